@@ -1,0 +1,1 @@
+"""Privateer: a Discord bot for play-by-post strategy campaigns."""

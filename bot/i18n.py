@@ -1,0 +1,106 @@
+"""One translation function for every user-facing string, with English and Russian catalogs.
+
+Catalogs are JSON files under data/locales/<lang>/<domain>.json with flat dotted keys.
+A value is a format string, or a dict of CLDR plural categories (`one`, `few`, `many`,
+`other`) chosen by the `count` parameter through Babel's plural rules.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from babel import Locale
+
+from bot.paths import data_dir
+
+LANGUAGES = ("en", "ru")
+DEFAULT_LANGUAGE = "en"
+
+
+def language_of(locale: object) -> str:
+    """Map a Discord locale ("ru", "en-US", discord.Locale.russian...) to a catalog language."""
+    text = str(getattr(locale, "value", locale) or "").lower()
+    if text.startswith("ru"):
+        return "ru"
+    return DEFAULT_LANGUAGE
+
+
+def catalog_dir() -> Path:
+    """Where the catalogs live."""
+    return data_dir() / "locales"
+
+
+@cache
+def catalog(language: str) -> dict[str, Any]:
+    """All keys of one language, merged from its domain files."""
+    merged: dict[str, Any] = {}
+    for path in sorted((catalog_dir() / language).glob("*.json")):
+        entries = json.loads(path.read_text(encoding="utf-8"))
+        for key, value in entries.items():
+            if key in merged:
+                msg = f"duplicate message key {key!r} in {path}"
+                raise ValueError(msg)
+            merged[key] = value
+    return merged
+
+
+@cache
+def _plural_rule(language: str) -> Any:
+    return Locale.parse(language).plural_form
+
+
+def plural_category(language: str, count: int | float) -> str:
+    """The CLDR plural category of `count` in `language` (one/few/many/other)."""
+    return str(_plural_rule(language)(abs(count)))
+
+
+def t(key: str, locale: object = None, /, **params: Any) -> str:
+    """Translate `key` for `locale`, filling `params`; falls back to English, then the key."""
+    language = language_of(locale)
+    value = catalog(language).get(key)
+    if value is None:
+        value = catalog(DEFAULT_LANGUAGE).get(key)
+        language = DEFAULT_LANGUAGE
+    if value is None:
+        return key
+    if isinstance(value, dict):
+        count = params.get("count", 0)
+        value = value.get(plural_category(language, count)) or value.get("other", key)
+    try:
+        return str(value).format(**params)
+    except (KeyError, IndexError, ValueError):
+        return str(value)
+
+
+class Msg:
+    """A message to translate later, when the reader's locale is known (engines return these)."""
+
+    __slots__ = ("key", "params")
+
+    def __init__(self, key: str, /, **params: Any) -> None:
+        self.key = key
+        self.params = params
+
+    def render(self, locale: object = None) -> str:
+        """The text in `locale`; nested Msg parameters are rendered too."""
+        filled = {k: v.render(locale) if isinstance(v, Msg) else v for k, v in self.params.items()}
+        return t(self.key, locale, **filled)
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON form for the audit log."""
+        return {
+            "key": self.key,
+            "params": {k: v.to_json() if isinstance(v, Msg) else v for k, v in self.params.items()},
+        }
+
+    def __repr__(self) -> str:
+        return f"Msg({self.key!r}, **{self.params!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Msg) and (self.key, self.params) == (other.key, other.params)
+
+    def __hash__(self) -> int:
+        return hash(self.key)
