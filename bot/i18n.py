@@ -40,7 +40,7 @@ def catalog(language: str) -> dict[str, Any]:
     for path in sorted((catalog_dir() / language).glob("*.json")):
         entries = json.loads(path.read_text(encoding="utf-8"))
         for key, value in entries.items():
-            if key in merged:
+            if key in merged and merged[key] != value:
                 msg = f"duplicate message key {key!r} in {path}"
                 raise ValueError(msg)
             merged[key] = value

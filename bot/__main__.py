@@ -1,0 +1,59 @@
+"""`python -m bot` runs the bot; `python -m bot local` plays it in a terminal; `bench` measures."""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+from pydantic import ValidationError
+
+
+def run_bot() -> int:
+    """Start the bot with the settings from the environment and `.env`."""
+    from bot.app import create_bot
+    from bot.config import Settings
+
+    try:
+        settings = Settings()
+    except ValidationError as exc:
+        print(f"Configuration error: {exc.errors()[0]['msg']} — check your .env file.")  # noqa: T201
+        return 2
+    if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
+        print(  # noqa: T201
+            "DISCORD_TOKEN is not set: copy .env.example to .env and put your bot token in it."
+        )
+        return 2
+    logging.basicConfig(
+        level=settings.log_level.upper(),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    bot = create_bot(settings)
+    import discord
+
+    try:
+        bot.run(settings.discord_token.get_secret_value(), log_handler=None)
+    except discord.LoginFailure:
+        print("Discord refused the token in DISCORD_TOKEN: check it in your .env file.")  # noqa: T201
+        return 2
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Dispatch on the first argument."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] == "local":
+        from bot.standin.terminal import main as local_main
+
+        return local_main(args[1:])
+    if args and args[0] == "bench":
+        from bot.bench import main as bench_main
+
+        return bench_main(args[1:])
+    if args and args[0] in ("-h", "--help"):
+        print(__doc__)  # noqa: T201
+        return 0
+    return run_bot()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,124 @@
+"""The running bot: opens the database, loads the cogs, syncs commands only when they changed."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import rulesets
+from bot.campaigns import CampaignService
+from bot.config import Settings
+from bot.dice import Dice
+from bot.i18n import catalog, language_of
+from bot.interactions import ChoiceButton, handle_error
+from bot.storage.database import Database
+
+log = logging.getLogger(__name__)
+
+CORE_COGS = ("cogs.campaign", "cogs.dice", "cogs.history")
+
+
+class CatalogTranslator(app_commands.Translator):
+    """Command names, descriptions and choices from the catalogs ("cmd:<English text>" keys)."""
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        """The Russian text of a command string; None keeps the English default."""
+        language = language_of(locale)
+        if language == "en":
+            return None
+        value = catalog(language).get("cmd:" + string.message)
+        return str(value) if isinstance(value, str) else None
+
+
+class PrivateerBot(commands.Bot):
+    """The Privateer bot; `service` is the one entry point to campaign state."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        dice_factory: Callable[[], Dice] | None = None,
+        **client_kwargs: Any,
+    ) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, **client_kwargs)
+        self.settings = settings
+        self.dice_factory = dice_factory
+        self.db: Database | None = None
+        self._service: CampaignService | None = None
+        self.tree.on_error = handle_error  # type: ignore[method-assign]
+
+    @property
+    def service(self) -> CampaignService:
+        """The campaign service (available after setup_hook)."""
+        if self._service is None:
+            msg = "the bot has not been set up"
+            raise RuntimeError(msg)
+        return self._service
+
+    def cog_modules(self) -> list[str]:
+        """Core cogs, then one per implemented ruleset."""
+        return [*CORE_COGS, *(spec.cog_module for spec in rulesets.available())]
+
+    async def setup_hook(self) -> None:
+        """Open the database, load cogs, register persistent buttons, sync if changed."""
+        self.db = await Database.open(self.settings.database_path)
+        self._service = CampaignService(self.db, self.dice_factory)
+        await self.tree.set_translator(CatalogTranslator())
+        for module in self.cog_modules():
+            await self.load_extension(module)
+        self.add_dynamic_items(ChoiceButton)
+        await self.sync_commands()
+
+    async def sync_commands(self) -> bool:
+        """Sync to DEV_GUILD_ID (or globally) only when the translated payload changed."""
+        assert self.db is not None
+        guild = (
+            discord.Object(id=self.settings.dev_guild_id) if self.settings.dev_guild_id else None
+        )
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        translator = self.tree.translator
+        assert translator is not None
+        payload = [
+            await cmd.get_translated_payload(self.tree, translator)
+            for cmd in self.tree.get_commands(guild=guild)
+        ]
+        digest = hashlib.sha256(
+            json.dumps(payload, sort_keys=True, default=str).encode()
+        ).hexdigest()
+        key = f"command_sync:{guild.id if guild else 'global'}:{self.application_id}"
+        if await self.db.get_meta(key) == digest:
+            log.info("commands unchanged; not syncing")
+            return False
+        await self.tree.sync(guild=guild)
+        await self.db.set_meta(key, digest)
+        log.info("synced %d commands to %s", len(payload), guild.id if guild else "all guilds")
+        return True
+
+    async def close(self) -> None:
+        """Close Discord, then the database."""
+        await super().close()
+        if self.db is not None:
+            await self.db.close()
+            self.db = None
+
+
+def create_bot(
+    settings: Settings, *, dice_factory: Callable[[], Dice] | None = None, **client_kwargs: Any
+) -> PrivateerBot:
+    """Build a bot that is not yet started (the stand-in and `python -m bot` both use this)."""
+    return PrivateerBot(settings, dice_factory=dice_factory, **client_kwargs)

@@ -1,0 +1,600 @@
+"""Campaigns and the unit of work: one command = load state → run the engine → save + audit.
+
+Every write a command makes happens inside one `CampaignService.work()` block: the ruleset
+state, the audit entry with its rolls, pending choices and core rows commit together or not at
+all. Cogs call in here; nothing here imports discord.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiosqlite
+from pydantic import BaseModel
+
+from bot import rulesets
+from bot.dice import Dice, RollRecord
+from bot.errors import Conflict, GameError, NotAllowed, NotFound
+from bot.i18n import Msg
+from bot.rulesets import RulesetSpec, TurnContext
+from bot.storage.audit import GENESIS, AuditEntry, append_entry, canonical
+from bot.storage.database import Database, utc_now
+
+CORE = "core"
+
+
+@dataclass(frozen=True)
+class Campaign:
+    """A campaign as loaded at the start of a command."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    name: str
+    rulesets: tuple[str, ...]
+    turn: int
+    created_by: int
+    factions_per_player: int
+    log_count: int
+
+    @classmethod
+    def from_row(cls, row: aiosqlite.Row) -> Campaign:
+        """Build from a `campaigns` row."""
+        return cls(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            name=row["name"],
+            rulesets=tuple(json.loads(row["rulesets"])),
+            turn=row["turn"],
+            created_by=row["created_by"],
+            factions_per_player=row["factions_per_player"],
+            log_count=row["log_count"],
+        )
+
+
+@dataclass(frozen=True)
+class Faction:
+    """A player's side in a campaign."""
+
+    id: int
+    name: str
+    user_id: int | None
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who runs a command: the Discord user and their role ids in the guild."""
+
+    user_id: int
+    role_ids: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A pending choice row (a reward to pick, a confirmation, ...)."""
+
+    id: int
+    campaign_id: int
+    ruleset: str
+    kind: str
+    owner_id: int | None
+    payload: dict[str, Any]
+    status: str
+
+    @classmethod
+    def from_row(cls, row: aiosqlite.Row) -> Choice:
+        """Build from a `pending_choices` row."""
+        return cls(
+            id=row["id"],
+            campaign_id=row["campaign_id"],
+            ruleset=row["ruleset"],
+            kind=row["kind"],
+            owner_id=row["owner_id"],
+            payload=json.loads(row["payload"]),
+            status=row["status"],
+        )
+
+
+@dataclass
+class TurnSummary:
+    """One ruleset's part of an end-of-turn report."""
+
+    ruleset: str
+    lines: list[Msg]
+    action_id: int
+    roll_count: int
+
+
+@dataclass
+class TurnEndReport:
+    """What `/turn end` did."""
+
+    turn: int
+    summaries: list[TurnSummary]
+
+
+@dataclass
+class _Loaded:
+    state: BaseModel
+    settings: BaseModel
+    row_version: int
+    dirty: bool = False
+
+
+@dataclass
+class UnitOfWork:
+    """One command's transaction: typed ruleset state, the dice, the audit append."""
+
+    conn: aiosqlite.Connection
+    campaign: Campaign
+    actor: Actor
+    dice: Dice
+    _loaded: dict[str, _Loaded] = field(default_factory=dict)
+    entries: list[AuditEntry] = field(default_factory=list)
+    _recorded_rolls: int = 0
+
+    async def load(self, ruleset: str) -> tuple[Any, Any]:
+        """The ruleset's (state, settings) for this campaign, parsed into its models."""
+        if ruleset not in self._loaded:
+            spec = _spec(ruleset)
+            async with self.conn.execute(
+                "SELECT * FROM ruleset_state WHERE campaign_id = ? AND ruleset = ?",
+                (self.campaign.id, ruleset),
+            ) as cur:
+                row = await cur.fetchone()
+            if row is None:
+                raise NotFound("error.ruleset_not_enabled", ruleset=ruleset)
+            self._loaded[ruleset] = _Loaded(
+                state=spec.state_model.model_validate_json(row["state"]),
+                settings=spec.settings_model.model_validate_json(row["settings"]),
+                row_version=row["row_version"],
+            )
+        loaded = self._loaded[ruleset]
+        return loaded.state, loaded.settings
+
+    async def save(self, ruleset: str, state: BaseModel) -> None:
+        """Write a ruleset's new state (optimistic: the row version must not have moved)."""
+        await self.load(ruleset)
+        loaded = self._loaded[ruleset]
+        cur = await self.conn.execute(
+            "UPDATE ruleset_state SET state = ?, row_version = row_version + 1 "
+            "WHERE campaign_id = ? AND ruleset = ? AND row_version = ?",
+            (state.model_dump_json(), self.campaign.id, ruleset, loaded.row_version),
+        )
+        if cur.rowcount != 1:
+            raise Conflict("error.state_moved")
+        loaded.state = state
+        loaded.row_version += 1
+        loaded.dirty = True
+
+    async def save_settings(self, ruleset: str, settings: BaseModel) -> None:
+        """Write a ruleset's new settings."""
+        await self.load(ruleset)
+        loaded = self._loaded[ruleset]
+        cur = await self.conn.execute(
+            "UPDATE ruleset_state SET settings = ?, row_version = row_version + 1 "
+            "WHERE campaign_id = ? AND ruleset = ? AND row_version = ?",
+            (settings.model_dump_json(), self.campaign.id, ruleset, loaded.row_version),
+        )
+        if cur.rowcount != 1:
+            raise Conflict("error.state_moved")
+        loaded.settings = settings
+        loaded.row_version += 1
+        loaded.dirty = True
+
+    async def append(
+        self,
+        command: str,
+        *,
+        ruleset: str = CORE,
+        options: dict[str, Any] | None = None,
+        outcome: dict[str, Any] | None = None,
+        faction: str | None = None,
+        rolls: Sequence[RollRecord] | None = None,
+        turn: int | None = None,
+    ) -> AuditEntry:
+        """Append the audit entry; by default it takes every roll the dice made since the last."""
+        if rolls is None:
+            rolls = self.dice.records[self._recorded_rolls :]
+            self._recorded_rolls = len(self.dice.records)
+        entry = await append_entry(
+            self.conn,
+            campaign_id=self.campaign.id,
+            turn=self.campaign.turn if turn is None else turn,
+            ruleset=ruleset,
+            command=command,
+            actor_id=self.actor.user_id,
+            faction=faction,
+            options=options or {},
+            outcome=outcome or {},
+            rolls=rolls,
+        )
+        self.entries.append(entry)
+        return entry
+
+    async def open_choice(
+        self, ruleset: str, kind: str, owner_id: int | None, payload: dict[str, Any]
+    ) -> int:
+        """Create a pending choice row; returns its id (the buttons carry it)."""
+        cur = await self.conn.execute(
+            "INSERT INTO pending_choices (campaign_id, ruleset, kind, owner_id, payload, "
+            "created_at) VALUES (?,?,?,?,?,?)",
+            (self.campaign.id, ruleset, kind, owner_id, canonical(payload), utc_now()),
+        )
+        return int(cur.lastrowid or 0)
+
+    async def claim_choice(self, choice_id: int, *, gm: bool) -> Choice:
+        """Take an open choice for this actor: refused when it is someone else's or done."""
+        async with self.conn.execute(
+            "SELECT * FROM pending_choices WHERE id = ? AND campaign_id = ?",
+            (choice_id, self.campaign.id),
+        ) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            raise NotFound("error.choice_not_found")
+        choice = Choice.from_row(row)
+        if choice.owner_id is not None and choice.owner_id != self.actor.user_id and not gm:
+            raise NotAllowed("error.not_your_choice")
+        if choice.owner_id is None and not gm:
+            raise NotAllowed("error.gm_only")
+        if choice.status != "open":
+            raise Conflict("error.choice_done")
+        return choice
+
+    async def close_choice(self, choice_id: int, status: str = "done") -> None:
+        """Mark a choice answered (or cancelled) in this transaction."""
+        await self.conn.execute(
+            "UPDATE pending_choices SET status = ?, resolved_at = ?, resolved_by = ? "
+            "WHERE id = ? AND status = 'open'",
+            (status, utc_now(), self.actor.user_id, choice_id),
+        )
+
+    async def update_choice_payload(self, choice_id: int, payload: dict[str, Any]) -> None:
+        """Replace an open choice's payload (e.g. the next hit of a multi-step choice)."""
+        await self.conn.execute(
+            "UPDATE pending_choices SET payload = ? WHERE id = ?", (canonical(payload), choice_id)
+        )
+
+    def check_complete(self) -> None:
+        """Refuse to commit rolls or state changes that no audit entry covers."""
+        unrecorded = len(self.dice.records) - self._recorded_rolls
+        if unrecorded:
+            msg = f"{unrecorded} roll(s) made without an audit entry"
+            raise RuntimeError(msg)
+        if any(loaded.dirty for loaded in self._loaded.values()) and not self.entries:
+            msg = "state changed without an audit entry"
+            raise RuntimeError(msg)
+
+
+def _spec(ruleset: str) -> RulesetSpec:
+    try:
+        return rulesets.get(ruleset)
+    except KeyError:
+        raise NotFound("error.unknown_ruleset", ruleset=ruleset) from None
+
+
+class CampaignService:
+    """Campaign reads and the unit-of-work entry point used by every cog."""
+
+    def __init__(self, db: Database, dice_factory: Callable[[], Dice] | None = None) -> None:
+        self.db = db
+        self.dice_factory: Callable[[], Dice] = dice_factory or Dice
+
+    # -- reads (committed data) ------------------------------------------------------------
+
+    async def by_channel(self, channel_id: int, parent_id: int | None = None) -> Campaign | None:
+        """The campaign of a channel, or of a thread's parent channel."""
+        ids = [channel_id] + ([parent_id] if parent_id else [])
+        for cid in ids:
+            row = await self.db.fetchone("SELECT * FROM campaigns WHERE channel_id = ?", (cid,))
+            if row is not None:
+                return Campaign.from_row(row)
+        return None
+
+    async def get(self, campaign_id: int) -> Campaign:
+        """A campaign by id."""
+        row = await self.db.fetchone("SELECT * FROM campaigns WHERE id = ?", (campaign_id,))
+        if row is None:
+            raise NotFound("error.no_campaign")
+        return Campaign.from_row(row)
+
+    async def factions(self, campaign_id: int) -> list[Faction]:
+        """The campaign's factions, by name."""
+        rows = await self.db.fetchall(
+            "SELECT id, name, user_id FROM factions WHERE campaign_id = ? ORDER BY name",
+            (campaign_id,),
+        )
+        return [Faction(r["id"], r["name"], r["user_id"]) for r in rows]
+
+    async def gms(self, campaign_id: int) -> list[tuple[str, int]]:
+        """The GM entries: ("user", id) or ("role", id)."""
+        rows = await self.db.fetchall(
+            "SELECT kind, target_id FROM campaign_gms WHERE campaign_id = ? "
+            "ORDER BY kind, target_id",
+            (campaign_id,),
+        )
+        return [(r["kind"], r["target_id"]) for r in rows]
+
+    async def is_gm(self, campaign: Campaign, actor: Actor) -> bool:
+        """A GM is the creator, a named user, or anyone holding a named role."""
+        if actor.user_id == campaign.created_by:
+            return True
+        for kind, target in await self.gms(campaign.id):
+            if kind == "user" and target == actor.user_id:
+                return True
+            if kind == "role" and target in actor.role_ids:
+                return True
+        return False
+
+    async def state(self, campaign: Campaign, ruleset: str) -> tuple[Any, Any]:
+        """A ruleset's committed (state, settings), for read-only commands."""
+        spec = _spec(ruleset)
+        row = await self.db.fetchone(
+            "SELECT state, settings FROM ruleset_state WHERE campaign_id = ? AND ruleset = ?",
+            (campaign.id, ruleset),
+        )
+        if row is None:
+            raise NotFound("error.ruleset_not_enabled", ruleset=ruleset)
+        return (
+            spec.state_model.model_validate_json(row["state"]),
+            spec.settings_model.model_validate_json(row["settings"]),
+        )
+
+    async def choice(self, choice_id: int) -> Choice | None:
+        """A pending choice by id (committed)."""
+        row = await self.db.fetchone("SELECT * FROM pending_choices WHERE id = ?", (choice_id,))
+        return None if row is None else Choice.from_row(row)
+
+    async def open_choices(self, campaign_id: int) -> list[Choice]:
+        """Every choice still waiting for an answer."""
+        rows = await self.db.fetchall(
+            "SELECT * FROM pending_choices WHERE campaign_id = ? AND status = 'open' ORDER BY id",
+            (campaign_id,),
+        )
+        return [Choice.from_row(r) for r in rows]
+
+    # -- the unit of work ------------------------------------------------------------------
+
+    @asynccontextmanager
+    async def work(self, campaign_id: int, actor: Actor) -> AsyncIterator[UnitOfWork]:
+        """One command's transaction; everything inside commits together or not at all."""
+        async with self.db.transaction() as conn:
+            async with conn.execute("SELECT * FROM campaigns WHERE id = ?", (campaign_id,)) as cur:
+                row = await cur.fetchone()
+            if row is None:
+                raise NotFound("error.no_campaign")
+            uow = UnitOfWork(conn, Campaign.from_row(row), actor, self.dice_factory())
+            yield uow
+            uow.check_complete()
+
+    # -- core commands -----------------------------------------------------------------------
+
+    async def create(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        name: str,
+        ruleset_keys: Iterable[str],
+        actor: Actor,
+    ) -> Campaign:
+        """Create a campaign in a channel; the creator becomes its first GM."""
+        keys = list(dict.fromkeys(ruleset_keys))
+        specs = [_spec(k) for k in keys]
+        name = name.strip()
+        if not name or len(name) > 100:
+            raise GameError("error.campaign_name")
+        async with self.db.transaction() as conn:
+            async with conn.execute(
+                "SELECT 1 FROM campaigns WHERE channel_id = ?", (channel_id,)
+            ) as cur:
+                if await cur.fetchone() is not None:
+                    raise Conflict("error.campaign_exists")
+            cur = await conn.execute(
+                "INSERT INTO campaigns (guild_id, channel_id, name, rulesets, created_by, "
+                "log_head, created_at) VALUES (?,?,?,?,?,?,?)",
+                (guild_id, channel_id, name, json.dumps(keys), actor.user_id, GENESIS, utc_now()),
+            )
+            campaign_id = int(cur.lastrowid or 0)
+            await conn.execute(
+                "INSERT INTO campaign_gms VALUES (?, 'user', ?)", (campaign_id, actor.user_id)
+            )
+            for spec in specs:
+                await conn.execute(
+                    "INSERT INTO ruleset_state VALUES (?,?,?,?,?,?)",
+                    (
+                        campaign_id,
+                        spec.key,
+                        spec.schema_version,
+                        1,
+                        spec.state_model().model_dump_json(),
+                        spec.settings_model().model_dump_json(),
+                    ),
+                )
+            async with conn.execute("SELECT * FROM campaigns WHERE id = ?", (campaign_id,)) as c:
+                row = await c.fetchone()
+            assert row is not None
+            campaign = Campaign.from_row(row)
+            await append_entry(
+                conn,
+                campaign_id=campaign_id,
+                turn=campaign.turn,
+                ruleset=CORE,
+                command="campaign create",
+                actor_id=actor.user_id,
+                faction=None,
+                options={"name": name, "rulesets": keys},
+                outcome={"summary": f"campaign {name} created"},
+                rolls=(),
+            )
+        return await self.get(campaign_id)
+
+    async def end_turn(
+        self, campaign_id: int, expected_turn: int, actor: Actor, *, choice_id: int | None = None
+    ) -> TurnEndReport:
+        """Resolve turn `expected_turn` once: every enabled ruleset's step in registry order.
+
+        One transaction; a failure in any step leaves the turn unresolved and every state as it
+        was. A second call for the same turn number raises Conflict and resolves nothing.
+        """
+        async with self.work(campaign_id, actor) as uow:
+            campaign = uow.campaign
+            if choice_id is not None:
+                await uow.claim_choice(choice_id, gm=True)
+                await uow.close_choice(choice_id)
+            if campaign.turn != expected_turn:
+                raise Conflict("error.turn_already_ended", turn=expected_turn)
+            factions = {f.name: f.user_id for f in await self._factions_in(uow.conn, campaign.id)}
+            summaries: list[TurnSummary] = []
+            for spec in rulesets.available():
+                if spec.key not in campaign.rulesets or spec.end_of_turn is None:
+                    continue
+                state, settings = await uow.load(spec.key)
+                before = len(uow.dice.records)
+                result = spec.end_of_turn(
+                    TurnContext(state, settings, campaign.turn, uow.dice, factions)
+                )
+                await uow.save(spec.key, result.state)
+                entry = await uow.append(
+                    "turn end",
+                    ruleset=spec.key,
+                    options={"turn": campaign.turn},
+                    outcome={
+                        "summary": [m.to_json() for m in result.lines],
+                        **result.outcome,
+                    },
+                )
+                summaries.append(
+                    TurnSummary(spec.key, result.lines, entry.id, len(uow.dice.records) - before)
+                )
+            closing = await uow.append(
+                "turn end",
+                options={"turn": campaign.turn},
+                outcome={"next_turn": campaign.turn + 1},
+            )
+            await uow.conn.execute(
+                "INSERT INTO turns VALUES (?,?,?,?,?)",
+                (campaign.id, campaign.turn, utc_now(), actor.user_id, closing.id),
+            )
+            await uow.conn.execute(
+                "UPDATE campaigns SET turn = turn + 1 WHERE id = ?", (campaign.id,)
+            )
+        return TurnEndReport(turn=expected_turn, summaries=summaries)
+
+    @staticmethod
+    async def _factions_in(conn: aiosqlite.Connection, campaign_id: int) -> list[Faction]:
+        async with conn.execute(
+            "SELECT id, name, user_id FROM factions WHERE campaign_id = ? ORDER BY name",
+            (campaign_id,),
+        ) as cur:
+            return [Faction(r["id"], r["name"], r["user_id"]) for r in await cur.fetchall()]
+
+    async def join(self, campaign_id: int, actor: Actor, faction_name: str) -> Faction:
+        """A player claims a faction (created if new); one per player unless the GM allows more."""
+        name = " ".join(faction_name.split())
+        if not name or len(name) > 64:
+            raise GameError("error.faction_name")
+        async with self.work(campaign_id, actor) as uow:
+            conn = uow.conn
+            mine = [
+                f for f in await self._factions_in(conn, campaign_id) if f.user_id == actor.user_id
+            ]
+            if any(f.name.lower() == name.lower() for f in mine):
+                raise Conflict("error.already_in_faction", faction=name)
+            if len(mine) >= uow.campaign.factions_per_player:
+                raise GameError(
+                    "error.faction_limit",
+                    count=uow.campaign.factions_per_player,
+                    factions=", ".join(f.name for f in mine),
+                )
+            async with conn.execute(
+                "SELECT id, name, user_id FROM factions WHERE campaign_id = ? AND name = ?",
+                (campaign_id, name),
+            ) as cur:
+                row = await cur.fetchone()
+            if row is not None and row["user_id"] is not None:
+                raise Conflict("error.faction_taken", faction=row["name"])
+            if row is None:
+                cur = await conn.execute(
+                    "INSERT INTO factions (campaign_id, name, user_id) VALUES (?,?,?)",
+                    (campaign_id, name, actor.user_id),
+                )
+                faction = Faction(int(cur.lastrowid or 0), name, actor.user_id)
+            else:
+                await conn.execute(
+                    "UPDATE factions SET user_id = ? WHERE id = ?", (actor.user_id, row["id"])
+                )
+                faction = Faction(row["id"], row["name"], actor.user_id)
+            await uow.append(
+                "campaign join",
+                options={"faction": name},
+                faction=faction.name,
+                outcome={"summary": f"{faction.name} joined"},
+            )
+        return faction
+
+    async def set_gm(
+        self, campaign_id: int, actor: Actor, kind: str, target_id: int, add: bool
+    ) -> None:
+        """Name or remove a GM (a user or a role). The creator always stays GM."""
+        async with self.work(campaign_id, actor) as uow:
+            if not add and kind == "user" and target_id == uow.campaign.created_by:
+                raise GameError("error.gm_creator")
+            if add:
+                cur = await uow.conn.execute(
+                    "INSERT OR IGNORE INTO campaign_gms VALUES (?,?,?)",
+                    (campaign_id, kind, target_id),
+                )
+            else:
+                cur = await uow.conn.execute(
+                    "DELETE FROM campaign_gms WHERE campaign_id = ? AND kind = ? AND target_id = ?",
+                    (campaign_id, kind, target_id),
+                )
+            if cur.rowcount != 1:
+                raise Conflict("error.gm_unchanged")
+            await uow.append(
+                "campaign gm " + ("add" if add else "remove"),
+                options={"kind": kind, "id": target_id},
+            )
+
+    async def set_setting(
+        self, campaign_id: int, actor: Actor, ruleset: str, name: str, raw: str
+    ) -> Any:
+        """Change one typed setting; returns the new value."""
+        from bot import settings_edit
+
+        async with self.work(campaign_id, actor) as uow:
+            if ruleset == CORE:
+                if name != "factions_per_player":
+                    raise settings_edit.SettingError("error.setting_unknown", name=name)
+                try:
+                    value: Any = int(raw)
+                except ValueError:
+                    value = 0
+                if not 1 <= value <= 10:
+                    raise settings_edit.SettingError(
+                        "error.setting_value", name=name, value=raw, allowed="1..10"
+                    )
+                await uow.conn.execute(
+                    "UPDATE campaigns SET factions_per_player = ? WHERE id = ?",
+                    (value, campaign_id),
+                )
+            else:
+                if ruleset not in uow.campaign.rulesets:
+                    raise NotFound("error.ruleset_not_enabled", ruleset=ruleset)
+                _, settings = await uow.load(ruleset)
+                new = settings_edit.apply(settings, name, raw)
+                await uow.save_settings(ruleset, new)
+                value = getattr(new, name)
+            await uow.append(
+                "campaign settings set",
+                ruleset=ruleset,
+                options={"name": name, "value": raw},
+                outcome={"value": value if not isinstance(value, set) else sorted(value)},
+            )
+        return value

@@ -1,0 +1,276 @@
+"""Shared Discord plumbing for cogs: campaign context, embeds, restart-safe choice buttons.
+
+A choice button's custom_id is `pc:<choice id>:<option>`; the row in `pending_choices` holds
+everything else, so a click after a restart finds its choice. Each cog registers a handler
+per choice kind with `choice_handler`.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.campaigns import Actor, Campaign, CampaignService, Choice
+from bot.errors import GameError, NotAllowed
+from bot.i18n import t
+
+if TYPE_CHECKING:
+    from bot.app import PrivateerBot
+
+log = logging.getLogger(__name__)
+
+COLOUR = discord.Colour(0x2B6CB0)
+ERROR_COLOUR = discord.Colour(0xC53030)
+
+
+def locale_of(interaction: discord.Interaction[Any]) -> str:
+    """The language to answer this player in."""
+    return str(interaction.locale.value if interaction.locale else "en-US")
+
+
+def actor_of(interaction: discord.Interaction[Any]) -> Actor:
+    """The acting user with their roles (for GM roles)."""
+    user = interaction.user
+    roles = frozenset(r.id for r in getattr(user, "roles", []) if not r.is_default())
+    return Actor(user_id=user.id, role_ids=roles)
+
+
+def service_of(interaction: discord.Interaction[Any]) -> CampaignService:
+    """The campaign service of the running bot."""
+    client: PrivateerBot = interaction.client
+    return client.service
+
+
+@dataclass(frozen=True)
+class Context:
+    """Who acts, where, and in which campaign."""
+
+    campaign: Campaign
+    actor: Actor
+    is_gm: bool
+    locale: str
+    service: CampaignService
+
+    def t(self, key: str, **params: Any) -> str:
+        """Translate for the acting player."""
+        return t(key, self.locale, **params)
+
+
+async def campaign_context(interaction: discord.Interaction[Any]) -> Context:
+    """The campaign of this channel (or its thread's parent); a GameError outside one."""
+    service = service_of(interaction)
+    channel = interaction.channel
+    channel_id = interaction.channel_id or 0
+    parent_id = getattr(channel, "parent_id", None)
+    campaign = await service.by_channel(channel_id, parent_id)
+    if campaign is None:
+        raise GameError("error.not_campaign_channel")
+    actor = actor_of(interaction)
+    return Context(
+        campaign=campaign,
+        actor=actor,
+        is_gm=await service.is_gm(campaign, actor),
+        locale=locale_of(interaction),
+        service=service,
+    )
+
+
+def require_gm(ctx: Context) -> None:
+    """Refuse a non-GM."""
+    if not ctx.is_gm:
+        raise NotAllowed("error.gm_only")
+
+
+def make_embed(
+    title: str, description: str | None = None, *, footer: str | None = None
+) -> discord.Embed:
+    """An embed in the bot's colours, with text cut to Discord's limits."""
+    embed = discord.Embed(
+        title=clip(title, 256), description=clip(description, 4096) if description else None
+    )
+    embed.colour = COLOUR
+    if footer:
+        embed.set_footer(text=clip(footer, 2048))
+    return embed
+
+
+def clip(text: str, limit: int) -> str:
+    """Cut text to `limit` characters with an ellipsis."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def add_field(embed: discord.Embed, name: str, value: str, *, inline: bool = False) -> None:
+    """Add a field cut to Discord's limits (25 fields, 256/1024 characters)."""
+    if len(embed.fields) >= 25:
+        return
+    embed.add_field(name=clip(name, 256), value=clip(value or "—", 1024), inline=inline)
+
+
+async def reply(
+    interaction: discord.Interaction[Any],
+    content: str | None = None,
+    *,
+    embed: discord.Embed | None = None,
+    embeds: list[discord.Embed] | None = None,
+    view: discord.ui.View | None = None,
+    ephemeral: bool = False,
+    files: list[discord.File] | None = None,
+) -> None:
+    """Send the initial response, or a follow-up when the interaction was deferred."""
+    kwargs: dict[str, Any] = {"ephemeral": ephemeral}
+    if content is not None:
+        kwargs["content"] = content
+    if embed is not None:
+        kwargs["embed"] = embed
+    if embeds is not None:
+        kwargs["embeds"] = embeds
+    if view is not None:
+        kwargs["view"] = view
+    if files:
+        kwargs["files"] = files
+    if interaction.response.is_done():
+        await interaction.followup.send(**kwargs)
+    else:
+        await interaction.response.send_message(**kwargs)
+
+
+async def send_error(interaction: discord.Interaction[Any], text: str) -> None:
+    """An ephemeral refusal."""
+    embed = discord.Embed(description=clip(text, 4096), colour=ERROR_COLOUR)
+    try:
+        await reply(interaction, embed=embed, ephemeral=True)
+    except discord.HTTPException:
+        log.exception("could not deliver an error reply")
+
+
+async def handle_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
+    """Domain errors become ephemeral replies; anything else is logged with a short error id."""
+    original = error
+    while isinstance(original, app_commands.AppCommandError) and original.__cause__:
+        original = original.__cause__
+    if isinstance(original, app_commands.CommandInvokeError):
+        original = original.original
+    locale = locale_of(interaction)
+    if isinstance(original, GameError):
+        await send_error(interaction, original.message(locale))
+        return
+    if isinstance(original, app_commands.CheckFailure):
+        await send_error(interaction, t("error.not_allowed", locale))
+        return
+    error_id = secrets.token_hex(4)
+    log.error("error %s in interaction %s", error_id, interaction.id, exc_info=original)
+    await send_error(interaction, t("error.unexpected", locale, error_id=error_id))
+
+
+ChoiceHandler = Callable[[discord.Interaction[Any], Context, Choice, str], Awaitable[None]]
+_CHOICE_HANDLERS: dict[str, ChoiceHandler] = {}
+
+
+def choice_handler(kind: str) -> Callable[[ChoiceHandler], ChoiceHandler]:
+    """Register the function that answers clicks on choices of `kind`."""
+
+    def register(fn: ChoiceHandler) -> ChoiceHandler:
+        _CHOICE_HANDLERS[kind] = fn
+        return fn
+
+    return register
+
+
+def choice_custom_id(choice_id: int, option: str) -> str:
+    """The custom_id of a button answering `choice_id` with `option`."""
+    return f"pc:{choice_id}:{option}"
+
+
+class ChoiceButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"pc:(?P<choice>\d+):(?P<option>[A-Za-z0-9_.-]+)",
+):
+    """A button that answers a pending choice; survives restarts through its custom_id."""
+
+    def __init__(
+        self,
+        choice_id: int,
+        option: str,
+        label: str,
+        *,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        disabled: bool = False,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=clip(label, 80),
+                style=style,
+                custom_id=choice_custom_id(choice_id, option),
+                disabled=disabled,
+                row=row,
+            )
+        )
+        self.choice_id = choice_id
+        self.option = option
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Button[Any],
+        match: re.Match[str],
+        /,
+    ) -> ChoiceButton:
+        """Rebuild the button from a click (also after a restart)."""
+        return cls(int(match["choice"]), match["option"], item.label or "")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Find the choice and hand the click to its kind's handler."""
+        try:
+            service = service_of(interaction)
+            choice = await service.choice(self.choice_id)
+            if choice is None:
+                raise GameError("error.choice_not_found")
+            campaign = await service.get(choice.campaign_id)
+            actor = actor_of(interaction)
+            ctx = Context(
+                campaign=campaign,
+                actor=actor,
+                is_gm=await service.is_gm(campaign, actor),
+                locale=locale_of(interaction),
+                service=service,
+            )
+            if choice.owner_id is not None and choice.owner_id != actor.user_id and not ctx.is_gm:
+                raise NotAllowed("error.not_your_choice")
+            if choice.owner_id is None and not ctx.is_gm:
+                raise NotAllowed("error.gm_only")
+            if choice.status != "open":
+                raise GameError("error.choice_done")
+            handler = _CHOICE_HANDLERS.get(choice.kind)
+            if handler is None:
+                raise GameError("error.choice_not_found")
+            await handler(interaction, ctx, choice, self.option)
+        except Exception as exc:  # noqa: BLE001 - every click gets an answer
+            await handle_error(interaction, exc)
+
+
+def choice_view(buttons: list[ChoiceButton]) -> discord.ui.View:
+    """A persistent view holding choice buttons (5 per row, 5 rows)."""
+    view = discord.ui.View(timeout=None)
+    for button in buttons[:25]:
+        view.add_item(button)
+    return view
+
+
+def disabled_copy(message: discord.Message | None) -> discord.ui.View | None:
+    """The message's buttons, all disabled (after a choice is answered)."""
+    if message is None or not message.components:
+        return None
+    view = discord.ui.View.from_message(message, timeout=None)
+    for item in view.children:
+        if isinstance(item, discord.ui.Button | discord.ui.Select):
+            item.disabled = True
+    return view

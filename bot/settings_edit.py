@@ -1,0 +1,117 @@
+"""Generic editing of a ruleset's typed settings: parse a typed value, explain what is allowed."""
+
+from __future__ import annotations
+
+import types
+import typing
+from dataclasses import dataclass
+from typing import Any, Literal, get_args, get_origin
+
+import annotated_types
+from pydantic import BaseModel, ValidationError
+from pydantic.fields import FieldInfo
+
+from bot.errors import GameError
+
+TRUE_WORDS = {"true", "yes", "on", "1", "да", "вкл"}
+FALSE_WORDS = {"false", "no", "off", "0", "нет", "выкл"}
+
+
+class SettingError(GameError):
+    """A setting name or value the GM typed is not accepted."""
+
+    key = "error.setting_value"
+
+
+@dataclass(frozen=True)
+class SettingInfo:
+    """What a setting is and which values it accepts, for help and autocomplete."""
+
+    name: str
+    kind: str
+    allowed: str
+    current: Any
+
+
+def _bounds(info: FieldInfo) -> tuple[int | None, int | None]:
+    low: int | None = None
+    high: int | None = None
+    for meta in info.metadata:
+        if isinstance(meta, annotated_types.Ge):
+            low = int(meta.ge)  # type: ignore[call-overload]
+        elif isinstance(meta, annotated_types.Gt):
+            low = int(meta.gt) + 1  # type: ignore[call-overload]
+        elif isinstance(meta, annotated_types.Le):
+            high = int(meta.le)  # type: ignore[call-overload]
+        elif isinstance(meta, annotated_types.Lt):
+            high = int(meta.lt) - 1  # type: ignore[call-overload]
+    return low, high
+
+
+def _strip_optional(annotation: Any) -> Any:
+    if get_origin(annotation) in (typing.Union, types.UnionType):
+        args = [a for a in get_args(annotation) if a is not type(None)]
+        if len(args) == 1:
+            return args[0]
+    return annotation
+
+
+def describe(model: BaseModel, name: str) -> SettingInfo:
+    """Kind and allowed values of one field of a settings model."""
+    fields = type(model).model_fields
+    if name not in fields:
+        raise SettingError("error.setting_unknown", name=name)
+    info = fields[name]
+    annotation = _strip_optional(info.annotation)
+    origin = get_origin(annotation)
+    current = getattr(model, name)
+    if annotation is bool:
+        return SettingInfo(name, "bool", "true, false", current)
+    if annotation is int:
+        low, high = _bounds(info)
+        allowed = f"{'' if low is None else low}..{'' if high is None else high}"
+        return SettingInfo(name, "int", allowed, current)
+    if origin is Literal:
+        return SettingInfo(name, "enum", ", ".join(str(a) for a in get_args(annotation)), current)
+    if origin in (list, set, frozenset):
+        (item,) = get_args(annotation) or (str,)
+        if get_origin(item) is Literal:
+            allowed = ", ".join(str(a) for a in get_args(item))
+            return SettingInfo(name, "list", allowed, current)
+        kind = "int list" if item is int else "list"
+        return SettingInfo(name, kind, "a,b,c", current)
+    return SettingInfo(name, "table", "", current)
+
+
+def _parse(kind: str, raw: str) -> Any:
+    text = raw.strip()
+    if kind == "bool":
+        low = text.lower()
+        if low in TRUE_WORDS:
+            return True
+        if low in FALSE_WORDS:
+            return False
+        raise ValueError(text)
+    if kind == "int":
+        return int(text)
+    if kind == "enum":
+        return text
+    if kind == "int list":
+        return [int(part) for part in text.replace(";", ",").split(",") if part.strip()]
+    if kind == "list":
+        return [part.strip() for part in text.replace(";", ",").split(",") if part.strip()]
+    raise ValueError(text)
+
+
+def apply(model: BaseModel, name: str, raw: str) -> BaseModel:
+    """A copy of `model` with `name` set from the GM's text; SettingError says what is allowed."""
+    info = describe(model, name)
+    if info.kind == "table":
+        raise SettingError("error.setting_table", name=name)
+    try:
+        value = _parse(info.kind, raw)
+        return type(model).model_validate({**model.model_dump(), name: value})
+    except (ValueError, ValidationError):
+        raise SettingError(
+            "error.setting_value", name=name, value=raw, allowed=info.allowed
+        ) from None

@@ -1,0 +1,257 @@
+"""The tamper-evident audit log: append entries with their rolls, hash-chained per campaign.
+
+hash = sha256(prev_hash + canonical JSON of the entry and its rolls). The campaign row keeps
+the head hash and the entry count, so removing the newest entry is detected too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import aiosqlite
+
+from bot.dice import RollRecord
+from bot.storage.database import Database, utc_now
+
+GENESIS = "0" * 64
+
+
+def canonical(data: Any) -> str:
+    """The one JSON form that is hashed: sorted keys, no spaces, UTF-8 kept."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def roll_json(record: RollRecord) -> dict[str, Any]:
+    """A roll as it goes into the hash."""
+    return {
+        "purpose": record.purpose,
+        "clause": record.clause,
+        "notation": record.notation,
+        "sides": record.sides,
+        "faces": list(record.faces),
+        "modifier": record.modifier,
+        "total": record.total,
+        "target": record.target,
+        "successes": record.successes,
+    }
+
+
+def entry_hash(prev_hash: str, entry: dict[str, Any]) -> str:
+    """The chained hash of one entry."""
+    return hashlib.sha256((prev_hash + canonical(entry)).encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class AuditEntry:
+    """One action of the log, as players see it."""
+
+    id: int
+    campaign_id: int
+    seq: int
+    turn: int
+    ruleset: str
+    command: str
+    actor_id: int
+    faction: str | None
+    options: dict[str, Any]
+    outcome: dict[str, Any]
+    created_at: str
+    hash: str
+    rolls: tuple[RollRecord, ...] = ()
+
+    def hashed_form(self) -> dict[str, Any]:
+        """What the hash covers."""
+        return {
+            "campaign_id": self.campaign_id,
+            "seq": self.seq,
+            "turn": self.turn,
+            "ruleset": self.ruleset,
+            "command": self.command,
+            "actor_id": self.actor_id,
+            "faction": self.faction,
+            "options": self.options,
+            "outcome": self.outcome,
+            "created_at": self.created_at,
+            "rolls": [roll_json(r) for r in self.rolls],
+        }
+
+
+async def append_entry(
+    conn: aiosqlite.Connection,
+    *,
+    campaign_id: int,
+    turn: int,
+    ruleset: str,
+    command: str,
+    actor_id: int,
+    faction: str | None,
+    options: dict[str, Any],
+    outcome: dict[str, Any],
+    rolls: Sequence[RollRecord],
+) -> AuditEntry:
+    """Append one entry inside the caller's transaction and move the campaign's head."""
+    async with conn.execute(
+        "SELECT log_count, log_head FROM campaigns WHERE id = ?", (campaign_id,)
+    ) as cur:
+        row = await cur.fetchone()
+    assert row is not None, "append to a campaign that does not exist"
+    seq, prev = int(row[0]) + 1, str(row[1])
+    # Round-trip through JSON so what is hashed is exactly what is stored and read back.
+    options = json.loads(canonical(options))
+    outcome = json.loads(canonical(outcome))
+    entry = AuditEntry(
+        id=0,
+        campaign_id=campaign_id,
+        seq=seq,
+        turn=turn,
+        ruleset=ruleset,
+        command=command,
+        actor_id=actor_id,
+        faction=faction,
+        options=options,
+        outcome=outcome,
+        created_at=utc_now(),
+        hash="",
+        rolls=tuple(rolls),
+    )
+    digest = entry_hash(prev, entry.hashed_form())
+    cur = await conn.execute(
+        "INSERT INTO actions (campaign_id, seq, turn, ruleset, command, actor_id, faction, "
+        "options, outcome, created_at, prev_hash, hash) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+        (
+            campaign_id,
+            seq,
+            turn,
+            ruleset,
+            command,
+            actor_id,
+            faction,
+            canonical(options),
+            canonical(outcome),
+            entry.created_at,
+            prev,
+            digest,
+        ),
+    )
+    action_id = int(cur.lastrowid or 0)
+    await conn.executemany(
+        "INSERT INTO rolls (action_id, idx, purpose, clause, notation, sides, faces, modifier, "
+        "total, target, successes) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+        [
+            (
+                action_id,
+                i,
+                r.purpose,
+                r.clause,
+                r.notation,
+                r.sides,
+                canonical(list(r.faces)),
+                r.modifier,
+                r.total,
+                r.target,
+                r.successes,
+            )
+            for i, r in enumerate(rolls)
+        ],
+    )
+    await conn.execute(
+        "UPDATE campaigns SET log_count = ?, log_head = ? WHERE id = ?", (seq, digest, campaign_id)
+    )
+    return AuditEntry(**{**entry.__dict__, "id": action_id, "hash": digest})
+
+
+def _roll_from_row(row: aiosqlite.Row) -> RollRecord:
+    return RollRecord(
+        purpose=row["purpose"],
+        clause=row["clause"],
+        notation=row["notation"],
+        sides=row["sides"],
+        faces=tuple(json.loads(row["faces"])),
+        modifier=row["modifier"],
+        total=row["total"],
+        target=row["target"],
+        successes=row["successes"],
+    )
+
+
+def entry_from_row(row: aiosqlite.Row, rolls: Sequence[RollRecord] = ()) -> AuditEntry:
+    """Build an entry from an `actions` row."""
+    return AuditEntry(
+        id=row["id"],
+        campaign_id=row["campaign_id"],
+        seq=row["seq"],
+        turn=row["turn"],
+        ruleset=row["ruleset"],
+        command=row["command"],
+        actor_id=row["actor_id"],
+        faction=row["faction"],
+        options=json.loads(row["options"]),
+        outcome=json.loads(row["outcome"]),
+        created_at=row["created_at"],
+        hash=row["hash"],
+        rolls=tuple(rolls),
+    )
+
+
+async def rolls_of(db: Database, action_ids: Sequence[int]) -> dict[int, list[RollRecord]]:
+    """The rolls of several entries, in order."""
+    found: dict[int, list[RollRecord]] = {i: [] for i in action_ids}
+    if not action_ids:
+        return found
+    marks = ",".join("?" * len(action_ids))
+    for row in await db.fetchall(
+        f"SELECT * FROM rolls WHERE action_id IN ({marks}) ORDER BY action_id, idx",  # noqa: S608
+        action_ids,
+    ):
+        found[row["action_id"]].append(_roll_from_row(row))
+    return found
+
+
+@dataclass(frozen=True)
+class VerifyReport:
+    """The result of recomputing a campaign's chain."""
+
+    ok: bool
+    count: int
+    problem: str | None = None
+    seq: int | None = None
+
+
+async def verify_chain(db: Database, campaign_id: int, batch: int = 2000) -> VerifyReport:
+    """Recompute every hash in order; report the first entry edited, removed or moved."""
+    head = await db.fetchone(
+        "SELECT log_count, log_head FROM campaigns WHERE id = ?", (campaign_id,)
+    )
+    if head is None:
+        return VerifyReport(ok=False, count=0, problem="missing_campaign")
+    prev = GENESIS
+    expected_seq = 1
+    last_seq = 0
+    count = 0
+    while True:
+        rows = await db.fetchall(
+            "SELECT * FROM actions WHERE campaign_id = ? AND seq > ? ORDER BY seq LIMIT ?",
+            (campaign_id, last_seq, batch),
+        )
+        if not rows:
+            break
+        rolls = await rolls_of(db, [r["id"] for r in rows])
+        for row in rows:
+            entry = entry_from_row(row, rolls[row["id"]])
+            if entry.seq != expected_seq:
+                return VerifyReport(ok=False, count=count, problem="removed", seq=expected_seq)
+            if row["prev_hash"] != prev:
+                return VerifyReport(ok=False, count=count, problem="reordered", seq=entry.seq)
+            if entry_hash(prev, entry.hashed_form()) != entry.hash:
+                return VerifyReport(ok=False, count=count, problem="edited", seq=entry.seq)
+            prev = entry.hash
+            expected_seq += 1
+            count += 1
+            last_seq = entry.seq
+    if count != int(head["log_count"]) or prev != head["log_head"]:
+        return VerifyReport(ok=False, count=count, problem="removed", seq=count + 1)
+    return VerifyReport(ok=True, count=count)

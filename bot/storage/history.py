@@ -1,0 +1,93 @@
+"""Reading the audit log: filtered pages, single entries, export rows, per-player dice."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+
+from bot.dice import RollRecord
+from bot.storage.audit import AuditEntry, entry_from_row, rolls_of
+from bot.storage.database import Database
+
+
+@dataclass(frozen=True)
+class HistoryFilter:
+    """Filters of `/history list`; None means any."""
+
+    actor_id: int | None = None
+    ruleset: str | None = None
+    turn: int | None = None
+
+
+async def page(
+    db: Database, campaign_id: int, flt: HistoryFilter, *, before_seq: int | None, limit: int
+) -> list[AuditEntry]:
+    """Newest-first entries with seq < before_seq (keyset pagination on the composite indexes)."""
+    where = ["campaign_id = ?"]
+    params: list[object] = [campaign_id]
+    if flt.actor_id is not None:
+        where.append("actor_id = ?")
+        params.append(flt.actor_id)
+    if flt.ruleset is not None:
+        where.append("ruleset = ?")
+        params.append(flt.ruleset)
+    if flt.turn is not None:
+        where.append("turn = ?")
+        params.append(flt.turn)
+    if before_seq is not None:
+        where.append("seq < ?")
+        params.append(before_seq)
+    params.append(limit)
+    rows = await db.fetchall(
+        f"SELECT * FROM actions WHERE {' AND '.join(where)} ORDER BY seq DESC LIMIT ?",  # noqa: S608
+        params,
+    )
+    rolls = await rolls_of(db, [r["id"] for r in rows])
+    return [entry_from_row(r, rolls[r["id"]]) for r in rows]
+
+
+async def entry(db: Database, campaign_id: int, seq: int) -> AuditEntry | None:
+    """One entry by its number in the campaign's log."""
+    row = await db.fetchone(
+        "SELECT * FROM actions WHERE campaign_id = ? AND seq = ?", (campaign_id, seq)
+    )
+    if row is None:
+        return None
+    rolls = await rolls_of(db, [row["id"]])
+    return entry_from_row(row, rolls[row["id"]])
+
+
+async def all_entries(
+    db: Database, campaign_id: int, batch: int = 1000
+) -> AsyncIterator[AuditEntry]:
+    """Every entry oldest first, in batches (export)."""
+    last = 0
+    while True:
+        rows = await db.fetchall(
+            "SELECT * FROM actions WHERE campaign_id = ? AND seq > ? ORDER BY seq LIMIT ?",
+            (campaign_id, last, batch),
+        )
+        if not rows:
+            return
+        rolls = await rolls_of(db, [r["id"] for r in rows])
+        for r in rows:
+            yield entry_from_row(r, rolls[r["id"]])
+        last = rows[-1]["seq"]
+
+
+async def rolls_by_actor(db: Database, campaign_id: int) -> dict[int, list[RollRecord]]:
+    """Every roll of the campaign grouped by the user whose command made it."""
+    grouped: dict[int, list[RollRecord]] = {}
+    last = 0
+    while True:
+        rows = await db.fetchall(
+            "SELECT id, actor_id FROM actions WHERE campaign_id = ? AND id > ? "
+            "ORDER BY id LIMIT 2000",
+            (campaign_id, last),
+        )
+        if not rows:
+            return grouped
+        rolls = await rolls_of(db, [r["id"] for r in rows])
+        for r in rows:
+            grouped.setdefault(r["actor_id"], []).extend(rolls[r["id"]])
+        last = rows[-1]["id"]

@@ -1,0 +1,287 @@
+"""Storage and the unit of work against a real SQLite file (one transaction per command)."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+
+import pytest
+from pydantic import BaseModel
+
+from bot import rulesets
+from bot.campaigns import Actor, CampaignService
+from bot.dice import Dice
+from bot.errors import Conflict, RuleViolation
+from bot.i18n import Msg
+from bot.rulesets import RulesetSpec, TurnContext, TurnStepResult
+from bot.storage import history
+from bot.storage.audit import verify_chain
+from bot.storage.database import Database, migration_files
+
+GM = Actor(user_id=1)
+PLAYER = Actor(user_id=2)
+
+
+class CounterState(BaseModel):
+    value: int = 0
+    turn_ends: int = 0
+
+
+class CounterSettings(BaseModel):
+    step: int = 1
+    fail_at_turn_end: bool = False
+
+
+def counter_turn_end(ctx: TurnContext) -> TurnStepResult:
+    if ctx.settings.fail_at_turn_end:
+        raise RuntimeError("step failed")
+    (face,) = ctx.dice.roll(1, 6, "test between turns")
+    state = ctx.state.model_copy(
+        update={"turn_ends": ctx.state.turn_ends + 1, "value": ctx.state.value + face}
+    )
+    return TurnStepResult(state=state, lines=[Msg("turn.end.nothing")])
+
+
+SPEC = rulesets.register(
+    RulesetSpec(
+        key="test_counter",
+        settings_model=CounterSettings,
+        state_model=CounterState,
+        cog_module="tests.none",
+        end_of_turn=counter_turn_end,
+    )
+)
+
+
+@pytest.fixture
+async def service(tmp_path):
+    db = await Database.open(tmp_path / "campaigns.db")
+    yield CampaignService(db, dice_factory=lambda: Dice.seeded(7))
+    await db.close()
+
+
+async def new_campaign(service, channel_id=100):
+    return await service.create(
+        guild_id=10, channel_id=channel_id, name="Test", ruleset_keys=["test_counter"], actor=GM
+    )
+
+
+async def bump(service, campaign_id, actor=PLAYER, fail=False):
+    async with service.work(campaign_id, actor) as uow:
+        state, _ = await uow.load("test_counter")
+        (face,) = uow.dice.roll(1, 6, "bump")
+        await uow.save("test_counter", state.model_copy(update={"value": state.value + 1}))
+        if fail:
+            raise RuleViolation("error.rule_violation", clause="TEST-1")
+        await uow.append("bump", ruleset="test_counter", outcome={"face": face})
+
+
+async def test_migrations_create_every_table_from_empty(tmp_path):
+    db = await Database.open(tmp_path / "fresh.db")
+    tables = {r[0] for r in await db.fetchall("SELECT name FROM sqlite_master WHERE type='table'")}
+    await db.close()
+    assert {
+        "campaigns",
+        "factions",
+        "turns",
+        "actions",
+        "rolls",
+        "ruleset_state",
+        "pending_choices",
+    } <= tables
+    versions = [v for v, _ in migration_files()]
+    conn = sqlite3.connect(tmp_path / "fresh.db")
+    applied = [r[0] for r in conn.execute("SELECT version FROM schema_migrations ORDER BY version")]
+    mode = conn.execute("PRAGMA journal_mode").fetchone()[0]
+    conn.close()
+    assert applied == versions
+    assert mode == "wal"
+    # Opening again applies nothing twice.
+    db = await Database.open(tmp_path / "fresh.db")
+    await db.close()
+
+
+async def test_fifty_concurrent_commands_lose_no_update_and_write_no_duplicate(service):
+    campaign = await new_campaign(service)
+    await asyncio.gather(*(bump(service, campaign.id) for _ in range(50)))
+    state, _ = await service.state(await service.get(campaign.id), "test_counter")
+    assert state.value == 50
+    rows = await service.db.fetchall(
+        "SELECT seq FROM actions WHERE campaign_id = ? ORDER BY seq", (campaign.id,)
+    )
+    assert [r["seq"] for r in rows] == list(range(1, 52))  # create + 50 bumps
+    rolls = await service.db.fetchall("SELECT COUNT(*) FROM rolls")
+    assert rolls[0][0] == 50
+    assert (await verify_chain(service.db, campaign.id)).ok
+
+
+async def test_engine_exception_rolls_back_state_entry_and_rolls(service):
+    campaign = await new_campaign(service)
+    await bump(service, campaign.id)
+    with pytest.raises(RuleViolation):
+        await bump(service, campaign.id, fail=True)
+    state, _ = await service.state(await service.get(campaign.id), "test_counter")
+    assert state.value == 1
+    assert (await service.get(campaign.id)).log_count == 2
+    assert (await service.db.fetchall("SELECT COUNT(*) FROM rolls"))[0][0] == 1
+
+
+async def test_a_roll_without_an_audit_entry_is_never_committed(service):
+    campaign = await new_campaign(service)
+    with pytest.raises(RuntimeError, match="without an audit entry"):
+        async with service.work(campaign.id, PLAYER) as uow:
+            uow.dice.roll(2, 6, "forgotten")
+    assert (await service.db.fetchall("SELECT COUNT(*) FROM rolls"))[0][0] == 0
+
+
+async def _tamper(service, sql, params=()):
+    async with service.db.transaction() as conn:
+        await conn.execute(sql, params)
+
+
+async def test_verify_reports_ok_with_the_entry_count(service):
+    campaign = await new_campaign(service)
+    for _ in range(3):
+        await bump(service, campaign.id)
+    report = await verify_chain(service.db, campaign.id)
+    assert (report.ok, report.count) == (True, 4)
+
+
+async def test_verify_finds_an_edited_entry(service):
+    campaign = await new_campaign(service)
+    for _ in range(4):
+        await bump(service, campaign.id)
+    await _tamper(service, "UPDATE actions SET outcome = '{\"face\":6}' WHERE seq = 3")
+    report = await verify_chain(service.db, campaign.id)
+    assert (report.ok, report.problem, report.seq) == (False, "edited", 3)
+
+
+async def test_verify_finds_an_edited_die(service):
+    campaign = await new_campaign(service)
+    for _ in range(4):
+        await bump(service, campaign.id)
+    row = (await service.db.fetchall("SELECT id FROM actions WHERE seq = 4"))[0]
+    await _tamper(service, "UPDATE rolls SET faces = '[6]' WHERE action_id = ?", (row["id"],))
+    report = await verify_chain(service.db, campaign.id)
+    assert (report.ok, report.problem, report.seq) == (False, "edited", 4)
+
+
+async def test_verify_finds_a_deleted_entry_in_the_middle_and_at_the_end(service):
+    campaign = await new_campaign(service)
+    for _ in range(4):
+        await bump(service, campaign.id)
+    await _tamper(
+        service, "DELETE FROM rolls WHERE action_id IN (SELECT id FROM actions WHERE seq = 5)"
+    )
+    await _tamper(service, "DELETE FROM actions WHERE seq = 5")
+    report = await verify_chain(service.db, campaign.id)
+    assert (report.ok, report.problem, report.seq) == (False, "removed", 5)
+    await _tamper(
+        service, "DELETE FROM rolls WHERE action_id IN (SELECT id FROM actions WHERE seq = 2)"
+    )
+    await _tamper(service, "DELETE FROM actions WHERE seq = 2")
+    report = await verify_chain(service.db, campaign.id)
+    assert (report.ok, report.problem, report.seq) == (False, "removed", 2)
+
+
+async def test_verify_finds_reordered_entries(service):
+    campaign = await new_campaign(service)
+    for _ in range(4):
+        await bump(service, campaign.id)
+    # Swap the contents of entries 2 and 3 (ids stay in place).
+    await _tamper(service, "UPDATE actions SET seq = -1 WHERE seq = 2")
+    await _tamper(service, "UPDATE actions SET seq = 2 WHERE seq = 3")
+    await _tamper(service, "UPDATE actions SET seq = 3 WHERE seq = -1")
+    report = await verify_chain(service.db, campaign.id)
+    assert (report.ok, report.problem, report.seq) == (False, "reordered", 2)
+
+
+async def test_turn_end_resolves_once_per_turn_number(service):
+    campaign = await new_campaign(service)
+    report = await service.end_turn(campaign.id, 1, GM)
+    assert [s.ruleset for s in report.summaries] == ["test_counter"]
+    with pytest.raises(Conflict):
+        await service.end_turn(campaign.id, 1, GM)
+    after = await service.get(campaign.id)
+    state, _ = await service.state(after, "test_counter")
+    assert after.turn == 2
+    assert state.turn_ends == 1
+    turns = await service.db.fetchall(
+        "SELECT number FROM turns WHERE campaign_id = ?", (campaign.id,)
+    )
+    assert [r["number"] for r in turns] == [1]
+
+
+async def test_concurrent_turn_ends_for_the_same_turn_resolve_once(service):
+    campaign = await new_campaign(service)
+    results = await asyncio.gather(
+        *(service.end_turn(campaign.id, 1, GM) for _ in range(5)), return_exceptions=True
+    )
+    assert sum(not isinstance(r, Exception) for r in results) == 1
+    assert all(isinstance(r, Conflict) for r in results if isinstance(r, Exception))
+    state, _ = await service.state(await service.get(campaign.id), "test_counter")
+    assert state.turn_ends == 1
+
+
+async def test_a_failing_ruleset_step_leaves_the_turn_unresolved_and_state_untouched(service):
+    campaign = await new_campaign(service)
+    await bump(service, campaign.id)
+    await service.set_setting(campaign.id, GM, "test_counter", "fail_at_turn_end", "true")
+    before = await service.get(campaign.id)
+    with pytest.raises(RuntimeError, match="step failed"):
+        await service.end_turn(campaign.id, 1, GM)
+    after = await service.get(campaign.id)
+    state, _ = await service.state(after, "test_counter")
+    assert after.turn == 1
+    assert after.log_count == before.log_count
+    assert state.turn_ends == 0 and state.value == 1
+    assert (await service.db.fetchall("SELECT COUNT(*) FROM turns"))[0][0] == 0
+
+
+async def test_history_pages_newest_first_with_filters(service):
+    campaign = await new_campaign(service)
+    for _ in range(5):
+        await bump(service, campaign.id)
+    await bump(service, campaign.id, actor=Actor(user_id=3))
+    first = await history.page(
+        service.db, campaign.id, history.HistoryFilter(), before_seq=None, limit=3
+    )
+    assert [e.seq for e in first] == [7, 6, 5]
+    second = await history.page(
+        service.db, campaign.id, history.HistoryFilter(), before_seq=5, limit=3
+    )
+    assert [e.seq for e in second] == [4, 3, 2]
+    mine = await history.page(
+        service.db, campaign.id, history.HistoryFilter(actor_id=3), before_seq=None, limit=10
+    )
+    assert [e.seq for e in mine] == [7]
+    core = await history.page(
+        service.db, campaign.id, history.HistoryFilter(ruleset="core"), before_seq=None, limit=10
+    )
+    assert [e.command for e in core] == ["campaign create"]
+
+
+async def test_join_claims_one_faction_per_player_unless_allowed(service):
+    campaign = await new_campaign(service)
+    await service.join(campaign.id, PLAYER, "Habsburgs")
+    with pytest.raises(Conflict):
+        await service.join(campaign.id, Actor(user_id=3), "habsburgs")
+    from bot.errors import GameError
+
+    with pytest.raises(GameError) as refused:
+        await service.join(campaign.id, PLAYER, "France")
+    assert "1" in refused.value.message("en")
+    await service.set_setting(campaign.id, GM, "core", "factions_per_player", "2")
+    await service.join(campaign.id, PLAYER, "France")
+    assert sorted(f.name for f in await service.factions(campaign.id)) == ["France", "Habsburgs"]
+
+
+async def test_bad_setting_value_names_the_allowed_values_and_changes_nothing(service):
+    from bot.settings_edit import SettingError
+
+    campaign = await new_campaign(service)
+    with pytest.raises(SettingError) as refused:
+        await service.set_setting(campaign.id, GM, "test_counter", "fail_at_turn_end", "maybe")
+    assert "true, false" in refused.value.message("en")
+    _, settings = await service.state(await service.get(campaign.id), "test_counter")
+    assert settings.fail_at_turn_end is False
