@@ -1,0 +1,455 @@
+"""`/campaign …` and `/turn …`: create and run a campaign, end turns with a confirmation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import rulesets, settings_edit
+from bot.app import PrivateerBot
+from bot.campaigns import CORE, Choice
+from bot.errors import GameError, NotFound
+from bot.i18n import t
+from bot.interactions import (
+    ChoiceButton,
+    Context,
+    actor_of,
+    add_field,
+    campaign_context,
+    choice_handler,
+    choice_view,
+    disabled_copy,
+    locale_of,
+    make_embed,
+    reply,
+    require_gm,
+    service_of,
+)
+
+TURN_END = "turn_end"
+
+
+def parse_rulesets(text: str | None) -> list[str]:
+    """Ruleset keys from a comma list of keys or display names; all available when empty."""
+    available = rulesets.available()
+    if not text or not text.strip():
+        return [spec.key for spec in available]
+    chosen = []
+    for part in text.replace(";", ",").split(","):
+        word = part.strip().lower()
+        if not word:
+            continue
+        for spec in available:
+            names = {spec.key, t(spec.title_key, "en").lower(), t(spec.title_key, "ru").lower()}
+            if word in names or word.replace(" ", "_") == spec.key:
+                chosen.append(spec.key)
+                break
+        else:
+            raise GameError(
+                "error.unknown_ruleset_list",
+                ruleset=part.strip(),
+                allowed=", ".join(s.key for s in available),
+            )
+    return chosen
+
+
+def ruleset_names(keys: tuple[str, ...] | list[str], locale: str) -> str:
+    """Display names of rulesets."""
+    return ", ".join(t(f"ruleset.{k}", locale) for k in keys) or "—"
+
+
+class CampaignCog(commands.Cog):
+    """Campaign set-up, membership, GMs, settings and turns."""
+
+    campaign = app_commands.Group(
+        name="campaign", description="Create and manage this channel's campaign", guild_only=True
+    )
+    gm = app_commands.Group(name="gm", description="Game masters of this campaign", parent=campaign)
+    settings = app_commands.Group(
+        name="settings", description="Per-campaign ruleset settings", parent=campaign
+    )
+    turn = app_commands.Group(name="turn", description="The campaign turn", guild_only=True)
+
+    def __init__(self, bot: PrivateerBot) -> None:
+        self.bot = bot
+
+    # -- /campaign -----------------------------------------------------------------------------
+
+    @campaign.command(name="create", description="Create a campaign in this channel; you become GM")
+    @app_commands.describe(
+        name="The campaign's name",
+        rulesets="Rulesets to use, comma-separated (all when empty)",
+    )
+    async def create(
+        self, interaction: discord.Interaction[Any], name: str, rulesets: str | None = None
+    ) -> None:
+        """Create the campaign."""
+        locale = locale_of(interaction)
+        keys = parse_rulesets(rulesets)
+        campaign = await service_of(interaction).create(
+            guild_id=interaction.guild_id or 0,
+            channel_id=interaction.channel_id or 0,
+            name=name,
+            ruleset_keys=keys,
+            actor=actor_of(interaction),
+        )
+        embed = make_embed(
+            t("campaign.created.title", locale, name=campaign.name),
+            t("campaign.created.body", locale, rulesets=ruleset_names(campaign.rulesets, locale)),
+        )
+        await reply(interaction, embed=embed)
+
+    @create.autocomplete("rulesets")
+    async def create_rulesets_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Complete the last item of the comma list."""
+        head, _, last = current.rpartition(",")
+        taken = {p.strip() for p in head.split(",") if p.strip()}
+        prefix = (head + ", ") if head else ""
+        locale = locale_of(interaction)
+        out = []
+        for spec in rulesets.available():
+            if spec.key in taken or not spec.key.startswith(last.strip().lower()):
+                continue
+            value = (prefix + spec.key)[:100]
+            out.append(
+                app_commands.Choice(name=(prefix + t(spec.title_key, locale))[:100], value=value)
+            )
+        return out[:25]
+
+    @campaign.command(name="info", description="Show this channel's campaign")
+    async def info(self, interaction: discord.Interaction[Any]) -> None:
+        """Name, rulesets, turn, GMs and factions."""
+        ctx = await campaign_context(interaction)
+        c = ctx.campaign
+        embed = make_embed(ctx.t("campaign.info.title", name=c.name))
+        add_field(embed, ctx.t("campaign.info.turn"), str(c.turn), inline=True)
+        add_field(
+            embed,
+            ctx.t("campaign.info.rulesets"),
+            ruleset_names(c.rulesets, ctx.locale),
+            inline=True,
+        )
+        gms = [
+            f"<@{target}>" if kind == "user" else f"<@&{target}>"
+            for kind, target in await ctx.service.gms(c.id)
+        ]
+        add_field(embed, ctx.t("campaign.info.gms"), ", ".join(gms))
+        factions = await ctx.service.factions(c.id)
+        lines = [
+            f"**{f.name}** — "
+            + (f"<@{f.user_id}>" if f.user_id else ctx.t("campaign.info.unclaimed"))
+            for f in factions
+        ]
+        add_field(embed, ctx.t("campaign.info.factions", count=len(factions)), "\n".join(lines))
+        embed.set_footer(text=ctx.t("campaign.info.footer", entries=c.log_count))
+        await reply(interaction, embed=embed)
+
+    @campaign.command(name="join", description="Claim a faction in this campaign")
+    @app_commands.describe(faction="The faction (your side) to play")
+    async def join(self, interaction: discord.Interaction[Any], faction: str) -> None:
+        """Claim (or found) a faction."""
+        ctx = await campaign_context(interaction)
+        joined = await ctx.service.join(ctx.campaign.id, ctx.actor, faction)
+        await reply(
+            interaction,
+            embed=make_embed(
+                ctx.t("campaign.joined", faction=joined.name, user=f"<@{ctx.actor.user_id}>")
+            ),
+        )
+
+    @join.autocomplete("faction")
+    async def join_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Unclaimed factions."""
+        service = service_of(interaction)
+        campaign = await service.by_channel(
+            interaction.channel_id or 0, getattr(interaction.channel, "parent_id", None)
+        )
+        if campaign is None:
+            return []
+        return [
+            app_commands.Choice(name=f.name, value=f.name)
+            for f in await service.factions(campaign.id)
+            if f.user_id is None and current.lower() in f.name.lower()
+        ][:25]
+
+    @gm.command(name="add", description="Make a user or everyone with a role a GM")
+    @app_commands.describe(user="A user to make GM", role="A role whose members become GMs")
+    async def gm_add(
+        self,
+        interaction: discord.Interaction[Any],
+        user: discord.Member | None = None,
+        role: discord.Role | None = None,
+    ) -> None:
+        """Add a GM."""
+        await self._gm(interaction, user, role, add=True)
+
+    @gm.command(name="remove", description="Remove a GM (a user or a role)")
+    @app_commands.describe(user="The user to remove", role="The role to remove")
+    async def gm_remove(
+        self,
+        interaction: discord.Interaction[Any],
+        user: discord.Member | None = None,
+        role: discord.Role | None = None,
+    ) -> None:
+        """Remove a GM."""
+        await self._gm(interaction, user, role, add=False)
+
+    async def _gm(
+        self,
+        interaction: discord.Interaction[Any],
+        user: discord.Member | None,
+        role: discord.Role | None,
+        *,
+        add: bool,
+    ) -> None:
+        ctx = await campaign_context(interaction)
+        require_gm(ctx)
+        if (user is None) == (role is None):
+            raise GameError("error.gm_user_or_role")
+        kind, target, mention = (
+            ("user", user.id, user.mention) if user is not None else ("role", role.id, role.mention)  # type: ignore[union-attr]
+        )
+        await ctx.service.set_gm(ctx.campaign.id, ctx.actor, kind, target, add)
+        key = "campaign.gm.added" if add else "campaign.gm.removed"
+        await reply(interaction, embed=make_embed(ctx.t(key, who=mention)))
+
+    @settings.command(name="show", description="Show the campaign's settings")
+    @app_commands.describe(ruleset="Only this ruleset's settings")
+    async def settings_show(
+        self, interaction: discord.Interaction[Any], ruleset: str | None = None
+    ) -> None:
+        """Every setting with its current value and what it accepts."""
+        ctx = await campaign_context(interaction)
+        keys = [ruleset] if ruleset else list(ctx.campaign.rulesets)
+        embeds = []
+        core = make_embed(ctx.t("campaign.settings.title", ruleset=ctx.t("ruleset.core")))
+        add_field(core, "core.factions_per_player", f"`{ctx.campaign.factions_per_player}` (1..10)")
+        if not ruleset or ruleset == CORE:
+            embeds.append(core)
+        for key in keys:
+            if key == CORE:
+                continue
+            if key not in ctx.campaign.rulesets:
+                raise NotFound("error.ruleset_not_enabled", ruleset=key)
+            _, current = await ctx.service.state(ctx.campaign, key)
+            embed = make_embed(ctx.t("campaign.settings.title", ruleset=ctx.t(f"ruleset.{key}")))
+            lines = []
+            for name in type(current).model_fields:
+                info = settings_edit.describe(current, name)
+                value = info.current
+                shown = (
+                    ", ".join(map(str, sorted(value))) if isinstance(value, set | list) else value
+                )
+                if info.kind == "table":
+                    shown = ctx.t("campaign.settings.table")
+                allowed = f" ({info.allowed})" if info.allowed else ""
+                lines.append(f"`{name}` = **{shown}**{allowed}")
+            text = "\n".join(lines)
+            # A long list is split over several embeds to stay inside Discord's limits.
+            while text:
+                cut = text[:4000].rfind("\n") if len(text) > 4000 else len(text)
+                part, text = (
+                    text[: cut if cut > 0 else 4000],
+                    text[cut if cut > 0 else 4000 :].lstrip("\n"),
+                )
+                if embed.description:
+                    embeds.append(embed)
+                    embed = make_embed(
+                        ctx.t("campaign.settings.title", ruleset=ctx.t(f"ruleset.{key}"))
+                    )
+                embed.description = part
+            embeds.append(embed)
+        total = 0
+        batch: list[discord.Embed] = []
+        for embed in embeds:
+            size = len(embed)
+            if batch and (total + size > 5500 or len(batch) == 10):
+                await reply(interaction, embeds=batch, ephemeral=True)
+                batch, total = [], 0
+            batch.append(embed)
+            total += size
+        if batch:
+            await reply(interaction, embeds=batch, ephemeral=True)
+
+    @settings_show.autocomplete("ruleset")
+    async def settings_ruleset_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The campaign's rulesets."""
+        campaign = await service_of(interaction).by_channel(
+            interaction.channel_id or 0, getattr(interaction.channel, "parent_id", None)
+        )
+        keys = [CORE, *(campaign.rulesets if campaign else ())]
+        locale = locale_of(interaction)
+        return [
+            app_commands.Choice(name=t(f"ruleset.{k}", locale), value=k)
+            for k in keys
+            if current.lower() in k
+        ][:25]
+
+    @settings.command(name="set", description="Change one setting (GM only)")
+    @app_commands.describe(setting="ruleset.setting_name", value="The new value")
+    async def settings_set(
+        self, interaction: discord.Interaction[Any], setting: str, value: str
+    ) -> None:
+        """Change a setting; bad values are refused with what is allowed."""
+        ctx = await campaign_context(interaction)
+        require_gm(ctx)
+        ruleset, _, name = setting.partition(".")
+        if not name:
+            raise GameError("error.setting_format", setting=setting)
+        new = await ctx.service.set_setting(ctx.campaign.id, ctx.actor, ruleset, name, value)
+        shown = ", ".join(map(str, sorted(new))) if isinstance(new, set | list) else new
+        await reply(
+            interaction,
+            embed=make_embed(ctx.t("campaign.settings.changed", setting=setting, value=shown)),
+        )
+
+    @settings_set.autocomplete("setting")
+    async def setting_name_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Every `ruleset.name` of the campaign's settings."""
+        service = service_of(interaction)
+        campaign = await service.by_channel(
+            interaction.channel_id or 0, getattr(interaction.channel, "parent_id", None)
+        )
+        if campaign is None:
+            return []
+        names = ["core.factions_per_player"]
+        for key in campaign.rulesets:
+            try:
+                spec = rulesets.get(key)
+            except KeyError:
+                continue
+            names += [f"{key}.{n}" for n in spec.settings_model.model_fields]
+        needle = current.lower()
+        return [app_commands.Choice(name=n[:100], value=n[:100]) for n in names if needle in n][:25]
+
+    @settings_set.autocomplete("value")
+    async def setting_value_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Allowed values of enum and yes/no settings."""
+        setting = str(interaction.namespace.setting or "")
+        ruleset, _, name = setting.partition(".")
+        try:
+            spec = rulesets.get(ruleset)
+            info = settings_edit.describe(spec.settings_model(), name)
+        except (KeyError, GameError):
+            return []
+        if info.kind in ("bool", "enum"):
+            return [
+                app_commands.Choice(name=v.strip(), value=v.strip())
+                for v in info.allowed.split(",")
+                if current.lower() in v
+            ][:25]
+        return []
+
+    # -- /turn ---------------------------------------------------------------------------------
+
+    @turn.command(name="status", description="The turn number and what the campaign waits for")
+    async def turn_status(self, interaction: discord.Interaction[Any]) -> None:
+        """Per ruleset: what it still waits for."""
+        ctx = await campaign_context(interaction)
+        c = ctx.campaign
+        embed = make_embed(ctx.t("turn.status.title", name=c.name, turn=c.turn))
+        open_choices = await ctx.service.open_choices(c.id)
+        for key in c.rulesets:
+            try:
+                spec = rulesets.get(key)
+            except KeyError:
+                continue
+            state, current = await ctx.service.state(c, key)
+            lines = (
+                [m.render(ctx.locale) for m in spec.waiting_for(state, current, c.turn)]
+                if spec.waiting_for
+                else []
+            )
+            pending = sum(1 for ch in open_choices if ch.ruleset == key)
+            if pending:
+                lines.append(ctx.t("turn.status.pending", count=pending))
+            add_field(
+                embed, ctx.t(f"ruleset.{key}"), "\n".join(lines) or ctx.t("turn.status.nothing")
+            )
+        await reply(interaction, embed=embed)
+
+    @turn.command(name="end", description="End the turn and resolve everything between turns (GM)")
+    async def turn_end(self, interaction: discord.Interaction[Any]) -> None:
+        """Ask for confirmation; the button carries the turn number it confirms."""
+        ctx = await campaign_context(interaction)
+        require_gm(ctx)
+        turn = ctx.campaign.turn
+        async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
+            choice_id = await uow.open_choice(CORE, TURN_END, None, {"turn": turn})
+        view = choice_view(
+            [
+                ChoiceButton(
+                    choice_id,
+                    "confirm",
+                    ctx.t("turn.end.confirm", turn=turn),
+                    style=discord.ButtonStyle.danger,
+                ),
+                ChoiceButton(choice_id, "cancel", ctx.t("turn.end.cancel")),
+            ]
+        )
+        embed = make_embed(
+            ctx.t("turn.end.question.title", turn=turn), ctx.t("turn.end.question.body", turn=turn)
+        )
+        await reply(interaction, embed=embed, view=view)
+
+
+@choice_handler(TURN_END)
+async def answer_turn_end(
+    interaction: discord.Interaction[Any], ctx: Context, choice: Choice, option: str
+) -> None:
+    """Confirm resolves the turn named on the button, once; cancel closes the question."""
+    require_gm(ctx)
+    turn = int(choice.payload["turn"])
+    if option == "cancel":
+        async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
+            await uow.claim_choice(choice.id, gm=True)
+            await uow.close_choice(choice.id, "cancelled")
+        await interaction.response.edit_message(
+            embed=make_embed(ctx.t("turn.end.cancelled", turn=turn)),
+            view=disabled_copy(interaction.message),
+        )
+        return
+    await interaction.response.defer()
+    report = await ctx.service.end_turn(ctx.campaign.id, turn, ctx.actor, choice_id=choice.id)
+    if interaction.message is not None:
+        await interaction.followup.edit_message(
+            interaction.message.id,
+            embed=make_embed(ctx.t("turn.end.done.title", turn=turn)),
+            view=disabled_copy(interaction.message),
+        )
+    embeds = []
+    for summary in report.summaries:
+        text = "\n".join(m.render(ctx.locale) for m in summary.lines) or ctx.t("turn.end.nothing")
+        embeds.append(
+            make_embed(
+                ctx.t(
+                    "turn.end.summary.title", ruleset=ctx.t(f"ruleset.{summary.ruleset}"), turn=turn
+                ),
+                text,
+                footer=ctx.t("turn.end.summary.footer", count=summary.roll_count),
+            )
+        )
+    if not embeds:
+        embeds.append(
+            make_embed(ctx.t("turn.end.done.title", turn=turn), ctx.t("turn.end.nothing"))
+        )
+    for embed in embeds:
+        await interaction.followup.send(embed=embed)
+
+
+async def setup(bot: PrivateerBot) -> None:
+    """Load the cog."""
+    await bot.add_cog(CampaignCog(bot))

@@ -1,0 +1,383 @@
+"""`/history …`: the campaign's audit log — list, show, export, verify, dice fairness stats."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import dice_stats
+from bot.app import PrivateerBot
+from bot.campaigns import CORE
+from bot.errors import NotAllowed, NotFound
+from bot.i18n import Msg, t
+from bot.interactions import (
+    Context,
+    add_field,
+    campaign_context,
+    clip,
+    handle_error,
+    locale_of,
+    make_embed,
+    reply,
+    service_of,
+)
+from bot.storage import history
+from bot.storage.audit import AuditEntry, verify_chain
+
+PAGE_SIZE = 10
+
+
+def render_outcome(outcome: dict[str, Any], locale: str) -> str:
+    """The human summary kept in an entry's outcome (text or translatable messages)."""
+    summary = outcome.get("summary")
+    if isinstance(summary, str):
+        return summary
+    if isinstance(summary, list):
+        parts = []
+        for item in summary:
+            if isinstance(item, dict) and "key" in item:
+                parts.append(_msg_from_json(item).render(locale))
+            else:
+                parts.append(str(item))
+        return "; ".join(parts)
+    if isinstance(summary, dict) and "key" in summary:
+        return _msg_from_json(summary).render(locale)
+    return ""
+
+
+def _msg_from_json(data: dict[str, Any]) -> Msg:
+    params = {
+        k: _msg_from_json(v) if isinstance(v, dict) and "key" in v else v
+        for k, v in dict(data.get("params", {})).items()
+    }
+    return Msg(str(data["key"]), **params)
+
+
+def entry_line(entry: AuditEntry, locale: str) -> str:
+    """One line of `/history list`."""
+    dice = sum(len(r.faces) for r in entry.rolls)
+    head = f"`#{entry.seq}` T{entry.turn} · **{entry.command}** · <@{entry.actor_id}>"
+    if entry.ruleset != CORE:
+        head += f" · {t(f'ruleset.{entry.ruleset}', locale)}"
+    if dice:
+        head += " · " + t("history.dice", locale, count=dice)
+    summary = render_outcome(entry.outcome, locale)
+    return head + (f"\n{clip(summary, 180)}" if summary else "")
+
+
+def faces_text(faces: tuple[int, ...], limit: int = 60) -> str:
+    """Faces as text, shortened for long rolls."""
+    shown = ", ".join(str(f) for f in faces[:limit])
+    return shown + (f", … (+{len(faces) - limit})" if len(faces) > limit else "")
+
+
+class HistoryPage(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"hp:(?P<before>\d+):(?P<actor>\d+):(?P<ruleset>[a-z_-]+):(?P<turn>\d+):(?P<dir>[pn])",
+):
+    """A page button of `/history list`; its custom_id carries the cursor and the filters."""
+
+    def __init__(
+        self, before: int, flt: history.HistoryFilter, direction: str, label: str, disabled: bool
+    ) -> None:
+        custom_id = (
+            f"hp:{before}:{flt.actor_id or 0}:{flt.ruleset or '-'}:{flt.turn or 0}:{direction}"
+        )
+        super().__init__(discord.ui.Button(label=label, custom_id=custom_id, disabled=disabled))
+        self.before = before
+        self.flt = flt
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Button[Any],
+        match: re.Match[str],
+        /,
+    ) -> HistoryPage:
+        """Rebuild from a click."""
+        flt = history.HistoryFilter(
+            actor_id=int(match["actor"]) or None,
+            ruleset=None if match["ruleset"] == "-" else match["ruleset"],
+            turn=int(match["turn"]) or None,
+        )
+        return cls(int(match["before"]), flt, match["dir"], item.label or "", False)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Show the page that starts before `before`."""
+        try:
+            ctx = await campaign_context(interaction)
+            embed, view = await history_page(ctx, self.flt, self.before or None)
+            await interaction.response.edit_message(embed=embed, view=view)
+        except Exception as exc:  # noqa: BLE001 - every click gets an answer
+            await handle_error(interaction, exc)
+
+
+async def history_page(
+    ctx: Context, flt: history.HistoryFilter, before: int | None
+) -> tuple[discord.Embed, discord.ui.View]:
+    """One page of the log, newest first, with Older/Newer buttons."""
+    entries = await history.page(
+        ctx.service.db, ctx.campaign.id, flt, before_seq=before, limit=PAGE_SIZE + 1
+    )
+    more = len(entries) > PAGE_SIZE
+    entries = entries[:PAGE_SIZE]
+    embed = make_embed(ctx.t("history.list.title", name=ctx.campaign.name))
+    if entries:
+        text = "\n".join(entry_line(e, ctx.locale) for e in entries)
+        embed.description = clip(text, 4096)
+    else:
+        embed.description = ctx.t("history.list.empty")
+    filters = []
+    if flt.actor_id:
+        filters.append(f"<@{flt.actor_id}>")
+    if flt.ruleset:
+        filters.append(ctx.t(f"ruleset.{flt.ruleset}"))
+    if flt.turn:
+        filters.append(ctx.t("history.turn", turn=flt.turn))
+    if filters:
+        add_field(embed, ctx.t("history.list.filters"), ", ".join(filters))
+    embed.set_footer(text=ctx.t("history.list.footer", total=ctx.campaign.log_count))
+    view = discord.ui.View(timeout=None)
+    top = entries[0].seq if entries else 0
+    newer_start = top + PAGE_SIZE + 1
+    view.add_item(
+        HistoryPage(
+            newer_start, flt, "p", ctx.t("history.newer"), disabled=before is None or top == 0
+        )
+    )
+    view.add_item(
+        HistoryPage(entries[-1].seq if entries else 0, flt, "n", ctx.t("history.older"), not more)
+    )
+    return embed, view
+
+
+class HistoryCog(commands.Cog):
+    """Review and verify the campaign's roll history."""
+
+    history_group = app_commands.Group(
+        name="history", description="The campaign's roll and action log", guild_only=True
+    )
+
+    def __init__(self, bot: PrivateerBot) -> None:
+        self.bot = bot
+
+    @history_group.command(name="list", description="Recent log entries, newest first")
+    @app_commands.describe(
+        player="Only this player's actions", ruleset="Only this ruleset", turn="Only this turn"
+    )
+    async def list_(
+        self,
+        interaction: discord.Interaction[Any],
+        player: discord.Member | None = None,
+        ruleset: str | None = None,
+        turn: app_commands.Range[int, 1, 100000] | None = None,
+    ) -> None:
+        """A page of entries with filters and page buttons."""
+        ctx = await campaign_context(interaction)
+        flt = history.HistoryFilter(
+            actor_id=player.id if player else None, ruleset=ruleset or None, turn=turn
+        )
+        embed, view = await history_page(ctx, flt, None)
+        await reply(interaction, embed=embed, view=view)
+
+    @list_.autocomplete("ruleset")
+    async def ruleset_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The campaign's rulesets plus core."""
+        campaign = await service_of(interaction).by_channel(
+            interaction.channel_id or 0, getattr(interaction.channel, "parent_id", None)
+        )
+        keys = [CORE, *(campaign.rulesets if campaign else ())]
+        locale = locale_of(interaction)
+        return [
+            app_commands.Choice(name=t(f"ruleset.{k}", locale), value=k)
+            for k in keys
+            if current.lower() in k
+        ][:25]
+
+    @history_group.command(name="show", description="One entry with every die and its clause")
+    @app_commands.describe(entry="The entry number (#) from /history list")
+    async def show(
+        self, interaction: discord.Interaction[Any], entry: app_commands.Range[int, 1]
+    ) -> None:
+        """Every die with its purpose and the clause that asked for it."""
+        ctx = await campaign_context(interaction)
+        found = await history.entry(ctx.service.db, ctx.campaign.id, entry)
+        if found is None:
+            raise NotFound("error.entry_not_found", entry=entry)
+        embed = make_embed(
+            ctx.t("history.show.title", seq=found.seq, command=found.command),
+            render_outcome(found.outcome, ctx.locale) or None,
+        )
+        add_field(
+            embed,
+            ctx.t("history.show.who"),
+            f"<@{found.actor_id}>" + (f" ({found.faction})" if found.faction else ""),
+            inline=True,
+        )
+        add_field(embed, ctx.t("history.show.turn"), str(found.turn), inline=True)
+        add_field(
+            embed,
+            ctx.t("history.show.when"),
+            found.created_at[:19].replace("T", " ") + " UTC",
+            inline=True,
+        )
+        if found.options:
+            opts = ", ".join(f"{k}={v}" for k, v in found.options.items())
+            add_field(embed, ctx.t("history.show.options"), clip(opts, 1024))
+        for i, roll in enumerate(found.rolls[:20], start=1):
+            name = f"{i}. {roll.purpose}" + (f" [{roll.clause}]" if roll.clause else "")
+            value = f"`{roll.notation}` → {faces_text(roll.faces)}; " + ctx.t(
+                "history.show.total", total=roll.total
+            )
+            if roll.target is not None:
+                value += "; " + ctx.t(
+                    "history.show.target", target=roll.target, successes=roll.successes
+                )
+            add_field(embed, name, value)
+        if len(found.rolls) > 20:
+            add_field(embed, "…", ctx.t("history.show.more_rolls", count=len(found.rolls) - 20))
+        embed.set_footer(text=f"sha256 {found.hash[:16]}…")
+        await reply(interaction, embed=embed)
+
+    @history_group.command(name="export", description="The whole log as CSV and JSON files")
+    async def export(self, interaction: discord.Interaction[Any]) -> None:
+        """CSV (one row per roll) and JSON (entries with rolls and hashes)."""
+        ctx = await campaign_context(interaction)
+        await interaction.response.defer(thinking=True)
+        text = io.StringIO()
+        writer = csv.writer(text)
+        writer.writerow(
+            [
+                "seq",
+                "turn",
+                "ruleset",
+                "command",
+                "actor_id",
+                "faction",
+                "created_at",
+                "roll",
+                "purpose",
+                "clause",
+                "notation",
+                "faces",
+                "total",
+                "target",
+                "successes",
+                "hash",
+            ]
+        )
+        entries = []
+        async for e in history.all_entries(ctx.service.db, ctx.campaign.id):
+            entries.append({**e.hashed_form(), "hash": e.hash})
+            rows = list(enumerate(e.rolls, start=1)) or [(0, None)]
+            for i, r in rows:
+                writer.writerow(
+                    [
+                        e.seq,
+                        e.turn,
+                        e.ruleset,
+                        e.command,
+                        e.actor_id,
+                        e.faction or "",
+                        e.created_at,
+                        i or "",
+                        r.purpose if r else "",
+                        (r.clause or "") if r else "",
+                        r.notation if r else "",
+                        " ".join(map(str, r.faces)) if r else "",
+                        r.total if r else "",
+                        (r.target or "") if r else "",
+                        "" if r is None or r.successes is None else r.successes,
+                        e.hash,
+                    ]
+                )
+        slug = re.sub(r"[^a-z0-9]+", "-", ctx.campaign.name.lower()).strip("-") or "campaign"
+        files = [
+            discord.File(io.BytesIO(text.getvalue().encode("utf-8")), filename=f"{slug}-log.csv"),
+            discord.File(
+                io.BytesIO(
+                    json.dumps(
+                        {"campaign": ctx.campaign.name, "entries": entries},
+                        ensure_ascii=False,
+                        indent=1,
+                    ).encode("utf-8")
+                ),
+                filename=f"{slug}-log.json",
+            ),
+        ]
+        await reply(
+            interaction,
+            embed=make_embed(ctx.t("history.export.title", count=len(entries))),
+            files=files,
+        )
+
+    @history_group.command(name="verify", description="Recompute the hash chain of the whole log")
+    async def verify(self, interaction: discord.Interaction[Any]) -> None:
+        """OK with the entry count, or the first entry edited, removed or moved."""
+        ctx = await campaign_context(interaction)
+        await interaction.response.defer(thinking=True)
+        result = await verify_chain(ctx.service.db, ctx.campaign.id)
+        if result.ok:
+            embed = make_embed(ctx.t("history.verify.ok", count=result.count))
+        else:
+            embed = make_embed(
+                ctx.t("history.verify.bad.title"),
+                ctx.t(f"history.verify.bad.{result.problem}", seq=result.seq, count=result.count),
+            )
+            embed.colour = discord.Colour.red()
+        await reply(interaction, embed=embed)
+
+    @history_group.command(name="stats", description="Dice fairness per player")
+    async def stats(self, interaction: discord.Interaction[Any]) -> None:
+        """Per player: dice rolled, mean face against the expected mean, chi-square per die size."""
+        ctx = await campaign_context(interaction)
+        await interaction.response.defer(thinking=True)
+        grouped = await history.rolls_by_actor(ctx.service.db, ctx.campaign.id)
+        embed = make_embed(ctx.t("history.stats.title", name=ctx.campaign.name))
+        if not grouped:
+            embed.description = ctx.t("history.list.empty")
+        for actor_id, rolls in sorted(grouped.items()):
+            report = dice_stats.player_stats(rolls)
+            if report.dice == 0:
+                continue
+            lines = [ctx.t("history.stats.dice", count=report.dice)]
+            for size in report.by_sides:
+                line = ctx.t(
+                    "history.stats.size",
+                    sides=size.sides,
+                    count=size.dice,
+                    mean=f"{size.mean:.2f}",
+                    expected=f"{size.expected_mean:.2f}",
+                )
+                if size.chi_square is None:
+                    line += " · " + ctx.t("dice.stats.too_few")
+                else:
+                    line += " · χ²={:.2f}, df={}, p={:.3f} · {}".format(
+                        size.chi_square.statistic,
+                        size.chi_square.df,
+                        size.chi_square.p_value,
+                        ctx.t(dice_stats.verdict_key(size.chi_square.p_value)),
+                    )
+                lines.append(line)
+            member = interaction.guild.get_member(actor_id) if interaction.guild else None
+            add_field(embed, member.display_name if member else str(actor_id), "\n".join(lines))
+        await reply(interaction, embed=embed)
+
+
+async def setup(bot: PrivateerBot) -> None:
+    """Load the cog."""
+    bot.add_dynamic_items(HistoryPage)
+    await bot.add_cog(HistoryCog(bot))
+
+
+__all__ = ["HistoryCog", "NotAllowed"]
