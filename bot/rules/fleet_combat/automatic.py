@@ -1,0 +1,120 @@
+"""Automatic mode (FC-I17): battles fought "to the finish" without Discord or a campaign turn.
+
+Every group fires on the automatic target policy, rounds run back to back with no freeze,
+and nobody retreats. The space pirates ruleset resolves its battles through this module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from bot.dice import Dice
+from bot.errors import RuleViolation
+from bot.rules.fleet_combat.models import (
+    Battle,
+    BattleResult,
+    Fleet,
+    FleetCombatState,
+    Participant,
+    RoundReport,
+)
+from bot.rules.fleet_combat.rounds import ROUND_SAFETY_LIMIT, fight_round
+from bot.rules.fleet_combat.settings import FleetCombatSettings
+
+AUTOMATIC_POINT = "automatic"
+
+
+@dataclass(frozen=True)
+class AutomaticResult:
+    """How an automatic battle ended: survivors with their wounds, losses, every round."""
+
+    fleets: dict[str, Fleet]
+    rounds: list[RoundReport]
+    result: BattleResult
+    winning_side: str | None
+    losses: dict[str, dict[str, int]] = field(default_factory=dict)
+
+    @property
+    def rounds_fought(self) -> int:
+        """How many rounds were fought."""
+        return len(self.rounds)
+
+
+def fight_automatic(
+    fleet_a: Fleet,
+    fleet_b: Fleet,
+    settings: FleetCombatSettings,
+    dice: Dice,
+    *,
+    max_rounds: int | None = None,
+) -> AutomaticResult:
+    """Fight two fleets to the finish (FC-I17); `fleet_a` fires first in every round.
+
+    `max_rounds` caps the battle (None: `settings.max_rounds`; 0: no cap but the
+    1000-round safety limit); a capped battle ends with reason `round_cap`.
+    """
+    return fight_automatic_sides(
+        [(fleet_a, fleet_a.faction), (fleet_b, fleet_b.faction)],
+        settings,
+        dice,
+        max_rounds=max_rounds,
+    )
+
+
+def fight_automatic_sides(
+    participants: Sequence[tuple[Fleet, str]],
+    settings: FleetCombatSettings,
+    dice: Dice,
+    *,
+    max_rounds: int | None = None,
+) -> AutomaticResult:
+    """Fight several fleets, each `(fleet, side)`, firing in the order given (FC-I7).
+
+    Fleets on one side are allies (FC-I5); every pair across sides is hostile. Each fleet's
+    faction must be unique. Returns the survivors' fleets by faction.
+    """
+    factions = [fleet.faction for fleet, _ in participants]
+    if len(set(factions)) != len(factions) or len({side for _, side in participants}) < 2:
+        raise RuleViolation("fleet_combat.error.automatic_sides", clause="FC-I17")
+    state = FleetCombatState(
+        fleets=[
+            fleet.model_copy(update={"point": AUTOMATIC_POINT}, deep=True)
+            for fleet, _ in participants
+        ]
+    )
+    battle = Battle(
+        id=0,
+        point=AUTOMATIC_POINT,
+        participants=[Participant(faction=f.faction, side=side) for f, side in participants],
+        hostile_pairs=sorted(
+            (min(a.faction, b.faction), max(a.faction, b.faction))
+            for (a, side_a), (b, side_b) in combinations(participants, 2)
+            if side_a != side_b
+        ),
+    )
+    state.battles.append(battle)
+    cap = settings.max_rounds if max_rounds is None else max_rounds
+    cap = min(cap or ROUND_SAFETY_LIMIT, ROUND_SAFETY_LIMIT)
+    while battle.result is None:
+        fight_round(state, battle, settings, dice, turn=None, automatic=True, round_cap=cap)
+    result = battle.result
+    sides = {p.faction: p.side for p in battle.participants}
+    holder_sides = {sides[f] for f in result.holders}
+    winning_side = next(iter(holder_sides)) if len(holder_sides) == 1 else None
+    if result.reason == "round_cap":
+        winning_side = None
+    fleets = {
+        faction: state.fleet(faction, AUTOMATIC_POINT) or Fleet(faction=faction, point="")
+        for faction in factions
+    }
+    for (original, _), faction in zip(participants, factions, strict=True):
+        fleets[faction] = fleets[faction].model_copy(update={"point": original.point})
+    return AutomaticResult(
+        fleets=fleets,
+        rounds=list(battle.rounds),
+        result=result,
+        winning_side=winning_side,
+        losses=state.reserve,
+    )

@@ -1,0 +1,550 @@
+"""Battle commands: declare an attack (FC-4, FC-I5), fire orders (FC-5.1–5.8, FC-I7, FC-I8),
+retreat (FC-6, FC-I15), allies, closing, resolving a round, and status/legal targets as data.
+
+Every command is pure: `(state, settings, command[, dice]) -> outcome` with a new state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from bot.dice import Dice
+from bot.errors import NotFound, RuleViolation
+from bot.i18n import Msg
+from bot.rules.fleet_combat.fleets import fleets_at, sort_participants
+from bot.rules.fleet_combat.ladder import firing_order, target_options
+from bot.rules.fleet_combat.messages import round_lines
+from bot.rules.fleet_combat.models import (
+    Battle,
+    BattleResult,
+    DeclareAttack,
+    DeclareRetreat,
+    FireOrder,
+    FleetCombatState,
+    Participant,
+    RoundReport,
+    SetFireOrders,
+    Ship,
+)
+from bot.rules.fleet_combat.rounds import end_battle, fight_round
+from bot.rules.fleet_combat.settings import FleetCombatSettings
+
+
+@dataclass(frozen=True)
+class BattleOutcome:
+    """A battle command's result: the new state, the battle as it now stands, summary lines."""
+
+    state: FleetCombatState
+    battle: Battle
+    lines: list[Msg] = field(default_factory=list)
+    movement_locked: list[str] = field(default_factory=list)
+    opened: bool = False
+
+
+@dataclass(frozen=True)
+class RoundOutcome:
+    """One resolved round: the new state, the round's report (data) and its summary lines."""
+
+    state: FleetCombatState
+    report: RoundReport
+    lines: list[Msg] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class LegalTarget:
+    """One (opponent, class) a group may be ordered to shoot now (FC-I8, FC-I15)."""
+
+    opponent: str
+    target_class: str
+    level: int
+    ships: int
+    retreating: bool
+
+
+@dataclass(frozen=True)
+class GroupStatus:
+    """One of a participant's firing groups (FC-I7) with its order and legal targets."""
+
+    ship_class: str
+    ships: int
+    attack_dice: int
+    hit_on: int | None
+    order: FireOrder | None
+    legal_targets: list[LegalTarget]
+
+
+@dataclass(frozen=True)
+class ParticipantStatus:
+    """A participant as the status embed shows it."""
+
+    faction: str
+    side: str
+    status: str
+    retreating: bool
+    orders_given: bool
+    ships: list[Ship]
+
+
+@dataclass(frozen=True)
+class BattleStatus:
+    """A battle as data: who fights whom, with what, and what is still awaited."""
+
+    id: int
+    point: str
+    active: bool
+    rounds_fought: int
+    next_round: int
+    declared_turn: int | None
+    participants: list[ParticipantStatus]
+    hostile_pairs: list[tuple[str, str]]
+    retreat_allowed: bool
+    result: BattleResult | None
+    last_round: RoundReport | None
+
+
+def get_battle(state: FleetCombatState, battle_id: int, *, active: bool = True) -> Battle:
+    """The battle with this id; NotFound if none, RuleViolation if it is over and `active`."""
+    battle = state.battle(battle_id)
+    if battle is None:
+        raise NotFound("fleet_combat.error.battle_not_found", battle=battle_id)
+    if active and not battle.active:
+        raise RuleViolation("fleet_combat.error.battle_over", clause="FC-I16", battle=battle_id)
+    return battle
+
+
+def _engaged(battle: Battle, faction: str) -> Participant:
+    participant = battle.participant(faction)
+    if participant is None:
+        raise RuleViolation(
+            "fleet_combat.error.not_participant", clause="FC-I5", faction=faction, battle=battle.id
+        )
+    if participant.status != "active":
+        raise RuleViolation(
+            "fleet_combat.error.participant_left",
+            clause="FC-6.3",
+            faction=faction,
+            battle=battle.id,
+        )
+    return participant
+
+
+def _pair(a: str, b: str) -> tuple[str, str]:
+    return (min(a, b), max(a, b))
+
+
+def declare_attack(
+    state: FleetCombatState, settings: FleetCombatSettings, command: DeclareAttack
+) -> BattleOutcome:
+    """FC-4.1, FC-4.2, FC-I5: open a battle at the point, or join the one already there.
+
+    The declarer and each named player become participants (everyone present with
+    `hostility_model = all_present`), hostile in pairs; all of them are movement-locked
+    for the rest of `command.turn`.
+    """
+    point = command.point
+    new = state.model_copy(deep=True)
+    present = {f.faction for f in fleets_at(new, point)}
+    targets = list(dict.fromkeys(command.targets))
+    if not targets:
+        raise RuleViolation("fleet_combat.error.no_targets", clause="FC-4.1")
+    if command.attacker in targets:
+        raise RuleViolation("fleet_combat.error.attack_self", clause="FC-4.1")
+    for faction in [command.attacker, *targets]:
+        if faction not in present:
+            raise RuleViolation(
+                "fleet_combat.error.not_at_point", clause="FC-4.1", faction=faction, point=point
+            )
+    battle = new.battle_at(point)
+    opened = battle is None
+    if battle is None:
+        battle = Battle(id=new.next_battle_id, point=point, declared_turn=command.turn)
+        new.next_battle_id += 1
+        new.battles.append(battle)
+    joining = [command.attacker, *targets]
+    if settings.hostility_model == "all_present":
+        joining += sorted(present - set(joining))
+    for faction in joining:
+        participant = battle.participant(faction)
+        if participant is None:
+            battle.participants.append(
+                Participant(faction=faction, side=faction, joined_turn=command.turn)
+            )
+        elif participant.status == "left":
+            participant.status = "active"
+            participant.left_round = None
+            participant.joined_turn = command.turn
+    sides = {p.faction: p.side for p in battle.participants}
+    for target in targets:
+        if sides[target] == sides[command.attacker]:
+            raise RuleViolation("fleet_combat.error.attack_ally", clause="FC-I5", faction=target)
+    pairs = {_pair(*p) for p in battle.hostile_pairs}
+    if settings.hostility_model == "all_present":
+        pairs |= {_pair(a, b) for a, b in combinations(joining, 2) if sides[a] != sides[b]}
+    else:
+        pairs |= {_pair(command.attacker, t) for t in targets}
+    battle.hostile_pairs = sorted(pairs)
+    sort_participants(battle, new.turn_order)
+    locked = [p.faction for p in battle.participants if p.faction in set(joining)]
+    key = "fleet_combat.attack.opened" if opened else "fleet_combat.attack.joined"
+    lines = [
+        Msg(
+            key,
+            attacker=command.attacker,
+            targets=", ".join(targets),
+            battle=battle.id,
+            point=point,
+        ),
+        Msg("fleet_combat.attack.movement_locked", factions=", ".join(locked)),
+    ]
+    return BattleOutcome(new, battle, lines, movement_locked=locked, opened=opened)
+
+
+def _counts(
+    state: FleetCombatState, settings: FleetCombatSettings, faction: str, point: str
+) -> dict[str, int]:
+    fleet = state.fleet(faction, point)
+    counts: dict[str, int] = {}
+    for ship in fleet.ships if fleet is not None else []:
+        if settings.is_combat_class(ship.ship_class):
+            counts[ship.ship_class] = counts.get(ship.ship_class, 0) + 1
+    return counts
+
+
+def _legal(
+    state: FleetCombatState,
+    settings: FleetCombatSettings,
+    battle: Battle,
+    faction: str,
+    ship_class: str,
+) -> list[LegalTarget]:
+    hostile = [
+        p.faction
+        for p in battle.engaged()
+        if p.faction != faction and battle.hostile(faction, p.faction)
+    ]
+    retreaters = [f for f in hostile if f in battle.retreats]
+    ladderless = () if settings.parting_volley_uses_ladder else retreaters
+
+    def options(factions: list[str]) -> list[LegalTarget]:
+        pairs = [(f, _counts(state, settings, f, battle.point)) for f in factions]
+        return [
+            LegalTarget(o.opponent, o.target_class, o.level, o.ships, o.opponent in retreaters)
+            for o in target_options(ship_class, pairs, settings, ladderless=ladderless)
+        ]
+
+    return options(retreaters) or options(hostile)
+
+
+def legal_targets(
+    state: FleetCombatState,
+    settings: FleetCombatSettings,
+    battle_id: int,
+    faction: str,
+    ship_class: str,
+) -> list[LegalTarget]:
+    """Targets `faction`'s `ship_class` group may be ordered to shoot in the coming round.
+
+    FC-5.4–5.8 and FC-I8 against each hostile participant; only retreating participants when
+    any hostile one retreats (FC-I15). Empty when the group cannot fire or is retreating.
+    """
+    battle = get_battle(state, battle_id)
+    _engaged(battle, faction)
+    if faction in battle.retreats or not settings.is_combat_class(ship_class):
+        return []
+    if ship_class not in _counts(state, settings, faction, battle.point):
+        return []
+    return _legal(state, settings, battle, faction, ship_class)
+
+
+def firing_groups(
+    state: FleetCombatState, settings: FleetCombatSettings, battle_id: int, faction: str
+) -> list[GroupStatus]:
+    """A participant's groups in firing order (FC-I7), with current orders and legal targets."""
+    battle = get_battle(state, battle_id)
+    _engaged(battle, faction)
+    counts = _counts(state, settings, faction, battle.point)
+    orders = battle.orders.get(faction, [])
+    by_class = {o.ship_class: o for o in orders}
+    groups: list[GroupStatus] = []
+    for ship_class in firing_order(counts, orders, settings):
+        stats = settings.stats_of(ship_class)
+        legal = (
+            []
+            if faction in battle.retreats
+            else _legal(state, settings, battle, faction, ship_class)
+        )
+        groups.append(
+            GroupStatus(
+                ship_class=ship_class,
+                ships=counts[ship_class],
+                attack_dice=counts[ship_class] * stats.attack_dice,
+                hit_on=stats.attack_hit,
+                order=by_class.get(ship_class),
+                legal_targets=legal,
+            )
+        )
+    return groups
+
+
+def _check_order(
+    state: FleetCombatState,
+    settings: FleetCombatSettings,
+    battle: Battle,
+    faction: str,
+    order: FireOrder,
+) -> None:
+    counts = _counts(state, settings, faction, battle.point)
+    if order.ship_class not in counts:
+        raise RuleViolation(
+            "fleet_combat.error.no_such_group", clause="FC-5.1", ship_class=order.ship_class
+        )
+    if order.hold:
+        if not settings.allow_hold_fire:
+            raise RuleViolation("fleet_combat.error.hold_fire", clause="FC-I7")
+        if order.targets:
+            raise RuleViolation("fleet_combat.error.hold_with_targets", clause="FC-I7")
+        return
+    if not order.targets:
+        raise RuleViolation(
+            "fleet_combat.error.no_target_given", clause="FC-5.2", ship_class=order.ship_class
+        )
+    if len(order.targets) > 1:
+        if not settings.allow_split_fire:
+            raise RuleViolation("fleet_combat.error.split_fire", clause="FC-I7")
+        total = counts[order.ship_class] * settings.stats_of(order.ship_class).attack_dice
+        given = [t.dice for t in order.targets[:-1]]
+        if any(d is None for d in given) or sum(d or 0 for d in given) >= total:
+            raise RuleViolation("fleet_combat.error.split_dice", clause="FC-I7", dice=total)
+    legal = _legal(state, settings, battle, faction, order.ship_class)
+    legal_pairs = {(t.opponent, t.target_class) for t in legal}
+    for target in order.targets:
+        if (target.opponent, target.target_class) in legal_pairs:
+            continue
+        opponent = battle.participant(target.opponent)
+        if (
+            opponent is None
+            or opponent.status != "active"
+            or not battle.hostile(faction, target.opponent)
+        ):
+            raise RuleViolation(
+                "fleet_combat.error.not_hostile", clause="FC-I5", faction=target.opponent
+            )
+        if target.target_class in settings.non_combat_classes:
+            raise RuleViolation(
+                "fleet_combat.error.target_transport",
+                clause="FC-5.8",
+                target_class=target.target_class,
+            )
+        if any(t.retreating for t in legal) and target.opponent not in battle.retreats:
+            raise RuleViolation(
+                "fleet_combat.error.must_fire_at_retreater",
+                clause="FC-6.2",
+                factions=", ".join(sorted({t.opponent for t in legal})),
+            )
+        allowed = [t.target_class for t in legal if t.opponent == target.opponent]
+        raise RuleViolation(
+            "fleet_combat.error.target_not_eligible",
+            clause="FC-5.4",
+            ship_class=order.ship_class,
+            target_class=target.target_class,
+            allowed=", ".join(allowed) or "—",
+        )
+
+
+def set_fire_orders(
+    state: FleetCombatState, settings: FleetCombatSettings, command: SetFireOrders
+) -> BattleOutcome:
+    """Record fire orders for the coming round, checked against FC-5.1–5.8, FC-I7, FC-I8.
+
+    Orders are fixed before any dice are rolled (FC-5.3). They are checked again when the
+    round is fought; one that became illegal meanwhile falls back to the automatic policy.
+    """
+    new = state.model_copy(deep=True)
+    battle = get_battle(new, command.battle_id)
+    _engaged(battle, command.faction)
+    if command.faction in battle.retreats:
+        raise RuleViolation("fleet_combat.error.retreating_no_orders", clause="FC-6.2")
+    classes = [o.ship_class for o in command.orders]
+    if len(set(classes)) != len(classes):
+        raise RuleViolation("fleet_combat.error.duplicate_order", clause="FC-I7")
+    for order in command.orders:
+        _check_order(new, settings, battle, command.faction, order)
+    if command.replace:
+        orders = list(command.orders)
+    else:
+        orders = list(battle.orders.get(command.faction, []))
+        for order in command.orders:
+            index = next(
+                (i for i, o in enumerate(orders) if o.ship_class == order.ship_class), None
+            )
+            if index is None:
+                orders.append(order)
+            else:
+                orders[index] = order
+    battle.orders[command.faction] = orders
+    lines = [
+        Msg(
+            "fleet_combat.orders.recorded",
+            faction=command.faction,
+            battle=battle.id,
+            round=battle.next_round,
+        )
+    ]
+    return BattleOutcome(new, battle, lines)
+
+
+def declare_retreat(
+    state: FleetCombatState, settings: FleetCombatSettings, command: DeclareRetreat
+) -> BattleOutcome:
+    """FC-6.1, FC-6.4, FC-I15: announce a retreat for the coming round (or withdraw it).
+
+    Refused before round `retreat_min_round` (2 by default: never in the first round).
+    The retreater's fire orders are dropped: it does not fire that round (FC-6.2).
+    """
+    new = state.model_copy(deep=True)
+    battle = get_battle(new, command.battle_id)
+    _engaged(battle, command.faction)
+    if command.cancel:
+        battle.retreats = [f for f in battle.retreats if f != command.faction]
+        line = Msg("fleet_combat.retreat.withdrawn", faction=command.faction, battle=battle.id)
+        return BattleOutcome(new, battle, [line])
+    if battle.next_round < settings.retreat_min_round:
+        raise RuleViolation(
+            "fleet_combat.error.retreat_too_early",
+            clause="FC-6.4",
+            round=battle.next_round,
+            min_round=settings.retreat_min_round,
+        )
+    if command.faction not in battle.retreats:
+        battle.retreats.append(command.faction)
+    battle.orders.pop(command.faction, None)
+    line = Msg(
+        "fleet_combat.retreat.declared",
+        faction=command.faction,
+        battle=battle.id,
+        round=battle.next_round,
+        count=settings.retreat_distance_points,
+    )
+    return BattleOutcome(new, battle, [line])
+
+
+def set_allies(
+    state: FleetCombatState, settings: FleetCombatSettings, battle_id: int, factions: Sequence[str]
+) -> BattleOutcome:
+    """Register participants as allies: one side, never hostile to each other (FC-I5, GM).
+
+    With `declared_pairs`, players who declared attacks on each other cannot be made allies.
+    """
+    new = state.model_copy(deep=True)
+    battle = get_battle(new, battle_id)
+    members = [_engaged(battle, f) for f in dict.fromkeys(factions)]
+    old_sides = {p.side for p in members}
+    side = members[0].side
+    for participant in battle.participants:
+        if participant.side in old_sides:
+            participant.side = side
+    allied = {p.faction for p in battle.participants if p.side == side}
+    inside = [pair for pair in battle.hostile_pairs if pair[0] in allied and pair[1] in allied]
+    if inside and settings.hostility_model == "declared_pairs":
+        raise RuleViolation(
+            "fleet_combat.error.allies_hostile", clause="FC-I5", factions=", ".join(inside[0])
+        )
+    battle.hostile_pairs = [p for p in battle.hostile_pairs if p not in inside]
+    line = Msg("fleet_combat.battle.allies", battle=battle.id, factions=", ".join(sorted(allied)))
+    return BattleOutcome(new, battle, [line])
+
+
+def set_damage_priority(
+    state: FleetCombatState,
+    settings: FleetCombatSettings,
+    battle_id: int,
+    faction: str,
+    ship_ids: Sequence[int],
+) -> BattleOutcome:
+    """The owner's order for tied most-wounded ships (FC-I10 `wound_tie_break = owner_choice`)."""
+    new = state.model_copy(deep=True)
+    battle = get_battle(new, battle_id)
+    _engaged(battle, faction)
+    fleet = new.fleet(faction, battle.point)
+    own = {s.id for s in fleet.ships} if fleet is not None else set()
+    unknown = [i for i in ship_ids if i not in own]
+    if unknown:
+        raise NotFound("fleet_combat.error.ship_not_found", ship=unknown[0], faction=faction)
+    battle.damage_priority[faction] = list(dict.fromkeys(ship_ids))
+    return BattleOutcome(new, battle, [Msg("fleet_combat.battle.priority_set", faction=faction)])
+
+
+def resolve_round(
+    state: FleetCombatState,
+    settings: FleetCombatSettings,
+    battle_id: int,
+    dice: Dice,
+    *,
+    turn: int | None = None,
+) -> RoundOutcome:
+    """Fight the next round of a battle now (end of turn, or a GM's "resolve now").
+
+    Volleys in turn order, defence per hit, packets applied at the end (FC-4.4–FC-5.23,
+    FC-I7–FC-I16); groups without orders use the automatic policy (FC-I17).
+    """
+    new = state.model_copy(deep=True)
+    battle = get_battle(new, battle_id)
+    report = fight_round(new, battle, settings, dice, turn=turn)
+    return RoundOutcome(
+        new, report, round_lines(report, retreat_distance=settings.retreat_distance_points)
+    )
+
+
+def close_battle(
+    state: FleetCombatState, settings: FleetCombatSettings, battle_id: int
+) -> BattleOutcome:
+    """A GM ends a battle at once (FC-I16); survivors keep their wounds (FC-I14)."""
+    new = state.model_copy(deep=True)
+    battle = get_battle(new, battle_id)
+    holders = [
+        p.faction for p in battle.engaged() if _counts(new, settings, p.faction, battle.point)
+    ]
+    retreated = [p.faction for p in battle.participants if p.status == "left"]
+    result = BattleResult(reason="closed_by_gm", holders=holders, retreated=retreated)
+    end_battle(new, battle, settings, result)
+    line = Msg(
+        "fleet_combat.battle.ended.closed_by_gm",
+        battle=battle.id,
+        holders=", ".join(holders) or "—",
+    )
+    return BattleOutcome(new, battle, [line])
+
+
+def battle_status(
+    state: FleetCombatState, settings: FleetCombatSettings, battle_id: int
+) -> BattleStatus:
+    """A battle as data for the status embed."""
+    battle = get_battle(state, battle_id, active=False)
+    participants = []
+    for p in battle.participants:
+        fleet = state.fleet(p.faction, battle.point)
+        participants.append(
+            ParticipantStatus(
+                faction=p.faction,
+                side=p.side,
+                status=p.status,
+                retreating=p.faction in battle.retreats,
+                orders_given=p.faction in battle.orders or p.faction in battle.retreats,
+                ships=[s.model_copy() for s in fleet.ships] if fleet is not None else [],
+            )
+        )
+    return BattleStatus(
+        id=battle.id,
+        point=battle.point,
+        active=battle.active,
+        rounds_fought=battle.rounds_fought,
+        next_round=battle.next_round,
+        declared_turn=battle.declared_turn,
+        participants=participants,
+        hostile_pairs=list(battle.hostile_pairs),
+        retreat_allowed=battle.active and battle.next_round >= settings.retreat_min_round,
+        result=battle.result,
+        last_round=battle.rounds[-1] if battle.rounds else None,
+    )

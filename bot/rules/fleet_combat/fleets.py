@@ -1,0 +1,202 @@
+"""Registering, editing and moving fleets; the campaign turn order (pure commands).
+
+Each command takes the state and returns an outcome holding a new state; the input is
+never changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from bot.errors import NotFound, RuleViolation
+from bot.i18n import Msg
+from bot.rules.fleet_combat.messages import ships_msg
+from bot.rules.fleet_combat.models import Battle, Fleet, FleetCombatState, RegisterFleet, Ship
+from bot.rules.fleet_combat.rounds import clear_wounds
+from bot.rules.fleet_combat.settings import FleetCombatSettings
+
+MAX_FLEET_SHIPS = 1000
+
+
+@dataclass(frozen=True)
+class FleetOutcome:
+    """A fleet command's result: the new state, the fleet now registered (None if removed)."""
+
+    state: FleetCombatState
+    fleet: Fleet | None
+    lines: list[Msg] = field(default_factory=list)
+
+
+def engaged_battle(state: FleetCombatState, faction: str, point: str) -> Battle | None:
+    """The active battle at `point` that `faction` is still fighting in, if any."""
+    battle = state.battle_at(point)
+    if battle is None:
+        return None
+    participant = battle.participant(faction)
+    return battle if participant is not None and participant.status == "active" else None
+
+
+def validate_ships(
+    settings: FleetCombatSettings,
+    ships: Mapping[str, int],
+    wounds: Mapping[str, Sequence[int]] | None = None,
+) -> None:
+    """Check classes, counts and wounds against the campaign table (FC-I4, FC-3.1)."""
+    total = 0
+    for ship_class, count in ships.items():
+        if ship_class not in settings.ship_stats:
+            raise RuleViolation(
+                "fleet_combat.error.unknown_class",
+                clause="FC-I4",
+                ship_class=ship_class,
+                known=", ".join(settings.ship_stats),
+            )
+        if count < 0:
+            raise RuleViolation("fleet_combat.error.bad_count", clause="FC-I4", count=count)
+        total += count
+    if total > MAX_FLEET_SHIPS:
+        raise RuleViolation(
+            "fleet_combat.error.too_many_ships", clause="FC-I4", limit=MAX_FLEET_SHIPS
+        )
+    for ship_class, values in (wounds or {}).items():
+        count = ships.get(ship_class, 0)
+        life = settings.stats_of(ship_class).life if ship_class in settings.ship_stats else 1
+        if len(values) > count:
+            raise RuleViolation(
+                "fleet_combat.error.too_many_wound_entries",
+                clause="FC-2.3",
+                ship_class=ship_class,
+                count=count,
+            )
+        for value in values:
+            if not 0 <= value < life:
+                raise RuleViolation(
+                    "fleet_combat.error.wounds_reach_life",
+                    clause="FC-3.1",
+                    ship_class=ship_class,
+                    wounds=value,
+                    life=life,
+                )
+
+
+def register_fleet(
+    state: FleetCombatState, settings: FleetCombatSettings, command: RegisterFleet
+) -> FleetOutcome:
+    """Register or edit `command.faction`'s fleet at `command.point` (ships by class, wounds).
+
+    Ships that stay keep their ids (lowest ids first); new ships get the next ids in the
+    order the classes are given. A fleet still fighting an active battle may be edited only
+    with `allow_while_engaged` (a GM correction), since the battle is frozen, not over (FC-I6).
+    """
+    faction, point = command.faction.strip(), command.point.strip()
+    if not faction or not point:
+        raise RuleViolation("fleet_combat.error.bad_fleet_name", clause="FC-4.1")
+    validate_ships(settings, command.ships, command.wounds)
+    new = state.model_copy(deep=True)
+    if engaged_battle(new, faction, point) is not None and not command.allow_while_engaged:
+        raise RuleViolation("fleet_combat.error.fleet_engaged", clause="FC-I6", point=point)
+    old = new.fleet(faction, point)
+    old_ships = sorted(old.ships, key=lambda s: s.id) if old is not None else []
+    ships: list[Ship] = []
+    for ship_class, count in command.ships.items():
+        kept = [s for s in old_ships if s.ship_class == ship_class][:count]
+        given = (command.wounds or {}).get(ship_class)
+        for index in range(count):
+            if index < len(kept):
+                ship = kept[index]
+            else:
+                ship = Ship(id=new.next_ship_id, ship_class=ship_class)
+                new.next_ship_id += 1
+            if given is not None:
+                ship.wounds = given[index] if index < len(given) else 0
+            ships.append(ship)
+    ships.sort(key=lambda s: s.id)
+    new.fleets = [f for f in new.fleets if not (f.faction == faction and f.point == point)]
+    if not ships:
+        return FleetOutcome(
+            new, None, [Msg("fleet_combat.fleet.removed", faction=faction, point=point)]
+        )
+    fleet = Fleet(faction=faction, point=point, ships=ships)
+    new.fleets.append(fleet)
+    line = Msg(
+        "fleet_combat.fleet.registered", faction=faction, point=point, ships=ships_msg(ships)
+    )
+    return FleetOutcome(new, fleet, [line])
+
+
+def move_fleet(
+    state: FleetCombatState,
+    settings: FleetCombatSettings,
+    faction: str,
+    from_point: str,
+    to_point: str,
+) -> FleetOutcome:
+    """Record a fleet's move (players move on the board; this keeps the registration in step).
+
+    Refused while the fleet is still fighting at `from_point` (FC-4.2; leaving a battle is a
+    retreat, FC-6). Merges into a fleet the faction already has at `to_point`.
+    """
+    new = state.model_copy(deep=True)
+    fleet = new.fleet(faction, from_point)
+    if fleet is None:
+        raise NotFound("fleet_combat.error.fleet_not_found", faction=faction, point=from_point)
+    if engaged_battle(new, faction, from_point) is not None:
+        raise RuleViolation("fleet_combat.error.fleet_engaged", clause="FC-4.2", point=from_point)
+    if from_point == to_point:
+        return FleetOutcome(new, fleet, [])
+    new.fleets.remove(fleet)
+    target = new.fleet(faction, to_point)
+    if target is None:
+        target = Fleet(faction=faction, point=to_point)
+        new.fleets.append(target)
+    target.ships = sorted(target.ships + fleet.ships, key=lambda s: s.id)
+    line = Msg(
+        "fleet_combat.fleet.moved",
+        faction=faction,
+        from_point=from_point,
+        to_point=to_point,
+        ships=ships_msg(target.ships),
+    )
+    return FleetOutcome(new, target, [line])
+
+
+def repair_fleet(
+    state: FleetCombatState, settings: FleetCombatSettings, faction: str, point: str
+) -> FleetOutcome:
+    """Clear a fleet's wound tokens (FC-I14: the source has no repair rule; owner/GM command)."""
+    new = state.model_copy(deep=True)
+    fleet = new.fleet(faction, point)
+    if fleet is None:
+        raise NotFound("fleet_combat.error.fleet_not_found", faction=faction, point=point)
+    if engaged_battle(new, faction, point) is not None:
+        raise RuleViolation("fleet_combat.error.fleet_engaged", clause="FC-I6", point=point)
+    clear_wounds(fleet)
+    return FleetOutcome(
+        new, fleet, [Msg("fleet_combat.fleet.repaired", faction=faction, point=point)]
+    )
+
+
+def set_turn_order(
+    state: FleetCombatState, settings: FleetCombatSettings, factions: Sequence[str]
+) -> FleetCombatState:
+    """Record the campaign's turn order (FC-4.4, FC-I7) and re-sort active battles by it."""
+    new = state.model_copy(deep=True)
+    new.turn_order = list(dict.fromkeys(factions))
+    for battle in new.active_battles():
+        sort_participants(battle, new.turn_order)
+    return new
+
+
+def sort_participants(battle: Battle, turn_order: Sequence[str]) -> None:
+    """Participants in turn order; factions outside it keep their joining order, after it."""
+    position = {name: i for i, name in enumerate(turn_order)}
+    joined = {p.faction: i for i, p in enumerate(battle.participants)}
+    battle.participants.sort(
+        key=lambda p: (position.get(p.faction, len(position)), joined[p.faction])
+    )
+
+
+def fleets_at(state: FleetCombatState, point: str) -> list[Fleet]:
+    """Every fleet registered at a board point that still has ships."""
+    return [f for f in state.fleets if f.point == point and f.ships]

@@ -1,0 +1,167 @@
+"""Player-facing lines for fleet combat, as `Msg` objects rendered later in the reader's locale.
+
+Class names and counts use `fleet_combat.class.<key>` / `fleet_combat.count.<key>`; a class
+a campaign added itself falls back to `fleet_combat.class.custom` with its raw name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from bot.i18n import Msg
+from bot.rules.fleet_combat.models import RoundReport, Ship
+from bot.rules.fleet_combat.settings import DEFAULT_CLASS_ORDER
+
+
+class JoinedMsg(Msg):
+    """Several messages rendered and joined with ", " (a list inside one line)."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self, parts: Iterable[Msg], empty: Msg | None = None) -> None:
+        super().__init__("fleet_combat.list")
+        self.parts = list(parts)
+        if not self.parts and empty is not None:
+            self.parts = [empty]
+
+    def render(self, locale: object = None) -> str:
+        """The parts in `locale`, comma-separated."""
+        return ", ".join(part.render(locale) for part in self.parts)
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON form for the audit log."""
+        return {"key": self.key, "parts": [part.to_json() for part in self.parts]}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, JoinedMsg) and self.parts == other.parts
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __repr__(self) -> str:
+        return f"JoinedMsg({self.parts!r})"
+
+
+def class_name(ship_class: str) -> Msg:
+    """The class's display name (FC glossary)."""
+    if ship_class in DEFAULT_CLASS_ORDER:
+        return Msg(f"fleet_combat.class.{ship_class}")
+    return Msg("fleet_combat.class.custom", name=ship_class)
+
+
+def class_count(ship_class: str, count: float) -> Msg:
+    """ "3 cruisers" with the language's plural forms."""
+    if ship_class in DEFAULT_CLASS_ORDER:
+        return Msg(f"fleet_combat.count.{ship_class}", count=count)
+    return Msg("fleet_combat.count.custom", name=ship_class, count=count)
+
+
+def counts_msg(counts: Mapping[str, int]) -> Msg:
+    """ "2 cruisers, 1 dreadnought", or "no ships"."""
+    return JoinedMsg(
+        (class_count(c, n) for c, n in counts.items() if n > 0),
+        empty=Msg("fleet_combat.fleet.empty"),
+    )
+
+
+def ships_msg(ships: Sequence[Ship]) -> Msg:
+    """A fleet's ships by class with their wounds, e.g. "2 cruisers (wounds: 1, 0)"."""
+    counts: dict[str, list[int]] = {}
+    for ship in ships:
+        counts.setdefault(ship.ship_class, []).append(ship.wounds)
+    parts: list[Msg] = []
+    for ship_class, wounds in counts.items():
+        if any(wounds):
+            parts.append(
+                Msg(
+                    "fleet_combat.fleet.wounded_group",
+                    ships=class_count(ship_class, len(wounds)),
+                    wounds=", ".join(str(w) for w in wounds),
+                )
+            )
+        else:
+            parts.append(class_count(ship_class, len(wounds)))
+    return JoinedMsg(parts, empty=Msg("fleet_combat.fleet.empty"))
+
+
+_SOURCE_KEYS = {
+    "automatic": "fleet_combat.round.auto_target",
+    "invalid_order": "fleet_combat.round.auto_target_invalid",
+    "retreat_override": "fleet_combat.round.auto_target_retreat",
+}
+
+
+def round_lines(report: RoundReport, *, retreat_distance: int) -> list[Msg]:
+    """A short summary of one round: volleys, who was auto-targeted, losses, retreats, end."""
+    lines = [
+        Msg(
+            "fleet_combat.round.header",
+            battle=report.battle_id,
+            point=report.point,
+            round=report.round,
+        )
+    ]
+    lines += [Msg("fleet_combat.round.retreating", faction=f) for f in report.retreating]
+    for volley in report.volleys:
+        lines.append(
+            Msg(
+                "fleet_combat.round.volley",
+                shooter=volley.shooter,
+                ships=class_count(volley.ship_class, volley.ships),
+                target=volley.target,
+                target_class=class_name(volley.target_class),
+                hits=volley.hits,
+                wounds=volley.wounds,
+            )
+        )
+        if volley.source != "order":
+            lines.append(
+                Msg(
+                    _SOURCE_KEYS[volley.source],
+                    shooter=volley.shooter,
+                    ship_class=class_name(volley.ship_class),
+                    target=volley.target,
+                    target_class=class_name(volley.target_class),
+                )
+            )
+    for held in report.held:
+        lines.append(
+            Msg(
+                f"fleet_combat.round.held.{held.reason}",
+                shooter=held.shooter,
+                ship_class=class_name(held.ship_class),
+            )
+        )
+    lost_to_cap = sum(p.lost_to_cap for p in report.packets)
+    burned = sum(p.burned for p in report.packets)
+    if lost_to_cap:
+        lines.append(Msg("fleet_combat.round.lost_to_cap", count=lost_to_cap))
+    if burned:
+        lines.append(Msg("fleet_combat.round.burned", count=burned))
+    losses: dict[str, dict[str, int]] = {}
+    for loss in report.losses:
+        by_class = losses.setdefault(loss.faction, {})
+        by_class[loss.ship_class] = by_class.get(loss.ship_class, 0) + 1
+    for faction, by_class in losses.items():
+        lines.append(Msg("fleet_combat.round.losses", faction=faction, ships=counts_msg(by_class)))
+    if not report.losses:
+        lines.append(Msg("fleet_combat.round.no_losses"))
+    for faction in report.left:
+        lines.append(Msg("fleet_combat.round.retreated", faction=faction, count=retreat_distance))
+    lines.extend(ending_lines(report))
+    return lines
+
+
+def ending_lines(report: RoundReport) -> list[Msg]:
+    """How the round left the battle: frozen until the next turn, or ended and why."""
+    if report.result is None:
+        return [Msg("fleet_combat.battle.frozen", battle=report.battle_id)]
+    holders = ", ".join(report.result.holders) or "—"
+    return [
+        Msg(
+            f"fleet_combat.battle.ended.{report.result.reason}",
+            battle=report.battle_id,
+            holders=holders,
+        )
+    ]

@@ -1,0 +1,274 @@
+"""Fleet combat state (stored as JSON per campaign), commands and round reports.
+
+Players are identified by faction name. A fleet is one faction's ships at one board point;
+the fleets are the single source of truth for ships, and a battle refers to its
+participants' fleets at its point (the spec's "state carried by the bot", section 4).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Ship(BaseModel):
+    """One ship: its id (registration order), class and wound tokens (FC-2.3, FC-I14)."""
+
+    id: int
+    ship_class: str
+    wounds: int = Field(default=0, ge=0)
+
+
+class Fleet(BaseModel):
+    """One faction's ships at one board point."""
+
+    faction: str
+    point: str
+    ships: list[Ship] = Field(default_factory=list)
+
+    def count_by_class(self) -> dict[str, int]:
+        """How many ships of each class (registration order of classes)."""
+        counts: dict[str, int] = {}
+        for ship in self.ships:
+            counts[ship.ship_class] = counts.get(ship.ship_class, 0) + 1
+        return counts
+
+
+class Participant(BaseModel):
+    """A player in a battle (FC-I5): faction, side (allies share one), status."""
+
+    faction: str
+    side: str
+    status: Literal["active", "left"] = "active"
+    joined_turn: int | None = None
+    left_round: int | None = None
+
+
+class FireTarget(BaseModel):
+    """Where (part of) a group's volley goes: one hostile participant and one class (FC-5.2).
+
+    `dice` is only used with `allow_split_fire` (FC-I7); None means "the rest".
+    """
+
+    opponent: str
+    target_class: str
+    dice: int | None = Field(default=None, ge=1)
+
+
+class FireOrder(BaseModel):
+    """A participant's order for one of its classes for the coming round (FC-5.1–5.3, FC-I7)."""
+
+    ship_class: str
+    targets: list[FireTarget] = Field(default_factory=list)
+    hold: bool = False
+
+
+class BattleResult(BaseModel):
+    """Why and how a battle ended (FC-I16): the factions still holding combat ships, if any."""
+
+    reason: Literal[
+        "one_side_remains", "no_combat_ships_left", "all_left", "round_cap", "closed_by_gm"
+    ]
+    holders: list[str] = Field(default_factory=list)
+    retreated: list[str] = Field(default_factory=list)
+
+
+TargetSource = Literal["order", "automatic", "invalid_order", "retreat_override"]
+
+
+class VolleyReport(BaseModel):
+    """One volley: a group's attack dice, the target's defence dice, the wound packet (FC-I9)."""
+
+    shooter: str
+    ship_class: str
+    ships: int
+    target: str
+    target_class: str
+    source: TargetSource
+    at_retreater: bool = False
+    attack_dice: int
+    hit_on: int
+    attack_faces: list[int]
+    hits: int
+    defence: int | None
+    defence_faces: list[int]
+    wounds: int
+    kill_cap: int | None
+
+
+class HeldFire(BaseModel):
+    """A group that fired nothing this round, and why (FC-I7, FC-I8)."""
+
+    shooter: str
+    ship_class: str
+    reason: Literal["hold_order", "missing_orders", "no_target", "no_attack"]
+
+
+class ShipHit(BaseModel):
+    """Wounds one packet put on one ship (FC-5.14, FC-I10)."""
+
+    ship_id: int
+    wounds_added: int
+    wounds: int
+    destroyed: bool
+
+
+class PacketReport(BaseModel):
+    """How one wound packet was applied at the end of the round (FC-I10–I12)."""
+
+    volley: int
+    shooter: str
+    target: str
+    target_class: str
+    wounds: int
+    hits: list[ShipHit] = Field(default_factory=list)
+    kills: int = 0
+    lost_to_cap: int = 0
+    burned: int = 0
+    spilled_to: list[str] = Field(default_factory=list)
+
+
+class LostShip(BaseModel):
+    """A ship moved to the reserve this round (FC-3.1), by wounds or as a transport (FC-I13)."""
+
+    faction: str
+    ship_id: int
+    ship_class: str
+    cause: Literal["wounds", "transport"]
+
+
+class RoundReport(BaseModel):
+    """Everything one round did, as data for embeds and the battle log."""
+
+    battle_id: int
+    point: str
+    round: int
+    turn: int | None = None
+    retreating: list[str] = Field(default_factory=list)
+    volleys: list[VolleyReport] = Field(default_factory=list)
+    held: list[HeldFire] = Field(default_factory=list)
+    packets: list[PacketReport] = Field(default_factory=list)
+    losses: list[LostShip] = Field(default_factory=list)
+    left: list[str] = Field(default_factory=list)
+    remaining: dict[str, list[Ship]] = Field(default_factory=dict)
+    ended: bool = False
+    result: BattleResult | None = None
+
+    def auto_targeted(self) -> list[VolleyReport]:
+        """Volleys whose target the bot chose (FC-I17), for the summary."""
+        return [v for v in self.volleys if v.source != "order"]
+
+
+class Battle(BaseModel):
+    """One battle at one board point; `result` is None while it is active."""
+
+    id: int
+    point: str
+    declared_turn: int | None = None
+    rounds_fought: int = 0
+    participants: list[Participant] = Field(default_factory=list)
+    hostile_pairs: list[tuple[str, str]] = Field(default_factory=list)
+    retreats: list[str] = Field(default_factory=list)
+    orders: dict[str, list[FireOrder]] = Field(default_factory=dict)
+    damage_priority: dict[str, list[int]] = Field(default_factory=dict)
+    rounds: list[RoundReport] = Field(default_factory=list)
+    result: BattleResult | None = None
+
+    @property
+    def active(self) -> bool:
+        """Still being fought."""
+        return self.result is None
+
+    @property
+    def next_round(self) -> int:
+        """The number of the round the next resolution fights."""
+        return self.rounds_fought + 1
+
+    def participant(self, faction: str) -> Participant | None:
+        """The participant entry of `faction`, if any."""
+        return next((p for p in self.participants if p.faction == faction), None)
+
+    def engaged(self) -> list[Participant]:
+        """Participants still in the battle, in turn order."""
+        return [p for p in self.participants if p.status == "active"]
+
+    def hostile(self, a: str, b: str) -> bool:
+        """Are these two participants hostile (FC-I5)?"""
+        return (min(a, b), max(a, b)) in {tuple(pair) for pair in self.hostile_pairs}
+
+
+class FleetCombatState(BaseModel):
+    """Everything the ruleset keeps per campaign."""
+
+    model_config = ConfigDict(validate_assignment=False)
+
+    fleets: list[Fleet] = Field(default_factory=list)
+    battles: list[Battle] = Field(default_factory=list)
+    reserve: dict[str, dict[str, int]] = Field(default_factory=dict)
+    turn_order: list[str] = Field(default_factory=list)
+    next_ship_id: int = 1
+    next_battle_id: int = 1
+
+    def fleet(self, faction: str, point: str) -> Fleet | None:
+        """The fleet of `faction` at `point`, if registered."""
+        return next((f for f in self.fleets if f.faction == faction and f.point == point), None)
+
+    def battle(self, battle_id: int) -> Battle | None:
+        """A battle by id, active or finished."""
+        return next((b for b in self.battles if b.id == battle_id), None)
+
+    def active_battles(self) -> list[Battle]:
+        """Battles still being fought, by id."""
+        return [b for b in self.battles if b.active]
+
+    def battle_at(self, point: str) -> Battle | None:
+        """The active battle at a board point, if any (one per point)."""
+        return next((b for b in self.battles if b.active and b.point == point), None)
+
+
+# --- commands -------------------------------------------------------------------------------
+
+
+class RegisterFleet(BaseModel):
+    """Register or edit a faction's fleet at a point: ship counts by class, optional wounds.
+
+    `wounds[class]` lists wound tokens of that class's ships in id order (missing = 0);
+    `None` keeps the wounds of ships that stay. Empty `ships` removes the fleet.
+    """
+
+    faction: str
+    point: str
+    ships: dict[str, int]
+    wounds: dict[str, list[int]] | None = None
+    allow_while_engaged: bool = False
+
+
+class DeclareAttack(BaseModel):
+    """A player at `point` declares an attack on one or several players there (FC-4.1)."""
+
+    attacker: str
+    targets: list[str]
+    point: str
+    turn: int
+
+
+class SetFireOrders(BaseModel):
+    """A participant's fire orders for the coming round (FC-5.1–5.3, FC-I7).
+
+    With `replace`, the list becomes the whole order list (listing order = firing order);
+    without it, each given class's order replaces that class's old order in place.
+    """
+
+    battle_id: int
+    faction: str
+    orders: list[FireOrder]
+    replace: bool = True
+
+
+class DeclareRetreat(BaseModel):
+    """Announce (or with `cancel`, withdraw) a retreat for the coming round (FC-6.1)."""
+
+    battle_id: int
+    faction: str
+    cancel: bool = False

@@ -1,0 +1,543 @@
+"""One combat round (the spec's "round procedure"): volleys in turn order, defence dice per
+hit, wound packets applied at the end of the round, transports, retreats, battle end.
+
+`fight_round` works on a state copy the caller owns; the public, pure entry point is
+`bot.rules.fleet_combat.commands.resolve_round`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import combinations
+
+from bot.dice import MAX_DICE_PER_ROLL, Dice
+from bot.rules.fleet_combat.damage import place_wounds
+from bot.rules.fleet_combat.ladder import (
+    TargetOption,
+    choose_automatic_target,
+    firing_order,
+    target_options,
+)
+from bot.rules.fleet_combat.models import (
+    Battle,
+    BattleResult,
+    FireOrder,
+    FireTarget,
+    Fleet,
+    FleetCombatState,
+    HeldFire,
+    LostShip,
+    PacketReport,
+    Participant,
+    RoundReport,
+    Ship,
+    ShipHit,
+    TargetSource,
+    VolleyReport,
+)
+from bot.rules.fleet_combat.settings import FleetCombatSettings
+
+# A safety net for "to the finish" loops: no default table can stall, a campaign table might.
+ROUND_SAFETY_LIMIT = 1000
+
+
+@dataclass
+class _Packet:
+    volley: int
+    group: int
+    shooter: str
+    shooter_class: str
+    target: str
+    target_class: str
+    wounds: int
+    cap: int
+
+
+@dataclass(frozen=True)
+class _Aim:
+    opponent: str
+    target_class: str
+    dice: int
+    source: TargetSource
+    at_retreater: bool
+
+
+class _Round:
+    """Working data of one round on a state copy that the round may mutate."""
+
+    def __init__(
+        self,
+        state: FleetCombatState,
+        battle: Battle,
+        settings: FleetCombatSettings,
+        dice: Dice,
+        *,
+        turn: int | None,
+        automatic: bool,
+        round_cap: int,
+    ) -> None:
+        self.state = state
+        self.battle = battle
+        self.settings = settings
+        self.dice = dice
+        self.automatic = automatic
+        self.round_cap = round_cap
+        self.number = battle.next_round
+        self.engaged: list[Participant] = battle.engaged()
+        self.fleets: dict[str, Fleet] = {
+            p.faction: state.fleet(p.faction, battle.point)
+            or Fleet(faction=p.faction, point=battle.point)
+            for p in self.engaged
+        }
+        # FC-6.1, FC-6.4, FC-I15: retreats count from `retreat_min_round`; none in automatic mode.
+        allowed = not automatic and self.number >= settings.retreat_min_round
+        engaged_names = {p.faction for p in self.engaged}
+        self.retreating: list[str] = [f for f in battle.retreats if allowed and f in engaged_names]
+        self.report = RoundReport(
+            battle_id=battle.id,
+            point=battle.point,
+            round=self.number,
+            turn=turn,
+            retreating=list(self.retreating),
+        )
+        self.packets: list[_Packet] = []
+        self.kills_by_group: dict[int, int] = {}
+        self.groups = 0
+
+    # --- fleets as counts -----------------------------------------------------------------
+
+    def alive(self, faction: str, ship_class: str | None = None) -> list[Ship]:
+        """Ships of `faction` not destroyed (this round included), in id order."""
+        settings = self.settings
+        ships = [
+            s
+            for s in self.fleets[faction].ships
+            if s.wounds < settings.stats_of(s.ship_class).life
+            and (ship_class is None or s.ship_class == ship_class)
+        ]
+        return sorted(ships, key=lambda s: s.id)
+
+    def combat_counts(self, faction: str) -> dict[str, int]:
+        """Alive combat ships by class (FC-I8 looks at these)."""
+        counts: dict[str, int] = {}
+        for ship in self.alive(faction):
+            if self.settings.is_combat_class(ship.ship_class):
+                counts[ship.ship_class] = counts.get(ship.ship_class, 0) + 1
+        return counts
+
+    def has_combat_ships(self, faction: str) -> bool:
+        """Does `faction` still have a combat ship in the battle?"""
+        return bool(self.combat_counts(faction))
+
+    # --- volleys --------------------------------------------------------------------------
+
+    def fire_all(self) -> None:
+        """FC-4.4–4.6: each participant in turn order fires all its groups (retreaters none)."""
+        for participant in self.engaged:
+            if participant.faction in self.retreating:
+                continue  # FC-6.2: the retreating player does not fire
+            orders = [] if self.automatic else self.battle.orders.get(participant.faction, [])
+            by_class = {o.ship_class: o for o in orders}
+            classes = list(self.combat_counts(participant.faction))
+            for ship_class in firing_order(classes, orders, self.settings):
+                self.fire_group(participant.faction, ship_class, by_class.get(ship_class))
+
+    def fire_group(self, shooter: str, ship_class: str, order: FireOrder | None) -> None:
+        """One group's volley(s): fix the target, roll attack then defence, record packets."""
+        settings = self.settings
+        size = len(self.alive(shooter, ship_class))
+        stats = settings.stats_of(ship_class)
+        if size == 0:
+            return
+        if stats.attack_hit is None or stats.attack_dice == 0:
+            self.report.held.append(
+                HeldFire(shooter=shooter, ship_class=ship_class, reason="no_attack")
+            )
+            return
+        if order is not None and order.hold and settings.allow_hold_fire:
+            self.report.held.append(
+                HeldFire(shooter=shooter, ship_class=ship_class, reason="hold_order")
+            )
+            return
+        if order is None and not self.automatic and settings.missing_orders == "hold_fire":
+            self.report.held.append(
+                HeldFire(shooter=shooter, ship_class=ship_class, reason="missing_orders")
+            )
+            return
+        aims = self.aim(shooter, ship_class, size * stats.attack_dice, order)
+        if not aims:
+            self.report.held.append(
+                HeldFire(shooter=shooter, ship_class=ship_class, reason="no_target")
+            )
+            return
+        group = self.groups
+        self.groups += 1
+        for aim in aims:
+            self.volley(shooter, ship_class, size, group, aim)
+
+    def aim(
+        self, shooter: str, ship_class: str, total_dice: int, order: FireOrder | None
+    ) -> list[_Aim]:
+        """Targets for a group: its order when legal, else the automatic policy (FC-I17)."""
+        settings = self.settings
+        hostile = [
+            p.faction
+            for p in self.engaged
+            if p.faction != shooter and self.battle.hostile(shooter, p.faction)
+        ]
+        retreaters = [f for f in hostile if f in self.retreating]
+        counts = {f: self.combat_counts(f) for f in hostile}
+
+        ladderless = () if settings.parting_volley_uses_ladder else retreaters
+
+        def options_for(factions: list[str]) -> list[TargetOption]:
+            pairs = [(f, counts[f]) for f in factions]
+            return target_options(ship_class, pairs, settings, ladderless=ladderless)
+
+        parting = options_for(retreaters)  # FC-I15: everyone hostile fires at the retreater
+        options = parting or options_for(hostile)
+        if not options:
+            return []
+        legal = {(o.opponent, o.target_class) for o in options}
+        wanted = order.targets if order is not None and not order.hold else []
+        if wanted and not settings.allow_split_fire:
+            wanted = wanted[:1]
+        if wanted and all((t.opponent, t.target_class) in legal for t in wanted):
+            return self.split(wanted, total_dice, bool(parting))
+        source: TargetSource = "automatic"
+        if wanted:
+            everything = {(o.opponent, o.target_class) for o in options_for(hostile)}
+            fine_but_not_parting = parting and all(
+                (t.opponent, t.target_class) in everything for t in wanted
+            )
+            source = "retreat_override" if fine_but_not_parting else "invalid_order"
+        pick = choose_automatic_target(options, settings)
+        assert pick is not None
+        return [_Aim(pick.opponent, pick.target_class, total_dice, source, bool(parting))]
+
+    def split(self, wanted: list[FireTarget], total_dice: int, parting: bool) -> list[_Aim]:
+        """Dice per target part (FC-I7 `allow_split_fire`); the last part takes the rest."""
+        aims: list[_Aim] = []
+        left = total_dice
+        for index, target in enumerate(wanted):
+            last = index == len(wanted) - 1
+            dice = left if last or target.dice is None else min(target.dice, left)
+            if dice > 0:
+                aims.append(_Aim(target.opponent, target.target_class, dice, "order", parting))
+            left -= dice
+        return aims
+
+    def volley(self, shooter: str, ship_class: str, size: int, group: int, aim: _Aim) -> None:
+        """FC-5.10–5.12: roll the attack dice, then one defence die per hit."""
+        settings = self.settings
+        stats = settings.stats_of(ship_class)
+        target_stats = settings.stats_of(aim.target_class)
+        hit_on = stats.attack_hit or 1
+        label = (
+            f"fleet combat #{self.battle.id} r{self.number}: {shooter} {ship_class}×{size}"
+            f" → {aim.opponent} {aim.target_class}"
+        )
+        faces = roll_many(
+            self.dice, aim.dice, settings.die_faces, f"{label}, attack", "FC-5.10", hit_on
+        )
+        hits = sum(1 for f in faces if f >= hit_on)  # FC-1.2
+        defence_faces: list[int] = []
+        wounds = hits
+        if hits and target_stats.defence is not None:  # FC-5.11: only if the class has defence
+            blocks_on = target_stats.defence + (0 if settings.defence_blocks_on_equal else 1)
+            defence_faces = roll_many(
+                self.dice, hits, settings.die_faces, f"{label}, defence", "FC-5.11", blocks_on
+            )
+            wounds = sum(1 for f in defence_faces if settings.defence_wounds(aim.target_class, f))
+        cap = size if settings.kill_cap else None
+        index = len(self.report.volleys)
+        self.report.volleys.append(
+            VolleyReport(
+                shooter=shooter,
+                ship_class=ship_class,
+                ships=size,
+                target=aim.opponent,
+                target_class=aim.target_class,
+                source=aim.source,
+                at_retreater=aim.at_retreater,
+                attack_dice=aim.dice,
+                hit_on=hit_on,
+                attack_faces=faces,
+                hits=hits,
+                defence=target_stats.defence,
+                defence_faces=defence_faces,
+                wounds=wounds,
+                kill_cap=cap,
+            )
+        )
+        packet = _Packet(
+            index, group, shooter, ship_class, aim.opponent, aim.target_class, wounds, size
+        )
+        if settings.deferred_damage:
+            self.packets.append(packet)  # FC-5.13, FC-I9: applied at the end of the round
+        else:
+            self.apply(packet)
+
+    # --- end of round ---------------------------------------------------------------------
+
+    def apply(self, packet: _Packet) -> None:
+        """FC-I10–I12: place one packet on its class, most wounded first, capped, then burn."""
+        settings = self.settings
+        report = PacketReport(
+            volley=packet.volley,
+            shooter=packet.shooter,
+            target=packet.target,
+            target_class=packet.target_class,
+            wounds=packet.wounds,
+        )
+        remaining = packet.wounds
+        target_class = packet.target_class
+        while remaining > 0:
+            ships = self.alive(packet.target, target_class)
+            if ships:
+                budget = None
+                if settings.kill_cap:
+                    budget = packet.cap - self.kills_by_group.get(packet.group, 0)
+                wounds = [s.wounds for s in ships]
+                placed = place_wounds(
+                    wounds,
+                    settings.stats_of(target_class).life,
+                    remaining,
+                    kills_allowed=budget,
+                    overflow_lost=settings.kill_cap_overflow == "lost",
+                    pick=self.tie_breaker(packet.target, ships),
+                )
+                for index, added, destroyed in placed.touched:
+                    ship = ships[index]
+                    ship.wounds = wounds[index]
+                    report.hits.append(
+                        ShipHit(
+                            ship_id=ship.id,
+                            wounds_added=added,
+                            wounds=ship.wounds,
+                            destroyed=destroyed,
+                        )
+                    )
+                report.kills += placed.kills
+                report.lost_to_cap += placed.lost_to_cap
+                self.kills_by_group[packet.group] = (
+                    self.kills_by_group.get(packet.group, 0) + placed.kills
+                )
+                remaining = placed.unplaced
+                if remaining == 0:
+                    break
+            spill = None if settings.burn_excess else self.spill_class(packet)
+            if spill is None:
+                report.burned += remaining  # FC-5.16, FC-5.17, FC-I12
+                break
+            report.spilled_to.append(spill)
+            target_class = spill
+        self.report.packets.append(report)
+
+    def spill_class(self, packet: _Packet) -> str | None:
+        """`burn_excess = false`: the class the excess moves to (ladder + automatic policy)."""
+        counts = self.combat_counts(packet.target)
+        options = target_options(packet.shooter_class, [(packet.target, counts)], self.settings)
+        pick = choose_automatic_target(options, self.settings)
+        return None if pick is None else pick.target_class
+
+    def tie_breaker(self, owner: str, ships: list[Ship]) -> Callable[[list[int]], int]:
+        """FC-I10 `wound_tie_break`: lowest id, the owner's priority list, or a die."""
+        settings = self.settings
+        if settings.wound_tie_break == "owner_choice":
+            priority = self.battle.damage_priority.get(owner, [])
+
+            def by_owner(tied: list[int]) -> int:
+                def rank(i: int) -> tuple[int, int]:
+                    ship_id = ships[i].id
+                    return (
+                        priority.index(ship_id) if ship_id in priority else len(priority),
+                        ship_id,
+                    )
+
+                return min(tied, key=rank)
+
+            return by_owner
+        if settings.wound_tie_break == "random":
+
+            def by_die(tied: list[int]) -> int:
+                face = self.dice.roll_one(
+                    len(tied),
+                    f"fleet combat #{self.battle.id} r{self.number}: which of {owner}'s"
+                    f" ships {[ships[i].id for i in tied]} takes the wound",
+                    clause="FC-I10",
+                )
+                return tied[face - 1]
+
+            return by_die
+        return lambda tied: tied[0]  # ships come sorted by id
+
+    def finish(self) -> None:
+        """End of round: packets, reserve, transports (FC-I13), retreats (FC-I15), end (FC-I16)."""
+        for packet in self.packets:
+            self.apply(packet)
+        self.destroy_transports()
+        self.move_destroyed_to_reserve()
+        for faction in self.retreating:
+            participant = self.battle.participant(faction)
+            assert participant is not None
+            participant.status = "left"
+            participant.left_round = self.number
+            self.report.left.append(faction)
+            if not self.settings.wounds_persist_between_battles:
+                clear_wounds(self.fleets[faction])
+        self.battle.rounds_fought = self.number
+        self.battle.orders = {}
+        self.battle.retreats = []
+        self.report.remaining = {
+            p.faction: [s.model_copy() for s in self.fleets[p.faction].ships]
+            for p in self.battle.engaged()
+        }
+        result = self.battle_result()
+        if result is not None:
+            end_battle(self.state, self.battle, self.settings, result)
+            self.report.ended = True
+            self.report.result = result
+        self.battle.rounds.append(self.report)
+        prune_empty_fleets(self.state, self.battle)
+
+    def destroy_transports(self) -> None:
+        """FC-5.9, FC-I13: a side (or participant) without combat ships loses its transports."""
+        settings = self.settings
+        stayers = [p for p in self.engaged if p.faction not in self.retreating]
+        for participant in self.engaged:
+            faction = participant.faction
+            if faction in self.retreating or settings.transport_loss_scope == "participant":
+                unit = [faction]
+            else:
+                unit = [p.faction for p in stayers if p.side == participant.side]
+            if any(self.has_combat_ships(f) for f in unit):
+                continue
+            if not settings.transports_die_on_mutual_wipe and not any(
+                self.has_combat_ships(p.faction)
+                for p in self.engaged
+                if self.battle.hostile(faction, p.faction)
+            ):
+                continue
+            for ship in self.alive(faction):
+                ship.wounds = settings.stats_of(ship.ship_class).life
+                self.report.losses.append(
+                    LostShip(
+                        faction=faction,
+                        ship_id=ship.id,
+                        ship_class=ship.ship_class,
+                        cause="transport",
+                    )
+                )
+
+    def move_destroyed_to_reserve(self) -> None:
+        """FC-3.1, FC-5.21: ships whose wounds reach their life go to the reserve."""
+        transports = {(loss.faction, loss.ship_id) for loss in self.report.losses}
+        wound_losses: list[LostShip] = []
+        for participant in self.engaged:
+            fleet = self.fleets[participant.faction]
+            kept: list[Ship] = []
+            for ship in fleet.ships:
+                if ship.wounds < self.settings.stats_of(ship.ship_class).life:
+                    kept.append(ship)
+                    continue
+                reserve = self.state.reserve.setdefault(participant.faction, {})
+                reserve[ship.ship_class] = reserve.get(ship.ship_class, 0) + 1
+                if (participant.faction, ship.id) not in transports:
+                    wound_losses.append(
+                        LostShip(
+                            faction=participant.faction,
+                            ship_id=ship.id,
+                            ship_class=ship.ship_class,
+                            cause="wounds",
+                        )
+                    )
+            fleet.ships = kept
+        self.report.losses = wound_losses + self.report.losses
+
+    def battle_result(self) -> BattleResult | None:
+        """FC-I16: over when no two hostile participants both still have combat ships."""
+        engaged = self.battle.engaged()
+        holders = [p.faction for p in engaged if self.has_combat_ships(p.faction)]
+        retreated = [p.faction for p in self.battle.participants if p.status == "left"]
+        if not any(self.battle.hostile(a, b) for a, b in combinations(holders, 2)):
+            if not engaged:
+                reason = "all_left"
+            elif holders:
+                reason = "one_side_remains"
+            else:
+                reason = "no_combat_ships_left"
+            return BattleResult(reason=reason, holders=holders, retreated=retreated)
+        if self.round_cap and self.number >= self.round_cap:
+            return BattleResult(reason="round_cap", holders=holders, retreated=retreated)
+        return None
+
+
+def roll_many(
+    dice: Dice, count: int, sides: int, purpose: str, clause: str, hit_on: int
+) -> list[int]:
+    """Roll `count` dice through the audited roller, in rolls of at most MAX_DICE_PER_ROLL."""
+    faces: list[int] = []
+    while count > 0:
+        batch = min(count, MAX_DICE_PER_ROLL)
+        faces += dice.roll(batch, sides, purpose, clause=clause, hit_on=hit_on)
+        count -= batch
+    return faces
+
+
+def clear_wounds(fleet: Fleet) -> None:
+    """Remove every wound token of a fleet (FC-I14 alternative, or a repair command)."""
+    for ship in fleet.ships:
+        ship.wounds = 0
+
+
+def end_battle(
+    state: FleetCombatState, battle: Battle, settings: FleetCombatSettings, result: BattleResult
+) -> None:
+    """Close a battle: record the result; survivors keep their wounds unless FC-I14 says not."""
+    battle.result = result
+    battle.orders = {}
+    battle.retreats = []
+    if not settings.wounds_persist_between_battles:
+        for participant in battle.engaged():
+            fleet = state.fleet(participant.faction, battle.point)
+            if fleet is not None:
+                clear_wounds(fleet)
+
+
+def prune_empty_fleets(state: FleetCombatState, battle: Battle) -> None:
+    """Drop the battle participants' fleets that have no ship left."""
+    names = {p.faction for p in battle.participants}
+    state.fleets = [
+        f for f in state.fleets if f.ships or f.point != battle.point or f.faction not in names
+    ]
+
+
+def fight_round(
+    state: FleetCombatState,
+    battle: Battle,
+    settings: FleetCombatSettings,
+    dice: Dice,
+    *,
+    turn: int | None,
+    automatic: bool = False,
+    round_cap: int | None = None,
+) -> RoundReport:
+    """Fight one round of `battle` (which belongs to `state`), mutating both; returns the report.
+
+    `automatic` fires every group on the FC-I17 policy and ignores orders and retreats.
+    `round_cap` overrides `settings.max_rounds` (0 = none).
+    """
+    work = _Round(
+        state,
+        battle,
+        settings,
+        dice,
+        turn=turn,
+        automatic=automatic,
+        round_cap=settings.max_rounds if round_cap is None else round_cap,
+    )
+    work.fire_all()
+    work.finish()
+    return work.report

@@ -1,0 +1,94 @@
+"""The end-of-turn step (FC-I6: one round of every active battle per resolution) and the
+"who are we waiting for" lines."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.i18n import Msg
+from bot.rules.fleet_combat.messages import round_lines
+from bot.rules.fleet_combat.models import FleetCombatState, RoundReport
+from bot.rules.fleet_combat.rounds import ROUND_SAFETY_LIMIT, fight_round
+from bot.rules.fleet_combat.settings import FleetCombatSettings
+from bot.rulesets import TurnContext, TurnStepResult
+
+
+def _state(value: Any) -> FleetCombatState:
+    if isinstance(value, FleetCombatState):
+        return value
+    return FleetCombatState.model_validate(value or {})
+
+
+def _settings(value: Any) -> FleetCombatSettings:
+    if isinstance(value, FleetCombatSettings):
+        return value
+    return FleetCombatSettings.model_validate(value or {})
+
+
+def _round_outcome(report: RoundReport) -> dict[str, Any]:
+    return {
+        "battle": report.battle_id,
+        "point": report.point,
+        "round": report.round,
+        "volleys": len(report.volleys),
+        "auto_targeted": [
+            {"shooter": v.shooter, "ship_class": v.ship_class, "source": v.source}
+            for v in report.auto_targeted()
+        ],
+        "losses": len(report.losses),
+        "left": list(report.left),
+        "ended": report.ended,
+        "result": None if report.result is None else report.result.model_dump(),
+    }
+
+
+def end_of_turn(context: TurnContext) -> TurnStepResult:
+    """Resolve `rounds_per_resolution` rounds (default 1; 0 = to the end) of every active
+    battle, in battle id order, with the automatic policy for groups without orders."""
+    settings = _settings(context.settings)
+    state = _state(context.state).model_copy(deep=True)
+    lines: list[Msg] = []
+    rounds: list[dict[str, Any]] = []
+    per_resolution = settings.rounds_per_resolution or ROUND_SAFETY_LIMIT
+    for battle in state.active_battles():
+        for _ in range(per_resolution):
+            report = fight_round(state, battle, settings, context.dice, turn=context.turn)
+            lines += round_lines(report, retreat_distance=settings.retreat_distance_points)
+            rounds.append(_round_outcome(report))
+            if report.ended:
+                break
+    if not rounds:
+        lines.append(Msg("fleet_combat.turn.no_battles"))
+    return TurnStepResult(state=state, lines=lines, outcome={"rounds": rounds})
+
+
+def waiting_for(state: Any, settings: Any, turn: int) -> list[Msg]:
+    """One line per active battle naming participants who have given neither fire orders
+    nor a retreat for the coming round (their groups would be auto-targeted, FC-I7)."""
+    fleet_state, fleet_settings = _state(state), _settings(settings)
+    lines: list[Msg] = []
+    for battle in fleet_state.active_battles():
+        missing = []
+        for participant in battle.engaged():
+            faction = participant.faction
+            if faction in battle.orders or faction in battle.retreats:
+                continue
+            fleet = fleet_state.fleet(faction, battle.point)
+            armed = fleet is not None and any(
+                fleet_settings.is_combat_class(s.ship_class)
+                and fleet_settings.stats_of(s.ship_class).attack_dice > 0
+                for s in fleet.ships
+            )
+            if armed:
+                missing.append(faction)
+        if missing:
+            lines.append(
+                Msg(
+                    "fleet_combat.waiting.orders",
+                    battle=battle.id,
+                    point=battle.point,
+                    round=battle.next_round,
+                    factions=", ".join(missing),
+                )
+            )
+    return lines
