@@ -1,0 +1,788 @@
+"""Ottoman piracy (*Here I Stand*): the pure rules engine (rules/ottoman-piracy.md, OP-*).
+
+The cog drives one piracy at a time:
+
+1. `declare_piracy` checks the declaration (OP-I2, OP-I3), places the marker (OP-1.4),
+   counts and rolls the target's anti-piracy dice (OP-2, OP-3), removes corsairs, counts
+   and rolls the Ottoman dice (OP-4, OP-5.1) and opens the reward step.
+2. For each Ottoman hit the engine offers `available_rewards` (OP-5.7-5.9, OP-I10); a hit
+   with exactly one possible reward is settled automatically, a hit with none is lost.
+   The chooser answers with `choose_reward`; the GM may `force_default_reward` (OP-I10).
+   If the target's hand size is unknown, it is asked only when a card could be the reward:
+   pass `hand_size=` with the card choice, or call `set_hand_size` when the piracy's
+   status is `awaiting_hand_size` (the card is then the only reward left).
+3. `end_of_turn` (the registered step) clears the markers and releases stolen cards.
+
+Every function is pure: it takes the state, returns a new state in its outcome and leaves
+the argument untouched; every die comes from the `Dice` passed in; everything players read
+is a `Msg`. Illegal actions raise `RuleViolation` (clause in the message), unknown things
+`NotFound`, a second answer to the same hit `Conflict`, the wrong player `NotAllowed`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.dice import Dice
+from bot.errors import NotAllowed, NotFound, RuleViolation
+from bot.i18n import Msg
+from bot.rules.ottoman_piracy_dice import count_ottoman_dice, count_target_dice
+from bot.rules.ottoman_piracy_models import (
+    CardLock,
+    FortifiedSpace,
+    HitReward,
+    ImpulseState,
+    OttomanDice,
+    OttomanPiracySettings,
+    OttomanPiracyState,
+    PiracyDeclaration,
+    PiracyMarker,
+    PiracyRecord,
+    Reward,
+    RewardOption,
+    SquadronGroup,
+    TargetDiceSource,
+)
+from bot.rules.ottoman_piracy_names import (
+    KNOWN_POWERS,
+    OTTOMAN,
+    P,
+    SeaZone,
+    counted,
+    faces_text,
+    find_sea_zone,
+    leader_label,
+    piracy_msg,
+    power_key,
+    power_label,
+    sea_zone_choices,
+    sea_zone_key,
+    sea_zone_label,
+    sea_zones,
+)
+from bot.rules.ottoman_piracy_rewards import (
+    ROLL_RANDOM_CARD,
+    apply_reward,
+    awaiting_piracy,
+    check_faction,
+    check_hand_size,
+    find_piracy,
+    forced_option,
+    option_label,
+    pick_option,
+    reward_options,
+    settle_hits,
+)
+from bot.rulesets import RulesetSpec, TurnContext, TurnStepResult
+
+__all__ = [
+    "KNOWN_POWERS",
+    "OTTOMAN",
+    "ROLL_ANTI_PIRACY",
+    "ROLL_PIRACY",
+    "ROLL_RANDOM_CARD",
+    "SPEC",
+    "CardLock",
+    "FortifiedSpace",
+    "HitReward",
+    "OttomanDice",
+    "OttomanPiracySettings",
+    "OttomanPiracyState",
+    "PiracyDeclaration",
+    "PiracyOutcome",
+    "PiracyRecord",
+    "PiracyStatus",
+    "RewardOption",
+    "SeaZone",
+    "SquadronGroup",
+    "StateChange",
+    "TargetDiceSource",
+    "assign_power",
+    "available_rewards",
+    "choose_reward",
+    "count_ottoman_dice",
+    "count_target_dice",
+    "declare_piracy",
+    "end_of_turn",
+    "find_sea_zone",
+    "force_default_reward",
+    "option_label",
+    "piracy_status",
+    "power_key",
+    "power_label",
+    "register_hand_size",
+    "sea_zone_choices",
+    "sea_zone_label",
+    "sea_zones",
+    "set_at_war",
+    "set_hand_size",
+    "set_piracy_vp",
+    "start_impulse",
+    "waiting_for",
+]
+
+# Roll purposes are catalog keys, so the audit log can show them in either language.
+ROLL_ANTI_PIRACY = "ottoman_piracy.roll.anti_piracy"
+ROLL_PIRACY = "ottoman_piracy.roll.piracy"
+
+
+@dataclass(frozen=True)
+class PiracyOutcome:
+    """What a piracy command did: the new state, the piracy, rewards applied, what's next.
+
+    `applied` lists the rewards settled by this call, automatic ones and lost hits
+    included; `options` are the choices for the next hit (empty when nothing awaits).
+    """
+
+    state: OttomanPiracyState
+    piracy: PiracyRecord
+    applied: list[HitReward]
+    options: list[RewardOption]
+    lines: list[Msg]
+
+    @property
+    def awaiting(self) -> bool:
+        """Whether the piracy still waits for the chooser or the hand size."""
+        return self.piracy.status != "done"
+
+
+@dataclass(frozen=True)
+class StateChange:
+    """The result of a bookkeeping command (war status, impulse, VP correction)."""
+
+    state: OttomanPiracyState
+    lines: list[Msg] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class PiracyStatus:
+    """What `/corsairs status` shows: VP, zones used this turn, locked cards, pending piracy."""
+
+    piracy_vp: int
+    piracy_vp_cap: int
+    zones_used: list[PiracyMarker]
+    card_locks: list[CardLock]
+    in_progress: PiracyRecord | None
+    at_war_with_ottomans: list[str]
+    impulse: ImpulseState
+    lines: list[Msg]
+
+
+# --- step 1: declaring ---------------------------------------------------------------------
+
+
+def _piracies_in_zone(state: OttomanPiracyState, zone_key: str, turn: int) -> int:
+    return sum(
+        len(m.piracy_ids) for m in state.piracy_markers if m.zone_key == zone_key and m.turn == turn
+    )
+
+
+def _check_declaration(
+    state: OttomanPiracyState,
+    settings: OttomanPiracySettings,
+    declaration: PiracyDeclaration,
+    turn: int,
+    by_faction: str | None,
+) -> None:
+    """Refuse a declaration the rules forbid (OP-1.1-1.4, OP-I2, OP-I3, OP-I14)."""
+    pending = state.in_progress
+    if pending is not None:
+        raise RuleViolation(P + "error.piracy_in_progress", clause="OP-5.3", piracy=pending.id)
+    ottoman_faction = state.faction_of(OTTOMAN)
+    if by_faction is not None and ottoman_faction is not None and by_faction != ottoman_faction:
+        raise NotAllowed(P + "error.not_ottoman_player", clause="OP-1.1")
+    active = state.impulse.active_power
+    if active is not None and active != OTTOMAN:
+        raise RuleViolation(P + "error.not_ottoman_impulse", clause="OP-1.1", power=active)
+    if declaration.target == OTTOMAN:
+        raise RuleViolation(P + "error.target_is_ottoman", clause="OP-1.2")
+    if declaration.target_ports < 1:
+        raise RuleViolation(P + "error.no_target_port", clause="OP-1.2", zone=declaration.sea_zone)
+    if declaration.corsairs < 1 and settings.require_corsairs:
+        raise RuleViolation(P + "error.no_corsairs", clause="OP-I2", zone=declaration.sea_zone)
+    used = _piracies_in_zone(state, sea_zone_key(declaration.sea_zone), turn)
+    if used >= settings.piracy_per_zone_per_turn:
+        raise RuleViolation(
+            P + "error.zone_already_used",
+            clause="OP-1.4",
+            zone=declaration.sea_zone,
+            limit=settings.piracy_per_zone_per_turn,
+        )
+    for leader in declaration.naval_leaders:
+        if leader not in settings.piracy_ratings:
+            raise NotFound(
+                P + "error.unknown_leader",
+                leader=leader,
+                known=", ".join(sorted(settings.piracy_ratings)),
+            )
+    if settings.enforce_cp:
+        available = state.impulse.cp_remaining
+        if available is None:
+            raise RuleViolation(P + "error.cp_budget_unknown", clause="OP-I14")
+        if available < settings.piracy_cp_cost:
+            raise RuleViolation(
+                P + "error.not_enough_cp",
+                clause="OP-I14",
+                cost=settings.piracy_cp_cost,
+                available=available,
+            )
+
+
+def _place_marker(
+    state: OttomanPiracyState, zone_key: str, sea_zone: str, turn: int, piracy_id: int
+) -> None:
+    """OP-1.4, OP-I3: the marker goes down as soon as the declaration is accepted."""
+    for marker in state.piracy_markers:
+        if marker.zone_key == zone_key and marker.turn == turn:
+            marker.piracy_ids.append(piracy_id)
+            return
+    state.piracy_markers.append(
+        PiracyMarker(zone_key=zone_key, sea_zone=sea_zone, turn=turn, piracy_ids=[piracy_id])
+    )
+
+
+def _squadrons_in_range(
+    state: OttomanPiracyState, settings: OttomanPiracySettings, declaration: PiracyDeclaration
+) -> list[SquadronGroup]:
+    """Squadrons the target may give up (OP-5.4, OP-I11): its own first, then allies'."""
+    target = declaration.target
+    own = [g for g in declaration.squadrons if g.power == target and g.count > 0]
+    allies: list[SquadronGroup] = []
+    if settings.squadron_reward_owner == "target_or_allies":
+        allies = [
+            g
+            for g in declaration.squadrons
+            if g.power not in (target, OTTOMAN) and state.is_at_war(g.power) and g.count > 0
+        ]
+    return own + allies
+
+
+def declare_piracy(
+    state: OttomanPiracyState,
+    settings: OttomanPiracySettings,
+    declaration: PiracyDeclaration,
+    dice: Dice,
+    turn: int,
+    *,
+    by_faction: str | None = None,
+) -> PiracyOutcome:
+    """Resolve a piracy up to its first reward choice (OP-1 to OP-5, OP-I2-I9).
+
+    `by_faction`, when given, must be the faction playing the Ottomans (None: the GM).
+    Rolls, in order: the target's anti-piracy dice (skipped with none, OP-3.1), then the
+    Ottoman dice (skipped when no corsair survives, OP-4.1), then any random-card rolls of
+    hits settled automatically.
+    """
+    _check_declaration(state, settings, declaration, turn, by_faction)
+    new = state.model_copy(deep=True)
+    piracy_id = new.piracies[-1].id + 1 if new.piracies else 1
+    zone_key = sea_zone_key(declaration.sea_zone)
+    zone = sea_zone_label(declaration.sea_zone)
+    target = declaration.target
+    target_name = power_label(target)
+    lines = [
+        piracy_msg("line.declared", piracy=piracy_id, zone=zone, target=target_name),
+        piracy_msg("line.corsairs_in_zone", corsairs=counted("corsairs", declaration.corsairs)),
+    ]
+    if settings.enforce_cp and new.impulse.cp_remaining is not None:
+        new.impulse.cp_remaining -= settings.piracy_cp_cost
+    if settings.piracy_cp_cost:
+        lines.append(piracy_msg("line.cp_spent", cp=settings.piracy_cp_cost))
+    _place_marker(new, zone_key, declaration.sea_zone.strip(), turn, piracy_id)
+
+    # OP-2: the target's dice.
+    sources = count_target_dice(new, settings, declaration)
+    total = sum(s.dice for s in sources)
+    for source in sources:
+        lines.append(_source_line(source))
+    # OP-3: the anti-piracy roll; each hit sinks a corsair, extra hits are lost (OP-I7).
+    anti_faces: list[int] = []
+    if total:
+        lines.append(
+            piracy_msg("line.target_dice", target=target_name, dice=counted("dice", total))
+        )
+        anti_faces = dice.roll(
+            total, 6, ROLL_ANTI_PIRACY, clause="OP-3.2", hit_on=settings.hit_min_face
+        )
+    else:
+        lines.append(piracy_msg("line.no_target_dice", target=target_name))
+    anti_hits = sum(1 for f in anti_faces if f >= settings.hit_min_face)
+    corsairs_lost = min(anti_hits, declaration.corsairs)
+    extra_hits = anti_hits - corsairs_lost
+    squadrons_lost = 0
+    if settings.anti_piracy_hits_hit_squadrons:
+        squadrons_lost = min(extra_hits, declaration.ottoman_squadrons)
+    corsairs_left = declaration.corsairs - corsairs_lost
+    if anti_faces:
+        lines.append(
+            piracy_msg(
+                "line.anti_piracy_roll",
+                faces=faces_text(anti_faces),
+                hits=counted("hits", anti_hits),
+            )
+        )
+        lines.append(
+            piracy_msg(
+                "line.corsairs_sunk",
+                sunk=counted("corsairs", corsairs_lost),
+                left=counted("corsairs", corsairs_left),
+            )
+        )
+    if squadrons_lost:
+        lines.append(
+            piracy_msg(
+                "line.ottoman_squadrons_sunk", squadrons=counted("squadrons", squadrons_lost)
+            )
+        )
+    if extra_hits - squadrons_lost > 0:
+        lines.append(
+            piracy_msg("line.extra_hits_lost", hits=counted("hits", extra_hits - squadrons_lost))
+        )
+
+    chooser = target if settings.reward_chooser == "target" else OTTOMAN
+    record = PiracyRecord(
+        id=piracy_id,
+        turn=turn,
+        impulse=new.impulse.number,
+        declaration=declaration,  # frozen, so the record may share it
+        zone_key=zone_key,
+        chooser=chooser,
+        cp_cost=settings.piracy_cp_cost,
+        target_dice=sources,
+        target_dice_total=total,
+        anti_piracy_faces=anti_faces,
+        anti_piracy_hits=anti_hits,
+        corsairs_lost=corsairs_lost,
+        ottoman_squadrons_lost=squadrons_lost,
+        corsairs_left=corsairs_left,
+    )
+    if corsairs_left == 0:
+        # OP-4.1, OP-I7: no corsair left, no Ottoman roll; the marker stays.
+        lines.append(piracy_msg("line.all_corsairs_sunk"))
+    else:
+        ottoman_dice = count_ottoman_dice(settings, declaration, corsairs_left)
+        record.ottoman_dice = ottoman_dice
+        lines.append(
+            piracy_msg(
+                "line.ottoman_dice",
+                dice=counted("dice", ottoman_dice.total),
+                base=ottoman_dice.base,
+                reason=piracy_msg(f"base_reason.{ottoman_dice.base_reason}"),
+            )
+        )
+        for bonus in ottoman_dice.leaders:
+            if bonus.counted:
+                lines.append(
+                    piracy_msg(
+                        "line.leader_bonus", leader=leader_label(bonus.leader), rating=bonus.rating
+                    )
+                )
+        faces = dice.roll(
+            ottoman_dice.total, 6, ROLL_PIRACY, clause="OP-5.2", hit_on=settings.hit_min_face
+        )
+        record.piracy_faces = faces
+        record.hits = sum(1 for f in faces if f >= settings.hit_min_face)
+        lines.append(
+            piracy_msg(
+                "line.piracy_roll", faces=faces_text(faces), hits=counted("hits", record.hits)
+            )
+        )
+        record.squadrons_in_range = _squadrons_in_range(new, settings, declaration)
+        record.hand_size = (
+            declaration.target_hand_size
+            if declaration.target_hand_size is not None
+            else new.hand_sizes.get(target)
+        )
+        record.status = "awaiting_choice" if record.hits else "done"
+    new.piracies.append(record)
+    applied = settle_hits(new, settings, record, dice, lines)
+    return PiracyOutcome(
+        state=new,
+        piracy=record,
+        applied=applied,
+        options=reward_options(new, settings, record),
+        lines=lines,
+    )
+
+
+def _source_line(source: TargetDiceSource) -> Msg:
+    label = piracy_msg(
+        f"source.{source.kind}",
+        power=power_label(source.power),
+        place=source.place,
+        squadrons=counted("squadrons", source.units),
+    )
+    if source.excluded is None:
+        return piracy_msg(
+            "line.source", source=label, dice=counted("dice", source.dice), clause=source.clause
+        )
+    return piracy_msg(
+        "line.source_excluded",
+        source=label,
+        reason=piracy_msg(f"excluded.{source.excluded}", power=power_label(source.power)),
+        clause=source.clause,
+    )
+
+
+def available_rewards(
+    state: OttomanPiracyState, settings: OttomanPiracySettings, piracy_id: int
+) -> list[RewardOption]:
+    """The rewards the chooser may pick for the hit now awaiting; empty when none awaits.
+
+    OP-5.7: no card from an empty hand; OP-5.8, OP-I13: no VP at the cap; OP-5.4, OP-I11:
+    a squadron only while one of the target's (or, by setting, allies') is in range.
+    """
+    return reward_options(state, settings, find_piracy(state, piracy_id))
+
+
+def choose_reward(
+    state: OttomanPiracyState,
+    settings: OttomanPiracySettings,
+    piracy_id: int,
+    reward: Reward,
+    dice: Dice,
+    *,
+    squadron: int | None = None,
+    hand_size: int | None = None,
+    hit: int | None = None,
+    by_faction: str | None = None,
+) -> PiracyOutcome:
+    """Apply the chooser's reward for the awaiting hit, then settle what needs no choice.
+
+    `squadron` is a `RewardOption.squadron_index` (needed only when several places hold
+    squadrons); `hand_size` states the target's hand when it was unknown (OP-I12); `hit` is
+    the hit the button was shown for, so a double click raises `Conflict` instead of paying
+    twice; `by_faction` must be the chooser's faction (None: the GM). Different hits may
+    get different rewards (OP-5.10). The card is a logged 1dH roll and H drops by one.
+    """
+    new = state.model_copy(deep=True)
+    record = awaiting_piracy(new, piracy_id, hit)
+    check_faction(new, record.chooser, by_faction, "error.not_your_choice", "OP-5.3")
+    lines: list[Msg] = []
+    if hand_size is not None:
+        check_hand_size(hand_size)
+        record.hand_size = hand_size
+        new.hand_sizes[record.target] = hand_size
+    option = pick_option(new, settings, record, reward, squadron)
+    applied = [apply_reward(new, settings, record, option, "chosen", dice, lines)]
+    applied += settle_hits(new, settings, record, dice, lines)
+    return PiracyOutcome(
+        state=new,
+        piracy=record,
+        applied=applied,
+        options=reward_options(new, settings, record),
+        lines=lines,
+    )
+
+
+def set_hand_size(
+    state: OttomanPiracyState,
+    settings: OttomanPiracySettings,
+    piracy_id: int,
+    hand_size: int,
+    dice: Dice,
+    *,
+    hit: int | None = None,
+    by_faction: str | None = None,
+) -> PiracyOutcome:
+    """Record the target's hand size for the piracy in progress and settle what follows.
+
+    Needed when the status is `awaiting_hand_size`: a card is then the only reward left, so
+    with H >= 1 it is taken at once (logged 1dH roll) and with H = 0 the hit is lost
+    (OP-5.7, OP-5.9, OP-I12). `by_faction` must be the target's faction (None: the GM).
+    """
+    new = state.model_copy(deep=True)
+    record = awaiting_piracy(new, piracy_id, hit)
+    check_faction(new, record.target, by_faction, "error.not_your_hand", "OP-I12")
+    check_hand_size(hand_size)
+    record.hand_size = hand_size
+    new.hand_sizes[record.target] = hand_size
+    lines = [
+        piracy_msg(
+            "line.hand_size", target=power_label(record.target), cards=counted("cards", hand_size)
+        )
+    ]
+    applied = settle_hits(new, settings, record, dice, lines)
+    return PiracyOutcome(
+        state=new,
+        piracy=record,
+        applied=applied,
+        options=reward_options(new, settings, record),
+        lines=lines,
+    )
+
+
+def force_default_reward(
+    state: OttomanPiracyState,
+    settings: OttomanPiracySettings,
+    piracy_id: int,
+    dice: Dice,
+    *,
+    hit: int | None = None,
+    hand_size: int | None = None,
+    all_remaining: bool = True,
+) -> PiracyOutcome:
+    """The GM's forced default for a chooser who does not answer (OP-I10).
+
+    Each hit gets the first possible reward in `forced_reward_order`; a squadron is taken
+    from the first place listed (the target's own before allies'). With `all_remaining`
+    (default) every hit left is forced, else only the awaiting one. A card from a hand of
+    unknown size needs `hand_size` (bot roll); without it the card is skipped in the order,
+    and if it is the only reward left a `RuleViolation` asks for the hand size.
+    """
+    new = state.model_copy(deep=True)
+    record = awaiting_piracy(new, piracy_id, hit)
+    lines: list[Msg] = []
+    if hand_size is not None:
+        check_hand_size(hand_size)
+        record.hand_size = hand_size
+        new.hand_sizes[record.target] = hand_size
+    applied: list[HitReward] = []
+    while record.status != "done":
+        option = forced_option(reward_options(new, settings, record), settings)
+        if option is None:
+            if not applied:
+                raise RuleViolation(P + "error.hand_size_needed", clause="OP-I12")
+            break
+        applied.append(apply_reward(new, settings, record, option, "forced", dice, lines))
+        applied += settle_hits(new, settings, record, dice, lines)
+        if not all_remaining:
+            break
+    return PiracyOutcome(
+        state=new,
+        piracy=record,
+        applied=applied,
+        options=reward_options(new, settings, record),
+        lines=lines,
+    )
+
+
+# --- bookkeeping ---------------------------------------------------------------------------
+
+
+def start_impulse(state: OttomanPiracyState, power: str, *, cp: int | None = None) -> StateChange:
+    """A new impulse begins (optional tracking): releases stolen cards (OP-5.5, OP-I12).
+
+    Cards locked `until_next_impulse` become playable at any later impulse; those locked
+    `until_next_ottoman_impulse` at the next Ottoman one. `cp`, the CP the active power has
+    for the impulse, is the budget `enforce_cp` checks (OP-I14). Known hand sizes are
+    forgotten, since every impulse may change them.
+    """
+    new = state.model_copy(deep=True)
+    key = power_key(power)
+    new.impulse = ImpulseState(number=new.impulse.number + 1, active_power=key, cp_remaining=cp)
+    new.hand_sizes = {}
+    released = [
+        lock
+        for lock in new.card_locks
+        if lock.impulse < new.impulse.number
+        and (lock.lock == "until_next_impulse" or key == OTTOMAN)
+    ]
+    new.card_locks = [lock for lock in new.card_locks if lock not in released]
+    lines = [piracy_msg("line.impulse_started", power=power_label(key), impulse=new.impulse.number)]
+    lines += [_unlock_line(lock) for lock in released]
+    return StateChange(state=new, lines=lines)
+
+
+def _unlock_line(lock: CardLock) -> Msg:
+    return piracy_msg(
+        "line.card_unlocked", power=power_label(lock.from_power), piracy=lock.piracy_id
+    )
+
+
+def set_at_war(state: OttomanPiracyState, power: str, at_war: bool) -> StateChange:
+    """Register whether a power is at war with the Ottomans (OP-1.3, OP-2.3, OP-2.4)."""
+    key = power_key(power)
+    if key == OTTOMAN:
+        raise RuleViolation(P + "error.ottoman_at_war", clause="OP-2.3")
+    new = state.model_copy(deep=True)
+    powers = set(new.at_war_with_ottomans)
+    if at_war:
+        powers.add(key)
+    else:
+        powers.discard(key)
+    new.at_war_with_ottomans = sorted(powers)
+    line = "line.now_at_war" if at_war else "line.now_at_peace"
+    return StateChange(state=new, lines=[piracy_msg(line, power=power_label(key))])
+
+
+def assign_power(state: OttomanPiracyState, power: str, faction: str | None) -> StateChange:
+    """Record which faction plays a power (None removes it); a faction may play several."""
+    new = state.model_copy(deep=True)
+    key = power_key(power)
+    if faction is None:
+        new.power_factions.pop(key, None)
+    else:
+        new.power_factions[key] = faction
+    return StateChange(
+        state=new,
+        lines=[piracy_msg("line.power_assigned", power=power_label(key), faction=faction or "—")],
+    )
+
+
+def set_piracy_vp(
+    state: OttomanPiracyState, settings: OttomanPiracySettings, vp: int
+) -> StateChange:
+    """The GM's correction of the piracy VP track, within 0..cap (OP-5.8, OP-I13)."""
+    if not 0 <= vp <= settings.piracy_vp_cap:
+        raise RuleViolation(
+            P + "error.vp_out_of_range", clause="OP-5.8", cap=settings.piracy_vp_cap
+        )
+    new = state.model_copy(deep=True)
+    before = new.piracy_vp
+    new.piracy_vp = vp
+    return StateChange(
+        state=new,
+        lines=[piracy_msg("line.vp_set", before=before, after=vp, cap=settings.piracy_vp_cap)],
+    )
+
+
+def register_hand_size(state: OttomanPiracyState, power: str, hand_size: int | None) -> StateChange:
+    """Record a power's hand size for this impulse (None forgets it); declarations use it
+    when they do not state the target's hand (OP-I12)."""
+    key = power_key(power)
+    new = state.model_copy(deep=True)
+    if hand_size is None:
+        new.hand_sizes.pop(key, None)
+        return StateChange(state=new)
+    check_hand_size(hand_size)
+    new.hand_sizes[key] = hand_size
+    return StateChange(
+        state=new,
+        lines=[
+            piracy_msg("line.hand_size", target=power_label(key), cards=counted("cards", hand_size))
+        ],
+    )
+
+
+# --- status, waiting, end of turn -----------------------------------------------------------
+
+
+def piracy_status(
+    state: OttomanPiracyState, settings: OttomanPiracySettings, turn: int
+) -> PiracyStatus:
+    """For `/corsairs status`: piracy VP, zones used this turn, stolen cards still locked."""
+    zones = [m for m in state.piracy_markers if m.turn == turn]
+    lines = [piracy_msg("status.vp", vp=state.piracy_vp, cap=settings.piracy_vp_cap)]
+    if zones:
+        lines += [
+            piracy_msg(
+                "status.zone_used",
+                zone=sea_zone_label(m.sea_zone),
+                piracies=counted("piracies", len(m.piracy_ids)),
+            )
+            for m in zones
+        ]
+    else:
+        lines.append(piracy_msg("status.no_zones_used"))
+    if state.card_locks:
+        lines += [
+            piracy_msg(
+                "status.card_locked",
+                power=power_label(lock.from_power),
+                piracy=lock.piracy_id,
+                lock=piracy_msg(f"lock.{lock.lock}"),
+            )
+            for lock in state.card_locks
+        ]
+    else:
+        lines.append(piracy_msg("status.no_card_locks"))
+    pending = state.in_progress
+    if pending is not None:
+        lines.append(_waiting_line(pending))
+    return PiracyStatus(
+        piracy_vp=state.piracy_vp,
+        piracy_vp_cap=settings.piracy_vp_cap,
+        zones_used=zones,
+        card_locks=list(state.card_locks),
+        in_progress=pending,
+        at_war_with_ottomans=list(state.at_war_with_ottomans),
+        impulse=state.impulse,
+        lines=lines,
+    )
+
+
+def _waiting_line(record: PiracyRecord) -> Msg:
+    zone = sea_zone_label(record.declaration.sea_zone)
+    if record.status == "awaiting_hand_size":
+        return piracy_msg(
+            "waiting.hand_size", target=power_label(record.target), piracy=record.id, zone=zone
+        )
+    return piracy_msg(
+        "waiting.reward",
+        chooser=power_label(record.chooser),
+        piracy=record.id,
+        zone=zone,
+        hit=record.awaiting_hit,
+        hits=record.hits,
+    )
+
+
+def _as_state(value: Any) -> OttomanPiracyState:
+    if isinstance(value, OttomanPiracyState):
+        return value
+    return OttomanPiracyState.model_validate(value or {})
+
+
+def _as_settings(value: Any) -> OttomanPiracySettings:
+    if isinstance(value, OttomanPiracySettings):
+        return value
+    return OttomanPiracySettings.model_validate(value or {})
+
+
+def waiting_for(state: Any, settings: Any, turn: int) -> list[Msg]:
+    """Pending reward choices (or a hand size) the turn is waiting for (OP-I10)."""
+    pending = _as_state(state).in_progress
+    return [] if pending is None else [_waiting_line(pending)]
+
+
+def end_of_turn(ctx: TurnContext) -> TurnStepResult:
+    """End-of-turn step: piracy markers are removed and stolen cards become playable.
+
+    OP-1.4, OP-I3: markers last for the turn. OP-I12: the turn's end is past the next
+    impulse; in *Here I Stand* the Ottomans open every turn's impulses, so cards locked
+    until the next Ottoman impulse are released too. A piracy still awaiting rewards stays
+    pending (it is listed). Running the step twice for the same turn changes nothing more.
+    """
+    state = _as_state(ctx.state)
+    if ctx.turn <= state.last_resolved_turn:
+        return TurnStepResult(state=state, lines=[], outcome={"already_resolved": ctx.turn})
+    new = state.model_copy(deep=True)
+    cleared = [m for m in new.piracy_markers if m.turn <= ctx.turn]
+    new.piracy_markers = [m for m in new.piracy_markers if m.turn > ctx.turn]
+    released = list(new.card_locks)
+    new.card_locks = []
+    new.hand_sizes = {}
+    new.impulse = ImpulseState(number=new.impulse.number)
+    new.last_resolved_turn = ctx.turn
+    lines: list[Msg] = []
+    if cleared:
+        lines.append(piracy_msg("turn.markers_removed", count=len(cleared)))
+    lines += [_unlock_line(lock) for lock in released]
+    pending = new.in_progress
+    if pending is not None:
+        lines.append(_waiting_line(pending))
+    if not lines:
+        lines.append(piracy_msg("turn.nothing"))
+    return TurnStepResult(
+        state=new,
+        lines=lines,
+        outcome={
+            "markers_removed": [m.zone_key for m in cleared],
+            "cards_released": [lock.piracy_id for lock in released],
+            "piracy_vp": new.piracy_vp,
+            "pending_piracy": pending.id if pending is not None else None,
+        },
+    )
+
+
+SPEC = RulesetSpec(
+    key="ottoman_piracy",
+    settings_model=OttomanPiracySettings,
+    state_model=OttomanPiracyState,
+    cog_module="cogs.ottoman_piracy",
+    schema_version=1,
+    end_of_turn=end_of_turn,
+    waiting_for=waiting_for,
+)

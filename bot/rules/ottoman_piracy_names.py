@@ -1,0 +1,213 @@
+"""Names for the Ottoman piracy ruleset: sea zones, powers and naval leaders of *Here I Stand*.
+
+Players type names in English or Russian; the engine stores stable snake_case keys and shows
+translated labels. Names outside the tables (a house map, a custom power) are accepted and
+kept as typed, keyed by their normalised form.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from bot.i18n import Msg, language_of
+from bot.paths import data_dir
+
+# Every catalog key of this ruleset starts with this (data/locales/*/ottoman_piracy.json).
+P = "ottoman_piracy."
+
+OTTOMAN = "ottoman"
+HOSPITALLERS = "hospitallers"
+
+# The six major powers, the minor powers and the Hospitallers (OP-2.4), in the game's order.
+KNOWN_POWERS: tuple[str, ...] = (
+    OTTOMAN,
+    "hapsburg",
+    "england",
+    "france",
+    "papacy",
+    "protestant",
+    "venice",
+    "genoa",
+    "hungary",
+    "scotland",
+    HOSPITALLERS,
+)
+
+_POWER_ALIASES: dict[str, str] = {
+    "ottomans": OTTOMAN,
+    "ottoman empire": OTTOMAN,
+    "turks": OTTOMAN,
+    "османы": OTTOMAN,
+    "осман": OTTOMAN,
+    "османская империя": OTTOMAN,
+    "habsburg": "hapsburg",
+    "habsburgs": "hapsburg",
+    "hapsburgs": "hapsburg",
+    "габсбурги": "hapsburg",
+    "габсбург": "hapsburg",
+    "english": "england",
+    "англия": "england",
+    "french": "france",
+    "франция": "france",
+    "papal": "papacy",
+    "pope": "papacy",
+    "папство": "papacy",
+    "папа": "papacy",
+    "protestants": "protestant",
+    "протестанты": "protestant",
+    "venetians": "venice",
+    "венеция": "venice",
+    "genoese": "genoa",
+    "генуя": "genoa",
+    "hungary-bohemia": "hungary",
+    "венгрия": "hungary",
+    "шотландия": "scotland",
+    "hospitaller": HOSPITALLERS,
+    "knights of st john": HOSPITALLERS,
+    "knights of st. john": HOSPITALLERS,
+    "иоанниты": HOSPITALLERS,
+    "госпитальеры": HOSPITALLERS,
+}
+
+# Naval leaders with a piracy rating (OP-4.4); the ratings themselves are a setting (OP-I9).
+KNOWN_LEADERS: tuple[str, ...] = ("barbarossa", "dragut")
+_LEADER_ALIASES: dict[str, str] = {"барбаросса": "barbarossa", "драгут": "dragut"}
+
+
+def piracy_msg(key: str, /, **params: Any) -> Msg:
+    """A message of this ruleset's catalog (`key` without the "ottoman_piracy." prefix)."""
+    return Msg(P + key, **params)
+
+
+def counted(noun: str, count: int) -> Msg:
+    """A counted noun ("2 corsairs", "2 корсара"), plural chosen by the catalog."""
+    return piracy_msg(f"count.{noun}", count=count)
+
+
+def faces_text(faces: list[int]) -> str:
+    """Die faces as players read them: "6, 5"."""
+    return ", ".join(str(f) for f in faces)
+
+
+def _normal(text: str) -> str:
+    """Casefold, trim and collapse spaces; underscores read as spaces."""
+    return re.sub(r"\s+", " ", text.replace("_", " ")).strip().casefold()
+
+
+def _slug(text: str) -> str:
+    return _normal(text).replace(" ", "_")
+
+
+def power_key(name: str) -> str:
+    """The stable key of a power named in English, Russian or as a key; custom names slugged."""
+    normal = _normal(name)
+    if normal.startswith("the "):
+        normal = normal[4:]
+    slug = normal.replace(" ", "_")
+    if slug in KNOWN_POWERS:
+        return slug
+    return _POWER_ALIASES.get(normal, slug)
+
+
+def power_label(power: str) -> Msg | str:
+    """What players see for a power: a translated name, or the custom key as given."""
+    if power in KNOWN_POWERS:
+        return piracy_msg(f"power.{power}")
+    return power
+
+
+def leader_key(name: str) -> str:
+    """The stable key of a naval leader (Barbarossa, Dragut, or a custom one)."""
+    normal = _normal(name)
+    return _LEADER_ALIASES.get(normal, normal.replace(" ", "_"))
+
+
+def leader_label(leader: str) -> Msg | str:
+    """What players see for a naval leader."""
+    if leader in KNOWN_LEADERS:
+        return piracy_msg(f"leader.{leader}")
+    return leader
+
+
+@dataclass(frozen=True)
+class SeaZone:
+    """One sea zone of the map with its names (data/ottoman_piracy/sea_zones.json)."""
+
+    key: str
+    en: str
+    ru: str
+    aliases: tuple[str, ...] = ()
+
+    def name(self, locale: object = None) -> str:
+        """The zone's name in the reader's language."""
+        return self.ru if language_of(locale) == "ru" else self.en
+
+
+@cache
+def sea_zones() -> tuple[SeaZone, ...]:
+    """The sea zones of the Here I Stand map, in the data file's order."""
+    path = data_dir() / "ottoman_piracy" / "sea_zones.json"
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    return tuple(
+        SeaZone(
+            key=str(z["key"]),
+            en=str(z["en"]),
+            ru=str(z["ru"]),
+            aliases=tuple(str(a) for a in z.get("aliases", ())),
+        )
+        for z in raw["zones"]
+    )
+
+
+@cache
+def _zone_index() -> dict[str, SeaZone]:
+    index: dict[str, SeaZone] = {}
+    for zone in sea_zones():
+        for name in (zone.key, zone.en, zone.ru, *zone.aliases):
+            index[_normal(name)] = zone
+    return index
+
+
+def find_sea_zone(name: str) -> SeaZone | None:
+    """The known sea zone a player's text names (English, Russian, key or alias), if any."""
+    normal = _normal(name)
+    if normal.startswith("the "):
+        normal = normal[4:]
+    return _zone_index().get(normal)
+
+
+def sea_zone_key(name: str) -> str:
+    """The key piracy markers use (OP-1.4): the known zone's key, else the slugged text."""
+    zone = find_sea_zone(name)
+    return zone.key if zone is not None else _slug(name)
+
+
+def sea_zone_label(name: str) -> Msg | str:
+    """What players see for a sea zone: a translated name for known zones, else the text."""
+    zone = find_sea_zone(name)
+    if zone is not None:
+        return piracy_msg(f"zone.{zone.key}")
+    return name.strip()
+
+
+def sea_zone_choices(query: str, locale: object = None, limit: int = 25) -> list[tuple[str, str]]:
+    """Autocomplete for a sea-zone option: (name shown, value to send), best matches first.
+
+    Names in the reader's language come first; a zone matches when any of its names
+    contains the query. An empty query lists every zone.
+    """
+    normal = _normal(query)
+    starts: list[tuple[str, str]] = []
+    contains: list[tuple[str, str]] = []
+    for zone in sea_zones():
+        names = [_normal(n) for n in (zone.en, zone.ru, *zone.aliases)]
+        shown = zone.name(locale)
+        if not normal or any(n.startswith(normal) for n in names):
+            starts.append((shown, zone.key))
+        elif any(normal in n for n in names):
+            contains.append((shown, zone.key))
+    return (starts + contains)[:limit]

@@ -1,0 +1,289 @@
+"""The reward step of a piracy (OP-5.3-5.10, OP-I10-I13): options, automatic and forced rewards.
+
+Works in place on a state the caller already copied; `bot.rules.ottoman_piracy` wraps it.
+"""
+
+from __future__ import annotations
+
+from bot.dice import Dice
+from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
+from bot.i18n import Msg
+from bot.rules.ottoman_piracy_models import (
+    MAX_HAND,
+    REWARDS,
+    CardLock,
+    HitReward,
+    OttomanPiracySettings,
+    OttomanPiracyState,
+    PiracyRecord,
+    RewardHow,
+    RewardOption,
+    SquadronGroup,
+)
+from bot.rules.ottoman_piracy_names import (
+    OTTOMAN,
+    P,
+    piracy_msg,
+    power_label,
+    sea_zone_label,
+)
+
+ROLL_RANDOM_CARD = "ottoman_piracy.roll.random_card"
+
+
+def reward_options(
+    state: OttomanPiracyState, settings: OttomanPiracySettings, record: PiracyRecord
+) -> list[RewardOption]:
+    """Rewards possible for the next hit (OP-5.4-5.9, OP-I10, OP-I11, OP-I13)."""
+    if record.status == "done" or record.hits_left <= 0:
+        return []
+    options = [
+        RewardOption(reward="squadron", squadron_index=i, squadron=group)
+        for i, group in enumerate(record.squadrons_in_range)
+        if group.count > 0
+    ]
+    if record.hand_size is None or record.hand_size > 0:  # OP-5.7
+        options.append(RewardOption(reward="card", needs_hand_size=record.hand_size is None))
+    if state.piracy_vp < settings.piracy_vp_cap:  # OP-5.8, OP-I13
+        options.append(RewardOption(reward="vp"))
+    return options
+
+
+def settle_hits(
+    state: OttomanPiracyState,
+    settings: OttomanPiracySettings,
+    record: PiracyRecord,
+    dice: Dice,
+    lines: list[Msg],
+) -> list[HitReward]:
+    """Settle hits that need no choice: one possible reward is applied, none loses the hit.
+
+    OP-5.9: the Ottomans get a reward for each hit as long as one is possible. Stops at the
+    first hit with a real choice, or when the only reward left is a card from a hand of
+    unknown size (status `awaiting_hand_size`).
+    """
+    applied: list[HitReward] = []
+    while record.hits_left > 0:
+        record.status = "awaiting_choice"
+        options = reward_options(state, settings, record)
+        if not options:
+            while record.hits_left > 0:
+                lost = HitReward(hit=len(record.rewards) + 1, reward=None, how="lost")
+                record.rewards.append(lost)
+                applied.append(lost)
+                lines.append(piracy_msg("line.reward.lost", hit=lost.hit))
+            break
+        if len(options) > 1:
+            lines.append(awaiting_line(record))
+            return applied
+        only = options[0]
+        if only.needs_hand_size:
+            record.status = "awaiting_hand_size"
+            lines.append(awaiting_line(record))
+            return applied
+        applied.append(apply_reward(state, settings, record, only, "automatic", dice, lines))
+    record.status = "done"
+    if record.hits or record.corsairs_left:
+        lines.append(
+            piracy_msg(
+                "line.piracy_done",
+                piracy=record.id,
+                vp=state.piracy_vp,
+                cap=settings.piracy_vp_cap,
+            )
+        )
+    return applied
+
+
+def awaiting_line(record: PiracyRecord) -> Msg:
+    """Who the piracy waits for now: the chooser, or the target's hand size."""
+    if record.status == "awaiting_hand_size":
+        return piracy_msg(
+            "line.awaiting_hand_size", target=power_label(record.target), hit=record.awaiting_hit
+        )
+    return piracy_msg(
+        "line.awaiting_choice",
+        chooser=power_label(record.chooser),
+        hit=record.awaiting_hit,
+        hits=record.hits,
+    )
+
+
+def squadron_place(record: PiracyRecord, group: SquadronGroup) -> Msg | str:
+    """Where a squadron stands: the piracy zone's name, else the place registered."""
+    if group.location == "zone" or not group.place:
+        return sea_zone_label(record.declaration.sea_zone)
+    return group.place
+
+
+def apply_reward(
+    state: OttomanPiracyState,
+    settings: OttomanPiracySettings,
+    record: PiracyRecord,
+    option: RewardOption,
+    how: RewardHow,
+    dice: Dice,
+    lines: list[Msg],
+) -> HitReward:
+    """Give the Ottomans one reward for the next hit (OP-5.4-5.6)."""
+    hit = len(record.rewards) + 1
+    how_text: Msg | str = piracy_msg(f"how.{how}") if how in ("automatic", "forced") else ""
+    target = record.target
+    if option.reward == "squadron":
+        assert option.squadron_index is not None
+        group = record.squadrons_in_range[option.squadron_index]
+        record.squadrons_in_range[option.squadron_index] = group.model_copy(
+            update={"count": group.count - 1}
+        )
+        reward = HitReward(
+            hit=hit, reward="squadron", how=how, squadron=group.model_copy(update={"count": 1})
+        )
+        where = squadron_place(record, group)
+        lines.append(
+            piracy_msg(
+                "line.reward.squadron",
+                hit=hit,
+                power=power_label(group.power),
+                place=where,
+                how=how_text,
+            )
+        )
+    elif option.reward == "card":
+        hand = record.hand_size
+        index: int | None = None
+        lock_text = piracy_msg(f"lock.{settings.stolen_card_lock}")
+        if settings.random_card_method == "bot_index_roll":
+            assert hand is not None and hand > 0
+            index = dice.roll(1, hand, ROLL_RANDOM_CARD, clause="OP-I12")[0]
+            lines.append(
+                piracy_msg(
+                    "line.reward.card_roll",
+                    hit=hit,
+                    hand=hand,
+                    index=index,
+                    lock=lock_text,
+                    how=how_text,
+                )
+            )
+        else:
+            lines.append(
+                piracy_msg("line.reward.card_drawn", hit=hit, lock=lock_text, how=how_text)
+            )
+        if hand is not None:
+            record.hand_size = hand - 1
+            state.hand_sizes[target] = hand - 1
+        if OTTOMAN in state.hand_sizes:
+            state.hand_sizes[OTTOMAN] += 1
+        state.card_locks.append(
+            CardLock(
+                piracy_id=record.id,
+                hit=hit,
+                from_power=target,
+                turn=record.turn,
+                impulse=state.impulse.number,
+                lock=settings.stolen_card_lock,
+            )
+        )
+        reward = HitReward(hit=hit, reward="card", how=how, hand_size=hand, card_index=index)
+    else:
+        before = state.piracy_vp
+        state.piracy_vp = min(settings.piracy_vp_cap, before + 1)  # OP-5.8, OP-I13
+        reward = HitReward(hit=hit, reward="vp", how=how, vp_after=state.piracy_vp)
+        lines.append(
+            piracy_msg(
+                "line.reward.vp", hit=hit, before=before, after=state.piracy_vp, how=how_text
+            )
+        )
+    record.rewards.append(reward)
+    return reward
+
+
+def option_label(record: PiracyRecord, option: RewardOption) -> Msg:
+    """A button label for a reward option; squadrons name their power and place."""
+    if option.reward == "squadron" and option.squadron is not None:
+        group = option.squadron
+        return piracy_msg(
+            "reward.squadron_at",
+            power=power_label(group.power),
+            place=squadron_place(record, group),
+        )
+    return piracy_msg(f"reward.{option.reward}")
+
+
+def find_piracy(state: OttomanPiracyState, piracy_id: int) -> PiracyRecord:
+    """A piracy of the log by id; `NotFound` if there is none."""
+    for record in state.piracies:
+        if record.id == piracy_id:
+            return record
+    raise NotFound(P + "error.unknown_piracy", piracy=piracy_id)
+
+
+def awaiting_piracy(state: OttomanPiracyState, piracy_id: int, hit: int | None) -> PiracyRecord:
+    """The piracy, if it has a hit awaiting; a second answer for a hit is a Conflict."""
+    record = find_piracy(state, piracy_id)
+    if record.status == "done":
+        raise Conflict(P + "error.no_hit_awaiting", piracy=piracy_id)
+    if hit is not None and hit != record.awaiting_hit:
+        raise Conflict(P + "error.stale_hit", piracy=piracy_id, hit=hit)
+    return record
+
+
+def check_faction(
+    state: OttomanPiracyState, power: str, by_faction: str | None, key: str, clause: str
+) -> None:
+    """`by_faction` (None: the GM) must play `power` when the power's faction is known."""
+    owner = state.faction_of(power)
+    if by_faction is not None and owner is not None and by_faction != owner:
+        raise NotAllowed(P + key, clause=clause)
+
+
+def pick_option(
+    state: OttomanPiracyState,
+    settings: OttomanPiracySettings,
+    record: PiracyRecord,
+    reward: str,
+    squadron: int | None,
+) -> RewardOption:
+    """The option matching the chooser's answer, or the rule that forbids it."""
+    if reward not in REWARDS:
+        raise NotFound(P + "error.unknown_reward", reward=reward)
+    options = [o for o in reward_options(state, settings, record) if o.reward == reward]
+    if reward == "vp" and not options:
+        raise RuleViolation(P + "error.vp_capped", clause="OP-5.8", cap=settings.piracy_vp_cap)
+    if reward == "card":
+        if not options:
+            raise RuleViolation(P + "error.empty_hand", clause="OP-5.7")
+        if options[0].needs_hand_size and settings.random_card_method == "bot_index_roll":
+            raise RuleViolation(P + "error.hand_size_needed", clause="OP-I12")
+    if reward == "squadron":
+        if not options:
+            raise RuleViolation(P + "error.no_squadron_in_range", clause="OP-5.4")
+        if squadron is None:
+            if len(options) > 1:
+                raise RuleViolation(P + "error.which_squadron", clause="OP-5.4")
+            return options[0]
+        for option in options:
+            if option.squadron_index == squadron:
+                return option
+        raise RuleViolation(P + "error.no_squadron_in_range", clause="OP-5.4")
+    return options[0]
+
+
+def check_hand_size(hand_size: int) -> None:
+    """A hand size the players state must be a plausible number of cards."""
+    if not 0 <= hand_size <= MAX_HAND:
+        raise RuleViolation(P + "error.hand_size_range", clause="OP-I12", max=MAX_HAND)
+
+
+def forced_option(
+    options: list[RewardOption], settings: OttomanPiracySettings
+) -> RewardOption | None:
+    """OP-I10: the first possible reward in `forced_reward_order` (VP, squadron, card)."""
+    for kind in settings.forced_reward_order:
+        for option in options:
+            if option.reward != kind:
+                continue
+            if option.needs_hand_size and settings.random_card_method == "bot_index_roll":
+                continue
+            return option
+    return None

@@ -1,0 +1,212 @@
+"""Ottoman piracy: translation catalogs, sea-zone data and the engine's purity.
+
+Every key the engine can emit exists in English and Russian with the same placeholders,
+plurals carry the CLDR categories of their language, and the rules modules import nothing
+that does I/O or randomness of its own.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+import typing
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.dice import Dice
+from bot.i18n import Msg, t
+from bot.paths import data_dir
+from bot.rules import ottoman_piracy as op
+from bot.rules.ottoman_piracy_models import (
+    REWARDS,
+    BaseDiceReason,
+    CardLockKind,
+    DiceSourceKind,
+    ExclusionReason,
+    OttomanPiracySettings,
+    OttomanPiracyState,
+    PiracyDeclaration,
+    SquadronGroup,
+)
+from bot.rules.ottoman_piracy_names import (
+    KNOWN_LEADERS,
+    KNOWN_POWERS,
+    find_sea_zone,
+    sea_zone_choices,
+    sea_zone_key,
+    sea_zones,
+)
+
+RULES_DIR = Path(op.__file__).parent
+SOURCES = sorted(RULES_DIR.glob("ottoman_piracy*.py"))
+PREFIX = "ottoman_piracy."
+
+
+def catalog(language: str) -> dict[str, Any]:
+    path = data_dir() / "locales" / language / "ottoman_piracy.json"
+    return typing.cast(dict[str, Any], json.loads(path.read_text(encoding="utf-8")))
+
+
+EN = catalog("en")
+RU = catalog("ru")
+
+
+def source_text() -> str:
+    return "\n".join(path.read_text(encoding="utf-8") for path in SOURCES)
+
+
+def keys_the_engine_emits() -> set[str]:
+    """Static keys found in the source, plus every member of the dynamic key families."""
+    text = source_text()
+    literal = re.compile(
+        r'"((?:line|error|status|turn|waiting|how|reward|base_reason|excluded|source|lock|roll)'
+        r'\.[a-z_.]+)"'
+    )
+    keys = {PREFIX + k for k in literal.findall(text)}
+    keys |= {k for k in re.findall(r'"(ottoman_piracy\.[a-z_.]+)"', text)}
+    keys |= {PREFIX + f"count.{noun}" for noun in re.findall(r'counted\(\s*"(\w+)"', text)}
+    families: dict[str, tuple[str, ...]] = {
+        "excluded": typing.get_args(ExclusionReason),
+        "source": typing.get_args(DiceSourceKind),
+        "base_reason": typing.get_args(BaseDiceReason),
+        "lock": typing.get_args(CardLockKind),
+        "how": ("automatic", "forced"),
+        "reward": (*REWARDS, "squadron_at"),
+        "power": KNOWN_POWERS,
+        "leader": KNOWN_LEADERS,
+        "zone": tuple(z.key for z in sea_zones()),
+        "setting": tuple(OttomanPiracySettings.model_fields),
+    }
+    for family, members in families.items():
+        keys |= {f"{PREFIX}{family}.{m}" for m in members}
+    return {k for k in keys if not k.endswith(".")}
+
+
+def placeholders(value: Any) -> set[str]:
+    texts = value.values() if isinstance(value, dict) else [value]
+    return {field for text in texts for _, field, _, _ in string.Formatter().parse(text) if field}
+
+
+def test_english_and_russian_have_the_same_keys_all_prefixed() -> None:
+    assert set(EN) == set(RU)
+    assert all(key.startswith(PREFIX) for key in EN)
+
+
+def test_every_key_the_engine_emits_is_in_both_catalogs_and_none_is_unused() -> None:
+    emitted = keys_the_engine_emits()
+    assert sorted(emitted - set(EN)) == []
+    assert sorted(set(EN) - emitted - {PREFIX + "title"}) == []
+
+
+@pytest.mark.parametrize("key", sorted(EN))
+def test_a_key_has_the_same_placeholders_in_both_languages_and_renders(key: str) -> None:
+    assert placeholders(EN[key]) == placeholders(RU[key])
+    params = {name: 2 for name in placeholders(EN[key])}
+    for language in ("en", "ru"):
+        rendered = t(key, language, **params)
+        assert "{" not in rendered
+        assert not rendered.startswith(PREFIX)
+
+
+def test_plurals_carry_the_cldr_categories_of_each_language() -> None:
+    plural_keys = [k for k, v in EN.items() if isinstance(v, dict)]
+    assert plural_keys
+    for key in plural_keys:
+        assert set(EN[key]) == {"one", "other"}
+        assert set(RU[key]) == {"one", "few", "many", "other"}
+        assert "{count}" in EN[key]["one"]
+
+
+def test_russian_plurals_agree_with_the_number() -> None:
+    key = PREFIX + "count.corsairs"
+    rendered = [t(key, "ru", count=n) for n in (1, 2, 5, 11, 21, 22)]
+    assert rendered == [
+        "1 корсар",
+        "2 корсара",
+        "5 корсаров",
+        "11 корсаров",
+        "21 корсар",
+        "22 корсара",
+    ]
+    assert t(PREFIX + "count.dice", "ru", count=3) == "3 кости"
+    assert t(PREFIX + "count.dice", "en", count=1) == "1 die"
+
+
+def test_rule_violation_messages_name_their_clause() -> None:
+    """The error's text cites the clause (RuleViolation contract in bot/errors.py)."""
+    raised = set(re.findall(r'RuleViolation\(\s*P \+ "([a-z_.]+)"', source_text()))
+    assert raised
+    for key in raised:
+        assert "clause" in placeholders(EN[PREFIX + key]), key
+        assert "clause" in placeholders(RU[PREFIX + key]), key
+
+
+def test_a_whole_piracy_renders_in_both_languages_without_raw_keys() -> None:
+    """OP-E1 flow, every line rendered: no missing key, no unfilled placeholder."""
+    declaration = PiracyDeclaration(
+        sea_zone="Ionian Sea",
+        target="hapsburg",
+        corsairs=2,
+        target_ports=2,
+        naval_leaders=["barbarossa"],
+        squadrons=[
+            SquadronGroup(power="hapsburg", location="adjacent_port", place="Messina"),
+            SquadronGroup(power="papacy", location="zone"),
+        ],
+    )
+    dice = Dice.scripted([2, 6, 5, 1, 2])  # 1 die misses; 3 Ottoman dice, 2 hits; d3 -> 2
+    state = OttomanPiracyState(at_war_with_ottomans=["hapsburg"])
+    settings = OttomanPiracySettings()
+    declared = op.declare_piracy(state, settings, declaration, dice, turn=1)
+    chosen = op.choose_reward(declared.state, settings, 1, "card", dice, hand_size=3)
+    lines: list[Msg] = [*declared.lines, *chosen.lines]
+    lines += [op.option_label(declared.piracy, o) for o in declared.options]
+    lines += op.piracy_status(chosen.state, settings, 1).lines
+    for line in lines:
+        for language in ("en", "ru"):
+            text = line.render(language)
+            assert PREFIX not in text
+            assert "{" not in text
+
+
+def test_sea_zone_data_has_unique_keys_and_both_names() -> None:
+    raw = json.loads((data_dir() / "ottoman_piracy" / "sea_zones.json").read_text("utf-8"))
+    keys = [z["key"] for z in raw["zones"]]
+    assert len(keys) == len(set(keys)) == len(sea_zones())
+    for zone in sea_zones():
+        assert zone.en and zone.ru
+        assert EN[f"{PREFIX}zone.{zone.key}"] == zone.en
+        assert RU[f"{PREFIX}zone.{zone.key}"] == zone.ru
+
+
+def test_sea_zones_are_found_by_english_russian_key_or_alias() -> None:
+    for name in ("Ionian Sea", "the ionian sea", "Ионическое море", "ionian_sea", "ionian"):
+        zone = find_sea_zone(name)
+        assert zone is not None
+        assert zone.key == "ionian_sea"
+    assert find_sea_zone("Sea of Marmara") is None
+    assert sea_zone_key("Sea of  Marmara") == "sea_of_marmara"
+
+
+def test_sea_zone_autocomplete_matches_in_the_readers_language() -> None:
+    # Names starting with the query come before names merely containing it.
+    assert sea_zone_choices("ион", "ru") == [
+        ("Ионическое море", "ionian_sea"),
+        ("Лионский залив", "gulf_of_lyon"),
+    ]
+    assert sea_zone_choices("coast", "en") == [
+        ("Barbary Coast", "barbary_coast"),
+        ("North African Coast", "north_african_coast"),
+    ]
+    assert len(sea_zone_choices("", "en")) == len(sea_zones())
+
+
+def test_rules_modules_import_no_randomness_discord_or_database() -> None:
+    """DESIGN.md: engines are pure; every die comes from the Dice passed in."""
+    for path in SOURCES:
+        text = path.read_text(encoding="utf-8")
+        for forbidden in ("import random", "from random", "discord", "aiosqlite", "secrets"):
+            assert forbidden not in text, f"{path.name} mentions {forbidden}"
