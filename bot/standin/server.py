@@ -1,0 +1,1119 @@
+"""The stand-in for Discord: REST API and gateway websocket on 127.0.0.1.
+
+An unchanged discord.py bot reaches it when `discord.http.Route.BASE` points at
+`api_base` and `DiscordWebSocket.DEFAULT_GATEWAY` at `gateway_url`. It answers what a bot
+calls (login, application info, command sync, interaction callbacks, follow-ups, channel
+messages, files), sends READY / GUILD_CREATE / INTERACTION_CREATE, validates every payload
+with `limits` and records what Discord would have rejected as `Problem`s.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import socket
+import time
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from aiohttp import BodyPartReader, WSMsgType, web
+
+from bot.standin import limits as L
+from bot.standin.fixture import (
+    Channel,
+    GuildSpec,
+    Member,
+    Snowflakes,
+    build_guild,
+    demo_guild,
+    iso_now,
+)
+from bot.standin.state import (
+    APPLICATION_COMMAND,
+    AUTOCOMPLETE,
+    AUTOCOMPLETE_RESULT,
+    CHANNEL_MESSAGE,
+    DEFERRED_CHANNEL_MESSAGE,
+    DEFERRED_UPDATE_MESSAGE,
+    MESSAGE_COMPONENT,
+    MODAL,
+    MODAL_SUBMIT,
+    UPDATE_MESSAGE,
+    InteractionRecord,
+    Problem,
+    StoredAttachment,
+    StoredMessage,
+    SyncedCommand,
+)
+
+JSON = dict[str, Any]
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+log = logging.getLogger(__name__)
+
+HEARTBEAT_INTERVAL_MS = 41_250
+GATEWAY_SENDS_PER_MINUTE = 120
+GATEWAY_PAYLOAD_BYTES = 4096
+INTENT_GUILD_MEMBERS = 1 << 1
+INTENT_GUILD_MESSAGES = 1 << 9
+ALLOWED_CALLBACKS = {
+    APPLICATION_COMMAND: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, MODAL},
+    MESSAGE_COMPONENT: {
+        CHANNEL_MESSAGE,
+        DEFERRED_CHANNEL_MESSAGE,
+        DEFERRED_UPDATE_MESSAGE,
+        UPDATE_MESSAGE,
+        MODAL,
+    },
+    AUTOCOMPLETE: {AUTOCOMPLETE_RESULT},
+    MODAL_SUBMIT: {
+        CHANNEL_MESSAGE,
+        DEFERRED_CHANNEL_MESSAGE,
+        DEFERRED_UPDATE_MESSAGE,
+        UPDATE_MESSAGE,
+    },
+}
+SENDABLE_FLAGS = L.SUPPRESS_EMBEDS | L.EPHEMERAL | L.SUPPRESS_NOTIFICATIONS | L.IS_COMPONENTS_V2
+CHAT_INPUT_COMMAND_MESSAGE = 20
+
+
+@dataclass
+class Upload:
+    """One `files[n]` part of a multipart request."""
+
+    index: int
+    filename: str
+    data: bytes
+    content_type: str | None
+
+
+class Rejection(Exception):
+    """Answer this request with a Discord error (and record the problems)."""
+
+    def __init__(self, status: int, problems: Sequence[Problem], body: JSON | None = None) -> None:
+        super().__init__(str(problems[0]) if problems else f"HTTP {status}")
+        self.status = status
+        self.problems = list(problems)
+        self.body = body or {"code": problems[0].code, "message": problems[0].message}
+
+
+def json_response(data: object, status: int = 200) -> web.Response:
+    """JSON with exactly `application/json` (discord.py parses nothing else)."""
+    return web.Response(
+        body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"}
+    )
+
+
+class GatewaySession:
+    """One connected bot websocket."""
+
+    def __init__(self, ws: web.WebSocketResponse) -> None:
+        self.ws = ws
+        self.identified = False
+        self.intents = 0
+        self.shard: list[int] | None = None
+        self.seq = 0
+        self.session_id = secrets.token_hex(16)
+        self.sent_at: list[float] = []
+
+    async def send(self, payload: JSON) -> None:
+        """Send one gateway payload as a text frame."""
+        if not self.ws.closed:
+            await self.ws.send_str(json.dumps(payload))
+
+    async def dispatch(self, event: str, data: object) -> None:
+        """Send a DISPATCH (op 0) with the next sequence number."""
+        self.seq += 1
+        await self.send({"op": 0, "t": event, "s": self.seq, "d": data})
+
+
+class StandIn:
+    """A local Discord: one application, one guild from a fixture, everything recorded."""
+
+    def __init__(
+        self,
+        guild: GuildSpec | None = None,
+        *,
+        token: str = "standin-token",  # noqa: S107 - the stand-in's fake bot token
+        response_deadline: float = 3.0,
+        token_lifetime: float = 15 * 60.0,
+        application_name: str = "Privateer",
+    ) -> None:
+        self.ids = Snowflakes()
+        self.token = token
+        self.response_deadline = response_deadline
+        self.token_lifetime = token_lifetime
+        self.application_id = self.ids.next()
+        self.application_name = application_name
+        self.guild = build_guild(guild or demo_guild(), self.ids, self.application_id)
+        self.bot_user: Member = self.guild.bot
+        self.commands: list[SyncedCommand] = []
+        self.sync_count = 0
+        self.messages: dict[int, StoredMessage] = {}
+        self.interactions: dict[int, InteractionRecord] = {}
+        self.problems: list[Problem] = []
+        self.requests: list[str] = []
+        self.sessions: list[GatewaySession] = []
+        self.seq = 0
+        self._uploads_by_name: dict[str, StoredAttachment] = {}
+        self._waiters: list[asyncio.Future[None]] = []
+        self._runner: web.AppRunner | None = None
+        self._port = 0
+
+    # --- lifecycle -------------------------------------------------------------------------------
+
+    @property
+    def running(self) -> bool:
+        """Whether the server is listening."""
+        return self._runner is not None
+
+    @property
+    def base_url(self) -> str:
+        """http://127.0.0.1:PORT"""
+        return f"http://127.0.0.1:{self._port}"
+
+    @property
+    def api_base(self) -> str:
+        """What `discord.http.Route.BASE` must be."""
+        return f"{self.base_url}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        """What `DiscordWebSocket.DEFAULT_GATEWAY` must be."""
+        return f"ws://127.0.0.1:{self._port}/gateway"
+
+    async def start(self) -> None:
+        """Listen on a free port of 127.0.0.1."""
+        if self._runner is not None:
+            return
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        app.router.add_route("GET", "/gateway", self._gateway)
+        app.router.add_route("GET", "/attachments/{channel}/{id}/{filename}", self._attachment)
+        for method, path, handler in self._routes():
+            app.router.add_route(method, "/api/v10" + path, self._wrap(method, path, handler))
+        app.router.add_route("*", "/{tail:.*}", self._unsupported)
+        runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await runner.setup()
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.bind(("127.0.0.1", 0))
+        self._port = int(sock.getsockname()[1])
+        await web.SockSite(runner, sock).start()
+        self._runner = runner
+
+    async def close(self) -> None:
+        """Close every gateway session and stop listening."""
+        for session in list(self.sessions):
+            await session.ws.close(code=1001)
+        self.sessions.clear()
+        for record in self.interactions.values():
+            if record.timer is not None:
+                record.timer.cancel()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def __aenter__(self) -> StandIn:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    # --- what tests and the table use ------------------------------------------------------------
+
+    def record(self, problem: Problem) -> None:
+        """Remember a problem; the table raises it at the end of the current action."""
+        log.warning("stand-in: %s", problem)
+        self.problems.append(problem)
+        self._touch()
+
+    def _touch(self) -> None:
+        waiters, self._waiters = self._waiters, []
+        for waiter in waiters:
+            if not waiter.done():
+                waiter.set_result(None)
+
+    def next_change(self) -> asyncio.Future[None]:
+        """A future resolved at the next recorded message, edit, sync or problem."""
+        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiters.append(waiter)
+        return waiter
+
+    def add_upload(
+        self, filename: str, data: bytes, content_type: str | None = None
+    ) -> StoredAttachment:
+        """A file a player attaches to a slash command (attachment options)."""
+        attachment = StoredAttachment(self.ids.next(), filename, data, content_type)
+        self._uploads_by_name[filename] = attachment
+        return attachment
+
+    def attachment_payload(self, attachment: StoredAttachment) -> JSON:
+        """An attachment object served from this stand-in (for `resolved.attachments`)."""
+        return attachment.payload(self.base_url, 0)
+
+    def channel_messages(self, channel_id: int) -> list[StoredMessage]:
+        """The messages of a channel in order, deleted ones left out."""
+        return [m for m in self.messages.values() if m.channel_id == channel_id and not m.deleted]
+
+    def new_interaction(
+        self,
+        kind: int,
+        member: Member,
+        channel: Channel,
+        data: JSON,
+        *,
+        message: StoredMessage | None = None,
+    ) -> InteractionRecord:
+        """Build (but do not send) an interaction from `member` in `channel`."""
+        interaction_id = self.ids.next()
+        token = InteractionRecord.new_token()
+        guild = self.guild
+        payload: JSON = {
+            "id": str(interaction_id),
+            "application_id": str(self.application_id),
+            "type": kind,
+            "data": data,
+            "guild_id": str(guild.id),
+            "guild": {"id": str(guild.id), "locale": guild.locale, "features": []},
+            "channel_id": str(channel.id),
+            "channel": channel.resolved_payload(guild.permissions(member)),
+            "member": member.member_payload(permissions=guild.permissions(member)),
+            "token": token,
+            "version": 1,
+            "app_permissions": str(guild.permissions(guild.bot)),
+            "locale": member.locale,
+            "guild_locale": guild.locale,
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": str(guild.id)},
+            "context": 0,
+            "attachment_size_limit": L.ATTACHMENT_SIZE_LIMIT,
+        }
+        if message is not None:
+            payload["message"] = message.payload(self.base_url)
+        now = time.monotonic()
+        return InteractionRecord(
+            interaction_id,
+            token,
+            kind,
+            member,
+            channel.id,
+            payload,
+            created=now,
+            deadline=now + self.response_deadline,
+            source_message_id=message.id if message is not None else None,
+        )
+
+    async def send_interaction(self, record: InteractionRecord) -> None:
+        """Send INTERACTION_CREATE and start the 3-second clock."""
+        sessions = [s for s in self.sessions if s.identified]
+        if not sessions:
+            raise RuntimeError("no bot is connected to the stand-in's gateway")
+        self.interactions[record.id] = record
+        now = time.monotonic()
+        record.created = now
+        record.deadline = now + self.response_deadline
+        loop = asyncio.get_running_loop()
+        record.timer = loop.call_later(self.response_deadline, self._expire, record)
+        for session in sessions:
+            await session.dispatch("INTERACTION_CREATE", record.payload)
+
+    def _expire(self, record: InteractionRecord) -> None:
+        if record.response_type is not None:
+            return
+        record.expired = True
+        self.record(
+            Problem(
+                "interaction.deadline",
+                f"no initial response within {self.response_deadline:g} s: the player sees "
+                "'The application did not respond' and later callbacks fail with 10062",
+                10062,
+                "INTERACTION_CREATE",
+                record.id,
+            )
+        )
+        record.acknowledged.set()
+
+    async def reconnect_gateway(self) -> None:
+        """Ask every connected bot to reconnect (op 7), as Discord does now and then."""
+        for session in list(self.sessions):
+            session.identified = False
+            await session.send({"op": 7, "d": None})
+
+    async def wait_connected(self, timeout: float = 5.0) -> None:
+        """Wait until a bot has identified or resumed on the gateway."""
+        loop = asyncio.get_running_loop()
+        until = loop.time() + timeout
+        while not any(s.identified for s in self.sessions):
+            remaining = until - loop.time()
+            if remaining <= 0:
+                raise TimeoutError(f"no bot connected to the gateway within {timeout:g} s")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.next_change(), remaining)
+
+    # --- gateway ---------------------------------------------------------------------------------
+
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(max_msg_size=0)
+        await ws.prepare(request)
+        session = GatewaySession(ws)
+        self.sessions.append(session)
+        try:
+            await session.send({"op": 10, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}})
+            async for frame in ws:
+                if frame.type is not WSMsgType.TEXT:
+                    continue
+                if len(frame.data) > GATEWAY_PAYLOAD_BYTES:
+                    self.record(
+                        Problem(
+                            "gateway.payload", "gateway payload over 4096 bytes", 4002, "gateway"
+                        )
+                    )
+                    await ws.close(code=4002)
+                    break
+                if not self._within_send_limit(session):
+                    self.record(
+                        Problem(
+                            "gateway.rate_limit", "over 120 gateway sends in 60 s", 4008, "gateway"
+                        )
+                    )
+                    await ws.close(code=4008)
+                    break
+                await self._on_gateway(session, json.loads(frame.data))
+        finally:
+            if session in self.sessions:
+                self.sessions.remove(session)
+        return ws
+
+    @staticmethod
+    def _within_send_limit(session: GatewaySession) -> bool:
+        now = time.monotonic()
+        session.sent_at = [t for t in session.sent_at if now - t < 60.0]
+        session.sent_at.append(now)
+        return len(session.sent_at) <= GATEWAY_SENDS_PER_MINUTE
+
+    async def _on_gateway(self, session: GatewaySession, message: JSON) -> None:
+        op = message.get("op")
+        data = message.get("d")
+        if op == 1:
+            await session.send({"op": 11})
+        elif op == 2:
+            await self._identify(session, data or {})
+        elif op == 6:
+            session.identified = True
+            await session.dispatch("RESUMED", {})
+            self._touch()
+        elif op == 8:
+            await self._request_members(session, data or {})
+
+    async def _identify(self, session: GatewaySession, data: JSON) -> None:
+        if data.get("token") != self.token:
+            await session.ws.close(code=4004, message=b"Authentication failed.")
+            return
+        session.identified = True
+        session.intents = int(data.get("intents") or 0)
+        session.shard = data.get("shard")
+        user = self.bot_user.user_payload()
+        user.update(verified=True, mfa_enabled=False, flags=0)
+        ready: JSON = {
+            "v": 10,
+            "user": user,
+            "guilds": [{"id": str(self.guild.id), "unavailable": True}],
+            "session_id": session.session_id,
+            "resume_gateway_url": self.gateway_url,
+            "application": {"id": str(self.application_id), "flags": 0},
+            "private_channels": [],
+            "relationships": [],
+            "user_settings": {},
+            "geo_ordered_rtc_regions": [],
+        }
+        if session.shard is not None:
+            ready["shard"] = session.shard
+        await session.dispatch("READY", ready)
+        guild = self.guild.payload()
+        if not session.intents & INTENT_GUILD_MEMBERS:
+            # Without the members intent Discord sends only the bot itself.
+            guild["members"] = [self.bot_user.member_payload()]
+        await session.dispatch("GUILD_CREATE", guild)
+        self._touch()
+
+    async def _request_members(self, session: GatewaySession, data: JSON) -> None:
+        members = [m.member_payload() for m in [*self.guild.members, self.bot_user]]
+        chunk: JSON = {
+            "guild_id": str(self.guild.id),
+            "members": members,
+            "chunk_index": 0,
+            "chunk_count": 1,
+        }
+        if data.get("nonce"):
+            chunk["nonce"] = data["nonce"]
+        await session.dispatch("GUILD_MEMBERS_CHUNK", chunk)
+
+    async def _broadcast_message(self, event: str, message: StoredMessage) -> None:
+        if message.ephemeral:
+            return
+        payload = message.payload(self.base_url)
+        if event == "MESSAGE_DELETE":
+            payload = {
+                "id": str(message.id),
+                "channel_id": str(message.channel_id),
+                "guild_id": str(self.guild.id),
+            }
+        else:
+            payload["member"] = message.author.member_payload(with_user=False)
+        for session in self.sessions:
+            if session.identified and session.intents & INTENT_GUILD_MESSAGES:
+                await session.dispatch(event, payload)
+
+    # --- REST plumbing ---------------------------------------------------------------------------
+
+    def _routes(self) -> list[tuple[str, str, Handler]]:
+        commands = "/applications/{app}/commands"
+        guild_commands = "/applications/{app}/guilds/{guild}/commands"
+        callback = "/interactions/{interaction}/{token}/callback"
+        webhook = "/webhooks/{app}/{token}"
+        webhook_message = "/webhooks/{app}/{token}/messages/{message}"
+        channel_message = "/channels/{channel}/messages/{message}"
+        return [
+            ("GET", "/users/@me", self._me),
+            ("GET", "/users/{user}", self._user),
+            ("GET", "/oauth2/applications/@me", self._application),
+            ("GET", "/applications/@me", self._application),
+            ("GET", "/gateway", self._gateway_info),
+            ("GET", "/gateway/bot", self._gateway_info),
+            ("GET", commands, self._get_commands),
+            ("PUT", commands, self._put_commands),
+            ("GET", guild_commands, self._get_commands),
+            ("PUT", guild_commands, self._put_commands),
+            ("POST", callback, self._callback),
+            ("POST", webhook, self._followup),
+            ("GET", webhook_message, self._get_webhook_message),
+            ("PATCH", webhook_message, self._edit_webhook_message),
+            ("DELETE", webhook_message, self._delete_webhook_message),
+            ("GET", "/channels/{channel}", self._get_channel),
+            ("GET", "/channels/{channel}/messages", self._channel_history),
+            ("POST", "/channels/{channel}/messages", self._create_channel_message),
+            ("GET", channel_message, self._get_channel_message),
+            ("PATCH", channel_message, self._edit_channel_message),
+            ("DELETE", channel_message, self._delete_channel_message),
+            ("GET", "/guilds/{guild}", self._get_guild),
+            ("GET", "/guilds/{guild}/channels", self._get_guild_channels),
+            ("GET", "/guilds/{guild}/roles", self._get_guild_roles),
+            ("GET", "/guilds/{guild}/members/{user}", self._get_member),
+        ]
+
+    def _wrap(self, method: str, path: str, handler: Handler) -> Handler:
+        needs_auth = not path.startswith(("/interactions/", "/webhooks/"))
+
+        async def wrapped(request: web.Request) -> web.StreamResponse:
+            route = f"{method} {path}"
+            self.requests.append(route)
+            if needs_auth and request.headers.get("Authorization") != f"Bot {self.token}":
+                return json_response({"code": 0, "message": "401: Unauthorized"}, 401)
+            try:
+                return await handler(request)
+            except Rejection as rejection:
+                for problem in rejection.problems:
+                    self.record(problem if problem.route else _at(problem, route))
+                return json_response(rejection.body, rejection.status)
+
+        return wrapped
+
+    async def _unsupported(self, request: web.Request) -> web.Response:
+        route = f"{request.method} {request.path}"
+        self.record(
+            Problem(
+                "standin.unsupported",
+                f"the stand-in does not implement {route}; add it to bot/standin/server.py",
+                0,
+                route,
+            )
+        )
+        return json_response({"code": 0, "message": "404: Not Found"}, 404)
+
+    async def _attachment(self, request: web.Request) -> web.Response:
+        wanted = int(request.match_info["id"])
+        for message in self.messages.values():
+            for attachment in message.attachments:
+                if attachment.id == wanted:
+                    return web.Response(body=attachment.data)
+        for attachment in self._uploads_by_name.values():
+            if attachment.id == wanted:
+                return web.Response(body=attachment.data)
+        return web.Response(status=404)
+
+    @staticmethod
+    async def _read_body(request: web.Request) -> tuple[JSON, list[Upload]]:
+        uploads: list[Upload] = []
+        if request.content_type.startswith("multipart/"):
+            payload: JSON = {}
+            reader = await request.multipart()
+            while True:
+                part = await reader.next()
+                if part is None:
+                    break
+                if not isinstance(part, BodyPartReader):
+                    continue
+                if part.name == "payload_json":
+                    payload = json.loads(await part.text())
+                elif part.name and part.name.startswith("files["):
+                    index = int(part.name[len("files[") : -1])
+                    data = bytes(await part.read(decode=False))
+                    content_type = part.headers.get("Content-Type")
+                    uploads.append(
+                        Upload(index, part.filename or f"file{index}", data, content_type)
+                    )
+            return payload, uploads
+        raw = await request.read()
+        return (json.loads(raw) if raw else {}), uploads
+
+    def _bad(
+        self, rule: str, message: str, code: int, interaction_id: int | None = None
+    ) -> Problem:
+        return Problem(rule, message, code, interaction_id=interaction_id)
+
+    def _reject(
+        self, violations: Sequence[L.Violation], interaction_id: int | None, prefix: L.Path = ()
+    ) -> Rejection:
+        moved = [
+            L.Violation(v.rule, (*prefix, *v.path), v.message, v.code, v.error_code)
+            for v in violations
+        ]
+        problems = [Problem.from_violation(v, "", interaction_id) for v in moved]
+        status = 413 if moved[0].code == L.REQUEST_TOO_LARGE else 400
+        return Rejection(status, problems, L.error_body(moved))
+
+    # --- users, application, gateway info --------------------------------------------------------
+
+    async def _me(self, request: web.Request) -> web.Response:
+        user = self.bot_user.user_payload()
+        user.update(verified=True, mfa_enabled=False, flags=0, locale="en-US")
+        return json_response(user)
+
+    async def _user(self, request: web.Request) -> web.Response:
+        member = self.guild.member_by_id(int(request.match_info["user"]))
+        if member is None:
+            raise Rejection(404, [self._bad("user.unknown", "Unknown User", 10013)])
+        return json_response(member.user_payload())
+
+    async def _application(self, request: web.Request) -> web.Response:
+        owner = self.guild.member_by_id(self.guild.owner_id) or self.bot_user
+        return json_response(
+            {
+                "id": str(self.application_id),
+                "name": self.application_name,
+                "icon": None,
+                "description": "Local Discord stand-in",
+                "rpc_origins": [],
+                "bot_public": False,
+                "bot_require_code_grant": False,
+                "bot": self.bot_user.user_payload(),
+                "owner": owner.user_payload(),
+                "team": None,
+                "verify_key": "0" * 64,
+                "flags": 0,
+                "summary": "",
+                "guild_id": str(self.guild.id),
+                "interactions_endpoint_url": None,
+                "redirect_uris": [],
+                "tags": [],
+            }
+        )
+
+    async def _gateway_info(self, request: web.Request) -> web.Response:
+        return json_response(
+            {
+                "url": self.gateway_url,
+                "shards": 1,
+                "session_start_limit": {
+                    "total": 1000,
+                    "remaining": 1000,
+                    "reset_after": 0,
+                    "max_concurrency": 1,
+                },
+            }
+        )
+
+    # --- commands --------------------------------------------------------------------------------
+
+    def _check_app(self, request: web.Request) -> None:
+        if request.match_info.get("app") != str(self.application_id):
+            raise Rejection(404, [self._bad("application.unknown", "Unknown Application", 10002)])
+
+    def _scope(self, request: web.Request) -> int | None:
+        self._check_app(request)
+        guild = request.match_info.get("guild")
+        if guild is None:
+            return None
+        if guild != str(self.guild.id):
+            raise Rejection(
+                403, [self._bad("command.guild", f"the bot is not in guild {guild}", 50001)]
+            )
+        return self.guild.id
+
+    def synced_payload(self, command: SyncedCommand) -> JSON:
+        """A command as Discord returns it from sync and GET."""
+        data: JSON = {
+            "name_localizations": None,
+            "description_localizations": None,
+            "default_member_permissions": None,
+            "nsfw": False,
+            "type": 1,
+            **command.data,
+            "id": str(command.id),
+            "application_id": str(self.application_id),
+            "version": str(command.id),
+        }
+        if command.guild_id is not None:
+            data["guild_id"] = str(command.guild_id)
+        return data
+
+    async def _get_commands(self, request: web.Request) -> web.Response:
+        scope = self._scope(request)
+        return json_response([self.synced_payload(c) for c in self.commands if c.guild_id == scope])
+
+    async def _put_commands(self, request: web.Request) -> web.Response:
+        scope = self._scope(request)
+        body, _ = await self._read_body(request)
+        if not isinstance(body, list):
+            raise Rejection(
+                400, [self._bad("command.body", "expected a JSON list of commands", 50035)]
+            )
+        violations = L.check_commands(body)
+        if violations:
+            raise self._reject(violations, None)
+        old = {(c.type, c.name): c.id for c in self.commands if c.guild_id == scope}
+        synced = [
+            SyncedCommand(
+                old.get((int(d.get("type", 1)), str(d["name"]))) or self.ids.next(), scope, d
+            )
+            for d in body
+        ]
+        self.commands = [c for c in self.commands if c.guild_id != scope] + synced
+        self.sync_count += 1
+        self._touch()
+        return json_response([self.synced_payload(c) for c in synced])
+
+    # --- messages --------------------------------------------------------------------------------
+
+    def _new_message(self, channel_id: int, **fields: Any) -> StoredMessage:
+        self.seq += 1
+        message = StoredMessage(
+            id=self.ids.next(),
+            channel_id=channel_id,
+            guild_id=self.guild.id,
+            author=self.bot_user,
+            seq=self.seq,
+            **fields,
+        )
+        message.edit_seq = self.seq
+        return message
+
+    def _store(self, message: StoredMessage) -> None:
+        self.messages[message.id] = message
+        self._touch()
+
+    def _attachments(
+        self, body: Mapping[str, Any], uploads: Sequence[Upload]
+    ) -> list[StoredAttachment]:
+        described = {str(a.get("id")): a for a in body.get("attachments") or []}
+        stored = []
+        for upload in uploads:
+            entry = described.get(str(upload.index), {})
+            stored.append(
+                StoredAttachment(
+                    self.ids.next(),
+                    str(entry.get("filename") or upload.filename),
+                    upload.data,
+                    upload.content_type,
+                    entry.get("description"),
+                )
+            )
+        return stored
+
+    def _validate(
+        self,
+        body: Mapping[str, Any],
+        uploads: Sequence[Upload],
+        interaction_id: int | None,
+        *,
+        edit: bool = False,
+        prefix: L.Path = (),
+    ) -> None:
+        violations = L.check_message(
+            body, files=[(u.filename, len(u.data)) for u in uploads], edit=edit
+        )
+        if violations:
+            raise self._reject(violations, interaction_id, prefix)
+
+    def _apply_create(
+        self, message: StoredMessage, body: Mapping[str, Any], uploads: Sequence[Upload]
+    ) -> None:
+        message.content = body.get("content") or ""
+        message.embeds = list(body.get("embeds") or [])
+        message.components = list(body.get("components") or [])
+        message.flags = (body.get("flags") or 0) & SENDABLE_FLAGS
+        message.tts = bool(body.get("tts"))
+        message.attachments = self._attachments(body, uploads)
+        if body.get("message_reference"):
+            message.type = 19
+            message.extra["message_reference"] = body["message_reference"]
+
+    def _apply_edit(
+        self,
+        message: StoredMessage,
+        body: Mapping[str, Any],
+        uploads: Sequence[Upload],
+        interaction_id: int | None,
+        prefix: L.Path = (),
+    ) -> None:
+        self._validate(body, uploads, interaction_id, edit=True, prefix=prefix)
+        kept = message.attachments
+        if "attachments" in body:
+            wanted = {str(a.get("id")) for a in body["attachments"] or []}
+            kept = [a for a in message.attachments if str(a.id) in wanted]
+        attachments = kept + self._attachments(body, uploads)
+        merged: JSON = {
+            "content": body.get("content", message.content),
+            "embeds": body.get("embeds", message.embeds),
+            "components": body.get("components", message.components),
+        }
+        empty = L.check_not_empty(merged, len(attachments))
+        if empty:
+            raise self._reject(empty, interaction_id, prefix)
+        message.content = merged["content"] or ""
+        message.embeds = list(merged["embeds"] or [])
+        message.components = list(merged["components"] or [])
+        message.attachments = attachments
+        if "flags" in body and body["flags"] is not None:
+            keep = message.flags & L.EPHEMERAL
+            message.flags = keep | (int(body["flags"]) & (L.SUPPRESS_EMBEDS | L.IS_COMPONENTS_V2))
+        message.flags &= ~L.LOADING
+        self.seq += 1
+        message.edit_seq = self.seq
+        message.edited_timestamp = iso_now()
+        self._touch()
+
+    def _channel(self, request: web.Request) -> Channel:
+        channel = self.guild.channel_by_id(int(request.match_info["channel"]))
+        if channel is None:
+            raise Rejection(404, [self._bad("channel.unknown", "Unknown Channel", 10003)])
+        return channel
+
+    def _channel_message(self, request: web.Request) -> StoredMessage:
+        channel = self._channel(request)
+        message = self.messages.get(int(request.match_info["message"]))
+        if (
+            message is None
+            or message.deleted
+            or message.channel_id != channel.id
+            or message.ephemeral
+        ):
+            raise Rejection(404, [self._bad("message.unknown", "Unknown Message", 10008)])
+        return message
+
+    async def _get_channel(self, request: web.Request) -> web.Response:
+        return json_response(self._channel(request).payload())
+
+    async def _channel_history(self, request: web.Request) -> web.Response:
+        channel = self._channel(request)
+        limit = int(request.query.get("limit", "50"))
+        visible = [m for m in self.channel_messages(channel.id) if not m.ephemeral]
+        newest_first = list(reversed(visible))[:limit]
+        return json_response([m.payload(self.base_url) for m in newest_first])
+
+    async def _create_channel_message(self, request: web.Request) -> web.Response:
+        channel = self._channel(request)
+        body, uploads = await self._read_body(request)
+        self._validate(body, uploads, None)
+        if body.get("flags", 0) & L.EPHEMERAL:
+            raise Rejection(
+                400,
+                [self._bad("message.flags", "only interaction responses can be ephemeral", 50035)],
+            )
+        message = self._new_message(channel.id)
+        self._apply_create(message, body, uploads)
+        self._store(message)
+        await self._broadcast_message("MESSAGE_CREATE", message)
+        return json_response(message.payload(self.base_url))
+
+    async def _get_channel_message(self, request: web.Request) -> web.Response:
+        return json_response(self._channel_message(request).payload(self.base_url))
+
+    async def _edit_channel_message(self, request: web.Request) -> web.Response:
+        message = self._channel_message(request)
+        if message.author.id != self.bot_user.id:
+            raise Rejection(
+                403,
+                [
+                    self._bad(
+                        "message.author", "Cannot edit a message authored by another user", 50005
+                    )
+                ],
+            )
+        body, uploads = await self._read_body(request)
+        self._apply_edit(message, body, uploads, None)
+        await self._broadcast_message("MESSAGE_UPDATE", message)
+        return json_response(message.payload(self.base_url))
+
+    async def _delete_channel_message(self, request: web.Request) -> web.Response:
+        message = self._channel_message(request)
+        await self._delete(message)
+        return web.Response(status=204)
+
+    async def _delete(self, message: StoredMessage) -> None:
+        message.deleted = True
+        self.seq += 1
+        message.edit_seq = self.seq
+        self._touch()
+        await self._broadcast_message("MESSAGE_DELETE", message)
+
+    # --- guild -----------------------------------------------------------------------------------
+
+    def _check_guild(self, request: web.Request) -> None:
+        if request.match_info["guild"] != str(self.guild.id):
+            raise Rejection(404, [self._bad("guild.unknown", "Unknown Guild", 10004)])
+
+    async def _get_guild(self, request: web.Request) -> web.Response:
+        self._check_guild(request)
+        payload = self.guild.payload()
+        for key in ("members", "channels", "threads", "presences", "voice_states"):
+            payload.pop(key, None)
+        return json_response(payload)
+
+    async def _get_guild_channels(self, request: web.Request) -> web.Response:
+        self._check_guild(request)
+        return json_response([c.payload() for c in self.guild.channels if not c.is_thread])
+
+    async def _get_guild_roles(self, request: web.Request) -> web.Response:
+        self._check_guild(request)
+        return json_response([r.payload() for r in self.guild.roles])
+
+    async def _get_member(self, request: web.Request) -> web.Response:
+        self._check_guild(request)
+        member = self.guild.member_by_id(int(request.match_info["user"]))
+        if member is None:
+            raise Rejection(404, [self._bad("member.unknown", "Unknown Member", 10007)])
+        return json_response(member.member_payload())
+
+    # --- interactions ----------------------------------------------------------------------------
+
+    def _interaction_by_token(self, request: web.Request) -> InteractionRecord:
+        token = request.match_info["token"]
+        record = next((r for r in self.interactions.values() if r.token == token), None)
+        if record is None or request.match_info.get("app") != str(self.application_id):
+            raise Rejection(404, [self._bad("webhook.unknown", "Unknown Webhook", 10015)])
+        if time.monotonic() - record.created > self.token_lifetime:
+            raise Rejection(
+                401,
+                [
+                    self._bad(
+                        "interaction.token_expired",
+                        "the interaction token is older than 15 minutes",
+                        50027,
+                        record.id,
+                    )
+                ],
+            )
+        return record
+
+    async def _callback(self, request: web.Request) -> web.Response:
+        record = self.interactions.get(int(request.match_info["interaction"]))
+        if record is None or record.token != request.match_info["token"]:
+            raise Rejection(404, [self._bad("interaction.unknown", "Unknown interaction", 10062)])
+        if record.expired:
+            raise Rejection(
+                404,
+                [
+                    self._bad(
+                        "interaction.deadline",
+                        f"initial response arrived {time.monotonic() - record.created:.2f} s after "
+                        f"the interaction; Discord allows {self.response_deadline:g} s "
+                        "(10062 Unknown interaction)",
+                        10062,
+                        record.id,
+                    )
+                ],
+            )
+        if record.response_type is not None:
+            raise Rejection(
+                400,
+                [
+                    self._bad(
+                        "interaction.already_acknowledged",
+                        "Interaction has already been acknowledged (a second initial response)",
+                        40060,
+                        record.id,
+                    )
+                ],
+            )
+        body, uploads = await self._read_body(request)
+        kind = int(body.get("type", 0))
+        data = body.get("data") or {}
+        if kind not in ALLOWED_CALLBACKS.get(record.type, set()):
+            raise Rejection(
+                400,
+                [
+                    self._bad(
+                        "interaction.callback_type",
+                        f"response type {kind} is not valid for interaction type {record.type}",
+                        50035,
+                        record.id,
+                    )
+                ],
+            )
+        message: StoredMessage | None = None
+        if kind == CHANNEL_MESSAGE:
+            self._validate(data, uploads, record.id, prefix=("data",))
+            message = self._interaction_message(record)
+            self._apply_create(message, data, uploads)
+            self._store(message)
+        elif kind == DEFERRED_CHANNEL_MESSAGE:
+            message = self._interaction_message(record)
+            message.flags = L.LOADING | ((data.get("flags") or 0) & L.EPHEMERAL)
+            self._store(message)
+        elif kind in (DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE):
+            message = self.messages.get(record.source_message_id or 0)
+            if message is None:
+                raise Rejection(
+                    400,
+                    [
+                        self._bad(
+                            "interaction.callback_type",
+                            "there is no message to update (the modal was not opened from one)",
+                            50035,
+                            record.id,
+                        )
+                    ],
+                )
+            if kind == UPDATE_MESSAGE:
+                self._apply_edit(message, data, uploads, record.id, prefix=("data",))
+        elif kind == AUTOCOMPLETE_RESULT:
+            violations = L.check_autocomplete(data)
+            if violations:
+                raise self._reject(violations, record.id)
+            record.choices = list(data.get("choices") or [])
+        elif kind == MODAL:
+            violations = L.check_modal(data)
+            if violations:
+                raise self._reject(violations, record.id)
+            record.modal = dict(data)
+        record.response_type = kind
+        record.response_message_id = message.id if message is not None else None
+        if record.timer is not None:
+            record.timer.cancel()
+        record.acknowledged.set()
+        self._touch()
+        if message is not None and kind in (CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE):
+            await self._broadcast_message("MESSAGE_CREATE", message)
+        elif message is not None and kind == UPDATE_MESSAGE:
+            await self._broadcast_message("MESSAGE_UPDATE", message)
+        reply: JSON = {
+            "interaction": {
+                "id": str(record.id),
+                "type": record.type,
+                "response_message_id": str(message.id) if message is not None else None,
+                "response_message_loading": kind == DEFERRED_CHANNEL_MESSAGE,
+                "response_message_ephemeral": bool(message is not None and message.ephemeral),
+            },
+        }
+        if message is not None:
+            reply["resource"] = {"type": kind, "message": message.payload(self.base_url)}
+        elif kind != AUTOCOMPLETE_RESULT:
+            reply["resource"] = {"type": kind}
+        return json_response(reply)
+
+    def _interaction_message(self, record: InteractionRecord) -> StoredMessage:
+        name = record.command_name
+        return self._new_message(
+            record.channel_id,
+            type=CHAT_INPUT_COMMAND_MESSAGE if name else 0,
+            webhook_id=self.application_id,
+            application_id=self.application_id,
+            interaction_id=record.id,
+            interaction_type=record.type,
+            interaction_user=record.user,
+            command_name=name,
+        )
+
+    async def _followup(self, request: web.Request) -> web.Response:
+        record = self._interaction_by_token(request)
+        if record.response_type is None:
+            raise Rejection(
+                404,
+                [
+                    self._bad(
+                        "interaction.followup_before_response",
+                        "a follow-up before the initial response (Unknown Webhook)",
+                        10015,
+                        record.id,
+                    )
+                ],
+            )
+        body, uploads = await self._read_body(request)
+        original = self.messages.get(record.response_message_id or 0)
+        if (
+            record.response_type == DEFERRED_CHANNEL_MESSAGE
+            and original is not None
+            and original.loading
+        ):
+            # The first follow-up after a deferred response replaces the "thinking" message.
+            self._validate(body, uploads, record.id)
+            self._apply_edit(original, body, uploads, record.id)
+            message = original
+            await self._broadcast_message("MESSAGE_UPDATE", message)
+        else:
+            self._validate(body, uploads, record.id)
+            message = self._interaction_message(record)
+            self._apply_create(message, body, uploads)
+            self._store(message)
+            record.followup_ids.append(message.id)
+            await self._broadcast_message("MESSAGE_CREATE", message)
+        if request.query.get("wait") in ("1", "true", "True"):
+            return json_response(message.payload(self.base_url))
+        return web.Response(status=204)
+
+    def _webhook_message(self, request: web.Request) -> tuple[InteractionRecord, StoredMessage]:
+        record = self._interaction_by_token(request)
+        key = request.match_info["message"]
+        if key == "@original":
+            message_id = record.response_message_id
+        else:
+            message_id = int(key)
+            if message_id not in (record.response_message_id, *record.followup_ids):
+                message_id = None
+        message = self.messages.get(message_id or 0)
+        if message is None or message.deleted:
+            rule = "interaction.no_original" if key == "@original" else "message.unknown"
+            text = (
+                "there is no original response yet (respond or defer first)"
+                if key == "@original" and record.response_type is None
+                else "Unknown Message"
+            )
+            raise Rejection(404, [self._bad(rule, text, 10008, record.id)])
+        return record, message
+
+    async def _get_webhook_message(self, request: web.Request) -> web.Response:
+        _, message = self._webhook_message(request)
+        return json_response(message.payload(self.base_url))
+
+    async def _edit_webhook_message(self, request: web.Request) -> web.Response:
+        record, message = self._webhook_message(request)
+        body, uploads = await self._read_body(request)
+        self._apply_edit(message, body, uploads, record.id)
+        await self._broadcast_message("MESSAGE_UPDATE", message)
+        return json_response(message.payload(self.base_url))
+
+    async def _delete_webhook_message(self, request: web.Request) -> web.Response:
+        _, message = self._webhook_message(request)
+        await self._delete(message)
+        return web.Response(status=204)
+
+
+def _at(problem: Problem, route: str) -> Problem:
+    return Problem(
+        problem.rule, problem.message, problem.code, route, problem.interaction_id, problem.where
+    )

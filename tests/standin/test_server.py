@@ -1,0 +1,91 @@
+"""The stand-in speaks Discord's protocol to an unchanged discord.py client."""
+
+from __future__ import annotations
+
+import asyncio
+
+import aiohttp
+import discord
+import pytest
+from discord.ext import commands
+from discord.http import Route
+
+from bot.standin import DiscordRejected, StandIn, Table
+
+
+async def test_wrong_token_fails_login_like_discord() -> None:
+    standin = StandIn(token="right")
+    async with standin:
+        Route.BASE, saved = standin.api_base, Route.BASE
+        client = discord.Client(intents=discord.Intents.none())
+        try:
+            with pytest.raises(discord.LoginFailure):
+                await client.login("wrong")
+        finally:
+            Route.BASE = saved
+            await client.close()
+
+
+async def test_json_is_served_as_exactly_application_json() -> None:
+    async with StandIn() as standin, aiohttp.ClientSession() as session:
+        headers = {"Authorization": f"Bot {standin.token}"}
+        async with session.get(f"{standin.api_base}/users/@me", headers=headers) as response:
+            assert response.headers["Content-Type"] == "application/json"
+            assert (await response.json())["id"] == str(standin.application_id)
+
+
+async def test_route_the_stand_in_lacks_fails_the_test(demo_table: Table) -> None:
+    bot = demo_table.bot
+    assert bot is not None
+    route = Route("POST", "/channels/{channel_id}/threads", channel_id=demo_table.channel().id)
+
+    with pytest.raises(discord.NotFound):
+        await bot.http.request(route, json={"name": "x"})
+
+    with pytest.raises(DiscordRejected, match=r"standin\.unsupported"):
+        demo_table.check()
+
+
+async def test_bot_resumes_after_gateway_reconnect(demo_table: Table) -> None:
+    await demo_table.standin.reconnect_gateway()
+    await demo_table.standin.wait_connected()
+
+    reply = await demo_table.slash("/roll dice:1d4")
+
+    assert reply.embed.title == "Roll 1d4"
+
+
+async def test_bot_receives_its_messages_on_the_gateway(demo_table: Table) -> None:
+    bot = demo_table.bot
+    assert bot is not None
+    seen = asyncio.ensure_future(bot.wait_for("message", check=lambda m: bool(m.embeds), timeout=5))
+
+    await demo_table.slash("/announce text:hello", as_="gm")
+
+    message = await seen
+    assert message.embeds[0].description == "hello"
+    assert message.channel.name == "campaign"
+
+
+async def test_guild_members_need_the_members_intent(demo_table: Table) -> None:
+    bot = demo_table.bot
+    assert bot is not None
+    guild = bot.get_guild(demo_table.standin.guild.id)
+
+    assert guild is not None
+    assert [m.name for m in guild.members] == ["Privateer"]
+    assert {c.name for c in guild.channels} == {"general", "campaign"}
+    assert [t.name for t in guild.threads] == ["campaign-thread"]
+    assert guild.get_role(demo_table.standin.guild.role("GM").id) is not None
+
+
+async def test_auto_sharded_bot_connects_with_shard_info() -> None:
+    def factory(**client_kwargs: object) -> commands.AutoShardedBot:
+        return commands.AutoShardedBot(
+            command_prefix="!", intents=discord.Intents.default(), **client_kwargs
+        )
+
+    async with Table(factory, sync_wait=0) as table:
+        assert table.bot is not None
+        assert table.bot.shard_count == 1
+        assert table.bot.is_ready()
