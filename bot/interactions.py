@@ -220,12 +220,13 @@ class ChoiceButton(
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],
-        item: discord.ui.Button[Any],
+        item: discord.ui.Item[Any],
         match: re.Match[str],
         /,
     ) -> ChoiceButton:
         """Rebuild the button from a click (also after a restart)."""
-        return cls(int(match["choice"]), match["option"], item.label or "")
+        label = item.label if isinstance(item, discord.ui.Button) else ""
+        return cls(int(match["choice"]), match["option"], label or "")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Find the choice and hand the click to its kind's handler."""
@@ -253,7 +254,7 @@ class ChoiceButton(
             if handler is None:
                 raise GameError("error.choice_not_found")
             await handler(interaction, ctx, choice, self.option)
-        except Exception as exc:  # noqa: BLE001 - every click gets an answer
+        except Exception as exc:
             await handle_error(interaction, exc)
 
 

@@ -15,7 +15,7 @@ from discord.ext import commands
 from bot import dice_stats
 from bot.app import PrivateerBot
 from bot.campaigns import CORE
-from bot.errors import NotAllowed, NotFound
+from bot.errors import NotFound
 from bot.i18n import Msg, t
 from bot.interactions import (
     Context,
@@ -108,7 +108,8 @@ class HistoryPage(
             ruleset=None if match["ruleset"] == "-" else match["ruleset"],
             turn=int(match["turn"]) or None,
         )
-        return cls(int(match["before"]), flt, match["dir"], item.label or "", False)
+        label = item.label if isinstance(item, discord.ui.Button) else ""
+        return cls(int(match["before"]), flt, match["dir"], label or "", False)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Show the page that starts before `before`."""
@@ -116,7 +117,7 @@ class HistoryPage(
             ctx = await campaign_context(interaction)
             embed, view = await history_page(ctx, self.flt, self.before or None)
             await interaction.response.edit_message(embed=embed, view=view)
-        except Exception as exc:  # noqa: BLE001 - every click gets an answer
+        except Exception as exc:
             await handle_error(interaction, exc)
 
 
@@ -362,11 +363,10 @@ class HistoryCog(commands.Cog):
                 if size.chi_square is None:
                     line += " · " + ctx.t("dice.stats.too_few")
                 else:
-                    line += " · χ²={:.2f}, df={}, p={:.3f} · {}".format(
-                        size.chi_square.statistic,
-                        size.chi_square.df,
-                        size.chi_square.p_value,
-                        ctx.t(dice_stats.verdict_key(size.chi_square.p_value)),
+                    chi = size.chi_square
+                    verdict = ctx.t(dice_stats.verdict_key(chi.p_value))
+                    line += (
+                        f" · χ²={chi.statistic:.2f}, df={chi.df}, p={chi.p_value:.3f} · {verdict}"
                     )
                 lines.append(line)
             member = interaction.guild.get_member(actor_id) if interaction.guild else None
@@ -378,6 +378,3 @@ async def setup(bot: PrivateerBot) -> None:
     """Load the cog."""
     bot.add_dynamic_items(HistoryPage)
     await bot.add_cog(HistoryCog(bot))
-
-
-__all__ = ["HistoryCog", "NotAllowed"]

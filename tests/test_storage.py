@@ -161,7 +161,7 @@ async def test_verify_finds_an_edited_die(service):
     for _ in range(4):
         await bump(service, campaign.id)
     row = (await service.db.fetchall("SELECT id FROM actions WHERE seq = 4"))[0]
-    await _tamper(service, "UPDATE rolls SET faces = '[6]' WHERE action_id = ?", (row["id"],))
+    await _tamper(service, "UPDATE rolls SET faces = '6' WHERE action_id = ?", (row["id"],))
     report = await verify_chain(service.db, campaign.id)
     assert (report.ok, report.problem, report.seq) == (False, "edited", 4)
 

@@ -109,13 +109,12 @@ class Database:
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[aiosqlite.Row]:
         """Read committed rows."""
-        async with self._reader.execute(sql, tuple(params)) as cur:
-            return list(await cur.fetchall())
+        return list(await self._reader.execute_fetchall(sql, tuple(params)))
 
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> aiosqlite.Row | None:
         """Read one committed row."""
-        async with self._reader.execute(sql, tuple(params)) as cur:
-            return await cur.fetchone()
+        rows = await self._reader.execute_fetchall(sql, tuple(params))
+        return next(iter(rows), None)
 
     async def get_meta(self, key: str) -> str | None:
         """A process metadata value."""

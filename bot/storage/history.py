@@ -6,7 +6,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 from bot.dice import RollRecord
-from bot.storage.audit import AuditEntry, entry_from_row, rolls_of
+from bot.storage.audit import AuditEntry, entry_from_row, parse_faces, rolls_of
 from bot.storage.database import Database
 
 
@@ -38,12 +38,42 @@ async def page(
         where.append("seq < ?")
         params.append(before_seq)
     params.append(limit)
+    # One round trip: the page and its rolls together (LEFT JOIN keeps entries without rolls).
     rows = await db.fetchall(
-        f"SELECT * FROM actions WHERE {' AND '.join(where)} ORDER BY seq DESC LIMIT ?",  # noqa: S608
+        f"WITH page AS (SELECT * FROM actions WHERE {' AND '.join(where)} "  # noqa: S608
+        "ORDER BY seq DESC LIMIT ?) "
+        "SELECT page.*, r.idx AS r_idx, r.purpose AS r_purpose, r.clause AS r_clause, "
+        "r.notation AS r_notation, r.sides AS r_sides, r.faces AS r_faces, "
+        "r.modifier AS r_modifier, r.total AS r_total, r.target AS r_target, "
+        "r.successes AS r_successes "
+        "FROM page LEFT JOIN rolls r ON r.action_id = page.id ORDER BY page.seq DESC, r.idx",
         params,
     )
-    rolls = await rolls_of(db, [r["id"] for r in rows])
-    return [entry_from_row(r, rolls[r["id"]]) for r in rows]
+    entries: list[AuditEntry] = []
+    current: list[RollRecord] = []
+    last_row = None
+    for row in rows:
+        if last_row is not None and row["id"] != last_row["id"]:
+            entries.append(entry_from_row(last_row, current))
+            current = []
+        last_row = row
+        if row["r_idx"] is not None:
+            current.append(
+                RollRecord(
+                    purpose=row["r_purpose"],
+                    clause=row["r_clause"],
+                    notation=row["r_notation"],
+                    sides=row["r_sides"],
+                    faces=parse_faces(row["r_faces"]),
+                    modifier=row["r_modifier"],
+                    total=row["r_total"],
+                    target=row["r_target"],
+                    successes=row["r_successes"],
+                )
+            )
+    if last_row is not None:
+        entries.append(entry_from_row(last_row, current))
+    return entries
 
 
 async def entry(db: Database, campaign_id: int, seq: int) -> AuditEntry | None:

@@ -1,0 +1,206 @@
+"""`python -m bot bench`: print speed and memory figures (no assertions; targets beside them).
+
+Parts: audit append per command, batched end-of-turn insert, `/history list` at 1M rows,
+resident memory of the running bot, and full-stack latency through the local stand-in.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import tempfile
+import time
+from collections.abc import Callable, Coroutine
+from pathlib import Path
+from typing import Any
+
+from bot.campaigns import Actor, CampaignService
+from bot.dice import Dice, RollRecord
+from bot.storage import history
+from bot.storage.audit import GENESIS, canonical
+from bot.storage.database import Database, utc_now
+
+GM = Actor(user_id=1)
+
+
+def _pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def rss_mb() -> float:
+    """This process's resident memory in MB (Linux /proc; 0 elsewhere)."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+async def bench_append(folder: Path, commands: int) -> dict[str, float]:
+    """Commands that each roll 2d6 and append one entry: entries/s."""
+    db = await Database.open(folder / "append.db")
+    service = CampaignService(db, dice_factory=lambda: Dice.seeded(1))
+    campaign = await service.create(
+        guild_id=1, channel_id=1, name="bench", ruleset_keys=[], actor=GM
+    )
+    start = time.perf_counter()
+    for _ in range(commands):
+        async with service.work(campaign.id, GM) as uow:
+            uow.dice.roll(2, 6, "bench")
+            await uow.append("roll", options={"dice": "2d6"}, outcome={"summary": "bench"})
+    elapsed = time.perf_counter() - start
+    await db.close()
+    return {"audit_append_entries_per_s": commands / elapsed}
+
+
+async def bench_batched_insert(folder: Path, rows: int) -> dict[str, float]:
+    """One end-of-turn entry carrying `rows` rolls, inserted in one transaction: rows/s."""
+    db = await Database.open(folder / "batch.db")
+    service = CampaignService(db, dice_factory=lambda: Dice.seeded(2))
+    campaign = await service.create(
+        guild_id=1, channel_id=1, name="bench", ruleset_keys=[], actor=GM
+    )
+    records = [
+        RollRecord(
+            purpose="volley",
+            clause="FC-5.10",
+            notation="3d6",
+            sides=6,
+            faces=(1, 4, 6),
+            total=11,
+            target=">=5",
+            successes=1,
+        )
+    ] * rows
+    start = time.perf_counter()
+    async with service.work(campaign.id, GM) as uow:
+        await uow.append("turn end", outcome={"battles": rows}, rolls=records)
+    elapsed = time.perf_counter() - start
+    await db.close()
+    return {"batched_insert_rows_per_s": rows / elapsed}
+
+
+async def fill_log(db: Database, campaigns: int, rows: int) -> int:
+    """Fill the log with `rows` entries spread over `campaigns` campaigns (the first gets half)."""
+    async with db.transaction() as conn:
+        for i in range(campaigns):
+            await conn.execute(
+                "INSERT INTO campaigns (guild_id, channel_id, name, rulesets, created_by, "
+                "log_head, created_at) VALUES (1, ?, ?, '[]', 1, ?, ?)",
+                (1000 + i, f"c{i}", GENESIS, utc_now()),
+            )
+    now = utc_now()
+    half = rows // 2
+    per_other = (rows - half) // max(1, campaigns - 1)
+    plan = [(1, half)] + [(i + 1, per_other) for i in range(1, campaigns)]
+    for campaign_id, count in plan:
+        batch: list[tuple[Any, ...]] = []
+        for seq in range(1, count + 1):
+            batch.append(
+                (
+                    campaign_id,
+                    seq,
+                    1 + seq // 500,
+                    "fleet_combat" if seq % 3 else "core",
+                    "roll",
+                    100 + seq % 7,
+                    None,
+                    "{}",
+                    canonical({"summary": f"entry {seq}"}),
+                    now,
+                    GENESIS,
+                    GENESIS,
+                )
+            )
+            if len(batch) == 50_000 or seq == count:
+                async with db.transaction() as conn:
+                    await conn.executemany(
+                        "INSERT INTO actions (campaign_id, seq, turn, ruleset, command, actor_id, "
+                        "faction, options, outcome, created_at, prev_hash, hash) "
+                        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                        batch,
+                    )
+                batch = []
+        async with db.transaction() as conn:
+            await conn.execute(
+                "UPDATE campaigns SET log_count = ? WHERE id = ?", (count, campaign_id)
+            )
+    return half
+
+
+async def bench_history(db: Database, campaign_id: int, queries: int) -> dict[str, float]:
+    """p50/p95 of one `/history list` page (11 rows with their rolls), with and without filters."""
+    filters = [
+        history.HistoryFilter(),
+        history.HistoryFilter(actor_id=103),
+        history.HistoryFilter(ruleset="core"),
+        history.HistoryFilter(turn=300),
+    ]
+    timings: list[float] = []
+    for i in range(queries):
+        flt = filters[i % len(filters)]
+        before = None if i % 2 else 400_000 - i
+        start = time.perf_counter()
+        await history.page(db, campaign_id, flt, before_seq=before, limit=11)
+        timings.append((time.perf_counter() - start) * 1000)
+    return {
+        "history_list_p50_ms": statistics.median(timings),
+        "history_list_p95_ms": _pct(timings, 0.95),
+    }
+
+
+async def run(args: argparse.Namespace) -> dict[str, float]:
+    """Run the chosen parts; returns the figures."""
+    figures: dict[str, float] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        figures |= await bench_append(folder, args.commands)
+        figures |= await bench_batched_insert(folder, args.batch_rows)
+        db = await Database.open(folder / "history.db")
+        start = time.perf_counter()
+        await fill_log(db, 100, args.rows)
+        figures["fill_seconds"] = time.perf_counter() - start
+        figures |= await bench_history(db, 1, args.queries)
+        await db.close()
+        if not args.no_bot:
+            figures |= await bench_running_bot(folder / "history.db", args.latency_commands)
+    return figures
+
+
+async def bench_running_bot(db_path: Path, commands: int) -> dict[str, float]:
+    """Start the real bot on the stand-in over the filled database; RSS and command latency."""
+    from bot.standin.bench import measure
+
+    return await measure(db_path, commands)
+
+
+TARGETS = {
+    "audit_append_entries_per_s": "",
+    "batched_insert_rows_per_s": "target >= 150000",
+    "history_list_p50_ms": "",
+    "history_list_p95_ms": "target <= 1 ms",
+    "bot_rss_mb": "target <= 150 MB",
+    "roll_p99_ms": "target <= 50 ms",
+    "history_list_cmd_p99_ms": "target <= 50 ms",
+}
+
+
+def main(argv: list[str]) -> int:
+    """Parse options, run, print one line per figure."""
+    parser = argparse.ArgumentParser(prog="python -m bot bench")
+    parser.add_argument("--rows", type=int, default=1_000_000, help="audit rows for history")
+    parser.add_argument("--commands", type=int, default=2000, help="commands for append")
+    parser.add_argument("--batch-rows", type=int, default=200_000, help="rows in one batch")
+    parser.add_argument("--queries", type=int, default=2000, help="history queries")
+    parser.add_argument("--latency-commands", type=int, default=1000)
+    parser.add_argument("--no-bot", action="store_true", help="skip the running-bot figures")
+    args = parser.parse_args(argv)
+    runner: Callable[[], Coroutine[Any, Any, dict[str, float]]] = lambda: run(args)  # noqa: E731
+    figures = asyncio.run(runner())
+    for name, value in figures.items():
+        print(f"{name:32s} {value:14.3f}  {TARGETS.get(name, '')}")  # noqa: T201
+    return 0

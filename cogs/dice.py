@@ -1,0 +1,60 @@
+"""`/roll`: a dice expression rolled through the audited roller and written to the campaign log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import dice_expr
+from bot.app import PrivateerBot
+from bot.interactions import campaign_context, clip, make_embed, reply
+
+
+class DiceCog(commands.Cog):
+    """Free rolls: `2d6+1`, `4d6kh3`, `3d6-1d4+2`, each one logged."""
+
+    def __init__(self, bot: PrivateerBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="roll", description="Roll dice, e.g. 2d6+1, 4d6kh3 or 3d6-1d4+2")
+    @app_commands.describe(
+        dice="A dice expression: 2d6+1, d20, 4d6kh3, 2d20kl", reason="What the roll is for"
+    )
+    @app_commands.guild_only()
+    async def roll(
+        self,
+        interaction: discord.Interaction[Any],
+        dice: app_commands.Range[str, 1, 100],
+        reason: app_commands.Range[str, 1, 200] | None = None,
+    ) -> None:
+        """Parse first (bad input changes nothing), then roll and log in one transaction."""
+        ctx = await campaign_context(interaction)
+        expression = dice_expr.parse(dice)
+        factions = [
+            f.name
+            for f in await ctx.service.factions(ctx.campaign.id)
+            if f.user_id == ctx.actor.user_id
+        ]
+        async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
+            result = dice_expr.evaluate(expression, uow.dice, reason=reason)
+            entry = await uow.append(
+                "roll",
+                options={"dice": dice, "reason": reason},
+                outcome={"summary": f"{expression.canonical} = {result.total}", **result.to_json()},
+                faction=factions[0] if factions else None,
+            )
+        title = ctx.t("roll.title", total=result.total)
+        embed = make_embed(
+            f"🎲 {clip(reason, 200)}: {result.total}" if reason else title,
+            result.render(ctx.locale),
+            footer=ctx.t("roll.footer", seq=entry.seq, who=interaction.user.display_name),
+        )
+        await reply(interaction, embed=embed)
+
+
+async def setup(bot: PrivateerBot) -> None:
+    """Load the cog."""
+    await bot.add_cog(DiceCog(bot))
