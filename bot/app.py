@@ -69,17 +69,18 @@ class PrivateerBot(commands.Bot):
             raise RuntimeError(msg)
         return self._service
 
-    def cog_modules(self) -> list[str]:
-        """Core cogs, then one per implemented ruleset."""
-        return [*CORE_COGS, *(spec.cog_module for spec in rulesets.available())]
-
     async def setup_hook(self) -> None:
         """Open the database, load cogs, register persistent buttons, sync if changed."""
         self.db = await Database.open(self.settings.database_path)
         self._service = CampaignService(self.db, self.dice_factory)
         await self.tree.set_translator(CatalogTranslator())
-        for module in self.cog_modules():
+        for module in CORE_COGS:
             await self.load_extension(module)
+        for spec in rulesets.available():
+            try:
+                await self.load_extension(spec.cog_module)
+            except commands.ExtensionNotFound:
+                log.warning("ruleset %s has no cog (%s) yet", spec.key, spec.cog_module)
         self.add_dynamic_items(ChoiceButton)
         await self.sync_commands()
 

@@ -11,7 +11,7 @@ from discord.ext import commands
 from bot import rulesets, settings_edit
 from bot.app import PrivateerBot
 from bot.campaigns import CORE, Choice
-from bot.errors import GameError, NotFound
+from bot.errors import Conflict, GameError, NotFound
 from bot.i18n import t
 from bot.interactions import (
     ChoiceButton,
@@ -422,6 +422,8 @@ async def answer_turn_end(
             view=disabled_copy(interaction.message),
         )
         return
+    if ctx.campaign.turn != turn:
+        raise Conflict("error.turn_already_ended", turn=turn)
     await interaction.response.defer()
     report = await ctx.service.end_turn(ctx.campaign.id, turn, ctx.actor, choice_id=choice.id)
     if interaction.message is not None:
