@@ -38,16 +38,23 @@ BOT_PERMISSIONS = discord.Permissions(
 ALL_PERMISSIONS = discord.Permissions.all().value
 
 
-class Snowflakes:
-    """Discord-shaped ids: milliseconds since 2015 in the high bits, a counter below."""
+FIXTURE_TIME_MS = 1_704_067_200_000  # 2024-01-01: fixture ids are the same in every run
 
-    def __init__(self) -> None:
+
+class Snowflakes:
+    """Discord-shaped ids: milliseconds since 2015 in the high bits, a counter below.
+
+    With `at_ms` every id carries that fixed time, so the same calls give the same ids.
+    """
+
+    def __init__(self, at_ms: int | None = None) -> None:
         self._counter = itertools.count(1)
+        self._at_ms = at_ms
 
     def next(self) -> int:
         """A fresh id, increasing with every call."""
-        now = int(time.time() * 1000) - DISCORD_EPOCH_MS
-        return (now << 22) | (next(self._counter) & 0x3FFFFF)
+        millis = self._at_ms if self._at_ms is not None else int(time.time() * 1000)
+        return ((millis - DISCORD_EPOCH_MS) << 22) | (next(self._counter) & 0x3FFFFF)
 
 
 def iso_now() -> str:
@@ -62,6 +69,7 @@ class RoleSpec:
     name: str
     permissions: int = 0
     color: int = 0
+    id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -72,6 +80,7 @@ class ChannelSpec:
     kind: ChannelKind = "text"
     parent: str | None = None
     topic: str | None = None
+    id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -82,6 +91,7 @@ class MemberSpec:
     display_name: str | None = None
     roles: tuple[str, ...] = ()
     locale: str = "en-US"
+    id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -95,6 +105,7 @@ class GuildSpec:
     owner: str | None = None
     locale: str = "en-US"
     bot_name: str = "Privateer"
+    id: int | None = None
 
 
 def demo_guild() -> GuildSpec:
@@ -368,13 +379,19 @@ class Guild:
 
 
 def build_guild(spec: GuildSpec, ids: Snowflakes, bot_user_id: int) -> Guild:
-    """Give every object in `spec` an id; the bot joins with its own managed role."""
-    guild_id = ids.next()
+    """Give every object in `spec` an id (unless it names one); the bot gets a managed role."""
+    guild_id = spec.id or ids.next()
     joined = iso_now()
     roles = [Role(guild_id, "@everyone", EVERYONE_PERMISSIONS, 0)]
     for position, role_spec in enumerate(spec.roles, start=1):
         roles.append(
-            Role(ids.next(), role_spec.name, role_spec.permissions, position, role_spec.color)
+            Role(
+                role_spec.id or ids.next(),
+                role_spec.name,
+                role_spec.permissions,
+                position,
+                role_spec.color,
+            )
         )
     bot_role = Role(ids.next(), spec.bot_name, BOT_PERMISSIONS, len(roles), managed=True)
     roles.append(bot_role)
@@ -387,7 +404,7 @@ def build_guild(spec: GuildSpec, ids: Snowflakes, bot_user_id: int) -> Guild:
             raise ValueError(f"member {member_spec.name!r} has unknown roles {missing}")
         members.append(
             Member(
-                ids.next(),
+                member_spec.id or ids.next(),
                 member_spec.name,
                 member_spec.display_name,
                 [role_ids[r] for r in member_spec.roles],
@@ -408,7 +425,7 @@ def build_guild(spec: GuildSpec, ids: Snowflakes, bot_user_id: int) -> Guild:
                 f"channel {channel_spec.name!r}: parent {channel_spec.parent!r} must come first"
             )
         channel = Channel(
-            ids.next(),
+            channel_spec.id or ids.next(),
             channel_spec.name,
             CHANNEL_TYPES[channel_spec.kind],
             guild_id,

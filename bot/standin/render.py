@@ -2,15 +2,37 @@
 
 from __future__ import annotations
 
+import re
 import textwrap
 from typing import TYPE_CHECKING
 
 from bot.standin.seen import EmbedView, Reply, SeenMessage
 
 if TYPE_CHECKING:
+    from bot.standin.fixture import Guild
     from bot.standin.seen import ModalView
 
 WIDTH = 72
+_MENTION = re.compile(r"<(@!?|@&|#|/([^:>]+):)(\d+)>")
+
+
+def mentions(text: str, guild: Guild) -> str:
+    """`<@id>`, `<@&id>`, `<#id>` and `</cmd:id>` as @name, @role, #channel and /cmd."""
+
+    def name(match: re.Match[str]) -> str:
+        kind, command, raw = match.group(1), match.group(2), int(match.group(3))
+        if command:
+            return "/" + command
+        if kind == "#":
+            channel = guild.channel_by_id(raw)
+            return "#" + channel.name if channel else match.group(0)
+        if kind == "@&":
+            role = guild.role_by_id(raw)
+            return "@" + role.name if role else match.group(0)
+        member = guild.member_by_id(raw)
+        return "@" + member.username if member else match.group(0)
+
+    return _MENTION.sub(name, text)
 
 
 def _wrap(text: str, prefix: str, width: int = WIDTH) -> list[str]:
@@ -21,22 +43,26 @@ def _wrap(text: str, prefix: str, width: int = WIDTH) -> list[str]:
     return lines
 
 
-def render_embed(embed: EmbedView) -> list[str]:
+def render_embed(embed: EmbedView, guild: Guild | None = None) -> list[str]:
     """One embed as a box drawn with a left rule."""
+
+    def show(text: str) -> str:
+        return mentions(text, guild) if guild is not None else text
+
     lines = ["┌" + "─" * (WIDTH - 1)]
     if embed.author:
-        lines += _wrap(embed.author, "│ ")
+        lines += _wrap(show(embed.author), "│ ")
     if embed.title:
-        lines += _wrap(f"▌{embed.title}", "│ ")
+        lines += _wrap(f"▌{show(embed.title)}", "│ ")
     if embed.description:
-        lines += _wrap(embed.description, "│ ")
+        lines += _wrap(show(embed.description), "│ ")
     for field in embed.fields:
         lines.append("│")
-        lines += _wrap(field.name + ":", "│ ")
-        lines += _wrap(field.value, "│   ")
+        lines += _wrap(show(field.name) + ":", "│ ")
+        lines += _wrap(show(field.value), "│   ")
     if embed.footer:
         lines.append("│")
-        lines += _wrap(embed.footer, "│ · ")
+        lines += _wrap(show(embed.footer), "│ · ")
     lines.append("└" + "─" * (WIDTH - 1))
     return lines
 
@@ -79,9 +105,9 @@ def render_message(message: SeenMessage) -> str:
         header += f" ({', '.join(tags)})"
     lines = [header]
     if message.content:
-        lines += _wrap(message.content, "  ")
+        lines += _wrap(mentions(message.content, message.guild), "  ")
     for embed in message.all_embeds:
-        lines += render_embed(embed)
+        lines += render_embed(embed, message.guild)
     lines += render_components(message)
     for attachment in message.attachments:
         lines.append(f"📎 {attachment.filename} ({attachment.size} bytes)")

@@ -15,6 +15,7 @@ from bot.standin.errors import ClientRefused
 from bot.standin.state import StoredMessage
 
 if TYPE_CHECKING:
+    from bot.standin.fixture import Guild
     from bot.standin.server import StandIn
 
 JSON = dict[str, Any]
@@ -313,6 +314,11 @@ class SeenMessage:
     def id(self) -> int:
         """The message id."""
         return self.stored.id
+
+    @property
+    def guild(self) -> Guild:
+        """The fixture guild the message is in."""
+        return self._standin.guild
 
     @property
     def channel(self) -> str:

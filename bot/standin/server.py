@@ -18,12 +18,14 @@ import socket
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from aiohttp import BodyPartReader, WSMsgType, web
 
 from bot.standin import limits as L
 from bot.standin.fixture import (
+    FIXTURE_TIME_MS,
     Channel,
     GuildSpec,
     Member,
@@ -147,9 +149,10 @@ class StandIn:
         self.token = token
         self.response_deadline = response_deadline
         self.token_lifetime = token_lifetime
-        self.application_id = self.ids.next()
+        stable = Snowflakes(at_ms=FIXTURE_TIME_MS)
+        self.application_id = stable.next()
         self.application_name = application_name
-        self.guild = build_guild(guild or demo_guild(), self.ids, self.application_id)
+        self.guild = build_guild(guild or demo_guild(), stable, self.application_id)
         self.bot_user: Member = self.guild.bot
         self.commands: list[SyncedCommand] = []
         self.sync_count = 0
@@ -242,6 +245,18 @@ class StandIn:
         waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._waiters.append(waiter)
         return waiter
+
+    def save_commands(self, path: Path) -> None:
+        """Keep the synced commands in a file, as Discord keeps them between bot runs."""
+        rows = [{"id": c.id, "guild_id": c.guild_id, "data": c.data} for c in self.commands]
+        path.write_text(json.dumps(rows, ensure_ascii=False), encoding="utf-8")
+
+    def load_commands(self, path: Path) -> None:
+        """Restore commands saved by `save_commands` (nothing if the file is missing)."""
+        if not path.exists():
+            return
+        rows = json.loads(path.read_text(encoding="utf-8"))
+        self.commands = [SyncedCommand(int(r["id"]), r["guild_id"], r["data"]) for r in rows]
 
     def add_upload(
         self, filename: str, data: bytes, content_type: str | None = None

@@ -1,0 +1,40 @@
+"""The real Privateer bot as a stand-in table's factory, with scriptable dice."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from pydantic import SecretStr
+
+from bot.dice import Dice
+from bot.standin.faces import QueuedFaces
+
+STANDIN_TOKEN = "standin-token"  # noqa: S105 - the stand-in's fake bot token
+
+
+def privateer_factory(
+    *,
+    database_path: Path,
+    guild_id: int,
+    faces: QueuedFaces | None = None,
+    token: str = STANDIN_TOKEN,
+) -> Callable[..., Any]:
+    """A factory building a fresh `PrivateerBot` for the stand-in's guild.
+
+    Every bot it builds rolls through `faces` (when given), so a test can script dice
+    across restarts. Raises ImportError while `bot.app` is not there.
+    """
+    from bot.app import create_bot
+    from bot.config import Settings
+
+    settings = Settings(
+        discord_token=SecretStr(token), database_path=database_path, dev_guild_id=guild_id
+    )
+    dice_factory = (lambda: Dice(faces)) if faces is not None else None
+
+    def factory(**client_kwargs: Any) -> Any:
+        return create_bot(settings, dice_factory=dice_factory, **client_kwargs)
+
+    return factory

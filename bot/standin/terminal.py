@@ -1,0 +1,300 @@
+"""`python -m bot local`: play the bot in a terminal, as players do in Discord.
+
+Type slash commands exactly as in Discord (`/roll dice:2d6`), switch player (`as player2`),
+click buttons (`click Confirm`), and read embeds drawn in the terminal. `--script FILE`
+runs such lines without a prompt; `--json` prints each bot response as one JSON line (the
+Discord message payload). The bot uses its own database (`data/local.db`) unless `--db`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import sys
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any, TextIO
+
+from bot.standin.bench import load_factory
+from bot.standin.errors import StandInError
+from bot.standin.faces import QueuedFaces
+from bot.standin.render import render_message
+from bot.standin.seen import Reply, SeenMessage
+from bot.standin.server import StandIn
+from bot.standin.table import ClientFactory, Table
+
+HELP = """\
+/command option:value ...   type a slash command (values may contain spaces)
+as NAME                     play as another member (gm, player1, player2, player3)
+in #CHANNEL                 type in another channel (#campaign, #general, #campaign-thread)
+click LABEL                 click a button on the newest message that shows it
+select PLACEHOLDER = a, b   pick values in a select menu (or select 1 = ... by position)
+modal Label=value; Other=v  fill and submit the modal the bot just opened
+complete /cmd opt:partial   ask for autocomplete suggestions of the last option
+dice 6 6 1                  make the bot's next dice show these faces
+messages                    show the channel as the current player sees it
+who                         list the members, their roles and Discord languages
+expect TEXT                 (scripts) fail unless the last output contains TEXT
+restart                     restart the bot (same database, same Discord state)
+help, quit"""
+
+
+class Session:
+    """One person at the keyboard: who they are, where they type, what they saw last."""
+
+    def __init__(self, table: Table, out: TextIO, *, as_json: bool) -> None:
+        self.table = table
+        self.out = out
+        self.as_json = as_json
+        self.last: Reply | None = None
+        self.last_text = ""
+        self.failures = 0
+
+    @property
+    def prompt(self) -> str:
+        """`player1 #campaign> `"""
+        return f"{self.table.player} #{self.table.channel_name}> "
+
+    def write(self, text: str) -> None:
+        """Print a block of output."""
+        self.last_text = text
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    def error(self, text: str) -> None:
+        """Report a failed line (as JSON in --json mode)."""
+        self.failures += 1
+        if self.as_json:
+            self.write(json.dumps({"error": text}, ensure_ascii=False))
+        else:
+            self.write("✗ " + text.replace("\n", "\n  "))
+
+    async def run_line(self, line: str) -> bool:
+        """Run one line; False when the session should end."""
+        text = line.strip()
+        if not text or text.startswith("#"):
+            return True
+        word, _, rest = text.partition(" ")
+        rest = rest.strip()
+        try:
+            if text.startswith("/"):
+                self.show(await self.table.slash(text))
+            elif word in ("quit", "exit"):
+                return False
+            elif word == "help":
+                self.write(HELP)
+            elif word == "as":
+                self.switch_player(rest)
+            elif word == "in":
+                self.table.channel(rest)
+                self.table.channel_name = rest.removeprefix("#")
+            elif word == "click":
+                self.show(await self.table.click(self.target_for_button(rest), rest))
+            elif word == "select":
+                await self.select(rest)
+            elif word == "modal":
+                await self.modal(rest)
+            elif word == "complete":
+                choices = await self.table.autocomplete(rest)
+                self.show_choices([(c.name, c.value) for c in choices])
+            elif word == "dice":
+                self.table.script_dice(int(face) for face in rest.replace(",", " ").split())
+                self.write(f"next dice: {self.table.faces.pending if self.table.faces else []}")
+            elif word == "messages":
+                self.show_messages()
+            elif word == "who":
+                self.show_members()
+            elif word == "expect":
+                if rest not in self.last_text:
+                    self.error(f"expected {rest!r} in the last output")
+            elif word == "restart":
+                await self.table.restart()
+                self.write("bot restarted")
+            else:
+                self.error(f"unknown command {word!r}; type help")
+        except (StandInError, KeyError, ValueError) as failure:
+            message = failure.args[0] if isinstance(failure, KeyError) else str(failure)
+            self.error(str(message))
+        return True
+
+    def switch_player(self, name: str) -> None:
+        """Play as another member."""
+        member = self.table.member(name.removeprefix("@"))
+        self.table.player = member.username
+        self.write(f"now playing as {member.username} ({member.locale})")
+
+    def target_for_button(self, label: str) -> Reply | SeenMessage:
+        """The newest thing the player sees that has this button."""
+        if self.last is not None and any(
+            m.has_button(label) for m in [*self.last.messages, *self.last.posted]
+        ):
+            return self.last
+        viewer = self.table.player
+        for message in reversed(self.table.channel_messages(as_=viewer)):
+            if message.has_button(label):
+                return message
+        return self.last if self.last is not None else self.table.last_message()
+
+    async def select(self, rest: str) -> None:
+        """`select Placeholder = a, b` or `select 1 = a`."""
+        key_text, _, values_text = rest.partition("=")
+        key: str | int = key_text.strip()
+        if isinstance(key, str) and key.isdigit():
+            key = int(key) - 1
+        values = [v.strip() for v in values_text.split(",") if v.strip()]
+        target = self.last if self.last is not None else self.table.last_message()
+        self.show(await self.table.select(target, key, values))
+
+    async def modal(self, rest: str) -> None:
+        """`modal Label=value; Other=value` submits the last modal."""
+        if self.last is None or self.last.modal is None:
+            self.error("no modal is open; a command or button has to open one first")
+            return
+        values: dict[str, str] = {}
+        for pair in rest.split(";"):
+            if "=" in pair:
+                key, _, value = pair.partition("=")
+                values[key.strip()] = value.strip()
+        self.show(await self.table.submit_modal(self.last, values))
+
+    def show(self, reply: Reply) -> None:
+        """Print what the player got."""
+        self.last = reply
+        if not self.as_json:
+            self.write(reply.text())
+            return
+        rows: list[dict[str, Any]] = []
+        base = {"action": reply.action, "player": reply.player, "type": reply.response_type}
+        for kind, messages in (
+            ("message", [reply.message] if reply.message else []),
+            ("followup", reply.followups),
+            ("posted", reply.posted),
+            ("edited", reply.edited),
+        ):
+            rows.extend({**base, "kind": kind, "payload": m.payload} for m in messages)
+        if reply.modal is not None:
+            rows.append({**base, "kind": "modal", "payload": reply.modal.raw})
+        if reply.response_type == 8:
+            choices = [{"name": c.name, "value": c.value} for c in reply.choices]
+            rows.append({**base, "kind": "autocomplete", "payload": {"choices": choices}})
+        self.write("\n".join(json.dumps(row, ensure_ascii=False) for row in rows))
+
+    def show_choices(self, choices: list[tuple[str, Any]]) -> None:
+        """Print autocomplete suggestions."""
+        if self.as_json:
+            payload = {"choices": [{"name": n, "value": v} for n, v in choices]}
+            self.write(json.dumps({"kind": "autocomplete", "payload": payload}, ensure_ascii=False))
+        else:
+            self.write("\n".join(f"  {n}  → {v!r}" for n, v in choices) or "(no suggestions)")
+
+    def show_messages(self) -> None:
+        """Print the channel as the current player sees it."""
+        messages = self.table.channel_messages(as_=self.table.player)
+        if self.as_json:
+            self.write("\n".join(json.dumps(m.payload, ensure_ascii=False) for m in messages))
+        else:
+            self.write("\n\n".join(render_message(m) for m in messages) or "(no messages)")
+
+    def show_members(self) -> None:
+        """Print who is at the table."""
+        guild = self.table.standin.guild
+        lines = []
+        for member in guild.members:
+            roles = [r.name for r in guild.roles if r.id in member.role_ids]
+            you = "  ← you" if member.username == self.table.player else ""
+            lines.append(f"{member.username:10s} {member.locale:6s} {', '.join(roles)}{you}")
+        self.write("\n".join(lines))
+
+
+def _factory(args: argparse.Namespace, standin: StandIn, faces: QueuedFaces) -> ClientFactory:
+    if args.bot:
+        return load_factory(args.bot, guild_id=standin.guild.id)
+    from bot.standin.privateer import privateer_factory
+
+    return privateer_factory(database_path=args.db, guild_id=standin.guild.id, faces=faces)
+
+
+async def _read_lines(prompt: Callable[[], str]) -> AsyncIterator[str]:
+    loop = asyncio.get_running_loop()
+    with contextlib.suppress(ImportError):
+        import readline  # noqa: F401 - line editing and history for input()
+    while True:
+        try:
+            yield await loop.run_in_executor(None, input, prompt())
+        except EOFError:
+            return
+
+
+async def _play(args: argparse.Namespace, out: TextIO) -> int:
+    standin = StandIn()
+    args.db.parent.mkdir(parents=True, exist_ok=True)
+    commands_file = Path(f"{args.db}.commands.json")
+    standin.load_commands(commands_file)
+    seed = args.seed if args.seed is not None else secrets.randbits(32)
+    faces = QueuedFaces(seed)
+    table = Table(
+        _factory(args, standin, faces),
+        standin=standin,
+        faces=faces,
+        player=args.player,
+        channel=args.channel.removeprefix("#"),
+    )
+    async with standin:
+        try:
+            await table.start()
+        except (StandInError, ImportError) as failure:
+            out.write(f"the bot could not start: {failure}\n")
+            return 2
+        session = Session(table, out, as_json=args.json)
+        try:
+            if args.script is not None:
+                for line in args.script.read_text(encoding="utf-8").splitlines():
+                    if not args.json and line.strip() and not line.lstrip().startswith("#"):
+                        out.write(f"{session.prompt}{line.strip()}\n")
+                    if not await session.run_line(line):
+                        break
+            else:
+                out.write(f"Privateer on a local Discord (dice seed {seed}). Type help.\n")
+                async for line in _read_lines(lambda: session.prompt):
+                    if not await session.run_line(line):
+                        break
+        finally:
+            standin.save_commands(commands_file)
+            await table.close()
+        return 1 if session.failures and args.script is not None else 0
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    """The terminal mode's options."""
+    from bot.paths import data_dir
+
+    parser = argparse.ArgumentParser(prog="python -m bot local", description=__doc__)
+    parser.add_argument("--script", type=Path, help="run the lines of FILE, no prompt")
+    parser.add_argument("--json", action="store_true", help="one JSON line per bot response")
+    parser.add_argument("--db", type=Path, default=data_dir() / "local.db", help="database file")
+    parser.add_argument("--as", dest="player", default="player1", help="start as this member")
+    parser.add_argument("--channel", default="campaign", help="start in this channel")
+    parser.add_argument("--seed", type=int, help="seed for unscripted dice (default: random)")
+    parser.add_argument("--bot", help="module:function building another bot (gets guild_id)")
+    parser.add_argument("--verbose", action="store_true", help="show the bot's log")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str], *, out: TextIO | None = None) -> int:
+    """Run the terminal mode; returns the exit status."""
+    args = parse_args(argv)
+    root = logging.getLogger()
+    if args.verbose:
+        logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    else:
+        # Errors still reach the table (it shows them with a failed action), not the screen.
+        root.setLevel(logging.ERROR)
+        root.addHandler(logging.NullHandler())
+    if args.script is not None and not args.script.exists():
+        sys.stderr.write(f"no such script: {args.script}\n")
+        return 2
+    return asyncio.run(_play(args, out or sys.stdout))
