@@ -1,0 +1,111 @@
+"""Catalogs: every key in both languages, Russian plurals from CLDR, commands translated."""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+
+import pytest
+from discord import app_commands
+
+from bot.app import CatalogTranslator, create_bot
+from bot.config import Settings
+from bot.i18n import LANGUAGES, Msg, catalog, catalog_dir, plural_category, t
+
+PLURAL_FORMS = {"en": {"one", "other"}, "ru": {"one", "few", "many", "other"}}
+COMMAND_NAME = re.compile(r"^[-_'\w]{1,32}$")
+
+
+def _placeholders(value):
+    texts = value.values() if isinstance(value, dict) else [value]
+    return {name for text in texts for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_every_message_key_exists_in_both_catalogs():
+    keys = {lang: {k for k in catalog(lang) if not k.startswith("cmd:")} for lang in LANGUAGES}
+    assert keys["en"] - keys["ru"] == set(), "missing in Russian"
+    assert keys["ru"] - keys["en"] == set(), "missing in English"
+
+
+def test_translations_use_the_same_placeholders():
+    for key, value in catalog("en").items():
+        if key.startswith("cmd:"):
+            continue
+        assert _placeholders(value) == _placeholders(catalog("ru")[key]), key
+
+
+def test_plural_messages_have_every_cldr_form_of_their_language():
+    for lang in LANGUAGES:
+        for key, value in catalog(lang).items():
+            if isinstance(value, dict):
+                assert PLURAL_FORMS[lang] <= set(value), f"{lang}:{key}"
+
+
+def test_no_key_is_defined_twice_with_different_text():
+    for lang in LANGUAGES:
+        seen = {}
+        for path in sorted((catalog_dir() / lang).glob("*.json")):
+            for key, value in json.loads(path.read_text(encoding="utf-8")).items():
+                assert seen.setdefault(key, value) == value, f"{key} differs in {path}"
+
+
+@pytest.mark.parametrize(
+    ("count", "category", "text"),
+    [
+        (1, "one", "1 фракция"),
+        (2, "few", "2 фракции"),
+        (5, "many", "5 фракций"),
+        (21, "one", "21 фракция"),
+        (11, "many", "11 фракций"),
+        (22, "few", "22 фракции"),
+    ],
+)
+def test_russian_plurals_come_from_cldr(count, category, text):
+    assert plural_category("ru", count) == category
+    assert t("campaign.info.factions", "ru", count=count) == text
+
+
+def test_english_plurals():
+    assert t("campaign.info.factions", "en-US", count=1) == "1 faction"
+    assert t("campaign.info.factions", "en-GB", count=21) == "21 factions"
+
+
+def test_unknown_locale_falls_back_to_english_and_msg_renders_per_reader():
+    message = Msg("turn.end.done.title", turn=3)
+    assert message.render("de") == "Turn 3 has ended"
+    assert message.render("ru") == "Ход 3 завершён"
+
+
+async def test_every_command_string_has_a_russian_translation_and_a_valid_name():
+    bot = create_bot(Settings(discord_token="x"))
+    from bot import rulesets
+
+    for module in ["cogs.campaign", "cogs.dice", "cogs.history"]:
+        await bot.load_extension(module)
+    for spec in rulesets.available():
+        try:
+            await bot.load_extension(spec.cog_module)
+        except Exception:  # noqa: BLE001 - a ruleset without a cog yet
+            continue
+    translator = CatalogTranslator()
+    import discord
+
+    missing = []
+    for cmd in bot.tree.walk_commands():
+        strings = [(cmd.name, True), (cmd.description, False)]
+        if isinstance(cmd, app_commands.Command):
+            for param in cmd.parameters:
+                strings += [(param.name, True), (param.description, False)]
+                strings += [(choice.name, False) for choice in param.choices]
+        for text, is_name in strings:
+            ru = await translator.translate(
+                app_commands.locale_str(text), discord.Locale.russian, None
+            )
+            if ru is None:
+                missing.append(text)
+            elif is_name:
+                assert COMMAND_NAME.match(ru) and ru == ru.lower(), ru
+            else:
+                assert 1 <= len(ru) <= 100, ru
+    assert missing == []
