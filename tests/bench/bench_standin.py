@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from bot.standin.bench import main  # noqa: E402 - after making the checkout importable
+from bot.standin.bench import main
 
 if __name__ == "__main__":
     raise SystemExit(main(sys.argv[1:]))
