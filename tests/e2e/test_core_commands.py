@@ -254,3 +254,11 @@ async def test_russian_command_names_are_synced(table):
     campaign_cmd = table.command("campaign")
     assert campaign_cmd["name_localizations"]["ru"] == "кампания"
     assert table.command("roll")["description_localizations"]["ru"]
+
+
+async def test_commands_sync_once_and_not_again_after_a_restart_when_unchanged(table):
+    assert table.standin.sync_count == 1
+    await table.restart()
+    assert table.standin.sync_count == 1
+    reply = await table.slash("/campaign create name:After restart", as_="gm")
+    assert not reply.ephemeral
