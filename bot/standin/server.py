@@ -534,6 +534,12 @@ class StandIn:
                 for problem in rejection.problems:
                     self.record(problem if problem.route else _at(problem, route))
                 return json_response(rejection.body, rejection.status)
+            except Exception as error:
+                # A 400, not a 500: discord.py would retry a 500 five times with back-off.
+                log.exception("stand-in failed on %s", route)
+                text = f"the stand-in could not handle this request: {error!r}"
+                self.record(Problem("standin.error", text, 0, route))
+                return json_response({"code": 0, "message": text}, 400)
 
         return wrapped
 

@@ -97,7 +97,8 @@ def split_options(
             return option
         word = match.group(1)
         after = text[match.end() : match.end() + 2]
-        if _LOOKS_LIKE_OPTION.fullmatch(word) and after[:1].strip() and after != "//":
+        looks_like_option = _LOOKS_LIKE_OPTION.fullmatch(word) and word == word.lower()
+        if looks_like_option and after[:1].strip() and after != "//":
             raise ClientRefused(f"{where} has no option {word!r} (options: {known})")
         return None
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 
 import pytest
@@ -258,3 +259,23 @@ async def test_unknown_button_after_restart_without_handler_fails(demo_table: Ta
 
     with pytest.raises(InteractionFailed, match="no handler"):
         await demo_table.click(menu, "Yes")
+
+
+async def test_players_may_act_at_the_same_time(demo_table: Table) -> None:
+    first, second = await asyncio.gather(
+        demo_table.slash("/roll dice:1d6", as_="player1"),
+        demo_table.slash("/roll dice:1d8", as_="player2"),
+    )
+
+    assert first.embed.footer == "rolled by player1 (en-US)"
+    assert second.embed.title == "Roll 1d8"
+
+
+async def test_lowercase_words_with_colons_inside_values_are_unknown_options(
+    demo_table: Table,
+) -> None:
+    kept = await demo_table.slash("/roll dice:2d6 reason:Note: see https://x.org")
+
+    assert kept.embed.description == "Note: see https://x.org"
+    with pytest.raises(ClientRefused, match="has no option 'note'"):
+        await demo_table.slash("/roll dice:2d6 reason:remember note:this")

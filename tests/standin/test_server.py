@@ -89,3 +89,51 @@ async def test_auto_sharded_bot_connects_with_shard_info() -> None:
         assert table.bot is not None
         assert table.bot.shard_count == 1
         assert table.bot.is_ready()
+
+
+async def callback(
+    session: aiohttp.ClientSession, standin: StandIn, record, body: dict, token: str = ""
+) -> int:
+    token = token or record.token
+    url = f"{standin.api_base}/interactions/{record.id}/{token}/callback?with_response=1"
+    async with session.post(url, json=body) as response:
+        return response.status
+
+
+async def test_callbacks_follow_discords_interaction_rules() -> None:
+    async with StandIn() as standin, aiohttp.ClientSession() as session:
+        guild = standin.guild
+        slash = standin.new_interaction(
+            2, guild.member("player1"), guild.channel("campaign"), {"name": "x"}
+        )
+        standin.interactions[slash.id] = slash
+
+        update_on_slash = await callback(session, standin, slash, {"type": 7, "data": {}})
+        first = await callback(session, standin, slash, {"type": 4, "data": {"content": "hi"}})
+        second = await callback(session, standin, slash, {"type": 4, "data": {"content": "again"}})
+        forged = {"type": 4, "data": {"content": "x"}}
+        unknown = await callback(session, standin, slash, forged, token="forged")
+
+    assert (update_on_slash, first, second, unknown) == (400, 200, 400, 404)
+    assert [(p.rule, p.code) for p in standin.problems] == [
+        ("interaction.callback_type", 50035),
+        ("interaction.already_acknowledged", 40060),
+        ("interaction.unknown", 10062),
+    ]
+
+
+async def test_follow_up_after_the_token_expired_is_refused() -> None:
+    standin = StandIn(token_lifetime=0.0)
+    async with standin, aiohttp.ClientSession() as session:
+        guild = standin.guild
+        record = standin.new_interaction(
+            2, guild.member("player1"), guild.channel("campaign"), {"name": "x"}
+        )
+        standin.interactions[record.id] = record
+        await callback(session, standin, record, {"type": 5})
+        url = f"{standin.api_base}/webhooks/{standin.application_id}/{record.token}?wait=1"
+        async with session.post(url, json={"content": "late"}) as response:
+            status = response.status
+
+    assert status == 401
+    assert [p.rule for p in standin.problems] == ["interaction.token_expired"]
