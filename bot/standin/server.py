@@ -10,10 +10,8 @@ with `limits` and records what Discord would have rejected as `Problem`s.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
-import secrets
 import socket
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
@@ -21,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from aiohttp import BodyPartReader, WSMsgType, web
+from aiohttp import BodyPartReader, web
 
 from bot.standin import limits as L
 from bot.standin.fixture import (
@@ -34,6 +32,7 @@ from bot.standin.fixture import (
     demo_guild,
     iso_now,
 )
+from bot.standin.gateway import Gateway
 from bot.standin.state import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
@@ -57,11 +56,6 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 log = logging.getLogger(__name__)
 
-HEARTBEAT_INTERVAL_MS = 41_250
-GATEWAY_SENDS_PER_MINUTE = 120
-GATEWAY_PAYLOAD_BYTES = 4096
-INTENT_GUILD_MEMBERS = 1 << 1
-INTENT_GUILD_MESSAGES = 1 << 9
 ALLOWED_CALLBACKS = {
     APPLICATION_COMMAND: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, MODAL},
     MESSAGE_COMPONENT: {
@@ -110,29 +104,6 @@ def json_response(data: object, status: int = 200) -> web.Response:
     )
 
 
-class GatewaySession:
-    """One connected bot websocket."""
-
-    def __init__(self, ws: web.WebSocketResponse) -> None:
-        self.ws = ws
-        self.identified = False
-        self.intents = 0
-        self.shard: list[int] | None = None
-        self.seq = 0
-        self.session_id = secrets.token_hex(16)
-        self.sent_at: list[float] = []
-
-    async def send(self, payload: JSON) -> None:
-        """Send one gateway payload as a text frame."""
-        if not self.ws.closed:
-            await self.ws.send_str(json.dumps(payload))
-
-    async def dispatch(self, event: str, data: object) -> None:
-        """Send a DISPATCH (op 0) with the next sequence number."""
-        self.seq += 1
-        await self.send({"op": 0, "t": event, "s": self.seq, "d": data})
-
-
 class StandIn:
     """A local Discord: one application, one guild from a fixture, everything recorded."""
 
@@ -160,7 +131,7 @@ class StandIn:
         self.interactions: dict[int, InteractionRecord] = {}
         self.problems: list[Problem] = []
         self.requests: list[str] = []
-        self.sessions: list[GatewaySession] = []
+        self.gateway = Gateway(self)
         self.seq = 0
         self._uploads_by_name: dict[str, StoredAttachment] = {}
         self._waiters: list[asyncio.Future[None]] = []
@@ -194,7 +165,7 @@ class StandIn:
         if self._runner is not None:
             return
         app = web.Application(client_max_size=64 * 1024 * 1024)
-        app.router.add_route("GET", "/gateway", self._gateway)
+        app.router.add_route("GET", "/gateway", self.gateway.handle)
         app.router.add_route("GET", "/attachments/{channel}/{id}/{filename}", self._attachment)
         for method, path, handler in self._routes():
             app.router.add_route(method, "/api/v10" + path, self._wrap(method, path, handler))
@@ -209,9 +180,7 @@ class StandIn:
 
     async def close(self) -> None:
         """Close every gateway session and stop listening."""
-        for session in list(self.sessions):
-            await session.ws.close(code=1001)
-        self.sessions.clear()
+        await self.gateway.close()
         for record in self.interactions.values():
             if record.timer is not None:
                 record.timer.cancel()
@@ -232,9 +201,10 @@ class StandIn:
         """Remember a problem; the table raises it at the end of the current action."""
         log.warning("stand-in: %s", problem)
         self.problems.append(problem)
-        self._touch()
+        self.changed_now()
 
-    def _touch(self) -> None:
+    def changed_now(self) -> None:
+        """Wake everyone waiting in `next_change`."""
         waiters, self._waiters = self._waiters, []
         for waiter in waiters:
             if not waiter.done():
@@ -324,8 +294,7 @@ class StandIn:
 
     async def send_interaction(self, record: InteractionRecord) -> None:
         """Send INTERACTION_CREATE and start the 3-second clock."""
-        sessions = [s for s in self.sessions if s.identified]
-        if not sessions:
+        if not self.gateway.connected:
             raise RuntimeError("no bot is connected to the stand-in's gateway")
         self.interactions[record.id] = record
         now = time.monotonic()
@@ -333,8 +302,7 @@ class StandIn:
         record.deadline = now + self.response_deadline
         loop = asyncio.get_running_loop()
         record.timer = loop.call_later(self.response_deadline, self._expire, record)
-        for session in sessions:
-            await session.dispatch("INTERACTION_CREATE", record.payload)
+        await self.gateway.dispatch("INTERACTION_CREATE", record.payload)
 
     def _expire(self, record: InteractionRecord) -> None:
         if record.response_type is not None:
@@ -351,137 +319,6 @@ class StandIn:
             )
         )
         record.acknowledged.set()
-
-    async def reconnect_gateway(self) -> None:
-        """Ask every connected bot to reconnect (op 7), as Discord does now and then."""
-        for session in list(self.sessions):
-            session.identified = False
-            await session.send({"op": 7, "d": None})
-
-    async def wait_connected(self, timeout: float = 5.0) -> None:
-        """Wait until a bot has identified or resumed on the gateway."""
-        loop = asyncio.get_running_loop()
-        until = loop.time() + timeout
-        while not any(s.identified for s in self.sessions):
-            remaining = until - loop.time()
-            if remaining <= 0:
-                raise TimeoutError(f"no bot connected to the gateway within {timeout:g} s")
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.next_change(), remaining)
-
-    # --- gateway ---------------------------------------------------------------------------------
-
-    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
-        ws = web.WebSocketResponse(max_msg_size=0)
-        await ws.prepare(request)
-        session = GatewaySession(ws)
-        self.sessions.append(session)
-        try:
-            await session.send({"op": 10, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}})
-            async for frame in ws:
-                if frame.type is not WSMsgType.TEXT:
-                    continue
-                if len(frame.data) > GATEWAY_PAYLOAD_BYTES:
-                    self.record(
-                        Problem(
-                            "gateway.payload", "gateway payload over 4096 bytes", 4002, "gateway"
-                        )
-                    )
-                    await ws.close(code=4002)
-                    break
-                if not self._within_send_limit(session):
-                    self.record(
-                        Problem(
-                            "gateway.rate_limit", "over 120 gateway sends in 60 s", 4008, "gateway"
-                        )
-                    )
-                    await ws.close(code=4008)
-                    break
-                await self._on_gateway(session, json.loads(frame.data))
-        finally:
-            if session in self.sessions:
-                self.sessions.remove(session)
-        return ws
-
-    @staticmethod
-    def _within_send_limit(session: GatewaySession) -> bool:
-        now = time.monotonic()
-        session.sent_at = [t for t in session.sent_at if now - t < 60.0]
-        session.sent_at.append(now)
-        return len(session.sent_at) <= GATEWAY_SENDS_PER_MINUTE
-
-    async def _on_gateway(self, session: GatewaySession, message: JSON) -> None:
-        op = message.get("op")
-        data = message.get("d")
-        if op == 1:
-            await session.send({"op": 11})
-        elif op == 2:
-            await self._identify(session, data or {})
-        elif op == 6:
-            session.identified = True
-            await session.dispatch("RESUMED", {})
-            self._touch()
-        elif op == 8:
-            await self._request_members(session, data or {})
-
-    async def _identify(self, session: GatewaySession, data: JSON) -> None:
-        if data.get("token") != self.token:
-            await session.ws.close(code=4004, message=b"Authentication failed.")
-            return
-        session.identified = True
-        session.intents = int(data.get("intents") or 0)
-        session.shard = data.get("shard")
-        user = self.bot_user.user_payload()
-        user.update(verified=True, mfa_enabled=False, flags=0)
-        ready: JSON = {
-            "v": 10,
-            "user": user,
-            "guilds": [{"id": str(self.guild.id), "unavailable": True}],
-            "session_id": session.session_id,
-            "resume_gateway_url": self.gateway_url,
-            "application": {"id": str(self.application_id), "flags": 0},
-            "private_channels": [],
-            "relationships": [],
-            "user_settings": {},
-            "geo_ordered_rtc_regions": [],
-        }
-        if session.shard is not None:
-            ready["shard"] = session.shard
-        await session.dispatch("READY", ready)
-        guild = self.guild.payload()
-        if not session.intents & INTENT_GUILD_MEMBERS:
-            # Without the members intent Discord sends only the bot itself.
-            guild["members"] = [self.bot_user.member_payload()]
-        await session.dispatch("GUILD_CREATE", guild)
-        self._touch()
-
-    async def _request_members(self, session: GatewaySession, data: JSON) -> None:
-        members = [m.member_payload() for m in [*self.guild.members, self.bot_user]]
-        chunk: JSON = {
-            "guild_id": str(self.guild.id),
-            "members": members,
-            "chunk_index": 0,
-            "chunk_count": 1,
-        }
-        if data.get("nonce"):
-            chunk["nonce"] = data["nonce"]
-        await session.dispatch("GUILD_MEMBERS_CHUNK", chunk)
-
-    async def _broadcast_message(self, event: str, message: StoredMessage) -> None:
-        if message.ephemeral:
-            return
-        payload = message.payload(self.base_url)
-        if event == "MESSAGE_DELETE":
-            payload = {
-                "id": str(message.id),
-                "channel_id": str(message.channel_id),
-                "guild_id": str(self.guild.id),
-            }
-        else:
-            payload["member"] = message.author.member_payload(with_user=False)
-        for session in self.sessions:
-            if session.identified and session.intents & INTENT_GUILD_MESSAGES:
-                await session.dispatch(event, payload)
 
     # --- REST plumbing ---------------------------------------------------------------------------
 
@@ -567,7 +404,8 @@ class StandIn:
         return web.Response(status=404)
 
     @staticmethod
-    async def _read_body(request: web.Request) -> tuple[JSON, list[Upload]]:
+    async def _read_body(request: web.Request) -> tuple[Any, list[Upload]]:
+        """The JSON body (or multipart `payload_json`) and the uploaded `files[n]` parts."""
         uploads: list[Upload] = []
         if request.content_type.startswith("multipart/"):
             payload: JSON = {}
@@ -715,7 +553,7 @@ class StandIn:
         ]
         self.commands = [c for c in self.commands if c.guild_id != scope] + synced
         self.sync_count += 1
-        self._touch()
+        self.changed_now()
         return json_response([self.synced_payload(c) for c in synced])
 
     # --- messages --------------------------------------------------------------------------------
@@ -735,7 +573,7 @@ class StandIn:
 
     def _store(self, message: StoredMessage) -> None:
         self.messages[message.id] = message
-        self._touch()
+        self.changed_now()
 
     def _attachments(
         self, body: Mapping[str, Any], uploads: Sequence[Upload]
@@ -816,7 +654,7 @@ class StandIn:
         self.seq += 1
         message.edit_seq = self.seq
         message.edited_timestamp = iso_now()
-        self._touch()
+        self.changed_now()
 
     def _channel(self, request: web.Request) -> Channel:
         channel = self.guild.channel_by_id(int(request.match_info["channel"]))
@@ -858,7 +696,7 @@ class StandIn:
         message = self._new_message(channel.id)
         self._apply_create(message, body, uploads)
         self._store(message)
-        await self._broadcast_message("MESSAGE_CREATE", message)
+        await self.gateway.broadcast_message("MESSAGE_CREATE", message)
         return json_response(message.payload(self.base_url))
 
     async def _get_channel_message(self, request: web.Request) -> web.Response:
@@ -877,7 +715,7 @@ class StandIn:
             )
         body, uploads = await self._read_body(request)
         self._apply_edit(message, body, uploads, None)
-        await self._broadcast_message("MESSAGE_UPDATE", message)
+        await self.gateway.broadcast_message("MESSAGE_UPDATE", message)
         return json_response(message.payload(self.base_url))
 
     async def _delete_channel_message(self, request: web.Request) -> web.Response:
@@ -889,8 +727,8 @@ class StandIn:
         message.deleted = True
         self.seq += 1
         message.edit_seq = self.seq
-        self._touch()
-        await self._broadcast_message("MESSAGE_DELETE", message)
+        self.changed_now()
+        await self.gateway.broadcast_message("MESSAGE_DELETE", message)
 
     # --- guild -----------------------------------------------------------------------------------
 
@@ -1027,11 +865,11 @@ class StandIn:
         if record.timer is not None:
             record.timer.cancel()
         record.acknowledged.set()
-        self._touch()
+        self.changed_now()
         if message is not None and kind in (CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE):
-            await self._broadcast_message("MESSAGE_CREATE", message)
+            await self.gateway.broadcast_message("MESSAGE_CREATE", message)
         elif message is not None and kind == UPDATE_MESSAGE:
-            await self._broadcast_message("MESSAGE_UPDATE", message)
+            await self.gateway.broadcast_message("MESSAGE_UPDATE", message)
         reply: JSON = {
             "interaction": {
                 "id": str(record.id),
@@ -1082,17 +920,16 @@ class StandIn:
             and original.loading
         ):
             # The first follow-up after a deferred response replaces the "thinking" message.
-            self._validate(body, uploads, record.id)
             self._apply_edit(original, body, uploads, record.id)
             message = original
-            await self._broadcast_message("MESSAGE_UPDATE", message)
+            await self.gateway.broadcast_message("MESSAGE_UPDATE", message)
         else:
             self._validate(body, uploads, record.id)
             message = self._interaction_message(record)
             self._apply_create(message, body, uploads)
             self._store(message)
             record.followup_ids.append(message.id)
-            await self._broadcast_message("MESSAGE_CREATE", message)
+            await self.gateway.broadcast_message("MESSAGE_CREATE", message)
         if request.query.get("wait") in ("1", "true", "True"):
             return json_response(message.payload(self.base_url))
         return web.Response(status=204)
@@ -1125,7 +962,7 @@ class StandIn:
         record, message = self._webhook_message(request)
         body, uploads = await self._read_body(request)
         self._apply_edit(message, body, uploads, record.id)
-        await self._broadcast_message("MESSAGE_UPDATE", message)
+        await self.gateway.broadcast_message("MESSAGE_UPDATE", message)
         return json_response(message.payload(self.base_url))
 
     async def _delete_webhook_message(self, request: web.Request) -> web.Response:

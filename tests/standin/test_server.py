@@ -47,8 +47,8 @@ async def test_route_the_stand_in_lacks_fails_the_test(demo_table: Table) -> Non
 
 
 async def test_bot_resumes_after_gateway_reconnect(demo_table: Table) -> None:
-    await demo_table.standin.reconnect_gateway()
-    await demo_table.standin.wait_connected()
+    await demo_table.standin.gateway.reconnect()
+    await demo_table.standin.gateway.wait_connected()
 
     reply = await demo_table.slash("/roll dice:1d4")
 
