@@ -1,9 +1,10 @@
 """The test API: play the real bot through the stand-in the way players do.
 
-    async with Table(make_bot) as table:
+    async with Table(make_bot, faces=faces) as table:
+        table.script_dice([3, 4])
         reply = await table.slash("/roll dice:2d6 reason:test", as_="player1")
-        assert reply.embed.title == "2d6"
-        confirm = await table.click(reply, "Confirm", as_="gm")
+        assert reply.embed.title == "🎲 test: 7"
+        ended = await table.click(reply, "Confirm", as_="gm")
 
 Every action waits (on futures, with timeouts) until the bot has finished handling the
 interaction, then raises if Discord would have rejected anything the bot sent meanwhile

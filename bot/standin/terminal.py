@@ -232,12 +232,17 @@ async def _read_lines(prompt: Callable[[], str]) -> AsyncIterator[str]:
 async def _play(args: argparse.Namespace, out: TextIO) -> int:
     standin = StandIn()
     args.db.parent.mkdir(parents=True, exist_ok=True)
-    commands_file = Path(f"{args.db}.commands.json")
+    commands_file = Path(f"{args.db}-standin-commands.json")  # beside the db, git-ignored
     standin.load_commands(commands_file)
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     faces = QueuedFaces(seed)
+    try:
+        factory = _factory(args, standin, faces)
+    except ImportError as missing:
+        out.write(f"the bot could not be loaded: {missing}\n")
+        return 2
     table = Table(
-        _factory(args, standin, faces),
+        factory,
         standin=standin,
         faces=faces,
         player=args.player,

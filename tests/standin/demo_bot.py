@@ -355,6 +355,12 @@ class DemoBot(commands.Bot):
             self.asked.append(view.answer)
             await interaction.followup.send(f"You said {view.answer}")
 
+        @tree.command(name="temp", description="Answers, edits, then deletes the answer")
+        async def temp(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("gone soon")
+            await interaction.edit_original_response(content="going")
+            await interaction.delete_original_response()
+
         @tree.command(name="silent", description="Never answers")
         async def silent(interaction: discord.Interaction) -> None:
             return None

@@ -201,6 +201,14 @@ async def test_deferred_response_is_replaced_by_first_followup(demo_table: Table
     assert reply.followups[0].ephemeral
 
 
+async def test_original_response_can_be_edited_and_deleted(demo_table: Table) -> None:
+    reply = await demo_table.slash("/temp")
+
+    assert reply.message is not None and reply.message.deleted
+    assert reply.content == "going"
+    assert reply.message not in demo_table.channel_messages()
+
+
 async def test_file_attachment_arrives_with_its_bytes(demo_table: Table) -> None:
     reply = await demo_table.slash("/export")
 
