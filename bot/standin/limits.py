@@ -185,62 +185,39 @@ def embed_text_size(embed: Mapping[str, Any]) -> int:
     return size
 
 
+# (rule, where in the embed, limit, shortest) for each text of an embed.
+_EMBED_TEXTS: tuple[tuple[str, Path, int, int], ...] = (
+    ("embed.title", ("title",), EMBED_TITLE, 0),
+    ("embed.description", ("description",), EMBED_DESCRIPTION, 0),
+    ("embed.footer.text", ("footer", "text"), EMBED_FOOTER, 1),
+    ("embed.author.name", ("author", "name"), EMBED_AUTHOR, 1),
+)
+
+
 def _check_embed(check: _Checker, path: Path, embed: Mapping[str, Any]) -> None:
-    check.length("embed.title", (*path, "title"), embed.get("title"), EMBED_TITLE, what="title")
-    check.length(
-        "embed.description",
-        (*path, "description"),
-        embed.get("description"),
-        EMBED_DESCRIPTION,
-        what="description",
-    )
+    for rule, keys, high, low in _EMBED_TEXTS:
+        holder = embed if len(keys) == 1 else embed.get(str(keys[0]))
+        if holder is not None:
+            text = holder.get(str(keys[-1]))
+            check.length(rule, (*path, *keys), text, high, low=low, what=rule.split(".", 1)[1])
     fields = embed.get("fields") or []
     check.count("embed.fields", (*path, "fields"), fields, EMBED_FIELDS, "fields per embed")
     for index, field in enumerate(fields):
-        where = (*path, "fields", index)
-        check.length(
-            "embed.field.name",
-            (*where, "name"),
-            field.get("name"),
-            EMBED_FIELD_NAME,
-            low=1,
-            what="field name",
-        )
-        check.length(
-            "embed.field.value",
-            (*where, "value"),
-            field.get("value"),
-            EMBED_FIELD_VALUE,
-            low=1,
-            what="field value",
-        )
-    footer = embed.get("footer")
-    if footer is not None:
-        check.length(
-            "embed.footer.text",
-            (*path, "footer", "text"),
-            footer.get("text"),
-            EMBED_FOOTER,
-            low=1,
-            what="footer text",
-        )
-    author = embed.get("author")
-    if author is not None:
-        check.length(
-            "embed.author.name",
-            (*path, "author", "name"),
-            author.get("name"),
-            EMBED_AUTHOR,
-            low=1,
-            what="author name",
-        )
+        for key, high in (("name", EMBED_FIELD_NAME), ("value", EMBED_FIELD_VALUE)):
+            check.length(
+                f"embed.field.{key}",
+                (*path, "fields", index, key),
+                field.get(key),
+                high,
+                low=1,
+                what=f"field {key}",
+            )
     color = embed.get("color")
     if color is not None and not (isinstance(color, int) and 0 <= color <= 0xFFFFFF):
         check.add("embed.color", (*path, "color"), f"color must be 0..0xFFFFFF (got {color!r})")
-    for key in ("url",):
-        url = embed.get(key)
-        if url is not None and not str(url).startswith(("http://", "https://")):
-            check.add("embed.url", (*path, key), f"url must be http(s), got {url!r}")
+    url = embed.get("url")
+    if url is not None and not str(url).startswith(("http://", "https://")):
+        check.add("embed.url", (*path, "url"), f"url must be http(s), got {url!r}")
 
 
 def _check_button(check: _Checker, path: Path, button: Mapping[str, Any]) -> None:

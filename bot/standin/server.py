@@ -130,7 +130,6 @@ class StandIn:
         self.messages: dict[int, StoredMessage] = {}
         self.interactions: dict[int, InteractionRecord] = {}
         self.problems: list[Problem] = []
-        self.requests: list[str] = []
         self.gateway = Gateway(self)
         self.seq = 0
         self._uploads_by_name: dict[str, StoredAttachment] = {}
@@ -139,11 +138,6 @@ class StandIn:
         self._port = 0
 
     # --- lifecycle -------------------------------------------------------------------------------
-
-    @property
-    def running(self) -> bool:
-        """Whether the server is listening."""
-        return self._runner is not None
 
     @property
     def base_url(self) -> str:
@@ -279,7 +273,6 @@ class StandIn:
         }
         if message is not None:
             payload["message"] = message.payload(self.base_url)
-        now = time.monotonic()
         return InteractionRecord(
             interaction_id,
             token,
@@ -287,8 +280,7 @@ class StandIn:
             member,
             channel.id,
             payload,
-            created=now,
-            deadline=now + self.response_deadline,
+            created=time.monotonic(),
             source_message_id=message.id if message is not None else None,
         )
 
@@ -297,9 +289,7 @@ class StandIn:
         if not self.gateway.connected:
             raise RuntimeError("no bot is connected to the stand-in's gateway")
         self.interactions[record.id] = record
-        now = time.monotonic()
-        record.created = now
-        record.deadline = now + self.response_deadline
+        record.created = time.monotonic()
         loop = asyncio.get_running_loop()
         record.timer = loop.call_later(self.response_deadline, self._expire, record)
         await self.gateway.dispatch("INTERACTION_CREATE", record.payload)
@@ -362,7 +352,6 @@ class StandIn:
 
         async def wrapped(request: web.Request) -> web.StreamResponse:
             route = f"{method} {path}"
-            self.requests.append(route)
             if needs_auth and request.headers.get("Authorization") != f"Bot {self.token}":
                 return json_response({"code": 0, "message": "401: Unauthorized"}, 401)
             try:

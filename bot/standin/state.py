@@ -189,7 +189,6 @@ class InteractionRecord:
     channel_id: int
     payload: JSON
     created: float
-    deadline: float
     source_message_id: int | None = None
     response_type: int | None = None
     response_message_id: int | None = None
