@@ -398,7 +398,7 @@ class Table:
                 f" (got {len(values)})"
             )
         data: JSON = {"custom_id": menu.custom_id, "component_type": menu.type}
-        data["values"], resolved = self._select_values(menu, values)
+        data["values"], resolved = self._select_values(menu, values, member)
         if resolved:
             data["resolved"] = resolved
         return await self._interact(
@@ -410,7 +410,9 @@ class Table:
             message=message,
         )
 
-    def _select_values(self, menu: SelectView, values: Sequence[str]) -> tuple[list[str], JSON]:
+    def _select_values(
+        self, menu: SelectView, values: Sequence[str], member: Member
+    ) -> tuple[list[str], JSON]:
         guild = self.standin.guild
         resolved: JSON = {}
         picked: list[str] = []
@@ -427,12 +429,12 @@ class Table:
                 if menu.type in (L.USER_SELECT, L.MENTIONABLE_SELECT) and not value.startswith(
                     "@&"
                 ):
-                    member = guild.member(value.removeprefix("@"))
-                    resolved.setdefault("users", {})[str(member.id)] = member.user_payload()
-                    resolved.setdefault("members", {})[str(member.id)] = member.member_payload(
-                        with_user=False, permissions=guild.permissions(member)
+                    chosen = guild.member(value.removeprefix("@"))
+                    resolved.setdefault("users", {})[str(chosen.id)] = chosen.user_payload()
+                    resolved.setdefault("members", {})[str(chosen.id)] = chosen.member_payload(
+                        with_user=False, permissions=guild.permissions(chosen)
                     )
-                    picked.append(str(member.id))
+                    picked.append(str(chosen.id))
                 elif menu.type in (L.ROLE_SELECT, L.MENTIONABLE_SELECT):
                     role = guild.role(value)
                     resolved.setdefault("roles", {})[str(role.id)] = role.payload()
@@ -440,7 +442,7 @@ class Table:
                 else:
                     channel = guild.channel(value)
                     resolved.setdefault("channels", {})[str(channel.id)] = channel.resolved_payload(
-                        guild.permissions(guild.bot)
+                        guild.permissions(member)
                     )
                     picked.append(str(channel.id))
             except KeyError as missing:
@@ -459,7 +461,7 @@ class Table:
             raise ClientRefused(f"the modal was shown to {target.player}, not {member.username}")
         unknown = [k for k in values if not any(k in (t.label, t.custom_id) for t in modal.inputs)]
         if unknown:
-            modal.input(unknown[0])
+            modal.input(unknown[0])  # raises, naming the inputs the modal has
         origin = self.standin.interactions[target.interaction_id]
         data = {"custom_id": modal.custom_id, "components": self._modal_components(modal, values)}
         source = self.standin.messages.get(origin.source_message_id or 0)
