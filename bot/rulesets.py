@@ -77,6 +77,11 @@ def register(spec: RulesetSpec) -> RulesetSpec:
     return spec
 
 
+def unregister(key: str) -> None:
+    """Remove a ruleset from the registry (tests that register their own)."""
+    _REGISTRY.pop(key, None)
+
+
 def available() -> list[RulesetSpec]:
     """The rulesets that are implemented, in end-of-turn order."""
     for key in KNOWN_RULESETS:

@@ -31,15 +31,12 @@ async def table(
     tmp_path: Path, standin_guild: GuildSpec, dice_faces: QueuedFaces
 ) -> AsyncIterator[Table]:
     """The real Privateer bot on a fresh stand-in and database; fails on anything left over."""
-    try:
-        from bot.standin.privateer import privateer_factory
+    from bot.standin.privateer import privateer_factory
 
-        standin = StandIn(standin_guild)
-        factory = privateer_factory(
-            database_path=tmp_path / "t.db", guild_id=standin.guild.id, faces=dice_faces
-        )
-    except ImportError as missing:
-        pytest.skip(f"the real bot is not importable yet ({missing}); stand-in tests still run")
+    standin = StandIn(standin_guild)
+    factory = privateer_factory(
+        database_path=tmp_path / "t.db", guild_id=standin.guild.id, faces=dice_faces
+    )
     async with standin, Table(factory, standin=standin, faces=dice_faces) as played:
         yield played
         played.check()

@@ -42,22 +42,22 @@ def counter_turn_end(ctx: TurnContext) -> TurnStepResult:
     return TurnStepResult(state=state, lines=[Msg("turn.end.nothing")])
 
 
-SPEC = rulesets.register(
-    RulesetSpec(
-        key="test_counter",
-        settings_model=CounterSettings,
-        state_model=CounterState,
-        cog_module="tests.none",
-        end_of_turn=counter_turn_end,
-    )
+SPEC = RulesetSpec(
+    key="test_counter",
+    settings_model=CounterSettings,
+    state_model=CounterState,
+    cog_module="tests.none",
+    end_of_turn=counter_turn_end,
 )
 
 
 @pytest.fixture
 async def service(tmp_path):
+    rulesets.register(SPEC)
     db = await Database.open(tmp_path / "campaigns.db")
     yield CampaignService(db, dice_factory=lambda: Dice.seeded(7))
     await db.close()
+    rulesets.unregister(SPEC.key)
 
 
 async def new_campaign(service, channel_id=100):
