@@ -254,7 +254,7 @@ class ChoiceButton(
             if handler is None:
                 raise GameError("error.choice_not_found")
             await handler(interaction, ctx, choice, self.option)
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - every click gets an answer
             await handle_error(interaction, exc)
 
 

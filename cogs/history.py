@@ -117,7 +117,7 @@ class HistoryPage(
             ctx = await campaign_context(interaction)
             embed, view = await history_page(ctx, self.flt, self.before or None)
             await interaction.response.edit_message(embed=embed, view=view)
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - every click gets an answer
             await handle_error(interaction, exc)
 
 
