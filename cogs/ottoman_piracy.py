@@ -1,0 +1,671 @@
+"""`/corsairs …`: the Ottoman piracy procedure of *Here I Stand* (rules/ottoman-piracy.md).
+
+The Ottoman player declares piracy; the bot rolls both sides, then asks the target's player
+for one reward per hit with restart-safe buttons. GMs keep war status, players, VP and
+impulses. Each command: check → parse → one unit of work → render → send.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import PrivateerBot
+from bot.campaigns import Campaign, Choice, Faction
+from bot.errors import GameError, NotAllowed, NotFound
+from bot.i18n import Msg, t
+from bot.interactions import (
+    Context,
+    campaign_context,
+    choice_handler,
+    locale_of,
+    reply,
+    require_gm,
+    service_of,
+)
+from bot.rules.ottoman_piracy import (
+    KNOWN_POWERS,
+    OTTOMAN,
+    OttomanPiracySettings,
+    OttomanPiracyState,
+    PiracyOutcome,
+    StateChange,
+    assign_power,
+    choose_reward,
+    declare_piracy,
+    force_default_reward,
+    piracy_status,
+    power_label,
+    register_hand_size,
+    sea_zone_choices,
+    set_at_war,
+    set_hand_size,
+    set_piracy_vp,
+    start_impulse,
+)
+from bot.rules.ottoman_piracy_models import Reward
+from bot.rules.ottoman_piracy_names import leader_label
+from cogs.ottoman_piracy_input import PiracyInput, build_declaration, resolve_power
+from cogs.ottoman_piracy_render import (
+    change_embed,
+    question_view,
+    status_embed,
+    story_embed,
+    text,
+)
+
+RULESET = "ottoman_piracy"
+REWARD_CHOICE = "op_reward"
+C = "corsairs."
+# Buttons whose option is the reward itself (squadrons carry an index, cards may need a hand).
+PLAIN_REWARDS: dict[str, Reward] = {"card": "card", "vp": "vp"}
+
+
+def _summary(lines: list[Msg]) -> list[dict[str, Any]]:
+    return [m.to_json() for m in lines]
+
+
+def acting_faction(ctx: Context, factions: list[Faction], wanted: str | None) -> str | None:
+    """The faction the actor acts for: None for a GM, `wanted` when they play it.
+
+    Otherwise one of their own factions (or ""), which the engine refuses for `wanted`.
+    """
+    if ctx.is_gm:
+        return None
+    mine = [f.name for f in factions if f.user_id == ctx.actor.user_id]
+    if wanted is not None and wanted in mine:
+        return wanted
+    return mine[0] if mine else ""
+
+
+def user_of(state: OttomanPiracyState, power: str, factions: list[Faction]) -> int | None:
+    """The Discord user who plays `power`; None when nobody does (then only a GM answers)."""
+    faction = state.faction_of(power)
+    return next((f.user_id for f in factions if f.name == faction), None)
+
+
+async def _state_for(
+    interaction: discord.Interaction[Any],
+) -> tuple[Campaign, OttomanPiracyState, OttomanPiracySettings] | None:
+    """The channel's campaign and piracy state, for autocomplete (None outside one)."""
+    service = service_of(interaction)
+    campaign = await service.by_channel(
+        interaction.channel_id or 0, getattr(interaction.channel, "parent_id", None)
+    )
+    if campaign is None or RULESET not in campaign.rulesets:
+        return None
+    state, settings = await service.state(campaign, RULESET)
+    return campaign, state, settings
+
+
+def _power_choices(
+    state: OttomanPiracyState, current: str, locale: str, *, ottoman: bool
+) -> list[app_commands.Choice[str]]:
+    needle = current.strip().casefold()
+    keys = list(dict.fromkeys([*KNOWN_POWERS, *state.power_factions, *state.at_war_with_ottomans]))
+    out: list[app_commands.Choice[str]] = []
+    for key in keys:
+        if key == OTTOMAN and not ottoman:
+            continue
+        label = text(power_label(key), locale)
+        faction = state.faction_of(key)
+        shown = f"{label} — {faction}" if faction else label
+        if needle and needle not in shown.casefold() and needle not in key:
+            continue
+        out.append(app_commands.Choice(name=shown[:100], value=key))
+    return out[:25]
+
+
+class OttomanPiracyCog(commands.Cog):
+    """The Ottoman piracy ruleset's commands."""
+
+    corsairs = app_commands.Group(
+        name="corsairs", description="Ottoman piracy (Here I Stand)", guild_only=True
+    )
+
+    def __init__(self, bot: PrivateerBot) -> None:
+        self.bot = bot
+
+    # -- the piracy ----------------------------------------------------------------------------
+
+    @corsairs.command(name="piracy", description="Declare piracy in a sea zone")
+    @app_commands.describe(
+        zone="The sea zone of the piracy",
+        target="The target power: it controls a port adjacent to the zone",
+        corsairs="Corsairs in the zone",
+        leaders="Naval leaders in the zone: barbarossa, dragut, both",
+        squadrons_in_zone="Target's squadrons in the zone (2 dice each)",
+        adjacent_squadrons="Target's squadrons in adjacent sea zones and ports (1 die each)",
+        adjacent_place="Where those squadrons are, e.g. Messina",
+        allied_adjacent_squadrons=(
+            "Squadrons of powers at war with the Ottomans nearby (1 die each)"
+        ),
+        ally="The power at war those squadrons belong to",
+        fortresses=(
+            "Qualifying fortresses (a number), or a list: Malta (Hospitallers), Corfu (Papacy)"
+        ),
+        ports="Target's ports adjacent to the zone (default 1)",
+        hand="Cards in the target's hand, if known",
+    )
+    async def piracy(
+        self,
+        interaction: discord.Interaction[Any],
+        zone: app_commands.Range[str, 1, 60],
+        target: app_commands.Range[str, 1, 60],
+        corsairs: app_commands.Range[int, 0, 50],
+        leaders: app_commands.Range[str, 1, 100] | None = None,
+        squadrons_in_zone: app_commands.Range[int, 0, 50] = 0,
+        adjacent_squadrons: app_commands.Range[int, 0, 50] = 0,
+        adjacent_place: app_commands.Range[str, 1, 60] | None = None,
+        allied_adjacent_squadrons: app_commands.Range[int, 0, 50] = 0,
+        ally: app_commands.Range[str, 1, 60] | None = None,
+        fortresses: app_commands.Range[str, 1, 500] | None = None,
+        ports: app_commands.Range[int, 0, 50] = 1,
+        hand: app_commands.Range[int, 0, 30] | None = None,
+    ) -> None:
+        """OP-1 to OP-5: check the declaration, roll both sides, ask for the first reward."""
+        ctx = await campaign_context(interaction)
+        factions = await ctx.service.factions(ctx.campaign.id)
+        typed = PiracyInput(
+            zone=zone,
+            target=target,
+            corsairs=corsairs,
+            leaders=leaders,
+            squadrons_in_zone=squadrons_in_zone,
+            adjacent_squadrons=adjacent_squadrons,
+            adjacent_place=adjacent_place,
+            allied_adjacent_squadrons=allied_adjacent_squadrons,
+            ally=ally,
+            fortresses=fortresses,
+            ports=ports,
+            hand=hand,
+        )
+        async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
+            state, settings = await uow.load(RULESET)
+            ottoman = state.faction_of(OTTOMAN)
+            if ottoman is None and not ctx.is_gm:
+                raise NotAllowed(C + "error.no_ottoman_player")
+            declaration = build_declaration(typed, state, settings, factions)
+            by_faction = acting_faction(ctx, factions, ottoman)
+            outcome = declare_piracy(
+                state, settings, declaration, uow.dice, uow.campaign.turn, by_faction=by_faction
+            )
+            await uow.save(RULESET, outcome.state)
+            entry = await uow.append(
+                "corsairs piracy",
+                ruleset=RULESET,
+                options=declaration.model_dump(mode="json"),
+                outcome=_outcome_json(outcome),
+                faction=by_faction,
+            )
+            choice_id = None
+            owner = user_of(outcome.state, outcome.piracy.chooser, factions)
+            if outcome.awaiting:
+                choice_id = await uow.open_choice(
+                    RULESET,
+                    REWARD_CHOICE,
+                    owner,
+                    {"piracy": outcome.piracy.id, "hit": outcome.piracy.awaiting_hit},
+                )
+        embed = story_embed(
+            outcome.piracy, outcome.state, settings, ctx.locale, entry_seq=entry.seq
+        )
+        if choice_id is None:
+            await reply(interaction, embed=embed)
+            return
+        content = _ping(outcome.piracy.chooser, owner, ctx.locale)
+        await _ask(interaction, ctx, choice_id, outcome, embed, content)
+
+    @piracy.autocomplete("zone")
+    async def zone_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The map's sea zones in the player's language; any other name may be typed."""
+        return [
+            app_commands.Choice(name=name, value=value)
+            for name, value in sea_zone_choices(current, locale_of(interaction))
+        ]
+
+    @piracy.autocomplete("target")
+    async def target_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Powers that can be targets (not the Ottomans), with the faction playing each."""
+        found = await _state_for(interaction)
+        state = found[1] if found else OttomanPiracyState()
+        return _power_choices(state, current, locale_of(interaction), ottoman=False)
+
+    @piracy.autocomplete("ally")
+    async def ally_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Powers registered at war with the Ottomans."""
+        found = await _state_for(interaction)
+        if found is None:
+            return []
+        locale = locale_of(interaction)
+        return [
+            c
+            for c in _power_choices(found[1], current, locale, ottoman=False)
+            if c.value in found[1].at_war_with_ottomans
+        ]
+
+    @piracy.autocomplete("leaders")
+    async def leaders_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Each rated naval leader, and all of them together."""
+        found = await _state_for(interaction)
+        settings = found[2] if found else OttomanPiracySettings()
+        locale = locale_of(interaction)
+        ratings = settings.piracy_ratings
+        options = [(f"{text(leader_label(k), locale)} (+{r})", k) for k, r in ratings.items()]
+        if len(ratings) > 1:
+            names = " + ".join(text(leader_label(k), locale) for k in ratings)
+            options.append((names, ", ".join(ratings)))
+        needle = current.strip().casefold()
+        return [
+            app_commands.Choice(name=name[:100], value=value[:100])
+            for name, value in options
+            if needle in name.casefold() or needle in value
+        ][:25]
+
+    # -- rewards -----------------------------------------------------------------------------
+
+    @corsairs.command(
+        name="force", description="Force the default reward for a player who is away (GM)"
+    )
+    @app_commands.describe(hand="Cards in the target's hand, needed if a card is the reward")
+    async def force(
+        self,
+        interaction: discord.Interaction[Any],
+        hand: app_commands.Range[int, 0, 30] | None = None,
+    ) -> None:
+        """OP-I10: every hit left gets the first possible reward in the forced order."""
+        ctx = await campaign_context(interaction)
+        require_gm(ctx)
+        open_choices = [
+            c for c in await ctx.service.open_choices(ctx.campaign.id) if c.kind == REWARD_CHOICE
+        ]
+        if not open_choices:
+            raise GameError(C + "error.nothing_to_force")
+        choice = open_choices[-1]
+        outcome, settings, seq = await _answer(ctx, choice, "force", hand)
+        embed = story_embed(outcome.piracy, outcome.state, settings, ctx.locale, entry_seq=seq)
+        if outcome.awaiting:  # a card from an unknown hand is left: ask again, here
+            await _ask(interaction, ctx, choice.id, outcome, embed, None)
+        else:
+            await reply(interaction, embed=embed)
+        await _retire_question(self.bot, choice)
+
+    # -- status --------------------------------------------------------------------------------
+
+    @corsairs.command(name="status", description="Piracy VP, zones used this turn, stolen cards")
+    async def status(self, interaction: discord.Interaction[Any]) -> None:
+        """What the piracy track shows now."""
+        ctx = await campaign_context(interaction)
+        state, settings = await ctx.service.state(ctx.campaign, RULESET)
+        factions = await ctx.service.factions(ctx.campaign.id)
+        shown = piracy_status(state, settings, ctx.campaign.turn)
+        embed = status_embed(shown, state, factions, ctx.campaign.turn, ctx.locale)
+        await reply(interaction, embed=embed)
+
+    # -- the GM's bookkeeping ------------------------------------------------------------------
+
+    @corsairs.command(
+        name="war", description="Record whether a power is at war with the Ottomans (GM)"
+    )
+    @app_commands.describe(power="The power", at_war="At war with the Ottomans?")
+    async def war(
+        self,
+        interaction: discord.Interaction[Any],
+        power: app_commands.Range[str, 1, 60],
+        at_war: bool,
+    ) -> None:
+        """OP-1.3, OP-2.3, OP-2.4: war status decides whose squadrons and fortresses help."""
+        ctx = await campaign_context(interaction)
+        require_gm(ctx)
+        change = await _bookkeeping(
+            ctx,
+            "corsairs war",
+            {"power": power, "at_war": at_war},
+            lambda state, _settings: set_at_war(state, power, at_war),
+        )
+        powers = ", ".join(
+            text(power_label(p), ctx.locale) for p in change.state.at_war_with_ottomans
+        )
+        extra = [ctx.t(C + "war.list", powers=powers or ctx.t(C + "status.nobody"))]
+        await reply(interaction, embed=change_embed(change.lines, ctx.locale, extra=extra))
+
+    @corsairs.command(name="power", description="Record who plays a power (GM)")
+    @app_commands.describe(
+        power="The power",
+        player="The player: their faction plays the power",
+        faction="The faction that plays the power",
+    )
+    async def power(
+        self,
+        interaction: discord.Interaction[Any],
+        power: app_commands.Range[str, 1, 60],
+        player: discord.Member | None = None,
+        faction: app_commands.Range[str, 1, 64] | None = None,
+    ) -> None:
+        """A power's player answers its reward questions; with neither option it is cleared."""
+        ctx = await campaign_context(interaction)
+        require_gm(ctx)
+        factions = await ctx.service.factions(ctx.campaign.id)
+        chosen = _faction_for(ctx, factions, player, faction)
+        change = await _bookkeeping(
+            ctx,
+            "corsairs power",
+            {"power": power, "faction": chosen},
+            lambda state, _settings: assign_power(state, power, chosen),
+        )
+        await reply(interaction, embed=change_embed(change.lines, ctx.locale))
+
+    @corsairs.command(name="vp", description="Set the Ottoman piracy VP (GM)")
+    @app_commands.describe(value="Piracy VP, 0 to the cap (10)")
+    async def vp(
+        self, interaction: discord.Interaction[Any], value: app_commands.Range[int, 0, 100]
+    ) -> None:
+        """OP-5.8, OP-I13: the GM's correction of the track."""
+        ctx = await campaign_context(interaction)
+        require_gm(ctx)
+        change = await _bookkeeping(
+            ctx,
+            "corsairs vp",
+            {"value": value},
+            lambda state, settings: set_piracy_vp(state, settings, value),
+        )
+        await reply(interaction, embed=change_embed(change.lines, ctx.locale))
+
+    @corsairs.command(
+        name="impulse", description="Start an impulse: stolen cards may become playable (GM)"
+    )
+    @app_commands.describe(power="The active power", cp="CP it has this impulse (optional)")
+    async def impulse(
+        self,
+        interaction: discord.Interaction[Any],
+        power: app_commands.Range[str, 1, 60],
+        cp: app_commands.Range[int, 0, 20] | None = None,
+    ) -> None:
+        """OP-5.5, OP-I12: a new impulse releases the cards locked until it."""
+        ctx = await campaign_context(interaction)
+        require_gm(ctx)
+        change = await _bookkeeping(
+            ctx,
+            "corsairs impulse",
+            {"power": power, "cp": cp},
+            lambda state, _settings: start_impulse(state, power, cp=cp),
+        )
+        await reply(interaction, embed=change_embed(change.lines, ctx.locale))
+
+    @corsairs.command(name="hand", description="State how many cards a power holds this impulse")
+    @app_commands.describe(cards="Cards in hand", power="The power (default: the one you play)")
+    async def hand(
+        self,
+        interaction: discord.Interaction[Any],
+        cards: app_commands.Range[int, 0, 30],
+        power: app_commands.Range[str, 1, 60] | None = None,
+    ) -> None:
+        """OP-I12: the hand a random card is rolled from; a player states their own."""
+        ctx = await campaign_context(interaction)
+        factions = await ctx.service.factions(ctx.campaign.id)
+        state, _ = await ctx.service.state(ctx.campaign, RULESET)
+        key = _own_power(ctx, state, factions, power)
+        change = await _bookkeeping(
+            ctx,
+            "corsairs hand",
+            {"power": key, "cards": cards},
+            lambda state, _settings: register_hand_size(state, key, cards),
+        )
+        await reply(interaction, embed=change_embed(change.lines, ctx.locale))
+
+    @war.autocomplete("power")
+    @power.autocomplete("power")
+    @impulse.autocomplete("power")
+    @hand.autocomplete("power")
+    async def power_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Every power, with the faction playing it."""
+        found = await _state_for(interaction)
+        state = found[1] if found else OttomanPiracyState()
+        return _power_choices(state, current, locale_of(interaction), ottoman=True)
+
+    @power.autocomplete("faction")
+    async def faction_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The campaign's factions."""
+        found = await _state_for(interaction)
+        if found is None:
+            return []
+        factions = await service_of(interaction).factions(found[0].id)
+        return [
+            app_commands.Choice(name=f.name, value=f.name)
+            for f in factions
+            if current.casefold() in f.name.casefold()
+        ][:25]
+
+
+# --- helpers behind the commands -----------------------------------------------------------
+
+
+def _outcome_json(outcome: PiracyOutcome) -> dict[str, Any]:
+    return {
+        "summary": _summary(outcome.lines),
+        "piracy": outcome.piracy.id,
+        "status": outcome.piracy.status,
+        "rewards": [r.model_dump(mode="json") for r in outcome.applied],
+        "piracy_vp": outcome.state.piracy_vp,
+    }
+
+
+def _ping(chooser: str, owner: int | None, locale: str) -> str:
+    """Who must answer: the chooser's player, or the GM when nobody plays the power."""
+    power = text(power_label(chooser), locale)
+    if owner is None:
+        return t(C + "ping.gm", locale, power=power)
+    return t(C + "ping.player", locale, user=f"<@{owner}>", power=power)
+
+
+def _faction_for(
+    ctx: Context,
+    factions: list[Faction],
+    player: discord.Member | None,
+    faction: str | None,
+) -> str | None:
+    """The faction named, or the player's only faction; None clears the power's player."""
+    if faction:
+        for known in factions:
+            if known.name.casefold() == faction.strip().casefold():
+                return known.name
+        raise NotFound(C + "error.unknown_faction", faction=faction)
+    if player is None:
+        return None
+    theirs = [f.name for f in factions if f.user_id == player.id]
+    if not theirs:
+        raise GameError(C + "error.player_has_no_faction", user=player.mention)
+    if len(theirs) > 1:
+        raise GameError(
+            C + "error.player_has_several_factions", user=player.mention, factions=", ".join(theirs)
+        )
+    return theirs[0]
+
+
+def _own_power(
+    ctx: Context, state: OttomanPiracyState, factions: list[Faction], power: str | None
+) -> str:
+    """The power whose hand is stated: named (a GM any, a player their own) or their only one."""
+    mine = [p for f in factions if f.user_id == ctx.actor.user_id for p in state.powers_of(f.name)]
+    if power:
+        key = resolve_power(power, state, factions)
+        if not ctx.is_gm and key not in mine:
+            raise NotAllowed(C + "error.not_your_power", power=text(power_label(key), ctx.locale))
+        return key
+    if len(mine) == 1:
+        return mine[0]
+    raise GameError(C + "error.which_power")
+
+
+async def _bookkeeping(
+    ctx: Context,
+    command: str,
+    options: dict[str, Any],
+    change: Any,
+) -> StateChange:
+    """One bookkeeping change in one unit of work, logged."""
+    async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
+        state, settings = await uow.load(RULESET)
+        result: StateChange = change(state, settings)
+        await uow.save(RULESET, result.state)
+        await uow.append(
+            command, ruleset=RULESET, options=options, outcome={"summary": _summary(result.lines)}
+        )
+    return result
+
+
+async def _answer(
+    ctx: Context, choice: Choice, option: str, hand: int | None
+) -> tuple[PiracyOutcome, OttomanPiracySettings, int]:
+    """Apply one answer to a reward question in one unit of work; returns what to render.
+
+    Options: "vp", "card", "sq.<index>" (a squadron group), "hand" (a hand size from the
+    select: the card with that hand, or the hand asked for when only a card is left) and
+    "force" (the GM's default for every hit left, OP-I10).
+    """
+    piracy_id = int(choice.payload["piracy"])
+    hit = int(choice.payload["hit"])
+    factions = await ctx.service.factions(ctx.campaign.id)
+    async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
+        await uow.claim_choice(choice.id, gm=ctx.is_gm)
+        state, settings = await uow.load(RULESET)
+        pending = state.in_progress
+        chooser = pending.chooser if pending is not None else None
+        by_faction = acting_faction(ctx, factions, state.faction_of(chooser or ""))
+        dice = uow.dice
+        outcome: PiracyOutcome
+        if option == "force":
+            require_gm(ctx)
+            outcome = force_default_reward(
+                state, settings, piracy_id, dice, hit=hit, hand_size=hand
+            )
+        elif option == "hand":
+            if hand is None:
+                raise GameError(C + "error.hand_value")
+            if pending is not None and pending.status == "awaiting_hand_size":
+                outcome = set_hand_size(
+                    state, settings, piracy_id, hand, dice, hit=hit, by_faction=by_faction
+                )
+            else:
+                outcome = choose_reward(
+                    state,
+                    settings,
+                    piracy_id,
+                    "card",
+                    dice,
+                    hand_size=hand,
+                    hit=hit,
+                    by_faction=by_faction,
+                )
+        elif option.startswith("sq."):
+            outcome = choose_reward(
+                state,
+                settings,
+                piracy_id,
+                "squadron",
+                dice,
+                squadron=int(option[3:]),
+                hit=hit,
+                by_faction=by_faction,
+            )
+        elif option in PLAIN_REWARDS:
+            outcome = choose_reward(
+                state,
+                settings,
+                piracy_id,
+                PLAIN_REWARDS[option],
+                dice,
+                hit=hit,
+                by_faction=by_faction,
+            )
+        else:
+            raise GameError("error.choice_not_found")
+        await uow.save(RULESET, outcome.state)
+        entry = await uow.append(
+            "corsairs force" if option == "force" else "corsairs reward",
+            ruleset=RULESET,
+            options={"piracy": piracy_id, "hit": hit, "answer": option, "hand": hand},
+            outcome=_outcome_json(outcome),
+            faction=by_faction,
+        )
+        if outcome.awaiting:
+            payload = {**choice.payload, "hit": outcome.piracy.awaiting_hit}
+            await uow.update_choice_payload(choice.id, payload)
+        else:
+            await uow.close_choice(choice.id)
+    return outcome, settings, entry.seq
+
+
+async def _ask(
+    interaction: discord.Interaction[Any],
+    ctx: Context,
+    choice_id: int,
+    outcome: PiracyOutcome,
+    embed: discord.Embed,
+    content: str | None,
+) -> None:
+    """Post the story with the reward question; the choice remembers its message."""
+    view = question_view(choice_id, outcome.piracy, outcome.options, ctx.locale)
+    sent = await interaction.response.send_message(content=content, embed=embed, view=view)
+    async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
+        await uow.update_choice_payload(
+            choice_id,
+            {
+                "piracy": outcome.piracy.id,
+                "hit": outcome.piracy.awaiting_hit,
+                "channel": interaction.channel_id,
+                "message": sent.message_id,
+            },
+        )
+
+
+async def _retire_question(bot: PrivateerBot, choice: Choice) -> None:
+    """Take the buttons off a question answered elsewhere (by /corsairs force)."""
+    channel_id = choice.payload.get("channel")
+    message_id = choice.payload.get("message")
+    if not channel_id or not message_id:
+        return
+    message = bot.get_partial_messageable(int(channel_id)).get_partial_message(int(message_id))
+    try:
+        await message.edit(view=None)
+    except discord.HTTPException:
+        return
+
+
+@choice_handler(REWARD_CHOICE)
+async def answer_reward(
+    interaction: discord.Interaction[Any], ctx: Context, choice: Choice, option: str
+) -> None:
+    """A click on a reward button (or a pick in the hand select): apply it, redraw the story."""
+    hand: int | None = None
+    if option == "hand":
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = [str(v) for v in data.get("values") or []]
+        hand = int(values[0]) if values and values[0].isdigit() else None
+    outcome, settings, seq = await _answer(ctx, choice, option, hand)
+    embed = story_embed(outcome.piracy, outcome.state, settings, ctx.locale, entry_seq=seq)
+    if outcome.awaiting:
+        view = question_view(choice.id, outcome.piracy, outcome.options, ctx.locale)
+        await interaction.response.edit_message(embed=embed, view=view)
+    else:  # resolved: the ping and the buttons go
+        await interaction.response.edit_message(content=None, embed=embed, view=None)
+
+
+async def setup(bot: PrivateerBot) -> None:
+    """Load the cog."""
+    await bot.add_cog(OttomanPiracyCog(bot))

@@ -1,0 +1,437 @@
+"""Embeds and views of `/corsairs`: the piracy story, its reward question, the status board.
+
+Everything is rebuilt from the engine's records (`PiracyRecord`, `PiracyStatus`), so the
+same story renders in the reader's language after any click, restart or forced default.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from bot.campaigns import Faction
+from bot.i18n import Msg, t
+from bot.interactions import ChoiceButton, add_field, choice_view, clip, make_embed
+from bot.rules.ottoman_piracy import (
+    HitReward,
+    OttomanPiracySettings,
+    OttomanPiracyState,
+    PiracyRecord,
+    PiracyStatus,
+    RewardOption,
+    TargetDiceSource,
+    option_label,
+    power_label,
+    sea_zone_label,
+)
+from bot.rules.ottoman_piracy_names import counted, faces_text, leader_label, piracy_msg
+from bot.rules.ottoman_piracy_rewards import awaiting_line, squadron_place
+
+C = "corsairs."
+# Fortresses given only as a count carry these names: "#1", "#2"... (see the cog's parser).
+COUNTED_FORTRESS = re.compile(r"#\d+")
+# A select holds at most 25 options: hands of 1..25 for a card, 0..24 when only a card is left.
+SELECT_OPTIONS = 25
+
+
+def text(value: Msg | str, locale: str) -> str:
+    """A label or message in the reader's language."""
+    return value.render(locale) if isinstance(value, Msg) else value
+
+
+def lines_text(lines: list[Msg], locale: str) -> str:
+    """Messages as one block of lines."""
+    return "\n".join(m.render(locale) for m in lines)
+
+
+# --- the story of one piracy --------------------------------------------------------------
+
+
+def _source_label(source: TargetDiceSource) -> Msg:
+    power = power_label(source.power)
+    squadrons = counted("squadrons", source.units)
+    adjacent = source.kind in ("squadron_adjacent_sea", "squadron_adjacent_port")
+    if adjacent and not source.place:
+        return Msg(C + "source.squadron_adjacent", power=power, squadrons=squadrons)
+    return piracy_msg(f"source.{source.kind}", power=power, place=source.place, squadrons=squadrons)
+
+
+def target_dice_lines(record: PiracyRecord) -> list[Msg]:
+    """OP-2: each source with its dice (or why it gives none); counted fortresses in one line."""
+    lines: list[Msg] = []
+    counted_forts = [
+        s
+        for s in record.target_dice
+        if s.kind == "fortified_space" and COUNTED_FORTRESS.fullmatch(s.place)
+    ]
+    for source in record.target_dice:
+        if source in counted_forts:
+            if source is counted_forts[0]:
+                dice = sum(s.dice for s in counted_forts)
+                lines.append(
+                    piracy_msg(
+                        "line.source",
+                        source=Msg(C + "count.fortresses", count=len(counted_forts)),
+                        dice=counted("dice", dice),
+                        clause="OP-2.4",
+                    )
+                )
+            continue
+        if source.excluded is None:
+            lines.append(
+                piracy_msg(
+                    "line.source",
+                    source=_source_label(source),
+                    dice=counted("dice", source.dice),
+                    clause=source.clause,
+                )
+            )
+        else:
+            lines.append(
+                piracy_msg(
+                    "line.source_excluded",
+                    source=_source_label(source),
+                    reason=piracy_msg(
+                        f"excluded.{source.excluded}", power=power_label(source.power)
+                    ),
+                    clause=source.clause,
+                )
+            )
+    return lines
+
+
+def anti_piracy_lines(record: PiracyRecord) -> list[Msg]:
+    """OP-3: the target's roll, the corsairs it sank and the hits that were lost."""
+    target = power_label(record.target)
+    lines = target_dice_lines(record)
+    if not record.anti_piracy_faces:
+        lines.append(piracy_msg("line.no_target_dice", target=target))
+        return lines
+    lines.append(
+        piracy_msg(
+            "line.anti_piracy_roll",
+            faces=faces_text(record.anti_piracy_faces),
+            hits=counted("hits", record.anti_piracy_hits),
+        )
+    )
+    lines.append(
+        piracy_msg(
+            "line.corsairs_sunk",
+            sunk=counted("corsairs", record.corsairs_lost),
+            left=counted("corsairs", record.corsairs_left),
+        )
+    )
+    if record.ottoman_squadrons_lost:
+        lines.append(
+            piracy_msg(
+                "line.ottoman_squadrons_sunk",
+                squadrons=counted("squadrons", record.ottoman_squadrons_lost),
+            )
+        )
+    lost = record.anti_piracy_hits - record.corsairs_lost - record.ottoman_squadrons_lost
+    if lost > 0:
+        lines.append(piracy_msg("line.extra_hits_lost", hits=counted("hits", lost)))
+    return lines
+
+
+def ottoman_dice_lines(record: PiracyRecord) -> list[Msg]:
+    """OP-4, OP-5.1-5.2: the base dice, each leader's rating, the roll."""
+    dice = record.ottoman_dice
+    if dice is None:
+        return [piracy_msg("line.all_corsairs_sunk")]
+    lines = [
+        piracy_msg(
+            "line.ottoman_dice",
+            dice=counted("dice", dice.total),
+            base=dice.base,
+            reason=piracy_msg(f"base_reason.{dice.base_reason}"),
+        )
+    ]
+    lines += [
+        piracy_msg("line.leader_bonus", leader=leader_label(b.leader), rating=b.rating)
+        for b in dice.leaders
+        if b.counted
+    ]
+    lines.append(
+        piracy_msg(
+            "line.piracy_roll",
+            faces=faces_text(record.piracy_faces),
+            hits=counted("hits", record.hits),
+        )
+    )
+    return lines
+
+
+def reward_line(
+    record: PiracyRecord,
+    reward: HitReward,
+    state: OttomanPiracyState,
+    settings: OttomanPiracySettings,
+) -> Msg:
+    """One hit's reward as the engine words it (OP-5.4-5.6, OP-5.9)."""
+    how: Msg | str = (
+        piracy_msg(f"how.{reward.how}") if reward.how in ("automatic", "forced") else ""
+    )
+    if reward.reward is None:
+        return piracy_msg("line.reward.lost", hit=reward.hit)
+    if reward.reward == "squadron" and reward.squadron is not None:
+        group = reward.squadron
+        place: Msg | str = squadron_place(record, group)
+        if group.location != "zone" and not group.place:
+            place = Msg(C + "place.adjacent")
+        return piracy_msg(
+            "line.reward.squadron",
+            hit=reward.hit,
+            power=power_label(group.power),
+            place=place,
+            how=how,
+        )
+    if reward.reward == "card":
+        kind = next(
+            (
+                lock.lock
+                for lock in state.card_locks
+                if lock.piracy_id == record.id and lock.hit == reward.hit
+            ),
+            settings.stolen_card_lock,
+        )
+        lock = piracy_msg(f"lock.{kind}")
+        if reward.card_index is None:
+            return piracy_msg("line.reward.card_drawn", hit=reward.hit, lock=lock, how=how)
+        return piracy_msg(
+            "line.reward.card_roll",
+            hit=reward.hit,
+            hand=reward.hand_size,
+            index=reward.card_index,
+            lock=lock,
+            how=how,
+        )
+    after = reward.vp_after if reward.vp_after is not None else state.piracy_vp
+    return piracy_msg("line.reward.vp", hit=reward.hit, before=after - 1, after=after, how=how)
+
+
+def reward_lines(
+    record: PiracyRecord, state: OttomanPiracyState, settings: OttomanPiracySettings
+) -> list[Msg]:
+    """Every reward so far, then who the piracy waits for or that it is resolved."""
+    lines = [reward_line(record, r, state, settings) for r in record.rewards]
+    if record.status != "done":
+        lines.append(awaiting_line(record))
+    elif record.hits or record.corsairs_left:
+        lines.append(
+            piracy_msg(
+                "line.piracy_done", piracy=record.id, vp=state.piracy_vp, cap=settings.piracy_vp_cap
+            )
+        )
+    return lines
+
+
+def story_embed(
+    record: PiracyRecord,
+    state: OttomanPiracyState,
+    settings: OttomanPiracySettings,
+    locale: str,
+    *,
+    entry_seq: int | None = None,
+) -> discord.Embed:
+    """The piracy told like the rulebook's example (OP-6): dice by source, rolls, rewards."""
+    declaration = record.declaration
+    zone = sea_zone_label(declaration.sea_zone)
+    target = power_label(record.target)
+    intro = [
+        piracy_msg("line.declared", piracy=record.id, zone=zone, target=target),
+        piracy_msg("line.corsairs_in_zone", corsairs=counted("corsairs", declaration.corsairs)),
+    ]
+    if declaration.naval_leaders:
+        names = ", ".join(text(leader_label(name), locale) for name in declaration.naval_leaders)
+        intro.append(Msg(C + "story.leaders", leaders=names))
+    if record.cp_cost:
+        intro.append(piracy_msg("line.cp_spent", cp=record.cp_cost))
+    embed = make_embed(
+        t(C + "story.title", locale, piracy=record.id, zone=text(zone, locale)),
+        lines_text(intro, locale),
+    )
+    add_field(
+        embed,
+        t(
+            C + "story.target_dice",
+            locale,
+            target=text(target, locale),
+            dice=counted("dice", record.target_dice_total).render(locale),
+        ),
+        lines_text(anti_piracy_lines(record), locale),
+    )
+    ottoman_dice = record.ottoman_dice.total if record.ottoman_dice is not None else 0
+    add_field(
+        embed,
+        t(C + "story.ottoman_dice", locale, dice=counted("dice", ottoman_dice).render(locale)),
+        lines_text(ottoman_dice_lines(record), locale),
+    )
+    if record.hits:
+        add_field(
+            embed,
+            t(C + "story.rewards", locale),
+            lines_text(reward_lines(record, state, settings), locale),
+        )
+    add_field(
+        embed,
+        t(C + "story.vp", locale),
+        f"{state.piracy_vp}/{settings.piracy_vp_cap}",
+        inline=True,
+    )
+    add_field(
+        embed,
+        t(C + "story.marker", locale),
+        t(C + "story.marker_value", locale, zone=text(zone, locale), turn=record.turn),
+        inline=True,
+    )
+    if entry_seq is not None:
+        embed.set_footer(text=t(C + "story.footer", locale, seq=entry_seq))
+    return embed
+
+
+# --- the reward question ------------------------------------------------------------------
+
+
+def _button_label(record: PiracyRecord, option: RewardOption, locale: str) -> str:
+    group = option.squadron
+    if (
+        option.reward == "squadron"
+        and group is not None
+        and group.location != "zone"
+        and not group.place
+    ):
+        return t(
+            C + "reward.squadron_adjacent", locale, power=text(power_label(group.power), locale)
+        )
+    return option_label(record, option).render(locale)
+
+
+def _hand_select(
+    choice_id: int, placeholder: str, first: int, locale: str
+) -> discord.ui.Select[Any]:
+    """A select of hand sizes; it answers the pending choice like a button (option "hand")."""
+    numbers = range(first, first + SELECT_OPTIONS)
+    return discord.ui.Select(
+        custom_id=f"pc:{choice_id}:hand",
+        placeholder=clip(placeholder, 150),
+        options=[
+            discord.SelectOption(label=counted("cards", n).render(locale), value=str(n))
+            for n in numbers
+        ],
+    )
+
+
+def question_view(
+    choice_id: int, record: PiracyRecord, options: list[RewardOption], locale: str
+) -> discord.ui.View:
+    """Buttons for the rewards still possible (OP-5.7-5.9) and the GM's forced default.
+
+    A card from a hand of unknown size is a select of hand sizes: one pick states the hand
+    and takes the card (OP-I12). Only the chooser or a GM can answer (the core checks).
+    """
+    buttons: list[ChoiceButton] = []
+    select: discord.ui.Select[Any] | None = None
+    for option in options:
+        if option.reward == "card" and option.needs_hand_size:
+            if record.status == "awaiting_hand_size":  # only a card is left: 0 loses the hit
+                select = _hand_select(choice_id, t(C + "reward.hand_size", locale), 0, locale)
+            else:
+                select = _hand_select(choice_id, t(C + "reward.card_hand", locale), 1, locale)
+            continue
+        key = f"sq.{option.squadron_index}" if option.reward == "squadron" else option.reward
+        buttons.append(
+            ChoiceButton(
+                choice_id,
+                key,
+                _button_label(record, option, locale),
+                style=discord.ButtonStyle.primary,
+            )
+        )
+    buttons.append(ChoiceButton(choice_id, "force", t(C + "reward.force", locale)))
+    view = choice_view(buttons)
+    if select is not None:
+        view.add_item(select)
+    return view
+
+
+# --- status and bookkeeping ---------------------------------------------------------------
+
+
+def status_embed(
+    status: PiracyStatus,
+    state: OttomanPiracyState,
+    factions: list[Faction],
+    turn: int,
+    locale: str,
+) -> discord.Embed:
+    """`/corsairs status`: VP, markers of this turn, locked cards, who is at war, who plays."""
+    embed = make_embed(t(C + "status.title", locale, turn=turn))
+    add_field(
+        embed,
+        t(C + "status.vp", locale),
+        f"{status.piracy_vp}/{status.piracy_vp_cap}",
+        inline=True,
+    )
+    if status.impulse.active_power is not None:
+        add_field(
+            embed,
+            t(C + "status.impulse", locale),
+            t(
+                C + "status.impulse_value",
+                locale,
+                impulse=status.impulse.number,
+                power=text(power_label(status.impulse.active_power), locale),
+            ),
+            inline=True,
+        )
+    zones = [
+        piracy_msg(
+            "status.zone_used",
+            zone=sea_zone_label(m.sea_zone),
+            piracies=counted("piracies", len(m.piracy_ids)),
+        )
+        for m in status.zones_used
+    ] or [piracy_msg("status.no_zones_used")]
+    add_field(embed, t(C + "status.zones", locale), lines_text(zones, locale))
+    cards = [
+        piracy_msg(
+            "status.card_locked",
+            power=power_label(lock.from_power),
+            piracy=lock.piracy_id,
+            lock=piracy_msg(f"lock.{lock.lock}"),
+        )
+        for lock in status.card_locks
+    ] or [piracy_msg("status.no_card_locks")]
+    add_field(embed, t(C + "status.cards", locale), lines_text(cards, locale))
+    pending = status.in_progress
+    if pending is not None:
+        waiting = status.lines[-1]
+        add_field(embed, t(C + "status.waiting", locale), waiting.render(locale))
+    at_war = ", ".join(text(power_label(p), locale) for p in status.at_war_with_ottomans)
+    add_field(embed, t(C + "status.at_war", locale), at_war or t(C + "status.nobody", locale))
+    users = {f.name: f.user_id for f in factions}
+    players = [
+        t(
+            C + "status.player_line",
+            locale,
+            power=text(power_label(power), locale),
+            faction=faction,
+            user=f"<@{users[faction]}>" if users.get(faction) else "—",
+        )
+        for power, faction in sorted(state.power_factions.items())
+    ]
+    add_field(
+        embed,
+        t(C + "status.players", locale),
+        "\n".join(players) or t(C + "status.no_players", locale),
+    )
+    return embed
+
+
+def change_embed(lines: list[Msg], locale: str, *, extra: list[str] | None = None) -> discord.Embed:
+    """The answer to a GM's bookkeeping command (war, players, VP, impulse, hand)."""
+    body = [m.render(locale) for m in lines] + (extra or [])
+    return make_embed(t("ottoman_piracy.title", locale), "\n".join(body) or None)
