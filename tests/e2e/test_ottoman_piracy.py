@@ -1,0 +1,317 @@
+"""Ottoman piracy played through Discord: `/corsairs …` with the real bot on the stand-in.
+
+Player1 plays the Ottomans, player2 the Habsburgs (at war with the Ottomans), player3
+France (in Russian). Faces are scripted in the order rules/ottoman-piracy.md rolls them:
+anti-piracy roll, piracy roll, then card rolls.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.standin import ClientRefused
+
+# OP-E1 / OP-6: Barbarossa and 2 corsairs in the Ionian Sea; a Habsburg squadron in Messina,
+# Hospitaller Malta and Papal Corfu around it.
+OP_E1 = (
+    "/corsairs piracy zone:Ionian Sea target:hapsburg corsairs:2 leaders:barbarossa "
+    "adjacent_squadrons:1 adjacent_place:Messina "
+    "fortresses:Malta (Hospitallers), Corfu (Papacy) ports:2"
+)
+SQUADRON_MESSINA = "Eliminate a squadron (Hapsburgs) at Messina"
+VP = "+1 piracy VP"
+FORCE = "Force default (GM)"
+
+
+@pytest.fixture
+async def seated(campaign):
+    """Factions joined, powers assigned to them, the Habsburgs at war, piracy VP at 3."""
+    table = campaign
+    for player, faction in (
+        ("player1", "Ottomans"),
+        ("player2", "Habsburgs"),
+        ("player3", "France"),
+    ):
+        await table.slash(f"/campaign join faction:{faction}", as_=player)
+    for power, player in (("ottoman", "player1"), ("hapsburg", "player2"), ("france", "player3")):
+        assigned = await table.slash(f"/corsairs power power:{power} player:@{player}", as_="gm")
+        assert not assigned.ephemeral, assigned.text()
+    war = await table.slash("/corsairs war power:hapsburg at_war:true", as_="gm")
+    assert "Hapsburgs: at war with the Ottomans." in war.embed.description
+    vp = await table.slash("/corsairs vp value:3", as_="gm")
+    assert "0 → 3" in vp.embed.description
+    return table
+
+
+def labels(reply):
+    return [b.label for b in reply.buttons]
+
+
+async def vp_shown(table) -> str:
+    status = await table.slash("/corsairs status", as_="gm")
+    return status.embed.field("Ottoman piracy VP")
+
+
+async def test_op_e1_declared_in_discord_tells_the_rulebook_story(seated):
+    """OP-E1 (OP-6): 2 Habsburg dice (Messina 1, Malta 1, Corfu none), `5, 2` sinks a
+    corsair, 1 + 1 (Barbarossa) Ottoman dice roll `6, 5`: two hits for the Habsburgs."""
+    seated.script_dice([5, 2, 6, 5])
+
+    reply = await seated.slash(OP_E1, as_="player1")
+
+    assert not reply.ephemeral
+    embed = reply.embed
+    assert embed.title == "Piracy #1 — Ionian Sea"
+    assert "target: Hapsburgs" in embed.description
+    assert "2 corsairs in the zone." in embed.description
+    assert "Barbarossa" in embed.description
+    target_dice = embed.field("Dice against the pirates — Hapsburgs: 2 dice")
+    assert "1 squadron (Hapsburgs) in the adjacent port Messina: 1 die (OP-2.3)" in target_dice
+    assert "Malta (Hospitallers): 1 die (OP-I6)" in target_dice
+    assert "Corfu (Papacy): no dice, no war with the Ottomans (OP-2.4)" in target_dice
+    assert "Anti-piracy roll: 5, 2 → 1 hit (OP-3.2)." in target_dice
+    assert "Sunk: 1 corsair; left: 1 corsair (OP-3.3)." in target_dice
+    ottoman_dice = embed.field("Ottoman dice: 2 dice")
+    assert "base 1, only 1 corsair (OP-4)" in ottoman_dice
+    assert "Barbarossa: +1 for the piracy rating (OP-4.4)." in ottoman_dice
+    assert "Piracy roll: 6, 5 → 2 hits (OP-5.2)." in ottoman_dice
+    assert "Hapsburgs: choose the reward for hit 1 of 2 (OP-5.3)." in embed.field("Rewards")
+    assert embed.field("Ottoman piracy VP") == "3/10"
+    assert embed.field("Piracy marker") == "Ionian Sea, turn 1"
+    assert str(seated.member("player2").id) in reply.content  # the chooser is pinged
+    # OP-5.4-5.6: a squadron in range, a card (hand unknown: a select of sizes), VP.
+    assert labels(reply) == [SQUADRON_MESSINA, VP, FORCE]
+    assert reply.selects[0].placeholder.startswith("Give a random card")
+    assert seated.faces is not None and seated.faces.pending == []
+
+
+async def test_the_target_picks_a_reward_per_hit_by_button(seated):
+    """OP-6.10, OP-5.10: the Habsburg player gives the Messina squadron, then 1 VP (3 -> 4)."""
+    seated.script_dice([5, 2, 6, 5])
+    question = await seated.slash(OP_E1, as_="player1")
+
+    first = await seated.click(question, SQUADRON_MESSINA, as_="player2")
+
+    assert first.updated_message
+    rewards = first.embed.field("Rewards")
+    assert "Hit 1: a squadron (Hapsburgs) at Messina is eliminated (OP-5.4)." in rewards
+    assert "choose the reward for hit 2 of 2" in rewards
+    assert labels(first) == [VP, FORCE]  # Messina's only squadron is gone
+
+    second = await seated.click(first, VP, as_="player2")
+
+    rewards = second.embed.field("Rewards")
+    assert "Hit 2: +1 piracy VP, 3 → 4 (OP-5.6)." in rewards
+    assert "Piracy #1 is resolved. Ottoman piracy VP: 4/10." in rewards
+    assert second.embed.field("Ottoman piracy VP") == "4/10"
+    assert second.buttons == [] and second.selects == []
+    assert second.content == ""
+    assert await vp_shown(seated) == "4/10"
+
+
+async def test_a_click_by_another_player_is_refused_and_changes_nothing(seated):
+    """Only the target's player (or a GM) answers: the Ottoman and French players cannot."""
+    seated.script_dice([5, 2, 6, 5])
+    question = await seated.slash(OP_E1, as_="player1")
+
+    for intruder, refusal in (
+        ("player1", "This choice belongs to another player."),
+        ("player3", "Этот выбор принадлежит другому игроку."),
+    ):
+        refused = await seated.click(question, VP, as_=intruder)
+        assert refused.ephemeral and refusal in refused.text()
+    not_gm = await seated.click(question, FORCE, as_="player2")
+    assert not_gm.ephemeral and "Only a GM" in not_gm.text()
+
+    assert labels(question) == [SQUADRON_MESSINA, VP, FORCE]
+    assert "hit 1 of 2" in question.embed.field("Rewards")
+    assert await vp_shown(seated) == "3/10"
+
+
+async def test_no_vp_button_at_the_cap_and_a_card_from_a_hand_stated_by_select(seated):
+    """OP-5.8, OP-I13: at 10 VP the VP reward is not offered. Hit 2 can only be a card from a
+    hand of unknown size (OP-I12): the player states 4 cards, the bot rolls d4 -> 2."""
+    await seated.slash("/corsairs vp value:10", as_="gm")
+    seated.script_dice([1, 2, 5, 6, 2])  # 2 Habsburg dice miss; 2 Ottoman hits; d4 -> 2
+    question = await seated.slash(
+        "/corsairs piracy zone:Tyrrhenian Sea target:Habsburgs corsairs:2 "
+        "squadrons_in_zone:1 ports:2",
+        as_="player1",
+    )
+    assert "1 squadron (Hapsburgs) in the piracy zone: 2 dice (OP-2.2)" in question.embed.field(
+        "Dice against the pirates — Hapsburgs: 2 dice"
+    )
+    assert VP not in labels(question)
+    assert labels(question) == ["Eliminate a squadron (Hapsburgs) at Tyrrhenian Sea", FORCE]
+
+    after_squadron = await seated.click(question, labels(question)[0], as_="player2")
+    assert "how many cards are in your hand?" in after_squadron.embed.field("Rewards")
+    assert after_squadron.selects[0].options[0].value == "0"  # 0: no card, the hit is lost
+    unknown_hand = await seated.click(after_squadron, FORCE, as_="gm")
+    assert unknown_hand.ephemeral and "(OP-I12)" in unknown_hand.text()
+
+    done = await seated.select(after_squadron, 0, values=["4"], as_="player2")
+
+    rewards = done.embed.field("Rewards")
+    assert "Hit 2: the Ottomans take a random card: d4 → card 2 of the 4" in rewards
+    assert "until the next impulse" in rewards
+    assert done.embed.field("Ottoman piracy VP") == "10/10"
+    status = await seated.slash("/corsairs status", as_="player2")
+    assert "The card taken in piracy #1 (Hapsburgs) cannot be played until the next impulse." in (
+        status.embed.field("Stolen cards")
+    )
+
+
+async def test_forbidden_declarations_are_refused_with_the_clause(seated):
+    """OP-I2 no corsairs, OP-1.2 the Ottomans as target, OP-1.1 not the Ottoman player,
+    OP-1.4 a zone already used this turn: ephemeral, no die rolled, nothing changes."""
+    seated.script_dice([6, 6])  # both Habsburg dice hit: the single corsair is sunk
+    sunk = await seated.slash(
+        "/corsairs piracy zone:Ionian Sea target:hapsburg corsairs:1 squadrons_in_zone:1",
+        as_="player1",
+    )
+    assert "No corsair survived" in sunk.embed.field("Ottoman dice: 0 dice")
+    assert sunk.buttons == []
+
+    refusals = {
+        "/corsairs piracy zone:Ionian Sea target:hapsburg corsairs:2": "(OP-1.4)",
+        "/corsairs piracy zone:Aegean Sea target:hapsburg corsairs:0": "(OP-I2)",
+        "/corsairs piracy zone:Aegean Sea target:Ottomans corsairs:2": "(OP-1.2)",
+    }
+    for line, clause in refusals.items():
+        refused = await seated.slash(line, as_="player1")
+        assert refused.ephemeral and clause in refused.text(), refused.text()
+    not_ottoman = await seated.slash(
+        "/corsairs piracy zone:Aegean Sea target:france corsairs:2", as_="player2"
+    )
+    assert not_ottoman.ephemeral and "Only the Ottoman player" in not_ottoman.text()
+
+    assert seated.faces is not None and seated.faces.pending == []
+    status = await seated.slash("/corsairs status", as_="gm")
+    assert status.embed.field("Piracy markers this turn") == (
+        "Piracy marker: Ionian Sea (1 piracy this turn)"
+    )
+
+
+async def test_turn_end_clears_the_markers(seated):
+    """OP-1.4, OP-I3: markers last for the turn; the GM's /turn end removes them."""
+    seated.script_dice([6, 6])
+    await seated.slash(
+        "/corsairs piracy zone:Ionian Sea target:hapsburg corsairs:1 squadrons_in_zone:1",
+        as_="player1",
+    )
+    question = await seated.slash("/turn end", as_="gm")
+
+    ended = await seated.click(question, "End turn 1", as_="gm")
+
+    summary = next(m for m in ended.followups if "Ottoman piracy" in (m.embed.title or ""))
+    assert "Piracy marker removed from 1 sea zone." in summary.embed.description
+    status = await seated.slash("/corsairs status", as_="gm")
+    assert status.embed.title == "Ottoman piracy — turn 2"
+    assert status.embed.field("Piracy markers this turn") == "No piracy declared this turn."
+    seated.script_dice([1, 1])
+    again = await seated.slash(
+        "/corsairs piracy zone:Ionian Sea target:hapsburg corsairs:1", as_="player1"
+    )
+    assert not again.ephemeral and again.embed.title == "Piracy #2 — Ionian Sea"
+
+
+async def test_a_restart_between_the_question_and_the_click_loses_nothing(seated):
+    """The pending choice lives in the database: the button still answers after a restart."""
+    seated.script_dice([5, 2, 6, 5])
+    question = await seated.slash(OP_E1, as_="player1")
+
+    await seated.restart()
+    answered = await seated.click(question, VP, as_="player2")
+
+    assert "Hit 1: +1 piracy VP, 3 → 4 (OP-5.6)." in answered.embed.field("Rewards")
+    assert "hit 2 of 2" in answered.embed.field("Rewards")
+    assert labels(answered) == [SQUADRON_MESSINA, VP, FORCE]
+
+
+async def test_a_gm_forces_the_default_for_a_player_who_is_away(seated):
+    """OP-I10: every hit left gets the first possible reward in the order VP, squadron, card."""
+    seated.script_dice([5, 2, 6, 5])
+    question = await seated.slash(OP_E1, as_="player1")
+
+    forced = await seated.click(question, FORCE, as_="gm")
+
+    rewards = forced.embed.field("Rewards")
+    assert "Hit 1: +1 piracy VP, 3 → 4 (OP-5.6), forced by the GM (OP-I10)." in rewards
+    assert "Hit 2: +1 piracy VP, 4 → 5 (OP-5.6), forced by the GM (OP-I10)." in rewards
+    assert forced.buttons == []
+    assert await vp_shown(seated) == "5/10"
+
+
+async def test_corsairs_force_command_answers_the_open_question(seated):
+    """`/corsairs force` does the same from a command and takes the buttons off the question."""
+    await seated.slash("/corsairs vp value:9", as_="gm")
+    seated.script_dice([5, 2, 6, 5])
+    question = await seated.slash(OP_E1, as_="player1")
+    refused = await seated.slash("/corsairs force", as_="player2")
+    assert refused.ephemeral and "Only a GM" in refused.text()
+
+    forced = await seated.slash("/corsairs force", as_="gm")
+
+    rewards = forced.embed.field("Rewards")
+    assert "Hit 1: +1 piracy VP, 9 → 10" in rewards
+    assert "Hit 2: a squadron (Hapsburgs) at Messina is eliminated (OP-5.4)" in rewards
+    assert question.buttons == [] and question.selects == []
+    nothing = await seated.slash("/corsairs force", as_="gm")
+    assert nothing.ephemeral and "No piracy is waiting" in nothing.text()
+
+
+async def test_russian_player_gets_russian_output(seated):
+    """Player3 (ru) answers for France and reads the story and status in Russian."""
+    await seated.slash("/corsairs vp value:9", as_="gm")
+    seated.script_dice([3, 5, 6, 2, 6])  # OP-E2: no Habsburg hit; 3 Ottoman hits
+    question = await seated.slash(
+        "/corsairs piracy zone:Gulf of Lyon target:france corsairs:2 leaders:dragut "
+        "adjacent_squadrons:1 adjacent_place:Marseille ports:2 hand:0",
+        as_="player1",
+    )
+    assert labels(question) == ["Eliminate a squadron (France) at Marseille", VP, FORCE]
+
+    answered = await seated.click(question, VP, as_="player3")
+
+    embed = answered.embed
+    assert embed.title == "Пиратство №1 — Лионский залив"
+    rewards = embed.field("Награды")
+    assert "Удар 1: +1 VP за пиратство, 9 → 10 (OP-5.6)." in rewards
+    assert "Удар 2: уничтожена эскадра (Франция) — Marseille" in rewards
+    assert "Удар 3: никакая награда невозможна, удар пропадает (OP-5.9)." in rewards
+    status = await seated.slash("/корсары состояние", as_="player3")
+    assert status.embed.title == "Османское пиратство — ход 1"
+    assert status.embed.field("VP Османов за пиратство") == "10/10"
+    refused = await seated.slash(
+        "/корсары пиратство зона:Лионский залив цель:france корсары:2", as_="player3"
+    )
+    assert refused.ephemeral and "только игрок за Османов (OP-1.1)" in refused.text()
+
+
+async def test_autocomplete_offers_sea_zones_leaders_and_targets_in_the_players_language(seated):
+    zones = await seated.autocomplete("/corsairs piracy zone:Ion", as_="player1")
+    assert (zones[0].name, zones[0].value) == ("Ionian Sea", "ionian_sea")
+    russian = await seated.autocomplete("/корсары пиратство зона:ион", as_="player3")
+    assert russian[0].name == "Ионическое море"
+    leaders = await seated.autocomplete(
+        "/corsairs piracy zone:Ionian Sea target:hapsburg corsairs:2 leaders:", as_="player1"
+    )
+    assert [c.value for c in leaders] == ["barbarossa", "dragut", "barbarossa, dragut"]
+    targets = await seated.autocomplete("/corsairs piracy zone:Ionian Sea target:hap", as_="gm")
+    assert [(c.name, c.value) for c in targets] == [("Hapsburgs — Habsburgs", "hapsburg")]
+
+
+async def test_only_a_gm_keeps_the_books(seated):
+    for line in (
+        "/corsairs war power:france at_war:true",
+        "/corsairs vp value:5",
+        "/corsairs power power:venice player:@player3",
+    ):
+        refused = await seated.slash(line, as_="player1")
+        assert refused.ephemeral and "Only a GM" in refused.text()
+    with pytest.raises(ClientRefused):
+        await seated.slash("/corsairs vp value:101", as_="gm")
+    over = await seated.slash("/corsairs vp value:11", as_="gm")
+    assert over.ephemeral and "(OP-5.8)" in over.text()
+    assert await vp_shown(seated) == "3/10"
