@@ -315,3 +315,29 @@ async def test_only_a_gm_keeps_the_books(seated):
     over = await seated.slash("/corsairs vp value:11", as_="gm")
     assert over.ephemeral and "(OP-5.8)" in over.text()
     assert await vp_shown(seated) == "3/10"
+
+
+async def test_a_stated_hand_gives_a_card_button_and_the_next_impulse_frees_the_card(seated):
+    """OP-I12: with the hand stated (/corsairs hand) the card is a plain button, rolled 1dH;
+    OP-5.5: the stolen card is locked until the next impulse (/corsairs impulse)."""
+    stated = await seated.slash("/corsairs hand cards:3", as_="player2")
+    assert "Hapsburgs: 3 cards in hand." in stated.embed.description
+    seated.script_dice([5, 6, 2])  # no Habsburg dice; 2 Ottoman hits; d3 -> 2
+    question = await seated.slash(
+        "/corsairs piracy zone:Adriatic Sea target:hapsburg corsairs:2 ports:2", as_="player1"
+    )
+    assert "no anti-piracy dice, step 3 is skipped (OP-3.1)" in question.embed.field(
+        "Dice against the pirates — Hapsburgs: 0 dice"
+    )
+    assert labels(question) == ["Give a random card", VP, FORCE]
+
+    card = await seated.click(question, "Give a random card", as_="player2")
+
+    assert "d3 → card 2 of the 3" in card.embed.field("Rewards")
+    done = await seated.click(card, VP, as_="player2")
+    assert "Hit 2: +1 piracy VP, 3 → 4 (OP-5.6)." in done.embed.field("Rewards")
+    impulse = await seated.slash("/corsairs impulse power:hapsburg", as_="gm")
+    assert (
+        "The card the Ottomans took in piracy #1 (Hapsburgs) can now be played."
+        in impulse.embed.description
+    )
