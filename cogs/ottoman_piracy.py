@@ -7,6 +7,7 @@ impulses. Each command: check → parse → one unit of work → render → send
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -357,7 +358,7 @@ class OttomanPiracyCog(commands.Cog):
         ctx = await campaign_context(interaction)
         require_gm(ctx)
         factions = await ctx.service.factions(ctx.campaign.id)
-        chosen = _faction_for(ctx, factions, player, faction)
+        chosen = _faction_for(factions, player, faction)
         change = await _bookkeeping(
             ctx,
             "corsairs power",
@@ -474,7 +475,6 @@ def _ping(chooser: str, owner: int | None, locale: str) -> str:
 
 
 def _faction_for(
-    ctx: Context,
     factions: list[Faction],
     player: discord.Member | None,
     faction: str | None,
@@ -516,12 +516,12 @@ async def _bookkeeping(
     ctx: Context,
     command: str,
     options: dict[str, Any],
-    change: Any,
+    change: Callable[[OttomanPiracyState, OttomanPiracySettings], StateChange],
 ) -> StateChange:
     """One bookkeeping change in one unit of work, logged."""
     async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
         state, settings = await uow.load(RULESET)
-        result: StateChange = change(state, settings)
+        result = change(state, settings)
         await uow.save(RULESET, result.state)
         await uow.append(
             command, ruleset=RULESET, options=options, outcome={"summary": _summary(result.lines)}
