@@ -6,6 +6,7 @@ the head hash and the entry count, so removing the newest entry is detected too.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 from collections.abc import Sequence
@@ -107,17 +108,21 @@ async def append_entry(
     rolls: Sequence[RollRecord],
 ) -> AuditEntry:
     """Append one entry inside the caller's transaction and move the campaign's head."""
-    async with conn.execute(
-        "SELECT log_count, log_head FROM campaigns WHERE id = ?", (campaign_id,)
-    ) as cur:
-        row = await cur.fetchone()
+    head = await conn.execute_fetchall(
+        "SELECT log_count, log_head, (SELECT COALESCE(MAX(id), 0) + 1 FROM actions) "
+        "FROM campaigns WHERE id = ?",
+        (campaign_id,),
+    )
+    row = next(iter(head), None)
     assert row is not None, "append to a campaign that does not exist"
-    seq, prev = int(row[0]) + 1, str(row[1])
+    # We hold the only write transaction, so the next action id is ours to use; the rolls
+    # refer to it before the action row exists (their foreign key is checked at commit).
+    seq, prev, action_id = int(row[0]) + 1, str(row[1]), int(row[2])
     # Round-trip through JSON so what is hashed is exactly what is stored and read back.
     options = json.loads(canonical(options))
     outcome = json.loads(canonical(outcome))
     entry = AuditEntry(
-        id=0,
+        id=action_id,
         campaign_id=campaign_id,
         seq=seq,
         turn=turn,
@@ -131,12 +136,39 @@ async def append_entry(
         hash="",
         rolls=tuple(rolls),
     )
-    rows = [roll_row(r) for r in rolls]
-    digest = entry_hash(prev, entry.hashed_form(rows))
-    cur = await conn.execute(
-        "INSERT INTO actions (campaign_id, seq, turn, ruleset, command, actor_id, faction, "
-        "options, outcome, created_at, prev_hash, hash) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+    rows = [
         (
+            action_id,
+            i,
+            r.purpose,
+            r.clause,
+            r.notation,
+            r.sides,
+            faces_text(r.faces),
+            r.modifier,
+            r.total,
+            r.target,
+            r.successes,
+        )
+        for i, r in enumerate(rolls)
+    ]
+    # The database writes the rolls on its own thread while this one hashes them.
+    writing = asyncio.ensure_future(
+        conn.executemany(
+            "INSERT INTO rolls (action_id, idx, purpose, clause, notation, sides, faces, "
+            "modifier, total, target, successes) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            rows,
+        )
+    )
+    try:
+        digest = entry_hash(prev, entry.hashed_form([r[2:] for r in rows]))  # type: ignore[misc]
+    finally:
+        await writing
+    await conn.execute(
+        "INSERT INTO actions (id, campaign_id, seq, turn, ruleset, command, actor_id, faction, "
+        "options, outcome, created_at, prev_hash, hash) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        (
+            action_id,
             campaign_id,
             seq,
             turn,
@@ -151,16 +183,10 @@ async def append_entry(
             digest,
         ),
     )
-    action_id = int(cur.lastrowid or 0)
-    await conn.executemany(
-        "INSERT INTO rolls (action_id, idx, purpose, clause, notation, sides, faces, modifier, "
-        "total, target, successes) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-        ((action_id, i, *row) for i, row in enumerate(rows)),
-    )
     await conn.execute(
         "UPDATE campaigns SET log_count = ?, log_head = ? WHERE id = ?", (seq, digest, campaign_id)
     )
-    return AuditEntry(**{**entry.__dict__, "id": action_id, "hash": digest})
+    return AuditEntry(**{**entry.__dict__, "hash": digest})
 
 
 def _roll_from_row(row: aiosqlite.Row) -> RollRecord:

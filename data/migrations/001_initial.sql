@@ -63,7 +63,7 @@ CREATE INDEX actions_by_ruleset ON actions (campaign_id, ruleset, seq);
 CREATE INDEX actions_by_turn ON actions (campaign_id, turn, seq);
 
 CREATE TABLE rolls (
-    action_id INTEGER NOT NULL REFERENCES actions(id),
+    action_id INTEGER NOT NULL REFERENCES actions(id) DEFERRABLE INITIALLY DEFERRED,
     idx INTEGER NOT NULL,
     purpose TEXT NOT NULL,
     clause TEXT,
