@@ -161,7 +161,7 @@ async def append_entry(
         )
     )
     try:
-        digest = entry_hash(prev, entry.hashed_form([r[2:] for r in rows]))  # type: ignore[misc]
+        digest = entry_hash(prev, entry.hashed_form([r[2:] for r in rows]))
     finally:
         await writing
     await conn.execute(

@@ -69,3 +69,38 @@ def place_wounds(
             remaining = 0
     result.unplaced = remaining
     return result
+
+
+def wound_steps(
+    state: tuple[int, ...], life: int, cap: int | None, *, overflow_lost: bool
+) -> tuple[tuple[int, ...], ...]:
+    """`place_wounds` in compact form, one wound at a time, for the odds calculator.
+
+    A class is `(unwounded, w1, w2, …)`: the count of unwounded ships, then the wounds of
+    the wounded ones, most first. Returns the class after 0, 1, 2, … wounds of one packet
+    with kill cap `cap` (None = no cap); the last entry is where further wounds change
+    nothing (all ships gone, or the cap and its overflow used up). Ships are identical, so
+    tie-breaks do not matter here. A property test checks this against `place_wounds`.
+    """
+    unwounded, wounded = state[0], list(state[1:])
+    kills = 0
+    steps = [state]
+    while True:
+        if wounded:
+            top = wounded[0]
+        elif unwounded:
+            top = 0
+        else:
+            break  # FC-I12: nothing left of the class
+        if cap is not None and kills >= cap and (overflow_lost or life - top <= 1):
+            break  # FC-I11: the rest of the packet is lost
+        if wounded:
+            wounded[0] += 1
+        else:
+            unwounded -= 1
+            wounded.append(1)
+        if wounded[0] >= life:
+            wounded.pop(0)
+            kills += 1
+        steps.append((unwounded, *wounded))
+    return tuple(steps)

@@ -30,7 +30,7 @@ from typing import Literal
 from bot.dice import Dice, simulation_rng
 from bot.i18n import Msg
 from bot.rules.fleet_combat.automatic import fight_automatic
-from bot.rules.fleet_combat.damage import place_wounds
+from bot.rules.fleet_combat.damage import wound_steps
 from bot.rules.fleet_combat.ladder import choose_automatic_target, target_options
 from bot.rules.fleet_combat.messages import JoinedMsg, class_count
 from bot.rules.fleet_combat.models import Fleet, Ship
@@ -41,6 +41,7 @@ OddsMethod = Literal["auto", "exact", "monte_carlo"]
 # `auto` uses the exact method up to this estimated number of joint states.
 EXACT_STATE_LIMIT = 60_000
 DEFAULT_BATTLES = 100_000
+DEFAULT_TOLERANCE = 1e-12
 _KEY = 1 << 32
 _STALL = 1.0 - 1e-12
 
@@ -102,12 +103,22 @@ def binomial_pmf(n: int, p: float) -> list[float]:
     ]
 
 
+def _compact(wounds: Sequence[int]) -> ClassState:
+    """A class's wounds as `(unwounded, wounds of the wounded, most first)`."""
+    return (sum(1 for w in wounds if w == 0), *sorted((w for w in wounds if w), reverse=True))
+
+
+def _count(state: ClassState) -> int:
+    return state[0] + len(state) - 1
+
+
 class _Model:
     """Compact fleets and cached per-round transition distributions for one matchup."""
 
-    def __init__(self, settings: FleetCombatSettings, classes: list[str]) -> None:
+    def __init__(self, settings: FleetCombatSettings, classes: list[str], tolerance: float) -> None:
         self.settings = settings
         self.classes = classes
+        self.tolerance = tolerance
         faces = settings.die_faces
         self.life = [settings.stats_of(c).life for c in classes]
         self.dice = [settings.stats_of(c).attack_dice for c in classes]
@@ -115,14 +126,16 @@ class _Model:
             [settings.hit_probability(a) * settings.wounding_faces(t) / faces for t in classes]
             for a in classes
         ]
+        self.overflow_lost = settings.kill_cap_overflow == "lost"
         self.ids: dict[SideState, int] = {}
         self.states: list[SideState] = []
         self.hp: list[int] = []
         self.alive: list[bool] = []
         self._pmf: dict[tuple[int, float], tuple[list[float], list[float]]] = {}
         self._target: dict[tuple[int, tuple[int, ...]], int | None] = {}
+        self._steps: dict[tuple[int, ClassState, int | None], tuple[ClassState, ...]] = {}
         self._class: dict[
-            tuple[int, ClassState, tuple[tuple[int, float, int], ...]],
+            tuple[int, ClassState, tuple[tuple[int, float, int | None], ...]],
             list[tuple[ClassState, float]],
         ] = {}
         self.side: dict[int, list[tuple[int, float]]] = {}
@@ -136,9 +149,12 @@ class _Model:
         self.ids[state] = index
         self.states.append(state)
         self.hp.append(
-            sum(life * len(s) - sum(s) for life, s in zip(self.life, state, strict=True))
+            sum(
+                life * _count(s) - sum(s[1:])
+                for life, s in zip(self.life, state, strict=True)
+            )
         )
-        self.alive.append(any(state))
+        self.alive.append(any(_count(s) for s in state))
         return index
 
     def side_of(self, fleet: Fleet) -> SideState:
@@ -147,7 +163,11 @@ class _Model:
         for ship in fleet.ships:
             if ship.ship_class in self.classes:
                 wounds[self.classes.index(ship.ship_class)].append(ship.wounds)
-        return tuple(tuple(sorted(w, reverse=True)) for w in wounds)
+        return tuple(_compact(w) for w in wounds)
+
+    def survivors(self, side: int) -> list[int]:
+        """Ships left per class."""
+        return [_count(s) for s in self.states[side]]
 
     def _pmf_tail(self, n: int, p: float) -> tuple[list[float], list[float]]:
         key = (n, p)
@@ -171,34 +191,33 @@ class _Model:
         return self._target[key]
 
     def _class_outcomes(
-        self, target: int, state: ClassState, packets: tuple[tuple[int, float, int], ...]
+        self, target: int, state: ClassState, packets: tuple[tuple[int, float, int | None], ...]
     ) -> list[tuple[ClassState, float]]:
         key = (target, state, packets)
         found = self._class.get(key)
         if found is not None:
             return found
-        life = self.life[target]
-        overflow_lost = self.settings.kill_cap_overflow == "lost"
+        life, tolerance = self.life[target], self.tolerance
         dist: dict[ClassState, float] = {state: 1.0}
-        for n, p, cap in packets:
+        for n, p, cap in packets:  # FC-I10: packets on one class apply in firing order
             pmf, tail = self._pmf_tail(n, p)
             new: dict[ClassState, float] = {}
             for current, weight in dist.items():
-                for wounds in range(n + 1):
-                    work = list(current)
-                    placed = place_wounds(
-                        work,
-                        life,
-                        wounds,
-                        kills_allowed=cap if cap > 0 else None,
-                        overflow_lost=overflow_lost,
-                    )
-                    after = tuple(sorted((w for w in work if w < life), reverse=True))
-                    saturated = placed.lost_to_cap > 0 or placed.unplaced > 0
-                    share = tail[wounds] if saturated else pmf[wounds]
-                    new[after] = new.get(after, 0.0) + weight * share
-                    if saturated:
-                        break
+                step_key = (target, current, cap)
+                steps = self._steps.get(step_key)
+                if steps is None:
+                    steps = wound_steps(current, life, cap, overflow_lost=self.overflow_lost)
+                    self._steps[step_key] = steps
+                last = len(steps) - 1
+                for wounds in range(min(n, last)):
+                    share = pmf[wounds]
+                    if share > tolerance:
+                        after = steps[wounds]
+                        new[after] = new.get(after, 0.0) + weight * share
+                if n >= last and tail[last] > tolerance:  # every further wound changes nothing
+                    new[steps[last]] = new.get(steps[last], 0.0) + weight * tail[last]
+                elif n < last and pmf[n] > tolerance:
+                    new[steps[n]] = new.get(steps[n], 0.0) + weight * pmf[n]
             dist = new
         found = self._class[key] = list(dist.items())
         return found
@@ -210,45 +229,55 @@ class _Model:
         if found is not None:
             return found
         shooters, targets = self.states[attacker], self.states[defender]
-        counts = tuple(len(s) for s in targets)
-        by_target: dict[int, list[tuple[int, float, int]]] = {}
+        counts = tuple(_count(s) for s in targets)
+        by_target: dict[int, list[tuple[int, float, int | None]]] = {}
         for index, ships in enumerate(shooters):  # FC-I17: ascending level, class order
-            if not ships or not self.dice[index]:
+            size = _count(ships)
+            if not size or not self.dice[index]:
                 continue
             aim = self.target(index, counts)
             if aim is None:
                 continue
-            cap = len(ships) if self.settings.kill_cap else 0
-            packet = (len(ships) * self.dice[index], self.wound_p[index][aim], cap)
+            cap = size if self.settings.kill_cap else None
+            packet = (size * self.dice[index], self.wound_p[index][aim], cap)
             by_target.setdefault(aim, []).append(packet)
         per_class = [
             (index, self._class_outcomes(index, targets[index], tuple(packets)))
             for index, packets in by_target.items()
         ]
         outcomes: dict[int, float] = {}
-        indices = [index for index, _ in per_class]
-        for combo in product(*(outs for _, outs in per_class)):
-            state = list(targets)
-            prob = 1.0
-            for index, (class_state, p) in zip(indices, combo, strict=True):
-                state[index] = class_state
-                prob *= p
-            new_id = self.intern(tuple(state))
-            outcomes[new_id] = outcomes.get(new_id, 0.0) + prob
+        if len(per_class) == 1:
+            [(index, outs)] = per_class
+            head, rest = targets[:index], targets[index + 1 :]
+            for class_state, p in outs:
+                new_id = self.intern((*head, class_state, *rest))
+                outcomes[new_id] = outcomes.get(new_id, 0.0) + p
+        else:
+            indices = [index for index, _ in per_class]
+            for combo in product(*(outs for _, outs in per_class)):
+                state = list(targets)
+                prob = 1.0
+                for index, (class_state, p) in zip(indices, combo, strict=True):
+                    state[index] = class_state
+                    prob *= p
+                new_id = self.intern(tuple(state))
+                outcomes[new_id] = outcomes.get(new_id, 0.0) + prob
         found = self.side[key] = list(outcomes.items()) if outcomes else [(defender, 1.0)]
         return found
-
-    def survivors(self, side: int) -> list[int]:
-        """Ships left per class."""
-        return [len(s) for s in self.states[side]]
 
 
 class _Tally:
     """Accumulates end states of battles (weights or sample counts) into an OddsResult."""
 
-    def __init__(self, model: _Model, transports: tuple[dict[str, int], dict[str, int]]) -> None:
+    def __init__(
+        self, model: _Model, starts: tuple[int, int], transports: tuple[dict[str, int], ...]
+    ) -> None:
         self.model = model
         self.transports = transports
+        # Report survivors only for the classes each side brought.
+        self.brought = tuple(
+            [i for i, n in enumerate(model.survivors(start)) if n] for start in starts
+        )
         self.ends: dict[tuple[int, int, bool], float] = {}
 
     def add(self, a: int, b: int, capped: bool, weight: float) -> None:
@@ -267,12 +296,13 @@ class _Tally:
             "round_cap": float(capped),
         }
         out["draw"] = out["mutual_destruction"] + out["round_cap"]
-        for label, side, alive, transports in (
-            ("a", a, alive_a, self.transports[0]),
-            ("b", b, alive_b, self.transports[1]),
+        for label, side, alive, transports, brought in (
+            ("a", a, alive_a, self.transports[0], self.brought[0]),
+            ("b", b, alive_b, self.transports[1], self.brought[1]),
         ):
-            for name, count in zip(model.classes, model.survivors(side), strict=True):
-                out[f"survivors_{label}.{name}"] = float(count)
+            counts = model.survivors(side)
+            for index in brought:
+                out[f"survivors_{label}.{model.classes[index]}"] = float(counts[index])
             keep = alive or capped or (both_gone and not settings.transports_die_on_mutual_wipe)
             for name, count in transports.items():  # FC-I13
                 out[f"survivors_{label}.{name}"] = float(count if keep else 0)
@@ -321,14 +351,14 @@ class _Tally:
 
 
 def _setup(
-    fleet_a: Fleet, fleet_b: Fleet, settings: FleetCombatSettings
+    fleet_a: Fleet, fleet_b: Fleet, settings: FleetCombatSettings, tolerance: float = 0.0
 ) -> tuple[_Model, int, int, _Tally]:
     present = {s.ship_class for s in fleet_a.ships + fleet_b.ships}
     classes = sorted(
         (c for c in present if settings.is_combat_class(c)),
         key=lambda c: (settings.level_of(c), settings.class_rank(c)),
     )
-    model = _Model(settings, classes)
+    model = _Model(settings, classes, tolerance)
     a, b = model.intern(model.side_of(fleet_a)), model.intern(model.side_of(fleet_b))
 
     def transports(fleet: Fleet) -> dict[str, int]:
@@ -338,7 +368,7 @@ def _setup(
                 counts[ship.ship_class] = counts.get(ship.ship_class, 0) + 1
         return counts
 
-    return model, a, b, _Tally(model, (transports(fleet_a), transports(fleet_b)))
+    return model, a, b, _Tally(model, (a, b), (transports(fleet_a), transports(fleet_b)))
 
 
 def estimated_states(fleet_a: Fleet, fleet_b: Fleet, settings: FleetCombatSettings) -> int:
@@ -516,13 +546,16 @@ def combat_odds(
     battles: int = DEFAULT_BATTLES,
     seed: int = 0,
     max_rounds: int | None = None,
+    tolerance: float = DEFAULT_TOLERANCE,
 ) -> OddsResult:
     """Odds of `fleet_a` (firing first) against `fleet_b` in automatic mode (FC-I17).
 
     `auto` is exact when `estimated_states` ≤ EXACT_STATE_LIMIT, else Monte Carlo with
     `battles` seeded battles. `max_rounds` defaults to `settings.max_rounds` (0 = no cap).
+    Binomial terms below `tolerance` are skipped (0 keeps every term); the skipped mass is
+    spread over the rest, so reported figures move by far less than `tolerance` × states.
     """
-    model, a0, b0, tally = _setup(fleet_a, fleet_b, settings)
+    model, a0, b0, tally = _setup(fleet_a, fleet_b, settings, tolerance)
     cap = settings.max_rounds if max_rounds is None else max_rounds
     if not settings.deferred_damage or not settings.burn_excess:
         return _engine_simulation(fleet_a, fleet_b, settings, tally, model, battles, seed, cap)

@@ -103,6 +103,7 @@ class _Round:
         )
         self.packets: list[_Packet] = []
         self.kills_by_group: dict[int, int] = {}
+        self.counts_cache: dict[str, dict[str, int]] = {}
         self.groups = 0
 
     # --- fleets as counts -----------------------------------------------------------------
@@ -119,11 +120,15 @@ class _Round:
         return sorted(ships, key=lambda s: s.id)
 
     def combat_counts(self, faction: str) -> dict[str, int]:
-        """Alive combat ships by class (FC-I8 looks at these)."""
+        """Alive combat ships by class (FC-I8 looks at these); cached until wounds change."""
+        cached = self.counts_cache.get(faction)
+        if cached is not None:
+            return cached
         counts: dict[str, int] = {}
         for ship in self.alive(faction):
             if self.settings.is_combat_class(ship.ship_class):
                 counts[ship.ship_class] = counts.get(ship.ship_class, 0) + 1
+        self.counts_cache[faction] = counts
         return counts
 
     def has_combat_ships(self, faction: str) -> bool:
@@ -293,6 +298,7 @@ class _Round:
         )
         remaining = packet.wounds
         target_class = packet.target_class
+        self.counts_cache.clear()
         while remaining > 0:
             ships = self.alive(packet.target, target_class)
             if ships:
@@ -308,6 +314,7 @@ class _Round:
                     overflow_lost=settings.kill_cap_overflow == "lost",
                     pick=self.tie_breaker(packet.target, ships),
                 )
+                self.counts_cache.clear()
                 for index, added, destroyed in placed.touched:
                     ship = ships[index]
                     ship.wounds = wounds[index]
@@ -420,6 +427,7 @@ class _Round:
                 if self.battle.hostile(faction, p.faction)
             ):
                 continue
+            self.counts_cache.clear()
             for ship in self.alive(faction):
                 ship.wounds = settings.stats_of(ship.ship_class).life
                 self.report.losses.append(
