@@ -159,31 +159,23 @@ class UnitOfWork:
 
     async def save(self, ruleset: str, state: BaseModel) -> None:
         """Write a ruleset's new state (optimistic: the row version must not have moved)."""
-        await self.load(ruleset)
-        loaded = self._loaded[ruleset]
-        cur = await self.conn.execute(
-            "UPDATE ruleset_state SET state = ?, row_version = row_version + 1 "
-            "WHERE campaign_id = ? AND ruleset = ? AND row_version = ?",
-            (state.model_dump_json(), self.campaign.id, ruleset, loaded.row_version),
-        )
-        if cur.rowcount != 1:
-            raise Conflict("error.state_moved")
-        loaded.state = state
-        loaded.row_version += 1
-        loaded.dirty = True
+        await self._write(ruleset, "state", state)
 
     async def save_settings(self, ruleset: str, settings: BaseModel) -> None:
         """Write a ruleset's new settings."""
+        await self._write(ruleset, "settings", settings)
+
+    async def _write(self, ruleset: str, column: str, value: BaseModel) -> None:
         await self.load(ruleset)
         loaded = self._loaded[ruleset]
         cur = await self.conn.execute(
-            "UPDATE ruleset_state SET settings = ?, row_version = row_version + 1 "
+            f"UPDATE ruleset_state SET {column} = ?, row_version = row_version + 1 "  # noqa: S608
             "WHERE campaign_id = ? AND ruleset = ? AND row_version = ?",
-            (settings.model_dump_json(), self.campaign.id, ruleset, loaded.row_version),
+            (value.model_dump_json(), self.campaign.id, ruleset, loaded.row_version),
         )
         if cur.rowcount != 1:
             raise Conflict("error.state_moved")
-        loaded.settings = settings
+        setattr(loaded, column, value)
         loaded.row_version += 1
         loaded.dirty = True
 

@@ -63,13 +63,31 @@ class Context:
         return t(key, self.locale, **params)
 
 
+async def channel_campaign(interaction: discord.Interaction[Any]) -> Campaign | None:
+    """The campaign of this channel or of its thread's parent; None outside one."""
+    return await service_of(interaction).by_channel(
+        interaction.channel_id or 0, getattr(interaction.channel, "parent_id", None)
+    )
+
+
+async def ruleset_choices(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    """Autocomplete: core and the channel campaign's rulesets, in the player's language."""
+    campaign = await channel_campaign(interaction)
+    locale = locale_of(interaction)
+    keys = ["core", *(campaign.rulesets if campaign else ())]
+    return [
+        app_commands.Choice(name=t(f"ruleset.{k}", locale), value=k)
+        for k in keys
+        if current.lower() in k or current.lower() in t(f"ruleset.{k}", locale).lower()
+    ][:25]
+
+
 async def campaign_context(interaction: discord.Interaction[Any]) -> Context:
     """The campaign of this channel (or its thread's parent); a GameError outside one."""
     service = service_of(interaction)
-    channel = interaction.channel
-    channel_id = interaction.channel_id or 0
-    parent_id = getattr(channel, "parent_id", None)
-    campaign = await service.by_channel(channel_id, parent_id)
+    campaign = await channel_campaign(interaction)
     if campaign is None:
         raise GameError("error.not_campaign_channel")
     actor = actor_of(interaction)

@@ -19,6 +19,7 @@ from bot.interactions import (
     actor_of,
     add_field,
     campaign_context,
+    channel_campaign,
     choice_handler,
     choice_view,
     disabled_copy,
@@ -26,6 +27,7 @@ from bot.interactions import (
     make_embed,
     reply,
     require_gm,
+    ruleset_choices,
     service_of,
 )
 
@@ -168,9 +170,7 @@ class CampaignCog(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         """Unclaimed factions."""
         service = service_of(interaction)
-        campaign = await service.by_channel(
-            interaction.channel_id or 0, getattr(interaction.channel, "parent_id", None)
-        )
+        campaign = await channel_campaign(interaction)
         if campaign is None:
             return []
         return [
@@ -283,16 +283,7 @@ class CampaignCog(commands.Cog):
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         """The campaign's rulesets."""
-        campaign = await service_of(interaction).by_channel(
-            interaction.channel_id or 0, getattr(interaction.channel, "parent_id", None)
-        )
-        keys = [CORE, *(campaign.rulesets if campaign else ())]
-        locale = locale_of(interaction)
-        return [
-            app_commands.Choice(name=t(f"ruleset.{k}", locale), value=k)
-            for k in keys
-            if current.lower() in k
-        ][:25]
+        return await ruleset_choices(interaction, current)
 
     @settings.command(name="set", description="Change one setting (GM only)")
     @app_commands.describe(setting="ruleset.setting_name", value="The new value")
@@ -317,10 +308,7 @@ class CampaignCog(commands.Cog):
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         """Every `ruleset.name` of the campaign's settings."""
-        service = service_of(interaction)
-        campaign = await service.by_channel(
-            interaction.channel_id or 0, getattr(interaction.channel, "parent_id", None)
-        )
+        campaign = await channel_campaign(interaction)
         if campaign is None:
             return []
         names = ["core.factions_per_player"]

@@ -23,10 +23,9 @@ from bot.interactions import (
     campaign_context,
     clip,
     handle_error,
-    locale_of,
     make_embed,
     reply,
-    service_of,
+    ruleset_choices,
 )
 from bot.storage import history
 from bot.storage.audit import AuditEntry, verify_chain
@@ -194,16 +193,7 @@ class HistoryCog(commands.Cog):
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         """The campaign's rulesets plus core."""
-        campaign = await service_of(interaction).by_channel(
-            interaction.channel_id or 0, getattr(interaction.channel, "parent_id", None)
-        )
-        keys = [CORE, *(campaign.rulesets if campaign else ())]
-        locale = locale_of(interaction)
-        return [
-            app_commands.Choice(name=t(f"ruleset.{k}", locale), value=k)
-            for k in keys
-            if current.lower() in k
-        ][:25]
+        return await ruleset_choices(interaction, current)
 
     @history_group.command(name="show", description="One entry with every die and its clause")
     @app_commands.describe(entry="The entry number (#) from /history list")

@@ -21,6 +21,7 @@ from bot.i18n import Msg, t
 from bot.interactions import (
     Context,
     campaign_context,
+    channel_campaign,
     choice_handler,
     locale_of,
     reply,
@@ -93,9 +94,7 @@ async def _state_for(
 ) -> tuple[Campaign, OttomanPiracyState, OttomanPiracySettings] | None:
     """The channel's campaign and piracy state, for autocomplete (None outside one)."""
     service = service_of(interaction)
-    campaign = await service.by_channel(
-        interaction.channel_id or 0, getattr(interaction.channel, "parent_id", None)
-    )
+    campaign = await channel_campaign(interaction)
     if campaign is None or RULESET not in campaign.rulesets:
         return None
     state, settings = await service.state(campaign, RULESET)

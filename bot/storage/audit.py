@@ -189,17 +189,18 @@ async def append_entry(
     return AuditEntry(**{**entry.__dict__, "hash": digest})
 
 
-def _roll_from_row(row: aiosqlite.Row) -> RollRecord:
+def roll_from_row(row: aiosqlite.Row, prefix: str = "") -> RollRecord:
+    """A roll from a `rolls` row (columns named `prefix` + column, as in a join)."""
     return RollRecord(
-        purpose=row["purpose"],
-        clause=row["clause"],
-        notation=row["notation"],
-        sides=row["sides"],
-        faces=parse_faces(row["faces"]),
-        modifier=row["modifier"],
-        total=row["total"],
-        target=row["target"],
-        successes=row["successes"],
+        purpose=row[prefix + "purpose"],
+        clause=row[prefix + "clause"],
+        notation=row[prefix + "notation"],
+        sides=row[prefix + "sides"],
+        faces=parse_faces(row[prefix + "faces"]),
+        modifier=row[prefix + "modifier"],
+        total=row[prefix + "total"],
+        target=row[prefix + "target"],
+        successes=row[prefix + "successes"],
     )
 
 
@@ -232,7 +233,7 @@ async def rolls_of(db: Database, action_ids: Sequence[int]) -> dict[int, list[Ro
         f"SELECT * FROM rolls WHERE action_id IN ({marks}) ORDER BY action_id, idx",  # noqa: S608
         action_ids,
     ):
-        found[row["action_id"]].append(_roll_from_row(row))
+        found[row["action_id"]].append(roll_from_row(row))
     return found
 
 

@@ -6,7 +6,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 from bot.dice import RollRecord
-from bot.storage.audit import AuditEntry, entry_from_row, parse_faces, rolls_of
+from bot.storage.audit import AuditEntry, entry_from_row, roll_from_row, rolls_of
 from bot.storage.database import Database
 
 
@@ -58,19 +58,7 @@ async def page(
             current = []
         last_row = row
         if row["r_idx"] is not None:
-            current.append(
-                RollRecord(
-                    purpose=row["r_purpose"],
-                    clause=row["r_clause"],
-                    notation=row["r_notation"],
-                    sides=row["r_sides"],
-                    faces=parse_faces(row["r_faces"]),
-                    modifier=row["r_modifier"],
-                    total=row["r_total"],
-                    target=row["r_target"],
-                    successes=row["r_successes"],
-                )
-            )
+            current.append(roll_from_row(row, "r_"))
     if last_row is not None:
         entries.append(entry_from_row(last_row, current))
     return entries
