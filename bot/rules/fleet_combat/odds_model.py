@@ -1,0 +1,314 @@
+"""The state model behind `/combat odds`: fleets as positions on damage chains, and the
+exact distribution of one round's damage to a side.
+
+Why a chain: wounds always go to the most wounded ship of the target class (FC-I10), and
+after the kill cap the overflow goes on that same ship up to life − 1 (FC-I11), which is
+where the uncapped sequence would put them too. So whatever packets a class receives, it
+only ever moves along one fixed sequence: "the class after 0, 1, 2, … wounds"
+(`damage.wound_steps` with no cap). A class is the number of wounds taken so far, and a
+side is a mixed-radix integer over its classes. A packet of n dice hitting with
+probability p moves the class forward by min(Binomial(n, p), room to the cap).
+"""
+
+from __future__ import annotations
+
+import math
+from bisect import bisect_right
+from collections.abc import Sequence
+from itertools import accumulate, product
+
+from bot.rules.fleet_combat.damage import wound_steps
+from bot.rules.fleet_combat.ladder import choose_automatic_target, target_options
+from bot.rules.fleet_combat.models import Fleet
+from bot.rules.fleet_combat.settings import FleetCombatSettings
+
+ClassState = tuple[int, ...]
+Packet = tuple[int, float, int | None]  # dice, P(one die wounds), kill cap
+
+
+def binomial_pmf(n: int, p: float) -> list[float]:
+    """P(k successes of n), k = 0…n."""
+    if p <= 0.0:
+        return [1.0] + [0.0] * n
+    if p >= 1.0:
+        return [0.0] * n + [1.0]
+    log_p, log_q = math.log(p), math.log1p(-p)
+    lg_n = math.lgamma(n + 1)
+    return [
+        math.exp(lg_n - math.lgamma(k + 1) - math.lgamma(n - k + 1) + k * log_p + (n - k) * log_q)
+        for k in range(n + 1)
+    ]
+
+
+def compact(wounds: Sequence[int]) -> ClassState:
+    """A class's wounds as `(unwounded, wounds of the wounded, most first)`."""
+    return (sum(1 for w in wounds if w == 0), *sorted((w for w in wounds if w), reverse=True))
+
+
+def ship_count(state: ClassState) -> int:
+    """Ships in a compact class state."""
+    return state[0] + len(state) - 1
+
+
+class Side:
+    """One fleet's combat classes as damage chains; a side state is an integer id."""
+
+    def __init__(self, fleet: Fleet, classes: Sequence[str], settings: FleetCombatSettings) -> None:
+        self.width = len(classes)
+        self.own: list[int] = []  # model class index of each own class
+        self.chains: list[tuple[ClassState, ...]] = []
+        for index, name in enumerate(classes):
+            wounds = [s.wounds for s in fleet.ships if s.ship_class == name]
+            if wounds:
+                life = settings.stats_of(name).life
+                self.own.append(index)
+                self.chains.append(wound_steps(compact(wounds), life, None, overflow_lost=False))
+        self.position = {model: own for own, model in enumerate(self.own)}
+        self.counts = [[ship_count(s) for s in chain] for chain in self.chains]
+        self.kill_at = [[d for d in range(1, len(c)) if c[d] < c[d - 1]] for c in self.counts]
+        self.strides: list[int] = []
+        size = 1
+        for chain in self.chains:
+            self.strides.append(size)
+            size *= len(chain)
+        self.size = size
+        self._decoded: dict[int, tuple[int, ...]] = {}
+        self._counts: dict[int, tuple[int, ...]] = {}
+        self._signature: dict[int, int] = {}
+        self._signatures: dict[tuple[int, ...], int] = {}
+        self._chain_index = [{state: d for d, state in enumerate(c)} for c in self.chains]
+
+    def decode(self, side: int) -> tuple[int, ...]:
+        """Wounds taken by each own class."""
+        found = self._decoded.get(side)
+        if found is None:
+            digits = []
+            rest = side
+            for chain in self.chains:
+                rest, digit = divmod(rest, len(chain))
+                digits.append(digit)
+            found = self._decoded[side] = tuple(digits)
+        return found
+
+    def counts_at(self, side: int) -> tuple[int, ...]:
+        """Ships per model class (zeros for classes this side never had)."""
+        found = self._counts.get(side)
+        if found is None:
+            counts = [0] * self.width
+            for own, d in enumerate(self.decode(side)):
+                counts[self.own[own]] = self.counts[own][d]
+            found = self._counts[side] = tuple(counts)
+        return found
+
+    def signature(self, side: int) -> int:
+        """A small id of the side's ship counts: all its volleys depend on (FC-I7, FC-I11)."""
+        found = self._signature.get(side)
+        if found is None:
+            counts = self.counts_at(side)
+            found = self._signatures.setdefault(counts, len(self._signatures))
+            self._signature[side] = found
+        return found
+
+    def alive(self, side: int) -> bool:
+        """Any combat ship left."""
+        return any(self.counts_at(side))
+
+    def damage(self, side: int) -> int:
+        """Total wounds taken: strictly grows along every non-self transition."""
+        return sum(self.decode(side))
+
+    def limit(self, own: int, d: int, cap: int | None, overflow_lost: bool) -> int:
+        """The furthest chain position one packet with kill cap `cap` can reach from `d`."""
+        last = len(self.chains[own]) - 1
+        if cap is None:
+            return last
+        kills = self.kill_at[own]
+        first = bisect_right(kills, d)
+        if len(kills) - first < cap:
+            return last
+        capped_at = kills[first + cap - 1]
+        if overflow_lost:
+            return capped_at
+        following = first + cap
+        return kills[following] - 1 if following < len(kills) else last
+
+    def id_of(self, fleet: Fleet, classes: Sequence[str]) -> int:
+        """The side id of a fleet that started as this side (survivors, with wounds)."""
+        side = 0
+        for own, model in enumerate(self.own):
+            wounds = [s.wounds for s in fleet.ships if s.ship_class == classes[model]]
+            side += self._chain_index[own][compact(wounds)] * self.strides[own]
+        return side
+
+
+class Model:
+    """Cached per-round transitions for one matchup (side 0 = A, side 1 = B)."""
+
+    def __init__(
+        self, settings: FleetCombatSettings, fleet_a: Fleet, fleet_b: Fleet, tolerance: float
+    ) -> None:
+        present = {s.ship_class for s in fleet_a.ships + fleet_b.ships}
+        self.classes = sorted(
+            (c for c in present if settings.is_combat_class(c)),
+            key=lambda c: (settings.level_of(c), settings.class_rank(c)),
+        )
+        self.settings = settings
+        self.tolerance = tolerance
+        self.sides = (Side(fleet_a, self.classes, settings), Side(fleet_b, self.classes, settings))
+        faces = settings.die_faces
+        self.dice = [settings.stats_of(c).attack_dice for c in self.classes]
+        self.wound_p = [
+            [settings.hit_probability(a) * settings.wounding_faces(t) / faces for t in self.classes]
+            for a in self.classes
+        ]
+        self.overflow_lost = settings.kill_cap_overflow == "lost"
+        self._pmf: dict[tuple[int, float], tuple[list[float], list[float], int, int]] = {}
+        self._target: dict[tuple[int, tuple[int, ...]], int | None] = {}
+        self._class: dict[tuple[int, int, int, tuple[Packet, ...]], ClassMoves] = {}
+        self._fire: tuple[dict[int, Transition], dict[int, Transition]] = ({}, {})
+        self._volleys: tuple[dict[int, list[Move]], dict[int, list[Move]]] = ({}, {})
+
+    def _pmf_tail(self, n: int, p: float) -> tuple[list[float], list[float], int, int]:
+        """pmf, tail sums, and the range [lo, hi) of terms above the tolerance (unimodal)."""
+        found = self._pmf.get((n, p))
+        if found is None:
+            pmf = binomial_pmf(n, p)
+            tail = [0.0] * (n + 2)
+            for k in range(n, -1, -1):
+                tail[k] = tail[k + 1] + pmf[k]
+            kept = [k for k, q in enumerate(pmf) if q > self.tolerance] or [0]
+            found = self._pmf[(n, p)] = (pmf, tail, kept[0], kept[-1] + 1)
+        return found
+
+    def target(self, shooter: int, counts: tuple[int, ...]) -> int | None:
+        """The class a group of `shooter` aims at (FC-I8 ladder, FC-I17 policy)."""
+        key = (shooter, counts)
+        if key not in self._target:
+            named = {c: n for c, n in zip(self.classes, counts, strict=True) if n}
+            options = target_options(self.classes[shooter], [("", named)], self.settings)
+            pick = choose_automatic_target(options, self.settings)
+            self._target[key] = None if pick is None else self.classes.index(pick.target_class)
+        return self._target[key]
+
+    def _class_moves(
+        self, side: int, own: int, start: int, packets: tuple[Packet, ...]
+    ) -> ClassMoves:
+        """One class's chain positions after its packets (in firing order) and their odds."""
+        key = (side, own, start, packets)
+        found = self._class.get(key)
+        if found is not None:
+            return found
+        chains, tolerance = self.sides[side], self.tolerance
+        positions, probs = [start], [1.0]
+        for n, p, cap in packets:
+            pmf, tail, lo, hi = self._pmf_tail(n, p)
+            new: dict[int, float] = {}
+            for d, weight in zip(positions, probs, strict=True):
+                room = chains.limit(own, d, cap, self.overflow_lost) - d
+                # from `room` wounds on, every further wound is lost or burns (FC-I11, FC-I12)
+                last, share = (room, tail[room]) if n >= room else (n, pmf[n])
+                top = min(hi, last)
+                if len(positions) == 1:  # the usual case: one packet from one position
+                    positions = list(range(d + lo, d + top)) if lo < top else []
+                    probs = pmf[lo:top] if weight == 1.0 else [weight * q for q in pmf[lo:top]]
+                    if share > tolerance:
+                        positions.append(d + last)
+                        probs.append(weight * share)
+                    break
+                for wounds in range(lo, top):
+                    new[d + wounds] = new.get(d + wounds, 0.0) + weight * pmf[wounds]
+                if share > tolerance:
+                    new[d + last] = new.get(d + last, 0.0) + weight * share
+            else:
+                positions, probs = list(new), list(new.values())
+        found = self._class[key] = ClassMoves(positions, probs, start)
+        return found
+
+    def volleys(self, shooter: int, attacker: int, defender: int) -> list[Move]:
+        """What side `shooter`'s groups do to the other side this round, class by class:
+        (stride, start position, moves) for every class hit; classes move independently."""
+        cache = self._volleys[shooter]
+        target_side = self.sides[1 - shooter]
+        key = self.sides[shooter].signature(attacker) * target_side.size + defender
+        found = cache.get(key)
+        if found is not None:
+            return found
+        counts_t = target_side.counts_at(defender)
+        by_target: dict[int, list[Packet]] = {}
+        for index, size in enumerate(self.sides[shooter].counts_at(attacker)):
+            if not size or not self.dice[index]:  # FC-I17: ascending level, class order
+                continue
+            aim = self.target(index, counts_t)
+            if aim is None:
+                continue
+            cap = size if self.settings.kill_cap else None
+            packet = (size * self.dice[index], self.wound_p[index][aim], cap)
+            by_target.setdefault(target_side.position[aim], []).append(packet)
+        digits = target_side.decode(defender)
+        found = cache[key] = [
+            (
+                target_side.strides[own],
+                digits[own],
+                self._class_moves(1 - shooter, own, digits[own], tuple(packets)),
+            )
+            for own, packets in by_target.items()
+        ]
+        return found
+
+    def fire(self, shooter: int, attacker: int, defender: int) -> Transition:
+        """The other side's next state after side `shooter` fires, as one distribution."""
+        cache = self._fire[shooter]
+        key = self.sides[shooter].signature(attacker) * self.sides[1 - shooter].size + defender
+        found = cache.get(key)
+        if found is not None:
+            return found
+        moves = self.volleys(shooter, attacker, defender)
+        if not moves:
+            found = cache[key] = Transition([(defender, 1.0)], 1.0)
+            return found
+        if len(moves) == 1:  # one class hit: no product to form
+            stride, start, one = moves[0]
+            base = defender - start * stride
+            if base == 0 and stride == 1:  # ids are the chain positions themselves
+                pairs = one.pairs
+            else:
+                pairs = [(base + d * stride, p) for d, p in one.pairs]
+            found = cache[key] = Transition(pairs, one.stay)
+            return found
+        outcomes: dict[int, float] = {}
+        shifts = [[((d - start) * stride, p) for d, p in one.pairs] for stride, start, one in moves]
+        for combo in product(*shifts):
+            step, prob = 0, 1.0
+            for delta, p in combo:
+                step += delta
+                prob *= p
+            outcomes[defender + step] = outcomes.get(defender + step, 0.0) + prob
+        found = cache[key] = Transition(list(outcomes.items()), outcomes.get(defender, 0.0))
+        return found
+
+
+class ClassMoves:
+    """Where one class's chain position may move in a round, with the odds; `cdf` and
+    `positions` let a sampler draw a move with one uniform number."""
+
+    __slots__ = ("cdf", "pairs", "positions", "stay")
+
+    def __init__(self, positions: list[int], probs: list[float], start: int) -> None:
+        self.positions = positions
+        self.pairs = list(zip(positions, probs, strict=True))
+        self.stay = probs[positions.index(start)] if start in positions else 0.0
+        self.cdf = list(accumulate(probs))
+        self.cdf[-1] = 2.0  # rounding never pushes a draw past the last position
+
+
+Move = tuple[int, int, ClassMoves]  # stride, start position, moves
+
+
+class Transition:
+    """One side's next state after a round: (id, probability) pairs and P(no change)."""
+
+    __slots__ = ("pairs", "stay")
+
+    def __init__(self, pairs: list[tuple[int, float]], stay: float) -> None:
+        self.pairs = pairs
+        self.stay = stay

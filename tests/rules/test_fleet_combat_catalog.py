@@ -1,0 +1,126 @@
+"""The fleet combat message catalogs: same keys in both languages, real plural forms, real
+Russian, every key the engine uses present, errors that name their clause."""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from bot.i18n import Msg, t
+from bot.rules.fleet_combat import FleetCombatSettings, class_count
+from bot.rules.fleet_combat.settings import DEFAULT_CLASS_ORDER
+
+ROOT = Path(__file__).resolve().parents[2]
+SOURCE = ROOT / "bot" / "rules" / "fleet_combat"
+
+
+def catalog(language):
+    return json.loads(
+        (ROOT / "data" / "locales" / language / "fleet_combat.json").read_text("utf-8")
+    )
+
+
+EN, RU = catalog("en"), catalog("ru")
+
+
+def used_keys():
+    """Every literal key in the engine, with the dynamic families expanded."""
+    text = "\n".join(p.read_text("utf-8") for p in SOURCE.glob("*.py"))
+    keys = set(re.findall(r'"(fleet_combat\.[a-z_.]+[a-z_])"', text))
+    keys |= {f"fleet_combat.class.{c}" for c in DEFAULT_CLASS_ORDER}
+    keys |= {f"fleet_combat.count.{c}" for c in DEFAULT_CLASS_ORDER}
+    keys |= {
+        f"fleet_combat.round.held.{r}"
+        for r in ("hold_order", "missing_orders", "no_target", "no_attack")
+    }
+    keys |= {
+        f"fleet_combat.battle.ended.{r}"
+        for r in (
+            "one_side_remains",
+            "no_combat_ships_left",
+            "all_left",
+            "round_cap",
+            "closed_by_gm",
+        )
+    }
+    keys |= {f"fleet_combat.odds.method.{m}" for m in ("exact", "monte_carlo", "engine_simulation")}
+    keys |= {f"fleet_combat.setting.{name}" for name in FleetCombatSettings.model_fields}
+    return keys
+
+
+def placeholders(value):
+    texts = value.values() if isinstance(value, dict) else [value]
+    return {name for text in texts for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_both_catalogs_have_the_same_prefixed_keys():
+    """Every key is in both languages and carries the ruleset prefix."""
+    assert set(EN) == set(RU)
+    assert all(key.startswith("fleet_combat.") for key in EN)
+
+
+def test_every_key_the_engine_uses_exists():
+    """No message the engine emits falls back to its raw key."""
+    missing = sorted(used_keys() - set(EN))
+    assert missing == []
+
+
+def test_plural_values_carry_the_cldr_categories_of_each_language():
+    """Plurals: English one/other; Russian one/few/many/other."""
+    for key, value in EN.items():
+        if isinstance(value, dict):
+            assert set(value) == {"one", "other"}, key
+            assert set(RU[key]) == {"one", "few", "many", "other"}, key
+
+
+def test_russian_is_russian_and_placeholders_match():
+    """Russian texts are written in Cyrillic and use the same placeholders as English."""
+    for key, value in RU.items():
+        texts = value.values() if isinstance(value, dict) else [value]
+        stripped = [re.sub(r"\{[^}]*\}|[\W\d_]", "", text) for text in texts]
+        if any(stripped):
+            assert all(re.search("[а-яё]", s.lower()) for s in stripped if s), key
+        assert placeholders(value) == placeholders(EN[key]), key
+
+
+@pytest.mark.parametrize("key", [k for k in EN if k.startswith("fleet_combat.error.")])
+def test_rule_errors_name_their_clause(key):
+    """A RuleViolation text shows the clause it enforces (NotFound texts need none)."""
+    if key in {
+        "fleet_combat.error.battle_not_found",
+        "fleet_combat.error.fleet_not_found",
+        "fleet_combat.error.ship_not_found",
+    }:
+        return
+    assert "{clause}" in EN[key] and "{clause}" in RU[key]
+
+
+@pytest.mark.parametrize(
+    ("count", "expected"),
+    [
+        (1, "1 крейсер"),
+        (3, "3 крейсера"),
+        (5, "5 крейсеров"),
+        (21, "21 крейсер"),
+        (1.5, "1.5 крейсера"),
+    ],
+)
+def test_russian_class_counts_follow_plural_rules(count, expected):
+    """CLDR plural choice through Babel, including a fractional expected survivor count."""
+    assert class_count("cruiser", count).render("ru") == expected
+
+
+def test_every_message_renders_with_its_parameters():
+    """Each catalog entry formats in both languages with sample values and no leftovers."""
+    for key, value in EN.items():
+        params = {name: 2 for name in placeholders(value) | placeholders(RU[key])}
+        for locale in ("en", "ru"):
+            text = Msg(key, **params).render(locale)
+            assert "{" not in text, (key, locale)
+    assert t("fleet_combat.round.retreated", "ru", faction="A", count=2).endswith(
+        "2 точки в любом направлении (FC-6.3)."
+    )

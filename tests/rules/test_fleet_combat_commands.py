@@ -1,0 +1,360 @@
+"""Fleet combat commands as the cog will call them: fleets, declarations, orders, status,
+the end-of-turn step, `waiting_for`, settings helpers and the registry entry."""
+
+from __future__ import annotations
+
+import json
+import typing
+
+import pytest
+from test_fleet_combat_support import POINT, battle, give_orders, order, register, ships_of
+
+from bot.dice import Dice
+from bot.errors import NotFound, RuleViolation
+from bot.i18n import Msg
+from bot.rules.fleet_combat import (
+    SPEC,
+    DeclareAttack,
+    DeclareRetreat,
+    FleetCombatSettings,
+    FleetCombatState,
+    RegisterFleet,
+    SetFireOrders,
+    apply_class_table,
+    battle_status,
+    class_table_of,
+    declare_attack,
+    declare_retreat,
+    end_of_turn,
+    firing_groups,
+    move_fleet,
+    parse_class_table,
+    register_fleet,
+    replace_class_stats,
+    resolve_round,
+    set_fire_orders,
+    waiting_for,
+)
+from bot.rulesets import TurnContext, get
+
+DEFAULTS = FleetCombatSettings()
+
+SETTINGS_SUMMARY = [
+    "class_levels",
+    "non_combat_classes",
+    "die_faces",
+    "defence_blocks_on_equal",
+    "ship_stats",
+    "hostility_model",
+    "rounds_per_resolution",
+    "allow_split_fire",
+    "allow_hold_fire",
+    "missing_orders",
+    "target_reach",
+    "deferred_damage",
+    "wound_tie_break",
+    "kill_cap",
+    "kill_cap_overflow",
+    "burn_excess",
+    "transports_die_on_mutual_wipe",
+    "transport_loss_scope",
+    "wounds_persist_between_battles",
+    "retreat_min_round",
+    "parting_volley_uses_ladder",
+    "retreat_distance_points",
+    "max_rounds",
+    "auto_target_policy",
+]
+
+
+def rule_error(call, *args):
+    with pytest.raises(RuleViolation) as caught:
+        call(*args)
+    return caught.value.message_key, caught.value.params.get("clause")
+
+
+# --- registry and settings -------------------------------------------------------------------
+
+
+def test_spec_is_registered_with_models_and_turn_step():
+    """The registry finds the ruleset by key with its models, cog and end-of-turn step."""
+    spec = get("fleet_combat")
+    assert spec is SPEC or spec.key == SPEC.key
+    assert (spec.settings_model, spec.state_model, spec.cog_module) == (
+        FleetCombatSettings,
+        FleetCombatState,
+        "cogs.fleet_combat",
+    )
+    assert spec.end_of_turn is end_of_turn
+    assert spec.waiting_for is waiting_for
+
+
+def test_settings_have_one_field_per_row_of_the_settings_summary():
+    """§4 settings summary: every setting is a field with the documented default, typed
+    so the generic settings command can edit it."""
+    assert list(FleetCombatSettings.model_fields) == SETTINGS_SUMMARY
+    defaults = FleetCombatSettings()
+    assert (defaults.die_faces, defaults.retreat_min_round, defaults.max_rounds) == (6, 2, 0)
+    assert (defaults.hostility_model, defaults.auto_target_policy) == (
+        "declared_pairs",
+        "highest_level",
+    )
+    allowed = {int, bool, dict, list, typing.Literal}
+    for name, info in FleetCombatSettings.model_fields.items():
+        origin = typing.get_origin(info.annotation) or info.annotation
+        assert origin in allowed, name
+    assert FleetCombatSettings.model_validate(defaults.model_dump()) == defaults
+
+
+def test_replace_class_stats_adds_a_class_fleets_can_use():
+    """FC-I1, FC-I4: a GM adds a class (notation parsed) and players can register it."""
+    settings = replace_class_stats(
+        DEFAULTS, "Frigate", attack="2х6+", defence="5+", life=2, level=2
+    )
+    assert settings.ship_stats["frigate"].attack_notation == "2×6+"
+    assert settings.class_levels["frigate"] == 2
+    state = register(FleetCombatState(), "A", {"frigate": 2}, settings=settings)
+    assert ships_of(state, "A") == [(1, "frigate", 0), (2, "frigate", 0)]
+    barge = replace_class_stats(settings, "barge", attack=None, defence=None, life=1, level=None)
+    assert "barge" in barge.non_combat_classes
+    assert "barge" not in barge.class_levels
+
+
+def test_replace_class_stats_rejects_bad_notation():
+    """FC-I2, FC-I4: unreadable attack notation is refused and the settings stay valid."""
+    with pytest.raises(RuleViolation) as caught:
+        replace_class_stats(DEFAULTS, "frigate", attack="lots", defence="5+", life=2, level=2)
+    assert (caught.value.message_key, caught.value.params["clause"]) == (
+        "fleet_combat.error.bad_stats",
+        "FC-I4",
+    )
+
+
+def test_uploaded_class_table_replaces_ladder_and_stats():
+    """FC-I1, FC-I4: an uploaded JSON table becomes the campaign's ladder and statistics."""
+    text = json.dumps(
+        {
+            "scout": {"level": 1, "attack": "1x5+", "defence": None, "life": 1},
+            "battleship": {"level": 2, "attack": "3x4+", "defence": "4+", "life": 4},
+            "tender": {"level": None, "life": 1},
+        }
+    )
+    settings = apply_class_table(DEFAULTS, parse_class_table(text))
+    assert list(settings.ship_stats) == ["scout", "battleship", "tender"]
+    assert settings.class_levels == {"scout": 1, "battleship": 2}
+    assert settings.non_combat_classes == ["tender"]
+    assert class_table_of(settings).classes["battleship"].attack == "3x4+"
+    with pytest.raises(RuleViolation):
+        parse_class_table('{"tender": {"level": null}}')
+    with pytest.raises(RuleViolation):
+        parse_class_table("not json")
+
+
+# --- fleets -------------------------------------------------------------------------------------
+
+
+def test_register_edit_keeps_ids_and_wounds_and_never_mutates_input():
+    """Registration order gives ids; an edit keeps the lowest ids and their wounds."""
+    state = register(FleetCombatState(), "A", {"cruiser": 2, "fighter": 1}, wounds={"cruiser": [1]})
+    assert ships_of(state, "A") == [(1, "cruiser", 1), (2, "cruiser", 0), (3, "fighter", 0)]
+    edited = register(state, "A", {"cruiser": 1, "dreadnought": 1})
+    assert ships_of(edited, "A") == [(1, "cruiser", 1), (4, "dreadnought", 0)]
+    assert ships_of(state, "A") == [(1, "cruiser", 1), (2, "cruiser", 0), (3, "fighter", 0)]
+    removed = register_fleet(edited, DEFAULTS, RegisterFleet(faction="A", point=POINT, ships={}))
+    assert removed.fleet is None
+    assert removed.state.fleets == []
+
+
+@pytest.mark.parametrize(
+    ("ships", "wounds", "expected"),
+    [
+        ({"frigate": 1}, None, ("fleet_combat.error.unknown_class", "FC-I4")),
+        ({"cruiser": 1}, {"cruiser": [2]}, ("fleet_combat.error.wounds_reach_life", "FC-3.1")),
+        ({"cruiser": -1}, None, ("fleet_combat.error.bad_count", "FC-I4")),
+        (
+            {"cruiser": 1},
+            {"cruiser": [0, 0]},
+            ("fleet_combat.error.too_many_wound_entries", "FC-2.3"),
+        ),
+    ],
+)
+def test_register_refuses_bad_fleets(ships, wounds, expected):
+    """FC-I4, FC-3.1: unknown classes and impossible wound counts are refused."""
+    command = RegisterFleet(faction="A", point=POINT, ships=ships, wounds=wounds)
+    assert rule_error(register_fleet, FleetCombatState(), DEFAULTS, command) == expected
+
+
+def test_engaged_fleet_cannot_be_edited_or_moved_until_it_retreats():
+    """FC-4.2, FC-I6: a fleet in a frozen battle stays engaged; only a GM correction edits
+    it; after retreating (FC-6.3) the players record its move."""
+    state = battle([("A", {"cruiser": 1, "destroyer": 1}), ("B", {"cruiser": 1})])
+    command = RegisterFleet(faction="A", point=POINT, ships={"cruiser": 1})
+    assert rule_error(register_fleet, state, DEFAULTS, command) == (
+        "fleet_combat.error.fleet_engaged",
+        "FC-I6",
+    )
+    assert rule_error(move_fleet, state, DEFAULTS, "A", POINT, "Vega") == (
+        "fleet_combat.error.fleet_engaged",
+        "FC-4.2",
+    )
+    gm = command.model_copy(update={"allow_while_engaged": True})
+    assert ships_of(register_fleet(state, DEFAULTS, gm).state, "A") == [(1, "cruiser", 0)]
+    state.battle(1).rounds_fought = 1
+    state = declare_retreat(state, DEFAULTS, DeclareRetreat(battle_id=1, faction="A")).state
+    state = resolve_round(state, DEFAULTS, 1, Dice.seeded(1)).state
+    moved = move_fleet(state, DEFAULTS, "A", POINT, "Vega")
+    assert moved.fleet is not None and moved.fleet.point == "Vega"
+    with pytest.raises(NotFound):
+        move_fleet(moved.state, DEFAULTS, "A", POINT, "Vega")
+
+
+# --- declaring and orders ---------------------------------------------------------------------
+
+
+def test_declare_attack_needs_both_players_at_the_point():
+    """FC-4.1: only players on the same board point can fight; not oneself."""
+    state = register(
+        register(FleetCombatState(), "A", {"cruiser": 1}), "B", {"cruiser": 1}, point="Vega"
+    )
+    elsewhere = DeclareAttack(attacker="A", targets=["B"], point=POINT, turn=1)
+    assert rule_error(declare_attack, state, DEFAULTS, elsewhere) == (
+        "fleet_combat.error.not_at_point",
+        "FC-4.1",
+    )
+    myself = DeclareAttack(attacker="A", targets=["A"], point=POINT, turn=1)
+    assert rule_error(declare_attack, state, DEFAULTS, myself) == (
+        "fleet_combat.error.attack_self",
+        "FC-4.1",
+    )
+
+
+def test_declare_attack_opens_battle_and_locks_movement():
+    """FC-4.1, FC-4.2, FC-I5: the battle opens at the point; both sides are movement-locked."""
+    state = register(register(FleetCombatState(), "A", {"cruiser": 1}), "B", {"cruiser": 1})
+    outcome = declare_attack(
+        state, DEFAULTS, DeclareAttack(attacker="A", targets=["B"], point=POINT, turn=3)
+    )
+    assert outcome.opened
+    assert (outcome.battle.id, outcome.battle.declared_turn) == (1, 3)
+    assert outcome.movement_locked == ["A", "B"]
+    assert Msg("fleet_combat.attack.movement_locked", factions="A, B") in outcome.lines
+    assert state.battles == []
+
+
+def test_fire_orders_merge_in_place_and_refuse_duplicates_and_unknown_groups():
+    """FC-5.1, FC-I7: `replace = false` swaps one class's order in place; one order per
+    class; only classes the participant has."""
+    state = battle([("A", {"cruiser": 1, "destroyer": 1}), ("B", {"destroyer": 1, "cruiser": 1})])
+    state = give_orders(
+        state, "A", order("cruiser", "B", "cruiser"), order("destroyer", "B", "destroyer")
+    )
+    merged = set_fire_orders(
+        state,
+        DEFAULTS,
+        SetFireOrders(
+            battle_id=1, faction="A", orders=[order("cruiser", "B", "destroyer")], replace=False
+        ),
+    ).state
+    assert [(o.ship_class, o.targets[0].target_class) for o in merged.battle(1).orders["A"]] == [
+        ("cruiser", "destroyer"),
+        ("destroyer", "destroyer"),
+    ]
+    twice = SetFireOrders(battle_id=1, faction="A", orders=[order("cruiser", "B", "cruiser")] * 2)
+    assert rule_error(set_fire_orders, state, DEFAULTS, twice) == (
+        "fleet_combat.error.duplicate_order",
+        "FC-I7",
+    )
+    absent = SetFireOrders(battle_id=1, faction="A", orders=[order("war_sun", "B", "cruiser")])
+    assert rule_error(set_fire_orders, state, DEFAULTS, absent) == (
+        "fleet_combat.error.no_such_group",
+        "FC-5.1",
+    )
+    stranger = SetFireOrders(battle_id=1, faction="Z", orders=[])
+    assert rule_error(set_fire_orders, state, DEFAULTS, stranger) == (
+        "fleet_combat.error.not_participant",
+        "FC-I5",
+    )
+    with pytest.raises(NotFound):
+        set_fire_orders(state, DEFAULTS, SetFireOrders(battle_id=9, faction="A", orders=[]))
+
+
+def test_retreating_participant_gives_no_fire_orders():
+    """FC-6.2: a retreater fires nothing, so its orders are dropped and refused."""
+    state = battle([("A", {"cruiser": 1}), ("B", {"cruiser": 1})])
+    state = give_orders(state, "A", order("cruiser", "B", "cruiser"))
+    state.battle(1).rounds_fought = 1
+    state = declare_retreat(state, DEFAULTS, DeclareRetreat(battle_id=1, faction="A")).state
+    assert "A" not in state.battle(1).orders
+    command = SetFireOrders(battle_id=1, faction="A", orders=[order("cruiser", "B", "cruiser")])
+    assert rule_error(set_fire_orders, state, DEFAULTS, command) == (
+        "fleet_combat.error.retreating_no_orders",
+        "FC-6.2",
+    )
+    withdrawn = declare_retreat(
+        state, DEFAULTS, DeclareRetreat(battle_id=1, faction="A", cancel=True)
+    )
+    assert withdrawn.battle.retreats == []
+
+
+def test_firing_groups_and_status_as_data():
+    """FC-I7, FC-I8: the cog reads groups in firing order with legal targets, and status."""
+    state = battle([("A", {"dreadnought": 1, "fighter": 2}), ("B", {"destroyer": 1, "war_sun": 1})])
+    state = give_orders(state, "A", order("dreadnought", "B", "war_sun"))
+    groups = firing_groups(state, DEFAULTS, 1, "A")
+    assert [(g.ship_class, g.ships, g.attack_dice, g.order is not None) for g in groups] == [
+        ("dreadnought", 1, 3, True),
+        ("fighter", 2, 2, False),
+    ]
+    assert [t.target_class for t in groups[0].legal_targets] == ["destroyer", "war_sun"]
+    assert [t.target_class for t in groups[1].legal_targets] == ["destroyer"]
+    status = battle_status(state, DEFAULTS, 1)
+    assert (status.point, status.next_round, status.retreat_allowed) == (POINT, 1, False)
+    assert [(p.faction, p.orders_given) for p in status.participants] == [("A", True), ("B", False)]
+
+
+# --- end of turn and waiting ------------------------------------------------------------------
+
+
+def test_end_of_turn_fights_one_round_of_every_active_battle_and_names_auto_targets():
+    """FC-I6, FC-I17: one round per battle per resolution; groups without orders are
+    auto-targeted and the summary says so; the outcome is JSON."""
+    state = battle([("A", {"cruiser": 2}), ("B", {"cruiser": 2})])
+    state = register(state, "C", {"dreadnought": 1}, point="Vega")
+    state = register(state, "D", {"dreadnought": 1}, point="Vega")
+    state = declare_attack(
+        state, DEFAULTS, DeclareAttack(attacker="C", targets=["D"], point="Vega", turn=1)
+    ).state
+    state = give_orders(state, "A", order("cruiser", "B", "cruiser"))
+    step = end_of_turn(TurnContext(state=state, settings=DEFAULTS, turn=1, dice=Dice.seeded(11)))
+    assert [b.rounds_fought for b in step.state.battles] == [1, 1]
+    assert [b.rounds_fought for b in state.battles] == [0, 0]
+    keys = [line.key for line in step.lines]
+    assert keys.count("fleet_combat.round.header") == 2
+    auto = [line for line in step.lines if line.key == "fleet_combat.round.auto_target"]
+    assert {line.params["shooter"] for line in auto} == {"B", "C", "D"}
+    json.dumps(step.outcome)
+    assert step.outcome["rounds"][0]["auto_targeted"] == [
+        {"shooter": "B", "ship_class": "cruiser", "source": "automatic"}
+    ]
+    restored = FleetCombatState.model_validate_json(step.state.model_dump_json())
+    assert restored == step.state
+
+
+def test_end_of_turn_without_battles_says_so():
+    """End of turn with nothing to fight reports that in one line."""
+    step = end_of_turn(
+        TurnContext(state=FleetCombatState(), settings=DEFAULTS, turn=1, dice=Dice.scripted([]))
+    )
+    assert [line.key for line in step.lines] == ["fleet_combat.turn.no_battles"]
+
+
+def test_waiting_for_names_participants_without_orders_or_retreat():
+    """FC-I7: the GM sees who has not given fire orders for the coming round."""
+    state = battle([("A", {"cruiser": 1}), ("B", {"cruiser": 1}), ("C", {"transport": 1})])
+    assert waiting_for(state, DEFAULTS, 1) == [
+        Msg("fleet_combat.waiting.orders", battle=1, point=POINT, round=1, factions="A, B")
+    ]
+    state = give_orders(state, "A", order("cruiser", "B", "cruiser"))
+    assert waiting_for(state, DEFAULTS, 1)[0].params["factions"] == "B"
+    state = give_orders(state, "B", order("cruiser", "A", "cruiser"))
+    assert waiting_for(state, DEFAULTS, 1) == []
