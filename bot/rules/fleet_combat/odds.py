@@ -9,8 +9,11 @@ Three methods, one result type:
   so joint states are processed once, in order of damage taken, with the self-loop summed
   as a geometric series. Probabilities are floats (IEEE double), not rationals; binomial
   terms below `tolerance` (default 1e-12) are skipped, `tolerance=0` keeps them all.
-- **monte_carlo** — battles sampled round by round from the same per-round distributions,
-  with `bot.dice.simulation_rng(seed)`; one standard error is reported for every figure.
+- **monte_carlo** — battles sampled round by round with `bot.dice.simulation_rng(seed)`;
+  one standard error is reported for every figure. Up to SAMPLED_STATE_LIMIT joint states
+  each visited state caches its exact per-class move distributions (one uniform draw per
+  class hit); beyond, where states rarely repeat, each group's wounds are drawn from a
+  cached binomial CDF and moved along the target's chain.
 - **engine_simulation** — battles fought by the real round engine with seeded simulation
   dice; used when a setting the state model does not express is on (`deferred_damage =
   false`, `burn_excess = false`). Slow, but it reads every setting.
@@ -36,6 +39,8 @@ from bot.rules.fleet_combat.settings import FleetCombatSettings
 OddsMethod = Literal["auto", "exact", "monte_carlo"]
 # `auto` is exact up to this many joint states (the product of both sides' chain sizes).
 EXACT_STATE_LIMIT = 250_000
+# Above this many joint states Monte Carlo samples packet by packet (states rarely repeat).
+SAMPLED_STATE_LIMIT = 5_000_000
 DEFAULT_BATTLES = 100_000
 DEFAULT_TOLERANCE = 1e-12
 _STALL = 1.0 - 1e-12
@@ -319,6 +324,61 @@ def _monte_carlo(
     return tally.result("monte_carlo", total_rounds / battles, battles=battles)
 
 
+def _monte_carlo_packets(
+    model: Model, tally: _Tally, battles: int, seed: int, max_rounds: int
+) -> OddsResult:
+    """Sampling packet by packet: for fleets whose joint states rarely repeat."""
+    rnd = simulation_rng(seed).random
+    sides = model.sides
+    cap = max_rounds or ROUND_SAFETY_LIMIT
+    overflow_lost = model.overflow_lost
+    tables = [(side.counts, side.own, side.width) for side in sides]
+    ends: dict[tuple[int, int, bool], int] = {}
+    total_rounds = 0
+
+    def counts_of(side: int, digits: list[int]) -> tuple[int, ...]:
+        table, own, width = tables[side]
+        counts = [0] * width
+        for position, d in enumerate(digits):
+            counts[own[position]] = table[position][d]
+        return tuple(counts)
+
+    for _ in range(battles):
+        digits = [[0] * len(side.chains) for side in sides]
+        counts = [counts_of(0, digits[0]), counts_of(1, digits[1])]
+        rounds, capped = 0, False
+        while any(counts[0]) and any(counts[1]):
+            if rounds >= cap:
+                capped = True
+                break
+            rounds += 1
+            plans = [
+                model.packet_plan(0, counts[0], counts[1]),
+                model.packet_plan(1, counts[1], counts[0]),
+            ]
+            if not plans[0] and not plans[1]:
+                capped = True  # nobody can hurt anybody
+                break
+            for shooter in (0, 1):  # damage is deferred: plans were fixed from the start counts
+                target, side = digits[1 - shooter], sides[1 - shooter]
+                for own, cdf, group_cap in plans[shooter]:
+                    wounds = bisect_right(cdf, rnd())
+                    if wounds:
+                        d = target[own]
+                        target[own] = min(d + wounds, side.limit(own, d, group_cap, overflow_lost))
+            counts = [counts_of(0, digits[0]), counts_of(1, digits[1])]
+        total_rounds += max(rounds, 1)
+        ids = [
+            sum(d * stride for d, stride in zip(digits[i], sides[i].strides, strict=True))
+            for i in (0, 1)
+        ]
+        end = (ids[0], ids[1], capped)
+        ends[end] = ends.get(end, 0) + 1
+    for (a, b, capped), count in ends.items():
+        tally.add(a, b, capped, float(count))
+    return tally.result("monte_carlo", total_rounds / battles, battles=battles)
+
+
 class _SimulationFaces:
     """Faces for engine simulations, from the seeded simulation generator (never game dice)."""
 
@@ -374,10 +434,11 @@ def combat_odds(
     cap = settings.max_rounds if max_rounds is None else max_rounds
     if not settings.deferred_damage or not settings.burn_excess:
         return _engine_simulation(fleet_a, fleet_b, model, tally, battles, seed, cap)
-    if method == "exact" or (
-        method == "auto" and estimated_states(fleet_a, fleet_b, settings) <= EXACT_STATE_LIMIT
-    ):
+    states = estimated_states(fleet_a, fleet_b, settings)
+    if method == "exact" or (method == "auto" and states <= EXACT_STATE_LIMIT):
         return _exact(model, tally, cap)
+    if states > SAMPLED_STATE_LIMIT:
+        return _monte_carlo_packets(model, tally, battles, seed, cap)
     return _monte_carlo(model, tally, battles, seed, cap)
 
 

@@ -167,6 +167,10 @@ class Model:
         self._class: dict[tuple[int, int, int, tuple[Packet, ...]], ClassMoves] = {}
         self._fire: tuple[dict[int, Transition], dict[int, Transition]] = ({}, {})
         self._volleys: tuple[dict[int, list[Move]], dict[int, list[Move]]] = ({}, {})
+        self._plans: dict[
+            tuple[int, tuple[int, ...], tuple[int, ...]], list[tuple[int, list[float], int | None]]
+        ] = {}
+        self._cdfs: dict[tuple[int, float], list[float]] = {}
 
     def _pmf_tail(self, n: int, p: float) -> tuple[list[float], list[float], int, int]:
         """pmf, tail sums, and the range [lo, hi) of terms above the tolerance (unimodal)."""
@@ -222,6 +226,32 @@ class Model:
             else:
                 positions, probs = list(new), list(new.values())
         found = self._class[key] = ClassMoves(positions, probs, start)
+        return found
+
+    def packet_plan(
+        self, shooter: int, counts_s: tuple[int, ...], counts_t: tuple[int, ...]
+    ) -> list[tuple[int, list[float], int | None]]:
+        """Side `shooter`'s packets as (target's own class, wound CDF, kill cap), in firing
+        order, for the given ship counts (cached: counts repeat far more than states)."""
+        key = (shooter, counts_s, counts_t)
+        found = self._plans.get(key)
+        if found is not None:
+            return found
+        target_side = self.sides[1 - shooter]
+        plan: list[tuple[int, list[float], int | None]] = []
+        for index, size in enumerate(counts_s):  # FC-I17: ascending level, class order
+            if not size or not self.dice[index]:
+                continue
+            aim = self.target(index, counts_t)
+            if aim is None:
+                continue
+            n, p = size * self.dice[index], self.wound_p[index][aim]
+            cdf = self._cdfs.get((n, p))
+            if cdf is None:
+                cdf = self._cdfs[(n, p)] = list(accumulate(binomial_pmf(n, p)))
+                cdf[-1] = 2.0
+            plan.append((target_side.position[aim], cdf, size if self.settings.kill_cap else None))
+        found = self._plans[key] = plan
         return found
 
     def volleys(self, shooter: int, attacker: int, defender: int) -> list[Move]:
