@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from bot.i18n import Msg
-from bot.rules.fleet_combat.models import RoundReport, Ship
+from bot.rules.fleet_combat.models import RoundReport, Ship, VolleyReport
 from bot.rules.fleet_combat.settings import DEFAULT_CLASS_ORDER
 
 
@@ -85,6 +85,20 @@ def ships_msg(ships: Sequence[Ship]) -> Msg:
     return JoinedMsg(parts, empty=Msg("fleet_combat.fleet.empty"))
 
 
+def faces_text(faces: Sequence[int]) -> str:
+    """Dice faces as rolled, e.g. "5, 2, 6, 1" (an em dash for no dice)."""
+    return ", ".join(str(face) for face in faces) or "—"
+
+
+def defence_msg(volley: VolleyReport) -> Msg:
+    """The defence part of a volley line (FC-5.11, FC-I3): the faces, or why none were rolled."""
+    if volley.hits == 0:
+        return Msg("fleet_combat.round.defence.not_needed")
+    if volley.defence is None:
+        return Msg("fleet_combat.round.defence.none")
+    return Msg("fleet_combat.round.defence.roll", faces=faces_text(volley.defence_faces))
+
+
 _SOURCE_KEYS = {
     "automatic": "fleet_combat.round.auto_target",
     "invalid_order": "fleet_combat.round.auto_target_invalid",
@@ -111,7 +125,9 @@ def round_lines(report: RoundReport, *, retreat_distance: int) -> list[Msg]:
                 ships=class_count(volley.ship_class, volley.ships),
                 target=volley.target,
                 target_class=class_name(volley.target_class),
+                faces=faces_text(volley.attack_faces),
                 hits=volley.hits,
+                defence=defence_msg(volley),
                 wounds=volley.wounds,
             )
         )
