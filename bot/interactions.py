@@ -210,7 +210,12 @@ class ChoiceButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"pc:(?P<choice>\d+):(?P<option>[A-Za-z0-9_.-]+)",
 ):
-    """A button that answers a pending choice; survives restarts through its custom_id."""
+    """A button that answers a pending choice; survives restarts through its custom_id.
+
+    A select whose custom_id follows the same `pc:<id>:<option>` pattern is answered the same
+    way (discord.py dispatches dynamic items by custom_id); its handler reads the picked
+    values from `interaction.data["values"]`.
+    """
 
     def __init__(
         self,
