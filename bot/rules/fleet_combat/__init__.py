@@ -1,8 +1,23 @@
 """Fleet combat (`fleet_combat`, rules/fleet-combat.md): the pure rules engine.
 
-Players register fleets at board points, declare attacks, give fire orders per ship class
-and may retreat; one round of every battle resolves per end of turn. Automatic mode and
-the odds calculator serve other rulesets and `/combat odds`. No Discord, no I/O.
+No Discord, no I/O: every command takes the state and returns an outcome with a new state;
+every die comes from the `Dice` passed in; player-facing text is `Msg` objects.
+
+API at a glance (the cog's calls):
+
+- fleets: `register_fleet(state, settings, RegisterFleet)`, `move_fleet`, `repair_fleet`,
+  `set_turn_order`, `engaged_battle`, `fleet_from_counts`;
+- battles: `declare_attack(state, settings, DeclareAttack)`,
+  `set_fire_orders(state, settings, SetFireOrders)`, `legal_targets`, `firing_groups`,
+  `declare_retreat(state, settings, DeclareRetreat)`, `set_allies`, `set_damage_priority`,
+  `resolve_round(state, settings, battle_id, dice, turn=)`, `close_battle`, `battle_status`;
+- end of turn: `SPEC.end_of_turn(TurnContext)`, `SPEC.waiting_for(state, settings, turn)`;
+- automatic mode (FC-I17): `fight_automatic(fleet_a, fleet_b, settings, dice, max_rounds=)`,
+  `fight_automatic_sides([(fleet, side), ...], ...)`;
+- odds: `combat_odds(fleet_a, fleet_b, settings, method=, battles=, seed=)`, `odds_lines`;
+- settings tables: `replace_class_stats`, `parse_class_table`, `apply_class_table`,
+  `class_table_of`, `parse_attack_notation`;
+- rendering: `round_lines(report, retreat_distance=)`, `class_name`, `class_count`, `ships_msg`.
 """
 
 from __future__ import annotations
@@ -34,6 +49,7 @@ from bot.rules.fleet_combat.battles import (
 from bot.rules.fleet_combat.fleets import (
     FleetOutcome,
     engaged_battle,
+    fleet_from_counts,
     move_fleet,
     register_fleet,
     repair_fleet,
@@ -61,7 +77,7 @@ from bot.rules.fleet_combat.models import (
     ShipHit,
     VolleyReport,
 )
-from bot.rules.fleet_combat.odds import OddsResult, combat_odds, fleet_from_counts
+from bot.rules.fleet_combat.odds import OddsResult, combat_odds, odds_lines
 from bot.rules.fleet_combat.settings import (
     ClassTable,
     FleetCombatSettings,
@@ -138,6 +154,7 @@ __all__ = [
     "get_battle",
     "legal_targets",
     "move_fleet",
+    "odds_lines",
     "parse_attack_notation",
     "parse_class_table",
     "register_fleet",

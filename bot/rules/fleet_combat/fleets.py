@@ -200,3 +200,20 @@ def sort_participants(battle: Battle, turn_order: Sequence[str]) -> None:
 def fleets_at(state: FleetCombatState, point: str) -> list[Fleet]:
     """Every fleet registered at a board point that still has ships."""
     return [f for f in state.fleets if f.point == point and f.ships]
+
+
+def fleet_from_counts(
+    faction: str,
+    counts: Mapping[str, int],
+    *,
+    point: str = "",
+    wounds: Mapping[str, Sequence[int]] | None = None,
+) -> Fleet:
+    """A fleet from class counts (ids 1, 2, … in the order given); `wounds` per class in order."""
+    ships: list[Ship] = []
+    for ship_class, count in counts.items():
+        given = (wounds or {}).get(ship_class, [])
+        for index in range(count):
+            wound = given[index] if index < len(given) else 0
+            ships.append(Ship(id=len(ships) + 1, ship_class=ship_class, wounds=wound))
+    return Fleet(faction=faction, point=point, ships=ships)

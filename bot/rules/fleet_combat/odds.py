@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_right
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -31,14 +30,14 @@ from bot.dice import Dice, simulation_rng
 from bot.i18n import Msg
 from bot.rules.fleet_combat.automatic import fight_automatic
 from bot.rules.fleet_combat.messages import JoinedMsg, class_count
-from bot.rules.fleet_combat.models import Fleet, Ship
+from bot.rules.fleet_combat.models import Fleet
 from bot.rules.fleet_combat.odds_model import Model, Move
 from bot.rules.fleet_combat.rounds import ROUND_SAFETY_LIMIT
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 
 OddsMethod = Literal["auto", "exact", "monte_carlo"]
 # `auto` is exact up to this many joint states (the product of both sides' chain sizes).
-EXACT_STATE_LIMIT = 250_000
+EXACT_STATE_LIMIT = 20_000
 # Above this many joint states Monte Carlo samples packet by packet (states rarely repeat).
 SAMPLED_STATE_LIMIT = 5_000_000
 DEFAULT_BATTLES = 100_000
@@ -67,23 +66,6 @@ class OddsResult:
     battles: int | None = None
     states: int | None = None
     standard_errors: dict[str, float] = field(default_factory=dict)
-
-
-def fleet_from_counts(
-    faction: str,
-    counts: Mapping[str, int],
-    *,
-    point: str = "",
-    wounds: Mapping[str, Sequence[int]] | None = None,
-) -> Fleet:
-    """A fleet from class counts (ids 1, 2, … in the order given); `wounds` per class in order."""
-    ships: list[Ship] = []
-    for ship_class, count in counts.items():
-        given = (wounds or {}).get(ship_class, [])
-        for index in range(count):
-            wound = given[index] if index < len(given) else 0
-            ships.append(Ship(id=len(ships) + 1, ship_class=ship_class, wounds=wound))
-    return Fleet(faction=faction, point=point, ships=ships)
 
 
 class _Tally:
