@@ -14,7 +14,7 @@ from bot.dice import Dice
 from bot.errors import NotFound, RuleViolation
 from bot.i18n import Msg
 from bot.rules.fleet_combat.fleets import fleets_at, sort_participants
-from bot.rules.fleet_combat.ladder import firing_order, target_options
+from bot.rules.fleet_combat.ladder import firing_order, legal_options
 from bot.rules.fleet_combat.messages import round_lines
 from bot.rules.fleet_combat.models import (
     Battle,
@@ -224,17 +224,9 @@ def _legal(
         for p in battle.engaged()
         if p.faction != faction and battle.hostile(faction, p.faction)
     ]
-    retreaters = [f for f in hostile if f in battle.retreats]
-    ladderless = () if settings.parting_volley_uses_ladder else retreaters
-
-    def options(factions: list[str]) -> list[LegalTarget]:
-        pairs = [(f, _counts(state, settings, f, battle.point)) for f in factions]
-        return [
-            LegalTarget(o.opponent, o.target_class, o.level, o.ships, o.opponent in retreaters)
-            for o in target_options(ship_class, pairs, settings, ladderless=ladderless)
-        ]
-
-    return options(retreaters) or options(hostile)
+    pairs = [(f, _counts(state, settings, f, battle.point)) for f in hostile]
+    options, parting = legal_options(ship_class, pairs, battle.retreats, settings)
+    return [LegalTarget(o.opponent, o.target_class, o.level, o.ships, parting) for o in options]
 
 
 def legal_targets(

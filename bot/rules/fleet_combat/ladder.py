@@ -81,6 +81,26 @@ def target_options(
     return options
 
 
+def legal_options(
+    shooter_class: str,
+    hostile: Sequence[tuple[str, Mapping[str, int]]],
+    retreating: Collection[str],
+    settings: FleetCombatSettings,
+) -> tuple[list[TargetOption], bool]:
+    """What a group may shoot this round, and whether that is a parting volley.
+
+    FC-I8 against each hostile participant (in turn order with its class counts); while any
+    of them is retreating and reachable, only the retreaters (FC-6.2, FC-I15), with or
+    without the ladder per `parting_volley_uses_ladder`.
+    """
+    ladderless = () if settings.parting_volley_uses_ladder else retreating
+    parting = [(faction, counts) for faction, counts in hostile if faction in retreating]
+    options = target_options(shooter_class, parting, settings, ladderless=ladderless)
+    if options:
+        return options, True
+    return target_options(shooter_class, hostile, settings, ladderless=ladderless), False
+
+
 def choose_automatic_target(
     options: Iterable[TargetOption], settings: FleetCombatSettings
 ) -> TargetOption | None:

@@ -14,9 +14,9 @@ from itertools import combinations
 from bot.dice import MAX_DICE_PER_ROLL, Dice
 from bot.rules.fleet_combat.damage import place_wounds
 from bot.rules.fleet_combat.ladder import (
-    TargetOption,
     choose_automatic_target,
     firing_order,
+    legal_options,
     target_options,
 )
 from bot.rules.fleet_combat.models import (
@@ -191,17 +191,8 @@ class _Round:
             for p in self.engaged
             if p.faction != shooter and self.battle.hostile(shooter, p.faction)
         ]
-        retreaters = [f for f in hostile if f in self.retreating]
-        counts = {f: self.combat_counts(f) for f in hostile}
-
-        ladderless = () if settings.parting_volley_uses_ladder else retreaters
-
-        def options_for(factions: list[str]) -> list[TargetOption]:
-            pairs = [(f, counts[f]) for f in factions]
-            return target_options(ship_class, pairs, settings, ladderless=ladderless)
-
-        parting = options_for(retreaters)  # FC-I15: everyone hostile fires at the retreater
-        options = parting or options_for(hostile)
+        pairs = [(f, self.combat_counts(f)) for f in hostile]
+        options, parting = legal_options(ship_class, pairs, self.retreating, settings)
         if not options:
             return []
         legal = {(o.opponent, o.target_class) for o in options}
@@ -209,17 +200,19 @@ class _Round:
         if wanted and not settings.allow_split_fire:
             wanted = wanted[:1]
         if wanted and all((t.opponent, t.target_class) in legal for t in wanted):
-            return self.split(wanted, total_dice, bool(parting))
+            return self.split(wanted, total_dice, parting)
         source: TargetSource = "automatic"
         if wanted:
-            everything = {(o.opponent, o.target_class) for o in options_for(hostile)}
+            everything = {
+                (o.opponent, o.target_class) for o in target_options(ship_class, pairs, settings)
+            }
             fine_but_not_parting = parting and all(
                 (t.opponent, t.target_class) in everything for t in wanted
             )
             source = "retreat_override" if fine_but_not_parting else "invalid_order"
         pick = choose_automatic_target(options, settings)
         assert pick is not None
-        return [_Aim(pick.opponent, pick.target_class, total_dice, source, bool(parting))]
+        return [_Aim(pick.opponent, pick.target_class, total_dice, source, parting)]
 
     def split(self, wanted: list[FireTarget], total_dice: int, parting: bool) -> list[_Aim]:
         """Dice per target part (FC-I7 `allow_split_fire`); the last part takes the rest."""
