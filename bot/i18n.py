@@ -59,6 +59,7 @@ def plural_category(language: str, count: int | float) -> str:
 
 def t(key: str, locale: object = None, /, **params: Any) -> str:
     """Translate `key` for `locale`, filling `params`; falls back to English, then the key."""
+    params = {k: v.render(locale) if isinstance(v, Msg) else v for k, v in params.items()}
     language = language_of(locale)
     value = catalog(language).get(key)
     if value is None:

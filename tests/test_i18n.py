@@ -109,3 +109,8 @@ async def test_every_command_string_has_a_russian_translation_and_a_valid_name()
             else:
                 assert 1 <= len(ru) <= 100, ru
     assert missing == []
+
+
+def test_message_parameters_that_are_messages_are_translated_too():
+    text = t("error.faction_taken", "ru", faction=Msg("ruleset.fleet_combat"))
+    assert text == "За Флотский бой уже играет другой игрок."
