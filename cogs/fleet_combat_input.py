@@ -1,0 +1,266 @@
+"""What players type into `/combat`, read into the engine's terms: ship lists, class names,
+factions and fire targets, in English or Russian.
+
+Ships: `3 destroyer, 2 cruiser (1 wound), 1 dreadnought`; a count may come first or after
+an `x`; parentheses give wound tokens ship by ship in id order (`(1, 0)`, `(1 wound)`,
+`(раны: 2)`). Bad input raises a GameError naming what is allowed, before anything changes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from bot.campaigns import Faction
+from bot.errors import GameError, NotAllowed
+from bot.rules.fleet_combat import FleetCombatSettings, class_count, class_name
+
+C = "combat."
+# Shorthand Twilight Imperium players use for the default classes.
+SHORTHAND: dict[str, str] = {
+    "ff": "fighter",
+    "dd": "destroyer",
+    "ca": "cruiser",
+    "cv": "carrier",
+    "dn": "dreadnought",
+    "dread": "dreadnought",
+    "ws": "war_sun",
+    "warsun": "war_sun",
+    "тр": "transport",
+}
+_ENTRY = re.compile(
+    r"(?:(?P<before>\d+)\s*(?:[×*]\s*|[xх]\s+)?)?"
+    r"(?P<name>[^()]*?[^()\d\s][^()]*?)"
+    r"(?:(?:\s*[x×х*]\s*|\s+)(?P<after>\d+))?"
+    r"\s*(?:\((?P<wounds>[^()]*)\))?"
+)
+_COUNT_PREFIX = re.compile(r"^[\d.,]+\s*×?\s*")
+_LIST_WORDS = re.compile(r"\s+(?:and|и)\s+", re.IGNORECASE)
+MAX_ENTRY = 60
+
+
+@dataclass(frozen=True)
+class ShipList:
+    """Ship counts by class in the order typed, and wound tokens for the classes given any."""
+
+    ships: dict[str, int]
+    wounds: dict[str, list[int]]
+
+    @property
+    def total(self) -> int:
+        """How many ships in all."""
+        return sum(self.ships.values())
+
+
+def normal(text: str) -> str:
+    """Lower case, `ё` as `е`, underscores and dashes as spaces, single spaces."""
+    folded = text.casefold().replace("ё", "е").replace("_", " ").replace("-", " ")
+    return " ".join(folded.split())
+
+
+def split_list(text: str) -> list[str]:
+    """Entries separated by commas, semicolons, new lines or "and"; parentheses stay whole."""
+    parts: list[str] = []
+    depth = 0
+    current = ""
+    for char in text:
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            depth = max(0, depth - 1)
+        if char in ",;\n" and depth == 0:
+            parts.append(current)
+            current = ""
+        else:
+            current += char
+    parts.append(current)
+    out: list[str] = []
+    for part in parts:
+        out += [p.strip() for p in _LIST_WORDS.split(part) if p.strip()]
+    return out
+
+
+def class_aliases(settings: FleetCombatSettings) -> dict[str, str]:
+    """Every name a class may be typed as (both languages, singular and plural) → its key."""
+    aliases: dict[str, str] = {}
+    for key in settings.ship_stats:
+        forms = {key, key.replace("_", " ")}
+        for language in ("en", "ru"):
+            forms.add(class_name(key).render(language))
+            for count in (1, 2, 5):
+                forms.add(_COUNT_PREFIX.sub("", class_count(key, count).render(language)))
+        for form in forms:
+            aliases.setdefault(normal(form), key)
+    for short, key in SHORTHAND.items():
+        if key in settings.ship_stats:
+            aliases.setdefault(short, key)
+    return aliases
+
+
+def known_classes(settings: FleetCombatSettings, locale: str) -> str:
+    """The campaign's classes in the reader's language, for error messages."""
+    return ", ".join(class_name(key).render(locale) for key in settings.ship_stats)
+
+
+def find_class(text: str, settings: FleetCombatSettings) -> str | None:
+    """The class key a typed name means: an exact form, else one class it is a prefix of."""
+    wanted = normal(text)
+    if not wanted:
+        return None
+    aliases = class_aliases(settings)
+    if wanted in aliases:
+        return aliases[wanted]
+    if len(wanted) < 3:
+        return None
+    near = {
+        key
+        for alias, key in aliases.items()
+        if alias.startswith(wanted) or (len(alias) >= 4 and wanted.startswith(alias))
+    }
+    return near.pop() if len(near) == 1 else None
+
+
+def resolve_class(text: str, settings: FleetCombatSettings, locale: str) -> str:
+    """The class key a typed name means, or a GameError listing the campaign's classes."""
+    key = find_class(text, settings)
+    if key is None:
+        raise GameError(
+            C + "error.unknown_class", name=text.strip(), known=known_classes(settings, locale)
+        )
+    return key
+
+
+def parse_ships(text: str, settings: FleetCombatSettings, locale: str) -> ShipList:
+    """`3 destroyer, 2 cruiser (1 wound), 1 dreadnought` → counts and wounds by class.
+
+    A class typed twice adds up ("1 cruiser (1), 1 cruiser" is two cruisers, the first
+    wounded). Wounds are given only for classes typed with parentheses; other classes keep
+    the wounds their ships already carry.
+    """
+    ships: dict[str, int] = {}
+    wounds: dict[str, list[int]] = {}
+    typed_wounds: set[str] = set()
+    entries = split_list(text)
+    if not entries:
+        raise GameError(C + "error.no_ships", known=known_classes(settings, locale))
+    for entry in entries:
+        match = _ENTRY.fullmatch(entry)
+        if match is None or len(entry) > MAX_ENTRY or (match["before"] and match["after"]):
+            raise GameError(
+                C + "error.bad_ship_entry", entry=entry, known=known_classes(settings, locale)
+            )
+        key = resolve_class(match["name"], settings, locale)
+        count = int(match["before"] or match["after"] or 1)
+        given: list[int] = []
+        if match["wounds"] is not None:
+            given = [int(n) for n in re.findall(r"\d+", match["wounds"])]
+            if not given:
+                raise GameError(
+                    C + "error.bad_ship_entry", entry=entry, known=known_classes(settings, locale)
+                )
+            typed_wounds.add(key)
+        previous = ships.get(key, 0)
+        listed = wounds.setdefault(key, [])
+        listed += [0] * (previous - len(listed))
+        listed += given
+        ships[key] = previous + count
+    for key in list(wounds):
+        if key not in typed_wounds:
+            del wounds[key]
+        else:
+            wounds[key] += [0] * (ships[key] - len(wounds[key]))
+    return ShipList(ships=ships, wounds=wounds)
+
+
+# --- factions -------------------------------------------------------------------------------
+
+
+def find_faction(text: str, names: Iterable[str]) -> str | None:
+    """A faction name as typed: exact (any case), else the only one it starts."""
+    wanted = normal(text)
+    names = list(names)
+    for name in names:
+        if normal(name) == wanted:
+            return name
+    starting = [n for n in names if wanted and normal(n).startswith(wanted)]
+    return starting[0] if len(starting) == 1 else None
+
+
+def resolve_faction(text: str, factions: Sequence[Faction]) -> str:
+    """A campaign faction by name; a GameError listing the factions otherwise."""
+    name = find_faction(text, [f.name for f in factions])
+    if name is None:
+        raise GameError(
+            C + "error.unknown_faction",
+            faction=text.strip(),
+            known=", ".join(f.name for f in factions) or "—",
+        )
+    return name
+
+
+def parse_factions(text: str, factions: Sequence[Faction]) -> list[str]:
+    """`Blue, Green` → campaign factions, in the order typed, without repeats."""
+    return list(dict.fromkeys(resolve_faction(part, factions) for part in split_list(text)))
+
+
+def own_factions(user_id: int, factions: Sequence[Faction]) -> list[str]:
+    """The factions a player plays."""
+    return [f.name for f in factions if f.user_id == user_id]
+
+
+def acting_faction(
+    user_id: int,
+    is_gm: bool,
+    factions: Sequence[Faction],
+    wanted: str | None,
+    *,
+    among: Sequence[str] | None = None,
+) -> str:
+    """The faction a command acts for: `wanted` (a GM any, a player only their own), else
+    the player's only faction (only one of `among`, when given, e.g. a battle's fighters)."""
+    mine = own_factions(user_id, factions)
+    if wanted:
+        name = resolve_faction(wanted, factions)
+        if not is_gm and name not in mine:
+            raise NotAllowed(C + "error.not_your_faction", faction=name)
+        return name
+    candidates = mine if among is None else [f for f in mine if f in among]
+    if len(candidates) == 1:
+        return candidates[0]
+    if not candidates:
+        key = "error.gm_names_faction" if is_gm else "error.no_faction"
+        raise GameError(C + key)
+    raise GameError(C + "error.which_faction", factions=", ".join(candidates))
+
+
+def faction_id(name: str, factions: Sequence[Faction]) -> int:
+    """The database id of a faction (carried in restart-safe custom ids)."""
+    return next(f.id for f in factions if f.name == name)
+
+
+def faction_by_id(ident: int, factions: Sequence[Faction]) -> Faction | None:
+    """A faction by database id."""
+    return next((f for f in factions if f.id == ident), None)
+
+
+# --- fire targets ---------------------------------------------------------------------------
+
+
+def parse_target(
+    text: str, opponents: Sequence[str], settings: FleetCombatSettings, locale: str
+) -> tuple[str, str]:
+    """`Blue: cruiser`, `Blue cruisers`, or just `cruiser` with one opponent → (faction, class)."""
+    typed = text.strip()
+    for name in sorted(opponents, key=len, reverse=True):
+        if normal(typed).startswith(normal(name)):
+            rest = typed[len(name) :].strip(" :—-/|,")
+            return name, resolve_class(rest, settings, locale)
+    if len(opponents) == 1:
+        return opponents[0], resolve_class(typed, settings, locale)
+    raise GameError(C + "error.bad_target", target=typed, opponents=", ".join(opponents) or "—")
+
+
+def target_value(opponent: str, target_class: str) -> str:
+    """What an autocomplete suggestion for a target sends back: `Blue: cruiser`."""
+    return f"{opponent}: {target_class}"

@@ -1,0 +1,812 @@
+"""Embeds and views of `/combat`: fleets, the ship table, a battle's status, round reports
+told volley by volley, fire-order menus and the odds.
+
+Everything is rebuilt from the engine's data (`BattleStatus`, `RoundReport`, `GroupStatus`),
+so any message renders in the reader's language after a click or a restart. Long reports are
+cut into pages that respect Discord's limits (4096 per description, 25 fields of 1024, 6000
+per message, 10 embeds); restart-safe `fc:` controls page through them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+import discord
+
+from bot.i18n import Msg, t
+from bot.interactions import COLOUR, add_field, clip, handle_error, make_embed
+from bot.rules.fleet_combat import (
+    Battle,
+    BattleStatus,
+    Fleet,
+    FleetCombatSettings,
+    FleetCombatState,
+    GroupStatus,
+    LegalTarget,
+    RoundReport,
+    VolleyReport,
+    class_count,
+    class_name,
+    ships_msg,
+)
+from bot.rules.fleet_combat.messages import counts_msg, ending_lines, faces_text
+from bot.rules.fleet_combat.odds import OddsResult, odds_lines
+
+C = "combat."
+MESSAGE_BUDGET = 5600  # of Discord's 6000 characters per message, with room for footers
+DESCRIPTION_LIMIT = 4000
+FIELD_LIMIT = 1024
+FIELDS_PER_EMBED = 25
+EMBEDS_PER_MESSAGE = 10
+ROWS = 5
+SELECTS_PER_PAGE = 4  # with more groups than rows, a fifth row holds the page buttons
+SELECT_OPTIONS = 25
+AUTO = "auto"
+HOLD = "hold"
+
+
+def text(value: Msg | str, locale: str) -> str:
+    """A label or message in the reader's language."""
+    return value.render(locale) if isinstance(value, Msg) else value
+
+
+def lines_text(lines: Sequence[Msg | str], locale: str) -> str:
+    """Messages as one block of lines."""
+    return "\n".join(text(m, locale) for m in lines)
+
+
+def pack(lines: Sequence[str], limit: int, separator: str = "\n") -> list[str]:
+    """Lines joined into chunks of at most `limit` characters; a longer line is clipped."""
+    chunks: list[str] = []
+    current = ""
+    for line in lines:
+        line = clip(line, limit)
+        joined = f"{current}{separator}{line}" if current else line
+        if len(joined) > limit:
+            chunks.append(current)
+            current = line
+        else:
+            current = joined
+    if current:
+        chunks.append(current)
+    return chunks
+
+
+# --- restart-safe controls ------------------------------------------------------------------
+
+ControlHandler = Callable[[discord.Interaction[Any], list[int]], Awaitable[None]]
+_CONTROL_HANDLERS: dict[str, ControlHandler] = {}
+
+
+def control_handler(action: str) -> Callable[[ControlHandler], ControlHandler]:
+    """Register what a click on (or pick in) an `fc:<action>:…` control does."""
+
+    def register(fn: ControlHandler) -> ControlHandler:
+        _CONTROL_HANDLERS[action] = fn
+        return fn
+
+    return register
+
+
+def control_id(action: str, *args: int) -> str:
+    """`fc:<action>:<n>:<n>…`: everything the handler needs is in the id (no state row)."""
+    return ":".join(["fc", action, *(str(a) for a in args)])
+
+
+class CombatControl(
+    discord.ui.DynamicItem[discord.ui.Item[Any]],
+    template=r"fc:(?P<action>[a-z]+)(?P<args>(?::-?\d+)*)",
+):
+    """A button or select of `/combat` whose custom_id carries battle, faction and page.
+
+    The state it acts on lives in the campaign's ruleset state, so a click after a restart
+    works like any other; the handler checks who may act.
+    """
+
+    def __init__(self, item: discord.ui.Item[Any]) -> None:
+        super().__init__(item)
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> CombatControl:
+        """Wrap the dispatched component (also after a restart)."""
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Hand the click to the action's handler; every failure becomes an ephemeral reply."""
+        try:
+            match = self.template.fullmatch(self.custom_id)
+            handler = _CONTROL_HANDLERS.get(match["action"]) if match else None
+            if match is None or handler is None:
+                return
+            args = [int(a) for a in match["args"].split(":") if a]
+            await handler(interaction, args)
+        except Exception as exc:  # noqa: BLE001 - every click gets an answer
+            await handle_error(interaction, exc)
+
+
+def control_button(
+    action: str,
+    args: Sequence[int],
+    label: str,
+    *,
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    disabled: bool = False,
+    row: int | None = None,
+) -> CombatControl:
+    """A restart-safe `/combat` button."""
+    return CombatControl(
+        discord.ui.Button(
+            label=clip(label, 80),
+            style=style,
+            custom_id=control_id(action, *args),
+            disabled=disabled,
+            row=row,
+        )
+    )
+
+
+# --- the ship table -------------------------------------------------------------------------
+
+
+def stats_line(settings: FleetCombatSettings, ship_class: str, locale: str) -> str:
+    """`Cruisers — level 3 · attack 2×5+ · defence 5+ · life 2` (FC-1…FC-3, FC-I1)."""
+    stats = settings.stats_of(ship_class)
+    name = class_name(ship_class).render(locale)
+    name = name[:1].upper() + name[1:]
+    if not settings.is_combat_class(ship_class):
+        return t(C + "stats.line_non_combat", locale, name=name, life=stats.life)
+    return t(
+        C + "stats.line",
+        locale,
+        name=name,
+        level=settings.level_of(ship_class),
+        attack=stats.attack_notation,
+        defence=stats.defence_notation,
+        life=stats.life,
+    )
+
+
+def ordered_classes(settings: FleetCombatSettings, classes: Sequence[str]) -> list[str]:
+    """Classes in the ladder's order: level, then the fixed class order; non-combat last."""
+
+    def key(ship_class: str) -> tuple[int, int, tuple[int, int]]:
+        combat = settings.is_combat_class(ship_class)
+        level = settings.level_of(ship_class) if combat else 0
+        return (0 if combat else 1, level, settings.class_rank(ship_class))
+
+    return sorted(dict.fromkeys(c for c in classes if c in settings.ship_stats), key=key)
+
+
+def is_default_table(settings: FleetCombatSettings) -> bool:
+    """Whether the campaign uses the FC-I4 default statistics and FC-I1 ladder."""
+    default = FleetCombatSettings()
+    return (
+        settings.ship_stats == default.ship_stats
+        and settings.class_levels == default.class_levels
+        and sorted(settings.non_combat_classes) == sorted(default.non_combat_classes)
+    )
+
+
+def stats_embed(
+    settings: FleetCombatSettings, locale: str, lines: Sequence[Msg] = ()
+) -> discord.Embed:
+    """`/combat stats`: every class with its level, attack, defence and life."""
+    body = [text(m, locale) for m in lines]
+    body += [
+        stats_line(settings, c, locale)
+        for c in ordered_classes(settings, list(settings.ship_stats))
+    ]
+    source = "stats.default" if is_default_table(settings) else "stats.custom"
+    return make_embed(
+        t(C + "stats.title", locale),
+        "\n".join(body),
+        footer=f"{t(C + source, locale)} {t(C + 'stats.legend', locale)}",
+    )
+
+
+# --- fleets ---------------------------------------------------------------------------------
+
+
+def fleet_change_embed(
+    lines: Sequence[Msg], fleet: Fleet | None, settings: FleetCombatSettings, locale: str
+) -> discord.Embed:
+    """The answer to `/combat fleet set|remove|move`: the engine's line and the ship ids."""
+    embed = make_embed(t(C + "fleet.title", locale), lines_text(lines, locale))
+    if fleet is not None and fleet.ships:
+        by_class: dict[str, list[str]] = {}
+        for ship in fleet.ships:
+            life = (
+                settings.stats_of(ship.ship_class).life
+                if ship.ship_class in settings.ship_stats
+                else "?"
+            )
+            by_class.setdefault(ship.ship_class, []).append(f"#{ship.id} ({ship.wounds}/{life})")
+        ids = [
+            f"{class_name(c).render(locale)}: {', '.join(ships)}" for c, ships in by_class.items()
+        ]
+        add_field(embed, t(C + "fleet.ids", locale), "\n".join(pack(ids, FIELD_LIMIT)[:1]))
+    return embed
+
+
+def fleets_embed(
+    state: FleetCombatState,
+    fleets: Sequence[Fleet],
+    locale: str,
+    *,
+    reserve_of: str | None = None,
+) -> discord.Embed:
+    """`/combat fleet show`: fleets by board point (a field per point), within the limits."""
+    embed = make_embed(t(C + "fleets.title", locale))
+    points = sorted({f.point for f in fleets}, key=str.casefold)
+    shown = 0
+    for point in points:
+        battle = state.battle_at(point)
+        name = (
+            t(C + "fleets.point_battle", locale, point=point, battle=battle.id)
+            if battle is not None
+            else point
+        )
+        lines = [
+            t(C + "fleets.line", locale, faction=f.faction, ships=ships_msg(f.ships).render(locale))
+            for f in fleets
+            if f.point == point
+        ]
+        value = "\n".join(pack(lines, FIELD_LIMIT)[:1])
+        if len(embed.fields) >= FIELDS_PER_EMBED - 1 or len(embed) + len(value) > MESSAGE_BUDGET:
+            break
+        add_field(embed, name, value)
+        shown += 1
+    if not points:
+        embed.description = t(C + "fleets.none", locale)
+    elif shown < len(points):
+        embed.description = t(C + "fleets.more", locale, count=len(points) - shown)
+    if reserve_of is not None:
+        reserve = state.reserve.get(reserve_of, {})
+        add_field(
+            embed,
+            t(C + "fleets.reserve", locale, faction=reserve_of),
+            counts_msg(reserve).render(locale),
+        )
+    return embed
+
+
+# --- a battle -------------------------------------------------------------------------------
+
+
+def participant_line(status: BattleStatus, faction: str, locale: str) -> str:
+    """What a participant is doing this round: orders, retreat, or gone."""
+    entry = next(p for p in status.participants if p.faction == faction)
+    if entry.status == "left":
+        return t(C + "battle.left", locale)
+    if not status.active:
+        return t(C + "battle.fought", locale)
+    if entry.retreating:
+        return t(C + "battle.retreating", locale, round=status.next_round)
+    if entry.orders_given:
+        return t(C + "battle.orders_given", locale)
+    return t(C + "battle.orders_missing", locale)
+
+
+def status_embed(status: BattleStatus, settings: FleetCombatSettings, locale: str) -> discord.Embed:
+    """A battle now: who fights whom, each fleet with its wounds, orders, the stats in force."""
+    pairs = ", ".join(f"{a} ⚔ {b}" for a, b in status.hostile_pairs) or "—"
+    lines = [t(C + "battle.hostile", locale, pairs=pairs)]
+    if status.active:
+        lines.append(t(C + "battle.next_round", locale, round=status.next_round))
+        lines.append(
+            t(C + "battle.retreat_open", locale)
+            if status.retreat_allowed
+            else t(C + "battle.retreat_closed", locale, round=status.next_round)
+        )
+    elif status.result is not None:
+        holders = ", ".join(status.result.holders) or "—"
+        lines.append(
+            t(
+                f"fleet_combat.battle.ended.{status.result.reason}",
+                locale,
+                battle=status.id,
+                holders=holders,
+            )
+        )
+    embed = make_embed(
+        t(C + "battle.title", locale, battle=status.id, point=status.point), "\n".join(lines)
+    )
+    classes: list[str] = []
+    for entry in status.participants:
+        ships = ships_msg(entry.ships).render(locale) if entry.status == "active" else ""
+        value = "\n".join(x for x in (ships, participant_line(status, entry.faction, locale)) if x)
+        add_field(embed, entry.faction, value, inline=True)
+        if entry.status == "active":
+            classes += [s.ship_class for s in entry.ships]
+    in_force = [stats_line(settings, c, locale) for c in ordered_classes(settings, classes)]
+    if in_force:
+        add_field(embed, t(C + "battle.stats", locale), "\n".join(pack(in_force, FIELD_LIMIT)[:1]))
+    return embed
+
+
+def battles_embed(state: FleetCombatState, locale: str) -> discord.Embed:
+    """`/combat status` without a battle: every battle, active first."""
+    embed = make_embed(t(C + "battles.title", locale))
+    lines: list[str] = []
+    for battle in sorted(state.battles, key=lambda b: (not b.active, -b.id)):
+        factions = ", ".join(p.faction for p in battle.participants)
+        key = "battles.active" if battle.active else "battles.over"
+        lines.append(
+            t(
+                C + key,
+                locale,
+                battle=battle.id,
+                point=battle.point,
+                factions=factions,
+                round=battle.next_round,
+                rounds=battle.rounds_fought,
+            )
+        )
+    chunks = pack(lines, DESCRIPTION_LIMIT)
+    embed.description = chunks[0] if chunks else t(C + "battles.none", locale)
+    return embed
+
+
+# --- a round, told like a battle report -----------------------------------------------------
+
+_SOURCE = {
+    "automatic": "report.source.automatic",
+    "invalid_order": "report.source.invalid_order",
+    "retreat_override": "report.source.retreat_override",
+}
+
+
+def volley_block(number: int, volley: VolleyReport, locale: str) -> str:
+    """One volley: who fired what at whom, the attack faces and hits, the defence faces and
+    wounds (FC-5.10–5.12)."""
+    head = t(
+        C + "report.volley",
+        locale,
+        number=number,
+        shooter=volley.shooter,
+        ships=class_count(volley.ship_class, volley.ships).render(locale),
+        target=volley.target,
+        target_class=class_name(volley.target_class).render(locale),
+    )
+    notes = []
+    if volley.source in _SOURCE:
+        notes.append(t(C + _SOURCE[volley.source], locale))
+    elif volley.at_retreater:
+        notes.append(t(C + "report.source.parting", locale))
+    if notes:
+        head = f"{head} — {'; '.join(notes)}"
+    attack = t(
+        C + "report.attack",
+        locale,
+        dice=Msg(C + "count.dice", count=volley.attack_dice).render(locale),
+        hit_on=volley.hit_on,
+        faces=faces_text(volley.attack_faces),
+        hits=Msg(C + "count.hits", count=volley.hits).render(locale),
+    )
+    wounds = Msg(C + "count.wounds", count=volley.wounds).render(locale)
+    if volley.hits == 0:
+        defence = t(C + "report.no_hits", locale)
+    elif volley.defence is None:
+        defence = t(C + "report.no_defence", locale, wounds=wounds)
+    else:
+        defence = t(
+            C + "report.defence",
+            locale,
+            defence=volley.defence,
+            faces=faces_text(volley.defence_faces),
+            wounds=wounds,
+        )
+    return "\n".join((head, attack, defence))
+
+
+def packet_lines(report: RoundReport, settings: FleetCombatSettings, locale: str) -> list[str]:
+    """End of round: where each volley's wounds landed, the cap, burned hits (FC-5.13–5.22)."""
+    lines: list[str] = []
+    for packet in report.packets:
+        if packet.wounds == 0:
+            continue
+        life = (
+            settings.stats_of(packet.target_class).life
+            if packet.target_class in settings.ship_stats
+            else None
+        )
+        hits = [
+            t(
+                C + ("report.ship_destroyed" if hit.destroyed else "report.ship_wounded"),
+                locale,
+                ship=hit.ship_id,
+                added=hit.wounds_added,
+                wounds=hit.wounds,
+                life=life if life is not None else "?",
+            )
+            for hit in packet.hits
+        ]
+        extras = []
+        if packet.lost_to_cap:
+            extras.append(t(C + "report.lost_to_cap", locale, count=packet.lost_to_cap))
+        if packet.burned:
+            extras.append(t(C + "report.burned", locale, count=packet.burned))
+        lines.append(
+            t(
+                C + "report.packet",
+                locale,
+                number=packet.volley + 1,
+                target=packet.target,
+                target_class=class_name(packet.target_class).render(locale),
+                hits="; ".join(hits + extras) or t(C + "report.nothing_placed", locale),
+            )
+        )
+    return lines or [t(C + "report.no_wounds", locale)]
+
+
+def _losses(report: RoundReport, locale: str) -> list[str]:
+    by_faction: dict[str, dict[str, int]] = {}
+    for loss in report.losses:
+        by_class = by_faction.setdefault(loss.faction, {})
+        by_class[loss.ship_class] = by_class.get(loss.ship_class, 0) + 1
+    lines = [
+        Msg("fleet_combat.round.losses", faction=f, ships=counts_msg(c)).render(locale)
+        for f, c in by_faction.items()
+    ]
+    transports = [x for x in report.losses if x.cause == "transport"]
+    if transports:
+        factions = ", ".join(dict.fromkeys(x.faction for x in transports))
+        lines.append(t(C + "report.transports_lost", locale, factions=factions))
+    return lines or [Msg("fleet_combat.round.no_losses").render(locale)]
+
+
+def round_sections(
+    report: RoundReport, settings: FleetCombatSettings, locale: str, retreat_distance: int
+) -> tuple[list[str], list[tuple[str, list[str]]]]:
+    """The report as description blocks (volleys) and titled sections of lines."""
+    blocks = [
+        Msg("fleet_combat.round.retreating", faction=f).render(locale) for f in report.retreating
+    ]
+    blocks += [volley_block(i + 1, v, locale) for i, v in enumerate(report.volleys)]
+    blocks += [
+        Msg(
+            f"fleet_combat.round.held.{held.reason}",
+            shooter=held.shooter,
+            ship_class=class_name(held.ship_class),
+        ).render(locale)
+        for held in report.held
+    ]
+    if not blocks:
+        blocks.append(t(C + "report.no_volleys", locale))
+    remaining = [
+        t(C + "fleets.line", locale, faction=f, ships=ships_msg(ships).render(locale))
+        for f, ships in report.remaining.items()
+    ]
+    result = [
+        Msg("fleet_combat.round.retreated", faction=f, count=retreat_distance).render(locale)
+        for f in report.left
+    ]
+    result += [m.render(locale) for m in ending_lines(report)]
+    sections = [
+        (t(C + "report.end_of_round", locale), packet_lines(report, settings, locale)),
+        (t(C + "report.losses", locale), _losses(report, locale)),
+        (t(C + "report.remaining", locale), remaining or ["—"]),
+        (t(C + "report.result", locale), result),
+    ]
+    return blocks, sections
+
+
+def paginate(
+    title: str, blocks: Sequence[str], sections: Sequence[tuple[str, list[str]]], locale: str
+) -> list[list[discord.Embed]]:
+    """Blocks as descriptions and sections as fields, cut into messages Discord accepts."""
+    items: list[tuple[str, str]] = [
+        ("", chunk) for chunk in pack(blocks, DESCRIPTION_LIMIT, "\n\n")
+    ]
+    for heading, lines in sections:
+        for index, chunk in enumerate(pack(lines, FIELD_LIMIT)):
+            name = heading if index == 0 else t(C + "report.continued", locale, heading=heading)
+            items.append((name, chunk))
+    pages: list[list[discord.Embed]] = []
+    page: list[discord.Embed] = []
+    used = 0
+
+    def new_embed(description: str | None) -> discord.Embed:
+        nonlocal used
+        heading = title if not page else None
+        embed = discord.Embed(title=heading, description=description, colour=COLOUR)
+        page.append(embed)
+        used += len(embed)
+        return embed
+
+    for name, value in items:
+        size = len(name) + len(value) + (len(title) if not page else 0)
+        last = page[-1] if page else None
+        needs_embed = not name or last is None or len(last.fields) >= FIELDS_PER_EMBED
+        if page and (
+            used + size > MESSAGE_BUDGET or (needs_embed and len(page) >= EMBEDS_PER_MESSAGE)
+        ):
+            pages.append(page)
+            page, used = [], 0
+        if not name:
+            new_embed(value)
+            continue
+        embed = page[-1] if page and len(page[-1].fields) < FIELDS_PER_EMBED else new_embed(None)
+        embed.add_field(name=clip(name, 256), value=value or "—", inline=False)
+        used += len(name) + len(value)
+    if page:
+        pages.append(page)
+    return pages
+
+
+def round_pages(
+    report: RoundReport, settings: FleetCombatSettings, locale: str
+) -> list[list[discord.Embed]]:
+    """One round's report as one or more messages."""
+    title = t(
+        C + "report.title", locale, battle=report.battle_id, point=report.point, round=report.round
+    )
+    if report.turn is not None:
+        title = t(C + "report.title_turn", locale, title=title, turn=report.turn)
+    blocks, sections = round_sections(report, settings, locale, settings.retreat_distance_points)
+    return paginate(title, blocks, sections, locale)
+
+
+def battle_pages(
+    battle: Battle, status: BattleStatus, settings: FleetCombatSettings, locale: str
+) -> list[list[discord.Embed]]:
+    """The battle's log: every round in order, then the battle as it stands (added to the last
+    round's page when both fit in one message)."""
+    pages: list[list[discord.Embed]] = []
+    for report in battle.rounds:
+        pages += round_pages(report, settings, locale)
+    current = status_embed(status, settings, locale)
+    last = pages[-1] if pages else None
+    if (
+        last is not None
+        and len(last) < EMBEDS_PER_MESSAGE
+        and sum(len(e) for e in last) + len(current) <= MESSAGE_BUDGET
+    ):
+        last.append(current)
+    else:
+        pages.append([current])
+    total = len(pages)
+    if total > 1:
+        for number, page in enumerate(pages, start=1):
+            page[-1].set_footer(text=t(C + "log.page", locale, page=number, pages=total))
+    return pages
+
+
+def round_page_index(
+    battle: Battle, round_number: int, settings: FleetCombatSettings, locale: str
+) -> int:
+    """The index of a round's first page in `battle_pages` (in the reader's language)."""
+    index = 0
+    for report in battle.rounds:
+        if report.round == round_number:
+            return index
+        index += len(round_pages(report, settings, locale))
+    return index
+
+
+def battle_view(
+    battle: Battle, page: int, pages: int, locale: str, *, orders: bool = True
+) -> discord.ui.View | None:
+    """Older/Newer buttons through the log, and "Give orders" while the battle is on."""
+    items: list[CombatControl] = []
+    if pages > 1:
+        items.append(
+            control_button(
+                "log",
+                (battle.id, max(page - 1, 0), 0),
+                t(C + "log.older", locale),
+                disabled=page <= 0,
+            )
+        )
+        items.append(
+            control_button(
+                "log",
+                (battle.id, min(page + 1, pages - 1), 1),
+                t(C + "log.newer", locale),
+                disabled=page >= pages - 1,
+            )
+        )
+    if orders and battle.active:
+        items.append(
+            control_button(
+                "orders",
+                (battle.id,),
+                t(C + "orders.button", locale),
+                style=discord.ButtonStyle.primary,
+            )
+        )
+    if not items:
+        return None
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return view
+
+
+# --- fire orders ----------------------------------------------------------------------------
+
+
+def class_index(settings: FleetCombatSettings, ship_class: str) -> int:
+    """A class's position in the campaign's table (custom ids carry it, not the name)."""
+    return list(settings.ship_stats).index(ship_class)
+
+
+def class_at(settings: FleetCombatSettings, index: int) -> str | None:
+    """The class at a table position, if any."""
+    classes = list(settings.ship_stats)
+    return classes[index] if 0 <= index < len(classes) else None
+
+
+def target_label(target: LegalTarget, locale: str) -> str:
+    """`Blue — dreadnoughts (1, level 4)` for a select option."""
+    key = "orders.option_retreating" if target.retreating else "orders.option"
+    return t(
+        C + key,
+        locale,
+        opponent=target.opponent,
+        target_class=class_name(target.target_class).render(locale),
+        ships=target.ships,
+        level=target.level,
+    )
+
+
+def target_option_value(settings: FleetCombatSettings, target: LegalTarget) -> str:
+    """A select value: `<class index>:<opponent>` (at most 100 characters)."""
+    return f"{class_index(settings, target.target_class)}:{target.opponent}"[:100]
+
+
+def order_line(group: GroupStatus, number: int, locale: str) -> str:
+    """`1. 2 cruisers (4 dice, 5+) → Blue's dreadnoughts`, or the automatic target."""
+    ships = class_count(group.ship_class, group.ships).render(locale)
+    dice = Msg(C + "count.dice", count=group.attack_dice).render(locale)
+    if group.order is not None and group.order.hold:
+        aim = t(C + "orders.hold", locale)
+    elif group.order is not None and group.order.targets:
+        target = group.order.targets[0]
+        aim = t(
+            C + "orders.aim",
+            locale,
+            opponent=target.opponent,
+            target_class=class_name(target.target_class).render(locale),
+        )
+    elif not group.legal_targets:
+        aim = t(C + "orders.no_target", locale)
+    else:
+        aim = t(C + "orders.automatic", locale)
+    hit_on = f"{group.hit_on}+" if group.hit_on is not None else "—"
+    return t(
+        C + "orders.line", locale, number=number, ships=ships, dice=dice, hit_on=hit_on, aim=aim
+    )
+
+
+def orders_embed(
+    battle: Battle, faction: str, groups: Sequence[GroupStatus], locale: str, *, retreating: bool
+) -> discord.Embed:
+    """The participant's groups in firing order with their orders (FC-5.1–5.3, FC-I7)."""
+    title = t(
+        C + "orders.title", locale, battle=battle.id, round=battle.next_round, faction=faction
+    )
+    if retreating:
+        body = t(C + "orders.retreating", locale)
+    elif not groups:
+        body = t(C + "orders.no_groups", locale)
+    else:
+        body = "\n".join(
+            pack([order_line(g, i + 1, locale) for i, g in enumerate(groups)], DESCRIPTION_LIMIT)[
+                :1
+            ]
+        )
+    return make_embed(title, body, footer=t(C + "orders.footer", locale))
+
+
+def orders_view(
+    battle: Battle,
+    faction_id: int,
+    groups: Sequence[GroupStatus],
+    settings: FleetCombatSettings,
+    locale: str,
+    page: int = 0,
+) -> discord.ui.View | None:
+    """One select per group listing only its legal targets (FC-5.4–5.8, FC-I8), ≤ 5 rows."""
+    armed = [g for g in groups if g.legal_targets]
+    if not armed:
+        return None
+    per_page = ROWS if len(armed) <= ROWS else SELECTS_PER_PAGE
+    pages = (len(armed) + per_page - 1) // per_page
+    page = min(max(page, 0), pages - 1)
+    view = discord.ui.View(timeout=None)
+    for group in armed[page * per_page : (page + 1) * per_page]:
+        current = group.order.targets[0] if group.order and group.order.targets else None
+        options = [
+            discord.SelectOption(
+                label=clip(t(C + "orders.option_auto", locale), 100),
+                value=AUTO,
+                default=group.order is None,
+            )
+        ]
+        if settings.allow_hold_fire:
+            options.append(
+                discord.SelectOption(
+                    label=clip(t(C + "orders.option_hold", locale), 100),
+                    value=HOLD,
+                    default=group.order is not None and group.order.hold,
+                )
+            )
+        for target in group.legal_targets[: SELECT_OPTIONS - len(options)]:
+            options.append(
+                discord.SelectOption(
+                    label=clip(target_label(target, locale), 100),
+                    value=target_option_value(settings, target),
+                    default=current is not None
+                    and (current.opponent, current.target_class)
+                    == (target.opponent, target.target_class),
+                )
+            )
+        placeholder = t(
+            C + "orders.placeholder",
+            locale,
+            ships=class_count(group.ship_class, group.ships).render(locale),
+        )
+        view.add_item(
+            CombatControl(
+                discord.ui.Select(
+                    custom_id=control_id(
+                        "ord", battle.id, faction_id, class_index(settings, group.ship_class)
+                    ),
+                    placeholder=clip(placeholder, 150),
+                    options=options,
+                )
+            )
+        )
+    if pages > 1:
+        for number in range(pages):
+            view.add_item(
+                control_button(
+                    "ordp",
+                    (battle.id, faction_id, number),
+                    t(C + "orders.page", locale, page=number + 1, pages=pages),
+                    disabled=number == page,
+                    row=ROWS - 1,
+                )
+            )
+    return view
+
+
+# --- odds -----------------------------------------------------------------------------------
+
+
+def odds_embed(
+    result: OddsResult,
+    name_a: str,
+    name_b: str,
+    fleet_a: Fleet,
+    fleet_b: Fleet,
+    settings: FleetCombatSettings,
+    locale: str,
+) -> discord.Embed:
+    """`/combat odds`: the chances, expected survivors, the method and its margin (FC-I17)."""
+    lines = odds_lines(result, name_a, name_b)
+    embed = make_embed(
+        lines[0].render(locale),
+        lines_text(lines[1:-1], locale),
+        footer=lines[-1].render(locale),
+    )
+    add_field(embed, name_a, ships_msg(fleet_a.ships).render(locale), inline=True)
+    add_field(embed, name_b, ships_msg(fleet_b.ships).render(locale), inline=True)
+    classes = [s.ship_class for s in fleet_a.ships + fleet_b.ships]
+    in_force = [stats_line(settings, c, locale) for c in ordered_classes(settings, classes)]
+    add_field(embed, t(C + "battle.stats", locale), "\n".join(pack(in_force, FIELD_LIMIT)[:1]))
+    return embed
+
+
+def plain_embed(title: str, lines: Sequence[Msg | str], locale: str) -> discord.Embed:
+    """A titled list of lines (attack declared, retreat, turn order, ...)."""
+    return make_embed(title, lines_text(lines, locale) or None)
