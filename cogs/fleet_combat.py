@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import io
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
@@ -132,11 +132,11 @@ def battle_faction(
 ) -> str:
     """The participant a player acts for in `battle` (a GM names any with `faction:`)."""
     engaged = [p.faction for p in battle.engaged()]
-    mine = own_factions(ctx.actor.user_id, factions)
-    if not wanted and not ctx.is_gm and not any(f in engaged for f in mine):
+    inside = [f for f in own_factions(ctx.actor.user_id, factions) if f in engaged]
+    if not wanted and not inside:
+        if ctx.is_gm:
+            raise GameError(C + "error.gm_names_faction")
         raise NotAllowed(C + "error.not_in_battle", battle=battle.id)
-    if not wanted and ctx.is_gm and not any(f in engaged for f in mine):
-        raise GameError(C + "error.gm_names_faction")
     return acting_faction(ctx.actor.user_id, ctx.is_gm, factions, wanted, among=engaged)
 
 
@@ -785,11 +785,15 @@ class FleetCombatCog(commands.Cog):
         await reply(interaction, embed=stats_embed(new, ctx.locale, [Msg(C + "stats.reset")]))
 
     @staticmethod
-    async def _replace_table(ctx: Context, command: str, change: Any) -> FleetCombatSettings:
+    async def _replace_table(
+        ctx: Context,
+        command: str,
+        change: Callable[[FleetCombatSettings], FleetCombatSettings],
+    ) -> FleetCombatSettings:
         """Swap the whole table, refusing one that drops a class registered ships still use."""
         async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
             state, settings = await uow.load(RULESET)
-            new: FleetCombatSettings = change(settings)
+            new = change(settings)
             used = {s.ship_class for f in state.fleets for s in f.ships}
             missing = sorted(used - set(new.ship_stats))
             if missing:
