@@ -11,6 +11,7 @@ import json
 import pytest
 
 from bot.rules.fleet_combat import FleetCombatSettings, combat_odds, fleet_from_counts
+from bot.standin import ClientRefused
 
 GIVE_ORDERS = "Give orders"
 # FC-E1: A (Red) has cruisers c1, c2; B (Blue) destroyers d3, d4, d5 and dreadnought D6.
@@ -143,6 +144,8 @@ async def test_a_player_outside_the_battle_or_not_gm_is_refused_and_nothing_chan
     red = await seated.click(battle, GIVE_ORDERS, as_="player1")
     await seated.select(red, 0, values=["Blue — dreadnoughts (1, level 4)"], as_="player1")
 
+    with pytest.raises(ClientRefused, match="cannot see that message"):
+        await seated.select(red, 0, values=["Blue — destroyers (3, level 2)"], as_="player2")
     outsider = await seated.click(battle, GIVE_ORDERS, as_="player3")
     assert "Вы не участвуете в бою №1." in refusal(outsider)
     blue = await seated.click(battle, GIVE_ORDERS, as_="player2")
@@ -207,14 +210,15 @@ async def test_a_restart_between_orders_and_the_end_of_turn_loses_no_order(seate
     the old button still opens the panel, and the end of turn fires as ordered."""
     battle = await declared(seated)
     await give_fc_e1_orders(seated, battle)
+    red_panel = await seated.slash("/combat orders battle:1", as_="player1")
 
     await seated.restart()
 
-    panel = await seated.click(battle, GIVE_ORDERS, as_="player1")
-    assert panel.embed.description == "1. 2 cruisers (4 dice at 5+) → Blue's dreadnoughts"
-    changed = await seated.select(panel, 0, values=["Blue — destroyers (3, level 2)"])
+    changed = await seated.select(red_panel, 0, values=["Blue — destroyers (3, level 2)"])
     assert changed.embed.description == "1. 2 cruisers (4 dice at 5+) → Blue's destroyers"
     await seated.restart()
+    panel = await seated.click(battle, GIVE_ORDERS, as_="player1")
+    assert panel.embed.description == "1. 2 cruisers (4 dice at 5+) → Blue's destroyers"
     seated.script_dice([1, 1, 1, 1, 1, 1, 1, 1, 1, 1])
     summary = await end_turn(seated)
     assert "Red's 2 cruisers → Blue's destroyers: attack 1, 1, 1, 1" in summary.description
@@ -275,6 +279,40 @@ async def test_typed_orders_with_autocomplete_offer_only_legal_targets(seated):
         "Red's fire orders for round 1 of battle #1 are recorded (FC-5.3).",
         "1. 3 fighters (3 dice at 6+) → Blue's dreadnoughts",
     ]
+
+
+async def test_six_classes_get_their_menus_on_two_pages(seated):
+    """Discord shows at most five rows: six groups get four menus per page and page buttons."""
+    await seated.slash(
+        "/combat fleet set point:Vega ships:fighter, destroyer, cruiser, carrier, dn, war sun",
+        as_="player1",
+    )
+    await seated.slash("/combat fleet set point:Vega ships:2 destroyer", as_="player2")
+    battle = await seated.slash("/combat attack point:Vega targets:Blue", as_="player1")
+
+    panel = await seated.click(battle, GIVE_ORDERS, as_="player1")
+
+    assert len(panel.embed.description.splitlines()) == 6
+    assert [s.placeholder for s in panel.selects] == [
+        "1 fighter fire at…",
+        "1 destroyer fire at…",
+        "1 cruiser fire at…",
+        "1 carrier fire at…",
+    ]
+    assert [(b.label, b.disabled) for b in panel.buttons] == [
+        ("Classes 1/2", True),
+        ("Classes 2/2", False),
+    ]
+    second = await seated.click(panel, "Classes 2/2", as_="player1")
+    assert [s.placeholder for s in second.selects] == [
+        "1 dreadnought fire at…",
+        "1 war sun fire at…",
+    ]
+    ordered = await seated.select(second, 1, values=["Blue — destroyers (2, level 2)"])
+    assert ordered.embed.description.splitlines()[0] == (
+        "1. 1 war sun (4 dice at 3+) → Blue's destroyers"
+    )
+    assert ordered.selects[0].placeholder == "1 war sun fire at…"
 
 
 async def test_fleet_syntax_is_forgiving_and_errors_list_the_classes(seated):
