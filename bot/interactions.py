@@ -131,6 +131,39 @@ def add_field(embed: discord.Embed, name: str, value: str, *, inline: bool = Fal
     embed.add_field(name=clip(name, 256), value=clip(value or "—", 1024), inline=inline)
 
 
+def line_embeds(
+    title: str, lines: list[str], *, footer: str | None = None, limit: int = 4000
+) -> list[discord.Embed]:
+    """Lines spread over as many embeds as Discord's description limit needs (never cut)."""
+    pages: list[list[str]] = [[]]
+    size = 0
+    for line in lines:
+        line = clip(line, limit)
+        if pages[-1] and size + len(line) + 1 > limit:
+            pages.append([])
+            size = 0
+        pages[-1].append(line)
+        size += len(line) + 1
+    embeds = [make_embed(title, "\n".join(page) or None) for page in pages]
+    if footer:
+        embeds[-1].set_footer(text=clip(footer, 2048))
+    return embeds
+
+
+def message_batches(embeds: list[discord.Embed]) -> list[list[discord.Embed]]:
+    """Embeds grouped into messages within 10 embeds and 6,000 characters each."""
+    batches: list[list[discord.Embed]] = []
+    total = 0
+    for embed in embeds:
+        size = len(embed)
+        if not batches or len(batches[-1]) == 10 or total + size > 6000:
+            batches.append([])
+            total = 0
+        batches[-1].append(embed)
+        total += size
+    return batches
+
+
 async def reply(
     interaction: discord.Interaction[Any],
     content: str | None = None,

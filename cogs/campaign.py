@@ -23,8 +23,10 @@ from bot.interactions import (
     choice_handler,
     choice_view,
     disabled_copy,
+    line_embeds,
     locale_of,
     make_embed,
+    message_batches,
     reply,
     require_gm,
     ruleset_choices,
@@ -239,7 +241,6 @@ class CampaignCog(commands.Cog):
             if key not in ctx.campaign.rulesets:
                 raise NotFound("error.ruleset_not_enabled", ruleset=key)
             _, current = await ctx.service.state(ctx.campaign, key)
-            embed = make_embed(ctx.t("campaign.settings.title", ruleset=ctx.t(f"ruleset.{key}")))
             lines = []
             for name in type(current).model_fields:
                 info = settings_edit.describe(current, name)
@@ -251,31 +252,9 @@ class CampaignCog(commands.Cog):
                     shown = ctx.t("campaign.settings.table")
                 allowed = f" ({info.allowed})" if info.allowed else ""
                 lines.append(f"`{name}` = **{shown}**{allowed}")
-            text = "\n".join(lines)
-            # A long list is split over several embeds to stay inside Discord's limits.
-            while text:
-                cut = text[:4000].rfind("\n") if len(text) > 4000 else len(text)
-                part, text = (
-                    text[: cut if cut > 0 else 4000],
-                    text[cut if cut > 0 else 4000 :].lstrip("\n"),
-                )
-                if embed.description:
-                    embeds.append(embed)
-                    embed = make_embed(
-                        ctx.t("campaign.settings.title", ruleset=ctx.t(f"ruleset.{key}"))
-                    )
-                embed.description = part
-            embeds.append(embed)
-        total = 0
-        batch: list[discord.Embed] = []
-        for embed in embeds:
-            size = len(embed)
-            if batch and (total + size > 5500 or len(batch) == 10):
-                await reply(interaction, embeds=batch, ephemeral=True)
-                batch, total = [], 0
-            batch.append(embed)
-            total += size
-        if batch:
+            title = ctx.t("campaign.settings.title", ruleset=ctx.t(f"ruleset.{key}"))
+            embeds += line_embeds(title, lines)
+        for batch in message_batches(embeds):
             await reply(interaction, embeds=batch, ephemeral=True)
 
     @settings_show.autocomplete("ruleset")
@@ -420,24 +399,20 @@ async def answer_turn_end(
             embed=make_embed(ctx.t("turn.end.done.title", turn=turn)),
             view=disabled_copy(interaction.message),
         )
-    embeds = []
+    embeds: list[discord.Embed] = []
     for summary in report.summaries:
-        text = "\n".join(m.render(ctx.locale) for m in summary.lines) or ctx.t("turn.end.nothing")
-        embeds.append(
-            make_embed(
-                ctx.t(
-                    "turn.end.summary.title", ruleset=ctx.t(f"ruleset.{summary.ruleset}"), turn=turn
-                ),
-                text,
-                footer=ctx.t("turn.end.summary.footer", count=summary.roll_count),
-            )
+        title = ctx.t(
+            "turn.end.summary.title", ruleset=ctx.t(f"ruleset.{summary.ruleset}"), turn=turn
         )
+        lines = [m.render(ctx.locale) for m in summary.lines] or [ctx.t("turn.end.nothing")]
+        footer = ctx.t("turn.end.summary.footer", count=summary.roll_count)
+        embeds += line_embeds(title, lines, footer=footer)
     if not embeds:
         embeds.append(
             make_embed(ctx.t("turn.end.done.title", turn=turn), ctx.t("turn.end.nothing"))
         )
-    for embed in embeds:
-        await interaction.followup.send(embed=embed)
+    for batch in message_batches(embeds):
+        await interaction.followup.send(embeds=batch)
 
 
 async def setup(bot: PrivateerBot) -> None:

@@ -11,7 +11,7 @@ import json
 import pytest
 
 from bot.rules.fleet_combat import FleetCombatSettings, combat_odds, fleet_from_counts
-from bot.standin import ClientRefused
+from bot.standin import ClientRefused, EmbedView
 
 GIVE_ORDERS = "Give orders"
 # FC-E1: A (Red) has cruisers c1, c2; B (Blue) destroyers d3, d4, d5 and dreadnought D6.
@@ -67,7 +67,9 @@ async def end_turn(table, turn=1):
     """The GM's /turn end; returns the fleet combat summary embed everyone sees."""
     question = await table.slash("/turn end", as_="gm")
     ended = await table.click(question, f"End turn {turn}", as_="gm")
-    return next(m for m in ended.followups if "Fleet combat" in (m.embed.title or "")).embed
+    return next(
+        EmbedView(e) for m in ended.followups for e in m.embeds if "Fleet combat" in e["title"]
+    )
 
 
 async def test_fc_e1_played_through_discord_orders_by_menu_and_the_turn_end(seated):

@@ -204,8 +204,8 @@ async def test_turn_end_clears_the_markers(seated):
 
     ended = await seated.click(question, "End turn 1", as_="gm")
 
-    summary = next(m for m in ended.followups if "Ottoman piracy" in (m.embed.title or ""))
-    assert "Piracy marker removed from 1 sea zone." in summary.embed.description
+    summary = next(e for m in ended.followups for e in m.embeds if "Ottoman piracy" in e["title"])
+    assert "Piracy marker removed from 1 sea zone." in summary["description"]
     status = await seated.slash("/corsairs status", as_="gm")
     assert status.embed.title == "Ottoman piracy — turn 2"
     assert status.embed.field("Piracy markers this turn") == "No piracy declared this turn."
