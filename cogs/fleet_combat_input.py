@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from bot.campaigns import Faction
 from bot.errors import GameError, NotAllowed
 from bot.rules.fleet_combat import FleetCombatSettings, class_count, class_name
+from bot.text import split_top_level
 
 C = "combat."
 # Shorthand Twilight Imperium players use for the default classes.
@@ -61,22 +62,8 @@ def normal(text: str) -> str:
 
 def split_list(text: str) -> list[str]:
     """Entries separated by commas, semicolons, new lines or "and"; parentheses stay whole."""
-    parts: list[str] = []
-    depth = 0
-    current = ""
-    for char in text:
-        if char == "(":
-            depth += 1
-        elif char == ")":
-            depth = max(0, depth - 1)
-        if char in ",;\n" and depth == 0:
-            parts.append(current)
-            current = ""
-        else:
-            current += char
-    parts.append(current)
     out: list[str] = []
-    for part in parts:
+    for part in split_top_level(text):
         out += [p.strip() for p in _LIST_WORDS.split(part) if p.strip()]
     return out
 

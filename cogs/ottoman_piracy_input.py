@@ -24,6 +24,7 @@ from bot.rules.ottoman_piracy import (
     power_key,
 )
 from bot.rules.ottoman_piracy_models import SpaceType
+from bot.text import split_top_level
 
 C = "corsairs."
 MAX_FORTRESSES = 40
@@ -69,25 +70,6 @@ class PiracyInput:
     fortresses: str | None = None
     ports: int = 1
     hand: int | None = None
-
-
-def split_list(text: str) -> list[str]:
-    """Comma-separated entries; commas inside parentheses stay with their entry."""
-    parts: list[str] = []
-    depth = 0
-    current = ""
-    for char in text:
-        if char == "(":
-            depth += 1
-        elif char == ")":
-            depth = max(0, depth - 1)
-        if char in ",;" and depth == 0:
-            parts.append(current.strip())
-            current = ""
-        else:
-            current += char
-    parts.append(current.strip())
-    return [p for p in parts if p]
 
 
 def parse_leaders(text: str | None, settings: OttomanPiracySettings) -> list[str]:
@@ -146,7 +128,7 @@ def parse_fortresses(text: str | None, target: str) -> list[FortifiedSpace]:
     """
     spaces: list[FortifiedSpace] = []
     numbered = 0
-    for entry in split_list(text or ""):
+    for entry in split_top_level(text or ""):
         if entry.isdigit():
             for _ in range(int(entry)):
                 numbered += 1
@@ -160,7 +142,7 @@ def parse_fortresses(text: str | None, target: str) -> list[FortifiedSpace]:
         controller = target
         space_type: SpaceType = "fortress"
         besieged = unrest = False
-        for word in split_list(match["inside"] or ""):
+        for word in split_top_level(match["inside"] or ""):
             flag = _FLAGS.get(word.casefold())
             if flag == "besieged":
                 besieged = True
