@@ -209,6 +209,27 @@ class UnitOfWork:
         self.entries.append(entry)
         return entry
 
+    async def record(
+        self,
+        ruleset: str,
+        command: str,
+        state: BaseModel,
+        *,
+        lines: Sequence[Msg] = (),
+        options: dict[str, Any] | None = None,
+        outcome: dict[str, Any] | None = None,
+        faction: str | None = None,
+    ) -> AuditEntry:
+        """Save a ruleset's new state and append its audit entry (summary from `lines`)."""
+        await self.save(ruleset, state)
+        return await self.append(
+            command,
+            ruleset=ruleset,
+            options=options,
+            outcome={"summary": [m.to_json() for m in lines], **(outcome or {})},
+            faction=faction,
+        )
+
     async def open_choice(
         self, ruleset: str, kind: str, owner_id: int | None, payload: dict[str, Any]
     ) -> int:

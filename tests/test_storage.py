@@ -285,3 +285,21 @@ async def test_bad_setting_value_names_the_allowed_values_and_changes_nothing(se
     assert "true, false" in refused.value.message("en")
     _, settings = await service.state(await service.get(campaign.id), "test_counter")
     assert settings.fail_at_turn_end is False
+
+
+async def test_record_saves_state_and_appends_the_summary_in_one_step(service):
+    campaign = await new_campaign(service)
+    async with service.work(campaign.id, PLAYER) as uow:
+        state, _ = await uow.load("test_counter")
+        entry = await uow.record(
+            "test_counter",
+            "bump",
+            state.model_copy(update={"value": 5}),
+            lines=[Msg("turn.end.nothing")],
+            options={"by": 5},
+            faction="Red",
+        )
+    assert entry.outcome == {"summary": [{"key": "turn.end.nothing", "params": {}}]}
+    assert (entry.faction, entry.options) == ("Red", {"by": 5})
+    state, _ = await service.state(await service.get(campaign.id), "test_counter")
+    assert state.value == 5
