@@ -10,8 +10,13 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from bot.standin import GuildSpec, QueuedFaces, StandIn, Table, demo_guild
+
+# Property tests explore the same examples on every run, so CI results are reproducible.
+settings.register_profile("privateer", derandomize=True, print_blob=True)
+settings.load_profile("privateer")
 
 
 @pytest.fixture
