@@ -116,10 +116,6 @@ MAX_ODDS_SHIPS = 300
 MAX_TABLE_BYTES = 100_000
 
 
-def _summary(lines: Sequence[Msg]) -> list[dict[str, Any]]:
-    return [m.to_json() for m in lines]
-
-
 def canonical_point(state: FleetCombatState, typed: str) -> str:
     """A board point as already registered (any case or spacing), else as typed."""
     wanted = normal(typed)
@@ -254,12 +250,12 @@ class FleetCombatCog(commands.Cog):
                     allow_while_engaged=ctx.is_gm,
                 ),
             )
-            await uow.save(RULESET, outcome.state)
-            await uow.append(
+            await uow.record(
+                RULESET,
                 "combat fleet set",
-                ruleset=RULESET,
+                outcome.state,
                 options={"point": where, "ships": ships, "faction": owner},
-                outcome={"summary": _summary(outcome.lines)},
+                lines=outcome.lines,
                 faction=owner,
             )
         embed = fleet_change_embed(outcome.lines, outcome.fleet, settings, ctx.locale)
@@ -311,12 +307,12 @@ class FleetCombatCog(commands.Cog):
                 settings,
                 RegisterFleet(faction=owner, point=where, ships={}, allow_while_engaged=ctx.is_gm),
             )
-            await uow.save(RULESET, outcome.state)
-            await uow.append(
+            await uow.record(
+                RULESET,
                 "combat fleet remove",
-                ruleset=RULESET,
+                outcome.state,
                 options={"point": where, "faction": owner},
-                outcome={"summary": _summary(outcome.lines)},
+                lines=outcome.lines,
                 faction=owner,
             )
         await reply(
@@ -344,12 +340,12 @@ class FleetCombatCog(commands.Cog):
             state, settings = await uow.load(RULESET)
             source, target = canonical_point(state, point), canonical_point(state, to)
             outcome = move_fleet(state, settings, owner, source, target)
-            await uow.save(RULESET, outcome.state)
-            await uow.append(
+            await uow.record(
+                RULESET,
                 "combat fleet move",
-                ruleset=RULESET,
+                outcome.state,
                 options={"point": source, "to": target, "faction": owner},
-                outcome={"summary": _summary(outcome.lines)},
+                lines=outcome.lines,
                 faction=owner,
             )
         embed = fleet_change_embed(outcome.lines, outcome.fleet, settings, ctx.locale)
@@ -385,13 +381,13 @@ class FleetCombatCog(commands.Cog):
                     attacker=attacker, targets=names, point=where, turn=uow.campaign.turn
                 ),
             )
-            await uow.save(RULESET, outcome.state)
-            await uow.append(
+            await uow.record(
+                RULESET,
                 "combat attack",
-                ruleset=RULESET,
+                outcome.state,
                 options={"point": where, "targets": names, "attacker": attacker},
+                lines=outcome.lines,
                 outcome={
-                    "summary": _summary(outcome.lines),
                     "battle": outcome.battle.id,
                     "opened": outcome.opened,
                     "movement_locked": outcome.movement_locked,
@@ -466,12 +462,12 @@ class FleetCombatCog(commands.Cog):
                 settings,
                 SetFireOrders(battle_id=found.id, faction=who, orders=[fire], replace=False),
             )
-            await uow.save(RULESET, outcome.state)
-            await uow.append(
+            await uow.record(
+                RULESET,
                 "combat order",
-                ruleset=RULESET,
+                outcome.state,
                 options={"battle": found.id, **fire.model_dump(mode="json")},
-                outcome={"summary": _summary(outcome.lines)},
+                lines=outcome.lines,
                 faction=who,
             )
         embed, view = orders_message(
@@ -502,12 +498,12 @@ class FleetCombatCog(commands.Cog):
             outcome = declare_retreat(
                 state, settings, DeclareRetreat(battle_id=found.id, faction=who, cancel=cancel)
             )
-            await uow.save(RULESET, outcome.state)
-            await uow.append(
+            await uow.record(
+                RULESET,
                 "combat retreat",
-                ruleset=RULESET,
+                outcome.state,
                 options={"battle": found.id, "cancel": cancel},
-                outcome={"summary": _summary(outcome.lines)},
+                lines=outcome.lines,
                 faction=who,
             )
         title = t(C + "battle.title", ctx.locale, battle=found.id, point=found.point)
@@ -560,12 +556,12 @@ class FleetCombatCog(commands.Cog):
         async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
             state, settings = await uow.load(RULESET)
             outcome = close_battle(state, settings, battle)
-            await uow.save(RULESET, outcome.state)
-            await uow.append(
+            await uow.record(
+                RULESET,
                 "combat close",
-                ruleset=RULESET,
+                outcome.state,
                 options={"battle": battle},
-                outcome={"summary": _summary(outcome.lines)},
+                lines=outcome.lines,
             )
         title = t(C + "battle.title", ctx.locale, battle=battle, point=outcome.battle.point)
         await reply(interaction, embed=plain_embed(title, outcome.lines, ctx.locale))
@@ -1048,12 +1044,12 @@ async def order_select(interaction: discord.Interaction[Any], args: list[int]) -
             )
             command = SetFireOrders(battle_id=battle.id, faction=who, orders=[fire], replace=False)
         outcome = set_fire_orders(state, settings, command)
-        await uow.save(RULESET, outcome.state)
-        await uow.append(
+        await uow.record(
+            RULESET,
             "combat order",
-            ruleset=RULESET,
+            outcome.state,
             options={"battle": battle.id, "class": ship_class, "target": picked},
-            outcome={"summary": _summary(outcome.lines)},
+            lines=outcome.lines,
             faction=who,
         )
     embed, view = orders_message(outcome.state, settings, outcome.battle, who, factions, ctx.locale)
@@ -1094,14 +1090,14 @@ async def answer_resolve(
         if get_battle(state, battle_id).next_round != round_number:
             raise Conflict(C + "error.round_fought", battle=battle_id, round=round_number)
         outcome = resolve_round(state, settings, battle_id, uow.dice, turn=uow.campaign.turn)
-        await uow.save(RULESET, outcome.state)
         report = outcome.report
-        await uow.append(
+        await uow.record(
+            RULESET,
             "combat resolve",
-            ruleset=RULESET,
+            outcome.state,
             options={"battle": battle_id, "round": round_number},
+            lines=outcome.lines,
             outcome={
-                "summary": _summary(outcome.lines),
                 "auto_targeted": [
                     {"shooter": v.shooter, "ship_class": v.ship_class, "source": v.source}
                     for v in report.auto_targeted()

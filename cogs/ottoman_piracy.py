@@ -17,7 +17,7 @@ from discord.ext import commands
 from bot.app import PrivateerBot
 from bot.campaigns import Campaign, Choice, Faction
 from bot.errors import GameError, NotAllowed, NotFound
-from bot.i18n import Msg, t
+from bot.i18n import t
 from bot.interactions import (
     Context,
     campaign_context,
@@ -64,10 +64,6 @@ REWARD_CHOICE = "op_reward"
 C = "corsairs."
 # Buttons whose option is the reward itself (squadrons carry an index, cards may need a hand).
 PLAIN_REWARDS: dict[str, Reward] = {"card": "card", "vp": "vp"}
-
-
-def _summary(lines: list[Msg]) -> list[dict[str, Any]]:
-    return [m.to_json() for m in lines]
 
 
 def acting_faction(ctx: Context, factions: list[Faction], wanted: str | None) -> str | None:
@@ -193,12 +189,13 @@ class OttomanPiracyCog(commands.Cog):
             outcome = declare_piracy(
                 state, settings, declaration, uow.dice, uow.campaign.turn, by_faction=by_faction
             )
-            await uow.save(RULESET, outcome.state)
-            entry = await uow.append(
+            entry = await uow.record(
+                RULESET,
                 "corsairs piracy",
-                ruleset=RULESET,
+                outcome.state,
                 options=declaration.model_dump(mode="json"),
-                outcome=_outcome_json(outcome),
+                lines=outcome.lines,
+                outcome=_outcome_extra(outcome),
                 faction=by_faction,
             )
             choice_id = None
@@ -455,9 +452,9 @@ class OttomanPiracyCog(commands.Cog):
 # --- helpers behind the commands -----------------------------------------------------------
 
 
-def _outcome_json(outcome: PiracyOutcome) -> dict[str, Any]:
+def _outcome_extra(outcome: PiracyOutcome) -> dict[str, Any]:
+    """What a piracy's audit entry keeps beside its summary."""
     return {
-        "summary": _summary(outcome.lines),
         "piracy": outcome.piracy.id,
         "status": outcome.piracy.status,
         "rewards": [r.model_dump(mode="json") for r in outcome.applied],
@@ -521,10 +518,7 @@ async def _bookkeeping(
     async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
         state, settings = await uow.load(RULESET)
         result = change(state, settings)
-        await uow.save(RULESET, result.state)
-        await uow.append(
-            command, ruleset=RULESET, options=options, outcome={"summary": _summary(result.lines)}
-        )
+        await uow.record(RULESET, command, result.state, options=options, lines=result.lines)
     return result
 
 
@@ -594,12 +588,13 @@ async def _answer(
             )
         else:
             raise GameError("error.choice_not_found")
-        await uow.save(RULESET, outcome.state)
-        entry = await uow.append(
+        entry = await uow.record(
+            RULESET,
             "corsairs force" if option == "force" else "corsairs reward",
-            ruleset=RULESET,
+            outcome.state,
             options={"piracy": piracy_id, "hit": hit, "answer": option, "hand": hand},
-            outcome=_outcome_json(outcome),
+            lines=outcome.lines,
+            outcome=_outcome_extra(outcome),
             faction=by_faction,
         )
         if outcome.awaiting:
