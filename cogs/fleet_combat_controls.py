@@ -1,0 +1,214 @@
+"""The restart-safe controls of `/combat`: the orders panel (its selects and pages), the
+battle message's Give orders and Older/Newer buttons, and the GM's resolve confirmation."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.campaigns import Choice, Faction
+from bot.errors import Conflict, GameError, NotAllowed, NotFound
+from bot.i18n import Msg, t
+from bot.interactions import (
+    Context,
+    campaign_context,
+    choice_handler,
+    make_embed,
+    reply,
+    require_gm,
+)
+from bot.rules.fleet_combat import (
+    Battle,
+    FireOrder,
+    FireTarget,
+    FleetCombatSettings,
+    FleetCombatState,
+    SetFireOrders,
+    battle_status,
+    firing_groups,
+    get_battle,
+    resolve_round,
+    set_fire_orders,
+)
+from cogs.fleet_combat_common import RULESET, C, battle_faction
+from cogs.fleet_combat_input import faction_by_id, faction_id
+from cogs.fleet_combat_render import (
+    AUTO,
+    HOLD,
+    battle_pages,
+    battle_view,
+    class_at,
+    control_handler,
+    orders_embed,
+    orders_view,
+    round_page_index,
+)
+
+RESOLVE_CHOICE = "fc_resolve"
+
+
+def orders_message(
+    state: FleetCombatState,
+    settings: FleetCombatSettings,
+    battle: Battle,
+    faction: str,
+    factions: Sequence[Faction],
+    locale: str,
+    *,
+    lines: Sequence[Msg] = (),
+    page: int = 0,
+) -> tuple[discord.Embed, discord.ui.View | None]:
+    """The ephemeral orders panel: groups in firing order and one select per group."""
+    groups = firing_groups(state, settings, battle.id, faction)
+    retreating = faction in battle.retreats
+    embed = orders_embed(battle, faction, groups, locale, retreating=retreating)
+    if lines:
+        embed.description = "\n".join([*(m.render(locale) for m in lines), embed.description or ""])
+    view = (
+        None
+        if retreating
+        else orders_view(battle, faction_id(faction, factions), groups, settings, locale, page)
+    )
+    return embed, view
+
+
+async def _panel_owner(
+    interaction: discord.Interaction[Any], ident: int
+) -> tuple[Context, list[Faction], str]:
+    """The campaign context and the faction an orders panel belongs to; others are refused."""
+    ctx = await campaign_context(interaction)
+    factions = await ctx.service.factions(ctx.campaign.id)
+    owner = faction_by_id(ident, factions)
+    if owner is None:
+        raise NotFound(C + "error.faction_gone")
+    if not ctx.is_gm and owner.user_id != ctx.actor.user_id:
+        raise NotAllowed(C + "error.not_your_faction", faction=owner.name)
+    return ctx, factions, owner.name
+
+
+@control_handler("orders")
+async def give_orders_button(interaction: discord.Interaction[Any], args: list[int]) -> None:
+    """ "Give orders" on a battle message: the clicker's own orders panel, only for them."""
+    ctx = await campaign_context(interaction)
+    factions = await ctx.service.factions(ctx.campaign.id)
+    state, settings = await ctx.service.state(ctx.campaign, RULESET)
+    battle = get_battle(state, args[0])
+    who = battle_faction(ctx, factions, battle, None)
+    embed, view = orders_message(state, settings, battle, who, factions, ctx.locale)
+    await reply(interaction, embed=embed, view=view, ephemeral=True)
+
+
+@control_handler("ordp")
+async def orders_page_button(interaction: discord.Interaction[Any], args: list[int]) -> None:
+    """Another page of selects when a participant has more groups than five rows hold."""
+    battle_id, ident, page = args
+    ctx, factions, who = await _panel_owner(interaction, ident)
+    state, settings = await ctx.service.state(ctx.campaign, RULESET)
+    battle = get_battle(state, battle_id)
+    embed, view = orders_message(state, settings, battle, who, factions, ctx.locale, page=page)
+    await interaction.response.edit_message(embed=embed, view=view)
+
+
+@control_handler("ord")
+async def order_select(interaction: discord.Interaction[Any], args: list[int]) -> None:
+    """A pick in a group's select: its target (or automatic, or hold) for the coming round."""
+    battle_id, ident, index = args
+    ctx, factions, who = await _panel_owner(interaction, ident)
+    data: dict[str, Any] = dict(interaction.data or {})
+    values = [str(v) for v in data.get("values") or []]
+    if not values:
+        raise GameError(C + "error.nothing_picked")
+    picked = values[0]
+    async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
+        state, settings = await uow.load(RULESET)
+        battle = get_battle(state, battle_id)
+        ship_class = class_at(settings, index)
+        if ship_class is None:
+            raise Conflict(C + "error.table_changed")
+        if picked == AUTO:
+            kept = [o for o in battle.orders.get(who, []) if o.ship_class != ship_class]
+            command = SetFireOrders(battle_id=battle.id, faction=who, orders=kept, replace=True)
+        elif picked == HOLD:
+            fire = FireOrder(ship_class=ship_class, hold=True)
+            command = SetFireOrders(battle_id=battle.id, faction=who, orders=[fire], replace=False)
+        else:
+            position, _, opponent = picked.partition(":")
+            target_class = class_at(settings, int(position)) if position.isdigit() else None
+            if target_class is None:
+                raise Conflict(C + "error.table_changed")
+            fire = FireOrder(
+                ship_class=ship_class,
+                targets=[FireTarget(opponent=opponent, target_class=target_class)],
+            )
+            command = SetFireOrders(battle_id=battle.id, faction=who, orders=[fire], replace=False)
+        outcome = set_fire_orders(state, settings, command)
+        await uow.record(
+            RULESET,
+            "combat order",
+            outcome.state,
+            options={"battle": battle.id, "class": ship_class, "target": picked},
+            lines=outcome.lines,
+            faction=who,
+        )
+    embed, view = orders_message(outcome.state, settings, outcome.battle, who, factions, ctx.locale)
+    await interaction.response.edit_message(embed=embed, view=view)
+
+
+@control_handler("log")
+async def log_button(interaction: discord.Interaction[Any], args: list[int]) -> None:
+    """Older/Newer: another page of the battle's log, on the same message."""
+    battle_id, page = args[0], args[1]
+    ctx = await campaign_context(interaction)
+    state, settings = await ctx.service.state(ctx.campaign, RULESET)
+    battle = get_battle(state, battle_id, active=False)
+    pages = battle_pages(battle, battle_status(state, settings, battle.id), settings, ctx.locale)
+    page = min(max(page, 0), len(pages) - 1)
+    view = battle_view(battle, page, len(pages), ctx.locale)
+    await interaction.response.edit_message(content=None, embeds=pages[page], view=view)
+
+
+@choice_handler(RESOLVE_CHOICE)
+async def answer_resolve(
+    interaction: discord.Interaction[Any], ctx: Context, choice: Choice, option: str
+) -> None:
+    """Confirm fights the round named on the button, once; cancel closes the question."""
+    require_gm(ctx)
+    battle_id, round_number = int(choice.payload["battle"]), int(choice.payload["round"])
+    if option == "cancel":
+        async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
+            await uow.claim_choice(choice.id, gm=True)
+            await uow.close_choice(choice.id, "cancelled")
+        embed = make_embed(t(C + "resolve.cancelled", ctx.locale, battle=battle_id))
+        await interaction.response.edit_message(embed=embed, view=None)
+        return
+    async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
+        await uow.claim_choice(choice.id, gm=True)
+        await uow.close_choice(choice.id)
+        state, settings = await uow.load(RULESET)
+        if get_battle(state, battle_id).next_round != round_number:
+            raise Conflict(C + "error.round_fought", battle=battle_id, round=round_number)
+        outcome = resolve_round(state, settings, battle_id, uow.dice, turn=uow.campaign.turn)
+        report = outcome.report
+        await uow.record(
+            RULESET,
+            "combat resolve",
+            outcome.state,
+            options={"battle": battle_id, "round": round_number},
+            lines=outcome.lines,
+            outcome={
+                "auto_targeted": [
+                    {"shooter": v.shooter, "ship_class": v.ship_class, "source": v.source}
+                    for v in report.auto_targeted()
+                ],
+                "ended": report.ended,
+            },
+        )
+    battle = get_battle(outcome.state, battle_id, active=False)
+    pages = battle_pages(
+        battle, battle_status(outcome.state, settings, battle_id), settings, ctx.locale
+    )
+    page = round_page_index(battle, round_number, settings, ctx.locale)
+    view = battle_view(battle, page, len(pages), ctx.locale)
+    await interaction.response.edit_message(content=None, embeds=pages[page], view=view)

@@ -1,0 +1,109 @@
+"""`/combat odds`: the chances of two fleets in a battle to the end (FC-I17)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.campaigns import Faction
+from bot.errors import GameError, NotFound
+from bot.i18n import t
+from bot.interactions import Context, campaign_context, reply
+from bot.rules.fleet_combat import (
+    Fleet,
+    FleetCombatSettings,
+    FleetCombatState,
+    combat_odds,
+    fleet_from_counts,
+)
+from bot.rules.fleet_combat.fleets import validate_ships
+from cogs.fleet_combat_common import (
+    RULESET,
+    C,
+    canonical_point,
+    combat,
+    faction_autocomplete,
+    point_autocomplete,
+)
+from cogs.fleet_combat_input import parse_ships, resolve_faction
+from cogs.fleet_combat_render import odds_embed
+
+ODDS_BATTLES = 20_000  # Monte Carlo sample when the exact method is too large
+MAX_ODDS_SHIPS = 300
+
+
+class OddsCommands:
+    """The odds calculator."""
+
+    @combat.command(name="odds", description="Chances of two fleets in a battle to the end")
+    @app_commands.describe(
+        a="Fleet A (fires first), e.g. 3 destroyer, 1 cruiser",
+        b="Fleet B, e.g. 2 cruiser",
+        a_faction="Fleet A: this faction's registered fleet",
+        b_faction="Fleet B: this faction's registered fleet",
+        point="Board point of the registered fleets",
+    )
+    @app_commands.autocomplete(
+        point=point_autocomplete, a_faction=faction_autocomplete, b_faction=faction_autocomplete
+    )
+    async def odds(
+        self,
+        interaction: discord.Interaction[Any],
+        a: app_commands.Range[str, 1, 500] | None = None,
+        b: app_commands.Range[str, 1, 500] | None = None,
+        a_faction: app_commands.Range[str, 1, 64] | None = None,
+        b_faction: app_commands.Range[str, 1, 64] | None = None,
+        point: app_commands.Range[str, 1, 60] | None = None,
+    ) -> None:
+        """FC-I17 automatic mode: exact where feasible, else Monte Carlo with its margin."""
+        ctx = await campaign_context(interaction)
+        state, settings = await ctx.service.state(ctx.campaign, RULESET)
+        factions = await ctx.service.factions(ctx.campaign.id)
+        fleet_a, name_a = odds_fleet(ctx, state, settings, factions, a, a_faction, point, "A")
+        fleet_b, name_b = odds_fleet(ctx, state, settings, factions, b, b_faction, point, "B")
+        await interaction.response.defer(thinking=True)
+        result = await asyncio.to_thread(
+            combat_odds, fleet_a, fleet_b, settings, battles=ODDS_BATTLES
+        )
+        embed = odds_embed(result, name_a, name_b, fleet_a, fleet_b, settings, ctx.locale)
+        await reply(interaction, embed=embed)
+
+
+def odds_fleet(
+    ctx: Context,
+    state: FleetCombatState,
+    settings: FleetCombatSettings,
+    factions: Sequence[Faction],
+    typed: str | None,
+    faction: str | None,
+    point: str | None,
+    side: str,
+) -> tuple[Fleet, str]:
+    """One side of `/combat odds`: typed ships, or a faction's registered fleet."""
+    if typed:
+        ships = parse_ships(typed, settings, ctx.locale)
+        validate_ships(settings, ships.ships, ships.wounds)
+        if ships.total > MAX_ODDS_SHIPS:
+            raise GameError(C + "error.odds_too_big", limit=MAX_ODDS_SHIPS)
+        name = t(C + "odds.fleet", ctx.locale, side=side)
+        return fleet_from_counts(name, ships.ships, wounds=ships.wounds), name
+    if not faction:
+        raise GameError(C + "error.odds_fleet_missing", side=side)
+    name = resolve_faction(faction, factions)
+    fleets = [f for f in state.fleets if f.faction == name]
+    if point:
+        where = canonical_point(state, point)
+        fleets = [f for f in fleets if f.point == where]
+    if len(fleets) != 1:
+        if not fleets:
+            raise NotFound("fleet_combat.error.fleet_not_found", faction=name, point=point or "—")
+        raise GameError(
+            C + "error.which_point", faction=name, points=", ".join(f.point for f in fleets)
+        )
+    if len(fleets[0].ships) > MAX_ODDS_SHIPS:
+        raise GameError(C + "error.odds_too_big", limit=MAX_ODDS_SHIPS)
+    return fleets[0], name
