@@ -54,7 +54,7 @@ from cogs.fleet_combat_common import (
     option_of,
     point_autocomplete,
 )
-from cogs.fleet_combat_controls import RESOLVE_CHOICE, orders_message
+from cogs.fleet_combat_controls import RESOLVE_CHOICE, battle_message, orders_message
 from cogs.fleet_combat_input import (
     acting_faction,
     find_class,
@@ -67,7 +67,6 @@ from cogs.fleet_combat_input import (
     target_value,
 )
 from cogs.fleet_combat_render import (
-    battle_pages,
     battle_view,
     battles_embed,
     plain_embed,
@@ -426,9 +425,8 @@ class BattleCommands:
                 return
             battle = active[0].id
         found = get_battle(state, battle, active=False)
-        pages = battle_pages(found, battle_status(state, settings, found.id), settings, ctx.locale)
-        view = battle_view(found, len(pages) - 1, len(pages), ctx.locale)
-        await reply(interaction, embeds=pages[-1], view=view)
+        embeds, view = battle_message(state, settings, found, ctx.locale)
+        await reply(interaction, embeds=embeds, view=view)
 
     @combat.command(name="turn-order", description="The players' turn order: who fires first")
     @app_commands.describe(factions="Factions in turn order, comma-separated (GM); empty: show")

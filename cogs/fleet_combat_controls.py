@@ -74,6 +74,19 @@ def orders_message(
     return embed, view
 
 
+def battle_message(
+    state: FleetCombatState,
+    settings: FleetCombatSettings,
+    battle: Battle,
+    locale: str,
+    page: int | None = None,
+) -> tuple[list[discord.Embed], discord.ui.View | None]:
+    """A page of the battle's log (the latest when None) with its Older/Newer buttons."""
+    pages = battle_pages(battle, battle_status(state, settings, battle.id), settings, locale)
+    shown = len(pages) - 1 if page is None else min(max(page, 0), len(pages) - 1)
+    return pages[shown], battle_view(battle, shown, len(pages), locale)
+
+
 async def _panel_owner(
     interaction: discord.Interaction[Any], ident: int
 ) -> tuple[Context, list[Faction], str]:
@@ -163,10 +176,8 @@ async def log_button(interaction: discord.Interaction[Any], args: list[int]) -> 
     ctx = await campaign_context(interaction)
     state, settings = await ctx.service.state(ctx.campaign, RULESET)
     battle = get_battle(state, battle_id, active=False)
-    pages = battle_pages(battle, battle_status(state, settings, battle.id), settings, ctx.locale)
-    page = min(max(page, 0), len(pages) - 1)
-    view = battle_view(battle, page, len(pages), ctx.locale)
-    await interaction.response.edit_message(content=None, embeds=pages[page], view=view)
+    embeds, view = battle_message(state, settings, battle, ctx.locale, page)
+    await interaction.response.edit_message(content=None, embeds=embeds, view=view)
 
 
 @choice_handler(RESOLVE_CHOICE)
@@ -206,9 +217,6 @@ async def answer_resolve(
             },
         )
     battle = get_battle(outcome.state, battle_id, active=False)
-    pages = battle_pages(
-        battle, battle_status(outcome.state, settings, battle_id), settings, ctx.locale
-    )
     page = round_page_index(battle, round_number, settings, ctx.locale)
-    view = battle_view(battle, page, len(pages), ctx.locale)
-    await interaction.response.edit_message(content=None, embeds=pages[page], view=view)
+    embeds, view = battle_message(outcome.state, settings, battle, ctx.locale, page)
+    await interaction.response.edit_message(content=None, embeds=embeds, view=view)
