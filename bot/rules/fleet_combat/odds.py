@@ -7,13 +7,17 @@ Three methods, one result type:
   in a round the two sides' new states are independent given the old ones, and a group's
   wounds are Binomial(S·N, P(hit)·P(defence fails)). Every non-self transition adds damage,
   so joint states are processed once, in order of damage taken, with the self-loop summed
-  as a geometric series. Probabilities are floats (IEEE double), not rationals; binomial
-  terms below `tolerance` (default 1e-12) are skipped, `tolerance=0` keeps them all.
+  as a geometric series. Transitions are relative steps shared between states, and the
+  row side's moves are applied once per group of columns with equal ship counts (the
+  side with more states per count is the column side). Probabilities are floats (IEEE
+  double), not rationals; binomial terms below `tolerance` (default 1e-12) are skipped,
+  `tolerance=0` keeps them all.
 - **monte_carlo** — battles sampled round by round with `bot.dice.simulation_rng(seed)`;
   one standard error is reported for every figure. Up to SAMPLED_STATE_LIMIT joint states
   each visited state caches its exact per-class move distributions (one uniform draw per
   class hit); beyond, where states rarely repeat, each group's wounds are drawn from a
-  cached binomial CDF and moved along the target's chain.
+  cached binomial CDF and moved along the target's chain. The cyclic garbage collector is
+  paused while the state model runs (see `_cyclic_gc_paused`).
 - **engine_simulation** — battles fought by the real round engine with seeded simulation
   dice; used when a setting the state model does not express is on (`deferred_damage =
   false`, `burn_excess = false`). Slow, but it reads every setting.
@@ -21,8 +25,11 @@ Three methods, one result type:
 
 from __future__ import annotations
 
+import gc
 import math
 from bisect import bisect_right
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -31,7 +38,7 @@ from bot.i18n import Msg
 from bot.rules.fleet_combat.automatic import fight_automatic
 from bot.rules.fleet_combat.messages import JoinedMsg, class_count
 from bot.rules.fleet_combat.models import Fleet
-from bot.rules.fleet_combat.odds_model import Model, Move
+from bot.rules.fleet_combat.odds_model import Model, Plan, Side, Transition
 from bot.rules.fleet_combat.rounds import ROUND_SAFETY_LIMIT
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 
@@ -176,51 +183,108 @@ def _exact(model: Model, tally: _Tally, max_rounds: int) -> OddsResult:
     if not (side_a.alive(0) and side_b.alive(0)):
         tally.add(0, 0, False, 1.0)
         return tally.result("exact", 1.0, states=1)
-    width = side_b.size
-    alive_b = [side_b.alive(b) for b in range(width)]
-    order_a = sorted(range(side_a.size), key=side_a.damage)
-    order_b = sorted((b for b in range(width) if alive_b[b]), key=side_b.damage)
-    rows: list[list[float] | None] = [None] * side_a.size
+    # Rows are one side's states, columns the other's. The moves of the row side depend on
+    # the column side's ship counts only, so they are shared by the columns with equal
+    # counts: the side with more states per ship count makes the better columns.
+    by_rows = 0 if _states_per_count(side_b) >= _states_per_count(side_a) else 1
+    side_r, side_c = model.sides[by_rows], model.sides[1 - by_rows]
+    width = side_c.size
+    order_r = sorted((r for r in range(side_r.size) if side_r.alive(r)), key=side_r.damage)
+    order_c = sorted((c for c in range(width) if side_c.alive(c)), key=side_c.damage)
+    rows: list[list[float] | None] = [None] * side_r.size
     first = [0.0] * width
     first[0] = 1.0
     rows[0] = first
     fire = model.fire
+    shooter_r, shooter_c = by_rows, 1 - by_rows
     rounds = 0.0
     visited = 0
-    # Lexicographic order of (damage to A, damage to B) is topological: a round never
-    # lowers either side's damage, and changes at least one unless it is a self-loop.
-    for a in order_a:
-        row = rows[a]
-        if row is None or not side_a.alive(a):
+    stalled: list[tuple[int, int, float]] = []
+    # Lexicographic order of (damage to the row side, damage to the column side) is
+    # topological: a round never lowers either side's damage, and changes at least one
+    # unless it is a self-loop. Within row `r`, the moves that leave the row side where it
+    # is are added at once (later states of the row need them); the others wait for the end
+    # of the row and are summed per row transition first (states of the row often share
+    # one), so a target row gets one pass per distinct transition rather than per state.
+    for r in order_r:
+        row = rows[r]
+        if row is None:
             continue
-        for b in order_b:
-            weight = row[b]
+        groups: dict[Transition, list[tuple[int, float, Transition]]] = {}
+        for c in order_c:
+            weight = row[c]
             if weight == 0.0:
                 continue
             visited += 1
-            row[b] = 0.0
-            next_b, next_a = fire(0, a, b), fire(1, b, a)
-            stay = next_a.stay * next_b.stay
+            next_c, next_r = fire(shooter_r, r, c), fire(shooter_c, c, r)
+            stay_r = next_r.stay
+            stay = stay_r * next_c.stay
             if stay > _STALL:  # nobody can hurt anybody: reported as a round-cap draw
-                tally.add(a, b, True, weight)
+                row[c] = 0.0
+                stalled.append((r, c, weight))
                 continue
             scale = weight / (1.0 - stay)
             rounds += scale
-            pairs_b = next_b.pairs
-            for a2, pa in next_a.pairs:
-                target = rows[a2]
+            if stay_r:
+                factor = scale * stay_r
+                for step, pc in next_c.pairs:
+                    row[c + step] += factor * pc
+            row[c] = 0.0  # the self-loop share, already counted by `scale`
+            if next_r.away:
+                members = groups.get(next_r)
+                if members is None:
+                    groups[next_r] = [(c, scale, next_c)]
+                else:
+                    members.append((c, scale, next_c))
+        for next_r, members in groups.items():
+            if len(members) == 1:
+                base, scale, next_c = members[0]
+                pairs_c = next_c.pairs
+            else:
+                base, pairs_c = _combine(members)
+                scale = 1.0
+            for step_r, pr in next_r.away:
+                target = rows[r + step_r]
                 if target is None:
-                    target = rows[a2] = [0.0] * width
-                factor = scale * pa
-                for b2, pb in pairs_b:
-                    target[b2] += factor * pb
-            row[b] = 0.0  # the self-loop share, already counted by `scale`
-    for a, row in enumerate(rows):
+                    target = rows[r + step_r] = [0.0] * width
+                factor = scale * pr
+                for step, pc in pairs_c:
+                    target[base + step] += factor * pc
+    for r, c, weight in stalled:
+        tally.add(*((r, c) if by_rows == 0 else (c, r)), True, weight)
+    for r, row in enumerate(rows):
         if row is not None:
-            for b, weight in enumerate(row):
+            for c, weight in enumerate(row):
                 if weight > 0.0:
-                    tally.add(a, b, False, weight)
+                    tally.add(*((r, c) if by_rows == 0 else (c, r)), False, weight)
     return tally.result("exact", rounds, states=visited)
+
+
+def _states_per_count(side: Side) -> float:
+    """A side's states per distinct ship-count vector."""
+    counts = 1
+    for chain in side.counts:
+        counts *= len(set(chain))
+    return side.size / counts
+
+
+def _combine(members: list[tuple[int, float, Transition]]) -> tuple[int, list[tuple[int, float]]]:
+    """Σ scale · (column side's next state) over several states of a row: a base id and
+    (step, weight) pairs."""
+    lo = min(b + min(next_b.pairs)[0] for b, _, next_b in members)
+    hi = max(b + max(next_b.pairs)[0] for b, _, next_b in members) + 1
+    if hi - lo <= 4 * sum(len(next_b.pairs) for _, _, next_b in members):
+        dense = [0.0] * (hi - lo)
+        for b, scale, next_b in members:
+            offset = b - lo
+            for step, pb in next_b.pairs:
+                dense[offset + step] += scale * pb
+        return lo, [(i, v) for i, v in enumerate(dense) if v]
+    sparse: dict[int, float] = {}
+    for b, scale, next_b in members:
+        for step, pb in next_b.pairs:
+            sparse[b + step] = sparse.get(b + step, 0.0) + scale * pb
+    return 0, list(sparse.items())
 
 
 def _exact_capped(model: Model, tally: _Tally, max_rounds: int) -> OddsResult:
@@ -236,8 +300,10 @@ def _exact_capped(model: Model, tally: _Tally, max_rounds: int) -> OddsResult:
             visited += 1
             a, b = divmod(key, width)
             next_a, next_b = model.fire(1, b, a), model.fire(0, a, b)
-            for a2, pa in next_a.pairs:
-                for b2, pb in next_b.pairs:
+            for step_a, pa in next_a.pairs:
+                a2 = a + step_a
+                for step_b, pb in next_b.pairs:
+                    b2 = b + step_b
                     value = weight * pa * pb
                     if side_a.alive(a2) and side_b.alive(b2):
                         k = a2 * width + b2
@@ -252,6 +318,10 @@ def _exact_capped(model: Model, tally: _Tally, max_rounds: int) -> OddsResult:
     return tally.result("exact", rounds, states=visited)
 
 
+_Draws = list[tuple[list[float], list[int]]]  # per class hit: CDF, joint-id step per outcome
+_Step = tuple[_Draws, bool, bool]  # draws, stalled, alive
+
+
 def _monte_carlo(
     model: Model, tally: _Tally, battles: int, seed: int, max_rounds: int
 ) -> OddsResult:
@@ -259,47 +329,44 @@ def _monte_carlo(
     side_a, side_b = model.sides
     width = side_b.size
     cap = max_rounds or ROUND_SAFETY_LIMIT
-    steps: dict[int, tuple[list[Move], list[Move], bool]] = {}
-    alive_a: dict[int, bool] = {}
-    alive_b: dict[int, bool] = {}
+    steps: dict[int, _Step] = {}  # joint id a·width + b → what a round does there
+
+    def step_at(joint: int) -> _Step:
+        a, b = divmod(joint, width)
+        if not (side_a.alive(a) and side_b.alive(b)):
+            found: _Step = ([], False, False)
+        else:
+            on_b, on_a = model.volleys(0, a, b), model.volleys(1, b, a)
+            stay = math.prod(m.stay for _, _, m in on_a + on_b)
+            draws = [  # A's classes first, then B's: each class hit draws one uniform number
+                (m.cdf(), m.steps(stride * scale))
+                for moves, scale in ((on_a, width), (on_b, 1))
+                for stride, _, m in moves
+            ]
+            found = (draws, stay > _STALL, True)
+        steps[joint] = found
+        return found
+
     ends: dict[tuple[int, int, bool], int] = {}
     total_rounds = 0
-    start_alive = side_a.alive(0) and side_b.alive(0)
     for _ in range(battles):
-        a = b = rounds = 0
+        joint = rounds = 0
         capped = False
-        alive = start_alive
-        while alive:
-            if rounds >= cap:
-                capped = True
-                break
-            key = a * width + b
-            step = steps.get(key)
+        while True:
+            step = steps.get(joint)
             if step is None:
-                on_b, on_a = model.volleys(0, a, b), model.volleys(1, b, a)
-                stay = math.prod(m.stay for _, _, m in on_a + on_b)
-                step = steps[key] = (on_a, on_b, stay > _STALL)
-            on_a, on_b, stalled = step
-            if stalled:  # nobody can hurt anybody: reported as a round-cap draw
+                step = step_at(joint)
+            draws, stalled, alive = step
+            if not alive:
+                break
+            if rounds >= cap or stalled:  # stalled: nobody can hurt anybody (a round-cap draw)
                 capped = True
                 break
             rounds += 1
-            next_a, next_b = a, b
-            for stride, start, moves in on_a:  # each class hit moves on its own
-                d = moves.positions[bisect_right(moves.cdf, rnd())]
-                next_a += (d - start) * stride
-            for stride, start, moves in on_b:
-                d = moves.positions[bisect_right(moves.cdf, rnd())]
-                next_b += (d - start) * stride
-            a, b = next_a, next_b
-            found_a, found_b = alive_a.get(a), alive_b.get(b)
-            if found_a is None:
-                found_a = alive_a[a] = side_a.alive(a)
-            if found_b is None:
-                found_b = alive_b[b] = side_b.alive(b)
-            alive = found_a and found_b
+            for cdf, moves in draws:  # each class hit moves on its own
+                joint += moves[bisect_right(cdf, rnd())]
         total_rounds += max(rounds, 1)
-        end = (a, b, capped)
+        end = (*divmod(joint, width), capped)
         ends[end] = ends.get(end, 0) + 1
     for (a, b, capped), count in ends.items():
         tally.add(a, b, capped, float(count))
@@ -313,42 +380,42 @@ def _monte_carlo_packets(
     rnd = simulation_rng(seed).random
     sides = model.sides
     cap = max_rounds or ROUND_SAFETY_LIMIT
-    overflow_lost = model.overflow_lost
-    tables = [(side.counts, side.own, side.width) for side in sides]
+    # per side and own class: ships left at each chain position, and the model class index
+    tables = [list(zip(side.counts, side.own, strict=True)) for side in sides]
+    plans_at: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Plan, Plan] | None] = {}
+    start_counts = [sides[0].counts_at(0), sides[1].counts_at(0)]
     ends: dict[tuple[int, int, bool], int] = {}
     total_rounds = 0
-
-    def counts_of(side: int, digits: list[int]) -> tuple[int, ...]:
-        table, own, width = tables[side]
-        counts = [0] * width
-        for position, d in enumerate(digits):
-            counts[own[position]] = table[position][d]
-        return tuple(counts)
-
     for _ in range(battles):
         digits = [[0] * len(side.chains) for side in sides]
-        counts = [counts_of(0, digits[0]), counts_of(1, digits[1])]
+        counts = [list(start_counts[0]), list(start_counts[1])]
         rounds, capped = 0, False
         while any(counts[0]) and any(counts[1]):
             if rounds >= cap:
                 capped = True
                 break
             rounds += 1
-            plans = [
-                model.packet_plan(0, counts[0], counts[1]),
-                model.packet_plan(1, counts[1], counts[0]),
-            ]
-            if not plans[0] and not plans[1]:
+            key = (tuple(counts[0]), tuple(counts[1]))
+            if key in plans_at:
+                plans = plans_at[key]
+            else:
+                plan_a = model.packet_plan(0, key[0], key[1])
+                plan_b = model.packet_plan(1, key[1], key[0])
+                plans = plans_at[key] = (plan_a, plan_b) if plan_a or plan_b else None
+            if plans is None:
                 capped = True  # nobody can hurt anybody
                 break
             for shooter in (0, 1):  # damage is deferred: plans were fixed from the start counts
-                target, side = digits[1 - shooter], sides[1 - shooter]
-                for own, cdf, group_cap in plans[shooter]:
+                other = 1 - shooter
+                target, chains, left = digits[other], tables[other], counts[other]
+                for own, cdf, limits in plans[shooter]:
                     wounds = bisect_right(cdf, rnd())
                     if wounds:
                         d = target[own]
-                        target[own] = min(d + wounds, side.limit(own, d, group_cap, overflow_lost))
-            counts = [counts_of(0, digits[0]), counts_of(1, digits[1])]
+                        reach = limits[d]
+                        d = target[own] = d + wounds if d + wounds < reach else reach
+                        ships, index = chains[own]
+                        left[index] = ships[d]
         total_rounds += max(rounds, 1)
         ids = [
             sum(d * stride for d, stride in zip(digits[i], sides[i].strides, strict=True))
@@ -370,6 +437,21 @@ class _SimulationFaces:
     def face(self, sides: int) -> int:
         """One uniform face."""
         return self._rng.randint(1, sides)
+
+
+@contextmanager
+def _cyclic_gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while the state model runs. Its caches build tens
+    of thousands of small containers that stay alive, and each collection would walk the
+    whole heap again (three times the build cost in a bot process). Nothing here makes
+    reference cycles; reference counting still frees memory as usual."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def _engine_simulation(
@@ -411,11 +493,27 @@ def combat_odds(
     `battles` seeded battles. `max_rounds` defaults to `settings.max_rounds` (0 = no cap).
     Binomial terms below `tolerance` are skipped (0 keeps every term).
     """
-    model = Model(settings, fleet_a, fleet_b, tolerance)
-    tally = _Tally(model, (fleet_a, fleet_b))
     cap = settings.max_rounds if max_rounds is None else max_rounds
     if not settings.deferred_damage or not settings.burn_excess:
+        model = Model(settings, fleet_a, fleet_b, tolerance)
+        tally = _Tally(model, (fleet_a, fleet_b))
         return _engine_simulation(fleet_a, fleet_b, model, tally, battles, seed, cap)
+    with _cyclic_gc_paused():  # the model and its caches are freed before it resumes
+        return _state_model(fleet_a, fleet_b, settings, method, battles, seed, cap, tolerance)
+
+
+def _state_model(
+    fleet_a: Fleet,
+    fleet_b: Fleet,
+    settings: FleetCombatSettings,
+    method: OddsMethod,
+    battles: int,
+    seed: int,
+    cap: int,
+    tolerance: float,
+) -> OddsResult:
+    model = Model(settings, fleet_a, fleet_b, tolerance)
+    tally = _Tally(model, (fleet_a, fleet_b))
     states = estimated_states(fleet_a, fleet_b, settings)
     if method == "exact" or (method == "auto" and states <= EXACT_STATE_LIMIT):
         return _exact(model, tally, cap)

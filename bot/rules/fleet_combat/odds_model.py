@@ -24,6 +24,10 @@ from bot.rules.fleet_combat.settings import FleetCombatSettings
 
 ClassState = tuple[int, ...]
 Packet = tuple[int, float, int | None]  # dice, P(one die wounds), kill cap
+Packets = tuple[Packet, ...]
+# per packet: the target's own class, the wound CDF, and per chain position the furthest
+# position the packet can reach (kill cap, FC-I11)
+Plan = list[tuple[int, list[float], list[int]]]
 
 
 def binomial_pmf(n: int, p: float) -> list[float]:
@@ -167,10 +171,12 @@ class Model:
         self._class: dict[tuple[int, int, int, tuple[Packet, ...]], ClassMoves] = {}
         self._fire: tuple[dict[int, Transition], dict[int, Transition]] = ({}, {})
         self._volleys: tuple[dict[int, list[Move]], dict[int, list[Move]]] = ({}, {})
-        self._plans: dict[
-            tuple[int, tuple[int, ...], tuple[int, ...]], list[tuple[int, list[float], int | None]]
-        ] = {}
+        self._aim_vectors: dict[tuple[int, ...], tuple[int | None, ...]] = {}
+        self._packet_of: dict[tuple[int, int, int, int], tuple[int, list[float], list[int]]] = {}
+        self._limits: dict[tuple[int, int, int | None], list[int]] = {}
         self._cdfs: dict[tuple[int, float], list[float]] = {}
+        self._single: dict[tuple[int, int, int, Packet], Transition] = {}
+        self._aims_cache: dict[tuple[int, int, int], list[tuple[int, Packets]]] = {}
 
     def _pmf_tail(self, n: int, p: float) -> tuple[list[float], list[float], int, int]:
         """pmf, tail sums, and the range [lo, hi) of terms above the tolerance (unimodal)."""
@@ -202,56 +208,112 @@ class Model:
         found = self._class.get(key)
         if found is not None:
             return found
-        chains, tolerance = self.sides[side], self.tolerance
         positions, probs = [start], [1.0]
-        for n, p, cap in packets:
-            pmf, tail, lo, hi = self._pmf_tail(n, p)
+        for packet in packets:
+            if len(positions) == 1:  # the usual case: one packet from one position
+                d, weight = positions[0], probs[0]
+                shifts, odds, _ = self._offsets(side, own, d, packet)
+                positions = [d + k for k in shifts]
+                probs = odds if weight == 1.0 else [weight * q for q in odds]
+                continue
             new: dict[int, float] = {}
             for d, weight in zip(positions, probs, strict=True):
-                room = chains.limit(own, d, cap, self.overflow_lost) - d
-                # from `room` wounds on, every further wound is lost or burns (FC-I11, FC-I12)
-                last, share = (room, tail[room]) if n >= room else (n, pmf[n])
-                top = min(hi, last)
-                if len(positions) == 1:  # the usual case: one packet from one position
-                    positions = list(range(d + lo, d + top)) if lo < top else []
-                    probs = pmf[lo:top] if weight == 1.0 else [weight * q for q in pmf[lo:top]]
-                    if share > tolerance:
-                        positions.append(d + last)
-                        probs.append(weight * share)
-                    break
-                for wounds in range(lo, top):
-                    new[d + wounds] = new.get(d + wounds, 0.0) + weight * pmf[wounds]
-                if share > tolerance:
-                    new[d + last] = new.get(d + last, 0.0) + weight * share
-            else:
-                positions, probs = list(new), list(new.values())
+                shifts, odds, _ = self._offsets(side, own, d, packet)
+                for k, q in zip(shifts, odds, strict=True):
+                    new[d + k] = new.get(d + k, 0.0) + weight * q
+            positions, probs = list(new), list(new.values())
         found = self._class[key] = ClassMoves(positions, probs, start)
         return found
 
+    def _offsets(
+        self, side: int, own: int, start: int, packet: Packet
+    ) -> tuple[list[int], list[float], float]:
+        """One packet's moves from chain position `start`: wounds added, their odds and
+        P(no move); `_class_moves` and `_one_packet` cache what they build from it. Terms
+        below the tolerance are left out; from `room` wounds on, every further wound is lost
+        or burns (FC-I11, FC-I12)."""
+        n, p, cap = packet
+        pmf, tail, lo, hi = self._pmf_tail(n, p)
+        room = self.sides[side].limit(own, start, cap, self.overflow_lost) - start
+        last, share = (room, tail[room]) if n >= room else (n, pmf[n])
+        top = min(hi, last)
+        shifts = list(range(lo, top))
+        odds = pmf[lo:top]
+        if share > self.tolerance:
+            shifts.append(last)
+            odds.append(share)
+        stay = odds[0] if shifts and shifts[0] == 0 else 0.0
+        return shifts, odds, stay
+
     def packet_plan(
         self, shooter: int, counts_s: tuple[int, ...], counts_t: tuple[int, ...]
-    ) -> list[tuple[int, list[float], int | None]]:
-        """Side `shooter`'s packets as (target's own class, wound CDF, kill cap), in firing
-        order, for the given ship counts (cached: counts repeat far more than states)."""
-        key = (shooter, counts_s, counts_t)
-        found = self._plans.get(key)
+    ) -> Plan:
+        """Side `shooter`'s packets as (target's own class, wound CDF, limits), in firing
+        order (FC-I17: ascending level, class order), for the given ship counts. Whole
+        plans are not cached (count pairs rarely repeat in big battles); their parts are."""
+        aims = self._aim_vectors.get(counts_t)
+        if aims is None:
+            aims = self._aim_vectors[counts_t] = tuple(
+                self.target(index, counts_t) if self.dice[index] else None
+                for index in range(len(self.classes))
+            )
+        packet = self._packet_of
+        plan: Plan = []
+        for index, size in enumerate(counts_s):
+            if size:
+                aim = aims[index]
+                if aim is not None:
+                    key = (shooter, index, size, aim)
+                    found = packet.get(key)
+                    if found is None:
+                        found = packet[key] = self._packet(shooter, index, size, aim)
+                    plan.append(found)
+        return plan
+
+    def _packet(
+        self, shooter: int, index: int, size: int, aim: int
+    ) -> tuple[int, list[float], list[int]]:
+        """One group's packet for `packet_plan`: target's own class, wound CDF, limits."""
+        n, p = size * self.dice[index], self.wound_p[index][aim]
+        cdf = self._cdfs.get((n, p))
+        if cdf is None:
+            cdf = self._cdfs[(n, p)] = list(accumulate(binomial_pmf(n, p)))
+            cdf[-1] = 2.0
+        cap = size if self.settings.kill_cap else None
+        target = self.sides[1 - shooter]
+        own = target.position[aim]
+        key = (1 - shooter, own, cap)
+        limits = self._limits.get(key)
+        if limits is None:
+            limits = self._limits[key] = [
+                target.limit(own, d, cap, self.overflow_lost)
+                for d in range(len(target.chains[own]))
+            ]
+        return (own, cdf, limits)
+
+    def _aims(self, shooter: int, attacker: int, defender: int) -> list[tuple[int, Packets]]:
+        """Side `shooter`'s packets grouped by the target's own class they hit, in firing
+        order (FC-I17: ascending level, class order); cached per pair of ship counts."""
+        sides = self.sides
+        key = (shooter, sides[shooter].signature(attacker), sides[1 - shooter].signature(defender))
+        found = self._aims_cache.get(key)
         if found is not None:
             return found
-        target_side = self.sides[1 - shooter]
-        plan: list[tuple[int, list[float], int | None]] = []
-        for index, size in enumerate(counts_s):  # FC-I17: ascending level, class order
+        target_side = sides[1 - shooter]
+        counts_t = target_side.counts_at(defender)
+        by_target: dict[int, list[Packet]] = {}
+        for index, size in enumerate(sides[shooter].counts_at(attacker)):
             if not size or not self.dice[index]:
                 continue
             aim = self.target(index, counts_t)
             if aim is None:
                 continue
-            n, p = size * self.dice[index], self.wound_p[index][aim]
-            cdf = self._cdfs.get((n, p))
-            if cdf is None:
-                cdf = self._cdfs[(n, p)] = list(accumulate(binomial_pmf(n, p)))
-                cdf[-1] = 2.0
-            plan.append((target_side.position[aim], cdf, size if self.settings.kill_cap else None))
-        found = self._plans[key] = plan
+            cap = size if self.settings.kill_cap else None
+            packet = (size * self.dice[index], self.wound_p[index][aim], cap)
+            by_target.setdefault(target_side.position[aim], []).append(packet)
+        found = self._aims_cache[key] = [
+            (own, tuple(packets)) for own, packets in by_target.items()
+        ]
         return found
 
     def volleys(self, shooter: int, attacker: int, defender: int) -> list[Move]:
@@ -263,82 +325,113 @@ class Model:
         found = cache.get(key)
         if found is not None:
             return found
-        counts_t = target_side.counts_at(defender)
-        by_target: dict[int, list[Packet]] = {}
-        for index, size in enumerate(self.sides[shooter].counts_at(attacker)):
-            if not size or not self.dice[index]:  # FC-I17: ascending level, class order
-                continue
-            aim = self.target(index, counts_t)
-            if aim is None:
-                continue
-            cap = size if self.settings.kill_cap else None
-            packet = (size * self.dice[index], self.wound_p[index][aim], cap)
-            by_target.setdefault(target_side.position[aim], []).append(packet)
         digits = target_side.decode(defender)
+        strides = target_side.strides
         found = cache[key] = [
-            (
-                target_side.strides[own],
-                digits[own],
-                self._class_moves(1 - shooter, own, digits[own], tuple(packets)),
-            )
-            for own, packets in by_target.items()
+            (strides[own], digits[own], self._class_moves(1 - shooter, own, digits[own], packets))
+            for own, packets in self._aims(shooter, attacker, defender)
         ]
         return found
 
     def fire(self, shooter: int, attacker: int, defender: int) -> Transition:
-        """The other side's next state after side `shooter` fires, as one distribution."""
+        """The other side's next state after side `shooter` fires, as one distribution of
+        steps (next id − `defender`); equal distributions are often one shared object."""
         cache = self._fire[shooter]
         key = self.sides[shooter].signature(attacker) * self.sides[1 - shooter].size + defender
         found = cache.get(key)
         if found is not None:
             return found
+        aims = self._aims(shooter, attacker, defender)
+        if not aims:
+            found = cache[key] = _STILL
+            return found
+        target_side = self.sides[1 - shooter]
+        digits = target_side.decode(defender)
+        if len(aims) == 1:  # one class hit: no product to form
+            own, packets = aims[0]
+            start = digits[own]
+            if len(packets) == 1:  # the usual case: one packet
+                found = cache[key] = self._one_packet(1 - shooter, own, start, packets[0])
+                return found
+            stride = target_side.strides[own]
+            one = self._class_moves(1 - shooter, own, start, packets)
+            found = cache[key] = Transition(
+                [((d - start) * stride, p) for d, p in zip(one.positions, one.probs, strict=True)],
+                one.stay,
+            )
+            return found
         moves = self.volleys(shooter, attacker, defender)
-        if not moves:
-            found = cache[key] = Transition([(defender, 1.0)], 1.0)
-            return found
-        if len(moves) == 1:  # one class hit: no product to form
-            stride, start, one = moves[0]
-            base = defender - start * stride
-            if base == 0 and stride == 1:  # ids are the chain positions themselves
-                pairs = one.pairs
-            else:
-                pairs = [(base + d * stride, p) for d, p in one.pairs]
-            found = cache[key] = Transition(pairs, one.stay)
-            return found
         outcomes: dict[int, float] = {}
-        shifts = [[((d - start) * stride, p) for d, p in one.pairs] for stride, start, one in moves]
-        for combo in product(*shifts):
+        steps = [
+            [((d - start) * stride, p) for d, p in zip(one.positions, one.probs, strict=True)]
+            for stride, start, one in moves
+        ]
+        for combo in product(*steps):
             step, prob = 0, 1.0
             for delta, p in combo:
                 step += delta
                 prob *= p
-            outcomes[defender + step] = outcomes.get(defender + step, 0.0) + prob
-        found = cache[key] = Transition(list(outcomes.items()), outcomes.get(defender, 0.0))
+            outcomes[step] = outcomes.get(step, 0.0) + prob
+        found = cache[key] = Transition(list(outcomes.items()), outcomes.get(0, 0.0))
+        return found
+
+    def _one_packet(self, side: int, own: int, start: int, packet: Packet) -> Transition:
+        """`fire` for one packet on one class: shared by every state with that class at
+        `start` (whatever the other classes' positions)."""
+        key = (side, own, start, packet)
+        found = self._single.get(key)
+        if found is None:
+            shifts, odds, stay = self._offsets(side, own, start, packet)
+            stride = self.sides[side].strides[own]
+            steps = shifts if stride == 1 else [k * stride for k in shifts]
+            found = self._single[key] = Transition(list(zip(steps, odds, strict=True)), stay)
         return found
 
 
 class ClassMoves:
-    """Where one class's chain position may move in a round, with the odds; `cdf` and
-    `positions` let a sampler draw a move with one uniform number."""
+    """Where one class's chain position may move in a round, with the odds (`probs` may be
+    shared: never change it); `cdf()` lets a sampler draw a move with one uniform number."""
 
-    __slots__ = ("cdf", "pairs", "positions", "stay")
+    __slots__ = ("_cdf", "_steps", "positions", "probs", "start", "stay")
 
     def __init__(self, positions: list[int], probs: list[float], start: int) -> None:
         self.positions = positions
-        self.pairs = list(zip(positions, probs, strict=True))
+        self.probs = probs
+        self.start = start
         self.stay = probs[positions.index(start)] if start in positions else 0.0
-        self.cdf = list(accumulate(probs))
-        self.cdf[-1] = 2.0  # rounding never pushes a draw past the last position
+        self._cdf: list[float] | None = None
+        self._steps: dict[int, list[int]] = {}
+
+    def steps(self, stride: int) -> list[int]:
+        """Each outcome's change of a state id in which this class has `stride`."""
+        found = self._steps.get(stride)
+        if found is None:
+            start = self.start
+            found = self._steps[stride] = [(d - start) * stride for d in self.positions]
+        return found
+
+    def cdf(self) -> list[float]:
+        """Cumulative odds, the last raised to 2 (rounding never draws past the end)."""
+        if self._cdf is None:
+            cdf = self._cdf = list(accumulate(self.probs))
+            cdf[-1] = 2.0
+            return cdf
+        return self._cdf
 
 
 Move = tuple[int, int, ClassMoves]  # stride, start position, moves
 
 
 class Transition:
-    """One side's next state after a round: (id, probability) pairs and P(no change)."""
+    """One side's next state after a round, relative to its current id: (step, probability)
+    pairs, P(no change) and `away`, the pairs with a non-zero step."""
 
-    __slots__ = ("pairs", "stay")
+    __slots__ = ("away", "pairs", "stay")
 
     def __init__(self, pairs: list[tuple[int, float]], stay: float) -> None:
         self.pairs = pairs
         self.stay = stay
+        self.away = [pair for pair in pairs if pair[0]]
+
+
+_STILL = Transition([(0, 1.0)], 1.0)  # nobody shoots at the side
