@@ -8,6 +8,7 @@ A value is a format string, or a dict of CLDR plural categories (`one`, `few`, `
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -105,3 +106,25 @@ class Msg:
 
     def __hash__(self) -> int:
         return hash(self.key)
+
+
+class MsgList(Msg):
+    """Several messages (or plain values) shown as one comma-separated parameter."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: Iterable[Any], separator: str = ", ") -> None:
+        super().__init__("", separator=separator)
+        self.items = list(items)
+
+    def render(self, locale: object = None) -> str:
+        """Each item in `locale`, joined; "—" when empty."""
+        parts = [i.render(locale) if isinstance(i, Msg) else str(i) for i in self.items]
+        return str(self.params["separator"]).join(parts) or "—"
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON form for the audit log."""
+        return {"list": [i.to_json() if isinstance(i, Msg) else i for i in self.items]}
+
+    def __repr__(self) -> str:
+        return f"MsgList({self.items!r})"

@@ -114,3 +114,13 @@ async def test_every_command_string_has_a_russian_translation_and_a_valid_name()
 def test_message_parameters_that_are_messages_are_translated_too():
     text = t("error.faction_taken", "ru", faction=Msg("ruleset.fleet_combat"))
     assert text == "За Флотский бой уже играет другой игрок."
+
+
+def test_a_list_of_messages_renders_each_item_in_the_readers_language():
+    from bot.i18n import MsgList
+
+    classes = MsgList([Msg("ruleset.fleet_combat"), Msg("ruleset.core")])
+    assert t("error.faction_taken", "ru", faction=classes) == (
+        "За Флотский бой, Основное уже играет другой игрок."
+    )
+    assert MsgList([]).render("en") == "—"

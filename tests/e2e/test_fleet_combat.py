@@ -272,7 +272,7 @@ async def test_typed_orders_with_autocomplete_offer_only_legal_targets(seated):
     refused = await seated.slash(
         "/combat order battle:1 class:fighters target:Blue war sun", as_="player1"
     )
-    assert "Allowed: dreadnought (FC-5.4, FC-I8)" in refusal(refused)
+    assert "Allowed: dreadnoughts (FC-5.4, FC-I8)" in refusal(refused)
     ordered = await seated.slash(
         "/combat order battle:1 class:fighters target:Blue: dreadnought", as_="player1"
     )

@@ -352,7 +352,7 @@ def test_fc_i8_order_above_reach_refused_naming_the_clause():
         "fleet_combat.error.target_not_eligible",
         "FC-5.4",
     )
-    assert error.params["allowed"] == "destroyer"
+    assert error.params["allowed"].render("en") == "destroyers"
 
 
 def test_fc_i8_transports_can_never_be_targeted():

@@ -12,10 +12,10 @@ from itertools import combinations
 
 from bot.dice import Dice
 from bot.errors import NotFound, RuleViolation
-from bot.i18n import Msg
+from bot.i18n import Msg, MsgList
 from bot.rules.fleet_combat.fleets import fleets_at, sort_participants
 from bot.rules.fleet_combat.ladder import firing_order, legal_options
-from bot.rules.fleet_combat.messages import round_lines
+from bot.rules.fleet_combat.messages import class_name, round_lines
 from bot.rules.fleet_combat.models import (
     Battle,
     BattleResult,
@@ -290,7 +290,9 @@ def _check_order(
     counts = _counts(state, settings, faction, battle.point)
     if order.ship_class not in counts:
         raise RuleViolation(
-            "fleet_combat.error.no_such_group", clause="FC-5.1", ship_class=order.ship_class
+            "fleet_combat.error.no_such_group",
+            clause="FC-5.1",
+            ship_class=class_name(order.ship_class),
         )
     if order.hold:
         if not settings.allow_hold_fire:
@@ -300,7 +302,9 @@ def _check_order(
         return
     if not order.targets:
         raise RuleViolation(
-            "fleet_combat.error.no_target_given", clause="FC-5.2", ship_class=order.ship_class
+            "fleet_combat.error.no_target_given",
+            clause="FC-5.2",
+            ship_class=class_name(order.ship_class),
         )
     if len(order.targets) > 1:
         if not settings.allow_split_fire:
@@ -327,7 +331,7 @@ def _check_order(
             raise RuleViolation(
                 "fleet_combat.error.target_transport",
                 clause="FC-5.8",
-                target_class=target.target_class,
+                target_class=class_name(target.target_class),
             )
         if any(t.retreating for t in legal) and target.opponent not in battle.retreats:
             raise RuleViolation(
@@ -339,9 +343,9 @@ def _check_order(
         raise RuleViolation(
             "fleet_combat.error.target_not_eligible",
             clause="FC-5.4",
-            ship_class=order.ship_class,
-            target_class=target.target_class,
-            allowed=", ".join(allowed) or "—",
+            ship_class=class_name(order.ship_class),
+            target_class=class_name(target.target_class),
+            allowed=MsgList(class_name(c) for c in allowed),
         )
 
 
