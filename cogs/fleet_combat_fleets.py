@@ -11,7 +11,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.errors import GameError, NotFound
+from bot.errors import GameError
 from bot.i18n import Msg
 from bot.interactions import Context, campaign_context, locale_of, reply, require_gm
 from bot.rules.fleet_combat import (
@@ -24,6 +24,7 @@ from bot.rules.fleet_combat import (
     move_fleet,
     parse_class_table,
     register_fleet,
+    remove_fleet,
     replace_class_stats,
 )
 from cogs.fleet_combat_common import (
@@ -148,13 +149,7 @@ class FleetCommands:
         async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
             state, settings = await uow.load(RULESET)
             where = canonical_point(state, point)
-            if state.fleet(owner, where) is None:
-                raise NotFound("fleet_combat.error.fleet_not_found", faction=owner, point=where)
-            outcome = register_fleet(
-                state,
-                settings,
-                RegisterFleet(faction=owner, point=where, ships={}, allow_while_engaged=ctx.is_gm),
-            )
+            outcome = remove_fleet(state, settings, owner, where, allow_while_engaged=ctx.is_gm)
             await uow.record(
                 RULESET,
                 "combat fleet remove",

@@ -270,7 +270,7 @@ async def test_join_claims_one_faction_per_player_unless_allowed(service):
 
     with pytest.raises(GameError) as refused:
         await service.join(campaign.id, PLAYER, "France")
-    assert "1" in refused.value.message("en")
+    assert "players may hold 1 faction here" in refused.value.message("en")
     await service.set_setting(campaign.id, GM, "core", "factions_per_player", "2")
     await service.join(campaign.id, PLAYER, "France")
     assert sorted(f.name for f in await service.factions(campaign.id)) == ["France", "Habsburgs"]

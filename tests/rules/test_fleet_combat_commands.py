@@ -358,3 +358,15 @@ def test_waiting_for_names_participants_without_orders_or_retreat():
     assert waiting_for(state, DEFAULTS, 1)[0].params["factions"] == "B"
     state = give_orders(state, "B", order("cruiser", "A", "cruiser"))
     assert waiting_for(state, DEFAULTS, 1) == []
+
+
+def test_removing_a_fleet_takes_it_off_the_point_and_an_unknown_one_is_not_found():
+    """FC-I6 bookkeeping: a registered fleet can be removed; a missing one is NotFound."""
+    from bot.rules.fleet_combat import remove_fleet
+
+    state = register(FleetCombatState(), "A", {"cruiser": 2})
+    removed = remove_fleet(state, DEFAULTS, "A", POINT)
+    assert removed.state.fleet("A", POINT) is None
+    assert state.fleet("A", POINT) is not None  # the input is unchanged
+    with pytest.raises(NotFound):
+        remove_fleet(removed.state, DEFAULTS, "A", POINT)

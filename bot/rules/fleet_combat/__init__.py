@@ -52,6 +52,7 @@ from bot.rules.fleet_combat.fleets import (
     fleet_from_counts,
     move_fleet,
     register_fleet,
+    remove_fleet,
     repair_fleet,
     set_turn_order,
 )
@@ -158,6 +159,7 @@ __all__ = [
     "parse_attack_notation",
     "parse_class_table",
     "register_fleet",
+    "remove_fleet",
     "repair_fleet",
     "replace_class_stats",
     "resolve_round",

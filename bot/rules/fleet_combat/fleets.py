@@ -125,6 +125,26 @@ def register_fleet(
     return FleetOutcome(new, fleet, [line])
 
 
+def remove_fleet(
+    state: FleetCombatState,
+    settings: FleetCombatSettings,
+    faction: str,
+    point: str,
+    *,
+    allow_while_engaged: bool = False,
+) -> FleetOutcome:
+    """Remove a faction's fleet from a point (not while it fights, FC-I6, unless a GM corrects)."""
+    if state.fleet(faction, point) is None:
+        raise NotFound("fleet_combat.error.fleet_not_found", faction=faction, point=point)
+    return register_fleet(
+        state,
+        settings,
+        RegisterFleet(
+            faction=faction, point=point, ships={}, allow_while_engaged=allow_while_engaged
+        ),
+    )
+
+
 def move_fleet(
     state: FleetCombatState,
     settings: FleetCombatSettings,
