@@ -243,13 +243,15 @@ def _exact(model: Model, tally: _Tally, max_rounds: int) -> OddsResult:
             else:
                 base, pairs_c = _combine(members)
                 scale = 1.0
+            if base:  # absolute column ids: one addition per pair instead of one per push
+                pairs_c = [(base + step, pc) for step, pc in pairs_c]
             for step_r, pr in next_r.away:
                 target = rows[r + step_r]
                 if target is None:
                     target = rows[r + step_r] = [0.0] * width
                 factor = scale * pr
-                for step, pc in pairs_c:
-                    target[base + step] += factor * pc
+                for column, pc in pairs_c:
+                    target[column] += factor * pc
     for r, c, weight in stalled:
         tally.add(*((r, c) if by_rows == 0 else (c, r)), True, weight)
     for r, row in enumerate(rows):

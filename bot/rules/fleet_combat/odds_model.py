@@ -175,8 +175,11 @@ class Model:
         self._packet_of: dict[tuple[int, int, int, int], tuple[int, list[float], list[int]]] = {}
         self._limits: dict[tuple[int, int, int | None], list[int]] = {}
         self._cdfs: dict[tuple[int, float], list[float]] = {}
-        self._single: dict[tuple[int, int, int, Packet], Transition] = {}
+        self._single: dict[tuple[int, int, int, Packet], Transition] = {}  # side, own, room
         self._aims_cache: dict[tuple[int, int, int], list[tuple[int, Packets]]] = {}
+        self._aim_ids: tuple[list[int], list[int]] = ([], [])
+        self._aim_index: dict[tuple[int | None, ...], int] = {}
+        self._full: dict[tuple[int, Packet], list[tuple[int, float]]] = {}
 
     def _pmf_tail(self, n: int, p: float) -> tuple[list[float], list[float], int, int]:
         """pmf, tail sums, and the range [lo, hi) of terms above the tolerance (unimodal)."""
@@ -291,11 +294,33 @@ class Model:
             ]
         return (own, cdf, limits)
 
+    def aim_id(self, side: int, state: int) -> int:
+        """A small id of where every class would aim at side `side` in state `state`: the
+        automatic target of each firing class depends on the target's ship counts only."""
+        sides = self.sides
+        signature = sides[side].signature(state)
+        ids = self._aim_ids[side]
+        if signature < len(ids) and ids[signature] >= 0:
+            return ids[signature]
+        counts_t = sides[side].counts_at(state)
+        aims = self._aim_vectors.get(counts_t)
+        if aims is None:
+            aims = self._aim_vectors[counts_t] = tuple(
+                self.target(index, counts_t) if self.dice[index] else None
+                for index in range(len(self.classes))
+            )
+        found = self._aim_index.setdefault(aims, len(self._aim_index))
+        ids.extend([-1] * (signature + 1 - len(ids)))
+        ids[signature] = found
+        return found
+
     def _aims(self, shooter: int, attacker: int, defender: int) -> list[tuple[int, Packets]]:
         """Side `shooter`'s packets grouped by the target's own class they hit, in firing
-        order (FC-I17: ascending level, class order); cached per pair of ship counts."""
+        order (FC-I17: ascending level, class order); cached per attacker ship counts and
+        target choice."""
         sides = self.sides
-        key = (shooter, sides[shooter].signature(attacker), sides[1 - shooter].signature(defender))
+        aim_id = self.aim_id(1 - shooter, defender)
+        key = (shooter, sides[shooter].signature(attacker), aim_id)
         found = self._aims_cache.get(key)
         if found is not None:
             return found
@@ -337,21 +362,39 @@ class Model:
         """The other side's next state after side `shooter` fires, as one distribution of
         steps (next id − `defender`); equal distributions are often one shared object."""
         cache = self._fire[shooter]
-        key = self.sides[shooter].signature(attacker) * self.sides[1 - shooter].size + defender
+        side_s, target_side = self.sides[shooter], self.sides[1 - shooter]
+        signature = side_s._signature.get(attacker)
+        if signature is None:
+            signature = side_s.signature(attacker)
+        key = signature * target_side.size + defender
         found = cache.get(key)
         if found is not None:
             return found
-        aims = self._aims(shooter, attacker, defender)
+        # The common miss inlines `_aims`, `decode` and `_one_packet`'s cache lookups:
+        # with one-life classes every state has its own ship counts and misses here.
+        target_sig = target_side._signature.get(defender)
+        ids = self._aim_ids[1 - shooter]
+        aim_id = ids[target_sig] if target_sig is not None and target_sig < len(ids) else -1
+        aims = self._aims_cache.get((shooter, signature, aim_id)) if aim_id >= 0 else None
+        if aims is None:
+            aims = self._aims(shooter, attacker, defender)
         if not aims:
             found = cache[key] = _STILL
             return found
-        target_side = self.sides[1 - shooter]
-        digits = target_side.decode(defender)
+        digits = target_side._decoded.get(defender)
+        if digits is None:
+            digits = target_side.decode(defender)
         if len(aims) == 1:  # one class hit: no product to form
             own, packets = aims[0]
             start = digits[own]
             if len(packets) == 1:  # the usual case: one packet
-                found = cache[key] = self._one_packet(1 - shooter, own, start, packets[0])
+                packet = packets[0]
+                limits = self._limits.get((1 - shooter, own, packet[2]))
+                if limits is not None:
+                    found = self._single.get((1 - shooter, own, limits[start] - start, packet))
+                if found is None:
+                    found = self._one_packet(1 - shooter, own, start, packet)
+                cache[key] = found
                 return found
             stride = target_side.strides[own]
             one = self._class_moves(1 - shooter, own, start, packets)
@@ -376,15 +419,37 @@ class Model:
         return found
 
     def _one_packet(self, side: int, own: int, start: int, packet: Packet) -> Transition:
-        """`fire` for one packet on one class: shared by every state with that class at
-        `start` (whatever the other classes' positions)."""
-        key = (side, own, start, packet)
+        """`fire` for one packet on one class. It depends on the room the packet has from
+        `start` (kill cap, FC-I11; the chain's end), so states with equal room share it;
+        `_offsets` gives the same moves and odds."""
+        n, p, cap = packet
+        target = self.sides[side]
+        key_limits = (side, own, cap)
+        limits = self._limits.get(key_limits)
+        if limits is None:
+            limits = self._limits[key_limits] = [
+                target.limit(own, d, cap, self.overflow_lost)
+                for d in range(len(target.chains[own]))
+            ]
+        room = limits[start] - start
+        key = (side, own, room, packet)
         found = self._single.get(key)
-        if found is None:
-            shifts, odds, stay = self._offsets(side, own, start, packet)
-            stride = self.sides[side].strides[own]
-            steps = shifts if stride == 1 else [k * stride for k in shifts]
-            found = self._single[key] = Transition(list(zip(steps, odds, strict=True)), stay)
+        if found is not None:
+            return found
+        stride = target.strides[own]
+        pmf, tail, lo, hi = self._pmf_tail(n, p)
+        full = self._full.get((stride, packet))
+        if full is None:
+            full = self._full[(stride, packet)] = [(k * stride, pmf[k]) for k in range(lo, hi)]
+        if n < room:  # the packet never reaches the end of its room: `_offsets` keeps lo…hi
+            pairs = full
+        else:
+            top = min(hi, room)
+            pairs = full[: top - lo] if top > lo else []
+            if tail[room] > self.tolerance:
+                pairs.append((room * stride, tail[room]))
+        stay = pairs[0][1] if pairs and pairs[0][0] == 0 else 0.0
+        found = self._single[key] = Transition(pairs, stay)
         return found
 
 
