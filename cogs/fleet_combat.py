@@ -7,8 +7,9 @@ odds calculator. Each command: check → parse → one unit of work → render �
 
 The extension's one cog is assembled from a mixin per concept: fleets and the ship table
 (`fleet_combat_fleets`), battles (`fleet_combat_battles`, with their restart-safe controls in
-`fleet_combat_controls`) and the odds (`fleet_combat_odds`); the `/combat` groups they add
-their commands to live in `fleet_combat_common`.
+`fleet_combat_controls`), allies and damage priority (`fleet_combat_options`) and the odds
+(`fleet_combat_odds`); the `/combat` groups they add their commands to live in
+`fleet_combat_common`.
 """
 
 from __future__ import annotations
@@ -20,10 +21,18 @@ from cogs.fleet_combat_battles import BattleCommands
 from cogs.fleet_combat_common import combat
 from cogs.fleet_combat_fleets import FleetCommands, ShipTableCommands
 from cogs.fleet_combat_odds import OddsCommands
+from cogs.fleet_combat_options import OptionCommands
 from cogs.fleet_combat_render import CombatControl
 
 
-class FleetCombatCog(FleetCommands, ShipTableCommands, BattleCommands, OddsCommands, commands.Cog):
+class FleetCombatCog(
+    FleetCommands,
+    ShipTableCommands,
+    BattleCommands,
+    OptionCommands,
+    OddsCommands,
+    commands.Cog,
+):
     """The fleet combat ruleset's commands."""
 
     combat = combat

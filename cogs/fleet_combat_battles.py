@@ -8,7 +8,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.i18n import t
+from bot.errors import RuleViolation
+from bot.i18n import Msg, t
 from bot.interactions import (
     ChoiceButton,
     actor_of,
@@ -58,15 +59,17 @@ from cogs.fleet_combat_controls import RESOLVE_CHOICE, battle_message, orders_me
 from cogs.fleet_combat_input import (
     acting_faction,
     find_class,
+    is_hold,
     normal,
     own_factions,
     parse_factions,
-    parse_target,
+    parse_fire_targets,
     resolve_class,
     split_list,
     target_value,
 )
 from cogs.fleet_combat_render import (
+    HOLD,
     battle_view,
     battles_embed,
     plain_embed,
@@ -122,7 +125,7 @@ async def order_class_autocomplete(
     interaction: discord.Interaction[Any], current: str
 ) -> list[app_commands.Choice[str]]:
     """The acting player's groups in the battle, in firing order."""
-    found = await _order_context(interaction)
+    found = await order_context(interaction)
     if found is None:
         return []
     state, settings, battle, who = found
@@ -137,8 +140,9 @@ async def order_class_autocomplete(
 async def order_target_autocomplete(
     interaction: discord.Interaction[Any], current: str
 ) -> list[app_commands.Choice[str]]:
-    """The legal targets of the chosen class (FC-5.4–5.8, FC-I8)."""
-    found = await _order_context(interaction)
+    """The legal targets of the chosen class (FC-5.4–5.8, FC-I8); "hold fire" first when the
+    campaign allows it, and the next part of a split order when it allows that (FC-I7)."""
+    found = await order_context(interaction)
     if found is None:
         return []
     state, settings, battle, who = found
@@ -146,12 +150,71 @@ async def order_target_autocomplete(
     own = find_class(str(option_of(interaction, "class") or ""), settings)
     if own is None:
         return []
+    cut = max(current.rfind(","), current.rfind(";"))
+    done, last = (current[:cut].strip(), current[cut + 1 :]) if cut >= 0 else ("", current)
+    if done and not settings.allow_split_fire:
+        return []
+    prefix = f"{done}, " if done else ""
+    pairs: list[tuple[str, str]] = []
+    if not done and settings.allow_hold_fire:
+        pairs.append((t(C + "orders.option_hold", locale), HOLD))
     targets = legal_targets(state, settings, battle.id, who, own)
-    pairs = [(target_label(x, locale), target_value(x.opponent, x.target_class)) for x in targets]
-    return matching_choices(pairs, current)
+    pairs += [(target_label(x, locale), target_value(x.opponent, x.target_class)) for x in targets]
+    needle = normal(last)
+    return [
+        app_commands.Choice(name=(prefix + name)[:100], value=prefix + value)
+        for name, value in pairs
+        if (needle in normal(name) or needle in normal(value)) and len(prefix + value) <= 100
+    ][:25]
 
 
-async def _order_context(
+def typed_order(
+    state: FleetCombatState,
+    settings: FleetCombatSettings,
+    battle: Battle,
+    faction: str,
+    ship_class: str,
+    target: str,
+    locale: str,
+) -> FireOrder:
+    """What `/combat order target:` asks of a group (FC-5.2, FC-I7): hold fire (`hold`), one
+    target (`Blue: cruiser`), or a split (`Blue: destroyer ×1, Blue: dreadnought`) where
+    every part but the last gives its dice and the last takes the rest.
+
+    The engine refuses hold and split orders the campaign's settings do not allow.
+    """
+    if is_hold(target):
+        return FireOrder(ship_class=ship_class, hold=True)
+    others = [p.faction for p in battle.participants if p.faction != faction]
+    parts = parse_fire_targets(
+        target, opponents_of(battle, faction), settings, locale, others=others
+    )
+    if not settings.allow_split_fire and (len(parts) > 1 or parts[0].dice is not None):
+        raise RuleViolation("fleet_combat.error.split_fire", clause="FC-I7")
+    groups = firing_groups(state, settings, battle.id, faction)
+    group = next((g for g in groups if g.ship_class == ship_class), None)
+    counts = [p.dice for p in parts]
+    if group is not None and counts[-1] is not None:
+        given = sum(d or 0 for d in counts)
+        if any(d is None for d in counts) or given != group.attack_dice:
+            raise RuleViolation(
+                C + "error.split_total",
+                clause="FC-I7",
+                given=Msg(C + "count.dice", count=given),
+                ships=class_count(ship_class, group.ships),
+                dice=Msg(C + "count.dice", count=group.attack_dice),
+            )
+        counts[-1] = None  # the last part takes the rest, which is exactly what was typed
+    return FireOrder(
+        ship_class=ship_class,
+        targets=[
+            FireTarget(opponent=p.opponent, target_class=p.target_class, dice=dice)
+            for p, dice in zip(parts, counts, strict=True)
+        ],
+    )
+
+
+async def order_context(
     interaction: discord.Interaction[Any],
 ) -> tuple[FleetCombatState, FleetCombatSettings, Battle, str] | None:
     """State, settings, battle and acting faction for the order autocompletes."""
@@ -264,7 +327,7 @@ class BattleCommands:
     @app_commands.describe(
         battle="Battle number (#)",
         ship_class="Your firing class, e.g. cruiser",
-        target="Opponent and class to fire at, e.g. Blue: dreadnought",
+        target="Whom to fire at, e.g. Blue: dreadnought; split: Blue: destroyer x1, Blue: cruiser",
         faction="The faction (a GM may name any; default: yours)",
     )
     @app_commands.autocomplete(
@@ -278,10 +341,11 @@ class BattleCommands:
         interaction: discord.Interaction[Any],
         battle: app_commands.Range[int, 1, 1_000_000],
         ship_class: app_commands.Range[str, 1, 60],
-        target: app_commands.Range[str, 1, 120],
+        target: app_commands.Range[str, 1, 300],
         faction: app_commands.Range[str, 1, 64] | None = None,
     ) -> None:
-        """FC-5.2, FC-5.3: this class's target for the coming round; it may change until then."""
+        """FC-5.2, FC-5.3: this class's target for the coming round; it may change until then.
+        With the campaign's FC-I7 settings: several parts with dice each, or hold fire."""
         ctx = await campaign_context(interaction)
         factions = await ctx.service.factions(ctx.campaign.id)
         async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
@@ -289,12 +353,7 @@ class BattleCommands:
             found = get_battle(state, battle)
             who = battle_faction(ctx, factions, found, faction)
             own = resolve_class(ship_class, settings, ctx.locale)
-            opponent, target_class = parse_target(
-                target, opponents_of(found, who), settings, ctx.locale
-            )
-            fire = FireOrder(
-                ship_class=own, targets=[FireTarget(opponent=opponent, target_class=target_class)]
-            )
+            fire = typed_order(state, settings, found, who, own, target, ctx.locale)
             outcome = set_fire_orders(
                 state,
                 settings,

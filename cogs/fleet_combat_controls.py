@@ -37,6 +37,7 @@ from cogs.fleet_combat_input import faction_by_id, faction_id
 from cogs.fleet_combat_render import (
     AUTO,
     HOLD,
+    SPLIT,
     battle_pages,
     battle_view,
     class_at,
@@ -66,6 +67,9 @@ def orders_message(
     embed = orders_embed(battle, faction, groups, locale, retreating=retreating)
     if lines:
         embed.description = "\n".join([*(m.render(locale) for m in lines), embed.description or ""])
+    if settings.allow_split_fire and not retreating and groups:
+        hint = t(C + "orders.split_hint", locale)
+        embed.set_footer(text=f"{embed.footer.text or ''} {hint}".strip())
     view = (
         None
         if retreating
@@ -134,6 +138,13 @@ async def order_select(interaction: discord.Interaction[Any], args: list[int]) -
     if not values:
         raise GameError(C + "error.nothing_picked")
     picked = values[0]
+    if picked == SPLIT:
+        # The split order stays as typed (FC-I7): show the panel again, change nothing.
+        state, settings = await ctx.service.state(ctx.campaign, RULESET)
+        battle = get_battle(state, battle_id)
+        embed, view = orders_message(state, settings, battle, who, factions, ctx.locale)
+        await interaction.response.edit_message(embed=embed, view=view)
+        return
     async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
         state, settings = await uow.load(RULESET)
         battle = get_battle(state, battle_id)

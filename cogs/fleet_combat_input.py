@@ -85,6 +85,11 @@ def class_aliases(settings: FleetCombatSettings) -> dict[str, str]:
     return aliases
 
 
+def singular_name(ship_class: str, locale: str) -> str:
+    """One ship's class in the reader's language: `dreadnought`, `дредноут`."""
+    return _COUNT_PREFIX.sub("", class_count(ship_class, 1).render(locale))
+
+
 def known_classes(settings: FleetCombatSettings, locale: str) -> str:
     """The campaign's classes in the reader's language, for error messages."""
     return ", ".join(class_name(key).render(locale) for key in settings.ship_stats)
@@ -235,11 +240,20 @@ def faction_by_id(ident: int, factions: Sequence[Faction]) -> Faction | None:
 
 
 def parse_target(
-    text: str, opponents: Sequence[str], settings: FleetCombatSettings, locale: str
+    text: str,
+    opponents: Sequence[str],
+    settings: FleetCombatSettings,
+    locale: str,
+    *,
+    others: Sequence[str] = (),
 ) -> tuple[str, str]:
-    """`Blue: cruiser`, `Blue cruisers`, or just `cruiser` with one opponent → (faction, class)."""
+    """`Blue: cruiser`, `Blue cruisers`, or just `cruiser` with one opponent → (faction, class).
+
+    `others` are further names read as a faction (an ally, say), so that the engine can say
+    why it may not be shot at rather than the class being unreadable.
+    """
     typed = text.strip()
-    for name in sorted(opponents, key=len, reverse=True):
+    for name in sorted({*opponents, *others}, key=len, reverse=True):
         if normal(typed).startswith(normal(name)):
             rest = typed[len(name) :].strip(" :—-/|,")
             return name, resolve_class(rest, settings, locale)
@@ -251,3 +265,82 @@ def parse_target(
 def target_value(opponent: str, target_class: str) -> str:
     """What an autocomplete suggestion for a target sends back: `Blue: cruiser`."""
     return f"{opponent}: {target_class}"
+
+
+# --- split fire, hold fire (FC-I7) and ship ids (FC-I10) ------------------------------------
+
+# What a player may type as a target to hold a group's fire (with `allow_hold_fire`).
+HOLD_WORDS = frozenset(
+    {"hold", "hold fire", "no fire", "не стрелять", "придержать огонь", "огонь не открывать"}
+)
+# `Blue: destroyer ×2`, `Blue: destroyer x2`, `Blue: destroyer *2`, `Blue: destroyer (2 dice)`.
+_PART_DICE = re.compile(
+    r"^(?P<target>.*?)(?:\s*[×*]\s*|\s+[xх]\s*)(?P<dice>\d+)\s*$"
+    r"|^(?P<paren_target>.*?)\s*\(\s*(?P<paren_dice>\d+)[^()\d]*\)\s*$",
+    re.IGNORECASE,
+)
+_SHIP_ID = re.compile(r"#?\s*(\d+)(?:\s.*)?")
+
+
+@dataclass(frozen=True)
+class TypedTarget:
+    """One part of a typed fire order: opponent, class, and the dice typed for it (if any)."""
+
+    opponent: str
+    target_class: str
+    dice: int | None
+
+
+def is_hold(text: str) -> bool:
+    """Whether a typed target means "hold fire" (FC-I7), in English or Russian."""
+    return normal(text) in HOLD_WORDS
+
+
+def split_parts(text: str) -> list[str]:
+    """The parts of a split-fire target: separated by commas, semicolons or new lines."""
+    return split_top_level(text)
+
+
+def part_dice(part: str) -> tuple[str, int | None]:
+    """`Blue: destroyer ×2` → (`Blue: destroyer`, 2); without a count → (part, None)."""
+    match = _PART_DICE.fullmatch(part.strip())
+    if match is None:
+        return part.strip(), None
+    target = match["target"] if match["target"] is not None else match["paren_target"]
+    dice = match["dice"] if match["dice"] is not None else match["paren_dice"]
+    return target.strip(), int(dice)
+
+
+def parse_fire_targets(
+    text: str,
+    opponents: Sequence[str],
+    settings: FleetCombatSettings,
+    locale: str,
+    *,
+    others: Sequence[str] = (),
+) -> list[TypedTarget]:
+    """`Blue: destroyer ×2, Blue: dreadnought` → one TypedTarget per part, in the order typed."""
+    out: list[TypedTarget] = []
+    for part in split_parts(text):
+        target, dice = part_dice(part)
+        if dice is not None and dice < 1:
+            raise GameError(C + "error.split_zero", part=part.strip())
+        opponent, target_class = parse_target(target, opponents, settings, locale, others=others)
+        out.append(TypedTarget(opponent, target_class, dice))
+    if not out:
+        raise GameError(C + "error.bad_target", target=text.strip(), opponents=", ".join(opponents))
+    return out
+
+
+def parse_ship_ids(text: str) -> list[int]:
+    """`#6, #3` (or `6 3`, or autocompleted `#6 dreadnought`) → ship ids in the order typed."""
+    ids: list[int] = []
+    entries = split_list(text)
+    if len(entries) == 1 and re.fullmatch(r"[#\d\s]+", entries[0]):
+        entries = entries[0].replace("#", " #").split()
+    for entry in entries:
+        match = _SHIP_ID.fullmatch(entry.strip())
+        if match is None:
+            raise GameError(C + "error.bad_ship_ids", entry=entry.strip())
+        ids.append(int(match[1]))
+    return list(dict.fromkeys(ids))

@@ -20,12 +20,14 @@ from bot.interactions import COLOUR, add_field, clip, handle_error, make_embed
 from bot.rules.fleet_combat import (
     Battle,
     BattleStatus,
+    FireOrder,
     Fleet,
     FleetCombatSettings,
     FleetCombatState,
     GroupStatus,
     LegalTarget,
     RoundReport,
+    Ship,
     VolleyReport,
     class_count,
     class_name,
@@ -45,6 +47,7 @@ SELECTS_PER_PAGE = 4  # with more groups than rows, a fifth row holds the page b
 SELECT_OPTIONS = 25
 AUTO = "auto"
 HOLD = "hold"
+SPLIT = "split"
 
 
 def text(value: Msg | str, locale: str) -> str:
@@ -221,19 +224,25 @@ def fleet_change_embed(
     """The answer to `/combat fleet set|remove|move`: the engine's line and the ship ids."""
     embed = make_embed(t(C + "fleet.title", locale), lines_text(lines, locale))
     if fleet is not None and fleet.ships:
-        by_class: dict[str, list[str]] = {}
-        for ship in fleet.ships:
-            life = (
-                settings.stats_of(ship.ship_class).life
-                if ship.ship_class in settings.ship_stats
-                else "?"
-            )
-            by_class.setdefault(ship.ship_class, []).append(f"#{ship.id} ({ship.wounds}/{life})")
-        ids = [
-            f"{class_name(c).render(locale)}: {', '.join(ships)}" for c, ships in by_class.items()
-        ]
-        add_field(embed, t(C + "fleet.ids", locale), "\n".join(pack(ids, FIELD_LIMIT)[:1]))
+        add_field(embed, t(C + "fleet.ids", locale), ship_ids_text(fleet.ships, settings, locale))
     return embed
+
+
+def ship_life(settings: FleetCombatSettings, ship: Ship) -> int | str:
+    """A ship's life from the table in force (`?` for a class the table no longer has)."""
+    return (
+        settings.stats_of(ship.ship_class).life if ship.ship_class in settings.ship_stats else "?"
+    )
+
+
+def ship_ids_text(ships: Sequence[Ship], settings: FleetCombatSettings, locale: str) -> str:
+    """`destroyers: #3 (0/1), #4 (0/1)` per class: the ids players type (FC-2.3, FC-I10)."""
+    by_class: dict[str, list[str]] = {}
+    for ship in ships:
+        life = ship_life(settings, ship)
+        by_class.setdefault(ship.ship_class, []).append(f"#{ship.id} ({ship.wounds}/{life})")
+    ids = [f"{class_name(c).render(locale)}: {', '.join(ids)}" for c, ids in by_class.items()]
+    return "\n".join(pack(ids, FIELD_LIMIT)[:1])
 
 
 def fleets_embed(
@@ -295,10 +304,24 @@ def participant_line(status: BattleStatus, faction: str, locale: str) -> str:
     return t(C + "battle.orders_missing", locale)
 
 
+def sides_text(status: BattleStatus) -> str | None:
+    """`Green + Red · Blue`: the battle's sides (FC-I5), or None while nobody has allies."""
+    sides: dict[str, list[str]] = {}
+    for entry in status.participants:
+        if entry.status == "active":
+            sides.setdefault(entry.side, []).append(entry.faction)
+    if all(len(members) < 2 for members in sides.values()):
+        return None
+    return " · ".join(" + ".join(members) for members in sides.values())
+
+
 def status_embed(status: BattleStatus, settings: FleetCombatSettings, locale: str) -> discord.Embed:
     """A battle now: who fights whom, each fleet with its wounds, orders, the stats in force."""
     pairs = ", ".join(f"{a} ⚔ {b}" for a, b in status.hostile_pairs) or "—"
     lines = [t(C + "battle.hostile", locale, pairs=pairs)]
+    sides = sides_text(status)
+    if sides is not None:
+        lines.append(t(C + "battle.sides", locale, sides=sides))
     if status.active:
         lines.append(t(C + "battle.next_round", locale, round=status.next_round))
         lines.append(
@@ -663,12 +686,34 @@ def target_option_value(settings: FleetCombatSettings, target: LegalTarget) -> s
     return f"{class_index(settings, target.target_class)}:{target.opponent}"[:100]
 
 
+def split_aim(order: FireOrder, total_dice: int, locale: str) -> str:
+    """`Blue's destroyers (1 die); Blue's dreadnoughts (3 dice)`: a split order (FC-I7); the
+    last part takes the dice the others leave."""
+    parts: list[str] = []
+    left = total_dice
+    for index, target in enumerate(order.targets):
+        last = index == len(order.targets) - 1
+        dice = left if last or target.dice is None else min(target.dice, left)
+        left -= dice
+        aim = t(
+            C + "orders.aim",
+            locale,
+            opponent=target.opponent,
+            target_class=class_name(target.target_class).render(locale),
+        )
+        count = Msg(C + "count.dice", count=dice).render(locale)
+        parts.append(t(C + "orders.aim_part", locale, aim=aim, dice=count))
+    return "; ".join(parts)
+
+
 def order_line(group: GroupStatus, number: int, locale: str) -> str:
     """`1. 2 cruisers (4 dice, 5+) → Blue's dreadnoughts`, or the automatic target."""
     ships = class_count(group.ship_class, group.ships).render(locale)
     dice = Msg(C + "count.dice", count=group.attack_dice).render(locale)
     if group.order is not None and group.order.hold:
         aim = t(C + "orders.hold", locale)
+    elif group.order is not None and len(group.order.targets) > 1:
+        aim = split_aim(group.order, group.attack_dice, locale)
     elif group.order is not None and group.order.targets:
         target = group.order.targets[0]
         aim = t(
@@ -724,7 +769,10 @@ def orders_view(
     page = min(max(page, 0), pages - 1)
     view = discord.ui.View(timeout=None)
     for group in armed[page * per_page : (page + 1) * per_page]:
-        current = group.order.targets[0] if group.order and group.order.targets else None
+        split = group.order is not None and len(group.order.targets) > 1
+        current = (
+            group.order.targets[0] if group.order and group.order.targets and not split else None
+        )
         options = [
             discord.SelectOption(
                 label=clip(t(C + "orders.option_auto", locale), 100),
@@ -732,6 +780,15 @@ def orders_view(
                 default=group.order is None,
             )
         ]
+        if split:
+            # A split order is typed with /combat order (FC-I7); the menu shows it as picked.
+            options.append(
+                discord.SelectOption(
+                    label=clip(t(C + "orders.option_split", locale), 100),
+                    value=SPLIT,
+                    default=True,
+                )
+            )
         if settings.allow_hold_fire:
             options.append(
                 discord.SelectOption(

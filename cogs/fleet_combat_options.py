@@ -1,0 +1,266 @@
+"""`/combat allies, priority`: the optional parts of a battle — a GM's allies (FC-I5) and an
+owner's damage priority among equally wounded ships (FC-I10 `wound_tie_break`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.errors import GameError, NotAllowed, NotFound
+from bot.i18n import Msg, t
+from bot.interactions import add_field, campaign_context, locale_of, make_embed, reply
+from bot.rules.fleet_combat import (
+    Battle,
+    FleetCombatSettings,
+    FleetCombatState,
+    battle_status,
+    get_battle,
+    set_allies,
+    set_damage_priority,
+)
+from cogs.fleet_combat_battles import battle_autocomplete, order_context
+from cogs.fleet_combat_common import (
+    RULESET,
+    C,
+    battle_faction,
+    campaign_state,
+    combat,
+    faction_autocomplete,
+    option_of,
+)
+from cogs.fleet_combat_input import (
+    find_faction,
+    normal,
+    parse_ship_ids,
+    singular_name,
+    split_list,
+)
+from cogs.fleet_combat_render import battle_view, ship_ids_text, ship_life, status_embed
+
+
+def list_choices(
+    names: list[tuple[str, str]], current: str, *, chosen: list[str]
+) -> list[app_commands.Choice[str]]:
+    """Complete the last entry of a comma-separated list: `(label, value)` pairs not yet
+    `chosen`, each suggested after what is already typed."""
+    done, _, last = current.rpartition(",")
+    prefix = ", ".join(split_list(done)) + ", " if done.strip() else ""
+    needle = normal(last)
+    return [
+        app_commands.Choice(name=(prefix + label)[:100], value=prefix + value)
+        for label, value in names
+        if value not in chosen
+        and (needle in normal(label) or needle in normal(value))
+        and len(prefix + value) <= 100
+    ][:25]
+
+
+async def allies_autocomplete(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    """The battle's participants still fighting; completes the last name of a list."""
+    found = await campaign_state(interaction)
+    if found is None:
+        return []
+    number = option_of(interaction, "battle")
+    battle = found[1].battle(int(number)) if str(number or "").isdigit() else None
+    if battle is None or not battle.active:
+        return []
+    engaged = [p.faction for p in battle.engaged()]
+    done = current.rpartition(",")[0]
+    chosen = [f for f in (find_faction(x, engaged) for x in split_list(done)) if f]
+    if found[2].hostility_model == "declared_pairs":
+        # FC-I5: players who declared attacks on each other cannot become allies.
+        engaged = [f for f in engaged if not any(battle.hostile(f, c) for c in chosen)]
+    return list_choices([(f, f) for f in engaged], current, chosen=chosen)
+
+
+async def priority_ships_autocomplete(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    """The acting player's ships in the battle by id; completes the last id of a list."""
+    found = await order_context(interaction)
+    if found is None:
+        return []
+    state, settings, battle, who = found
+    locale = locale_of(interaction)
+    fleet = state.fleet(who, battle.point)
+    ships = fleet.ships if fleet is not None else []
+    typed = {f"#{i}" for i in _ids_typed(current)}
+    names = [
+        (
+            t(
+                C + "priority.choice",
+                locale,
+                ship=s.id,
+                ship_class=singular_name(s.ship_class, locale),
+                wounds=s.wounds,
+                life=ship_life(settings, s),
+            ),
+            f"#{s.id}",
+        )
+        for s in ships
+    ]
+    return list_choices(names, current, chosen=sorted(typed))
+
+
+def _ids_typed(current: str) -> list[int]:
+    """The ship ids already typed before the entry being completed."""
+    done = current.rpartition(",")[0]
+    try:
+        return parse_ship_ids(done) if done.strip() else []
+    except GameError:
+        return []
+
+
+def priority_embed(
+    state: FleetCombatState,
+    settings: FleetCombatSettings,
+    battle: Battle,
+    faction: str,
+    locale: str,
+    lines: list[Msg],
+) -> discord.Embed:
+    """The owner's damage priority list, what the campaign's FC-I10 setting makes of it, and
+    the ids of the owner's ships in the battle."""
+    fleet = state.fleet(faction, battle.point)
+    ships = {s.id: s for s in fleet.ships} if fleet is not None else {}
+    body = [m.render(locale) for m in lines]
+    listed = battle.damage_priority.get(faction, [])
+    for number, ship_id in enumerate(listed, start=1):
+        ship = ships.get(ship_id)
+        if ship is None:
+            body.append(t(C + "priority.line_gone", locale, number=number, ship=ship_id))
+            continue
+        body.append(
+            t(
+                C + "priority.line",
+                locale,
+                number=number,
+                ship=ship_id,
+                ship_class=singular_name(ship.ship_class, locale),
+                wounds=ship.wounds,
+                life=ship_life(settings, ship),
+            )
+        )
+    if not listed:
+        body.append(t(C + "priority.none", locale))
+    body.append(t(C + f"priority.setting.{settings.wound_tie_break}", locale))
+    title = t(C + "priority.title", locale, battle=battle.id, faction=faction)
+    embed = make_embed(title, "\n".join(body), footer=t(C + "priority.footer", locale))
+    if ships:
+        add_field(
+            embed, t(C + "fleet.ids", locale), ship_ids_text(list(ships.values()), settings, locale)
+        )
+    return embed
+
+
+class OptionCommands:
+    """A GM's allies and an owner's damage priority, the battle options of FC-I5 and FC-I10."""
+
+    @combat.command(name="allies", description="Make battle participants allies: one side (GM)")
+    @app_commands.describe(
+        battle="Battle number (#)", factions="Participants to ally, comma-separated"
+    )
+    @app_commands.autocomplete(battle=battle_autocomplete, factions=allies_autocomplete)
+    async def allies(
+        self,
+        interaction: discord.Interaction[Any],
+        battle: app_commands.Range[int, 1, 1_000_000],
+        factions: app_commands.Range[str, 1, 300],
+    ) -> None:
+        """FC-I5: the GM registers allies; they share a side and never fire at each other, and
+        their transports go down only with the side's last combat ship (FC-I13)."""
+        ctx = await campaign_context(interaction)
+        if not ctx.is_gm:
+            raise NotAllowed(C + "error.allies_gm_only")
+        async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
+            state, settings = await uow.load(RULESET)
+            if state.battle(battle) is None:
+                raise NotFound(C + "error.allies_no_battle", battle=battle)
+            found = get_battle(state, battle)
+            engaged = [p.faction for p in found.engaged()]
+            names: list[str] = []
+            for typed in split_list(factions):
+                name = find_faction(typed, engaged)
+                if name is None:
+                    raise GameError(
+                        C + "error.allies_unknown",
+                        faction=typed,
+                        battle=found.id,
+                        factions=", ".join(engaged),
+                    )
+                names.append(name)
+            names = list(dict.fromkeys(names))
+            if len(names) < 2:
+                raise GameError(C + "error.allies_two", battle=found.id)
+            outcome = set_allies(state, settings, found.id, names)
+            await uow.record(
+                RULESET,
+                "combat allies",
+                outcome.state,
+                options={"battle": found.id, "factions": names},
+                lines=outcome.lines,
+            )
+        status = battle_status(outcome.state, settings, found.id)
+        embed = status_embed(status, settings, ctx.locale)
+        embed.description = "\n".join(
+            [*(m.render(ctx.locale) for m in outcome.lines), embed.description or ""]
+        )
+        await reply(interaction, embed=embed, view=battle_view(outcome.battle, 0, 1, ctx.locale))
+
+    @combat.command(
+        name="priority", description="Which of your equally wounded ships takes wounds first"
+    )
+    @app_commands.describe(
+        battle="Battle number (#)",
+        ships="Your ship ids in order, e.g. #6, #3; empty: show the list",
+        clear="Forget the list: ties go by ship id again",
+        faction="The faction (a GM may name any; default: yours)",
+    )
+    @app_commands.autocomplete(
+        battle=battle_autocomplete, ships=priority_ships_autocomplete, faction=faction_autocomplete
+    )
+    async def priority(
+        self,
+        interaction: discord.Interaction[Any],
+        battle: app_commands.Range[int, 1, 1_000_000],
+        ships: app_commands.Range[str, 1, 300] | None = None,
+        clear: bool = False,
+        faction: app_commands.Range[str, 1, 64] | None = None,
+    ) -> None:
+        """FC-I10: the owner's standing order among tied most-wounded ships of a class.
+
+        Accepted whatever `wound_tie_break` is, with the answer saying plainly when the list
+        is not used: it is a standing preference, like a fire order given early, and a GM may
+        switch the campaign to `owner_choice` mid-battle; refusing would only make the player
+        type it again then. Ephemeral like the orders panel: the owner's plan is theirs.
+        """
+        ctx = await campaign_context(interaction)
+        factions = await ctx.service.factions(ctx.campaign.id)
+        if ships is None and not clear:
+            state, settings = await ctx.service.state(ctx.campaign, RULESET)
+            found = get_battle(state, battle)
+            who = battle_faction(ctx, factions, found, faction)
+            embed = priority_embed(state, settings, found, who, ctx.locale, [])
+            await reply(interaction, embed=embed, ephemeral=True)
+            return
+        ids = [] if clear else parse_ship_ids(ships or "")
+        async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
+            state, settings = await uow.load(RULESET)
+            found = get_battle(state, battle)
+            who = battle_faction(ctx, factions, found, faction)
+            outcome = set_damage_priority(state, settings, found.id, who, ids)
+            lines = [Msg(C + "priority.cleared", faction=who)] if clear else outcome.lines
+            await uow.record(
+                RULESET,
+                "combat priority",
+                outcome.state,
+                options={"battle": found.id, "ships": ids},
+                lines=lines,
+                faction=who,
+            )
+        embed = priority_embed(outcome.state, settings, outcome.battle, who, ctx.locale, lines)
+        await reply(interaction, embed=embed, ephemeral=True)
