@@ -1,7 +1,8 @@
 """`python -m bot bench`: print speed and memory figures (no assertions; targets beside them).
 
 Parts: audit append per command, batched end-of-turn insert, `/history list` at 1M rows,
-resident memory of the running bot, and full-stack latency through the local stand-in.
+a fleet combat end of turn with 1,000 active battles (bot/bench_fleet_turn.py), resident
+memory of the running bot, and full-stack latency through the local stand-in.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import asyncio
 import statistics
 import tempfile
 import time
+import timeit
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
@@ -155,11 +157,13 @@ async def bench_history(db: Database, campaign_id: int, queries: int) -> dict[st
 
 async def run(args: argparse.Namespace) -> dict[str, float]:
     """Run the chosen parts; returns the figures."""
-    figures: dict[str, float] = {}
+    figures: dict[str, float] = {"cpu_reference_us": cpu_reference()}
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         figures |= await bench_append(folder, args.commands)
         figures |= await bench_batched_insert(folder, args.batch_rows)
+        if args.fleet_battles:
+            figures |= await bench_fleet_turn(folder, args.fleet_battles)
         db = await Database.open(folder / "history.db")
         start = time.perf_counter()
         await fill_log(db, 100, args.rows)
@@ -171,6 +175,22 @@ async def run(args: argparse.Namespace) -> dict[str, float]:
     return figures
 
 
+def cpu_reference() -> float:
+    """Microseconds for sum(range(100)) (about 0.4 on a recent desktop), to compare machines."""
+    return min(timeit.repeat("sum(range(100))", number=100_000, repeat=5)) / 100_000 * 1e6
+
+
+async def bench_fleet_turn(folder: Path, battles: int) -> dict[str, float]:
+    """`/turn end` of a campaign with `battles` active fleet battles: median of 3, split."""
+    from bot.bench_fleet_turn import measure
+
+    figures, _ = await measure(folder, battles, repeat=3)
+    keep = ("total", "step", "load", "save", "append", "other", "gc_after", "render_en")
+    return {f"fleet_turn_{k}_ms": figures[f"fleet_turn_{k}_ms"] for k in keep} | {
+        "fleet_turn_rolls": figures["fleet_turn_rolls"]
+    }
+
+
 async def bench_running_bot(db_path: Path, commands: int) -> dict[str, float]:
     """Start the real bot on the stand-in over the filled database; RSS and command latency."""
     from bot.standin.bench import measure
@@ -179,6 +199,15 @@ async def bench_running_bot(db_path: Path, commands: int) -> dict[str, float]:
 
 
 TARGETS = {
+    "cpu_reference_us": "sum(range(100)); about 0.4 on a recent desktop",
+    "fleet_turn_total_ms": "target <= 500 ms (1,000 battles, resolved and audited)",
+    "fleet_turn_step_ms": "ruleset step",
+    "fleet_turn_load_ms": "storage: load state",
+    "fleet_turn_save_ms": "storage: save state",
+    "fleet_turn_append_ms": "storage: audit entries and rolls",
+    "fleet_turn_other_ms": "storage: rest of the transaction",
+    "fleet_turn_gc_after_ms": "garbage collection deferred past the transaction",
+    "fleet_turn_render_en_ms": "summary rendering (English lines + embeds)",
     "audit_append_entries_per_s": "",
     "batched_insert_rows_per_s": "target >= 150000",
     "history_list_p50_ms": "",
@@ -197,6 +226,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--batch-rows", type=int, default=200_000, help="rows in one batch")
     parser.add_argument("--queries", type=int, default=2000, help="history queries")
     parser.add_argument("--latency-commands", type=int, default=1000)
+    parser.add_argument(
+        "--fleet-battles", type=int, default=1000, help="active battles at end of turn (0: skip)"
+    )
     parser.add_argument("--no-bot", action="store_true", help="skip the running-bot figures")
     args = parser.parse_args(argv)
     runner: Callable[[], Coroutine[Any, Any, dict[str, float]]] = lambda: run(args)  # noqa: E731
