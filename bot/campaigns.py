@@ -7,9 +7,10 @@ all. Cogs call in here; nothing here imports discord.
 
 from __future__ import annotations
 
+import gc
 import json
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,6 +26,29 @@ from bot.storage.audit import GENESIS, AuditEntry, append_entry, canonical
 from bot.storage.database import Database, utc_now
 
 CORE = "core"
+
+
+_gc_pauses = 0
+_gc_resume = False
+
+
+@contextmanager
+def paused_gc() -> Iterator[None]:
+    """Pause the cyclic garbage collector around a burst of allocations (parsing a large
+    state, an end of turn): each automatic collection walks the whole heap, and in a burst
+    they cost more than the work itself. Reentrant. Reference counting still frees whatever
+    is not in a cycle; the collector runs again, once, after the burst."""
+    global _gc_pauses, _gc_resume
+    if _gc_pauses == 0:
+        _gc_resume = gc.isenabled()
+        gc.disable()
+    _gc_pauses += 1
+    try:
+        yield
+    finally:
+        _gc_pauses -= 1
+        if _gc_pauses == 0 and _gc_resume:
+            gc.enable()
 
 
 @dataclass(frozen=True)
@@ -149,11 +173,12 @@ class UnitOfWork:
                 row = await cur.fetchone()
             if row is None:
                 raise NotFound("error.ruleset_not_enabled", ruleset=ruleset)
-            self._loaded[ruleset] = _Loaded(
-                state=spec.state_model.model_validate_json(row["state"]),
-                settings=spec.settings_model.model_validate_json(row["settings"]),
-                row_version=row["row_version"],
-            )
+            with paused_gc():
+                self._loaded[ruleset] = _Loaded(
+                    state=spec.state_model.model_validate_json(row["state"]),
+                    settings=spec.settings_model.model_validate_json(row["settings"]),
+                    row_version=row["row_version"],
+                )
         loaded = self._loaded[ruleset]
         return loaded.state, loaded.settings
 
@@ -455,6 +480,12 @@ class CampaignService:
         One transaction; a failure in any step leaves the turn unresolved and every state as it
         was. A second call for the same turn number raises Conflict and resolves nothing.
         """
+        with paused_gc():
+            return await self._end_turn(campaign_id, expected_turn, actor, choice_id)
+
+    async def _end_turn(
+        self, campaign_id: int, expected_turn: int, actor: Actor, choice_id: int | None
+    ) -> TurnEndReport:
         async with self.work(campaign_id, actor) as uow:
             campaign = uow.campaign
             if choice_id is not None:

@@ -56,7 +56,21 @@ def parse_faces(text: str) -> tuple[int, ...]:
 
 def entry_hash(prev_hash: str, entry: dict[str, Any]) -> str:
     """The chained hash of one entry."""
-    return hashlib.sha256((prev_hash + canonical(entry)).encode("utf-8")).hexdigest()
+    return chained_hash(prev_hash, canonical(entry))
+
+
+def chained_hash(prev_hash: str, entry_text: str) -> str:
+    """The chained hash of one entry given as its canonical JSON."""
+    return hashlib.sha256((prev_hash + entry_text).encode("utf-8")).hexdigest()
+
+
+def canonical_object(encoded: dict[str, str]) -> str:
+    """`canonical(obj)` for an object whose values are given already in canonical JSON.
+
+    The same text as encoding the whole object at once (keys sorted, no spaces), so a large
+    part encoded once for storage need not be encoded again for the hash.
+    """
+    return "{" + ",".join(f"{canonical(key)}:{encoded[key]}" for key in sorted(encoded)) + "}"
 
 
 @dataclass(frozen=True)
@@ -118,9 +132,11 @@ async def append_entry(
     # We hold the only write transaction, so the next action id is ours to use; the rolls
     # refer to it before the action row exists (their foreign key is checked at commit).
     seq, prev, action_id = int(row[0]) + 1, str(row[1]), int(row[2])
-    # Round-trip through JSON so what is hashed is exactly what is stored and read back.
+    # Round-trip through JSON so what is hashed is exactly what is stored and read back;
+    # the stored texts are encoded once and spliced into the hashed text (`canonical_object`).
     options = json.loads(canonical(options))
     outcome = json.loads(canonical(outcome))
+    options_text, outcome_text = canonical(options), canonical(outcome)
     entry = AuditEntry(
         id=action_id,
         campaign_id=campaign_id,
@@ -161,7 +177,14 @@ async def append_entry(
         )
     )
     try:
-        digest = entry_hash(prev, entry.hashed_form([r[2:] for r in rows]))
+        hashed = entry.hashed_form([r[2:] for r in rows])
+        encoded = {
+            key: canonical(value)
+            for key, value in hashed.items()
+            if key not in ("options", "outcome")
+        }
+        encoded["options"], encoded["outcome"] = options_text, outcome_text
+        digest = chained_hash(prev, canonical_object(encoded))
     finally:
         await writing
     await conn.execute(
@@ -176,8 +199,8 @@ async def append_entry(
             command,
             actor_id,
             faction,
-            canonical(options),
-            canonical(outcome),
+            options_text,
+            outcome_text,
             entry.created_at,
             prev,
             digest,

@@ -195,7 +195,8 @@ class Battle(BaseModel):
 
     def hostile(self, a: str, b: str) -> bool:
         """Are these two participants hostile (FC-I5)?"""
-        return (min(a, b), max(a, b)) in {tuple(pair) for pair in self.hostile_pairs}
+        pair = (min(a, b), max(a, b))
+        return any(tuple(p) == pair for p in self.hostile_pairs)
 
 
 class FleetCombatState(BaseModel):

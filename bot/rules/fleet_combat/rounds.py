@@ -41,6 +41,9 @@ from bot.rules.fleet_combat.settings import FleetCombatSettings
 # A safety net for "to the finish" loops: no default table can stall, a campaign table might.
 ROUND_SAFETY_LIMIT = 1000
 
+# The fleets of a state by (faction, point), for rounds of many battles (see `fight_round`).
+FleetIndex = dict[tuple[str, str], Fleet]
+
 
 @dataclass
 class _Packet:
@@ -76,6 +79,8 @@ class _Round:
         turn: int | None,
         automatic: bool,
         round_cap: int,
+        fleet_index: FleetIndex | None = None,
+        prune: bool = True,
     ) -> None:
         self.state = state
         self.battle = battle
@@ -83,11 +88,12 @@ class _Round:
         self.dice = dice
         self.automatic = automatic
         self.round_cap = round_cap
+        self.fleet_index = fleet_index
+        self.prune = prune
         self.number = battle.next_round
         self.engaged: list[Participant] = battle.engaged()
         self.fleets: dict[str, Fleet] = {
-            p.faction: state.fleet(p.faction, battle.point)
-            or Fleet(faction=p.faction, point=battle.point)
+            p.faction: self.fleet_of(p.faction) or Fleet(faction=p.faction, point=battle.point)
             for p in self.engaged
         }
         # FC-6.1, FC-6.4, FC-I15: retreats count from `retreat_min_round`; none in automatic mode.
@@ -104,18 +110,25 @@ class _Round:
         self.packets: list[_Packet] = []
         self.kills_by_group: dict[int, int] = {}
         self.counts_cache: dict[str, dict[str, int]] = {}
+        self.hostile_cache: dict[str, list[str]] = {}
+        self.life = {name: stats.life for name, stats in settings.ship_stats.items()}
         self.groups = 0
+
+    def fleet_of(self, faction: str) -> Fleet | None:
+        """`faction`'s fleet at the battle's point (through the index when there is one)."""
+        if self.fleet_index is not None:
+            return self.fleet_index.get((faction, self.battle.point))
+        return self.state.fleet(faction, self.battle.point)
 
     # --- fleets as counts -----------------------------------------------------------------
 
     def alive(self, faction: str, ship_class: str | None = None) -> list[Ship]:
         """Ships of `faction` not destroyed (this round included), in id order."""
-        settings = self.settings
+        life = self.life
         ships = [
             s
             for s in self.fleets[faction].ships
-            if s.wounds < settings.stats_of(s.ship_class).life
-            and (ship_class is None or s.ship_class == ship_class)
+            if s.wounds < life[s.ship_class] and (ship_class is None or s.ship_class == ship_class)
         ]
         return sorted(ships, key=lambda s: s.id)
 
@@ -151,7 +164,7 @@ class _Round:
     def fire_group(self, shooter: str, ship_class: str, order: FireOrder | None) -> None:
         """One group's volley(s): fix the target, roll attack then defence, record packets."""
         settings = self.settings
-        size = len(self.alive(shooter, ship_class))
+        size = self.combat_counts(shooter).get(ship_class, 0)  # a group is a combat class
         stats = settings.stats_of(ship_class)
         if size == 0:
             return
@@ -186,11 +199,13 @@ class _Round:
     ) -> list[_Aim]:
         """Targets for a group: its order when legal, else the automatic policy (FC-I17)."""
         settings = self.settings
-        hostile = [
-            p.faction
-            for p in self.engaged
-            if p.faction != shooter and self.battle.hostile(shooter, p.faction)
-        ]
+        hostile = self.hostile_cache.get(shooter)
+        if hostile is None:
+            hostile = self.hostile_cache[shooter] = [
+                p.faction
+                for p in self.engaged
+                if p.faction != shooter and self.battle.hostile(shooter, p.faction)
+            ]
         pairs = [(f, self.combat_counts(f)) for f in hostile]
         options, parting = legal_options(ship_class, pairs, self.retreating, settings)
         if not options:
@@ -396,11 +411,12 @@ class _Round:
         }
         result = self.battle_result()
         if result is not None:
-            end_battle(self.state, self.battle, self.settings, result)
+            end_battle(self.state, self.battle, self.settings, result, fleet_of=self.fleet_of)
             self.report.ended = True
             self.report.result = result
         self.battle.rounds.append(self.report)
-        prune_empty_fleets(self.state, self.battle)
+        if self.prune:
+            prune_empty_fleets(self.state, self.battle)
 
     def destroy_transports(self) -> None:
         """FC-5.9, FC-I13: a side (or participant) without combat ships loses its transports."""
@@ -494,25 +510,48 @@ def clear_wounds(fleet: Fleet) -> None:
 
 
 def end_battle(
-    state: FleetCombatState, battle: Battle, settings: FleetCombatSettings, result: BattleResult
+    state: FleetCombatState,
+    battle: Battle,
+    settings: FleetCombatSettings,
+    result: BattleResult,
+    *,
+    fleet_of: Callable[[str], Fleet | None] | None = None,
 ) -> None:
-    """Close a battle: record the result; survivors keep their wounds unless FC-I14 says not."""
+    """Close a battle: record the result; survivors keep their wounds unless FC-I14 says not.
+
+    `fleet_of(faction)` finds a participant's fleet at the point (default: search the state).
+    """
     battle.result = result
     battle.orders = {}
     battle.retreats = []
     if not settings.wounds_persist_between_battles:
         for participant in battle.engaged():
-            fleet = state.fleet(participant.faction, battle.point)
+            if fleet_of is not None:
+                fleet = fleet_of(participant.faction)
+            else:
+                fleet = state.fleet(participant.faction, battle.point)
             if fleet is not None:
                 clear_wounds(fleet)
 
 
-def prune_empty_fleets(state: FleetCombatState, battle: Battle) -> None:
-    """Drop the battle participants' fleets that have no ship left."""
-    names = {p.faction for p in battle.participants}
-    state.fleets = [
-        f for f in state.fleets if f.ships or f.point != battle.point or f.faction not in names
-    ]
+def prune_empty_fleets(state: FleetCombatState, *battles: Battle) -> None:
+    """Drop the fleets of these battles' participants (at the battle's point) with no ship left.
+
+    One pass for any number of battles: the same as pruning after each battle in turn, as a
+    round only ever removes ships from its own participants' fleets at its own point.
+    """
+    names: dict[str, set[str]] = {}
+    for battle in battles:
+        names.setdefault(battle.point, set()).update(p.faction for p in battle.participants)
+    state.fleets = [f for f in state.fleets if f.ships or f.faction not in names.get(f.point, ())]
+
+
+def fleet_index(state: FleetCombatState) -> FleetIndex:
+    """The state's fleets by (faction, point); the first one wins, as in `state.fleet`."""
+    index: FleetIndex = {}
+    for fleet in state.fleets:
+        index.setdefault((fleet.faction, fleet.point), fleet)
+    return index
 
 
 def fight_round(
@@ -524,11 +563,14 @@ def fight_round(
     turn: int | None,
     automatic: bool = False,
     round_cap: int | None = None,
+    fleets: FleetIndex | None = None,
+    prune: bool = True,
 ) -> RoundReport:
     """Fight one round of `battle` (which belongs to `state`), mutating both; returns the report.
 
     `automatic` fires every group on the FC-I17 policy and ignores orders and retreats.
-    `round_cap` overrides `settings.max_rounds` (0 = none).
+    `round_cap` overrides `settings.max_rounds` (0 = none). Many battles at once: pass
+    `fleets=fleet_index(state)` and `prune=False`, then `prune_empty_fleets(state, *battles)`.
     """
     work = _Round(
         state,
@@ -538,6 +580,8 @@ def fight_round(
         turn=turn,
         automatic=automatic,
         round_cap=settings.max_rounds if round_cap is None else round_cap,
+        fleet_index=fleets,
+        prune=prune,
     )
     work.fire_all()
     work.finish()

@@ -7,8 +7,13 @@ from typing import Any
 
 from bot.i18n import Msg
 from bot.rules.fleet_combat.messages import round_lines
-from bot.rules.fleet_combat.models import FleetCombatState, RoundReport
-from bot.rules.fleet_combat.rounds import ROUND_SAFETY_LIMIT, fight_round
+from bot.rules.fleet_combat.models import Battle, FleetCombatState, RoundReport
+from bot.rules.fleet_combat.rounds import (
+    ROUND_SAFETY_LIMIT,
+    fight_round,
+    fleet_index,
+    prune_empty_fleets,
+)
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rulesets import TurnContext, TurnStepResult
 
@@ -42,21 +47,60 @@ def _round_outcome(report: RoundReport) -> dict[str, Any]:
     }
 
 
+def _copy_battle(battle: Battle) -> Battle:
+    return battle.model_copy(
+        update={
+            "participants": [p.model_copy() for p in battle.participants],
+            "retreats": list(battle.retreats),
+            "orders": dict(battle.orders),
+            "rounds": list(battle.rounds),
+        }
+    )
+
+
+def working_copy(state: FleetCombatState) -> FleetCombatState:
+    """A copy the rounds of every active battle may change while `state` stays as it was.
+
+    Only what a round writes is copied: the active battles (participants, orders, retreats,
+    the list of rounds), the fleets at their points with their ships, and the reserve.
+    Finished battles, other fleets and past round reports are shared with `state`; rounds
+    never change them. (A deep copy of a large campaign costs more than its rounds.)
+    """
+    points = {b.point for b in state.battles if b.active}
+    return state.model_copy(
+        update={
+            "battles": [_copy_battle(b) if b.active else b for b in state.battles],
+            "fleets": [
+                f.model_copy(update={"ships": [s.model_copy() for s in f.ships]})
+                if f.point in points
+                else f
+                for f in state.fleets
+            ],
+            "reserve": {faction: dict(counts) for faction, counts in state.reserve.items()},
+        }
+    )
+
+
 def end_of_turn(context: TurnContext) -> TurnStepResult:
     """Resolve `rounds_per_resolution` rounds (default 1; 0 = to the end) of every active
     battle, in battle id order, with the automatic policy for groups without orders."""
     settings = _settings(context.settings)
-    state = _state(context.state).model_copy(deep=True)
+    state = working_copy(_state(context.state))
     lines: list[Msg] = []
     rounds: list[dict[str, Any]] = []
     per_resolution = settings.rounds_per_resolution or ROUND_SAFETY_LIMIT
-    for battle in state.active_battles():
+    fleets = fleet_index(state)
+    fought = state.active_battles()
+    for battle in fought:
         for _ in range(per_resolution):
-            report = fight_round(state, battle, settings, context.dice, turn=context.turn)
+            report = fight_round(
+                state, battle, settings, context.dice, turn=context.turn, fleets=fleets, prune=False
+            )
             lines += round_lines(report, retreat_distance=settings.retreat_distance_points)
             rounds.append(_round_outcome(report))
             if report.ended:
                 break
+    prune_empty_fleets(state, *fought)
     if not rounds:
         lines.append(Msg("fleet_combat.turn.no_battles"))
     return TurnStepResult(state=state, lines=lines, outcome={"rounds": rounds})

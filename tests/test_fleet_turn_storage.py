@@ -1,0 +1,93 @@
+"""`/turn end` of a fleet combat campaign through storage: the audit entry is spliced from texts
+encoded once, yet hashes as the whole entry encoded at once; the GC pause is reentrant."""
+
+from __future__ import annotations
+
+import gc
+import json
+
+from bot.bench_fleet_turn import GM, TURN, build_state, seed_campaigns
+from bot.campaigns import paused_gc
+from bot.dice import Dice
+from bot.rules.fleet_combat import FleetCombatSettings
+from bot.rules.fleet_combat.turn import end_of_turn
+from bot.rulesets import TurnContext
+from bot.storage.audit import canonical, canonical_object, entry_hash, roll_row, verify_chain
+from bot.storage.database import Database
+
+
+def test_canonical_object_is_canonical_of_the_whole_object() -> None:
+    whole = {
+        "zeta": [1, 2.5, None, True],
+        "alpha": {"b": "щит", "a": [{"y": 1, "x": "\u2192"}]},
+        "Beta": 'quote " and \\ slash',
+        "": {},
+    }
+    encoded = {key: canonical(value) for key, value in whole.items()}
+    assert canonical_object(encoded) == canonical(whole)
+
+
+async def test_end_turn_with_many_battles_saves_the_pure_result_and_verifies(tmp_path) -> None:
+    settings = FleetCombatSettings()
+    state, _ = build_state(30, settings, seed=4)
+    db = await Database.open(tmp_path / "fleet.db")
+    service, (campaign_id,) = await seed_campaigns(db, state, 1)
+    service.dice_factory = lambda: Dice.seeded(9)
+
+    report = await service.end_turn(campaign_id, TURN, GM)
+
+    pure_dice = Dice.seeded(9)
+    pure = end_of_turn(TurnContext(state, settings, TURN, pure_dice))
+    row = await db.fetchone("SELECT state FROM ruleset_state WHERE campaign_id = ?", (campaign_id,))
+    assert row is not None and row[0] == pure.state.model_dump_json()
+    (summary,) = report.summaries
+    entry = await db.fetchone("SELECT * FROM actions WHERE id = ?", (summary.action_id,))
+    assert entry is not None
+    expected = {"summary": [m.to_json() for m in pure.lines], **pure.outcome}
+    assert entry["outcome"] == canonical(json.loads(canonical(expected)))
+    rolls = await db.fetchall(
+        "SELECT purpose, clause, notation, sides, faces, modifier, total, target, successes "
+        "FROM rolls WHERE action_id = ? ORDER BY idx",
+        (summary.action_id,),
+    )
+    assert [tuple(r) for r in rolls] == [roll_row(r) for r in pure_dice.records]
+    assert summary.roll_count == len(pure_dice.records)
+    # The stored hash is the hash of the whole entry encoded at once (what verify recomputes).
+    prev = await db.fetchone(
+        "SELECT hash FROM actions WHERE campaign_id = ? AND seq = ?",
+        (campaign_id, entry["seq"] - 1),
+    )
+    assert prev is not None
+    hashed = {
+        "campaign_id": campaign_id,
+        "seq": entry["seq"],
+        "turn": entry["turn"],
+        "ruleset": entry["ruleset"],
+        "command": entry["command"],
+        "actor_id": entry["actor_id"],
+        "faction": entry["faction"],
+        "options": json.loads(entry["options"]),
+        "outcome": json.loads(entry["outcome"]),
+        "created_at": entry["created_at"],
+        "rolls": [list(r) for r in rolls],
+    }
+    assert entry["hash"] == entry_hash(prev["hash"], hashed)
+    assert (await verify_chain(db, campaign_id)).ok
+    await db.close()
+
+
+def test_paused_gc_is_reentrant_and_restores_the_collector() -> None:
+    assert gc.isenabled()
+    with paused_gc():
+        assert not gc.isenabled()
+        with paused_gc():
+            assert not gc.isenabled()
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with paused_gc():
+            pass
+        assert not gc.isenabled()  # left as the caller had it
+    finally:
+        gc.enable()
