@@ -6,6 +6,8 @@ Target from the fleet-combat brief (for the record, not asserted): ≤ 0.5 s for
 `/turn end` transaction. The scenario and the measurement live in bot/bench_fleet_turn.py
 (`python -m bot bench` prints the same figures with fewer repetitions). `--profile` runs
 one more end of turn under cProfile and prints the top functions by cumulative time.
+The last figure is one `/combat order`-like command on the same campaign: a unit of work that
+loads the state, records one participant's fire orders and saves it with its audit entry.
 The CPU reference line lets figures from different machines be compared.
 """
 
@@ -15,13 +17,23 @@ import argparse
 import asyncio
 import cProfile
 import pstats
+import statistics
 import tempfile
+import time
 from pathlib import Path
 
 from bot.bench import cpu_reference
 from bot.bench_fleet_turn import GM, TURN, build_state, measure, seed_campaigns
 from bot.dice import Dice
-from bot.rules.fleet_combat import FleetCombatSettings
+from bot.rules.fleet_combat import (
+    SPEC,
+    FireOrder,
+    FireTarget,
+    FleetCombatSettings,
+    SetFireOrders,
+    firing_groups,
+    set_fire_orders,
+)
 from bot.storage.database import Database
 
 
@@ -37,6 +49,36 @@ async def profile(folder: Path, battles: int) -> None:
     await db.close()
     pstats.Stats(profiler).sort_stats("cumulative").print_stats(35)
     pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
+
+
+async def order_command(folder: Path, battles: int, repeat: int) -> list[float]:
+    """Seconds of `repeat` `/combat order`-like commands: work + load + set_fire_orders + record."""
+    settings = FleetCombatSettings()
+    state, _ = build_state(battles, settings)
+    battle = next(b for b in state.active_battles() if not b.retreats)
+    faction = battle.engaged()[0].faction
+    orders = [
+        FireOrder(
+            ship_class=g.ship_class,
+            targets=[FireTarget(opponent=t.opponent, target_class=t.target_class)],
+        )
+        for g in firing_groups(state, settings, battle.id, faction)
+        for t in g.legal_targets[:1]
+    ]
+    command = SetFireOrders(battle_id=battle.id, faction=faction, orders=orders)
+    db = await Database.open(folder / "order.db")
+    service, ids = await seed_campaigns(db, state, 1)
+    del state
+    seconds: list[float] = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        async with service.work(ids[0], GM) as uow:
+            loaded, loaded_settings = await uow.load(SPEC.key)
+            outcome = set_fire_orders(loaded, loaded_settings, command)
+            await uow.record(SPEC.key, "combat order", outcome.state, lines=outcome.lines)
+        seconds.append(time.perf_counter() - start)
+    await db.close()
+    return seconds
 
 
 async def run(args: argparse.Namespace) -> None:
@@ -79,6 +121,12 @@ async def run(args: argparse.Namespace) -> None:
         print("\n== Summary rendering (after the transaction, as the cog does) ==")
         print(f"  {figures['fleet_turn_render_en_ms']:8.1f} ms  English lines + embeds")
         print(f"  {figures['fleet_turn_render_ru_ms']:8.1f} ms  Russian lines + embeds")
+        order = await order_command(Path(tmp), args.battles, args.repeat)
+        print("\n== One /combat order on the same campaign (load, set_fire_orders, record) ==")
+        print(
+            f"  {statistics.median(order) * 1000:8.1f} ms  median of {args.repeat} "
+            f"(best {min(order) * 1000:.1f}), collector running as usual"
+        )
         if args.profile:
             await profile(Path(tmp), args.battles)
 

@@ -2,6 +2,9 @@
 retreat (FC-6, FC-I15), allies, closing, resolving a round, and status/legal targets as data.
 
 Every command is pure: `(state, settings, command[, dice]) -> outcome` with a new state.
+The new state is a copy-on-write copy (`copies.copy_for_write`): the battle a command
+changes (with the fleets at its point and the reserve, when a round is fought or the battle
+closed) is copied; everything else is shared with the input, which never changes.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from itertools import combinations
 from bot.dice import Dice
 from bot.errors import NotFound, RuleViolation
 from bot.i18n import Msg, MsgList
+from bot.rules.fleet_combat.copies import copy_for_write
 from bot.rules.fleet_combat.fleets import fleets_at, sort_participants
 from bot.rules.fleet_combat.ladder import firing_order, legal_options
 from bot.rules.fleet_combat.messages import class_name, round_lines
@@ -130,6 +134,13 @@ def _engaged(battle: Battle, faction: str) -> Participant:
     return participant
 
 
+def _copy_at_battle(state: FleetCombatState, battle_id: int) -> FleetCombatState:
+    """A copy in which an active battle may be fought or ended: the battle, the fleets at its
+    point with their ships (wounds, losses) and the reserve are private (FC-3.1, FC-I14)."""
+    battle = get_battle(state, battle_id)
+    return copy_for_write(state, battles=[battle.id], points=[battle.point])
+
+
 def _pair(a: str, b: str) -> tuple[str, str]:
     return (min(a, b), max(a, b))
 
@@ -144,7 +155,8 @@ def declare_attack(
     for the rest of `command.turn`.
     """
     point = command.point
-    new = state.model_copy(deep=True)
+    existing = state.battle_at(point)
+    new = copy_for_write(state, battles=[existing.id] if existing is not None else [])
     present = {f.faction for f in fleets_at(new, point)}
     targets = list(dict.fromkeys(command.targets))
     if not targets:
@@ -357,7 +369,7 @@ def set_fire_orders(
     Orders are fixed before any dice are rolled (FC-5.3). They are checked again when the
     round is fought; one that became illegal meanwhile falls back to the automatic policy.
     """
-    new = state.model_copy(deep=True)
+    new = copy_for_write(state, battles=[get_battle(state, command.battle_id).id])
     battle = get_battle(new, command.battle_id)
     _engaged(battle, command.faction)
     if command.faction in battle.retreats:
@@ -399,7 +411,7 @@ def declare_retreat(
     Refused before round `retreat_min_round` (2 by default: never in the first round).
     The retreater's fire orders are dropped: it does not fire that round (FC-6.2).
     """
-    new = state.model_copy(deep=True)
+    new = copy_for_write(state, battles=[get_battle(state, command.battle_id).id])
     battle = get_battle(new, command.battle_id)
     _engaged(battle, command.faction)
     if command.cancel:
@@ -433,7 +445,7 @@ def set_allies(
 
     With `declared_pairs`, players who declared attacks on each other cannot be made allies.
     """
-    new = state.model_copy(deep=True)
+    new = copy_for_write(state, battles=[get_battle(state, battle_id).id])
     battle = get_battle(new, battle_id)
     members = [_engaged(battle, f) for f in dict.fromkeys(factions)]
     old_sides = {p.side for p in members}
@@ -460,7 +472,7 @@ def set_damage_priority(
     ship_ids: Sequence[int],
 ) -> BattleOutcome:
     """The owner's order for tied most-wounded ships (FC-I10 `wound_tie_break = owner_choice`)."""
-    new = state.model_copy(deep=True)
+    new = copy_for_write(state, battles=[get_battle(state, battle_id).id])
     battle = get_battle(new, battle_id)
     _engaged(battle, faction)
     fleet = new.fleet(faction, battle.point)
@@ -485,7 +497,7 @@ def resolve_round(
     Volleys in turn order, defence per hit, packets applied at the end (FC-4.4–FC-5.23,
     FC-I7–FC-I16); groups without orders use the automatic policy (FC-I17).
     """
-    new = state.model_copy(deep=True)
+    new = _copy_at_battle(state, battle_id)
     battle = get_battle(new, battle_id)
     report = fight_round(new, battle, settings, dice, turn=turn)
     return RoundOutcome(
@@ -497,7 +509,7 @@ def close_battle(
     state: FleetCombatState, settings: FleetCombatSettings, battle_id: int
 ) -> BattleOutcome:
     """A GM ends a battle at once (FC-I16); survivors keep their wounds (FC-I14)."""
-    new = state.model_copy(deep=True)
+    new = _copy_at_battle(state, battle_id)
     battle = get_battle(new, battle_id)
     holders = [
         p.faction for p in battle.engaged() if _counts(new, settings, p.faction, battle.point)

@@ -1,7 +1,8 @@
 """Registering, editing and moving fleets; the campaign turn order (pure commands).
 
 Each command takes the state and returns an outcome holding a new state; the input is
-never changed.
+never changed. The new state is a copy-on-write copy (`copies.copy_for_write`): only the
+fleets a command edits (with their ships) are copied, the rest is shared with the input.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from dataclasses import dataclass, field
 
 from bot.errors import NotFound, RuleViolation
 from bot.i18n import Msg, MsgList
+from bot.rules.fleet_combat.copies import copy_for_write
 from bot.rules.fleet_combat.messages import class_name, ships_msg
 from bot.rules.fleet_combat.models import Battle, Fleet, FleetCombatState, RegisterFleet, Ship
 from bot.rules.fleet_combat.rounds import clear_wounds
@@ -93,7 +95,7 @@ def register_fleet(
     if not faction or not point:
         raise RuleViolation("fleet_combat.error.bad_fleet_name", clause="FC-4.1")
     validate_ships(settings, command.ships, command.wounds)
-    new = state.model_copy(deep=True)
+    new = copy_for_write(state, fleets=[(faction, point)])
     if engaged_battle(new, faction, point) is not None and not command.allow_while_engaged:
         raise RuleViolation("fleet_combat.error.fleet_engaged", clause="FC-I6", point=point)
     old = new.fleet(faction, point)
@@ -157,7 +159,7 @@ def move_fleet(
     Refused while the fleet is still fighting at `from_point` (FC-4.2; leaving a battle is a
     retreat, FC-6). Merges into a fleet the faction already has at `to_point`.
     """
-    new = state.model_copy(deep=True)
+    new = copy_for_write(state, fleets=[(faction, to_point)])
     fleet = new.fleet(faction, from_point)
     if fleet is None:
         raise NotFound("fleet_combat.error.fleet_not_found", faction=faction, point=from_point)
@@ -185,7 +187,7 @@ def repair_fleet(
     state: FleetCombatState, settings: FleetCombatSettings, faction: str, point: str
 ) -> FleetOutcome:
     """Clear a fleet's wound tokens (FC-I14: the source has no repair rule; owner/GM command)."""
-    new = state.model_copy(deep=True)
+    new = copy_for_write(state, fleets=[(faction, point)])
     fleet = new.fleet(faction, point)
     if fleet is None:
         raise NotFound("fleet_combat.error.fleet_not_found", faction=faction, point=point)
@@ -201,7 +203,7 @@ def set_turn_order(
     state: FleetCombatState, settings: FleetCombatSettings, factions: Sequence[str]
 ) -> FleetCombatState:
     """Record the campaign's turn order (FC-4.4, FC-I7) and re-sort active battles by it."""
-    new = state.model_copy(deep=True)
+    new = copy_for_write(state, battles=[b.id for b in state.active_battles()])
     new.turn_order = list(dict.fromkeys(factions))
     for battle in new.active_battles():
         sort_participants(battle, new.turn_order)

@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import Msg
+from bot.rules.fleet_combat.copies import working_copy
 from bot.rules.fleet_combat.messages import round_lines
-from bot.rules.fleet_combat.models import Battle, FleetCombatState, RoundReport
+from bot.rules.fleet_combat.models import FleetCombatState, RoundReport
 from bot.rules.fleet_combat.rounds import (
     ROUND_SAFETY_LIMIT,
     fight_round,
@@ -45,40 +46,6 @@ def _round_outcome(report: RoundReport) -> dict[str, Any]:
         "ended": report.ended,
         "result": None if report.result is None else report.result.model_dump(),
     }
-
-
-def _copy_battle(battle: Battle) -> Battle:
-    return battle.model_copy(
-        update={
-            "participants": [p.model_copy() for p in battle.participants],
-            "retreats": list(battle.retreats),
-            "orders": dict(battle.orders),
-            "rounds": list(battle.rounds),
-        }
-    )
-
-
-def working_copy(state: FleetCombatState) -> FleetCombatState:
-    """A copy the rounds of every active battle may change while `state` stays as it was.
-
-    Only what a round writes is copied: the active battles (participants, orders, retreats,
-    the list of rounds), the fleets at their points with their ships, and the reserve.
-    Finished battles, other fleets and past round reports are shared with `state`; rounds
-    never change them. (A deep copy of a large campaign costs more than its rounds.)
-    """
-    points = {b.point for b in state.battles if b.active}
-    return state.model_copy(
-        update={
-            "battles": [_copy_battle(b) if b.active else b for b in state.battles],
-            "fleets": [
-                f.model_copy(update={"ships": [s.model_copy() for s in f.ships]})
-                if f.point in points
-                else f
-                for f in state.fleets
-            ],
-            "reserve": {faction: dict(counts) for faction, counts in state.reserve.items()},
-        }
-    )
 
 
 def end_of_turn(context: TurnContext) -> TurnStepResult:
