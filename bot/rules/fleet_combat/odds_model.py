@@ -76,22 +76,23 @@ class Side:
             self.strides.append(size)
             size *= len(chain)
         self.size = size
-        self._decoded: dict[int, tuple[int, ...]] = {}
+        # `decode` and `signature` caches, read directly by `Model.fire`'s hot path
+        self.decoded: dict[int, tuple[int, ...]] = {}
         self._counts: dict[int, tuple[int, ...]] = {}
-        self._signature: dict[int, int] = {}
-        self._signatures: dict[tuple[int, ...], int] = {}
+        self.signatures: dict[int, int] = {}
+        self._signature_ids: dict[tuple[int, ...], int] = {}
         self._chain_index = [{state: d for d, state in enumerate(c)} for c in self.chains]
 
     def decode(self, side: int) -> tuple[int, ...]:
         """Wounds taken by each own class."""
-        found = self._decoded.get(side)
+        found = self.decoded.get(side)
         if found is None:
             digits = []
             rest = side
             for chain in self.chains:
                 rest, digit = divmod(rest, len(chain))
                 digits.append(digit)
-            found = self._decoded[side] = tuple(digits)
+            found = self.decoded[side] = tuple(digits)
         return found
 
     def counts_at(self, side: int) -> tuple[int, ...]:
@@ -106,11 +107,11 @@ class Side:
 
     def signature(self, side: int) -> int:
         """A small id of the side's ship counts: all its volleys depend on (FC-I7, FC-I11)."""
-        found = self._signature.get(side)
+        found = self.signatures.get(side)
         if found is None:
             counts = self.counts_at(side)
-            found = self._signatures.setdefault(counts, len(self._signatures))
-            self._signature[side] = found
+            found = self._signature_ids.setdefault(counts, len(self._signature_ids))
+            self.signatures[side] = found
         return found
 
     def alive(self, side: int) -> bool:
@@ -254,12 +255,7 @@ class Model:
         """Side `shooter`'s packets as (target's own class, wound CDF, limits), in firing
         order (FC-I17: ascending level, class order), for the given ship counts. Whole
         plans are not cached (count pairs rarely repeat in big battles); their parts are."""
-        aims = self._aim_vectors.get(counts_t)
-        if aims is None:
-            aims = self._aim_vectors[counts_t] = tuple(
-                self.target(index, counts_t) if self.dice[index] else None
-                for index in range(len(self.classes))
-            )
+        aims = self.aim_vector(counts_t)
         packet = self._packet_of
         plan: Plan = []
         for index, size in enumerate(counts_s):
@@ -283,16 +279,32 @@ class Model:
             cdf = self._cdfs[(n, p)] = list(accumulate(binomial_pmf(n, p)))
             cdf[-1] = 2.0
         cap = size if self.settings.kill_cap else None
-        target = self.sides[1 - shooter]
-        own = target.position[aim]
-        key = (1 - shooter, own, cap)
-        limits = self._limits.get(key)
-        if limits is None:
-            limits = self._limits[key] = [
+        own = self.sides[1 - shooter].position[aim]
+        return (own, cdf, self.limits(1 - shooter, own, cap))
+
+    def aim_vector(self, counts_t: tuple[int, ...]) -> tuple[int | None, ...]:
+        """Where each firing class aims at a side with ship counts `counts_t` (None: it
+        does not fire or has no target)."""
+        aims = self._aim_vectors.get(counts_t)
+        if aims is None:
+            aims = self._aim_vectors[counts_t] = tuple(
+                self.target(index, counts_t) if self.dice[index] else None
+                for index in range(len(self.classes))
+            )
+        return aims
+
+    def limits(self, side: int, own: int, cap: int | None) -> list[int]:
+        """Per chain position of class `own` of side `side`, the furthest position one
+        packet with kill cap `cap` can reach (FC-I11)."""
+        key = (side, own, cap)
+        found = self._limits.get(key)
+        if found is None:
+            target = self.sides[side]
+            found = self._limits[key] = [
                 target.limit(own, d, cap, self.overflow_lost)
                 for d in range(len(target.chains[own]))
             ]
-        return (own, cdf, limits)
+        return found
 
     def aim_id(self, side: int, state: int) -> int:
         """A small id of where every class would aim at side `side` in state `state`: the
@@ -303,12 +315,7 @@ class Model:
         if signature < len(ids) and ids[signature] >= 0:
             return ids[signature]
         counts_t = sides[side].counts_at(state)
-        aims = self._aim_vectors.get(counts_t)
-        if aims is None:
-            aims = self._aim_vectors[counts_t] = tuple(
-                self.target(index, counts_t) if self.dice[index] else None
-                for index in range(len(self.classes))
-            )
+        aims = self.aim_vector(counts_t)
         found = self._aim_index.setdefault(aims, len(self._aim_index))
         ids.extend([-1] * (signature + 1 - len(ids)))
         ids[signature] = found
@@ -363,7 +370,7 @@ class Model:
         steps (next id − `defender`); equal distributions are often one shared object."""
         cache = self._fire[shooter]
         side_s, target_side = self.sides[shooter], self.sides[1 - shooter]
-        signature = side_s._signature.get(attacker)
+        signature = side_s.signatures.get(attacker)
         if signature is None:
             signature = side_s.signature(attacker)
         key = signature * target_side.size + defender
@@ -372,7 +379,7 @@ class Model:
             return found
         # The common miss inlines `_aims`, `decode` and `_one_packet`'s cache lookups:
         # with one-life classes every state has its own ship counts and misses here.
-        target_sig = target_side._signature.get(defender)
+        target_sig = target_side.signatures.get(defender)
         ids = self._aim_ids[1 - shooter]
         aim_id = ids[target_sig] if target_sig is not None and target_sig < len(ids) else -1
         aims = self._aims_cache.get((shooter, signature, aim_id)) if aim_id >= 0 else None
@@ -381,7 +388,7 @@ class Model:
         if not aims:
             found = cache[key] = _STILL
             return found
-        digits = target_side._decoded.get(defender)
+        digits = target_side.decoded.get(defender)
         if digits is None:
             digits = target_side.decode(defender)
         if len(aims) == 1:  # one class hit: no product to form
@@ -424,14 +431,7 @@ class Model:
         `_offsets` gives the same moves and odds."""
         n, p, cap = packet
         target = self.sides[side]
-        key_limits = (side, own, cap)
-        limits = self._limits.get(key_limits)
-        if limits is None:
-            limits = self._limits[key_limits] = [
-                target.limit(own, d, cap, self.overflow_lost)
-                for d in range(len(target.chains[own]))
-            ]
-        room = limits[start] - start
+        room = self.limits(side, own, cap)[start] - start
         key = (side, own, room, packet)
         found = self._single.get(key)
         if found is not None:
