@@ -37,7 +37,12 @@ def paused_gc() -> Iterator[None]:
     """Pause the cyclic garbage collector around a burst of allocations (parsing a large
     state, an end of turn): each automatic collection walks the whole heap, and in a burst
     they cost more than the work itself. Reentrant. Reference counting still frees whatever
-    is not in a cycle; the collector runs again, once, after the burst."""
+    is not in a cycle; when the last pause ends the collector is switched back on and its
+    next automatic collection takes what the burst left.
+
+    A pause may span awaits (`end_turn` waits for SQLite inside it): other commands served
+    meanwhile run without the cyclic collector for those seconds too, which only delays
+    freeing reference cycles; nothing is lost."""
     global _gc_pauses, _gc_resume
     if _gc_pauses == 0:
         _gc_resume = gc.isenabled()
