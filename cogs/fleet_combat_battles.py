@@ -8,8 +8,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.errors import RuleViolation
-from bot.i18n import Msg, t
+from bot.i18n import t
 from bot.interactions import (
     ChoiceButton,
     actor_of,
@@ -169,7 +168,6 @@ async def order_target_autocomplete(
 
 
 def typed_order(
-    state: FleetCombatState,
     settings: FleetCombatSettings,
     battle: Battle,
     faction: str,
@@ -181,7 +179,8 @@ def typed_order(
     target (`Blue: cruiser`), or a split (`Blue: destroyer ×1, Blue: dreadnought`) where
     every part but the last gives its dice and the last takes the rest.
 
-    The engine refuses hold and split orders the campaign's settings do not allow.
+    Only reads what was typed: the engine refuses hold and split orders the campaign's
+    settings do not allow, and dice that do not add up (`set_fire_orders`).
     """
     if is_hold(target):
         return FireOrder(ship_class=ship_class, hold=True)
@@ -189,27 +188,10 @@ def typed_order(
     parts = parse_fire_targets(
         target, opponents_of(battle, faction), settings, locale, others=others
     )
-    if not settings.allow_split_fire and (len(parts) > 1 or parts[0].dice is not None):
-        raise RuleViolation("fleet_combat.error.split_fire", clause="FC-I7")
-    groups = firing_groups(state, settings, battle.id, faction)
-    group = next((g for g in groups if g.ship_class == ship_class), None)
-    counts = [p.dice for p in parts]
-    if group is not None and counts[-1] is not None:
-        given = sum(d or 0 for d in counts)
-        if any(d is None for d in counts) or given != group.attack_dice:
-            raise RuleViolation(
-                C + "error.split_total",
-                clause="FC-I7",
-                given=Msg(C + "count.dice", count=given),
-                ships=class_count(ship_class, group.ships),
-                dice=Msg(C + "count.dice", count=group.attack_dice),
-            )
-        counts[-1] = None  # the last part takes the rest, which is exactly what was typed
     return FireOrder(
         ship_class=ship_class,
         targets=[
-            FireTarget(opponent=p.opponent, target_class=p.target_class, dice=dice)
-            for p, dice in zip(parts, counts, strict=True)
+            FireTarget(opponent=p.opponent, target_class=p.target_class, dice=p.dice) for p in parts
         ],
     )
 
@@ -353,17 +335,18 @@ class BattleCommands:
             found = get_battle(state, battle)
             who = battle_faction(ctx, factions, found, faction)
             own = resolve_class(ship_class, settings, ctx.locale)
-            fire = typed_order(state, settings, found, who, own, target, ctx.locale)
+            fire = typed_order(settings, found, who, own, target, ctx.locale)
             outcome = set_fire_orders(
                 state,
                 settings,
                 SetFireOrders(battle_id=found.id, faction=who, orders=[fire], replace=False),
             )
+            stored = next(o for o in outcome.battle.orders[who] if o.ship_class == own)
             await uow.record(
                 RULESET,
                 "combat order",
                 outcome.state,
-                options={"battle": found.id, **fire.model_dump(mode="json")},
+                options={"battle": found.id, **stored.model_dump(mode="json")},
                 lines=outcome.lines,
                 faction=who,
             )

@@ -19,7 +19,7 @@ from bot.i18n import Msg, MsgList
 from bot.rules.fleet_combat.copies import copy_for_write
 from bot.rules.fleet_combat.fleets import fleets_at, sort_participants
 from bot.rules.fleet_combat.ladder import firing_order, legal_options
-from bot.rules.fleet_combat.messages import class_name, round_lines
+from bot.rules.fleet_combat.messages import class_count, class_name, round_lines
 from bot.rules.fleet_combat.models import (
     Battle,
     BattleResult,
@@ -318,13 +318,7 @@ def _check_order(
             clause="FC-5.2",
             ship_class=class_name(order.ship_class),
         )
-    if len(order.targets) > 1:
-        if not settings.allow_split_fire:
-            raise RuleViolation("fleet_combat.error.split_fire", clause="FC-I7")
-        total = counts[order.ship_class] * settings.stats_of(order.ship_class).attack_dice
-        given = [t.dice for t in order.targets[:-1]]
-        if any(d is None for d in given) or sum(d or 0 for d in given) >= total:
-            raise RuleViolation("fleet_combat.error.split_dice", clause="FC-I7", dice=total)
+    _check_split(settings, order, counts[order.ship_class])
     legal = _legal(state, settings, battle, faction, order.ship_class)
     legal_pairs = {(t.opponent, t.target_class) for t in legal}
     for target in order.targets:
@@ -361,6 +355,41 @@ def _check_order(
         )
 
 
+def _check_split(settings: FleetCombatSettings, order: FireOrder, ships: int) -> None:
+    """FC-I7 split fire: only with `allow_split_fire`, and any dice count at all is a split.
+
+    Every part but the last gives its dice, fewer than the group's in total; the last takes
+    the rest, or gives a count that makes the parts add up exactly to the group's dice.
+    """
+    dice = [t.dice for t in order.targets]
+    if len(dice) == 1 and dice[0] is None:
+        return
+    if not settings.allow_split_fire:
+        raise RuleViolation("fleet_combat.error.split_fire", clause="FC-I7")
+    total = ships * settings.stats_of(order.ship_class).attack_dice
+    given = [d for d in dice[:-1] if d is not None]
+    if len(given) < len(dice) - 1 or (dice[-1] is None and sum(given) >= total):
+        raise RuleViolation("fleet_combat.error.split_dice", clause="FC-I7", dice=total)
+    last = dice[-1]
+    if last is not None and sum(given) + last != total:
+        raise RuleViolation(
+            "fleet_combat.error.split_total",
+            clause="FC-I7",
+            given=Msg("fleet_combat.dice", count=sum(given) + last),
+            ships=class_count(order.ship_class, ships),
+            dice=Msg("fleet_combat.dice", count=total),
+        )
+
+
+def _settled(order: FireOrder) -> FireOrder:
+    """A split order as stored: the last part takes the rest (its count, if typed, is exactly
+    that, `_check_split`), so it is kept without one."""
+    if order.hold or not order.targets or order.targets[-1].dice is None:
+        return order
+    last = order.targets[-1].model_copy(update={"dice": None})
+    return order.model_copy(update={"targets": [*order.targets[:-1], last]})
+
+
 def set_fire_orders(
     state: FleetCombatState, settings: FleetCombatSettings, command: SetFireOrders
 ) -> BattleOutcome:
@@ -379,11 +408,12 @@ def set_fire_orders(
         raise RuleViolation("fleet_combat.error.duplicate_order", clause="FC-I7")
     for order in command.orders:
         _check_order(new, settings, battle, command.faction, order)
+    settled = [_settled(o) for o in command.orders]
     if command.replace:
-        orders = list(command.orders)
+        orders = settled
     else:
         orders = list(battle.orders.get(command.faction, []))
-        for order in command.orders:
+        for order in settled:
             index = next(
                 (i for i, o in enumerate(orders) if o.ship_class == order.ship_class), None
             )

@@ -1,0 +1,109 @@
+"""The engine's refusals for the optional battle rules: split fire (FC-I7), allies (FC-I5)
+and the damage priority list (FC-I10). The cog only reads what players type; these rules
+live in `set_fire_orders`, `set_allies` and `set_damage_priority`."""
+
+from __future__ import annotations
+
+import pytest
+from test_fleet_combat_support import battle
+
+from bot.errors import RuleViolation
+from bot.rules.fleet_combat import (
+    FireOrder,
+    FireTarget,
+    FleetCombatSettings,
+    SetFireOrders,
+    set_fire_orders,
+)
+
+SPLIT = FleetCombatSettings(allow_split_fire=True)
+
+
+def cruisers_at(*parts: tuple[str, int | None]) -> SetFireOrders:
+    """A's cruisers (2 ships, 4 dice) fire at B's classes with these dice counts."""
+    targets = [FireTarget(opponent="B", target_class=c, dice=d) for c, d in parts]
+    order = FireOrder(ship_class="cruiser", targets=targets)
+    return SetFireOrders(battle_id=1, faction="A", orders=[order])
+
+
+def refusal(settings: FleetCombatSettings, command: SetFireOrders) -> RuleViolation:
+    state = battle([("A", {"cruiser": 2}), ("B", {"destroyer": 3, "dreadnought": 1})])
+    with pytest.raises(RuleViolation) as caught:
+        set_fire_orders(state, settings, command)
+    return caught.value
+
+
+def stored(settings: FleetCombatSettings, command: SetFireOrders) -> list[int | None]:
+    state = battle([("A", {"cruiser": 2}), ("B", {"destroyer": 3, "dreadnought": 1})])
+    outcome = set_fire_orders(state, settings, command)
+    return [t.dice for t in outcome.battle.orders["A"][0].targets]
+
+
+# --- split fire (FC-I7) ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "parts",
+    [
+        [("destroyer", 1), ("dreadnought", None)],
+        [("dreadnought", 4)],
+        [("dreadnought", 2)],
+    ],
+)
+def test_any_dice_count_is_a_split_refused_while_split_fire_is_off(parts):
+    """FC-I7 default: a class fires all its dice at one target, so even one target with a
+    count is refused, not silently read as "all dice"."""
+    error = refusal(FleetCombatSettings(), cruisers_at(*parts))
+    assert (error.message_key, error.params["clause"]) == ("fleet_combat.error.split_fire", "FC-I7")
+
+
+def test_one_target_without_a_count_is_not_a_split():
+    assert stored(FleetCombatSettings(), cruisers_at(("dreadnought", None))) == [None]
+
+
+@pytest.mark.parametrize(
+    "parts",
+    [
+        [("destroyer", None), ("dreadnought", None)],
+        [("destroyer", None), ("dreadnought", 3)],
+        [("destroyer", 4), ("dreadnought", None)],
+    ],
+)
+def test_every_part_but_the_last_gives_fewer_dice_than_the_group_rolls(parts):
+    error = refusal(SPLIT, cruisers_at(*parts))
+    assert error.message_key == "fleet_combat.error.split_dice"
+    assert (error.params["clause"], error.params["dice"]) == ("FC-I7", 4)
+
+
+@pytest.mark.parametrize(
+    ("parts", "given"),
+    [
+        ([("destroyer", 1), ("dreadnought", 2)], "3 dice"),
+        ([("destroyer", 1), ("dreadnought", 5)], "6 dice"),
+        ([("dreadnought", 3)], "3 dice"),
+        ([("dreadnought", 1)], "1 die"),
+    ],
+)
+def test_a_count_on_the_last_part_must_make_the_parts_add_up_exactly(parts, given):
+    """FC-I7: the last part takes the rest; a count typed on it must be exactly that."""
+    error = refusal(SPLIT, cruisers_at(*parts))
+    assert error.message_key == "fleet_combat.error.split_total"
+    assert error.params["clause"] == "FC-I7"
+    assert error.message("en") == (
+        f"The parts add up to {given}, but 2 cruisers roll 4 dice (FC-I7). "
+        "Leave the last part without a count: it takes the rest."
+    )
+    assert error.message("ru").startswith(f"Части дают в сумме {given.split()[0]} кубик")
+
+
+@pytest.mark.parametrize(
+    ("parts", "kept"),
+    [
+        ([("destroyer", 1), ("dreadnought", None)], [1, None]),
+        ([("destroyer", 1), ("dreadnought", 3)], [1, None]),
+        ([("dreadnought", 4)], [None]),
+        ([("destroyer", 1), ("destroyer", 2), ("dreadnought", 1)], [1, 2, None]),
+    ],
+)
+def test_exact_counts_are_accepted_and_the_last_part_takes_the_rest(parts, kept):
+    assert stored(SPLIT, cruisers_at(*parts)) == kept
