@@ -8,7 +8,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.errors import GameError, NotAllowed, NotFound
+from bot.errors import GameError, NotAllowed
 from bot.i18n import Msg, t
 from bot.interactions import add_field, campaign_context, locale_of, make_embed, reply
 from bot.rules.fleet_combat import (
@@ -33,6 +33,7 @@ from cogs.fleet_combat_common import (
 from cogs.fleet_combat_input import (
     find_faction,
     normal,
+    parse_factions,
     parse_ship_ids,
     singular_name,
     split_list,
@@ -176,35 +177,18 @@ class OptionCommands:
         ctx = await campaign_context(interaction)
         if not ctx.is_gm:
             raise NotAllowed(C + "error.allies_gm_only")
+        names = parse_factions(factions, await ctx.service.factions(ctx.campaign.id))
         async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
             state, settings = await uow.load(RULESET)
-            if state.battle(battle) is None:
-                raise NotFound(C + "error.allies_no_battle", battle=battle)
-            found = get_battle(state, battle)
-            engaged = [p.faction for p in found.engaged()]
-            names: list[str] = []
-            for typed in split_list(factions):
-                name = find_faction(typed, engaged)
-                if name is None:
-                    raise GameError(
-                        C + "error.allies_unknown",
-                        faction=typed,
-                        battle=found.id,
-                        factions=", ".join(engaged),
-                    )
-                names.append(name)
-            names = list(dict.fromkeys(names))
-            if len(names) < 2:
-                raise GameError(C + "error.allies_two", battle=found.id)
-            outcome = set_allies(state, settings, found.id, names)
+            outcome = set_allies(state, settings, battle, names)
             await uow.record(
                 RULESET,
                 "combat allies",
                 outcome.state,
-                options={"battle": found.id, "factions": names},
+                options={"battle": battle, "factions": names},
                 lines=outcome.lines,
             )
-        status = battle_status(outcome.state, settings, found.id)
+        status = battle_status(outcome.state, settings, battle)
         embed = status_embed(status, settings, ctx.locale)
         embed.description = "\n".join(
             [*(m.render(ctx.locale) for m in outcome.lines), embed.description or ""]

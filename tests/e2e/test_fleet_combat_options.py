@@ -123,17 +123,20 @@ async def test_allies_refused_for_a_player_a_hostile_pair_and_an_unknown_battle(
     hostile = await seated.slash("/combat allies battle:1 factions:Red, Blue", as_="gm")
     unknown = await seated.slash("/combat allies battle:7 factions:Red, Green", as_="gm")
     alone = await seated.slash("/combat allies battle:1 factions:Red", as_="gm")
+    twice = await seated.slash("/combat allies battle:1 factions:Red, red", as_="gm")
+    outsider = await seated.slash("/combat allies battle:1 factions:Red, Violet", as_="gm")
 
     assert refusal(player) == "Only a GM registers allies (FC-I5)."
     assert refusal(hostile) == (
         "Blue, Red have declared attacks on each other and cannot be allies (FC-I5)."
     )
-    assert refusal(unknown) == (
-        "There is no battle #7: allies are registered in a battle being fought (FC-I5)."
+    assert refusal(unknown) == "There is no battle #7."
+    assert (
+        refusal(alone)
+        == refusal(twice)
+        == ("Name at least two participants of battle #1 to make them allies (FC-I5).")
     )
-    assert refusal(alone) == (
-        "Name at least two participants of battle #1 to make them allies (FC-I5)."
-    )
+    assert refusal(outsider).startswith("There is no faction “Violet” in this campaign.")
     status = await seated.slash("/combat status battle:1", as_="player1")
     assert "Sides" not in status.embed.description
     targets = await seated.autocomplete(

@@ -13,6 +13,7 @@ from bot.rules.fleet_combat import (
     FireTarget,
     FleetCombatSettings,
     SetFireOrders,
+    set_allies,
     set_fire_orders,
 )
 
@@ -107,3 +108,27 @@ def test_a_count_on_the_last_part_must_make_the_parts_add_up_exactly(parts, give
 )
 def test_exact_counts_are_accepted_and_the_last_part_takes_the_rest(parts, kept):
     assert stored(SPLIT, cruisers_at(*parts)) == kept
+
+
+# --- allies (FC-I5) --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("factions", [[], ["A"], ["C", "C"]])
+def test_allies_need_at_least_two_distinct_participants(factions):
+    """FC-I5: naming no one, or one participant (even twice), is refused, not an audited
+    no-op (nor an IndexError)."""
+    state = battle([("A", {"cruiser": 1}), ("B", {"cruiser": 1}), ("C", {"cruiser": 1})])
+    with pytest.raises(RuleViolation) as caught:
+        set_allies(state, FleetCombatSettings(), 1, factions)
+    assert caught.value.message_key == "fleet_combat.error.allies_two"
+    assert caught.value.params == {"clause": "FC-I5", "battle": 1}
+    assert caught.value.message("en") == (
+        "Name at least two participants of battle #1 to make them allies (FC-I5)."
+    )
+
+
+def test_allies_must_all_be_fighting_in_the_battle():
+    state = battle([("A", {"cruiser": 1}), ("B", {"cruiser": 1})])
+    with pytest.raises(RuleViolation) as caught:
+        set_allies(state, FleetCombatSettings(), 1, ["A", "Z"])
+    assert caught.value.message_key == "fleet_combat.error.not_participant"

@@ -473,11 +473,14 @@ def set_allies(
 ) -> BattleOutcome:
     """Register participants as allies: one side, never hostile to each other (FC-I5, GM).
 
-    With `declared_pairs`, players who declared attacks on each other cannot be made allies.
+    At least two distinct participants still fighting are named. With `declared_pairs`,
+    players who declared attacks on each other cannot be made allies.
     """
     new = copy_for_write(state, battles=[get_battle(state, battle_id).id])
     battle = get_battle(new, battle_id)
     members = [_engaged(battle, f) for f in dict.fromkeys(factions)]
+    if len(members) < 2:
+        raise RuleViolation("fleet_combat.error.allies_two", clause="FC-I5", battle=battle.id)
     old_sides = {p.side for p in members}
     side = members[0].side
     for participant in battle.participants:
