@@ -231,20 +231,21 @@ class OptionCommands:
             embed = priority_embed(state, settings, found, who, ctx.locale, [])
             await reply(interaction, embed=embed, ephemeral=True)
             return
-        ids = [] if clear else parse_ship_ids(ships or "")
+        ids = parse_ship_ids(ships) if ships is not None else []
         async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
             state, settings = await uow.load(RULESET)
             found = get_battle(state, battle)
             who = battle_faction(ctx, factions, found, faction)
-            outcome = set_damage_priority(state, settings, found.id, who, ids)
-            lines = [Msg(C + "priority.cleared", faction=who)] if clear else outcome.lines
+            outcome = set_damage_priority(state, settings, found.id, who, ids, clear=clear)
             await uow.record(
                 RULESET,
                 "combat priority",
                 outcome.state,
-                options={"battle": found.id, "ships": ids},
-                lines=lines,
+                options={"battle": found.id, "ships": ids, "clear": clear},
+                lines=outcome.lines,
                 faction=who,
             )
-        embed = priority_embed(outcome.state, settings, outcome.battle, who, ctx.locale, lines)
+        embed = priority_embed(
+            outcome.state, settings, outcome.battle, who, ctx.locale, outcome.lines
+        )
         await reply(interaction, embed=embed, ephemeral=True)

@@ -269,6 +269,12 @@ async def test_priority_refusals_and_clearing(seated):
         "1. #6 dreadnought (0/3)",
         "2. #3 destroyer (0/1)",
     ]
+    both = await seated.slash("/combat priority battle:1 ships:#3 clear:true", as_="player2")
+    empty = await seated.slash("/combat priority battle:1 ships:,", as_="player2")
+    assert refusal(both) == "Either list ships or clear the list, not both (FC-I10)."
+    assert refusal(empty) == (
+        "Name at least one of your ships in the battle by id, or clear the list (FC-I10)."
+    )
     cleared = await seated.slash("/combat priority battle:1 clear:true", as_="player2")
     assert cleared.embed.description.splitlines()[:2] == [
         "Blue's damage priority list is cleared (FC-I10).",

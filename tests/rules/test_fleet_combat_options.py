@@ -14,6 +14,7 @@ from bot.rules.fleet_combat import (
     FleetCombatSettings,
     SetFireOrders,
     set_allies,
+    set_damage_priority,
     set_fire_orders,
 )
 
@@ -132,3 +133,35 @@ def test_allies_must_all_be_fighting_in_the_battle():
     with pytest.raises(RuleViolation) as caught:
         set_allies(state, FleetCombatSettings(), 1, ["A", "Z"])
     assert caught.value.message_key == "fleet_combat.error.not_participant"
+
+
+# --- damage priority (FC-I10) ----------------------------------------------------------------
+
+
+def test_clearing_the_priority_list_removes_the_entry():
+    """FC-I10: `clear` forgets the list (the key goes, not an empty list) and says so."""
+    state = battle([("A", {"cruiser": 2}), ("B", {"cruiser": 1})])
+    state = set_damage_priority(state, FleetCombatSettings(), 1, "A", [2, 1]).state
+    assert state.battle(1).damage_priority == {"A": [2, 1]}
+    cleared = set_damage_priority(state, FleetCombatSettings(), 1, "A", clear=True)
+    assert cleared.battle.damage_priority == {}
+    assert [m.render("en") for m in cleared.lines] == [
+        "A's damage priority list is cleared (FC-I10)."
+    ]
+    assert state.battle(1).damage_priority == {"A": [2, 1]}
+    again = set_damage_priority(cleared.state, FleetCombatSettings(), 1, "A", clear=True)
+    assert again.battle.damage_priority == {}
+
+
+@pytest.mark.parametrize(
+    ("ids", "clear", "key"),
+    [
+        ([], False, "fleet_combat.error.priority_no_ships"),
+        ([1], True, "fleet_combat.error.priority_ships_and_clear"),
+    ],
+)
+def test_priority_needs_ships_or_clear_but_not_both(ids, clear, key):
+    state = battle([("A", {"cruiser": 2}), ("B", {"cruiser": 1})])
+    with pytest.raises(RuleViolation) as caught:
+        set_damage_priority(state, FleetCombatSettings(), 1, "A", ids, clear=clear)
+    assert (caught.value.message_key, caught.value.params["clause"]) == (key, "FC-I10")

@@ -502,12 +502,26 @@ def set_damage_priority(
     settings: FleetCombatSettings,
     battle_id: int,
     faction: str,
-    ship_ids: Sequence[int],
+    ship_ids: Sequence[int] = (),
+    *,
+    clear: bool = False,
 ) -> BattleOutcome:
-    """The owner's order for tied most-wounded ships (FC-I10 `wound_tie_break = owner_choice`)."""
+    """The owner's order for tied most-wounded ships (FC-I10 `wound_tie_break = owner_choice`).
+
+    `clear` forgets the list (ties go by ship id again); otherwise at least one of the
+    owner's ships in the battle is named. Ships and `clear` together are refused.
+    """
     new = copy_for_write(state, battles=[get_battle(state, battle_id).id])
     battle = get_battle(new, battle_id)
     _engaged(battle, faction)
+    if clear:
+        if ship_ids:
+            raise RuleViolation("fleet_combat.error.priority_ships_and_clear", clause="FC-I10")
+        battle.damage_priority.pop(faction, None)
+        line = Msg("fleet_combat.battle.priority_cleared", faction=faction)
+        return BattleOutcome(new, battle, [line])
+    if not ship_ids:
+        raise RuleViolation("fleet_combat.error.priority_no_ships", clause="FC-I10")
     fleet = new.fleet(faction, battle.point)
     own = {s.id for s in fleet.ships} if fleet is not None else set()
     unknown = [i for i in ship_ids if i not in own]
