@@ -49,6 +49,8 @@ from cogs.fleet_combat_common import (
     canonical_point,
     combat,
     faction_autocomplete,
+    list_choices,
+    list_entries,
     matching_choices,
     opponents_of,
     option_of,
@@ -64,7 +66,6 @@ from cogs.fleet_combat_input import (
     parse_factions,
     parse_fire_targets,
     resolve_class,
-    split_list,
     target_value,
 )
 from cogs.fleet_combat_render import (
@@ -90,11 +91,8 @@ async def targets_autocomplete(
     typed_point = str(option_of(interaction, "point") or "")
     where = canonical_point(state, typed_point) if typed_point else None
     present = sorted({f.faction for f in state.fleets if where is None or f.point == where} - mine)
-    done, _, last = current.rpartition(",")
-    chosen = split_list(done)
-    prefix = ", ".join(chosen) + ", " if chosen else ""
-    pairs = [(prefix + name, prefix + name) for name in present if name not in chosen]
-    return matching_choices(pairs, prefix + last.strip())
+    chosen = list_entries(current)[0]
+    return list_choices([(name, name) for name in present], current, chosen=chosen)
 
 
 async def battle_autocomplete(
@@ -149,22 +147,15 @@ async def order_target_autocomplete(
     own = find_class(str(option_of(interaction, "class") or ""), settings)
     if own is None:
         return []
-    cut = max(current.rfind(","), current.rfind(";"))
-    done, last = (current[:cut].strip(), current[cut + 1 :]) if cut >= 0 else ("", current)
-    if done and not settings.allow_split_fire:
+    next_part = bool(list_entries(current)[0])
+    if next_part and not settings.allow_split_fire:
         return []
-    prefix = f"{done}, " if done else ""
     pairs: list[tuple[str, str]] = []
-    if not done and settings.allow_hold_fire:
+    if not next_part and settings.allow_hold_fire:
         pairs.append((t(C + "orders.option_hold", locale), HOLD))
     targets = legal_targets(state, settings, battle.id, who, own)
     pairs += [(target_label(x, locale), target_value(x.opponent, x.target_class)) for x in targets]
-    needle = normal(last)
-    return [
-        app_commands.Choice(name=(prefix + name)[:100], value=prefix + value)
-        for name, value in pairs
-        if (needle in normal(name) or needle in normal(value)) and len(prefix + value) <= 100
-    ][:25]
+    return list_choices(pairs, current)
 
 
 def typed_order(

@@ -3,7 +3,7 @@ a player acts for in a battle, and the autocompletes several commands use."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 import discord
@@ -13,7 +13,7 @@ from bot.campaigns import Campaign, Faction
 from bot.errors import GameError, NotAllowed
 from bot.interactions import Context, channel_campaign, service_of
 from bot.rules.fleet_combat import Battle, FleetCombatSettings, FleetCombatState
-from cogs.fleet_combat_input import acting_faction, normal, own_factions
+from cogs.fleet_combat_input import acting_faction, normal, own_factions, split_list
 
 RULESET = "fleet_combat"
 C = "combat."
@@ -78,6 +78,32 @@ def matching_choices(
         app_commands.Choice(name=name[:100], value=value[:100])
         for name, value in pairs
         if needle in normal(name) or needle in normal(value)
+    ][:25]
+
+
+def list_entries(current: str) -> tuple[list[str], str]:
+    """A list being typed (`Red, Gr`): the entries before the last comma or semicolon, and
+    the last entry, the one being completed."""
+    cut = max(current.rfind(","), current.rfind(";"))
+    if cut < 0:
+        return [], current
+    return split_list(current[:cut]), current[cut + 1 :]
+
+
+def list_choices(
+    pairs: Sequence[tuple[str, str]], current: str, *, chosen: Collection[str] = ()
+) -> list[app_commands.Choice[str]]:
+    """Complete the last entry of a comma-separated list: the `(label, value)` pairs not yet
+    `chosen` that contain what is typed of it, each suggested after the entries before it."""
+    done, last = list_entries(current)
+    prefix = ", ".join(done) + ", " if done else ""
+    needle = normal(last)
+    return [
+        app_commands.Choice(name=(prefix + label)[:100], value=prefix + value)
+        for label, value in pairs
+        if value not in chosen
+        and (needle in normal(label) or needle in normal(value))
+        and len(prefix + value) <= 100
     ][:25]
 
 

@@ -28,34 +28,17 @@ from cogs.fleet_combat_common import (
     campaign_state,
     combat,
     faction_autocomplete,
+    list_choices,
+    list_entries,
     option_of,
 )
 from cogs.fleet_combat_input import (
     find_faction,
-    normal,
     parse_factions,
     parse_ship_ids,
     singular_name,
-    split_list,
 )
 from cogs.fleet_combat_render import battle_view, ship_ids_text, ship_life, status_embed
-
-
-def list_choices(
-    names: list[tuple[str, str]], current: str, *, chosen: list[str]
-) -> list[app_commands.Choice[str]]:
-    """Complete the last entry of a comma-separated list: `(label, value)` pairs not yet
-    `chosen`, each suggested after what is already typed."""
-    done, _, last = current.rpartition(",")
-    prefix = ", ".join(split_list(done)) + ", " if done.strip() else ""
-    needle = normal(last)
-    return [
-        app_commands.Choice(name=(prefix + label)[:100], value=prefix + value)
-        for label, value in names
-        if value not in chosen
-        and (needle in normal(label) or needle in normal(value))
-        and len(prefix + value) <= 100
-    ][:25]
 
 
 async def allies_autocomplete(
@@ -70,8 +53,7 @@ async def allies_autocomplete(
     if battle is None or not battle.active:
         return []
     engaged = [p.faction for p in battle.engaged()]
-    done = current.rpartition(",")[0]
-    chosen = [f for f in (find_faction(x, engaged) for x in split_list(done)) if f]
+    chosen = [f for f in (find_faction(x, engaged) for x in list_entries(current)[0]) if f]
     if found[2].hostility_model == "declared_pairs":
         # FC-I5: players who declared attacks on each other cannot become allies.
         engaged = [f for f in engaged if not any(battle.hostile(f, c) for c in chosen)]
@@ -109,9 +91,9 @@ async def priority_ships_autocomplete(
 
 def _ids_typed(current: str) -> list[int]:
     """The ship ids already typed before the entry being completed."""
-    done = current.rpartition(",")[0]
+    done = list_entries(current)[0]
     try:
-        return parse_ship_ids(done) if done.strip() else []
+        return parse_ship_ids(", ".join(done)) if done else []
     except GameError:
         return []
 

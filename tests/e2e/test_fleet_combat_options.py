@@ -76,6 +76,10 @@ async def test_gm_registers_allies_and_allies_cannot_target_each_other(seated):
     await seated.slash("/combat fleet set point:Mecatol ships:2 cruiser", as_="player3")
     await declared(seated)
     await seated.slash("/combat attack point:Mecatol targets:Blue", as_="player3")
+    attackable = await seated.autocomplete(
+        "/combat attack point:Mecatol targets:Blue, ", as_="player3", focused="targets"
+    )
+    assert [(c.name, c.value) for c in attackable] == [("Blue, Red", "Blue, Red")]
     offered = await seated.autocomplete(
         "/combat allies battle:1 factions:Red, ", as_="gm", focused="factions"
     )
