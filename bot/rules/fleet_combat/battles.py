@@ -134,11 +134,18 @@ def _engaged(battle: Battle, faction: str) -> Participant:
     return participant
 
 
-def _copy_at_battle(state: FleetCombatState, battle_id: int) -> FleetCombatState:
-    """A copy in which an active battle may be fought or ended: the battle, the fleets at its
-    point with their ships (wounds, losses) and the reserve are private (FC-3.1, FC-I14)."""
+def _copy_with_battle(
+    state: FleetCombatState, battle_id: int, *, fleets_at_point: bool = False
+) -> tuple[FleetCombatState, Battle]:
+    """A copy a command may write into, and in it the active battle it changes (its own copy).
+
+    With `fleets_at_point` (a round fought, the battle ended) the fleets at the battle's
+    point with their ships (wounds, losses) are private too (FC-3.1, FC-I14).
+    """
     battle = get_battle(state, battle_id)
-    return copy_for_write(state, battles=[battle.id], points=[battle.point])
+    points = [battle.point] if fleets_at_point else []
+    new = copy_for_write(state, battles=[battle.id], points=points)
+    return new, get_battle(new, battle_id)
 
 
 def _pair(a: str, b: str) -> tuple[str, str]:
@@ -398,8 +405,7 @@ def set_fire_orders(
     Orders are fixed before any dice are rolled (FC-5.3). They are checked again when the
     round is fought; one that became illegal meanwhile falls back to the automatic policy.
     """
-    new = copy_for_write(state, battles=[get_battle(state, command.battle_id).id])
-    battle = get_battle(new, command.battle_id)
+    new, battle = _copy_with_battle(state, command.battle_id)
     _engaged(battle, command.faction)
     if command.faction in battle.retreats:
         raise RuleViolation("fleet_combat.error.retreating_no_orders", clause="FC-6.2")
@@ -441,8 +447,7 @@ def declare_retreat(
     Refused before round `retreat_min_round` (2 by default: never in the first round).
     The retreater's fire orders are dropped: it does not fire that round (FC-6.2).
     """
-    new = copy_for_write(state, battles=[get_battle(state, command.battle_id).id])
-    battle = get_battle(new, command.battle_id)
+    new, battle = _copy_with_battle(state, command.battle_id)
     _engaged(battle, command.faction)
     if command.cancel:
         battle.retreats = [f for f in battle.retreats if f != command.faction]
@@ -476,8 +481,7 @@ def set_allies(
     At least two distinct participants still fighting are named. With `declared_pairs`,
     players who declared attacks on each other cannot be made allies.
     """
-    new = copy_for_write(state, battles=[get_battle(state, battle_id).id])
-    battle = get_battle(new, battle_id)
+    new, battle = _copy_with_battle(state, battle_id)
     members = [_engaged(battle, f) for f in dict.fromkeys(factions)]
     if len(members) < 2:
         raise RuleViolation("fleet_combat.error.allies_two", clause="FC-I5", battle=battle.id)
@@ -511,8 +515,7 @@ def set_damage_priority(
     `clear` forgets the list (ties go by ship id again); otherwise at least one of the
     owner's ships in the battle is named. Ships and `clear` together are refused.
     """
-    new = copy_for_write(state, battles=[get_battle(state, battle_id).id])
-    battle = get_battle(new, battle_id)
+    new, battle = _copy_with_battle(state, battle_id)
     _engaged(battle, faction)
     if clear:
         if ship_ids:
@@ -544,8 +547,7 @@ def resolve_round(
     Volleys in turn order, defence per hit, packets applied at the end (FC-4.4–FC-5.23,
     FC-I7–FC-I16); groups without orders use the automatic policy (FC-I17).
     """
-    new = _copy_at_battle(state, battle_id)
-    battle = get_battle(new, battle_id)
+    new, battle = _copy_with_battle(state, battle_id, fleets_at_point=True)
     report = fight_round(new, battle, settings, dice, turn=turn)
     return RoundOutcome(
         new, report, round_lines(report, retreat_distance=settings.retreat_distance_points)
@@ -556,8 +558,7 @@ def close_battle(
     state: FleetCombatState, settings: FleetCombatSettings, battle_id: int
 ) -> BattleOutcome:
     """A GM ends a battle at once (FC-I16); survivors keep their wounds (FC-I14)."""
-    new = _copy_at_battle(state, battle_id)
-    battle = get_battle(new, battle_id)
+    new, battle = _copy_with_battle(state, battle_id, fleets_at_point=True)
     holders = [
         p.faction for p in battle.engaged() if _counts(new, settings, p.faction, battle.point)
     ]
