@@ -29,7 +29,6 @@ from bot.rules.fleet_combat import (
     FleetCombatSettings,
     FleetCombatState,
     SetFireOrders,
-    battle_status,
     class_count,
     close_battle,
     declare_attack,
@@ -70,10 +69,9 @@ from cogs.fleet_combat_input import (
 )
 from cogs.fleet_combat_render import (
     HOLD,
-    battle_view,
     battles_embed,
+    outcome_message,
     plain_embed,
-    status_embed,
     target_label,
 )
 
@@ -261,18 +259,13 @@ class BattleCommands:
                 },
                 faction=attacker,
             )
-        status = battle_status(outcome.state, settings, outcome.battle.id)
-        embed = status_embed(status, settings, ctx.locale)
-        embed.description = "\n".join(
-            [*(m.render(ctx.locale) for m in outcome.lines), embed.description or ""]
-        )
+        embed, view = outcome_message(outcome, settings, ctx.locale)
         users = [f"<@{f.user_id}>" for f in factions if f.name in names and f.user_id]
         content = (
             t(C + "attack.ping", ctx.locale, users=" ".join(users), attacker=attacker, point=where)
             if users
             else None
         )
-        view = battle_view(outcome.battle, 0, 1, ctx.locale)
         await reply(interaction, content, embed=embed, view=view)
 
     @combat.command(name="orders", description="Give fire orders for the coming round from menus")

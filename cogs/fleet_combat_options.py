@@ -15,7 +15,6 @@ from bot.rules.fleet_combat import (
     Battle,
     FleetCombatSettings,
     FleetCombatState,
-    battle_status,
     get_battle,
     set_allies,
     set_damage_priority,
@@ -38,7 +37,7 @@ from cogs.fleet_combat_input import (
     parse_ship_ids,
     singular_name,
 )
-from cogs.fleet_combat_render import battle_view, ship_ids_text, ship_life, status_embed
+from cogs.fleet_combat_render import outcome_message, ship_ids_text, ship_life
 
 
 async def allies_autocomplete(
@@ -170,12 +169,8 @@ class OptionCommands:
                 options={"battle": battle, "factions": names},
                 lines=outcome.lines,
             )
-        status = battle_status(outcome.state, settings, battle)
-        embed = status_embed(status, settings, ctx.locale)
-        embed.description = "\n".join(
-            [*(m.render(ctx.locale) for m in outcome.lines), embed.description or ""]
-        )
-        await reply(interaction, embed=embed, view=battle_view(outcome.battle, 0, 1, ctx.locale))
+        embed, view = outcome_message(outcome, settings, ctx.locale)
+        await reply(interaction, embed=embed, view=view)
 
     @combat.command(
         name="priority", description="Which of your equally wounded ships takes wounds first"

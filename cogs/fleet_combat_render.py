@@ -19,6 +19,7 @@ from bot.i18n import Msg, t
 from bot.interactions import COLOUR, add_field, clip, handle_error, make_embed
 from bot.rules.fleet_combat import (
     Battle,
+    BattleOutcome,
     BattleStatus,
     FireOrder,
     Fleet,
@@ -29,6 +30,7 @@ from bot.rules.fleet_combat import (
     RoundReport,
     Ship,
     VolleyReport,
+    battle_status,
     class_count,
     class_name,
     ships_msg,
@@ -613,6 +615,19 @@ def round_page_index(
             return index
         index += len(round_pages(report, settings, locale))
     return index
+
+
+def outcome_message(
+    outcome: BattleOutcome, settings: FleetCombatSettings, locale: str
+) -> tuple[discord.Embed, discord.ui.View | None]:
+    """The reply to a command that changes who fights whom (`/combat attack`, `allies`):
+    the command's lines above the battle's status, and the battle's buttons."""
+    status = battle_status(outcome.state, settings, outcome.battle.id)
+    embed = status_embed(status, settings, locale)
+    embed.description = "\n".join(
+        [*(m.render(locale) for m in outcome.lines), embed.description or ""]
+    )
+    return embed, battle_view(outcome.battle, 0, 1, locale)
 
 
 def battle_view(
