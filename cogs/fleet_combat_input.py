@@ -76,7 +76,7 @@ def class_aliases(settings: FleetCombatSettings) -> dict[str, str]:
         for language in ("en", "ru"):
             forms.add(class_name(key).render(language))
             for count in (1, 2, 5):
-                forms.add(_COUNT_PREFIX.sub("", class_count(key, count).render(language)))
+                forms.add(class_word(key, language, count=count))
         for form in forms:
             aliases.setdefault(normal(form), key)
     for short, key in SHORTHAND.items():
@@ -85,9 +85,10 @@ def class_aliases(settings: FleetCombatSettings) -> dict[str, str]:
     return aliases
 
 
-def singular_name(ship_class: str, locale: str) -> str:
-    """One ship's class in the reader's language: `dreadnought`, `дредноут`."""
-    return _COUNT_PREFIX.sub("", class_count(ship_class, 1).render(locale))
+def class_word(ship_class: str, locale: str, *, count: int = 1) -> str:
+    """A class as it follows a number in the reader's language: one ship's `dreadnought`,
+    `дредноут`; with `count`, the form for that many (`dreadnoughts`, `дредноута` for 2)."""
+    return _COUNT_PREFIX.sub("", class_count(ship_class, count).render(locale))
 
 
 def known_classes(settings: FleetCombatSettings, locale: str) -> str:
@@ -296,11 +297,6 @@ def is_hold(text: str) -> bool:
     return normal(text) in HOLD_WORDS
 
 
-def split_parts(text: str) -> list[str]:
-    """The parts of a split-fire target: separated by commas, semicolons or new lines."""
-    return split_top_level(text)
-
-
 def part_dice(part: str) -> tuple[str, int | None]:
     """`Blue: destroyer ×2` → (`Blue: destroyer`, 2); without a count → (part, None)."""
     match = _PART_DICE.fullmatch(part.strip())
@@ -321,7 +317,7 @@ def parse_fire_targets(
 ) -> list[TypedTarget]:
     """`Blue: destroyer ×2, Blue: dreadnought` → one TypedTarget per part, in the order typed."""
     out: list[TypedTarget] = []
-    for part in split_parts(text):
+    for part in split_top_level(text):  # commas, semicolons, new lines
         target, dice = part_dice(part)
         if dice is not None and dice < 1:
             raise GameError(C + "error.split_zero", part=part.strip())

@@ -32,10 +32,10 @@ from cogs.fleet_combat_common import (
     option_of,
 )
 from cogs.fleet_combat_input import (
+    class_word,
     find_faction,
     parse_factions,
     parse_ship_ids,
-    singular_name,
 )
 from cogs.fleet_combat_render import outcome_message, ship_ids_text, ship_life
 
@@ -77,7 +77,7 @@ async def priority_ships_autocomplete(
                 C + "priority.choice",
                 locale,
                 ship=s.id,
-                ship_class=singular_name(s.ship_class, locale),
+                ship_class=class_word(s.ship_class, locale),
                 wounds=s.wounds,
                 life=ship_life(settings, s),
             ),
@@ -122,7 +122,7 @@ def priority_embed(
                 locale,
                 number=number,
                 ship=ship_id,
-                ship_class=singular_name(ship.ship_class, locale),
+                ship_class=class_word(ship.ship_class, locale),
                 wounds=ship.wounds,
                 life=ship_life(settings, ship),
             )
