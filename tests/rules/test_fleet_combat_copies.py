@@ -15,6 +15,7 @@ a later command must not reach back into an earlier state through a shared objec
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
@@ -208,7 +209,7 @@ def draw_command(
         "attack": 3,
         "orders": 6,
         "retreat": 2,
-        "allies": 1,
+        "allies": 2,
         "priority": 2,
         "resolve": 4,
         "close": 1,
@@ -280,13 +281,29 @@ def draw_command(
         return kind, lambda s: declare_retreat(s, cfg, retreat)
     if kind == "allies":
         names = [p.faction for p in battle.participants] if battle else ["Nobody"]
-        allies = rng.sample(names, min(len(names), rng.randint(1, 2)))
+        # mostly two participants of a battle not declared on each other, when there are
+        # such; else three, fewer, or one named twice (refused)
+        friendly = [
+            (b.id, [x.faction, y.faction])
+            for b in state.active_battles()
+            for x, y in itertools.combinations(b.engaged(), 2)
+            if not b.hostile(x.faction, y.faction)
+        ]
+        if friendly and rng.random() < 0.6:
+            battle_id, allies = rng.choice(friendly)
+        else:
+            allies = rng.sample(names, min(len(names), rng.choice([0, 1, 2, 3])))
+            if allies and rng.random() < 0.2:
+                allies.append(allies[0])
         return kind, lambda s: set_allies(s, cfg, battle_id, allies)
     if kind == "priority":
         own = state.fleet(who, battle.point) if battle is not None else None
         ids = [s.id for s in own.ships] if own is not None else []
         ids = rng.sample(ids, len(ids)) + ([999_999] if rng.random() < 0.1 else [])
-        return kind, lambda s: set_damage_priority(s, cfg, battle_id, who, ids)
+        clear = rng.random() < 0.2
+        if clear and rng.random() < 0.7:
+            ids = []
+        return kind, lambda s: set_damage_priority(s, cfg, battle_id, who, ids, clear=clear)
     if kind == "resolve":
         target = battle_id if rng.random() < 0.9 or not everything else rng.choice(everything).id
         return kind, lambda s: (
@@ -312,9 +329,16 @@ def new_state_of(result: Any) -> FleetCombatState | None:
 
 
 def campaign(variant: str, battles: int = 6, seed: int = 1) -> tuple[Any, FleetCombatSettings]:
-    """A benchmark-like campaign for a settings variant, with some owner priorities."""
+    """A benchmark-like campaign for a settings variant, with some owner priorities, and a
+    third player in the first battle who declared on only one side (a possible ally)."""
     cfg = FleetCombatSettings(**VARIANTS[variant])
     state, _ = build_state(battles, cfg, seed=seed)
+    first = state.active_battles()[0]
+    newcomer = RegisterFleet(faction="House Ally", point=first.point, ships={"cruiser": 2})
+    state = register_fleet(state, cfg, newcomer).state
+    target = first.engaged()[0].faction
+    attack = DeclareAttack(attacker="House Ally", targets=[target], point=first.point, turn=TURN)
+    state = declare_attack(state, cfg, attack).state
     for battle in state.active_battles()[::2]:
         for participant in battle.participants:
             fleet = state.fleet(participant.faction, battle.point)
@@ -361,10 +385,13 @@ def test_random_command_sequences_leave_inputs_alone_and_match_deep_copies(varia
     # every command was exercised successfully at least once, not only its refusals
     assert set(succeeded) >= {
         "fleet set",
+        "fleet remove",
         "fleet move",
+        "fleet repair",
         "attack",
         "orders",
         "retreat",
+        "allies",
         "priority",
         "resolve",
         "close",

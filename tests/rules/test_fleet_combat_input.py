@@ -1,0 +1,71 @@
+"""How `/combat order target:` text is read (cogs/fleet_combat_input.py): the parts of a
+split order (FC-I7) and the dice typed for each, in English and Russian."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.errors import GameError
+from bot.rules.fleet_combat import FleetCombatSettings
+from cogs.fleet_combat_input import TypedTarget, is_hold, parse_fire_targets, part_dice
+
+SETTINGS = FleetCombatSettings(allow_split_fire=True)
+
+
+@pytest.mark.parametrize(
+    ("typed", "expected"),
+    [
+        ("Blue: destroyer ×2", ("Blue: destroyer", 2)),
+        ("Blue: destroyer×2", ("Blue: destroyer", 2)),
+        ("Blue: destroyer x2", ("Blue: destroyer", 2)),
+        ("Blue: destroyer X 2", ("Blue: destroyer", 2)),
+        ("Blue: destroyer *2", ("Blue: destroyer", 2)),
+        ("Blue: destroyer * 2", ("Blue: destroyer", 2)),
+        ("Blue: destroyer (2 dice)", ("Blue: destroyer", 2)),
+        ("Blue: destroyer (1 die)", ("Blue: destroyer", 1)),
+        ("Blue: destroyer (2)", ("Blue: destroyer", 2)),
+        ("Blue: эсминец х2", ("Blue: эсминец", 2)),  # Cyrillic х
+        ("Blue: эсминец (2 кубика)", ("Blue: эсминец", 2)),
+        ("Blue: эсминцы (5 кубиков)", ("Blue: эсминцы", 5)),
+        ("  Blue: destroyer  ", ("Blue: destroyer", None)),
+        ("Blue: war sun", ("Blue: war sun", None)),
+        ("Blue: dreadnought2", ("Blue: dreadnought2", None)),
+    ],
+)
+def test_part_dice_reads_every_count_form(typed, expected):
+    assert part_dice(typed) == expected
+
+
+def test_a_split_order_in_english():
+    parts = parse_fire_targets("Blue: destroyer x1, Blue: dreadnought", ["Blue"], SETTINGS, "en")
+    assert parts == [
+        TypedTarget("Blue", "destroyer", 1),
+        TypedTarget("Blue", "dreadnought", None),
+    ]
+
+
+def test_a_split_order_in_russian_with_semicolons():
+    parts = parse_fire_targets(
+        "Blue: эсминцы х1; Blue: дредноут (3 кубика)", ["Blue"], SETTINGS, "ru"
+    )
+    assert parts == [
+        TypedTarget("Blue", "destroyer", 1),
+        TypedTarget("Blue", "dreadnought", 3),
+    ]
+
+
+def test_one_opponent_needs_no_name():
+    assert parse_fire_targets("cruisers ×2", ["Blue"], SETTINGS, "en") == [
+        TypedTarget("Blue", "cruiser", 2)
+    ]
+
+
+def test_zero_dice_is_refused_by_the_parser():
+    with pytest.raises(GameError) as caught:
+        parse_fire_targets("Blue: destroyer x0, Blue: cruiser", ["Blue"], SETTINGS, "en")
+    assert caught.value.message_key == "combat.error.split_zero"
+
+
+@pytest.mark.parametrize("typed", ["hold", "Hold  Fire", "не стрелять", "Придержать огонь"])
+def test_hold_words(typed):
+    assert is_hold(typed)
