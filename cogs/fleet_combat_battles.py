@@ -43,6 +43,7 @@ from bot.rules.fleet_combat import (
 from cogs.fleet_combat_common import (
     RULESET,
     C,
+    acting_context,
     battle_faction,
     campaign_state,
     canonical_point,
@@ -57,7 +58,6 @@ from cogs.fleet_combat_common import (
 )
 from cogs.fleet_combat_controls import RESOLVE_CHOICE, battle_message, orders_message
 from cogs.fleet_combat_input import (
-    acting_faction,
     find_class,
     is_hold,
     normal,
@@ -232,9 +232,7 @@ class BattleCommands:
         faction: app_commands.Range[str, 1, 64] | None = None,
     ) -> None:
         """FC-4.1, FC-4.2, FC-I5: open the battle at the point or join it; movement locks."""
-        ctx = await campaign_context(interaction)
-        factions = await ctx.service.factions(ctx.campaign.id)
-        attacker = acting_faction(ctx.actor.user_id, ctx.is_gm, factions, faction)
+        ctx, factions, attacker = await acting_context(interaction, faction)
         names = parse_factions(targets, factions)
         async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
             state, settings = await uow.load(RULESET)

@@ -11,7 +11,7 @@ from discord import app_commands
 
 from bot.campaigns import Campaign, Faction
 from bot.errors import GameError, NotAllowed
-from bot.interactions import Context, channel_campaign, service_of
+from bot.interactions import Context, campaign_context, channel_campaign, service_of
 from bot.rules.fleet_combat import Battle, FleetCombatSettings, FleetCombatState
 from cogs.fleet_combat_input import acting_faction, normal, own_factions, split_list
 
@@ -132,3 +132,13 @@ async def faction_autocomplete(
         return []
     factions = await service_of(interaction).factions(campaign.id)
     return matching_choices([(f.name, f.name) for f in factions], current)
+
+
+async def acting_context(
+    interaction: discord.Interaction[Any], wanted: str | None
+) -> tuple[Context, list[Faction], str]:
+    """A command's context, the campaign's factions and the faction it acts for
+    (`acting_faction`: a GM any, a player only their own)."""
+    ctx = await campaign_context(interaction)
+    factions = await ctx.service.factions(ctx.campaign.id)
+    return ctx, factions, acting_faction(ctx.actor.user_id, ctx.is_gm, factions, wanted)

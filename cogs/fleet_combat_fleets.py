@@ -30,6 +30,7 @@ from bot.rules.fleet_combat import (
 from cogs.fleet_combat_common import (
     RULESET,
     C,
+    acting_context,
     campaign_state,
     canonical_point,
     faction_autocomplete,
@@ -39,7 +40,6 @@ from cogs.fleet_combat_common import (
     stats,
 )
 from cogs.fleet_combat_input import (
-    acting_faction,
     find_class,
     known_classes,
     parse_ships,
@@ -79,9 +79,7 @@ class FleetCommands:
         faction: app_commands.Range[str, 1, 64] | None = None,
     ) -> None:
         """Ship counts by class and wound tokens (FC-I4, FC-I14); ids in registration order."""
-        ctx = await campaign_context(interaction)
-        factions = await ctx.service.factions(ctx.campaign.id)
-        owner = acting_faction(ctx.actor.user_id, ctx.is_gm, factions, faction)
+        ctx, _, owner = await acting_context(interaction, faction)
         async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
             state, settings = await uow.load(RULESET)
             typed = parse_ships(ships, settings, ctx.locale)
@@ -143,9 +141,7 @@ class FleetCommands:
         faction: app_commands.Range[str, 1, 64] | None = None,
     ) -> None:
         """The fleet is no longer registered (not while it fights, FC-I6)."""
-        ctx = await campaign_context(interaction)
-        factions = await ctx.service.factions(ctx.campaign.id)
-        owner = acting_faction(ctx.actor.user_id, ctx.is_gm, factions, faction)
+        ctx, _, owner = await acting_context(interaction, faction)
         async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
             state, settings = await uow.load(RULESET)
             where = canonical_point(state, point)
@@ -179,9 +175,7 @@ class FleetCommands:
         faction: app_commands.Range[str, 1, 64] | None = None,
     ) -> None:
         """Players move on the board; this keeps the registration in step (not while engaged)."""
-        ctx = await campaign_context(interaction)
-        factions = await ctx.service.factions(ctx.campaign.id)
-        owner = acting_faction(ctx.actor.user_id, ctx.is_gm, factions, faction)
+        ctx, _, owner = await acting_context(interaction, faction)
         async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
             state, settings = await uow.load(RULESET)
             source, target = canonical_point(state, point), canonical_point(state, to)
