@@ -185,7 +185,7 @@ async def bench_fleet_turn(folder: Path, battles: int) -> dict[str, float]:
     from bot.bench_fleet_turn import measure
 
     figures, _ = await measure(folder, battles, repeat=3)
-    keep = ("total", "step", "load", "save", "append", "other", "gc_after", "render_en")
+    keep = ("total", "step", "load", "save", "archive", "append", "other", "gc_after", "render_en")
     return {f"fleet_turn_{k}_ms": figures[f"fleet_turn_{k}_ms"] for k in keep} | {
         "fleet_turn_rolls": figures["fleet_turn_rolls"]
     }
@@ -204,6 +204,7 @@ TARGETS = {
     "fleet_turn_step_ms": "ruleset step",
     "fleet_turn_load_ms": "storage: load state",
     "fleet_turn_save_ms": "storage: save state",
+    "fleet_turn_archive_ms": "storage: round reports to the battle logs",
     "fleet_turn_append_ms": "storage: audit entries and rolls",
     "fleet_turn_other_ms": "storage: rest of the transaction",
     "fleet_turn_gc_after_ms": "garbage collection deferred past the transaction",

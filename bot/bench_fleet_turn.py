@@ -9,7 +9,8 @@ in the reader's language and the embeds the cog would send).
 The campaign is built by `build_state`: battles at their own points, mostly 2 participants
 (10% three), 85% small (2–6 ships a side) and 15% large (10–24 a side); 45% fight their first
 round, the rest have fought 1–5 rounds already (run by the real engine, so wounds and round
-reports are real; battles that ended then stay in the state as history). Half the
+reports are real and go to the battles' logs; battles that ended then stay in the state as
+history). Half the
 participants have given legal fire orders for some of their groups, about 8% of battles past
 round 1 have a retreat announced, and there are idle fleets away from any battle.
 """
@@ -21,7 +22,7 @@ import functools
 import gc
 import statistics
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -42,7 +43,7 @@ from bot.rules.fleet_combat import (
     firing_groups,
 )
 from bot.rules.fleet_combat.rounds import fight_round
-from bot.rulesets import TurnContext, TurnStepResult
+from bot.rulesets import ArchiveRecord, TurnContext, TurnStepResult
 from bot.storage.database import Database
 
 GM = Actor(user_id=1)
@@ -74,6 +75,8 @@ class Mix:
     orders: int = 0
     retreats: int = 0
     by_next_round: dict[int, int] = dataclasses.field(default_factory=dict)
+    # the round reports of the rounds fought so far: the battles' logs in the archive
+    log: list[ArchiveRecord] = dataclasses.field(default_factory=list)
 
 
 def _ships(rng: Any, count: int, first_id: int) -> list[Ship]:
@@ -119,7 +122,8 @@ def build_state(
         state.next_battle_id += 1
         state.battles.append(battle)
         for back in range(age, 0, -1):
-            fight_round(state, battle, settings, warmup, turn=TURN - back)
+            report = fight_round(state, battle, settings, warmup, turn=TURN - back)
+            mix.log.append(report.log_record())
             if not battle.active:
                 break
         if not battle.active:
@@ -170,9 +174,10 @@ def _give_orders(
 
 
 async def seed_campaigns(
-    db: Database, state: FleetCombatState, copies: int
+    db: Database, state: FleetCombatState, copies: int, log: Sequence[ArchiveRecord] = ()
 ) -> tuple[CampaignService, list[int]]:
-    """`copies` campaigns holding the same fleet combat state at turn `TURN`."""
+    """`copies` campaigns holding the same fleet combat state (and battle logs) at turn
+    `TURN`."""
     service = CampaignService(db)
     ids: list[int] = []
     for copy in range(copies):
@@ -193,6 +198,7 @@ async def seed_campaigns(
             )
             await uow.load(SPEC.key)
             await uow.record(SPEC.key, "bench setup", state)
+            await uow.archive(SPEC.key, log)
         ids.append(campaign.id)
     return service, ids
 
@@ -230,7 +236,7 @@ def _timed_path(clock: _Clock) -> Iterator[None]:
 
         return timed
 
-    methods = {name: getattr(UnitOfWork, name) for name in ("load", "save", "append")}
+    methods = {name: getattr(UnitOfWork, name) for name in ("load", "save", "archive", "append")}
     rulesets.register(dataclasses.replace(SPEC, end_of_turn=step))
     for name, method in methods.items():
         setattr(UnitOfWork, name, wrap(name, method))
@@ -262,7 +268,7 @@ async def measure(
     state, mix = build_state(battles, settings, seed)
     build_s = time.perf_counter() - start
     db = await Database.open(folder / "fleet_turn.db")
-    service, ids = await seed_campaigns(db, state, repeat)
+    service, ids = await seed_campaigns(db, state, repeat, mix.log)
     samples: list[dict[str, float]] = []
     rolls = lines = embeds = 0
     for index, campaign_id in enumerate(ids):
@@ -289,8 +295,10 @@ async def measure(
                 "step": parts.get("step", 0.0),
                 "load": parts.get("load", 0.0),
                 "save": parts.get("save", 0.0),
+                "archive": parts.get("archive", 0.0),
                 "append": parts.get("append", 0.0),
-                "other": total - sum(parts.get(k, 0.0) for k in ("step", "load", "save", "append")),
+                "other": total
+                - sum(parts.get(k, 0.0) for k in ("step", "load", "save", "archive", "append")),
                 "gc_after": collect,
                 "render_en": render,
                 "render_ru": render_ru,

@@ -1,8 +1,9 @@
 """Campaigns and the unit of work: one command = load state → run the engine → save + audit.
 
 Every write a command makes happens inside one `CampaignService.work()` block: the ruleset
-state, the audit entry with its rolls, pending choices and core rows commit together or not at
-all. Cogs call in here; nothing here imports discord.
+state, its archive records (kept apart from the state: written once, read by key), the audit
+entry with its rolls, pending choices and core rows commit together or not at all. Cogs call
+in here; nothing here imports discord.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import json
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 from pydantic import BaseModel
@@ -21,11 +22,13 @@ from bot import rulesets
 from bot.dice import Dice, RollRecord
 from bot.errors import Conflict, GameError, NotAllowed, NotFound
 from bot.i18n import Msg
-from bot.rulesets import RulesetSpec, TurnContext
+from bot.rulesets import ArchiveRecord, RulesetSpec, TurnContext
 from bot.storage.audit import GENESIS, AuditEntry, append_entry, canonical
 from bot.storage.database import Database, utc_now
 
 CORE = "core"
+
+M = TypeVar("M", bound=BaseModel)
 
 
 _gc_pauses = 0
@@ -209,6 +212,14 @@ class UnitOfWork:
         loaded.row_version += 1
         loaded.dirty = True
 
+    async def archive(self, ruleset: str, records: Sequence[ArchiveRecord]) -> None:
+        """Add records to the ruleset's archive in this transaction (a (key, seq) pair is
+        written once: a second write of it fails the command)."""
+        await self.conn.executemany(
+            "INSERT INTO ruleset_archive (campaign_id, ruleset, key, seq, body) VALUES (?,?,?,?,?)",
+            [(self.campaign.id, ruleset, r.key, r.seq, r.body.model_dump_json()) for r in records],
+        )
+
     async def append(
         self,
         command: str,
@@ -388,6 +399,15 @@ class CampaignService:
             spec.settings_model.model_validate_json(row["settings"]),
         )
 
+    async def archived(self, campaign: Campaign, ruleset: str, key: str, model: type[M]) -> list[M]:
+        """One series of a ruleset's archive (committed), in order, parsed into `model`."""
+        rows = await self.db.fetchall(
+            "SELECT body FROM ruleset_archive WHERE campaign_id = ? AND ruleset = ? AND key = ? "
+            "ORDER BY seq",
+            (campaign.id, ruleset, key),
+        )
+        return [model.model_validate_json(r["body"]) for r in rows]
+
     async def choice(self, choice_id: int) -> Choice | None:
         """A pending choice by id (committed)."""
         row = await self.db.fetchone("SELECT * FROM pending_choices WHERE id = ?", (choice_id,))
@@ -509,6 +529,7 @@ class CampaignService:
                     TurnContext(state, settings, campaign.turn, uow.dice, factions)
                 )
                 await uow.save(spec.key, result.state)
+                await uow.archive(spec.key, result.archive)
                 entry = await uow.append(
                     "turn end",
                     ruleset=spec.key,

@@ -26,13 +26,26 @@ KNOWN_RULESETS: tuple[str, ...] = (
 )
 
 
+@dataclass(frozen=True)
+class ArchiveRecord:
+    """A record a ruleset keeps but never changes again (a battle's round report), stored
+    apart from the state so commands do not parse and rewrite it: `key` names the series
+    (e.g. one battle's log), `seq` orders it and is unique within it."""
+
+    key: str
+    seq: int
+    body: BaseModel
+
+
 @dataclass
 class TurnStepResult:
-    """What one ruleset's end-of-turn step did: the new state and the summary lines."""
+    """What one ruleset's end-of-turn step did: the new state, the summary lines, and the
+    records it adds to the ruleset's archive."""
 
     state: BaseModel
     lines: list[Msg] = field(default_factory=list)
     outcome: dict[str, Any] = field(default_factory=dict)
+    archive: list[ArchiveRecord] = field(default_factory=list)
 
 
 @dataclass

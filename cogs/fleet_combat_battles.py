@@ -449,7 +449,7 @@ class BattleCommands:
                 return
             battle = active[0].id
         found = get_battle(state, battle, active=False)
-        embeds, view = battle_message(state, settings, found, ctx.locale)
+        embeds, view = await battle_message(ctx, state, settings, found)
         await reply(interaction, embeds=embeds, view=view)
 
     @combat.command(name="turn-order", description="The players' turn order: who fires first")

@@ -25,7 +25,9 @@ from bot.rules.fleet_combat import (
     FireTarget,
     FleetCombatSettings,
     FleetCombatState,
+    RoundReport,
     SetFireOrders,
+    battle_log_key,
     battle_status,
     firing_groups,
     get_battle,
@@ -78,15 +80,24 @@ def orders_message(
     return embed, view
 
 
-def battle_message(
+async def battle_message(
+    ctx: Context,
     state: FleetCombatState,
     settings: FleetCombatSettings,
     battle: Battle,
-    locale: str,
+    *,
     page: int | None = None,
+    round_number: int | None = None,
 ) -> tuple[list[discord.Embed], discord.ui.View | None]:
-    """A page of the battle's log (the latest when None) with its Older/Newer buttons."""
-    pages = battle_pages(battle, battle_status(state, settings, battle.id), settings, locale)
+    """A page of the battle's log with its Older/Newer buttons: page `page`, else the first
+    page of round `round_number`, else the latest. The rounds come from the archive."""
+    locale = ctx.locale
+    reports = await ctx.service.archived(
+        ctx.campaign, RULESET, battle_log_key(battle.id), RoundReport
+    )
+    pages = battle_pages(reports, battle_status(state, settings, battle.id), settings, locale)
+    if page is None and round_number is not None:
+        page = round_page_index(reports, round_number, settings, locale)
     shown = len(pages) - 1 if page is None else min(max(page, 0), len(pages) - 1)
     return pages[shown], battle_view(battle, shown, len(pages), locale)
 
@@ -187,7 +198,7 @@ async def log_button(interaction: discord.Interaction[Any], args: list[int]) -> 
     ctx = await campaign_context(interaction)
     state, settings = await ctx.service.state(ctx.campaign, RULESET)
     battle = get_battle(state, battle_id, active=False)
-    embeds, view = battle_message(state, settings, battle, ctx.locale, page)
+    embeds, view = await battle_message(ctx, state, settings, battle, page=page)
     await interaction.response.edit_message(content=None, embeds=embeds, view=view)
 
 
@@ -213,6 +224,7 @@ async def answer_resolve(
             raise Conflict(C + "error.round_fought", battle=battle_id, round=round_number)
         outcome = resolve_round(state, settings, battle_id, uow.dice, turn=uow.campaign.turn)
         report = outcome.report
+        await uow.archive(RULESET, [report.log_record()])
         await uow.record(
             RULESET,
             "combat resolve",
@@ -228,6 +240,7 @@ async def answer_resolve(
             },
         )
     battle = get_battle(outcome.state, battle_id, active=False)
-    page = round_page_index(battle, round_number, settings, ctx.locale)
-    embeds, view = battle_message(outcome.state, settings, battle, ctx.locale, page)
+    embeds, view = await battle_message(
+        ctx, outcome.state, settings, battle, round_number=round_number
+    )
     await interaction.response.edit_message(content=None, embeds=embeds, view=view)

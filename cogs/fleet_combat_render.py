@@ -581,12 +581,15 @@ def round_pages(
 
 
 def battle_pages(
-    battle: Battle, status: BattleStatus, settings: FleetCombatSettings, locale: str
+    reports: Sequence[RoundReport],
+    status: BattleStatus,
+    settings: FleetCombatSettings,
+    locale: str,
 ) -> list[list[discord.Embed]]:
     """The battle's log: every round in order, then the battle as it stands (added to the last
     round's page when both fit in one message)."""
     pages: list[list[discord.Embed]] = []
-    for report in battle.rounds:
+    for report in reports:
         pages += round_pages(report, settings, locale)
     current = status_embed(status, settings, locale)
     last = pages[-1] if pages else None
@@ -606,11 +609,11 @@ def battle_pages(
 
 
 def round_page_index(
-    battle: Battle, round_number: int, settings: FleetCombatSettings, locale: str
+    reports: Sequence[RoundReport], round_number: int, settings: FleetCombatSettings, locale: str
 ) -> int:
     """The index of a round's first page in `battle_pages` (in the reader's language)."""
     index = 0
-    for report in battle.rounds:
+    for report in reports:
         if report.round == round_number:
             return index
         index += len(round_pages(report, settings, locale))

@@ -29,9 +29,9 @@ def test_canonical_object_is_canonical_of_the_whole_object() -> None:
 
 async def test_end_turn_with_many_battles_saves_the_pure_result_and_verifies(tmp_path) -> None:
     settings = FleetCombatSettings()
-    state, _ = build_state(30, settings, seed=4)
+    state, mix = build_state(30, settings, seed=4)
     db = await Database.open(tmp_path / "fleet.db")
-    service, (campaign_id,) = await seed_campaigns(db, state, 1)
+    service, (campaign_id,) = await seed_campaigns(db, state, 1, mix.log)
     service.dice_factory = lambda: Dice.seeded(9)
 
     report = await service.end_turn(campaign_id, TURN, GM)
@@ -40,6 +40,16 @@ async def test_end_turn_with_many_battles_saves_the_pure_result_and_verifies(tmp
     pure = end_of_turn(TurnContext(state, settings, TURN, pure_dice))
     row = await db.fetchone("SELECT state FROM ruleset_state WHERE campaign_id = ?", (campaign_id,))
     assert row is not None and row[0] == pure.state.model_dump_json()
+    # every battle's log: the rounds fought before, then this turn's round, in round order
+    logs = await service.db.fetchall(
+        "SELECT key, seq, body FROM ruleset_archive WHERE campaign_id = ? ORDER BY key, seq",
+        (campaign_id,),
+    )
+    expected_log = sorted(
+        (r.key, r.seq, r.body.model_dump_json()) for r in [*mix.log, *pure.archive]
+    )
+    assert len(pure.archive) == len(state.active_battles()) > 0
+    assert [tuple(r) for r in logs] == expected_log
     (summary,) = report.summaries
     entry = await db.fetchone("SELECT * FROM actions WHERE id = ?", (summary.action_id,))
     assert entry is not None

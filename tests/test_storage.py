@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import sqlite3
 
 import pytest
@@ -303,3 +304,57 @@ async def test_record_saves_state_and_appends_the_summary_in_one_step(service):
     assert (entry.faction, entry.options) == ("Red", {"by": 5})
     state, _ = await service.state(await service.get(campaign.id), "test_counter")
     assert state.value == 5
+
+
+async def test_migration_002_moves_fleet_battle_reports_from_the_state_to_the_archive(tmp_path):
+    """A database from before 002 kept each battle's round reports in the fleet combat state:
+    opening it moves them, unchanged and in round order, to the battle logs in the archive,
+    and leaves the state as schema 2 without them; other rulesets' states are untouched."""
+    from bot.bench_fleet_turn import build_state
+    from bot.rules.fleet_combat import FleetCombatSettings, FleetCombatState, RoundReport
+
+    state, mix = build_state(6, FleetCombatSettings(), seed=2)
+    assert mix.log
+    old = json.loads(state.model_dump_json())
+    for battle in old["battles"]:
+        battle["rounds"] = [
+            json.loads(r.body.model_dump_json())
+            for r in mix.log
+            if r.key == f"battle/{battle['id']}"
+        ]
+    other = {"battles": [{"rounds": [1]}]}
+    path = tmp_path / "old.db"
+    await (await Database.open(path)).close()
+    conn = sqlite3.connect(path)
+    conn.executescript(
+        "DROP TABLE ruleset_archive; DELETE FROM schema_migrations WHERE version >= 2;"
+        "INSERT INTO campaigns (id, guild_id, channel_id, name, rulesets, created_by, log_head,"
+        " created_at) VALUES (7, 1, 1, 'old', '[]', 1, 'x', 'then');"
+    )
+    conn.execute(
+        "INSERT INTO ruleset_state VALUES (7, 'fleet_combat', 1, 4, ?, '{}')", (json.dumps(old),)
+    )
+    conn.execute(
+        "INSERT INTO ruleset_state VALUES (7, 'ottoman_piracy', 1, 4, ?, '{}')",
+        (json.dumps(other),),
+    )
+    conn.commit()
+    conn.close()
+
+    db = await Database.open(path)
+    rows = await db.fetchall(
+        "SELECT ruleset, schema_version, row_version, state FROM ruleset_state ORDER BY ruleset"
+    )
+    logs = await db.fetchall("SELECT key, seq, body FROM ruleset_archive ORDER BY key, seq")
+    await db.close()
+    (fleet, ottoman) = rows
+    assert (fleet["ruleset"], fleet["schema_version"], fleet["row_version"]) == (
+        "fleet_combat",
+        2,
+        5,
+    )
+    assert all("rounds" not in b for b in json.loads(fleet["state"])["battles"])
+    assert FleetCombatState.model_validate_json(fleet["state"]) == state
+    assert tuple(ottoman)[1:] == (1, 4, json.dumps(other))
+    moved = [(r["key"], r["seq"], RoundReport.model_validate_json(r["body"])) for r in logs]
+    assert moved == sorted(((r.key, r.seq, r.body) for r in mix.log), key=lambda m: m[:2])

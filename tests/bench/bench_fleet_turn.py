@@ -38,9 +38,9 @@ from bot.storage.database import Database
 
 
 async def profile(folder: Path, battles: int) -> None:
-    state, _ = build_state(battles, FleetCombatSettings())
+    state, mix = build_state(battles, FleetCombatSettings())
     db = await Database.open(folder / "profile.db")
-    service, ids = await seed_campaigns(db, state, 1)
+    service, ids = await seed_campaigns(db, state, 1, mix.log)
     service.dice_factory = lambda: Dice.seeded(99)
     profiler = cProfile.Profile()
     profiler.enable()
@@ -54,7 +54,7 @@ async def profile(folder: Path, battles: int) -> None:
 async def order_command(folder: Path, battles: int, repeat: int) -> list[float]:
     """Seconds of `repeat` `/combat order`-like commands: work + load + set_fire_orders + record."""
     settings = FleetCombatSettings()
-    state, _ = build_state(battles, settings)
+    state, mix = build_state(battles, settings)
     battle = next(b for b in state.active_battles() if not b.retreats)
     faction = battle.engaged()[0].faction
     orders = [
@@ -67,7 +67,7 @@ async def order_command(folder: Path, battles: int, repeat: int) -> list[float]:
     ]
     command = SetFireOrders(battle_id=battle.id, faction=faction, orders=orders)
     db = await Database.open(folder / "order.db")
-    service, ids = await seed_campaigns(db, state, 1)
+    service, ids = await seed_campaigns(db, state, 1, mix.log)
     del state
     seconds: list[float] = []
     for _ in range(repeat):
@@ -110,6 +110,7 @@ async def run(args: argparse.Namespace) -> None:
             ("step", "ruleset step (end_of_turn: rounds + lines + outcome)"),
             ("load", "storage: load state (JSON → models)"),
             ("save", "storage: save state (models → JSON, UPDATE)"),
+            ("archive", "storage: round reports to the battle logs (JSON, batched INSERT)"),
             ("append", "storage: audit entries + rolls (hash, batched INSERT)"),
             ("other", "storage: rest of the transaction (BEGIN, campaign row, COMMIT)"),
         ):

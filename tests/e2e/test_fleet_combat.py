@@ -462,3 +462,27 @@ async def test_a_long_battle_pages_through_its_log_within_discords_limits(seated
     assert back.message.all_embeds[-1].footer == f"Page {pages - 1} of {pages}"
     twice = await seated.slash("/combat resolve battle:1", as_="gm")
     assert "Fight round 2 of battle #1" in [b.label for b in twice.buttons]
+
+
+async def test_every_round_stays_in_the_battle_log_across_turns_and_a_restart(seated):
+    """FC-I6: each end of turn fights one round; the round reports are kept in the battle's
+    log (the ruleset archive, not the state), so after a restart `/combat status` still pages
+    from the latest round back to the first."""
+    await declared(seated)
+    seated.script_dice([1] * 10)
+    await end_turn(seated, turn=1)
+    seated.script_dice([1] * 10)
+    await end_turn(seated, turn=2)
+
+    await seated.restart()
+
+    status = await seated.slash("/combat status battle:1", as_="player2")
+    assert status.embed.title == "Battle #1 at Mecatol — round 2, turn 2"
+    assert status.message.all_embeds[-1].title == "Battle #1 at Mecatol"
+    older = await seated.click(status, "◀ Older", as_="player1")
+    assert older.embed.title == "Battle #1 at Mecatol — round 1, turn 1"
+    assert "**1. Red's 2 cruisers → Blue's dreadnoughts**" in older.embed.description
+    assert "Attack, 4 dice at 5+: 1, 1, 1, 1 → 0 hits" in older.embed.description
+    assert older.button("◀ Older").disabled
+    again = await seated.slash("/combat status battle:1", as_="player1")
+    assert again.embed.title == "Battle #1 at Mecatol — round 2, turn 2"

@@ -269,7 +269,12 @@ def test_fc_i6_rounds_per_resolution_zero_fights_to_the_end():
     step = end_of_turn(TurnContext(state=state, settings=settings, turn=1, dice=Dice.seeded(3)))
     finished = step.state.battle(1)
     assert finished.result is not None
-    assert finished.rounds_fought == len(finished.rounds) >= 1
+    assert finished.rounds_fought >= 1
+    # every round fought goes to the battle's log, in order
+    assert [(r.key, r.seq) for r in step.archive] == [
+        ("battle/1", n) for n in range(1, finished.rounds_fought + 1)
+    ]
+    assert step.archive[-1].body.ended
 
 
 # --- FC-I7 orders and firing order -------------------------------------------------------

@@ -12,6 +12,9 @@ API at a glance (the cog's calls):
   `declare_retreat(state, settings, DeclareRetreat)`, `set_allies`, `set_damage_priority`,
   `resolve_round(state, settings, battle_id, dice, turn=)`, `close_battle`, `battle_status`;
 - end of turn: `SPEC.end_of_turn(TurnContext)`, `SPEC.waiting_for(state, settings, turn)`;
+- battle logs: round reports are not kept in the state; the end-of-turn step returns them as
+  archive records and a caller of `resolve_round` archives `report.log_record()`, under
+  `battle_log_key(battle_id)`;
 - automatic mode (FC-I17): `fight_automatic(fleet_a, fleet_b, settings, dice, max_rounds=)`,
   `fight_automatic_sides([(fleet, side), ...], ...)`;
 - odds: `combat_odds(fleet_a, fleet_b, settings, method=, battles=, seed=)`, `odds_lines`;
@@ -77,6 +80,7 @@ from bot.rules.fleet_combat.models import (
     Ship,
     ShipHit,
     VolleyReport,
+    battle_log_key,
 )
 from bot.rules.fleet_combat.odds import OddsResult, combat_odds, odds_lines
 from bot.rules.fleet_combat.settings import (
@@ -98,7 +102,7 @@ SPEC = RulesetSpec(
     settings_model=FleetCombatSettings,
     state_model=FleetCombatState,
     cog_module="cogs.fleet_combat",
-    schema_version=1,
+    schema_version=2,  # 2: round reports moved to the archive (migration 002)
     end_of_turn=end_of_turn,
     waiting_for=waiting_for,
 )
@@ -136,6 +140,7 @@ __all__ = [
     "ShipStats",
     "VolleyReport",
     "apply_class_table",
+    "battle_log_key",
     "battle_status",
     "choose_automatic_target",
     "class_count",

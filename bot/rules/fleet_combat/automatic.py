@@ -97,8 +97,11 @@ def fight_automatic_sides(
     state.battles.append(battle)
     cap = settings.max_rounds if max_rounds is None else max_rounds
     cap = min(cap or ROUND_SAFETY_LIMIT, ROUND_SAFETY_LIMIT)
+    rounds: list[RoundReport] = []
     while battle.result is None:
-        fight_round(state, battle, settings, dice, turn=None, automatic=True, round_cap=cap)
+        rounds.append(
+            fight_round(state, battle, settings, dice, turn=None, automatic=True, round_cap=cap)
+        )
     result = battle.result
     sides = {p.faction: p.side for p in battle.participants}
     holder_sides = {sides[f] for f in result.holders}
@@ -113,7 +116,7 @@ def fight_automatic_sides(
         fleets[faction] = fleets[faction].model_copy(update={"point": original.point})
     return AutomaticResult(
         fleets=fleets,
-        rounds=list(battle.rounds),
+        rounds=rounds,
         result=result,
         winning_side=winning_side,
         losses=state.reserve,

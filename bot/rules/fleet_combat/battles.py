@@ -49,7 +49,8 @@ class BattleOutcome:
 
 @dataclass(frozen=True)
 class RoundOutcome:
-    """One resolved round: the new state, the round's report (data) and its summary lines."""
+    """One resolved round: the new state, the round's report (data; the caller archives it
+    with `report.log_record()`) and its summary lines."""
 
     state: FleetCombatState
     report: RoundReport
@@ -105,7 +106,6 @@ class BattleStatus:
     hostile_pairs: list[tuple[str, str]]
     retreat_allowed: bool
     result: BattleResult | None
-    last_round: RoundReport | None
 
 
 def get_battle(state: FleetCombatState, battle_id: int, *, active: bool = True) -> Battle:
@@ -602,5 +602,4 @@ def battle_status(
         hostile_pairs=list(battle.hostile_pairs),
         retreat_allowed=battle.active and battle.next_round >= settings.retreat_min_round,
         result=battle.result,
-        last_round=battle.rounds[-1] if battle.rounds else None,
     )

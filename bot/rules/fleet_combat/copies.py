@@ -1,7 +1,7 @@
 """Copy-on-write copies of the fleet combat state: a command copies only what it writes.
 
 Every engine command returns a new state and leaves its input as it was. A deep copy of a
-large campaign (thousands of fleets, a thousand battles, their past round reports) costs more
+large campaign (thousands of fleets, a thousand battles) costs more
 than any command, so a command asks `copy_for_write` for a state whose containers are new and
 whose named battles and fleets are private to it, and shares the rest with its input.
 
@@ -9,8 +9,6 @@ Sharing is safe because of how the engine writes:
 
 - it writes only into the battles, fleets and reserve it asked to copy, and otherwise only
   rebinds top-level fields of the new state (`fleets`, `battles`, `turn_order`, the ids);
-- a `RoundReport` is never changed once `fight_round` has appended it to `battle.rounds`
-  (the report of the round being fought is a new object), so past reports are shared;
 - `FireOrder`/`FireTarget`, `BattleResult` and the tuples of `hostile_pairs` are never
   edited in place: a command replaces them whole;
 - a `Ship` is changed only in a fleet copied with its ships (`copy_fleet`), and a
@@ -28,9 +26,9 @@ from bot.rules.fleet_combat.models import Battle, Fleet, FleetCombatState
 
 
 def copy_battle(battle: Battle) -> Battle:
-    """A battle a command may change: participants, sides, hostile pairs, retreats, orders,
-    damage priorities and the list of rounds are its own; past round reports, fire orders
-    and the result are shared (never edited in place, see the module docstring)."""
+    """A battle a command may change: participants, sides, hostile pairs, retreats, orders
+    and damage priorities are its own; fire orders and the result are shared (never edited
+    in place, see the module docstring)."""
     return battle.model_copy(
         update={
             "participants": [p.model_copy() for p in battle.participants],
@@ -40,7 +38,6 @@ def copy_battle(battle: Battle) -> Battle:
             "damage_priority": {
                 faction: list(ids) for faction, ids in battle.damage_priority.items()
             },
-            "rounds": list(battle.rounds),
         }
     )
 
@@ -63,7 +60,7 @@ def copy_for_write(
     per faction), so appending, removing or replacing entries never reaches `state`.
     Private copies: the battles whose id is in `battles` (`copy_battle`), and the fleets at
     one of `points` or keyed `(faction, point)` in `fleets`, with their ships (`copy_fleet`).
-    Everything else — other battles and fleets, their ships, past round reports — is the same
+    Everything else — other battles and fleets, their ships — is the same
     object in both states; the command must not write into it.
     """
     battle_ids = set(battles)
@@ -92,8 +89,8 @@ def working_copy(state: FleetCombatState) -> FleetCombatState:
     """A copy the rounds of every active battle may change (the end-of-turn step).
 
     Only what a round writes is private: the active battles, the fleets at their points
-    with their ships, and the reserve. Finished battles, other fleets and past round reports
-    are shared with `state`; rounds never change them.
+    with their ships, and the reserve. Finished battles and other fleets are shared with
+    `state`; rounds never change them.
     """
     active = [b for b in state.battles if b.active]
     return copy_for_write(state, battles={b.id for b in active}, points={b.point for b in active})

@@ -11,6 +11,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from bot.rulesets import ArchiveRecord
+
 
 class Ship(BaseModel):
     """One ship: its id (registration order), class and wound tokens (FC-2.3, FC-I14)."""
@@ -159,6 +161,15 @@ class RoundReport(BaseModel):
         """Volleys whose target the bot chose (FC-I17), for the summary."""
         return [v for v in self.volleys if v.source != "order"]
 
+    def log_record(self) -> ArchiveRecord:
+        """The report as an entry of its battle's log (the ruleset archive, not the state)."""
+        return ArchiveRecord(battle_log_key(self.battle_id), self.round, self)
+
+
+def battle_log_key(battle_id: int) -> str:
+    """The archive series holding a battle's round reports, in round order (its log)."""
+    return f"battle/{battle_id}"
+
 
 class Battle(BaseModel):
     """One battle at one board point; `result` is None while it is active."""
@@ -172,7 +183,6 @@ class Battle(BaseModel):
     retreats: list[str] = Field(default_factory=list)
     orders: dict[str, list[FireOrder]] = Field(default_factory=dict)
     damage_priority: dict[str, list[int]] = Field(default_factory=dict)
-    rounds: list[RoundReport] = Field(default_factory=list)
     result: BattleResult | None = None
 
     @property

@@ -414,7 +414,6 @@ class _Round:
             end_battle(self.state, self.battle, self.settings, result, fleet_of=self.fleet_of)
             self.report.ended = True
             self.report.result = result
-        self.battle.rounds.append(self.report)
         if self.prune:
             prune_empty_fleets(self.state, self.battle)
 

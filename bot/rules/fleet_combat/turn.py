@@ -16,7 +16,7 @@ from bot.rules.fleet_combat.rounds import (
     prune_empty_fleets,
 )
 from bot.rules.fleet_combat.settings import FleetCombatSettings
-from bot.rulesets import TurnContext, TurnStepResult
+from bot.rulesets import ArchiveRecord, TurnContext, TurnStepResult
 
 
 def _state(value: Any) -> FleetCombatState:
@@ -50,11 +50,13 @@ def _round_outcome(report: RoundReport) -> dict[str, Any]:
 
 def end_of_turn(context: TurnContext) -> TurnStepResult:
     """Resolve `rounds_per_resolution` rounds (default 1; 0 = to the end) of every active
-    battle, in battle id order, with the automatic policy for groups without orders."""
+    battle, in battle id order, with the automatic policy for groups without orders. The
+    round reports go to the battles' logs in the ruleset archive."""
     settings = _settings(context.settings)
     state = working_copy(_state(context.state))
     lines: list[Msg] = []
     rounds: list[dict[str, Any]] = []
+    log: list[ArchiveRecord] = []
     per_resolution = settings.rounds_per_resolution or ROUND_SAFETY_LIMIT
     fleets = fleet_index(state)
     fought = state.active_battles()
@@ -65,12 +67,13 @@ def end_of_turn(context: TurnContext) -> TurnStepResult:
             )
             lines += round_lines(report, retreat_distance=settings.retreat_distance_points)
             rounds.append(_round_outcome(report))
+            log.append(report.log_record())
             if report.ended:
                 break
     prune_empty_fleets(state, *fought)
     if not rounds:
         lines.append(Msg("fleet_combat.turn.no_battles"))
-    return TurnStepResult(state=state, lines=lines, outcome={"rounds": rounds})
+    return TurnStepResult(state=state, lines=lines, outcome={"rounds": rounds}, archive=log)
 
 
 def waiting_for(state: Any, settings: Any, turn: int) -> list[Msg]:
