@@ -434,3 +434,32 @@ def test_a_command_shares_what_it_does_not_write() -> None:
     kept = [b for b in outcome.state.battles if b.id != battle.id]
     assert all(a is b for a, b in zip(others, kept, strict=True))
     assert all(a is b for a, b in zip(state.fleets, outcome.state.fleets, strict=True))
+
+
+def test_a_round_replaces_the_ships_it_wounds_and_shares_the_rest() -> None:
+    """Ships are frozen: a round puts new ships where wounds change (FC-5.14, FC-I10) and
+    leaves the ships of the state it started from, and every ship it did not hit, as they
+    were and shared."""
+    state, cfg = campaign("split_hold_all_present")
+    battle = next(b for b in state.active_battles() if len(b.participants) == 2)
+    before = {
+        (f.faction, s.id): s for f in state.fleets if f.point == battle.point for s in f.ships
+    }
+    wounds_before = {key: ship.wounds for key, ship in before.items()}
+    outcome = resolve_round(state, cfg, battle.id, Dice.seeded(5))
+    hit = {(p.target, h.ship_id) for p in outcome.report.packets for h in p.hits}
+    assert hit  # the seed wounds somebody
+    after = {
+        (f.faction, s.id): s
+        for f in outcome.state.fleets
+        if f.point == battle.point
+        for s in f.ships
+    }
+    for key, ship in after.items():
+        if key in hit:
+            assert ship is not before[key] and ship.wounds > before[key].wounds
+        else:
+            assert ship is before[key]
+    assert {key: ship.wounds for key, ship in before.items()} == wounds_before
+    with pytest.raises(ValueError, match="frozen"):
+        next(iter(after.values())).wounds = 0

@@ -140,7 +140,7 @@ def _copy_with_battle(
     """A copy a command may write into, and in it the active battle it changes (its own copy).
 
     With `fleets_at_point` (a round fought, the battle ended) the fleets at the battle's
-    point with their ships (wounds, losses) are private too (FC-3.1, FC-I14).
+    point with their lists of ships (wounds, losses) are private too (FC-3.1, FC-I14).
     """
     battle = get_battle(state, battle_id)
     points = [battle.point] if fleets_at_point else []
@@ -588,7 +588,7 @@ def battle_status(
                 status=p.status,
                 retreating=p.faction in battle.retreats,
                 orders_given=p.faction in battle.orders or p.faction in battle.retreats,
-                ships=[s.model_copy() for s in fleet.ships] if fleet is not None else [],
+                ships=list(fleet.ships) if fleet is not None else [],
             )
         )
     return BattleStatus(

@@ -11,8 +11,8 @@ Sharing is safe because of how the engine writes:
   rebinds top-level fields of the new state (`fleets`, `battles`, `turn_order`, the ids);
 - `FireOrder`/`FireTarget`, `BattleResult` and the tuples of `hostile_pairs` are never
   edited in place: a command replaces them whole;
-- a `Ship` is changed only in a fleet copied with its ships (`copy_fleet`), and a
-  `Participant` only in a copied battle (`copy_battle`).
+- a `Ship` is frozen (new wounds make a new ship, put in a fleet copied by `copy_fleet`),
+  and a `Participant` is changed only in a copied battle (`copy_battle`).
 
 `tests/rules/test_fleet_combat_copies.py` checks every command against the deep copies
 these replace, and that no input (nor any earlier state of a sequence) ever changes.
@@ -43,8 +43,9 @@ def copy_battle(battle: Battle) -> Battle:
 
 
 def copy_fleet(fleet: Fleet) -> Fleet:
-    """A fleet with copies of its ships, whose wounds a command may change."""
-    return fleet.model_copy(update={"ships": [s.model_copy() for s in fleet.ships]})
+    """A fleet whose list of ships a command may change (ships are frozen: a ship with new
+    wounds is a new ship put in the list)."""
+    return fleet.model_copy(update={"ships": list(fleet.ships)})
 
 
 def copy_for_write(
@@ -59,7 +60,8 @@ def copy_for_write(
     New: the lists of fleets and battles, the turn order and the reserve (with its counts
     per faction), so appending, removing or replacing entries never reaches `state`.
     Private copies: the battles whose id is in `battles` (`copy_battle`), and the fleets at
-    one of `points` or keyed `(faction, point)` in `fleets`, with their ships (`copy_fleet`).
+    one of `points` or keyed `(faction, point)` in `fleets`, with their lists of ships
+    (`copy_fleet`).
     Everything else — other battles and fleets, their ships — is the same
     object in both states; the command must not write into it.
     """
@@ -89,7 +91,7 @@ def working_copy(state: FleetCombatState) -> FleetCombatState:
     """A copy the rounds of every active battle may change (the end-of-turn step).
 
     Only what a round writes is private: the active battles, the fleets at their points
-    with their ships, and the reserve. Finished battles and other fleets are shared with
+    with their lists of ships, and the reserve. Finished battles and other fleets are shared with
     `state`; rounds never change them.
     """
     active = [b for b in state.battles if b.active]

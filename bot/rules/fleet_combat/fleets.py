@@ -111,7 +111,7 @@ def register_fleet(
                 ship = Ship(id=new.next_ship_id, ship_class=ship_class)
                 new.next_ship_id += 1
             if given is not None:
-                ship.wounds = given[index] if index < len(given) else 0
+                ship = ship.with_wounds(given[index] if index < len(given) else 0)
             ships.append(ship)
     ships.sort(key=lambda s: s.id)
     new.fleets = [f for f in new.fleets if not (f.faction == faction and f.point == point)]

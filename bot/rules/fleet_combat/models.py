@@ -15,11 +15,19 @@ from bot.rulesets import ArchiveRecord
 
 
 class Ship(BaseModel):
-    """One ship: its id (registration order), class and wound tokens (FC-2.3, FC-I14)."""
+    """One ship: its id (registration order), class and wound tokens (FC-2.3, FC-I14).
+
+    Frozen: states share ships, so a change of wounds is a new ship (`with_wounds`)."""
+
+    model_config = ConfigDict(frozen=True)
 
     id: int
     ship_class: str
     wounds: int = Field(default=0, ge=0)
+
+    def with_wounds(self, wounds: int) -> Ship:
+        """This ship with `wounds` wound tokens."""
+        return self if wounds == self.wounds else self.model_copy(update={"wounds": wounds})
 
 
 class Fleet(BaseModel):

@@ -122,6 +122,17 @@ class _Round:
 
     # --- fleets as counts -----------------------------------------------------------------
 
+    def set_wounds(self, faction: str, ship: Ship, wounds: int) -> Ship:
+        """Put `wounds` on a ship of `faction`'s fleet: a new ship in the ship's place (ships
+        are frozen and shared with the state the round started from)."""
+        new = ship.with_wounds(wounds)
+        ships = self.fleets[faction].ships
+        for index, kept in enumerate(ships):
+            if kept is ship:
+                ships[index] = new
+                break
+        return new
+
     def alive(self, faction: str, ship_class: str | None = None) -> list[Ship]:
         """Ships of `faction` not destroyed (this round included), in id order."""
         life = self.life
@@ -324,8 +335,7 @@ class _Round:
                 )
                 self.counts_cache.clear()
                 for index, added, destroyed in placed.touched:
-                    ship = ships[index]
-                    ship.wounds = wounds[index]
+                    ship = self.set_wounds(packet.target, ships[index], wounds[index])
                     report.hits.append(
                         ShipHit(
                             ship_id=ship.id,
@@ -406,8 +416,7 @@ class _Round:
         self.battle.orders = {}
         self.battle.retreats = []
         self.report.remaining = {
-            p.faction: [s.model_copy() for s in self.fleets[p.faction].ships]
-            for p in self.battle.engaged()
+            p.faction: list(self.fleets[p.faction].ships) for p in self.battle.engaged()
         }
         result = self.battle_result()
         if result is not None:
@@ -437,7 +446,7 @@ class _Round:
                 continue
             self.counts_cache.clear()
             for ship in self.alive(faction):
-                ship.wounds = settings.stats_of(ship.ship_class).life
+                self.set_wounds(faction, ship, settings.stats_of(ship.ship_class).life)
                 self.report.losses.append(
                     LostShip(
                         faction=faction,
@@ -504,8 +513,7 @@ def roll_many(
 
 def clear_wounds(fleet: Fleet) -> None:
     """Remove every wound token of a fleet (FC-I14 alternative, or a repair command)."""
-    for ship in fleet.ships:
-        ship.wounds = 0
+    fleet.ships = [ship.with_wounds(0) for ship in fleet.ships]
 
 
 def end_battle(
