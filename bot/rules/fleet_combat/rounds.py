@@ -7,7 +7,7 @@ hit, wound packets applied at the end of the round, transports, retreats, battle
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -160,6 +160,12 @@ class _Round:
         return bool(self.combat_counts(faction))
 
     # --- volleys --------------------------------------------------------------------------
+
+    def fight(self) -> RoundReport:
+        """The whole round: every volley, then the end of the round; returns the report."""
+        self.fire_all()
+        self.finish()
+        return self.report
 
     def fire_all(self) -> None:
         """FC-4.4–4.6: each participant in turn order fires all its groups (retreaters none)."""
@@ -570,16 +576,13 @@ def fight_round(
     turn: int | None,
     automatic: bool = False,
     round_cap: int | None = None,
-    fleets: FleetIndex | None = None,
-    prune: bool = True,
 ) -> RoundReport:
     """Fight one round of `battle` (which belongs to `state`), mutating both; returns the report.
 
     `automatic` fires every group on the FC-I17 policy and ignores orders and retreats.
-    `round_cap` overrides `settings.max_rounds` (0 = none). Many battles at once: pass
-    `fleets=fleet_index(state)` and `prune=False`, then `prune_empty_fleets(state, *battles)`.
+    `round_cap` overrides `settings.max_rounds` (0 = none). Many battles: `fight_rounds`.
     """
-    work = _Round(
+    return _Round(
         state,
         battle,
         settings,
@@ -587,9 +590,38 @@ def fight_round(
         turn=turn,
         automatic=automatic,
         round_cap=settings.max_rounds if round_cap is None else round_cap,
-        fleet_index=fleets,
-        prune=prune,
-    )
-    work.fire_all()
-    work.finish()
-    return work.report
+    ).fight()
+
+
+def fight_rounds(
+    state: FleetCombatState,
+    battles: Sequence[Battle],
+    settings: FleetCombatSettings,
+    dice: Dice,
+    *,
+    turn: int | None,
+    rounds_each: int,
+) -> list[RoundReport]:
+    """Up to `rounds_each` rounds of each of `battles` (all in `state`), battle by battle,
+    stopping a battle when it ends: the same as `fight_round` in a loop, with one fleet index
+    and one pass dropping emptied fleets for all of them (the end of turn, FC-I6)."""
+    fleets = fleet_index(state)
+    reports: list[RoundReport] = []
+    for battle in battles:
+        for _ in range(rounds_each):
+            report = _Round(
+                state,
+                battle,
+                settings,
+                dice,
+                turn=turn,
+                automatic=False,
+                round_cap=settings.max_rounds,
+                fleet_index=fleets,
+                prune=False,
+            ).fight()
+            reports.append(report)
+            if report.ended:
+                break
+    prune_empty_fleets(state, *battles)
+    return reports

@@ -9,12 +9,7 @@ from bot.i18n import Msg
 from bot.rules.fleet_combat.copies import working_copy
 from bot.rules.fleet_combat.messages import round_lines
 from bot.rules.fleet_combat.models import FleetCombatState, RoundReport
-from bot.rules.fleet_combat.rounds import (
-    ROUND_SAFETY_LIMIT,
-    fight_round,
-    fleet_index,
-    prune_empty_fleets,
-)
+from bot.rules.fleet_combat.rounds import ROUND_SAFETY_LIMIT, fight_rounds
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rulesets import ArchiveRecord, TurnContext, TurnStepResult
 
@@ -57,20 +52,18 @@ def end_of_turn(context: TurnContext) -> TurnStepResult:
     lines: list[Msg] = []
     rounds: list[dict[str, Any]] = []
     log: list[ArchiveRecord] = []
-    per_resolution = settings.rounds_per_resolution or ROUND_SAFETY_LIMIT
-    fleets = fleet_index(state)
-    fought = state.active_battles()
-    for battle in fought:
-        for _ in range(per_resolution):
-            report = fight_round(
-                state, battle, settings, context.dice, turn=context.turn, fleets=fleets, prune=False
-            )
-            lines += round_lines(report, retreat_distance=settings.retreat_distance_points)
-            rounds.append(_round_outcome(report))
-            log.append(report.log_record())
-            if report.ended:
-                break
-    prune_empty_fleets(state, *fought)
+    reports = fight_rounds(
+        state,
+        state.active_battles(),
+        settings,
+        context.dice,
+        turn=context.turn,
+        rounds_each=settings.rounds_per_resolution or ROUND_SAFETY_LIMIT,
+    )
+    for report in reports:
+        lines += round_lines(report, retreat_distance=settings.retreat_distance_points)
+        rounds.append(_round_outcome(report))
+        log.append(report.log_record())
     if not rounds:
         lines.append(Msg("fleet_combat.turn.no_battles"))
     return TurnStepResult(state=state, lines=lines, outcome={"rounds": rounds}, archive=log)
