@@ -226,6 +226,7 @@ async def test_priority_list_decides_which_tied_ship_takes_the_wound(seated):
     assert first.embed.field("End of round: wounds placed (FC-5.21)") == (
         "Volley 1 → Blue's destroyers: #3 +1 → 1/1, destroyed"
     )
+    assert "Ties take wounds" not in first.message.all_embeds[-1].field("Blue")
 
     await setting(seated, "wound_tie_break", "owner_choice")
     now = await seated.slash("/combat priority battle:1", as_="player2")
@@ -236,6 +237,10 @@ async def test_priority_list_decides_which_tied_ship_takes_the_wound(seated):
         "equally wounded ships of a class the first listed takes the wounds; ships not listed "
         "come after, lowest id first.",
     ]
+    status = await seated.slash("/combat status battle:1", as_="player1")
+    assert status.message.all_embeds[-1].field("Blue").splitlines()[-1] == (
+        "Ties take wounds in the order #5, #4 (FC-I10)"
+    )
     await seated.slash("/combat order battle:1 class:cruiser target:Blue: destroyer", as_="player1")
     seated.script_dice([5, 1, 1, 1, 1, 1, 1, 1, 1, 1])  # Blue has 2 destroyers left
     await end_turn(seated, turn=2)
