@@ -63,12 +63,20 @@ def orders_message(
     lines: Sequence[Msg] = (),
     page: int = 0,
 ) -> tuple[discord.Embed, discord.ui.View | None]:
-    """The ephemeral orders panel: groups in firing order and one select per group."""
+    """The ephemeral orders panel: groups in firing order and one select per group, and the
+    owner's damage priority when the campaign uses it (FC-I10; it is shown to nobody else)."""
     groups = firing_groups(state, settings, battle.id, faction)
     retreating = faction in battle.retreats
     embed = orders_embed(battle, faction, groups, locale, retreating=retreating)
     if lines:
         embed.description = "\n".join([*(m.render(locale) for m in lines), embed.description or ""])
+    fleet = state.fleet(faction, battle.point)
+    present = {s.id for s in fleet.ships} if fleet is not None else set()
+    listed = [i for i in battle.damage_priority.get(faction, []) if i in present]
+    if settings.wound_tie_break == "owner_choice" and listed:
+        ships = ", ".join(f"#{ship}" for ship in listed)
+        priority = t(C + "orders.priority", locale, ships=ships)
+        embed.description = "\n".join([embed.description or "", priority])
     if settings.allow_split_fire and not retreating and groups:
         hint = t(C + "orders.split_hint", locale)
         embed.set_footer(text=f"{embed.footer.text or ''} {hint}".strip())
@@ -90,11 +98,13 @@ async def battle_message(
     round_number: int | None = None,
 ) -> tuple[list[discord.Embed], discord.ui.View | None]:
     """A page of the battle's log with its Older/Newer buttons: page `page`, else the first
-    page of round `round_number`, else the latest. The rounds come from the archive."""
+    page of round `round_number`, else the latest. The rounds come from the archive, read
+    after `state`: rounds fought since (a turn ended meanwhile) are left for the next look."""
     locale = ctx.locale
-    reports = await ctx.service.archived(
+    logged = await ctx.service.archived(
         ctx.campaign, RULESET, battle_log_key(battle.id), RoundReport
     )
+    reports = [r for r in logged if r.round <= battle.rounds_fought]
     pages = battle_pages(reports, battle_status(state, settings, battle.id), settings, locale)
     if page is None and round_number is not None:
         page = round_page_index(reports, round_number, settings, locale)

@@ -345,16 +345,9 @@ def status_embed(status: BattleStatus, settings: FleetCombatSettings, locale: st
         t(C + "battle.title", locale, battle=status.id, point=status.point), "\n".join(lines)
     )
     classes: list[str] = []
-    owner_choice = settings.wound_tie_break == "owner_choice"
     for entry in status.participants:
-        active = entry.status == "active"
-        ships = ships_msg(entry.ships).render(locale) if active else ""
-        priority = ""
-        if owner_choice and active and status.active and entry.damage_priority:
-            listed = ", ".join(f"#{ship}" for ship in entry.damage_priority)
-            priority = t(C + "battle.priority", locale, ships=listed)
-        parts = (ships, participant_line(status, entry.faction, locale), priority)
-        value = "\n".join(x for x in parts if x)
+        ships = ships_msg(entry.ships).render(locale) if entry.status == "active" else ""
+        value = "\n".join(x for x in (ships, participant_line(status, entry.faction, locale)) if x)
         add_field(embed, entry.faction, value, inline=True)
         if entry.status == "active":
             classes += [s.ship_class for s in entry.ships]

@@ -8,6 +8,8 @@ volley the attack dice, then the defence dice.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from bot.standin import EmbedView
@@ -226,7 +228,8 @@ async def test_priority_list_decides_which_tied_ship_takes_the_wound(seated):
     assert first.embed.field("End of round: wounds placed (FC-5.21)") == (
         "Volley 1 → Blue's destroyers: #3 +1 → 1/1, destroyed"
     )
-    assert "Ties take wounds" not in first.message.all_embeds[-1].field("Blue")
+    panel = await seated.slash("/combat orders battle:1", as_="player2")
+    assert "damage priority" not in panel.embed.description  # lowest_id: the list is unused
 
     await setting(seated, "wound_tie_break", "owner_choice")
     now = await seated.slash("/combat priority battle:1", as_="player2")
@@ -237,10 +240,14 @@ async def test_priority_list_decides_which_tied_ship_takes_the_wound(seated):
         "equally wounded ships of a class the first listed takes the wounds; ships not listed "
         "come after, lowest id first.",
     ]
-    status = await seated.slash("/combat status battle:1", as_="player1")
-    assert status.message.all_embeds[-1].field("Blue").splitlines()[-1] == (
-        "Ties take wounds in the order #5, #4 (FC-I10)"
+    panel = await seated.slash("/combat orders battle:1", as_="player2")
+    assert panel.ephemeral
+    assert panel.embed.description.splitlines()[-1] == (
+        "Your damage priority: among equally wounded ships #5, #4 take wounds first "
+        "(FC-I10, /combat priority)."
     )
+    status = await seated.slash("/combat status battle:1", as_="player1")
+    assert "#5, #4" not in json.dumps(status.message.all_embeds[-1].raw)  # private to Blue
     await seated.slash("/combat order battle:1 class:cruiser target:Blue: destroyer", as_="player1")
     seated.script_dice([5, 1, 1, 1, 1, 1, 1, 1, 1, 1])  # Blue has 2 destroyers left
     await end_turn(seated, turn=2)
@@ -255,6 +262,8 @@ async def test_priority_list_decides_which_tied_ship_takes_the_wound(seated):
         "1. #5 — no longer in the fleet",
         "2. #4 destroyer (0/1)",
     ]
+    later = await seated.slash("/combat orders battle:1", as_="player2")
+    assert "ships #4 take wounds first" in later.embed.description  # #5 is gone
 
 
 async def test_priority_refusals_and_clearing(seated):

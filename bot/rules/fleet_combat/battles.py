@@ -90,7 +90,6 @@ class ParticipantStatus:
     retreating: bool
     orders_given: bool
     ships: list[Ship]
-    damage_priority: list[int]
 
 
 @dataclass(frozen=True)
@@ -590,7 +589,6 @@ def battle_status(
                 retreating=p.faction in battle.retreats,
                 orders_given=p.faction in battle.orders or p.faction in battle.retreats,
                 ships=list(fleet.ships) if fleet is not None else [],
-                damage_priority=list(battle.damage_priority.get(p.faction, [])),
             )
         )
     return BattleStatus(
