@@ -169,6 +169,7 @@ class UnitOfWork:
     _loaded: dict[str, _Loaded] = field(default_factory=dict)
     entries: list[AuditEntry] = field(default_factory=list)
     _recorded_rolls: int = 0
+    _archived: bool = False
 
     async def load(self, ruleset: str) -> tuple[Any, Any]:
         """The ruleset's (state, settings) for this campaign, parsed into its models."""
@@ -181,6 +182,7 @@ class UnitOfWork:
                 row = await cur.fetchone()
             if row is None:
                 raise NotFound("error.ruleset_not_enabled", ruleset=ruleset)
+            _check_schema(spec, row["schema_version"])
             with paused_gc():
                 self._loaded[ruleset] = _Loaded(
                     state=spec.state_model.model_validate_json(row["state"]),
@@ -214,7 +216,9 @@ class UnitOfWork:
 
     async def archive(self, ruleset: str, records: Sequence[ArchiveRecord]) -> None:
         """Add records to the ruleset's archive in this transaction (a (key, seq) pair is
-        written once: a second write of it fails the command)."""
+        written once: a second write of it fails the command). Like a state change, it needs
+        an audit entry in the same transaction."""
+        self._archived = self._archived or bool(records)
         await self.conn.executemany(
             "INSERT INTO ruleset_archive (campaign_id, ruleset, key, seq, body) VALUES (?,?,?,?,?)",
             [(self.campaign.id, ruleset, r.key, r.seq, r.body.model_dump_json()) for r in records],
@@ -320,9 +324,19 @@ class UnitOfWork:
         if unrecorded:
             msg = f"{unrecorded} roll(s) made without an audit entry"
             raise RuntimeError(msg)
-        if any(loaded.dirty for loaded in self._loaded.values()) and not self.entries:
-            msg = "state changed without an audit entry"
+        changed = self._archived or any(loaded.dirty for loaded in self._loaded.values())
+        if changed and not self.entries:
+            msg = "state or archive changed without an audit entry"
             raise RuntimeError(msg)
+
+
+def _check_schema(spec: RulesetSpec, found: int) -> None:
+    """Refuse a stored state of another format than the ruleset's models read (a database
+    from a newer bot, or one a migration missed): parsing it could drop what it holds."""
+    if found != spec.schema_version:
+        raise Conflict(
+            "error.state_schema", ruleset=spec.key, found=found, expected=spec.schema_version
+        )
 
 
 def _spec(ruleset: str) -> RulesetSpec:
@@ -389,11 +403,13 @@ class CampaignService:
         """A ruleset's committed (state, settings), for read-only commands."""
         spec = _spec(ruleset)
         row = await self.db.fetchone(
-            "SELECT state, settings FROM ruleset_state WHERE campaign_id = ? AND ruleset = ?",
+            "SELECT schema_version, state, settings FROM ruleset_state "
+            "WHERE campaign_id = ? AND ruleset = ?",
             (campaign.id, ruleset),
         )
         if row is None:
             raise NotFound("error.ruleset_not_enabled", ruleset=ruleset)
+        _check_schema(spec, row["schema_version"])
         return (
             spec.state_model.model_validate_json(row["state"]),
             spec.settings_model.model_validate_json(row["settings"]),

@@ -14,7 +14,7 @@ from bot.campaigns import Actor, CampaignService
 from bot.dice import Dice
 from bot.errors import Conflict, RuleViolation
 from bot.i18n import Msg
-from bot.rulesets import RulesetSpec, TurnContext, TurnStepResult
+from bot.rulesets import ArchiveRecord, RulesetSpec, TurnContext, TurnStepResult
 from bot.storage import history
 from bot.storage.audit import verify_chain
 from bot.storage.database import Database, migration_files
@@ -40,7 +40,11 @@ def counter_turn_end(ctx: TurnContext) -> TurnStepResult:
     state = ctx.state.model_copy(
         update={"turn_ends": ctx.state.turn_ends + 1, "value": ctx.state.value + face}
     )
-    return TurnStepResult(state=state, lines=[Msg("turn.end.nothing")])
+    return TurnStepResult(
+        state=state,
+        lines=[Msg("turn.end.nothing")],
+        archive=[ArchiveRecord("turns", ctx.turn, state)],
+    )
 
 
 SPEC = RulesetSpec(
@@ -211,6 +215,59 @@ async def test_turn_end_resolves_once_per_turn_number(service):
         "SELECT number FROM turns WHERE campaign_id = ?", (campaign.id,)
     )
     assert [r["number"] for r in turns] == [1]
+
+
+async def test_turn_end_archives_the_steps_records_in_its_transaction(service):
+    campaign = await new_campaign(service)
+    await service.end_turn(campaign.id, 1, GM)
+    await service.end_turn(campaign.id, 2, GM)
+    state, _ = await service.state(await service.get(campaign.id), "test_counter")
+    logged = await service.archived(campaign, "test_counter", "turns", CounterState)
+    assert [s.turn_ends for s in logged] == [1, 2]
+    assert logged[-1] == state
+    assert await service.archived(campaign, "test_counter", "other", CounterState) == []
+
+
+async def test_an_archive_record_needs_an_audit_entry_and_is_written_once(service):
+    """Archive records are like state: never without an audit entry, never rewritten; a
+    second write of one fails the whole command (here the whole end of turn)."""
+    campaign = await new_campaign(service)
+    with pytest.raises(RuntimeError, match="without an audit entry"):
+        async with service.work(campaign.id, GM) as uow:
+            await uow.archive("test_counter", [ArchiveRecord("turns", 1, CounterState(value=9))])
+    assert await service.archived(campaign, "test_counter", "turns", CounterState) == []
+    async with service.work(campaign.id, GM) as uow:
+        await uow.archive("test_counter", [ArchiveRecord("turns", 1, CounterState(value=9))])
+        await uow.append("note", ruleset="test_counter")
+    before = await service.get(campaign.id)
+
+    with pytest.raises(sqlite3.IntegrityError):
+        await service.end_turn(campaign.id, 1, GM)
+
+    after = await service.get(campaign.id)
+    state, _ = await service.state(after, "test_counter")
+    assert (after.turn, after.log_count, state.turn_ends) == (1, before.log_count, 0)
+    logged = await service.archived(campaign, "test_counter", "turns", CounterState)
+    assert logged == [CounterState(value=9)]
+
+
+async def test_a_state_stored_in_another_format_is_refused_and_left_alone(service):
+    campaign = await new_campaign(service)
+    await bump(service, campaign.id)
+    conn = sqlite3.connect(service.db.path)
+    conn.execute(
+        "UPDATE ruleset_state SET schema_version = 7 WHERE campaign_id = ?", (campaign.id,)
+    )
+    conn.commit()
+    conn.close()
+    with pytest.raises(Conflict) as read:
+        await service.state(campaign, "test_counter")
+    with pytest.raises(Conflict):
+        await bump(service, campaign.id)
+    assert read.value.message_key == "error.state_schema"
+    assert read.value.params == {"ruleset": "test_counter", "found": 7, "expected": 1}
+    row = await service.db.fetchone("SELECT state FROM ruleset_state")
+    assert row is not None and json.loads(row[0])["value"] == 1
 
 
 async def test_concurrent_turn_ends_for_the_same_turn_resolve_once(service):

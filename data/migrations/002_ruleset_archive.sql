@@ -17,6 +17,9 @@ SELECT s.campaign_id, s.ruleset, 'battle/' || json_extract(b.value, '$.id'),
 FROM ruleset_state AS s, json_each(s.state, '$.battles') AS b, json_each(b.value, '$.rounds') AS r
 WHERE s.ruleset = 'fleet_combat';
 
+-- json_each yields the battles in array order and json_group_array keeps the order its rows
+-- come in (SQLite before 3.44 has no ORDER BY inside an aggregate); the migration test
+-- checks the battles keep their order.
 UPDATE ruleset_state
 SET state = json_set(
         state,

@@ -9,7 +9,7 @@ import pytest
 from bot.bench_fleet_turn import build_state
 from bot.dice import Dice, RollRecord
 from bot.i18n import Msg
-from bot.rules.fleet_combat import FleetCombatSettings, FleetCombatState
+from bot.rules.fleet_combat import FleetCombatSettings, FleetCombatState, RoundReport
 from bot.rules.fleet_combat.messages import round_lines
 from bot.rules.fleet_combat.rounds import ROUND_SAFETY_LIMIT, fight_round
 from bot.rules.fleet_combat.turn import _round_outcome, end_of_turn
@@ -34,19 +34,21 @@ VARIANTS = {
 
 def one_by_one(
     state: FleetCombatState, settings: FleetCombatSettings, dice: Dice, turn: int
-) -> tuple[FleetCombatState, list[Msg], list[dict[str, object]]]:
+) -> tuple[FleetCombatState, list[Msg], list[dict[str, object]], list[RoundReport]]:
     """The plain way: a deep copy, then each battle's rounds with the per-battle defaults."""
     state = state.model_copy(deep=True)
     lines: list[Msg] = []
     rounds: list[dict[str, object]] = []
+    reports: list[RoundReport] = []
     for battle in state.active_battles():
         for _ in range(settings.rounds_per_resolution or ROUND_SAFETY_LIMIT):
             report = fight_round(state, battle, settings, dice, turn=turn)
             lines += round_lines(report, retreat_distance=settings.retreat_distance_points)
             rounds.append(_round_outcome(report))
+            reports.append(report)
             if report.ended:
                 break
-    return state, lines, rounds
+    return state, lines, rounds, reports
 
 
 def roll_rows(records: list[RollRecord]) -> list[dict[str, object]]:
@@ -67,12 +69,18 @@ def test_end_of_turn_over_many_battles_equals_resolving_them_one_by_one(variant:
 
     batched_dice, plain_dice = Dice.seeded(5), Dice.seeded(5)
     step = end_of_turn(TurnContext(state, settings, 11, batched_dice))
-    expected_state, expected_lines, expected_rounds = one_by_one(state, settings, plain_dice, 11)
+    expected_state, expected_lines, expected_rounds, reports = one_by_one(
+        state, settings, plain_dice, 11
+    )
 
     assert state.model_dump_json() == before  # the input is left as it was
     assert step.state.model_dump_json() == expected_state.model_dump_json()
     assert [m.to_json() for m in step.lines] == [m.to_json() for m in expected_lines]
     assert step.outcome == {"rounds": expected_rounds}
+    # every round's report goes to its battle's log, once, numbered by its round
+    assert [(r.key, r.seq, r.body.model_dump_json()) for r in step.archive] == [
+        (f"battle/{r.battle_id}", r.round, r.model_dump_json()) for r in reports
+    ]
     assert roll_rows(batched_dice.records) == roll_rows(plain_dice.records)
     assert len(step.state.fleets) < len(state.fleets)  # wiped fleets were pruned
 
@@ -84,7 +92,7 @@ def test_a_second_end_of_turn_on_the_result_matches_too() -> None:
     first = end_of_turn(TurnContext(state, settings, 11, Dice.seeded(1))).state
     snapshot = first.model_dump_json()
     second = end_of_turn(TurnContext(first, settings, 12, Dice.seeded(2)))
-    expected, _, _ = one_by_one(first, settings, Dice.seeded(2), 12)
+    expected, _, _, _ = one_by_one(first, settings, Dice.seeded(2), 12)
     assert first.model_dump_json() == snapshot
     assert state.model_dump_json() != snapshot
     assert second.state.model_dump_json() == expected.model_dump_json()

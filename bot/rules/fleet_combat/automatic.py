@@ -80,7 +80,7 @@ def fight_automatic_sides(
         raise RuleViolation("fleet_combat.error.automatic_sides", clause="FC-I17")
     state = FleetCombatState(
         fleets=[
-            fleet.model_copy(update={"point": AUTOMATIC_POINT}, deep=True)
+            fleet.model_copy(update={"point": AUTOMATIC_POINT, "ships": list(fleet.ships)})
             for fleet, _ in participants
         ]
     )

@@ -2,7 +2,8 @@
 
 Each command takes the state and returns an outcome holding a new state; the input is
 never changed. The new state is a copy-on-write copy (`copies.copy_for_write`): only the
-fleets a command edits (with their ships) are copied, the rest is shared with the input.
+fleets a command edits (their lists of ships) are copied, the rest is shared with the input;
+ships are frozen, so a ship with new wounds is a new ship.
 """
 
 from __future__ import annotations

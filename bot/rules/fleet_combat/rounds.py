@@ -1,8 +1,8 @@
 """One combat round (the spec's "round procedure"): volleys in turn order, defence dice per
 hit, wound packets applied at the end of the round, transports, retreats, battle end.
 
-`fight_round` works on a state copy the caller owns; the public, pure entry point is
-`bot.rules.fleet_combat.commands.resolve_round`.
+`fight_round` (and `fight_rounds` for many battles) works on a state copy the caller owns;
+the public, pure entry points are `battles.resolve_round` and the end-of-turn step.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from bot.rules.fleet_combat.settings import FleetCombatSettings
 # A safety net for "to the finish" loops: no default table can stall, a campaign table might.
 ROUND_SAFETY_LIMIT = 1000
 
-# The fleets of a state by (faction, point), for rounds of many battles (see `fight_round`).
+# The fleets of a state by (faction, point), for rounds of many battles (see `fight_rounds`).
 FleetIndex = dict[tuple[str, str], Fleet]
 
 
@@ -130,8 +130,9 @@ class _Round:
         for index, kept in enumerate(ships):
             if kept is ship:
                 ships[index] = new
-                break
-        return new
+                return new
+        msg = f"ship #{ship.id} is not in {faction}'s fleet at {self.battle.point}"
+        raise LookupError(msg)
 
     def alive(self, faction: str, ship_class: str | None = None) -> list[Ship]:
         """Ships of `faction` not destroyed (this round included), in id order."""
