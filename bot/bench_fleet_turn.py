@@ -197,8 +197,8 @@ async def seed_campaigns(
                 "UPDATE campaigns SET turn = ? WHERE id = ?", (TURN, campaign.id)
             )
             await uow.load(SPEC.key)
-            await uow.record(SPEC.key, "bench setup", state)
             await uow.archive(SPEC.key, log)
+            await uow.record(SPEC.key, "bench setup", state)
         ids.append(campaign.id)
     return service, ids
 

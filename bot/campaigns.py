@@ -23,7 +23,7 @@ from bot.dice import Dice, RollRecord
 from bot.errors import Conflict, GameError, NotAllowed, NotFound
 from bot.i18n import Msg
 from bot.rulesets import ArchiveRecord, RulesetSpec, TurnContext
-from bot.storage.audit import GENESIS, AuditEntry, append_entry, canonical
+from bot.storage.audit import GENESIS, AuditEntry, append_entry, archive_digest, canonical
 from bot.storage.database import Database, utc_now
 
 CORE = "core"
@@ -169,7 +169,7 @@ class UnitOfWork:
     _loaded: dict[str, _Loaded] = field(default_factory=dict)
     entries: list[AuditEntry] = field(default_factory=list)
     _recorded_rolls: int = 0
-    _archived: bool = False
+    _archived: dict[str, list[list[Any]]] = field(default_factory=dict)  # ruleset → digests
 
     async def load(self, ruleset: str) -> tuple[Any, Any]:
         """The ruleset's (state, settings) for this campaign, parsed into its models."""
@@ -216,12 +216,18 @@ class UnitOfWork:
 
     async def archive(self, ruleset: str, records: Sequence[ArchiveRecord]) -> None:
         """Add records to the ruleset's archive in this transaction (a (key, seq) pair is
-        written once: a second write of it fails the command). Like a state change, it needs
-        an audit entry in the same transaction."""
-        self._archived = self._archived or bool(records)
+        written once: a second write of it fails the command). The next audit entry of the
+        same ruleset lists each record with its digest (outcome `archive`), so `/history
+        verify` proves the record unchanged; committing without that entry is refused."""
+        rows = []
+        digests = self._archived.setdefault(ruleset, [])
+        for record in records:
+            body = record.body.model_dump_json()
+            rows.append((self.campaign.id, ruleset, record.key, record.seq, body))
+            digests.append([record.key, record.seq, archive_digest(body)])
         await self.conn.executemany(
             "INSERT INTO ruleset_archive (campaign_id, ruleset, key, seq, body) VALUES (?,?,?,?,?)",
-            [(self.campaign.id, ruleset, r.key, r.seq, r.body.model_dump_json()) for r in records],
+            rows,
         )
 
     async def append(
@@ -239,6 +245,9 @@ class UnitOfWork:
         if rolls is None:
             rolls = self.dice.records[self._recorded_rolls :]
             self._recorded_rolls = len(self.dice.records)
+        archived = self._archived.pop(ruleset, None)
+        if archived:
+            outcome = {**(outcome or {}), "archive": archived}
         entry = await append_entry(
             self.conn,
             campaign_id=self.campaign.id,
@@ -324,9 +333,11 @@ class UnitOfWork:
         if unrecorded:
             msg = f"{unrecorded} roll(s) made without an audit entry"
             raise RuntimeError(msg)
-        changed = self._archived or any(loaded.dirty for loaded in self._loaded.values())
-        if changed and not self.entries:
-            msg = "state or archive changed without an audit entry"
+        if any(self._archived.values()):
+            msg = "archive records written without an audit entry of their ruleset"
+            raise RuntimeError(msg)
+        if any(loaded.dirty for loaded in self._loaded.values()) and not self.entries:
+            msg = "state changed without an audit entry"
             raise RuntimeError(msg)
 
 
@@ -551,7 +562,12 @@ class CampaignService:
                     ruleset=spec.key,
                     options={"turn": campaign.turn},
                     outcome={
-                        "summary": [m.to_json() for m in result.lines],
+                        "summary": [
+                            m.to_json()
+                            for m in (
+                                result.lines if result.audit_lines is None else result.audit_lines
+                            )
+                        ],
                         **result.outcome,
                     },
                 )

@@ -39,13 +39,15 @@ class ArchiveRecord:
 
 @dataclass
 class TurnStepResult:
-    """What one ruleset's end-of-turn step did: the new state, the summary lines, and the
-    records it adds to the ruleset's archive."""
+    """What one ruleset's end-of-turn step did: the new state, the summary lines posted to the
+    channel, the records it adds to the ruleset's archive, and `audit_lines`, the summary the
+    audit entry keeps when it should be shorter than `lines` (None: `lines`)."""
 
     state: BaseModel
     lines: list[Msg] = field(default_factory=list)
     outcome: dict[str, Any] = field(default_factory=dict)
     archive: list[ArchiveRecord] = field(default_factory=list)
+    audit_lines: list[Msg] | None = None
 
 
 @dataclass

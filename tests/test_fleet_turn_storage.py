@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import gc
 import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
 
 from bot.bench_fleet_turn import GM, TURN, build_state, seed_campaigns
 from bot.campaigns import paused_gc
@@ -12,7 +16,14 @@ from bot.dice import Dice
 from bot.rules.fleet_combat import FleetCombatSettings
 from bot.rules.fleet_combat.turn import end_of_turn
 from bot.rulesets import TurnContext
-from bot.storage.audit import canonical, canonical_object, entry_hash, roll_row, verify_chain
+from bot.storage.audit import (
+    archive_digest,
+    canonical,
+    canonical_object,
+    entry_hash,
+    roll_row,
+    verify_chain,
+)
 from bot.storage.database import Database
 
 
@@ -27,10 +38,17 @@ def test_canonical_object_is_canonical_of_the_whole_object() -> None:
     assert canonical_object(encoded) == canonical(whole)
 
 
-async def test_end_turn_with_many_battles_saves_the_pure_result_and_verifies(tmp_path) -> None:
+@pytest.fixture
+async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    """A database closed even when the test fails (an open one keeps the process alive)."""
+    database = await Database.open(tmp_path / "fleet.db")
+    yield database
+    await database.close()
+
+
+async def test_end_turn_with_many_battles_saves_the_pure_result_and_verifies(db: Database) -> None:
     settings = FleetCombatSettings()
     state, mix = build_state(30, settings, seed=4)
-    db = await Database.open(tmp_path / "fleet.db")
     service, (campaign_id,) = await seed_campaigns(db, state, 1, mix.log)
     service.dice_factory = lambda: Dice.seeded(9)
 
@@ -53,7 +71,18 @@ async def test_end_turn_with_many_battles_saves_the_pure_result_and_verifies(tmp
     (summary,) = report.summaries
     entry = await db.fetchone("SELECT * FROM actions WHERE id = ?", (summary.action_id,))
     assert entry is not None
-    expected = {"summary": [m.to_json() for m in pure.lines], **pure.outcome}
+    # the audit keeps the short summary, the outcome and a digest of every report archived
+    assert pure.audit_lines is not None and len(pure.audit_lines) == 1
+    assert (
+        pure.audit_lines[0]
+        .render("en")
+        .startswith(f"{len(pure.archive)} rounds fought in {len(pure.archive)} battles; ")
+    )
+    expected = {
+        "summary": [m.to_json() for m in pure.audit_lines],
+        **pure.outcome,
+        "archive": [[r.key, r.seq, archive_digest(r.body.model_dump_json())] for r in pure.archive],
+    }
     assert entry["outcome"] == canonical(json.loads(canonical(expected)))
     rolls = await db.fetchall(
         "SELECT purpose, clause, notation, sides, faces, modifier, total, target, successes "
@@ -83,7 +112,6 @@ async def test_end_turn_with_many_battles_saves_the_pure_result_and_verifies(tmp
     }
     assert entry["hash"] == entry_hash(prev["hash"], hashed)
     assert (await verify_chain(db, campaign_id)).ok
-    await db.close()
 
 
 def test_paused_gc_is_reentrant_and_restores_the_collector() -> None:

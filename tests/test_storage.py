@@ -415,3 +415,40 @@ async def test_migration_002_moves_fleet_battle_reports_from_the_state_to_the_ar
     assert tuple(ottoman)[1:] == (1, 4, json.dumps(other))
     moved = [(r["key"], r["seq"], RoundReport.model_validate_json(r["body"])) for r in logs]
     assert moved == sorted(((r.key, r.seq, r.body) for r in mix.log), key=lambda m: m[:2])
+
+
+async def test_verify_proves_archive_records_unchanged_through_their_entries(service):
+    """An entry lists each archive record it wrote with its digest: `/history verify` finds
+    a record edited or removed afterwards, and names the entry that wrote it."""
+    campaign = await new_campaign(service)
+    await service.end_turn(campaign.id, 1, GM)
+    await service.end_turn(campaign.id, 2, GM)
+    entries = await history.page(
+        service.db,
+        campaign.id,
+        history.HistoryFilter(ruleset="test_counter"),
+        before_seq=None,
+        limit=10,
+    )
+    wrote = {e.outcome["archive"][0][1]: e.seq for e in entries}
+    assert sorted(wrote) == [1, 2]
+    assert (await verify_chain(service.db, campaign.id)).ok
+    path = service.db.path
+    conn = sqlite3.connect(path)
+    body = conn.execute("SELECT body FROM ruleset_archive WHERE seq = 2").fetchone()[0]
+    conn.execute(
+        "UPDATE ruleset_archive SET body = ? WHERE seq = 2",
+        (body.replace('"value":', '"value":1'),),
+    )
+    conn.commit()
+    edited = await verify_chain(service.db, campaign.id)
+    conn.execute("UPDATE ruleset_archive SET body = ? WHERE seq = 2", (body,))
+    conn.commit()
+    assert (await verify_chain(service.db, campaign.id)).ok
+    conn.execute("DELETE FROM ruleset_archive WHERE seq = 1")
+    conn.commit()
+    conn.close()
+    removed = await verify_chain(service.db, campaign.id)
+    assert (edited.ok, edited.problem, edited.seq) == (False, "archive_edited", wrote[2])
+    assert (removed.ok, removed.problem, removed.seq) == (False, "archive_removed", wrote[1])
+    assert edited.count == removed.count == (await service.get(campaign.id)).log_count

@@ -64,6 +64,11 @@ def chained_hash(prev_hash: str, entry_text: str) -> str:
     return hashlib.sha256((prev_hash + entry_text).encode("utf-8")).hexdigest()
 
 
+def archive_digest(body: str) -> str:
+    """The digest an audit entry keeps of an archive record it wrote (its stored JSON)."""
+    return hashlib.sha256(body.encode("utf-8")).hexdigest()
+
+
 def canonical_object(encoded: dict[str, str]) -> str:
     """`canonical(obj)` for an object whose values are given already in canonical JSON.
 
@@ -271,7 +276,10 @@ class VerifyReport:
 
 
 async def verify_chain(db: Database, campaign_id: int, batch: int = 2000) -> VerifyReport:
-    """Recompute every hash in order; report the first entry edited, removed or moved."""
+    """Recompute every hash in order; report the first entry edited, removed or moved, then
+    the first archive record an entry lists (outcome `archive`: key, seq, digest) that was
+    edited or removed. Records no entry lists (moved out of a state by migration 002) are
+    not covered."""
     head = await db.fetchone(
         "SELECT log_count, log_head FROM campaigns WHERE id = ?", (campaign_id,)
     )
@@ -281,6 +289,7 @@ async def verify_chain(db: Database, campaign_id: int, batch: int = 2000) -> Ver
     expected_seq = 1
     last_seq = 0
     count = 0
+    listed: dict[tuple[str, str, int], tuple[str, int]] = {}  # record → digest, entry seq
     while True:
         rows = await db.fetchall(
             "SELECT * FROM actions WHERE campaign_id = ? AND seq > ? ORDER BY seq LIMIT ?",
@@ -297,10 +306,46 @@ async def verify_chain(db: Database, campaign_id: int, batch: int = 2000) -> Ver
                 return VerifyReport(ok=False, count=count, problem="reordered", seq=entry.seq)
             if entry_hash(prev, entry.hashed_form()) != entry.hash:
                 return VerifyReport(ok=False, count=count, problem="edited", seq=entry.seq)
+            for key, seq, digest in entry.outcome.get("archive", ()):
+                listed[(entry.ruleset, key, seq)] = (digest, entry.seq)
             prev = entry.hash
             expected_seq += 1
             count += 1
             last_seq = entry.seq
     if count != int(head["log_count"]) or prev != head["log_head"]:
         return VerifyReport(ok=False, count=count, problem="removed", seq=count + 1)
+    return await _verify_archive(db, campaign_id, listed, count, batch)
+
+
+async def _verify_archive(
+    db: Database,
+    campaign_id: int,
+    listed: dict[tuple[str, str, int], tuple[str, int]],
+    count: int,
+    batch: int,
+) -> VerifyReport:
+    """Every listed archive record is present with the digest its entry keeps."""
+    found: set[tuple[str, str, int]] = set()
+    last: tuple[str, str, int] = ("", "", -(2**62))
+    while listed:
+        rows = await db.fetchall(
+            "SELECT ruleset, key, seq, body FROM ruleset_archive WHERE campaign_id = ? "
+            "AND (ruleset, key, seq) > (?, ?, ?) ORDER BY ruleset, key, seq LIMIT ?",
+            (campaign_id, *last, batch),
+        )
+        if not rows:
+            break
+        for row in rows:
+            record = (row["ruleset"], row["key"], row["seq"])
+            expected = listed.get(record)
+            if expected is not None:
+                if archive_digest(row["body"]) != expected[0]:
+                    return VerifyReport(
+                        ok=False, count=count, problem="archive_edited", seq=expected[1]
+                    )
+                found.add(record)
+            last = record
+    missing = [seq for record, (_, seq) in listed.items() if record not in found]
+    if missing:
+        return VerifyReport(ok=False, count=count, problem="archive_removed", seq=min(missing))
     return VerifyReport(ok=True, count=count)

@@ -66,7 +66,19 @@ def end_of_turn(context: TurnContext) -> TurnStepResult:
         log.append(report.log_record())
     if not rounds:
         lines.append(Msg("fleet_combat.turn.no_battles"))
-    return TurnStepResult(state=state, lines=lines, outcome={"rounds": rounds}, archive=log)
+        audit = lines
+    else:  # the full reports are in the battles' logs, listed with digests in the entry
+        audit = [
+            Msg(
+                "fleet_combat.turn.audit",
+                rounds=Msg("fleet_combat.turn.rounds", count=len(reports)),
+                battles=Msg("fleet_combat.turn.battles", count=len({r.battle_id for r in reports})),
+                ended=Msg("fleet_combat.turn.ended", count=sum(r.ended for r in reports)),
+            )
+        ]
+    return TurnStepResult(
+        state=state, lines=lines, outcome={"rounds": rounds}, archive=log, audit_lines=audit
+    )
 
 
 def waiting_for(state: Any, settings: Any, turn: int) -> list[Msg]:
