@@ -486,3 +486,28 @@ async def test_every_round_stays_in_the_battle_log_across_turns_and_a_restart(se
     assert older.button("◀ Older").disabled
     again = await seated.slash("/combat status battle:1", as_="player1")
     assert again.embed.title == "Battle #1 at Mecatol — round 2, turn 2"
+
+
+async def test_history_verify_catches_an_edited_battle_log(seated):
+    """The turn end's audit entry lists each round report it archived with a digest: the
+    battle log is part of what `/history verify` proves, and `/history show` of the turn end
+    gives the short summary."""
+    await declared(seated)
+    seated.script_dice([1] * 10)
+    await end_turn(seated)
+    ok = await seated.slash("/history verify", as_="player2")
+    assert "✅ The log is intact" in ok.text()
+    listed = await seated.slash("/history list ruleset:fleet_combat", as_="player1")
+    assert "1 round fought in 1 battle; 0 battles ended." in listed.text()
+
+    async with seated.bot.db.transaction() as conn:
+        await conn.execute(
+            "UPDATE ruleset_archive SET body = replace(body, '\"attack_faces\":[1,1,1,1]', "
+            "'\"attack_faces\":[6,6,6,6]')"
+        )
+    shown = await seated.slash("/combat status battle:1", as_="player1")
+    assert "6, 6, 6, 6" in shown.embed.description  # the forged page shows…
+    bad = await seated.slash("/history verify", as_="player2")
+    assert "tampered" in bad.text()  # …and verify names the entry that wrote it
+    assert bad.embed.description.startswith("A record that entry #")
+    assert "was changed afterwards" in bad.embed.description
