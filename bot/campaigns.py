@@ -241,10 +241,15 @@ class UnitOfWork:
         rolls: Sequence[RollRecord] | None = None,
         turn: int | None = None,
     ) -> AuditEntry:
-        """Append the audit entry; by default it takes every roll the dice made since the last."""
+        """Append the audit entry; by default it takes every roll the dice made since the last,
+        and it lists the archive records of `ruleset` written since its last entry (outcome
+        key `archive`, reserved)."""
         if rolls is None:
             rolls = self.dice.records[self._recorded_rolls :]
             self._recorded_rolls = len(self.dice.records)
+        if outcome and "archive" in outcome:
+            msg = "outcome key 'archive' is reserved for the archive records' digests"
+            raise ValueError(msg)
         archived = self._archived.pop(ruleset, None)
         if archived:
             outcome = {**(outcome or {}), "archive": archived}

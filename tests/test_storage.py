@@ -236,6 +236,9 @@ async def test_an_archive_record_needs_an_audit_entry_and_is_written_once(servic
         async with service.work(campaign.id, GM) as uow:
             await uow.archive("test_counter", [ArchiveRecord("turns", 1, CounterState(value=9))])
     assert await service.archived(campaign, "test_counter", "turns", CounterState) == []
+    with pytest.raises(ValueError, match="reserved"):
+        async with service.work(campaign.id, GM) as uow:
+            await uow.append("note", ruleset="test_counter", outcome={"archive": []})
     async with service.work(campaign.id, GM) as uow:
         await uow.archive("test_counter", [ArchiveRecord("turns", 1, CounterState(value=9))])
         await uow.append("note", ruleset="test_counter")
