@@ -28,7 +28,7 @@ from bot.interactions import (
     ruleset_choices,
 )
 from bot.storage import history
-from bot.storage.audit import AuditEntry, verify_chain
+from bot.storage.audit import AuditEntry, archive_rows, verify_chain
 
 PAGE_SIZE = 10
 
@@ -242,7 +242,8 @@ class HistoryCog(commands.Cog):
 
     @history_group.command(name="export", description="The whole log as CSV and JSON files")
     async def export(self, interaction: discord.Interaction[Any]) -> None:
-        """CSV (one row per roll) and JSON (entries with rolls and hashes)."""
+        """CSV (one row per roll) and JSON (entries with rolls and hashes, and the archive
+        records they list, each as its stored JSON text: sha256 of `body` is the digest)."""
         ctx = await campaign_context(interaction)
         await interaction.response.defer(thinking=True)
         text = io.StringIO()
@@ -292,13 +293,17 @@ class HistoryCog(commands.Cog):
                         e.hash,
                     ]
                 )
+        archive = [
+            {"ruleset": ruleset, "key": key, "seq": seq, "body": body}
+            async for ruleset, key, seq, body in archive_rows(ctx.service.db, ctx.campaign.id)
+        ]
         slug = re.sub(r"[^a-z0-9]+", "-", ctx.campaign.name.lower()).strip("-") or "campaign"
         files = [
             discord.File(io.BytesIO(text.getvalue().encode("utf-8")), filename=f"{slug}-log.csv"),
             discord.File(
                 io.BytesIO(
                     json.dumps(
-                        {"campaign": ctx.campaign.name, "entries": entries},
+                        {"campaign": ctx.campaign.name, "entries": entries, "archive": archive},
                         ensure_ascii=False,
                         indent=1,
                     ).encode("utf-8")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -265,6 +265,25 @@ async def rolls_of(db: Database, action_ids: Sequence[int]) -> dict[int, list[Ro
     return found
 
 
+async def archive_rows(
+    db: Database, campaign_id: int, batch: int = 2000
+) -> AsyncIterator[tuple[str, str, int, str]]:
+    """Every archive record of a campaign as (ruleset, key, seq, stored JSON), in that order,
+    read in batches (verify, export)."""
+    last: tuple[str, str, int] = ("", "", -(2**62))
+    while True:
+        rows = await db.fetchall(
+            "SELECT ruleset, key, seq, body FROM ruleset_archive WHERE campaign_id = ? "
+            "AND (ruleset, key, seq) > (?, ?, ?) ORDER BY ruleset, key, seq LIMIT ?",
+            (campaign_id, *last, batch),
+        )
+        if not rows:
+            return
+        for row in rows:
+            yield row["ruleset"], row["key"], row["seq"], row["body"]
+        last = (rows[-1]["ruleset"], rows[-1]["key"], rows[-1]["seq"])
+
+
 @dataclass(frozen=True)
 class VerifyReport:
     """The result of recomputing a campaign's chain."""
@@ -326,25 +345,15 @@ async def _verify_archive(
 ) -> VerifyReport:
     """Every listed archive record is present with the digest its entry keeps."""
     found: set[tuple[str, str, int]] = set()
-    last: tuple[str, str, int] = ("", "", -(2**62))
-    while listed:
-        rows = await db.fetchall(
-            "SELECT ruleset, key, seq, body FROM ruleset_archive WHERE campaign_id = ? "
-            "AND (ruleset, key, seq) > (?, ?, ?) ORDER BY ruleset, key, seq LIMIT ?",
-            (campaign_id, *last, batch),
-        )
-        if not rows:
-            break
-        for row in rows:
-            record = (row["ruleset"], row["key"], row["seq"])
-            expected = listed.get(record)
+    if listed:
+        async for ruleset, key, seq, body in archive_rows(db, campaign_id, batch):
+            expected = listed.get((ruleset, key, seq))
             if expected is not None:
-                if archive_digest(row["body"]) != expected[0]:
+                if archive_digest(body) != expected[0]:
                     return VerifyReport(
                         ok=False, count=count, problem="archive_edited", seq=expected[1]
                     )
-                found.add(record)
-            last = record
+                found.add((ruleset, key, seq))
     missing = [seq for record, (_, seq) in listed.items() if record not in found]
     if missing:
         return VerifyReport(ok=False, count=count, problem="archive_removed", seq=min(missing))

@@ -6,6 +6,7 @@ rules/fleet-combat.md rolls them: for each volley the attack dice, then the defe
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 import pytest
@@ -491,7 +492,7 @@ async def test_every_round_stays_in_the_battle_log_across_turns_and_a_restart(se
 async def test_history_verify_catches_an_edited_battle_log(seated):
     """The turn end's audit entry lists each round report it archived with a digest: the
     battle log is part of what `/history verify` proves, and `/history show` of the turn end
-    gives the short summary."""
+    gives the short summary; `/history export` carries the log with what verifies it."""
     await declared(seated)
     seated.script_dice([1] * 10)
     await end_turn(seated)
@@ -499,6 +500,16 @@ async def test_history_verify_catches_an_edited_battle_log(seated):
     assert "✅ The log is intact" in ok.text()
     listed = await seated.slash("/history list ruleset:fleet_combat", as_="player1")
     assert "1 round fought in 1 battle; 0 battles ended." in listed.text()
+
+    exported = await seated.slash("/history export", as_="player1")
+    data = json.loads(next(a for a in exported.attachments if a.filename.endswith(".json")).text)
+    (page,) = data["archive"]
+    (turn_end,) = [e for e in data["entries"] if e["outcome"].get("archive")]
+    assert (page["ruleset"], page["key"], page["seq"]) == ("fleet_combat", "battle/1", 1)
+    assert turn_end["outcome"]["archive"] == [
+        ["battle/1", 1, hashlib.sha256(page["body"].encode()).hexdigest()]
+    ]
+    assert json.loads(page["body"])["volleys"][0]["attack_faces"] == [1, 1, 1, 1]
 
     async with seated.bot.db.transaction() as conn:
         await conn.execute(
