@@ -8,6 +8,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.errors import GameError
 from bot.i18n import t
 from bot.interactions import (
     ChoiceButton,
@@ -432,16 +433,20 @@ class BattleCommands:
         await reply(interaction, embed=plain_embed(title, outcome.lines, ctx.locale))
 
     @combat.command(name="status", description="A battle and its log, or the list of battles")
-    @app_commands.describe(battle="Battle number (#)")
+    @app_commands.describe(battle="Battle number (#)", round="Open the log at this round")
     @app_commands.autocomplete(battle=battle_autocomplete)
     async def status(
         self,
         interaction: discord.Interaction[Any],
         battle: app_commands.Range[int, 1, 1_000_000] | None = None,
+        round: app_commands.Range[int, 1, 1_000] | None = None,
     ) -> None:
-        """The battle as it stands after its latest round; Older/Newer page through every round."""
+        """The battle as it stands after its latest round (or its log at `round`); Older/Newer
+        page through every round."""
         ctx = await campaign_context(interaction)
         state, settings = await ctx.service.state(ctx.campaign, RULESET)
+        if battle is None and round is not None:
+            raise GameError(C + "error.round_needs_battle")
         if battle is None:
             active = state.active_battles()
             if len(active) != 1:
@@ -449,7 +454,11 @@ class BattleCommands:
                 return
             battle = active[0].id
         found = get_battle(state, battle, active=False)
-        embeds, view = await battle_message(ctx, state, settings, found)
+        if round is not None and round > found.rounds_fought:
+            raise GameError(
+                C + "error.round_not_fought", battle=battle, round=round, fought=found.rounds_fought
+            )
+        embeds, view = await battle_message(ctx, state, settings, found, round_number=round)
         await reply(interaction, embeds=embeds, view=view)
 
     @combat.command(name="turn-order", description="The players' turn order: who fires first")

@@ -468,7 +468,7 @@ async def test_a_long_battle_pages_through_its_log_within_discords_limits(seated
 async def test_every_round_stays_in_the_battle_log_across_turns_and_a_restart(seated):
     """FC-I6: each end of turn fights one round; the round reports are kept in the battle's
     log (the ruleset archive, not the state), so after a restart `/combat status` still pages
-    from the latest round back to the first."""
+    from the latest round back to the first, or opens at a round asked for."""
     await declared(seated)
     seated.script_dice([1] * 10)
     await end_turn(seated, turn=1)
@@ -487,6 +487,13 @@ async def test_every_round_stays_in_the_battle_log_across_turns_and_a_restart(se
     assert older.button("◀ Older").disabled
     again = await seated.slash("/combat status battle:1", as_="player1")
     assert again.embed.title == "Battle #1 at Mecatol — round 2, turn 2"
+    first = await seated.slash("/combat status battle:1 round:1", as_="player1")
+    assert first.embed.title == "Battle #1 at Mecatol — round 1, turn 1"
+    assert first.button("◀ Older").disabled and not first.button("Newer ▶").disabled
+    ahead = await seated.slash("/combat status battle:1 round:3", as_="player1")
+    assert refusal(ahead) == "Battle #1 has no round 3 in its log yet: 2 fought so far."
+    nameless = await seated.slash("/бой состояние раунд:1", as_="player3")
+    assert refusal(nameless) == "Укажите и бой: /бой состояние бой: раунд:."
 
 
 async def test_history_verify_catches_an_edited_battle_log(seated):
