@@ -11,7 +11,7 @@ from bot.rules.fleet_combat.messages import round_lines
 from bot.rules.fleet_combat.models import FleetCombatState, RoundReport
 from bot.rules.fleet_combat.rounds import ROUND_SAFETY_LIMIT, fight_rounds
 from bot.rules.fleet_combat.settings import FleetCombatSettings
-from bot.rulesets import ArchiveRecord, TurnContext, TurnStepResult
+from bot.rulesets import TurnContext, TurnStepResult
 
 
 def _state(value: Any) -> FleetCombatState:
@@ -50,8 +50,6 @@ def end_of_turn(context: TurnContext) -> TurnStepResult:
     settings = _settings(context.settings)
     state = working_copy(_state(context.state))
     lines: list[Msg] = []
-    rounds: list[dict[str, Any]] = []
-    log: list[ArchiveRecord] = []
     reports = fight_rounds(
         state,
         state.active_battles(),
@@ -62,23 +60,28 @@ def end_of_turn(context: TurnContext) -> TurnStepResult:
     )
     for report in reports:
         lines += round_lines(report, retreat_distance=settings.retreat_distance_points)
-        rounds.append(_round_outcome(report))
-        log.append(report.log_record())
-    if not rounds:
+    if not reports:
         lines.append(Msg("fleet_combat.turn.no_battles"))
-        audit = lines
-    else:  # the full reports are in the battles' logs, listed with digests in the entry
-        audit = [
-            Msg(
-                "fleet_combat.turn.audit",
-                rounds=Msg("fleet_combat.turn.rounds", count=len(reports)),
-                battles=Msg("fleet_combat.turn.battles", count=len({r.battle_id for r in reports})),
-                ended=Msg("fleet_combat.turn.ended", count=sum(r.ended for r in reports)),
-            )
-        ]
     return TurnStepResult(
-        state=state, lines=lines, outcome={"rounds": rounds}, archive=log, audit_lines=audit
+        state=state,
+        lines=lines,
+        outcome={"rounds": [_round_outcome(r) for r in reports]},
+        archive=[r.log_record() for r in reports],
+        audit_lines=_audit_summary(reports) if reports else None,
     )
+
+
+def _audit_summary(reports: list[RoundReport]) -> list[Msg]:
+    """The audit entry's summary: counts only, since every report is in its battle's log and
+    the entry lists the logged reports with their digests."""
+    return [
+        Msg(
+            "fleet_combat.turn.audit",
+            rounds=Msg("fleet_combat.turn.rounds", count=len(reports)),
+            battles=Msg("fleet_combat.turn.battles", count=len({r.battle_id for r in reports})),
+            ended=Msg("fleet_combat.turn.ended", count=sum(r.ended for r in reports)),
+        )
+    ]
 
 
 def waiting_for(state: Any, settings: Any, turn: int) -> list[Msg]:
