@@ -77,10 +77,7 @@ class PrivateerBot(commands.Bot):
         for module in CORE_COGS:
             await self.load_extension(module)
         for spec in rulesets.available():
-            try:
-                await self.load_extension(spec.cog_module)
-            except commands.ExtensionNotFound:
-                log.warning("ruleset %s has no cog (%s) yet", spec.key, spec.cog_module)
+            await self.load_extension(rulesets.cog_of(spec.key))
         self.add_dynamic_items(ChoiceButton)
         await self.sync_commands()
 

@@ -219,7 +219,9 @@ def _timed_path(clock: _Clock) -> Iterator[None]:
     original_step = SPEC.end_of_turn
     assert original_step is not None
 
-    def step(context: TurnContext) -> TurnStepResult:
+    def step(
+        context: TurnContext[FleetCombatState, FleetCombatSettings],
+    ) -> TurnStepResult[FleetCombatState]:
         start = time.perf_counter()
         try:
             return original_step(context)
@@ -237,13 +239,13 @@ def _timed_path(clock: _Clock) -> Iterator[None]:
         return timed
 
     methods = {name: getattr(UnitOfWork, name) for name in ("load", "save", "archive", "append")}
-    rulesets.register(dataclasses.replace(SPEC, end_of_turn=step))
+    rulesets.register(dataclasses.replace(SPEC, end_of_turn=step), cog="cogs.fleet_combat")
     for name, method in methods.items():
         setattr(UnitOfWork, name, wrap(name, method))
     try:
         yield
     finally:
-        rulesets.register(SPEC)
+        rulesets.register(SPEC, cog="cogs.fleet_combat")
         for name, method in methods.items():
             setattr(UnitOfWork, name, method)
 

@@ -22,7 +22,7 @@ from bot import rulesets
 from bot.dice import Dice, RollRecord
 from bot.errors import Conflict, GameError, NotAllowed, NotFound
 from bot.i18n import Msg
-from bot.rulesets import ArchiveRecord, RulesetSpec, TurnContext
+from bot.rulesets import AnySpec, ArchiveRecord, TurnContext
 from bot.storage.audit import GENESIS, AuditEntry, append_entry, archive_digest, canonical
 from bot.storage.database import Database, utc_now
 
@@ -346,7 +346,7 @@ class UnitOfWork:
             raise RuntimeError(msg)
 
 
-def _check_schema(spec: RulesetSpec, found: int) -> None:
+def _check_schema(spec: AnySpec, found: int) -> None:
     """Refuse a stored state of another format than the ruleset's models read (a database
     from a newer bot, or one a migration missed): parsing it could drop what it holds."""
     if found != spec.schema_version:
@@ -355,7 +355,7 @@ def _check_schema(spec: RulesetSpec, found: int) -> None:
         )
 
 
-def _spec(ruleset: str) -> RulesetSpec:
+def _spec(ruleset: str) -> AnySpec:
     try:
         return rulesets.get(ruleset)
     except KeyError:

@@ -1,49 +1,88 @@
-"""The ruleset registry: each ruleset declares its key, models, cog and end-of-turn step.
+"""The ruleset registry: a static declaration of every ruleset, its rules package and its cog.
 
-Rules modules (bot/rules/<key>.py) build a `RulesetSpec` named `SPEC`; this module finds
-them by key. Nothing here imports discord or the database.
+A ruleset is a plug-in: `bot/rules/<key>/` builds a `RulesetSpec` named `SPEC` (its models,
+settings, end-of-turn step; it never names its cog) and `cogs/<key>/` is the Discord
+extension. `RULESETS` below is the one list that names both, in end-of-turn order. Nothing
+here imports discord or the database.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel
 
 from bot.dice import Dice
 from bot.i18n import Msg
 
-# Every ruleset the project knows, in end-of-turn order (a fixed order, DESIGN.md "End of turn").
-KNOWN_RULESETS: tuple[str, ...] = (
-    "space_pirates",
-    "ottoman_piracy",
-    "naval_orders",
-    "company_raids",
-    "fleet_combat",
+StateT = TypeVar("StateT", bound=BaseModel)
+SettingsT = TypeVar("SettingsT", bound=BaseModel)
+StateT_co = TypeVar("StateT_co", bound=BaseModel, covariant=True)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of the registry: a ruleset's key, the module holding its `SPEC`, its cog."""
+
+    key: str
+    rules: str
+    cog: str
+
+
+def _entry(key: str) -> Entry:
+    return Entry(key, f"bot.rules.{key}", f"cogs.{key}")
+
+
+# Every ruleset the project knows, in end-of-turn order (DESIGN.md "End of turn"). A ruleset
+# whose rules package has no `SPEC` yet is not offered.
+RULESETS: tuple[Entry, ...] = (
+    _entry("space_pirates"),
+    _entry("ottoman_piracy"),
+    _entry("naval_orders"),
+    _entry("company_raids"),
+    _entry("fleet_combat"),
 )
+KNOWN_RULESETS: tuple[str, ...] = tuple(e.key for e in RULESETS)
 
 
 @dataclass(frozen=True)
 class ArchiveRecord:
-    """A record a ruleset keeps but never changes again (a battle's round report), stored
-    apart from the state so commands do not parse and rewrite it: `key` names the series
-    (e.g. one battle's log), `seq` orders it and is unique within it."""
+    """A record a ruleset keeps but never changes again (a battle's round report, a resolved
+    piracy), stored apart from the state so commands do not parse and rewrite it: `key`
+    names the series (e.g. one battle's log), `seq` orders it and is unique within it."""
 
     key: str
     seq: int
     body: BaseModel
 
 
+class Outcome(Protocol[StateT_co]):
+    """What an engine change returns: the new state and its narration, told once.
+
+    The lines become the audit entry's summary and the embed alike; an outcome may also
+    carry `archive` records (see `ArchiveRecord`)."""
+
+    @property
+    def state(self) -> StateT_co:
+        """The ruleset's state after the change."""
+        ...
+
+    @property
+    def lines(self) -> Sequence[Msg]:
+        """The change told for players."""
+        ...
+
+
 @dataclass
-class TurnStepResult:
+class TurnStepResult(Generic[StateT]):
     """What one ruleset's end-of-turn step did: the new state, the summary lines posted to the
     channel, the records it adds to the ruleset's archive, and `audit_lines`, the summary the
     audit entry keeps when it should be shorter than `lines` (None: `lines`)."""
 
-    state: BaseModel
+    state: StateT
     lines: list[Msg] = field(default_factory=list)
     outcome: dict[str, Any] = field(default_factory=dict)
     archive: list[ArchiveRecord] = field(default_factory=list)
@@ -51,31 +90,29 @@ class TurnStepResult:
 
 
 @dataclass
-class TurnContext:
+class TurnContext(Generic[StateT, SettingsT]):
     """What an end-of-turn step receives; `turn` is the turn being resolved."""
 
-    state: Any
-    settings: Any
+    state: StateT
+    settings: SettingsT
     turn: int
     dice: Dice
     factions: dict[str, int | None] = field(default_factory=dict)
 
 
-EndOfTurnStep = Callable[[TurnContext], TurnStepResult]
-WaitingFor = Callable[[Any, Any, int], list[Msg]]
-
-
 @dataclass(frozen=True)
-class RulesetSpec:
-    """One ruleset's declaration for the registry."""
+class RulesetSpec(Generic[StateT, SettingsT]):
+    """One ruleset's declaration: its typed state and settings, and its end-of-turn hooks.
+
+    `uow.load(SPEC)` returns `(StateT, SettingsT)`, so the cog → engine call is type-checked.
+    """
 
     key: str
-    settings_model: type[BaseModel]
-    state_model: type[BaseModel]
-    cog_module: str
+    settings_model: type[SettingsT]
+    state_model: type[StateT]
     schema_version: int = 1
-    end_of_turn: EndOfTurnStep | None = None
-    waiting_for: WaitingFor | None = None
+    end_of_turn: Callable[[TurnContext[StateT, SettingsT]], TurnStepResult[StateT]] | None = None
+    waiting_for: Callable[[StateT, SettingsT, int], list[Msg]] | None = None
 
     @property
     def title_key(self) -> str:
@@ -83,41 +120,53 @@ class RulesetSpec:
         return f"ruleset.{self.key}"
 
 
-_REGISTRY: dict[str, RulesetSpec] = {}
+AnySpec = RulesetSpec[Any, Any]
+
+_REGISTRY: dict[str, tuple[AnySpec, str]] = {}
 
 
-def register(spec: RulesetSpec) -> RulesetSpec:
-    """Add a ruleset to the registry (idempotent per key)."""
-    _REGISTRY[spec.key] = spec
+def register(spec: AnySpec, *, cog: str) -> AnySpec:
+    """Add a ruleset that is not in `RULESETS` (a test's own), or replace one's spec."""
+    _REGISTRY[spec.key] = (spec, cog)
     return spec
 
 
 def unregister(key: str) -> None:
-    """Remove a ruleset from the registry (tests that register their own)."""
+    """Remove a ruleset added with `register`."""
     _REGISTRY.pop(key, None)
 
 
-def available() -> list[RulesetSpec]:
-    """The rulesets that are implemented, in end-of-turn order."""
-    for key in KNOWN_RULESETS:
-        if key not in _REGISTRY:
-            try:
-                module = importlib.import_module(f"bot.rules.{key}")
-            except ModuleNotFoundError as exc:
-                if exc.name != f"bot.rules.{key}":
-                    raise
-                continue
-            spec = getattr(module, "SPEC", None)
-            if isinstance(spec, RulesetSpec):
-                register(spec)
-    return [_REGISTRY[k] for k in KNOWN_RULESETS if k in _REGISTRY] + [
-        s for k, s in _REGISTRY.items() if k not in KNOWN_RULESETS
+def _load(entry: Entry) -> None:
+    try:
+        module = importlib.import_module(entry.rules)
+    except ModuleNotFoundError as exc:
+        if exc.name != entry.rules:
+            raise
+        return
+    spec = getattr(module, "SPEC", None)
+    if isinstance(spec, RulesetSpec):
+        _REGISTRY[entry.key] = (spec, entry.cog)
+
+
+def available() -> list[AnySpec]:
+    """The rulesets that are implemented, in end-of-turn order (registered extras last)."""
+    for entry in RULESETS:
+        if entry.key not in _REGISTRY:
+            _load(entry)
+    return [_REGISTRY[k][0] for k in KNOWN_RULESETS if k in _REGISTRY] + [
+        spec for k, (spec, _) in _REGISTRY.items() if k not in KNOWN_RULESETS
     ]
 
 
-def get(key: str) -> RulesetSpec:
+def get(key: str) -> AnySpec:
     """The spec of one ruleset; KeyError when it is not implemented."""
     for spec in available():
         if spec.key == key:
             return spec
     raise KeyError(key)
+
+
+def cog_of(key: str) -> str:
+    """The extension module of an implemented ruleset."""
+    get(key)
+    return _REGISTRY[key][1]

@@ -51,14 +51,13 @@ SPEC = RulesetSpec(
     key="test_counter",
     settings_model=CounterSettings,
     state_model=CounterState,
-    cog_module="tests.none",
     end_of_turn=counter_turn_end,
 )
 
 
 @pytest.fixture
 async def service(tmp_path):
-    rulesets.register(SPEC)
+    rulesets.register(SPEC, cog="tests.none")
     db = await Database.open(tmp_path / "campaigns.db")
     yield CampaignService(db, dice_factory=lambda: Dice.seeded(7))
     await db.close()

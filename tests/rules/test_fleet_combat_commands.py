@@ -35,7 +35,7 @@ from bot.rules.fleet_combat import (
     set_fire_orders,
     waiting_for,
 )
-from bot.rulesets import TurnContext, get
+from bot.rulesets import TurnContext, cog_of, get
 
 DEFAULTS = FleetCombatSettings()
 
@@ -80,7 +80,7 @@ def test_spec_is_registered_with_models_and_turn_step():
     """The registry finds the ruleset by key with its models, cog and end-of-turn step."""
     spec = get("fleet_combat")
     assert spec is SPEC or spec.key == SPEC.key
-    assert (spec.settings_model, spec.state_model, spec.cog_module) == (
+    assert (spec.settings_model, spec.state_model, cog_of(spec.key)) == (
         FleetCombatSettings,
         FleetCombatState,
         "cogs.fleet_combat",

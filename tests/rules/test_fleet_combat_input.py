@@ -7,7 +7,7 @@ import pytest
 
 from bot.errors import GameError
 from bot.rules.fleet_combat import FleetCombatSettings
-from cogs.fleet_combat_input import TypedTarget, is_hold, parse_fire_targets, part_dice
+from cogs.fleet_combat.input import TypedTarget, is_hold, parse_fire_targets, part_dice
 
 SETTINGS = FleetCombatSettings(allow_split_fire=True)
 

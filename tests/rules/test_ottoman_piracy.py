@@ -15,7 +15,7 @@ from bot import rulesets
 from bot.dice import Dice, ScriptedFaces
 from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
 from bot.rules import ottoman_piracy as op
-from bot.rules.ottoman_piracy_models import (
+from bot.rules.ottoman_piracy.models import (
     FortifiedSpace,
     OttomanPiracySettings,
     OttomanPiracyState,
@@ -415,7 +415,7 @@ def test_spec_registers_the_ruleset_with_its_models_and_steps() -> None:
     assert spec is op.SPEC
     assert spec.settings_model is OttomanPiracySettings
     assert spec.state_model is OttomanPiracyState
-    assert spec.cog_module == "cogs.ottoman_piracy"
+    assert rulesets.cog_of(spec.key) == "cogs.ottoman_piracy"
     assert spec.schema_version == 1
     assert spec.end_of_turn is op.end_of_turn
     assert spec.waiting_for is op.waiting_for

@@ -20,7 +20,7 @@ from bot.dice import Dice
 from bot.i18n import Msg, t
 from bot.paths import data_dir
 from bot.rules import ottoman_piracy as op
-from bot.rules.ottoman_piracy_models import (
+from bot.rules.ottoman_piracy.models import (
     REWARDS,
     BaseDiceReason,
     CardLockKind,
@@ -31,7 +31,7 @@ from bot.rules.ottoman_piracy_models import (
     PiracyDeclaration,
     SquadronGroup,
 )
-from bot.rules.ottoman_piracy_names import (
+from bot.rules.ottoman_piracy.names import (
     KNOWN_LEADERS,
     KNOWN_POWERS,
     find_sea_zone,
@@ -41,7 +41,7 @@ from bot.rules.ottoman_piracy_names import (
 )
 
 RULES_DIR = Path(op.__file__).parent
-SOURCES = sorted(RULES_DIR.glob("ottoman_piracy*.py"))
+SOURCES = sorted(RULES_DIR.glob("*.py"))
 PREFIX = "ottoman_piracy."
 
 

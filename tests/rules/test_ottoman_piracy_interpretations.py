@@ -8,7 +8,7 @@ import pytest
 from bot.dice import Dice
 from bot.errors import NotFound, RuleViolation
 from bot.rules import ottoman_piracy as op
-from bot.rules.ottoman_piracy_models import (
+from bot.rules.ottoman_piracy.models import (
     FortifiedSpace,
     OttomanPiracySettings,
     OttomanPiracyState,

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from bot.dice import Dice
 from bot.rules import ottoman_piracy as op
-from bot.rules.ottoman_piracy_models import (
+from bot.rules.ottoman_piracy.models import (
     FortifiedSpace,
     OttomanPiracySettings,
     OttomanPiracyState,

@@ -101,7 +101,6 @@ SPEC = RulesetSpec(
     key="fleet_combat",
     settings_model=FleetCombatSettings,
     state_model=FleetCombatState,
-    cog_module="cogs.fleet_combat",
     schema_version=2,  # 2: round reports moved to the archive (migration 002)
     end_of_turn=end_of_turn,
     waiting_for=waiting_for,

@@ -14,18 +14,6 @@ from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rulesets import TurnContext, TurnStepResult
 
 
-def _state(value: Any) -> FleetCombatState:
-    if isinstance(value, FleetCombatState):
-        return value
-    return FleetCombatState.model_validate(value or {})
-
-
-def _settings(value: Any) -> FleetCombatSettings:
-    if isinstance(value, FleetCombatSettings):
-        return value
-    return FleetCombatSettings.model_validate(value or {})
-
-
 def _round_outcome(report: RoundReport) -> dict[str, Any]:
     return {
         "battle": report.battle_id,
@@ -43,12 +31,14 @@ def _round_outcome(report: RoundReport) -> dict[str, Any]:
     }
 
 
-def end_of_turn(context: TurnContext) -> TurnStepResult:
+def end_of_turn(
+    context: TurnContext[FleetCombatState, FleetCombatSettings],
+) -> TurnStepResult[FleetCombatState]:
     """Resolve `rounds_per_resolution` rounds (default 1; 0 = to the end) of every active
     battle, in battle id order, with the automatic policy for groups without orders. The
     round reports go to the battles' logs in the ruleset archive."""
-    settings = _settings(context.settings)
-    state = working_copy(_state(context.state))
+    settings = context.settings
+    state = working_copy(context.state)
     lines: list[Msg] = []
     reports = fight_rounds(
         state,
@@ -84,10 +74,11 @@ def _audit_summary(reports: list[RoundReport]) -> list[Msg]:
     ]
 
 
-def waiting_for(state: Any, settings: Any, turn: int) -> list[Msg]:
+def waiting_for(
+    fleet_state: FleetCombatState, fleet_settings: FleetCombatSettings, turn: int
+) -> list[Msg]:
     """One line per active battle naming participants who have given neither fire orders
     nor a retreat for the coming round (their groups would be auto-targeted, FC-I7)."""
-    fleet_state, fleet_settings = _state(state), _settings(settings)
     lines: list[Msg] = []
     for battle in fleet_state.active_battles():
         missing = []

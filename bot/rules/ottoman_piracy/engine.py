@@ -22,13 +22,12 @@ is a `Msg`. Illegal actions raise `RuleViolation` (clause in the message), unkno
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from bot.dice import Dice
 from bot.errors import NotAllowed, NotFound, RuleViolation
 from bot.i18n import Msg
-from bot.rules.ottoman_piracy_dice import count_ottoman_dice, count_target_dice
-from bot.rules.ottoman_piracy_models import (
+from bot.rules.ottoman_piracy.dice import count_ottoman_dice, count_target_dice
+from bot.rules.ottoman_piracy.models import (
     CardLock,
     FortifiedSpace,
     HitReward,
@@ -44,7 +43,7 @@ from bot.rules.ottoman_piracy_models import (
     SquadronGroup,
     TargetDiceSource,
 )
-from bot.rules.ottoman_piracy_names import (
+from bot.rules.ottoman_piracy.names import (
     KNOWN_POWERS,
     OTTOMAN,
     P,
@@ -61,7 +60,7 @@ from bot.rules.ottoman_piracy_names import (
     sea_zone_label,
     sea_zones,
 )
-from bot.rules.ottoman_piracy_rewards import (
+from bot.rules.ottoman_piracy.rewards import (
     ROLL_RANDOM_CARD,
     apply_reward,
     awaiting_piracy,
@@ -74,7 +73,7 @@ from bot.rules.ottoman_piracy_rewards import (
     reward_options,
     settle_hits,
 )
-from bot.rulesets import RulesetSpec, TurnContext, TurnStepResult
+from bot.rulesets import TurnContext, TurnStepResult
 
 __all__ = [
     "KNOWN_POWERS",
@@ -82,7 +81,6 @@ __all__ = [
     "ROLL_ANTI_PIRACY",
     "ROLL_PIRACY",
     "ROLL_RANDOM_CARD",
-    "SPEC",
     "CardLock",
     "FortifiedSpace",
     "HitReward",
@@ -719,25 +717,15 @@ def _waiting_line(record: PiracyRecord) -> Msg:
     )
 
 
-def _as_state(value: Any) -> OttomanPiracyState:
-    if isinstance(value, OttomanPiracyState):
-        return value
-    return OttomanPiracyState.model_validate(value or {})
-
-
-def _as_settings(value: Any) -> OttomanPiracySettings:
-    if isinstance(value, OttomanPiracySettings):
-        return value
-    return OttomanPiracySettings.model_validate(value or {})
-
-
-def waiting_for(state: Any, settings: Any, turn: int) -> list[Msg]:
+def waiting_for(state: OttomanPiracyState, settings: OttomanPiracySettings, turn: int) -> list[Msg]:
     """Pending reward choices (or a hand size) the turn is waiting for (OP-I10)."""
-    pending = _as_state(state).in_progress
+    pending = state.in_progress
     return [] if pending is None else [_waiting_line(pending)]
 
 
-def end_of_turn(ctx: TurnContext) -> TurnStepResult:
+def end_of_turn(
+    ctx: TurnContext[OttomanPiracyState, OttomanPiracySettings],
+) -> TurnStepResult[OttomanPiracyState]:
     """End-of-turn step: piracy markers are removed and stolen cards become playable.
 
     OP-1.4, OP-I3: markers last for the turn. OP-I12: the turn's end is past the next
@@ -745,7 +733,7 @@ def end_of_turn(ctx: TurnContext) -> TurnStepResult:
     until the next Ottoman impulse are released too. A piracy still awaiting rewards stays
     pending (it is listed). Running the step twice for the same turn changes nothing more.
     """
-    state = _as_state(ctx.state)
+    state = ctx.state
     if ctx.turn <= state.last_resolved_turn:
         return TurnStepResult(state=state, lines=[], outcome={"already_resolved": ctx.turn})
     new = state.model_copy(deep=True)
@@ -775,14 +763,3 @@ def end_of_turn(ctx: TurnContext) -> TurnStepResult:
             "pending_piracy": pending.id if pending is not None else None,
         },
     )
-
-
-SPEC = RulesetSpec(
-    key="ottoman_piracy",
-    settings_model=OttomanPiracySettings,
-    state_model=OttomanPiracyState,
-    cog_module="cogs.ottoman_piracy",
-    schema_version=1,
-    end_of_turn=end_of_turn,
-    waiting_for=waiting_for,
-)

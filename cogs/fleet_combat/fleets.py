@@ -27,7 +27,7 @@ from bot.rules.fleet_combat import (
     remove_fleet,
     replace_class_stats,
 )
-from cogs.fleet_combat_common import (
+from cogs.fleet_combat.common import (
     RULESET,
     C,
     acting_context,
@@ -39,13 +39,13 @@ from cogs.fleet_combat_common import (
     point_autocomplete,
     stats,
 )
-from cogs.fleet_combat_input import (
+from cogs.fleet_combat.input import (
     find_class,
     known_classes,
     parse_ships,
     resolve_faction,
 )
-from cogs.fleet_combat_render import fleet_change_embed, fleets_embed, stats_embed
+from cogs.fleet_combat.render import fleet_change_embed, fleets_embed, stats_embed
 
 MAX_TABLE_BYTES = 100_000
 

@@ -41,7 +41,7 @@ from bot.rules.fleet_combat import (
     set_turn_order,
     waiting_for,
 )
-from cogs.fleet_combat_common import (
+from cogs.fleet_combat.common import (
     RULESET,
     C,
     acting_context,
@@ -57,8 +57,8 @@ from cogs.fleet_combat_common import (
     option_of,
     point_autocomplete,
 )
-from cogs.fleet_combat_controls import RESOLVE_CHOICE, battle_message, orders_message
-from cogs.fleet_combat_input import (
+from cogs.fleet_combat.controls import RESOLVE_CHOICE, battle_message, orders_message
+from cogs.fleet_combat.input import (
     find_class,
     is_hold,
     normal,
@@ -68,7 +68,7 @@ from cogs.fleet_combat_input import (
     resolve_class,
     target_value,
 )
-from cogs.fleet_combat_render import (
+from cogs.fleet_combat.render import (
     HOLD,
     battles_embed,
     outcome_message,

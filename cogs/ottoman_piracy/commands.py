@@ -48,10 +48,10 @@ from bot.rules.ottoman_piracy import (
     set_piracy_vp,
     start_impulse,
 )
-from bot.rules.ottoman_piracy_models import Reward
-from bot.rules.ottoman_piracy_names import leader_label
-from cogs.ottoman_piracy_input import PiracyInput, build_declaration, resolve_power
-from cogs.ottoman_piracy_render import (
+from bot.rules.ottoman_piracy.models import Reward
+from bot.rules.ottoman_piracy.names import leader_label
+from cogs.ottoman_piracy.input import PiracyInput, build_declaration, resolve_power
+from cogs.ottoman_piracy.render import (
     change_embed,
     question_view,
     status_embed,
@@ -658,8 +658,3 @@ async def answer_reward(
         await interaction.response.edit_message(embed=embed, view=view)
     else:  # resolved: the ping and the buttons go
         await interaction.response.edit_message(content=None, embed=embed, view=None)
-
-
-async def setup(bot: PrivateerBot) -> None:
-    """Load the cog."""
-    await bot.add_cog(OttomanPiracyCog(bot))

@@ -19,8 +19,8 @@ from bot.rules.fleet_combat import (
     set_allies,
     set_damage_priority,
 )
-from cogs.fleet_combat_battles import battle_autocomplete, order_context
-from cogs.fleet_combat_common import (
+from cogs.fleet_combat.battles import battle_autocomplete, order_context
+from cogs.fleet_combat.common import (
     RULESET,
     C,
     battle_faction,
@@ -31,13 +31,13 @@ from cogs.fleet_combat_common import (
     list_entries,
     option_of,
 )
-from cogs.fleet_combat_input import (
+from cogs.fleet_combat.input import (
     class_word,
     find_faction,
     parse_factions,
     parse_ship_ids,
 )
-from cogs.fleet_combat_render import outcome_message, ship_ids_text, ship_life
+from cogs.fleet_combat.render import outcome_message, ship_ids_text, ship_life
 
 
 async def allies_autocomplete(

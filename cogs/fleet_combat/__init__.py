@@ -17,12 +17,12 @@ from __future__ import annotations
 from discord.ext import commands
 
 from bot.app import PrivateerBot
-from cogs.fleet_combat_battles import BattleCommands
-from cogs.fleet_combat_common import combat
-from cogs.fleet_combat_fleets import FleetCommands, ShipTableCommands
-from cogs.fleet_combat_odds import OddsCommands
-from cogs.fleet_combat_options import OptionCommands
-from cogs.fleet_combat_render import CombatControl
+from cogs.fleet_combat.battles import BattleCommands
+from cogs.fleet_combat.common import combat
+from cogs.fleet_combat.fleets import FleetCommands, ShipTableCommands
+from cogs.fleet_combat.odds import OddsCommands
+from cogs.fleet_combat.options import OptionCommands
+from cogs.fleet_combat.render import CombatControl
 
 
 class FleetCombatCog(

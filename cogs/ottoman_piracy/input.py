@@ -23,7 +23,7 @@ from bot.rules.ottoman_piracy import (
     find_sea_zone,
     power_key,
 )
-from bot.rules.ottoman_piracy_models import SpaceType
+from bot.rules.ottoman_piracy.models import SpaceType
 from bot.text import split_top_level
 
 C = "corsairs."

@@ -21,7 +21,7 @@ from bot.rules.fleet_combat import (
     fleet_from_counts,
 )
 from bot.rules.fleet_combat.fleets import validate_ships
-from cogs.fleet_combat_common import (
+from cogs.fleet_combat.common import (
     RULESET,
     C,
     canonical_point,
@@ -29,8 +29,8 @@ from cogs.fleet_combat_common import (
     faction_autocomplete,
     point_autocomplete,
 )
-from cogs.fleet_combat_input import parse_ships, resolve_faction
-from cogs.fleet_combat_render import odds_embed
+from cogs.fleet_combat.input import parse_ships, resolve_faction
+from cogs.fleet_combat.render import odds_embed
 
 ODDS_BATTLES = 20_000  # Monte Carlo sample when the exact method is too large
 MAX_ODDS_SHIPS = 300

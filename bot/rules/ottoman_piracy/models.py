@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from bot.rules.ottoman_piracy_names import OTTOMAN, leader_key, power_key
+from bot.rules.ottoman_piracy.names import OTTOMAN, leader_key, power_key
 
 Reward = Literal["squadron", "card", "vp"]
 # Buttons list the rewards in the rulebook's order a), b), c) (OP-5.4-5.6).

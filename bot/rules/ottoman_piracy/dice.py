@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.rules.ottoman_piracy_models import (
+from bot.rules.ottoman_piracy.models import (
     BaseDiceReason,
     DiceSourceKind,
     ExclusionReason,
@@ -13,7 +13,7 @@ from bot.rules.ottoman_piracy_models import (
     PiracyDeclaration,
     TargetDiceSource,
 )
-from bot.rules.ottoman_piracy_names import HOSPITALLERS, OTTOMAN
+from bot.rules.ottoman_piracy.names import HOSPITALLERS, OTTOMAN
 
 _SOURCE_KIND: dict[str, DiceSourceKind] = {
     "zone": "squadron_in_zone",

@@ -34,9 +34,9 @@ from bot.rules.fleet_combat import (
     resolve_round,
     set_fire_orders,
 )
-from cogs.fleet_combat_common import RULESET, C, battle_faction
-from cogs.fleet_combat_input import faction_by_id, faction_id
-from cogs.fleet_combat_render import (
+from cogs.fleet_combat.common import RULESET, C, battle_faction
+from cogs.fleet_combat.input import faction_by_id, faction_id
+from cogs.fleet_combat.render import (
     AUTO,
     HOLD,
     SPLIT,

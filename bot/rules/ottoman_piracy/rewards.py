@@ -8,7 +8,7 @@ from __future__ import annotations
 from bot.dice import Dice
 from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
 from bot.i18n import Msg
-from bot.rules.ottoman_piracy_models import (
+from bot.rules.ottoman_piracy.models import (
     MAX_HAND,
     REWARDS,
     CardLock,
@@ -20,7 +20,7 @@ from bot.rules.ottoman_piracy_models import (
     RewardOption,
     SquadronGroup,
 )
-from bot.rules.ottoman_piracy_names import (
+from bot.rules.ottoman_piracy.names import (
     OTTOMAN,
     P,
     piracy_msg,

@@ -26,8 +26,8 @@ from bot.rules.ottoman_piracy import (
     power_label,
     sea_zone_label,
 )
-from bot.rules.ottoman_piracy_names import counted, faces_text, leader_label, piracy_msg
-from bot.rules.ottoman_piracy_rewards import awaiting_line, squadron_place
+from bot.rules.ottoman_piracy.names import counted, faces_text, leader_label, piracy_msg
+from bot.rules.ottoman_piracy.rewards import awaiting_line, squadron_place
 
 C = "corsairs."
 # Fortresses given only as a count carry these names: "#1", "#2"... (see the cog's parser).

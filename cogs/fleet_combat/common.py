@@ -13,7 +13,7 @@ from bot.campaigns import Campaign, Faction
 from bot.errors import GameError, NotAllowed
 from bot.interactions import Context, campaign_context, channel_campaign, service_of
 from bot.rules.fleet_combat import Battle, FleetCombatSettings, FleetCombatState
-from cogs.fleet_combat_input import acting_faction, normal, own_factions, split_list
+from cogs.fleet_combat.input import acting_faction, normal, own_factions, split_list
 
 RULESET = "fleet_combat"
 C = "combat."
