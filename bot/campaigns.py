@@ -13,7 +13,7 @@ import json
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
 import aiosqlite
 from pydantic import BaseModel
@@ -21,14 +21,16 @@ from pydantic import BaseModel
 from bot import rulesets
 from bot.dice import Dice, RollRecord
 from bot.errors import Conflict, GameError, NotAllowed, NotFound
-from bot.i18n import Msg
-from bot.rulesets import AnySpec, ArchiveRecord, TurnContext
+from bot.i18n import Msg, unfilled
+from bot.rulesets import AnySpec, ArchiveRecord, RulesetSpec, TurnContext
 from bot.storage.audit import GENESIS, AuditEntry, append_entry, archive_digest, canonical
 from bot.storage.database import Database, utc_now
 
 CORE = "core"
 
 M = TypeVar("M", bound=BaseModel)
+S = TypeVar("S", bound=BaseModel)
+T = TypeVar("T", bound=BaseModel)
 
 
 _gc_pauses = 0
@@ -171,10 +173,18 @@ class UnitOfWork:
     _recorded_rolls: int = 0
     _archived: dict[str, list[list[Any]]] = field(default_factory=dict)  # ruleset → digests
 
-    async def load(self, ruleset: str) -> tuple[Any, Any]:
-        """The ruleset's (state, settings) for this campaign, parsed into its models."""
+    @overload
+    async def load(self, ruleset: RulesetSpec[S, T]) -> tuple[S, T]: ...
+
+    @overload
+    async def load(self, ruleset: str) -> tuple[BaseModel, BaseModel]: ...
+
+    async def load(self, ruleset: AnySpec | str) -> tuple[Any, Any]:
+        """The ruleset's (state, settings) for this campaign, parsed into its models (typed
+        when given the ruleset's spec)."""
+        spec = ruleset if isinstance(ruleset, RulesetSpec) else _spec(ruleset)
+        ruleset = spec.key
         if ruleset not in self._loaded:
-            spec = _spec(ruleset)
             async with self.conn.execute(
                 "SELECT * FROM ruleset_state WHERE campaign_id = ? AND ruleset = ?",
                 (self.campaign.id, ruleset),
@@ -285,7 +295,7 @@ class UnitOfWork:
             command,
             ruleset=ruleset,
             options=options,
-            outcome={"summary": [m.to_json() for m in lines], **(outcome or {})},
+            outcome={"summary": summary_json(lines), **(outcome or {})},
             faction=faction,
         )
 
@@ -344,6 +354,16 @@ class UnitOfWork:
         if any(loaded.dirty for loaded in self._loaded.values()) and not self.entries:
             msg = "state changed without an audit entry"
             raise RuntimeError(msg)
+
+
+def summary_json(lines: Sequence[Msg]) -> list[dict[str, Any]]:
+    """An audit entry's summary; refused when a line would reach a reader unfinished (a
+    placeholder left unfilled, a key no catalog has): the log can never be corrected."""
+    problems = [p for line in lines for p in unfilled(line)]
+    if problems:
+        msg = "summary with unfinished messages: " + "; ".join(problems)
+        raise RuntimeError(msg)
+    return [m.to_json() for m in lines]
 
 
 def _check_schema(spec: AnySpec, found: int) -> None:
@@ -415,9 +435,16 @@ class CampaignService:
                 return True
         return False
 
-    async def state(self, campaign: Campaign, ruleset: str) -> tuple[Any, Any]:
+    @overload
+    async def state(self, campaign: Campaign, ruleset: RulesetSpec[S, T]) -> tuple[S, T]: ...
+
+    @overload
+    async def state(self, campaign: Campaign, ruleset: str) -> tuple[BaseModel, BaseModel]: ...
+
+    async def state(self, campaign: Campaign, ruleset: AnySpec | str) -> tuple[Any, Any]:
         """A ruleset's committed (state, settings), for read-only commands."""
-        spec = _spec(ruleset)
+        spec = ruleset if isinstance(ruleset, RulesetSpec) else _spec(ruleset)
+        ruleset = spec.key
         row = await self.db.fetchone(
             "SELECT schema_version, state, settings FROM ruleset_state "
             "WHERE campaign_id = ? AND ruleset = ?",
@@ -567,12 +594,9 @@ class CampaignService:
                     ruleset=spec.key,
                     options={"turn": campaign.turn},
                     outcome={
-                        "summary": [
-                            m.to_json()
-                            for m in (
-                                result.lines if result.audit_lines is None else result.audit_lines
-                            )
-                        ],
+                        "summary": summary_json(
+                            result.lines if result.audit_lines is None else result.audit_lines
+                        ),
                         **result.outcome,
                     },
                 )

@@ -8,6 +8,7 @@ A value is a format string, or a dict of CLDR plural categories (`one`, `few`, `
 from __future__ import annotations
 
 import json
+import string
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
@@ -77,6 +78,39 @@ def t(key: str, locale: object = None, /, **params: Any) -> str:
         return str(value)
 
 
+def _fields(template: str) -> set[str]:
+    """The parameter names a format string asks for (`{count}`, `{user.name}` → `user`)."""
+    names = set()
+    for _, name, _, _ in string.Formatter().parse(template):
+        if name:
+            names.add(name.split(".")[0].split("[")[0])
+    return names
+
+
+def unfilled(message: Msg) -> list[str]:
+    """What would reach a reader unfinished: a key no catalog has, or a placeholder some
+    language's text asks for and the message does not pass (nested messages included).
+    The unit of work refuses to commit a summary for which this is not empty."""
+    if isinstance(message, MsgList):
+        return [p for item in message.items if isinstance(item, Msg) for p in unfilled(item)]
+    problems: list[str] = []
+    for param in message.params.values():
+        if isinstance(param, Msg):
+            problems += unfilled(param)
+    found = False
+    for language in LANGUAGES:
+        value = catalog(language).get(message.key)
+        if value is None:
+            continue
+        found = True
+        templates = value.values() if isinstance(value, dict) else [value]
+        missing = set().union(*(_fields(str(v)) for v in templates)) - set(message.params)
+        problems += [f"{message.key}: {{{name}}} ({language})" for name in sorted(missing)]
+    if not found:
+        problems.append(f"{message.key}: no such message")
+    return problems
+
+
 class Msg:
     """A message to translate later, when the reader's locale is known (engines return these)."""
 
@@ -124,7 +158,37 @@ class MsgList(Msg):
 
     def to_json(self) -> dict[str, Any]:
         """A JSON form for the audit log."""
-        return {"list": [i.to_json() if isinstance(i, Msg) else i for i in self.items]}
+        data: dict[str, Any] = {
+            "list": [i.to_json() if isinstance(i, Msg) else i for i in self.items]
+        }
+        if self.params["separator"] != ", ":
+            data["separator"] = self.params["separator"]
+        return data
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, MsgList) and (self.items, self.params) == (
+            other.items,
+            other.params,
+        )
+
+    def __hash__(self) -> int:
+        return hash(len(self.items))
 
     def __repr__(self) -> str:
         return f"MsgList({self.items!r})"
+
+
+def msg_from_json(data: Any) -> Any:
+    """A message back from its audit-log JSON (`Msg.to_json`, `MsgList.to_json`); plain
+    values stay as they are. Lists written before `MsgList` (`{"key": …, "parts": […]}`)
+    read as lists."""
+    if not isinstance(data, dict):
+        return data
+    if "list" in data:
+        return MsgList([msg_from_json(i) for i in data["list"]], data.get("separator", ", "))
+    if "parts" in data and "key" in data:
+        return MsgList([msg_from_json(i) for i in data["parts"]])
+    if "key" in data:
+        params = {k: msg_from_json(v) for k, v in dict(data.get("params") or {}).items()}
+        return Msg(str(data["key"]), **params)
+    return data

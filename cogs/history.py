@@ -16,7 +16,7 @@ from bot import dice_stats
 from bot.app import PrivateerBot
 from bot.campaigns import CORE
 from bot.errors import NotFound
-from bot.i18n import Msg, t
+from bot.i18n import Msg, msg_from_json, t
 from bot.interactions import (
     Context,
     add_field,
@@ -36,27 +36,12 @@ PAGE_SIZE = 10
 def render_outcome(outcome: dict[str, Any], locale: str) -> str:
     """The human summary kept in an entry's outcome (text or translatable messages)."""
     summary = outcome.get("summary")
-    if isinstance(summary, str):
-        return summary
-    if isinstance(summary, list):
-        parts = []
-        for item in summary:
-            if isinstance(item, dict) and "key" in item:
-                parts.append(_msg_from_json(item).render(locale))
-            else:
-                parts.append(str(item))
-        return "; ".join(parts)
-    if isinstance(summary, dict) and "key" in summary:
-        return _msg_from_json(summary).render(locale)
-    return ""
-
-
-def _msg_from_json(data: dict[str, Any]) -> Msg:
-    params = {
-        k: _msg_from_json(v) if isinstance(v, dict) and "key" in v else v
-        for k, v in dict(data.get("params", {})).items()
-    }
-    return Msg(str(data["key"]), **params)
+    items = summary if isinstance(summary, list) else [summary] if summary else []
+    parts = []
+    for item in items:
+        message = msg_from_json(item)
+        parts.append(message.render(locale) if isinstance(message, Msg) else str(message))
+    return "; ".join(parts)
 
 
 def entry_line(entry: AuditEntry, locale: str) -> str:

@@ -454,3 +454,30 @@ async def test_verify_proves_archive_records_unchanged_through_their_entries(ser
     assert (edited.ok, edited.problem, edited.seq) == (False, "archive_edited", wrote[2])
     assert (removed.ok, removed.problem, removed.seq) == (False, "archive_removed", wrote[1])
     assert edited.count == removed.count == (await service.get(campaign.id)).log_count
+
+
+async def test_a_summary_with_an_unfilled_placeholder_is_never_committed(service):
+    """A summary line missing a parameter its text asks for ("{faction} loses {ships}.")
+    would sit in the hash-chained log for good: the unit of work refuses the whole command."""
+    campaign = await new_campaign(service)
+    with pytest.raises(RuntimeError, match=r"fleet_combat.round.losses: \{ships\}"):
+        async with service.work(campaign.id, PLAYER) as uow:
+            state, _ = await uow.load("test_counter")
+            await uow.record(
+                "test_counter",
+                "bump",
+                state.model_copy(update={"value": 9}),
+                lines=[Msg("fleet_combat.round.losses", faction="Red")],
+            )
+    state, _ = await service.state(await service.get(campaign.id), "test_counter")
+    assert state.value == 0
+    assert (await service.get(campaign.id)).log_count == 1
+
+
+async def test_a_summary_naming_a_message_no_catalog_has_is_never_committed(service):
+    campaign = await new_campaign(service)
+    with pytest.raises(RuntimeError, match="no such message"):
+        async with service.work(campaign.id, PLAYER) as uow:
+            state, _ = await uow.load("test_counter")
+            await uow.record("test_counter", "bump", state, lines=[Msg("test.no_such_key")])
+    assert (await service.get(campaign.id)).log_count == 1

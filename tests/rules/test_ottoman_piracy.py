@@ -359,9 +359,7 @@ def test_end_of_turn_keeps_a_piracy_awaiting_rewards_and_reports_it() -> None:
     """Pending choices survive the turn's end (rules/README "Pending choices")."""
     dice = Dice.scripted([5, 2, 6, 5])
     declared = op.declare_piracy(habsburgs_at_war(), DEFAULTS, ionian_example(), dice, turn=1)
-    step = op.end_of_turn(
-        TurnContext(state=declared.state, settings=DEFAULTS, turn=1, dice=dice)
-    )
+    step = op.end_of_turn(TurnContext(state=declared.state, settings=DEFAULTS, turn=1, dice=dice))
     assert isinstance(step.state, OttomanPiracyState)
     assert step.state.in_progress is not None
     assert step.outcome["pending_piracy"] == 1

@@ -7,40 +7,18 @@ a campaign added itself falls back to `fleet_combat.class.custom` with its raw n
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
 
-from bot.i18n import Msg
+from bot.i18n import Msg, MsgList
 from bot.rules.fleet_combat.models import RoundReport, Ship, VolleyReport
 from bot.rules.fleet_combat.settings import DEFAULT_CLASS_ORDER
 
 
-class JoinedMsg(Msg):
-    """Several messages rendered and joined with ", " (a list inside one line)."""
-
-    __slots__ = ("parts",)
+class JoinedMsg(MsgList):
+    """Several messages joined with ", " (a list inside one line); `empty` stands in for none."""
 
     def __init__(self, parts: Iterable[Msg], empty: Msg | None = None) -> None:
-        super().__init__("fleet_combat.list")
-        self.parts = list(parts)
-        if not self.parts and empty is not None:
-            self.parts = [empty]
-
-    def render(self, locale: object = None) -> str:
-        """The parts in `locale`, comma-separated."""
-        return ", ".join(part.render(locale) for part in self.parts)
-
-    def to_json(self) -> dict[str, Any]:
-        """A JSON form for the audit log."""
-        return {"key": self.key, "parts": [part.to_json() for part in self.parts]}
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, JoinedMsg) and self.parts == other.parts
-
-    def __hash__(self) -> int:
-        return hash(self.key)
-
-    def __repr__(self) -> str:
-        return f"JoinedMsg({self.parts!r})"
+        items = list(parts)
+        super().__init__(items if items or empty is None else [empty])
 
 
 def class_name(ship_class: str) -> Msg:
