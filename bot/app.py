@@ -15,9 +15,10 @@ from discord.ext import commands
 from bot import rulesets
 from bot.campaigns import CampaignService
 from bot.config import Settings
+from bot.controls import Control
 from bot.dice import Dice
 from bot.i18n import catalog, language_of
-from bot.interactions import ChoiceButton, handle_error
+from bot.interactions import handle_error
 from bot.storage.database import Database
 
 log = logging.getLogger(__name__)
@@ -78,7 +79,7 @@ class PrivateerBot(commands.Bot):
             await self.load_extension(module)
         for spec in rulesets.available():
             await self.load_extension(rulesets.cog_of(spec.key))
-        self.add_dynamic_items(ChoiceButton)
+        self.add_dynamic_items(Control)
         await self.sync_commands()
 
     async def sync_commands(self) -> bool:

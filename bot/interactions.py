@@ -1,14 +1,14 @@
 """Shared Discord plumbing for cogs: campaign context, embeds, restart-safe choice buttons.
 
-A choice button's custom_id is `pc:<choice id>:<option>`; the row in `pending_choices` holds
-everything else, so a click after a restart finds its choice. Each cog registers a handler
-per choice kind with `choice_handler`.
+A choice button is a control (bot/controls.py) named `choice` whose arguments are the
+choice id and the option; the row in `pending_choices` holds everything else, so a click
+after a restart finds its choice. Each cog registers a handler per choice kind with
+`choice_handler`.
 """
 
 from __future__ import annotations
 
 import logging
-import re
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 
 from bot.campaigns import Actor, Campaign, CampaignService, Choice
+from bot.controls import Control, button, control, view
 from bot.errors import GameError, NotAllowed
 from bot.i18n import t
 
@@ -234,92 +235,56 @@ def choice_handler(kind: str) -> Callable[[ChoiceHandler], ChoiceHandler]:
     return register
 
 
-def choice_custom_id(choice_id: int, option: str) -> str:
-    """The custom_id of a button answering `choice_id` with `option`."""
-    return f"pc:{choice_id}:{option}"
+def choice_button(
+    choice_id: int,
+    option: str,
+    label: str,
+    *,
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    disabled: bool = False,
+    row: int | None = None,
+) -> Control:
+    """A button answering pending choice `choice_id` with `option`; survives restarts.
+
+    A select with the same custom_id (`controls.select("choice", (id, option), …)`) is
+    answered the same way; its handler reads the picked values from
+    `interaction.data["values"]`."""
+    return button("choice", (choice_id, option), label, style=style, disabled=disabled, row=row)
 
 
-class ChoiceButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"pc:(?P<choice>\d+):(?P<option>[A-Za-z0-9_.-]+)",
-):
-    """A button that answers a pending choice; survives restarts through its custom_id.
-
-    A select whose custom_id follows the same `pc:<id>:<option>` pattern is answered the same
-    way (discord.py dispatches dynamic items by custom_id); its handler reads the picked
-    values from `interaction.data["values"]`.
-    """
-
-    def __init__(
-        self,
-        choice_id: int,
-        option: str,
-        label: str,
-        *,
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-        disabled: bool = False,
-        row: int | None = None,
-    ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=clip(label, 80),
-                style=style,
-                custom_id=choice_custom_id(choice_id, option),
-                disabled=disabled,
-                row=row,
-            )
-        )
-        self.choice_id = choice_id
-        self.option = option
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> ChoiceButton:
-        """Rebuild the button from a click (also after a restart)."""
-        label = item.label if isinstance(item, discord.ui.Button) else ""
-        return cls(int(match["choice"]), match["option"], label or "")
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Find the choice and hand the click to its kind's handler."""
-        try:
-            service = service_of(interaction)
-            choice = await service.choice(self.choice_id)
-            if choice is None:
-                raise GameError("error.choice_not_found")
-            campaign = await service.get(choice.campaign_id)
-            actor = actor_of(interaction)
-            ctx = Context(
-                campaign=campaign,
-                actor=actor,
-                is_gm=await service.is_gm(campaign, actor),
-                locale=locale_of(interaction),
-                service=service,
-            )
-            if choice.owner_id is not None and choice.owner_id != actor.user_id and not ctx.is_gm:
-                raise NotAllowed("error.not_your_choice")
-            if choice.owner_id is None and not ctx.is_gm:
-                raise NotAllowed("error.gm_only")
-            if choice.status != "open":
-                raise GameError("error.choice_done")
-            handler = _CHOICE_HANDLERS.get(choice.kind)
-            if handler is None:
-                raise GameError("error.choice_not_found")
-            await handler(interaction, ctx, choice, self.option)
-        except Exception as exc:  # noqa: BLE001 - every click gets an answer
-            await handle_error(interaction, exc)
+@control("choice")
+async def answer_choice(interaction: discord.Interaction[Any], args: list[str]) -> None:
+    """Find the choice, refuse whoever it is not for, hand the click to its kind's handler."""
+    if len(args) != 2 or not args[0].isdigit():
+        raise GameError("error.choice_not_found")
+    service = service_of(interaction)
+    choice = await service.choice(int(args[0]))
+    if choice is None:
+        raise GameError("error.choice_not_found")
+    campaign = await service.get(choice.campaign_id)
+    actor = actor_of(interaction)
+    ctx = Context(
+        campaign=campaign,
+        actor=actor,
+        is_gm=await service.is_gm(campaign, actor),
+        locale=locale_of(interaction),
+        service=service,
+    )
+    if choice.owner_id is not None and choice.owner_id != actor.user_id and not ctx.is_gm:
+        raise NotAllowed("error.not_your_choice")
+    if choice.owner_id is None and not ctx.is_gm:
+        raise NotAllowed("error.gm_only")
+    if choice.status != "open":
+        raise GameError("error.choice_done")
+    handler = _CHOICE_HANDLERS.get(choice.kind)
+    if handler is None:
+        raise GameError("error.choice_not_found")
+    await handler(interaction, ctx, choice, args[1])
 
 
-def choice_view(buttons: list[ChoiceButton]) -> discord.ui.View:
+def choice_view(buttons: list[Control]) -> discord.ui.View:
     """A persistent view holding choice buttons (5 per row, 5 rows)."""
-    view = discord.ui.View(timeout=None)
-    for button in buttons[:25]:
-        view.add_item(button)
-    return view
+    return view(buttons)
 
 
 def disabled_copy(message: discord.Message | None) -> discord.ui.View | None:

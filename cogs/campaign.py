@@ -14,12 +14,12 @@ from bot.campaigns import CORE, Choice
 from bot.errors import Conflict, GameError, NotFound
 from bot.i18n import t
 from bot.interactions import (
-    ChoiceButton,
     Context,
     actor_of,
     add_field,
     campaign_context,
     channel_campaign,
+    choice_button,
     choice_handler,
     choice_view,
     disabled_copy,
@@ -358,13 +358,13 @@ class CampaignCog(commands.Cog):
             choice_id = await uow.open_choice(CORE, TURN_END, None, {"turn": turn})
         view = choice_view(
             [
-                ChoiceButton(
+                choice_button(
                     choice_id,
                     "confirm",
                     ctx.t("turn.end.confirm", turn=turn),
                     style=discord.ButtonStyle.danger,
                 ),
-                ChoiceButton(choice_id, "cancel", ctx.t("turn.end.cancel")),
+                choice_button(choice_id, "cancel", ctx.t("turn.end.cancel")),
             ]
         )
         embed = make_embed(

@@ -12,9 +12,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import dice_stats
+from bot import controls, dice_stats
 from bot.app import PrivateerBot
 from bot.campaigns import CORE
+from bot.controls import Control
 from bot.errors import NotFound
 from bot.i18n import Msg, msg_from_json, t
 from bot.interactions import (
@@ -22,7 +23,6 @@ from bot.interactions import (
     add_field,
     campaign_context,
     clip,
-    handle_error,
     make_embed,
     reply,
     ruleset_choices,
@@ -62,47 +62,24 @@ def faces_text(faces: tuple[int, ...], limit: int = 60) -> str:
     return shown + (f", … (+{len(faces) - limit})" if len(faces) > limit else "")
 
 
-class HistoryPage(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"hp:(?P<before>\d+):(?P<actor>\d+):(?P<ruleset>[a-z_-]+):(?P<turn>\d+):(?P<dir>[pn])",
-):
+def _page_button(
+    before: int, flt: history.HistoryFilter, direction: str, label: str, disabled: bool
+) -> Control:
     """A page button of `/history list`; its custom_id carries the cursor and the filters."""
+    args = (before, flt.actor_id or 0, flt.ruleset or "-", flt.turn or 0, direction)
+    return controls.button("history.page", args, label, disabled=disabled)
 
-    def __init__(
-        self, before: int, flt: history.HistoryFilter, direction: str, label: str, disabled: bool
-    ) -> None:
-        custom_id = (
-            f"hp:{before}:{flt.actor_id or 0}:{flt.ruleset or '-'}:{flt.turn or 0}:{direction}"
-        )
-        super().__init__(discord.ui.Button(label=label, custom_id=custom_id, disabled=disabled))
-        self.before = before
-        self.flt = flt
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Button[Any],
-        match: re.Match[str],
-        /,
-    ) -> HistoryPage:
-        """Rebuild from a click."""
-        flt = history.HistoryFilter(
-            actor_id=int(match["actor"]) or None,
-            ruleset=None if match["ruleset"] == "-" else match["ruleset"],
-            turn=int(match["turn"]) or None,
-        )
-        label = item.label if isinstance(item, discord.ui.Button) else ""
-        return cls(int(match["before"]), flt, match["dir"], label or "", False)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Show the page that starts before `before`."""
-        try:
-            ctx = await campaign_context(interaction)
-            embed, view = await history_page(ctx, self.flt, self.before or None)
-            await interaction.response.edit_message(embed=embed, view=view)
-        except Exception as exc:  # noqa: BLE001 - every click gets an answer
-            await handle_error(interaction, exc)
+@controls.control("history.page")
+async def history_page_button(interaction: discord.Interaction[Any], args: list[str]) -> None:
+    """Show the page that starts before the cursor, with the same filters."""
+    before, actor, ruleset, turn = int(args[0]), int(args[1]), args[2], int(args[3])
+    flt = history.HistoryFilter(
+        actor_id=actor or None, ruleset=None if ruleset == "-" else ruleset, turn=turn or None
+    )
+    ctx = await campaign_context(interaction)
+    embed, view = await history_page(ctx, flt, before or None)
+    await interaction.response.edit_message(embed=embed, view=view)
 
 
 async def history_page(
@@ -134,12 +111,12 @@ async def history_page(
     top = entries[0].seq if entries else 0
     newer_start = top + PAGE_SIZE + 1
     view.add_item(
-        HistoryPage(
+        _page_button(
             newer_start, flt, "p", ctx.t("history.newer"), disabled=before is None or top == 0
         )
     )
     view.add_item(
-        HistoryPage(entries[-1].seq if entries else 0, flt, "n", ctx.t("history.older"), not more)
+        _page_button(entries[-1].seq if entries else 0, flt, "n", ctx.t("history.older"), not more)
     )
     return embed, view
 
@@ -356,5 +333,4 @@ class HistoryCog(commands.Cog):
 
 async def setup(bot: PrivateerBot) -> None:
     """Load the cog."""
-    bot.add_dynamic_items(HistoryPage)
     await bot.add_cog(HistoryCog(bot))

@@ -6,10 +6,9 @@ fought at the GM's end of turn (or at once with `/combat resolve`). `/combat odd
 odds calculator. Each command: check → parse → one unit of work → render → send.
 
 The extension's one cog is assembled from a mixin per concept: fleets and the ship table
-(`fleet_combat_fleets`), battles (`fleet_combat_battles`, with their restart-safe controls in
-`fleet_combat_controls`), allies and damage priority (`fleet_combat_options`) and the odds
-(`fleet_combat_odds`); the `/combat` groups they add their commands to live in
-`fleet_combat_common`.
+(`fleets`), battles (`battles`, with their restart-safe controls in `controls`), allies and damage
+priority (`options`) and the odds (`odds`); the `/combat` groups they add their commands to
+live in `common`.
 """
 
 from __future__ import annotations
@@ -22,7 +21,6 @@ from cogs.fleet_combat.common import combat
 from cogs.fleet_combat.fleets import FleetCommands, ShipTableCommands
 from cogs.fleet_combat.odds import OddsCommands
 from cogs.fleet_combat.options import OptionCommands
-from cogs.fleet_combat.render import CombatControl
 
 
 class FleetCombatCog(
@@ -39,14 +37,6 @@ class FleetCombatCog(
 
     def __init__(self, bot: PrivateerBot) -> None:
         self.bot = bot
-
-    async def cog_load(self) -> None:
-        """Register the restart-safe `fc:` buttons and selects."""
-        self.bot.add_dynamic_items(CombatControl)
-
-    async def cog_unload(self) -> None:
-        """Forget the `fc:` controls."""
-        self.bot.remove_dynamic_items(CombatControl)
 
 
 async def setup(bot: PrivateerBot) -> None:

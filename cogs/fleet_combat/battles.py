@@ -11,9 +11,9 @@ from discord import app_commands
 from bot.errors import GameError
 from bot.i18n import t
 from bot.interactions import (
-    ChoiceButton,
     actor_of,
     campaign_context,
+    choice_button,
     choice_view,
     locale_of,
     make_embed,
@@ -399,13 +399,13 @@ class BattleCommands:
         )
         view = choice_view(
             [
-                ChoiceButton(
+                choice_button(
                     choice_id,
                     "confirm",
                     t(C + "resolve.confirm", ctx.locale, battle=found.id, round=found.next_round),
                     style=discord.ButtonStyle.danger,
                 ),
-                ChoiceButton(choice_id, "cancel", t(C + "resolve.cancel", ctx.locale)),
+                choice_button(choice_id, "cancel", t(C + "resolve.cancel", ctx.locale)),
             ]
         )
         await reply(interaction, embed=embed, view=view)

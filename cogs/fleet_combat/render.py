@@ -9,14 +9,15 @@ per message, 10 embeds); restart-safe `fc:` controls page through them.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import discord
 
+from bot import controls
+from bot.controls import Control
 from bot.i18n import Msg, t
-from bot.interactions import COLOUR, add_field, clip, handle_error, make_embed
+from bot.interactions import COLOUR, add_field, clip, make_embed
 from bot.rules.fleet_combat import (
     Battle,
     BattleOutcome,
@@ -38,6 +39,7 @@ from bot.rules.fleet_combat import (
 from bot.rules.fleet_combat.messages import counts_msg, ending_lines, faces_text
 from bot.rules.fleet_combat.odds import OddsResult, odds_lines
 
+RULESET = "fleet_combat"
 C = "combat."
 MESSAGE_BUDGET = 5600  # of Discord's 6000 characters per message, with room for footers
 DESCRIPTION_LIMIT = 4000
@@ -81,60 +83,26 @@ def pack(lines: Sequence[str], limit: int, separator: str = "\n") -> list[str]:
 
 # --- restart-safe controls ------------------------------------------------------------------
 
-ControlHandler = Callable[[discord.Interaction[Any], list[int]], Awaitable[None]]
-_CONTROL_HANDLERS: dict[str, ControlHandler] = {}
+CombatHandler = Callable[[discord.Interaction[Any], list[int]], Awaitable[None]]
 
 
-def control_handler(action: str) -> Callable[[ControlHandler], ControlHandler]:
-    """Register what a click on (or pick in) an `fc:<action>:…` control does."""
+def control_handler(action: str) -> Callable[[CombatHandler], CombatHandler]:
+    """Register what a click on (or pick in) a `/combat` control does; its arguments are
+    numbers (battle, faction, page…), so the handler gets them as ints."""
 
-    def register(fn: ControlHandler) -> ControlHandler:
-        _CONTROL_HANDLERS[action] = fn
+    def register(fn: CombatHandler) -> CombatHandler:
+        async def dispatch(interaction: discord.Interaction[Any], args: list[str]) -> None:
+            await fn(interaction, [int(a) for a in args])
+
+        controls.control(f"{RULESET}.{action}")(dispatch)
         return fn
 
     return register
 
 
 def control_id(action: str, *args: int) -> str:
-    """`fc:<action>:<n>:<n>…`: everything the handler needs is in the id (no state row)."""
-    return ":".join(["fc", action, *(str(a) for a in args)])
-
-
-class CombatControl(
-    discord.ui.DynamicItem[discord.ui.Item[Any]],
-    template=r"fc:(?P<action>[a-z]+)(?P<args>(?::-?\d+)*)",
-):
-    """A button or select of `/combat` whose custom_id carries battle, faction and page.
-
-    The state it acts on lives in the campaign's ruleset state, so a click after a restart
-    works like any other; the handler checks who may act.
-    """
-
-    def __init__(self, item: discord.ui.Item[Any]) -> None:
-        super().__init__(item)
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> CombatControl:
-        """Wrap the dispatched component (also after a restart)."""
-        return cls(item)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Hand the click to the action's handler; every failure becomes an ephemeral reply."""
-        try:
-            match = self.template.fullmatch(self.custom_id)
-            handler = _CONTROL_HANDLERS.get(match["action"]) if match else None
-            if match is None or handler is None:
-                return
-            args = [int(a) for a in match["args"].split(":") if a]
-            await handler(interaction, args)
-        except Exception as exc:  # noqa: BLE001 - every click gets an answer
-            await handle_error(interaction, exc)
+    """A `/combat` control's custom_id: everything the handler needs is in it (no state row)."""
+    return controls.control_id(f"{RULESET}.{action}", *args)
 
 
 def control_button(
@@ -145,16 +113,10 @@ def control_button(
     style: discord.ButtonStyle = discord.ButtonStyle.secondary,
     disabled: bool = False,
     row: int | None = None,
-) -> CombatControl:
+) -> Control:
     """A restart-safe `/combat` button."""
-    return CombatControl(
-        discord.ui.Button(
-            label=clip(label, 80),
-            style=style,
-            custom_id=control_id(action, *args),
-            disabled=disabled,
-            row=row,
-        )
+    return controls.button(
+        f"{RULESET}.{action}", args, label, style=style, disabled=disabled, row=row
     )
 
 
@@ -637,7 +599,7 @@ def battle_view(
     battle: Battle, page: int, pages: int, locale: str, *, orders: bool = True
 ) -> discord.ui.View | None:
     """Older/Newer buttons through the log, and "Give orders" while the battle is on."""
-    items: list[CombatControl] = []
+    items: list[Control] = []
     if pages > 1:
         items.append(
             control_button(
@@ -831,14 +793,11 @@ def orders_view(
             ships=class_count(group.ship_class, group.ships).render(locale),
         )
         view.add_item(
-            CombatControl(
-                discord.ui.Select(
-                    custom_id=control_id(
-                        "ord", battle.id, faction_id, class_index(settings, group.ship_class)
-                    ),
-                    placeholder=clip(placeholder, 150),
-                    options=options,
-                )
+            controls.select(
+                f"{RULESET}.ord",
+                (battle.id, faction_id, class_index(settings, group.ship_class)),
+                options,
+                placeholder=clip(placeholder, 150),
             )
         )
     if pages > 1:

@@ -12,8 +12,9 @@ from typing import Any
 import discord
 
 from bot.campaigns import Faction
+from bot.controls import Control
 from bot.i18n import Msg, t
-from bot.interactions import ChoiceButton, add_field, choice_view, clip, make_embed
+from bot.interactions import add_field, choice_button, choice_view, clip, make_embed
 from bot.rules.ottoman_piracy import (
     HitReward,
     OttomanPiracySettings,
@@ -332,7 +333,7 @@ def question_view(
     A card from a hand of unknown size is a select of hand sizes: one pick states the hand
     and takes the card (OP-I12). Only the chooser or a GM can answer (the core checks).
     """
-    buttons: list[ChoiceButton] = []
+    buttons: list[Control] = []
     select: discord.ui.Select[Any] | None = None
     for option in options:
         if option.reward == "card" and option.needs_hand_size:
@@ -343,14 +344,14 @@ def question_view(
             continue
         key = f"sq.{option.squadron_index}" if option.reward == "squadron" else option.reward
         buttons.append(
-            ChoiceButton(
+            choice_button(
                 choice_id,
                 key,
                 _button_label(record, option, locale),
                 style=discord.ButtonStyle.primary,
             )
         )
-    buttons.append(ChoiceButton(choice_id, "force", t(C + "reward.force", locale)))
+    buttons.append(choice_button(choice_id, "force", t(C + "reward.force", locale)))
     view = choice_view(buttons)
     if select is not None:
         view.add_item(select)
