@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 
 from bot.errors import GameError
+from bot.factions import normal, own_factions
 from bot.i18n import t
 from bot.interactions import (
     actor_of,
@@ -61,8 +62,6 @@ from cogs.fleet_combat.controls import RESOLVE_CHOICE, battle_message, orders_me
 from cogs.fleet_combat.input import (
     find_class,
     is_hold,
-    normal,
-    own_factions,
     parse_factions,
     parse_fire_targets,
     resolve_class,

@@ -11,9 +11,10 @@ from discord import app_commands
 
 from bot.campaigns import Campaign, Faction
 from bot.errors import GameError, NotAllowed
+from bot.factions import acting_faction, normal, own_factions
 from bot.interactions import Context, campaign_context, channel_campaign, service_of
 from bot.rules.fleet_combat import Battle, FleetCombatSettings, FleetCombatState
-from cogs.fleet_combat.input import acting_faction, normal, own_factions, split_list
+from cogs.fleet_combat.input import split_list
 
 RULESET = "fleet_combat"
 C = "combat."
@@ -44,7 +45,7 @@ def battle_faction(
     inside = [f for f in own_factions(ctx.actor.user_id, factions) if f in engaged]
     if not wanted and not inside:
         if ctx.is_gm:
-            raise GameError(C + "error.gm_names_faction")
+            raise GameError("error.gm_names_faction")
         raise NotAllowed(C + "error.not_in_battle", battle=battle.id)
     return acting_faction(ctx.actor.user_id, ctx.is_gm, factions, wanted, among=engaged)
 

@@ -10,6 +10,7 @@ import discord
 
 from bot.campaigns import Choice, Faction
 from bot.errors import Conflict, GameError, NotAllowed, NotFound
+from bot.factions import faction_by_id, faction_id
 from bot.i18n import Msg, t
 from bot.interactions import (
     Context,
@@ -35,7 +36,6 @@ from bot.rules.fleet_combat import (
     set_fire_orders,
 )
 from cogs.fleet_combat.common import RULESET, C, battle_faction
-from cogs.fleet_combat.input import faction_by_id, faction_id
 from cogs.fleet_combat.render import (
     AUTO,
     HOLD,
@@ -122,7 +122,7 @@ async def _panel_owner(
     if owner is None:
         raise NotFound(C + "error.faction_gone")
     if not ctx.is_gm and owner.user_id != ctx.actor.user_id:
-        raise NotAllowed(C + "error.not_your_faction", faction=owner.name)
+        raise NotAllowed("error.not_your_faction", faction=owner.name)
     return ctx, factions, owner.name
 
 

@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 
 from bot.errors import GameError
+from bot.factions import resolve_faction
 from bot.i18n import Msg
 from bot.interactions import Context, campaign_context, locale_of, reply, require_gm
 from bot.rules.fleet_combat import (
@@ -39,12 +40,7 @@ from cogs.fleet_combat.common import (
     point_autocomplete,
     stats,
 )
-from cogs.fleet_combat.input import (
-    find_class,
-    known_classes,
-    parse_ships,
-    resolve_faction,
-)
+from cogs.fleet_combat.input import find_class, known_classes, parse_ships
 from cogs.fleet_combat.render import fleet_change_embed, fleets_embed, stats_embed
 
 MAX_TABLE_BYTES = 100_000

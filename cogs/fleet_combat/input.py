@@ -9,11 +9,15 @@ an `x`; parentheses give wound tokens ship by ship in id order (`(1, 0)`, `(1 wo
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.campaigns import Faction
-from bot.errors import GameError, NotAllowed
+from bot.errors import GameError
+from bot.factions import (
+    normal,
+    resolve_faction,
+)
 from bot.rules.fleet_combat import FleetCombatSettings, class_count, class_name
 from bot.text import split_top_level
 
@@ -52,12 +56,6 @@ class ShipList:
     def total(self) -> int:
         """How many ships in all."""
         return sum(self.ships.values())
-
-
-def normal(text: str) -> str:
-    """Lower case, `ё` as `е`, underscores and dashes as spaces, single spaces."""
-    folded = text.casefold().replace("ё", "е").replace("_", " ").replace("-", " ")
-    return " ".join(folded.split())
 
 
 def split_list(text: str) -> list[str]:
@@ -169,72 +167,9 @@ def parse_ships(text: str, settings: FleetCombatSettings, locale: str) -> ShipLi
 # --- factions -------------------------------------------------------------------------------
 
 
-def find_faction(text: str, names: Iterable[str]) -> str | None:
-    """A faction name as typed: exact (any case), else the only one it starts."""
-    wanted = normal(text)
-    names = list(names)
-    for name in names:
-        if normal(name) == wanted:
-            return name
-    starting = [n for n in names if wanted and normal(n).startswith(wanted)]
-    return starting[0] if len(starting) == 1 else None
-
-
-def resolve_faction(text: str, factions: Sequence[Faction]) -> str:
-    """A campaign faction by name; a GameError listing the factions otherwise."""
-    name = find_faction(text, [f.name for f in factions])
-    if name is None:
-        raise GameError(
-            C + "error.unknown_faction",
-            faction=text.strip(),
-            known=", ".join(f.name for f in factions) or "—",
-        )
-    return name
-
-
 def parse_factions(text: str, factions: Sequence[Faction]) -> list[str]:
     """`Blue, Green` → campaign factions, in the order typed, without repeats."""
     return list(dict.fromkeys(resolve_faction(part, factions) for part in split_list(text)))
-
-
-def own_factions(user_id: int, factions: Sequence[Faction]) -> list[str]:
-    """The factions a player plays."""
-    return [f.name for f in factions if f.user_id == user_id]
-
-
-def acting_faction(
-    user_id: int,
-    is_gm: bool,
-    factions: Sequence[Faction],
-    wanted: str | None,
-    *,
-    among: Sequence[str] | None = None,
-) -> str:
-    """The faction a command acts for: `wanted` (a GM any, a player only their own), else
-    the player's only faction (only one of `among`, when given, e.g. a battle's fighters)."""
-    mine = own_factions(user_id, factions)
-    if wanted:
-        name = resolve_faction(wanted, factions)
-        if not is_gm and name not in mine:
-            raise NotAllowed(C + "error.not_your_faction", faction=name)
-        return name
-    candidates = mine if among is None else [f for f in mine if f in among]
-    if len(candidates) == 1:
-        return candidates[0]
-    if not candidates:
-        key = "error.gm_names_faction" if is_gm else "error.no_faction"
-        raise GameError(C + key)
-    raise GameError(C + "error.which_faction", factions=", ".join(candidates))
-
-
-def faction_id(name: str, factions: Sequence[Faction]) -> int:
-    """The database id of a faction (carried in restart-safe custom ids)."""
-    return next(f.id for f in factions if f.name == name)
-
-
-def faction_by_id(ident: int, factions: Sequence[Faction]) -> Faction | None:
-    """A faction by database id."""
-    return next((f for f in factions if f.id == ident), None)
 
 
 # --- fire targets ---------------------------------------------------------------------------

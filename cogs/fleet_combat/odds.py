@@ -11,6 +11,7 @@ from discord import app_commands
 
 from bot.campaigns import Faction
 from bot.errors import GameError, NotFound
+from bot.factions import resolve_faction
 from bot.i18n import t
 from bot.interactions import Context, campaign_context, reply
 from bot.rules.fleet_combat import (
@@ -29,7 +30,7 @@ from cogs.fleet_combat.common import (
     faction_autocomplete,
     point_autocomplete,
 )
-from cogs.fleet_combat.input import parse_ships, resolve_faction
+from cogs.fleet_combat.input import parse_ships
 from cogs.fleet_combat.render import odds_embed
 
 ODDS_BATTLES = 20_000  # Monte Carlo sample when the exact method is too large

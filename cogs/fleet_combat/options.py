@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 
 from bot.errors import GameError, NotAllowed
+from bot.factions import find_faction
 from bot.i18n import Msg, t
 from bot.interactions import add_field, campaign_context, locale_of, make_embed, reply
 from bot.rules.fleet_combat import (
@@ -31,12 +32,7 @@ from cogs.fleet_combat.common import (
     list_entries,
     option_of,
 )
-from cogs.fleet_combat.input import (
-    class_word,
-    find_faction,
-    parse_factions,
-    parse_ship_ids,
-)
+from cogs.fleet_combat.input import class_word, parse_factions, parse_ship_ids
 from cogs.fleet_combat.render import outcome_message, ship_ids_text, ship_life
 
 
