@@ -33,15 +33,16 @@ from bot.storage.audit import AuditEntry, archive_rows, verify_chain
 PAGE_SIZE = 10
 
 
-def render_outcome(outcome: dict[str, Any], locale: str) -> str:
-    """The human summary kept in an entry's outcome (text or translatable messages)."""
+def render_outcome(outcome: dict[str, Any], locale: str, separator: str = " ") -> str:
+    """The human summary kept in an entry's outcome (text or translatable messages); its
+    lines are sentences, joined by `separator`."""
     summary = outcome.get("summary")
     items = summary if isinstance(summary, list) else [summary] if summary else []
     parts = []
     for item in items:
         message = msg_from_json(item)
         parts.append(message.render(locale) if isinstance(message, Msg) else str(message))
-    return "; ".join(parts)
+    return separator.join(parts)
 
 
 def entry_line(entry: AuditEntry, locale: str) -> str:
@@ -169,7 +170,7 @@ class HistoryCog(commands.Cog):
             raise NotFound("error.entry_not_found", entry=entry)
         embed = make_embed(
             ctx.t("history.show.title", seq=found.seq, command=found.command),
-            render_outcome(found.outcome, ctx.locale) or None,
+            render_outcome(found.outcome, ctx.locale, "\n") or None,
         )
         add_field(
             embed,

@@ -414,7 +414,8 @@ async def test_migration_002_moves_fleet_battle_reports_from_the_state_to_the_ar
     )
     assert all("rounds" not in b for b in json.loads(fleet["state"])["battles"])
     assert FleetCombatState.model_validate_json(fleet["state"]) == state
-    assert tuple(ottoman)[1:] == (1, 4, json.dumps(other))
+    # 003 finds no piracies in it: the state and its row version stay, only the format moves
+    assert tuple(ottoman)[1:] == (2, 4, json.dumps(other))
     moved = [(r["key"], r["seq"], RoundReport.model_validate_json(r["body"])) for r in logs]
     assert moved == sorted(((r.key, r.seq, r.body) for r in mix.log), key=lambda m: m[:2])
 
@@ -481,3 +482,52 @@ async def test_a_summary_naming_a_message_no_catalog_has_is_never_committed(serv
             state, _ = await uow.load("test_counter")
             await uow.record("test_counter", "bump", state, lines=[Msg("test.no_such_key")])
     assert (await service.get(campaign.id)).log_count == 1
+
+
+async def test_migration_003_moves_resolved_piracies_to_the_archive(tmp_path):
+    """A database from before 003 kept every piracy in the Ottoman piracy state: opening it
+    moves the resolved ones, unchanged, to the archive (series `piracies`), keeps the one
+    still awaiting rewards in the state, and the campaign plays on from the next id."""
+    from bot.rules.ottoman_piracy import OttomanPiracySettings, OttomanPiracyState, declare_piracy
+    from bot.rules.ottoman_piracy.models import PiracyDeclaration, PiracyRecord
+
+    settings = OttomanPiracySettings()
+    state = OttomanPiracyState(at_war_with_ottomans=["hapsburg"])
+    declaration = PiracyDeclaration(
+        sea_zone="Ionian Sea", target="hapsburg", corsairs=2, target_ports=1
+    )
+    first = declare_piracy(state, settings, declaration, Dice.scripted([1] * 10), turn=1)
+    assert not first.awaiting and first.archive
+    pending = declare_piracy(first.state, settings, declaration, Dice.scripted([6] * 10), turn=2)
+    assert pending.awaiting
+    old = json.loads(pending.state.model_dump_json())
+    old.pop("pending_piracy")
+    old.pop("last_piracy_id")
+    old["piracies"] = [
+        json.loads(first.piracy.model_dump_json()),
+        json.loads(pending.piracy.model_dump_json()),
+    ]
+    path = tmp_path / "old.db"
+    await (await Database.open(path)).close()
+    conn = sqlite3.connect(path)
+    conn.executescript(
+        "DELETE FROM schema_migrations WHERE version >= 3;"
+        "INSERT INTO campaigns (id, guild_id, channel_id, name, rulesets, created_by, log_head,"
+        " created_at) VALUES (7, 1, 1, 'old', '[]', 1, 'x', 'then');"
+    )
+    conn.execute(
+        "INSERT INTO ruleset_state VALUES (7, 'ottoman_piracy', 1, 4, ?, '{}')", (json.dumps(old),)
+    )
+    conn.commit()
+    conn.close()
+
+    db = await Database.open(path)
+    row = await db.fetchone("SELECT schema_version, row_version, state FROM ruleset_state")
+    logs = await db.fetchall("SELECT key, seq, body FROM ruleset_archive")
+    await db.close()
+    assert (row["schema_version"], row["row_version"]) == (2, 5)
+    migrated = OttomanPiracyState.model_validate_json(row["state"])
+    assert migrated == pending.state
+    assert "piracies" not in json.loads(row["state"])
+    assert [(r["key"], r["seq"]) for r in logs] == [("piracies", 1)]
+    assert PiracyRecord.model_validate_json(logs[0]["body"]) == first.piracy

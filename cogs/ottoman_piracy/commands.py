@@ -15,22 +15,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import PrivateerBot
-from bot.campaigns import Campaign, Choice, Faction
+from bot.campaigns import Choice, Faction, UnitOfWork
+from bot.dice import Dice
 from bot.errors import GameError, NotAllowed, NotFound
 from bot.i18n import t
-from bot.interactions import (
-    Context,
-    campaign_context,
-    channel_campaign,
-    choice_handler,
-    locale_of,
-    reply,
-    require_gm,
-    service_of,
-)
+from bot.interactions import Context, choice_handler, locale_of, reply, require_gm
 from bot.rules.ottoman_piracy import (
     KNOWN_POWERS,
     OTTOMAN,
+    SPEC,
     OttomanPiracySettings,
     OttomanPiracyState,
     PiracyOutcome,
@@ -50,6 +43,13 @@ from bot.rules.ottoman_piracy import (
 )
 from bot.rules.ottoman_piracy.models import Reward
 from bot.rules.ottoman_piracy.names import leader_label
+from bot.scaffold import (
+    Applied,
+    RulesetContext,
+    faction_autocomplete,
+    matching_choices,
+    state_for,
+)
 from cogs.ottoman_piracy.input import PiracyInput, build_declaration, resolve_power
 from cogs.ottoman_piracy.render import (
     change_embed,
@@ -59,60 +59,36 @@ from cogs.ottoman_piracy.render import (
     text,
 )
 
-RULESET = "ottoman_piracy"
 REWARD_CHOICE = "op_reward"
 C = "corsairs."
 # Buttons whose option is the reward itself (squadrons carry an index, cards may need a hand).
 PLAIN_REWARDS: dict[str, Reward] = {"card": "card", "vp": "vp"}
+Ctx = RulesetContext[OttomanPiracyState, OttomanPiracySettings]
 
 
-def acting_faction(ctx: Context, factions: list[Faction], wanted: str | None) -> str | None:
-    """The faction the actor acts for: None for a GM, `wanted` when they play it.
-
-    Otherwise one of their own factions (or ""), which the engine refuses for `wanted`.
-    """
+def claimed_faction(ctx: Ctx, wanted: str | None) -> str | None:
+    """The faction the actor answers as: None for a GM, `wanted` when they play it, else one
+    of their own factions (or ""), which the engine refuses for `wanted` naming the clause."""
     if ctx.is_gm:
         return None
-    mine = [f.name for f in factions if f.user_id == ctx.actor.user_id]
+    mine = ctx.own_factions()
     if wanted is not None and wanted in mine:
         return wanted
     return mine[0] if mine else ""
 
 
-def user_of(state: OttomanPiracyState, power: str, factions: list[Faction]) -> int | None:
-    """The Discord user who plays `power`; None when nobody does (then only a GM answers)."""
-    faction = state.faction_of(power)
-    return next((f.user_id for f in factions if f.name == faction), None)
-
-
-async def _state_for(
-    interaction: discord.Interaction[Any],
-) -> tuple[Campaign, OttomanPiracyState, OttomanPiracySettings] | None:
-    """The channel's campaign and piracy state, for autocomplete (None outside one)."""
-    service = service_of(interaction)
-    campaign = await channel_campaign(interaction)
-    if campaign is None or RULESET not in campaign.rulesets:
-        return None
-    state, settings = await service.state(campaign, RULESET)
-    return campaign, state, settings
-
-
 def _power_choices(
     state: OttomanPiracyState, current: str, locale: str, *, ottoman: bool
 ) -> list[app_commands.Choice[str]]:
-    needle = current.strip().casefold()
     keys = list(dict.fromkeys([*KNOWN_POWERS, *state.power_factions, *state.at_war_with_ottomans]))
-    out: list[app_commands.Choice[str]] = []
+    pairs = []
     for key in keys:
         if key == OTTOMAN and not ottoman:
             continue
         label = text(power_label(key), locale)
         faction = state.faction_of(key)
-        shown = f"{label} — {faction}" if faction else label
-        if needle and needle not in shown.casefold() and needle not in key:
-            continue
-        out.append(app_commands.Choice(name=shown[:100], value=key))
-    return out[:25]
+        pairs.append((f"{label} — {faction}" if faction else label, key))
+    return matching_choices(pairs, current)
 
 
 class OttomanPiracyCog(commands.Cog):
@@ -163,8 +139,7 @@ class OttomanPiracyCog(commands.Cog):
         hand: app_commands.Range[int, 0, 30] | None = None,
     ) -> None:
         """OP-1 to OP-5: check the declaration, roll both sides, ask for the first reward."""
-        ctx = await campaign_context(interaction)
-        factions = await ctx.service.factions(ctx.campaign.id)
+        ctx = await RulesetContext.of(interaction, SPEC)
         typed = PiracyInput(
             zone=zone,
             target=target,
@@ -179,42 +154,42 @@ class OttomanPiracyCog(commands.Cog):
             ports=ports,
             hand=hand,
         )
-        async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
-            state, settings = await uow.load(RULESET)
+
+        def declare(
+            state: OttomanPiracyState, settings: OttomanPiracySettings, dice: Dice
+        ) -> PiracyOutcome:
             ottoman = state.faction_of(OTTOMAN)
             if ottoman is None and not ctx.is_gm:
                 raise NotAllowed(C + "error.no_ottoman_player")
-            declaration = build_declaration(typed, state, settings, factions)
-            by_faction = acting_faction(ctx, factions, ottoman)
-            outcome = declare_piracy(
-                state, settings, declaration, uow.dice, uow.campaign.turn, by_faction=by_faction
+            declaration = build_declaration(typed, state, settings, ctx.factions)
+            by_faction = claimed_faction(ctx, ottoman)
+            return declare_piracy(
+                state, settings, declaration, dice, ctx.campaign.turn, by_faction=by_faction
             )
-            entry = await uow.record(
-                RULESET,
-                "corsairs piracy",
-                outcome.state,
-                options=declaration.model_dump(mode="json"),
-                lines=outcome.lines,
-                outcome=_outcome_extra(outcome),
-                faction=by_faction,
-            )
-            choice_id = None
-            owner = user_of(outcome.state, outcome.piracy.chooser, factions)
-            if outcome.awaiting:
-                choice_id = await uow.open_choice(
-                    RULESET,
-                    REWARD_CHOICE,
-                    owner,
-                    {"piracy": outcome.piracy.id, "hit": outcome.piracy.awaiting_hit},
-                )
+
+        async def open_question(uow: UnitOfWork, outcome: PiracyOutcome) -> int | None:
+            if not outcome.awaiting:
+                return None
+            owner = ctx.user_of(outcome.state.faction_of(outcome.piracy.chooser))
+            payload = {"piracy": outcome.piracy.id, "hit": outcome.piracy.awaiting_hit}
+            return await uow.open_choice(SPEC.key, REWARD_CHOICE, owner, payload)
+
+        done = await ctx.apply(
+            declare,
+            faction=lambda o: claimed_faction(ctx, o.state.faction_of(OTTOMAN)),
+            audit=_outcome_extra,
+            then=open_question,
+        )
+        outcome, choice_id = done.outcome, done.after
         embed = story_embed(
-            outcome.piracy, outcome.state, settings, ctx.locale, entry_seq=entry.seq
+            outcome.piracy, outcome.state, done.settings, ctx.locale, entry_seq=done.entry.seq
         )
         if choice_id is None:
             await reply(interaction, embed=embed)
             return
+        owner = ctx.user_of(outcome.state.faction_of(outcome.piracy.chooser))
         content = _ping(outcome.piracy.chooser, owner, ctx.locale)
-        await _ask(interaction, ctx, choice_id, outcome, embed, content)
+        await _ask(ctx, choice_id, outcome, embed, content)
 
     @piracy.autocomplete("zone")
     async def zone_autocomplete(
@@ -231,7 +206,7 @@ class OttomanPiracyCog(commands.Cog):
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         """Powers that can be targets (not the Ottomans), with the faction playing each."""
-        found = await _state_for(interaction)
+        found = await state_for(interaction, SPEC)
         state = found[1] if found else OttomanPiracyState()
         return _power_choices(state, current, locale_of(interaction), ottoman=False)
 
@@ -240,22 +215,19 @@ class OttomanPiracyCog(commands.Cog):
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         """Powers registered at war with the Ottomans."""
-        found = await _state_for(interaction)
+        found = await state_for(interaction, SPEC)
         if found is None:
             return []
-        locale = locale_of(interaction)
-        return [
-            c
-            for c in _power_choices(found[1], current, locale, ottoman=False)
-            if c.value in found[1].at_war_with_ottomans
-        ]
+        at_war = found[1].at_war_with_ottomans
+        choices = _power_choices(found[1], current, locale_of(interaction), ottoman=False)
+        return [c for c in choices if c.value in at_war]
 
     @piracy.autocomplete("leaders")
     async def leaders_autocomplete(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         """Each rated naval leader, and all of them together."""
-        found = await _state_for(interaction)
+        found = await state_for(interaction, SPEC)
         settings = found[2] if found else OttomanPiracySettings()
         locale = locale_of(interaction)
         ratings = settings.piracy_ratings
@@ -263,12 +235,7 @@ class OttomanPiracyCog(commands.Cog):
         if len(ratings) > 1:
             names = " + ".join(text(leader_label(k), locale) for k in ratings)
             options.append((names, ", ".join(ratings)))
-        needle = current.strip().casefold()
-        return [
-            app_commands.Choice(name=name[:100], value=value[:100])
-            for name, value in options
-            if needle in name.casefold() or needle in value
-        ][:25]
+        return matching_choices(options, current)
 
     # -- rewards -----------------------------------------------------------------------------
 
@@ -281,33 +248,36 @@ class OttomanPiracyCog(commands.Cog):
         interaction: discord.Interaction[Any],
         hand: app_commands.Range[int, 0, 30] | None = None,
     ) -> None:
-        """OP-I10: every hit left gets the first possible reward in the forced order."""
-        ctx = await campaign_context(interaction)
-        require_gm(ctx)
+        """OP-I10: every hit left gets the first possible reward in the forced order; the
+        question in the channel then shows how the piracy was settled."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        require_gm(ctx.base)
         open_choices = [
             c for c in await ctx.service.open_choices(ctx.campaign.id) if c.kind == REWARD_CHOICE
         ]
         if not open_choices:
             raise GameError(C + "error.nothing_to_force")
         choice = open_choices[-1]
-        outcome, settings, seq = await _answer(ctx, choice, "force", hand)
-        embed = story_embed(outcome.piracy, outcome.state, settings, ctx.locale, entry_seq=seq)
+        done = await _answer(ctx, choice, "force", hand)
+        outcome = done.outcome
+        embed = story_embed(
+            outcome.piracy, outcome.state, done.settings, ctx.locale, entry_seq=done.entry.seq
+        )
         if outcome.awaiting:  # a card from an unknown hand is left: ask again, here
-            await _ask(interaction, ctx, choice.id, outcome, embed, None)
+            await _ask(ctx, choice.id, outcome, embed, None)
         else:
             await reply(interaction, embed=embed)
-        await _retire_question(self.bot, choice)
+        await _settle_question(self.bot, ctx, choice, done)
 
     # -- status --------------------------------------------------------------------------------
 
     @corsairs.command(name="status", description="Piracy VP, zones used this turn, stolen cards")
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         """What the piracy track shows now."""
-        ctx = await campaign_context(interaction)
-        state, settings = await ctx.service.state(ctx.campaign, RULESET)
-        factions = await ctx.service.factions(ctx.campaign.id)
+        ctx = await RulesetContext.of(interaction, SPEC)
+        state, settings = await ctx.read()
         shown = piracy_status(state, settings, ctx.campaign.turn)
-        embed = status_embed(shown, state, factions, ctx.campaign.turn, ctx.locale)
+        embed = status_embed(shown, state, ctx.factions, ctx.campaign.turn, ctx.locale)
         await reply(interaction, embed=embed)
 
     # -- the GM's bookkeeping ------------------------------------------------------------------
@@ -323,21 +293,16 @@ class OttomanPiracyCog(commands.Cog):
         at_war: bool,
     ) -> None:
         """OP-1.3, OP-2.3, OP-2.4: war status decides whose squadrons and fortresses help."""
-        ctx = await campaign_context(interaction)
-        require_gm(ctx)
-        change = await _bookkeeping(
-            ctx,
-            "corsairs war",
-            {"power": power, "at_war": at_war},
-            lambda state, _settings: set_at_war(state, power, at_war),
-        )
+        ctx = await _gm_context(interaction)
+        done = await ctx.apply(lambda state, _s, _d: set_at_war(state, power, at_war))
         powers = ", ".join(
-            text(power_label(p), ctx.locale) for p in change.state.at_war_with_ottomans
+            text(power_label(p), ctx.locale) for p in done.outcome.state.at_war_with_ottomans
         )
         extra = [ctx.t(C + "war.list", powers=powers or ctx.t(C + "status.nobody"))]
-        await reply(interaction, embed=change_embed(change.lines, ctx.locale, extra=extra))
+        await reply(interaction, embed=change_embed(done.outcome.lines, ctx.locale, extra=extra))
 
     @corsairs.command(name="power", description="Record who plays a power (GM)")
+    @app_commands.autocomplete(faction=faction_autocomplete)
     @app_commands.describe(
         power="The power",
         player="The player: their faction plays the power",
@@ -351,17 +316,9 @@ class OttomanPiracyCog(commands.Cog):
         faction: app_commands.Range[str, 1, 64] | None = None,
     ) -> None:
         """A power's player answers its reward questions; with neither option it is cleared."""
-        ctx = await campaign_context(interaction)
-        require_gm(ctx)
-        factions = await ctx.service.factions(ctx.campaign.id)
-        chosen = _faction_for(factions, player, faction)
-        change = await _bookkeeping(
-            ctx,
-            "corsairs power",
-            {"power": power, "faction": chosen},
-            lambda state, _settings: assign_power(state, power, chosen),
-        )
-        await reply(interaction, embed=change_embed(change.lines, ctx.locale))
+        ctx = await _gm_context(interaction)
+        chosen = _faction_for(ctx.factions, player, faction)
+        await _bookkeeping(ctx, lambda state, _s: assign_power(state, power, chosen))
 
     @corsairs.command(name="vp", description="Set the Ottoman piracy VP (GM)")
     @app_commands.describe(value="Piracy VP, 0 to the cap (10)")
@@ -369,15 +326,8 @@ class OttomanPiracyCog(commands.Cog):
         self, interaction: discord.Interaction[Any], value: app_commands.Range[int, 0, 100]
     ) -> None:
         """OP-5.8, OP-I13: the GM's correction of the track."""
-        ctx = await campaign_context(interaction)
-        require_gm(ctx)
-        change = await _bookkeeping(
-            ctx,
-            "corsairs vp",
-            {"value": value},
-            lambda state, settings: set_piracy_vp(state, settings, value),
-        )
-        await reply(interaction, embed=change_embed(change.lines, ctx.locale))
+        ctx = await _gm_context(interaction)
+        await _bookkeeping(ctx, lambda state, settings: set_piracy_vp(state, settings, value))
 
     @corsairs.command(
         name="impulse", description="Start an impulse: stolen cards may become playable (GM)"
@@ -390,15 +340,8 @@ class OttomanPiracyCog(commands.Cog):
         cp: app_commands.Range[int, 0, 20] | None = None,
     ) -> None:
         """OP-5.5, OP-I12: a new impulse releases the cards locked until it."""
-        ctx = await campaign_context(interaction)
-        require_gm(ctx)
-        change = await _bookkeeping(
-            ctx,
-            "corsairs impulse",
-            {"power": power, "cp": cp},
-            lambda state, _settings: start_impulse(state, power, cp=cp),
-        )
-        await reply(interaction, embed=change_embed(change.lines, ctx.locale))
+        ctx = await _gm_context(interaction)
+        await _bookkeeping(ctx, lambda state, _s: start_impulse(state, power, cp=cp))
 
     @corsairs.command(name="hand", description="State how many cards a power holds this impulse")
     @app_commands.describe(cards="Cards in hand", power="The power (default: the one you play)")
@@ -409,17 +352,14 @@ class OttomanPiracyCog(commands.Cog):
         power: app_commands.Range[str, 1, 60] | None = None,
     ) -> None:
         """OP-I12: the hand a random card is rolled from; a player states their own."""
-        ctx = await campaign_context(interaction)
-        factions = await ctx.service.factions(ctx.campaign.id)
-        state, _ = await ctx.service.state(ctx.campaign, RULESET)
-        key = _own_power(ctx, state, factions, power)
-        change = await _bookkeeping(
+        ctx = await RulesetContext.of(interaction, SPEC)
+        state, _ = await ctx.read()
+        key = _own_power(ctx, state, power)
+        await _bookkeeping(
             ctx,
-            "corsairs hand",
-            {"power": key, "cards": cards},
-            lambda state, _settings: register_hand_size(state, key, cards),
+            lambda state, _s: register_hand_size(state, key, cards),
+            options={"power": key, "cards": cards},
         )
-        await reply(interaction, embed=change_embed(change.lines, ctx.locale))
 
     @war.autocomplete("power")
     @power.autocomplete("power")
@@ -429,27 +369,18 @@ class OttomanPiracyCog(commands.Cog):
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         """Every power, with the faction playing it."""
-        found = await _state_for(interaction)
+        found = await state_for(interaction, SPEC)
         state = found[1] if found else OttomanPiracyState()
         return _power_choices(state, current, locale_of(interaction), ottoman=True)
 
-    @power.autocomplete("faction")
-    async def faction_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        """The campaign's factions."""
-        found = await _state_for(interaction)
-        if found is None:
-            return []
-        factions = await service_of(interaction).factions(found[0].id)
-        return [
-            app_commands.Choice(name=f.name, value=f.name)
-            for f in factions
-            if current.casefold() in f.name.casefold()
-        ][:25]
-
 
 # --- helpers behind the commands -----------------------------------------------------------
+
+
+async def _gm_context(interaction: discord.Interaction[Any]) -> Ctx:
+    ctx = await RulesetContext.of(interaction, SPEC)
+    require_gm(ctx.base)
+    return ctx
 
 
 def _outcome_extra(outcome: PiracyOutcome) -> dict[str, Any]:
@@ -493,13 +424,11 @@ def _faction_for(
     return theirs[0]
 
 
-def _own_power(
-    ctx: Context, state: OttomanPiracyState, factions: list[Faction], power: str | None
-) -> str:
+def _own_power(ctx: Ctx, state: OttomanPiracyState, power: str | None) -> str:
     """The power whose hand is stated: named (a GM any, a player their own) or their only one."""
-    mine = [p for f in factions if f.user_id == ctx.actor.user_id for p in state.powers_of(f.name)]
+    mine = [p for f in ctx.own_factions() for p in state.powers_of(f)]
     if power:
-        key = resolve_power(power, state, factions)
+        key = resolve_power(power, state, ctx.factions)
         if not ctx.is_gm and key not in mine:
             raise NotAllowed(C + "error.not_your_power", power=text(power_label(key), ctx.locale))
         return key
@@ -509,23 +438,20 @@ def _own_power(
 
 
 async def _bookkeeping(
-    ctx: Context,
-    command: str,
-    options: dict[str, Any],
+    ctx: Ctx,
     change: Callable[[OttomanPiracyState, OttomanPiracySettings], StateChange],
-) -> StateChange:
-    """One bookkeeping change in one unit of work, logged."""
-    async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
-        state, settings = await uow.load(RULESET)
-        result = change(state, settings)
-        await uow.record(RULESET, command, result.state, options=options, lines=result.lines)
-    return result
+    *,
+    options: dict[str, Any] | None = None,
+) -> None:
+    """One bookkeeping change, logged, and its lines as the reply."""
+    done = await ctx.apply(lambda state, settings, _dice: change(state, settings), options=options)
+    await reply(ctx.interaction, embed=change_embed(done.outcome.lines, ctx.locale))
 
 
 async def _answer(
-    ctx: Context, choice: Choice, option: str, hand: int | None
-) -> tuple[PiracyOutcome, OttomanPiracySettings, int]:
-    """Apply one answer to a reward question in one unit of work; returns what to render.
+    ctx: Ctx, choice: Choice, option: str, hand: int | None
+) -> Applied[PiracyOutcome, OttomanPiracySettings]:
+    """Apply one answer to a reward question in one unit of work.
 
     Options: "vp", "card", "sq.<index>" (a squadron group), "hand" (a hand size from the
     select: the card with that hand, or the hand asked for when only a card is left) and
@@ -533,128 +459,128 @@ async def _answer(
     """
     piracy_id = int(choice.payload["piracy"])
     hit = int(choice.payload["hit"])
-    factions = await ctx.service.factions(ctx.campaign.id)
-    async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
-        await uow.claim_choice(choice.id, gm=ctx.is_gm)
-        state, settings = await uow.load(RULESET)
+    if option == "force":
+        require_gm(ctx.base)
+    elif option == "hand" and hand is None:
+        raise GameError(C + "error.hand_value")
+    elif option not in PLAIN_REWARDS and option != "hand" and not option.startswith("sq."):
+        raise GameError("error.choice_not_found")
+
+    def answer(
+        state: OttomanPiracyState, settings: OttomanPiracySettings, dice: Dice
+    ) -> PiracyOutcome:
         pending = state.in_progress
-        chooser = pending.chooser if pending is not None else None
-        by_faction = acting_faction(ctx, factions, state.faction_of(chooser or ""))
-        dice = uow.dice
-        outcome: PiracyOutcome
+        by_faction = claimed_faction(ctx, state.faction_of(pending.chooser if pending else ""))
         if option == "force":
-            require_gm(ctx)
-            outcome = force_default_reward(
-                state, settings, piracy_id, dice, hit=hit, hand_size=hand
+            return force_default_reward(state, settings, piracy_id, dice, hit=hit, hand_size=hand)
+        if option == "hand" and pending is not None and pending.status == "awaiting_hand_size":
+            assert hand is not None
+            return set_hand_size(
+                state, settings, piracy_id, hand, dice, hit=hit, by_faction=by_faction
             )
-        elif option == "hand":
-            if hand is None:
-                raise GameError(C + "error.hand_value")
-            if pending is not None and pending.status == "awaiting_hand_size":
-                outcome = set_hand_size(
-                    state, settings, piracy_id, hand, dice, hit=hit, by_faction=by_faction
-                )
-            else:
-                outcome = choose_reward(
-                    state,
-                    settings,
-                    piracy_id,
-                    "card",
-                    dice,
-                    hand_size=hand,
-                    hit=hit,
-                    by_faction=by_faction,
-                )
-        elif option.startswith("sq."):
-            outcome = choose_reward(
-                state,
-                settings,
-                piracy_id,
-                "squadron",
-                dice,
-                squadron=int(option[3:]),
-                hit=hit,
-                by_faction=by_faction,
-            )
-        elif option in PLAIN_REWARDS:
-            outcome = choose_reward(
-                state,
-                settings,
-                piracy_id,
-                PLAIN_REWARDS[option],
-                dice,
-                hit=hit,
-                by_faction=by_faction,
-            )
-        else:
-            raise GameError("error.choice_not_found")
-        entry = await uow.record(
-            RULESET,
-            "corsairs force" if option == "force" else "corsairs reward",
-            outcome.state,
-            options={"piracy": piracy_id, "hit": hit, "answer": option, "hand": hand},
-            lines=outcome.lines,
-            outcome=_outcome_extra(outcome),
-            faction=by_faction,
+        reward: Reward = "card" if option == "hand" else PLAIN_REWARDS.get(option, "squadron")
+        squadron = int(option[3:]) if option.startswith("sq.") else None
+        return choose_reward(
+            state,
+            settings,
+            piracy_id,
+            reward,
+            dice,
+            squadron=squadron,
+            hand_size=hand,
+            hit=hit,
+            by_faction=by_faction,
         )
+
+    async def claim(uow: UnitOfWork) -> None:
+        await uow.claim_choice(choice.id, gm=ctx.is_gm)
+
+    async def move_question(uow: UnitOfWork, outcome: PiracyOutcome) -> None:
         if outcome.awaiting:
             payload = {**choice.payload, "hit": outcome.piracy.awaiting_hit}
             await uow.update_choice_payload(choice.id, payload)
         else:
             await uow.close_choice(choice.id)
-    return outcome, settings, entry.seq
+
+    return await ctx.apply(
+        answer,
+        faction=lambda o: claimed_faction(ctx, o.state.faction_of(o.piracy.chooser)),
+        command="corsairs force" if option == "force" else "corsairs reward",
+        options={"piracy": piracy_id, "hit": hit, "answer": option, "hand": hand},
+        audit=_outcome_extra,
+        before=claim,
+        then=move_question,
+    )
 
 
 async def _ask(
-    interaction: discord.Interaction[Any],
-    ctx: Context,
+    ctx: Ctx,
     choice_id: int,
     outcome: PiracyOutcome,
     embed: discord.Embed,
     content: str | None,
 ) -> None:
-    """Post the story with the reward question; the choice remembers its message."""
+    """Post the story with the reward question; the choice remembers its message and the
+    language it was written in (later clicks redraw it in that language)."""
     view = question_view(choice_id, outcome.piracy, outcome.options, ctx.locale)
-    sent = await interaction.response.send_message(content=content, embed=embed, view=view)
-    async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
+    sent = await ctx.interaction.response.send_message(content=content, embed=embed, view=view)
+    async with ctx.service.work(ctx.campaign.id, ctx.base.actor) as uow:
         await uow.update_choice_payload(
             choice_id,
             {
                 "piracy": outcome.piracy.id,
                 "hit": outcome.piracy.awaiting_hit,
-                "channel": interaction.channel_id,
+                "channel": ctx.interaction.channel_id,
                 "message": sent.message_id,
+                "locale": ctx.locale,
             },
         )
 
 
-async def _retire_question(bot: PrivateerBot, choice: Choice) -> None:
-    """Take the buttons off a question answered elsewhere (by /corsairs force)."""
+async def _settle_question(
+    bot: PrivateerBot,
+    ctx: Ctx,
+    choice: Choice,
+    done: Applied[PiracyOutcome, OttomanPiracySettings],
+) -> None:
+    """The question a GM answered with /corsairs force shows how the piracy was settled:
+    the story as it now stands, no ping, no buttons (in the language it was posted in)."""
     channel_id = choice.payload.get("channel")
     message_id = choice.payload.get("message")
     if not channel_id or not message_id:
         return
+    locale = str(choice.payload.get("locale") or ctx.locale)
+    outcome = done.outcome
+    embed = story_embed(
+        outcome.piracy, outcome.state, done.settings, locale, entry_seq=done.entry.seq
+    )
     message = bot.get_partial_messageable(int(channel_id)).get_partial_message(int(message_id))
     try:
-        await message.edit(view=None)
+        await message.edit(content=None, embed=embed, view=None)
     except discord.HTTPException:
         return
 
 
 @choice_handler(REWARD_CHOICE)
 async def answer_reward(
-    interaction: discord.Interaction[Any], ctx: Context, choice: Choice, option: str
+    interaction: discord.Interaction[Any], base: Context, choice: Choice, option: str
 ) -> None:
-    """A click on a reward button (or a pick in the hand select): apply it, redraw the story."""
+    """A click on a reward button (or a pick in the hand select): apply it and redraw the
+    story, in the language the question was posted in (it is public)."""
+    ctx = await RulesetContext.within(interaction, base, SPEC)
     hand: int | None = None
     if option == "hand":
         data: dict[str, Any] = dict(interaction.data or {})
         values = [str(v) for v in data.get("values") or []]
         hand = int(values[0]) if values and values[0].isdigit() else None
-    outcome, settings, seq = await _answer(ctx, choice, option, hand)
-    embed = story_embed(outcome.piracy, outcome.state, settings, ctx.locale, entry_seq=seq)
+    done = await _answer(ctx, choice, option, hand)
+    outcome = done.outcome
+    locale = str(choice.payload.get("locale") or ctx.locale)
+    embed = story_embed(
+        outcome.piracy, outcome.state, done.settings, locale, entry_seq=done.entry.seq
+    )
     if outcome.awaiting:
-        view = question_view(choice.id, outcome.piracy, outcome.options, ctx.locale)
+        view = question_view(choice.id, outcome.piracy, outcome.options, locale)
         await interaction.response.edit_message(embed=embed, view=view)
     else:  # resolved: the ping and the buttons go
         await interaction.response.edit_message(content=None, embed=embed, view=None)

@@ -7,10 +7,10 @@ same story renders in the reader's language after any click, restart or forced d
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import discord
 
+from bot import controls
 from bot.campaigns import Faction
 from bot.controls import Control
 from bot.i18n import Msg, t
@@ -310,18 +310,17 @@ def _button_label(record: PiracyRecord, option: RewardOption, locale: str) -> st
     return option_label(record, option).render(locale)
 
 
-def _hand_select(
-    choice_id: int, placeholder: str, first: int, locale: str
-) -> discord.ui.Select[Any]:
+def _hand_select(choice_id: int, placeholder: str, first: int, locale: str) -> Control:
     """A select of hand sizes; it answers the pending choice like a button (option "hand")."""
     numbers = range(first, first + SELECT_OPTIONS)
-    return discord.ui.Select(
-        custom_id=f"pc:{choice_id}:hand",
-        placeholder=clip(placeholder, 150),
-        options=[
+    return controls.select(
+        "choice",
+        (choice_id, "hand"),
+        [
             discord.SelectOption(label=counted("cards", n).render(locale), value=str(n))
             for n in numbers
         ],
+        placeholder=clip(placeholder, 150),
     )
 
 
@@ -334,13 +333,14 @@ def question_view(
     and takes the card (OP-I12). Only the chooser or a GM can answer (the core checks).
     """
     buttons: list[Control] = []
-    select: discord.ui.Select[Any] | None = None
+    select: Control | None = None
     for option in options:
         if option.reward == "card" and option.needs_hand_size:
-            if record.status == "awaiting_hand_size":  # only a card is left: 0 loses the hit
-                select = _hand_select(choice_id, t(C + "reward.hand_size", locale), 0, locale)
-            else:
-                select = _hand_select(choice_id, t(C + "reward.card_hand", locale), 1, locale)
+            # OP-5.7: a hand of 0 takes no card; the other rewards settle (or the hit is lost)
+            key = (
+                "reward.hand_size" if record.status == "awaiting_hand_size" else "reward.card_hand"
+            )
+            select = _hand_select(choice_id, t(C + key, locale), 0, locale)
             continue
         key = f"sq.{option.squadron_index}" if option.reward == "squadron" else option.reward
         buttons.append(

@@ -7,6 +7,8 @@ anti-piracy roll, piracy roll, then card rolls.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot.standin import ClientRefused
@@ -262,7 +264,9 @@ async def test_corsairs_force_command_answers_the_open_question(seated):
 
 
 async def test_russian_player_gets_russian_output(seated):
-    """Player3 (ru) answers for France and reads the story and status in Russian."""
+    """Player3 (ru) answers for France: the public story stays in the language it was posted
+    in (another reader's click does not rewrite it), and player3 reads the same story, the
+    status and refusals in Russian."""
     await seated.slash("/corsairs vp value:9", as_="gm")
     seated.script_dice([3, 5, 6, 2, 6])  # OP-E2: no Habsburg hit; 3 Ottoman hits
     question = await seated.slash(
@@ -274,9 +278,11 @@ async def test_russian_player_gets_russian_output(seated):
 
     answered = await seated.click(question, VP, as_="player3")
 
-    embed = answered.embed
-    assert embed.title == "Пиратство №1 — Лионский залив"
-    rewards = embed.field("Награды")
+    assert answered.embed.title == "Piracy #1 — Gulf of Lyon"
+    assert "Hit 1: +1 piracy VP, 9 → 10 (OP-5.6)." in answered.embed.field("Rewards")
+    entry = re.search(r"#(\d+)", answered.embed.footer).group(1)
+    shown = await seated.slash(f"/history show entry:{entry}", as_="player3")
+    rewards = shown.embed.description
     assert "Удар 1: +1 VP за пиратство, 9 → 10 (OP-5.6)." in rewards
     assert "Удар 2: уничтожена эскадра (Франция) — Marseille" in rewards
     assert "Удар 3: никакая награда невозможна, удар пропадает (OP-5.9)." in rewards

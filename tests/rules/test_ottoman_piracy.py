@@ -414,7 +414,7 @@ def test_spec_registers_the_ruleset_with_its_models_and_steps() -> None:
     assert spec.settings_model is OttomanPiracySettings
     assert spec.state_model is OttomanPiracyState
     assert rulesets.cog_of(spec.key) == "cogs.ottoman_piracy"
-    assert spec.schema_version == 1
+    assert spec.schema_version == 2  # resolved piracies live in the archive (migration 003)
     assert spec.end_of_turn is op.end_of_turn
     assert spec.waiting_for is op.waiting_for
 

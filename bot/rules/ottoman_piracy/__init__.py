@@ -57,7 +57,7 @@ SPEC = RulesetSpec(
     key="ottoman_piracy",
     settings_model=OttomanPiracySettings,
     state_model=OttomanPiracyState,
-    schema_version=1,
+    schema_version=2,  # 2: resolved piracies moved to the archive (migration 003)
     end_of_turn=end_of_turn,
     waiting_for=waiting_for,
 )

@@ -28,6 +28,7 @@ from bot.errors import NotAllowed, NotFound, RuleViolation
 from bot.i18n import Msg
 from bot.rules.ottoman_piracy.dice import count_ottoman_dice, count_target_dice
 from bot.rules.ottoman_piracy.models import (
+    PIRACY_LOG,
     CardLock,
     FortifiedSpace,
     HitReward,
@@ -73,7 +74,7 @@ from bot.rules.ottoman_piracy.rewards import (
     reward_options,
     settle_hits,
 )
-from bot.rulesets import TurnContext, TurnStepResult
+from bot.rulesets import ArchiveRecord, TurnContext, TurnStepResult
 
 __all__ = [
     "KNOWN_POWERS",
@@ -138,6 +139,7 @@ class PiracyOutcome:
     applied: list[HitReward]
     options: list[RewardOption]
     lines: list[Msg]
+    archive: list[ArchiveRecord] = field(default_factory=list)
 
     @property
     def awaiting(self) -> bool:
@@ -165,6 +167,29 @@ class PiracyStatus:
     at_war_with_ottomans: list[str]
     impulse: ImpulseState
     lines: list[Msg]
+
+
+def _outcome(
+    new: OttomanPiracyState,
+    settings: OttomanPiracySettings,
+    record: PiracyRecord,
+    applied: list[HitReward],
+    lines: list[Msg],
+) -> PiracyOutcome:
+    """The outcome of a piracy step; a piracy with its last reward leaves the state for the
+    archive, so the state stays the same size however many piracies the campaign saw."""
+    archive: list[ArchiveRecord] = []
+    if record.status == "done":
+        new.pending_piracy = None
+        archive.append(ArchiveRecord(PIRACY_LOG, record.id, record))
+    return PiracyOutcome(
+        state=new,
+        piracy=record,
+        applied=applied,
+        options=reward_options(new, settings, record),
+        lines=lines,
+        archive=archive,
+    )
 
 
 # --- step 1: declaring ---------------------------------------------------------------------
@@ -274,7 +299,8 @@ def declare_piracy(
     """
     _check_declaration(state, settings, declaration, turn, by_faction)
     new = state.model_copy(deep=True)
-    piracy_id = new.piracies[-1].id + 1 if new.piracies else 1
+    piracy_id = new.last_piracy_id + 1
+    new.last_piracy_id = piracy_id
     zone_key = sea_zone_key(declaration.sea_zone)
     zone = sea_zone_label(declaration.sea_zone)
     target = declaration.target
@@ -393,15 +419,9 @@ def declare_piracy(
             else new.hand_sizes.get(target)
         )
         record.status = "awaiting_choice" if record.hits else "done"
-    new.piracies.append(record)
+    new.pending_piracy = record
     applied = settle_hits(new, settings, record, dice, lines)
-    return PiracyOutcome(
-        state=new,
-        piracy=record,
-        applied=applied,
-        options=reward_options(new, settings, record),
-        lines=lines,
-    )
+    return _outcome(new, settings, record, applied, lines)
 
 
 def _source_line(source: TargetDiceSource) -> Msg:
@@ -462,16 +482,15 @@ def choose_reward(
         check_hand_size(hand_size)
         record.hand_size = hand_size
         new.hand_sizes[record.target] = hand_size
+        if reward == "card" and hand_size == 0:  # OP-5.7: no card to take; settle the rest
+            lines.append(_hand_size_line(record, hand_size))
+            return _outcome(
+                new, settings, record, settle_hits(new, settings, record, dice, lines), lines
+            )
     option = pick_option(new, settings, record, reward, squadron)
     applied = [apply_reward(new, settings, record, option, "chosen", dice, lines)]
     applied += settle_hits(new, settings, record, dice, lines)
-    return PiracyOutcome(
-        state=new,
-        piracy=record,
-        applied=applied,
-        options=reward_options(new, settings, record),
-        lines=lines,
-    )
+    return _outcome(new, settings, record, applied, lines)
 
 
 def set_hand_size(
@@ -496,18 +515,14 @@ def set_hand_size(
     check_hand_size(hand_size)
     record.hand_size = hand_size
     new.hand_sizes[record.target] = hand_size
-    lines = [
-        piracy_msg(
-            "line.hand_size", target=power_label(record.target), cards=counted("cards", hand_size)
-        )
-    ]
+    lines = [_hand_size_line(record, hand_size)]
     applied = settle_hits(new, settings, record, dice, lines)
-    return PiracyOutcome(
-        state=new,
-        piracy=record,
-        applied=applied,
-        options=reward_options(new, settings, record),
-        lines=lines,
+    return _outcome(new, settings, record, applied, lines)
+
+
+def _hand_size_line(record: PiracyRecord, hand_size: int) -> Msg:
+    return piracy_msg(
+        "line.hand_size", target=power_label(record.target), cards=counted("cards", hand_size)
     )
 
 
@@ -538,7 +553,11 @@ def force_default_reward(
         new.hand_sizes[record.target] = hand_size
     applied: list[HitReward] = []
     while record.status != "done":
-        option = forced_option(reward_options(new, settings, record), settings)
+        options = reward_options(new, settings, record)
+        if not options:  # OP-5.9: no reward is possible any more (a hand of 0, VP at the cap)
+            applied += settle_hits(new, settings, record, dice, lines)
+            break
+        option = forced_option(options, settings)
         if option is None:
             if not applied:
                 raise RuleViolation(P + "error.hand_size_needed", clause="OP-I12")
@@ -547,13 +566,7 @@ def force_default_reward(
         applied += settle_hits(new, settings, record, dice, lines)
         if not all_remaining:
             break
-    return PiracyOutcome(
-        state=new,
-        piracy=record,
-        applied=applied,
-        options=reward_options(new, settings, record),
-        lines=lines,
-    )
+    return _outcome(new, settings, record, applied, lines)
 
 
 # --- bookkeeping ---------------------------------------------------------------------------

@@ -328,8 +328,14 @@ class ImpulseState(BaseModel):
     cp_remaining: int | None = Field(default=None, ge=0)
 
 
+PIRACY_LOG = "piracies"
+
+
 class OttomanPiracyState(BaseModel):
-    """What the bot carries between commands for one campaign (spec section 4, "State")."""
+    """What the bot carries between commands for one campaign (spec section 4, "State").
+
+    It stays bounded however long the campaign runs: a piracy lives here only until its last
+    reward, then its record goes to the archive (schema 2, migration 003)."""
 
     piracy_vp: int = Field(default=0, ge=0, le=MAX_PIRACY_VP)
     at_war_with_ottomans: list[str] = Field(default_factory=list)
@@ -338,7 +344,8 @@ class OttomanPiracyState(BaseModel):
     card_locks: list[CardLock] = Field(default_factory=list)
     hand_sizes: dict[str, int] = Field(default_factory=dict)
     impulse: ImpulseState = Field(default_factory=ImpulseState)
-    piracies: list[PiracyRecord] = Field(default_factory=list)
+    pending_piracy: PiracyRecord | None = None
+    last_piracy_id: int = Field(default=0, ge=0)
     last_resolved_turn: int = 0
 
     @field_validator("at_war_with_ottomans")
@@ -352,11 +359,9 @@ class OttomanPiracyState(BaseModel):
 
     @property
     def in_progress(self) -> PiracyRecord | None:
-        """The piracy still waiting for reward choices, if any (one at a time)."""
-        for record in reversed(self.piracies):
-            if record.status != "done":
-                return record
-        return None
+        """The piracy still waiting for reward choices, if any (one at a time). Resolved
+        piracies leave the state for the ruleset's archive (series `PIRACY_LOG`)."""
+        return self.pending_piracy
 
     def is_at_war(self, power: str) -> bool:
         """Whether `power` (a key) is at war with the Ottomans."""

@@ -211,10 +211,13 @@ def option_label(record: PiracyRecord, option: RewardOption) -> Msg:
 
 
 def find_piracy(state: OttomanPiracyState, piracy_id: int) -> PiracyRecord:
-    """A piracy of the log by id; `NotFound` if there is none."""
-    for record in state.piracies:
-        if record.id == piracy_id:
-            return record
+    """The piracy awaiting rewards, by id: a resolved one is a Conflict (a second answer),
+    an id never declared `NotFound`."""
+    record = state.pending_piracy
+    if record is not None and record.id == piracy_id:
+        return record
+    if 0 < piracy_id <= state.last_piracy_id:
+        raise Conflict(P + "error.no_hit_awaiting", piracy=piracy_id)
     raise NotFound(P + "error.unknown_piracy", piracy=piracy_id)
 
 

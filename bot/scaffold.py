@@ -1,0 +1,222 @@
+"""The typed scaffold every ruleset cog stands on.
+
+A command body says only what is particular to it:
+
+    ctx = await RulesetContext.of(interaction, SPEC)
+    done = await ctx.apply(lambda state, settings, dice: set_piracy_vp(state, settings, value))
+    await reply(interaction, embed=change_embed(done.outcome.lines, ctx.locale))
+
+`apply` opens the unit of work, loads the ruleset's typed state, runs the engine change,
+saves the new state with the outcome's archive records, and appends the audit entry with
+the command's qualified name, the options as the player gave them (read from the
+interaction, never retyped) and the outcome's lines as its summary — one transaction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+import discord
+from discord import app_commands
+from pydantic import BaseModel
+
+from bot.campaigns import Campaign, CampaignService, Faction, UnitOfWork
+from bot.dice import Dice
+from bot.errors import NotFound
+from bot.factions import acting_faction, normal
+from bot.interactions import Context, campaign_context, channel_campaign, service_of
+from bot.rulesets import ArchiveRecord, Outcome, RulesetSpec
+from bot.storage.audit import AuditEntry
+
+S = TypeVar("S", bound=BaseModel)
+T = TypeVar("T", bound=BaseModel)
+OutcomeT = TypeVar("OutcomeT", bound=Outcome[Any])
+
+
+def interaction_options(interaction: discord.Interaction[Any]) -> dict[str, Any]:
+    """The options of a slash command as the player gave them (the leaf subcommand's),
+    for the audit entry: strings, numbers, booleans and the ids of users, roles and files."""
+    data: Mapping[str, Any] = interaction.data or {}
+    options: list[Mapping[str, Any]] = list(data.get("options") or [])
+    while len(options) == 1 and options[0].get("type") in (1, 2):  # subcommand (group)
+        options = list(options[0].get("options") or [])
+    return {str(o["name"]): o.get("value") for o in options}
+
+
+def command_name(interaction: discord.Interaction[Any]) -> str | None:
+    """The slash command's qualified name in English (`corsairs vp`); None for a click."""
+    command = interaction.command
+    return command.qualified_name if command is not None else None
+
+
+@dataclass(frozen=True)
+class Applied(Generic[OutcomeT, T]):
+    """What `apply` did: the engine's outcome, the audit entry that records it, the settings
+    the change ran under, and what its `then` step returned."""
+
+    outcome: OutcomeT
+    entry: AuditEntry
+    settings: T
+    after: Any = None
+
+
+@dataclass(frozen=True)
+class RulesetContext(Generic[S, T]):
+    """One interaction in a campaign channel, for one ruleset: who acts, the campaign's
+    factions, and typed access to the ruleset's state."""
+
+    interaction: discord.Interaction[Any]
+    base: Context
+    spec: RulesetSpec[S, T]
+    factions: list[Faction]
+
+    @classmethod
+    async def of(
+        cls, interaction: discord.Interaction[Any], spec: RulesetSpec[S, T]
+    ) -> RulesetContext[S, T]:
+        """The context of a command or click in a campaign that plays `spec`'s ruleset."""
+        base = await campaign_context(interaction)
+        return await cls.within(interaction, base, spec)
+
+    @classmethod
+    async def within(
+        cls, interaction: discord.Interaction[Any], base: Context, spec: RulesetSpec[S, T]
+    ) -> RulesetContext[S, T]:
+        """The same, from a context already built (a choice click's)."""
+        if spec.key not in base.campaign.rulesets:
+            raise NotFound("error.ruleset_not_enabled", ruleset=spec.key)
+        factions = await base.service.factions(base.campaign.id)
+        return cls(interaction, base, spec, factions)
+
+    # -- who and where ----------------------------------------------------------------------
+
+    @property
+    def campaign(self) -> Campaign:
+        """The campaign as loaded when the interaction arrived."""
+        return self.base.campaign
+
+    @property
+    def service(self) -> CampaignService:
+        """The campaign service."""
+        return self.base.service
+
+    @property
+    def is_gm(self) -> bool:
+        """Whether the actor is one of the campaign's GMs."""
+        return self.base.is_gm
+
+    @property
+    def locale(self) -> str:
+        """The actor's language."""
+        return self.base.locale
+
+    @property
+    def user_id(self) -> int:
+        """The acting Discord user."""
+        return self.base.actor.user_id
+
+    def t(self, key: str, **params: Any) -> str:
+        """Translate for the actor."""
+        return self.base.t(key, **params)
+
+    def own_factions(self) -> list[str]:
+        """The factions the actor plays."""
+        return [f.name for f in self.factions if f.user_id == self.user_id]
+
+    def acting_faction(self, wanted: str | None, *, among: Sequence[str] | None = None) -> str:
+        """The faction the command acts for: `wanted` (a GM any, a player only their own),
+        else the player's only faction (of `among`, when given)."""
+        return acting_faction(self.user_id, self.is_gm, self.factions, wanted, among=among)
+
+    def user_of(self, faction: str | None) -> int | None:
+        """The Discord user who plays `faction`; None when nobody does."""
+        return next((f.user_id for f in self.factions if f.name == faction), None)
+
+    # -- the ruleset's state -----------------------------------------------------------------
+
+    async def read(self) -> tuple[S, T]:
+        """The committed (state, settings), for commands that change nothing."""
+        return await self.service.state(self.campaign, self.spec)
+
+    async def apply(
+        self,
+        change: Callable[[S, T, Dice], OutcomeT],
+        *,
+        faction: str | Callable[[OutcomeT], str | None] | None = None,
+        command: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        audit: Callable[[OutcomeT], dict[str, Any]] | None = None,
+        before: Callable[[UnitOfWork], Awaitable[None]] | None = None,
+        then: Callable[[UnitOfWork, OutcomeT], Awaitable[Any]] | None = None,
+    ) -> Applied[OutcomeT, T]:
+        """Run one engine change in one unit of work and record it.
+
+        `faction` is the faction the entry is recorded for (or how to read it from the
+        outcome); `command` and `options` default to the slash command's (a click's handler
+        names its own); `audit` adds outcome fields to the entry beside the summary; `before`
+        runs first in the transaction (claiming a pending choice) and `then` after the entry
+        (opening or closing one); what `then` returns is `Applied.after`."""
+        name = command or command_name(self.interaction)
+        if name is None:
+            msg = "a click's handler must name the command it records"
+            raise ValueError(msg)
+        given = dict(options) if options is not None else interaction_options(self.interaction)
+        async with self.service.work(self.campaign.id, self.base.actor) as uow:
+            if before is not None:
+                await before(uow)
+            state, settings = await uow.load(self.spec)
+            outcome = change(state, settings, uow.dice)
+            archive: Sequence[ArchiveRecord] = getattr(outcome, "archive", None) or ()
+            if archive:
+                await uow.archive(self.spec.key, archive)
+            entry = await uow.record(
+                self.spec.key,
+                name,
+                outcome.state,
+                lines=outcome.lines,
+                options=given,
+                outcome=audit(outcome) if audit is not None else None,
+                faction=faction(outcome) if callable(faction) else faction,
+            )
+            after = await then(uow, outcome) if then is not None else None
+        return Applied(outcome, entry, settings, after)
+
+
+# -- autocompletes every ruleset shares ------------------------------------------------------
+
+
+def matching_choices(
+    pairs: Sequence[tuple[str, str]], current: str
+) -> list[app_commands.Choice[str]]:
+    """The (label, value) pairs that contain what is typed, as at most 25 choices."""
+    needle = normal(current)
+    return [
+        app_commands.Choice(name=name[:100], value=value[:100])
+        for name, value in pairs
+        if needle in normal(name) or needle in normal(value)
+    ][:25]
+
+
+async def faction_autocomplete(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    """The campaign's factions."""
+    campaign = await channel_campaign(interaction)
+    if campaign is None:
+        return []
+    factions = await service_of(interaction).factions(campaign.id)
+    return matching_choices([(f.name, f.name) for f in factions], current)
+
+
+async def state_for(
+    interaction: discord.Interaction[Any], spec: RulesetSpec[S, T]
+) -> tuple[Campaign, S, T] | None:
+    """The channel's campaign and the ruleset's committed state, for autocompletes (None
+    outside a campaign that plays it: autocomplete then offers nothing)."""
+    campaign = await channel_campaign(interaction)
+    if campaign is None or spec.key not in campaign.rulesets:
+        return None
+    state, settings = await service_of(interaction).state(campaign, spec)
+    return campaign, state, settings
