@@ -358,8 +358,6 @@ def decline(work: Work, incident: JokerIncident) -> None:
 
 
 def choose_defender(work: Work, incident: JokerIncident, option: str) -> None:
-    """CR-I17 (`owner_choice`): the owner names the piece that defends next."""
-    key = name_key(option)
-    if key not in owner_pieces(work.state, work.settings):
-        raise RuleViolation(P + "error.not_a_defender", clause="CR-I17", piece=option)
-    run_duels(work, incident, chosen=key)
+    """CR-I17 (`owner_choice`): the owner names the piece that defends next (one of the
+    options offered, which are the owner pieces inside)."""
+    run_duels(work, incident, chosen=name_key(option))
