@@ -27,7 +27,7 @@ from company_raids_helpers import (
 )
 
 from bot.errors import GameError, RuleViolation
-from bot.i18n import Msg, t
+from bot.i18n import Msg, MsgList, t
 from bot.paths import data_dir
 from bot.rules import company_raids as cr
 from bot.rules.company_raids import CompanyRaidsSettings, CompanyRaidsState
@@ -111,7 +111,10 @@ def messages(lines: list[Msg]) -> Iterator[Msg]:
     """Every message, nested parameters included."""
     for line in lines:
         yield line
-        yield from messages([v for v in line.params.values() if isinstance(v, Msg)])
+        nested = [v for v in line.params.values() if isinstance(v, Msg)]
+        if isinstance(line, MsgList):
+            nested += [item for item in line.items if isinstance(item, Msg)]
+        yield from messages(nested)
 
 
 # --- scenarios reaching every kind of line ----------------------------------------------

@@ -300,5 +300,5 @@ def test_cr_e10_fractional_bonus_rounded_for_display() -> None:
         shown[rounding] = cr.amount_text(payment.due_amount)
         if rounding == "half_up":
             text = rendered(hit)
-            assert any("Boris the counterattack bonus: 167 (exact 166.5)" in line for line in text)
+            assert "Counterattack bonus (CR-4.3): the bank pays Boris 167 (exact 166.5)." in text
     assert shown == {"half_up": "167", "floor": "166", "ceil": "167", "exact": "166.5"}

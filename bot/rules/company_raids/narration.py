@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from bot.i18n import Msg
+from bot.i18n import Msg, MsgList
 from bot.rules.company_raids.amounts import amount_text
 from bot.rules.company_raids.models import (
     AttemptMarked,
@@ -66,6 +66,11 @@ def option_label(option: str, step: str) -> Msg:
     if step == "defender_choice":
         return Msg(P + "option.defender_piece", piece=option)
     return Msg(P + f"option.{option}")
+
+
+def options_msg(options: Sequence[str], step: str) -> MsgList:
+    """The options of a pending choice as their button labels, comma-separated."""
+    return MsgList([option_label(option, step) for option in options])
 
 
 def payment_line(payment: Payment) -> Msg:
@@ -156,8 +161,13 @@ def event_lines(event: Event) -> list[Msg]:
                 )
             ]
         case ChoiceOffered():
-            options = ", ".join(event.options)
-            return [Msg(P + f"offered.{event.step}", who=who(event.faction), options=options)]
+            return [
+                Msg(
+                    P + f"offered.{event.step}",
+                    who=who(event.faction),
+                    options=options_msg(event.options, event.step),
+                )
+            ]
         case ChoiceMade():
             line = _chosen_line(event)
             return [] if line is None else [line]

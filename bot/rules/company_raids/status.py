@@ -10,7 +10,7 @@ from bot.i18n import Msg
 from bot.rules.company_raids.joker import owner_pieces
 from bot.rules.company_raids.landing import awaiting_of, open_incidents
 from bot.rules.company_raids.models import CompanyRaidsState, Piece
-from bot.rules.company_raids.narration import who
+from bot.rules.company_raids.narration import options_msg, who
 from bot.rules.company_raids.settings import CompanyRaidsSettings
 from bot.rules.company_raids.work import Awaiting, P, company_name, piece_name
 
@@ -32,7 +32,7 @@ def awaiting_line(awaiting: Awaiting) -> Msg:
         P + f"waiting.{awaiting.step}",
         incident=awaiting.incident_id,
         who=who(awaiting.faction),
-        options=", ".join(awaiting.options),
+        options=options_msg(awaiting.options, awaiting.step),
     )
 
 
