@@ -191,8 +191,6 @@ def enter_joker(work: Work, piece_key: str, by_faction: Faction | None) -> int:
     else:
         owned = piece_key in owner_pieces(state, work.settings)
         work.emit(JokerJoined(piece=piece.name, owner_piece=owned))
-        if not owned:
-            work.emit(BecameVisitor(piece=piece.name, reason="not_holding_piece"))
     work.archive_entry(incident_id, work.events[first:])
     return incident_id
 
