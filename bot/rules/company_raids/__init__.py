@@ -1,0 +1,131 @@
+"""Company raids (`company_raids`, rules/company-raids.md): the pure rules engine.
+
+No Discord, no I/O: every command takes the state and the settings and returns a
+`RaidOutcome` with a new state (the argument is never changed), its events in order, the
+amounts due (exact and rounded, CR-I16), the pending choice it leaves (`awaiting`: whose
+answer, which options, the answer the GM may force), the finished incidents as archive
+records, and `lines`, the narration used by both the audit summary and the embeds. Every die
+comes from the `Dice` passed in, one roll per capture, counterattack or duel shot. A refusal
+raises `RuleViolation`/`NotFound`/`NotAllowed`/`Conflict` naming the clause.
+
+API at a glance (the cog's calls):
+
+- board: `register_company`, `edit_company`, `remove_company`, `register_piece`,
+  `edit_piece`, `remove_piece`, `move_piece` (leave a square), `declare_joker_holding`,
+  `check_adjacent_duel` (CR-I15);
+- incidents: `land(state, settings, piece, company, dice, by_faction=, passed_through=)`,
+  `enter(state, settings, piece, dice, by_faction=)` (the Joker),
+  `answer(state, settings, incident_id, option, dice, by_faction=, step=, amount=)`,
+  `force_answer(state, settings, incident_id, dice, step=, amount=)` (CR-I19);
+- reading: `status(state, settings)`, `awaiting_of`, `open_incidents`, `option_label`,
+  `settings_warnings` (CR-I1);
+- turn: `end_of_turn(TurnContext)`, `waiting_for(state, settings, turn)`.
+
+The ruleset is not registered yet (no `SPEC`): the integrator adds it with the cog.
+"""
+
+from __future__ import annotations
+
+from bot.rules.company_raids.amounts import amount_text, rounded
+from bot.rules.company_raids.board import (
+    KEEP,
+    Unchanged,
+    check_adjacent_duel,
+    declare_joker_holding,
+    edit_company,
+    edit_piece,
+    move_piece,
+    register_company,
+    register_piece,
+    remove_company,
+    remove_piece,
+)
+from bot.rules.company_raids.joker import owner_pieces, visitors
+from bot.rules.company_raids.landing import (
+    answer,
+    awaiting_of,
+    enter,
+    force_answer,
+    land,
+    open_incidents,
+)
+from bot.rules.company_raids.models import (
+    Company,
+    CompanyIncident,
+    CompanyRaidsState,
+    DuelRecord,
+    Event,
+    IncidentRecord,
+    JokerCell,
+    JokerIncident,
+    Payment,
+    Piece,
+    incident_log_key,
+    name_key,
+)
+from bot.rules.company_raids.narration import duel_lines, option_label, outcome_lines
+from bot.rules.company_raids.settings import CompanyRaidsSettings, settings_warnings
+from bot.rules.company_raids.status import RaidsStatus, awaiting_line, status, waiting_lines
+from bot.rules.company_raids.turn import end_of_turn, waiting_for
+from bot.rules.company_raids.work import (
+    ROLL_CAPTURE,
+    ROLL_COUNTERATTACK,
+    ROLL_DUEL_SHOT,
+    Awaiting,
+    RaidOutcome,
+)
+
+SCHEMA_VERSION = 1
+
+__all__ = [
+    "KEEP",
+    "ROLL_CAPTURE",
+    "ROLL_COUNTERATTACK",
+    "ROLL_DUEL_SHOT",
+    "SCHEMA_VERSION",
+    "Awaiting",
+    "Company",
+    "CompanyIncident",
+    "CompanyRaidsSettings",
+    "CompanyRaidsState",
+    "DuelRecord",
+    "Event",
+    "IncidentRecord",
+    "JokerCell",
+    "JokerIncident",
+    "Payment",
+    "Piece",
+    "RaidOutcome",
+    "RaidsStatus",
+    "Unchanged",
+    "amount_text",
+    "answer",
+    "awaiting_line",
+    "awaiting_of",
+    "check_adjacent_duel",
+    "declare_joker_holding",
+    "duel_lines",
+    "edit_company",
+    "edit_piece",
+    "end_of_turn",
+    "enter",
+    "force_answer",
+    "incident_log_key",
+    "land",
+    "move_piece",
+    "name_key",
+    "open_incidents",
+    "option_label",
+    "outcome_lines",
+    "owner_pieces",
+    "register_company",
+    "register_piece",
+    "remove_company",
+    "remove_piece",
+    "rounded",
+    "settings_warnings",
+    "status",
+    "visitors",
+    "waiting_for",
+    "waiting_lines",
+]

@@ -1,0 +1,335 @@
+"""The board as the players register it (section 1): Companies (owner, fine, Holding), pieces
+(owner, value, square), moves off a square (CR-I9 marks cleared, CR-I10 leaving the Joker),
+the Joker Holding declaration (CR-I11) and the CR-I15 shield of the Joker piece."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import Enum
+
+from bot.errors import Conflict, NotAllowed, RuleViolation
+from bot.rules.company_raids.joker import leave_joker, place_in_joker
+from bot.rules.company_raids.models import (
+    MAX_AMOUNT,
+    MAX_COMPANIES,
+    MAX_NAME,
+    MAX_PIECES,
+    Company,
+    CompanyDeleted,
+    CompanyRaidsState,
+    CompanyRegistered,
+    Faction,
+    HoldingDeclared,
+    Piece,
+    PieceDeleted,
+    PieceMoved,
+    PieceRegistered,
+    name_key,
+)
+from bot.rules.company_raids.narration import outcome_lines
+from bot.rules.company_raids.raids import is_rival_company
+from bot.rules.company_raids.settings import CompanyRaidsSettings
+from bot.rules.company_raids.work import (
+    P,
+    RaidOutcome,
+    Work,
+    active_piece,
+    find_company,
+    find_piece,
+)
+
+
+class Unchanged(Enum):
+    """Marks an edit argument that keeps the current value."""
+
+    KEEP = "keep"
+
+
+KEEP = Unchanged.KEEP
+
+
+def _done(work: Work) -> RaidOutcome:
+    return RaidOutcome(
+        state=work.state,
+        events=work.events,
+        payments=work.payments,
+        awaiting=None,
+        archive=work.archive,
+        lines=outcome_lines(work.events),
+    )
+
+
+def _check_name(name: str) -> str:
+    clean = " ".join(name.split())
+    if not clean or len(clean) > MAX_NAME:
+        raise RuleViolation(P + "error.bad_name", clause="CR-I16", limit=MAX_NAME)
+    return clean
+
+
+def _check_amount(amount: int) -> None:
+    """CR-I16: fines and values are whole, non-negative numbers of money units."""
+    if not 0 <= amount <= MAX_AMOUNT:
+        raise RuleViolation(P + "error.bad_amount", clause="CR-I16", amount=amount)
+
+
+def _check_owner(owner: Faction | None, by_faction: Faction | None, name: str) -> None:
+    if by_faction is not None and owner != by_faction:
+        raise NotAllowed(P + "error.not_yours", name=name)
+
+
+def register_company(
+    state: CompanyRaidsState,
+    settings: CompanyRaidsSettings,
+    name: str,
+    *,
+    owner: Faction | None,
+    fine: int,
+    holding: str | None = None,
+    by_faction: Faction | None = None,
+) -> RaidOutcome:
+    """Register a Company with its owner marker, current fine and Holding label (CR-I4).
+    A player registers their own Companies (`by_faction`); the GM any."""
+    clean = _check_name(name)
+    key = name_key(clean)
+    if key in state.companies:
+        raise Conflict(P + "error.company_exists", company=clean)
+    if len(state.companies) >= MAX_COMPANIES:
+        raise RuleViolation(P + "error.too_many", clause="CR-I4", limit=MAX_COMPANIES)
+    _check_amount(fine)
+    _check_owner(owner, by_faction, clean)
+    work = Work.on(state, settings)
+    label = _check_name(holding) if holding else None
+    work.state.companies[key] = Company(name=clean, owner=owner, fine=fine, holding=label)
+    work.emit(CompanyRegistered(company=clean, owner=owner, fine=fine, holding=label))
+    return _done(work)
+
+
+def edit_company(
+    state: CompanyRaidsState,
+    settings: CompanyRaidsSettings,
+    name: str,
+    *,
+    owner: Faction | Unchanged | None = KEEP,
+    fine: int | None = None,
+    holding: str | Unchanged | None = KEEP,
+    by_faction: Faction | None = None,
+) -> RaidOutcome:
+    """Update a Company's record: the players keep the fine and Holding current (CR-I4,
+    CR-I6); the owner marker is normally changed by a capture (CR-2.8), here by the GM or
+    its owner. An open incident keeps the owner it started with (CR-I4)."""
+    key, company = find_company(state, name)
+    _check_owner(company.owner, by_faction, company.name)
+    if fine is not None:
+        _check_amount(fine)
+    work = Work.on(state, settings)
+    record = work.state.companies[key]
+    if not isinstance(owner, Unchanged):
+        record.owner = owner
+    if fine is not None:
+        record.fine = fine
+    if not isinstance(holding, Unchanged):
+        record.holding = _check_name(holding) if holding else None
+    work.emit(
+        CompanyRegistered(
+            company=record.name,
+            owner=record.owner,
+            fine=record.fine,
+            holding=record.holding,
+            edited=True,
+        )
+    )
+    return _done(work)
+
+
+def remove_company(
+    state: CompanyRaidsState,
+    settings: CompanyRaidsSettings,
+    name: str,
+    *,
+    by_faction: Faction | None = None,
+) -> RaidOutcome:
+    """Delete a Company's record; pieces standing in it are elsewhere, their marks for it
+    cleared, and it leaves the Joker Holding. Refused while an incident is open in it."""
+    key, company = find_company(state, name)
+    _check_owner(company.owner, by_faction, company.name)
+    busy = state.incident_on(key)
+    if busy is not None:
+        raise Conflict(P + "error.company_in_incident", company=company.name, incident=busy.id)
+    work = Work.on(state, settings)
+    del work.state.companies[key]
+    for piece in work.state.pieces.values():
+        if piece.company == key:
+            piece.company = None
+        piece.attempted = [k for k in piece.attempted if k != key]
+    work.state.joker.holding = [k for k in work.state.joker.holding if k != key]
+    work.emit(CompanyDeleted(company=company.name))
+    return _done(work)
+
+
+def register_piece(
+    state: CompanyRaidsState,
+    settings: CompanyRaidsSettings,
+    name: str,
+    *,
+    owner: Faction,
+    value: int,
+    company: str | None = None,
+    in_joker: bool = False,
+    by_faction: Faction | None = None,
+) -> RaidOutcome:
+    """Register a piece with its owner, value (CR-I16) and square: a Company, the Joker
+    (the first piece in an unowned Joker makes its player the owner, CR-5.2, CR-I10; a
+    rival's piece is a visitor, CR-I18), or elsewhere. Registering opens no incident."""
+    clean = _check_name(name)
+    key = name_key(clean)
+    if key in state.pieces:
+        raise Conflict(P + "error.piece_exists", piece=clean)
+    if len(state.pieces) >= MAX_PIECES:
+        raise RuleViolation(P + "error.too_many", clause="CR-I16", limit=MAX_PIECES)
+    _check_amount(value)
+    _check_owner(owner, by_faction, clean)
+    if company is not None and in_joker:
+        raise RuleViolation(P + "error.two_squares", clause="CR-I12", piece=clean)
+    company_key = find_company(state, company)[0] if company is not None else None
+    if in_joker and state.joker_incident is not None:
+        raise Conflict(P + "error.joker_busy", clause="CR-I12", incident=state.joker_incident.id)
+    work = Work.on(state, settings)
+    work.state.pieces[key] = Piece(name=clean, owner=owner, value=value, company=company_key)
+    work.emit(PieceRegistered(piece=clean, owner=owner, value=value))
+    if in_joker:
+        place_in_joker(work, key)
+    return _done(work)
+
+
+def edit_piece(
+    state: CompanyRaidsState,
+    settings: CompanyRaidsSettings,
+    name: str,
+    *,
+    value: int | None = None,
+    by_faction: Faction | None = None,
+) -> RaidOutcome:
+    """Correct a piece's registered value (CR-I16); it counts from the next amount due."""
+    key, piece = active_piece(state, name)
+    _check_owner(piece.owner, by_faction, piece.name)
+    if value is not None:
+        _check_amount(value)
+    work = Work.on(state, settings)
+    record = work.state.pieces[key]
+    if value is not None:
+        record.value = value
+    work.emit(
+        PieceRegistered(piece=record.name, owner=record.owner, value=record.value, edited=True)
+    )
+    return _done(work)
+
+
+def remove_piece(
+    state: CompanyRaidsState,
+    settings: CompanyRaidsSettings,
+    name: str,
+    *,
+    by_faction: Faction | None = None,
+) -> RaidOutcome:
+    """Delete a piece's record (a removed piece's too). A piece taken off in the Joker counts
+    as leaving it (CR-I10). Refused while the piece is in an open incident."""
+    key, piece = find_piece(state, name)
+    _check_owner(piece.owner, by_faction, piece.name)
+    busy = state.open_incident_of(key)
+    if busy is not None:
+        raise Conflict(
+            P + "error.piece_in_incident", clause="CR-I9", piece=piece.name, incident=busy.id
+        )
+    work = Work.on(state, settings)
+    if piece.in_joker:
+        leave_joker(work, key)
+    del work.state.pieces[key]
+    work.emit(PieceDeleted(piece=piece.name))
+    return _done(work)
+
+
+def move_piece(
+    state: CompanyRaidsState,
+    settings: CompanyRaidsSettings,
+    name: str,
+    *,
+    to_company: str | None = None,
+    by_faction: Faction | None = None,
+) -> RaidOutcome:
+    """A piece leaves its square for elsewhere on the board, or for its own or an unowned
+    Company (no incident, CR-I5). Leaving clears its *attempted* marks (CR-I9) and, from the
+    Joker, may leave it unowned (CR-5.3, CR-I10). A rival's Company needs `land`; the Joker
+    needs `enter`."""
+    key, piece = active_piece(state, name)
+    _check_owner(piece.owner, by_faction, piece.name)
+    busy = state.open_incident_of(key)
+    if busy is not None:
+        raise Conflict(
+            P + "error.piece_in_incident", clause="CR-I9", piece=piece.name, incident=busy.id
+        )
+    target_key: str | None = None
+    if to_company is not None:
+        target_key, target = find_company(state, to_company)
+        if is_rival_company(state, target_key, piece.owner):
+            raise RuleViolation(P + "error.land_instead", clause="CR-I5", company=target.name)
+        if target_key == piece.company:
+            raise RuleViolation(P + "error.already_there", clause="CR-3.9", piece=piece.name)
+    work = Work.on(state, settings)
+    record = work.state.pieces[key]
+    if record.in_joker:
+        leave_joker(work, key)
+    cleared = len(record.attempted)
+    record.attempted = []
+    record.company = target_key
+    work.emit(
+        PieceMoved(
+            piece=record.name,
+            to_company=None if target_key is None else work.state.companies[target_key].name,
+            marks_cleared=cleared,
+        )
+    )
+    return _done(work)
+
+
+def declare_joker_holding(
+    state: CompanyRaidsState,
+    settings: CompanyRaidsSettings,
+    companies: Sequence[str],
+    *,
+    by_faction: Faction | None = None,
+) -> RaidOutcome:
+    """The Joker's owner declares the Companies of the Joker Holding (CR-5.5, CR-5.12,
+    CR-I11); which assets "reach the Joker" is the players' call, but each must be theirs."""
+    if not settings.track_joker_holding:
+        raise RuleViolation(P + "error.holding_not_tracked", clause="CR-I11")
+    owner = state.joker.owner
+    if owner is None:
+        raise RuleViolation(P + "error.joker_unowned", clause="CR-5.5")
+    if by_faction is not None and by_faction != owner:
+        raise NotAllowed(P + "error.not_joker_owner")
+    keys: list[str] = []
+    for name in companies:
+        key, company = find_company(state, name)
+        if company.owner != owner:
+            raise RuleViolation(P + "error.not_owner_asset", clause="CR-5.5", company=company.name)
+        if key not in keys:
+            keys.append(key)
+    work = Work.on(state, settings)
+    work.state.joker.holding = keys
+    work.state.joker.holding_due = False
+    work.emit(
+        HoldingDeclared(faction=owner, companies=[work.state.companies[key].name for key in keys])
+    )
+    return _done(work)
+
+
+def check_adjacent_duel(
+    state: CompanyRaidsState, settings: CompanyRaidsSettings, attacker: str, target: str
+) -> None:
+    """CR-5.13, CR-I15: a duel between the piece in the Joker and a piece outside it (on a
+    neighbouring square) is refused, in either direction, unless `joker_adjacent_attacks`."""
+    _, first = active_piece(state, attacker)
+    _, second = active_piece(state, target)
+    if first.in_joker != second.in_joker and not settings.joker_adjacent_attacks:
+        inside = first if first.in_joker else second
+        raise RuleViolation(P + "error.joker_shielded", clause="CR-5.13", piece=inside.name)

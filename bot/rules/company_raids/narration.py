@@ -1,0 +1,299 @@
+"""Player-facing lines for Company raids, as `Msg` objects rendered later in the reader's
+locale. `outcome_lines` tells an engine call's events in order with every die; the audit
+summary and the embeds both use it. A long duel is told compactly (the number of shots, the
+last few shots, the hit); the incident's archived record keeps every shot."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from bot.i18n import Msg, MsgList
+from bot.rules.company_raids.amounts import amount_text
+from bot.rules.company_raids.models import (
+    AttemptMarked,
+    BecameVisitor,
+    CaptureRolled,
+    ChoiceMade,
+    ChoiceOffered,
+    CompanyCaptured,
+    CompanyDeleted,
+    CompanyRegistered,
+    CounterattackRolled,
+    DuelFought,
+    DuelRecord,
+    Event,
+    Faction,
+    GmRuled,
+    HoldingAsked,
+    HoldingCleared,
+    HoldingDeclared,
+    IncidentClosed,
+    JokerEntered,
+    JokerJoined,
+    JokerLeft,
+    JokerOwnerChanged,
+    JokerTaken,
+    JokerUnowned,
+    MovedOn,
+    Payment,
+    PaymentDue,
+    PieceDeleted,
+    PieceDestroyed,
+    PieceLanded,
+    PieceMoved,
+    PieceRegistered,
+)
+
+P = "company_raids."
+# A duel with more shots than this is shown as its count and the last DUEL_TAIL shots.
+DUEL_SHOTS_SHOWN = 8
+DUEL_TAIL = 5
+
+
+def who(faction: Faction | None) -> Msg | str:
+    """A faction's name, or "the GM" for an answer given by the GM."""
+    return Msg(P + "who.gm") if faction is None else faction
+
+
+def payer_name(faction: Faction | None) -> Msg | str:
+    """A payer's name, or "the bank" (CR-I8)."""
+    return Msg(P + "who.bank") if faction is None else faction
+
+
+def option_label(option: str, step: str) -> Msg:
+    """A button's label for one option of a pending choice (a defender is named as is)."""
+    if step == "defender_choice":
+        return Msg(P + "option.defender_piece", piece=option)
+    return Msg(P + f"option.{option}")
+
+
+def options_msg(options: Sequence[str], step: str) -> MsgList:
+    """The options of a pending choice as their button labels, comma-separated."""
+    return MsgList([option_label(option, step) for option in options])
+
+
+def payment_line(payment: Payment) -> Msg:
+    """ "Anna pays Boris 180", with the exact figure beside a rounded one (CR-I16)."""
+    due = amount_text(payment.due_amount)
+    exact = amount_text(payment.exact_amount)
+    note: Msg | str = "" if due == exact else Msg(P + "payment.exact", exact=exact)
+    return Msg(
+        P + f"payment.{payment.kind}",
+        payer=payer_name(payment.payer),
+        payee=payment.payee,
+        amount=due,
+        note=note,
+        clause=payment.clause,
+    )
+
+
+def _shots_text(duel: DuelRecord, shots: Sequence[tuple[int, int]]) -> str:
+    names = {"defender": duel.defender, "aggressor": duel.aggressor}
+    return ", ".join(f"{names[duel.shooter(n)]} {face}" for n, face in shots)
+
+
+def duel_lines(duel: DuelRecord) -> list[Msg]:
+    """One duel (CR-I13): who fights, who fires first, the shots (compact when long), the end."""
+    names = {"defender": duel.defender, "aggressor": duel.aggressor}
+    lines = [
+        Msg(
+            P + "duel.header",
+            number=duel.number,
+            defender=duel.defender,
+            defender_owner=duel.defender_owner,
+            aggressor=duel.aggressor,
+            aggressor_owner=duel.aggressor_owner,
+            first=names[duel.first],
+        )
+    ]
+    shots = list(enumerate(duel.faces, start=1))
+    if len(shots) <= DUEL_SHOTS_SHOWN:
+        lines.append(Msg(P + "duel.shots", shots=_shots_text(duel, shots)))
+    else:
+        lines.append(
+            Msg(
+                P + "duel.shots_tail",
+                count=len(shots),
+                shots=_shots_text(duel, shots[-DUEL_TAIL:]),
+            )
+        )
+    if duel.result == "gm_ruling":
+        lines.append(Msg(P + "duel.gm_ruling", count=len(shots)))
+    elif duel.result is not None:
+        lines.append(
+            Msg(
+                P + "duel.hit",
+                winner=names[duel.result],
+                shot=len(shots),
+                face=duel.faces[-1],
+            )
+        )
+    return lines
+
+
+def _chosen_line(event: ChoiceMade) -> Msg | None:
+    if event.step == "gm_ruling":
+        return None
+    by: Msg | str = who(event.by)
+    if event.forced:
+        by = Msg(P + "who.forced")
+    if event.step == "defender_choice":
+        return Msg(P + "chosen.defender", who=by, piece=event.option)
+    if event.step == "fine_amount":
+        return Msg(P + "chosen.amount", who=by, amount=event.amount if event.amount else 0)
+    return Msg(P + f"chosen.{event.option}", who=by)
+
+
+def event_lines(event: Event) -> list[Msg]:
+    """The lines of one event."""
+    match event:
+        case PieceLanded():
+            key = "line.passes" if event.passing else "line.lands"
+            return [
+                Msg(
+                    P + key,
+                    incident=event.incident,
+                    piece=event.piece,
+                    trespasser=event.trespasser,
+                    company=event.company,
+                    owner=event.company_owner,
+                )
+            ]
+        case ChoiceOffered():
+            return [
+                Msg(
+                    P + f"offered.{event.step}",
+                    who=who(event.faction),
+                    options=options_msg(event.options, event.step),
+                )
+            ]
+        case ChoiceMade():
+            line = _chosen_line(event)
+            return [] if line is None else [line]
+        case CaptureRolled():
+            key = "line.capture_success" if event.captured else "line.capture_failed"
+            return [Msg(P + key, face=event.face)]
+        case CompanyCaptured():
+            return [
+                Msg(
+                    P + "line.captured",
+                    company=event.company,
+                    previous=event.previous_owner,
+                    new=event.new_owner,
+                )
+            ]
+        case CounterattackRolled():
+            key = "line.counterattack_hit" if event.hit else "line.counterattack_miss"
+            return [Msg(P + key, face=event.face)]
+        case PieceDestroyed():
+            return [
+                Msg(
+                    P + "line.destroyed",
+                    piece=event.piece,
+                    owner=event.owner,
+                    value=event.value,
+                    clause=event.clause,
+                )
+            ]
+        case PaymentDue():
+            return [payment_line(event.payment)]
+        case AttemptMarked():
+            return [Msg(P + "line.marked", piece=event.piece, company=event.company)]
+        case MovedOn():
+            return [
+                Msg(
+                    P + "line.moved_on",
+                    piece=event.piece,
+                    company=event.from_company,
+                    destination=event.to_company,
+                )
+            ]
+        case IncidentClosed():
+            return [Msg(P + "line.closed", incident=event.incident)]
+        case JokerEntered():
+            if event.joker_owner is None:
+                key = "joker.entered_unowned"
+            elif event.joker_owner == event.faction:
+                key = "joker.entered_own"
+            else:
+                key = "joker.entered_rival"
+            return [
+                Msg(
+                    P + key,
+                    incident=event.incident,
+                    piece=event.piece,
+                    faction=event.faction,
+                    owner=event.joker_owner or "",
+                )
+            ]
+        case JokerTaken():
+            key = "joker.taken_remaining" if event.remaining else "joker.taken"
+            return [Msg(P + key, faction=event.faction, piece=event.piece)]
+        case JokerJoined():
+            key = "joker.joined_owner" if event.owner_piece else "joker.joined_visitor"
+            return [Msg(P + key, piece=event.piece)]
+        case DuelFought():
+            return duel_lines(event.duel)
+        case GmRuled():
+            return [Msg(P + f"ruling.{event.winner}")]
+        case JokerOwnerChanged():
+            return [Msg(P + "joker.owner_changed", new=event.new_owner)]
+        case JokerUnowned():
+            return [Msg(P + "joker.unowned", previous=event.previous_owner)]
+        case JokerLeft():
+            return [Msg(P + "joker.left", piece=event.piece)]
+        case BecameVisitor():
+            return [Msg(P + f"visitor.{event.reason}", piece=event.piece)]
+        case HoldingCleared():
+            return [Msg(P + "holding.cleared", faction=event.faction)]
+        case HoldingAsked():
+            return [Msg(P + "holding.asked", faction=event.faction)]
+        case HoldingDeclared():
+            companies = ", ".join(event.companies) or "—"
+            return [Msg(P + "holding.declared", faction=event.faction, companies=companies)]
+        case CompanyRegistered():
+            key = "board.company_edited" if event.edited else "board.company_registered"
+            return [
+                Msg(
+                    P + key,
+                    company=event.company,
+                    owner=event.owner or Msg(P + "who.nobody"),
+                    fine=event.fine,
+                    holding=event.holding or "—",
+                )
+            ]
+        case CompanyDeleted():
+            return [Msg(P + "board.company_removed", company=event.company)]
+        case PieceRegistered():
+            key = "board.piece_edited" if event.edited else "board.piece_registered"
+            return [Msg(P + key, piece=event.piece, owner=event.owner, value=event.value)]
+        case PieceDeleted():
+            return [Msg(P + "board.piece_removed", piece=event.piece)]
+        case PieceMoved():
+            lines = [
+                Msg(P + "board.piece_moved", piece=event.piece, company=event.to_company)
+                if event.to_company is not None
+                else Msg(P + "board.piece_moved_away", piece=event.piece)
+            ]
+            if event.marks_cleared:
+                lines.append(Msg(P + "board.marks_cleared", piece=event.piece))
+            return lines
+    return []  # pragma: no cover - every event kind is matched above
+
+
+def outcome_lines(events: Sequence[Event]) -> list[Msg]:
+    """An engine call told in order, every die included, then the total due to each player
+    owed more than one amount (the sum of the rounded payments, CR-I16)."""
+    lines: list[Msg] = []
+    totals: dict[Faction, list[Fraction]] = {}
+    for event in events:
+        lines += event_lines(event)
+        if isinstance(event, PaymentDue):
+            totals.setdefault(event.payment.payee, []).append(event.payment.due_amount)
+    for payee, amounts in totals.items():
+        if len(amounts) > 1:
+            lines.append(
+                Msg(P + "payment.total", payee=payee, amount=amount_text(sum(amounts, Fraction(0))))
+            )
+    return lines

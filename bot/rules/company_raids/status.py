@@ -1,0 +1,109 @@
+"""What `/company status` shows and what the turn waits for: who owns which Company, where
+each piece stands and where it is marked *attempted* (CR-I9), the Joker's owner, occupants
+and Holding (CR-I10, CR-I11, CR-I18), and every pending choice with whose answer it awaits."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.i18n import Msg
+from bot.rules.company_raids.joker import owner_pieces
+from bot.rules.company_raids.landing import awaiting_of, open_incidents
+from bot.rules.company_raids.models import CompanyRaidsState, Piece
+from bot.rules.company_raids.narration import options_msg, who
+from bot.rules.company_raids.settings import CompanyRaidsSettings
+from bot.rules.company_raids.work import Awaiting, P, company_name, piece_name
+
+
+@dataclass(frozen=True)
+class RaidsStatus:
+    """The board as tracked, the pending choices, and the lines to show."""
+
+    state: CompanyRaidsState
+    awaiting: list[Awaiting]
+    owner_pieces: list[str]
+    visitors: list[str]
+    lines: list[Msg]
+
+
+def awaiting_line(awaiting: Awaiting) -> Msg:
+    """ "Incident #3: waiting for Boris to collect the fine or counterattack"."""
+    return Msg(
+        P + f"waiting.{awaiting.step}",
+        incident=awaiting.incident_id,
+        who=who(awaiting.faction),
+        options=options_msg(awaiting.options, awaiting.step),
+    )
+
+
+def waiting_lines(state: CompanyRaidsState, settings: CompanyRaidsSettings) -> list[Msg]:
+    """Every pending choice, and a Joker Holding the owner has yet to declare (CR-I11)."""
+    lines = [awaiting_line(awaiting_of(state, settings, i)) for i in open_incidents(state)]
+    if state.joker.holding_due and state.joker.owner is not None:
+        lines.append(Msg(P + "waiting.holding", faction=state.joker.owner))
+    return lines
+
+
+def _piece_line(state: CompanyRaidsState, key: str, piece: Piece, owners: list[str]) -> Msg:
+    if piece.destroyed:
+        where = Msg(P + "where.destroyed")
+    elif piece.in_joker:
+        where = Msg(P + ("where.joker_owner" if key in owners else "where.joker_visitor"))
+    elif piece.company is not None:
+        where = Msg(P + "where.company", company=company_name(state, piece.company))
+    else:
+        where = Msg(P + "where.elsewhere")
+    marks = ", ".join(company_name(state, key) for key in piece.attempted)
+    attempted: Msg | str = Msg(P + "where.attempted", companies=marks) if marks else ""
+    return Msg(
+        P + "status.piece",
+        piece=piece.name,
+        owner=piece.owner,
+        value=piece.value,
+        where=where,
+        attempted=attempted,
+    )
+
+
+def status(state: CompanyRaidsState, settings: CompanyRaidsSettings) -> RaidsStatus:
+    """For `/company status`."""
+    owners = owner_pieces(state, settings)
+    visitors = [key for key in state.joker.occupants if key not in owners]
+    lines: list[Msg] = []
+    for company in state.companies.values():
+        lines.append(
+            Msg(
+                P + "status.company",
+                company=company.name,
+                owner=company.owner or Msg(P + "who.nobody"),
+                fine=company.fine,
+                holding=company.holding or "—",
+            )
+        )
+    if not state.companies:
+        lines.append(Msg(P + "status.no_companies"))
+    lines += [_piece_line(state, key, piece, owners) for key, piece in state.pieces.items()]
+    if not state.pieces:
+        lines.append(Msg(P + "status.no_pieces"))
+    joker = state.joker
+    if joker.owner is None:
+        lines.append(Msg(P + "status.joker_unowned"))
+    else:
+        lines.append(Msg(P + "status.joker_owner", owner=joker.owner))
+    if joker.occupants:
+        lines.append(
+            Msg(
+                P + "status.joker_occupants",
+                owners=", ".join(piece_name(state, key) for key in owners) or "—",
+                visitors=", ".join(piece_name(state, key) for key in visitors) or "—",
+            )
+        )
+    if settings.track_joker_holding and joker.owner is not None:
+        holding = ", ".join(company_name(state, key) for key in joker.holding)
+        lines.append(Msg(P + "status.joker_holding", companies=holding or "—"))
+    awaiting = [awaiting_of(state, settings, i) for i in open_incidents(state)]
+    waiting = waiting_lines(state, settings)
+    lines += waiting or [Msg(P + "status.nothing_pending")]
+    return RaidsStatus(
+        state=state, awaiting=awaiting, owner_pieces=owners, visitors=visitors, lines=lines
+    )

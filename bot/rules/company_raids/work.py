@@ -1,0 +1,192 @@
+"""What every engine call shares: the working copy it writes, the events it emits in order,
+the payments it records, the finished incidents it archives, and the lookups that refuse
+unknown or removed things (with the clause in the message)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from bot.dice import Dice
+from bot.errors import NotFound, RuleViolation
+from bot.i18n import Msg
+from bot.rules.company_raids.amounts import fraction_text, rounded
+from bot.rules.company_raids.models import (
+    Company,
+    CompanyIncident,
+    CompanyRaidsState,
+    Event,
+    Faction,
+    IncidentClosed,
+    IncidentRecord,
+    JokerIncident,
+    Payment,
+    PaymentDue,
+    PaymentKind,
+    Piece,
+    Step,
+    name_key,
+)
+from bot.rules.company_raids.settings import CompanyRaidsSettings
+from bot.rulesets import ArchiveRecord
+
+P = "company_raids."
+
+# Roll purposes are catalog keys, so the audit log can show them in either language.
+ROLL_CAPTURE = P + "roll.capture"
+ROLL_COUNTERATTACK = P + "roll.counterattack"
+ROLL_DUEL_SHOT = P + "roll.duel_shot"
+
+
+@dataclass(frozen=True)
+class Awaiting:
+    """Whose answer a pending choice waits for (`faction` None: the GM), with which options,
+    and the answer the GM may force (CR-I19)."""
+
+    incident_id: int
+    step: Step
+    faction: Faction | None
+    options: tuple[str, ...]
+    forced_option: str
+
+
+@dataclass(frozen=True)
+class RaidOutcome:
+    """What an engine call did: the new state, its events in order, the amounts now due, the
+    pending choice it leaves (if any), finished incidents for the archive, and the narration."""
+
+    state: CompanyRaidsState
+    events: list[Event]
+    payments: list[Payment]
+    awaiting: Awaiting | None
+    archive: list[ArchiveRecord]
+    lines: list[Msg]
+    incident_id: int | None = None
+
+    @property
+    def closed(self) -> bool:
+        """Whether the call left no pending choice of its incident."""
+        return self.awaiting is None
+
+
+@dataclass
+class Work:
+    """One call's working copy of the state and what it has done so far."""
+
+    state: CompanyRaidsState
+    settings: CompanyRaidsSettings
+    dice: Dice | None = None
+    turn: int | None = None
+    events: list[Event] = field(default_factory=list)
+    payments: list[Payment] = field(default_factory=list)
+    archive: list[ArchiveRecord] = field(default_factory=list)
+
+    @classmethod
+    def on(
+        cls,
+        state: CompanyRaidsState,
+        settings: CompanyRaidsSettings,
+        dice: Dice | None = None,
+        turn: int | None = None,
+    ) -> Work:
+        """A working copy: the caller's state is never changed."""
+        return cls(state.model_copy(deep=True), settings, dice, turn)
+
+    def emit(self, event: Event, incident: CompanyIncident | JokerIncident | None = None) -> None:
+        """Record an event of this call, and in the incident's log when it belongs to one."""
+        self.events.append(event)
+        if incident is not None:
+            incident.events.append(event)
+
+    def roll(self, purpose: str, clause: str, hit_faces: set[int]) -> int:
+        """One roll of the Black die (CR-I1), recorded with the faces that count."""
+        if self.dice is None:  # pragma: no cover - every rolling call passes dice
+            msg = "this step rolls the Black die; pass the Dice"
+            raise RuntimeError(msg)
+        faces = self.dice.roll(
+            1, self.settings.black_die_faces, purpose, clause=clause, hit_faces=hit_faces
+        )
+        return faces[0]
+
+    def owe(
+        self,
+        kind: PaymentKind,
+        payer: Faction | None,
+        payee: Faction,
+        amount: Fraction,
+        clause: str,
+        incident: CompanyIncident | JokerIncident | None,
+    ) -> Payment:
+        """An amount due, exact and rounded on its own for the players (CR-I16)."""
+        payment = Payment(
+            kind=kind,
+            payer=payer,
+            payee=payee,
+            exact=fraction_text(amount),
+            due=fraction_text(rounded(amount, self.settings.amount_rounding)),
+            clause=clause,
+        )
+        self.payments.append(payment)
+        self.emit(PaymentDue(payment=payment), incident)
+        return payment
+
+    def new_incident_id(self) -> int:
+        """The next incident number (shared by Company incidents and Joker entries)."""
+        incident_id = self.state.next_incident_id
+        self.state.next_incident_id += 1
+        return incident_id
+
+    def close(self, incident: CompanyIncident | JokerIncident) -> None:
+        """CR-2.5, CR-3.5: the incident is closed; its record leaves the state for the archive."""
+        self.emit(IncidentClosed(incident=incident.id), incident)
+        if isinstance(incident, CompanyIncident):
+            self.state.incidents = [i for i in self.state.incidents if i.id != incident.id]
+        elif self.state.joker_incident is not None and self.state.joker_incident.id == incident.id:
+            self.state.joker_incident = None
+        record = IncidentRecord(
+            id=incident.id, kind=incident.kind, turn=incident.turn, events=list(incident.events)
+        )
+        self.archive.append(record.log_record())
+
+    def archive_entry(self, incident_id: int, events: list[Event]) -> None:
+        """A Joker entry that needed no duel still gets its record (CR-I10, CR-I12)."""
+        record = IncidentRecord(id=incident_id, kind="joker_entry", turn=self.turn, events=events)
+        self.archive.append(record.log_record())
+
+
+def find_piece(state: CompanyRaidsState, name: str) -> tuple[str, Piece]:
+    """The piece registered under `name` (any case or spacing); NotFound otherwise."""
+    key = name_key(name)
+    piece = state.pieces.get(key)
+    if piece is None:
+        raise NotFound(P + "error.unknown_piece", piece=name)
+    return key, piece
+
+
+def find_company(state: CompanyRaidsState, name: str) -> tuple[str, Company]:
+    """The Company registered under `name`; NotFound otherwise."""
+    key = name_key(name)
+    company = state.companies.get(key)
+    if company is None:
+        raise NotFound(P + "error.unknown_company", company=name)
+    return key, company
+
+
+def active_piece(state: CompanyRaidsState, name: str) -> tuple[str, Piece]:
+    """A piece still on the board: a removed piece cannot act (CR-4.2, CR-5.10)."""
+    key, piece = find_piece(state, name)
+    if piece.destroyed:
+        raise RuleViolation(P + "error.piece_destroyed", clause="CR-4.2", piece=piece.name)
+    return key, piece
+
+
+def company_name(state: CompanyRaidsState, key: str) -> str:
+    """The display name of a Company key (the key itself once the record is gone)."""
+    company = state.companies.get(key)
+    return company.name if company is not None else key
+
+
+def piece_name(state: CompanyRaidsState, key: str) -> str:
+    """The display name of a piece key."""
+    piece = state.pieces.get(key)
+    return piece.name if piece is not None else key
