@@ -15,6 +15,7 @@ from bot.rules.naval_orders.models import (
     ActiveOrder,
     BlockadeOrder,
     BuildOrder,
+    CompletedOrder,
     CruiseOrder,
     EscortOrder,
     Force,
@@ -29,6 +30,7 @@ from bot.rules.naval_orders.models import (
 )
 from bot.rules.naval_orders.reports import CommandTestResult, Modifier, MovementRange
 from bot.rules.naval_orders.settings import NavalOrdersSettings
+from bot.rulesets import ArchiveRecord
 
 BLANK = "…"
 UNRATED_ORDER = ("transport", "merchant", "packet")
@@ -223,15 +225,20 @@ def order_lines(force: Force, active: ActiveOrder, *, pending: bool) -> list[Msg
     return lines
 
 
-def order_end_lines(force: Force, active: ActiveOrder, end: str) -> list[Msg]:
-    """An order finished, replaced, broken or cancelled."""
-    return [
-        Msg(
-            f"naval_orders.order.ended.{end}",
-            force=force.name,
-            order=Msg(f"naval_orders.order.{active.order.kind}"),
-        )
-    ]
+def archive_lines(records: Sequence[ArchiveRecord]) -> list[Msg]:
+    """Orders a command retired: completed, replaced or cancelled (NO-I1, NO-I18)."""
+    lines = []
+    for record in records:
+        body = record.body
+        if isinstance(body, CompletedOrder):
+            lines.append(
+                Msg(
+                    f"naval_orders.order.ended.{body.end}",
+                    force=body.force,
+                    order=Msg(f"naval_orders.order.{body.order.kind}"),
+                )
+            )
+    return lines
 
 
 def build_order_lines(station: Station) -> list[Msg]:

@@ -8,8 +8,8 @@ from bot.errors import NotAllowed, RuleViolation
 from bot.i18n import Msg
 from bot.rules.naval_orders.forms import check_enabled, clean_build_order, clean_order
 from bot.rules.naval_orders.messages import (
+    archive_lines,
     build_order_lines,
-    order_end_lines,
     order_lines,
     return_station_lines,
     ship_counts,
@@ -168,7 +168,7 @@ def give_order(
     return NavalOutcome(
         state=new,
         force=mine,
-        lines=order_lines(mine, active, pending=pending),
+        lines=archive_lines(archive) + order_lines(mine, active, pending=pending),
         archive=archive,
     )
 
@@ -220,15 +220,12 @@ def complete_order(
     mine = new.forces[force.key]
     assert mine.order is not None
     archive = [retire_order(new, mine, mine.order, "completed", turn)]
-    ended = mine.order
     mine.order = None
     if mine.in_port:
         begin_layover_or_wait(mine, settings, turn)
     else:
         mine.status = "awaiting_orders"
-    return NavalOutcome(
-        state=new, force=mine, lines=order_end_lines(mine, ended, "completed"), archive=archive
-    )
+    return NavalOutcome(state=new, force=mine, lines=archive_lines(archive), archive=archive)
 
 
 def give_build_order(
@@ -260,7 +257,9 @@ def give_build_order(
     active = ActiveOrder(order=order, given_turn=turn, effective_turn=turn, force_kind="fleet")
     updated = station.model_copy(update={"build_order": active, "orders_given_turn": turn})
     new.stations[station.key] = updated
-    return NavalOutcome(state=new, lines=build_order_lines(updated), archive=archive)
+    return NavalOutcome(
+        state=new, lines=archive_lines(archive) + build_order_lines(updated), archive=archive
+    )
 
 
 def declare_return_station(
