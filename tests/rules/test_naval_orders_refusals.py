@@ -283,7 +283,19 @@ def test_commands_and_end_of_turn_leave_their_input_untouched():
         lambda s: register_packet_arrival(s, DEFAULTS, "Britain", 1, 2),
         lambda s: command_test(s, "Swift", "adjacent", [6], 2),
         lambda s: move_to_outcome(s),
+        lambda s: start_formation(
+            s,
+            DEFAULTS,
+            StartFormation(
+                faction="France",
+                kind="form_convoy",
+                members=["Brest"],
+                vessels=[Ship(kind="transport")],
+            ),
+            2,
+        ),
         lambda s: end_turn(s, 2, 2),
+        lambda s: end_turn(s, 3),
     ]
     for step in steps:
         before = state.model_dump()

@@ -156,7 +156,9 @@ def complete_formation(state: NavalOrdersState, formation: Formation) -> list[Fo
             officer_rating=formation.officer_rating or 0,
             squadrons=[
                 Squadron(
-                    name=m.name, kind="line" if m.kind == "line" else "auxiliary", ships=m.ships
+                    name=m.name,
+                    kind="line" if m.kind == "line" else "auxiliary",
+                    ships=list(m.ships),
                 )
                 for m in members
             ],
@@ -173,7 +175,7 @@ def complete_formation(state: NavalOrdersState, formation: Formation) -> list[Fo
                 owner=first.owner,
                 kind=s.kind,
                 officer_rating=first.officer_rating,
-                ships=s.ships,
+                ships=list(s.ships),
                 location=first.location,
                 in_port=first.in_port,
             )
@@ -183,8 +185,14 @@ def complete_formation(state: NavalOrdersState, formation: Formation) -> list[Fo
             state.forces[force.key] = force
         return made
     if formation.kind == "form_convoy":
-        target = first.squadrons[0].ships if first.kind == "fleet" else first.ships
-        target.extend(formation.vessels)
+        if first.kind == "fleet":
+            lead = first.squadrons[0]
+            first.squadrons = [
+                lead.model_copy(update={"ships": [*lead.ships, *formation.vessels]}),
+                *first.squadrons[1:],
+            ]
+        else:
+            first.ships = [*first.ships, *formation.vessels]
         return [first]
     edited = _remove_vessels(first, formation.vessels)
     state.forces[first.key] = edited

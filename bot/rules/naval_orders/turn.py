@@ -68,11 +68,18 @@ class _Resolution:
         self.changes.setdefault(force.key, []).append(line)
 
 
+def _editable(force: Force) -> Force:
+    """A copy of a force the step may edit: its own fields and its current order's progress
+    are copied; ships (frozen), squadrons and order forms are shared, never edited here."""
+    order = force.order.model_copy() if force.order is not None else None
+    return force.model_copy(update={"order": order})
+
+
 def _working_copy(state: NavalOrdersState) -> NavalOrdersState:
     """A copy the step may edit: forces with anything to resolve are copied, the rest shared."""
     new = state.model_copy()
     new.forces = {
-        key: force.model_copy(deep=True) if force.status != "awaiting_orders" else force
+        key: _editable(force) if force.status != "awaiting_orders" else force
         for key, force in state.forces.items()
     }
     new.stations = dict(state.stations)
@@ -346,7 +353,7 @@ def _relays(run: _Resolution) -> None:
         shared = run.state.forces.get(relay.force)
         if shared is None:
             continue
-        force = shared.model_copy(deep=True)
+        force = _editable(shared)
         run.state.forces[force.key] = force
         if force.pending_order is not None:
             run.archive.append(
