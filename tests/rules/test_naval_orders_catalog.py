@@ -138,7 +138,7 @@ def campaign_messages():
             MovementPlan(port_exits=1, port_entries=1),
             MovementPlan(),
         ):
-            take(movement_range(state, settings, force, plan, turn)[1])
+            take(movement_range(state, settings, force, plan)[1])
 
     # the register
     state = ports()
@@ -220,7 +220,7 @@ def campaign_messages():
     state = tested(state, "Convoy", "own", 2)
     own = NavalOrdersSettings(cruise_attack_own_location=True)
     grand = tested(state, "Grand", "own", 5, settings=own)
-    take(movement_range(grand, own, "Grand", MovementPlan(), 5)[1])
+    take(movement_range(grand, own, "Grand", MovementPlan())[1])
     ranges(state, "Hood", 2)
     take(position(state, "Hood", "15", 2))
     state = move_to(state, "Hood", "15", 2)
@@ -265,7 +265,7 @@ def campaign_messages():
         )
         take(outcome.lines)
     back = turn_end(move_to(back, "Hood", HOME, 2, in_port=True), 2)
-    take(movement_range(back, DEFAULTS, "Hood", MovementPlan(), 3)[1])
+    take(movement_range(back, DEFAULTS, "Hood", MovementPlan())[1])
     turn_end(back, 3)
     cancelled = add_force(ports(), "Hood", location="14", in_port=False)
     cancelled = add_force(cancelled, "Mercury", "packet", ships=[Ship(kind="packet")])

@@ -66,7 +66,7 @@ def test_no_e1_cruising_fleet_tests_at_plus_one_and_may_attack_adjacent():
     assert result.success and result.must_return_to_zone
     assert p_success(1, result.modifier, result.target) == pytest.approx(2 / 3)
 
-    report = compute_range(outcome.state.forces["channel fleet"], DEFAULTS, MovementPlan(), 2)
+    report = compute_range(outcome.state.forces["channel fleet"], DEFAULTS, MovementPlan())
     assert (report.base, report.total, report.stops_after_combat) == (3, 1, True)
     assert [(m.reason, m.amount) for m in report.modifiers] == [("damaged", -1), ("combat", -1)]
 
@@ -194,16 +194,16 @@ def test_no_e4_movement_range_squadron_fleet_and_catching_the_wind():
     state = add_force(state, "Escort Fleet", "fleet", squadrons=squadrons)
     leaving = MovementPlan(port_exits=1)
 
-    report, lines = movement_range(state, DEFAULTS, "Escort", leaving, 1)
+    report, lines = movement_range(state, DEFAULTS, "Escort", leaving)
     assert [(m.reason, m.amount) for m in report.modifiers] == [
         ("transports", -1),
         ("damaged", -1),
         ("port_exit", -1),
     ]
     assert report.total == 1 and lines[-1].key == "naval_orders.range.total"
-    assert movement_range(state, DEFAULTS, "Escort Fleet", leaving, 1)[0].total == 2
+    assert movement_range(state, DEFAULTS, "Escort Fleet", leaving)[0].total == 2
     wind = MovementPlan(port_exits=1, catch_wind_attempts=1)
-    assert movement_range(state, DEFAULTS, "Escort", wind, 1)[0].total == 0
+    assert movement_range(state, DEFAULTS, "Escort", wind)[0].total == 0
 
 
 def test_no_e5_raid_lasts_ordered_turns_plus_d3_rolled_on_arrival():
@@ -275,7 +275,7 @@ def test_no_e6_damaged_transport_makes_the_convoy_damaged(
     assert (cruise_m, raid_m) == (cruise, raid)
     assert p_success(1, cruise_m, 4) == Fraction(*cruise_p)
     assert p_success(2, raid_m, 6) == Fraction(*raid_p)
-    assert compute_range(force, settings, MovementPlan(), 1).total == range_total
+    assert compute_range(force, settings, MovementPlan()).total == range_total
 
 
 def test_no_e6_packet_boat_leaving_port_catches_the_wind_and_takes_no_test():
@@ -283,7 +283,7 @@ def test_no_e6_packet_boat_leaving_port_catches_the_wind_and_takes_no_test():
     port penalty; it takes no command test."""
     state = add_force(ports(), "Mercury", "packet", ships=[Ship(kind="packet")])
     plan = MovementPlan(port_exits=1, catch_wind_attempts=1)
-    report, _ = movement_range(state, DEFAULTS, "Mercury", plan, 1)
+    report, _ = movement_range(state, DEFAULTS, "Mercury", plan)
     assert (report.base, report.total) == (5, 4)
     assert [m.reason for m in report.modifiers] == ["catch_wind"]
     dice, _ = scripted()

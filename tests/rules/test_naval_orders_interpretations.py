@@ -120,22 +120,22 @@ def test_no_i3_fleet_moves_at_its_slowest_squadron_or_a_fixed_range():
     `fleet_range_rule = fixed` it moves `fleet_fixed_range`."""
     state = add_force(ports(), "Grand", "fleet", squadrons=fleet("line", "auxiliary"))
     force = state.forces["grand"]
-    assert compute_range(force, DEFAULTS, MovementPlan(), 1).total == 3
+    assert compute_range(force, DEFAULTS, MovementPlan()).total == 3
     aux_only = add_force(ports(), "Light", "fleet", squadrons=fleet("auxiliary", "auxiliary"))
-    assert compute_range(aux_only.forces["light"], DEFAULTS, MovementPlan(), 1).total == 4
+    assert compute_range(aux_only.forces["light"], DEFAULTS, MovementPlan()).total == 4
     fixed = NavalOrdersSettings(fleet_range_rule="fixed", fleet_fixed_range=2)
-    assert compute_range(force, fixed, MovementPlan(), 1).total == 2
+    assert compute_range(force, fixed, MovementPlan()).total == 2
     faster = NavalOrdersSettings(line_squadron_range=4)
-    assert compute_range(force, faster, MovementPlan(), 1).total == 4
+    assert compute_range(force, faster, MovementPlan()).total == 4
 
 
 def test_no_i4_port_penalty_each_time_or_once_per_turn():
     """NO-I4: −1 for leaving and −1 for entering a port (each); `once_per_turn`: −1 in all."""
     state = add_force(ports(), "Hood")
     plan = MovementPlan(port_exits=1, port_entries=1)
-    assert compute_range(state.forces["hood"], DEFAULTS, plan, 1).total == 1
+    assert compute_range(state.forces["hood"], DEFAULTS, plan).total == 1
     once = NavalOrdersSettings(port_penalty_mode="once_per_turn")
-    assert compute_range(state.forces["hood"], once, plan, 1).total == 2
+    assert compute_range(state.forces["hood"], once, plan).total == 2
 
 
 def test_no_i4_port_penalty_for_fleets_and_packet_boats_by_setting():
@@ -143,22 +143,22 @@ def test_no_i4_port_penalty_for_fleets_and_packet_boats_by_setting():
     state = add_force(ports(), "Grand", "fleet", squadrons=fleet("line", "line"))
     state = add_force(state, "Mercury", "packet", ships=[Ship(kind="packet")])
     plan = MovementPlan(port_exits=1)
-    assert compute_range(state.forces["grand"], DEFAULTS, plan, 1).total == 3
-    assert compute_range(state.forces["mercury"], DEFAULTS, plan, 1).total == 5
+    assert compute_range(state.forces["grand"], DEFAULTS, plan).total == 3
+    assert compute_range(state.forces["mercury"], DEFAULTS, plan).total == 5
     both = NavalOrdersSettings(
         port_penalty_applies_to_fleets=True, port_penalty_applies_to_packet_boats=True
     )
-    assert compute_range(state.forces["grand"], both, plan, 1).total == 2
-    assert compute_range(state.forces["mercury"], both, plan, 1).total == 4
+    assert compute_range(state.forces["grand"], both, plan).total == 2
+    assert compute_range(state.forces["mercury"], both, plan).total == 4
 
 
 def test_no_i4_range_floored_once_at_min_range():
     """NO-I4: the sum is floored at `min_range` (0 by default)."""
     state = add_force(ports(), "Hood", ships=[Ship(rate=3, jury_mast=True), Ship(kind="transport")])
     plan = MovementPlan(port_exits=1, catch_wind_attempts=2)
-    report = compute_range(state.forces["hood"], DEFAULTS, plan, 1)
+    report = compute_range(state.forces["hood"], DEFAULTS, plan)
     assert (report.total, report.floored) == (0, True)
-    assert compute_range(state.forces["hood"], NavalOrdersSettings(min_range=1), plan, 1).total == 1
+    assert compute_range(state.forces["hood"], NavalOrdersSettings(min_range=1), plan).total == 1
 
 
 @pytest.mark.parametrize(
@@ -171,7 +171,7 @@ def test_no_i5_hull_damage_strictly_above_the_threshold(threshold, hull, damaged
         ports(), "Hood", ships=[Ship(rate=3, hull_damage_pct=hull)], settings=settings
     )
     expected = 2 if damaged else 3
-    assert compute_range(state.forces["hood"], settings, MovementPlan(), 1).total == expected
+    assert compute_range(state.forces["hood"], settings, MovementPlan()).total == expected
 
 
 # --- NO-I7 ----------------------------------------------------------------------------------
@@ -188,7 +188,7 @@ def test_no_i7_forming_a_fleet_takes_formation_turns_with_range_zero():
             faction="Britain", kind="form_fleet", members=["Red", "Blue"], fleet_name="Home Fleet"
         )
         state = start_formation(state, settings, command, 1).state
-        assert compute_range(state.forces["red"], settings, MovementPlan(), 1).held == "forming"
+        assert compute_range(state.forces["red"], settings, MovementPlan()).held == "forming"
         for turn in range(1, done_at):
             state = end_turn(state, turn, settings=settings).state
             assert "home fleet" not in state.forces
@@ -280,7 +280,7 @@ def test_no_i8_damaged_penalty_once_or_per_ship():
     per_ship = NavalOrdersSettings(damaged_penalty_per_ship=True)
     assert sum(m.amount for m in command_test_modifiers(force, DEFAULTS, "cruise")) == -1
     assert sum(m.amount for m in command_test_modifiers(force, per_ship, "cruise")) == -2
-    assert compute_range(force, per_ship, MovementPlan(), 1).total == 2
+    assert compute_range(force, per_ship, MovementPlan()).total == 2
 
 
 def test_no_i8_unrated_raid_modifier_is_per_unrated_vessel():

@@ -87,7 +87,7 @@ def test_cruise_runs_its_turns_then_returns_layover_and_awaits_orders():
     state = move_to(done.state, "Hood", HOME, 3, in_port=True)
     state = end_turn(state, 3).state
     assert state.forces["hood"].status == "layover"
-    assert compute_range(state.forces["hood"], DEFAULTS, MovementPlan(), 4).held == "layover"
+    assert compute_range(state.forces["hood"], DEFAULTS, MovementPlan()).held == "layover"
     state = end_turn(state, 4).state
     assert state.forces["hood"].status == "awaiting_orders"
     assert state.forces["hood"].order is None
@@ -136,7 +136,7 @@ def test_convoy_forms_and_dissolves_in_a_turn_each():
     assert state.forces["hood"].status == "forming"
     state = end_turn(state, 1).state
     assert len(state.forces["hood"].ships) == 4
-    assert compute_range(state.forces["hood"], DEFAULTS, MovementPlan(), 2).total == 2
+    assert compute_range(state.forces["hood"], DEFAULTS, MovementPlan()).total == 2
     drop = StartFormation(
         faction="Britain", kind="dissolve_convoy", members=["Hood"], vessels=vessels
     )

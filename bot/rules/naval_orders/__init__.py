@@ -16,7 +16,7 @@ API at a glance (the cog's calls; `turn` is the campaign turn being played):
   `declare_return_station(state, settings, faction, force, station, by_gm=)`;
 - packet boats: `send_by_packet(state, settings, SendByPacket, turn)`,
   `register_packet_arrival(state, settings, faction, relay_id, turn, by_gm=)`;
-- movement range: `movement_range(state, settings, force, MovementPlan, turn)`;
+- movement range: `movement_range(state, settings, force, MovementPlan)`;
 - command test: `take_command_test(state, settings, CommandTestRequest, dice, turn)`;
 - forming/dissolving: `start_formation(state, settings, StartFormation, turn)`;
 - reading: `orders_overview(...)`, `order_visible(...)`, `order_text(force_name, active)`;

@@ -12,8 +12,6 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from bot.rules.naval_orders.settings import OrderKind
-
 ForceKind = Literal["line", "auxiliary", "fleet", "packet"]
 SquadronKind = Literal["line", "auxiliary"]
 VesselKind = Literal["warship", "transport", "merchant", "packet"]
@@ -165,16 +163,6 @@ Order = Annotated[
     | DisbandOrder,
     Field(discriminator="kind"),
 ]
-FORCE_ORDER_KINDS: tuple[OrderKind, ...] = (
-    "cruise",
-    "move",
-    "raid",
-    "blockade",
-    "escort",
-    "landing",
-    "repair",
-    "disband",
-)
 
 
 class ActiveOrder(BaseModel):

@@ -43,9 +43,7 @@ def _pays_port_penalty(force: Force, settings: NavalOrdersSettings) -> bool:
     return True
 
 
-def compute_range(
-    force: Force, settings: NavalOrdersSettings, plan: MovementPlan, turn: int
-) -> MovementRange:
+def compute_range(force: Force, settings: NavalOrdersSettings, plan: MovementPlan) -> MovementRange:
     """The range of `force` this turn under `plan` (NO-I3, NO-I4, NO-I5, NO-I6)."""
     base, rule = base_range(force, settings)
     modifiers: list[Modifier] = []
@@ -112,9 +110,8 @@ def movement_range(
     settings: NavalOrdersSettings,
     force_name: str,
     plan: MovementPlan,
-    turn: int,
 ) -> tuple[MovementRange, list[Msg]]:
     """Look up a force and report its range this turn with the narration (NO-I3…NO-I6)."""
     force = find_force(state, force_name)
-    report = compute_range(force, settings, plan, turn)
+    report = compute_range(force, settings, plan)
     return report, range_lines(report)

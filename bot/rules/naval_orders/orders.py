@@ -16,14 +16,12 @@ from bot.rules.naval_orders.messages import (
 )
 from bot.rules.naval_orders.models import (
     ActiveOrder,
-    CruiseOrder,
     Force,
     GiveBuildOrder,
     GiveOrder,
     MoveOrder,
     NavalOrdersState,
     Order,
-    RaidOrder,
     name_key,
 )
 from bot.rules.naval_orders.outcomes import NavalOutcome, retire_order
@@ -290,10 +288,3 @@ def declare_return_station(
     mine.return_station = station.name
     mine.return_station_confirmed = by_gm
     return NavalOutcome(state=new, force=mine, lines=return_station_lines(mine))
-
-
-def order_location(active: ActiveOrder) -> str | None:
-    """The cruising or raiding location of an order (NO-4.2, NO-6.2), if it has one."""
-    if isinstance(active.order, CruiseOrder | RaidOrder):
-        return active.order.location
-    return None
