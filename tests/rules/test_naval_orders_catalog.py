@@ -382,6 +382,54 @@ def campaign_messages():
         with pytest.raises(RuleViolation) as caught:
             tested(scoped, force, enemy_at, 1, convoy=True, settings=settings)
         lines.append(Msg(caught.value.message_key, **caught.value.params))
+    # every form field a refusal can name (NO-I19, NO-4.10)
+    blank = add_force(add_force(ports(), "Hood"), "Blue", "auxiliary", ships=warships(5))
+    refusals = [
+        *(
+            lambda m=m: give_order(
+                blank, DEFAULTS, GiveOrder(faction="Britain", force="Hood", order=m), 1
+            )
+            for m in (
+                CruiseOrder(),
+                CruiseOrder(point="P", location="1"),
+                MoveOrder(point="P"),
+                MoveOrder(point="P", destination="9"),
+                BlockadeOrder(),
+                EscortOrder(),
+                LandingOrder(),
+            )
+        ),
+        lambda: give_build_order(
+            blank,
+            DEFAULTS,
+            GiveBuildOrder(faction="Britain", station="Portsmouth", order=BuildOrder()),
+            1,
+        ),
+        *(
+            lambda c=c: register_force(blank, DEFAULTS, RegisterForce(**c))
+            for c in (
+                {"owner": "B", "name": "", "kind": "line", "ships": warships(3), "location": "1"},
+                {"owner": "", "name": "N", "kind": "line", "ships": warships(3), "location": "1"},
+                {
+                    "owner": "B",
+                    "name": "N",
+                    "kind": "fleet",
+                    "location": "1",
+                    "squadrons": [Squadron(name="", kind="line"), Squadron(name="S", kind="line")],
+                },
+            )
+        ),
+        lambda: start_formation(
+            blank,
+            DEFAULTS,
+            StartFormation(faction="Britain", kind="form_fleet", members=["Hood", "Blue"]),
+            1,
+        ),
+    ]
+    for refusal in refusals:
+        with pytest.raises(RuleViolation) as caught:
+            refusal()
+        lines.append(Msg(caught.value.message_key, **caught.value.params))
     return lines
 
 

@@ -507,7 +507,10 @@ def test_no_i19_free_forms_accept_missing_fields():
     state = add_force(ports(), "Hood")
     loose = CruiseOrder(point="Ushant", location="14")
     error = refused(give, state, "Hood", loose, 1)
-    assert (error.params["clause"], error.params["field"]) == ("NO-I19", "turns")
+    assert (error.params["clause"], error.params["field"].key) == (
+        "NO-I19",
+        "naval_orders.field.turns",
+    )
     free = NavalOrdersSettings(strict_order_forms=False)
     state = give(state, "Hood", loose, 1, free).state
     state = move_to(state, "Hood", "14", 1, settings=free)

@@ -31,7 +31,7 @@ def _missing(field: str, kind: str) -> RuleViolation:
     return RuleViolation(
         "naval_orders.error.missing_field",
         clause="NO-I19",
-        field=field,
+        field=Msg(f"naval_orders.field.{field}"),
         order=Msg(f"naval_orders.order.{kind}"),
     )
 
@@ -42,7 +42,11 @@ def _text(value: str | None, field: str, kind: str, strict: bool) -> str | None:
     if cleaned is None and strict:
         raise _missing(field, kind)
     if cleaned is not None and len(cleaned) > MAX_DETAILS:
-        raise RuleViolation("naval_orders.error.field_too_long", clause="NO-I19", field=field)
+        raise RuleViolation(
+            "naval_orders.error.field_too_long",
+            clause="NO-I19",
+            field=Msg(f"naval_orders.field.{field}"),
+        )
     return cleaned
 
 

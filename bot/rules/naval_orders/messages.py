@@ -64,11 +64,10 @@ def ships_msg(counts: dict[str, int]) -> Msg:
 
 
 def forces_msg(kind: ForceKind, name: str) -> Msg:
-    """ "Fleet “X”" / "Squadron “X”" (the form's "Fleet/Squadron", NO-4.10)."""
+    """ "Fleet “X”" / "Squadron “X”" (the form's "Fleet/Squadron", NO-4.10); packet boats
+    receive no orders (NO-I22)."""
     if kind == "fleet":
         return Msg("naval_orders.forces_of.fleet", name=name)
-    if kind == "packet":
-        return Msg("naval_orders.forces_of.packet", name=name)
     return Msg("naval_orders.forces_of.squadron", name=name)
 
 
@@ -180,7 +179,7 @@ def force_lines(
     return [
         Msg(
             "naval_orders.force.registered",
-            force=forces_msg(force.kind, force.name),
+            force=force.name,
             owner=force.owner,
             kind=Msg(f"naval_orders.kind.{force.kind}"),
             rating=f"{force.officer_rating:+d}",
@@ -355,6 +354,6 @@ def formation_lines(formation: Formation, *, done: bool, forces: Sequence[Force]
             f"naval_orders.formation.{formation.kind}.{state}",
             forces=names,
             turn=formation.complete_turn,
-            count=len(formation.vessels),
+            vessels=Msg("naval_orders.count.vessels", count=len(formation.vessels)),
         )
     ]

@@ -7,6 +7,7 @@ Every command returns a `NavalOutcome` with a new state; the state passed in is 
 from __future__ import annotations
 
 from bot.errors import NotAllowed, NotFound, RuleViolation
+from bot.i18n import Msg
 from bot.rules.naval_orders.messages import force_lines, position_lines, station_lines
 from bot.rules.naval_orders.models import (
     MAX_NAME,
@@ -30,7 +31,9 @@ def clean_name(text: str | None, clause: str, field: str) -> str:
     """A trimmed name; a missing or overlong one is refused (NO-4.10: a clear unique name)."""
     value = " ".join((text or "").split())
     if not value or len(value) > MAX_NAME:
-        raise RuleViolation("naval_orders.error.bad_name", clause=clause, field=field)
+        raise RuleViolation(
+            "naval_orders.error.bad_name", clause=clause, field=Msg(f"naval_orders.field.{field}")
+        )
     return value
 
 
