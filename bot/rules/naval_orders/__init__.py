@@ -1,0 +1,156 @@
+"""Naval orders (`naval_orders`, rules/naval-orders.md): the pure rules engine.
+
+No Discord, no I/O: every command takes the state and returns an outcome with a new state
+(the input is never changed); every die comes from the `Dice` passed in; everything players
+read is a `Msg`. Refusals raise `RuleViolation` / `NotFound` / `NotAllowed` / `Conflict`
+with a catalog key naming the clause, and change nothing.
+
+API at a glance (the cog's calls; `turn` is the campaign turn being played):
+
+- register: `register_force(state, settings, RegisterForce)`, `remove_force(state, name)`,
+  `register_station(state, RegisterStation)`, `remove_station`, `set_station_distances`,
+  `report_position(state, settings, ReportPosition, turn)`;
+- orders: `give_order(state, settings, GiveOrder, turn)`,
+  `give_build_order(state, settings, GiveBuildOrder, turn)`,
+  `complete_order(state, settings, faction, force, turn, by_gm=)`,
+  `declare_return_station(state, settings, faction, force, station, by_gm=)`;
+- packet boats: `send_by_packet(state, settings, SendByPacket, turn)`,
+  `register_packet_arrival(state, settings, faction, relay_id, turn, by_gm=)`;
+- movement range: `movement_range(state, settings, force, MovementPlan)`;
+- command test: `take_command_test(state, settings, CommandTestRequest, dice, turn)`;
+- forming/dissolving: `start_formation(state, settings, StartFormation, turn)`;
+- reading: `orders_overview(...)`, `order_visible(...)`, `order_text(force_name, active)`;
+- end of turn: `end_of_turn(TurnContext)`, `waiting_for(state, settings, turn)`.
+"""
+
+from __future__ import annotations
+
+from bot.rules.naval_orders.command_test import (
+    ROLL_COMMAND_TEST,
+    CommandTestOutcome,
+    command_test_modifiers,
+    command_test_target,
+    take_command_test,
+)
+from bot.rules.naval_orders.damage import is_damaged
+from bot.rules.naval_orders.formations import start_formation
+from bot.rules.naval_orders.messages import order_text, ships_msg
+from bot.rules.naval_orders.models import (
+    ActiveOrder,
+    BlockadeOrder,
+    BuildOrder,
+    CommandTestRequest,
+    CompletedOrder,
+    CruiseOrder,
+    DisbandOrder,
+    EscortOrder,
+    Force,
+    GiveBuildOrder,
+    GiveOrder,
+    LandingOrder,
+    MovementPlan,
+    MoveOrder,
+    NavalOrdersState,
+    Order,
+    PacketRelay,
+    RaidOrder,
+    RegisterForce,
+    RegisterStation,
+    RepairOrder,
+    ReportPosition,
+    SendByPacket,
+    Ship,
+    Squadron,
+    StartFormation,
+    Station,
+    archive_key,
+)
+from bot.rules.naval_orders.movement import compute_range, movement_range
+from bot.rules.naval_orders.orders import (
+    complete_order,
+    declare_return_station,
+    give_build_order,
+    give_order,
+)
+from bot.rules.naval_orders.outcomes import NavalOutcome
+from bot.rules.naval_orders.packets import register_packet_arrival, send_by_packet
+from bot.rules.naval_orders.registry import (
+    register_force,
+    register_station,
+    remove_force,
+    remove_station,
+    report_position,
+    set_station_distances,
+)
+from bot.rules.naval_orders.reports import CommandTestResult, Modifier, MovementRange
+from bot.rules.naval_orders.settings import ORDER_KINDS, NavalOrdersSettings
+from bot.rules.naval_orders.turn import ROLL_RAID_DURATION, end_of_turn, waiting_for
+from bot.rules.naval_orders.views import order_visible, orders_overview
+
+SCHEMA_VERSION = 1
+
+__all__ = [
+    "ORDER_KINDS",
+    "ROLL_COMMAND_TEST",
+    "ROLL_RAID_DURATION",
+    "SCHEMA_VERSION",
+    "ActiveOrder",
+    "BlockadeOrder",
+    "BuildOrder",
+    "CommandTestOutcome",
+    "CommandTestRequest",
+    "CommandTestResult",
+    "CompletedOrder",
+    "CruiseOrder",
+    "DisbandOrder",
+    "EscortOrder",
+    "Force",
+    "GiveBuildOrder",
+    "GiveOrder",
+    "LandingOrder",
+    "Modifier",
+    "MoveOrder",
+    "MovementPlan",
+    "MovementRange",
+    "NavalOrdersSettings",
+    "NavalOrdersState",
+    "NavalOutcome",
+    "Order",
+    "PacketRelay",
+    "RaidOrder",
+    "RegisterForce",
+    "RegisterStation",
+    "RepairOrder",
+    "ReportPosition",
+    "SendByPacket",
+    "Ship",
+    "Squadron",
+    "StartFormation",
+    "Station",
+    "archive_key",
+    "command_test_modifiers",
+    "command_test_target",
+    "complete_order",
+    "compute_range",
+    "declare_return_station",
+    "end_of_turn",
+    "give_build_order",
+    "give_order",
+    "is_damaged",
+    "movement_range",
+    "order_text",
+    "order_visible",
+    "orders_overview",
+    "register_force",
+    "register_packet_arrival",
+    "register_station",
+    "remove_force",
+    "remove_station",
+    "report_position",
+    "send_by_packet",
+    "set_station_distances",
+    "ships_msg",
+    "start_formation",
+    "take_command_test",
+    "waiting_for",
+]

@@ -1,0 +1,199 @@
+"""Forming and dissolving fleets and convoys (NO-2.7, NO-I7): it takes the whole turn(s),
+the units stay where they are with range 0, and the change is made at the end of turn.
+
+A fleet is formed from squadrons of one owner in one place, none with an order; its
+squadrons keep their ships. Dissolving a fleet makes its squadrons forces again, each with
+the fleet's officer rating. A convoy is formed by a force taking on transports or
+merchantmen, and dissolved by putting them off.
+"""
+
+from __future__ import annotations
+
+from bot.errors import RuleViolation
+from bot.rules.naval_orders.messages import formation_lines
+from bot.rules.naval_orders.models import (
+    MAX_SHIPS_PER_FORCE,
+    Force,
+    Formation,
+    NavalOrdersState,
+    Ship,
+    Squadron,
+    StartFormation,
+    name_key,
+)
+from bot.rules.naval_orders.outcomes import NavalOutcome
+from bot.rules.naval_orders.registry import check_owner, clean_name, find_force, writable
+from bot.rules.naval_orders.settings import NavalOrdersSettings
+
+FREE_STATUSES = ("awaiting_orders", "executing")
+
+
+def start_formation(
+    state: NavalOrdersState, settings: NavalOrdersSettings, command: StartFormation, turn: int
+) -> NavalOutcome:
+    """Begin forming or dissolving a fleet or convoy; complete at the end of turn
+    `turn + formation_turns - 1` (NO-2.7, NO-I7). With `formation_turns = 0` it is made
+    at once."""
+    if not command.members:
+        raise RuleViolation("naval_orders.error.formation_members", clause="NO-2.7")
+    forces = [find_force(state, name) for name in command.members]
+    for force in forces:
+        check_owner(force, command.faction, command.by_gm)
+        if force.status == "forming":
+            raise RuleViolation("naval_orders.error.forming", clause="NO-2.7", force=force.name)
+    keys = [f.key for f in forces]
+    if len(set(keys)) != len(keys):
+        raise RuleViolation("naval_orders.error.formation_members", clause="NO-2.7")
+    formation = _formation(state, command, forces, turn + max(settings.formation_turns, 1) - 1)
+    new = writable(state, *keys)
+    members = [new.forces[k] for k in keys]
+    if settings.formation_turns == 0:
+        done = complete_formation(new, formation)
+        return NavalOutcome(state=new, lines=formation_lines(formation, done=True, forces=done))
+    for member in members:
+        member.status = "forming"
+        member.formation = formation
+    return NavalOutcome(
+        state=new, force=members[0], lines=formation_lines(formation, done=False, forces=members)
+    )
+
+
+def _formation(
+    state: NavalOrdersState, command: StartFormation, forces: list[Force], complete_turn: int
+) -> Formation:
+    """Check the units and build the formation record (NO-2.7, NO-I3)."""
+    first = forces[0]
+    if command.kind == "form_fleet":
+        name = clean_name(command.fleet_name, "NO-4.10", "fleet_name")
+        taken = state.forces.get(name_key(name))
+        if taken is not None and taken.key not in {f.key for f in forces}:
+            raise RuleViolation("naval_orders.error.name_taken", clause="NO-4.10", force=name)
+        if len(forces) < 2 or any(f.kind not in ("line", "auxiliary") for f in forces):
+            raise RuleViolation("naval_orders.error.fleet_needs_squadrons", clause="NO-I3")
+        places = {(name_key(f.location), f.in_port) for f in forces}
+        owners = {name_key(f.owner) for f in forces}
+        if len(places) != 1 or len(owners) != 1:
+            raise RuleViolation("naval_orders.error.formation_apart", clause="NO-2.7")
+        if any(f.order is not None or f.status != "awaiting_orders" for f in forces):
+            raise RuleViolation("naval_orders.error.formation_busy", clause="NO-2.7")
+        rating = command.officer_rating
+        if rating is None:
+            rating = max(f.officer_rating for f in forces)
+        if not -1 <= rating <= 2:
+            raise RuleViolation("naval_orders.error.bad_rating", clause="NO-I8", rating=rating)
+        return Formation(
+            kind="form_fleet",
+            complete_turn=complete_turn,
+            fleet_name=name,
+            officer_rating=rating,
+            members=[f.key for f in forces],
+        )
+    if len(forces) != 1:
+        raise RuleViolation("naval_orders.error.formation_members", clause="NO-2.7")
+    if first.status not in FREE_STATUSES:
+        raise RuleViolation("naval_orders.error.formation_busy", clause="NO-2.7")
+    if command.kind == "dissolve_fleet":
+        if first.kind != "fleet" or first.order is not None:
+            raise RuleViolation("naval_orders.error.formation_busy", clause="NO-2.7")
+        for squadron in first.squadrons:
+            other = state.forces.get(name_key(squadron.name))
+            if other is not None:
+                raise RuleViolation(
+                    "naval_orders.error.name_taken", clause="NO-4.10", force=squadron.name
+                )
+        return Formation(kind="dissolve_fleet", complete_turn=complete_turn, members=[first.key])
+    vessels = list(command.vessels)
+    if not vessels or any(v.kind not in ("transport", "merchant") for v in vessels):
+        raise RuleViolation("naval_orders.error.convoy_vessels", clause="NO-2.7")
+    if first.kind == "packet":
+        raise RuleViolation(
+            "naval_orders.error.packet_no_orders", clause="NO-I22", force=first.name
+        )
+    if command.kind == "form_convoy":
+        if len(first.all_ships()) + len(vessels) > MAX_SHIPS_PER_FORCE:
+            raise RuleViolation(
+                "naval_orders.error.too_many_ships", clause="NO-2.7", limit=MAX_SHIPS_PER_FORCE
+            )
+    else:
+        _remove_vessels(first, vessels)
+    return Formation(
+        kind=command.kind, complete_turn=complete_turn, members=[first.key], vessels=vessels
+    )
+
+
+def _remove_vessels(force: Force, vessels: list[Ship]) -> Force:
+    """The force without `vessels` (matched by kind and damage); refused if it lacks one."""
+    edited = force.model_copy(deep=True)
+    pools = edited.squadrons if edited.kind == "fleet" else None
+    for vessel in vessels:
+        lists = [s.ships for s in pools] if pools is not None else [edited.ships]
+        for ships in lists:
+            if vessel in ships:
+                ships.remove(vessel)
+                break
+        else:
+            raise RuleViolation("naval_orders.error.convoy_vessels", clause="NO-2.7")
+    return edited
+
+
+def complete_formation(state: NavalOrdersState, formation: Formation) -> list[Force]:
+    """Make the formed or dissolved forces (the state is edited in place; callers pass a
+    writable copy). Returns the forces that now exist."""
+    members = [state.forces[k] for k in formation.members if k in state.forces]
+    if not members:
+        return []
+    for member in members:
+        member.formation = None
+        member.status = "awaiting_orders" if member.order is None else "executing"
+    first = members[0]
+    if formation.kind == "form_fleet":
+        for member in members:
+            del state.forces[member.key]
+        fleet = Force(
+            name=formation.fleet_name or first.name,
+            owner=first.owner,
+            kind="fleet",
+            officer_rating=formation.officer_rating or 0,
+            squadrons=[
+                Squadron(
+                    name=m.name,
+                    kind="line" if m.kind == "line" else "auxiliary",
+                    ships=list(m.ships),
+                )
+                for m in members
+            ],
+            location=first.location,
+            in_port=first.in_port,
+        )
+        state.forces[fleet.key] = fleet
+        return [fleet]
+    if formation.kind == "dissolve_fleet":
+        del state.forces[first.key]
+        made = [
+            Force(
+                name=s.name,
+                owner=first.owner,
+                kind=s.kind,
+                officer_rating=first.officer_rating,
+                ships=list(s.ships),
+                location=first.location,
+                in_port=first.in_port,
+            )
+            for s in first.squadrons
+        ]
+        for force in made:
+            state.forces[force.key] = force
+        return made
+    if formation.kind == "form_convoy":
+        if first.kind == "fleet":
+            lead = first.squadrons[0]
+            first.squadrons = [
+                lead.model_copy(update={"ships": [*lead.ships, *formation.vessels]}),
+                *first.squadrons[1:],
+            ]
+        else:
+            first.ships = [*first.ships, *formation.vessels]
+        return [first]
+    edited = _remove_vessels(first, formation.vessels)
+    state.forces[first.key] = edited
+    return [edited]

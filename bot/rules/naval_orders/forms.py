@@ -1,0 +1,173 @@
+"""Checking an order against its mandatory form (NO-I19) and the rules on who may get which
+order (NO-1.1, NO-I1, NO-I13, NO-I17); every refusal names its clause and changes nothing."""
+
+from __future__ import annotations
+
+from bot.errors import RuleViolation
+from bot.i18n import Msg
+from bot.rules.naval_orders.models import (
+    BlockadeOrder,
+    BuildOrder,
+    CruiseOrder,
+    DisbandOrder,
+    EscortOrder,
+    Force,
+    LandingOrder,
+    MoveOrder,
+    NavalOrdersState,
+    Order,
+    RaidOrder,
+    RepairOrder,
+    name_key,
+)
+from bot.rules.naval_orders.settings import NavalOrdersSettings, OrderKind
+
+MAX_TURNS = 100
+MAX_WAYPOINTS = 20
+MAX_DETAILS = 500
+
+
+def _missing(field: str, kind: str) -> RuleViolation:
+    return RuleViolation(
+        "naval_orders.error.missing_field",
+        clause="NO-I19",
+        field=Msg(f"naval_orders.field.{field}"),
+        order=Msg(f"naval_orders.order.{kind}"),
+    )
+
+
+def _text(value: str | None, field: str, kind: str, strict: bool) -> str | None:
+    """A trimmed form field; empty is refused under strict forms (NO-I19)."""
+    cleaned = " ".join((value or "").split()) or None
+    if cleaned is None and strict:
+        raise _missing(field, kind)
+    if cleaned is not None and len(cleaned) > MAX_DETAILS:
+        raise RuleViolation(
+            "naval_orders.error.field_too_long",
+            clause="NO-I19",
+            field=Msg(f"naval_orders.field.{field}"),
+        )
+    return cleaned
+
+
+def check_enabled(settings: NavalOrdersSettings, kind: OrderKind) -> None:
+    """Only the orders the campaign enables may be recorded (NO-I1)."""
+    if kind not in settings.enabled_orders:
+        raise RuleViolation(
+            "naval_orders.error.order_disabled",
+            clause="NO-I1",
+            order=Msg(f"naval_orders.order.{kind}"),
+        )
+
+
+def _turns(value: int | None, minimum: int, clause: str, kind: str, strict: bool) -> None:
+    if value is None:
+        if strict:
+            raise _missing("turns", kind)
+        return
+    if not minimum <= value <= MAX_TURNS:
+        raise RuleViolation(
+            "naval_orders.error.bad_turns",
+            clause=clause,
+            turns=value,
+            minimum=minimum,
+            maximum=MAX_TURNS,
+        )
+
+
+def clean_order(
+    state: NavalOrdersState, settings: NavalOrdersSettings, force: Force, order: Order
+) -> Order:
+    """The order with its fields trimmed, once it fills its form (NO-I19) and fits the force
+    and the register (NO-1.1, NO-I17). Under `strict_order_forms = false` missing fields are
+    allowed; impossible values are refused either way."""
+    strict = settings.strict_order_forms
+    kind = order.kind
+    if isinstance(order, CruiseOrder | RaidOrder):
+        point = _text(order.point, "point", kind, strict)
+        location = _text(order.location, "location", kind, strict)
+        if isinstance(order, CruiseOrder):
+            _turns(order.turns, 1, "NO-4.2", kind, strict)
+            return CruiseOrder(point=point, location=location, turns=order.turns)
+        _turns(order.turns, 0, "NO-I13", kind, strict)
+        return RaidOrder(point=point, location=location, turns=order.turns)
+    if isinstance(order, MoveOrder):
+        return _clean_move(state, settings, order)
+    if isinstance(order, BlockadeOrder):
+        port = _text(order.port, "port", kind, strict)
+        if (
+            port is not None
+            and (state.stations.get(name_key(port)) or state.station_at(port)) is None
+        ):
+            raise RuleViolation("naval_orders.error.not_a_port", clause="NO-1.1", location=port)
+        return BlockadeOrder(port=port, details=_text(order.details, "details", kind, False) or "")
+    if isinstance(order, EscortOrder):
+        convoy = _text(order.convoy, "convoy", kind, strict)
+        if convoy is not None:
+            escorted = state.forces.get(name_key(convoy))
+            if escorted is None or not any(
+                s.kind in ("transport", "merchant") for s in escorted.all_ships()
+            ):
+                raise RuleViolation(
+                    "naval_orders.error.not_a_convoy", clause="NO-1.1", convoy=convoy
+                )
+        return EscortOrder(
+            convoy=convoy, details=_text(order.details, "details", kind, False) or ""
+        )
+    if isinstance(order, LandingOrder):
+        location = _text(order.location, "location", kind, strict)
+        details = _text(order.details, "details", kind, False) or ""
+        return LandingOrder(location=location, details=details)
+    if isinstance(order, BuildOrder):
+        raise RuleViolation("naval_orders.error.build_for_stations", clause="NO-1.1")
+    # Repair and disbanding: at (or within the waters of) a naval station (NO-1.1, NO-I1).
+    station = state.station_at(force.location)
+    if station is None or not station.naval_station:
+        raise RuleViolation(
+            "naval_orders.error.not_at_station",
+            clause="NO-1.1",
+            force=force.name,
+            order=Msg(f"naval_orders.order.{kind}"),
+        )
+    details = _text(order.details, "details", kind, False) or ""
+    if isinstance(order, RepairOrder):
+        return RepairOrder(details=details)
+    return DisbandOrder(details=details)
+
+
+def _clean_move(
+    state: NavalOrdersState, settings: NavalOrdersSettings, order: MoveOrder
+) -> MoveOrder:
+    """NO-5.2, NO-I17: the end is a registered port, named as registered; enough waypoints."""
+    strict = settings.strict_order_forms
+    point = _text(order.point, "point", "move", strict)
+    destination = _text(order.destination, "destination", "move", strict)
+    port = _text(order.port, "port", "move", strict)
+    via = [v for v in (" ".join(w.split()) for w in order.via) if v]
+    if len(via) != len(order.via) or len(via) > MAX_WAYPOINTS:
+        raise RuleViolation("naval_orders.error.bad_waypoints", clause="NO-I17")
+    if strict and len(via) < settings.min_waypoints:
+        raise RuleViolation(
+            "naval_orders.error.too_few_waypoints", clause="NO-I17", count=settings.min_waypoints
+        )
+    if destination is not None:
+        station = state.station_at(destination)
+        if station is None:
+            raise RuleViolation(
+                "naval_orders.error.destination_not_port", clause="NO-I17", location=destination
+            )
+        if port is not None and name_key(port) != station.key:
+            raise RuleViolation(
+                "naval_orders.error.port_mismatch",
+                clause="NO-I17",
+                location=destination,
+                port=port,
+                registered=station.name,
+            )
+        port = station.name
+    return MoveOrder(point=point, destination=destination, port=port, via=via)
+
+
+def clean_build_order(settings: NavalOrdersSettings, order: BuildOrder) -> BuildOrder:
+    """A construction/purchase order names what is built or bought (NO-1.1, NO-I19)."""
+    return BuildOrder(details=_text(order.details, "details", "build", settings.strict_order_forms))

@@ -1,0 +1,359 @@
+"""Narration: one function per outcome kind, returning `Msg` lines rendered later in the
+reader's language; the audit summary and the embeds both use these.
+
+The order text follows the rules' mandatory wording (NO-4.10, NO-5.9, NO-6.9) in the
+catalogs `naval_orders.order_text.<kind>`, so the cog prints it in the reader's language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.i18n import Msg, MsgList
+from bot.rules.naval_orders.models import (
+    RATE_NUMERALS,
+    ActiveOrder,
+    BlockadeOrder,
+    BuildOrder,
+    CompletedOrder,
+    CruiseOrder,
+    EscortOrder,
+    Force,
+    ForceKind,
+    Formation,
+    LandingOrder,
+    MoveOrder,
+    PacketRelay,
+    RaidOrder,
+    Ship,
+    Station,
+)
+from bot.rules.naval_orders.reports import CommandTestResult, Modifier, MovementRange
+from bot.rules.naval_orders.settings import NavalOrdersSettings
+from bot.rulesets import ArchiveRecord
+
+BLANK = "…"
+UNRATED_ORDER = ("transport", "merchant", "packet")
+
+
+def ship_counts(ships: Sequence[Ship]) -> dict[str, int]:
+    """Ships by rate (I…VI) then unrated kinds, as the order form counts them (NO-4.10)."""
+    counts: dict[str, int] = {}
+    for rate in range(1, 7):
+        count = sum(1 for s in ships if s.rated and s.rate == rate)
+        if count:
+            counts[RATE_NUMERALS[rate]] = count
+    for kind in UNRATED_ORDER:
+        count = sum(1 for s in ships if s.kind == kind)
+        if count:
+            counts[kind] = count
+    return counts
+
+
+def ships_msg(counts: dict[str, int]) -> Msg:
+    """ "3 ships of rate III, 2 transports" in the reader's language."""
+    parts: list[Msg] = []
+    for label, count in counts.items():
+        if label in UNRATED_ORDER:
+            parts.append(Msg(f"naval_orders.ships.{label}", count=count))
+        else:
+            parts.append(Msg("naval_orders.ships.rated", count=count, rate=label))
+    if not parts:
+        return Msg("naval_orders.ships.none")
+    return MsgList(parts)
+
+
+def forces_msg(kind: ForceKind, name: str) -> Msg:
+    """ "Fleet “X”" / "Squadron “X”" (the form's "Fleet/Squadron", NO-4.10); packet boats
+    receive no orders (NO-I22)."""
+    if kind == "fleet":
+        return Msg("naval_orders.forces_of.fleet", name=name)
+    return Msg("naval_orders.forces_of.squadron", name=name)
+
+
+def _field(value: str | None) -> str:
+    return value if value else BLANK
+
+
+def _details(text: str | None) -> str:
+    return f" — {text}" if text else ""
+
+
+def order_text(force_name: str, active: ActiveOrder) -> Msg:
+    """The order in its mandatory wording (NO-4.10, NO-5.9, NO-6.9; the six others in the
+    same style), with "…" for a field left blank under free forms (NO-I19)."""
+    order = active.order
+    forces = forces_msg(active.force_kind, force_name)
+    ships = ships_msg(active.ships)
+    if isinstance(order, CruiseOrder | RaidOrder):
+        turns: Msg | str = (
+            Msg("naval_orders.turns_for", count=order.turns) if order.turns is not None else BLANK
+        )
+        return Msg(
+            f"naval_orders.order_text.{order.kind}",
+            point=_field(order.point),
+            forces=forces,
+            ships=ships,
+            location=_field(order.location),
+            turns=turns,
+        )
+    if isinstance(order, MoveOrder):
+        return Msg(
+            "naval_orders.order_text.move",
+            point=_field(order.point),
+            forces=forces,
+            ships=ships,
+            destination=_field(order.destination),
+            port=_field(order.port),
+            via=", ".join(order.via) or BLANK,
+        )
+    if isinstance(order, BlockadeOrder):
+        return Msg(
+            "naval_orders.order_text.blockade",
+            port=_field(order.port),
+            forces=forces,
+            ships=ships,
+            details=_details(order.details),
+        )
+    if isinstance(order, EscortOrder):
+        return Msg(
+            "naval_orders.order_text.escort",
+            convoy=_field(order.convoy),
+            forces=forces,
+            ships=ships,
+            details=_details(order.details),
+        )
+    if isinstance(order, LandingOrder):
+        return Msg(
+            "naval_orders.order_text.landing",
+            location=_field(order.location),
+            forces=forces,
+            ships=ships,
+            details=_details(order.details),
+        )
+    if isinstance(order, BuildOrder):
+        return Msg(
+            "naval_orders.order_text.build",
+            station=force_name,
+            details=_details(order.details),
+        )
+    return Msg(
+        f"naval_orders.order_text.{order.kind}",
+        forces=forces,
+        ships=ships,
+        station=_field(active.station),
+        details=_details(order.details),
+    )
+
+
+def status_msg(force: Force) -> Msg:
+    """The force's status in words (§4 status list)."""
+    return Msg(f"naval_orders.status.{force.status}")
+
+
+def progress_msg(force: Force) -> Msg:
+    """The order's progress: turns counted of turns required, or not started."""
+    active = force.order
+    if active is None or active.order.kind not in ("cruise", "raid"):
+        return Msg("naval_orders.progress.none")
+    if active.arrived_turn is None:
+        return Msg("naval_orders.progress.not_arrived")
+    if active.turns_required is None:
+        return Msg("naval_orders.progress.open", done=active.turns_done)
+    return Msg(
+        "naval_orders.progress.counted", done=active.turns_done, required=active.turns_required
+    )
+
+
+def force_lines(
+    force: Force,
+    settings: NavalOrdersSettings | None,
+    *,
+    registered: bool = False,
+    removed: bool = False,
+) -> list[Msg]:
+    """A force registered or struck off the register (§4)."""
+    if removed:
+        return [Msg("naval_orders.force.removed", force=force.name, owner=force.owner)]
+    port = Msg("naval_orders.place.in_port") if force.in_port else Msg("naval_orders.place.at_sea")
+    return [
+        Msg(
+            "naval_orders.force.registered",
+            force=force.name,
+            owner=force.owner,
+            kind=Msg(f"naval_orders.kind.{force.kind}"),
+            rating=f"{force.officer_rating:+d}",
+            ships=ships_msg(ship_counts(force.all_ships())),
+            location=force.location,
+            port=port,
+        )
+    ]
+
+
+def station_lines(station: Station, *, removed: bool = False) -> list[Msg]:
+    """A port or station added to or taken off the GM's list."""
+    if removed:
+        return [Msg("naval_orders.station.removed", station=station.name)]
+    key = "naval_orders.station.naval" if station.naval_station else "naval_orders.station.port"
+    return [Msg(key, station=station.name, location=station.location)]
+
+
+def position_lines(force: Force, *, back_in_zone: bool) -> list[Msg]:
+    """A reported position; a force back in its zone after a battle (NO-I15)."""
+    place = Msg("naval_orders.place.in_port") if force.in_port else Msg("naval_orders.place.at_sea")
+    lines = [Msg("naval_orders.position", force=force.name, location=force.location, port=place)]
+    if back_in_zone:
+        lines.append(Msg("naval_orders.back_in_zone", force=force.name, location=force.location))
+    return lines
+
+
+def order_lines(force: Force, active: ActiveOrder, *, pending: bool) -> list[Msg]:
+    """An order recorded: its mandatory text, and when it takes effect (NO-I7, NO-I18)."""
+    lines = [
+        Msg(
+            "naval_orders.order.given",
+            force=force.name,
+            order=Msg(f"naval_orders.order.{active.order.kind}"),
+        ),
+        order_text(force.name, active),
+    ]
+    if pending:
+        lines.append(
+            Msg("naval_orders.order.after_layover", force=force.name, turn=active.effective_turn)
+        )
+    return lines
+
+
+def archive_lines(records: Sequence[ArchiveRecord]) -> list[Msg]:
+    """Orders a command retired: completed, replaced or cancelled (NO-I1, NO-I18)."""
+    lines = []
+    for record in records:
+        body = record.body
+        if isinstance(body, CompletedOrder):
+            lines.append(
+                Msg(
+                    f"naval_orders.order.ended.{body.end}",
+                    force=body.force,
+                    order=Msg(f"naval_orders.order.{body.order.kind}"),
+                )
+            )
+    return lines
+
+
+def build_order_lines(station: Station) -> list[Msg]:
+    """A station's construction/purchase order recorded (NO-1.1)."""
+    assert station.build_order is not None
+    return [order_text(station.name, station.build_order)]
+
+
+def return_station_lines(force: Force) -> list[Msg]:
+    """The station a returning force makes for, and whether the GM confirmed it (NO-I16)."""
+    key = (
+        "naval_orders.return.confirmed"
+        if force.return_station_confirmed
+        else "naval_orders.return.named"
+    )
+    return [Msg(key, force=force.name, station=force.return_station or BLANK)]
+
+
+def modifier_msg(modifier: Modifier) -> Msg:
+    """One itemised modifier: "+1 officer's rating (NO-I8)"."""
+    return Msg(
+        f"naval_orders.mod.{modifier.reason}",
+        amount=f"{modifier.amount:+d}",
+        count=modifier.count if modifier.count is not None else 1,
+        clause=modifier.clause,
+    )
+
+
+def range_lines(report: MovementRange) -> list[Msg]:
+    """The movement range with its base and every modifier (NO-I3, NO-I4)."""
+    lines = [
+        Msg(
+            f"naval_orders.range.base.{report.base_rule}",
+            force=report.force,
+            base=report.base,
+        )
+    ]
+    lines += [modifier_msg(m) for m in report.modifiers]
+    if report.held is not None:
+        lines.append(Msg(f"naval_orders.range.held.{report.held}", force=report.force))
+    elif report.floored:
+        lines.append(Msg("naval_orders.range.floored", total=report.total))
+    lines.append(Msg("naval_orders.range.total", force=report.force, count=report.total))
+    if report.stops_after_combat:
+        lines.append(Msg("naval_orders.range.stops_after_combat", force=report.force))
+    return lines
+
+
+def command_test_lines(result: CommandTestResult) -> list[Msg]:
+    """The test: dice, each modifier, the total against the target, and what the force may
+    now do (NO-I8, NO-I9, NO-I15)."""
+    lines = [
+        Msg(
+            "naval_orders.test.roll",
+            force=result.force,
+            order=Msg(f"naval_orders.order.{result.order}"),
+            dice=f"{result.dice}d6",
+            faces=", ".join(str(f) for f in result.faces),
+        )
+    ]
+    lines += [modifier_msg(m) for m in result.modifiers]
+    outcome = "success" if result.success else "failure"
+    lines.append(
+        Msg(
+            f"naval_orders.test.{outcome}",
+            total=result.total,
+            modifier=f"{result.modifier:+d}",
+            target=result.target,
+        )
+    )
+    if not result.success:
+        lines.append(Msg("naval_orders.test.no_attack", force=result.force))
+    elif result.order == "move":
+        lines.append(Msg("naval_orders.test.attack_resume_transfer", force=result.force))
+    elif result.must_return_to_zone:
+        lines.append(Msg("naval_orders.test.attack_then_return", force=result.force))
+    else:
+        lines.append(Msg("naval_orders.test.attack", force=result.force))
+    return lines
+
+
+def relay_sent_lines(relay: PacketRelay, packet: Force, force: Force) -> list[Msg]:
+    """A new order leaves port by packet boat (NO-3.3, NO-I18)."""
+    return [
+        Msg(
+            "naval_orders.relay.sent",
+            relay=relay.id,
+            packet=packet.name,
+            force=force.name,
+            order=Msg(f"naval_orders.order.{relay.order.order.kind}"),
+        ),
+        order_text(force.name, relay.order),
+    ]
+
+
+def relay_arrival_lines(relay: PacketRelay, force: Force) -> list[Msg]:
+    """The packet has reached the force: relay turn(s), then the new order (NO-I7)."""
+    return [
+        Msg(
+            "naval_orders.relay.arrived",
+            relay=relay.id,
+            force=force.name,
+            turn=relay.effective_turn or 0,
+        )
+    ]
+
+
+def formation_lines(formation: Formation, *, done: bool, forces: Sequence[Force]) -> list[Msg]:
+    """A fleet or convoy forming or dissolving (NO-2.7), begun or complete."""
+    names = MsgList(f.name for f in forces)
+    state = "done" if done else "begun"
+    return [
+        Msg(
+            f"naval_orders.formation.{formation.kind}.{state}",
+            forces=names,
+            turn=formation.complete_turn,
+            vessels=Msg("naval_orders.count.vessels", count=len(formation.vessels)),
+        )
+    ]

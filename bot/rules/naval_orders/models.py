@@ -1,0 +1,398 @@
+"""Naval orders state (stored as JSON per campaign) and the typed commands and orders.
+
+The state is the spec's "state carried by the bot" (rules/naval-orders.md §4): forces with
+their ships, officer rating, place and current order; the GM's list of ports and naval
+stations; packet-boat relays in flight. Only live things are kept: an order that ends
+(completed, replaced, broken) leaves the state as an `ArchiveRecord` in the outcome.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+ForceKind = Literal["line", "auxiliary", "fleet", "packet"]
+SquadronKind = Literal["line", "auxiliary"]
+VesselKind = Literal["warship", "transport", "merchant", "packet"]
+ForceStatus = Literal[
+    "awaiting_orders",
+    "executing",
+    "attacking",
+    "returning_to_zone",
+    "returning_to_station",
+    "layover",
+    "forming",
+]
+EnemyPlace = Literal["own", "adjacent", "other"]
+OrderEnd = Literal["completed", "replaced", "broken", "cancelled"]
+RATE_NUMERALS = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI"}
+MAX_SHIPS_PER_FORCE = 200
+MAX_NAME = 80
+
+
+def name_key(name: str) -> str:
+    """The lookup key of a force, station or place name: trimmed, case-folded."""
+    return " ".join(name.split()).casefold()
+
+
+class Ship(BaseModel):
+    """One vessel: a rated warship (I–VI) or an unrated transport, merchantman or packet boat,
+    with its damage (NO-2.6, NO-I5)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: VesselKind = "warship"
+    rate: int | None = Field(default=None, ge=1, le=6)
+    jury_mast: bool = False
+    hull_damage_pct: int = Field(default=0, ge=0, le=100)
+
+    @property
+    def rated(self) -> bool:
+        """A warship with a rate I–VI (the rest are unrated vessels, NO-I8)."""
+        return self.kind == "warship"
+
+
+class Squadron(BaseModel):
+    """A line or auxiliary squadron inside a fleet (NO-I3, NO-I8)."""
+
+    name: str
+    kind: SquadronKind
+    ships: list[Ship] = Field(default_factory=list)
+
+
+class Formation(BaseModel):
+    """Forming or dissolving a fleet or convoy (NO-2.7, NO-I7), complete at `complete_turn`."""
+
+    kind: Literal["form_fleet", "dissolve_fleet", "form_convoy", "dissolve_convoy"]
+    complete_turn: int
+    fleet_name: str | None = None
+    officer_rating: int | None = None
+    members: list[str] = Field(default_factory=list)
+    vessels: list[Ship] = Field(default_factory=list)
+
+
+# --- the nine orders (NO-1.1, NO-I1), with exactly the fields of their forms (NO-I19) ---------
+
+
+class CruiseOrder(BaseModel):
+    """NO-4.10: "Cruise … (point) with the forces of … numbering … in location No. …", for
+    a number of turns ≥ 1 (NO-4.2, NO-I19)."""
+
+    kind: Literal["cruise"] = "cruise"
+    point: str | None = None
+    location: str | None = None
+    turns: int | None = None
+
+
+class MoveOrder(BaseModel):
+    """NO-5.9: "Transfer … (point) with the forces of … numbering … to location No. … (port),
+    via location No. …" (NO-5.2, NO-I17). The start is the force's place when ordered."""
+
+    kind: Literal["move"] = "move"
+    point: str | None = None
+    destination: str | None = None
+    port: str | None = None
+    via: list[str] = Field(default_factory=list)
+
+
+class RaidOrder(BaseModel):
+    """NO-6.9: "Raid … (point) with the forces of … numbering … to location No. …, for ….
+    turns" (N ≥ 0, plus d3 on arrival: NO-6.2, NO-I13)."""
+
+    kind: Literal["raid"] = "raid"
+    point: str | None = None
+    location: str | None = None
+    turns: int | None = None
+
+
+class BlockadeOrder(BaseModel):
+    """Blockade of a seaport (NO-1.1): recorded only (NO-I1); the port is a registered one."""
+
+    kind: Literal["blockade"] = "blockade"
+    port: str | None = None
+    details: str = ""
+
+
+class EscortOrder(BaseModel):
+    """Escort of a transport flotilla (NO-1.1): recorded only (NO-I1); names the convoy."""
+
+    kind: Literal["escort"] = "escort"
+    convoy: str | None = None
+    details: str = ""
+
+
+class LandingOrder(BaseModel):
+    """Amphibious landing (NO-1.1): recorded only (NO-I1); names the landing location."""
+
+    kind: Literal["landing"] = "landing"
+    location: str | None = None
+    details: str = ""
+
+
+class BuildOrder(BaseModel):
+    """Construction/purchase of ships (NO-1.1): given to a naval station, recorded (NO-I1)."""
+
+    kind: Literal["build"] = "build"
+    details: str | None = None
+
+
+class RepairOrder(BaseModel):
+    """Repair of ships at a naval station (NO-1.1): recorded only (NO-I1)."""
+
+    kind: Literal["repair"] = "repair"
+    details: str = ""
+
+
+class DisbandOrder(BaseModel):
+    """Disbanding ships within a station's waters (NO-1.1): recorded only (NO-I1)."""
+
+    kind: Literal["disband"] = "disband"
+    details: str = ""
+
+
+Order = Annotated[
+    CruiseOrder
+    | MoveOrder
+    | RaidOrder
+    | BlockadeOrder
+    | EscortOrder
+    | LandingOrder
+    | BuildOrder
+    | RepairOrder
+    | DisbandOrder,
+    Field(discriminator="kind"),
+]
+
+
+class ActiveOrder(BaseModel):
+    """An order in force (or recorded to take effect later) with its progress (NO-I13, NO-I14)."""
+
+    order: Order
+    given_turn: int
+    effective_turn: int
+    force_kind: ForceKind = "line"
+    ships: dict[str, int] = Field(default_factory=dict)
+    start_location: str | None = None
+    station: str | None = None
+    arrived_turn: int | None = None
+    turns_done: int = 0
+    turns_required: int | None = None
+    raid_roll: int | None = None
+
+
+class Force(BaseModel):
+    """A fleet, a squadron or a packet boat (NO-I3, NO-I22), with its order and status."""
+
+    name: str
+    owner: str
+    kind: ForceKind
+    officer_rating: int = Field(default=0, ge=-1, le=2)
+    ships: list[Ship] = Field(default_factory=list)
+    squadrons: list[Squadron] = Field(default_factory=list)
+    location: str
+    in_port: bool = False
+    status: ForceStatus = "awaiting_orders"
+    order: ActiveOrder | None = None
+    pending_order: ActiveOrder | None = None
+    orders_given_turn: int | None = None
+    orders_given: int = 0
+    tests_turn: int | None = None
+    tests_taken: int = 0
+    attack_away: bool = False
+    return_due_turn: int | None = None
+    late_reported: bool = False
+    layover_until: int | None = None
+    return_station: str | None = None
+    return_station_confirmed: bool = False
+    formation: Formation | None = None
+
+    @property
+    def key(self) -> str:
+        """The force's lookup key (its unique name, NO-4.10)."""
+        return name_key(self.name)
+
+    def all_ships(self) -> list[Ship]:
+        """Every vessel of the force; a fleet's are those of all its squadrons (§4)."""
+        if self.kind == "fleet":
+            return [ship for squadron in self.squadrons for ship in squadron.ships]
+        return list(self.ships)
+
+    def orders_this_turn(self, turn: int) -> int:
+        """New orders given to the force in `turn` (NO-I2)."""
+        return self.orders_given if self.orders_given_turn == turn else 0
+
+    def tests_this_turn(self, turn: int) -> int:
+        """Command tests the force took in `turn` (NO-I9)."""
+        return self.tests_taken if self.tests_turn == turn else 0
+
+
+class Station(BaseModel):
+    """A port from the GM's list; naval stations are ports too (§4, NO-I4). A station may hold
+    a recorded build order (NO-1.1, NO-I1)."""
+
+    name: str
+    location: str
+    naval_station: bool = False
+    owner: str | None = None
+    build_order: ActiveOrder | None = None
+    orders_given_turn: int | None = None
+
+    @property
+    def key(self) -> str:
+        """The station's lookup key."""
+        return name_key(self.name)
+
+
+class PacketRelay(BaseModel):
+    """A new order carried by a packet boat to a force at sea (NO-3.3, NO-I7, NO-I18)."""
+
+    id: int
+    owner: str
+    packet: str
+    force: str
+    order: ActiveOrder
+    sent_turn: int
+    arrived_turn: int | None = None
+    effective_turn: int | None = None
+
+
+class NavalOrdersState(BaseModel):
+    """One campaign's naval register: forces by key, ports and stations by key, relays."""
+
+    forces: dict[str, Force] = Field(default_factory=dict)
+    stations: dict[str, Station] = Field(default_factory=dict)
+    relays: list[PacketRelay] = Field(default_factory=list)
+    station_distances: dict[str, dict[str, int]] = Field(default_factory=dict)
+    next_relay_id: int = 1
+    next_archive_seq: int = 1
+
+    def station_at(self, location: str) -> Station | None:
+        """The port or station registered at `location`, if any."""
+        wanted = name_key(location)
+        for station in self.stations.values():
+            if name_key(station.location) == wanted:
+                return station
+        return None
+
+
+# --- commands -------------------------------------------------------------------------------
+
+
+class RegisterForce(BaseModel):
+    """Register or replace a force (§4 state per force; NO-I3, NO-I22)."""
+
+    owner: str
+    name: str
+    kind: ForceKind
+    officer_rating: int = 0
+    ships: list[Ship] = Field(default_factory=list)
+    squadrons: list[Squadron] = Field(default_factory=list)
+    location: str
+    in_port: bool = False
+
+
+class RegisterStation(BaseModel):
+    """Add or replace a port or naval station in the GM's list (§4)."""
+
+    name: str
+    location: str
+    naval_station: bool = False
+    owner: str | None = None
+
+
+class GiveOrder(BaseModel):
+    """A player's (or the GM's) new order for a force (NO-1.1, NO-I2, NO-I18, NO-I19)."""
+
+    faction: str
+    force: str
+    order: Order
+    by_gm: bool = False
+
+
+class GiveBuildOrder(BaseModel):
+    """A construction/purchase order for a naval station (NO-1.1, NO-I1)."""
+
+    faction: str
+    station: str
+    order: BuildOrder
+    by_gm: bool = False
+
+
+class SendByPacket(BaseModel):
+    """Send a new order from a port by packet boat to a force at sea (NO-3.3, NO-I18)."""
+
+    faction: str
+    packet: str
+    force: str
+    order: Order
+    by_gm: bool = False
+
+
+class ReportPosition(BaseModel):
+    """Where a force now is, as the players' map says (the bot keeps no map, NO-I6)."""
+
+    faction: str
+    force: str
+    location: str
+    in_port: bool = False
+    by_gm: bool = False
+
+
+class MovementPlan(BaseModel):
+    """What the force does this turn that changes its range (NO-2.10, NO-2.12, NO-2.14).
+
+    `initiate_combat=None` takes it from the state: a command test passed this turn."""
+
+    port_exits: int = Field(default=0, ge=0, le=20)
+    port_entries: int = Field(default=0, ge=0, le=20)
+    catch_wind_attempts: int = Field(default=0, ge=0, le=20)
+    initiate_combat: bool | None = None
+
+
+class CommandTestRequest(BaseModel):
+    """A command test before an attack (NO-I8, NO-I9): where the enemy is, as the player
+    states it, and whether it has transports, merchantmen or packet boats (NO-I12)."""
+
+    faction: str
+    force: str
+    enemy_at: EnemyPlace
+    enemy_has_transports_or_packets: bool = False
+    by_gm: bool = False
+
+
+class StartFormation(BaseModel):
+    """Form or dissolve a fleet or convoy (NO-2.7, NO-I7).
+
+    form_fleet: `members` (squadrons, same owner and place) become fleet `fleet_name`;
+    dissolve_fleet: `members[0]` is the fleet; form_convoy / dissolve_convoy: `members[0]`
+    takes on or puts off `vessels` (transports and merchantmen)."""
+
+    faction: str
+    kind: Literal["form_fleet", "dissolve_fleet", "form_convoy", "dissolve_convoy"]
+    members: list[str]
+    fleet_name: str | None = None
+    officer_rating: int | None = None
+    vessels: list[Ship] = Field(default_factory=list)
+    by_gm: bool = False
+
+
+class CompletedOrder(BaseModel):
+    """An order that left the state: the archive body (NO-I2, NO-I14, NO-I15, NO-I18)."""
+
+    force: str
+    owner: str
+    order: Order
+    force_kind: ForceKind
+    ships: dict[str, int] = Field(default_factory=dict)
+    given_turn: int
+    ended_turn: int
+    end: OrderEnd
+    turns_done: int = 0
+    turns_required: int | None = None
+    raid_roll: int | None = None
+
+
+def archive_key(force: str) -> str:
+    """The archive series holding one force's past orders."""
+    return f"naval_orders.orders.{name_key(force)}"

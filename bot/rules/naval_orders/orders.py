@@ -1,0 +1,290 @@
+"""Giving, recording and completing orders (NO-1.1, NO-3.3, NO-I1, NO-I2, NO-I7, NO-I16,
+NO-I18): one new order per force per turn, changed only in port (at once, or after the
+layover) or by packet boat (packets.py), never by the admirals themselves."""
+
+from __future__ import annotations
+
+from bot.errors import NotAllowed, RuleViolation
+from bot.i18n import Msg
+from bot.rules.naval_orders.forms import check_enabled, clean_build_order, clean_order
+from bot.rules.naval_orders.messages import (
+    archive_lines,
+    build_order_lines,
+    order_lines,
+    return_station_lines,
+    ship_counts,
+)
+from bot.rules.naval_orders.models import (
+    ActiveOrder,
+    Force,
+    GiveBuildOrder,
+    GiveOrder,
+    MoveOrder,
+    NavalOrdersState,
+    Order,
+    name_key,
+)
+from bot.rules.naval_orders.outcomes import NavalOutcome, retire_order
+from bot.rules.naval_orders.registry import check_owner, find_force, find_station, writable
+from bot.rules.naval_orders.settings import NavalOrdersSettings
+from bot.rulesets import ArchiveRecord
+
+PROCEDURE_ORDERS = ("cruise", "move", "raid")
+
+
+def gm_overrides(settings: NavalOrdersSettings, by_gm: bool) -> bool:
+    """Whether this command is a GM override of the order rules (NO-I18)."""
+    return by_gm and settings.gm_can_override_orders
+
+
+def check_can_receive(
+    state: NavalOrdersState,
+    settings: NavalOrdersSettings,
+    force: Force,
+    order: Order,
+    turn: int,
+    *,
+    override: bool,
+) -> Order:
+    """The checks every new order passes, in port or by packet; returns the cleaned order."""
+    check_enabled(settings, order.kind)
+    if force.kind == "packet":
+        raise RuleViolation(
+            "naval_orders.error.packet_no_orders", clause="NO-I22", force=force.name
+        )
+    if not override and force.orders_this_turn(turn) >= settings.orders_per_force_per_turn:
+        raise RuleViolation(
+            "naval_orders.error.second_order", clause="NO-I2", force=force.name, turn=turn
+        )
+    if force.status == "forming" and not override:
+        raise RuleViolation("naval_orders.error.forming", clause="NO-2.7", force=force.name)
+    return clean_order(state, settings, force, order)
+
+
+def new_active_order(
+    state: NavalOrdersState, force: Force, order: Order, turn: int, effective_turn: int
+) -> ActiveOrder:
+    """An order as recorded: the force's kind and ships as the form states them (NO-I19),
+    and for repair or disbanding the station where it is carried out (NO-1.1)."""
+    station = state.station_at(force.location) if order.kind in ("repair", "disband") else None
+    return ActiveOrder(
+        station=station.name if station is not None else None,
+        order=order,
+        given_turn=turn,
+        effective_turn=effective_turn,
+        force_kind=force.kind,
+        ships=ship_counts(force.all_ships()),
+        start_location=force.location if isinstance(order, MoveOrder) else None,
+    )
+
+
+def mark_order_given(force: Force, turn: int) -> None:
+    """Count a new order against the force's turn (NO-I2)."""
+    if force.orders_given_turn != turn:
+        force.orders_given_turn = turn
+        force.orders_given = 0
+    force.orders_given += 1
+
+
+def put_in_force(
+    state: NavalOrdersState, force: Force, active: ActiveOrder, turn: int
+) -> list[ArchiveRecord]:
+    """Make `active` the force's current order, retiring the one it replaces (NO-I18)."""
+    archive: list[ArchiveRecord] = []
+    if force.order is not None:
+        archive.append(retire_order(state, force, force.order, "replaced", turn))
+    force.order = active.model_copy(update={"effective_turn": max(active.effective_turn, turn)})
+    force.status = "executing"
+    force.attack_away = False
+    force.return_due_turn = None
+    force.late_reported = False
+    force.layover_until = None
+    force.return_station = None
+    force.return_station_confirmed = False
+    return archive
+
+
+def _drop_relays(state: NavalOrdersState, force: Force, turn: int) -> list[ArchiveRecord]:
+    """Orders still on their way to a force are superseded by one given in port (NO-I18)."""
+    archive = [
+        retire_order(state, force, relay.order, "cancelled", turn)
+        for relay in state.relays
+        if relay.force == force.key
+    ]
+    state.relays = [r for r in state.relays if r.force != force.key]
+    return archive
+
+
+def in_layover(state: NavalOrdersState, force: Force) -> bool:
+    """In port but not yet free: the layover, or back at a station to begin it (NO-I7)."""
+    if force.status == "layover":
+        return True
+    station = state.station_at(force.location)
+    return (
+        force.status == "returning_to_station"
+        and force.in_port
+        and station is not None
+        and station.naval_station
+    )
+
+
+def give_order(
+    state: NavalOrdersState, settings: NavalOrdersSettings, command: GiveOrder, turn: int
+) -> NavalOutcome:
+    """Record a new order for a force in port (NO-3.3, NO-I18).
+
+    In port it takes effect at once; during the layover it is recorded and takes effect when
+    the layover ends (NO-I7). At sea it must go by packet boat (`send_by_packet`), unless the
+    GM overrides (`gm_can_override_orders`). A second order in one turn (NO-I2), someone
+    else's force (NO-I18), a missing or impossible field (NO-I19) are refused.
+    """
+    force = find_force(state, command.force)
+    check_owner(force, command.faction, command.by_gm)
+    override = gm_overrides(settings, command.by_gm)
+    order = check_can_receive(state, settings, force, command.order, turn, override=override)
+    if not force.in_port and not override:
+        raise RuleViolation("naval_orders.error.at_sea", clause="NO-3.3", force=force.name)
+    new = writable(state, force.key)
+    mine = new.forces[force.key]
+    archive = _drop_relays(new, mine, turn)
+    pending = in_layover(new, mine) and not override
+    if pending:
+        effective = (mine.layover_until or turn) + 1
+        if mine.pending_order is not None:
+            archive.append(retire_order(new, mine, mine.pending_order, "cancelled", turn))
+        mine.pending_order = new_active_order(new, mine, order, turn, effective)
+    else:
+        if mine.pending_order is not None:
+            archive.append(retire_order(new, mine, mine.pending_order, "cancelled", turn))
+            mine.pending_order = None
+        archive += put_in_force(new, mine, new_active_order(new, mine, order, turn, turn), turn)
+        if mine.formation is not None:
+            mine.formation = None
+    mark_order_given(mine, turn)
+    active = mine.pending_order if pending else mine.order
+    assert active is not None
+    return NavalOutcome(
+        state=new,
+        force=mine,
+        lines=archive_lines(archive) + order_lines(mine, active, pending=pending),
+        archive=archive,
+    )
+
+
+def layover_applies(force: Force, settings: NavalOrdersSettings) -> bool:
+    """Fleets always stay a turn in port after an order; squadrons by setting (NO-I7)."""
+    if force.kind == "fleet":
+        return True
+    return force.kind != "packet" and settings.layover_applies_to_squadrons
+
+
+def begin_layover_or_wait(force: Force, settings: NavalOrdersSettings, turn: int) -> str:
+    """Back in port after an order: the layover from the next turn, or straight to awaiting
+    orders (NO-2.11, NO-I7). Returns the new status."""
+    force.return_station = None
+    force.return_station_confirmed = False
+    if layover_applies(force, settings) and settings.port_layover_turns > 0:
+        force.status = "layover"
+        force.layover_until = turn + settings.port_layover_turns
+    else:
+        force.status = "awaiting_orders"
+        force.layover_until = None
+    return force.status
+
+
+def complete_order(
+    state: NavalOrdersState,
+    settings: NavalOrdersSettings,
+    faction: str,
+    force_name: str,
+    turn: int,
+    *,
+    by_gm: bool = False,
+) -> NavalOutcome:
+    """Mark a recorded order done (NO-I1): the six orders without a procedure are finished by
+    their owner or the GM; cruising, transfer and raiding end by the engine, or by the GM.
+    A force in port then takes the layover (NO-I7); one at sea awaits orders by packet."""
+    force = find_force(state, force_name)
+    check_owner(force, faction, by_gm)
+    if force.order is None:
+        raise RuleViolation("naval_orders.error.no_order", clause="NO-I1", force=force.name)
+    if force.order.order.kind in PROCEDURE_ORDERS and not by_gm:
+        raise NotAllowed(
+            "naval_orders.error.order_ends_itself",
+            clause="NO-I14",
+            order=Msg(f"naval_orders.order.{force.order.order.kind}"),
+        )
+    new = writable(state, force.key)
+    mine = new.forces[force.key]
+    assert mine.order is not None
+    archive = [retire_order(new, mine, mine.order, "completed", turn)]
+    mine.order = None
+    if mine.in_port:
+        begin_layover_or_wait(mine, settings, turn)
+    else:
+        mine.status = "awaiting_orders"
+    return NavalOutcome(state=new, force=mine, lines=archive_lines(archive), archive=archive)
+
+
+def give_build_order(
+    state: NavalOrdersState, settings: NavalOrdersSettings, command: GiveBuildOrder, turn: int
+) -> NavalOutcome:
+    """Record a construction/purchase order at a naval station (NO-1.1, NO-I1): the station
+    owner's, once per turn; it replaces the station's previous build order."""
+    check_enabled(settings, "build")
+    station = find_station(state, command.station)
+    if not station.naval_station:
+        raise RuleViolation(
+            "naval_orders.error.build_needs_station", clause="NO-1.1", station=station.name
+        )
+    if not command.by_gm and (
+        station.owner is None or name_key(station.owner) != name_key(command.faction)
+    ):
+        raise NotAllowed(
+            "naval_orders.error.not_your_station", clause="NO-1.1", station=station.name
+        )
+    if station.orders_given_turn == turn and not gm_overrides(settings, command.by_gm):
+        raise RuleViolation(
+            "naval_orders.error.second_order", clause="NO-I2", force=station.name, turn=turn
+        )
+    order = clean_build_order(settings, command.order)
+    new = writable(state)
+    archive: list[ArchiveRecord] = []
+    if station.build_order is not None:
+        archive.append(retire_order(new, station, station.build_order, "replaced", turn))
+    active = ActiveOrder(order=order, given_turn=turn, effective_turn=turn, force_kind="fleet")
+    updated = station.model_copy(update={"build_order": active, "orders_given_turn": turn})
+    new.stations[station.key] = updated
+    return NavalOutcome(
+        state=new, lines=archive_lines(archive) + build_order_lines(updated), archive=archive
+    )
+
+
+def declare_return_station(
+    state: NavalOrdersState,
+    settings: NavalOrdersSettings,
+    faction: str,
+    force_name: str,
+    station_name: str,
+    *,
+    by_gm: bool = False,
+) -> NavalOutcome:
+    """Name the naval station a force returns to after its order (NO-4.3, NO-6.3, NO-I16):
+    the player names it and the GM confirms it is the nearest; a GM naming it confirms it.
+    Under `distance_table` the bot chose it, and only the GM may change it."""
+    force = find_force(state, force_name)
+    check_owner(force, faction, by_gm)
+    if force.status != "returning_to_station":
+        raise RuleViolation("naval_orders.error.not_returning", clause="NO-I16", force=force.name)
+    station = find_station(state, station_name)
+    if not station.naval_station:
+        raise RuleViolation(
+            "naval_orders.error.not_a_station", clause="NO-I16", station=station.name
+        )
+    if settings.nearest_station_by == "distance_table" and not by_gm:
+        raise NotAllowed("naval_orders.error.station_from_table", clause="NO-I16")
+    new = writable(state, force.key)
+    mine = new.forces[force.key]
+    mine.return_station = station.name
+    mine.return_station_confirmed = by_gm
+    return NavalOutcome(state=new, force=mine, lines=return_station_lines(mine))

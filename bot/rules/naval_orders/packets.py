@@ -1,0 +1,100 @@
+"""Orders changed at sea by packet boat (NO-2.9, NO-3.3, NO-I7, NO-I18, NO-I22).
+
+A packet-boat force in a port or station is sent with a new order; the player moves it
+(the bot keeps no map) and registers its arrival. A packet arriving in turn T starts the
+relay turn(s) T+1…T+`order_relay_turns`, while the old order still counts; the new order
+takes effect from T+1+`order_relay_turns` (the end of turn applies it, turn.py).
+"""
+
+from __future__ import annotations
+
+from bot.errors import Conflict, NotFound, RuleViolation
+from bot.rules.naval_orders.messages import relay_arrival_lines, relay_sent_lines
+from bot.rules.naval_orders.models import NavalOrdersState, PacketRelay, SendByPacket
+from bot.rules.naval_orders.orders import (
+    check_can_receive,
+    gm_overrides,
+    mark_order_given,
+    new_active_order,
+)
+from bot.rules.naval_orders.outcomes import NavalOutcome
+from bot.rules.naval_orders.registry import check_owner, find_force, writable
+from bot.rules.naval_orders.settings import NavalOrdersSettings
+
+
+def send_by_packet(
+    state: NavalOrdersState, settings: NavalOrdersSettings, command: SendByPacket, turn: int
+) -> NavalOutcome:
+    """Send a new order to a force at sea with a packet boat from a port (NO-3.3, NO-I18).
+
+    The order counts as the force's new order of this turn (NO-I2) and passes the same form
+    checks (NO-I19). The packet is a `packet` force of the same owner, in port, not already
+    carrying an order (NO-I22). A force in port gets its orders directly (`give_order`).
+    """
+    force = find_force(state, command.force)
+    check_owner(force, command.faction, command.by_gm)
+    packet = find_force(state, command.packet)
+    check_owner(packet, command.faction, command.by_gm)
+    if packet.kind != "packet":
+        raise RuleViolation("naval_orders.error.not_a_packet", clause="NO-I22", force=packet.name)
+    if not packet.in_port:
+        raise RuleViolation(
+            "naval_orders.error.packet_not_in_port", clause="NO-3.3", force=packet.name
+        )
+    if any(r.packet == packet.key and r.arrived_turn is None for r in state.relays):
+        raise Conflict("naval_orders.error.packet_busy", clause="NO-I22", force=packet.name)
+    if force.in_port:
+        raise RuleViolation(
+            "naval_orders.error.in_port_give_directly", clause="NO-I18", force=force.name
+        )
+    override = gm_overrides(settings, command.by_gm)
+    order = check_can_receive(state, settings, force, command.order, turn, override=override)
+    new = writable(state, force.key)
+    mine = new.forces[force.key]
+    relay = PacketRelay(
+        id=new.next_relay_id,
+        owner=mine.owner,
+        packet=packet.key,
+        force=mine.key,
+        order=new_active_order(new, mine, order, turn, turn),
+        sent_turn=turn,
+    )
+    new.next_relay_id += 1
+    new.relays.append(relay)
+    mark_order_given(mine, turn)
+    return NavalOutcome(
+        state=new, force=mine, relay=relay, lines=relay_sent_lines(relay, packet, mine)
+    )
+
+
+def register_packet_arrival(
+    state: NavalOrdersState,
+    settings: NavalOrdersSettings,
+    faction: str,
+    relay_id: int,
+    turn: int,
+    *,
+    by_gm: bool = False,
+) -> NavalOutcome:
+    """The packet boat has reached the force (NO-2.9, NO-I7): the relay turn follows and the
+    new order takes effect from turn `turn + 1 + order_relay_turns`. The packet boat is then
+    at sea in the force's location."""
+    relay = next((r for r in state.relays if r.id == relay_id), None)
+    if relay is None:
+        raise NotFound("naval_orders.error.unknown_relay", clause="NO-I18", relay=relay_id)
+    force = find_force(state, relay.force)
+    check_owner(force, faction, by_gm)
+    if relay.arrived_turn is not None:
+        raise Conflict("naval_orders.error.relay_arrived", clause="NO-I7", relay=relay_id)
+    new = writable(state, relay.packet)
+    arrived = relay.model_copy(
+        update={"arrived_turn": turn, "effective_turn": turn + 1 + settings.order_relay_turns}
+    )
+    new.relays = [arrived if r.id == relay_id else r for r in new.relays]
+    packet = new.forces.get(relay.packet)
+    if packet is not None:
+        packet.location = force.location
+        packet.in_port = False
+    return NavalOutcome(
+        state=new, force=force, relay=arrived, lines=relay_arrival_lines(arrived, force)
+    )

@@ -1,0 +1,235 @@
+"""The register of forces and ports (rules/naval-orders.md §4): lookups, ownership checks,
+registering forces and stations, and the positions players report from their own map.
+
+Every command returns a `NavalOutcome` with a new state; the state passed in is unchanged.
+"""
+
+from __future__ import annotations
+
+from bot.errors import NotAllowed, NotFound, RuleViolation
+from bot.i18n import Msg
+from bot.rules.naval_orders.messages import force_lines, position_lines, station_lines
+from bot.rules.naval_orders.models import (
+    MAX_NAME,
+    MAX_SHIPS_PER_FORCE,
+    CruiseOrder,
+    Force,
+    NavalOrdersState,
+    RaidOrder,
+    RegisterForce,
+    RegisterStation,
+    ReportPosition,
+    Ship,
+    Station,
+    name_key,
+)
+from bot.rules.naval_orders.outcomes import NavalOutcome
+from bot.rules.naval_orders.settings import NavalOrdersSettings
+
+
+def clean_name(text: str | None, clause: str, field: str) -> str:
+    """A trimmed name; a missing or overlong one is refused (NO-4.10: a clear unique name)."""
+    value = " ".join((text or "").split())
+    if not value or len(value) > MAX_NAME:
+        raise RuleViolation(
+            "naval_orders.error.bad_name", clause=clause, field=Msg(f"naval_orders.field.{field}")
+        )
+    return value
+
+
+def find_force(state: NavalOrdersState, name: str) -> Force:
+    """The force registered under `name`; NotFound otherwise."""
+    force = state.forces.get(name_key(name))
+    if force is None:
+        raise NotFound("naval_orders.error.unknown_force", clause="NO-4.10", force=name)
+    return force
+
+
+def find_station(state: NavalOrdersState, name: str) -> Station:
+    """The port or station registered under `name` (or at that location); NotFound otherwise."""
+    station = state.stations.get(name_key(name)) or state.station_at(name)
+    if station is None:
+        raise NotFound("naval_orders.error.unknown_station", clause="NO-3.3", station=name)
+    return station
+
+
+def check_owner(force: Force, faction: str, by_gm: bool) -> None:
+    """Only the owning player acts for a force (NO-3.4, NO-I18); a GM may act for any."""
+    if not by_gm and name_key(force.owner) != name_key(faction):
+        raise NotAllowed("naval_orders.error.not_your_force", force=force.name, clause="NO-I18")
+
+
+def writable(state: NavalOrdersState, *force_keys: str) -> NavalOrdersState:
+    """A copy of the state whose named forces (and lists) may be edited; the rest is shared."""
+    new = state.model_copy()
+    new.forces = dict(state.forces)
+    new.stations = dict(state.stations)
+    new.relays = list(state.relays)
+    for key in force_keys:
+        if key in new.forces:
+            new.forces[key] = new.forces[key].model_copy(deep=True)
+    return new
+
+
+def _check_ships(kind: str, ships: list[Ship], clause: str) -> None:
+    if len(ships) > MAX_SHIPS_PER_FORCE:
+        raise RuleViolation(
+            "naval_orders.error.too_many_ships", clause=clause, limit=MAX_SHIPS_PER_FORCE
+        )
+    for ship in ships:
+        if ship.rated != (ship.rate is not None):
+            raise RuleViolation("naval_orders.error.bad_rate", clause="NO-I8")
+        if kind == "packet" and ship.kind != "packet":
+            raise RuleViolation("naval_orders.error.packet_force_ships", clause="NO-I22")
+
+
+def register_force(
+    state: NavalOrdersState, settings: NavalOrdersSettings, command: RegisterForce
+) -> NavalOutcome:
+    """Register a force, or replace the ships, rating and place of one (§4; NO-I3, NO-I22).
+
+    A fleet holds at least two squadrons and has no loose ships; a squadron or packet-boat
+    force has ships and no squadrons. An existing force keeps its order and status.
+    """
+    name = clean_name(command.name, "NO-4.10", "name")
+    owner = clean_name(command.owner, "NO-3.4", "owner")
+    location = clean_name(command.location, "NO-4.2", "location")
+    if command.kind == "fleet":
+        if len(command.squadrons) < 2 or command.ships:
+            raise RuleViolation("naval_orders.error.fleet_needs_squadrons", clause="NO-I3")
+        keys = [name_key(clean_name(s.name, "NO-I3", "squadron")) for s in command.squadrons]
+        if len(set(keys)) != len(keys):
+            raise RuleViolation("naval_orders.error.duplicate_squadron", clause="NO-I3")
+        for squadron in command.squadrons:
+            _check_ships(squadron.kind, squadron.ships, "NO-I3")
+    else:
+        if command.squadrons or not command.ships:
+            raise RuleViolation("naval_orders.error.squadron_needs_ships", clause="NO-I3")
+        _check_ships(command.kind, command.ships, "NO-I22")
+    if command.kind == "packet" and command.officer_rating != 0:
+        raise RuleViolation("naval_orders.error.packet_rating", clause="NO-I22")
+    if not -1 <= command.officer_rating <= 2:
+        raise RuleViolation(
+            "naval_orders.error.bad_rating", clause="NO-I8", rating=command.officer_rating
+        )
+    key = name_key(name)
+    new = writable(state, key)
+    old = new.forces.get(key)
+    if old is not None and name_key(old.owner) != name_key(owner):
+        raise RuleViolation("naval_orders.error.name_taken", clause="NO-4.10", force=name)
+    fields = {
+        "name": name,
+        "owner": owner,
+        "kind": command.kind,
+        "officer_rating": command.officer_rating,
+        "ships": list(command.ships),
+        "squadrons": [s.model_copy(deep=True) for s in command.squadrons],
+        "location": location,
+        "in_port": command.in_port,
+    }
+    force = Force.model_validate(fields) if old is None else old.model_copy(update=fields)
+    if old is not None and old.kind != command.kind and old.order is not None:
+        raise RuleViolation("naval_orders.error.kind_change_with_order", clause="NO-I3")
+    new.forces[key] = force
+    return NavalOutcome(state=new, force=force, lines=force_lines(force, settings, registered=True))
+
+
+def remove_force(state: NavalOrdersState, name: str) -> NavalOutcome:
+    """Strike a force from the register (sunk, captured, paid off); relays to it are dropped."""
+    force = find_force(state, name)
+    new = writable(state)
+    del new.forces[force.key]
+    new.relays = [r for r in new.relays if r.force != force.key and r.packet != force.key]
+    return NavalOutcome(state=new, force=None, lines=force_lines(force, None, removed=True))
+
+
+def register_station(state: NavalOrdersState, command: RegisterStation) -> NavalOutcome:
+    """Add or replace a port or naval station in the GM's list (§4; NO-I16, NO-I17)."""
+    name = clean_name(command.name, "NO-3.3", "name")
+    location = clean_name(command.location, "NO-3.3", "location")
+    other = state.station_at(location)
+    if other is not None and other.key != name_key(name):
+        raise RuleViolation(
+            "naval_orders.error.location_has_port", clause="NO-3.3", station=other.name
+        )
+    new = writable(state)
+    old = new.stations.get(name_key(name))
+    station = Station(
+        name=name,
+        location=location,
+        naval_station=command.naval_station,
+        owner=command.owner.strip() if command.owner else None,
+        build_order=old.build_order if old is not None else None,
+        orders_given_turn=old.orders_given_turn if old is not None else None,
+    )
+    new.stations[station.key] = station
+    return NavalOutcome(state=new, lines=station_lines(station))
+
+
+def remove_station(state: NavalOrdersState, name: str) -> NavalOutcome:
+    """Take a port or station off the GM's list."""
+    station = find_station(state, name)
+    new = writable(state)
+    del new.stations[station.key]
+    return NavalOutcome(state=new, lines=station_lines(station, removed=True))
+
+
+def set_station_distances(
+    state: NavalOrdersState, location: str, distances: dict[str, int]
+) -> NavalOutcome:
+    """Record how far each naval station is from `location` (NO-I16 `distance_table`)."""
+    place = clean_name(location, "NO-I16", "location")
+    table: dict[str, int] = {}
+    for station_name, distance in distances.items():
+        station = find_station(state, station_name)
+        if not station.naval_station or distance < 0:
+            raise RuleViolation(
+                "naval_orders.error.bad_distance", clause="NO-I16", station=station_name
+            )
+        table[station.key] = distance
+    new = writable(state)
+    new.station_distances = dict(state.station_distances)
+    new.station_distances[name_key(place)] = table
+    return NavalOutcome(state=new)
+
+
+def report_position(
+    state: NavalOrdersState, settings: NavalOrdersSettings, command: ReportPosition, turn: int
+) -> NavalOutcome:
+    """Record where a force is now, from the players' map (NO-I6: the players move).
+
+    A force returning to its cruising or raiding zone after a battle stops returning when it
+    is registered in that location again (NO-I15). Forming or in layover, it may not move
+    (NO-2.7, NO-2.11).
+    """
+    force = find_force(state, command.force)
+    check_owner(force, command.faction, command.by_gm)
+    location = clean_name(command.location, "NO-I6", "location")
+    if command.in_port and state.station_at(location) is None:
+        raise RuleViolation("naval_orders.error.not_a_port", clause="NO-3.3", location=location)
+    moved = name_key(location) != name_key(force.location) or command.in_port != force.in_port
+    if moved and force.status in ("forming", "layover") and not command.by_gm:
+        clause = "NO-2.7" if force.status == "forming" else "NO-2.11"
+        raise RuleViolation("naval_orders.error.cannot_move", clause=clause, force=force.name)
+    new = writable(state, force.key)
+    mine = new.forces[force.key]
+    mine.location = location
+    mine.in_port = command.in_port
+    back = False
+    if (
+        mine.status == "returning_to_zone"
+        and mine.order is not None
+        and name_key(location) == name_key(station_location(mine) or "")
+    ):
+        mine.status = "executing"
+        mine.return_due_turn = None
+        mine.late_reported = False
+        back = True
+    return NavalOutcome(state=new, force=mine, lines=position_lines(mine, back_in_zone=back))
+
+
+def station_location(force: Force) -> str | None:
+    """The cruising or raiding location of the force's current order, if it has one."""
+    if force.order is not None and isinstance(force.order.order, CruiseOrder | RaidOrder):
+        return force.order.order.location
+    return None

@@ -1,0 +1,460 @@
+"""The end-of-turn step (rules/naval-orders.md NO-I7, NO-I13…NO-I17) and "who are we
+waiting for".
+
+At the resolution of turn T, force by force in name order: formations complete (NO-2.7);
+a force that attacked resumes its order, or heads back to its zone (NO-I15); cruising and
+raiding turns are counted, with the raid's d3 rolled on arrival (NO-I13, NO-I14); finished
+orders send the force to the nearest naval station (NO-I16); a transfer ends in its port
+(NO-I17); forces back in a station start the layover, and layovers end (NO-I7); late
+returns are reported (NO-I15); orders relayed by packet boat take effect (NO-I7).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.dice import Dice
+from bot.errors import RuleViolation
+from bot.i18n import Msg
+from bot.rules.naval_orders.formations import complete_formation
+from bot.rules.naval_orders.messages import formation_lines, progress_msg, status_msg
+from bot.rules.naval_orders.models import (
+    CruiseOrder,
+    Force,
+    Formation,
+    MoveOrder,
+    NavalOrdersState,
+    RaidOrder,
+    name_key,
+)
+from bot.rules.naval_orders.orders import begin_layover_or_wait, put_in_force
+from bot.rules.naval_orders.outcomes import retire_order
+from bot.rules.naval_orders.settings import NavalOrdersSettings
+from bot.rules.naval_orders.views import waiting_lines
+from bot.rulesets import ArchiveRecord, TurnContext, TurnStepResult
+
+ROLL_RAID_DURATION = "naval_orders.roll.raid_duration"
+
+
+def _state(value: Any) -> NavalOrdersState:
+    if isinstance(value, NavalOrdersState):
+        return value
+    return NavalOrdersState.model_validate(value or {})
+
+
+def _settings(value: Any) -> NavalOrdersSettings:
+    if isinstance(value, NavalOrdersSettings):
+        return value
+    return NavalOrdersSettings.model_validate(value or {})
+
+
+@dataclass
+class _Resolution:
+    """What the step collects while it resolves the turn."""
+
+    state: NavalOrdersState
+    settings: NavalOrdersSettings
+    turn: int
+    dice: Dice
+    changes: dict[str, list[Msg]] = field(default_factory=dict)
+    gm_only: list[Msg] = field(default_factory=list)
+    archive: list[ArchiveRecord] = field(default_factory=list)
+    late: list[str] = field(default_factory=list)
+    completed: list[str] = field(default_factory=list)
+    raid_rolls: list[dict[str, Any]] = field(default_factory=list)
+
+    def note(self, force: Force, line: Msg) -> None:
+        self.changes.setdefault(force.key, []).append(line)
+
+
+def _editable(force: Force) -> Force:
+    """A copy of a force the step may edit: its own fields and its current order's progress
+    are copied; ships (frozen), squadrons and order forms are shared, never edited here."""
+    order = force.order.model_copy() if force.order is not None else None
+    return force.model_copy(update={"order": order})
+
+
+def _working_copy(state: NavalOrdersState) -> NavalOrdersState:
+    """A copy the step may edit: forces with anything to resolve are copied, the rest shared."""
+    new = state.model_copy()
+    new.forces = {
+        key: _editable(force) if force.status != "awaiting_orders" else force
+        for key, force in state.forces.items()
+    }
+    new.stations = dict(state.stations)
+    new.relays = list(state.relays)
+    return new
+
+
+def _formations(run: _Resolution) -> None:
+    """NO-2.7: formations due this turn are made (once each, in the first member's order)."""
+    due: dict[tuple[str, ...], Formation] = {}
+    for key in sorted(run.state.forces):
+        formation = run.state.forces[key].formation
+        if formation is not None and formation.complete_turn <= run.turn:
+            due.setdefault(tuple(formation.members), formation)
+    for formation in due.values():
+        try:
+            made = complete_formation(run.state, formation)
+        except RuleViolation:
+            for key in formation.members:
+                force = run.state.forces.get(key)
+                if force is not None:
+                    force.formation = None
+                    force.status = "awaiting_orders" if force.order is None else "executing"
+                    run.note(force, Msg("naval_orders.formation.failed", force=force.name))
+            continue
+        for force in made:
+            run.note(force, formation_lines(formation, done=True, forces=made)[0])
+
+
+def _after_attack(run: _Resolution, force: Force) -> bool:
+    """NO-I9, NO-I15: an attacker resumes its order, or returns to its zone from T+1.
+    Returns whether the force spent the turn away from its zone on the attack."""
+    if force.status != "attacking":
+        return force.status == "returning_to_zone"
+    if force.attack_away:
+        force.status = "returning_to_zone"
+        force.return_due_turn = run.turn + run.settings.return_deadline_turns
+        force.late_reported = False
+        location = (
+            force.order.order.location
+            if force.order and isinstance(force.order.order, CruiseOrder | RaidOrder)
+            else None
+        )
+        run.note(
+            force,
+            Msg(
+                "naval_orders.turn.return_to_zone",
+                force=force.name,
+                location=location or "…",
+                turn=run.turn + 1,
+            ),
+        )
+        force.attack_away = False
+        return True
+    force.status = "executing"
+    run.note(force, Msg("naval_orders.turn.resumes_order", force=force.name))
+    return False
+
+
+def _roll_raid(run: _Resolution, force: Force, order: RaidOrder) -> tuple[int, int]:
+    """NO-I13: N + d3 (or d6) rolled as the force starts raiding."""
+    settings = run.settings
+    if settings.raid_duration_mode == "d6":
+        face = run.dice.roll_one(6, ROLL_RAID_DURATION, clause="NO-2.8")
+        required = face
+        line = Msg("naval_orders.turn.raid_d6", force=force.name, face=face, count=required)
+    else:
+        face = run.dice.roll_one(3, ROLL_RAID_DURATION, clause="NO-6.2")
+        ordered = order.turns or 0
+        required = ordered + face
+        line = Msg(
+            "naval_orders.turn.raid_d3",
+            force=force.name,
+            ordered=ordered,
+            face=face,
+            count=required,
+        )
+    run.raid_rolls.append({"force": force.name, "face": face, "required": required})
+    if settings.raid_extra_roll_hidden:
+        run.gm_only.append(line)
+        run.note(force, Msg("naval_orders.turn.raid_started", force=force.name))
+    else:
+        run.note(force, line)
+    return face, required
+
+
+def _tick(run: _Resolution, force: Force, away: bool) -> None:
+    """NO-I14: count the turn if the force ends it in its location, or (with
+    `count_turns_away`) was away on an authorised attack; complete the order at the count."""
+    active = force.order
+    if active is None or not isinstance(active.order, CruiseOrder | RaidOrder):
+        return
+    order = active.order
+    there = order.location is not None and name_key(order.location) == name_key(force.location)
+    if active.arrived_turn is None:
+        if not there:
+            return
+        active.arrived_turn = run.turn
+        if isinstance(order, RaidOrder):
+            active.raid_roll, active.turns_required = _roll_raid(run, force, order)
+        else:
+            active.turns_required = order.turns
+            run.note(
+                force,
+                Msg(
+                    "naval_orders.turn.cruise_started",
+                    force=force.name,
+                    location=order.location or "…",
+                ),
+            )
+    if there or (away and run.settings.count_turns_away):
+        active.turns_done += 1
+    if active.turns_required is None or active.turns_done < active.turns_required:
+        return
+    run.archive.append(retire_order(run.state, force, active, "completed", run.turn))
+    run.completed.append(force.name)
+    force.order = None
+    force.status = "returning_to_station"
+    force.return_due_turn = None
+    force.late_reported = False
+    force.return_station = _nearest_station(run, force)
+    force.return_station_confirmed = force.return_station is not None
+    run.note(
+        force,
+        Msg(
+            "naval_orders.turn.order_complete",
+            force=force.name,
+            order=Msg(f"naval_orders.order.{order.kind}"),
+            count=active.turns_done,
+            turn=run.turn + 1,
+        ),
+    )
+    if force.return_station is not None:
+        run.note(
+            force,
+            Msg("naval_orders.return.from_table", force=force.name, station=force.return_station),
+        )
+    else:
+        run.note(force, Msg("naval_orders.return.name_it", force=force.name))
+
+
+def _nearest_station(run: _Resolution, force: Force) -> str | None:
+    """NO-I16 `distance_table`: the nearest naval station from the registered table (ties:
+    name order); None under `gm`, or when the table has no row for the force's place."""
+    if run.settings.nearest_station_by != "distance_table":
+        return None
+    row = run.state.station_distances.get(name_key(force.location), {})
+    known = [(d, run.state.stations[k].name) for k, d in row.items() if k in run.state.stations]
+    return min(known)[1] if known else None
+
+
+def _late_return(run: _Resolution, force: Force) -> None:
+    """NO-I15: still returning at the resolution of T + deadline: reported once; with
+    `late_return_breaks_order` the order is broken for a GM ruling."""
+    if force.status != "returning_to_zone" or force.return_due_turn is None:
+        return
+    if run.turn < force.return_due_turn or force.late_reported:
+        return
+    force.late_reported = True
+    run.late.append(force.name)
+    run.note(
+        force,
+        Msg(
+            "naval_orders.turn.late_return",
+            force=force.name,
+            owner=force.owner,
+            turn=force.return_due_turn,
+        ),
+    )
+    if run.settings.late_return_breaks_order and force.order is not None:
+        run.archive.append(retire_order(run.state, force, force.order, "broken", run.turn))
+        force.order = None
+        force.status = "awaiting_orders"
+        force.return_due_turn = None
+        run.note(force, Msg("naval_orders.turn.order_broken", force=force.name))
+
+
+def _transfer_arrival(run: _Resolution, force: Force) -> None:
+    """NO-5.3, NO-I17: in port at the destination, the transfer is complete."""
+    active = force.order
+    if force.status != "executing" or active is None or not isinstance(active.order, MoveOrder):
+        return
+    destination = active.order.destination
+    if not force.in_port or destination is None:
+        return
+    if name_key(destination) != name_key(force.location):
+        return
+    run.archive.append(retire_order(run.state, force, active, "completed", run.turn))
+    run.completed.append(force.name)
+    force.order = None
+    if run.settings.layover_after_transfer:
+        status = begin_layover_or_wait(force, run.settings, run.turn)
+    else:
+        force.status = "awaiting_orders"
+        status = force.status
+    run.note(
+        force,
+        Msg(
+            "naval_orders.turn.transfer_complete",
+            force=force.name,
+            port=active.order.port or destination,
+        ),
+    )
+    _note_port_status(run, force, status)
+
+
+def _note_port_status(run: _Resolution, force: Force, status: str) -> None:
+    if status == "layover":
+        run.note(
+            force,
+            Msg(
+                "naval_orders.turn.layover",
+                force=force.name,
+                turn=force.layover_until or run.turn + 1,
+            ),
+        )
+    else:
+        run.note(force, Msg("naval_orders.turn.awaiting", force=force.name))
+
+
+def _station_arrival(run: _Resolution, force: Force) -> None:
+    """NO-4.3, NO-6.3, NO-2.11: back in a naval station, the layover starts next turn."""
+    if force.status != "returning_to_station" or not force.in_port:
+        return
+    station = run.state.station_at(force.location)
+    if station is None or not station.naval_station:
+        return
+    status = begin_layover_or_wait(force, run.settings, run.turn)
+    run.note(force, Msg("naval_orders.turn.at_station", force=force.name, station=station.name))
+    _note_port_status(run, force, status)
+
+
+def _layover_end(run: _Resolution, force: Force) -> None:
+    """NO-I7: the layover ends; an order recorded during it takes effect (NO-I18)."""
+    if force.status != "layover" or force.layover_until is None:
+        return
+    if force.layover_until > run.turn:
+        return
+    force.layover_until = None
+    pending = force.pending_order
+    if pending is not None:
+        force.pending_order = None
+        run.archive += put_in_force(run.state, force, pending, run.turn + 1)
+        run.note(
+            force, Msg("naval_orders.turn.pending_in_force", force=force.name, turn=run.turn + 1)
+        )
+    else:
+        force.status = "awaiting_orders"
+        run.note(force, Msg("naval_orders.turn.layover_over", force=force.name))
+
+
+def _relays(run: _Resolution) -> None:
+    """NO-I7: a relayed order takes effect from `effective_turn`; applied at the resolution
+    before it. The packet arrived, the relay turn passed."""
+    kept = []
+    for relay in run.state.relays:
+        if relay.effective_turn is None or relay.effective_turn > run.turn + 1:
+            if relay.arrived_turn is not None and relay.effective_turn is not None:
+                force = run.state.forces.get(relay.force)
+                if force is not None:
+                    run.note(
+                        force,
+                        Msg(
+                            "naval_orders.turn.relay_turn",
+                            force=force.name,
+                            turn=relay.effective_turn,
+                        ),
+                    )
+            kept.append(relay)
+            continue
+        shared = run.state.forces.get(relay.force)
+        if shared is None:
+            continue
+        force = _editable(shared)
+        run.state.forces[force.key] = force
+        if force.pending_order is not None:
+            run.archive.append(
+                retire_order(run.state, force, force.pending_order, "cancelled", run.turn)
+            )
+            force.pending_order = None
+        run.archive += put_in_force(run.state, force, relay.order, run.turn + 1)
+        run.note(
+            force,
+            Msg(
+                "naval_orders.turn.relay_in_force",
+                force=force.name,
+                relay=relay.id,
+                turn=run.turn + 1,
+            ),
+        )
+    run.state.relays = kept
+
+
+def end_of_turn(context: TurnContext) -> TurnStepResult:
+    """Resolve turn `context.turn` for every force (module docstring); the summary lists each
+    player's forces and what changed, then whose forces still lack orders."""
+    settings = _settings(context.settings)
+    run = _Resolution(
+        state=_working_copy(_state(context.state)),
+        settings=settings,
+        turn=context.turn,
+        dice=context.dice,
+    )
+    _formations(run)
+    for key in sorted(run.state.forces):
+        force = run.state.forces[key]
+        if force.kind == "packet" or force.status in ("forming", "awaiting_orders"):
+            continue
+        away = _after_attack(run, force)
+        _tick(run, force, away)
+        _late_return(run, force)
+        _transfer_arrival(run, force)
+        _station_arrival(run, force)
+        _layover_end(run, force)
+    _relays(run)
+    lines = summary_lines(run.state, run.changes)
+    lines += waiting_lines(run.state, context.turn + 1)
+    return TurnStepResult(
+        state=run.state,
+        lines=lines,
+        outcome={
+            "changed": sorted(
+                run.state.forces[k].name for k in run.changes if k in run.state.forces
+            ),
+            "completed": run.completed,
+            "late_returns": run.late,
+            "raid_rolls": run.raid_rolls,
+            "gm_only": [m.to_json() for m in run.gm_only],
+        },
+        archive=run.archive,
+        audit_lines=[
+            Msg(
+                "naval_orders.turn.audit",
+                forces=Msg("naval_orders.count.forces", count=len(run.state.forces)),
+                changed=Msg("naval_orders.count.changed", count=len(run.changes)),
+                completed=Msg("naval_orders.count.completed", count=len(run.completed)),
+                late=Msg("naval_orders.count.late", count=len(run.late)),
+            )
+        ],
+    )
+
+
+def summary_lines(state: NavalOrdersState, changes: dict[str, list[Msg]]) -> list[Msg]:
+    """Per player: their forces with status and order, each followed by what changed."""
+    if not state.forces:
+        return [Msg("naval_orders.turn.no_forces")]
+    by_owner: dict[str, list[Force]] = {}
+    for force in state.forces.values():
+        by_owner.setdefault(force.owner, []).append(force)
+    lines: list[Msg] = []
+    for owner in sorted(by_owner, key=name_key):
+        forces = sorted(by_owner[owner], key=lambda f: f.key)
+        lines.append(Msg("naval_orders.turn.owner", owner=owner, count=len(forces)))
+        for force in forces:
+            lines.append(force_summary(force))
+            lines += changes.get(force.key, [])
+    return lines
+
+
+def force_summary(force: Force) -> Msg:
+    """One force: status, its order kind and progress."""
+    order: Msg = (
+        Msg(f"naval_orders.order.{force.order.order.kind}")
+        if force.order is not None
+        else Msg("naval_orders.order.none")
+    )
+    return Msg(
+        "naval_orders.turn.force",
+        force=force.name,
+        status=status_msg(force),
+        order=order,
+        progress=progress_msg(force),
+    )
+
+
+def waiting_for(state: Any, settings: Any, turn: int) -> list[Msg]:
+    """Forces still lacking orders, one line per owner (feeds `/turn status`)."""
+    return waiting_lines(_state(state), turn)

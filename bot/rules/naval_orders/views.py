@@ -1,0 +1,112 @@
+"""What each reader may see: orders are private to their owner until the GM's end of turn,
+unless `orders_public` (issue 14) makes them public; a GM sees everything. Also the list of
+forces still lacking orders (`/turn status`)."""
+
+from __future__ import annotations
+
+from bot.i18n import Msg, MsgList
+from bot.rules.naval_orders.messages import order_text, progress_msg, status_msg
+from bot.rules.naval_orders.models import Force, NavalOrdersState, name_key
+from bot.rules.naval_orders.settings import NavalOrdersSettings
+
+
+def order_visible(
+    force: Force,
+    settings: NavalOrdersSettings,
+    *,
+    viewer: str | None,
+    is_gm: bool,
+    turn: int,
+) -> bool:
+    """Whether `viewer` may read the force's orders during `turn`: its owner and the GM
+    always; anyone once the turn the latest order was given in has been resolved, or at once
+    under `orders_public`."""
+    if is_gm or settings.orders_public:
+        return True
+    if viewer is not None and name_key(viewer) == name_key(force.owner):
+        return True
+    return force.orders_given_turn is None or force.orders_given_turn < turn
+
+
+def lacks_orders(state: NavalOrdersState, force: Force) -> bool:
+    """A fleet or squadron awaiting orders with none recorded or on its way (NO-I2)."""
+    if force.kind == "packet" or force.status != "awaiting_orders":
+        return False
+    if force.pending_order is not None:
+        return False
+    return not any(r.force == force.key for r in state.relays)
+
+
+def waiting_lines(state: NavalOrdersState, turn: int) -> list[Msg]:
+    """One line per owner naming their forces that still lack orders."""
+    by_owner: dict[str, list[str]] = {}
+    for key in sorted(state.forces):
+        force = state.forces[key]
+        if lacks_orders(state, force):
+            by_owner.setdefault(force.owner, []).append(force.name)
+    return [
+        Msg(
+            "naval_orders.waiting.owner",
+            owner=owner,
+            count=len(names),
+            forces=MsgList(names),
+            turn=turn,
+        )
+        for owner, names in sorted(by_owner.items(), key=lambda item: name_key(item[0]))
+    ]
+
+
+def orders_overview(
+    state: NavalOrdersState,
+    settings: NavalOrdersSettings,
+    *,
+    viewer: str | None,
+    is_gm: bool,
+    turn: int,
+) -> list[Msg]:
+    """`/navy orders`: the viewer's forces (every force for a GM) with status, order text,
+    progress, an order waiting for the layover, orders on their way by packet boat."""
+    lines: list[Msg] = []
+    for key in sorted(state.forces):
+        force = state.forces[key]
+        mine = viewer is not None and name_key(viewer) == name_key(force.owner)
+        if not (is_gm or mine):
+            continue
+        lines.append(
+            Msg(
+                "naval_orders.overview.force",
+                force=force.name,
+                owner=force.owner,
+                location=force.location,
+                status=status_msg(force),
+                progress=progress_msg(force),
+            )
+        )
+        if not order_visible(force, settings, viewer=viewer, is_gm=is_gm, turn=turn):
+            continue
+        if force.order is not None:
+            lines.append(order_text(force.name, force.order))
+        if force.pending_order is not None:
+            lines.append(
+                Msg(
+                    "naval_orders.overview.pending",
+                    force=force.name,
+                    turn=force.pending_order.effective_turn,
+                    order=order_text(force.name, force.pending_order),
+                )
+            )
+        for relay in state.relays:
+            if relay.force == force.key:
+                lines.append(
+                    Msg(
+                        "naval_orders.overview.relay",
+                        relay=relay.id,
+                        packet=state.forces[relay.packet].name
+                        if relay.packet in state.forces
+                        else relay.packet,
+                        order=order_text(force.name, relay.order),
+                    )
+                )
+    if not lines:
+        lines.append(Msg("naval_orders.overview.empty"))
+    return lines

@@ -1,0 +1,325 @@
+"""Refusals name their clause and change nothing; every command and the end of turn leave
+the state they were given untouched (DESIGN.md: engines are pure)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from test_naval_orders_support import (
+    DEFAULTS,
+    add_force,
+    command_test,
+    end_turn,
+    move_to,
+    order,
+    ports,
+    request_for,
+    scripted,
+    warships,
+)
+
+from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
+from bot.i18n import catalog
+from bot.rules.naval_orders import (
+    BuildOrder,
+    CruiseOrder,
+    GiveBuildOrder,
+    GiveOrder,
+    MoveOrder,
+    RaidOrder,
+    RegisterForce,
+    ReportPosition,
+    SendByPacket,
+    Ship,
+    StartFormation,
+    give_build_order,
+    give_order,
+    register_force,
+    register_packet_arrival,
+    report_position,
+    send_by_packet,
+    start_formation,
+    take_command_test,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+CRUISE = CruiseOrder(point="Ushant", location="14", turns=5)
+RAID = RaidOrder(point="Biscay", location="22", turns=1)
+
+
+def world():
+    """Britain: Hood in port, Swift cruising at sea (turn 1 resolved), packet Mercury in
+    port. France: Brest in port."""
+    state = add_force(ports(), "Hood")
+    state = add_force(state, "Swift", "auxiliary", ships=warships(5, 6))
+    state = order(state, "Swift", CRUISE, 1)
+    state = move_to(state, "Swift", "14", 1)
+    state = add_force(state, "Mercury", "packet", ships=[Ship(kind="packet")])
+    state = add_force(state, "Brest", owner="France")
+    state = order(state, "Hood", RAID, 1)
+    return end_turn(state, 1).state
+
+
+def give(faction, force, model, turn=2):
+    return lambda state: give_order(
+        state, DEFAULTS, GiveOrder(faction=faction, force=force, order=model), turn
+    )
+
+
+CASES = [
+    (
+        "second order in one turn",
+        lambda s: give("Britain", "Hood", CRUISE, 2)(give("Britain", "Hood", RAID, 2)(s).state),
+        RuleViolation,
+        "NO-I2",
+    ),
+    ("someone else's force", give("France", "Hood", CRUISE), NotAllowed, "NO-I18"),
+    ("unknown force", give("Britain", "Victory", CRUISE), NotFound, "NO-4.10"),
+    (
+        "missing field",
+        give("Britain", "Hood", CruiseOrder(point="Ushant", turns=2)),
+        RuleViolation,
+        "NO-I19",
+    ),
+    (
+        "impossible turns",
+        give("Britain", "Hood", CruiseOrder(point="U", location="1", turns=0)),
+        RuleViolation,
+        "NO-4.2",
+    ),
+    (
+        "transfer to a place with no port",
+        give("Britain", "Hood", MoveOrder(point="X", destination="5", port="X", via=["2"])),
+        RuleViolation,
+        "NO-I17",
+    ),
+    (
+        "port name wrong",
+        give("Britain", "Hood", MoveOrder(point="X", destination="9", port="Brest", via=["2"])),
+        RuleViolation,
+        "NO-I17",
+    ),
+    ("order at sea without a packet boat", give("Britain", "Swift", RAID), RuleViolation, "NO-3.3"),
+    ("order for a packet boat", give("Britain", "Mercury", CRUISE), RuleViolation, "NO-I22"),
+    (
+        "build order to a fleet",
+        give("Britain", "Hood", BuildOrder(details="a frigate")),
+        RuleViolation,
+        "NO-1.1",
+    ),
+    (
+        "build at someone else's station",
+        lambda s: give_build_order(
+            s,
+            DEFAULTS,
+            GiveBuildOrder(
+                faction="France", station="Portsmouth", order=BuildOrder(details="a frigate")
+            ),
+            2,
+        ),
+        NotAllowed,
+        "NO-1.1",
+    ),
+    (
+        "build at a mere seaport",
+        lambda s: give_build_order(
+            s,
+            DEFAULTS,
+            GiveBuildOrder(
+                faction="Britain", station="Toulon", order=BuildOrder(details="a frigate")
+            ),
+            2,
+        ),
+        RuleViolation,
+        "NO-1.1",
+    ),
+    (
+        "packet to a force in port",
+        lambda s: send_by_packet(
+            s,
+            DEFAULTS,
+            SendByPacket(faction="Britain", packet="Mercury", force="Hood", order=CRUISE),
+            2,
+        ),
+        RuleViolation,
+        "NO-I18",
+    ),
+    (
+        "packet that is not a packet boat",
+        lambda s: send_by_packet(
+            s,
+            DEFAULTS,
+            SendByPacket(faction="Britain", packet="Hood", force="Swift", order=RAID),
+            2,
+        ),
+        RuleViolation,
+        "NO-I22",
+    ),
+    (
+        "unknown relay",
+        lambda s: register_packet_arrival(s, DEFAULTS, "Britain", 7, 2),
+        NotFound,
+        "NO-I18",
+    ),
+    (
+        "test outside the cruising scope",
+        lambda s: take_command_test(s, DEFAULTS, request_for("Swift", "other"), scripted()[0], 2),
+        RuleViolation,
+        "NO-I10",
+    ),
+    (
+        "test for someone else's force",
+        lambda s: take_command_test(
+            s, DEFAULTS, request_for("Swift", "adjacent", faction="France"), scripted()[0], 2
+        ),
+        NotAllowed,
+        "NO-I18",
+    ),
+    (
+        "rating out of range",
+        lambda s: register_force(
+            s,
+            DEFAULTS,
+            RegisterForce(
+                owner="Britain",
+                name="New",
+                kind="line",
+                officer_rating=3,
+                ships=warships(3),
+                location="1",
+            ),
+        ),
+        RuleViolation,
+        "NO-I8",
+    ),
+    (
+        "fleet of one squadron",
+        lambda s: register_force(
+            s,
+            DEFAULTS,
+            RegisterForce(owner="Britain", name="New", kind="fleet", squadrons=[], location="1"),
+        ),
+        RuleViolation,
+        "NO-I3",
+    ),
+    (
+        "name of another player's force",
+        lambda s: register_force(
+            s,
+            DEFAULTS,
+            RegisterForce(
+                owner="France", name="Hood", kind="line", ships=warships(3), location="1"
+            ),
+        ),
+        RuleViolation,
+        "NO-4.10",
+    ),
+    (
+        "in port where there is no port",
+        lambda s: report_position(
+            s,
+            DEFAULTS,
+            ReportPosition(faction="Britain", force="Swift", location="14", in_port=True),
+            2,
+        ),
+        RuleViolation,
+        "NO-3.3",
+    ),
+    (
+        "fleet from squadrons of two players",
+        lambda s: start_formation(
+            s,
+            DEFAULTS,
+            StartFormation(
+                faction="Britain",
+                kind="form_fleet",
+                members=["Hood", "Brest"],
+                fleet_name="Mixed",
+                by_gm=True,
+            ),
+            2,
+        ),
+        RuleViolation,
+        "NO-2.7",
+    ),
+]
+
+
+@pytest.mark.parametrize(("case", "call", "error", "clause"), CASES, ids=[c[0] for c in CASES])
+def test_refusal_names_its_clause_and_changes_nothing(case, call, error, clause):
+    """NO-I2, NO-I18, NO-I19 and the rest: a refused command raises a domain error whose
+    message names the clause, and the state it was given is unchanged."""
+    state = world()
+    before = state.model_dump()
+    with pytest.raises(error) as caught:
+        call(state)
+    assert caught.value.params["clause"] == clause
+    assert "{clause}" in catalog("en")[caught.value.message_key]
+    assert state.model_dump() == before
+
+
+def test_busy_packet_boat_is_a_conflict():
+    """NO-I22: a packet boat carries one order at a time."""
+    state = world()
+    command = SendByPacket(faction="Britain", packet="Mercury", force="Swift", order=RAID)
+    sent = send_by_packet(state, DEFAULTS, command, 2).state
+    other = SendByPacket(faction="Britain", packet="Mercury", force="Swift", order=CRUISE)
+    with pytest.raises(Conflict):
+        send_by_packet(sent, DEFAULTS, other, 3)
+
+
+def test_commands_and_end_of_turn_leave_their_input_untouched():
+    """Purity: each step's input state dumps the same before and after."""
+    state = world()
+    steps = [
+        give("France", "Brest", CRUISE),
+        lambda s: send_by_packet(
+            s,
+            DEFAULTS,
+            SendByPacket(faction="Britain", packet="Mercury", force="Swift", order=RAID),
+            2,
+        ),
+        lambda s: register_packet_arrival(s, DEFAULTS, "Britain", 1, 2),
+        lambda s: command_test(s, "Swift", "adjacent", [6], 2),
+        lambda s: move_to_outcome(s),
+        lambda s: start_formation(
+            s,
+            DEFAULTS,
+            StartFormation(
+                faction="France",
+                kind="form_convoy",
+                members=["Brest"],
+                vessels=[Ship(kind="transport")],
+            ),
+            2,
+        ),
+        lambda s: end_turn(s, 2, 2),
+        lambda s: end_turn(s, 3),
+    ]
+    for step in steps:
+        before = state.model_dump()
+        outcome = step(state)
+        assert state.model_dump() == before
+        state = outcome.state
+
+
+def move_to_outcome(state):
+    return report_position(
+        state, DEFAULTS, ReportPosition(faction="Britain", force="Hood", location="22"), 2
+    )
+
+
+def test_rules_package_imports_no_randomness_discord_or_database():
+    """DESIGN.md: engines are pure; every die comes from the Dice passed in."""
+    for path in (ROOT / "bot" / "rules" / "naval_orders").glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        for forbidden in ("import random", "from random", "discord", "aiosqlite", "secrets"):
+            assert forbidden not in text, f"{path.name} mentions {forbidden}"
+
+
+def test_no_spec_object_is_defined_yet():
+    """The integrator registers the ruleset with the cog; the engine exports its schema."""
+    import bot.rules.naval_orders as engine
+
+    assert not hasattr(engine, "SPEC") and engine.SCHEMA_VERSION == 1

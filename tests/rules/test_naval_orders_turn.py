@@ -1,0 +1,188 @@
+"""The end-of-turn step and the readers' views: the summary per player, forces lacking
+orders, convoys and fleets formed and dissolved, a full transfer with its layover, orders
+relayed by packet boat, the archive of finished orders (NO-I7, NO-I13…NO-I18)."""
+
+from __future__ import annotations
+
+from test_naval_orders_support import (
+    DEFAULTS,
+    HOME,
+    add_force,
+    end_turn,
+    keys,
+    move_to,
+    order,
+    ports,
+    warships,
+)
+
+from bot.rules.naval_orders import (
+    CruiseOrder,
+    MovementPlan,
+    MoveOrder,
+    NavalOrdersState,
+    SendByPacket,
+    Ship,
+    Squadron,
+    StartFormation,
+    archive_key,
+    compute_range,
+    orders_overview,
+    register_packet_arrival,
+    send_by_packet,
+    start_formation,
+    waiting_for,
+)
+
+CRUISE = CruiseOrder(point="Ushant", location="14", turns=2)
+TRANSFER = MoveOrder(point="Toulon", destination="9", port="Toulon", via=["6"])
+
+
+def test_summary_lists_each_players_forces_changes_and_who_lacks_orders():
+    """The summary: per player (name order) their forces with status and order, each with
+    what changed; then one line per player whose forces still lack orders."""
+    state = add_force(ports(), "Hood")
+    state = add_force(state, "Brest", owner="France")
+    state = order(state, "Hood", CRUISE, 1)
+    state = move_to(state, "Hood", "14", 1)
+    result = end_turn(state, 1)
+    assert keys(result.lines) == [
+        "naval_orders.turn.owner",
+        "naval_orders.turn.force",
+        "naval_orders.turn.cruise_started",
+        "naval_orders.turn.owner",
+        "naval_orders.turn.force",
+        "naval_orders.waiting.owner",
+    ]
+    assert result.lines[0].params["owner"] == "Britain"
+    assert result.lines[-1].params == {
+        "owner": "France",
+        "count": 1,
+        "forces": result.lines[-1].params["forces"],
+        "turn": 2,
+    }
+    assert result.lines[-1].params["forces"].items == ["Brest"]
+    assert [m.key for m in waiting_for(result.state, DEFAULTS, 2)] == ["naval_orders.waiting.owner"]
+    assert result.audit_lines[0].key == "naval_orders.turn.audit"
+
+
+def test_empty_register_says_so():
+    """No forces: one line, nobody to wait for."""
+    result = end_turn(NavalOrdersState(), 1)
+    assert keys(result.lines) == ["naval_orders.turn.no_forces"]
+    assert waiting_for(NavalOrdersState(), DEFAULTS, 1) == []
+
+
+def test_cruise_runs_its_turns_then_returns_layover_and_awaits_orders():
+    """NO-4.3, NO-I14, NO-I16, NO-I7: 2 turns in 14 complete the order; the force returns,
+    is back at Portsmouth, stays a turn, then awaits orders; the order is archived."""
+    state = order(add_force(ports(), "Hood"), "Hood", CRUISE, 1)
+    state = move_to(state, "Hood", "14", 1)
+    state = end_turn(state, 1).state
+    done = end_turn(state, 2)
+    assert done.state.forces["hood"].status == "returning_to_station"
+    record = done.archive[0]
+    assert record.key == archive_key("Hood") and record.body.end == "completed"
+    assert (record.body.given_turn, record.body.ended_turn) == (1, 2)
+    state = move_to(done.state, "Hood", HOME, 3, in_port=True)
+    state = end_turn(state, 3).state
+    assert state.forces["hood"].status == "layover"
+    assert compute_range(state.forces["hood"], DEFAULTS, MovementPlan()).held == "layover"
+    state = end_turn(state, 4).state
+    assert state.forces["hood"].status == "awaiting_orders"
+    assert state.forces["hood"].order is None
+
+
+def test_transfer_ends_in_its_port_with_a_layover():
+    """NO-5.3, NO-I17: in port at the destination the transfer is complete."""
+    state = order(add_force(ports(), "Hood"), "Hood", TRANSFER, 1)
+    state = move_to(state, "Hood", "6", 1)
+    state = end_turn(state, 1).state
+    assert state.forces["hood"].status == "executing"
+    state = move_to(state, "Hood", "9", 2, in_port=True)
+    result = end_turn(state, 2)
+    assert "naval_orders.turn.transfer_complete" in keys(result.lines)
+    assert result.state.forces["hood"].status == "layover"
+
+
+def test_packet_relay_is_listed_and_the_force_is_not_waiting():
+    """NO-I18: an order on its way by packet boat shows in the owner's overview."""
+    state = add_force(ports(), "Hood", location="14", in_port=False)
+    state = add_force(state, "Mercury", "packet", ships=[Ship(kind="packet")])
+    assert [m.key for m in waiting_for(state, DEFAULTS, 1)] == ["naval_orders.waiting.owner"]
+    command = SendByPacket(faction="Britain", packet="Mercury", force="Hood", order=CRUISE)
+    sent = send_by_packet(state, DEFAULTS, command, 1)
+    assert waiting_for(sent.state, DEFAULTS, 1) == []
+    lines = orders_overview(sent.state, DEFAULTS, viewer="Britain", is_gm=False, turn=1)
+    assert "naval_orders.overview.relay" in keys(lines)
+    assert orders_overview(sent.state, DEFAULTS, viewer="France", is_gm=False, turn=1)[0].key == (
+        "naval_orders.overview.empty"
+    )
+    arrived = register_packet_arrival(sent.state, DEFAULTS, "Britain", 1, 2).state
+    assert arrived.forces["mercury"].location == "14"
+    relay_turn = end_turn(arrived, 2)
+    assert "naval_orders.turn.relay_turn" in keys(relay_turn.lines)
+    in_force = end_turn(relay_turn.state, 3).state
+    assert in_force.forces["hood"].order.order.kind == "cruise"
+    assert in_force.forces["hood"].status == "executing"
+
+
+def test_convoy_forms_and_dissolves_in_a_turn_each():
+    """NO-2.7: taking on transports and putting them off each take the turn (range 0)."""
+    state = add_force(ports(), "Hood")
+    vessels = [Ship(kind="transport"), Ship(kind="merchant")]
+    form = StartFormation(faction="Britain", kind="form_convoy", members=["Hood"], vessels=vessels)
+    state = start_formation(state, DEFAULTS, form, 1).state
+    assert state.forces["hood"].status == "forming"
+    state = end_turn(state, 1).state
+    assert len(state.forces["hood"].ships) == 4
+    assert compute_range(state.forces["hood"], DEFAULTS, MovementPlan()).total == 2
+    drop = StartFormation(
+        faction="Britain", kind="dissolve_convoy", members=["Hood"], vessels=vessels
+    )
+    state = end_turn(start_formation(state, DEFAULTS, drop, 2).state, 2).state
+    assert len(state.forces["hood"].ships) == 2
+
+
+def test_fleet_dissolves_into_its_squadrons():
+    """NO-2.7: a fleet dissolved at the end of turn becomes its squadrons, each with the
+    fleet's officer rating."""
+    squadrons = [
+        Squadron(name="Van", kind="line", ships=warships(3)),
+        Squadron(name="Scouts", kind="auxiliary", ships=warships(6)),
+    ]
+    state = add_force(ports(), "Grand", "fleet", squadrons=squadrons, rating=2)
+    command = StartFormation(faction="Britain", kind="dissolve_fleet", members=["Grand"])
+    state = end_turn(start_formation(state, DEFAULTS, command, 1).state, 1).state
+    assert sorted(state.forces) == ["scouts", "van"]
+    assert state.forces["scouts"].kind == "auxiliary"
+    assert state.forces["van"].officer_rating == 2
+
+
+def test_gm_overview_shows_every_force_with_its_order_text():
+    """A GM sees all forces and their orders; the owner's own orders show their text."""
+    state = order(add_force(ports(), "Hood"), "Hood", CRUISE, 1)
+    state = add_force(state, "Brest", owner="France")
+    gm = orders_overview(state, DEFAULTS, viewer=None, is_gm=True, turn=1)
+    assert keys(gm) == [
+        "naval_orders.overview.force",
+        "naval_orders.overview.force",
+        "naval_orders.order_text.cruise",
+    ]
+    text = gm[-1].render("en")
+    assert text.startswith("“Cruise Ushant with the forces of the Squadron “Hood” numbering")
+    assert "2 ships of rate III" in text and "location No. 14, for 2 turns" in text
+    assert "силами Эскадры «Hood» в количестве 2 корабля III ранга" in gm[-1].render("ru")
+
+
+def test_archive_sequence_numbers_stay_unique():
+    """Finished orders leave the state as archive records with unique sequence numbers."""
+    state = order(add_force(ports(), "Hood"), "Hood", CRUISE, 1)
+    state = move_to(state, "Hood", "14", 1)
+    state = end_turn(state, 1).state
+    first = end_turn(state, 2)
+    state = move_to(first.state, "Hood", HOME, 3, in_port=True)
+    state = end_turn(end_turn(state, 3).state, 4).state
+    second = order(state, "Hood", CRUISE, 5)
+    assert second.next_archive_seq == first.state.next_archive_seq
+    assert first.archive[0].seq < first.state.next_archive_seq
