@@ -31,7 +31,9 @@ def _settings(value: Any) -> CompanyRaidsSettings:
     return CompanyRaidsSettings.model_validate(value or {})
 
 
-def end_of_turn(ctx: TurnContext) -> TurnStepResult:
+def end_of_turn(
+    ctx: TurnContext[CompanyRaidsState, CompanyRaidsSettings],
+) -> TurnStepResult[CompanyRaidsState]:
     """Record the turn as resolved and list the pending choices carried into the next turn.
     Rolls nothing; running it twice for the same turn changes nothing more."""
     state = _state(ctx.state)

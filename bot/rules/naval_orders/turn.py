@@ -373,7 +373,9 @@ def _relays(run: _Resolution) -> None:
     run.state.relays = kept
 
 
-def end_of_turn(context: TurnContext) -> TurnStepResult:
+def end_of_turn(
+    context: TurnContext[NavalOrdersState, NavalOrdersSettings],
+) -> TurnStepResult[NavalOrdersState]:
     """Resolve turn `context.turn` for every force (module docstring); the summary lists each
     player's forces and what changed, then whose forces still lack orders."""
     settings = _settings(context.settings)
