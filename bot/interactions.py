@@ -20,6 +20,7 @@ from discord import app_commands
 from bot.campaigns import Actor, Campaign, CampaignService, Choice
 from bot.errors import GameError, NotAllowed
 from bot.i18n import t
+from bot.storage.health import DatabaseDamaged, is_damage
 
 if TYPE_CHECKING:
     from bot.app import PrivateerBot
@@ -217,7 +218,9 @@ async def handle_error(interaction: discord.Interaction[Any], error: BaseExcepti
         return
     error_id = secrets.token_hex(4)
     log.error("error %s in interaction %s", error_id, interaction.id, exc_info=original)
-    await send_error(interaction, t("error.unexpected", locale, error_id=error_id))
+    damaged = isinstance(original, DatabaseDamaged) or is_damage(original)
+    key = "error.database_damaged" if damaged else "error.unexpected"
+    await send_error(interaction, t(key, locale, error_id=error_id))
 
 
 ChoiceHandler = Callable[[discord.Interaction[Any], Context, Choice, str], Awaitable[None]]
