@@ -17,6 +17,7 @@ from __future__ import annotations
 import ctypes
 import hashlib
 import os
+import stat
 import subprocess
 import sys
 import threading
@@ -114,6 +115,34 @@ def test_a_database_with_a_damaged_page_is_refused_and_left_unwritten(tmp_path):
     assert "the bot did not write to it: restore it from a backup" in sentence
     assert digest(path) == before
     assert not Path(f"{path}-wal").exists() or Path(f"{path}-wal").stat().st_size == 0
+
+
+READ_ONLY = stat.S_IRUSR | stat.S_IRGRP | stat.S_IROTH
+
+
+@pytest.mark.parametrize("which", ["database", "-wal", "-shm", "folder"])
+def test_a_read_only_database_is_refused_at_start_up_naming_what_is_read_only(tmp_path, which):
+    """Found before SQLite opens it, so no read-only -wal/-shm is left behind to bite later."""
+    folder = tmp_path / "campaigns"
+    folder.mkdir()
+    path = folder / "privateer.db"
+    build_database(path, rows=0)
+    wal, shm = Path(f"{path}-wal"), Path(f"{path}-shm")
+    if which in ("-wal", "-shm"):
+        wal.write_bytes(b"")
+        shm.write_bytes(b"")
+    culprit = {"database": path, "-wal": wal, "-shm": shm, "folder": folder}[which]
+    culprit.chmod(READ_ONLY | (stat.S_IXUSR if which == "folder" else 0))
+    try:
+        sentence = one_sentence(run_local(tmp_path, path))
+    finally:
+        culprit.chmod(0o755 if which == "folder" else 0o644)
+    assert sentence.startswith(f"The database {path} cannot be written: {culprit} is read-only")
+    assert sentence.endswith(
+        "make the database, its -wal and -shm files and their folder writable by the bot's user."
+    )
+    if which == "database":
+        assert not wal.exists() and not shm.exists()
 
 
 def test_a_healthy_database_still_starts(tmp_path):

@@ -19,10 +19,15 @@ import aiosqlite
 
 from bot.paths import data_dir
 from bot.storage.health import (
+    DatabaseReadOnly,
     DatabaseUnusable,
     check_integrity,
+    check_writable,
+    check_writable_before_open,
     damage_failure,
     is_damage,
+    is_read_only,
+    read_only_failure,
 )
 
 MIGRATION_NAME = re.compile(r"^(\d{3})_[a-z0-9_]+\.sql$")
@@ -72,7 +77,14 @@ class Database:
         (an open aiosqlite connection is a non-daemon thread that keeps the process alive).
         """
         path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise DatabaseReadOnly(
+                f"The folder of the database {path} cannot be created ({error.strerror}); "
+                f"create it, writable by the bot's user, or pick another DATABASE_PATH."
+            ) from error
+        check_writable_before_open(path)
         try:
             return await cls._open_checked(path)
         except sqlite3.Error as error:
@@ -89,7 +101,8 @@ class Database:
         try:
             writer.row_factory = aiosqlite.Row
             await check_integrity(writer, path)
-            await _configure(writer)
+            await cls._configure_writable(writer, path)
+            await check_writable(writer, path)
             await cls._migrate(writer)
             reader = await aiosqlite.connect(path, isolation_level=None)
             try:
@@ -102,6 +115,15 @@ class Database:
             await writer.close()
             raise
         return cls(path, writer, reader)
+
+    @staticmethod
+    async def _configure_writable(conn: aiosqlite.Connection, path: Path) -> None:
+        try:
+            await _configure(conn)
+        except aiosqlite.OperationalError as error:
+            if is_read_only(error):
+                raise read_only_failure(path, str(error)) from error
+            raise
 
     @staticmethod
     async def _migrate(conn: aiosqlite.Connection) -> None:
