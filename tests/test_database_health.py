@@ -17,6 +17,7 @@ from __future__ import annotations
 import ctypes
 import hashlib
 import os
+import sqlite3
 import stat
 import subprocess
 import sys
@@ -26,7 +27,7 @@ from pathlib import Path
 import pytest
 from sqlite_damage import overwrite_root_page
 
-from bot.storage.database import Database
+from bot.storage.database import Database, migration_files
 from bot.storage.health import DatabaseDamaged
 
 PR_CAPBSET_DROP = 24  # <linux/prctl.h>
@@ -115,6 +116,25 @@ def test_a_database_with_a_damaged_page_is_refused_and_left_unwritten(tmp_path):
     assert "the bot did not write to it: restore it from a backup" in sentence
     assert digest(path) == before
     assert not Path(f"{path}-wal").exists() or Path(f"{path}-wal").stat().st_size == 0
+
+
+def test_a_database_from_a_newer_version_is_refused_naming_its_version(tmp_path):
+    path = tmp_path / "newer.db"
+    build_database(path, rows=0)
+    with sqlite3.connect(path) as conn:
+        conn.execute(
+            "INSERT INTO schema_migrations VALUES (99, '099_message_outbox.sql', '2027-01-01')"
+        )
+    conn.close()
+    before = digest(path)
+    sentence = one_sentence(run_local(tmp_path, path))
+    newest = max(version for version, _ in migration_files())
+    assert sentence == (
+        f"The database {path} was written by a newer version of Privateer: it has schema "
+        f"version 99 (099_message_outbox.sql) and this version knows up to {newest}; run the "
+        f"newer version, or restore a backup made before the upgrade."
+    )
+    assert digest(path) == before
 
 
 READ_ONLY = stat.S_IRUSR | stat.S_IRGRP | stat.S_IROTH

@@ -22,6 +22,7 @@ from bot.storage.health import (
     DatabaseReadOnly,
     DatabaseUnusable,
     check_integrity,
+    check_version,
     check_writable,
     check_writable_before_open,
     damage_failure,
@@ -101,6 +102,7 @@ class Database:
         try:
             writer.row_factory = aiosqlite.Row
             await check_integrity(writer, path)
+            await check_version(writer, path, {v: p.name for v, p in migration_files()})
             await cls._configure_writable(writer, path)
             await check_writable(writer, path)
             await cls._migrate(writer)

@@ -30,6 +30,10 @@ class DatabaseReadOnly(DatabaseUnusable):
     """The file, its -wal/-shm files or their folder cannot be written."""
 
 
+class DatabaseTooNew(DatabaseUnusable):
+    """A migration this code does not know was applied: a newer version wrote the database."""
+
+
 def base_error_name(error: sqlite3.Error) -> str:
     """`SQLITE_CORRUPT` for `SQLITE_CORRUPT_INDEX` and the like ('' when SQLite gave none)."""
     name = getattr(error, "sqlite_errorname", None) or ""
@@ -107,6 +111,26 @@ async def check_integrity(conn: aiosqlite.Connection, path: Path) -> None:
     problems = [str(row[0]) for row in rows]
     if problems != ["ok"]:
         raise damage_failure(path, problems)
+
+
+async def check_version(conn: aiosqlite.Connection, path: Path, known: dict[int, str]) -> None:
+    """Refuse a database with an applied migration this code does not know (a newer version)."""
+    exists = await conn.execute_fetchall(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'"
+    )
+    if not list(exists):
+        return
+    rows = await conn.execute_fetchall("SELECT version, name FROM schema_migrations")
+    unknown = sorted((int(row[0]), str(row[1])) for row in rows if int(row[0]) not in known)
+    if not unknown:
+        return
+    newest, name = unknown[-1]
+    ours = max(known, default=0)
+    raise DatabaseTooNew(
+        f"The database {path} was written by a newer version of Privateer: it has schema "
+        f"version {newest} ({name}) and this version knows up to {ours}; run the newer "
+        f"version, or restore a backup made before the upgrade."
+    )
 
 
 async def check_writable(conn: aiosqlite.Connection, path: Path) -> None:
