@@ -25,6 +25,7 @@ from bot.i18n import Msg
 from bot.rulesets import ArchiveRecord, RulesetSpec, TurnContext
 from bot.storage.audit import GENESIS, AuditEntry, append_entry, archive_digest, canonical
 from bot.storage.database import Database, utc_now
+from bot.text import CAMPAIGN_NAME_MAX, FACTION_NAME_MAX, clean_text, same_name
 
 CORE = "core"
 
@@ -481,9 +482,7 @@ class CampaignService:
         """Create a campaign in a channel; the creator becomes its first GM."""
         keys = list(dict.fromkeys(ruleset_keys))
         specs = [_spec(k) for k in keys]
-        name = name.strip()
-        if not name or len(name) > 100:
-            raise GameError("error.campaign_name")
+        name = clean_text(name, CAMPAIGN_NAME_MAX, error="error.campaign_name")
         async with self.db.transaction() as conn:
             async with conn.execute(
                 "SELECT 1 FROM campaigns WHERE channel_id = ?", (channel_id,)
@@ -603,15 +602,12 @@ class CampaignService:
 
     async def join(self, campaign_id: int, actor: Actor, faction_name: str) -> Faction:
         """A player claims a faction (created if new); one per player unless the GM allows more."""
-        name = " ".join(faction_name.split())
-        if not name or len(name) > 64:
-            raise GameError("error.faction_name")
+        name = clean_text(faction_name, FACTION_NAME_MAX, error="error.faction_name")
         async with self.work(campaign_id, actor) as uow:
             conn = uow.conn
-            mine = [
-                f for f in await self._factions_in(conn, campaign_id) if f.user_id == actor.user_id
-            ]
-            if any(f.name.lower() == name.lower() for f in mine):
+            factions = await self._factions_in(conn, campaign_id)
+            mine = [f for f in factions if f.user_id == actor.user_id]
+            if any(same_name(f.name, name) for f in mine):
                 raise Conflict("error.already_in_faction", faction=name)
             if len(mine) >= uow.campaign.factions_per_player:
                 raise GameError(
@@ -619,13 +615,9 @@ class CampaignService:
                     count=uow.campaign.factions_per_player,
                     factions=", ".join(f.name for f in mine),
                 )
-            async with conn.execute(
-                "SELECT id, name, user_id FROM factions WHERE campaign_id = ? AND name = ?",
-                (campaign_id, name),
-            ) as cur:
-                row = await cur.fetchone()
-            if row is not None and row["user_id"] is not None:
-                raise Conflict("error.faction_taken", faction=row["name"])
+            row = next((f for f in factions if same_name(f.name, name)), None)  # NFKC, folded
+            if row is not None and row.user_id is not None:
+                raise Conflict("error.faction_taken", faction=row.name)
             if row is None:
                 cur = await conn.execute(
                     "INSERT INTO factions (campaign_id, name, user_id) VALUES (?,?,?)",
@@ -634,9 +626,9 @@ class CampaignService:
                 faction = Faction(int(cur.lastrowid or 0), name, actor.user_id)
             else:
                 await conn.execute(
-                    "UPDATE factions SET user_id = ? WHERE id = ?", (actor.user_id, row["id"])
+                    "UPDATE factions SET user_id = ? WHERE id = ?", (actor.user_id, row.id)
                 )
-                faction = Faction(row["id"], row["name"], actor.user_id)
+                faction = Faction(row.id, row.name, actor.user_id)
             await uow.append(
                 "campaign join",
                 options={"faction": name},

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from bot.campaigns import Faction
 from bot.errors import GameError, NotAllowed
 from bot.rules.fleet_combat import FleetCombatSettings, class_count, class_name
-from bot.text import split_top_level
+from bot.text import POINT_NAME_MAX, clean_text, name_key, split_top_level
 
 C = "combat."
 # Shorthand Twilight Imperium players use for the default classes.
@@ -55,9 +55,15 @@ class ShipList:
 
 
 def normal(text: str) -> str:
-    """Lower case, `ё` as `е`, underscores and dashes as spaces, single spaces."""
-    folded = text.casefold().replace("ё", "е").replace("_", " ").replace("-", " ")
+    """NFKC case-folded without invisible characters, `ё` as `е`, underscores and dashes as
+    spaces, single spaces."""
+    folded = name_key(text).replace("ё", "е").replace("_", " ").replace("-", " ")
     return " ".join(folded.split())
+
+
+def typed_point(text: str) -> str:
+    """A board point as the bot stores it: visible characters, 1 to POINT_NAME_MAX of them."""
+    return clean_text(text, POINT_NAME_MAX, error=C + "error.point_name")
 
 
 def split_list(text: str) -> list[str]:
