@@ -20,7 +20,7 @@ from discord import app_commands
 from bot.campaigns import Actor, Campaign, CampaignService, Choice
 from bot.errors import GameError, NotAllowed
 from bot.i18n import t
-from bot.storage.health import DatabaseDamaged, is_damage
+from bot.storage.health import DatabaseDamaged, is_damage, is_read_only
 
 if TYPE_CHECKING:
     from bot.app import PrivateerBot
@@ -218,8 +218,11 @@ async def handle_error(interaction: discord.Interaction[Any], error: BaseExcepti
         return
     error_id = secrets.token_hex(4)
     log.error("error %s in interaction %s", error_id, interaction.id, exc_info=original)
-    damaged = isinstance(original, DatabaseDamaged) or is_damage(original)
-    key = "error.database_damaged" if damaged else "error.unexpected"
+    key = "error.unexpected"
+    if isinstance(original, DatabaseDamaged) or is_damage(original):
+        key = "error.database_damaged"
+    elif is_read_only(original):
+        key = "error.database_read_only"
     await send_error(interaction, t(key, locale, error_id=error_id))
 
 
