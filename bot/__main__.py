@@ -40,7 +40,17 @@ def run_bot() -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Dispatch on the first argument."""
-    args = list(sys.argv[1:] if argv is None else argv)
+    from bot.storage.health import DatabaseUnusable
+
+    try:
+        return dispatch(list(sys.argv[1:] if argv is None else argv))
+    except DatabaseUnusable as unusable:
+        print(unusable)  # noqa: T201 - one sentence for the operator, no traceback
+        return 2
+
+
+def dispatch(args: list[str]) -> int:
+    """Run the mode the first argument names."""
     if args and args[0] == "local":
         from bot.standin.terminal import main as local_main
 

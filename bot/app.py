@@ -14,7 +14,8 @@ from discord.ext import commands
 
 from bot import rulesets
 from bot.campaigns import CampaignService
-from bot.config import Settings
+from bot.compute import ComputePool
+from bot.config import Settings, compute_limits
 from bot.controls import Control
 from bot.dice import Dice
 from bot.i18n import catalog, language_of
@@ -59,6 +60,7 @@ class PrivateerBot(commands.Bot):
         self.settings = settings
         self.dice_factory = dice_factory
         self.db: Database | None = None
+        self.compute = ComputePool(compute_limits(settings))
         self._service: CampaignService | None = None
         self.tree.on_error = handle_error  # type: ignore[method-assign]
 
@@ -111,6 +113,7 @@ class PrivateerBot(commands.Bot):
     async def close(self) -> None:
         """Close Discord, then the database."""
         await super().close()
+        self.compute.close()
         if self.db is not None:
             await self.db.close()
             self.db = None

@@ -32,6 +32,7 @@ from bot.storage.campaigns import (
 )
 from bot.storage.database import Database
 from bot.storage.log import AuditLog
+from bot.text import CAMPAIGN_NAME_MAX, FACTION_NAME_MAX, clean_text, same_name
 
 __all__ = [
     "CORE",
@@ -417,9 +418,7 @@ class CampaignService:
         """Create a campaign in a channel; the creator becomes its first GM."""
         keys = list(dict.fromkeys(ruleset_keys))
         specs = [_spec(k) for k in keys]
-        name = name.strip()
-        if not name or len(name) > 100:
-            raise GameError("error.campaign_name")
+        name = clean_text(name, CAMPAIGN_NAME_MAX, error="error.campaign_name")
         async with self.db.transaction() as conn:
             writes = CampaignWrites(conn)
             if await writes.channel_taken(channel_id):
@@ -513,12 +512,11 @@ class CampaignService:
 
     async def join(self, campaign_id: int, actor: Actor, faction_name: str) -> Faction:
         """A player claims a faction (created if new); one per player unless the GM allows more."""
-        name = " ".join(faction_name.split())
-        if not name or len(name) > 64:
-            raise GameError("error.faction_name")
+        name = clean_text(faction_name, FACTION_NAME_MAX, error="error.faction_name")
         async with self.work(campaign_id, actor) as uow:
-            mine = [f for f in await uow.writes.factions(campaign_id) if f.user_id == actor.user_id]
-            if any(f.name.lower() == name.lower() for f in mine):
+            factions = await uow.writes.factions(campaign_id)
+            mine = [f for f in factions if f.user_id == actor.user_id]
+            if any(same_name(f.name, name) for f in mine):
                 raise Conflict("error.already_in_faction", faction=name)
             if len(mine) >= uow.campaign.factions_per_player:
                 raise GameError(
@@ -526,7 +524,7 @@ class CampaignService:
                     count=uow.campaign.factions_per_player,
                     factions=", ".join(f.name for f in mine),
                 )
-            found = await uow.writes.faction_named(campaign_id, name)
+            found = next((f for f in factions if same_name(f.name, name)), None)  # NFKC, folded
             if found is not None and found.user_id is not None:
                 raise Conflict("error.faction_taken", faction=found.name)
             if found is None:

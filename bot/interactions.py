@@ -21,6 +21,7 @@ from bot.campaigns import Actor, Campaign, CampaignService, Choice
 from bot.controls import Control, button, control, view
 from bot.errors import GameError, NotAllowed
 from bot.i18n import t
+from bot.storage.health import DatabaseDamaged, is_damage, is_read_only
 
 if TYPE_CHECKING:
     from bot.app import PrivateerBot
@@ -218,7 +219,12 @@ async def handle_error(interaction: discord.Interaction[Any], error: BaseExcepti
         return
     error_id = secrets.token_hex(4)
     log.error("error %s in interaction %s", error_id, interaction.id, exc_info=original)
-    await send_error(interaction, t("error.unexpected", locale, error_id=error_id))
+    key = "error.unexpected"
+    if isinstance(original, DatabaseDamaged) or is_damage(original):
+        key = "error.database_damaged"
+    elif is_read_only(original):
+        key = "error.database_read_only"
+    await send_error(interaction, t(key, locale, error_id=error_id))
 
 
 ChoiceHandler = Callable[[discord.Interaction[Any], Context, Choice, str], Awaitable[None]]

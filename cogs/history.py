@@ -292,9 +292,15 @@ class HistoryCog(commands.Cog):
         if result.ok:
             embed = make_embed(ctx.t("history.verify.ok", count=result.count))
         else:
+            damaged = result.problem == "damaged"
             embed = make_embed(
-                ctx.t("history.verify.bad.title"),
-                ctx.t(f"history.verify.bad.{result.problem}", seq=result.seq, count=result.count),
+                ctx.t("history.verify.damaged.title" if damaged else "history.verify.bad.title"),
+                ctx.t(
+                    f"history.verify.bad.{result.problem}",
+                    seq=result.seq,
+                    count=result.count,
+                    detail=result.detail,
+                ),
             )
             embed.colour = discord.Colour.red()
         await reply(interaction, embed=embed)

@@ -14,7 +14,7 @@ from bot.errors import GameError, NotAllowed
 from bot.factions import acting_faction, normal, own_factions
 from bot.interactions import Context, campaign_context, channel_campaign, service_of
 from bot.rules.fleet_combat import Battle, FleetCombatSettings, FleetCombatState
-from cogs.fleet_combat.input import split_list
+from cogs.fleet_combat.input import split_list, typed_point
 
 RULESET = "fleet_combat"
 C = "combat."
@@ -32,9 +32,9 @@ stats = app_commands.Group(
 
 def canonical_point(state: FleetCombatState, typed: str) -> str:
     """A board point as already registered (any case or spacing), else as typed."""
-    wanted = normal(typed)
+    point = typed_point(typed)
     known = [f.point for f in state.fleets] + [b.point for b in state.battles]
-    return next((p for p in known if normal(p) == wanted), " ".join(typed.split()))
+    return next((p for p in known if normal(p) == normal(point)), point)
 
 
 def battle_faction(

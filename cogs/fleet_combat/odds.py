@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Sequence
 from typing import Any
 
@@ -10,6 +9,7 @@ import discord
 from discord import app_commands
 
 from bot.campaigns import Faction
+from bot.compute import pool_of
 from bot.errors import GameError, NotFound
 from bot.factions import resolve_faction
 from bot.i18n import t
@@ -66,10 +66,9 @@ class OddsCommands:
         factions = await ctx.service.factions(ctx.campaign.id)
         fleet_a, name_a = odds_fleet(ctx, state, settings, factions, a, a_faction, point, "A")
         fleet_b, name_b = odds_fleet(ctx, state, settings, factions, b, b_faction, point, "B")
-        await interaction.response.defer(thinking=True)
-        result = await asyncio.to_thread(
-            combat_odds, fleet_a, fleet_b, settings, battles=ODDS_BATTLES
-        )
+        async with pool_of(interaction.client).slot(ctx.actor.user_id) as heavy:  # or refused
+            await interaction.response.defer(thinking=True)
+            result = await heavy.run(combat_odds, fleet_a, fleet_b, settings, battles=ODDS_BATTLES)
         embed = odds_embed(result, name_a, name_b, fleet_a, fleet_b, settings, ctx.locale)
         await reply(interaction, embed=embed)
 
