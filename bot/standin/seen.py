@@ -10,7 +10,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from bot.standin import limits as L
+from bot.standin import kinds as K
 from bot.standin.errors import ClientRefused
 from bot.standin.state import StoredMessage
 
@@ -246,13 +246,13 @@ class ModalView:
         """The text inputs in order (inside action rows or labels)."""
         found: list[TextInputView] = []
         for component in self.raw.get("components") or []:
-            if component.get("type") == L.ACTION_ROW:
+            if component.get("type") == K.ACTION_ROW:
                 for child in component.get("components") or []:
-                    if child.get("type") == L.TEXT_INPUT:
+                    if child.get("type") == K.TEXT_INPUT:
                         found.append(TextInputView(child, str(child.get("label", ""))))
-            elif component.get("type") == L.LABEL:
+            elif component.get("type") == K.LABEL:
                 inner = component.get("component") or {}
-                if inner.get("type") == L.TEXT_INPUT:
+                if inner.get("type") == K.TEXT_INPUT:
                     found.append(TextInputView(inner, str(component.get("label", ""))))
         return found
 
@@ -369,12 +369,12 @@ class SeenMessage:
     @property
     def buttons(self) -> list[ButtonView]:
         """Every button, in order."""
-        return [ButtonView(c) for c in _walk(self.stored.components) if c.get("type") == L.BUTTON]
+        return [ButtonView(c) for c in _walk(self.stored.components) if c.get("type") == K.BUTTON]
 
     @property
     def selects(self) -> list[SelectView]:
         """Every select menu, in order."""
-        return [SelectView(c) for c in _walk(self.stored.components) if c.get("type") in L.SELECTS]
+        return [SelectView(c) for c in _walk(self.stored.components) if c.get("type") in K.SELECTS]
 
     def button(self, label: str) -> ButtonView:
         """The button labelled `label` (or with that custom_id)."""

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.standin.fixture import Member, iso_now
-from bot.standin.limits import EPHEMERAL, LOADING, Violation
+from bot.standin.kinds import EPHEMERAL, LOADING
+from bot.standin.limits import Violation
 
 JSON = dict[str, Any]
 

@@ -155,6 +155,7 @@ async def gm_add(interaction: discord.Interaction, user: discord.Member) -> None
 
 
 BAD_KINDS = [
+    "button_url",
     "title",
     "description",
     "fields",
@@ -423,6 +424,10 @@ class DemoBot(commands.Bot):
             await send("c" * 2001)
         elif kind == "empty":
             await send()
+        elif kind == "button_url":
+            view = discord.ui.View()
+            view.add_item(discord.ui.Button(label="map", url="https://example.org/" + "m" * 580))
+            await send("a long link", view=view)
         elif kind in ("custom_id", "label", "select_options", "placeholder", "duplicate_id"):
             await send("bad view", view=_bad_view(kind))
         elif kind == "rows":
