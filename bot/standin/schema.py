@@ -69,7 +69,12 @@ INTEGER_ATTACHMENT_IDS = Quirk(
     "discord.py writes `attachments[n].id` as the integer index n of the `files[n]` part it "
     "uploads; Discord accepts it, but the schema's SnowflakeType is a string of digits.",
 )
-QUIRKS = (INTEGER_ATTACHMENT_IDS,)
+INTEGER_MENTION_IDS = Quirk(
+    "integer_mention_ids",
+    "discord.py writes `allowed_mentions.users` and `.roles` as integer ids; Discord accepts "
+    "them, but the schema's SnowflakeType is a string of digits.",
+)
+QUIRKS = (INTEGER_ATTACHMENT_IDS, INTEGER_MENTION_IDS)
 
 
 def _escape(part: str) -> str:
@@ -154,17 +159,23 @@ def _integer_id(value: object) -> bool:
 
 def _has_integer_ids(message: dict[str, Any]) -> bool:
     attachments = message.get("attachments")
-    return isinstance(attachments, list) and any(
+    if isinstance(attachments, list) and any(
         isinstance(a, dict) and _integer_id(a.get("id")) for a in attachments
+    ):
+        return True
+    mentions = message.get("allowed_mentions")
+    return isinstance(mentions, dict) and any(
+        isinstance(mentions.get(key), list) and any(map(_integer_id, mentions[key]))
+        for key in ("users", "roles")
     )
 
 
 def with_string_ids(body: object) -> object:
-    """The body with the integer ids discord.py writes (`INTEGER_ATTACHMENT_IDS`) written as
-    the strings the schema expects.
+    """The body with the integer ids discord.py writes (`INTEGER_ATTACHMENT_IDS`,
+    `INTEGER_MENTION_IDS`) written as the strings the schema expects.
 
-    Only `attachments[n].id` of the message itself (or of a callback's `data`) is touched,
-    and only non-negative integers.
+    Only `attachments[n].id` and `allowed_mentions.users[n]` / `.roles[n]` of the message
+    itself (or of a callback's `data`) are touched, and only non-negative integers.
     """
     if not isinstance(body, dict) or not any(map(_has_integer_ids, _messages_of(body))):
         return body
@@ -173,6 +184,11 @@ def with_string_ids(body: object) -> object:
         for attachment in message.get("attachments") or []:
             if isinstance(attachment, dict) and _integer_id(attachment.get("id")):
                 attachment["id"] = str(attachment["id"])
+        mentions = message.get("allowed_mentions")
+        if isinstance(mentions, dict):
+            for key in ("users", "roles"):
+                if isinstance(mentions.get(key), list):
+                    mentions[key] = [str(v) if _integer_id(v) else v for v in mentions[key]]
     return fixed
 
 

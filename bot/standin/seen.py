@@ -337,6 +337,15 @@ class SeenMessage:
         return self.stored.content
 
     @property
+    def pings(self) -> frozenset[str]:
+        """Whom the message notified: usernames, `@Role` names, and `@everyone`."""
+        guild = self._standin.guild
+        who = self.stored.pings
+        users = {m.username for m in [*guild.members, guild.bot] if m.id in who.users}
+        roles = {f"@{r.name}" for r in guild.roles if r.id in who.roles}
+        return frozenset(users | roles | ({"@everyone"} if who.everyone else set()))
+
+    @property
     def embeds(self) -> list[JSON]:
         """The embeds as the bot sent them (dicts)."""
         return [dict(e) for e in self.stored.embeds]
@@ -505,6 +514,11 @@ class Reply:
     def messages(self) -> list[SeenMessage]:
         """The response message (if any) and every follow-up, in order."""
         return ([self.message] if self.message is not None else []) + self.followups
+
+    @property
+    def pings(self) -> frozenset[str]:
+        """Whom the response and its follow-ups notified (see `SeenMessage.pings`)."""
+        return frozenset().union(*(m.pings for m in self.messages))
 
     @property
     def deferred(self) -> bool:

@@ -24,6 +24,7 @@ from aiohttp import BodyPartReader, web
 
 from bot.standin import kinds as K
 from bot.standin import limits as L
+from bot.standin.errors import MENTION_RULE_PREFIX
 from bot.standin.fixture import (
     FIXTURE_TIME_MS,
     Channel,
@@ -35,6 +36,7 @@ from bot.standin.fixture import (
     iso_now,
 )
 from bot.standin.gateway import Gateway
+from bot.standin.mentions import check_mentions, pings
 from bot.standin.schema import BodyValidator
 from bot.standin.state import (
     APPLICATION_COMMAND,
@@ -619,6 +621,13 @@ class StandIn:
         )
         if violations:
             raise self._reject(violations, interaction_id, prefix)
+        mentions = check_mentions(body, prefix)
+        refused = [v for v in mentions if not v.rule.startswith(MENTION_RULE_PREFIX)]
+        if refused:
+            raise self._reject(refused, interaction_id)
+        # Discord sends a message that pings whom it does not name; the test fails all the same.
+        for violation in mentions:
+            self.record(Problem.from_violation(violation, "", interaction_id))
 
     def _apply_create(
         self, message: StoredMessage, body: Mapping[str, Any], uploads: Sequence[Upload]
@@ -628,6 +637,7 @@ class StandIn:
         message.components = list(body.get("components") or [])
         message.flags = (body.get("flags") or 0) & SENDABLE_FLAGS
         message.tts = bool(body.get("tts"))
+        message.pings = pings(message.content, body.get("allowed_mentions"))
         message.attachments = self._attachments(body, uploads)
         if body.get("message_reference"):
             message.type = 19
@@ -655,6 +665,9 @@ class StandIn:
         empty = L.check_not_empty(merged, len(attachments))
         if empty:
             raise self._reject(empty, interaction_id, prefix)
+        if message.loading:
+            # The first edit of a deferred response is what players are notified of.
+            message.pings = pings(merged["content"] or "", body.get("allowed_mentions"))
         message.content = merged["content"] or ""
         message.embeds = list(merged["embeds"] or [])
         message.components = list(merged["components"] or [])

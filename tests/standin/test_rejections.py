@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.standin import DiscordRejected, StandIn, Table
+from bot.standin import DiscordRejected, StandIn, StrayPing, Table
 
 from .conftest import demo_factory
 
@@ -98,3 +98,21 @@ async def test_command_schema_rejected_at_sync(broken: str, rule: str, detail: s
     assert detail in str(rejected.value)
     assert isinstance(rejected.value.__cause__, Exception)
     assert "CommandSyncFailure" in type(rejected.value.__cause__).__name__
+
+
+async def test_a_message_pinging_whom_it_does_not_name_fails_the_test(demo_table: Table) -> None:
+    """Hardening 1: `parse` everyone and users pings whoever the content mentions."""
+    with pytest.raises(StrayPing) as stray:
+        await demo_table.slash("/bad kind:ping_everyone")
+
+    assert stray.value.rules == ["mentions.unnamed"]
+    assert "@everyone/@here" in str(stray.value)
+    assert f"<@{demo_table.member('player1').id}>" in str(stray.value)
+
+
+async def test_a_message_without_allowed_mentions_fails_the_test(demo_table: Table) -> None:
+    with pytest.raises(StrayPing) as stray:
+        await demo_table.slash("/bad kind:no_allowed_mentions")
+
+    assert stray.value.rules == ["mentions.missing"]
+    assert [p.where for p in stray.value.problems] == ["data.allowed_mentions"]

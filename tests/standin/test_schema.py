@@ -188,6 +188,19 @@ def test_quirk_integer_attachment_ids_as_discord_py_writes_them(
     assert check(validator, "create_message", {"content": "x", "sticker_ids": [1]})
 
 
+def test_quirk_integer_mention_ids_as_discord_py_writes_them(validator: S.BodyValidator) -> None:
+    """`INTEGER_MENTION_IDS`: `allowed_mentions.users` / `.roles` may hold integer ids."""
+    named = {"parse": [], "users": [1191168914227200008], "roles": [7]}
+    body = {"content": "<@1191168914227200008>", "allowed_mentions": named}
+
+    assert check(validator, "execute_webhook", body) == []
+    assert check(validator, "create_interaction_response", {"type": 4, "data": body}) == []
+    negative = {**body, "allowed_mentions": {**named, "users": [-1]}}
+    assert check(validator, "execute_webhook", negative)
+    reference = {"content": "x", "message_reference": {"message_id": 5}}
+    assert check(validator, "create_message", reference)
+
+
 def test_follow_up_bodies_fitting_both_webhook_branches_pass_as_anyof(
     validator: S.BodyValidator,
 ) -> None:
@@ -212,4 +225,4 @@ def test_autocomplete_choices_fitting_several_data_branches_pass_as_anyof(
 
     assert check(validator, "create_interaction_response", no_choices) == []
     assert check(validator, "create_interaction_response", integers) == []
-    assert [q.name for q in S.QUIRKS] == ["integer_attachment_ids"]
+    assert [q.name for q in S.QUIRKS] == ["integer_attachment_ids", "integer_mention_ids"]
