@@ -5,7 +5,8 @@ An unchanged discord.py bot reaches it when `discord.http.Route.BASE` points at
 calls (login, application info, command sync, interaction callbacks, follow-ups, channel
 messages, files), sends READY / GUILD_CREATE / INTERACTION_CREATE, validates every request
 body against Discord's published schema (`schema`) and the rules it cannot express
-(`limits`), and records what Discord would have rejected as `Problem`s.
+(`limits`), answers over Discord's rate limits with 429 (`ratelimits`), and records what
+Discord would have rejected as `Problem`s.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from bot.standin.fixture import (
 )
 from bot.standin.gateway import Gateway
 from bot.standin.mentions import check_mentions, pings
+from bot.standin.ratelimits import RateLimits
 from bot.standin.schema import BodyValidator
 from bot.standin.state import (
     APPLICATION_COMMAND,
@@ -102,10 +104,14 @@ class Rejection(Exception):
         self.body = body or {"code": problems[0].code, "message": problems[0].message}
 
 
-def json_response(data: object, status: int = 200) -> web.Response:
+def json_response(
+    data: object, status: int = 200, *, headers: Mapping[str, str] | None = None
+) -> web.Response:
     """JSON with exactly `application/json` (discord.py parses nothing else)."""
     return web.Response(
-        body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"}
+        body=json.dumps(data).encode(),
+        status=status,
+        headers={"Content-Type": "application/json", **(headers or {})},
     )
 
 
@@ -121,6 +127,7 @@ class StandIn:
         token_lifetime: float = L.TOKEN_LIFETIME,
         application_name: str = "Privateer",
         schema: BodyValidator | None = None,
+        rate_limits: RateLimits | None = None,
     ) -> None:
         self.ids = Snowflakes()
         self.token = token
@@ -138,6 +145,7 @@ class StandIn:
         self.problems: list[Problem] = []
         # Against Discord's pinned schema, built on first use unless a validator is given.
         self.schema = schema if schema is not None else BodyValidator.pinned()
+        self.rate_limits = rate_limits if rate_limits is not None else RateLimits()
         self.gateway = Gateway(self)
         self.seq = 0
         self._uploads_by_name: dict[str, StoredAttachment] = {}
@@ -362,8 +370,13 @@ class StandIn:
             route = f"{method} {path}"
             if needs_auth and request.headers.get("Authorization") != f"Bot {self.token}":
                 return json_response({"code": 0, "message": "401: Unauthorized"}, 401)
+            limit = self.rate_limits.check(method, path, request.match_info)
+            if not limit.allowed:
+                return json_response(limit.body(), 429, headers=limit.headers)
             try:
-                return await handler(request)
+                response = await handler(request)
+                response.headers.update(limit.headers)
+                return response
             except Rejection as rejection:
                 for problem in rejection.problems:
                     self.record(problem if problem.route else _at(problem, route))
