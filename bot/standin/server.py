@@ -319,7 +319,7 @@ class StandIn:
                 "interaction.deadline",
                 f"no initial response within {self.response_deadline:g} s: the player sees "
                 "'The application did not respond' and later callbacks fail with 10062",
-                10062,
+                L.UNKNOWN_INTERACTION,
                 "INTERACTION_CREATE",
                 record.id,
             )
@@ -820,7 +820,10 @@ class StandIn:
     async def _callback(self, request: web.Request) -> web.Response:
         record = self.interactions.get(int(request.match_info["interaction"]))
         if record is None or record.token != request.match_info["token"]:
-            raise Rejection(404, [self._bad("interaction.unknown", "Unknown interaction", 10062)])
+            raise Rejection(
+                404,
+                [self._bad("interaction.unknown", "Unknown interaction", L.UNKNOWN_INTERACTION)],
+            )
         if record.expired:
             raise Rejection(
                 404,
@@ -830,7 +833,7 @@ class StandIn:
                         f"initial response arrived {time.monotonic() - record.created:.2f} s after "
                         f"the interaction; Discord allows {self.response_deadline:g} s "
                         "(10062 Unknown interaction)",
-                        10062,
+                        L.UNKNOWN_INTERACTION,
                         record.id,
                     )
                 ],
@@ -842,7 +845,7 @@ class StandIn:
                     self._bad(
                         "interaction.already_acknowledged",
                         "Interaction has already been acknowledged (a second initial response)",
-                        40060,
+                        L.ALREADY_ACKNOWLEDGED,
                         record.id,
                     )
                 ],
