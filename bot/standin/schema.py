@@ -130,12 +130,12 @@ class DiscordSchema:
         return dict(self.document.get("x-source") or {})
 
 
+@functools.cache
 def read_schema(path: Path) -> DiscordSchema:
-    """A built document, read from disk."""
+    """A built document, read from disk (once per process and path)."""
     return DiscordSchema(json.loads(path.read_text(encoding="utf-8")))
 
 
-@functools.cache
 def load_schema() -> DiscordSchema:
     """The pinned schema, built into the cache first if it is not there (needs npm once)."""
     return read_schema(ensure())
@@ -144,7 +144,7 @@ def load_schema() -> DiscordSchema:
 def cached_schema() -> DiscordSchema | None:
     """The pinned schema if it is already built, else None (never runs npm)."""
     path = cached()
-    return load_schema() if path is not None else None
+    return read_schema(path) if path is not None else None
 
 
 def _messages_of(body: dict[str, Any]) -> list[dict[str, Any]]:
