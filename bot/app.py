@@ -56,7 +56,13 @@ class PrivateerBot(commands.Bot):
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, **client_kwargs)
+        # Player text reaches message content: nothing pings unless a message names whom.
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            allowed_mentions=discord.AllowedMentions.none(),
+            **client_kwargs,
+        )
         self.settings = settings
         self.dice_factory = dice_factory
         self.db: Database | None = None

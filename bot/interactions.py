@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -166,6 +166,13 @@ def message_batches(embeds: list[discord.Embed]) -> list[list[discord.Embed]]:
     return batches
 
 
+def ping_only(users: Sequence[int]) -> discord.AllowedMentions:
+    """Allowed mentions that notify exactly these users, no role, not everyone."""
+    return discord.AllowedMentions(
+        everyone=False, roles=False, replied_user=False, users=[discord.Object(u) for u in users]
+    )
+
+
 async def reply(
     interaction: discord.Interaction[Any],
     content: str | None = None,
@@ -175,9 +182,15 @@ async def reply(
     view: discord.ui.View | None = None,
     ephemeral: bool = False,
     files: list[discord.File] | None = None,
+    pinged: Sequence[int] = (),
 ) -> None:
-    """Send the initial response, or a follow-up when the interaction was deferred."""
+    """Send the initial response, or a follow-up when the interaction was deferred.
+
+    Only the users in `pinged` are notified of mentions in `content` (the client pings nobody).
+    """
     kwargs: dict[str, Any] = {"ephemeral": ephemeral}
+    if pinged:
+        kwargs["allowed_mentions"] = ping_only(pinged)
     if content is not None:
         kwargs["content"] = content
     if embed is not None:

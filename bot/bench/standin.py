@@ -1,4 +1,6 @@
-"""Full-stack latency through the stand-in: p50/p99 of slash commands. Prints, never asserts.
+"""Full-stack latency through the stand-in: p50/p99 of slash commands, and how many request
+bodies were checked against Discord's schema ("bodies validated / failed"). Prints, never
+asserts.
 
 One sample is one `table.slash(...)`: the INTERACTION_CREATE over the websocket, the bot's
 handler (database included), its HTTP callback and follow-ups, the stand-in's checks.
@@ -93,7 +95,7 @@ async def measure(
     async with standin, Table(factory, standin=standin, faces=faces) as table:
         figures = await time_lines(table, lines, commands)
         figures["bot_rss_mb"] = rss_mb()
-    return figures
+    return {**figures, **schema_figures(standin)}
 
 
 async def run_async(
@@ -117,7 +119,16 @@ async def run_async(
         async with standin, Table(factory, standin=standin, faces=faces) as table:
             for line in setup:
                 await table.slash(line, as_=as_)
-            return await time_lines(table, lines, n, as_=as_)
+            figures = await time_lines(table, lines, n, as_=as_)
+        return {**figures, **schema_figures(standin)}
+
+
+def schema_figures(standin: StandIn) -> dict[str, float]:
+    """How many request bodies the stand-in checked against Discord's schema, and failed."""
+    return {
+        "bodies_validated": float(standin.schema.validated),
+        "bodies_failed": float(standin.schema.failed),
+    }
 
 
 def run(n: int = 1000, lines: Sequence[str] | None = None) -> dict[str, float]:
@@ -161,6 +172,8 @@ def main(argv: list[str]) -> int:
     figures = asyncio.run(go())
     for name, value in figures.items():
         sys.stdout.write(f"{name:32s} {value:10.2f}\n")
+    validated, failed = int(figures["bodies_validated"]), int(figures["bodies_failed"])
+    sys.stdout.write(f"{'bodies validated / failed':32s} {validated:>6d} / {failed}\n")
     return 0
 
 

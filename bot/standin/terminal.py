@@ -22,6 +22,7 @@ from typing import Any, TextIO
 from bot.standin.errors import StandInError
 from bot.standin.faces import QueuedFaces
 from bot.standin.render import render_message
+from bot.standin.schema import UNCHECKED, BodyValidator
 from bot.standin.seen import Reply, SeenMessage
 from bot.standin.server import StandIn
 from bot.standin.table import ClientFactory, Table, load_factory
@@ -229,7 +230,10 @@ async def _read_lines(prompt: Callable[[], str]) -> AsyncIterator[str]:
 
 
 async def _play(args: argparse.Namespace, out: TextIO) -> int:
-    standin = StandIn()
+    # Checks bodies against Discord's schema when it was built before; never runs npm here.
+    standin = StandIn(schema=BodyValidator.if_cached())
+    if standin.schema.schema is None and not args.verbose:
+        out.write(f"note: {UNCHECKED}\n")  # the log line is hidden without --verbose
     args.db.parent.mkdir(parents=True, exist_ok=True)
     commands_file = Path(f"{args.db}-standin-commands.json")  # beside the db, git-ignored
     standin.load_commands(commands_file)

@@ -258,13 +258,14 @@ class BattleCommands:
                 faction=attacker,
             )
         embed, view = outcome_message(outcome, settings, ctx.locale)
-        users = [f"<@{f.user_id}>" for f in factions if f.name in names and f.user_id]
+        attacked = [f.user_id for f in factions if f.name in names and f.user_id]
+        users = [f"<@{user}>" for user in attacked]
         content = (
             t(C + "attack.ping", ctx.locale, users=" ".join(users), attacker=attacker, point=where)
             if users
             else None
         )
-        await reply(interaction, content, embed=embed, view=view)
+        await reply(interaction, content, embed=embed, view=view, pinged=attacked)
 
     @combat.command(name="orders", description="Give fire orders for the coming round from menus")
     @app_commands.describe(
