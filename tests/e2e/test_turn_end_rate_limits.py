@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from bot.bench_fleet_turn import FACTIONS, TURN, build_state
+from bot.bench.fleet_turn import FACTIONS, TURN, build_state
 from bot.campaigns import Actor
 from bot.rules.fleet_combat import SPEC, FleetCombatSettings
 
@@ -23,11 +23,9 @@ async def seed_battles(table, battles: int) -> list[int]:
     campaign = await bot.service.by_channel(table.channel("campaign").id)
     state, mix = build_state(battles, FleetCombatSettings())
     async with bot.service.work(campaign.id, Actor(user_id=table.member("gm").id)) as uow:
-        await uow.conn.executemany(
-            "INSERT INTO factions (campaign_id, name, user_id) VALUES (?,?,?)",
-            [(campaign.id, f, 100 + i) for i, f in enumerate(FACTIONS)],
-        )
-        await uow.conn.execute("UPDATE campaigns SET turn = ? WHERE id = ?", (TURN, campaign.id))
+        for i, faction in enumerate(FACTIONS):
+            await uow.writes.add_faction(campaign.id, faction, 100 + i)
+        await uow.writes.set_turn(campaign.id, TURN)
         await uow.load(SPEC.key)
         await uow.archive(SPEC.key, mix.log)
         await uow.record(SPEC.key, "test setup", state)
