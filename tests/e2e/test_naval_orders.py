@@ -80,7 +80,8 @@ async def ordered(navy):
 
 
 async def test_a_force_is_registered_with_its_ships_officer_and_place(navy):
-    """§4: kind, officer's rating, ships by rate with damage, location, in port."""
+    """§4: kind, officer's rating, ships by rate with damage (NO-I5), location, in port;
+    the range shows the fleet's slowest squadron and each modifier (NO-I3, NO-I4)."""
     reply = await navy.slash(
         "/navy forces register name:Channel Fleet kind:fleet location:2 rating:2 "
         "squadrons:Red (line): 2xIII, IV jury; Blue (auxiliary): 2xVI 80%, transport",
@@ -94,8 +95,10 @@ async def test_a_force_is_registered_with_its_ships_officer_and_place(navy):
     ) in " ".join(text_of(reply).split())
     shown = await navy.slash("/navy range unit:Channel Fleet", as_="player1")
     ranged = text_of(shown)
-    assert "-1 transports in the force (NO-2.5)" in ranged or "transport" in ranged
-    assert "damaged" in ranged
+    assert "Channel Fleet: fleet, base range 3 of its slowest squadron (NO-I3)." in ranged
+    assert "-1 transports or merchantmen present (NO-2.5)" in ranged
+    assert "-1 damaged ships present (3) (NO-2.6)" in ranged  # jury mast; hull above 75%
+    assert "Channel Fleet may move 1 location this turn." in ranged
 
 
 async def test_the_order_form_asks_exactly_the_fields_of_the_order(navy):
