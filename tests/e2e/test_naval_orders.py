@@ -408,3 +408,98 @@ async def test_every_setting_is_shown_with_its_description_in_both_languages(nav
 
     for name in NavalOrdersSettings.model_fields:
         assert f"`{name}`" in english
+
+
+async def test_a_station_builds_by_form_and_only_its_owner_orders_it(navy):
+    """NO-1.1: construction is given to a naval station, by its owner; the form asks what is
+    built, and the order is printed in its wording."""
+    opened = await navy.slash("/navy order unit:Portsmouth order:build", as_="player1")
+    assert [i.label for i in opened.modal.inputs] == ["Details"]
+    built = await navy.submit_modal(opened, form(details="two ships of rate III"), as_="player1")
+    assert (
+        "“Build or purchase new ships at naval station Portsmouth — two ships of rate III.”"
+    ) in text_of(built)
+
+    theirs = await navy.slash("/navy order unit:Portsmouth order:build", as_="player2")
+    refused = await navy.submit_modal(theirs, form(details="a frigate"), as_="player2")
+    assert refused.ephemeral and "Portsmouth is not your naval station (NO-1.1)." in refused.text()
+
+
+async def test_a_recorded_order_is_completed_by_its_owner_and_the_layover_follows(navy):
+    """NO-I1: a blockade is recorded and its owner marks it done; in port the layover follows
+    (NO-I7)."""
+    await navy.slash(REGISTER_WS, as_="player1")
+    await give(navy, WS, "blockade", form(port="Brest", details="off the Goulet"))
+
+    done = await navy.slash(f"/navy complete unit:{WS}", as_="player1")
+
+    assert "Western Squadron: order “Blockade of a seaport” completed." in text_of(done)
+    assert "in port replenishing (layover)" in await gm_overview(navy)
+
+
+async def test_a_cruise_ends_by_its_own_procedure_not_by_its_owner(ordered):
+    """NO-I14: cruising, transfer and raiding end by the count (or the GM), not the player."""
+    refused = await ordered.slash(f"/navy complete unit:{WS}", as_="player1")
+
+    assert refused.ephemeral and "ends by its own procedure" in refused.text()
+    assert "(NO-I14)" in refused.text()
+    assert CRUISE_TEXT in await gm_overview(ordered)
+
+
+async def test_the_distance_table_names_the_station_and_an_order_waits_for_the_layover(navy):
+    """NO-I16 `distance_table`: the bot names the nearest station; back in port the squadron
+    lays over, and an order given then takes effect after the layover (NO-I7, NO-I18)."""
+    await navy.slash(
+        "/campaign settings set setting:naval_orders.nearest_station_by value:distance_table",
+        as_="gm",
+    )
+    table = await navy.slash(
+        "/navy station distances location:1 distances:Portsmouth: 0, Brest: 6", as_="gm"
+    )
+    assert table.ephemeral and "Distances" in table.embed.title
+    await navy.slash(REGISTER_WS, as_="player1")
+    await give(navy, WS, "cruise", form(point="Spithead", location="1", turns="1"))
+
+    first = await end_turn(navy, 1)
+
+    assert "returns to the nearest naval station, Portsmouth (NO-I16)." in first
+    assert "is back at naval station Portsmouth" in first
+    waiting = await give(navy, WS, "raid", form(point="Ushant", location="5", turns="0"))
+    assert "is in its layover: the order is recorded and takes effect from turn 3" in text_of(
+        waiting
+    )
+    second = await end_turn(navy, 2)
+    assert "Western Squadron's recorded order takes effect from turn 3 (NO-I18)." in second
+
+
+async def test_forces_are_edited_and_removed_by_their_owner_only(ordered):
+    """§4: damage is recorded by editing the ships (NO-I5); someone else cannot edit or strike
+    the force; its owner strikes it off the register."""
+    edited = await ordered.slash(f"/navy forces edit name:{WS} ships:3xIII, V jury", as_="player1")
+    assert "officer rating +1, 3 ships of rate III, 1 ship of rate V" in " ".join(
+        text_of(edited).split()
+    )
+    ranged = text_of(await ordered.slash(f"/navy range unit:{WS}", as_="player1"))
+    assert "-1 damaged ship present (1) (NO-2.6)" in ranged
+    theirs = await ordered.slash(f"/navy forces remove name:{WS}", as_="player2")
+    assert theirs.ephemeral and "is not your force" in theirs.text()
+
+    removed = await ordered.slash(f"/navy forces remove name:{WS}", as_="player1")
+
+    assert "Western Squadron of Britain is struck off the register." in text_of(removed)
+    assert "No forces to show." in await gm_overview(ordered)
+
+
+async def test_only_a_gm_keeps_the_list_of_ports(navy):
+    """§4: the GM's list; a player may read it but not change it."""
+    refused = await navy.slash("/navy station add name:Dover location:3", as_="player1")
+    assert refused.ephemeral and "Only a GM" in refused.text()
+    removed = await navy.slash("/navy station remove name:Plymouth", as_="gm")
+    assert "Plymouth is taken off the list of ports." in text_of(removed)
+
+    shown = await navy.slash("/navy station list", as_="player1")
+
+    listed = text_of(shown)
+    assert "⚓ Portsmouth — naval station, location 1 (Britain)" in listed
+    assert "⚓ Brest — naval station, location 20 (France)" in listed
+    assert "Plymouth" not in listed
