@@ -332,7 +332,7 @@ class NavalOrdersCog(commands.Cog):
         await reply(
             interaction,
             embeds=navy_embeds(
-                [], ctx.locale, title_key="naval_orders.list.distances_saved", location=location
+                [], ctx.locale, title_key="navy.list.distances_saved", location=location
             ),
             ephemeral=True,
         )
@@ -645,7 +645,7 @@ def _order_kind(value: str) -> OrderKind:
     for kind in ORDER_KINDS:
         if kind == value:
             return kind
-    raise GameError("naval_orders.error.unknown_order", order=value)
+    raise GameError("navy.error.unknown_order", order=value)
 
 
 def _force_kind(value: str) -> ForceKind:
@@ -656,14 +656,14 @@ def _force_kind(value: str) -> ForceKind:
         "packet": "packet",
     }
     if value not in kinds:
-        raise GameError("naval_orders.error.unknown_kind", kind=value)
+        raise GameError("navy.error.unknown_kind", kind=value)
     return kinds[value]
 
 
 def _enemy_place(value: str) -> EnemyPlace:
     places: dict[str, EnemyPlace] = {"own": "own", "adjacent": "adjacent", "other": "other"}
     if value not in places:
-        raise GameError("naval_orders.error.unknown_place", place=value)
+        raise GameError("navy.error.unknown_place", place=value)
     return places[value]
 
 

@@ -24,15 +24,15 @@ class OrderForm(discord.ui.Modal):
     """One order's form; `submit` receives the values by field name."""
 
     def __init__(self, kind: OrderKind, target: str, locale: str, submit: Submit) -> None:
-        title = t("naval_orders.form.title", locale, order=t(f"naval_orders.order.{kind}", locale))
+        title = t("navy.form.title", locale, order=t(f"naval_orders.order.{kind}", locale))
         super().__init__(title=clip(f"{title} — {target}", 45), timeout=900)
         self.submit = submit
         self.inputs: dict[str, discord.ui.TextInput[OrderForm]] = {}
         for field in FORM_FIELDS[kind]:
             text = discord.ui.TextInput[OrderForm](
-                label=clip(t(f"naval_orders.form.{field.name}", locale), 45),
-                placeholder=clip(t(f"naval_orders.form.hint.{field.name}", locale), 100),
-                custom_id=f"naval_orders.form.{field.name}",
+                label=clip(t(f"navy.form.{field.name}", locale), 45),
+                placeholder=clip(t(f"navy.form.hint.{field.name}", locale), 100),
+                custom_id=f"navy.form.{field.name}",
                 style=discord.TextStyle.paragraph if field.long else discord.TextStyle.short,
                 required=False,
                 max_length=500 if field.long else 100,

@@ -71,7 +71,7 @@ SQUADRON = re.compile(r"^\s*(.+?)\s*\(\s*([^)]+?)\s*\)\s*:\s*(.+)$")
 
 
 def _ships_error(item: str) -> RuleViolation:
-    return RuleViolation("naval_orders.error.ships_format", clause="NO-I8", item=item.strip())
+    return RuleViolation("navy.error.ships_format", clause="NO-I8", item=item.strip())
 
 
 def _vessel(token: str, item: str) -> tuple[VesselKind, int | None]:
@@ -134,7 +134,7 @@ def parse_squadrons(text: str) -> list[Squadron]:
         kind = SQUADRON_WORDS.get(match.group(2).casefold()) if match else None
         if match is None or kind is None:
             raise RuleViolation(
-                "naval_orders.error.squadrons_format", clause="NO-I3", item=part.strip()
+                "navy.error.squadrons_format", clause="NO-I3", item=part.strip()
             )
         squadrons.append(
             Squadron(name=match.group(1), kind=kind, ships=parse_ships(match.group(3)))
@@ -151,7 +151,7 @@ def parse_distances(text: str) -> dict[str, int]:
         name, _, number = item.rpartition(":")
         if not name.strip() or not number.strip().isdigit():
             raise RuleViolation(
-                "naval_orders.error.distances_format", clause="NO-I16", item=item.strip()
+                "navy.error.distances_format", clause="NO-I16", item=item.strip()
             )
         table[name.strip()] = int(number)
     return table
@@ -187,7 +187,7 @@ def _turns(value: str) -> int | None:
     if not text:
         return None
     if not text.lstrip("-").isdigit():
-        raise RuleViolation("naval_orders.error.turns_not_number", clause="NO-I19", value=text)
+        raise RuleViolation("navy.error.turns_not_number", clause="NO-I19", value=text)
     return int(text)
 
 

@@ -21,15 +21,15 @@ def navy_embeds(
 
 def station_line(station: Station, locale: str) -> str:
     """One port or naval station of the GM's list, with its owner and build order."""
-    kind = "naval_orders.list.naval" if station.naval_station else "naval_orders.list.port"
+    kind = "navy.list.naval" if station.naval_station else "navy.list.port"
     line = t(kind, locale, station=station.name, location=station.location)
     if station.owner:
-        line += " " + t("naval_orders.list.owner", locale, owner=station.owner)
+        line += " " + t("navy.list.owner", locale, owner=station.owner)
     return line
 
 
 def stations_embeds(state: NavalOrdersState, locale: str) -> list[discord.Embed]:
     """`/navy station list`: every port and naval station, naval stations first."""
     stations = sorted(state.stations.values(), key=lambda s: (not s.naval_station, s.key))
-    lines = [station_line(s, locale) for s in stations] or [t("naval_orders.list.empty", locale)]
-    return line_embeds(t("naval_orders.list.title", locale), lines)
+    lines = [station_line(s, locale) for s in stations] or [t("navy.list.empty", locale)]
+    return line_embeds(t("navy.list.title", locale), lines)

@@ -21,7 +21,7 @@ CRUISE_TEXT = (
 
 def form(**fields: str) -> dict[str, str]:
     """Form values by field name (the inputs' custom ids)."""
-    return {f"naval_orders.form.{name}": value for name, value in fields.items()}
+    return {f"navy.form.{name}": value for name, value in fields.items()}
 
 
 def text_of(reply) -> str:
