@@ -318,8 +318,15 @@ def test_rules_package_imports_no_randomness_discord_or_database():
             assert forbidden not in text, f"{path.name} mentions {forbidden}"
 
 
-def test_no_spec_object_is_defined_yet():
-    """The integrator registers the ruleset with the cog; the engine exports its schema."""
+def test_the_spec_registers_the_ruleset_with_its_end_of_turn_and_waiting_list():
+    """The registry offers `naval_orders` with its typed models, its end-of-turn step (run by
+    `/turn end`) and its waiting list (read by `/turn status`)."""
     import bot.rules.naval_orders as engine
+    from bot import rulesets
 
-    assert not hasattr(engine, "SPEC") and engine.SCHEMA_VERSION == 1
+    spec = rulesets.get("naval_orders")
+    assert spec is engine.SPEC and spec.schema_version == engine.SCHEMA_VERSION == 1
+    assert spec.state_model is engine.NavalOrdersState
+    assert spec.settings_model is engine.NavalOrdersSettings
+    assert spec.end_of_turn is engine.end_of_turn and spec.waiting_for is engine.waiting_for
+    assert rulesets.cog_of("naval_orders") == "cogs.naval_orders"
