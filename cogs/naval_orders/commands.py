@@ -10,7 +10,7 @@ Each command: parse → one unit of work (or a read) → render → reply.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -36,6 +36,7 @@ from bot.rules.naval_orders import (
     RegisterStation,
     ReportPosition,
     SendByPacket,
+    StartFormation,
     check_order_form_opens,
     complete_order,
     declare_return_station,
@@ -51,6 +52,7 @@ from bot.rules.naval_orders import (
     report_position,
     send_by_packet,
     set_station_distances,
+    start_formation,
     take_command_test,
 )
 from bot.rules.naval_orders.models import EnemyPlace, ForceKind, name_key
@@ -67,6 +69,7 @@ from cogs.naval_orders.input import (
 from cogs.naval_orders.render import navy_embeds, stations_embeds
 
 Ctx = RulesetContext[NavalOrdersState, NavalOrdersSettings]
+FormationKind = Literal["form_fleet", "dissolve_fleet", "form_convoy", "dissolve_convoy"]
 Change = Callable[[NavalOrdersState, NavalOrdersSettings, Dice], NavalOutcome]
 
 ORDER_NAMES: dict[OrderKind, str] = {
@@ -86,6 +89,12 @@ KIND_CHOICES = [
     app_commands.Choice(name="Auxiliary squadron", value="auxiliary"),
     app_commands.Choice(name="Fleet", value="fleet"),
     app_commands.Choice(name="Packet boat", value="packet"),
+]
+FORMATION_CHOICES = [
+    app_commands.Choice(name="Form a fleet", value="form_fleet"),
+    app_commands.Choice(name="Dissolve a fleet", value="dissolve_fleet"),
+    app_commands.Choice(name="Form a convoy", value="form_convoy"),
+    app_commands.Choice(name="Dissolve a convoy", value="dissolve_convoy"),
 ]
 ENEMY_CHOICES = [
     app_commands.Choice(name="In the force's own location", value="own"),
@@ -474,6 +483,46 @@ class NavalOrdersCog(commands.Cog):
         )
         await _send(ctx, done.outcome.lines, ephemeral=private(done.settings))
 
+    @navy.command(name="formation", description="Form or dissolve a fleet or a convoy")
+    @app_commands.choices(kind=FORMATION_CHOICES)
+    @app_commands.describe(
+        kind="What is formed or dissolved",
+        units="The squadrons forming a fleet (comma-separated), or the fleet or convoy's force",
+        fleet_name="The new fleet's name",
+        rating="The new fleet's officer rating (default: the best of its squadrons)",
+        vessels="Transports or merchantmen taken on or put off, e.g. 3 transport, merchant",
+    )
+    async def formation(
+        self,
+        interaction: discord.Interaction[Any],
+        kind: str,
+        units: app_commands.Range[str, 1, 500],
+        fleet_name: app_commands.Range[str, 1, 80] | None = None,
+        rating: app_commands.Range[int, -1, 2] | None = None,
+        vessels: app_commands.Range[str, 1, 500] | None = None,
+    ) -> None:
+        """NO-2.7, NO-I7: the units stay put with range 0; the change is made at the end of
+        turn."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        members = [m.strip() for m in units.split(",") if m.strip()]
+        ships = parse_ships(vessels) if vessels else []
+        turn = ctx.campaign.turn
+
+        def begin(state: NavalOrdersState, settings: NavalOrdersSettings, _d: Dice) -> NavalOutcome:
+            command = StartFormation(
+                faction=acting_for(ctx, owner_of(state, members[0] if members else "")),
+                kind=_formation_kind(kind),
+                members=members,
+                fleet_name=fleet_name,
+                officer_rating=rating,
+                vessels=ships,
+                by_gm=ctx.is_gm,
+            )
+            return start_formation(state, settings, command, turn)
+
+        done = await ctx.apply(begin)
+        await _send(ctx, done.outcome.lines, ephemeral=True)
+
     # -- movement and the command test ---------------------------------------------------------
 
     @navy.command(name="range", description="A force's movement range this turn, itemised")
@@ -657,6 +706,18 @@ def _force_kind(value: str) -> ForceKind:
     }
     if value not in kinds:
         raise GameError("navy.error.unknown_kind", kind=value)
+    return kinds[value]
+
+
+def _formation_kind(value: str) -> FormationKind:
+    kinds: dict[str, FormationKind] = {
+        "form_fleet": "form_fleet",
+        "dissolve_fleet": "dissolve_fleet",
+        "form_convoy": "form_convoy",
+        "dissolve_convoy": "dissolve_convoy",
+    }
+    if value not in kinds:
+        raise GameError("navy.error.unknown_formation", kind=value)
     return kinds[value]
 
 

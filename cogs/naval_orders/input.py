@@ -133,9 +133,7 @@ def parse_squadrons(text: str) -> list[Squadron]:
         match = SQUADRON.match(part)
         kind = SQUADRON_WORDS.get(match.group(2).casefold()) if match else None
         if match is None or kind is None:
-            raise RuleViolation(
-                "navy.error.squadrons_format", clause="NO-I3", item=part.strip()
-            )
+            raise RuleViolation("navy.error.squadrons_format", clause="NO-I3", item=part.strip())
         squadrons.append(
             Squadron(name=match.group(1), kind=kind, ships=parse_ships(match.group(3)))
         )
@@ -150,9 +148,7 @@ def parse_distances(text: str) -> dict[str, int]:
             continue
         name, _, number = item.rpartition(":")
         if not name.strip() or not number.strip().isdigit():
-            raise RuleViolation(
-                "navy.error.distances_format", clause="NO-I16", item=item.strip()
-            )
+            raise RuleViolation("navy.error.distances_format", clause="NO-I16", item=item.strip())
         table[name.strip()] = int(number)
     return table
 

@@ -503,3 +503,27 @@ async def test_only_a_gm_keeps_the_list_of_ports(navy):
     assert "⚓ Portsmouth — naval station, location 1 (Britain)" in listed
     assert "⚓ Brest — naval station, location 20 (France)" in listed
     assert "Plymouth" not in listed
+
+
+async def test_two_squadrons_form_a_fleet_at_the_end_of_turn(navy):
+    """NO-2.7, NO-I7: forming takes the turn (range 0) and the fleet exists after the GM's
+    end of turn, with the best officer of its squadrons."""
+    await navy.slash(REGISTER_WS, as_="player1")
+    await navy.slash(
+        "/navy forces register name:Channel Squadron kind:auxiliary location:1 ships:3xV "
+        "in_port:true",
+        as_="player1",
+    )
+
+    begun = await navy.slash(
+        f"/navy formation kind:form_fleet units:{WS}, Channel Squadron fleet_name:Grand Fleet",
+        as_="player1",
+    )
+
+    assert "are forming a fleet; done at the end of turn 1 (NO-2.7)." in text_of(begun)
+    held = text_of(await navy.slash(f"/navy range unit:{WS}", as_="player1"))
+    assert "is forming or dissolving: range 0 this turn (NO-2.7)." in held
+    summary = await end_turn(navy, 1)
+    assert "Fleet formed: Grand Fleet (NO-2.7)." in summary
+    fleet = text_of(await navy.slash("/navy range unit:Grand Fleet", as_="player1"))
+    assert "Grand Fleet: fleet, base range 3 of its slowest squadron (NO-I3)." in fleet
