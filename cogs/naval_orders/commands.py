@@ -118,6 +118,11 @@ def acting_for(ctx: Ctx, owner: str | None) -> str:
     return mine[0] if mine else ""
 
 
+def for_owner(ctx: Ctx, state: NavalOrdersState, force: str) -> str:
+    """The faction the actor gives a command for the force named as (see `acting_for`)."""
+    return acting_for(ctx, owner_of(state, force))
+
+
 def private(settings: NavalOrdersSettings) -> bool:
     """Orders stay with their owner until the end of turn unless `orders_public` (issue 14)."""
     return not settings.orders_public
@@ -267,7 +272,7 @@ class NavalOrdersCog(commands.Cog):
                 state,
                 settings,
                 ReportPosition(
-                    faction=acting_for(ctx, owner_of(state, unit)),
+                    faction=for_owner(ctx, state, unit),
                     force=unit,
                     location=location,
                     in_port=in_port,
@@ -372,7 +377,7 @@ class NavalOrdersCog(commands.Cog):
             found = check_order_form_opens(
                 state,
                 settings,
-                acting_for(ctx, owner_of(state, unit)),
+                for_owner(ctx, state, unit),
                 unit,
                 kind,
                 turn,
@@ -408,7 +413,7 @@ class NavalOrdersCog(commands.Cog):
         found = check_order_form_opens(
             state,
             settings,
-            acting_for(ctx, owner_of(state, unit)),
+            for_owner(ctx, state, unit),
             unit,
             kind,
             ctx.campaign.turn,
@@ -453,7 +458,7 @@ class NavalOrdersCog(commands.Cog):
             lambda state, settings, _d: complete_order(
                 state,
                 settings,
-                acting_for(ctx, owner_of(state, unit)),
+                for_owner(ctx, state, unit),
                 unit,
                 turn,
                 by_gm=ctx.is_gm,
@@ -475,7 +480,7 @@ class NavalOrdersCog(commands.Cog):
             lambda state, settings, _d: declare_return_station(
                 state,
                 settings,
-                acting_for(ctx, owner_of(state, unit)),
+                for_owner(ctx, state, unit),
                 unit,
                 station,
                 by_gm=ctx.is_gm,
@@ -510,7 +515,7 @@ class NavalOrdersCog(commands.Cog):
 
         def begin(state: NavalOrdersState, settings: NavalOrdersSettings, _d: Dice) -> NavalOutcome:
             command = StartFormation(
-                faction=acting_for(ctx, owner_of(state, members[0] if members else "")),
+                faction=for_owner(ctx, state, members[0] if members else ""),
                 kind=_formation_kind(kind),
                 members=members,
                 fleet_name=fleet_name,
@@ -579,7 +584,7 @@ class NavalOrdersCog(commands.Cog):
             state: NavalOrdersState, settings: NavalOrdersSettings, dice: Dice
         ) -> CommandTestOutcome:
             request = CommandTestRequest(
-                faction=acting_for(ctx, owner_of(state, unit)),
+                faction=for_owner(ctx, state, unit),
                 force=unit,
                 enemy_at=place,
                 enemy_has_transports_or_packets=enemy_has_transports,
@@ -748,7 +753,7 @@ async def _give_from_form(
                 turn,
             )
         command = GiveOrder(
-            faction=acting_for(ctx, owner_of(state, target)),
+            faction=for_owner(ctx, state, target),
             force=target,
             order=order,
             by_gm=ctx.is_gm,
@@ -778,7 +783,7 @@ async def _send_from_form(
 
     def send(state: NavalOrdersState, settings: NavalOrdersSettings, _d: Dice) -> NavalOutcome:
         command = SendByPacket(
-            faction=acting_for(ctx, owner_of(state, target)),
+            faction=for_owner(ctx, state, target),
             packet=packet,
             force=target,
             order=order,
