@@ -252,7 +252,9 @@ class CampaignCog(commands.Cog):
                 if info.kind == "table":
                     shown = ctx.t("campaign.settings.table")
                 allowed = f" ({info.allowed})" if info.allowed else ""
-                lines.append(f"`{name}` = **{shown}**{allowed}")
+                described = ctx.t(f"{key}.setting.{name}")  # the key itself when uncatalogued
+                note = f" — {described}" if described != f"{key}.setting.{name}" else ""
+                lines.append(f"`{name}` = **{shown}**{allowed}{note}")
             title = ctx.t("campaign.settings.title", ruleset=ctx.t(f"ruleset.{key}"))
             embeds += line_embeds(title, lines)
         for batch in message_batches(embeds):
