@@ -7,12 +7,31 @@ and the narration helpers. `SPEC` registers it (bot/rulesets.py).
 
 from __future__ import annotations
 
+from bot.rules.ottoman_piracy.dice import (
+    count_ottoman_dice,
+    count_target_dice,
+)
 from bot.rules.ottoman_piracy.engine import (
-    KNOWN_POWERS,
-    OTTOMAN,
     ROLL_ANTI_PIRACY,
     ROLL_PIRACY,
-    ROLL_RANDOM_CARD,
+    PiracyOutcome,
+    PiracyStatus,
+    StateChange,
+    assign_power,
+    available_rewards,
+    choose_reward,
+    declare_piracy,
+    end_of_turn,
+    force_default_reward,
+    piracy_status,
+    register_hand_size,
+    set_at_war,
+    set_hand_size,
+    set_piracy_vp,
+    start_impulse,
+    waiting_for,
+)
+from bot.rules.ottoman_piracy.models import (
     CardLock,
     FortifiedSpace,
     HitReward,
@@ -20,36 +39,25 @@ from bot.rules.ottoman_piracy.engine import (
     OttomanPiracySettings,
     OttomanPiracyState,
     PiracyDeclaration,
-    PiracyOutcome,
     PiracyRecord,
-    PiracyStatus,
     RewardOption,
-    SeaZone,
     SquadronGroup,
-    StateChange,
     TargetDiceSource,
-    assign_power,
-    available_rewards,
-    choose_reward,
-    count_ottoman_dice,
-    count_target_dice,
-    declare_piracy,
-    end_of_turn,
+)
+from bot.rules.ottoman_piracy.names import (
+    KNOWN_POWERS,
+    OTTOMAN,
+    SeaZone,
     find_sea_zone,
-    force_default_reward,
-    option_label,
-    piracy_status,
     power_key,
     power_label,
-    register_hand_size,
     sea_zone_choices,
     sea_zone_label,
     sea_zones,
-    set_at_war,
-    set_hand_size,
-    set_piracy_vp,
-    start_impulse,
-    waiting_for,
+)
+from bot.rules.ottoman_piracy.rewards import (
+    ROLL_RANDOM_CARD,
+    option_label,
 )
 from bot.rulesets import RulesetSpec
 
