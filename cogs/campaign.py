@@ -12,7 +12,7 @@ from bot import rulesets, settings_edit
 from bot.app import PrivateerBot
 from bot.campaigns import CORE, Choice
 from bot.errors import Conflict, GameError, NotFound
-from bot.i18n import t
+from bot.i18n import catalog, t
 from bot.interactions import (
     Context,
     actor_of,
@@ -251,7 +251,9 @@ class CampaignCog(commands.Cog):
                 if info.kind == "table":
                     shown = ctx.t("campaign.settings.table")
                 allowed = f" ({info.allowed})" if info.allowed else ""
-                lines.append(f"`{name}` = **{shown}**{allowed}")
+                described = f"{key}.setting.{name}"
+                what = f" — {ctx.t(described)}" if described in catalog("en") else ""
+                lines.append(f"`{name}` = **{shown}**{allowed}{what}")
             title = ctx.t("campaign.settings.title", ruleset=ctx.t(f"ruleset.{key}"))
             embeds += line_embeds(title, lines)
         for batch in message_batches(embeds):
