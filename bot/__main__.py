@@ -46,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return local_main(args[1:])
     if args and args[0] == "bench":
-        from bot.bench import main as bench_main
+        from bot.bench.core import main as bench_main
 
         return bench_main(args[1:])
     if args and args[0] in ("-h", "--help"):

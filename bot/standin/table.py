@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
 import inspect
 import logging
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
@@ -758,3 +759,14 @@ class Table:
             modal=ModalView(record.modal) if record.modal is not None else None,
             choices=[Choice(str(c["name"]), c["value"]) for c in record.choices or []],
         )
+
+
+def load_factory(spec: str, **kwargs: Any) -> Callable[..., Any]:
+    """`package.module:function` → a factory calling it with `kwargs` and the client hints."""
+    module_name, _, attribute = spec.partition(":")
+    target = getattr(importlib.import_module(module_name), attribute or "create_bot")
+
+    def factory(**client_kwargs: Any) -> Any:
+        return target(**kwargs, **client_kwargs)
+
+    return factory

@@ -19,13 +19,12 @@ from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any, TextIO
 
-from bot.standin.bench import load_factory
 from bot.standin.errors import StandInError
 from bot.standin.faces import QueuedFaces
 from bot.standin.render import render_message
 from bot.standin.seen import Reply, SeenMessage
 from bot.standin.server import StandIn
-from bot.standin.table import ClientFactory, Table
+from bot.standin.table import ClientFactory, Table, load_factory
 
 HELP = """\
 /command option:value ...   type a slash command (values may contain spaces)
