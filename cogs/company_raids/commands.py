@@ -64,7 +64,6 @@ from cogs.company_raids.steps import (
     Ctx,
     answer_step,
     audit_extra,
-    claimed_faction,
     open_step,
     recorded_fine,
     step_payload,
@@ -116,7 +115,7 @@ class CompanyRaidsCog(commands.Cog):
                 owner=faction,
                 fine=fine,
                 holding=holding,
-                by_faction=claimed_faction(ctx, faction),
+                by_faction=ctx.claimed_faction(faction),
             ),
         )
 
@@ -154,7 +153,7 @@ class CompanyRaidsCog(commands.Cog):
                 owner=new_owner,
                 fine=fine,
                 holding=new_holding,
-                by_faction=claimed_faction(ctx, found.owner if found else None),
+                by_faction=ctx.claimed_faction(found.owner if found else None),
             )
 
         await _board(ctx, change)
@@ -205,7 +204,7 @@ class CompanyRaidsCog(commands.Cog):
                 value=value,
                 company=square,
                 in_joker=in_joker,
-                by_faction=claimed_faction(ctx, faction),
+                by_faction=ctx.claimed_faction(faction),
             ),
         )
 
@@ -275,7 +274,7 @@ class CompanyRaidsCog(commands.Cog):
         await _board(
             ctx,
             lambda state, settings: declare_joker_holding(
-                state, settings, names, by_faction=claimed_faction(ctx, state.joker.owner)
+                state, settings, names, by_faction=ctx.claimed_faction(state.joker.owner)
             ),
         )
 
@@ -436,19 +435,19 @@ def _owner(ctx: Ctx, owner: str | None) -> str | None:
 def _piece_owner(ctx: Ctx, state: CompanyRaidsState, name: str) -> str | None:
     """Who acts for the piece: its owner when the actor plays it (None for a GM)."""
     piece = state.pieces.get(name_key(name))
-    return claimed_faction(ctx, piece.owner if piece is not None else None)
+    return ctx.claimed_faction(piece.owner if piece is not None else None)
 
 
 def _company_owner(ctx: Ctx, state: CompanyRaidsState, name: str) -> str | None:
     company = state.companies.get(name_key(name))
-    return claimed_faction(ctx, company.owner if company is not None else None)
+    return ctx.claimed_faction(company.owner if company is not None else None)
 
 
 async def _board(ctx: Ctx, change: BoardChange) -> None:
     """One change to the board, logged, and its lines as the reply."""
     done = await ctx.apply(
         lambda state, settings, _dice: change(state, settings),
-        faction=None if ctx.is_gm else claimed_faction(ctx, None),
+        faction=ctx.claimed_faction(None) or None,
     )
     await reply(
         ctx.interaction,
@@ -467,7 +466,7 @@ async def _incident(
 
     done = await ctx.apply(
         change,
-        faction=None if ctx.is_gm else claimed_faction(ctx, None),
+        faction=ctx.claimed_faction(None) or None,
         audit=audit_extra,
         then=first_step,
     )

@@ -40,17 +40,6 @@ ANSWERS = frozenset(
 Ctx = RulesetContext[CompanyRaidsState, CompanyRaidsSettings]
 
 
-def claimed_faction(ctx: Ctx, wanted: str | None) -> str | None:
-    """The faction the actor answers or acts as: None for a GM, `wanted` when they play it,
-    else one of their own factions (or ""), which the engine refuses naming the clause."""
-    if ctx.is_gm:
-        return None
-    mine = ctx.own_factions()
-    if wanted is not None and wanted in mine:
-        return wanted
-    return mine[0] if mine else ""
-
-
 def audit_extra(outcome: RaidOutcome) -> dict[str, Any]:
     """What the audit entry keeps beside the summary: every event (every die, every shot,
     who chose what) and each amount exact and as shown (CR-I16)."""
@@ -186,7 +175,7 @@ async def answer_step(
             incident,
             option,
             dice,
-            by_faction=claimed_faction(ctx, wanted),
+            by_faction=ctx.claimed_faction(wanted),
             step=step,
             amount=given,
             turn=turn,
@@ -209,7 +198,7 @@ async def answer_step(
 
     return await ctx.apply(
         change,
-        faction=None if ctx.is_gm else claimed_faction(ctx, None),
+        faction=ctx.claimed_faction(None) or None,
         command=command,
         options={"incident": incident, "step": step, "answer": code, "amount": amount},
         audit=audit_extra,
