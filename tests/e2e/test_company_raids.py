@@ -417,3 +417,49 @@ async def test_autocomplete_offers_a_player_only_their_own_pieces(board):
     assert [c.value for c in every] == ["Broker", "Clerk"]
     companies = await board.autocomplete("/company land piece:Broker company:steel", as_="player1")
     assert [(c.name, c.value) for c in companies] == [("Steelworks (Boris, 180)", "Steelworks")]
+
+
+async def test_the_owner_picks_each_defender_by_button(board):
+    """CR-I17 `owner_choice`: Vera picks Guard, the later piece, to defend first; Guard hits
+    with the first shot (CR-5.7)."""
+    await board.slash(
+        "/campaign settings set setting:company_raids.joker_defender_order value:owner_choice",
+        as_="gm",
+    )
+    for line in (
+        "/company add-piece name:Banker value:200 owner:Vera in_joker:true",
+        "/company add-piece name:Guard value:100 owner:Vera in_joker:true",
+    ):
+        await board.slash(line, as_="gm")
+    await board.slash("/company add-piece name:Corsair value:350", as_="player1")
+    question = await board.slash("/company enter piece:Corsair", as_="player1")
+    assert str(board.member("player3").id) in question.content
+    assert labels(question) == ["Defend with Banker", "Defend with Guard", FORCE]
+    board.script_dice([6])
+
+    picked = await board.click(question, "Defend with Guard", as_="player3")
+
+    story = picked.embed.description
+    assert "Vera sends Guard to defend." in story
+    assert "Duel 1: Guard (Vera) against Corsair (Anna); Guard fires first." in story
+    assert "Guard hits with shot 1 (BD 6)." in story
+    assert picked.buttons == []
+
+
+async def test_an_ownerless_joker_is_taken_and_its_holding_declared(board):
+    """CR-5.4, CR-I11: Boris's piece enters the ownerless Joker and takes it free of charge;
+    he declares Steelworks his Joker Holding; a player cannot declare another's."""
+    await board.slash("/company add-piece name:Clerk value:50", as_="player2")
+
+    entered = await board.slash("/company enter piece:Clerk", as_="player2")
+
+    story = entered.embed.description
+    assert "Boris becomes the Joker's owner free of charge, with Clerk (CR-5.4)." in story
+    assert "Boris: declare the Companies of your Joker Holding (CR-I11)." in story
+    refused = await board.slash("/company holding companies:Steelworks", as_="player1")
+    assert refused.ephemeral and "Only the Joker's owner" in refused.text()
+    declared = await board.slash("/company holding companies:Steelworks", as_="player2")
+    assert "Joker Holding of Boris: Steelworks." in declared.embed.description
+    shown = await board_shown(board)
+    assert "Joker: owned by Boris." in shown
+    assert "Joker Holding: Steelworks." in shown
