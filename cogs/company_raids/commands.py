@@ -579,6 +579,7 @@ async def _settle(
             )
     mine = await _redraw(ctx, choice, done, ctx.locale)
     await reply(ctx.interaction, embed=mine[0])
+    await _ping_next(ctx, content, user)
 
 
 @choice_handler(STEP_CHOICE)
@@ -594,3 +595,12 @@ async def answer_click(
     await interaction.response.edit_message(
         content=content, embed=embed, view=view, allowed_mentions=_mentions(user)
     )
+    await _ping_next(ctx, content, user)
+
+
+async def _ping_next(ctx: Ctx, content: str | None, user: int | None) -> None:
+    """An edited message notifies nobody: when the next step is another player's, a short
+    follow-up pings them (the question's buttons stay on the story)."""
+    if content is None or user is None or user == ctx.user_id:
+        return
+    await ctx.interaction.followup.send(content=content, allowed_mentions=_mentions(user))

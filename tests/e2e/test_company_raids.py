@@ -97,6 +97,8 @@ async def test_a_failed_capture_asks_the_owner_who_collects_the_fine(board):
     failed = await board.click(question, CAPTURE, as_="player1")
 
     assert str(board.member("player2").id) in failed.content
+    # an edit notifies nobody: Boris is pinged by a follow-up too
+    assert [str(board.member("player2").id) in f.content for f in failed.followups] == [True]
     assert labels(failed) == [FINE, COUNTER, FORCE]
     assert "Capture roll, BD 2: the capture fails" in failed.embed.description
 
