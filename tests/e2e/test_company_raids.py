@@ -465,3 +465,22 @@ async def test_an_ownerless_joker_is_taken_and_its_holding_declared(board):
     shown = await board_shown(board)
     assert "Joker: owned by Boris." in shown
     assert "Joker Holding: Steelworks." in shown
+
+
+async def test_an_amount_is_shown_rounded_with_the_exact_figure_beside_it(board):
+    """CR-I16: a 50 % bonus on a value of 333 is 166.5, shown half up as 167 with the exact
+    figure beside it."""
+    await board.slash(
+        "/campaign settings set setting:company_raids.counterattack_bonus_pct value:50", as_="gm"
+    )
+    await board.slash("/company add-piece name:Scout value:333", as_="player1")
+    board.script_dice([1, 2])
+    question = await board.slash("/company land piece:Scout company:Steelworks", as_="player1")
+    failed = await board.click(question, CAPTURE, as_="player1")
+
+    hit = await board.click(failed, COUNTER, as_="player2")
+
+    assert (
+        "Counterattack bonus (CR-4.3): the bank pays Boris 167 (exact 166.5)."
+        in hit.embed.description
+    )
