@@ -26,6 +26,7 @@ from bot.interactions import (
     actor_of,
     choice_handler,
     locale_of,
+    message_batches,
     reply,
     require_gm,
     service_of,
@@ -285,7 +286,8 @@ class CompanyRaidsCog(commands.Cog):
         ctx = await RulesetContext.of(interaction, SPEC)
         state, settings = await ctx.read()
         embeds = status_embeds(status(state, settings), ctx.campaign.turn, ctx.locale)
-        await reply(interaction, embeds=embeds[:10])
+        for batch in message_batches(embeds):
+            await reply(interaction, embeds=batch)
 
     # -- incidents -----------------------------------------------------------------------------
 

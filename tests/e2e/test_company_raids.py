@@ -484,3 +484,21 @@ async def test_an_amount_is_shown_rounded_with_the_exact_figure_beside_it(board)
         "Counterattack bonus (CR-4.3): the bank pays Boris 167 (exact 166.5)."
         in hit.embed.description
     )
+
+
+async def test_a_large_board_is_shown_whole_over_several_embeds(board):
+    """`/company status` never cuts the board: 90 Companies run over several embeds."""
+    for number in range(90):
+        await board.slash(
+            f"/company add-company name:Company number {number:02d} fine:{number} "
+            "holding:Northern Shipping Holding",
+            as_="gm",
+        )
+
+    shown = await board.slash("/company status", as_="gm")
+
+    embeds = shown.embeds + [e for f in shown.followups for e in f.embeds]
+    assert len(embeds) > 1
+    text = "\n".join(e.get("description", "") for e in embeds)
+    assert "Company number 00: owner nobody, fine 0" in text
+    assert "Company number 89: owner nobody, fine 89, Holding Northern Shipping Holding" in text
