@@ -130,6 +130,17 @@ class RulesetContext(Generic[S, T]):
         else the player's only faction (of `among`, when given)."""
         return acting_faction(self.user_id, self.is_gm, self.factions, wanted, among=among)
 
+    def claimed_faction(self, wanted: str | None) -> str | None:
+        """The faction the actor answers or acts as: None for a GM, `wanted` when they play
+        it, else one of their own factions (or ""), which the engine refuses for `wanted`
+        naming the clause."""
+        if self.is_gm:
+            return None
+        mine = self.own_factions()
+        if wanted is not None and wanted in mine:
+            return wanted
+        return mine[0] if mine else ""
+
     def user_of(self, faction: str | None) -> int | None:
         """The Discord user who plays `faction`; None when nobody does."""
         return next((f.user_id for f in self.factions if f.name == faction), None)

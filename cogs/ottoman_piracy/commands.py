@@ -67,14 +67,8 @@ Ctx = RulesetContext[OttomanPiracyState, OttomanPiracySettings]
 
 
 def claimed_faction(ctx: Ctx, wanted: str | None) -> str | None:
-    """The faction the actor answers as: None for a GM, `wanted` when they play it, else one
-    of their own factions (or ""), which the engine refuses for `wanted` naming the clause."""
-    if ctx.is_gm:
-        return None
-    mine = ctx.own_factions()
-    if wanted is not None and wanted in mine:
-        return wanted
-    return mine[0] if mine else ""
+    """The faction the actor answers as (`RulesetContext.claimed_faction`)."""
+    return ctx.claimed_faction(wanted)
 
 
 def _power_choices(

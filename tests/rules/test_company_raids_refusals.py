@@ -393,7 +393,13 @@ def test_waiting_for_names_whose_answer_is_awaited() -> None:
     assert cr.waiting_for(steelworks_board(), DEFAULTS, 1) == []
 
 
-def test_no_spec_is_defined_yet() -> None:
-    """The integrator registers the ruleset with its cog; the engine defines no SPEC."""
-    assert not hasattr(cr, "SPEC")
-    assert cr.SCHEMA_VERSION == 1
+def test_the_ruleset_is_registered_with_its_models_and_turn_hooks() -> None:
+    """`SPEC` registers Company raids (schema 1) with its state, settings and turn hooks."""
+    from bot import rulesets
+
+    assert rulesets.get("company_raids") is cr.SPEC
+    assert cr.SPEC.state_model is cr.CompanyRaidsState
+    assert cr.SPEC.settings_model is cr.CompanyRaidsSettings
+    assert cr.SPEC.schema_version == cr.SCHEMA_VERSION == 1
+    assert cr.SPEC.end_of_turn is cr.end_of_turn
+    assert cr.SPEC.waiting_for is cr.waiting_for

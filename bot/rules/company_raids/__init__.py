@@ -21,7 +21,7 @@ API at a glance (the cog's calls):
   `settings_warnings` (CR-I1);
 - turn: `end_of_turn(TurnContext)`, `waiting_for(state, settings, turn)`.
 
-The ruleset is not registered yet (no `SPEC`): the integrator adds it with the cog.
+`SPEC` registers the ruleset (bot/rulesets.py); its cog is `cogs/company_raids`.
 """
 
 from __future__ import annotations
@@ -74,8 +74,18 @@ from bot.rules.company_raids.work import (
     Awaiting,
     RaidOutcome,
 )
+from bot.rulesets import RulesetSpec
 
 SCHEMA_VERSION = 1
+
+SPEC = RulesetSpec(
+    key="company_raids",
+    state_model=CompanyRaidsState,
+    settings_model=CompanyRaidsSettings,
+    schema_version=SCHEMA_VERSION,
+    end_of_turn=end_of_turn,
+    waiting_for=waiting_for,
+)
 
 __all__ = [
     "KEEP",
@@ -83,6 +93,7 @@ __all__ = [
     "ROLL_COUNTERATTACK",
     "ROLL_DUEL_SHOT",
     "SCHEMA_VERSION",
+    "SPEC",
     "Awaiting",
     "Company",
     "CompanyIncident",

@@ -52,7 +52,7 @@ def end_of_turn(
     )
 
 
-def waiting_for(state: Any, settings: Any, turn: int) -> list[Msg]:
+def waiting_for(state: CompanyRaidsState, settings: CompanyRaidsSettings, turn: int) -> list[Msg]:
     """One line per pending choice naming whose answer it awaits, and a Joker Holding still
     to declare (CR-I11)."""
     return waiting_lines(_state(state), _settings(settings))

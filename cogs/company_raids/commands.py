@@ -1,0 +1,608 @@
+"""`/company …`: the Company raids ruleset's Discord extension (rules/company-raids.md).
+
+Players register their Companies and pieces (a GM anyone's), land a piece in a rival's
+Company or enter the Joker; each step of the incident is a question with buttons for the
+player who must answer, restart-safe, and a GM forces the documented answer for an absent
+player (CR-I19). Each command: context → parse → one unit of work → render → send.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import PrivateerBot
+from bot.campaigns import Choice, UnitOfWork
+from bot.dice import Dice
+from bot.errors import GameError
+from bot.i18n import t
+from bot.interactions import (
+    Context,
+    actor_of,
+    choice_handler,
+    locale_of,
+    message_batches,
+    reply,
+    require_gm,
+    service_of,
+)
+from bot.rules.company_raids import (
+    KEEP,
+    SPEC,
+    CompanyRaidsSettings,
+    CompanyRaidsState,
+    RaidOutcome,
+    Unchanged,
+    declare_joker_holding,
+    edit_company,
+    edit_piece,
+    enter,
+    land,
+    move_piece,
+    name_key,
+    register_company,
+    register_piece,
+    remove_company,
+    remove_piece,
+    status,
+)
+from bot.scaffold import Applied, RulesetContext, faction_autocomplete, matching_choices, state_for
+from bot.text import split_top_level
+from cogs.company_raids.render import (
+    change_embed,
+    ping_text,
+    status_embeds,
+    step_view,
+    story_embed,
+)
+from cogs.company_raids.steps import (
+    STEP_CHOICE,
+    Ctx,
+    answer_step,
+    audit_extra,
+    open_step,
+    recorded_fine,
+    step_payload,
+    story_events,
+)
+
+C = "company."
+CLEAR = "-"
+BoardChange = Callable[[CompanyRaidsState, CompanyRaidsSettings], RaidOutcome]
+
+
+class CompanyRaidsCog(commands.Cog):
+    """The Company raids ruleset's commands."""
+
+    company = app_commands.Group(
+        name="company", description="Company raids: pay or capture, the Joker", guild_only=True
+    )
+
+    def __init__(self, bot: PrivateerBot) -> None:
+        self.bot = bot
+
+    # -- the board -----------------------------------------------------------------------------
+
+    @company.command(name="add-company", description="Register a Company: owner, fine, Holding")
+    @app_commands.autocomplete(owner=faction_autocomplete)
+    @app_commands.describe(
+        name="The Company's name",
+        fine="Its current fine, as the players computed it (CR-I4)",
+        owner="The owner's faction (default: yours; a GM may leave it unowned)",
+        holding="The Holding it belongs to, if any",
+    )
+    async def add_company(
+        self,
+        interaction: discord.Interaction[Any],
+        name: app_commands.Range[str, 1, 60],
+        fine: app_commands.Range[int, 0, 10**12],
+        owner: app_commands.Range[str, 1, 64] | None = None,
+        holding: app_commands.Range[str, 1, 60] | None = None,
+    ) -> None:
+        """Section 1, CR-I4: the players register each Company with its owner and fine."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        faction = _owner(ctx, owner)
+        await _board(
+            ctx,
+            lambda state, settings: register_company(
+                state,
+                settings,
+                name,
+                owner=faction,
+                fine=fine,
+                holding=holding,
+                by_faction=ctx.claimed_faction(faction),
+            ),
+        )
+
+    @company.command(name="edit-company", description="Change a Company's owner, fine or Holding")
+    @app_commands.autocomplete(owner=faction_autocomplete)
+    @app_commands.describe(
+        name="The Company",
+        fine="Its current fine (CR-I4)",
+        owner="The new owner's faction; - for nobody",
+        holding="Its Holding; - for none",
+    )
+    async def edit_company(
+        self,
+        interaction: discord.Interaction[Any],
+        name: app_commands.Range[str, 1, 60],
+        fine: app_commands.Range[int, 0, 10**12] | None = None,
+        owner: app_commands.Range[str, 1, 64] | None = None,
+        holding: app_commands.Range[str, 1, 60] | None = None,
+    ) -> None:
+        """CR-I4, CR-I6: the players keep the fine and Holding current."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        new_owner: str | Unchanged | None = KEEP
+        if owner is not None:
+            new_owner = None if owner.strip() == CLEAR else _owner(ctx, owner)
+        new_holding: str | Unchanged | None = KEEP
+        if holding is not None:
+            new_holding = None if holding.strip() == CLEAR else holding
+
+        def change(state: CompanyRaidsState, settings: CompanyRaidsSettings) -> RaidOutcome:
+            found = state.companies.get(name_key(name))
+            return edit_company(
+                state,
+                settings,
+                name,
+                owner=new_owner,
+                fine=fine,
+                holding=new_holding,
+                by_faction=ctx.claimed_faction(found.owner if found else None),
+            )
+
+        await _board(ctx, change)
+
+    @company.command(name="remove-company", description="Delete a Company's record")
+    @app_commands.describe(name="The Company")
+    async def remove_company(
+        self, interaction: discord.Interaction[Any], name: app_commands.Range[str, 1, 60]
+    ) -> None:
+        """Refused while an incident is open in it."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        await _board(
+            ctx,
+            lambda state, settings: remove_company(
+                state, settings, name, by_faction=_company_owner(ctx, state, name)
+            ),
+        )
+
+    @company.command(name="add-piece", description="Register a piece: owner, value, square")
+    @app_commands.autocomplete(owner=faction_autocomplete)
+    @app_commands.describe(
+        name="The piece's name",
+        value="Its value (CR-I16: a whole amount)",
+        owner="The owner's faction (default: yours)",
+        square="The Company it stands in, if any",
+        in_joker="It stands in the Joker (CR-5.2, CR-I10)",
+    )
+    async def add_piece(
+        self,
+        interaction: discord.Interaction[Any],
+        name: app_commands.Range[str, 1, 60],
+        value: app_commands.Range[int, 0, 10**12],
+        owner: app_commands.Range[str, 1, 64] | None = None,
+        square: app_commands.Range[str, 1, 60] | None = None,
+        in_joker: bool = False,
+    ) -> None:
+        """Section 1: each piece with its owner, value and square; the first piece in an
+        ownerless Joker makes its player the owner (CR-5.4, CR-I10)."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        faction = ctx.acting_faction(owner)
+        await _board(
+            ctx,
+            lambda state, settings: register_piece(
+                state,
+                settings,
+                name,
+                owner=faction,
+                value=value,
+                company=square,
+                in_joker=in_joker,
+                by_faction=ctx.claimed_faction(faction),
+            ),
+        )
+
+    @company.command(name="edit-piece", description="Correct a piece's value")
+    @app_commands.describe(name="The piece", value="Its value (CR-I16)")
+    async def edit_piece(
+        self,
+        interaction: discord.Interaction[Any],
+        name: app_commands.Range[str, 1, 60],
+        value: app_commands.Range[int, 0, 10**12],
+    ) -> None:
+        """CR-I16: the value counts from the next amount due."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        await _board(
+            ctx,
+            lambda state, settings: edit_piece(
+                state, settings, name, value=value, by_faction=_piece_owner(ctx, state, name)
+            ),
+        )
+
+    @company.command(name="remove-piece", description="Delete a piece's record")
+    @app_commands.describe(name="The piece")
+    async def remove_piece(
+        self, interaction: discord.Interaction[Any], name: app_commands.Range[str, 1, 60]
+    ) -> None:
+        """A piece taken off in the Joker leaves it (CR-I10)."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        await _board(
+            ctx,
+            lambda state, settings: remove_piece(
+                state, settings, name, by_faction=_piece_owner(ctx, state, name)
+            ),
+        )
+
+    @company.command(name="move", description="A piece leaves its square (no incident)")
+    @app_commands.describe(
+        piece="The piece",
+        square="Your own or an ownerless Company it moves to (default: elsewhere)",
+    )
+    async def move(
+        self,
+        interaction: discord.Interaction[Any],
+        piece: app_commands.Range[str, 1, 60],
+        square: app_commands.Range[str, 1, 60] | None = None,
+    ) -> None:
+        """CR-I9: leaving clears the *attempted* marks; from the Joker, CR-5.3 and CR-I10."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        await _board(
+            ctx,
+            lambda state, settings: move_piece(
+                state,
+                settings,
+                piece,
+                to_company=square,
+                by_faction=_piece_owner(ctx, state, piece),
+            ),
+        )
+
+    @company.command(name="holding", description="Declare your Joker Holding (the Joker's owner)")
+    @app_commands.describe(companies="Your Companies that reach the Joker, comma-separated")
+    async def holding(
+        self, interaction: discord.Interaction[Any], companies: app_commands.Range[str, 1, 1000]
+    ) -> None:
+        """CR-5.5, CR-5.12, CR-I11: the owner's assets that reach the Joker."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        names = [n for n in split_top_level(companies) if n.strip() and n.strip() != CLEAR]
+        await _board(
+            ctx,
+            lambda state, settings: declare_joker_holding(
+                state, settings, names, by_faction=ctx.claimed_faction(state.joker.owner)
+            ),
+        )
+
+    @company.command(name="status", description="Who owns what, attempted marks, the Joker")
+    async def status(self, interaction: discord.Interaction[Any]) -> None:
+        """Companies, pieces and their CR-I9 marks, the Joker's owner, occupants and Holding
+        (CR-I10, CR-I11, CR-I18), and every pending choice."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        state, settings = await ctx.read()
+        embeds = status_embeds(status(state, settings), ctx.campaign.turn, ctx.locale)
+        for batch in message_batches(embeds):
+            await reply(interaction, embeds=batch)
+
+    # -- incidents -----------------------------------------------------------------------------
+
+    @company.command(name="land", description="Your piece stops in a rival's Company")
+    @app_commands.describe(
+        piece="The piece that stops",
+        company="The Company it stops in",
+        passed="Rival Companies it passed through on the way, in order (CR-I5)",
+    )
+    async def land(
+        self,
+        interaction: discord.Interaction[Any],
+        piece: app_commands.Range[str, 1, 60],
+        company: app_commands.Range[str, 1, 60],
+        passed: app_commands.Range[str, 1, 500] | None = None,
+    ) -> None:
+        """CR-1.2, CR-2.2, CR-I5: the trespasser is asked to pay the fine or attempt a capture
+        (and each Company passed through opens its incident first, by CR-I5's setting)."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        through = [n.strip() for n in split_top_level(passed or "") if n.strip()]
+        turn = ctx.campaign.turn
+
+        def change(
+            state: CompanyRaidsState, settings: CompanyRaidsSettings, dice: Dice
+        ) -> RaidOutcome:
+            return land(
+                state,
+                settings,
+                piece,
+                company,
+                dice,
+                by_faction=_piece_owner(ctx, state, piece),
+                passed_through=through,
+                turn=turn,
+            )
+
+        await _incident(ctx, change)
+
+    @company.command(name="enter", description="Your piece ends its move in the Joker")
+    @app_commands.describe(piece="The piece that enters the Joker")
+    async def enter(
+        self, interaction: discord.Interaction[Any], piece: app_commands.Range[str, 1, 60]
+    ) -> None:
+        """CR-5.4, CR-I12: an ownerless Joker is taken; a rival's starts the duel at once
+        (CR-I13, CR-I14, CR-I17), every shot rolled and logged."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        turn = ctx.campaign.turn
+
+        def change(
+            state: CompanyRaidsState, settings: CompanyRaidsSettings, dice: Dice
+        ) -> RaidOutcome:
+            return enter(
+                state, settings, piece, dice, by_faction=_piece_owner(ctx, state, piece), turn=turn
+            )
+
+        await _incident(ctx, change)
+
+    @company.command(
+        name="force", description="Force the documented answer for an absent player (GM)"
+    )
+    @app_commands.describe(incident="The incident (default: the latest waiting one)")
+    async def force(
+        self,
+        interaction: discord.Interaction[Any],
+        incident: app_commands.Range[int, 1, 10**9] | None = None,
+    ) -> None:
+        """CR-I19: the trespasser pays, the owner collects the fine, the aggressor attacks,
+        the earliest owner piece defends, a capped duel's outcome stands."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        require_gm(ctx.base)
+        choice = await _open_step_choice(ctx, incident)
+        await _settle(self.bot, ctx, choice, "force", None, "company force")
+
+    @company.command(name="fine", description="Enter the fine due (the Company's owner, CR-I4)")
+    @app_commands.describe(
+        amount="The fine, as the players computed it",
+        incident="The incident (default: the latest waiting one)",
+    )
+    async def fine(
+        self,
+        interaction: discord.Interaction[Any],
+        amount: app_commands.Range[int, 0, 10**12],
+        incident: app_commands.Range[int, 1, 10**9] | None = None,
+    ) -> None:
+        """CR-I4 (`fine_source = enter_each_time`): the owner enters the amount."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        choice = await _open_step_choice(ctx, incident, step="fine_amount")
+        await _settle(self.bot, ctx, choice, "amount", amount, "company fine")
+
+    # -- autocomplete --------------------------------------------------------------------------
+
+    @edit_piece.autocomplete("name")
+    @remove_piece.autocomplete("name")
+    @move.autocomplete("piece")
+    @land.autocomplete("piece")
+    @enter.autocomplete("piece")
+    async def piece_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Pieces still on the board: a player's own, every piece for a GM."""
+        found = await state_for(interaction, SPEC)
+        if found is None:
+            return []
+        campaign, state, _ = found
+        service = service_of(interaction)
+        mine: set[str] | None = None
+        if not await service.is_gm(campaign, actor_of(interaction)):
+            factions = await service.factions(campaign.id)
+            mine = {f.name for f in factions if f.user_id == interaction.user.id}
+        pairs = [
+            (f"{p.name} ({p.owner}, {p.value})", p.name)
+            for p in state.pieces.values()
+            if not p.destroyed and (mine is None or p.owner in mine)
+        ]
+        return matching_choices(pairs, current)
+
+    @add_piece.autocomplete("square")
+    @edit_company.autocomplete("name")
+    @remove_company.autocomplete("name")
+    @move.autocomplete("square")
+    @land.autocomplete("company")
+    async def company_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Registered Companies, with their owners and fines."""
+        found = await state_for(interaction, SPEC)
+        if found is None:
+            return []
+        nobody = t("company_raids.who.nobody", locale_of(interaction))
+        pairs = [
+            (f"{c.name} ({c.owner or nobody}, {c.fine})", c.name)
+            for c in found[1].companies.values()
+        ]
+        return matching_choices(pairs, current)
+
+
+# --- helpers behind the commands -----------------------------------------------------------
+
+
+def _owner(ctx: Ctx, owner: str | None) -> str | None:
+    """The owner named (a player only their own faction); a GM naming nobody: unowned."""
+    if owner is None and ctx.is_gm:
+        return None
+    return ctx.acting_faction(owner)
+
+
+def _piece_owner(ctx: Ctx, state: CompanyRaidsState, name: str) -> str | None:
+    """Who acts for the piece: its owner when the actor plays it (None for a GM)."""
+    piece = state.pieces.get(name_key(name))
+    return ctx.claimed_faction(piece.owner if piece is not None else None)
+
+
+def _company_owner(ctx: Ctx, state: CompanyRaidsState, name: str) -> str | None:
+    company = state.companies.get(name_key(name))
+    return ctx.claimed_faction(company.owner if company is not None else None)
+
+
+async def _board(ctx: Ctx, change: BoardChange) -> None:
+    """One change to the board, logged, and its lines as the reply."""
+    done = await ctx.apply(
+        lambda state, settings, _dice: change(state, settings),
+        faction=ctx.claimed_faction(None) or None,
+    )
+    await reply(
+        ctx.interaction,
+        embed=change_embed(done.outcome.lines, ctx.locale, entry_seq=done.entry.seq),
+    )
+
+
+async def _incident(
+    ctx: Ctx, change: Callable[[CompanyRaidsState, CompanyRaidsSettings, Dice], RaidOutcome]
+) -> None:
+    """A landing or an entry: apply it, post its story and, when a step awaits an answer,
+    the question for that player; the choice then remembers its message."""
+
+    async def first_step(uow: UnitOfWork, outcome: RaidOutcome) -> int | None:
+        return await open_step(ctx, uow, outcome, _story_of(outcome))
+
+    done = await ctx.apply(
+        change,
+        faction=ctx.claimed_faction(None) or None,
+        audit=audit_extra,
+        then=first_step,
+    )
+    outcome, choice_id = done.outcome, done.after
+    story = _story_of(outcome)
+    events = await story_events(ctx, outcome, story)
+    embed = story_embed(story, events, outcome.awaiting, ctx.locale, entry_seq=done.entry.seq)
+    if choice_id is None or outcome.awaiting is None:
+        await reply(ctx.interaction, embed=embed)
+        return
+    user = ctx.user_of(outcome.awaiting.faction)
+    view = step_view(
+        choice_id,
+        outcome.awaiting,
+        ctx.locale,
+        recorded_fine=recorded_fine(outcome.state, outcome.awaiting.incident_id),
+    )
+    sent = await ctx.interaction.response.send_message(
+        content=ping_text(outcome.awaiting, user, ctx.locale),
+        embed=embed,
+        view=view,
+        allowed_mentions=_mentions(user),
+    )
+    payload = step_payload(
+        outcome,
+        story,
+        channel=ctx.interaction.channel_id,
+        message=sent.message_id,
+        locale=ctx.locale,
+    )
+    async with ctx.service.work(ctx.campaign.id, ctx.base.actor) as uow:
+        await uow.update_choice_payload(choice_id, payload)
+
+
+def _story_of(outcome: RaidOutcome) -> list[int]:
+    """The incidents one engine call told: the ones it archived and the one it left open."""
+    ids = [int(r.key.partition("/")[2]) for r in outcome.archive if r.key.startswith("incident/")]
+    if outcome.awaiting is not None and outcome.awaiting.incident_id not in ids:
+        ids.append(outcome.awaiting.incident_id)
+    if not ids and outcome.incident_id is not None:
+        ids.append(outcome.incident_id)
+    return ids
+
+
+def _posted_in(ctx: Ctx, choice: Choice) -> str:
+    """The language the public story was posted in (it keeps it)."""
+    return str(choice.payload.get("locale") or ctx.locale)
+
+
+def _mentions(user: int | None) -> discord.AllowedMentions:
+    """Ping only the player who must answer."""
+    if user is None:
+        return discord.AllowedMentions.none()
+    return discord.AllowedMentions(
+        everyone=False, roles=False, users=[discord.Object(id=user)], replied_user=False
+    )
+
+
+async def _open_step_choice(ctx: Ctx, incident: int | None, *, step: str | None = None) -> Choice:
+    """The open step choice of `incident` (default: the latest one waiting)."""
+    waiting = [
+        c
+        for c in await ctx.service.open_choices(ctx.campaign.id)
+        if c.kind == STEP_CHOICE and (step is None or c.payload.get("step") == step)
+    ]
+    if incident is not None:
+        waiting = [c for c in waiting if int(c.payload.get("incident", 0)) == incident]
+    if not waiting:
+        raise GameError(C + "error.nothing_waiting")
+    return waiting[-1]
+
+
+async def _redraw(
+    ctx: Ctx, choice: Choice, done: Applied[RaidOutcome, CompanyRaidsSettings], locale: str
+) -> tuple[discord.Embed, discord.ui.View | None, str | None, int | None]:
+    """The story after an answer in `locale`, with the next step's buttons (if any) and the
+    ping for whoever answers next."""
+    outcome = done.outcome
+    story = [int(i) for i in choice.payload.get("story") or [choice.payload["incident"]]]
+    if outcome.awaiting is not None and outcome.awaiting.incident_id not in story:
+        story.append(outcome.awaiting.incident_id)
+    events = await story_events(ctx, outcome, story)
+    embed = story_embed(story, events, outcome.awaiting, locale, entry_seq=done.entry.seq)
+    if done.after is None or outcome.awaiting is None:
+        return embed, None, None, None
+    user = ctx.user_of(outcome.awaiting.faction)
+    view = step_view(
+        int(done.after),
+        outcome.awaiting,
+        locale,
+        recorded_fine=recorded_fine(outcome.state, outcome.awaiting.incident_id),
+    )
+    return embed, view, ping_text(outcome.awaiting, user, locale), user
+
+
+async def _settle(
+    bot: PrivateerBot, ctx: Ctx, choice: Choice, code: str, amount: int | None, command: str
+) -> None:
+    """A step answered by command (`/company force`, `/company fine`): the question in the
+    channel shows the incident as it now stands; the reply tells the actor."""
+    done = await answer_step(ctx, choice, code, amount=amount, command=command)
+    embed, view, content, user = await _redraw(ctx, choice, done, _posted_in(ctx, choice))
+    channel_id = choice.payload.get("channel")
+    message_id = choice.payload.get("message")
+    if channel_id and message_id:
+        message = bot.get_partial_messageable(int(channel_id)).get_partial_message(int(message_id))
+        with contextlib.suppress(discord.HTTPException):
+            await message.edit(
+                content=content, embed=embed, view=view, allowed_mentions=_mentions(user)
+            )
+    mine = await _redraw(ctx, choice, done, ctx.locale)
+    await reply(ctx.interaction, embed=mine[0])
+    await _ping_next(ctx, content, user)
+
+
+@choice_handler(STEP_CHOICE)
+async def answer_click(
+    interaction: discord.Interaction[Any], base: Context, choice: Choice, option: str
+) -> None:
+    """A click on a step's button: apply it and redraw the story with the next step's
+    buttons (or none once the incident is closed), in the language it was posted in."""
+    ctx = await RulesetContext.within(interaction, base, SPEC)
+    command = "company force" if option == "force" else "company answer"
+    done = await answer_step(ctx, choice, option, command=command)
+    embed, view, content, user = await _redraw(ctx, choice, done, _posted_in(ctx, choice))
+    await interaction.response.edit_message(
+        content=content, embed=embed, view=view, allowed_mentions=_mentions(user)
+    )
+    await _ping_next(ctx, content, user)
+
+
+async def _ping_next(ctx: Ctx, content: str | None, user: int | None) -> None:
+    """An edited message notifies nobody: when the next step is another player's, a short
+    follow-up pings them (the question's buttons stay on the story)."""
+    if content is None or user is None or user == ctx.user_id:
+        return
+    await ctx.interaction.followup.send(content=content, allowed_mentions=_mentions(user))

@@ -1,0 +1,160 @@
+"""Embeds and buttons of `/company`: the story of an incident, its step's question, the board.
+
+The story is rebuilt from the incident's own events (the open incident in the state, or its
+archived record once closed), so it reads the same after any click, restart or forced answer,
+in the language it was first posted in. Its first line is the outcome (or whose answer it
+waits for); then every event in order with every die, the amounts shown rounded (CR-I16, the
+exact figure beside a rounded one), a long duel compactly (the engine's narration).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+from bot.controls import Control
+from bot.i18n import Msg, t
+from bot.interactions import choice_button, choice_view, line_embeds, make_embed
+from bot.rules.company_raids import (
+    Awaiting,
+    Event,
+    RaidsStatus,
+    awaiting_line,
+    option_label,
+    outcome_lines,
+)
+from bot.rules.company_raids.models import (
+    BecameVisitor,
+    CompanyCaptured,
+    CounterattackRolled,
+    GmRuled,
+    JokerOwnerChanged,
+    JokerTaken,
+    PaymentDue,
+    PieceDestroyed,
+)
+from bot.rules.company_raids.narration import event_lines
+
+C = "company."
+# The events that say how an incident ended: they make its first line.
+RESULT_EVENTS = (
+    CompanyCaptured,
+    PieceDestroyed,
+    PaymentDue,
+    JokerOwnerChanged,
+    JokerTaken,
+    GmRuled,
+    BecameVisitor,
+)
+DEFENDER_PREFIX = "d"
+
+
+def headline(events: Sequence[Event], awaiting: Awaiting | None) -> list[Msg]:
+    """The outcome first: whose answer the incident waits for, or what it came to."""
+    if awaiting is not None:
+        return [awaiting_line(awaiting)]
+    results = [line for e in events if isinstance(e, RESULT_EVENTS) for line in event_lines(e)]
+    if results:
+        return results
+    if any(isinstance(e, CounterattackRolled) for e in events):
+        return [Msg(C + "headline.no_effect")]
+    return [Msg(C + "headline.closed")]
+
+
+def story_embed(
+    incident_ids: Sequence[int],
+    events: Sequence[Event],
+    awaiting: Awaiting | None,
+    locale: str,
+    *,
+    entry_seq: int | None = None,
+) -> discord.Embed:
+    """One incident (or a move's incidents one after another), told in order."""
+    first = headline(events, awaiting)
+    top = "\n".join(f"**{m.render(locale)}**" for m in first)
+    body = "\n".join(m.render(locale) for m in outcome_lines(events))
+    numbers = ", ".join(f"#{i}" for i in incident_ids)
+    embed = make_embed(t(C + "story.title", locale, incidents=numbers), f"{top}\n\n{body}")
+    if entry_seq is not None:
+        embed.set_footer(text=t(C + "story.footer", locale, seq=entry_seq))
+    return embed
+
+
+def option_code(awaiting: Awaiting, option: str) -> str:
+    """What a button carries for an option: the option, or a defender's index (a piece name
+    may be long or hold any character)."""
+    if awaiting.step == "defender_choice":
+        return f"{DEFENDER_PREFIX}{awaiting.options.index(option)}"
+    return option
+
+
+def step_view(
+    choice_id: int, awaiting: Awaiting, locale: str, *, recorded_fine: int | None = None
+) -> discord.ui.View:
+    """The step's buttons for the player who answers, and the GM's forced answer (CR-I19)."""
+    buttons: list[Control] = []
+    for option in awaiting.options:
+        if awaiting.step == "fine_amount":
+            label = t(C + "option.recorded_fine", locale, fine=recorded_fine or 0)
+        else:
+            label = option_label(option, awaiting.step).render(locale)
+        buttons.append(
+            choice_button(
+                choice_id,
+                option_code(awaiting, option),
+                label,
+                style=discord.ButtonStyle.primary,
+            )
+        )
+    if awaiting.faction is not None:
+        buttons.append(choice_button(choice_id, "force", t(C + "force", locale)))
+    return choice_view(buttons)
+
+
+def ping_text(awaiting: Awaiting, user_id: int | None, locale: str) -> str:
+    """Who must answer: the faction's player, or the GMs."""
+    if awaiting.faction is None or user_id is None:
+        return t(C + "ping.gm", locale, incident=awaiting.incident_id)
+    return t(
+        C + "ping.player",
+        locale,
+        user=f"<@{user_id}>",
+        faction=awaiting.faction,
+        incident=awaiting.incident_id,
+    )
+
+
+def change_embed(
+    lines: Sequence[Msg], locale: str, *, entry_seq: int | None = None
+) -> discord.Embed:
+    """A change to the board: its lines, the first being the outcome."""
+    embed = make_embed(t("company_raids.title", locale), "\n".join(m.render(locale) for m in lines))
+    if entry_seq is not None:
+        embed.set_footer(text=t(C + "story.footer", locale, seq=entry_seq))
+    return embed
+
+
+_SECTIONS = {
+    "company_raids.status.company": "companies",
+    "company_raids.status.no_companies": "companies",
+    "company_raids.status.piece": "pieces",
+    "company_raids.status.no_pieces": "pieces",
+    "company_raids.status.joker_unowned": "joker",
+    "company_raids.status.joker_owner": "joker",
+    "company_raids.status.joker_occupants": "joker",
+    "company_raids.status.joker_holding": "joker",
+}
+
+
+def status_embeds(shown: RaidsStatus, turn: int, locale: str) -> list[discord.Embed]:
+    """`/company status`: Companies with owners, fines and Holdings; pieces with their squares
+    and *attempted* marks (CR-I9); the Joker's owner, occupants and Holding; what is pending.
+    A long board runs over several embeds, never cut."""
+    sections: dict[str, list[str]] = {"pending": [], "companies": [], "pieces": [], "joker": []}
+    for line in shown.lines:
+        sections[_SECTIONS.get(line.key, "pending")].append(line.render(locale))
+    lines: list[str] = []
+    for name, found in sections.items():
+        lines += [f"**{t(C + f'status.{name}', locale)}**", *found, ""]
+    return line_embeds(t(C + "status.title", locale, turn=turn), lines[:-1])

@@ -1,0 +1,504 @@
+"""Company raids played through Discord: `/company …` with the real bot on the stand-in.
+
+Player1 plays Anna, player2 Boris, player3 Vera (in Russian). Faces of the Black die are
+scripted in the order rules/company-raids.md rolls them: capture, counterattack, duel shots.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.rules.company_raids import CompanyRaidsSettings
+
+LAND = "/company land piece:Broker company:Steelworks"
+PAY = "Pay the fine"
+CAPTURE = "Attempt a capture"
+FINE = "Collect the fine"
+COUNTER = "Counterattack"
+FORCE = "Force default (GM)"
+
+
+@pytest.fixture
+async def board(table):
+    """A Company raids campaign: Boris's Steelworks (fine 180), Anna's Broker (value 300)."""
+    created = await table.slash("/campaign create name:Raids rulesets:company_raids", as_="gm")
+    assert not created.ephemeral, created.text()
+    for player, faction in (("player1", "Anna"), ("player2", "Boris"), ("player3", "Vera")):
+        joined = await table.slash(f"/campaign join faction:{faction}", as_=player)
+        assert not joined.ephemeral, joined.text()
+    company = await table.slash("/company add-company name:Steelworks fine:180", as_="player2")
+    assert "Company Steelworks registered: owner Boris, fine 180" in company.embed.description
+    piece = await table.slash("/company add-piece name:Broker value:300", as_="player1")
+    assert "Piece Broker registered: owner Anna, value 300." in piece.embed.description
+    return table
+
+
+def labels(reply):
+    return [b.label for b in reply.buttons]
+
+
+async def board_shown(table) -> str:
+    shown = await table.slash("/company status", as_="gm")
+    return "\n".join(e.get("description", "") for e in shown.embeds)
+
+
+# --- each branch of an incident, by buttons ------------------------------------------------
+
+
+async def test_landing_asks_the_trespasser_and_paying_closes_the_incident(board):
+    """CR-2.2, CR-2.5: Anna is pinged with two buttons; paying owes Boris the fine (CR-I4)
+    and marks Broker *attempted* (CR-I9)."""
+    question = await board.slash(LAND, as_="player1")
+
+    assert not question.ephemeral
+    assert str(board.member("player1").id) in question.content
+    assert labels(question) == [PAY, CAPTURE, FORCE]
+    story = question.embed.description
+    assert story.startswith(
+        "**Incident #1: waiting for Anna to pay the fine or attempt a capture.**"
+    )
+    assert "Incident #1: Broker (Anna) stops in Steelworks, owned by Boris." in story
+
+    paid = await board.click(question, PAY, as_="player1")
+
+    story = paid.embed.description
+    assert story.startswith("**Fine (CR-2.5): Anna pays Boris 180.**")
+    assert "Anna chooses to pay the fine." in story
+    assert "Incident #1 is closed." in story
+    assert paid.buttons == [] and paid.content == ""
+    assert "Broker (Anna, value 300): in Steelworks; attempted: Steelworks" in await board_shown(
+        board
+    )
+
+
+async def test_a_successful_capture_changes_the_marker(board):
+    """CR-E1: BD 6 captures Steelworks; no fine; the marker goes to Anna (CR-2.8)."""
+    board.script_dice([6])
+    question = await board.slash(LAND, as_="player1")
+
+    captured = await board.click(question, CAPTURE, as_="player1")
+
+    story = captured.embed.description
+    assert story.startswith(
+        "**Steelworks changes hands: the marker goes from Boris to Anna (CR-2.8).**"
+    )
+    assert "Capture roll, BD 6: the Company is captured (CR-2.7)." in story
+    assert "pays" not in story
+    assert "Steelworks: owner Anna, fine 180" in await board_shown(board)
+
+
+async def test_a_failed_capture_asks_the_owner_who_collects_the_fine(board):
+    """CR-E4: BD 2 fails; Boris gets the two buttons and takes the fine (CR-3.3, CR-3.5)."""
+    board.script_dice([2])
+    question = await board.slash(LAND, as_="player1")
+
+    failed = await board.click(question, CAPTURE, as_="player1")
+
+    assert str(board.member("player2").id) in failed.content
+    # an edit notifies nobody: Boris is pinged by a follow-up too
+    assert [str(board.member("player2").id) in f.content for f in failed.followups] == [True]
+    assert labels(failed) == [FINE, COUNTER, FORCE]
+    assert "Capture roll, BD 2: the capture fails" in failed.embed.description
+
+    fined = await board.click(failed, FINE, as_="player2")
+
+    story = fined.embed.description
+    assert story.startswith("**Fine (CR-3.5): Anna pays Boris 180.**")
+    assert "Boris chooses to collect the fine." in story
+    assert fined.buttons == []
+
+
+async def test_a_counterattack_that_hits_removes_the_raider_and_owes_the_bonus(board):
+    """CR-E2: capture BD 3 fails, counterattack BD 4 hits; Broker is removed and the bank
+    owes Boris 100 % of 300 (CR-4.2, CR-4.3, CR-I8)."""
+    board.script_dice([3, 4])
+    question = await board.slash(LAND, as_="player1")
+    failed = await board.click(question, CAPTURE, as_="player1")
+
+    hit = await board.click(failed, COUNTER, as_="player2")
+
+    story = hit.embed.description
+    assert story.startswith(
+        "**Broker (Anna, value 300) is removed from the board (CR-4.2).**\n"
+        "**Counterattack bonus (CR-4.3): the bank pays Boris 300.**"
+    )
+    assert "Counterattack roll, BD 4: a hit (CR-4.2)." in story
+    assert hit.embed.footer.startswith("Log entry #")
+    assert "Broker (Anna, value 300): removed from the board" in await board_shown(board)
+
+
+async def test_a_counterattack_that_misses_ends_with_no_fine(board):
+    """CR-E3: capture BD 5 fails, counterattack BD 1 misses: no effect and no fine (CR-3.7)."""
+    board.script_dice([5, 1])
+    question = await board.slash(LAND, as_="player1")
+    failed = await board.click(question, CAPTURE, as_="player1")
+
+    missed = await board.click(failed, COUNTER, as_="player2")
+
+    story = missed.embed.description
+    assert story.startswith("**No effect: the raider may stay and no fine is due")
+    assert "Counterattack roll, BD 1: a miss (CR-3.7)." in story
+    assert "pays" not in story
+    assert "in Steelworks; attempted: Steelworks" in await board_shown(board)
+
+
+async def test_a_move_through_rival_companies_opens_an_incident_at_each(board):
+    """CR-I5 with `incident_on_pass_through`: Steelworks passed through, then Mill where the
+    move ends; the message tells both incidents."""
+    await board.slash(
+        "/campaign settings set setting:company_raids.incident_on_pass_through value:true", as_="gm"
+    )
+    await board.slash("/company add-company name:Mill fine:40", as_="player3")
+    question = await board.slash(
+        "/company land piece:Broker company:Mill passed:Steelworks", as_="player1"
+    )
+    assert "passes through Steelworks, owned by Boris (CR-I5)" in question.embed.description
+
+    paid = await board.click(question, PAY, as_="player1")
+
+    assert paid.embed.title == "Company raids — incident #1, #2"
+    assert "Incident #2: waiting for Anna" in paid.embed.description
+    done = await board.click(paid, PAY, as_="player1")
+    story = done.embed.description
+    assert "Fine (CR-2.5): Anna pays Boris 180." in story
+    assert "Fine (CR-2.5): Anna pays Vera 40." in story
+    assert done.buttons == []
+
+
+async def test_a_fine_entered_each_time_by_button_or_by_command(board):
+    """CR-I4 `enter_each_time`: the owner collects the recorded fine with a button, or types
+    another amount with `/company fine`."""
+    await board.slash(
+        "/campaign settings set setting:company_raids.fine_source value:enter_each_time", as_="gm"
+    )
+    question = await board.slash(LAND, as_="player1")
+    asked = await board.click(question, PAY, as_="player1")
+    assert labels(asked) == ["Collect the recorded fine: 180", FORCE]
+
+    refused = await board.slash("/company fine amount:150", as_="player1")
+    assert refused.ephemeral and "another player" in refused.text()
+    entered = await board.slash("/company fine amount:150", as_="player2")
+
+    assert "Boris enters the fine: 150." in entered.embed.description
+    assert "Anna pays Boris 150." in entered.embed.description
+    assert question.buttons == []
+    assert "Anna pays Boris 150." in question.embed.description
+
+
+# --- who may click, twice, after a restart, forced -----------------------------------------
+
+
+async def test_a_click_by_the_wrong_player_is_refused_and_changes_nothing(board):
+    """Only the player asked (or a GM) answers each step (CR-2.2, CR-3.2)."""
+    question = await board.slash(LAND, as_="player1")
+    before = await board_shown(board)
+
+    for intruder, refusal in (
+        ("player2", "This choice belongs to another player."),
+        ("player3", "Этот выбор принадлежит другому игроку."),
+    ):
+        refused = await board.click(question, CAPTURE, as_=intruder)
+        assert refused.ephemeral and refusal in refused.text()
+    not_gm = await board.click(question, FORCE, as_="player1")
+    assert not_gm.ephemeral and "Only a GM" in not_gm.text()
+
+    assert labels(question) == [PAY, CAPTURE, FORCE]
+    assert await board_shown(board) == before
+
+
+async def test_a_double_click_is_harmless(board):
+    """Two clicks on the same button before the message changes: one answer, one refusal,
+    one die rolled."""
+    board.script_dice([3])
+    question = await board.slash(LAND, as_="player1")
+
+    first, second = await asyncio.gather(
+        board.click(question, CAPTURE, as_="player1"),
+        board.click(question, CAPTURE, as_="player1"),
+    )
+
+    replies = sorted([first, second], key=lambda r: r.ephemeral)
+    assert "Capture roll, BD 3" in replies[0].embed.description
+    assert replies[1].ephemeral and "already been answered" in replies[1].text()
+    assert board.faces is not None and board.faces.pending == []
+    shown = await board_shown(board)
+    assert shown.count("waiting for Boris to collect the fine or counterattack") == 1
+
+
+async def test_a_restart_mid_incident_loses_nothing(board):
+    """The step's choice lives in the database: after a restart Boris still counterattacks."""
+    board.script_dice([1, 6])
+    question = await board.slash(LAND, as_="player1")
+    failed = await board.click(question, CAPTURE, as_="player1")
+
+    await board.restart()
+    hit = await board.click(failed, COUNTER, as_="player2")
+
+    assert "Counterattack roll, BD 6: a hit (CR-4.2)." in hit.embed.description
+    assert hit.buttons == []
+
+
+async def test_a_gm_forces_the_documented_answer_by_button(board):
+    """CR-I19: the absent trespasser pays the fine (`forced_trespasser_choice = pay`)."""
+    question = await board.slash(LAND, as_="player1")
+
+    forced = await board.click(question, FORCE, as_="gm")
+
+    story = forced.embed.description
+    assert story.startswith("**Fine (CR-2.5): Anna pays Boris 180.**")
+    assert "the GM (forced answer, CR-I19) chooses to pay the fine." in story
+    assert forced.buttons == []
+
+
+async def test_a_gm_forces_the_documented_answer_by_command(board):
+    """CR-I19 by `/company force`: the absent owner collects the fine; the question in the
+    channel shows the settled incident without buttons."""
+    board.script_dice([1])
+    question = await board.slash(LAND, as_="player1")
+    failed = await board.click(question, CAPTURE, as_="player1")
+    refused = await board.slash("/company force", as_="player2")
+    assert refused.ephemeral and "Only a GM" in refused.text()
+
+    forced = await board.slash("/company force incident:1", as_="gm")
+
+    assert forced.embed.description.startswith("**Fine (CR-3.5): Anna pays Boris 180.**")
+    assert "the GM (forced answer, CR-I19) chooses to collect the fine." in forced.embed.description
+    assert failed.buttons == []
+    assert "Anna pays Boris 180." in failed.embed.description
+    nothing = await board.slash("/company force", as_="gm")
+    assert nothing.ephemeral and "No incident is waiting" in nothing.text()
+
+
+# --- the Joker -----------------------------------------------------------------------------
+
+
+async def test_a_joker_duel_against_two_owner_pieces(board):
+    """CR-I17: Corsair fights Banker then Guard, each defender firing first (CR-5.7): it
+    beats Banker with shot 4 (prize 2 × 200), then Guard hits at once (prize 2 × 350)."""
+    for line in (
+        "/company add-piece name:Banker value:200 owner:Vera in_joker:true",
+        "/company add-piece name:Guard value:100 owner:Vera in_joker:true",
+    ):
+        added = await board.slash(line, as_="gm")
+        assert not added.ephemeral, added.text()
+    await board.slash("/company add-piece name:Corsair value:350", as_="player1")
+    board.script_dice([3, 5, 1, 2, 4])
+
+    duel = await board.slash("/company enter piece:Corsair", as_="player1")
+
+    story = duel.embed.description
+    assert "Incident #1: Corsair (Anna) enters the Joker owned by Vera." in story
+    assert "Duel 1: Banker (Vera) against Corsair (Anna); Banker fires first." in story
+    assert "Shots: Banker 3, Corsair 5, Banker 1, Corsair 2." in story
+    assert "Corsair hits with shot 4 (BD 2)." in story
+    assert "Joker prize (CR-I14): the bank pays Anna 400." in story
+    assert "Duel 2: Guard (Vera) against Corsair (Anna); Guard fires first." in story
+    assert "Guard hits with shot 1 (BD 4)." in story
+    assert "the bank pays Vera 700." in story
+    assert duel.buttons == []
+    shown = await board_shown(board)
+    assert "Joker: owned by Vera." in shown
+    assert "Corsair (Anna, value 350): removed from the board" in shown
+
+
+async def test_a_duel_at_the_shot_limit_waits_for_the_gm_ruling(board):
+    """CR-I13: with `duel_max_shots = 2` two misses go to a GM ruling; only a GM rules."""
+    await board.slash(
+        "/campaign settings set setting:company_raids.duel_max_shots value:2", as_="gm"
+    )
+    await board.slash("/company add-piece name:Banker value:200 owner:Vera in_joker:true", as_="gm")
+    await board.slash("/company add-piece name:Corsair value:350", as_="player1")
+    board.script_dice([1, 3])
+    duel = await board.slash("/company enter piece:Corsair", as_="player1")
+    assert labels(duel) == ["The aggressor wins", "The defender wins", "No winner"]
+    refused = await board.click(duel, "The aggressor wins", as_="player1")
+    assert refused.ephemeral and "Only a GM" in refused.text()
+
+    ruled = await board.click(duel, "The aggressor wins", as_="gm")
+
+    assert "GM ruling: the aggressor wins the duel (CR-I13)." in ruled.embed.description
+    assert "Anna becomes the Joker's owner (CR-5.12)." in ruled.embed.description
+    assert ruled.buttons == []
+
+
+# --- refusals, language, settings, autocomplete ------------------------------------------
+
+
+async def test_refusals_name_the_clause_and_change_nothing(board):
+    """A second landing without re-entry (CR-3.9), one's own Company (CR-I5), a removed
+    piece (CR-4.2), unknown names: ephemeral, nothing rolled, the board unchanged."""
+    await board.click(await board.slash(LAND, as_="player1"), PAY, as_="player1")
+    await board.slash("/company add-piece name:Clerk value:50", as_="player2")
+    board.script_dice([2, 2])
+    await board.slash("/company add-piece name:Scout value:80", as_="player1")
+    raid = await board.slash("/company land piece:Scout company:Steelworks", as_="player1")
+    failed = await board.click(raid, CAPTURE, as_="player1")
+    await board.click(failed, COUNTER, as_="player2")
+    before = await board_shown(board)
+
+    for line, as_, refusal in (
+        (LAND, "player1", "it must leave and enter again first (CR-3.9)"),
+        (
+            "/company land piece:Clerk company:Steelworks",
+            "player2",
+            "Steelworks is your own Company: stopping there opens no incident (CR-I5)",
+        ),
+        (
+            "/company land piece:Scout company:Steelworks",
+            "player1",
+            "Scout has been removed from the board and cannot act (CR-4.2)",
+        ),
+        ("/company land piece:Ghost company:Steelworks", "player1", "No piece named Ghost"),
+        ("/company land piece:Broker company:Atlantis", "player1", "No Company named Atlantis"),
+        ("/company land piece:Broker company:Steelworks", "player3", "Broker — не ваша фигура."),
+    ):
+        refused = await board.slash(line, as_=as_)
+        assert refused.ephemeral and refusal in refused.embed.description, refused.text()
+
+    assert await board_shown(board) == before
+    assert board.faces is not None and board.faces.pending == []
+
+
+async def test_russian_player_gets_russian_output(board):
+    """Vera (ru) lands: the story and buttons are Russian and stay so when Boris (en) answers;
+    her status and refusals are Russian."""
+    await board.slash("/company add-piece name:Scout value:80", as_="player3")
+    board.script_dice([1])
+    question = await board.slash(
+        "/компания остановка фигура:Scout компания:Steelworks", as_="player3"
+    )
+    assert labels(question) == ["Заплатить штраф", "Попытаться захватить", "По умолчанию (ведущий)"]
+    assert question.embed.title == "Рейдерские атаки — инцидент #1"
+    failed = await board.click(question, "Попытаться захватить", as_="player3")
+
+    fined = await board.click(failed, "Взыскать штраф", as_="player2")
+
+    story = fined.embed.description
+    assert story.startswith("**Штраф (CR-3.5): Vera платит игроку Boris 180.**")
+    assert "Инцидент №1: Scout (Vera) останавливается в Компании Steelworks" in story
+    status = await board.slash("/компания состояние", as_="player3")
+    assert status.embed.title == "Рейдерские атаки — ход 1"
+    assert "Steelworks: владелец Boris, штраф 180" in status.embed.description
+    refused = await board.slash(
+        "/компания остановка фигура:Призрак компания:Steelworks", as_="player3"
+    )
+    assert refused.ephemeral and "Фигура Призрак не зарегистрирована." in refused.text()
+    english = await board.slash("/company status", as_="player2")
+    assert english.embed.title == "Company raids — turn 1"
+
+
+async def test_every_setting_is_shown_with_its_description_in_both_languages(board):
+    """Section 4, settings summary: all 25 settings, with the interpretation each cites."""
+    shown = await board.slash("/campaign settings show ruleset:company_raids", as_="gm")
+    text = "\n".join(e.get("description", "") for e in shown.embeds)
+    for name in CompanyRaidsSettings.model_fields:
+        assert f"`{name}` = **" in text, name
+    assert "`capture_faces` = **4, 6**" in text
+    assert "Faces on which a capture attempt succeeds (CR-I2)." in text
+    russian = await board.slash("/campaign settings show ruleset:company_raids", as_="player3")
+    assert "(CR-I19)" in "\n".join(e.get("description", "") for e in russian.embeds)
+    assert "Faces on which" not in "\n".join(e.get("description", "") for e in russian.embeds)
+
+    changed = await board.slash(
+        "/campaign settings set setting:company_raids.capture_faces value:4, 5, 6", as_="gm"
+    )
+    assert not changed.ephemeral, changed.text()
+    board.script_dice([5])
+    question = await board.slash(LAND, as_="player1")
+    captured = await board.click(question, CAPTURE, as_="player1")
+    assert "Capture roll, BD 5: the Company is captured (CR-2.7)." in captured.embed.description
+
+
+async def test_autocomplete_offers_a_player_only_their_own_pieces(board):
+    await board.slash("/company add-piece name:Clerk value:50", as_="player2")
+    mine = await board.autocomplete("/company land piece:", as_="player1")
+    assert [c.value for c in mine] == ["Broker"]
+    every = await board.autocomplete("/company land piece:", as_="gm")
+    assert [c.value for c in every] == ["Broker", "Clerk"]
+    companies = await board.autocomplete("/company land piece:Broker company:steel", as_="player1")
+    assert [(c.name, c.value) for c in companies] == [("Steelworks (Boris, 180)", "Steelworks")]
+
+
+async def test_the_owner_picks_each_defender_by_button(board):
+    """CR-I17 `owner_choice`: Vera picks Guard, the later piece, to defend first; Guard hits
+    with the first shot (CR-5.7)."""
+    await board.slash(
+        "/campaign settings set setting:company_raids.joker_defender_order value:owner_choice",
+        as_="gm",
+    )
+    for line in (
+        "/company add-piece name:Banker value:200 owner:Vera in_joker:true",
+        "/company add-piece name:Guard value:100 owner:Vera in_joker:true",
+    ):
+        await board.slash(line, as_="gm")
+    await board.slash("/company add-piece name:Corsair value:350", as_="player1")
+    question = await board.slash("/company enter piece:Corsair", as_="player1")
+    assert str(board.member("player3").id) in question.content
+    assert labels(question) == ["Defend with Banker", "Defend with Guard", FORCE]
+    board.script_dice([6])
+
+    picked = await board.click(question, "Defend with Guard", as_="player3")
+
+    story = picked.embed.description
+    assert "Vera sends Guard to defend." in story
+    assert "Duel 1: Guard (Vera) against Corsair (Anna); Guard fires first." in story
+    assert "Guard hits with shot 1 (BD 6)." in story
+    assert picked.buttons == []
+
+
+async def test_an_ownerless_joker_is_taken_and_its_holding_declared(board):
+    """CR-5.4, CR-I11: Boris's piece enters the ownerless Joker and takes it free of charge;
+    he declares Steelworks his Joker Holding; a player cannot declare another's."""
+    await board.slash("/company add-piece name:Clerk value:50", as_="player2")
+
+    entered = await board.slash("/company enter piece:Clerk", as_="player2")
+
+    story = entered.embed.description
+    assert "Boris becomes the Joker's owner free of charge, with Clerk (CR-5.4)." in story
+    assert "Boris: declare the Companies of your Joker Holding (CR-I11)." in story
+    refused = await board.slash("/company holding companies:Steelworks", as_="player1")
+    assert refused.ephemeral and "Only the Joker's owner" in refused.text()
+    declared = await board.slash("/company holding companies:Steelworks", as_="player2")
+    assert "Joker Holding of Boris: Steelworks." in declared.embed.description
+    shown = await board_shown(board)
+    assert "Joker: owned by Boris." in shown
+    assert "Joker Holding: Steelworks." in shown
+
+
+async def test_an_amount_is_shown_rounded_with_the_exact_figure_beside_it(board):
+    """CR-I16: a 50 % bonus on a value of 333 is 166.5, shown half up as 167 with the exact
+    figure beside it."""
+    await board.slash(
+        "/campaign settings set setting:company_raids.counterattack_bonus_pct value:50", as_="gm"
+    )
+    await board.slash("/company add-piece name:Scout value:333", as_="player1")
+    board.script_dice([1, 2])
+    question = await board.slash("/company land piece:Scout company:Steelworks", as_="player1")
+    failed = await board.click(question, CAPTURE, as_="player1")
+
+    hit = await board.click(failed, COUNTER, as_="player2")
+
+    assert (
+        "Counterattack bonus (CR-4.3): the bank pays Boris 167 (exact 166.5)."
+        in hit.embed.description
+    )
+
+
+async def test_a_large_board_is_shown_whole_over_several_embeds(board):
+    """`/company status` never cuts the board: 90 Companies run over several embeds."""
+    for number in range(90):
+        await board.slash(
+            f"/company add-company name:Company number {number:02d} fine:{number} "
+            "holding:Northern Shipping Holding",
+            as_="gm",
+        )
+
+    shown = await board.slash("/company status", as_="gm")
+
+    embeds = shown.embeds + [e for f in shown.followups for e in f.embeds]
+    assert len(embeds) > 1
+    text = "\n".join(e.get("description", "") for e in embeds)
+    assert "Company number 00: owner nobody, fine 0" in text
+    assert "Company number 89: owner nobody, fine 89, Holding Northern Shipping Holding" in text
