@@ -1,0 +1,199 @@
+"""The odds state model as numpy arrays: chain tables per class, kill-cap limits, automatic
+targets by ship-count ranks, and the figures of many end states at once.
+
+Shared by the vectorised simulation (`odds_simulation`) and the dense exact method
+(`odds_dense`). Everything here is derived from `odds_model.Model`, which stays the one
+definition of the rules' arithmetic (FC-I8, FC-I10–FC-I13, FC-I17).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from bot.rules.fleet_combat.odds_model import Model, Side
+
+Ints = npt.NDArray[np.int64]
+Floats = npt.NDArray[np.float64]
+Bools = npt.NDArray[np.bool_]
+
+# Automatic targets are tabulated densely over rank keys up to this many keys.
+DENSE_AIM_KEYS = 1 << 18
+
+
+def reach_row(side: Side, own: int, cap: int | None, overflow_lost: bool) -> Ints:
+    """Per chain position of class `own`, the furthest position one packet with kill cap
+    `cap` can reach (FC-I11); the same values as `Side.limit`."""
+    length = len(side.chains[own])
+    last = length - 1
+    if cap is None:
+        return np.full(length, last, dtype=np.int64)
+    kills = np.asarray(side.kill_at[own], dtype=np.int64)
+    first = np.searchsorted(kills, np.arange(length), side="right")
+    padded = np.concatenate([kills, np.full(cap + 2, length, dtype=np.int64)])
+    if overflow_lost:
+        reach = padded[first + cap - 1]
+    else:
+        reach = np.where(first + cap < len(kills), padded[first + cap] - 1, last)
+    return np.where(first + cap - 1 < len(kills), reach, last)
+
+
+def limit_table(side: Side, own: int, caps: int, overflow_lost: bool) -> Ints:
+    """Rows 1…`caps`: `reach_row` for a kill cap of that many ships; the last row,
+    `caps` + 1, is "no kill cap". Row 0 is never read (a group of 0 ships does not fire)."""
+    length = len(side.chains[own])
+    table = np.full((caps + 2, length), length - 1, dtype=np.int64)
+    for cap in range(1, caps + 1):
+        table[cap] = reach_row(side, own, cap, overflow_lost)
+    return table
+
+
+@dataclass
+class SideArrays:
+    """One side's own classes: model class index, ships per chain position, strides."""
+
+    model_index: list[int]
+    counts: list[Ints]
+    strides: list[int]
+    lengths: list[int]
+
+    @classmethod
+    def of(cls, side: Side) -> SideArrays:
+        return cls(
+            model_index=list(side.own),
+            counts=[np.asarray(c, dtype=np.int64) for c in side.counts],
+            strides=list(side.strides),
+            lengths=[len(c) for c in side.chains],
+        )
+
+    def digits(self, ids: Ints) -> list[Ints]:
+        """Chain positions of each own class for side state ids."""
+        return [
+            (ids // stride) % length
+            for stride, length in zip(self.strides, self.lengths, strict=True)
+        ]
+
+    def class_counts(self, digits: list[Ints], width: int) -> Ints:
+        """Ships per model class (rows) for each state (columns)."""
+        size = digits[0].shape[0] if digits else 0
+        out = np.zeros((width, size), dtype=np.int64)
+        for index, table, d in zip(self.model_index, self.counts, digits, strict=True):
+            out[index] = table[d]
+        return out
+
+
+class AimTable:
+    """Where each firing class aims at one side, looked up by the side's rank key.
+
+    The automatic policy (FC-I17, `ladder.choose_automatic_target`) reads a target side's
+    ship counts only through "is any left" and comparisons between classes, so replacing
+    every count by its rank among the side's non-zero counts never changes a choice; the
+    ranks of the side's own classes make a small integer key.
+    """
+
+    def __init__(self, model: Model, target: SideArrays) -> None:
+        self.model = model
+        self.own = target.model_index
+        self.base = len(self.own) + 1
+        self.keys = self.base ** len(self.own)
+        self.width = len(model.classes)
+        self.dense: npt.NDArray[np.int16] | None = None
+        if self.keys <= DENSE_AIM_KEYS:
+            self.dense = np.full((self.width, self.keys), -2, dtype=np.int16)
+        self.known: dict[int, npt.NDArray[np.int16]] = {}
+
+    def key(self, counts: Ints) -> Ints:
+        """Rank key per state of the target's ship counts (rows: model classes)."""
+        own = [counts[i] for i in self.own]
+        key = np.zeros(counts.shape[1], dtype=np.int64)
+        for position, mine in enumerate(own):
+            rank = (mine > 0).astype(np.int64)
+            for other in own:
+                rank += (other > 0) & (other < mine)
+            key += rank * self.base**position
+        return key
+
+    def _aims_of(self, key: int) -> npt.NDArray[np.int16]:
+        counts = [0] * self.width
+        rest = key
+        for index in self.own:
+            rest, rank = divmod(rest, self.base)
+            counts[index] = rank
+        aims = self.model.aim_vector(tuple(counts))
+        return np.asarray([-1 if a is None else a for a in aims], dtype=np.int16)
+
+    def aims(self, keys: Ints) -> npt.NDArray[np.int16]:
+        """Target model class per firing class (rows) and state (columns); −1: none."""
+        if self.dense is not None:
+            found = self.dense[:, keys]
+            missing = found[0] == -2
+            if missing.any():
+                for key in np.unique(keys[missing]).tolist():
+                    self.dense[:, key] = self._aims_of(key)
+                found = self.dense[:, keys]
+            return found
+        unique, inverse = np.unique(keys, return_inverse=True)
+        rows = []
+        for key in unique.tolist():
+            found_one = self.known.get(key)
+            if found_one is None:
+                found_one = self.known[key] = self._aims_of(key)
+            rows.append(found_one)
+        return np.stack(rows, axis=1)[:, inverse.reshape(-1)]
+
+
+@dataclass
+class Figures:
+    """Means of every reported figure over weighted end states, with standard errors
+    when the weights are sampled battles."""
+
+    means: dict[str, float]
+    errors: dict[str, float]
+
+
+def end_figures(
+    model: Model,
+    transports: tuple[dict[str, int], dict[str, int]],
+    counts: tuple[Ints, Ints],
+    capped: Bools,
+    weights: Floats | None,
+    battles: int | None,
+) -> Figures:
+    """The figures `odds._Tally.figures` defines, for many end states at once: `counts`
+    are ships per model class (rows) per end state for sides A and B (FC-I13, FC-I16)."""
+    alive_a, alive_b = counts[0].any(axis=0), counts[1].any(axis=0)
+    both_gone = ~alive_a & ~alive_b
+    free = ~capped
+    columns: dict[str, npt.NDArray[np.float64]] = {
+        "a_wins": (free & alive_a & ~alive_b).astype(np.float64),
+        "b_wins": (free & alive_b & ~alive_a).astype(np.float64),
+        "mutual_destruction": (free & both_gone).astype(np.float64),
+        "round_cap": capped.astype(np.float64),
+    }
+    columns["draw"] = columns["mutual_destruction"] + columns["round_cap"]
+    die_on_wipe = model.settings.transports_die_on_mutual_wipe
+    for label, side, alive, cargo, table in (
+        ("a", model.sides[0], alive_a, transports[0], counts[0]),
+        ("b", model.sides[1], alive_b, transports[1], counts[1]),
+    ):
+        for index in side.own:
+            columns[f"survivors_{label}.{model.classes[index]}"] = table[index].astype(np.float64)
+        keep = alive | capped | (both_gone & (not die_on_wipe))
+        for name, count in cargo.items():
+            columns[f"survivors_{label}.{name}"] = keep * float(count)
+    means: dict[str, float] = {}
+    errors: dict[str, float] = {}
+    total = float(weights.sum()) if weights is not None else float(capped.shape[0])
+    for name, values in columns.items():
+        if weights is None:
+            mean = float(values.sum()) / total
+            if battles:
+                square = float((values * values).sum()) / total
+                errors[name] = math.sqrt(max(square - mean * mean, 0.0) / battles)
+        else:
+            mean = float(values @ weights) / total
+        means[name] = mean
+    return Figures(means, errors)

@@ -1,0 +1,223 @@
+"""Exact odds with dense numpy matrices (FC-I17 automatic mode, no round cap).
+
+The same dynamic programme as `odds._exact`, written as matrix algebra over whole rows:
+
+- For each side and each ship-count vector of the other side (its *signature*: all its
+  volleys depend on, FC-I7, FC-I11), one transition matrix over the side's states: per own
+  class a chain matrix per packet (the binomial with the kill cap's reach and the chain's
+  end, FC-I11/FC-I12; terms below the tolerance left out exactly as `Model._offsets` does),
+  composed in firing order and combined over classes with a Kronecker product.
+- Rows are one side's states in id order (every move raises the id), columns the other's.
+  In row r the column side moves alone while the row side stays: a triangular linear system
+  over the row's live columns (the self-loop summed as a geometric series, as in `_exact`).
+  What leaves the row is summed per column signature and pushed to later rows with one
+  matrix product.
+
+It pays off when both sides have few states (one or two classes, up to a few hundred chain
+positions); `fits` tells when, and `odds` falls back to the pure-Python programme otherwise.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from bot.rules.fleet_combat.odds_arrays import AimTable, Floats, Ints, SideArrays, reach_row
+from bot.rules.fleet_combat.odds_model import Model
+
+STALL = 1.0 - 1e-12  # as `odds._STALL`: nobody can hurt anybody, a round-cap draw
+# Largest transition tensors kept (floats, both sides together): 12M ≈ 96 MB.
+DENSE_ENTRIES = 12_000_000
+# In-row series terms summed before a row is solved as a linear system instead.
+SERIES_TERMS = 12
+
+
+class DenseSide:
+    """A side's states with their ship counts, live flags and count signatures."""
+
+    def __init__(self, model: Model, index: int) -> None:
+        self.side = model.sides[index]
+        self.arrays = SideArrays.of(self.side)
+        ids = np.arange(self.side.size, dtype=np.int64)
+        self.digits = self.arrays.digits(ids)
+        self.counts = self.arrays.class_counts(self.digits, len(model.classes))
+        self.alive = self.counts.any(axis=0)
+        unique, inverse = np.unique(self.counts.T, axis=0, return_inverse=True)
+        self.signatures = unique  # one ship-count vector per row
+        self.signature = inverse.reshape(-1)
+
+
+def cost(row: DenseSide, column: DenseSide) -> float:
+    """Multiply-adds of `solve` with `row` as the row side (the triangular solves, the
+    pushes to later rows, and the transition matrices)."""
+    r, c = float(row.side.size), float(column.side.size)
+    s_c, s_r = float(len(column.signatures)), float(len(row.signatures))
+    return r * c**3 / 3 + r * r * s_c * c + s_c * r * r + s_r * c * c
+
+
+def fits(model: Model) -> bool:
+    """Whether both sides' transition tensors stay within DENSE_ENTRIES floats."""
+    size_a, size_b = model.sides[0].size, model.sides[1].size
+    sigs_a = _signature_count(model, 0)
+    sigs_b = _signature_count(model, 1)
+    return sigs_b * size_a * size_a + sigs_a * size_b * size_b <= DENSE_ENTRIES
+
+
+def _signature_count(model: Model, index: int) -> int:
+    count = 1
+    for chain in model.sides[index].counts:
+        count *= len(set(chain))
+    return count
+
+
+def transitions(model: Model, target: DenseSide, attacker: DenseSide, index: int) -> Floats:
+    """T[s, x, x']: P(side `index` moves from x to x' in a round | the attacker's ship
+    counts are signature s). Rows of dead states are the identity."""
+    size = target.side.size
+    tensor = np.zeros((len(attacker.signatures), size, size))
+    aims_of = AimTable(model, target.arrays)
+    keys = aims_of.key(target.counts)
+    aims = aims_of.aims(keys)  # target model class per firing class, per target state
+    groups, members = np.unique(aims.T, axis=0, return_inverse=True)
+    members = members.reshape(-1)
+    eye = np.eye(size)
+    for s, counts in enumerate(attacker.signatures.tolist()):
+        for g, aim_vector in enumerate(groups.tolist()):
+            rows = np.flatnonzero(members == g)
+            matrix = _side_matrix(model, index, counts, aim_vector)
+            tensor[s, rows, :] = eye[rows] if matrix is None else matrix[rows]
+    return tensor
+
+
+def _side_matrix(
+    model: Model, index: int, counts: list[int], aims: list[int]
+) -> Floats | None:
+    """The side's transition when an attacker with ship counts `counts` aims per `aims`."""
+    side = model.sides[index]
+    packets: dict[int, list[tuple[int, float, int | None]]] = {}
+    for shooter, size in enumerate(counts):
+        target = aims[shooter]
+        if not size or not model.dice[shooter] or target < 0:
+            continue
+        cap = size if model.settings.kill_cap else None
+        packet = (size * model.dice[shooter], model.wound_p[shooter][target], cap)
+        packets.setdefault(side.position[target], []).append(packet)
+    if not packets:
+        return None
+    matrix: Floats | None = None
+    for own in range(len(side.chains) - 1, -1, -1):  # the slowest digit first (np.kron)
+        length = len(side.chains[own])
+        chain: Floats | None = None
+        for packet in packets.get(own, []):
+            one = _packet_matrix(model, index, own, packet)
+            chain = one if chain is None else chain @ one
+        if chain is None:
+            chain = np.eye(length)
+        matrix = chain if matrix is None else np.kron(matrix, chain)
+    return matrix
+
+
+def _packet_matrix(
+    model: Model, index: int, own: int, packet: tuple[int, float, int | None]
+) -> Floats:
+    """One packet on one class: P(chain position d → d + k), as `Model._offsets`."""
+    n, p, cap = packet
+    pmf_list, tail_list, lo, hi = model._pmf_tail(n, p)
+    length = len(model.sides[index].chains[own])
+    limits = reach_row(model.sides[index], own, cap, model.overflow_lost)
+    positions = np.arange(length)
+    room = limits - positions
+    pmf = np.zeros(length + n + 2)
+    pmf[lo:hi] = pmf_list[lo:hi]
+    tail = np.asarray(tail_list)
+    shift = positions[None, :] - positions[:, None]  # k = d' − d
+    keep = (shift >= 0) & (shift < np.minimum(hi, room)[:, None])
+    matrix = np.where(keep, pmf[np.clip(shift, 0, None)], 0.0)
+    ends = n >= room
+    share = np.where(ends, tail[np.minimum(room, n + 1)], 0.0)
+    ends &= share > model.tolerance
+    rows = np.flatnonzero(ends)
+    matrix[rows, limits[rows]] += share[rows]
+    return matrix
+
+
+def solve(model: Model, by_rows: int) -> tuple[Floats, list[tuple[int, int, float]], float, int]:
+    """The end-state weights W[r, c] (rows: side `by_rows`), the stalled states with their
+    weights, the expected number of rounds and the number of live states visited."""
+    row_side, column_side = DenseSide(model, by_rows), DenseSide(model, 1 - by_rows)
+    # row side's moves when the column side (signature s) fires, and vice versa
+    t_rows = transitions(model, row_side, column_side, by_rows)
+    t_columns = transitions(model, column_side, row_side, 1 - by_rows)
+    rows, columns = row_side.side.size, column_side.side.size
+    weights = np.zeros((rows, columns))
+    weights[0, 0] = 1.0
+    live = column_side.alive
+    sigma = column_side.signature
+    groups = np.unique(sigma[live])
+    # one row per live column signature: visits summed per signature with one product
+    by_signature = (sigma[None, :] == groups[:, None]) & live[None, :]
+    by_signature_f = by_signature.astype(np.float64)
+    stay_rows = np.ascontiguousarray(np.einsum("srr->rs", t_rows)[:, sigma])  # (rows, columns)
+    stay_columns = np.einsum("scc->sc", t_columns)
+    # in-row moves of the column side (self-loops left out), transposed: arrivals = M @ x
+    arrivals = t_columns.transpose(0, 2, 1).copy()
+    index = np.arange(columns)
+    arrivals[:, index, index] = 0.0
+    reach = _last_nonzero(t_rows)
+    stalled: list[tuple[int, int, float]] = []
+    rounds = 0.0
+    visited = 0
+    for r in np.flatnonzero(row_side.alive).tolist():
+        inflow = weights[r]
+        if not inflow.any():
+            continue
+        signature = row_side.signature[r]
+        stay_r = stay_rows[r]
+        stay = stay_r * stay_columns[signature]
+        stuck = stay > STALL
+        if stuck.any():
+            moving = live & ~stuck
+            leave = np.where(moving, 1.0 / np.where(moving, 1.0 - stay, 1.0), 0.0)
+        else:
+            leave = live / (1.0 - stay)
+        arrived = _within_row(arrivals[signature], leave * stay_r, inflow)
+        visits = arrived * leave
+        visited += int(np.count_nonzero(arrived * live))
+        rounds += float(visits.sum())
+        if stuck.any():
+            for c in np.flatnonzero(stuck & live & (arrived != 0.0)).tolist():
+                stalled.append((r, c, float(arrived[c])))
+        weights[r] = arrived * ~live  # dead columns: the battle ended there
+        top = reach[r]
+        if top > r + 1:
+            pushed = (by_signature_f * visits) @ t_columns[signature]
+            leaving = t_rows[groups, r, r + 1 : top]  # (signatures, later rows)
+            weights[r + 1 : top] += leaving.T @ pushed
+    return weights, stalled, rounds, visited
+
+
+def _within_row(arrivals: Floats, factor: Floats, inflow: Floats) -> Floats:
+    """Solve x = inflow + arrivals @ (factor · x): mass reaching each column of a row while
+    the row side stays. `arrivals` is strictly lower triangular, so the series
+    Σ (arrivals · factor)^k inflow ends; every term is a probability mass, so it is summed
+    until the next term is negligible, or solved directly when the row needs many steps."""
+    total = inflow.copy()
+    term = inflow
+    for _ in range(SERIES_TERMS):
+        term = arrivals @ (factor * term)
+        mass = float(term.sum())
+        if mass <= 0.0:
+            return total
+        total += term
+        if mass <= 1e-18 * float(total.sum()):
+            return total
+    system = np.eye(inflow.shape[0]) - arrivals * factor[None, :]
+    solved: Floats = np.linalg.solve(system, inflow)
+    return solved
+
+
+def _last_nonzero(tensor: Floats) -> Ints:
+    """Per row state, one past the last state any signature's transition reaches."""
+    nonzero = (tensor != 0.0).any(axis=0)
+    size = nonzero.shape[1]
+    last = size - np.argmax(nonzero[:, ::-1], axis=1)
+    return np.asarray(last, dtype=np.int64)
