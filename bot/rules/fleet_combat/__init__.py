@@ -32,7 +32,7 @@ import os
 # 24 v 24 war sun solve ran five times slower with them).
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-from bot.rules.fleet_combat.automatic import (  # noqa: E402
+from bot.rules.fleet_combat.automatic import (
     AutomaticResult,
     fight_automatic,
     fight_automatic_sides,

@@ -76,9 +76,8 @@ class SideArrays:
             for stride, length in zip(self.strides, self.lengths, strict=True)
         ]
 
-    def class_counts(self, digits: list[Ints], width: int) -> Ints:
-        """Ships per model class (rows) for each state (columns)."""
-        size = digits[0].shape[0] if digits else 0
+    def class_counts(self, digits: list[Ints], width: int, size: int) -> Ints:
+        """Ships per model class (rows) for each of `size` states (columns)."""
         out = np.zeros((width, size), dtype=np.int64)
         for index, table, d in zip(self.model_index, self.counts, digits, strict=True):
             out[index] = table[d]
@@ -190,10 +189,11 @@ def end_figures(
     for name, values in columns.items():
         if weights is None:
             mean = float(values.sum()) / total
-            if battles:
-                square = float((values * values).sum()) / total
-                errors[name] = math.sqrt(max(square - mean * mean, 0.0) / battles)
+            square = float((values * values).sum()) / total
         else:
             mean = float(values @ weights) / total
+            square = float((values * values) @ weights) / total
         means[name] = mean
+        if battles:
+            errors[name] = math.sqrt(max(square - mean * mean, 0.0) / battles)
     return Figures(means, errors)

@@ -39,7 +39,7 @@ class DenseSide:
         self.arrays = SideArrays.of(self.side)
         ids = np.arange(self.side.size, dtype=np.int64)
         self.digits = self.arrays.digits(ids)
-        self.counts = self.arrays.class_counts(self.digits, len(model.classes))
+        self.counts = self.arrays.class_counts(self.digits, len(model.classes), ids.size)
         self.alive = self.counts.any(axis=0)
         unique, inverse = np.unique(self.counts.T, axis=0, return_inverse=True)
         self.signatures = unique  # one ship-count vector per row
@@ -140,10 +140,14 @@ def _packet_matrix(
     return matrix
 
 
-def solve(model: Model, by_rows: int) -> tuple[Floats, list[tuple[int, int, float]], float, int]:
+def solve(
+    model: Model, by_rows: int, sides: tuple[DenseSide, DenseSide] | None = None
+) -> tuple[Floats, list[tuple[int, int, float]], float, int]:
     """The end-state weights W[r, c] (rows: side `by_rows`), the stalled states with their
     weights, the expected number of rounds and the number of live states visited."""
-    row_side, column_side = DenseSide(model, by_rows), DenseSide(model, 1 - by_rows)
+    if sides is None:
+        sides = (DenseSide(model, 0), DenseSide(model, 1))
+    row_side, column_side = sides[by_rows], sides[1 - by_rows]
     # row side's moves when the column side (signature s) fires, and vice versa
     t_rows = transitions(model, row_side, column_side, by_rows)
     t_columns = transitions(model, column_side, row_side, 1 - by_rows)
@@ -154,8 +158,7 @@ def solve(model: Model, by_rows: int) -> tuple[Floats, list[tuple[int, int, floa
     sigma = column_side.signature
     groups = np.unique(sigma[live])
     # one row per live column signature: visits summed per signature with one product
-    by_signature = (sigma[None, :] == groups[:, None]) & live[None, :]
-    by_signature_f = by_signature.astype(np.float64)
+    by_signature = ((sigma[None, :] == groups[:, None]) & live[None, :]).astype(np.float64)
     stay_rows = np.ascontiguousarray(np.einsum("srr->rs", t_rows)[:, sigma])  # (rows, columns)
     stay_columns = np.einsum("scc->sc", t_columns)
     # in-row moves of the column side (self-loops left out), transposed: arrivals = M @ x
@@ -189,7 +192,7 @@ def solve(model: Model, by_rows: int) -> tuple[Floats, list[tuple[int, int, floa
         weights[r] = arrived * ~live  # dead columns: the battle ended there
         top = reach[r]
         if top > r + 1:
-            pushed = (by_signature_f * visits) @ t_columns[signature]
+            pushed = (by_signature * visits) @ t_columns[signature]
             leaving = t_rows[groups, r, r + 1 : top]  # (signatures, later rows)
             weights[r + 1 : top] += leaving.T @ pushed
     return weights, stalled, rounds, visited

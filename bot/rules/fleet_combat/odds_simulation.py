@@ -141,7 +141,7 @@ class Simulation:
         rounds = 0
         while ids.size:
             counts = [
-                self.sides[s].class_counts(positions[s], self.width) for s in (0, 1)
+                self.sides[s].class_counts(positions[s], self.width, ids.size) for s in (0, 1)
             ]
             alive = counts[0].any(axis=0) & counts[1].any(axis=0)
             aims = [self.aims[1 - s].aims(self.aims[1 - s].key(counts[1 - s])) for s in (0, 1)]
