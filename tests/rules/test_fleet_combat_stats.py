@@ -19,7 +19,6 @@ from bot.rules.fleet_combat import (
     combat_odds,
     fight_automatic,
     fleet_from_counts,
-    odds,
     resolve_round,
 )
 
@@ -164,19 +163,17 @@ def test_exact_odds_agree_with_the_round_engine(a, b, changes):
     assert abs(survivors.get(name, 0) / battles - mean) <= margin
 
 
-@pytest.mark.parametrize("sampler", ["cached_states", "packets"])
 @pytest.mark.parametrize(("a", "b", "changes"), SHAPES)
-def test_monte_carlo_agrees_with_exact_odds(a, b, changes, sampler, monkeypatch):
-    """Both seeded Monte Carlo samplers, 200,000 battles each, against the exact method
-    within 3 standard errors."""
-    if sampler == "packets":
-        monkeypatch.setattr(odds, "SAMPLED_STATE_LIMIT", 0)
+def test_monte_carlo_agrees_with_exact_odds(a, b, changes):
+    """The vectorised seeded simulation, 200,000 battles, against the exact method within
+    3 standard errors: chances, expected survivors and the expected length (FC-I17)."""
     settings = FleetCombatSettings(**changes)
     fleet_a, fleet_b = fleet_from_counts("A", a), fleet_from_counts("B", b)
     exact = combat_odds(fleet_a, fleet_b, settings, method="exact")
     battles = 200_000
     sampled = combat_odds(fleet_a, fleet_b, settings, method="monte_carlo", battles=battles, seed=7)
     assert sampled.method == "monte_carlo"
+    assert (sampled.seed, sampled.battles) == (7, battles)
     assert exact.method == "exact"
     for name in ("a_wins", "b_wins", "draw"):
         p = getattr(exact, name)
@@ -186,6 +183,9 @@ def test_monte_carlo_agrees_with_exact_odds(a, b, changes, sampler, monkeypatch)
     for name, mean in exact.expected_survivors_a.items():
         error = sampled.standard_errors[f"survivors_a.{name}"]
         assert abs(sampled.expected_survivors_a[name] - mean) <= 3 * error + 1e-9, name
+    error = sampled.standard_errors["expected_rounds"]
+    assert 0 < error < 0.05
+    assert abs(sampled.expected_rounds - exact.expected_rounds) <= 3 * error
 
 
 def test_transports_only_side_loses_them_at_once():

@@ -391,8 +391,8 @@ def _monte_carlo(
     )
     width = len(model.classes)
     counts = (
-        simulation.sides[0].class_counts(ends_a, width, battles),
-        simulation.sides[1].class_counts(ends_b, width, battles),
+        simulation.sides[0].class_counts(list(ends_a), width, battles),
+        simulation.sides[1].class_counts(list(ends_b), width, battles),
     )
     rounds = float(lengths.mean())
     spread = float(lengths.std())

@@ -85,61 +85,71 @@ class SideArrays:
 
 
 class AimTable:
-    """Where each firing class aims at one side, looked up by the side's rank key.
+    """Where each firing class aims at one side, looked up by a key of the side's ship
+    counts per own class (rows of `own_counts`).
 
-    The automatic policy (FC-I17, `ladder.choose_automatic_target`) reads a target side's
-    ship counts only through "is any left" and comparisons between classes, so replacing
-    every count by its rank among the side's non-zero counts never changes a choice; the
-    ranks of the side's own classes make a small integer key.
+    The automatic policy (FC-I17, `ladder.choose_automatic_target`) reads the target's
+    counts only through "has ships" (the ladder, FC-I8) and comparisons of counts: under
+    `highest_level` and `lowest_level` only between classes of one level, under
+    `most_ships` between any two. The key holds exactly that: a bit per class, and per
+    compared pair whether the first has fewer, as many or more ships. Each new key's aims
+    are computed once from the counts of a state that has it.
     """
 
     def __init__(self, model: Model, target: SideArrays) -> None:
         self.model = model
         self.own = target.model_index
-        self.base = len(self.own) + 1
-        self.keys = self.base ** len(self.own)
         self.width = len(model.classes)
+        settings = model.settings
+        levels = [settings.level_of(model.classes[i]) for i in self.own]
+        every_pair = settings.auto_target_policy == "most_ships"
+        self.pairs = [
+            (j, k)
+            for j in range(len(self.own))
+            for k in range(j + 1, len(self.own))
+            if every_pair or levels[j] == levels[k]
+        ]
+        keys = 2 ** len(self.own) * 3 ** len(self.pairs)
         self.dense: npt.NDArray[np.int16] | None = None
-        if self.keys <= DENSE_AIM_KEYS:
-            self.dense = np.full((self.width, self.keys), -2, dtype=np.int16)
+        if keys <= DENSE_AIM_KEYS:
+            self.dense = np.full((self.width, keys), -2, dtype=np.int16)
         self.known: dict[int, npt.NDArray[np.int16]] = {}
 
-    def key(self, counts: Ints) -> Ints:
-        """Rank key per state of the target's ship counts (rows: model classes)."""
-        own = [counts[i] for i in self.own]
-        key = np.zeros(counts.shape[1], dtype=np.int64)
-        for position, mine in enumerate(own):
-            rank = (mine > 0).astype(np.int64)
-            for other in own:
-                rank += (other > 0) & (other < mine)
-            key += rank * self.base**position
+    def key(self, own_counts: Ints) -> Ints:
+        """One key per state (column) of the side's counts per own class (rows)."""
+        key = np.zeros(own_counts.shape[1], dtype=np.int64)
+        for position, row in enumerate(own_counts):
+            key += (row > 0).astype(np.int64) << position
+        scale = 2 ** len(self.own)
+        for j, k in self.pairs:
+            key += (np.sign(own_counts[j] - own_counts[k]) + 1) * scale
+            scale *= 3
         return key
 
-    def _aims_of(self, key: int) -> npt.NDArray[np.int16]:
-        counts = [0] * self.width
-        rest = key
-        for index in self.own:
-            rest, rank = divmod(rest, self.base)
-            counts[index] = rank
-        aims = self.model.aim_vector(tuple(counts))
+    def _aims_of(self, counts: Ints) -> npt.NDArray[np.int16]:
+        full = [0] * self.width
+        for index, count in zip(self.own, counts.tolist(), strict=True):
+            full[index] = count
+        aims = self.model.aim_vector(tuple(full))
         return np.asarray([-1 if a is None else a for a in aims], dtype=np.int16)
 
-    def aims(self, keys: Ints) -> npt.NDArray[np.int16]:
+    def aims(self, keys: Ints, own_counts: Ints) -> npt.NDArray[np.int16]:
         """Target model class per firing class (rows) and state (columns); −1: none."""
         if self.dense is not None:
             found = self.dense[:, keys]
-            missing = found[0] == -2
-            if missing.any():
-                for key in np.unique(keys[missing]).tolist():
-                    self.dense[:, key] = self._aims_of(key)
+            missing = np.flatnonzero(found[0] == -2)
+            if missing.size:
+                new, first = np.unique(keys[missing], return_index=True)
+                for key, column in zip(new.tolist(), missing[first].tolist(), strict=True):
+                    self.dense[:, key] = self._aims_of(own_counts[:, column])
                 found = self.dense[:, keys]
             return found
-        unique, inverse = np.unique(keys, return_inverse=True)
+        unique, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
         rows = []
-        for key in unique.tolist():
+        for key, column in zip(unique.tolist(), first.tolist(), strict=True):
             found_one = self.known.get(key)
             if found_one is None:
-                found_one = self.known[key] = self._aims_of(key)
+                found_one = self.known[key] = self._aims_of(own_counts[:, column])
             rows.append(found_one)
         return np.stack(rows, axis=1)[:, inverse.reshape(-1)]
 

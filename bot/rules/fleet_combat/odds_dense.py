@@ -75,8 +75,8 @@ def transitions(model: Model, target: DenseSide, attacker: DenseSide, index: int
     size = target.side.size
     tensor = np.zeros((len(attacker.signatures), size, size))
     aims_of = AimTable(model, target.arrays)
-    keys = aims_of.key(target.counts)
-    aims = aims_of.aims(keys)  # target model class per firing class, per target state
+    own_counts = target.counts[target.arrays.model_index]
+    aims = aims_of.aims(aims_of.key(own_counts), own_counts)  # target model class per firing class, per target state
     groups, members = np.unique(aims.T, axis=0, return_inverse=True)
     members = members.reshape(-1)
     eye = np.eye(size)
