@@ -570,18 +570,37 @@ def _move_width(model: Model, index: int) -> int:
 
 
 def odds_lines(result: OddsResult, name_a: str, name_b: str) -> list[Msg]:
-    """The odds as summary lines: chances, expected survivors, length, method and margin."""
-    lines = [
-        Msg("fleet_combat.odds.header", a=name_a, b=name_b),
-        Msg("fleet_combat.odds.win", faction=name_a, pct=100 * result.a_wins),
-        Msg("fleet_combat.odds.win", faction=name_b, pct=100 * result.b_wins),
-        Msg("fleet_combat.odds.draw", pct=100 * result.draw),
-    ]
-    for name, survivors in (
-        (name_a, result.expected_survivors_a),
-        (name_b, result.expected_survivors_b),
+    """The odds as summary lines: chances, expected survivors, length, and last the method.
+    A sampled result gives every figure with its margin (one standard error)."""
+    errors = result.standard_errors
+    sampled = result.method != "exact"
+    lines = [Msg("fleet_combat.odds.header", a=name_a, b=name_b)]
+    for faction, key, value in ((name_a, "a_wins", result.a_wins), (name_b, "b_wins", result.b_wins)):
+        if sampled:
+            margin = 100 * errors.get(key, 0.0)
+            lines.append(
+                Msg("fleet_combat.odds.win_margin", faction=faction, pct=100 * value, margin=margin)
+            )
+        else:
+            lines.append(Msg("fleet_combat.odds.win", faction=faction, pct=100 * value))
+    if sampled:
+        margin = 100 * errors.get("draw", 0.0)
+        lines.append(Msg("fleet_combat.odds.draw_margin", pct=100 * result.draw, margin=margin))
+    else:
+        lines.append(Msg("fleet_combat.odds.draw", pct=100 * result.draw))
+    for label, name, survivors in (
+        ("a", name_a, result.expected_survivors_a),
+        ("b", name_b, result.expected_survivors_b),
     ):
-        parts = [class_count(c, round(n, 2)) for c, n in survivors.items() if n >= 0.005]
+        parts = []
+        for ship_class, mean in survivors.items():
+            shown = _survivors_msg(ship_class, mean)
+            if shown is None:
+                continue
+            if sampled:
+                error = errors.get(f"survivors_{label}.{ship_class}", 0.0)
+                shown = Msg("fleet_combat.odds.with_margin", value=shown, margin=_figure(error))
+            parts.append(shown)
         lines.append(
             Msg(
                 "fleet_combat.odds.survivors",
@@ -589,16 +608,41 @@ def odds_lines(result: OddsResult, name_a: str, name_b: str) -> list[Msg]:
                 ships=JoinedMsg(parts, empty=Msg("fleet_combat.fleet.empty")),
             )
         )
-    lines.append(Msg("fleet_combat.odds.rounds", rounds=result.expected_rounds))
-    if result.method == "exact":
-        lines.append(Msg("fleet_combat.odds.method.exact", states=result.states or 0))
-    else:
-        margin = 100 * max(result.standard_errors.get(k, 0.0) for k in ("a_wins", "b_wins", "draw"))
+    if sampled:
+        margin = errors.get("expected_rounds", 0.0)
+        lines.append(
+            Msg("fleet_combat.odds.rounds_margin", rounds=result.expected_rounds, margin=margin)
+        )
         lines.append(
             Msg(
                 f"fleet_combat.odds.method.{result.method}",
                 battles=result.battles or 0,
-                margin=margin,
+                seed=result.seed if result.seed is not None else 0,
             )
         )
+    else:
+        lines.append(Msg("fleet_combat.odds.rounds", rounds=result.expected_rounds))
+        states = result.states or 0
+        lines.append(Msg("fleet_combat.odds.method.exact", count=states))
     return lines
+
+
+# Expected survivors below this are shown as "under 0.001 ships"; exactly 0 is not shown.
+_SMALLEST_SHOWN = 0.0005
+
+
+def _survivors_msg(ship_class: str, mean: float) -> Msg | None:
+    """"2.31 cruisers"; small means keep a significant digit ("0.003 cruisers", "under 0.001
+    cruisers") so a side that rarely wins does not read as keeping nothing."""
+    if mean <= 0.0:
+        return None
+    if mean < _SMALLEST_SHOWN:
+        return Msg("fleet_combat.odds.under", ships=class_count(ship_class, 0.001))
+    return class_count(ship_class, _figure(mean))
+
+
+def _figure(value: float) -> float:
+    """Two decimals, or one significant digit below 0.005 (0.003, 0.0007)."""
+    if value >= 0.005 or value == 0.0:
+        return round(value, 2)
+    return float(f"{value:.1g}")
