@@ -32,7 +32,9 @@ def test_a_side_that_rarely_wins_keeps_a_small_figure_not_no_ships():
     """A side winning about 0.1% keeps about 0.002 destroyers on average: the line shows
     that figure; a mean below 0.0005 reads "under 0.001"; "no ships" only for exactly 0."""
     rare = combat_odds(
-        fleet_from_counts("A", {"dreadnought": 2}), fleet_from_counts("B", {"destroyer": 4}), DEFAULTS
+        fleet_from_counts("A", {"dreadnought": 2}),
+        fleet_from_counts("B", {"destroyer": 4}),
+        DEFAULTS,
     )
     assert 0.0005 < rare.b_wins < 0.003
     assert rendered(rare)[5] == "Red keeps on average: 0.002 destroyers"

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
-from bot.rules.fleet_combat import FleetCombatSettings, fleet_from_counts
+from bot.rules.fleet_combat import FleetCombatSettings, combat_odds, fleet_from_counts
+from bot.rules.fleet_combat.odds import reachable_states
+from bot.rules.fleet_combat.odds_arrays import AimTable, SideArrays, limit_table, reach_row
 from bot.rules.fleet_combat.odds_model import Model
 
 FLEETS = [
@@ -48,3 +51,57 @@ def test_one_packet_matches_the_plain_offsets(a, b, wounds, changes, tolerance):
                 ]
                 checked += 1
     assert checked >= 80
+
+
+@pytest.mark.parametrize("changes", [{}, {"kill_cap_overflow": "lost"}])
+@pytest.mark.parametrize(("a", "b", "wounds"), FLEETS)
+def test_array_limits_equal_the_side_limits(a, b, wounds, changes):
+    """FC-I11: the numpy reach tables (`reach_row`, `limit_table`) equal `Side.limit` for
+    every chain position and kill cap, and "no cap" is the chain's end."""
+    settings = FleetCombatSettings(**changes)
+    model = Model(
+        settings,
+        fleet_from_counts("A", a, wounds=wounds),
+        fleet_from_counts("B", b, wounds=wounds),
+        1e-12,
+    )
+    for side in model.sides:
+        for own, chain in enumerate(side.chains):
+            table = limit_table(side, own, 6, model.overflow_lost)
+            for cap in range(1, 7):
+                expected = [side.limit(own, d, cap, model.overflow_lost) for d in range(len(chain))]
+                assert table[cap].tolist() == expected
+                assert reach_row(side, own, cap, model.overflow_lost).tolist() == expected
+            assert table[7].tolist() == [len(chain) - 1] * len(chain)
+
+
+@pytest.mark.parametrize("policy", ["highest_level", "lowest_level", "most_ships"])
+def test_aim_table_keys_give_the_automatic_targets_of_the_counts(policy):
+    """FC-I17: the aim table's key (classes present, compared counts) picks the same target
+    as the ladder and policy given the full counts, for random ship counts."""
+    settings = FleetCombatSettings(auto_target_policy=policy)
+    classes = {"fighter": 5, "destroyer": 4, "cruiser": 4, "carrier": 4, "dreadnought": 3}
+    model = Model(settings, fleet_from_counts("A", classes), fleet_from_counts("B", classes), 0.0)
+    target = SideArrays.of(model.sides[1])
+    table = AimTable(model, target)
+    rng = random.Random(3)
+    columns = [[rng.randint(0, classes[c]) for c in model.classes] for _ in range(300)]
+    own_counts = np.asarray(columns, dtype=np.int64).T[target.model_index]
+    aims = table.aims(table.key(own_counts), own_counts)
+    for column, counts in enumerate(columns):
+        expected = [-1 if a is None else a for a in model.aim_vector(tuple(counts))]
+        assert aims[:, column].tolist() == expected
+
+
+def test_reachable_states_bound_the_states_the_exact_method_visits():
+    """The `auto` cost model counts each side's reachable states (one more wound on any
+    class the other side would aim at): never fewer than the exact method visits, and far
+    fewer than the chain product when the ladder shields classes."""
+    settings = FleetCombatSettings()
+    fleet_a = fleet_from_counts("A", {"destroyer": 6, "cruiser": 3, "dreadnought": 2})
+    fleet_b = fleet_from_counts("B", {"fighter": 6, "carrier": 2, "war_sun": 1})
+    model = Model(settings, fleet_a, fleet_b, 1e-12)
+    reachable = reachable_states(model, 0) * reachable_states(model, 1)
+    result = combat_odds(fleet_a, fleet_b, settings, method="exact")
+    assert result.states is not None
+    assert result.states <= reachable < model.sides[0].size * model.sides[1].size

@@ -386,9 +386,7 @@ def _monte_carlo(
     """Battles sampled with the vectorised simulation (`odds_simulation`)."""
     simulation = Simulation(model)
     rng = simulation_generator(seed)
-    ends_a, ends_b, capped, lengths = simulation.run(
-        battles, rng, max_rounds or ROUND_SAFETY_LIMIT
-    )
+    ends_a, ends_b, capped, lengths = simulation.run(battles, rng, max_rounds or ROUND_SAFETY_LIMIT)
     width = len(model.classes)
     counts = (
         simulation.sides[0].class_counts(list(ends_a), width, battles),
@@ -520,7 +518,7 @@ def predicted_exact_seconds(model: Model, max_rounds: int) -> float:
         rows = max(sides[0].side.size, sides[1].side.size)
         return work * DENSE_SECONDS_PER_MULTIPLY_ADD + rows * DENSE_SECONDS_PER_ROW
     states = reachable_states(model, 0) * reachable_states(model, 1)
-    pairs = states * _move_width(model, 0) * _move_width(model, 1)
+    pairs = float(states * _move_width(model, 0) * _move_width(model, 1))
     if max_rounds:
         pairs = min(pairs, pairs * max_rounds / max(1, states))
     return pairs * PYTHON_SECONDS_PER_PAIR
@@ -533,9 +531,7 @@ def reachable_states(model: Model, index: int) -> int:
     ladder shields some classes."""
     side = model.sides[index]
     other = model.sides[1 - index]
-    firing = [
-        i for i in range(len(model.classes)) if model.dice[i] and other.counts_at(0)[i]
-    ]
+    firing = [i for i in range(len(model.classes)) if model.dice[i] and other.counts_at(0)[i]]
     seen = {0}
     stack = [0]
     while stack:
@@ -575,7 +571,10 @@ def odds_lines(result: OddsResult, name_a: str, name_b: str) -> list[Msg]:
     errors = result.standard_errors
     sampled = result.method != "exact"
     lines = [Msg("fleet_combat.odds.header", a=name_a, b=name_b)]
-    for faction, key, value in ((name_a, "a_wins", result.a_wins), (name_b, "b_wins", result.b_wins)):
+    for faction, key, value in (
+        (name_a, "a_wins", result.a_wins),
+        (name_b, "b_wins", result.b_wins),
+    ):
         if sampled:
             margin = 100 * errors.get(key, 0.0)
             lines.append(
@@ -632,7 +631,7 @@ _SMALLEST_SHOWN = 0.0005
 
 
 def _survivors_msg(ship_class: str, mean: float) -> Msg | None:
-    """"2.31 cruisers"; small means keep a significant digit ("0.003 cruisers", "under 0.001
+    """ "2.31 cruisers"; small means keep a significant digit ("0.003 cruisers", "under 0.001
     cruisers") so a side that rarely wins does not read as keeping nothing."""
     if mean <= 0.0:
         return None

@@ -192,7 +192,7 @@ def end_figures(
             columns[f"survivors_{label}.{model.classes[index]}"] = table[index].astype(np.float64)
         keep = alive | capped | (both_gone & (not die_on_wipe))
         for name, count in cargo.items():
-            columns[f"survivors_{label}.{name}"] = keep * float(count)
+            columns[f"survivors_{label}.{name}"] = np.where(keep, float(count), 0.0)
     means: dict[str, float] = {}
     errors: dict[str, float] = {}
     total = float(weights.sum()) if weights is not None else float(capped.shape[0])

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from bot.rules.fleet_combat.odds_arrays import AimTable, Floats, Ints, SideArrays, reach_row
+from bot.rules.fleet_combat.odds_arrays import AimTable, Bools, Floats, Ints, SideArrays, reach_row
 from bot.rules.fleet_combat.odds_model import Model
 
 STALL = 1.0 - 1e-12  # as `odds._STALL`: nobody can hurt anybody, a round-cap draw
@@ -40,7 +40,7 @@ class DenseSide:
         ids = np.arange(self.side.size, dtype=np.int64)
         self.digits = self.arrays.digits(ids)
         self.counts = self.arrays.class_counts(self.digits, len(model.classes), ids.size)
-        self.alive = self.counts.any(axis=0)
+        self.alive: Bools = np.asarray(self.counts.any(axis=0), dtype=np.bool_)
         unique, inverse = np.unique(self.counts.T, axis=0, return_inverse=True)
         self.signatures = unique  # one ship-count vector per row
         self.signature = inverse.reshape(-1)
@@ -76,7 +76,9 @@ def transitions(model: Model, target: DenseSide, attacker: DenseSide, index: int
     tensor = np.zeros((len(attacker.signatures), size, size))
     aims_of = AimTable(model, target.arrays)
     own_counts = target.counts[target.arrays.model_index]
-    aims = aims_of.aims(aims_of.key(own_counts), own_counts)  # target model class per firing class, per target state
+    aims = aims_of.aims(
+        aims_of.key(own_counts), own_counts
+    )  # target model class per firing class, per target state
     groups, members = np.unique(aims.T, axis=0, return_inverse=True)
     members = members.reshape(-1)
     eye = np.eye(size)
@@ -88,9 +90,7 @@ def transitions(model: Model, target: DenseSide, attacker: DenseSide, index: int
     return tensor
 
 
-def _side_matrix(
-    model: Model, index: int, counts: list[int], aims: list[int]
-) -> Floats | None:
+def _side_matrix(model: Model, index: int, counts: list[int], aims: list[int]) -> Floats | None:
     """The side's transition when an attacker with ship counts `counts` aims per `aims`."""
     side = model.sides[index]
     packets: dict[int, list[tuple[int, float, int | None]]] = {}
@@ -112,7 +112,7 @@ def _side_matrix(
             chain = one if chain is None else chain @ one
         if chain is None:
             chain = np.eye(length)
-        matrix = chain if matrix is None else np.kron(matrix, chain)
+        matrix = chain if matrix is None else np.asarray(np.kron(matrix, chain), dtype=np.float64)
     return matrix
 
 
@@ -214,7 +214,7 @@ def _within_row(arrivals: Floats, factor: Floats, inflow: Floats) -> Floats:
         if mass <= 1e-18 * float(total.sum()):
             return total
     system = np.eye(inflow.shape[0]) - arrivals * factor[None, :]
-    solved: Floats = np.linalg.solve(system, inflow)
+    solved: Floats = np.asarray(np.linalg.solve(system, inflow), dtype=np.float64)
     return solved
 
 

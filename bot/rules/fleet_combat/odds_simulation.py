@@ -16,7 +16,6 @@ with the result.
 from __future__ import annotations
 
 import numpy as np
-import numpy.typing as npt
 
 from bot.rules.fleet_combat.odds_arrays import (
     AimTable,
@@ -72,7 +71,8 @@ class WoundSampler:
             k[pending] += 1
             left = uniform[pending] >= self.cdf[start[pending] + k[pending]]
             pending = pending[left]
-        return k
+        found: Ints = k
+        return found
 
 
 class Group:
@@ -108,8 +108,7 @@ class Simulation:
             side = model.sides[index]
             most = max((int(c[0]) for c in self.sides[1 - index].counts), default=0)
             tables = [
-                limit_table(side, own, most, model.overflow_lost)
-                for own in range(len(side.chains))
+                limit_table(side, own, most, model.overflow_lost) for own in range(len(side.chains))
             ]
             limits = np.zeros((len(tables), most + 2, longest[index]), dtype=np.int64)
             for own, table in enumerate(tables):
@@ -118,9 +117,9 @@ class Simulation:
             self.no_cap.append(most + 1)
         # model class → own index of each side (−1 for "none", read at index −1)
         self.to_own: list[Ints] = []
-        for side in self.sides:
+        for arrays in self.sides:
             to_own = np.full(self.width + 1, -1, dtype=np.int64)
-            for own, index in enumerate(side.model_index):
+            for own, index in enumerate(arrays.model_index):
                 to_own[index] = own
             self.to_own.append(to_own)
         self.groups: list[list[Group]] = []
@@ -166,10 +165,8 @@ class Simulation:
         positions = [np.zeros((len(side.counts), ids.size), dtype=np.int64) for side in self.sides]
         rounds = 0
         while ids.size:
-            counts = [
-                np.take_along_axis(self.counts[s], positions[s], axis=1) for s in (0, 1)
-            ]
-            alive = counts[0].any(axis=0) & counts[1].any(axis=0)
+            counts = [np.take_along_axis(self.counts[s], positions[s], axis=1) for s in (0, 1)]
+            alive = np.asarray(counts[0].any(axis=0) & counts[1].any(axis=0), dtype=np.bool_)
             # target own index per firing class of each shooter (rows: model classes)
             aims = [
                 self.to_own[1 - s][
