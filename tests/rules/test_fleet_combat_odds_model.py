@@ -12,9 +12,9 @@ import random
 import numpy as np
 import pytest
 
-from bot.rules.fleet_combat import FleetCombatSettings, combat_odds, fleet_from_counts
-from bot.rules.fleet_combat.odds import reachable_states
+from bot.rules.fleet_combat import FleetCombatSettings, fleet_from_counts, odds
 from bot.rules.fleet_combat.odds_arrays import AimTable, SideArrays, limit_table, reach_row
+from bot.rules.fleet_combat.odds_dense import reachable
 from bot.rules.fleet_combat.odds_model import Model
 
 FLEETS = [
@@ -93,15 +93,20 @@ def test_aim_table_keys_give_the_automatic_targets_of_the_counts(policy):
         assert aims[:, column].tolist() == expected
 
 
-def test_reachable_states_bound_the_states_the_exact_method_visits():
-    """The `auto` cost model counts each side's reachable states (one more wound on any
-    class the other side would aim at): never fewer than the exact method visits, and far
-    fewer than the chain product when the ladder shields classes."""
+def test_reachable_states_hold_every_state_the_exact_method_visits():
+    """The dense solver and the `auto` cost model use each side's reachable states (any
+    wounds on the classes the other side would aim at, FC-I8/FC-I17): every state the pure
+    Python programme gives weight to is among them, and there are far fewer than the
+    product of the chains when the ladder shields classes."""
     settings = FleetCombatSettings()
-    fleet_a = fleet_from_counts("A", {"destroyer": 6, "cruiser": 3, "dreadnought": 2})
-    fleet_b = fleet_from_counts("B", {"fighter": 6, "carrier": 2, "war_sun": 1})
+    fleet_a = fleet_from_counts("A", {"destroyer": 4, "cruiser": 3, "dreadnought": 2})
+    fleet_b = fleet_from_counts(
+        "B", {"fighter": 4, "carrier": 2, "war_sun": 1}, wounds={"war_sun": [2]}
+    )
     model = Model(settings, fleet_a, fleet_b, 1e-12)
-    reachable = reachable_states(model, 0) * reachable_states(model, 1)
-    result = combat_odds(fleet_a, fleet_b, settings, method="exact")
-    assert result.states is not None
-    assert result.states <= reachable < model.sides[0].size * model.sides[1].size
+    listed = [set(reachable(model, index).tolist()) for index in (0, 1)]
+    tally = odds._Tally(model, (fleet_a, fleet_b))
+    odds._exact_python(model, tally)
+    assert {a for a, _, _ in tally.ends} <= listed[0]
+    assert {b for _, b, _ in tally.ends} <= listed[1]
+    assert len(listed[0]) * len(listed[1]) < model.sides[0].size * model.sides[1].size / 4

@@ -55,9 +55,12 @@ EXACT_SECONDS = 1.0
 DEFAULT_BATTLES = 250_000
 # Cost model of the exact methods, measured on the benchmark's shared 2-core machine
 # (tests/bench/bench_fleet_combat.py prints predicted and measured times side by side).
-DENSE_SECONDS_PER_MULTIPLY_ADD = 1.5e-9
-DENSE_SECONDS_PER_ROW = 4e-5
-PYTHON_SECONDS_PER_PAIR = 1.5e-7
+DENSE_SECONDS_FIXED = 3e-3
+DENSE_SECONDS_PER_ROW = 3e-4
+DENSE_SECONDS_PER_MULTIPLY_ADD = 1e-10
+PYTHON_SECONDS_PER_PAIR = 2e-7
+# Sides with more states than this are not listed state by state (`odds_dense.reachable`).
+REACHABLE_LISTED = 20_000
 DEFAULT_TOLERANCE = 1e-12
 _STALL = 1.0 - 1e-12
 
@@ -209,8 +212,15 @@ def _exact(model: Model, tally: _Tally, max_rounds: int) -> OddsResult:
     if not (side_a.alive(0) and side_b.alive(0)):
         tally.add(0, 0, False, 1.0)
         return tally.result("exact", 1.0, states=1)
-    if odds_dense.fits(model):
-        return _exact_dense(model, tally)
+    sides = _dense_sides(model)
+    if sides is not None:
+        return _exact_dense(model, tally, sides)
+    return _exact_python(model, tally)
+
+
+def _exact_python(model: Model, tally: _Tally) -> OddsResult:
+    """The dynamic programme in pure Python, state by state (sides too big for `odds_dense`)."""
+    side_a, side_b = model.sides
     # Rows are one side's states, columns the other's. The moves of the row side depend on
     # the column side's ship counts only, so they are shared by the columns with equal
     # counts: the side with more states per ship count makes the better columns.
@@ -290,9 +300,19 @@ def _exact(model: Model, tally: _Tally, max_rounds: int) -> OddsResult:
     return tally.result("exact", rounds, states=visited)
 
 
-def _exact_dense(model: Model, tally: _Tally) -> OddsResult:
-    """`_exact` as dense matrix algebra (`odds_dense`), rows the cheaper way round."""
+def _dense_sides(model: Model) -> tuple[odds_dense.DenseSide, odds_dense.DenseSide] | None:
+    """Both sides' reachable states for the dense solver, or None when its matrices would
+    not fit (`odds_dense.fits`) or a side has too many states to list."""
+    if max(side.size for side in model.sides) > REACHABLE_LISTED:
+        return None
     sides = (odds_dense.DenseSide(model, 0), odds_dense.DenseSide(model, 1))
+    return sides if odds_dense.fits(sides) else None
+
+
+def _exact_dense(
+    model: Model, tally: _Tally, sides: tuple[odds_dense.DenseSide, odds_dense.DenseSide]
+) -> OddsResult:
+    """`_exact` as dense matrix algebra (`odds_dense`), rows the cheaper way round."""
     by_rows = 0 if odds_dense.cost(sides[0], sides[1]) <= odds_dense.cost(sides[1], sides[0]) else 1
     weights, stalled, rounds, visited = odds_dense.solve(model, by_rows, sides)
     rows, columns = np.nonzero(weights)
@@ -510,46 +530,26 @@ def _state_model(
 
 def predicted_exact_seconds(model: Model, max_rounds: int) -> float:
     """What the exact method should take, from a cost model measured on the benchmark
-    machine: multiply-adds and rows of the dense solver (`odds_dense.cost`), or for the
-    pure-Python programme its reachable joint states times the moves out of each."""
-    if not max_rounds and odds_dense.fits(model):
-        sides = (odds_dense.DenseSide(model, 0), odds_dense.DenseSide(model, 1))
+    machine: for the dense solver its rows and multiply-adds over the reachable states
+    (`odds_dense.cost`); for the pure-Python programme the reachable joint states times the
+    moves out of each."""
+    sides = None if max_rounds else _dense_sides(model)
+    if sides is not None:
         work = min(odds_dense.cost(sides[0], sides[1]), odds_dense.cost(sides[1], sides[0]))
-        rows = max(sides[0].side.size, sides[1].side.size)
-        return work * DENSE_SECONDS_PER_MULTIPLY_ADD + rows * DENSE_SECONDS_PER_ROW
-    states = reachable_states(model, 0) * reachable_states(model, 1)
-    pairs = float(states * _move_width(model, 0) * _move_width(model, 1))
+        rows = max(sides[0].size, sides[1].size)
+        return (
+            DENSE_SECONDS_FIXED
+            + rows * DENSE_SECONDS_PER_ROW
+            + work * DENSE_SECONDS_PER_MULTIPLY_ADD
+        )
+    states = 1.0
+    for index in (0, 1):
+        listed = model.sides[index].size <= REACHABLE_LISTED
+        states *= odds_dense.reachable(model, index).size if listed else model.sides[index].size
+    pairs = states * _move_width(model, 0) * _move_width(model, 1)
     if max_rounds:
-        pairs = min(pairs, pairs * max_rounds / max(1, states))
+        pairs = min(pairs, pairs * max_rounds / max(1.0, states))
     return pairs * PYTHON_SECONDS_PER_PAIR
-
-
-def reachable_states(model: Model, index: int) -> int:
-    """States of side `index` a battle can reach: from the start, one more wound on any
-    class the other side's firing classes would aim at (FC-I8, FC-I17). An upper bound of
-    the states the exact method visits, far below the product of the chain sizes when the
-    ladder shields some classes."""
-    side = model.sides[index]
-    other = model.sides[1 - index]
-    firing = [i for i in range(len(model.classes)) if model.dice[i] and other.counts_at(0)[i]]
-    seen = {0}
-    stack = [0]
-    while stack:
-        state = stack.pop()
-        if not side.alive(state):
-            continue
-        aims = model.aim_vector(side.counts_at(state))
-        digits = side.decode(state)
-        for target in {aims[i] for i in firing}:
-            if target is None:
-                continue
-            own = side.position[target]
-            if digits[own] + 1 < len(side.chains[own]):
-                step = state + side.strides[own]
-                if step not in seen:
-                    seen.add(step)
-                    stack.append(step)
-    return len(seen)
 
 
 def _move_width(model: Model, index: int) -> int:

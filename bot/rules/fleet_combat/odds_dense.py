@@ -31,15 +31,47 @@ DENSE_ENTRIES = 12_000_000
 SERIES_TERMS = 12
 
 
+def reachable(model: Model, index: int) -> Ints:
+    """Side `index`'s states a battle can reach, ascending. From a state, the other side's
+    firing classes (those it starts with) aim at some of its classes (FC-I8, FC-I17); a
+    round can add any number of wounds to each of those at once, so every state of that
+    box is a successor. A superset of the states the exact method reaches, closed under
+    its moves, and often far smaller than the product of the chains when the ladder
+    shields classes."""
+    side, other = model.sides[index], model.sides[1 - index]
+    firing = [i for i in range(len(model.classes)) if model.dice[i] and other.counts_at(0)[i]]
+    lengths = [len(chain) for chain in side.chains]
+    seen = {0}
+    stack = [0]
+    while stack:
+        state = stack.pop()
+        if not side.alive(state):
+            continue
+        aims = model.aim_vector(side.counts_at(state))
+        digits = side.decode(state)
+        box = np.asarray([state], dtype=np.int64)
+        for own in sorted({side.position[t] for i in firing if (t := aims[i]) is not None}):
+            steps = np.arange(lengths[own] - digits[own], dtype=np.int64) * side.strides[own]
+            box = (box[:, None] + steps[None, :]).reshape(-1)
+        for found in box.tolist():
+            if found not in seen:
+                seen.add(found)
+                stack.append(found)
+    return np.asarray(sorted(seen), dtype=np.int64)
+
+
 class DenseSide:
-    """A side's states with their ship counts, live flags and count signatures."""
+    """A side's reachable states (`reachable`; positions 0… in id order, every move goes
+    to a later one) with their chain positions, ship counts, live flags and count
+    signatures."""
 
     def __init__(self, model: Model, index: int) -> None:
         self.side = model.sides[index]
         self.arrays = SideArrays.of(self.side)
-        ids = np.arange(self.side.size, dtype=np.int64)
-        self.digits = self.arrays.digits(ids)
-        self.counts = self.arrays.class_counts(self.digits, len(model.classes), ids.size)
+        self.ids = reachable(model, index)
+        self.size = int(self.ids.size)
+        self.digits = self.arrays.digits(self.ids)
+        self.counts = self.arrays.class_counts(self.digits, len(model.classes), self.size)
         self.alive: Bools = np.asarray(self.counts.any(axis=0), dtype=np.bool_)
         unique, inverse = np.unique(self.counts.T, axis=0, return_inverse=True)
         self.signatures = unique  # one ship-count vector per row
@@ -47,51 +79,53 @@ class DenseSide:
 
 
 def cost(row: DenseSide, column: DenseSide) -> float:
-    """Multiply-adds of `solve` with `row` as the row side (the triangular solves, the
-    pushes to later rows, and the transition matrices)."""
-    r, c = float(row.side.size), float(column.side.size)
+    """Multiply-adds of `solve` with `row` as the row side (the in-row solves at their
+    worst, the pushes to later rows, and building the transition matrices)."""
+    r, c = float(row.size), float(column.size)
     s_c, s_r = float(len(column.signatures)), float(len(row.signatures))
     return r * c**3 / 3 + r * r * s_c * c + s_c * r * r + s_r * c * c
 
 
-def fits(model: Model) -> bool:
+def fits(sides: tuple[DenseSide, DenseSide]) -> bool:
     """Whether both sides' transition tensors stay within DENSE_ENTRIES floats."""
-    size_a, size_b = model.sides[0].size, model.sides[1].size
-    sigs_a = _signature_count(model, 0)
-    sigs_b = _signature_count(model, 1)
-    return sigs_b * size_a * size_a + sigs_a * size_b * size_b <= DENSE_ENTRIES
-
-
-def _signature_count(model: Model, index: int) -> int:
-    count = 1
-    for chain in model.sides[index].counts:
-        count *= len(set(chain))
-    return count
+    a, b = sides
+    entries = len(b.signatures) * a.size * a.size + len(a.signatures) * b.size * b.size
+    return entries <= DENSE_ENTRIES
 
 
 def transitions(model: Model, target: DenseSide, attacker: DenseSide, index: int) -> Floats:
     """T[s, x, x']: P(side `index` moves from x to x' in a round | the attacker's ship
-    counts are signature s). Rows of dead states are the identity."""
-    size = target.side.size
+    counts are signature s), over the target's reachable states. Rows of dead states are
+    the identity."""
+    size = target.size
     tensor = np.zeros((len(attacker.signatures), size, size))
     aims_of = AimTable(model, target.arrays)
     own_counts = target.counts[target.arrays.model_index]
-    aims = aims_of.aims(
-        aims_of.key(own_counts), own_counts
-    )  # target model class per firing class, per target state
+    aims = aims_of.aims(aims_of.key(own_counts), own_counts)  # per firing class, per state
     groups, members = np.unique(aims.T, axis=0, return_inverse=True)
     members = members.reshape(-1)
-    eye = np.eye(size)
+    rows_of = [np.flatnonzero(members == g) for g in range(len(groups))]
+    same = [d[:, None] == d[None, :] for d in target.digits]  # per own class: unchanged
     for s, counts in enumerate(attacker.signatures.tolist()):
         for g, aim_vector in enumerate(groups.tolist()):
-            rows = np.flatnonzero(members == g)
-            matrix = _side_matrix(model, index, counts, aim_vector)
-            tensor[s, rows, :] = eye[rows] if matrix is None else matrix[rows]
+            rows = rows_of[g]
+            chains = _chain_matrices(model, index, counts, aim_vector)
+            block = np.ones((rows.size, size))
+            for own, d in enumerate(target.digits):
+                chain = chains.get(own)
+                if chain is None:
+                    block *= same[own][rows]
+                else:
+                    block *= chain[d[rows][:, None], d[None, :]]
+            tensor[s, rows, :] = block
     return tensor
 
 
-def _side_matrix(model: Model, index: int, counts: list[int], aims: list[int]) -> Floats | None:
-    """The side's transition when an attacker with ship counts `counts` aims per `aims`."""
+def _chain_matrices(
+    model: Model, index: int, counts: list[int], aims: list[int]
+) -> dict[int, Floats]:
+    """Per own class hit when an attacker with ship counts `counts` aims per `aims`: its
+    chain positions' transition matrix, the packets composed in firing order (FC-I17)."""
     side = model.sides[index]
     packets: dict[int, list[tuple[int, float, int | None]]] = {}
     for shooter, size in enumerate(counts):
@@ -101,19 +135,13 @@ def _side_matrix(model: Model, index: int, counts: list[int], aims: list[int]) -
         cap = size if model.settings.kill_cap else None
         packet = (size * model.dice[shooter], model.wound_p[shooter][target], cap)
         packets.setdefault(side.position[target], []).append(packet)
-    if not packets:
-        return None
-    matrix: Floats | None = None
-    for own in range(len(side.chains) - 1, -1, -1):  # the slowest digit first (np.kron)
-        length = len(side.chains[own])
-        chain: Floats | None = None
-        for packet in packets.get(own, []):
-            one = _packet_matrix(model, index, own, packet)
-            chain = one if chain is None else chain @ one
-        if chain is None:
-            chain = np.eye(length)
-        matrix = chain if matrix is None else np.asarray(np.kron(matrix, chain), dtype=np.float64)
-    return matrix
+    chains: dict[int, Floats] = {}
+    for own, listed in packets.items():
+        chain = _packet_matrix(model, index, own, listed[0])
+        for packet in listed[1:]:
+            chain = chain @ _packet_matrix(model, index, own, packet)
+        chains[own] = chain
+    return chains
 
 
 def _packet_matrix(
@@ -151,7 +179,7 @@ def solve(
     # row side's moves when the column side (signature s) fires, and vice versa
     t_rows = transitions(model, row_side, column_side, by_rows)
     t_columns = transitions(model, column_side, row_side, 1 - by_rows)
-    rows, columns = row_side.side.size, column_side.side.size
+    rows, columns = row_side.size, column_side.size
     weights = np.zeros((rows, columns))
     weights[0, 0] = 1.0
     live = column_side.alive
