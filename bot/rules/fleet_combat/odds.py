@@ -58,6 +58,8 @@ DEFAULT_BATTLES = 250_000
 DENSE_SECONDS_FIXED = 3e-3
 DENSE_SECONDS_PER_ROW = 3e-4
 DENSE_SECONDS_PER_MULTIPLY_ADD = 1e-10
+DENSE_SECONDS_PER_BLOCK = 1e-4
+DENSE_SECONDS_PER_ENTRY = 7e-9
 PYTHON_SECONDS_PER_PAIR = 2e-7
 # Sides with more states than this are not listed state by state (`odds_dense.reachable`).
 REACHABLE_LISTED = 20_000
@@ -537,10 +539,13 @@ def predicted_exact_seconds(model: Model, max_rounds: int) -> float:
     if sides is not None:
         work = min(odds_dense.cost(sides[0], sides[1]), odds_dense.cost(sides[1], sides[0]))
         rows = max(sides[0].size, sides[1].size)
+        blocks, entries = odds_dense.build_cost(sides)
         return (
             DENSE_SECONDS_FIXED
             + rows * DENSE_SECONDS_PER_ROW
             + work * DENSE_SECONDS_PER_MULTIPLY_ADD
+            + blocks * DENSE_SECONDS_PER_BLOCK
+            + entries * DENSE_SECONDS_PER_ENTRY
         )
     states = 1.0
     for index in (0, 1):

@@ -76,14 +76,32 @@ class DenseSide:
         unique, inverse = np.unique(self.counts.T, axis=0, return_inverse=True)
         self.signatures = unique  # one ship-count vector per row
         self.signature = inverse.reshape(-1)
+        # where the other side's classes aim at each state: distinct aim vectors, members
+        aims_of = AimTable(model, self.arrays)
+        own_counts = self.counts[self.arrays.model_index]
+        aims = aims_of.aims(aims_of.key(own_counts), own_counts)
+        groups, members = np.unique(aims.T, axis=0, return_inverse=True)
+        self.aim_groups = groups
+        self.aim_members = members.reshape(-1)
 
 
 def cost(row: DenseSide, column: DenseSide) -> float:
-    """Multiply-adds of `solve` with `row` as the row side (the in-row solves at their
-    worst, the pushes to later rows, and building the transition matrices)."""
+    """Multiply-adds of `solve` with `row` as the row side: the in-row solves at their
+    worst and the pushes to later rows."""
     r, c = float(row.size), float(column.size)
-    s_c, s_r = float(len(column.signatures)), float(len(row.signatures))
-    return r * c**3 / 3 + r * r * s_c * c + s_c * r * r + s_r * c * c
+    return r * c**3 / 3 + r * r * len(column.signatures) * c
+
+
+def build_cost(sides: tuple[DenseSide, DenseSide]) -> tuple[int, float]:
+    """Building both transition tensors: the (attacker signature, aim group) blocks, and
+    their entries times the classes multiplied into each."""
+    blocks = 0
+    entries = 0.0
+    for target, attacker in (sides, sides[::-1]):
+        signatures = len(attacker.signatures)
+        blocks += signatures * len(target.aim_groups)
+        entries += signatures * float(target.size) ** 2 * (1 + len(target.digits))
+    return blocks, entries
 
 
 def fits(sides: tuple[DenseSide, DenseSide]) -> bool:
@@ -99,17 +117,14 @@ def transitions(model: Model, target: DenseSide, attacker: DenseSide, index: int
     the identity."""
     size = target.size
     tensor = np.zeros((len(attacker.signatures), size, size))
-    aims_of = AimTable(model, target.arrays)
-    own_counts = target.counts[target.arrays.model_index]
-    aims = aims_of.aims(aims_of.key(own_counts), own_counts)  # per firing class, per state
-    groups, members = np.unique(aims.T, axis=0, return_inverse=True)
-    members = members.reshape(-1)
+    groups, members = target.aim_groups, target.aim_members
     rows_of = [np.flatnonzero(members == g) for g in range(len(groups))]
     same = [d[:, None] == d[None, :] for d in target.digits]  # per own class: unchanged
+    cache: dict[tuple[int, int, tuple[tuple[int, float, int | None], ...]], Floats] = {}
     for s, counts in enumerate(attacker.signatures.tolist()):
         for g, aim_vector in enumerate(groups.tolist()):
             rows = rows_of[g]
-            chains = _chain_matrices(model, index, counts, aim_vector)
+            chains = _chain_matrices(model, index, counts, aim_vector, cache)
             block = np.ones((rows.size, size))
             for own, d in enumerate(target.digits):
                 chain = chains.get(own)
@@ -122,7 +137,11 @@ def transitions(model: Model, target: DenseSide, attacker: DenseSide, index: int
 
 
 def _chain_matrices(
-    model: Model, index: int, counts: list[int], aims: list[int]
+    model: Model,
+    index: int,
+    counts: list[int],
+    aims: list[int],
+    cache: dict[tuple[int, int, tuple[tuple[int, float, int | None], ...]], Floats],
 ) -> dict[int, Floats]:
     """Per own class hit when an attacker with ship counts `counts` aims per `aims`: its
     chain positions' transition matrix, the packets composed in firing order (FC-I17)."""
@@ -137,9 +156,13 @@ def _chain_matrices(
         packets.setdefault(side.position[target], []).append(packet)
     chains: dict[int, Floats] = {}
     for own, listed in packets.items():
-        chain = _packet_matrix(model, index, own, listed[0])
-        for packet in listed[1:]:
-            chain = chain @ _packet_matrix(model, index, own, packet)
+        key = (index, own, tuple(listed))
+        chain = cache.get(key)
+        if chain is None:
+            chain = _packet_matrix(model, index, own, listed[0])
+            for packet in listed[1:]:
+                chain = chain @ _packet_matrix(model, index, own, packet)
+            cache[key] = chain
         chains[own] = chain
     return chains
 
@@ -248,7 +271,7 @@ def _within_row(arrivals: Floats, factor: Floats, inflow: Floats) -> Floats:
 
 def _last_nonzero(tensor: Floats) -> Ints:
     """Per row state, one past the last state any signature's transition reaches."""
-    nonzero = (tensor != 0.0).any(axis=0)
+    nonzero = tensor.sum(axis=0) != 0.0  # entries are probabilities: no cancellation
     size = nonzero.shape[1]
     last = size - np.argmax(nonzero[:, ::-1], axis=1)
     return np.asarray(last, dtype=np.int64)
