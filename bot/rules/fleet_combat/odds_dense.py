@@ -212,10 +212,6 @@ def solve(
     by_signature = ((sigma[None, :] == groups[:, None]) & live[None, :]).astype(np.float64)
     stay_rows = np.ascontiguousarray(np.einsum("srr->rs", t_rows)[:, sigma])  # (rows, columns)
     stay_columns = np.einsum("scc->sc", t_columns)
-    # in-row moves of the column side (self-loops left out), transposed: arrivals = M @ x
-    arrivals = t_columns.transpose(0, 2, 1).copy()
-    index = np.arange(columns)
-    arrivals[:, index, index] = 0.0
     reach = _last_nonzero(t_rows)
     stalled: list[tuple[int, int, float]] = []
     rounds = 0.0
@@ -233,7 +229,8 @@ def solve(
             leave = np.where(moving, 1.0 / np.where(moving, 1.0 - stay, 1.0), 0.0)
         else:
             leave = live / (1.0 - stay)
-        arrived = _within_row(arrivals[signature], leave * stay_r, inflow)
+        moves = t_columns[signature]
+        arrived = _within_row(moves, stay_columns[signature], leave * stay_r, inflow)
         visits = arrived * leave
         visited += int(np.count_nonzero(arrived * live))
         rounds += float(visits.sum())
@@ -249,22 +246,25 @@ def solve(
     return weights, stalled, rounds, visited
 
 
-def _within_row(arrivals: Floats, factor: Floats, inflow: Floats) -> Floats:
-    """Solve x = inflow + arrivals @ (factor · x): mass reaching each column of a row while
-    the row side stays. `arrivals` is strictly lower triangular, so the series
-    Σ (arrivals · factor)^k inflow ends; every term is a probability mass, so it is summed
-    until the next term is negligible, or solved directly when the row needs many steps."""
+def _within_row(moves: Floats, stays: Floats, factor: Floats, inflow: Floats) -> Floats:
+    """Solve x = inflow + A (factor · x) for the mass reaching each column of a row while the
+    row side stays, A being the column side's moves transposed without self-loops (`moves`
+    and its diagonal `stays`). A is strictly lower triangular, so the series
+    Σ (A · factor)^k inflow ends; every term is a probability mass, so it is summed until
+    the next term is negligible, or the row is solved directly when it needs many steps."""
     total = inflow.copy()
     term = inflow
+    arrivals = moves.T
     for _ in range(SERIES_TERMS):
-        term = arrivals @ (factor * term)
+        weighted = factor * term
+        term = arrivals @ weighted - stays * weighted
         mass = float(term.sum())
         if mass <= 0.0:
             return total
         total += term
         if mass <= 1e-18 * float(total.sum()):
             return total
-    system = np.eye(inflow.shape[0]) - arrivals * factor[None, :]
+    system = np.eye(inflow.shape[0]) - (arrivals - np.diag(stays)) * factor[None, :]
     solved: Floats = np.asarray(np.linalg.solve(system, inflow), dtype=np.float64)
     return solved
 
