@@ -19,9 +19,18 @@ positions); `fits` tells when, and `odds` falls back to the pure-Python programm
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import numpy as np
 
-from bot.rules.fleet_combat.odds_arrays import AimTable, Bools, Floats, Ints, SideArrays, reach_row
+from bot.rules.fleet_combat.odds_arrays import (
+    AimTable,
+    Bools,
+    Floats,
+    Ints,
+    SideArrays,
+    limit_table,
+)
 from bot.rules.fleet_combat.odds_model import Model
 
 STALL = 1.0 - 1e-12  # as `odds._STALL`: nobody can hurt anybody, a round-cap draw
@@ -29,6 +38,7 @@ STALL = 1.0 - 1e-12  # as `odds._STALL`: nobody can hurt anybody, a round-cap dr
 DENSE_ENTRIES = 12_000_000
 # In-row series terms summed before a row is solved as a linear system instead.
 SERIES_TERMS = 12
+SERIES_RATIO = 0.02  # 0.02^12 < 1e-20
 
 
 def reachable(model: Model, index: int) -> Ints:
@@ -111,6 +121,9 @@ def fits(sides: tuple[DenseSide, DenseSide]) -> bool:
     return entries <= DENSE_ENTRIES
 
 
+Packet = tuple[int, float, int | None]  # dice, P(one die wounds), kill cap
+
+
 def transitions(model: Model, target: DenseSide, attacker: DenseSide, index: int) -> Floats:
     """T[s, x, x']: P(side `index` moves from x to x' in a round | the attacker's ship
     counts are signature s), over the target's reachable states. Rows of dead states are
@@ -120,33 +133,39 @@ def transitions(model: Model, target: DenseSide, attacker: DenseSide, index: int
     groups, members = target.aim_groups, target.aim_members
     rows_of = [np.flatnonzero(members == g) for g in range(len(groups))]
     same = [d[:, None] == d[None, :] for d in target.digits]  # per own class: unchanged
-    cache: dict[tuple[int, int, tuple[tuple[int, float, int | None], ...]], Floats] = {}
-    for s, counts in enumerate(attacker.signatures.tolist()):
-        for g, aim_vector in enumerate(groups.tolist()):
-            rows = rows_of[g]
-            chains = _chain_matrices(model, index, counts, aim_vector, cache)
-            block = np.ones((rows.size, size))
-            for own, d in enumerate(target.digits):
-                chain = chains.get(own)
-                if chain is None:
-                    block *= same[own][rows]
-                else:
-                    block *= chain[d[rows][:, None], d[None, :]]
-            tensor[s, rows, :] = block
+    plans = {
+        (s, g): _packets(model, index, counts, aim_vector)
+        for s, counts in enumerate(attacker.signatures.tolist())
+        for g, aim_vector in enumerate(groups.tolist())
+    }
+    single = _packet_matrices(model, index, plans.values())
+    chains_of: dict[tuple[int, tuple[Packet, ...]], Floats] = {}
+    for (s, g), packets in plans.items():
+        rows = rows_of[g]
+        block = np.ones((rows.size, size))
+        for own, d in enumerate(target.digits):
+            listed = packets.get(own)
+            if not listed:
+                block *= same[own][rows]
+                continue
+            chain = chains_of.get((own, listed))
+            if chain is None:
+                chain = single[(own, listed[0])]
+                for packet in listed[1:]:  # several groups on one class, in firing order
+                    chain = chain @ single[(own, packet)]
+                chains_of[(own, listed)] = chain
+            block *= chain[d[rows][:, None], d[None, :]]
+        tensor[s, rows, :] = block
     return tensor
 
 
-def _chain_matrices(
-    model: Model,
-    index: int,
-    counts: list[int],
-    aims: list[int],
-    cache: dict[tuple[int, int, tuple[tuple[int, float, int | None], ...]], Floats],
-) -> dict[int, Floats]:
-    """Per own class hit when an attacker with ship counts `counts` aims per `aims`: its
-    chain positions' transition matrix, the packets composed in firing order (FC-I17)."""
+def _packets(
+    model: Model, index: int, counts: list[int], aims: list[int]
+) -> dict[int, tuple[Packet, ...]]:
+    """Per own class of side `index`, the packets an attacker with ship counts `counts`
+    aiming per `aims` sends at it, in firing order (FC-I17)."""
     side = model.sides[index]
-    packets: dict[int, list[tuple[int, float, int | None]]] = {}
+    packets: dict[int, list[Packet]] = {}
     for shooter, size in enumerate(counts):
         target = aims[shooter]
         if not size or not model.dice[shooter] or target < 0:
@@ -154,41 +173,55 @@ def _chain_matrices(
         cap = size if model.settings.kill_cap else None
         packet = (size * model.dice[shooter], model.wound_p[shooter][target], cap)
         packets.setdefault(side.position[target], []).append(packet)
-    chains: dict[int, Floats] = {}
-    for own, listed in packets.items():
-        key = (index, own, tuple(listed))
-        chain = cache.get(key)
-        if chain is None:
-            chain = _packet_matrix(model, index, own, listed[0])
-            for packet in listed[1:]:
-                chain = chain @ _packet_matrix(model, index, own, packet)
-            cache[key] = chain
-        chains[own] = chain
-    return chains
+    return {own: tuple(listed) for own, listed in packets.items()}
 
 
-def _packet_matrix(
-    model: Model, index: int, own: int, packet: tuple[int, float, int | None]
-) -> Floats:
-    """One packet on one class: P(chain position d → d + k), as `Model._offsets`."""
-    n, p, cap = packet
-    pmf_list, tail_list, lo, hi = model._pmf_tail(n, p)
-    length = len(model.sides[index].chains[own])
-    limits = reach_row(model.sides[index], own, cap, model.overflow_lost)
-    positions = np.arange(length)
-    room = limits - positions
-    pmf = np.zeros(length + n + 2)
-    pmf[lo:hi] = pmf_list[lo:hi]
-    tail = np.asarray(tail_list)
-    shift = positions[None, :] - positions[:, None]  # k = d' − d
-    keep = (shift >= 0) & (shift < np.minimum(hi, room)[:, None])
-    matrix = np.where(keep, pmf[np.clip(shift, 0, None)], 0.0)
-    ends = n >= room
-    share = np.where(ends, tail[np.minimum(room, n + 1)], 0.0)
-    ends &= share > model.tolerance
-    rows = np.flatnonzero(ends)
-    matrix[rows, limits[rows]] += share[rows]
-    return matrix
+def _packet_matrices(
+    model: Model, index: int, plans: Iterable[dict[int, tuple[Packet, ...]]]
+) -> dict[tuple[int, Packet], Floats]:
+    """Every packet's matrix on its class, P(chain position d → d + k) as `Model._offsets`
+    (the binomial within the reach of the kill cap, FC-I11; the rest at the reach; terms
+    below the tolerance left out), built per class for all its packets at once."""
+    side = model.sides[index]
+    wanted: dict[int, list[Packet]] = {}
+    for plan in plans:
+        for own, listed in plan.items():
+            for packet in listed:
+                if packet not in wanted.setdefault(own, []):
+                    wanted[own].append(packet)
+    found: dict[tuple[int, Packet], Floats] = {}
+    for own, packets in wanted.items():
+        length = len(side.chains[own])
+        positions = np.arange(length)
+        most = max(n for n, _, _ in packets)
+        caps = max((cap for _, _, cap in packets if cap is not None), default=0)
+        table = limit_table(side, own, caps, model.overflow_lost)
+        limits = np.stack([table[caps + 1 if cap is None else cap] for _, _, cap in packets])
+        pmf = np.zeros((len(packets), length + most + 2))
+        tail = np.zeros((len(packets), most + 2))
+        his = np.zeros(len(packets), dtype=np.int64)
+        dice = np.asarray([n for n, _, _ in packets], dtype=np.int64)
+        for k, (n, p, _) in enumerate(packets):
+            pmf_list, tail_list, lo, hi = model._pmf_tail(n, p)
+            pmf[k, lo:hi] = pmf_list[lo:hi]
+            tail[k, : n + 2] = tail_list
+            his[k] = hi
+        room = limits - positions[None, :]  # (packets, positions)
+        shift = positions[None, :] - positions[:, None]  # k = d' − d
+        reach = np.minimum(his[:, None], room)[:, :, None]
+        keep = (shift[None] >= 0) & (shift[None] < reach)
+        picks = np.arange(len(packets))[:, None, None]
+        matrices = np.where(keep, pmf[picks, np.clip(shift, 0, None)[None]], 0.0)
+        ends = dice[:, None] >= room
+        share = np.where(
+            ends, tail[np.arange(len(packets))[:, None], np.minimum(room, dice[:, None] + 1)], 0.0
+        )
+        ends &= share > model.tolerance
+        k, d = np.nonzero(ends)
+        matrices[k, d, limits[k, d]] += share[k, d]
+        for k_, packet in enumerate(packets):
+            found[(own, packet)] = matrices[k_]
+    return found
 
 
 def solve(
@@ -252,9 +285,15 @@ def _within_row(moves: Floats, stays: Floats, factor: Floats, inflow: Floats) ->
     and its diagonal `stays`). A is strictly lower triangular, so the series
     Σ (A · factor)^k inflow ends; every term is a probability mass, so it is summed until
     the next term is negligible, or the row is solved directly when it needs many steps."""
+    arrivals = moves.T
+    # each term is at most `ratio` times the last: solve directly when the series is slow
+    ratio = float((factor * (1.0 - stays)).max())
+    if ratio > SERIES_RATIO:
+        system = np.eye(inflow.shape[0]) - (arrivals - np.diag(stays)) * factor[None, :]
+        direct: Floats = np.asarray(np.linalg.solve(system, inflow), dtype=np.float64)
+        return direct
     total = inflow.copy()
     term = inflow
-    arrivals = moves.T
     for _ in range(SERIES_TERMS):
         weighted = factor * term
         term = arrivals @ weighted - stays * weighted
