@@ -145,8 +145,8 @@ def transitions(model: Model, target: DenseSide, attacker: DenseSide, index: int
     for (s, g), packets in plans.items():
         rows = rows_of[g]
         if plain and packets:
-            (listed,) = packets.values()
-            tensor[s, rows, :] = _composed(single, 0, listed)[rows]
+            (only,) = packets.values()
+            tensor[s, rows, :] = _composed(single, 0, only)[rows]
             continue
         block = np.ones((rows.size, size))
         for own, d in enumerate(target.digits):
@@ -230,10 +230,10 @@ def _packet_matrices(
             ends, tail[np.arange(len(packets))[:, None], np.minimum(room, dice[:, None] + 1)], 0.0
         )
         ends &= share > model.tolerance
-        k, d = np.nonzero(ends)
-        matrices[k, d, limits[k, d]] += share[k, d]
-        for k_, packet in enumerate(packets):
-            found[(own, packet)] = matrices[k_]
+        which, start = np.nonzero(ends)
+        matrices[which, start, limits[which, start]] += share[which, start]
+        for number, packet in enumerate(packets):
+            found[(own, packet)] = matrices[number]
     return found
 
 
