@@ -86,7 +86,8 @@ class SideArrays:
 
 class AimTable:
     """Where each firing class aims at one side, looked up by a key of the side's ship
-    counts per own class (rows of `own_counts`).
+    counts per own class (rows of `own_counts`): the target's model class, or the index
+    `translate` gives it.
 
     The automatic policy (FC-I17, `ladder.choose_automatic_target`) reads the target's
     counts only through "has ships" (the ladder, FC-I8) and comparisons of counts: under
@@ -96,8 +97,9 @@ class AimTable:
     are computed once from the counts of a state that has it.
     """
 
-    def __init__(self, model: Model, target: SideArrays) -> None:
+    def __init__(self, model: Model, target: SideArrays, translate: Ints | None = None) -> None:
         self.model = model
+        self.translate = translate  # model class → another index (−1 stays −1), if given
         self.own = target.model_index
         self.width = len(model.classes)
         settings = model.settings
@@ -131,7 +133,10 @@ class AimTable:
         for index, count in zip(self.own, counts.tolist(), strict=True):
             full[index] = count
         aims = self.model.aim_vector(tuple(full))
-        return np.asarray([-1 if a is None else a for a in aims], dtype=np.int16)
+        found = np.asarray([-1 if a is None else a for a in aims], dtype=np.int16)
+        if self.translate is not None:
+            found = self.translate[found].astype(np.int16)
+        return found
 
     def aims(self, keys: Ints, own_counts: Ints) -> npt.NDArray[np.int16]:
         """Target model class per firing class (rows) and state (columns); −1: none."""

@@ -93,7 +93,6 @@ class Simulation:
         self.model = model
         self.sides = (SideArrays.of(model.sides[0]), SideArrays.of(model.sides[1]))
         self.width = len(model.classes)
-        self.aims = (AimTable(model, self.sides[0]), AimTable(model, self.sides[1]))
         self.kill_cap = model.settings.kill_cap
         longest = [max(side.lengths, default=1) for side in self.sides]
         # chain tables padded to one length: ships per position, per own class
@@ -115,13 +114,18 @@ class Simulation:
                 limits[own, :, : table.shape[1]] = table
             self.limits.append(limits)
             self.no_cap.append(most + 1)
-        # model class → own index of each side (−1 for "none", read at index −1)
-        self.to_own: list[Ints] = []
+        # where each firing class aims at a side, as that side's own class index (−1: none)
+        self.aims: list[AimTable] = []
         for arrays in self.sides:
             to_own = np.full(self.width + 1, -1, dtype=np.int64)
             for own, index in enumerate(arrays.model_index):
                 to_own[index] = own
-            self.to_own.append(to_own)
+            self.aims.append(AimTable(model, arrays, to_own))
+        # chain tables flattened: ships at own class o, position d = flat[o · length + d]
+        self.count_offsets = [
+            (np.arange(table.shape[0]) * table.shape[1])[:, None] for table in self.counts
+        ]
+        self.count_flat = [table.reshape(-1) for table in self.counts]
         self.groups: list[list[Group]] = []
         for shooter in (0, 1):
             mine, theirs = self.sides[shooter], self.sides[1 - shooter]
@@ -165,13 +169,13 @@ class Simulation:
         positions = [np.zeros((len(side.counts), ids.size), dtype=np.int64) for side in self.sides]
         rounds = 0
         while ids.size:
-            counts = [np.take_along_axis(self.counts[s], positions[s], axis=1) for s in (0, 1)]
+            counts = [self.count_flat[s][positions[s] + self.count_offsets[s]] for s in (0, 1)]
             alive = np.asarray(counts[0].any(axis=0) & counts[1].any(axis=0), dtype=np.bool_)
             # target own index per firing class of each shooter (rows: model classes)
             aims = [
-                self.to_own[1 - s][
-                    self.aims[1 - s].aims(self.aims[1 - s].key(counts[1 - s]), counts[1 - s])
-                ]
+                self.aims[1 - s]
+                .aims(self.aims[1 - s].key(counts[1 - s]), counts[1 - s])
+                .astype(np.int64)
                 for s in (0, 1)
             ]
             hurts = np.zeros(ids.size, dtype=np.bool_)
