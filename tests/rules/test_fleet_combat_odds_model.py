@@ -110,3 +110,20 @@ def test_reachable_states_hold_every_state_the_exact_method_visits():
     assert {a for a, _, _ in tally.ends} <= listed[0]
     assert {b for _, b, _ in tally.ends} <= listed[1]
     assert len(listed[0]) * len(listed[1]) < model.sides[0].size * model.sides[1].size / 4
+
+
+@pytest.mark.parametrize("policy", ["highest_level", "lowest_level", "most_ships"])
+def test_reachable_states_are_closed_under_every_round(policy):
+    """No round leads out of a side's reachable states, whatever the other side still has
+    (FC-I8, FC-I17): the dense solver loses no probability by leaving the rest out."""
+    settings = FleetCombatSettings(auto_target_policy=policy)
+    fleet_a = fleet_from_counts("A", {"destroyer": 2, "cruiser": 2, "war_sun": 1})
+    fleet_b = fleet_from_counts("B", {"fighter": 3, "carrier": 2, "dreadnought": 1})
+    model = Model(settings, fleet_a, fleet_b, 0.0)
+    for index in (0, 1):
+        listed = set(reachable(model, index).tolist())
+        other = model.sides[1 - index]
+        for state in listed:
+            for attacker in range(other.size):
+                moves = model.fire(1 - index, attacker, state)
+                assert {state + step for step, p in moves.pairs if p > 0} <= listed

@@ -51,23 +51,28 @@ def reachable(model: Model, index: int) -> Ints:
     side, other = model.sides[index], model.sides[1 - index]
     firing = [i for i in range(len(model.classes)) if model.dice[i] and other.counts_at(0)[i]]
     lengths = [len(chain) for chain in side.chains]
-    seen = {0}
+    # state → the classes of the box it was first found in (all of that box is listed): a
+    # state aiming at no class outside them has its own box inside that one
+    covered: dict[int, frozenset[int]] = {0: frozenset()}
     stack = [0]
     while stack:
         state = stack.pop()
         if not side.alive(state):
             continue
         aims = model.aim_vector(side.counts_at(state))
+        hit = frozenset(side.position[t] for i in firing if (t := aims[i]) is not None)
+        if hit <= covered[state]:
+            continue
         digits = side.decode(state)
         box = np.asarray([state], dtype=np.int64)
-        for own in sorted({side.position[t] for i in firing if (t := aims[i]) is not None}):
+        for own in sorted(hit):
             steps = np.arange(lengths[own] - digits[own], dtype=np.int64) * side.strides[own]
             box = (box[:, None] + steps[None, :]).reshape(-1)
         for found in box.tolist():
-            if found not in seen:
-                seen.add(found)
+            if found not in covered:
+                covered[found] = hit
                 stack.append(found)
-    return np.asarray(sorted(seen), dtype=np.int64)
+    return np.asarray(sorted(covered), dtype=np.int64)
 
 
 class DenseSide:
