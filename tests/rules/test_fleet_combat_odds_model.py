@@ -1,9 +1,10 @@
-"""The odds state model's shortcuts against its plain definitions.
+"""The odds state model's shortcuts against their plain definitions.
 
 `Model.fire` shares one transition between every chain position with the same room before
 the class's end or kill cap (FC-I11) and builds it by slicing a cached binomial; `_offsets`
-is the plain definition of one packet's moves. They must give the same moves and odds.
-"""
+is the plain definition of one packet's moves. The numpy tables (kill-cap reach, automatic
+targets by key) must equal the model's own answers, and the reachable states the dense
+solver keeps must hold every state a battle can reach."""
 
 from __future__ import annotations
 

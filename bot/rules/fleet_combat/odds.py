@@ -12,9 +12,9 @@ Three methods, one result type:
   side with more states per count is the column side). Probabilities are floats (IEEE
   double), not rationals; binomial terms below `tolerance` (default 1e-12) are skipped,
   `tolerance=0` keeps them all.
-  Where both sides have few states (`odds_dense.fits`: one or two classes a side, up to a
-  few hundred chain positions) the same programme runs as dense numpy matrix algebra, row
-  by row (`odds_dense`); results agree to rounding. `auto` is exact when the measured cost
+  Where the matrices fit (`odds_dense.fits`, over each side's reachable states) the same
+  programme runs as dense numpy matrix algebra, row by row (`odds_dense`); results agree
+  to rounding. `auto` is exact when the measured cost
   model (`predicted_exact_seconds`) puts it within EXACT_SECONDS.
 - **monte_carlo** — battles sampled round by round, vectorised across battles with numpy
   (`odds_simulation`), from a seeded numpy Generator created there (simulation-only, never

@@ -13,8 +13,10 @@ The same dynamic programme as `odds._exact`, written as matrix algebra over whol
   What leaves the row is summed per column signature and pushed to later rows with one
   matrix product.
 
-It pays off when both sides have few states (one or two classes, up to a few hundred chain
-positions); `fits` tells when, and `odds` falls back to the pure-Python programme otherwise.
+Each side is restricted to its reachable states (`reachable`): with the ladder shielding
+classes (FC-I8) they are often far fewer than the product of the chains, which is what
+lets mixed fleets of a dozen multi-life ships a side be solved exactly. `fits` tells when
+the matrices stay within memory; `odds` falls back to the pure-Python programme otherwise.
 """
 
 from __future__ import annotations
