@@ -217,21 +217,20 @@ def _packet_matrices(
         caps = max((cap for _, _, cap in packets if cap is not None), default=0)
         table = limit_table(side, own, caps, model.overflow_lost)
         limits = np.stack([table[caps + 1 if cap is None else cap] for _, _, cap in packets])
-        pmf = np.zeros((len(packets), length + most + 2))
+        # pmf[k, length − 1 + i] = P(i wounds) for the kept terms (zero elsewhere), so that
+        # a window of `length` starting at length − 1 − d is row d of the shifted binomial
+        pmf = np.zeros((len(packets), 2 * length + most + 2))
         tail = np.zeros((len(packets), most + 2))
-        his = np.zeros(len(packets), dtype=np.int64)
         dice = np.asarray([n for n, _, _ in packets], dtype=np.int64)
         for k, (n, p, _) in enumerate(packets):
             pmf_list, tail_list, lo, hi = model._pmf_tail(n, p)
-            pmf[k, lo:hi] = pmf_list[lo:hi]
+            pmf[k, length - 1 + lo : length - 1 + hi] = pmf_list[lo:hi]
             tail[k, : n + 2] = tail_list
-            his[k] = hi
         room = limits - positions[None, :]  # (packets, positions)
-        shift = positions[None, :] - positions[:, None]  # k = d' − d
-        reach = np.minimum(his[:, None], room)[:, :, None]
-        keep = (shift[None] >= 0) & (shift[None] < reach)
-        picks = np.arange(len(packets))[:, None, None]
-        matrices = np.where(keep, pmf[picks, np.clip(shift, 0, None)[None]], 0.0)
+        windows = np.lib.stride_tricks.sliding_window_view(pmf, length, axis=1)
+        shifted = windows[:, length - 1 :: -1, :] if length > 1 else windows[:, :1, :]
+        # d → d + k below the reach; the reach itself gets the tail below
+        matrices = shifted * (positions[None, None, :] < limits[:, :, None])
         ends = dice[:, None] >= room
         share = np.where(
             ends, tail[np.arange(len(packets))[:, None], np.minimum(room, dice[:, None] + 1)], 0.0
