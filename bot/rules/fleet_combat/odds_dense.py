@@ -260,7 +260,9 @@ def solve(
     live = column_side.alive
     dead = (~live).astype(np.float64)
     sigma = column_side.signature
-    push = _Push(live, sigma)
+    groups = np.unique(sigma[live])
+    # one row per live column signature: visits summed per signature with one product
+    by_signature = ((sigma[None, :] == groups[:, None]) & live[None, :]).astype(np.float64)
     stay_rows = np.ascontiguousarray(np.einsum("srr->rs", t_rows)[:, sigma])  # (rows, columns)
     stay_columns = np.einsum("scc->sc", t_columns)
     reach = _last_nonzero(t_rows)
@@ -293,43 +295,10 @@ def solve(
         weights[r] = arrived * dead  # dead columns: the battle ended there
         top = reach[r]
         if top > r + 1:
-            groups, pushed = push.by_signature(visits, moves)
+            pushed = (by_signature * visits) @ moves
             leaving = t_rows[groups, r, r + 1 : top]  # (signatures, later rows)
             weights[r + 1 : top] += leaving.T @ pushed
     return weights, stalled, rounds, visited
-
-
-class _Push:
-    """Sums a row's visits times the column side's moves per column signature: the row
-    side's moves depend on the column side's counts only (FC-I7, FC-I11). Where the live
-    columns form one block and each signature a run in it (one class a side), runs are
-    summed directly; otherwise with a product by a signature indicator matrix."""
-
-    def __init__(self, live: Bools, sigma: Ints) -> None:
-        columns = np.flatnonzero(live)
-        self.block: tuple[int, int] | None = None
-        if columns.size and columns[-1] - columns[0] + 1 == columns.size:
-            sig = sigma[columns]
-            starts = np.concatenate([[0], np.flatnonzero(np.diff(sig)) + 1])
-            if np.unique(sig[starts]).size == starts.size:
-                self.block = (int(columns[0]), int(columns[-1]) + 1)
-                self.starts = starts
-                self.groups = sig[starts]
-                return
-        self.groups = np.unique(sigma[live])
-        self.indicator = ((sigma[None, :] == self.groups[:, None]) & live[None, :]).astype(
-            np.float64
-        )
-
-    def by_signature(self, visits: Floats, moves: Floats) -> tuple[Ints, Floats]:
-        """(signatures, Σ visits[c] · moves[c, :] over the live columns c of each)."""
-        if self.block is not None:
-            low, high = self.block
-            moved = visits[low:high, None] * moves[low:high]
-            summed: Floats = np.add.reduceat(moved, self.starts, axis=0)
-            return self.groups, summed
-        product: Floats = (self.indicator * visits) @ moves
-        return self.groups, product
 
 
 def _within_row(moves: Floats, stays: Floats, factor: Floats, inflow: Floats) -> Floats:
