@@ -204,6 +204,14 @@ def bench_monte_carlo(quick: bool) -> None:
             )
             line += f"   exact A {exact.a_wins:.4f}; worst gap {worst:.2f} SE"
         print(line)
+        start = time.perf_counter()
+        default = combat_odds(fleet_a, fleet_b, SETTINGS, method="monte_carlo", seed=1)
+        elapsed = time.perf_counter() - start
+        worst_chance = max(default.standard_errors[k] for k in ("a_wins", "b_wins", "draw"))
+        print(
+            f"{'   default simulation':58s} {default.battles:>9,} battles in {elapsed:.2f} s; "
+            f"largest chance SE {100 * worst_chance:.3f} pp"
+        )
 
 
 def bench_engine(quick: bool) -> None:

@@ -19,6 +19,7 @@ from bot.rules.fleet_combat import (
     combat_odds,
     fight_automatic,
     fleet_from_counts,
+    odds,
     resolve_round,
 )
 
@@ -209,3 +210,21 @@ def test_settings_outside_the_state_model_fall_back_to_engine_simulation():
     assert result.method == "engine_simulation"
     assert result.battles == 200
     assert result.a_wins + result.b_wins + result.draw == pytest.approx(1.0)
+
+
+def test_default_simulation_samples_until_every_chance_is_within_a_tenth_of_a_point():
+    """Without `battles`, Monte Carlo samples blocks of battles until every chance has one
+    standard error ≤ 0.1 percentage point (fewer battles when the outcome is lopsided),
+    reports how many it fought, and the same seed gives the same figures."""
+    fleet_a = fleet_from_counts("A", {"cruiser": 3})
+    fleet_b = fleet_from_counts("B", {"destroyer": 5})  # A wins about 87%: 115,000 battles
+    first = combat_odds(fleet_a, fleet_b, DEFAULTS, method="monte_carlo", seed=4)
+    again = combat_odds(fleet_a, fleet_b, DEFAULTS, method="monte_carlo", seed=4)
+    assert first == again
+    assert first.battles is not None
+    assert first.battles % odds.SIMULATION_BLOCK == 0
+    assert first.battles < odds.DEFAULT_BATTLES
+    assert max(first.standard_errors[k] for k in ("a_wins", "b_wins", "draw")) <= 0.001
+    fewer = first.battles - odds.SIMULATION_BLOCK
+    p = max(first.a_wins, first.b_wins)
+    assert math.sqrt(p * (1 - p) / fewer) > 0.001 * 0.9  # it did not stop much later than needed

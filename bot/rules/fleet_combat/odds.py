@@ -51,8 +51,13 @@ from bot.rules.fleet_combat.settings import FleetCombatSettings
 OddsMethod = Literal["auto", "exact", "monte_carlo"]
 # `auto` is exact when `predicted_exact_seconds` is at most this.
 EXACT_SECONDS = 1.0
-# 250,000 battles: one standard error of any probability ≤ 0.1 percentage point.
+# The default simulation: blocks of battles until every chance's standard error is at most
+# DEFAULT_MARGIN (0.1 percentage point), at most DEFAULT_BATTLES (enough for any chance).
+DEFAULT_MARGIN = 0.001
 DEFAULT_BATTLES = 250_000
+SIMULATION_BLOCK = 50_000
+# The real engine's default sample (it fights about a thousand battles a second).
+ENGINE_BATTLES = 20_000
 # Cost model of the exact methods, measured on the benchmark's shared 2-core machine
 # (tests/bench/bench_fleet_combat.py prints predicted and measured times side by side).
 DENSE_SECONDS_FIXED = 3e-3
@@ -403,17 +408,30 @@ def _exact_capped(model: Model, tally: _Tally, max_rounds: int) -> OddsResult:
 
 
 def _monte_carlo(
-    model: Model, tally: _Tally, battles: int, seed: int, max_rounds: int
+    model: Model, tally: _Tally, battles: int | None, seed: int, max_rounds: int
 ) -> OddsResult:
-    """Battles sampled with the vectorised simulation (`odds_simulation`)."""
+    """Battles sampled with the vectorised simulation (`odds_simulation`): `battles` of
+    them, or by default blocks of SIMULATION_BLOCK until every chance's standard error is
+    at most DEFAULT_MARGIN (at most DEFAULT_BATTLES)."""
     simulation = Simulation(model)
     rng = simulation_generator(seed)
-    ends_a, ends_b, capped, lengths = simulation.run(battles, rng, max_rounds or ROUND_SAFETY_LIMIT)
+    cap = max_rounds or ROUND_SAFETY_LIMIT
     width = len(model.classes)
-    counts = (
-        simulation.sides[0].class_counts(list(ends_a), width, battles),
-        simulation.sides[1].class_counts(list(ends_b), width, battles),
-    )
+    parts = []
+    while True:
+        block = battles if battles is not None else SIMULATION_BLOCK
+        parts.append(simulation.run(block, rng, cap))
+        ends_a, ends_b = (np.concatenate([part[i] for part in parts], axis=1) for i in (0, 1))
+        capped, lengths = (np.concatenate([part[i] for part in parts]) for i in (2, 3))
+        done = int(capped.size)
+        counts = (
+            simulation.sides[0].class_counts(list(ends_a), width, done),
+            simulation.sides[1].class_counts(list(ends_b), width, done),
+        )
+        if battles is not None or done >= DEFAULT_BATTLES:
+            break
+        if _largest_chance_error(counts, capped) <= DEFAULT_MARGIN:
+            break
     rounds = float(lengths.mean())
     spread = float(lengths.std())
     return _odds_result(
@@ -424,10 +442,22 @@ def _monte_carlo(
         capped,
         None,
         rounds,
-        battles=battles,
+        battles=done,
         seed=seed,
-        rounds_error=spread / math.sqrt(battles),
+        rounds_error=spread / math.sqrt(done),
     )
+
+
+def _largest_chance_error(counts: tuple[Ints, Ints], capped: Bools) -> float:
+    """The largest standard error of P(A wins), P(B wins) and P(draw) over sampled battles."""
+    alive_a, alive_b = counts[0].any(axis=0), counts[1].any(axis=0)
+    free = ~capped
+    chances = [
+        float((free & alive_a & ~alive_b).mean()),
+        float((free & alive_b & ~alive_a).mean()),
+    ]
+    chances.append(1.0 - chances[0] - chances[1])
+    return max(math.sqrt(p * (1.0 - p) / capped.size) for p in chances)
 
 
 class _SimulationFaces:
@@ -491,7 +521,7 @@ def combat_odds(
     settings: FleetCombatSettings,
     *,
     method: OddsMethod = "auto",
-    battles: int = DEFAULT_BATTLES,
+    battles: int | None = None,
     seed: int = 0,
     max_rounds: int | None = None,
     tolerance: float = DEFAULT_TOLERANCE,
@@ -499,14 +529,17 @@ def combat_odds(
     """Odds of `fleet_a` (firing first) against `fleet_b` in automatic mode (FC-I17).
 
     `auto` is exact when `predicted_exact_seconds` ≤ EXACT_SECONDS, else Monte Carlo with
-    `battles` seeded battles. `max_rounds` defaults to `settings.max_rounds` (0 = no cap).
+    `battles` seeded battles; by default (None) as many as it takes for every chance to be
+    within DEFAULT_MARGIN (one standard error), at most DEFAULT_BATTLES, and ENGINE_BATTLES
+    for the real engine. `max_rounds` defaults to `settings.max_rounds` (0 = no cap).
     Binomial terms below `tolerance` are skipped (0 keeps every term).
     """
     cap = settings.max_rounds if max_rounds is None else max_rounds
     if not settings.deferred_damage or not settings.burn_excess:
         model = Model(settings, fleet_a, fleet_b, tolerance)
         tally = _Tally(model, (fleet_a, fleet_b))
-        return _engine_simulation(fleet_a, fleet_b, model, tally, battles, seed, cap)
+        fought = ENGINE_BATTLES if battles is None else battles
+        return _engine_simulation(fleet_a, fleet_b, model, tally, fought, seed, cap)
     with _cyclic_gc_paused():  # the model and its caches are freed before it resumes
         return _state_model(fleet_a, fleet_b, settings, method, battles, seed, cap, tolerance)
 
@@ -516,7 +549,7 @@ def _state_model(
     fleet_b: Fleet,
     settings: FleetCombatSettings,
     method: OddsMethod,
-    battles: int,
+    battles: int | None,
     seed: int,
     cap: int,
     tolerance: float,
