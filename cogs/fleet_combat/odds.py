@@ -33,7 +33,6 @@ from cogs.fleet_combat.common import (
 from cogs.fleet_combat.input import parse_ships
 from cogs.fleet_combat.render import odds_embed
 
-ODDS_BATTLES = 20_000  # Monte Carlo sample when the exact method is too large
 MAX_ODDS_SHIPS = 300
 
 
@@ -68,7 +67,7 @@ class OddsCommands:
         fleet_b, name_b = odds_fleet(ctx, state, settings, factions, b, b_faction, point, "B")
         async with pool_of(interaction.client).slot(ctx.actor.user_id) as heavy:  # or refused
             await interaction.response.defer(thinking=True)
-            result = await heavy.run(combat_odds, fleet_a, fleet_b, settings, battles=ODDS_BATTLES)
+            result = await heavy.run(combat_odds, fleet_a, fleet_b, settings)
         embed = odds_embed(result, name_a, name_b, fleet_a, fleet_b, settings, ctx.locale)
         await reply(interaction, embed=embed)
 

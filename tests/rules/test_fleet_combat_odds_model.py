@@ -1,17 +1,21 @@
-"""The odds state model's shortcuts against its plain definitions.
+"""The odds state model's shortcuts against their plain definitions.
 
 `Model.fire` shares one transition between every chain position with the same room before
 the class's end or kill cap (FC-I11) and builds it by slicing a cached binomial; `_offsets`
-is the plain definition of one packet's moves. They must give the same moves and odds.
-"""
+is the plain definition of one packet's moves. The numpy tables (kill-cap reach, automatic
+targets by key) must equal the model's own answers, and the reachable states the dense
+solver keeps must hold every state a battle can reach."""
 
 from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
-from bot.rules.fleet_combat import FleetCombatSettings, fleet_from_counts
+from bot.rules.fleet_combat import FleetCombatSettings, fleet_from_counts, odds
+from bot.rules.fleet_combat.odds_arrays import AimTable, SideArrays, limit_table, reach_row
+from bot.rules.fleet_combat.odds_dense import reachable
 from bot.rules.fleet_combat.odds_model import Model
 
 FLEETS = [
@@ -48,3 +52,79 @@ def test_one_packet_matches_the_plain_offsets(a, b, wounds, changes, tolerance):
                 ]
                 checked += 1
     assert checked >= 80
+
+
+@pytest.mark.parametrize("changes", [{}, {"kill_cap_overflow": "lost"}])
+@pytest.mark.parametrize(("a", "b", "wounds"), FLEETS)
+def test_array_limits_equal_the_side_limits(a, b, wounds, changes):
+    """FC-I11: the numpy reach tables (`reach_row`, `limit_table`) equal `Side.limit` for
+    every chain position and kill cap, and "no cap" is the chain's end."""
+    settings = FleetCombatSettings(**changes)
+    model = Model(
+        settings,
+        fleet_from_counts("A", a, wounds=wounds),
+        fleet_from_counts("B", b, wounds=wounds),
+        1e-12,
+    )
+    for side in model.sides:
+        for own, chain in enumerate(side.chains):
+            table = limit_table(side, own, 6, model.overflow_lost)
+            for cap in range(1, 7):
+                expected = [side.limit(own, d, cap, model.overflow_lost) for d in range(len(chain))]
+                assert table[cap].tolist() == expected
+                assert reach_row(side, own, cap, model.overflow_lost).tolist() == expected
+            assert table[7].tolist() == [len(chain) - 1] * len(chain)
+
+
+@pytest.mark.parametrize("policy", ["highest_level", "lowest_level", "most_ships"])
+def test_aim_table_keys_give_the_automatic_targets_of_the_counts(policy):
+    """FC-I17: the aim table's key (classes present, compared counts) picks the same target
+    as the ladder and policy given the full counts, for random ship counts."""
+    settings = FleetCombatSettings(auto_target_policy=policy)
+    classes = {"fighter": 5, "destroyer": 4, "cruiser": 4, "carrier": 4, "dreadnought": 3}
+    model = Model(settings, fleet_from_counts("A", classes), fleet_from_counts("B", classes), 0.0)
+    target = SideArrays.of(model.sides[1])
+    table = AimTable(model, target)
+    rng = random.Random(3)
+    columns = [[rng.randint(0, classes[c]) for c in model.classes] for _ in range(300)]
+    own_counts = np.asarray(columns, dtype=np.int64).T[target.model_index]
+    aims = table.aims(table.key(own_counts), own_counts)
+    for column, counts in enumerate(columns):
+        expected = [-1 if a is None else a for a in model.aim_vector(tuple(counts))]
+        assert aims[:, column].tolist() == expected
+
+
+def test_reachable_states_hold_every_state_the_exact_method_visits():
+    """The dense solver and the `auto` cost model use each side's reachable states (any
+    wounds on the classes the other side would aim at, FC-I8/FC-I17): every state the pure
+    Python programme gives weight to is among them, and there are far fewer than the
+    product of the chains when the ladder shields classes."""
+    settings = FleetCombatSettings()
+    fleet_a = fleet_from_counts("A", {"destroyer": 4, "cruiser": 3, "dreadnought": 2})
+    fleet_b = fleet_from_counts(
+        "B", {"fighter": 4, "carrier": 2, "war_sun": 1}, wounds={"war_sun": [2]}
+    )
+    model = Model(settings, fleet_a, fleet_b, 1e-12)
+    listed = [set(reachable(model, index).tolist()) for index in (0, 1)]
+    tally = odds._Tally(model, (fleet_a, fleet_b))
+    odds._exact_python(model, tally)
+    assert {a for a, _, _ in tally.ends} <= listed[0]
+    assert {b for _, b, _ in tally.ends} <= listed[1]
+    assert len(listed[0]) * len(listed[1]) < model.sides[0].size * model.sides[1].size / 4
+
+
+@pytest.mark.parametrize("policy", ["highest_level", "lowest_level", "most_ships"])
+def test_reachable_states_are_closed_under_every_round(policy):
+    """No round leads out of a side's reachable states, whatever the other side still has
+    (FC-I8, FC-I17): the dense solver loses no probability by leaving the rest out."""
+    settings = FleetCombatSettings(auto_target_policy=policy)
+    fleet_a = fleet_from_counts("A", {"destroyer": 2, "cruiser": 2, "war_sun": 1})
+    fleet_b = fleet_from_counts("B", {"fighter": 3, "carrier": 2, "dreadnought": 1})
+    model = Model(settings, fleet_a, fleet_b, 0.0)
+    for index in (0, 1):
+        listed = set(reachable(model, index).tolist())
+        other = model.sides[1 - index]
+        for state in listed:
+            for attacker in range(other.size):
+                moves = model.fire(1 - index, attacker, state)
+                assert {state + step for step, p in moves.pairs if p > 0} <= listed

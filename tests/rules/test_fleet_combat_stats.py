@@ -164,19 +164,17 @@ def test_exact_odds_agree_with_the_round_engine(a, b, changes):
     assert abs(survivors.get(name, 0) / battles - mean) <= margin
 
 
-@pytest.mark.parametrize("sampler", ["cached_states", "packets"])
 @pytest.mark.parametrize(("a", "b", "changes"), SHAPES)
-def test_monte_carlo_agrees_with_exact_odds(a, b, changes, sampler, monkeypatch):
-    """Both seeded Monte Carlo samplers, 200,000 battles each, against the exact method
-    within 3 standard errors."""
-    if sampler == "packets":
-        monkeypatch.setattr(odds, "SAMPLED_STATE_LIMIT", 0)
+def test_monte_carlo_agrees_with_exact_odds(a, b, changes):
+    """The vectorised seeded simulation, 200,000 battles, against the exact method within
+    3 standard errors: chances, expected survivors and the expected length (FC-I17)."""
     settings = FleetCombatSettings(**changes)
     fleet_a, fleet_b = fleet_from_counts("A", a), fleet_from_counts("B", b)
     exact = combat_odds(fleet_a, fleet_b, settings, method="exact")
     battles = 200_000
     sampled = combat_odds(fleet_a, fleet_b, settings, method="monte_carlo", battles=battles, seed=7)
     assert sampled.method == "monte_carlo"
+    assert (sampled.seed, sampled.battles) == (7, battles)
     assert exact.method == "exact"
     for name in ("a_wins", "b_wins", "draw"):
         p = getattr(exact, name)
@@ -186,6 +184,9 @@ def test_monte_carlo_agrees_with_exact_odds(a, b, changes, sampler, monkeypatch)
     for name, mean in exact.expected_survivors_a.items():
         error = sampled.standard_errors[f"survivors_a.{name}"]
         assert abs(sampled.expected_survivors_a[name] - mean) <= 3 * error + 1e-9, name
+    error = sampled.standard_errors["expected_rounds"]
+    assert 0 < error < 0.05
+    assert abs(sampled.expected_rounds - exact.expected_rounds) <= 3 * error
 
 
 def test_transports_only_side_loses_them_at_once():
@@ -209,3 +210,21 @@ def test_settings_outside_the_state_model_fall_back_to_engine_simulation():
     assert result.method == "engine_simulation"
     assert result.battles == 200
     assert result.a_wins + result.b_wins + result.draw == pytest.approx(1.0)
+
+
+def test_default_simulation_samples_until_every_chance_is_within_a_tenth_of_a_point():
+    """Without `battles`, Monte Carlo samples blocks of battles until every chance has one
+    standard error ≤ 0.1 percentage point (fewer battles when the outcome is lopsided),
+    reports how many it fought, and the same seed gives the same figures."""
+    fleet_a = fleet_from_counts("A", {"cruiser": 3})
+    fleet_b = fleet_from_counts("B", {"destroyer": 5})  # A wins about 87%: 115,000 battles
+    first = combat_odds(fleet_a, fleet_b, DEFAULTS, method="monte_carlo", seed=4)
+    again = combat_odds(fleet_a, fleet_b, DEFAULTS, method="monte_carlo", seed=4)
+    assert first == again
+    assert first.battles is not None
+    assert first.battles % odds.SIMULATION_BLOCK == 0
+    assert first.battles < odds.DEFAULT_BATTLES
+    assert max(first.standard_errors[k] for k in ("a_wins", "b_wins", "draw")) <= 0.001
+    fewer = first.battles - odds.SIMULATION_BLOCK
+    p = max(first.a_wins, first.b_wins)
+    assert math.sqrt(p * (1 - p) / fewer) > 0.001 * 0.9  # it did not stop much later than needed

@@ -12,12 +12,14 @@ Three methods, one result type:
   side with more states per count is the column side). Probabilities are floats (IEEE
   double), not rationals; binomial terms below `tolerance` (default 1e-12) are skipped,
   `tolerance=0` keeps them all.
-- **monte_carlo** — battles sampled round by round with `bot.dice.simulation_rng(seed)`;
-  one standard error is reported for every figure. Up to SAMPLED_STATE_LIMIT joint states
-  each visited state caches its exact per-class move distributions (one uniform draw per
-  class hit); beyond, where states rarely repeat, each group's wounds are drawn from a
-  cached binomial CDF and moved along the target's chain. The cyclic garbage collector is
-  paused while the state model runs (see `_cyclic_gc_paused`).
+  Where the matrices fit (`odds_dense.fits`, over each side's reachable states) the same
+  programme runs as dense numpy matrix algebra, row by row (`odds_dense`); results agree
+  to rounding. `auto` is exact when the measured cost
+  model (`predicted_exact_seconds`) puts it within EXACT_SECONDS.
+- **monte_carlo** — battles sampled round by round, vectorised across battles with numpy
+  (`odds_simulation`), from a seeded numpy Generator created there (simulation-only, never
+  game dice; the seed is in the result). One standard error is reported for every figure,
+  the expected length included.
 - **engine_simulation** — battles fought by the real round engine with seeded simulation
   dice; used when a setting the state model does not express is on (`deferred_damage =
   false`, `burn_excess = false`). Slow, but it reads every setting.
@@ -27,27 +29,45 @@ from __future__ import annotations
 
 import gc
 import math
-from bisect import bisect_right
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Literal
 
+import numpy as np
+
 from bot.dice import Dice, simulation_rng
 from bot.i18n import Msg
+from bot.rules.fleet_combat import odds_dense
 from bot.rules.fleet_combat.automatic import fight_automatic
 from bot.rules.fleet_combat.messages import JoinedMsg, class_count
 from bot.rules.fleet_combat.models import Fleet
-from bot.rules.fleet_combat.odds_model import Model, Plan, Side, Transition
+from bot.rules.fleet_combat.odds_arrays import Bools, Floats, Ints, SideArrays, end_figures
+from bot.rules.fleet_combat.odds_model import Model, Side, Transition
+from bot.rules.fleet_combat.odds_simulation import Simulation, simulation_generator
 from bot.rules.fleet_combat.rounds import ROUND_SAFETY_LIMIT
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 
 OddsMethod = Literal["auto", "exact", "monte_carlo"]
-# `auto` is exact up to this many joint states (the product of both sides' chain sizes).
-EXACT_STATE_LIMIT = 20_000
-# Above this many joint states Monte Carlo samples packet by packet (states rarely repeat).
-SAMPLED_STATE_LIMIT = 5_000_000
-DEFAULT_BATTLES = 100_000
+# `auto` is exact when `predicted_exact_seconds` is at most this.
+EXACT_SECONDS = 1.0
+# The default simulation: blocks of battles until every chance's standard error is at most
+# DEFAULT_MARGIN (0.1 percentage point), at most DEFAULT_BATTLES (enough for any chance).
+DEFAULT_MARGIN = 0.001
+DEFAULT_BATTLES = 250_000
+SIMULATION_BLOCK = 50_000
+# The real engine's default sample (it fights about a thousand battles a second).
+ENGINE_BATTLES = 20_000
+# Cost model of the exact methods, measured on the benchmark's shared 2-core machine
+# (tests/bench/bench_fleet_combat.py prints predicted and measured times side by side).
+DENSE_SECONDS_FIXED = 3e-3
+DENSE_SECONDS_PER_ROW = 3e-4
+DENSE_SECONDS_PER_MULTIPLY_ADD = 1e-10
+DENSE_SECONDS_PER_BLOCK = 1e-4
+DENSE_SECONDS_PER_ENTRY = 7e-9
+PYTHON_SECONDS_PER_PAIR = 2e-7
+# Sides with more states than this are not listed state by state (`odds_dense.reachable`).
+REACHABLE_LISTED = 20_000
 DEFAULT_TOLERANCE = 1e-12
 _STALL = 1.0 - 1e-12
 
@@ -58,7 +78,8 @@ class OddsResult:
 
     `draw` = `mutual_destruction` (both lose their last combat ships in one round) +
     `round_cap` (the round cap, or a battle nobody can damage). For sampled methods,
-    `standard_errors` gives one standard error per figure ("a_wins", "survivors_a.cruiser"…).
+    `standard_errors` gives one standard error per figure ("a_wins", "survivors_a.cruiser"…,
+    "expected_rounds"), and `seed` the simulation's seed.
     """
 
     method: Literal["exact", "monte_carlo", "engine_simulation"]
@@ -73,6 +94,7 @@ class OddsResult:
     battles: int | None = None
     states: int | None = None
     standard_errors: dict[str, float] = field(default_factory=dict)
+    seed: int | None = None
 
 
 class _Tally:
@@ -80,47 +102,13 @@ class _Tally:
 
     def __init__(self, model: Model, fleets: tuple[Fleet, Fleet]) -> None:
         self.model = model
-        settings = model.settings
-        self.transports = tuple(
-            {
-                name: sum(1 for s in fleet.ships if s.ship_class == name)
-                for name in dict.fromkeys(s.ship_class for s in fleet.ships)
-                if not settings.is_combat_class(name)
-            }
-            for fleet in fleets
-        )
+        self.transports = _transports(model, fleets)
         self.ends: dict[tuple[int, int, bool], float] = {}
 
     def add(self, a: int, b: int, capped: bool, weight: float) -> None:
         """Count `weight` battles (or probability) ending with sides `a`, `b`."""
         key = (a, b, capped)
         self.ends[key] = self.ends.get(key, 0.0) + weight
-
-    def figures(self, a: int, b: int, capped: bool) -> dict[str, float]:
-        """Every reported figure for one end state (indicators and survivor counts)."""
-        model = self.model
-        side_a, side_b = model.sides
-        alive_a, alive_b = side_a.alive(a), side_b.alive(b)
-        both_gone = not alive_a and not alive_b
-        out = {
-            "a_wins": float(not capped and alive_a and not alive_b),
-            "b_wins": float(not capped and alive_b and not alive_a),
-            "mutual_destruction": float(not capped and both_gone),
-            "round_cap": float(capped),
-        }
-        out["draw"] = out["mutual_destruction"] + out["round_cap"]
-        die_on_wipe = model.settings.transports_die_on_mutual_wipe
-        for label, side, state, alive, transports in (
-            ("a", side_a, a, alive_a, self.transports[0]),
-            ("b", side_b, b, alive_b, self.transports[1]),
-        ):
-            counts = side.counts_at(state)
-            for index in side.own:  # only the classes the side brought
-                out[f"survivors_{label}.{model.classes[index]}"] = float(counts[index])
-            keep = alive or capped or (both_gone and not die_on_wipe)  # FC-I13
-            for name, count in transports.items():
-                out[f"survivors_{label}.{name}"] = float(count if keep else 0)
-        return out
 
     def result(
         self,
@@ -129,40 +117,88 @@ class _Tally:
         *,
         battles: int | None = None,
         states: int | None = None,
+        seed: int | None = None,
+        rounds_error: float | None = None,
     ) -> OddsResult:
         """Means (and, for samples, standard errors) of every figure."""
-        total = sum(self.ends.values())
-        means: dict[str, float] = {}
-        squares: dict[str, float] = {}
-        for (a, b, capped), weight in self.ends.items():
-            for name, value in self.figures(a, b, capped).items():
-                means[name] = means.get(name, 0.0) + weight * value / total
-                squares[name] = squares.get(name, 0.0) + weight * value * value / total
-        errors: dict[str, float] = {}
-        if battles:
-            errors = {
-                name: math.sqrt(max(squares[name] - mean * mean, 0.0) / battles)
-                for name, mean in means.items()
-            }
-
-        def survivors(label: str) -> dict[str, float]:
-            prefix = f"survivors_{label}."
-            return {k[len(prefix) :]: v for k, v in means.items() if k.startswith(prefix)}
-
-        return OddsResult(
-            method=method,
-            a_wins=means.get("a_wins", 0.0),
-            b_wins=means.get("b_wins", 0.0),
-            draw=means.get("draw", 0.0),
-            mutual_destruction=means.get("mutual_destruction", 0.0),
-            round_cap=means.get("round_cap", 0.0),
-            expected_survivors_a=survivors("a"),
-            expected_survivors_b=survivors("b"),
-            expected_rounds=rounds,
+        keys = list(self.ends)
+        ids = [np.asarray([k[i] for k in keys], dtype=np.int64) for i in (0, 1)]
+        capped = np.asarray([k[2] for k in keys], dtype=np.bool_)
+        weights = np.asarray(list(self.ends.values()), dtype=np.float64)
+        counts = []
+        for index in (0, 1):
+            arrays = SideArrays.of(self.model.sides[index])
+            digits = arrays.digits(ids[index])
+            counts.append(arrays.class_counts(digits, len(self.model.classes), len(keys)))
+        return _odds_result(
+            method,
+            self.model,
+            self.transports,
+            (counts[0], counts[1]),
+            capped,
+            weights,
+            rounds,
             battles=battles,
             states=states,
-            standard_errors=errors,
+            seed=seed,
+            rounds_error=rounds_error,
         )
+
+
+def _transports(model: Model, fleets: tuple[Fleet, Fleet]) -> tuple[dict[str, int], dict[str, int]]:
+    """Each side's non-combat ships by class (FC-I13)."""
+    settings = model.settings
+    found = tuple(
+        {
+            name: sum(1 for s in fleet.ships if s.ship_class == name)
+            for name in dict.fromkeys(s.ship_class for s in fleet.ships)
+            if not settings.is_combat_class(name)
+        }
+        for fleet in fleets
+    )
+    return found[0], found[1]
+
+
+def _odds_result(
+    method: Literal["exact", "monte_carlo", "engine_simulation"],
+    model: Model,
+    transports: tuple[dict[str, int], dict[str, int]],
+    counts: tuple[Ints, Ints],
+    capped: Bools,
+    weights: Floats | None,
+    rounds: float,
+    *,
+    battles: int | None = None,
+    states: int | None = None,
+    seed: int | None = None,
+    rounds_error: float | None = None,
+) -> OddsResult:
+    """An OddsResult from end states: ships per model class of A and B (rows) per end
+    state, round-cap flags, and weights (None: one sampled battle each)."""
+    figures = end_figures(model, transports, counts, capped, weights, battles)
+    means, errors = figures.means, figures.errors
+    if rounds_error is not None:
+        errors["expected_rounds"] = rounds_error
+
+    def survivors(label: str) -> dict[str, float]:
+        prefix = f"survivors_{label}."
+        return {k[len(prefix) :]: v for k, v in means.items() if k.startswith(prefix)}
+
+    return OddsResult(
+        method=method,
+        a_wins=means["a_wins"],
+        b_wins=means["b_wins"],
+        draw=means["draw"],
+        mutual_destruction=means["mutual_destruction"],
+        round_cap=means["round_cap"],
+        expected_survivors_a=survivors("a"),
+        expected_survivors_b=survivors("b"),
+        expected_rounds=rounds,
+        battles=battles,
+        states=states,
+        standard_errors=errors,
+        seed=seed,
+    )
 
 
 def estimated_states(fleet_a: Fleet, fleet_b: Fleet, settings: FleetCombatSettings) -> int:
@@ -183,6 +219,15 @@ def _exact(model: Model, tally: _Tally, max_rounds: int) -> OddsResult:
     if not (side_a.alive(0) and side_b.alive(0)):
         tally.add(0, 0, False, 1.0)
         return tally.result("exact", 1.0, states=1)
+    sides = _dense_sides(model)
+    if sides is not None:
+        return _exact_dense(model, tally, sides)
+    return _exact_python(model, tally)
+
+
+def _exact_python(model: Model, tally: _Tally) -> OddsResult:
+    """The dynamic programme in pure Python, state by state (sides too big for `odds_dense`)."""
+    side_a, side_b = model.sides
     # Rows are one side's states, columns the other's. The moves of the row side depend on
     # the column side's ship counts only, so they are shared by the columns with equal
     # counts: the side with more states per ship count makes the better columns.
@@ -262,6 +307,48 @@ def _exact(model: Model, tally: _Tally, max_rounds: int) -> OddsResult:
     return tally.result("exact", rounds, states=visited)
 
 
+def _dense_sides(model: Model) -> tuple[odds_dense.DenseSide, odds_dense.DenseSide] | None:
+    """Both sides' reachable states for the dense solver, or None when its matrices would
+    not fit (`odds_dense.fits`) or a side has too many states to list."""
+    if max(side.size for side in model.sides) > REACHABLE_LISTED:
+        return None
+    sides = (odds_dense.DenseSide(model, 0), odds_dense.DenseSide(model, 1))
+    return sides if odds_dense.fits(sides) else None
+
+
+def _exact_dense(
+    model: Model, tally: _Tally, sides: tuple[odds_dense.DenseSide, odds_dense.DenseSide]
+) -> OddsResult:
+    """`_exact` as dense matrix algebra (`odds_dense`), rows the cheaper way round."""
+    by_rows = 0 if odds_dense.cost(sides[0], sides[1]) <= odds_dense.cost(sides[1], sides[0]) else 1
+    weights, stalled, rounds, visited = odds_dense.solve(model, by_rows, sides)
+    rows, columns = np.nonzero(weights)
+    ids = (rows, columns) if by_rows == 0 else (columns, rows)
+    ends = [weights[rows, columns]]
+    capped = [np.zeros(rows.size, dtype=np.bool_)]
+    id_a, id_b = [ids[0]], [ids[1]]
+    if stalled:
+        r, c, w = (np.asarray(v) for v in zip(*stalled, strict=True))
+        id_a.append(r if by_rows == 0 else c)
+        id_b.append(c if by_rows == 0 else r)
+        ends.append(w.astype(np.float64))
+        capped.append(np.ones(r.size, dtype=np.bool_))
+    counts = []
+    for index, found in ((0, id_a), (1, id_b)):
+        table = sides[index]
+        counts.append(table.counts[:, np.concatenate(found).astype(np.int64)])
+    return _odds_result(
+        "exact",
+        model,
+        tally.transports,
+        (counts[0], counts[1]),
+        np.concatenate(capped),
+        np.concatenate(ends),
+        rounds,
+        states=visited,
+    )
+
+
 def _states_per_count(side: Side) -> float:
     """A side's states per distinct ship-count vector."""
     counts = 1
@@ -320,114 +407,57 @@ def _exact_capped(model: Model, tally: _Tally, max_rounds: int) -> OddsResult:
     return tally.result("exact", rounds, states=visited)
 
 
-_Draws = list[tuple[list[float], list[int]]]  # per class hit: CDF, joint-id step per outcome
-_Step = tuple[_Draws, bool, bool]  # draws, stalled, alive
-
-
 def _monte_carlo(
-    model: Model, tally: _Tally, battles: int, seed: int, max_rounds: int
+    model: Model, tally: _Tally, battles: int | None, seed: int, max_rounds: int
 ) -> OddsResult:
-    rnd = simulation_rng(seed).random
-    side_a, side_b = model.sides
-    width = side_b.size
+    """Battles sampled with the vectorised simulation (`odds_simulation`): `battles` of
+    them, or by default blocks of SIMULATION_BLOCK until every chance's standard error is
+    at most DEFAULT_MARGIN (at most DEFAULT_BATTLES)."""
+    simulation = Simulation(model)
+    rng = simulation_generator(seed)
     cap = max_rounds or ROUND_SAFETY_LIMIT
-    steps: dict[int, _Step] = {}  # joint id a·width + b → what a round does there
-
-    def step_at(joint: int) -> _Step:
-        a, b = divmod(joint, width)
-        if not (side_a.alive(a) and side_b.alive(b)):
-            found: _Step = ([], False, False)
-        else:
-            on_b, on_a = model.volleys(0, a, b), model.volleys(1, b, a)
-            stay = math.prod(m.stay for _, _, m in on_a + on_b)
-            draws = [  # A's classes first, then B's: each class hit draws one uniform number
-                (m.cdf(), m.steps(stride * scale))
-                for moves, scale in ((on_a, width), (on_b, 1))
-                for stride, _, m in moves
-            ]
-            found = (draws, stay > _STALL, True)
-        steps[joint] = found
-        return found
-
-    ends: dict[tuple[int, int, bool], int] = {}
-    total_rounds = 0
-    for _ in range(battles):
-        joint = rounds = 0
-        capped = False
-        while True:
-            step = steps.get(joint)
-            if step is None:
-                step = step_at(joint)
-            draws, stalled, alive = step
-            if not alive:
-                break
-            if rounds >= cap or stalled:  # stalled: nobody can hurt anybody (a round-cap draw)
-                capped = True
-                break
-            rounds += 1
-            for cdf, moves in draws:  # each class hit moves on its own
-                joint += moves[bisect_right(cdf, rnd())]
-        total_rounds += max(rounds, 1)
-        end = (*divmod(joint, width), capped)
-        ends[end] = ends.get(end, 0) + 1
-    for (a, b, capped), count in ends.items():
-        tally.add(a, b, capped, float(count))
-    return tally.result("monte_carlo", total_rounds / battles, battles=battles)
+    width = len(model.classes)
+    parts = []
+    while True:
+        block = battles if battles is not None else SIMULATION_BLOCK
+        parts.append(simulation.run(block, rng, cap))
+        ends_a, ends_b = (np.concatenate([part[i] for part in parts], axis=1) for i in (0, 1))
+        capped, lengths = (np.concatenate([part[i] for part in parts]) for i in (2, 3))
+        done = int(capped.size)
+        counts = (
+            simulation.sides[0].class_counts(list(ends_a), width, done),
+            simulation.sides[1].class_counts(list(ends_b), width, done),
+        )
+        if battles is not None or done >= DEFAULT_BATTLES:
+            break
+        if _largest_chance_error(counts, capped) <= DEFAULT_MARGIN:
+            break
+    rounds = float(lengths.mean())
+    spread = float(lengths.std())
+    return _odds_result(
+        "monte_carlo",
+        model,
+        tally.transports,
+        counts,
+        capped,
+        None,
+        rounds,
+        battles=done,
+        seed=seed,
+        rounds_error=spread / math.sqrt(done),
+    )
 
 
-def _monte_carlo_packets(
-    model: Model, tally: _Tally, battles: int, seed: int, max_rounds: int
-) -> OddsResult:
-    """Sampling packet by packet: for fleets whose joint states rarely repeat."""
-    rnd = simulation_rng(seed).random
-    sides = model.sides
-    cap = max_rounds or ROUND_SAFETY_LIMIT
-    # per side and own class: ships left at each chain position, and the model class index
-    tables = [list(zip(side.counts, side.own, strict=True)) for side in sides]
-    plans_at: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Plan, Plan] | None] = {}
-    start_counts = [sides[0].counts_at(0), sides[1].counts_at(0)]
-    ends: dict[tuple[int, int, bool], int] = {}
-    total_rounds = 0
-    for _ in range(battles):
-        digits = [[0] * len(side.chains) for side in sides]
-        counts = [list(start_counts[0]), list(start_counts[1])]
-        rounds, capped = 0, False
-        while any(counts[0]) and any(counts[1]):
-            if rounds >= cap:
-                capped = True
-                break
-            rounds += 1
-            key = (tuple(counts[0]), tuple(counts[1]))
-            if key in plans_at:
-                plans = plans_at[key]
-            else:
-                plan_a = model.packet_plan(0, key[0], key[1])
-                plan_b = model.packet_plan(1, key[1], key[0])
-                plans = plans_at[key] = (plan_a, plan_b) if plan_a or plan_b else None
-            if plans is None:
-                capped = True  # nobody can hurt anybody
-                break
-            for shooter in (0, 1):  # damage is deferred: plans were fixed from the start counts
-                other = 1 - shooter
-                target, chains, left = digits[other], tables[other], counts[other]
-                for own, cdf, limits in plans[shooter]:
-                    wounds = bisect_right(cdf, rnd())
-                    if wounds:
-                        d = target[own]
-                        reach = limits[d]
-                        d = target[own] = d + wounds if d + wounds < reach else reach
-                        ships, index = chains[own]
-                        left[index] = ships[d]
-        total_rounds += max(rounds, 1)
-        ids = [
-            sum(d * stride for d, stride in zip(digits[i], sides[i].strides, strict=True))
-            for i in (0, 1)
-        ]
-        end = (ids[0], ids[1], capped)
-        ends[end] = ends.get(end, 0) + 1
-    for (a, b, capped), count in ends.items():
-        tally.add(a, b, capped, float(count))
-    return tally.result("monte_carlo", total_rounds / battles, battles=battles)
+def _largest_chance_error(counts: tuple[Ints, Ints], capped: Bools) -> float:
+    """The largest standard error of P(A wins), P(B wins) and P(draw) over sampled battles."""
+    alive_a, alive_b = counts[0].any(axis=0), counts[1].any(axis=0)
+    free = ~capped
+    chances = [
+        float((free & alive_a & ~alive_b).mean()),
+        float((free & alive_b & ~alive_a).mean()),
+    ]
+    chances.append(1.0 - chances[0] - chances[1])
+    return max(math.sqrt(p * (1.0 - p) / capped.size) for p in chances)
 
 
 class _SimulationFaces:
@@ -468,14 +498,21 @@ def _engine_simulation(
     faces = _SimulationFaces(seed)
     side_a = fleet_a.model_copy(update={"faction": "a"})
     side_b = fleet_b.model_copy(update={"faction": "b"})
-    total_rounds = 0
+    lengths = []
     for _ in range(battles):
         result = fight_automatic(side_a, side_b, model.settings, Dice(faces), max_rounds=max_rounds)
-        total_rounds += result.rounds_fought
+        lengths.append(result.rounds_fought)
         a = model.sides[0].id_of(result.fleets["a"], model.classes)
         b = model.sides[1].id_of(result.fleets["b"], model.classes)
         tally.add(a, b, result.result.reason == "round_cap", 1.0)
-    return tally.result("engine_simulation", total_rounds / battles, battles=battles)
+    spread = float(np.std(lengths))
+    return tally.result(
+        "engine_simulation",
+        sum(lengths) / battles,
+        battles=battles,
+        seed=seed,
+        rounds_error=spread / math.sqrt(battles),
+    )
 
 
 def combat_odds(
@@ -484,22 +521,25 @@ def combat_odds(
     settings: FleetCombatSettings,
     *,
     method: OddsMethod = "auto",
-    battles: int = DEFAULT_BATTLES,
+    battles: int | None = None,
     seed: int = 0,
     max_rounds: int | None = None,
     tolerance: float = DEFAULT_TOLERANCE,
 ) -> OddsResult:
     """Odds of `fleet_a` (firing first) against `fleet_b` in automatic mode (FC-I17).
 
-    `auto` is exact when `estimated_states` ≤ EXACT_STATE_LIMIT, else Monte Carlo with
-    `battles` seeded battles. `max_rounds` defaults to `settings.max_rounds` (0 = no cap).
+    `auto` is exact when `predicted_exact_seconds` ≤ EXACT_SECONDS, else Monte Carlo with
+    `battles` seeded battles; by default (None) as many as it takes for every chance to be
+    within DEFAULT_MARGIN (one standard error), at most DEFAULT_BATTLES, and ENGINE_BATTLES
+    for the real engine. `max_rounds` defaults to `settings.max_rounds` (0 = no cap).
     Binomial terms below `tolerance` are skipped (0 keeps every term).
     """
     cap = settings.max_rounds if max_rounds is None else max_rounds
     if not settings.deferred_damage or not settings.burn_excess:
         model = Model(settings, fleet_a, fleet_b, tolerance)
         tally = _Tally(model, (fleet_a, fleet_b))
-        return _engine_simulation(fleet_a, fleet_b, model, tally, battles, seed, cap)
+        fought = ENGINE_BATTLES if battles is None else battles
+        return _engine_simulation(fleet_a, fleet_b, model, tally, fought, seed, cap)
     with _cyclic_gc_paused():  # the model and its caches are freed before it resumes
         return _state_model(fleet_a, fleet_b, settings, method, battles, seed, cap, tolerance)
 
@@ -509,34 +549,95 @@ def _state_model(
     fleet_b: Fleet,
     settings: FleetCombatSettings,
     method: OddsMethod,
-    battles: int,
+    battles: int | None,
     seed: int,
     cap: int,
     tolerance: float,
 ) -> OddsResult:
     model = Model(settings, fleet_a, fleet_b, tolerance)
     tally = _Tally(model, (fleet_a, fleet_b))
-    states = estimated_states(fleet_a, fleet_b, settings)
-    if method == "exact" or (method == "auto" and states <= EXACT_STATE_LIMIT):
+    if method == "exact" or (
+        method == "auto" and predicted_exact_seconds(model, cap) <= EXACT_SECONDS
+    ):
         return _exact(model, tally, cap)
-    if states > SAMPLED_STATE_LIMIT:
-        return _monte_carlo_packets(model, tally, battles, seed, cap)
     return _monte_carlo(model, tally, battles, seed, cap)
 
 
+def predicted_exact_seconds(model: Model, max_rounds: int) -> float:
+    """What the exact method should take, from a cost model measured on the benchmark
+    machine: for the dense solver its rows and multiply-adds over the reachable states
+    (`odds_dense.cost`); for the pure-Python programme the reachable joint states times the
+    moves out of each."""
+    sides = None if max_rounds else _dense_sides(model)
+    if sides is not None:
+        work = min(odds_dense.cost(sides[0], sides[1]), odds_dense.cost(sides[1], sides[0]))
+        rows = max(sides[0].size, sides[1].size)
+        blocks, entries = odds_dense.build_cost(sides)
+        return (
+            DENSE_SECONDS_FIXED
+            + rows * DENSE_SECONDS_PER_ROW
+            + work * DENSE_SECONDS_PER_MULTIPLY_ADD
+            + blocks * DENSE_SECONDS_PER_BLOCK
+            + entries * DENSE_SECONDS_PER_ENTRY
+        )
+    states = 1.0
+    for index in (0, 1):
+        listed = model.sides[index].size <= REACHABLE_LISTED
+        states *= odds_dense.reachable(model, index).size if listed else model.sides[index].size
+    pairs = states * _move_width(model, 0) * _move_width(model, 1)
+    if max_rounds:
+        pairs = min(pairs, pairs * max_rounds / max(1.0, states))
+    return pairs * PYTHON_SECONDS_PER_PAIR
+
+
+def _move_width(model: Model, index: int) -> int:
+    """Outcomes of one round's fire at side `index` by the other's whole fleet at the start:
+    the binomial terms above the tolerance, at most the side's chain positions."""
+    side, other = model.sides[index], model.sides[1 - index]
+    counts = other.counts_at(0)
+    dice = sum(n * model.dice[i] for i, n in enumerate(counts))
+    if not dice:
+        return 1
+    p = max(max(row) for row in model.wound_p)
+    _, _, lo, hi = model._pmf_tail(dice, p)
+    return max(1, min(hi - lo, side.size))
+
+
 def odds_lines(result: OddsResult, name_a: str, name_b: str) -> list[Msg]:
-    """The odds as summary lines: chances, expected survivors, length, method and margin."""
-    lines = [
-        Msg("fleet_combat.odds.header", a=name_a, b=name_b),
-        Msg("fleet_combat.odds.win", faction=name_a, pct=100 * result.a_wins),
-        Msg("fleet_combat.odds.win", faction=name_b, pct=100 * result.b_wins),
-        Msg("fleet_combat.odds.draw", pct=100 * result.draw),
-    ]
-    for name, survivors in (
-        (name_a, result.expected_survivors_a),
-        (name_b, result.expected_survivors_b),
+    """The odds as summary lines: chances, expected survivors, length, and last the method.
+    A sampled result gives every figure with its margin (one standard error)."""
+    errors = result.standard_errors
+    sampled = result.method != "exact"
+    lines = [Msg("fleet_combat.odds.header", a=name_a, b=name_b)]
+    for faction, key, value in (
+        (name_a, "a_wins", result.a_wins),
+        (name_b, "b_wins", result.b_wins),
     ):
-        parts = [class_count(c, round(n, 2)) for c, n in survivors.items() if n >= 0.005]
+        if sampled:
+            margin = 100 * errors.get(key, 0.0)
+            lines.append(
+                Msg("fleet_combat.odds.win_margin", faction=faction, pct=100 * value, margin=margin)
+            )
+        else:
+            lines.append(Msg("fleet_combat.odds.win", faction=faction, pct=100 * value))
+    if sampled:
+        margin = 100 * errors.get("draw", 0.0)
+        lines.append(Msg("fleet_combat.odds.draw_margin", pct=100 * result.draw, margin=margin))
+    else:
+        lines.append(Msg("fleet_combat.odds.draw", pct=100 * result.draw))
+    for label, name, survivors in (
+        ("a", name_a, result.expected_survivors_a),
+        ("b", name_b, result.expected_survivors_b),
+    ):
+        parts = []
+        for ship_class, mean in survivors.items():
+            shown = _survivors_msg(ship_class, mean)
+            if shown is None:
+                continue
+            if sampled:
+                error = errors.get(f"survivors_{label}.{ship_class}", 0.0)
+                shown = Msg("fleet_combat.odds.with_margin", value=shown, margin=_figure(error))
+            parts.append(shown)
         lines.append(
             Msg(
                 "fleet_combat.odds.survivors",
@@ -544,16 +645,41 @@ def odds_lines(result: OddsResult, name_a: str, name_b: str) -> list[Msg]:
                 ships=JoinedMsg(parts, empty=Msg("fleet_combat.fleet.empty")),
             )
         )
-    lines.append(Msg("fleet_combat.odds.rounds", rounds=result.expected_rounds))
-    if result.method == "exact":
-        lines.append(Msg("fleet_combat.odds.method.exact", states=result.states or 0))
-    else:
-        margin = 100 * max(result.standard_errors.get(k, 0.0) for k in ("a_wins", "b_wins", "draw"))
+    if sampled:
+        margin = errors.get("expected_rounds", 0.0)
+        lines.append(
+            Msg("fleet_combat.odds.rounds_margin", rounds=result.expected_rounds, margin=margin)
+        )
         lines.append(
             Msg(
                 f"fleet_combat.odds.method.{result.method}",
                 battles=result.battles or 0,
-                margin=margin,
+                seed=result.seed if result.seed is not None else 0,
             )
         )
+    else:
+        lines.append(Msg("fleet_combat.odds.rounds", rounds=result.expected_rounds))
+        states = result.states or 0
+        lines.append(Msg("fleet_combat.odds.method.exact", count=states))
     return lines
+
+
+# Expected survivors below this are shown as "under 0.001 ships"; exactly 0 is not shown.
+_SMALLEST_SHOWN = 0.0005
+
+
+def _survivors_msg(ship_class: str, mean: float) -> Msg | None:
+    """ "2.31 cruisers"; small means keep a significant digit ("0.003 cruisers", "under 0.001
+    cruisers") so a side that rarely wins does not read as keeping nothing."""
+    if mean <= 0.0:
+        return None
+    if mean < _SMALLEST_SHOWN:
+        return Msg("fleet_combat.odds.under", ships=class_count(ship_class, 0.001))
+    return class_count(ship_class, _figure(mean))
+
+
+def _figure(value: float) -> float:
+    """Two decimals, or one significant digit below 0.005 (0.003, 0.0007)."""
+    if value >= 0.005 or value == 0.0:
+        return round(value, 2)
+    return float(f"{value:.1g}")

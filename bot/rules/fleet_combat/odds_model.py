@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from bisect import bisect_right
 from collections.abc import Sequence
-from itertools import accumulate, product
+from itertools import product
 
 from bot.rules.fleet_combat.damage import wound_steps
 from bot.rules.fleet_combat.ladder import choose_automatic_target, target_options
@@ -25,9 +25,6 @@ from bot.rules.fleet_combat.settings import FleetCombatSettings
 ClassState = tuple[int, ...]
 Packet = tuple[int, float, int | None]  # dice, P(one die wounds), kill cap
 Packets = tuple[Packet, ...]
-# per packet: the target's own class, the wound CDF, and per chain position the furthest
-# position the packet can reach (kill cap, FC-I11)
-Plan = list[tuple[int, list[float], list[int]]]
 
 
 def binomial_pmf(n: int, p: float) -> list[float]:
@@ -173,9 +170,7 @@ class Model:
         self._fire: tuple[dict[int, Transition], dict[int, Transition]] = ({}, {})
         self._volleys: tuple[dict[int, list[Move]], dict[int, list[Move]]] = ({}, {})
         self._aim_vectors: dict[tuple[int, ...], tuple[int | None, ...]] = {}
-        self._packet_of: dict[tuple[int, int, int, int], tuple[int, list[float], list[int]]] = {}
         self._limits: dict[tuple[int, int, int | None], list[int]] = {}
-        self._cdfs: dict[tuple[int, float], list[float]] = {}
         self._single: dict[tuple[int, int, int, Packet], Transition] = {}  # side, own, room
         self._aims_cache: dict[tuple[int, int, int], list[tuple[int, Packets]]] = {}
         self._aim_ids: tuple[list[int], list[int]] = ([], [])
@@ -248,39 +243,6 @@ class Model:
             odds.append(share)
         stay = odds[0] if shifts and shifts[0] == 0 else 0.0
         return shifts, odds, stay
-
-    def packet_plan(
-        self, shooter: int, counts_s: tuple[int, ...], counts_t: tuple[int, ...]
-    ) -> Plan:
-        """Side `shooter`'s packets as (target's own class, wound CDF, limits), in firing
-        order (FC-I17: ascending level, class order), for the given ship counts. Whole
-        plans are not cached (count pairs rarely repeat in big battles); their parts are."""
-        aims = self.aim_vector(counts_t)
-        packet = self._packet_of
-        plan: Plan = []
-        for index, size in enumerate(counts_s):
-            if size:
-                aim = aims[index]
-                if aim is not None:
-                    key = (shooter, index, size, aim)
-                    found = packet.get(key)
-                    if found is None:
-                        found = packet[key] = self._packet(shooter, index, size, aim)
-                    plan.append(found)
-        return plan
-
-    def _packet(
-        self, shooter: int, index: int, size: int, aim: int
-    ) -> tuple[int, list[float], list[int]]:
-        """One group's packet for `packet_plan`: target's own class, wound CDF, limits."""
-        n, p = size * self.dice[index], self.wound_p[index][aim]
-        cdf = self._cdfs.get((n, p))
-        if cdf is None:
-            cdf = self._cdfs[(n, p)] = list(accumulate(binomial_pmf(n, p)))
-            cdf[-1] = 2.0
-        cap = size if self.settings.kill_cap else None
-        own = self.sides[1 - shooter].position[aim]
-        return (own, cdf, self.limits(1 - shooter, own, cap))
 
     def aim_vector(self, counts_t: tuple[int, ...]) -> tuple[int | None, ...]:
         """Where each firing class aims at a side with ship counts `counts_t` (None: it
@@ -455,33 +417,15 @@ class Model:
 
 class ClassMoves:
     """Where one class's chain position may move in a round, with the odds (`probs` may be
-    shared: never change it); `cdf()` lets a sampler draw a move with one uniform number."""
+    shared: never change it)."""
 
-    __slots__ = ("_cdf", "_steps", "positions", "probs", "start", "stay")
+    __slots__ = ("positions", "probs", "start", "stay")
 
     def __init__(self, positions: list[int], probs: list[float], start: int) -> None:
         self.positions = positions
         self.probs = probs
         self.start = start
         self.stay = probs[positions.index(start)] if start in positions else 0.0
-        self._cdf: list[float] | None = None
-        self._steps: dict[int, list[int]] = {}
-
-    def steps(self, stride: int) -> list[int]:
-        """Each outcome's change of a state id in which this class has `stride`."""
-        found = self._steps.get(stride)
-        if found is None:
-            start = self.start
-            found = self._steps[stride] = [(d - start) * stride for d in self.positions]
-        return found
-
-    def cdf(self) -> list[float]:
-        """Cumulative odds, the last raised to 2 (rounding never draws past the end)."""
-        if self._cdf is None:
-            cdf = self._cdf = list(accumulate(self.probs))
-            cdf[-1] = 2.0
-            return cdf
-        return self._cdf
 
 
 Move = tuple[int, int, ClassMoves]  # stride, start position, moves

@@ -1,0 +1,338 @@
+"""Exact odds with dense numpy matrices (FC-I17 automatic mode, no round cap).
+
+The same dynamic programme as `odds._exact`, written as matrix algebra over whole rows:
+
+- For each side and each ship-count vector of the other side (its *signature*: all its
+  volleys depend on, FC-I7, FC-I11), one transition matrix over the side's states: per own
+  class a chain matrix per packet (the binomial with the kill cap's reach and the chain's
+  end, FC-I11/FC-I12; terms below the tolerance left out exactly as `Model._offsets` does),
+  composed in firing order and combined over classes with a Kronecker product.
+- Rows are one side's states in id order (every move raises the id), columns the other's.
+  In row r the column side moves alone while the row side stays: a triangular linear system
+  over the row's live columns (the self-loop summed as a geometric series, as in `_exact`).
+  What leaves the row is summed per column signature and pushed to later rows with one
+  matrix product.
+
+Each side is restricted to its reachable states (`reachable`): with the ladder shielding
+classes (FC-I8) they are often far fewer than the product of the chains, which is what
+lets mixed fleets of a dozen multi-life ships a side be solved exactly. `fits` tells when
+the matrices stay within memory; `odds` falls back to the pure-Python programme otherwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import numpy as np
+
+from bot.rules.fleet_combat.odds_arrays import (
+    AimTable,
+    Bools,
+    Floats,
+    Ints,
+    SideArrays,
+    limit_table,
+)
+from bot.rules.fleet_combat.odds_model import Model
+
+STALL = 1.0 - 1e-12  # as `odds._STALL`: nobody can hurt anybody, a round-cap draw
+# Largest transition tensors kept (floats, both sides together): 12M ≈ 96 MB.
+DENSE_ENTRIES = 12_000_000
+# In-row series terms summed before a row is solved as a linear system instead.
+SERIES_TERMS = 12
+SERIES_RATIO = 0.5  # above it, 12 terms of the series would not reach 1e-18
+
+
+def reachable(model: Model, index: int) -> Ints:
+    """Side `index`'s states a battle can reach, ascending. From a state, the other side's
+    firing classes (those it starts with) aim at some of its classes (FC-I8, FC-I17); a
+    round can add any number of wounds to each of those at once, so every state of that
+    box is a successor. A superset of the states the exact method reaches, closed under
+    its moves, and often far smaller than the product of the chains when the ladder
+    shields classes."""
+    side, other = model.sides[index], model.sides[1 - index]
+    firing = [i for i in range(len(model.classes)) if model.dice[i] and other.counts_at(0)[i]]
+    lengths = [len(chain) for chain in side.chains]
+    # state → the classes of the box it was first found in (all of that box is listed): a
+    # state aiming at no class outside them has its own box inside that one
+    covered: dict[int, frozenset[int]] = {0: frozenset()}
+    stack = [0]
+    while stack:
+        state = stack.pop()
+        if not side.alive(state):
+            continue
+        aims = model.aim_vector(side.counts_at(state))
+        hit = frozenset(side.position[t] for i in firing if (t := aims[i]) is not None)
+        if hit <= covered[state]:
+            continue
+        digits = side.decode(state)
+        box = np.asarray([state], dtype=np.int64)
+        for own in sorted(hit):
+            steps = np.arange(lengths[own] - digits[own], dtype=np.int64) * side.strides[own]
+            box = (box[:, None] + steps[None, :]).reshape(-1)
+        for found in box.tolist():
+            if found not in covered:
+                covered[found] = hit
+                stack.append(found)
+    return np.asarray(sorted(covered), dtype=np.int64)
+
+
+class DenseSide:
+    """A side's reachable states (`reachable`; positions 0… in id order, every move goes
+    to a later one) with their chain positions, ship counts, live flags and count
+    signatures."""
+
+    def __init__(self, model: Model, index: int) -> None:
+        self.side = model.sides[index]
+        self.arrays = SideArrays.of(self.side)
+        self.ids = reachable(model, index)
+        self.size = int(self.ids.size)
+        self.digits = self.arrays.digits(self.ids)
+        self.counts = self.arrays.class_counts(self.digits, len(model.classes), self.size)
+        self.alive: Bools = np.asarray(self.counts.any(axis=0), dtype=np.bool_)
+        unique, inverse = np.unique(self.counts.T, axis=0, return_inverse=True)
+        self.signatures = unique  # one ship-count vector per row
+        self.signature = inverse.reshape(-1)
+        # where the other side's classes aim at each state: distinct aim vectors, members
+        aims_of = AimTable(model, self.arrays)
+        own_counts = self.counts[self.arrays.model_index]
+        aims = aims_of.aims(aims_of.key(own_counts), own_counts)
+        groups, members = np.unique(aims.T, axis=0, return_inverse=True)
+        self.aim_groups = groups
+        self.aim_members = members.reshape(-1)
+
+
+def cost(row: DenseSide, column: DenseSide) -> float:
+    """Multiply-adds of `solve` with `row` as the row side: the in-row solves at their
+    worst and the pushes to later rows."""
+    r, c = float(row.size), float(column.size)
+    return r * c**3 / 3 + r * r * len(column.signatures) * c
+
+
+def build_cost(sides: tuple[DenseSide, DenseSide]) -> tuple[int, float]:
+    """Building both transition tensors: the (attacker signature, aim group) blocks, and
+    their entries times the classes multiplied into each."""
+    blocks = 0
+    entries = 0.0
+    for target, attacker in (sides, sides[::-1]):
+        signatures = len(attacker.signatures)
+        blocks += signatures * len(target.aim_groups)
+        entries += signatures * float(target.size) ** 2 * (1 + len(target.digits))
+    return blocks, entries
+
+
+def fits(sides: tuple[DenseSide, DenseSide]) -> bool:
+    """Whether both sides' transition tensors stay within DENSE_ENTRIES floats."""
+    a, b = sides
+    entries = len(b.signatures) * a.size * a.size + len(a.signatures) * b.size * b.size
+    return entries <= DENSE_ENTRIES
+
+
+Packet = tuple[int, float, int | None]  # dice, P(one die wounds), kill cap
+
+
+def transitions(model: Model, target: DenseSide, attacker: DenseSide, index: int) -> Floats:
+    """T[s, x, x']: P(side `index` moves from x to x' in a round | the attacker's ship
+    counts are signature s), over the target's reachable states. Rows of dead states are
+    the identity."""
+    size = target.size
+    tensor = np.zeros((len(attacker.signatures), size, size))
+    groups, members = target.aim_groups, target.aim_members
+    rows_of = [np.flatnonzero(members == g) for g in range(len(groups))]
+    same = [d[:, None] == d[None, :] for d in target.digits]  # per own class: unchanged
+    plans = {
+        (s, g): _packets(model, index, counts, aim_vector)
+        for s, counts in enumerate(attacker.signatures.tolist())
+        for g, aim_vector in enumerate(groups.tolist())
+    }
+    single = _packet_matrices(model, index, plans.values())
+    chains_of: dict[tuple[int, tuple[Packet, ...]], Floats] = {}
+    # one class whose every chain position is reachable: states are chain positions
+    plain = len(target.digits) == 1 and bool((target.digits[0] == np.arange(size)).all())
+    for (s, g), packets in plans.items():
+        rows = rows_of[g]
+        if plain and packets:
+            (only,) = packets.values()
+            tensor[s, rows, :] = _composed(single, 0, only)[rows]
+            continue
+        block = np.ones((rows.size, size))
+        for own, d in enumerate(target.digits):
+            listed = packets.get(own)
+            if not listed:
+                block *= same[own][rows]
+                continue
+            chain = chains_of.get((own, listed))
+            if chain is None:
+                chain = chains_of[(own, listed)] = _composed(single, own, listed)
+            block *= chain[d[rows][:, None], d[None, :]]
+        tensor[s, rows, :] = block
+    return tensor
+
+
+def _composed(
+    single: dict[tuple[int, Packet], Floats], own: int, listed: tuple[Packet, ...]
+) -> Floats:
+    """Several groups' packets on one class, applied in firing order (FC-I17)."""
+    chain = single[(own, listed[0])]
+    for packet in listed[1:]:
+        chain = chain @ single[(own, packet)]
+    return chain
+
+
+def _packets(
+    model: Model, index: int, counts: list[int], aims: list[int]
+) -> dict[int, tuple[Packet, ...]]:
+    """Per own class of side `index`, the packets an attacker with ship counts `counts`
+    aiming per `aims` sends at it, in firing order (FC-I17)."""
+    side = model.sides[index]
+    packets: dict[int, list[Packet]] = {}
+    for shooter, size in enumerate(counts):
+        target = aims[shooter]
+        if not size or not model.dice[shooter] or target < 0:
+            continue
+        cap = size if model.settings.kill_cap else None
+        packet = (size * model.dice[shooter], model.wound_p[shooter][target], cap)
+        packets.setdefault(side.position[target], []).append(packet)
+    return {own: tuple(listed) for own, listed in packets.items()}
+
+
+def _packet_matrices(
+    model: Model, index: int, plans: Iterable[dict[int, tuple[Packet, ...]]]
+) -> dict[tuple[int, Packet], Floats]:
+    """Every packet's matrix on its class, P(chain position d → d + k) as `Model._offsets`
+    (the binomial within the reach of the kill cap, FC-I11; the rest at the reach; terms
+    below the tolerance left out), built per class for all its packets at once."""
+    side = model.sides[index]
+    wanted: dict[int, list[Packet]] = {}
+    for plan in plans:
+        for own, listed in plan.items():
+            for packet in listed:
+                if packet not in wanted.setdefault(own, []):
+                    wanted[own].append(packet)
+    found: dict[tuple[int, Packet], Floats] = {}
+    for own, packets in wanted.items():
+        length = len(side.chains[own])
+        positions = np.arange(length)
+        most = max(n for n, _, _ in packets)
+        caps = max((cap for _, _, cap in packets if cap is not None), default=0)
+        table = limit_table(side, own, caps, model.overflow_lost)
+        limits = np.stack([table[caps + 1 if cap is None else cap] for _, _, cap in packets])
+        # pmf[k, length − 1 + i] = P(i wounds) for the kept terms (zero elsewhere), so that
+        # a window of `length` starting at length − 1 − d is row d of the shifted binomial
+        pmf = np.zeros((len(packets), 2 * length + most + 2))
+        tail = np.zeros((len(packets), most + 2))
+        dice = np.asarray([n for n, _, _ in packets], dtype=np.int64)
+        for k, (n, p, _) in enumerate(packets):
+            pmf_list, tail_list, lo, hi = model._pmf_tail(n, p)
+            pmf[k, length - 1 + lo : length - 1 + hi] = pmf_list[lo:hi]
+            tail[k, : n + 2] = tail_list
+        room = limits - positions[None, :]  # (packets, positions)
+        windows = np.lib.stride_tricks.sliding_window_view(pmf, length, axis=1)
+        shifted = windows[:, length - 1 :: -1, :] if length > 1 else windows[:, :1, :]
+        # d → d + k below the reach; the reach itself gets the tail below
+        matrices = shifted * (positions[None, None, :] < limits[:, :, None])
+        ends = dice[:, None] >= room
+        share = np.where(
+            ends, tail[np.arange(len(packets))[:, None], np.minimum(room, dice[:, None] + 1)], 0.0
+        )
+        ends &= share > model.tolerance
+        which, start = np.nonzero(ends)
+        matrices[which, start, limits[which, start]] += share[which, start]
+        for number, packet in enumerate(packets):
+            found[(own, packet)] = matrices[number]
+    return found
+
+
+def solve(
+    model: Model, by_rows: int, sides: tuple[DenseSide, DenseSide] | None = None
+) -> tuple[Floats, list[tuple[int, int, float]], float, int]:
+    """The end-state weights W[r, c] (rows: side `by_rows`), the stalled states with their
+    weights, the expected number of rounds and the number of live states visited."""
+    if sides is None:
+        sides = (DenseSide(model, 0), DenseSide(model, 1))
+    row_side, column_side = sides[by_rows], sides[1 - by_rows]
+    # row side's moves when the column side (signature s) fires, and vice versa
+    t_rows = transitions(model, row_side, column_side, by_rows)
+    t_columns = transitions(model, column_side, row_side, 1 - by_rows)
+    rows, columns = row_side.size, column_side.size
+    weights = np.zeros((rows, columns))
+    weights[0, 0] = 1.0
+    live = column_side.alive
+    dead = (~live).astype(np.float64)
+    sigma = column_side.signature
+    groups = np.unique(sigma[live])
+    # one row per live column signature: visits summed per signature with one product
+    by_signature = ((sigma[None, :] == groups[:, None]) & live[None, :]).astype(np.float64)
+    stay_rows = np.ascontiguousarray(np.einsum("srr->rs", t_rows)[:, sigma])  # (rows, columns)
+    stay_columns = np.einsum("scc->sc", t_columns)
+    reach = _last_nonzero(t_rows)
+    stalled: list[tuple[int, int, float]] = []
+    rounds = 0.0
+    visited = 0
+    for r in np.flatnonzero(row_side.alive).tolist():
+        inflow = weights[r]
+        if not inflow.any():
+            continue
+        signature = row_side.signature[r]
+        stay_r = stay_rows[r]
+        stays = stay_columns[signature]
+        stay = stay_r * stays
+        stuck = stay > STALL
+        any_stuck = bool(stuck.any())
+        if any_stuck:
+            moving = live & ~stuck
+            leave = np.where(moving, 1.0 / np.where(moving, 1.0 - stay, 1.0), 0.0)
+        else:
+            leave = live / (1.0 - stay)
+        moves = t_columns[signature]
+        arrived = _within_row(moves, stays, leave * stay_r, inflow)
+        visits = arrived * leave
+        visited += int(np.count_nonzero(arrived * live))
+        rounds += float(visits.sum())
+        if any_stuck:
+            for c in np.flatnonzero(stuck & live & (arrived != 0.0)).tolist():
+                stalled.append((r, c, float(arrived[c])))
+        weights[r] = arrived * dead  # dead columns: the battle ended there
+        top = reach[r]
+        if top > r + 1:
+            pushed = (by_signature * visits) @ moves
+            leaving = t_rows[groups, r, r + 1 : top]  # (signatures, later rows)
+            weights[r + 1 : top] += leaving.T @ pushed
+    return weights, stalled, rounds, visited
+
+
+def _within_row(moves: Floats, stays: Floats, factor: Floats, inflow: Floats) -> Floats:
+    """Solve x = inflow + A (factor · x) for the mass reaching each column of a row while the
+    row side stays, A being the column side's moves transposed without self-loops (`moves`
+    and its diagonal `stays`). A is strictly lower triangular, so the series
+    Σ (A · factor)^k inflow ends; every term is a probability mass, so it is summed until
+    the next term is negligible, or the row is solved directly when it needs many steps."""
+    arrivals = moves.T
+    # each term is at most `ratio` times the last: solve directly when the series is slow
+    ratio = float((factor * (1.0 - stays)).max())
+    if ratio > SERIES_RATIO:
+        system = np.eye(inflow.shape[0]) - (arrivals - np.diag(stays)) * factor[None, :]
+        direct: Floats = np.asarray(np.linalg.solve(system, inflow), dtype=np.float64)
+        return direct
+    total = inflow.copy()
+    term = inflow
+    for _ in range(SERIES_TERMS):
+        weighted = factor * term
+        term = arrivals @ weighted - stays * weighted
+        mass = float(term.sum())
+        if mass <= 0.0:
+            return total
+        total += term
+        if mass <= 1e-18 * float(total.sum()):
+            return total
+    system = np.eye(inflow.shape[0]) - (arrivals - np.diag(stays)) * factor[None, :]
+    solved: Floats = np.asarray(np.linalg.solve(system, inflow), dtype=np.float64)
+    return solved
+
+
+def _last_nonzero(tensor: Floats) -> Ints:
+    """Per row state, one past the last state any signature's transition reaches."""
+    nonzero = tensor.sum(axis=0) != 0.0  # entries are probabilities: no cancellation
+    size = nonzero.shape[1]
+    last = size - np.argmax(nonzero[:, ::-1], axis=1)
+    return np.asarray(last, dtype=np.int64)
