@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
 from typing import Any
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
-from bot.campaigns import Faction
 from bot.errors import GameError, NotFound
 from bot.factions import resolve_faction
 from bot.i18n import t
-from bot.interactions import Context, campaign_context, reply
+from bot.interactions import reply
 from bot.rules.fleet_combat import (
+    SPEC,
     Fleet,
     FleetCombatSettings,
     FleetCombatState,
@@ -22,14 +22,8 @@ from bot.rules.fleet_combat import (
     fleet_from_counts,
 )
 from bot.rules.fleet_combat.fleets import validate_ships
-from cogs.fleet_combat.common import (
-    RULESET,
-    C,
-    canonical_point,
-    combat,
-    faction_autocomplete,
-    point_autocomplete,
-)
+from bot.scaffold import RulesetContext, faction_autocomplete
+from cogs.fleet_combat.common import C, Ctx, canonical_point, combat, point_autocomplete
 from cogs.fleet_combat.input import parse_ships
 from cogs.fleet_combat.render import odds_embed
 
@@ -37,7 +31,7 @@ ODDS_BATTLES = 20_000  # Monte Carlo sample when the exact method is too large
 MAX_ODDS_SHIPS = 300
 
 
-class OddsCommands:
+class OddsCommands(commands.Cog):
     """The odds calculator."""
 
     @combat.command(name="odds", description="Chances of two fleets in a battle to the end")
@@ -61,11 +55,10 @@ class OddsCommands:
         point: app_commands.Range[str, 1, 60] | None = None,
     ) -> None:
         """FC-I17 automatic mode: exact where feasible, else Monte Carlo with its margin."""
-        ctx = await campaign_context(interaction)
-        state, settings = await ctx.service.state(ctx.campaign, RULESET)
-        factions = await ctx.service.factions(ctx.campaign.id)
-        fleet_a, name_a = odds_fleet(ctx, state, settings, factions, a, a_faction, point, "A")
-        fleet_b, name_b = odds_fleet(ctx, state, settings, factions, b, b_faction, point, "B")
+        ctx = await RulesetContext.of(interaction, SPEC)
+        state, settings = await ctx.read()
+        fleet_a, name_a = odds_fleet(ctx, state, settings, a, a_faction, point, "A")
+        fleet_b, name_b = odds_fleet(ctx, state, settings, b, b_faction, point, "B")
         await interaction.response.defer(thinking=True)
         result = await asyncio.to_thread(
             combat_odds, fleet_a, fleet_b, settings, battles=ODDS_BATTLES
@@ -75,10 +68,9 @@ class OddsCommands:
 
 
 def odds_fleet(
-    ctx: Context,
+    ctx: Ctx,
     state: FleetCombatState,
     settings: FleetCombatSettings,
-    factions: Sequence[Faction],
     typed: str | None,
     faction: str | None,
     point: str | None,
@@ -94,7 +86,7 @@ def odds_fleet(
         return fleet_from_counts(name, ships.ships, wounds=ships.wounds), name
     if not faction:
         raise GameError(C + "error.odds_fleet_missing", side=side)
-    name = resolve_faction(faction, factions)
+    name = resolve_faction(faction, ctx.factions)
     fleets = [f for f in state.fleets if f.faction == name]
     if point:
         where = canonical_point(state, point)
