@@ -16,6 +16,7 @@ from bot import controls, dice_stats
 from bot.app import PrivateerBot
 from bot.campaigns import CORE
 from bot.controls import Control
+from bot.dice import RollRecord
 from bot.errors import NotFound
 from bot.i18n import Msg, msg_from_json, t
 from bot.interactions import (
@@ -234,7 +235,8 @@ class HistoryCog(commands.Cog):
         entries = []
         async for e in history.all_entries(ctx.service.db, ctx.campaign.id):
             entries.append({**e.hashed_form(), "hash": e.hash})
-            rows = list(enumerate(e.rolls, start=1)) or [(0, None)]
+            rows: list[tuple[int, RollRecord | None]] = [*enumerate(e.rolls, start=1)]
+            rows = rows or [(0, None)]
             for i, r in rows:
                 writer.writerow(
                     [
