@@ -51,6 +51,7 @@ from cogs.fleet_combat.common import (
     Ctx,
     TurnOrderSet,
     apply_in_battle,
+    battle_being_given,
     battle_faction,
     canonical_point,
     combat,
@@ -191,14 +192,10 @@ async def order_context(
     interaction: discord.Interaction[Any],
 ) -> tuple[FleetCombatState, FleetCombatSettings, Battle, str] | None:
     """State, settings, battle and acting faction for the order autocompletes."""
-    found = await state_for(interaction, SPEC)
+    found = await battle_being_given(interaction)
     if found is None:
         return None
-    campaign, state, settings = found
-    number = option_of(interaction, "battle")
-    battle = state.battle(int(number)) if str(number or "").isdigit() else None
-    if battle is None or not battle.active:
-        return None
+    campaign, state, settings, battle = found
     service = service_of(interaction)
     factions = await service.factions(campaign.id)
     actor_is_gm = await service.is_gm(campaign, actor_of(interaction))

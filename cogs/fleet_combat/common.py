@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 import discord
 from discord import app_commands
 
+from bot.campaigns import Campaign
 from bot.dice import Dice
 from bot.errors import GameError, NotAllowed
 from bot.factions import normal
@@ -144,6 +145,22 @@ def list_choices(
 def option_of(interaction: discord.Interaction[Any], name: str) -> Any:
     """Another option of the command being completed, as typed so far (or None)."""
     return getattr(interaction.namespace, name, None)
+
+
+async def battle_being_given(
+    interaction: discord.Interaction[Any],
+) -> tuple[Campaign, FleetCombatState, FleetCombatSettings, Battle] | None:
+    """For an autocomplete: the campaign, its fleet combat state and the active battle the
+    command's `battle:` option names so far (None when it names none)."""
+    found = await state_for(interaction, SPEC)
+    if found is None:
+        return None
+    campaign, state, settings = found
+    number = option_of(interaction, "battle")
+    battle = state.battle(int(number)) if str(number or "").isdigit() else None
+    if battle is None or not battle.active:
+        return None
+    return campaign, state, settings, battle
 
 
 async def point_autocomplete(

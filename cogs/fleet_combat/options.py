@@ -23,16 +23,16 @@ from bot.rules.fleet_combat import (
     set_allies,
     set_damage_priority,
 )
-from bot.scaffold import RulesetContext, faction_autocomplete, state_for
+from bot.scaffold import RulesetContext, faction_autocomplete
 from cogs.fleet_combat.battles import battle_autocomplete, order_context
 from cogs.fleet_combat.common import (
     C,
     apply_in_battle,
+    battle_being_given,
     battle_faction,
     combat,
     list_choices,
     list_entries,
-    option_of,
 )
 from cogs.fleet_combat.input import class_word, parse_factions, parse_ship_ids
 from cogs.fleet_combat.render import outcome_message, ship_ids_text, ship_life
@@ -42,16 +42,13 @@ async def allies_autocomplete(
     interaction: discord.Interaction[Any], current: str
 ) -> list[app_commands.Choice[str]]:
     """The battle's participants still fighting; completes the last name of a list."""
-    found = await state_for(interaction, SPEC)
+    found = await battle_being_given(interaction)
     if found is None:
         return []
-    number = option_of(interaction, "battle")
-    battle = found[1].battle(int(number)) if str(number or "").isdigit() else None
-    if battle is None or not battle.active:
-        return []
+    _, _, settings, battle = found
     engaged = [p.faction for p in battle.engaged()]
     chosen = [f for f in (find_faction(x, engaged) for x in list_entries(current)[0]) if f]
-    if found[2].hostility_model == "declared_pairs":
+    if settings.hostility_model == "declared_pairs":
         # FC-I5: players who declared attacks on each other cannot become allies.
         engaged = [f for f in engaged if not any(battle.hostile(f, c) for c in chosen)]
     return list_choices([(f, f) for f in engaged], current, chosen=chosen)
