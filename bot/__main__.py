@@ -40,13 +40,23 @@ def run_bot() -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Dispatch on the first argument."""
-    args = list(sys.argv[1:] if argv is None else argv)
+    from bot.storage.health import DatabaseUnusable
+
+    try:
+        return dispatch(list(sys.argv[1:] if argv is None else argv))
+    except DatabaseUnusable as unusable:
+        print(unusable)  # noqa: T201 - one sentence for the operator, no traceback
+        return 2
+
+
+def dispatch(args: list[str]) -> int:
+    """Run the mode the first argument names."""
     if args and args[0] == "local":
         from bot.standin.terminal import main as local_main
 
         return local_main(args[1:])
     if args and args[0] == "bench":
-        from bot.bench import main as bench_main
+        from bot.bench.core import main as bench_main
 
         return bench_main(args[1:])
     if args and args[0] in ("-h", "--help"):

@@ -14,7 +14,8 @@ from discord.ext import commands
 
 from bot import rulesets
 from bot.campaigns import CampaignService
-from bot.config import Settings
+from bot.compute import ComputePool
+from bot.config import Settings, compute_limits
 from bot.controls import Control
 from bot.dice import Dice
 from bot.i18n import catalog, language_of
@@ -55,10 +56,17 @@ class PrivateerBot(commands.Bot):
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, **client_kwargs)
+        # Player text reaches message content: nothing pings unless a message names whom.
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            allowed_mentions=discord.AllowedMentions.none(),
+            **client_kwargs,
+        )
         self.settings = settings
         self.dice_factory = dice_factory
         self.db: Database | None = None
+        self.compute = ComputePool(compute_limits(settings))
         self._service: CampaignService | None = None
         self.tree.on_error = handle_error  # type: ignore[method-assign]
 
@@ -111,6 +119,7 @@ class PrivateerBot(commands.Bot):
     async def close(self) -> None:
         """Close Discord, then the database."""
         await super().close()
+        self.compute.close()
         if self.db is not None:
             await self.db.close()
             self.db = None

@@ -9,13 +9,11 @@ in here; nothing here imports discord.
 from __future__ import annotations
 
 import gc
-import json
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
 from typing import Any, TypeVar, overload
 
-import aiosqlite
 from pydantic import BaseModel
 
 from bot import rulesets
@@ -23,8 +21,32 @@ from bot.dice import Dice, RollRecord
 from bot.errors import Conflict, GameError, NotAllowed, NotFound
 from bot.i18n import Msg, unfilled
 from bot.rulesets import AnySpec, ArchiveRecord, RulesetSpec, TurnContext
-from bot.storage.audit import GENESIS, AuditEntry, append_entry, archive_digest, canonical
-from bot.storage.database import Database, utc_now
+from bot.storage.audit import AuditEntry, append_entry, archive_digest
+from bot.storage.campaigns import (
+    Campaign,
+    CampaignReads,
+    CampaignWrites,
+    Choice,
+    Faction,
+    StateRow,
+)
+from bot.storage.database import Database
+from bot.storage.log import AuditLog
+from bot.text import CAMPAIGN_NAME_MAX, FACTION_NAME_MAX, clean_text, same_name
+
+__all__ = [
+    "CORE",
+    "Actor",
+    "Campaign",
+    "CampaignService",
+    "Choice",
+    "Faction",
+    "TurnEndReport",
+    "TurnSummary",
+    "UnitOfWork",
+    "paused_gc",
+    "summary_json",
+]
 
 CORE = "core"
 
@@ -62,76 +84,11 @@ def paused_gc() -> Iterator[None]:
 
 
 @dataclass(frozen=True)
-class Campaign:
-    """A campaign as loaded at the start of a command."""
-
-    id: int
-    guild_id: int
-    channel_id: int
-    name: str
-    rulesets: tuple[str, ...]
-    turn: int
-    created_by: int
-    factions_per_player: int
-    log_count: int
-
-    @classmethod
-    def from_row(cls, row: aiosqlite.Row) -> Campaign:
-        """Build from a `campaigns` row."""
-        return cls(
-            id=row["id"],
-            guild_id=row["guild_id"],
-            channel_id=row["channel_id"],
-            name=row["name"],
-            rulesets=tuple(json.loads(row["rulesets"])),
-            turn=row["turn"],
-            created_by=row["created_by"],
-            factions_per_player=row["factions_per_player"],
-            log_count=row["log_count"],
-        )
-
-
-@dataclass(frozen=True)
-class Faction:
-    """A player's side in a campaign."""
-
-    id: int
-    name: str
-    user_id: int | None
-
-
-@dataclass(frozen=True)
 class Actor:
     """Who runs a command: the Discord user and their role ids in the guild."""
 
     user_id: int
     role_ids: frozenset[int] = frozenset()
-
-
-@dataclass(frozen=True)
-class Choice:
-    """A pending choice row (a reward to pick, a confirmation, ...)."""
-
-    id: int
-    campaign_id: int
-    ruleset: str
-    kind: str
-    owner_id: int | None
-    payload: dict[str, Any]
-    status: str
-
-    @classmethod
-    def from_row(cls, row: aiosqlite.Row) -> Choice:
-        """Build from a `pending_choices` row."""
-        return cls(
-            id=row["id"],
-            campaign_id=row["campaign_id"],
-            ruleset=row["ruleset"],
-            kind=row["kind"],
-            owner_id=row["owner_id"],
-            payload=json.loads(row["payload"]),
-            status=row["status"],
-        )
 
 
 @dataclass
@@ -164,7 +121,7 @@ class _Loaded:
 class UnitOfWork:
     """One command's transaction: typed ruleset state, the dice, the audit append."""
 
-    conn: aiosqlite.Connection
+    writes: CampaignWrites
     campaign: Campaign
     actor: Actor
     dice: Dice
@@ -185,20 +142,10 @@ class UnitOfWork:
         spec = ruleset if isinstance(ruleset, RulesetSpec) else _spec(ruleset)
         ruleset = spec.key
         if ruleset not in self._loaded:
-            async with self.conn.execute(
-                "SELECT * FROM ruleset_state WHERE campaign_id = ? AND ruleset = ?",
-                (self.campaign.id, ruleset),
-            ) as cur:
-                row = await cur.fetchone()
-            if row is None:
-                raise NotFound("error.ruleset_not_enabled", ruleset=ruleset)
-            _check_schema(spec, row["schema_version"])
-            with paused_gc():
-                self._loaded[ruleset] = _Loaded(
-                    state=spec.state_model.model_validate_json(row["state"]),
-                    settings=spec.settings_model.model_validate_json(row["settings"]),
-                    row_version=row["row_version"],
-                )
+            row = await self.writes.ruleset_state(self.campaign.id, ruleset)
+            state, settings = _parse(spec, row)
+            assert row is not None
+            self._loaded[ruleset] = _Loaded(state, settings, row_version=row.row_version)
         loaded = self._loaded[ruleset]
         return loaded.state, loaded.settings
 
@@ -213,12 +160,10 @@ class UnitOfWork:
     async def _write(self, ruleset: str, column: str, value: BaseModel) -> None:
         await self.load(ruleset)
         loaded = self._loaded[ruleset]
-        cur = await self.conn.execute(
-            f"UPDATE ruleset_state SET {column} = ?, row_version = row_version + 1 "  # noqa: S608
-            "WHERE campaign_id = ? AND ruleset = ? AND row_version = ?",
-            (value.model_dump_json(), self.campaign.id, ruleset, loaded.row_version),
+        written = await self.writes.write_ruleset(
+            self.campaign.id, ruleset, column, value.model_dump_json(), loaded.row_version
         )
-        if cur.rowcount != 1:
+        if not written:
             raise Conflict("error.state_moved")
         setattr(loaded, column, value)
         loaded.row_version += 1
@@ -233,12 +178,9 @@ class UnitOfWork:
         digests = self._archived.setdefault(ruleset, [])
         for record in records:
             body = record.body.model_dump_json()
-            rows.append((self.campaign.id, ruleset, record.key, record.seq, body))
+            rows.append((record.key, record.seq, body))
             digests.append([record.key, record.seq, archive_digest(body)])
-        await self.conn.executemany(
-            "INSERT INTO ruleset_archive (campaign_id, ruleset, key, seq, body) VALUES (?,?,?,?,?)",
-            rows,
-        )
+        await self.writes.add_archive(self.campaign.id, ruleset, rows)
 
     async def append(
         self,
@@ -264,7 +206,7 @@ class UnitOfWork:
         if archived:
             outcome = {**(outcome or {}), "archive": archived}
         entry = await append_entry(
-            self.conn,
+            self.writes.conn,
             campaign_id=self.campaign.id,
             turn=self.campaign.turn if turn is None else turn,
             ruleset=ruleset,
@@ -303,23 +245,13 @@ class UnitOfWork:
         self, ruleset: str, kind: str, owner_id: int | None, payload: dict[str, Any]
     ) -> int:
         """Create a pending choice row; returns its id (the buttons carry it)."""
-        cur = await self.conn.execute(
-            "INSERT INTO pending_choices (campaign_id, ruleset, kind, owner_id, payload, "
-            "created_at) VALUES (?,?,?,?,?,?)",
-            (self.campaign.id, ruleset, kind, owner_id, canonical(payload), utc_now()),
-        )
-        return int(cur.lastrowid or 0)
+        return await self.writes.open_choice(self.campaign.id, ruleset, kind, owner_id, payload)
 
     async def claim_choice(self, choice_id: int, *, gm: bool) -> Choice:
         """Take an open choice for this actor: refused when it is someone else's or done."""
-        async with self.conn.execute(
-            "SELECT * FROM pending_choices WHERE id = ? AND campaign_id = ?",
-            (choice_id, self.campaign.id),
-        ) as cur:
-            row = await cur.fetchone()
-        if row is None:
+        choice = await self.writes.choice(self.campaign.id, choice_id)
+        if choice is None:
             raise NotFound("error.choice_not_found")
-        choice = Choice.from_row(row)
         if choice.owner_id is not None and choice.owner_id != self.actor.user_id and not gm:
             raise NotAllowed("error.not_your_choice")
         if choice.owner_id is None and not gm:
@@ -330,17 +262,11 @@ class UnitOfWork:
 
     async def close_choice(self, choice_id: int, status: str = "done") -> None:
         """Mark a choice answered (or cancelled) in this transaction."""
-        await self.conn.execute(
-            "UPDATE pending_choices SET status = ?, resolved_at = ?, resolved_by = ? "
-            "WHERE id = ? AND status = 'open'",
-            (status, utc_now(), self.actor.user_id, choice_id),
-        )
+        await self.writes.close_choice(choice_id, status, self.actor.user_id)
 
     async def update_choice_payload(self, choice_id: int, payload: dict[str, Any]) -> None:
         """Replace an open choice's payload (e.g. the next hit of a multi-step choice)."""
-        await self.conn.execute(
-            "UPDATE pending_choices SET payload = ? WHERE id = ?", (canonical(payload), choice_id)
-        )
+        await self.writes.set_choice_payload(choice_id, payload)
 
     def check_complete(self) -> None:
         """Refuse to commit rolls or state changes that no audit entry covers."""
@@ -366,6 +292,19 @@ def summary_json(lines: Sequence[Msg]) -> list[dict[str, Any]]:
     return [m.to_json() for m in lines]
 
 
+def _parse(spec: AnySpec, row: StateRow | None) -> tuple[Any, Any]:
+    """A stored state row parsed into the ruleset's models (refused when it is missing or of
+    another format)."""
+    if row is None:
+        raise NotFound("error.ruleset_not_enabled", ruleset=spec.key)
+    _check_schema(spec, row.schema_version)
+    with paused_gc():
+        return (
+            spec.state_model.model_validate_json(row.state),
+            spec.settings_model.model_validate_json(row.settings),
+        )
+
+
 def _check_schema(spec: AnySpec, found: int) -> None:
     """Refuse a stored state of another format than the ruleset's models read (a database
     from a newer bot, or one a migration missed): parsing it could drop what it holds."""
@@ -387,42 +326,34 @@ class CampaignService:
 
     def __init__(self, db: Database, dice_factory: Callable[[], Dice] | None = None) -> None:
         self.db = db
+        self.reads = CampaignReads(db)
+        self.log = AuditLog(db)
         self.dice_factory: Callable[[], Dice] = dice_factory or Dice
 
     # -- reads (committed data) ------------------------------------------------------------
 
     async def by_channel(self, channel_id: int, parent_id: int | None = None) -> Campaign | None:
         """The campaign of a channel, or of a thread's parent channel."""
-        ids = [channel_id] + ([parent_id] if parent_id else [])
-        for cid in ids:
-            row = await self.db.fetchone("SELECT * FROM campaigns WHERE channel_id = ?", (cid,))
-            if row is not None:
-                return Campaign.from_row(row)
+        for cid in [channel_id] + ([parent_id] if parent_id else []):
+            campaign = await self.reads.by_channel(cid)
+            if campaign is not None:
+                return campaign
         return None
 
     async def get(self, campaign_id: int) -> Campaign:
         """A campaign by id."""
-        row = await self.db.fetchone("SELECT * FROM campaigns WHERE id = ?", (campaign_id,))
-        if row is None:
+        campaign = await self.reads.by_id(campaign_id)
+        if campaign is None:
             raise NotFound("error.no_campaign")
-        return Campaign.from_row(row)
+        return campaign
 
     async def factions(self, campaign_id: int) -> list[Faction]:
         """The campaign's factions, by name."""
-        rows = await self.db.fetchall(
-            "SELECT id, name, user_id FROM factions WHERE campaign_id = ? ORDER BY name",
-            (campaign_id,),
-        )
-        return [Faction(r["id"], r["name"], r["user_id"]) for r in rows]
+        return await self.reads.factions(campaign_id)
 
     async def gms(self, campaign_id: int) -> list[tuple[str, int]]:
         """The GM entries: ("user", id) or ("role", id)."""
-        rows = await self.db.fetchall(
-            "SELECT kind, target_id FROM campaign_gms WHERE campaign_id = ? "
-            "ORDER BY kind, target_id",
-            (campaign_id,),
-        )
-        return [(r["kind"], r["target_id"]) for r in rows]
+        return await self.reads.gms(campaign_id)
 
     async def is_gm(self, campaign: Campaign, actor: Actor) -> bool:
         """A GM is the creator, a named user, or anyone holding a named role."""
@@ -444,41 +375,20 @@ class CampaignService:
     async def state(self, campaign: Campaign, ruleset: AnySpec | str) -> tuple[Any, Any]:
         """A ruleset's committed (state, settings), for read-only commands."""
         spec = ruleset if isinstance(ruleset, RulesetSpec) else _spec(ruleset)
-        ruleset = spec.key
-        row = await self.db.fetchone(
-            "SELECT schema_version, state, settings FROM ruleset_state "
-            "WHERE campaign_id = ? AND ruleset = ?",
-            (campaign.id, ruleset),
-        )
-        if row is None:
-            raise NotFound("error.ruleset_not_enabled", ruleset=ruleset)
-        _check_schema(spec, row["schema_version"])
-        return (
-            spec.state_model.model_validate_json(row["state"]),
-            spec.settings_model.model_validate_json(row["settings"]),
-        )
+        return _parse(spec, await self.reads.ruleset_state(campaign.id, spec.key))
 
     async def archived(self, campaign: Campaign, ruleset: str, key: str, model: type[M]) -> list[M]:
         """One series of a ruleset's archive (committed), in order, parsed into `model`."""
-        rows = await self.db.fetchall(
-            "SELECT body FROM ruleset_archive WHERE campaign_id = ? AND ruleset = ? AND key = ? "
-            "ORDER BY seq",
-            (campaign.id, ruleset, key),
-        )
-        return [model.model_validate_json(r["body"]) for r in rows]
+        bodies = await self.reads.archived(campaign.id, ruleset, key)
+        return [model.model_validate_json(body) for body in bodies]
 
     async def choice(self, choice_id: int) -> Choice | None:
         """A pending choice by id (committed)."""
-        row = await self.db.fetchone("SELECT * FROM pending_choices WHERE id = ?", (choice_id,))
-        return None if row is None else Choice.from_row(row)
+        return await self.reads.choice(choice_id)
 
     async def open_choices(self, campaign_id: int) -> list[Choice]:
         """Every choice still waiting for an answer."""
-        rows = await self.db.fetchall(
-            "SELECT * FROM pending_choices WHERE campaign_id = ? AND status = 'open' ORDER BY id",
-            (campaign_id,),
-        )
-        return [Choice.from_row(r) for r in rows]
+        return await self.reads.open_choices(campaign_id)
 
     # -- the unit of work ------------------------------------------------------------------
 
@@ -486,11 +396,11 @@ class CampaignService:
     async def work(self, campaign_id: int, actor: Actor) -> AsyncIterator[UnitOfWork]:
         """One command's transaction; everything inside commits together or not at all."""
         async with self.db.transaction() as conn:
-            async with conn.execute("SELECT * FROM campaigns WHERE id = ?", (campaign_id,)) as cur:
-                row = await cur.fetchone()
-            if row is None:
+            writes = CampaignWrites(conn)
+            campaign = await writes.campaign(campaign_id)
+            if campaign is None:
                 raise NotFound("error.no_campaign")
-            uow = UnitOfWork(conn, Campaign.from_row(row), actor, self.dice_factory())
+            uow = UnitOfWork(writes, campaign, actor, self.dice_factory())
             yield uow
             uow.check_complete()
 
@@ -508,40 +418,29 @@ class CampaignService:
         """Create a campaign in a channel; the creator becomes its first GM."""
         keys = list(dict.fromkeys(ruleset_keys))
         specs = [_spec(k) for k in keys]
-        name = name.strip()
-        if not name or len(name) > 100:
-            raise GameError("error.campaign_name")
+        name = clean_text(name, CAMPAIGN_NAME_MAX, error="error.campaign_name")
         async with self.db.transaction() as conn:
-            async with conn.execute(
-                "SELECT 1 FROM campaigns WHERE channel_id = ?", (channel_id,)
-            ) as cur:
-                if await cur.fetchone() is not None:
-                    raise Conflict("error.campaign_exists")
-            cur = await conn.execute(
-                "INSERT INTO campaigns (guild_id, channel_id, name, rulesets, created_by, "
-                "log_head, created_at) VALUES (?,?,?,?,?,?,?)",
-                (guild_id, channel_id, name, json.dumps(keys), actor.user_id, GENESIS, utc_now()),
-            )
-            campaign_id = int(cur.lastrowid or 0)
-            await conn.execute(
-                "INSERT INTO campaign_gms VALUES (?, 'user', ?)", (campaign_id, actor.user_id)
-            )
-            for spec in specs:
-                await conn.execute(
-                    "INSERT INTO ruleset_state VALUES (?,?,?,?,?,?)",
+            writes = CampaignWrites(conn)
+            if await writes.channel_taken(channel_id):
+                raise Conflict("error.campaign_exists")
+            campaign_id = await writes.create_campaign(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                name=name,
+                rulesets=keys,
+                created_by=actor.user_id,
+                states=[
                     (
-                        campaign_id,
                         spec.key,
                         spec.schema_version,
-                        1,
                         spec.state_model().model_dump_json(),
                         spec.settings_model().model_dump_json(),
-                    ),
-                )
-            async with conn.execute("SELECT * FROM campaigns WHERE id = ?", (campaign_id,)) as c:
-                row = await c.fetchone()
-            assert row is not None
-            campaign = Campaign.from_row(row)
+                    )
+                    for spec in specs
+                ],
+            )
+            campaign = await writes.campaign(campaign_id)
+            assert campaign is not None
             await append_entry(
                 conn,
                 campaign_id=campaign_id,
@@ -577,7 +476,7 @@ class CampaignService:
                 await uow.close_choice(choice_id)
             if campaign.turn != expected_turn:
                 raise Conflict("error.turn_already_ended", turn=expected_turn)
-            factions = {f.name: f.user_id for f in await self._factions_in(uow.conn, campaign.id)}
+            factions = {f.name: f.user_id for f in await uow.writes.factions(campaign.id)}
             summaries: list[TurnSummary] = []
             for spec in rulesets.available():
                 if spec.key not in campaign.rulesets or spec.end_of_turn is None:
@@ -608,34 +507,16 @@ class CampaignService:
                 options={"turn": campaign.turn},
                 outcome={"next_turn": campaign.turn + 1},
             )
-            await uow.conn.execute(
-                "INSERT INTO turns VALUES (?,?,?,?,?)",
-                (campaign.id, campaign.turn, utc_now(), actor.user_id, closing.id),
-            )
-            await uow.conn.execute(
-                "UPDATE campaigns SET turn = turn + 1 WHERE id = ?", (campaign.id,)
-            )
+            await uow.writes.close_turn(campaign.id, campaign.turn, actor.user_id, closing.id)
         return TurnEndReport(turn=expected_turn, summaries=summaries)
-
-    @staticmethod
-    async def _factions_in(conn: aiosqlite.Connection, campaign_id: int) -> list[Faction]:
-        async with conn.execute(
-            "SELECT id, name, user_id FROM factions WHERE campaign_id = ? ORDER BY name",
-            (campaign_id,),
-        ) as cur:
-            return [Faction(r["id"], r["name"], r["user_id"]) for r in await cur.fetchall()]
 
     async def join(self, campaign_id: int, actor: Actor, faction_name: str) -> Faction:
         """A player claims a faction (created if new); one per player unless the GM allows more."""
-        name = " ".join(faction_name.split())
-        if not name or len(name) > 64:
-            raise GameError("error.faction_name")
+        name = clean_text(faction_name, FACTION_NAME_MAX, error="error.faction_name")
         async with self.work(campaign_id, actor) as uow:
-            conn = uow.conn
-            mine = [
-                f for f in await self._factions_in(conn, campaign_id) if f.user_id == actor.user_id
-            ]
-            if any(f.name.lower() == name.lower() for f in mine):
+            factions = await uow.writes.factions(campaign_id)
+            mine = [f for f in factions if f.user_id == actor.user_id]
+            if any(same_name(f.name, name) for f in mine):
                 raise Conflict("error.already_in_faction", faction=name)
             if len(mine) >= uow.campaign.factions_per_player:
                 raise GameError(
@@ -643,24 +524,14 @@ class CampaignService:
                     count=uow.campaign.factions_per_player,
                     factions=", ".join(f.name for f in mine),
                 )
-            async with conn.execute(
-                "SELECT id, name, user_id FROM factions WHERE campaign_id = ? AND name = ?",
-                (campaign_id, name),
-            ) as cur:
-                row = await cur.fetchone()
-            if row is not None and row["user_id"] is not None:
-                raise Conflict("error.faction_taken", faction=row["name"])
-            if row is None:
-                cur = await conn.execute(
-                    "INSERT INTO factions (campaign_id, name, user_id) VALUES (?,?,?)",
-                    (campaign_id, name, actor.user_id),
-                )
-                faction = Faction(int(cur.lastrowid or 0), name, actor.user_id)
+            found = next((f for f in factions if same_name(f.name, name)), None)  # NFKC, folded
+            if found is not None and found.user_id is not None:
+                raise Conflict("error.faction_taken", faction=found.name)
+            if found is None:
+                faction = await uow.writes.add_faction(campaign_id, name, actor.user_id)
             else:
-                await conn.execute(
-                    "UPDATE factions SET user_id = ? WHERE id = ?", (actor.user_id, row["id"])
-                )
-                faction = Faction(row["id"], row["name"], actor.user_id)
+                await uow.writes.claim_faction(found.id, actor.user_id)
+                faction = Faction(found.id, found.name, actor.user_id)
             await uow.append(
                 "campaign join",
                 options={"faction": name},
@@ -677,16 +548,10 @@ class CampaignService:
             if not add and kind == "user" and target_id == uow.campaign.created_by:
                 raise GameError("error.gm_creator")
             if add:
-                cur = await uow.conn.execute(
-                    "INSERT OR IGNORE INTO campaign_gms VALUES (?,?,?)",
-                    (campaign_id, kind, target_id),
-                )
+                changed = await uow.writes.add_gm(campaign_id, kind, target_id)
             else:
-                cur = await uow.conn.execute(
-                    "DELETE FROM campaign_gms WHERE campaign_id = ? AND kind = ? AND target_id = ?",
-                    (campaign_id, kind, target_id),
-                )
-            if cur.rowcount != 1:
+                changed = await uow.writes.remove_gm(campaign_id, kind, target_id)
+            if not changed:
                 raise Conflict("error.gm_unchanged")
             await uow.append(
                 "campaign gm " + ("add" if add else "remove"),
@@ -711,10 +576,7 @@ class CampaignService:
                     raise settings_edit.SettingError(
                         "error.setting_value", name=name, value=raw, allowed="1..10"
                     )
-                await uow.conn.execute(
-                    "UPDATE campaigns SET factions_per_player = ? WHERE id = ?",
-                    (value, campaign_id),
-                )
+                await uow.writes.set_factions_per_player(campaign_id, value)
             else:
                 if ruleset not in uow.campaign.rulesets:
                     raise NotFound("error.ruleset_not_enabled", ruleset=ruleset)

@@ -7,6 +7,7 @@ from pathlib import Path
 from pydantic import Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from bot.compute import ComputeLimits, default_workers
 from bot.paths import data_dir
 
 
@@ -19,3 +20,16 @@ class Settings(BaseSettings):
     database_path: Path = Field(default_factory=lambda: data_dir() / "privateer.db")
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+    compute_workers: int | None = Field(default=None, ge=1)  # default: one per core but one
+    compute_waiting: int = Field(default=2, ge=0)
+    compute_budget_seconds: float = Field(default=30.0, gt=0)
+
+
+def compute_limits(settings: Settings) -> ComputeLimits:
+    """The limits of the bot's heavy-work pool (`bot.compute`) from the settings."""
+    workers = settings.compute_workers or default_workers()
+    return ComputeLimits(
+        workers=workers,
+        waiting=settings.compute_waiting,
+        budget_seconds=settings.compute_budget_seconds,
+    )

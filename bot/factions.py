@@ -10,11 +10,13 @@ from collections.abc import Iterable, Sequence
 
 from bot.campaigns import Faction
 from bot.errors import GameError, NotAllowed
+from bot.text import name_key
 
 
 def normal(text: str) -> str:
-    """Lower case, `ё` as `е`, underscores and dashes as spaces, single spaces."""
-    folded = text.casefold().replace("ё", "е").replace("_", " ").replace("-", " ")
+    """NFKC case-folded without invisible characters, `ё` as `е`, underscores and dashes as
+    spaces, single spaces."""
+    folded = name_key(text).replace("ё", "е").replace("_", " ").replace("-", " ")
     return " ".join(folded.split())
 
 

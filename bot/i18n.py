@@ -35,11 +35,30 @@ def catalog_dir() -> Path:
     return data_dir() / "locales"
 
 
+_EXTRA_DIRS: list[Path] = []
+
+
+def add_catalog_dir(folder: Path) -> None:
+    """Read catalogs from another `<folder>/<lang>/*.json` too (a ruleset kept outside the
+    project's data, such as a test's own); its keys must not clash with the project's."""
+    if folder not in _EXTRA_DIRS:
+        _EXTRA_DIRS.append(folder)
+        catalog.cache_clear()
+
+
+def remove_catalog_dir(folder: Path) -> None:
+    """Forget a folder added with `add_catalog_dir`."""
+    if folder in _EXTRA_DIRS:
+        _EXTRA_DIRS.remove(folder)
+        catalog.cache_clear()
+
+
 @cache
 def catalog(language: str) -> dict[str, Any]:
     """All keys of one language, merged from its domain files."""
     merged: dict[str, Any] = {}
-    for path in sorted((catalog_dir() / language).glob("*.json")):
+    folders = [catalog_dir(), *_EXTRA_DIRS]
+    for path in [p for f in folders for p in sorted((f / language).glob("*.json"))]:
         entries = json.loads(path.read_text(encoding="utf-8"))
         for key, value in entries.items():
             if key in merged and merged[key] != value:

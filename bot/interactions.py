@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +21,7 @@ from bot.campaigns import Actor, Campaign, CampaignService, Choice
 from bot.controls import Control, button, control, view
 from bot.errors import GameError, NotAllowed
 from bot.i18n import t
+from bot.storage.health import DatabaseDamaged, is_damage, is_read_only
 
 if TYPE_CHECKING:
     from bot.app import PrivateerBot
@@ -165,6 +166,13 @@ def message_batches(embeds: list[discord.Embed]) -> list[list[discord.Embed]]:
     return batches
 
 
+def ping_only(users: Sequence[int]) -> discord.AllowedMentions:
+    """Allowed mentions that notify exactly these users, no role, not everyone."""
+    return discord.AllowedMentions(
+        everyone=False, roles=False, replied_user=False, users=[discord.Object(u) for u in users]
+    )
+
+
 async def reply(
     interaction: discord.Interaction[Any],
     content: str | None = None,
@@ -174,9 +182,15 @@ async def reply(
     view: discord.ui.View | None = None,
     ephemeral: bool = False,
     files: list[discord.File] | None = None,
+    pinged: Sequence[int] = (),
 ) -> None:
-    """Send the initial response, or a follow-up when the interaction was deferred."""
+    """Send the initial response, or a follow-up when the interaction was deferred.
+
+    Only the users in `pinged` are notified of mentions in `content` (the client pings nobody).
+    """
     kwargs: dict[str, Any] = {"ephemeral": ephemeral}
+    if pinged:
+        kwargs["allowed_mentions"] = ping_only(pinged)
     if content is not None:
         kwargs["content"] = content
     if embed is not None:
@@ -218,7 +232,12 @@ async def handle_error(interaction: discord.Interaction[Any], error: BaseExcepti
         return
     error_id = secrets.token_hex(4)
     log.error("error %s in interaction %s", error_id, interaction.id, exc_info=original)
-    await send_error(interaction, t("error.unexpected", locale, error_id=error_id))
+    key = "error.unexpected"
+    if isinstance(original, DatabaseDamaged) or is_damage(original):
+        key = "error.database_damaged"
+    elif is_read_only(original):
+        key = "error.database_read_only"
+    await send_error(interaction, t(key, locale, error_id=error_id))
 
 
 ChoiceHandler = Callable[[discord.Interaction[Any], Context, Choice, str], Awaitable[None]]

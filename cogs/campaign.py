@@ -32,6 +32,7 @@ from bot.interactions import (
     ruleset_choices,
     service_of,
 )
+from bot.text import shown
 
 TURN_END = "turn_end"
 
@@ -101,7 +102,7 @@ class CampaignCog(commands.Cog):
             actor=actor_of(interaction),
         )
         embed = make_embed(
-            t("campaign.created.title", locale, name=campaign.name),
+            t("campaign.created.title", locale, name=shown(campaign.name)),
             t("campaign.created.body", locale, rulesets=ruleset_names(campaign.rulesets, locale)),
         )
         await reply(interaction, embed=embed)
@@ -130,7 +131,7 @@ class CampaignCog(commands.Cog):
         """Name, rulesets, turn, GMs and factions."""
         ctx = await campaign_context(interaction)
         c = ctx.campaign
-        embed = make_embed(ctx.t("campaign.info.title", name=c.name))
+        embed = make_embed(ctx.t("campaign.info.title", name=shown(c.name)))
         add_field(embed, ctx.t("campaign.info.turn"), str(c.turn), inline=True)
         add_field(
             embed,
@@ -145,7 +146,7 @@ class CampaignCog(commands.Cog):
         add_field(embed, ctx.t("campaign.info.gms"), ", ".join(gms))
         factions = await ctx.service.factions(c.id)
         lines = [
-            f"**{f.name}** — "
+            f"**{shown(f.name)}** — "
             + (f"<@{f.user_id}>" if f.user_id else ctx.t("campaign.info.unclaimed"))
             for f in factions
         ]
@@ -162,7 +163,7 @@ class CampaignCog(commands.Cog):
         await reply(
             interaction,
             embed=make_embed(
-                ctx.t("campaign.joined", faction=joined.name, user=f"<@{ctx.actor.user_id}>")
+                ctx.t("campaign.joined", faction=shown(joined.name), user=f"<@{ctx.actor.user_id}>")
             ),
         )
 
@@ -251,7 +252,9 @@ class CampaignCog(commands.Cog):
                 if info.kind == "table":
                     shown = ctx.t("campaign.settings.table")
                 allowed = f" ({info.allowed})" if info.allowed else ""
-                lines.append(f"`{name}` = **{shown}**{allowed}")
+                described = ctx.t(f"{key}.setting.{name}")  # the key itself when uncatalogued
+                note = f" — {described}" if described != f"{key}.setting.{name}" else ""
+                lines.append(f"`{name}` = **{shown}**{allowed}{note}")
             title = ctx.t("campaign.settings.title", ruleset=ctx.t(f"ruleset.{key}"))
             embeds += line_embeds(title, lines)
         for batch in message_batches(embeds):

@@ -10,7 +10,8 @@ from discord.ext import commands
 
 from bot import dice_expr
 from bot.app import PrivateerBot
-from bot.interactions import campaign_context, clip, make_embed, reply
+from bot.interactions import campaign_context, make_embed, reply
+from bot.text import ROLL_REASON_MAX, clean_text, shown
 
 
 class DiceCog(commands.Cog):
@@ -28,11 +29,13 @@ class DiceCog(commands.Cog):
         self,
         interaction: discord.Interaction[Any],
         dice: app_commands.Range[str, 1, 100],
-        reason: app_commands.Range[str, 1, 200] | None = None,
+        reason: app_commands.Range[str, 1, ROLL_REASON_MAX] | None = None,
     ) -> None:
         """Parse first (bad input changes nothing), then roll and log in one transaction."""
         ctx = await campaign_context(interaction)
         expression = dice_expr.parse(dice)
+        if reason is not None:
+            reason = clean_text(reason, ROLL_REASON_MAX, error="dice.error.reason")
         factions = [
             f.name
             for f in await ctx.service.factions(ctx.campaign.id)
@@ -48,7 +51,7 @@ class DiceCog(commands.Cog):
             )
         title = ctx.t("roll.title", total=result.total)
         embed = make_embed(
-            f"🎲 {clip(reason, 200)}: {result.total}" if reason else title,
+            f"🎲 {shown(reason)}: {result.total}" if reason else title,
             result.render(ctx.locale),
             footer=ctx.t("roll.footer", seq=entry.seq, who=interaction.user.display_name),
         )

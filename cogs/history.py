@@ -28,8 +28,8 @@ from bot.interactions import (
     reply,
     ruleset_choices,
 )
-from bot.storage import history
-from bot.storage.audit import AuditEntry, archive_rows, verify_chain
+from bot.storage.audit import AuditEntry
+from bot.storage.log import HistoryFilter
 
 PAGE_SIZE = 10
 
@@ -65,7 +65,7 @@ def faces_text(faces: tuple[int, ...], limit: int = 60) -> str:
 
 
 def _page_button(
-    before: int, flt: history.HistoryFilter, direction: str, label: str, disabled: bool
+    before: int, flt: HistoryFilter, direction: str, label: str, disabled: bool
 ) -> Control:
     """A page button of `/history list`; its custom_id carries the cursor and the filters."""
     args = (before, flt.actor_id or 0, flt.ruleset or "-", flt.turn or 0, direction)
@@ -76,7 +76,7 @@ def _page_button(
 async def history_page_button(interaction: discord.Interaction[Any], args: list[str]) -> None:
     """Show the page that starts before the cursor, with the same filters."""
     before, actor, ruleset, turn = int(args[0]), int(args[1]), args[2], int(args[3])
-    flt = history.HistoryFilter(
+    flt = HistoryFilter(
         actor_id=actor or None, ruleset=None if ruleset == "-" else ruleset, turn=turn or None
     )
     ctx = await campaign_context(interaction)
@@ -85,11 +85,11 @@ async def history_page_button(interaction: discord.Interaction[Any], args: list[
 
 
 async def history_page(
-    ctx: Context, flt: history.HistoryFilter, before: int | None
+    ctx: Context, flt: HistoryFilter, before: int | None
 ) -> tuple[discord.Embed, discord.ui.View]:
     """One page of the log, newest first, with Older/Newer buttons."""
-    entries = await history.page(
-        ctx.service.db, ctx.campaign.id, flt, before_seq=before, limit=PAGE_SIZE + 1
+    entries = await ctx.service.log.page(
+        ctx.campaign.id, flt, before_seq=before, limit=PAGE_SIZE + 1
     )
     more = len(entries) > PAGE_SIZE
     entries = entries[:PAGE_SIZE]
@@ -146,7 +146,7 @@ class HistoryCog(commands.Cog):
     ) -> None:
         """A page of entries with filters and page buttons."""
         ctx = await campaign_context(interaction)
-        flt = history.HistoryFilter(
+        flt = HistoryFilter(
             actor_id=player.id if player else None, ruleset=ruleset or None, turn=turn
         )
         embed, view = await history_page(ctx, flt, None)
@@ -166,7 +166,7 @@ class HistoryCog(commands.Cog):
     ) -> None:
         """Every die with its purpose and the clause that asked for it."""
         ctx = await campaign_context(interaction)
-        found = await history.entry(ctx.service.db, ctx.campaign.id, entry)
+        found = await ctx.service.log.entry(ctx.campaign.id, entry)
         if found is None:
             raise NotFound("error.entry_not_found", entry=entry)
         embed = make_embed(
@@ -233,10 +233,11 @@ class HistoryCog(commands.Cog):
             ]
         )
         entries = []
-        async for e in history.all_entries(ctx.service.db, ctx.campaign.id):
+        async for e in ctx.service.log.entries(ctx.campaign.id):
             entries.append({**e.hashed_form(), "hash": e.hash})
-            rows: list[tuple[int, RollRecord | None]] = [*enumerate(e.rolls, start=1)]
-            rows = rows or [(0, None)]
+            rows: list[tuple[int, RollRecord | None]] = [*enumerate(e.rolls, start=1)] or [
+                (0, None)
+            ]
             for i, r in rows:
                 writer.writerow(
                     [
@@ -260,7 +261,7 @@ class HistoryCog(commands.Cog):
                 )
         archive = [
             {"ruleset": ruleset, "key": key, "seq": seq, "body": body}
-            async for ruleset, key, seq, body in archive_rows(ctx.service.db, ctx.campaign.id)
+            async for ruleset, key, seq, body in ctx.service.log.archive(ctx.campaign.id)
         ]
         slug = re.sub(r"[^a-z0-9]+", "-", ctx.campaign.name.lower()).strip("-") or "campaign"
         files = [
@@ -287,13 +288,19 @@ class HistoryCog(commands.Cog):
         """OK with the entry count, or the first entry edited, removed or moved."""
         ctx = await campaign_context(interaction)
         await interaction.response.defer(thinking=True)
-        result = await verify_chain(ctx.service.db, ctx.campaign.id)
+        result = await ctx.service.log.verify(ctx.campaign.id)
         if result.ok:
             embed = make_embed(ctx.t("history.verify.ok", count=result.count))
         else:
+            damaged = result.problem == "damaged"
             embed = make_embed(
-                ctx.t("history.verify.bad.title"),
-                ctx.t(f"history.verify.bad.{result.problem}", seq=result.seq, count=result.count),
+                ctx.t("history.verify.damaged.title" if damaged else "history.verify.bad.title"),
+                ctx.t(
+                    f"history.verify.bad.{result.problem}",
+                    seq=result.seq,
+                    count=result.count,
+                    detail=result.detail,
+                ),
             )
             embed.colour = discord.Colour.red()
         await reply(interaction, embed=embed)
@@ -303,7 +310,7 @@ class HistoryCog(commands.Cog):
         """Per player: dice rolled, mean face against the expected mean, chi-square per die size."""
         ctx = await campaign_context(interaction)
         await interaction.response.defer(thinking=True)
-        grouped = await history.rolls_by_actor(ctx.service.db, ctx.campaign.id)
+        grouped = await ctx.service.log.rolls_by_actor(ctx.campaign.id)
         embed = make_embed(ctx.t("history.stats.title", name=ctx.campaign.name))
         if not grouped:
             embed.description = ctx.t("history.list.empty")

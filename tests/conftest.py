@@ -13,10 +13,30 @@ import pytest
 from hypothesis import settings
 
 from bot.standin import GuildSpec, QueuedFaces, StandIn, Table, demo_guild
+from bot.standin.discord_schema import DISCORD_API_SPEC_VERSION, SchemaUnavailable
+from bot.standin.ratelimits import RateLimits
+from bot.standin.schema import DiscordSchema, load_schema
 
 # Property tests explore the same examples on every run, so CI results are reproducible.
 settings.register_profile("privateer", derandomize=True, print_blob=True)
 settings.load_profile("privateer")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def discord_schema() -> DiscordSchema:
+    """Discord's request schema, built once into the cache (npm and node, first run only).
+
+    The stand-in validates every body against it; without it the tests cannot show what they
+    claim, so a schema that cannot be built fails the session instead of skipping.
+    """
+    try:
+        return load_schema()
+    except SchemaUnavailable as error:
+        pytest.fail(
+            f"Discord's request schema (npm discord-api-spec@{DISCORD_API_SPEC_VERSION}) could "
+            f"not be built, so the stand-in cannot validate request bodies: {error}",
+            pytrace=False,
+        )
 
 
 @pytest.fixture
@@ -38,7 +58,9 @@ async def table(
     """The real Privateer bot on a fresh stand-in and database; fails on anything left over."""
     from bot.standin.privateer import privateer_factory
 
-    standin = StandIn(standin_guild)
+    # Discord's rate limits, every window a hundredth as long: the bot meets real 429s and
+    # waits them out in milliseconds (see bot/standin/ratelimits.py).
+    standin = StandIn(standin_guild, rate_limits=RateLimits(time_scale=0.01))
     factory = privateer_factory(
         database_path=tmp_path / "t.db", guild_id=standin.guild.id, faces=dice_faces
     )

@@ -369,7 +369,7 @@ async def test_migration_002_moves_fleet_battle_reports_from_the_state_to_the_ar
     """A database from before 002 kept each battle's round reports in the fleet combat state:
     opening it moves them, unchanged and in round order, to the battle logs in the archive,
     and leaves the state as schema 2 without them; other rulesets' states are untouched."""
-    from bot.bench_fleet_turn import build_state
+    from bot.bench.fleet_turn import build_state
     from bot.rules.fleet_combat import FleetCombatSettings, FleetCombatState, RoundReport
 
     state, mix = build_state(6, FleetCombatSettings(), seed=2)

@@ -9,6 +9,7 @@ from bot.standin.errors import (
     DiscordRejected,
     InteractionFailed,
     StandInError,
+    StrayPing,
 )
 from bot.standin.faces import QueuedFaces
 from bot.standin.fixture import ChannelSpec, GuildSpec, MemberSpec, RoleSpec, demo_guild
@@ -31,6 +32,7 @@ __all__ = [
     "SeenMessage",
     "StandIn",
     "StandInError",
+    "StrayPing",
     "Table",
     "demo_guild",
 ]

@@ -44,12 +44,19 @@ class DiscordRejected(_ProblemError):
     """The bot sent something Discord answers with a 4xx (limits, schema, double response)."""
 
 
+class StrayPing(_ProblemError):
+    """The bot sent a message that pings people it does not name (Discord sends it anyway)."""
+
+    headline = "The bot's message would ping people it does not name"
+
+
 class InteractionFailed(_ProblemError):
     """The player sees the interaction fail: no response, a late one, or endless "thinking"."""
 
     headline = "The interaction failed for the player"
 
 
+MENTION_RULE_PREFIX = "mentions."
 LIFECYCLE_RULES = frozenset(
     {
         "interaction.deadline",
@@ -63,7 +70,10 @@ LIFECYCLE_RULES = frozenset(
 
 
 def failure_for(action: str, problems: Sequence[Problem], *, details: str = "") -> StandInError:
-    """The error to raise for these problems: rejections win over lifecycle failures."""
-    if any(p.rule not in LIFECYCLE_RULES for p in problems):
+    """The error to raise: rejections win over stray pings, which win over lifecycle failures."""
+    pinging = [p for p in problems if p.rule.startswith(MENTION_RULE_PREFIX)]
+    if any(p.rule not in LIFECYCLE_RULES and p not in pinging for p in problems):
         return DiscordRejected(action, problems, details=details)
+    if pinging:
+        return StrayPing(action, problems, details=details)
     return InteractionFailed(action, problems, details=details)

@@ -1,12 +1,12 @@
-"""Discord's limits on what a bot sends, checked the way Discord checks them.
+"""Discord's rules on what a bot sends that its published schema cannot express.
 
-Every check returns `Violation`s naming the rule (`embed.total`), where it happened
-(`embeds[1].fields[3].value`) and the numbers. The stand-in turns them into the error
-body Discord would answer with (code 50035 "Invalid Form Body" with a nested `errors`
-tree, or a specific code such as 50006) and fails the test that caused them.
-
-Figures come from shared/reference/discord-api.md (limits table) and Discord's
-developer documentation.
+Shapes, types, lengths, counts and enums are checked against Discord's own OpenAPI schema
+(`schema.py`). What is left here crosses fields, messages or time, or is a documented limit
+the schema states differently; each rule cites Discord's developer documentation
+(https://discord.com/developers/docs/...). A check returns `Violation`s naming the rule, where
+it happened (`embeds[1].fields[3].value`) and the numbers; the stand-in answers with the
+error body Discord would send (50035 "Invalid Form Body" with a nested `errors` tree, or a
+specific code such as 50006) and fails the test that caused it.
 """
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.standin import kinds as K
+
 JSON = dict[str, Any]
 PathPart = str | int
 Path = tuple[PathPart, ...]
@@ -23,72 +25,42 @@ Path = tuple[PathPart, ...]
 INVALID_FORM_BODY = 50035
 EMPTY_MESSAGE = 50006
 REQUEST_TOO_LARGE = 40005
+ALREADY_ACKNOWLEDGED = 40060
+UNKNOWN_INTERACTION = 10062
 
-MESSAGE_CONTENT = 2000
-EMBEDS_PER_MESSAGE = 10
-EMBED_TITLE = 256
-EMBED_DESCRIPTION = 4096
-EMBED_FIELDS = 25
-EMBED_FIELD_NAME = 256
-EMBED_FIELD_VALUE = 1024
-EMBED_FOOTER = 2048
-EMBED_AUTHOR = 256
+# interactions/receiving-and-responding#responding-to-an-interaction: "you must send an
+# initial response within 3 seconds"; a second initial response is 40060; the token "is
+# valid for 15 minutes".
+RESPONSE_DEADLINE = 3.0
+TOKEN_LIFETIME = 15 * 60.0
+
+# resources/message#embed-object-embed-limits: title, description, field names and values,
+# footer text and author name "must not exceed 6000 characters" across all embeds of a message.
 EMBED_TOTAL = 6000
-ACTION_ROWS = 5
-ROW_WIDTH = 5
-CUSTOM_ID = 100
-BUTTON_LABEL = 80
-SELECT_OPTIONS = 25
-SELECT_OPTION_TEXT = 100
-SELECT_PLACEHOLDER = 150
-V2_COMPONENTS = 40
-V2_TEXT = 4000
+# resources/message#create-message: "content: Message contents (up to 2000 characters)"; the
+# schema's MessageCreateRequest says 4000 (a user's limit with Nitro, not a bot's).
+MESSAGE_CONTENT = 2000
+# reference#uploading-files: up to 10 files per message, and at most the interaction's
+# `attachment_size_limit` bytes (the stand-in offers 10 MiB).
 FILES_PER_MESSAGE = 10
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
-MODAL_TITLE = 45
-MODAL_COMPONENTS = 5
-TEXT_INPUT_LABEL = 45
-TEXT_INPUT_PLACEHOLDER = 100
-TEXT_INPUT_VALUE = 4000
-LABEL_DESCRIPTION = 100
-NAME_LENGTH = 32
-DESCRIPTION_LENGTH = 100
-OPTIONS_PER_LEVEL = 25
-CHOICES = 25
-CHOICE_NAME = 100
-CHOICE_STRING_VALUE = 100
-STRING_OPTION_LENGTH = 6000
-COMMAND_TOTAL = 8000
+# components/reference#action-row: "up to 5 interactive button components or a single select
+# component"; legacy messages hold up to 5 action rows at the top level.
+ACTION_ROWS = 5
+ROW_WIDTH = 5
+# components/reference: a components-v2 message holds "up to 40 total components" (nested
+# ones count) and at most 4000 characters of text display content in total.
+V2_COMPONENTS = 40
+V2_TEXT = 4000
+# interactions/application-commands#registering-a-command: 100 chat-input, 15 user and 15
+# message commands per scope; "combined sum of characters" of a command at most 8000.
 CHAT_INPUT_COMMANDS = 100
 CONTEXT_MENU_COMMANDS = 15
-AUTOCOMPLETE_CHOICES = 25
-MAX_SAFE_INTEGER = 2**53
-
-EPHEMERAL = 1 << 6
-LOADING = 1 << 7
-SUPPRESS_EMBEDS = 1 << 2
-SUPPRESS_NOTIFICATIONS = 1 << 12
-IS_COMPONENTS_V2 = 1 << 15
-
-LOCALES = frozenset(
-    {
-        "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu",
-        "nl", "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru",
-        "uk", "hi", "th", "zh-CN", "ja", "zh-TW", "ko",
-    }
-)  # fmt: skip
-
-SUBCOMMAND = 1
-SUBCOMMAND_GROUP = 2
-STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT = range(3, 12)
-CHAT_INPUT, USER_COMMAND, MESSAGE_COMMAND = 1, 2, 3
-
-ACTION_ROW, BUTTON, STRING_SELECT, TEXT_INPUT = 1, 2, 3, 4
-USER_SELECT, ROLE_SELECT, MENTIONABLE_SELECT, CHANNEL_SELECT = 5, 6, 7, 8
-SECTION, TEXT_DISPLAY, THUMBNAIL, MEDIA_GALLERY, FILE, SEPARATOR = 9, 10, 11, 12, 13, 14
-CONTAINER, LABEL = 17, 18
-SELECTS = frozenset({STRING_SELECT, USER_SELECT, ROLE_SELECT, MENTIONABLE_SELECT, CHANNEL_SELECT})
-LINK_STYLE, PREMIUM_STYLE = 5, 6
+COMMAND_TOTAL = 8000
+# interactions/application-commands#application-command-object-application-command-option-
+# choice-structure: a string choice's value is "up to 100 characters" (the schema says 6000).
+CHOICE_STRING_VALUE = 100
+NAME_LENGTH = 32
 
 
 @dataclass(frozen=True)
@@ -129,49 +101,6 @@ def error_body(violations: Sequence[Violation]) -> JSON:
     return {"code": INVALID_FORM_BODY, "message": "Invalid Form Body", "errors": errors}
 
 
-class _Checker:
-    """Collects violations while walking one payload."""
-
-    def __init__(self) -> None:
-        self.found: list[Violation] = []
-
-    def add(
-        self, rule: str, path: Path, message: str, *, code: int = INVALID_FORM_BODY, kind: str = ""
-    ) -> None:
-        self.found.append(Violation(rule, path, message, code, kind or "BASE_TYPE_INVALID"))
-
-    def length(
-        self, rule: str, path: Path, value: object, high: int, *, low: int = 0, what: str = ""
-    ) -> int:
-        """Check a string's length is within low..high; returns its length (0 if absent)."""
-        if value is None:
-            if low > 0:
-                self.add(rule, path, f"{what or rule} is required", kind="BASE_TYPE_REQUIRED")
-            return 0
-        if not isinstance(value, str):
-            self.add(rule, path, f"{what or rule} must be a string, got {type(value).__name__}")
-            return 0
-        size = len(value)
-        if not low <= size <= high:
-            bounds = f"at most {high}" if low == 0 else f"between {low} and {high}"
-            self.add(
-                rule,
-                path,
-                f"{what or rule} must be {bounds} characters long (got {size})",
-                kind="BASE_TYPE_BAD_LENGTH",
-            )
-        return size
-
-    def count(self, rule: str, path: Path, items: Sequence[object], high: int, what: str) -> None:
-        if len(items) > high:
-            self.add(
-                rule,
-                path,
-                f"at most {high} {what} allowed (got {len(items)})",
-                kind="BASE_TYPE_MAX_LENGTH",
-            )
-
-
 # --- messages ------------------------------------------------------------------------------------
 
 
@@ -185,289 +114,167 @@ def embed_text_size(embed: Mapping[str, Any]) -> int:
     return size
 
 
-# (rule, where in the embed, limit, shortest) for each text of an embed.
-_EMBED_TEXTS: tuple[tuple[str, Path, int, int], ...] = (
-    ("embed.title", ("title",), EMBED_TITLE, 0),
-    ("embed.description", ("description",), EMBED_DESCRIPTION, 0),
-    ("embed.footer.text", ("footer", "text"), EMBED_FOOTER, 1),
-    ("embed.author.name", ("author", "name"), EMBED_AUTHOR, 1),
-)
-
-
-def _check_embed(check: _Checker, path: Path, embed: Mapping[str, Any]) -> None:
-    for rule, keys, high, low in _EMBED_TEXTS:
-        holder = embed if len(keys) == 1 else embed.get(str(keys[0]))
-        if holder is not None:
-            text = holder.get(str(keys[-1]))
-            check.length(rule, (*path, *keys), text, high, low=low, what=rule.split(".", 1)[1])
-    fields = embed.get("fields") or []
-    check.count("embed.fields", (*path, "fields"), fields, EMBED_FIELDS, "fields per embed")
-    for index, field in enumerate(fields):
-        for key, high in (("name", EMBED_FIELD_NAME), ("value", EMBED_FIELD_VALUE)):
-            check.length(
-                f"embed.field.{key}",
-                (*path, "fields", index, key),
-                field.get(key),
-                high,
-                low=1,
-                what=f"field {key}",
-            )
-    color = embed.get("color")
-    if color is not None and not (isinstance(color, int) and 0 <= color <= 0xFFFFFF):
-        check.add("embed.color", (*path, "color"), f"color must be 0..0xFFFFFF (got {color!r})")
-    url = embed.get("url")
-    if url is not None and not str(url).startswith(("http://", "https://")):
-        check.add("embed.url", (*path, "url"), f"url must be http(s), got {url!r}")
-
-
-def _check_button(check: _Checker, path: Path, button: Mapping[str, Any]) -> None:
-    style = button.get("style")
-    if style not in {1, 2, 3, 4, 5, 6}:
-        check.add("button.style", (*path, "style"), f"unknown button style {style!r}")
-    label = button.get("label")
-    check.length("button.label", (*path, "label"), label, BUTTON_LABEL, what="button label")
-    if style == LINK_STYLE:
-        if not button.get("url"):
-            check.add("button.url", (*path, "url"), "a link button needs a url")
-        if button.get("custom_id") is not None:
-            check.add("button.custom_id", (*path, "custom_id"), "a link button has no custom_id")
-    elif style != PREMIUM_STYLE:
-        check.length("custom_id", (*path, "custom_id"), button.get("custom_id"), CUSTOM_ID, low=1)
-    if style != PREMIUM_STYLE and not label and not button.get("emoji"):
-        check.add("button.label", path, "a button needs a label or an emoji")
-
-
-def _check_select(check: _Checker, path: Path, select: Mapping[str, Any]) -> None:
-    check.length("custom_id", (*path, "custom_id"), select.get("custom_id"), CUSTOM_ID, low=1)
-    check.length(
-        "select.placeholder",
-        (*path, "placeholder"),
-        select.get("placeholder"),
-        SELECT_PLACEHOLDER,
-        what="placeholder",
-    )
-    options = select.get("options") or []
-    min_values = select.get("min_values", 1)
-    max_values = select.get("max_values", 1)
-    if not 0 <= min_values <= SELECT_OPTIONS:
-        check.add(
-            "select.min_values", (*path, "min_values"), f"min_values must be 0..25 ({min_values})"
-        )
-    if not 1 <= max_values <= SELECT_OPTIONS or max_values < min_values:
-        check.add(
-            "select.max_values",
-            (*path, "max_values"),
-            f"max_values must be 1..25 and >= min_values (got {max_values})",
-        )
-    if select.get("type") != STRING_SELECT:
-        return
-    if not 1 <= len(options) <= SELECT_OPTIONS:
-        check.add(
-            "select.options",
-            (*path, "options"),
-            f"a select needs 1 to {SELECT_OPTIONS} options (got {len(options)})",
-            kind="BASE_TYPE_BAD_LENGTH",
-        )
-    if options and max_values > len(options):
-        check.add(
-            "select.max_values",
-            (*path, "max_values"),
-            f"max_values {max_values} exceeds the {len(options)} options",
-        )
-    seen: set[str] = set()
-    for index, option in enumerate(options):
-        where = (*path, "options", index)
-        for key in ("label", "value"):
-            check.length(
-                f"select.option.{key}",
-                (*where, key),
-                option.get(key),
-                SELECT_OPTION_TEXT,
-                low=1,
-                what=f"option {key}",
-            )
-        check.length(
-            "select.option.description",
-            (*where, "description"),
-            option.get("description"),
-            SELECT_OPTION_TEXT,
-            what="option description",
-        )
-        value = option.get("value")
-        if isinstance(value, str):
-            if value in seen:
-                check.add("select.option.value", (*where, "value"), f"duplicate value {value!r}")
-            seen.add(value)
-
-
-def _walk_components(components: Iterable[Mapping[str, Any]]) -> Iterable[Mapping[str, Any]]:
+def _walk(components: Iterable[Mapping[str, Any]]) -> Iterable[Mapping[str, Any]]:
     for component in components:
         yield component
-        yield from _walk_components(component.get("components") or [])
-        if isinstance(component.get("accessory"), Mapping):
-            yield component["accessory"]
-        if isinstance(component.get("component"), Mapping):
-            yield component["component"]
+        yield from _walk(component.get("components") or [])
+        for key in ("accessory", "component"):
+            if isinstance(component.get(key), Mapping):
+                yield component[key]
 
 
-def _check_action_row(check: _Checker, path: Path, row: Mapping[str, Any]) -> None:
+def _check_row(found: list[Violation], path: Path, row: Mapping[str, Any]) -> None:
     children = row.get("components") or []
-    if not children:
-        check.add(
-            "component.row", (*path, "components"), "an action row needs 1 or more components"
-        )
-    selects = [c for c in children if c.get("type") in SELECTS]
-    buttons = [c for c in children if c.get("type") == BUTTON]
-    if selects and (len(children) > 1):
-        check.add(
-            "component.row_width",
-            (*path, "components"),
-            "a select takes a whole action row (it cannot share it)",
-        )
-    if len(buttons) > ROW_WIDTH:
-        check.add(
-            "component.row_width",
-            (*path, "components"),
-            f"an action row holds at most {ROW_WIDTH} buttons (got {len(buttons)})",
-        )
-    for index, child in enumerate(children):
-        where = (*path, "components", index)
-        kind = child.get("type")
-        if kind == BUTTON:
-            _check_button(check, where, child)
-        elif kind in SELECTS:
-            _check_select(check, where, child)
-        else:
-            check.add(
-                "component.type", where, f"component type {kind!r} cannot be in an action row"
+    buttons = [c for c in children if c.get("type") == K.BUTTON]
+    selects = [c for c in children if c.get("type") in K.SELECTS]
+    if len(buttons) > ROW_WIDTH or len(selects) > 1 or (selects and buttons):
+        found.append(
+            Violation(
+                "component.row_width",
+                (*path, "components"),
+                f"an action row holds up to {ROW_WIDTH} buttons or one select "
+                f"(got {len(buttons)} buttons, {len(selects)} selects)",
             )
-
-
-def check_components(
-    components: Sequence[Mapping[str, Any]], *, v2: bool = False
-) -> list[Violation]:
-    """Check a message's components (legacy action rows, or components v2 when `v2`)."""
-    check = _Checker()
-    _components(check, ("components",), components, v2=v2)
-    return check.found
-
-
-def _components(
-    check: _Checker, path: Path, components: Sequence[Mapping[str, Any]], *, v2: bool
-) -> None:
-    if not v2:
-        check.count("component.rows", path, components, ACTION_ROWS, "action rows")
-        for index, row in enumerate(components):
-            if row.get("type") != ACTION_ROW:
-                check.add(
-                    "component.type",
-                    (*path, index),
-                    f"top-level component must be an action row (type 1), got {row.get('type')!r}"
-                    " (components v2 needs the IS_COMPONENTS_V2 flag)",
+        )
+    for index, button in enumerate(buttons):
+        where = (*path, "components", index)
+        link = button.get("style") == K.LINK_STYLE
+        if link != bool(button.get("url")) or (link and button.get("custom_id") is not None):
+            found.append(
+                Violation(
+                    "button.kind",
+                    where,
+                    "a link button has a url and no custom_id; other buttons a custom_id "
+                    "and no url",
                 )
-                continue
-            _check_action_row(check, (*path, index), row)
-    else:
-        everything = list(_walk_components(components))
-        if len(everything) > V2_COMPONENTS:
-            check.add(
+            )
+        if button.get("style") != K.PREMIUM_STYLE and not (
+            button.get("label") or button.get("emoji")
+        ):
+            found.append(Violation("button.label", where, "a button needs a label or an emoji"))
+
+
+def check_components(components: Sequence[Mapping[str, Any]], *, v2: bool) -> list[Violation]:
+    """Layout rules of a message's components (legacy action rows, or v2 when flagged)."""
+    found: list[Violation] = []
+    path: Path = ("components",)
+    if not v2:
+        if len(components) > ACTION_ROWS:
+            found.append(
+                Violation("component.rows", path, f"at most {ACTION_ROWS} action rows allowed")
+            )
+        for index, row in enumerate(components):
+            if row.get("type") != K.ACTION_ROW:
+                found.append(
+                    Violation(
+                        "component.type",
+                        (*path, index),
+                        "without the IS_COMPONENTS_V2 flag only action rows sit at the top",
+                    )
+                )
+    everything = list(_walk(components))
+    for index, component in enumerate(components):
+        if component.get("type") == K.ACTION_ROW:
+            _check_row(found, (*path, index), component)
+    if v2 and len(everything) > V2_COMPONENTS:
+        found.append(
+            Violation(
                 "component.total",
                 path,
-                f"at most {V2_COMPONENTS} components in a message (got {len(everything)})",
+                f"at most {V2_COMPONENTS} components (got {len(everything)})",
             )
-        text = sum(len(c.get("content") or "") for c in everything if c.get("type") == TEXT_DISPLAY)
-        if text > V2_TEXT:
-            check.add(
-                "component.text_total",
-                path,
-                f"text displays hold at most {V2_TEXT} characters in total (got {text})",
-            )
-        for index, component in enumerate(components):
-            if component.get("type") == ACTION_ROW:
-                _check_action_row(check, (*path, index), component)
-    ids = [str(c["custom_id"]) for c in _walk_components(components) if c.get("custom_id")]
-    duplicates = sorted({i for i in ids if ids.count(i) > 1})
-    for custom_id in duplicates:
-        check.add("custom_id.duplicate", path, f"custom_id {custom_id!r} is used twice")
+        )
+    text = sum(len(c.get("content") or "") for c in everything if c.get("type") == K.TEXT_DISPLAY)
+    if text > V2_TEXT:
+        found.append(
+            Violation("component.text_total", path, f"text displays hold {text} > {V2_TEXT} chars")
+        )
+    ids = [str(c["custom_id"]) for c in everything if c.get("custom_id")]
+    for custom_id in sorted({i for i in ids if ids.count(i) > 1}):
+        found.append(Violation("custom_id.duplicate", path, f"custom_id {custom_id!r} used twice"))
+    return found
 
 
 def check_message(
-    body: Mapping[str, Any],
-    *,
-    files: Sequence[tuple[str, int]] = (),
-    edit: bool = False,
+    body: Mapping[str, Any], *, files: Sequence[tuple[str, int]] = (), edit: bool = False
 ) -> list[Violation]:
     """Check a message body (create, or `edit` for PATCH where absent keys are kept).
 
     `files` are the uploaded parts as (filename, size). An edit's emptiness is judged on
     the merged message with `check_not_empty`.
     """
-    check = _Checker()
+    found: list[Violation] = []
     content = body.get("content")
-    check.length("message.content", ("content",), content, MESSAGE_CONTENT, what="content")
+    if isinstance(content, str) and len(content) > MESSAGE_CONTENT:
+        found.append(
+            Violation(
+                "message.content",
+                ("content",),
+                f"content must be at most {MESSAGE_CONTENT} characters long (got {len(content)})",
+                error_code="BASE_TYPE_BAD_LENGTH",
+            )
+        )
     embeds = body.get("embeds") or []
-    check.count("message.embeds", ("embeds",), embeds, EMBEDS_PER_MESSAGE, "embeds")
-    total = 0
     for index, embed in enumerate(embeds):
-        _check_embed(check, ("embeds", index), embed)
-        total += embed_text_size(embed)
+        for number, field in enumerate(embed.get("fields") or []):
+            for key in ("name", "value"):
+                if field.get(key) == "":
+                    found.append(
+                        Violation(
+                            f"embed.field.{key}",
+                            ("embeds", index, "fields", number, key),
+                            f"field {key} is required (an empty string is missing to Discord)",
+                            error_code="BASE_TYPE_REQUIRED",
+                        )
+                    )
+    total = sum(embed_text_size(embed) for embed in embeds)
     if total > EMBED_TOTAL:
-        check.add(
-            "embed.total",
-            ("embeds",),
-            f"all embeds of a message hold at most {EMBED_TOTAL} characters (got {total})",
-            kind="MAX_EMBED_SIZE_EXCEEDED",
+        found.append(
+            Violation(
+                "embed.total",
+                ("embeds",),
+                f"all embeds of a message hold at most {EMBED_TOTAL} characters (got {total})",
+                error_code="MAX_EMBED_SIZE_EXCEEDED",
+            )
         )
-    flags = body.get("flags") or 0
-    v2 = bool(flags & IS_COMPONENTS_V2)
+    v2 = bool((body.get("flags") or 0) & K.IS_COMPONENTS_V2)
     components = body.get("components") or []
-    _components(check, ("components",), components, v2=v2)
+    found.extend(check_components(components, v2=v2))
     if v2 and (content or embeds):
-        check.add(
-            "message.components_v2",
-            ("content",),
-            "a components-v2 message cannot have content or embeds",
+        found.append(
+            Violation("message.components_v2", ("content",), "a v2 message has no content/embeds")
         )
-    check.count("message.files", ("attachments",), list(files), FILES_PER_MESSAGE, "files")
+    if len(files) > FILES_PER_MESSAGE:
+        found.append(
+            Violation("message.files", ("attachments",), f"at most {FILES_PER_MESSAGE} files")
+        )
     size = sum(s for _, s in files)
     if size > ATTACHMENT_SIZE_LIMIT:
-        check.add(
-            "message.attachment_size",
-            ("attachments",),
-            f"files total {size} bytes, over the {ATTACHMENT_SIZE_LIMIT}-byte limit",
-            code=REQUEST_TOO_LARGE,
+        found.append(
+            Violation(
+                "message.attachment_size",
+                ("attachments",),
+                f"files total {size} bytes, over the {ATTACHMENT_SIZE_LIMIT}-byte limit",
+                REQUEST_TOO_LARGE,
+            )
         )
-    for index, attachment in enumerate(body.get("attachments") or []):
-        filename = attachment.get("filename")
-        if filename is not None and not str(filename).strip():
-            check.add("attachment.filename", ("attachments", index, "filename"), "empty filename")
-    if not edit and not check.found:
-        has_something = (
-            bool(content)
-            or bool(embeds)
-            or bool(components)
-            or bool(files)
-            or bool(body.get("poll"))
-        )
-        if not has_something and not body.get("sticker_ids"):
-            check.add(
+    shown = content or embeds or components or files or body.get("poll") or body.get("sticker_ids")
+    if not edit and not found and not shown:
+        found.append(
+            Violation(
                 "message.empty",
                 (),
                 "Cannot send an empty message (no content, embeds, components or files)",
-                code=EMPTY_MESSAGE,
+                EMPTY_MESSAGE,
             )
-    return check.found
+        )
+    return found
 
 
 def check_not_empty(message: Mapping[str, Any], attachments: int) -> list[Violation]:
-    """An edited message must still show something."""
-    if (
-        message.get("content")
-        or message.get("embeds")
-        or message.get("components")
-        or attachments
-        or message.get("poll")
-    ):
+    """An edited message must still show something (opcodes-and-status-codes: 50006)."""
+    keys = ("content", "embeds", "components", "poll")
+    if attachments or any(message.get(key) for key in keys):
         return []
     return [
         Violation(
@@ -479,140 +286,19 @@ def check_not_empty(message: Mapping[str, Any], attachments: int) -> list[Violat
     ]
 
 
-# --- modals and autocomplete ---------------------------------------------------------------------
-
-
-def _check_text_input(
-    check: _Checker, path: Path, text: Mapping[str, Any], *, labelled: bool
-) -> None:
-    check.length("custom_id", (*path, "custom_id"), text.get("custom_id"), CUSTOM_ID, low=1)
-    if not labelled or text.get("label") is not None:
-        check.length(
-            "text_input.label",
-            (*path, "label"),
-            text.get("label"),
-            TEXT_INPUT_LABEL,
-            low=0 if labelled else 1,
-            what="text input label",
+def check_choice_values(choices: Sequence[Mapping[str, Any]], path: Path) -> list[Violation]:
+    """String choice values of at most 100 characters (autocomplete results and commands)."""
+    return [
+        Violation(
+            "choice.value",
+            (*path, index, "value"),
+            f"a string choice value holds at most {CHOICE_STRING_VALUE} characters "
+            f"(got {len(choice['value'])})",
+            error_code="BASE_TYPE_BAD_LENGTH",
         )
-    if text.get("style") not in {1, 2}:
-        check.add(
-            "text_input.style", (*path, "style"), f"style must be 1 or 2 ({text.get('style')!r})"
-        )
-    check.length(
-        "text_input.placeholder",
-        (*path, "placeholder"),
-        text.get("placeholder"),
-        TEXT_INPUT_PLACEHOLDER,
-        what="placeholder",
-    )
-    check.length(
-        "text_input.value", (*path, "value"), text.get("value"), TEXT_INPUT_VALUE, what="value"
-    )
-    low = text.get("min_length")
-    high = text.get("max_length")
-    if low is not None and not 0 <= low <= TEXT_INPUT_VALUE:
-        check.add(
-            "text_input.min_length", (*path, "min_length"), f"min_length must be 0..4000 ({low})"
-        )
-    if high is not None and not 1 <= high <= TEXT_INPUT_VALUE:
-        check.add(
-            "text_input.max_length", (*path, "max_length"), f"max_length must be 1..4000 ({high})"
-        )
-
-
-def check_modal(modal: Mapping[str, Any]) -> list[Violation]:
-    """Check the data of a type-9 (modal) interaction response."""
-    check = _Checker()
-    path: Path = ("data",)
-    check.length("custom_id", (*path, "custom_id"), modal.get("custom_id"), CUSTOM_ID, low=1)
-    check.length(
-        "modal.title", (*path, "title"), modal.get("title"), MODAL_TITLE, low=1, what="modal title"
-    )
-    components = modal.get("components") or []
-    if not 1 <= len(components) <= MODAL_COMPONENTS:
-        check.add(
-            "modal.components",
-            (*path, "components"),
-            f"a modal holds 1 to {MODAL_COMPONENTS} components (got {len(components)})",
-            kind="BASE_TYPE_BAD_LENGTH",
-        )
-    for index, component in enumerate(components):
-        where = (*path, "components", index)
-        kind = component.get("type")
-        if kind == ACTION_ROW:
-            children = component.get("components") or []
-            if len(children) != 1 or children[0].get("type") != TEXT_INPUT:
-                check.add("modal.row", where, "a modal action row holds exactly one text input")
-                continue
-            _check_text_input(check, (*where, "components", 0), children[0], labelled=False)
-        elif kind == LABEL:
-            check.length(
-                "label.label", (*where, "label"), component.get("label"), TEXT_INPUT_LABEL, low=1
-            )
-            check.length(
-                "label.description",
-                (*where, "description"),
-                component.get("description"),
-                LABEL_DESCRIPTION,
-            )
-            inner = component.get("component") or {}
-            if inner.get("type") == TEXT_INPUT:
-                _check_text_input(check, (*where, "component"), inner, labelled=True)
-            elif inner.get("type") in SELECTS:
-                _check_select(check, (*where, "component"), inner)
-        elif kind != TEXT_DISPLAY:
-            check.add(
-                "modal.component", where, f"component type {kind!r} is not allowed in a modal"
-            )
-    return check.found
-
-
-def check_autocomplete(data: Mapping[str, Any]) -> list[Violation]:
-    """Check the data of a type-8 (autocomplete result) response."""
-    check = _Checker()
-    choices = data.get("choices") or []
-    check.count(
-        "autocomplete.choices",
-        ("data", "choices"),
-        choices,
-        AUTOCOMPLETE_CHOICES,
-        "autocomplete choices",
-    )
-    for index, choice in enumerate(choices):
-        _check_choice(check, ("data", "choices", index), choice, None)
-    return check.found
-
-
-def _check_choice(check: _Checker, path: Path, choice: Mapping[str, Any], kind: int | None) -> None:
-    check.length(
-        "choice.name", (*path, "name"), choice.get("name"), CHOICE_NAME, low=1, what="choice name"
-    )
-    for locale, text in (choice.get("name_localizations") or {}).items():
-        _check_locale(check, (*path, "name_localizations"), locale)
-        check.length(
-            "choice.name",
-            (*path, "name_localizations", locale),
-            text,
-            CHOICE_NAME,
-            low=1,
-            what=f"choice name ({locale})",
-        )
-    value = choice.get("value")
-    if isinstance(value, str):
-        if kind not in (None, STRING):
-            check.add("choice.value", (*path, "value"), f"choice value {value!r} must be a number")
-        check.length(
-            "choice.value", (*path, "value"), value, CHOICE_STRING_VALUE, what="choice value"
-        )
-    elif isinstance(value, bool) or not isinstance(value, int | float):
-        check.add(
-            "choice.value", (*path, "value"), f"choice value must be a string or number ({value!r})"
-        )
-    elif kind == STRING:
-        check.add("choice.value", (*path, "value"), f"choice value {value!r} must be a string")
-    elif kind == INTEGER and not isinstance(value, int):
-        check.add("choice.value", (*path, "value"), f"choice value {value!r} must be an integer")
+        for index, choice in enumerate(choices)
+        if isinstance(choice.get("value"), str) and len(choice["value"]) > CHOICE_STRING_VALUE
+    ]
 
 
 # --- application commands ------------------------------------------------------------------------
@@ -621,8 +307,7 @@ def _check_choice(check: _Checker, path: Path, choice: Mapping[str, Any], kind: 
 def _name_char_ok(char: str) -> bool:
     if char in "-_'":
         return True
-    category = unicodedata.category(char)
-    if category[0] in "LN":
+    if unicodedata.category(char)[0] in "LN":
         return True
     code = ord(char)
     # \p{sc=Deva} and \p{sc=Thai} include their combining marks.
@@ -630,7 +315,11 @@ def _name_char_ok(char: str) -> bool:
 
 
 def valid_command_name(name: str) -> str | None:
-    """Why `name` is not a valid chat-input name, or None when it is."""
+    """Why `name` is not a valid chat-input name, or None when it is.
+
+    interactions/application-commands#application-command-object-application-command-naming:
+    `^[-_'\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$`, lowercase where a letter has a case.
+    """
     if not 1 <= len(name) <= NAME_LENGTH:
         return f"name must be 1 to {NAME_LENGTH} characters (got {len(name)})"
     bad = [c for c in name if not _name_char_ok(c)]
@@ -641,51 +330,36 @@ def valid_command_name(name: str) -> str | None:
     return None
 
 
-def _check_locale(check: _Checker, path: Path, locale: str) -> None:
-    if locale not in LOCALES:
-        check.add(
-            "locale",
-            (*path, locale),
-            f"{locale!r} is not a Discord locale",
-            kind="ENUM_TYPE_COERCE",
-        )
-
-
-def _check_name(
-    check: _Checker, rule: str, path: Path, data: Mapping[str, Any], *, chat: bool
+def _check_names(
+    found: list[Violation], path: Path, data: Mapping[str, Any], locales: frozenset[str] | None
 ) -> None:
-    name = data.get("name")
-    if not isinstance(name, str):
-        check.add(rule, (*path, "name"), "name is required", kind="BASE_TYPE_REQUIRED")
-        return
-    names = {"": name, **(data.get("name_localizations") or {})}
+    """A chat-input name and its localizations follow the naming rule; locales exist (when
+    Discord's list of them is at hand)."""
+    names = {"": data.get("name"), **(data.get("name_localizations") or {})}
     for locale, text in names.items():
         where = (*path, "name") if not locale else (*path, "name_localizations", locale)
-        if locale:
-            _check_locale(check, (*path, "name_localizations"), locale)
-        if chat:
-            problem = valid_command_name(str(text))
-            if problem:
-                label = f" ({locale})" if locale else ""
-                check.add(rule, where, problem + label, kind="APPLICATION_COMMAND_INVALID_NAME")
-        else:
-            check.length(rule, where, text, NAME_LENGTH, low=1, what="name")
-
-
-def _check_description(
-    check: _Checker, rule: str, path: Path, data: Mapping[str, Any], *, chat: bool
-) -> None:
-    texts = {"": data.get("description"), **(data.get("description_localizations") or {})}
-    for locale, text in texts.items():
-        where = (
-            (*path, "description") if not locale else (*path, "description_localizations", locale)
-        )
-        if locale:
-            _check_locale(check, (*path, "description_localizations"), locale)
-        if chat:
-            check.length(rule, where, text, DESCRIPTION_LENGTH, low=1, what="description")
-        elif text:
-            check.add(rule, where, "context-menu commands have an empty description")
+        problem = valid_command_name(str(text)) if isinstance(text, str) else None
+        if problem:
+            label = f" ({locale})" if locale else ""
+            found.append(
+                Violation(
+                    "command.name",
+                    where,
+                    problem + label,
+                    error_code="APPLICATION_COMMAND_INVALID_NAME",
+                )
+            )
+    for key in ("name_localizations", "description_localizations"):
+        for locale in data.get(key) or {}:
+            if locales is not None and locale not in locales:
+                found.append(
+                    Violation(
+                        "locale",
+                        (*path, key, locale),
+                        f"{locale!r} is not a Discord locale",
+                        error_code="ENUM_TYPE_COERCE",
+                    )
+                )
 
 
 def _longest(data: Mapping[str, Any], key: str) -> int:
@@ -712,145 +386,68 @@ def command_size(command: Mapping[str, Any]) -> int:
     )
 
 
-def _check_option(check: _Checker, path: Path, option: Mapping[str, Any], depth: int) -> None:
-    kind = option.get("type")
-    _check_name(check, "option.name", path, option, chat=True)
-    _check_description(check, "option.description", path, option, chat=True)
-    if kind not in range(1, 12):
-        check.add("option.type", (*path, "type"), f"unknown option type {kind!r}")
-        return
-    children = option.get("options") or []
-    if kind == SUBCOMMAND_GROUP:
-        if depth > 0:
-            check.add("option.nesting", (*path, "type"), "a subcommand group cannot be nested")
-        if any(c.get("type") != SUBCOMMAND for c in children):
-            check.add(
-                "option.nesting", (*path, "options"), "a subcommand group holds only subcommands"
-            )
-    elif kind == SUBCOMMAND:
-        if any(c.get("type") in (SUBCOMMAND, SUBCOMMAND_GROUP) for c in children):
-            check.add("option.nesting", (*path, "options"), "a subcommand cannot hold subcommands")
-    elif children:
-        check.add("option.nesting", (*path, "options"), "only subcommands and groups have options")
-    if kind in (SUBCOMMAND, SUBCOMMAND_GROUP):
-        _check_options(check, path, children, depth + 1)
-        return
-    choices = option.get("choices") or []
-    if choices:
-        if kind not in (STRING, INTEGER, NUMBER):
-            check.add(
-                "option.choices",
-                (*path, "choices"),
-                "only string/integer/number options have choices",
-            )
-        if option.get("autocomplete"):
-            check.add(
-                "option.choices",
-                (*path, "autocomplete"),
-                "autocomplete cannot be combined with choices",
-            )
-        check.count("option.choices", (*path, "choices"), choices, CHOICES, "choices")
-        for index, choice in enumerate(choices):
-            _check_choice(check, (*path, "choices", index), choice, kind)
-    if option.get("autocomplete") and kind not in (STRING, INTEGER, NUMBER):
-        check.add(
-            "option.autocomplete",
-            (*path, "autocomplete"),
-            "only string/integer/number can autocomplete",
-        )
-    for key in ("min_value", "max_value"):
-        if option.get(key) is not None and kind not in (INTEGER, NUMBER):
-            check.add("option.range", (*path, key), f"{key} only applies to integer/number options")
-    for key, low in (("min_length", 0), ("max_length", 1)):
-        value = option.get(key)
-        if value is None:
-            continue
-        if kind != STRING:
-            check.add("option.length", (*path, key), f"{key} only applies to string options")
-        elif not low <= value <= STRING_OPTION_LENGTH:
-            check.add(
-                "option.length",
-                (*path, key),
-                f"{key} must be {low}..{STRING_OPTION_LENGTH} ({value})",
-            )
-    if option.get("channel_types") and kind != CHANNEL:
-        check.add(
-            "option.channel_types",
-            (*path, "channel_types"),
-            "channel_types only applies to channel options",
-        )
-
-
 def _check_options(
-    check: _Checker, path: Path, options: Sequence[Mapping[str, Any]], depth: int
+    found: list[Violation],
+    path: Path,
+    options: Sequence[Mapping[str, Any]],
+    locales: frozenset[str] | None,
 ) -> None:
-    where = (*path, "options")
-    check.count("command.options", where, options, OPTIONS_PER_LEVEL, "options")
-    kinds = [o.get("type") for o in options]
-    nested = [k in (SUBCOMMAND, SUBCOMMAND_GROUP) for k in kinds]
-    if any(nested) and not all(nested):
-        check.add("option.nesting", where, "subcommands and plain options cannot be mixed")
+    """Naming, required-before-optional (option structure: "Required options must be listed
+    before optional options") and choice values, through subcommands and groups."""
     optional_seen = False
-    names: set[str] = set()
     for index, option in enumerate(options):
-        name = option.get("name")
-        if isinstance(name, str):
-            if name in names:
-                check.add("option.name", (*where, index, "name"), f"duplicate option name {name!r}")
-            names.add(name)
-        if option.get("type") not in (SUBCOMMAND, SUBCOMMAND_GROUP):
-            if option.get("required"):
-                if optional_seen:
-                    check.add(
+        where = (*path, "options", index)
+        _check_names(found, where, option, locales)
+        found.extend(check_choice_values(option.get("choices") or [], (*where, "choices")))
+        if option.get("type") in (K.SUBCOMMAND, K.SUBCOMMAND_GROUP):
+            _check_options(found, where, option.get("options") or [], locales)
+        elif option.get("required"):
+            if optional_seen:
+                found.append(
+                    Violation(
                         "option.order",
-                        (*where, index, "required"),
-                        f"required option {name!r} comes after an optional one",
-                        kind="APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
+                        (*where, "required"),
+                        f"required option {option.get('name')!r} comes after an optional one",
+                        error_code="APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
                     )
-            else:
-                optional_seen = True
-        _check_option(check, (*where, index), option, depth)
+                )
+        else:
+            optional_seen = True
 
 
-def check_commands(commands: Sequence[Mapping[str, Any]]) -> list[Violation]:
-    """Check a bulk-overwrite payload of application commands."""
-    check = _Checker()
+def check_commands(
+    commands: Sequence[Mapping[str, Any]], locales: frozenset[str] | None
+) -> list[Violation]:
+    """Check a bulk-overwrite payload of application commands (`locales` from the schema)."""
+    found: list[Violation] = []
     counts: dict[int, int] = {}
     seen: set[tuple[int, str]] = set()
     for index, command in enumerate(commands):
-        path: Path = (index,)
-        kind = command.get("type", CHAT_INPUT)
+        kind = command.get("type") or K.CHAT_INPUT
         counts[kind] = counts.get(kind, 0) + 1
-        chat = kind == CHAT_INPUT
-        _check_name(check, "command.name", path, command, chat=chat)
-        _check_description(check, "command.description", path, command, chat=chat)
         name = str(command.get("name"))
         if (kind, name) in seen:
-            check.add("command.name", (*path, "name"), f"duplicate command name {name!r}")
+            found.append(Violation("command.name", (index, "name"), f"duplicate name {name!r}"))
         seen.add((kind, name))
-        options = command.get("options") or []
-        if chat:
-            _check_options(check, path, options, 0)
-        elif options:
-            check.add(
-                "command.options", (*path, "options"), "context-menu commands have no options"
-            )
+        if kind == K.CHAT_INPUT:
+            _check_names(found, (index,), command, locales)
+            _check_options(found, (index,), command.get("options") or [], locales)
         size = command_size(command)
         if size > COMMAND_TOTAL:
-            check.add(
-                "command.total",
-                path,
-                f"command {name!r} uses {size} characters; the limit is {COMMAND_TOTAL}"
-                " (names, descriptions, options and choices, longest localization each)",
-                kind="APPLICATION_COMMAND_TOO_LARGE",
+            found.append(
+                Violation(
+                    "command.total",
+                    (index,),
+                    f"command {name!r} uses {size} characters; the limit is {COMMAND_TOTAL}"
+                    " (names, descriptions, options and choices, longest localization each)",
+                    error_code="APPLICATION_COMMAND_TOO_LARGE",
+                )
             )
-    if counts.get(CHAT_INPUT, 0) > CHAT_INPUT_COMMANDS:
-        check.add("command.count", (), f"at most {CHAT_INPUT_COMMANDS} chat-input commands")
-    for kind in (USER_COMMAND, MESSAGE_COMMAND):
-        if counts.get(kind, 0) > CONTEXT_MENU_COMMANDS:
-            check.add(
-                "command.count",
-                (),
-                f"at most {CONTEXT_MENU_COMMANDS} context-menu commands of a type",
-            )
-    return check.found
+    for kind, limit in (
+        (K.CHAT_INPUT, CHAT_INPUT_COMMANDS),
+        (K.USER_COMMAND, CONTEXT_MENU_COMMANDS),
+        (K.MESSAGE_COMMAND, CONTEXT_MENU_COMMANDS),
+    ):
+        if counts.get(kind, 0) > limit:
+            found.append(Violation("command.count", (), f"at most {limit} commands of type {kind}"))
+    return found

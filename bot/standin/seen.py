@@ -10,7 +10,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from bot.standin import limits as L
+from bot.standin import kinds as K
 from bot.standin.errors import ClientRefused
 from bot.standin.state import StoredMessage
 
@@ -246,13 +246,13 @@ class ModalView:
         """The text inputs in order (inside action rows or labels)."""
         found: list[TextInputView] = []
         for component in self.raw.get("components") or []:
-            if component.get("type") == L.ACTION_ROW:
+            if component.get("type") == K.ACTION_ROW:
                 for child in component.get("components") or []:
-                    if child.get("type") == L.TEXT_INPUT:
+                    if child.get("type") == K.TEXT_INPUT:
                         found.append(TextInputView(child, str(child.get("label", ""))))
-            elif component.get("type") == L.LABEL:
+            elif component.get("type") == K.LABEL:
                 inner = component.get("component") or {}
-                if inner.get("type") == L.TEXT_INPUT:
+                if inner.get("type") == K.TEXT_INPUT:
                     found.append(TextInputView(inner, str(component.get("label", ""))))
         return found
 
@@ -337,6 +337,15 @@ class SeenMessage:
         return self.stored.content
 
     @property
+    def pings(self) -> frozenset[str]:
+        """Whom the message notified: usernames, `@Role` names, and `@everyone`."""
+        guild = self._standin.guild
+        who = self.stored.pings
+        users = {m.username for m in [*guild.members, guild.bot] if m.id in who.users}
+        roles = {f"@{r.name}" for r in guild.roles if r.id in who.roles}
+        return frozenset(users | roles | ({"@everyone"} if who.everyone else set()))
+
+    @property
     def embeds(self) -> list[JSON]:
         """The embeds as the bot sent them (dicts)."""
         return [dict(e) for e in self.stored.embeds]
@@ -369,12 +378,12 @@ class SeenMessage:
     @property
     def buttons(self) -> list[ButtonView]:
         """Every button, in order."""
-        return [ButtonView(c) for c in _walk(self.stored.components) if c.get("type") == L.BUTTON]
+        return [ButtonView(c) for c in _walk(self.stored.components) if c.get("type") == K.BUTTON]
 
     @property
     def selects(self) -> list[SelectView]:
         """Every select menu, in order."""
-        return [SelectView(c) for c in _walk(self.stored.components) if c.get("type") in L.SELECTS]
+        return [SelectView(c) for c in _walk(self.stored.components) if c.get("type") in K.SELECTS]
 
     def button(self, label: str) -> ButtonView:
         """The button labelled `label` (or with that custom_id)."""
@@ -505,6 +514,11 @@ class Reply:
     def messages(self) -> list[SeenMessage]:
         """The response message (if any) and every follow-up, in order."""
         return ([self.message] if self.message is not None else []) + self.followups
+
+    @property
+    def pings(self) -> frozenset[str]:
+        """Whom the response and its follow-ups notified (see `SeenMessage.pings`)."""
+        return frozenset().union(*(m.pings for m in self.messages))
 
     @property
     def deferred(self) -> bool:

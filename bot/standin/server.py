@@ -3,8 +3,10 @@
 An unchanged discord.py bot reaches it when `discord.http.Route.BASE` points at
 `api_base` and `DiscordWebSocket.DEFAULT_GATEWAY` at `gateway_url`. It answers what a bot
 calls (login, application info, command sync, interaction callbacks, follow-ups, channel
-messages, files), sends READY / GUILD_CREATE / INTERACTION_CREATE, validates every payload
-with `limits` and records what Discord would have rejected as `Problem`s.
+messages, files), sends READY / GUILD_CREATE / INTERACTION_CREATE, validates every request
+body against Discord's published schema (`schema`) and the rules it cannot express
+(`limits`), answers over Discord's rate limits with 429 (`ratelimits`), and records what
+Discord would have rejected as `Problem`s.
 """
 
 from __future__ import annotations
@@ -21,7 +23,9 @@ from typing import Any
 
 from aiohttp import BodyPartReader, web
 
+from bot.standin import kinds as K
 from bot.standin import limits as L
+from bot.standin.errors import MENTION_RULE_PREFIX
 from bot.standin.fixture import (
     FIXTURE_TIME_MS,
     Channel,
@@ -33,6 +37,9 @@ from bot.standin.fixture import (
     iso_now,
 )
 from bot.standin.gateway import Gateway
+from bot.standin.mentions import check_mentions, pings
+from bot.standin.ratelimits import RateLimits
+from bot.standin.schema import BodyValidator
 from bot.standin.state import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
@@ -73,7 +80,7 @@ ALLOWED_CALLBACKS = {
         UPDATE_MESSAGE,
     },
 }
-SENDABLE_FLAGS = L.SUPPRESS_EMBEDS | L.EPHEMERAL | L.SUPPRESS_NOTIFICATIONS | L.IS_COMPONENTS_V2
+SENDABLE_FLAGS = K.SUPPRESS_EMBEDS | K.EPHEMERAL | K.SUPPRESS_NOTIFICATIONS | K.IS_COMPONENTS_V2
 CHAT_INPUT_COMMAND_MESSAGE = 20
 
 
@@ -97,10 +104,14 @@ class Rejection(Exception):
         self.body = body or {"code": problems[0].code, "message": problems[0].message}
 
 
-def json_response(data: object, status: int = 200) -> web.Response:
+def json_response(
+    data: object, status: int = 200, *, headers: Mapping[str, str] | None = None
+) -> web.Response:
     """JSON with exactly `application/json` (discord.py parses nothing else)."""
     return web.Response(
-        body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"}
+        body=json.dumps(data).encode(),
+        status=status,
+        headers={"Content-Type": "application/json", **(headers or {})},
     )
 
 
@@ -112,9 +123,11 @@ class StandIn:
         guild: GuildSpec | None = None,
         *,
         token: str = "standin-token",  # noqa: S107 - the stand-in's fake bot token
-        response_deadline: float = 3.0,
-        token_lifetime: float = 15 * 60.0,
+        response_deadline: float = L.RESPONSE_DEADLINE,
+        token_lifetime: float = L.TOKEN_LIFETIME,
         application_name: str = "Privateer",
+        schema: BodyValidator | None = None,
+        rate_limits: RateLimits | None = None,
     ) -> None:
         self.ids = Snowflakes()
         self.token = token
@@ -130,6 +143,9 @@ class StandIn:
         self.messages: dict[int, StoredMessage] = {}
         self.interactions: dict[int, InteractionRecord] = {}
         self.problems: list[Problem] = []
+        # Against Discord's pinned schema, built on first use unless a validator is given.
+        self.schema = schema if schema is not None else BodyValidator.pinned()
+        self.rate_limits = rate_limits if rate_limits is not None else RateLimits()
         self.gateway = Gateway(self)
         self.seq = 0
         self._uploads_by_name: dict[str, StoredAttachment] = {}
@@ -303,7 +319,7 @@ class StandIn:
                 "interaction.deadline",
                 f"no initial response within {self.response_deadline:g} s: the player sees "
                 "'The application did not respond' and later callbacks fail with 10062",
-                10062,
+                L.UNKNOWN_INTERACTION,
                 "INTERACTION_CREATE",
                 record.id,
             )
@@ -354,8 +370,13 @@ class StandIn:
             route = f"{method} {path}"
             if needs_auth and request.headers.get("Authorization") != f"Bot {self.token}":
                 return json_response({"code": 0, "message": "401: Unauthorized"}, 401)
+            limit = self.rate_limits.check(method, path, request.match_info)
+            if not limit.allowed:
+                return json_response(limit.body(), 429, headers=limit.headers)
             try:
-                return await handler(request)
+                response = await handler(request)
+                response.headers.update(limit.headers)
+                return response
             except Rejection as rejection:
                 for problem in rejection.problems:
                     self.record(problem if problem.route else _at(problem, route))
@@ -392,9 +413,23 @@ class StandIn:
                 return web.Response(body=attachment.data)
         return web.Response(status=404)
 
+    async def _read_body(
+        self, request: web.Request, operation: str, interaction_id: int | None = None
+    ) -> tuple[Any, list[Upload]]:
+        """The JSON body (or multipart `payload_json`) and the uploaded `files[n]` parts.
+
+        The body must fit the request body schema of `operation` (an operationId of
+        Discord's OpenAPI spec, looked up in `discord_schema.operations`), else the request
+        is rejected as Discord would.
+        """
+        body, uploads = await self._parse_body(request)
+        violations = self.schema.check(operation, body)
+        if violations:
+            raise self._reject(violations, interaction_id)
+        return body, uploads
+
     @staticmethod
-    async def _read_body(request: web.Request) -> tuple[Any, list[Upload]]:
-        """The JSON body (or multipart `payload_json`) and the uploaded `files[n]` parts."""
+    async def _parse_body(request: web.Request) -> tuple[Any, list[Upload]]:
         uploads: list[Upload] = []
         if request.content_type.startswith("multipart/"):
             payload: JSON = {}
@@ -525,12 +560,15 @@ class StandIn:
 
     async def _put_commands(self, request: web.Request) -> web.Response:
         scope = self._scope(request)
-        body, _ = await self._read_body(request)
+        operation = "bulk_set_application_commands"
+        if scope is not None:
+            operation = "bulk_set_guild_application_commands"
+        body, _ = await self._read_body(request, operation)
         if not isinstance(body, list):
             raise Rejection(
                 400, [self._bad("command.body", "expected a JSON list of commands", 50035)]
             )
-        violations = L.check_commands(body)
+        violations = L.check_commands(body, self.schema.locales)
         if violations:
             raise self._reject(violations, None)
         old = {(c.type, c.name): c.id for c in self.commands if c.guild_id == scope}
@@ -596,6 +634,13 @@ class StandIn:
         )
         if violations:
             raise self._reject(violations, interaction_id, prefix)
+        mentions = check_mentions(body, prefix)
+        refused = [v for v in mentions if not v.rule.startswith(MENTION_RULE_PREFIX)]
+        if refused:
+            raise self._reject(refused, interaction_id)
+        # Discord sends a message that pings whom it does not name; the test fails all the same.
+        for violation in mentions:
+            self.record(Problem.from_violation(violation, "", interaction_id))
 
     def _apply_create(
         self, message: StoredMessage, body: Mapping[str, Any], uploads: Sequence[Upload]
@@ -605,6 +650,7 @@ class StandIn:
         message.components = list(body.get("components") or [])
         message.flags = (body.get("flags") or 0) & SENDABLE_FLAGS
         message.tts = bool(body.get("tts"))
+        message.pings = pings(message.content, body.get("allowed_mentions"))
         message.attachments = self._attachments(body, uploads)
         if body.get("message_reference"):
             message.type = 19
@@ -632,14 +678,17 @@ class StandIn:
         empty = L.check_not_empty(merged, len(attachments))
         if empty:
             raise self._reject(empty, interaction_id, prefix)
+        if message.loading:
+            # The first edit of a deferred response is what players are notified of.
+            message.pings = pings(merged["content"] or "", body.get("allowed_mentions"))
         message.content = merged["content"] or ""
         message.embeds = list(merged["embeds"] or [])
         message.components = list(merged["components"] or [])
         message.attachments = attachments
         if "flags" in body and body["flags"] is not None:
-            keep = message.flags & L.EPHEMERAL
-            message.flags = keep | (int(body["flags"]) & (L.SUPPRESS_EMBEDS | L.IS_COMPONENTS_V2))
-        message.flags &= ~L.LOADING
+            keep = message.flags & K.EPHEMERAL
+            message.flags = keep | (int(body["flags"]) & (K.SUPPRESS_EMBEDS | K.IS_COMPONENTS_V2))
+        message.flags &= ~K.LOADING
         self.seq += 1
         message.edit_seq = self.seq
         message.edited_timestamp = iso_now()
@@ -675,9 +724,9 @@ class StandIn:
 
     async def _create_channel_message(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
-        body, uploads = await self._read_body(request)
+        body, uploads = await self._read_body(request, "create_message")
         self._validate(body, uploads, None)
-        if body.get("flags", 0) & L.EPHEMERAL:
+        if body.get("flags", 0) & K.EPHEMERAL:
             raise Rejection(
                 400,
                 [self._bad("message.flags", "only interaction responses can be ephemeral", 50035)],
@@ -702,7 +751,7 @@ class StandIn:
                     )
                 ],
             )
-        body, uploads = await self._read_body(request)
+        body, uploads = await self._read_body(request, "update_message")
         self._apply_edit(message, body, uploads, None)
         await self.gateway.broadcast_message("MESSAGE_UPDATE", message)
         return json_response(message.payload(self.base_url))
@@ -771,7 +820,10 @@ class StandIn:
     async def _callback(self, request: web.Request) -> web.Response:
         record = self.interactions.get(int(request.match_info["interaction"]))
         if record is None or record.token != request.match_info["token"]:
-            raise Rejection(404, [self._bad("interaction.unknown", "Unknown interaction", 10062)])
+            raise Rejection(
+                404,
+                [self._bad("interaction.unknown", "Unknown interaction", L.UNKNOWN_INTERACTION)],
+            )
         if record.expired:
             raise Rejection(
                 404,
@@ -781,7 +833,7 @@ class StandIn:
                         f"initial response arrived {time.monotonic() - record.created:.2f} s after "
                         f"the interaction; Discord allows {self.response_deadline:g} s "
                         "(10062 Unknown interaction)",
-                        10062,
+                        L.UNKNOWN_INTERACTION,
                         record.id,
                     )
                 ],
@@ -793,12 +845,12 @@ class StandIn:
                     self._bad(
                         "interaction.already_acknowledged",
                         "Interaction has already been acknowledged (a second initial response)",
-                        40060,
+                        L.ALREADY_ACKNOWLEDGED,
                         record.id,
                     )
                 ],
             )
-        body, uploads = await self._read_body(request)
+        body, uploads = await self._read_body(request, "create_interaction_response", record.id)
         kind = int(body.get("type", 0))
         data = body.get("data") or {}
         if kind not in ALLOWED_CALLBACKS.get(record.type, set()):
@@ -821,7 +873,7 @@ class StandIn:
             self._store(message)
         elif kind == DEFERRED_CHANNEL_MESSAGE:
             message = self._interaction_message(record)
-            message.flags = L.LOADING | ((data.get("flags") or 0) & L.EPHEMERAL)
+            message.flags = K.LOADING | ((data.get("flags") or 0) & K.EPHEMERAL)
             self._store(message)
         elif kind in (DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE):
             message = self.messages.get(record.source_message_id or 0)
@@ -840,14 +892,12 @@ class StandIn:
             if kind == UPDATE_MESSAGE:
                 self._apply_edit(message, data, uploads, record.id, prefix=("data",))
         elif kind == AUTOCOMPLETE_RESULT:
-            violations = L.check_autocomplete(data)
+            choices = list(data.get("choices") or [])
+            violations = L.check_choice_values(choices, ("data", "choices"))
             if violations:
                 raise self._reject(violations, record.id)
-            record.choices = list(data.get("choices") or [])
+            record.choices = choices
         elif kind == MODAL:
-            violations = L.check_modal(data)
-            if violations:
-                raise self._reject(violations, record.id)
             record.modal = dict(data)
         record.response_type = kind
         record.response_message_id = message.id if message is not None else None
@@ -901,7 +951,7 @@ class StandIn:
                     )
                 ],
             )
-        body, uploads = await self._read_body(request)
+        body, uploads = await self._read_body(request, "execute_webhook", record.id)
         original = self.messages.get(record.response_message_id or 0)
         if (
             record.response_type == DEFERRED_CHANNEL_MESSAGE
@@ -949,7 +999,10 @@ class StandIn:
 
     async def _edit_webhook_message(self, request: web.Request) -> web.Response:
         record, message = self._webhook_message(request)
-        body, uploads = await self._read_body(request)
+        operation = "update_webhook_message"
+        if request.match_info["message"] == "@original":
+            operation = "update_original_webhook_message"
+        body, uploads = await self._read_body(request, operation, record.id)
         self._apply_edit(message, body, uploads, record.id)
         await self.gateway.broadcast_message("MESSAGE_UPDATE", message)
         return json_response(message.payload(self.base_url))

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.standin import limits as L
+from bot.standin import kinds as K
 from bot.standin.errors import ClientRefused
 from bot.standin.fixture import ALL_PERMISSIONS, Guild, Member
 from bot.standin.state import StoredAttachment, SyncedCommand
@@ -148,7 +148,7 @@ class SlashParser:
         attachment_payload: Callable[[StoredAttachment], JSON] | None = None,
     ) -> None:
         self.guild = guild
-        self.commands = [c for c in commands if c.type == L.CHAT_INPUT]
+        self.commands = [c for c in commands if c.type == K.CHAT_INPUT]
         self.attachments = dict(attachments or {})
         self._attachment_payload = attachment_payload
 
@@ -177,7 +177,7 @@ class SlashParser:
         chain: list[Mapping[str, Any]] = []
         while True:
             options = level.get("options") or []
-            if not options or options[0].get("type") not in (L.SUBCOMMAND, L.SUBCOMMAND_GROUP):
+            if not options or options[0].get("type") not in (K.SUBCOMMAND, K.SUBCOMMAND_GROUP):
                 break
             word, rest = _take_word(rest)
             choices = ", ".join(str(o["name"]) for o in options)
@@ -188,7 +188,7 @@ class SlashParser:
             chain.append(sub)
             path.append(str(sub["name"]))
             level = sub
-            if sub.get("type") == L.SUBCOMMAND:
+            if sub.get("type") == K.SUBCOMMAND:
                 break
         where = "/" + " ".join(path)
         definitions = level.get("options") or []
@@ -238,7 +238,7 @@ class SlashParser:
         data: JSON = {
             "id": str(command.id),
             "name": command.name,
-            "type": L.CHAT_INPUT,
+            "type": K.CHAT_INPUT,
             "options": nested,
         }
         if command.guild_id is not None:
@@ -267,30 +267,30 @@ class SlashParser:
         kind = definition.get("type")
         name = definition.get("name")
         label = f"{where} {name}:"
-        if kind in (L.STRING, L.INTEGER, L.NUMBER):
+        if kind in (K.STRING, K.INTEGER, K.NUMBER):
             value = self._scalar(definition, raw, label)
             return self._check_range(definition, value, label)
-        if kind == L.BOOLEAN:
+        if kind == K.BOOLEAN:
             lowered = raw.lower()
             if lowered in TRUE_WORDS:
                 return True
             if lowered in FALSE_WORDS:
                 return False
             raise ClientRefused(f"{label} expects True or False, got {raw!r}")
-        if kind == L.USER:
+        if kind == K.USER:
             return self._resolve_user(raw, label, call)
-        if kind == L.ROLE:
+        if kind == K.ROLE:
             return self._resolve_role(raw, label, call)
-        if kind == L.MENTIONABLE:
+        if kind == K.MENTIONABLE:
             if raw.startswith(("@&", "<@&")):
                 return self._resolve_role(raw, label, call)
             try:
                 return self._resolve_user(raw, label, call)
             except ClientRefused:
                 return self._resolve_role(raw, label, call)
-        if kind == L.CHANNEL:
+        if kind == K.CHANNEL:
             return self._resolve_channel(definition, raw, label, call, member)
-        if kind == L.ATTACHMENT:
+        if kind == K.ATTACHMENT:
             attachment = self.attachments.get(raw)
             if attachment is None:
                 given = ", ".join(self.attachments) or "none"
@@ -315,12 +315,12 @@ class SlashParser:
                     return choice["value"]
             listed = ", ".join(f"{c['name']} ({c['value']})" for c in choices)
             raise ClientRefused(f"{label} {raw!r} is not one of the choices: {listed}")
-        if kind == L.STRING:
+        if kind == K.STRING:
             return raw
         try:
-            if kind == L.INTEGER:
+            if kind == K.INTEGER:
                 number: int | float = int(raw)
-                if abs(number) > L.MAX_SAFE_INTEGER:
+                if abs(number) > K.MAX_SAFE_INTEGER:
                     raise ClientRefused(f"{label} {raw} is out of Discord's integer range")
                 return number
             number = float(raw)
@@ -339,8 +339,8 @@ class SlashParser:
                 raise ClientRefused(f"{label} needs at least {low} characters")
             if high is not None and len(value) > high:
                 raise ClientRefused(f"{label} takes at most {high} characters")
-            if len(value) > L.STRING_OPTION_LENGTH:
-                raise ClientRefused(f"{label} takes at most {L.STRING_OPTION_LENGTH} characters")
+            if len(value) > K.STRING_OPTION_LENGTH:
+                raise ClientRefused(f"{label} takes at most {K.STRING_OPTION_LENGTH} characters")
             return value
         low = definition.get("min_value")
         high = definition.get("max_value")

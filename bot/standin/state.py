@@ -12,7 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.standin.fixture import Member, iso_now
-from bot.standin.limits import EPHEMERAL, LOADING, Violation
+from bot.standin.kinds import EPHEMERAL, LOADING
+from bot.standin.limits import Violation
+from bot.standin.mentions import Pings
 
 JSON = dict[str, Any]
 
@@ -57,7 +59,8 @@ class Problem:
     def __str__(self) -> str:
         where = f" at {self.where}" if self.where and self.where != "(body)" else ""
         route = f" [{self.route}]" if self.route else ""
-        return f"{self.rule}{where}: {self.message} (Discord error {self.code}){route}"
+        code = f" (Discord error {self.code})" if self.code else ""
+        return f"{self.rule}{where}: {self.message}{code}{route}"
 
 
 @dataclass
@@ -113,6 +116,7 @@ class StoredMessage:
     interaction_user: Member | None = None
     command_name: str | None = None
     deleted: bool = False
+    pings: Pings = field(default_factory=Pings)
     extra: JSON = field(default_factory=dict)
 
     @property

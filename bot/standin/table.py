@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
 import inspect
 import logging
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
@@ -26,7 +27,7 @@ import yarl
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
-from bot.standin import limits as L
+from bot.standin import kinds as K
 from bot.standin.errors import ClientRefused, InteractionFailed, StandInError, failure_for
 from bot.standin.faces import QueuedFaces
 from bot.standin.fixture import Channel, GuildSpec, Member
@@ -358,7 +359,7 @@ class Table:
             raise ClientRefused(
                 f"button {label!r} is a {button.style} button; the bot gets no click"
             )
-        data: JSON = {"custom_id": button.custom_id, "component_type": L.BUTTON}
+        data: JSON = {"custom_id": button.custom_id, "component_type": K.BUTTON}
         if "id" in button.raw:
             data["id"] = button.raw["id"]
         return await self._interact(
@@ -416,7 +417,7 @@ class Table:
         guild = self.standin.guild
         resolved: JSON = {}
         picked: list[str] = []
-        if menu.type == L.STRING_SELECT:
+        if menu.type == K.STRING_SELECT:
             for value in values:
                 option = next((o for o in menu.options if value in (o.value, o.label)), None)
                 if option is None:
@@ -426,7 +427,7 @@ class Table:
             return picked, resolved
         for value in values:
             try:
-                if menu.type in (L.USER_SELECT, L.MENTIONABLE_SELECT) and not value.startswith(
+                if menu.type in (K.USER_SELECT, K.MENTIONABLE_SELECT) and not value.startswith(
                     "@&"
                 ):
                     chosen = guild.member(value.removeprefix("@"))
@@ -435,7 +436,7 @@ class Table:
                         with_user=False, permissions=guild.permissions(chosen)
                     )
                     picked.append(str(chosen.id))
-                elif menu.type in (L.ROLE_SELECT, L.MENTIONABLE_SELECT):
+                elif menu.type in (K.ROLE_SELECT, K.MENTIONABLE_SELECT):
                     role = guild.role(value)
                     resolved.setdefault("roles", {})[str(role.id)] = role.payload()
                     picked.append(str(role.id))
@@ -490,7 +491,7 @@ class Table:
             if high is not None and len(value) > high:
                 raise ClientRefused(f"the modal input {label!r} takes at most {high} characters")
             submitted: JSON = {
-                "type": L.TEXT_INPUT,
+                "type": K.TEXT_INPUT,
                 "custom_id": text.get("custom_id"),
                 "value": value,
             }
@@ -501,18 +502,18 @@ class Table:
         components: list[JSON] = []
         for component in modal.raw.get("components") or []:
             kind = component.get("type")
-            if kind == L.ACTION_ROW:
+            if kind == K.ACTION_ROW:
                 children = [
                     filled(child, str(child.get("label", "")))
                     for child in component.get("components") or []
-                    if child.get("type") == L.TEXT_INPUT
+                    if child.get("type") == K.TEXT_INPUT
                 ]
-                components.append({"type": L.ACTION_ROW, "components": children})
-            elif kind == L.LABEL:
+                components.append({"type": K.ACTION_ROW, "components": children})
+            elif kind == K.LABEL:
                 inner = component.get("component") or {}
-                if inner.get("type") == L.TEXT_INPUT:
+                if inner.get("type") == K.TEXT_INPUT:
                     entry: JSON = {
-                        "type": L.LABEL,
+                        "type": K.LABEL,
                         "component": filled(inner, str(component.get("label", ""))),
                     }
                     if "id" in component:
@@ -758,3 +759,14 @@ class Table:
             modal=ModalView(record.modal) if record.modal is not None else None,
             choices=[Choice(str(c["name"]), c["value"]) for c in record.choices or []],
         )
+
+
+def load_factory(spec: str, **kwargs: Any) -> Callable[..., Any]:
+    """`package.module:function` → a factory calling it with `kwargs` and the client hints."""
+    module_name, _, attribute = spec.partition(":")
+    target = getattr(importlib.import_module(module_name), attribute or "create_bot")
+
+    def factory(**client_kwargs: Any) -> Any:
+        return target(**kwargs, **client_kwargs)
+
+    return factory

@@ -19,13 +19,13 @@ from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any, TextIO
 
-from bot.standin.bench import load_factory
 from bot.standin.errors import StandInError
 from bot.standin.faces import QueuedFaces
 from bot.standin.render import render_message
+from bot.standin.schema import UNCHECKED, BodyValidator
 from bot.standin.seen import Reply, SeenMessage
 from bot.standin.server import StandIn
-from bot.standin.table import ClientFactory, Table
+from bot.standin.table import ClientFactory, Table, load_factory
 
 HELP = """\
 /command option:value ...   type a slash command (values may contain spaces)
@@ -230,7 +230,10 @@ async def _read_lines(prompt: Callable[[], str]) -> AsyncIterator[str]:
 
 
 async def _play(args: argparse.Namespace, out: TextIO) -> int:
-    standin = StandIn()
+    # Checks bodies against Discord's schema when it was built before; never runs npm here.
+    standin = StandIn(schema=BodyValidator.if_cached())
+    if standin.schema.schema is None and not args.verbose:
+        out.write(f"note: {UNCHECKED}\n")  # the log line is hidden without --verbose
     args.db.parent.mkdir(parents=True, exist_ok=True)
     commands_file = Path(f"{args.db}-standin-commands.json")  # beside the db, git-ignored
     standin.load_commands(commands_file)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -17,6 +18,7 @@ import aiosqlite
 
 from bot.dice import RollRecord
 from bot.storage.database import Database, utc_now
+from bot.storage.health import is_damage
 
 GENESIS = "0" * 64
 
@@ -292,13 +294,30 @@ class VerifyReport:
     count: int
     problem: str | None = None
     seq: int | None = None
+    detail: str | None = None  # what SQLite said (problem `damaged`)
 
 
 async def verify_chain(db: Database, campaign_id: int, batch: int = 2000) -> VerifyReport:
     """Recompute every hash in order; report the first entry edited, removed or moved, then
     the first archive record an entry lists (outcome `archive`: key, seq, digest) that was
     edited or removed. Records no entry lists (moved out of a state by migration 002) are
-    not covered."""
+    not covered. A file SQLite finds damaged is reported as such (problem `damaged`), with
+    the entries read intact before it, and the database takes no more writes."""
+    progress = [0]
+    try:
+        return await _verify_chain(db, campaign_id, batch, progress)
+    except sqlite3.DatabaseError as error:
+        if not is_damage(error):
+            raise
+        db.note_damage(error)
+        return VerifyReport(
+            ok=False, count=progress[0], problem="damaged", seq=progress[0] + 1, detail=str(error)
+        )
+
+
+async def _verify_chain(
+    db: Database, campaign_id: int, batch: int, progress: list[int]
+) -> VerifyReport:
     head = await db.fetchone(
         "SELECT log_count, log_head FROM campaigns WHERE id = ?", (campaign_id,)
     )
@@ -330,6 +349,7 @@ async def verify_chain(db: Database, campaign_id: int, batch: int = 2000) -> Ver
             prev = entry.hash
             expected_seq += 1
             count += 1
+            progress[0] = count
             last_seq = entry.seq
     if count != int(head["log_count"]) or prev != head["log_head"]:
         return VerifyReport(ok=False, count=count, problem="removed", seq=count + 1)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import sqlite3
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
@@ -17,6 +18,18 @@ from typing import Any
 import aiosqlite
 
 from bot.paths import data_dir
+from bot.storage.health import (
+    DatabaseReadOnly,
+    DatabaseUnusable,
+    check_integrity,
+    check_version,
+    check_writable,
+    check_writable_before_open,
+    damage_failure,
+    is_damage,
+    is_read_only,
+    read_only_failure,
+)
 
 MIGRATION_NAME = re.compile(r"^(\d{3})_[a-z0-9_]+\.sql$")
 
@@ -54,20 +67,65 @@ class Database:
         self._writer = writer
         self._reader = reader
         self._lock = asyncio.Lock()
+        self.damage: str | None = None  # what SQLite said when it found the file damaged
 
     @classmethod
     async def open(cls, path: Path | str) -> Database:
-        """Open (creating if needed) and migrate the database at `path`."""
+        """Open (creating if needed), check and migrate the database at `path`.
+
+        Raises `DatabaseUnusable` (one sentence) for a damaged or read-only file or one a
+        newer version wrote; nothing is written to it then, and no connection stays open
+        (an open aiosqlite connection is a non-daemon thread that keeps the process alive).
+        """
         path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise DatabaseReadOnly(
+                f"The folder of the database {path} cannot be created ({error.strerror}); "
+                f"create it, writable by the bot's user, or pick another DATABASE_PATH."
+            ) from error
+        check_writable_before_open(path)
+        try:
+            return await cls._open_checked(path)
+        except sqlite3.Error as error:
+            if is_damage(error):
+                raise damage_failure(path, [str(error)]) from error
+            raise DatabaseUnusable(
+                f"The database {path} cannot be opened (SQLite: {error}); check that the path "
+                f"is a database file the bot's user may read and write."
+            ) from error
+
+    @classmethod
+    async def _open_checked(cls, path: Path) -> Database:
         writer = await aiosqlite.connect(path, isolation_level=None)
-        writer.row_factory = aiosqlite.Row
-        await _configure(writer)
-        await cls._migrate(writer)
-        reader = await aiosqlite.connect(path, isolation_level=None)
-        reader.row_factory = aiosqlite.Row
-        await _configure(reader)
+        try:
+            writer.row_factory = aiosqlite.Row
+            await check_integrity(writer, path)
+            await check_version(writer, path, {v: p.name for v, p in migration_files()})
+            await cls._configure_writable(writer, path)
+            await check_writable(writer, path)
+            await cls._migrate(writer)
+            reader = await aiosqlite.connect(path, isolation_level=None)
+            try:
+                reader.row_factory = aiosqlite.Row
+                await _configure(reader)
+            except BaseException:
+                await reader.close()
+                raise
+        except BaseException:
+            await writer.close()
+            raise
         return cls(path, writer, reader)
+
+    @staticmethod
+    async def _configure_writable(conn: aiosqlite.Connection, path: Path) -> None:
+        try:
+            await _configure(conn)
+        except aiosqlite.OperationalError as error:
+            if is_read_only(error):
+                raise read_only_failure(path, str(error)) from error
+            raise
 
     @staticmethod
     async def _migrate(conn: aiosqlite.Connection) -> None:
@@ -94,14 +152,25 @@ class Database:
         await self._reader.close()
         await self._writer.close()
 
+    def note_damage(self, error: BaseException) -> None:
+        """Remember that SQLite found the file damaged: from then on nothing is written."""
+        if is_damage(error) and self.damage is None:
+            self.damage = str(error)
+
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One write transaction: commits on success, rolls back on any exception."""
+        """One write transaction: commits on success, rolls back on any exception.
+
+        Refused (`DatabaseDamaged`) once SQLite has reported the file damaged.
+        """
         async with self._lock:
+            if self.damage is not None:
+                raise damage_failure(self.path, [self.damage])
             await self._writer.execute("BEGIN IMMEDIATE")
             try:
                 yield self._writer
-            except BaseException:
+            except BaseException as error:
+                self.note_damage(error)
                 await self._writer.execute("ROLLBACK")
                 raise
             else:
@@ -109,12 +178,15 @@ class Database:
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[aiosqlite.Row]:
         """Read committed rows."""
-        return list(await self._reader.execute_fetchall(sql, tuple(params)))
+        try:
+            return list(await self._reader.execute_fetchall(sql, tuple(params)))
+        except sqlite3.DatabaseError as error:
+            self.note_damage(error)
+            raise
 
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> aiosqlite.Row | None:
         """Read one committed row."""
-        rows = await self._reader.execute_fetchall(sql, tuple(params))
-        return next(iter(rows), None)
+        return next(iter(await self.fetchall(sql, params)), None)
 
     async def get_meta(self, key: str) -> str | None:
         """A process metadata value."""

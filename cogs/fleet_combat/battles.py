@@ -255,7 +255,8 @@ class BattleCommands(commands.Cog):
         )
         outcome = done.outcome
         embed, view = outcome_message(outcome, done.settings, ctx.locale)
-        users = [f"<@{f.user_id}>" for f in ctx.factions if f.name in names and f.user_id]
+        attacked = [f.user_id for f in ctx.factions if f.name in names and f.user_id]
+        users = [f"<@{user}>" for user in attacked]
         content = (
             t(
                 C + "attack.ping",
@@ -267,7 +268,7 @@ class BattleCommands(commands.Cog):
             if users
             else None
         )
-        await reply(interaction, content, embed=embed, view=view)
+        await reply(interaction, content, embed=embed, view=view, pinged=attacked)
 
     @combat.command(name="orders", description="Give fire orders for the coming round from menus")
     @app_commands.describe(

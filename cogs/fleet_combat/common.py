@@ -24,7 +24,7 @@ from bot.rules.fleet_combat import (
 )
 from bot.rulesets import Outcome
 from bot.scaffold import Applied, RulesetContext, matching_choices, state_for
-from cogs.fleet_combat.input import split_list
+from cogs.fleet_combat.input import split_list, typed_point
 
 C = "combat."
 Ctx = RulesetContext[FleetCombatState, FleetCombatSettings]
@@ -68,9 +68,9 @@ class TurnOrderSet:
 
 def canonical_point(state: FleetCombatState, typed: str) -> str:
     """A board point as already registered (any case or spacing), else as typed."""
-    wanted = normal(typed)
+    point = typed_point(typed)
     known = [f.point for f in state.fleets] + [b.point for b in state.battles]
-    return next((p for p in known if normal(p) == wanted), " ".join(typed.split()))
+    return next((p for p in known if normal(p) == normal(point)), point)
 
 
 def battle_faction(ctx: Ctx, battle: Battle, wanted: str | None) -> str:

@@ -19,7 +19,7 @@ from bot.factions import (
     resolve_faction,
 )
 from bot.rules.fleet_combat import FleetCombatSettings, class_count, class_name
-from bot.text import split_top_level
+from bot.text import POINT_NAME_MAX, clean_text, split_top_level
 
 C = "combat."
 # Shorthand Twilight Imperium players use for the default classes.
@@ -56,6 +56,11 @@ class ShipList:
     def total(self) -> int:
         """How many ships in all."""
         return sum(self.ships.values())
+
+
+def typed_point(text: str) -> str:
+    """A board point as the bot stores it: visible characters, 1 to POINT_NAME_MAX of them."""
+    return clean_text(text, POINT_NAME_MAX, error=C + "error.point_name")
 
 
 def split_list(text: str) -> list[str]:

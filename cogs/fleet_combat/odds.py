@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.compute import pool_of
 from bot.errors import GameError, NotFound
 from bot.factions import resolve_faction
 from bot.i18n import t
@@ -59,10 +59,9 @@ class OddsCommands(commands.Cog):
         state, settings = await ctx.read()
         fleet_a, name_a = odds_fleet(ctx, state, settings, a, a_faction, point, "A")
         fleet_b, name_b = odds_fleet(ctx, state, settings, b, b_faction, point, "B")
-        await interaction.response.defer(thinking=True)
-        result = await asyncio.to_thread(
-            combat_odds, fleet_a, fleet_b, settings, battles=ODDS_BATTLES
-        )
+        async with pool_of(interaction.client).slot(ctx.user_id) as heavy:  # or refused
+            await interaction.response.defer(thinking=True)
+            result = await heavy.run(combat_odds, fleet_a, fleet_b, settings, battles=ODDS_BATTLES)
         embed = odds_embed(result, name_a, name_b, fleet_a, fleet_b, settings, ctx.locale)
         await reply(interaction, embed=embed)
 

@@ -19,7 +19,7 @@ from bot.campaigns import Choice, Faction, UnitOfWork
 from bot.dice import Dice
 from bot.errors import GameError, NotAllowed, NotFound
 from bot.i18n import t
-from bot.interactions import Context, choice_handler, locale_of, reply, require_gm
+from bot.interactions import Context, choice_handler, locale_of, ping_only, reply, require_gm
 from bot.rules.ottoman_piracy import (
     KNOWN_POWERS,
     OTTOMAN,
@@ -189,7 +189,7 @@ class OttomanPiracyCog(commands.Cog):
             return
         owner = ctx.user_of(outcome.state.faction_of(outcome.piracy.chooser))
         content = _ping(outcome.piracy.chooser, owner, ctx.locale)
-        await _ask(ctx, choice_id, outcome, embed, content)
+        await _ask(ctx, choice_id, outcome, embed, content, owner)
 
     @piracy.autocomplete("zone")
     async def zone_autocomplete(
@@ -264,7 +264,7 @@ class OttomanPiracyCog(commands.Cog):
             outcome.piracy, outcome.state, done.settings, ctx.locale, entry_seq=done.entry.seq
         )
         if outcome.awaiting:  # a card from an unknown hand is left: ask again, here
-            await _ask(ctx, choice.id, outcome, embed, None)
+            await _ask(ctx, choice.id, outcome, embed, None, None)
         else:
             await reply(interaction, embed=embed)
         await _settle_question(self.bot, ctx, choice, done)
@@ -519,11 +519,16 @@ async def _ask(
     outcome: PiracyOutcome,
     embed: discord.Embed,
     content: str | None,
+    chooser: int | None,
 ) -> None:
-    """Post the story with the reward question; the choice remembers its message and the
-    language it was written in (later clicks redraw it in that language)."""
+    """Post the story with the reward question, pinging the chooser; the choice remembers
+    its message and the language it was written in (later clicks redraw it in that
+    language)."""
     view = question_view(choice_id, outcome.piracy, outcome.options, ctx.locale)
-    sent = await ctx.interaction.response.send_message(content=content, embed=embed, view=view)
+    pinged = ping_only([chooser] if chooser else [])
+    sent = await ctx.interaction.response.send_message(
+        content=content, embed=embed, view=view, allowed_mentions=pinged
+    )
     async with ctx.service.work(ctx.campaign.id, ctx.base.actor) as uow:
         await uow.update_choice_payload(
             choice_id,

@@ -3,7 +3,7 @@
 Run: .venv/bin/python tests/bench/bench_fleet_turn.py [--battles N] [--repeat N] [--profile]
 
 Target from the fleet-combat brief (for the record, not asserted): ≤ 0.5 s for the whole
-`/turn end` transaction. The scenario and the measurement live in bot/bench_fleet_turn.py
+`/turn end` transaction. The scenario and the measurement live in bot/bench/fleet_turn.py
 (`python -m bot bench` prints the same figures with fewer repetitions). `--profile` runs
 one more end of turn under cProfile and prints the top functions by cumulative time.
 The last figure is one `/combat order`-like command on the same campaign: a unit of work that
@@ -22,8 +22,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.bench import cpu_reference
-from bot.bench_fleet_turn import GM, TURN, build_state, measure, seed_campaigns
+from bot.bench.figures import cpu_reference
+from bot.bench.fleet_turn import GM, TURN, build_state, measure, seed_campaigns
 from bot.dice import Dice
 from bot.rules.fleet_combat import (
     SPEC,

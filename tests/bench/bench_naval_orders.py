@@ -15,7 +15,7 @@ import argparse
 import statistics
 import time
 
-from bot.bench import cpu_reference
+from bot.bench.figures import cpu_reference
 from bot.dice import Dice
 from bot.rules.naval_orders import (
     CruiseOrder,

@@ -347,3 +347,12 @@ async def test_a_stated_hand_gives_a_card_button_and_the_next_impulse_frees_the_
         "The card the Ottomans took in piracy #1 (Hapsburgs) can now be played."
         in impulse.embed.description
     )
+
+
+async def test_a_reward_question_pings_only_the_power_that_chooses(seated):
+    """OP-5.3: the Habsburgs' player is asked to choose; nobody else is notified."""
+    seated.script_dice([5, 2, 6, 5])
+
+    reply = await seated.slash(OP_E1, as_="player1")
+
+    assert reply.pings == {"player2"}

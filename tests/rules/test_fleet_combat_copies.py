@@ -27,7 +27,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel
 
-from bot.bench_fleet_turn import build_state
+from bot.bench.fleet_turn import build_state
 from bot.dice import Dice
 from bot.errors import GameError
 from bot.i18n import Msg

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.bench_fleet_turn import build_state
+from bot.bench.fleet_turn import build_state
 from bot.dice import Dice, RollRecord
 from bot.i18n import Msg
 from bot.rules.fleet_combat import FleetCombatSettings, FleetCombatState, RoundReport

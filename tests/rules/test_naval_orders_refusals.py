@@ -318,8 +318,47 @@ def test_rules_package_imports_no_randomness_discord_or_database():
             assert forbidden not in text, f"{path.name} mentions {forbidden}"
 
 
-def test_no_spec_object_is_defined_yet():
-    """The integrator registers the ruleset with the cog; the engine exports its schema."""
+def test_the_spec_registers_the_ruleset_with_its_end_of_turn_and_waiting_list():
+    """The registry offers `naval_orders` with its typed models, its end-of-turn step (run by
+    `/turn end`) and its waiting list (read by `/turn status`)."""
     import bot.rules.naval_orders as engine
+    from bot import rulesets
 
-    assert not hasattr(engine, "SPEC") and engine.SCHEMA_VERSION == 1
+    spec = rulesets.get("naval_orders")
+    assert spec is engine.SPEC and spec.schema_version == engine.SCHEMA_VERSION == 1
+    assert spec.state_model is engine.NavalOrdersState
+    assert spec.settings_model is engine.NavalOrdersSettings
+    assert spec.end_of_turn is engine.end_of_turn and spec.waiting_for is engine.waiting_for
+    assert rulesets.cog_of("naval_orders") == "cogs.naval_orders"
+
+
+@pytest.mark.parametrize(
+    ("faction", "force", "kind", "error", "clause"),
+    [
+        ("Britain", "Victory", "cruise", NotFound, "NO-4.10"),
+        ("France", "Hood", "cruise", NotAllowed, "NO-I18"),
+        ("Britain", "Mercury", "cruise", RuleViolation, "NO-I22"),
+        ("Britain", "Hood", "raid", RuleViolation, "NO-I2"),
+    ],
+)
+def test_the_order_form_is_refused_before_it_opens(faction, force, kind, error, clause):
+    """NO-4.10, NO-I18, NO-I22, NO-I2: what does not depend on the form is checked before a
+    player fills it (a second order: Hood already has its turn-2 order); nothing changes."""
+    from bot.rules.naval_orders import check_order_form_opens
+
+    state = give("Britain", "Hood", CRUISE, 2)(world()).state
+    before = state.model_dump()
+    with pytest.raises(error) as caught:
+        check_order_form_opens(state, DEFAULTS, faction, force, kind, 2)
+    assert caught.value.params["clause"] == clause
+    assert state.model_dump() == before
+
+
+def test_the_order_form_opens_for_the_owner_and_for_a_gm_override():
+    """NO-I18: the owner opens the form for an order-free turn; a GM overrides NO-I2."""
+    from bot.rules.naval_orders import check_order_form_opens
+
+    state = give("Britain", "Hood", CRUISE, 2)(world()).state
+    assert check_order_form_opens(state, DEFAULTS, "Britain", "Swift", "raid", 2).name == "Swift"
+    opened = check_order_form_opens(state, DEFAULTS, "", "Hood", "raid", 2, by_gm=True)
+    assert opened.name == "Hood"

@@ -8,8 +8,12 @@ from typing import Any
 import pytest
 
 from bot.standin import StandIn, Table
+from bot.standin.ratelimits import RateLimits
 
 from .demo_bot import DemoBot, create_demo_bot
+
+# Discord's rate limits with every window a hundredth as long (see bot/standin/ratelimits.py).
+TEST_TIME_SCALE = 0.01
 
 
 def demo_factory(standin: StandIn, **options: Any):
@@ -24,7 +28,7 @@ def demo_factory(standin: StandIn, **options: Any):
 @pytest.fixture
 async def demo_table() -> AsyncIterator[Table]:
     """The demo bot, started against a fresh stand-in with the demo guild."""
-    standin = StandIn()
+    standin = StandIn(rate_limits=RateLimits(time_scale=TEST_TIME_SCALE))
     async with standin, Table(demo_factory(standin), standin=standin) as table:
         yield table
         table.check()

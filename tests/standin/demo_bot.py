@@ -154,7 +154,11 @@ async def gm_add(interaction: discord.Interaction, user: discord.Member) -> None
     )
 
 
+ALL_MENTIONS = discord.AllowedMentions.all()
 BAD_KINDS = [
+    "button_url",
+    "ping_everyone",
+    "no_allowed_mentions",
     "title",
     "description",
     "fields",
@@ -216,7 +220,12 @@ class DemoBot(commands.Bot):
     def __init__(
         self, guild_id: int, *, sync: bool = True, broken: str | None = None, **client_kwargs: Any
     ) -> None:
-        super().__init__(command_prefix="!", intents=discord.Intents.default(), **client_kwargs)
+        super().__init__(
+            command_prefix="!",
+            intents=discord.Intents.default(),
+            allowed_mentions=discord.AllowedMentions.none(),
+            **client_kwargs,
+        )
         self.guild_id = guild_id
         self.translator: app_commands.Translator | None = None
         self.sync_on_start = sync
@@ -423,6 +432,22 @@ class DemoBot(commands.Bot):
             await send("c" * 2001)
         elif kind == "empty":
             await send()
+        elif kind == "ping_everyone":
+            await send(f"@everyone {interaction.user.mention}", allowed_mentions=ALL_MENTIONS)
+        elif kind == "no_allowed_mentions":
+            await self.http.request(
+                discord.http.Route(
+                    "POST",
+                    "/interactions/{interaction_id}/{token}/callback",
+                    interaction_id=interaction.id,
+                    token=interaction.token,
+                ),
+                json={"type": 4, "data": {"content": "no word on pings"}},
+            )
+        elif kind == "button_url":
+            view = discord.ui.View()
+            view.add_item(discord.ui.Button(label="map", url="https://example.org/" + "m" * 580))
+            await send("a long link", view=view)
         elif kind in ("custom_id", "label", "select_options", "placeholder", "duplicate_id"):
             await send("bad view", view=_bad_view(kind))
         elif kind == "rows":

@@ -4,44 +4,65 @@ from __future__ import annotations
 
 import pytest
 
-from bot.standin import DiscordRejected, StandIn, Table
+from bot.standin import DiscordRejected, StandIn, StrayPing, Table
 
 from .conftest import demo_factory
 
+# kind -> (rule, where in the body); schema rules come from Discord's OpenAPI document.
 BROKEN_BY_KIND = {
-    "title": "embed.title",
-    "description": "embed.description",
-    "fields": "embed.fields",
-    "field_value": "embed.field.value",
-    "empty_field": "embed.field.value",
-    "footer": "embed.footer.text",
-    "author": "embed.author.name",
-    "total": "embed.total",
-    "content": "message.content",
-    "empty": "message.empty",
-    "custom_id": "custom_id",
-    "label": "button.label",
-    "rows": "component.rows",
-    "row_width": "component.row_width",
-    "select_options": "select.options",
-    "placeholder": "select.placeholder",
-    "duplicate_id": "custom_id.duplicate",
-    "double": "interaction.already_acknowledged",
-    "modal_title": "modal.title",
-    "followup_first": "interaction.followup_before_response",
-    "channel_content": "message.content",
+    "title": ("schema.maxLength", "data.embeds[0].title"),
+    "description": ("schema.maxLength", "data.embeds[0].description"),
+    "fields": ("schema.maxItems", "data.embeds[0].fields"),
+    "field_value": ("schema.maxLength", "data.embeds[0].fields[0].value"),
+    "empty_field": ("embed.field.value", "data.embeds[0].fields[0].value"),
+    "footer": ("schema.maxLength", "data.embeds[0].footer.text"),
+    "author": ("schema.maxLength", "data.embeds[0].author.name"),
+    "total": ("embed.total", "data.embeds"),
+    "content": ("schema.maxLength", "data.content"),
+    "empty": ("message.empty", "data"),
+    "custom_id": ("schema.maxLength", "data.components[0].components[0].custom_id"),
+    "label": ("schema.maxLength", "data.components[0].components[0].label"),
+    "rows": ("component.rows", "data.components"),
+    "row_width": ("schema.maxItems", "data.components[0].components"),
+    "select_options": ("schema.maxItems", "data.components[0].components[0].options"),
+    "placeholder": ("schema.maxLength", "data.components[0].components[0].placeholder"),
+    "duplicate_id": ("custom_id.duplicate", "data.components"),
+    "double": ("interaction.already_acknowledged", ""),
+    "modal_title": ("schema.maxLength", "data.title"),
+    "followup_first": ("interaction.followup_before_response", ""),
+    "channel_content": ("message.content", "content"),
 }
 
 
-@pytest.mark.parametrize(("kind", "rule"), sorted(BROKEN_BY_KIND.items()))
+@pytest.mark.parametrize(
+    ("kind", "rule", "where"), [(k, *v) for k, v in sorted(BROKEN_BY_KIND.items())]
+)
 async def test_limit_violation_fails_naming_the_rule(
-    demo_table: Table, kind: str, rule: str
+    demo_table: Table, kind: str, rule: str, where: str
 ) -> None:
     with pytest.raises(DiscordRejected) as rejected:
         await demo_table.slash(f"/bad kind:{kind}")
 
     assert rejected.value.rules == [rule]
+    assert [p.where for p in rejected.value.problems] == [where]
     assert rule in str(rejected.value)
+
+
+async def test_a_600_character_button_url_is_refused_by_discords_schema(
+    demo_table: Table,
+) -> None:
+    """The hand-written limits only asked a link button for some url; Discord's schema caps
+    it at 512 characters, and the failure names the schema keyword and the value."""
+    with pytest.raises(DiscordRejected) as rejected:
+        await demo_table.slash("/bad kind:button_url")
+
+    (problem,) = rejected.value.problems
+    assert problem.rule == "schema.maxLength"
+    assert problem.where == "data.components[0].components[0].url"
+    assert "(600 characters) fails maxLength=512" in problem.message
+    assert "#/$defs/ButtonComponentForMessageRequest/properties/url/anyOf/0/maxLength" in (
+        problem.message
+    )
 
 
 async def test_rejected_response_reaches_the_bot_as_discords_error(demo_table: Table) -> None:
@@ -55,14 +76,14 @@ async def test_autocomplete_over_25_choices_is_rejected(demo_table: Table) -> No
     with pytest.raises(DiscordRejected) as rejected:
         await demo_table.autocomplete("/toomany q:")
 
-    assert rejected.value.rules == ["autocomplete.choices"]
-    assert "at most 25 autocomplete choices allowed (got 30)" in str(rejected.value)
+    assert rejected.value.rules == ["schema.maxItems"]
+    assert "(30 items) fails maxItems=25" in str(rejected.value)
 
 
 @pytest.mark.parametrize(
     ("broken", "rule", "detail"),
     [
-        ("description", "command.description", "between 1 and 100 characters long (got 101)"),
+        ("description", "schema.maxLength", "(101 characters) fails maxLength=100"),
         ("localized_name", "command.name", "'Привет' must be lowercase (ru)"),
     ],
 )
@@ -77,3 +98,21 @@ async def test_command_schema_rejected_at_sync(broken: str, rule: str, detail: s
     assert detail in str(rejected.value)
     assert isinstance(rejected.value.__cause__, Exception)
     assert "CommandSyncFailure" in type(rejected.value.__cause__).__name__
+
+
+async def test_a_message_pinging_whom_it_does_not_name_fails_the_test(demo_table: Table) -> None:
+    """Hardening 1: `parse` everyone and users pings whoever the content mentions."""
+    with pytest.raises(StrayPing) as stray:
+        await demo_table.slash("/bad kind:ping_everyone")
+
+    assert stray.value.rules == ["mentions.unnamed"]
+    assert "@everyone/@here" in str(stray.value)
+    assert f"<@{demo_table.member('player1').id}>" in str(stray.value)
+
+
+async def test_a_message_without_allowed_mentions_fails_the_test(demo_table: Table) -> None:
+    with pytest.raises(StrayPing) as stray:
+        await demo_table.slash("/bad kind:no_allowed_mentions")
+
+    assert stray.value.rules == ["mentions.missing"]
+    assert [p.where for p in stray.value.problems] == ["data.allowed_mentions"]

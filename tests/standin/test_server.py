@@ -109,7 +109,8 @@ async def test_callbacks_follow_discords_interaction_rules() -> None:
         standin.interactions[slash.id] = slash
 
         update_on_slash = await callback(session, standin, slash, {"type": 7, "data": {}})
-        first = await callback(session, standin, slash, {"type": 4, "data": {"content": "hi"}})
+        said = {"content": "hi", "allowed_mentions": {"parse": []}}
+        first = await callback(session, standin, slash, {"type": 4, "data": said})
         second = await callback(session, standin, slash, {"type": 4, "data": {"content": "again"}})
         forged = {"type": 4, "data": {"content": "x"}}
         unknown = await callback(session, standin, slash, forged, token="forged")

@@ -67,6 +67,7 @@ from bot.rules.naval_orders.models import (
 )
 from bot.rules.naval_orders.movement import compute_range, movement_range
 from bot.rules.naval_orders.orders import (
+    check_order_form_opens,
     complete_order,
     declare_return_station,
     give_build_order,
@@ -86,14 +87,25 @@ from bot.rules.naval_orders.reports import CommandTestResult, Modifier, Movement
 from bot.rules.naval_orders.settings import ORDER_KINDS, NavalOrdersSettings
 from bot.rules.naval_orders.turn import ROLL_RAID_DURATION, end_of_turn, waiting_for
 from bot.rules.naval_orders.views import order_visible, orders_overview
+from bot.rulesets import RulesetSpec
 
 SCHEMA_VERSION = 1
+
+SPEC = RulesetSpec(
+    key="naval_orders",
+    settings_model=NavalOrdersSettings,
+    state_model=NavalOrdersState,
+    schema_version=SCHEMA_VERSION,
+    end_of_turn=end_of_turn,
+    waiting_for=waiting_for,
+)
 
 __all__ = [
     "ORDER_KINDS",
     "ROLL_COMMAND_TEST",
     "ROLL_RAID_DURATION",
     "SCHEMA_VERSION",
+    "SPEC",
     "ActiveOrder",
     "BlockadeOrder",
     "BuildOrder",
@@ -128,6 +140,7 @@ __all__ = [
     "StartFormation",
     "Station",
     "archive_key",
+    "check_order_form_opens",
     "command_test_modifiers",
     "command_test_target",
     "complete_order",

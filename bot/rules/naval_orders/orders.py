@@ -26,7 +26,7 @@ from bot.rules.naval_orders.models import (
 )
 from bot.rules.naval_orders.outcomes import NavalOutcome, retire_order
 from bot.rules.naval_orders.registry import check_owner, find_force, find_station, writable
-from bot.rules.naval_orders.settings import NavalOrdersSettings
+from bot.rules.naval_orders.settings import NavalOrdersSettings, OrderKind
 from bot.rulesets import ArchiveRecord
 
 PROCEDURE_ORDERS = ("cruise", "move", "raid")
@@ -47,7 +47,16 @@ def check_can_receive(
     override: bool,
 ) -> Order:
     """The checks every new order passes, in port or by packet; returns the cleaned order."""
-    check_enabled(settings, order.kind)
+    check_may_receive(settings, force, order.kind, turn, override=override)
+    return clean_order(state, settings, force, order)
+
+
+def check_may_receive(
+    settings: NavalOrdersSettings, force: Force, kind: OrderKind, turn: int, *, override: bool
+) -> None:
+    """The checks that do not depend on the order's form: the order is enabled (NO-I1), the
+    force takes orders (NO-I22), has none yet this turn (NO-I2) and is not forming (NO-2.7)."""
+    check_enabled(settings, kind)
     if force.kind == "packet":
         raise RuleViolation(
             "naval_orders.error.packet_no_orders", clause="NO-I22", force=force.name
@@ -58,7 +67,25 @@ def check_can_receive(
         )
     if force.status == "forming" and not override:
         raise RuleViolation("naval_orders.error.forming", clause="NO-2.7", force=force.name)
-    return clean_order(state, settings, force, order)
+
+
+def check_order_form_opens(
+    state: NavalOrdersState,
+    settings: NavalOrdersSettings,
+    faction: str,
+    force_name: str,
+    kind: OrderKind,
+    turn: int,
+    *,
+    by_gm: bool = False,
+) -> Force:
+    """Before a player fills an order's form: the force exists (NO-4.10), is theirs
+    (NO-I18) and may receive this order now (`check_may_receive`). Changes nothing; the
+    order itself is checked again when given."""
+    force = find_force(state, force_name)
+    check_owner(force, faction, by_gm)
+    check_may_receive(settings, force, kind, turn, override=gm_overrides(settings, by_gm))
+    return force
 
 
 def new_active_order(

@@ -457,6 +457,6 @@ def force_summary(force: Force) -> Msg:
     )
 
 
-def waiting_for(state: Any, settings: Any, turn: int) -> list[Msg]:
+def waiting_for(state: NavalOrdersState, settings: NavalOrdersSettings, turn: int) -> list[Msg]:
     """Forces still lacking orders, one line per owner (feeds `/turn status`)."""
     return waiting_lines(_state(state), turn)

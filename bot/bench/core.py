@@ -1,7 +1,7 @@
 """`python -m bot bench`: print speed and memory figures (no assertions; targets beside them).
 
 Parts: audit append per command, batched end-of-turn insert, `/history list` at 1M rows,
-a fleet combat end of turn with 1,000 active battles (bot/bench_fleet_turn.py), resident
+a fleet combat end of turn with 1,000 active battles (bot/bench/fleet_turn.py), resident
 memory of the running bot, and full-stack latency through the local stand-in.
 """
 
@@ -12,16 +12,16 @@ import asyncio
 import statistics
 import tempfile
 import time
-import timeit
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
+from bot.bench.figures import cpu_reference
 from bot.campaigns import Actor, CampaignService
 from bot.dice import Dice, RollRecord
 from bot.storage import history
-from bot.storage.audit import GENESIS, canonical
-from bot.storage.database import Database, utc_now
+from bot.storage.bulk import fill_log
+from bot.storage.database import Database
 
 GM = Actor(user_id=1)
 
@@ -29,17 +29,6 @@ GM = Actor(user_id=1)
 def _pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
-def rss_mb() -> float:
-    """This process's resident memory in MB (Linux /proc; 0 elsewhere)."""
-    try:
-        for line in Path("/proc/self/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return 0.0
 
 
 async def bench_append(folder: Path, commands: int) -> dict[str, float]:
@@ -86,54 +75,6 @@ async def bench_batched_insert(folder: Path, rows: int) -> dict[str, float]:
     return {"batched_insert_rows_per_s": rows / elapsed}
 
 
-async def fill_log(db: Database, campaigns: int, rows: int) -> int:
-    """Fill the log with `rows` entries spread over `campaigns` campaigns (the first gets half)."""
-    async with db.transaction() as conn:
-        for i in range(campaigns):
-            await conn.execute(
-                "INSERT INTO campaigns (guild_id, channel_id, name, rulesets, created_by, "
-                "log_head, created_at) VALUES (1, ?, ?, '[]', 1, ?, ?)",
-                (1000 + i, f"c{i}", GENESIS, utc_now()),
-            )
-    now = utc_now()
-    half = rows // 2
-    per_other = (rows - half) // max(1, campaigns - 1)
-    plan = [(1, half)] + [(i + 1, per_other) for i in range(1, campaigns)]
-    for campaign_id, count in plan:
-        batch: list[tuple[Any, ...]] = []
-        for seq in range(1, count + 1):
-            batch.append(
-                (
-                    campaign_id,
-                    seq,
-                    1 + seq // 500,
-                    "fleet_combat" if seq % 3 else "core",
-                    "roll",
-                    100 + seq % 7,
-                    None,
-                    "{}",
-                    canonical({"summary": f"entry {seq}"}),
-                    now,
-                    GENESIS,
-                    GENESIS,
-                )
-            )
-            if len(batch) == 50_000 or seq == count:
-                async with db.transaction() as conn:
-                    await conn.executemany(
-                        "INSERT INTO actions (campaign_id, seq, turn, ruleset, command, actor_id, "
-                        "faction, options, outcome, created_at, prev_hash, hash) "
-                        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-                        batch,
-                    )
-                batch = []
-        async with db.transaction() as conn:
-            await conn.execute(
-                "UPDATE campaigns SET log_count = ? WHERE id = ?", (count, campaign_id)
-            )
-    return half
-
-
 async def bench_history(db: Database, campaign_id: int, queries: int) -> dict[str, float]:
     """p50/p95 of one `/history list` page (11 rows with their rolls), with and without filters."""
     filters = [
@@ -175,14 +116,9 @@ async def run(args: argparse.Namespace) -> dict[str, float]:
     return figures
 
 
-def cpu_reference() -> float:
-    """Microseconds for sum(range(100)) (about 0.4 on a recent desktop), to compare machines."""
-    return min(timeit.repeat("sum(range(100))", number=100_000, repeat=5)) / 100_000 * 1e6
-
-
 async def bench_fleet_turn(folder: Path, battles: int) -> dict[str, float]:
     """`/turn end` of a campaign with `battles` active fleet battles: median of 3, split."""
-    from bot.bench_fleet_turn import measure
+    from bot.bench.fleet_turn import measure
 
     figures, _ = await measure(folder, battles, repeat=3)
     keep = ("total", "step", "load", "save", "archive", "append", "other", "gc_after", "render_en")
@@ -193,7 +129,7 @@ async def bench_fleet_turn(folder: Path, battles: int) -> dict[str, float]:
 
 async def bench_running_bot(db_path: Path, commands: int) -> dict[str, float]:
     """Start the real bot on the stand-in over the filled database; RSS and command latency."""
-    from bot.standin.bench import measure
+    from bot.bench.standin import measure
 
     return await measure(db_path, commands)
 

@@ -189,13 +189,9 @@ async def seed_campaigns(
             actor=GM,
         )
         async with service.work(campaign.id, GM) as uow:
-            await uow.conn.executemany(
-                "INSERT INTO factions (campaign_id, name, user_id) VALUES (?,?,?)",
-                [(campaign.id, f, 100 + i) for i, f in enumerate(FACTIONS)],
-            )
-            await uow.conn.execute(
-                "UPDATE campaigns SET turn = ? WHERE id = ?", (TURN, campaign.id)
-            )
+            for i, faction in enumerate(FACTIONS):
+                await uow.writes.add_faction(campaign.id, faction, 100 + i)
+            await uow.writes.set_turn(campaign.id, TURN)
             await uow.load(SPEC.key)
             await uow.archive(SPEC.key, log)
             await uow.record(SPEC.key, "bench setup", state)

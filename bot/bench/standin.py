@@ -1,29 +1,29 @@
-"""Full-stack latency through the stand-in: p50/p99 of slash commands. Prints, never asserts.
+"""Full-stack latency through the stand-in: p50/p99 of slash commands, and how many request
+bodies were checked against Discord's schema ("bodies validated / failed"). Prints, never
+asserts.
 
 One sample is one `table.slash(...)`: the INTERACTION_CREATE over the websocket, the bot's
 handler (database included), its HTTP callback and follow-ups, the stand-in's checks.
 
-    python -m bot.standin.bench -n 1000                      # /roll and /history list
-    python -m bot.standin.bench --line "/campaign info" --bot pkg.module:factory
+    python -m bot.bench.standin -n 1000                      # /roll and /history list
+    python -m bot.bench.standin --line "/campaign info" --bot pkg.module:factory
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import importlib
 import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from bot.standin.faces import QueuedFaces
 from bot.standin.fixture import ChannelSpec, GuildSpec, MemberSpec, demo_guild
 from bot.standin.server import StandIn
-from bot.standin.table import ClientFactory, Table
+from bot.standin.table import ClientFactory, Table, load_factory
 
 DEFAULT_LINES = (("roll", "/roll dice:2d6"), ("history_list_cmd", "/history list"))
 SETUP_LINES = ("/campaign create name:Bench",)
@@ -86,7 +86,7 @@ async def measure(
     Matches `bot.bench.fill_log` (the big campaign in channel 1000, created by user 1).
     Adds the process's resident memory with the bot running as `bot_rss_mb`.
     """
-    from bot.bench import rss_mb
+    from bot.bench.figures import rss_mb
     from bot.standin.privateer import privateer_factory
 
     standin = StandIn(bench_guild(channel_id, gm_id))
@@ -95,7 +95,7 @@ async def measure(
     async with standin, Table(factory, standin=standin, faces=faces) as table:
         figures = await time_lines(table, lines, commands)
         figures["bot_rss_mb"] = rss_mb()
-    return figures
+    return {**figures, **schema_figures(standin)}
 
 
 async def run_async(
@@ -119,7 +119,16 @@ async def run_async(
         async with standin, Table(factory, standin=standin, faces=faces) as table:
             for line in setup:
                 await table.slash(line, as_=as_)
-            return await time_lines(table, lines, n, as_=as_)
+            figures = await time_lines(table, lines, n, as_=as_)
+        return {**figures, **schema_figures(standin)}
+
+
+def schema_figures(standin: StandIn) -> dict[str, float]:
+    """How many request bodies the stand-in checked against Discord's schema, and failed."""
+    return {
+        "bodies_validated": float(standin.schema.validated),
+        "bodies_failed": float(standin.schema.failed),
+    }
 
 
 def run(n: int = 1000, lines: Sequence[str] | None = None) -> dict[str, float]:
@@ -137,20 +146,9 @@ def _keyed(lines: Sequence[str]) -> list[tuple[str, str]]:
     return keys
 
 
-def load_factory(spec: str, **kwargs: Any) -> Callable[..., Any]:
-    """`package.module:function` → a factory calling it with `kwargs` and the client hints."""
-    module_name, _, attribute = spec.partition(":")
-    target = getattr(importlib.import_module(module_name), attribute or "create_bot")
-
-    def factory(**client_kwargs: Any) -> Any:
-        return target(**kwargs, **client_kwargs)
-
-    return factory
-
-
 def main(argv: list[str]) -> int:
     """Command line: print one figure per line."""
-    parser = argparse.ArgumentParser(prog="python -m bot.standin.bench", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m bot.bench.standin", description=__doc__)
     parser.add_argument("-n", type=int, default=1000, help="samples per command (default 1000)")
     parser.add_argument("--line", action="append", help="a command line to time (repeatable)")
     parser.add_argument(
@@ -174,6 +172,8 @@ def main(argv: list[str]) -> int:
     figures = asyncio.run(go())
     for name, value in figures.items():
         sys.stdout.write(f"{name:32s} {value:10.2f}\n")
+    validated, failed = int(figures["bodies_validated"]), int(figures["bodies_failed"])
+    sys.stdout.write(f"{'bodies validated / failed':32s} {validated:>6d} / {failed}\n")
     return 0
 
 

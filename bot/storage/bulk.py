@@ -1,0 +1,57 @@
+"""Synthetic logs written in bulk, for benchmarks that need millions of entries at once
+(their hashes are placeholders: such a log is for timing reads, never for `verify`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.storage.audit import GENESIS, canonical
+from bot.storage.database import Database, utc_now
+
+
+async def fill_log(db: Database, campaigns: int, rows: int) -> int:
+    """Fill the log with `rows` entries spread over `campaigns` campaigns (the first gets half)."""
+    async with db.transaction() as conn:
+        for i in range(campaigns):
+            await conn.execute(
+                "INSERT INTO campaigns (guild_id, channel_id, name, rulesets, created_by, "
+                "log_head, created_at) VALUES (1, ?, ?, '[]', 1, ?, ?)",
+                (1000 + i, f"c{i}", GENESIS, utc_now()),
+            )
+    now = utc_now()
+    half = rows // 2
+    per_other = (rows - half) // max(1, campaigns - 1)
+    plan = [(1, half)] + [(i + 1, per_other) for i in range(1, campaigns)]
+    for campaign_id, count in plan:
+        batch: list[tuple[Any, ...]] = []
+        for seq in range(1, count + 1):
+            batch.append(
+                (
+                    campaign_id,
+                    seq,
+                    1 + seq // 500,
+                    "fleet_combat" if seq % 3 else "core",
+                    "roll",
+                    100 + seq % 7,
+                    None,
+                    "{}",
+                    canonical({"summary": f"entry {seq}"}),
+                    now,
+                    GENESIS,
+                    GENESIS,
+                )
+            )
+            if len(batch) == 50_000 or seq == count:
+                async with db.transaction() as conn:
+                    await conn.executemany(
+                        "INSERT INTO actions (campaign_id, seq, turn, ruleset, command, actor_id, "
+                        "faction, options, outcome, created_at, prev_hash, hash) "
+                        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                        batch,
+                    )
+                batch = []
+        async with db.transaction() as conn:
+            await conn.execute(
+                "UPDATE campaigns SET log_count = ? WHERE id = ?", (count, campaign_id)
+            )
+    return half

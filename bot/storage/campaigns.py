@@ -1,0 +1,357 @@
+"""The campaign repository: every statement about campaigns, factions, GMs, ruleset state,
+the ruleset archive, pending choices and turns. The unit of work and the service call these;
+nothing outside bot/storage/ speaks SQL.
+
+`CampaignReads` reads committed data through the database's reader; `CampaignWrites` works
+on one transaction's connection. Both return plain records (`Campaign`, `Faction`, `Choice`,
+`StateRow`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import aiosqlite
+
+from bot.storage.audit import GENESIS, canonical
+from bot.storage.database import Database, utc_now
+
+
+@dataclass(frozen=True)
+class Campaign:
+    """A campaign as loaded at the start of a command."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    name: str
+    rulesets: tuple[str, ...]
+    turn: int
+    created_by: int
+    factions_per_player: int
+    log_count: int
+
+    @classmethod
+    def from_row(cls, row: aiosqlite.Row) -> Campaign:
+        """Build from a `campaigns` row."""
+        return cls(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            name=row["name"],
+            rulesets=tuple(json.loads(row["rulesets"])),
+            turn=row["turn"],
+            created_by=row["created_by"],
+            factions_per_player=row["factions_per_player"],
+            log_count=row["log_count"],
+        )
+
+
+@dataclass(frozen=True)
+class Faction:
+    """A player's side in a campaign."""
+
+    id: int
+    name: str
+    user_id: int | None
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A pending choice row (a reward to pick, a confirmation, ...)."""
+
+    id: int
+    campaign_id: int
+    ruleset: str
+    kind: str
+    owner_id: int | None
+    payload: dict[str, Any]
+    status: str
+
+    @classmethod
+    def from_row(cls, row: aiosqlite.Row) -> Choice:
+        """Build from a `pending_choices` row."""
+        return cls(
+            id=row["id"],
+            campaign_id=row["campaign_id"],
+            ruleset=row["ruleset"],
+            kind=row["kind"],
+            owner_id=row["owner_id"],
+            payload=json.loads(row["payload"]),
+            status=row["status"],
+        )
+
+
+@dataclass(frozen=True)
+class StateRow:
+    """A ruleset's stored state and settings (JSON), with their format and row version."""
+
+    schema_version: int
+    row_version: int
+    state: str
+    settings: str
+
+
+def _faction(row: aiosqlite.Row) -> Faction:
+    return Faction(row["id"], row["name"], row["user_id"])
+
+
+class CampaignReads:
+    """Committed campaign data, for reads outside a unit of work."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def by_channel(self, channel_id: int) -> Campaign | None:
+        """The campaign that lives in a channel."""
+        row = await self.db.fetchone("SELECT * FROM campaigns WHERE channel_id = ?", (channel_id,))
+        return None if row is None else Campaign.from_row(row)
+
+    async def by_id(self, campaign_id: int) -> Campaign | None:
+        """A campaign by id."""
+        row = await self.db.fetchone("SELECT * FROM campaigns WHERE id = ?", (campaign_id,))
+        return None if row is None else Campaign.from_row(row)
+
+    async def factions(self, campaign_id: int) -> list[Faction]:
+        """The campaign's factions, by name."""
+        rows = await self.db.fetchall(
+            "SELECT id, name, user_id FROM factions WHERE campaign_id = ? ORDER BY name",
+            (campaign_id,),
+        )
+        return [_faction(r) for r in rows]
+
+    async def gms(self, campaign_id: int) -> list[tuple[str, int]]:
+        """The GM entries: ("user", id) or ("role", id)."""
+        rows = await self.db.fetchall(
+            "SELECT kind, target_id FROM campaign_gms WHERE campaign_id = ? "
+            "ORDER BY kind, target_id",
+            (campaign_id,),
+        )
+        return [(r["kind"], r["target_id"]) for r in rows]
+
+    async def ruleset_state(self, campaign_id: int, ruleset: str) -> StateRow | None:
+        """A ruleset's committed state row."""
+        row = await self.db.fetchone(
+            "SELECT schema_version, row_version, state, settings FROM ruleset_state "
+            "WHERE campaign_id = ? AND ruleset = ?",
+            (campaign_id, ruleset),
+        )
+        return None if row is None else _state_row(row)
+
+    async def archived(self, campaign_id: int, ruleset: str, key: str) -> list[str]:
+        """The bodies of one series of a ruleset's archive, in order."""
+        rows = await self.db.fetchall(
+            "SELECT body FROM ruleset_archive WHERE campaign_id = ? AND ruleset = ? AND key = ? "
+            "ORDER BY seq",
+            (campaign_id, ruleset, key),
+        )
+        return [r["body"] for r in rows]
+
+    async def choice(self, choice_id: int) -> Choice | None:
+        """A pending choice by id."""
+        row = await self.db.fetchone("SELECT * FROM pending_choices WHERE id = ?", (choice_id,))
+        return None if row is None else Choice.from_row(row)
+
+    async def open_choices(self, campaign_id: int) -> list[Choice]:
+        """Every choice still waiting for an answer, oldest first."""
+        rows = await self.db.fetchall(
+            "SELECT * FROM pending_choices WHERE campaign_id = ? AND status = 'open' ORDER BY id",
+            (campaign_id,),
+        )
+        return [Choice.from_row(r) for r in rows]
+
+
+def _state_row(row: aiosqlite.Row) -> StateRow:
+    return StateRow(row["schema_version"], row["row_version"], row["state"], row["settings"])
+
+
+class CampaignWrites:
+    """Statements inside one transaction (a unit of work's connection)."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self.conn = conn
+
+    async def _one(self, sql: str, params: Sequence[Any]) -> aiosqlite.Row | None:
+        async with self.conn.execute(sql, params) as cur:
+            return await cur.fetchone()
+
+    async def campaign(self, campaign_id: int) -> Campaign | None:
+        """The campaign as this transaction sees it."""
+        row = await self._one("SELECT * FROM campaigns WHERE id = ?", (campaign_id,))
+        return None if row is None else Campaign.from_row(row)
+
+    async def channel_taken(self, channel_id: int) -> bool:
+        """Whether a campaign already lives in the channel."""
+        return (
+            await self._one("SELECT 1 FROM campaigns WHERE channel_id = ?", (channel_id,))
+            is not None
+        )
+
+    async def create_campaign(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        name: str,
+        rulesets: Sequence[str],
+        created_by: int,
+        states: Sequence[tuple[str, int, str, str]],
+    ) -> int:
+        """A new campaign with its creator as GM and each ruleset's (key, schema version,
+        state, settings); returns its id."""
+        cur = await self.conn.execute(
+            "INSERT INTO campaigns (guild_id, channel_id, name, rulesets, created_by, "
+            "log_head, created_at) VALUES (?,?,?,?,?,?,?)",
+            (
+                guild_id,
+                channel_id,
+                name,
+                json.dumps(list(rulesets)),
+                created_by,
+                GENESIS,
+                utc_now(),
+            ),
+        )
+        campaign_id = int(cur.lastrowid or 0)
+        await self.conn.execute(
+            "INSERT INTO campaign_gms VALUES (?, 'user', ?)", (campaign_id, created_by)
+        )
+        await self.conn.executemany(
+            "INSERT INTO ruleset_state VALUES (?,?,?,?,?,?)",
+            [
+                (campaign_id, key, version, 1, state, settings)
+                for key, version, state, settings in states
+            ],
+        )
+        return campaign_id
+
+    async def ruleset_state(self, campaign_id: int, ruleset: str) -> StateRow | None:
+        """A ruleset's state row in this transaction."""
+        row = await self._one(
+            "SELECT schema_version, row_version, state, settings FROM ruleset_state "
+            "WHERE campaign_id = ? AND ruleset = ?",
+            (campaign_id, ruleset),
+        )
+        return None if row is None else _state_row(row)
+
+    async def write_ruleset(
+        self, campaign_id: int, ruleset: str, column: str, value: str, row_version: int
+    ) -> bool:
+        """Replace a ruleset's state or settings if its row version has not moved."""
+        if column not in ("state", "settings"):
+            msg = f"not a ruleset_state column: {column!r}"
+            raise ValueError(msg)
+        cur = await self.conn.execute(
+            f"UPDATE ruleset_state SET {column} = ?, row_version = row_version + 1 "  # noqa: S608
+            "WHERE campaign_id = ? AND ruleset = ? AND row_version = ?",
+            (value, campaign_id, ruleset, row_version),
+        )
+        return cur.rowcount == 1
+
+    async def add_archive(
+        self, campaign_id: int, ruleset: str, records: Sequence[tuple[str, int, str]]
+    ) -> None:
+        """Archive records (key, seq, body); a (key, seq) written twice fails."""
+        await self.conn.executemany(
+            "INSERT INTO ruleset_archive (campaign_id, ruleset, key, seq, body) VALUES (?,?,?,?,?)",
+            [(campaign_id, ruleset, key, seq, body) for key, seq, body in records],
+        )
+
+    async def factions(self, campaign_id: int) -> list[Faction]:
+        """The campaign's factions, by name, as this transaction sees them."""
+        async with self.conn.execute(
+            "SELECT id, name, user_id FROM factions WHERE campaign_id = ? ORDER BY name",
+            (campaign_id,),
+        ) as cur:
+            return [_faction(r) for r in await cur.fetchall()]
+
+    async def faction_named(self, campaign_id: int, name: str) -> Faction | None:
+        """A faction by its exact name."""
+        row = await self._one(
+            "SELECT id, name, user_id FROM factions WHERE campaign_id = ? AND name = ?",
+            (campaign_id, name),
+        )
+        return None if row is None else _faction(row)
+
+    async def add_faction(self, campaign_id: int, name: str, user_id: int) -> Faction:
+        """A new faction played by `user_id`."""
+        cur = await self.conn.execute(
+            "INSERT INTO factions (campaign_id, name, user_id) VALUES (?,?,?)",
+            (campaign_id, name, user_id),
+        )
+        return Faction(int(cur.lastrowid or 0), name, user_id)
+
+    async def claim_faction(self, faction_id: int, user_id: int) -> None:
+        """An unplayed faction gets its player."""
+        await self.conn.execute(
+            "UPDATE factions SET user_id = ? WHERE id = ?", (user_id, faction_id)
+        )
+
+    async def add_gm(self, campaign_id: int, kind: str, target_id: int) -> bool:
+        """Name a GM; False when already named."""
+        cur = await self.conn.execute(
+            "INSERT OR IGNORE INTO campaign_gms VALUES (?,?,?)", (campaign_id, kind, target_id)
+        )
+        return cur.rowcount == 1
+
+    async def remove_gm(self, campaign_id: int, kind: str, target_id: int) -> bool:
+        """Remove a GM; False when not named."""
+        cur = await self.conn.execute(
+            "DELETE FROM campaign_gms WHERE campaign_id = ? AND kind = ? AND target_id = ?",
+            (campaign_id, kind, target_id),
+        )
+        return cur.rowcount == 1
+
+    async def set_factions_per_player(self, campaign_id: int, value: int) -> None:
+        """How many factions one player may hold."""
+        await self.conn.execute(
+            "UPDATE campaigns SET factions_per_player = ? WHERE id = ?", (value, campaign_id)
+        )
+
+    async def open_choice(
+        self, campaign_id: int, ruleset: str, kind: str, owner_id: int | None, payload: Any
+    ) -> int:
+        """A new pending choice; returns its id."""
+        cur = await self.conn.execute(
+            "INSERT INTO pending_choices (campaign_id, ruleset, kind, owner_id, payload, "
+            "created_at) VALUES (?,?,?,?,?,?)",
+            (campaign_id, ruleset, kind, owner_id, canonical(payload), utc_now()),
+        )
+        return int(cur.lastrowid or 0)
+
+    async def choice(self, campaign_id: int, choice_id: int) -> Choice | None:
+        """A choice of this campaign, as this transaction sees it."""
+        row = await self._one(
+            "SELECT * FROM pending_choices WHERE id = ? AND campaign_id = ?",
+            (choice_id, campaign_id),
+        )
+        return None if row is None else Choice.from_row(row)
+
+    async def close_choice(self, choice_id: int, status: str, by: int) -> None:
+        """Mark an open choice answered (or cancelled)."""
+        await self.conn.execute(
+            "UPDATE pending_choices SET status = ?, resolved_at = ?, resolved_by = ? "
+            "WHERE id = ? AND status = 'open'",
+            (status, utc_now(), by, choice_id),
+        )
+
+    async def set_choice_payload(self, choice_id: int, payload: Any) -> None:
+        """Replace a choice's payload."""
+        await self.conn.execute(
+            "UPDATE pending_choices SET payload = ? WHERE id = ?", (canonical(payload), choice_id)
+        )
+
+    async def set_turn(self, campaign_id: int, turn: int) -> None:
+        """Put a campaign at turn `turn` (setting up benchmarks; commands use `close_turn`)."""
+        await self.conn.execute("UPDATE campaigns SET turn = ? WHERE id = ?", (turn, campaign_id))
+
+    async def close_turn(self, campaign_id: int, turn: int, by: int, closing_action: int) -> None:
+        """Record turn `turn` as ended by `by` with its closing entry, and open the next."""
+        await self.conn.execute(
+            "INSERT INTO turns VALUES (?,?,?,?,?)",
+            (campaign_id, turn, utc_now(), by, closing_action),
+        )
+        await self.conn.execute("UPDATE campaigns SET turn = turn + 1 WHERE id = ?", (campaign_id,))

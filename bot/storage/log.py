@@ -1,0 +1,51 @@
+"""The audit log as one interface for readers: pages, entries, export, verify, dice by player.
+
+Cogs read the log through `CampaignService.log` (an `AuditLog`), never through the database;
+the statements live in `history` and `audit` beside this module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+from bot.dice import RollRecord
+from bot.storage import history
+from bot.storage.audit import AuditEntry, VerifyReport, archive_rows, verify_chain
+from bot.storage.database import Database
+from bot.storage.history import HistoryFilter
+
+
+class AuditLog:
+    """Read access to every campaign's log (committed data)."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def page(
+        self, campaign_id: int, flt: HistoryFilter, *, before_seq: int | None, limit: int
+    ) -> list[AuditEntry]:
+        """Newest-first entries before `before_seq` that pass the filter."""
+        return await history.page(self.db, campaign_id, flt, before_seq=before_seq, limit=limit)
+
+    async def entry(self, campaign_id: int, seq: int) -> AuditEntry | None:
+        """One entry by its number in the campaign's log."""
+        return await history.entry(self.db, campaign_id, seq)
+
+    def entries(self, campaign_id: int) -> AsyncIterator[AuditEntry]:
+        """Every entry, oldest first (export)."""
+        return history.all_entries(self.db, campaign_id)
+
+    def archive(self, campaign_id: int) -> AsyncIterator[tuple[str, str, int, str]]:
+        """Every archive record as (ruleset, key, seq, stored JSON) (export)."""
+        return archive_rows(self.db, campaign_id)
+
+    async def verify(self, campaign_id: int) -> VerifyReport:
+        """Recompute the chain and the archive digests; the first problem, if any."""
+        return await verify_chain(self.db, campaign_id)
+
+    async def rolls_by_actor(self, campaign_id: int) -> dict[int, list[RollRecord]]:
+        """Every roll grouped by the user whose command made it."""
+        return await history.rolls_by_actor(self.db, campaign_id)
+
+
+__all__ = ["AuditLog", "HistoryFilter"]

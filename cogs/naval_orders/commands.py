@@ -1,0 +1,800 @@
+"""`/navy …`: the naval orders procedure of the Seven Years' War rules (rules/naval-orders.md).
+
+Players register their fleets, squadrons and packet boats, give each force one order a turn
+through a form that asks exactly what the order's mandatory text needs (NO-I19), change an
+order at sea by packet boat (NO-I18), read a force's movement range (NO-I3…I6) and take the
+command test before an attack (NO-I8…I12). GMs keep the list of ports and naval stations.
+Each command: parse → one unit of work (or a read) → render → reply.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import PrivateerBot
+from bot.dice import Dice
+from bot.errors import GameError
+from bot.interactions import reply, require_gm
+from bot.rules.naval_orders import (
+    ORDER_KINDS,
+    SPEC,
+    BuildOrder,
+    CommandTestOutcome,
+    CommandTestRequest,
+    GiveBuildOrder,
+    GiveOrder,
+    MovementPlan,
+    NavalOrdersSettings,
+    NavalOrdersState,
+    NavalOutcome,
+    RegisterForce,
+    RegisterStation,
+    ReportPosition,
+    SendByPacket,
+    StartFormation,
+    check_order_form_opens,
+    complete_order,
+    declare_return_station,
+    give_build_order,
+    give_order,
+    movement_range,
+    orders_overview,
+    register_force,
+    register_packet_arrival,
+    register_station,
+    remove_force,
+    remove_station,
+    report_position,
+    send_by_packet,
+    set_station_distances,
+    start_formation,
+    take_command_test,
+)
+from bot.rules.naval_orders.models import EnemyPlace, ForceKind, name_key
+from bot.rules.naval_orders.registry import check_owner, find_force, find_station
+from bot.rules.naval_orders.settings import OrderKind
+from bot.scaffold import RulesetContext, faction_autocomplete, matching_choices, state_for
+from cogs.naval_orders.forms import OrderForm
+from cogs.naval_orders.input import (
+    order_from_form,
+    parse_distances,
+    parse_ships,
+    parse_squadrons,
+)
+from cogs.naval_orders.render import navy_embeds, stations_embeds
+
+Ctx = RulesetContext[NavalOrdersState, NavalOrdersSettings]
+FormationKind = Literal["form_fleet", "dissolve_fleet", "form_convoy", "dissolve_convoy"]
+Change = Callable[[NavalOrdersState, NavalOrdersSettings, Dice], NavalOutcome]
+
+ORDER_NAMES: dict[OrderKind, str] = {
+    "cruise": "Cruising",
+    "move": "Transfer",
+    "raid": "Raiding",
+    "blockade": "Blockade",
+    "escort": "Escort",
+    "landing": "Landing",
+    "build": "Construction or purchase (a naval station)",
+    "repair": "Repair",
+    "disband": "Disbanding",
+}
+ORDER_CHOICES = [app_commands.Choice(name=ORDER_NAMES[k], value=k) for k in ORDER_KINDS]
+KIND_CHOICES = [
+    app_commands.Choice(name="Line squadron", value="line"),
+    app_commands.Choice(name="Auxiliary squadron", value="auxiliary"),
+    app_commands.Choice(name="Fleet", value="fleet"),
+    app_commands.Choice(name="Packet boat", value="packet"),
+]
+FORMATION_CHOICES = [
+    app_commands.Choice(name="Form a fleet", value="form_fleet"),
+    app_commands.Choice(name="Dissolve a fleet", value="dissolve_fleet"),
+    app_commands.Choice(name="Form a convoy", value="form_convoy"),
+    app_commands.Choice(name="Dissolve a convoy", value="dissolve_convoy"),
+]
+ENEMY_CHOICES = [
+    app_commands.Choice(name="In the force's own location", value="own"),
+    app_commands.Choice(name="In an adjacent location", value="adjacent"),
+    app_commands.Choice(name="Further away", value="other"),
+]
+
+
+def owner_of(state: NavalOrdersState, force: str) -> str | None:
+    """The faction that owns the force named, if it is registered."""
+    found = state.forces.get(name_key(force))
+    return found.owner if found is not None else None
+
+
+def acting_for(ctx: Ctx, owner: str | None) -> str:
+    """The faction the actor gives the command as: the owner, when a GM acts or the actor
+    plays it; else one of the actor's factions (or ""), which the engine refuses (NO-I18)."""
+    mine = ctx.own_factions()
+    if owner is not None and (ctx.is_gm or name_key(owner) in {name_key(m) for m in mine}):
+        return owner
+    return mine[0] if mine else ""
+
+
+def for_owner(ctx: Ctx, state: NavalOrdersState, force: str) -> str:
+    """The faction the actor gives a command for the force named as (see `acting_for`)."""
+    return acting_for(ctx, owner_of(state, force))
+
+
+def private(settings: NavalOrdersSettings) -> bool:
+    """Orders stay with their owner until the end of turn unless `orders_public` (issue 14)."""
+    return not settings.orders_public
+
+
+async def _send(
+    ctx: Ctx, lines: list[Any], *, ephemeral: bool, title_key: str = "ruleset.naval_orders"
+) -> None:
+    await reply(
+        ctx.interaction,
+        embeds=navy_embeds(lines, ctx.locale, title_key=title_key)[:10],
+        ephemeral=ephemeral,
+    )
+
+
+class NavalOrdersCog(commands.Cog):
+    """The naval orders ruleset's commands."""
+
+    navy = app_commands.Group(
+        name="navy", description="Naval orders (Seven Years' War)", guild_only=True
+    )
+    forces = app_commands.Group(
+        name="forces", description="Your fleets, squadrons and packet boats", parent=navy
+    )
+    station = app_commands.Group(
+        name="station", description="Ports and naval stations (GM list)", parent=navy
+    )
+
+    def __init__(self, bot: PrivateerBot) -> None:
+        self.bot = bot
+
+    # -- the register of forces ----------------------------------------------------------------
+
+    @forces.command(name="register", description="Register a fleet, squadron or packet boat")
+    @app_commands.autocomplete(owner=faction_autocomplete)
+    @app_commands.choices(kind=KIND_CHOICES)
+    @app_commands.describe(
+        name="The force's unique name",
+        kind="Line or auxiliary squadron, fleet, packet boat",
+        location="Its location (number or name, as on your map)",
+        ships="Ships, e.g. 2xIII, IV jury, V 80%, 3 transport",
+        squadrons="A fleet's squadrons, e.g. Red (line): 2xIII; Blue (auxiliary): 3xV",
+        rating="The commanding officer's rating, −1 to +2",
+        in_port="Is it in port?",
+        owner="The owning faction (GM; default: yours)",
+    )
+    async def force_register(
+        self,
+        interaction: discord.Interaction[Any],
+        name: app_commands.Range[str, 1, 80],
+        kind: str,
+        location: app_commands.Range[str, 1, 80],
+        ships: app_commands.Range[str, 1, 1000] | None = None,
+        squadrons: app_commands.Range[str, 1, 1000] | None = None,
+        rating: app_commands.Range[int, -1, 2] = 0,
+        in_port: bool = False,
+        owner: app_commands.Range[str, 1, 64] | None = None,
+    ) -> None:
+        """§4, NO-I3, NO-I22: a new force, or the same name registered again replaces it."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        command = RegisterForce(
+            owner=ctx.acting_faction(owner),
+            name=name,
+            kind=_force_kind(kind),
+            officer_rating=rating,
+            ships=parse_ships(ships) if ships else [],
+            squadrons=parse_squadrons(squadrons) if squadrons else [],
+            location=location,
+            in_port=in_port,
+        )
+        done = await ctx.apply(
+            lambda state, settings, _d: register_force(state, settings, command),
+            faction=command.owner,
+        )
+        await _send(ctx, done.outcome.lines, ephemeral=True)
+
+    @forces.command(name="edit", description="Change a force's ships, squadrons or officer")
+    @app_commands.describe(
+        name="The force",
+        ships="Its ships now, e.g. 2xIII, IV jury, V 80%",
+        squadrons="A fleet's squadrons now, e.g. Red (line): 2xIII; Blue (auxiliary): 3xV",
+        rating="The commanding officer's rating, −1 to +2",
+    )
+    async def force_edit(
+        self,
+        interaction: discord.Interaction[Any],
+        name: app_commands.Range[str, 1, 80],
+        ships: app_commands.Range[str, 1, 1000] | None = None,
+        squadrons: app_commands.Range[str, 1, 1000] | None = None,
+        rating: app_commands.Range[int, -1, 2] | None = None,
+    ) -> None:
+        """§4: damage, losses and new officers; the force keeps its order and place."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        new_ships = parse_ships(ships) if ships else None
+        new_squadrons = parse_squadrons(squadrons) if squadrons else None
+
+        def edit(state: NavalOrdersState, settings: NavalOrdersSettings, _d: Dice) -> NavalOutcome:
+            force = find_force(state, name)
+            check_owner(force, acting_for(ctx, force.owner), ctx.is_gm)
+            command = RegisterForce(
+                owner=force.owner,
+                name=force.name,
+                kind=force.kind,
+                officer_rating=force.officer_rating if rating is None else rating,
+                ships=force.ships if new_ships is None else new_ships,
+                squadrons=force.squadrons if new_squadrons is None else new_squadrons,
+                location=force.location,
+                in_port=force.in_port,
+            )
+            return register_force(state, settings, command)
+
+        done = await ctx.apply(edit, faction=lambda o: o.force.owner if o.force else None)
+        await _send(ctx, done.outcome.lines, ephemeral=True)
+
+    @forces.command(name="remove", description="Strike a force off the register")
+    @app_commands.describe(name="The force (sunk, captured, paid off)")
+    async def force_remove(
+        self, interaction: discord.Interaction[Any], name: app_commands.Range[str, 1, 80]
+    ) -> None:
+        """§4: the force and any order on its way to it by packet boat go."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+
+        def strike(state: NavalOrdersState, _s: NavalOrdersSettings, _d: Dice) -> NavalOutcome:
+            force = find_force(state, name)
+            check_owner(force, acting_for(ctx, force.owner), ctx.is_gm)
+            return remove_force(state, name)
+
+        done = await ctx.apply(strike)
+        await _send(ctx, done.outcome.lines, ephemeral=True)
+
+    @navy.command(name="position", description="Report where a force is now (from your map)")
+    @app_commands.describe(
+        unit="The force", location="Its location now", in_port="Is it in port there?"
+    )
+    async def position(
+        self,
+        interaction: discord.Interaction[Any],
+        unit: app_commands.Range[str, 1, 80],
+        location: app_commands.Range[str, 1, 80],
+        in_port: bool = False,
+    ) -> None:
+        """NO-I6: the players move; the bot records where (NO-I15 back in the zone)."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        turn = ctx.campaign.turn
+        done = await ctx.apply(
+            lambda state, settings, _d: report_position(
+                state,
+                settings,
+                ReportPosition(
+                    faction=for_owner(ctx, state, unit),
+                    force=unit,
+                    location=location,
+                    in_port=in_port,
+                    by_gm=ctx.is_gm,
+                ),
+                turn,
+            )
+        )
+        await _send(ctx, done.outcome.lines, ephemeral=True)
+
+    # -- the GM's list of ports and naval stations ---------------------------------------------
+
+    @station.command(name="add", description="Add or change a port or naval station (GM)")
+    @app_commands.autocomplete(owner=faction_autocomplete)
+    @app_commands.describe(
+        name="The port's name",
+        location="Its location (number or name)",
+        naval_station="Is it a naval station?",
+        owner="The faction whose station it is (builds there)",
+    )
+    async def station_add(
+        self,
+        interaction: discord.Interaction[Any],
+        name: app_commands.Range[str, 1, 80],
+        location: app_commands.Range[str, 1, 80],
+        naval_station: bool = False,
+        owner: app_commands.Range[str, 1, 64] | None = None,
+    ) -> None:
+        """§4: the GM's list; naval stations are ports too."""
+        ctx = await _gm_context(interaction)
+        owned = ctx.acting_faction(owner) if owner else None
+        command = RegisterStation(
+            name=name, location=location, naval_station=naval_station, owner=owned
+        )
+        done = await ctx.apply(lambda state, _s, _d: register_station(state, command))
+        await _send(ctx, done.outcome.lines, ephemeral=False)
+
+    @station.command(name="remove", description="Take a port off the list (GM)")
+    @app_commands.describe(name="The port or naval station")
+    async def station_remove(
+        self, interaction: discord.Interaction[Any], name: app_commands.Range[str, 1, 80]
+    ) -> None:
+        """§4: the GM's list."""
+        ctx = await _gm_context(interaction)
+        done = await ctx.apply(lambda state, _s, _d: remove_station(state, name))
+        await _send(ctx, done.outcome.lines, ephemeral=False)
+
+    @station.command(name="list", description="The ports and naval stations")
+    async def station_list(self, interaction: discord.Interaction[Any]) -> None:
+        """§4: what the GM has listed."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        state, _ = await ctx.read()
+        await reply(interaction, embeds=stations_embeds(state, ctx.locale)[:10], ephemeral=True)
+
+    @station.command(
+        name="distances", description="How far each naval station is from a location (GM)"
+    )
+    @app_commands.describe(
+        location="The location", distances="Station: distance, e.g. Kronstadt: 3, Reval: 5"
+    )
+    async def station_distances(
+        self,
+        interaction: discord.Interaction[Any],
+        location: app_commands.Range[str, 1, 80],
+        distances: app_commands.Range[str, 1, 1000],
+    ) -> None:
+        """NO-I16 `distance_table`: the bot then names the nearest station itself."""
+        ctx = await _gm_context(interaction)
+        table = parse_distances(distances)
+        await ctx.apply(lambda state, _s, _d: set_station_distances(state, location, table))
+        await reply(
+            interaction,
+            embeds=navy_embeds(
+                [], ctx.locale, title_key="navy.list.distances_saved", location=location
+            ),
+            ephemeral=True,
+        )
+
+    # -- orders ----------------------------------------------------------------------------
+
+    @navy.command(name="order", description="Give a force its order for this turn (a form)")
+    @app_commands.choices(order=ORDER_CHOICES)
+    @app_commands.describe(
+        unit="Your fleet or squadron (a naval station for construction)",
+        order="One of the nine orders",
+    )
+    async def order(
+        self,
+        interaction: discord.Interaction[Any],
+        unit: app_commands.Range[str, 1, 80],
+        order: str,
+    ) -> None:
+        """NO-1.1, NO-I2, NO-I19: the form asks exactly what the order's text needs; the
+        force, its owner and the turn's order are checked before the form opens."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        kind = _order_kind(order)
+        state, settings = await ctx.read()
+        turn = ctx.campaign.turn
+        if kind == "build":
+            target = find_station(state, unit).name
+        else:
+            found = check_order_form_opens(
+                state,
+                settings,
+                for_owner(ctx, state, unit),
+                unit,
+                kind,
+                turn,
+                by_gm=ctx.is_gm,
+            )
+            target = found.name
+
+        async def submit(modal: discord.Interaction[Any], values: dict[str, str]) -> None:
+            await _give_from_form(modal, target, kind, values)
+
+        await interaction.response.send_modal(OrderForm(kind, target, ctx.locale, submit))
+
+    @navy.command(name="packet", description="Send a new order to a force at sea by packet boat")
+    @app_commands.choices(order=ORDER_CHOICES)
+    @app_commands.describe(
+        packet="Your packet boat in port",
+        unit="The force at sea that gets the order",
+        order="The new order",
+    )
+    async def packet(
+        self,
+        interaction: discord.Interaction[Any],
+        packet: app_commands.Range[str, 1, 80],
+        unit: app_commands.Range[str, 1, 80],
+        order: str,
+    ) -> None:
+        """NO-3.3, NO-I18, NO-I22: the order goes with the packet; the form as for any order."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        kind = _order_kind(order)
+        state, settings = await ctx.read()
+        boat = find_force(state, packet)
+        check_owner(boat, acting_for(ctx, boat.owner), ctx.is_gm)
+        found = check_order_form_opens(
+            state,
+            settings,
+            for_owner(ctx, state, unit),
+            unit,
+            kind,
+            ctx.campaign.turn,
+            by_gm=ctx.is_gm,
+        )
+
+        async def submit(modal: discord.Interaction[Any], values: dict[str, str]) -> None:
+            await _send_from_form(modal, boat.name, found.name, kind, values)
+
+        await interaction.response.send_modal(OrderForm(kind, found.name, ctx.locale, submit))
+
+    @navy.command(name="arrived", description="A packet boat has reached the force it carries to")
+    @app_commands.describe(relay="The packet boat's relay number (shown when it was sent)")
+    async def arrived(
+        self, interaction: discord.Interaction[Any], relay: app_commands.Range[int, 1, 100000]
+    ) -> None:
+        """NO-2.9, NO-I7: the relay turn follows, then the new order is in force."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        turn = ctx.campaign.turn
+
+        def arrive(
+            state: NavalOrdersState, settings: NavalOrdersSettings, _d: Dice
+        ) -> NavalOutcome:
+            carried = next((r for r in state.relays if r.id == relay), None)
+            owner = carried.owner if carried is not None else None
+            faction = acting_for(ctx, owner)
+            return register_packet_arrival(state, settings, faction, relay, turn, by_gm=ctx.is_gm)
+
+        done = await ctx.apply(arrive)
+        await _send(ctx, done.outcome.lines, ephemeral=private(done.settings))
+
+    @navy.command(name="complete", description="Mark a force's recorded order as carried out")
+    @app_commands.describe(unit="The force")
+    async def complete(
+        self, interaction: discord.Interaction[Any], unit: app_commands.Range[str, 1, 80]
+    ) -> None:
+        """NO-I1: blockade, escort, landing, repair and disbanding end when their owner says;
+        cruising, transfer and raiding end by the rules (or by the GM)."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        turn = ctx.campaign.turn
+        done = await ctx.apply(
+            lambda state, settings, _d: complete_order(
+                state,
+                settings,
+                for_owner(ctx, state, unit),
+                unit,
+                turn,
+                by_gm=ctx.is_gm,
+            )
+        )
+        await _send(ctx, done.outcome.lines, ephemeral=private(done.settings))
+
+    @navy.command(name="return", description="Name the naval station a force returns to")
+    @app_commands.describe(unit="The returning force", station="The nearest naval station")
+    async def return_to(
+        self,
+        interaction: discord.Interaction[Any],
+        unit: app_commands.Range[str, 1, 80],
+        station: app_commands.Range[str, 1, 80],
+    ) -> None:
+        """NO-4.3, NO-6.3, NO-I16: the player names it, the GM confirms it."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        done = await ctx.apply(
+            lambda state, settings, _d: declare_return_station(
+                state,
+                settings,
+                for_owner(ctx, state, unit),
+                unit,
+                station,
+                by_gm=ctx.is_gm,
+            )
+        )
+        await _send(ctx, done.outcome.lines, ephemeral=private(done.settings))
+
+    @navy.command(name="formation", description="Form or dissolve a fleet or a convoy")
+    @app_commands.choices(kind=FORMATION_CHOICES)
+    @app_commands.describe(
+        kind="What is formed or dissolved",
+        units="The squadrons forming a fleet (comma-separated), or the fleet or convoy's force",
+        fleet_name="The new fleet's name",
+        rating="The new fleet's officer rating (default: the best of its squadrons)",
+        vessels="Transports or merchantmen taken on or put off, e.g. 3 transport, merchant",
+    )
+    async def formation(
+        self,
+        interaction: discord.Interaction[Any],
+        kind: str,
+        units: app_commands.Range[str, 1, 500],
+        fleet_name: app_commands.Range[str, 1, 80] | None = None,
+        rating: app_commands.Range[int, -1, 2] | None = None,
+        vessels: app_commands.Range[str, 1, 500] | None = None,
+    ) -> None:
+        """NO-2.7, NO-I7: the units stay put with range 0; the change is made at the end of
+        turn."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        members = [m.strip() for m in units.split(",") if m.strip()]
+        ships = parse_ships(vessels) if vessels else []
+        turn = ctx.campaign.turn
+
+        def begin(state: NavalOrdersState, settings: NavalOrdersSettings, _d: Dice) -> NavalOutcome:
+            command = StartFormation(
+                faction=for_owner(ctx, state, members[0] if members else ""),
+                kind=_formation_kind(kind),
+                members=members,
+                fleet_name=fleet_name,
+                officer_rating=rating,
+                vessels=ships,
+                by_gm=ctx.is_gm,
+            )
+            return start_formation(state, settings, command, turn)
+
+        done = await ctx.apply(begin)
+        await _send(ctx, done.outcome.lines, ephemeral=True)
+
+    # -- movement and the command test ---------------------------------------------------------
+
+    @navy.command(name="range", description="A force's movement range this turn, itemised")
+    @app_commands.describe(
+        unit="The force",
+        port_exits="Times it leaves a port this turn",
+        port_entries="Times it enters a port this turn",
+        catch_wind="Attempts to catch the wind",
+        combat="Will it initiate combat? (default: a command test passed this turn)",
+    )
+    async def range_(
+        self,
+        interaction: discord.Interaction[Any],
+        unit: app_commands.Range[str, 1, 80],
+        port_exits: app_commands.Range[int, 0, 20] = 0,
+        port_entries: app_commands.Range[int, 0, 20] = 0,
+        catch_wind: app_commands.Range[int, 0, 20] = 0,
+        combat: bool | None = None,
+    ) -> None:
+        """NO-I3…I6: base range and every modifier; the players move on their map."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        state, settings = await ctx.read()
+        found = find_force(state, unit)
+        check_owner(found, acting_for(ctx, found.owner), ctx.is_gm)
+        plan = MovementPlan(
+            port_exits=port_exits,
+            port_entries=port_entries,
+            catch_wind_attempts=catch_wind,
+            initiate_combat=combat,
+        )
+        _, lines = movement_range(state, settings, found.name, plan)
+        await _send(ctx, lines, ephemeral=True)
+
+    @navy.command(name="test", description="Take the command test before an attack")
+    @app_commands.choices(enemy_at=ENEMY_CHOICES)
+    @app_commands.describe(
+        unit="The attacking force",
+        enemy_at="Where the enemy is",
+        enemy_has_transports="Does the enemy have transports, merchantmen or packet boats?",
+    )
+    async def test(
+        self,
+        interaction: discord.Interaction[Any],
+        unit: app_commands.Range[str, 1, 80],
+        enemy_at: str,
+        enemy_has_transports: bool = False,
+    ) -> None:
+        """NO-I8…I12: checked before any die; a refusal does not use up the turn's test."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        turn = ctx.campaign.turn
+        place = _enemy_place(enemy_at)
+
+        def attack(
+            state: NavalOrdersState, settings: NavalOrdersSettings, dice: Dice
+        ) -> CommandTestOutcome:
+            request = CommandTestRequest(
+                faction=for_owner(ctx, state, unit),
+                force=unit,
+                enemy_at=place,
+                enemy_has_transports_or_packets=enemy_has_transports,
+                by_gm=ctx.is_gm,
+            )
+            return take_command_test(state, settings, request, dice, turn)
+
+        done = await ctx.apply(attack, audit=lambda o: {"test": o.result.model_dump(mode="json")})
+        await _send(ctx, done.outcome.lines, ephemeral=False)
+
+    # -- reading ---------------------------------------------------------------------------------
+
+    @navy.command(name="orders", description="Your forces and their orders (a GM sees all)")
+    async def orders(self, interaction: discord.Interaction[Any]) -> None:
+        """Issue 14: each owner privately; orders private until the end of turn."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        state, settings = await ctx.read()
+        viewers: list[str | None] = [None] if ctx.is_gm else list(ctx.own_factions()) or [None]
+        lines = []
+        for viewer in viewers:
+            lines += orders_overview(
+                state, settings, viewer=viewer, is_gm=ctx.is_gm, turn=ctx.campaign.turn
+            )
+        await _send(ctx, lines, ephemeral=True)
+
+    # -- autocompletes ----------------------------------------------------------------------
+
+    @force_edit.autocomplete("name")
+    @force_remove.autocomplete("name")
+    @position.autocomplete("unit")
+    @order.autocomplete("unit")
+    @packet.autocomplete("unit")
+    @complete.autocomplete("unit")
+    @return_to.autocomplete("unit")
+    @range_.autocomplete("unit")
+    @test.autocomplete("unit")
+    async def force_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The player's own forces (a GM: every force); naval stations for construction."""
+        found = await state_for(interaction, SPEC)
+        if found is None:
+            return []
+        state = found[1]
+        ctx = await _autocomplete_ctx(interaction)
+        if str(getattr(interaction.namespace, "order", "") or "") == "build":
+            pairs = [
+                (s.name, s.name)
+                for s in state.stations.values()
+                if s.naval_station and (ctx[0] or _owned(s.owner, ctx[1]))
+            ]
+        else:
+            pairs = [
+                (f"{f.name} — {f.location}", f.name)
+                for f in state.forces.values()
+                if f.kind != "packet" and (ctx[0] or _owned(f.owner, ctx[1]))
+            ]
+        return matching_choices(sorted(pairs), current)
+
+    @packet.autocomplete("packet")
+    async def packet_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The player's packet boats (a GM: all)."""
+        found = await state_for(interaction, SPEC)
+        if found is None:
+            return []
+        state = found[1]
+        gm, mine = await _autocomplete_ctx(interaction)
+        pairs = [
+            (f"{f.name} — {f.location}", f.name)
+            for f in state.forces.values()
+            if f.kind == "packet" and (gm or _owned(f.owner, mine))
+        ]
+        return matching_choices(sorted(pairs), current)
+
+    @station_remove.autocomplete("name")
+    @return_to.autocomplete("station")
+    async def station_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The GM's ports and naval stations, with their locations."""
+        found = await state_for(interaction, SPEC)
+        if found is None:
+            return []
+        stations = found[1].stations.values()
+        return matching_choices(
+            sorted((f"{s.name} — {s.location}", s.name) for s in stations), current
+        )
+
+
+# --- helpers behind the commands -----------------------------------------------------------
+
+
+async def _gm_context(interaction: discord.Interaction[Any]) -> Ctx:
+    ctx = await RulesetContext.of(interaction, SPEC)
+    require_gm(ctx.base)
+    return ctx
+
+
+async def _autocomplete_ctx(interaction: discord.Interaction[Any]) -> tuple[bool, list[str]]:
+    """Whether the typist is a GM, and the factions they play."""
+    ctx = await RulesetContext.of(interaction, SPEC)
+    return ctx.is_gm, ctx.own_factions()
+
+
+def _owned(owner: str | None, mine: list[str]) -> bool:
+    return owner is not None and name_key(owner) in {name_key(m) for m in mine}
+
+
+def _order_kind(value: str) -> OrderKind:
+    for kind in ORDER_KINDS:
+        if kind == value:
+            return kind
+    raise GameError("navy.error.unknown_order", order=value)
+
+
+def _force_kind(value: str) -> ForceKind:
+    kinds: dict[str, ForceKind] = {
+        "line": "line",
+        "auxiliary": "auxiliary",
+        "fleet": "fleet",
+        "packet": "packet",
+    }
+    if value not in kinds:
+        raise GameError("navy.error.unknown_kind", kind=value)
+    return kinds[value]
+
+
+def _formation_kind(value: str) -> FormationKind:
+    kinds: dict[str, FormationKind] = {
+        "form_fleet": "form_fleet",
+        "dissolve_fleet": "dissolve_fleet",
+        "form_convoy": "form_convoy",
+        "dissolve_convoy": "dissolve_convoy",
+    }
+    if value not in kinds:
+        raise GameError("navy.error.unknown_formation", kind=value)
+    return kinds[value]
+
+
+def _enemy_place(value: str) -> EnemyPlace:
+    places: dict[str, EnemyPlace] = {"own": "own", "adjacent": "adjacent", "other": "other"}
+    if value not in places:
+        raise GameError("navy.error.unknown_place", place=value)
+    return places[value]
+
+
+async def _give_from_form(
+    interaction: discord.Interaction[Any], target: str, kind: OrderKind, values: dict[str, str]
+) -> None:
+    """The submitted form: the order (or a station's build order) in one unit of work, printed
+    in its mandatory wording in the reader's language."""
+    ctx = await RulesetContext.of(interaction, SPEC)
+    order = order_from_form(kind, values)
+    turn = ctx.campaign.turn
+
+    def give(state: NavalOrdersState, settings: NavalOrdersSettings, _d: Dice) -> NavalOutcome:
+        if isinstance(order, BuildOrder):
+            station = find_station(state, target)
+            faction = acting_for(ctx, station.owner)
+            return give_build_order(
+                state,
+                settings,
+                GiveBuildOrder(faction=faction, station=target, order=order, by_gm=ctx.is_gm),
+                turn,
+            )
+        command = GiveOrder(
+            faction=for_owner(ctx, state, target),
+            force=target,
+            order=order,
+            by_gm=ctx.is_gm,
+        )
+        return give_order(state, settings, command, turn)
+
+    done = await ctx.apply(
+        give,
+        command="navy order",
+        options={"force": target, "order": kind, **values},
+        faction=lambda o: o.force.owner if o.force else None,
+    )
+    await _send(ctx, done.outcome.lines, ephemeral=private(done.settings))
+
+
+async def _send_from_form(
+    interaction: discord.Interaction[Any],
+    packet: str,
+    target: str,
+    kind: OrderKind,
+    values: dict[str, str],
+) -> None:
+    """The submitted form of an order sent by packet boat (NO-3.3, NO-I18)."""
+    ctx = await RulesetContext.of(interaction, SPEC)
+    order = order_from_form(kind, values)
+    turn = ctx.campaign.turn
+
+    def send(state: NavalOrdersState, settings: NavalOrdersSettings, _d: Dice) -> NavalOutcome:
+        command = SendByPacket(
+            faction=for_owner(ctx, state, target),
+            packet=packet,
+            force=target,
+            order=order,
+            by_gm=ctx.is_gm,
+        )
+        return send_by_packet(state, settings, command, turn)
+
+    done = await ctx.apply(
+        send,
+        command="navy packet",
+        options={"packet": packet, "force": target, "order": kind, **values},
+        faction=lambda o: o.force.owner if o.force else None,
+    )
+    await _send(ctx, done.outcome.lines, ephemeral=private(done.settings))

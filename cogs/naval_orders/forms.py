@@ -1,0 +1,51 @@
+"""The order form: a Discord modal asking exactly the fields of one order's mandatory text
+(NO-I19), labelled in the reader's language.
+
+Inputs are optional on Discord's side: the engine refuses a missing field under
+`strict_order_forms` naming NO-I19, and accepts it under free forms.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+from bot.i18n import t
+from bot.interactions import clip, handle_error
+from bot.rules.naval_orders.settings import OrderKind
+from cogs.naval_orders.input import FORM_FIELDS
+
+Submit = Callable[[discord.Interaction[Any], dict[str, str]], Awaitable[None]]
+
+
+class OrderForm(discord.ui.Modal):
+    """One order's form; `submit` receives the values by field name."""
+
+    def __init__(self, kind: OrderKind, target: str, locale: str, submit: Submit) -> None:
+        title = t("navy.form.title", locale, order=t(f"naval_orders.order.{kind}", locale))
+        super().__init__(title=clip(f"{title} — {target}", 45), timeout=900)
+        self.submit = submit
+        self.inputs: dict[str, discord.ui.TextInput[OrderForm]] = {}
+        for field in FORM_FIELDS[kind]:
+            text = discord.ui.TextInput[OrderForm](
+                label=clip(t(f"navy.form.{field.name}", locale), 45),
+                placeholder=clip(t(f"navy.form.hint.{field.name}", locale), 100),
+                custom_id=f"navy.form.{field.name}",
+                style=discord.TextStyle.paragraph if field.long else discord.TextStyle.short,
+                required=False,
+                max_length=500 if field.long else 100,
+            )
+            self.inputs[field.name] = text
+            self.add_item(text)
+
+    async def on_submit(self, interaction: discord.Interaction[Any], /) -> None:
+        """Hand the filled fields to the command that opened the form."""
+        await self.submit(interaction, {name: str(i.value) for name, i in self.inputs.items()})
+
+    async def on_error(  # type: ignore[override]  # Modal's own signature, not View's
+        self, interaction: discord.Interaction[Any], error: Exception, /
+    ) -> None:
+        """A refusal (or a failure) answers privately, like any command's."""
+        await handle_error(interaction, error)

@@ -1,0 +1,35 @@
+"""Embeds of `/navy`: the engine's lines in the reader's language, the GM's list of ports and
+stations. The outcome is the engine's first line; clause citations end the lines."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+from bot.i18n import Msg, t
+from bot.interactions import line_embeds
+from bot.rules.naval_orders import NavalOrdersState, Station
+
+
+def navy_embeds(
+    lines: Sequence[Msg], locale: str, *, title_key: str = "ruleset.naval_orders", **title: str
+) -> list[discord.Embed]:
+    """The lines as embeds (as many as Discord's limits need), titled in `locale`."""
+    return line_embeds(t(title_key, locale, **title), [m.render(locale) for m in lines])
+
+
+def station_line(station: Station, locale: str) -> str:
+    """One port or naval station of the GM's list, with its owner and build order."""
+    kind = "navy.list.naval" if station.naval_station else "navy.list.port"
+    line = t(kind, locale, station=station.name, location=station.location)
+    if station.owner:
+        line += " " + t("navy.list.owner", locale, owner=station.owner)
+    return line
+
+
+def stations_embeds(state: NavalOrdersState, locale: str) -> list[discord.Embed]:
+    """`/navy station list`: every port and naval station, naval stations first."""
+    stations = sorted(state.stations.values(), key=lambda s: (not s.naval_station, s.key))
+    lines = [station_line(s, locale) for s in stations] or [t("navy.list.empty", locale)]
+    return line_embeds(t("navy.list.title", locale), lines)

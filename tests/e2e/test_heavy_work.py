@@ -1,0 +1,31 @@
+"""`/combat odds` runs in the bot's worker pool; past its limits the player is told at once."""
+
+from __future__ import annotations
+
+from bot.compute import ComputeLimits, ComputePool
+
+
+async def test_odds_while_the_pool_is_full_are_refused_with_a_clear_ephemeral_message(campaign):
+    pool = ComputePool(ComputeLimits(workers=1, waiting=0))
+    campaign.bot.compute = pool
+    async with pool.slot(campaign.member("player2").id):
+        busy = await campaign.slash("/combat odds a:3 cruiser b:4 destroyer", as_="player1")
+    assert busy.ephemeral
+    assert "already running as many heavy calculations as it can (1)" in busy.text()
+    odds = await campaign.slash("/combat odds a:3 cruiser b:4 destroyer", as_="player1")
+    assert not odds.ephemeral and odds.embed.title
+
+
+async def test_a_player_waiting_for_odds_cannot_ask_for_more(campaign):
+    pool = campaign.bot.compute
+    async with pool.slot(campaign.member("player1").id):
+        again = await campaign.slash("/combat odds a:3 cruiser b:4 destroyer", as_="player1")
+        other = await campaign.slash("/combat odds a:3 cruiser b:4 destroyer", as_="player2")
+    assert again.ephemeral and "Your previous heavy calculation is still running" in again.text()
+    assert not other.ephemeral
+
+
+async def test_odds_past_the_time_budget_say_so(campaign):
+    campaign.bot.compute = ComputePool(ComputeLimits(workers=1, budget_seconds=0.01))
+    stopped = await campaign.slash("/combat odds a:300 war sun b:300 war sun", as_="player1")
+    assert "needed more than 0.01 seconds" in stopped.text()

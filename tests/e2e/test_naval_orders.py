@@ -1,0 +1,529 @@
+"""Naval orders played through Discord: `/navy …` with the real bot on the stand-in.
+
+Player1 plays Britain, player2 France, player3 Russia (in Russian). The GM lists Portsmouth
+(Britain's naval station, location 1), Plymouth (a port, location 2) and Brest (France's
+naval station, location 20). Dice are scripted: the raid's d3 and the command tests.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+WS = "Western Squadron"
+REGISTER_WS = (
+    f"/navy forces register name:{WS} kind:line location:1 ships:3xIII, V in_port:true rating:1"
+)
+CRUISE_TEXT = (
+    "“Cruise Ushant with the forces of the Squadron “Western Squadron” numbering 3 ships of "
+    "rate III, 1 ship of rate V in location No. 5, for 2 turns.”"
+)
+
+
+def form(**fields: str) -> dict[str, str]:
+    """Form values by field name (the inputs' custom ids)."""
+    return {f"navy.form.{name}": value for name, value in fields.items()}
+
+
+def text_of(reply) -> str:
+    """Every embed description of a reply, as one text."""
+    return "\n".join(e.get("description") or "" for e in reply.embeds)
+
+
+async def end_turn(table, turn: int) -> str:
+    """The GM ends `turn`; returns the naval orders summary posted."""
+    question = await table.slash("/turn end", as_="gm")
+    done = await table.click(question, f"End turn {turn}", as_="gm")
+    assert done.embed.title == f"Turn {turn} has ended", done.text()
+    return "\n".join(
+        e.get("description") or ""
+        for f in done.followups
+        for e in f.embeds
+        if (e.get("title") or "").startswith("Naval orders")
+    )
+
+
+async def give(table, unit: str, order: str, values: dict[str, str], *, as_: str = "player1"):
+    """Open the order form for `unit` and submit it."""
+    opened = await table.slash(f"/navy order unit:{unit} order:{order}", as_=as_)
+    assert opened.modal is not None, opened.text()
+    return await table.submit_modal(opened, values, as_=as_)
+
+
+async def gm_overview(table) -> str:
+    return text_of(await table.slash("/navy orders", as_="gm"))
+
+
+@pytest.fixture
+async def navy(table):
+    """The campaign with the naval orders ruleset, three factions and the GM's ports."""
+    created = await table.slash("/campaign create name:Seven Years rulesets:naval_orders", as_="gm")
+    assert not created.ephemeral, created.text()
+    for player, faction in (("player1", "Britain"), ("player2", "France"), ("player3", "Russia")):
+        await table.slash(f"/campaign join faction:{faction}", as_=player)
+    for line in (
+        "/navy station add name:Portsmouth location:1 naval_station:true owner:Britain",
+        "/navy station add name:Plymouth location:2",
+        "/navy station add name:Brest location:20 naval_station:true owner:France",
+    ):
+        added = await table.slash(line, as_="gm")
+        assert not added.ephemeral, added.text()
+    return table
+
+
+@pytest.fixture
+async def ordered(navy):
+    """The Western Squadron in Portsmouth with its cruising order for turn 1."""
+    await navy.slash(REGISTER_WS, as_="player1")
+    given = await give(navy, WS, "cruise", form(point="Ushant", location="5", turns="2"))
+    assert given.ephemeral and CRUISE_TEXT in text_of(given), given.text()
+    return navy
+
+
+async def test_a_force_is_registered_with_its_ships_officer_and_place(navy):
+    """§4: kind, officer's rating, ships by rate with damage (NO-I5), location, in port;
+    the range shows the fleet's slowest squadron and each modifier (NO-I3, NO-I4)."""
+    reply = await navy.slash(
+        "/navy forces register name:Channel Fleet kind:fleet location:2 rating:2 "
+        "squadrons:Red (line): 2xIII, IV jury; Blue (auxiliary): 2xVI 80%, transport",
+        as_="player1",
+    )
+
+    assert reply.ephemeral
+    assert (
+        "Channel Fleet (fleet) of Britain: officer rating +2, 2 ships of rate III, "
+        "1 ship of rate IV, 2 ships of rate VI, 1 transport; location 2, at sea."
+    ) in " ".join(text_of(reply).split())
+    shown = await navy.slash("/navy range unit:Channel Fleet", as_="player1")
+    ranged = text_of(shown)
+    assert "Channel Fleet: fleet, base range 3 of its slowest squadron (NO-I3)." in ranged
+    assert "-1 transports or merchantmen present (NO-2.5)" in ranged
+    assert "-1 damaged ships present (3) (NO-2.6)" in ranged  # jury mast; hull above 75%
+    assert "Channel Fleet may move 1 location this turn." in ranged
+
+
+async def test_the_order_form_asks_exactly_the_fields_of_the_order(navy):
+    """NO-I19: cruising asks point, location, turns; transfer point, destination, port, via;
+    a blockade its port and details."""
+    await navy.slash(REGISTER_WS, as_="player1")
+    expected = {
+        "cruise": ["Point (its exact name)", "Location No.", "Number of turns"],
+        "move": [
+            "Point (its exact name)",
+            "Destination location No.",
+            "Port (its name)",
+            "Via location No. (comma-separated)",
+        ],
+        "raid": ["Point (its exact name)", "Location No.", "Number of turns"],
+        "blockade": ["Port (its name)", "Details"],
+    }
+    for order, labels in expected.items():
+        opened = await navy.slash(f"/navy order unit:{WS} order:{order}", as_="player1")
+        assert [i.label for i in opened.modal.inputs] == labels
+
+
+async def test_the_order_given_by_form_is_printed_in_its_mandatory_wording(ordered):
+    """NO-4.10: the order's text; `/navy orders` shows it to its owner; `/turn status`
+    names no British force as lacking orders."""
+    overview = await ordered.slash("/navy orders", as_="player1")
+
+    assert overview.ephemeral
+    assert CRUISE_TEXT in text_of(overview)
+    assert "executing its order" in text_of(overview)
+
+
+async def test_orders_are_private_until_the_end_of_turn(ordered):
+    """Issue 14: France sees neither the force nor its order; after the GM's end of turn the
+    order is no longer secret, and a GM sees all at once."""
+    france = await ordered.slash("/navy orders", as_="player2")
+    assert "No forces to show." in text_of(france)
+    assert CRUISE_TEXT in await gm_overview(ordered)
+
+
+async def test_orders_public_setting_posts_the_order_for_everyone(navy):
+    """`orders_public = true` (issue 14): the order is posted in the channel."""
+    changed = await navy.slash(
+        "/campaign settings set setting:naval_orders.orders_public value:true", as_="gm"
+    )
+    assert not changed.ephemeral, changed.text()
+    await navy.slash(REGISTER_WS, as_="player1")
+
+    given = await give(navy, WS, "cruise", form(point="Ushant", location="5", turns="2"))
+
+    assert not given.ephemeral
+    assert CRUISE_TEXT in text_of(given)
+
+
+async def test_turn_status_names_whose_forces_lack_orders(navy):
+    """The waiting list (`/turn status`): a British squadron without orders is named."""
+    await navy.slash(REGISTER_WS, as_="player1")
+    status = await navy.slash("/turn status", as_="player2")
+    assert "Britain" in status.text() and WS in status.text()
+
+    await give(navy, WS, "cruise", form(point="Ushant", location="5", turns="2"))
+
+    status = await navy.slash("/turn status", as_="player2")
+    assert WS not in status.text()
+
+
+async def test_refusals_name_the_clause_and_change_nothing(ordered):
+    """NO-I2 a second order in a turn, NO-I18 someone else's force, NO-4.10 an unknown
+    force, NO-I19 a missing field, NO-4.2 an impossible number of turns, a number that is
+    not one: each refused privately, and the register is as it was."""
+    await ordered.slash(
+        "/navy forces register name:Channel Squadron kind:auxiliary location:1 ships:3xV "
+        "in_port:true",
+        as_="player1",
+    )
+    before = await gm_overview(ordered)
+
+    second = await ordered.slash(f"/navy order unit:{WS} order:raid", as_="player1")
+    assert second.modal is None and second.ephemeral
+    assert "already has its new order for turn 1 (NO-I2)" in second.text()
+    theirs = await ordered.slash(f"/navy order unit:{WS} order:cruise", as_="player2")
+    assert theirs.ephemeral and "is not your force" in theirs.text()
+    assert "(NO-I18)" in theirs.text()
+    unknown = await ordered.slash("/navy order unit:Ghost order:cruise", as_="player1")
+    assert unknown.ephemeral and "No force named “Ghost” is registered (NO-4.10)." in unknown.text()
+    missing = await give(ordered, "Channel Squadron", "cruise", form(point="Ushant", location="5"))
+    assert missing.ephemeral
+    assert "needs its field “number of turns” (NO-I19)" in missing.text()
+    zero = await give(
+        ordered, "Channel Squadron", "cruise", form(point="Ushant", location="5", turns="0")
+    )
+    assert zero.ephemeral and "0 turns is impossible here: from 1 to 100 (NO-4.2)" in zero.text()
+    words = await give(
+        ordered, "Channel Squadron", "cruise", form(point="Ushant", location="5", turns="two")
+    )
+    assert words.ephemeral and "whole number, not “two” (NO-I19)" in words.text()
+
+    assert await gm_overview(ordered) == before
+    # The refused forms used up nothing: the Channel Squadron still gets its order this turn.
+    good = await give(
+        ordered, "Channel Squadron", "cruise", form(point="Ushant", location="6", turns="1")
+    )
+    assert "New order for Channel Squadron: Cruising." in text_of(good)
+
+
+async def test_a_second_form_submitted_in_the_same_turn_is_refused(navy):
+    """NO-I2 again at the submit: two forms opened before either was sent."""
+    await navy.slash(REGISTER_WS, as_="player1")
+    first = await navy.slash(f"/navy order unit:{WS} order:cruise", as_="player1")
+    second = await navy.slash(f"/navy order unit:{WS} order:raid", as_="player1")
+    await navy.submit_modal(first, form(point="Ushant", location="5", turns="2"), as_="player1")
+
+    refused = await navy.submit_modal(
+        second, form(point="Ushant", location="5", turns="1"), as_="player1"
+    )
+
+    assert refused.ephemeral and "(NO-I2)" in refused.text()
+    assert CRUISE_TEXT in await gm_overview(navy)
+
+
+async def test_the_command_test_is_itemised_and_refused_out_of_scope_before_any_die(ordered):
+    """NO-I8: d6 + rating (+1) against 4+; NO-I10: a cruising force may not attack in its
+    own location — refused before any die, and the turn's test is still there (NO-I9);
+    after a failed test a second one in the turn is refused."""
+    await ordered.slash(f"/navy position unit:{WS} location:5", as_="player1")
+    ordered.script_dice([2])
+
+    out = await ordered.slash(f"/navy test unit:{WS} enemy_at:own", as_="player1")
+    assert out.ephemeral and "(NO-I10)" in out.text() and "No die was rolled" in out.text()
+    assert ordered.faces is not None and ordered.faces.pending == [2]
+
+    test = await ordered.slash(f"/navy test unit:{WS} enemy_at:adjacent", as_="player1")
+
+    assert not test.ephemeral
+    told = text_of(test)
+    assert "Command test of Western Squadron (Cruising): 1d6 → 2." in told
+    assert "+1 senior officer's rating (NO-I8)" in told
+    assert "Total 3 (modifier +1) against 4+: failure." in told
+    assert "makes no attack this turn" in told
+    again = await ordered.slash(f"/navy test unit:{WS} enemy_at:adjacent", as_="player1")
+    assert again.ephemeral and "already taken its command test in turn 1 (NO-I9)" in again.text()
+
+
+async def test_a_passed_command_test_says_what_the_force_may_now_do(ordered):
+    """NO-I9, NO-I15: 3 + 1 = 4 against 4+; the enemy is in the adjacent location, so the
+    squadron attacks and then heads back to its zone; its range shows −1 for combat."""
+    await ordered.slash(f"/navy position unit:{WS} location:5", as_="player1")
+    ordered.script_dice([3])
+
+    test = await ordered.slash(f"/navy test unit:{WS} enemy_at:adjacent", as_="player1")
+
+    told = text_of(test)
+    assert "Total 4 (modifier +1) against 4+: success." in told
+    assert "must head back to its zone from the next turn (NO-I9, NO-I15)" in told
+    shown = text_of(await ordered.slash(f"/navy range unit:{WS}", as_="player1"))
+    assert "(NO-2.12)" in shown
+
+
+async def test_the_movement_range_is_itemised(ordered):
+    """NO-I3, NO-I4: a line squadron's 3, −1 for leaving port, −1 for catching the wind."""
+    shown = await ordered.slash(f"/navy range unit:{WS} port_exits:1 catch_wind:1", as_="player1")
+    told = text_of(shown)
+    assert "Western Squadron: line squadron, base range 3 (NO-2.2)." in told
+    assert "-1 leaving a port (NO-2.10)" in told
+    assert "(NO-2.14)" in told
+    assert "Western Squadron may move 1 location this turn." in told
+
+
+async def test_a_raid_rolls_its_duration_on_arrival_then_returns_and_lays_over(navy):
+    """NO-6.2, NO-I13: raid 1 turn + d3 (2) rolled on arrival = 3 turns counted (NO-I14);
+    then the squadron returns to the station its player names (NO-I16), and back in port
+    stays a turn to replenish (NO-2.11, NO-I7) before it awaits orders again."""
+    await navy.slash(REGISTER_WS, as_="player1")
+    await give(navy, WS, "raid", form(point="Ushant", location="5", turns="1"))
+
+    first = await end_turn(navy, 1)
+    assert "Western Squadron: executing its order" in first
+    await navy.slash(f"/navy position unit:{WS} location:5", as_="player1")
+    navy.script_dice([2])
+    second = await end_turn(navy, 2)
+    assert "Western Squadron starts raiding: 1 ordered + d3 (2) = 3 turns (NO-6.2, NO-I13)." in (
+        second
+    )
+    assert navy.faces is not None and navy.faces.pending == []
+    await end_turn(navy, 3)
+    fourth = await end_turn(navy, 4)
+    assert "names the nearest naval station" in fourth
+    assert "returning to the nearest naval station" in fourth
+
+    named = await navy.slash(f"/navy return unit:{WS} station:Portsmouth", as_="player1")
+    assert "Western Squadron returns to naval station Portsmouth" in text_of(named)
+    await navy.slash(f"/navy position unit:{WS} location:1 in_port:true", as_="player1")
+    fifth = await end_turn(navy, 5)
+    assert "Western Squadron is back at naval station Portsmouth (NO-2.11)." in fifth
+    assert "stays in port to replenish until the end of turn 6" in fifth
+    sixth = await end_turn(navy, 6)
+    assert "Western Squadron has replenished and awaits new orders (NO-I7)." in sixth
+    status = await navy.slash("/turn status", as_="gm")
+    assert WS in status.text()
+
+
+async def test_a_packet_boat_carries_a_new_order_to_a_force_at_sea(navy):
+    """NO-3.3, NO-I18: at sea the order goes by packet boat; registered as arrived in turn 1,
+    the relay turn 2 passes and the transfer is in force from turn 3 (NO-I7)."""
+    await navy.slash(
+        f"/navy forces register name:{WS} kind:line location:5 ships:3xIII", as_="player1"
+    )
+    await navy.slash(
+        "/navy forces register name:Swift kind:packet location:1 ships:packet in_port:true",
+        as_="player1",
+    )
+    at_sea = await give(navy, WS, "cruise", form(point="Ushant", location="5", turns="1"))
+    assert at_sea.ephemeral and "(NO-3.3)" in at_sea.text()
+
+    opened = await navy.slash(f"/navy packet packet:Swift unit:{WS} order:move", as_="player1")
+    sent = await navy.submit_modal(
+        opened, form(point="Channel", destination="2", port="Plymouth", via="3"), as_="player1"
+    )
+    told = text_of(sent)
+    assert "Packet boat Swift carries a new order (Transfer) to Western Squadron (relay #1)." in (
+        told
+    )
+    assert "to location No. 2 (Plymouth), via location No. 3" in told
+    arrived = await navy.slash("/navy arrived relay:1", as_="player1")
+    assert "takes effect from turn 3" in text_of(arrived)
+
+    relay_turn = await end_turn(navy, 1)
+    assert "passes the new order to its captains; it takes effect from turn 3" in relay_turn
+    in_force = await end_turn(navy, 2)
+    assert "the order brought by packet boat (relay #1) takes effect from turn 3 (NO-I7)" in (
+        in_force
+    )
+    assert "to location No. 2 (Plymouth)" in await gm_overview(navy)
+
+
+async def test_a_restart_between_the_order_and_the_turn_end_loses_nothing(ordered):
+    """The order lives in the database: after a restart the turn ends with it, and the
+    next turn's cruise counts from arrival."""
+    await ordered.restart()
+
+    summary = await end_turn(ordered, 1)
+
+    assert "Western Squadron: executing its order; Cruising" in summary
+    assert CRUISE_TEXT in await gm_overview(ordered)
+    france = await ordered.slash("/navy orders", as_="player2")
+    assert "No forces to show." in text_of(france)
+
+
+async def test_autocomplete_offers_a_players_own_forces_and_the_gms_ports(ordered):
+    await ordered.slash(
+        "/navy forces register name:Toulon Squadron kind:line location:20 ships:2xIII",
+        as_="player2",
+    )
+    mine = await ordered.autocomplete("/navy order unit:", as_="player1")
+    assert [c.value for c in mine] == [WS]
+    everyone = await ordered.autocomplete("/navy order unit:", as_="gm")
+    assert sorted(c.value for c in everyone) == ["Toulon Squadron", WS]
+    stations = await ordered.autocomplete(f"/navy return unit:{WS} station:P", as_="player1")
+    assert [c.value for c in stations] == ["Plymouth", "Portsmouth"]
+
+
+async def test_russian_player_gets_russian_forms_orders_and_refusals(navy):
+    """Player3 (ru): Russian command names, a Russian form, the order in Russian wording."""
+    await navy.slash(
+        "/navy station add name:Кронштадт location:30 naval_station:true owner:Russia", as_="gm"
+    )
+    registered = await navy.slash(
+        "/флот_приказы соединения зарегистрировать название:Балтийская эскадра вид:line "
+        "локация:30 корабли:2xIII, IV мачта в_порту:true",
+        as_="player3",
+    )
+    assert "Балтийская эскадра" in text_of(registered), registered.text()
+    opened = await navy.slash(
+        "/флот_приказы приказ соединение:Балтийская эскадра приказ:cruise", as_="player3"
+    )
+    assert [i.label for i in opened.modal.inputs] == [
+        "Пункт (точное название)",
+        "Локация №",
+        "Число ходов",
+    ]
+
+    given = await navy.submit_modal(
+        opened, form(point="Готланд", location="31", turns="3"), as_="player3"
+    )
+
+    told = text_of(given)
+    assert "«Крейсировать Готланд силами Эскадры «Балтийская эскадра»" in told
+    assert "в локации №31" in told
+    refused = await navy.slash("/флот_приказы приказ соединение:Призрак приказ:raid", as_="player3")
+    assert refused.ephemeral and "Соединение «Призрак» не зарегистрировано (NO-4.10)." in (
+        refused.text()
+    )
+
+
+async def test_every_setting_is_shown_with_its_description_in_both_languages(navy):
+    """`/campaign settings show ruleset:naval_orders` lists every NO-I setting."""
+    shown = await navy.slash("/campaign settings show ruleset:naval_orders", as_="player1")
+    english = text_of(shown)
+    assert "`orders_public` = **False** (true, false)" in english
+    assert "Orders are shown to everyone before the turn ends" in english
+    assert "`raid_duration_mode` = **ordered_plus_d3** (ordered_plus_d3, d6)" in english
+    russian = text_of(
+        await navy.slash("/campaign settings show ruleset:naval_orders", as_="player3")
+    )
+    assert "Приказы видны всем ещё до конца хода" in russian
+    from bot.rules.naval_orders import NavalOrdersSettings
+
+    for name in NavalOrdersSettings.model_fields:
+        assert f"`{name}`" in english
+
+
+async def test_a_station_builds_by_form_and_only_its_owner_orders_it(navy):
+    """NO-1.1: construction is given to a naval station, by its owner; the form asks what is
+    built, and the order is printed in its wording."""
+    opened = await navy.slash("/navy order unit:Portsmouth order:build", as_="player1")
+    assert [i.label for i in opened.modal.inputs] == ["Details"]
+    built = await navy.submit_modal(opened, form(details="two ships of rate III"), as_="player1")
+    assert (
+        "“Build or purchase new ships at naval station Portsmouth — two ships of rate III.”"
+    ) in text_of(built)
+
+    theirs = await navy.slash("/navy order unit:Portsmouth order:build", as_="player2")
+    refused = await navy.submit_modal(theirs, form(details="a frigate"), as_="player2")
+    assert refused.ephemeral and "Portsmouth is not your naval station (NO-1.1)." in refused.text()
+
+
+async def test_a_recorded_order_is_completed_by_its_owner_and_the_layover_follows(navy):
+    """NO-I1: a blockade is recorded and its owner marks it done; in port the layover follows
+    (NO-I7)."""
+    await navy.slash(REGISTER_WS, as_="player1")
+    await give(navy, WS, "blockade", form(port="Brest", details="off the Goulet"))
+
+    done = await navy.slash(f"/navy complete unit:{WS}", as_="player1")
+
+    assert "Western Squadron: order “Blockade of a seaport” completed." in text_of(done)
+    assert "in port replenishing (layover)" in await gm_overview(navy)
+
+
+async def test_a_cruise_ends_by_its_own_procedure_not_by_its_owner(ordered):
+    """NO-I14: cruising, transfer and raiding end by the count (or the GM), not the player."""
+    refused = await ordered.slash(f"/navy complete unit:{WS}", as_="player1")
+
+    assert refused.ephemeral and "ends by its own procedure" in refused.text()
+    assert "(NO-I14)" in refused.text()
+    assert CRUISE_TEXT in await gm_overview(ordered)
+
+
+async def test_the_distance_table_names_the_station_and_an_order_waits_for_the_layover(navy):
+    """NO-I16 `distance_table`: the bot names the nearest station; back in port the squadron
+    lays over, and an order given then takes effect after the layover (NO-I7, NO-I18)."""
+    await navy.slash(
+        "/campaign settings set setting:naval_orders.nearest_station_by value:distance_table",
+        as_="gm",
+    )
+    table = await navy.slash(
+        "/navy station distances location:1 distances:Portsmouth: 0, Brest: 6", as_="gm"
+    )
+    assert table.ephemeral and "Distances" in table.embed.title
+    await navy.slash(REGISTER_WS, as_="player1")
+    await give(navy, WS, "cruise", form(point="Spithead", location="1", turns="1"))
+
+    first = await end_turn(navy, 1)
+
+    assert "returns to the nearest naval station, Portsmouth (NO-I16)." in first
+    assert "is back at naval station Portsmouth" in first
+    waiting = await give(navy, WS, "raid", form(point="Ushant", location="5", turns="0"))
+    assert "is in its layover: the order is recorded and takes effect from turn 3" in text_of(
+        waiting
+    )
+    second = await end_turn(navy, 2)
+    assert "Western Squadron's recorded order takes effect from turn 3 (NO-I18)." in second
+
+
+async def test_forces_are_edited_and_removed_by_their_owner_only(ordered):
+    """§4: damage is recorded by editing the ships (NO-I5); someone else cannot edit or strike
+    the force; its owner strikes it off the register."""
+    edited = await ordered.slash(f"/navy forces edit name:{WS} ships:3xIII, V jury", as_="player1")
+    assert "officer rating +1, 3 ships of rate III, 1 ship of rate V" in " ".join(
+        text_of(edited).split()
+    )
+    ranged = text_of(await ordered.slash(f"/navy range unit:{WS}", as_="player1"))
+    assert "-1 damaged ship present (1) (NO-2.6)" in ranged
+    theirs = await ordered.slash(f"/navy forces remove name:{WS}", as_="player2")
+    assert theirs.ephemeral and "is not your force" in theirs.text()
+
+    removed = await ordered.slash(f"/navy forces remove name:{WS}", as_="player1")
+
+    assert "Western Squadron of Britain is struck off the register." in text_of(removed)
+    assert "No forces to show." in await gm_overview(ordered)
+
+
+async def test_only_a_gm_keeps_the_list_of_ports(navy):
+    """§4: the GM's list; a player may read it but not change it."""
+    refused = await navy.slash("/navy station add name:Dover location:3", as_="player1")
+    assert refused.ephemeral and "Only a GM" in refused.text()
+    removed = await navy.slash("/navy station remove name:Plymouth", as_="gm")
+    assert "Plymouth is taken off the list of ports." in text_of(removed)
+
+    shown = await navy.slash("/navy station list", as_="player1")
+
+    listed = text_of(shown)
+    assert "⚓ Portsmouth — naval station, location 1 (Britain)" in listed
+    assert "⚓ Brest — naval station, location 20 (France)" in listed
+    assert "Plymouth" not in listed
+
+
+async def test_two_squadrons_form_a_fleet_at_the_end_of_turn(navy):
+    """NO-2.7, NO-I7: forming takes the turn (range 0) and the fleet exists after the GM's
+    end of turn, with the best officer of its squadrons."""
+    await navy.slash(REGISTER_WS, as_="player1")
+    await navy.slash(
+        "/navy forces register name:Channel Squadron kind:auxiliary location:1 ships:3xV "
+        "in_port:true",
+        as_="player1",
+    )
+
+    begun = await navy.slash(
+        f"/navy formation kind:form_fleet units:{WS}, Channel Squadron fleet_name:Grand Fleet",
+        as_="player1",
+    )
+
+    assert "are forming a fleet; done at the end of turn 1 (NO-2.7)." in text_of(begun)
+    held = text_of(await navy.slash(f"/navy range unit:{WS}", as_="player1"))
+    assert "is forming or dissolving: range 0 this turn (NO-2.7)." in held
+    summary = await end_turn(navy, 1)
+    assert "Fleet formed: Grand Fleet (NO-2.7)." in summary
+    fleet = text_of(await navy.slash("/navy range unit:Grand Fleet", as_="player1"))
+    assert "Grand Fleet: fleet, base range 3 of its slowest squadron (NO-I3)." in fleet

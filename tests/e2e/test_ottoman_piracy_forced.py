@@ -1,0 +1,74 @@
+"""OP-I10 through Discord: a GM settles a piracy for an absent player, including hits no
+reward can pay, and the question in the channel then shows how it was settled."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.standin import Table
+
+PIRACY = "/corsairs piracy zone:Ionian Sea target:hapsburg corsairs:2 leaders:barbarossa"
+
+
+@pytest.fixture
+async def seated(campaign: Table) -> Table:
+    table = campaign
+    await table.slash("/campaign join faction:Ottomans", as_="player1")
+    await table.slash("/campaign join faction:Habsburgs", as_="player2")
+    await table.slash("/corsairs power power:ottoman player:@player1", as_="gm")
+    await table.slash("/corsairs power power:hapsburg player:@player2", as_="gm")
+    return table
+
+
+async def two_hits(table: Table):
+    """Two Ottoman hits, no squadron in range, the target's hand unknown."""
+    table.script_dice([6, 6, 1])  # no target dice; two Ottoman hits
+    question = await table.slash(PIRACY, as_="player1")
+    assert not question.ephemeral, question.text()
+    assert "choose the reward for hit 1 of 2" in question.embed.field("Rewards")
+    return question
+
+
+async def test_force_with_an_empty_hand_loses_the_hit_no_reward_can_pay(seated: Table):
+    """VP at 9: the forced default gives the VP for hit 1 (OP-I10) and asks for the hand;
+    `force hand:0` then loses hit 2 (OP-5.7, OP-5.9) and the next piracy can be declared."""
+    await seated.slash("/corsairs vp value:9", as_="gm")
+    await two_hits(seated)
+    forced = await seated.slash("/corsairs force", as_="gm")
+    assert "Hit 1: +1 piracy VP, 9 → 10" in forced.embed.field("Rewards")
+    closed = await seated.slash("/corsairs force hand:0", as_="gm")
+    assert not closed.ephemeral, closed.text()
+    assert "Hit 2: no reward is possible, the hit is lost (OP-5.9)." in closed.embed.field(
+        "Rewards"
+    )
+    seated.script_dice([1, 1, 1])
+    again = await seated.slash(PIRACY.replace("Ionian Sea", "Aegean Sea"), as_="player1")
+    assert not again.ephemeral, again.text()
+
+
+async def test_a_target_with_no_cards_can_say_so_from_the_question(seated: Table):
+    """The hand select starts at 0 cards: with VP capped meanwhile, picking 0 settles the
+    hit (lost) instead of leaving a piracy nobody can close."""
+    question = await two_hits(seated)
+    select = question.selects[0]
+    assert select.options[0].label == "0 cards"
+    await seated.slash("/corsairs vp value:10", as_="gm")
+    answered = await seated.select(question, 0, values=["0 cards"], as_="player2")
+    assert not answered.ephemeral, answered.text()
+    rewards = answered.embed.field("Rewards")
+    assert "Hit 1: no reward is possible, the hit is lost (OP-5.9)." in rewards
+    assert "Hit 2: no reward is possible, the hit is lost (OP-5.9)." in rewards
+
+
+async def test_the_forced_question_shows_how_it_was_settled(seated: Table):
+    """After /corsairs force the question loses its ping and buttons and tells the story as
+    settled, not "choose the reward for hit 1 of 2" any more."""
+    question = await two_hits(seated)
+    await seated.slash("/corsairs force", as_="gm")
+    shown = seated.channel_messages()
+    posted = next(m for m in shown if m.id == question.message.id)
+    assert posted.buttons == [] and not posted.selects
+    assert posted.content == ""
+    rewards = posted.embed.field("Rewards")
+    assert "choose the reward for hit 1 of 2" not in rewards
+    assert "Hit 1: +1 piracy VP, 0 → 1" in rewards

@@ -1,0 +1,52 @@
+"""Names and reasons players type, as other players see them (stand-in, real bot)."""
+
+from __future__ import annotations
+
+
+async def test_a_right_to_left_override_in_a_roll_reason_does_not_reorder_the_total(campaign):
+    campaign.script_dice([3, 4])
+    reply = await campaign.slash("/roll dice:2d6 reason:\u202emorale", as_="player1")
+    assert reply.embed.title == "🎲 morale: 7"
+
+
+async def test_a_hebrew_roll_reason_is_isolated_so_the_total_stays_after_it(campaign):
+    campaign.script_dice([3, 4])
+    reply = await campaign.slash("/roll dice:2d6 reason:שלום", as_="player1")
+    assert reply.embed.title == "🎲 \u2068שלום\u2069: 7"
+
+
+async def test_a_masked_link_in_a_faction_name_shows_literally(campaign):
+    joined = await campaign.slash("/campaign join faction:[x](https://evil)", as_="player1")
+    assert joined.embed.title.endswith("now plays **\\[x](https://evil)**.")
+    info = await campaign.slash("/campaign info", as_="player2")
+    assert "**\\[x](https://evil)** — " in info.embed.field("1 faction")
+
+
+async def test_a_code_fence_in_a_faction_name_shows_literally(campaign):
+    joined = await campaign.slash("/campaign join faction:```Blue```", as_="player1")
+    assert joined.embed.title.endswith("now plays **\\`\\`\\`Blue\\`\\`\\`**.")
+
+
+async def test_a_name_with_a_zero_width_space_joins_as_the_plain_name(campaign):
+    joined = await campaign.slash("/campaign join faction:Blue\u200b", as_="player1")
+    assert joined.embed.title.endswith("now plays **Blue**.")
+    taken = await campaign.slash("/campaign join faction:ＢＬＵＥ", as_="player2")
+    assert taken.ephemeral and "already played" in taken.text()
+
+
+async def test_a_board_point_named_only_by_a_zero_width_space_is_refused(campaign):
+    await campaign.slash("/campaign join faction:Red", as_="player1")
+    reply = await campaign.slash("/combat fleet set point:\u200b ships:2 cruiser", as_="player1")
+    assert reply.ephemeral
+    assert "A board point needs 1 to 60 visible characters" in reply.text()
+    shown = await campaign.slash("/combat fleet show", as_="player1")
+    assert "cruiser" not in shown.text()
+
+
+async def test_a_board_point_with_an_invisible_character_is_the_same_point(campaign):
+    await campaign.slash("/campaign join faction:Red", as_="player1")
+    await campaign.slash("/combat fleet set point:Mecatol ships:2 cruiser", as_="player1")
+    again = await campaign.slash(
+        "/combat fleet set point:Meca\u200btol ships:3 cruiser", as_="player1"
+    )
+    assert again.embed.description == "Red's fleet at Mecatol: 3 cruisers."

@@ -1,0 +1,51 @@
+"""A large end of turn still posts everything, in order, under Discord's rate limits.
+
+Hardening, item 7. The table's stand-in enforces Discord's per-route and global limits (every
+window a hundredth as long, see tests/conftest.py); the turn end's reports go out as
+follow-ups on the interaction's webhook bucket, five per window.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.bench.fleet_turn import FACTIONS, TURN, build_state
+from bot.campaigns import Actor
+from bot.rules.fleet_combat import SPEC, FleetCombatSettings
+
+BATTLES = 150
+
+
+async def seed_battles(table, battles: int) -> list[int]:
+    """The campaign at turn TURN with `battles` active fleet battles (bench_fleet_turn's mix);
+    returns their ids."""
+    bot = table.bot
+    campaign = await bot.service.by_channel(table.channel("campaign").id)
+    state, mix = build_state(battles, FleetCombatSettings())
+    async with bot.service.work(campaign.id, Actor(user_id=table.member("gm").id)) as uow:
+        for i, faction in enumerate(FACTIONS):
+            await uow.writes.add_faction(campaign.id, faction, 100 + i)
+        await uow.writes.set_turn(campaign.id, TURN)
+        await uow.load(SPEC.key)
+        await uow.archive(SPEC.key, mix.log)
+        await uow.record(SPEC.key, "test setup", state)
+    return [b.id for b in state.active_battles()]
+
+
+async def test_a_large_turn_end_posts_every_report_in_order_under_the_rate_limits(campaign):
+    """FC-I6: one round of each of 150 battles; 38 follow-ups through a bucket of five."""
+    table = campaign
+    active = await seed_battles(table, BATTLES)
+
+    question = await table.slash("/turn end", as_="gm")
+    ended = await table.click(question, f"End turn {TURN}", as_="gm")
+
+    text = "\n".join(e.get("description") or "" for m in ended.followups for e in m.embeds)
+    reported = [int(n) for n in re.findall(r"^Battle #(\d+) at ", text, flags=re.MULTILINE)]
+    assert reported == sorted(active)
+    assert len(ended.followups) > 5 * 6
+    assert [m.stored.seq for m in ended.followups] == sorted(m.stored.seq for m in ended.followups)
+    limits = table.standin.rate_limits
+    assert limits.ran_dry["webhook-execute"] >= 6
+    # discord.py reads the headers and waits for the window: not one request met a 429.
+    assert limits.refused_total == 0

@@ -1,0 +1,60 @@
+"""Heavy work in worker processes: a per-user and a global limit, a time budget, clear refusals."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.compute import ComputeBusy, ComputeLimits, ComputeOverBudget, ComputePool
+from bot.rules.fleet_combat import FleetCombatSettings, combat_odds, fleet_from_counts
+
+SETTINGS = FleetCombatSettings()
+
+
+@pytest.fixture
+async def pool():
+    made = ComputePool(ComputeLimits(workers=1, waiting=1, per_user=1, budget_seconds=0.5))
+    yield made
+    made.close()
+
+
+async def test_a_calculation_runs_in_a_worker_and_gives_the_same_result(pool):
+    a, b = fleet_from_counts("A", {"cruiser": 2}), fleet_from_counts("B", {"destroyer": 3})
+    async with pool.slot(1) as job:
+        result = await job.run(combat_odds, a, b, SETTINGS)
+    assert result == combat_odds(a, b, SETTINGS)
+    assert pool.in_flight == 0
+
+
+async def test_a_player_runs_one_heavy_calculation_at_a_time(pool):
+    async with pool.slot(1):
+        with pytest.raises(ComputeBusy) as refused:
+            async with pool.slot(1):
+                pass
+        assert refused.value.message_key == "compute.busy_you"
+        async with pool.slot(2):  # someone else still may
+            pass
+    async with pool.slot(1):  # and the player again once the first is done
+        pass
+
+
+async def test_past_the_global_limit_everyone_is_refused_at_once(pool):
+    async with pool.slot(1), pool.slot(2):
+        with pytest.raises(ComputeBusy) as refused:
+            async with pool.slot(3):
+                pass
+    assert refused.value.message_key == "compute.busy"
+    assert refused.value.params == {"limit": 2}
+    assert "as many heavy calculations as it can (2)" in refused.value.message("en")
+
+
+async def test_a_calculation_past_its_budget_is_stopped_and_the_worker_freed(pool):
+    """300 war suns a side for a million battles take minutes; the budget is half a second."""
+    huge = fleet_from_counts("A", {"war_sun": 300}), fleet_from_counts("B", {"war_sun": 300})
+    with pytest.raises(ComputeOverBudget) as stopped:
+        async with pool.slot(1) as job:
+            await job.run(combat_odds, *huge, SETTINGS, battles=1_000_000)
+    assert "more than 0.5 seconds" in stopped.value.message("en")
+    assert pool.in_flight == 0
+    small = fleet_from_counts("A", {"cruiser": 1}), fleet_from_counts("B", {"destroyer": 1})
+    async with pool.slot(1) as job:  # the one worker is free again
+        assert (await job.run(combat_odds, *small, SETTINGS)).method == "exact"
