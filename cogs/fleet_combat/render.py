@@ -19,6 +19,7 @@ from bot.controls import Control
 from bot.i18n import Msg, t
 from bot.interactions import COLOUR, add_field, clip, make_embed
 from bot.rules.fleet_combat import (
+    SPEC,
     Battle,
     BattleOutcome,
     BattleStatus,
@@ -48,7 +49,6 @@ from bot.rules.fleet_combat.messages import (
 )
 from bot.rules.fleet_combat.odds import OddsResult, odds_lines
 
-RULESET = "fleet_combat"
 C = "combat."
 MESSAGE_BUDGET = 5600  # of Discord's 6000 characters per message, with room for footers
 DESCRIPTION_LIMIT = 4000
@@ -103,7 +103,7 @@ def control_handler(action: str) -> Callable[[CombatHandler], CombatHandler]:
         async def dispatch(interaction: discord.Interaction[Any], args: list[str]) -> None:
             await fn(interaction, [int(a) for a in args])
 
-        controls.control(f"{RULESET}.{action}")(dispatch)
+        controls.control(f"{SPEC.key}.{action}")(dispatch)
         return fn
 
     return register
@@ -111,7 +111,7 @@ def control_handler(action: str) -> Callable[[CombatHandler], CombatHandler]:
 
 def control_id(action: str, *args: int) -> str:
     """A `/combat` control's custom_id: everything the handler needs is in it (no state row)."""
-    return controls.control_id(f"{RULESET}.{action}", *args)
+    return controls.control_id(f"{SPEC.key}.{action}", *args)
 
 
 def control_button(
@@ -125,7 +125,7 @@ def control_button(
 ) -> Control:
     """A restart-safe `/combat` button."""
     return controls.button(
-        f"{RULESET}.{action}", args, label, style=style, disabled=disabled, row=row
+        f"{SPEC.key}.{action}", args, label, style=style, disabled=disabled, row=row
     )
 
 
@@ -776,7 +776,7 @@ def orders_view(
         )
         view.add_item(
             controls.select(
-                f"{RULESET}.ord",
+                f"{SPEC.key}.ord",
                 (battle.id, faction_id, class_index(settings, group.ship_class)),
                 options,
                 placeholder=clip(placeholder, 150),
