@@ -3,12 +3,14 @@
 Players register fleets at board points, declare attacks, give fire orders per class from
 menus that list only legal targets, and retreat from round 2; one round of every battle is
 fought at the GM's end of turn (or at once with `/combat resolve`). `/combat odds` runs the
-odds calculator. Each command: check → parse → one unit of work → render → send.
+odds calculator. Each command: `RulesetContext.of(interaction, SPEC)` → parse → one
+`ctx.apply(...)` (or `ctx.read()`) → render → reply (bot/scaffold.py).
 
-The extension's one cog is assembled from a mixin per concept: fleets and the ship table
+The extension's one cog is assembled from a cog class per concept: fleets and the ship table
 (`fleets`), battles (`battles`, with their restart-safe controls in `controls`), allies and damage
 priority (`options`) and the odds (`odds`); the `/combat` groups they add their commands to
-live in `common`.
+live in `common`. Each concept's class is a `commands.Cog` so discord.py's typing binds its
+commands; only `FleetCombatCog`, which holds the `combat` group, is added to the bot.
 """
 
 from __future__ import annotations

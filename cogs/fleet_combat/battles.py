@@ -7,13 +7,14 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
+from bot.dice import Dice
 from bot.errors import GameError
 from bot.factions import normal, own_factions
 from bot.i18n import t
 from bot.interactions import (
     actor_of,
-    campaign_context,
     choice_button,
     choice_view,
     locale_of,
@@ -23,7 +24,9 @@ from bot.interactions import (
     service_of,
 )
 from bot.rules.fleet_combat import (
+    SPEC,
     Battle,
+    BattleOutcome,
     DeclareAttack,
     DeclareRetreat,
     FireOrder,
@@ -42,18 +45,18 @@ from bot.rules.fleet_combat import (
     set_turn_order,
     waiting_for,
 )
+from bot.scaffold import RulesetContext, faction_autocomplete, matching_choices, state_for
 from cogs.fleet_combat.common import (
-    RULESET,
     C,
-    acting_context,
+    Ctx,
+    TurnOrderSet,
+    apply_in_battle,
+    battle_being_given,
     battle_faction,
-    campaign_state,
     canonical_point,
     combat,
-    faction_autocomplete,
     list_choices,
     list_entries,
-    matching_choices,
     opponents_of,
     option_of,
     point_autocomplete,
@@ -80,7 +83,7 @@ async def targets_autocomplete(
     interaction: discord.Interaction[Any], current: str
 ) -> list[app_commands.Choice[str]]:
     """Other factions with fleets at the point; completes the last name of a list."""
-    found = await campaign_state(interaction)
+    found = await state_for(interaction, SPEC)
     if found is None:
         return []
     campaign, state, _ = found
@@ -97,7 +100,7 @@ async def battle_autocomplete(
     interaction: discord.Interaction[Any], current: int | str
 ) -> list[app_commands.Choice[int]]:
     """Active battles: number, point, participants and the round coming."""
-    found = await campaign_state(interaction)
+    found = await state_for(interaction, SPEC)
     if found is None:
         return []
     locale = locale_of(interaction)
@@ -189,14 +192,10 @@ async def order_context(
     interaction: discord.Interaction[Any],
 ) -> tuple[FleetCombatState, FleetCombatSettings, Battle, str] | None:
     """State, settings, battle and acting faction for the order autocompletes."""
-    found = await campaign_state(interaction)
+    found = await battle_being_given(interaction)
     if found is None:
         return None
-    campaign, state, settings = found
-    number = option_of(interaction, "battle")
-    battle = state.battle(int(number)) if str(number or "").isdigit() else None
-    if battle is None or not battle.active:
-        return None
+    campaign, state, settings, battle = found
     service = service_of(interaction)
     factions = await service.factions(campaign.id)
     actor_is_gm = await service.is_gm(campaign, actor_of(interaction))
@@ -212,7 +211,7 @@ async def order_context(
     return state, settings, battle, who
 
 
-class BattleCommands:
+class BattleCommands(commands.Cog):
     """Declaring attacks, fire orders, retreats, and the GM's resolve and close."""
 
     @combat.command(name="attack", description="Declare an attack on players at your board point")
@@ -232,36 +231,40 @@ class BattleCommands:
         faction: app_commands.Range[str, 1, 64] | None = None,
     ) -> None:
         """FC-4.1, FC-4.2, FC-I5: open the battle at the point or join it; movement locks."""
-        ctx, factions, attacker = await acting_context(interaction, faction)
-        names = parse_factions(targets, factions)
-        async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
-            state, settings = await uow.load(RULESET)
+        ctx = await RulesetContext.of(interaction, SPEC)
+        attacker = ctx.acting_faction(faction)
+        names = parse_factions(targets, ctx.factions)
+
+        def change(
+            state: FleetCombatState, settings: FleetCombatSettings, dice: Dice
+        ) -> BattleOutcome:
             where = canonical_point(state, point)
-            outcome = declare_attack(
-                state,
-                settings,
-                DeclareAttack(
-                    attacker=attacker, targets=names, point=where, turn=uow.campaign.turn
-                ),
+            declared = DeclareAttack(
+                attacker=attacker, targets=names, point=where, turn=ctx.campaign.turn
             )
-            await uow.record(
-                RULESET,
-                "combat attack",
-                outcome.state,
-                options={"point": where, "targets": names, "attacker": attacker},
-                lines=outcome.lines,
-                outcome={
-                    "battle": outcome.battle.id,
-                    "opened": outcome.opened,
-                    "movement_locked": outcome.movement_locked,
-                },
-                faction=attacker,
-            )
-        embed, view = outcome_message(outcome, settings, ctx.locale)
-        attacked = [f.user_id for f in factions if f.name in names and f.user_id]
+            return declare_attack(state, settings, declared)
+
+        done = await ctx.apply(
+            change,
+            faction=attacker,
+            audit=lambda o: {
+                "battle": o.battle.id,
+                "opened": o.opened,
+                "movement_locked": o.movement_locked,
+            },
+        )
+        outcome = done.outcome
+        embed, view = outcome_message(outcome, done.settings, ctx.locale)
+        attacked = [f.user_id for f in ctx.factions if f.name in names and f.user_id]
         users = [f"<@{user}>" for user in attacked]
         content = (
-            t(C + "attack.ping", ctx.locale, users=" ".join(users), attacker=attacker, point=where)
+            t(
+                C + "attack.ping",
+                ctx.locale,
+                users=" ".join(users),
+                attacker=attacker,
+                point=outcome.battle.point,
+            )
             if users
             else None
         )
@@ -271,7 +274,8 @@ class BattleCommands:
     @app_commands.describe(
         battle="Battle number (#)", faction="The faction (a GM may name any; default: yours)"
     )
-    @app_commands.autocomplete(faction=faction_autocomplete, battle=battle_autocomplete)
+    @app_commands.autocomplete(battle=battle_autocomplete)
+    @app_commands.autocomplete(faction=faction_autocomplete)
     async def orders(
         self,
         interaction: discord.Interaction[Any],
@@ -279,12 +283,11 @@ class BattleCommands:
         faction: app_commands.Range[str, 1, 64] | None = None,
     ) -> None:
         """FC-5.1–5.8: one menu per own class, listing only the legal targets (FC-I8)."""
-        ctx = await campaign_context(interaction)
-        factions = await ctx.service.factions(ctx.campaign.id)
-        state, settings = await ctx.service.state(ctx.campaign, RULESET)
+        ctx = await RulesetContext.of(interaction, SPEC)
+        state, settings = await ctx.read()
         found = get_battle(state, battle)
-        who = battle_faction(ctx, factions, found, faction)
-        embed, view = orders_message(state, settings, found, who, factions, ctx.locale)
+        who = battle_faction(ctx, found, faction)
+        embed, view = orders_message(state, settings, found, who, ctx.factions, ctx.locale)
         await reply(interaction, embed=embed, view=view, ephemeral=True)
 
     @combat.command(name="order", description="Give one fire order: your class, whom and what")
@@ -295,9 +298,9 @@ class BattleCommands:
         target="Whom to fire at, e.g. Blue: dreadnought; split: Blue: destroyer x1, Blue: cruiser",
         faction="The faction (a GM may name any; default: yours)",
     )
+    @app_commands.autocomplete(battle=battle_autocomplete)
     @app_commands.autocomplete(
         faction=faction_autocomplete,
-        battle=battle_autocomplete,
         ship_class=order_class_autocomplete,
         target=order_target_autocomplete,
     )
@@ -311,30 +314,26 @@ class BattleCommands:
     ) -> None:
         """FC-5.2, FC-5.3: this class's target for the coming round; it may change until then.
         With the campaign's FC-I7 settings: several parts with dice each, or hold fire."""
-        ctx = await campaign_context(interaction)
-        factions = await ctx.service.factions(ctx.campaign.id)
-        async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
-            state, settings = await uow.load(RULESET)
-            found = get_battle(state, battle)
-            who = battle_faction(ctx, factions, found, faction)
+        ctx = await RulesetContext.of(interaction, SPEC)
+
+        def give(
+            state: FleetCombatState, settings: FleetCombatSettings, found: Battle, who: str
+        ) -> BattleOutcome:
             own = resolve_class(ship_class, settings, ctx.locale)
             fire = typed_order(settings, found, who, own, target, ctx.locale)
-            outcome = set_fire_orders(
-                state,
-                settings,
-                SetFireOrders(battle_id=found.id, faction=who, orders=[fire], replace=False),
-            )
-            stored = next(o for o in outcome.battle.orders[who] if o.ship_class == own)
-            await uow.record(
-                RULESET,
-                "combat order",
-                outcome.state,
-                options={"battle": found.id, **stored.model_dump(mode="json")},
-                lines=outcome.lines,
-                faction=who,
-            )
+            orders = SetFireOrders(battle_id=found.id, faction=who, orders=[fire], replace=False)
+            return set_fire_orders(state, settings, orders)
+
+        done, who = await apply_in_battle(ctx, battle, faction, give)
+        outcome = done.outcome
         embed, view = orders_message(
-            outcome.state, settings, outcome.battle, who, factions, ctx.locale, lines=outcome.lines
+            outcome.state,
+            done.settings,
+            outcome.battle,
+            who,
+            ctx.factions,
+            ctx.locale,
+            lines=outcome.lines,
         )
         await reply(interaction, embed=embed, view=view, ephemeral=True)
 
@@ -344,7 +343,8 @@ class BattleCommands:
         cancel="Call the retreat off",
         faction="The faction (a GM may name any; default: yours)",
     )
-    @app_commands.autocomplete(faction=faction_autocomplete, battle=battle_autocomplete)
+    @app_commands.autocomplete(battle=battle_autocomplete)
+    @app_commands.autocomplete(faction=faction_autocomplete)
     async def retreat(
         self,
         interaction: discord.Interaction[Any],
@@ -353,25 +353,16 @@ class BattleCommands:
         faction: app_commands.Range[str, 1, 64] | None = None,
     ) -> None:
         """FC-6, FC-I15: from round 2; no fire that round, a parting volley, then a move."""
-        ctx = await campaign_context(interaction)
-        factions = await ctx.service.factions(ctx.campaign.id)
-        async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
-            state, settings = await uow.load(RULESET)
-            found = get_battle(state, battle)
-            who = battle_faction(ctx, factions, found, faction)
-            outcome = declare_retreat(
-                state, settings, DeclareRetreat(battle_id=found.id, faction=who, cancel=cancel)
-            )
-            await uow.record(
-                RULESET,
-                "combat retreat",
-                outcome.state,
-                options={"battle": found.id, "cancel": cancel},
-                lines=outcome.lines,
-                faction=who,
-            )
-        title = t(C + "battle.title", ctx.locale, battle=found.id, point=found.point)
-        await reply(interaction, embed=plain_embed(title, outcome.lines, ctx.locale))
+        ctx = await RulesetContext.of(interaction, SPEC)
+
+        def retreat(
+            state: FleetCombatState, settings: FleetCombatSettings, found: Battle, who: str
+        ) -> BattleOutcome:
+            declared = DeclareRetreat(battle_id=found.id, faction=who, cancel=cancel)
+            return declare_retreat(state, settings, declared)
+
+        done, _ = await apply_in_battle(ctx, battle, faction, retreat)
+        await _reply_battle_lines(ctx, done.outcome)
 
     @combat.command(name="resolve", description="Fight the next round of a battle now (GM)")
     @app_commands.describe(battle="Battle number (#)")
@@ -380,13 +371,13 @@ class BattleCommands:
         self, interaction: discord.Interaction[Any], battle: app_commands.Range[int, 1, 1_000_000]
     ) -> None:
         """For live play: ask the GM to confirm, then fight one round at once (FC-I6)."""
-        ctx = await campaign_context(interaction)
-        require_gm(ctx)
-        state, settings = await ctx.service.state(ctx.campaign, RULESET)
+        ctx = await RulesetContext.of(interaction, SPEC)
+        require_gm(ctx.base)
+        state, settings = await ctx.read()
         found = get_battle(state, battle)
-        async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
+        async with ctx.service.work(ctx.campaign.id, ctx.base.actor) as uow:
             choice_id = await uow.open_choice(
-                RULESET, RESOLVE_CHOICE, None, {"battle": found.id, "round": found.next_round}
+                SPEC.key, RESOLVE_CHOICE, None, {"battle": found.id, "round": found.next_round}
             )
         waiting = [
             line.render(ctx.locale)
@@ -417,20 +408,10 @@ class BattleCommands:
         self, interaction: discord.Interaction[Any], battle: app_commands.Range[int, 1, 1_000_000]
     ) -> None:
         """FC-I16: the GM may close a battle; survivors keep their wounds (FC-I14)."""
-        ctx = await campaign_context(interaction)
-        require_gm(ctx)
-        async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
-            state, settings = await uow.load(RULESET)
-            outcome = close_battle(state, settings, battle)
-            await uow.record(
-                RULESET,
-                "combat close",
-                outcome.state,
-                options={"battle": battle},
-                lines=outcome.lines,
-            )
-        title = t(C + "battle.title", ctx.locale, battle=battle, point=outcome.battle.point)
-        await reply(interaction, embed=plain_embed(title, outcome.lines, ctx.locale))
+        ctx = await RulesetContext.of(interaction, SPEC)
+        require_gm(ctx.base)
+        done = await ctx.apply(lambda state, settings, dice: close_battle(state, settings, battle))
+        await _reply_battle_lines(ctx, done.outcome)
 
     @combat.command(name="status", description="A battle and its log, or the list of battles")
     @app_commands.describe(battle="Battle number (#)", round="Open the log at this round")
@@ -443,8 +424,8 @@ class BattleCommands:
     ) -> None:
         """The battle as it stands after its latest round (or its log at `round`); Older/Newer
         page through every round."""
-        ctx = await campaign_context(interaction)
-        state, settings = await ctx.service.state(ctx.campaign, RULESET)
+        ctx = await RulesetContext.of(interaction, SPEC)
+        state, settings = await ctx.read()
         if battle is None and round is not None:
             raise GameError(C + "error.round_needs_battle")
         if battle is None:
@@ -469,21 +450,28 @@ class BattleCommands:
         factions: app_commands.Range[str, 1, 500] | None = None,
     ) -> None:
         """FC-4.4, FC-I7: participants fire in this order; unlisted ones after, as they joined."""
-        ctx = await campaign_context(interaction)
+        ctx = await RulesetContext.of(interaction, SPEC)
         title = t(C + "turn_order.title", ctx.locale)
         if factions is None:
-            state, _ = await ctx.service.state(ctx.campaign, RULESET)
+            state, _ = await ctx.read()
             shown = ", ".join(state.turn_order) or t(C + "turn_order.none", ctx.locale)
             await reply(interaction, embed=make_embed(title, shown))
             return
-        require_gm(ctx)
-        names = parse_factions(factions, await ctx.service.factions(ctx.campaign.id))
-        async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
-            state, settings = await uow.load(RULESET)
-            new = set_turn_order(state, settings, names)
-            await uow.save(RULESET, new)
-            await uow.append(
-                "combat turn-order", ruleset=RULESET, options={"factions": names}, outcome={}
-            )
-        line = t(C + "turn_order.set", ctx.locale, factions=", ".join(new.turn_order))
+        require_gm(ctx.base)
+        names = parse_factions(factions, ctx.factions)
+
+        def change(
+            state: FleetCombatState, settings: FleetCombatSettings, dice: Dice
+        ) -> TurnOrderSet:
+            return TurnOrderSet.of(set_turn_order(state, settings, names))
+
+        done = await ctx.apply(change)
+        line = "\n".join(m.render(ctx.locale) for m in done.outcome.lines)
         await reply(interaction, embed=make_embed(title, line))
+
+
+async def _reply_battle_lines(ctx: Ctx, outcome: BattleOutcome) -> None:
+    """The battle's title over what the change told."""
+    battle = outcome.battle
+    title = t(C + "battle.title", ctx.locale, battle=battle.id, point=battle.point)
+    await reply(ctx.interaction, embed=plain_embed(title, outcome.lines, ctx.locale))

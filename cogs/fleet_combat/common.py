@@ -1,23 +1,35 @@
 """What the `/combat` command modules share: the command groups, board points, the faction
-a player acts for in a battle, and the autocompletes several commands use."""
+a player acts for in a battle, a change made in one battle, and the list autocompletes."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
-from typing import Any
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
 
-from bot.campaigns import Campaign, Faction
+from bot.campaigns import Campaign
+from bot.dice import Dice
 from bot.errors import GameError, NotAllowed
-from bot.factions import acting_faction, normal, own_factions
-from bot.interactions import Context, campaign_context, channel_campaign, service_of
-from bot.rules.fleet_combat import Battle, FleetCombatSettings, FleetCombatState
+from bot.factions import normal
+from bot.i18n import Msg
+from bot.rules.fleet_combat import (
+    SPEC,
+    Battle,
+    FleetCombatSettings,
+    FleetCombatState,
+    get_battle,
+)
+from bot.rulesets import Outcome
+from bot.scaffold import Applied, RulesetContext, matching_choices, state_for
 from cogs.fleet_combat.input import split_list, typed_point
 
-RULESET = "fleet_combat"
 C = "combat."
+Ctx = RulesetContext[FleetCombatState, FleetCombatSettings]
+OutcomeT = TypeVar("OutcomeT", bound=Outcome[FleetCombatState])
+BattleAct = Callable[[FleetCombatState, FleetCombatSettings, Battle, str], OutcomeT]
 
 # The command modules decorate their commands onto these groups as they are imported;
 # `FleetCombatCog` holds `combat`, and discord.py copies the tree for each cog it builds.
@@ -30,6 +42,30 @@ stats = app_commands.Group(
 )
 
 
+@dataclass(frozen=True)
+class TableChange:
+    """A change of the ship table (FC-I4): the state as it was, the settings with the new
+    table, the line that tells it, and the class it changed (None: the whole table)."""
+
+    state: FleetCombatState
+    settings: FleetCombatSettings
+    lines: list[Msg] = field(default_factory=list)
+    ship_class: str | None = None
+
+
+@dataclass(frozen=True)
+class TurnOrderSet:
+    """The players' turn order as the GM set it (FC-4.4), told in one line."""
+
+    state: FleetCombatState
+    lines: list[Msg]
+
+    @classmethod
+    def of(cls, state: FleetCombatState) -> TurnOrderSet:
+        """The new state and its line."""
+        return cls(state, [Msg(C + "turn_order.set", factions=", ".join(state.turn_order))])
+
+
 def canonical_point(state: FleetCombatState, typed: str) -> str:
     """A board point as already registered (any case or spacing), else as typed."""
     point = typed_point(typed)
@@ -37,17 +73,38 @@ def canonical_point(state: FleetCombatState, typed: str) -> str:
     return next((p for p in known if normal(p) == normal(point)), point)
 
 
-def battle_faction(
-    ctx: Context, factions: Sequence[Faction], battle: Battle, wanted: str | None
-) -> str:
+def battle_faction(ctx: Ctx, battle: Battle, wanted: str | None) -> str:
     """The participant a player acts for in `battle` (a GM names any with `faction:`)."""
     engaged = [p.faction for p in battle.engaged()]
-    inside = [f for f in own_factions(ctx.actor.user_id, factions) if f in engaged]
+    inside = [f for f in ctx.own_factions() if f in engaged]
     if not wanted and not inside:
         if ctx.is_gm:
             raise GameError("error.gm_names_faction")
         raise NotAllowed(C + "error.not_in_battle", battle=battle.id)
-    return acting_faction(ctx.actor.user_id, ctx.is_gm, factions, wanted, among=engaged)
+    return ctx.acting_faction(wanted, among=engaged)
+
+
+async def apply_in_battle(
+    ctx: Ctx,
+    battle_id: int,
+    wanted: str | None,
+    act: BattleAct[OutcomeT],
+    *,
+    command: str | None = None,
+    options: dict[str, Any] | None = None,
+) -> tuple[Applied[OutcomeT, FleetCombatSettings], str]:
+    """`ctx.apply` of a change one participant makes in an active battle: `act` gets the
+    battle and the faction acting in it (`battle_faction`), which the entry is recorded for
+    and which comes back beside what `apply` did."""
+    acting: list[str] = []
+
+    def change(state: FleetCombatState, settings: FleetCombatSettings, dice: Dice) -> OutcomeT:
+        found = get_battle(state, battle_id)
+        acting.append(battle_faction(ctx, found, wanted))
+        return act(state, settings, found, acting[-1])
+
+    done = await ctx.apply(change, faction=lambda _: acting[-1], command=command, options=options)
+    return done, acting[-1]
 
 
 def opponents_of(battle: Battle, faction: str) -> list[str]:
@@ -57,29 +114,6 @@ def opponents_of(battle: Battle, faction: str) -> list[str]:
         for p in battle.engaged()
         if p.faction != faction and battle.hostile(faction, p.faction)
     ]
-
-
-async def campaign_state(
-    interaction: discord.Interaction[Any],
-) -> tuple[Campaign, FleetCombatState, FleetCombatSettings] | None:
-    """The channel's campaign and its fleet combat state, for autocomplete."""
-    campaign = await channel_campaign(interaction)
-    if campaign is None or RULESET not in campaign.rulesets:
-        return None
-    state, settings = await service_of(interaction).state(campaign, RULESET)
-    return campaign, state, settings
-
-
-def matching_choices(
-    pairs: Sequence[tuple[str, str]], current: str
-) -> list[app_commands.Choice[str]]:
-    """The (label, value) pairs that contain what is typed, as at most 25 choices."""
-    needle = normal(current)
-    return [
-        app_commands.Choice(name=name[:100], value=value[:100])
-        for name, value in pairs
-        if needle in normal(name) or needle in normal(value)
-    ][:25]
 
 
 def list_entries(current: str) -> tuple[list[str], str]:
@@ -113,33 +147,28 @@ def option_of(interaction: discord.Interaction[Any], name: str) -> Any:
     return getattr(interaction.namespace, name, None)
 
 
+async def battle_being_given(
+    interaction: discord.Interaction[Any],
+) -> tuple[Campaign, FleetCombatState, FleetCombatSettings, Battle] | None:
+    """For an autocomplete: the campaign, its fleet combat state and the active battle the
+    command's `battle:` option names so far (None when it names none)."""
+    found = await state_for(interaction, SPEC)
+    if found is None:
+        return None
+    campaign, state, settings = found
+    number = option_of(interaction, "battle")
+    battle = state.battle(int(number)) if str(number or "").isdigit() else None
+    if battle is None or not battle.active:
+        return None
+    return campaign, state, settings, battle
+
+
 async def point_autocomplete(
     interaction: discord.Interaction[Any], current: str
 ) -> list[app_commands.Choice[str]]:
     """Board points where fleets are registered."""
-    found = await campaign_state(interaction)
+    found = await state_for(interaction, SPEC)
     if found is None:
         return []
     points = sorted({f.point for f in found[1].fleets}, key=str.casefold)
     return matching_choices([(p, p) for p in points], current)
-
-
-async def faction_autocomplete(
-    interaction: discord.Interaction[Any], current: str
-) -> list[app_commands.Choice[str]]:
-    """The campaign's factions."""
-    campaign = await channel_campaign(interaction)
-    if campaign is None:
-        return []
-    factions = await service_of(interaction).factions(campaign.id)
-    return matching_choices([(f.name, f.name) for f in factions], current)
-
-
-async def acting_context(
-    interaction: discord.Interaction[Any], wanted: str | None
-) -> tuple[Context, list[Faction], str]:
-    """A command's context, the campaign's factions and the faction it acts for
-    (`acting_faction`: a GM any, a player only their own)."""
-    ctx = await campaign_context(interaction)
-    factions = await ctx.service.factions(ctx.campaign.id)
-    return ctx, factions, acting_faction(ctx.actor.user_id, ctx.is_gm, factions, wanted)

@@ -8,24 +8,21 @@ from typing import Any
 
 import discord
 
-from bot.campaigns import Choice, Faction
+from bot.campaigns import Choice, Faction, UnitOfWork
+from bot.dice import Dice
 from bot.errors import Conflict, GameError, NotAllowed, NotFound
 from bot.factions import faction_by_id, faction_id
 from bot.i18n import Msg, t
-from bot.interactions import (
-    Context,
-    campaign_context,
-    choice_handler,
-    make_embed,
-    reply,
-    require_gm,
-)
+from bot.interactions import Context, choice_handler, make_embed, reply, require_gm
 from bot.rules.fleet_combat import (
+    SPEC,
     Battle,
+    BattleOutcome,
     FireOrder,
     FireTarget,
     FleetCombatSettings,
     FleetCombatState,
+    RoundOutcome,
     RoundReport,
     SetFireOrders,
     battle_log_key,
@@ -35,7 +32,8 @@ from bot.rules.fleet_combat import (
     resolve_round,
     set_fire_orders,
 )
-from cogs.fleet_combat.common import RULESET, C, battle_faction
+from bot.scaffold import RulesetContext
+from cogs.fleet_combat.common import C, Ctx, battle_faction
 from cogs.fleet_combat.render import (
     AUTO,
     HOLD,
@@ -89,7 +87,7 @@ def orders_message(
 
 
 async def battle_message(
-    ctx: Context,
+    ctx: Ctx,
     state: FleetCombatState,
     settings: FleetCombatSettings,
     battle: Battle,
@@ -102,7 +100,7 @@ async def battle_message(
     after `state`: rounds fought since (a turn ended meanwhile) are left for the next look."""
     locale = ctx.locale
     logged = await ctx.service.archived(
-        ctx.campaign, RULESET, battle_log_key(battle.id), RoundReport
+        ctx.campaign, SPEC.key, battle_log_key(battle.id), RoundReport
     )
     reports = [r for r in logged if r.round <= battle.rounds_fought]
     pages = battle_pages(reports, battle_status(state, settings, battle.id), settings, locale)
@@ -112,29 +110,35 @@ async def battle_message(
     return pages[shown], battle_view(battle, shown, len(pages), locale)
 
 
-async def _panel_owner(
-    interaction: discord.Interaction[Any], ident: int
-) -> tuple[Context, list[Faction], str]:
+async def _panel_owner(interaction: discord.Interaction[Any], ident: int) -> tuple[Ctx, str]:
     """The campaign context and the faction an orders panel belongs to; others are refused."""
-    ctx = await campaign_context(interaction)
-    factions = await ctx.service.factions(ctx.campaign.id)
-    owner = faction_by_id(ident, factions)
+    ctx = await RulesetContext.of(interaction, SPEC)
+    owner = faction_by_id(ident, ctx.factions)
     if owner is None:
         raise NotFound(C + "error.faction_gone")
-    if not ctx.is_gm and owner.user_id != ctx.actor.user_id:
+    if not ctx.is_gm and owner.user_id != ctx.user_id:
         raise NotAllowed("error.not_your_faction", faction=owner.name)
-    return ctx, factions, owner.name
+    return ctx, owner.name
+
+
+async def _show_panel(
+    interaction: discord.Interaction[Any], ctx: Ctx, battle_id: int, who: str, page: int = 0
+) -> None:
+    """Draw `who`'s orders panel again on the clicked message."""
+    state, settings = await ctx.read()
+    battle = get_battle(state, battle_id)
+    embed, view = orders_message(state, settings, battle, who, ctx.factions, ctx.locale, page=page)
+    await interaction.response.edit_message(embed=embed, view=view)
 
 
 @control_handler("orders")
 async def give_orders_button(interaction: discord.Interaction[Any], args: list[int]) -> None:
     """ "Give orders" on a battle message: the clicker's own orders panel, only for them."""
-    ctx = await campaign_context(interaction)
-    factions = await ctx.service.factions(ctx.campaign.id)
-    state, settings = await ctx.service.state(ctx.campaign, RULESET)
+    ctx = await RulesetContext.of(interaction, SPEC)
+    state, settings = await ctx.read()
     battle = get_battle(state, args[0])
-    who = battle_faction(ctx, factions, battle, None)
-    embed, view = orders_message(state, settings, battle, who, factions, ctx.locale)
+    who = battle_faction(ctx, battle, None)
+    embed, view = orders_message(state, settings, battle, who, ctx.factions, ctx.locale)
     await reply(interaction, embed=embed, view=view, ephemeral=True)
 
 
@@ -142,18 +146,37 @@ async def give_orders_button(interaction: discord.Interaction[Any], args: list[i
 async def orders_page_button(interaction: discord.Interaction[Any], args: list[int]) -> None:
     """Another page of selects when a participant has more groups than five rows hold."""
     battle_id, ident, page = args
-    ctx, factions, who = await _panel_owner(interaction, ident)
-    state, settings = await ctx.service.state(ctx.campaign, RULESET)
-    battle = get_battle(state, battle_id)
-    embed, view = orders_message(state, settings, battle, who, factions, ctx.locale, page=page)
-    await interaction.response.edit_message(embed=embed, view=view)
+    ctx, who = await _panel_owner(interaction, ident)
+    await _show_panel(interaction, ctx, battle_id, who, page)
+
+
+def picked_orders(
+    battle: Battle, faction: str, settings: FleetCombatSettings, ship_class: str, picked: str
+) -> SetFireOrders:
+    """What a pick in a group's select asks: automatic (the group's order goes), hold fire,
+    or one target given as `<class index>:<opponent>` (FC-5.2, FC-I7, FC-I17)."""
+    if picked == AUTO:
+        kept = [o for o in battle.orders.get(faction, []) if o.ship_class != ship_class]
+        return SetFireOrders(battle_id=battle.id, faction=faction, orders=kept, replace=True)
+    if picked == HOLD:
+        fire = FireOrder(ship_class=ship_class, hold=True)
+    else:
+        position, _, opponent = picked.partition(":")
+        target_class = class_at(settings, int(position)) if position.isdigit() else None
+        if target_class is None:
+            raise Conflict(C + "error.table_changed")
+        fire = FireOrder(
+            ship_class=ship_class,
+            targets=[FireTarget(opponent=opponent, target_class=target_class)],
+        )
+    return SetFireOrders(battle_id=battle.id, faction=faction, orders=[fire], replace=False)
 
 
 @control_handler("ord")
 async def order_select(interaction: discord.Interaction[Any], args: list[int]) -> None:
     """A pick in a group's select: its target (or automatic, or hold) for the coming round."""
     battle_id, ident, index = args
-    ctx, factions, who = await _panel_owner(interaction, ident)
+    ctx, who = await _panel_owner(interaction, ident)
     data: dict[str, Any] = dict(interaction.data or {})
     values = [str(v) for v in data.get("values") or []]
     if not values:
@@ -161,43 +184,29 @@ async def order_select(interaction: discord.Interaction[Any], args: list[int]) -
     picked = values[0]
     if picked == SPLIT:
         # The split order stays as typed (FC-I7): show the panel again, change nothing.
-        state, settings = await ctx.service.state(ctx.campaign, RULESET)
-        battle = get_battle(state, battle_id)
-        embed, view = orders_message(state, settings, battle, who, factions, ctx.locale)
-        await interaction.response.edit_message(embed=embed, view=view)
+        await _show_panel(interaction, ctx, battle_id, who)
         return
-    async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
-        state, settings = await uow.load(RULESET)
-        battle = get_battle(state, battle_id)
-        ship_class = class_at(settings, index)
-        if ship_class is None:
+    _, committed = await ctx.read()
+    ship_class = class_at(committed, index)
+
+    def change(state: FleetCombatState, settings: FleetCombatSettings, dice: Dice) -> BattleOutcome:
+        if ship_class is None or class_at(settings, index) != ship_class:
             raise Conflict(C + "error.table_changed")
-        if picked == AUTO:
-            kept = [o for o in battle.orders.get(who, []) if o.ship_class != ship_class]
-            command = SetFireOrders(battle_id=battle.id, faction=who, orders=kept, replace=True)
-        elif picked == HOLD:
-            fire = FireOrder(ship_class=ship_class, hold=True)
-            command = SetFireOrders(battle_id=battle.id, faction=who, orders=[fire], replace=False)
-        else:
-            position, _, opponent = picked.partition(":")
-            target_class = class_at(settings, int(position)) if position.isdigit() else None
-            if target_class is None:
-                raise Conflict(C + "error.table_changed")
-            fire = FireOrder(
-                ship_class=ship_class,
-                targets=[FireTarget(opponent=opponent, target_class=target_class)],
-            )
-            command = SetFireOrders(battle_id=battle.id, faction=who, orders=[fire], replace=False)
-        outcome = set_fire_orders(state, settings, command)
-        await uow.record(
-            RULESET,
-            "combat order",
-            outcome.state,
-            options={"battle": battle.id, "class": ship_class, "target": picked},
-            lines=outcome.lines,
-            faction=who,
+        battle = get_battle(state, battle_id)
+        return set_fire_orders(
+            state, settings, picked_orders(battle, who, settings, ship_class, picked)
         )
-    embed, view = orders_message(outcome.state, settings, outcome.battle, who, factions, ctx.locale)
+
+    done = await ctx.apply(
+        change,
+        faction=who,
+        command="combat order",
+        options={"battle": battle_id, "class": ship_class, "target": picked},
+    )
+    outcome = done.outcome
+    embed, view = orders_message(
+        outcome.state, done.settings, outcome.battle, who, ctx.factions, ctx.locale
+    )
     await interaction.response.edit_message(embed=embed, view=view)
 
 
@@ -205,8 +214,8 @@ async def order_select(interaction: discord.Interaction[Any], args: list[int]) -
 async def log_button(interaction: discord.Interaction[Any], args: list[int]) -> None:
     """Older/Newer: another page of the battle's log, on the same message."""
     battle_id, page = args[0], args[1]
-    ctx = await campaign_context(interaction)
-    state, settings = await ctx.service.state(ctx.campaign, RULESET)
+    ctx = await RulesetContext.of(interaction, SPEC)
+    state, settings = await ctx.read()
     battle = get_battle(state, battle_id, active=False)
     embeds, view = await battle_message(ctx, state, settings, battle, page=page)
     await interaction.response.edit_message(content=None, embeds=embeds, view=view)
@@ -214,43 +223,44 @@ async def log_button(interaction: discord.Interaction[Any], args: list[int]) -> 
 
 @choice_handler(RESOLVE_CHOICE)
 async def answer_resolve(
-    interaction: discord.Interaction[Any], ctx: Context, choice: Choice, option: str
+    interaction: discord.Interaction[Any], base: Context, choice: Choice, option: str
 ) -> None:
     """Confirm fights the round named on the button, once; cancel closes the question."""
-    require_gm(ctx)
+    require_gm(base)
+    ctx = await RulesetContext.within(interaction, base, SPEC)
     battle_id, round_number = int(choice.payload["battle"]), int(choice.payload["round"])
     if option == "cancel":
-        async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
+        async with ctx.service.work(ctx.campaign.id, base.actor) as uow:
             await uow.claim_choice(choice.id, gm=True)
             await uow.close_choice(choice.id, "cancelled")
         embed = make_embed(t(C + "resolve.cancelled", ctx.locale, battle=battle_id))
         await interaction.response.edit_message(embed=embed, view=None)
         return
-    async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
+
+    async def claim(uow: UnitOfWork) -> None:
         await uow.claim_choice(choice.id, gm=True)
         await uow.close_choice(choice.id)
-        state, settings = await uow.load(RULESET)
+
+    def fight(state: FleetCombatState, settings: FleetCombatSettings, dice: Dice) -> RoundOutcome:
         if get_battle(state, battle_id).next_round != round_number:
             raise Conflict(C + "error.round_fought", battle=battle_id, round=round_number)
-        outcome = resolve_round(state, settings, battle_id, uow.dice, turn=uow.campaign.turn)
-        report = outcome.report
-        await uow.archive(RULESET, [report.log_record()])
-        await uow.record(
-            RULESET,
-            "combat resolve",
-            outcome.state,
-            options={"battle": battle_id, "round": round_number},
-            lines=outcome.lines,
-            outcome={
-                "auto_targeted": [
-                    {"shooter": v.shooter, "ship_class": v.ship_class, "source": v.source}
-                    for v in report.auto_targeted()
-                ],
-                "ended": report.ended,
-            },
-        )
-    battle = get_battle(outcome.state, battle_id, active=False)
+        return resolve_round(state, settings, battle_id, dice, turn=ctx.campaign.turn)
+
+    done = await ctx.apply(
+        fight,
+        command="combat resolve",
+        options={"battle": battle_id, "round": round_number},
+        audit=lambda o: {
+            "auto_targeted": [
+                {"shooter": v.shooter, "ship_class": v.ship_class, "source": v.source}
+                for v in o.report.auto_targeted()
+            ],
+            "ended": o.report.ended,
+        },
+        before=claim,
+    )
+    battle = get_battle(done.outcome.state, battle_id, active=False)
     embeds, view = await battle_message(
-        ctx, outcome.state, settings, battle, round_number=round_number
+        ctx, done.outcome.state, done.settings, battle, round_number=round_number
     )
     await interaction.response.edit_message(content=None, embeds=embeds, view=view)

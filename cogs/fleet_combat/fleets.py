@@ -10,13 +10,19 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
+from bot.campaigns import UnitOfWork
+from bot.dice import Dice
 from bot.errors import GameError
 from bot.factions import resolve_faction
 from bot.i18n import Msg
-from bot.interactions import Context, campaign_context, locale_of, reply, require_gm
+from bot.interactions import locale_of, reply, require_gm
 from bot.rules.fleet_combat import (
+    SPEC,
     FleetCombatSettings,
+    FleetCombatState,
+    FleetOutcome,
     RegisterFleet,
     apply_class_table,
     class_name,
@@ -28,15 +34,13 @@ from bot.rules.fleet_combat import (
     remove_fleet,
     replace_class_stats,
 )
+from bot.scaffold import Applied, RulesetContext, faction_autocomplete, matching_choices, state_for
 from cogs.fleet_combat.common import (
-    RULESET,
     C,
-    acting_context,
-    campaign_state,
+    Ctx,
+    TableChange,
     canonical_point,
-    faction_autocomplete,
     fleet,
-    matching_choices,
     point_autocomplete,
     stats,
 )
@@ -50,14 +54,14 @@ async def stats_class_autocomplete(
     interaction: discord.Interaction[Any], current: str
 ) -> list[app_commands.Choice[str]]:
     """The campaign's classes."""
-    found = await campaign_state(interaction)
+    found = await state_for(interaction, SPEC)
     settings = found[2] if found else FleetCombatSettings()
     locale = locale_of(interaction)
     pairs = [(class_name(c).render(locale), c) for c in settings.ship_stats]
     return matching_choices(pairs, current)
 
 
-class FleetCommands:
+class FleetCommands(commands.Cog):
     """Registering, showing, moving and removing fleets."""
 
     @fleet.command(name="set", description="Register or edit your fleet at a board point")
@@ -75,32 +79,26 @@ class FleetCommands:
         faction: app_commands.Range[str, 1, 64] | None = None,
     ) -> None:
         """Ship counts by class and wound tokens (FC-I4, FC-I14); ids in registration order."""
-        ctx, _, owner = await acting_context(interaction, faction)
-        async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
-            state, settings = await uow.load(RULESET)
+        ctx = await RulesetContext.of(interaction, SPEC)
+        owner = ctx.acting_faction(faction)
+
+        def change(
+            state: FleetCombatState, settings: FleetCombatSettings, dice: Dice
+        ) -> FleetOutcome:
             typed = parse_ships(ships, settings, ctx.locale)
-            where = canonical_point(state, point)
-            outcome = register_fleet(
+            return register_fleet(
                 state,
                 settings,
                 RegisterFleet(
                     faction=owner,
-                    point=where,
+                    point=canonical_point(state, point),
                     ships=typed.ships,
                     wounds=typed.wounds or None,
                     allow_while_engaged=ctx.is_gm,
                 ),
             )
-            await uow.record(
-                RULESET,
-                "combat fleet set",
-                outcome.state,
-                options={"point": where, "ships": ships, "faction": owner},
-                lines=outcome.lines,
-                faction=owner,
-            )
-        embed = fleet_change_embed(outcome.lines, outcome.fleet, settings, ctx.locale)
-        await reply(interaction, embed=embed)
+
+        await _reply_fleet(ctx, await ctx.apply(change, faction=owner))
 
     @fleet.command(name="show", description="Registered fleets by board point")
     @app_commands.describe(point="Only this board point", faction="Only this faction")
@@ -112,15 +110,14 @@ class FleetCommands:
         faction: app_commands.Range[str, 1, 64] | None = None,
     ) -> None:
         """Every fleet with its wounds; with a faction, its reserve too (FC-3.1)."""
-        ctx = await campaign_context(interaction)
-        state, _ = await ctx.service.state(ctx.campaign, RULESET)
+        ctx = await RulesetContext.of(interaction, SPEC)
+        state, _ = await ctx.read()
         fleets = list(state.fleets)
         if point:
             where = canonical_point(state, point)
             fleets = [f for f in fleets if f.point == where]
-        name = None
-        if faction:
-            name = resolve_faction(faction, await ctx.service.factions(ctx.campaign.id))
+        name = resolve_faction(faction, ctx.factions) if faction else None
+        if name is not None:
             fleets = [f for f in fleets if f.faction == name]
         await reply(interaction, embed=fleets_embed(state, fleets, ctx.locale, reserve_of=name))
 
@@ -137,22 +134,16 @@ class FleetCommands:
         faction: app_commands.Range[str, 1, 64] | None = None,
     ) -> None:
         """The fleet is no longer registered (not while it fights, FC-I6)."""
-        ctx, _, owner = await acting_context(interaction, faction)
-        async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
-            state, settings = await uow.load(RULESET)
+        ctx = await RulesetContext.of(interaction, SPEC)
+        owner = ctx.acting_faction(faction)
+
+        def change(
+            state: FleetCombatState, settings: FleetCombatSettings, dice: Dice
+        ) -> FleetOutcome:
             where = canonical_point(state, point)
-            outcome = remove_fleet(state, settings, owner, where, allow_while_engaged=ctx.is_gm)
-            await uow.record(
-                RULESET,
-                "combat fleet remove",
-                outcome.state,
-                options={"point": where, "faction": owner},
-                lines=outcome.lines,
-                faction=owner,
-            )
-        await reply(
-            interaction, embed=fleet_change_embed(outcome.lines, None, settings, ctx.locale)
-        )
+            return remove_fleet(state, settings, owner, where, allow_while_engaged=ctx.is_gm)
+
+        await _reply_fleet(ctx, await ctx.apply(change, faction=owner))
 
     @fleet.command(name="move", description="Record that your fleet moved to another point")
     @app_commands.describe(
@@ -171,31 +162,26 @@ class FleetCommands:
         faction: app_commands.Range[str, 1, 64] | None = None,
     ) -> None:
         """Players move on the board; this keeps the registration in step (not while engaged)."""
-        ctx, _, owner = await acting_context(interaction, faction)
-        async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
-            state, settings = await uow.load(RULESET)
+        ctx = await RulesetContext.of(interaction, SPEC)
+        owner = ctx.acting_faction(faction)
+
+        def change(
+            state: FleetCombatState, settings: FleetCombatSettings, dice: Dice
+        ) -> FleetOutcome:
             source, target = canonical_point(state, point), canonical_point(state, to)
-            outcome = move_fleet(state, settings, owner, source, target)
-            await uow.record(
-                RULESET,
-                "combat fleet move",
-                outcome.state,
-                options={"point": source, "to": target, "faction": owner},
-                lines=outcome.lines,
-                faction=owner,
-            )
-        embed = fleet_change_embed(outcome.lines, outcome.fleet, settings, ctx.locale)
-        await reply(interaction, embed=embed)
+            return move_fleet(state, settings, owner, source, target)
+
+        await _reply_fleet(ctx, await ctx.apply(change, faction=owner))
 
 
-class ShipTableCommands:
+class ShipTableCommands(commands.Cog):
     """The ship table: show it, change a row (GM), upload or reset the whole (GM)."""
 
     @stats.command(name="show", description="The ship table in force, with a JSON copy")
     async def stats_show(self, interaction: discord.Interaction[Any]) -> None:
         """FC-I1, FC-I4: level, attack, defence and life of every class."""
-        ctx = await campaign_context(interaction)
-        _, settings = await ctx.service.state(ctx.campaign, RULESET)
+        ctx = await RulesetContext.of(interaction, SPEC)
+        _, settings = await ctx.read()
         await reply(
             interaction, embed=stats_embed(settings, ctx.locale), files=[_table_file(settings)]
         )
@@ -220,10 +206,12 @@ class ShipTableCommands:
         level: app_commands.Range[int, 0, 99] | None = None,
     ) -> None:
         """Replace or add one row of the campaign's table; omitted values stay as they are."""
-        ctx = await campaign_context(interaction)
-        require_gm(ctx)
-        async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
-            _, settings = await uow.load(RULESET)
+        ctx = await RulesetContext.of(interaction, SPEC)
+        require_gm(ctx.base)
+
+        def change(
+            state: FleetCombatState, settings: FleetCombatSettings, dice: Dice
+        ) -> TableChange:
             key = find_class(ship_class, settings)
             if key is None and level is None:
                 raise GameError(
@@ -241,22 +229,13 @@ class ShipTableCommands:
                 life=life if life is not None else (row.life if row else 1),
                 level=new_level,
             )
-            await uow.save_settings(RULESET, new)
             name = key or ship_class.strip().lower().replace(" ", "_")
-            await uow.append(
-                "combat stats set",
-                ruleset=RULESET,
-                options={
-                    "class": name,
-                    "attack": attack,
-                    "defence": defence,
-                    "life": life,
-                    "level": level,
-                },
-                outcome={"row": class_table_of(new).classes[name].model_dump()},
-            )
-        changed = Msg(C + "stats.changed", name=class_name(name))
-        await reply(interaction, embed=stats_embed(new, ctx.locale, [changed]))
+            changed = [Msg(C + "stats.changed", name=class_name(name))]
+            return TableChange(state, new, changed, ship_class=name)
+
+        done = await ctx.apply(change, audit=_changed_row, then=_save_table)
+        new = done.outcome.settings
+        await reply(interaction, embed=stats_embed(new, ctx.locale, done.outcome.lines))
 
     @stats.command(name="upload", description="Replace the whole ship table from a JSON file (GM)")
     @app_commands.describe(file="JSON shaped like the file /combat stats show attaches")
@@ -264,49 +243,68 @@ class ShipTableCommands:
         self, interaction: discord.Interaction[Any], file: discord.Attachment
     ) -> None:
         """FC-I1, FC-I4: the campaign's own ladder and statistics, checked as a whole."""
-        ctx = await campaign_context(interaction)
-        require_gm(ctx)
+        ctx = await RulesetContext.of(interaction, SPEC)
+        require_gm(ctx.base)
         if file.size > MAX_TABLE_BYTES:
             raise GameError(C + "error.table_too_big", limit=MAX_TABLE_BYTES)
         raw = (await file.read()).decode("utf-8", errors="replace")
         table = parse_class_table(raw)
-        new = await _replace_table(
-            ctx, "combat stats upload", lambda s: apply_class_table(s, table)
+        await _replace_table(
+            ctx,
+            lambda s: apply_class_table(s, table),
+            lambda new: Msg(C + "stats.uploaded", count=len(new.ship_stats)),
         )
-        changed = Msg(C + "stats.uploaded", count=len(new.ship_stats))
-        await reply(interaction, embed=stats_embed(new, ctx.locale, [changed]))
 
     @stats.command(name="reset", description="Go back to the default ship table (GM)")
     async def stats_reset(self, interaction: discord.Interaction[Any]) -> None:
         """FC-I4: the shipped default table and FC-I1 ladder."""
-        ctx = await campaign_context(interaction)
-        require_gm(ctx)
-        new = await _replace_table(
-            ctx, "combat stats reset", lambda s: apply_class_table(s, default_class_table())
+        ctx = await RulesetContext.of(interaction, SPEC)
+        require_gm(ctx.base)
+        await _replace_table(
+            ctx,
+            lambda s: apply_class_table(s, default_class_table()),
+            lambda _: Msg(C + "stats.reset"),
         )
-        await reply(interaction, embed=stats_embed(new, ctx.locale, [Msg(C + "stats.reset")]))
+
+
+async def _reply_fleet(ctx: Ctx, done: Applied[FleetOutcome, FleetCombatSettings]) -> None:
+    """The fleet as registered now (or gone), under the change's lines."""
+    outcome = done.outcome
+    embed = fleet_change_embed(outcome.lines, outcome.fleet, done.settings, ctx.locale)
+    await reply(ctx.interaction, embed=embed)
+
+
+def _changed_row(outcome: TableChange) -> dict[str, Any]:
+    row = class_table_of(outcome.settings).classes[str(outcome.ship_class)]
+    return {"row": row.model_dump()}
+
+
+async def _save_table(uow: UnitOfWork, outcome: TableChange) -> None:
+    await uow.save_settings(SPEC.key, outcome.settings)
 
 
 async def _replace_table(
-    ctx: Context,
-    command: str,
+    ctx: Ctx,
     change: Callable[[FleetCombatSettings], FleetCombatSettings],
-) -> FleetCombatSettings:
+    told: Callable[[FleetCombatSettings], Msg],
+) -> None:
     """Swap the whole table, refusing one that drops a class registered ships still use."""
-    async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
-        state, settings = await uow.load(RULESET)
+
+    def swap(state: FleetCombatState, settings: FleetCombatSettings, dice: Dice) -> TableChange:
         new = change(settings)
         used = {s.ship_class for f in state.fleets for s in f.ships}
         missing = sorted(used - set(new.ship_stats))
         if missing:
             raise GameError(C + "error.class_in_use", classes=", ".join(missing))
-        await uow.save_settings(RULESET, new)
-        await uow.append(
-            command,
-            ruleset=RULESET,
-            outcome={"table": class_table_of(new).model_dump(mode="json")},
-        )
-    return new
+        return TableChange(state, new, [told(new)])
+
+    done = await ctx.apply(
+        swap,
+        audit=lambda o: {"table": class_table_of(o.settings).model_dump(mode="json")},
+        then=_save_table,
+    )
+    new = done.outcome.settings
+    await reply(ctx.interaction, embed=stats_embed(new, ctx.locale, done.outcome.lines))
 
 
 def _table_file(settings: FleetCombatSettings) -> discord.File:

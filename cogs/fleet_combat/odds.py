@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
-from bot.campaigns import Faction
 from bot.compute import pool_of
 from bot.errors import GameError, NotFound
 from bot.factions import resolve_faction
 from bot.i18n import t
-from bot.interactions import Context, campaign_context, reply
+from bot.interactions import reply
 from bot.rules.fleet_combat import (
+    SPEC,
     Fleet,
     FleetCombatSettings,
     FleetCombatState,
@@ -22,21 +22,15 @@ from bot.rules.fleet_combat import (
     fleet_from_counts,
 )
 from bot.rules.fleet_combat.fleets import validate_ships
-from cogs.fleet_combat.common import (
-    RULESET,
-    C,
-    canonical_point,
-    combat,
-    faction_autocomplete,
-    point_autocomplete,
-)
+from bot.scaffold import RulesetContext, faction_autocomplete
+from cogs.fleet_combat.common import C, Ctx, canonical_point, combat, point_autocomplete
 from cogs.fleet_combat.input import parse_ships
 from cogs.fleet_combat.render import odds_embed
 
 MAX_ODDS_SHIPS = 300
 
 
-class OddsCommands:
+class OddsCommands(commands.Cog):
     """The odds calculator."""
 
     @combat.command(name="odds", description="Chances of two fleets in a battle to the end")
@@ -60,12 +54,11 @@ class OddsCommands:
         point: app_commands.Range[str, 1, 60] | None = None,
     ) -> None:
         """FC-I17 automatic mode: exact where feasible, else Monte Carlo with its margin."""
-        ctx = await campaign_context(interaction)
-        state, settings = await ctx.service.state(ctx.campaign, RULESET)
-        factions = await ctx.service.factions(ctx.campaign.id)
-        fleet_a, name_a = odds_fleet(ctx, state, settings, factions, a, a_faction, point, "A")
-        fleet_b, name_b = odds_fleet(ctx, state, settings, factions, b, b_faction, point, "B")
-        async with pool_of(interaction.client).slot(ctx.actor.user_id) as heavy:  # or refused
+        ctx = await RulesetContext.of(interaction, SPEC)
+        state, settings = await ctx.read()
+        fleet_a, name_a = odds_fleet(ctx, state, settings, a, a_faction, point, "A")
+        fleet_b, name_b = odds_fleet(ctx, state, settings, b, b_faction, point, "B")
+        async with pool_of(interaction.client).slot(ctx.user_id) as heavy:  # or refused
             await interaction.response.defer(thinking=True)
             result = await heavy.run(combat_odds, fleet_a, fleet_b, settings)
         embed = odds_embed(result, name_a, name_b, fleet_a, fleet_b, settings, ctx.locale)
@@ -73,10 +66,9 @@ class OddsCommands:
 
 
 def odds_fleet(
-    ctx: Context,
+    ctx: Ctx,
     state: FleetCombatState,
     settings: FleetCombatSettings,
-    factions: Sequence[Faction],
     typed: str | None,
     faction: str | None,
     point: str | None,
@@ -92,7 +84,7 @@ def odds_fleet(
         return fleet_from_counts(name, ships.ships, wounds=ships.wounds), name
     if not faction:
         raise GameError(C + "error.odds_fleet_missing", side=side)
-    name = resolve_faction(faction, factions)
+    name = resolve_faction(faction, ctx.factions)
     fleets = [f for f in state.fleets if f.faction == name]
     if point:
         where = canonical_point(state, point)

@@ -7,30 +7,32 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 from bot.errors import GameError, NotAllowed
 from bot.factions import find_faction
 from bot.i18n import Msg, t
-from bot.interactions import add_field, campaign_context, locale_of, make_embed, reply
+from bot.interactions import add_field, locale_of, make_embed, reply
 from bot.rules.fleet_combat import (
+    SPEC,
     Battle,
+    BattleOutcome,
     FleetCombatSettings,
     FleetCombatState,
     get_battle,
     set_allies,
     set_damage_priority,
 )
+from bot.scaffold import RulesetContext, faction_autocomplete
 from cogs.fleet_combat.battles import battle_autocomplete, order_context
 from cogs.fleet_combat.common import (
-    RULESET,
     C,
+    apply_in_battle,
+    battle_being_given,
     battle_faction,
-    campaign_state,
     combat,
-    faction_autocomplete,
     list_choices,
     list_entries,
-    option_of,
 )
 from cogs.fleet_combat.input import class_word, parse_factions, parse_ship_ids
 from cogs.fleet_combat.render import outcome_message, ship_ids_text, ship_life
@@ -40,16 +42,13 @@ async def allies_autocomplete(
     interaction: discord.Interaction[Any], current: str
 ) -> list[app_commands.Choice[str]]:
     """The battle's participants still fighting; completes the last name of a list."""
-    found = await campaign_state(interaction)
+    found = await battle_being_given(interaction)
     if found is None:
         return []
-    number = option_of(interaction, "battle")
-    battle = found[1].battle(int(number)) if str(number or "").isdigit() else None
-    if battle is None or not battle.active:
-        return []
+    _, _, settings, battle = found
     engaged = [p.faction for p in battle.engaged()]
     chosen = [f for f in (find_faction(x, engaged) for x in list_entries(current)[0]) if f]
-    if found[2].hostility_model == "declared_pairs":
+    if settings.hostility_model == "declared_pairs":
         # FC-I5: players who declared attacks on each other cannot become allies.
         engaged = [f for f in engaged if not any(battle.hostile(f, c) for c in chosen)]
     return list_choices([(f, f) for f in engaged], current, chosen=chosen)
@@ -135,14 +134,15 @@ def priority_embed(
     return embed
 
 
-class OptionCommands:
+class OptionCommands(commands.Cog):
     """A GM's allies and an owner's damage priority, the battle options of FC-I5 and FC-I10."""
 
     @combat.command(name="allies", description="Make battle participants allies: one side (GM)")
     @app_commands.describe(
         battle="Battle number (#)", factions="Participants to ally, comma-separated"
     )
-    @app_commands.autocomplete(battle=battle_autocomplete, factions=allies_autocomplete)
+    @app_commands.autocomplete(battle=battle_autocomplete)
+    @app_commands.autocomplete(factions=allies_autocomplete)
     async def allies(
         self,
         interaction: discord.Interaction[Any],
@@ -151,21 +151,14 @@ class OptionCommands:
     ) -> None:
         """FC-I5: the GM registers allies; they share a side and never fire at each other, and
         their transports go down only with the side's last combat ship (FC-I13)."""
-        ctx = await campaign_context(interaction)
+        ctx = await RulesetContext.of(interaction, SPEC)
         if not ctx.is_gm:
             raise NotAllowed(C + "error.allies_gm_only")
-        names = parse_factions(factions, await ctx.service.factions(ctx.campaign.id))
-        async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
-            state, settings = await uow.load(RULESET)
-            outcome = set_allies(state, settings, battle, names)
-            await uow.record(
-                RULESET,
-                "combat allies",
-                outcome.state,
-                options={"battle": battle, "factions": names},
-                lines=outcome.lines,
-            )
-        embed, view = outcome_message(outcome, settings, ctx.locale)
+        names = parse_factions(factions, ctx.factions)
+        done = await ctx.apply(
+            lambda state, settings, dice: set_allies(state, settings, battle, names)
+        )
+        embed, view = outcome_message(done.outcome, done.settings, ctx.locale)
         await reply(interaction, embed=embed, view=view)
 
     @combat.command(
@@ -177,9 +170,8 @@ class OptionCommands:
         clear="Forget the list: ties go by ship id again",
         faction="The faction (a GM may name any; default: yours)",
     )
-    @app_commands.autocomplete(
-        battle=battle_autocomplete, ships=priority_ships_autocomplete, faction=faction_autocomplete
-    )
+    @app_commands.autocomplete(battle=battle_autocomplete)
+    @app_commands.autocomplete(ships=priority_ships_autocomplete, faction=faction_autocomplete)
     async def priority(
         self,
         interaction: discord.Interaction[Any],
@@ -195,30 +187,24 @@ class OptionCommands:
         switch the campaign to `owner_choice` mid-battle; refusing would only make the player
         type it again then. Ephemeral like the orders panel: the owner's plan is theirs.
         """
-        ctx = await campaign_context(interaction)
-        factions = await ctx.service.factions(ctx.campaign.id)
+        ctx = await RulesetContext.of(interaction, SPEC)
         if ships is None and not clear:
-            state, settings = await ctx.service.state(ctx.campaign, RULESET)
+            state, settings = await ctx.read()
             found = get_battle(state, battle)
-            who = battle_faction(ctx, factions, found, faction)
+            who = battle_faction(ctx, found, faction)
             embed = priority_embed(state, settings, found, who, ctx.locale, [])
             await reply(interaction, embed=embed, ephemeral=True)
             return
         ids = parse_ship_ids(ships) if ships is not None else []
-        async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
-            state, settings = await uow.load(RULESET)
-            found = get_battle(state, battle)
-            who = battle_faction(ctx, factions, found, faction)
-            outcome = set_damage_priority(state, settings, found.id, who, ids, clear=clear)
-            await uow.record(
-                RULESET,
-                "combat priority",
-                outcome.state,
-                options={"battle": found.id, "ships": ids, "clear": clear},
-                lines=outcome.lines,
-                faction=who,
-            )
+
+        def prioritise(
+            state: FleetCombatState, settings: FleetCombatSettings, found: Battle, who: str
+        ) -> BattleOutcome:
+            return set_damage_priority(state, settings, found.id, who, ids, clear=clear)
+
+        done, who = await apply_in_battle(ctx, battle, faction, prioritise)
+        outcome = done.outcome
         embed = priority_embed(
-            outcome.state, settings, outcome.battle, who, ctx.locale, outcome.lines
+            outcome.state, done.settings, outcome.battle, who, ctx.locale, outcome.lines
         )
         await reply(interaction, embed=embed, ephemeral=True)

@@ -19,6 +19,7 @@ from bot.controls import Control
 from bot.i18n import Msg, t
 from bot.interactions import COLOUR, add_field, clip, make_embed
 from bot.rules.fleet_combat import (
+    SPEC,
     Battle,
     BattleOutcome,
     BattleStatus,
@@ -36,10 +37,18 @@ from bot.rules.fleet_combat import (
     class_name,
     ships_msg,
 )
-from bot.rules.fleet_combat.messages import counts_msg, ending_lines, faces_text
+from bot.rules.fleet_combat.messages import (
+    counts_msg,
+    ending_lines,
+    faces_text,
+    held_lines,
+    loss_lines,
+    result_msg,
+    retreated_lines,
+    retreating_lines,
+)
 from bot.rules.fleet_combat.odds import OddsResult, odds_lines
 
-RULESET = "fleet_combat"
 C = "combat."
 MESSAGE_BUDGET = 5600  # of Discord's 6000 characters per message, with room for footers
 DESCRIPTION_LIMIT = 4000
@@ -94,7 +103,7 @@ def control_handler(action: str) -> Callable[[CombatHandler], CombatHandler]:
         async def dispatch(interaction: discord.Interaction[Any], args: list[str]) -> None:
             await fn(interaction, [int(a) for a in args])
 
-        controls.control(f"{RULESET}.{action}")(dispatch)
+        controls.control(f"{SPEC.key}.{action}")(dispatch)
         return fn
 
     return register
@@ -102,7 +111,7 @@ def control_handler(action: str) -> Callable[[CombatHandler], CombatHandler]:
 
 def control_id(action: str, *args: int) -> str:
     """A `/combat` control's custom_id: everything the handler needs is in it (no state row)."""
-    return controls.control_id(f"{RULESET}.{action}", *args)
+    return controls.control_id(f"{SPEC.key}.{action}", *args)
 
 
 def control_button(
@@ -116,7 +125,7 @@ def control_button(
 ) -> Control:
     """A restart-safe `/combat` button."""
     return controls.button(
-        f"{RULESET}.{action}", args, label, style=style, disabled=disabled, row=row
+        f"{SPEC.key}.{action}", args, label, style=style, disabled=disabled, row=row
     )
 
 
@@ -294,15 +303,7 @@ def status_embed(status: BattleStatus, settings: FleetCombatSettings, locale: st
             else t(C + "battle.retreat_closed", locale, round=status.next_round)
         )
     elif status.result is not None:
-        holders = ", ".join(status.result.holders) or "—"
-        lines.append(
-            t(
-                f"fleet_combat.battle.ended.{status.result.reason}",
-                locale,
-                battle=status.id,
-                holders=holders,
-            )
-        )
+        lines.append(result_msg(status.id, status.result).render(locale))
     embed = make_embed(
         t(C + "battle.title", locale, battle=status.id, point=status.point), "\n".join(lines)
     )
@@ -435,48 +436,29 @@ def packet_lines(report: RoundReport, settings: FleetCombatSettings, locale: str
 
 
 def _losses(report: RoundReport, locale: str) -> list[str]:
-    by_faction: dict[str, dict[str, int]] = {}
-    for loss in report.losses:
-        by_class = by_faction.setdefault(loss.faction, {})
-        by_class[loss.ship_class] = by_class.get(loss.ship_class, 0) + 1
-    lines = [
-        Msg("fleet_combat.round.losses", faction=f, ships=counts_msg(c)).render(locale)
-        for f, c in by_faction.items()
-    ]
+    lines = [m.render(locale) for m in loss_lines(report)]
     transports = [x for x in report.losses if x.cause == "transport"]
     if transports:
         factions = ", ".join(dict.fromkeys(x.faction for x in transports))
         lines.append(t(C + "report.transports_lost", locale, factions=factions))
-    return lines or [Msg("fleet_combat.round.no_losses").render(locale)]
+    return lines
 
 
 def round_sections(
     report: RoundReport, settings: FleetCombatSettings, locale: str, retreat_distance: int
 ) -> tuple[list[str], list[tuple[str, list[str]]]]:
     """The report as description blocks (volleys) and titled sections of lines."""
-    blocks = [
-        Msg("fleet_combat.round.retreating", faction=f).render(locale) for f in report.retreating
-    ]
+    blocks = [m.render(locale) for m in retreating_lines(report)]
     blocks += [volley_block(i + 1, v, locale) for i, v in enumerate(report.volleys)]
-    blocks += [
-        Msg(
-            f"fleet_combat.round.held.{held.reason}",
-            shooter=held.shooter,
-            ship_class=class_name(held.ship_class),
-        ).render(locale)
-        for held in report.held
-    ]
+    blocks += [m.render(locale) for m in held_lines(report)]
     if not blocks:
         blocks.append(t(C + "report.no_volleys", locale))
     remaining = [
         t(C + "fleets.line", locale, faction=f, ships=ships_msg(ships).render(locale))
         for f, ships in report.remaining.items()
     ]
-    result = [
-        Msg("fleet_combat.round.retreated", faction=f, count=retreat_distance).render(locale)
-        for f in report.left
-    ]
-    result += [m.render(locale) for m in ending_lines(report)]
+    told = retreated_lines(report, retreat_distance=retreat_distance) + ending_lines(report)
+    result = [m.render(locale) for m in told]
     sections = [
         (t(C + "report.end_of_round", locale), packet_lines(report, settings, locale)),
         (t(C + "report.losses", locale), _losses(report, locale)),
@@ -794,7 +776,7 @@ def orders_view(
         )
         view.add_item(
             controls.select(
-                f"{RULESET}.ord",
+                f"{SPEC.key}.ord",
                 (battle.id, faction_id, class_index(settings, group.ship_class)),
                 options,
                 placeholder=clip(placeholder, 150),

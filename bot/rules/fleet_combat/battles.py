@@ -34,6 +34,7 @@ from bot.rules.fleet_combat.models import (
 )
 from bot.rules.fleet_combat.rounds import end_battle, fight_round
 from bot.rules.fleet_combat.settings import FleetCombatSettings
+from bot.rulesets import ArchiveRecord
 
 
 @dataclass(frozen=True)
@@ -49,12 +50,17 @@ class BattleOutcome:
 
 @dataclass(frozen=True)
 class RoundOutcome:
-    """One resolved round: the new state, the round's report (data; the caller archives it
-    with `report.log_record()`) and its summary lines."""
+    """One resolved round: the new state, the round's report (data, kept in the battle's log
+    in the archive, not in the state: `archive`) and its summary lines."""
 
     state: FleetCombatState
     report: RoundReport
     lines: list[Msg] = field(default_factory=list)
+
+    @property
+    def archive(self) -> list[ArchiveRecord]:
+        """The report as the record its battle's log keeps (the scaffold archives it)."""
+        return [self.report.log_record()]
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from bot.i18n import Msg, MsgList
-from bot.rules.fleet_combat.models import RoundReport, Ship, VolleyReport
+from bot.rules.fleet_combat.models import BattleResult, RoundReport, Ship, VolleyReport
 from bot.rules.fleet_combat.settings import DEFAULT_CLASS_ORDER
 
 
@@ -85,7 +85,10 @@ _SOURCE_KEYS = {
 
 
 def round_lines(report: RoundReport, *, retreat_distance: int) -> list[Msg]:
-    """A short summary of one round: volleys, who was auto-targeted, losses, retreats, end."""
+    """A short summary of one round: volleys, who was auto-targeted, losses, retreats, end.
+
+    The battle log's pages (the cog's render) tell the volleys and wounds in full and take
+    the other parts from the functions below, so each part is told once."""
     lines = [
         Msg(
             "fleet_combat.round.header",
@@ -94,7 +97,7 @@ def round_lines(report: RoundReport, *, retreat_distance: int) -> list[Msg]:
             round=report.round,
         )
     ]
-    lines += [Msg("fleet_combat.round.retreating", faction=f) for f in report.retreating]
+    lines += retreating_lines(report)
     for volley in report.volleys:
         lines.append(
             Msg(
@@ -119,43 +122,65 @@ def round_lines(report: RoundReport, *, retreat_distance: int) -> list[Msg]:
                     target_class=class_name(volley.target_class),
                 )
             )
-    for held in report.held:
-        lines.append(
-            Msg(
-                f"fleet_combat.round.held.{held.reason}",
-                shooter=held.shooter,
-                ship_class=class_name(held.ship_class),
-            )
-        )
+    lines += held_lines(report)
     lost_to_cap = sum(p.lost_to_cap for p in report.packets)
     burned = sum(p.burned for p in report.packets)
     if lost_to_cap:
         lines.append(Msg("fleet_combat.round.lost_to_cap", count=lost_to_cap))
     if burned:
         lines.append(Msg("fleet_combat.round.burned", count=burned))
+    lines += loss_lines(report)
+    lines += retreated_lines(report, retreat_distance=retreat_distance)
+    lines.extend(ending_lines(report))
+    return lines
+
+
+def retreating_lines(report: RoundReport) -> list[Msg]:
+    """Who retreated this round and so did not fire (FC-6.2)."""
+    return [Msg("fleet_combat.round.retreating", faction=f) for f in report.retreating]
+
+
+def held_lines(report: RoundReport) -> list[Msg]:
+    """Groups that did not fire this round, and why (FC-I7 hold fire, no legal target)."""
+    return [
+        Msg(
+            f"fleet_combat.round.held.{held.reason}",
+            shooter=held.shooter,
+            ship_class=class_name(held.ship_class),
+        )
+        for held in report.held
+    ]
+
+
+def loss_lines(report: RoundReport) -> list[Msg]:
+    """Each faction's ships destroyed this round by class, or that nobody lost any."""
     losses: dict[str, dict[str, int]] = {}
     for loss in report.losses:
         by_class = losses.setdefault(loss.faction, {})
         by_class[loss.ship_class] = by_class.get(loss.ship_class, 0) + 1
-    for faction, by_class in losses.items():
-        lines.append(Msg("fleet_combat.round.losses", faction=faction, ships=counts_msg(by_class)))
-    if not report.losses:
-        lines.append(Msg("fleet_combat.round.no_losses"))
-    for faction in report.left:
-        lines.append(Msg("fleet_combat.round.retreated", faction=faction, count=retreat_distance))
-    lines.extend(ending_lines(report))
-    return lines
+    lines = [
+        Msg("fleet_combat.round.losses", faction=faction, ships=counts_msg(by_class))
+        for faction, by_class in losses.items()
+    ]
+    return lines or [Msg("fleet_combat.round.no_losses")]
+
+
+def retreated_lines(report: RoundReport, *, retreat_distance: int) -> list[Msg]:
+    """Who left the battle after their parting volley, and how far they may move (FC-6.3)."""
+    return [
+        Msg("fleet_combat.round.retreated", faction=faction, count=retreat_distance)
+        for faction in report.left
+    ]
 
 
 def ending_lines(report: RoundReport) -> list[Msg]:
     """How the round left the battle: frozen until the next turn, or ended and why."""
     if report.result is None:
         return [Msg("fleet_combat.battle.frozen", battle=report.battle_id)]
-    holders = ", ".join(report.result.holders) or "—"
-    return [
-        Msg(
-            f"fleet_combat.battle.ended.{report.result.reason}",
-            battle=report.battle_id,
-            holders=holders,
-        )
-    ]
+    return [result_msg(report.battle_id, report.result)]
+
+
+def result_msg(battle_id: int, result: BattleResult) -> Msg:
+    """How a battle ended and who holds the point (FC-I16)."""
+    holders = ", ".join(result.holders) or "—"
+    return Msg(f"fleet_combat.battle.ended.{result.reason}", battle=battle_id, holders=holders)
