@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 import aiosqlite
 from pydantic import BaseModel
 
-from bot import rulesets
+from bot import fair_turns, rulesets
 from bot.dice import Dice, RollRecord
 from bot.errors import Conflict, GameError, NotAllowed, NotFound
 from bot.i18n import Msg
@@ -104,6 +104,7 @@ class Actor:
 
     user_id: int
     role_ids: frozenset[int] = frozenset()
+    interaction_id: int = 0  # the Discord interaction acting; derived dice name it
 
 
 @dataclass(frozen=True)
@@ -240,13 +241,17 @@ class UnitOfWork:
         faction: str | None = None,
         rolls: Sequence[RollRecord] | None = None,
         turn: int | None = None,
+        secret: bool = False,
     ) -> AuditEntry:
         """Append the audit entry; by default it takes every roll the dice made since the last,
         and it lists the archive records of `ruleset` written since its last entry (outcome
-        key `archive`, reserved)."""
-        if rolls is None:
-            rolls = self.dice.records[self._recorded_rolls :]
+        key `archive`, reserved). `secret` keeps those rolls out of the public entry (a secret
+        roll: bot/secret_rolls.py keeps them hidden until they are revealed)."""
+        marker = self.dice.marker()
+        if rolls is None or secret:
+            taken = self.dice.records[self._recorded_rolls :]
             self._recorded_rolls = len(self.dice.records)
+            rolls = () if secret else taken
         if outcome and "archive" in outcome:
             msg = "outcome key 'archive' is reserved for the archive records' digests"
             raise ValueError(msg)
@@ -264,7 +269,9 @@ class UnitOfWork:
             options=options or {},
             outcome=outcome or {},
             rolls=rolls,
+            dice=marker,
         )
+        self.dice.entry_appended(entry.seq)
         self.entries.append(entry)
         return entry
 
@@ -367,7 +374,8 @@ class CampaignService:
 
     def __init__(self, db: Database, dice_factory: Callable[[], Dice] | None = None) -> None:
         self.db = db
-        self.dice_factory: Callable[[], Dice] = dice_factory or Dice
+        # None: production dice, derived from the open turn's committed seed (fair_turns).
+        self.dice_factory: Callable[[], Dice] | None = dice_factory
 
     # -- reads (committed data) ------------------------------------------------------------
 
@@ -463,7 +471,14 @@ class CampaignService:
                 row = await cur.fetchone()
             if row is None:
                 raise NotFound("error.no_campaign")
-            uow = UnitOfWork(conn, Campaign.from_row(row), actor, self.dice_factory())
+            campaign = Campaign.from_row(row)
+            dice = (
+                self.dice_factory()
+                if self.dice_factory is not None
+                else await fair_turns.turn_dice(conn, campaign.id, campaign.turn, actor)
+            )
+            dice.begin_entry(campaign.log_count + 1)
+            uow = UnitOfWork(conn, campaign, actor, dice)
             yield uow
             uow.check_complete()
 
@@ -524,7 +539,10 @@ class CampaignService:
                 actor_id=actor.user_id,
                 faction=None,
                 options={"name": name, "rulesets": keys},
-                outcome={"summary": f"campaign {name} created"},
+                outcome={
+                    "summary": f"campaign {name} created",
+                    **await fair_turns.commit_turn(conn, campaign_id, campaign.turn),
+                },
                 rolls=(),
             )
         return await self.get(campaign_id)
@@ -579,17 +597,18 @@ class CampaignService:
                 summaries.append(
                     TurnSummary(spec.key, result.lines, entry.id, len(uow.dice.records) - before)
                 )
+            # The turn moves before the closing entry, so the state it leaves has the new turn.
+            await uow.conn.execute(
+                "UPDATE campaigns SET turn = turn + 1 WHERE id = ?", (campaign.id,)
+            )
             closing = await uow.append(
                 "turn end",
                 options={"turn": campaign.turn},
-                outcome={"next_turn": campaign.turn + 1},
+                outcome={"next_turn": campaign.turn + 1, **await fair_turns.close_turn(uow)},
             )
             await uow.conn.execute(
                 "INSERT INTO turns VALUES (?,?,?,?,?)",
                 (campaign.id, campaign.turn, utc_now(), actor.user_id, closing.id),
-            )
-            await uow.conn.execute(
-                "UPDATE campaigns SET turn = turn + 1 WHERE id = ?", (campaign.id,)
             )
         return TurnEndReport(turn=expected_turn, summaries=summaries)
 

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import rulesets, settings_edit
+from bot import fair_embeds, rulesets, settings_edit
 from bot.app import PrivateerBot
 from bot.campaigns import CORE, Choice
 from bot.errors import Conflict, GameError, NotFound
@@ -100,9 +100,15 @@ class CampaignCog(commands.Cog):
             ruleset_keys=keys,
             actor=actor_of(interaction),
         )
+        db = service_of(interaction).db
+        commitment = await fair_embeds.commitment_line(
+            db, campaign.id, campaign.turn, "campaign.created.commitment", locale
+        )
         embed = make_embed(
             t("campaign.created.title", locale, name=campaign.name),
-            t("campaign.created.body", locale, rulesets=ruleset_names(campaign.rulesets, locale)),
+            t("campaign.created.body", locale, rulesets=ruleset_names(campaign.rulesets, locale))
+            + (f"\n{commitment}" if commitment else ""),
+            footer=await fair_embeds.commitment_footer(db, campaign.id, campaign.turn),
         )
         await reply(interaction, embed=embed)
 
@@ -346,6 +352,11 @@ class CampaignCog(commands.Cog):
             add_field(
                 embed, ctx.t(f"ruleset.{key}"), "\n".join(lines) or ctx.t("turn.status.nothing")
             )
+        commitment = await fair_embeds.commitment_line(
+            ctx.service.db, c.id, c.turn, "turn.status.commitment", ctx.locale
+        )
+        if commitment:
+            add_field(embed, ctx.t("turn.status.fair_dice"), commitment)
         await reply(interaction, embed=embed)
 
     @turn.command(name="end", description="End the turn and resolve everything between turns (GM)")
@@ -411,6 +422,9 @@ async def answer_turn_end(
         embeds.append(
             make_embed(ctx.t("turn.end.done.title", turn=turn), ctx.t("turn.end.nothing"))
         )
+    fair = await fair_embeds.turn_end_embed(ctx.service.db, ctx.campaign.id, turn, ctx.locale)
+    if fair is not None:
+        embeds.append(fair)
     for batch in message_batches(embeds):
         await interaction.followup.send(embeds=batch)
 

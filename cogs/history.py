@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import dice_stats
+from bot import anchors, dice_stats, fair_embeds, secret_rolls
 from bot.app import PrivateerBot
 from bot.campaigns import CORE
 from bot.errors import NotFound
@@ -28,7 +28,8 @@ from bot.interactions import (
     ruleset_choices,
 )
 from bot.storage import history
-from bot.storage.audit import AuditEntry, archive_rows, verify_chain
+from bot.storage.audit import GENESIS, AuditEntry, archive_rows
+from bot.storage.verify import export_extras, verify_campaign
 
 PAGE_SIZE = 10
 
@@ -159,6 +160,15 @@ async def history_page(
     return embed, view
 
 
+async def posted_anchors(interaction: discord.Interaction[Any]) -> dict[str, Any]:
+    """The heads and commitments the bot posted in this channel, for the export."""
+    posted = await anchors.from_interaction(interaction)
+    return {
+        "heads": sorted(posted.heads.items()),
+        "commitments": sorted(posted.commitments.items()),
+    }
+
+
 class HistoryCog(commands.Cog):
     """Review and verify the campaign's roll history."""
 
@@ -207,7 +217,9 @@ class HistoryCog(commands.Cog):
             raise NotFound("error.entry_not_found", entry=entry)
         embed = make_embed(
             ctx.t("history.show.title", seq=found.seq, command=found.command),
-            render_outcome(found.outcome, ctx.locale) or None,
+            render_outcome(found.outcome, ctx.locale)
+            or secret_rolls.secret_line(found.outcome, ctx.locale)
+            or None,
         )
         add_field(
             embed,
@@ -238,7 +250,10 @@ class HistoryCog(commands.Cog):
         if len(found.rolls) > 20:
             add_field(embed, "…", ctx.t("history.show.more_rolls", count=len(found.rolls) - 20))
         embed.set_footer(text=f"sha256 {found.hash[:16]}…")
-        await reply(interaction, embed=embed)
+        hidden = await secret_rolls.shown_secret(ctx.service.db, found, ctx.actor, ctx.is_gm)
+        if hidden is not None:
+            add_field(embed, ctx.t("history.show.secret_title"), hidden.render(ctx.locale))
+        await reply(interaction, embed=embed, ephemeral=hidden is not None)
 
     @history_group.command(name="export", description="The whole log as CSV and JSON files")
     async def export(self, interaction: discord.Interaction[Any]) -> None:
@@ -269,8 +284,10 @@ class HistoryCog(commands.Cog):
             ]
         )
         entries = []
+        prev = GENESIS
         async for e in history.all_entries(ctx.service.db, ctx.campaign.id):
-            entries.append({**e.hashed_form(), "hash": e.hash})
+            entries.append({**e.hashed_form(), "hash": e.hash, "prev_hash": prev})
+            prev = e.hash
             rows = list(enumerate(e.rolls, start=1)) or [(0, None)]
             for i, r in rows:
                 writer.writerow(
@@ -303,7 +320,13 @@ class HistoryCog(commands.Cog):
             discord.File(
                 io.BytesIO(
                     json.dumps(
-                        {"campaign": ctx.campaign.name, "entries": entries, "archive": archive},
+                        {
+                            "campaign": ctx.campaign.name,
+                            "entries": entries,
+                            "archive": archive,
+                            "anchors": await posted_anchors(interaction),
+                            **await export_extras(ctx.service.db, ctx.campaign.id),
+                        },
                         ensure_ascii=False,
                         indent=1,
                     ).encode("utf-8")
@@ -322,16 +345,9 @@ class HistoryCog(commands.Cog):
         """OK with the entry count, or the first entry edited, removed or moved."""
         ctx = await campaign_context(interaction)
         await interaction.response.defer(thinking=True)
-        result = await verify_chain(ctx.service.db, ctx.campaign.id)
-        if result.ok:
-            embed = make_embed(ctx.t("history.verify.ok", count=result.count))
-        else:
-            embed = make_embed(
-                ctx.t("history.verify.bad.title"),
-                ctx.t(f"history.verify.bad.{result.problem}", seq=result.seq, count=result.count),
-            )
-            embed.colour = discord.Colour.red()
-        await reply(interaction, embed=embed)
+        posted = await anchors.from_interaction(interaction)
+        verdict = await verify_campaign(ctx.service.db, ctx.campaign.id, posted)
+        await reply(interaction, embed=fair_embeds.verify_embed(verdict, posted, ctx.locale))
 
     @history_group.command(name="stats", description="Dice fairness per player")
     async def stats(self, interaction: discord.Interaction[Any]) -> None:
