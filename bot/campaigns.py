@@ -694,12 +694,15 @@ class CampaignService:
         """Change one typed setting; returns the new value."""
         from bot import settings_edit
 
+        value: Any
         async with self.work(campaign_id, actor) as uow:
-            if ruleset == CORE:
+            if ruleset == CORE and name == fair_turns.PLAYER_SECRETS:
+                value = await fair_turns.set_player_secrets(uow.conn, campaign_id, raw)
+            elif ruleset == CORE:
                 if name != "factions_per_player":
                     raise settings_edit.SettingError("error.setting_unknown", name=name)
                 try:
-                    value: Any = int(raw)
+                    value = int(raw)
                 except ValueError:
                     value = 0
                 if not 1 <= value <= 10:

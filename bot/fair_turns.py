@@ -23,6 +23,33 @@ if TYPE_CHECKING:
     from bot.campaigns import Actor, UnitOfWork
 
 CORE = "core"
+PLAYER_SECRETS = "secret_rolls_for_players"  # core setting: players may roll in secret too
+
+
+async def set_player_secrets(conn: aiosqlite.Connection, campaign_id: int, raw: str) -> bool:
+    """`/campaign settings set core.secret_rolls_for_players true|false`."""
+    from bot.settings_edit import FALSE_WORDS, TRUE_WORDS, SettingError
+
+    word = raw.strip().lower()
+    if word not in TRUE_WORDS and word not in FALSE_WORDS:
+        raise SettingError(
+            "error.setting_value", name=PLAYER_SECRETS, value=raw, allowed="true, false"
+        )
+    value = word in TRUE_WORDS
+    await conn.execute(
+        f"UPDATE campaigns SET {PLAYER_SECRETS} = ? WHERE id = ?",  # noqa: S608 - a constant
+        (int(value), campaign_id),
+    )
+    return value
+
+
+async def players_roll_secretly(db: Database, campaign_id: int) -> bool:
+    """Whether the campaign lets players (not only GMs) roll in secret."""
+    row = await db.fetchone(
+        f"SELECT {PLAYER_SECRETS} FROM campaigns WHERE id = ?",  # noqa: S608 - a constant
+        (campaign_id,),
+    )
+    return bool(row and row[0])
 
 
 def commitment_outcome(seed: seeds.TurnSeed) -> dict[str, Any]:

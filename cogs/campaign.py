@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import fair_embeds, rulesets, settings_edit
+from bot import fair_embeds, fair_turns, rulesets, settings_edit
 from bot.app import PrivateerBot
 from bot.campaigns import CORE, Choice
 from bot.errors import Conflict, GameError, NotFound
@@ -239,6 +239,10 @@ class CampaignCog(commands.Cog):
         embeds = []
         core = make_embed(ctx.t("campaign.settings.title", ruleset=ctx.t("ruleset.core")))
         add_field(core, "core.factions_per_player", f"`{ctx.campaign.factions_per_player}` (1..10)")
+        secret = await fair_turns.players_roll_secretly(ctx.service.db, ctx.campaign.id)
+        add_field(
+            core, f"core.{fair_turns.PLAYER_SECRETS}", f"`{str(secret).lower()}` (true, false)"
+        )
         if not ruleset or ruleset == CORE:
             embeds.append(core)
         for key in keys:
@@ -296,7 +300,7 @@ class CampaignCog(commands.Cog):
         campaign = await channel_campaign(interaction)
         if campaign is None:
             return []
-        names = ["core.factions_per_player"]
+        names = ["core.factions_per_player", f"core.{fair_turns.PLAYER_SECRETS}"]
         for key in campaign.rulesets:
             try:
                 spec = rulesets.get(key)

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import dice_expr, secret_rolls
+from bot import dice_expr, fair_turns, secret_rolls
 from bot.app import PrivateerBot
 from bot.errors import NotAllowed
 from bot.interactions import Context, campaign_context, clip, make_embed, reply
@@ -71,7 +71,9 @@ class DiceCog(commands.Cog):
         factions: list[str],
     ) -> None:
         """The channel sees the entry and its commitment; the roller alone sees the faces."""
-        if not ctx.is_gm:
+        if not ctx.is_gm and not await fair_turns.players_roll_secretly(
+            ctx.service.db, ctx.campaign.id
+        ):
             raise NotAllowed("roll.secret.refused")
         async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
             result = await secret_rolls.roll(

@@ -26,6 +26,7 @@ CAMPAIGN_FIELDS = (
     "turn",
     "created_by",
     "factions_per_player",
+    "secret_rolls_for_players",
 )
 
 

@@ -10,7 +10,11 @@
 -- (digests of the campaign state the entry leaves). Both are hashed only when present, so
 -- older entries (NULL) keep their hashes and still verify.
 
+-- campaigns.secret_rolls_for_players: the core setting letting players (not only GMs) roll
+-- in secret.
+
 ALTER TABLE actions ADD COLUMN dice TEXT;
+ALTER TABLE campaigns ADD COLUMN secret_rolls_for_players INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE actions ADD COLUMN state TEXT;
 
 CREATE TABLE turn_seeds (

@@ -170,6 +170,21 @@ async def test_a_gm_secret_roll_is_hidden_from_players_and_its_reveal_verifies(f
     assert "intact" in await verify_text(fair)
 
 
+async def test_players_roll_in_secret_when_the_campaign_allows_it(fair):
+    """Secret rolls are the GMs' unless a GM sets core.secret_rolls_for_players; then a player's
+    secret roll is hidden from the other players but shown to the GM."""
+    await fair.slash(
+        "/campaign settings set setting:core.secret_rolls_for_players value:true", as_="gm"
+    )
+    rolled = await fair.slash("/roll dice:d6 secret:true", as_="player1")
+    assert not rolled.ephemeral and rolled.followups[0].ephemeral
+    seq = int(rolled.embed.description.split("entry #")[1].split(",")[0])
+    other = await fair.slash(f"/history show entry:{seq}", as_="player2")
+    assert "Hidden faces" not in other.text()
+    gm_view = await fair.slash(f"/history show entry:{seq}", as_="gm")
+    assert "Hidden faces" in gm_view.text()
+
+
 async def test_an_unrevealed_secret_roll_is_revealed_at_turn_end(fair):
     """The seed's reveal makes a secret roll recomputable, so the turn end publishes it."""
     await fair.slash("/roll dice:3d6 secret:true", as_="gm")
