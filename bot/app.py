@@ -22,7 +22,7 @@ from bot.storage.database import Database
 
 log = logging.getLogger(__name__)
 
-CORE_COGS = ("cogs.campaign", "cogs.dice", "cogs.history")
+CORE_COGS = ("cogs.campaign", "cogs.dice", "cogs.history", "cogs.secret_rolls")
 
 
 class CatalogTranslator(app_commands.Translator):

@@ -112,32 +112,42 @@ async def snapshot(fetch: Fetch, campaign_id: int) -> dict[str, Any]:
 async def entry_state(
     fetch: Fetch, campaign_id: int, previous: Mapping[str, Any] | None
 ) -> dict[str, Any]:
-    """The parts for a new entry; ruleset parts whose row version has not moved since the
-    previous entry's are taken from it."""
-    small = await _small_parts(fetch, campaign_id)
+    """The parts for a new entry, read in one query; ruleset parts whose row version has not
+    moved since the previous entry's are taken from it (the state text is not read again)."""
+    rows = await fetch(
+        "SELECT c.*, "
+        "(SELECT json_group_array(json_array(kind, target_id)) FROM (SELECT kind, target_id "
+        "FROM campaign_gms WHERE campaign_id = c.id ORDER BY kind, target_id)) AS gm_list, "
+        "(SELECT json_group_array(json_array(id, name, user_id)) FROM (SELECT id, name, user_id "
+        "FROM factions WHERE campaign_id = c.id ORDER BY id)) AS faction_list, "
+        "(SELECT json_group_array(json_array(ruleset, row_version)) FROM (SELECT ruleset, "
+        "row_version FROM ruleset_state WHERE campaign_id = c.id ORDER BY ruleset)) AS versions "
+        "FROM campaigns c WHERE c.id = ?",
+        (campaign_id,),
+    )
+    row = next(iter(rows))
+    campaign = {name: row[name] for name in CAMPAIGN_FIELDS}
+    campaign["rulesets"] = json.loads(row["rulesets"])
     parts: dict[str, Any] = {
-        "campaign": _sha(canonical(small["campaign"])),
-        "gms": _sha(canonical(small["gms"])),
-        "factions": _sha(canonical(small["factions"])),
+        "campaign": _sha(canonical(campaign)),
+        "gms": _sha(canonical(json.loads(row["gm_list"]))),
+        "factions": _sha(canonical(json.loads(row["faction_list"]))),
         "rulesets": {},
     }
     known = dict(previous.get("rulesets", {})) if previous else {}
-    for r in await fetch(
-        "SELECT ruleset, row_version FROM ruleset_state WHERE campaign_id = ? ORDER BY ruleset",
-        (campaign_id,),
-    ):
-        carried = known.get(r["ruleset"])
-        if carried is not None and carried[0] == r["row_version"]:
-            parts["rulesets"][r["ruleset"]] = carried
+    for ruleset, row_version in json.loads(row["versions"]):
+        carried = known.get(ruleset)
+        if carried is not None and carried[0] == row_version:
+            parts["rulesets"][ruleset] = carried
             continue
-        rows = await fetch(
+        found = await fetch(
             "SELECT schema_version, state, settings FROM ruleset_state "
             "WHERE campaign_id = ? AND ruleset = ?",
-            (campaign_id, r["ruleset"]),
+            (campaign_id, ruleset),
         )
-        full = next(iter(rows))
-        parts["rulesets"][r["ruleset"]] = [
-            r["row_version"],
+        full = next(iter(found))
+        parts["rulesets"][ruleset] = [
+            row_version,
             ruleset_digest(full["schema_version"], full["state"], full["settings"]),
         ]
     return parts
