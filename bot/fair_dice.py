@@ -17,6 +17,7 @@ import secrets
 DERIVATION = "privateer-dice-v1"
 SEED_BYTES = 32
 _SPACE = 1 << 256  # an HMAC-SHA256 digest read as a big-endian unsigned integer
+_BOUNDS = {sides: _SPACE - _SPACE % sides for sides in (2, 3, 4, 6, 8, 10, 12, 20, 100)}
 
 
 def new_seed() -> bytes:
@@ -120,16 +121,16 @@ def derive_faces(
 ) -> list[int]:
     """The `count` dice of one roll (die index 0..count-1); same result as `derive_face`."""
     keyed = seed if isinstance(seed, KeyedHmac) else KeyedHmac(seed)
-    prefix = f"{DERIVATION} {campaign} {turn} {entry} {roll} "
+    prefix = f"{DERIVATION} {campaign} {turn} {entry} {roll} ".encode("ascii")
     suffix = f" {sides} {interaction} 0".encode("ascii")
-    bound = _SPACE - _SPACE % sides
-    inner, outer = keyed.inner, keyed.outer
+    bound = _BOUNDS.get(sides) or _SPACE - _SPACE % sides
+    inner_copy, outer_copy = keyed.inner.copy, keyed.outer.copy
     from_bytes = int.from_bytes
     faces = []
     for die in range(count):
-        first = inner.copy()
-        first.update(prefix.encode("ascii") + str(die).encode("ascii") + suffix)
-        second = outer.copy()
+        first = inner_copy()
+        first.update(b"%b%d%b" % (prefix, die, suffix))
+        second = outer_copy()
         second.update(first.digest())
         value = from_bytes(second.digest(), "big")
         if value < bound:
