@@ -372,3 +372,22 @@ async def test_the_readme_snippet_checks_a_real_export(fair, tmp_path):
     faces[1] = faces[1] % 6 + 1
     roll["rolls"][0][4] = ",".join(map(str, faces))
     assert run().startswith(f"FAIL entry #{roll['seq']}: roll 1 die 2 shows {faces[1]}")
+
+
+async def test_a_ruleset_battle_at_turn_end_is_derived_from_the_seed_and_verifies(fair):
+    """Engines keep calling `dice.roll`: a fleet battle resolved at turn end (the confirming
+    click's interaction) rolls derived dice that both verifiers re-derive."""
+    for player, faction in (("player1", "Red"), ("player2", "Blue")):
+        await fair.slash(f"/campaign join faction:{faction}", as_=player)
+    await fair.slash("/combat fleet set point:Mecatol ships:2 cruiser", as_="player1")
+    await fair.slash("/combat fleet set point:Mecatol ships:3 destroyers", as_="player2")
+    attack = await fair.slash("/combat attack point:Mecatol targets:Blue", as_="player1")
+    assert not attack.ephemeral, attack.text()
+    await end_turn(fair, 1)
+    document = await export(fair)
+    battle = next(e for e in document["entries"] if e["ruleset"] == "fleet_combat" and e["rolls"])
+    assert battle["command"] == "turn end" and battle["dice"]["source"] == "derived"
+    verdict = verify_document(document)
+    assert verdict.ok, describe(verdict)
+    assert verdict.derived_dice == sum(len(r[4].split(",")) for r in battle["rolls"])
+    assert "intact" in await verify_text(fair)
