@@ -339,6 +339,11 @@ class UnitOfWork:
             "UPDATE pending_choices SET payload = ? WHERE id = ?", (canonical(payload), choice_id)
         )
 
+    @property
+    def recorded_rolls(self) -> int:
+        """How many of the dice's records the entries appended so far have taken."""
+        return self._recorded_rolls
+
     def check_complete(self) -> None:
         """Refuse to commit rolls or state changes that no audit entry covers."""
         unrecorded = len(self.dice.records) - self._recorded_rolls

@@ -42,26 +42,31 @@ class SecretResult:
     commitment: str
 
 
-async def roll(
+async def append_secret(
     uow: UnitOfWork,
-    expression: dice_expr.DiceExpression,
+    command: str,
     *,
-    dice: str,
-    reason: str | None,
-    faction: str | None,
-) -> SecretResult:
-    """Roll an expression in secret: an entry without visible faces, the hidden part kept."""
-    result = dice_expr.evaluate(expression, uow.dice, reason=reason)
+    options: dict[str, Any],
+    outcome: dict[str, Any],
+    faction: str | None = None,
+    ruleset: str = "core",
+) -> tuple[AuditEntry, str]:
+    """Append an entry whose rolls (those made since the last entry), options and outcome stay
+    hidden: the log shows only `secret_commitment`. For `/roll … secret:true`, and for a
+    ruleset's hidden information (a card drawn for a hand). Returns the entry and the
+    commitment; the turn's end or `reveal` publishes the hidden part."""
+    records = uow.dice.records[uow.recorded_rolls :]
     payload = {
         "nonce": secrets.token_hex(16),
-        "options": {"dice": dice, "reason": reason},
-        "rolls": [list(roll_row(r)) for r in result.records],
-        "outcome": {"summary": f"{expression.canonical} = {result.total}", **result.to_json()},
+        "options": options,
+        "rolls": [list(roll_row(r)) for r in records],
+        "outcome": outcome,
     }
     text = canonical(payload)
     digest = payload_commitment(text)
     entry = await uow.append(
-        "roll",
+        command,
+        ruleset=ruleset,
         options={"secret": True},
         outcome={"secret_commitment": digest},
         faction=faction,
@@ -73,11 +78,34 @@ async def roll(
             uow.campaign.id, entry.seq, uow.campaign.turn, uow.actor.user_id, digest, text, None
         ),
     )
+    return entry, digest
+
+
+async def roll(
+    uow: UnitOfWork,
+    expression: dice_expr.DiceExpression,
+    *,
+    dice: str,
+    reason: str | None,
+    faction: str | None,
+) -> SecretResult:
+    """Roll an expression in secret: an entry without visible faces, the hidden part kept."""
+    result = dice_expr.evaluate(expression, uow.dice, reason=reason)
+    entry, digest = await append_secret(
+        uow,
+        "roll",
+        options={"dice": dice, "reason": reason},
+        outcome={"summary": f"{expression.canonical} = {result.total}", **result.to_json()},
+        faction=faction,
+    )
     return SecretResult(entry, result, digest)
 
 
-def replay(payload: dict[str, Any]) -> dice_expr.DiceRoll:
-    """A revealed secret roll rebuilt from its recorded faces, for display."""
+def replay(payload: dict[str, Any]) -> dice_expr.DiceRoll | None:
+    """A secret `/roll` rebuilt from its recorded faces, for display (None for a ruleset's
+    hidden information, which is not a dice expression)."""
+    if "dice" not in payload["options"]:
+        return None
     faces = [face for row in payload["rolls"] for face in parse_faces(str(row[4]))]
     expression = dice_expr.parse(str(payload["options"]["dice"]))
     return dice_expr.evaluate(

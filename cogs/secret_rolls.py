@@ -12,6 +12,8 @@ from bot import dice_expr, fair_turns, secret_rolls
 from bot.app import PrivateerBot
 from bot.errors import NotAllowed
 from bot.interactions import Context, campaign_context, clip, make_embed, reply
+from bot.storage.audit import canonical
+from cogs.history import render_outcome
 
 
 async def roll_in_secret(
@@ -71,15 +73,23 @@ class SecretRollCog(commands.Cog):
             revealed, payload = await secret_rolls.reveal_entry(uow, entry, gm=ctx.is_gm)
         roll = secret_rolls.replay(payload)
         reason = payload["options"].get("reason")
-        embed = make_embed(
-            ctx.t("roll.reveal.title", seq=entry, total=roll.total),
-            (f"{clip(reason, 200)}: " if reason else "") + roll.render(ctx.locale),
-            footer=ctx.t(
-                "roll.reveal.footer",
-                reveal=revealed.seq,
-                commitment=secret_rolls.payload_commitment(secret_rolls.canonical(payload)),
-            ),
+        footer = ctx.t(
+            "roll.reveal.footer",
+            reveal=revealed.seq,
+            commitment=secret_rolls.payload_commitment(canonical(payload)),
         )
+        if roll is None:  # a ruleset's hidden information, not a /roll
+            embed = make_embed(
+                ctx.t("roll.reveal.other", seq=entry),
+                render_outcome(payload["outcome"], ctx.locale) or None,
+                footer=footer,
+            )
+        else:
+            embed = make_embed(
+                ctx.t("roll.reveal.title", seq=entry, total=roll.total),
+                (f"{clip(reason, 200)}: " if reason else "") + roll.render(ctx.locale),
+                footer=footer,
+            )
         await reply(interaction, embed=embed)
 
 

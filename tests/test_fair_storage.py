@@ -98,3 +98,27 @@ async def test_each_entry_carries_the_state_it_leaves(db):
     assert verdict.problem is not None and verdict.problem.kind == "state"
     assert verdict.problem.params["part"] == "ruleset ottoman_piracy"
     assert verdict.problem.seq == 2
+
+
+async def test_a_rulesets_hidden_draw_uses_the_secret_roll_mechanism(db):
+    """Hidden information (a card drawn for a hand): the entry shows only a commitment, the
+    draw's die is derived like any other, and the turn's end reveals and verifies it."""
+    from bot import secret_rolls
+
+    service = CampaignService(db)
+    campaign = await service.create(
+        guild_id=1, channel_id=5, name="h", ruleset_keys=["ottoman_piracy"], actor=GM
+    )
+    async with service.work(campaign.id, GM) as uow:
+        card = uow.dice.roll_one(7, "random card", clause="OP-6.2")
+        entry, commitment = await secret_rolls.append_secret(
+            uow, "hand draw", options={"hand": 7}, outcome={"card": card}, ruleset="ottoman_piracy"
+        )
+    public = await history.entry(db, campaign.id, entry.seq)
+    assert public is not None and public.rolls == () and public.options == {"secret": True}
+    assert public.outcome == {"secret_commitment": commitment}
+    await service.end_turn(campaign.id, 1, GM)
+    revealed = [e async for e in history.all_entries(db, campaign.id) if e.command == "roll reveal"]
+    assert revealed[0].outcome["secret_reveal"]["payload"]["outcome"] == {"card": card}
+    verdict = await verify_campaign(db, campaign.id, Anchors())
+    assert verdict.ok and verdict.derived_dice == 1
