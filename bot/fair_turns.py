@@ -8,6 +8,7 @@ turn's secret rolls and seed and opens the next turn's. Nothing here imports dis
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING, Any
 
 import aiosqlite
@@ -52,6 +53,13 @@ async def players_roll_secretly(db: Database, campaign_id: int) -> bool:
     return bool(row and row[0])
 
 
+# Committed seeds read by `turn_dice`, per writer connection (a seed never changes once
+# committed; read at the start of a unit of work, before it writes, so it is committed data).
+# Saves a database round trip per command.
+_seeds_read: weakref.WeakKeyDictionary[aiosqlite.Connection, dict[tuple[int, int], seeds.TurnSeed]]
+_seeds_read = weakref.WeakKeyDictionary()
+
+
 def commitment_outcome(seed: seeds.TurnSeed) -> dict[str, Any]:
     """The outcome keys that publish a turn's commitment (`seed_commitment`)."""
     return {"seed_commitment": {"turn": seed.turn, "sha256": seed.commitment}}
@@ -62,9 +70,13 @@ async def turn_dice(conn: aiosqlite.Connection, campaign_id: int, turn: int, act
 
     A campaign whose open turn has no seed yet (created before fair dice, until the start-up
     commit gives it one) rolls from the operating system, and its entries say so."""
-    seed = await seeds.seed_in(conn, campaign_id, turn)
+    known = _seeds_read.setdefault(conn, {})
+    seed = known.get((campaign_id, turn))
     if seed is None:
-        return Dice(SystemFaces())
+        seed = await seeds.seed_in(conn, campaign_id, turn)
+        if seed is None:
+            return Dice(SystemFaces())
+        known[(campaign_id, turn)] = seed
     return Dice(
         TurnSeedFaces(seed.seed, campaign=campaign_id, turn=turn, interaction=actor.interaction_id)
     )

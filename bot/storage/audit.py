@@ -135,22 +135,18 @@ async def append_entry(
 ) -> AuditEntry:
     """Append one entry inside the caller's transaction and move the campaign's head; the
     entry carries the digests of the campaign state as it is now (written before it)."""
-    from bot.storage.state_digest import entry_state
+    from bot.storage.state_digest import STATE_COLUMNS, entry_state
 
-    head = await conn.execute_fetchall(
-        "SELECT log_count, log_head, (SELECT COALESCE(MAX(id), 0) + 1 FROM actions), "
-        "(SELECT state FROM actions a WHERE a.campaign_id = c.id AND a.seq = c.log_count) "
-        "FROM campaigns c WHERE id = ?",
-        (campaign_id,),
-    )
+    # STATE_COLUMNS is a constant of state_digest.py: no value of anyone's is spliced in.
+    head_sql = "SELECT log_count, log_head, (SELECT COALESCE(MAX(id), 0) + 1 FROM actions), "
+    head_sql += STATE_COLUMNS + " FROM campaigns c WHERE id = ?"
+    head = await conn.execute_fetchall(head_sql, (campaign_id,))
     row = next(iter(head), None)
     assert row is not None, "append to a campaign that does not exist"
     # We hold the only write transaction, so the next action id is ours to use; the rolls
     # refer to it before the action row exists (their foreign key is checked at commit).
     seq, prev, action_id = int(row[0]) + 1, str(row[1]), int(row[2])
-    state = await entry_state(
-        conn.execute_fetchall, campaign_id, None if row[3] is None else json.loads(row[3])
-    )
+    state = await entry_state(conn.execute_fetchall, campaign_id, row)
     # Round-trip through JSON so what is hashed is exactly what is stored and read back;
     # the stored texts are encoded once and spliced into the hashed text (`canonical_object`).
     options = json.loads(canonical(options))

@@ -109,23 +109,26 @@ async def snapshot(fetch: Fetch, campaign_id: int) -> dict[str, Any]:
     return found
 
 
-async def entry_state(
-    fetch: Fetch, campaign_id: int, previous: Mapping[str, Any] | None
-) -> dict[str, Any]:
-    """The parts for a new entry, read in one query; ruleset parts whose row version has not
-    moved since the previous entry's are taken from it (the state text is not read again)."""
-    rows = await fetch(
-        "SELECT c.*, "
-        "(SELECT json_group_array(json_array(kind, target_id)) FROM (SELECT kind, target_id "
-        "FROM campaign_gms WHERE campaign_id = c.id ORDER BY kind, target_id)) AS gm_list, "
-        "(SELECT json_group_array(json_array(id, name, user_id)) FROM (SELECT id, name, user_id "
-        "FROM factions WHERE campaign_id = c.id ORDER BY id)) AS faction_list, "
-        "(SELECT json_group_array(json_array(ruleset, row_version)) FROM (SELECT ruleset, "
-        "row_version FROM ruleset_state WHERE campaign_id = c.id ORDER BY ruleset)) AS versions "
-        "FROM campaigns c WHERE c.id = ?",
-        (campaign_id,),
-    )
-    row = next(iter(rows))
+# The columns `entry_state` reads, selected from `campaigns c` together with the log head, so
+# an append reads the campaign, its GMs, factions, ruleset row versions and the previous
+# entry's digests in the query it makes anyway.
+STATE_COLUMNS = (
+    "c.*, "
+    "(SELECT state FROM actions a WHERE a.campaign_id = c.id AND a.seq = c.log_count) "
+    "AS previous_state, "
+    "(SELECT json_group_array(json_array(kind, target_id)) FROM (SELECT kind, target_id "
+    "FROM campaign_gms WHERE campaign_id = c.id ORDER BY kind, target_id)) AS gm_list, "
+    "(SELECT json_group_array(json_array(id, name, user_id)) FROM (SELECT id, name, user_id "
+    "FROM factions WHERE campaign_id = c.id ORDER BY id)) AS faction_list, "
+    "(SELECT json_group_array(json_array(ruleset, row_version)) FROM (SELECT ruleset, "
+    "row_version FROM ruleset_state WHERE campaign_id = c.id ORDER BY ruleset)) AS versions"
+)
+
+
+async def entry_state(fetch: Fetch, campaign_id: int, row: Any) -> dict[str, Any]:
+    """The parts for a new entry from a row with `STATE_COLUMNS`; ruleset parts whose row
+    version has not moved since the previous entry's are taken from it (the state text is not
+    read again)."""
     campaign = {name: row[name] for name in CAMPAIGN_FIELDS}
     campaign["rulesets"] = json.loads(row["rulesets"])
     parts: dict[str, Any] = {
@@ -134,6 +137,7 @@ async def entry_state(
         "factions": _sha(canonical(json.loads(row["faction_list"]))),
         "rulesets": {},
     }
+    previous = None if row["previous_state"] is None else json.loads(row["previous_state"])
     known = dict(previous.get("rulesets", {})) if previous else {}
     for ruleset, row_version in json.loads(row["versions"]):
         carried = known.get(ruleset)
