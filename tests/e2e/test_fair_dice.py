@@ -15,7 +15,9 @@ from typing import Any
 
 import pytest
 
+from bot.fair_dice import commitment
 from bot.standin import GuildSpec, StandIn, Table
+from bot.storage import history
 from bot.storage.audit import GENESIS, canonical, chained_hash
 from bot.verify_export import describe, verify_document
 
@@ -67,8 +69,6 @@ async def rechain_database(table: Table) -> None:
     """The same attacker on the database: every hash, the head, nothing else."""
     db = table.bot.db
     rows = await db.fetchall("SELECT seq FROM actions ORDER BY seq")
-    from bot.storage import history
-
     entries = [e async for e in history.all_entries(db, 1)]
     assert len(entries) == len(rows)
     prev = GENESIS
@@ -250,7 +250,6 @@ async def test_an_edited_commitment_is_named(fair):
     rechain(document)
     verdict = verify_document(document)
     assert verdict.problem and verdict.problem.kind == "seed"
-    document["entries"][0]["outcome"]["seed_commitment"]["sha256"] = "ab" * 32
     db = fair.bot.db
     async with db.transaction() as conn:
         await conn.execute(
@@ -391,3 +390,27 @@ async def test_a_ruleset_battle_at_turn_end_is_derived_from_the_seed_and_verifie
     assert verdict.ok, describe(verdict)
     assert verdict.derived_dice == sum(len(r[4].split(",")) for r in battle["rolls"])
     assert "intact" in await verify_text(fair)
+
+
+async def test_a_seed_swapped_before_any_head_was_posted_disagrees_with_the_posted_commitment(
+    fair,
+):
+    """The operator replaces turn 1's seed and its commitment in the database before anything
+    else happens (chain recomputed): the reveal matches the log and every later head is posted
+    from the rewritten log, but the commitment posted in the create message names it."""
+    db = fair.bot.db
+    new_seed = bytes(range(1, 33))
+    entry = await history.entry(db, 1, 1)
+    outcome = {**entry.outcome, "seed_commitment": {"turn": 1, "sha256": commitment(new_seed)}}
+    async with db.transaction() as conn:
+        await conn.execute(
+            "UPDATE turn_seeds SET seed = ?, commitment = ? WHERE turn = 1",
+            (new_seed.hex(), commitment(new_seed)),
+        )
+        await conn.execute("UPDATE actions SET outcome = ? WHERE seq = 1", (canonical(outcome),))
+    await rechain_database(fair)
+    document = await played_turn(fair)
+    verdict = verify_document(document)
+    assert verdict.problem and verdict.problem.kind == "posted_commitment"
+    assert verdict.problem.params["turn"] == 1 and verdict.problem.seq == 1
+    assert "commitment posted in the channel for turn 1 differs" in await verify_text(fair)
