@@ -38,12 +38,10 @@ async def turn_end_embed(
     head, with their anchors in the footer."""
     closed = await seeds.seed_of(db, campaign_id, turn)
     opened = await seeds.seed_of(db, campaign_id, turn + 1)
-    head = await db.fetchone(
-        "SELECT log_count, log_head FROM campaigns WHERE id = ?", (campaign_id,)
-    )
+    head = await seeds.chain_head(db, campaign_id)
     if closed is None or opened is None or head is None:
         return None
-    seq, digest = int(head["log_count"]), str(head["log_head"])
+    seq, digest = head
     embed = make_embed(
         t("turn.end.fair.title", locale, turn=turn),
         t(

@@ -37,20 +37,13 @@ async def set_player_secrets(conn: aiosqlite.Connection, campaign_id: int, raw: 
             "error.setting_value", name=PLAYER_SECRETS, value=raw, allowed="true, false"
         )
     value = word in TRUE_WORDS
-    await conn.execute(
-        f"UPDATE campaigns SET {PLAYER_SECRETS} = ? WHERE id = ?",  # noqa: S608 - a constant
-        (int(value), campaign_id),
-    )
+    await seeds.set_player_secrets(conn, campaign_id, value)
     return value
 
 
 async def players_roll_secretly(db: Database, campaign_id: int) -> bool:
     """Whether the campaign lets players (not only GMs) roll in secret."""
-    row = await db.fetchone(
-        f"SELECT {PLAYER_SECRETS} FROM campaigns WHERE id = ?",  # noqa: S608 - a constant
-        (campaign_id,),
-    )
-    return bool(row and row[0])
+    return await seeds.player_secrets(db, campaign_id)
 
 
 # Committed seeds read by `turn_dice`, per writer connection (a seed never changes once
@@ -107,10 +100,7 @@ async def commit_unseeded(db: Database) -> int:
     opened = 0
     for campaign_id in await seeds.unseeded_campaigns(db):
         async with db.transaction() as conn:
-            rows = await conn.execute_fetchall(
-                "SELECT turn, created_by FROM campaigns WHERE id = ?", (campaign_id,)
-            )
-            turn, owner = next(iter(rows))
+            turn, owner = await seeds.open_turn_of(conn, campaign_id)
             if await seeds.seed_in(conn, campaign_id, turn) is not None:
                 continue
             await append_entry(

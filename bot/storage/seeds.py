@@ -146,3 +146,36 @@ async def mark_revealed(
         "UPDATE secret_rolls SET revealed_seq = ? WHERE campaign_id = ? AND seq = ?",
         (revealed_seq, campaign_id, seq),
     )
+
+
+async def open_turn_of(conn: aiosqlite.Connection, campaign_id: int) -> tuple[int, int]:
+    """A campaign's open turn and its creator, inside a transaction."""
+    rows = await conn.execute_fetchall(
+        "SELECT turn, created_by FROM campaigns WHERE id = ?", (campaign_id,)
+    )
+    turn, owner = next(iter(rows))
+    return int(turn), int(owner)
+
+
+async def set_player_secrets(conn: aiosqlite.Connection, campaign_id: int, allowed: bool) -> None:
+    """The core setting `secret_rolls_for_players`."""
+    await conn.execute(
+        "UPDATE campaigns SET secret_rolls_for_players = ? WHERE id = ?",
+        (int(allowed), campaign_id),
+    )
+
+
+async def player_secrets(db: Database, campaign_id: int) -> bool:
+    """Whether players (not only GMs) may roll in secret (committed data)."""
+    row = await db.fetchone(
+        "SELECT secret_rolls_for_players FROM campaigns WHERE id = ?", (campaign_id,)
+    )
+    return bool(row and row[0])
+
+
+async def chain_head(db: Database, campaign_id: int) -> tuple[int, str] | None:
+    """The campaign's entry count and chain head (committed data)."""
+    row = await db.fetchone(
+        "SELECT log_count, log_head FROM campaigns WHERE id = ?", (campaign_id,)
+    )
+    return None if row is None else (int(row["log_count"]), str(row["log_head"]))

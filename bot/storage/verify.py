@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from bot.storage import state_digest
+from bot.storage import seeds, state_digest
 from bot.storage.audit import archive_digest, archive_rows, entry_from_row, rolls_of
 from bot.storage.database import Database
 from bot.verify_log import Anchors, LogChecker, Problem, Verdict, trusted_seeds
@@ -64,11 +64,9 @@ async def verify_campaign(
 
 async def export_extras(db: Database, campaign_id: int) -> dict[str, Any]:
     """What an export adds for the offline verifier: the stored head and the stored state."""
-    head = await db.fetchone(
-        "SELECT log_count, log_head FROM campaigns WHERE id = ?", (campaign_id,)
-    )
+    head = await seeds.chain_head(db, campaign_id)
     assert head is not None
     return {
-        "head": [int(head["log_count"]), str(head["log_head"])],
+        "head": list(head),
         "state": await state_digest.snapshot(db.fetchall, campaign_id),
     }
