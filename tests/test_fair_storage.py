@@ -122,3 +122,24 @@ async def test_a_rulesets_hidden_draw_uses_the_secret_roll_mechanism(db):
     assert revealed[0].outcome["secret_reveal"]["payload"]["outcome"] == {"card": card}
     verdict = await verify_campaign(db, campaign.id, Anchors())
     assert verdict.ok and verdict.derived_dice == 1
+
+
+async def test_cutting_the_newest_entries_leaves_a_state_the_remaining_head_does_not_cover(db):
+    """Cutting the newest entries needs only log_count and log_head changed, and the chain
+    alone passes; but when a cut entry changed the state, the newest remaining entry's digest
+    no longer describes it, and verify names that entry."""
+    service = CampaignService(db)
+    campaign = await service.create(guild_id=1, channel_id=6, name="cut", ruleset_keys=[], actor=GM)
+    await roll(service, campaign.id, GM, 1)
+    await service.join(campaign.id, Actor(user_id=2), "Genoa")
+    entries = [e async for e in history.all_entries(db, campaign.id)]
+    kept = entries[-2]
+    async with db.transaction() as conn:
+        await conn.execute("DELETE FROM actions WHERE id = ?", (entries[-1].id,))
+        await conn.execute(
+            "UPDATE campaigns SET log_count = ?, log_head = ? WHERE id = ?",
+            (kept.seq, kept.hash, campaign.id),
+        )
+    verdict = await verify_campaign(db, campaign.id, Anchors())
+    assert verdict.problem is not None and verdict.problem.kind == "state"
+    assert verdict.problem.seq == kept.seq and verdict.problem.params["part"] == "factions"
