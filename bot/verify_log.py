@@ -109,7 +109,12 @@ class LogChecker:
     def add(self, entry: Mapping[str, Any]) -> Problem | None:
         """Check one entry; returns (and keeps) the first problem."""
         if self.problem is None:
-            self.problem = self._check(entry)
+            try:
+                self.problem = self._check(entry)
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+                # A field missing or of the wrong kind: the entry was not written by the bot.
+                seq = entry.get("seq") if isinstance(entry.get("seq"), int) else self.expected
+                self.problem = Problem("edited", seq, {"count": self.count})
         return self.problem
 
     def _check(self, e: Mapping[str, Any]) -> Problem | None:

@@ -146,3 +146,14 @@ def test_test_dice_mark_their_entries():
     scripted.roll(1, 6, "x")
     assert seeded.marker() == {"source": "seeded"}
     assert scripted.marker() == {"source": "scripted"}
+
+
+def test_a_malformed_export_entry_is_named_not_a_crash():
+    """The offline verifier names an entry whose fields were mangled instead of failing."""
+    from bot.verify_export import verify_document
+
+    entry = {"seq": 1, "campaign_id": 1, "turn": 1, "outcome": {}, "rolls": [["x"]]}
+    entry["dice"] = {"source": "derived"}  # no interaction id
+    verdict = verify_document({"entries": [entry]})
+    assert verdict.problem is not None and verdict.problem.kind == "edited"
+    assert verdict.problem.seq == 1
