@@ -1,4 +1,5 @@
-"""`python -m bot` runs the bot; `python -m bot local` plays it in a terminal; `bench` measures."""
+"""`python -m bot` runs the bot; `python -m bot local` plays it in a terminal; `bench` measures;
+`verify EXPORT.json` checks a `/history export` offline."""
 
 from __future__ import annotations
 
@@ -59,6 +60,10 @@ def dispatch(args: list[str]) -> int:
         from bot.bench.core import main as bench_main
 
         return bench_main(args[1:])
+    if args and args[0] == "verify":
+        from bot.verify_export import main as verify_main
+
+        return verify_main(args[1:])
     if args and args[0] in ("-h", "--help"):
         print(__doc__)  # noqa: T201
         return 0

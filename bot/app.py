@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import rulesets
+from bot import fair_turns, rulesets
 from bot.campaigns import CampaignService
 from bot.compute import ComputePool
 from bot.config import Settings, compute_limits
@@ -24,7 +24,7 @@ from bot.storage.database import Database
 
 log = logging.getLogger(__name__)
 
-CORE_COGS = ("cogs.campaign", "cogs.dice", "cogs.history")
+CORE_COGS = ("cogs.campaign", "cogs.dice", "cogs.history", "cogs.secret_rolls")
 
 
 class CatalogTranslator(app_commands.Translator):
@@ -82,6 +82,9 @@ class PrivateerBot(commands.Bot):
         """Open the database, load cogs, register persistent buttons, sync if changed."""
         self.db = await Database.open(self.settings.database_path)
         self._service = CampaignService(self.db, self.dice_factory)
+        # Campaigns from before fair dice get their open turn's seed committed before any
+        # command of theirs runs.
+        await fair_turns.commit_unseeded(self.db)
         await self.tree.set_translator(CatalogTranslator())
         for module in CORE_COGS:
             await self.load_extension(module)

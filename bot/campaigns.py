@@ -14,9 +14,10 @@ from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
 from typing import Any, TypeVar, overload
 
+import aiosqlite
 from pydantic import BaseModel
 
-from bot import rulesets
+from bot import fair_turns, rulesets
 from bot.dice import Dice, RollRecord
 from bot.errors import Conflict, GameError, NotAllowed, NotFound
 from bot.i18n import Msg, unfilled
@@ -89,6 +90,7 @@ class Actor:
 
     user_id: int
     role_ids: frozenset[int] = frozenset()
+    interaction_id: int = 0  # the Discord interaction acting; derived dice name it
 
 
 @dataclass
@@ -129,6 +131,11 @@ class UnitOfWork:
     entries: list[AuditEntry] = field(default_factory=list)
     _recorded_rolls: int = 0
     _archived: dict[str, list[list[Any]]] = field(default_factory=dict)  # ruleset → digests
+
+    @property
+    def conn(self) -> aiosqlite.Connection:
+        """The transaction's connection, for storage modules that take one (bot/storage/)."""
+        return self.writes.conn
 
     @overload
     async def load(self, ruleset: RulesetSpec[S, T]) -> tuple[S, T]: ...
@@ -192,13 +199,17 @@ class UnitOfWork:
         faction: str | None = None,
         rolls: Sequence[RollRecord] | None = None,
         turn: int | None = None,
+        secret: bool = False,
     ) -> AuditEntry:
         """Append the audit entry; by default it takes every roll the dice made since the last,
         and it lists the archive records of `ruleset` written since its last entry (outcome
-        key `archive`, reserved)."""
-        if rolls is None:
-            rolls = self.dice.records[self._recorded_rolls :]
+        key `archive`, reserved). `secret` keeps those rolls out of the public entry (a secret
+        roll: bot/secret_rolls.py keeps them hidden until they are revealed)."""
+        marker = self.dice.marker()
+        if rolls is None or secret:
+            taken = self.dice.records[self._recorded_rolls :]
             self._recorded_rolls = len(self.dice.records)
+            rolls = () if secret else taken
         if outcome and "archive" in outcome:
             msg = "outcome key 'archive' is reserved for the archive records' digests"
             raise ValueError(msg)
@@ -216,7 +227,9 @@ class UnitOfWork:
             options=options or {},
             outcome=outcome or {},
             rolls=rolls,
+            dice=marker,
         )
+        self.dice.entry_appended(entry.seq)
         self.entries.append(entry)
         return entry
 
@@ -267,6 +280,11 @@ class UnitOfWork:
     async def update_choice_payload(self, choice_id: int, payload: dict[str, Any]) -> None:
         """Replace an open choice's payload (e.g. the next hit of a multi-step choice)."""
         await self.writes.set_choice_payload(choice_id, payload)
+
+    @property
+    def recorded_rolls(self) -> int:
+        """How many of the dice's records the entries appended so far have taken."""
+        return self._recorded_rolls
 
     def check_complete(self) -> None:
         """Refuse to commit rolls or state changes that no audit entry covers."""
@@ -328,7 +346,8 @@ class CampaignService:
         self.db = db
         self.reads = CampaignReads(db)
         self.log = AuditLog(db)
-        self.dice_factory: Callable[[], Dice] = dice_factory or Dice
+        # None: production dice, derived from the open turn's committed seed (fair_turns).
+        self.dice_factory: Callable[[], Dice] | None = dice_factory
 
     # -- reads (committed data) ------------------------------------------------------------
 
@@ -400,7 +419,13 @@ class CampaignService:
             campaign = await writes.campaign(campaign_id)
             if campaign is None:
                 raise NotFound("error.no_campaign")
-            uow = UnitOfWork(writes, campaign, actor, self.dice_factory())
+            dice = (
+                self.dice_factory()
+                if self.dice_factory is not None
+                else await fair_turns.turn_dice(conn, campaign.id, campaign.turn, actor)
+            )
+            dice.begin_entry(campaign.log_count + 1)
+            uow = UnitOfWork(writes, campaign, actor, dice)
             yield uow
             uow.check_complete()
 
@@ -450,7 +475,10 @@ class CampaignService:
                 actor_id=actor.user_id,
                 faction=None,
                 options={"name": name, "rulesets": keys},
-                outcome={"summary": f"campaign {name} created"},
+                outcome={
+                    "summary": f"campaign {name} created",
+                    **await fair_turns.commit_turn(conn, campaign_id, campaign.turn),
+                },
                 rolls=(),
             )
         return await self.get(campaign_id)
@@ -502,12 +530,14 @@ class CampaignService:
                 summaries.append(
                     TurnSummary(spec.key, result.lines, entry.id, len(uow.dice.records) - before)
                 )
+            # The turn moves before the closing entry, so the state it leaves has the new turn.
+            await uow.writes.advance_turn(campaign.id)
             closing = await uow.append(
                 "turn end",
                 options={"turn": campaign.turn},
-                outcome={"next_turn": campaign.turn + 1},
+                outcome={"next_turn": campaign.turn + 1, **await fair_turns.close_turn(uow)},
             )
-            await uow.writes.close_turn(campaign.id, campaign.turn, actor.user_id, closing.id)
+            await uow.writes.record_turn_end(campaign.id, campaign.turn, actor.user_id, closing.id)
         return TurnEndReport(turn=expected_turn, summaries=summaries)
 
     async def join(self, campaign_id: int, actor: Actor, faction_name: str) -> Faction:
@@ -564,12 +594,15 @@ class CampaignService:
         """Change one typed setting; returns the new value."""
         from bot import settings_edit
 
+        value: Any
         async with self.work(campaign_id, actor) as uow:
-            if ruleset == CORE:
+            if ruleset == CORE and name == fair_turns.PLAYER_SECRETS:
+                value = await fair_turns.set_player_secrets(uow.conn, campaign_id, raw)
+            elif ruleset == CORE:
                 if name != "factions_per_player":
                     raise settings_edit.SettingError("error.setting_unknown", name=name)
                 try:
-                    value: Any = int(raw)
+                    value = int(raw)
                 except ValueError:
                     value = 0
                 if not 1 <= value <= 10:

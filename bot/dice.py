@@ -1,7 +1,9 @@
 """The one audited roller: every die in the project comes from a `Dice` and leaves a record.
 
-Production dice draw from `secrets.SystemRandom`; tests use `Dice.seeded(seed)` or
-`Dice.scripted([faces...])`. No other module calls `random`.
+Production dice are derived from the open turn's committed seed (bot/fair_dice.py, a
+`PositionedFaces` source: each roll's faces depend on its place in the log); tests and
+simulations use `Dice.seeded(seed)` or `Dice.scripted([faces...])`, and an audit entry made
+with them says so (`marker`). No other module calls `random`.
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Collection, Iterable, Iterator
-from typing import Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict
 
@@ -36,15 +38,29 @@ class RollRecord(BaseModel):
 
 
 class FaceSource(Protocol):
-    """Where faces come from; the only thing that differs between production and tests."""
+    """Where test and simulation faces come from: one face at a time, whatever the roll."""
 
     def face(self, sides: int) -> int:
         """Return one face in 1..sides."""
         ...
 
 
+@runtime_checkable
+class PositionedFaces(Protocol):
+    """Faces that depend on where the roll sits in the log (derived from a turn seed)."""
+
+    kind: str
+    interaction: int
+
+    def faces_at(self, entry: int, roll: int, count: int, sides: int) -> list[int]:
+        """The faces of roll number `roll` (from 0) of audit entry `entry`."""
+        ...
+
+
 class SystemFaces:
-    """Production faces from the operating system's CSPRNG."""
+    """Faces from the operating system's CSPRNG (not provable; campaigns use derived faces)."""
+
+    kind = "system"
 
     def __init__(self) -> None:
         self._rng = secrets.SystemRandom()
@@ -56,6 +72,8 @@ class SystemFaces:
 
 class SeededFaces:
     """Reproducible faces for statistics tests and demos."""
+
+    kind = "seeded"
 
     def __init__(self, seed: int) -> None:
         self._rng = random.Random(seed)  # noqa: S311 - seeded on purpose, never for production
@@ -73,6 +91,8 @@ class ScriptFaceError(GameError):
 
 class ScriptedFaces:
     """Faces given in order, for exact scenario tests; fails loudly on a mismatch."""
+
+    kind = "scripted"
 
     def __init__(self, faces: Iterable[int]) -> None:
         self._faces: Iterator[int] = iter(list(faces))
@@ -97,9 +117,54 @@ class ScriptedFaces:
 class Dice:
     """The roller every engine receives; keeps a record of each roll in order."""
 
-    def __init__(self, source: FaceSource | None = None) -> None:
-        self._source: FaceSource = source if source is not None else SystemFaces()
+    def __init__(self, source: FaceSource | PositionedFaces | None = None) -> None:
+        chosen = source if source is not None else SystemFaces()
+        self._positioned = chosen if isinstance(chosen, PositionedFaces) else None
+        self._source: FaceSource = chosen  # type: ignore[assignment]
+        self.kind: str = getattr(chosen, "kind", "test")
         self.records: list[RollRecord] = []
+        self.entry = 0  # the audit entry the next rolls go into (set by the unit of work)
+        self._entry_start = 0
+        self._unrecorded_draw = False
+
+    def begin_entry(self, seq: int) -> None:
+        """The rolls from now on belong to audit entry `seq` (roll indexes restart at 0)."""
+        self.entry = seq
+        self._entry_start = len(self.records)
+
+    def entry_appended(self, seq: int) -> None:
+        """Entry `seq` took the rolls made since `begin_entry`; the next ones go to seq + 1.
+
+        Derived faces named the entry they were rolled for: appending them under another
+        number would make them unverifiable, so that is refused.
+        """
+        if self._positioned is not None and self.rolled_since_entry() and seq != self.entry:
+            msg = f"dice derived for entry #{self.entry} appended as #{seq}"
+            raise RuntimeError(msg)
+        self.begin_entry(seq + 1)
+
+    def rolled_since_entry(self) -> bool:
+        """Whether the current entry has rolls."""
+        return len(self.records) > self._entry_start
+
+    def marker(self) -> dict[str, Any] | None:
+        """What the audit entry says about its faces: their source (and for derived faces the
+        interaction id the derivation names); None when the entry has no rolls."""
+        if not self.rolled_since_entry():
+            return None
+        if self._positioned is not None:
+            return {"source": self.kind, "interaction": self._positioned.interaction}
+        return {"source": self.kind}
+
+    def _draw(self, count: int, sides: int) -> list[int]:
+        if self._positioned is not None:
+            if self._unrecorded_draw:
+                msg = "a derived draw must be recorded before the next one"
+                raise RuntimeError(msg)
+            roll = len(self.records) - self._entry_start
+            return self._positioned.faces_at(self.entry, roll, count, sides)
+        face = self._source.face
+        return [face(sides) for _ in range(count)]
 
     @classmethod
     def seeded(cls, seed: int) -> Dice:
@@ -130,7 +195,7 @@ class Dice:
             raise GameError("error.dice_count", limit=MAX_DICE_PER_ROLL)
         if sides < 1 or sides > MAX_SIDES:
             raise GameError("error.dice_sides", limit=MAX_SIDES)
-        faces = [self._source.face(sides) for _ in range(count)]
+        faces = self._draw(count, sides)
         target: str | None = None
         successes: int | None = None
         if hit_on is not None:
@@ -164,6 +229,7 @@ class Dice:
 
     def record(self, record: RollRecord) -> None:
         """Append a record built elsewhere from faces this roller produced (expressions)."""
+        self._unrecorded_draw = False
         self.records.append(record)
 
     def raw_faces(self, count: int, sides: int) -> list[int]:
@@ -172,7 +238,9 @@ class Dice:
             raise GameError("error.dice_count", limit=MAX_DICE_PER_ROLL)
         if sides < 1 or sides > MAX_SIDES:
             raise GameError("error.dice_sides", limit=MAX_SIDES)
-        return [self._source.face(sides) for _ in range(count)]
+        faces = self._draw(count, sides)
+        self._unrecorded_draw = self._positioned is not None
+        return faces
 
 
 def simulation_rng(seed: int) -> random.Random:

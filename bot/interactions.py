@@ -41,7 +41,7 @@ def actor_of(interaction: discord.Interaction[Any]) -> Actor:
     """The acting user with their roles (for GM roles)."""
     user = interaction.user
     roles = frozenset(r.id for r in getattr(user, "roles", []) if not r.is_default())
-    return Actor(user_id=user.id, role_ids=roles)
+    return Actor(user_id=user.id, role_ids=roles, interaction_id=interaction.id)
 
 
 def service_of(interaction: discord.Interaction[Any]) -> CampaignService:

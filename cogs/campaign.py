@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import rulesets, settings_edit
+from bot import fair_embeds, fair_turns, rulesets, settings_edit
 from bot.app import PrivateerBot
 from bot.campaigns import CORE, Choice
 from bot.errors import Conflict, GameError, NotFound
@@ -101,9 +101,15 @@ class CampaignCog(commands.Cog):
             ruleset_keys=keys,
             actor=actor_of(interaction),
         )
+        db = service_of(interaction).db
+        commitment = await fair_embeds.commitment_line(
+            db, campaign.id, campaign.turn, "campaign.created.commitment", locale
+        )
         embed = make_embed(
             t("campaign.created.title", locale, name=shown(campaign.name)),
-            t("campaign.created.body", locale, rulesets=ruleset_names(campaign.rulesets, locale)),
+            t("campaign.created.body", locale, rulesets=ruleset_names(campaign.rulesets, locale))
+            + (f"\n{commitment}" if commitment else ""),
+            footer=await fair_embeds.commitment_footer(db, campaign.id, campaign.turn),
         )
         await reply(interaction, embed=embed)
 
@@ -234,6 +240,10 @@ class CampaignCog(commands.Cog):
         embeds = []
         core = make_embed(ctx.t("campaign.settings.title", ruleset=ctx.t("ruleset.core")))
         add_field(core, "core.factions_per_player", f"`{ctx.campaign.factions_per_player}` (1..10)")
+        secret = await fair_turns.players_roll_secretly(ctx.service.db, ctx.campaign.id)
+        add_field(
+            core, f"core.{fair_turns.PLAYER_SECRETS}", f"`{str(secret).lower()}` (true, false)"
+        )
         if not ruleset or ruleset == CORE:
             embeds.append(core)
         for key in keys:
@@ -293,7 +303,7 @@ class CampaignCog(commands.Cog):
         campaign = await channel_campaign(interaction)
         if campaign is None:
             return []
-        names = ["core.factions_per_player"]
+        names = ["core.factions_per_player", f"core.{fair_turns.PLAYER_SECRETS}"]
         for key in campaign.rulesets:
             try:
                 spec = rulesets.get(key)
@@ -349,6 +359,11 @@ class CampaignCog(commands.Cog):
             add_field(
                 embed, ctx.t(f"ruleset.{key}"), "\n".join(lines) or ctx.t("turn.status.nothing")
             )
+        commitment = await fair_embeds.commitment_line(
+            ctx.service.db, c.id, c.turn, "turn.status.commitment", ctx.locale
+        )
+        if commitment:
+            add_field(embed, ctx.t("turn.status.fair_dice"), commitment)
         await reply(interaction, embed=embed)
 
     @turn.command(name="end", description="End the turn and resolve everything between turns (GM)")
@@ -414,6 +429,9 @@ async def answer_turn_end(
         embeds.append(
             make_embed(ctx.t("turn.end.done.title", turn=turn), ctx.t("turn.end.nothing"))
         )
+    fair = await fair_embeds.turn_end_embed(ctx.service.db, ctx.campaign.id, turn, ctx.locale)
+    if fair is not None:
+        embeds.append(fair)
     for batch in message_batches(embeds):
         await interaction.followup.send(embeds=batch)
 

@@ -12,6 +12,7 @@ from bot import dice_expr
 from bot.app import PrivateerBot
 from bot.interactions import campaign_context, make_embed, reply
 from bot.text import ROLL_REASON_MAX, clean_text, shown
+from cogs.secret_rolls import roll_in_secret
 
 
 class DiceCog(commands.Cog):
@@ -22,7 +23,9 @@ class DiceCog(commands.Cog):
 
     @app_commands.command(name="roll", description="Roll dice, e.g. 2d6+1, 4d6kh3 or 3d6-1d4+2")
     @app_commands.describe(
-        dice="A dice expression: 2d6+1, d20, 4d6kh3, 2d20kl", reason="What the roll is for"
+        dice="A dice expression: 2d6+1, d20, 4d6kh3, 2d20kl",
+        reason="What the roll is for",
+        secret="Only you and the GMs see the result until it is revealed (GMs)",  # noqa: S106
     )
     @app_commands.guild_only()
     async def roll(
@@ -30,6 +33,7 @@ class DiceCog(commands.Cog):
         interaction: discord.Interaction[Any],
         dice: app_commands.Range[str, 1, 100],
         reason: app_commands.Range[str, 1, ROLL_REASON_MAX] | None = None,
+        secret: bool = False,
     ) -> None:
         """Parse first (bad input changes nothing), then roll and log in one transaction."""
         ctx = await campaign_context(interaction)
@@ -41,6 +45,9 @@ class DiceCog(commands.Cog):
             for f in await ctx.service.factions(ctx.campaign.id)
             if f.user_id == ctx.actor.user_id
         ]
+        if secret:
+            await roll_in_secret(interaction, ctx, expression, dice, reason, factions)
+            return
         async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
             result = dice_expr.evaluate(expression, uow.dice, reason=reason)
             entry = await uow.append(

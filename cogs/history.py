@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import controls, dice_stats
+from bot import anchors, controls, dice_stats, fair_embeds, secret_rolls
 from bot.app import PrivateerBot
 from bot.campaigns import CORE
 from bot.controls import Control
@@ -28,8 +28,9 @@ from bot.interactions import (
     reply,
     ruleset_choices,
 )
-from bot.storage.audit import AuditEntry
+from bot.storage.audit import GENESIS, AuditEntry, VerifyReport
 from bot.storage.log import HistoryFilter
+from bot.storage.verify import export_extras
 
 PAGE_SIZE = 10
 
@@ -123,6 +124,15 @@ async def history_page(
     return embed, view
 
 
+async def posted_anchors(interaction: discord.Interaction[Any]) -> dict[str, Any]:
+    """The heads and commitments the bot posted in this channel, for the export."""
+    posted = await anchors.from_interaction(interaction)
+    return {
+        "heads": sorted(posted.heads.items()),
+        "commitments": sorted(posted.commitments.items()),
+    }
+
+
 class HistoryCog(commands.Cog):
     """Review and verify the campaign's roll history."""
 
@@ -171,7 +181,9 @@ class HistoryCog(commands.Cog):
             raise NotFound("error.entry_not_found", entry=entry)
         embed = make_embed(
             ctx.t("history.show.title", seq=found.seq, command=found.command),
-            render_outcome(found.outcome, ctx.locale, "\n") or None,
+            render_outcome(found.outcome, ctx.locale, "\n")
+            or secret_rolls.secret_line(found.outcome, ctx.locale)
+            or None,
         )
         add_field(
             embed,
@@ -202,7 +214,10 @@ class HistoryCog(commands.Cog):
         if len(found.rolls) > 20:
             add_field(embed, "…", ctx.t("history.show.more_rolls", count=len(found.rolls) - 20))
         embed.set_footer(text=f"sha256 {found.hash[:16]}…")
-        await reply(interaction, embed=embed)
+        hidden = await secret_rolls.shown_secret(ctx.service.db, found, ctx.actor, ctx.is_gm)
+        if hidden is not None:
+            add_field(embed, ctx.t("history.show.secret_title"), hidden.render(ctx.locale))
+        await reply(interaction, embed=embed, ephemeral=hidden is not None)
 
     @history_group.command(name="export", description="The whole log as CSV and JSON files")
     async def export(self, interaction: discord.Interaction[Any]) -> None:
@@ -233,8 +248,10 @@ class HistoryCog(commands.Cog):
             ]
         )
         entries = []
+        prev = GENESIS
         async for e in ctx.service.log.entries(ctx.campaign.id):
-            entries.append({**e.hashed_form(), "hash": e.hash})
+            entries.append({**e.hashed_form(), "hash": e.hash, "prev_hash": prev})
+            prev = e.hash
             rows: list[tuple[int, RollRecord | None]] = [*enumerate(e.rolls, start=1)] or [
                 (0, None)
             ]
@@ -269,7 +286,13 @@ class HistoryCog(commands.Cog):
             discord.File(
                 io.BytesIO(
                     json.dumps(
-                        {"campaign": ctx.campaign.name, "entries": entries, "archive": archive},
+                        {
+                            "campaign": ctx.campaign.name,
+                            "entries": entries,
+                            "archive": archive,
+                            "anchors": await posted_anchors(interaction),
+                            **await export_extras(ctx.service.db, ctx.campaign.id),
+                        },
                         ensure_ascii=False,
                         indent=1,
                     ).encode("utf-8")
@@ -288,13 +311,11 @@ class HistoryCog(commands.Cog):
         """OK with the entry count, or the first entry edited, removed or moved."""
         ctx = await campaign_context(interaction)
         await interaction.response.defer(thinking=True)
-        result = await ctx.service.log.verify(ctx.campaign.id)
-        if result.ok:
-            embed = make_embed(ctx.t("history.verify.ok", count=result.count))
-        else:
-            damaged = result.problem == "damaged"
+        posted = await anchors.from_interaction(interaction)
+        result = await ctx.service.log.verify(ctx.campaign.id, posted)
+        if isinstance(result, VerifyReport):  # the file is damaged: say what SQLite found
             embed = make_embed(
-                ctx.t("history.verify.damaged.title" if damaged else "history.verify.bad.title"),
+                ctx.t("history.verify.damaged.title"),
                 ctx.t(
                     f"history.verify.bad.{result.problem}",
                     seq=result.seq,
@@ -303,6 +324,8 @@ class HistoryCog(commands.Cog):
                 ),
             )
             embed.colour = discord.Colour.red()
+        else:
+            embed = fair_embeds.verify_embed(result, posted, ctx.locale)
         await reply(interaction, embed=embed)
 
     @history_group.command(name="stats", description="Dice fairness per player")

@@ -109,7 +109,10 @@ async def test_end_turn_with_many_battles_saves_the_pure_result_and_verifies(db:
         "outcome": json.loads(entry["outcome"]),
         "created_at": entry["created_at"],
         "rolls": [list(r) for r in rolls],
+        "dice": json.loads(entry["dice"]),
+        "state": json.loads(entry["state"]),
     }
+    assert hashed["dice"] == {"source": "seeded"}
     assert entry["hash"] == entry_hash(prev["hash"], hashed)
     assert (await verify_chain(db, campaign_id)).ok
 

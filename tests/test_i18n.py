@@ -81,7 +81,7 @@ async def test_every_command_string_has_a_russian_translation_and_a_valid_name()
     bot = create_bot(Settings(discord_token="x"))
     from bot import rulesets
 
-    for module in ["cogs.campaign", "cogs.dice", "cogs.history"]:
+    for module in ["cogs.campaign", "cogs.dice", "cogs.history", "cogs.secret_rolls"]:
         await bot.load_extension(module)
     for spec in rulesets.available():
         await bot.load_extension(rulesets.cog_of(spec.key))

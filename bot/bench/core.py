@@ -32,9 +32,9 @@ def _pct(values: list[float], q: float) -> float:
 
 
 async def bench_append(folder: Path, commands: int) -> dict[str, float]:
-    """Commands that each roll 2d6 and append one entry: entries/s."""
+    """Commands that each roll 2d6 (production dice, derived) and append one entry: entries/s."""
     db = await Database.open(folder / "append.db")
-    service = CampaignService(db, dice_factory=lambda: Dice.seeded(1))
+    service = CampaignService(db)
     campaign = await service.create(
         guild_id=1, channel_id=1, name="bench", ruleset_keys=[], actor=GM
     )

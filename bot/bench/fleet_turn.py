@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from bot import rulesets
+from bot import fair_turns, rulesets
 from bot.campaigns import Actor, CampaignService, TurnEndReport, UnitOfWork
 from bot.dice import Dice, simulation_rng
 from bot.rules.fleet_combat import (
@@ -194,7 +194,12 @@ async def seed_campaigns(
             await uow.writes.set_turn(campaign.id, TURN)
             await uow.load(SPEC.key)
             await uow.archive(SPEC.key, log)
-            await uow.record(SPEC.key, "bench setup", state)
+            await uow.record(
+                SPEC.key,
+                "bench setup",
+                state,
+                outcome=await fair_turns.commit_turn(uow.conn, campaign.id, TURN),
+            )
         ids.append(campaign.id)
     return service, ids
 
@@ -258,9 +263,10 @@ def render_summary(report: TurnEndReport, locale: str) -> int:
 
 
 async def measure(
-    folder: Path, battles: int = 1000, repeat: int = 5, seed: int = 1
+    folder: Path, battles: int = 1000, repeat: int = 5, seed: int = 1, *, derived: bool = True
 ) -> tuple[dict[str, float], Mix]:
-    """Median figures of `repeat` ends of turn, each on its own copy of the same campaign."""
+    """Median figures of `repeat` ends of turn, each on its own copy of the same campaign;
+    with production dice derived from the turn seed, or (`derived=False`) seeded dice."""
     settings = FleetCombatSettings()
     start = time.perf_counter()
     state, mix = build_state(battles, settings, seed)
@@ -270,7 +276,7 @@ async def measure(
     samples: list[dict[str, float]] = []
     rolls = lines = embeds = 0
     for index, campaign_id in enumerate(ids):
-        service.dice_factory = functools.partial(Dice.seeded, seed + index)
+        service.dice_factory = None if derived else functools.partial(Dice.seeded, seed + index)
         clock = _Clock()
         gc.collect()
         with _timed_path(clock):

@@ -90,9 +90,9 @@ async def measure(
     from bot.standin.privateer import privateer_factory
 
     standin = StandIn(bench_guild(channel_id, gm_id))
-    faces = QueuedFaces(seed=7)
-    factory = privateer_factory(database_path=db_path, guild_id=standin.guild.id, faces=faces)
-    async with standin, Table(factory, standin=standin, faces=faces) as table:
+    # Production dice: derived from each turn's committed seed.
+    factory = privateer_factory(database_path=db_path, guild_id=standin.guild.id)
+    async with standin, Table(factory, standin=standin) as table:
         figures = await time_lines(table, lines, commands)
         figures["bot_rss_mb"] = rss_mb()
     return {**figures, **schema_figures(standin)}

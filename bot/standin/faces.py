@@ -17,6 +17,8 @@ from bot.dice import ScriptFaceError, SeededFaces
 class QueuedFaces:
     """A `FaceSource`: scripted faces first, seeded faces when the script runs out."""
 
+    kind = "scripted"
+
     def __init__(self, seed: int = 0) -> None:
         self._queue: deque[int] = deque()
         self._fallback = SeededFaces(seed)

@@ -97,10 +97,16 @@ class AuditEntry:
     created_at: str
     hash: str
     rolls: tuple[RollRecord, ...] = ()
+    dice: dict[str, Any] | None = None  # where the faces came from (bot/dice.py `marker`)
+    state: dict[str, Any] | None = None  # digests of the state it leaves (state_digest.py)
 
     def hashed_form(self, rows: Sequence[RollRow] | None = None) -> dict[str, Any]:
-        """What the hash covers; `rows` saves rebuilding the roll rows when already built."""
+        """What the hash covers; `rows` saves rebuilding the roll rows when already built.
+        `dice` and `state` are covered when present (entries older than migration 004 have
+        neither, and keep their hashes)."""
         return {
+            **({} if self.dice is None else {"dice": self.dice}),
+            **({} if self.state is None else {"state": self.state}),
             "campaign_id": self.campaign_id,
             "seq": self.seq,
             "turn": self.turn,
@@ -127,18 +133,22 @@ async def append_entry(
     options: dict[str, Any],
     outcome: dict[str, Any],
     rolls: Sequence[RollRecord],
+    dice: dict[str, Any] | None = None,
 ) -> AuditEntry:
-    """Append one entry inside the caller's transaction and move the campaign's head."""
-    head = await conn.execute_fetchall(
-        "SELECT log_count, log_head, (SELECT COALESCE(MAX(id), 0) + 1 FROM actions) "
-        "FROM campaigns WHERE id = ?",
-        (campaign_id,),
-    )
+    """Append one entry inside the caller's transaction and move the campaign's head; the
+    entry carries the digests of the campaign state as it is now (written before it)."""
+    from bot.storage.state_digest import STATE_COLUMNS, entry_state
+
+    # STATE_COLUMNS is a constant of state_digest.py: no value of anyone's is spliced in.
+    head_sql = "SELECT log_count, log_head, (SELECT COALESCE(MAX(id), 0) + 1 FROM actions), "
+    head_sql += STATE_COLUMNS + " FROM campaigns c WHERE id = ?"
+    head = await conn.execute_fetchall(head_sql, (campaign_id,))
     row = next(iter(head), None)
     assert row is not None, "append to a campaign that does not exist"
     # We hold the only write transaction, so the next action id is ours to use; the rolls
     # refer to it before the action row exists (their foreign key is checked at commit).
     seq, prev, action_id = int(row[0]) + 1, str(row[1]), int(row[2])
+    state = await entry_state(conn.execute_fetchall, campaign_id, row)
     # Round-trip through JSON so what is hashed is exactly what is stored and read back;
     # the stored texts are encoded once and spliced into the hashed text (`canonical_object`).
     options = json.loads(canonical(options))
@@ -158,6 +168,8 @@ async def append_entry(
         created_at=utc_now(),
         hash="",
         rolls=tuple(rolls),
+        dice=None if dice is None else json.loads(canonical(dice)),
+        state=state,
     )
     rows = [
         (
@@ -196,7 +208,8 @@ async def append_entry(
         await writing
     await conn.execute(
         "INSERT INTO actions (id, campaign_id, seq, turn, ruleset, command, actor_id, faction, "
-        "options, outcome, created_at, prev_hash, hash) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        "options, outcome, created_at, prev_hash, hash, dice, state) "
+        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
         (
             action_id,
             campaign_id,
@@ -211,6 +224,8 @@ async def append_entry(
             entry.created_at,
             prev,
             digest,
+            None if entry.dice is None else canonical(entry.dice),
+            canonical(state),
         ),
     )
     await conn.execute(
@@ -250,6 +265,8 @@ def entry_from_row(row: aiosqlite.Row, rolls: Sequence[RollRecord] = ()) -> Audi
         created_at=row["created_at"],
         hash=row["hash"],
         rolls=tuple(rolls),
+        dice=None if row["dice"] is None else json.loads(row["dice"]),
+        state=None if row["state"] is None else json.loads(row["state"]),
     )
 
 

@@ -348,10 +348,15 @@ class CampaignWrites:
         """Put a campaign at turn `turn` (setting up benchmarks; commands use `close_turn`)."""
         await self.conn.execute("UPDATE campaigns SET turn = ? WHERE id = ?", (turn, campaign_id))
 
-    async def close_turn(self, campaign_id: int, turn: int, by: int, closing_action: int) -> None:
-        """Record turn `turn` as ended by `by` with its closing entry, and open the next."""
+    async def advance_turn(self, campaign_id: int) -> None:
+        """Open the campaign's next turn."""
+        await self.conn.execute("UPDATE campaigns SET turn = turn + 1 WHERE id = ?", (campaign_id,))
+
+    async def record_turn_end(
+        self, campaign_id: int, turn: int, by: int, closing_action: int
+    ) -> None:
+        """Record turn `turn` as ended by `by` with its closing entry."""
         await self.conn.execute(
             "INSERT INTO turns VALUES (?,?,?,?,?)",
             (campaign_id, turn, utc_now(), by, closing_action),
         )
-        await self.conn.execute("UPDATE campaigns SET turn = turn + 1 WHERE id = ?", (campaign_id,))

@@ -6,6 +6,7 @@ the statements live in `history` and `audit` beside this module.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import AsyncIterator
 
 from bot.dice import RollRecord
@@ -13,6 +14,8 @@ from bot.storage import history
 from bot.storage.audit import AuditEntry, VerifyReport, archive_rows, verify_chain
 from bot.storage.database import Database
 from bot.storage.history import HistoryFilter
+from bot.storage.verify import verify_campaign
+from bot.verify_log import Anchors, Verdict
 
 
 class AuditLog:
@@ -39,9 +42,14 @@ class AuditLog:
         """Every archive record as (ruleset, key, seq, stored JSON) (export)."""
         return archive_rows(self.db, campaign_id)
 
-    async def verify(self, campaign_id: int) -> VerifyReport:
-        """Recompute the chain and the archive digests; the first problem, if any."""
-        return await verify_chain(self.db, campaign_id)
+    async def verify(self, campaign_id: int, anchors: Anchors) -> Verdict | VerifyReport:
+        """Check the log against itself, the revealed seeds and what the bot posted in the
+        channel (`anchors`): the first problem, if any. A file SQLite finds damaged gives the
+        chain check's report instead (problem `damaged`, with SQLite's words)."""
+        try:
+            return await verify_campaign(self.db, campaign_id, anchors)
+        except sqlite3.DatabaseError:
+            return await verify_chain(self.db, campaign_id)
 
     async def rolls_by_actor(self, campaign_id: int) -> dict[int, list[RollRecord]]:
         """Every roll grouped by the user whose command made it."""

@@ -1,0 +1,79 @@
+"""Embeds of provably fair dice: commitments, the turn-end reveal with its anchors, the
+verdict of `/history verify`. Cogs call these; the anchors in footers are read back by
+bot/anchors.py."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.anchors import commitment_anchor, head_anchor
+from bot.i18n import t
+from bot.interactions import make_embed
+from bot.storage import seeds
+from bot.storage.database import Database
+from bot.verify_export import describe
+from bot.verify_log import Anchors, Verdict
+
+
+async def commitment_line(
+    db: Database, campaign_id: int, turn: int, key: str, locale: str
+) -> str | None:
+    """A line publishing the open turn's commitment (None for a campaign without a seed)."""
+    seed = await seeds.seed_of(db, campaign_id, turn)
+    if seed is None:
+        return None
+    return t(key, locale, turn=turn, commitment=seed.commitment)
+
+
+async def commitment_footer(db: Database, campaign_id: int, turn: int) -> str | None:
+    """The anchor of the open turn's commitment, for a message's footer."""
+    seed = await seeds.seed_of(db, campaign_id, turn)
+    return None if seed is None else commitment_anchor(turn, seed.commitment)
+
+
+async def turn_end_embed(
+    db: Database, campaign_id: int, turn: int, locale: str
+) -> discord.Embed | None:
+    """After `/turn end`: the closing turn's seed, the next turn's commitment and the chain
+    head, with their anchors in the footer."""
+    closed = await seeds.seed_of(db, campaign_id, turn)
+    opened = await seeds.seed_of(db, campaign_id, turn + 1)
+    head = await seeds.chain_head(db, campaign_id)
+    if closed is None or opened is None or head is None:
+        return None
+    seq, digest = head
+    embed = make_embed(
+        t("turn.end.fair.title", locale, turn=turn),
+        t(
+            "turn.end.fair.body",
+            locale,
+            turn=turn,
+            seed=closed.seed.hex(),
+            next=turn + 1,
+            commitment=opened.commitment,
+            seq=seq,
+            head=digest,
+        ),
+    )
+    embed.set_footer(
+        text=f"{head_anchor(seq, digest)} · {commitment_anchor(turn + 1, opened.commitment)}"
+    )
+    return embed
+
+
+def verify_embed(verdict: Verdict, anchors: Anchors, locale: str) -> discord.Embed:
+    """The verdict: OK with what was checked, or the first failure."""
+    lines = describe(verdict, locale)
+    if verdict.ok:
+        lines.append(
+            t(
+                "history.verify.anchors",
+                locale,
+                heads=len(anchors.heads),
+                commitments=len(anchors.commitments),
+            )
+        )
+        return make_embed(lines[0], "\n".join(lines[1:]))
+    embed = make_embed(lines[0], "\n".join(lines[1:]))
+    embed.colour = discord.Colour.red()
+    return embed

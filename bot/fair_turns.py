@@ -1,0 +1,119 @@
+"""Commit and reveal around turns: each turn opens with a seed whose sha256 is published, its
+dice are derived from it, and the entry that closes it reveals it.
+
+The unit of work (bot/campaigns.py) calls in here: `turn_dice` builds the production `Dice`
+of a command, `commit_turn` opens a campaign's first turn, `close_turn` reveals the closing
+turn's secret rolls and seed and opens the next turn's. Nothing here imports discord.
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import TYPE_CHECKING, Any
+
+import aiosqlite
+
+from bot import secret_rolls
+from bot.dice import Dice, SystemFaces
+from bot.fair_dice import TurnSeedFaces
+from bot.storage import seeds
+from bot.storage.audit import append_entry
+from bot.storage.database import Database
+
+if TYPE_CHECKING:
+    from bot.campaigns import Actor, UnitOfWork
+
+CORE = "core"
+PLAYER_SECRETS = "secret_rolls_for_players"  # core setting: players may roll in secret too
+
+
+async def set_player_secrets(conn: aiosqlite.Connection, campaign_id: int, raw: str) -> bool:
+    """`/campaign settings set core.secret_rolls_for_players true|false`."""
+    from bot.settings_edit import FALSE_WORDS, TRUE_WORDS, SettingError
+
+    word = raw.strip().lower()
+    if word not in TRUE_WORDS and word not in FALSE_WORDS:
+        raise SettingError(
+            "error.setting_value", name=PLAYER_SECRETS, value=raw, allowed="true, false"
+        )
+    value = word in TRUE_WORDS
+    await seeds.set_player_secrets(conn, campaign_id, value)
+    return value
+
+
+async def players_roll_secretly(db: Database, campaign_id: int) -> bool:
+    """Whether the campaign lets players (not only GMs) roll in secret."""
+    return await seeds.player_secrets(db, campaign_id)
+
+
+# Committed seeds read by `turn_dice`, per writer connection (a seed never changes once
+# committed; read at the start of a unit of work, before it writes, so it is committed data).
+# Saves a database round trip per command.
+_seeds_read: weakref.WeakKeyDictionary[aiosqlite.Connection, dict[tuple[int, int], seeds.TurnSeed]]
+_seeds_read = weakref.WeakKeyDictionary()
+
+
+def commitment_outcome(seed: seeds.TurnSeed) -> dict[str, Any]:
+    """The outcome keys that publish a turn's commitment (`seed_commitment`)."""
+    return {"seed_commitment": {"turn": seed.turn, "sha256": seed.commitment}}
+
+
+async def turn_dice(conn: aiosqlite.Connection, campaign_id: int, turn: int, actor: Actor) -> Dice:
+    """The dice of one command: derived from the open turn's seed and the acting interaction.
+
+    A campaign whose open turn has no seed yet (created before fair dice, until the start-up
+    commit gives it one) rolls from the operating system, and its entries say so."""
+    known = _seeds_read.setdefault(conn, {})
+    seed = known.get((campaign_id, turn))
+    if seed is None:
+        seed = await seeds.seed_in(conn, campaign_id, turn)
+        if seed is None:
+            return Dice(SystemFaces())
+        known[(campaign_id, turn)] = seed
+    return Dice(
+        TurnSeedFaces(seed.seed, campaign=campaign_id, turn=turn, interaction=actor.interaction_id)
+    )
+
+
+async def commit_turn(conn: aiosqlite.Connection, campaign_id: int, turn: int) -> dict[str, Any]:
+    """Open a turn's seed; returns the outcome keys that publish its commitment."""
+    return commitment_outcome(await seeds.open_seed(conn, campaign_id, turn))
+
+
+async def close_turn(uow: UnitOfWork) -> dict[str, Any]:
+    """At turn end, before the closing entry: reveal the turn's hidden secret rolls (the seed
+    reveal makes their dice recomputable anyway), then return the outcome keys revealing the
+    closing turn's seed and committing to the next turn's."""
+    campaign = uow.campaign
+    for secret in await seeds.hidden_secrets(uow.conn, campaign.id, campaign.turn):
+        await secret_rolls.reveal(uow, secret)
+    outcome: dict[str, Any] = {}
+    seed = await seeds.seed_in(uow.conn, campaign.id, campaign.turn)
+    if seed is not None:
+        outcome["seed_reveal"] = {"turn": seed.turn, "seed": seed.seed.hex()}
+    return outcome | await commit_turn(uow.conn, campaign.id, campaign.turn + 1)
+
+
+async def commit_unseeded(db: Database) -> int:
+    """At start-up: give every campaign whose open turn has no seed (created before fair
+    dice) a seed, published in a `turn open` entry before any command of it runs."""
+    opened = 0
+    for campaign_id in await seeds.unseeded_campaigns(db):
+        async with db.transaction() as conn:
+            turn, owner = await seeds.open_turn_of(conn, campaign_id)
+            if await seeds.seed_in(conn, campaign_id, turn) is not None:
+                continue
+            await append_entry(
+                conn,
+                campaign_id=campaign_id,
+                turn=turn,
+                ruleset=CORE,
+                command="turn open",
+                actor_id=owner,
+                faction=None,
+                options={"turn": turn},
+                outcome=await commit_turn(conn, campaign_id, turn),
+                rolls=(),
+            )
+            opened += 1
+    return opened

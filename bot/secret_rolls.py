@@ -1,0 +1,159 @@
+"""Secret rolls: the channel sees an entry with a commitment; the faces stay hidden until
+revealed (by the roller or a GM, or at the turn's end).
+
+The dice are derived from the turn seed like any other (so verify re-derives them once both
+the roll and the seed are revealed). The hidden part (a random nonce, the expression, the
+rolls, the outcome) is kept as canonical JSON; the public entry shows `secret_commitment`,
+its sha256; the revealing entry publishes it whole (`secret_reveal`). The nonce keeps a
+small roll from being guessed from its commitment.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from bot import dice_expr
+from bot.dice import Dice
+from bot.errors import Conflict, NotAllowed, NotFound
+from bot.i18n import t
+from bot.storage import seeds
+from bot.storage.audit import AuditEntry, canonical, parse_faces, roll_row
+from bot.storage.database import Database
+
+if TYPE_CHECKING:
+    from bot.campaigns import Actor, UnitOfWork
+
+
+def payload_commitment(payload_text: str) -> str:
+    """sha256 of the hidden part's canonical JSON."""
+    return hashlib.sha256(payload_text.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class SecretResult:
+    """A secret roll as its roller sees it."""
+
+    entry: AuditEntry
+    roll: dice_expr.DiceRoll
+    commitment: str
+
+
+async def append_secret(
+    uow: UnitOfWork,
+    command: str,
+    *,
+    options: dict[str, Any],
+    outcome: dict[str, Any],
+    faction: str | None = None,
+    ruleset: str = "core",
+) -> tuple[AuditEntry, str]:
+    """Append an entry whose rolls (those made since the last entry), options and outcome stay
+    hidden: the log shows only `secret_commitment`. For `/roll … secret:true`, and for a
+    ruleset's hidden information (a card drawn for a hand). Returns the entry and the
+    commitment; the turn's end or `reveal` publishes the hidden part."""
+    records = uow.dice.records[uow.recorded_rolls :]
+    payload = {
+        "nonce": secrets.token_hex(16),
+        "options": options,
+        "rolls": [list(roll_row(r)) for r in records],
+        "outcome": outcome,
+    }
+    text = canonical(payload)
+    digest = payload_commitment(text)
+    entry = await uow.append(
+        command,
+        ruleset=ruleset,
+        options={"secret": True},
+        outcome={"secret_commitment": digest},
+        faction=faction,
+        secret=True,
+    )
+    await seeds.add_secret(
+        uow.conn,
+        seeds.SecretRoll(
+            uow.campaign.id, entry.seq, uow.campaign.turn, uow.actor.user_id, digest, text, None
+        ),
+    )
+    return entry, digest
+
+
+async def roll(
+    uow: UnitOfWork,
+    expression: dice_expr.DiceExpression,
+    *,
+    dice: str,
+    reason: str | None,
+    faction: str | None,
+) -> SecretResult:
+    """Roll an expression in secret: an entry without visible faces, the hidden part kept."""
+    result = dice_expr.evaluate(expression, uow.dice, reason=reason)
+    entry, digest = await append_secret(
+        uow,
+        "roll",
+        options={"dice": dice, "reason": reason},
+        outcome={"summary": f"{expression.canonical} = {result.total}", **result.to_json()},
+        faction=faction,
+    )
+    return SecretResult(entry, result, digest)
+
+
+def replay(payload: dict[str, Any]) -> dice_expr.DiceRoll | None:
+    """A secret `/roll` rebuilt from its recorded faces, for display (None for a ruleset's
+    hidden information, which is not a dice expression)."""
+    if "dice" not in payload["options"]:
+        return None
+    faces = [face for row in payload["rolls"] for face in parse_faces(str(row[4]))]
+    expression = dice_expr.parse(str(payload["options"]["dice"]))
+    return dice_expr.evaluate(
+        expression, Dice.scripted(faces), reason=payload["options"].get("reason")
+    )
+
+
+async def reveal(uow: UnitOfWork, secret: seeds.SecretRoll) -> AuditEntry:
+    """Publish a secret roll's hidden part in a new entry."""
+    entry = await uow.append(
+        "roll reveal",
+        options={"entry": secret.seq},
+        outcome={"secret_reveal": {"entry": secret.seq, "payload": json.loads(secret.payload)}},
+    )
+    await seeds.mark_revealed(uow.conn, secret.campaign_id, secret.seq, entry.seq)
+    return entry
+
+
+async def reveal_entry(uow: UnitOfWork, seq: int, *, gm: bool) -> tuple[AuditEntry, dict[str, Any]]:
+    """`/reveal entry:N`: the roller or a GM publishes a secret roll once."""
+    secret = await seeds.secret_in(uow.conn, uow.campaign.id, seq)
+    if secret is None:
+        raise NotFound("error.secret_not_found", entry=seq)
+    if secret.actor_id != uow.actor.user_id and not gm:
+        raise NotAllowed("error.secret_not_yours", entry=seq)
+    if secret.revealed_seq is not None:
+        raise Conflict("error.secret_revealed", entry=seq, revealed=secret.revealed_seq)
+    return await reveal(uow, secret), json.loads(secret.payload)
+
+
+def secret_line(outcome: dict[str, Any], locale: str) -> str | None:
+    """`/history show` of a secret roll or its reveal: what it is, without the faces."""
+    if "secret_commitment" in outcome:
+        return t("history.show.secret", locale, commitment=outcome["secret_commitment"])
+    if "secret_reveal" in outcome:
+        return t("history.show.secret_revealed", locale, entry=outcome["secret_reveal"]["entry"])
+    return None
+
+
+async def shown_secret(
+    db: Database, entry: AuditEntry, actor: Actor, gm: bool
+) -> dice_expr.DiceRoll | None:
+    """A hidden secret roll's faces, for its roller or a GM only (None for everyone else)."""
+    if "secret_commitment" not in entry.outcome:
+        return None
+    secret = await seeds.secret_of(db, entry.campaign_id, entry.seq)
+    if secret is None or secret.revealed_seq is not None:
+        return None
+    if not gm and secret.actor_id != actor.user_id:
+        return None
+    return replay(json.loads(secret.payload))

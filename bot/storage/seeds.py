@@ -1,0 +1,181 @@
+"""Turn seeds and secret rolls as stored: the only SQL of provably fair dice.
+
+A turn's seed stays in `turn_seeds` (private while the turn is open; the audit log publishes
+its commitment at once and the seed itself when the turn ends). A secret roll's hidden part
+stays in `secret_rolls` until it is revealed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import aiosqlite
+
+from bot.fair_dice import commitment, new_seed
+from bot.storage.database import Database, utc_now
+
+
+@dataclass(frozen=True)
+class TurnSeed:
+    """One turn's seed and the commitment published for it."""
+
+    campaign_id: int
+    turn: int
+    seed: bytes
+    commitment: str
+
+
+@dataclass(frozen=True)
+class SecretRoll:
+    """A secret roll's hidden part (canonical JSON) and the commitment its entry shows."""
+
+    campaign_id: int
+    seq: int
+    turn: int
+    actor_id: int
+    commitment: str
+    payload: str
+    revealed_seq: int | None
+
+
+def _seed(row: aiosqlite.Row) -> TurnSeed:
+    return TurnSeed(row["campaign_id"], row["turn"], bytes.fromhex(row["seed"]), row["commitment"])
+
+
+def _secret(row: aiosqlite.Row) -> SecretRoll:
+    return SecretRoll(
+        row["campaign_id"],
+        row["seq"],
+        row["turn"],
+        row["actor_id"],
+        row["commitment"],
+        row["payload"],
+        row["revealed_seq"],
+    )
+
+
+async def open_seed(conn: aiosqlite.Connection, campaign_id: int, turn: int) -> TurnSeed:
+    """Draw and store the seed of a turn that opens now (in the caller's transaction)."""
+    seed = new_seed()
+    digest = commitment(seed)
+    await conn.execute(
+        "INSERT INTO turn_seeds (campaign_id, turn, seed, commitment, created_at) "
+        "VALUES (?,?,?,?,?)",
+        (campaign_id, turn, seed.hex(), digest, utc_now()),
+    )
+    return TurnSeed(campaign_id, turn, seed, digest)
+
+
+async def seed_in(conn: aiosqlite.Connection, campaign_id: int, turn: int) -> TurnSeed | None:
+    """A turn's seed inside a transaction."""
+    rows = await conn.execute_fetchall(
+        "SELECT * FROM turn_seeds WHERE campaign_id = ? AND turn = ?", (campaign_id, turn)
+    )
+    row = next(iter(rows), None)
+    return None if row is None else _seed(row)
+
+
+async def seed_of(db: Database, campaign_id: int, turn: int) -> TurnSeed | None:
+    """A turn's seed (committed data)."""
+    row = await db.fetchone(
+        "SELECT * FROM turn_seeds WHERE campaign_id = ? AND turn = ?", (campaign_id, turn)
+    )
+    return None if row is None else _seed(row)
+
+
+async def unseeded_campaigns(db: Database) -> list[int]:
+    """Campaigns whose open turn has no seed (created before fair dice)."""
+    rows = await db.fetchall(
+        "SELECT id FROM campaigns c WHERE NOT EXISTS (SELECT 1 FROM turn_seeds s "
+        "WHERE s.campaign_id = c.id AND s.turn = c.turn) ORDER BY id"
+    )
+    return [int(r["id"]) for r in rows]
+
+
+async def add_secret(conn: aiosqlite.Connection, secret: SecretRoll) -> None:
+    """Keep a secret roll's hidden part."""
+    await conn.execute(
+        "INSERT INTO secret_rolls (campaign_id, seq, turn, actor_id, commitment, payload) "
+        "VALUES (?,?,?,?,?,?)",
+        (
+            secret.campaign_id,
+            secret.seq,
+            secret.turn,
+            secret.actor_id,
+            secret.commitment,
+            secret.payload,
+        ),
+    )
+
+
+async def secret_in(conn: aiosqlite.Connection, campaign_id: int, seq: int) -> SecretRoll | None:
+    """The secret roll of entry `seq`, inside a transaction."""
+    rows = await conn.execute_fetchall(
+        "SELECT * FROM secret_rolls WHERE campaign_id = ? AND seq = ?", (campaign_id, seq)
+    )
+    row = next(iter(rows), None)
+    return None if row is None else _secret(row)
+
+
+async def secret_of(db: Database, campaign_id: int, seq: int) -> SecretRoll | None:
+    """The secret roll of entry `seq` (committed data)."""
+    row = await db.fetchone(
+        "SELECT * FROM secret_rolls WHERE campaign_id = ? AND seq = ?", (campaign_id, seq)
+    )
+    return None if row is None else _secret(row)
+
+
+async def hidden_secrets(
+    conn: aiosqlite.Connection, campaign_id: int, turn: int
+) -> list[SecretRoll]:
+    """The turn's secret rolls not yet revealed, in log order."""
+    rows: Iterable[aiosqlite.Row] = await conn.execute_fetchall(
+        "SELECT * FROM secret_rolls WHERE campaign_id = ? AND turn = ? AND revealed_seq IS NULL "
+        "ORDER BY seq",
+        (campaign_id, turn),
+    )
+    return [_secret(r) for r in rows]
+
+
+async def mark_revealed(
+    conn: aiosqlite.Connection, campaign_id: int, seq: int, revealed_seq: int
+) -> None:
+    """Record the entry that revealed secret roll `seq`."""
+    await conn.execute(
+        "UPDATE secret_rolls SET revealed_seq = ? WHERE campaign_id = ? AND seq = ?",
+        (revealed_seq, campaign_id, seq),
+    )
+
+
+async def open_turn_of(conn: aiosqlite.Connection, campaign_id: int) -> tuple[int, int]:
+    """A campaign's open turn and its creator, inside a transaction."""
+    rows = await conn.execute_fetchall(
+        "SELECT turn, created_by FROM campaigns WHERE id = ?", (campaign_id,)
+    )
+    turn, owner = next(iter(rows))
+    return int(turn), int(owner)
+
+
+async def set_player_secrets(conn: aiosqlite.Connection, campaign_id: int, allowed: bool) -> None:
+    """The core setting `secret_rolls_for_players`."""
+    await conn.execute(
+        "UPDATE campaigns SET secret_rolls_for_players = ? WHERE id = ?",
+        (int(allowed), campaign_id),
+    )
+
+
+async def player_secrets(db: Database, campaign_id: int) -> bool:
+    """Whether players (not only GMs) may roll in secret (committed data)."""
+    row = await db.fetchone(
+        "SELECT secret_rolls_for_players FROM campaigns WHERE id = ?", (campaign_id,)
+    )
+    return bool(row and row[0])
+
+
+async def chain_head(db: Database, campaign_id: int) -> tuple[int, str] | None:
+    """The campaign's entry count and chain head (committed data)."""
+    row = await db.fetchone(
+        "SELECT log_count, log_head FROM campaigns WHERE id = ?", (campaign_id,)
+    )
+    return None if row is None else (int(row["log_count"]), str(row["log_head"]))

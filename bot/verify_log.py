@@ -1,0 +1,292 @@
+"""Checking a campaign's log from its entries alone: the chain, the commitments, every revealed
+die, secret rolls against their commitments, the heads posted in the channel and the state.
+
+Shared by `/history verify` (entries read from the database) and `python -m bot verify
+EXPORT.json` (entries read from an export), so both name the same first failure. An entry is
+given as its hashed form plus `hash` and `prev_hash` (what `/history export` writes).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.fair_dice import KeyedHmac, derive_faces
+from bot.storage.audit import GENESIS, canonical, chained_hash, parse_faces
+from bot.storage.state_digest import differing_part
+
+CHAIN_ONLY = ("hash", "prev_hash")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """The first failure: a kind (a catalog key suffix), the entry it concerns, details."""
+
+    kind: str
+    seq: int | None = None
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Anchors:
+    """What the bot posted in the channel, outside its database: chain heads (entry number →
+    hash) and turn commitments (turn → sha256 of the seed)."""
+
+    heads: dict[int, str] = field(default_factory=dict)
+    commitments: dict[int, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The result of a whole check."""
+
+    problem: Problem | None
+    count: int
+    revealed_turns: int
+    derived_dice: int
+    unprovable: int
+    open_turn: int | None
+    open_commitment: str | None
+
+    @property
+    def ok(self) -> bool:
+        """No failure found."""
+        return self.problem is None
+
+
+def _seed_commitments(entries: Iterable[Mapping[str, Any]]) -> dict[int, str]:
+    return {
+        int(e["outcome"]["seed_commitment"]["turn"]): str(e["outcome"]["seed_commitment"]["sha256"])
+        for e in entries
+        if isinstance(e.get("outcome"), dict) and "seed_commitment" in e["outcome"]
+    }
+
+
+def trusted_seeds(entries: Iterable[Mapping[str, Any]]) -> dict[int, bytes]:
+    """The revealed seeds that match their turn's commitment (from a pre-scan of the log), so
+    dice are checked at their own entry; a seed that does not match is named at its reveal."""
+    entries = list(entries)
+    commitments = _seed_commitments(entries)
+    found: dict[int, bytes] = {}
+    for e in entries:
+        reveal = (
+            e.get("outcome", {}).get("seed_reveal") if isinstance(e.get("outcome"), dict) else None
+        )
+        if not reveal:
+            continue
+        try:
+            seed = bytes.fromhex(str(reveal["seed"]))
+        except ValueError:
+            continue
+        turn = int(reveal["turn"])
+        if commitments.get(turn) == hashlib.sha256(seed).hexdigest():
+            found[turn] = seed
+    return found
+
+
+class LogChecker:
+    """Feed entries oldest first with `add`; `finish` with the stored head, anchors and state."""
+
+    def __init__(self, seeds: Mapping[int, bytes], seqs: set[int] | None = None) -> None:
+        self.seeds = dict(seeds)
+        self._keys = {turn: KeyedHmac(seed) for turn, seed in self.seeds.items()}
+        self.seqs = seqs  # every entry number present (an export), to tell moved from removed
+        self.prev = GENESIS
+        self.expected = 1
+        self.count = 0
+        self.problem: Problem | None = None
+        self.hashes: dict[int, str] = {}
+        self.commitments: dict[int, tuple[str, int]] = {}  # turn → (sha256, entry)
+        self.secrets: dict[int, tuple[str, int, int, int]] = {}  # entry → commitment, turn, ...
+        self.revealed: set[int] = set()
+        self.derived_dice = 0
+        self.unprovable = 0
+        self.last_state: tuple[int, dict[str, Any]] | None = None
+        self.archive: dict[tuple[str, str, int], tuple[str, int]] = {}
+
+    def add(self, entry: Mapping[str, Any]) -> Problem | None:
+        """Check one entry; returns (and keeps) the first problem."""
+        if self.problem is None:
+            try:
+                self.problem = self._check(entry)
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+                # A field missing or of the wrong kind: the entry was not written by the bot.
+                seq = entry.get("seq") if isinstance(entry.get("seq"), int) else self.expected
+                self.problem = Problem("edited", seq, {"count": self.count})
+        return self.problem
+
+    def _check(self, e: Mapping[str, Any]) -> Problem | None:
+        seq = int(e["seq"])
+        if seq != self.expected:
+            moved = self.seqs is not None and self.expected in self.seqs
+            return Problem(
+                "reordered" if moved else "removed", self.expected, {"count": self.count}
+            )
+        if "prev_hash" in e and e["prev_hash"] != self.prev:
+            return Problem("reordered", seq, {"count": self.count})
+        outcome = e.get("outcome") if isinstance(e.get("outcome"), dict) else {}
+        assert isinstance(outcome, dict)
+        campaign, turn = int(e["campaign_id"]), int(e["turn"])
+        dice = e.get("dice") or {}
+        problem = None
+        if e.get("rolls"):
+            if dice.get("source") == "derived":
+                problem = self._derive(e["rolls"], campaign, turn, seq, int(dice["interaction"]))
+            else:
+                self.unprovable += 1
+        if problem is None and "secret_commitment" in outcome:
+            self.secrets[seq] = (
+                str(outcome["secret_commitment"]),
+                turn,
+                int(dice.get("interaction", 0)),
+                campaign,
+            )
+        if problem is None and "secret_reveal" in outcome:
+            problem = self._secret_reveal(seq, outcome["secret_reveal"])
+        if problem is None and "seed_reveal" in outcome:
+            problem = self._seed_reveal(seq, outcome["seed_reveal"])
+        if problem is None and "seed_commitment" in outcome:
+            committed = outcome["seed_commitment"]
+            self.commitments[int(committed["turn"])] = (str(committed["sha256"]), seq)
+        if problem is not None:
+            return problem
+        form = {k: v for k, v in e.items() if k not in CHAIN_ONLY}
+        digest = chained_hash(self.prev, canonical(form))
+        if digest != e["hash"]:
+            return Problem("edited", seq, {"count": self.count})
+        for key, record_seq, record_digest in outcome.get("archive", ()):
+            self.archive[(str(e["ruleset"]), str(key), int(record_seq))] = (str(record_digest), seq)
+        if e.get("state") is not None:
+            self.last_state = (seq, dict(e["state"]))
+        self.hashes[seq] = digest
+        self.prev = digest
+        self.expected += 1
+        self.count += 1
+        return None
+
+    def _derive(
+        self,
+        rolls: Iterable[Any],
+        campaign: int,
+        turn: int,
+        seq: int,
+        interaction: int,
+        revealed_in: int | None = None,
+    ) -> Problem | None:
+        seed = self._keys.get(turn)
+        if seed is None:
+            return None  # the turn is open (or its reveal fails and is named there)
+        for index, row in enumerate(rolls):
+            sides = int(row[3])
+            faces = parse_faces(str(row[4]))
+            expected = derive_faces(
+                seed,
+                campaign=campaign,
+                turn=turn,
+                entry=seq,
+                roll=index,
+                count=len(faces),
+                sides=sides,
+                interaction=interaction,
+            )
+            self.derived_dice += len(faces)
+            for die, (found, derived) in enumerate(zip(faces, expected, strict=True)):
+                if found != derived:
+                    return Problem(
+                        "face" if revealed_in is None else "secret_face",
+                        seq,
+                        {
+                            "roll": index + 1,
+                            "die": die + 1,
+                            "sides": sides,
+                            "found": found,
+                            "derived": derived,
+                            "turn": turn,
+                            "reveal": revealed_in,
+                        },
+                    )
+        return None
+
+    def _secret_reveal(self, seq: int, reveal: Mapping[str, Any]) -> Problem | None:
+        target = int(reveal["entry"])
+        known = self.secrets.get(target)
+        payload = reveal.get("payload")
+        if known is None or target in self.revealed:
+            return Problem("secret_unknown", seq, {"entry": target})
+        digest = hashlib.sha256(canonical(payload).encode("utf-8")).hexdigest()
+        if not isinstance(payload, dict) or digest != known[0]:
+            return Problem("secret", seq, {"entry": target})
+        self.revealed.add(target)
+        _, turn, interaction, campaign = known
+        return self._derive(payload.get("rolls", ()), campaign, turn, target, interaction, seq)
+
+    def _seed_reveal(self, seq: int, reveal: Mapping[str, Any]) -> Problem | None:
+        turn = int(reveal["turn"])
+        committed = self.commitments.get(turn)
+        try:
+            seed = bytes.fromhex(str(reveal["seed"]))
+        except ValueError:
+            seed = b""
+        if committed is None or hashlib.sha256(seed).hexdigest() != committed[0]:
+            return Problem(
+                "seed", seq, {"turn": turn, "commit": committed[1] if committed else None}
+            )
+        return None
+
+    def finish(
+        self,
+        *,
+        head: tuple[int, str] | None,
+        anchors: Anchors,
+        state: Mapping[str, Any] | None,
+        archive: Mapping[tuple[str, str, int], str] | None,
+    ) -> Verdict:
+        """The remaining checks once every entry is in: the stored head, the posted heads and
+        commitments, the stored state against the newest digest, the archive records."""
+        problem = self.problem or self._finish(head, anchors, state, archive)
+        revealed = {t for t in self.seeds if t in self.commitments}
+        open_turns = sorted(t for t in self.commitments if t not in self.seeds)
+        open_turn = open_turns[-1] if open_turns else None
+        return Verdict(
+            problem=problem,
+            count=self.count,
+            revealed_turns=len(revealed),
+            derived_dice=self.derived_dice,
+            unprovable=self.unprovable,
+            open_turn=open_turn,
+            open_commitment=None if open_turn is None else self.commitments[open_turn][0],
+        )
+
+    def _finish(
+        self,
+        head: tuple[int, str] | None,
+        anchors: Anchors,
+        state: Mapping[str, Any] | None,
+        archive: Mapping[tuple[str, str, int], str] | None,
+    ) -> Problem | None:
+        if head is not None and (head[0] != self.count or head[1] != self.prev):
+            return Problem("removed", self.count + 1, {"count": self.count})
+        for seq, posted in sorted(anchors.heads.items()):
+            if self.hashes.get(seq) != posted:
+                return Problem("posted_head", seq, {"count": self.count})
+        for turn, posted in sorted(anchors.commitments.items()):
+            committed = self.commitments.get(turn)
+            if committed is None or committed[0] != posted:
+                return Problem(
+                    "posted_commitment", committed[1] if committed else None, {"turn": turn}
+                )
+        if state is not None and self.last_state is not None:
+            seq, digests = self.last_state
+            part = differing_part(state, digests)
+            if part is not None:
+                return Problem("state", seq, {"part": part})
+        if archive is not None:
+            for record, (digest, seq) in sorted(self.archive.items(), key=lambda kv: kv[1][1]):
+                body_digest = archive.get(record)
+                if body_digest is None:
+                    return Problem("archive_removed", seq, {"count": self.count})
+                if body_digest != digest:
+                    return Problem("archive_edited", seq, {"count": self.count})
+        return None

@@ -1,0 +1,159 @@
+"""Provably fair dice: the derivation the README documents, its uniformity, and how the
+`Dice` learns where each roll sits in the log (DESIGN "Dice", README "Provably fair dice")."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import math
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from bot import dice_expr
+from bot.dice import Dice
+from bot.dice_stats import chi_square_uniform
+from bot.fair_dice import (
+    TurnSeedFaces,
+    commitment,
+    derive_face,
+    derive_faces,
+    die_message,
+    face_from_digest,
+)
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+VECTOR_SEED = bytes(range(32))
+VECTOR = {"campaign": 1, "turn": 1, "entry": 2, "roll": 0, "interaction": 1234567890123456789}
+
+
+def readme_block(marker: str) -> str:
+    """The fenced block right after `<!-- marker -->` in the README."""
+    text = README.read_text(encoding="utf-8")
+    found = re.search(rf"<!-- {marker} -->\n```[a-z]*\n(.*?)\n```", text, re.S)
+    assert found, f"README has no {marker} block"
+    return found.group(1)
+
+
+def test_derivation_matches_the_readme_test_vector():
+    """The README's vector: commitment, message, HMAC and the faces of d2, d6, d20, d100."""
+    lines = dict(line.split(maxsplit=1) for line in readme_block("test-vector").splitlines())
+    assert commitment(VECTOR_SEED) == lines["commitment"]
+    message = die_message(**VECTOR, die=0, sides=6)
+    assert message.decode() == lines["message"]
+    assert hmac.new(VECTOR_SEED, message, hashlib.sha256).hexdigest() == lines["hmac"]
+    for sides in (2, 6, 20, 100):
+        expected = [int(f) for f in lines[f"d{sides}"].split()]
+        assert derive_faces(VECTOR_SEED, **VECTOR, count=8, sides=sides) == expected
+        assert [derive_face(VECTOR_SEED, **VECTOR, die=d, sides=sides) for d in range(8)] == (
+            expected
+        )
+
+
+def test_the_readme_snippet_derives_the_same_faces_as_the_bot():
+    """The standalone snippet's `face` is the bot's derivation."""
+    namespace: dict[str, object] = {}
+    code = readme_block("verify-snippet").rsplit("\nprint(", 1)[0]
+    exec(compile(code, "README snippet", "exec"), namespace)
+    face = namespace["face"]
+    for sides in (2, 7, 100, 1000):
+        for die in range(20):
+            assert face(VECTOR_SEED, 3, 4, 5, 6, die, sides, 99) == derive_face(  # type: ignore[operator]
+                VECTOR_SEED,
+                campaign=3,
+                turn=4,
+                entry=5,
+                roll=6,
+                die=die,
+                sides=sides,
+                interaction=99,
+            )
+
+
+def test_a_digest_beyond_the_last_whole_multiple_is_rejected():
+    """Rejection sampling: digests at or above 2**256 - 2**256 % sides give no face, so each face
+    has exactly as many digests; the largest accepted digest gives the last face."""
+    top = (1 << 256) - 1
+    assert face_from_digest(top.to_bytes(32, "big"), 6) is None  # 2**256 % 6 == 4
+    bound = (1 << 256) - (1 << 256) % 6
+    assert face_from_digest((bound - 1).to_bytes(32, "big"), 6) == 6
+    assert face_from_digest(bytes(32), 6) == 1
+    assert face_from_digest(top.to_bytes(32, "big"), 2) == 2  # 2 divides 2**256: nothing rejected
+
+
+@pytest.mark.parametrize("sides", [2, 6, 10, 20, 100])
+def test_derived_faces_are_uniform(sides):
+    """100,000 derived dice per die size (fixed seed and inputs, so the test is deterministic):
+    chi-square against the exact 1/sides, and each face within 5 standard errors."""
+    count = 100_000
+    faces = derive_faces(
+        hashlib.sha256(b"uniformity").digest(),
+        campaign=7,
+        turn=3,
+        entry=11,
+        roll=0,
+        count=count,
+        sides=sides,
+        interaction=1_100_000_000_000_000_000,
+    )
+    counts = [0] * sides
+    for face in faces:
+        counts[face - 1] += 1
+    assert chi_square_uniform(counts).p_value > 0.001
+    p = Fraction(1, sides)
+    standard_error = math.sqrt(count * p * (1 - p))
+    for seen in counts:
+        assert abs(seen - count * p) < 5 * standard_error
+
+
+def test_dice_name_the_entry_roll_and_die_of_each_derivation():
+    """Engines keep calling `dice.roll`; the Dice supplies the entry and roll index, so the
+    faces are exactly the derivation at those positions (expressions roll group by group)."""
+    seed = b"s" * 32
+    dice = Dice(TurnSeedFaces(seed, campaign=4, turn=2, interaction=555))
+    dice.begin_entry(9)
+    first = dice.roll(3, 6, "volley")
+    rolled = dice_expr.roll("2d20+1d4", dice)
+    assert first == derive_faces(
+        seed, campaign=4, turn=2, entry=9, roll=0, count=3, sides=6, interaction=555
+    )
+    assert list(rolled.records[1].faces) == derive_faces(
+        seed, campaign=4, turn=2, entry=9, roll=2, count=1, sides=4, interaction=555
+    )
+    assert dice.marker() == {"source": "derived", "interaction": 555}
+    dice.entry_appended(9)
+    assert dice.roll(1, 6, "next") == derive_faces(
+        seed, campaign=4, turn=2, entry=10, roll=0, count=1, sides=6, interaction=555
+    )
+
+
+def test_derived_rolls_appended_under_another_entry_are_refused():
+    """Faces derived for one entry would not verify under another number."""
+    dice = Dice(TurnSeedFaces(b"k" * 32, campaign=1, turn=1, interaction=1))
+    dice.begin_entry(3)
+    dice.roll(1, 6, "x")
+    with pytest.raises(RuntimeError):
+        dice.entry_appended(4)
+
+
+def test_test_dice_mark_their_entries():
+    """Seeded and scripted faces stay for tests and simulations; their entries say so."""
+    seeded, scripted = Dice.seeded(1), Dice.scripted([2])
+    assert seeded.marker() is None
+    seeded.roll(1, 6, "x")
+    scripted.roll(1, 6, "x")
+    assert seeded.marker() == {"source": "seeded"}
+    assert scripted.marker() == {"source": "scripted"}
+
+
+def test_a_malformed_export_entry_is_named_not_a_crash():
+    """The offline verifier names an entry whose fields were mangled instead of failing."""
+    from bot.verify_export import verify_document
+
+    entry = {"seq": 1, "campaign_id": 1, "turn": 1, "outcome": {}, "rolls": [["x"]]}
+    entry["dice"] = {"source": "derived"}  # no interaction id
+    verdict = verify_document({"entries": [entry]})
+    assert verdict.problem is not None and verdict.problem.kind == "edited"
+    assert verdict.problem.seq == 1

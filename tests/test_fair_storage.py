@@ -1,0 +1,145 @@
+"""Commit and reveal in the unit of work, without Discord: seeds stored per turn, entries that
+say where their faces came from, the start-up commitment for campaigns from before fair dice,
+and the state digest each entry carries (DESIGN "Dice", "Audit log")."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot import fair_turns
+from bot.campaigns import Actor, CampaignService
+from bot.dice import Dice
+from bot.storage import history, seeds
+from bot.storage.database import Database
+from bot.storage.verify import verify_campaign
+from bot.verify_log import Anchors
+
+GM = Actor(user_id=1, interaction_id=1_200_000_000_000_000_001)
+
+
+@pytest.fixture
+async def db(tmp_path):
+    database = await Database.open(tmp_path / "fair.db")
+    yield database
+    await database.close()
+
+
+async def roll(service: CampaignService, campaign_id: int, actor: Actor, dice: int) -> None:
+    async with service.work(campaign_id, actor) as uow:
+        uow.dice.roll(dice, 6, "test")
+        await uow.append("roll")
+
+
+async def test_a_turn_end_reveals_the_seed_its_turn_committed_and_commits_the_next(db):
+    """The create entry commits turn 1; the closing entry reveals that seed and commits turn 2;
+    the stored seeds are the ones revealed and committed."""
+    service = CampaignService(db)
+    campaign = await service.create(
+        guild_id=1, channel_id=1, name="c", ruleset_keys=["fleet_combat"], actor=GM
+    )
+    first = await seeds.seed_of(db, campaign.id, 1)
+    assert first is not None
+    await roll(service, campaign.id, GM, 3)
+    await service.end_turn(campaign.id, 1, GM)
+    entries = [e async for e in history.all_entries(db, campaign.id)]
+    assert entries[0].outcome["seed_commitment"] == {"turn": 1, "sha256": first.commitment}
+    closing = entries[-1]
+    assert closing.outcome["seed_reveal"] == {"turn": 1, "seed": first.seed.hex()}
+    second = await seeds.seed_of(db, campaign.id, 2)
+    assert second is not None and second.seed != first.seed
+    assert closing.outcome["seed_commitment"] == {"turn": 2, "sha256": second.commitment}
+    verdict = await verify_campaign(db, campaign.id, Anchors())
+    assert verdict.ok and verdict.derived_dice == 3 and verdict.open_turn == 2
+
+
+async def test_a_campaign_from_before_fair_dice_is_committed_at_start_up(db):
+    """A campaign whose open turn has no seed rolls from the OS (marked `system`, reported as
+    not provable) until the start-up commitment; its later dice are derived and verify."""
+    service = CampaignService(db)
+    campaign = await service.create(guild_id=1, channel_id=2, name="old", ruleset_keys=[], actor=GM)
+    async with db.transaction() as conn:
+        await conn.execute("DELETE FROM turn_seeds")
+    await roll(service, campaign.id, GM, 2)
+    assert await fair_turns.commit_unseeded(db) == 1
+    assert await fair_turns.commit_unseeded(db) == 0
+    await roll(service, campaign.id, GM, 4)
+    await service.end_turn(campaign.id, 1, GM)
+    entries = [e async for e in history.all_entries(db, campaign.id)]
+    assert entries[1].dice == {"source": "system"} and entries[2].command == "turn open"
+    verdict = await verify_campaign(db, campaign.id, Anchors())
+    assert verdict.ok and verdict.derived_dice == 4 and verdict.unprovable == 1
+
+
+async def test_entries_made_with_test_dice_are_marked_and_not_provable(db):
+    """Seeded dice stay for tests and simulations; verify says their entries cannot be
+    re-derived instead of calling them fair."""
+    service = CampaignService(db, dice_factory=lambda: Dice.seeded(3))
+    campaign = await service.create(guild_id=1, channel_id=3, name="t", ruleset_keys=[], actor=GM)
+    await roll(service, campaign.id, GM, 2)
+    await service.end_turn(campaign.id, 1, GM)
+    entries = [e async for e in history.all_entries(db, campaign.id)]
+    assert entries[1].dice == {"source": "seeded"}
+    verdict = await verify_campaign(db, campaign.id, Anchors())
+    assert verdict.ok and verdict.unprovable == 1 and verdict.derived_dice == 0
+
+
+async def test_each_entry_carries_the_state_it_leaves(db):
+    """A state change made by a command is in its entry's digest; one made behind the bot's
+    back (a ruleset's state edited in the database) is named by verify."""
+    service = CampaignService(db)
+    campaign = await service.create(
+        guild_id=1, channel_id=4, name="s", ruleset_keys=["ottoman_piracy"], actor=GM
+    )
+    await service.join(campaign.id, Actor(user_id=2), "Venice")
+    assert (await verify_campaign(db, campaign.id, Anchors())).ok
+    async with db.transaction() as conn:
+        await conn.execute("UPDATE ruleset_state SET state = json_set(state, '$.vp', 9)")
+    verdict = await verify_campaign(db, campaign.id, Anchors())
+    assert verdict.problem is not None and verdict.problem.kind == "state"
+    assert verdict.problem.params["part"] == "ruleset ottoman_piracy"
+    assert verdict.problem.seq == 2
+
+
+async def test_a_rulesets_hidden_draw_uses_the_secret_roll_mechanism(db):
+    """Hidden information (a card drawn for a hand): the entry shows only a commitment, the
+    draw's die is derived like any other, and the turn's end reveals and verifies it."""
+    from bot import secret_rolls
+
+    service = CampaignService(db)
+    campaign = await service.create(
+        guild_id=1, channel_id=5, name="h", ruleset_keys=["ottoman_piracy"], actor=GM
+    )
+    async with service.work(campaign.id, GM) as uow:
+        card = uow.dice.roll_one(7, "random card", clause="OP-6.2")
+        entry, commitment = await secret_rolls.append_secret(
+            uow, "hand draw", options={"hand": 7}, outcome={"card": card}, ruleset="ottoman_piracy"
+        )
+    public = await history.entry(db, campaign.id, entry.seq)
+    assert public is not None and public.rolls == () and public.options == {"secret": True}
+    assert public.outcome == {"secret_commitment": commitment}
+    await service.end_turn(campaign.id, 1, GM)
+    revealed = [e async for e in history.all_entries(db, campaign.id) if e.command == "roll reveal"]
+    assert revealed[0].outcome["secret_reveal"]["payload"]["outcome"] == {"card": card}
+    verdict = await verify_campaign(db, campaign.id, Anchors())
+    assert verdict.ok and verdict.derived_dice == 1
+
+
+async def test_cutting_the_newest_entries_leaves_a_state_the_remaining_head_does_not_cover(db):
+    """Cutting the newest entries needs only log_count and log_head changed, and the chain
+    alone passes; but when a cut entry changed the state, the newest remaining entry's digest
+    no longer describes it, and verify names that entry."""
+    service = CampaignService(db)
+    campaign = await service.create(guild_id=1, channel_id=6, name="cut", ruleset_keys=[], actor=GM)
+    await roll(service, campaign.id, GM, 1)
+    await service.join(campaign.id, Actor(user_id=2), "Genoa")
+    entries = [e async for e in history.all_entries(db, campaign.id)]
+    kept = entries[-2]
+    async with db.transaction() as conn:
+        await conn.execute("DELETE FROM actions WHERE id = ?", (entries[-1].id,))
+        await conn.execute(
+            "UPDATE campaigns SET log_count = ?, log_head = ? WHERE id = ?",
+            (kept.seq, kept.hash, campaign.id),
+        )
+    verdict = await verify_campaign(db, campaign.id, Anchors())
+    assert verdict.problem is not None and verdict.problem.kind == "state"
+    assert verdict.problem.seq == kept.seq and verdict.problem.params["part"] == "factions"
