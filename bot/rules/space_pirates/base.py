@@ -24,6 +24,7 @@ from bot.rules.space_pirates.battle import (
     pirate_ships,
 )
 from bot.rules.space_pirates.fleet import compose_fleet, payment
+from bot.rules.space_pirates.messages import bribe_cancelled_msg
 from bot.rules.space_pirates.models import (
     BaseAttackOrder,
     PirateFleet,
@@ -230,7 +231,11 @@ class BaseDestroyed:
 
 
 def destroy_base(
-    state: SpacePiratesState, settings: SpacePiratesSettings, faction: str, turn: int
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    faction: str,
+    turn: int,
+    journal: Journal,
 ) -> BaseDestroyed:
     """Income bonus T+1…T+3, peace and blocked operations through T+10, every counter reset,
     bribes against the player cancelled (SP-I32)."""
@@ -251,6 +256,9 @@ def destroy_base(
     for bribe in state.bribes:
         if bribe.victim == faction and bribe.status == "placed":
             bribe.status = "cancelled"
+            refund = bribe.cost if settings.cancelled_bribe_refund else 0
+            journal.private.setdefault(bribe.briber, []).append(bribe_cancelled_msg(bribe, refund))
+            journal.outcome.setdefault("bribes_cancelled", []).append(bribe.id)
     return BaseDestroyed(record.income_bonus_until, record.peace_until)
 
 
@@ -320,7 +328,7 @@ def _fight_one(
         ]
     if run.summary.result == "defender_victory":
         report.outcome = "destroyed"
-        destroy_base(state, settings, order.attacker, turn)
+        destroy_base(state, settings, order.attacker, turn, journal)
     else:
         report.outcome = "failed"
         record.failed_base_attacks += 1

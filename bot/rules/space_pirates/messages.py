@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from bot.i18n import Msg, MsgList
 from bot.rules.fleet_combat.messages import counts_msg
-from bot.rules.space_pirates.models import PirateFleet
+from bot.rules.space_pirates.models import Bribe, PendingResolution, PirateFleet
 from bot.rules.space_pirates.reports import PlunderReport, RaidReport
 
 P = "space_pirates."
@@ -30,9 +30,9 @@ def event_msg(report: RaidReport) -> Msg:
         return planet_event_msg(report)
     chance = report.chance
     if report.outcome == "no_attack":
-        if chance is not None and chance.points is not None and chance.face is not None:
-            return Msg(f"{P}event.no_attack", face=chance.face, points=chance.points.total)
-        return Msg(f"{P}event.no_attack_plain")
+        points = chance.points.total if chance is not None and chance.points else 0
+        face = chance.face if chance is not None and chance.face is not None else 0
+        return Msg(f"{P}event.no_attack", face=face, points=points)
     if report.outcome in ("skipped_peace", "skipped_immunity", "no_routes"):
         return Msg(f"{P}event.{report.outcome}", until=report.immunity_until or 0)
     return attack_event_msg(report)
@@ -302,6 +302,16 @@ def outcome_line(report: RaidReport) -> Msg:
         income=report.income_lost,
         until=report.immunity_until or 0,
     )
+
+
+def bribe_cancelled_msg(bribe: Bribe, refund: int) -> Msg:
+    """A bribe called off when it came up, for the briber and the GMs only (SP-I33)."""
+    return Msg(f"{P}bribe.cancelled", bribe=bribe.id, victim=bribe.victim, refund=refund)
+
+
+def offer_lines(pending: PendingResolution) -> list[Msg]:
+    """Every number of an attack waiting for its buy-off answer, for the offer's prompt."""
+    return report_lines(RaidReport.model_validate(pending.report))
 
 
 def waiting_line(faction: str, kind: str, target: str, cost: int, choice_id: int) -> Msg:

@@ -152,6 +152,7 @@ class MercenaryContract(BaseModel):
     ships: list[PirateShip]
     station: Station = Field(default_factory=Station)
     ended_turn: int | None = None
+    dismissed: bool = False
 
     @property
     def active(self) -> bool:

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.errors import NotFound, RuleViolation
+from bot.i18n import Msg
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates.models import (
     IncomeBySource,
@@ -45,7 +46,12 @@ def _name(text: str, clause: str) -> str:
 def _amount(value: int, what: str, clause: str, low: int = 0, high: int = MAX_INCOME) -> int:
     if not low <= value <= high:
         raise RuleViolation(
-            f"{P}error.out_of_range", clause=clause, what=what, value=value, low=low, high=high
+            f"{P}error.out_of_range",
+            clause=clause,
+            what=Msg(f"{P}field.{what}"),
+            value=value,
+            low=low,
+            high=high,
         )
     return value
 

@@ -117,7 +117,7 @@ class GroundAttack(BaseModel):
 class PlunderReport(BaseModel):
     """The plunder after an orbital win (SP-4.5–SP-4.10, SP-I22–SP-I25)."""
 
-    branch: Literal["avoid", "ground_combat", "no_troops", "none"]
+    branch: Literal["avoid", "ground_combat", "no_troops"]
     income: int
     loot: int = 0
     squads: int = 0

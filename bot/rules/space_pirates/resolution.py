@@ -8,11 +8,10 @@ from dataclasses import dataclass
 
 from bot.dice import Dice
 from bot.errors import NotFound
-from bot.i18n import Msg
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates.chance import routes_in_roll
 from bot.rules.space_pirates.fleet import payment
-from bot.rules.space_pirates.messages import player_summary_line
+from bot.rules.space_pirates.messages import bribe_cancelled_msg, player_summary_line
 from bot.rules.space_pirates.models import (
     AttackRecord,
     Bribe,
@@ -130,14 +129,8 @@ def _cancel_bribe(
 ) -> None:
     """A cancelled bribe: no attack, no record; reported to the briber and the GM (SP-I33)."""
     bribe.status = "cancelled"
-    journal.private.setdefault(bribe.briber, []).append(
-        Msg(
-            "space_pirates.bribe.cancelled",
-            bribe=bribe.id,
-            victim=bribe.victim,
-            refund=bribe.cost if settings.cancelled_bribe_refund else 0,
-        )
-    )
+    refund = bribe.cost if settings.cancelled_bribe_refund else 0
+    journal.private.setdefault(bribe.briber, []).append(bribe_cancelled_msg(bribe, refund))
     journal.outcome.setdefault("bribes_cancelled", []).append(bribe.id)
 
 

@@ -152,7 +152,7 @@ def _upkeep_step(
     """SP-I40 step 4: each running contract's upkeep ⌈20 % × C⌉ is owed (SP-9.3, SP-I35)."""
     owed: list[dict[str, Any]] = []
     for contract in state.contracts:
-        ended_now = contract.ended_turn == turn
+        ended_now = contract.ended_turn == turn and not contract.dismissed
         if not contract.active and not ended_now:
             continue
         if contract.hired_turn == turn and not settings.mercenary_upkeep_in_hire_turn:
