@@ -7,6 +7,7 @@ from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates import SpacePiratesSettings, SpacePiratesState
 from bot.rules.space_pirates.models import AttackRecord, PirateFleet
 from bot.rules.space_pirates.registry import ShipSpec, register_planet, register_route
+from bot.rules.space_pirates.reports import RaidReport
 from bot.rules.space_pirates.turn import answer_buy_off, end_of_turn
 from bot.rulesets import TurnContext
 
@@ -67,3 +68,27 @@ def answer(result_state, accept, dice, faction="Aurora", settings=DEFAULTS):
 
 def empty():
     return SpacePiratesState()
+
+
+def settings(**changes):
+    return SpacePiratesSettings.model_validate({**DEFAULTS.model_dump(), **changes})
+
+
+def raid(state, turn, faces, battle=(), settings=DEFAULTS, accept=False):
+    """One resolution with scripted faces, the victim declining (or accepting) every offer;
+    returns (final state, finished reports)."""
+    result = resolve(state, turn, Dice.scripted(faces), settings)
+    state, reports = result.state, [r.body for r in result.archive if _is_report(r.body)]
+    battle_dice = battle if isinstance(battle, Dice) else Dice.scripted(battle)
+    while state.waiting:
+        pending = state.waiting[0]
+        after = answer_buy_off(
+            state, settings, pending.choice_id, pending.faction, accept, battle_dice
+        )
+        state = after.state
+        reports += [r.body for r in after.archive if _is_report(r.body)]
+    return state, reports
+
+
+def _is_report(body):
+    return isinstance(body, RaidReport)
