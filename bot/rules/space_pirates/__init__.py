@@ -10,7 +10,7 @@ API at a glance (the cog's calls):
   `set_contacts`, `set_privateer_tech`, `set_turn_order` (bot/rules/space_pirates/registry.py);
 - end of turn: `end_of_turn(TurnContext, combat=)`, `waiting_for(state, settings, turn)`;
 - buy-off answers: `answer_buy_off(state, settings, choice_id, faction, accept, dice)`,
-  `force_buy_off(state, settings, choice_id, dice)`;
+  `force_buy_off(state, settings, choice_id, dice)`, `answer_buy_offs` (several at once);
 - reports: `report_lines(RaidReport)`, `player_summary_line`;
 - operations: `quote_locate`/`apply_locate`, `order_base_attack`, `quote_bribe`/`apply_bribe`,
   `quote_hire`/`apply_hire`, `dismiss_contract`, `station_contract`,
@@ -25,6 +25,7 @@ from bot.rules.space_pirates.settings import SpacePiratesSettings
 from bot.rules.space_pirates.turn import (
     ChoiceOutcome,
     answer_buy_off,
+    answer_buy_offs,
     end_of_turn,
     force_buy_off,
     waiting_for,
@@ -36,6 +37,7 @@ __all__ = [
     "SpacePiratesSettings",
     "SpacePiratesState",
     "answer_buy_off",
+    "answer_buy_offs",
     "end_of_turn",
     "force_buy_off",
     "waiting_for",

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -235,6 +236,45 @@ def force_buy_off(
         raise NotFound(f"{P}error.choice_not_found", choice=choice_id)
     accept = settings.buy_off_default == "accept"
     return _resume(state, settings, choice_id, accept, dice, combat, forced=True)
+
+
+def answer_buy_offs(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    answers: Mapping[int, bool | None],
+    dice: Dice,
+    *,
+    combat: FleetCombatSettings | None = None,
+) -> ChoiceOutcome:
+    """Several buy-off answers at once, in the order given, on one copy of the state (the
+    GM forcing every open offer; `None` forces `buy_off_default`, SP-I45). Offers that the
+    answers themselves open are left waiting."""
+    unknown = [c for c in answers if not any(w.choice_id == c for w in state.waiting)]
+    if unknown:
+        raise NotFound(f"{P}error.choice_not_found", choice=unknown[0])
+    new = state.model_copy(deep=True)
+    journal = Journal()
+    fleet_settings = combat_settings_for(settings, combat)
+    for choice_id, accept in answers.items():
+        pending = next(w for w in new.waiting if w.choice_id == choice_id)
+        forced = accept is None
+        resume(
+            new,
+            settings,
+            fleet_settings,
+            dice,
+            pending,
+            accept=settings.buy_off_default == "accept" if accept is None else accept,
+            forced=forced,
+            journal=journal,
+        )
+    return ChoiceOutcome(
+        state=new,
+        lines=journal.lines,
+        archive=journal.archive(),
+        private=journal.private,
+        outcome=_outcome(journal),
+    )
 
 
 def _resume(
