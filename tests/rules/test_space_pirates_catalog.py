@@ -19,6 +19,7 @@ from space_pirates_helpers import (
     resolve,
     route,
     scripted,
+    settings,
     with_history,
 )
 
@@ -35,7 +36,7 @@ from bot.rules.space_pirates.privateers import apply_privateers, apply_recall
 from bot.rules.space_pirates.registry import register_route, set_contacts, set_privateer_tech
 from bot.rules.space_pirates.reports import RaidReport
 from bot.rules.space_pirates.status import status
-from bot.rules.space_pirates.turn import force_buy_off, waiting_for
+from bot.rules.space_pirates.turn import answer_plunder, force_choice, waiting_for
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCE = ROOT / "bot" / "rules" / "space_pirates"
@@ -185,7 +186,7 @@ def emitted_messages():
     take(answer(first.state, False, scripted()[0]))
     state, _ = route(empty(), "Rich", 2350)
     rich = resolve(state, 3, scripted(1, 4, 6)[0])
-    take(force_buy_off(rich.state, DEFAULTS, rich.state.waiting[0].choice_id, scripted()[0]))
+    take(force_choice(rich.state, DEFAULTS, rich.state.waiting[0].choice_id, scripted()[0]))
     state, _ = route(empty(), "Line", 160, ships=[("cruiser", "guard"), ("cruiser", "guard")])
     state.player("Aurora").streak = 4
     held = resolve(state, 8, scripted(3, 3)[0])
@@ -351,6 +352,20 @@ def more_messages():
     state.player("Aurora").streak = 19
     take(answer(resolve(state, 5, scripted(1)[0]).state, True, scripted(20)[0]))
     take(resolve(empty(), 1, scripted()[0]))
+    # the plunder branch asked when raided (SP-I22), answered and forced
+    ask = settings(plunder_choice_mode="ask_when_raided")
+    state, _ = planet(empty(), "Fort", 600, troops=2)
+    state.player("Aurora").streak = 10
+    with_history(state, "Aurora", [150])
+    first = resolve(state, 5, scripted(1)[0], ask)
+    take(first)
+    landed = answer(first.state, False, scripted()[0], settings=ask)
+    take(landed)
+    out.extend(waiting_for(landed.state, ask, 6))
+    out.extend(offer_lines(landed.state.waiting[0]))
+    choice = landed.state.waiting[0].choice_id
+    take(answer_plunder(landed.state, ask, choice, "Aurora", True, Dice.seeded(1)))
+    take(force_choice(landed.state, ask, choice, scripted()[0]))
     # an ordered base attack that finds no base any more
     state, _ = route(empty(), "Line", 160)
     state.player("Aurora").streak = 1

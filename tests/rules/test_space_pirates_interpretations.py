@@ -19,7 +19,7 @@ from space_pirates_helpers import (
 )
 
 from bot.dice import Dice
-from bot.errors import RuleViolation
+from bot.errors import NotAllowed, RuleViolation
 from bot.rules.space_pirates.base import apply_locate, base_exists, base_fleet, quote_locate
 from bot.rules.space_pirates.bribe import apply_bribe
 from bot.rules.space_pirates.chance import raid_points, route_weight
@@ -29,7 +29,7 @@ from bot.rules.space_pirates.models import PlayerPirates, PrivateerGroup, Regist
 from bot.rules.space_pirates.planet_raid import planet_points
 from bot.rules.space_pirates.registry import set_contacts
 from bot.rules.space_pirates.status import status
-from bot.rules.space_pirates.turn import force_buy_off
+from bot.rules.space_pirates.turn import answer_buy_off, answer_plunder, force_choice
 
 
 def scripted(*faces):
@@ -547,7 +547,7 @@ def test_sp_i34_forced_default_can_accept():
     state, _ = one_route(300)
     accept = settings(buy_off_default="accept")
     result = resolve(state, 2, scripted(1, 1, 1, 1), accept)
-    forced = force_buy_off(result.state, accept, result.state.waiting[0].choice_id, scripted())
+    forced = force_choice(result.state, accept, result.state.waiting[0].choice_id, scripted())
     assert forced.state.player("Aurora").buy_off_bonus_pct == 5
     assert forced.archive[0].body.buy_off_forced
 
@@ -610,3 +610,27 @@ def test_locating_is_refused_once_the_base_is_known():
     state, _ = apply_locate(state, DEFAULTS, "Aurora", 5, "moon")
     with pytest.raises(RuleViolation):
         quote_locate(state, DEFAULTS, "Aurora", 5)
+
+
+def test_sp_i22_ask_when_raided_pauses_for_the_owners_branch():
+    """SP-I22, SP-I45: under `ask_when_raided`, after the orbital win on a planet with troops
+    the owner chooses: covering the buildings fights on the ground; the GM's forced
+    default is the standing flag (off: avoid, 50 %)."""
+    ask = settings(plunder_choice_mode="ask_when_raided")
+    state, _ = planet_state(troops=1)
+    result = resolve(state, 5, scripted(1), ask)
+    offer = result.state.waiting[0]
+    landed = answer_buy_off(result.state, ask, offer.choice_id, "Aurora", False, scripted())
+    (choice,) = landed.state.waiting
+    assert choice.choice == "plunder" and choice.attack.squads == 3
+    covered = answer_plunder(
+        landed.state, ask, choice.choice_id, "Aurora", True, scripted(5, 5, 5, 1)
+    )
+    report = covered.archive[0].body
+    assert report.plunder_choice == "cover" and report.planet.plunder.branch == "ground_combat"
+    assert report.planet.plunder.loot == 600
+    forced = force_choice(landed.state, ask, choice.choice_id, scripted())
+    report = forced.archive[0].body
+    assert report.plunder_forced and report.planet.plunder.branch == "avoid"
+    with pytest.raises(NotAllowed):
+        answer_plunder(landed.state, ask, choice.choice_id, "Boreas", True, scripted())

@@ -9,8 +9,9 @@ API at a glance (the cog's calls):
 - registration: `register_route`, `register_planet`, `remove_route`, `remove_planet`,
   `set_contacts`, `set_privateer_tech`, `set_turn_order` (bot/rules/space_pirates/registry.py);
 - end of turn: `end_of_turn(TurnContext, combat=)`, `waiting_for(state, settings, turn)`;
-- buy-off answers: `answer_buy_off(state, settings, choice_id, faction, accept, dice)`,
-  `force_buy_off(state, settings, choice_id, dice)`, `answer_buy_offs` (several at once);
+- pending choices (SP-I45): `answer_buy_off(state, settings, choice_id, faction, accept, dice)`,
+  `answer_plunder(state, settings, choice_id, faction, cover, dice)`, the GM's
+  `force_choice(state, settings, choice_id, dice)` and `force_choices` (several at once);
 - reports: `report_lines(RaidReport)`, `player_summary_line`;
 - operations: `quote_locate`/`apply_locate`, `order_base_attack`, `quote_bribe`/`apply_bribe`,
   `quote_hire`/`apply_hire`, `dismiss_contract`, `station_contract`,
@@ -25,9 +26,10 @@ from bot.rules.space_pirates.settings import SpacePiratesSettings
 from bot.rules.space_pirates.turn import (
     ChoiceOutcome,
     answer_buy_off,
-    answer_buy_offs,
+    answer_plunder,
     end_of_turn,
-    force_buy_off,
+    force_choice,
+    force_choices,
     waiting_for,
 )
 
@@ -37,8 +39,9 @@ __all__ = [
     "SpacePiratesSettings",
     "SpacePiratesState",
     "answer_buy_off",
-    "answer_buy_offs",
+    "answer_plunder",
     "end_of_turn",
-    "force_buy_off",
+    "force_choice",
+    "force_choices",
     "waiting_for",
 ]

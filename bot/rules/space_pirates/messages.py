@@ -74,6 +74,8 @@ def planet_event_msg(report: RaidReport) -> Msg:
             face=check.face if check and check.face is not None else 0,
             points=check.points if check else 0,
         )
+    if report.outcome == "waiting" and report.buy_off == "declined":
+        return Msg(f"{P}event.plunder_waiting", target=target)
     if report.outcome == "waiting":
         return Msg(f"{P}event.planet_waiting", target=target, cost=report.buy_off_cost or 0)
     if report.outcome == "bought_off":
@@ -190,6 +192,13 @@ def report_lines(report: RaidReport) -> list[Msg]:
             lines.append(Msg(f"{P}report.battle.mutual_wipe"))
     for owner, lost in report.ships_lost.items():
         lines.append(Msg(f"{P}report.ships_lost", owner=owner, ships=counts_msg(lost)))
+    if report.plunder_choice is not None:
+        lines.append(
+            Msg(
+                f"{P}report.plunder_choice.{report.plunder_choice}",
+                forced=Msg(f"{P}report.forced") if report.plunder_forced else "",
+            )
+        )
     if report.planet is not None and report.planet.plunder is not None:
         lines += plunder_lines(report.planet.plunder)
     lines.append(outcome_line(report))
@@ -310,17 +319,35 @@ def bribe_cancelled_msg(bribe: Bribe, refund: int) -> Msg:
 
 
 def offer_lines(pending: PendingResolution) -> list[Msg]:
-    """Every number of an attack waiting for its buy-off answer, for the offer's prompt."""
-    return report_lines(RaidReport.model_validate(pending.report))
+    """Every number of an attack waiting for an answer, for the choice's prompt: the buy-off
+    price, or the pirate squads facing the planet's troops (SP-I22, SP-I34)."""
+    lines = report_lines(RaidReport.model_validate(pending.report))
+    if pending.choice == "plunder":
+        lines.append(
+            Msg(
+                f"{P}report.plunder_prompt",
+                squads=pending.attack.squads,
+                target=str(pending.report.get("target_name") or pending.attack.target),
+            )
+        )
+    return lines
 
 
-def waiting_line(faction: str, kind: str, target: str, cost: int, choice_id: int) -> Msg:
-    """A buy-off waiting for its victim's answer (SP-I45), for `/turn status`."""
+def waiting_line(pending: PendingResolution, target: str) -> Msg:
+    """A pending choice waiting for its player (SP-I45), for `/turn status`."""
+    if pending.choice == "plunder":
+        return Msg(
+            f"{P}waiting.plunder",
+            faction=pending.faction,
+            target=target,
+            squads=pending.attack.squads,
+            choice=pending.choice_id,
+        )
     return Msg(
         f"{P}waiting.buy_off",
-        faction=faction,
-        kind=Msg(f"{P}kind.{kind}"),
+        faction=pending.faction,
+        kind=Msg(f"{P}kind.{pending.attack.kind}"),
         target=target,
-        cost=cost,
-        choice=choice_id,
+        cost=pending.attack.cost,
+        choice=pending.choice_id,
     )

@@ -287,15 +287,18 @@ class PendingAttack(BaseModel):
     cost: int
     fleet: PirateFleet
     record_index: int
+    squads: int = 0
 
 
 class PendingResolution(BaseModel):
-    """One player's step 3 of resolution `turn` (SP-I40), paused on a buy-off offer (SP-I45).
+    """One player's step 3 of resolution `turn` (SP-I40), paused on a pending choice (SP-I45):
+    a buy-off offer, or under `ask_when_raided` the plunder branch (then `attack.squads`).
 
     `remaining` lists the steps still to run after the pending attack, e.g.
     `["bribed_route:7", "planet_check"]`."""
 
     choice_id: int
+    choice: Literal["buy_off", "plunder"] = "buy_off"
     faction: str
     turn: int
     attack: PendingAttack

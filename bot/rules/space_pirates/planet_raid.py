@@ -312,11 +312,26 @@ def fight_planet_attack(
     report: RaidReport,
     record_index: int,
     journal: Journal,
-    *,
-    ask_branch: bool | None = None,
 ) -> None:
-    """After a declined buy-off: the orbital battle (SP-4.4, SP-I21), the plunder (SP-4.5–
-    SP-4.10, SP-I22–SP-I25) and the effects on the pirates (SP-4.11–SP-4.13, SP-I26, SP-I27)."""
+    """After a declined buy-off: the orbital battle, then the plunder by the planet's
+    standing `cover_buildings` flag (SP-4.4–SP-4.13)."""
+    squads = orbital_phase(state, settings, combat, dice, report, record_index, journal)
+    if squads is not None:
+        plunder_phase(state, settings, dice, report, record_index, squads, cover=None)
+
+
+def orbital_phase(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    combat: FleetCombatSettings,
+    dice: Dice,
+    report: RaidReport,
+    record_index: int,
+    journal: Journal,
+) -> int | None:
+    """The orbital battle (SP-4.4, SP-I21). Returns the pirate squads for the plunder when
+    the pirates won it (SP-I23, SP-I24), or None when the raid is over (failed or called
+    off), with its effects applied (SP-4.13, SP-I17, SP-I27)."""
     faction, turn = report.faction, report.turn
     record = state.player(faction)
     history = record.history[record_index]
@@ -326,7 +341,7 @@ def fight_planet_attack(
     if planet is None or planet.owner != faction:
         report.outcome = "cancelled"
         history.outcome = "failed"
-        return
+        return None
     assert report.fleet is not None
     planet.last_attacked_turn = turn  # SP-I19: attacked whatever the result
     orbital = [s for s in planet.orbital_ships if is_combat_ship(s, settings, combat)]
@@ -367,43 +382,75 @@ def fight_planet_attack(
         won = run.summary.result == "pirate_victory"
         if won and not survivors and settings.plunder_without_pirate_survivors == "raid_fails":
             won = False
-    success = False
     if won:
         whole = pirates if settings.squads_from == "whole_fleet" else survivors
-        squads = sum(settings.squads_per_ship[s.pirate_type] for s in whole)
-        cover = planet.cover_buildings if ask_branch is None else ask_branch
-        plunder = plunder_planet(planet, settings, dice, turn, squads, cover=cover)
-        planet_report.plunder = plunder
-        success = _planet_success(plunder, settings)
-    elif (
+        return sum(settings.squads_per_ship[s.pirate_type] for s in whole)
+    _apply_failure(record, settings, planet_report)
+    if (
         report.battle is not None
         and report.battle.result == "defender_victory"
         and settings.planet_defence_win_resets_streak
     ):
-        _apply_failure(record, settings, planet_report)
         record.streak = 0  # SP-I21 alternative; the penalty just added stays (SP-I17)
-        _finish(report, planet_report, record, history, success=False)
+    _finish(report, planet_report, record, history, success=False)
+    return None
+
+
+def needs_plunder_choice(
+    state: SpacePiratesState, settings: SpacePiratesSettings, report: RaidReport
+) -> bool:
+    """`ask_when_raided`: the owner chooses the branch when the planet has troops (SP-I22)."""
+    planet = state.planet(report.target or 0)
+    return (
+        settings.plunder_choice_mode == "ask_when_raided"
+        and planet is not None
+        and planet.troops > 0
+    )
+
+
+def plunder_phase(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    dice: Dice,
+    report: RaidReport,
+    record_index: int,
+    squads: int,
+    *,
+    cover: bool | None,
+) -> None:
+    """The plunder after an orbital win (SP-4.5–SP-4.10, SP-I22–SP-I25) and its effects on
+    the pirates (SP-4.11, SP-4.13, SP-I26, SP-I27). `cover` is the owner's answer under
+    `ask_when_raided`; None uses the planet's standing flag."""
+    record = state.player(report.faction)
+    history = record.history[record_index]
+    planet = state.planet(report.target or 0)
+    planet_report = report.planet or PlanetRaidReport()
+    report.planet = planet_report
+    if planet is None or planet.owner != report.faction:
+        report.outcome = "cancelled"
+        history.outcome = "failed"
         return
-    if success:
+    branch = planet.cover_buildings if cover is None else cover
+    plunder = plunder_planet(planet, settings, dice, report.turn, squads, cover=branch)
+    planet_report.plunder = plunder
+    if _planet_success(plunder, settings):
         planet_report.bonus_before = record.planet_raid_bonus_pct
-        planet_report.penalty_before = planet_report.penalty_after = record.planet_penalty_points
+        planet_report.penalty_before = record.planet_penalty_points
         record.planet_raid_bonus_pct += settings.planet_raid_success_bonus_pct
         record.rampage = True
+        _finish(report, planet_report, record, history, success=True)
     else:
         _apply_failure(record, settings, planet_report)
-    _finish(report, planet_report, record, history, success=success)
+        _finish(report, planet_report, record, history, success=False)
 
 
 def _apply_failure(
-    record: PlayerPirates,
-    settings: SpacePiratesSettings,
-    planet_report: PlanetRaidReport | None = None,
+    record: PlayerPirates, settings: SpacePiratesSettings, planet_report: PlanetRaidReport
 ) -> None:
     """A failed planet raid: −30 points of the planet bonus (floor 0), +3 penalty points,
     rampage cleared (SP-4.13, SP-I17, SP-I26, SP-I27)."""
-    if planet_report is not None:
-        planet_report.bonus_before = record.planet_raid_bonus_pct
-        planet_report.penalty_before = record.planet_penalty_points
+    planet_report.bonus_before = record.planet_raid_bonus_pct
+    planet_report.penalty_before = record.planet_penalty_points
     if settings.planet_raid_fail_loss_mode == "scale_down":
         record.planet_raid_bonus_pct = (
             record.planet_raid_bonus_pct * (100 - settings.planet_raid_fail_loss_pct) // 100

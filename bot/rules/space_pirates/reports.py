@@ -167,6 +167,8 @@ class RaidReport(BaseModel):
     buy_off_cost: int | None = None
     buy_off: Literal["accepted", "declined"] | None = None
     buy_off_forced: bool = False
+    plunder_choice: Literal["avoid", "cover"] | None = None
+    plunder_forced: bool = False
     defended: bool | None = None
     battle: BattleSummary | None = None
     outcome: ReportOutcome = "no_attack"

@@ -5,6 +5,7 @@ route raids, the planet check and bribed planet raids, pausing at every buy-off 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from bot.dice import Dice
 from bot.errors import NotFound
@@ -23,8 +24,10 @@ from bot.rules.space_pirates.planet_raid import (
     check_planet_raid,
     choose_planet,
     eligible,
-    fight_planet_attack,
+    needs_plunder_choice,
+    orbital_phase,
     planet_fleet,
+    plunder_phase,
     record_planet_attack,
 )
 from bot.rules.space_pirates.reports import Journal, RaidReport
@@ -252,22 +255,38 @@ def _offer(
     assert report.fleet is not None
     cost = payment(settings, report.payment_value, settings.buy_off_cost_pct)
     report.buy_off_cost = cost
+    attack = PendingAttack(
+        kind=report.kind,
+        mode=report.mode,
+        target=report.target or 0,
+        bribe_id=report.bribe_id,
+        value=report.value,
+        payment_value=report.payment_value,
+        cost=cost,
+        fleet=report.fleet,
+        record_index=record_index,
+    )
+    _pause(state, run, report, attack, journal, choice="buy_off")
+    return True
+
+
+def _pause(
+    state: SpacePiratesState,
+    run: PlayerRun,
+    report: RaidReport,
+    attack: PendingAttack,
+    journal: Journal,
+    *,
+    choice: Literal["buy_off", "plunder"],
+) -> None:
+    """Post a pending choice to the player and pause their run (SP-I45)."""
     report.outcome = "waiting"
     pending = PendingResolution(
         choice_id=state.take_id(),
+        choice=choice,
         faction=run.faction,
         turn=run.turn,
-        attack=PendingAttack(
-            kind=report.kind,
-            mode=report.mode,
-            target=report.target or 0,
-            bribe_id=report.bribe_id,
-            value=report.value,
-            payment_value=report.payment_value,
-            cost=cost,
-            fleet=report.fleet,
-            record_index=record_index,
-        ),
+        attack=attack,
         remaining=list(run.remaining),
         report_seq=run.seq,
         report=report.model_dump(mode="json"),
@@ -283,7 +302,17 @@ def _offer(
         )
     )
     journal.outcome.setdefault("waiting", []).append(pending.choice_id)
-    return True
+
+
+def _run_of(pending: PendingResolution) -> PlayerRun:
+    return PlayerRun(
+        faction=pending.faction,
+        turn=pending.turn,
+        remaining=list(pending.remaining),
+        seq=pending.report_seq,
+        route_attack_happened=pending.route_attack_happened,
+        quiet=pending.quiet,
+    )
 
 
 def resume(
@@ -297,34 +326,54 @@ def resume(
     forced: bool,
     journal: Journal,
 ) -> None:
-    """Apply the buy-off answer (SP-I34) and run the player's remaining steps."""
+    """Apply the buy-off answer (SP-I34) and run the player's remaining steps; a planet raid
+    may pause again for the plunder branch (SP-I22 `ask_when_raided`)."""
     state.waiting = [w for w in state.waiting if w.choice_id != pending.choice_id]
     report = RaidReport.model_validate(pending.report)
     report.buy_off = "accepted" if accept else "declined"
     report.buy_off_forced = forced
     record = state.player(pending.faction)
-    history = record.history[pending.attack.record_index]
-    run = PlayerRun(
-        faction=pending.faction,
-        turn=pending.turn,
-        remaining=list(pending.remaining),
-        seq=pending.report_seq,
-        route_attack_happened=pending.route_attack_happened,
-        quiet=pending.quiet,
-    )
+    index = pending.attack.record_index
+    run = _run_of(pending)
     if accept:
-        history.outcome = "bought_off"
+        record.history[index].outcome = "bought_off"
         record.buy_off_bonus_pct += settings.buy_off_bonus_pct
         report.outcome = "bought_off"
     elif report.kind == "route":
-        fight_route_attack(
-            state, settings, combat, dice, report, pending.attack.record_index, journal
-        )
+        fight_route_attack(state, settings, combat, dice, report, index, journal)
         if report.outcome in ROUTE_ENDINGS:
             run.quiet = False
     else:
-        fight_planet_attack(
-            state, settings, combat, dice, report, pending.attack.record_index, journal
-        )
+        squads = orbital_phase(state, settings, combat, dice, report, index, journal)
+        if squads is not None:
+            if needs_plunder_choice(state, settings, report):
+                attack = pending.attack.model_copy(update={"squads": squads})
+                _pause(state, run, report, attack, journal, choice="plunder")
+                return
+            plunder_phase(state, settings, dice, report, index, squads, cover=None)
     journal.reports.append(report)
     run_player(state, settings, combat, dice, run, journal)
+
+
+def resume_plunder(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    combat: FleetCombatSettings,
+    dice: Dice,
+    pending: PendingResolution,
+    *,
+    cover: bool | None,
+    journal: Journal,
+) -> None:
+    """Apply the owner's plunder branch (SP-I22 `ask_when_raided`; None: the GM forced the
+    standing flag) and run the player's remaining steps."""
+    state.waiting = [w for w in state.waiting if w.choice_id != pending.choice_id]
+    report = RaidReport.model_validate(pending.report)
+    planet = state.planet(pending.attack.target)
+    flag = planet.cover_buildings if planet is not None else False
+    report.plunder_choice = "cover" if (flag if cover is None else cover) else "avoid"
+    report.plunder_forced = cover is None
+    index = pending.attack.record_index
+    plunder_phase(state, settings, dice, report, index, pending.attack.squads, cover=cover)
+    journal.reports.append(report)
+    run_player(state, settings, combat, dice, _run_of(pending), journal)

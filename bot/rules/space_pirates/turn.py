@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,9 +14,15 @@ from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates.base import fight_base_attacks, forget_gone_bases
 from bot.rules.space_pirates.fleet import payment
 from bot.rules.space_pirates.messages import waiting_line
-from bot.rules.space_pirates.models import SpacePiratesState
+from bot.rules.space_pirates.models import PendingResolution, SpacePiratesState
 from bot.rules.space_pirates.reports import Journal
-from bot.rules.space_pirates.resolution import PlayerRun, player_steps, resume, run_player
+from bot.rules.space_pirates.resolution import (
+    PlayerRun,
+    player_steps,
+    resume,
+    resume_plunder,
+    run_player,
+)
 from bot.rules.space_pirates.settings import SpacePiratesSettings
 from bot.rulesets import ArchiveRecord, TurnContext, TurnStepResult
 
@@ -71,16 +77,7 @@ def end_of_turn(ctx: TurnContext, *, combat: FleetCombatSettings | None = None) 
     fleet_settings = combat_settings_for(settings, combat)
     journal = Journal()
     for pending in [w for w in state.waiting if w.turn < ctx.turn]:
-        resume(
-            state,
-            settings,
-            fleet_settings,
-            ctx.dice,
-            pending,
-            accept=settings.buy_off_default == "accept",
-            forced=True,
-            journal=journal,
-        )
+        _force(state, settings, fleet_settings, ctx.dice, pending, journal)
     players_done = False
     for step in settings.resolution_order:
         if step == "privateers":
@@ -214,16 +211,12 @@ def answer_buy_off(
     combat: FleetCombatSettings | None = None,
 ) -> ChoiceOutcome:
     """The victim accepts or declines a buy-off (SP-8, SP-I34); their paused steps resume.
-    Only the victim may answer (a GM forces the default with `force_buy_off`)."""
-    pending = next((w for w in state.waiting if w.choice_id == choice_id), None)
-    if pending is None:
-        raise NotFound(f"{P}error.choice_not_found", choice=choice_id)
-    if pending.faction != faction:
-        raise NotAllowed(f"{P}error.not_your_choice", choice=choice_id)
+    Only the victim may answer (a GM forces the default with `force_choice`)."""
+    pending = _pending(state, choice_id, faction, "buy_off")
     return _resume(state, settings, pending.choice_id, accept, dice, combat, forced=False)
 
 
-def force_buy_off(
+def force_choice(
     state: SpacePiratesState,
     settings: SpacePiratesSettings,
     choice_id: int,
@@ -231,50 +224,96 @@ def force_buy_off(
     *,
     combat: FleetCombatSettings | None = None,
 ) -> ChoiceOutcome:
-    """The GM forces `buy_off_default` for an absent victim (SP-I34, SP-I45)."""
-    if not any(w.choice_id == choice_id for w in state.waiting):
-        raise NotFound(f"{P}error.choice_not_found", choice=choice_id)
-    accept = settings.buy_off_default == "accept"
-    return _resume(state, settings, choice_id, accept, dice, combat, forced=True)
+    """The GM forces a choice's default for an absent player (SP-I45): `buy_off_default`
+    (decline) for a buy-off, the planet's `cover_buildings` flag for a plunder branch."""
+    return force_choices(state, settings, [choice_id], dice, combat=combat)
 
 
-def answer_buy_offs(
+def force_choices(
     state: SpacePiratesState,
     settings: SpacePiratesSettings,
-    answers: Mapping[int, bool | None],
+    choice_ids: Sequence[int],
     dice: Dice,
     *,
     combat: FleetCombatSettings | None = None,
 ) -> ChoiceOutcome:
-    """Several buy-off answers at once, in the order given, on one copy of the state (the
-    GM forcing every open offer; `None` forces `buy_off_default`, SP-I45). Offers that the
-    answers themselves open are left waiting."""
-    unknown = [c for c in answers if not any(w.choice_id == c for w in state.waiting)]
+    """The GM forces the defaults of several open choices at once, in the order given, on
+    one copy of the state (SP-I45). Choices that these answers open are left waiting."""
+    unknown = [c for c in choice_ids if not any(w.choice_id == c for w in state.waiting)]
     if unknown:
         raise NotFound(f"{P}error.choice_not_found", choice=unknown[0])
     new = state.model_copy(deep=True)
     journal = Journal()
     fleet_settings = combat_settings_for(settings, combat)
-    for choice_id, accept in answers.items():
+    for choice_id in choice_ids:
         pending = next(w for w in new.waiting if w.choice_id == choice_id)
-        forced = accept is None
-        resume(
-            new,
-            settings,
-            fleet_settings,
-            dice,
-            pending,
-            accept=settings.buy_off_default == "accept" if accept is None else accept,
-            forced=forced,
-            journal=journal,
-        )
+        _force(new, settings, fleet_settings, dice, pending, journal)
+    return _choice_outcome(new, journal)
+
+
+def _force(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    combat: FleetCombatSettings,
+    dice: Dice,
+    pending: PendingResolution,
+    journal: Journal,
+) -> None:
+    """A choice's forced default (SP-I45): `buy_off_default`, or the standing flag."""
+    if pending.choice == "plunder":
+        resume_plunder(state, settings, combat, dice, pending, cover=None, journal=journal)
+    else:
+        accept = settings.buy_off_default == "accept"
+        resume(state, settings, combat, dice, pending, accept=accept, forced=True, journal=journal)
+
+
+def _choice_outcome(state: SpacePiratesState, journal: Journal) -> ChoiceOutcome:
     return ChoiceOutcome(
-        state=new,
+        state=state,
         lines=journal.lines,
         archive=journal.archive(),
         private=journal.private,
         outcome=_outcome(journal),
     )
+
+
+def _pending(
+    state: SpacePiratesState, choice_id: int, faction: str, choice: str
+) -> PendingResolution:
+    pending = next((w for w in state.waiting if w.choice_id == choice_id), None)
+    if pending is None or pending.choice != choice:
+        raise NotFound(f"{P}error.choice_not_found", choice=choice_id)
+    if pending.faction != faction:
+        raise NotAllowed(f"{P}error.not_your_choice", choice=choice_id)
+    return pending
+
+
+def answer_plunder(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    choice_id: int,
+    faction: str,
+    cover: bool,
+    dice: Dice,
+    *,
+    combat: FleetCombatSettings | None = None,
+) -> ChoiceOutcome:
+    """The planet's owner avoids the pirates or covers the buildings (SP-I22
+    `ask_when_raided`); their paused steps resume."""
+    _pending(state, choice_id, faction, "plunder")
+    new = state.model_copy(deep=True)
+    pending = next(w for w in new.waiting if w.choice_id == choice_id)
+    journal = Journal()
+    resume_plunder(
+        new,
+        settings,
+        combat_settings_for(settings, combat),
+        dice,
+        pending,
+        cover=cover,
+        journal=journal,
+    )
+    return _choice_outcome(new, journal)
 
 
 def _resume(
@@ -300,28 +339,15 @@ def _resume(
         forced=forced,
         journal=journal,
     )
-    return ChoiceOutcome(
-        state=new,
-        lines=journal.lines,
-        archive=journal.archive(),
-        private=journal.private,
-        outcome=_outcome(journal),
-    )
+    return _choice_outcome(new, journal)
 
 
 def waiting_for(state: Any, settings: Any, turn: int) -> list[Msg]:
-    """One line per buy-off offer waiting for its victim, by player (SP-I45)."""
+    """One line per pending choice waiting for its player: buy-offs and plunder branches
+    (SP-I45)."""
     pirate_state = as_state(state)
     lines: list[Msg] = []
     for pending in pirate_state.waiting:
         report_target = pending.report.get("target_name") or str(pending.attack.target)
-        lines.append(
-            waiting_line(
-                pending.faction,
-                pending.attack.kind,
-                str(report_target),
-                pending.attack.cost,
-                pending.choice_id,
-            )
-        )
+        lines.append(waiting_line(pending, str(report_target)))
     return lines
