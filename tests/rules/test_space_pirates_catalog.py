@@ -37,6 +37,7 @@ from bot.rules.space_pirates.registry import register_route, set_contacts, set_p
 from bot.rules.space_pirates.reports import RaidReport
 from bot.rules.space_pirates.status import status
 from bot.rules.space_pirates.turn import answer_plunder, force_choice, waiting_for
+from bot.rules.space_pirates.upkeep import answer_upkeep
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCE = ROOT / "bot" / "rules" / "space_pirates"
@@ -366,6 +367,15 @@ def more_messages():
     choice = landed.state.waiting[0].choice_id
     take(answer_plunder(landed.state, ask, choice, "Aurora", True, Dice.seeded(1)))
     take(force_choice(landed.state, ask, choice, scripted()[0]))
+    # mercenary upkeep: paid, ended, waiting
+    state, _ = route(empty(), "Line", 300)
+    with_history(state, "Aurora", [900], turn=9)
+    state, _, _ = apply_hire(state, DEFAULTS, "Aurora", 10, 300)
+    hired = resolve(state, 10, scripted(20)[0])
+    out.extend(waiting_for(hired.state, DEFAULTS, 11))
+    due = hired.state.upkeep_due[0].choice_id
+    out.extend(answer_upkeep(hired.state, DEFAULTS, due, "Aurora", True)[1])
+    out.extend(answer_upkeep(hired.state, DEFAULTS, due, "Aurora", False)[1])
     # an ordered base attack that finds no base any more
     state, _ = route(empty(), "Line", 160)
     state.player("Aurora").streak = 1

@@ -21,15 +21,22 @@ from space_pirates_helpers import (
 from bot.dice import Dice
 from bot.errors import NotAllowed, RuleViolation
 from bot.rules.space_pirates.base import apply_locate, base_exists, base_fleet, quote_locate
-from bot.rules.space_pirates.bribe import apply_bribe
+from bot.rules.space_pirates.bribe import apply_bribe, withdraw_bribe
 from bot.rules.space_pirates.chance import raid_points, route_weight
 from bot.rules.space_pirates.fleet import generate_route_fleet
-from bot.rules.space_pirates.mercenaries import apply_hire, mercenary_pool
+from bot.rules.space_pirates.mercenaries import apply_hire, dismiss_contract, mercenary_pool
 from bot.rules.space_pirates.models import PlayerPirates, PrivateerGroup, RegisteredShip
 from bot.rules.space_pirates.planet_raid import planet_points
+from bot.rules.space_pirates.privateers import apply_recall, quote_recall
 from bot.rules.space_pirates.registry import set_contacts
 from bot.rules.space_pirates.status import status
-from bot.rules.space_pirates.turn import answer_buy_off, answer_plunder, force_choice
+from bot.rules.space_pirates.turn import (
+    answer_buy_off,
+    answer_plunder,
+    force_choice,
+    waiting_for,
+)
+from bot.rules.space_pirates.upkeep import answer_upkeep
 
 
 def scripted(*faces):
@@ -634,3 +641,85 @@ def test_sp_i22_ask_when_raided_pauses_for_the_owners_branch():
     assert report.plunder_forced and report.planet.plunder.branch == "avoid"
     with pytest.raises(NotAllowed):
         answer_plunder(landed.state, ask, choice.choice_id, "Boreas", True, scripted())
+
+
+def hired_state():
+    state, _ = one_route(300)
+    with_history(state, "Aurora", [900], turn=9)
+    state, contract, _ = apply_hire(state, DEFAULTS, "Aurora", 10, 300)
+    return state, contract
+
+
+def test_sp_i35_upkeep_is_a_choice_pay_or_end():
+    """SP-I35, SP-I45: the upkeep waits for its owner; ending the contract sends the ships
+    away; the forced default pays, but a contract with no ships left ends."""
+    state, contract = hired_state()
+    result = resolve(state, 10, scripted(20))
+    (due,) = result.state.upkeep_due
+    assert (due.contract, due.amount) == (contract.id, 60)
+    assert waiting_for(result.state, DEFAULTS, 11)[-1].key == "space_pirates.waiting.upkeep"
+    ended, _ = answer_upkeep(result.state, DEFAULTS, due.choice_id, "Aurora", False)
+    assert not ended.contracts[0].active and ended.upkeep_due == []
+    paid, _ = answer_upkeep(result.state, DEFAULTS, due.choice_id, "GM", None)
+    assert paid.contracts[0].active
+    empty_ships = result.state.model_copy(deep=True)
+    empty_ships.contracts[0].ships = []
+    forced, _ = answer_upkeep(empty_ships, DEFAULTS, due.choice_id, "GM", None)
+    assert not forced.contracts[0].active
+    with pytest.raises(NotAllowed):
+        answer_upkeep(result.state, DEFAULTS, due.choice_id, "Boreas", True)
+
+
+def test_sp_i35_upkeep_default_end_with_the_setting():
+    """SP-I35: with `mercenary_upkeep_default = end`, an unanswered upkeep ends the contract
+    when the next resolution starts."""
+    state, _ = hired_state()
+    first = resolve(state, 10, scripted(20))
+    second = resolve(first.state, 11, scripted(20), settings(mercenary_upkeep_default="end"))
+    assert not second.state.contracts[0].active
+    kept = resolve(first.state, 11, scripted(20))
+    assert kept.state.contracts[0].active
+
+
+def test_sp_i35_dismissed_contract_owes_no_upkeep():
+    """SP-I35: a contract dismissed during the turn owes nothing in its resolution."""
+    state, contract = hired_state()
+    state = dismiss_contract(state, "Aurora", contract.id, 10)
+    assert "upkeep" not in resolve(state, 10, scripted(20)).outcome
+
+
+def test_sp_i33_withdraw_after_the_roll_only_with_the_setting():
+    """SP-I33: a placed bribe is binding, unless `bribe_withdraw_after_roll` (same turn)."""
+    state, _ = one_route(300)
+    state = set_contacts(state, "Boreas", ["Aurora"])
+    state, bribe = apply_bribe(
+        state, DEFAULTS, COMBAT, "Boreas", "Aurora", "route", 2, scripted(1, 1, 1)
+    )
+    with pytest.raises(RuleViolation):
+        withdraw_bribe(state, DEFAULTS, "Boreas", bribe.id, 2)
+    free = settings(bribe_withdraw_after_roll=True)
+    after = withdraw_bribe(state, free, "Boreas", bribe.id, 2)
+    assert after.bribes[0].status == "withdrawn"
+    _, reports = raid(after, 2, [20], settings=free)
+    assert [r.mode for r in reports] == ["regular"]
+
+
+def test_sp_i37_partial_recall_only_with_the_setting():
+    """SP-I37: a group is recalled whole; with `privateer_partial_recall` the named ships
+    split off, priced alone."""
+    ships = [
+        RegisteredShip(id=i, owner="Aurora", ship_class=c)
+        for i, c in enumerate(["cruiser", "destroyer"], start=1)
+    ]
+    state = empty()
+    state.privateers.append(
+        PrivateerGroup(id=7, owner="Aurora", target="Boreas", formed_turn=3, ships=ships)
+    )
+    with pytest.raises(RuleViolation):
+        quote_recall(state, DEFAULTS, "Aurora", 7, 5, [2])
+    part = settings(privateer_partial_recall=True)
+    assert quote_recall(state, part, "Aurora", 7, 5, [2]).cost == 50
+    after, _, _ = apply_recall(state, part, "Aurora", 7, 5, scripted(2), [2])
+    kept, recalled = after.privateers
+    assert [s.id for s in kept.ships] == [1] and kept.recalled_turn is None
+    assert [s.id for s in recalled.ships] == [2] and recalled.returns_turn == 7

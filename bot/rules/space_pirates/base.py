@@ -162,6 +162,23 @@ def base_fleet(
     )
 
 
+def quote_base_attack(
+    state: SpacePiratesState, settings: SpacePiratesSettings, faction: str, turn: int
+) -> BaseFleetQuote:
+    """The base fleet an attack ordered now would meet, as it stands during turn T (SP-6.7,
+    SP-I31); refused without a known base or with operations blocked."""
+    record = state.players.get(faction) or PlayerPirates()
+    require_operations(record, turn, "SP-I32")
+    if not base_exists(record, settings):
+        raise RuleViolation(f"{P}error.no_base", clause="SP-I29")
+    if not record.base_known:
+        raise RuleViolation(f"{P}error.base_not_located", clause="SP-I31")
+    quote = base_fleet(record, settings, turn, at_battle=False)
+    if quote is None:
+        raise RuleViolation(f"{P}error.no_attack_record", clause="SP-I30")
+    return quote
+
+
 def order_base_attack(
     state: SpacePiratesState,
     settings: SpacePiratesSettings,
@@ -173,12 +190,7 @@ def order_base_attack(
 ) -> tuple[SpacePiratesState, BaseFleetQuote]:
     """Order an attack for resolution T with the named ships (class, cost) and contracts
     (SP-6.6, SP-I31); returns the base fleet as it stands now."""
-    record = state.players.get(faction) or PlayerPirates()
-    require_operations(record, turn, "SP-I32")
-    if not base_exists(record, settings):
-        raise RuleViolation(f"{P}error.no_base", clause="SP-I29")
-    if not record.base_known:
-        raise RuleViolation(f"{P}error.base_not_located", clause="SP-I31")
+    quote = quote_base_attack(state, settings, faction, turn)
     for ship_class, _ in ships:
         if not combat.is_combat_class(ship_class):
             raise RuleViolation(
@@ -193,9 +205,6 @@ def order_base_attack(
         raise NotFound(f"{P}error.contract_not_found", contract=unknown[0])
     if not ships and not contracts:
         raise RuleViolation(f"{P}error.no_attackers", clause="SP-I31")
-    quote = base_fleet(record, settings, turn, at_battle=False)
-    if quote is None:
-        raise RuleViolation(f"{P}error.no_attack_record", clause="SP-I30")
     new = state.model_copy(deep=True)
     order_id = new.take_id()
     registered = [

@@ -168,3 +168,24 @@ def apply_bribe(
 def bribes_visible_to(state: SpacePiratesState, faction: str, *, gm: bool = False) -> list[Bribe]:
     """Placed bribes a viewer may see: the GMs all, a player only their own (SP-I33)."""
     return [b for b in state.bribes if b.status == "placed" and (gm or b.briber == faction)]
+
+
+def withdraw_bribe(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    briber: str,
+    bribe_id: int,
+    turn: int,
+) -> SpacePiratesState:
+    """With `bribe_withdraw_after_roll`, the briber may withdraw a bribe placed this turn
+    after seeing its fleet; nothing is owed (SP-I33, SP-I45)."""
+    if not settings.bribe_withdraw_after_roll:
+        raise RuleViolation(f"{P}error.bribe_binding", clause="SP-I33")
+    bribe = next((b for b in state.bribes if b.id == bribe_id and b.briber == briber), None)
+    if bribe is None or bribe.status != "placed":
+        raise NotFound(f"{P}error.bribe_not_found", bribe=bribe_id)
+    if bribe.placed_turn != turn:
+        raise RuleViolation(f"{P}error.bribe_binding", clause="SP-I33")
+    new = state.model_copy(deep=True)
+    next(b for b in new.bribes if b.id == bribe_id).status = "withdrawn"
+    return new

@@ -193,7 +193,19 @@ class Bribe(BaseModel):
     fleet: PirateFleet
     payment_value: int
     cost: int
-    status: Literal["placed", "resolved", "cancelled"] = "placed"
+    status: Literal["placed", "resolved", "cancelled", "withdrawn"] = "placed"
+
+
+class UpkeepDue(BaseModel):
+    """A contract's upkeep due at SP-I40 step 4 of resolution `turn`: a pending choice to its
+    owner, pay or end the contract (SP-I35, SP-I45). `ended` contracts only owe it."""
+
+    choice_id: int
+    contract: int
+    owner: str
+    turn: int
+    amount: int
+    ended: bool = False
 
 
 class BaseAttackOrder(BaseModel):
@@ -242,6 +254,7 @@ class SpacePiratesState(BaseModel):
     bribes: list[Bribe] = Field(default_factory=list)
     base_attack_orders: list[BaseAttackOrder] = Field(default_factory=list)
     waiting: list[PendingResolution] = Field(default_factory=list)
+    upkeep_due: list[UpkeepDue] = Field(default_factory=list)
     last_resolved_turn: int = 0
     next_id: int = 1
 

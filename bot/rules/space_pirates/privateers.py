@@ -122,19 +122,39 @@ def _own_group(state: SpacePiratesState, owner: str, group_id: int) -> Privateer
     return group
 
 
+def _recalled_ships(
+    group: PrivateerGroup, settings: SpacePiratesSettings, ship_ids: Sequence[int] | None
+) -> list[RegisteredShip]:
+    """The whole group, or with `privateer_partial_recall` the ships named (SP-I37)."""
+    if ship_ids is None:
+        return list(group.ships)
+    if not settings.privateer_partial_recall:
+        raise RuleViolation(f"{P}error.recall_whole_group", clause="SP-I37")
+    by_id = {s.id: s for s in group.ships}
+    missing = [i for i in ship_ids if i not in by_id]
+    if missing:
+        raise NotFound(f"{P}error.ship_not_found", ship=missing[0])
+    if not ship_ids or len(set(ship_ids)) != len(ship_ids):
+        raise RuleViolation(f"{P}error.no_ships", clause="SP-I37")
+    return [by_id[i] for i in ship_ids]
+
+
 def quote_recall(
     state: SpacePiratesState,
     settings: SpacePiratesSettings,
     owner: str,
     group_id: int,
     turn: int,
+    ship_ids: Sequence[int] | None = None,
 ) -> RecallQuote:
-    """The price of recalling a whole group (SP-I37); wounded ships count at full cost."""
+    """The price of recalling a group (SP-I37), or part of it with
+    `privateer_partial_recall`; wounded ships count at full cost."""
     group = _own_group(state, owner, group_id)
     record = state.players.get(owner) or PlayerPirates()
     if settings.peace_blocks_privateer_recall and operations_blocked(record, turn):
         require_operations(record, turn, "SP-I32")
-    value = sum(settings.ship_cost(s.ship_class, s.cost) for s in group.ships)
+    ships = _recalled_ships(group, settings, ship_ids)
+    value = sum(settings.ship_cost(s.ship_class, s.cost) for s in ships)
     cost = round_amount(
         Fraction(value * settings.privateer_recall_cost_pct, 100), settings.payment_rounding
     )
@@ -148,13 +168,22 @@ def apply_recall(
     group_id: int,
     turn: int,
     dice: Dice,
+    ship_ids: Sequence[int] | None = None,
 ) -> tuple[SpacePiratesState, RecallQuote, int]:
-    """Recall the group: it stops at once; 1d6 says in which resolution it returns
-    (T + face, SP-10.8, SP-I37). Returns the new state, the price and the face."""
-    quote = quote_recall(state, settings, owner, group_id, turn)
+    """Recall the group (or the ships named, split off as a group of their own): it stops
+    at once; 1d6 says in which resolution it returns (T + face, SP-10.8, SP-I37)."""
+    quote = quote_recall(state, settings, owner, group_id, turn, ship_ids)
     face = dice.roll_one(6, ROLL_RETURN, clause="SP-I37")
     new = state.model_copy(deep=True)
     group = _own_group(new, owner, group_id)
-    group.recalled_turn = turn
-    group.returns_turn = turn + face
+    recalled = group
+    if ship_ids is not None and len(ship_ids) < len(group.ships):
+        taken = set(ship_ids)
+        recalled = group.model_copy(
+            update={"id": new.take_id(), "ships": [s for s in group.ships if s.id in taken]}
+        )
+        group.ships = [s for s in group.ships if s.id not in taken]
+        new.privateers.append(recalled)
+    recalled.recalled_turn = turn
+    recalled.returns_turn = turn + face
     return new, quote, face

@@ -12,7 +12,6 @@ from bot.errors import NotAllowed, NotFound
 from bot.i18n import Msg
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates.base import fight_base_attacks, forget_gone_bases
-from bot.rules.space_pirates.fleet import payment
 from bot.rules.space_pirates.messages import waiting_line
 from bot.rules.space_pirates.models import PendingResolution, SpacePiratesState
 from bot.rules.space_pirates.reports import Journal
@@ -24,6 +23,7 @@ from bot.rules.space_pirates.resolution import (
     run_player,
 )
 from bot.rules.space_pirates.settings import SpacePiratesSettings
+from bot.rules.space_pirates.upkeep import post_upkeep, settle_upkeep, upkeep_waiting_line
 from bot.rulesets import ArchiveRecord, TurnContext, TurnStepResult
 
 P = "space_pirates."
@@ -78,6 +78,8 @@ def end_of_turn(ctx: TurnContext, *, combat: FleetCombatSettings | None = None) 
     journal = Journal()
     for pending in [w for w in state.waiting if w.turn < ctx.turn]:
         _force(state, settings, fleet_settings, ctx.dice, pending, journal)
+    for due in [d for d in state.upkeep_due if d.turn < ctx.turn]:
+        settle_upkeep(state, settings, due, pay=None, journal=journal)
     players_done = False
     for step in settings.resolution_order:
         if step == "privateers":
@@ -92,7 +94,7 @@ def end_of_turn(ctx: TurnContext, *, combat: FleetCombatSettings | None = None) 
                 run = PlayerRun(faction, ctx.turn, player_steps(state, settings, faction, ctx.turn))
                 run_player(state, settings, fleet_settings, ctx.dice, run, journal)
         elif step == "mercenary_upkeep":
-            _upkeep_step(state, settings, ctx.turn, journal)
+            post_upkeep(state, settings, ctx.turn, journal)
         elif step == "report":
             _effects_step(state, ctx.turn, journal)
     forget_gone_bases(state, settings)
@@ -142,35 +144,6 @@ def _privateers_step(state: SpacePiratesState, turn: int, journal: Journal) -> N
                 )
             )
     state.privateers = [g for g in state.privateers if not g.returned]
-
-
-def _upkeep_step(
-    state: SpacePiratesState, settings: SpacePiratesSettings, turn: int, journal: Journal
-) -> None:
-    """SP-I40 step 4: each running contract's upkeep ⌈20 % × C⌉ is owed (SP-9.3, SP-I35)."""
-    owed: list[dict[str, Any]] = []
-    for contract in state.contracts:
-        ended_now = contract.ended_turn == turn and not contract.dismissed
-        if not contract.active and not ended_now:
-            continue
-        if contract.hired_turn == turn and not settings.mercenary_upkeep_in_hire_turn:
-            continue
-        base = contract.value
-        if settings.mercenary_upkeep_basis == "surviving_value":
-            base = sum(settings.pirate_cost(s.pirate_type) for s in contract.ships)
-        amount = payment(settings, base, settings.mercenary_upkeep_pct)
-        owed.append({"contract": contract.id, "owner": contract.owner, "amount": amount})
-        journal.lines.append(
-            Msg(
-                f"{P}mercenaries.upkeep",
-                owner=contract.owner,
-                contract=contract.id,
-                amount=amount,
-                no_ships=Msg(f"{P}mercenaries.no_ships") if not contract.ships else "",
-            )
-        )
-    if owed:
-        journal.outcome["upkeep"] = owed
 
 
 def _effects_step(state: SpacePiratesState, turn: int, journal: Journal) -> None:
@@ -350,4 +323,5 @@ def waiting_for(state: Any, settings: Any, turn: int) -> list[Msg]:
     for pending in pirate_state.waiting:
         report_target = pending.report.get("target_name") or str(pending.attack.target)
         lines.append(waiting_line(pending, str(report_target)))
+    lines += [upkeep_waiting_line(d) for d in pirate_state.upkeep_due]
     return lines
