@@ -376,6 +376,14 @@ def more_messages():
     due = hired.state.upkeep_due[0].choice_id
     out.extend(answer_upkeep(hired.state, DEFAULTS, due, "Aurora", True)[1])
     out.extend(answer_upkeep(hired.state, DEFAULTS, due, "Aurora", False)[1])
+    # a bribed attack offered to its victim at placement
+    timing = settings(bribed_offer_timing="at_placement")
+    state, _ = route(empty(), "Line", 300)
+    state = set_contacts(state, "Boreas", ["Aurora"])
+    state, _ = apply_bribe(
+        state, timing, COMBAT, "Boreas", "Aurora", "route", 2, scripted(1, 1, 1)[0]
+    )
+    out.extend(waiting_for(state, timing, 2))
     # an ordered base attack that finds no base any more
     state, _ = route(empty(), "Line", 160)
     state.player("Aurora").streak = 1

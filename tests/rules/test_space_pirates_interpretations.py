@@ -21,7 +21,7 @@ from space_pirates_helpers import (
 from bot.dice import Dice
 from bot.errors import NotAllowed, RuleViolation
 from bot.rules.space_pirates.base import apply_locate, base_exists, base_fleet, quote_locate
-from bot.rules.space_pirates.bribe import apply_bribe, withdraw_bribe
+from bot.rules.space_pirates.bribe import answer_bribe_offer, apply_bribe, withdraw_bribe
 from bot.rules.space_pirates.chance import raid_points, route_weight
 from bot.rules.space_pirates.fleet import generate_route_fleet
 from bot.rules.space_pirates.mercenaries import apply_hire, dismiss_contract, mercenary_pool
@@ -723,3 +723,28 @@ def test_sp_i37_partial_recall_only_with_the_setting():
     kept, recalled = after.privateers
     assert [s.id for s in kept.ships] == [1] and kept.recalled_turn is None
     assert [s.id for s in recalled.ships] == [2] and recalled.returns_turn == 7
+
+
+def test_sp_i34_bribed_offer_at_placement():
+    """SP-I34 `at_placement`: the victim is offered the buy-off when the bribe is placed;
+    accepting records a bought-off attack dated the placement turn and the +5 % reaches
+    that turn's regular raid; declining means no second offer in the resolution."""
+    timing = settings(bribed_offer_timing="at_placement")
+    state, _ = one_route(300)
+    state = set_contacts(state, "Boreas", ["Aurora"])
+    state, bribe = apply_bribe(
+        state, timing, COMBAT, "Boreas", "Aurora", "route", 2, scripted(1, 1, 1)
+    )
+    assert waiting_for(state, timing, 2)[-1].key == "space_pirates.waiting.bribe_offer"
+    with pytest.raises(NotAllowed):
+        answer_bribe_offer(state, timing, bribe.id, "Boreas", True)
+    bought = answer_bribe_offer(state, timing, bribe.id, "Aurora", True)
+    record = bought.player("Aurora")
+    assert record.buy_off_bonus_pct == 5 and record.history[0].outcome == "bought_off"
+    result = resolve(bought, 2, scripted(1, 2, 2, 2), timing)
+    assert result.state.waiting[0].attack.value == 315  # 6 × 1.05 × 50
+    declined = answer_bribe_offer(state, timing, bribe.id, "Aurora", False)
+    _, reports = raid(declined, 2, [20], settings=timing)
+    assert [(r.mode, r.buy_off) for r in reports] == [("regular", None), ("bribed", "declined")]
+    forced = resolve(state, 2, scripted(20), timing)
+    assert forced.outcome["bribe_offers_forced"] == [bribe.id]

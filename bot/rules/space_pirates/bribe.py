@@ -9,7 +9,7 @@ from typing import Literal
 from pydantic import BaseModel
 
 from bot.dice import Dice
-from bot.errors import NotFound, RuleViolation
+from bot.errors import NotAllowed, NotFound, RuleViolation
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates.base import require_operations
 from bot.rules.space_pirates.chance import draw_target, richest_route, routes_in_roll
@@ -19,7 +19,13 @@ from bot.rules.space_pirates.fleet import (
     payment,
     payment_value,
 )
-from bot.rules.space_pirates.models import Bribe, PirateFleet, PlayerPirates, SpacePiratesState
+from bot.rules.space_pirates.models import (
+    AttackRecord,
+    Bribe,
+    PirateFleet,
+    PlayerPirates,
+    SpacePiratesState,
+)
 from bot.rules.space_pirates.planet_raid import choose_planet, eligible, recent_route_values
 from bot.rules.space_pirates.route_raid import under_peace, under_route_immunity
 from bot.rules.space_pirates.settings import SpacePiratesSettings
@@ -160,9 +166,75 @@ def apply_bribe(
         fleet=fleet,
         payment_value=pay_value,
         cost=payment(settings, pay_value, settings.bribe_cost_pct),
+        offer="open" if settings.bribed_offer_timing == "at_placement" else "at_resolution",
     )
     new.bribes.append(bribe)
     return new, bribe
+
+
+def bribe_offer_cost(bribe: Bribe, settings: SpacePiratesSettings) -> int:
+    """The victim's buy-off price for a bribed attack, ⌈10 % × P⌉ (SP-I34, SP-I42)."""
+    return payment(settings, bribe.payment_value, settings.buy_off_cost_pct)
+
+
+def open_bribe_offers(state: SpacePiratesState, victim: str | None = None) -> list[Bribe]:
+    """Bribed attacks offered to their victims at placement, not yet answered (SP-I34)."""
+    return [
+        b
+        for b in state.bribes
+        if b.offer == "open" and b.status == "placed" and victim in (None, b.victim)
+    ]
+
+
+def _settle_offer(
+    state: SpacePiratesState, settings: SpacePiratesSettings, bribe: Bribe, accept: bool
+) -> None:
+    if not accept:
+        bribe.offer = "declined"
+        return
+    bribe.status = "bought_off"
+    record = state.player(bribe.victim)
+    record.history.append(
+        AttackRecord(
+            turn=bribe.placed_turn,
+            kind=bribe.kind,
+            target=bribe.target,
+            bribe_id=bribe.id,
+            raw_strength=bribe.raw_strength,
+            strength=bribe.strength,
+            value=bribe.value,
+            fleet=bribe.fleet,
+            outcome="bought_off",
+        )
+    )
+    record.buy_off_bonus_pct += settings.buy_off_bonus_pct
+
+
+def answer_bribe_offer(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    bribe_id: int,
+    victim: str,
+    accept: bool,
+) -> SpacePiratesState:
+    """Under `bribed_offer_timing = at_placement`, the victim buys the bribed attack off at
+    once (a `bought_off` record dated the placement turn and +5 %) or declines (SP-I34)."""
+    bribe = next((b for b in open_bribe_offers(state) if b.id == bribe_id), None)
+    if bribe is None:
+        raise NotFound(f"{P}error.bribe_not_found", bribe=bribe_id)
+    if bribe.victim != victim:
+        raise NotAllowed(f"{P}error.not_your_choice", choice=bribe_id)
+    new = state.model_copy(deep=True)
+    _settle_offer(new, settings, next(b for b in new.bribes if b.id == bribe_id), accept)
+    return new
+
+
+def force_open_bribe_offers(state: SpacePiratesState, settings: SpacePiratesSettings) -> list[int]:
+    """Offers still open when the resolution starts take `buy_off_default` (SP-I34)."""
+    forced = open_bribe_offers(state)
+    for bribe in forced:
+        _settle_offer(state, settings, bribe, settings.buy_off_default == "accept")
+    return [b.id for b in forced]
 
 
 def bribes_visible_to(state: SpacePiratesState, faction: str, *, gm: bool = False) -> list[Bribe]:

@@ -193,7 +193,8 @@ class Bribe(BaseModel):
     fleet: PirateFleet
     payment_value: int
     cost: int
-    status: Literal["placed", "resolved", "cancelled", "withdrawn"] = "placed"
+    status: Literal["placed", "resolved", "cancelled", "withdrawn", "bought_off"] = "placed"
+    offer: Literal["at_resolution", "open", "declined"] = "at_resolution"
 
 
 class UpkeepDue(BaseModel):

@@ -157,7 +157,7 @@ def _run_step(
             return False
         index = generate_route_attack(state, settings, dice, faction, turn, route, report)
         run.route_attack_happened = True
-        return _offer(state, settings, run, report, index, journal)
+        return _offer(state, settings, combat, dice, run, report, index, journal)
     if step == "planet_check":
         report.kind = "planet"
         planet = check_planet_raid(
@@ -178,7 +178,7 @@ def _run_step(
             return False
         run.seq += 1
         index = record_planet_attack(state, report)
-        return _offer(state, settings, run, report, index, journal)
+        return _offer(state, settings, combat, dice, run, report, index, journal)
     bribe = _bribe(state, step)
     if bribe.status != "placed":
         return False
@@ -211,7 +211,7 @@ def _run_step(
     )
     if bribe.kind == "route":
         run.route_attack_happened = True
-    return _offer(state, settings, run, report, len(record.history) - 1, journal)
+    return _offer(state, settings, combat, dice, run, report, len(record.history) - 1, journal)
 
 
 def _bribe_still_stands(
@@ -246,6 +246,8 @@ def _bribe_still_stands(
 def _offer(
     state: SpacePiratesState,
     settings: SpacePiratesSettings,
+    combat: FleetCombatSettings,
+    dice: Dice,
     run: PlayerRun,
     report: RaidReport,
     record_index: int,
@@ -266,8 +268,16 @@ def _offer(
         fleet=report.fleet,
         record_index=record_index,
     )
+    if report.bribe_id is not None and _declined_at_placement(state, report.bribe_id):
+        report.buy_off = "declined"
+        return _fight_declined(state, settings, combat, dice, run, report, attack, journal)
     _pause(state, run, report, attack, journal, choice="buy_off")
     return True
+
+
+def _declined_at_placement(state: SpacePiratesState, bribe_id: int) -> bool:
+    """A bribed attack whose offer was already declined at placement (SP-I34 `at_placement`)."""
+    return any(b.id == bribe_id and b.offer == "declined" for b in state.bribes)
 
 
 def _pause(
@@ -339,7 +349,26 @@ def resume(
         record.history[index].outcome = "bought_off"
         record.buy_off_bonus_pct += settings.buy_off_bonus_pct
         report.outcome = "bought_off"
-    elif report.kind == "route":
+        journal.reports.append(report)
+    elif _fight_declined(state, settings, combat, dice, run, report, pending.attack, journal):
+        return
+    run_player(state, settings, combat, dice, run, journal)
+
+
+def _fight_declined(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    combat: FleetCombatSettings,
+    dice: Dice,
+    run: PlayerRun,
+    report: RaidReport,
+    attack: PendingAttack,
+    journal: Journal,
+) -> bool:
+    """A declined attack is fought out (SP-1.11, SP-1.12, SP-4.4); True when a planet raid
+    paused for the plunder branch (SP-I22 `ask_when_raided`)."""
+    index = attack.record_index
+    if report.kind == "route":
         fight_route_attack(state, settings, combat, dice, report, index, journal)
         if report.outcome in ROUTE_ENDINGS:
             run.quiet = False
@@ -347,12 +376,12 @@ def resume(
         squads = orbital_phase(state, settings, combat, dice, report, index, journal)
         if squads is not None:
             if needs_plunder_choice(state, settings, report):
-                attack = pending.attack.model_copy(update={"squads": squads})
-                _pause(state, run, report, attack, journal, choice="plunder")
-                return
+                with_squads = attack.model_copy(update={"squads": squads})
+                _pause(state, run, report, with_squads, journal, choice="plunder")
+                return True
             plunder_phase(state, settings, dice, report, index, squads, cover=None)
     journal.reports.append(report)
-    run_player(state, settings, combat, dice, run, journal)
+    return False
 
 
 def resume_plunder(

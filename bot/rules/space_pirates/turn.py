@@ -12,6 +12,11 @@ from bot.errors import NotAllowed, NotFound
 from bot.i18n import Msg
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates.base import fight_base_attacks, forget_gone_bases
+from bot.rules.space_pirates.bribe import (
+    bribe_offer_cost,
+    force_open_bribe_offers,
+    open_bribe_offers,
+)
 from bot.rules.space_pirates.messages import waiting_line
 from bot.rules.space_pirates.models import PendingResolution, SpacePiratesState
 from bot.rules.space_pirates.reports import Journal
@@ -80,6 +85,9 @@ def end_of_turn(ctx: TurnContext, *, combat: FleetCombatSettings | None = None) 
         _force(state, settings, fleet_settings, ctx.dice, pending, journal)
     for due in [d for d in state.upkeep_due if d.turn < ctx.turn]:
         settle_upkeep(state, settings, due, pay=None, journal=journal)
+    forced_offers = force_open_bribe_offers(state, settings)
+    if forced_offers:
+        journal.outcome["bribe_offers_forced"] = forced_offers
     players_done = False
     for step in settings.resolution_order:
         if step == "privateers":
@@ -324,4 +332,15 @@ def waiting_for(state: Any, settings: Any, turn: int) -> list[Msg]:
         report_target = pending.report.get("target_name") or str(pending.attack.target)
         lines.append(waiting_line(pending, str(report_target)))
     lines += [upkeep_waiting_line(d) for d in pirate_state.upkeep_due]
+    pirate_settings = as_settings(settings)
+    lines += [
+        Msg(
+            f"{P}waiting.bribe_offer",
+            faction=b.victim,
+            kind=Msg(f"{P}kind.{b.kind}"),
+            cost=bribe_offer_cost(b, pirate_settings),
+            bribe=b.id,
+        )
+        for b in open_bribe_offers(pirate_state)
+    ]
     return lines
