@@ -70,11 +70,17 @@ def is_policed(route: TradeRoute, faction: str, settings: SpacePiratesSettings) 
 
 
 def raid_points(
-    state: SpacePiratesState, faction: str, settings: SpacePiratesSettings, turn: int
+    state: SpacePiratesState,
+    faction: str,
+    settings: SpacePiratesSettings,
+    turn: int,
+    routes: list[TradeRoute] | None = None,
 ) -> RaidPoints:
     """Points = base + (routes − 1) + streak (+ privateers) − police, at least 1 after the
-    police reduction (SP-I1, SP-I3, SP-I28, SP-I36)."""
-    routes = routes_in_roll(state, faction, settings)
+    police reduction (SP-I1, SP-I3, SP-I28, SP-I36); `routes` are the player's routes in
+    their roll when the caller has them already."""
+    if routes is None:
+        routes = routes_in_roll(state, faction, settings)
     record = state.player(faction)
     richest = richest_route(routes)
     rich = richest is not None and is_rich(richest.combined_income, settings)

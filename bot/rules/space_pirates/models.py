@@ -4,9 +4,10 @@ and the resolutions waiting on a pending choice (SP-I45)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 SCHEMA_VERSION = 1
 
@@ -67,7 +68,10 @@ class TradeRoute(BaseModel):
 
     def share_of(self, faction: str) -> int:
         """A faction's share in percent (0 when not an owner)."""
-        return next((o.share_pct for o in self.owners if o.faction == faction), 0)
+        for owner in self.owners:
+            if owner.faction == faction:
+                return owner.share_pct
+        return 0
 
     @property
     def primary_owner(self) -> str:
@@ -241,6 +245,24 @@ class PlayerPirates(BaseModel):
     contacts: list[str] = Field(default_factory=list)
 
 
+@dataclass
+class _RouteIndex:
+    """Lookups over one route list (not stored; rebuilt on demand)."""
+
+    routes: list[TradeRoute]
+    size: int
+    by_id: dict[int, TradeRoute]
+    by_owner: dict[str, list[TradeRoute]]
+
+    @classmethod
+    def of(cls, routes: list[TradeRoute]) -> _RouteIndex:
+        by_owner: dict[str, list[TradeRoute]] = {}
+        for route in routes:
+            for owner in route.owners:
+                by_owner.setdefault(owner.faction, []).append(route)
+        return cls(routes, len(routes), {r.id: r for r in routes}, by_owner)
+
+
 class SpacePiratesState(BaseModel):
     """Everything the ruleset keeps per campaign."""
 
@@ -258,6 +280,7 @@ class SpacePiratesState(BaseModel):
     upkeep_due: list[UpkeepDue] = Field(default_factory=list)
     last_resolved_turn: int = 0
     next_id: int = 1
+    _routes_index: _RouteIndex | None = PrivateAttr(default=None)
 
     def player(self, faction: str) -> PlayerPirates:
         """The faction's pirate record, created empty on first use."""
@@ -266,9 +289,21 @@ class SpacePiratesState(BaseModel):
             record = self.players[faction] = PlayerPirates()
         return record
 
+    def _route_index(self) -> _RouteIndex:
+        """Routes by id and by owner, rebuilt whenever the route list is replaced or grows
+        (the list object itself is kept, so a new list is never mistaken for the old one)."""
+        index = self._routes_index
+        if index is None or index.routes is not self.routes or index.size != len(self.routes):
+            index = _RouteIndex.of(self.routes)
+            self._routes_index = index
+        return index
+
     def route(self, route_id: int) -> TradeRoute | None:
         """A route by id."""
-        return next((r for r in self.routes if r.id == route_id), None)
+        found = self._route_index().by_id.get(route_id)
+        if found is None or found.id != route_id:
+            return next((r for r in self.routes if r.id == route_id), None)
+        return found
 
     def planet(self, planet_id: int) -> Planet | None:
         """A planet by id."""
@@ -276,7 +311,7 @@ class SpacePiratesState(BaseModel):
 
     def routes_of(self, faction: str) -> list[TradeRoute]:
         """The routes a faction owns a share of, in registration order."""
-        return [r for r in self.routes if r.share_of(faction) > 0]
+        return list(self._route_index().by_owner.get(faction, ()))
 
     def planets_of(self, faction: str) -> list[Planet]:
         """The faction's planets, in registration order."""

@@ -82,7 +82,7 @@ def roll_regular_raid(
         report.mode = "forced"
         report.chance = ChanceReport(forced=True, hit=True)
     else:
-        points = raid_points(state, faction, settings, turn)
+        points = raid_points(state, faction, settings, turn, routes)
         chance = ChanceReport(points=points, automatic=points.automatic)
         if points.automatic:
             chance.hit = True
