@@ -13,6 +13,7 @@ from bot.rules.space_pirates.registry import (
     ShipSpec,
     register_planet,
     register_route,
+    remove_route,
     set_turn_order,
 )
 from bot.rules.space_pirates.settings import GROUPS, settings_by_group
@@ -141,3 +142,18 @@ def test_settings_refuse_a_resolution_order_missing_a_step():
     with pytest.raises(ValueError):
         SpacePiratesSettings(resolution_order=["route_raid"])
     assert DEFAULTS.resolution_order[0] == "privateers"
+
+
+def test_route_lookups_follow_registration_and_removal():
+    """The owner and id lookups see a route as soon as it is registered and lose it when it
+    is removed, on every copy of the state."""
+    state, first = route(empty(), "First", 100)
+    assert [r.id for r in state.routes_of("Aurora")] == [first.id]
+    state, second = route(state, "Second", 200)
+    assert [r.id for r in state.routes_of("Aurora")] == [first.id, second.id]
+    state = remove_route(state, first.id)
+    assert state.route(first.id) is None and state.route(second.id).name == "Second"
+    copy = state.model_copy(deep=True)
+    copy.routes.append(first)
+    assert [r.id for r in copy.routes_of("Aurora")] == [second.id, first.id]
+    assert [r.id for r in state.routes_of("Aurora")] == [second.id]
