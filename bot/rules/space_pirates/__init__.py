@@ -1,0 +1,47 @@
+"""Space pirates (`space_pirates`, rules/space-pirates.md): the pure rules engine.
+
+No Discord, no I/O: every procedure takes the state and returns a new one; every die comes
+from the `Dice` passed in; player-facing text is `Msg` objects. Pirate battles are fought by
+the fleet combat engine's automatic mode (FC-I17).
+
+API at a glance (the cog's calls):
+
+- registration: `register_route`, `register_planet`, `remove_route`, `remove_planet`,
+  `set_contacts`, `set_privateer_tech`, `set_turn_order` (bot/rules/space_pirates/registry.py);
+- end of turn: `end_of_turn(TurnContext, combat=)`, `waiting_for(state, settings, turn)`;
+- pending choices (SP-I45): `answer_buy_off(state, settings, choice_id, faction, accept, dice)`,
+  `answer_plunder(state, settings, choice_id, faction, cover, dice)`, the GM's
+  `force_choice(state, settings, choice_id, dice)` and `force_choices` (several at once);
+- reports: `report_lines(RaidReport)`, `player_summary_line`;
+- operations: `quote_locate`/`apply_locate`, `order_base_attack`, `quote_bribe`/`apply_bribe`,
+  `quote_hire`/`apply_hire`, `dismiss_contract`, `station_contract`,
+  `quote_privateers`/`apply_privateers`, `quote_recall`/`apply_recall`;
+- status: `status(state, settings, faction, turn)`.
+"""
+
+from __future__ import annotations
+
+from bot.rules.space_pirates.models import SCHEMA_VERSION, SpacePiratesState
+from bot.rules.space_pirates.settings import SpacePiratesSettings
+from bot.rules.space_pirates.turn import (
+    ChoiceOutcome,
+    answer_buy_off,
+    answer_plunder,
+    end_of_turn,
+    force_choice,
+    force_choices,
+    waiting_for,
+)
+
+__all__ = [
+    "SCHEMA_VERSION",
+    "ChoiceOutcome",
+    "SpacePiratesSettings",
+    "SpacePiratesState",
+    "answer_buy_off",
+    "answer_plunder",
+    "end_of_turn",
+    "force_choice",
+    "force_choices",
+    "waiting_for",
+]

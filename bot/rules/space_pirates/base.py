@@ -1,0 +1,374 @@
+"""The pirate base (SP-6, SP-I29…SP-I32): whether it exists, locating it for a price, ordering
+an attack, fighting it at SP-I40 step 2, and what destroying it does."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from bot.dice import Dice
+from bot.errors import NotFound, RuleViolation
+from bot.i18n import Msg
+from bot.rules.fleet_combat.settings import FleetCombatSettings
+from bot.rules.space_pirates.battle import (
+    DEFENDER_SIDE,
+    PIRATE_SIDE,
+    BattleSummary,
+    Side,
+    fight,
+    mercenary_label,
+    pirate_ships,
+)
+from bot.rules.space_pirates.fleet import compose_fleet, payment
+from bot.rules.space_pirates.messages import bribe_cancelled_msg
+from bot.rules.space_pirates.models import (
+    BaseAttackOrder,
+    PirateFleet,
+    PirateShip,
+    PlayerPirates,
+    RegisteredShip,
+    SpacePiratesState,
+)
+from bot.rules.space_pirates.planet_raid import attacked_records
+from bot.rules.space_pirates.reports import Journal
+from bot.rules.space_pirates.settings import SpacePiratesSettings
+from bot.rulesets import ArchiveRecord
+
+P = "space_pirates."
+BASE_FLEET = "pirate base"
+
+
+def base_exists(record: PlayerPirates, settings: SpacePiratesSettings) -> bool:
+    """A strength bonus from raids means a base (SP-6.2, SP-I29)."""
+    if record.streak >= 1 or record.planet_raid_bonus_pct > 0:
+        return True
+    return settings.base_exists_rule == "any_bonus" and record.buy_off_bonus_pct > 0
+
+
+def operations_blocked(record: PlayerPirates, turn: int) -> bool:
+    """No operations with pirates for 10 turns after the base falls (SP-6.10, SP-I32)."""
+    return record.operations_blocked_until is not None and turn <= record.operations_blocked_until
+
+
+def require_operations(record: PlayerPirates, turn: int, clause: str) -> None:
+    """Refuse an operation while the player's operations are blocked (SP-I32)."""
+    if operations_blocked(record, turn):
+        raise RuleViolation(
+            f"{P}error.operations_blocked", clause=clause, until=record.operations_blocked_until
+        )
+
+
+def largest_in_window(
+    record: PlayerPirates,
+    settings: SpacePiratesSettings,
+    first: int,
+    last: int,
+    *,
+    fallback: bool,
+) -> int | None:
+    """The largest V among fleets that attacked in resolutions first…last (SP-I38); with
+    `fallback`, the most recent such record when the window is empty (SP-I30)."""
+    records = attacked_records(record, settings)
+    values = [r.value for r in records if first <= r.turn <= last]
+    if values:
+        return max(values)
+    if fallback and records:
+        return records[-1].value
+    return None
+
+
+class LocateQuote(BaseModel):
+    """What locating the base costs (SP-6.3, SP-I30)."""
+
+    faction: str
+    turn: int
+    largest_fleet: int
+    cost: int
+
+
+def quote_locate(
+    state: SpacePiratesState, settings: SpacePiratesSettings, faction: str, turn: int
+) -> LocateQuote:
+    """Cost ⌈10 % × M10⌉ over resolutions T−10…T−1, with SP-I30's fallback; refused without
+    a base, with operations blocked, when already known, or with no record at all."""
+    record = state.players.get(faction) or PlayerPirates()
+    require_operations(record, turn, "SP-I32")
+    if not base_exists(record, settings):
+        raise RuleViolation(f"{P}error.no_base", clause="SP-I29")
+    if record.base_known:
+        raise RuleViolation(f"{P}error.base_already_known", clause="SP-I30")
+    window = settings.base_history_window_turns
+    largest = largest_in_window(record, settings, turn - window, turn - 1, fallback=True)
+    if largest is None:
+        raise RuleViolation(f"{P}error.no_attack_record", clause="SP-I30")
+    cost = payment(settings, largest, settings.locate_cost_pct)
+    return LocateQuote(faction=faction, turn=turn, largest_fleet=largest, cost=cost)
+
+
+def apply_locate(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    faction: str,
+    turn: int,
+    location: str,
+) -> tuple[SpacePiratesState, LocateQuote]:
+    """Pay the quote and record the location the player places (SP-6.4, SP-6.5, SP-I30)."""
+    quote = quote_locate(state, settings, faction, turn)
+    place = " ".join(location.split())
+    if not place or len(place) > 200:
+        raise RuleViolation(f"{P}error.base_location", clause="SP-6.4", limit=200)
+    new = state.model_copy(deep=True)
+    record = new.player(faction)
+    record.base_known = True
+    record.base_location = place
+    return new, quote
+
+
+class BaseFleetQuote(BaseModel):
+    """The base-defence fleet as it would be generated now (SP-6.7, SP-I31)."""
+
+    largest_fleet: int
+    failed_attacks: int
+    value: int
+    fleet: PirateFleet
+
+
+def base_fleet(
+    record: PlayerPirates, settings: SpacePiratesSettings, turn: int, *, at_battle: bool
+) -> BaseFleetQuote | None:
+    """⌊2 × M10 × (1 + 20 % × failed)⌋ composed by SP-I8; the window is T−9…T in battle
+    (or T−10…T−1 with `base_fleet_window_at = order`, and for a quote during turn T)."""
+    window = settings.base_history_window_turns
+    if at_battle and settings.base_fleet_window_at == "battle":
+        first, last = turn - window + 1, turn
+    else:
+        first, last = turn - window, turn - 1
+    largest = largest_in_window(record, settings, first, last, fallback=True)
+    if largest is None:
+        return None
+    growth = 1 + Fraction(settings.base_fail_growth_pct * record.failed_base_attacks, 100)
+    if settings.base_fail_growth_scope == "all_fleets":
+        growth = Fraction(1)
+    value = math.floor(settings.base_fleet_multiplier * largest * growth)
+    return BaseFleetQuote(
+        largest_fleet=largest,
+        failed_attacks=record.failed_base_attacks,
+        value=value,
+        fleet=compose_fleet(value, settings),
+    )
+
+
+def quote_base_attack(
+    state: SpacePiratesState, settings: SpacePiratesSettings, faction: str, turn: int
+) -> BaseFleetQuote:
+    """The base fleet an attack ordered now would meet, as it stands during turn T (SP-6.7,
+    SP-I31); refused without a known base or with operations blocked."""
+    record = state.players.get(faction) or PlayerPirates()
+    require_operations(record, turn, "SP-I32")
+    if not base_exists(record, settings):
+        raise RuleViolation(f"{P}error.no_base", clause="SP-I29")
+    if not record.base_known:
+        raise RuleViolation(f"{P}error.base_not_located", clause="SP-I31")
+    quote = base_fleet(record, settings, turn, at_battle=False)
+    if quote is None:
+        raise RuleViolation(f"{P}error.no_attack_record", clause="SP-I30")
+    return quote
+
+
+def order_base_attack(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    faction: str,
+    turn: int,
+    ships: list[tuple[str, int | None]],
+    contracts: list[int],
+    combat: FleetCombatSettings,
+) -> tuple[SpacePiratesState, BaseFleetQuote]:
+    """Order an attack for resolution T with the named ships (class, cost) and contracts
+    (SP-6.6, SP-I31); returns the base fleet as it stands now."""
+    quote = quote_base_attack(state, settings, faction, turn)
+    for ship_class, _ in ships:
+        if not combat.is_combat_class(ship_class):
+            raise RuleViolation(
+                f"{P}error.unknown_class",
+                clause="SP-I31",
+                ship_class=ship_class,
+                allowed=", ".join(c for c in combat.ship_stats if combat.is_combat_class(c)),
+            )
+    own = {c.id for c in state.contracts if c.owner == faction and c.active and c.ships}
+    unknown = [c for c in contracts if c not in own]
+    if unknown:
+        raise NotFound(f"{P}error.contract_not_found", contract=unknown[0])
+    if not ships and not contracts:
+        raise RuleViolation(f"{P}error.no_attackers", clause="SP-I31")
+    new = state.model_copy(deep=True)
+    order_id = new.take_id()
+    registered = [
+        RegisteredShip(id=new.take_id(), owner=faction, ship_class=c, cost=cost)
+        for c, cost in ships
+    ]
+    new.base_attack_orders.append(
+        BaseAttackOrder(
+            id=order_id, attacker=faction, turn=turn, ships=registered, contracts=list(contracts)
+        )
+    )
+    return new, quote
+
+
+class BaseAttackReport(BaseModel):
+    """One base attack as fought at SP-I40 step 2 (SP-I31, SP-I32)."""
+
+    order: int
+    attacker: str
+    turn: int
+    outcome: Literal["destroyed", "failed", "refused"]
+    fleet: BaseFleetQuote | None = None
+    battle: BattleSummary | None = None
+    survivors: list[RegisteredShip] = Field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class BaseDestroyed:
+    """What destroying the base gives (SP-6.8–SP-6.10, SP-I32)."""
+
+    income_bonus_until: int
+    peace_until: int
+
+
+def destroy_base(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    faction: str,
+    turn: int,
+    journal: Journal,
+) -> BaseDestroyed:
+    """Income bonus T+1…T+3, peace and blocked operations through T+10, every counter reset,
+    bribes against the player cancelled (SP-I32)."""
+    record = state.player(faction)
+    record.streak = 0
+    record.planet_raid_bonus_pct = 0
+    record.buy_off_bonus_pct = 0
+    record.planet_penalty_points = 0
+    record.rampage = False
+    record.route_immunity_granted = record.route_immunity_until = None
+    record.history = []
+    record.base_known = False
+    record.base_location = None
+    record.failed_base_attacks = 0
+    record.income_bonus_until = turn + settings.base_bonus_turns
+    record.peace_until = turn + settings.peace_turns
+    record.operations_blocked_until = turn + settings.peace_turns
+    for bribe in state.bribes:
+        if bribe.victim == faction and bribe.status == "placed":
+            bribe.status = "cancelled"
+            refund = bribe.cost if settings.cancelled_bribe_refund else 0
+            journal.private.setdefault(bribe.briber, []).append(bribe_cancelled_msg(bribe, refund))
+            journal.outcome.setdefault("bribes_cancelled", []).append(bribe.id)
+    return BaseDestroyed(record.income_bonus_until, record.peace_until)
+
+
+def fight_base_attacks(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    combat: FleetCombatSettings,
+    dice: Dice,
+    turn: int,
+    journal: Journal,
+) -> None:
+    """SP-I40 step 2: every base attack ordered during T, in the order given (SP-I31)."""
+    orders = [o for o in state.base_attack_orders if o.turn == turn]
+    state.base_attack_orders = [o for o in state.base_attack_orders if o.turn > turn]
+    for order in orders:
+        report = _fight_one(state, settings, combat, dice, turn, order, journal)
+        journal.battle_logs.append(ArchiveRecord(f"base/{turn}/{order.attacker}", order.id, report))
+        journal.lines.append(base_attack_line(report, settings))
+        journal.outcome.setdefault("base_attacks", []).append(
+            {"order": order.id, "attacker": order.attacker, "outcome": report.outcome}
+        )
+
+
+def _fight_one(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    combat: FleetCombatSettings,
+    dice: Dice,
+    turn: int,
+    order: BaseAttackOrder,
+    journal: Journal,
+) -> BaseAttackReport:
+    record = state.player(order.attacker)
+    report = BaseAttackReport(order=order.id, attacker=order.attacker, turn=turn, outcome="refused")
+    if not base_exists(record, settings) or not record.base_known:
+        return report
+    quote = base_fleet(record, settings, turn, at_battle=True)
+    if quote is None:
+        return report
+    report.fleet = quote
+    contracts = [c for c in state.contracts if c.id in order.contracts and c.active and c.ships]
+    sides: list[Side] = []
+    if order.ships:
+        sides.append(Side(order.attacker, DEFENDER_SIDE, list(order.ships)))
+    sides += [Side(mercenary_label(c), DEFENDER_SIDE, list(c.ships), contract=c) for c in contracts]
+    if not sides:
+        return report
+    sides.append(Side(BASE_FLEET, PIRATE_SIDE, pirate_ships(quote.fleet)))
+    wipe_rule = settings.mutual_destruction_result
+    if settings.base_mutual_wipe_result == "attack_failed":
+        wipe_rule = "pirates_win"
+    run = fight(sides, settings, combat, dice, mutual_wipe_result=wipe_rule)
+    key = f"base/{turn}/{order.attacker}/{order.id}/battle"
+    journal.battle_logs += [ArchiveRecord(key, r.round, r) for r in run.rounds]
+    run.summary.log_key = key
+    report.battle = run.summary
+    for side in sides:
+        if side.contract is not None:
+            side.contract.ships = [
+                s for s in run.survivors.get(side.name, []) if isinstance(s, PirateShip)
+            ]
+            if not side.contract.ships and settings.mercenary_contract_ends_when_destroyed:
+                side.contract.ended_turn = turn
+    if order.ships:
+        report.survivors = [
+            s for s in run.survivors.get(order.attacker, []) if isinstance(s, RegisteredShip)
+        ]
+    if run.summary.result == "defender_victory":
+        report.outcome = "destroyed"
+        destroy_base(state, settings, order.attacker, turn, journal)
+    else:
+        report.outcome = "failed"
+        record.failed_base_attacks += 1
+    return report
+
+
+def base_attack_line(report: BaseAttackReport, settings: SpacePiratesSettings) -> Msg:
+    """One line per base attack: refused, failed, or the base destroyed with its rewards."""
+    if report.outcome == "destroyed":
+        return Msg(
+            f"{P}base.destroyed",
+            faction=report.attacker,
+            bonus=settings.base_bonus_income_per_planet,
+            until=report.turn + settings.base_bonus_turns,
+            peace=report.turn + settings.peace_turns,
+        )
+    if report.outcome == "failed":
+        return Msg(
+            f"{P}base.failed",
+            faction=report.attacker,
+            value=report.fleet.value if report.fleet else 0,
+        )
+    return Msg(f"{P}base.refused", faction=report.attacker)
+
+
+def forget_gone_bases(state: SpacePiratesState, settings: SpacePiratesSettings) -> None:
+    """A base that stops existing is forgotten with its failed attempts (SP-I29)."""
+    if not settings.forget_base_when_gone:
+        return
+    for record in state.players.values():
+        if not base_exists(record, settings) and (record.base_known or record.failed_base_attacks):
+            record.base_known = False
+            record.base_location = None
+            record.failed_base_attacks = 0

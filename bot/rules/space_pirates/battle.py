@@ -1,0 +1,196 @@
+"""Pirate battles on the fleet combat engine's automatic mode (FC-I17): who takes part
+(SP-I10, SP-I11, SP-I36, SP-I43), the result by side with the mutual-wipe and stalemate
+readings (SP-I11), and which registered ships survive with which wounds (SP-I12, FC-I14)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from bot.dice import Dice
+from bot.rules.fleet_combat import fight_automatic_sides
+from bot.rules.fleet_combat.models import Fleet, RoundReport, Ship
+from bot.rules.fleet_combat.settings import FleetCombatSettings
+from bot.rules.space_pirates.models import (
+    MercenaryContract,
+    PirateFleet,
+    PirateShip,
+    PrivateerGroup,
+    RegisteredShip,
+    SpacePiratesState,
+)
+from bot.rules.space_pirates.settings import PIRATE_TYPES, SpacePiratesSettings
+
+DEFENDER_SIDE = "defender"
+PIRATE_SIDE = "pirates"
+PIRATES = "pirates"
+
+AnyShip = RegisteredShip | PirateShip
+BattleResultKind = Literal["defender_victory", "pirate_victory", "stalemate"]
+
+
+def mercenary_label(contract: MercenaryContract) -> str:
+    """A contract's participant name in a battle (SP-I11)."""
+    return f"mercenaries #{contract.id}"
+
+
+def privateer_label(group: PrivateerGroup) -> str:
+    """A privateer group's participant name in a battle (SP-I11)."""
+    return f"privateers #{group.id}"
+
+
+@dataclass
+class Side:
+    """One participant: its name, side, and the ships it fights with (in ship-id order)."""
+
+    name: str
+    side: str
+    ships: Sequence[AnyShip]
+    contract: MercenaryContract | None = None
+    group: PrivateerGroup | None = None
+
+
+def pirate_ships(fleet: PirateFleet) -> list[PirateShip]:
+    """The fleet's ships in composition order: battleships, cruisers, raiders (SP-I10)."""
+    return [PirateShip(pirate_type=t) for t in PIRATE_TYPES for _ in range(fleet.counts()[t])]
+
+
+def combat_class(ship: RegisteredShip | PirateShip, settings: SpacePiratesSettings) -> str:
+    """The fleet combat class a ship fights as (SP-I9)."""
+    if isinstance(ship, PirateShip):
+        return settings.pirate_ship_table[ship.pirate_type].combat_class
+    return ship.ship_class
+
+
+def is_combat_ship(
+    ship: RegisteredShip | PirateShip, settings: SpacePiratesSettings, combat: FleetCombatSettings
+) -> bool:
+    """A ship that fights (FC-I13: transports and colonizers do not)."""
+    return combat.is_combat_class(combat_class(ship, settings))
+
+
+class BattleLoss(BaseModel):
+    """One participant's ships lost and surviving after a battle."""
+
+    participant: str
+    owner: str | None = None
+    lost: dict[str, int] = Field(default_factory=dict)
+    survivors: int = 0
+
+
+class BattleSummary(BaseModel):
+    """A pirate battle as the raid report keeps it; the rounds go to the battle log."""
+
+    participants: list[str]
+    rounds: int
+    result: BattleResultKind
+    mutual_wipe: bool = False
+    losses: list[BattleLoss] = Field(default_factory=list)
+    log_key: str = ""
+
+
+@dataclass
+class BattleRun:
+    """A fought battle: the summary, the round reports and the survivors by participant."""
+
+    summary: BattleSummary
+    rounds: list[RoundReport]
+    survivors: dict[str, list[AnyShip]] = field(default_factory=dict)
+
+
+def fight(
+    sides: Sequence[Side],
+    settings: SpacePiratesSettings,
+    combat: FleetCombatSettings,
+    dice: Dice,
+    *,
+    mutual_wipe_result: str,
+) -> BattleRun:
+    """Fight to the finish in the order given (SP-I11, FC-I17); capped by
+    `auto_battle_max_rounds` (0 = none). A mutual wipe is scored per `mutual_wipe_result`
+    (`defender_wins` or `pirates_win`)."""
+    fleets: list[tuple[Fleet, str]] = []
+    for side in sides:
+        ships = [
+            Ship(id=i, ship_class=combat_class(s, settings), wounds=s.wounds)
+            for i, s in enumerate(side.ships, start=1)
+        ]
+        fleets.append((Fleet(faction=side.name, point="", ships=ships), side.side))
+    run = fight_automatic_sides(fleets, combat, dice, max_rounds=settings.auto_battle_max_rounds)
+    mutual = run.result.reason == "no_combat_ships_left"
+    result: BattleResultKind
+    if run.result.reason == "round_cap":
+        result = "stalemate"
+    elif run.winning_side == DEFENDER_SIDE:
+        result = "defender_victory"
+    elif run.winning_side == PIRATE_SIDE or mutual_wipe_result == "pirates_win":
+        result = "pirate_victory"
+    else:
+        result = "defender_victory"
+    survivors: dict[str, list[AnyShip]] = {}
+    losses: list[BattleLoss] = []
+    for side in sides:
+        left = {s.id: s.wounds for s in run.fleets[side.name].ships}
+        kept = [
+            s.model_copy(update={"wounds": left[i]})
+            for i, s in enumerate(side.ships, start=1)
+            if i in left
+        ]
+        survivors[side.name] = kept
+        lost: dict[str, int] = {}
+        for i, s in enumerate(side.ships, start=1):
+            if i not in left:
+                name = combat_class(s, settings)
+                lost[name] = lost.get(name, 0) + 1
+        owner = side.contract.owner if side.contract else side.group.owner if side.group else None
+        losses.append(
+            BattleLoss(participant=side.name, owner=owner, lost=lost, survivors=len(kept))
+        )
+    summary = BattleSummary(
+        participants=[s.name for s in sides],
+        rounds=run.rounds_fought,
+        result=result,
+        mutual_wipe=mutual,
+        losses=losses,
+    )
+    return BattleRun(summary=summary, rounds=run.rounds, survivors=survivors)
+
+
+def joining_privateers(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    victim: str,
+    defender_owners: set[str],
+    turn: int,
+) -> list[PrivateerGroup]:
+    """Groups that join a pirate battle against `victim`, in order of formation (SP-10.5,
+    SP-I36, SP-I43): active, aimed at the victim (or any victim), and not facing their own
+    owner's ships unless `privateers_fight_own_ships`."""
+    groups = [
+        g
+        for g in state.privateers
+        if g.active_in(turn)
+        and (settings.privateers_join == "any_victim" or g.target == victim)
+        and (settings.privateers_fight_own_ships or g.owner not in defender_owners)
+    ]
+    return sorted(groups, key=lambda g: (g.formed_turn, g.id))
+
+
+def contracts_at(
+    state: SpacePiratesState, kind: str, target: int, owners: set[str] | None = None
+) -> list[MercenaryContract]:
+    """Running contracts stationed at a route or planet with ships left, in hiring order
+    (SP-I35, SP-I43: by hiring turn, then the order recorded)."""
+    found = [
+        c
+        for c in state.contracts
+        if c.active
+        and c.ships
+        and c.station.kind == kind
+        and c.station.target == target
+        and (owners is None or c.owner in owners)
+    ]
+    return sorted(found, key=lambda c: (c.hired_turn, c.id))

@@ -1,0 +1,263 @@
+"""Bribing the pirates against a contacted faction (SP-7, SP-I33): the checks, the attack
+generated at once from the victim's current state and fixed, and its price. A placed bribe is
+private to the briber and the GMs until it comes up in the resolution."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel
+
+from bot.dice import Dice
+from bot.errors import NotAllowed, NotFound, RuleViolation
+from bot.rules.fleet_combat.settings import FleetCombatSettings
+from bot.rules.space_pirates.base import require_operations
+from bot.rules.space_pirates.chance import draw_target, richest_route, routes_in_roll
+from bot.rules.space_pirates.fleet import (
+    compose_fleet,
+    generate_route_fleet,
+    payment,
+    payment_value,
+)
+from bot.rules.space_pirates.models import (
+    AttackRecord,
+    Bribe,
+    PirateFleet,
+    PlayerPirates,
+    SpacePiratesState,
+)
+from bot.rules.space_pirates.planet_raid import choose_planet, eligible, recent_route_values
+from bot.rules.space_pirates.route_raid import under_peace, under_route_immunity
+from bot.rules.space_pirates.settings import SpacePiratesSettings
+
+P = "space_pirates."
+
+
+class BribeQuote(BaseModel):
+    """What a bribe will cost: `cost_pct` of the fleet's payment value; exact already when
+    the value needs no roll (a planet raid priced from the history, SP-I20)."""
+
+    briber: str
+    victim: str
+    kind: Literal["route", "planet"]
+    cost_pct: int
+    value: int | None = None
+    fleet: PirateFleet | None = None
+    cost: int | None = None
+
+
+def _check(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    combat: FleetCombatSettings,
+    briber: str,
+    victim: str,
+    kind: str,
+    turn: int,
+) -> PlayerPirates:
+    """The refusals of SP-I33 at placement; returns the victim's record."""
+    if victim == briber:
+        raise RuleViolation(f"{P}error.bribe_self", clause="SP-7.1")
+    own = state.players.get(briber) or PlayerPirates()
+    if victim not in own.contacts:
+        raise RuleViolation(f"{P}error.no_contact", clause="SP-7.1", faction=victim)
+    require_operations(own, turn, "SP-I32")
+    record = state.players.get(victim) or PlayerPirates()
+    if under_peace(record, turn):
+        raise RuleViolation(f"{P}error.victim_at_peace", clause="SP-I32", faction=victim)
+    if kind == "route":
+        if settings.immunity_blocks_bribed_raids and under_route_immunity(record, turn):
+            raise RuleViolation(f"{P}error.victim_immune", clause="SP-I15", faction=victim)
+        if not routes_in_roll(state, victim, settings):
+            raise RuleViolation(f"{P}error.victim_no_route", clause="SP-I5", faction=victim)
+        return record
+    planet, _ = choose_planet(state, settings, combat, victim, turn)
+    if planet is None:
+        raise RuleViolation(f"{P}error.victim_no_planet", clause="SP-I19", faction=victim)
+    if not recent_route_values(record, settings) and not routes_in_roll(state, victim, settings):
+        raise RuleViolation(f"{P}error.bribe_unpriced", clause="SP-I20", faction=victim)
+    return record
+
+
+def quote_bribe(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    combat: FleetCombatSettings,
+    briber: str,
+    victim: str,
+    kind: Literal["route", "planet"],
+    turn: int,
+) -> BribeQuote:
+    """Check a bribe and say what it will cost, before the binding placement (SP-7.2, SP-I33)."""
+    record = _check(state, settings, combat, briber, victim, kind, turn)
+    quote = BribeQuote(briber=briber, victim=victim, kind=kind, cost_pct=settings.bribe_cost_pct)
+    values = recent_route_values(record, settings)
+    if kind == "planet" and values:
+        value = settings.planet_fleet_multiplier * max(values)
+        fleet = compose_fleet(value, settings)
+        quote.value, quote.fleet = value, fleet
+        quote.cost = payment(
+            settings, payment_value(value, fleet, settings), settings.bribe_cost_pct
+        )
+    return quote
+
+
+def apply_bribe(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    combat: FleetCombatSettings,
+    briber: str,
+    victim: str,
+    kind: Literal["route", "planet"],
+    turn: int,
+    dice: Dice,
+    *,
+    target: int | None = None,
+) -> tuple[SpacePiratesState, Bribe]:
+    """Place the bribe: generate the attack at once from the victim's current state (target
+    dW, then strength; SP-I4, SP-I6–SP-I8, SP-I18, SP-I20), fix it, and price it at
+    ⌈50 % × P⌉ (SP-I42). `target` is honoured only with `bribe_target_choice = briber_chooses`."""
+    if target is not None and settings.bribe_target_choice != "briber_chooses":
+        raise RuleViolation(f"{P}error.bribe_target_choice", clause="SP-I33")
+    record = _check(state, settings, combat, briber, victim, kind, turn)
+    new = state.model_copy(deep=True)
+    raw, strength = 0, "0"
+    if kind == "route":
+        routes = routes_in_roll(new, victim, settings)
+        if target is not None:
+            chosen = next((r for r in routes if r.id == target), None)
+            if chosen is None:
+                raise NotFound(f"{P}error.route_not_found", route=target)
+        else:
+            chosen_id = draw_target(routes, settings, dice).target
+            chosen = next(r for r in routes if r.id == chosen_id)
+        generated = generate_route_fleet(chosen.combined_income, record, settings, dice)
+        target_id, value, fleet = chosen.id, generated.value, generated.fleet
+        raw, strength = generated.raw_strength, str(generated.strength)
+    else:
+        planet, _ = choose_planet(new, settings, combat, victim, turn)
+        if target is not None:
+            planet = new.planet(target)
+            if planet is None or planet.owner != victim or not eligible(planet, turn, settings):
+                raise NotFound(f"{P}error.planet_not_found", planet=target)
+        assert planet is not None
+        values = recent_route_values(record, settings)
+        if values:
+            base = max(values)
+        else:
+            route = richest_route(routes_in_roll(new, victim, settings))
+            assert route is not None
+            generated = generate_route_fleet(route.combined_income, record, settings, dice)
+            base, raw, strength = generated.value, generated.raw_strength, str(generated.strength)
+        value = settings.planet_fleet_multiplier * base
+        fleet = compose_fleet(value, settings)
+        target_id = planet.id
+    pay_value = payment_value(value, fleet, settings)
+    bribe = Bribe(
+        id=new.take_id(),
+        briber=briber,
+        victim=victim,
+        kind=kind,
+        placed_turn=turn,
+        target=target_id,
+        raw_strength=raw,
+        strength=strength,
+        value=value,
+        fleet=fleet,
+        payment_value=pay_value,
+        cost=payment(settings, pay_value, settings.bribe_cost_pct),
+        offer="open" if settings.bribed_offer_timing == "at_placement" else "at_resolution",
+    )
+    new.bribes.append(bribe)
+    return new, bribe
+
+
+def bribe_offer_cost(bribe: Bribe, settings: SpacePiratesSettings) -> int:
+    """The victim's buy-off price for a bribed attack, ⌈10 % × P⌉ (SP-I34, SP-I42)."""
+    return payment(settings, bribe.payment_value, settings.buy_off_cost_pct)
+
+
+def open_bribe_offers(state: SpacePiratesState, victim: str | None = None) -> list[Bribe]:
+    """Bribed attacks offered to their victims at placement, not yet answered (SP-I34)."""
+    return [
+        b
+        for b in state.bribes
+        if b.offer == "open" and b.status == "placed" and victim in (None, b.victim)
+    ]
+
+
+def _settle_offer(
+    state: SpacePiratesState, settings: SpacePiratesSettings, bribe: Bribe, accept: bool
+) -> None:
+    if not accept:
+        bribe.offer = "declined"
+        return
+    bribe.status = "bought_off"
+    record = state.player(bribe.victim)
+    record.history.append(
+        AttackRecord(
+            turn=bribe.placed_turn,
+            kind=bribe.kind,
+            target=bribe.target,
+            bribe_id=bribe.id,
+            raw_strength=bribe.raw_strength,
+            strength=bribe.strength,
+            value=bribe.value,
+            fleet=bribe.fleet,
+            outcome="bought_off",
+        )
+    )
+    record.buy_off_bonus_pct += settings.buy_off_bonus_pct
+
+
+def answer_bribe_offer(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    bribe_id: int,
+    victim: str,
+    accept: bool,
+) -> SpacePiratesState:
+    """Under `bribed_offer_timing = at_placement`, the victim buys the bribed attack off at
+    once (a `bought_off` record dated the placement turn and +5 %) or declines (SP-I34)."""
+    bribe = next((b for b in open_bribe_offers(state) if b.id == bribe_id), None)
+    if bribe is None:
+        raise NotFound(f"{P}error.bribe_not_found", bribe=bribe_id)
+    if bribe.victim != victim:
+        raise NotAllowed(f"{P}error.not_your_choice", choice=bribe_id)
+    new = state.model_copy(deep=True)
+    _settle_offer(new, settings, next(b for b in new.bribes if b.id == bribe_id), accept)
+    return new
+
+
+def force_open_bribe_offers(state: SpacePiratesState, settings: SpacePiratesSettings) -> list[int]:
+    """Offers still open when the resolution starts take `buy_off_default` (SP-I34)."""
+    forced = open_bribe_offers(state)
+    for bribe in forced:
+        _settle_offer(state, settings, bribe, settings.buy_off_default == "accept")
+    return [b.id for b in forced]
+
+
+def bribes_visible_to(state: SpacePiratesState, faction: str, *, gm: bool = False) -> list[Bribe]:
+    """Placed bribes a viewer may see: the GMs all, a player only their own (SP-I33)."""
+    return [b for b in state.bribes if b.status == "placed" and (gm or b.briber == faction)]
+
+
+def withdraw_bribe(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    briber: str,
+    bribe_id: int,
+    turn: int,
+) -> SpacePiratesState:
+    """With `bribe_withdraw_after_roll`, the briber may withdraw a bribe placed this turn
+    after seeing its fleet; nothing is owed (SP-I33, SP-I45)."""
+    if not settings.bribe_withdraw_after_roll:
+        raise RuleViolation(f"{P}error.bribe_binding", clause="SP-I33")
+    bribe = next((b for b in state.bribes if b.id == bribe_id and b.briber == briber), None)
+    if bribe is None or bribe.status != "placed":
+        raise NotFound(f"{P}error.bribe_not_found", bribe=bribe_id)
+    if bribe.placed_turn != turn:
+        raise RuleViolation(f"{P}error.bribe_binding", clause="SP-I33")
+    new = state.model_copy(deep=True)
+    next(b for b in new.bribes if b.id == bribe_id).status = "withdrawn"
+    return new

@@ -1,0 +1,180 @@
+"""Hiring and dismissing mercenaries (SP-9, SP-I35): the pool, the contract value, the fee
+and upkeep, and the station a contract defends."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel
+
+from bot.errors import NotAllowed, NotFound, RuleViolation
+from bot.i18n import Msg
+from bot.rules.space_pirates.base import largest_in_window, require_operations
+from bot.rules.space_pirates.battle import pirate_ships
+from bot.rules.space_pirates.fleet import compose_fleet, payment, payment_value
+from bot.rules.space_pirates.models import (
+    MercenaryContract,
+    PirateFleet,
+    PlayerPirates,
+    SpacePiratesState,
+    Station,
+)
+from bot.rules.space_pirates.settings import SpacePiratesSettings
+
+P = "space_pirates."
+
+
+class MercenaryPool(BaseModel):
+    """The pool of turn T: ⌊M3 / 3⌋ less the contracts already hired this turn (SP-9.2)."""
+
+    largest_fleet: int
+    hired_this_turn: int
+    pool: int
+
+
+def mercenary_pool(
+    state: SpacePiratesState, settings: SpacePiratesSettings, faction: str, turn: int
+) -> MercenaryPool:
+    """M3 over resolutions T−3…T−1; no fallback unless `mercenary_pool_uses_latest_record`."""
+    record = state.players.get(faction) or PlayerPirates()
+    window = settings.mercenary_window_turns
+    largest = largest_in_window(
+        record,
+        settings,
+        turn - window,
+        turn - 1,
+        fallback=settings.mercenary_pool_uses_latest_record,
+    )
+    hired = sum(c.value for c in state.contracts if c.owner == faction and c.hired_turn == turn)
+    full = (largest or 0) // settings.mercenary_pool_divisor
+    return MercenaryPool(largest_fleet=largest or 0, hired_this_turn=hired, pool=full - hired)
+
+
+class HireQuote(BaseModel):
+    """A mercenary fleet for value H: ships, contract value C, fee and upkeep (SP-I35)."""
+
+    faction: str
+    hire_value: int
+    fleet: PirateFleet
+    value: int
+    fee: int
+    upkeep: int
+    pool: int
+
+
+def _station(
+    state: SpacePiratesState,
+    faction: str,
+    kind: Literal["reserve", "route", "planet"],
+    target: int | None,
+) -> Station:
+    if kind == "route":
+        route = state.route(target or 0)
+        if route is None or route.share_of(faction) == 0:
+            raise NotFound(f"{P}error.route_not_found", route=target)
+    elif kind == "planet":
+        planet = state.planet(target or 0)
+        if planet is None or planet.owner != faction:
+            raise NotFound(f"{P}error.planet_not_found", planet=target)
+    return Station(kind=kind, target=None if kind == "reserve" else target)
+
+
+def quote_hire(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    faction: str,
+    turn: int,
+    hire_value: int,
+) -> HireQuote:
+    """The fleet H buys (SP-I8), C = its payment value (SP-I42), fee ⌈50 % C⌉, upkeep
+    ⌈20 % C⌉; refused unless C ≤ the pool, or with operations blocked (SP-I32)."""
+    record = state.players.get(faction) or PlayerPirates()
+    require_operations(record, turn, "SP-I32")
+    pool = mercenary_pool(state, settings, faction, turn)
+    if hire_value < 1:
+        raise RuleViolation(
+            f"{P}error.out_of_range",
+            clause="SP-I35",
+            what=Msg(f"{P}field.value"),
+            value=hire_value,
+            low=1,
+            high=max(pool.pool, 1),
+        )
+    fleet = compose_fleet(hire_value, settings)
+    value = payment_value(hire_value, fleet, settings)
+    if value > pool.pool:
+        raise RuleViolation(
+            f"{P}error.pool_exceeded", clause="SP-I35", value=value, pool=max(pool.pool, 0)
+        )
+    return HireQuote(
+        faction=faction,
+        hire_value=hire_value,
+        fleet=fleet,
+        value=value,
+        fee=payment(settings, value, settings.mercenary_hire_pct),
+        upkeep=payment(settings, value, settings.mercenary_upkeep_pct),
+        pool=pool.pool,
+    )
+
+
+def apply_hire(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    faction: str,
+    turn: int,
+    hire_value: int,
+    *,
+    station: Literal["reserve", "route", "planet"] = "reserve",
+    target: int | None = None,
+) -> tuple[SpacePiratesState, MercenaryContract, HireQuote]:
+    """Hire the quoted fleet, stationed at a route, a planet or in reserve (SP-9, SP-I35)."""
+    quote = quote_hire(state, settings, faction, turn, hire_value)
+    place = _station(state, faction, station, target)
+    new = state.model_copy(deep=True)
+    contract = MercenaryContract(
+        id=new.take_id(),
+        owner=faction,
+        hired_turn=turn,
+        hire_value=hire_value,
+        value=quote.value,
+        ships=pirate_ships(quote.fleet),
+        station=place,
+    )
+    new.contracts.append(contract)
+    return new, contract, quote
+
+
+def _own_contract(state: SpacePiratesState, faction: str, contract_id: int) -> MercenaryContract:
+    contract = next((c for c in state.contracts if c.id == contract_id), None)
+    if contract is None or not contract.active:
+        raise NotFound(f"{P}error.contract_not_found", contract=contract_id)
+    if contract.owner != faction:
+        raise NotAllowed(f"{P}error.not_your_contract", contract=contract_id)
+    return contract
+
+
+def dismiss_contract(
+    state: SpacePiratesState, faction: str, contract_id: int, turn: int
+) -> SpacePiratesState:
+    """Dismiss a contract during turn T: it owes no upkeep in T's resolution (SP-I35)."""
+    _own_contract(state, faction, contract_id)
+    new = state.model_copy(deep=True)
+    contract = _own_contract(new, faction, contract_id)
+    contract.ended_turn = turn
+    contract.dismissed = True
+    return new
+
+
+def station_contract(
+    state: SpacePiratesState,
+    faction: str,
+    contract_id: int,
+    station: Literal["reserve", "route", "planet"],
+    target: int | None = None,
+) -> SpacePiratesState:
+    """Move a contract to a route, a planet or the reserve (SP-I35)."""
+    _own_contract(state, faction, contract_id)
+    place = _station(state, faction, station, target)
+    new = state.model_copy(deep=True)
+    _own_contract(new, faction, contract_id).station = place
+    return new

@@ -1,0 +1,353 @@
+"""Player-facing lines for space pirates, as `Msg` objects: one function per outcome kind,
+used by the audit summary and the embeds alike."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.i18n import Msg, MsgList
+from bot.rules.fleet_combat.messages import counts_msg
+from bot.rules.space_pirates.models import Bribe, PendingResolution, PirateFleet
+from bot.rules.space_pirates.reports import PlunderReport, RaidReport
+
+P = "space_pirates."
+
+
+def fleet_msg(fleet: PirateFleet) -> Msg:
+    """ "1 cruiser, 7 raiders" (SP-2)."""
+    parts = [Msg(f"{P}count.{t}", count=n) for t, n in fleet.counts().items() if n > 0]
+    return MsgList(parts)
+
+
+def target_msg(report: RaidReport) -> str:
+    """The route or planet attacked, by name."""
+    return report.target_name or str(report.target or "—")
+
+
+def event_msg(report: RaidReport) -> Msg:
+    """One attack (or none) in a few words, for the player's summary line."""
+    if report.kind == "planet":
+        return planet_event_msg(report)
+    chance = report.chance
+    if report.outcome == "no_attack":
+        points = chance.points.total if chance is not None and chance.points else 0
+        face = chance.face if chance is not None and chance.face is not None else 0
+        return Msg(f"{P}event.no_attack", face=face, points=points)
+    if report.outcome in ("skipped_peace", "skipped_immunity", "no_routes"):
+        return Msg(f"{P}event.{report.outcome}", until=report.immunity_until or 0)
+    return attack_event_msg(report)
+
+
+def attack_event_msg(report: RaidReport) -> Msg:
+    """A route attack that came up: waiting, bought off, cancelled, or fought out."""
+    target = target_msg(report)
+    bribed = Msg(f"{P}event.bribed") if report.mode == "bribed" else ""
+    if report.outcome == "waiting":
+        return Msg(f"{P}event.waiting", target=target, cost=report.buy_off_cost or 0, bribed=bribed)
+    if report.outcome == "bought_off":
+        return Msg(f"{P}event.bought_off", target=target, cost=report.buy_off_cost or 0)
+    if report.outcome == "successful":
+        return Msg(
+            f"{P}event.raided",
+            target=target,
+            income=report.income_lost,
+            streak=report.streak_after,
+            bribed=bribed,
+        )
+    if report.outcome == "defender_victory":
+        if report.immunity_until is None:
+            return Msg(f"{P}event.defended_rampage", target=target, streak=report.streak_after)
+        return Msg(f"{P}event.defended", target=target, until=report.immunity_until)
+    if report.outcome == "stalemate":
+        return Msg(f"{P}event.stalemate", target=target)
+    return Msg(f"{P}event.cancelled", target=target)
+
+
+def planet_event_msg(report: RaidReport) -> Msg:
+    """A planet check or planet raid in a few words."""
+    target = target_msg(report)
+    planet = report.planet
+    if report.outcome == "no_planet_raid":
+        check = planet.check if planet else None
+        return Msg(
+            f"{P}event.planet_check_missed",
+            face=check.face if check and check.face is not None else 0,
+            points=check.points if check else 0,
+        )
+    if report.outcome == "waiting" and report.buy_off == "declined":
+        return Msg(f"{P}event.plunder_waiting", target=target)
+    if report.outcome == "waiting":
+        return Msg(f"{P}event.planet_waiting", target=target, cost=report.buy_off_cost or 0)
+    if report.outcome == "bought_off":
+        return Msg(f"{P}event.bought_off", target=target, cost=report.buy_off_cost or 0)
+    if report.outcome == "successful":
+        loot = planet.plunder.loot if planet and planet.plunder else 0
+        return Msg(f"{P}event.planet_plundered", target=target, loot=loot)
+    if report.outcome == "failed":
+        return Msg(f"{P}event.planet_failed", target=target)
+    return Msg(f"{P}event.cancelled", target=target)
+
+
+def player_summary_line(faction: str, reports: Sequence[RaidReport], *, waiting: bool) -> Msg:
+    """The one line a player reads at a glance: what happened to them this resolution."""
+    events = [event_msg(r) for r in reports]
+    key = f"{P}summary.waiting" if waiting else f"{P}summary.player"
+    return Msg(key, faction=faction, events=MsgList(events, separator="; "))
+
+
+def report_lines(report: RaidReport) -> list[Msg]:
+    """Every number of one attack, in the order the procedure made them (SP-I40 summary)."""
+    lines: list[Msg] = [
+        Msg(f"{P}report.header", faction=report.faction, turn=report.turn, seq=report.seq)
+    ]
+    chance = report.chance
+    if chance is not None:
+        if chance.forced:
+            lines.append(Msg(f"{P}report.chance_forced"))
+        elif chance.points is not None:
+            pts = chance.points
+            lines.append(
+                Msg(
+                    f"{P}report.points",
+                    base=pts.base,
+                    extra=pts.extra_routes,
+                    streak=pts.streak,
+                    privateers=pts.privateers,
+                    police=pts.police_reduction,
+                    total=pts.total,
+                    faces=pts.die_faces,
+                )
+            )
+            if chance.automatic:
+                lines.append(Msg(f"{P}report.chance_automatic"))
+            else:
+                lines.append(
+                    Msg(
+                        f"{P}report.chance_roll",
+                        face=chance.face or 0,
+                        points=pts.total,
+                        hit=Msg(f"{P}report.hit" if chance.hit else f"{P}report.miss"),
+                    )
+                )
+    if report.mode == "bribed":
+        lines.append(Msg(f"{P}report.bribed", briber=report.briber or "—"))
+    if report.draw is not None:
+        draw = report.draw
+        lines.append(
+            Msg(
+                f"{P}report.draw",
+                weights=", ".join(str(w) for w in draw.weights),
+                faces=draw.die_faces,
+                face=draw.face if draw.face is not None else "—",
+                target=target_msg(report),
+            )
+        )
+    if report.planet is not None:
+        lines += planet_check_lines(report)
+    if report.strength is not None:
+        s = report.strength
+        lines.append(
+            Msg(
+                f"{P}report.strength_big" if s.big_income else f"{P}report.strength",
+                income=s.income,
+                dice=s.dice,
+                faces=", ".join(str(f) for f in s.faces) or "—",
+                raw=s.raw_strength,
+                multiplier=s.multiplier,
+                streak=s.streak,
+                bonus=s.bonus_pct,
+                strength=s.strength,
+                value=s.value,
+            )
+        )
+    if report.fleet is not None:
+        lines.append(
+            Msg(
+                f"{P}report.fleet",
+                value=report.value,
+                fleet=fleet_msg(report.fleet),
+                payment=report.payment_value,
+            )
+        )
+    if report.buy_off_cost is not None:
+        answer = report.buy_off or "waiting"
+        lines.append(
+            Msg(
+                f"{P}report.buy_off.{answer}",
+                cost=report.buy_off_cost,
+                forced=Msg(f"{P}report.forced") if report.buy_off_forced else "",
+            )
+        )
+    if report.defended is False and report.kind == "route":
+        lines.append(Msg(f"{P}report.undefended"))
+    if report.battle is not None:
+        lines.append(
+            Msg(
+                f"{P}report.battle.{report.battle.result}",
+                rounds=report.battle.rounds,
+                count=report.battle.rounds,
+            )
+        )
+        if report.battle.mutual_wipe:
+            lines.append(Msg(f"{P}report.battle.mutual_wipe"))
+    for owner, lost in report.ships_lost.items():
+        lines.append(Msg(f"{P}report.ships_lost", owner=owner, ships=counts_msg(lost)))
+    if report.plunder_choice is not None:
+        lines.append(
+            Msg(
+                f"{P}report.plunder_choice.{report.plunder_choice}",
+                forced=Msg(f"{P}report.forced") if report.plunder_forced else "",
+            )
+        )
+    if report.planet is not None and report.planet.plunder is not None:
+        lines += plunder_lines(report.planet.plunder)
+    lines.append(outcome_line(report))
+    return lines
+
+
+def planet_check_lines(report: RaidReport) -> list[Msg]:
+    """The planet check, the planet chosen and the fleet from the history (SP-I16–SP-I20)."""
+    planet = report.planet
+    assert planet is not None
+    lines: list[Msg] = []
+    check = planet.check
+    if check is not None:
+        lines.append(
+            Msg(
+                f"{P}report.planet_check",
+                streak=check.streak,
+                points=check.points,
+                face=check.face if check.face is not None else "—",
+                hit=Msg(f"{P}report.hit" if check.hit else f"{P}report.miss"),
+            )
+        )
+    for candidate in planet.candidates:
+        lines.append(
+            Msg(
+                f"{P}report.planet_candidate",
+                name=candidate.name,
+                defence=candidate.defence,
+                income=candidate.income,
+            )
+        )
+    if planet.history_values:
+        lines.append(
+            Msg(
+                f"{P}report.planet_fleet",
+                values=", ".join(str(v) for v in planet.history_values),
+                value=report.value,
+            )
+        )
+    return lines
+
+
+def plunder_lines(plunder: PlunderReport) -> list[Msg]:
+    """The plunder branch and its numbers (SP-I22–SP-I25)."""
+    lines: list[Msg] = [
+        Msg(f"{P}report.plunder.{plunder.branch}", income=plunder.income, loot=plunder.loot)
+    ]
+    if plunder.branch == "ground_combat":
+        lines.append(
+            Msg(
+                f"{P}report.ground.start",
+                squads=plunder.squads,
+                garrisons=", ".join(str(g) for g in plunder.garrisons),
+            )
+        )
+        for attack in plunder.attacks:
+            lines.append(
+                Msg(
+                    f"{P}report.ground.attack",
+                    number=attack.number,
+                    building=attack.building,
+                    garrison=attack.garrison,
+                    pirate_faces=", ".join(str(f) for f in attack.pirate_faces) or "—",
+                    pirate_hits=attack.pirate_hits,
+                    troop_faces=", ".join(str(f) for f in attack.troop_faces) or "—",
+                    troop_hits=attack.troop_hits,
+                    garrison_after=attack.garrison_after,
+                    squads_after=attack.squads_after,
+                )
+            )
+        lines.append(
+            Msg(
+                f"{P}report.ground.end",
+                plundered=plunder.plundered_buildings,
+                troops_lost=plunder.troops_lost,
+            )
+        )
+    if plunder.captured:
+        lines.append(
+            Msg(
+                f"{P}report.captured",
+                captured=plunder.captured,
+                until=plunder.birth_rate_penalty_until or 0,
+            )
+        )
+    if plunder.industry_blocked is not None:
+        start, end = plunder.industry_blocked
+        lines.append(Msg(f"{P}report.industry_blocked", start=start, end=end))
+    return lines
+
+
+def outcome_line(report: RaidReport) -> Msg:
+    """The outcome with the counters it changed (SP-3, SP-I14, SP-I15, SP-I27)."""
+    planet = report.planet
+    if report.kind == "planet" and planet is not None and planet.success is not None:
+        return Msg(
+            f"{P}report.outcome.planet_{'successful' if planet.success else 'failed'}",
+            bonus_before=planet.bonus_before,
+            bonus_after=planet.bonus_after,
+            penalty_before=planet.penalty_before,
+            penalty_after=planet.penalty_after,
+            rampage=Msg(
+                f"{P}report.rampage_on" if planet.rampage_after else f"{P}report.rampage_off"
+            ),
+        )
+    return Msg(
+        f"{P}report.outcome.{report.outcome}",
+        streak_before=report.streak_before,
+        streak_after=report.streak_after,
+        income=report.income_lost,
+        until=report.immunity_until or 0,
+    )
+
+
+def bribe_cancelled_msg(bribe: Bribe, refund: int) -> Msg:
+    """A bribe called off when it came up, for the briber and the GMs only (SP-I33)."""
+    return Msg(f"{P}bribe.cancelled", bribe=bribe.id, victim=bribe.victim, refund=refund)
+
+
+def offer_lines(pending: PendingResolution) -> list[Msg]:
+    """Every number of an attack waiting for an answer, for the choice's prompt: the buy-off
+    price, or the pirate squads facing the planet's troops (SP-I22, SP-I34)."""
+    lines = report_lines(RaidReport.model_validate(pending.report))
+    if pending.choice == "plunder":
+        lines.append(
+            Msg(
+                f"{P}report.plunder_prompt",
+                squads=pending.attack.squads,
+                target=str(pending.report.get("target_name") or pending.attack.target),
+            )
+        )
+    return lines
+
+
+def waiting_line(pending: PendingResolution, target: str) -> Msg:
+    """A pending choice waiting for its player (SP-I45), for `/turn status`."""
+    if pending.choice == "plunder":
+        return Msg(
+            f"{P}waiting.plunder",
+            faction=pending.faction,
+            target=target,
+            squads=pending.attack.squads,
+            choice=pending.choice_id,
+        )
+    return Msg(
+        f"{P}waiting.buy_off",
+        faction=pending.faction,
+        kind=Msg(f"{P}kind.{pending.attack.kind}"),
+        target=target,
+        cost=pending.attack.cost,
+        choice=pending.choice_id,
+    )

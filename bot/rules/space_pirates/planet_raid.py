@@ -1,0 +1,534 @@
+"""The planet raid (SP-3.5, SP-4, SP-I16…SP-I27): the check, the planet chosen, the fleet from
+the history, and after the buy-off answer the orbital battle, the plunder branch, the ground
+fight, captured population, and the bonus, penalty and rampage arithmetic."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from bot.dice import Dice
+from bot.rules.fleet_combat.settings import FleetCombatSettings
+from bot.rules.space_pirates.battle import (
+    DEFENDER_SIDE,
+    PIRATE_SIDE,
+    PIRATES,
+    Side,
+    contracts_at,
+    fight,
+    is_combat_ship,
+    joining_privateers,
+    mercenary_label,
+    pirate_ships,
+    privateer_label,
+)
+from bot.rules.space_pirates.chance import richest_route, routes_in_roll
+from bot.rules.space_pirates.fleet import (
+    compose_fleet,
+    generate_route_fleet,
+    loss,
+    payment_value,
+)
+from bot.rules.space_pirates.models import (
+    AttackRecord,
+    PirateShip,
+    Planet,
+    PlayerPirates,
+    SpacePiratesState,
+)
+from bot.rules.space_pirates.reports import (
+    GroundAttack,
+    Journal,
+    PlanetCandidate,
+    PlanetCheckReport,
+    PlanetRaidReport,
+    PlunderReport,
+    RaidReport,
+    StrengthReport,
+)
+from bot.rules.space_pirates.route_raid import apply_survivors, losses_by_owner
+from bot.rules.space_pirates.settings import SpacePiratesSettings
+
+ROLL_PLANET = "space_pirates.roll.planet_raid"
+ROLL_SQUADS = "space_pirates.roll.pirate_squads"
+ROLL_TROOPS = "space_pirates.roll.troops"
+
+
+def planet_points(record: PlayerPirates, settings: SpacePiratesSettings) -> int:
+    """Planet points = 2 (+ per streak step above 10) − penalty, never below 0 (SP-I16, SP-I17)."""
+    above = max(0, record.streak - settings.planet_raid_streak_threshold)
+    points = (
+        settings.planet_raid_base_points
+        + above * settings.planet_points_per_streak_above_threshold
+        - record.planet_penalty_points
+    )
+    return max(0, points)
+
+
+def eligible(planet: Planet, turn: int, settings: SpacePiratesSettings) -> bool:
+    """Not attacked in the last `planet_raid_cooldown_turns` resolutions (SP-4.2, SP-I19)."""
+    last = planet.last_attacked_turn
+    return last is None or turn >= last + settings.planet_raid_cooldown_turns
+
+
+def planet_defence(
+    state: SpacePiratesState,
+    planet: Planet,
+    settings: SpacePiratesSettings,
+    combat: FleetCombatSettings,
+) -> int:
+    """Costs of the orbital combat ships and of the stationed contracts' ships (SP-I18)."""
+    ships = sum(
+        settings.ship_cost(s.ship_class, s.cost)
+        for s in planet.orbital_ships
+        if is_combat_ship(s, settings, combat)
+    )
+    contracts = sum(
+        settings.pirate_cost(ship.pirate_type)
+        for c in contracts_at(state, "planet", planet.id)
+        for ship in c.ships
+    )
+    return ships + contracts
+
+
+def choose_planet(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    combat: FleetCombatSettings,
+    faction: str,
+    turn: int,
+) -> tuple[Planet | None, list[PlanetCandidate]]:
+    """The weakest, then richest, eligible planet (SP-4.1, SP-I18), with every candidate."""
+    planets = [p for p in state.planets_of(faction) if eligible(p, turn, settings)]
+    candidates = [
+        PlanetCandidate(
+            planet=p.id,
+            name=p.name,
+            defence=planet_defence(state, p, settings, combat),
+            income=p.income,
+        )
+        for p in planets
+    ]
+    order = {p.id: i for i, p in enumerate(planets)}
+    priority = settings.planet_target_priority
+
+    def key(c: PlanetCandidate) -> tuple[int, Fraction, int]:
+        if priority == "richest_then_weakest":
+            return (-c.income, Fraction(c.defence), order[c.planet])
+        if priority == "income_per_defence":
+            if c.defence == 0:
+                return (0, Fraction(-c.income), order[c.planet])
+            return (1, -Fraction(c.income, c.defence), order[c.planet])
+        return (c.defence, Fraction(-c.income), order[c.planet])
+
+    candidates.sort(key=key)
+    if not candidates:
+        return None, candidates
+    chosen = state.planet(candidates[0].planet)
+    return chosen, candidates
+
+
+def attacked_records(record: PlayerPirates, settings: SpacePiratesSettings) -> list[AttackRecord]:
+    """Records that count as fleets that attacked (SP-I38, SP-I20 `history_includes_bought_off`)."""
+    return [
+        r
+        for r in record.history
+        if r.outcome != "pending"
+        and (r.outcome != "bought_off" or settings.history_includes_bought_off)
+    ]
+
+
+def recent_route_values(record: PlayerPirates, settings: SpacePiratesSettings) -> list[int]:
+    """V of the last three route records appended (SP-4.3, SP-I20, SP-I38)."""
+    kinds = {"route", "planet"} if settings.planet_records_count_for_planet_fleet else {"route"}
+    records = [r for r in attacked_records(record, settings) if r.kind in kinds]
+    return [r.value for r in records[-settings.planet_fleet_history_count :]]
+
+
+def check_planet_raid(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    combat: FleetCombatSettings,
+    dice: Dice,
+    faction: str,
+    turn: int,
+    report: RaidReport,
+    *,
+    route_attack_happened: bool,
+) -> Planet | None:
+    """The check after the route raids (SP-3.5, SP-I16): streak ≥ 10, points > 0, an
+    eligible planet, then a d20 ≤ points. Returns the planet chosen (SP-I18)."""
+    record = state.player(faction)
+    points = planet_points(record, settings)
+    planet_report = PlanetRaidReport(check=PlanetCheckReport(streak=record.streak, points=points))
+    report.planet = planet_report
+    report.streak_before = report.streak_after = record.streak
+    report.outcome = "no_planet_raid"
+    if record.streak < settings.planet_raid_streak_threshold or points <= 0:
+        return None
+    if settings.planet_roll_requires_route_attack and not route_attack_happened:
+        return None
+    planet, candidates = choose_planet(state, settings, combat, faction, turn)
+    if planet is None:
+        return None
+    check = planet_report.check
+    assert check is not None
+    if points >= settings.raid_die_faces:
+        check.automatic = check.hit = True
+    else:
+        check.face = dice.roll_one(settings.raid_die_faces, ROLL_PLANET, clause="SP-I16")
+        check.hit = check.face <= points
+    if not check.hit:
+        return None
+    planet_report.candidates = candidates
+    report.target, report.target_name = planet.id, planet.name
+    return planet
+
+
+def planet_fleet(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    dice: Dice,
+    faction: str,
+    report: RaidReport,
+) -> bool:
+    """Value = 2 × the largest of the last three route fleets (SP-4.3, SP-I20); with no
+    record, 2 × a newly generated value for the richest route. False when neither exists."""
+    record = state.player(faction)
+    values = recent_route_values(record, settings)
+    planet_report = report.planet or PlanetRaidReport()
+    report.planet = planet_report
+    planet_report.history_values = values
+    if values:
+        value = settings.planet_fleet_multiplier * max(values)
+    else:
+        route = richest_route(routes_in_roll(state, faction, settings))
+        if route is None:
+            return False
+        generated = generate_route_fleet(route.combined_income, record, settings, dice)
+        report.strength = StrengthReport.of(generated)
+        value = settings.planet_fleet_multiplier * generated.value
+    fleet = compose_fleet(value, settings)
+    report.value, report.fleet = value, fleet
+    report.payment_value = payment_value(value, fleet, settings)
+    return True
+
+
+def record_planet_attack(state: SpacePiratesState, report: RaidReport) -> int:
+    """Append the planet raid to the history when it comes up (SP-I38); returns its index."""
+    record = state.player(report.faction)
+    assert report.fleet is not None
+    record.history.append(
+        AttackRecord(
+            turn=report.turn,
+            kind="planet",
+            target=report.target or 0,
+            bribe_id=report.bribe_id,
+            value=report.value,
+            fleet=report.fleet,
+        )
+    )
+    return len(record.history) - 1
+
+
+def garrisons(troops: int, buildings: int) -> list[int]:
+    """Troops spread evenly, the first T mod B buildings holding one more (SP-4.9, SP-I23)."""
+    base, extra = divmod(troops, buildings)
+    return [base + 1 if i < extra else base for i in range(buildings)]
+
+
+def ground_fight(
+    squads: int, troops: int, buildings: int, settings: SpacePiratesSettings, dice: Dice
+) -> PlunderReport:
+    """Up to 10 attacks on the buildings in turn, all squads each time (SP-4.7–SP-4.9, SP-I23)."""
+    garrison = garrisons(troops, buildings)
+    plundered = [False] * buildings
+    report = PlunderReport(
+        branch="ground_combat", income=0, squads=squads, garrisons=list(garrison)
+    )
+    attacks = 0
+    index = 0
+    last: int | None = None
+    while attacks < settings.ground_attacks and squads > 0 and not all(plundered):
+        if last is not None:
+            index = (last + 1) % buildings
+            while plundered[index]:
+                index = (index + 1) % buildings
+        last = index
+        if garrison[index] == 0:
+            plundered[index] = True
+            if settings.empty_building_uses_attack:
+                attacks += 1
+                report.attacks.append(
+                    GroundAttack(
+                        number=attacks,
+                        building=index + 1,
+                        garrison=0,
+                        squads=squads,
+                        garrison_after=0,
+                        squads_after=squads,
+                        plundered=True,
+                    )
+                )
+            continue
+        attacks += 1
+        pirate_faces = dice.roll(
+            squads, 6, ROLL_SQUADS, clause="SP-I23", hit_on=settings.pirate_squad_hit
+        )
+        troop_faces = dice.roll(
+            garrison[index], 6, ROLL_TROOPS, clause="SP-I23", hit_on=settings.troop_hit
+        )
+        pirate_hits = sum(1 for f in pirate_faces if f >= settings.pirate_squad_hit)
+        troop_hits = sum(1 for f in troop_faces if f >= settings.troop_hit)
+        before, squads_before = garrison[index], squads
+        garrison[index] -= min(pirate_hits, garrison[index])
+        squads -= min(troop_hits, squads)
+        if garrison[index] == 0:
+            plundered[index] = True
+        report.attacks.append(
+            GroundAttack(
+                number=attacks,
+                building=index + 1,
+                garrison=before,
+                squads=squads_before,
+                pirate_faces=pirate_faces,
+                pirate_hits=pirate_hits,
+                troop_faces=troop_faces,
+                troop_hits=troop_hits,
+                garrison_after=garrison[index],
+                squads_after=squads,
+                plundered=plundered[index],
+            )
+        )
+    report.plundered_buildings = sum(plundered)
+    report.troops_lost = troops - sum(garrison)
+    return report
+
+
+def fight_planet_attack(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    combat: FleetCombatSettings,
+    dice: Dice,
+    report: RaidReport,
+    record_index: int,
+    journal: Journal,
+) -> None:
+    """After a declined buy-off: the orbital battle, then the plunder by the planet's
+    standing `cover_buildings` flag (SP-4.4–SP-4.13)."""
+    squads = orbital_phase(state, settings, combat, dice, report, record_index, journal)
+    if squads is not None:
+        plunder_phase(state, settings, dice, report, record_index, squads, cover=None)
+
+
+def orbital_phase(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    combat: FleetCombatSettings,
+    dice: Dice,
+    report: RaidReport,
+    record_index: int,
+    journal: Journal,
+) -> int | None:
+    """The orbital battle (SP-4.4, SP-I21). Returns the pirate squads for the plunder when
+    the pirates won it (SP-I23, SP-I24), or None when the raid is over (failed or called
+    off), with its effects applied (SP-4.13, SP-I17, SP-I27)."""
+    faction, turn = report.faction, report.turn
+    record = state.player(faction)
+    history = record.history[record_index]
+    planet = state.planet(report.target or 0)
+    planet_report = report.planet or PlanetRaidReport()
+    report.planet = planet_report
+    if planet is None or planet.owner != faction:
+        report.outcome = "cancelled"
+        history.outcome = "failed"
+        return None
+    assert report.fleet is not None
+    planet.last_attacked_turn = turn  # SP-I19: attacked whatever the result
+    orbital = [s for s in planet.orbital_ships if is_combat_ship(s, settings, combat)]
+    mercenaries = [
+        Side(mercenary_label(c), DEFENDER_SIDE, list(c.ships), contract=c)
+        for c in contracts_at(state, "planet", planet.id)
+    ]
+    pirates = pirate_ships(report.fleet)
+    survivors: list[PirateShip] = pirates
+    won = True
+    report.defended = bool(orbital or mercenaries)
+    if orbital or mercenaries:
+        owners = {s.owner for s in orbital} | {faction}
+        sides: list[Side] = []
+        if orbital:
+            sides.append(Side(faction, DEFENDER_SIDE, list(orbital)))
+        sides += mercenaries
+        sides.append(Side(PIRATES, PIRATE_SIDE, list(pirates)))
+        for group in joining_privateers(state, settings, faction, owners, turn):
+            sides.append(Side(privateer_label(group), PIRATE_SIDE, list(group.ships), group=group))
+        run = fight(
+            sides, settings, combat, dice, mutual_wipe_result=settings.mutual_destruction_result
+        )
+        run.summary.log_key = journal.add_battle(report, run.rounds)
+        report.battle = run.summary
+        report.ships_lost = losses_by_owner(sides, run, wipe_defenders=False)
+        planet.orbital_ships = apply_survivors(
+            state,
+            sides,
+            run,
+            holder_ships=orbital,
+            keep_holder=planet.orbital_ships,
+            wipe_defenders=False,
+            turn=turn,
+            settings=settings,
+        )
+        survivors = [s for s in run.survivors.get(PIRATES, []) if isinstance(s, PirateShip)]
+        won = run.summary.result == "pirate_victory"
+        if won and not survivors and settings.plunder_without_pirate_survivors == "raid_fails":
+            won = False
+    if won:
+        whole = pirates if settings.squads_from == "whole_fleet" else survivors
+        return sum(settings.squads_per_ship[s.pirate_type] for s in whole)
+    _apply_failure(record, settings, planet_report)
+    if (
+        report.battle is not None
+        and report.battle.result == "defender_victory"
+        and settings.planet_defence_win_resets_streak
+    ):
+        record.streak = 0  # SP-I21 alternative; the penalty just added stays (SP-I17)
+    _finish(report, planet_report, record, history, success=False)
+    return None
+
+
+def needs_plunder_choice(
+    state: SpacePiratesState, settings: SpacePiratesSettings, report: RaidReport
+) -> bool:
+    """`ask_when_raided`: the owner chooses the branch when the planet has troops (SP-I22)."""
+    planet = state.planet(report.target or 0)
+    return (
+        settings.plunder_choice_mode == "ask_when_raided"
+        and planet is not None
+        and planet.troops > 0
+    )
+
+
+def plunder_phase(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    dice: Dice,
+    report: RaidReport,
+    record_index: int,
+    squads: int,
+    *,
+    cover: bool | None,
+) -> None:
+    """The plunder after an orbital win (SP-4.5–SP-4.10, SP-I22–SP-I25) and its effects on
+    the pirates (SP-4.11, SP-4.13, SP-I26, SP-I27). `cover` is the owner's answer under
+    `ask_when_raided`; None uses the planet's standing flag."""
+    record = state.player(report.faction)
+    history = record.history[record_index]
+    planet = state.planet(report.target or 0)
+    planet_report = report.planet or PlanetRaidReport()
+    report.planet = planet_report
+    if planet is None or planet.owner != report.faction:
+        report.outcome = "cancelled"
+        history.outcome = "failed"
+        return
+    branch = planet.cover_buildings if cover is None else cover
+    plunder = plunder_planet(planet, settings, dice, report.turn, squads, cover=branch)
+    planet_report.plunder = plunder
+    if _planet_success(plunder, settings):
+        planet_report.bonus_before = record.planet_raid_bonus_pct
+        planet_report.penalty_before = record.planet_penalty_points
+        record.planet_raid_bonus_pct += settings.planet_raid_success_bonus_pct
+        record.rampage = True
+        _finish(report, planet_report, record, history, success=True)
+    else:
+        _apply_failure(record, settings, planet_report)
+        _finish(report, planet_report, record, history, success=False)
+
+
+def _apply_failure(
+    record: PlayerPirates, settings: SpacePiratesSettings, planet_report: PlanetRaidReport
+) -> None:
+    """A failed planet raid: −30 points of the planet bonus (floor 0), +3 penalty points,
+    rampage cleared (SP-4.13, SP-I17, SP-I26, SP-I27)."""
+    planet_report.bonus_before = record.planet_raid_bonus_pct
+    planet_report.penalty_before = record.planet_penalty_points
+    if settings.planet_raid_fail_loss_mode == "scale_down":
+        record.planet_raid_bonus_pct = (
+            record.planet_raid_bonus_pct * (100 - settings.planet_raid_fail_loss_pct) // 100
+        )
+    else:
+        record.planet_raid_bonus_pct = max(
+            0, record.planet_raid_bonus_pct - settings.planet_raid_fail_loss_pct
+        )
+    record.planet_penalty_points += settings.planet_raid_fail_penalty_points
+    if settings.rampage_ends_on == "failed_planet_raid":
+        record.rampage = False
+
+
+def _finish(
+    report: RaidReport,
+    planet_report: PlanetRaidReport,
+    record: PlayerPirates,
+    history: AttackRecord,
+    *,
+    success: bool,
+) -> None:
+    planet_report.success = success
+    planet_report.bonus_after = record.planet_raid_bonus_pct
+    planet_report.penalty_after = record.planet_penalty_points
+    planet_report.rampage_after = record.rampage
+    report.outcome = "successful" if success else "failed"
+    report.streak_after = record.streak
+    history.outcome = "successful" if success else "failed"
+
+
+def plunder_planet(
+    planet: Planet,
+    settings: SpacePiratesSettings,
+    dice: Dice,
+    turn: int,
+    squads: int,
+    *,
+    cover: bool,
+) -> PlunderReport:
+    """The branch that applies (SP-I22): avoid (50 %, industry blocked), ground combat
+    (SP-I23), or no troops (100 %, 10 % of the population captured, SP-I25)."""
+    income = planet.income
+    if planet.troops > 0 and not cover:
+        loot = loss(settings, Fraction(income * settings.passive_troops_loot_pct, 100))
+        start = turn if settings.industry_block_starts == "resolved_turn" else turn + 1
+        end = start + settings.industry_block_turns - 1
+        block = (start, end) if settings.industry_block_turns > 0 else None
+        if block is not None:
+            planet.industry_blocked_from, planet.industry_blocked_until = block
+        return PlunderReport(branch="avoid", income=income, loot=loot, industry_blocked=block)
+    if planet.troops > 0:
+        fought = ground_fight(squads, planet.troops, planet.buildings, settings, dice)
+        fought.income = income
+        fought.loot = loss(
+            settings, Fraction(income * fought.plundered_buildings, planet.buildings)
+        )
+        planet.troops -= fought.troops_lost
+        return fought
+    captured = loss(settings, Fraction(planet.population * settings.population_capture_pct, 100))
+    planet.population -= captured
+    until = turn + settings.birth_rate_penalty_turns
+    if settings.birth_rate_penalty_turns > 0:
+        planet.birth_rate_penalty_until = until
+    return PlunderReport(
+        branch="no_troops",
+        income=income,
+        loot=loss(settings, Fraction(income)),
+        captured=captured,
+        birth_rate_penalty_until=until if settings.birth_rate_penalty_turns > 0 else None,
+    )
+
+
+def _planet_success(plunder: PlunderReport, settings: SpacePiratesSettings) -> bool:
+    """SP-I24: loot > 0 (`any_loot`); or anything taken; or loot with squads left."""
+    rule = settings.planet_raid_success_rule
+    if rule == "anything_taken":
+        return plunder.loot > 0 or plunder.captured > 0 or plunder.plundered_buildings > 0
+    if rule == "pirates_survive" and plunder.branch == "ground_combat":
+        last = plunder.attacks[-1].squads_after if plunder.attacks else plunder.squads
+        return plunder.loot > 0 and last > 0
+    return plunder.loot > 0

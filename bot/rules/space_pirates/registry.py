@@ -1,0 +1,254 @@
+"""What players and the GM register (section 1): trade routes with owners, shares and ships,
+planets, contacts, the privateer technology and the turn order. Bad values are refused with
+the allowed range and change nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.errors import NotFound, RuleViolation
+from bot.i18n import Msg
+from bot.rules.fleet_combat.settings import FleetCombatSettings
+from bot.rules.space_pirates.models import (
+    IncomeBySource,
+    Planet,
+    RegisteredShip,
+    RouteOwner,
+    ShipRole,
+    SpacePiratesState,
+    TradeRoute,
+)
+
+P = "space_pirates."
+MAX_INCOME = 10**9
+MAX_NAME = 64
+
+
+@dataclass(frozen=True)
+class ShipSpec:
+    """A ship to register: owner, fleet combat class, role, optional cost and wounds."""
+
+    owner: str
+    ship_class: str
+    role: ShipRole = "guard"
+    cost: int | None = None
+    wounds: int = 0
+
+
+def _name(text: str, clause: str) -> str:
+    name = " ".join(text.split())
+    if not name or len(name) > MAX_NAME:
+        raise RuleViolation(f"{P}error.name", clause=clause, limit=MAX_NAME)
+    return name
+
+
+def _amount(value: int, what: str, clause: str, low: int = 0, high: int = MAX_INCOME) -> int:
+    if not low <= value <= high:
+        raise RuleViolation(
+            f"{P}error.out_of_range",
+            clause=clause,
+            what=Msg(f"{P}field.{what}"),
+            value=value,
+            low=low,
+            high=high,
+        )
+    return value
+
+
+def _ships(
+    state: SpacePiratesState,
+    specs: Sequence[ShipSpec],
+    combat: FleetCombatSettings,
+    clause: str,
+) -> list[RegisteredShip]:
+    """Registered ships in the order given; the class must be a fleet combat class (SP-I9)."""
+    ships: list[RegisteredShip] = []
+    for spec in specs:
+        if spec.ship_class not in combat.ship_stats:
+            raise RuleViolation(
+                f"{P}error.unknown_class",
+                clause=clause,
+                ship_class=spec.ship_class,
+                allowed=", ".join(combat.ship_stats),
+            )
+        if spec.role == "police" and not combat.is_combat_class(spec.ship_class):
+            raise RuleViolation(f"{P}error.police_not_combat", clause="SP-I28")
+        if spec.role in ("guard",) and not combat.is_combat_class(spec.ship_class):
+            raise RuleViolation(
+                f"{P}error.guard_not_combat", clause="SP-I10", ship_class=spec.ship_class
+            )
+        life = combat.stats_of(spec.ship_class).life
+        _amount(spec.wounds, "wounds", "FC-I14", 0, life - 1)
+        if spec.cost is not None:
+            _amount(spec.cost, "cost", "SP-I41")
+        ships.append(
+            RegisteredShip(
+                id=0,
+                owner=spec.owner,
+                ship_class=spec.ship_class,
+                role=spec.role,
+                cost=spec.cost,
+                wounds=spec.wounds,
+            )
+        )
+    return ships
+
+
+def _with_ids(state: SpacePiratesState, ships: list[RegisteredShip]) -> list[RegisteredShip]:
+    return [s.model_copy(update={"id": state.take_id()}) for s in ships]
+
+
+def register_route(
+    state: SpacePiratesState,
+    combat: FleetCombatSettings,
+    *,
+    name: str,
+    goods: int,
+    passengers: int = 0,
+    tourism: int = 0,
+    owners: Sequence[tuple[str, int]],
+    ships: Sequence[ShipSpec] = (),
+    route_id: int | None = None,
+) -> tuple[SpacePiratesState, TradeRoute]:
+    """Register (or with `route_id` replace) a trade route (SP-1.5, SP-1.6, SP-I5, SP-I10).
+
+    Incomes are 0…10⁹; owners are distinct and their shares sum to 100 %."""
+    route_name = _name(name, "SP-1.5")
+    income = IncomeBySource(
+        goods=_amount(goods, "goods", "SP-1.5"),
+        passengers=_amount(passengers, "passengers", "SP-1.5"),
+        tourism=_amount(tourism, "tourism", "SP-1.5"),
+    )
+    if not owners:
+        raise RuleViolation(f"{P}error.no_owner", clause="SP-I5")
+    factions = [_name(f, "SP-I5") for f, _ in owners]
+    if len(set(factions)) != len(factions):
+        raise RuleViolation(f"{P}error.duplicate_owner", clause="SP-I5")
+    for _, share in owners:
+        _amount(share, "share", "SP-I5", 1, 100)
+    total = sum(share for _, share in owners)
+    if total != 100:
+        raise RuleViolation(f"{P}error.shares", clause="SP-I5", total=total)
+    for spec in ships:
+        if spec.owner not in factions:
+            raise RuleViolation(f"{P}error.ship_owner", clause="SP-I43", owner=spec.owner)
+    checked = _ships(state, ships, combat, "SP-I10")
+    new = state.model_copy(deep=True)
+    if route_id is not None and new.route(route_id) is None:
+        raise NotFound(f"{P}error.route_not_found", route=route_id)
+    route = TradeRoute(
+        id=route_id if route_id is not None else new.take_id(),
+        name=route_name,
+        income=income,
+        owners=[
+            RouteOwner(faction=f, share_pct=s) for f, (_, s) in zip(factions, owners, strict=True)
+        ],
+        ships=_with_ids(new, checked),
+    )
+    if route_id is None:
+        new.routes.append(route)
+    else:
+        new.routes = [route if r.id == route_id else r for r in new.routes]
+    for faction in factions:
+        new.player(faction)
+    return new, route
+
+
+def register_planet(
+    state: SpacePiratesState,
+    combat: FleetCombatSettings,
+    *,
+    owner: str,
+    name: str,
+    income: int,
+    population: int = 0,
+    troops: int = 0,
+    buildings: int = 1,
+    cover_buildings: bool = False,
+    orbital_ships: Sequence[ShipSpec] = (),
+    planet_id: int | None = None,
+) -> tuple[SpacePiratesState, Planet]:
+    """Register (or replace) a planet (SP-4.1, SP-I18, SP-I22, SP-I23): income and population
+    0…10⁹, troops 0…10⁶, buildings 1…10⁴. Replacing keeps its cooldown and timed effects."""
+    faction = _name(owner, "SP-4.1")
+    planet_name = _name(name, "SP-4.1")
+    _amount(income, "income", "SP-4.1")
+    _amount(population, "population", "SP-4.10")
+    _amount(troops, "troops", "SP-4.6", 0, 10**6)
+    _amount(buildings, "buildings", "SP-I23", 1, 10**4)
+    checked = _ships(state, orbital_ships, combat, "SP-I21")
+    new = state.model_copy(deep=True)
+    old = new.planet(planet_id) if planet_id is not None else None
+    if planet_id is not None and old is None:
+        raise NotFound(f"{P}error.planet_not_found", planet=planet_id)
+    planet = Planet(
+        id=planet_id if planet_id is not None else new.take_id(),
+        name=planet_name,
+        owner=faction,
+        income=income,
+        population=population,
+        troops=troops,
+        buildings=buildings,
+        cover_buildings=cover_buildings,
+        orbital_ships=_with_ids(new, [s.model_copy(update={"owner": faction}) for s in checked]),
+        last_attacked_turn=old.last_attacked_turn if old else None,
+        birth_rate_penalty_until=old.birth_rate_penalty_until if old else None,
+        industry_blocked_from=old.industry_blocked_from if old else None,
+        industry_blocked_until=old.industry_blocked_until if old else None,
+    )
+    if old is None:
+        new.planets.append(planet)
+    else:
+        new.planets = [planet if p.id == planet_id else p for p in new.planets]
+    new.player(faction)
+    return new, planet
+
+
+def remove_route(state: SpacePiratesState, route_id: int) -> SpacePiratesState:
+    """Remove a route (its pending bribes will be cancelled when they come up, SP-I33)."""
+    if state.route(route_id) is None:
+        raise NotFound(f"{P}error.route_not_found", route=route_id)
+    new = state.model_copy(deep=True)
+    new.routes = [r for r in new.routes if r.id != route_id]
+    return new
+
+
+def remove_planet(state: SpacePiratesState, planet_id: int) -> SpacePiratesState:
+    """Remove a planet."""
+    if state.planet(planet_id) is None:
+        raise NotFound(f"{P}error.planet_not_found", planet=planet_id)
+    new = state.model_copy(deep=True)
+    new.planets = [p for p in new.planets if p.id != planet_id]
+    return new
+
+
+def set_contacts(
+    state: SpacePiratesState, faction: str, contacts: Sequence[str]
+) -> SpacePiratesState:
+    """The factions this faction has contact with (SP-7.1, SP-10.2); never itself."""
+    names = [_name(c, "SP-7.1") for c in contacts]
+    if faction in names:
+        raise RuleViolation(f"{P}error.self_contact", clause="SP-7.1")
+    new = state.model_copy(deep=True)
+    new.player(faction).contacts = list(dict.fromkeys(names))
+    return new
+
+
+def set_privateer_tech(
+    state: SpacePiratesState, faction: str, researched: bool
+) -> SpacePiratesState:
+    """The GM records the privateer technology (SP-10.1, SP-I36)."""
+    new = state.model_copy(deep=True)
+    new.player(faction).privateer_tech = researched
+    return new
+
+
+def set_turn_order(state: SpacePiratesState, factions: Sequence[str]) -> SpacePiratesState:
+    """The campaign's registered turn order (SP-I40, SP-I43); each faction once."""
+    names = [_name(f, "SP-I40") for f in factions]
+    if len(set(names)) != len(names):
+        raise RuleViolation(f"{P}error.duplicate_faction", clause="SP-I40")
+    new = state.model_copy(deep=True)
+    new.turn_order = names
+    return new

@@ -1,0 +1,216 @@
+"""Raid reports: every number a player would check about one attack (SP-I1…SP-I27), kept as
+an archive record body, and the journal an end-of-turn run collects them in."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from bot.i18n import Msg
+from bot.rules.fleet_combat.models import RoundReport
+from bot.rules.space_pirates.battle import BattleSummary
+from bot.rules.space_pirates.chance import RaidPoints, TargetDraw
+from bot.rules.space_pirates.fleet import GeneratedFleet, fraction_text
+from bot.rules.space_pirates.models import AttackKind, PirateFleet
+from bot.rulesets import ArchiveRecord
+
+ReportOutcome = Literal[
+    "no_attack",
+    "skipped_peace",
+    "skipped_immunity",
+    "no_routes",
+    "cancelled",
+    "waiting",
+    "bought_off",
+    "successful",
+    "defender_victory",
+    "stalemate",
+    "failed",
+    "no_planet_raid",
+]
+
+
+class ChanceReport(BaseModel):
+    """The raid-chance roll (SP-I1): the points, the d20 face, or why there was no roll."""
+
+    points: RaidPoints | None = None
+    face: int | None = None
+    automatic: bool = False
+    forced: bool = False
+    hit: bool = False
+
+
+class StrengthReport(BaseModel):
+    """Strength dice, the exact multipliers and the fleet bought (SP-I6–SP-I8, SP-I42)."""
+
+    income: int
+    dice: int
+    dice_multiplier: int
+    big_income: bool
+    faces: list[int]
+    raw_strength: int
+    streak: int
+    bonus_pct: int
+    multiplier: str
+    strength: str
+    value: int
+    fleet: PirateFleet
+    payment_value: int
+
+    @classmethod
+    def of(cls, generated: GeneratedFleet) -> StrengthReport:
+        """The report form of a generated fleet (exact rationals as text)."""
+        return cls(
+            income=generated.income,
+            dice=generated.dice,
+            dice_multiplier=generated.dice_multiplier,
+            big_income=generated.big_income,
+            faces=list(generated.faces),
+            raw_strength=generated.raw_strength,
+            streak=generated.streak,
+            bonus_pct=generated.bonus_pct,
+            multiplier=fraction_text(generated.multiplier),
+            strength=fraction_text(generated.strength),
+            value=generated.value,
+            fleet=generated.fleet,
+            payment_value=generated.payment_value,
+        )
+
+
+class PlanetCheckReport(BaseModel):
+    """The planet-raid check (SP-I16, SP-I17): streak, points, the d20."""
+
+    streak: int
+    points: int
+    face: int | None = None
+    automatic: bool = False
+    hit: bool = False
+
+
+class PlanetCandidate(BaseModel):
+    """One eligible planet as the choice saw it (SP-I18)."""
+
+    planet: int
+    name: str
+    defence: int
+    income: int
+
+
+class GroundAttack(BaseModel):
+    """One of the ground fight's attacks (SP-I23)."""
+
+    number: int
+    building: int
+    garrison: int
+    squads: int
+    pirate_faces: list[int] = Field(default_factory=list)
+    pirate_hits: int = 0
+    troop_faces: list[int] = Field(default_factory=list)
+    troop_hits: int = 0
+    garrison_after: int
+    squads_after: int
+    plundered: bool
+
+
+class PlunderReport(BaseModel):
+    """The plunder after an orbital win (SP-4.5–SP-4.10, SP-I22–SP-I25)."""
+
+    branch: Literal["avoid", "ground_combat", "no_troops"]
+    income: int
+    loot: int = 0
+    squads: int = 0
+    garrisons: list[int] = Field(default_factory=list)
+    attacks: list[GroundAttack] = Field(default_factory=list)
+    plundered_buildings: int = 0
+    troops_lost: int = 0
+    captured: int = 0
+    birth_rate_penalty_until: int | None = None
+    industry_blocked: tuple[int, int] | None = None
+
+
+class PlanetRaidReport(BaseModel):
+    """What the planet raid did besides the common fields (SP-4, SP-I18–SP-I27)."""
+
+    check: PlanetCheckReport | None = None
+    candidates: list[PlanetCandidate] = Field(default_factory=list)
+    history_values: list[int] = Field(default_factory=list)
+    plunder: PlunderReport | None = None
+    success: bool | None = None
+    bonus_before: int = 0
+    bonus_after: int = 0
+    penalty_before: int = 0
+    penalty_after: int = 0
+    rampage_after: bool = False
+
+
+class RaidReport(BaseModel):
+    """One attack (or the absence of one) against one player in one resolution."""
+
+    faction: str
+    turn: int
+    seq: int
+    kind: AttackKind
+    mode: Literal["regular", "forced", "bribed"] = "regular"
+    bribe_id: int | None = None
+    briber: str | None = None
+    target: int | None = None
+    target_name: str | None = None
+    chance: ChanceReport | None = None
+    draw: TargetDraw | None = None
+    strength: StrengthReport | None = None
+    value: int = 0
+    fleet: PirateFleet | None = None
+    payment_value: int = 0
+    planet: PlanetRaidReport | None = None
+    buy_off_cost: int | None = None
+    buy_off: Literal["accepted", "declined"] | None = None
+    buy_off_forced: bool = False
+    plunder_choice: Literal["avoid", "cover"] | None = None
+    plunder_forced: bool = False
+    defended: bool | None = None
+    battle: BattleSummary | None = None
+    outcome: ReportOutcome = "no_attack"
+    streak_before: int = 0
+    streak_after: int = 0
+    immunity_until: int | None = None
+    income_lost: int = 0
+    ships_lost: dict[str, dict[str, int]] = Field(default_factory=dict)
+
+    def archive_key(self) -> str:
+        """The archive series of this player's reports in this resolution."""
+        return report_key(self.turn, self.faction)
+
+
+def report_key(turn: int, faction: str) -> str:
+    """Archive series of a player's raid reports for one resolution."""
+    return f"raids/{turn}/{faction}"
+
+
+def battle_key(turn: int, faction: str, seq: int) -> str:
+    """Archive series of the rounds of one raid's battle."""
+    return f"raids/{turn}/{faction}/{seq}/battle"
+
+
+@dataclass
+class Journal:
+    """What a run of the resolution produced: reports, battle logs, lines, outcome data."""
+
+    reports: list[RaidReport] = field(default_factory=list)
+    battle_logs: list[ArchiveRecord] = field(default_factory=list)
+    lines: list[Msg] = field(default_factory=list)
+    private: dict[str, list[Msg]] = field(default_factory=dict)
+    outcome: dict[str, Any] = field(default_factory=dict)
+
+    def add_battle(self, report: RaidReport, rounds: list[RoundReport]) -> str:
+        """Keep a battle's rounds under the raid's battle key; returns the key."""
+        key = battle_key(report.turn, report.faction, report.seq)
+        self.battle_logs += [ArchiveRecord(key, r.round, r) for r in rounds]
+        return key
+
+    def archive(self) -> list[ArchiveRecord]:
+        """Every record to archive: the reports, then the battle logs."""
+        return [ArchiveRecord(r.archive_key(), r.seq, r) for r in self.reports] + list(
+            self.battle_logs
+        )

@@ -1,0 +1,408 @@
+"""One player's step 3 of the resolution (SP-I40): the regular or forced route raid, bribed
+route raids, the planet check and bribed planet raids, pausing at every buy-off offer
+(SP-I34, SP-I45) and resuming from the answer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from bot.dice import Dice
+from bot.errors import NotFound
+from bot.rules.fleet_combat.settings import FleetCombatSettings
+from bot.rules.space_pirates.chance import routes_in_roll
+from bot.rules.space_pirates.fleet import payment
+from bot.rules.space_pirates.messages import bribe_cancelled_msg, player_summary_line
+from bot.rules.space_pirates.models import (
+    AttackRecord,
+    Bribe,
+    PendingAttack,
+    PendingResolution,
+    SpacePiratesState,
+)
+from bot.rules.space_pirates.planet_raid import (
+    check_planet_raid,
+    choose_planet,
+    eligible,
+    needs_plunder_choice,
+    orbital_phase,
+    planet_fleet,
+    plunder_phase,
+    record_planet_attack,
+)
+from bot.rules.space_pirates.reports import Journal, RaidReport
+from bot.rules.space_pirates.route_raid import (
+    fight_route_attack,
+    generate_route_attack,
+    roll_regular_raid,
+    under_peace,
+    under_route_immunity,
+)
+from bot.rules.space_pirates.settings import SpacePiratesSettings
+
+ROUTE_ENDINGS = ("successful", "defender_victory", "stalemate")
+
+
+@dataclass
+class PlayerRun:
+    """Where one player's step 3 stands: the steps left and what the run has seen so far."""
+
+    faction: str
+    turn: int
+    remaining: list[str]
+    seq: int = 1
+    route_attack_happened: bool = False
+    quiet: bool = True
+
+
+def player_steps(
+    state: SpacePiratesState, settings: SpacePiratesSettings, faction: str, turn: int
+) -> list[str]:
+    """The player's steps in the configured order (SP-I40): bribes in the order placed."""
+    steps: list[str] = []
+    for step in settings.resolution_order:
+        if step in ("route_raid", "planet_check"):
+            steps.append(step)
+        elif step in ("bribed_route_raids", "bribed_planet_raids"):
+            kind = "route" if step == "bribed_route_raids" else "planet"
+            steps += [
+                f"bribed_{kind}:{b.id}"
+                for b in state.bribes
+                if b.victim == faction
+                and b.kind == kind
+                and b.status == "placed"
+                and b.placed_turn <= turn
+            ]
+    return steps
+
+
+def run_player(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    combat: FleetCombatSettings,
+    dice: Dice,
+    run: PlayerRun,
+    journal: Journal,
+) -> None:
+    """Run the player's remaining steps until one pauses on a buy-off offer or all are done."""
+    record = state.player(run.faction)
+    if under_peace(record, run.turn):
+        for step in run.remaining:
+            if step.startswith("bribed_"):
+                _cancel_bribe(state, settings, _bribe(state, step), journal)
+        run.remaining = []
+        journal.reports.append(
+            RaidReport(
+                faction=run.faction,
+                turn=run.turn,
+                seq=run.seq,
+                kind="route",
+                outcome="skipped_peace",
+                streak_before=record.streak,
+                streak_after=record.streak,
+            )
+        )
+        run.seq += 1
+    while run.remaining:
+        step = run.remaining.pop(0)
+        if _run_step(state, settings, combat, dice, run, step, journal):
+            return
+    if settings.streak_resets_on_quiet_turn and run.quiet and record.streak:  # SP-I14
+        record.streak = 0
+        if settings.planet_penalty_clears_on_streak_reset:
+            record.planet_penalty_points = 0
+        journal.outcome.setdefault("quiet_resets", []).append(run.faction)
+    journal.lines.append(
+        player_summary_line(
+            run.faction, [r for r in journal.reports if r.faction == run.faction], waiting=False
+        )
+    )
+
+
+def _bribe(state: SpacePiratesState, step: str) -> Bribe:
+    bribe_id = int(step.split(":", 1)[1])
+    bribe = next((b for b in state.bribes if b.id == bribe_id), None)
+    if bribe is None:
+        raise NotFound("space_pirates.error.bribe_not_found", bribe=bribe_id)
+    return bribe
+
+
+def _cancel_bribe(
+    state: SpacePiratesState, settings: SpacePiratesSettings, bribe: Bribe, journal: Journal
+) -> None:
+    """A cancelled bribe: no attack, no record; reported to the briber and the GM (SP-I33)."""
+    bribe.status = "cancelled"
+    refund = bribe.cost if settings.cancelled_bribe_refund else 0
+    journal.private.setdefault(bribe.briber, []).append(bribe_cancelled_msg(bribe, refund))
+    journal.outcome.setdefault("bribes_cancelled", []).append(bribe.id)
+
+
+def _run_step(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    combat: FleetCombatSettings,
+    dice: Dice,
+    run: PlayerRun,
+    step: str,
+    journal: Journal,
+) -> bool:
+    """One step; True when it paused on an offer."""
+    faction, turn = run.faction, run.turn
+    report = RaidReport(faction=faction, turn=turn, seq=run.seq, kind="route")
+    if step == "route_raid":
+        run.seq += 1
+        route = roll_regular_raid(state, settings, dice, faction, turn, report)
+        if route is None:
+            journal.reports.append(report)
+            return False
+        index = generate_route_attack(state, settings, dice, faction, turn, route, report)
+        run.route_attack_happened = True
+        return _offer(state, settings, combat, dice, run, report, index, journal)
+    if step == "planet_check":
+        report.kind = "planet"
+        planet = check_planet_raid(
+            state,
+            settings,
+            combat,
+            dice,
+            faction,
+            turn,
+            report,
+            route_attack_happened=run.route_attack_happened,
+        )
+        check = report.planet.check if report.planet else None
+        if planet is None or not planet_fleet(state, settings, dice, faction, report):
+            if check is not None and (check.face is not None or check.automatic):
+                run.seq += 1
+                journal.reports.append(report)
+            return False
+        run.seq += 1
+        index = record_planet_attack(state, report)
+        return _offer(state, settings, combat, dice, run, report, index, journal)
+    bribe = _bribe(state, step)
+    if bribe.status != "placed":
+        return False
+    if not _bribe_still_stands(state, settings, combat, bribe, turn):
+        _cancel_bribe(state, settings, bribe, journal)
+        return False
+    run.seq += 1
+    bribe.status = "resolved"
+    report.kind = bribe.kind
+    report.mode = "bribed"
+    report.bribe_id = bribe.id
+    report.briber = bribe.briber if settings.reveal_briber_to_victim else None
+    report.target = bribe.target
+    target = state.route(bribe.target) if bribe.kind == "route" else state.planet(bribe.target)
+    report.target_name = target.name if target else None
+    report.value, report.fleet, report.payment_value = bribe.value, bribe.fleet, bribe.payment_value
+    record = state.player(faction)
+    report.streak_before = report.streak_after = record.streak
+    record.history.append(
+        AttackRecord(
+            turn=turn,
+            kind=bribe.kind,
+            target=bribe.target,
+            bribe_id=bribe.id,
+            raw_strength=bribe.raw_strength,
+            strength=bribe.strength,
+            value=bribe.value,
+            fleet=bribe.fleet,
+        )
+    )
+    if bribe.kind == "route":
+        run.route_attack_happened = True
+    return _offer(state, settings, combat, dice, run, report, len(record.history) - 1, journal)
+
+
+def _bribe_still_stands(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    combat: FleetCombatSettings,
+    bribe: Bribe,
+    turn: int,
+) -> bool:
+    """The cancellation checks when a bribe comes up (SP-I33)."""
+    record = state.player(bribe.victim)
+    if bribe.kind == "route":
+        if settings.immunity_blocks_bribed_raids and under_route_immunity(
+            record, turn, include_same_resolution=settings.immunity_covers_rest_of_resolution
+        ):
+            return False
+        route = state.route(bribe.target)
+        return route is not None and route in routes_in_roll(state, bribe.victim, settings)
+    planet = state.planet(bribe.target)
+    if planet is None or planet.owner != bribe.victim:
+        return False
+    if eligible(planet, turn, settings):
+        return True
+    if settings.bribed_planet_in_cooldown == "reselect":
+        chosen, _ = choose_planet(state, settings, combat, bribe.victim, turn)
+        if chosen is not None:
+            bribe.target = chosen.id
+            return True
+    return False
+
+
+def _offer(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    combat: FleetCombatSettings,
+    dice: Dice,
+    run: PlayerRun,
+    report: RaidReport,
+    record_index: int,
+    journal: Journal,
+) -> bool:
+    """Post the buy-off offer at ⌈10 % × P⌉ and pause the player's run (SP-8, SP-I34)."""
+    assert report.fleet is not None
+    cost = payment(settings, report.payment_value, settings.buy_off_cost_pct)
+    report.buy_off_cost = cost
+    attack = PendingAttack(
+        kind=report.kind,
+        mode=report.mode,
+        target=report.target or 0,
+        bribe_id=report.bribe_id,
+        value=report.value,
+        payment_value=report.payment_value,
+        cost=cost,
+        fleet=report.fleet,
+        record_index=record_index,
+    )
+    if report.bribe_id is not None and _declined_at_placement(state, report.bribe_id):
+        report.buy_off = "declined"
+        return _fight_declined(state, settings, combat, dice, run, report, attack, journal)
+    _pause(state, run, report, attack, journal, choice="buy_off")
+    return True
+
+
+def _declined_at_placement(state: SpacePiratesState, bribe_id: int) -> bool:
+    """A bribed attack whose offer was already declined at placement (SP-I34 `at_placement`)."""
+    return any(b.id == bribe_id and b.offer == "declined" for b in state.bribes)
+
+
+def _pause(
+    state: SpacePiratesState,
+    run: PlayerRun,
+    report: RaidReport,
+    attack: PendingAttack,
+    journal: Journal,
+    *,
+    choice: Literal["buy_off", "plunder"],
+) -> None:
+    """Post a pending choice to the player and pause their run (SP-I45)."""
+    report.outcome = "waiting"
+    pending = PendingResolution(
+        choice_id=state.take_id(),
+        choice=choice,
+        faction=run.faction,
+        turn=run.turn,
+        attack=attack,
+        remaining=list(run.remaining),
+        report_seq=run.seq,
+        report=report.model_dump(mode="json"),
+        route_attack_happened=run.route_attack_happened,
+        quiet=run.quiet,
+    )
+    state.waiting.append(pending)
+    journal.lines.append(
+        player_summary_line(
+            run.faction,
+            [r for r in journal.reports if r.faction == run.faction] + [report],
+            waiting=True,
+        )
+    )
+    journal.outcome.setdefault("waiting", []).append(pending.choice_id)
+
+
+def _run_of(pending: PendingResolution) -> PlayerRun:
+    return PlayerRun(
+        faction=pending.faction,
+        turn=pending.turn,
+        remaining=list(pending.remaining),
+        seq=pending.report_seq,
+        route_attack_happened=pending.route_attack_happened,
+        quiet=pending.quiet,
+    )
+
+
+def resume(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    combat: FleetCombatSettings,
+    dice: Dice,
+    pending: PendingResolution,
+    *,
+    accept: bool,
+    forced: bool,
+    journal: Journal,
+) -> None:
+    """Apply the buy-off answer (SP-I34) and run the player's remaining steps; a planet raid
+    may pause again for the plunder branch (SP-I22 `ask_when_raided`)."""
+    state.waiting = [w for w in state.waiting if w.choice_id != pending.choice_id]
+    report = RaidReport.model_validate(pending.report)
+    report.buy_off = "accepted" if accept else "declined"
+    report.buy_off_forced = forced
+    record = state.player(pending.faction)
+    index = pending.attack.record_index
+    run = _run_of(pending)
+    if accept:
+        record.history[index].outcome = "bought_off"
+        record.buy_off_bonus_pct += settings.buy_off_bonus_pct
+        report.outcome = "bought_off"
+        journal.reports.append(report)
+    elif _fight_declined(state, settings, combat, dice, run, report, pending.attack, journal):
+        return
+    run_player(state, settings, combat, dice, run, journal)
+
+
+def _fight_declined(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    combat: FleetCombatSettings,
+    dice: Dice,
+    run: PlayerRun,
+    report: RaidReport,
+    attack: PendingAttack,
+    journal: Journal,
+) -> bool:
+    """A declined attack is fought out (SP-1.11, SP-1.12, SP-4.4); True when a planet raid
+    paused for the plunder branch (SP-I22 `ask_when_raided`)."""
+    index = attack.record_index
+    if report.kind == "route":
+        fight_route_attack(state, settings, combat, dice, report, index, journal)
+        if report.outcome in ROUTE_ENDINGS:
+            run.quiet = False
+    else:
+        squads = orbital_phase(state, settings, combat, dice, report, index, journal)
+        if squads is not None:
+            if needs_plunder_choice(state, settings, report):
+                with_squads = attack.model_copy(update={"squads": squads})
+                _pause(state, run, report, with_squads, journal, choice="plunder")
+                return True
+            plunder_phase(state, settings, dice, report, index, squads, cover=None)
+    journal.reports.append(report)
+    return False
+
+
+def resume_plunder(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    combat: FleetCombatSettings,
+    dice: Dice,
+    pending: PendingResolution,
+    *,
+    cover: bool | None,
+    journal: Journal,
+) -> None:
+    """Apply the owner's plunder branch (SP-I22 `ask_when_raided`; None: the GM forced the
+    standing flag) and run the player's remaining steps."""
+    state.waiting = [w for w in state.waiting if w.choice_id != pending.choice_id]
+    report = RaidReport.model_validate(pending.report)
+    planet = state.planet(pending.attack.target)
+    flag = planet.cover_buildings if planet is not None else False
+    report.plunder_choice = "cover" if (flag if cover is None else cover) else "avoid"
+    report.plunder_forced = cover is None
+    index = pending.attack.record_index
+    plunder_phase(state, settings, dice, report, index, pending.attack.squads, cover=cover)
+    journal.reports.append(report)
+    run_player(state, settings, combat, dice, _run_of(pending), journal)

@@ -1,0 +1,305 @@
+"""The route raid (SP-1, SP-2, SP-3, SP-I1…SP-I15): the skip checks, the chance roll, the target
+draw, the fleet, and after the buy-off answer the battle and the outcome table."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from bot.dice import Dice
+from bot.rules.fleet_combat.settings import FleetCombatSettings
+from bot.rules.space_pirates.battle import (
+    DEFENDER_SIDE,
+    PIRATE_SIDE,
+    PIRATES,
+    BattleRun,
+    Side,
+    contracts_at,
+    fight,
+    is_combat_ship,
+    joining_privateers,
+    mercenary_label,
+    pirate_ships,
+    privateer_label,
+)
+from bot.rules.space_pirates.chance import draw_target, raid_points, routes_in_roll
+from bot.rules.space_pirates.fleet import generate_route_fleet, loss
+from bot.rules.space_pirates.models import (
+    AttackRecord,
+    PirateShip,
+    PlayerPirates,
+    RegisteredShip,
+    SpacePiratesState,
+    TradeRoute,
+)
+from bot.rules.space_pirates.reports import ChanceReport, Journal, RaidReport, StrengthReport
+from bot.rules.space_pirates.settings import SpacePiratesSettings
+
+ROLL_CHANCE = "space_pirates.roll.raid_chance"
+
+
+def under_peace(record: PlayerPirates, turn: int) -> bool:
+    """No pirate attack hits the player through `peace_until` (SP-6.9, SP-I32)."""
+    return record.peace_until is not None and turn <= record.peace_until
+
+
+def under_route_immunity(
+    record: PlayerPirates, turn: int, *, include_same_resolution: bool = False
+) -> bool:
+    """Immune in turn R (and its resolution) when granted T < R ≤ T+3 (SP-3.2, SP-I15);
+    `include_same_resolution` also covers the rest of resolution T."""
+    granted, until = record.route_immunity_granted, record.route_immunity_until
+    if granted is None or until is None:
+        return False
+    if include_same_resolution:
+        return granted <= turn <= until
+    return granted < turn <= until
+
+
+def roll_regular_raid(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    dice: Dice,
+    faction: str,
+    turn: int,
+    report: RaidReport,
+) -> TradeRoute | None:
+    """Summary steps 1–3: skip under peace or immunity, roll the chance (none under
+    `rampage`), draw the route. Returns the route attacked, or None with the report filled."""
+    record = state.player(faction)
+    report.streak_before = report.streak_after = record.streak
+    if under_peace(record, turn):
+        report.outcome = "skipped_peace"
+        return None
+    if under_route_immunity(record, turn):
+        report.outcome = "skipped_immunity"
+        report.immunity_until = record.route_immunity_until
+        return None
+    routes = routes_in_roll(state, faction, settings)
+    if not routes:
+        report.outcome = "no_routes"
+        return None
+    if record.rampage:  # SP-4.11, SP-I26: an attack every turn, no roll
+        report.mode = "forced"
+        report.chance = ChanceReport(forced=True, hit=True)
+    else:
+        points = raid_points(state, faction, settings, turn, routes)
+        chance = ChanceReport(points=points, automatic=points.automatic)
+        if points.automatic:
+            chance.hit = True
+        else:
+            chance.face = dice.roll_one(settings.raid_die_faces, ROLL_CHANCE, clause="SP-I1")
+            chance.hit = chance.face <= points.total
+        report.chance = chance
+        if not chance.hit:
+            report.outcome = "no_attack"
+            return None
+    draw = draw_target(routes, settings, dice)
+    report.draw = draw
+    route = state.route(draw.target)
+    assert route is not None
+    report.target, report.target_name = route.id, route.name
+    return route
+
+
+def generate_route_attack(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    dice: Dice,
+    faction: str,
+    turn: int,
+    route: TradeRoute,
+    report: RaidReport,
+) -> int:
+    """Summary step 4: roll the strength, buy the fleet, append the history record (SP-I38).
+    Returns the record's index."""
+    record = state.player(faction)
+    generated = generate_route_fleet(route.combined_income, record, settings, dice)
+    report.strength = StrengthReport.of(generated)
+    report.value, report.fleet = generated.value, generated.fleet
+    report.payment_value = generated.payment_value
+    record.history.append(
+        AttackRecord(
+            turn=turn,
+            kind="route",
+            target=route.id,
+            raw_strength=generated.raw_strength,
+            strength=report.strength.strength,
+            value=generated.value,
+            fleet=generated.fleet,
+        )
+    )
+    return len(record.history) - 1
+
+
+def route_defence(
+    state: SpacePiratesState, settings: SpacePiratesSettings, route: TradeRoute, victim: str
+) -> tuple[list[RegisteredShip], list[Side]]:
+    """The route's participant ships (guards incl. police, then transports, SP-I10) and the
+    stationed contracts in hiring order (SP-I35, SP-I43)."""
+    owners = None if settings.shared_route_defenders == "all_registered" else {victim}
+    ships = [
+        s
+        for s in route.ships
+        if (owners is None or s.owner in owners)
+        and (s.role == "guard" or (s.role == "police" and settings.police_ships_fight))
+    ] + [s for s in route.ships if (owners is None or s.owner in owners) and s.role == "transport"]
+    mercenaries = [
+        Side(mercenary_label(c), DEFENDER_SIDE, list(c.ships), contract=c)
+        for c in contracts_at(state, "route", route.id, owners)
+    ]
+    return ships, mercenaries
+
+
+def apply_survivors(
+    state: SpacePiratesState,
+    sides: list[Side],
+    run: BattleRun,
+    *,
+    holder_ships: list[RegisteredShip],
+    keep_holder: list[RegisteredShip] | None,
+    wipe_defenders: bool,
+    turn: int,
+    settings: SpacePiratesSettings,
+) -> list[RegisteredShip]:
+    """Write the battle's survivors back: the holder's ships (route or orbit), contracts and
+    privateer groups. `wipe_defenders` loses every defender-side ship (SP-I12). Returns the
+    holder's new ship list (ships not in the battle keep their place)."""
+    fought = {s.id for s in holder_ships}
+    survivors: dict[int, RegisteredShip] = {}
+    if not wipe_defenders and sides and sides[0].contract is None and sides[0].group is None:
+        for ship in run.survivors.get(sides[0].name, []):
+            assert isinstance(ship, RegisteredShip)
+            survivors[ship.id] = ship
+    new_list = [
+        survivors.get(s.id, s)
+        for s in (keep_holder or [])
+        if s.id not in fought or s.id in survivors
+    ]
+    for side in sides:
+        if side.contract is not None:
+            kept = [] if wipe_defenders else run.survivors.get(side.name, [])
+            contract = side.contract
+            contract.ships = [s for s in kept if isinstance(s, PirateShip)]
+            if not contract.ships and settings.mercenary_contract_ends_when_destroyed:
+                contract.ended_turn = turn
+        elif side.group is not None:
+            side.group.ships = [
+                s for s in run.survivors.get(side.name, []) if isinstance(s, RegisteredShip)
+            ]
+    return new_list
+
+
+def losses_by_owner(
+    sides: list[Side], run: BattleRun, wipe_defenders: bool
+) -> dict[str, dict[str, int]]:
+    """Ships lost per participant: destroyed ones, or every defender ship under SP-I12."""
+    lost: dict[str, dict[str, int]] = {}
+    for side, summary in zip(sides, run.summary.losses, strict=True):
+        by_class = dict(summary.lost)
+        if wipe_defenders and side.side == DEFENDER_SIDE:
+            for ship in run.survivors.get(side.name, []):
+                name = ship.ship_class if isinstance(ship, RegisteredShip) else ship.pirate_type
+                by_class[name] = by_class.get(name, 0) + 1
+        if by_class and side.side == DEFENDER_SIDE:
+            lost[side.name] = by_class
+    return lost
+
+
+def fight_route_attack(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    combat: FleetCombatSettings,
+    dice: Dice,
+    report: RaidReport,
+    record_index: int,
+    journal: Journal,
+) -> None:
+    """Summary steps 6–7: the battle if the route is defended (SP-1.11, SP-1.12, SP-I10,
+    SP-I11), then the outcome table (SP-3, SP-I12–SP-I15, SP-I26)."""
+    faction, turn = report.faction, report.turn
+    record = state.player(faction)
+    route = state.route(report.target or 0)
+    history = record.history[record_index]
+    if route is None or route.share_of(faction) == 0:
+        report.outcome = "cancelled"
+        history.outcome = "failed"
+        return
+    assert report.fleet is not None
+    ships, mercenaries = route_defence(state, settings, route, faction)
+    defended = any(is_combat_ship(s, settings, combat) for s in ships) or bool(mercenaries)
+    report.defended = defended
+    if not defended:
+        if settings.undefended_raid_destroys_transports and ships:
+            gone = {s.id for s in ships}
+            report.ships_lost = {faction: _count_classes(ships)}
+            route.ships = [s for s in route.ships if s.id not in gone]
+        _route_success(state, settings, report, route)
+        history.outcome = "successful"
+        return
+    owners = {s.owner for s in ships} | {m.contract.owner for m in mercenaries if m.contract}
+    sides: list[Side] = []
+    if ships:
+        sides.append(Side(faction, DEFENDER_SIDE, list(ships)))
+    sides += mercenaries
+    sides.append(Side(PIRATES, PIRATE_SIDE, pirate_ships(report.fleet)))
+    for group in joining_privateers(state, settings, faction, owners, turn):
+        sides.append(Side(privateer_label(group), PIRATE_SIDE, list(group.ships), group=group))
+    run = fight(
+        sides, settings, combat, dice, mutual_wipe_result=settings.mutual_destruction_result
+    )
+    run.summary.log_key = journal.add_battle(report, run.rounds)
+    report.battle = run.summary
+    pirates_won = run.summary.result == "pirate_victory"
+    wipe = pirates_won and settings.pirate_victory_losses == "all_participants"
+    report.ships_lost = losses_by_owner(sides, run, wipe)
+    route.ships = apply_survivors(
+        state,
+        sides,
+        run,
+        holder_ships=ships,
+        keep_holder=route.ships,
+        wipe_defenders=wipe,
+        turn=turn,
+        settings=settings,
+    )
+    if pirates_won:
+        _route_success(state, settings, report, route)
+        history.outcome = "successful"
+    elif run.summary.result == "defender_victory":
+        history.outcome = "defender_victory"
+        report.outcome = "defender_victory"
+        if not record.rampage:  # SP-4.12, SP-I26
+            record.streak = 0
+            if settings.planet_penalty_clears_on_streak_reset:
+                record.planet_penalty_points = 0
+            record.route_immunity_granted = turn
+            record.route_immunity_until = turn + settings.route_immunity_turns
+            report.immunity_until = record.route_immunity_until
+    else:
+        history.outcome = "stalemate"
+        report.outcome = "stalemate"
+    report.streak_after = record.streak
+
+
+def _count_classes(ships: list[RegisteredShip]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for ship in ships:
+        counts[ship.ship_class] = counts.get(ship.ship_class, 0) + 1
+    return counts
+
+
+def _route_success(
+    state: SpacePiratesState, settings: SpacePiratesSettings, report: RaidReport, route: TradeRoute
+) -> None:
+    """A successful raid: streak +1 (SP-3.3, SP-I14) and the victim's share of the route's
+    income for the turn, lost once per turn (SP-I13)."""
+    record = state.player(report.faction)
+    record.streak += 1
+    report.streak_after = record.streak
+    report.outcome = "successful"
+    key = (report.turn, route.id)
+    if settings.route_income_loss_once_per_turn and key in record.income_lost:
+        return
+    share = Fraction(route.combined_income * route.share_of(report.faction), 100)
+    report.income_lost = loss(settings, share * settings.route_raid_income_loss_pct / 100)
+    record.income_lost.append(key)

@@ -1,0 +1,186 @@
+"""`/pirates status` for one player: the counters the rules carry, cooldowns, the base,
+contracts, privateers, their own placed bribes, and the chance of a raid in the coming
+resolution with what makes it up (SP-I1, SP-I28)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from bot.i18n import Msg
+from bot.rules.space_pirates.base import base_exists, operations_blocked
+from bot.rules.space_pirates.bribe import bribes_visible_to
+from bot.rules.space_pirates.chance import RaidPoints, raid_points, routes_in_roll
+from bot.rules.space_pirates.fleet import payment
+from bot.rules.space_pirates.messages import fleet_msg
+from bot.rules.space_pirates.models import PlayerPirates, SpacePiratesState
+from bot.rules.space_pirates.planet_raid import planet_points
+from bot.rules.space_pirates.route_raid import under_peace, under_route_immunity
+from bot.rules.space_pirates.settings import SpacePiratesSettings
+
+P = "space_pirates."
+
+
+@dataclass
+class PirateStatus:
+    """What the status shows, as data and as lines."""
+
+    faction: str
+    record: PlayerPirates
+    raid_chance: Fraction
+    points: RaidPoints | None
+    base_exists: bool
+    lines: list[Msg] = field(default_factory=list)
+
+
+def status(
+    state: SpacePiratesState, settings: SpacePiratesSettings, faction: str, turn: int
+) -> PirateStatus:
+    """The player's pirate status during turn `turn`; the chance is for its resolution."""
+    record = state.players.get(faction) or PlayerPirates()
+    lines: list[Msg] = [
+        Msg(
+            f"{P}status.counters",
+            faction=faction,
+            streak=record.streak,
+            planet_bonus=record.planet_raid_bonus_pct,
+            buy_off_bonus=record.buy_off_bonus_pct,
+            penalty=record.planet_penalty_points,
+            planet_points=planet_points(record, settings),
+        )
+    ]
+    if record.rampage:
+        lines.append(Msg(f"{P}status.rampage"))
+    if under_route_immunity(record, turn):
+        lines.append(Msg(f"{P}status.immunity", until=record.route_immunity_until or 0))
+    if under_peace(record, turn):
+        lines.append(Msg(f"{P}status.peace", until=record.peace_until or 0))
+    if operations_blocked(record, turn):
+        lines.append(Msg(f"{P}status.operations_blocked", until=record.operations_blocked_until))
+    if record.income_bonus_until is not None and turn <= record.income_bonus_until:
+        lines.append(
+            Msg(
+                f"{P}status.income_bonus",
+                bonus=settings.base_bonus_income_per_planet,
+                until=record.income_bonus_until,
+            )
+        )
+    exists = base_exists(record, settings)
+    if not exists:
+        lines.append(Msg(f"{P}status.no_base"))
+    elif record.base_known:
+        lines.append(
+            Msg(
+                f"{P}status.base_known",
+                location=record.base_location or "—",
+                failed=record.failed_base_attacks,
+            )
+        )
+    else:
+        lines.append(Msg(f"{P}status.base_unknown"))
+    for planet in state.planets_of(faction):
+        if planet.last_attacked_turn is not None:
+            ready = planet.last_attacked_turn + settings.planet_raid_cooldown_turns
+            if ready > turn:
+                lines.append(Msg(f"{P}status.cooldown", planet=planet.name, turn=ready))
+        if planet.birth_rate_penalty_until is not None and planet.birth_rate_penalty_until >= turn:
+            lines.append(
+                Msg(
+                    f"{P}status.birth_rate",
+                    planet=planet.name,
+                    until=planet.birth_rate_penalty_until,
+                )
+            )
+    for contract in state.contracts:
+        if contract.owner == faction and contract.active:
+            lines.append(
+                Msg(
+                    f"{P}status.contract",
+                    contract=contract.id,
+                    count=len(contract.ships),
+                    upkeep=payment(settings, contract.value, settings.mercenary_upkeep_pct),
+                    station=Msg(f"{P}station.{contract.station.kind}"),
+                )
+            )
+    for group in state.privateers:
+        if group.owner == faction:
+            key = "status.privateers_recalled" if group.recalled_turn else "status.privateers"
+            lines.append(
+                Msg(
+                    f"{P}{key}",
+                    group=group.id,
+                    target=group.target,
+                    count=len(group.ships),
+                    turn=group.returns_turn or 0,
+                )
+            )
+    for bribe in bribes_visible_to(state, faction):
+        lines.append(
+            Msg(
+                f"{P}status.bribe",
+                bribe=bribe.id,
+                victim=bribe.victim,
+                kind=Msg(f"{P}kind.{bribe.kind}"),
+                fleet=fleet_msg(bribe.fleet),
+                cost=bribe.cost,
+            )
+        )
+    chance, points = _next_chance(state, settings, faction, turn, record)
+    lines.append(chance_line(chance, points, record, state, settings, faction, turn))
+    return PirateStatus(
+        faction=faction,
+        record=record,
+        raid_chance=chance,
+        points=points,
+        base_exists=exists,
+        lines=lines,
+    )
+
+
+def _next_chance(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    faction: str,
+    turn: int,
+    record: PlayerPirates,
+) -> tuple[Fraction, RaidPoints | None]:
+    """The chance of a regular or forced route raid in the resolution of `turn` (SP-I1)."""
+    if under_peace(record, turn) or under_route_immunity(record, turn):
+        return Fraction(0), None
+    if not routes_in_roll(state, faction, settings):
+        return Fraction(0), None
+    if record.rampage:
+        return Fraction(1), None
+    points = raid_points(state, faction, settings, turn)
+    return Fraction(min(points.total, settings.raid_die_faces), settings.raid_die_faces), points
+
+
+def chance_line(
+    chance: Fraction,
+    points: RaidPoints | None,
+    record: PlayerPirates,
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    faction: str,
+    turn: int,
+) -> Msg:
+    """The chance and its parts, or why there is none or it is certain."""
+    if points is not None:
+        return Msg(
+            f"{P}status.chance",
+            pct=f"{float(chance * 100):.0f}",
+            total=points.total,
+            faces=points.die_faces,
+            base=points.base,
+            extra=points.extra_routes,
+            streak=points.streak,
+            privateers=points.privateers,
+            police=points.police_reduction,
+        )
+    if chance == 1:
+        return Msg(f"{P}status.chance_rampage")
+    if under_peace(record, turn):
+        return Msg(f"{P}status.chance_peace")
+    if under_route_immunity(record, turn):
+        return Msg(f"{P}status.chance_immune")
+    return Msg(f"{P}status.chance_no_routes")

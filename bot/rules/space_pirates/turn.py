@@ -1,0 +1,346 @@
+"""The end-of-turn step (SP-I40) and the buy-off answers that resume a paused player
+(SP-I34, SP-I45), plus the "who are we waiting for" lines."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.dice import Dice
+from bot.errors import NotAllowed, NotFound
+from bot.i18n import Msg
+from bot.rules.fleet_combat.settings import FleetCombatSettings
+from bot.rules.space_pirates.base import fight_base_attacks, forget_gone_bases
+from bot.rules.space_pirates.bribe import (
+    bribe_offer_cost,
+    force_open_bribe_offers,
+    open_bribe_offers,
+)
+from bot.rules.space_pirates.messages import waiting_line
+from bot.rules.space_pirates.models import PendingResolution, SpacePiratesState
+from bot.rules.space_pirates.reports import Journal
+from bot.rules.space_pirates.resolution import (
+    PlayerRun,
+    player_steps,
+    resume,
+    resume_plunder,
+    run_player,
+)
+from bot.rules.space_pirates.settings import SpacePiratesSettings
+from bot.rules.space_pirates.upkeep import post_upkeep, settle_upkeep, upkeep_waiting_line
+from bot.rulesets import ArchiveRecord, TurnContext, TurnStepResult
+
+P = "space_pirates."
+PLAYER_STEPS = ("route_raid", "bribed_route_raids", "planet_check", "bribed_planet_raids")
+
+
+def as_state(value: Any) -> SpacePiratesState:
+    """The state from the stored JSON (or the model itself)."""
+    if isinstance(value, SpacePiratesState):
+        return value
+    return SpacePiratesState.model_validate(value or {})
+
+
+def as_settings(value: Any) -> SpacePiratesSettings:
+    """The settings from the stored JSON (or the model itself)."""
+    if isinstance(value, SpacePiratesSettings):
+        return value
+    return SpacePiratesSettings.model_validate(value or {})
+
+
+def players_in_order(state: SpacePiratesState) -> list[str]:
+    """The campaign's registered turn order, then any other player with routes or planets
+    in the order first registered (SP-I40, SP-I43)."""
+    order = list(state.turn_order)
+    seen = set(order)
+    for faction in [o.faction for r in state.routes for o in r.owners] + [
+        p.owner for p in state.planets
+    ]:
+        if faction not in seen:
+            seen.add(faction)
+            order.append(faction)
+    return order
+
+
+def combat_settings_for(
+    settings: SpacePiratesSettings, combat: FleetCombatSettings | None
+) -> FleetCombatSettings:
+    """The fleet combat settings pirate battles use (FC-I17); the campaign's when given."""
+    return combat if combat is not None else FleetCombatSettings()
+
+
+def end_of_turn(ctx: TurnContext, *, combat: FleetCombatSettings | None = None) -> TurnStepResult:
+    """Resolve turn `ctx.turn` in the order of SP-I40. A buy-off offer pauses only its
+    victim's steps (SP-I34); offers left from an earlier resolution are forced to
+    `buy_off_default` first. Running the step twice for the same turn changes nothing."""
+    settings = as_settings(ctx.settings)
+    original = as_state(ctx.state)
+    if ctx.turn <= original.last_resolved_turn:
+        return TurnStepResult(state=original, outcome={"already_resolved": ctx.turn})
+    state = original.model_copy(deep=True)
+    fleet_settings = combat_settings_for(settings, combat)
+    journal = Journal()
+    for pending in [w for w in state.waiting if w.turn < ctx.turn]:
+        _force(state, settings, fleet_settings, ctx.dice, pending, journal)
+    for due in [d for d in state.upkeep_due if d.turn < ctx.turn]:
+        settle_upkeep(state, settings, due, pay=None, journal=journal)
+    forced_offers = force_open_bribe_offers(state, settings)
+    if forced_offers:
+        journal.outcome["bribe_offers_forced"] = forced_offers
+    players_done = False
+    for step in settings.resolution_order:
+        if step == "privateers":
+            _privateers_step(state, ctx.turn, journal)
+        elif step == "base_attacks":
+            fight_base_attacks(state, settings, fleet_settings, ctx.dice, ctx.turn, journal)
+        elif step in PLAYER_STEPS and not players_done:
+            players_done = True
+            for faction in players_in_order(state):
+                if any(w.faction == faction for w in state.waiting):
+                    continue
+                run = PlayerRun(faction, ctx.turn, player_steps(state, settings, faction, ctx.turn))
+                run_player(state, settings, fleet_settings, ctx.dice, run, journal)
+        elif step == "mercenary_upkeep":
+            post_upkeep(state, settings, ctx.turn, journal)
+        elif step == "report":
+            _effects_step(state, ctx.turn, journal)
+    forget_gone_bases(state, settings)
+    state.last_resolved_turn = ctx.turn
+    for record in state.players.values():
+        record.income_lost = [k for k in record.income_lost if k[0] >= ctx.turn]
+    if not journal.lines:
+        journal.lines.append(Msg(f"{P}turn.nothing"))
+    return TurnStepResult(
+        state=state,
+        lines=journal.lines,
+        outcome=_outcome(journal),
+        archive=journal.archive(),
+    )
+
+
+def _outcome(journal: Journal) -> dict[str, Any]:
+    return {
+        **journal.outcome,
+        "raids": [
+            {
+                "faction": r.faction,
+                "seq": r.seq,
+                "kind": r.kind,
+                "mode": r.mode,
+                "outcome": r.outcome,
+                "target": r.target,
+                "value": r.value,
+            }
+            for r in journal.reports
+        ],
+        "private": {k: [m.to_json() for m in v] for k, v in journal.private.items()},
+    }
+
+
+def _privateers_step(state: SpacePiratesState, turn: int, journal: Journal) -> None:
+    """SP-I40 step 1: recalled groups due back rejoin their owners (SP-10.8, SP-I37)."""
+    for group in state.privateers:
+        if group.returns_turn is not None and group.returns_turn <= turn and not group.returned:
+            group.returned = True
+            journal.lines.append(
+                Msg(
+                    f"{P}privateers.returned",
+                    owner=group.owner,
+                    group=group.id,
+                    count=len(group.ships),
+                )
+            )
+    state.privateers = [g for g in state.privateers if not g.returned]
+
+
+def _effects_step(state: SpacePiratesState, turn: int, journal: Journal) -> None:
+    """SP-I40 step 5: effects that end with this resolution."""
+    for faction, record in state.players.items():
+        if record.route_immunity_until == turn:
+            journal.lines.append(Msg(f"{P}effects.immunity_ends", faction=faction))
+        if record.peace_until == turn:
+            journal.lines.append(Msg(f"{P}effects.peace_ends", faction=faction))
+        if record.income_bonus_until == turn:
+            journal.lines.append(Msg(f"{P}effects.income_bonus_ends", faction=faction))
+    for planet in state.planets:
+        if planet.birth_rate_penalty_until == turn:
+            journal.lines.append(
+                Msg(f"{P}effects.birth_rate_ends", faction=planet.owner, planet=planet.name)
+            )
+
+
+@dataclass
+class ChoiceOutcome:
+    """What answering a pending choice did: the new state, lines, records to archive."""
+
+    state: SpacePiratesState
+    lines: list[Msg] = field(default_factory=list)
+    archive: list[ArchiveRecord] = field(default_factory=list)
+    private: dict[str, list[Msg]] = field(default_factory=dict)
+    outcome: dict[str, Any] = field(default_factory=dict)
+
+
+def answer_buy_off(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    choice_id: int,
+    faction: str,
+    accept: bool,
+    dice: Dice,
+    *,
+    combat: FleetCombatSettings | None = None,
+) -> ChoiceOutcome:
+    """The victim accepts or declines a buy-off (SP-8, SP-I34); their paused steps resume.
+    Only the victim may answer (a GM forces the default with `force_choice`)."""
+    pending = _pending(state, choice_id, faction, "buy_off")
+    return _resume(state, settings, pending.choice_id, accept, dice, combat, forced=False)
+
+
+def force_choice(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    choice_id: int,
+    dice: Dice,
+    *,
+    combat: FleetCombatSettings | None = None,
+) -> ChoiceOutcome:
+    """The GM forces a choice's default for an absent player (SP-I45): `buy_off_default`
+    (decline) for a buy-off, the planet's `cover_buildings` flag for a plunder branch."""
+    return force_choices(state, settings, [choice_id], dice, combat=combat)
+
+
+def force_choices(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    choice_ids: Sequence[int],
+    dice: Dice,
+    *,
+    combat: FleetCombatSettings | None = None,
+) -> ChoiceOutcome:
+    """The GM forces the defaults of several open choices at once, in the order given, on
+    one copy of the state (SP-I45). Choices that these answers open are left waiting."""
+    unknown = [c for c in choice_ids if not any(w.choice_id == c for w in state.waiting)]
+    if unknown:
+        raise NotFound(f"{P}error.choice_not_found", choice=unknown[0])
+    new = state.model_copy(deep=True)
+    journal = Journal()
+    fleet_settings = combat_settings_for(settings, combat)
+    for choice_id in choice_ids:
+        pending = next(w for w in new.waiting if w.choice_id == choice_id)
+        _force(new, settings, fleet_settings, dice, pending, journal)
+    return _choice_outcome(new, journal)
+
+
+def _force(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    combat: FleetCombatSettings,
+    dice: Dice,
+    pending: PendingResolution,
+    journal: Journal,
+) -> None:
+    """A choice's forced default (SP-I45): `buy_off_default`, or the standing flag."""
+    if pending.choice == "plunder":
+        resume_plunder(state, settings, combat, dice, pending, cover=None, journal=journal)
+    else:
+        accept = settings.buy_off_default == "accept"
+        resume(state, settings, combat, dice, pending, accept=accept, forced=True, journal=journal)
+
+
+def _choice_outcome(state: SpacePiratesState, journal: Journal) -> ChoiceOutcome:
+    return ChoiceOutcome(
+        state=state,
+        lines=journal.lines,
+        archive=journal.archive(),
+        private=journal.private,
+        outcome=_outcome(journal),
+    )
+
+
+def _pending(
+    state: SpacePiratesState, choice_id: int, faction: str, choice: str
+) -> PendingResolution:
+    pending = next((w for w in state.waiting if w.choice_id == choice_id), None)
+    if pending is None or pending.choice != choice:
+        raise NotFound(f"{P}error.choice_not_found", choice=choice_id)
+    if pending.faction != faction:
+        raise NotAllowed(f"{P}error.not_your_choice", choice=choice_id)
+    return pending
+
+
+def answer_plunder(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    choice_id: int,
+    faction: str,
+    cover: bool,
+    dice: Dice,
+    *,
+    combat: FleetCombatSettings | None = None,
+) -> ChoiceOutcome:
+    """The planet's owner avoids the pirates or covers the buildings (SP-I22
+    `ask_when_raided`); their paused steps resume."""
+    _pending(state, choice_id, faction, "plunder")
+    new = state.model_copy(deep=True)
+    pending = next(w for w in new.waiting if w.choice_id == choice_id)
+    journal = Journal()
+    resume_plunder(
+        new,
+        settings,
+        combat_settings_for(settings, combat),
+        dice,
+        pending,
+        cover=cover,
+        journal=journal,
+    )
+    return _choice_outcome(new, journal)
+
+
+def _resume(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    choice_id: int,
+    accept: bool,
+    dice: Dice,
+    combat: FleetCombatSettings | None,
+    *,
+    forced: bool,
+) -> ChoiceOutcome:
+    new = state.model_copy(deep=True)
+    pending = next(w for w in new.waiting if w.choice_id == choice_id)
+    journal = Journal()
+    resume(
+        new,
+        settings,
+        combat_settings_for(settings, combat),
+        dice,
+        pending,
+        accept=accept,
+        forced=forced,
+        journal=journal,
+    )
+    return _choice_outcome(new, journal)
+
+
+def waiting_for(state: Any, settings: Any, turn: int) -> list[Msg]:
+    """One line per pending choice waiting for its player: buy-offs and plunder branches
+    (SP-I45)."""
+    pirate_state = as_state(state)
+    lines: list[Msg] = []
+    for pending in pirate_state.waiting:
+        report_target = pending.report.get("target_name") or str(pending.attack.target)
+        lines.append(waiting_line(pending, str(report_target)))
+    lines += [upkeep_waiting_line(d) for d in pirate_state.upkeep_due]
+    pirate_settings = as_settings(settings)
+    lines += [
+        Msg(
+            f"{P}waiting.bribe_offer",
+            faction=b.victim,
+            kind=Msg(f"{P}kind.{b.kind}"),
+            cost=bribe_offer_cost(b, pirate_settings),
+            bribe=b.id,
+        )
+        for b in open_bribe_offers(pirate_state)
+    ]
+    return lines

@@ -1,0 +1,111 @@
+"""Mercenary upkeep at SP-I40 step 4 (SP-9.3, SP-I35): ⌈20 % × C⌉ owed per running
+contract, posted to its owner as a pending choice, pay or end the contract (SP-I45)."""
+
+from __future__ import annotations
+
+from bot.errors import NotAllowed, NotFound
+from bot.i18n import Msg
+from bot.rules.space_pirates.fleet import payment
+from bot.rules.space_pirates.models import SpacePiratesState, UpkeepDue
+from bot.rules.space_pirates.reports import Journal
+from bot.rules.space_pirates.settings import SpacePiratesSettings
+
+P = "space_pirates."
+
+
+def post_upkeep(
+    state: SpacePiratesState, settings: SpacePiratesSettings, turn: int, journal: Journal
+) -> None:
+    """Each running contract owes its upkeep from the resolution of its hiring turn (unless
+    `mercenary_upkeep_in_hire_turn` is off); one that ended with its last ship this
+    resolution owes it without a choice (`mercenary_contract_ends_when_destroyed`)."""
+    for contract in state.contracts:
+        ended_now = contract.ended_turn == turn and not contract.dismissed
+        if not contract.active and not ended_now:
+            continue
+        if contract.hired_turn == turn and not settings.mercenary_upkeep_in_hire_turn:
+            continue
+        base = contract.value
+        if settings.mercenary_upkeep_basis == "surviving_value":
+            base = sum(settings.pirate_cost(s.pirate_type) for s in contract.ships)
+        due = UpkeepDue(
+            choice_id=state.take_id(),
+            contract=contract.id,
+            owner=contract.owner,
+            turn=turn,
+            amount=payment(settings, base, settings.mercenary_upkeep_pct),
+            ended=not contract.active,
+        )
+        journal.outcome.setdefault("upkeep", []).append(
+            {"contract": contract.id, "owner": contract.owner, "amount": due.amount}
+        )
+        journal.lines.append(
+            Msg(
+                f"{P}mercenaries.upkeep",
+                owner=contract.owner,
+                contract=contract.id,
+                amount=due.amount,
+                no_ships=Msg(f"{P}mercenaries.no_ships") if not contract.ships else "",
+            )
+        )
+        if not due.ended:
+            state.upkeep_due.append(due)
+
+
+def settle_upkeep(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    due: UpkeepDue,
+    *,
+    pay: bool | None,
+    journal: Journal,
+) -> None:
+    """Pay (the contract runs on) or end it (the ships leave); None forces the default:
+    `mercenary_upkeep_default`, and a contract with no ships left ends (SP-I35, SP-I45)."""
+    state.upkeep_due = [d for d in state.upkeep_due if d.choice_id != due.choice_id]
+    contract = next((c for c in state.contracts if c.id == due.contract), None)
+    if contract is None or not contract.active:
+        return
+    if pay is None:
+        pay = settings.mercenary_upkeep_default == "pay" and bool(contract.ships)
+    if not pay:
+        contract.ended_turn = due.turn
+    journal.lines.append(
+        Msg(
+            f"{P}mercenaries.{'paid' if pay else 'ended'}",
+            owner=due.owner,
+            contract=due.contract,
+            amount=due.amount,
+        )
+    )
+    journal.outcome.setdefault("upkeep_settled", []).append({"contract": due.contract, "paid": pay})
+
+
+def answer_upkeep(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    choice_id: int,
+    faction: str,
+    pay: bool | None,
+) -> tuple[SpacePiratesState, list[Msg]]:
+    """The owner pays or ends the contract; `pay=None` is the GM forcing the default."""
+    due = next((d for d in state.upkeep_due if d.choice_id == choice_id), None)
+    if due is None:
+        raise NotFound(f"{P}error.choice_not_found", choice=choice_id)
+    if pay is not None and due.owner != faction:
+        raise NotAllowed(f"{P}error.not_your_choice", choice=choice_id)
+    new = state.model_copy(deep=True)
+    journal = Journal()
+    settle_upkeep(new, settings, due, pay=pay, journal=journal)
+    return new, journal.lines
+
+
+def upkeep_waiting_line(due: UpkeepDue) -> Msg:
+    """An upkeep waiting for its owner's answer (SP-I45), for `/turn status`."""
+    return Msg(
+        f"{P}waiting.upkeep",
+        faction=due.owner,
+        contract=due.contract,
+        amount=due.amount,
+        choice=due.choice_id,
+    )

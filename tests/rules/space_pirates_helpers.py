@@ -1,0 +1,94 @@
+"""Shared set-up for the space pirates rules tests: states built through the registry."""
+
+from __future__ import annotations
+
+from bot.dice import Dice
+from bot.rules.fleet_combat.settings import FleetCombatSettings
+from bot.rules.space_pirates import SpacePiratesSettings, SpacePiratesState
+from bot.rules.space_pirates.models import AttackRecord, PirateFleet
+from bot.rules.space_pirates.registry import ShipSpec, register_planet, register_route
+from bot.rules.space_pirates.reports import RaidReport
+from bot.rules.space_pirates.turn import answer_buy_off, end_of_turn
+from bot.rulesets import TurnContext
+
+COMBAT = FleetCombatSettings()
+DEFAULTS = SpacePiratesSettings()
+
+
+def scripted(*faces):
+    dice = Dice.scripted(faces)
+    return dice, dice._source
+
+
+def route(state, name, income, owner="Aurora", ships=(), owners=None, **sources):
+    specs = [ShipSpec(owner=owner, ship_class=c, role=r) for c, r in ships]
+    state, registered = register_route(
+        state,
+        COMBAT,
+        name=name,
+        goods=income,
+        owners=owners or [(owner, 100)],
+        ships=specs,
+        **sources,
+    )
+    return state, registered
+
+
+def planet(state, name, income, owner="Aurora", orbital=(), **fields):
+    specs = [ShipSpec(owner=owner, ship_class=c) for c in orbital]
+    return register_planet(
+        state, COMBAT, owner=owner, name=name, income=income, orbital_ships=specs, **fields
+    )
+
+
+def with_history(state, faction, values, turn=1, kind="route"):
+    record = state.player(faction)
+    for value in values:
+        record.history.append(
+            AttackRecord(
+                turn=turn,
+                kind=kind,
+                target=0,
+                value=value,
+                fleet=PirateFleet(raiders=1),
+                outcome="successful",
+            )
+        )
+    return state
+
+
+def resolve(state, turn, dice, settings=DEFAULTS):
+    return end_of_turn(TurnContext(state, settings, turn, dice))
+
+
+def answer(result_state, accept, dice, faction="Aurora", settings=DEFAULTS):
+    pending = next(w for w in result_state.waiting if w.faction == faction)
+    return answer_buy_off(result_state, settings, pending.choice_id, faction, accept, dice)
+
+
+def empty():
+    return SpacePiratesState()
+
+
+def settings(**changes):
+    return SpacePiratesSettings.model_validate({**DEFAULTS.model_dump(), **changes})
+
+
+def raid(state, turn, faces, battle=(), settings=DEFAULTS, accept=False):
+    """One resolution with scripted faces, the victim declining (or accepting) every offer;
+    returns (final state, finished reports)."""
+    result = resolve(state, turn, Dice.scripted(faces), settings)
+    state, reports = result.state, [r.body for r in result.archive if _is_report(r.body)]
+    battle_dice = battle if isinstance(battle, Dice) else Dice.scripted(battle)
+    while state.waiting:
+        pending = state.waiting[0]
+        after = answer_buy_off(
+            state, settings, pending.choice_id, pending.faction, accept, battle_dice
+        )
+        state = after.state
+        reports += [r.body for r in after.archive if _is_report(r.body)]
+    return state, reports
+
+
+def _is_report(body):
+    return isinstance(body, RaidReport)

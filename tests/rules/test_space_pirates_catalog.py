@@ -1,0 +1,427 @@
+"""The space pirates catalogs: same keys in both languages, real plural forms, Russian in
+Cyrillic, every key the engine emits present, and every message the engine emits in the
+example scenarios renders in both languages with the parameters it passes."""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+from pathlib import Path
+
+import pytest
+from space_pirates_helpers import (
+    COMBAT,
+    DEFAULTS,
+    answer,
+    empty,
+    planet,
+    resolve,
+    route,
+    scripted,
+    settings,
+    with_history,
+)
+
+from bot.dice import Dice
+from bot.errors import GameError
+from bot.i18n import Msg, MsgList
+from bot.rules.fleet_combat.messages import JoinedMsg
+from bot.rules.space_pirates.base import apply_locate, order_base_attack
+from bot.rules.space_pirates.bribe import apply_bribe
+from bot.rules.space_pirates.mercenaries import apply_hire
+from bot.rules.space_pirates.messages import offer_lines, report_lines
+from bot.rules.space_pirates.models import MercenaryContract, PrivateerGroup
+from bot.rules.space_pirates.privateers import apply_privateers, apply_recall
+from bot.rules.space_pirates.registry import register_route, set_contacts, set_privateer_tech
+from bot.rules.space_pirates.reports import RaidReport
+from bot.rules.space_pirates.status import status
+from bot.rules.space_pirates.turn import answer_plunder, force_choice, waiting_for
+from bot.rules.space_pirates.upkeep import answer_upkeep
+
+ROOT = Path(__file__).resolve().parents[2]
+SOURCE = ROOT / "bot" / "rules" / "space_pirates"
+
+
+def catalog(language):
+    path = ROOT / "data" / "locales" / language / "space_pirates.json"
+    return json.loads(path.read_text("utf-8"))
+
+
+EN, RU = catalog("en"), catalog("ru")
+OUTCOMES = [
+    "no_attack",
+    "skipped_peace",
+    "skipped_immunity",
+    "no_routes",
+    "cancelled",
+    "waiting",
+    "bought_off",
+    "successful",
+    "defender_victory",
+    "stalemate",
+    "no_planet_raid",
+]
+
+
+def used_keys():
+    """Every literal key in the engine, with the dynamic families expanded."""
+    text = "\n".join(p.read_text("utf-8") for p in SOURCE.glob("*.py"))
+    keys = set(re.findall(r'"(space_pirates\.[a-z_.]+[a-z_])"', text))
+    keys |= {"space_pirates." + k for k in re.findall(r'f"\{P\}([a-z_.]+[a-z_])"', text)}
+    keys |= {f"space_pirates.count.{t}" for t in ("battleship", "cruiser", "raider")}
+    keys |= {f"space_pirates.kind.{k}" for k in ("route", "planet")}
+    keys |= {f"space_pirates.station.{k}" for k in ("reserve", "route", "planet")}
+    keys |= {f"space_pirates.report.outcome.{o}" for o in OUTCOMES}
+    keys |= {f"space_pirates.report.outcome.planet_{o}" for o in ("successful", "failed")}
+    keys |= {f"space_pirates.event.{o}" for o in ("skipped_peace", "skipped_immunity", "no_routes")}
+    keys |= {
+        f"space_pirates.report.battle.{r}"
+        for r in ("defender_victory", "pirate_victory", "stalemate")
+    }
+    keys |= {f"space_pirates.report.buy_off.{a}" for a in ("waiting", "accepted", "declined")}
+    keys |= {f"space_pirates.report.plunder.{b}" for b in ("avoid", "ground_combat", "no_troops")}
+    keys |= {
+        f"space_pirates.field.{f}"
+        for f in [
+            "goods",
+            "passengers",
+            "tourism",
+            "share",
+            "wounds",
+            "cost",
+            "income",
+            "population",
+            "troops",
+            "buildings",
+            "value",
+        ]
+    }
+    return keys
+
+
+def placeholders(value):
+    texts = value.values() if isinstance(value, dict) else [value]
+    return {name for text in texts for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_both_catalogs_have_the_same_prefixed_keys():
+    """Every key is in both languages and carries the ruleset prefix."""
+    assert set(EN) == set(RU)
+    assert all(key.startswith("space_pirates.") for key in EN)
+
+
+def test_every_key_the_engine_uses_exists():
+    """No message the engine emits falls back to its raw key."""
+    assert sorted(used_keys() - set(EN)) == []
+
+
+def test_plural_values_carry_the_cldr_categories_of_each_language():
+    """Plurals: English one/other; Russian one/few/many/other."""
+    for key, value in EN.items():
+        if isinstance(value, dict):
+            assert set(value) == {"one", "other"}, key
+            assert set(RU[key]) == {"one", "few", "many", "other"}, key
+
+
+def test_russian_is_russian_and_placeholders_match():
+    """Russian texts are in Cyrillic and use the same placeholders as English."""
+    for key, value in RU.items():
+        texts = value.values() if isinstance(value, dict) else [value]
+        stripped = [re.sub(r"\{[^}]*\}|[\W\d_]", "", text) for text in texts]
+        if any(stripped):
+            assert all(re.search("[а-яё]", s.lower()) for s in stripped if s), key
+        assert placeholders(value) == placeholders(EN[key]), key
+
+
+NOT_FOUND = {
+    "bribe_not_found",
+    "choice_not_found",
+    "not_your_choice",
+    "contract_not_found",
+    "not_your_contract",
+    "route_not_found",
+    "planet_not_found",
+    "ship_not_found",
+    "group_not_found",
+    "not_your_group",
+}
+
+
+@pytest.mark.parametrize("key", [k for k in EN if k.startswith("space_pirates.error.")])
+def test_rule_errors_name_their_clause(key):
+    """A RuleViolation text shows the clause it enforces (NotFound/NotAllowed need none)."""
+    if key.rsplit(".", 1)[1] in NOT_FOUND:
+        return
+    assert "{clause}" in EN[key] and "{clause}" in RU[key]
+
+
+def flatten(messages):
+    """Each message and every message nested in its parameters."""
+    for msg in messages:
+        yield msg
+        if isinstance(msg, JoinedMsg):
+            yield from flatten(msg.parts)
+        elif isinstance(msg, MsgList):
+            yield from flatten(i for i in msg.items if isinstance(i, Msg))
+        else:
+            yield from flatten(v for v in msg.params.values() if isinstance(v, Msg))
+
+
+def emitted_messages():
+    """Messages from scenarios covering every outcome kind the engine narrates."""
+    out = []
+
+    def take(result):
+        out.extend(result.lines)
+        for record in result.archive:
+            body = record.body
+            if hasattr(body, "faction") and hasattr(body, "seq"):
+                out.extend(report_lines(body))
+
+    # SP-E1 declined; SP-E2 accepted; a defended win; a planet raid; failed planet raid.
+    state, _ = route(empty(), "R1", 450)
+    state, _ = route(state, "R2", 80)
+    first = resolve(state, 4, scripted(1, 1, 3, 5, 6, 2)[0])
+    take(first)
+    take(answer(first.state, False, scripted()[0]))
+    state, _ = route(empty(), "Rich", 2350)
+    rich = resolve(state, 3, scripted(1, 4, 6)[0])
+    take(force_choice(rich.state, DEFAULTS, rich.state.waiting[0].choice_id, scripted()[0]))
+    state, _ = route(empty(), "Line", 160, ships=[("cruiser", "guard"), ("cruiser", "guard")])
+    state.player("Aurora").streak = 4
+    held = resolve(state, 8, scripted(3, 3)[0])
+    won = answer(held.state, False, scripted(5, 2, 6, 6, 6, 1, 4, 5, 3, 2)[0])
+    take(won)
+    take(resolve(won.state, 9, scripted()[0]))
+    state, _ = planet(empty(), "Alpha", 900, troops=4, buildings=3, cover_buildings=True)
+    state, _ = planet(state, "Beta", 500, population=1000)
+    state.player("Aurora").streak = 11
+    with_history(state, "Aurora", [200, 150, 100])
+    raid = resolve(state, 9, scripted(2)[0])
+    take(raid)
+    take(answer(raid.state, False, scripted(5, 6, 1, 2, 4, 2, 3, 2, 4, 6, 6, 1, 5, 2, 4)[0]))
+    state, _ = planet(empty(), "Beta", 500, population=1000)
+    state, _ = planet(state, "Gamma", 400, troops=2)
+    state.player("Aurora").streak = 11
+    with_history(state, "Aurora", [200])
+    raid = resolve(state, 9, scripted(1)[0])
+    take(answer(raid.state, False, scripted()[0]))
+    state, _ = planet(empty(), "Gamma", 400, troops=2)
+    state.player("Aurora").streak = 11
+    with_history(state, "Aurora", [200])
+    raid = resolve(state, 9, scripted(1)[0])
+    take(answer(raid.state, False, scripted()[0]))
+    state, _ = planet(empty(), "Delta", 700, orbital=["cruiser"])
+    state.player("Aurora").streak = 12
+    with_history(state, "Aurora", [100])
+    raid = resolve(state, 10, scripted(1)[0])
+    take(answer(raid.state, False, scripted(6, 5, 3, 1, 2, 5, 6, 5, 1, 4, 3)[0]))
+    # operations and status
+    state, r = route(empty(), "Line", 450, ships=[("cruiser", "guard")])
+    state, _ = register_route(state, COMBAT, name="Far", goods=300, owners=[("Boreas", 100)])
+    state = set_contacts(state, "Aurora", ["Boreas"])
+    state = set_privateer_tech(state, "Aurora", True)
+    state.player("Aurora").streak = 2
+    with_history(state, "Aurora", [600], turn=4)
+    state, _ = apply_locate(state, DEFAULTS, "Aurora", 5, "the third moon")
+    state, _, _ = apply_hire(state, DEFAULTS, "Aurora", 5, 150, station="route", target=r.id)
+    state, _ = apply_bribe(
+        state, DEFAULTS, COMBAT, "Aurora", "Boreas", "route", 5, scripted(2, 3, 4)[0]
+    )
+    ship = state.route(r.id).ships[0].id
+    state, group = apply_privateers(state, DEFAULTS, COMBAT, "Aurora", "Boreas", 5, [ship])
+    state, _ = order_base_attack(state, DEFAULTS, "Aurora", 5, [("dreadnought", None)], [], COMBAT)
+    out.extend(status(state, DEFAULTS, "Aurora", 5).lines)
+    state, _, _ = apply_recall(state, DEFAULTS, "Aurora", group.id, 5, scripted(1)[0])
+    out.extend(status(state, DEFAULTS, "Aurora", 5).lines)
+    turn = resolve(state, 5, Dice.seeded(3))
+    take(turn)
+    out.extend(more_messages())
+    return out
+
+
+def more_messages():
+    """The rarer narrations: pirate victory, accepted buy-off, peace, immunity, rampage,
+    stalemate, mutual wipe, a missed planet check, base destroyed, bribes cancelled,
+    returning privateers, effects ending, waiting lines."""
+    out = []
+
+    def take(result):
+        out.extend(result.lines)
+        for record in result.archive:
+            if isinstance(record.body, RaidReport):
+                out.extend(report_lines(record.body))
+
+    # SP-E3: a pirate victory, ships lost; the waiting line.
+    state, _ = route(empty(), "Line", 250, ships=[("dreadnought", "guard")])
+    state = set_contacts(state, "Aurora", ["Boreas"])
+    state, _ = register_route(state, COMBAT, name="Far", goods=300, owners=[("Boreas", 100)])
+    first = resolve(state, 5, scripted(1, 6, 2, 20)[0])
+    out.extend(waiting_for(first.state, DEFAULTS, 6))
+    take(first)
+    lost = answer(
+        first.state, False, scripted(4, 6, 2, 6, 2, 5, 1, 3, 6, 2, 4, 3, 5, 1, 6, 5, 5, 2, 1, 3)[0]
+    )
+    take(lost)
+    # an accepted buy-off
+    state, _ = route(empty(), "Rich", 2350)
+    rich = resolve(state, 3, scripted(1, 4, 6)[0])
+    take(answer(rich.state, True, scripted()[0]))
+    # immunity skip, rampage forced raid, peace, effects ending
+    state, _ = route(empty(), "Line", 160)
+    record = state.player("Aurora")
+    record.route_immunity_granted, record.route_immunity_until = 3, 5
+    take(resolve(state, 5, scripted()[0]))
+    out.extend(status(state, DEFAULTS, "Aurora", 5).lines)
+    record.route_immunity_granted = record.route_immunity_until = None
+    record.rampage = True
+    out.extend(status(state, DEFAULTS, "Aurora", 5).lines)
+    take(resolve(state, 5, scripted(1)[0]))
+    record.rampage = False
+    record.peace_until = record.operations_blocked_until = record.income_bonus_until = 6
+    out.extend(status(state, DEFAULTS, "Aurora", 6).lines)
+    take(resolve(state, 6, scripted()[0]))
+    out.extend(status(empty(), DEFAULTS, "Nobody", 1).lines)
+    # a stalemate (one round cap) and a mutual wipe
+    capped = DEFAULTS.model_copy(update={"auto_battle_max_rounds": 1})
+    state, _ = route(empty(), "Line", 160, ships=[("cruiser", "guard")])
+    pending = resolve(state, 2, scripted(1, 3)[0], capped)
+    take(answer(pending.state, False, scripted(1, 1, 1, 1)[0], settings=capped))
+    state, _ = route(empty(), "Line", 100, ships=[("destroyer", "guard")])
+    pending = resolve(state, 2, scripted(1, 1)[0])
+    take(answer(pending.state, False, scripted(6, 1, 6, 1)[0]))
+    # a missed planet check, a birth-rate penalty and cooldown in the status
+    state, _ = planet(empty(), "Beta", 500, population=1000)
+    state.player("Aurora").streak = 10
+    with_history(state, "Aurora", [200])
+    take(resolve(state, 9, scripted(15)[0]))
+    raided = answer(resolve(state, 9, scripted(1)[0]).state, False, scripted()[0])
+    out.extend(status(raided.state, DEFAULTS, "Aurora", 10).lines)
+    take(resolve(raided.state, 12, scripted(20)[0]))
+    # a destroyed base cancels a bribe; hired mercenaries with no ships left; returns
+    state, _ = route(empty(), "Line", 160)
+    state, _ = register_route(state, COMBAT, name="Far", goods=300, owners=[("Boreas", 100)])
+    state = set_contacts(state, "Boreas", ["Aurora"])
+    state.player("Aurora").streak = 1
+    with_history(state, "Aurora", [50], turn=4)
+    state, _ = apply_locate(state, DEFAULTS, "Aurora", 5, "an asteroid")
+    state, _ = apply_bribe(state, DEFAULTS, COMBAT, "Boreas", "Aurora", "route", 5, scripted(2)[0])
+    state, _ = order_base_attack(state, DEFAULTS, "Aurora", 5, [("war_sun", None)], [], COMBAT)
+    state.contracts.append(
+        MercenaryContract(id=99, owner="Aurora", hired_turn=4, hire_value=100, value=100, ships=[])
+    )
+    state.privateers.append(
+        PrivateerGroup(
+            id=98,
+            owner="Boreas",
+            target="Aurora",
+            formed_turn=1,
+            ships=[],
+            recalled_turn=2,
+            returns_turn=5,
+        )
+    )
+    take(resolve(state, 5, scripted(*([5] * 40))[0]))
+    out += [Msg(m["key"], **m["params"]) for m in turn_private(state)]
+    # a bribed raid coming up, its offer, a route gone while waiting; a planet bribe
+    state, line = route(empty(), "Line", 160)
+    state, _ = route(state, "Other", 90, owner="Boreas")
+    state = set_contacts(state, "Boreas", ["Aurora"])
+    state, _ = planet(state, "Home", 300)
+    with_history(state, "Aurora", [100], turn=1)
+    state, _ = apply_bribe(state, DEFAULTS, COMBAT, "Boreas", "Aurora", "route", 2, scripted(3)[0])
+    state, _ = apply_bribe(state, DEFAULTS, COMBAT, "Boreas", "Aurora", "planet", 2, scripted()[0])
+    out.extend(status(state, DEFAULTS, "Boreas", 2).lines)
+    waiting = resolve(state, 2, scripted(20, 20)[0])
+    (offer,) = [w for w in waiting.state.waiting if w.faction == "Aurora"]
+    out.extend(offer_lines(offer))
+    gone = waiting.state.model_copy(deep=True)
+    gone.routes = [r for r in gone.routes if r.id != line.id]
+    take(answer(gone, False, scripted()[0]))
+    # contracts in reserve and at a planet; automatic chance; forced raid; rampage defence
+    state, home = planet(empty(), "Home", 300)
+    state, line = route(state, "Line", 160, ships=[("dreadnought", "guard")])
+    with_history(state, "Aurora", [900], turn=4)
+    state, _, _ = apply_hire(state, DEFAULTS, "Aurora", 5, 100)
+    state, _, _ = apply_hire(state, DEFAULTS, "Aurora", 5, 100, station="planet", target=home.id)
+    out.extend(status(state, DEFAULTS, "Aurora", 5).lines)
+    state.player("Aurora").rampage = True
+    forced = resolve(state, 5, scripted(1)[0])
+    take(answer(forced.state, False, Dice.seeded(1)))
+    state.player("Aurora").rampage = False
+    state.player("Aurora").streak = 19
+    take(answer(resolve(state, 5, scripted(1)[0]).state, True, scripted(20)[0]))
+    take(resolve(empty(), 1, scripted()[0]))
+    # the plunder branch asked when raided (SP-I22), answered and forced
+    ask = settings(plunder_choice_mode="ask_when_raided")
+    state, _ = planet(empty(), "Fort", 600, troops=2)
+    state.player("Aurora").streak = 10
+    with_history(state, "Aurora", [150])
+    first = resolve(state, 5, scripted(1)[0], ask)
+    take(first)
+    landed = answer(first.state, False, scripted()[0], settings=ask)
+    take(landed)
+    out.extend(waiting_for(landed.state, ask, 6))
+    out.extend(offer_lines(landed.state.waiting[0]))
+    choice = landed.state.waiting[0].choice_id
+    take(answer_plunder(landed.state, ask, choice, "Aurora", True, Dice.seeded(1)))
+    take(force_choice(landed.state, ask, choice, scripted()[0]))
+    # mercenary upkeep: paid, ended, waiting
+    state, _ = route(empty(), "Line", 300)
+    with_history(state, "Aurora", [900], turn=9)
+    state, _, _ = apply_hire(state, DEFAULTS, "Aurora", 10, 300)
+    hired = resolve(state, 10, scripted(20)[0])
+    out.extend(waiting_for(hired.state, DEFAULTS, 11))
+    due = hired.state.upkeep_due[0].choice_id
+    out.extend(answer_upkeep(hired.state, DEFAULTS, due, "Aurora", True)[1])
+    out.extend(answer_upkeep(hired.state, DEFAULTS, due, "Aurora", False)[1])
+    # a bribed attack offered to its victim at placement
+    timing = settings(bribed_offer_timing="at_placement")
+    state, _ = route(empty(), "Line", 300)
+    state = set_contacts(state, "Boreas", ["Aurora"])
+    state, _ = apply_bribe(
+        state, timing, COMBAT, "Boreas", "Aurora", "route", 2, scripted(1, 1, 1)[0]
+    )
+    out.extend(waiting_for(state, timing, 2))
+    # an ordered base attack that finds no base any more
+    state, _ = route(empty(), "Line", 160)
+    state.player("Aurora").streak = 1
+    with_history(state, "Aurora", [50], turn=4)
+    state, _ = apply_locate(state, DEFAULTS, "Aurora", 5, "a moon")
+    state, _ = order_base_attack(state, DEFAULTS, "Aurora", 5, [("cruiser", None)], [], COMBAT)
+    state.player("Aurora").streak = 0
+    take(resolve(state, 5, scripted(20)[0]))
+    return out
+
+
+def turn_private(state):
+    """The private lines (bribe cancellations) the last resolution kept for the briber."""
+    result = resolve(state, 5, scripted(*([5] * 40))[0])
+    return [m for lines in result.outcome["private"].values() for m in lines]
+
+
+def test_every_message_the_engine_emits_renders_in_both_languages():
+    """Every emitted message has its key and fills every placeholder, in English and
+    Russian; the scenarios cover each outcome kind's narration."""
+    messages = list(flatten(emitted_messages()))
+    seen = set()
+    for msg in messages:
+        if isinstance(msg, (JoinedMsg, MsgList)) or not msg.key:
+            continue
+        seen.add(msg.key)
+        assert msg.key in EN or msg.key.startswith("fleet_combat."), msg.key
+        for language in ("en", "ru"):
+            text = msg.render(language)
+            assert "{" not in text and "space_pirates." not in text, (msg.key, text)
+    silent = {k for k in EN if ".error." in k or ".field." in k or ".roll." in k}
+    assert sorted(set(EN) - silent - seen) == []
+
+
+def test_error_messages_render_with_their_parameters():
+    """A refusal's message renders in both languages (the range is named)."""
+    with pytest.raises(GameError) as caught:
+        register_route(empty(), COMBAT, name="R", goods=-5, owners=[("A", 100)])
+    for language in ("en", "ru"):
+        text = caught.value.message(language)
+        assert "-5" in text and "{" not in text and "SP-1.5" in text
