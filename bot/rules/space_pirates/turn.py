@@ -70,7 +70,11 @@ def combat_settings_for(
     return combat if combat is not None else FleetCombatSettings()
 
 
-def end_of_turn(ctx: TurnContext, *, combat: FleetCombatSettings | None = None) -> TurnStepResult:
+def end_of_turn(
+    ctx: TurnContext[SpacePiratesState, SpacePiratesSettings],
+    *,
+    combat: FleetCombatSettings | None = None,
+) -> TurnStepResult[SpacePiratesState]:
     """Resolve turn `ctx.turn` in the order of SP-I40. A buy-off offer pauses only its
     victim's steps (SP-I34); offers left from an earlier resolution are forced to
     `buy_off_default` first. Running the step twice for the same turn changes nothing."""
