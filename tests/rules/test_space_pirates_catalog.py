@@ -160,9 +160,7 @@ def flatten(messages):
     """Each message and every message nested in its parameters."""
     for msg in messages:
         yield msg
-        if isinstance(msg, JoinedMsg):
-            yield from flatten(msg.parts)
-        elif isinstance(msg, MsgList):
+        if isinstance(msg, MsgList):  # JoinedMsg is one too
             yield from flatten(i for i in msg.items if isinstance(i, Msg))
         else:
             yield from flatten(v for v in msg.params.values() if isinstance(v, Msg))
