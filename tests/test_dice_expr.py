@@ -151,13 +151,13 @@ def test_evaluation_stops_loudly_when_the_script_runs_out():
 
 
 def test_error_points_at_the_stray_character():
-    error = parse_error("2d6+*3")
+    error = parse_error("2d6+$3")
     assert error.message_key == "dice.error.unexpected_char"
     assert error.column == 5
-    assert error.excerpt == "2d6+*3\n    ^"
+    assert error.excerpt == "2d6+$3\n    ^"
     english = error.message("en")
     assert "column 5" in english
-    assert "2d6+*3\n    ^" in english
+    assert "2d6+$3\n    ^" in english
     assert "позиции 5" in error.message("ru")
 
 
@@ -188,7 +188,7 @@ def test_error_points_at_the_stray_character():
         ("20", "dice.error.no_dice", None),
         ("   ", "dice.error.empty", None),
         ("d6" + " " * MAX_EXPRESSION_LENGTH, "dice.error.too_long", None),
-        ("2d6 * 2", "dice.error.unexpected_char", 5),
+        ("2d6 / 2", "dice.error.unexpected_char", 5),
         ("2d6\u200b", "dice.error.unexpected_char", 4),
     ],
 )
