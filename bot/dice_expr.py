@@ -304,11 +304,7 @@ class RolledProduct:
     @property
     def contribution(self) -> int:
         """The factors' product with the product's sign."""
-        return self.product.sign * math.prod(_factor_value(f) for f in self.factors)
-
-
-def _factor_value(factor: RolledFactor) -> int:
-    return factor.value
+        return self.product.sign * math.prod(f.value for f in self.factors)
 
 
 RolledTerm = RolledGroup | Constant | RolledProduct

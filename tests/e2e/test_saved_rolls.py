@@ -83,7 +83,8 @@ async def test_an_unknown_name_lists_the_players_saved_rolls(campaign):
     await campaign.slash("/rolls save name:attack expression:1d20+5", as_="player1")
     reply = await campaign.slash("/roll dice:atack", as_="player1")
     assert reply.ephemeral
-    assert "neither a dice expression nor one of your saved rolls (attack)" in reply.embed.description
+    expected = "neither a dice expression nor one of your saved rolls (attack)"
+    assert expected in reply.embed.description
 
 
 async def test_russian_player_sees_saved_rolls_and_successes_in_russian(campaign):
