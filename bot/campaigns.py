@@ -17,7 +17,7 @@ from typing import Any, TypeVar, overload
 import aiosqlite
 from pydantic import BaseModel
 
-from bot import fair_turns, rulesets
+from bot import dice_expr, fair_turns, rulesets
 from bot.dice import Dice, RollRecord
 from bot.errors import Conflict, GameError, NotAllowed, NotFound
 from bot.i18n import Msg, unfilled
@@ -33,7 +33,15 @@ from bot.storage.campaigns import (
 )
 from bot.storage.database import Database
 from bot.storage.log import AuditLog
-from bot.text import CAMPAIGN_NAME_MAX, FACTION_NAME_MAX, clean_text, same_name
+from bot.storage.saved_rolls import SavedRoll, SavedRollReads, SavedRollWrites
+from bot.text import (
+    CAMPAIGN_NAME_MAX,
+    FACTION_NAME_MAX,
+    SAVED_ROLL_NAME_MAX,
+    clean_text,
+    name_key,
+    same_name,
+)
 
 __all__ = [
     "CORE",
@@ -42,6 +50,7 @@ __all__ = [
     "CampaignService",
     "Choice",
     "Faction",
+    "SavedRoll",
     "TurnEndReport",
     "TurnSummary",
     "UnitOfWork",
@@ -50,6 +59,7 @@ __all__ = [
 ]
 
 CORE = "core"
+MAX_SAVED_ROLLS = 25  # per player and campaign: what one autocomplete list can offer
 
 M = TypeVar("M", bound=BaseModel)
 S = TypeVar("S", bound=BaseModel)
@@ -346,6 +356,7 @@ class CampaignService:
         self.db = db
         self.reads = CampaignReads(db)
         self.log = AuditLog(db)
+        self.saved = SavedRollReads(db)
         # None: production dice, derived from the open turn's committed seed (fair_turns).
         self.dice_factory: Callable[[], Dice] | None = dice_factory
 
@@ -408,6 +419,58 @@ class CampaignService:
     async def open_choices(self, campaign_id: int) -> list[Choice]:
         """Every choice still waiting for an answer."""
         return await self.reads.open_choices(campaign_id)
+
+    # -- saved rolls ------------------------------------------------------------------------
+    # A player's named expressions are shortcuts, not game state: saving or deleting one
+    # changes nothing another player sees, so it writes no audit entry. Every roll of a saved
+    # expression is audited like any roll, with the expression it stood for.
+
+    async def saved_rolls(self, campaign_id: int, user_id: int) -> list[SavedRoll]:
+        """A player's saved rolls in a campaign, by name."""
+        return await self.saved.of_player(campaign_id, user_id)
+
+    async def saved_roll(self, campaign_id: int, user_id: int, name: str) -> SavedRoll | None:
+        """A player's saved roll by name (compared case- and width-insensitively)."""
+        key = name_key(name)
+        return await self.saved.named(campaign_id, user_id, key) if key else None
+
+    async def save_roll(
+        self, campaign_id: int, actor: Actor, name: str, expression: str
+    ) -> tuple[SavedRoll, bool]:
+        """Save (or replace) a named expression; returns it and whether one was replaced.
+
+        The expression must parse (`DiceExpressionError` with its caret otherwise) and the
+        name must not: `/roll dice:` reads a dice expression first, then a saved name. At
+        most `MAX_SAVED_ROLLS` per player and campaign. Nothing is saved on any refusal.
+        """
+        name = clean_text(name, SAVED_ROLL_NAME_MAX, error="dice.saved.error.name")
+        try:
+            dice_expr.parse(name)
+        except dice_expr.DiceExpressionError:
+            pass
+        else:
+            raise GameError("dice.saved.error.name_is_dice", name=name)
+        dice_expr.parse(expression)
+        roll = SavedRoll(name, expression.strip())
+        key = name_key(name)
+        async with self.db.transaction() as conn:
+            writes = SavedRollWrites(conn)
+            replaced = await writes.named(campaign_id, actor.user_id, key) is not None
+            if not replaced and await writes.count(campaign_id, actor.user_id) >= MAX_SAVED_ROLLS:
+                raise GameError("dice.saved.error.limit", count=MAX_SAVED_ROLLS)
+            await writes.put(campaign_id, actor.user_id, key, roll)
+        return roll, replaced
+
+    async def delete_saved_roll(self, campaign_id: int, actor: Actor, name: str) -> SavedRoll:
+        """Delete one of the player's saved rolls; NotFound when there is none by that name."""
+        key = name_key(name)
+        async with self.db.transaction() as conn:
+            writes = SavedRollWrites(conn)
+            found = await writes.named(campaign_id, actor.user_id, key) if key else None
+            if found is None:
+                raise NotFound("dice.saved.error.unknown", name=name)
+            await writes.delete(campaign_id, actor.user_id, key)
+        return found
 
     # -- the unit of work ------------------------------------------------------------------
 
