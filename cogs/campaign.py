@@ -12,8 +12,10 @@ from bot import rulesets, settings_edit
 from bot.app import PrivateerBot
 from bot.campaigns import CORE, Choice
 from bot.errors import Conflict, GameError, NotFound
-from bot.i18n import t
+from bot.i18n import LANGUAGES, t
 from bot.interactions import (
+    SUCCESS_COLOUR,
+    WAITING_COLOUR,
     Context,
     actor_of,
     add_field,
@@ -23,10 +25,12 @@ from bot.interactions import (
     choice_handler,
     choice_view,
     disabled_copy,
+    gm_mentions,
     line_embeds,
     locale_of,
     make_embed,
     message_batches,
+    next_step,
     reply,
     require_gm,
     ruleset_choices,
@@ -91,8 +95,7 @@ class CampaignCog(commands.Cog):
     async def create(
         self, interaction: discord.Interaction[Any], name: str, rulesets: str | None = None
     ) -> None:
-        """Create the campaign."""
-        locale = locale_of(interaction)
+        """Create the campaign; the reply says what to do next."""
         keys = parse_rulesets(rulesets)
         campaign = await service_of(interaction).create(
             guild_id=interaction.guild_id or 0,
@@ -101,10 +104,16 @@ class CampaignCog(commands.Cog):
             ruleset_keys=keys,
             actor=actor_of(interaction),
         )
+        ctx = await campaign_context(interaction)
+        locale = ctx.public_locale
         embed = make_embed(
             t("campaign.created.title", locale, name=shown(campaign.name)),
-            t("campaign.created.body", locale, rulesets=ruleset_names(campaign.rulesets, locale)),
+            t("campaign.created.body", locale, rulesets=ruleset_names(campaign.rulesets, locale))
+            + "\n"
+            + t("campaign.created.language", locale, language=t(f"language.{locale}", locale)),
+            colour=SUCCESS_COLOUR,
         )
+        add_field(embed, t("next.title", locale), await next_step(interaction, ctx, locale))
         await reply(interaction, embed=embed)
 
     @create.autocomplete("rulesets")
@@ -128,30 +137,28 @@ class CampaignCog(commands.Cog):
 
     @campaign.command(name="info", description="Show this channel's campaign")
     async def info(self, interaction: discord.Interaction[Any]) -> None:
-        """Name, rulesets, turn, GMs and factions."""
+        """Name, rulesets, turn, GMs, factions and the next set-up step (public: the
+        campaign's language)."""
         ctx = await campaign_context(interaction)
         c = ctx.campaign
-        embed = make_embed(ctx.t("campaign.info.title", name=shown(c.name)))
-        add_field(embed, ctx.t("campaign.info.turn"), str(c.turn), inline=True)
+        embed = make_embed(ctx.pt("campaign.info.title", name=shown(c.name)))
+        add_field(embed, ctx.pt("campaign.info.turn"), str(c.turn), inline=True)
         add_field(
             embed,
-            ctx.t("campaign.info.rulesets"),
-            ruleset_names(c.rulesets, ctx.locale),
+            ctx.pt("campaign.info.rulesets"),
+            ruleset_names(c.rulesets, ctx.public_locale),
             inline=True,
         )
-        gms = [
-            f"<@{target}>" if kind == "user" else f"<@&{target}>"
-            for kind, target in await ctx.service.gms(c.id)
-        ]
-        add_field(embed, ctx.t("campaign.info.gms"), ", ".join(gms))
+        add_field(embed, ctx.pt("campaign.info.gms"), gm_mentions(ctx.gms))
         factions = await ctx.service.factions(c.id)
         lines = [
             f"**{shown(f.name)}** — "
-            + (f"<@{f.user_id}>" if f.user_id else ctx.t("campaign.info.unclaimed"))
+            + (f"<@{f.user_id}>" if f.user_id else ctx.pt("campaign.info.unclaimed"))
             for f in factions
         ]
-        add_field(embed, ctx.t("campaign.info.factions", count=len(factions)), "\n".join(lines))
-        embed.set_footer(text=ctx.t("campaign.info.footer", entries=c.log_count))
+        add_field(embed, ctx.pt("campaign.info.factions", count=len(factions)), "\n".join(lines))
+        add_field(embed, ctx.pt("next.title"), await next_step(interaction, ctx, ctx.public_locale))
+        embed.set_footer(text=ctx.pt("campaign.info.footer", count=c.log_count))
         await reply(interaction, embed=embed)
 
     @campaign.command(name="join", description="Claim a faction in this campaign")
@@ -160,12 +167,12 @@ class CampaignCog(commands.Cog):
         """Claim (or found) a faction."""
         ctx = await campaign_context(interaction)
         joined = await ctx.service.join(ctx.campaign.id, ctx.actor, faction)
-        await reply(
-            interaction,
-            embed=make_embed(
-                ctx.t("campaign.joined", faction=shown(joined.name), user=f"<@{ctx.actor.user_id}>")
-            ),
+        embed = make_embed(
+            ctx.pt("campaign.joined", faction=shown(joined.name), user=f"<@{ctx.actor.user_id}>"),
+            colour=SUCCESS_COLOUR,
         )
+        add_field(embed, ctx.pt("next.title"), await next_step(interaction, ctx, ctx.public_locale))
+        await reply(interaction, embed=embed)
 
     @join.autocomplete("faction")
     async def join_autocomplete(
@@ -221,7 +228,7 @@ class CampaignCog(commands.Cog):
         )
         await ctx.service.set_gm(ctx.campaign.id, ctx.actor, kind, target, add)
         key = "campaign.gm.added" if add else "campaign.gm.removed"
-        await reply(interaction, embed=make_embed(ctx.t(key, who=mention)))
+        await reply(interaction, embed=make_embed(ctx.pt(key, who=mention)))
 
     @settings.command(name="show", description="Show the campaign's settings")
     @app_commands.describe(ruleset="Only this ruleset's settings")
@@ -234,6 +241,8 @@ class CampaignCog(commands.Cog):
         embeds = []
         core = make_embed(ctx.t("campaign.settings.title", ruleset=ctx.t("ruleset.core")))
         add_field(core, "core.factions_per_player", f"`{ctx.campaign.factions_per_player}` (1..10)")
+        language = ctx.campaign.language or ctx.t("campaign.settings.guild_language")
+        add_field(core, "core.language", f"`{language}` → {ctx.public_locale} (en, ru)")
         if not ruleset or ruleset == CORE:
             embeds.append(core)
         for key in keys:
@@ -282,7 +291,7 @@ class CampaignCog(commands.Cog):
         shown = ", ".join(map(str, sorted(new))) if isinstance(new, set | list) else new
         await reply(
             interaction,
-            embed=make_embed(ctx.t("campaign.settings.changed", setting=setting, value=shown)),
+            embed=make_embed(ctx.pt("campaign.settings.changed", setting=setting, value=shown)),
         )
 
     @settings_set.autocomplete("setting")
@@ -293,7 +302,7 @@ class CampaignCog(commands.Cog):
         campaign = await channel_campaign(interaction)
         if campaign is None:
             return []
-        names = ["core.factions_per_player"]
+        names = ["core.factions_per_player", "core.language"]
         for key in campaign.rulesets:
             try:
                 spec = rulesets.get(key)
@@ -309,6 +318,8 @@ class CampaignCog(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         """Allowed values of enum and yes/no settings."""
         setting = str(interaction.namespace.setting or "")
+        if setting == "core.language":
+            return [app_commands.Choice(name=v, value=v) for v in LANGUAGES if current in v]
         ruleset, _, name = setting.partition(".")
         try:
             spec = rulesets.get(ruleset)
@@ -330,7 +341,8 @@ class CampaignCog(commands.Cog):
         """Per ruleset: what it still waits for."""
         ctx = await campaign_context(interaction)
         c = ctx.campaign
-        embed = make_embed(ctx.t("turn.status.title", name=c.name, turn=c.turn))
+        locale = ctx.public_locale
+        embed = make_embed(ctx.pt("turn.status.title", name=c.name, turn=c.turn))
         open_choices = await ctx.service.open_choices(c.id)
         for key in c.rulesets:
             try:
@@ -339,15 +351,15 @@ class CampaignCog(commands.Cog):
                 continue
             state, current = await ctx.service.state(c, key)
             lines = (
-                [m.render(ctx.locale) for m in spec.waiting_for(state, current, c.turn)]
+                [m.render(locale) for m in spec.waiting_for(state, current, c.turn)]
                 if spec.waiting_for
                 else []
             )
             pending = sum(1 for ch in open_choices if ch.ruleset == key)
             if pending:
-                lines.append(ctx.t("turn.status.pending", count=pending))
+                lines.append(ctx.pt("turn.status.pending", count=pending))
             add_field(
-                embed, ctx.t(f"ruleset.{key}"), "\n".join(lines) or ctx.t("turn.status.nothing")
+                embed, ctx.pt(f"ruleset.{key}"), "\n".join(lines) or ctx.pt("turn.status.nothing")
             )
         await reply(interaction, embed=embed)
 
@@ -364,14 +376,16 @@ class CampaignCog(commands.Cog):
                 choice_button(
                     choice_id,
                     "confirm",
-                    ctx.t("turn.end.confirm", turn=turn),
+                    ctx.pt("turn.end.confirm", turn=turn),
                     style=discord.ButtonStyle.danger,
                 ),
-                choice_button(choice_id, "cancel", ctx.t("turn.end.cancel")),
+                choice_button(choice_id, "cancel", ctx.pt("turn.end.cancel")),
             ]
         )
         embed = make_embed(
-            ctx.t("turn.end.question.title", turn=turn), ctx.t("turn.end.question.body", turn=turn)
+            ctx.pt("turn.end.question.title", turn=turn),
+            ctx.pt("turn.end.question.body", turn=turn),
+            colour=WAITING_COLOUR,
         )
         await reply(interaction, embed=embed, view=view)
 
@@ -388,7 +402,7 @@ async def answer_turn_end(
             await uow.claim_choice(choice.id, gm=True)
             await uow.close_choice(choice.id, "cancelled")
         await interaction.response.edit_message(
-            embed=make_embed(ctx.t("turn.end.cancelled", turn=turn)),
+            embed=make_embed(ctx.pt("turn.end.cancelled", turn=turn)),
             view=disabled_copy(interaction.message),
         )
         return
@@ -399,20 +413,20 @@ async def answer_turn_end(
     if interaction.message is not None:
         await interaction.followup.edit_message(
             interaction.message.id,
-            embed=make_embed(ctx.t("turn.end.done.title", turn=turn)),
+            embed=make_embed(ctx.pt("turn.end.done.title", turn=turn)),
             view=disabled_copy(interaction.message),
         )
     embeds: list[discord.Embed] = []
     for summary in report.summaries:
-        title = ctx.t(
-            "turn.end.summary.title", ruleset=ctx.t(f"ruleset.{summary.ruleset}"), turn=turn
+        title = ctx.pt(
+            "turn.end.summary.title", ruleset=ctx.pt(f"ruleset.{summary.ruleset}"), turn=turn
         )
-        lines = [m.render(ctx.locale) for m in summary.lines] or [ctx.t("turn.end.nothing")]
-        footer = ctx.t("turn.end.summary.footer", count=summary.roll_count)
+        lines = [m.render(ctx.public_locale) for m in summary.lines] or [ctx.pt("turn.end.nothing")]
+        footer = ctx.pt("turn.end.summary.footer", count=summary.roll_count)
         embeds += line_embeds(title, lines, footer=footer)
     if not embeds:
         embeds.append(
-            make_embed(ctx.t("turn.end.done.title", turn=turn), ctx.t("turn.end.nothing"))
+            make_embed(ctx.pt("turn.end.done.title", turn=turn), ctx.pt("turn.end.nothing"))
         )
     for batch in message_batches(embeds):
         await interaction.followup.send(embeds=batch)
