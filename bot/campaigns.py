@@ -455,7 +455,7 @@ class CampaignService:
                 actor_id=actor.user_id,
                 faction=None,
                 options={"name": name, "rulesets": keys},
-                outcome={"summary": f"campaign {name} created"},
+                outcome={"summary": summary_json([Msg("campaign.log.created", name=name)])},
                 rolls=(),
             )
         return await self.get(campaign_id)
@@ -541,7 +541,9 @@ class CampaignService:
                 "campaign join",
                 options={"faction": name},
                 faction=faction.name,
-                outcome={"summary": f"{faction.name} joined"},
+                outcome={
+                    "summary": summary_json([Msg("campaign.log.joined", faction=faction.name)])
+                },
             )
         return faction
 

@@ -78,6 +78,15 @@ def plural_category(language: str, count: int | float) -> str:
     return str(_plural_rule(language)(abs(count)))
 
 
+def decimal(value: float, locale: object, digits: int) -> str:
+    """A number with `digits` decimals as the reader writes it: 3.68 in English, 3,68 in
+    Russian (Babel's CLDR number symbols)."""
+    from babel.numbers import format_decimal
+
+    pattern = "0." + "0" * digits if digits else "0"
+    return str(format_decimal(value, format=pattern, locale=language_of(locale)))
+
+
 def t(key: str, locale: object = None, /, **params: Any) -> str:
     """Translate `key` for `locale`, filling `params`; falls back to English, then the key."""
     params = {k: v.render(locale) if isinstance(v, Msg) else v for k, v in params.items()}

@@ -14,7 +14,16 @@ from bot import controls
 from bot.campaigns import Faction
 from bot.controls import Control
 from bot.i18n import Msg, t
-from bot.interactions import add_field, choice_button, choice_view, clip, make_embed
+from bot.interactions import (
+    LOSS_COLOUR,
+    SUCCESS_COLOUR,
+    WAITING_COLOUR,
+    add_field,
+    choice_button,
+    choice_view,
+    clip,
+    make_embed,
+)
 from bot.rules.ottoman_piracy import (
     HitReward,
     OttomanPiracySettings,
@@ -229,6 +238,24 @@ def reward_lines(
     return lines
 
 
+def story_outcome(record: PiracyRecord, locale: str) -> str:
+    """The first line of the story: how many hits, and who must choose or what was taken."""
+    target = text(power_label(record.target), locale)
+    if record.hits == 0:
+        return t(C + "story.outcome.no_hits", locale)
+    if record.status != "done":
+        chooser = text(power_label(record.chooser), locale)
+        return t(C + "story.outcome.awaiting", locale, count=record.hits, chooser=chooser)
+    return t(C + "story.outcome.done", locale, count=record.hits, target=target)
+
+
+def story_colour(record: PiracyRecord) -> discord.Colour:
+    """Waiting while a reward is to be chosen; success with hits; loss without."""
+    if record.status != "done":
+        return WAITING_COLOUR
+    return SUCCESS_COLOUR if record.hits else LOSS_COLOUR
+
+
 def story_embed(
     record: PiracyRecord,
     state: OttomanPiracyState,
@@ -252,7 +279,8 @@ def story_embed(
         intro.append(piracy_msg("line.cp_spent", cp=record.cp_cost))
     embed = make_embed(
         t(C + "story.title", locale, piracy=record.id, zone=text(zone, locale)),
-        lines_text(intro, locale),
+        f"**{story_outcome(record, locale)}**\n" + lines_text(intro, locale),
+        colour=story_colour(record),
     )
     add_field(
         embed,
