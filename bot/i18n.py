@@ -116,8 +116,9 @@ def _fields(template: str) -> set[str]:
 
 
 def unfilled(message: Msg) -> list[str]:
-    """What would reach a reader unfinished: a key no catalog has, or a placeholder some
-    language's text asks for and the message does not pass (nested messages included).
+    """What would reach a reader unfinished: a key no catalog has, a placeholder some
+    language's text asks for and the message does not pass, or a plural message without the
+    `count` its form is chosen by (nested messages included).
     The unit of work refuses to commit a summary for which this is not empty."""
     if isinstance(message, MsgList):
         return [p for item in message.items if isinstance(item, Msg) for p in unfilled(item)]
@@ -131,6 +132,8 @@ def unfilled(message: Msg) -> list[str]:
         if value is None:
             continue
         found = True
+        if isinstance(value, dict) and "count" not in message.params:
+            problems.append(f"{message.key}: a plural chosen without {{count}} ({language})")
         templates = value.values() if isinstance(value, dict) else [value]
         missing = set().union(*(_fields(str(v)) for v in templates)) - set(message.params)
         problems += [f"{message.key}: {{{name}}} ({language})" for name in sorted(missing)]

@@ -289,9 +289,11 @@ class CampaignCog(commands.Cog):
             raise GameError("error.setting_format", setting=setting)
         new = await ctx.service.set_setting(ctx.campaign.id, ctx.actor, ruleset, name, value)
         shown = ", ".join(map(str, sorted(new))) if isinstance(new, set | list) else new
+        # A new campaign language is announced in that language.
+        locale = str(new) if setting == "core.language" else ctx.public_locale
         await reply(
             interaction,
-            embed=make_embed(ctx.pt("campaign.settings.changed", setting=setting, value=shown)),
+            embed=make_embed(t("campaign.settings.changed", locale, setting=setting, value=shown)),
         )
 
     @settings_set.autocomplete("setting")

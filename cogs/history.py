@@ -49,7 +49,7 @@ def render_outcome(outcome: dict[str, Any], locale: str, separator: str = " ") -
 
 
 def command_label(command: str, locale: str) -> str:
-    """A logged command as the reader knows it: `/turn end` (`/ход завершить` in Russian);
+    """A logged command as the reader knows it: `turn end` (`ход завершить` in Russian);
     a click's command (`corsairs reward`) by its catalogued name."""
     key = "history.command." + command.replace(" ", ".")
     named = t(key, locale)
@@ -59,7 +59,7 @@ def command_label(command: str, locale: str) -> str:
     for word in command.split(" "):
         local = t("cmd:" + word, locale)
         words.append(word if local == "cmd:" + word else local)
-    return "/" + " ".join(words)
+    return " ".join(words)
 
 
 def sentences(parts: list[str]) -> list[str]:

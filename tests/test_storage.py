@@ -387,6 +387,7 @@ async def test_migration_002_moves_fleet_battle_reports_from_the_state_to_the_ar
     conn = sqlite3.connect(path)
     conn.executescript(
         "DROP TABLE ruleset_archive; DELETE FROM schema_migrations WHERE version >= 2;"
+        "ALTER TABLE campaigns DROP COLUMN language;"
         "INSERT INTO campaigns (id, guild_id, channel_id, name, rulesets, created_by, log_head,"
         " created_at) VALUES (7, 1, 1, 'old', '[]', 1, 'x', 'then');"
     )
@@ -512,6 +513,7 @@ async def test_migration_003_moves_resolved_piracies_to_the_archive(tmp_path):
     conn = sqlite3.connect(path)
     conn.executescript(
         "DELETE FROM schema_migrations WHERE version >= 3;"
+        "ALTER TABLE campaigns DROP COLUMN language;"
         "INSERT INTO campaigns (id, guild_id, channel_id, name, rulesets, created_by, log_head,"
         " created_at) VALUES (7, 1, 1, 'old', '[]', 1, 'x', 'then');"
     )

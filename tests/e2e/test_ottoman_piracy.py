@@ -264,9 +264,9 @@ async def test_corsairs_force_command_answers_the_open_question(seated):
 
 
 async def test_russian_player_gets_russian_output(seated):
-    """Player3 (ru) answers for France: the public story stays in the language it was posted
-    in (another reader's click does not rewrite it), and player3 reads the same story, the
-    status and refusals in Russian."""
+    """Player3 (ru) answers for France: the public story stays in the campaign's language
+    (the reader's click does not rewrite it); once the GM makes the campaign Russian, public
+    answers are Russian, and refusals are in the reader's language throughout (issue 18)."""
     await seated.slash("/corsairs vp value:9", as_="gm")
     seated.script_dice([3, 5, 6, 2, 6])  # OP-E2: no Habsburg hit; 3 Ottoman hits
     question = await seated.slash(
@@ -281,11 +281,12 @@ async def test_russian_player_gets_russian_output(seated):
     assert answered.embed.title == "Piracy #1 — Gulf of Lyon"
     assert "Hit 1: +1 piracy VP, 9 → 10 (OP-5.6)." in answered.embed.field("Rewards")
     entry = re.search(r"#(\d+)", answered.embed.footer).group(1)
+    await seated.slash("/campaign settings set setting:core.language value:ru", as_="gm")
     shown = await seated.slash(f"/history show entry:{entry}", as_="player3")
     rewards = shown.embed.description
-    assert "Удар 1: +1 VP за пиратство, 9 → 10 (OP-5.6)." in rewards
-    assert "Удар 2: уничтожена эскадра (Франция) — Marseille" in rewards
-    assert "Удар 3: никакая награда невозможна, удар пропадает (OP-5.9)." in rewards
+    assert "Попадание 1: +1 VP за пиратство, 9 → 10 (OP-5.6)." in rewards
+    assert "Попадание 2: уничтожена эскадра (Франция) — Marseille" in rewards
+    assert "Попадание 3: никакая награда невозможна, попадание пропадает (OP-5.9)." in rewards
     status = await seated.slash("/корсары состояние", as_="player3")
     assert status.embed.title == "Османское пиратство — ход 1"
     assert status.embed.field("VP Османов за пиратство") == "10/10"
