@@ -37,7 +37,7 @@ async def test_a_russian_attacker_gives_an_english_target_english_buttons(campai
         "Force default (GM)",
     ]
     answered = await campaign.click(question, "+1 piracy VP", as_="player2")
-    assert "Hit 1: +1 piracy VP, 0 → 1 (OP-5.6)." in answered.embed.field("Rewards")
+    assert "Hit 1: +1 piracy VP, 0 → 1." in answered.embed.field("Rewards")
     refused = await campaign.click(answered, "+1 piracy VP", as_="player3")
     assert refused.ephemeral and "Этот выбор принадлежит другому игроку." in refused.text()
 
@@ -129,6 +129,23 @@ async def test_history_stats_names_players_and_writes_decimals_the_readers_way(c
     await campaign.slash("/campaign settings set setting:core.language value:ru", as_="gm")
     russian = await campaign.slash("/history stats", as_="gm")
     assert "среднее 4,00 (ожидается 3,50)" in russian.embed.fields[0].value
+
+
+async def test_the_story_cites_its_rules_in_the_footer_and_history_show_keeps_them(campaign):
+    """The outcome reads first; clause ids leave the story's text for its footer."""
+    await seat(campaign)
+    campaign.script_dice([5, 2, 6, 5])
+    question = await campaign.slash(OP_E1, as_="player1")
+    story = question.embed
+    assert "(OP-" not in story.description
+    assert all("OP-" not in f.value for f in story.fields)
+    assert story.footer == (
+        "Log entry #7 · Rules: OP-I14, OP-2.3, OP-I6, OP-2.4, OP-3.2, OP-3.3, OP-4, "
+        "OP-4.4, OP-5.2, OP-5.3"
+    )
+    assert "2 CP spent (recorded only)." in story.description
+    shown = await campaign.slash("/history show entry:7", as_="player1")
+    assert "2 CP spent (recorded only, OP-I14)." in shown.embed.description
 
 
 async def test_colour_says_what_the_story_means(campaign):
