@@ -20,6 +20,8 @@ from bot.dice import RollRecord
 from bot.errors import NotFound
 from bot.i18n import Msg, decimal, msg_from_json, t
 from bot.interactions import (
+    LOSS_COLOUR,
+    SUCCESS_COLOUR,
     Context,
     add_field,
     campaign_context,
@@ -336,7 +338,7 @@ class HistoryCog(commands.Cog):
         ]
         await reply(
             interaction,
-            embed=make_embed(ctx.t("history.export.title", count=len(entries))),
+            embed=make_embed(ctx.pt("history.export.title", count=len(entries))),
             files=files,
         )
 
@@ -347,19 +349,21 @@ class HistoryCog(commands.Cog):
         await interaction.response.defer(thinking=True)
         result = await ctx.service.log.verify(ctx.campaign.id)
         if result.ok:
-            embed = make_embed(ctx.t("history.verify.ok", count=result.count))
+            embed = make_embed(
+                ctx.pt("history.verify.ok", count=result.count), colour=SUCCESS_COLOUR
+            )
         else:
             damaged = result.problem == "damaged"
             embed = make_embed(
-                ctx.t("history.verify.damaged.title" if damaged else "history.verify.bad.title"),
-                ctx.t(
+                ctx.pt("history.verify.damaged.title" if damaged else "history.verify.bad.title"),
+                ctx.pt(
                     f"history.verify.bad.{result.problem}",
                     seq=result.seq,
                     count=result.count,
                     detail=result.detail,
                 ),
+                colour=LOSS_COLOUR,
             )
-            embed.colour = discord.Colour.red()
         await reply(interaction, embed=embed)
 
     @history_group.command(name="stats", description="Dice fairness per player")
