@@ -20,7 +20,7 @@ from pydantic import BaseModel
 from bot import dice_expr, fair_turns, rulesets
 from bot.dice import Dice, RollRecord
 from bot.errors import Conflict, GameError, NotAllowed, NotFound
-from bot.i18n import Msg, unfilled
+from bot.i18n import LANGUAGES, Msg, unfilled
 from bot.rulesets import AnySpec, ArchiveRecord, RulesetSpec, TurnContext
 from bot.storage.audit import AuditEntry, append_entry, archive_digest
 from bot.storage.campaigns import (
@@ -54,6 +54,7 @@ __all__ = [
     "TurnEndReport",
     "TurnSummary",
     "UnitOfWork",
+    "is_gm_among",
     "paused_gc",
     "summary_json",
 ]
@@ -92,6 +93,17 @@ def paused_gc() -> Iterator[None]:
         _gc_pauses -= 1
         if _gc_pauses == 0 and _gc_resume:
             gc.enable()
+
+
+def is_gm_among(campaign: Campaign, actor: Actor, gms: Iterable[tuple[str, int]]) -> bool:
+    """Whether `actor` is the creator, one of the named users, or holds a named role."""
+    if actor.user_id == campaign.created_by:
+        return True
+    return any(
+        (kind == "user" and target == actor.user_id)
+        or (kind == "role" and target in actor.role_ids)
+        for kind, target in gms
+    )
 
 
 @dataclass(frozen=True)
@@ -387,14 +399,7 @@ class CampaignService:
 
     async def is_gm(self, campaign: Campaign, actor: Actor) -> bool:
         """A GM is the creator, a named user, or anyone holding a named role."""
-        if actor.user_id == campaign.created_by:
-            return True
-        for kind, target in await self.gms(campaign.id):
-            if kind == "user" and target == actor.user_id:
-                return True
-            if kind == "role" and target in actor.role_ids:
-                return True
-        return False
+        return is_gm_among(campaign, actor, await self.gms(campaign.id))
 
     @overload
     async def state(self, campaign: Campaign, ruleset: RulesetSpec[S, T]) -> tuple[S, T]: ...
@@ -539,7 +544,7 @@ class CampaignService:
                 faction=None,
                 options={"name": name, "rulesets": keys},
                 outcome={
-                    "summary": f"campaign {name} created",
+                    "summary": summary_json([Msg("campaign.log.created", name=name)]),
                     **await fair_turns.commit_turn(conn, campaign_id, campaign.turn),
                 },
                 rolls=(),
@@ -629,7 +634,9 @@ class CampaignService:
                 "campaign join",
                 options={"faction": name},
                 faction=faction.name,
-                outcome={"summary": f"{faction.name} joined"},
+                outcome={
+                    "summary": summary_json([Msg("campaign.log.joined", faction=faction.name)])
+                },
             )
         return faction
 
@@ -661,6 +668,13 @@ class CampaignService:
         async with self.work(campaign_id, actor) as uow:
             if ruleset == CORE and name == fair_turns.PLAYER_SECRETS:
                 value = await fair_turns.set_player_secrets(uow.conn, campaign_id, raw)
+            elif ruleset == CORE and name == "language":
+                value = raw.strip().lower()
+                if value not in LANGUAGES:
+                    raise settings_edit.SettingError(
+                        "error.setting_value", name=name, value=raw, allowed=", ".join(LANGUAGES)
+                    )
+                await uow.writes.set_language(campaign_id, value)
             elif ruleset == CORE:
                 if name != "factions_per_player":
                     raise settings_edit.SettingError("error.setting_unknown", name=name)

@@ -480,5 +480,5 @@ def test_russian_plurals_pick_the_right_form(count):
         "dice.error.keep_count", source="x", column=1, keep=count + 1, count=count
     )
     text = error.message("ru")
-    word = {"one": "кости", "few": "костей", "many": "костей"}[plural_category("ru", count)]
+    word = {"one": "кубика", "few": "кубиков", "many": "кубиков"}[plural_category("ru", count)]
     assert f"из {count} {word} " in text

@@ -135,7 +135,7 @@ def test_explosions_stop_when_the_roll_reaches_the_dice_cap():
     rendered = result.render("en")
     assert rendered.startswith("98d6! (6!, 6!, 6, 1,")
     assert rendered.endswith(f"Explosions stopped: a roll has at most {MAX_DICE} dice.")
-    assert "не больше 100 костей" in result.render("ru")
+    assert "не больше 100 кубиков" in result.render("ru")
     assert replay_total("98d6!", dice.records) == result.total
 
 

@@ -19,7 +19,18 @@ from bot.campaigns import Choice, Faction, UnitOfWork
 from bot.dice import Dice
 from bot.errors import GameError, NotAllowed, NotFound
 from bot.i18n import t
-from bot.interactions import Context, choice_handler, locale_of, ping_only, reply, require_gm
+from bot.interactions import (
+    Context,
+    add_field,
+    choice_handler,
+    command_mention,
+    locale_of,
+    ping_only,
+    reply,
+    require_gm,
+    setup_step,
+)
+from bot.interactions import next_step as campaign_next_step
 from bot.rules.ottoman_piracy import (
     KNOWN_POWERS,
     OTTOMAN,
@@ -176,13 +187,17 @@ class OttomanPiracyCog(commands.Cog):
         )
         outcome, choice_id = done.outcome, done.after
         embed = story_embed(
-            outcome.piracy, outcome.state, done.settings, ctx.locale, entry_seq=done.entry.seq
+            outcome.piracy,
+            outcome.state,
+            done.settings,
+            ctx.public_locale,
+            entry_seq=done.entry.seq,
         )
         if choice_id is None:
             await reply(interaction, embed=embed)
             return
         owner = ctx.user_of(outcome.state.faction_of(outcome.piracy.chooser))
-        content = _ping(outcome.piracy.chooser, owner, ctx.locale)
+        content = _ping(outcome.piracy.chooser, owner, ctx.public_locale)
         await _ask(ctx, choice_id, outcome, embed, content, owner)
 
     @piracy.autocomplete("zone")
@@ -255,7 +270,11 @@ class OttomanPiracyCog(commands.Cog):
         done = await _answer(ctx, choice, "force", hand)
         outcome = done.outcome
         embed = story_embed(
-            outcome.piracy, outcome.state, done.settings, ctx.locale, entry_seq=done.entry.seq
+            outcome.piracy,
+            outcome.state,
+            done.settings,
+            ctx.public_locale,
+            entry_seq=done.entry.seq,
         )
         if outcome.awaiting:  # a card from an unknown hand is left: ask again, here
             await _ask(ctx, choice.id, outcome, embed, None, None)
@@ -271,7 +290,7 @@ class OttomanPiracyCog(commands.Cog):
         ctx = await RulesetContext.of(interaction, SPEC)
         state, settings = await ctx.read()
         shown = piracy_status(state, settings, ctx.campaign.turn)
-        embed = status_embed(shown, state, ctx.factions, ctx.campaign.turn, ctx.locale)
+        embed = status_embed(shown, state, ctx.factions, ctx.campaign.turn, ctx.public_locale)
         await reply(interaction, embed=embed)
 
     # -- the GM's bookkeeping ------------------------------------------------------------------
@@ -289,11 +308,15 @@ class OttomanPiracyCog(commands.Cog):
         """OP-1.3, OP-2.3, OP-2.4: war status decides whose squadrons and fortresses help."""
         ctx = await _gm_context(interaction)
         done = await ctx.apply(lambda state, _s, _d: set_at_war(state, power, at_war))
+        locale = ctx.public_locale
         powers = ", ".join(
-            text(power_label(p), ctx.locale) for p in done.outcome.state.at_war_with_ottomans
+            text(power_label(p), locale) for p in done.outcome.state.at_war_with_ottomans
         )
-        extra = [ctx.t(C + "war.list", powers=powers or ctx.t(C + "status.nobody"))]
-        await reply(interaction, embed=change_embed(done.outcome.lines, ctx.locale, extra=extra))
+        extra = [ctx.pt(C + "war.list", powers=powers or ctx.pt(C + "status.nobody"))]
+        embed = change_embed(done.outcome.lines, locale, extra=extra)
+        step = await campaign_next_step(interaction, ctx.base, locale)
+        add_field(embed, ctx.pt("next.title"), step)
+        await reply(interaction, embed=embed)
 
     @corsairs.command(name="power", description="Record who plays a power (GM)")
     @app_commands.autocomplete(faction=faction_autocomplete)
@@ -312,7 +335,9 @@ class OttomanPiracyCog(commands.Cog):
         """A power's player answers its reward questions; with neither option it is cleared."""
         ctx = await _gm_context(interaction)
         chosen = _faction_for(ctx.factions, player, faction)
-        await _bookkeeping(ctx, lambda state, _s: assign_power(state, power, chosen))
+        await _bookkeeping(
+            ctx, lambda state, _s: assign_power(state, power, chosen), next_step=True
+        )
 
     @corsairs.command(name="vp", description="Set the Ottoman piracy VP (GM)")
     @app_commands.describe(value="Piracy VP, 0 to the cap (10)")
@@ -436,10 +461,16 @@ async def _bookkeeping(
     change: Callable[[OttomanPiracyState, OttomanPiracySettings], StateChange],
     *,
     options: dict[str, Any] | None = None,
+    next_step: bool = False,
 ) -> None:
-    """One bookkeeping change, logged, and its lines as the reply."""
+    """One bookkeeping change, logged, and its lines as the (public) reply; a set-up step's
+    reply says what to do next."""
     done = await ctx.apply(lambda state, settings, _dice: change(state, settings), options=options)
-    await reply(ctx.interaction, embed=change_embed(done.outcome.lines, ctx.locale))
+    embed = change_embed(done.outcome.lines, ctx.public_locale)
+    if next_step:
+        step = await campaign_next_step(ctx.interaction, ctx.base, ctx.public_locale)
+        add_field(embed, ctx.pt("next.title"), step)
+    await reply(ctx.interaction, embed=embed)
 
 
 async def _answer(
@@ -516,9 +547,9 @@ async def _ask(
     chooser: int | None,
 ) -> None:
     """Post the story with the reward question, pinging the chooser; the choice remembers
-    its message and the language it was written in (later clicks redraw it in that
-    language)."""
-    view = question_view(choice_id, outcome.piracy, outcome.options, ctx.locale)
+    its message. The question is public and its buttons are for someone else: both are in
+    the campaign's language."""
+    view = question_view(choice_id, outcome.piracy, outcome.options, ctx.public_locale)
     pinged = ping_only([chooser] if chooser else [])
     sent = await ctx.interaction.response.send_message(
         content=content, embed=embed, view=view, allowed_mentions=pinged
@@ -531,7 +562,6 @@ async def _ask(
                 "hit": outcome.piracy.awaiting_hit,
                 "channel": ctx.interaction.channel_id,
                 "message": sent.message_id,
-                "locale": ctx.locale,
             },
         )
 
@@ -543,15 +573,14 @@ async def _settle_question(
     done: Applied[PiracyOutcome, OttomanPiracySettings],
 ) -> None:
     """The question a GM answered with /corsairs force shows how the piracy was settled:
-    the story as it now stands, no ping, no buttons (in the language it was posted in)."""
+    the story as it now stands, no ping, no buttons (in the campaign's language)."""
     channel_id = choice.payload.get("channel")
     message_id = choice.payload.get("message")
     if not channel_id or not message_id:
         return
-    locale = str(choice.payload.get("locale") or ctx.locale)
     outcome = done.outcome
     embed = story_embed(
-        outcome.piracy, outcome.state, done.settings, locale, entry_seq=done.entry.seq
+        outcome.piracy, outcome.state, done.settings, ctx.public_locale, entry_seq=done.entry.seq
     )
     message = bot.get_partial_messageable(int(channel_id)).get_partial_message(int(message_id))
     try:
@@ -560,12 +589,32 @@ async def _settle_question(
         return
 
 
+@setup_step(SPEC.key)
+async def piracy_setup_step(
+    interaction: discord.Interaction[Any], base: Context, locale: str
+) -> str | None:
+    """The Ottoman piracy set-up, in order: who plays the Ottomans, who plays the powers
+    they may target (OP-1.1), which powers are at war with them (OP-2.3); None when the
+    Ottomans have a player and at least one power is at war."""
+    state, _ = await base.service.state(base.campaign, SPEC)
+    power = await command_mention(interaction, "corsairs power")
+    if state.faction_of(OTTOMAN) is None:
+        return t(C + "next.ottoman", locale, power=power)
+    if not any(key != OTTOMAN for key in state.power_factions):
+        return t(C + "next.targets", locale, power=power)
+    if not state.at_war_with_ottomans:
+        war = await command_mention(interaction, "corsairs war")
+        piracy = await command_mention(interaction, "corsairs piracy")
+        return t(C + "next.war", locale, war=war, piracy=piracy)
+    return None
+
+
 @choice_handler(REWARD_CHOICE)
 async def answer_reward(
     interaction: discord.Interaction[Any], base: Context, choice: Choice, option: str
 ) -> None:
     """A click on a reward button (or a pick in the hand select): apply it and redraw the
-    story, in the language the question was posted in (it is public)."""
+    story in the campaign's language (it is public, and its buttons are the target's)."""
     ctx = await RulesetContext.within(interaction, base, SPEC)
     hand: int | None = None
     if option == "hand":
@@ -574,7 +623,7 @@ async def answer_reward(
         hand = int(values[0]) if values and values[0].isdigit() else None
     done = await _answer(ctx, choice, option, hand)
     outcome = done.outcome
-    locale = str(choice.payload.get("locale") or ctx.locale)
+    locale = ctx.public_locale
     embed = story_embed(
         outcome.piracy, outcome.state, done.settings, locale, entry_seq=done.entry.seq
     )

@@ -90,7 +90,7 @@ async def test_an_unknown_name_lists_the_players_saved_rolls(campaign):
 async def test_russian_player_sees_saved_rolls_and_successes_in_russian(campaign):
     saved = await campaign.slash("/rolls save name:залп expression:4к10>7", as_="player3")
     assert saved.embed.title == "Бросок «залп» сохранён: 4к10>7"
-    assert saved.embed.description == "Бросить: /бросок кости:залп"
+    assert saved.embed.description == "Бросить: /бросок кубики:залп"
     campaign.script_dice([8, 9, 1, 2])
     rolled = await campaign.slash("/roll dice:Залп", as_="player3")
     assert rolled.embed.title == "🎲 залп: 2"
