@@ -101,8 +101,20 @@ class TurnContext(Generic[StateT, SettingsT]):
 
 
 @dataclass(frozen=True)
+class Awaited:
+    """A faction the turn still waits for, and what it owes (a reminder pings its player)."""
+
+    faction: str
+    owes: Msg
+
+
+@dataclass(frozen=True)
 class RulesetSpec(Generic[StateT, SettingsT]):
     """One ruleset's declaration: its typed state and settings, and its end-of-turn hooks.
+
+    `waiting_for` tells `/turn status` what the turn waits for; `awaited` names the factions
+    owing it (reminders ping their players). A ruleset whose waits are all pending choices
+    needs no `awaited`: a choice names its owner.
 
     `uow.load(SPEC)` returns `(StateT, SettingsT)`, so the cog → engine call is type-checked.
     """
@@ -113,6 +125,7 @@ class RulesetSpec(Generic[StateT, SettingsT]):
     schema_version: int = 1
     end_of_turn: Callable[[TurnContext[StateT, SettingsT]], TurnStepResult[StateT]] | None = None
     waiting_for: Callable[[StateT, SettingsT, int], list[Msg]] | None = None
+    awaited: Callable[[StateT, SettingsT, int], list[Awaited]] | None = None
 
     @property
     def title_key(self) -> str:

@@ -1,4 +1,4 @@
-"""`/campaign …` and `/turn …`: create and run a campaign, end turns with a confirmation."""
+"""`/campaign …`: create a campaign, join it, name its GMs, change its settings."""
 
 from __future__ import annotations
 
@@ -10,19 +10,14 @@ from discord.ext import commands
 
 from bot import rulesets, settings_edit
 from bot.app import PrivateerBot
-from bot.campaigns import CORE, Choice
-from bot.errors import Conflict, GameError, NotFound
+from bot.campaigns import CORE
+from bot.errors import GameError, NotFound
 from bot.i18n import t
 from bot.interactions import (
-    Context,
     actor_of,
     add_field,
     campaign_context,
     channel_campaign,
-    choice_button,
-    choice_handler,
-    choice_view,
-    disabled_copy,
     line_embeds,
     locale_of,
     make_embed,
@@ -33,8 +28,13 @@ from bot.interactions import (
     service_of,
 )
 from bot.text import shown
-
-TURN_END = "turn_end"
+from bot.turn_flow import (
+    ON_DEADLINE,
+    SCHEDULE_SETTINGS,
+    TurnFlow,
+    clock_of,
+    reminders_text,
+)
 
 
 def parse_rulesets(text: str | None) -> list[str]:
@@ -76,7 +76,6 @@ class CampaignCog(commands.Cog):
     settings = app_commands.Group(
         name="settings", description="Per-campaign ruleset settings", parent=campaign
     )
-    turn = app_commands.Group(name="turn", description="The campaign turn", guild_only=True)
 
     def __init__(self, bot: PrivateerBot) -> None:
         self.bot = bot
@@ -234,6 +233,13 @@ class CampaignCog(commands.Cog):
         embeds = []
         core = make_embed(ctx.t("campaign.settings.title", ruleset=ctx.t("ruleset.core")))
         add_field(core, "core.factions_per_player", f"`{ctx.campaign.factions_per_player}` (1..10)")
+        schedule = await TurnFlow(ctx.service).schedule(ctx.campaign)
+        for name, value in (
+            ("time_zone", schedule.time_zone),
+            ("reminders", reminders_text(schedule.reminder_minutes)),
+            ("on_deadline", f"{schedule.on_deadline} ({', '.join(ON_DEADLINE)})"),
+        ):
+            add_field(core, f"core.{name}", f"`{value}` — {ctx.t(f'turn_flow.setting.{name}')}")
         if not ruleset or ruleset == CORE:
             embeds.append(core)
         for key in keys:
@@ -278,7 +284,13 @@ class CampaignCog(commands.Cog):
         ruleset, _, name = setting.partition(".")
         if not name:
             raise GameError("error.setting_format", setting=setting)
-        new = await ctx.service.set_setting(ctx.campaign.id, ctx.actor, ruleset, name, value)
+        new: Any
+        if ruleset == CORE and name in SCHEDULE_SETTINGS:
+            new = await TurnFlow(ctx.service).set_setting(
+                ctx.campaign.id, ctx.actor, name, value, clock_of(interaction.client)
+            )
+        else:
+            new = await ctx.service.set_setting(ctx.campaign.id, ctx.actor, ruleset, name, value)
         shown = ", ".join(map(str, sorted(new))) if isinstance(new, set | list) else new
         await reply(
             interaction,
@@ -293,7 +305,7 @@ class CampaignCog(commands.Cog):
         campaign = await channel_campaign(interaction)
         if campaign is None:
             return []
-        names = ["core.factions_per_player"]
+        names = ["core.factions_per_player", *(f"core.{n}" for n in SCHEDULE_SETTINGS)]
         for key in campaign.rulesets:
             try:
                 spec = rulesets.get(key)
@@ -322,100 +334,6 @@ class CampaignCog(commands.Cog):
                 if current.lower() in v
             ][:25]
         return []
-
-    # -- /turn ---------------------------------------------------------------------------------
-
-    @turn.command(name="status", description="The turn number and what the campaign waits for")
-    async def turn_status(self, interaction: discord.Interaction[Any]) -> None:
-        """Per ruleset: what it still waits for."""
-        ctx = await campaign_context(interaction)
-        c = ctx.campaign
-        embed = make_embed(ctx.t("turn.status.title", name=c.name, turn=c.turn))
-        open_choices = await ctx.service.open_choices(c.id)
-        for key in c.rulesets:
-            try:
-                spec = rulesets.get(key)
-            except KeyError:
-                continue
-            state, current = await ctx.service.state(c, key)
-            lines = (
-                [m.render(ctx.locale) for m in spec.waiting_for(state, current, c.turn)]
-                if spec.waiting_for
-                else []
-            )
-            pending = sum(1 for ch in open_choices if ch.ruleset == key)
-            if pending:
-                lines.append(ctx.t("turn.status.pending", count=pending))
-            add_field(
-                embed, ctx.t(f"ruleset.{key}"), "\n".join(lines) or ctx.t("turn.status.nothing")
-            )
-        await reply(interaction, embed=embed)
-
-    @turn.command(name="end", description="End the turn and resolve everything between turns (GM)")
-    async def turn_end(self, interaction: discord.Interaction[Any]) -> None:
-        """Ask for confirmation; the button carries the turn number it confirms."""
-        ctx = await campaign_context(interaction)
-        require_gm(ctx)
-        turn = ctx.campaign.turn
-        async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
-            choice_id = await uow.open_choice(CORE, TURN_END, None, {"turn": turn})
-        view = choice_view(
-            [
-                choice_button(
-                    choice_id,
-                    "confirm",
-                    ctx.t("turn.end.confirm", turn=turn),
-                    style=discord.ButtonStyle.danger,
-                ),
-                choice_button(choice_id, "cancel", ctx.t("turn.end.cancel")),
-            ]
-        )
-        embed = make_embed(
-            ctx.t("turn.end.question.title", turn=turn), ctx.t("turn.end.question.body", turn=turn)
-        )
-        await reply(interaction, embed=embed, view=view)
-
-
-@choice_handler(TURN_END)
-async def answer_turn_end(
-    interaction: discord.Interaction[Any], ctx: Context, choice: Choice, option: str
-) -> None:
-    """Confirm resolves the turn named on the button, once; cancel closes the question."""
-    require_gm(ctx)
-    turn = int(choice.payload["turn"])
-    if option == "cancel":
-        async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
-            await uow.claim_choice(choice.id, gm=True)
-            await uow.close_choice(choice.id, "cancelled")
-        await interaction.response.edit_message(
-            embed=make_embed(ctx.t("turn.end.cancelled", turn=turn)),
-            view=disabled_copy(interaction.message),
-        )
-        return
-    if ctx.campaign.turn != turn:
-        raise Conflict("error.turn_already_ended", turn=turn)
-    await interaction.response.defer()
-    report = await ctx.service.end_turn(ctx.campaign.id, turn, ctx.actor, choice_id=choice.id)
-    if interaction.message is not None:
-        await interaction.followup.edit_message(
-            interaction.message.id,
-            embed=make_embed(ctx.t("turn.end.done.title", turn=turn)),
-            view=disabled_copy(interaction.message),
-        )
-    embeds: list[discord.Embed] = []
-    for summary in report.summaries:
-        title = ctx.t(
-            "turn.end.summary.title", ruleset=ctx.t(f"ruleset.{summary.ruleset}"), turn=turn
-        )
-        lines = [m.render(ctx.locale) for m in summary.lines] or [ctx.t("turn.end.nothing")]
-        footer = ctx.t("turn.end.summary.footer", count=summary.roll_count)
-        embeds += line_embeds(title, lines, footer=footer)
-    if not embeds:
-        embeds.append(
-            make_embed(ctx.t("turn.end.done.title", turn=turn), ctx.t("turn.end.nothing"))
-        )
-    for batch in message_batches(embeds):
-        await interaction.followup.send(embeds=batch)
 
 
 async def setup(bot: PrivateerBot) -> None:

@@ -330,6 +330,23 @@ class CampaignWrites:
         )
         return None if row is None else Choice.from_row(row)
 
+    async def open_choices(self, campaign_id: int) -> list[Choice]:
+        """Every choice still waiting for an answer, as this transaction sees them."""
+        async with self.conn.execute(
+            "SELECT * FROM pending_choices WHERE campaign_id = ? AND status = 'open' ORDER BY id",
+            (campaign_id,),
+        ) as cur:
+            return [Choice.from_row(r) for r in await cur.fetchall()]
+
+    async def gm_entries(self, campaign_id: int) -> list[tuple[str, int]]:
+        """The GM entries ("user", id) or ("role", id), as this transaction sees them."""
+        async with self.conn.execute(
+            "SELECT kind, target_id FROM campaign_gms WHERE campaign_id = ? "
+            "ORDER BY kind, target_id",
+            (campaign_id,),
+        ) as cur:
+            return [(r["kind"], r["target_id"]) for r in await cur.fetchall()]
+
     async def close_choice(self, choice_id: int, status: str, by: int) -> None:
         """Mark an open choice answered (or cancelled)."""
         await self.conn.execute(
