@@ -25,7 +25,7 @@ from bot.storage.database import Database
 
 log = logging.getLogger(__name__)
 
-CORE_COGS = ("cogs.campaign", "cogs.turn", "cogs.dice", "cogs.history")
+CORE_COGS = ("cogs.campaign", "cogs.turn", "cogs.dice", "cogs.history", "cogs.undo")
 
 
 class CatalogTranslator(app_commands.Translator):

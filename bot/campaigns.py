@@ -32,6 +32,7 @@ from bot.storage.campaigns import (
 )
 from bot.storage.database import Database
 from bot.storage.log import AuditLog
+from bot.storage.undo import UndoJournal, save_unit
 from bot.text import CAMPAIGN_NAME_MAX, FACTION_NAME_MAX, clean_text, same_name
 
 __all__ = [
@@ -396,13 +397,15 @@ class CampaignService:
     async def work(self, campaign_id: int, actor: Actor) -> AsyncIterator[UnitOfWork]:
         """One command's transaction; everything inside commits together or not at all."""
         async with self.db.transaction() as conn:
-            writes = CampaignWrites(conn)
+            writes = CampaignWrites(conn, UndoJournal())
             campaign = await writes.campaign(campaign_id)
             if campaign is None:
                 raise NotFound("error.no_campaign")
             uow = UnitOfWork(writes, campaign, actor, self.dice_factory())
             yield uow
             uow.check_complete()
+            if writes.journal is not None:  # None: the unit is itself an undo
+                await save_unit(conn, campaign_id, uow.entries, writes.journal)
 
     # -- core commands -----------------------------------------------------------------------
 

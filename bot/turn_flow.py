@@ -264,7 +264,7 @@ class TurnFlow:
         """Set the current turn's deadline (a duration or a local date and time); reminder
         points already past when it is set are not announced."""
         async with self.service.work(campaign_id, actor) as uow:
-            writes = ScheduleWrites(uow.writes.conn)
+            writes = ScheduleWrites(uow.writes.conn, uow.writes.journal)
             schedule = await writes.schedule(campaign_id)
             deadline = epoch(parse_deadline(when, now, schedule.time_zone))
             schedule = replace(
@@ -285,7 +285,7 @@ class TurnFlow:
     async def clear_deadline(self, campaign_id: int, actor: Actor) -> None:
         """Remove the current turn's deadline and its pending reminders."""
         async with self.service.work(campaign_id, actor) as uow:
-            writes = ScheduleWrites(uow.writes.conn)
+            writes = ScheduleWrites(uow.writes.conn, uow.writes.journal)
             schedule = await writes.schedule(campaign_id)
             if schedule.deadline_at is None or schedule.turn != uow.campaign.turn:
                 raise Conflict("error.turn_flow.no_deadline")
@@ -300,7 +300,7 @@ class TurnFlow:
         """Change a schedule setting (`core.time_zone`, `core.reminders`, `core.on_deadline`);
         returns the value as shown."""
         async with self.service.work(campaign_id, actor) as uow:
-            writes = ScheduleWrites(uow.writes.conn)
+            writes = ScheduleWrites(uow.writes.conn, uow.writes.journal)
             schedule = await writes.schedule(campaign_id)
             if name == "time_zone":
                 shown = zone(raw).key

@@ -46,8 +46,8 @@ def render_outcome(outcome: dict[str, Any], locale: str, separator: str = " ") -
     return separator.join(parts)
 
 
-def entry_line(entry: AuditEntry, locale: str) -> str:
-    """One line of `/history list`."""
+def entry_line(entry: AuditEntry, locale: str, *, undone: bool = False) -> str:
+    """One line of `/history list`; an entry a GM undid is struck through."""
     dice = sum(len(r.faces) for r in entry.rolls)
     head = f"`#{entry.seq}` T{entry.turn} · **{entry.command}** · <@{entry.actor_id}>"
     if entry.ruleset != CORE:
@@ -55,6 +55,9 @@ def entry_line(entry: AuditEntry, locale: str) -> str:
     if dice:
         head += " · " + t("history.dice", locale, count=dice)
     summary = render_outcome(entry.outcome, locale)
+    if undone:
+        head = f"~~{head}~~ · " + t("history.undone", locale)
+        summary = f"~~{clip(summary, 176)}~~" if summary else ""
     return head + (f"\n{clip(summary, 180)}" if summary else "")
 
 
@@ -95,7 +98,8 @@ async def history_page(
     entries = entries[:PAGE_SIZE]
     embed = make_embed(ctx.t("history.list.title", name=ctx.campaign.name))
     if entries:
-        text = "\n".join(entry_line(e, ctx.locale) for e in entries)
+        undone = await ctx.service.log.undone(ctx.campaign.id, [e.seq for e in entries])
+        text = "\n".join(entry_line(e, ctx.locale, undone=e.seq in undone) for e in entries)
         embed.description = clip(text, 4096)
     else:
         embed.description = ctx.t("history.list.empty")

@@ -13,6 +13,7 @@ from bot.storage import history
 from bot.storage.audit import AuditEntry, VerifyReport, archive_rows, verify_chain
 from bot.storage.database import Database
 from bot.storage.history import HistoryFilter
+from bot.storage.undo import UndoReads
 
 
 class AuditLog:
@@ -40,8 +41,20 @@ class AuditLog:
         return archive_rows(self.db, campaign_id)
 
     async def verify(self, campaign_id: int) -> VerifyReport:
-        """Recompute the chain and the archive digests; the first problem, if any."""
-        return await verify_chain(self.db, campaign_id)
+        """Recompute the chain and the archive digests, and check the undo marks against the
+        compensating entries; the first problem, if any."""
+        report = await verify_chain(self.db, campaign_id)
+        if report.ok and not await UndoReads(self.db).marks_match_chain(campaign_id):
+            return VerifyReport(ok=False, count=report.count, problem="undo_marks")
+        return report
+
+    async def undone(self, campaign_id: int, seqs: list[int]) -> set[int]:
+        """Which of these entries a GM undid."""
+        return await UndoReads(self.db).undone_seqs(campaign_id, seqs)
+
+    async def choice_undone(self, choice_id: int) -> bool:
+        """Whether the command that opened this choice was undone."""
+        return await UndoReads(self.db).choice_undone(choice_id)
 
     async def rolls_by_actor(self, campaign_id: int) -> dict[int, list[RollRecord]]:
         """Every roll grouped by the user whose command made it."""

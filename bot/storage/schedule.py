@@ -11,6 +11,7 @@ import aiosqlite
 
 from bot.storage.audit import canonical
 from bot.storage.database import Database, utc_now
+from bot.storage.undo import UndoJournal, schedule_row
 
 DEFAULT_REMINDER_MINUTES = (1440, 60)
 
@@ -88,10 +89,12 @@ class ScheduleReads:
 
 
 class ScheduleWrites:
-    """Schedule statements inside one transaction."""
+    """Schedule statements inside one transaction; with a `journal` (a command's unit of
+    work), a schedule's change records its pre-image for a GM's undo."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: aiosqlite.Connection, journal: UndoJournal | None = None) -> None:
         self.conn = conn
+        self.journal = journal
 
     async def schedule(self, campaign_id: int) -> Schedule:
         """The campaign's schedule as this transaction sees it."""
@@ -112,6 +115,8 @@ class ScheduleWrites:
 
     async def save(self, schedule: Schedule) -> None:
         """Write the whole schedule row."""
+        if self.journal is not None:
+            self.journal.add("schedule", row=await schedule_row(self.conn, schedule.campaign_id))
         await self.conn.execute(
             "INSERT INTO turn_schedules (campaign_id, time_zone, reminder_minutes, on_deadline, "
             "turn, deadline_at, reminded_until, due_at) VALUES (?,?,?,?,?,?,?,?) "

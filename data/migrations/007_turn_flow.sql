@@ -6,6 +6,12 @@
 -- `turn_posts` is the outbox of what the scheduler announces: written with the claim,
 -- posted by a sender that marks it, re-posted once after a crash. (IF NOT EXISTS: the
 -- migration tests replay migrations after 002 on a database that has them.)
+--
+-- A GM's undo: `undo_units` keeps each command's journal (the pre-image of what it changed)
+-- with the span of log entries it appended; `undone_actions` marks undone entries and
+-- `undone_choices` the choices their commands opened. The hash-chained `actions` are never
+-- updated: the compensating entry lists what it undid, and `verify` checks the marks
+-- against it.
 
 CREATE TABLE IF NOT EXISTS turn_schedules (
     campaign_id INTEGER PRIMARY KEY REFERENCES campaigns(id) ON DELETE CASCADE,
@@ -34,3 +40,23 @@ CREATE TABLE IF NOT EXISTS turn_posts (
     posted_at TEXT
 );
 CREATE INDEX IF NOT EXISTS turn_posts_unposted ON turn_posts (id) WHERE posted_at IS NULL;
+
+CREATE TABLE IF NOT EXISTS undo_units (
+    campaign_id INTEGER NOT NULL REFERENCES campaigns(id) ON DELETE CASCADE,
+    first_seq INTEGER NOT NULL,
+    last_seq INTEGER NOT NULL,
+    journal TEXT NOT NULL,
+    PRIMARY KEY (campaign_id, last_seq)
+);
+
+CREATE TABLE IF NOT EXISTS undone_actions (
+    campaign_id INTEGER NOT NULL REFERENCES campaigns(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    undone_by INTEGER NOT NULL,
+    PRIMARY KEY (campaign_id, seq)
+) WITHOUT ROWID;
+
+CREATE TABLE IF NOT EXISTS undone_choices (
+    choice_id INTEGER PRIMARY KEY REFERENCES pending_choices(id) ON DELETE CASCADE,
+    undone_by INTEGER NOT NULL
+);
