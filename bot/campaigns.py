@@ -100,6 +100,7 @@ class TurnSummary:
     lines: list[Msg]
     action_id: int
     roll_count: int
+    affected: list[str] = field(default_factory=list)  # factions the summary pings
 
 
 @dataclass
@@ -503,7 +504,13 @@ class CampaignService:
                     },
                 )
                 summaries.append(
-                    TurnSummary(spec.key, result.lines, entry.id, len(uow.dice.records) - before)
+                    TurnSummary(
+                        spec.key,
+                        result.lines,
+                        entry.id,
+                        len(uow.dice.records) - before,
+                        result.affected,
+                    )
                 )
             closing = await uow.append(
                 "turn end",

@@ -79,14 +79,16 @@ class Outcome(Protocol[StateT_co]):
 @dataclass
 class TurnStepResult(Generic[StateT]):
     """What one ruleset's end-of-turn step did: the new state, the summary lines posted to the
-    channel, the records it adds to the ruleset's archive, and `audit_lines`, the summary the
-    audit entry keeps when it should be shorter than `lines` (None: `lines`)."""
+    channel, the records it adds to the ruleset's archive, `audit_lines`, the summary the
+    audit entry keeps when it should be shorter than `lines` (None: `lines`), and
+    `affected`, the factions whose pieces something happened to (the summary pings them)."""
 
     state: StateT
     lines: list[Msg] = field(default_factory=list)
     outcome: dict[str, Any] = field(default_factory=dict)
     archive: list[ArchiveRecord] = field(default_factory=list)
     audit_lines: list[Msg] | None = None
+    affected: list[str] = field(default_factory=list)
 
 
 @dataclass

@@ -22,7 +22,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from pydantic import BaseModel
 
 from bot import rulesets
-from bot.campaigns import Actor, Campaign, CampaignService, Choice, Faction
+from bot.campaigns import Actor, Campaign, CampaignService, Choice, Faction, TurnEndReport
 from bot.errors import Conflict, GameError
 from bot.i18n import Msg, msg_from_json
 from bot.storage.campaigns import CampaignWrites
@@ -246,6 +246,18 @@ class TurnFlow:
             await self.service.open_choices(campaign.id),
             await self.service.factions(campaign.id),
         )
+
+    async def notified(self, campaign_id: int, report: TurnEndReport) -> list[int]:
+        """Who a turn's end summary pings: the players of the factions something happened to
+        (each ruleset's `affected`) and the owners of the choices now waiting for them."""
+        factions = {name_key(f.name): f.user_id for f in await self.service.factions(campaign_id)}
+        users = {
+            factions.get(name_key(faction))
+            for summary in report.summaries
+            for faction in summary.affected
+        }
+        users |= {c.owner_id for c in await self.service.open_choices(campaign_id)}
+        return sorted(u for u in users if u is not None)
 
     async def unposted(self) -> list[TurnPost]:
         """Announcements claimed but not yet marked posted (after a crash: posted once now)."""

@@ -33,6 +33,7 @@ from bot.interactions import (
     line_embeds,
     make_embed,
     message_batches,
+    ping_only,
     reply,
     require_gm,
     service_of,
@@ -120,6 +121,15 @@ def turn_end_embeds(report: TurnEndReport, locale: str) -> list[discord.Embed]:
     return embeds
 
 
+def turn_end_mentions(users: Sequence[int], locale: str) -> str:
+    """The line of a turn's end summary that pings the players it concerns."""
+    return fit_content(
+        t("turn_flow.turn_end_pings", locale, players=" ".join(f"<@{u}>" for u in users)),
+        [],
+        locale,
+    )
+
+
 class TurnScheduler:
     """Posts what the turn flow's sweeps claim and ends the turns whose deadline says so."""
 
@@ -188,8 +198,16 @@ class TurnScheduler:
         locale = self.locale(campaign.guild_id)
         channel = self.bot.get_partial_messageable(campaign.channel_id, guild_id=campaign.guild_id)
         header = make_embed(t("turn_flow.ended_at_deadline", locale, turn=end.turn))
-        for batch in message_batches([header, *turn_end_embeds(report, locale)]):
-            await channel.send(embeds=batch)
+        pinged = await self.flow.notified(end.campaign_id, report)
+        for i, batch in enumerate(message_batches([header, *turn_end_embeds(report, locale)])):
+            if i == 0 and pinged:
+                await channel.send(
+                    turn_end_mentions(pinged, locale),
+                    embeds=batch,
+                    allowed_mentions=ping_only(pinged),
+                )
+            else:
+                await channel.send(embeds=batch)
 
 
 class TurnCog(commands.Cog):
@@ -370,8 +388,16 @@ async def answer_turn_end(
             embed=make_embed(ctx.t("turn.end.done.title", turn=turn)),
             view=disabled_copy(interaction.message),
         )
-    for batch in message_batches(turn_end_embeds(report, ctx.locale)):
-        await interaction.followup.send(embeds=batch)
+    pinged = await TurnFlow(ctx.service).notified(ctx.campaign.id, report)
+    for i, batch in enumerate(message_batches(turn_end_embeds(report, ctx.locale))):
+        if i == 0 and pinged:
+            await interaction.followup.send(
+                turn_end_mentions(pinged, ctx.locale),
+                embeds=batch,
+                allowed_mentions=ping_only(pinged),
+            )
+        else:
+            await interaction.followup.send(embeds=batch)
 
 
 async def setup(bot: PrivateerBot) -> None:

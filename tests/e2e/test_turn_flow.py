@@ -122,7 +122,8 @@ async def test_reminders_ping_the_awaited_players_at_each_point_and_the_deadline
     assert [m.embeds[0]["title"] for m in posted[:1]] == [
         "⌛ Turn 1 ended automatically at its deadline"
     ]
-    assert all(not m.pings for m in posted)
+    assert names(table, posted[0]) == {"player1", "player2"}  # the battle's sides only
+    assert all(not m.pings for m in posted[1:])
     status = await table.slash("/turn status", as_="gm")
     assert status.embed.title == "Deadline — turn 2"
     clock.at(60)
@@ -193,3 +194,14 @@ async def test_turn_status_shows_the_deadline_and_who_owes_a_move(battle, clock)
     assert not cleared.ephemeral
     clock.at(30)
     assert await tick(table) == []
+
+
+async def test_the_turn_end_summary_pings_the_players_something_happened_to(battle):
+    """Issue 17: the GM's confirmed turn end fights the round at Mecatol; its summary pings
+    Red's and Blue's players and nobody else (not Green, not the GM)."""
+    table = battle
+    question = await table.slash("/turn end", as_="gm")
+    ended = await table.click(question, "End turn 1", as_="gm")
+    pinged = [set(m.pings) for m in ended.followups]
+    assert pinged[0] == {"player1", "player2"}
+    assert all(not p for p in pinged[1:])

@@ -58,7 +58,18 @@ def end_of_turn(
         outcome={"rounds": [_round_outcome(r) for r in reports]},
         archive=[r.log_record() for r in reports],
         audit_lines=_audit_summary(reports) if reports else None,
+        affected=_fought(state, reports),
     )
+
+
+def _fought(state: FleetCombatState, reports: list[RoundReport]) -> list[str]:
+    """The factions of every battle that fought a round (the turn summary pings them)."""
+    factions: dict[str, None] = {}
+    for report in reports:
+        battle = state.battle(report.battle_id)
+        for participant in battle.participants if battle is not None else ():
+            factions[participant.faction] = None
+    return list(factions)
 
 
 def _audit_summary(reports: list[RoundReport]) -> list[Msg]:
