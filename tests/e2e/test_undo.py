@@ -173,3 +173,40 @@ async def test_undo_of_a_fleet_turn_end_with_three_battles(campaign):
     assert redone.followups
     assert (await snapshot(table))["campaign"] == after["campaign"]
     assert (await verified(table)).startswith("✅ The log is intact")
+
+
+async def test_campaign_creation_cannot_be_undone(campaign):
+    """Issue 17: the newest entry is the campaign's creation: nothing before it, nothing to
+    revert; the GM is told so and nothing changes."""
+    before = await snapshot(campaign)
+    refused = await campaign.slash("/history undo reason:start over", as_="gm")
+    assert refused.ephemeral
+    assert refused.embed.description == (
+        "Entry #1 (campaign create) cannot be undone, so nothing before it can be either."
+    )
+    assert await snapshot(campaign) == before
+
+
+async def test_undo_of_a_deadline_restores_the_schedule(campaign):
+    """Issue 17: setting a deadline is a command like any other: undone, the turn has no
+    deadline again and `/turn status` says nothing of one."""
+    table = campaign
+    before = await snapshot(table)
+    await table.slash("/turn deadline set when:48h", as_="gm")
+    assert await snapshot(table) != before
+    await undo(table, "wrong turn")
+    assert await snapshot(table) == before
+    status = await table.slash("/turn status", as_="gm")
+    assert status.embed.description is None
+
+
+async def test_verify_catches_an_undo_mark_edited_by_hand(seated):
+    """Issue 17: the undo marks live beside the chain, but the compensating entries name
+    what they undid: a mark removed by hand is reported by `/history verify`."""
+    table = seated
+    await table.slash("/corsairs vp value:5", as_="gm")
+    await undo(table)
+    assert (await verified(table)).startswith("✅ The log is intact")
+    async with table.bot.service.db.transaction() as conn:
+        await conn.execute("DELETE FROM undone_actions")
+    assert await verified(table) == "❌ The log has been tampered with"
