@@ -247,7 +247,7 @@ class CampaignWrites:
         if column not in ("state", "settings"):
             msg = f"not a ruleset_state column: {column!r}"
             raise ValueError(msg)
-        if self.journal is not None:
+        if self.journal is not None and not self.journal.has_ruleset(ruleset):
             before = await ruleset_row(self.conn, campaign_id, ruleset)
             if before is not None:
                 self.journal.ruleset_before(ruleset, *before)

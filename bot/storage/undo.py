@@ -20,6 +20,10 @@ from bot.storage.audit import UNDO_COMMAND, AuditEntry, entry_from_row
 from bot.storage.database import Database, utc_now
 
 Op = dict[str, Any]
+# How many of a campaign's newest commands keep their journal (older ones cannot be undone):
+# a journal holds whole ruleset states, so keeping every one would grow the file by a state
+# per command.
+UNDO_DEPTH = 20
 
 
 @dataclass
@@ -38,6 +42,10 @@ class UndoJournal:
             self.ops.append(
                 {"op": "ruleset", "ruleset": ruleset, "state": state, "settings": settings}
             )
+
+    def has_ruleset(self, ruleset: str) -> bool:
+        """Whether the ruleset's pre-image is already kept (later writes need no other)."""
+        return ruleset in self._rulesets
 
     def add(self, op: str, **params: Any) -> None:
         """Any other change, with what it takes to reverse it."""
@@ -60,12 +68,18 @@ async def save_unit(
     entries: Sequence[AuditEntry],
     journal: UndoJournal,
 ) -> None:
-    """Keep a committed command's journal with the span of entries it appended."""
+    """Keep a committed command's journal with the span of entries it appended, and drop
+    the journals older than the campaign's `UNDO_DEPTH` newest."""
     if not entries:
         return
     await conn.execute(
         "INSERT INTO undo_units (campaign_id, first_seq, last_seq, journal) VALUES (?,?,?,?)",
         (campaign_id, entries[0].seq, entries[-1].seq, json.dumps(journal.ops)),
+    )
+    await conn.execute(
+        "DELETE FROM undo_units WHERE campaign_id = ? AND last_seq <= (SELECT last_seq FROM "
+        "undo_units WHERE campaign_id = ? ORDER BY last_seq DESC LIMIT 1 OFFSET ?)",
+        (campaign_id, campaign_id, UNDO_DEPTH),
     )
 
 
