@@ -154,7 +154,10 @@ class TurnScheduler:
         async with self._lock:
             result = await self.flow.sweep(clock_of(self.bot))
             for end in result.ends:
-                await self.end_turn(end)
+                try:
+                    await self.end_turn(end)
+                except Exception:  # one campaign's failure must not hold up the others
+                    log.exception("campaign %s: the automatic turn end failed", end.campaign_id)
             for post in await self.flow.unposted():
                 await self.post(post)
 
@@ -176,8 +179,11 @@ class TurnScheduler:
                 allowed_mentions=mentions,
                 nonce=f"turn-post-{post.id}",
             )
-        except discord.NotFound:
-            log.warning("campaign %s: its channel is gone; announcement dropped", post.campaign_id)
+        except (discord.NotFound, discord.Forbidden):
+            log.warning(
+                "campaign %s: its channel is gone or closed to the bot; announcement dropped",
+                post.campaign_id,
+            )
         await self.flow.mark_posted(post.id)
 
     async def end_turn(self, end: TurnEnd) -> None:
@@ -191,7 +197,7 @@ class TurnScheduler:
             return  # ended meanwhile: it ends once
         except GameError:
             log.exception(
-                "campaign %s: turn %s did not end at its deadline", *end.__dict__.values()
+                "campaign %s: turn %s did not end at its deadline", end.campaign_id, end.turn
             )
             return
         campaign = await service.get(end.campaign_id)
