@@ -421,6 +421,7 @@ def end_of_turn(
                 late=Msg("naval_orders.count.late", count=len(run.late)),
             )
         ],
+        affected=sorted({run.state.forces[k].owner for k in run.changes if k in run.state.forces}),
     )
 
 
