@@ -6,6 +6,7 @@ import hashlib
 import json
 import logging
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 import discord
@@ -24,7 +25,15 @@ from bot.storage.database import Database
 
 log = logging.getLogger(__name__)
 
-CORE_COGS = ("cogs.campaign", "cogs.dice", "cogs.history", "cogs.secret_rolls", "cogs.help")
+CORE_COGS = (
+    "cogs.campaign",
+    "cogs.turn",
+    "cogs.dice",
+    "cogs.history",
+    "cogs.secret_rolls",
+    "cogs.help",
+    "cogs.undo",
+)
 
 
 class CatalogTranslator(app_commands.Translator):
@@ -52,6 +61,7 @@ class PrivateerBot(commands.Bot):
         settings: Settings,
         *,
         dice_factory: Callable[[], Dice] | None = None,
+        clock: Callable[[], datetime] | None = None,
         **client_kwargs: Any,
     ) -> None:
         intents = discord.Intents.none()
@@ -65,6 +75,8 @@ class PrivateerBot(commands.Bot):
         )
         self.settings = settings
         self.dice_factory = dice_factory
+        # What time the turn scheduler reads (deadlines, reminders); tests pass their own.
+        self.clock: Callable[[], datetime] = clock or (lambda: datetime.now(UTC))
         self.db: Database | None = None
         self.compute = ComputePool(compute_limits(settings))
         self._service: CampaignService | None = None
@@ -148,7 +160,11 @@ class PrivateerBot(commands.Bot):
 
 
 def create_bot(
-    settings: Settings, *, dice_factory: Callable[[], Dice] | None = None, **client_kwargs: Any
+    settings: Settings,
+    *,
+    dice_factory: Callable[[], Dice] | None = None,
+    clock: Callable[[], datetime] | None = None,
+    **client_kwargs: Any,
 ) -> PrivateerBot:
     """Build a bot that is not yet started (the stand-in and `python -m bot` both use this)."""
-    return PrivateerBot(settings, dice_factory=dice_factory, **client_kwargs)
+    return PrivateerBot(settings, dice_factory=dice_factory, clock=clock, **client_kwargs)

@@ -34,6 +34,7 @@ from bot.storage.campaigns import (
 from bot.storage.database import Database
 from bot.storage.log import AuditLog
 from bot.storage.saved_rolls import SavedRoll, SavedRollReads, SavedRollWrites
+from bot.storage.undo import UndoJournal, save_unit
 from bot.text import (
     CAMPAIGN_NAME_MAX,
     FACTION_NAME_MAX,
@@ -123,6 +124,7 @@ class TurnSummary:
     lines: list[Msg]
     action_id: int
     roll_count: int
+    affected: list[str] = field(default_factory=list)  # factions the summary pings
 
 
 @dataclass
@@ -483,7 +485,7 @@ class CampaignService:
     async def work(self, campaign_id: int, actor: Actor) -> AsyncIterator[UnitOfWork]:
         """One command's transaction; everything inside commits together or not at all."""
         async with self.db.transaction() as conn:
-            writes = CampaignWrites(conn)
+            writes = CampaignWrites(conn, UndoJournal())
             campaign = await writes.campaign(campaign_id)
             if campaign is None:
                 raise NotFound("error.no_campaign")
@@ -496,6 +498,8 @@ class CampaignService:
             uow = UnitOfWork(writes, campaign, actor, dice)
             yield uow
             uow.check_complete()
+            if writes.journal is not None:  # None: the unit is itself an undo
+                await save_unit(conn, campaign_id, uow.entries, writes.journal)
 
     # -- core commands -----------------------------------------------------------------------
 
@@ -596,7 +600,13 @@ class CampaignService:
                     },
                 )
                 summaries.append(
-                    TurnSummary(spec.key, result.lines, entry.id, len(uow.dice.records) - before)
+                    TurnSummary(
+                        spec.key,
+                        result.lines,
+                        entry.id,
+                        len(uow.dice.records) - before,
+                        result.affected,
+                    )
                 )
             # The turn moves before the closing entry, so the state it leaves has the new turn.
             await uow.writes.advance_turn(campaign.id)

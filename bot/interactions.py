@@ -365,7 +365,8 @@ async def answer_choice(interaction: discord.Interaction[Any], args: list[str]) 
     if choice.owner_id is None:
         require_gm(ctx)
     if choice.status != "open":
-        raise GameError("error.choice_done")
+        undone = await service.log.choice_undone(choice.id)
+        raise GameError("error.choice_undone" if undone else "error.choice_done")
     handler = _CHOICE_HANDLERS.get(choice.kind)
     if handler is None:
         raise GameError("error.choice_not_found")

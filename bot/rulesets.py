@@ -79,14 +79,16 @@ class Outcome(Protocol[StateT_co]):
 @dataclass
 class TurnStepResult(Generic[StateT]):
     """What one ruleset's end-of-turn step did: the new state, the summary lines posted to the
-    channel, the records it adds to the ruleset's archive, and `audit_lines`, the summary the
-    audit entry keeps when it should be shorter than `lines` (None: `lines`)."""
+    channel, the records it adds to the ruleset's archive, `audit_lines`, the summary the
+    audit entry keeps when it should be shorter than `lines` (None: `lines`), and
+    `affected`, the factions whose pieces something happened to (the summary pings them)."""
 
     state: StateT
     lines: list[Msg] = field(default_factory=list)
     outcome: dict[str, Any] = field(default_factory=dict)
     archive: list[ArchiveRecord] = field(default_factory=list)
     audit_lines: list[Msg] | None = None
+    affected: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -101,8 +103,20 @@ class TurnContext(Generic[StateT, SettingsT]):
 
 
 @dataclass(frozen=True)
+class Awaited:
+    """A faction the turn still waits for, and what it owes (a reminder pings its player)."""
+
+    faction: str
+    owes: Msg
+
+
+@dataclass(frozen=True)
 class RulesetSpec(Generic[StateT, SettingsT]):
     """One ruleset's declaration: its typed state and settings, and its end-of-turn hooks.
+
+    `waiting_for` tells `/turn status` what the turn waits for; `awaited` names the factions
+    owing it (reminders ping their players). A ruleset whose waits are all pending choices
+    needs no `awaited`: a choice names its owner.
 
     `uow.load(SPEC)` returns `(StateT, SettingsT)`, so the cog → engine call is type-checked.
     """
@@ -113,6 +127,7 @@ class RulesetSpec(Generic[StateT, SettingsT]):
     schema_version: int = 1
     end_of_turn: Callable[[TurnContext[StateT, SettingsT]], TurnStepResult[StateT]] | None = None
     waiting_for: Callable[[StateT, SettingsT, int], list[Msg]] | None = None
+    awaited: Callable[[StateT, SettingsT, int], list[Awaited]] | None = None
 
     @property
     def title_key(self) -> str:

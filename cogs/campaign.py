@@ -1,4 +1,4 @@
-"""`/campaign …` and `/turn …`: create and run a campaign, end turns with a confirmation."""
+"""`/campaign …`: create a campaign, join it, name its GMs, change its settings."""
 
 from __future__ import annotations
 
@@ -10,21 +10,15 @@ from discord.ext import commands
 
 from bot import fair_embeds, fair_turns, rulesets, settings_edit
 from bot.app import PrivateerBot
-from bot.campaigns import CORE, Choice
-from bot.errors import Conflict, GameError, NotFound
+from bot.campaigns import CORE
+from bot.errors import GameError, NotFound
 from bot.i18n import LANGUAGES, t
 from bot.interactions import (
     SUCCESS_COLOUR,
-    WAITING_COLOUR,
-    Context,
     actor_of,
     add_field,
     campaign_context,
     channel_campaign,
-    choice_button,
-    choice_handler,
-    choice_view,
-    disabled_copy,
     gm_mentions,
     line_embeds,
     locale_of,
@@ -37,8 +31,13 @@ from bot.interactions import (
     service_of,
 )
 from bot.text import shown
-
-TURN_END = "turn_end"
+from bot.turn_flow import (
+    ON_DEADLINE,
+    SCHEDULE_SETTINGS,
+    TurnFlow,
+    clock_of,
+    reminders_text,
+)
 
 
 def parse_rulesets(text: str | None) -> list[str]:
@@ -80,7 +79,6 @@ class CampaignCog(commands.Cog):
     settings = app_commands.Group(
         name="settings", description="Per-campaign ruleset settings", parent=campaign
     )
-    turn = app_commands.Group(name="turn", description="The campaign turn", guild_only=True)
 
     def __init__(self, bot: PrivateerBot) -> None:
         self.bot = bot
@@ -253,6 +251,13 @@ class CampaignCog(commands.Cog):
         )
         language = ctx.campaign.language or ctx.t("campaign.settings.guild_language")
         add_field(core, "core.language", f"`{language}` → {ctx.public_locale} (en, ru)")
+        schedule = await TurnFlow(ctx.service).schedule(ctx.campaign)
+        for name, value in (
+            ("time_zone", schedule.time_zone),
+            ("reminders", reminders_text(schedule.reminder_minutes)),
+            ("on_deadline", f"{schedule.on_deadline} ({', '.join(ON_DEADLINE)})"),
+        ):
+            add_field(core, f"core.{name}", f"`{value}` — {ctx.t(f'turn_flow.setting.{name}')}")
         if not ruleset or ruleset == CORE:
             embeds.append(core)
         for key in keys:
@@ -297,7 +302,13 @@ class CampaignCog(commands.Cog):
         ruleset, _, name = setting.partition(".")
         if not name:
             raise GameError("error.setting_format", setting=setting)
-        new = await ctx.service.set_setting(ctx.campaign.id, ctx.actor, ruleset, name, value)
+        new: Any
+        if ruleset == CORE and name in SCHEDULE_SETTINGS:
+            new = await TurnFlow(ctx.service).set_setting(
+                ctx.campaign.id, ctx.actor, name, value, clock_of(interaction.client)
+            )
+        else:
+            new = await ctx.service.set_setting(ctx.campaign.id, ctx.actor, ruleset, name, value)
         shown = ", ".join(map(str, sorted(new))) if isinstance(new, set | list) else new
         # A new campaign language is announced in that language.
         locale = str(new) if setting == "core.language" else ctx.public_locale
@@ -314,7 +325,12 @@ class CampaignCog(commands.Cog):
         campaign = await channel_campaign(interaction)
         if campaign is None:
             return []
-        names = ["core.factions_per_player", f"core.{fair_turns.PLAYER_SECRETS}", "core.language"]
+        names = [
+            "core.factions_per_player",
+            f"core.{fair_turns.PLAYER_SECRETS}",
+            "core.language",
+            *(f"core.{n}" for n in SCHEDULE_SETTINGS),
+        ]
         for key in campaign.rulesets:
             try:
                 spec = rulesets.get(key)
@@ -345,113 +361,6 @@ class CampaignCog(commands.Cog):
                 if current.lower() in v
             ][:25]
         return []
-
-    # -- /turn ---------------------------------------------------------------------------------
-
-    @turn.command(name="status", description="The turn number and what the campaign waits for")
-    async def turn_status(self, interaction: discord.Interaction[Any]) -> None:
-        """Per ruleset: what it still waits for."""
-        ctx = await campaign_context(interaction)
-        c = ctx.campaign
-        locale = ctx.public_locale
-        embed = make_embed(ctx.pt("turn.status.title", name=c.name, turn=c.turn))
-        open_choices = await ctx.service.open_choices(c.id)
-        for key in c.rulesets:
-            try:
-                spec = rulesets.get(key)
-            except KeyError:
-                continue
-            state, current = await ctx.service.state(c, key)
-            lines = (
-                [m.render(locale) for m in spec.waiting_for(state, current, c.turn)]
-                if spec.waiting_for
-                else []
-            )
-            pending = sum(1 for ch in open_choices if ch.ruleset == key)
-            if pending:
-                lines.append(ctx.pt("turn.status.pending", count=pending))
-            add_field(
-                embed, ctx.pt(f"ruleset.{key}"), "\n".join(lines) or ctx.pt("turn.status.nothing")
-            )
-        commitment = await fair_embeds.commitment_line(
-            ctx.service.db, c.id, c.turn, "turn.status.commitment", ctx.public_locale
-        )
-        if commitment:
-            add_field(embed, ctx.pt("turn.status.fair_dice"), commitment)
-        await reply(interaction, embed=embed)
-
-    @turn.command(name="end", description="End the turn and resolve everything between turns (GM)")
-    async def turn_end(self, interaction: discord.Interaction[Any]) -> None:
-        """Ask for confirmation; the button carries the turn number it confirms."""
-        ctx = await campaign_context(interaction)
-        require_gm(ctx)
-        turn = ctx.campaign.turn
-        async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
-            choice_id = await uow.open_choice(CORE, TURN_END, None, {"turn": turn})
-        view = choice_view(
-            [
-                choice_button(
-                    choice_id,
-                    "confirm",
-                    ctx.pt("turn.end.confirm", turn=turn),
-                    style=discord.ButtonStyle.danger,
-                ),
-                choice_button(choice_id, "cancel", ctx.pt("turn.end.cancel")),
-            ]
-        )
-        embed = make_embed(
-            ctx.pt("turn.end.question.title", turn=turn),
-            ctx.pt("turn.end.question.body", turn=turn),
-            colour=WAITING_COLOUR,
-        )
-        await reply(interaction, embed=embed, view=view)
-
-
-@choice_handler(TURN_END)
-async def answer_turn_end(
-    interaction: discord.Interaction[Any], ctx: Context, choice: Choice, option: str
-) -> None:
-    """Confirm resolves the turn named on the button, once; cancel closes the question."""
-    require_gm(ctx)
-    turn = int(choice.payload["turn"])
-    if option == "cancel":
-        async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
-            await uow.claim_choice(choice.id, gm=True)
-            await uow.close_choice(choice.id, "cancelled")
-        await interaction.response.edit_message(
-            embed=make_embed(ctx.pt("turn.end.cancelled", turn=turn)),
-            view=disabled_copy(interaction.message),
-        )
-        return
-    if ctx.campaign.turn != turn:
-        raise Conflict("error.turn_already_ended", turn=turn)
-    await interaction.response.defer()
-    report = await ctx.service.end_turn(ctx.campaign.id, turn, ctx.actor, choice_id=choice.id)
-    if interaction.message is not None:
-        await interaction.followup.edit_message(
-            interaction.message.id,
-            embed=make_embed(ctx.pt("turn.end.done.title", turn=turn)),
-            view=disabled_copy(interaction.message),
-        )
-    embeds: list[discord.Embed] = []
-    for summary in report.summaries:
-        title = ctx.pt(
-            "turn.end.summary.title", ruleset=ctx.pt(f"ruleset.{summary.ruleset}"), turn=turn
-        )
-        lines = [m.render(ctx.public_locale) for m in summary.lines] or [ctx.pt("turn.end.nothing")]
-        footer = ctx.pt("turn.end.summary.footer", count=summary.roll_count)
-        embeds += line_embeds(title, lines, footer=footer)
-    if not embeds:
-        embeds.append(
-            make_embed(ctx.pt("turn.end.done.title", turn=turn), ctx.pt("turn.end.nothing"))
-        )
-    fair = await fair_embeds.turn_end_embed(
-        ctx.service.db, ctx.campaign.id, turn, ctx.public_locale
-    )
-    if fair is not None:
-        embeds.append(fair)
-    for batch in message_batches(embeds):
-        await interaction.followup.send(embeds=batch)
 
 
 async def setup(bot: PrivateerBot) -> None:

@@ -97,8 +97,8 @@ def options_text(options: dict[str, Any], locale: str) -> str:
     return "\n".join(lines)
 
 
-def entry_line(entry: AuditEntry, locale: str) -> str:
-    """One line of `/history list`."""
+def entry_line(entry: AuditEntry, locale: str, *, undone: bool = False) -> str:
+    """One line of `/history list`; an entry a GM undid is struck through."""
     dice = sum(len(r.faces) for r in entry.rolls)
     head = (
         f"`#{entry.seq}` {t('history.turn', locale, turn=entry.turn)} · "
@@ -109,6 +109,9 @@ def entry_line(entry: AuditEntry, locale: str) -> str:
     if dice:
         head += " · " + t("history.dice", locale, count=dice)
     summary = render_outcome(entry.outcome, locale)
+    if undone:
+        head = f"~~{head}~~ · " + t("history.undone", locale)
+        summary = f"~~{clip(summary, 176)}~~" if summary else ""
     return head + (f"\n{clip(summary, 180)}" if summary else "")
 
 
@@ -151,7 +154,8 @@ async def history_page(
     locale = ctx.public_locale
     embed = make_embed(ctx.pt("history.list.title", name=ctx.campaign.name))
     if entries:
-        text = "\n".join(entry_line(e, locale) for e in entries)
+        undone = await ctx.service.log.undone(ctx.campaign.id, [e.seq for e in entries])
+        text = "\n".join(entry_line(e, locale, undone=e.seq in undone) for e in entries)
         embed.description = clip(text, 4096)
     else:
         embed.description = ctx.pt("history.list.empty")
@@ -371,9 +375,10 @@ class HistoryCog(commands.Cog):
         await interaction.response.defer(thinking=True)
         posted = await anchors.from_interaction(interaction)
         result = await ctx.service.log.verify(ctx.campaign.id, posted)
-        if isinstance(result, VerifyReport):  # the file is damaged: say what SQLite found
+        if isinstance(result, VerifyReport):  # a damaged file, or undo marks off the chain
+            damaged = result.problem == "damaged"
             embed = make_embed(
-                ctx.pt("history.verify.damaged.title"),
+                ctx.pt("history.verify.damaged.title" if damaged else "history.verify.bad.title"),
                 ctx.pt(
                     f"history.verify.bad.{result.problem}",
                     seq=result.seq,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -20,11 +21,13 @@ def privateer_factory(
     guild_id: int,
     faces: QueuedFaces | None = None,
     token: str = STANDIN_TOKEN,
+    clock: Callable[[], datetime] | None = None,
 ) -> Callable[..., Any]:
     """A factory building a fresh `PrivateerBot` for the stand-in's guild.
 
     Every bot it builds rolls through `faces` (when given), so a test can script dice
-    across restarts. Raises ImportError while `bot.app` is not there.
+    across restarts, and reads the time from `clock` (when given: deadlines and reminders).
+    Raises ImportError while `bot.app` is not there.
     """
     from bot.app import create_bot
     from bot.config import Settings
@@ -35,6 +38,6 @@ def privateer_factory(
     dice_factory = (lambda: Dice(faces)) if faces is not None else None
 
     def factory(**client_kwargs: Any) -> Any:
-        return create_bot(settings, dice_factory=dice_factory, **client_kwargs)
+        return create_bot(settings, dice_factory=dice_factory, clock=clock, **client_kwargs)
 
     return factory

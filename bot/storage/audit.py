@@ -21,6 +21,7 @@ from bot.storage.database import Database, utc_now
 from bot.storage.health import is_damage
 
 GENESIS = "0" * 64
+UNDO_COMMAND = "history undo"  # a compensating entry: outcome `undid` lists the seqs undone
 
 
 def canonical(data: Any) -> str:
@@ -345,6 +346,7 @@ async def _verify_chain(
     last_seq = 0
     count = 0
     listed: dict[tuple[str, str, int], tuple[str, int]] = {}  # record → digest, entry seq
+    undone: set[int] = set()  # an undone entry's archive records are removed with it
     while True:
         rows = await db.fetchall(
             "SELECT * FROM actions WHERE campaign_id = ? AND seq > ? ORDER BY seq LIMIT ?",
@@ -363,6 +365,8 @@ async def _verify_chain(
                 return VerifyReport(ok=False, count=count, problem="edited", seq=entry.seq)
             for key, seq, digest in entry.outcome.get("archive", ()):
                 listed[(entry.ruleset, key, seq)] = (digest, entry.seq)
+            if entry.command == UNDO_COMMAND:
+                undone.update(entry.outcome.get("undid", ()))
             prev = entry.hash
             expected_seq += 1
             count += 1
@@ -370,6 +374,7 @@ async def _verify_chain(
             last_seq = entry.seq
     if count != int(head["log_count"]) or prev != head["log_head"]:
         return VerifyReport(ok=False, count=count, problem="removed", seq=count + 1)
+    listed = {record: found for record, found in listed.items() if found[1] not in undone}
     return await _verify_archive(db, campaign_id, listed, count, batch)
 
 

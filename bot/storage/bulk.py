@@ -55,3 +55,48 @@ async def fill_log(db: Database, campaigns: int, rows: int) -> int:
                 "UPDATE campaigns SET log_count = ? WHERE id = ?", (count, campaign_id)
             )
     return half
+
+
+async def fill_deadlines(
+    db: Database,
+    deadlines: list[int],
+    *,
+    set_at: int,
+    ruleset: tuple[str, int, str, str],
+    player_id: int,
+) -> None:
+    """One campaign per deadline (epoch seconds) with one ruleset state (key, schema
+    version, state, settings), a faction of `player_id` and an open choice of theirs, its
+    deadline set at `set_at` with the default reminder points (turn schedule benchmarks)."""
+    now = utc_now()
+    key, version, state, settings = ruleset
+    async with db.transaction() as conn:
+        start = await conn.execute_fetchall("SELECT COALESCE(MAX(id), 0) FROM campaigns")
+        first = int(next(iter(start))[0]) + 1
+        ids = range(first, first + len(deadlines))
+        await conn.executemany(
+            "INSERT INTO campaigns (id, guild_id, channel_id, name, rulesets, created_by, "
+            "log_head, created_at) VALUES (?, 1, ?, ?, ?, 1, ?, ?)",
+            [(i, 10_000 + i, f"c{i}", f'["{key}"]', GENESIS, now) for i in ids],
+        )
+        await conn.executemany(
+            "INSERT INTO ruleset_state VALUES (?,?,?,1,?,?)",
+            [(i, key, version, state, settings) for i in ids],
+        )
+        await conn.executemany(
+            "INSERT INTO factions (campaign_id, name, user_id) VALUES (?, 'Red', ?)",
+            [(i, player_id) for i in ids],
+        )
+        await conn.executemany(
+            "INSERT INTO pending_choices (campaign_id, ruleset, kind, owner_id, payload, "
+            "created_at) VALUES (?, ?, 'reward', ?, '{}', ?)",
+            [(i, key, player_id, now) for i in ids],
+        )
+        await conn.executemany(
+            "INSERT INTO turn_schedules (campaign_id, turn, deadline_at, reminded_until, due_at) "
+            "VALUES (?, 1, ?, ?, ?)",
+            [
+                (i, d, set_at, min(p for p in (d - 86400, d - 3600, d) if p > set_at))
+                for i, d in zip(ids, deadlines, strict=True)
+            ],
+        )

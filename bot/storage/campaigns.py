@@ -18,6 +18,7 @@ import aiosqlite
 
 from bot.storage.audit import GENESIS, canonical
 from bot.storage.database import Database, utc_now
+from bot.storage.undo import UndoJournal, choice_payload, ruleset_row
 
 
 @dataclass(frozen=True)
@@ -171,10 +172,12 @@ def _state_row(row: aiosqlite.Row) -> StateRow:
 
 
 class CampaignWrites:
-    """Statements inside one transaction (a unit of work's connection)."""
+    """Statements inside one transaction (a unit of work's connection). With a `journal`,
+    every change also records how to reverse it (a GM's undo, `bot.storage.undo`)."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: aiosqlite.Connection, journal: UndoJournal | None = None) -> None:
         self.conn = conn
+        self.journal = journal
 
     async def _one(self, sql: str, params: Sequence[Any]) -> aiosqlite.Row | None:
         async with self.conn.execute(sql, params) as cur:
@@ -246,6 +249,10 @@ class CampaignWrites:
         if column not in ("state", "settings"):
             msg = f"not a ruleset_state column: {column!r}"
             raise ValueError(msg)
+        if self.journal is not None and not self.journal.has_ruleset(ruleset):
+            before = await ruleset_row(self.conn, campaign_id, ruleset)
+            if before is not None:
+                self.journal.ruleset_before(ruleset, *before)
         cur = await self.conn.execute(
             f"UPDATE ruleset_state SET {column} = ?, row_version = row_version + 1 "  # noqa: S608
             "WHERE campaign_id = ? AND ruleset = ? AND row_version = ?",
@@ -261,6 +268,9 @@ class CampaignWrites:
             "INSERT INTO ruleset_archive (campaign_id, ruleset, key, seq, body) VALUES (?,?,?,?,?)",
             [(campaign_id, ruleset, key, seq, body) for key, seq, body in records],
         )
+        if self.journal is not None:
+            for key, seq, _ in records:
+                self.journal.add("archive", ruleset=ruleset, key=key, seq=seq)
 
     async def factions(self, campaign_id: int) -> list[Faction]:
         """The campaign's factions, by name, as this transaction sees them."""
@@ -284,10 +294,14 @@ class CampaignWrites:
             "INSERT INTO factions (campaign_id, name, user_id) VALUES (?,?,?)",
             (campaign_id, name, user_id),
         )
+        if self.journal is not None:
+            self.journal.add("faction_added", id=int(cur.lastrowid or 0))
         return Faction(int(cur.lastrowid or 0), name, user_id)
 
     async def claim_faction(self, faction_id: int, user_id: int) -> None:
         """An unplayed faction gets its player."""
+        if self.journal is not None:
+            self.journal.add("faction_claimed", id=faction_id, user_id=None)
         await self.conn.execute(
             "UPDATE factions SET user_id = ? WHERE id = ?", (user_id, faction_id)
         )
@@ -297,6 +311,8 @@ class CampaignWrites:
         cur = await self.conn.execute(
             "INSERT OR IGNORE INTO campaign_gms VALUES (?,?,?)", (campaign_id, kind, target_id)
         )
+        if self.journal is not None and cur.rowcount == 1:
+            self.journal.add("gm_added", kind=kind, target=target_id)
         return cur.rowcount == 1
 
     async def remove_gm(self, campaign_id: int, kind: str, target_id: int) -> bool:
@@ -305,10 +321,16 @@ class CampaignWrites:
             "DELETE FROM campaign_gms WHERE campaign_id = ? AND kind = ? AND target_id = ?",
             (campaign_id, kind, target_id),
         )
+        if self.journal is not None and cur.rowcount == 1:
+            self.journal.add("gm_removed", kind=kind, target=target_id)
         return cur.rowcount == 1
 
     async def set_factions_per_player(self, campaign_id: int, value: int) -> None:
         """How many factions one player may hold."""
+        if self.journal is not None:
+            before = await self.campaign(campaign_id)
+            if before is not None:
+                self.journal.add("factions_per_player", value=before.factions_per_player)
         await self.conn.execute(
             "UPDATE campaigns SET factions_per_player = ? WHERE id = ?", (value, campaign_id)
         )
@@ -328,6 +350,8 @@ class CampaignWrites:
             "created_at) VALUES (?,?,?,?,?,?)",
             (campaign_id, ruleset, kind, owner_id, canonical(payload), utc_now()),
         )
+        if self.journal is not None:
+            self.journal.add("choice_opened", id=int(cur.lastrowid or 0))
         return int(cur.lastrowid or 0)
 
     async def choice(self, campaign_id: int, choice_id: int) -> Choice | None:
@@ -338,16 +362,39 @@ class CampaignWrites:
         )
         return None if row is None else Choice.from_row(row)
 
+    async def open_choices(self, campaign_id: int) -> list[Choice]:
+        """Every choice still waiting for an answer, as this transaction sees them."""
+        async with self.conn.execute(
+            "SELECT * FROM pending_choices WHERE campaign_id = ? AND status = 'open' ORDER BY id",
+            (campaign_id,),
+        ) as cur:
+            return [Choice.from_row(r) for r in await cur.fetchall()]
+
+    async def gm_entries(self, campaign_id: int) -> list[tuple[str, int]]:
+        """The GM entries ("user", id) or ("role", id), as this transaction sees them."""
+        async with self.conn.execute(
+            "SELECT kind, target_id FROM campaign_gms WHERE campaign_id = ? "
+            "ORDER BY kind, target_id",
+            (campaign_id,),
+        ) as cur:
+            return [(r["kind"], r["target_id"]) for r in await cur.fetchall()]
+
     async def close_choice(self, choice_id: int, status: str, by: int) -> None:
         """Mark an open choice answered (or cancelled)."""
-        await self.conn.execute(
+        cur = await self.conn.execute(
             "UPDATE pending_choices SET status = ?, resolved_at = ?, resolved_by = ? "
             "WHERE id = ? AND status = 'open'",
             (status, utc_now(), by, choice_id),
         )
+        if self.journal is not None and cur.rowcount == 1:
+            self.journal.add("choice_closed", id=choice_id)
 
     async def set_choice_payload(self, choice_id: int, payload: Any) -> None:
         """Replace a choice's payload."""
+        if self.journal is not None:
+            before = await choice_payload(self.conn, choice_id)
+            if before is not None:
+                self.journal.add("choice_payload", id=choice_id, payload=before)
         await self.conn.execute(
             "UPDATE pending_choices SET payload = ? WHERE id = ?", (canonical(payload), choice_id)
         )
@@ -363,7 +410,9 @@ class CampaignWrites:
     async def record_turn_end(
         self, campaign_id: int, turn: int, by: int, closing_action: int
     ) -> None:
-        """Record turn `turn` as ended by `by` with its closing entry."""
+        """Record turn `turn` as ended by `by` with its closing entry (an undo reopens it)."""
+        if self.journal is not None:
+            self.journal.add("turn_closed", turn=turn)
         await self.conn.execute(
             "INSERT INTO turns VALUES (?,?,?,?,?)",
             (campaign_id, turn, utc_now(), by, closing_action),

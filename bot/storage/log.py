@@ -14,6 +14,7 @@ from bot.storage import history
 from bot.storage.audit import AuditEntry, VerifyReport, archive_rows, verify_chain
 from bot.storage.database import Database
 from bot.storage.history import HistoryFilter
+from bot.storage.undo import UndoReads
 from bot.storage.verify import verify_campaign
 from bot.verify_log import Anchors, Verdict
 
@@ -42,14 +43,28 @@ class AuditLog:
         """Every archive record as (ruleset, key, seq, stored JSON) (export)."""
         return archive_rows(self.db, campaign_id)
 
-    async def verify(self, campaign_id: int, anchors: Anchors) -> Verdict | VerifyReport:
+    async def verify(
+        self, campaign_id: int, anchors: Anchors | None = None
+    ) -> Verdict | VerifyReport:
         """Check the log against itself, the revealed seeds and what the bot posted in the
-        channel (`anchors`): the first problem, if any. A file SQLite finds damaged gives the
-        chain check's report instead (problem `damaged`, with SQLite's words)."""
+        channel (`anchors`, none by default), and the undo marks against the compensating
+        entries: the first problem, if any. A file SQLite finds damaged gives the chain
+        check's report instead (problem `damaged`, with SQLite's words)."""
         try:
-            return await verify_campaign(self.db, campaign_id, anchors)
+            verdict = await verify_campaign(self.db, campaign_id, anchors or Anchors())
         except sqlite3.DatabaseError:
             return await verify_chain(self.db, campaign_id)
+        if verdict.problem is None and not await UndoReads(self.db).marks_match_chain(campaign_id):
+            return VerifyReport(ok=False, count=verdict.count, problem="undo_marks")
+        return verdict
+
+    async def undone(self, campaign_id: int, seqs: list[int]) -> set[int]:
+        """Which of these entries a GM undid."""
+        return await UndoReads(self.db).undone_seqs(campaign_id, seqs)
+
+    async def choice_undone(self, choice_id: int) -> bool:
+        """Whether the command that opened this choice was undone."""
+        return await UndoReads(self.db).choice_undone(choice_id)
 
     async def rolls_by_actor(self, campaign_id: int) -> dict[int, list[RollRecord]]:
         """Every roll grouped by the user whose command made it."""

@@ -9,6 +9,7 @@ from typing import Any
 from bot.storage import seeds, state_digest
 from bot.storage.audit import archive_digest, archive_rows, entry_from_row, rolls_of
 from bot.storage.database import Database
+from bot.storage.undo import UndoReads
 from bot.verify_log import Anchors, LogChecker, Problem, Verdict, trusted_seeds
 
 TURN_COMMANDS = ("campaign create", "turn end", "turn open")
@@ -45,6 +46,10 @@ async def verify_campaign(
             ):
                 break
             last_seq = entry.seq
+    if checker.archive:  # records written by an undone command were removed with it
+        listed = sorted({seq for _, seq in checker.archive.values()})
+        undone = await UndoReads(db).undone_seqs(campaign_id, listed)
+        checker.archive = {k: v for k, v in checker.archive.items() if v[1] not in undone}
     state = state_digest.digests(await state_digest.snapshot(db.fetchall, campaign_id))
     archive = (
         {

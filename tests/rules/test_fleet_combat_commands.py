@@ -21,6 +21,7 @@ from bot.rules.fleet_combat import (
     RegisterFleet,
     SetFireOrders,
     apply_class_table,
+    awaited,
     battle_status,
     class_table_of,
     declare_attack,
@@ -35,7 +36,7 @@ from bot.rules.fleet_combat import (
     set_fire_orders,
     waiting_for,
 )
-from bot.rulesets import TurnContext, cog_of, get
+from bot.rulesets import Awaited, TurnContext, cog_of, get
 
 DEFAULTS = FleetCombatSettings()
 
@@ -358,6 +359,27 @@ def test_waiting_for_names_participants_without_orders_or_retreat():
     assert waiting_for(state, DEFAULTS, 1)[0].params["factions"] == "B"
     state = give_orders(state, "B", order("cruiser", "A", "cruiser"))
     assert waiting_for(state, DEFAULTS, 1) == []
+
+
+def test_awaited_names_each_participant_owing_orders_for_the_reminders():
+    """FC-I7, issue 17: each armed participant without orders is named on its own, with the
+    battle's line for them (C, with only a transport, owes nothing)."""
+    state = battle([("A", {"cruiser": 1}), ("B", {"cruiser": 1}), ("C", {"transport": 1})])
+    assert awaited(state, DEFAULTS, 1) == [
+        Awaited(
+            "A", Msg("fleet_combat.waiting.orders", battle=1, point=POINT, round=1, factions="A")
+        ),
+        Awaited(
+            "B", Msg("fleet_combat.waiting.orders", battle=1, point=POINT, round=1, factions="B")
+        ),
+    ]
+
+
+def test_the_turn_end_names_every_side_of_a_battle_that_fought():
+    """Issue 17: the summary of a round pings all the battle's sides, C included."""
+    state = battle([("A", {"cruiser": 1}), ("B", {"cruiser": 1}), ("C", {"transport": 1})])
+    step = end_of_turn(TurnContext(state=state, settings=DEFAULTS, turn=1, dice=Dice.seeded(3)))
+    assert sorted(step.affected) == ["A", "B", "C"]
 
 
 def test_removing_a_fleet_takes_it_off_the_point_and_an_unknown_one_is_not_found():

@@ -26,6 +26,7 @@ from bot.rules.naval_orders import (
     Squadron,
     StartFormation,
     archive_key,
+    awaited,
     compute_range,
     orders_overview,
     register_packet_arrival,
@@ -64,6 +65,18 @@ def test_summary_lists_each_players_forces_changes_and_who_lacks_orders():
     assert result.lines[-1].params["forces"].items == ["Brest"]
     assert [m.key for m in waiting_for(result.state, DEFAULTS, 2)] == ["naval_orders.waiting.owner"]
     assert result.audit_lines[0].key == "naval_orders.turn.audit"
+
+
+def test_the_turn_end_names_owners_whose_forces_changed_and_who_owes_orders():
+    """Issue 17: the summary pings Britain (Hood's cruise began); France's Brest changed
+    nothing but still lacks orders, so `awaited` names France for the reminders."""
+    state = add_force(ports(), "Hood")
+    state = add_force(state, "Brest", owner="France")
+    state = order(state, "Hood", CRUISE, 1)
+    state = move_to(state, "Hood", "14", 1)
+    result = end_turn(state, 1)
+    assert result.affected == ["Britain"]
+    assert [a.faction for a in awaited(result.state, DEFAULTS, 2)] == ["France"]
 
 
 def test_empty_register_says_so():

@@ -101,7 +101,7 @@ from bot.rules.fleet_combat.settings import (
     parse_class_table,
     replace_class_stats,
 )
-from bot.rules.fleet_combat.turn import end_of_turn, waiting_for
+from bot.rules.fleet_combat.turn import awaited, end_of_turn, waiting_for
 from bot.rulesets import RulesetSpec
 
 SPEC = RulesetSpec(
@@ -111,6 +111,7 @@ SPEC = RulesetSpec(
     schema_version=2,  # 2: round reports moved to the archive (migration 002)
     end_of_turn=end_of_turn,
     waiting_for=waiting_for,
+    awaited=awaited,
 )
 
 __all__ = [
@@ -146,6 +147,7 @@ __all__ = [
     "ShipStats",
     "VolleyReport",
     "apply_class_table",
+    "awaited",
     "battle_log_key",
     "battle_status",
     "choose_automatic_target",

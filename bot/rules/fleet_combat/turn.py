@@ -11,7 +11,7 @@ from bot.rules.fleet_combat.messages import round_lines
 from bot.rules.fleet_combat.models import FleetCombatState, RoundReport
 from bot.rules.fleet_combat.rounds import ROUND_SAFETY_LIMIT, fight_rounds
 from bot.rules.fleet_combat.settings import FleetCombatSettings
-from bot.rulesets import TurnContext, TurnStepResult
+from bot.rulesets import Awaited, TurnContext, TurnStepResult
 
 
 def _round_outcome(report: RoundReport) -> dict[str, Any]:
@@ -58,7 +58,18 @@ def end_of_turn(
         outcome={"rounds": [_round_outcome(r) for r in reports]},
         archive=[r.log_record() for r in reports],
         audit_lines=_audit_summary(reports) if reports else None,
+        affected=_fought(state, reports),
     )
+
+
+def _fought(state: FleetCombatState, reports: list[RoundReport]) -> list[str]:
+    """The factions of every battle that fought a round (the turn summary pings them)."""
+    factions: dict[str, None] = {}
+    for report in reports:
+        battle = state.battle(report.battle_id)
+        for participant in battle.participants if battle is not None else ():
+            factions[participant.faction] = None
+    return list(factions)
 
 
 def _audit_summary(reports: list[RoundReport]) -> list[Msg]:
@@ -74,12 +85,12 @@ def _audit_summary(reports: list[RoundReport]) -> list[Msg]:
     ]
 
 
-def waiting_for(
-    fleet_state: FleetCombatState, fleet_settings: FleetCombatSettings, turn: int
-) -> list[Msg]:
-    """One line per active battle naming participants who have given neither fire orders
-    nor a retreat for the coming round (their groups would be auto-targeted, FC-I7)."""
-    lines: list[Msg] = []
+def _missing_orders(
+    fleet_state: FleetCombatState, fleet_settings: FleetCombatSettings
+) -> list[tuple[Any, list[str]]]:
+    """Each active battle with the armed participants who have given neither fire orders nor
+    a retreat for the coming round (their groups would be auto-targeted, FC-I7)."""
+    found = []
     for battle in fleet_state.active_battles():
         missing = []
         for participant in battle.engaged():
@@ -95,13 +106,37 @@ def waiting_for(
             if armed:
                 missing.append(faction)
         if missing:
-            lines.append(
-                Msg(
-                    "fleet_combat.waiting.orders",
-                    battle=battle.id,
-                    point=battle.point,
-                    round=battle.next_round,
-                    factions=", ".join(missing),
-                )
-            )
-    return lines
+            found.append((battle, missing))
+    return found
+
+
+def _orders_line(battle: Any, factions: list[str]) -> Msg:
+    return Msg(
+        "fleet_combat.waiting.orders",
+        battle=battle.id,
+        point=battle.point,
+        round=battle.next_round,
+        factions=", ".join(factions),
+    )
+
+
+def waiting_for(
+    fleet_state: FleetCombatState, fleet_settings: FleetCombatSettings, turn: int
+) -> list[Msg]:
+    """One line per active battle naming participants who have given neither fire orders
+    nor a retreat for the coming round (their groups would be auto-targeted, FC-I7)."""
+    return [
+        _orders_line(battle, missing)
+        for battle, missing in _missing_orders(fleet_state, fleet_settings)
+    ]
+
+
+def awaited(
+    fleet_state: FleetCombatState, fleet_settings: FleetCombatSettings, turn: int
+) -> list[Awaited]:
+    """Each participant owing fire orders or a retreat, one per battle (FC-I7)."""
+    return [
+        Awaited(faction, _orders_line(battle, [faction]))
+        for battle, missing in _missing_orders(fleet_state, fleet_settings)
+        for faction in missing
+    ]

@@ -85,7 +85,7 @@ from bot.rules.naval_orders.registry import (
 )
 from bot.rules.naval_orders.reports import CommandTestResult, Modifier, MovementRange
 from bot.rules.naval_orders.settings import ORDER_KINDS, NavalOrdersSettings
-from bot.rules.naval_orders.turn import ROLL_RAID_DURATION, end_of_turn, waiting_for
+from bot.rules.naval_orders.turn import ROLL_RAID_DURATION, awaited, end_of_turn, waiting_for
 from bot.rules.naval_orders.views import order_visible, orders_overview
 from bot.rulesets import RulesetSpec
 
@@ -98,6 +98,7 @@ SPEC = RulesetSpec(
     schema_version=SCHEMA_VERSION,
     end_of_turn=end_of_turn,
     waiting_for=waiting_for,
+    awaited=awaited,
 )
 
 __all__ = [
@@ -140,6 +141,7 @@ __all__ = [
     "StartFormation",
     "Station",
     "archive_key",
+    "awaited",
     "check_order_form_opens",
     "command_test_modifiers",
     "command_test_target",

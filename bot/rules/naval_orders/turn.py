@@ -31,8 +31,8 @@ from bot.rules.naval_orders.models import (
 from bot.rules.naval_orders.orders import begin_layover_or_wait, put_in_force
 from bot.rules.naval_orders.outcomes import retire_order
 from bot.rules.naval_orders.settings import NavalOrdersSettings
-from bot.rules.naval_orders.views import waiting_lines
-from bot.rulesets import ArchiveRecord, TurnContext, TurnStepResult
+from bot.rules.naval_orders.views import owners_lacking_orders, waiting_lines
+from bot.rulesets import ArchiveRecord, Awaited, TurnContext, TurnStepResult
 
 ROLL_RAID_DURATION = "naval_orders.roll.raid_duration"
 
@@ -421,6 +421,7 @@ def end_of_turn(
                 late=Msg("naval_orders.count.late", count=len(run.late)),
             )
         ],
+        affected=sorted({run.state.forces[k].owner for k in run.changes if k in run.state.forces}),
     )
 
 
@@ -460,3 +461,8 @@ def force_summary(force: Force) -> Msg:
 def waiting_for(state: NavalOrdersState, settings: NavalOrdersSettings, turn: int) -> list[Msg]:
     """Forces still lacking orders, one line per owner (feeds `/turn status`)."""
     return waiting_lines(_state(state), turn)
+
+
+def awaited(state: NavalOrdersState, settings: NavalOrdersSettings, turn: int) -> list[Awaited]:
+    """Each owner whose forces still lack orders (reminders ping them)."""
+    return [Awaited(owner, line) for owner, line in owners_lacking_orders(_state(state), turn)]

@@ -39,18 +39,26 @@ def lacks_orders(state: NavalOrdersState, force: Force) -> bool:
 
 def waiting_lines(state: NavalOrdersState, turn: int) -> list[Msg]:
     """One line per owner naming their forces that still lack orders."""
+    return [line for _, line in owners_lacking_orders(state, turn)]
+
+
+def owners_lacking_orders(state: NavalOrdersState, turn: int) -> list[tuple[str, Msg]]:
+    """Each owner with forces that still lack orders, and the line naming those forces."""
     by_owner: dict[str, list[str]] = {}
     for key in sorted(state.forces):
         force = state.forces[key]
         if lacks_orders(state, force):
             by_owner.setdefault(force.owner, []).append(force.name)
     return [
-        Msg(
-            "naval_orders.waiting.owner",
-            owner=owner,
-            count=len(names),
-            forces=MsgList(names),
-            turn=turn,
+        (
+            owner,
+            Msg(
+                "naval_orders.waiting.owner",
+                owner=owner,
+                count=len(names),
+                forces=MsgList(names),
+                turn=turn,
+            ),
         )
         for owner, names in sorted(by_owner.items(), key=lambda item: name_key(item[0]))
     ]

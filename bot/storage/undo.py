@@ -1,0 +1,283 @@
+"""What a GM's undo needs: each command's undo journal (the pre-image of everything it
+changed), the marks of undone entries and choices, and the statements that put a
+campaign back.
+
+The hash-chained `actions` are never updated: an undone entry stays as it was, its mark
+lives in `undone_actions`, and the compensating entry (command `history undo`, outcome
+`undid`) lists the entries it undid, so `verify` re-derives every mark from the chain.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiosqlite
+
+from bot.storage.audit import UNDO_COMMAND, AuditEntry, entry_from_row
+from bot.storage.database import Database, utc_now
+
+Op = dict[str, Any]
+# How many of a campaign's newest commands keep their journal (older ones cannot be undone):
+# a journal holds whole ruleset states, so keeping every one would grow the file by a state
+# per command.
+UNDO_DEPTH = 20
+
+
+@dataclass
+class UndoJournal:
+    """The inverse of one unit of work's writes, in the order they happened: a ruleset's
+    state and settings before its first write, archive records added, choices opened or
+    closed, the turn closed, factions and GMs changed, the turn schedule before."""
+
+    ops: list[Op] = field(default_factory=list)
+    _rulesets: set[str] = field(default_factory=set)
+
+    def ruleset_before(self, ruleset: str, state: str, settings: str) -> None:
+        """A ruleset's stored state and settings before this unit first changed them."""
+        if ruleset not in self._rulesets:
+            self._rulesets.add(ruleset)
+            self.ops.append(
+                {"op": "ruleset", "ruleset": ruleset, "state": state, "settings": settings}
+            )
+
+    def has_ruleset(self, ruleset: str) -> bool:
+        """Whether the ruleset's pre-image is already kept (later writes need no other)."""
+        return ruleset in self._rulesets
+
+    def add(self, op: str, **params: Any) -> None:
+        """Any other change, with what it takes to reverse it."""
+        self.ops.append({"op": op, **params})
+
+
+@dataclass(frozen=True)
+class UndoUnit:
+    """One command's entries (first..last seq in the log) and its journal."""
+
+    campaign_id: int
+    first_seq: int
+    last_seq: int
+    ops: list[Op]
+
+
+async def save_unit(
+    conn: aiosqlite.Connection,
+    campaign_id: int,
+    entries: Sequence[AuditEntry],
+    journal: UndoJournal,
+) -> None:
+    """Keep a committed command's journal with the span of entries it appended, and drop
+    the journals older than the campaign's `UNDO_DEPTH` newest."""
+    if not entries:
+        return
+    await conn.execute(
+        "INSERT INTO undo_units (campaign_id, first_seq, last_seq, journal) VALUES (?,?,?,?)",
+        (campaign_id, entries[0].seq, entries[-1].seq, json.dumps(journal.ops)),
+    )
+    await conn.execute(
+        "DELETE FROM undo_units WHERE campaign_id = ? AND last_seq <= (SELECT last_seq FROM "
+        "undo_units WHERE campaign_id = ? ORDER BY last_seq DESC LIMIT 1 OFFSET ?)",
+        (campaign_id, campaign_id, UNDO_DEPTH),
+    )
+
+
+class UndoWrites:
+    """Undo statements inside one transaction."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self.conn = conn
+
+    async def _rows(self, sql: str, params: Sequence[Any]) -> list[aiosqlite.Row]:
+        async with self.conn.execute(sql, params) as cur:
+            return list(await cur.fetchall())
+
+    async def newest_undoable(self, campaign_id: int) -> tuple[AuditEntry | None, UndoUnit | None]:
+        """The newest entry that is neither undone nor an undo, and the command it belongs to
+        (None when that entry cannot be undone: written before undo existed, or campaign
+        creation)."""
+        rows = await self._rows(
+            "SELECT * FROM actions a WHERE a.campaign_id = ? AND a.command != ? AND NOT EXISTS "
+            "(SELECT 1 FROM undone_actions u WHERE u.campaign_id = a.campaign_id "
+            "AND u.seq = a.seq) ORDER BY a.seq DESC LIMIT 1",
+            (campaign_id, UNDO_COMMAND),
+        )
+        if not rows:
+            return None, None
+        entry = entry_from_row(rows[0])
+        units = await self._rows(
+            "SELECT * FROM undo_units WHERE campaign_id = ? AND last_seq = ?",
+            (campaign_id, entry.seq),
+        )
+        if not units:
+            return entry, None
+        row = units[0]
+        unit = UndoUnit(campaign_id, row["first_seq"], row["last_seq"], json.loads(row["journal"]))
+        return entry, unit
+
+    async def restore(self, unit: UndoUnit, by: int) -> list[int]:
+        """Apply the journal's inverse, newest change first; returns the ids of the choices
+        the command opened (now closed as undone)."""
+        cid = unit.campaign_id
+        undone_choices: list[int] = []
+        for op in reversed(unit.ops):
+            kind = op["op"]
+            if kind == "ruleset":
+                await self.conn.execute(
+                    "UPDATE ruleset_state SET state = ?, settings = ?, "
+                    "row_version = row_version + 1 WHERE campaign_id = ? AND ruleset = ?",
+                    (op["state"], op["settings"], cid, op["ruleset"]),
+                )
+            elif kind == "archive":
+                await self.conn.execute(
+                    "DELETE FROM ruleset_archive WHERE campaign_id = ? AND ruleset = ? AND key = ? "
+                    "AND seq = ?",
+                    (cid, op["ruleset"], op["key"], op["seq"]),
+                )
+            elif kind == "choice_opened":
+                await self.conn.execute(
+                    "UPDATE pending_choices SET status = 'cancelled', resolved_at = ?, "
+                    "resolved_by = ? WHERE id = ?",
+                    (utc_now(), by, op["id"]),
+                )
+                undone_choices.append(int(op["id"]))
+            elif kind == "choice_closed":
+                await self.conn.execute(
+                    "UPDATE pending_choices SET status = 'open', resolved_at = NULL, "
+                    "resolved_by = NULL WHERE id = ?",
+                    (op["id"],),
+                )
+            elif kind == "choice_payload":
+                await self.conn.execute(
+                    "UPDATE pending_choices SET payload = ? WHERE id = ?", (op["payload"], op["id"])
+                )
+            elif kind == "turn_closed":
+                await self.conn.execute(
+                    "DELETE FROM turns WHERE campaign_id = ? AND number = ?", (cid, op["turn"])
+                )
+                await self.conn.execute(
+                    "UPDATE campaigns SET turn = ? WHERE id = ?", (op["turn"], cid)
+                )
+            elif kind == "faction_added":
+                await self.conn.execute("DELETE FROM factions WHERE id = ?", (op["id"],))
+            elif kind == "faction_claimed":
+                await self.conn.execute(
+                    "UPDATE factions SET user_id = ? WHERE id = ?", (op["user_id"], op["id"])
+                )
+            elif kind == "gm_added":
+                await self.conn.execute(
+                    "DELETE FROM campaign_gms WHERE campaign_id = ? AND kind = ? AND target_id = ?",
+                    (cid, op["kind"], op["target"]),
+                )
+            elif kind == "gm_removed":
+                await self.conn.execute(
+                    "INSERT OR IGNORE INTO campaign_gms VALUES (?,?,?)",
+                    (cid, op["kind"], op["target"]),
+                )
+            elif kind == "factions_per_player":
+                await self.conn.execute(
+                    "UPDATE campaigns SET factions_per_player = ? WHERE id = ?", (op["value"], cid)
+                )
+            elif kind == "schedule":
+                await self._restore_schedule(cid, op["row"])
+            else:
+                msg = f"unknown undo journal operation {kind!r}"
+                raise ValueError(msg)
+        return undone_choices
+
+    async def _restore_schedule(self, campaign_id: int, row: dict[str, Any] | None) -> None:
+        await self.conn.execute("DELETE FROM turn_schedules WHERE campaign_id = ?", (campaign_id,))
+        if row is not None:
+            names = sorted(row)
+            await self.conn.execute(
+                f"INSERT INTO turn_schedules ({', '.join(names)}) "  # noqa: S608 - stored names
+                f"VALUES ({', '.join('?' * len(names))})",
+                [row[n] for n in names],
+            )
+
+    async def mark(self, unit: UndoUnit, undone_by: int, choices: Sequence[int]) -> None:
+        """Mark the command's entries and the choices it opened as undone by entry `undone_by`."""
+        await self.conn.executemany(
+            "INSERT INTO undone_actions (campaign_id, seq, undone_by) VALUES (?,?,?)",
+            [(unit.campaign_id, s, undone_by) for s in range(unit.first_seq, unit.last_seq + 1)],
+        )
+        await self.conn.executemany(
+            "INSERT INTO undone_choices (choice_id, undone_by) VALUES (?,?)",
+            [(c, undone_by) for c in choices],
+        )
+
+
+async def schedule_row(conn: aiosqlite.Connection, campaign_id: int) -> dict[str, Any] | None:
+    """A campaign's turn schedule row as stored (its pre-image for the journal)."""
+    async with conn.execute(
+        "SELECT * FROM turn_schedules WHERE campaign_id = ?", (campaign_id,)
+    ) as cur:
+        row = await cur.fetchone()
+    return None if row is None else dict(zip(row.keys(), tuple(row), strict=True))
+
+
+async def ruleset_row(
+    conn: aiosqlite.Connection, campaign_id: int, ruleset: str
+) -> tuple[str, str] | None:
+    """A ruleset's stored state and settings (its pre-image for the journal)."""
+    async with conn.execute(
+        "SELECT state, settings FROM ruleset_state WHERE campaign_id = ? AND ruleset = ?",
+        (campaign_id, ruleset),
+    ) as cur:
+        row = await cur.fetchone()
+    return None if row is None else (row[0], row[1])
+
+
+async def choice_payload(conn: aiosqlite.Connection, choice_id: int) -> str | None:
+    """A choice's stored payload (its pre-image for the journal)."""
+    async with conn.execute(
+        "SELECT payload FROM pending_choices WHERE id = ?", (choice_id,)
+    ) as cur:
+        row = await cur.fetchone()
+    return None if row is None else str(row[0])
+
+
+class UndoReads:
+    """Committed undo marks."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def undone_seqs(self, campaign_id: int, seqs: Sequence[int]) -> set[int]:
+        """Which of these entries are undone."""
+        if not seqs:
+            return set()
+        marks = ",".join("?" * len(seqs))
+        rows = await self.db.fetchall(
+            f"SELECT seq FROM undone_actions WHERE campaign_id = ? AND seq IN ({marks})",  # noqa: S608
+            (campaign_id, *seqs),
+        )
+        return {int(r[0]) for r in rows}
+
+    async def choice_undone(self, choice_id: int) -> bool:
+        """Whether the command that opened this choice was undone."""
+        row = await self.db.fetchone(
+            "SELECT 1 FROM undone_choices WHERE choice_id = ?", (choice_id,)
+        )
+        return row is not None
+
+    async def marks_match_chain(self, campaign_id: int) -> bool:
+        """The undo marks are exactly the entries the chain's compensating entries list (a
+        mark added or removed by hand is caught by `verify`)."""
+        listed: set[int] = set()
+        for row in await self.db.fetchall(
+            "SELECT outcome FROM actions WHERE campaign_id = ? AND command = ?",
+            (campaign_id, UNDO_COMMAND),
+        ):
+            listed.update(int(s) for s in json.loads(row[0]).get("undid", ()))
+        marked = {
+            int(r[0])
+            for r in await self.db.fetchall(
+                "SELECT seq FROM undone_actions WHERE campaign_id = ?", (campaign_id,)
+            )
+        }
+        return listed == marked
+
+
+__all__ = ["UndoJournal", "UndoReads", "UndoUnit", "UndoWrites", "save_unit"]

@@ -1,0 +1,481 @@
+"""Play-by-post turn flow: a turn's deadline, reminders of who still owes a move, and what
+happens when the deadline passes.
+
+The schedule lives in the database (`bot.storage.schedule`). `TurnFlow.sweep(now)` is the
+one step the scheduler repeats: in one transaction it claims every reminder point and
+deadline that fell due, writes what to announce to the outbox, and advances each campaign's
+next due time; the sender posts the outbox and marks it. A restart therefore loses nothing,
+several missed reminder points become one reminder, and nothing is announced twice. Time is
+passed in (`now`), never read here, so tests drive the schedule with a clock of their own.
+Nothing here imports discord.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from pydantic import BaseModel
+
+from bot import rulesets
+from bot.campaigns import Actor, Campaign, CampaignService, Choice, Faction, TurnEndReport
+from bot.errors import Conflict, GameError
+from bot.i18n import Msg, msg_from_json
+from bot.storage.campaigns import CampaignWrites
+from bot.storage.schedule import (
+    DEFAULT_REMINDER_MINUTES,
+    Schedule,
+    ScheduleReads,
+    ScheduleWrites,
+    TurnPost,
+)
+from bot.text import name_key
+
+PING_GMS = "ping_gms"
+END_TURN = "end_turn"
+ON_DEADLINE = (PING_GMS, END_TURN)
+SCHEDULE_SETTINGS = ("time_zone", "reminders", "on_deadline")
+MAX_REMINDERS = 5
+MAX_AHEAD = timedelta(days=365)
+SWEEP_BATCH = 500  # campaigns claimed per sweep; the rest wait for the next minute
+
+_DURATION_PART = re.compile(r"(\d+)\s*([dhmдчм])", re.IGNORECASE)
+_DURATION = re.compile(r"^\s*(\d+\s*[dhmдчм]\s*)+$", re.IGNORECASE)
+_UNIT_SECONDS = {"d": 86400, "д": 86400, "h": 3600, "ч": 3600, "m": 60, "м": 60}
+_DATE_FORMATS = ("%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M", "%d.%m.%Y %H:%M")
+
+
+class ScheduleError(GameError):
+    """A deadline, duration or schedule setting the GM typed is not accepted."""
+
+    key = "error.turn_flow.when"
+
+
+def parse_duration(text: str) -> timedelta | None:
+    """`48h`, `1d 12h`, `90m` (also `2д`, `5ч`); None when the text is not a duration."""
+    if not _DURATION.match(text):
+        return None
+    seconds = sum(int(n) * _UNIT_SECONDS[unit.lower()] for n, unit in _DURATION_PART.findall(text))
+    return timedelta(seconds=seconds)
+
+
+def zone(name: str) -> ZoneInfo:
+    """A time zone by its IANA name (`Europe/Moscow`); refused when unknown."""
+    try:
+        return ZoneInfo(name.strip())
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ScheduleError("error.turn_flow.time_zone", value=name) from None
+
+
+def parse_deadline(text: str, now: datetime, time_zone: str) -> datetime:
+    """When the turn ends: a duration from `now` (`48h`) or a date and time in the campaign's
+    time zone (`2026-12-03 18:00`). Refused when it is not in the future or over a year out."""
+    duration = parse_duration(text)
+    if duration is not None:
+        when = now + duration
+    else:
+        for form in _DATE_FORMATS:
+            try:
+                local = datetime.strptime(text.strip(), form)  # noqa: DTZ007 - zone set below
+            except ValueError:
+                continue
+            when = local.replace(tzinfo=zone(time_zone)).astimezone(UTC)
+            break
+        else:
+            raise ScheduleError("error.turn_flow.when", value=text)
+    if when <= now:
+        raise ScheduleError("error.turn_flow.past", value=text)
+    if when - now > MAX_AHEAD:
+        raise ScheduleError("error.turn_flow.too_far", value=text)
+    return when
+
+
+def parse_reminders(text: str) -> tuple[int, ...]:
+    """Reminder points as minutes before the deadline, latest first: `24h, 1h`; `none` for
+    no reminders."""
+    words = [w.strip() for w in text.replace(";", ",").split(",") if w.strip()]
+    if not words or [w.lower() for w in words] in (["none"], ["нет"]):
+        return ()
+    minutes = set()
+    for word in words:
+        duration = parse_duration(word)
+        if duration is None or duration < timedelta(minutes=1):
+            raise ScheduleError("error.turn_flow.reminders", value=text, count=MAX_REMINDERS)
+        minutes.add(int(duration.total_seconds()) // 60)
+    if len(minutes) > MAX_REMINDERS:
+        raise ScheduleError("error.turn_flow.reminders", value=text, count=MAX_REMINDERS)
+    return tuple(sorted(minutes, reverse=True))
+
+
+def reminders_text(minutes: Sequence[int]) -> str:
+    """Reminder points as a GM types them (`24h, 1h`)."""
+    parts = []
+    for m in minutes:
+        parts.append(f"{m // 60}h" if m % 60 == 0 else f"{m}m")
+    return ", ".join(parts) or "none"
+
+
+def next_due(schedule: Schedule, now: int) -> int | None:
+    """When the scheduler must next look at this campaign: the first reminder point after
+    `now` not yet done, else the deadline; None without a deadline."""
+    if schedule.deadline_at is None:
+        return None
+    done = schedule.reminded_until if schedule.reminded_until is not None else -(2**62)
+    points = [
+        schedule.deadline_at - m * 60
+        for m in schedule.reminder_minutes
+        if schedule.deadline_at - m * 60 > max(now, done)
+    ]
+    return min([*points, schedule.deadline_at])
+
+
+@dataclass(frozen=True)
+class AwaitedPlayer:
+    """Someone the turn waits for: a player (None when the faction is unclaimed) and what
+    they owe."""
+
+    user_id: int | None
+    faction: str | None
+    owes: Msg
+
+    def to_json(self) -> dict[str, Any]:
+        """Stored in an announcement's payload."""
+        return {"user": self.user_id, "faction": self.faction, "owes": self.owes.to_json()}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> AwaitedPlayer:
+        """Read back from an announcement's payload."""
+        owes = msg_from_json(data["owes"])
+        assert isinstance(owes, Msg)
+        return cls(data.get("user"), data.get("faction"), owes)
+
+
+def awaited_players(
+    campaign: Campaign,
+    states: dict[str, tuple[BaseModel, BaseModel]],
+    choices: Sequence[Choice],
+    factions: Sequence[Faction],
+) -> list[AwaitedPlayer]:
+    """Everyone the turn still waits for: factions the rulesets name (`RulesetSpec.awaited`)
+    and the owners of open choices."""
+    players = {name_key(f.name): f for f in factions}
+    found: list[AwaitedPlayer] = []
+    for key, (state, settings) in states.items():
+        spec = rulesets.get(key)
+        if spec.awaited is None:
+            continue
+        for item in spec.awaited(state, settings, campaign.turn):
+            faction = players.get(name_key(item.faction))
+            user = faction.user_id if faction is not None else None
+            found.append(AwaitedPlayer(user, item.faction, item.owes))
+    by_user = {f.user_id: f.name for f in factions if f.user_id is not None}
+    for choice in choices:
+        if choice.owner_id is None:
+            continue
+        found.append(
+            AwaitedPlayer(
+                choice.owner_id,
+                by_user.get(choice.owner_id),
+                Msg("turn_flow.owes.choice", ruleset=Msg(f"ruleset.{choice.ruleset}")),
+            )
+        )
+    return found
+
+
+@dataclass(frozen=True)
+class TurnEnd:
+    """A campaign whose deadline passed with `on_deadline = end_turn`: its turn to end."""
+
+    campaign_id: int
+    turn: int
+
+
+@dataclass(frozen=True)
+class SweepResult:
+    """What one sweep claimed: announcements to post and turns to end automatically."""
+
+    posts: list[TurnPost]
+    ends: list[TurnEnd]
+
+
+def clock_of(client: object) -> datetime:
+    """The running bot's current time (`PrivateerBot.clock`; tests give the bot their own)."""
+    clock: Callable[[], datetime] = getattr(client, "clock")  # noqa: B009 - typed here
+    return clock()
+
+
+def epoch(moment: datetime) -> int:
+    """Whole seconds since 1970 (UTC), what the schedule stores."""
+    return int(moment.timestamp())
+
+
+class TurnFlow:
+    """Deadlines, reminder settings and mutes (GM and player commands) and the scheduler's
+    sweep."""
+
+    def __init__(self, service: CampaignService) -> None:
+        self.service = service
+        self.reads = ScheduleReads(service.db)
+
+    # -- reads -------------------------------------------------------------------------------
+
+    async def schedule(self, campaign: Campaign) -> Schedule:
+        """The campaign's schedule; a deadline of an earlier turn is no longer shown."""
+        schedule = await self.reads.schedule(campaign.id)
+        if schedule.turn != campaign.turn:
+            schedule = replace(schedule, turn=None, deadline_at=None)
+        return schedule
+
+    async def awaited(self, campaign: Campaign) -> list[AwaitedPlayer]:
+        """Who the campaign's turn waits for (committed state)."""
+        states = {}
+        for key in campaign.rulesets:
+            try:
+                spec = rulesets.get(key)
+            except KeyError:
+                continue
+            if spec.awaited is not None:
+                states[key] = await self.service.state(campaign, key)
+        return awaited_players(
+            campaign,
+            states,
+            await self.service.open_choices(campaign.id),
+            await self.service.factions(campaign.id),
+        )
+
+    async def notified(self, campaign_id: int, report: TurnEndReport) -> list[int]:
+        """Who a turn's end summary pings: the players of the factions something happened to
+        (each ruleset's `affected`) and the owners of the choices now waiting for them."""
+        factions = {name_key(f.name): f.user_id for f in await self.service.factions(campaign_id)}
+        users = {
+            factions.get(name_key(faction))
+            for summary in report.summaries
+            for faction in summary.affected
+        }
+        users |= {c.owner_id for c in await self.service.open_choices(campaign_id)}
+        return sorted(u for u in users if u is not None)
+
+    async def unposted(self) -> list[TurnPost]:
+        """Announcements claimed but not yet marked posted (after a crash: posted once now)."""
+        return await self.reads.unposted()
+
+    async def mark_posted(self, post_id: int) -> None:
+        """The sender delivered the announcement."""
+        async with self.service.db.transaction() as conn:
+            await ScheduleWrites(conn).mark_posted(post_id)
+
+    # -- GM and player commands --------------------------------------------------------------
+
+    async def set_deadline(
+        self, campaign_id: int, actor: Actor, when: str, now: datetime
+    ) -> Schedule:
+        """Set the current turn's deadline (a duration or a local date and time); reminder
+        points already past when it is set are not announced."""
+        async with self.service.work(campaign_id, actor) as uow:
+            writes = ScheduleWrites(uow.writes.conn, uow.writes.journal)
+            schedule = await writes.schedule(campaign_id)
+            deadline = epoch(parse_deadline(when, now, schedule.time_zone))
+            schedule = replace(
+                schedule,
+                turn=uow.campaign.turn,
+                deadline_at=deadline,
+                reminded_until=epoch(now),
+            )
+            schedule = replace(schedule, due_at=next_due(schedule, epoch(now)))
+            await writes.save(schedule)
+            await uow.append(
+                "turn deadline set",
+                options={"when": when},
+                outcome={"turn": uow.campaign.turn, "deadline": deadline},
+            )
+        return schedule
+
+    async def clear_deadline(self, campaign_id: int, actor: Actor) -> None:
+        """Remove the current turn's deadline and its pending reminders."""
+        async with self.service.work(campaign_id, actor) as uow:
+            writes = ScheduleWrites(uow.writes.conn, uow.writes.journal)
+            schedule = await writes.schedule(campaign_id)
+            if schedule.deadline_at is None or schedule.turn != uow.campaign.turn:
+                raise Conflict("error.turn_flow.no_deadline")
+            await writes.save(
+                replace(schedule, turn=None, deadline_at=None, reminded_until=None, due_at=None)
+            )
+            await uow.append("turn deadline clear", outcome={"turn": uow.campaign.turn})
+
+    async def set_setting(
+        self, campaign_id: int, actor: Actor, name: str, raw: str, now: datetime
+    ) -> str:
+        """Change a schedule setting (`core.time_zone`, `core.reminders`, `core.on_deadline`);
+        returns the value as shown."""
+        async with self.service.work(campaign_id, actor) as uow:
+            writes = ScheduleWrites(uow.writes.conn, uow.writes.journal)
+            schedule = await writes.schedule(campaign_id)
+            if name == "time_zone":
+                shown = zone(raw).key
+                schedule = replace(schedule, time_zone=shown)
+            elif name == "reminders":
+                minutes = parse_reminders(raw)
+                schedule = replace(schedule, reminder_minutes=minutes)
+                schedule = replace(schedule, due_at=next_due(schedule, epoch(now)))
+                shown = reminders_text(minutes)
+            elif name == "on_deadline":
+                shown = raw.strip().lower()
+                if shown not in ON_DEADLINE:
+                    raise ScheduleError(
+                        "error.setting_value", name=name, value=raw, allowed=", ".join(ON_DEADLINE)
+                    )
+                schedule = replace(schedule, on_deadline=shown)
+            else:
+                raise ScheduleError("error.setting_unknown", name=name)
+            await writes.save(schedule)
+            await uow.append(
+                "campaign settings set",
+                options={"name": name, "value": raw},
+                outcome={"value": shown},
+            )
+        return shown
+
+    async def set_muted(self, campaign_id: int, actor: Actor, muted: bool) -> bool:
+        """A player mutes (or unmutes) reminders for themselves; False when unchanged."""
+        async with self.service.db.transaction() as conn:
+            return await ScheduleWrites(conn).set_muted(campaign_id, actor.user_id, muted)
+
+    # -- the scheduler's step ----------------------------------------------------------------
+
+    async def sweep(self, now: datetime, limit: int = SWEEP_BATCH) -> SweepResult:
+        """Claim everything due at `now` in one transaction: one reminder per campaign however
+        many of its points passed, the deadline's announcement (or its automatic end), and
+        each campaign's next due time."""
+        moment = epoch(now)
+        posts: list[TurnPost] = []
+        ends: list[TurnEnd] = []
+        async with self.service.db.transaction() as conn:
+            writes = ScheduleWrites(conn)
+            campaigns = CampaignWrites(conn)
+            for schedule in await writes.due(moment, limit):
+                campaign = await campaigns.campaign(schedule.campaign_id)
+                if campaign is None or schedule.deadline_at is None:
+                    continue
+                if campaign.turn != schedule.turn:  # the turn ended before its deadline
+                    await writes.save(
+                        replace(schedule, deadline_at=None, reminded_until=None, due_at=None)
+                    )
+                    continue
+                if moment >= schedule.deadline_at:
+                    post, end = await self._deadline(writes, campaigns, campaign, schedule, moment)
+                    if post is not None:
+                        posts.append(post)
+                    if end is not None:
+                        ends.append(end)
+                    continue
+                post = await self._reminder(writes, campaigns, campaign, schedule)
+                if post is not None:
+                    posts.append(post)
+                claimed = replace(schedule, reminded_until=moment)
+                await writes.save(replace(claimed, due_at=next_due(claimed, moment)))
+        return SweepResult(posts, ends)
+
+    async def _awaited_in(
+        self, campaigns: CampaignWrites, campaign: Campaign
+    ) -> list[AwaitedPlayer]:
+        states: dict[str, tuple[BaseModel, BaseModel]] = {}
+        for key in campaign.rulesets:
+            try:
+                spec = rulesets.get(key)
+            except KeyError:
+                continue
+            row = await campaigns.ruleset_state(campaign.id, key)
+            if spec.awaited is None or row is None or row.schema_version != spec.schema_version:
+                continue
+            states[key] = (
+                spec.state_model.model_validate_json(row.state),
+                spec.settings_model.model_validate_json(row.settings),
+            )
+        return awaited_players(
+            campaign,
+            states,
+            await campaigns.open_choices(campaign.id),
+            await campaigns.factions(campaign.id),
+        )
+
+    async def _reminder(
+        self,
+        writes: ScheduleWrites,
+        campaigns: CampaignWrites,
+        campaign: Campaign,
+        schedule: Schedule,
+    ) -> TurnPost | None:
+        """One reminder pinging the awaited players who have not muted reminders; nothing
+        when nobody owes anything."""
+        awaited = await self._awaited_in(campaigns, campaign)
+        if not awaited:
+            return None
+        muted = await writes.muted_users(campaign.id)
+        pinged = sorted({a.user_id for a in awaited if a.user_id is not None} - muted)
+        payload = {
+            "channel_id": campaign.channel_id,
+            "guild_id": campaign.guild_id,
+            "turn": campaign.turn,
+            "deadline": schedule.deadline_at,
+            "awaited": [a.to_json() for a in awaited],
+            "pinged": pinged,
+        }
+        post_id = await writes.add_post(campaign.id, "reminder", payload)
+        return TurnPost(post_id, campaign.id, "reminder", payload)
+
+    async def _deadline(
+        self,
+        writes: ScheduleWrites,
+        campaigns: CampaignWrites,
+        campaign: Campaign,
+        schedule: Schedule,
+        moment: int,
+    ) -> tuple[TurnPost | None, TurnEnd | None]:
+        """The deadline passed: ping the GMs with who still owes what, or end the turn (the
+        claim leaves a retry in ten minutes: the turn's end moves the campaign on, and a
+        schedule of an ended turn is cleared, so the end happens once)."""
+        if schedule.on_deadline == END_TURN:
+            await writes.save(replace(schedule, reminded_until=moment, due_at=moment + 600))
+            return None, TurnEnd(campaign.id, campaign.turn)
+        awaited = await self._awaited_in(campaigns, campaign)
+        gms = await campaigns.gm_entries(campaign.id)
+        users = sorted({campaign.created_by} | {t for k, t in gms if k == "user"})
+        roles = sorted(t for k, t in gms if k == "role")
+        payload = {
+            "channel_id": campaign.channel_id,
+            "guild_id": campaign.guild_id,
+            "turn": campaign.turn,
+            "deadline": schedule.deadline_at,
+            "awaited": [a.to_json() for a in awaited],
+            "pinged": users,
+            "roles": roles,
+        }
+        post_id = await writes.add_post(campaign.id, "deadline", payload)
+        await writes.save(replace(schedule, reminded_until=moment, due_at=None))
+        return TurnPost(post_id, campaign.id, "deadline", payload), None
+
+
+__all__ = [
+    "DEFAULT_REMINDER_MINUTES",
+    "END_TURN",
+    "ON_DEADLINE",
+    "PING_GMS",
+    "SCHEDULE_SETTINGS",
+    "AwaitedPlayer",
+    "Schedule",
+    "ScheduleError",
+    "SweepResult",
+    "TurnEnd",
+    "TurnFlow",
+    "TurnPost",
+    "awaited_players",
+    "clock_of",
+    "next_due",
+    "parse_deadline",
+    "parse_duration",
+    "parse_reminders",
+]

@@ -1,0 +1,157 @@
+"""A GM's audited undo of the campaign's newest command or turn end.
+
+Every command's unit of work keeps an undo journal (`bot.storage.undo`): the pre-image of
+what it changed. Undo applies the newest command's journal backwards in one transaction,
+closes the choices that command opened, marks its entries undone (a table beside the log:
+the hash chain is never rewritten) and appends a compensating entry naming who undid what
+and why, whose outcome lists the undone entries, so `verify` stays OK and checks the marks.
+Undo goes newest-first, one command at a time; an undo is never undone (redo is a new
+command). The undone entries keep their dice: nothing is re-rolled. Nothing here imports
+discord.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.campaigns import CORE, Actor, CampaignService, summary_json
+from bot.errors import Conflict, NotAllowed, NotFound
+from bot.i18n import Msg
+from bot.storage.audit import UNDO_COMMAND, AuditEntry
+from bot.storage.undo import UndoWrites
+from bot.text import clean_text
+
+UNDO_CHOICE = "history_undo"
+REASON_MAX = 200
+
+
+@dataclass(frozen=True)
+class UndoTarget:
+    """The command an undo would revert: its entries, oldest first."""
+
+    first_seq: int
+    last_seq: int
+    entries: list[AuditEntry]
+
+
+@dataclass(frozen=True)
+class UndoDone:
+    """What an undo did: the compensating entry, the entries undone, the choices closed."""
+
+    entry: AuditEntry
+    undid: list[int]
+    closed_choices: list[int]
+
+
+def clean_reason(reason: str) -> str:
+    """The GM's reason, required (what the compensating entry keeps)."""
+    return clean_text(reason, REASON_MAX, error="error.undo.reason")
+
+
+class UndoService:
+    """Preview and apply a GM's undo."""
+
+    def __init__(self, service: CampaignService) -> None:
+        self.service = service
+
+    async def _require_gm(self, campaign_id: int, actor: Actor) -> None:
+        campaign = await self.service.get(campaign_id)
+        if not await self.service.is_gm(campaign, actor):
+            raise NotAllowed("error.gm_only")
+
+    async def ask(self, campaign_id: int, actor: Actor, reason: str) -> tuple[UndoTarget, int]:
+        """Name what an undo would revert and open its confirmation (a GM choice carrying the
+        newest command's last entry and the reason); returns the target and the choice id."""
+        await self._require_gm(campaign_id, actor)
+        reason = clean_reason(reason)
+        async with self.service.work(campaign_id, actor) as uow:
+            undo = UndoWrites(uow.writes.conn)
+            target = await self._target(undo, campaign_id)
+            uow.writes.journal = None  # a question, not a command: nothing to undo later
+            choice_id = await uow.open_choice(
+                CORE, UNDO_CHOICE, None, {"seq": target.last_seq, "reason": reason}
+            )
+        return target, choice_id
+
+    async def _target(self, undo: UndoWrites, campaign_id: int) -> UndoTarget:
+        entry, unit = await undo.newest_undoable(campaign_id)
+        if entry is None:
+            raise NotFound("error.undo.nothing")
+        if unit is None:
+            raise Conflict("error.undo.not_undoable", seq=entry.seq, command=entry.command)
+        entries = [
+            e
+            for seq in range(unit.first_seq, unit.last_seq + 1)
+            if (e := await self.service.log.entry(campaign_id, seq)) is not None
+        ]
+        refuse_revealed_turn_end(entries)
+        return UndoTarget(unit.first_seq, unit.last_seq, entries)
+
+    async def undo(
+        self,
+        campaign_id: int,
+        actor: Actor,
+        expected_seq: int,
+        reason: str,
+        *,
+        choice_id: int | None = None,
+    ) -> UndoDone:
+        """Revert the newest command, whose last entry must be `expected_seq` (what the GM
+        confirmed); refused when the log moved on, when it is not the GM, or when the entry
+        is an undo (redo is a new command)."""
+        await self._require_gm(campaign_id, actor)
+        reason = clean_reason(reason)
+        async with self.service.work(campaign_id, actor) as uow:
+            uow.writes.journal = None  # an undo is never undone
+            if choice_id is not None:
+                await uow.claim_choice(choice_id, gm=True)
+                await uow.close_choice(choice_id)
+            undo = UndoWrites(uow.writes.conn)
+            named = await self.service.log.entry(campaign_id, expected_seq)
+            if named is not None and named.command == UNDO_COMMAND:
+                raise Conflict("error.undo.of_undo", seq=expected_seq)
+            entry, unit = await undo.newest_undoable(campaign_id)
+            if entry is None:
+                raise NotFound("error.undo.nothing")
+            if unit is None:
+                raise Conflict("error.undo.not_undoable", seq=entry.seq, command=entry.command)
+            if unit.last_seq != expected_seq:
+                raise Conflict("error.undo.moved", seq=expected_seq)
+            refuse_revealed_turn_end(
+                [
+                    e
+                    for seq in range(unit.first_seq, unit.last_seq + 1)
+                    if (e := await self.service.log.entry(campaign_id, seq)) is not None
+                ]
+            )
+            closed = await undo.restore(unit, actor.user_id)
+            campaign = await uow.writes.campaign(campaign_id)
+            assert campaign is not None
+            undid = list(range(unit.first_seq, unit.last_seq + 1))
+            summary = Msg(
+                "undo.summary",
+                seq=unit.first_seq if len(undid) == 1 else f"{unit.first_seq}–{unit.last_seq}",
+                command=entry.command,
+                reason=reason,
+            )
+            compensating = await uow.append(
+                UNDO_COMMAND,
+                options={"seq": expected_seq, "reason": reason},
+                outcome={"undid": undid, "reason": reason, "summary": summary_json([summary])},
+                turn=campaign.turn,
+            )
+            await undo.mark(unit, compensating.seq, closed)
+        return UndoDone(compensating, undid, closed)
+
+
+__all__ = ["UNDO_CHOICE", "UndoDone", "UndoService", "UndoTarget", "clean_reason"]
+
+
+def refuse_revealed_turn_end(entries: Sequence[AuditEntry]) -> None:
+    """A turn end reveals the closing turn's dice seed (provably fair dice): reopening that
+    turn would let anyone predict its dice, so a turn end is never undone (a GM corrects its
+    effects with the rulesets' own commands instead)."""
+    for entry in entries:
+        if entry.command == "turn end" and "seed_reveal" in entry.outcome:
+            raise Conflict("error.undo.turn_end", seq=entry.seq, turn=entry.turn)

@@ -1,0 +1,430 @@
+"""`/turn …`: what the turn waits for, its deadline and reminders, ending it; and the
+scheduler that posts reminders and acts when a deadline passes.
+
+The scheduler is a discord.py task loop (once a minute) around `TurnScheduler.tick`, which
+reads the time from the bot's clock: tests replace the clock and call `tick` themselves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands, tasks
+
+from bot import fair_embeds, rulesets
+from bot.app import PrivateerBot
+from bot.campaigns import CORE, Actor, Choice, TurnEndReport
+from bot.errors import Conflict, GameError
+from bot.i18n import t
+from bot.interactions import (
+    WAITING_COLOUR,
+    Context,
+    add_field,
+    campaign_context,
+    choice_button,
+    choice_handler,
+    choice_view,
+    clip,
+    disabled_copy,
+    line_embeds,
+    make_embed,
+    message_batches,
+    ping_only,
+    reply,
+    require_gm,
+    service_of,
+)
+from bot.text import shown
+from bot.turn_flow import AwaitedPlayer, TurnEnd, TurnFlow, TurnPost, clock_of
+
+log = logging.getLogger(__name__)
+
+TURN_END = "turn_end"
+CONTENT_LIMIT = 2000
+
+
+def turn_flow_of(interaction: discord.Interaction[Any]) -> TurnFlow:
+    """The turn flow of the running bot's campaigns."""
+    return TurnFlow(service_of(interaction))
+
+
+def timestamp(epoch_seconds: int, style: str = "R") -> str:
+    """A Discord timestamp: every reader sees it in their own time zone."""
+    return f"<t:{epoch_seconds}:{style}>"
+
+
+def when_text(epoch_seconds: int) -> str:
+    """A moment as "in 2 days (3 December 2026 18:00)", each reader in their own zone."""
+    return f"{timestamp(epoch_seconds, 'R')} ({timestamp(epoch_seconds, 'f')})"
+
+
+def awaited_line(player: AwaitedPlayer, locale: str, *, mention: bool) -> str:
+    """`<@player> (Faction): what they owe`; the faction alone when not mentioned."""
+    who = f"<@{player.user_id}>" if mention and player.user_id is not None else ""
+    faction = f"**{shown(player.faction)}**" if player.faction else ""
+    head = f"{who} ({faction})" if who and faction else who or faction or "—"
+    return f"• {head}: {player.owes.render(locale)}"
+
+
+def fit_content(head: str, lines: Sequence[str], locale: str) -> str:
+    """A message's text within Discord's 2,000 characters: whole lines, then how many more."""
+    text = head
+    for i, line in enumerate(lines):
+        more = "\n" + t("turn_flow.more", locale, count=len(lines) - i)
+        if len(text) + 1 + len(line) + len(more) > CONTENT_LIMIT:
+            return text + more
+        text += "\n" + line
+    return clip(text, CONTENT_LIMIT)
+
+
+def announcement(post: TurnPost, locale: str) -> str:
+    """The text of a reminder or a deadline announcement."""
+    payload = post.payload
+    awaited = [AwaitedPlayer.from_json(a) for a in payload["awaited"]]
+    pinged = set(payload["pinged"])
+    deadline = int(payload["deadline"])
+    when = when_text(deadline)
+    if post.kind == "reminder":
+        head = t("turn_flow.reminder", locale, turn=payload["turn"], when=when)
+        lines = [awaited_line(a, locale, mention=a.user_id in pinged) for a in awaited]
+        return fit_content(head, lines, locale)
+    gms = " ".join([f"<@{u}>" for u in payload["pinged"]] + [f"<@&{r}>" for r in payload["roles"]])
+    head = t("turn_flow.deadline_passed", locale, turn=payload["turn"], when=when, gms=gms)
+    lines = [awaited_line(a, locale, mention=False) for a in awaited] or [
+        t("turn_flow.nobody_awaited", locale)
+    ]
+    return fit_content(head, lines, locale)
+
+
+def turn_end_embeds(report: TurnEndReport, locale: str) -> list[discord.Embed]:
+    """The end-of-turn summary: one embed (or more) per ruleset."""
+    embeds: list[discord.Embed] = []
+    turn = report.turn
+    for summary in report.summaries:
+        title = t(
+            "turn.end.summary.title",
+            locale,
+            ruleset=t(f"ruleset.{summary.ruleset}", locale),
+            turn=turn,
+        )
+        lines = [m.render(locale) for m in summary.lines] or [t("turn.end.nothing", locale)]
+        footer = t("turn.end.summary.footer", locale, count=summary.roll_count)
+        embeds += line_embeds(title, lines, footer=footer)
+    if not embeds:
+        embeds.append(
+            make_embed(t("turn.end.done.title", locale, turn=turn), t("turn.end.nothing", locale))
+        )
+    return embeds
+
+
+def turn_end_mentions(users: Sequence[int], locale: str) -> str:
+    """The line of a turn's end summary that pings the players it concerns."""
+    return fit_content(
+        t("turn_flow.turn_end_pings", locale, players=" ".join(f"<@{u}>" for u in users)),
+        [],
+        locale,
+    )
+
+
+class TurnScheduler:
+    """Posts what the turn flow's sweeps claim and ends the turns whose deadline says so."""
+
+    def __init__(self, bot: PrivateerBot) -> None:
+        self.bot = bot
+        self._lock = asyncio.Lock()
+
+    @property
+    def flow(self) -> TurnFlow:
+        """The turn flow of the bot's campaigns."""
+        return TurnFlow(self.bot.service)
+
+    def locale(self, guild_id: int) -> str:
+        """The language of a guild's campaign channel posts."""
+        guild = self.bot.get_guild(guild_id)
+        return str(guild.preferred_locale.value) if guild is not None else "en-US"
+
+    async def tick(self) -> None:
+        """One step at the bot's current time: claim what fell due, end the turns whose
+        deadline ends them, then post every announcement not yet posted (after a crash, the
+        ones claimed before it) and mark each."""
+        async with self._lock:
+            result = await self.flow.sweep(clock_of(self.bot))
+            for end in result.ends:
+                try:
+                    await self.end_turn(end)
+                except Exception:  # one campaign's failure must not hold up the others
+                    log.exception("campaign %s: the automatic turn end failed", end.campaign_id)
+            for post in await self.flow.unposted():
+                await self.post(post)
+
+    async def post(self, post: TurnPost) -> None:
+        """Send one announcement (a nonce lets Discord drop a repeat after a crash)."""
+        payload = post.payload
+        channel = self.bot.get_partial_messageable(
+            int(payload["channel_id"]), guild_id=int(payload["guild_id"])
+        )
+        mentions = discord.AllowedMentions(
+            everyone=False,
+            replied_user=False,
+            users=[discord.Object(u) for u in payload["pinged"]],
+            roles=[discord.Object(r) for r in payload.get("roles", [])],
+        )
+        try:
+            await channel.send(
+                announcement(post, self.locale(int(payload["guild_id"]))),
+                allowed_mentions=mentions,
+                nonce=f"turn-post-{post.id}",
+            )
+        except (discord.NotFound, discord.Forbidden):
+            log.warning(
+                "campaign %s: its channel is gone or closed to the bot; announcement dropped",
+                post.campaign_id,
+            )
+        await self.flow.mark_posted(post.id)
+
+    async def end_turn(self, end: TurnEnd) -> None:
+        """End a turn at its deadline exactly as a confirmed `/turn end` would, and post its
+        summary."""
+        service = self.bot.service
+        assert self.bot.user is not None
+        try:
+            report = await service.end_turn(end.campaign_id, end.turn, Actor(self.bot.user.id))
+        except Conflict:
+            return  # ended meanwhile: it ends once
+        except GameError:
+            log.exception(
+                "campaign %s: turn %s did not end at its deadline", end.campaign_id, end.turn
+            )
+            return
+        campaign = await service.get(end.campaign_id)
+        locale = campaign.language or self.locale(campaign.guild_id)
+        channel = self.bot.get_partial_messageable(campaign.channel_id, guild_id=campaign.guild_id)
+        header = make_embed(t("turn_flow.ended_at_deadline", locale, turn=end.turn))
+        pinged = await self.flow.notified(end.campaign_id, report)
+        embeds = [header, *turn_end_embeds(report, locale)]
+        fair = await fair_embeds.turn_end_embed(service.db, campaign.id, end.turn, locale)
+        embeds += [fair] if fair is not None else []
+        for i, batch in enumerate(message_batches(embeds)):
+            if i == 0 and pinged:
+                await channel.send(
+                    turn_end_mentions(pinged, locale),
+                    embeds=batch,
+                    allowed_mentions=ping_only(pinged),
+                )
+            else:
+                await channel.send(embeds=batch)
+
+
+class TurnCog(commands.Cog):
+    """The turn: status, deadline, reminders, end; and the scheduler's loop."""
+
+    turn = app_commands.Group(name="turn", description="The campaign turn", guild_only=True)
+    deadline = app_commands.Group(name="deadline", description="The turn's deadline", parent=turn)
+    reminders = app_commands.Group(
+        name="reminders", description="Reminders before the deadline", parent=turn
+    )
+
+    def __init__(self, bot: PrivateerBot) -> None:
+        self.bot = bot
+        self.scheduler = TurnScheduler(bot)
+
+    async def cog_load(self) -> None:
+        """Start the scheduler (its first step runs at once: what was missed while down)."""
+        self.schedule_loop.start()
+
+    async def cog_unload(self) -> None:
+        """Stop the scheduler."""
+        self.schedule_loop.cancel()
+
+    @tasks.loop(minutes=1)
+    async def schedule_loop(self) -> None:
+        """Once a minute: reminders, deadlines, automatic ends."""
+        try:
+            await self.scheduler.tick()
+        except Exception:
+            log.exception("the turn scheduler's step failed; retrying in a minute")
+
+    @schedule_loop.before_loop
+    async def before_schedule(self) -> None:
+        """Wait for the connection before posting."""
+        await self.bot.wait_until_ready()
+
+    @turn.command(name="status", description="The turn number and what the campaign waits for")
+    async def turn_status(self, interaction: discord.Interaction[Any]) -> None:
+        """Per ruleset: what it still waits for; the deadline and who still owes a move."""
+        ctx = await campaign_context(interaction)
+        c = ctx.campaign
+        flow = turn_flow_of(interaction)
+        embed = make_embed(ctx.pt("turn.status.title", name=c.name, turn=c.turn))
+        schedule = await flow.schedule(c)
+        if schedule.deadline_at is not None:
+            embed.description = ctx.pt(
+                "turn_flow.status.deadline",
+                when=when_text(schedule.deadline_at),
+            )
+        open_choices = await ctx.service.open_choices(c.id)
+        for key in c.rulesets:
+            try:
+                spec = rulesets.get(key)
+            except KeyError:
+                continue
+            state, current = await ctx.service.state(c, key)
+            lines = (
+                [m.render(ctx.public_locale) for m in spec.waiting_for(state, current, c.turn)]
+                if spec.waiting_for
+                else []
+            )
+            pending = sum(1 for ch in open_choices if ch.ruleset == key)
+            if pending:
+                lines.append(ctx.pt("turn.status.pending", count=pending))
+            add_field(
+                embed, ctx.pt(f"ruleset.{key}"), "\n".join(lines) or ctx.pt("turn.status.nothing")
+            )
+        awaited = await flow.awaited(c)
+        if awaited:
+            add_field(
+                embed,
+                ctx.pt("turn_flow.status.awaited", count=len(awaited)),
+                "\n".join(awaited_line(a, ctx.public_locale, mention=True) for a in awaited),
+            )
+        commitment = await fair_embeds.commitment_line(
+            ctx.service.db, c.id, c.turn, "turn.status.commitment", ctx.public_locale
+        )
+        if commitment:
+            add_field(embed, ctx.pt("turn.status.fair_dice"), commitment)
+        await reply(interaction, embed=embed)
+
+    @deadline.command(name="set", description="Set the turn's deadline (GM)")
+    @app_commands.describe(
+        when="A duration such as 48h or 1d 12h, or a date and time such as 2026-12-03 18:00"
+    )
+    async def deadline_set(self, interaction: discord.Interaction[Any], when: str) -> None:
+        """Set the deadline; reminders follow the campaign's reminder points."""
+        ctx = await campaign_context(interaction)
+        require_gm(ctx)
+        schedule = await turn_flow_of(interaction).set_deadline(
+            ctx.campaign.id, ctx.actor, when, clock_of(interaction.client)
+        )
+        assert schedule.deadline_at is not None
+        at = schedule.deadline_at
+        await reply(
+            interaction,
+            embed=make_embed(
+                ctx.pt(
+                    "turn_flow.deadline_set",
+                    turn=ctx.campaign.turn,
+                    when=when_text(at),
+                )
+            ),
+        )
+
+    @deadline.command(name="clear", description="Remove the turn's deadline (GM)")
+    async def deadline_clear(self, interaction: discord.Interaction[Any]) -> None:
+        """No deadline, no reminders for this turn."""
+        ctx = await campaign_context(interaction)
+        require_gm(ctx)
+        await turn_flow_of(interaction).clear_deadline(ctx.campaign.id, ctx.actor)
+        await reply(
+            interaction,
+            embed=make_embed(ctx.pt("turn_flow.deadline_cleared", turn=ctx.campaign.turn)),
+        )
+
+    @reminders.command(name="mute", description="Stop reminders pinging you in this campaign")
+    async def reminders_mute(self, interaction: discord.Interaction[Any]) -> None:
+        """Mute reminders for yourself."""
+        await self._mute(interaction, muted=True)
+
+    @reminders.command(name="unmute", description="Let reminders ping you again")
+    async def reminders_unmute(self, interaction: discord.Interaction[Any]) -> None:
+        """Unmute reminders for yourself."""
+        await self._mute(interaction, muted=False)
+
+    async def _mute(self, interaction: discord.Interaction[Any], *, muted: bool) -> None:
+        ctx = await campaign_context(interaction)
+        changed = await turn_flow_of(interaction).set_muted(ctx.campaign.id, ctx.actor, muted)
+        key = "turn_flow.muted" if muted else "turn_flow.unmuted"
+        if not changed:
+            key += "_already"
+        await reply(interaction, embed=make_embed(ctx.t(key)), ephemeral=True)
+
+    @turn.command(name="end", description="End the turn and resolve everything between turns (GM)")
+    async def turn_end(self, interaction: discord.Interaction[Any]) -> None:
+        """Ask for confirmation; the button carries the turn number it confirms."""
+        ctx = await campaign_context(interaction)
+        require_gm(ctx)
+        turn = ctx.campaign.turn
+        async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
+            choice_id = await uow.open_choice(CORE, TURN_END, None, {"turn": turn})
+        view = choice_view(
+            [
+                choice_button(
+                    choice_id,
+                    "confirm",
+                    ctx.pt("turn.end.confirm", turn=turn),
+                    style=discord.ButtonStyle.danger,
+                ),
+                choice_button(choice_id, "cancel", ctx.pt("turn.end.cancel")),
+            ]
+        )
+        embed = make_embed(
+            ctx.pt("turn.end.question.title", turn=turn),
+            ctx.pt("turn.end.question.body", turn=turn),
+            colour=WAITING_COLOUR,
+        )
+        await reply(interaction, embed=embed, view=view)
+
+
+@choice_handler(TURN_END)
+async def answer_turn_end(
+    interaction: discord.Interaction[Any], ctx: Context, choice: Choice, option: str
+) -> None:
+    """Confirm resolves the turn named on the button, once; cancel closes the question."""
+    require_gm(ctx)
+    turn = int(choice.payload["turn"])
+    if option == "cancel":
+        async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
+            await uow.claim_choice(choice.id, gm=True)
+            await uow.close_choice(choice.id, "cancelled")
+        await interaction.response.edit_message(
+            embed=make_embed(ctx.pt("turn.end.cancelled", turn=turn)),
+            view=disabled_copy(interaction.message),
+        )
+        return
+    if ctx.campaign.turn != turn:
+        raise Conflict("error.turn_already_ended", turn=turn)
+    await interaction.response.defer()
+    report = await ctx.service.end_turn(ctx.campaign.id, turn, ctx.actor, choice_id=choice.id)
+    if interaction.message is not None:
+        await interaction.followup.edit_message(
+            interaction.message.id,
+            embed=make_embed(ctx.pt("turn.end.done.title", turn=turn)),
+            view=disabled_copy(interaction.message),
+        )
+    pinged = await TurnFlow(ctx.service).notified(ctx.campaign.id, report)
+    embeds = turn_end_embeds(report, ctx.public_locale)
+    fair = await fair_embeds.turn_end_embed(
+        ctx.service.db, ctx.campaign.id, turn, ctx.public_locale
+    )
+    embeds += [fair] if fair is not None else []
+    for i, batch in enumerate(message_batches(embeds)):
+        if i == 0 and pinged:
+            await interaction.followup.send(
+                turn_end_mentions(pinged, ctx.public_locale),
+                embeds=batch,
+                allowed_mentions=ping_only(pinged),
+            )
+        else:
+            await interaction.followup.send(embeds=batch)
+
+
+async def setup(bot: PrivateerBot) -> None:
+    """Load the cog."""
+    await bot.add_cog(TurnCog(bot))
+
+
+__all__ = ["TURN_END", "TurnCog", "TurnScheduler", "announcement", "turn_end_embeds"]

@@ -1,0 +1,105 @@
+"""`/history undo reason`: a GM reverts the campaign's newest command or turn end, after a
+confirmation that shows what will be reverted (bot/undo.py does the work).
+
+The command joins the `/history` group of cogs/history.py when this extension loads.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.app import PrivateerBot
+from bot.campaigns import Choice
+from bot.interactions import (
+    Context,
+    campaign_context,
+    choice_button,
+    choice_handler,
+    choice_view,
+    clip,
+    disabled_copy,
+    make_embed,
+    reply,
+    require_gm,
+    service_of,
+)
+from bot.undo import REASON_MAX, UNDO_CHOICE, UndoService
+
+
+@app_commands.describe(reason="Why (kept in the log with the undo)")
+async def history_undo(
+    interaction: discord.Interaction[Any], reason: app_commands.Range[str, 1, REASON_MAX]
+) -> None:
+    """Show what the undo would revert, with Undo and Cancel buttons (GM only)."""
+    from cogs.history import entry_line  # the loaded extension's module
+
+    ctx = await campaign_context(interaction)
+    require_gm(ctx)
+    target, choice_id = await UndoService(service_of(interaction)).ask(
+        ctx.campaign.id, ctx.actor, reason
+    )
+    lines = [entry_line(e, ctx.locale) for e in target.entries]
+    embed = make_embed(
+        ctx.t("undo.question.title", seq=target.last_seq),
+        clip(ctx.t("undo.question.body", reason=reason) + "\n\n" + "\n".join(lines), 4096),
+    )
+    view = choice_view(
+        [
+            choice_button(
+                choice_id, "confirm", ctx.t("undo.confirm"), style=discord.ButtonStyle.danger
+            ),
+            choice_button(choice_id, "cancel", ctx.t("undo.cancel")),
+        ]
+    )
+    await reply(interaction, embed=embed, view=view)
+
+
+@choice_handler(UNDO_CHOICE)
+async def answer_undo(
+    interaction: discord.Interaction[Any], ctx: Context, choice: Choice, option: str
+) -> None:
+    """Confirm reverts the command the question named (refused if the log moved on)."""
+    require_gm(ctx)
+    seq = int(choice.payload["seq"])
+    if option == "cancel":
+        async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
+            await uow.claim_choice(choice.id, gm=True)
+            await uow.close_choice(choice.id, "cancelled")
+        await interaction.response.edit_message(
+            embed=make_embed(ctx.t("undo.cancelled", seq=seq)),
+            view=disabled_copy(interaction.message),
+        )
+        return
+    done = await UndoService(ctx.service).undo(
+        ctx.campaign.id, ctx.actor, seq, str(choice.payload["reason"]), choice_id=choice.id
+    )
+    first, last = done.undid[0], done.undid[-1]
+    span = f"#{first}" if first == last else f"#{first}–#{last}"
+    await interaction.response.edit_message(
+        embed=make_embed(
+            ctx.t("undo.done.title", entries=span),
+            ctx.t(
+                "undo.done.body",
+                who=f"<@{ctx.actor.user_id}>",
+                reason=choice.payload["reason"],
+                seq=done.entry.seq,
+            ),
+        ),
+        view=disabled_copy(interaction.message),
+    )
+
+
+async def setup(bot: PrivateerBot) -> None:
+    """Add `/history undo` to the history group."""
+    group = bot.tree.get_command("history")
+    assert isinstance(group, app_commands.Group), "cogs.history loads before cogs.undo"
+    group.add_command(
+        app_commands.Command(
+            name="undo",
+            description="Undo the campaign's newest command or turn end (GM)",
+            callback=history_undo,
+        )
+    )

@@ -1,0 +1,207 @@
+"""Deadlines and reminders played through Discord on a simulated clock (issue 17).
+
+Player1 plays Red, player2 Blue, player3 Green. Red attacks Blue at Mecatol, so the turn
+waits for fire orders from Red and Blue (FC-I7); Green owes nothing. The bot reads the time
+from `clock`; the test moves it and runs the scheduler's step itself (no sleeping).
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.standin import GuildSpec, QueuedFaces, StandIn, Table
+from bot.standin.privateer import privateer_factory
+from bot.standin.ratelimits import RateLimits
+from bot.turn_flow import TurnFlow
+
+START = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = START
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def at(self, hours: float) -> None:
+        """Move to `hours` after the start."""
+        self.now = START + timedelta(hours=hours)
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+async def table(
+    tmp_path: Path, standin_guild: GuildSpec, dice_faces: QueuedFaces, clock: Clock
+) -> AsyncIterator[Table]:
+    """The real bot on the stand-in, reading the time from `clock`."""
+    standin = StandIn(standin_guild, rate_limits=RateLimits(time_scale=0.01))
+    factory = privateer_factory(
+        database_path=tmp_path / "t.db", guild_id=standin.guild.id, faces=dice_faces, clock=clock
+    )
+    async with standin, Table(factory, standin=standin, faces=dice_faces) as played:
+        yield played
+        played.check()
+
+
+@pytest.fixture
+async def battle(table: Table) -> Table:
+    """A fleet combat campaign: Red has attacked Blue at Mecatol; Green stays out."""
+    created = await table.slash("/campaign create name:Deadline rulesets:fleet_combat", as_="gm")
+    assert not created.ephemeral, created.text()
+    for player, faction in (("player1", "Red"), ("player2", "Blue"), ("player3", "Green")):
+        joined = await table.slash(f"/campaign join faction:{faction}", as_=player)
+        assert not joined.ephemeral, joined.text()
+    await table.slash("/combat fleet set point:Mecatol ships:2 cruiser", as_="player1")
+    await table.slash("/combat fleet set point:Mecatol ships:3 destroyers", as_="player2")
+    await table.slash("/combat fleet set point:Tor ships:1 cruiser", as_="player3")
+    attack = await table.slash("/combat attack point:Mecatol targets:Blue", as_="player1")
+    assert not attack.ephemeral, attack.text()
+    return table
+
+
+async def tick(table: Table) -> list:
+    """Run one scheduler step; the public messages it posted."""
+    assert table.bot is not None
+    before = len(table.channel_messages())
+    await table.bot.get_cog("TurnCog").scheduler.tick()  # type: ignore[union-attr]
+    return table.channel_messages()[before:]
+
+
+def names(table: Table, message) -> set[str]:
+    """The usernames a message pinged."""
+    return set(message.pings)
+
+
+async def test_reminders_ping_the_awaited_players_at_each_point_and_the_deadline_ends_once(
+    battle, clock
+):
+    """Issue 17: reminders at 24 h and 1 h before the deadline ping exactly the players who
+    owe a move (Red; Blue muted them; Green owes nothing); a restart between them loses
+    nothing; at the deadline the turn ends automatically, once."""
+    table = battle
+    muted = await table.slash("/turn reminders mute", as_="player2")
+    assert muted.ephemeral and "will not ping you" in muted.embed.title
+    setting = await table.slash(
+        "/campaign settings set setting:core.on_deadline value:end_turn", as_="gm"
+    )
+    assert not setting.ephemeral, setting.text()
+    deadline = int((START + timedelta(hours=48)).timestamp())
+    answer = await table.slash("/turn deadline set when:48h", as_="gm")
+    assert answer.embed.title == f"Turn 1 ends <t:{deadline}:R> (<t:{deadline}:f>)"
+
+    clock.at(23.9)
+    assert await tick(table) == []
+    clock.at(24)
+    [reminder] = await tick(table)
+    assert reminder.content.startswith(f"⏰ Turn 1 ends <t:{deadline}:R>")
+    assert names(table, reminder) == {"player1"}
+    assert "**Red**" in reminder.content and "**Blue**" in reminder.content
+    assert "Green" not in reminder.content
+    assert await tick(table) == []
+
+    await table.restart()
+    clock.at(47.5)
+    [second] = await tick(table)
+    assert names(table, second) == {"player1"}
+    clock.at(47.9)
+    assert await tick(table) == []
+
+    clock.at(48)
+    posted = await tick(table)
+    assert [m.embeds[0]["title"] for m in posted[:1]] == [
+        "⌛ Turn 1 ended automatically at its deadline"
+    ]
+    assert names(table, posted[0]) == {"player1", "player2"}  # the battle's sides only
+    assert all(not m.pings for m in posted[1:])
+    status = await table.slash("/turn status", as_="gm")
+    assert status.embed.title == "Deadline — turn 2"
+    clock.at(60)
+    assert await tick(table) == []
+    ends = [
+        line
+        for line in (await table.slash("/history list", as_="gm")).embed.description.splitlines()
+        if "**turn end**" in line
+    ]
+    assert len(ends) == 2  # the fleet combat step and the closing entry, for turn 1 only
+
+
+async def test_reminder_points_missed_while_down_become_one_reminder(battle, clock):
+    """Issue 17: the bot was down across both reminder points; on start-up one reminder is
+    posted, not one per missed point."""
+    table = battle
+    await table.slash("/turn deadline set when:2d", as_="gm")
+    await table.restart()
+    clock.at(47.5)
+    [reminder] = await tick(table)
+    assert names(table, reminder) == {"player1", "player2"}
+    assert await tick(table) == []
+
+
+async def test_a_claimed_reminder_is_posted_once_after_a_crash(battle, clock):
+    """Issue 17: a reminder claimed just before a crash (written, not yet posted) is posted
+    once after the restart, and never again."""
+    table = battle
+    await table.slash("/turn deadline set when:48h", as_="gm")
+    clock.at(24)
+    assert table.bot is not None
+    flow = TurnFlow(table.bot.service)  # type: ignore[attr-defined]
+    claimed = await flow.sweep(clock())
+    assert len(claimed.posts) == 1
+    await table.restart()
+    [reminder] = await tick(table)
+    assert names(table, reminder) == {"player1", "player2"}
+    assert await tick(table) == []
+
+
+async def test_the_deadline_pings_the_gms_by_default(battle, clock):
+    """Issue 17: when the deadline passes (default `ping_gms`), the GMs are pinged with who
+    still owes what, and nobody else; the turn does not end."""
+    table = battle
+    await table.slash("/turn deadline set when:1h", as_="gm")
+    clock.at(1)
+    [passed] = await tick(table)
+    assert names(table, passed) == {"gm"}
+    assert "The deadline of turn 1 has passed" in passed.content
+    assert "**Red**" in passed.content and "**Blue**" in passed.content
+    status = await table.slash("/turn status", as_="gm")
+    assert status.embed.title == "Deadline — turn 1"
+
+
+async def test_turn_status_shows_the_deadline_and_who_owes_a_move(battle, clock):
+    """Issue 17: `/turn status` shows the deadline as a Discord timestamp and each awaited
+    player with what they owe; a player cannot set a deadline; clearing it stops reminders."""
+    table = battle
+    refused = await table.slash("/turn deadline set when:48h", as_="player1")
+    assert refused.ephemeral
+    await table.slash("/turn deadline set when:2026-12-02T18:00", as_="gm")
+    status = await table.slash("/turn status", as_="player3")
+    deadline = int(datetime(2026, 12, 2, 18, 0, tzinfo=UTC).timestamp())
+    assert f"<t:{deadline}:R>" in status.embed.description
+    owed = status.embed.field("Still owe a move (2)")  # public: the campaign's language
+    assert "(**Red**)" in owed and "(**Blue**)" in owed
+    cleared = await table.slash("/turn deadline clear", as_="gm")
+    assert not cleared.ephemeral
+    clock.at(30)
+    assert await tick(table) == []
+
+
+async def test_the_turn_end_summary_pings_the_players_something_happened_to(battle):
+    """Issue 17: the GM's confirmed turn end fights the round at Mecatol; its summary pings
+    Red's and Blue's players and nobody else (not Green, not the GM)."""
+    table = battle
+    question = await table.slash("/turn end", as_="gm")
+    ended = await table.click(question, "End turn 1", as_="gm")
+    pinged = [set(m.pings) for m in ended.followups]
+    assert pinged[0] == {"player1", "player2"}
+    assert all(not p for p in pinged[1:])

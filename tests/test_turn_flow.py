@@ -1,0 +1,67 @@
+"""Deadline and reminder parsing and the schedule's next due time (issue 17)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from bot.storage.schedule import Schedule
+from bot.turn_flow import ScheduleError, next_due, parse_deadline, parse_reminders
+
+NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("text", "hours"), [("48h", 48), ("1d 12h", 36), ("90m", 1.5), ("2д", 48), ("5ч", 5)]
+)
+def test_a_deadline_given_as_a_duration_counts_from_now(text, hours):
+    """`/turn deadline set when:48h` ends the turn 48 hours from now."""
+    assert parse_deadline(text, NOW, "UTC") == NOW + timedelta(hours=hours)
+
+
+def test_a_deadline_given_as_a_date_is_read_in_the_campaigns_time_zone():
+    """A date and time is the campaign's local time (Moscow is UTC+3 all year)."""
+    when = parse_deadline("2026-12-02 18:00", NOW, "Europe/Moscow")
+    assert when == datetime(2026, 12, 2, 15, 0, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("2026-11-30 18:00", "error.turn_flow.past"),
+        ("0h", "error.turn_flow.past"),
+        ("400d", "error.turn_flow.too_far"),
+        ("tomorrow", "error.turn_flow.when"),
+    ],
+)
+def test_a_deadline_in_the_past_far_away_or_unreadable_is_refused(text, key):
+    with pytest.raises(ScheduleError) as refused:
+        parse_deadline(text, NOW, "UTC")
+    assert refused.value.message_key == key
+
+
+def test_an_unknown_time_zone_is_refused():
+    with pytest.raises(ScheduleError) as refused:
+        parse_deadline("2026-12-02 18:00", NOW, "Mars/Olympus")
+    assert refused.value.message_key == "error.turn_flow.time_zone"
+
+
+def test_reminder_points_are_minutes_before_the_deadline_latest_first():
+    assert parse_reminders("1h, 24h") == (1440, 60)
+    assert parse_reminders("none") == ()
+    with pytest.raises(ScheduleError):
+        parse_reminders("soon")
+
+
+def test_the_next_due_time_is_the_first_reminder_point_not_done_then_the_deadline():
+    """Default points 24 h and 1 h before a deadline 48 h away."""
+    start = int(NOW.timestamp())
+    deadline = start + 48 * 3600
+    schedule = Schedule(1, turn=1, deadline_at=deadline, reminded_until=start)
+    assert next_due(schedule, start) == deadline - 24 * 3600
+    later = Schedule(1, turn=1, deadline_at=deadline, reminded_until=deadline - 24 * 3600)
+    assert next_due(later, deadline - 24 * 3600) == deadline - 3600
+    last = Schedule(1, turn=1, deadline_at=deadline, reminded_until=deadline - 1800)
+    assert next_due(last, deadline - 1800) == deadline
+    assert next_due(Schedule(1), start) is None
