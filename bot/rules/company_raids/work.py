@@ -29,6 +29,7 @@ from bot.rules.company_raids.models import (
     Step,
     name_key,
 )
+from bot.rules.company_raids.narration import outcome_lines
 from bot.rules.company_raids.settings import CompanyRaidsSettings
 from bot.rulesets import ArchiveRecord
 
@@ -94,6 +95,20 @@ class Work:
     ) -> Work:
         """A working copy: the caller's state is never changed."""
         return cls(state.model_copy(deep=True), settings, dice, turn)
+
+    def outcome(
+        self, awaiting: Awaiting | None = None, incident_id: int | None = None
+    ) -> RaidOutcome:
+        """What the call did, told once: its events become the outcome's lines."""
+        return RaidOutcome(
+            state=self.state,
+            events=self.events,
+            payments=self.payments,
+            awaiting=awaiting,
+            archive=self.archive,
+            lines=outcome_lines(self.events),
+            incident_id=incident_id,
+        )
 
     def emit(self, event: Event, incident: CompanyIncident | JokerIncident | None = None) -> None:
         """Record an event of this call, and in the incident's log when it belongs to one."""
