@@ -159,6 +159,18 @@ async def _change(
     await _send(ctx, done.outcome.lines, ephemeral=shown_privately)
 
 
+async def _force_change(
+    ctx: Ctx,
+    unit: str,
+    change: Callable[[NavalOrdersState, NavalOrdersSettings, str], NavalOutcome],
+) -> None:
+    """A change to one force's order, given as its owner (see `for_owner`), shown as the
+    orders' privacy says."""
+    await _change(
+        ctx, lambda state, settings, _d: change(state, settings, for_owner(ctx, state, unit))
+    )
+
+
 def _force_owner(outcome: NavalOutcome) -> str | None:
     """The faction an outcome about one force is recorded for."""
     return outcome.force.owner if outcome.force else None
@@ -463,15 +475,11 @@ class NavalOrdersCog(commands.Cog):
         cruising, transfer and raiding end by the rules (or by the GM)."""
         ctx = await RulesetContext.of(interaction, SPEC)
         turn = ctx.campaign.turn
-        await _change(
+        await _force_change(
             ctx,
-            lambda state, settings, _d: complete_order(
-                state,
-                settings,
-                for_owner(ctx, state, unit),
-                unit,
-                turn,
-                by_gm=ctx.is_gm,
+            unit,
+            lambda state, settings, faction: complete_order(
+                state, settings, faction, unit, turn, by_gm=ctx.is_gm
             ),
         )
 
@@ -485,15 +493,11 @@ class NavalOrdersCog(commands.Cog):
     ) -> None:
         """NO-4.3, NO-6.3, NO-I16: the player names it, the GM confirms it."""
         ctx = await RulesetContext.of(interaction, SPEC)
-        await _change(
+        await _force_change(
             ctx,
-            lambda state, settings, _d: declare_return_station(
-                state,
-                settings,
-                for_owner(ctx, state, unit),
-                unit,
-                station,
-                by_gm=ctx.is_gm,
+            unit,
+            lambda state, settings, faction: declare_return_station(
+                state, settings, faction, unit, station, by_gm=ctx.is_gm
             ),
         )
 
