@@ -14,7 +14,7 @@ interaction, never retyped) and the outcome's lines as its summary — one trans
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -26,7 +26,13 @@ from bot.campaigns import Campaign, CampaignService, Faction, UnitOfWork
 from bot.dice import Dice
 from bot.errors import NotFound
 from bot.factions import acting_faction, normal
-from bot.interactions import Context, campaign_context, channel_campaign, service_of
+from bot.interactions import (
+    Context,
+    actor_of,
+    campaign_context,
+    channel_campaign,
+    service_of,
+)
 from bot.rulesets import ArchiveRecord, Outcome, RulesetSpec
 from bot.storage.audit import AuditEntry
 
@@ -241,3 +247,53 @@ async def state_for(
         return None
     state, settings = await service_of(interaction).state(campaign, spec)
     return campaign, state, settings
+
+
+@dataclass(frozen=True)
+class Typist:
+    """Who is typing into an autocomplete: a GM is offered everything, a player what the
+    factions they play own."""
+
+    is_gm: bool
+    factions: frozenset[str]
+
+    def owns(self, owner: str | None) -> bool:
+        """Whether the typist is offered a thing `owner` owns (a GM: every thing)."""
+        if self.is_gm:
+            return True
+        return owner is not None and normal(owner) in {normal(f) for f in self.factions}
+
+
+async def state_choices(
+    interaction: discord.Interaction[Any],
+    spec: RulesetSpec[S, T],
+    current: str,
+    pairs: Callable[[S], Iterable[tuple[str, str]]],
+) -> list[app_commands.Choice[str]]:
+    """An autocomplete over the ruleset's committed state: the (label, value) pairs `pairs`
+    reads from it that contain what is typed (nothing outside a campaign that plays it)."""
+    found = await state_for(interaction, spec)
+    if found is None:
+        return []
+    return matching_choices(list(pairs(found[1])), current)
+
+
+async def owned_choices(
+    interaction: discord.Interaction[Any],
+    spec: RulesetSpec[S, T],
+    current: str,
+    pairs: Callable[[S, Typist], Iterable[tuple[str, str]]],
+) -> list[app_commands.Choice[str]]:
+    """The same for things with an owner: `pairs` is told who types, to offer a player only
+    their own factions' things."""
+    found = await state_for(interaction, spec)
+    if found is None:
+        return []
+    campaign, state, _ = found
+    service = service_of(interaction)
+    is_gm = await service.is_gm(campaign, actor_of(interaction))
+    mine: frozenset[str] = frozenset()
+    if not is_gm:
+        factions = await service.factions(campaign.id)
+        mine = frozenset(f.name for f in factions if f.user_id == interaction.user.id)
+    return matching_choices(list(pairs(state, Typist(is_gm, mine))), current)

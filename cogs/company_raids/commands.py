@@ -23,13 +23,11 @@ from bot.errors import GameError
 from bot.i18n import t
 from bot.interactions import (
     Context,
-    actor_of,
     choice_handler,
     locale_of,
     message_batches,
     reply,
     require_gm,
-    service_of,
 )
 from bot.rules.company_raids import (
     KEEP,
@@ -51,7 +49,13 @@ from bot.rules.company_raids import (
     remove_piece,
     status,
 )
-from bot.scaffold import Applied, RulesetContext, faction_autocomplete, matching_choices, state_for
+from bot.scaffold import (
+    Applied,
+    RulesetContext,
+    faction_autocomplete,
+    owned_choices,
+    state_choices,
+)
 from bot.text import split_top_level
 from cogs.company_raids.render import (
     change_embed,
@@ -145,19 +149,18 @@ class CompanyRaidsCog(commands.Cog):
         if holding is not None:
             new_holding = None if holding.strip() == CLEAR else holding
 
-        def change(state: CompanyRaidsState, settings: CompanyRaidsSettings) -> RaidOutcome:
-            found = state.companies.get(name_key(name))
-            return edit_company(
+        await _board(
+            ctx,
+            lambda state, settings: edit_company(
                 state,
                 settings,
                 name,
                 owner=new_owner,
                 fine=fine,
                 holding=new_holding,
-                by_faction=ctx.claimed_faction(found.owner if found else None),
-            )
-
-        await _board(ctx, change)
+                by_faction=_company_owner(ctx, state, name),
+            ),
+        )
 
     @company.command(name="remove-company", description="Delete a Company's record")
     @app_commands.describe(name="The Company")
@@ -388,21 +391,16 @@ class CompanyRaidsCog(commands.Cog):
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         """Pieces still on the board: a player's own, every piece for a GM."""
-        found = await state_for(interaction, SPEC)
-        if found is None:
-            return []
-        campaign, state, _ = found
-        service = service_of(interaction)
-        mine: set[str] | None = None
-        if not await service.is_gm(campaign, actor_of(interaction)):
-            factions = await service.factions(campaign.id)
-            mine = {f.name for f in factions if f.user_id == interaction.user.id}
-        pairs = [
-            (f"{p.name} ({p.owner}, {p.value})", p.name)
-            for p in state.pieces.values()
-            if not p.destroyed and (mine is None or p.owner in mine)
-        ]
-        return matching_choices(pairs, current)
+        return await owned_choices(
+            interaction,
+            SPEC,
+            current,
+            lambda state, typist: [
+                (f"{p.name} ({p.owner}, {p.value})", p.name)
+                for p in state.pieces.values()
+                if not p.destroyed and typist.owns(p.owner)
+            ],
+        )
 
     @add_piece.autocomplete("square")
     @edit_company.autocomplete("name")
@@ -413,15 +411,16 @@ class CompanyRaidsCog(commands.Cog):
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         """Registered Companies, with their owners and fines."""
-        found = await state_for(interaction, SPEC)
-        if found is None:
-            return []
         nobody = t("company_raids.who.nobody", locale_of(interaction))
-        pairs = [
-            (f"{c.name} ({c.owner or nobody}, {c.fine})", c.name)
-            for c in found[1].companies.values()
-        ]
-        return matching_choices(pairs, current)
+        return await state_choices(
+            interaction,
+            SPEC,
+            current,
+            lambda state: [
+                (f"{c.name} ({c.owner or nobody}, {c.fine})", c.name)
+                for c in state.companies.values()
+            ],
+        )
 
 
 # --- helpers behind the commands -----------------------------------------------------------

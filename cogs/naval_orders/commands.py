@@ -10,7 +10,7 @@ Each command: parse → one unit of work (or a read) → render → reply.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 import discord
 from discord import app_commands
@@ -55,10 +55,17 @@ from bot.rules.naval_orders import (
     start_formation,
     take_command_test,
 )
-from bot.rules.naval_orders.models import EnemyPlace, ForceKind, name_key
+from bot.rules.naval_orders.models import EnemyPlace, Force, ForceKind, name_key
 from bot.rules.naval_orders.registry import check_owner, find_force, find_station
 from bot.rules.naval_orders.settings import OrderKind
-from bot.scaffold import RulesetContext, faction_autocomplete, matching_choices, state_for
+from bot.rulesets import Outcome
+from bot.scaffold import (
+    RulesetContext,
+    Typist,
+    faction_autocomplete,
+    owned_choices,
+    state_choices,
+)
 from cogs.naval_orders.forms import OrderForm
 from cogs.naval_orders.input import (
     order_from_form,
@@ -70,7 +77,7 @@ from cogs.naval_orders.render import navy_embeds, stations_embeds
 
 Ctx = RulesetContext[NavalOrdersState, NavalOrdersSettings]
 FormationKind = Literal["form_fleet", "dissolve_fleet", "form_convoy", "dissolve_convoy"]
-Change = Callable[[NavalOrdersState, NavalOrdersSettings, Dice], NavalOutcome]
+OutcomeT = TypeVar("OutcomeT", bound=Outcome[Any])
 
 ORDER_NAMES: dict[OrderKind, str] = {
     "cruise": "Cruising",
@@ -141,6 +148,44 @@ async def _send(
     )
 
 
+async def _change(
+    ctx: Ctx,
+    change: Callable[[NavalOrdersState, NavalOrdersSettings, Dice], OutcomeT],
+    *,
+    ephemeral: bool | None = None,
+    **apply: Any,
+) -> None:
+    """One engine change in one unit of work (`apply`'s keywords passed on), its lines as the
+    reply: privately or publicly as `ephemeral` says, else as the orders' privacy says."""
+    done = await ctx.apply(change, **apply)
+    shown_privately = private(done.settings) if ephemeral is None else ephemeral
+    await _send(ctx, done.outcome.lines, ephemeral=shown_privately)
+
+
+async def _force_change(
+    ctx: Ctx,
+    unit: str,
+    change: Callable[[NavalOrdersState, NavalOrdersSettings, str], NavalOutcome],
+) -> None:
+    """A change to one force's order, given as its owner (see `for_owner`), shown as the
+    orders' privacy says."""
+    await _change(
+        ctx, lambda state, settings, _d: change(state, settings, for_owner(ctx, state, unit))
+    )
+
+
+def _force_owner(outcome: NavalOutcome) -> str | None:
+    """The faction an outcome about one force is recorded for."""
+    return outcome.force.owner if outcome.force else None
+
+
+def _own_force(ctx: Ctx, state: NavalOrdersState, name: str) -> Force:
+    """The force named, when the actor may command it (its owner or a GM)."""
+    force = find_force(state, name)
+    check_owner(force, acting_for(ctx, force.owner), ctx.is_gm)
+    return force
+
+
 class NavalOrdersCog(commands.Cog):
     """The naval orders ruleset's commands."""
 
@@ -196,11 +241,12 @@ class NavalOrdersCog(commands.Cog):
             location=location,
             in_port=in_port,
         )
-        done = await ctx.apply(
+        await _change(
+            ctx,
             lambda state, settings, _d: register_force(state, settings, command),
+            ephemeral=True,
             faction=command.owner,
         )
-        await _send(ctx, done.outcome.lines, ephemeral=True)
 
     @forces.command(name="edit", description="Change a force's ships, squadrons or officer")
     @app_commands.describe(
@@ -223,8 +269,7 @@ class NavalOrdersCog(commands.Cog):
         new_squadrons = parse_squadrons(squadrons) if squadrons else None
 
         def edit(state: NavalOrdersState, settings: NavalOrdersSettings, _d: Dice) -> NavalOutcome:
-            force = find_force(state, name)
-            check_owner(force, acting_for(ctx, force.owner), ctx.is_gm)
+            force = _own_force(ctx, state, name)
             command = RegisterForce(
                 owner=force.owner,
                 name=force.name,
@@ -237,8 +282,7 @@ class NavalOrdersCog(commands.Cog):
             )
             return register_force(state, settings, command)
 
-        done = await ctx.apply(edit, faction=lambda o: o.force.owner if o.force else None)
-        await _send(ctx, done.outcome.lines, ephemeral=True)
+        await _change(ctx, edit, ephemeral=True, faction=_force_owner)
 
     @forces.command(name="remove", description="Strike a force off the register")
     @app_commands.describe(name="The force (sunk, captured, paid off)")
@@ -249,12 +293,10 @@ class NavalOrdersCog(commands.Cog):
         ctx = await RulesetContext.of(interaction, SPEC)
 
         def strike(state: NavalOrdersState, _s: NavalOrdersSettings, _d: Dice) -> NavalOutcome:
-            force = find_force(state, name)
-            check_owner(force, acting_for(ctx, force.owner), ctx.is_gm)
+            _own_force(ctx, state, name)
             return remove_force(state, name)
 
-        done = await ctx.apply(strike)
-        await _send(ctx, done.outcome.lines, ephemeral=True)
+        await _change(ctx, strike, ephemeral=True)
 
     @navy.command(name="position", description="Report where a force is now (from your map)")
     @app_commands.describe(
@@ -270,7 +312,8 @@ class NavalOrdersCog(commands.Cog):
         """NO-I6: the players move; the bot records where (NO-I15 back in the zone)."""
         ctx = await RulesetContext.of(interaction, SPEC)
         turn = ctx.campaign.turn
-        done = await ctx.apply(
+        await _change(
+            ctx,
             lambda state, settings, _d: report_position(
                 state,
                 settings,
@@ -282,9 +325,9 @@ class NavalOrdersCog(commands.Cog):
                     by_gm=ctx.is_gm,
                 ),
                 turn,
-            )
+            ),
+            ephemeral=True,
         )
-        await _send(ctx, done.outcome.lines, ephemeral=True)
 
     # -- the GM's list of ports and naval stations ---------------------------------------------
 
@@ -310,8 +353,7 @@ class NavalOrdersCog(commands.Cog):
         command = RegisterStation(
             name=name, location=location, naval_station=naval_station, owner=owned
         )
-        done = await ctx.apply(lambda state, _s, _d: register_station(state, command))
-        await _send(ctx, done.outcome.lines, ephemeral=False)
+        await _change(ctx, lambda state, _s, _d: register_station(state, command), ephemeral=False)
 
     @station.command(name="remove", description="Take a port off the list (GM)")
     @app_commands.describe(name="The port or naval station")
@@ -320,8 +362,7 @@ class NavalOrdersCog(commands.Cog):
     ) -> None:
         """§4: the GM's list."""
         ctx = await _gm_context(interaction)
-        done = await ctx.apply(lambda state, _s, _d: remove_station(state, name))
-        await _send(ctx, done.outcome.lines, ephemeral=False)
+        await _change(ctx, lambda state, _s, _d: remove_station(state, name), ephemeral=False)
 
     @station.command(name="list", description="The ports and naval stations")
     async def station_list(self, interaction: discord.Interaction[Any]) -> None:
@@ -373,20 +414,10 @@ class NavalOrdersCog(commands.Cog):
         ctx = await RulesetContext.of(interaction, SPEC)
         kind = _order_kind(order)
         state, settings = await ctx.read()
-        turn = ctx.campaign.turn
         if kind == "build":
             target = find_station(state, unit).name
         else:
-            found = check_order_form_opens(
-                state,
-                settings,
-                for_owner(ctx, state, unit),
-                unit,
-                kind,
-                turn,
-                by_gm=ctx.is_gm,
-            )
-            target = found.name
+            target = _form_opens(ctx, state, settings, unit, kind).name
 
         async def submit(modal: discord.Interaction[Any], values: dict[str, str]) -> None:
             await _give_from_form(modal, target, kind, values)
@@ -411,17 +442,8 @@ class NavalOrdersCog(commands.Cog):
         ctx = await RulesetContext.of(interaction, SPEC)
         kind = _order_kind(order)
         state, settings = await ctx.read()
-        boat = find_force(state, packet)
-        check_owner(boat, acting_for(ctx, boat.owner), ctx.is_gm)
-        found = check_order_form_opens(
-            state,
-            settings,
-            for_owner(ctx, state, unit),
-            unit,
-            kind,
-            ctx.campaign.turn,
-            by_gm=ctx.is_gm,
-        )
+        boat = _own_force(ctx, state, packet)
+        found = _form_opens(ctx, state, settings, unit, kind)
 
         async def submit(modal: discord.Interaction[Any], values: dict[str, str]) -> None:
             await _send_from_form(modal, boat.name, found.name, kind, values)
@@ -445,8 +467,7 @@ class NavalOrdersCog(commands.Cog):
             faction = acting_for(ctx, owner)
             return register_packet_arrival(state, settings, faction, relay, turn, by_gm=ctx.is_gm)
 
-        done = await ctx.apply(arrive)
-        await _send(ctx, done.outcome.lines, ephemeral=private(done.settings))
+        await _change(ctx, arrive)
 
     @navy.command(name="complete", description="Mark a force's recorded order as carried out")
     @app_commands.describe(unit="The force")
@@ -457,17 +478,13 @@ class NavalOrdersCog(commands.Cog):
         cruising, transfer and raiding end by the rules (or by the GM)."""
         ctx = await RulesetContext.of(interaction, SPEC)
         turn = ctx.campaign.turn
-        done = await ctx.apply(
-            lambda state, settings, _d: complete_order(
-                state,
-                settings,
-                for_owner(ctx, state, unit),
-                unit,
-                turn,
-                by_gm=ctx.is_gm,
-            )
+        await _force_change(
+            ctx,
+            unit,
+            lambda state, settings, faction: complete_order(
+                state, settings, faction, unit, turn, by_gm=ctx.is_gm
+            ),
         )
-        await _send(ctx, done.outcome.lines, ephemeral=private(done.settings))
 
     @navy.command(name="return", description="Name the naval station a force returns to")
     @app_commands.describe(unit="The returning force", station="The nearest naval station")
@@ -479,17 +496,13 @@ class NavalOrdersCog(commands.Cog):
     ) -> None:
         """NO-4.3, NO-6.3, NO-I16: the player names it, the GM confirms it."""
         ctx = await RulesetContext.of(interaction, SPEC)
-        done = await ctx.apply(
-            lambda state, settings, _d: declare_return_station(
-                state,
-                settings,
-                for_owner(ctx, state, unit),
-                unit,
-                station,
-                by_gm=ctx.is_gm,
-            )
+        await _force_change(
+            ctx,
+            unit,
+            lambda state, settings, faction: declare_return_station(
+                state, settings, faction, unit, station, by_gm=ctx.is_gm
+            ),
         )
-        await _send(ctx, done.outcome.lines, ephemeral=private(done.settings))
 
     @navy.command(name="formation", description="Form or dissolve a fleet or a convoy")
     @app_commands.choices(kind=FORMATION_CHOICES)
@@ -528,8 +541,7 @@ class NavalOrdersCog(commands.Cog):
             )
             return start_formation(state, settings, command, turn)
 
-        done = await ctx.apply(begin)
-        await _send(ctx, done.outcome.lines, ephemeral=True)
+        await _change(ctx, begin, ephemeral=True)
 
     # -- movement and the command test ---------------------------------------------------------
 
@@ -553,8 +565,7 @@ class NavalOrdersCog(commands.Cog):
         """NO-I3…I6: base range and every modifier; the players move on their map."""
         ctx = await RulesetContext.of(interaction, SPEC)
         state, settings = await ctx.read()
-        found = find_force(state, unit)
-        check_owner(found, acting_for(ctx, found.owner), ctx.is_gm)
+        found = _own_force(ctx, state, unit)
         plan = MovementPlan(
             port_exits=port_exits,
             port_entries=port_entries,
@@ -595,8 +606,12 @@ class NavalOrdersCog(commands.Cog):
             )
             return take_command_test(state, settings, request, dice, turn)
 
-        done = await ctx.apply(attack, audit=lambda o: {"test": o.result.model_dump(mode="json")})
-        await _send(ctx, done.outcome.lines, ephemeral=False)
+        await _change(
+            ctx,
+            attack,
+            ephemeral=False,
+            audit=lambda o: {"test": o.result.model_dump(mode="json")},
+        )
 
     # -- reading ---------------------------------------------------------------------------------
 
@@ -628,41 +643,27 @@ class NavalOrdersCog(commands.Cog):
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         """The player's own forces (a GM: every force); naval stations for construction."""
-        found = await state_for(interaction, SPEC)
-        if found is None:
-            return []
-        state = found[1]
-        ctx = await _autocomplete_ctx(interaction)
-        if str(getattr(interaction.namespace, "order", "") or "") == "build":
-            pairs = [
-                (s.name, s.name)
-                for s in state.stations.values()
-                if s.naval_station and (ctx[0] or _owned(s.owner, ctx[1]))
-            ]
-        else:
-            pairs = [
-                (f"{f.name} — {f.location}", f.name)
-                for f in state.forces.values()
-                if f.kind != "packet" and (ctx[0] or _owned(f.owner, ctx[1]))
-            ]
-        return matching_choices(sorted(pairs), current)
+        build = str(getattr(interaction.namespace, "order", "") or "") == "build"
+
+        def targets(state: NavalOrdersState, typist: Typist) -> list[tuple[str, str]]:
+            if build:
+                return sorted(
+                    (s.name, s.name)
+                    for s in state.stations.values()
+                    if s.naval_station and typist.owns(s.owner)
+                )
+            return _forces_of(state, typist, packets=False)
+
+        return await owned_choices(interaction, SPEC, current, targets)
 
     @packet.autocomplete("packet")
     async def packet_autocomplete(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         """The player's packet boats (a GM: all)."""
-        found = await state_for(interaction, SPEC)
-        if found is None:
-            return []
-        state = found[1]
-        gm, mine = await _autocomplete_ctx(interaction)
-        pairs = [
-            (f"{f.name} — {f.location}", f.name)
-            for f in state.forces.values()
-            if f.kind == "packet" and (gm or _owned(f.owner, mine))
-        ]
-        return matching_choices(sorted(pairs), current)
+        return await owned_choices(
+            interaction, SPEC, current, lambda state, t: _forces_of(state, t, packets=True)
+        )
 
     @station_remove.autocomplete("name")
     @return_to.autocomplete("station")
@@ -670,12 +671,13 @@ class NavalOrdersCog(commands.Cog):
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         """The GM's ports and naval stations, with their locations."""
-        found = await state_for(interaction, SPEC)
-        if found is None:
-            return []
-        stations = found[1].stations.values()
-        return matching_choices(
-            sorted((f"{s.name} — {s.location}", s.name) for s in stations), current
+        return await state_choices(
+            interaction,
+            SPEC,
+            current,
+            lambda state: sorted(
+                (f"{s.name} — {s.location}", s.name) for s in state.stations.values()
+            ),
         )
 
 
@@ -688,14 +690,28 @@ async def _gm_context(interaction: discord.Interaction[Any]) -> Ctx:
     return ctx
 
 
-async def _autocomplete_ctx(interaction: discord.Interaction[Any]) -> tuple[bool, list[str]]:
-    """Whether the typist is a GM, and the factions they play."""
-    ctx = await RulesetContext.of(interaction, SPEC)
-    return ctx.is_gm, ctx.own_factions()
+def _forces_of(state: NavalOrdersState, typist: Typist, *, packets: bool) -> list[tuple[str, str]]:
+    """The packet boats (or the other forces) the typist may command, with their locations."""
+    return sorted(
+        (f"{f.name} — {f.location}", f.name)
+        for f in state.forces.values()
+        if (f.kind == "packet") == packets and typist.owns(f.owner)
+    )
 
 
-def _owned(owner: str | None, mine: list[str]) -> bool:
-    return owner is not None and name_key(owner) in {name_key(m) for m in mine}
+def _form_opens(
+    ctx: Ctx, state: NavalOrdersState, settings: NavalOrdersSettings, unit: str, kind: OrderKind
+) -> Force:
+    """The force an order form opens for, checked before the form (NO-I2, NO-I19)."""
+    return check_order_form_opens(
+        state,
+        settings,
+        for_owner(ctx, state, unit),
+        unit,
+        kind,
+        ctx.campaign.turn,
+        by_gm=ctx.is_gm,
+    )
 
 
 def _order_kind(value: str) -> OrderKind:
@@ -763,13 +779,8 @@ async def _give_from_form(
         )
         return give_order(state, settings, command, turn)
 
-    done = await ctx.apply(
-        give,
-        command="navy order",
-        options={"force": target, "order": kind, **values},
-        faction=lambda o: o.force.owner if o.force else None,
-    )
-    await _send(ctx, done.outcome.lines, ephemeral=private(done.settings))
+    options = {"force": target, "order": kind, **values}
+    await _change(ctx, give, command="navy order", options=options, faction=_force_owner)
 
 
 async def _send_from_form(
@@ -794,10 +805,5 @@ async def _send_from_form(
         )
         return send_by_packet(state, settings, command, turn)
 
-    done = await ctx.apply(
-        send,
-        command="navy packet",
-        options={"packet": packet, "force": target, "order": kind, **values},
-        faction=lambda o: o.force.owner if o.force else None,
-    )
-    await _send(ctx, done.outcome.lines, ephemeral=private(done.settings))
+    options = {"packet": packet, "force": target, "order": kind, **values}
+    await _change(ctx, send, command="navy packet", options=options, faction=_force_owner)

@@ -360,6 +360,24 @@ async def test_autocomplete_offers_a_players_own_forces_and_the_gms_ports(ordere
     assert [c.value for c in stations] == ["Plymouth", "Portsmouth"]
 
 
+async def test_autocomplete_offers_a_players_own_packet_boats_and_naval_stations(ordered):
+    """NO-I18, §4: packets for `/navy packet`, the player's own naval stations for a build
+    order; a GM is offered every one."""
+    for line, player in (
+        ("/navy forces register name:Swift kind:packet location:1 ships:packet", "player1"),
+        ("/navy forces register name:Mouette kind:packet location:20 ships:packet", "player2"),
+    ):
+        await ordered.slash(line, as_=player)
+    mine = await ordered.autocomplete(f"/navy packet unit:{WS} packet:", as_="player1")
+    assert [c.value for c in mine] == ["Swift"]
+    every = await ordered.autocomplete(f"/navy packet unit:{WS} packet:", as_="gm")
+    assert [c.value for c in every] == ["Mouette", "Swift"]
+    build = await ordered.autocomplete("/navy order order:build unit:", as_="player1")
+    assert [c.value for c in build] == ["Portsmouth"]
+    gm_build = await ordered.autocomplete("/navy order order:build unit:", as_="gm")
+    assert [c.value for c in gm_build] == ["Brest", "Portsmouth"]
+
+
 async def test_russian_player_gets_russian_forms_orders_and_refusals(navy):
     """Player3 (ru): Russian command names, a Russian form, the order in Russian wording."""
     await navy.slash(

@@ -26,7 +26,6 @@ from bot.rules.company_raids.models import (
     PieceRegistered,
     name_key,
 )
-from bot.rules.company_raids.narration import outcome_lines
 from bot.rules.company_raids.raids import is_rival_company
 from bot.rules.company_raids.settings import CompanyRaidsSettings
 from bot.rules.company_raids.work import (
@@ -46,17 +45,6 @@ class Unchanged(Enum):
 
 
 KEEP = Unchanged.KEEP
-
-
-def _done(work: Work) -> RaidOutcome:
-    return RaidOutcome(
-        state=work.state,
-        events=work.events,
-        payments=work.payments,
-        awaiting=None,
-        archive=work.archive,
-        lines=outcome_lines(work.events),
-    )
 
 
 def _check_name(name: str) -> str:
@@ -101,7 +89,7 @@ def register_company(
     label = _check_name(holding) if holding else None
     work.state.companies[key] = Company(name=clean, owner=owner, fine=fine, holding=label)
     work.emit(CompanyRegistered(company=clean, owner=owner, fine=fine, holding=label))
-    return _done(work)
+    return work.outcome()
 
 
 def edit_company(
@@ -138,7 +126,7 @@ def edit_company(
             edited=True,
         )
     )
-    return _done(work)
+    return work.outcome()
 
 
 def remove_company(
@@ -163,7 +151,7 @@ def remove_company(
         piece.attempted = [k for k in piece.attempted if k != key]
     work.state.joker.holding = [k for k in work.state.joker.holding if k != key]
     work.emit(CompanyDeleted(company=company.name))
-    return _done(work)
+    return work.outcome()
 
 
 def register_piece(
@@ -198,7 +186,7 @@ def register_piece(
     work.emit(PieceRegistered(piece=clean, owner=owner, value=value))
     if in_joker:
         place_in_joker(work, key)
-    return _done(work)
+    return work.outcome()
 
 
 def edit_piece(
@@ -221,7 +209,7 @@ def edit_piece(
     work.emit(
         PieceRegistered(piece=record.name, owner=record.owner, value=record.value, edited=True)
     )
-    return _done(work)
+    return work.outcome()
 
 
 def remove_piece(
@@ -245,7 +233,7 @@ def remove_piece(
         leave_joker(work, key)
     del work.state.pieces[key]
     work.emit(PieceDeleted(piece=piece.name))
-    return _done(work)
+    return work.outcome()
 
 
 def move_piece(
@@ -288,7 +276,7 @@ def move_piece(
             marks_cleared=cleared,
         )
     )
-    return _done(work)
+    return work.outcome()
 
 
 def declare_joker_holding(
@@ -320,7 +308,7 @@ def declare_joker_holding(
     work.emit(
         HoldingDeclared(faction=owner, companies=[work.state.companies[key].name for key in keys])
     )
-    return _done(work)
+    return work.outcome()
 
 
 def check_adjacent_duel(

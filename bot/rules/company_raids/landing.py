@@ -28,7 +28,6 @@ from bot.rules.company_raids.models import (
     RulingWinner,
     name_key,
 )
-from bot.rules.company_raids.narration import outcome_lines
 from bot.rules.company_raids.raids import (
     apply_company_answer,
     company_choice,
@@ -84,15 +83,7 @@ def _outcome(work: Work, incident_id: int | None, piece_key: str | None) -> Raid
         if incident.id == incident_id or (piece_key is not None and piece == piece_key):
             awaiting = awaiting_of(work.state, work.settings, incident)
             break
-    return RaidOutcome(
-        state=work.state,
-        events=work.events,
-        payments=work.payments,
-        awaiting=awaiting,
-        archive=work.archive,
-        lines=outcome_lines(work.events),
-        incident_id=awaiting.incident_id if awaiting is not None else incident_id,
-    )
+    return work.outcome(awaiting, awaiting.incident_id if awaiting is not None else incident_id)
 
 
 def _check_can_move(state: CompanyRaidsState, piece_key: str, by_faction: Faction | None) -> None:

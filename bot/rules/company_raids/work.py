@@ -4,8 +4,10 @@ unknown or removed things (with the clause in the message)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TypeVar
 
 from bot.dice import Dice
 from bot.errors import NotFound, RuleViolation
@@ -27,10 +29,12 @@ from bot.rules.company_raids.models import (
     Step,
     name_key,
 )
+from bot.rules.company_raids.narration import outcome_lines
 from bot.rules.company_raids.settings import CompanyRaidsSettings
 from bot.rulesets import ArchiveRecord
 
 P = "company_raids."
+Entry = TypeVar("Entry")
 
 # Roll purposes are catalog keys, so the audit log can show them in either language.
 ROLL_CAPTURE = P + "roll.capture"
@@ -91,6 +95,20 @@ class Work:
     ) -> Work:
         """A working copy: the caller's state is never changed."""
         return cls(state.model_copy(deep=True), settings, dice, turn)
+
+    def outcome(
+        self, awaiting: Awaiting | None = None, incident_id: int | None = None
+    ) -> RaidOutcome:
+        """What the call did, told once: its events become the outcome's lines."""
+        return RaidOutcome(
+            state=self.state,
+            events=self.events,
+            payments=self.payments,
+            awaiting=awaiting,
+            archive=self.archive,
+            lines=outcome_lines(self.events),
+            incident_id=incident_id,
+        )
 
     def emit(self, event: Event, incident: CompanyIncident | JokerIncident | None = None) -> None:
         """Record an event of this call, and in the incident's log when it belongs to one."""
@@ -154,22 +172,26 @@ class Work:
         self.archive.append(record.log_record())
 
 
+def _registered(
+    register: Mapping[str, Entry], name: str, missing: str, **params: str
+) -> tuple[str, Entry]:
+    """The entry registered under `name` (any case or spacing), with its key; NotFound with
+    the key `missing` otherwise."""
+    key = name_key(name)
+    entry = register.get(key)
+    if entry is None:
+        raise NotFound(missing, **params)
+    return key, entry
+
+
 def find_piece(state: CompanyRaidsState, name: str) -> tuple[str, Piece]:
     """The piece registered under `name` (any case or spacing); NotFound otherwise."""
-    key = name_key(name)
-    piece = state.pieces.get(key)
-    if piece is None:
-        raise NotFound(P + "error.unknown_piece", piece=name)
-    return key, piece
+    return _registered(state.pieces, name, P + "error.unknown_piece", piece=name)
 
 
 def find_company(state: CompanyRaidsState, name: str) -> tuple[str, Company]:
     """The Company registered under `name`; NotFound otherwise."""
-    key = name_key(name)
-    company = state.companies.get(key)
-    if company is None:
-        raise NotFound(P + "error.unknown_company", company=name)
-    return key, company
+    return _registered(state.companies, name, P + "error.unknown_company", company=name)
 
 
 def active_piece(state: CompanyRaidsState, name: str) -> tuple[str, Piece]:

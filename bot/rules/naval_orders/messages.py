@@ -79,6 +79,16 @@ def _details(text: str | None) -> str:
     return f" — {text}" if text else ""
 
 
+def _order_place(order: BlockadeOrder | EscortOrder | LandingOrder) -> tuple[str, str | None]:
+    """The place a recorded-only order names (NO-I1), as its wording's parameter: the port
+    blockaded, the convoy escorted, the landing's location."""
+    if isinstance(order, BlockadeOrder):
+        return "port", order.port
+    if isinstance(order, EscortOrder):
+        return "convoy", order.convoy
+    return "location", order.location
+
+
 def order_text(force_name: str, active: ActiveOrder) -> Msg:
     """The order in its mandatory wording (NO-4.10, NO-5.9, NO-6.9; the six others in the
     same style), with "…" for a field left blank under free forms (NO-I19)."""
@@ -107,26 +117,11 @@ def order_text(force_name: str, active: ActiveOrder) -> Msg:
             port=_field(order.port),
             via=", ".join(order.via) or BLANK,
         )
-    if isinstance(order, BlockadeOrder):
+    if isinstance(order, BlockadeOrder | EscortOrder | LandingOrder):
+        param, place = _order_place(order)
         return Msg(
-            "naval_orders.order_text.blockade",
-            port=_field(order.port),
-            forces=forces,
-            ships=ships,
-            details=_details(order.details),
-        )
-    if isinstance(order, EscortOrder):
-        return Msg(
-            "naval_orders.order_text.escort",
-            convoy=_field(order.convoy),
-            forces=forces,
-            ships=ships,
-            details=_details(order.details),
-        )
-    if isinstance(order, LandingOrder):
-        return Msg(
-            "naval_orders.order_text.landing",
-            location=_field(order.location),
+            f"naval_orders.order_text.{order.kind}",
+            **{param: _field(place)},
             forces=forces,
             ships=ships,
             details=_details(order.details),

@@ -13,7 +13,7 @@ from bot.rules.naval_orders.damage import damaged_count, has_transports
 from bot.rules.naval_orders.messages import range_lines
 from bot.rules.naval_orders.models import Force, MovementPlan, NavalOrdersState
 from bot.rules.naval_orders.registry import find_force
-from bot.rules.naval_orders.reports import BaseRule, Modifier, MovementRange
+from bot.rules.naval_orders.reports import BaseRule, Modifier, ModifierReason, MovementRange
 from bot.rules.naval_orders.settings import NavalOrdersSettings
 
 
@@ -54,24 +54,15 @@ def compute_range(force: Force, settings: NavalOrdersSettings, plan: MovementPla
         modifiers.append(Modifier(reason="damaged", amount=-1, clause="NO-2.6", count=damaged))
     if _pays_port_penalty(force, settings):
         if settings.port_penalty_mode == "each":
-            if plan.port_exits:
-                modifiers.append(
-                    Modifier(
-                        reason="port_exit",
-                        amount=-plan.port_exits,
-                        clause="NO-2.10",
-                        count=plan.port_exits,
+            port_moves: list[tuple[ModifierReason, int]] = [
+                ("port_exit", plan.port_exits),
+                ("port_entry", plan.port_entries),
+            ]
+            for reason, times in port_moves:
+                if times:
+                    modifiers.append(
+                        Modifier(reason=reason, amount=-times, clause="NO-2.10", count=times)
                     )
-                )
-            if plan.port_entries:
-                modifiers.append(
-                    Modifier(
-                        reason="port_entry",
-                        amount=-plan.port_entries,
-                        clause="NO-2.10",
-                        count=plan.port_entries,
-                    )
-                )
         elif plan.port_exits or plan.port_entries:
             modifiers.append(Modifier(reason="port_once", amount=-1, clause="NO-2.10"))
     if plan.catch_wind_attempts:
