@@ -271,20 +271,31 @@ def load_standin_commands(standin: StandIn, db: Path) -> None:
     file of older versions (`DB-standin-commands.json`) is read once when the table has none."""
     rows: list[Any] | None = None
     if db.exists():
-        with contextlib.closing(sqlite3.connect(db)) as conn:
-            found = conn.execute(
-                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (STANDIN_TABLE,)
-            ).fetchone()
-            if found is not None:
-                row = conn.execute(
-                    f"SELECT value FROM {STANDIN_TABLE} WHERE name = 'commands'"  # noqa: S608
-                ).fetchone()
-                rows = None if row is None else json.loads(row[0])
+        try:
+            rows = _stored_commands(db)
+        except sqlite3.Error:
+            rows = None  # a damaged or unreadable file: the bot's start-up check says so
     sidecar = Path(f"{db}-standin-commands.json")
     if rows is None and sidecar.exists():
         rows = json.loads(sidecar.read_text(encoding="utf-8"))
     if rows is not None:
         standin.restore_commands(rows)
+
+
+def _stored_commands(db: Path) -> list[Any] | None:
+    # Read as an immutable file: no -wal/-shm is made or touched before the bot's own
+    # start-up checks look at them (the last connection to close leaves everything in it).
+    uri = f"{db.resolve().as_uri()}?mode=ro&immutable=1"
+    with contextlib.closing(sqlite3.connect(uri, uri=True)) as conn:
+        found = conn.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (STANDIN_TABLE,)
+        ).fetchone()
+        if found is None:
+            return None
+        row = conn.execute(
+            f"SELECT value FROM {STANDIN_TABLE} WHERE name = 'commands'"  # noqa: S608
+        ).fetchone()
+        return None if row is None else list(json.loads(row[0]))
 
 
 def save_standin_commands(standin: StandIn, db: Path) -> None:
