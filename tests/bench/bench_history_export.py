@@ -32,8 +32,20 @@ from bot.storage.verify import export_extras
 TARGET_PEAK_MB = 150
 
 
+def current_rss_mb() -> float:
+    """This process's resident memory now (Linux /proc; 0 elsewhere)."""
+    status = Path("/proc/self/status")
+    if not status.exists():
+        return 0.0
+    for line in status.read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
 def peak_rss_mb() -> float:
-    """This process's peak resident memory (Linux reports KiB)."""
+    """This process's peak resident memory (Linux reports KiB): imports included, so when it
+    equals the figure taken before the export, the export itself never went higher."""
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
@@ -65,6 +77,7 @@ async def export_once(db_path: Path, folder: Path, limit: int) -> dict[str, floa
         "export_json_gz_mb": sum(p.stat().st_size for p in written.json_parts) / 2**20,
         "export_csv_gz_mb": sum(p.stat().st_size for p in written.csv_parts) / 2**20,
         "rss_before_export_mb": before,
+        "rss_after_export_mb": current_rss_mb(),
         "peak_rss_mb": peak_rss_mb(),
     }
 
