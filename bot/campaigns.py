@@ -711,3 +711,58 @@ class CampaignService:
                 outcome={"value": value if not isinstance(value, set) else sorted(value)},
             )
         return value
+
+    async def set_settings(self, campaign_id: int, actor: Actor, text: str) -> dict[str, Any]:
+        """Apply a whole settings file (`settings_file.read_settings`) in one unit of work and
+        one audit entry; returns the changed settings by section (empty: nothing changed)."""
+        from bot import settings_file
+
+        secret = await fair_turns.players_roll_secretly(self.db, campaign_id)
+        async with self.work(campaign_id, actor) as uow:
+            before: dict[str, BaseModel] = {
+                CORE: settings_file.CoreSettings(
+                    factions_per_player=uow.campaign.factions_per_player,
+                    secret_rolls_for_players=secret,
+                )
+            }
+            for key in uow.campaign.rulesets:
+                before[key] = (await uow.load(key))[1]
+            after = settings_file.read_settings(text, before)
+            changed = settings_file.changed_settings(before, after)
+            for section, values in changed.items():
+                if section != CORE:
+                    await uow.save_settings(section, after[section])
+                    continue
+                if "factions_per_player" in values:
+                    count = int(values["factions_per_player"])
+                    await uow.writes.set_factions_per_player(campaign_id, count)
+                if fair_turns.PLAYER_SECRETS in values:
+                    word = str(values[fair_turns.PLAYER_SECRETS]).lower()
+                    await fair_turns.set_player_secrets(uow.conn, campaign_id, word)
+            if changed:
+                count = sum(len(v) for v in changed.values())
+                await uow.append(
+                    "campaign settings import",
+                    options={"changed": changed},
+                    outcome={
+                        "count": count,
+                        "summary": summary_json([Msg("campaign.settings.imported", count=count)]),
+                    },
+                )
+        return changed
+
+    async def current_settings(self, campaign: Campaign) -> dict[str, BaseModel]:
+        """Every setting of the campaign by section: `core`, then each enabled ruleset."""
+        from bot.settings_file import CoreSettings
+
+        sections: dict[str, BaseModel] = {
+            CORE: CoreSettings(
+                factions_per_player=campaign.factions_per_player,
+                secret_rolls_for_players=await fair_turns.players_roll_secretly(
+                    self.db, campaign.id
+                ),
+            )
+        }
+        for key in campaign.rulesets:
+            sections[key] = (await self.state(campaign, key))[1]
+        return sections

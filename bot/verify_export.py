@@ -1,12 +1,18 @@
-"""`python -m bot verify EXPORT.json`: check a `/history export` with no database and no
-Discord — the chain, the commitments, every revealed die, secret rolls, the heads and
-commitments the bot posted in the channel, the state and the archive records. Prints OK or
-the first failure with its entry number; exits 0 or 1."""
+"""`python -m bot verify EXPORT.json`: check a `/history export` (its JSON, the .json.gz, or
+the parts of a split one) with no database and no Discord — the chain, the commitments,
+every revealed die, secret rolls, the heads and commitments the bot posted in the channel,
+the state and the archive records. An incremental export (`since`) is checked from its
+first entry's `prev_hash`. Prints OK or the first failure with its entry number; exits 0
+or 1."""
 
 from __future__ import annotations
 
+import glob
+import gzip
 import json
+import re
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -15,11 +21,16 @@ from bot.storage.audit import archive_digest
 from bot.storage.state_digest import digests
 from bot.verify_log import Anchors, LogChecker, Verdict, trusted_seeds
 
+GZIP_MAGIC = b"\x1f\x8b"
+PART_NUMBER = re.compile(r"\.\d{3}$")
+
 
 def verify_document(document: dict[str, Any]) -> Verdict:
     """Check an export's contents."""
     entries = list(document.get("entries", ()))
-    checker = LogChecker(trusted_seeds(entries), {int(e["seq"]) for e in entries})
+    since = document.get("since")
+    start = None if since is None else (int(since["seq"]), str(since["prev_hash"]))
+    checker = LogChecker(trusted_seeds(entries), {int(e["seq"]) for e in entries}, start)
     for entry in entries:
         if checker.add(entry):
             break
@@ -51,6 +62,8 @@ def describe(verdict: Verdict, locale: str = "en") -> list[str]:
             t(f"history.verify.bad.{verdict.problem.kind}", locale, **params),
         ]
     lines = [t("history.verify.ok", locale, count=verdict.count)]
+    if verdict.first > 1:
+        lines.append(t("history.verify.since", locale, seq=verdict.first, prev=verdict.first_prev))
     lines.append(
         t(
             "history.verify.derived",
@@ -73,12 +86,34 @@ def describe(verdict: Verdict, locale: str = "en") -> list[str]:
     return lines
 
 
+def export_parts(paths: Sequence[Path]) -> list[Path]:
+    """The files of one export in order: one part named alone brings its siblings
+    (`NAME.json.gz.001` → `.002`, …); parts are taken in the order of their numbers."""
+    if len(paths) == 1 and PART_NUMBER.search(paths[0].name):
+        stem = PART_NUMBER.sub("", paths[0].name)
+        paths = list(paths[0].parent.glob(glob.escape(stem) + ".[0-9][0-9][0-9]"))
+    if all(PART_NUMBER.search(p.name) for p in paths):
+        return sorted(paths, key=lambda p: p.name)
+    return list(paths)
+
+
+def read_export(paths: Sequence[Path]) -> dict[str, Any]:
+    """An export's document from `NAME.json`, `NAME.json.gz`, or the parts of a split one."""
+    data = b"".join(path.read_bytes() for path in export_parts(paths))
+    if data[:2] == GZIP_MAGIC:
+        data = gzip.decompress(data)
+    document = json.loads(data.decode("utf-8"))
+    if not isinstance(document, dict):
+        raise ValueError("not an export")
+    return document
+
+
 def main(argv: list[str]) -> int:
-    """Check the export named on the command line."""
-    if len(argv) != 1:
-        print("usage: python -m bot verify EXPORT.json")  # noqa: T201
+    """Check the export named on the command line (its file, .gz or parts)."""
+    if not argv:
+        print("usage: python -m bot verify EXPORT.json | EXPORT.json.gz | PART.001 PART.002 …")  # noqa: T201
         return 2
-    document = json.loads(Path(argv[0]).read_text(encoding="utf-8"))
+    document = read_export([Path(arg) for arg in argv])
     verdict = verify_document(document)
     for line in describe(verdict):
         print(line)  # noqa: T201

@@ -49,6 +49,8 @@ class Verdict:
     unprovable: int
     open_turn: int | None
     open_commitment: str | None
+    first: int = 1  # an incremental export starts later, continuing from `first_prev`
+    first_prev: str = GENESIS
 
     @property
     def ok(self) -> bool:
@@ -89,12 +91,20 @@ def trusted_seeds(entries: Iterable[Mapping[str, Any]]) -> dict[int, bytes]:
 class LogChecker:
     """Feed entries oldest first with `add`; `finish` with the stored head, anchors and state."""
 
-    def __init__(self, seeds: Mapping[int, bytes], seqs: set[int] | None = None) -> None:
+    def __init__(
+        self,
+        seeds: Mapping[int, bytes],
+        seqs: set[int] | None = None,
+        start: tuple[int, str] | None = None,
+    ) -> None:
         self.seeds = dict(seeds)
         self._keys = {turn: KeyedHmac(seed) for turn, seed in self.seeds.items()}
         self.seqs = seqs  # every entry number present (an export), to tell moved from removed
-        self.prev = GENESIS
-        self.expected = 1
+        # An incremental export: its first entry number and the hash before it. What lies
+        # before (posted heads, commitments, secret rolls made earlier) is the earlier copy's.
+        self.first, self.first_prev = start if start is not None else (1, GENESIS)
+        self.prev = self.first_prev
+        self.expected = self.first
         self.count = 0
         self.problem: Problem | None = None
         self.hashes: dict[int, str] = {}
@@ -213,6 +223,8 @@ class LogChecker:
         target = int(reveal["entry"])
         known = self.secrets.get(target)
         payload = reveal.get("payload")
+        if known is None and target < self.first:
+            return None  # rolled before this incremental export starts
         if known is None or target in self.revealed:
             return Problem("secret_unknown", seq, {"entry": target})
         digest = hashlib.sha256(canonical(payload).encode("utf-8")).hexdigest()
@@ -229,6 +241,8 @@ class LogChecker:
             seed = bytes.fromhex(str(reveal["seed"]))
         except ValueError:
             seed = b""
+        if committed is None and self.first > 1:
+            return None  # committed before this incremental export starts
         if committed is None or hashlib.sha256(seed).hexdigest() != committed[0]:
             return Problem(
                 "seed", seq, {"turn": turn, "commit": committed[1] if committed else None}
@@ -257,6 +271,8 @@ class LogChecker:
             unprovable=self.unprovable,
             open_turn=open_turn,
             open_commitment=None if open_turn is None else self.commitments[open_turn][0],
+            first=self.first,
+            first_prev=self.first_prev,
         )
 
     def _finish(
@@ -266,13 +282,17 @@ class LogChecker:
         state: Mapping[str, Any] | None,
         archive: Mapping[tuple[str, str, int], str] | None,
     ) -> Problem | None:
-        if head is not None and (head[0] != self.count or head[1] != self.prev):
-            return Problem("removed", self.count + 1, {"count": self.count})
+        if head is not None and (head[0] != self.expected - 1 or head[1] != self.prev):
+            return Problem("removed", self.expected, {"count": self.count})
         for seq, posted in sorted(anchors.heads.items()):
+            if seq < self.first:
+                continue  # posted before this incremental export starts
             if self.hashes.get(seq) != posted:
                 return Problem("posted_head", seq, {"count": self.count})
         for turn, posted in sorted(anchors.commitments.items()):
             committed = self.commitments.get(turn)
+            if committed is None and self.first > 1:
+                continue  # committed before this incremental export starts
             if committed is None or committed[0] != posted:
                 return Problem(
                     "posted_commitment", committed[1] if committed else None, {"turn": turn}

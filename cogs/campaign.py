@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import io
+import re
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import fair_embeds, fair_turns, rulesets, settings_edit
+from bot import fair_embeds, fair_turns, rulesets, settings_edit, settings_file
 from bot.app import PrivateerBot
 from bot.campaigns import CORE
 from bot.errors import GameError, NotFound
@@ -361,6 +363,75 @@ class CampaignCog(commands.Cog):
                 if current.lower() in v
             ][:25]
         return []
+
+    @settings.command(name="export", description="The settings as a TOML file to edit")
+    @app_commands.describe(ruleset="Only this ruleset's settings (all when empty)")
+    async def settings_export(
+        self, interaction: discord.Interaction[Any], ruleset: str | None = None
+    ) -> None:
+        """Every setting, with its description and allowed values as comments."""
+        ctx = await campaign_context(interaction)
+        sections = await ctx.service.current_settings(ctx.campaign)
+        if ruleset:
+            if ruleset not in sections:
+                raise NotFound("error.ruleset_not_enabled", ruleset=ruleset)
+            sections = {ruleset: sections[ruleset]}
+        text = settings_file.export_text(
+            list(sections.items()),
+            ctx.locale,
+            campaign=ctx.campaign.name,
+            turn=ctx.campaign.turn,
+        )
+        slug = re.sub(r"[^a-z0-9]+", "-", ctx.campaign.name.lower()).strip("-") or "campaign"
+        name = f"{slug}-{ruleset or 'settings'}.toml"
+        await reply(
+            interaction,
+            embed=make_embed(
+                ctx.t("campaign.settings.export.title"), ctx.t("campaign.settings.export.body")
+            ),
+            files=[discord.File(io.BytesIO(text.encode("utf-8")), filename=name)],
+            ephemeral=True,
+        )
+
+    @settings_export.autocomplete("ruleset")
+    async def settings_export_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The campaign's rulesets."""
+        return await ruleset_choices(interaction, current)
+
+    @settings.command(name="import", description="Apply an edited settings file (GM only)")
+    @app_commands.describe(file="A TOML file from /campaign settings export")
+    async def settings_import(
+        self, interaction: discord.Interaction[Any], file: discord.Attachment
+    ) -> None:
+        """All or nothing: every problem is listed with its line, and nothing changes."""
+        ctx = await campaign_context(interaction)
+        require_gm(ctx)
+        text = settings_file.decode_upload(await file.read())
+        try:
+            changed = await ctx.service.set_settings(ctx.campaign.id, ctx.actor, text)
+        except settings_file.SettingsFileRejected as rejected:
+            lines = [p.message.render(ctx.locale) for p in rejected.problems]
+            embeds = line_embeds(rejected.message(ctx.locale), lines)
+            for batch in message_batches(embeds):
+                await reply(interaction, embeds=batch, ephemeral=True)
+            return
+        if not changed:
+            await reply(
+                interaction,
+                embed=make_embed(ctx.t("campaign.settings.import.unchanged")),
+                ephemeral=True,
+            )
+            return
+        lines = [
+            f"`{section}.{name}` = **{settings_file.toml_value(value)}**"
+            for section, values in changed.items()
+            for name, value in values.items()
+        ]
+        title = ctx.t("campaign.settings.imported", count=len(lines))
+        for batch in message_batches(line_embeds(title, lines)):
+            await reply(interaction, embeds=batch)
 
 
 async def setup(bot: PrivateerBot) -> None:

@@ -2,21 +2,19 @@
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 import re
+import tempfile
+from pathlib import Path
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import anchors, controls, dice_stats, fair_embeds, secret_rolls
+from bot import anchors, controls, dice_stats, fair_embeds, history_export, secret_rolls
 from bot.app import PrivateerBot
 from bot.campaigns import CORE
 from bot.controls import Control
-from bot.dice import RollRecord
 from bot.errors import NotFound
 from bot.i18n import Msg, decimal, msg_from_json, t
 from bot.interactions import (
@@ -192,6 +190,14 @@ async def posted_anchors(interaction: discord.Interaction[Any]) -> dict[str, Any
     }
 
 
+def upload_limit(interaction: discord.Interaction[Any]) -> int:
+    """The largest file this interaction may send: the interaction's and the guild's limit."""
+    limits = [interaction.filesize_limit]
+    if interaction.guild is not None:
+        limits.append(interaction.guild.filesize_limit)
+    return min(limits)
+
+
 class HistoryCog(commands.Cog):
     """Review and verify the campaign's roll history."""
 
@@ -281,92 +287,78 @@ class HistoryCog(commands.Cog):
             add_field(embed, ctx.t("history.show.secret_title"), hidden.render(ctx.locale))
         await reply(interaction, embed=embed, ephemeral=hidden is not None)
 
-    @history_group.command(name="export", description="The whole log as CSV and JSON files")
-    async def export(self, interaction: discord.Interaction[Any]) -> None:
-        """CSV (one row per roll) and JSON (entries with rolls and hashes, and the archive
-        records they list, each as its stored JSON text: sha256 of `body` is the digest)."""
+    @history_group.command(
+        name="export", description="The log as compressed JSON and CSV files (all, or since…)"
+    )
+    @app_commands.describe(since="Only entries from this one on: #120 (entry) or T5 (turn)")
+    async def export(self, interaction: discord.Interaction[Any], since: str | None = None) -> None:
+        """JSON (entries with rolls and hashes, and the archive records they list, each as its
+        stored JSON text: sha256 of `body` is the digest) and CSV (one row per roll), streamed
+        into gzip files cut to the upload limit."""
         ctx = await campaign_context(interaction)
-        await interaction.response.defer(thinking=True)
-        text = io.StringIO()
-        writer = csv.writer(text)
-        writer.writerow(
-            [
-                "seq",
-                "turn",
-                "ruleset",
-                "command",
-                "actor_id",
-                "faction",
-                "created_at",
-                "roll",
-                "purpose",
-                "clause",
-                "notation",
-                "faces",
-                "total",
-                "target",
-                "successes",
-                "hash",
-            ]
-        )
-        entries = []
-        prev = GENESIS
-        async for e in ctx.service.log.entries(ctx.campaign.id):
-            entries.append({**e.hashed_form(), "hash": e.hash, "prev_hash": prev})
-            prev = e.hash
-            rows: list[tuple[int, RollRecord | None]] = [*enumerate(e.rolls, start=1)] or [
-                (0, None)
-            ]
-            for i, r in rows:
-                writer.writerow(
-                    [
-                        e.seq,
-                        e.turn,
-                        e.ruleset,
-                        e.command,
-                        e.actor_id,
-                        e.faction or "",
-                        e.created_at,
-                        i or "",
-                        r.purpose if r else "",
-                        (r.clause or "") if r else "",
-                        r.notation if r else "",
-                        " ".join(map(str, r.faces)) if r else "",
-                        r.total if r else "",
-                        (r.target or "") if r else "",
-                        "" if r is None or r.successes is None else r.successes,
-                        e.hash,
-                    ]
+        first_seq = 1
+        if since is not None:
+            start = history_export.parse_since(since)
+            found = (
+                start.entry
+                if start.entry is not None
+                else await ctx.service.log.first_of_turn(ctx.campaign.id, start.turn or 0)
+            )
+            if found is None or found > ctx.campaign.log_count:
+                raise NotFound(
+                    "error.export_since_nothing", since=since, count=ctx.campaign.log_count
                 )
-        archive = [
-            {"ruleset": ruleset, "key": key, "seq": seq, "body": body}
-            async for ruleset, key, seq, body in ctx.service.log.archive(ctx.campaign.id)
-        ]
+            first_seq = found
+        await interaction.response.defer(thinking=True)
+        extras = await export_extras(ctx.service.db, ctx.campaign.id)
+        last_seq = int(extras["head"][0])
+        prev_hash = GENESIS
+        if first_seq > 1:
+            before = await ctx.service.log.entry(ctx.campaign.id, first_seq - 1)
+            assert before is not None
+            prev_hash = before.hash
+        document: dict[str, Any] = {"campaign": ctx.campaign.name}
+        if first_seq > 1:
+            document["since"] = {"seq": first_seq, "prev_hash": prev_hash}
+        document |= {"anchors": await posted_anchors(interaction), **extras}
         slug = re.sub(r"[^a-z0-9]+", "-", ctx.campaign.name.lower()).strip("-") or "campaign"
-        files = [
-            discord.File(io.BytesIO(text.getvalue().encode("utf-8")), filename=f"{slug}-log.csv"),
-            discord.File(
-                io.BytesIO(
-                    json.dumps(
-                        {
-                            "campaign": ctx.campaign.name,
-                            "entries": entries,
-                            "archive": archive,
-                            "anchors": await posted_anchors(interaction),
-                            **await export_extras(ctx.service.db, ctx.campaign.id),
-                        },
-                        ensure_ascii=False,
-                        indent=1,
-                    ).encode("utf-8")
-                ),
-                filename=f"{slug}-log.json",
-            ),
-        ]
-        await reply(
-            interaction,
-            embed=make_embed(ctx.pt("history.export.title", count=len(entries))),
-            files=files,
-        )
+        if first_seq > 1:
+            slug += f"-from-{first_seq}"
+        limit = upload_limit(interaction)
+        with tempfile.TemporaryDirectory(prefix="privateer-export-") as folder:
+            written = await history_export.write_export(
+                ctx.service.log.entries(ctx.campaign.id, after=first_seq - 1),
+                ctx.service.log.archive(ctx.campaign.id),
+                directory=Path(folder),
+                stem=slug,
+                limit=limit,
+                prev_hash=prev_hash,
+                last_seq=last_seq,
+                document=document,
+            )
+            lines = [
+                ctx.t(
+                    "history.export.parts",
+                    count=len(written.files),
+                    json=len(written.json_parts),
+                    csv=len(written.csv_parts),
+                )
+            ]
+            if len(written.files) > 2:
+                lines.append(ctx.t("history.export.join", name=f"{slug}-log.json.gz"))
+            if first_seq > 1:
+                lines.append(ctx.t("history.export.since", seq=first_seq, prev=prev_hash[:16]))
+            embed = make_embed(
+                ctx.t("history.export.title", count=written.entries), "\n".join(lines)
+            )
+            batches = history_export.upload_batches(written.files, limit)
+            for number, batch in enumerate(batches):
+                await reply(
+                    interaction,
+                    embed=embed if number == 0 else None,
+                    content=None if number == 0 else f"{number + 1}/{len(batches)}",
+                    files=[discord.File(path, filename=path.name) for path in batch],
+                )
 
     @history_group.command(name="verify", description="Recompute the hash chain of the whole log")
     async def verify(self, interaction: discord.Interaction[Any]) -> None:

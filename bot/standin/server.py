@@ -18,7 +18,6 @@ import socket
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from aiohttp import BodyPartReader, web
@@ -226,16 +225,12 @@ class StandIn:
         self._waiters.append(waiter)
         return waiter
 
-    def save_commands(self, path: Path) -> None:
-        """Keep the synced commands in a file, as Discord keeps them between bot runs."""
-        rows = [{"id": c.id, "guild_id": c.guild_id, "data": c.data} for c in self.commands]
-        path.write_text(json.dumps(rows, ensure_ascii=False), encoding="utf-8")
+    def saved_commands(self) -> list[JSON]:
+        """The synced commands as JSON rows, to keep between runs as Discord does."""
+        return [{"id": c.id, "guild_id": c.guild_id, "data": c.data} for c in self.commands]
 
-    def load_commands(self, path: Path) -> None:
-        """Restore commands saved by `save_commands` (nothing if the file is missing)."""
-        if not path.exists():
-            return
-        rows = json.loads(path.read_text(encoding="utf-8"))
+    def restore_commands(self, rows: list[JSON]) -> None:
+        """Take back the commands `saved_commands` gave."""
         self.commands = [SyncedCommand(int(r["id"]), r["guild_id"], r["data"]) for r in rows]
 
     def add_upload(

@@ -3,7 +3,9 @@
 Type slash commands exactly as in Discord (`/roll dice:2d6`), switch player (`as player2`),
 click buttons (`click Confirm`), and read embeds drawn in the terminal. `--script FILE`
 runs such lines without a prompt; `--json` prints each bot response as one JSON line (the
-Discord message payload). The bot uses its own database (`data/local.db`) unless `--db`.
+Discord message payload). The bot uses its own database (`data/local.db`) unless `--db`;
+that one file also keeps the commands the bot synced (table `standin_state`), so a copy of it
+plays on with no sidecar file. Messages and their buttons live only while the run lasts.
 """
 
 from __future__ import annotations
@@ -14,12 +16,13 @@ import contextlib
 import json
 import logging
 import secrets
+import sqlite3
 import sys
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from bot.standin.errors import StandInError
+from bot.standin.errors import ClientRefused, StandInError
 from bot.standin.faces import QueuedFaces
 from bot.standin.render import render_message
 from bot.standin.schema import UNCHECKED, BodyValidator
@@ -27,12 +30,17 @@ from bot.standin.seen import Reply, SeenMessage
 from bot.standin.server import StandIn
 from bot.standin.table import ClientFactory, Table, load_factory
 
+# What the stand-in remembers between runs, as Discord would (the synced commands): a table of
+# the `--db` file itself, beside the bot's own tables, so copying the file copies it.
+STANDIN_TABLE = "standin_state"
+
 HELP = """\
 /command option:value ...   type a slash command (values may contain spaces)
 as NAME                     play as another member (gm, player1, player2, player3)
 in #CHANNEL                 type in another channel (#campaign, #general, #campaign-thread)
 click LABEL                 click a button on the newest message that shows it
-select PLACEHOLDER = a, b   pick values in a select menu (or select 1 = ... by position)
+select PLACEHOLDER = a, b   pick values in a select menu (or select 1 = ... by position);
+                            an option label holding commas is matched whole
 modal Label=value; Other=v  fill and submit the modal the bot just opened
 complete /cmd opt:partial   ask for autocomplete suggestions of the last option
 dice 6 6 1                  make the bot's next dice show these faces
@@ -137,16 +145,29 @@ class Session:
         for message in reversed(self.table.channel_messages(as_=viewer)):
             if message.has_button(label):
                 return message
-        return self.last if self.last is not None else self.table.last_message()
+        return self.last if self.last is not None else self.newest_message(f"button {label!r}")
+
+    def newest_message(self, wanted: str) -> SeenMessage:
+        """The channel's newest message; when there is none, say why a click cannot work."""
+        messages = self.table.channel_messages(as_=self.table.player)
+        if not messages:
+            raise ClientRefused(
+                f"no message in #{self.table.channel_name} shows a {wanted}: messages are not "
+                "kept between runs of `python -m bot local` (the database and the synced "
+                "commands are), so run the command that shows it again"
+            )
+        return messages[-1]
 
     async def select(self, rest: str) -> None:
-        """`select Placeholder = a, b` or `select 1 = a`."""
+        """`select Placeholder = a, b` or `select 1 = a`; a label that holds a comma is one
+        value (the menu's options are matched first, longest first)."""
         key_text, _, values_text = rest.partition("=")
         key: str | int = key_text.strip()
         if isinstance(key, str) and key.isdigit():
             key = int(key) - 1
-        values = [v.strip() for v in values_text.split(",") if v.strip()]
-        target = self.last if self.last is not None else self.table.last_message()
+        target = self.last if self.last is not None else self.newest_message(f"select {key!r}")
+        known = [name for menu in menus_of(target, key) for name in menu]
+        values = split_choices(values_text, known)
         self.show(await self.table.select(target, key, values))
 
     async def modal(self, rest: str) -> None:
@@ -210,6 +231,86 @@ class Session:
         self.write("\n".join(lines))
 
 
+def menus_of(target: Reply | SeenMessage, key: str | int) -> list[list[str]]:
+    """The option labels and values of the select `key` on the target's messages."""
+    messages = [target] if isinstance(target, SeenMessage) else [*target.messages, *target.posted]
+    found = []
+    for message in messages:
+        try:
+            menu = message.select(key)
+        except ClientRefused:
+            continue
+        found.append([name for o in menu.options for name in (o.label, o.value)])
+    return found
+
+
+def split_choices(text: str, known: Sequence[str]) -> list[str]:
+    """Comma-separated choices, where a known option that holds commas stays whole
+    (`Hapsburg — carriers (2, level 3), Ottoman — galleys (5, level 1)` is two)."""
+    parts = text.split(",")
+    names = {name.strip() for name in known}
+    chosen: list[str] = []
+    start = 0
+    while start < len(parts):
+        for end in range(len(parts), start, -1):
+            candidate = ",".join(parts[start:end]).strip()
+            if end - start > 1 and candidate in names:
+                chosen.append(candidate)
+                start = end
+                break
+        else:
+            if parts[start].strip():
+                chosen.append(parts[start].strip())
+            start += 1
+    return chosen
+
+
+def load_standin_commands(standin: StandIn, db: Path) -> None:
+    """The commands the bot synced in earlier runs, as Discord would remember them: kept in the
+    database file itself (table `standin_state`), so a copied `--db` keeps them. A sidecar
+    file of older versions (`DB-standin-commands.json`) is read once when the table has none."""
+    rows: list[Any] | None = None
+    if db.exists():
+        try:
+            rows = _stored_commands(db)
+        except sqlite3.Error:
+            rows = None  # a damaged or unreadable file: the bot's start-up check says so
+    sidecar = Path(f"{db}-standin-commands.json")
+    if rows is None and sidecar.exists():
+        rows = json.loads(sidecar.read_text(encoding="utf-8"))
+    if rows is not None:
+        standin.restore_commands(rows)
+
+
+def _stored_commands(db: Path) -> list[Any] | None:
+    # Read as an immutable file: no -wal/-shm is made or touched before the bot's own
+    # start-up checks look at them (the last connection to close leaves everything in it).
+    uri = f"{db.resolve().as_uri()}?mode=ro&immutable=1"
+    with contextlib.closing(sqlite3.connect(uri, uri=True)) as conn:
+        found = conn.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (STANDIN_TABLE,)
+        ).fetchone()
+        if found is None:
+            return None
+        row = conn.execute(
+            f"SELECT value FROM {STANDIN_TABLE} WHERE name = 'commands'"  # noqa: S608
+        ).fetchone()
+        return None if row is None else list(json.loads(row[0]))
+
+
+def save_standin_commands(standin: StandIn, db: Path) -> None:
+    """Keep the synced commands in the database file (see `load_standin_commands`)."""
+    rows = standin.saved_commands()
+    with contextlib.closing(sqlite3.connect(db)) as conn, conn:
+        conn.execute(
+            f"CREATE TABLE IF NOT EXISTS {STANDIN_TABLE} (name TEXT PRIMARY KEY, value TEXT)"
+        )
+        conn.execute(
+            f"INSERT OR REPLACE INTO {STANDIN_TABLE} (name, value) VALUES ('commands', ?)",  # noqa: S608
+            (json.dumps(rows, ensure_ascii=False),),
+        )
+
+
 def _factory(args: argparse.Namespace, standin: StandIn, faces: QueuedFaces) -> ClientFactory:
     if args.bot:
         return load_factory(args.bot, guild_id=standin.guild.id)
@@ -235,8 +336,7 @@ async def _play(args: argparse.Namespace, out: TextIO) -> int:
     if standin.schema.schema is None and not args.verbose:
         out.write(f"note: {UNCHECKED}\n")  # the log line is hidden without --verbose
     args.db.parent.mkdir(parents=True, exist_ok=True)
-    commands_file = Path(f"{args.db}-standin-commands.json")  # beside the db, git-ignored
-    standin.load_commands(commands_file)
+    load_standin_commands(standin, args.db)
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     faces = QueuedFaces(seed)
     try:
@@ -271,8 +371,8 @@ async def _play(args: argparse.Namespace, out: TextIO) -> int:
                     if not await session.run_line(line):
                         break
         finally:
-            standin.save_commands(commands_file)
             await table.close()
+            save_standin_commands(standin, args.db)
         return 1 if session.failures and args.script is not None else 0
 
 

@@ -76,10 +76,10 @@ async def entry(db: Database, campaign_id: int, seq: int) -> AuditEntry | None:
 
 
 async def all_entries(
-    db: Database, campaign_id: int, batch: int = 1000
+    db: Database, campaign_id: int, batch: int = 1000, after: int = 0
 ) -> AsyncIterator[AuditEntry]:
-    """Every entry oldest first, in batches (export)."""
-    last = 0
+    """Every entry after entry number `after`, oldest first, in batches (export)."""
+    last = after
     while True:
         rows = await db.fetchall(
             "SELECT * FROM actions WHERE campaign_id = ? AND seq > ? ORDER BY seq LIMIT ?",
@@ -109,3 +109,12 @@ async def rolls_by_actor(db: Database, campaign_id: int) -> dict[int, list[RollR
         for r in rows:
             grouped.setdefault(r["actor_id"], []).extend(rolls[r["id"]])
         last = rows[-1]["id"]
+
+
+async def first_seq_of_turn(db: Database, campaign_id: int, turn: int) -> int | None:
+    """The number of the first entry written in `turn` or later (an incremental export)."""
+    row = await db.fetchone(
+        "SELECT MIN(seq) AS seq FROM actions WHERE campaign_id = ? AND turn >= ?",
+        (campaign_id, turn),
+    )
+    return None if row is None or row["seq"] is None else int(row["seq"])

@@ -35,9 +35,13 @@ class AuditLog:
         """One entry by its number in the campaign's log."""
         return await history.entry(self.db, campaign_id, seq)
 
-    def entries(self, campaign_id: int) -> AsyncIterator[AuditEntry]:
-        """Every entry, oldest first (export)."""
-        return history.all_entries(self.db, campaign_id)
+    def entries(self, campaign_id: int, after: int = 0) -> AsyncIterator[AuditEntry]:
+        """Every entry after entry number `after`, oldest first (export)."""
+        return history.all_entries(self.db, campaign_id, after=after)
+
+    async def first_of_turn(self, campaign_id: int, turn: int) -> int | None:
+        """The first entry number of `turn` or a later turn (None: no such entry yet)."""
+        return await history.first_seq_of_turn(self.db, campaign_id, turn)
 
     def archive(self, campaign_id: int) -> AsyncIterator[tuple[str, str, int, str]]:
         """Every archive record as (ruleset, key, seq, stored JSON) (export)."""

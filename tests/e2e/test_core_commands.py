@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import gzip
 import io
 import json
 
@@ -168,11 +169,12 @@ async def test_history_export_attaches_csv_and_json(campaign):
     campaign.script_dice([2, 5])
     await campaign.slash("/roll dice:2d6", as_="player1")
     reply = await campaign.slash("/history export", as_="player1")
-    files = {a.filename: a for a in reply.attachments}
-    assert set(files) == {"test-campaign-log.csv", "test-campaign-log.json"}
-    rows = list(csv.DictReader(io.StringIO(files["test-campaign-log.csv"].text)))
+    files = {a.filename: a.data for a in reply.attachments}
+    assert set(files) == {"test-campaign-log.csv.gz", "test-campaign-log.json.gz"}
+    table = gzip.decompress(files["test-campaign-log.csv.gz"]).decode()
+    rows = list(csv.DictReader(io.StringIO(table)))
     assert rows[-1]["faces"] == "2 5" and rows[-1]["notation"] == "2d6"
-    data = json.loads(files["test-campaign-log.json"].text)
+    data = json.loads(gzip.decompress(files["test-campaign-log.json.gz"]))
     assert [e["seq"] for e in data["entries"]] == [1, 2]
 
 

@@ -4,6 +4,7 @@ verify and the offline verifier both re-derive it and name each kind of tamperin
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import re
@@ -46,8 +47,8 @@ async def end_turn(table: Table, turn: int) -> Any:
 
 async def export(table: Table) -> dict[str, Any]:
     reply = await table.slash("/history export", as_="player1")
-    (data,) = [a for a in reply.attachments if a.filename.endswith(".json")]
-    document: dict[str, Any] = json.loads(data.text)
+    (data,) = [a for a in reply.attachments if a.filename.endswith(".json.gz")]
+    document: dict[str, Any] = json.loads(gzip.decompress(data.data))
     return document
 
 

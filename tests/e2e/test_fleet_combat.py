@@ -6,6 +6,7 @@ rules/fleet-combat.md rolls them: for each volley the attack dice, then the defe
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 
@@ -509,7 +510,9 @@ async def test_history_verify_catches_an_edited_battle_log(seated):
     assert "1 round fought in 1 battle; 0 battles ended." in listed.text()
 
     exported = await seated.slash("/history export", as_="player1")
-    data = json.loads(next(a for a in exported.attachments if a.filename.endswith(".json")).text)
+    data = json.loads(
+        gzip.decompress(next(a for a in exported.attachments if a.filename.endswith(".gz")).data)
+    )
     (page,) = data["archive"]
     (turn_end,) = [e for e in data["entries"] if e["outcome"].get("archive")]
     assert (page["ruleset"], page["key"], page["seq"]) == ("fleet_combat", "battle/1", 1)

@@ -17,6 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+SQUADRONS = ["Hapsburg — carriers (2, level 3)", "Ottoman — galleys (5, level 1)", "Venice"]
 FRUITS = ["apple", "apricot", "banana", "blackberry", "cherry", "grape", "pear", "plum"]
 
 
@@ -85,6 +86,25 @@ class PickButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(f"{interaction.user.name} picked {self.n}")
+
+
+class SquadronSelect(discord.ui.View):
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    @discord.ui.select(
+        placeholder="Send squadrons",
+        custom_id="demo:squadrons",
+        min_values=1,
+        max_values=3,
+        options=[
+            discord.SelectOption(label=label, value=f"s{n}") for n, label in enumerate(SQUADRONS)
+        ],
+    )
+    async def chosen(
+        self, interaction: discord.Interaction, select: discord.ui.Select[Any]
+    ) -> None:
+        await interaction.response.send_message(f"sent {' + '.join(select.values)}")
 
 
 class FruitSelect(discord.ui.View):
@@ -332,6 +352,10 @@ class DemoBot(commands.Bot):
         @tree.command(name="menu", description="Selects")
         async def menu(interaction: discord.Interaction) -> None:
             await interaction.response.send_message("Menu", view=FruitSelect())
+
+        @tree.command(name="squadrons", description="A select whose labels hold commas")
+        async def squadrons(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("Squadrons", view=SquadronSelect())
 
         @tree.command(name="feedback", description="A modal")
         async def feedback(interaction: discord.Interaction) -> None:

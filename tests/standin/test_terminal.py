@@ -88,3 +88,47 @@ def test_modal_and_select_lines(tmp_path: Path) -> None:
 
 def test_missing_script_is_a_usage_error(tmp_path: Path) -> None:
     assert terminal.main(["--script", str(tmp_path / "none.txt")], out=io.StringIO()) == 2
+
+
+def test_select_keeps_an_option_label_that_holds_commas_whole(tmp_path: Path) -> None:
+    """`select` matches the menu's labels first: a comma inside a label does not split it."""
+    status, output = play(
+        tmp_path,
+        "/squadrons\n"
+        "select Send squadrons = Hapsburg — carriers (2, level 3), Venice\n"
+        "expect sent s0 + s2\n",
+    )
+
+    assert status == 0, output
+    assert "sent s0 + s2" in output
+
+
+def test_a_button_from_an_earlier_run_is_refused_with_the_reason(tmp_path: Path) -> None:
+    """Messages live only while a run lasts: clicking one from before says so, no traceback."""
+    first, _ = play(tmp_path, "/confirm\n")
+    status, output = play(tmp_path, "click Confirm\n")
+
+    assert first == 0
+    assert status == 1
+    assert "✗ no message in #campaign shows a button 'Confirm'" in output
+    assert "not kept between runs" in output
+    assert "Traceback" not in output
+
+
+def test_a_copied_database_keeps_the_synced_commands(tmp_path: Path) -> None:
+    """The commands the bot synced are kept in the `--db` file itself (no sidecar file), so
+    the real bot, which syncs only when its commands changed, still has them from a copy."""
+    first = tmp_path / "first"
+    first.mkdir()
+    script = first / "play.txt"
+    script.write_text("/roll dice:1d4\n", encoding="utf-8")
+    out = io.StringIO()
+    assert terminal.main(["--script", str(script), "--db", str(first / "a.db")], out=out) == 0
+    assert [p.name for p in first.iterdir() if "standin" in p.name] == []
+    copy = tmp_path / "copy"
+    copy.mkdir()
+    (copy / "b.db").write_bytes((first / "a.db").read_bytes())
+    again = io.StringIO()
+    status = terminal.main(["--script", str(script), "--db", str(copy / "b.db")], out=again)
+    assert status == 0, again.getvalue()
+    assert "/campaign create" in again.getvalue()  # /roll ran: no campaign here yet

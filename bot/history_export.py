@@ -1,0 +1,242 @@
+"""`/history export` written as it is read: the log streamed into gzip files, each cut to the
+guild's upload limit, so a log of millions of entries never sits in memory whole.
+
+The JSON file is the document `python -m bot verify` reads (`campaign`, `entries`, `archive`,
+`anchors`, `head`, `state`, and `since` for an incremental export), one entry per line. When a
+file is larger than the limit its gzip stream is cut into `NAME.json.gz.001`, `.002`, …:
+joined in order (`cat NAME.json.gz.* > NAME.json.gz`) they are one gzip file again.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import zlib
+from collections.abc import AsyncIterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from bot.dice import RollRecord
+from bot.storage.audit import AuditEntry
+
+GZIP_WBITS = 31  # zlib's gzip container (header and CRC), what `gzip.open` reads
+FLUSH_CHARS = 256 * 1024  # text gathered before it is compressed
+CSV_HEADER = (
+    "seq",
+    "turn",
+    "ruleset",
+    "command",
+    "actor_id",
+    "faction",
+    "created_at",
+    "roll",
+    "purpose",
+    "clause",
+    "notation",
+    "faces",
+    "total",
+    "target",
+    "successes",
+    "hash",
+)
+
+
+class PartWriter:
+    """Text compressed into one gzip stream, written to files of at most `limit` bytes."""
+
+    def __init__(self, directory: Path, name: str, limit: int) -> None:
+        if limit < 1024:
+            raise ValueError("a part must hold at least 1 KiB")
+        self.directory = directory
+        self.name = name
+        self.limit = limit
+        self.parts: list[Path] = []
+        self._compress = zlib.compressobj(6, zlib.DEFLATED, GZIP_WBITS)
+        self._text: list[str] = []
+        self._chars = 0
+        self._file: BinaryIO | None = None
+        self._room = 0
+
+    def write(self, text: str) -> None:
+        """Add text; it is compressed once enough has gathered."""
+        self._text.append(text)
+        self._chars += len(text)
+        if self._chars >= FLUSH_CHARS:
+            self._flush_text()
+
+    def _flush_text(self) -> None:
+        data = "".join(self._text).encode("utf-8")
+        self._text.clear()
+        self._chars = 0
+        self._emit(self._compress.compress(data))
+
+    def _emit(self, data: bytes) -> None:
+        view = memoryview(data)
+        while view:
+            if self._file is None or self._room == 0:
+                self._next_part()
+            assert self._file is not None
+            taken = view[: self._room]
+            self._file.write(taken)
+            self._room -= len(taken)
+            view = view[len(taken) :]
+
+    def _next_part(self) -> None:
+        if self._file is not None:
+            self._file.close()
+        path = self.directory / f"{self.name}.gz.{len(self.parts) + 1:03d}"
+        self.parts.append(path)
+        self._file = path.open("wb")
+        self._room = self.limit
+
+    def close(self) -> list[Path]:
+        """Finish the stream; the files in order (one file is named `NAME.gz`)."""
+        self._flush_text()
+        self._emit(self._compress.flush())
+        if self._file is not None:
+            self._file.close()
+        if len(self.parts) == 1:
+            single = self.directory / f"{self.name}.gz"
+            self.parts[0].rename(single)
+            self.parts = [single]
+        return self.parts
+
+
+def csv_rows(entry: AuditEntry) -> list[list[Any]]:
+    """The CSV rows of one entry: one per roll, or one with empty roll columns."""
+    rows: list[tuple[int, RollRecord | None]] = [*enumerate(entry.rolls, start=1)] or [(0, None)]
+    return [
+        [
+            entry.seq,
+            entry.turn,
+            entry.ruleset,
+            entry.command,
+            entry.actor_id,
+            entry.faction or "",
+            entry.created_at,
+            i or "",
+            r.purpose if r else "",
+            (r.clause or "") if r else "",
+            r.notation if r else "",
+            " ".join(map(str, r.faces)) if r else "",
+            r.total if r else "",
+            (r.target or "") if r else "",
+            "" if r is None or r.successes is None else r.successes,
+            entry.hash,
+        ]
+        for i, r in rows
+    ]
+
+
+@dataclass
+class ExportFiles:
+    """What an export wrote: its files in sending order and the entries it holds."""
+
+    json_parts: list[Path] = field(default_factory=list)
+    csv_parts: list[Path] = field(default_factory=list)
+    entries: int = 0
+    first_seq: int | None = None
+    last_seq: int | None = None
+
+    @property
+    def files(self) -> list[Path]:
+        """Every file, JSON first."""
+        return [*self.json_parts, *self.csv_parts]
+
+
+def _field(name: str, value: Any) -> str:
+    return f"{json.dumps(name)}: {json.dumps(value, ensure_ascii=False)},\n"
+
+
+async def write_export(
+    entries: AsyncIterator[AuditEntry],
+    archive: AsyncIterator[tuple[str, str, int, str]],
+    *,
+    directory: Path,
+    stem: str,
+    limit: int,
+    prev_hash: str,
+    last_seq: int,
+    document: Mapping[str, Any],
+) -> ExportFiles:
+    """Stream `entries` (oldest first, up to `last_seq`, the head the document names) into
+    `stem-log.json.gz` and `stem-log.csv.gz`, each cut into parts of at most `limit` bytes.
+
+    `prev_hash` is the hash before the first entry (GENESIS for a whole log); `document` holds
+    the other top-level fields of the JSON (campaign, anchors, head, state, since)."""
+    out = ExportFiles()
+    as_json = PartWriter(directory, f"{stem}-log.json", limit)
+    as_csv = PartWriter(directory, f"{stem}-log.csv", limit)
+    table = io.StringIO()
+    writer = csv.writer(table)
+    writer.writerow(CSV_HEADER)
+    as_json.write("{\n")
+    for name, value in document.items():
+        as_json.write(_field(name, value))
+    as_json.write('"entries": [\n')
+    prev = prev_hash
+    async for entry in entries:
+        if entry.seq > last_seq:
+            break
+        line = json.dumps(
+            {**entry.hashed_form(), "hash": entry.hash, "prev_hash": prev}, ensure_ascii=False
+        )
+        as_json.write(("" if out.entries == 0 else ",\n") + line)
+        prev = entry.hash
+        out.entries += 1
+        out.first_seq = entry.seq if out.first_seq is None else out.first_seq
+        out.last_seq = entry.seq
+        writer.writerows(csv_rows(entry))
+        if table.tell() >= FLUSH_CHARS:
+            as_csv.write(table.getvalue())
+            table.seek(0)
+            table.truncate()
+    as_csv.write(table.getvalue())
+    as_json.write('\n],\n"archive": [\n')
+    first = True
+    async for ruleset, key, seq, body in archive:
+        record = {"ruleset": ruleset, "key": key, "seq": seq, "body": body}
+        as_json.write(("" if first else ",\n") + json.dumps(record, ensure_ascii=False))
+        first = False
+    as_json.write("\n]\n}\n")
+    out.json_parts = as_json.close()
+    out.csv_parts = as_csv.close()
+    return out
+
+
+def upload_batches(paths: list[Path], limit: int, per_message: int = 10) -> list[list[Path]]:
+    """Files grouped into messages: at most `per_message` files and `limit` bytes each."""
+    batches: list[list[Path]] = [[]]
+    size = 0
+    for path in paths:
+        length = path.stat().st_size
+        if batches[-1] and (len(batches[-1]) == per_message or size + length > limit):
+            batches.append([])
+            size = 0
+        batches[-1].append(path)
+        size += length
+    return [batch for batch in batches if batch]
+
+
+@dataclass(frozen=True)
+class Since:
+    """Where an incremental export starts: an entry number or a turn."""
+
+    entry: int | None = None
+    turn: int | None = None
+
+
+def parse_since(text: str) -> Since:
+    """`#120` or `120` is an entry number; `T5`, `turn 5` or `ход 5` a turn."""
+    from bot.errors import GameError
+
+    word = text.strip().lower().replace(" ", "")
+    for prefix in ("turn", "ход", "t", "т"):
+        if word.startswith(prefix) and word[len(prefix) :].isdigit():
+            return Since(turn=int(word[len(prefix) :]))
+    number = word.removeprefix("#").removeprefix("№")
+    if number.isdigit() and int(number) >= 1:
+        return Since(entry=int(number))
+    raise GameError("error.export_since", since=text)

@@ -1,0 +1,276 @@
+"""A campaign's settings as a TOML file: written with each setting's description and allowed
+values as comments, read back whole — every problem named with its line and what is allowed,
+and nothing taken unless the whole file is valid."""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel, Field, ValidationError
+
+from bot import settings_edit
+from bot.errors import GameError
+from bot.i18n import Msg, t
+
+CORE = "core"
+MAX_FILE_BYTES = 256 * 1024
+BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+KEY_LINE = re.compile(r"^\s*([A-Za-z0-9_-]+|\"[^\"]*\")\s*(?:\.|=)")
+HEADER_LINE = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(?:#.*)?$")
+DECODE_LINE = re.compile(r"at line (\d+)")
+
+
+class CoreSettings(BaseModel):
+    """The settings every campaign has, outside any ruleset (as `/campaign settings set core.*`
+    accepts them)."""
+
+    factions_per_player: int = Field(1, ge=1, le=10)
+    secret_rolls_for_players: bool = False
+
+
+@dataclass(frozen=True)
+class FileProblem:
+    """One thing wrong in an imported file: its line (None when the file as a whole) and why."""
+
+    line: int | None
+    message: Msg
+
+
+class SettingsFileRejected(GameError):
+    """The imported file has problems; `problems` names each one, and nothing was applied."""
+
+    key = "error.settings_file.rejected"
+
+    def __init__(self, problems: Sequence[FileProblem]) -> None:
+        super().__init__(self.key, count=len(problems))
+        self.problems = list(problems)
+
+
+# -- writing -----------------------------------------------------------------------------------
+
+
+def _key(name: str) -> str:
+    return name if BARE_KEY.match(name) else json.dumps(name, ensure_ascii=False)
+
+
+def toml_value(value: Any) -> str:
+    """One value in TOML: scalars, arrays (sets sorted) and inline tables (mappings, models)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, str):
+        # A JSON string's escapes are all valid in a TOML basic string.
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, BaseModel):
+        return toml_value(value.model_dump(mode="json"))
+    if isinstance(value, Mapping):
+        # TOML has no null: an unset entry is left out (the model's default is None).
+        items = ", ".join(
+            f"{_key(str(k))} = {toml_value(v)}" for k, v in value.items() if v is not None
+        )
+        return "{ " + items + " }" if items else "{}"
+    if isinstance(value, set | frozenset):
+        value = sorted(value)
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    raise TypeError(f"no TOML form for {type(value).__name__}")
+
+
+def description(section: str, name: str, locale: str | None) -> str | None:
+    """The catalog's description of a setting (`<ruleset>.setting.<name>`), if it has one."""
+    key = f"{section}.setting.{name}"
+    text = t(key, locale)
+    return None if text == key else text
+
+
+def section_text(section: str, settings: BaseModel, locale: str | None) -> list[str]:
+    """One `[section]` table: each setting with its description and allowed values above it."""
+    lines = [f"[{section}]"]
+    for name in type(settings).model_fields:
+        info = settings_edit.describe(settings, name)
+        about = description(section, name, locale)
+        if about:
+            lines += [f"# {part}" for part in about.splitlines()]
+        if info.allowed:
+            lines.append("# " + t("settings_file.allowed", locale, allowed=info.allowed))
+        elif info.kind == "table":
+            lines.append("# " + t("settings_file.table", locale))
+        value = getattr(settings, name)
+        if value is None:
+            lines.append(f"# {name} = " + t("settings_file.unset", locale))
+        else:
+            lines.append(f"{name} = {toml_value(value)}")
+        lines.append("")
+    return lines
+
+
+def export_text(
+    sections: Sequence[tuple[str, BaseModel]], locale: str | None, *, campaign: str, turn: int
+) -> str:
+    """The whole file: a header saying how to use it, then one table per section."""
+    header = t("settings_file.header", locale, campaign=campaign, turn=turn)
+    lines = [f"# {part}" if part else "#" for part in header.splitlines()]
+    lines.append("")
+    for section, settings in sections:
+        lines += section_text(section, settings, locale)
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+# -- reading -----------------------------------------------------------------------------------
+
+
+def key_lines(text: str) -> dict[tuple[str, ...], int]:
+    """Where each table and key starts: (section,) and (section, name) → line number (1-based).
+
+    A setting written as its own sub-table (`[fleet_combat.ship_stats.fighter]`) is found at
+    its first header."""
+    found: dict[tuple[str, ...], int] = {}
+    table: tuple[str, ...] = ()
+    for number, line in enumerate(text.splitlines(), start=1):
+        header = HEADER_LINE.match(line)
+        if header:
+            table = tuple(p.strip().strip('"') for p in header.group(1).split("."))
+            for size in range(1, min(len(table), 2) + 1):
+                found.setdefault(table[:size], number)
+            continue
+        key = KEY_LINE.match(line)
+        if key and table:
+            found.setdefault((*table[:2], key.group(1).strip('"'))[:2], number)
+    return found
+
+
+def _raw_value(text: str, line: int | None) -> str:
+    if line is None:
+        return "—"
+    source = text.splitlines()[line - 1]
+    _, _, value = source.partition("=")
+    value = value.strip() or source.strip()
+    return value if len(value) <= 80 else value[:79] + "…"
+
+
+def _problem(line: int | None, key: str, **params: Any) -> FileProblem:
+    return FileProblem(line, Msg(key, line="—" if line is None else line, **params))
+
+
+def _field_problems(
+    section: str, current: BaseModel, error: ValidationError, text: str, lines: Mapping[Any, int]
+) -> list[FileProblem]:
+    problems: list[FileProblem] = []
+    named: set[str] = set()
+    for detail in error.errors():
+        loc = detail.get("loc", ())
+        name = str(loc[0]) if loc else ""
+        if name not in type(current).model_fields:
+            problems.append(
+                _problem(
+                    lines.get((section,)),
+                    "error.settings_file.invalid",
+                    setting=section,
+                    detail=str(detail.get("msg", "")),
+                )
+            )
+            continue
+        if name in named:
+            continue
+        named.add(name)
+        line = lines.get((section, name))
+        info = settings_edit.describe(current, name)
+        if info.kind == "table":
+            where = ".".join(str(part) for part in loc)
+            problems.append(
+                _problem(
+                    line,
+                    "error.settings_file.invalid",
+                    setting=f"{section}.{where}",
+                    detail=str(detail.get("msg", "")),
+                )
+            )
+        else:
+            problems.append(
+                _problem(
+                    line,
+                    "error.settings_file.value",
+                    setting=f"{section}.{name}",
+                    value=_raw_value(text, line),
+                    allowed=info.allowed,
+                )
+            )
+    return problems
+
+
+def read_settings(text: str, current: Mapping[str, BaseModel]) -> dict[str, BaseModel]:
+    """The new settings of each section the file names, checked against `current` (section →
+    settings); a setting the file leaves out keeps its value. Raises SettingsFileRejected
+    naming every problem when anything is wrong."""
+    try:
+        document = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as failure:
+        found = DECODE_LINE.search(str(failure))
+        line = int(found.group(1)) if found else None
+        detail = DECODE_LINE.sub("", str(failure)).strip(" ()")
+        raise SettingsFileRejected(
+            [_problem(line, "error.settings_file.syntax", detail=detail)]
+        ) from None
+    lines = key_lines(text)
+    problems: list[FileProblem] = []
+    result: dict[str, BaseModel] = {}
+    for section, table in document.items():
+        if section not in current or not isinstance(table, dict):
+            problems.append(
+                _problem(
+                    lines.get((section,)),
+                    "error.settings_file.section",
+                    section=section,
+                    allowed=", ".join(current),
+                )
+            )
+            continue
+        model = current[section]
+        fields = type(model).model_fields
+        unknown = [name for name in table if name not in fields]
+        for name in unknown:
+            problems.append(
+                _problem(lines.get((section, name)), "error.settings_file.unknown", setting=name)
+            )
+        known = {name: value for name, value in table.items() if name in fields}
+        try:
+            result[section] = type(model).model_validate({**model.model_dump(), **known})
+        except ValidationError as error:
+            problems += _field_problems(section, model, error, text, lines)
+    if problems:
+        problems.sort(key=lambda p: p.line or 0)
+        raise SettingsFileRejected(problems)
+    return result
+
+
+def changed_settings(
+    before: Mapping[str, BaseModel], after: Mapping[str, BaseModel]
+) -> dict[str, dict[str, Any]]:
+    """Per section, the settings whose value differs, as JSON values (for the audit entry)."""
+    changed: dict[str, dict[str, Any]] = {}
+    for section, new in after.items():
+        old = before[section]
+        names = {n for n in type(new).model_fields if getattr(new, n) != getattr(old, n)}
+        if names:
+            dumped = new.model_dump(mode="json", include=names)
+            changed[section] = {
+                n: sorted(v) if isinstance(getattr(new, n), set | frozenset) else v
+                for n, v in dumped.items()
+            }
+    return changed
+
+
+def decode_upload(data: bytes) -> str:
+    """An uploaded file's text; a GameError when it is too large or not UTF-8."""
+    if len(data) > MAX_FILE_BYTES:
+        raise GameError("error.settings_file.too_large", size=MAX_FILE_BYTES // 1024)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise GameError("error.settings_file.encoding") from None
