@@ -18,6 +18,7 @@ from bot.campaigns import CORE
 from bot.controls import Control
 from bot.dice import RollRecord
 from bot.errors import NotFound
+from bot.export_page import export_page, member_names
 from bot.i18n import Msg, msg_from_json, t
 from bot.interactions import (
     Context,
@@ -221,8 +222,9 @@ class HistoryCog(commands.Cog):
 
     @history_group.command(name="export", description="The whole log as CSV and JSON files")
     async def export(self, interaction: discord.Interaction[Any]) -> None:
-        """CSV (one row per roll) and JSON (entries with rolls and hashes, and the archive
-        records they list, each as its stored JSON text: sha256 of `body` is the digest)."""
+        """CSV (one row per roll), JSON (entries with rolls and hashes, and the archive
+        records they list, each as its stored JSON text: sha256 of `body` is the digest) and
+        the self-checking HTML page of the same data (bot/export_page.py)."""
         ctx = await campaign_context(interaction)
         await interaction.response.defer(thinking=True)
         text = io.StringIO()
@@ -281,23 +283,22 @@ class HistoryCog(commands.Cog):
             async for ruleset, key, seq, body in ctx.service.log.archive(ctx.campaign.id)
         ]
         slug = re.sub(r"[^a-z0-9]+", "-", ctx.campaign.name.lower()).strip("-") or "campaign"
+        document = {
+            "campaign": ctx.campaign.name,
+            "entries": entries,
+            "archive": archive,
+            "anchors": await posted_anchors(interaction),
+            **await export_extras(ctx.service.db, ctx.campaign.id),
+        }
         files = [
             discord.File(io.BytesIO(text.getvalue().encode("utf-8")), filename=f"{slug}-log.csv"),
             discord.File(
-                io.BytesIO(
-                    json.dumps(
-                        {
-                            "campaign": ctx.campaign.name,
-                            "entries": entries,
-                            "archive": archive,
-                            "anchors": await posted_anchors(interaction),
-                            **await export_extras(ctx.service.db, ctx.campaign.id),
-                        },
-                        ensure_ascii=False,
-                        indent=1,
-                    ).encode("utf-8")
-                ),
+                io.BytesIO(json.dumps(document, ensure_ascii=False, indent=1).encode("utf-8")),
                 filename=f"{slug}-log.json",
+            ),
+            discord.File(
+                io.BytesIO(export_page(document, ctx.locale, member_names(interaction)).encode()),
+                filename=f"{slug}-log.html",
             ),
         ]
         await reply(
