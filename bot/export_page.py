@@ -138,7 +138,7 @@ def export_page(
     entries = [e for e in document.get("entries", ()) if isinstance(e, Mapping)]
     players = sorted({(str(e.get("actor_id")), _player(e, names)) for e in entries})
     rulesets = sorted({str(e.get("ruleset")) for e in entries})
-    turns = sorted({e.get("turn") for e in entries if isinstance(e.get("turn"), int)})
+    turns = sorted({int(e["turn"]) for e in entries if isinstance(e.get("turn"), int)})
     fields = {
         "lang": language,
         "title": t("export_page.title", language, campaign=document.get("campaign", "")),

@@ -29,7 +29,7 @@ def chromium() -> str:
 def rendered_dom(page: Path, budget_ms: int = 20_000) -> str:
     """The page's DOM once its scripts have finished (headless, offline, a fresh profile)."""
     with tempfile.TemporaryDirectory() as profile:
-        done = subprocess.run(  # noqa: S603 - our own arguments
+        done = subprocess.run(
             [
                 chromium(),
                 "--headless",
