@@ -15,6 +15,7 @@ from discord.ext import commands
 from bot import anchors, controls, dice_stats, fair_embeds, secret_rolls
 from bot.app import PrivateerBot
 from bot.campaigns import CORE
+from bot.chart_files import luck_files
 from bot.controls import Control
 from bot.dice import RollRecord
 from bot.errors import NotFound
@@ -338,10 +339,13 @@ class HistoryCog(commands.Cog):
         embed = make_embed(ctx.t("history.stats.title", name=ctx.campaign.name))
         if not grouped:
             embed.description = ctx.t("history.list.empty")
+        charted = []
         for actor_id, rolls in sorted(grouped.items()):
             report = dice_stats.player_stats(rolls)
             if report.dice == 0:
                 continue
+            member = interaction.guild.get_member(actor_id) if interaction.guild else None
+            charted.append((member.display_name if member else str(actor_id), report))
             lines = [ctx.t("history.stats.dice", count=report.dice)]
             for size in report.by_sides:
                 line = ctx.t(
@@ -360,9 +364,9 @@ class HistoryCog(commands.Cog):
                         f" · χ²={chi.statistic:.2f}, df={chi.df}, p={chi.p_value:.3f} · {verdict}"
                     )
                 lines.append(line)
-            member = interaction.guild.get_member(actor_id) if interaction.guild else None
-            add_field(embed, member.display_name if member else str(actor_id), "\n".join(lines))
-        await reply(interaction, embed=embed)
+            add_field(embed, charted[-1][0], "\n".join(lines))
+        charts = await luck_files(interaction.client, interaction.user.id, charted, ctx.locale)
+        await reply(interaction, embed=embed, files=charts)
 
 
 async def setup(bot: PrivateerBot) -> None:
