@@ -40,8 +40,9 @@ BAND_Z = 1.96
 MAX_PLAYERS_PER_CHART = 6
 
 
-def _figure(height: float, layout: str | None = "constrained") -> Figure:
-    figure = Figure(figsize=(WIDTH_INCHES, height), dpi=DPI, facecolor=CARD, layout=layout)
+def _figure(height: float) -> Figure:
+    """A figure of fixed margins (set by the caller): a layout engine costs more than a plot."""
+    figure = Figure(figsize=(WIDTH_INCHES, height), dpi=DPI, facecolor=CARD)
     FigureCanvasAgg(figure)
     return figure
 
@@ -62,6 +63,15 @@ def _png(figure: Figure) -> bytes:
     out = io.BytesIO()
     figure.savefig(out, format="png", facecolor=CARD, metadata={"Software": None})
     return out.getvalue()
+
+
+# The odds chart's titles start at the picture's left edge, not the plot's (axes coordinates
+# of figure x = 0.02 for plots spanning 0.3–0.97).
+TITLE_X = (0.02 - 0.3) / 0.67
+
+
+def _short(name: str, limit: int = 18) -> str:
+    return name if len(name) <= limit else name[: limit - 1] + "…"
 
 
 def _percent(value: float, language: str) -> str:
@@ -91,8 +101,13 @@ def odds_chart(
     rows += [
         (name_b, c, n, result.expected_survivors_b.get(c, 0.0), "b") for c, n in start_b.items()
     ]
-    figure = _figure(1.9 + 0.32 * max(len(rows), 2))
-    chances, survivors = figure.subplots(2, 1, height_ratios=[1.0, 0.5 + 0.32 * max(len(rows), 2)])
+    classes_height = 0.5 + 0.32 * max(len(rows), 2)
+    height = 2.6 + classes_height
+    figure = _figure(height)
+    figure.subplots_adjust(
+        left=0.3, right=0.97, top=1 - 0.35 / height, bottom=0.35 / height, hspace=0.9 / height * 2.6
+    )
+    chances, survivors = figure.subplots(2, 1, height_ratios=[0.55, classes_height])
     for axes in (chances, survivors):
         _style(axes)
 
@@ -121,7 +136,9 @@ def odds_chart(
     chances.set_xlim(0, 1)
     chances.set_yticks([])
     chances.xaxis.set_major_formatter(lambda x, _pos: _percent(x, language))
-    chances.set_title(t("charts.odds.chances", language), color=INK, fontsize=11, loc="left")
+    chances.set_title(
+        t("charts.odds.chances", language), color=INK, fontsize=11, loc="left", x=TITLE_X
+    )
     chances.legend(
         loc="upper center",
         bbox_to_anchor=(0.5, -0.35),
@@ -131,7 +148,7 @@ def odds_chart(
         labelcolor=INK,
     )
 
-    labels = [f"{side} · {class_name(c).render(language)}" for side, c, *_ in rows]
+    labels = [f"{_short(side)} · {class_name(c).render(language)}" for side, c, *_ in rows]
     positions = list(range(len(rows)))[::-1]
     colours = [SIDE_A if who == "a" else SIDE_B for *_, who in rows]
     survivors.barh(
@@ -139,7 +156,6 @@ def odds_chart(
         [n for _, _, n, _, _ in rows],
         color=FAINT,
         height=0.7,
-        label=t("charts.odds.start", language),
     )
     errors = None
     if result.standard_errors:
@@ -154,7 +170,6 @@ def odds_chart(
         xerr=errors,
         ecolor=INK,
         capsize=3,
-        label=t("charts.odds.expected", language),
     )
     for y, (_, _, n, expected, _) in zip(positions, rows, strict=True):
         survivors.text(
@@ -163,8 +178,9 @@ def odds_chart(
     survivors.set_yticks(positions, labels, fontsize=9, color=INK)
     most = max([n for _, _, n, _, _ in rows] or [1])
     survivors.set_xlim(0, most * 1.25)
-    survivors.set_title(t("charts.odds.survivors", language), color=INK, fontsize=11, loc="left")
-    survivors.legend(loc="lower right", frameon=False, fontsize=8.5, labelcolor=INK)
+    survivors.set_title(
+        t("charts.odds.survivors", language), color=INK, fontsize=11, loc="left", x=TITLE_X
+    )
     return _png(figure)
 
 
@@ -196,7 +212,7 @@ def luck_chart(sides: int, players: Sequence[tuple[str, DieSizeStats]], locale: 
     language = language_of(locale)
     shown = sorted(players, key=lambda p: -p[1].dice)[:MAX_PLAYERS_PER_CHART]
     height = 1.3 + 1.35 * len(shown)
-    figure = _figure(height, layout=None)  # fixed margins: a layout engine costs more than a plot
+    figure = _figure(height)
     figure.subplots_adjust(
         left=0.07, right=0.98, top=1 - 0.65 / height, bottom=0.75 / height, hspace=0.45
     )
@@ -210,13 +226,15 @@ def luck_chart(sides: int, players: Sequence[tuple[str, DieSizeStats]], locale: 
         ha="left",
     )
     faces = list(range(1, sides + 1))
+    bar_points = 0.75 * WIDTH_INCHES * 0.91 * 72 / (sides + 1)
     for (name, size), (axes,) in zip(shown, grid, strict=True):
         _style(axes)
         expected, low, high = band(size.dice, sides)
         axes.axhspan(low, high, color=BAND, alpha=0.18, lw=0, label=t("charts.luck.band", language))
         axes.axhline(expected, color=BAND, lw=1.5, label=t("charts.luck.expected", language))
         colours = [SIDE_A if low <= n <= high else OUTSIDE for n in size.face_counts]
-        axes.bar(faces, size.face_counts, color=colours, width=0.75)
+        # One line per face (a single collection): a hundred bars of a d100 draw at once.
+        axes.vlines(faces, 0, size.face_counts, colors=colours, linewidth=bar_points)
         axes.set_title(
             t("charts.luck.player", language, name=name, count=size.dice),
             color=INK,
@@ -226,6 +244,7 @@ def luck_chart(sides: int, players: Sequence[tuple[str, DieSizeStats]], locale: 
         axes.set_ylim(0, max([*size.face_counts, high]) * 1.15 or 1)
     last = grid[-1][0]
     step = 1 if sides <= 20 else 10
+    last.set_xlim(0.4, sides + 0.6)
     last.set_xticks([f for f in faces if f == 1 or f % step == 0])
     last.set_xlabel(t("charts.luck.face", language), color=INK, fontsize=9)
     figure.legend(
