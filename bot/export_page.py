@@ -68,7 +68,7 @@ def _dice_cell(entry: Mapping[str, Any], locale: str) -> str:
         return ""
     items = []
     for row in rolls:
-        purpose, clause, notation, _sides, faces, total = (list(row) + [None] * 6)[:6]
+        purpose, clause, notation, _sides, faces, _modifier, total = (list(row) + [None] * 7)[:7]
         clause_text = f' <span class="clause">[{html.escape(str(clause))}]</span>' if clause else ""
         items.append(
             f"<li>{html.escape(str(purpose))}{clause_text}: <code>{html.escape(str(notation))}"

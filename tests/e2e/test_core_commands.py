@@ -164,12 +164,16 @@ async def test_history_show_lists_every_die_with_its_purpose(campaign):
     assert missing.ephemeral and "#99" in missing.text()
 
 
-async def test_history_export_attaches_csv_and_json(campaign):
+async def test_history_export_attaches_csv_json_and_the_self_checking_page(campaign):
     campaign.script_dice([2, 5])
     await campaign.slash("/roll dice:2d6", as_="player1")
     reply = await campaign.slash("/history export", as_="player1")
     files = {a.filename: a for a in reply.attachments}
-    assert set(files) == {"test-campaign-log.csv", "test-campaign-log.json"}
+    assert set(files) == {
+        "test-campaign-log.csv",
+        "test-campaign-log.json",
+        "test-campaign-log.html",
+    }
     rows = list(csv.DictReader(io.StringIO(files["test-campaign-log.csv"].text)))
     assert rows[-1]["faces"] == "2 5" and rows[-1]["notation"] == "2d6"
     data = json.loads(files["test-campaign-log.json"].text)

@@ -139,6 +139,12 @@ async def test_an_untouched_export_page_says_verified_in_the_exporters_language(
     page = tmp_path / attached.filename
     page.write_bytes(attached.data)
     assert f'<html lang="{locale}">' in attached.text
+    assert "<script src" not in attached.text and "<link" not in attached.text  # self-contained
+    assert "boarding" in attached.text and "[FC-5.10]" in attached.text  # purposes, clauses
+    boarding = next(e for e in document["entries"] if e["command"] == "roll" and e["rolls"])
+    purpose, _, notation, _, faces, _, total, *_ = boarding["rolls"][0]
+    shown = f"{purpose}: <code>{notation}</code> → {faces.replace(',', ', ')} (Σ {total})"
+    assert shown in attached.text
     attrs, lines, marks = page_verdict(page)
     verdict = verify_document(json.loads(data.text))
     assert verdict.ok and verdict.derived_dice > 0
