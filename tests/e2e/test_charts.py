@@ -4,7 +4,11 @@ die size, both rendered in the worker pool; the terminal mode lists them with th
 from __future__ import annotations
 
 import io
+import logging
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 from bot.compute import ComputeLimits, ComputePool
 from bot.standin import terminal
@@ -49,7 +53,17 @@ async def test_history_stats_answer_without_charts_when_the_pool_is_full(campaig
     assert reply.embed.fields and reply.attachments == []
 
 
-def test_the_terminal_mode_lists_the_chart_with_its_size(tmp_path: Path):
+@pytest.fixture
+def keep_logging() -> Iterator[None]:
+    """The terminal mode sets up logging; later tests get theirs back."""
+    root = logging.getLogger()
+    level, handlers = root.level, list(root.handlers)
+    yield
+    root.setLevel(level)
+    root.handlers[:] = handlers
+
+
+def test_the_terminal_mode_lists_the_chart_with_its_size(tmp_path: Path, keep_logging):
     """Playing in the terminal, the odds answer shows its attachment and its size."""
     script = tmp_path / "play.txt"
     script.write_text(
