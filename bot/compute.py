@@ -33,7 +33,7 @@ P = ParamSpec("P")
 T = TypeVar("T")
 
 # Modules the forkserver imports once, so each new worker starts with them loaded.
-PRELOAD = ("bot.rules.fleet_combat",)
+PRELOAD = ("bot.rules.fleet_combat", "bot.charts")
 # How long past its budget the caller waits for a worker that cannot be interrupted (C code).
 GRACE_SECONDS = 10.0
 

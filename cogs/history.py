@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import re
 import tempfile
 from pathlib import Path
@@ -14,8 +15,10 @@ from discord.ext import commands
 from bot import anchors, controls, dice_stats, fair_embeds, history_export, secret_rolls
 from bot.app import PrivateerBot
 from bot.campaigns import CORE
+from bot.chart_files import luck_files
 from bot.controls import Control
 from bot.errors import NotFound
+from bot.export_page import export_page, member_names
 from bot.i18n import Msg, decimal, msg_from_json, t
 from bot.interactions import (
     LOSS_COLOUR,
@@ -198,6 +201,28 @@ def upload_limit(interaction: discord.Interaction[Any]) -> int:
     return min(limits)
 
 
+# The self-checking page holds the whole log in one file the browser reads at once: it comes
+# with exports of up to this many entries (larger logs: the offline verifier on the JSON).
+PAGE_ENTRIES = 20_000
+
+
+async def self_checking_page(
+    ctx: Context, interaction: discord.Interaction[Any], document: dict[str, Any]
+) -> bytes:
+    """The HTML page that verifies the log in the reader's browser (bot/export_page.py)."""
+    entries = []
+    prev = GENESIS
+    async for e in ctx.service.log.entries(ctx.campaign.id):
+        entries.append({**e.hashed_form(), "hash": e.hash, "prev_hash": prev})
+        prev = e.hash
+    archive = [
+        {"ruleset": ruleset, "key": key, "seq": seq, "body": body}
+        async for ruleset, key, seq, body in ctx.service.log.archive(ctx.campaign.id)
+    ]
+    whole = {**document, "entries": entries, "archive": archive}
+    return export_page(whole, ctx.locale, member_names(interaction)).encode("utf-8")
+
+
 class HistoryCog(commands.Cog):
     """Review and verify the campaign's roll history."""
 
@@ -359,6 +384,10 @@ class HistoryCog(commands.Cog):
                     content=None if number == 0 else f"{number + 1}/{len(batches)}",
                     files=[discord.File(path, filename=path.name) for path in batch],
                 )
+        if first_seq == 1 and written.entries <= PAGE_ENTRIES:
+            page = await self_checking_page(ctx, interaction, document)
+            if len(page) <= limit:  # one file, or not at all: the JSON parts are the record
+                await reply(interaction, files=[discord.File(io.BytesIO(page), f"{slug}-log.html")])
 
     @history_group.command(name="verify", description="Recompute the hash chain of the whole log")
     async def verify(self, interaction: discord.Interaction[Any]) -> None:
@@ -393,10 +422,13 @@ class HistoryCog(commands.Cog):
         embed = make_embed(ctx.pt("history.stats.title", name=ctx.campaign.name))
         if not grouped:
             embed.description = ctx.pt("history.list.empty")
+        charted: list[tuple[str, dice_stats.PlayerDiceStats]] = []
         for actor_id, rolls in sorted(grouped.items()):
             report = dice_stats.player_stats(rolls)
             if report.dice == 0:
                 continue
+            name = await display_name(interaction, actor_id)
+            charted.append((name, report))
             lines = [f"<@{actor_id}>", ctx.pt("history.stats.dice", count=report.dice)]
             for size in report.by_sides:
                 line = ctx.pt(
@@ -420,7 +452,8 @@ class HistoryCog(commands.Cog):
                     )
                 lines.append(line)
             add_field(embed, await display_name(interaction, actor_id), "\n".join(lines))
-        await reply(interaction, embed=embed)
+        charts = await luck_files(interaction.client, interaction.user.id, charted, ctx.locale)
+        await reply(interaction, embed=embed, files=charts)
 
 
 async def display_name(interaction: discord.Interaction[Any], user_id: int) -> str:

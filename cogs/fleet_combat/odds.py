@@ -8,6 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.chart_files import odds_file
+from bot.charts import odds_with_chart
 from bot.compute import pool_of
 from bot.errors import GameError, NotFound
 from bot.factions import resolve_faction
@@ -18,7 +20,6 @@ from bot.rules.fleet_combat import (
     Fleet,
     FleetCombatSettings,
     FleetCombatState,
-    combat_odds,
     fleet_from_counts,
 )
 from bot.rules.fleet_combat.fleets import validate_ships
@@ -60,9 +61,11 @@ class OddsCommands(commands.Cog):
         fleet_b, name_b = odds_fleet(ctx, state, settings, b, b_faction, point, "B")
         async with pool_of(interaction.client).slot(ctx.user_id) as heavy:  # or refused
             await interaction.response.defer(thinking=True)
-            result = await heavy.run(combat_odds, fleet_a, fleet_b, settings)
+            result, chart = await heavy.run(
+                odds_with_chart, fleet_a, fleet_b, settings, name_a, name_b, ctx.locale
+            )
         embed = odds_embed(result, name_a, name_b, fleet_a, fleet_b, settings, ctx.locale)
-        await reply(interaction, embed=embed)
+        await reply(interaction, embed=embed, files=[odds_file(chart, ctx.locale)])
 
 
 def odds_fleet(

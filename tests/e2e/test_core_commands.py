@@ -165,7 +165,7 @@ async def test_history_show_lists_every_die_with_its_purpose(campaign):
     assert missing.ephemeral and "#99" in missing.text()
 
 
-async def test_history_export_attaches_csv_and_json(campaign):
+async def test_history_export_attaches_csv_json_and_the_self_checking_page(campaign):
     campaign.script_dice([2, 5])
     await campaign.slash("/roll dice:2d6", as_="player1")
     reply = await campaign.slash("/history export", as_="player1")
@@ -173,6 +173,8 @@ async def test_history_export_attaches_csv_and_json(campaign):
     assert set(files) == {"test-campaign-log.csv.gz", "test-campaign-log.json.gz"}
     table = gzip.decompress(files["test-campaign-log.csv.gz"]).decode()
     rows = list(csv.DictReader(io.StringIO(table)))
+    pages = [a for m in reply.followups for a in m.attachments if a.filename.endswith(".html")]
+    assert [a.filename for a in pages] == ["test-campaign-log.html"]  # the self-checking page
     assert rows[-1]["faces"] == "2 5" and rows[-1]["notation"] == "2d6"
     data = json.loads(gzip.decompress(files["test-campaign-log.json.gz"]))
     assert [e["seq"] for e in data["entries"]] == [1, 2]

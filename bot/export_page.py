@@ -1,0 +1,183 @@
+"""The self-checking page of `/history export`: one HTML file with the log as a searchable,
+filterable table, the battle logs and other archive records, and a verifier in the page's own
+JavaScript (WebCrypto SHA-256 and HMAC-SHA256) that repeats `bot.verify_export.verify_document`
+on the export embedded in the page, so its verdict is the same as `/history verify`'s.
+
+Self-contained: the script, styles, texts and data are inline and a Content-Security-Policy
+forbids every fetch, so the page works from a file opened offline. The template and the
+script are data/export_page/page.html and verify.js; the texts are the reader's catalog's.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Iterable, Mapping
+from functools import cache
+from typing import Any
+
+from bot.i18n import Msg, catalog, language_of, msg_from_json, t
+from bot.paths import data_dir
+
+# The catalog keys the script renders: the verdict texts of /history verify and the page's own.
+SCRIPT_TEXTS = ("history.verify.", "export_page.")
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+@cache
+def _asset(name: str) -> str:
+    return (data_dir() / "export_page" / name).read_text(encoding="utf-8")
+
+
+def _script_json(data: Any) -> str:
+    """JSON safe inside a <script> element: `<` only inside strings, written as \\u003c."""
+    return json.dumps(data, ensure_ascii=False).replace("<", "\\u003c")
+
+
+def _texts(language: str) -> dict[str, Any]:
+    english = catalog("en")
+    own = catalog(language)
+    keys = [k for k in english if k.startswith(SCRIPT_TEXTS)]
+    return {k: own.get(k, english[k]) for k in keys}
+
+
+def _summary(outcome: Any, locale: str) -> str:
+    summary = outcome.get("summary") if isinstance(outcome, dict) else None
+    items = summary if isinstance(summary, list) else [summary] if summary else []
+    parts = []
+    for item in items:
+        message = msg_from_json(item)
+        parts.append(message.render(locale) if isinstance(message, Msg) else str(message))
+    return " ".join(parts)
+
+
+def _player(entry: Mapping[str, Any], names: Mapping[int, str]) -> str:
+    actor = entry.get("actor_id")
+    name = names.get(actor, str(actor)) if isinstance(actor, int) else str(actor)
+    faction = entry.get("faction")
+    return f"{name} ({faction})" if faction else name
+
+
+def _dice_cell(entry: Mapping[str, Any], locale: str) -> str:
+    rolls = entry.get("rolls") or []
+    if not rolls:
+        outcome = entry.get("outcome")
+        if isinstance(outcome, dict) and "secret_commitment" in outcome:
+            return html.escape(t("export_page.secret", locale))
+        return ""
+    items = []
+    for row in rolls:
+        purpose, clause, notation, _sides, faces, _modifier, total = (list(row) + [None] * 7)[:7]
+        clause_text = f' <span class="clause">[{html.escape(str(clause))}]</span>' if clause else ""
+        items.append(
+            f"<li>{html.escape(str(purpose))}{clause_text}: <code>{html.escape(str(notation))}"
+            f"</code> → {html.escape(str(faces).replace(',', ', '))} (Σ {html.escape(str(total))})"
+            "</li>"
+        )
+    return '<ul class="dice">' + "".join(items) + "</ul>"
+
+
+def _rows(entries: Iterable[Mapping[str, Any]], locale: str, names: Mapping[int, str]) -> str:
+    rows = []
+    for e in entries:
+        ruleset = str(e.get("ruleset", ""))
+        summary = _summary(e.get("outcome"), locale)
+        command = html.escape(str(e.get("command", "")))
+        if summary:
+            command += f"<br><small>{html.escape(summary)}</small>"
+        rows.append(
+            f'<tr data-seq="{html.escape(str(e.get("seq")))}" '
+            f'data-turn="{html.escape(str(e.get("turn")))}" '
+            f'data-player="{html.escape(str(e.get("actor_id")))}" '
+            f'data-ruleset="{html.escape(ruleset)}">'
+            f'<td class="mark"></td><td>{html.escape(str(e.get("seq")))}</td>'
+            f"<td>{html.escape(str(e.get('turn')))}</td>"
+            f"<td>{html.escape(_player(e, names))}</td>"
+            f"<td>{html.escape(t(f'ruleset.{ruleset}', locale))}</td>"
+            f"<td>{command}</td><td>{_dice_cell(e, locale)}</td></tr>"
+        )
+    return "\n".join(rows)
+
+
+def _options(values: Iterable[tuple[str, str]]) -> str:
+    return "".join(
+        f'<option value="{html.escape(v)}">{html.escape(label)}</option>' for v, label in values
+    )
+
+
+def _records(archive: Iterable[Mapping[str, Any]], locale: str) -> str:
+    parts = []
+    for record in archive:
+        body = str(record.get("body", ""))
+        try:
+            shown = json.dumps(json.loads(body), ensure_ascii=False, indent=1)
+        except ValueError:
+            shown = body
+        title = t(
+            "export_page.record",
+            locale,
+            ruleset=t(f"ruleset.{record.get('ruleset')}", locale),
+            key=record.get("key"),
+            seq=record.get("seq"),
+        )
+        parts.append(
+            f"<details><summary>{html.escape(title)}</summary><pre>{html.escape(shown)}</pre>"
+            "</details>"
+        )
+    return "\n".join(parts) or f"<p>{html.escape(t('export_page.no_battles', locale))}</p>"
+
+
+def export_page(
+    document: Mapping[str, Any], locale: object, names: Mapping[int, str] | None = None
+) -> str:
+    """The page for one export `document` (what the JSON file of `/history export` holds), in
+    the exporter's language; `names` maps player ids to the names shown in the table."""
+    language = language_of(locale)
+    names = names or {}
+    entries = [e for e in document.get("entries", ()) if isinstance(e, Mapping)]
+    players = sorted({(str(e.get("actor_id")), _player(e, names)) for e in entries})
+    rulesets = sorted({str(e.get("ruleset")) for e in entries})
+    turns = sorted({int(e["turn"]) for e in entries if isinstance(e.get("turn"), int)})
+    fields = {
+        "lang": language,
+        "title": t("export_page.title", language, campaign=document.get("campaign", "")),
+        "intro": t("export_page.intro", language),
+        "running": t("export_page.running", language),
+        "log_heading": t("export_page.log", language),
+        "search": t("export_page.search", language),
+        "player": t("export_page.player", language),
+        "ruleset": t("export_page.ruleset", language),
+        "turn": t("export_page.turn", language),
+        "command": t("export_page.command", language),
+        "dice": t("export_page.dice", language),
+        "all_players": t("export_page.all_players", language),
+        "all_rulesets": t("export_page.all_rulesets", language),
+        "all_turns": t("export_page.all_turns", language),
+        "battles_heading": t("export_page.battles", language),
+    }
+    markup = {
+        "player_options": _options(players),
+        "ruleset_options": _options((r, t(f"ruleset.{r}", language)) for r in rulesets),
+        "turn_options": _options((str(n), str(n)) for n in turns),
+        "rows": _rows(entries, language, names),
+        "battles": _records(document.get("archive", ()), language),
+        "texts": _script_json(_texts(language)),
+        "export": _script_json(document),
+        "script": _asset("verify.js"),
+    }
+    values = {k: html.escape(str(v)) for k, v in fields.items()} | markup
+
+    def fill(match: re.Match[str]) -> str:
+        return values[match.group(1)]
+
+    template = _asset("page.html")
+    head, tail = template.split("{script}", 1)  # the script's own braces are left alone
+    return _PLACEHOLDER.sub(fill, head) + values["script"] + _PLACEHOLDER.sub(fill, tail)
+
+
+def member_names(interaction: Any) -> dict[int, str]:
+    """The display names of the guild's members known to the client (for the table)."""
+    guild = getattr(interaction, "guild", None)
+    members = getattr(guild, "members", None) or ()
+    return {int(m.id): str(m.display_name) for m in members}

@@ -1,0 +1,509 @@
+// The page's own verifier of a `/history export`: the same checks, in the same order, as
+// bot/verify_log.py (LogChecker) and bot/verify_export.py (verify_document), with WebCrypto's
+// SHA-256 and HMAC-SHA256. No network: everything it reads is in this file.
+"use strict";
+
+// ---- JSON with numbers kept as written (Discord ids exceed 2^53; 1.0 stays 1.0) ----------
+
+class JNum {
+  constructor(text) { this.text = text; }
+}
+
+function parseJson(text) {
+  let i = 0;
+  const fail = () => { throw new SyntaxError("bad JSON at " + i); };
+  const ws = () => { while (i < text.length && " \t\n\r".includes(text[i])) i++; };
+  function value() {
+    ws();
+    const c = text[i];
+    if (c === "{") {
+      i++; const obj = new Map(); ws();
+      if (text[i] === "}") { i++; return obj; }
+      for (;;) {
+        ws(); if (text[i] !== '"') fail();
+        const key = string(); ws(); if (text[i] !== ":") fail(); i++;
+        obj.set(key, value()); ws();
+        if (text[i] === ",") { i++; continue; }
+        if (text[i] === "}") { i++; return obj; }
+        fail();
+      }
+    }
+    if (c === "[") {
+      i++; const arr = []; ws();
+      if (text[i] === "]") { i++; return arr; }
+      for (;;) {
+        arr.push(value()); ws();
+        if (text[i] === ",") { i++; continue; }
+        if (text[i] === "]") { i++; return arr; }
+        fail();
+      }
+    }
+    if (c === '"') return string();
+    if (text.startsWith("true", i)) { i += 4; return true; }
+    if (text.startsWith("false", i)) { i += 5; return false; }
+    if (text.startsWith("null", i)) { i += 4; return null; }
+    const m = /^-?\d+(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
+    if (!m) fail();
+    i += m[0].length;
+    return new JNum(m[0]);
+  }
+  function string() {
+    i++; let out = "";
+    for (;;) {
+      const c = text[i++];
+      if (c === undefined) fail();
+      if (c === '"') return out;
+      if (c !== "\\") { out += c; continue; }
+      const e = text[i++];
+      const simple = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
+      if (e in simple) out += simple[e];
+      else if (e === "u") { out += String.fromCharCode(parseInt(text.slice(i, i + 4), 16)); i += 4; }
+      else fail();
+    }
+  }
+  const result = value(); ws();
+  if (i !== text.length) fail();
+  return result;
+}
+
+// Python's json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).
+const ESCAPES = { '"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f" };
+function quote(s) {
+  let out = '"';
+  for (const ch of s) {
+    if (ch in ESCAPES) out += ESCAPES[ch];
+    else if (ch < " ") out += "\\u" + ch.charCodeAt(0).toString(16).padStart(4, "0");
+    else out += ch;
+  }
+  return out + '"';
+}
+function canonical(v) {
+  if (v === null) return "null";
+  if (v === true) return "true";
+  if (v === false) return "false";
+  if (v instanceof JNum) return v.text;
+  if (typeof v === "string") return quote(v);
+  if (Array.isArray(v)) return "[" + v.map(canonical).join(",") + "]";
+  if (v instanceof Map) {
+    const keys = [...v.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    return "{" + keys.map((k) => quote(k) + ":" + canonical(v.get(k))).join(",") + "}";
+  }
+  throw new TypeError("not JSON");
+}
+
+// ---- Python's conversions, raising where Python raises (TypeError/ValueError) ----------
+
+const isMap = (v) => v instanceof Map;
+const get = (m, k, dflt) => {
+  if (!isMap(m)) throw new TypeError("not an object");
+  return m.has(k) ? m.get(k) : dflt;
+};
+const item = (m, k) => {
+  if (isMap(m)) { if (!m.has(k)) throw new TypeError("missing " + k); return m.get(k); }
+  if (Array.isArray(m) || typeof m === "string") {
+    const n = Number(toInt(k)); if (n < 0 || n >= m.length) throw new TypeError("index"); return m[n];
+  }
+  throw new TypeError("not subscriptable");
+};
+function toInt(v) {  // Python int(): a BigInt
+  if (typeof v === "bigint") return v;
+  if (typeof v === "number") return BigInt(Math.trunc(v));
+  if (v === true) return 1n;
+  if (v === false) return 0n;
+  if (v instanceof JNum) {
+    if (/^-?\d+$/.test(v.text)) return BigInt(v.text);
+    const f = Number(v.text); if (!isFinite(f)) throw new TypeError("inf"); return BigInt(Math.trunc(f));
+  }
+  if (typeof v === "string" && /^\s*[+-]?\d+(_\d+)*\s*$/.test(v)) return BigInt(v.trim().replace(/_/g, ""));
+  throw new TypeError("not an int");
+}
+const toNum = (v) => Number(toInt(v));
+function pyStr(v) {
+  if (typeof v === "string") return v;
+  if (v instanceof JNum) {
+    if (/^-?\d+$/.test(v.text)) return BigInt(v.text).toString();
+    const n = Number(v.text);
+    return Number.isInteger(n) && Math.abs(n) < 1e16 ? n.toFixed(1) : String(n);
+  }
+  if (v === null) return "None";
+  if (v === true) return "True";
+  if (v === false) return "False";
+  return canonical(v);
+}
+function truthy(v) {
+  if (v === null || v === false || v === undefined) return false;
+  if (v instanceof JNum) return Number(v.text) !== 0;
+  if (typeof v === "string" || Array.isArray(v)) return v.length > 0;
+  if (isMap(v)) return v.size > 0;
+  return true;
+}
+function fromHex(text) {  // bytes.fromhex
+  const s = String(text).replace(/\s+/g, "");
+  if (s.length % 2 || /[^0-9a-fA-F]/.test(s)) throw new RangeError("not hex");
+  const out = new Uint8Array(s.length / 2);
+  for (let k = 0; k < out.length; k++) out[k] = parseInt(s.slice(2 * k, 2 * k + 2), 16);
+  return out;
+}
+const hex = (buf) => Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, "0")).join("");
+const utf8 = (s) => new TextEncoder().encode(s);
+async function sha256(bytes) { return hex(await crypto.subtle.digest("SHA-256", bytes)); }
+const GENESIS = "0".repeat(64);
+const SPACE = 1n << 256n;
+
+// ---- dice derivation (README "Provably fair dice"; bot/fair_dice.py) ----------------------
+
+async function hmacKey(seed) {
+  return crypto.subtle.importKey("raw", seed, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+}
+async function deriveFaces(key, campaign, turn, entry, roll, count, sides) {
+  const faces = [];
+  const bound = SPACE - (SPACE % sides.big);
+  for (let die = 0; die < count; die++) {
+    for (let attempt = 0; ; attempt++) {
+      const message = `privateer-dice-v1 ${campaign} ${turn} ${entry} ${roll} ${die} ${sides.big} ${key.interaction} ${attempt}`;
+      const digest = hex(await crypto.subtle.sign("HMAC", key.key, utf8(message)));
+      const value = BigInt("0x" + digest);
+      if (value < bound) { faces.push(Number(value % sides.big) + 1); break; }
+    }
+  }
+  return faces;
+}
+
+// ---- the checker (LogChecker) -----------------------------------------------------------
+
+class Problem {
+  constructor(kind, seq, params) { this.kind = kind; this.seq = seq; this.params = params || {}; }
+}
+
+function outcomeOf(e) { const o = get(e, "outcome", null); return isMap(o) ? o : new Map(); }
+
+async function trustedSeeds(entries) {
+  const commitments = new Map();
+  for (const e of entries) {
+    const o = isMap(e) ? get(e, "outcome", null) : null;
+    if (isMap(o) && o.has("seed_commitment")) {
+      const c = o.get("seed_commitment");
+      commitments.set(toNum(item(c, "turn")), pyStr(item(c, "sha256")));
+    }
+  }
+  const found = new Map();
+  for (const e of entries) {
+    const o = isMap(e) ? get(e, "outcome", null) : null;
+    const reveal = isMap(o) ? get(o, "seed_reveal", null) : null;
+    if (!truthy(reveal)) continue;
+    let seed;
+    try { seed = fromHex(pyStr(item(reveal, "seed"))); } catch (err) { if (err instanceof RangeError) continue; throw err; }
+    const turn = toNum(item(reveal, "turn"));
+    if (commitments.get(turn) === await sha256(seed)) found.set(turn, seed);
+  }
+  return found;
+}
+
+class LogChecker {
+  constructor(seeds, seqs) {
+    this.seeds = seeds; this.keys = new Map(); this.seqs = seqs;
+    this.prev = GENESIS; this.expected = 1; this.count = 0; this.problem = null;
+    this.hashes = new Map(); this.commitments = new Map(); this.secrets = new Map();
+    this.revealed = new Set(); this.derivedDice = 0; this.unprovable = 0;
+    this.lastState = null; this.archive = new Map();
+  }
+  async add(entry) {
+    if (this.problem === null) {
+      try {
+        this.problem = await this.check(entry);
+      } catch (err) {
+        if (!(err instanceof TypeError || err instanceof RangeError || err instanceof SyntaxError)) throw err;
+        const s = isMap(entry) ? entry.get("seq") : undefined;
+        const seq = s instanceof JNum && /^-?\d+$/.test(s.text) ? Number(s.text) : typeof s === "boolean" ? Number(s) : this.expected;
+        this.problem = new Problem("edited", seq, { count: this.count });
+      }
+    }
+    return this.problem;
+  }
+  async check(e) {
+    const seq = toNum(item(e, "seq"));
+    if (seq !== this.expected) {
+      const moved = this.seqs !== null && this.seqs.has(this.expected);
+      return new Problem(moved ? "reordered" : "removed", this.expected, { count: this.count });
+    }
+    if (e.has("prev_hash") && e.get("prev_hash") !== this.prev) {
+      return new Problem("reordered", seq, { count: this.count });
+    }
+    const outcome = outcomeOf(e);
+    const campaign = toInt(item(e, "campaign_id")), turn = toNum(item(e, "turn"));
+    const diceField = get(e, "dice", null);
+    const dice = truthy(diceField) ? diceField : new Map();
+    let problem = null;
+    if (truthy(get(e, "rolls", null))) {
+      if (get(dice, "source", null) === "derived") {
+        problem = await this.derive(item(e, "rolls"), campaign, turn, seq, toInt(item(dice, "interaction")), null);
+      } else {
+        this.unprovable += 1;
+      }
+    }
+    if (problem === null && outcome.has("secret_commitment")) {
+      this.secrets.set(seq, [pyStr(outcome.get("secret_commitment")), turn, toInt(get(dice, "interaction", new JNum("0"))), campaign]);
+    }
+    if (problem === null && outcome.has("secret_reveal")) problem = await this.secretReveal(seq, outcome.get("secret_reveal"));
+    if (problem === null && outcome.has("seed_reveal")) problem = await this.seedReveal(seq, outcome.get("seed_reveal"));
+    if (problem === null && outcome.has("seed_commitment")) {
+      const committed = outcome.get("seed_commitment");
+      this.commitments.set(toNum(item(committed, "turn")), [pyStr(item(committed, "sha256")), seq]);
+    }
+    if (problem !== null) return problem;
+    const form = new Map([...e].filter(([k]) => k !== "hash" && k !== "prev_hash"));
+    const digest = await sha256(utf8(this.prev + canonical(form)));
+    if (digest !== item(e, "hash")) return new Problem("edited", seq, { count: this.count });
+    const written = get(outcome, "archive", []);
+    for (const record of iterate(written)) {
+      const [key, recordSeq, recordDigest] = unpack3(record);
+      this.archive.set(JSON.stringify([pyStr(item(e, "ruleset")), pyStr(key), String(toInt(recordSeq))]), [pyStr(recordDigest), seq]);
+    }
+    if (get(e, "state", null) !== null) this.lastState = [seq, e.get("state")];
+    this.hashes.set(seq, digest);
+    this.prev = digest;
+    this.expected += 1;
+    this.count += 1;
+    return null;
+  }
+  async derive(rolls, campaign, turn, seq, interaction, revealedIn) {
+    const seed = this.seeds.get(turn);
+    if (seed === undefined) return null;
+    if (!this.keys.has(turn)) this.keys.set(turn, await hmacKey(seed));
+    const key = { key: this.keys.get(turn), interaction };
+    let index = 0;
+    for (const row of iterate(rolls)) {
+      const sidesBig = toInt(item(row, 3));
+      const facesText = pyStr(item(row, 4));
+      const faces = facesText ? facesText.split(",").map((f) => Number(toInt(f))) : [];
+      if (sidesBig <= 0n) throw new TypeError("sides");
+      const derived = await deriveFaces(key, campaign, turn, seq, index, faces.length, { big: sidesBig });
+      this.derivedDice += faces.length;
+      for (let die = 0; die < faces.length; die++) {
+        if (faces[die] !== derived[die]) {
+          return new Problem(revealedIn === null ? "face" : "secret_face", seq, {
+            roll: index + 1, die: die + 1, sides: sidesBig, found: faces[die], derived: derived[die], turn, reveal: revealedIn,
+          });
+        }
+      }
+      index += 1;
+    }
+    return null;
+  }
+  async secretReveal(seq, reveal) {
+    const target = toNum(item(reveal, "entry"));
+    const known = this.secrets.get(target);
+    const payload = get(reveal, "payload", null);
+    if (known === undefined || this.revealed.has(target)) return new Problem("secret_unknown", seq, { entry: target });
+    const digest = await sha256(utf8(canonical(payload)));
+    if (!isMap(payload) || digest !== known[0]) return new Problem("secret", seq, { entry: target });
+    this.revealed.add(target);
+    const [, turn, interaction, campaign] = known;
+    return this.derive(get(payload, "rolls", []), campaign, turn, target, interaction, seq);
+  }
+  async seedReveal(seq, reveal) {
+    const turn = toNum(item(reveal, "turn"));
+    const committed = this.commitments.get(turn);
+    let seed;
+    try { seed = fromHex(pyStr(item(reveal, "seed"))); } catch (err) { if (!(err instanceof RangeError)) throw err; seed = new Uint8Array(0); }
+    if (committed === undefined || await sha256(seed) !== committed[0]) {
+      return new Problem("seed", seq, { turn, commit: committed ? committed[1] : null });
+    }
+    return null;
+  }
+  async finish(head, anchors, state, archive) {
+    const problem = this.problem || await this.finishChecks(head, anchors, state, archive);
+    const revealed = [...this.seeds.keys()].filter((t) => this.commitments.has(t));
+    const open = [...this.commitments.keys()].filter((t) => !this.seeds.has(t)).sort((a, b) => a - b);
+    const openTurn = open.length ? open[open.length - 1] : null;
+    return {
+      problem, count: this.count, revealedTurns: revealed.length, derivedDice: this.derivedDice,
+      unprovable: this.unprovable, openTurn, openCommitment: openTurn === null ? null : this.commitments.get(openTurn)[0],
+    };
+  }
+  async finishChecks(head, anchors, state, archive) {
+    if (head !== null && (head[0] !== this.count || head[1] !== this.prev)) {
+      return new Problem("removed", this.count + 1, { count: this.count });
+    }
+    for (const [seq, posted] of [...anchors.heads].sort((a, b) => a[0] - b[0])) {
+      if (this.hashes.get(seq) !== posted) return new Problem("posted_head", seq, { count: this.count });
+    }
+    for (const [turn, posted] of [...anchors.commitments].sort((a, b) => a[0] - b[0])) {
+      const committed = this.commitments.get(turn);
+      if (committed === undefined || committed[0] !== posted) {
+        return new Problem("posted_commitment", committed ? committed[1] : null, { turn });
+      }
+    }
+    if (state !== null && this.lastState !== null) {
+      const [seq, digests] = this.lastState;
+      const part = differingPart(state, digests);
+      if (part !== null) return new Problem("state", seq, { part });
+    }
+    if (archive !== null) {
+      const records = [...this.archive].sort((a, b) => a[1][1] - b[1][1]);
+      for (const [record, [digest, seq]] of records) {
+        if (!archive.has(record)) return new Problem("archive_removed", seq, { count: this.count });
+        if (archive.get(record) !== digest) return new Problem("archive_edited", seq, { count: this.count });
+      }
+    }
+    return null;
+  }
+}
+
+function iterate(v) {
+  if (Array.isArray(v)) return v;
+  if (typeof v === "string") return [...v];
+  if (isMap(v)) return [...v.keys()];
+  throw new TypeError("not iterable");
+}
+function unpack3(v) {
+  const items = iterate(v);
+  if (items.length !== 3) throw new RangeError("unpack");
+  return items;
+}
+
+// bot/storage/state_digest.py: digests() and differing_part().
+async function stateDigests(snapshot) {
+  const rulesets = new Map();
+  for (const r of iterate(item(snapshot, "rulesets"))) {
+    const text = `${pyStr(item(r, "schema_version"))}\n${pyStr(item(r, "state"))}\n${pyStr(item(r, "settings"))}`;
+    rulesets.set(pyStr(item(r, "ruleset")), [item(r, "row_version"), await sha256(utf8(text))]);
+  }
+  return {
+    campaign: await sha256(utf8(canonical(item(snapshot, "campaign")))),
+    gms: await sha256(utf8(canonical(item(snapshot, "gms")))),
+    factions: await sha256(utf8(canonical(item(snapshot, "factions")))),
+    rulesets,
+  };
+}
+function same(a, b) {
+  if (typeof a === "string" || typeof b === "string") return a === b;
+  if (a === undefined || b === undefined) return a === b;
+  return canonical(a) === canonical(b);
+}
+function differingPart(stored, entry) {
+  const entryMap = isMap(entry) ? entry : new Map();
+  for (const part of ["campaign", "gms", "factions"]) {
+    if (!same(stored[part], entryMap.has(part) ? entryMap.get(part) : undefined)) return part;
+  }
+  const mine = new Map([...stored.rulesets].map(([k, v]) => [k, v[1]]));
+  const given = entryMap.has("rulesets") ? entryMap.get("rulesets") : new Map();
+  const theirs = new Map([...(isMap(given) ? given : new Map())].map(([k, v]) => [k, item(v, 1)]));
+  const keys = [...new Set([...mine.keys(), ...theirs.keys()])].sort();
+  for (const key of keys) if (!same(mine.get(key), theirs.get(key))) return `ruleset ${key}`;
+  return null;
+}
+
+// verify_document()
+async function verifyDocument(doc) {
+  const entries = [...iterate(get(doc, "entries", []))];
+  const seqs = new Set(entries.map((e) => toNum(item(e, "seq"))));
+  const checker = new LogChecker(await trustedSeeds(entries), seqs);
+  for (const entry of entries) if (await checker.add(entry)) break;
+  const posted = get(doc, "anchors", new Map());
+  const anchors = {
+    heads: new Map([...iterate(get(posted, "heads", []))].map((p) => [toNum(item(p, 0)), pyStr(item(p, 1))])),
+    commitments: new Map([...iterate(get(posted, "commitments", []))].map((p) => [toNum(item(p, 0)), pyStr(item(p, 1))])),
+  };
+  const head = get(doc, "head", null);
+  const state = get(doc, "state", null);
+  const archive = new Map();
+  for (const a of iterate(get(doc, "archive", []))) {
+    const key = JSON.stringify([pyStr(item(a, "ruleset")), pyStr(item(a, "key")), String(toInt(item(a, "seq")))]);
+    archive.set(key, await sha256(utf8(pyStr(item(a, "body")))));
+  }
+  return checker.finish(
+    head === null ? null : [toNum(item(head, 0)), pyStr(item(head, 1))],
+    anchors,
+    state === null ? null : await stateDigests(state),
+    archive,
+  );
+}
+
+// ---- texts (the same catalog texts as /history verify) --------------------------------------
+
+const TEXTS = JSON.parse(document.getElementById("texts").textContent);
+const LANGUAGE = document.documentElement.lang;
+function t(key, params) {
+  params = params || {};
+  let value = TEXTS[key];
+  if (value === undefined) return key;
+  if (typeof value === "object") {
+    const n = Number(params.count || 0);
+    value = value[new Intl.PluralRules(LANGUAGE).select(Math.abs(n))] || value.other;
+  }
+  return value.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+function describe(verdict) {
+  if (verdict.problem !== null) {
+    const params = { count: verdict.count, ...verdict.problem.params, seq: verdict.problem.seq };
+    for (const k of Object.keys(params)) if (params[k] === null || params[k] === undefined) params[k] = "—";
+    return [t("history.verify.bad.title"), t("history.verify.bad." + verdict.problem.kind, params)];
+  }
+  const lines = [t("history.verify.ok", { count: verdict.count })];
+  lines.push(t("history.verify.derived", { count: verdict.derivedDice, turns: verdict.revealedTurns }));
+  if (verdict.openTurn !== null) lines.push(t("history.verify.open", { turn: verdict.openTurn, commitment: verdict.openCommitment }));
+  if (verdict.unprovable) lines.push(t("history.verify.unprovable", { count: verdict.unprovable }));
+  return lines;
+}
+
+// ---- the page: verdict, marks, search and filters -------------------------------------------
+
+function showVerdict(verdict) {
+  const box = document.getElementById("verdict");
+  box.replaceChildren();
+  for (const line of describe(verdict)) {
+    const p = document.createElement("p");
+    p.textContent = line;
+    box.appendChild(p);
+  }
+  const bad = verdict.problem;
+  box.dataset.kind = bad ? bad.kind : "";
+  box.dataset.seq = bad && bad.seq !== null ? String(bad.seq) : "";
+  for (const row of document.querySelectorAll("#log tbody tr")) {
+    const seq = Number(row.dataset.seq);
+    const mark = row.querySelector(".mark");
+    let state = "verified";
+    if (bad && bad.seq !== null && seq === bad.seq) state = "failed";
+    else if (bad && seq > verdict.count) state = "unchecked";  // the chain stopped before it
+    row.dataset.check = state;
+    mark.textContent = state === "verified" ? "✔" : state === "failed" ? "✘" : "·";
+    mark.title = t("export_page.mark." + state);
+  }
+  box.dataset.state = bad ? "failed" : "verified";
+}
+
+function applyFilters() {
+  const words = document.getElementById("search").value.toLowerCase().split(/\s+/).filter(Boolean);
+  const player = document.getElementById("player").value;
+  const ruleset = document.getElementById("ruleset").value;
+  const turn = document.getElementById("turn").value;
+  let shown = 0;
+  for (const row of document.querySelectorAll("#log tbody tr")) {
+    const text = row.textContent.toLowerCase();
+    const ok = words.every((w) => text.includes(w))
+      && (!player || row.dataset.player === player)
+      && (!ruleset || row.dataset.ruleset === ruleset)
+      && (!turn || row.dataset.turn === turn);
+    row.hidden = !ok;
+    if (ok) shown++;
+  }
+  document.getElementById("shown").textContent = t("export_page.shown", { count: shown });
+}
+
+async function main() {
+  for (const id of ["search", "player", "ruleset", "turn"]) {
+    document.getElementById(id).addEventListener("input", applyFilters);
+  }
+  applyFilters();
+  const box = document.getElementById("verdict");
+  try {
+    const doc = parseJson(document.getElementById("export").textContent);
+    showVerdict(await verifyDocument(doc));
+  } catch (err) {
+    box.dataset.state = "error";
+    box.textContent = t("export_page.error", { error: String(err) });
+  }
+}
+
+main();

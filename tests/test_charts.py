@@ -1,0 +1,91 @@
+"""The pictures of `/combat odds` and `/history stats` (bot/charts.py): small PNGs of a phone's
+width, one per die size, in the reader's language; the luck band's claim checked exactly."""
+
+from __future__ import annotations
+
+import math
+import struct
+from fractions import Fraction
+
+from bot.charts import MAX_PLAYERS_PER_CHART, band, luck_charts, odds_chart, odds_with_chart
+from bot.dice_stats import FaceSample, player_stats
+from bot.rules.fleet_combat import FleetCombatSettings, fleet_from_counts
+
+PNG = b"\x89PNG\r\n\x1a\n"
+# Discord's attachment limit is 10 MiB (25 MiB with boosts); a chart stays far below.
+SMALL = 150_000
+
+
+def size_of(png: bytes) -> tuple[int, int]:
+    assert png.startswith(PNG)
+    width, height = struct.unpack(">II", png[16:24])
+    return width, height
+
+
+def fleets():
+    return fleet_from_counts("A", {"destroyer": 3, "cruiser": 1}), fleet_from_counts(
+        "B", {"cruiser": 2}
+    )
+
+
+def test_the_odds_chart_is_a_small_png_of_a_phones_width_in_the_readers_language():
+    """FC-I17's odds as a picture: one PNG about 700 px wide, well under Discord's limit; the
+    Russian reader's picture has other words than the English one's."""
+    a, b = fleets()
+    result, english = odds_with_chart(a, b, FleetCombatSettings(), "Fleet A", "Fleet B", "en")
+    russian = odds_chart(result, "Флот A", "Флот B", a, b, "ru")
+    width, height = size_of(english)
+    assert 600 <= width <= 800 and height < width
+    assert len(english) < SMALL and len(russian) < SMALL
+    assert english != russian
+
+
+def test_a_sampled_result_draws_error_bars_without_failing():
+    """A Monte Carlo result carries standard errors: the chart draws them (±2 SE)."""
+    from bot.rules.fleet_combat import combat_odds
+
+    a, b = fleets()
+    result = combat_odds(a, b, FleetCombatSettings(), method="monte_carlo", battles=2000)
+    assert result.standard_errors
+    assert size_of(odds_chart(result, "A", "B", a, b, "en"))[0] > 0
+
+
+def test_one_luck_chart_per_die_size_smallest_first():
+    """Each die size anyone rolled gets its own chart; a size nobody rolled gets none."""
+    one = player_stats([FaceSample(6, [1, 2, 3]), FaceSample(20, [20])])
+    two = player_stats([FaceSample(6, [6, 6]), FaceSample(100, [42])])
+    charts = luck_charts([("Anna", one), ("Борис", two)], "ru")
+    assert [sides for sides, _ in charts] == [6, 20, 100]
+    assert all(len(png) < SMALL and size_of(png)[0] > 600 for _, png in charts)
+
+
+def test_a_luck_chart_draws_at_most_its_player_limit():
+    """Many players: the chart keeps the ones with the most dice (the text lists all), so its
+    height stops growing."""
+    players = [(f"P{i}", player_stats([FaceSample(6, [1 + i % 6] * (i + 1))])) for i in range(12)]
+    (_, many), (_, few) = (
+        luck_charts(players, "en")[0],
+        luck_charts(players[:MAX_PLAYERS_PER_CHART], "en")[0],
+    )
+    assert size_of(many)[1] == size_of(few)[1]
+
+
+def binomial_within(dice: int, sides: int, low: float, high: float) -> Fraction:
+    p = Fraction(1, sides)
+    return sum(
+        (
+            math.comb(dice, k) * p**k * (1 - p) ** (dice - k)
+            for k in range(math.ceil(low), math.floor(high) + 1)
+        ),
+        Fraction(0),
+    )
+
+
+def test_the_band_holds_a_fair_dies_count_about_95_percent_of_the_time():
+    """The band is 'chance variation': for a fair die the count of a face falls inside it with
+    probability close to 95% (exact binomial sum), for small and large samples."""
+    for dice, sides in ((60, 6), (600, 6), (400, 20), (1000, 100)):
+        expected, low, high = band(dice, sides)
+        assert expected == dice / sides
+        inside = binomial_within(dice, sides, low, high)
+        assert Fraction(92, 100) <= inside <= Fraction(975, 1000), (dice, sides, float(inside))
