@@ -345,7 +345,8 @@ async def test_fleet_syntax_is_forgiving_and_errors_list_the_classes(seated):
 
 
 async def test_odds_of_fleets_typed_inline_and_registered(seated):
-    """FC-I17 odds: exact for small fleets (FC-P2's pair, fought to the end)."""
+    """FC-I17 odds: exact for small fleets (FC-P2's pair, fought to the end); only the asker
+    sees them unless they ask to post them (checking odds should not announce a plan)."""
     expected = combat_odds(
         fleet_from_counts("A", {"cruiser": 1}),
         fleet_from_counts("B", {"destroyer": 1}),
@@ -354,11 +355,15 @@ async def test_odds_of_fleets_typed_inline_and_registered(seated):
 
     odds = await seated.slash("/combat odds a:1 cruiser b:1 destroyer", as_="player3")
 
+    assert odds.ephemeral
     embed = odds.embed
     assert embed.title == "Шансы: Флот A (стреляет первым) против Флот B"
     assert f"Флот A побеждает: {100 * expected.a_wins:.1f} %" in embed.description
     assert embed.footer.startswith("Точный расчёт")
-    registered = await seated.slash("/combat odds a_faction:Blue b_faction:Red", as_="player1")
+    registered = await seated.slash(
+        "/combat odds a_faction:Blue b_faction:Red public:true", as_="player1"
+    )
+    assert not registered.ephemeral
     assert registered.embed.title == "Odds: Blue (fires first) against Red"
     assert "Blue wins:" in registered.embed.description
     assert registered.embed.field("Red") == "2 cruisers"
