@@ -260,7 +260,10 @@ class _Round:
         return aims
 
     def volley(self, shooter: str, ship_class: str, size: int, group: int, aim: _Aim) -> None:
-        """FC-5.10–5.12: roll the attack dice, then one defence die per hit."""
+        """FC-5.10–5.12: roll the attack dice, then one defence die per hit.
+
+        The round's report rows are built from values of their declared types, so they skip
+        validation (`model_construct`): thousands per end of turn."""
         settings = self.settings
         stats = settings.stats_of(ship_class)
         target_stats = settings.stats_of(aim.target_class)
@@ -284,7 +287,7 @@ class _Round:
         cap = size if settings.kill_cap else None
         index = len(self.report.volleys)
         self.report.volleys.append(
-            VolleyReport(
+            VolleyReport.model_construct(
                 shooter=shooter,
                 ship_class=ship_class,
                 ships=size,
@@ -344,7 +347,7 @@ class _Round:
                 for index, added, destroyed in placed.touched:
                     ship = self.set_wounds(packet.target, ships[index], wounds[index])
                     report.hits.append(
-                        ShipHit(
+                        ShipHit.model_construct(
                             ship_id=ship.id,
                             wounds_added=added,
                             wounds=ship.wounds,
@@ -455,7 +458,7 @@ class _Round:
             for ship in self.alive(faction):
                 self.set_wounds(faction, ship, settings.stats_of(ship.ship_class).life)
                 self.report.losses.append(
-                    LostShip(
+                    LostShip.model_construct(
                         faction=faction,
                         ship_id=ship.id,
                         ship_class=ship.ship_class,
@@ -478,7 +481,7 @@ class _Round:
                 reserve[ship.ship_class] = reserve.get(ship.ship_class, 0) + 1
                 if (participant.faction, ship.id) not in transports:
                     wound_losses.append(
-                        LostShip(
+                        LostShip.model_construct(
                             faction=participant.faction,
                             ship_id=ship.id,
                             ship_class=ship.ship_class,
