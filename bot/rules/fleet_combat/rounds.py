@@ -260,10 +260,7 @@ class _Round:
         return aims
 
     def volley(self, shooter: str, ship_class: str, size: int, group: int, aim: _Aim) -> None:
-        """FC-5.10–5.12: roll the attack dice, then one defence die per hit.
-
-        The round's report rows are built from values of their declared types, so they skip
-        validation (`model_construct`): thousands per end of turn."""
+        """FC-5.10–5.12: roll the attack dice, then one defence die per hit."""
         settings = self.settings
         stats = settings.stats_of(ship_class)
         target_stats = settings.stats_of(aim.target_class)
@@ -287,7 +284,7 @@ class _Round:
         cap = size if settings.kill_cap else None
         index = len(self.report.volleys)
         self.report.volleys.append(
-            VolleyReport.model_construct(
+            VolleyReport(
                 shooter=shooter,
                 ship_class=ship_class,
                 ships=size,
@@ -347,7 +344,7 @@ class _Round:
                 for index, added, destroyed in placed.touched:
                     ship = self.set_wounds(packet.target, ships[index], wounds[index])
                     report.hits.append(
-                        ShipHit.model_construct(
+                        ShipHit(
                             ship_id=ship.id,
                             wounds_added=added,
                             wounds=ship.wounds,
@@ -458,7 +455,7 @@ class _Round:
             for ship in self.alive(faction):
                 self.set_wounds(faction, ship, settings.stats_of(ship.ship_class).life)
                 self.report.losses.append(
-                    LostShip.model_construct(
+                    LostShip(
                         faction=faction,
                         ship_id=ship.id,
                         ship_class=ship.ship_class,
@@ -481,7 +478,7 @@ class _Round:
                 reserve[ship.ship_class] = reserve.get(ship.ship_class, 0) + 1
                 if (participant.faction, ship.id) not in transports:
                     wound_losses.append(
-                        LostShip.model_construct(
+                        LostShip(
                             faction=participant.faction,
                             ship_id=ship.id,
                             ship_class=ship.ship_class,
