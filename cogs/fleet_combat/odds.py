@@ -41,6 +41,7 @@ class OddsCommands(commands.Cog):
         a_faction="Fleet A: this faction's registered fleet",
         b_faction="Fleet B: this faction's registered fleet",
         point="Board point of the registered fleets",
+        public="Post the odds in the channel (default: only you see them)",
     )
     @app_commands.autocomplete(
         point=point_autocomplete, a_faction=faction_autocomplete, b_faction=faction_autocomplete
@@ -53,19 +54,24 @@ class OddsCommands(commands.Cog):
         a_faction: app_commands.Range[str, 1, 64] | None = None,
         b_faction: app_commands.Range[str, 1, 64] | None = None,
         point: app_commands.Range[str, 1, 60] | None = None,
+        public: bool = False,
     ) -> None:
-        """FC-I17 automatic mode: exact where feasible, else Monte Carlo with its margin."""
+        """FC-I17 automatic mode: exact where feasible, else Monte Carlo with its margin.
+
+        Private by default (checking odds should not announce a plan); `public` posts them."""
         ctx = await RulesetContext.of(interaction, SPEC)
         state, settings = await ctx.read()
         fleet_a, name_a = odds_fleet(ctx, state, settings, a, a_faction, point, "A")
         fleet_b, name_b = odds_fleet(ctx, state, settings, b, b_faction, point, "B")
         async with pool_of(interaction.client).slot(ctx.user_id) as heavy:  # or refused
-            await interaction.response.defer(thinking=True)
+            await interaction.response.defer(thinking=True, ephemeral=not public)
             result, chart = await heavy.run(
                 odds_with_chart, fleet_a, fleet_b, settings, name_a, name_b, ctx.locale
             )
         embed = odds_embed(result, name_a, name_b, fleet_a, fleet_b, settings, ctx.locale)
-        await reply(interaction, embed=embed, files=[odds_file(chart, ctx.locale)])
+        await reply(
+            interaction, embed=embed, files=[odds_file(chart, ctx.locale)], ephemeral=not public
+        )
 
 
 def odds_fleet(

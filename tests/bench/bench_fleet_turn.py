@@ -5,7 +5,7 @@ Run: .venv/bin/python tests/bench/bench_fleet_turn.py [--battles N] [--repeat N]
 Target from the fleet-combat brief (for the record, not asserted): ≤ 0.5 s for the whole
 `/turn end` transaction. The scenario and the measurement live in bot/bench/fleet_turn.py
 (`python -m bot bench` prints the same figures with fewer repetitions). `--profile` runs
-one more end of turn under cProfile and prints the top functions by cumulative time.
+one more end of turn (production dice) under cProfile and prints the top functions.
 The last figure is one `/combat order`-like command on the same campaign: a unit of work that
 loads the state, records one participant's fire orders and saves it with its audit entry.
 The CPU reference line lets figures from different machines be compared.
@@ -24,7 +24,6 @@ from pathlib import Path
 
 from bot.bench.figures import cpu_reference
 from bot.bench.fleet_turn import GM, TURN, build_state, measure, seed_campaigns
-from bot.dice import Dice
 from bot.rules.fleet_combat import (
     SPEC,
     FireOrder,
@@ -41,7 +40,7 @@ async def profile(folder: Path, battles: int) -> None:
     state, mix = build_state(battles, FleetCombatSettings())
     db = await Database.open(folder / "profile.db")
     service, ids = await seed_campaigns(db, state, 1, mix.log)
-    service.dice_factory = lambda: Dice.seeded(99)
+    service.dice_factory = None  # production dice, derived from the committed turn seed
     profiler = cProfile.Profile()
     profiler.enable()
     await service.end_turn(ids[0], TURN, GM)

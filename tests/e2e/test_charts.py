@@ -24,7 +24,7 @@ async def test_odds_attach_a_chart_in_the_readers_language(campaign):
         "/combat odds a:3 destroyer, 1 cruiser b:2 cruiser", as_="player3"
     )
     for reply in (english, russian):
-        assert reply.embed.title and not reply.ephemeral
+        assert reply.embed.title and reply.ephemeral  # odds are private unless public:true
         (chart,) = reply.attachments
         assert chart.filename == "odds.png" and chart.data.startswith(b"\x89PNG")
         assert 0 < chart.size < 150_000

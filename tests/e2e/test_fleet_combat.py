@@ -105,18 +105,16 @@ async def test_fc_e1_played_through_discord_orders_by_menu_and_the_turn_end(seat
 
     summary = await end_turn(seated)
 
+    # One line per battle; the volleys are in the battle's log, one command away.
     assert summary.description.splitlines() == [
-        "Battle #1 at Mecatol, round 1",
-        "Red's 2 cruisers → Blue's dreadnoughts: attack 5, 2, 6, 1 → hits 2; "
-        "defence 3, 5 → wounds 1",
-        "Blue's 3 destroyers → Red's cruisers: attack 6, 5, 4 → hits 2; defence 2, 6 → wounds 1",
-        "Blue's 1 dreadnought → Red's cruisers: attack 4, 1, 3 → hits 1; defence 1 → wounds 1",
-        "Red loses 1 cruiser.",
-        "Battle #1 is frozen until the next turn (FC-5.23).",
+        "Battle #1 at Mecatol, round 1: Red lost 1 cruiser; Blue lost no ships — "
+        "still fighting (frozen until the next turn, FC-5.23)",
+        "Every volley and wound of a round: /combat status battle:N round:R "
+        "(e.g. /combat status battle:1 round:1).",
     ]
     assert seated.faces.pending == []
     for player in ("player1", "player2"):
-        report = await seated.slash("/combat status battle:1", as_=player)
+        report = await seated.slash("/combat status battle:1 round:1", as_=player)
         first = report.embed
         assert first.title == "Battle #1 at Mecatol — round 1, turn 1"
         assert first.description.split("\n\n") == [
@@ -195,16 +193,19 @@ async def test_retreat_in_round_one_is_refused_naming_the_clause(seated):
     summary = await end_turn(seated, turn=2)
 
     lines = summary.description.splitlines()
-    assert lines[:2] == [
-        "Battle #1 at Mecatol, round 2",
-        "Red retreats: fires nothing this round and takes a parting volley (FC-6.2).",
+    assert lines[0] == (
+        "Battle #1 at Mecatol, round 2: Blue lost no ships; Red lost no ships — "
+        "over, Blue won (FC-I16)"
+    )
+    told = await seated.slash("/combat status battle:1 round:2", as_="player2")
+    assert "Red retreats: fires nothing this round and takes a parting volley (FC-6.2)." in (
+        told.embed.description
+    )
+    volleys = [b.split("**")[1] for b in told.embed.description.split("\n\n") if "→" in b]
+    assert volleys == [
+        "1. Blue's 3 destroyers → Red's cruisers",
+        "2. Blue's 1 dreadnought → Red's cruisers",
     ]
-    assert [line.split(":")[0] for line in lines if "→" in line] == [
-        "Blue's 3 destroyers → Red's cruisers",
-        "Blue's 1 dreadnought → Red's cruisers",
-    ]
-    assert "Red leaves the battle and moves 2 points in any direction (FC-6.3)." in lines
-    assert "Battle #1 is over: every participant left it (FC-I15)." not in lines
     after = await seated.slash("/combat status battle:1", as_="player2")
     assert after.message.all_embeds[-1].field("Red") == "Left the battle (FC-6.3)."
 
@@ -225,9 +226,12 @@ async def test_a_restart_between_orders_and_the_end_of_turn_loses_no_order(seate
     assert panel.embed.description == "1. 2 cruisers (4 dice at 5+) → Blue's destroyers"
     seated.script_dice([1, 1, 1, 1, 1, 1, 1, 1, 1, 1])
     summary = await end_turn(seated)
-    assert "Red's 2 cruisers → Blue's destroyers: attack 1, 1, 1, 1" in summary.description
-    assert "Blue's 3 destroyers → Red's cruisers" in summary.description
-    assert "automatic target" not in summary.description
+    assert summary.description.startswith("Battle #1 at Mecatol, round 1: ")
+    report = (await seated.slash("/combat status battle:1 round:1", as_="player1")).embed
+    assert "**1. Red's 2 cruisers → Blue's destroyers**" in report.description
+    assert "Attack, 4 dice at 5+: 1, 1, 1, 1" in report.description
+    assert "Blue's 3 destroyers → Red's cruisers" in report.description
+    assert "automatic target" not in report.description
 
 
 async def test_groups_without_orders_are_auto_targeted_and_the_summary_says_who(seated):
@@ -239,16 +243,13 @@ async def test_groups_without_orders_are_auto_targeted_and_the_summary_says_who(
 
     summary = await end_turn(seated)
 
-    text = summary.description
-    assert "Red's 2 cruisers → Blue's dreadnoughts: attack 1, 1, 1, 1 → hits 0" in text
-    assert (
-        "Red's cruisers had no orders and fired at Blue's dreadnoughts "
-        "(automatic target, FC-I17)." in text
+    assert "Battle #1 at Mecatol, round 1: Red lost no ships; Blue lost no ships" in (
+        summary.description
     )
-    assert "Blue's destroyers had no orders and fired at Red's cruisers" in text
-    assert "Blue's dreadnoughts had no orders and fired at Red's cruisers" in text
-    report = await seated.slash("/combat status battle:1", as_="player2")
-    assert "automatic target, no orders (FC-I17)" in report.embed.description
+    report = await seated.slash("/combat status battle:1 round:1", as_="player2")
+    text = report.embed.description
+    assert "**1. Red's 2 cruisers → Blue's dreadnoughts**" in text
+    assert text.count("automatic target, no orders (FC-I17)") == 3
 
 
 async def test_typed_orders_with_autocomplete_offer_only_legal_targets(seated):
@@ -346,7 +347,8 @@ async def test_fleet_syntax_is_forgiving_and_errors_list_the_classes(seated):
 
 
 async def test_odds_of_fleets_typed_inline_and_registered(seated):
-    """FC-I17 odds: exact for small fleets (FC-P2's pair, fought to the end)."""
+    """FC-I17 odds: exact for small fleets (FC-P2's pair, fought to the end); only the asker
+    sees them unless they ask to post them (checking odds should not announce a plan)."""
     expected = combat_odds(
         fleet_from_counts("A", {"cruiser": 1}),
         fleet_from_counts("B", {"destroyer": 1}),
@@ -355,11 +357,15 @@ async def test_odds_of_fleets_typed_inline_and_registered(seated):
 
     odds = await seated.slash("/combat odds a:1 cruiser b:1 destroyer", as_="player3")
 
+    assert odds.ephemeral
     embed = odds.embed
     assert embed.title == "Шансы: Флот A (стреляет первым) против Флот B"
     assert f"Флот A побеждает: {100 * expected.a_wins:.1f} %" in embed.description
     assert embed.footer.startswith("Точный расчёт")
-    registered = await seated.slash("/combat odds a_faction:Blue b_faction:Red", as_="player1")
+    registered = await seated.slash(
+        "/combat odds a_faction:Blue b_faction:Red public:true", as_="player1"
+    )
+    assert not registered.ephemeral
     assert registered.embed.title == "Odds: Blue (fires first) against Red"
     assert "Blue wins:" in registered.embed.description
     assert registered.embed.field("Red") == "2 cruisers"

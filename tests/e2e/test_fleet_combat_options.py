@@ -384,11 +384,11 @@ async def test_split_fire_resolves_with_the_dice_split_as_ordered(seated):
 
     summary = await end_turn(seated)
 
-    assert summary.description.splitlines()[1:3] == [
-        "Red's 2 cruisers → Blue's destroyers: attack 6 → hits 1; defence 1 → wounds 1",
-        "Red's 2 cruisers → Blue's dreadnoughts: attack 5, 4, 1 → hits 1; defence 2 → wounds 1",
-    ]
-    report = await seated.slash("/combat status battle:1", as_="player2")
+    assert summary.description.splitlines()[0] == (
+        "Battle #1 at Mecatol, round 1: Red lost no ships; Blue lost 1 destroyer — "
+        "still fighting (frozen until the next turn, FC-5.23)"
+    )
+    report = await seated.slash("/combat status battle:1 round:1", as_="player2")
     assert report.embed.description.split("\n\n")[:2] == [
         "**1. Red's 2 cruisers → Blue's destroyers**\n"
         "Attack, 1 die at 5+: 6 → 1 hit\nDefence 6+: 1 → 1 wound",
@@ -433,10 +433,11 @@ async def test_hold_fire_by_menu_and_by_typing(seated):
 
     summary = await end_turn(seated)
 
-    lines = summary.description.splitlines()
-    assert "Blue's destroyers held fire as ordered (FC-I7)." in lines
-    assert "Blue's dreadnoughts held fire as ordered (FC-I7)." in lines
-    assert not any(line.startswith("Blue's 3 destroyers →") for line in lines)
+    assert summary.description.startswith("Battle #1 at Mecatol, round 1: ")
+    report = (await seated.slash("/combat status battle:1 round:1", as_="player2")).embed
+    assert "Blue's destroyers held fire as ordered (FC-I7)." in report.description
+    assert "Blue's dreadnoughts held fire as ordered (FC-I7)." in report.description
+    assert "Blue's 3 destroyers →" not in report.description
     assert seated.faces.pending == []
 
 

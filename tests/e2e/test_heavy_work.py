@@ -13,16 +13,18 @@ async def test_odds_while_the_pool_is_full_are_refused_with_a_clear_ephemeral_me
     assert busy.ephemeral
     assert "already running as many heavy calculations as it can (1)" in busy.text()
     odds = await campaign.slash("/combat odds a:3 cruiser b:4 destroyer", as_="player1")
-    assert not odds.ephemeral and odds.embed.title
+    assert odds.ephemeral and odds.embed.title  # private by default
 
 
 async def test_a_player_waiting_for_odds_cannot_ask_for_more(campaign):
     pool = campaign.bot.compute
     async with pool.slot(campaign.member("player1").id):
         again = await campaign.slash("/combat odds a:3 cruiser b:4 destroyer", as_="player1")
-        other = await campaign.slash("/combat odds a:3 cruiser b:4 destroyer", as_="player2")
+        other = await campaign.slash(
+            "/combat odds a:3 cruiser b:4 destroyer public:true", as_="player2"
+        )
     assert again.ephemeral and "Your previous heavy calculation is still running" in again.text()
-    assert not other.ephemeral
+    assert not other.ephemeral and other.embed.title
 
 
 async def test_odds_past_the_time_budget_say_so(campaign):

@@ -13,7 +13,7 @@ from bot.bench.fleet_turn import FACTIONS, TURN, build_state
 from bot.campaigns import Actor
 from bot.rules.fleet_combat import SPEC, FleetCombatSettings
 
-BATTLES = 150
+BATTLES = 1000
 
 
 async def seed_battles(table, battles: int) -> list[int]:
@@ -33,7 +33,8 @@ async def seed_battles(table, battles: int) -> list[int]:
 
 
 async def test_a_large_turn_end_posts_every_report_in_order_under_the_rate_limits(campaign):
-    """FC-I6: one round of each of 150 battles; 38 follow-ups through a bucket of five."""
+    """FC-I6: one round of each of 1,000 battles, one line each, in follow-ups through a
+    bucket of five; each round's full report stays one command away."""
     table = campaign
     active = await seed_battles(table, BATTLES)
 
@@ -52,3 +53,8 @@ async def test_a_large_turn_end_posts_every_report_in_order_under_the_rate_limit
     assert limits.ran_dry["webhook-execute"] >= 6
     # discord.py reads the headers and waits for the window: not one request met a 429.
     assert limits.refused_total == 0
+    last = active[-1]
+    assert f"/combat status battle:{last} round:" in text
+    report = await table.slash(f"/combat status battle:{last}", as_="gm")
+    assert report.embed.title.startswith(f"Battle #{last} at ")
+    assert "→" in report.embed.description

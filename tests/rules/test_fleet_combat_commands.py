@@ -318,7 +318,8 @@ def test_firing_groups_and_status_as_data():
 
 def test_end_of_turn_fights_one_round_of_every_active_battle_and_names_auto_targets():
     """FC-I6, FC-I17: one round per battle per resolution; groups without orders are
-    auto-targeted and the summary says so; the outcome is JSON."""
+    auto-targeted and the outcome says so (the battle log tells the volleys); the summary is
+    one line per battle; the outcome is JSON."""
     state = battle([("A", {"cruiser": 2}), ("B", {"cruiser": 2})])
     state = register(state, "C", {"dreadnought": 1}, point="Vega")
     state = register(state, "D", {"dreadnought": 1}, point="Vega")
@@ -330,9 +331,13 @@ def test_end_of_turn_fights_one_round_of_every_active_battle_and_names_auto_targ
     assert [b.rounds_fought for b in step.state.battles] == [1, 1]
     assert [b.rounds_fought for b in state.battles] == [0, 0]
     keys = [line.key for line in step.lines]
-    assert keys.count("fleet_combat.round.header") == 2
-    auto = [line for line in step.lines if line.key == "fleet_combat.round.auto_target"]
-    assert {line.params["shooter"] for line in auto} == {"B", "C", "D"}
+    assert keys == [
+        "fleet_combat.turn.line",
+        "fleet_combat.turn.line",
+        "fleet_combat.turn.full_report",
+    ]
+    auto = [a["shooter"] for r in step.outcome["rounds"] for a in r["auto_targeted"]]
+    assert set(auto) == {"B", "C", "D"}
     json.dumps(step.outcome)
     assert step.outcome["rounds"][0]["auto_targeted"] == [
         {"shooter": "B", "ship_class": "cruiser", "source": "automatic"}

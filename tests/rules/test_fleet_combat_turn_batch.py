@@ -10,9 +10,8 @@ from bot.bench.fleet_turn import build_state
 from bot.dice import Dice, RollRecord
 from bot.i18n import Msg
 from bot.rules.fleet_combat import FleetCombatSettings, FleetCombatState, RoundReport
-from bot.rules.fleet_combat.messages import round_lines
 from bot.rules.fleet_combat.rounds import ROUND_SAFETY_LIMIT, fight_round
-from bot.rules.fleet_combat.turn import _round_outcome, end_of_turn
+from bot.rules.fleet_combat.turn import _round_outcome, end_of_turn, summary_lines
 from bot.rulesets import TurnContext
 
 VARIANTS = {
@@ -37,18 +36,16 @@ def one_by_one(
 ) -> tuple[FleetCombatState, list[Msg], list[dict[str, object]], list[RoundReport]]:
     """The plain way: a deep copy, then each battle's rounds with the per-battle defaults."""
     state = state.model_copy(deep=True)
-    lines: list[Msg] = []
     rounds: list[dict[str, object]] = []
     reports: list[RoundReport] = []
     for battle in state.active_battles():
         for _ in range(settings.rounds_per_resolution or ROUND_SAFETY_LIMIT):
             report = fight_round(state, battle, settings, dice, turn=turn)
-            lines += round_lines(report, retreat_distance=settings.retreat_distance_points)
             rounds.append(_round_outcome(report))
             reports.append(report)
             if report.ended:
                 break
-    return state, lines, rounds, reports
+    return state, summary_lines(reports), rounds, reports
 
 
 def roll_rows(records: list[RollRecord]) -> list[dict[str, object]]:

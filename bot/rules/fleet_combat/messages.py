@@ -184,3 +184,40 @@ def result_msg(battle_id: int, result: BattleResult) -> Msg:
     """How a battle ended and who holds the point (FC-I16)."""
     holders = ", ".join(result.holders) or "—"
     return Msg(f"fleet_combat.battle.ended.{result.reason}", battle=battle_id, holders=holders)
+
+
+def battle_line(reports: Sequence[RoundReport], factions: Sequence[str]) -> Msg:
+    """One line for the rounds a battle fought in one resolution (FC-I6): who fought, what
+    each lost, and whether it fights on or is over and who holds the point. The full round
+    report stays in the battle's log (`/combat status battle:N round:R`)."""
+    first, last = reports[0], reports[-1]
+    lost: dict[str, dict[str, int]] = {f: {} for f in factions}
+    for report in reports:
+        for loss in report.losses:
+            by_class = lost.setdefault(loss.faction, {})
+            by_class[loss.ship_class] = by_class.get(loss.ship_class, 0) + 1
+    rounds = (
+        Msg("fleet_combat.turn.line.round", round=first.round)
+        if first.round == last.round
+        else Msg("fleet_combat.turn.line.rounds", first=first.round, last=last.round)
+    )
+    losses = MsgList(
+        [
+            Msg("fleet_combat.turn.line.lost", faction=faction, ships=counts_msg(by_class))
+            for faction, by_class in lost.items()
+        ],
+        separator="; ",
+    )
+    if last.result is None:
+        status = Msg("fleet_combat.turn.line.fighting")
+    else:
+        holders = ", ".join(last.result.holders) or "—"
+        status = Msg(f"fleet_combat.turn.line.over.{last.result.reason}", holders=holders)
+    return Msg(
+        "fleet_combat.turn.line",
+        battle=first.battle_id,
+        point=first.point,
+        rounds=rounds,
+        losses=losses,
+        status=status,
+    )

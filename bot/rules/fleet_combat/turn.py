@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.i18n import Msg
 from bot.rules.fleet_combat.copies import working_copy
-from bot.rules.fleet_combat.messages import round_lines
+from bot.rules.fleet_combat.messages import battle_line
 from bot.rules.fleet_combat.models import FleetCombatState, RoundReport
 from bot.rules.fleet_combat.rounds import ROUND_SAFETY_LIMIT, fight_rounds
 from bot.rules.fleet_combat.settings import FleetCombatSettings
@@ -39,7 +39,6 @@ def end_of_turn(
     round reports go to the battles' logs in the ruleset archive."""
     settings = context.settings
     state = working_copy(context.state)
-    lines: list[Msg] = []
     reports = fight_rounds(
         state,
         state.active_battles(),
@@ -48,10 +47,7 @@ def end_of_turn(
         turn=context.turn,
         rounds_each=settings.rounds_per_resolution or ROUND_SAFETY_LIMIT,
     )
-    for report in reports:
-        lines += round_lines(report, retreat_distance=settings.retreat_distance_points)
-    if not reports:
-        lines.append(Msg("fleet_combat.turn.no_battles"))
+    lines = summary_lines(reports)
     return TurnStepResult(
         state=state,
         lines=lines,
@@ -70,6 +66,26 @@ def _fought(state: FleetCombatState, reports: list[RoundReport]) -> list[str]:
         for participant in battle.participants if battle is not None else ():
             factions[participant.faction] = None
     return list(factions)
+
+
+def summary_lines(reports: list[RoundReport]) -> list[Msg]:
+    """The end of turn's summary: one line per battle (its rounds of this turn together),
+    then how to open a round's full report; the volleys are told in the battles' logs."""
+    if not reports:
+        return [Msg("fleet_combat.turn.no_battles")]
+    by_battle: dict[int, list[RoundReport]] = {}
+    for report in reports:
+        by_battle.setdefault(report.battle_id, []).append(report)
+    lines = [battle_line(fought, _fought_by(fought[0])) for fought in by_battle.values()]
+    last = reports[-1]
+    lines.append(Msg("fleet_combat.turn.full_report", battle=last.battle_id, round=last.round))
+    return lines
+
+
+def _fought_by(first: RoundReport) -> list[str]:
+    """The participants engaged when the battle's first round of this turn began, in turn
+    order: those still engaged after it, then those who left in it."""
+    return list(first.remaining) + [f for f in first.left if f not in first.remaining]
 
 
 def _audit_summary(reports: list[RoundReport]) -> list[Msg]:
