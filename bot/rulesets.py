@@ -9,7 +9,7 @@ here imports discord or the database.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -91,13 +91,16 @@ class TurnStepResult(Generic[StateT]):
 
 @dataclass
 class TurnContext(Generic[StateT, SettingsT]):
-    """What an end-of-turn step receives; `turn` is the turn being resolved."""
+    """What an end-of-turn step receives; `turn` is the turn being resolved. `others` holds
+    the settings of the campaign's other enabled rulesets, by key, to read only (a ruleset
+    whose battles are fought by another's engine reads that engine's settings there)."""
 
     state: StateT
     settings: SettingsT
     turn: int
     dice: Dice
     factions: dict[str, int | None] = field(default_factory=dict)
+    others: Mapping[str, BaseModel] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

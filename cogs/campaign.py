@@ -23,6 +23,7 @@ from bot.interactions import (
     choice_handler,
     choice_view,
     disabled_copy,
+    followup_of,
     line_embeds,
     locale_of,
     make_embed,
@@ -434,6 +435,10 @@ async def answer_turn_end(
         embeds.append(fair)
     for batch in message_batches(embeds):
         await interaction.followup.send(embeds=batch)
+    for summary in report.summaries:
+        followup = followup_of(summary.ruleset)
+        if followup is not None:
+            await followup(interaction, ctx, summary)
 
 
 async def setup(bot: PrivateerBot) -> None:
