@@ -24,9 +24,15 @@ from bot.rules.space_pirates.registry import (
 )
 from bot.rules.space_pirates.status import status
 from bot.scaffold import RulesetContext, faction_autocomplete, matching_choices, state_for
-from cogs.space_pirates import choices, reports
+from cogs.space_pirates import choices, operations, reports
 from cogs.space_pirates.common import C, Change, Ctx, campaign_combat
-from cogs.space_pirates.input import parse_factions, parse_owners, parse_ships
+from cogs.space_pirates.input import (
+    known_faction,
+    parse_factions,
+    parse_numbers,
+    parse_owners,
+    parse_ships,
+)
 from cogs.space_pirates.render import lines_embeds, planet_line, route_line
 
 
@@ -54,6 +60,11 @@ class SpacePiratesCog(commands.Cog):
     pirates = app_commands.Group(name="pirates", description="Space pirates", guild_only=True)
     route = app_commands.Group(name="route", description="Trade routes", parent=pirates)
     planet = app_commands.Group(name="planet", description="Planets", parent=pirates)
+    base = app_commands.Group(name="base", description="The pirate base", parent=pirates)
+    mercenaries = app_commands.Group(
+        name="mercenaries", description="Pirate mercenaries", parent=pirates
+    )
+    privateers = app_commands.Group(name="privateers", description="Privateers", parent=pirates)
 
     def __init__(self, bot: PrivateerBot) -> None:
         self.bot = bot
@@ -352,6 +363,146 @@ class SpacePiratesCog(commands.Cog):
     async def force(self, interaction: discord.Interaction[Any], choice: int | None = None) -> None:
         """SP-I45: buy_off_default for a buy-off, the planet's flag for a plunder branch."""
         await choices.force_command(interaction, choice)
+
+    # -- operations between turns (each quoted before a confirm button) -------------------------
+
+    @base.command(name="locate", description="Locate the pirate base (shows the price first)")
+    @app_commands.autocomplete(faction=faction_autocomplete)
+    @app_commands.describe(location="Where your scouts look", faction="Who pays (GMs: any)")
+    async def base_locate(
+        self,
+        interaction: discord.Interaction[Any],
+        location: app_commands.Range[str, 1, 200],
+        faction: str | None = None,
+    ) -> None:
+        """SP-6.3, SP-I30."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        await operations.offer(ctx, "locate", ctx.acting_faction(faction), {"location": location})
+
+    @base.command(name="assault", description="Attack the located pirate base (shows its fleet)")
+    @app_commands.autocomplete(faction=faction_autocomplete)
+    @app_commands.describe(
+        ships="Your attacking ships by class, e.g. 2 cruiser, dreadnought",
+        contracts="Mercenary contracts joining, e.g. 3, 4",
+        faction="Who attacks (GMs: any)",
+    )
+    async def base_assault(
+        self,
+        interaction: discord.Interaction[Any],
+        ships: app_commands.Range[str, 1, 500] | None = None,
+        contracts: app_commands.Range[str, 1, 200] | None = None,
+        faction: str | None = None,
+    ) -> None:
+        """SP-6.5…SP-6.9, SP-I31: fought at the end of the turn."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        who = ctx.acting_faction(faction)
+        classes = [s.ship_class for s in parse_ships(ships, ctx.factions, who)]
+        params = {"ships": classes, "contracts": parse_numbers(contracts)}
+        await operations.offer(ctx, "assault", who, params)
+
+    @pirates.command(name="bribe", description="Bribe the pirates to raid a contacted faction")
+    @app_commands.autocomplete(faction=faction_autocomplete, victim=faction_autocomplete)
+    @app_commands.describe(
+        victim="The faction the pirates raid",
+        kind="A route raid or a planet raid",
+        target="The route's or planet's number (optional)",
+        faction="Who pays (GMs: any)",
+    )
+    @app_commands.choices(
+        kind=[
+            app_commands.Choice(name="route", value="route"),
+            app_commands.Choice(name="planet", value="planet"),
+        ]
+    )
+    async def bribe(
+        self,
+        interaction: discord.Interaction[Any],
+        victim: str,
+        kind: str = "route",
+        target: int | None = None,
+        faction: str | None = None,
+    ) -> None:
+        """SP-7, SP-I33: private to the briber and the GMs until it happens."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        who = ctx.acting_faction(faction)
+        params = {"victim": known_faction(ctx.factions, victim), "kind": kind, "target": target}
+        await operations.offer(ctx, "bribe", who, params)
+
+    @mercenaries.command(name="hire", description="Hire pirate mercenaries (shows fee and upkeep)")
+    @app_commands.autocomplete(faction=faction_autocomplete)
+    @app_commands.describe(
+        value="The fleet value to hire",
+        station="Where they serve",
+        target="The route's or planet's number when stationed there",
+        faction="Who hires (GMs: any)",
+    )
+    @app_commands.choices(
+        station=[
+            app_commands.Choice(name="reserve", value="reserve"),
+            app_commands.Choice(name="route", value="route"),
+            app_commands.Choice(name="planet", value="planet"),
+        ]
+    )
+    async def mercenaries_hire(
+        self,
+        interaction: discord.Interaction[Any],
+        value: app_commands.Range[int, 1, 10**9],
+        station: str = "reserve",
+        target: int | None = None,
+        faction: str | None = None,
+    ) -> None:
+        """SP-9, SP-I35."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        params = {"value": value, "station": station, "target": target}
+        await operations.offer(ctx, "hire", ctx.acting_faction(faction), params)
+
+    @mercenaries.command(name="dismiss", description="End a mercenary contract")
+    @app_commands.autocomplete(faction=faction_autocomplete)
+    @app_commands.describe(contract="The contract's number", faction="Whose (GMs: any)")
+    async def mercenaries_dismiss(
+        self, interaction: discord.Interaction[Any], contract: int, faction: str | None = None
+    ) -> None:
+        """SP-9, SP-I35: no upkeep after this turn."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        await operations.direct(ctx, "dismiss", ctx.acting_faction(faction), {"contract": contract})
+
+    @privateers.command(name="form", description="Send ships privateering against a faction")
+    @app_commands.autocomplete(faction=faction_autocomplete, target=faction_autocomplete)
+    @app_commands.describe(
+        target="The faction they raid",
+        ships="Your registered ships' numbers, e.g. 12, 13",
+        faction="Whose ships (GMs: any)",
+    )
+    async def privateers_form(
+        self,
+        interaction: discord.Interaction[Any],
+        target: str,
+        ships: app_commands.Range[str, 1, 500],
+        faction: str | None = None,
+    ) -> None:
+        """SP-10, SP-I36."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        params = {"target": known_faction(ctx.factions, target), "ships": parse_numbers(ships)}
+        await operations.offer(ctx, "privateers", ctx.acting_faction(faction), params)
+
+    @privateers.command(name="recall", description="Recall a privateer group (shows the price)")
+    @app_commands.autocomplete(faction=faction_autocomplete)
+    @app_commands.describe(
+        group="The group's number",
+        ships="Only these ships' numbers (default: the whole group)",
+        faction="Whose group (GMs: any)",
+    )
+    async def privateers_recall(
+        self,
+        interaction: discord.Interaction[Any],
+        group: int,
+        ships: app_commands.Range[str, 1, 500] | None = None,
+        faction: str | None = None,
+    ) -> None:
+        """SP-10.7, SP-I37."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        params = {"group": group, "ships": parse_numbers(ships) if ships else None}
+        await operations.offer(ctx, "recall", ctx.acting_faction(faction), params)
 
 
 async def _list(

@@ -17,10 +17,12 @@ Ctx = RulesetContext[SpacePiratesState, SpacePiratesSettings]
 
 @dataclass
 class Change:
-    """A registry change as an outcome: the new state and what it did."""
+    """A cog-level change as an outcome: the new state, what it did for everyone (the audit
+    summary) and what only the actor and the GMs read (a bribe's victim and price, SP-I33)."""
 
     state: SpacePiratesState
     lines: list[Msg] = field(default_factory=list)
+    private: list[Msg] = field(default_factory=list)
 
 
 async def campaign_combat(ctx: Ctx) -> FleetCombatSettings:

@@ -68,3 +68,13 @@ def parse_factions(text: str | None, factions: Sequence[Faction]) -> list[str]:
     if not text or not text.strip():
         return []
     return [known_faction(factions, p) for p in text.split(",") if p.strip()]
+
+
+def parse_numbers(text: str | None) -> list[int]:
+    """ "12, 13" as numbers (ships, contracts); empty: none."""
+    if not text or not text.strip():
+        return []
+    parts = [p.strip().lstrip("#") for p in text.split(",") if p.strip()]
+    if not all(p.isdigit() for p in parts):
+        raise RuleViolation(C + "error.numbers_format", text=text.strip()[:64])
+    return [int(p) for p in parts]
