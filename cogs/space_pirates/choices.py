@@ -32,7 +32,7 @@ from bot.rules.space_pirates import (
 from bot.rules.space_pirates.messages import offer_lines
 from bot.rules.space_pirates.models import PendingResolution
 from bot.scaffold import Applied, RulesetContext
-from cogs.space_pirates.common import C, Ctx, campaign_combat
+from cogs.space_pirates.common import REPORT, C, Ctx, campaign_combat
 from cogs.space_pirates.render import lines_embeds
 
 ANSWER = "space_pirates.answer"
@@ -116,6 +116,21 @@ def _new_questions(before: Sequence[int], outcome: ChoiceOutcome) -> list[Pendin
     return [w for w in outcome.state.waiting if w.choice_id not in before]
 
 
+def report_view(ctx: Ctx, outcome: ChoiceOutcome, locale: str, turn: int) -> discord.ui.View | None:
+    """A report button for each player whose raid this answer finished."""
+    ids = {f.name: f.id for f in ctx.factions}
+    raids = outcome.outcome.get("raids", [])
+    raided = list(dict.fromkeys(str(r["faction"]) for r in raids if str(r["faction"]) in ids))
+    if not raided:
+        return None
+    return controls.view(
+        [
+            controls.button(REPORT, [turn, ids[f], 0], t(C + "report.button", locale, faction=f))
+            for f in raided[:25]
+        ]
+    )
+
+
 @controls.control(ANSWER)
 async def answer_clicked(interaction: discord.Interaction[Any], args: list[str]) -> None:
     """The victim's click: the paused resolution resumes; the question shows how it ended
@@ -124,9 +139,12 @@ async def answer_clicked(interaction: discord.Interaction[Any], args: list[str])
     ctx = await RulesetContext.of(interaction, SPEC)
     state, _ = await ctx.read()
     before = [w.choice_id for w in state.waiting]
+    turn = next((w.turn for w in state.waiting if w.choice_id == choice_id), 0)
     done = await _answer(ctx, choice_id, option)
     embeds = lines_embeds(C + "answered.title", done.outcome.lines, locale)
-    await interaction.response.edit_message(content=None, embeds=embeds[:10], view=None)
+    await interaction.response.edit_message(
+        content=None, embeds=embeds[:10], view=report_view(ctx, done.outcome, locale, turn)
+    )
     await post_questions(ctx, _new_questions(before, done.outcome), locale)
 
 

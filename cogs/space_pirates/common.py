@@ -12,6 +12,7 @@ from bot.rules.space_pirates.spec import FLEET_COMBAT
 from bot.scaffold import RulesetContext
 
 C = "pirates."
+REPORT = "space_pirates.report"
 Ctx = RulesetContext[SpacePiratesState, SpacePiratesSettings]
 
 

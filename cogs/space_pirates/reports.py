@@ -22,9 +22,8 @@ from bot.rules.space_pirates.messages import report_lines
 from bot.rules.space_pirates.reports import RaidReport, battle_key, report_key
 from bot.scaffold import RulesetContext
 from cogs.space_pirates.choices import post_questions
-from cogs.space_pirates.common import C, Ctx, campaign_combat
+from cogs.space_pirates.common import REPORT, C, Ctx, campaign_combat
 
-REPORT = "space_pirates.report"
 PER_MESSAGE = 25
 # Reports with no attack get no button (`/pirates report` still opens their points and d20).
 QUIET = {"no_attack", "no_routes", "no_planet_raid", "skipped_peace", "skipped_immunity"}

@@ -99,7 +99,7 @@ async def test_quiet_turns_then_a_raid_bought_off_through_the_button(pirates):
     refused = await pirates.click(question, "Pay 600", as_="player2")
     assert refused.ephemeral
     paid = await pirates.click(question, "Pay 600", as_="player1")
-    assert not paid.ephemeral and paid.buttons == []
+    assert not paid.ephemeral and [b.label for b in paid.buttons] == ["Report: Vega"]
     assert "600" in paid.embed.description
     report = await pirates.slash("/pirates report turn:2", as_="player1")
     assert report.ephemeral
@@ -112,3 +112,99 @@ async def test_quiet_turns_then_a_raid_bought_off_through_the_button(pirates):
     assert status.ephemeral and "buy-off bonus 5 %" in status.embed.description
     hidden = await pirates.slash("/pirates report turn:2 faction:Vega", as_="player2")
     assert hidden.ephemeral and "Orion" not in (hidden.text() or "")
+
+
+def question_of(ended, label):
+    return next(m for m in ended.followups if any(b.label == label for b in m.buttons))
+
+
+async def test_a_defended_route_fights_wins_immunity_and_the_report_pages_the_battle(pirates):
+    """SP-I10, SP-I11, SP-4 route outcome: d20 1, 1d6 3 → value 150, one raider; Vega
+    refuses the 15 buy-off; two cruisers win: streak stays 0, immunity until turn 4; the
+    report's first page has every number, the next pages the battle rounds (FC-I17)."""
+    await pirates.slash("/pirates route add name:Line goods:160 ships:2 cruiser", as_="player1")
+    pirates.script_dice([1, 3])
+    ended = await end_turn(pirates, 1)
+    question = question_of(ended, "Refuse and fight")
+    assert "Fleet for 150: 1 raider" in question.embeds[0]["description"]
+
+    pirates.script_dice([6] * 10 + [1] * 10)
+    fought = await pirates.click(question, "Refuse and fight", as_="player1")
+
+    assert "Line defended: immunity to turn 4" in fought.embed.description
+    report = await pirates.click(fought, "Report: Vega", as_="player1")
+    assert report.ephemeral
+    assert "Battle: the defenders win after 4 rounds" in report.embed.description
+    assert "immunity until turn 4" in report.embed.description
+    assert report.embed.footer == "Page 1 of 5"
+    page = await pirates.click(report, "Next ▶", as_="player1")
+    assert page.embed.footer == "Page 2 of 5"
+    assert "battle round 1 of 4" in page.embed.description
+    status = await pirates.slash("/pirates status", as_="player1")
+    assert "immun" in status.embed.description
+
+
+async def test_an_undefended_route_loses_its_income_and_the_streak_grows(pirates):
+    """SP-E1 outcome (SP-4): refused buy-off, no defenders: the raid succeeds, streak 1."""
+    await pirates.slash("/pirates route add name:Open goods:160", as_="player1")
+    pirates.script_dice([1, 3])
+    ended = await end_turn(pirates, 1)
+    lost = await pirates.click(
+        question_of(ended, "Refuse and fight"), "Refuse and fight", as_="player1"
+    )
+    assert not lost.ephemeral
+    report = await pirates.slash("/pirates report turn:1", as_="player1")
+    assert "streak 0 → 1" in report.embed.description
+
+
+async def test_a_restart_while_a_buy_off_waits_loses_nothing(pirates):
+    """SP-I45: the offer lives in the ruleset's state; `/turn status` names who it waits for;
+    after a restart the button still answers, once."""
+    await pirates.slash("/pirates route add name:Rich goods:2350", as_="player1")
+    pirates.script_dice([1, 4, 6])
+    ended = await end_turn(pirates, 1)
+    question = question_of(ended, "Pay 600")
+    status = await pirates.slash("/turn status", as_="player2")
+    waiting = " ".join(f.value for f in status.embed.fields)
+    assert "Vega has not answered the buy-off offer" in waiting
+
+    await pirates.restart()
+    paid = await pirates.click(question, "Pay 600", as_="player1")
+
+    assert "Bought off" in paid.embed.description or "600" in paid.embed.description
+    status = await pirates.slash("/turn status", as_="player2")
+    assert "buy-off" not in " ".join(f.value for f in status.embed.fields)
+
+
+async def test_a_gm_forces_the_default_for_an_absent_player(pirates):
+    """SP-I45: `/pirates force` applies `buy_off_default` (decline) and the raid resolves;
+    a player may not force."""
+    await pirates.slash("/pirates route add name:Open goods:160", as_="player1")
+    pirates.script_dice([1, 3])
+    await end_turn(pirates, 1)
+    refused = await pirates.slash("/pirates force", as_="player2")
+    assert refused.ephemeral
+
+    forced = await pirates.slash("/pirates force", as_="gm")
+
+    assert not forced.ephemeral
+    assert "Vega" in forced.embed.description
+    nothing = await pirates.slash("/pirates force", as_="gm")
+    assert nothing.ephemeral and "No buy-off or plunder question is waiting" in nothing.text()
+
+
+async def test_russian_player_reads_russian(pirates):
+    """Player3 (ru) registers and lists a route with Russian command names and reads the
+    buy-off question posted in Russian; the buttons keep that language."""
+    added = await pirates.slash("/пираты маршрут добавить название:Шёлк товары:2350", as_="player3")
+    assert "Маршрут №1 Шёлк зарегистрирован (SP-1.5)" in added.embed.description
+    refused = await pirates.slash(
+        "/пираты маршрут добавить название:Плохой товары:-1", as_="player3"
+    )
+    assert refused.ephemeral
+    status = await pirates.slash("/пираты состояние", as_="player3")
+    assert status.embed.title == "Пираты: Lyra"
+    pirates.script_dice([1, 4, 6])
+    ended = await end_turn(pirates, 1)
+    question = question_of(ended, "Pay 600")
+    assert question.pings == {"player3"}
