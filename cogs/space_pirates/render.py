@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
 import discord
@@ -29,17 +28,20 @@ def lines_embeds(
 
 def ships_text(ships: Sequence[RegisteredShip], locale: str) -> str:
     """ "2× cruiser (guard, Vega)" for each class, role and owner."""
-    counted = Counter((s.ship_class, s.role, s.owner) for s in ships)
+    grouped: dict[tuple[str, str, str], list[int]] = {}
+    for s in ships:
+        grouped.setdefault((s.ship_class, s.role, s.owner), []).append(s.id)
     return ", ".join(
         t(
             C + "ships.group",
             locale,
-            count=n,
+            count=len(ids),
             ship_class=c,
             role=t(C + f"role.{r}", locale),
             owner=o,
+            ids=" ".join(f"#{i}" for i in ids),
         )
-        for (c, r, o), n in counted.items()
+        for (c, r, o), ids in grouped.items()
     ) or t(C + "ships.none", locale)
 
 

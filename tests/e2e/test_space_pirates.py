@@ -7,6 +7,8 @@ one route, the strength dice, then the battle's dice.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 
@@ -208,3 +210,75 @@ async def test_russian_player_reads_russian(pirates):
     ended = await end_turn(pirates, 1)
     question = question_of(ended, "Pay 600")
     assert question.pings == {"player3"}
+
+
+@pytest.fixture
+async def after_a_raid(pirates):
+    """Turn 1: Vega's 2350 route raided for 6000 (SP-E2's dice), the buy-off refused and the
+    route lost; Orion has a guarded route with cruisers #3 and #4."""
+    await pirates.slash("/pirates route add name:Rich goods:2350", as_="player1")
+    await pirates.slash("/pirates route add name:Guarded goods:100 ships:2 cruiser", as_="player2")
+    pirates.script_dice([1, 4, 6, 20])
+    ended = await end_turn(pirates, 1)
+    await pirates.click(question_of(ended, "Refuse and fight"), "Refuse and fight", as_="player1")
+    return pirates
+
+
+async def test_mercenaries_hired_after_the_quote_and_dismissed(after_a_raid):
+    """SP-9, SP-I35: the pool is half the largest fleet; the quote shows fleet, fee and
+    upkeep before the confirm button; too large a contract is refused."""
+    table = after_a_raid
+    too_big = await table.slash("/pirates mercenaries hire value:5000", as_="player1")
+    assert too_big.ephemeral and "exceeds the 2000 available" in too_big.text()
+    quote = await table.slash("/pirates mercenaries hire value:1000", as_="player1")
+    assert "1 cruiser, 8 raiders (value 1000); fee 500 now, upkeep 200 per turn" in (
+        quote.embed.description
+    )
+
+    hired = await table.click(quote, "Confirm", as_="player1")
+
+    assert "Contract #6 signed: fee 500 owed now, upkeep 200 per turn" in hired.embed.description
+    dismissed = await table.slash("/pirates mercenaries dismiss contract:6", as_="player1")
+    assert "Contract #6 dismissed" in dismissed.embed.description
+
+
+async def test_a_bribe_is_private_to_the_briber_until_it_happens(after_a_raid):
+    """SP-7, SP-I33: Orion, in contact with Vega, bribes the pirates; the quote and the
+    confirmation are Orion's only, the log names no victim and no price."""
+    table = after_a_raid
+    no_contact = await table.slash("/pirates bribe victim:Vega", as_="player2")
+    assert no_contact.ephemeral and no_contact.buttons == []
+    await table.slash("/pirates contacts factions:Vega", as_="player2")
+    quote = await table.slash("/pirates bribe victim:Vega", as_="player2")
+    assert quote.ephemeral and "A raid on Vega costs 50 %" in quote.embed.description
+
+    table.script_dice([4, 6])  # the bribed fleet's strength dice, rolled at placement
+
+    placed = await table.click(quote, "Confirm", as_="player2")
+
+    told = re.search(r"against Vega placed; owed: (\d+)", placed.embed.description)
+    assert placed.ephemeral and told is not None
+    log = await table.slash("/history list", as_="player1")
+    assert "Orion placed a bribe (private until it happens, SP-I33)" in log.text()
+    assert f"owed: {told.group(1)}" not in log.text() and "against Vega" not in log.text()
+
+
+async def test_privateers_formed_and_the_base_located_after_their_quotes(after_a_raid):
+    """SP-10, SP-I36: the GM records the technology; Orion sends its cruisers against Vega.
+    SP-6.3, SP-I30: locating the base costs 10 % of the largest fleet; cancel changes
+    nothing."""
+    table = after_a_raid
+    await table.slash("/pirates contacts factions:Vega", as_="player2")
+    no_tech = await table.slash("/pirates privateers form target:Vega ships:3, 4", as_="player2")
+    assert no_tech.ephemeral and no_tech.buttons == []
+    await table.slash("/pirates tech faction:Orion researched:true", as_="gm")
+    quote = await table.slash("/pirates privateers form target:Vega ships:3, 4", as_="player2")
+    assert "2 ships leave to raid Vega, active from turn 3" in quote.embed.description
+    formed = await table.click(quote, "Confirm", as_="player2")
+    assert "Privateer group #" in formed.embed.description
+    locate = await table.slash("/pirates base locate location:Kuiper belt", as_="player1")
+    assert "Locating the pirate base costs 600" in locate.embed.description
+    cancelled = await table.click(locate, "Cancel", as_="player1")
+    assert "nothing changed" in cancelled.embed.description
+    again = await table.slash("/pirates base locate location:Kuiper belt", as_="player1")
+    assert "costs 600" in again.embed.description
