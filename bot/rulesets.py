@@ -116,6 +116,9 @@ class RulesetSpec(Generic[StateT, SettingsT]):
     schema_version: int = 1
     end_of_turn: Callable[[TurnContext[StateT, SettingsT]], TurnStepResult[StateT]] | None = None
     waiting_for: Callable[[StateT, SettingsT, int], list[Msg]] | None = None
+    # Setting names by group in the spec's order, for `/campaign settings show` (each group
+    # titled by the catalog key `<key>.group.<group>`); None: one list in field order.
+    setting_groups: Callable[[], dict[str, list[str]]] | None = None
 
     @property
     def title_key(self) -> str:

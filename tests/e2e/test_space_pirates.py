@@ -282,3 +282,24 @@ async def test_privateers_formed_and_the_base_located_after_their_quotes(after_a
     assert "nothing changed" in cancelled.embed.description
     again = await table.slash("/pirates base locate location:Kuiper belt", as_="player1")
     assert "costs 600" in again.embed.description
+
+
+def settings_text(reply):
+    embeds = list(reply.embeds) + [e for m in reply.followups for e in m.embeds]
+    return "\n".join(e.get("description") or "" for e in embeds)
+
+
+async def test_settings_are_shown_grouped_as_in_the_spec_in_both_languages(pirates):
+    """Every SP-I setting appears under its spec group, with its description."""
+    shown = await pirates.slash("/campaign settings show ruleset:space_pirates", as_="player1")
+    text = settings_text(shown)
+    assert text.index("__**Raid chance**__") < text.index("`raid_die_faces` = **20**")
+    assert text.index("__**Buy-off**__") < text.index("`buy_off_default`")
+    assert "Buy-off cost, % of the fleet's payment value (SP-I34)" in text
+    changed = await pirates.slash(
+        "/campaign settings set setting:space_pirates.buy_off_default value:accept", as_="gm"
+    )
+    assert not changed.ephemeral, changed.text()
+    russian = await pirates.slash("/campaign settings show ruleset:space_pirates", as_="player3")
+    text = settings_text(russian)
+    assert "__**Откуп**__" in text and "`buy_off_default` = **accept**" in text

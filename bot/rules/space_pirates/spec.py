@@ -7,7 +7,7 @@ from __future__ import annotations
 from bot.i18n import Msg
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates.models import SCHEMA_VERSION, SpacePiratesState
-from bot.rules.space_pirates.settings import SpacePiratesSettings
+from bot.rules.space_pirates.settings import SpacePiratesSettings, settings_by_group
 from bot.rules.space_pirates.turn import end_of_turn, waiting_for
 from bot.rulesets import RulesetSpec, TurnContext, TurnStepResult
 
@@ -41,4 +41,5 @@ SPEC: RulesetSpec[SpacePiratesState, SpacePiratesSettings] = RulesetSpec(
     schema_version=SCHEMA_VERSION,
     end_of_turn=turn_step,
     waiting_for=waiting,
+    setting_groups=settings_by_group,
 )
