@@ -36,8 +36,9 @@ from cogs.space_pirates.input import (
 from cogs.space_pirates.render import lines_embeds, planet_line, route_line
 
 
-def _owned_route(ctx: Ctx, state: SpacePiratesState, route_id: int) -> TradeRoute:
-    route = state.route(route_id)
+async def _owned_route(ctx: Ctx, route_id: int) -> TradeRoute:
+    """The route as committed, refused unless the actor owns a share of it (or is a GM)."""
+    route = (await ctx.read())[0].route(route_id)
     if route is None:
         raise NotFound("space_pirates.error.route_not_found", route=route_id)
     if not ctx.is_gm and not set(ctx.own_factions()) & {o.faction for o in route.owners}:
@@ -45,8 +46,9 @@ def _owned_route(ctx: Ctx, state: SpacePiratesState, route_id: int) -> TradeRout
     return route
 
 
-def _owned_planet(ctx: Ctx, state: SpacePiratesState, planet_id: int) -> Planet:
-    planet = state.planet(planet_id)
+async def _owned_planet(ctx: Ctx, planet_id: int) -> Planet:
+    """The planet as committed, refused unless the actor owns it (or is a GM)."""
+    planet = (await ctx.read())[0].planet(planet_id)
     if planet is None:
         raise NotFound("space_pirates.error.planet_not_found", planet=planet_id)
     if not ctx.is_gm and planet.owner not in ctx.own_factions():
@@ -120,8 +122,7 @@ class SpacePiratesCog(commands.Cog):
     ) -> None:
         """SP-I5: the route replaced by its new values; its history stays."""
         ctx = await RulesetContext.of(interaction, SPEC)
-        state, _ = await ctx.read()
-        old = _owned_route(ctx, state, route)
+        old = await _owned_route(ctx, route)
         await _save_route(
             ctx,
             old,
@@ -139,8 +140,7 @@ class SpacePiratesCog(commands.Cog):
     async def route_remove(self, interaction: discord.Interaction[Any], route: int) -> None:
         """Bribes against it are cancelled when they come up (SP-I33)."""
         ctx = await RulesetContext.of(interaction, SPEC)
-        state, _ = await ctx.read()
-        _owned_route(ctx, state, route)
+        await _owned_route(ctx, route)
         done = await ctx.apply(
             lambda s, _st, _d: Change(remove_route(s, route), [Msg(C + "route.removed", id=route)])
         )
@@ -217,8 +217,7 @@ class SpacePiratesCog(commands.Cog):
     ) -> None:
         """The planet replaced by its new values; cooldowns and penalties stay."""
         ctx = await RulesetContext.of(interaction, SPEC)
-        state, _ = await ctx.read()
-        old = _owned_planet(ctx, state, planet)
+        old = await _owned_planet(ctx, planet)
         given = {"name": name, "income": income, "population": population, "troops": troops}
         given |= {"buildings": buildings, "cover_buildings": cover}
         values = {k: getattr(old, k) if v is None else v for k, v in given.items()}
@@ -229,8 +228,7 @@ class SpacePiratesCog(commands.Cog):
     async def planet_remove(self, interaction: discord.Interaction[Any], planet: int) -> None:
         """The planet leaves the registry."""
         ctx = await RulesetContext.of(interaction, SPEC)
-        state, _ = await ctx.read()
-        _owned_planet(ctx, state, planet)
+        await _owned_planet(ctx, planet)
         done = await ctx.apply(
             lambda s, _st, _d: Change(
                 remove_planet(s, planet), [Msg(C + "planet.removed", id=planet)]
