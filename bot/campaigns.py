@@ -102,6 +102,7 @@ class TurnSummary:
     action_id: int
     roll_count: int
     outcome: dict[str, Any] = field(default_factory=dict)
+    private: dict[str, list[Msg]] = field(default_factory=dict)
 
 
 @dataclass
@@ -538,6 +539,7 @@ class CampaignService:
                         entry.id,
                         len(uow.dice.records) - before,
                         result.outcome,
+                        result.private,
                     )
                 )
             # The turn moves before the closing entry, so the state it leaves has the new turn.

@@ -79,14 +79,17 @@ class Outcome(Protocol[StateT_co]):
 @dataclass
 class TurnStepResult(Generic[StateT]):
     """What one ruleset's end-of-turn step did: the new state, the summary lines posted to the
-    channel, the records it adds to the ruleset's archive, and `audit_lines`, the summary the
-    audit entry keeps when it should be shorter than `lines` (None: `lines`)."""
+    channel, the records it adds to the ruleset's archive, `audit_lines`, the summary the
+    audit entry keeps when it should be shorter than `lines` (None: `lines`), and `private`,
+    lines for one faction and the GMs only, by faction: they never enter the audit log
+    (which every member can export) and are shown to the GM who ended the turn."""
 
     state: StateT
     lines: list[Msg] = field(default_factory=list)
     outcome: dict[str, Any] = field(default_factory=dict)
     archive: list[ArchiveRecord] = field(default_factory=list)
     audit_lines: list[Msg] | None = None
+    private: dict[str, list[Msg]] = field(default_factory=dict)
 
 
 @dataclass

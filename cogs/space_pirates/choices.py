@@ -103,13 +103,14 @@ async def _answer(
         faction=pending.faction,
         command=f"pirates {pending.choice.replace('_', '-')}",
         options={"choice": choice_id, "answer": option},
-        audit=_private_audit,
+        audit=_public_audit,
     )
 
 
-def _private_audit(outcome: ChoiceOutcome) -> dict[str, Any]:
-    """Bribe cancellations stay in the audit entry's outcome, never in its summary (SP-I33)."""
-    return {"private": {k: [m.to_json() for m in v] for k, v in outcome.private.items()}}
+def _public_audit(outcome: ChoiceOutcome) -> dict[str, Any]:
+    """The raids the answer finished, without the briber-only lines (SP-I33): those never
+    enter the log, which every member can export."""
+    return {k: v for k, v in outcome.outcome.items() if k != "private"}
 
 
 def _new_questions(before: Sequence[int], outcome: ChoiceOutcome) -> list[PendingResolution]:
@@ -161,7 +162,7 @@ async def force_command(interaction: discord.Interaction[Any], choice: int | Non
         raise NotFound(C + "error.nothing_waiting")
     done = await ctx.apply(
         lambda s, settings, dice: force_choices(s, settings, ids, dice, combat=combat),
-        audit=_private_audit,
+        audit=_public_audit,
     )
     private = [m.render(ctx.locale) for v in done.outcome.private.values() for m in v]
     embeds = lines_embeds(C + "forced.title", done.outcome.lines, ctx.locale)

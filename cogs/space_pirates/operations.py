@@ -39,7 +39,7 @@ from cogs.space_pirates.render import lines_embeds
 OPERATION = "sp_operation"
 Params = dict[str, Any]
 # Operations whose story is the briber's and the GMs' only (SP-I33): their audit entry keeps
-# no options and a summary that names only the briber.
+# no options and a summary that names only the briber (GMs see the bribe in /pirates status).
 PRIVATE = {"bribe"}
 
 
@@ -209,7 +209,6 @@ async def confirm_operation(
         faction=faction,
         command=f"pirates {op}",
         options={} if private else params,
-        audit=lambda o: {"private": {faction: [m.to_json() for m in o.private]}},
         before=claim,
         then=close,
     )

@@ -123,6 +123,9 @@ async def after_turn(
             content=t(C + "report.buttons", ctx.locale, turn=turn),
             view=controls.view(buttons[start : start + PER_MESSAGE]),
         )
+    told = [m.render(ctx.locale) for lines in summary.private.values() for m in lines]
+    if told:  # the GM's eyes only (SP-I33)
+        await interaction.followup.send(content="\n".join(told)[:2000], ephemeral=True)
     state, _ = await ctx.read()
     await post_questions(ctx, [w for w in state.waiting if w.turn == turn], ctx.locale)
 

@@ -4,7 +4,7 @@ defaults."""
 
 from __future__ import annotations
 
-from bot.i18n import Msg
+from bot.i18n import Msg, msg_from_json
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates.models import SCHEMA_VERSION, SpacePiratesState
 from bot.rules.space_pirates.settings import SpacePiratesSettings, settings_by_group
@@ -25,8 +25,16 @@ def campaign_combat(
 def turn_step(
     ctx: TurnContext[SpacePiratesState, SpacePiratesSettings],
 ) -> TurnStepResult[SpacePiratesState]:
-    """SP-I40 under the campaign's fleet combat settings (FC-I17)."""
-    return end_of_turn(ctx, combat=campaign_combat(ctx))
+    """SP-I40 under the campaign's fleet combat settings (FC-I17). What the engine tells the
+    briber alone (a bribe cancelled when it came up, SP-I33) leaves the audited outcome for
+    `private`: the GM who ends the turn reads it, the log every member exports does not."""
+    result = end_of_turn(ctx, combat=campaign_combat(ctx))
+    told = result.outcome.pop("private", None) or {}
+    result.private = {
+        faction: [m for m in (msg_from_json(j) for j in lines) if isinstance(m, Msg)]
+        for faction, lines in told.items()
+    }
+    return result
 
 
 def waiting(state: SpacePiratesState, settings: SpacePiratesSettings, turn: int) -> list[Msg]:
