@@ -303,3 +303,27 @@ async def test_settings_are_shown_grouped_as_in_the_spec_in_both_languages(pirat
     russian = await pirates.slash("/campaign settings show ruleset:space_pirates", as_="player3")
     text = settings_text(russian)
     assert "__**Откуп**__" in text and "`buy_off_default` = **accept**" in text
+
+
+async def test_a_bribe_cancelled_at_the_resolution_is_told_to_the_gm_only(after_a_raid):
+    """SP-I33: Vega's only route is gone when Orion's bribe comes up: it is cancelled; the
+    GM who ends the turn reads it privately; the summary and the log do not tell it."""
+    table = after_a_raid
+    await table.slash("/pirates contacts factions:Vega", as_="player2")
+    quote = await table.slash("/pirates bribe victim:Vega", as_="player2")
+    table.script_dice([4, 6])
+    await table.click(quote, "Confirm", as_="player2")
+    await table.slash("/pirates planet add name:Home income:100", as_="player1")
+    await table.slash("/pirates route remove route:1", as_="player1")
+    table.script_dice([20] * 10)
+
+    ended = await end_turn(table, 2)
+
+    private = [m for m in ended.followups if "was cancelled" in (m.content or "")]
+    assert len(private) == 1 and private[0].ephemeral
+    public = [
+        t for m, t in zip(ended.followups, followup_texts(ended), strict=True) if not m.ephemeral
+    ]
+    assert not any("cancelled" in t for t in public)
+    log = await table.slash("/history list", as_="player1")
+    assert "cancelled" not in log.text()
