@@ -125,6 +125,8 @@ class TurnSummary:
     action_id: int
     roll_count: int
     affected: list[str] = field(default_factory=list)  # factions the summary pings
+    outcome: dict[str, Any] = field(default_factory=dict)
+    private: dict[str, list[Msg]] = field(default_factory=dict)
 
 
 @dataclass
@@ -578,13 +580,16 @@ class CampaignService:
                 raise Conflict("error.turn_already_ended", turn=expected_turn)
             factions = {f.name: f.user_id for f in await uow.writes.factions(campaign.id)}
             summaries: list[TurnSummary] = []
-            for spec in rulesets.available():
-                if spec.key not in campaign.rulesets or spec.end_of_turn is None:
+            enabled = [s for s in rulesets.available() if s.key in campaign.rulesets]
+            all_settings = {s.key: (await uow.load(s.key))[1] for s in enabled}
+            for spec in enabled:
+                if spec.end_of_turn is None:
                     continue
                 state, settings = await uow.load(spec.key)
                 before = len(uow.dice.records)
+                others = {k: v for k, v in all_settings.items() if k != spec.key}
                 result = spec.end_of_turn(
-                    TurnContext(state, settings, campaign.turn, uow.dice, factions)
+                    TurnContext(state, settings, campaign.turn, uow.dice, factions, others)
                 )
                 await uow.save(spec.key, result.state)
                 await uow.archive(spec.key, result.archive)
@@ -606,6 +611,8 @@ class CampaignService:
                         entry.id,
                         len(uow.dice.records) - before,
                         result.affected,
+                        result.outcome,
+                        result.private,
                     )
                 )
             # The turn moves before the closing entry, so the state it leaves has the new turn.

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.campaigns import Actor, Campaign, CampaignService, Choice, is_gm_among
+from bot.campaigns import Actor, Campaign, CampaignService, Choice, TurnSummary, is_gm_among
 from bot.controls import Control, button, control, view
 from bot.errors import GameError, NotAllowed
 from bot.i18n import DEFAULT_LANGUAGE, language_of, t
@@ -320,6 +320,26 @@ async def next_step(interaction: discord.Interaction[Any], ctx: Context, locale:
 
 ChoiceHandler = Callable[[discord.Interaction[Any], Context, Choice, str], Awaitable[None]]
 _CHOICE_HANDLERS: dict[str, ChoiceHandler] = {}
+
+
+TurnFollowup = Callable[[discord.Interaction[Any], Context, TurnSummary], Awaitable[None]]
+_TURN_FOLLOWUPS: dict[str, TurnFollowup] = {}
+
+
+def turn_followup(ruleset: str) -> Callable[[TurnFollowup], TurnFollowup]:
+    """Register what a ruleset posts after its end-of-turn summary (its questions to
+    players, buttons that open reports); it receives the summary with the step's outcome."""
+
+    def register(fn: TurnFollowup) -> TurnFollowup:
+        _TURN_FOLLOWUPS[ruleset] = fn
+        return fn
+
+    return register
+
+
+def followup_of(ruleset: str) -> TurnFollowup | None:
+    """The ruleset's registered turn follow-up, if any."""
+    return _TURN_FOLLOWUPS.get(ruleset)
 
 
 def choice_handler(kind: str) -> Callable[[ChoiceHandler], ChoiceHandler]:

@@ -9,7 +9,7 @@ here imports discord or the database.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -80,8 +80,10 @@ class Outcome(Protocol[StateT_co]):
 class TurnStepResult(Generic[StateT]):
     """What one ruleset's end-of-turn step did: the new state, the summary lines posted to the
     channel, the records it adds to the ruleset's archive, `audit_lines`, the summary the
-    audit entry keeps when it should be shorter than `lines` (None: `lines`), and
-    `affected`, the factions whose pieces something happened to (the summary pings them)."""
+    audit entry keeps when it should be shorter than `lines` (None: `lines`), `affected`,
+    the factions whose pieces something happened to (the summary pings them), and `private`,
+    lines for one faction and the GMs only, by faction: they never enter the audit log
+    (which every member can export) and are shown to the GM who ended the turn."""
 
     state: StateT
     lines: list[Msg] = field(default_factory=list)
@@ -89,17 +91,21 @@ class TurnStepResult(Generic[StateT]):
     archive: list[ArchiveRecord] = field(default_factory=list)
     audit_lines: list[Msg] | None = None
     affected: list[str] = field(default_factory=list)
+    private: dict[str, list[Msg]] = field(default_factory=dict)
 
 
 @dataclass
 class TurnContext(Generic[StateT, SettingsT]):
-    """What an end-of-turn step receives; `turn` is the turn being resolved."""
+    """What an end-of-turn step receives; `turn` is the turn being resolved. `others` holds
+    the settings of the campaign's other enabled rulesets, by key, to read only (a ruleset
+    whose battles are fought by another's engine reads that engine's settings there)."""
 
     state: StateT
     settings: SettingsT
     turn: int
     dice: Dice
     factions: dict[str, int | None] = field(default_factory=dict)
+    others: Mapping[str, BaseModel] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -128,6 +134,9 @@ class RulesetSpec(Generic[StateT, SettingsT]):
     end_of_turn: Callable[[TurnContext[StateT, SettingsT]], TurnStepResult[StateT]] | None = None
     waiting_for: Callable[[StateT, SettingsT, int], list[Msg]] | None = None
     awaited: Callable[[StateT, SettingsT, int], list[Awaited]] | None = None
+    # Setting names by group in the spec's order, for `/campaign settings show` (each group
+    # titled by the catalog key `<key>.group.<group>`); None: one list in field order.
+    setting_groups: Callable[[], dict[str, list[str]]] | None = None
 
     @property
     def title_key(self) -> str:

@@ -17,6 +17,7 @@ from bot.errors import GameError, NotFound
 from bot.i18n import LANGUAGES, t
 from bot.interactions import (
     SUCCESS_COLOUR,
+    Context,
     actor_of,
     add_field,
     campaign_context,
@@ -269,18 +270,10 @@ class CampaignCog(commands.Cog):
                 raise NotFound("error.ruleset_not_enabled", ruleset=key)
             _, current = await ctx.service.state(ctx.campaign, key)
             lines = []
-            for name in type(current).model_fields:
-                info = settings_edit.describe(current, name)
-                value = info.current
-                shown = (
-                    ", ".join(map(str, sorted(value))) if isinstance(value, set | list) else value
-                )
-                if info.kind == "table":
-                    shown = ctx.t("campaign.settings.table")
-                allowed = f" ({info.allowed})" if info.allowed else ""
-                described = ctx.t(f"{key}.setting.{name}")  # the key itself when uncatalogued
-                note = f" — {described}" if described != f"{key}.setting.{name}" else ""
-                lines.append(f"`{name}` = **{shown}**{allowed}{note}")
+            for group, names in _setting_groups(key, list(type(current).model_fields)):
+                if group:
+                    lines.append(f"__**{ctx.t(f'{key}.group.{group}')}**__")
+                lines += [_setting_line(ctx, key, current, name) for name in names]
             title = ctx.t("campaign.settings.title", ruleset=ctx.t(f"ruleset.{key}"))
             embeds += line_embeds(title, lines)
         for batch in message_batches(embeds):
@@ -432,6 +425,33 @@ class CampaignCog(commands.Cog):
         title = ctx.t("campaign.settings.imported", count=len(lines))
         for batch in message_batches(line_embeds(title, lines)):
             await reply(interaction, embeds=batch)
+
+
+def _setting_groups(key: str, names: list[str]) -> list[tuple[str | None, list[str]]]:
+    """The ruleset's settings in its spec's groups (one untitled group when it has none)."""
+    try:
+        grouping = rulesets.get(key).setting_groups
+    except KeyError:
+        grouping = None
+    if grouping is None:
+        return [(None, names)]
+    groups = [(g, [n for n in members if n in names]) for g, members in grouping().items()]
+    grouped = {n for _, members in groups for n in members}
+    rest = [n for n in names if n not in grouped]
+    return [*groups, *([(None, rest)] if rest else [])]
+
+
+def _setting_line(ctx: Context, key: str, current: Any, name: str) -> str:
+    """One setting: its value, what it accepts and its description."""
+    info = settings_edit.describe(current, name)
+    value = info.current
+    shown = ", ".join(map(str, sorted(value))) if isinstance(value, set | list) else value
+    if info.kind == "table":
+        shown = ctx.t("campaign.settings.table")
+    allowed = f" ({info.allowed})" if info.allowed else ""
+    described = ctx.t(f"{key}.setting.{name}")  # the key itself when uncatalogued
+    note = f" — {described}" if described != f"{key}.setting.{name}" else ""
+    return f"`{name}` = **{shown}**{allowed}{note}"
 
 
 async def setup(bot: PrivateerBot) -> None:

@@ -31,6 +31,7 @@ from bot.interactions import (
     choice_view,
     clip,
     disabled_copy,
+    followup_of,
     line_embeds,
     make_embed,
     message_batches,
@@ -420,6 +421,10 @@ async def answer_turn_end(
             )
         else:
             await interaction.followup.send(embeds=batch)
+    for summary in report.summaries:  # what a ruleset posts after its summary (questions)
+        followup = followup_of(summary.ruleset)
+        if followup is not None:
+            await followup(interaction, ctx, summary)
 
 
 async def setup(bot: PrivateerBot) -> None:

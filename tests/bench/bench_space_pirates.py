@@ -16,7 +16,7 @@ import argparse
 import statistics
 import time
 
-from bot.bench import cpu_reference
+from bot.bench.figures import cpu_reference
 from bot.dice import Dice
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates import SpacePiratesSettings, SpacePiratesState

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from bot.rules.space_pirates.models import SCHEMA_VERSION, SpacePiratesState
 from bot.rules.space_pirates.settings import SpacePiratesSettings
+from bot.rules.space_pirates.spec import SPEC
 from bot.rules.space_pirates.turn import (
     ChoiceOutcome,
     answer_buy_off,
@@ -35,6 +36,7 @@ from bot.rules.space_pirates.turn import (
 
 __all__ = [
     "SCHEMA_VERSION",
+    "SPEC",
     "ChoiceOutcome",
     "SpacePiratesSettings",
     "SpacePiratesState",

@@ -1,0 +1,598 @@
+"""`/pirates …` registration, lists and status (SP-1, SP-I5, SP-I10, SP-I36, SP-7.1)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import PrivateerBot
+from bot.errors import NotAllowed, NotFound
+from bot.i18n import Msg
+from bot.interactions import message_batches, reply, require_gm
+from bot.rules.space_pirates import SPEC, SpacePiratesSettings, SpacePiratesState
+from bot.rules.space_pirates.models import Planet, TradeRoute
+from bot.rules.space_pirates.registry import (
+    register_planet,
+    register_route,
+    remove_planet,
+    remove_route,
+    set_contacts,
+    set_privateer_tech,
+)
+from bot.rules.space_pirates.status import status
+from bot.scaffold import RulesetContext, faction_autocomplete, matching_choices, state_for
+from cogs.space_pirates import choices, operations, reports
+from cogs.space_pirates.common import C, Change, Ctx, campaign_combat
+from cogs.space_pirates.input import (
+    known_faction,
+    parse_factions,
+    parse_numbers,
+    parse_owners,
+    parse_ships,
+)
+from cogs.space_pirates.render import lines_embeds, planet_line, route_line
+
+
+async def _owned_route(ctx: Ctx, route_id: int) -> TradeRoute:
+    """The route as committed, refused unless the actor owns a share of it (or is a GM)."""
+    route = (await ctx.read())[0].route(route_id)
+    if route is None:
+        raise NotFound("space_pirates.error.route_not_found", route=route_id)
+    if not ctx.is_gm and not set(ctx.own_factions()) & {o.faction for o in route.owners}:
+        raise NotAllowed(C + "error.not_your_route", route=route_id)
+    return route
+
+
+async def _owned_planet(ctx: Ctx, planet_id: int) -> Planet:
+    """The planet as committed, refused unless the actor owns it (or is a GM)."""
+    planet = (await ctx.read())[0].planet(planet_id)
+    if planet is None:
+        raise NotFound("space_pirates.error.planet_not_found", planet=planet_id)
+    if not ctx.is_gm and planet.owner not in ctx.own_factions():
+        raise NotAllowed(C + "error.not_your_planet", planet=planet_id)
+    return planet
+
+
+class SpacePiratesCog(commands.Cog):
+    """The Space pirates ruleset's commands."""
+
+    pirates = app_commands.Group(name="pirates", description="Space pirates", guild_only=True)
+    route = app_commands.Group(name="route", description="Trade routes", parent=pirates)
+    planet = app_commands.Group(name="planet", description="Planets", parent=pirates)
+    base = app_commands.Group(name="base", description="The pirate base", parent=pirates)
+    mercenaries = app_commands.Group(
+        name="mercenaries", description="Pirate mercenaries", parent=pirates
+    )
+    privateers = app_commands.Group(name="privateers", description="Privateers", parent=pirates)
+
+    def __init__(self, bot: PrivateerBot) -> None:
+        self.bot = bot
+
+    # -- routes --------------------------------------------------------------------------------
+
+    @route.command(name="add", description="Register a trade route")
+    @app_commands.autocomplete(faction=faction_autocomplete)
+    @app_commands.describe(
+        name="The route's name",
+        goods="Income from goods per turn",
+        passengers="Income from passengers per turn",
+        tourism="Income from tourism per turn",
+        owners="Co-owners and shares, e.g. Vega:60, Orion:40 (default: you, 100%)",
+        ships="Ships, e.g. 2 cruiser, destroyer police, transport@Orion",
+        faction="The faction registering (GMs: any)",
+    )
+    async def route_add(
+        self,
+        interaction: discord.Interaction[Any],
+        name: app_commands.Range[str, 1, 64],
+        goods: int,
+        passengers: int = 0,
+        tourism: int = 0,
+        owners: app_commands.Range[str, 1, 500] | None = None,
+        ships: app_commands.Range[str, 1, 500] | None = None,
+        faction: str | None = None,
+    ) -> None:
+        """SP-1.5, SP-I5, SP-I10: a route with its income by source, owners and ships."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        await _save_route(ctx, None, name, goods, passengers, tourism, owners, ships, faction)
+
+    @route.command(name="edit", description="Change a trade route (options left out stay)")
+    @app_commands.describe(
+        route="The route's number",
+        name="The route's name",
+        goods="Income from goods per turn",
+        passengers="Income from passengers per turn",
+        tourism="Income from tourism per turn",
+        owners="Co-owners and shares, e.g. Vega:60, Orion:40",
+        ships="Ships (replace all), e.g. 2 cruiser, destroyer police",
+    )
+    async def route_edit(
+        self,
+        interaction: discord.Interaction[Any],
+        route: int,
+        name: app_commands.Range[str, 1, 64] | None = None,
+        goods: int | None = None,
+        passengers: int | None = None,
+        tourism: int | None = None,
+        owners: app_commands.Range[str, 1, 500] | None = None,
+        ships: app_commands.Range[str, 1, 500] | None = None,
+    ) -> None:
+        """SP-I5: the route replaced by its new values; its history stays."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        old = await _owned_route(ctx, route)
+        await _save_route(
+            ctx,
+            old,
+            name or old.name,
+            old.income.goods if goods is None else goods,
+            old.income.passengers if passengers is None else passengers,
+            old.income.tourism if tourism is None else tourism,
+            owners,
+            ships,
+            old.owners[0].faction,
+        )
+
+    @route.command(name="remove", description="Remove a trade route")
+    @app_commands.describe(route="The route's number")
+    async def route_remove(self, interaction: discord.Interaction[Any], route: int) -> None:
+        """Bribes against it are cancelled when they come up (SP-I33)."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        await _owned_route(ctx, route)
+        done = await ctx.apply(
+            lambda s, _st, _d: Change(remove_route(s, route), [Msg(C + "route.removed", id=route)])
+        )
+        await reply(
+            interaction, embeds=lines_embeds(C + "route.title", done.outcome.lines, ctx.locale)
+        )
+
+    @route_edit.autocomplete("route")
+    @route_remove.autocomplete("route")
+    async def route_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[int]]:
+        """The campaign's routes by number and name."""
+        found = await state_for(interaction, SPEC)
+        routes = found[1].routes if found else []
+        pairs = matching_choices([(f"#{r.id} {r.name}", str(r.id)) for r in routes], current)
+        return [app_commands.Choice(name=p.name, value=int(p.value)) for p in pairs]
+
+    # -- planets -------------------------------------------------------------------------------
+
+    @planet.command(name="add", description="Register a planet")
+    @app_commands.autocomplete(faction=faction_autocomplete)
+    @app_commands.describe(
+        name="The planet's name",
+        income="Income per turn",
+        population="Population",
+        troops="Troops (squads)",
+        buildings="Buildings (at least 1)",
+        cover="Troops cover the buildings when raided (else they avoid the pirates)",
+        ships="Orbital ships, e.g. 2 cruiser, destroyer",
+        faction="The owner (GMs: any)",
+    )
+    async def planet_add(
+        self,
+        interaction: discord.Interaction[Any],
+        name: app_commands.Range[str, 1, 64],
+        income: int,
+        population: int = 0,
+        troops: int = 0,
+        buildings: int = 1,
+        cover: bool = False,
+        ships: app_commands.Range[str, 1, 500] | None = None,
+        faction: str | None = None,
+    ) -> None:
+        """SP-1.6, SP-I22: a planet with its orbital defence."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        owner = ctx.acting_faction(faction)
+        values = {"name": name, "income": income, "population": population, "troops": troops}
+        values |= {"buildings": buildings, "cover_buildings": cover}
+        await _save_planet(ctx, owner, None, values, ships)
+
+    @planet.command(name="edit", description="Change a planet (options left out stay)")
+    @app_commands.describe(
+        planet="The planet's number",
+        name="The planet's name",
+        income="Income per turn",
+        population="Population",
+        troops="Troops (squads)",
+        buildings="Buildings (at least 1)",
+        cover="Troops cover the buildings when raided",
+        ships="Orbital ships (replace all)",
+    )
+    async def planet_edit(
+        self,
+        interaction: discord.Interaction[Any],
+        planet: int,
+        name: app_commands.Range[str, 1, 64] | None = None,
+        income: int | None = None,
+        population: int | None = None,
+        troops: int | None = None,
+        buildings: int | None = None,
+        cover: bool | None = None,
+        ships: app_commands.Range[str, 1, 500] | None = None,
+    ) -> None:
+        """The planet replaced by its new values; cooldowns and penalties stay."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        old = await _owned_planet(ctx, planet)
+        given = {"name": name, "income": income, "population": population, "troops": troops}
+        given |= {"buildings": buildings, "cover_buildings": cover}
+        values = {k: getattr(old, k) if v is None else v for k, v in given.items()}
+        await _save_planet(ctx, old.owner, old, values, ships)
+
+    @planet.command(name="remove", description="Remove a planet")
+    @app_commands.describe(planet="The planet's number")
+    async def planet_remove(self, interaction: discord.Interaction[Any], planet: int) -> None:
+        """The planet leaves the registry."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        await _owned_planet(ctx, planet)
+        done = await ctx.apply(
+            lambda s, _st, _d: Change(
+                remove_planet(s, planet), [Msg(C + "planet.removed", id=planet)]
+            )
+        )
+        await reply(
+            interaction, embeds=lines_embeds(C + "planet.title", done.outcome.lines, ctx.locale)
+        )
+
+    @planet_edit.autocomplete("planet")
+    @planet_remove.autocomplete("planet")
+    async def planet_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[int]]:
+        """The campaign's planets by number, name and owner."""
+        found = await state_for(interaction, SPEC)
+        planets = found[1].planets if found else []
+        pairs = matching_choices(
+            [(f"#{p.id} {p.name} ({p.owner})", str(p.id)) for p in planets], current
+        )
+        return [app_commands.Choice(name=p.name, value=int(p.value)) for p in pairs]
+
+    # -- lists ---------------------------------------------------------------------------------
+
+    @pirates.command(name="routes", description="List the trade routes")
+    @app_commands.autocomplete(faction=faction_autocomplete)
+    @app_commands.describe(faction="Only this faction's routes")
+    async def routes(
+        self, interaction: discord.Interaction[Any], faction: str | None = None
+    ) -> None:
+        """Every registered route with its income, owners and ships."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        state, _ = await ctx.read()
+        shown = [
+            route_line(r, ctx.locale)
+            for r in state.routes
+            if faction is None or faction in {o.faction for o in r.owners}
+        ]
+        await _list(interaction, ctx, C + "routes.title", shown)
+
+    @pirates.command(name="planets", description="List the planets")
+    @app_commands.autocomplete(faction=faction_autocomplete)
+    @app_commands.describe(faction="Only this faction's planets")
+    async def planets(
+        self, interaction: discord.Interaction[Any], faction: str | None = None
+    ) -> None:
+        """Every registered planet with its income, population, troops and ships."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        state, _ = await ctx.read()
+        shown = [
+            planet_line(p, ctx.locale)
+            for p in state.planets
+            if faction is None or p.owner == faction
+        ]
+        await _list(interaction, ctx, C + "planets.title", shown)
+
+    # -- contacts, technology, status ------------------------------------------------------------
+
+    @pirates.command(name="contacts", description="Set the factions you have contact with")
+    @app_commands.autocomplete(faction=faction_autocomplete)
+    @app_commands.describe(
+        factions="Factions, comma-separated (empty: none)", faction="Whose contacts (GMs: any)"
+    )
+    async def contacts(
+        self,
+        interaction: discord.Interaction[Any],
+        factions: app_commands.Range[str, 0, 1000] | None = None,
+        faction: str | None = None,
+    ) -> None:
+        """SP-7.1, SP-10.2: bribes and privateers need contact with the target."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        who = ctx.acting_faction(faction)
+        names = parse_factions(factions, ctx.factions)
+        line = Msg(C + "contacts.set", faction=who, contacts=", ".join(names) or "—")
+        done = await ctx.apply(
+            lambda s, _st, _d: Change(set_contacts(s, who, names), [line]), faction=who
+        )
+        await reply(
+            interaction, embeds=lines_embeds(C + "contacts.title", done.outcome.lines, ctx.locale)
+        )
+
+    @pirates.command(name="tech", description="Record the privateer technology (GM)")
+    @app_commands.autocomplete(faction=faction_autocomplete)
+    @app_commands.describe(faction="The faction", researched="Has it researched privateers?")
+    async def tech(
+        self, interaction: discord.Interaction[Any], faction: str, researched: bool
+    ) -> None:
+        """SP-10.1, SP-I36: the GM records who may form privateers."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        require_gm(ctx.base)
+        who = ctx.acting_faction(faction)
+        line = Msg(C + ("tech.yes" if researched else "tech.no"), faction=who)
+        done = await ctx.apply(
+            lambda s, _st, _d: Change(set_privateer_tech(s, who, researched), [line]), faction=who
+        )
+        await reply(
+            interaction, embeds=lines_embeds(C + "tech.title", done.outcome.lines, ctx.locale)
+        )
+
+    @pirates.command(name="status", description="Your pirate status and next raid chance")
+    @app_commands.autocomplete(faction=faction_autocomplete)
+    @app_commands.describe(faction="Whose status (GMs: any)")
+    async def status(
+        self, interaction: discord.Interaction[Any], faction: str | None = None
+    ) -> None:
+        """SP-I1, SP-I28, SP-I33: private to the player and the GMs (it names their bribes)."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        who = ctx.acting_faction(faction)
+        state, settings = await ctx.read()
+        shown = status(state, settings, who, ctx.campaign.turn)
+        embeds = lines_embeds(C + "status.title", shown.lines, ctx.locale, faction=who)
+        await reply(interaction, embeds=embeds, ephemeral=True)
+
+    @pirates.command(name="report", description="Every number of a player's raids in a turn")
+    @app_commands.autocomplete(faction=faction_autocomplete)
+    @app_commands.describe(**reports.REPORT_DESCRIBE)
+    async def report(
+        self,
+        interaction: discord.Interaction[Any],
+        faction: str | None = None,
+        turn: app_commands.Range[int, 1, 100000] | None = None,
+        page: app_commands.Range[int, 1, 1000] = 1,
+    ) -> None:
+        """SP-I40: points and the d20, weights and draw, dice and multipliers, the fleet,
+        the battle round by round, the outcome."""
+        await reports.report_command(interaction, faction, turn, page)
+
+    @pirates.command(name="force", description="Force the default answer for an absent player (GM)")
+    @app_commands.describe(choice="The waiting choice's number (default: every one)")
+    async def force(self, interaction: discord.Interaction[Any], choice: int | None = None) -> None:
+        """SP-I45: buy_off_default for a buy-off, the planet's flag for a plunder branch."""
+        await choices.force_command(interaction, choice)
+
+    # -- operations between turns (each quoted before a confirm button) -------------------------
+
+    @base.command(name="locate", description="Locate the pirate base (shows the price first)")
+    @app_commands.autocomplete(faction=faction_autocomplete)
+    @app_commands.describe(location="Where your scouts look", faction="Who pays (GMs: any)")
+    async def base_locate(
+        self,
+        interaction: discord.Interaction[Any],
+        location: app_commands.Range[str, 1, 200],
+        faction: str | None = None,
+    ) -> None:
+        """SP-6.3, SP-I30."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        await operations.offer(ctx, "locate", ctx.acting_faction(faction), {"location": location})
+
+    @base.command(name="assault", description="Attack the located pirate base (shows its fleet)")
+    @app_commands.autocomplete(faction=faction_autocomplete)
+    @app_commands.describe(
+        ships="Your attacking ships by class, e.g. 2 cruiser, dreadnought",
+        contracts="Mercenary contracts joining, e.g. 3, 4",
+        faction="Who attacks (GMs: any)",
+    )
+    async def base_assault(
+        self,
+        interaction: discord.Interaction[Any],
+        ships: app_commands.Range[str, 1, 500] | None = None,
+        contracts: app_commands.Range[str, 1, 200] | None = None,
+        faction: str | None = None,
+    ) -> None:
+        """SP-6.5…SP-6.9, SP-I31: fought at the end of the turn."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        who = ctx.acting_faction(faction)
+        classes = [s.ship_class for s in parse_ships(ships, ctx.factions, who)]
+        params = {"ships": classes, "contracts": parse_numbers(contracts)}
+        await operations.offer(ctx, "assault", who, params)
+
+    @pirates.command(name="bribe", description="Bribe the pirates to raid a contacted faction")
+    @app_commands.autocomplete(faction=faction_autocomplete, victim=faction_autocomplete)
+    @app_commands.describe(
+        victim="The faction the pirates raid",
+        kind="A route raid or a planet raid",
+        target="The route's or planet's number (optional)",
+        faction="Who pays (GMs: any)",
+    )
+    @app_commands.choices(
+        kind=[
+            app_commands.Choice(name="route", value="route"),
+            app_commands.Choice(name="planet", value="planet"),
+        ]
+    )
+    async def bribe(
+        self,
+        interaction: discord.Interaction[Any],
+        victim: str,
+        kind: str = "route",
+        target: int | None = None,
+        faction: str | None = None,
+    ) -> None:
+        """SP-7, SP-I33: private to the briber and the GMs until it happens."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        who = ctx.acting_faction(faction)
+        params = {"victim": known_faction(ctx.factions, victim), "kind": kind, "target": target}
+        await operations.offer(ctx, "bribe", who, params)
+
+    @mercenaries.command(name="hire", description="Hire pirate mercenaries (shows fee and upkeep)")
+    @app_commands.autocomplete(faction=faction_autocomplete)
+    @app_commands.describe(
+        value="The fleet value to hire",
+        station="Where they serve",
+        target="The route's or planet's number when stationed there",
+        faction="Who hires (GMs: any)",
+    )
+    @app_commands.choices(
+        station=[
+            app_commands.Choice(name="reserve", value="reserve"),
+            app_commands.Choice(name="route", value="route"),
+            app_commands.Choice(name="planet", value="planet"),
+        ]
+    )
+    async def mercenaries_hire(
+        self,
+        interaction: discord.Interaction[Any],
+        value: app_commands.Range[int, 1, 10**9],
+        station: str = "reserve",
+        target: int | None = None,
+        faction: str | None = None,
+    ) -> None:
+        """SP-9, SP-I35."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        params = {"value": value, "station": station, "target": target}
+        await operations.offer(ctx, "hire", ctx.acting_faction(faction), params)
+
+    @mercenaries.command(name="dismiss", description="End a mercenary contract")
+    @app_commands.autocomplete(faction=faction_autocomplete)
+    @app_commands.describe(contract="The contract's number", faction="Whose (GMs: any)")
+    async def mercenaries_dismiss(
+        self, interaction: discord.Interaction[Any], contract: int, faction: str | None = None
+    ) -> None:
+        """SP-9, SP-I35: no upkeep after this turn."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        await operations.direct(ctx, "dismiss", ctx.acting_faction(faction), {"contract": contract})
+
+    @privateers.command(name="form", description="Send ships privateering against a faction")
+    @app_commands.autocomplete(faction=faction_autocomplete, target=faction_autocomplete)
+    @app_commands.describe(
+        target="The faction they raid",
+        ships="Your registered ships' numbers, e.g. 12, 13",
+        faction="Whose ships (GMs: any)",
+    )
+    async def privateers_form(
+        self,
+        interaction: discord.Interaction[Any],
+        target: str,
+        ships: app_commands.Range[str, 1, 500],
+        faction: str | None = None,
+    ) -> None:
+        """SP-10, SP-I36."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        params = {"target": known_faction(ctx.factions, target), "ships": parse_numbers(ships)}
+        await operations.offer(ctx, "privateers", ctx.acting_faction(faction), params)
+
+    @privateers.command(name="recall", description="Recall a privateer group (shows the price)")
+    @app_commands.autocomplete(faction=faction_autocomplete)
+    @app_commands.describe(
+        group="The group's number",
+        ships="Only these ships' numbers (default: the whole group)",
+        faction="Whose group (GMs: any)",
+    )
+    async def privateers_recall(
+        self,
+        interaction: discord.Interaction[Any],
+        group: int,
+        ships: app_commands.Range[str, 1, 500] | None = None,
+        faction: str | None = None,
+    ) -> None:
+        """SP-10.7, SP-I37."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        params = {"group": group, "ships": parse_numbers(ships) if ships else None}
+        await operations.offer(ctx, "recall", ctx.acting_faction(faction), params)
+
+
+async def _list(
+    interaction: discord.Interaction[Any], ctx: Ctx, title: str, lines: list[str]
+) -> None:
+    embeds = lines_embeds(title, [], ctx.locale) if not lines else []
+    if lines:
+        from bot.interactions import line_embeds
+
+        embeds = line_embeds(ctx.t(title), lines)
+    for batch in message_batches(embeds):
+        await reply(interaction, embeds=batch)
+
+
+async def _save_route(
+    ctx: Ctx,
+    old: TradeRoute | None,
+    name: str,
+    goods: int,
+    passengers: int,
+    tourism: int,
+    owners: str | None,
+    ships: str | None,
+    faction: str | None,
+) -> None:
+    """Register or replace a route; the engine refuses bad values with the allowed range."""
+    acting = ctx.acting_faction(faction) if old is None else (faction or "")
+    shares = (
+        [(o.faction, o.share_pct) for o in old.owners]
+        if old is not None and owners is None
+        else parse_owners(owners, ctx.factions, acting)
+    )
+    combat = await campaign_combat(ctx)
+
+    def change(state: SpacePiratesState, _s: SpacePiratesSettings, _d: object) -> Change:
+        from bot.rules.space_pirates.registry import ShipSpec
+
+        specs = (
+            [ShipSpec(s.owner, s.ship_class, s.role, s.cost, s.wounds) for s in old.ships]
+            if old is not None and ships is None
+            else parse_ships(ships, ctx.factions, acting or shares[0][0])
+        )
+        new, route = register_route(
+            state,
+            combat,
+            name=name,
+            goods=goods,
+            passengers=passengers,
+            tourism=tourism,
+            owners=shares,
+            ships=specs,
+            route_id=old.id if old else None,
+        )
+        key = "route.saved" if old is None else "route.changed"
+        return Change(new, [Msg(C + key, id=route.id, name=route.name)])
+
+    done = await ctx.apply(change, faction=shares[0][0])
+    route = done.outcome.state.route(int(done.outcome.lines[0].params["id"]))
+    assert route is not None
+    embeds = lines_embeds(C + "route.title", done.outcome.lines, ctx.locale)
+    embeds[0].description = f"{embeds[0].description}\n{route_line(route, ctx.locale)}"
+    await reply(ctx.interaction, embeds=embeds)
+
+
+async def _save_planet(
+    ctx: Ctx, owner: str, old: Planet | None, values: dict[str, Any], ships: str | None
+) -> None:
+    """Register or replace a planet; the engine refuses bad values with the allowed range."""
+    combat = await campaign_combat(ctx)
+
+    def change(state: SpacePiratesState, _s: SpacePiratesSettings, _d: object) -> Change:
+        from bot.rules.space_pirates.registry import ShipSpec
+
+        specs = (
+            [ShipSpec(s.owner, s.ship_class, s.role, s.cost, s.wounds) for s in old.orbital_ships]
+            if old is not None and ships is None
+            else parse_ships(ships, ctx.factions, owner)
+        )
+        new, planet = register_planet(
+            state,
+            combat,
+            owner=owner,
+            orbital_ships=specs,
+            planet_id=old.id if old else None,
+            **values,
+        )
+        key = "planet.saved" if old is None else "planet.changed"
+        return Change(new, [Msg(C + key, id=planet.id, name=planet.name)])
+
+    done = await ctx.apply(change, faction=owner)
+    planet = done.outcome.state.planet(int(done.outcome.lines[0].params["id"]))
+    assert planet is not None
+    embeds = lines_embeds(C + "planet.title", done.outcome.lines, ctx.locale)
+    embeds[0].description = f"{embeds[0].description}\n{planet_line(planet, ctx.locale)}"
+    await reply(ctx.interaction, embeds=embeds)

@@ -1,0 +1,36 @@
+"""What the `/pirates` modules share: the context type, the change wrapper for registry
+calls, and the campaign's fleet combat settings (FC-I17)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.i18n import Msg
+from bot.rules.fleet_combat.settings import FleetCombatSettings
+from bot.rules.space_pirates import SpacePiratesSettings, SpacePiratesState
+from bot.rules.space_pirates.spec import FLEET_COMBAT
+from bot.scaffold import RulesetContext
+
+C = "pirates."
+REPORT = "space_pirates.report"
+Ctx = RulesetContext[SpacePiratesState, SpacePiratesSettings]
+
+
+@dataclass
+class Change:
+    """A cog-level change as an outcome: the new state, what it did for everyone (the audit
+    summary) and what only the actor and the GMs read (a bribe's victim and price, SP-I33)."""
+
+    state: SpacePiratesState
+    lines: list[Msg] = field(default_factory=list)
+    private: list[Msg] = field(default_factory=list)
+
+
+async def campaign_combat(ctx: Ctx) -> FleetCombatSettings:
+    """The campaign's fleet combat settings when it plays fleet combat, else its defaults:
+    ship classes and pirate battles follow them (SP-I9, FC-I17)."""
+    if FLEET_COMBAT not in ctx.campaign.rulesets:
+        return FleetCombatSettings()
+    _, settings = await ctx.service.state(ctx.campaign, FLEET_COMBAT)
+    assert isinstance(settings, FleetCombatSettings)
+    return settings

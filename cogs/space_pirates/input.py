@@ -1,0 +1,80 @@
+"""Options as typed into `/pirates …` turned into the engine's arguments: owner shares
+("Vega:60, Orion:40") and ships ("2 cruiser, destroyer police, transport@Orion")."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.errors import RuleViolation
+from bot.factions import normal
+from bot.rules.space_pirates.registry import ShipSpec
+from bot.storage.campaigns import Faction
+
+C = "pirates."
+ROLES = ("guard", "police", "transport")
+MAX_SHIPS = 500
+
+
+def known_faction(factions: Sequence[Faction], name: str) -> str:
+    """The campaign faction named (any case), refused when unknown."""
+    wanted = normal(name)
+    for faction in factions:
+        if normal(faction.name) == wanted:
+            return faction.name
+    raise RuleViolation(C + "error.unknown_faction", faction=name.strip()[:64])
+
+
+def parse_owners(
+    text: str | None, factions: Sequence[Faction], default: str
+) -> list[tuple[str, int]]:
+    """ "A:60, B:40" as (faction, share) pairs (SP-I5); empty: the acting faction, 100 %."""
+    if not text or not text.strip():
+        return [(default, 100)]
+    owners: list[tuple[str, int]] = []
+    for part in text.split(","):
+        name, _, share = part.rpartition(":")
+        if not name.strip() or not share.strip().rstrip("%").strip().isdigit():
+            raise RuleViolation(C + "error.owners_format", text=part.strip()[:64])
+        owners.append((known_faction(factions, name), int(share.strip().rstrip("%"))))
+    return owners
+
+
+def parse_ships(text: str | None, factions: Sequence[Faction], default: str) -> list[ShipSpec]:
+    """ "2 cruiser, destroyer police, transport@Orion": count, fleet combat class, role
+    (guard unless named), owner after "@" (the acting faction unless named)."""
+    if not text or not text.strip():
+        return []
+    ships: list[ShipSpec] = []
+    for part in text.split(","):
+        body, _, owner_name = part.partition("@")
+        owner = known_faction(factions, owner_name) if owner_name.strip() else default
+        words = body.lower().split()
+        count = 1
+        if words and words[0].rstrip("x").isdigit():
+            count = int(words.pop(0).rstrip("x"))
+        role = "guard"
+        if words and words[-1] in ROLES:
+            role = words.pop()
+        if len(words) != 1 or not 1 <= count <= MAX_SHIPS:
+            raise RuleViolation(C + "error.ships_format", text=part.strip()[:64], limit=MAX_SHIPS)
+        ships += [ShipSpec(owner=owner, ship_class=words[0], role=role)] * count  # type: ignore[arg-type]
+        if len(ships) > MAX_SHIPS:
+            raise RuleViolation(C + "error.ships_format", text=part.strip()[:64], limit=MAX_SHIPS)
+    return ships
+
+
+def parse_factions(text: str | None, factions: Sequence[Faction]) -> list[str]:
+    """A comma-separated list of campaign factions (empty: none)."""
+    if not text or not text.strip():
+        return []
+    return [known_faction(factions, p) for p in text.split(",") if p.strip()]
+
+
+def parse_numbers(text: str | None) -> list[int]:
+    """ "12, 13" as numbers (ships, contracts); empty: none."""
+    if not text or not text.strip():
+        return []
+    parts = [p.strip().lstrip("#") for p in text.split(",") if p.strip()]
+    if not all(p.isdigit() for p in parts):
+        raise RuleViolation(C + "error.numbers_format", text=text.strip()[:64])
+    return [int(p) for p in parts]

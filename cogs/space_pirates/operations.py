@@ -1,0 +1,217 @@
+"""Operations between turns, each quoted before a confirm button (SP-6, SP-7, SP-9, SP-10):
+locate and assault the pirate base, bribe the pirates, hire mercenaries, form and recall
+privateers. The quote is read without changing anything (a refusal names the clause); the
+confirm button is a pending choice whose payload holds the operation, so it survives a
+restart and runs once. The bot reports amounts owed and paid, it keeps no treasury."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.campaigns import Choice, UnitOfWork
+from bot.dice import Dice
+from bot.errors import GameError
+from bot.i18n import Msg
+from bot.interactions import Context, choice_button, choice_handler, choice_view, reply
+from bot.rules.fleet_combat.settings import FleetCombatSettings
+from bot.rules.space_pirates import SPEC, SpacePiratesSettings, SpacePiratesState
+from bot.rules.space_pirates.base import (
+    apply_locate,
+    order_base_attack,
+    quote_base_attack,
+    quote_locate,
+)
+from bot.rules.space_pirates.bribe import apply_bribe, quote_bribe
+from bot.rules.space_pirates.mercenaries import apply_hire, dismiss_contract, quote_hire
+from bot.rules.space_pirates.messages import fleet_msg
+from bot.rules.space_pirates.privateers import (
+    apply_privateers,
+    apply_recall,
+    quote_privateers,
+    quote_recall,
+)
+from bot.scaffold import RulesetContext
+from cogs.space_pirates.common import C, Change, Ctx, campaign_combat
+from cogs.space_pirates.render import lines_embeds
+
+OPERATION = "sp_operation"
+Params = dict[str, Any]
+# Operations whose story is the briber's and the GMs' only (SP-I33): their audit entry keeps
+# no options and a summary that names only the briber (GMs see the bribe in /pirates status).
+PRIVATE = {"bribe"}
+
+
+def quote(
+    op: str,
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    combat: FleetCombatSettings,
+    faction: str,
+    turn: int,
+    p: Params,
+) -> list[Msg]:
+    """The price of an operation, or the engine's refusal naming the clause."""
+    if op == "locate":
+        q = quote_locate(state, settings, faction, turn)
+        return [Msg(C + "quote.locate", cost=q.cost, largest=q.largest_fleet)]
+    if op == "assault":
+        a = quote_base_attack(state, settings, faction, turn)
+        fleet = fleet_msg(a.fleet)
+        return [Msg(C + "quote.assault", value=a.value, fleet=fleet, failed=a.failed_attacks)]
+    if op == "bribe":
+        b = quote_bribe(state, settings, combat, faction, p["victim"], p["kind"], turn)
+        if b.cost is None:
+            return [Msg(C + "quote.bribe_rolled", victim=b.victim, pct=b.cost_pct)]
+        shown: Msg | str = fleet_msg(b.fleet) if b.fleet else "—"
+        return [Msg(C + "quote.bribe", victim=b.victim, cost=b.cost, value=b.value, fleet=shown)]
+    if op == "hire":
+        h = quote_hire(state, settings, faction, turn, p["value"])
+        return [
+            Msg(
+                C + "quote.hire",
+                fleet=fleet_msg(h.fleet),
+                value=h.value,
+                fee=h.fee,
+                upkeep=h.upkeep,
+                pool=h.pool,
+            )
+        ]
+    if op == "privateers":
+        pq = quote_privateers(state, settings, combat, faction, p["target"], turn, p["ships"])
+        return [
+            Msg(
+                C + "quote.privateers",
+                count=len(pq.ships),
+                target=pq.target,
+                turn=pq.active_from,
+            )
+        ]
+    r = quote_recall(state, settings, faction, p["group"], turn, p.get("ships"))
+    return [Msg(C + "quote.recall", group=r.group, cost=r.cost, value=r.ships_value)]
+
+
+def perform(
+    op: str,
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    combat: FleetCombatSettings,
+    faction: str,
+    turn: int,
+    p: Params,
+    dice: Dice,
+) -> Change:
+    """Run the confirmed operation in the engine; its lines tell what was paid or owed."""
+    if op == "locate":
+        new, q = apply_locate(state, settings, faction, turn, p["location"])
+        return Change(new, [Msg(C + "done.locate", faction=faction, cost=q.cost)])
+    if op == "assault":
+        ships: list[tuple[str, int | None]] = [(str(c), None) for c in p["ships"]]
+        new, a = order_base_attack(state, settings, faction, turn, ships, p["contracts"], combat)
+        return Change(new, [Msg(C + "done.assault", faction=faction, value=a.value)])
+    if op == "bribe":
+        new, bribe = apply_bribe(
+            state,
+            settings,
+            combat,
+            faction,
+            p["victim"],
+            p["kind"],
+            turn,
+            dice,
+            target=p.get("target"),
+        )
+        told = Msg(C + "done.bribe", id=bribe.id, victim=bribe.victim, cost=bribe.cost)
+        return Change(new, [Msg(C + "done.bribe_public", faction=faction)], private=[told])
+    if op == "hire":
+        new, contract, h = apply_hire(
+            state, settings, faction, turn, p["value"], station=p["station"], target=p.get("target")
+        )
+        return Change(new, [Msg(C + "done.hire", id=contract.id, fee=h.fee, upkeep=h.upkeep)])
+    if op == "privateers":
+        new, group = apply_privateers(
+            state, settings, combat, faction, p["target"], turn, p["ships"]
+        )
+        return Change(new, [Msg(C + "done.privateers", id=group.id, target=group.target)])
+    new, r, back = apply_recall(state, settings, faction, p["group"], turn, dice, p.get("ships"))
+    return Change(new, [Msg(C + "done.recall", group=r.group, cost=r.cost, turn=back)])
+
+
+async def offer(ctx: Ctx, op: str, faction: str, params: Params) -> None:
+    """Quote the operation privately with confirm and cancel buttons (a pending choice)."""
+    combat = await campaign_combat(ctx)
+    state, settings = await ctx.read()
+    lines = quote(op, state, settings, combat, faction, ctx.campaign.turn, params)
+    payload = {"op": op, "faction": faction, "params": params, "locale": ctx.locale}
+    async with ctx.service.work(ctx.campaign.id, ctx.base.actor) as uow:
+        choice_id = await uow.open_choice(SPEC.key, OPERATION, ctx.user_id, payload)
+    view = choice_view(
+        [
+            choice_button(
+                choice_id, "confirm", ctx.t(C + "confirm"), style=discord.ButtonStyle.primary
+            ),
+            choice_button(choice_id, "cancel", ctx.t(C + "cancel")),
+        ]
+    )
+    embeds = lines_embeds(C + f"op.{op}", lines, ctx.locale, faction=faction)
+    await reply(ctx.interaction, embeds=embeds, view=view, ephemeral=True)
+
+
+async def direct(ctx: Ctx, op: str, faction: str, params: Params) -> None:
+    """An operation that costs nothing runs at once (dismissing a contract, SP-I35)."""
+    turn = ctx.campaign.turn
+
+    def change(state: SpacePiratesState, _s: SpacePiratesSettings, _d: Dice) -> Change:
+        new = dismiss_contract(state, faction, params["contract"], turn)
+        return Change(new, [Msg(C + "done.dismiss", id=params["contract"])])
+
+    done = await ctx.apply(change, faction=faction)
+    await reply(
+        ctx.interaction,
+        embeds=lines_embeds(C + f"op.{op}", done.outcome.lines, ctx.locale, faction=faction),
+    )
+
+
+@choice_handler(OPERATION)
+async def confirm_operation(
+    interaction: discord.Interaction[Any], base: Context, choice: Choice, option: str
+) -> None:
+    """Confirm runs the quoted operation (quoted again inside the transaction: a price that
+    moved is the engine's to refuse); cancel closes the question."""
+    ctx = await RulesetContext.within(interaction, base, SPEC)
+    op, faction = str(choice.payload["op"]), str(choice.payload["faction"])
+    params: Params = dict(choice.payload["params"])
+    locale = str(choice.payload.get("locale") or ctx.locale)
+    if option == "cancel":
+        async with ctx.service.work(ctx.campaign.id, ctx.base.actor) as uow:
+            await uow.claim_choice(choice.id, gm=ctx.is_gm)
+            await uow.close_choice(choice.id, "cancelled")
+        embeds = lines_embeds(C + f"op.{op}", [Msg(C + "cancelled")], locale, faction=faction)
+        await interaction.response.edit_message(embeds=embeds, view=None)
+        return
+    if option != "confirm":
+        raise GameError("error.choice_not_found")
+    combat = await campaign_combat(ctx)
+    turn = ctx.campaign.turn
+
+    async def claim(uow: UnitOfWork) -> None:
+        await uow.claim_choice(choice.id, gm=ctx.is_gm)
+
+    async def close(uow: UnitOfWork, _outcome: Change) -> None:
+        await uow.close_choice(choice.id)
+
+    private = op in PRIVATE  # the audit summary says only that a bribe was placed
+    done = await ctx.apply(
+        lambda state, settings, dice: perform(
+            op, state, settings, combat, faction, turn, params, dice
+        ),
+        faction=faction,
+        command=f"pirates {op}",
+        options={} if private else params,
+        before=claim,
+        then=close,
+    )
+    told = done.outcome.private or done.outcome.lines
+    embeds = lines_embeds(C + f"op.{op}", told, locale, faction=faction)
+    await interaction.response.edit_message(embeds=embeds, view=None)

@@ -1,0 +1,148 @@
+"""`/pirates report` and the report buttons under the end-of-turn summary: every number of
+one player's raids in one resolution (points and the d20, weights and draw, dice and
+multipliers, the fleet bought, the outcome), then the battles round by round, one page each.
+A player opens their own; GMs any."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot import controls
+from bot.campaigns import TurnSummary
+from bot.errors import NotAllowed, NotFound
+from bot.i18n import Msg, t
+from bot.interactions import Context, campaign_context, make_embed, reply, turn_followup
+from bot.rules.fleet_combat.messages import round_lines
+from bot.rules.fleet_combat.models import RoundReport
+from bot.rules.space_pirates import SPEC
+from bot.rules.space_pirates.messages import report_lines
+from bot.rules.space_pirates.reports import RaidReport, battle_key, report_key
+from bot.scaffold import RulesetContext
+from cogs.space_pirates.choices import post_questions
+from cogs.space_pirates.common import REPORT, C, Ctx, campaign_combat
+
+PER_MESSAGE = 25
+# Reports with no attack get no button (`/pirates report` still opens their points and d20).
+QUIET = {"no_attack", "no_routes", "no_planet_raid", "skipped_peace", "skipped_immunity"}
+
+
+async def report_pages(ctx: Ctx, faction: str, turn: int) -> list[list[Msg]]:
+    """Page 1: every raid report of `faction` in turn `turn`'s resolution; then one page
+    per battle round."""
+    if not ctx.is_gm and faction not in ctx.own_factions():
+        raise NotAllowed(C + "error.not_your_report", faction=faction)
+    reports = await ctx.service.archived(
+        ctx.campaign, SPEC.key, report_key(turn, faction), RaidReport
+    )
+    if not reports:
+        raise NotFound(C + "error.no_report", faction=faction, turn=turn)
+    combat = await campaign_combat(ctx)
+    pages = [[line for r in reports for line in report_lines(r)]]
+    for r in reports:
+        if r.battle is None:
+            continue
+        rounds = await ctx.service.archived(
+            ctx.campaign, SPEC.key, battle_key(turn, faction, r.seq), RoundReport
+        )
+        for rnd in rounds:
+            head = Msg(C + "report.round", seq=r.seq, round=rnd.round, count=len(rounds))
+            pages.append([head, *round_lines(rnd, retreat_distance=combat.retreat_distance_points)])
+    return pages
+
+
+def page_view(turn: int, faction_id: int, page: int, count: int, locale: str) -> discord.ui.View:
+    """Previous / next buttons of a paged report."""
+    return controls.view(
+        [
+            controls.button(
+                REPORT,
+                [turn, faction_id, page - 1],
+                t(C + "page.previous", locale),
+                disabled=page <= 0,
+            ),
+            controls.button(
+                REPORT,
+                [turn, faction_id, page + 1],
+                t(C + "page.next", locale),
+                disabled=page >= count - 1,
+            ),
+        ]
+    )
+
+
+async def show_report(ctx: Ctx, faction: str, turn: int, page: int, *, edit: bool) -> None:
+    """One page of a player's raid report, privately to the reader."""
+    pages = await report_pages(ctx, faction, turn)
+    page = max(0, min(page, len(pages) - 1))
+    title = t(C + "report.title", ctx.locale, faction=faction, turn=turn)
+    body = "\n".join(m.render(ctx.locale) for m in pages[page])
+    footer = t(C + "page.footer", ctx.locale, page=page + 1, count=len(pages))
+    embed = make_embed(title, body, footer=footer)
+    faction_id = next(f.id for f in ctx.factions if f.name == faction)
+    view = page_view(turn, faction_id, page, len(pages), ctx.locale) if len(pages) > 1 else None
+    if edit:
+        await ctx.interaction.response.edit_message(embed=embed, view=view)
+    else:
+        await reply(ctx.interaction, embed=embed, view=view, ephemeral=True)
+
+
+@controls.control(REPORT)
+async def report_clicked(interaction: discord.Interaction[Any], args: list[str]) -> None:
+    """A report button under the summary (a new private message) or a page button (it turns
+    the page in place)."""
+    turn, faction_id, page = (int(a) for a in args)
+    ctx = await RulesetContext.of(interaction, SPEC)
+    faction = next((f.name for f in ctx.factions if f.id == faction_id), None)
+    if faction is None:
+        raise NotFound(C + "error.unknown_faction", faction=str(faction_id))
+    paging = bool(interaction.message and interaction.message.flags.ephemeral)
+    await show_report(ctx, faction, turn, page, edit=paging)
+
+
+@turn_followup(SPEC.key)
+async def after_turn(
+    interaction: discord.Interaction[Any], base: Context, summary: TurnSummary
+) -> None:
+    """Under the summary: a report button per player with a raid report, then the
+    questions the resolution waits for (SP-I34, SP-I45), each pinging exactly its player."""
+    ctx = await RulesetContext.within(interaction, base, SPEC)
+    turn = base.campaign.turn
+    ids = {f.name: f.id for f in ctx.factions}
+    raids = summary.outcome.get("raids", [])
+    raided = list(dict.fromkeys(str(r["faction"]) for r in raids if r["outcome"] not in QUIET))
+    buttons = [
+        controls.button(REPORT, [turn, ids[f], 0], t(C + "report.button", ctx.locale, faction=f))
+        for f in raided
+        if f in ids
+    ]
+    for start in range(0, len(buttons), PER_MESSAGE):
+        await interaction.followup.send(
+            content=t(C + "report.buttons", ctx.locale, turn=turn),
+            view=controls.view(buttons[start : start + PER_MESSAGE]),
+        )
+    told = [m.render(ctx.locale) for lines in summary.private.values() for m in lines]
+    if told:  # the GM's eyes only (SP-I33)
+        await interaction.followup.send(content="\n".join(told)[:2000], ephemeral=True)
+    state, _ = await ctx.read()
+    await post_questions(ctx, [w for w in state.waiting if w.turn == turn], ctx.locale)
+
+
+async def report_command(
+    interaction: discord.Interaction[Any], faction: str | None, turn: int | None, page: int
+) -> None:
+    """`/pirates report`: the acting player's (a GM: any player's) raid report."""
+    base = await campaign_context(interaction)
+    ctx = await RulesetContext.within(interaction, base, SPEC)
+    who = ctx.acting_faction(faction)
+    shown = turn if turn is not None else max(ctx.campaign.turn - 1, 1)
+    await show_report(ctx, who, shown, page - 1, edit=False)
+
+
+REPORT_DESCRIBE: dict[str, str | app_commands.locale_str] = {
+    "faction": "Whose raids (GMs: any)",
+    "turn": "The turn resolved (default: the last)",
+    "page": "The page (1: the raids; then the battle rounds)",
+}

@@ -1,0 +1,329 @@
+"""Space pirates played through Discord: `/pirates …` with the real bot on the stand-in.
+
+Player1 plays Vega, player2 Orion, player3 (Russian) Lyra. Faces are scripted in the order
+the resolution rolls them (SP-I40): the raid d20, the target draw when there is more than
+one route, the strength dice, then the battle's dice.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+
+@pytest.fixture
+async def pirates(table):
+    """A campaign playing space pirates and fleet combat; three factions joined."""
+    created = await table.slash(
+        "/campaign create name:Frontier rulesets:space_pirates, fleet_combat", as_="gm"
+    )
+    assert not created.ephemeral, created.text()
+    for player, faction in (("player1", "Vega"), ("player2", "Orion"), ("player3", "Lyra")):
+        joined = await table.slash(f"/campaign join faction:{faction}", as_=player)
+        assert not joined.ephemeral, joined.text()
+    return table
+
+
+async def end_turn(table, turn):
+    question = await table.slash("/turn end", as_="gm")
+    return await table.click(question, f"End turn {turn}", as_="gm")
+
+
+def followup_texts(ended):
+    return [
+        (m.content or "") + "\n" + "\n".join(e.get("description") or "" for e in m.embeds)
+        for m in ended.followups
+    ]
+
+
+async def test_register_routes_and_planets_and_list_them(pirates):
+    """SP-1.5, SP-1.6, SP-I5, SP-I10: a shared route with shares and ships, a planet."""
+    added = await pirates.slash(
+        "/pirates route add name:Silk goods:300 passengers:50 owners:Vega:60, Orion:40 "
+        "ships:2 cruiser, destroyer police",
+        as_="player1",
+    )
+    assert not added.ephemeral, added.text()
+    assert "Route #1 Silk registered (SP-1.5)" in added.embed.description
+    planet = await pirates.slash(
+        "/pirates planet add name:Tau income:900 troops:4 buildings:3 cover:true", as_="player2"
+    )
+    assert "Planet #" in planet.embed.description and "Tau" in planet.embed.description
+    routes = await pirates.slash("/pirates routes", as_="player2")
+    text = routes.embed.description
+    assert "Silk" in text and "Vega 60%" in text and "Orion 40%" in text
+    assert "2× cruiser (guard, Vega)" in text and "1× destroyer (police, Vega)" in text
+    planets = await pirates.slash("/pirates planets", as_="player2")
+    assert "Tau" in planets.embed.description and "troops cover the buildings" in (
+        planets.embed.description
+    )
+    edited = await pirates.slash("/pirates route edit route:1 goods:400", as_="player2")
+    assert "Route #1 Silk changed" in edited.embed.description
+    assert "goods 400" in edited.embed.description
+
+
+async def test_bad_values_are_refused_with_the_allowed_range_and_change_nothing(pirates):
+    """SP-I5, SP-I10: negative income, shares not summing to 100, unknown ship class."""
+    for line, expected in (
+        ("/pirates route add name:Bad goods:-5", "between 0 and"),
+        ("/pirates route add name:Bad goods:5 owners:Vega:60, Orion:30", "90"),
+        ("/pirates route add name:Bad goods:5 ships:frigate", "frigate"),
+        ("/pirates planet add name:Bad income:5 buildings:0", "between 1 and"),
+    ):
+        refused = await pirates.slash(line, as_="player1")
+        assert refused.ephemeral, line
+        assert expected in refused.text(), refused.text()
+    routes = await pirates.slash("/pirates routes", as_="player1")
+    assert "Bad" not in (routes.embed.description or "")
+    other = await pirates.slash("/pirates route add name:Mine goods:5", as_="player2")
+    assert not other.ephemeral
+    stolen = await pirates.slash("/pirates route remove route:1", as_="player1")
+    assert stolen.ephemeral and "not one of yours" in stolen.text()
+
+
+async def test_quiet_turns_then_a_raid_bought_off_through_the_button(pirates):
+    """SP-I1, SP-I34 (SP-E2's numbers): a miss, then d20 1 hits the 2350 route; 2d6 4, 6 →
+    value 6000; the buy-off offer (600) pings exactly Vega's player; the click pays."""
+    await pirates.slash("/pirates route add name:Rich goods:2350", as_="player1")
+    pirates.script_dice([20])
+    quiet = await end_turn(pirates, 1)
+    assert not any("Pay" in b.label for m in quiet.followups for b in m.buttons)
+
+    pirates.script_dice([1, 4, 6])
+    ended = await end_turn(pirates, 2)
+
+    question = next(m for m in ended.followups if any(b.label == "Pay 600" for b in m.buttons))
+    assert question.content.startswith(f"<@{pirates.member('player1').id}>")
+    assert question.pings == {"player1"}
+    status = await pirates.slash("/turn status", as_="gm")
+    assert "Vega" in str(status.embed.fields)
+    refused = await pirates.click(question, "Pay 600", as_="player2")
+    assert refused.ephemeral
+    paid = await pirates.click(question, "Pay 600", as_="player1")
+    assert not paid.ephemeral and [b.label for b in paid.buttons] == ["Report: Vega"]
+    assert "600" in paid.embed.description
+    report = await pirates.slash("/pirates report turn:2", as_="player1")
+    assert report.ephemeral
+    shown = report.embed.description
+    assert "d20: 1 against 2 — attack" in shown
+    assert "2d6 × 12: 4, 6 → 120" in shown and "value 6000" in shown
+    assert "4 battleships, 6 cruisers, 32 raiders" in shown
+    assert "Bought off for 600" in shown
+    status = await pirates.slash("/pirates status", as_="player1")
+    assert status.ephemeral and "buy-off bonus 5 %" in status.embed.description
+    hidden = await pirates.slash("/pirates report turn:2 faction:Vega", as_="player2")
+    assert hidden.ephemeral and "Orion" not in (hidden.text() or "")
+
+
+def question_of(ended, label):
+    return next(m for m in ended.followups if any(b.label == label for b in m.buttons))
+
+
+async def test_a_defended_route_fights_wins_immunity_and_the_report_pages_the_battle(pirates):
+    """SP-I10, SP-I11, SP-4 route outcome: d20 1, 1d6 3 → value 150, one raider; Vega
+    refuses the 15 buy-off; two cruisers win: streak stays 0, immunity until turn 4; the
+    report's first page has every number, the next pages the battle rounds (FC-I17)."""
+    await pirates.slash("/pirates route add name:Line goods:160 ships:2 cruiser", as_="player1")
+    pirates.script_dice([1, 3])
+    ended = await end_turn(pirates, 1)
+    question = question_of(ended, "Refuse and fight")
+    assert "Fleet for 150: 1 raider" in question.embeds[0]["description"]
+
+    pirates.script_dice([6] * 10 + [1] * 10)
+    fought = await pirates.click(question, "Refuse and fight", as_="player1")
+
+    assert "Line defended: immunity to turn 4" in fought.embed.description
+    report = await pirates.click(fought, "Report: Vega", as_="player1")
+    assert report.ephemeral
+    assert "Battle: the defenders win after 4 rounds" in report.embed.description
+    assert "immunity until turn 4" in report.embed.description
+    assert report.embed.footer == "Page 1 of 5"
+    page = await pirates.click(report, "Next ▶", as_="player1")
+    assert page.embed.footer == "Page 2 of 5"
+    assert "battle round 1 of 4" in page.embed.description
+    status = await pirates.slash("/pirates status", as_="player1")
+    assert "immun" in status.embed.description
+
+
+async def test_an_undefended_route_loses_its_income_and_the_streak_grows(pirates):
+    """SP-E1 outcome (SP-4): refused buy-off, no defenders: the raid succeeds, streak 1."""
+    await pirates.slash("/pirates route add name:Open goods:160", as_="player1")
+    pirates.script_dice([1, 3])
+    ended = await end_turn(pirates, 1)
+    lost = await pirates.click(
+        question_of(ended, "Refuse and fight"), "Refuse and fight", as_="player1"
+    )
+    assert not lost.ephemeral
+    report = await pirates.slash("/pirates report turn:1", as_="player1")
+    assert "streak 0 → 1" in report.embed.description
+
+
+async def test_a_restart_while_a_buy_off_waits_loses_nothing(pirates):
+    """SP-I45: the offer lives in the ruleset's state; `/turn status` names who it waits for;
+    after a restart the button still answers, once."""
+    await pirates.slash("/pirates route add name:Rich goods:2350", as_="player1")
+    pirates.script_dice([1, 4, 6])
+    ended = await end_turn(pirates, 1)
+    question = question_of(ended, "Pay 600")
+    status = await pirates.slash("/turn status", as_="player2")
+    waiting = " ".join(f.value for f in status.embed.fields)
+    assert "Vega has not answered the buy-off offer" in waiting
+
+    await pirates.restart()
+    paid = await pirates.click(question, "Pay 600", as_="player1")
+
+    assert "Bought off" in paid.embed.description or "600" in paid.embed.description
+    status = await pirates.slash("/turn status", as_="player2")
+    assert "buy-off" not in " ".join(f.value for f in status.embed.fields)
+
+
+async def test_a_gm_forces_the_default_for_an_absent_player(pirates):
+    """SP-I45: `/pirates force` applies `buy_off_default` (decline) and the raid resolves;
+    a player may not force."""
+    await pirates.slash("/pirates route add name:Open goods:160", as_="player1")
+    pirates.script_dice([1, 3])
+    await end_turn(pirates, 1)
+    refused = await pirates.slash("/pirates force", as_="player2")
+    assert refused.ephemeral
+
+    forced = await pirates.slash("/pirates force", as_="gm")
+
+    assert not forced.ephemeral
+    assert "Vega" in forced.embed.description
+    nothing = await pirates.slash("/pirates force", as_="gm")
+    assert nothing.ephemeral and "No buy-off or plunder question is waiting" in nothing.text()
+
+
+async def test_russian_player_reads_russian(pirates):
+    """Player3 (ru) registers and lists a route with Russian command names and reads the
+    buy-off question posted in Russian; the buttons keep that language."""
+    added = await pirates.slash("/пираты маршрут добавить название:Шёлк товары:2350", as_="player3")
+    assert "Маршрут №1 Шёлк зарегистрирован (SP-1.5)" in added.embed.description
+    refused = await pirates.slash(
+        "/пираты маршрут добавить название:Плохой товары:-1", as_="player3"
+    )
+    assert refused.ephemeral
+    status = await pirates.slash("/пираты состояние", as_="player3")
+    assert status.embed.title == "Пираты: Lyra"
+    pirates.script_dice([1, 4, 6])
+    ended = await end_turn(pirates, 1)
+    question = question_of(ended, "Pay 600")
+    assert question.pings == {"player3"}
+
+
+@pytest.fixture
+async def after_a_raid(pirates):
+    """Turn 1: Vega's 2350 route raided for 6000 (SP-E2's dice), the buy-off refused and the
+    route lost; Orion has a guarded route with cruisers #3 and #4."""
+    await pirates.slash("/pirates route add name:Rich goods:2350", as_="player1")
+    await pirates.slash("/pirates route add name:Guarded goods:100 ships:2 cruiser", as_="player2")
+    pirates.script_dice([1, 4, 6, 20])
+    ended = await end_turn(pirates, 1)
+    await pirates.click(question_of(ended, "Refuse and fight"), "Refuse and fight", as_="player1")
+    return pirates
+
+
+async def test_mercenaries_hired_after_the_quote_and_dismissed(after_a_raid):
+    """SP-9, SP-I35: the pool is half the largest fleet; the quote shows fleet, fee and
+    upkeep before the confirm button; too large a contract is refused."""
+    table = after_a_raid
+    too_big = await table.slash("/pirates mercenaries hire value:5000", as_="player1")
+    assert too_big.ephemeral and "exceeds the 2000 available" in too_big.text()
+    quote = await table.slash("/pirates mercenaries hire value:1000", as_="player1")
+    assert "1 cruiser, 8 raiders (value 1000); fee 500 now, upkeep 200 per turn" in (
+        quote.embed.description
+    )
+
+    hired = await table.click(quote, "Confirm", as_="player1")
+
+    assert "Contract #6 signed: fee 500 owed now, upkeep 200 per turn" in hired.embed.description
+    dismissed = await table.slash("/pirates mercenaries dismiss contract:6", as_="player1")
+    assert "Contract #6 dismissed" in dismissed.embed.description
+
+
+async def test_a_bribe_is_private_to_the_briber_until_it_happens(after_a_raid):
+    """SP-7, SP-I33: Orion, in contact with Vega, bribes the pirates; the quote and the
+    confirmation are Orion's only, the log names no victim and no price."""
+    table = after_a_raid
+    no_contact = await table.slash("/pirates bribe victim:Vega", as_="player2")
+    assert no_contact.ephemeral and no_contact.buttons == []
+    await table.slash("/pirates contacts factions:Vega", as_="player2")
+    quote = await table.slash("/pirates bribe victim:Vega", as_="player2")
+    assert quote.ephemeral and "A raid on Vega costs 50 %" in quote.embed.description
+
+    table.script_dice([4, 6])  # the bribed fleet's strength dice, rolled at placement
+
+    placed = await table.click(quote, "Confirm", as_="player2")
+
+    told = re.search(r"against Vega placed; owed: (\d+)", placed.embed.description)
+    assert placed.ephemeral and told is not None
+    log = await table.slash("/history list", as_="player1")
+    assert "Orion placed a bribe (private until it happens, SP-I33)" in log.text()
+    assert f"owed: {told.group(1)}" not in log.text() and "against Vega" not in log.text()
+
+
+async def test_privateers_formed_and_the_base_located_after_their_quotes(after_a_raid):
+    """SP-10, SP-I36: the GM records the technology; Orion sends its cruisers against Vega.
+    SP-6.3, SP-I30: locating the base costs 10 % of the largest fleet; cancel changes
+    nothing."""
+    table = after_a_raid
+    await table.slash("/pirates contacts factions:Vega", as_="player2")
+    no_tech = await table.slash("/pirates privateers form target:Vega ships:3, 4", as_="player2")
+    assert no_tech.ephemeral and no_tech.buttons == []
+    await table.slash("/pirates tech faction:Orion researched:true", as_="gm")
+    quote = await table.slash("/pirates privateers form target:Vega ships:3, 4", as_="player2")
+    assert "2 ships leave to raid Vega, active from turn 3" in quote.embed.description
+    formed = await table.click(quote, "Confirm", as_="player2")
+    assert "Privateer group #" in formed.embed.description
+    locate = await table.slash("/pirates base locate location:Kuiper belt", as_="player1")
+    assert "Locating the pirate base costs 600" in locate.embed.description
+    cancelled = await table.click(locate, "Cancel", as_="player1")
+    assert "nothing changed" in cancelled.embed.description
+    again = await table.slash("/pirates base locate location:Kuiper belt", as_="player1")
+    assert "costs 600" in again.embed.description
+
+
+def settings_text(reply):
+    embeds = list(reply.embeds) + [e for m in reply.followups for e in m.embeds]
+    return "\n".join(e.get("description") or "" for e in embeds)
+
+
+async def test_settings_are_shown_grouped_as_in_the_spec_in_both_languages(pirates):
+    """Every SP-I setting appears under its spec group, with its description."""
+    shown = await pirates.slash("/campaign settings show ruleset:space_pirates", as_="player1")
+    text = settings_text(shown)
+    assert text.index("__**Raid chance**__") < text.index("`raid_die_faces` = **20**")
+    assert text.index("__**Buy-off**__") < text.index("`buy_off_default`")
+    assert "Buy-off cost, % of the fleet's payment value (SP-I34)" in text
+    changed = await pirates.slash(
+        "/campaign settings set setting:space_pirates.buy_off_default value:accept", as_="gm"
+    )
+    assert not changed.ephemeral, changed.text()
+    russian = await pirates.slash("/campaign settings show ruleset:space_pirates", as_="player3")
+    text = settings_text(russian)
+    assert "__**Откуп**__" in text and "`buy_off_default` = **accept**" in text
+
+
+async def test_a_bribe_cancelled_at_the_resolution_is_told_to_the_gm_only(after_a_raid):
+    """SP-I33: Vega's only route is gone when Orion's bribe comes up: it is cancelled; the
+    GM who ends the turn reads it privately; the summary and the log do not tell it."""
+    table = after_a_raid
+    await table.slash("/pirates contacts factions:Vega", as_="player2")
+    quote = await table.slash("/pirates bribe victim:Vega", as_="player2")
+    table.script_dice([4, 6])
+    await table.click(quote, "Confirm", as_="player2")
+    await table.slash("/pirates planet add name:Home income:100", as_="player1")
+    await table.slash("/pirates route remove route:1", as_="player1")
+    table.script_dice([20] * 10)
+
+    ended = await end_turn(table, 2)
+
+    private = [m for m in ended.followups if "was cancelled" in (m.content or "")]
+    assert len(private) == 1 and private[0].ephemeral
+    public = [
+        t for m, t in zip(ended.followups, followup_texts(ended), strict=True) if not m.ephemeral
+    ]
+    assert not any("cancelled" in t for t in public)
+    log = await table.slash("/history list", as_="player1")
+    assert "cancelled" not in log.text()
