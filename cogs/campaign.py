@@ -8,13 +8,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import fair_embeds, fair_turns, rulesets, settings_edit
+from bot import announcements, fair_embeds, fair_turns, rulesets, settings_edit
 from bot.app import PrivateerBot
-from bot.campaigns import CORE, Choice
+from bot.campaigns import CORE, Choice, TurnEndReport, UnitOfWork
 from bot.errors import Conflict, GameError, NotFound
 from bot.i18n import t
 from bot.interactions import (
     Context,
+    acknowledge_slow_writes,
     actor_of,
     add_field,
     campaign_context,
@@ -31,8 +32,11 @@ from bot.interactions import (
     require_gm,
     ruleset_choices,
     service_of,
+    update_message,
 )
+from bot.storage.outbox import OutboxMessage
 from bot.text import shown
+from bot.turn_reports import turn_end_messages
 
 TURN_END = "turn_end"
 
@@ -337,8 +341,9 @@ class CampaignCog(commands.Cog):
 
     @turn.command(name="status", description="The turn number and what the campaign waits for")
     async def turn_status(self, interaction: discord.Interaction[Any]) -> None:
-        """Per ruleset: what it still waits for."""
+        """Per ruleset: what it still waits for (it reads every state: answered deferred)."""
         ctx = await campaign_context(interaction)
+        await interaction.response.defer(thinking=True)
         c = ctx.campaign
         embed = make_embed(ctx.t("turn.status.title", name=c.name, turn=c.turn))
         open_choices = await ctx.service.open_choices(c.id)
@@ -399,10 +404,12 @@ async def answer_turn_end(
     require_gm(ctx)
     turn = int(choice.payload["turn"])
     if option == "cancel":
+        acknowledge_slow_writes(interaction)
         async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
             await uow.claim_choice(choice.id, gm=True)
             await uow.close_choice(choice.id, "cancelled")
-        await interaction.response.edit_message(
+        await update_message(
+            interaction,
             embed=make_embed(ctx.t("turn.end.cancelled", turn=turn)),
             view=disabled_copy(interaction.message),
         )
@@ -410,30 +417,28 @@ async def answer_turn_end(
     if ctx.campaign.turn != turn:
         raise Conflict("error.turn_already_ended", turn=turn)
     await interaction.response.defer()
-    report = await ctx.service.end_turn(ctx.campaign.id, turn, ctx.actor, choice_id=choice.id)
+    written: list[OutboxMessage] = []
+
+    async def announce(uow: UnitOfWork, report: TurnEndReport) -> None:
+        written.extend(
+            await announcements.write(
+                uow, interaction, turn_end_messages(report, ctx.locale), locale=ctx.locale
+            )
+        )
+
+    await ctx.service.end_turn(
+        ctx.campaign.id, turn, ctx.actor, choice_id=choice.id, announce=announce
+    )
     if interaction.message is not None:
         await interaction.followup.edit_message(
             interaction.message.id,
             embed=make_embed(ctx.t("turn.end.done.title", turn=turn)),
             view=disabled_copy(interaction.message),
         )
-    embeds: list[discord.Embed] = []
-    for summary in report.summaries:
-        title = ctx.t(
-            "turn.end.summary.title", ruleset=ctx.t(f"ruleset.{summary.ruleset}"), turn=turn
-        )
-        lines = [m.render(ctx.locale) for m in summary.lines] or [ctx.t("turn.end.nothing")]
-        footer = ctx.t("turn.end.summary.footer", count=summary.roll_count)
-        embeds += line_embeds(title, lines, footer=footer)
-    if not embeds:
-        embeds.append(
-            make_embed(ctx.t("turn.end.done.title", turn=turn), ctx.t("turn.end.nothing"))
-        )
+    await announcements.deliver(interaction, ctx.service.db, written)
     fair = await fair_embeds.turn_end_embed(ctx.service.db, ctx.campaign.id, turn, ctx.locale)
-    if fair is not None:
-        embeds.append(fair)
-    for batch in message_batches(embeds):
-        await interaction.followup.send(embeds=batch)
+    if fair is not None:  # read from the committed log, so it can always be shown again
+        await interaction.followup.send(embed=fair)
 
 
 async def setup(bot: PrivateerBot) -> None:

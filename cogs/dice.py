@@ -8,9 +8,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import dice_expr
+from bot import announcements, dice_expr
+from bot.announcements import Announcement
 from bot.app import PrivateerBot
-from bot.interactions import campaign_context, make_embed, reply
+from bot.interactions import campaign_context, make_embed
 from bot.text import ROLL_REASON_MAX, clean_text, shown
 from cogs.secret_rolls import roll_in_secret
 
@@ -56,13 +57,17 @@ class DiceCog(commands.Cog):
                 outcome={"summary": f"{expression.canonical} = {result.total}", **result.to_json()},
                 faction=factions[0] if factions else None,
             )
-        title = ctx.t("roll.title", total=result.total)
-        embed = make_embed(
-            f"🎲 {shown(reason)}: {result.total}" if reason else title,
-            result.render(ctx.locale),
-            footer=ctx.t("roll.footer", seq=entry.seq, who=interaction.user.display_name),
-        )
-        await reply(interaction, embed=embed)
+            title = ctx.t("roll.title", total=result.total)
+            embed = make_embed(
+                f"🎲 {shown(reason)}: {result.total}" if reason else title,
+                result.render(ctx.locale),
+                footer=ctx.t("roll.footer", seq=entry.seq, who=interaction.user.display_name),
+            )
+            # The result is written with the roll: shown once, even after a crash (outbox).
+            rows = await announcements.write(
+                uow, interaction, [Announcement(embeds=[embed])], locale=ctx.locale
+            )
+        await announcements.deliver(interaction, ctx.service.db, rows)
 
 
 async def setup(bot: PrivateerBot) -> None:
