@@ -97,7 +97,8 @@ async def test_a_turn_end_whose_reports_were_never_posted_posts_them_after_a_res
 
 
 async def test_a_piracy_question_posted_after_a_restart_is_answered_by_its_target(
-    seated, monkeypatch
+    seated,  # noqa: F811 - the fixture imported above
+    monkeypatch,
 ):
     """OP-5.3: the piracy commits with its open reward question; the post dies; after the
     restart the question is in the channel with its buttons, and the target's click on it
