@@ -9,7 +9,7 @@
 -- posted (`channel`, `message`). `payload` is the Discord message body (content, embeds,
 -- components, allowed_mentions) as JSON.
 
-CREATE TABLE outbox (
+CREATE TABLE IF NOT EXISTS outbox (
     id INTEGER PRIMARY KEY,
     campaign_id INTEGER NOT NULL REFERENCES campaigns(id) ON DELETE CASCADE,
     channel_id INTEGER NOT NULL,
@@ -20,4 +20,4 @@ CREATE TABLE outbox (
     sent_at TEXT,
     message_id INTEGER
 );
-CREATE INDEX outbox_unsent ON outbox (id) WHERE sent_at IS NULL;
+CREATE INDEX IF NOT EXISTS outbox_unsent ON outbox (id) WHERE sent_at IS NULL;
