@@ -24,7 +24,7 @@ from bot.storage.database import Database
 
 log = logging.getLogger(__name__)
 
-CORE_COGS = ("cogs.campaign", "cogs.dice", "cogs.history", "cogs.secret_rolls")
+CORE_COGS = ("cogs.campaign", "cogs.dice", "cogs.history", "cogs.secret_rolls", "cogs.help")
 
 
 class CatalogTranslator(app_commands.Translator):
@@ -68,6 +68,7 @@ class PrivateerBot(commands.Bot):
         self.db: Database | None = None
         self.compute = ComputePool(compute_limits(settings))
         self._service: CampaignService | None = None
+        self._command_ids: dict[str, int] = {}
         self.tree.on_error = handle_error  # type: ignore[method-assign]
         self.tree.interaction_check = _acknowledge_in_time  # type: ignore[method-assign]
 
@@ -119,10 +120,28 @@ class PrivateerBot(commands.Bot):
         if await self.db.get_meta(key) == digest:
             log.info("commands unchanged; not syncing")
             return False
-        await self.tree.sync(guild=guild)
+        synced = await self.tree.sync(guild=guild)
+        self._command_ids = {c.name: c.id for c in synced}
         await self.db.set_meta(key, digest)
         log.info("synced %d commands to %s", len(payload), guild.id if guild else "all guilds")
         return True
+
+    async def command_ids(self) -> dict[str, int]:
+        """The id Discord gave each top-level command (for `</name sub:id>` mentions): from
+        the last sync, else asked of Discord once; empty when Discord cannot say."""
+        if not self._command_ids:
+            guild = (
+                discord.Object(id=self.settings.dev_guild_id)
+                if self.settings.dev_guild_id
+                else None
+            )
+            try:
+                fetched = await self.tree.fetch_commands(guild=guild)
+            except discord.HTTPException:
+                log.warning("could not fetch the command ids; /help shows plain names")
+                return {}
+            self._command_ids = {c.name: c.id for c in fetched}
+        return self._command_ids
 
     async def close(self) -> None:
         """Close Discord, then the database."""

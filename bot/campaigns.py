@@ -17,10 +17,10 @@ from typing import Any, TypeVar, overload
 import aiosqlite
 from pydantic import BaseModel
 
-from bot import fair_turns, rulesets
+from bot import dice_expr, fair_turns, rulesets
 from bot.dice import Dice, RollRecord
 from bot.errors import Conflict, GameError, NotAllowed, NotFound
-from bot.i18n import Msg, unfilled
+from bot.i18n import LANGUAGES, Msg, unfilled
 from bot.rulesets import AnySpec, ArchiveRecord, RulesetSpec, TurnContext
 from bot.storage.audit import AuditEntry, append_entry, archive_digest
 from bot.storage.campaigns import (
@@ -33,7 +33,15 @@ from bot.storage.campaigns import (
 )
 from bot.storage.database import Database
 from bot.storage.log import AuditLog
-from bot.text import CAMPAIGN_NAME_MAX, FACTION_NAME_MAX, clean_text, same_name
+from bot.storage.saved_rolls import SavedRoll, SavedRollReads, SavedRollWrites
+from bot.text import (
+    CAMPAIGN_NAME_MAX,
+    FACTION_NAME_MAX,
+    SAVED_ROLL_NAME_MAX,
+    clean_text,
+    name_key,
+    same_name,
+)
 
 __all__ = [
     "CORE",
@@ -42,14 +50,17 @@ __all__ = [
     "CampaignService",
     "Choice",
     "Faction",
+    "SavedRoll",
     "TurnEndReport",
     "TurnSummary",
     "UnitOfWork",
+    "is_gm_among",
     "paused_gc",
     "summary_json",
 ]
 
 CORE = "core"
+MAX_SAVED_ROLLS = 25  # per player and campaign: what one autocomplete list can offer
 
 M = TypeVar("M", bound=BaseModel)
 S = TypeVar("S", bound=BaseModel)
@@ -82,6 +93,17 @@ def paused_gc() -> Iterator[None]:
         _gc_pauses -= 1
         if _gc_pauses == 0 and _gc_resume:
             gc.enable()
+
+
+def is_gm_among(campaign: Campaign, actor: Actor, gms: Iterable[tuple[str, int]]) -> bool:
+    """Whether `actor` is the creator, one of the named users, or holds a named role."""
+    if actor.user_id == campaign.created_by:
+        return True
+    return any(
+        (kind == "user" and target == actor.user_id)
+        or (kind == "role" and target in actor.role_ids)
+        for kind, target in gms
+    )
 
 
 @dataclass(frozen=True)
@@ -346,6 +368,7 @@ class CampaignService:
         self.db = db
         self.reads = CampaignReads(db)
         self.log = AuditLog(db)
+        self.saved = SavedRollReads(db)
         # None: production dice, derived from the open turn's committed seed (fair_turns).
         self.dice_factory: Callable[[], Dice] | None = dice_factory
 
@@ -376,14 +399,7 @@ class CampaignService:
 
     async def is_gm(self, campaign: Campaign, actor: Actor) -> bool:
         """A GM is the creator, a named user, or anyone holding a named role."""
-        if actor.user_id == campaign.created_by:
-            return True
-        for kind, target in await self.gms(campaign.id):
-            if kind == "user" and target == actor.user_id:
-                return True
-            if kind == "role" and target in actor.role_ids:
-                return True
-        return False
+        return is_gm_among(campaign, actor, await self.gms(campaign.id))
 
     @overload
     async def state(self, campaign: Campaign, ruleset: RulesetSpec[S, T]) -> tuple[S, T]: ...
@@ -408,6 +424,58 @@ class CampaignService:
     async def open_choices(self, campaign_id: int) -> list[Choice]:
         """Every choice still waiting for an answer."""
         return await self.reads.open_choices(campaign_id)
+
+    # -- saved rolls ------------------------------------------------------------------------
+    # A player's named expressions are shortcuts, not game state: saving or deleting one
+    # changes nothing another player sees, so it writes no audit entry. Every roll of a saved
+    # expression is audited like any roll, with the expression it stood for.
+
+    async def saved_rolls(self, campaign_id: int, user_id: int) -> list[SavedRoll]:
+        """A player's saved rolls in a campaign, by name."""
+        return await self.saved.of_player(campaign_id, user_id)
+
+    async def saved_roll(self, campaign_id: int, user_id: int, name: str) -> SavedRoll | None:
+        """A player's saved roll by name (compared case- and width-insensitively)."""
+        key = name_key(name)
+        return await self.saved.named(campaign_id, user_id, key) if key else None
+
+    async def save_roll(
+        self, campaign_id: int, actor: Actor, name: str, expression: str
+    ) -> tuple[SavedRoll, bool]:
+        """Save (or replace) a named expression; returns it and whether one was replaced.
+
+        The expression must parse (`DiceExpressionError` with its caret otherwise) and the
+        name must not: `/roll dice:` reads a dice expression first, then a saved name. At
+        most `MAX_SAVED_ROLLS` per player and campaign. Nothing is saved on any refusal.
+        """
+        name = clean_text(name, SAVED_ROLL_NAME_MAX, error="dice.saved.error.name")
+        try:
+            dice_expr.parse(name)
+        except dice_expr.DiceExpressionError:
+            pass
+        else:
+            raise GameError("dice.saved.error.name_is_dice", name=name)
+        dice_expr.parse(expression)
+        roll = SavedRoll(name, expression.strip())
+        key = name_key(name)
+        async with self.db.transaction() as conn:
+            writes = SavedRollWrites(conn)
+            replaced = await writes.named(campaign_id, actor.user_id, key) is not None
+            if not replaced and await writes.count(campaign_id, actor.user_id) >= MAX_SAVED_ROLLS:
+                raise GameError("dice.saved.error.limit", count=MAX_SAVED_ROLLS)
+            await writes.put(campaign_id, actor.user_id, key, roll)
+        return roll, replaced
+
+    async def delete_saved_roll(self, campaign_id: int, actor: Actor, name: str) -> SavedRoll:
+        """Delete one of the player's saved rolls; NotFound when there is none by that name."""
+        key = name_key(name)
+        async with self.db.transaction() as conn:
+            writes = SavedRollWrites(conn)
+            found = await writes.named(campaign_id, actor.user_id, key) if key else None
+            if found is None:
+                raise NotFound("dice.saved.error.unknown", name=name)
+            await writes.delete(campaign_id, actor.user_id, key)
+        return found
 
     # -- the unit of work ------------------------------------------------------------------
 
@@ -476,7 +544,7 @@ class CampaignService:
                 faction=None,
                 options={"name": name, "rulesets": keys},
                 outcome={
-                    "summary": f"campaign {name} created",
+                    "summary": summary_json([Msg("campaign.log.created", name=name)]),
                     **await fair_turns.commit_turn(conn, campaign_id, campaign.turn),
                 },
                 rolls=(),
@@ -581,7 +649,9 @@ class CampaignService:
                 "campaign join",
                 options={"faction": name},
                 faction=faction.name,
-                outcome={"summary": f"{faction.name} joined"},
+                outcome={
+                    "summary": summary_json([Msg("campaign.log.joined", faction=faction.name)])
+                },
             )
         return faction
 
@@ -613,6 +683,13 @@ class CampaignService:
         async with self.work(campaign_id, actor) as uow:
             if ruleset == CORE and name == fair_turns.PLAYER_SECRETS:
                 value = await fair_turns.set_player_secrets(uow.conn, campaign_id, raw)
+            elif ruleset == CORE and name == "language":
+                value = raw.strip().lower()
+                if value not in LANGUAGES:
+                    raise settings_edit.SettingError(
+                        "error.setting_value", name=name, value=raw, allowed=", ".join(LANGUAGES)
+                    )
+                await uow.writes.set_language(campaign_id, value)
             elif ruleset == CORE:
                 if name != "factions_per_player":
                     raise settings_edit.SettingError("error.setting_unknown", name=name)

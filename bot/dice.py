@@ -52,8 +52,11 @@ class PositionedFaces(Protocol):
     kind: str
     interaction: int
 
-    def faces_at(self, entry: int, roll: int, count: int, sides: int) -> list[int]:
-        """The faces of roll number `roll` (from 0) of audit entry `entry`."""
+    def faces_at(
+        self, entry: int, roll: int, count: int, sides: int, first_die: int = 0
+    ) -> list[int]:
+        """The faces of roll number `roll` (from 0) of audit entry `entry`, from die
+        `first_die` on."""
         ...
 
 
@@ -125,7 +128,7 @@ class Dice:
         self.records: list[RollRecord] = []
         self.entry = 0  # the audit entry the next rolls go into (set by the unit of work)
         self._entry_start = 0
-        self._unrecorded_draw = False
+        self._pending: tuple[int, int] | None = None  # sides and dice drawn for the next record
 
     def begin_entry(self, seq: int) -> None:
         """The rolls from now on belong to audit entry `seq` (roll indexes restart at 0)."""
@@ -156,13 +159,22 @@ class Dice:
             return {"source": self.kind, "interaction": self._positioned.interaction}
         return {"source": self.kind}
 
-    def _draw(self, count: int, sides: int) -> list[int]:
+    def _draw(self, count: int, sides: int, *, pending: bool = False) -> list[int]:
+        """Faces for the next record. Derived faces are named by their place in the log: the
+        record's index in its entry and each die's index in the record, so raw draws made
+        for one record (an exploding group draws die by die) continue its die numbering."""
         if self._positioned is not None:
-            if self._unrecorded_draw:
-                msg = "a derived draw must be recorded before the next one"
-                raise RuntimeError(msg)
+            drawn = 0
+            if self._pending is not None:
+                if self._pending[0] != sides or not pending:
+                    msg = "a derived draw must be recorded before a draw of another roll"
+                    raise RuntimeError(msg)
+                drawn = self._pending[1]
             roll = len(self.records) - self._entry_start
-            return self._positioned.faces_at(self.entry, roll, count, sides)
+            faces = self._positioned.faces_at(self.entry, roll, count, sides, first_die=drawn)
+            if pending:
+                self._pending = (sides, drawn + count)
+            return faces
         face = self._source.face
         return [face(sides) for _ in range(count)]
 
@@ -229,7 +241,7 @@ class Dice:
 
     def record(self, record: RollRecord) -> None:
         """Append a record built elsewhere from faces this roller produced (expressions)."""
-        self._unrecorded_draw = False
+        self._pending = None
         self.records.append(record)
 
     def raw_faces(self, count: int, sides: int) -> list[int]:
@@ -238,9 +250,7 @@ class Dice:
             raise GameError("error.dice_count", limit=MAX_DICE_PER_ROLL)
         if sides < 1 or sides > MAX_SIDES:
             raise GameError("error.dice_sides", limit=MAX_SIDES)
-        faces = self._draw(count, sides)
-        self._unrecorded_draw = self._positioned is not None
-        return faces
+        return self._draw(count, sides, pending=True)
 
 
 def simulation_rng(seed: int) -> random.Random:

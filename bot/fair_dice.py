@@ -118,8 +118,10 @@ def derive_faces(
     count: int,
     sides: int,
     interaction: int,
+    first_die: int = 0,
 ) -> list[int]:
-    """The `count` dice of one roll (die index 0..count-1); same result as `derive_face`."""
+    """The `count` dice of one roll (die index first_die..first_die+count-1); same result as
+    `derive_face`."""
     keyed = seed if isinstance(seed, KeyedHmac) else KeyedHmac(seed)
     prefix = f"{DERIVATION} {campaign} {turn} {entry} {roll} ".encode("ascii")
     suffix = f" {sides} {interaction} 0".encode("ascii")
@@ -127,7 +129,7 @@ def derive_faces(
     inner_copy, outer_copy = keyed.inner.copy, keyed.outer.copy
     from_bytes = int.from_bytes
     faces = []
-    for die in range(count):
+    for die in range(first_die, first_die + count):
         first = inner_copy()
         first.update(b"%b%d%b" % (prefix, die, suffix))
         second = outer_copy()
@@ -167,8 +169,10 @@ class TurnSeedFaces:
         self.turn = turn
         self.interaction = interaction
 
-    def faces_at(self, entry: int, roll: int, count: int, sides: int) -> list[int]:
-        """The faces of roll `roll` of audit entry `entry`."""
+    def faces_at(
+        self, entry: int, roll: int, count: int, sides: int, first_die: int = 0
+    ) -> list[int]:
+        """The faces of roll `roll` of audit entry `entry` (from die `first_die` on)."""
         return derive_faces(
             self._keyed,
             campaign=self.campaign,
@@ -178,4 +182,5 @@ class TurnSeedFaces:
             count=count,
             sides=sides,
             interaction=self.interaction,
+            first_die=first_die,
         )

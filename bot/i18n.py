@@ -78,6 +78,15 @@ def plural_category(language: str, count: int | float) -> str:
     return str(_plural_rule(language)(abs(count)))
 
 
+def decimal(value: float, locale: object, digits: int) -> str:
+    """A number with `digits` decimals as the reader writes it: 3.68 in English, 3,68 in
+    Russian (Babel's CLDR number symbols)."""
+    from babel.numbers import format_decimal
+
+    pattern = "0." + "0" * digits if digits else "0"
+    return str(format_decimal(value, format=pattern, locale=language_of(locale)))
+
+
 def t(key: str, locale: object = None, /, **params: Any) -> str:
     """Translate `key` for `locale`, filling `params`; falls back to English, then the key."""
     params = {k: v.render(locale) if isinstance(v, Msg) else v for k, v in params.items()}
@@ -107,8 +116,9 @@ def _fields(template: str) -> set[str]:
 
 
 def unfilled(message: Msg) -> list[str]:
-    """What would reach a reader unfinished: a key no catalog has, or a placeholder some
-    language's text asks for and the message does not pass (nested messages included).
+    """What would reach a reader unfinished: a key no catalog has, a placeholder some
+    language's text asks for and the message does not pass, or a plural message without the
+    `count` its form is chosen by (nested messages included).
     The unit of work refuses to commit a summary for which this is not empty."""
     if isinstance(message, MsgList):
         return [p for item in message.items if isinstance(item, Msg) for p in unfilled(item)]
@@ -122,6 +132,8 @@ def unfilled(message: Msg) -> list[str]:
         if value is None:
             continue
         found = True
+        if isinstance(value, dict) and "count" not in message.params:
+            problems.append(f"{message.key}: a plural chosen without {{count}} ({language})")
         templates = value.values() if isinstance(value, dict) else [value]
         missing = set().union(*(_fields(str(v)) for v in templates)) - set(message.params)
         problems += [f"{message.key}: {{{name}}} ({language})" for name in sorted(missing)]

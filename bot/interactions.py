@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.campaigns import Actor, Campaign, CampaignService, Choice
+from bot.campaigns import Actor, Campaign, CampaignService, Choice, is_gm_among
 from bot.controls import Control, button, control, view
 from bot.errors import GameError, NotAllowed
-from bot.i18n import t
+from bot.i18n import DEFAULT_LANGUAGE, language_of, t
 from bot.storage.database import slow_write_notice
 from bot.storage.health import DatabaseDamaged, is_damage, is_read_only
 
@@ -29,13 +29,26 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-COLOUR = discord.Colour(0x2B6CB0)
-ERROR_COLOUR = discord.Colour(0xC53030)
+# Colour says what an embed means, the same in every ruleset.
+NEUTRAL_COLOUR = discord.Colour(0x2B6CB0)  # information, a state shown, a change recorded
+SUCCESS_COLOUR = discord.Colour(0x2F855A)  # the acting side gained: hits, a prize, a win
+LOSS_COLOUR = discord.Colour(0x9B2C2C)  # the acting side lost or failed: no hits, a defeat
+WAITING_COLOUR = discord.Colour(0xD69E2E)  # someone must answer: a reward to pick, a confirm
+ERROR_COLOUR = discord.Colour(0xC53030)  # a refusal (ephemeral)
+COLOUR = NEUTRAL_COLOUR
 
 
 def locale_of(interaction: discord.Interaction[Any]) -> str:
     """The language to answer this player in."""
     return str(interaction.locale.value if interaction.locale else "en-US")
+
+
+def public_locale_of(campaign: Campaign, interaction: discord.Interaction[Any]) -> str:
+    """The language of what the campaign posts for everyone (and of buttons meant for
+    someone else): the GM's `core.language`, else the guild's preferred locale."""
+    if campaign.language:
+        return campaign.language
+    return language_of(interaction.guild_locale or DEFAULT_LANGUAGE)
 
 
 def actor_of(interaction: discord.Interaction[Any]) -> Actor:
@@ -60,10 +73,16 @@ class Context:
     is_gm: bool
     locale: str
     service: CampaignService
+    public_locale: str = DEFAULT_LANGUAGE
+    gms: tuple[tuple[str, int], ...] = ()  # ("user" | "role", id), as `/campaign info` lists
 
     def t(self, key: str, **params: Any) -> str:
-        """Translate for the acting player."""
+        """Translate for the acting player (private replies)."""
         return t(key, self.locale, **params)
+
+    def pt(self, key: str, **params: Any) -> str:
+        """Translate for everyone in the channel (public messages, others' buttons)."""
+        return t(key, self.public_locale, **params)
 
 
 async def channel_campaign(interaction: discord.Interaction[Any]) -> Campaign | None:
@@ -93,30 +112,50 @@ async def campaign_context(interaction: discord.Interaction[Any]) -> Context:
     campaign = await channel_campaign(interaction)
     if campaign is None:
         raise GameError("error.not_campaign_channel")
+    return await _context(interaction, service, campaign)
+
+
+async def _context(
+    interaction: discord.Interaction[Any], service: CampaignService, campaign: Campaign
+) -> Context:
+    """Who acts in `campaign`, whether they are a GM, and the languages to answer in."""
     actor = actor_of(interaction)
+    gms = tuple(await service.gms(campaign.id))
     return Context(
         campaign=campaign,
         actor=actor,
-        is_gm=await service.is_gm(campaign, actor),
+        is_gm=is_gm_among(campaign, actor, gms),
         locale=locale_of(interaction),
         service=service,
+        public_locale=public_locale_of(campaign, interaction),
+        gms=gms,
     )
+
+
+def gm_mentions(gms: Sequence[tuple[str, int]]) -> str:
+    """The GMs as mentions (a user `<@id>`, a role `<@&id>`); they ping nobody, as the client
+    allows no mentions unless a reply names whom."""
+    return ", ".join(f"<@{target}>" if kind == "user" else f"<@&{target}>" for kind, target in gms)
 
 
 def require_gm(ctx: Context) -> None:
-    """Refuse a non-GM."""
+    """Refuse a non-GM, naming the campaign's GMs so the player knows whom to ask."""
     if not ctx.is_gm:
-        raise NotAllowed("error.gm_only")
+        raise NotAllowed("error.gm_only_named", gms=gm_mentions(ctx.gms) or "—")
 
 
 def make_embed(
-    title: str, description: str | None = None, *, footer: str | None = None
+    title: str,
+    description: str | None = None,
+    *,
+    footer: str | None = None,
+    colour: discord.Colour = NEUTRAL_COLOUR,
 ) -> discord.Embed:
-    """An embed in the bot's colours, with text cut to Discord's limits."""
+    """An embed coloured by what it means, with text cut to Discord's limits."""
     embed = discord.Embed(
         title=clip(title, 256), description=clip(description, 4096) if description else None
     )
-    embed.colour = COLOUR
+    embed.colour = colour
     if footer:
         embed.set_footer(text=clip(footer, 2048))
     return embed
@@ -269,6 +308,45 @@ async def handle_error(interaction: discord.Interaction[Any], error: BaseExcepti
     await send_error(interaction, t(key, locale, error_id=error_id))
 
 
+async def command_mention(interaction: discord.Interaction[Any], qualified_name: str) -> str:
+    """A clickable mention of a slash command (`</corsairs power:ID>`, shown by Discord in the
+    reader's language); `/corsairs power` when Discord has not told the bot the id."""
+    client: PrivateerBot = interaction.client
+    ids = await client.command_ids()
+    top = qualified_name.split(" ")[0]
+    return f"</{qualified_name}:{ids[top]}>" if top in ids else f"`/{qualified_name}`"
+
+
+# The next set-up step of a ruleset in a campaign: the text to show (in the given locale),
+# or None when the ruleset is ready to play. Registered by each ruleset's cog.
+SetupStep = Callable[[discord.Interaction[Any], Context, str], Awaitable[str | None]]
+_SETUP_STEPS: dict[str, SetupStep] = {}
+
+
+def setup_step(ruleset: str) -> Callable[[SetupStep], SetupStep]:
+    """Register the function that names a ruleset's next set-up step."""
+
+    def register(fn: SetupStep) -> SetupStep:
+        _SETUP_STEPS[ruleset] = fn
+        return fn
+
+    return register
+
+
+async def next_step(interaction: discord.Interaction[Any], ctx: Context, locale: str) -> str:
+    """What the campaign needs next, as one line: players to join, then each ruleset's
+    set-up in the campaign's order, then "ready"."""
+    factions = await ctx.service.factions(ctx.campaign.id)
+    if not any(f.user_id for f in factions):
+        return t("next.join", locale, join=await command_mention(interaction, "campaign join"))
+    for key in ctx.campaign.rulesets:
+        step = _SETUP_STEPS.get(key)
+        found = await step(interaction, ctx, locale) if step else None
+        if found:
+            return found
+    return t("next.ready", locale, help=await command_mention(interaction, "help"))
+
+
 ChoiceHandler = Callable[[discord.Interaction[Any], Context, Choice, str], Awaitable[None]]
 _CHOICE_HANDLERS: dict[str, ChoiceHandler] = {}
 
@@ -310,18 +388,11 @@ async def answer_choice(interaction: discord.Interaction[Any], args: list[str]) 
     if choice is None:
         raise GameError("error.choice_not_found")
     campaign = await service.get(choice.campaign_id)
-    actor = actor_of(interaction)
-    ctx = Context(
-        campaign=campaign,
-        actor=actor,
-        is_gm=await service.is_gm(campaign, actor),
-        locale=locale_of(interaction),
-        service=service,
-    )
-    if choice.owner_id is not None and choice.owner_id != actor.user_id and not ctx.is_gm:
+    ctx = await _context(interaction, service, campaign)
+    if choice.owner_id is not None and choice.owner_id != ctx.actor.user_id and not ctx.is_gm:
         raise NotAllowed("error.not_your_choice")
-    if choice.owner_id is None and not ctx.is_gm:
-        raise NotAllowed("error.gm_only")
+    if choice.owner_id is None:
+        require_gm(ctx)
     if choice.status != "open":
         raise GameError("error.choice_done")
     handler = _CHOICE_HANDLERS.get(choice.kind)

@@ -113,8 +113,18 @@ class RulesetContext(Generic[S, T]):
 
     @property
     def locale(self) -> str:
-        """The actor's language."""
+        """The actor's language (private replies)."""
         return self.base.locale
+
+    @property
+    def public_locale(self) -> str:
+        """The campaign's language: for what is posted for everyone and for buttons meant
+        for someone else (`core.language`, else the guild's preferred locale)."""
+        return self.base.public_locale
+
+    def pt(self, key: str, **params: Any) -> str:
+        """Translate for everyone in the channel."""
+        return self.base.pt(key, **params)
 
     @property
     def user_id(self) -> int:
@@ -205,7 +215,7 @@ class RulesetContext(Generic[S, T]):
             applied = Applied(outcome, entry, settings, after)
             rows = (
                 await announcements.write(
-                    uow, self.interaction, announce(applied), locale=self.locale
+                    uow, self.interaction, announce(applied), locale=self.public_locale
                 )
                 if announce is not None
                 else []

@@ -35,6 +35,7 @@ def split_top_level(text: str, separators: str = ",;\n") -> list[str]:
 CAMPAIGN_NAME_MAX = 100
 FACTION_NAME_MAX = 64
 POINT_NAME_MAX = 60
+SAVED_ROLL_NAME_MAX = 32  # fits an autocomplete choice with its expression (100)
 ROLL_REASON_MAX = 100  # the roll title holds it escaped (up to twice as long) and the total
 # Invisible characters: controls (Cc) and format characters (Cf) — the bidirectional
 # overrides, embeddings and isolates (U+202A–U+202E, U+2066–U+2069, U+200E/F, U+061C), the

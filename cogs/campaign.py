@@ -12,8 +12,10 @@ from bot import announcements, fair_embeds, fair_turns, rulesets, settings_edit
 from bot.app import PrivateerBot
 from bot.campaigns import CORE, Choice, TurnEndReport, UnitOfWork
 from bot.errors import Conflict, GameError, NotFound
-from bot.i18n import t
+from bot.i18n import LANGUAGES, t
 from bot.interactions import (
+    SUCCESS_COLOUR,
+    WAITING_COLOUR,
     Context,
     acknowledge_slow_writes,
     actor_of,
@@ -24,10 +26,12 @@ from bot.interactions import (
     choice_handler,
     choice_view,
     disabled_copy,
+    gm_mentions,
     line_embeds,
     locale_of,
     make_embed,
     message_batches,
+    next_step,
     reply,
     require_gm,
     ruleset_choices,
@@ -95,8 +99,7 @@ class CampaignCog(commands.Cog):
     async def create(
         self, interaction: discord.Interaction[Any], name: str, rulesets: str | None = None
     ) -> None:
-        """Create the campaign."""
-        locale = locale_of(interaction)
+        """Create the campaign; the reply says what to do next."""
         keys = parse_rulesets(rulesets)
         campaign = await service_of(interaction).create(
             guild_id=interaction.guild_id or 0,
@@ -105,6 +108,8 @@ class CampaignCog(commands.Cog):
             ruleset_keys=keys,
             actor=actor_of(interaction),
         )
+        ctx = await campaign_context(interaction)
+        locale = ctx.public_locale
         db = service_of(interaction).db
         commitment = await fair_embeds.commitment_line(
             db, campaign.id, campaign.turn, "campaign.created.commitment", locale
@@ -112,9 +117,13 @@ class CampaignCog(commands.Cog):
         embed = make_embed(
             t("campaign.created.title", locale, name=shown(campaign.name)),
             t("campaign.created.body", locale, rulesets=ruleset_names(campaign.rulesets, locale))
+            + "\n"
+            + t("campaign.created.language", locale, language=t(f"language.{locale}", locale))
             + (f"\n{commitment}" if commitment else ""),
             footer=await fair_embeds.commitment_footer(db, campaign.id, campaign.turn),
+            colour=SUCCESS_COLOUR,
         )
+        add_field(embed, t("next.title", locale), await next_step(interaction, ctx, locale))
         await reply(interaction, embed=embed)
 
     @create.autocomplete("rulesets")
@@ -138,30 +147,28 @@ class CampaignCog(commands.Cog):
 
     @campaign.command(name="info", description="Show this channel's campaign")
     async def info(self, interaction: discord.Interaction[Any]) -> None:
-        """Name, rulesets, turn, GMs and factions."""
+        """Name, rulesets, turn, GMs, factions and the next set-up step (public: the
+        campaign's language)."""
         ctx = await campaign_context(interaction)
         c = ctx.campaign
-        embed = make_embed(ctx.t("campaign.info.title", name=shown(c.name)))
-        add_field(embed, ctx.t("campaign.info.turn"), str(c.turn), inline=True)
+        embed = make_embed(ctx.pt("campaign.info.title", name=shown(c.name)))
+        add_field(embed, ctx.pt("campaign.info.turn"), str(c.turn), inline=True)
         add_field(
             embed,
-            ctx.t("campaign.info.rulesets"),
-            ruleset_names(c.rulesets, ctx.locale),
+            ctx.pt("campaign.info.rulesets"),
+            ruleset_names(c.rulesets, ctx.public_locale),
             inline=True,
         )
-        gms = [
-            f"<@{target}>" if kind == "user" else f"<@&{target}>"
-            for kind, target in await ctx.service.gms(c.id)
-        ]
-        add_field(embed, ctx.t("campaign.info.gms"), ", ".join(gms))
+        add_field(embed, ctx.pt("campaign.info.gms"), gm_mentions(ctx.gms))
         factions = await ctx.service.factions(c.id)
         lines = [
             f"**{shown(f.name)}** — "
-            + (f"<@{f.user_id}>" if f.user_id else ctx.t("campaign.info.unclaimed"))
+            + (f"<@{f.user_id}>" if f.user_id else ctx.pt("campaign.info.unclaimed"))
             for f in factions
         ]
-        add_field(embed, ctx.t("campaign.info.factions", count=len(factions)), "\n".join(lines))
-        embed.set_footer(text=ctx.t("campaign.info.footer", entries=c.log_count))
+        add_field(embed, ctx.pt("campaign.info.factions", count=len(factions)), "\n".join(lines))
+        add_field(embed, ctx.pt("next.title"), await next_step(interaction, ctx, ctx.public_locale))
+        embed.set_footer(text=ctx.pt("campaign.info.footer", count=c.log_count))
         await reply(interaction, embed=embed)
 
     @campaign.command(name="join", description="Claim a faction in this campaign")
@@ -170,12 +177,12 @@ class CampaignCog(commands.Cog):
         """Claim (or found) a faction."""
         ctx = await campaign_context(interaction)
         joined = await ctx.service.join(ctx.campaign.id, ctx.actor, faction)
-        await reply(
-            interaction,
-            embed=make_embed(
-                ctx.t("campaign.joined", faction=shown(joined.name), user=f"<@{ctx.actor.user_id}>")
-            ),
+        embed = make_embed(
+            ctx.pt("campaign.joined", faction=shown(joined.name), user=f"<@{ctx.actor.user_id}>"),
+            colour=SUCCESS_COLOUR,
         )
+        add_field(embed, ctx.pt("next.title"), await next_step(interaction, ctx, ctx.public_locale))
+        await reply(interaction, embed=embed)
 
     @join.autocomplete("faction")
     async def join_autocomplete(
@@ -231,7 +238,7 @@ class CampaignCog(commands.Cog):
         )
         await ctx.service.set_gm(ctx.campaign.id, ctx.actor, kind, target, add)
         key = "campaign.gm.added" if add else "campaign.gm.removed"
-        await reply(interaction, embed=make_embed(ctx.t(key, who=mention)))
+        await reply(interaction, embed=make_embed(ctx.pt(key, who=mention)))
 
     @settings.command(name="show", description="Show the campaign's settings")
     @app_commands.describe(ruleset="Only this ruleset's settings")
@@ -248,6 +255,8 @@ class CampaignCog(commands.Cog):
         add_field(
             core, f"core.{fair_turns.PLAYER_SECRETS}", f"`{str(secret).lower()}` (true, false)"
         )
+        language = ctx.campaign.language or ctx.t("campaign.settings.guild_language")
+        add_field(core, "core.language", f"`{language}` → {ctx.public_locale} (en, ru)")
         if not ruleset or ruleset == CORE:
             embeds.append(core)
         for key in keys:
@@ -294,9 +303,11 @@ class CampaignCog(commands.Cog):
             raise GameError("error.setting_format", setting=setting)
         new = await ctx.service.set_setting(ctx.campaign.id, ctx.actor, ruleset, name, value)
         shown = ", ".join(map(str, sorted(new))) if isinstance(new, set | list) else new
+        # A new campaign language is announced in that language.
+        locale = str(new) if setting == "core.language" else ctx.public_locale
         await reply(
             interaction,
-            embed=make_embed(ctx.t("campaign.settings.changed", setting=setting, value=shown)),
+            embed=make_embed(t("campaign.settings.changed", locale, setting=setting, value=shown)),
         )
 
     @settings_set.autocomplete("setting")
@@ -307,7 +318,7 @@ class CampaignCog(commands.Cog):
         campaign = await channel_campaign(interaction)
         if campaign is None:
             return []
-        names = ["core.factions_per_player", f"core.{fair_turns.PLAYER_SECRETS}"]
+        names = ["core.factions_per_player", f"core.{fair_turns.PLAYER_SECRETS}", "core.language"]
         for key in campaign.rulesets:
             try:
                 spec = rulesets.get(key)
@@ -323,6 +334,8 @@ class CampaignCog(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         """Allowed values of enum and yes/no settings."""
         setting = str(interaction.namespace.setting or "")
+        if setting == "core.language":
+            return [app_commands.Choice(name=v, value=v) for v in LANGUAGES if current in v]
         ruleset, _, name = setting.partition(".")
         try:
             spec = rulesets.get(ruleset)
@@ -345,7 +358,8 @@ class CampaignCog(commands.Cog):
         ctx = await campaign_context(interaction)
         await interaction.response.defer(thinking=True)
         c = ctx.campaign
-        embed = make_embed(ctx.t("turn.status.title", name=c.name, turn=c.turn))
+        locale = ctx.public_locale
+        embed = make_embed(ctx.pt("turn.status.title", name=c.name, turn=c.turn))
         open_choices = await ctx.service.open_choices(c.id)
         for key in c.rulesets:
             try:
@@ -354,21 +368,21 @@ class CampaignCog(commands.Cog):
                 continue
             state, current = await ctx.service.state(c, key)
             lines = (
-                [m.render(ctx.locale) for m in spec.waiting_for(state, current, c.turn)]
+                [m.render(locale) for m in spec.waiting_for(state, current, c.turn)]
                 if spec.waiting_for
                 else []
             )
             pending = sum(1 for ch in open_choices if ch.ruleset == key)
             if pending:
-                lines.append(ctx.t("turn.status.pending", count=pending))
+                lines.append(ctx.pt("turn.status.pending", count=pending))
             add_field(
-                embed, ctx.t(f"ruleset.{key}"), "\n".join(lines) or ctx.t("turn.status.nothing")
+                embed, ctx.pt(f"ruleset.{key}"), "\n".join(lines) or ctx.pt("turn.status.nothing")
             )
         commitment = await fair_embeds.commitment_line(
-            ctx.service.db, c.id, c.turn, "turn.status.commitment", ctx.locale
+            ctx.service.db, c.id, c.turn, "turn.status.commitment", ctx.public_locale
         )
         if commitment:
-            add_field(embed, ctx.t("turn.status.fair_dice"), commitment)
+            add_field(embed, ctx.pt("turn.status.fair_dice"), commitment)
         await reply(interaction, embed=embed)
 
     @turn.command(name="end", description="End the turn and resolve everything between turns (GM)")
@@ -384,14 +398,16 @@ class CampaignCog(commands.Cog):
                 choice_button(
                     choice_id,
                     "confirm",
-                    ctx.t("turn.end.confirm", turn=turn),
+                    ctx.pt("turn.end.confirm", turn=turn),
                     style=discord.ButtonStyle.danger,
                 ),
-                choice_button(choice_id, "cancel", ctx.t("turn.end.cancel")),
+                choice_button(choice_id, "cancel", ctx.pt("turn.end.cancel")),
             ]
         )
         embed = make_embed(
-            ctx.t("turn.end.question.title", turn=turn), ctx.t("turn.end.question.body", turn=turn)
+            ctx.pt("turn.end.question.title", turn=turn),
+            ctx.pt("turn.end.question.body", turn=turn),
+            colour=WAITING_COLOUR,
         )
         await reply(interaction, embed=embed, view=view)
 
@@ -410,7 +426,7 @@ async def answer_turn_end(
             await uow.close_choice(choice.id, "cancelled")
         await update_message(
             interaction,
-            embed=make_embed(ctx.t("turn.end.cancelled", turn=turn)),
+            embed=make_embed(ctx.pt("turn.end.cancelled", turn=turn)),
             view=disabled_copy(interaction.message),
         )
         return
@@ -422,7 +438,10 @@ async def answer_turn_end(
     async def announce(uow: UnitOfWork, report: TurnEndReport) -> None:
         written.extend(
             await announcements.write(
-                uow, interaction, turn_end_messages(report, ctx.locale), locale=ctx.locale
+                uow,
+                interaction,
+                turn_end_messages(report, ctx.public_locale),
+                locale=ctx.public_locale,
             )
         )
 
@@ -432,11 +451,13 @@ async def answer_turn_end(
     if interaction.message is not None:
         await interaction.followup.edit_message(
             interaction.message.id,
-            embed=make_embed(ctx.t("turn.end.done.title", turn=turn)),
+            embed=make_embed(ctx.pt("turn.end.done.title", turn=turn)),
             view=disabled_copy(interaction.message),
         )
     await announcements.deliver(interaction, ctx.service.db, written)
-    fair = await fair_embeds.turn_end_embed(ctx.service.db, ctx.campaign.id, turn, ctx.locale)
+    fair = await fair_embeds.turn_end_embed(
+        ctx.service.db, ctx.campaign.id, turn, ctx.public_locale
+    )
     if fair is not None:  # read from the committed log, so it can always be shown again
         await interaction.followup.send(embed=fair)
 

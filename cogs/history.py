@@ -18,8 +18,9 @@ from bot.campaigns import CORE
 from bot.controls import Control
 from bot.dice import RollRecord
 from bot.errors import NotFound
-from bot.i18n import Msg, msg_from_json, t
+from bot.i18n import Msg, decimal, msg_from_json, t
 from bot.interactions import (
+    LOSS_COLOUR,
     Context,
     add_field,
     campaign_context,
@@ -33,6 +34,8 @@ from bot.storage.log import HistoryFilter
 from bot.storage.verify import export_extras
 
 PAGE_SIZE = 10
+# Options that name a Discord user by id: shown as mentions.
+USER_OPTIONS = frozenset({"player", "user"})
 
 
 def render_outcome(outcome: dict[str, Any], locale: str, separator: str = " ") -> str:
@@ -44,13 +47,63 @@ def render_outcome(outcome: dict[str, Any], locale: str, separator: str = " ") -
     for item in items:
         message = msg_from_json(item)
         parts.append(message.render(locale) if isinstance(message, Msg) else str(message))
-    return separator.join(parts)
+    return separator.join(sentences(parts))
+
+
+def command_label(command: str, locale: str) -> str:
+    """A logged command as the reader knows it: `turn end` (`ход завершить` in Russian);
+    a click's command (`corsairs reward`) by its catalogued name."""
+    key = "history.command." + command.replace(" ", ".")
+    named = t(key, locale)
+    if named != key:
+        return named
+    words = []
+    for word in command.split(" "):
+        local = t("cmd:" + word, locale)
+        words.append(word if local == "cmd:" + word else local)
+    return " ".join(words)
+
+
+def sentences(parts: list[str]) -> list[str]:
+    """Summary lines as sentences: each ends with a full stop unless it already ends a
+    sentence (so joined lines never read ".;" or run together)."""
+    return [p if not p or p[-1] in '.!?…:)»"' else p + "." for p in parts]
+
+
+def option_value(name: str, value: Any, locale: str) -> str:
+    """One logged option as a reader writes it: lists comma-separated, yes/no, users as
+    mentions (never a Python repr)."""
+    if isinstance(value, bool):
+        return t("history.show.yes" if value else "history.show.no", locale)
+    if isinstance(value, list | tuple):
+        return ", ".join(option_value(name, v, locale) for v in value) or "—"
+    if isinstance(value, dict):
+        return "; ".join(f"{k}: {option_value(k, v, locale)}" for k, v in value.items())
+    if name in USER_OPTIONS and isinstance(value, int | str) and str(value).isdigit():
+        return f"<@{value}>"
+    return str(value)
+
+
+def options_text(options: dict[str, Any], locale: str) -> str:
+    """The options of an entry, one per line, named as in the reader's command list; options
+    left out (None) are not shown."""
+    lines = []
+    for name, value in options.items():
+        if value is None:
+            continue
+        local = t("cmd:" + name, locale)
+        label = name if local == "cmd:" + name else local
+        lines.append(f"**{label}**: {option_value(name, value, locale)}")
+    return "\n".join(lines)
 
 
 def entry_line(entry: AuditEntry, locale: str) -> str:
     """One line of `/history list`."""
     dice = sum(len(r.faces) for r in entry.rolls)
-    head = f"`#{entry.seq}` T{entry.turn} · **{entry.command}** · <@{entry.actor_id}>"
+    head = (
+        f"`#{entry.seq}` {t('history.turn', locale, turn=entry.turn)} · "
+        f"**{command_label(entry.command, locale)}** · <@{entry.actor_id}>"
+    )
     if entry.ruleset != CORE:
         head += f" · {t(f'ruleset.{entry.ruleset}', locale)}"
     if dice:
@@ -88,38 +141,40 @@ async def history_page_button(interaction: discord.Interaction[Any], args: list[
 async def history_page(
     ctx: Context, flt: HistoryFilter, before: int | None
 ) -> tuple[discord.Embed, discord.ui.View]:
-    """One page of the log, newest first, with Older/Newer buttons."""
+    """One page of the log, newest first. The pager convention of every list: newer pages
+    to the left ("◀ Newer"), older to the right ("Older ▶")."""
     entries = await ctx.service.log.page(
         ctx.campaign.id, flt, before_seq=before, limit=PAGE_SIZE + 1
     )
     more = len(entries) > PAGE_SIZE
     entries = entries[:PAGE_SIZE]
-    embed = make_embed(ctx.t("history.list.title", name=ctx.campaign.name))
+    locale = ctx.public_locale
+    embed = make_embed(ctx.pt("history.list.title", name=ctx.campaign.name))
     if entries:
-        text = "\n".join(entry_line(e, ctx.locale) for e in entries)
+        text = "\n".join(entry_line(e, locale) for e in entries)
         embed.description = clip(text, 4096)
     else:
-        embed.description = ctx.t("history.list.empty")
+        embed.description = ctx.pt("history.list.empty")
     filters = []
     if flt.actor_id:
         filters.append(f"<@{flt.actor_id}>")
     if flt.ruleset:
-        filters.append(ctx.t(f"ruleset.{flt.ruleset}"))
+        filters.append(ctx.pt(f"ruleset.{flt.ruleset}"))
     if flt.turn:
-        filters.append(ctx.t("history.turn", turn=flt.turn))
+        filters.append(ctx.pt("history.turn", turn=flt.turn))
     if filters:
-        add_field(embed, ctx.t("history.list.filters"), ", ".join(filters))
-    embed.set_footer(text=ctx.t("history.list.footer", total=ctx.campaign.log_count))
+        add_field(embed, ctx.pt("history.list.filters"), ", ".join(filters))
+    embed.set_footer(text=ctx.pt("history.list.footer", count=ctx.campaign.log_count))
     view = discord.ui.View(timeout=None)
     top = entries[0].seq if entries else 0
     newer_start = top + PAGE_SIZE + 1
     view.add_item(
         _page_button(
-            newer_start, flt, "p", ctx.t("history.newer"), disabled=before is None or top == 0
+            newer_start, flt, "p", ctx.pt("history.newer"), disabled=before is None or top == 0
         )
     )
     view.add_item(
-        _page_button(entries[-1].seq if entries else 0, flt, "n", ctx.t("history.older"), not more)
+        _page_button(entries[-1].seq if entries else 0, flt, "n", ctx.pt("history.older"), not more)
     )
     return embed, view
 
@@ -179,40 +234,43 @@ class HistoryCog(commands.Cog):
         found = await ctx.service.log.entry(ctx.campaign.id, entry)
         if found is None:
             raise NotFound("error.entry_not_found", entry=entry)
+        locale = ctx.public_locale
         embed = make_embed(
-            ctx.t("history.show.title", seq=found.seq, command=found.command),
-            render_outcome(found.outcome, ctx.locale, "\n")
-            or secret_rolls.secret_line(found.outcome, ctx.locale)
+            ctx.pt(
+                "history.show.title", seq=found.seq, command=command_label(found.command, locale)
+            ),
+            render_outcome(found.outcome, locale, "\n")
+            or secret_rolls.secret_line(found.outcome, locale)
             or None,
         )
         add_field(
             embed,
-            ctx.t("history.show.who"),
+            ctx.pt("history.show.who"),
             f"<@{found.actor_id}>" + (f" ({found.faction})" if found.faction else ""),
             inline=True,
         )
-        add_field(embed, ctx.t("history.show.turn"), str(found.turn), inline=True)
+        add_field(embed, ctx.pt("history.show.turn"), str(found.turn), inline=True)
         add_field(
             embed,
-            ctx.t("history.show.when"),
+            ctx.pt("history.show.when"),
             found.created_at[:19].replace("T", " ") + " UTC",
             inline=True,
         )
-        if found.options:
-            opts = ", ".join(f"{k}={v}" for k, v in found.options.items())
-            add_field(embed, ctx.t("history.show.options"), clip(opts, 1024))
+        shown_options = options_text(found.options, locale) if found.options else ""
+        if shown_options:
+            add_field(embed, ctx.pt("history.show.options"), clip(shown_options, 1024))
         for i, roll in enumerate(found.rolls[:20], start=1):
-            name = f"{i}. {roll.purpose}" + (f" [{roll.clause}]" if roll.clause else "")
-            value = f"`{roll.notation}` → {faces_text(roll.faces)}; " + ctx.t(
+            name = f"{i}. {t(roll.purpose, locale)}" + (f" [{roll.clause}]" if roll.clause else "")
+            value = f"`{roll.notation}` → {faces_text(roll.faces)}; " + ctx.pt(
                 "history.show.total", total=roll.total
             )
             if roll.target is not None:
-                value += "; " + ctx.t(
-                    "history.show.target", target=roll.target, successes=roll.successes
+                value += "; " + ctx.pt(
+                    "history.show.target", target=roll.target, count=roll.successes or 0
                 )
             add_field(embed, name, value)
         if len(found.rolls) > 20:
-            add_field(embed, "…", ctx.t("history.show.more_rolls", count=len(found.rolls) - 20))
+            add_field(embed, "…", ctx.pt("history.show.more_rolls", count=len(found.rolls) - 20))
         embed.set_footer(text=f"sha256 {found.hash[:16]}…")
         hidden = await secret_rolls.shown_secret(ctx.service.db, found, ctx.actor, ctx.is_gm)
         if hidden is not None:
@@ -302,7 +360,7 @@ class HistoryCog(commands.Cog):
         ]
         await reply(
             interaction,
-            embed=make_embed(ctx.t("history.export.title", count=len(entries))),
+            embed=make_embed(ctx.pt("history.export.title", count=len(entries))),
             files=files,
         )
 
@@ -315,17 +373,17 @@ class HistoryCog(commands.Cog):
         result = await ctx.service.log.verify(ctx.campaign.id, posted)
         if isinstance(result, VerifyReport):  # the file is damaged: say what SQLite found
             embed = make_embed(
-                ctx.t("history.verify.damaged.title"),
-                ctx.t(
+                ctx.pt("history.verify.damaged.title"),
+                ctx.pt(
                     f"history.verify.bad.{result.problem}",
                     seq=result.seq,
                     count=result.count,
                     detail=result.detail,
                 ),
+                colour=LOSS_COLOUR,
             )
-            embed.colour = discord.Colour.red()
         else:
-            embed = fair_embeds.verify_embed(result, posted, ctx.locale)
+            embed = fair_embeds.verify_embed(result, posted, ctx.public_locale)
         await reply(interaction, embed=embed)
 
     @history_group.command(name="stats", description="Dice fairness per player")
@@ -334,34 +392,53 @@ class HistoryCog(commands.Cog):
         ctx = await campaign_context(interaction)
         await interaction.response.defer(thinking=True)
         grouped = await ctx.service.log.rolls_by_actor(ctx.campaign.id)
-        embed = make_embed(ctx.t("history.stats.title", name=ctx.campaign.name))
+        locale = ctx.public_locale
+        embed = make_embed(ctx.pt("history.stats.title", name=ctx.campaign.name))
         if not grouped:
-            embed.description = ctx.t("history.list.empty")
+            embed.description = ctx.pt("history.list.empty")
         for actor_id, rolls in sorted(grouped.items()):
             report = dice_stats.player_stats(rolls)
             if report.dice == 0:
                 continue
-            lines = [ctx.t("history.stats.dice", count=report.dice)]
+            lines = [f"<@{actor_id}>", ctx.pt("history.stats.dice", count=report.dice)]
             for size in report.by_sides:
-                line = ctx.t(
+                line = ctx.pt(
                     "history.stats.size",
                     sides=size.sides,
                     count=size.dice,
-                    mean=f"{size.mean:.2f}",
-                    expected=f"{size.expected_mean:.2f}",
+                    mean=decimal(size.mean, locale, 2),
+                    expected=decimal(size.expected_mean, locale, 2),
                 )
                 if size.chi_square is None:
-                    line += " · " + ctx.t("dice.stats.too_few")
+                    line += " · " + ctx.pt("dice.stats.too_few")
                 else:
                     chi = size.chi_square
-                    verdict = ctx.t(dice_stats.verdict_key(chi.p_value))
-                    line += (
-                        f" · χ²={chi.statistic:.2f}, df={chi.df}, p={chi.p_value:.3f} · {verdict}"
+                    verdict = ctx.pt(dice_stats.verdict_key(chi.p_value))
+                    line += " · " + ctx.pt(
+                        "history.stats.chi",
+                        chi=decimal(chi.statistic, locale, 2),
+                        df=chi.df,
+                        p=decimal(chi.p_value, locale, 3),
+                        verdict=verdict,
                     )
                 lines.append(line)
-            member = interaction.guild.get_member(actor_id) if interaction.guild else None
-            add_field(embed, member.display_name if member else str(actor_id), "\n".join(lines))
+            add_field(embed, await display_name(interaction, actor_id), "\n".join(lines))
         await reply(interaction, embed=embed)
+
+
+async def display_name(interaction: discord.Interaction[Any], user_id: int) -> str:
+    """A player's name as the guild shows it (their nickname, else their global name); the
+    raw id only when Discord no longer knows them (they left the guild)."""
+    guild = interaction.guild
+    if guild is None:
+        return str(user_id)
+    member = guild.get_member(user_id)
+    if member is None:
+        try:
+            member = await guild.fetch_member(user_id)
+        except discord.HTTPException:
+            return str(user_id)
+    return member.display_name
 
 
 async def setup(bot: PrivateerBot) -> None:

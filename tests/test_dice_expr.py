@@ -23,11 +23,14 @@ from bot.dice_expr import (
     DiceExpressionError,
     DiceGroup,
     KeepRule,
+    Product,
     RolledGroup,
+    RolledProduct,
     evaluate,
     parse,
     render,
     replay_total,
+    replay_totals,
     roll,
 )
 from bot.i18n import catalog, catalog_dir, plural_category
@@ -151,13 +154,13 @@ def test_evaluation_stops_loudly_when_the_script_runs_out():
 
 
 def test_error_points_at_the_stray_character():
-    error = parse_error("2d6+*3")
+    error = parse_error("2d6+$3")
     assert error.message_key == "dice.error.unexpected_char"
     assert error.column == 5
-    assert error.excerpt == "2d6+*3\n    ^"
+    assert error.excerpt == "2d6+$3\n    ^"
     english = error.message("en")
     assert "column 5" in english
-    assert "2d6+*3\n    ^" in english
+    assert "2d6+$3\n    ^" in english
     assert "позиции 5" in error.message("ru")
 
 
@@ -188,7 +191,7 @@ def test_error_points_at_the_stray_character():
         ("20", "dice.error.no_dice", None),
         ("   ", "dice.error.empty", None),
         ("d6" + " " * MAX_EXPRESSION_LENGTH, "dice.error.too_long", None),
-        ("2d6 * 2", "dice.error.unexpected_char", 5),
+        ("2d6 / 2", "dice.error.unexpected_char", 5),
         ("2d6\u200b", "dice.error.unexpected_char", 4),
     ],
 )
@@ -280,10 +283,25 @@ def check_error(text: str, error: DiceExpressionError) -> None:
 
 def shape(expression: dice_expr.DiceExpression) -> list[tuple[object, ...]]:
     """The terms without their columns."""
-    return [
-        (t.sign, t.count, t.sides, t.keep) if isinstance(t, DiceGroup) else (t.sign, t.value)
+
+    def factor(f: object) -> tuple[object, ...]:
+        if isinstance(f, DiceGroup):
+            return (f.sign, f.count, f.sides, f.keep, f.explode, f.success)
+        assert isinstance(f, Constant)
+        return (f.sign, f.value)
+
+    return [expression.repeat] + [
+        (t.sign, *map(factor, t.factors)) if isinstance(t, Product) else factor(t)
         for t in expression.terms
     ]
+
+
+def rolled_groups(row):
+    for part in row:
+        if isinstance(part, RolledProduct):
+            yield from (f for f in part.factors if isinstance(f, RolledGroup))
+        elif isinstance(part, RolledGroup):
+            yield part
 
 
 def check_roll(text: str, seed: int) -> None:
@@ -292,22 +310,19 @@ def check_roll(text: str, seed: int) -> None:
     except DiceExpressionError as error:
         check_error(text, error)
         return
-    assert 1 <= expression.dice_count <= MAX_DICE
+    assert 1 <= expression.total_dice <= MAX_DICE
     assert all(1 <= g.sides <= MAX_SIDES for g in expression.groups)
     assert len(expression.terms) <= MAX_TERMS
     assert shape(parse(expression.canonical)) == shape(expression)
     dice = Dice.seeded(seed)
     result = evaluate(expression, dice)
-    expected = 0
-    for part, record in zip(
-        [p for p in result.parts if isinstance(p, RolledGroup)], dice.records, strict=True
-    ):
+    groups = [g for row in result.rows for g in rolled_groups(row)]
+    assert sum(len(g.faces) for g in groups) <= MAX_DICE
+    for part, record in zip(groups, dice.records, strict=True):
         assert record.faces == part.faces
         assert record.total == part.kept_total
-        expected += part.contribution
-    expected += sum(p.contribution for p in result.parts if isinstance(p, Constant))
-    assert result.total == expected
-    assert replay_total(text, dice.records) == result.total
+        assert record.successes == part.successes
+    assert replay_totals(text, dice.records) == result.totals
     assert len(result.render()) <= dice_expr.RENDER_LIMIT
 
 
@@ -317,7 +332,7 @@ def test_any_text_parses_or_raises_a_dice_error(text, seed):
     check_roll(text, seed)
 
 
-ALPHABET = string.digits + "dDдДкКkKhHlL%+-−– " + "*x/()`"
+ALPHABET = string.digits + "dDдДкКkKhHlL%+-−– " + "*×!#<>=≥≤" + "x/()`"
 
 
 @settings(max_examples=300, deadline=None)
@@ -345,19 +360,23 @@ def dice_terms(draw, *, valid: bool) -> str:
         upper = (dice if mode.lower().startswith("k") else dice - 1) if valid else 20
         amount = draw(st.one_of(st.just(""), st.integers(1 if valid else 0, upper).map(str)))
         keep = mode + amount
-    return f"{count}{letter}{sides}{keep}"
+    explode = "" if valid else draw(st.sampled_from(["", "!", "!>=5", "!<1"]))
+    counted = draw(st.sampled_from(["", "", ">=3", "<2", "=6", ">7", "<=1"]))
+    times = draw(st.sampled_from(["", "", "*10", "*2"]))
+    return f"{count}{letter}{sides}{explode}{keep}{counted}{times}"
 
 
 @st.composite
 def expressions(draw, *, valid: bool) -> str:
     terms = draw(st.lists(dice_terms(valid=valid), min_size=1, max_size=4 if valid else 22))
-    text = draw(st.sampled_from(["", "-", "+"])) + terms[0]
+    repeat = "" if valid else draw(st.sampled_from(["", "3#", "0#", "25#"]))
+    text = repeat + draw(st.sampled_from(["", "-", "+"])) + terms[0]
     for term in terms[1:]:
         space = draw(st.sampled_from(["", " "]))
         text += space + draw(st.sampled_from("+-−")) + space + term
     if not valid and draw(st.booleans()):
         at = draw(st.integers(0, len(text)))
-        text = text[:at] + draw(st.sampled_from([*"*x(k d%+", "", "  "])) + text[at:]
+        text = text[:at] + draw(st.sampled_from([*"*x(k d%+!#>=<", "", "  "])) + text[at:]
     return text
 
 
@@ -385,8 +404,7 @@ def test_recorded_faces_are_exactly_the_scripted_faces_in_order(text, rng):
     assert [f for r in dice.records for f in r.faces] == faces
     kept_faces = [
         f
-        for part in result.parts
-        if isinstance(part, RolledGroup)
+        for part in rolled_groups(result.parts)
         for f, kept in zip(part.faces, part.kept, strict=True)
         if kept
     ]
@@ -462,5 +480,5 @@ def test_russian_plurals_pick_the_right_form(count):
         "dice.error.keep_count", source="x", column=1, keep=count + 1, count=count
     )
     text = error.message("ru")
-    word = {"one": "кости", "few": "костей", "many": "костей"}[plural_category("ru", count)]
+    word = {"one": "кубика", "few": "кубиков", "many": "кубиков"}[plural_category("ru", count)]
     assert f"из {count} {word} " in text

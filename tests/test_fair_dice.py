@@ -129,6 +129,30 @@ def test_dice_name_the_entry_roll_and_die_of_each_derivation():
     )
 
 
+def test_an_exploding_group_drawn_die_by_die_is_one_derivable_roll():
+    """`3d6!` draws one die at a time until no six: its faces are dice 0..n-1 of one roll,
+    exactly as a verifier re-derives a record of n faces."""
+    seed = b"x" * 32
+    dice = Dice(TurnSeedFaces(seed, campaign=2, turn=3, interaction=77))
+    dice.begin_entry(5)
+    rolled = dice_expr.roll("20d6!+1d4", dice)
+    exploding, plain = rolled.records
+    assert len(exploding.faces) > 20  # this seed explodes at least once
+    assert list(exploding.faces) == derive_faces(
+        seed,
+        campaign=2,
+        turn=3,
+        entry=5,
+        roll=0,
+        count=len(exploding.faces),
+        sides=6,
+        interaction=77,
+    )
+    assert list(plain.faces) == derive_faces(
+        seed, campaign=2, turn=3, entry=5, roll=1, count=1, sides=4, interaction=77
+    )
+
+
 def test_derived_rolls_appended_under_another_entry_are_refused():
     """Faces derived for one entry would not verify under another number."""
     dice = Dice(TurnSeedFaces(b"k" * 32, campaign=1, turn=1, interaction=1))

@@ -110,7 +110,7 @@ async def test_every_command_string_has_a_russian_translation_and_a_valid_name()
 
 def test_message_parameters_that_are_messages_are_translated_too():
     text = t("error.faction_taken", "ru", faction=Msg("ruleset.fleet_combat"))
-    assert text == "За Флотский бой уже играет другой игрок."
+    assert text == "За фракцию «Флотский бой» уже играет другой игрок."
 
 
 def test_a_list_of_messages_renders_each_item_in_the_readers_language():
@@ -118,6 +118,6 @@ def test_a_list_of_messages_renders_each_item_in_the_readers_language():
 
     classes = MsgList([Msg("ruleset.fleet_combat"), Msg("ruleset.core")])
     assert t("error.faction_taken", "ru", faction=classes) == (
-        "За Флотский бой, Основное уже играет другой игрок."
+        "За фракцию «Флотский бой, Основное» уже играет другой игрок."
     )
     assert MsgList([]).render("en") == "—"

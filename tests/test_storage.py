@@ -390,6 +390,7 @@ async def test_migration_002_moves_fleet_battle_reports_from_the_state_to_the_ar
         "DROP TABLE turn_seeds; DROP TABLE secret_rolls;"
         "ALTER TABLE actions DROP COLUMN dice; ALTER TABLE actions DROP COLUMN state;"
         "ALTER TABLE campaigns DROP COLUMN secret_rolls_for_players;"
+        "ALTER TABLE campaigns DROP COLUMN language;"
         "INSERT INTO campaigns (id, guild_id, channel_id, name, rulesets, created_by, log_head,"
         " created_at) VALUES (7, 1, 1, 'old', '[]', 1, 'x', 'then');"
     )
@@ -518,6 +519,7 @@ async def test_migration_003_moves_resolved_piracies_to_the_archive(tmp_path):
         "DROP TABLE turn_seeds; DROP TABLE secret_rolls;"
         "ALTER TABLE actions DROP COLUMN dice; ALTER TABLE actions DROP COLUMN state;"
         "ALTER TABLE campaigns DROP COLUMN secret_rolls_for_players;"
+        "ALTER TABLE campaigns DROP COLUMN language;"
         "INSERT INTO campaigns (id, guild_id, channel_id, name, rulesets, created_by, log_head,"
         " created_at) VALUES (7, 1, 1, 'old', '[]', 1, 'x', 'then');"
     )

@@ -33,6 +33,7 @@ class Campaign:
     created_by: int
     factions_per_player: int
     log_count: int
+    language: str | None = None  # the GM's `core.language`; None follows the guild's locale
 
     @classmethod
     def from_row(cls, row: aiosqlite.Row) -> Campaign:
@@ -47,6 +48,7 @@ class Campaign:
             created_by=row["created_by"],
             factions_per_player=row["factions_per_player"],
             log_count=row["log_count"],
+            language=row["language"],
         )
 
 
@@ -309,6 +311,12 @@ class CampaignWrites:
         """How many factions one player may hold."""
         await self.conn.execute(
             "UPDATE campaigns SET factions_per_player = ? WHERE id = ?", (value, campaign_id)
+        )
+
+    async def set_language(self, campaign_id: int, language: str | None) -> None:
+        """The language the campaign posts in (None: the guild's preferred locale)."""
+        await self.conn.execute(
+            "UPDATE campaigns SET language = ? WHERE id = ?", (language, campaign_id)
         )
 
     async def open_choice(

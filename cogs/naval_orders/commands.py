@@ -131,9 +131,12 @@ def private(settings: NavalOrdersSettings) -> bool:
 async def _send(
     ctx: Ctx, lines: list[Any], *, ephemeral: bool, title_key: str = "ruleset.naval_orders"
 ) -> None:
+    """The lines as the reply: a private one in the reader's language, a public one in the
+    campaign's."""
+    locale = ctx.locale if ephemeral else ctx.public_locale
     await reply(
         ctx.interaction,
-        embeds=navy_embeds(lines, ctx.locale, title_key=title_key)[:10],
+        embeds=navy_embeds(lines, locale, title_key=title_key)[:10],
         ephemeral=ephemeral,
     )
 

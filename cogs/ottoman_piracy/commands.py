@@ -23,12 +23,16 @@ from bot.i18n import t
 from bot.interactions import (
     Context,
     acknowledge_slow_writes,
+    add_field,
     choice_handler,
+    command_mention,
     locale_of,
     reply,
     require_gm,
+    setup_step,
     update_message,
 )
+from bot.interactions import next_step as campaign_next_step
 from bot.rules.ottoman_piracy import (
     KNOWN_POWERS,
     OTTOMAN,
@@ -174,19 +178,16 @@ class OttomanPiracyCog(commands.Cog):
             if not outcome.awaiting:
                 return None
             owner = ctx.user_of(outcome.state.faction_of(outcome.piracy.chooser))
-            # The question remembers the language it is written in (later clicks redraw it
-            # in that language); where it is posted it learns when the post is marked sent.
-            payload = {
-                "piracy": outcome.piracy.id,
-                "hit": outcome.piracy.awaiting_hit,
-                "locale": ctx.locale,
-            }
+            # Where the question is posted it learns when its post is marked sent.
+            payload = {"piracy": outcome.piracy.id, "hit": outcome.piracy.awaiting_hit}
             return await uow.open_choice(SPEC.key, REWARD_CHOICE, owner, payload)
 
         def story(done: Applied[PiracyOutcome, OttomanPiracySettings]) -> list[Announcement]:
             outcome = done.outcome
             owner = ctx.user_of(outcome.state.faction_of(outcome.piracy.chooser))
-            content = _ping(outcome.piracy.chooser, owner, ctx.locale) if done.after else None
+            content = (
+                _ping(outcome.piracy.chooser, owner, ctx.public_locale) if done.after else None
+            )
             return [_story(ctx, done, done.after, content, owner)]
 
         await ctx.apply(
@@ -281,7 +282,7 @@ class OttomanPiracyCog(commands.Cog):
         ctx = await RulesetContext.of(interaction, SPEC)
         state, settings = await ctx.read()
         shown = piracy_status(state, settings, ctx.campaign.turn)
-        embed = status_embed(shown, state, ctx.factions, ctx.campaign.turn, ctx.locale)
+        embed = status_embed(shown, state, ctx.factions, ctx.campaign.turn, ctx.public_locale)
         await reply(interaction, embed=embed)
 
     # -- the GM's bookkeeping ------------------------------------------------------------------
@@ -299,11 +300,15 @@ class OttomanPiracyCog(commands.Cog):
         """OP-1.3, OP-2.3, OP-2.4: war status decides whose squadrons and fortresses help."""
         ctx = await _gm_context(interaction)
         done = await ctx.apply(lambda state, _s, _d: set_at_war(state, power, at_war))
+        locale = ctx.public_locale
         powers = ", ".join(
-            text(power_label(p), ctx.locale) for p in done.outcome.state.at_war_with_ottomans
+            text(power_label(p), locale) for p in done.outcome.state.at_war_with_ottomans
         )
-        extra = [ctx.t(C + "war.list", powers=powers or ctx.t(C + "status.nobody"))]
-        await reply(interaction, embed=change_embed(done.outcome.lines, ctx.locale, extra=extra))
+        extra = [ctx.pt(C + "war.list", powers=powers or ctx.pt(C + "status.nobody"))]
+        embed = change_embed(done.outcome.lines, locale, extra=extra)
+        step = await campaign_next_step(interaction, ctx.base, locale)
+        add_field(embed, ctx.pt("next.title"), step)
+        await reply(interaction, embed=embed)
 
     @corsairs.command(name="power", description="Record who plays a power (GM)")
     @app_commands.autocomplete(faction=faction_autocomplete)
@@ -322,7 +327,9 @@ class OttomanPiracyCog(commands.Cog):
         """A power's player answers its reward questions; with neither option it is cleared."""
         ctx = await _gm_context(interaction)
         chosen = _faction_for(ctx.factions, player, faction)
-        await _bookkeeping(ctx, lambda state, _s: assign_power(state, power, chosen))
+        await _bookkeeping(
+            ctx, lambda state, _s: assign_power(state, power, chosen), next_step=True
+        )
 
     @corsairs.command(name="vp", description="Set the Ottoman piracy VP (GM)")
     @app_commands.describe(value="Piracy VP, 0 to the cap (10)")
@@ -446,10 +453,16 @@ async def _bookkeeping(
     change: Callable[[OttomanPiracyState, OttomanPiracySettings], StateChange],
     *,
     options: dict[str, Any] | None = None,
+    next_step: bool = False,
 ) -> None:
-    """One bookkeeping change, logged, and its lines as the reply."""
+    """One bookkeeping change, logged, and its lines as the (public) reply; a set-up step's
+    reply says what to do next."""
     done = await ctx.apply(lambda state, settings, _dice: change(state, settings), options=options)
-    await reply(ctx.interaction, embed=change_embed(done.outcome.lines, ctx.locale))
+    embed = change_embed(done.outcome.lines, ctx.public_locale)
+    if next_step:
+        step = await campaign_next_step(ctx.interaction, ctx.base, ctx.public_locale)
+        add_field(embed, ctx.pt("next.title"), step)
+    await reply(ctx.interaction, embed=embed)
 
 
 async def _answer(
@@ -535,11 +548,11 @@ def _story(
     asked, pinging the chooser (written with the change: posted once, even after a crash)."""
     outcome = done.outcome
     embed = story_embed(
-        outcome.piracy, outcome.state, done.settings, ctx.locale, entry_seq=done.entry.seq
+        outcome.piracy, outcome.state, done.settings, ctx.public_locale, entry_seq=done.entry.seq
     )
     if choice_id is None:
         return Announcement(embeds=[embed])
-    view = question_view(choice_id, outcome.piracy, outcome.options, ctx.locale)
+    view = question_view(choice_id, outcome.piracy, outcome.options, ctx.public_locale)
     return Announcement(
         embeds=[embed],
         content=content,
@@ -556,15 +569,14 @@ async def _settle_question(
     done: Applied[PiracyOutcome, OttomanPiracySettings],
 ) -> None:
     """The question a GM answered with /corsairs force shows how the piracy was settled:
-    the story as it now stands, no ping, no buttons (in the language it was posted in)."""
+    the story as it now stands, no ping, no buttons (in the campaign's language)."""
     channel_id = choice.payload.get("channel")
     message_id = choice.payload.get("message")
     if not channel_id or not message_id:
         return
-    locale = str(choice.payload.get("locale") or ctx.locale)
     outcome = done.outcome
     embed = story_embed(
-        outcome.piracy, outcome.state, done.settings, locale, entry_seq=done.entry.seq
+        outcome.piracy, outcome.state, done.settings, ctx.public_locale, entry_seq=done.entry.seq
     )
     message = bot.get_partial_messageable(int(channel_id)).get_partial_message(int(message_id))
     try:
@@ -573,12 +585,32 @@ async def _settle_question(
         return
 
 
+@setup_step(SPEC.key)
+async def piracy_setup_step(
+    interaction: discord.Interaction[Any], base: Context, locale: str
+) -> str | None:
+    """The Ottoman piracy set-up, in order: who plays the Ottomans, who plays the powers
+    they may target (OP-1.1), which powers are at war with them (OP-2.3); None when the
+    Ottomans have a player and at least one power is at war."""
+    state, _ = await base.service.state(base.campaign, SPEC)
+    power = await command_mention(interaction, "corsairs power")
+    if state.faction_of(OTTOMAN) is None:
+        return t(C + "next.ottoman", locale, power=power)
+    if not any(key != OTTOMAN for key in state.power_factions):
+        return t(C + "next.targets", locale, power=power)
+    if not state.at_war_with_ottomans:
+        war = await command_mention(interaction, "corsairs war")
+        piracy = await command_mention(interaction, "corsairs piracy")
+        return t(C + "next.war", locale, war=war, piracy=piracy)
+    return None
+
+
 @choice_handler(REWARD_CHOICE)
 async def answer_reward(
     interaction: discord.Interaction[Any], base: Context, choice: Choice, option: str
 ) -> None:
     """A click on a reward button (or a pick in the hand select): apply it and redraw the
-    story, in the language the question was posted in (it is public)."""
+    story in the campaign's language (it is public, and its buttons are the target's)."""
     acknowledge_slow_writes(interaction)
     ctx = await RulesetContext.within(interaction, base, SPEC)
     hand: int | None = None
@@ -588,7 +620,7 @@ async def answer_reward(
         hand = int(values[0]) if values and values[0].isdigit() else None
     done = await _answer(ctx, choice, option, hand)
     outcome = done.outcome
-    locale = str(choice.payload.get("locale") or ctx.locale)
+    locale = ctx.public_locale
     embed = story_embed(
         outcome.piracy, outcome.state, done.settings, locale, entry_seq=done.entry.seq
     )

@@ -14,7 +14,16 @@ from bot import controls
 from bot.campaigns import Faction
 from bot.controls import Control
 from bot.i18n import Msg, t
-from bot.interactions import add_field, choice_button, choice_view, clip, make_embed
+from bot.interactions import (
+    LOSS_COLOUR,
+    SUCCESS_COLOUR,
+    WAITING_COLOUR,
+    add_field,
+    choice_button,
+    choice_view,
+    clip,
+    make_embed,
+)
 from bot.rules.ottoman_piracy import (
     HitReward,
     OttomanPiracySettings,
@@ -33,6 +42,11 @@ from bot.rules.ottoman_piracy.rewards import awaiting_line, squadron_place
 C = "corsairs."
 # Fortresses given only as a count carry these names: "#1", "#2"... (see the cog's parser).
 COUNTED_FORTRESS = re.compile(r"#\d+")
+# A rule clause (OP-2.3, OP-I14, OP-4) and how the story cites it: alone in parentheses, or
+# after an explanation inside them ("(recorded only, OP-I14)").
+CLAUSE = re.compile(r"\b[A-Z]{2}-[A-Z]?\d+(?:\.\d+)?\b")
+CITATION_ONLY = re.compile(CLAUSE.pattern.join([r" ?\((?:", r")(?:, ?(?:", r"))*\)"]))
+CITATION_AFTER_TEXT = re.compile(CLAUSE.pattern.join([r"(?:, ", r")+(?=\))"]))
 # A select holds at most 25 options: hands of 1..25 for a card, 0..24 when only a card is left.
 SELECT_OPTIONS = 25
 
@@ -229,6 +243,24 @@ def reward_lines(
     return lines
 
 
+def story_outcome(record: PiracyRecord, locale: str) -> str:
+    """The first line of the story: how many hits, and who must choose or what was taken."""
+    target = text(power_label(record.target), locale)
+    if record.hits == 0:
+        return t(C + "story.outcome.no_hits", locale)
+    if record.status != "done":
+        chooser = text(power_label(record.chooser), locale)
+        return t(C + "story.outcome.awaiting", locale, count=record.hits, chooser=chooser)
+    return t(C + "story.outcome.done", locale, count=record.hits, target=target)
+
+
+def story_colour(record: PiracyRecord) -> discord.Colour:
+    """Waiting while a reward is to be chosen; success with hits; loss without."""
+    if record.status != "done":
+        return WAITING_COLOUR
+    return SUCCESS_COLOUR if record.hits else LOSS_COLOUR
+
+
 def story_embed(
     record: PiracyRecord,
     state: OttomanPiracyState,
@@ -252,7 +284,8 @@ def story_embed(
         intro.append(piracy_msg("line.cp_spent", cp=record.cp_cost))
     embed = make_embed(
         t(C + "story.title", locale, piracy=record.id, zone=text(zone, locale)),
-        lines_text(intro, locale),
+        f"**{story_outcome(record, locale)}**\n" + lines_text(intro, locale),
+        colour=story_colour(record),
     )
     add_field(
         embed,
@@ -288,9 +321,35 @@ def story_embed(
         t(C + "story.marker_value", locale, zone=text(zone, locale), turn=record.turn),
         inline=True,
     )
-    if entry_seq is not None:
-        embed.set_footer(text=t(C + "story.footer", locale, seq=entry_seq))
+    clauses = cite_in_footer(embed)
+    footer = [t(C + "story.footer", locale, seq=entry_seq)] if entry_seq is not None else []
+    if clauses:
+        footer.append(t(C + "story.rules", locale, clauses=", ".join(clauses)))
+    if footer:
+        embed.set_footer(text=" · ".join(footer))
     return embed
+
+
+def strip_citations(text: str, found: list[str]) -> str:
+    """`text` without its clause citations ("(OP-2.3)", ", OP-I14)"), adding each clause
+    to `found` once, in order of appearance."""
+    for clause in CLAUSE.findall(text):
+        if clause not in found:
+            found.append(clause)
+    text = CITATION_ONLY.sub("", text)
+    return CITATION_AFTER_TEXT.sub("", text)
+
+
+def cite_in_footer(embed: discord.Embed) -> list[str]:
+    """Move the story's rule citations out of its text (the outcome reads first, the clauses
+    stay one click away in the footer and in `/history show`); returns the clauses cited."""
+    found: list[str] = []
+    if embed.description:
+        embed.description = strip_citations(embed.description, found)
+    for index, field in enumerate(list(embed.fields)):
+        value = strip_citations(str(field.value), found)
+        embed.set_field_at(index, name=str(field.name), value=value, inline=bool(field.inline))
+    return found
 
 
 # --- the reward question ------------------------------------------------------------------

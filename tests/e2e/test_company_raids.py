@@ -376,7 +376,7 @@ async def test_russian_player_gets_russian_output(board):
     fined = await board.click(failed, "Взыскать штраф", as_="player2")
 
     story = fined.embed.description
-    assert story.startswith("**Штраф (CR-3.5): Vera платит игроку Boris 180.**")
+    assert story.startswith("**Штраф (CR-3.5): фракция «Vera» платит фракции «Boris» 180.**")
     assert "Инцидент №1: Scout (Vera) останавливается в Компании Steelworks" in story
     status = await board.slash("/компания состояние", as_="player3")
     assert status.embed.title == "Рейдерские атаки — ход 1"

@@ -56,7 +56,7 @@ async def test_an_old_reward_button_answers_its_choice_after_the_upgrade(campaig
     assert stolen.embed.description == "This choice belongs to another player."
     answered = await table.click(question.message, "+1 piracy VP", as_="player2")
     assert not answered.ephemeral, answered.text()
-    assert "+1 piracy VP, 0 → 1 (OP-5.6)" in answered.embed.field("Rewards")
+    assert "+1 piracy VP, 0 → 1." in answered.embed.field("Rewards")
 
 
 async def test_an_old_give_orders_button_opens_the_panel_after_the_upgrade(campaign: Table):

@@ -242,12 +242,18 @@ async def test_a_confirmation_still_works_after_a_restart(campaign):
     assert done.embed.title == "Turn 1 has ended"
 
 
-async def test_russian_players_read_russian(campaign):
+async def test_russian_players_read_private_replies_in_russian_and_public_ones_in_the_campaigns(
+    campaign,
+):
+    """Issue 18: public messages use the campaign's language, private replies the reader's."""
     info = await campaign.slash("/campaign info", as_="player3")
+    assert info.embed.title == "Campaign “Test Campaign”"  # the guild's preferred locale
+    refused = await campaign.slash("/turn end", as_="player3")
+    assert refused.ephemeral and "Это может сделать только ведущий" in refused.text()
+    await campaign.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    info = await campaign.slash("/campaign info", as_="player1")
     assert info.embed.title == "Кампания «Test Campaign»"
     assert info.embed.field("Ход") == "1"
-    refused = await campaign.slash("/turn end", as_="player3")
-    assert "Это может сделать только ведущий" in refused.text()
 
 
 async def test_russian_command_names_are_synced(table):

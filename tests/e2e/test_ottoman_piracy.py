@@ -68,16 +68,16 @@ async def test_op_e1_declared_in_discord_tells_the_rulebook_story(seated):
     assert "2 corsairs in the zone." in embed.description
     assert "Barbarossa" in embed.description
     target_dice = embed.field("Dice against the pirates — Hapsburgs: 2 dice")
-    assert "1 squadron (Hapsburgs) in the adjacent port Messina: 1 die (OP-2.3)" in target_dice
-    assert "Malta (Hospitallers): 1 die (OP-I6)" in target_dice
-    assert "Corfu (Papacy): no dice, no war with the Ottomans (OP-2.4)" in target_dice
-    assert "Anti-piracy roll: 5, 2 → 1 hit (OP-3.2)." in target_dice
-    assert "Sunk: 1 corsair; left: 1 corsair (OP-3.3)." in target_dice
+    assert "1 squadron (Hapsburgs) in the adjacent port Messina: 1 die" in target_dice
+    assert "Malta (Hospitallers): 1 die" in target_dice
+    assert "Corfu (Papacy): no dice, no war with the Ottomans" in target_dice
+    assert "Anti-piracy roll: 5, 2 → 1 hit." in target_dice
+    assert "Sunk: 1 corsair; left: 1 corsair." in target_dice
     ottoman_dice = embed.field("Ottoman dice: 2 dice")
-    assert "base 1, only 1 corsair (OP-4)" in ottoman_dice
-    assert "Barbarossa: +1 for the piracy rating (OP-4.4)." in ottoman_dice
-    assert "Piracy roll: 6, 5 → 2 hits (OP-5.2)." in ottoman_dice
-    assert "Hapsburgs: choose the reward for hit 1 of 2 (OP-5.3)." in embed.field("Rewards")
+    assert "base 1, only 1 corsair" in ottoman_dice
+    assert "Barbarossa: +1 for the piracy rating." in ottoman_dice
+    assert "Piracy roll: 6, 5 → 2 hits." in ottoman_dice
+    assert "Hapsburgs: choose the reward for hit 1 of 2." in embed.field("Rewards")
     assert embed.field("Ottoman piracy VP") == "3/10"
     assert embed.field("Piracy marker") == "Ionian Sea, turn 1"
     assert str(seated.member("player2").id) in reply.content  # the chooser is pinged
@@ -96,14 +96,14 @@ async def test_the_target_picks_a_reward_per_hit_by_button(seated):
 
     assert first.updated_message
     rewards = first.embed.field("Rewards")
-    assert "Hit 1: a squadron (Hapsburgs) at Messina is eliminated (OP-5.4)." in rewards
+    assert "Hit 1: a squadron (Hapsburgs) at Messina is eliminated." in rewards
     assert "choose the reward for hit 2 of 2" in rewards
     assert labels(first) == [VP, FORCE]  # Messina's only squadron is gone
 
     second = await seated.click(first, VP, as_="player2")
 
     rewards = second.embed.field("Rewards")
-    assert "Hit 2: +1 piracy VP, 3 → 4 (OP-5.6)." in rewards
+    assert "Hit 2: +1 piracy VP, 3 → 4." in rewards
     assert "Piracy #1 is resolved. Ottoman piracy VP: 4/10." in rewards
     assert second.embed.field("Ottoman piracy VP") == "4/10"
     assert second.buttons == [] and second.selects == []
@@ -140,7 +140,7 @@ async def test_no_vp_button_at_the_cap_and_a_card_from_a_hand_stated_by_select(s
         "squadrons_in_zone:1 ports:2",
         as_="player1",
     )
-    assert "1 squadron (Hapsburgs) in the piracy zone: 2 dice (OP-2.2)" in question.embed.field(
+    assert "1 squadron (Hapsburgs) in the piracy zone: 2 dice" in question.embed.field(
         "Dice against the pirates — Hapsburgs: 2 dice"
     )
     assert VP not in labels(question)
@@ -226,7 +226,7 @@ async def test_a_restart_between_the_question_and_the_click_loses_nothing(seated
     await seated.restart()
     answered = await seated.click(question, VP, as_="player2")
 
-    assert "Hit 1: +1 piracy VP, 3 → 4 (OP-5.6)." in answered.embed.field("Rewards")
+    assert "Hit 1: +1 piracy VP, 3 → 4." in answered.embed.field("Rewards")
     assert "hit 2 of 2" in answered.embed.field("Rewards")
     assert labels(answered) == [SQUADRON_MESSINA, VP, FORCE]
 
@@ -239,8 +239,8 @@ async def test_a_gm_forces_the_default_for_a_player_who_is_away(seated):
     forced = await seated.click(question, FORCE, as_="gm")
 
     rewards = forced.embed.field("Rewards")
-    assert "Hit 1: +1 piracy VP, 3 → 4 (OP-5.6), forced by the GM (OP-I10)." in rewards
-    assert "Hit 2: +1 piracy VP, 4 → 5 (OP-5.6), forced by the GM (OP-I10)." in rewards
+    assert "Hit 1: +1 piracy VP, 3 → 4, forced by the GM." in rewards
+    assert "Hit 2: +1 piracy VP, 4 → 5, forced by the GM." in rewards
     assert forced.buttons == []
     assert await vp_shown(seated) == "5/10"
 
@@ -257,16 +257,16 @@ async def test_corsairs_force_command_answers_the_open_question(seated):
 
     rewards = forced.embed.field("Rewards")
     assert "Hit 1: +1 piracy VP, 9 → 10" in rewards
-    assert "Hit 2: a squadron (Hapsburgs) at Messina is eliminated (OP-5.4)" in rewards
+    assert "Hit 2: a squadron (Hapsburgs) at Messina is eliminated" in rewards
     assert question.buttons == [] and question.selects == []
     nothing = await seated.slash("/corsairs force", as_="gm")
     assert nothing.ephemeral and "No piracy is waiting" in nothing.text()
 
 
 async def test_russian_player_gets_russian_output(seated):
-    """Player3 (ru) answers for France: the public story stays in the language it was posted
-    in (another reader's click does not rewrite it), and player3 reads the same story, the
-    status and refusals in Russian."""
+    """Player3 (ru) answers for France: the public story stays in the campaign's language
+    (the reader's click does not rewrite it); once the GM makes the campaign Russian, public
+    answers are Russian, and refusals are in the reader's language throughout (issue 18)."""
     await seated.slash("/corsairs vp value:9", as_="gm")
     seated.script_dice([3, 5, 6, 2, 6])  # OP-E2: no Habsburg hit; 3 Ottoman hits
     question = await seated.slash(
@@ -279,13 +279,14 @@ async def test_russian_player_gets_russian_output(seated):
     answered = await seated.click(question, VP, as_="player3")
 
     assert answered.embed.title == "Piracy #1 — Gulf of Lyon"
-    assert "Hit 1: +1 piracy VP, 9 → 10 (OP-5.6)." in answered.embed.field("Rewards")
+    assert "Hit 1: +1 piracy VP, 9 → 10." in answered.embed.field("Rewards")
     entry = re.search(r"#(\d+)", answered.embed.footer).group(1)
+    await seated.slash("/campaign settings set setting:core.language value:ru", as_="gm")
     shown = await seated.slash(f"/history show entry:{entry}", as_="player3")
     rewards = shown.embed.description
-    assert "Удар 1: +1 VP за пиратство, 9 → 10 (OP-5.6)." in rewards
-    assert "Удар 2: уничтожена эскадра (Франция) — Marseille" in rewards
-    assert "Удар 3: никакая награда невозможна, удар пропадает (OP-5.9)." in rewards
+    assert "Попадание 1: +1 VP за пиратство, 9 → 10 (OP-5.6)." in rewards
+    assert "Попадание 2: уничтожена эскадра (Франция) — Marseille" in rewards
+    assert "Попадание 3: никакая награда невозможна, попадание пропадает (OP-5.9)." in rewards
     status = await seated.slash("/корсары состояние", as_="player3")
     assert status.embed.title == "Османское пиратство — ход 1"
     assert status.embed.field("VP Османов за пиратство") == "10/10"
@@ -332,7 +333,7 @@ async def test_a_stated_hand_gives_a_card_button_and_the_next_impulse_frees_the_
     question = await seated.slash(
         "/corsairs piracy zone:Adriatic Sea target:hapsburg corsairs:2 ports:2", as_="player1"
     )
-    assert "no anti-piracy dice, step 3 is skipped (OP-3.1)" in question.embed.field(
+    assert "no anti-piracy dice, step 3 is skipped" in question.embed.field(
         "Dice against the pirates — Hapsburgs: 0 dice"
     )
     assert labels(question) == ["Give a random card", VP, FORCE]
@@ -341,7 +342,7 @@ async def test_a_stated_hand_gives_a_card_button_and_the_next_impulse_frees_the_
 
     assert "d3 → card 2 of the 3" in card.embed.field("Rewards")
     done = await seated.click(card, VP, as_="player2")
-    assert "Hit 2: +1 piracy VP, 3 → 4 (OP-5.6)." in done.embed.field("Rewards")
+    assert "Hit 2: +1 piracy VP, 3 → 4." in done.embed.field("Rewards")
     impulse = await seated.slash("/corsairs impulse power:hapsburg", as_="gm")
     assert (
         "The card the Ottomans took in piracy #1 (Hapsburgs) can now be played."

@@ -113,7 +113,7 @@ async def test_a_piracy_question_posted_after_a_restart_is_answered_by_its_targe
     assert "hit 1 of 2" in question.embed.field("Rewards")
     assert question.pings == frozenset({"player2"})
     answered = await table.click(question, VP, as_="player2")
-    assert "Hit 1: +1 piracy VP, 3 → 4 (OP-5.6)." in answered.embed.field("Rewards")
+    assert "Hit 1: +1 piracy VP, 3 → 4." in answered.embed.field("Rewards")
     choices = await table.bot.service.open_choices(
         (await table.bot.service.by_channel(table.channel().id)).id
     )

@@ -131,7 +131,7 @@ def test_russian_plurals_agree_with_the_number() -> None:
         "21 корсар",
         "22 корсара",
     ]
-    assert t(PREFIX + "count.dice", "ru", count=3) == "3 кости"
+    assert t(PREFIX + "count.dice", "ru", count=3) == "3 кубика"
     assert t(PREFIX + "count.dice", "en", count=1) == "1 die"
 
 

@@ -1,0 +1,170 @@
+"""`/help`: every command by role (player, GM) with one line, and one command's options
+with an example. Command names are clickable mentions (`</campaign join:ID>`) built from the
+ids Discord returned when the commands were synced; Discord shows them in the reader's
+language. Lines come from the commands' own descriptions, translated by the catalogs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import PrivateerBot
+from bot.errors import NotFound
+from bot.i18n import catalog, language_of, t
+from bot.interactions import add_field, line_embeds, locale_of, make_embed, message_batches, reply
+from bot.scaffold import matching_choices
+
+# Core commands only a GM may run; a ruleset's GM commands say "(GM" in their description.
+CORE_GM_COMMANDS = frozenset(
+    {
+        "campaign create",
+        "campaign gm add",
+        "campaign gm remove",
+        "campaign settings set",
+        "turn end",
+    }
+)
+
+
+@dataclass(frozen=True)
+class CommandHelp:
+    """One slash command as `/help` shows it."""
+
+    qualified_name: str
+    description: str
+    options: tuple[app_commands.Parameter, ...]
+    for_gm: bool
+
+
+def leaf_commands(tree: app_commands.CommandTree[Any]) -> list[CommandHelp]:
+    """Every runnable slash command of the tree, by qualified name."""
+    found = []
+    for command in tree.walk_commands():
+        if not isinstance(command, app_commands.Command):
+            continue
+        name = command.qualified_name
+        found.append(
+            CommandHelp(
+                name,
+                command.description,
+                tuple(command.parameters),
+                name in CORE_GM_COMMANDS or "(GM" in command.description,
+            )
+        )
+    return sorted(found, key=lambda c: c.qualified_name)
+
+
+def translated(text: str, locale: str) -> str:
+    """A command string (name, description) in the reader's language, as Discord shows it."""
+    language = language_of(locale)
+    if language == "en":
+        return text
+    value = catalog(language).get("cmd:" + text)
+    return str(value) if isinstance(value, str) else text
+
+
+def mention(qualified_name: str, ids: dict[str, int], locale: str) -> str:
+    """A clickable mention of a command (`</turn end:123>`); the plain `/name` in the reader's
+    language when Discord has not told us the command's id."""
+    top = qualified_name.split(" ")[0]
+    if top in ids:
+        return f"</{qualified_name}:{ids[top]}>"
+    return "/" + " ".join(translated(part, locale) for part in qualified_name.split(" "))
+
+
+def example(command: CommandHelp, ids: dict[str, int], locale: str) -> str:
+    """The command's catalogued example (`help.example.<name>`), else its required options."""
+    key = "help.example." + command.qualified_name.replace(" ", ".")
+    text = t(key, locale)
+    if text != key:
+        return text
+    parts = ["/" + command.qualified_name]
+    parts += [f"{p.name}:…" for p in command.options if p.required]
+    return "`" + " ".join(parts) + "`"
+
+
+class HelpCog(commands.Cog):
+    """`/help` and `/help command:`."""
+
+    def __init__(self, bot: PrivateerBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="help", description="What each command does, for players and GMs")
+    @app_commands.describe(command="One command: its options and an example")
+    async def help(self, interaction: discord.Interaction[Any], command: str | None = None) -> None:
+        """The overview by role, or one command in detail; private to the reader."""
+        locale = locale_of(interaction)
+        ids = await self.bot.command_ids()
+        known = leaf_commands(self.bot.tree)
+        if command is None:
+            embeds = overview(known, ids, locale)
+        else:
+            wanted = " ".join(command.strip().lstrip("/").split()).lower()
+            found = next((c for c in known if c.qualified_name == wanted), None)
+            if found is None:
+                raise NotFound("help.error.unknown_command", command=command)
+            embeds = [command_embed(found, ids, locale)]
+        for batch in message_batches(embeds):  # within Discord's 10 embeds, 6,000 characters
+            await reply(interaction, embeds=batch, ephemeral=True)
+
+    @help.autocomplete("command")
+    async def command_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Every command, by its English name and its name in the reader's language."""
+        locale = locale_of(interaction)
+        pairs = []
+        for found in leaf_commands(self.bot.tree):
+            local = " ".join(translated(p, locale) for p in found.qualified_name.split(" "))
+            label = found.qualified_name if local == found.qualified_name else local
+            pairs.append(("/" + label, found.qualified_name))
+        return matching_choices(pairs, current)
+
+
+def overview(known: list[CommandHelp], ids: dict[str, int], locale: str) -> list[discord.Embed]:
+    """What a player uses, what a GM adds; one line per command (as many embeds as needed)."""
+    embeds = []
+    for for_gm, title, intro in (
+        (False, "help.players.title", "help.players.intro"),
+        (True, "help.gms.title", "help.gms.intro"),
+    ):
+        lines = [
+            f"{mention(c.qualified_name, ids, locale)} — {translated(c.description, locale)}"
+            for c in known
+            if c.for_gm == for_gm
+        ]
+        embeds += line_embeds(t(title, locale), [t(intro, locale), "", *lines])
+    embeds[-1].set_footer(text=t("help.footer", locale))
+    return embeds
+
+
+def command_embed(command: CommandHelp, ids: dict[str, int], locale: str) -> discord.Embed:
+    """One command: what it does, who may run it, each option, an example."""
+    local = " ".join(translated(part, locale) for part in command.qualified_name.split(" "))
+    embed = make_embed("/" + local, translated(command.description, locale))
+    add_field(
+        embed,
+        t("help.command.who", locale),
+        t("help.command.gm" if command.for_gm else "help.command.anyone", locale),
+        inline=True,
+    )
+    add_field(embed, t("help.command.run", locale), mention(command.qualified_name, ids, locale))
+    lines = []
+    for option in command.options:
+        name = translated(option.name, locale)
+        need = t("help.option.required" if option.required else "help.option.optional", locale)
+        lines.append(f"`{name}` ({need}) — {translated(option.description, locale)}")
+    add_field(
+        embed, t("help.command.options", locale), "\n".join(lines) or t("help.option.none", locale)
+    )
+    add_field(embed, t("help.command.example", locale), example(command, ids, locale))
+    return embed
+
+
+async def setup(bot: PrivateerBot) -> None:
+    """Load the cog."""
+    await bot.add_cog(HelpCog(bot))

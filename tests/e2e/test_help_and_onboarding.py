@@ -1,0 +1,101 @@
+"""Issue 18, help and onboarding: `/help` by role with clickable command mentions, the next
+set-up step after each step, and refusals that name the GMs."""
+
+from __future__ import annotations
+
+import re
+
+
+def mention_of(table, qualified_name: str) -> str:
+    """The mention Discord renders as a clickable command: `</name sub:ID>`."""
+    top = qualified_name.split(" ")[0]
+    synced = next(c for c in table.commands if c.name == top)
+    return f"</{qualified_name}:{synced.id}>"
+
+
+def described(embeds, title: str) -> dict[str, str]:
+    """The embeds of one list (long lists continue in the next embed) as one description."""
+    parts = [e.get("description") or "" for e in embeds if e.get("title") == title]
+    assert parts, f"no embed titled {title!r}"
+    return {"title": title, "description": "\n".join(parts)}
+
+
+async def test_help_lists_player_and_gm_commands_as_clickable_mentions(table):
+    shown = await table.slash("/help", as_="player1", channel="general")
+    assert shown.ephemeral
+    embeds = [*shown.embeds, *(e for m in shown.followups for e in m.embeds)]
+    players = described(embeds, "Commands for players")
+    gms = described(embeds, "Commands for game masters")
+    join = mention_of(table, "campaign join")
+    assert f"{join} — Claim a faction in this campaign" in players["description"]
+    assert mention_of(table, "turn end") in gms["description"]
+    assert mention_of(table, "turn end") not in players["description"]
+    assert mention_of(table, "corsairs power") in gms["description"]
+    assert mention_of(table, "corsairs piracy") in players["description"]
+
+
+async def test_help_reads_in_the_readers_language(table):
+    shown = await table.slash("/help", as_="player3", channel="general")
+    players = shown.embeds[0]
+    assert players["title"] == "Команды для игроков"
+    assert "Занять фракцию в этой кампании" in players["description"]
+    assert mention_of(table, "campaign join") in players["description"]
+
+
+async def test_help_for_one_command_shows_its_options_and_an_example(table):
+    shown = await table.slash("/help command:campaign join", as_="player1", channel="general")
+    assert shown.ephemeral
+    assert shown.embed.title == "/campaign join"
+    assert "`faction` (required) — The faction (your side) to play" in shown.embed.field("Options")
+    assert shown.embed.field("Example") == "`/campaign join faction:Habsburgs`"
+    assert shown.embed.field("Who") == "Any player"
+    assert shown.embed.field("Run it") == mention_of(table, "campaign join")
+    russian = await table.slash("/help command:corsairs war", as_="player3", channel="general")
+    assert russian.embed.title == "/корсары война"
+    assert russian.embed.field("Кто") == "Ведущий кампании"
+    assert "`воюет` (обязательный)" in russian.embed.field("Параметры")
+
+
+async def test_help_for_an_unknown_command_says_how_to_find_one(table):
+    shown = await table.slash("/help command:teleport", as_="player1", channel="general")
+    assert shown.ephemeral and "There is no command “teleport”" in shown.text()
+
+
+async def test_help_autocomplete_offers_commands_in_the_readers_language(table):
+    found = await table.autocomplete("/help command:война", as_="player3", channel="general")
+    assert [(c.name, c.value) for c in found] == [("/корсары война", "corsairs war")]
+
+
+async def test_each_set_up_step_says_the_next_one(table):
+    """The GM's set-up order (join → /corsairs power → /corsairs war) is told, not found by
+    trial: each reply's "Next step" names the command to run next, as a mention."""
+    created = await table.slash(
+        "/campaign create name:Med rulesets:ottoman_piracy", as_="gm", channel="campaign"
+    )
+    assert mention_of(table, "campaign join") in created.embed.field("Next step")
+    joined = await table.slash("/campaign join faction:Ottomans", as_="player1")
+    await table.slash("/campaign join faction:Habsburgs", as_="player2")
+    step = joined.embed.field("Next step")
+    assert "who plays the Ottomans" in step and mention_of(table, "corsairs power") in step
+    ottoman = await table.slash("/corsairs power power:ottoman player:@player1", as_="gm")
+    assert "each power the Ottomans may attack" in ottoman.embed.field("Next step")
+    target = await table.slash("/corsairs power power:hapsburg player:@player2", as_="gm")
+    step = target.embed.field("Next step")
+    assert mention_of(table, "corsairs war") in step
+    assert mention_of(table, "corsairs piracy") in step
+    war = await table.slash("/corsairs war power:hapsburg at_war:true", as_="gm")
+    assert "The campaign is set up" in war.embed.field("Next step")
+    info = await table.slash("/campaign info", as_="player2")
+    assert "The campaign is set up" in info.embed.field("Next step")
+
+
+async def test_a_gm_only_refusal_names_the_gms_without_pinging_them(campaign):
+    await campaign.slash("/campaign gm add role:@&GM", as_="gm")
+    refused = await campaign.slash("/turn end", as_="player1")
+    assert refused.ephemeral
+    gm = campaign.member("gm").id
+    description = refused.embed.description
+    assert description.startswith("Only a GM of this campaign can do that. Ask a GM:")
+    assert f"<@{gm}>" in description
+    assert re.search(r"<@&\d+>", description)  # the GM role, named
+    assert refused.pings == frozenset()

@@ -1,0 +1,63 @@
+"""A campaign database written by the previous release opens and plays on: its migrations
+run, the Ottoman piracy state moves its resolved piracies to the archive, the piracy still
+waiting for a reward is settled, the battle is fought at the turn's end, and the log
+verifies. The database is tests/fixtures/before_plugins.sql (how it was made is in its
+header)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.standin import DiscordRejected, Table
+
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "before_plugins.sql"
+
+
+@pytest.fixture
+def old_database(tmp_path: Path) -> Path:
+    """The previous release's database where the stand-in's bot will open its own."""
+    path = tmp_path / "t.db"
+    conn = sqlite3.connect(path)
+    conn.executescript(FIXTURE.read_text(encoding="utf-8"))
+    conn.close()
+    return path
+
+
+async def test_a_campaign_from_the_previous_release_opens_and_plays_on(
+    old_database: Path, table: Table
+):
+    info = await table.slash("/campaign info", as_="player1")
+    assert not info.ephemeral, info.text()
+    assert "Old Sea" in info.text()
+
+    # The question the old release posted is not in this fresh stand-in's channel: the bot's
+    # edit of it is refused with Discord's 10008 (which the bot ignores; the harness reports).
+    with pytest.raises(DiscordRejected, match="Unknown Message"):
+        await table.slash("/corsairs force", as_="gm")
+    again = await table.slash("/corsairs force", as_="gm")
+    assert again.ephemeral and "No piracy is waiting for a reward." in again.text()
+    status = await table.slash("/corsairs status", as_="player1")
+    assert status.embed.field("Ottoman piracy VP") == "1/10"  # OP-I10: the hit forced to VP
+
+    question = await table.slash("/turn end", as_="gm")
+    ended = await table.click(question, "End turn 1", as_="gm")
+    assert "Battle #1" in ended.text()
+    verified = await table.slash("/history verify", as_="player2")
+    assert "❌" not in verified.text(), verified.text()
+
+    conn = sqlite3.connect(old_database)
+    state = json.loads(
+        conn.execute("SELECT state FROM ruleset_state WHERE ruleset = 'ottoman_piracy'").fetchone()[
+            0
+        ]
+    )
+    archived = conn.execute(
+        "SELECT seq FROM ruleset_archive WHERE ruleset = 'ottoman_piracy' ORDER BY seq"
+    ).fetchall()
+    conn.close()
+    assert "piracies" not in state and state["pending_piracy"] is None
+    assert archived == [(1,), (2,)]
