@@ -13,14 +13,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import fair_turns, rulesets
+from bot import announcements, fair_turns, rulesets
 from bot.campaigns import CampaignService
 from bot.compute import ComputePool
 from bot.config import Settings, compute_limits
 from bot.controls import Control
 from bot.dice import Dice
 from bot.i18n import catalog, language_of
-from bot.interactions import handle_error
+from bot.interactions import acknowledge_slow_writes, handle_error
 from bot.storage.database import Database
 
 log = logging.getLogger(__name__)
@@ -82,6 +82,7 @@ class PrivateerBot(commands.Bot):
         self._service: CampaignService | None = None
         self._command_ids: dict[str, int] = {}
         self.tree.on_error = handle_error  # type: ignore[method-assign]
+        self.tree.interaction_check = _acknowledge_in_time  # type: ignore[method-assign]
 
     @property
     def service(self) -> CampaignService:
@@ -105,6 +106,10 @@ class PrivateerBot(commands.Bot):
             await self.load_extension(rulesets.cog_of(spec.key))
         self.add_dynamic_items(Control)
         await self.sync_commands()
+        # What a crash left committed but unposted goes out before any new command runs.
+        posted = await announcements.post_unsent(self, self.db)
+        if posted:
+            log.info("posted %d message(s) left unsent before the restart", posted)
 
     async def sync_commands(self) -> bool:
         """Sync to DEV_GUILD_ID (or globally) only when the translated payload changed."""
@@ -157,6 +162,14 @@ class PrivateerBot(commands.Bot):
         if self.db is not None:
             await self.db.close()
             self.db = None
+
+
+async def _acknowledge_in_time(interaction: discord.Interaction[Any]) -> bool:
+    """Every slash command acknowledges its interaction when a write waits for the database
+    (bot/storage/database.py `slow_write_notice`); nothing is refused here."""
+    if interaction.type is discord.InteractionType.application_command:
+        acknowledge_slow_writes(interaction)
+    return True
 
 
 def create_bot(

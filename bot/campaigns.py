@@ -9,7 +9,7 @@ in here; nothing here imports discord.
 from __future__ import annotations
 
 import gc
-from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
 from typing import Any, TypeVar, overload
@@ -558,18 +558,30 @@ class CampaignService:
         return await self.get(campaign_id)
 
     async def end_turn(
-        self, campaign_id: int, expected_turn: int, actor: Actor, *, choice_id: int | None = None
+        self,
+        campaign_id: int,
+        expected_turn: int,
+        actor: Actor,
+        *,
+        choice_id: int | None = None,
+        announce: Callable[[UnitOfWork, TurnEndReport], Awaitable[None]] | None = None,
     ) -> TurnEndReport:
         """Resolve turn `expected_turn` once: every enabled ruleset's step in registry order.
 
         One transaction; a failure in any step leaves the turn unresolved and every state as it
         was. A second call for the same turn number raises Conflict and resolves nothing.
+        `announce` writes the reports to post in that transaction (bot/announcements.py).
         """
         with paused_gc():
-            return await self._end_turn(campaign_id, expected_turn, actor, choice_id)
+            return await self._end_turn(campaign_id, expected_turn, actor, choice_id, announce)
 
     async def _end_turn(
-        self, campaign_id: int, expected_turn: int, actor: Actor, choice_id: int | None
+        self,
+        campaign_id: int,
+        expected_turn: int,
+        actor: Actor,
+        choice_id: int | None,
+        announce: Callable[[UnitOfWork, TurnEndReport], Awaitable[None]] | None,
     ) -> TurnEndReport:
         async with self.work(campaign_id, actor) as uow:
             campaign = uow.campaign
@@ -623,7 +635,10 @@ class CampaignService:
                 outcome={"next_turn": campaign.turn + 1, **await fair_turns.close_turn(uow)},
             )
             await uow.writes.record_turn_end(campaign.id, campaign.turn, actor.user_id, closing.id)
-        return TurnEndReport(turn=expected_turn, summaries=summaries)
+            report = TurnEndReport(turn=expected_turn, summaries=summaries)
+            if announce is not None:
+                await announce(uow, report)
+        return report
 
     async def join(self, campaign_id: int, actor: Actor, faction_name: str) -> Faction:
         """A player claims a faction (created if new); one per player unless the GM allows more."""

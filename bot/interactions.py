@@ -21,6 +21,7 @@ from bot.campaigns import Actor, Campaign, CampaignService, Choice, TurnSummary,
 from bot.controls import Control, button, control, view
 from bot.errors import GameError, NotAllowed
 from bot.i18n import DEFAULT_LANGUAGE, language_of, t
+from bot.storage.database import slow_write_notice
 from bot.storage.health import DatabaseDamaged, is_damage, is_read_only
 
 if TYPE_CHECKING:
@@ -222,8 +223,9 @@ async def reply(
     ephemeral: bool = False,
     files: list[discord.File] | None = None,
     pinged: Sequence[int] = (),
-) -> None:
-    """Send the initial response, or a follow-up when the interaction was deferred.
+) -> int | None:
+    """Send the initial response, or a follow-up when the interaction was deferred; returns
+    the posted message's id (None when Discord did not say).
 
     Only the users in `pinged` are notified of mentions in `content` (the client pings nobody).
     """
@@ -241,9 +243,36 @@ async def reply(
     if files:
         kwargs["files"] = files
     if interaction.response.is_done():
-        await interaction.followup.send(**kwargs)
+        sent = await interaction.followup.send(**kwargs, wait=True)
+        return sent.id
+    answered = await interaction.response.send_message(**kwargs)
+    return answered.message_id
+
+
+def acknowledge_slow_writes(interaction: discord.Interaction[Any]) -> None:
+    """From here on in this interaction's task, a write that waits for the database lock
+    acknowledges the interaction first (Discord drops an answer after 3 s): a command
+    defers with "thinking…", a click defers its update. `reply` and `update_message` then
+    answer through the deferred response."""
+
+    async def acknowledge() -> None:
+        if interaction.response.is_done():
+            return
+        if interaction.type is discord.InteractionType.component:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(thinking=True)
+
+    slow_write_notice.set(acknowledge)
+
+
+async def update_message(interaction: discord.Interaction[Any], **changes: Any) -> None:
+    """Edit the clicked message: the click's response, or its original message once the
+    click was deferred."""
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**changes)
     else:
-        await interaction.response.send_message(**kwargs)
+        await interaction.response.edit_message(**changes)
 
 
 async def send_error(interaction: discord.Interaction[Any], text: str) -> None:

@@ -15,13 +15,15 @@ interaction, never retyped) and the outcome's lines as its summary — one trans
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Generic, TypeVar
 
 import discord
 from discord import app_commands
 from pydantic import BaseModel
 
+from bot import announcements
+from bot.announcements import Announcement
 from bot.campaigns import Campaign, CampaignService, Faction, UnitOfWork
 from bot.dice import Dice
 from bot.errors import NotFound
@@ -60,12 +62,14 @@ def command_name(interaction: discord.Interaction[Any]) -> str | None:
 @dataclass(frozen=True)
 class Applied(Generic[OutcomeT, T]):
     """What `apply` did: the engine's outcome, the audit entry that records it, the settings
-    the change ran under, and what its `then` step returned."""
+    the change ran under, what its `then` step returned, and the ids of the messages its
+    `announce` step posted."""
 
     outcome: OutcomeT
     entry: AuditEntry
     settings: T
     after: Any = None
+    posted: tuple[int | None, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -177,6 +181,7 @@ class RulesetContext(Generic[S, T]):
         audit: Callable[[OutcomeT], dict[str, Any]] | None = None,
         before: Callable[[UnitOfWork], Awaitable[None]] | None = None,
         then: Callable[[UnitOfWork, OutcomeT], Awaitable[Any]] | None = None,
+        announce: Callable[[Applied[OutcomeT, T]], Sequence[Announcement]] | None = None,
     ) -> Applied[OutcomeT, T]:
         """Run one engine change in one unit of work and record it.
 
@@ -184,7 +189,12 @@ class RulesetContext(Generic[S, T]):
         outcome); `command` and `options` default to the slash command's (a click's handler
         names its own); `audit` adds outcome fields to the entry beside the summary; `before`
         runs first in the transaction (claiming a pending choice) and `then` after the entry
-        (opening or closing one); what `then` returns is `Applied.after`."""
+        (opening or closing one); what `then` returns is `Applied.after`.
+
+        `announce` builds the public messages the change must post (its result, a choice's
+        question): they are written in the same transaction and posted after the commit as
+        the interaction's answer, or after a restart if the process dies first
+        (bot/announcements.py)."""
         name = command or command_name(self.interaction)
         if name is None:
             msg = "a click's handler must name the command it records"
@@ -208,7 +218,18 @@ class RulesetContext(Generic[S, T]):
                 faction=faction(outcome) if callable(faction) else faction,
             )
             after = await then(uow, outcome) if then is not None else None
-        return Applied(outcome, entry, settings, after)
+            applied = Applied(outcome, entry, settings, after)
+            rows = (
+                await announcements.write(
+                    uow, self.interaction, announce(applied), locale=self.public_locale
+                )
+                if announce is not None
+                else []
+            )
+        if not rows:
+            return applied
+        posted = await announcements.deliver(self.interaction, self.service.db, rows)
+        return replace(applied, posted=tuple(posted))
 
 
 # -- autocompletes every ruleset shares ------------------------------------------------------

@@ -14,7 +14,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import dice_expr
+from bot import announcements, dice_expr
+from bot.announcements import Announcement
 from bot.app import PrivateerBot
 from bot.campaigns import MAX_SAVED_ROLLS, SavedRoll
 from bot.errors import NotFound
@@ -128,13 +129,17 @@ class DiceCog(commands.Cog):
                 outcome={"summary": f"{expression.canonical} = {totals}", **result.to_json()},
                 faction=factions[0] if factions else None,
             )
-        title = ctx.t("roll.title", total=totals)
-        embed = make_embed(
-            f"🎲 {shown(reason)}: {totals}" if reason else title,
-            result.render(ctx.locale),
-            footer=ctx.t("roll.footer", seq=entry.seq, who=interaction.user.display_name),
-        )
-        await reply(interaction, embed=embed)
+            title = ctx.t("roll.title", total=totals)
+            embed = make_embed(
+                f"🎲 {shown(reason)}: {totals}" if reason else title,
+                result.render(ctx.locale),
+                footer=ctx.t("roll.footer", seq=entry.seq, who=interaction.user.display_name),
+            )
+            # The result is written with the roll: shown once, even after a crash (outbox).
+            rows = await announcements.write(
+                uow, interaction, [Announcement(embeds=[embed])], locale=ctx.locale
+            )
+        await announcements.deliver(interaction, ctx.service.db, rows)
 
     @roll.autocomplete("dice")
     async def roll_dice_autocomplete(

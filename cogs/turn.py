@@ -16,9 +16,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from bot import fair_embeds, rulesets
+from bot import announcements, fair_embeds, rulesets
 from bot.app import PrivateerBot
-from bot.campaigns import CORE, Actor, Choice, TurnEndReport
+from bot.campaigns import CORE, Actor, Choice, TurnEndReport, UnitOfWork
 from bot.errors import Conflict, GameError
 from bot.i18n import t
 from bot.interactions import (
@@ -32,7 +32,6 @@ from bot.interactions import (
     clip,
     disabled_copy,
     followup_of,
-    line_embeds,
     make_embed,
     message_batches,
     ping_only,
@@ -40,8 +39,10 @@ from bot.interactions import (
     require_gm,
     service_of,
 )
+from bot.storage.outbox import OutboxMessage
 from bot.text import shown
 from bot.turn_flow import AwaitedPlayer, TurnEnd, TurnFlow, TurnPost, clock_of
+from bot.turn_reports import turn_end_embeds, turn_end_messages
 
 log = logging.getLogger(__name__)
 
@@ -100,27 +101,6 @@ def announcement(post: TurnPost, locale: str) -> str:
         t("turn_flow.nobody_awaited", locale)
     ]
     return fit_content(head, lines, locale)
-
-
-def turn_end_embeds(report: TurnEndReport, locale: str) -> list[discord.Embed]:
-    """The end-of-turn summary: one embed (or more) per ruleset."""
-    embeds: list[discord.Embed] = []
-    turn = report.turn
-    for summary in report.summaries:
-        title = t(
-            "turn.end.summary.title",
-            locale,
-            ruleset=t(f"ruleset.{summary.ruleset}", locale),
-            turn=turn,
-        )
-        lines = [m.render(locale) for m in summary.lines] or [t("turn.end.nothing", locale)]
-        footer = t("turn.end.summary.footer", locale, count=summary.roll_count)
-        embeds += line_embeds(title, lines, footer=footer)
-    if not embeds:
-        embeds.append(
-            make_embed(t("turn.end.done.title", locale, turn=turn), t("turn.end.nothing", locale))
-        )
-    return embeds
 
 
 def turn_end_mentions(users: Sequence[int], locale: str) -> str:
@@ -399,28 +379,40 @@ async def answer_turn_end(
     if ctx.campaign.turn != turn:
         raise Conflict("error.turn_already_ended", turn=turn)
     await interaction.response.defer()
-    report = await ctx.service.end_turn(ctx.campaign.id, turn, ctx.actor, choice_id=choice.id)
+    written: list[OutboxMessage] = []
+
+    async def announce(uow: UnitOfWork, report: TurnEndReport) -> None:
+        # The reports are written in the turn end's transaction and posted after it (the
+        # transactional outbox): a crash in between posts them at the next start-up.
+        written.extend(
+            await announcements.write(
+                uow,
+                interaction,
+                turn_end_messages(report, ctx.public_locale),
+                locale=ctx.public_locale,
+            )
+        )
+
+    report = await ctx.service.end_turn(
+        ctx.campaign.id, turn, ctx.actor, choice_id=choice.id, announce=announce
+    )
     if interaction.message is not None:
         await interaction.followup.edit_message(
             interaction.message.id,
             embed=make_embed(ctx.pt("turn.end.done.title", turn=turn)),
             view=disabled_copy(interaction.message),
         )
+    await announcements.deliver(interaction, ctx.service.db, written)
     pinged = await TurnFlow(ctx.service).notified(ctx.campaign.id, report)
-    embeds = turn_end_embeds(report, ctx.public_locale)
+    if pinged:
+        await interaction.followup.send(
+            turn_end_mentions(pinged, ctx.public_locale), allowed_mentions=ping_only(pinged)
+        )
     fair = await fair_embeds.turn_end_embed(
         ctx.service.db, ctx.campaign.id, turn, ctx.public_locale
     )
-    embeds += [fair] if fair is not None else []
-    for i, batch in enumerate(message_batches(embeds)):
-        if i == 0 and pinged:
-            await interaction.followup.send(
-                turn_end_mentions(pinged, ctx.public_locale),
-                embeds=batch,
-                allowed_mentions=ping_only(pinged),
-            )
-        else:
-            await interaction.followup.send(embeds=batch)
+    if fair is not None:  # read from the committed log, so it can always be shown again
+        await interaction.followup.send(embed=fair)
     for summary in report.summaries:  # what a ruleset posts after its summary (questions)
         followup = followup_of(summary.ruleset)
         if followup is not None:

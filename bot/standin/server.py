@@ -712,10 +712,26 @@ class StandIn:
 
     async def _channel_history(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
-        limit = int(request.query.get("limit", "50"))
-        visible = [m for m in self.channel_messages(channel.id) if not m.ephemeral]
-        newest_first = list(reversed(visible))[:limit]
-        return json_response([m.payload(self.base_url) for m in newest_first])
+        limit = min(int(request.query.get("limit", "50")), 100)
+        visible = sorted(
+            (m for m in self.channel_messages(channel.id) if not m.ephemeral), key=lambda m: m.id
+        )
+        # Discord pages with before / after / around and always answers newest first: the
+        # `limit` messages next to the anchor (discord.py's history() walks pages this way).
+        if "before" in request.query:
+            before = int(request.query["before"])
+            page = [m for m in visible if m.id < before][-limit:]
+        elif "after" in request.query:
+            after = int(request.query["after"])
+            page = [m for m in visible if m.id > after][:limit]
+        elif "around" in request.query:
+            around = int(request.query["around"])
+            at = next((i for i, m in enumerate(visible) if m.id >= around), len(visible))
+            start = max(0, at - limit // 2)
+            page = visible[start : start + limit]
+        else:
+            page = visible[-limit:]
+        return json_response([m.payload(self.base_url) for m in reversed(page)])
 
     async def _create_channel_message(self, request: web.Request) -> web.Response:
         channel = self._channel(request)

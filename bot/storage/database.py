@@ -7,10 +7,13 @@ BEGIN IMMEDIATE … COMMIT) and one reader connection that only ever sees commit
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -30,6 +33,18 @@ from bot.storage.health import (
     is_read_only,
     read_only_failure,
 )
+
+log = logging.getLogger(__name__)
+
+WaitNotice = Callable[[], Awaitable[None]]
+
+# How long a write may wait for the write lock (this process's or another's) before the
+# command is told to acknowledge its interaction: Discord drops an answer after 3 s.
+WRITE_WAIT_NOTICE = 1.0
+
+# What the running command does when its write waits that long (set once per interaction,
+# bot/interactions.py `acknowledge_slow_writes`); None: nothing.
+slow_write_notice: ContextVar[WaitNotice | None] = ContextVar("slow_write_notice", default=None)
 
 MIGRATION_NAME = re.compile(r"^(\d{3})_[a-z0-9_]+\.sql$")
 
@@ -158,23 +173,64 @@ class Database:
             self.damage = str(error)
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def transaction(
+        self, *, on_wait: WaitNotice | None = None
+    ) -> AsyncIterator[aiosqlite.Connection]:
         """One write transaction: commits on success, rolls back on any exception.
 
-        Refused (`DatabaseDamaged`) once SQLite has reported the file damaged.
+        When taking the write lock (this process's, or SQLite's held by another process)
+        takes longer than `WRITE_WAIT_NOTICE` seconds, `on_wait` (default: the running
+        command's `slow_write_notice`) is awaited once while the wait goes on, so the
+        command can acknowledge its interaction in time. Refused (`DatabaseDamaged`) once
+        SQLite has reported the file damaged.
         """
-        async with self._lock:
+        notice = on_wait if on_wait is not None else slow_write_notice.get()
+        await self._begin(notice)
+        try:
+            yield self._writer
+        except BaseException as error:
+            self.note_damage(error)
+            try:
+                await self._writer.execute("ROLLBACK")
+            finally:
+                self._lock.release()
+            raise
+        else:
+            try:
+                await self._writer.execute("COMMIT")
+            finally:
+                self._lock.release()
+
+    async def _begin(self, notice: WaitNotice | None) -> None:
+        """Take the lock and open the write transaction, telling `notice` if that is slow."""
+        begin = asyncio.ensure_future(self._lock_and_begin())
+        try:
+            if notice is not None:
+                done, _ = await asyncio.wait({begin}, timeout=WRITE_WAIT_NOTICE)
+                if not done:
+                    try:
+                        await notice()
+                    except Exception:  # the write goes on; its announcement is in the outbox
+                        log.exception("could not acknowledge a slow write")
+            await asyncio.shield(begin)
+        except BaseException:
+            # Cancelled (or the notice failed hard) while the transaction was opening: let
+            # it open, then give it back, so the lock never stays taken.
+            with contextlib.suppress(BaseException):
+                await asyncio.shield(begin)
+                await self._writer.execute("ROLLBACK")
+                self._lock.release()
+            raise
+
+    async def _lock_and_begin(self) -> None:
+        await self._lock.acquire()
+        try:
             if self.damage is not None:
                 raise damage_failure(self.path, [self.damage])
             await self._writer.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._writer
-            except BaseException as error:
-                self.note_damage(error)
-                await self._writer.execute("ROLLBACK")
-                raise
-            else:
-                await self._writer.execute("COMMIT")
+        except BaseException:
+            self._lock.release()
+            raise
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[aiosqlite.Row]:
         """Read committed rows."""

@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.announcements import Announcement
 from bot.app import PrivateerBot
 from bot.campaigns import Choice, Faction, UnitOfWork
 from bot.dice import Dice
@@ -21,14 +22,15 @@ from bot.errors import GameError, NotAllowed, NotFound
 from bot.i18n import t
 from bot.interactions import (
     Context,
+    acknowledge_slow_writes,
     add_field,
     choice_handler,
     command_mention,
     locale_of,
-    ping_only,
     reply,
     require_gm,
     setup_step,
+    update_message,
 )
 from bot.interactions import next_step as campaign_next_step
 from bot.rules.ottoman_piracy import (
@@ -176,29 +178,25 @@ class OttomanPiracyCog(commands.Cog):
             if not outcome.awaiting:
                 return None
             owner = ctx.user_of(outcome.state.faction_of(outcome.piracy.chooser))
+            # Where the question is posted it learns when its post is marked sent.
             payload = {"piracy": outcome.piracy.id, "hit": outcome.piracy.awaiting_hit}
             return await uow.open_choice(SPEC.key, REWARD_CHOICE, owner, payload)
 
-        done = await ctx.apply(
+        def story(done: Applied[PiracyOutcome, OttomanPiracySettings]) -> list[Announcement]:
+            outcome = done.outcome
+            owner = ctx.user_of(outcome.state.faction_of(outcome.piracy.chooser))
+            content = (
+                _ping(outcome.piracy.chooser, owner, ctx.public_locale) if done.after else None
+            )
+            return [_story(ctx, done, done.after, content, owner)]
+
+        await ctx.apply(
             declare,
             faction=lambda o: claimed_faction(ctx, o.state.faction_of(OTTOMAN)),
             audit=_outcome_extra,
             then=open_question,
+            announce=story,
         )
-        outcome, choice_id = done.outcome, done.after
-        embed = story_embed(
-            outcome.piracy,
-            outcome.state,
-            done.settings,
-            ctx.public_locale,
-            entry_seq=done.entry.seq,
-        )
-        if choice_id is None:
-            await reply(interaction, embed=embed)
-            return
-        owner = ctx.user_of(outcome.state.faction_of(outcome.piracy.chooser))
-        content = _ping(outcome.piracy.chooser, owner, ctx.public_locale)
-        await _ask(ctx, choice_id, outcome, embed, content, owner)
 
     @piracy.autocomplete("zone")
     async def zone_autocomplete(
@@ -267,19 +265,13 @@ class OttomanPiracyCog(commands.Cog):
         if not open_choices:
             raise GameError(C + "error.nothing_to_force")
         choice = open_choices[-1]
-        done = await _answer(ctx, choice, "force", hand)
-        outcome = done.outcome
-        embed = story_embed(
-            outcome.piracy,
-            outcome.state,
-            done.settings,
-            ctx.public_locale,
-            entry_seq=done.entry.seq,
-        )
-        if outcome.awaiting:  # a card from an unknown hand is left: ask again, here
-            await _ask(ctx, choice.id, outcome, embed, None, None)
-        else:
-            await reply(interaction, embed=embed)
+
+        def story(done: Applied[PiracyOutcome, OttomanPiracySettings]) -> list[Announcement]:
+            # A card from an unknown hand is left: the question is asked again, here.
+            asked = choice.id if done.outcome.awaiting else None
+            return [_story(ctx, done, asked, None, None)]
+
+        done = await _answer(ctx, choice, "force", hand, announce=story)
         await _settle_question(self.bot, ctx, choice, done)
 
     # -- status --------------------------------------------------------------------------------
@@ -474,7 +466,13 @@ async def _bookkeeping(
 
 
 async def _answer(
-    ctx: Ctx, choice: Choice, option: str, hand: int | None
+    ctx: Ctx,
+    choice: Choice,
+    option: str,
+    hand: int | None,
+    *,
+    announce: Callable[[Applied[PiracyOutcome, OttomanPiracySettings]], list[Announcement]]
+    | None = None,
 ) -> Applied[PiracyOutcome, OttomanPiracySettings]:
     """Apply one answer to a reward question in one unit of work.
 
@@ -535,35 +533,33 @@ async def _answer(
         audit=_outcome_extra,
         before=claim,
         then=move_question,
+        announce=announce,
     )
 
 
-async def _ask(
+def _story(
     ctx: Ctx,
-    choice_id: int,
-    outcome: PiracyOutcome,
-    embed: discord.Embed,
+    done: Applied[PiracyOutcome, OttomanPiracySettings],
+    choice_id: int | None,
     content: str | None,
     chooser: int | None,
-) -> None:
-    """Post the story with the reward question, pinging the chooser; the choice remembers
-    its message. The question is public and its buttons are for someone else: both are in
-    the campaign's language."""
-    view = question_view(choice_id, outcome.piracy, outcome.options, ctx.public_locale)
-    pinged = ping_only([chooser] if chooser else [])
-    sent = await ctx.interaction.response.send_message(
-        content=content, embed=embed, view=view, allowed_mentions=pinged
+) -> Announcement:
+    """The story of the piracy; with the reward question's buttons when `choice_id` is
+    asked, pinging the chooser (written with the change: posted once, even after a crash)."""
+    outcome = done.outcome
+    embed = story_embed(
+        outcome.piracy, outcome.state, done.settings, ctx.public_locale, entry_seq=done.entry.seq
     )
-    async with ctx.service.work(ctx.campaign.id, ctx.base.actor) as uow:
-        await uow.update_choice_payload(
-            choice_id,
-            {
-                "piracy": outcome.piracy.id,
-                "hit": outcome.piracy.awaiting_hit,
-                "channel": ctx.interaction.channel_id,
-                "message": sent.message_id,
-            },
-        )
+    if choice_id is None:
+        return Announcement(embeds=[embed])
+    view = question_view(choice_id, outcome.piracy, outcome.options, ctx.public_locale)
+    return Announcement(
+        embeds=[embed],
+        content=content,
+        view=view,
+        pinged=[chooser] if chooser else [],
+        choice_id=choice_id,
+    )
 
 
 async def _settle_question(
@@ -615,6 +611,7 @@ async def answer_reward(
 ) -> None:
     """A click on a reward button (or a pick in the hand select): apply it and redraw the
     story in the campaign's language (it is public, and its buttons are the target's)."""
+    acknowledge_slow_writes(interaction)
     ctx = await RulesetContext.within(interaction, base, SPEC)
     hand: int | None = None
     if option == "hand":
@@ -629,6 +626,6 @@ async def answer_reward(
     )
     if outcome.awaiting:
         view = question_view(choice.id, outcome.piracy, outcome.options, locale)
-        await interaction.response.edit_message(embed=embed, view=view)
+        await update_message(interaction, embed=embed, view=view)
     else:  # resolved: the ping and the buttons go
-        await interaction.response.edit_message(content=None, embed=embed, view=None)
+        await update_message(interaction, content=None, embed=embed, view=None)

@@ -1,0 +1,109 @@
+"""The outbox table: messages a transaction must post, written in it and marked once posted.
+
+A row is added inside the unit of work that announces it (`add`), so it commits with the
+change or not at all. The sender marks it sent with the message id in a transaction of its
+own right after the post succeeds (`mark_sent`); whatever is still unsent at start-up is
+posted then (`unsent`). A post that succeeded just before a crash, before its mark, is
+posted again: delivery is at least once for that window, never silently lost.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import aiosqlite
+
+from bot.storage.database import Database, utc_now
+
+
+@dataclass(frozen=True)
+class OutboxMessage:
+    """One message to post: where, in answer to which interaction, and its Discord body."""
+
+    id: int
+    campaign_id: int
+    channel_id: int
+    interaction_id: int | None
+    choice_id: int | None
+    payload: dict[str, Any]
+
+    @classmethod
+    def from_row(cls, row: aiosqlite.Row) -> OutboxMessage:
+        """A row of the outbox table."""
+        return cls(
+            id=int(row["id"]),
+            campaign_id=int(row["campaign_id"]),
+            channel_id=int(row["channel_id"]),
+            interaction_id=row["interaction_id"],
+            choice_id=row["choice_id"],
+            payload=json.loads(row["payload"]),
+        )
+
+
+async def add(
+    conn: aiosqlite.Connection,
+    *,
+    campaign_id: int,
+    channel_id: int,
+    interaction_id: int | None,
+    choice_id: int | None,
+    payload: dict[str, Any],
+) -> OutboxMessage:
+    """Write a message to post in the caller's transaction."""
+    cursor = await conn.execute(
+        "INSERT INTO outbox (campaign_id, channel_id, interaction_id, choice_id, payload, "
+        "created_at) VALUES (?, ?, ?, ?, ?, ?)",
+        (
+            campaign_id,
+            channel_id,
+            interaction_id,
+            choice_id,
+            json.dumps(payload, ensure_ascii=False, separators=(",", ":")),
+            utc_now(),
+        ),
+    )
+    assert cursor.lastrowid is not None
+    return OutboxMessage(
+        cursor.lastrowid, campaign_id, channel_id, interaction_id, choice_id, payload
+    )
+
+
+async def mark_sent(db: Database, message: OutboxMessage, message_id: int | None) -> None:
+    """Mark a message posted (its own transaction); a choice it asks learns where it is."""
+    async with db.transaction() as conn:
+        await conn.execute(
+            "UPDATE outbox SET sent_at = ?, message_id = ? WHERE id = ? AND sent_at IS NULL",
+            (utc_now(), message_id, message.id),
+        )
+        if message.choice_id is not None and message_id is not None:
+            await conn.execute(
+                "UPDATE pending_choices SET payload = json_set(payload, '$.channel', ?, "
+                "'$.message', ?) WHERE id = ?",
+                (message.channel_id, message_id, message.choice_id),
+            )
+
+
+async def is_sent(db: Database, outbox_id: int) -> bool:
+    """Whether the message has been posted (committed)."""
+    row = await db.fetchone("SELECT sent_at FROM outbox WHERE id = ?", (outbox_id,))
+    return row is not None and row[0] is not None
+
+
+async def unsent(db: Database, *, limit: int = 1000) -> list[OutboxMessage]:
+    """Messages not yet posted, oldest first."""
+    rows = await db.fetchall(
+        "SELECT * FROM outbox WHERE sent_at IS NULL ORDER BY id LIMIT ?", (limit,)
+    )
+    return [OutboxMessage.from_row(r) for r in rows]
+
+
+async def sent_ids(db: Database, campaign_id: int) -> list[tuple[int, int | None]]:
+    """(outbox id, message id) of every posted message of a campaign, in order (tests, soak)."""
+    rows = await db.fetchall(
+        "SELECT id, message_id FROM outbox WHERE campaign_id = ? AND sent_at IS NOT NULL "
+        "ORDER BY id",
+        (campaign_id,),
+    )
+    return [(int(r[0]), r[1]) for r in rows]

@@ -1,0 +1,114 @@
+"""The outbox table and the slow-write notice (Hardening, item 3), below Discord."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.storage import database, outbox
+from bot.storage.database import Database
+
+
+@pytest.fixture
+async def db(tmp_path):
+    opened = await Database.open(tmp_path / "outbox.db")
+    yield opened
+    await opened.close()
+
+
+async def campaign_row(db: Database) -> int:
+    async with db.transaction() as conn:
+        cursor = await conn.execute(
+            "INSERT INTO campaigns (guild_id, channel_id, name, rulesets, created_by, log_head, "
+            "created_at) VALUES (1, 2, 'C', '[]', 3, '', '')"
+        )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+
+async def test_a_message_commits_with_its_change_or_not_at_all(db):
+    """A row written in a transaction that fails is gone with it; one that commits waits
+    unsent until the sender marks it, and is never listed again after that."""
+    campaign = await campaign_row(db)
+    with pytest.raises(RuntimeError):
+        async with db.transaction() as conn:
+            await outbox.add(
+                conn,
+                campaign_id=campaign,
+                channel_id=2,
+                interaction_id=None,
+                choice_id=None,
+                payload={"content": "lost"},
+            )
+            raise RuntimeError("the command failed")
+    assert await outbox.unsent(db) == []
+
+    async with db.transaction() as conn:
+        kept = await outbox.add(
+            conn,
+            campaign_id=campaign,
+            channel_id=2,
+            interaction_id=9,
+            choice_id=None,
+            payload={"content": "kept"},
+        )
+    assert [m.payload for m in await outbox.unsent(db)] == [{"content": "kept"}]
+    await outbox.mark_sent(db, kept, 555)
+    assert await outbox.unsent(db) == []
+    assert await outbox.sent_ids(db, campaign) == [(kept.id, 555)]
+
+
+async def test_a_question_learns_where_it_was_posted_when_marked_sent(db):
+    """The pending choice a message asks gets the channel and message id in its payload."""
+    campaign = await campaign_row(db)
+    async with db.transaction() as conn:
+        cursor = await conn.execute(
+            "INSERT INTO pending_choices (campaign_id, ruleset, kind, owner_id, payload, "
+            "created_at) VALUES (?, 'r', 'k', NULL, '{\"hit\":1}', '')",
+            (campaign,),
+        )
+        choice = cursor.lastrowid
+        asked = await outbox.add(
+            conn,
+            campaign_id=campaign,
+            channel_id=2,
+            interaction_id=None,
+            choice_id=choice,
+            payload={},
+        )
+    await outbox.mark_sent(db, asked, 777)
+    row = await db.fetchone("SELECT payload FROM pending_choices WHERE id = ?", (choice,))
+    assert row is not None
+    assert row[0] == '{"hit":1,"channel":2,"message":777}'
+
+
+async def test_a_write_waiting_for_the_lock_is_announced_once_and_still_commits(db, monkeypatch):
+    """While another write holds the lock past the notice time, the waiting write's notice
+    runs once (a failing notice does not stop it); the write commits when the lock frees."""
+    monkeypatch.setattr(database, "WRITE_WAIT_NOTICE", 0.01)
+    campaign = await campaign_row(db)
+    noticed = asyncio.Event()
+    holding = asyncio.Event()
+    calls: list[int] = []
+
+    async def notice() -> None:
+        calls.append(1)
+        noticed.set()
+        raise ConnectionError("Discord did not take the defer")
+
+    async def holder() -> None:
+        async with db.transaction():
+            holding.set()
+            await noticed.wait()
+
+    async def waiter() -> None:
+        async with db.transaction(on_wait=notice) as conn:
+            await conn.execute("UPDATE campaigns SET name = 'renamed' WHERE id = ?", (campaign,))
+
+    held = asyncio.ensure_future(holder())
+    await holding.wait()  # the holder has the lock
+    await asyncio.gather(held, waiter())
+    assert calls == [1]
+    row = await db.fetchone("SELECT name FROM campaigns WHERE id = ?", (campaign,))
+    assert row is not None and row[0] == "renamed"
