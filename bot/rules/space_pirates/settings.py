@@ -107,6 +107,8 @@ DEFAULT_SHIP_COSTS: dict[str, int] = {
 Pct = dict(ge=0, le=1000)
 Count = dict(ge=0, le=1000)
 Positive = dict(ge=1, le=1_000_000)
+Amount = dict(ge=0, le=10**9)  # incomes and prices
+Share = dict(ge=0, le=100)  # a percentage of a whole
 
 
 class SpacePiratesSettings(BaseModel):
@@ -131,7 +133,7 @@ class SpacePiratesSettings(BaseModel):
         1, "raid_chance", "SP-I1", "Points per successful raid in a row", **Count
     )
     rich_route_threshold: int = _setting(
-        100, "raid_chance", "SP-I2", "Income above which a route is rich", ge=0, le=10**9
+        100, "raid_chance", "SP-I2", "Income above which a route is rich", **Amount
     )
     rich_route_inclusive: bool = _setting(
         False, "raid_chance", "SP-I2", "A route at exactly the threshold is rich"
@@ -141,8 +143,7 @@ class SpacePiratesSettings(BaseModel):
         "raid_chance",
         "SP-I3",
         "Least income for an additional route to add points",
-        ge=0,
-        le=10**9,
+        **Amount,
     )
     target_weight_rich: int = _setting(
         2, "raid_chance", "SP-I4", "Target-draw weight of a rich route", ge=1, le=100
@@ -163,8 +164,7 @@ class SpacePiratesSettings(BaseModel):
         "strength_and_fleet",
         "SP-I6",
         "Income above which the big-income rule applies",
-        ge=0,
-        le=10**9,
+        **Amount,
     )
     big_income_step: int = _setting(
         1000, "strength_and_fleet", "SP-I6", "Income per die above the threshold", **Positive
@@ -173,7 +173,7 @@ class SpacePiratesSettings(BaseModel):
         12, "strength_and_fleet", "SP-I6", "Multiplier of the big-income roll", ge=1, le=1000
     )
     min_strength_dice: int = _setting(
-        0, "strength_and_fleet", "SP-I6", "Least number of strength dice", ge=0, le=100
+        0, "strength_and_fleet", "SP-I6", "Least number of strength dice", **Share
     )
     multiplier_combination: Literal["product", "sum"] = _setting(
         "product", "strength_and_fleet", "SP-I7", "How streak and bonus multipliers combine"
@@ -189,19 +189,17 @@ class SpacePiratesSettings(BaseModel):
         "strength_and_fleet",
         "SP-I8",
         "Share of the budget offered to battleships, %",
-        ge=0,
-        le=100,
+        **Share,
     )
     cruiser_share_pct: int = _setting(
         30,
         "strength_and_fleet",
         "SP-I8",
         "Share of the rest offered to cruisers, %",
-        ge=0,
-        le=100,
+        **Share,
     )
     min_raiders: int = _setting(
-        1, "strength_and_fleet", "SP-I8", "Raiders that attack even without funds", ge=0, le=100
+        1, "strength_and_fleet", "SP-I8", "Raiders that attack even without funds", **Share
     )
     pirate_ship_table: dict[str, PirateShipType] = Field(
         default_factory=_default_pirate_table,
@@ -250,8 +248,7 @@ class SpacePiratesSettings(BaseModel):
         "route_outcome",
         "SP-I13",
         "Share of the route income lost to a successful raid, %",
-        ge=0,
-        le=100,
+        **Share,
     )
     route_income_loss_once_per_turn: bool = _setting(
         True, "route_outcome", "SP-I13", "A route's income is lost at most once per turn"
@@ -320,7 +317,7 @@ class SpacePiratesSettings(BaseModel):
         "standing_flag", "planet_raid", "SP-I22", "How the plunder branch is chosen"
     )
     passive_troops_loot_pct: int = _setting(
-        50, "planet_raid", "SP-I22", "Loot when troops avoid the pirates, %", ge=0, le=100
+        50, "planet_raid", "SP-I22", "Loot when troops avoid the pirates, %", **Share
     )
     industry_block_turns: int = _setting(
         1, "planet_raid", "SP-I22", "Turns of blocked industry", **Count
@@ -356,13 +353,13 @@ class SpacePiratesSettings(BaseModel):
         "plunder", "planet_raid", "SP-I24", "Plunder after a victory with no pirate ship left"
     )
     population_capture_pct: int = _setting(
-        10, "planet_raid", "SP-I25", "Population captured by an unopposed raid, %", ge=0, le=100
+        10, "planet_raid", "SP-I25", "Population captured by an unopposed raid, %", **Share
     )
     birth_rate_penalty_turns: int = _setting(
         3, "planet_raid", "SP-I25", "Turns of the birth-rate penalty", **Count
     )
     birth_rate_factor_pct: int = _setting(
-        50, "planet_raid", "SP-I25", "Birth rate during the penalty, %", ge=0, le=100
+        50, "planet_raid", "SP-I25", "Birth rate during the penalty, %", **Share
     )
     rampage_ends_on: Literal["failed_planet_raid", "base_destroyed_only"] = _setting(
         "failed_planet_raid", "planet_raid", "SP-I26", "What ends the rampage"
@@ -432,8 +429,7 @@ class SpacePiratesSettings(BaseModel):
         "pirate_base",
         "SP-I32",
         "Income bonus per planet after the base falls",
-        ge=0,
-        le=10**9,
+        **Amount,
     )
     base_bonus_turns: int = _setting(
         3, "pirate_base", "SP-I32", "Turns of the income bonus", **Count
