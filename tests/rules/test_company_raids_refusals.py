@@ -379,7 +379,9 @@ def test_end_of_turn_lists_what_is_pending_and_runs_once() -> None:
     )
     assert again.outcome == {"already_resolved": 3}
     assert again.state == result.state
-    empty = cr.end_of_turn(TurnContext(state={}, settings={}, turn=1, dice=no_dice()))
+    empty = cr.end_of_turn(
+        TurnContext(state=CompanyRaidsState(), settings=DEFAULTS, turn=1, dice=no_dice())
+    )
     assert empty.lines == [Msg("company_raids.turn.nothing")]
 
 

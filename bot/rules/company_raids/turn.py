@@ -8,8 +8,6 @@ choices"). The step therefore only reports what is still awaited, once per turn.
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.i18n import Msg
 from bot.rules.company_raids.landing import open_incidents
 from bot.rules.company_raids.models import CompanyRaidsState
@@ -19,28 +17,16 @@ from bot.rules.company_raids.work import P
 from bot.rulesets import TurnContext, TurnStepResult
 
 
-def _state(value: Any) -> CompanyRaidsState:
-    if isinstance(value, CompanyRaidsState):
-        return value
-    return CompanyRaidsState.model_validate(value or {})
-
-
-def _settings(value: Any) -> CompanyRaidsSettings:
-    if isinstance(value, CompanyRaidsSettings):
-        return value
-    return CompanyRaidsSettings.model_validate(value or {})
-
-
 def end_of_turn(
     ctx: TurnContext[CompanyRaidsState, CompanyRaidsSettings],
 ) -> TurnStepResult[CompanyRaidsState]:
     """Record the turn as resolved and list the pending choices carried into the next turn.
     Rolls nothing; running it twice for the same turn changes nothing more."""
-    state = _state(ctx.state)
+    state = ctx.state
     if ctx.turn <= state.last_resolved_turn:
         return TurnStepResult(state=state, outcome={"already_resolved": ctx.turn})
     new = state.model_copy(update={"last_resolved_turn": ctx.turn})
-    lines = waiting_lines(new, _settings(ctx.settings)) or [Msg(P + "turn.nothing")]
+    lines = waiting_lines(new, ctx.settings) or [Msg(P + "turn.nothing")]
     return TurnStepResult(
         state=new,
         lines=lines,
@@ -55,4 +41,4 @@ def end_of_turn(
 def waiting_for(state: CompanyRaidsState, settings: CompanyRaidsSettings, turn: int) -> list[Msg]:
     """One line per pending choice naming whose answer it awaits, and a Joker Holding still
     to declare (CR-I11)."""
-    return waiting_lines(_state(state), _settings(settings))
+    return waiting_lines(state, settings)

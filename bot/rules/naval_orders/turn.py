@@ -37,18 +37,6 @@ from bot.rulesets import ArchiveRecord, Awaited, TurnContext, TurnStepResult
 ROLL_RAID_DURATION = "naval_orders.roll.raid_duration"
 
 
-def _state(value: Any) -> NavalOrdersState:
-    if isinstance(value, NavalOrdersState):
-        return value
-    return NavalOrdersState.model_validate(value or {})
-
-
-def _settings(value: Any) -> NavalOrdersSettings:
-    if isinstance(value, NavalOrdersSettings):
-        return value
-    return NavalOrdersSettings.model_validate(value or {})
-
-
 @dataclass
 class _Resolution:
     """What the step collects while it resolves the turn."""
@@ -378,9 +366,9 @@ def end_of_turn(
 ) -> TurnStepResult[NavalOrdersState]:
     """Resolve turn `context.turn` for every force (module docstring); the summary lists each
     player's forces and what changed, then whose forces still lack orders."""
-    settings = _settings(context.settings)
+    settings = context.settings
     run = _Resolution(
-        state=_working_copy(_state(context.state)),
+        state=_working_copy(context.state),
         settings=settings,
         turn=context.turn,
         dice=context.dice,
@@ -460,9 +448,9 @@ def force_summary(force: Force) -> Msg:
 
 def waiting_for(state: NavalOrdersState, settings: NavalOrdersSettings, turn: int) -> list[Msg]:
     """Forces still lacking orders, one line per owner (feeds `/turn status`)."""
-    return waiting_lines(_state(state), turn)
+    return waiting_lines(state, turn)
 
 
 def awaited(state: NavalOrdersState, settings: NavalOrdersSettings, turn: int) -> list[Awaited]:
     """Each owner whose forces still lack orders (reminders ping them)."""
-    return [Awaited(owner, line) for owner, line in owners_lacking_orders(_state(state), turn)]
+    return [Awaited(owner, line) for owner, line in owners_lacking_orders(state, turn)]
