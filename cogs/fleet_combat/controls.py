@@ -42,6 +42,7 @@ from cogs.fleet_combat.render import (
     battle_view,
     class_at,
     control_handler,
+    lines_text,
     orders_embed,
     orders_view,
     round_page_index,
@@ -67,7 +68,7 @@ def orders_message(
     retreating = faction in battle.retreats
     embed = orders_embed(battle, faction, groups, locale, retreating=retreating)
     if lines:
-        embed.description = "\n".join([*(m.render(locale) for m in lines), embed.description or ""])
+        embed.description = "\n".join([lines_text(lines, locale), embed.description or ""])
     fleet = state.fleet(faction, battle.point)
     present = {s.id for s in fleet.ships} if fleet is not None else set()
     listed = [i for i in battle.damage_priority.get(faction, []) if i in present]
@@ -97,8 +98,9 @@ async def battle_message(
 ) -> tuple[list[discord.Embed], discord.ui.View | None]:
     """A page of the battle's log with its Older/Newer buttons: page `page`, else the first
     page of round `round_number`, else the latest. The rounds come from the archive, read
-    after `state`: rounds fought since (a turn ended meanwhile) are left for the next look."""
-    locale = ctx.locale
+    after `state`: rounds fought since (a turn ended meanwhile) are left for the next look.
+    The log is posted in the channel and paged by anyone: the campaign's language."""
+    locale = ctx.public_locale
     logged = await ctx.service.archived(
         ctx.campaign, SPEC.key, battle_log_key(battle.id), RoundReport
     )
@@ -233,7 +235,7 @@ async def answer_resolve(
         async with ctx.service.work(ctx.campaign.id, base.actor) as uow:
             await uow.claim_choice(choice.id, gm=True)
             await uow.close_choice(choice.id, "cancelled")
-        embed = make_embed(t(C + "resolve.cancelled", ctx.locale, battle=battle_id))
+        embed = make_embed(ctx.pt(C + "resolve.cancelled", battle=battle_id))
         await interaction.response.edit_message(embed=embed, view=None)
         return
 

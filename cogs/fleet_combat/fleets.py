@@ -119,7 +119,8 @@ class FleetCommands(commands.Cog):
         name = resolve_faction(faction, ctx.factions) if faction else None
         if name is not None:
             fleets = [f for f in fleets if f.faction == name]
-        await reply(interaction, embed=fleets_embed(state, fleets, ctx.locale, reserve_of=name))
+        embed = fleets_embed(state, fleets, ctx.public_locale, reserve_of=name)
+        await reply(interaction, embed=embed)
 
     @fleet.command(name="remove", description="Remove your fleet from a board point")
     @app_commands.describe(
@@ -183,7 +184,9 @@ class ShipTableCommands(commands.Cog):
         ctx = await RulesetContext.of(interaction, SPEC)
         _, settings = await ctx.read()
         await reply(
-            interaction, embed=stats_embed(settings, ctx.locale), files=[_table_file(settings)]
+            interaction,
+            embed=stats_embed(settings, ctx.public_locale),
+            files=[_table_file(settings)],
         )
 
     @stats.command(name="set", description="Set one class's attack, defence, life, level (GM)")
@@ -235,7 +238,7 @@ class ShipTableCommands(commands.Cog):
 
         done = await ctx.apply(change, audit=_changed_row, then=_save_table)
         new = done.outcome.settings
-        await reply(interaction, embed=stats_embed(new, ctx.locale, done.outcome.lines))
+        await reply(interaction, embed=stats_embed(new, ctx.public_locale, done.outcome.lines))
 
     @stats.command(name="upload", description="Replace the whole ship table from a JSON file (GM)")
     @app_commands.describe(file="JSON shaped like the file /combat stats show attaches")
@@ -268,9 +271,9 @@ class ShipTableCommands(commands.Cog):
 
 
 async def _reply_fleet(ctx: Ctx, done: Applied[FleetOutcome, FleetCombatSettings]) -> None:
-    """The fleet as registered now (or gone), under the change's lines."""
+    """The fleet as registered now (or gone), under the change's lines (posted for all)."""
     outcome = done.outcome
-    embed = fleet_change_embed(outcome.lines, outcome.fleet, done.settings, ctx.locale)
+    embed = fleet_change_embed(outcome.lines, outcome.fleet, done.settings, ctx.public_locale)
     await reply(ctx.interaction, embed=embed)
 
 
@@ -304,7 +307,7 @@ async def _replace_table(
         then=_save_table,
     )
     new = done.outcome.settings
-    await reply(ctx.interaction, embed=stats_embed(new, ctx.locale, done.outcome.lines))
+    await reply(ctx.interaction, embed=stats_embed(new, ctx.public_locale, done.outcome.lines))
 
 
 def _table_file(settings: FleetCombatSettings) -> discord.File:
