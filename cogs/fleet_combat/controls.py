@@ -33,6 +33,7 @@ from bot.rules.fleet_combat import (
     set_fire_orders,
 )
 from bot.scaffold import RulesetContext
+from bot.text import shown
 from cogs.fleet_combat.common import C, Ctx, battle_faction
 from cogs.fleet_combat.render import (
     AUTO,
@@ -108,8 +109,8 @@ async def battle_message(
     pages = battle_pages(reports, battle_status(state, settings, battle.id), settings, locale)
     if page is None and round_number is not None:
         page = round_page_index(reports, round_number, settings, locale)
-    shown = len(pages) - 1 if page is None else min(max(page, 0), len(pages) - 1)
-    return pages[shown], battle_view(battle, shown, len(pages), locale)
+    index = len(pages) - 1 if page is None else min(max(page, 0), len(pages) - 1)
+    return pages[index], battle_view(battle, index, len(pages), locale)
 
 
 async def _panel_owner(interaction: discord.Interaction[Any], ident: int) -> tuple[Ctx, str]:
@@ -119,7 +120,7 @@ async def _panel_owner(interaction: discord.Interaction[Any], ident: int) -> tup
     if owner is None:
         raise NotFound(C + "error.faction_gone")
     if not ctx.is_gm and owner.user_id != ctx.user_id:
-        raise NotAllowed("error.not_your_faction", faction=owner.name)
+        raise NotAllowed("error.not_your_faction", faction=shown(owner.name))
     return ctx, owner.name
 
 

@@ -35,6 +35,7 @@ from bot.rules.fleet_combat import (
     replace_class_stats,
 )
 from bot.scaffold import Applied, RulesetContext, faction_autocomplete, matching_choices, state_for
+from bot.text import shown
 from cogs.fleet_combat.common import (
     C,
     Ctx,
@@ -44,7 +45,7 @@ from cogs.fleet_combat.common import (
     point_autocomplete,
     stats,
 )
-from cogs.fleet_combat.input import find_class, known_classes, parse_ships
+from cogs.fleet_combat.input import find_class, known_classes, parse_ships, shown_list
 from cogs.fleet_combat.render import fleet_change_embed, fleets_embed, stats_embed
 
 MAX_TABLE_BYTES = 100_000
@@ -219,7 +220,7 @@ class ShipTableCommands(commands.Cog):
             if key is None and level is None:
                 raise GameError(
                     C + "error.new_class_level",
-                    name=ship_class,
+                    name=shown(ship_class),
                     known=known_classes(settings, ctx.locale),
                 )
             row = class_table_of(settings).classes[key] if key is not None else None
@@ -298,7 +299,7 @@ async def _replace_table(
         used = {s.ship_class for f in state.fleets for s in f.ships}
         missing = sorted(used - set(new.ship_stats))
         if missing:
-            raise GameError(C + "error.class_in_use", classes=", ".join(missing))
+            raise GameError(C + "error.class_in_use", classes=shown_list(missing))
         return TableChange(state, new, [told(new)])
 
     done = await ctx.apply(

@@ -24,8 +24,9 @@ from bot.rules.fleet_combat import (
 )
 from bot.rules.fleet_combat.fleets import validate_ships
 from bot.scaffold import RulesetContext, faction_autocomplete
+from bot.text import shown
 from cogs.fleet_combat.common import C, Ctx, canonical_point, combat, point_autocomplete
-from cogs.fleet_combat.input import parse_ships
+from cogs.fleet_combat.input import parse_ships, shown_list
 from cogs.fleet_combat.render import odds_embed
 
 MAX_ODDS_SHIPS = 300
@@ -104,9 +105,13 @@ def odds_fleet(
         fleets = [f for f in fleets if f.point == where]
     if len(fleets) != 1:
         if not fleets:
-            raise NotFound("fleet_combat.error.fleet_not_found", faction=name, point=point or "—")
+            raise NotFound(
+                "fleet_combat.error.fleet_not_found", faction=shown(name), point=shown(point or "—")
+            )
         raise GameError(
-            C + "error.which_point", faction=name, points=", ".join(f.point for f in fleets)
+            C + "error.which_point",
+            faction=shown(name),
+            points=shown_list(f.point for f in fleets),
         )
     if len(fleets[0].ships) > MAX_ODDS_SHIPS:
         raise GameError(C + "error.odds_too_big", limit=MAX_ODDS_SHIPS)

@@ -210,3 +210,20 @@ async def test_hostile_names_are_shown_literally_and_ping_nobody(campaign):
         assert "\u202e" not in raw and "](http" not in raw.replace("\\[a](http", "")
     listed = await table.slash("/combat status", as_="player1")
     assert "@\u200beveryone" in listed.text() and "@everyone" not in listed.text()
+
+
+async def test_refusals_show_what_was_typed_literally(fleets):
+    """A private refusal quotes the player's text escaped: it cannot bold, link or fence."""
+    table = fleets
+    bad_ships = await table.slash(
+        "/combat fleet set point:Vega ships:2 **cruiser**x, 1 [a](http://b)", as_="player1"
+    )
+    assert bad_ships.ephemeral
+    # "2 *" reads as a count (2 × …), the rest as a class name, shown as typed
+    assert "Unknown ship class “\\*cruiser\\*\\*x”." in bad_ships.embed.description
+    await table.slash("/combat attack point:Mecatol targets:Green", as_="player1")
+    bad_target = await table.slash(
+        "/combat order battle:1 class:cruiser target:```Green: cruiser", as_="player1"
+    )
+    assert bad_target.ephemeral
+    assert "\\`\\`\\`Green: cruiser" in bad_target.embed.description
