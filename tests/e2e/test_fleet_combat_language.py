@@ -227,3 +227,16 @@ async def test_refusals_show_what_was_typed_literally(fleets):
     )
     assert bad_target.ephemeral
     assert "\\`\\`\\`Green: cruiser" in bad_target.embed.description
+
+
+async def test_an_attacker_named_like_a_mention_pings_only_the_attacked_player(campaign):
+    """The attack's content names the attacker: a name written as the GM's mention is shown
+    escaped (it would not ping anyway); only the attacked player is notified."""
+    gm = campaign.member("gm").id
+    await campaign.slash(f"/campaign join faction:<@{gm}> @here", as_="player1")
+    await campaign.slash("/campaign join faction:Blue", as_="player2")
+    await campaign.slash("/combat fleet set point:Vega ships:2 cruiser", as_="player1")
+    await campaign.slash("/combat fleet set point:Vega ships:1 destroyer", as_="player2")
+    battle = await campaign.slash("/combat attack point:Vega targets:Blue", as_="player1")
+    assert battle.pings == {"player2"}
+    assert f"<@\u200b{gm}> @\u200bhere attacks you at Vega." in battle.content
