@@ -288,7 +288,7 @@ class CompanyRaidsCog(commands.Cog):
         (CR-I10, CR-I11, CR-I18), and every pending choice."""
         ctx = await RulesetContext.of(interaction, SPEC)
         state, settings = await ctx.read()
-        embeds = status_embeds(status(state, settings), ctx.campaign.turn, ctx.locale)
+        embeds = status_embeds(status(state, settings), ctx.campaign.turn, ctx.public_locale)
         for batch in message_batches(embeds):
             await reply(interaction, embeds=batch)
 
@@ -452,7 +452,7 @@ async def _board(ctx: Ctx, change: BoardChange) -> None:
     )
     await reply(
         ctx.interaction,
-        embed=change_embed(done.outcome.lines, ctx.locale, entry_seq=done.entry.seq),
+        embed=change_embed(done.outcome.lines, ctx.public_locale, entry_seq=done.entry.seq),
     )
 
 
@@ -472,9 +472,10 @@ async def _incident(
         then=first_step,
     )
     outcome, choice_id = done.outcome, done.after
+    locale = ctx.public_locale
     story = _story_of(outcome)
     events = await story_events(ctx, outcome, story)
-    embed = story_embed(story, events, outcome.awaiting, ctx.locale, entry_seq=done.entry.seq)
+    embed = story_embed(story, events, outcome.awaiting, locale, entry_seq=done.entry.seq)
     if choice_id is None or outcome.awaiting is None:
         await reply(ctx.interaction, embed=embed)
         return
@@ -482,11 +483,11 @@ async def _incident(
     view = step_view(
         choice_id,
         outcome.awaiting,
-        ctx.locale,
+        locale,
         recorded_fine=recorded_fine(outcome.state, outcome.awaiting.incident_id),
     )
     sent = await ctx.interaction.response.send_message(
-        content=ping_text(outcome.awaiting, user, ctx.locale),
+        content=ping_text(outcome.awaiting, user, locale),
         embed=embed,
         view=view,
         allowed_mentions=_mentions(user),
@@ -496,7 +497,7 @@ async def _incident(
         story,
         channel=ctx.interaction.channel_id,
         message=sent.message_id,
-        locale=ctx.locale,
+        locale=locale,
     )
     async with ctx.service.work(ctx.campaign.id, ctx.base.actor) as uow:
         await uow.update_choice_payload(choice_id, payload)
@@ -514,7 +515,7 @@ def _story_of(outcome: RaidOutcome) -> list[int]:
 
 def _posted_in(ctx: Ctx, choice: Choice) -> str:
     """The language the public story was posted in (it keeps it)."""
-    return str(choice.payload.get("locale") or ctx.locale)
+    return str(choice.payload.get("locale") or ctx.public_locale)
 
 
 def _mentions(user: int | None) -> discord.AllowedMentions:
@@ -578,7 +579,7 @@ async def _settle(
             await message.edit(
                 content=content, embed=embed, view=view, allowed_mentions=_mentions(user)
             )
-    mine = await _redraw(ctx, choice, done, ctx.locale)
+    mine = await _redraw(ctx, choice, done, ctx.public_locale)
     await reply(ctx.interaction, embed=mine[0])
     await _ping_next(ctx, content, user)
 

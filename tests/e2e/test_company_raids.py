@@ -361,32 +361,46 @@ async def test_refusals_name_the_clause_and_change_nothing(board):
     assert board.faces is not None and board.faces.pending == []
 
 
-async def test_russian_player_gets_russian_output(board):
-    """Vera (ru) lands: the story and buttons are Russian and stay so when Boris (en) answers;
-    her status and refusals are Russian."""
+async def test_public_messages_use_the_campaigns_language_whoever_acts(board):
+    """Vera (ru) lands in an English campaign: the story and the buttons are public, so they
+    are English, and stay so when Boris answers; her refusals are Russian (issue 18). Once the
+    GM makes the campaign Russian, Anna (en) gets a Russian story and Russian buttons."""
     await board.slash("/company add-piece name:Scout value:80", as_="player3")
     board.script_dice([1])
     question = await board.slash(
         "/компания остановка фигура:Scout компания:Steelworks", as_="player3"
     )
-    assert labels(question) == ["Заплатить штраф", "Попытаться захватить", "По умолчанию (ведущий)"]
-    assert question.embed.title == "Рейдерские атаки — инцидент #1"
-    failed = await board.click(question, "Попытаться захватить", as_="player3")
+    assert labels(question) == [PAY, CAPTURE, FORCE]
+    assert question.embed.title == "Company raids — incident #1"
+    failed = await board.click(question, CAPTURE, as_="player3")
+    assert labels(failed) == [FINE, COUNTER, FORCE]
 
-    fined = await board.click(failed, "Взыскать штраф", as_="player2")
+    fined = await board.click(failed, FINE, as_="player2")
 
     story = fined.embed.description
-    assert story.startswith("**Штраф (CR-3.5): фракция «Vera» платит фракции «Boris» 180.**")
-    assert "Инцидент №1: Scout (Vera) останавливается в Компании Steelworks" in story
+    assert story.startswith("**Fine (CR-3.5): Vera pays Boris 180.**")
     status = await board.slash("/компания состояние", as_="player3")
-    assert status.embed.title == "Рейдерские атаки — ход 1"
-    assert "Steelworks: владелец Boris, штраф 180" in status.embed.description
+    assert status.embed.title == "Company raids — turn 1"
+    assert "Steelworks: owner Boris, fine 180" in status.embed.description
     refused = await board.slash(
         "/компания остановка фигура:Призрак компания:Steelworks", as_="player3"
     )
     assert refused.ephemeral and "Фигура Призрак не зарегистрирована." in refused.text()
-    english = await board.slash("/company status", as_="player2")
-    assert english.embed.title == "Company raids — turn 1"
+
+    await board.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    board.script_dice([1])
+    russian = await board.slash(LAND, as_="player1")
+    assert labels(russian) == ["Заплатить штраф", "Попытаться захватить", "По умолчанию (ведущий)"]
+    assert russian.embed.title == "Рейдерские атаки — инцидент #2"
+    assert "Инцидент №2: Broker (Anna) останавливается в Компании Steelworks" in (
+        russian.embed.description
+    )
+    answered = await board.click(russian, "Попытаться захватить", as_="player1")
+    assert labels(answered) == ["Взыскать штраф", "Контратаковать", "По умолчанию (ведущий)"]
+    refused = await board.slash("/company land piece:Ghost company:Steelworks", as_="player1")
+    assert refused.ephemeral and "No piece named Ghost" in refused.text()
+    status = await board.slash("/company status", as_="player2")
+    assert status.embed.title == "Рейдерские атаки — ход 1"
 
 
 async def test_every_setting_is_shown_with_its_description_in_both_languages(board):
