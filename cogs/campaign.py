@@ -8,7 +8,6 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot import fair_embeds, fair_turns, rulesets, settings_edit, settings_file
 from bot.app import PrivateerBot
@@ -33,6 +32,7 @@ from bot.interactions import (
     ruleset_choices,
     service_of,
 )
+from bot.scaffold import BotCog, command_group
 from bot.text import shown
 from bot.turn_flow import (
     ON_DEADLINE,
@@ -72,19 +72,12 @@ def ruleset_names(keys: tuple[str, ...] | list[str], locale: str) -> str:
     return ", ".join(t(f"ruleset.{k}", locale) for k in keys) or "—"
 
 
-class CampaignCog(commands.Cog):
+class CampaignCog(BotCog):
     """Campaign set-up, membership, GMs, settings and turns."""
 
-    campaign = app_commands.Group(
-        name="campaign", description="Create and manage this channel's campaign", guild_only=True
-    )
-    gm = app_commands.Group(name="gm", description="Game masters of this campaign", parent=campaign)
-    settings = app_commands.Group(
-        name="settings", description="Per-campaign ruleset settings", parent=campaign
-    )
-
-    def __init__(self, bot: PrivateerBot) -> None:
-        self.bot = bot
+    campaign = command_group("campaign", "Create and manage this channel's campaign")
+    gm = command_group("gm", "Game masters of this campaign", parent=campaign)
+    settings = command_group("settings", "Per-campaign ruleset settings", parent=campaign)
 
     # -- /campaign -----------------------------------------------------------------------------
 

@@ -10,13 +10,12 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.app import PrivateerBot
 from bot.errors import NotFound
 from bot.i18n import catalog, language_of, t
 from bot.interactions import add_field, line_embeds, locale_of, make_embed, message_batches, reply
-from bot.scaffold import matching_choices
+from bot.scaffold import BotCog, matching_choices
 
 # Core commands only a GM may run; a ruleset's GM commands say "(GM" in their description.
 CORE_GM_COMMANDS = frozenset(
@@ -87,11 +86,8 @@ def example(command: CommandHelp, ids: dict[str, int], locale: str) -> str:
     return "`" + " ".join(parts) + "`"
 
 
-class HelpCog(commands.Cog):
+class HelpCog(BotCog):
     """`/help` and `/help command:`."""
-
-    def __init__(self, bot: PrivateerBot) -> None:
-        self.bot = bot
 
     @app_commands.command(name="help", description="What each command does, for players and GMs")
     @app_commands.describe(command="One command: its options and an example")

@@ -10,7 +10,6 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot import anchors, controls, dice_stats, fair_embeds, history_export, secret_rolls
 from bot.app import PrivateerBot
@@ -30,6 +29,7 @@ from bot.interactions import (
     reply,
     ruleset_choices,
 )
+from bot.scaffold import BotCog, command_group
 from bot.storage.audit import GENESIS, AuditEntry, VerifyReport
 from bot.storage.log import HistoryFilter
 from bot.storage.verify import export_extras
@@ -223,15 +223,10 @@ async def self_checking_page(
     return export_page(whole, ctx.locale, member_names(interaction)).encode("utf-8")
 
 
-class HistoryCog(commands.Cog):
+class HistoryCog(BotCog):
     """Review and verify the campaign's roll history."""
 
-    history_group = app_commands.Group(
-        name="history", description="The campaign's roll and action log", guild_only=True
-    )
-
-    def __init__(self, bot: PrivateerBot) -> None:
-        self.bot = bot
+    history_group = command_group("history", "The campaign's roll and action log")
 
     @history_group.command(name="list", description="Recent log entries, newest first")
     @app_commands.describe(

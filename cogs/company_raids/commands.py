@@ -14,7 +14,6 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.app import PrivateerBot
 from bot.campaigns import Choice, UnitOfWork
@@ -51,7 +50,9 @@ from bot.rules.company_raids import (
 )
 from bot.scaffold import (
     Applied,
+    BotCog,
     RulesetContext,
+    command_group,
     faction_autocomplete,
     owned_choices,
     state_choices,
@@ -80,15 +81,10 @@ CLEAR = "-"
 BoardChange = Callable[[CompanyRaidsState, CompanyRaidsSettings], RaidOutcome]
 
 
-class CompanyRaidsCog(commands.Cog):
+class CompanyRaidsCog(BotCog):
     """The Company raids ruleset's commands."""
 
-    company = app_commands.Group(
-        name="company", description="Company raids: pay or capture, the Joker", guild_only=True
-    )
-
-    def __init__(self, bot: PrivateerBot) -> None:
-        self.bot = bot
+    company = command_group("company", "Company raids: pay or capture, the Joker")
 
     # -- the board -----------------------------------------------------------------------------
 

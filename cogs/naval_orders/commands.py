@@ -14,9 +14,7 @@ from typing import Any, Literal, TypeVar
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
-from bot.app import PrivateerBot
 from bot.dice import Dice
 from bot.errors import GameError
 from bot.interactions import reply, require_gm
@@ -60,8 +58,10 @@ from bot.rules.naval_orders.registry import check_owner, find_force, find_statio
 from bot.rules.naval_orders.settings import OrderKind
 from bot.rulesets import Outcome
 from bot.scaffold import (
+    BotCog,
     RulesetContext,
     Typist,
+    command_group,
     faction_autocomplete,
     owned_choices,
     state_choices,
@@ -186,21 +186,12 @@ def _own_force(ctx: Ctx, state: NavalOrdersState, name: str) -> Force:
     return force
 
 
-class NavalOrdersCog(commands.Cog):
+class NavalOrdersCog(BotCog):
     """The naval orders ruleset's commands."""
 
-    navy = app_commands.Group(
-        name="navy", description="Naval orders (Seven Years' War)", guild_only=True
-    )
-    forces = app_commands.Group(
-        name="forces", description="Your fleets, squadrons and packet boats", parent=navy
-    )
-    station = app_commands.Group(
-        name="station", description="Ports and naval stations (GM list)", parent=navy
-    )
-
-    def __init__(self, bot: PrivateerBot) -> None:
-        self.bot = bot
+    navy = command_group("navy", "Naval orders (Seven Years' War)")
+    forces = command_group("forces", "Your fleets, squadrons and packet boats", parent=navy)
+    station = command_group("station", "Ports and naval stations (GM list)", parent=navy)
 
     # -- the register of forces ----------------------------------------------------------------
 

@@ -12,7 +12,6 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.announcements import Announcement
 from bot.app import PrivateerBot
@@ -58,7 +57,9 @@ from bot.rules.ottoman_piracy.models import Reward
 from bot.rules.ottoman_piracy.names import leader_label
 from bot.scaffold import (
     Applied,
+    BotCog,
     RulesetContext,
+    command_group,
     faction_autocomplete,
     matching_choices,
     state_for,
@@ -98,15 +99,10 @@ def _power_choices(
     return matching_choices(pairs, current)
 
 
-class OttomanPiracyCog(commands.Cog):
+class OttomanPiracyCog(BotCog):
     """The Ottoman piracy ruleset's commands."""
 
-    corsairs = app_commands.Group(
-        name="corsairs", description="Ottoman piracy (Here I Stand)", guild_only=True
-    )
-
-    def __init__(self, bot: PrivateerBot) -> None:
-        self.bot = bot
+    corsairs = command_group("corsairs", "Ottoman piracy (Here I Stand)")
 
     # -- the piracy ----------------------------------------------------------------------------
 
