@@ -8,15 +8,22 @@ the rules package imports nothing that does I/O or randomness of its own.
 
 from __future__ import annotations
 
-import json
 import re
-import string
 import typing
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
+from catalog_checks import (
+    assert_plural_categories,
+    assert_pure,
+    assert_renders,
+    assert_same_prefixed_keys,
+    catalog,
+    nested,
+    placeholders,
+    source_text,
+)
 from company_raids_helpers import (
     DEFAULTS,
     joker_board,
@@ -27,8 +34,7 @@ from company_raids_helpers import (
 )
 
 from bot.errors import GameError, RuleViolation
-from bot.i18n import Msg, MsgList, t
-from bot.paths import data_dir
+from bot.i18n import Msg, t
 from bot.rules import company_raids as cr
 from bot.rules.company_raids import CompanyRaidsSettings, CompanyRaidsState
 from bot.rules.company_raids.joker import ATTACK_OPTIONS, RULING_OPTIONS
@@ -44,7 +50,6 @@ from bot.rules.company_raids.raids import FINE_AMOUNT_OPTIONS, OWNER_OPTIONS, TR
 from bot.rulesets import TurnContext
 
 PACKAGE = Path(cr.__file__).parent
-SOURCES = sorted(PACKAGE.glob("*.py"))
 PREFIX = "company_raids."
 # Families whose keys appear in the narration of outcomes, the status and the turn step.
 NARRATED = (
@@ -66,22 +71,13 @@ NARRATED = (
 )
 
 
-def catalog(language: str) -> dict[str, Any]:
-    path = data_dir() / "locales" / language / "company_raids.json"
-    return typing.cast(dict[str, Any], json.loads(path.read_text(encoding="utf-8")))
-
-
-EN = catalog("en")
-RU = catalog("ru")
-
-
-def source_text() -> str:
-    return "\n".join(path.read_text(encoding="utf-8") for path in SOURCES)
+EN = catalog("company_raids", "en")
+RU = catalog("company_raids", "ru")
 
 
 def keys_the_engine_emits() -> set[str]:
     """Literal keys in the source, plus every member of the dynamic key families."""
-    text = source_text()
+    text = source_text(PACKAGE)
     families = "|".join((*NARRATED, "option", "error", "roll", "warning"))
     literal = re.compile(rf'"((?:{families})\.[a-z_.]+)"')
     keys = {PREFIX + k for k in literal.findall(text)}
@@ -100,21 +96,6 @@ def keys_the_engine_emits() -> set[str]:
     for family, members in dynamic.items():
         keys |= {f"{PREFIX}{family}.{m}" for m in members}
     return {k for k in keys if not k.endswith(".")}
-
-
-def placeholders(value: Any) -> set[str]:
-    texts = value.values() if isinstance(value, dict) else [value]
-    return {field for text in texts for _, field, _, _ in string.Formatter().parse(text) if field}
-
-
-def messages(lines: list[Msg]) -> Iterator[Msg]:
-    """Every message, nested parameters included."""
-    for line in lines:
-        yield line
-        nested = [v for v in line.params.values() if isinstance(v, Msg)]
-        if isinstance(line, MsgList):
-            nested += [item for item in line.items if isinstance(item, Msg)]
-        yield from messages(nested)
 
 
 # --- scenarios reaching every kind of line ----------------------------------------------
@@ -355,8 +336,7 @@ def raised_errors() -> list[GameError]:
 
 
 def test_english_and_russian_have_the_same_keys_all_prefixed() -> None:
-    assert set(EN) == set(RU)
-    assert all(key.startswith(PREFIX) for key in EN)
+    assert_same_prefixed_keys(EN, RU, PREFIX)
 
 
 def test_every_key_the_engine_emits_is_in_both_catalogs_and_none_is_unused() -> None:
@@ -371,25 +351,17 @@ def test_a_key_has_the_same_placeholders_in_both_languages(key: str) -> None:
 
 
 def test_plurals_carry_the_cldr_categories_of_each_language() -> None:
-    plural_keys = [k for k, v in EN.items() if isinstance(v, dict)]
-    assert plural_keys
-    for key in plural_keys:
-        assert set(EN[key]) == {"one", "other"}
-        assert set(RU[key]) == {"one", "few", "many", "other"}
+    assert assert_plural_categories(EN, RU)
     shots = [t(PREFIX + "duel.shots_tail", "ru", count=n, shots="…") for n in (1, 3, 1000)]
     assert [s.split(";")[0] for s in shots] == ["1 выстрел", "3 выстрела", "1000 выстрелов"]
 
 
-@pytest.mark.parametrize("language", ["en", "ru"])
-def test_every_narrated_line_renders_with_the_engines_params(language: str) -> None:
+def test_every_narrated_line_renders_with_the_engines_params() -> None:
     """Scenarios reach every key of the narration, the status and the turn step; each line
     renders with the params the engine passes: no raw key, no unfilled placeholder."""
     lines = all_flow_lines()
-    for line in lines:
-        text = line.render(language)
-        assert PREFIX not in text, line
-        assert "{" not in text and "}" not in text, line
-    seen = {m.key for m in messages(lines)}
+    assert_renders(lines, PREFIX)
+    seen = {m.key for m in nested(lines)}
     narrated = {k for k in EN if k.split(".")[1] in (*NARRATED, "option")}
     assert sorted(narrated - seen) == []
 
@@ -427,8 +399,4 @@ def test_settings_descriptions_warnings_and_roll_purposes_render(language: str) 
 
 
 def test_rules_package_imports_no_randomness_discord_or_database() -> None:
-    """DESIGN.md: engines are pure; every die comes from the Dice passed in."""
-    for path in SOURCES:
-        text = path.read_text(encoding="utf-8")
-        for forbidden in ("import random", "from random", "discord", "aiosqlite", "secrets"):
-            assert forbidden not in text, f"{path.name} mentions {forbidden}"
+    assert_pure(PACKAGE)

@@ -5,12 +5,20 @@ the parameters the engine passed."""
 
 from __future__ import annotations
 
-import json
 import re
-import string
 from pathlib import Path
 
 import pytest
+from catalog_checks import (
+    assert_plural_categories,
+    assert_renders,
+    assert_russian_is_russian,
+    assert_same_prefixed_keys,
+    catalog,
+    nested,
+    placeholders,
+    source_text,
+)
 from test_naval_orders_refusals import CASES, world
 from test_naval_orders_support import (
     DEFAULTS,
@@ -23,7 +31,7 @@ from test_naval_orders_support import (
 
 from bot.dice import Dice
 from bot.errors import GameError, RuleViolation
-from bot.i18n import Msg, MsgList
+from bot.i18n import Msg
 from bot.rules.naval_orders import (
     ORDER_KINDS,
     BlockadeOrder,
@@ -70,30 +78,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SOURCE = ROOT / "bot" / "rules" / "naval_orders"
 
 
-def catalog(language):
-    path = ROOT / "data" / "locales" / language / "naval_orders.json"
-    return json.loads(path.read_text("utf-8"))
-
-
-EN, RU = catalog("en"), catalog("ru")
-
-
-def placeholders(value):
-    texts = value.values() if isinstance(value, dict) else [value]
-    return {name for text in texts for _, name, _, _ in string.Formatter().parse(text) if name}
-
-
-def walk(message):
-    """The message and every message nested in its parameters."""
-    if isinstance(message, MsgList):
-        for item in message.items:
-            if isinstance(item, Msg):
-                yield from walk(item)
-        return
-    yield message
-    for value in message.params.values():
-        if isinstance(value, Msg):
-            yield from walk(value)
+EN, RU = catalog("naval_orders", "en"), catalog("naval_orders", "ru")
 
 
 def campaign_messages():
@@ -442,7 +427,7 @@ def position(state, force, location, turn):
 
 @pytest.fixture(scope="module")
 def emitted():
-    return [m for line in campaign_messages() for m in walk(line)]
+    return list(nested(campaign_messages()))
 
 
 def test_every_emitted_message_renders_fully_in_both_languages(emitted):
@@ -450,9 +435,7 @@ def test_every_emitted_message_renders_fully_in_both_languages(emitted):
     parameters it was given: no placeholder left, never the raw key."""
     for message in emitted:
         assert message.key in EN and message.key in RU, message.key
-        for locale in ("en", "ru"):
-            text = message.render(locale)
-            assert "{" not in text and text != message.key, (message.key, locale, text)
+    assert_renders(emitted, "naval_orders.")
 
 
 def test_the_campaign_reaches_every_message_of_the_catalog(emitted):
@@ -469,7 +452,7 @@ def test_the_campaign_reaches_every_message_of_the_catalog(emitted):
 
 def used_keys():
     """Every literal key in the engine, with the dynamic families expanded."""
-    text = "\n".join(p.read_text("utf-8") for p in SOURCE.glob("*.py"))
+    text = source_text(SOURCE)
     keys = set(re.findall(r'"(naval_orders\.[a-z_.]+[a-z_])"', text))
     keys |= {f"naval_orders.order.{k}" for k in ORDER_KINDS}
     keys |= {f"naval_orders.order_text.{k}" for k in ORDER_KINDS}
@@ -479,8 +462,7 @@ def used_keys():
 
 def test_both_catalogs_have_the_same_prefixed_keys():
     """Every key is in both languages and carries the ruleset prefix."""
-    assert set(EN) == set(RU)
-    assert all(key.startswith("naval_orders.") for key in EN)
+    assert_same_prefixed_keys(EN, RU, "naval_orders.")
 
 
 def test_every_key_the_engine_names_exists():
@@ -498,19 +480,12 @@ def test_every_setting_has_a_description_citing_its_clause():
 
 def test_plural_values_carry_the_cldr_categories_of_each_language():
     """Plurals: English one/other; Russian one/few/many/other."""
-    for key, value in EN.items():
-        if isinstance(value, dict):
-            assert set(value) == {"one", "other"}, key
-            assert set(RU[key]) == {"one", "few", "many", "other"}, key
+    assert_plural_categories(EN, RU)
 
 
 def test_russian_is_russian_and_placeholders_match():
     """Russian texts are in Cyrillic and use the same placeholders as English."""
-    for key, value in RU.items():
-        texts = value.values() if isinstance(value, dict) else [value]
-        stripped = [re.sub(r"\{[^}]*\}|[\W\d_]|NO", "", text) for text in texts]
-        assert all(re.search("[а-яё]", s.lower()) for s in stripped if s), key
-        assert placeholders(value) == placeholders(EN[key]), key
+    assert_russian_is_russian(EN, RU, latin="NO")
 
 
 @pytest.mark.parametrize("key", [k for k in EN if k.startswith("naval_orders.error.")])

@@ -9,12 +9,19 @@ from __future__ import annotations
 
 import json
 import re
-import string
 import typing
 from pathlib import Path
-from typing import Any
 
 import pytest
+from catalog_checks import (
+    assert_plural_categories,
+    assert_pure,
+    assert_renders,
+    assert_same_prefixed_keys,
+    catalog,
+    placeholders,
+    source_text,
+)
 
 from bot.dice import Dice
 from bot.i18n import Msg, t
@@ -41,26 +48,14 @@ from bot.rules.ottoman_piracy.names import (
 )
 
 RULES_DIR = Path(op.__file__).parent
-SOURCES = sorted(RULES_DIR.glob("*.py"))
 PREFIX = "ottoman_piracy."
-
-
-def catalog(language: str) -> dict[str, Any]:
-    path = data_dir() / "locales" / language / "ottoman_piracy.json"
-    return typing.cast(dict[str, Any], json.loads(path.read_text(encoding="utf-8")))
-
-
-EN = catalog("en")
-RU = catalog("ru")
-
-
-def source_text() -> str:
-    return "\n".join(path.read_text(encoding="utf-8") for path in SOURCES)
+EN = catalog("ottoman_piracy", "en")
+RU = catalog("ottoman_piracy", "ru")
 
 
 def keys_the_engine_emits() -> set[str]:
     """Static keys found in the source, plus every member of the dynamic key families."""
-    text = source_text()
+    text = source_text(RULES_DIR)
     literal = re.compile(
         r'"((?:line|error|status|turn|waiting|how|reward|base_reason|excluded|source|lock|roll)'
         r'\.[a-z_.]+)"'
@@ -85,14 +80,8 @@ def keys_the_engine_emits() -> set[str]:
     return {k for k in keys if not k.endswith(".")}
 
 
-def placeholders(value: Any) -> set[str]:
-    texts = value.values() if isinstance(value, dict) else [value]
-    return {field for text in texts for _, field, _, _ in string.Formatter().parse(text) if field}
-
-
 def test_english_and_russian_have_the_same_keys_all_prefixed() -> None:
-    assert set(EN) == set(RU)
-    assert all(key.startswith(PREFIX) for key in EN)
+    assert_same_prefixed_keys(EN, RU, PREFIX)
 
 
 def test_every_key_the_engine_emits_is_in_both_catalogs_and_none_is_unused() -> None:
@@ -112,11 +101,9 @@ def test_a_key_has_the_same_placeholders_in_both_languages_and_renders(key: str)
 
 
 def test_plurals_carry_the_cldr_categories_of_each_language() -> None:
-    plural_keys = [k for k, v in EN.items() if isinstance(v, dict)]
+    plural_keys = assert_plural_categories(EN, RU)
     assert plural_keys
     for key in plural_keys:
-        assert set(EN[key]) == {"one", "other"}
-        assert set(RU[key]) == {"one", "few", "many", "other"}
         assert "{count}" in EN[key]["one"]
 
 
@@ -137,7 +124,7 @@ def test_russian_plurals_agree_with_the_number() -> None:
 
 def test_rule_violation_messages_name_their_clause() -> None:
     """The error's text cites the clause (RuleViolation contract in bot/errors.py)."""
-    raised = set(re.findall(r'RuleViolation\(\s*P \+ "([a-z_.]+)"', source_text()))
+    raised = set(re.findall(r'RuleViolation\(\s*P \+ "([a-z_.]+)"', source_text(RULES_DIR)))
     assert raised
     for key in raised:
         assert "clause" in placeholders(EN[PREFIX + key]), key
@@ -165,11 +152,7 @@ def test_a_whole_piracy_renders_in_both_languages_without_raw_keys() -> None:
     lines: list[Msg] = [*declared.lines, *chosen.lines]
     lines += [op.option_label(declared.piracy, o) for o in declared.options]
     lines += op.piracy_status(chosen.state, settings, 1).lines
-    for line in lines:
-        for language in ("en", "ru"):
-            text = line.render(language)
-            assert PREFIX not in text
-            assert "{" not in text
+    assert_renders(lines, PREFIX)
 
 
 def test_sea_zone_data_has_unique_keys_and_both_names() -> None:
@@ -205,8 +188,4 @@ def test_sea_zone_autocomplete_matches_in_the_readers_language() -> None:
 
 
 def test_rules_modules_import_no_randomness_discord_or_database() -> None:
-    """DESIGN.md: engines are pure; every die comes from the Dice passed in."""
-    for path in SOURCES:
-        text = path.read_text(encoding="utf-8")
-        for forbidden in ("import random", "from random", "discord", "aiosqlite", "secrets"):
-            assert forbidden not in text, f"{path.name} mentions {forbidden}"
+    assert_pure(RULES_DIR)
