@@ -705,42 +705,39 @@ def _form_opens(
     )
 
 
+L = TypeVar("L", bound=str)
+FORCE_KINDS: tuple[ForceKind, ...] = ("line", "auxiliary", "fleet", "packet")
+FORMATION_KINDS: tuple[FormationKind, ...] = (
+    "form_fleet",
+    "dissolve_fleet",
+    "form_convoy",
+    "dissolve_convoy",
+)
+ENEMY_PLACES: tuple[EnemyPlace, ...] = ("own", "adjacent", "other")
+
+
+def _one_of(value: str, allowed: tuple[L, ...], error: str, param: str) -> L:
+    """`value` as one of the `allowed` choices; else the refusal `error` naming it."""
+    for choice in allowed:
+        if choice == value:
+            return choice
+    raise GameError(error, **{param: value})
+
+
 def _order_kind(value: str) -> OrderKind:
-    for kind in ORDER_KINDS:
-        if kind == value:
-            return kind
-    raise GameError("navy.error.unknown_order", order=value)
+    return _one_of(value, ORDER_KINDS, "navy.error.unknown_order", "order")
 
 
 def _force_kind(value: str) -> ForceKind:
-    kinds: dict[str, ForceKind] = {
-        "line": "line",
-        "auxiliary": "auxiliary",
-        "fleet": "fleet",
-        "packet": "packet",
-    }
-    if value not in kinds:
-        raise GameError("navy.error.unknown_kind", kind=value)
-    return kinds[value]
+    return _one_of(value, FORCE_KINDS, "navy.error.unknown_kind", "kind")
 
 
 def _formation_kind(value: str) -> FormationKind:
-    kinds: dict[str, FormationKind] = {
-        "form_fleet": "form_fleet",
-        "dissolve_fleet": "dissolve_fleet",
-        "form_convoy": "form_convoy",
-        "dissolve_convoy": "dissolve_convoy",
-    }
-    if value not in kinds:
-        raise GameError("navy.error.unknown_formation", kind=value)
-    return kinds[value]
+    return _one_of(value, FORMATION_KINDS, "navy.error.unknown_formation", "kind")
 
 
 def _enemy_place(value: str) -> EnemyPlace:
-    places: dict[str, EnemyPlace] = {"own": "own", "adjacent": "adjacent", "other": "other"}
-    if value not in places:
-        raise GameError("navy.error.unknown_place", place=value)
-    return places[value]
+    return _one_of(value, ENEMY_PLACES, "navy.error.unknown_place", "place")
 
 
 async def _give_from_form(

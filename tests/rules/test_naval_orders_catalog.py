@@ -1,24 +1,15 @@
-"""The naval orders catalogs: same keys in both languages, real plural forms, real Russian,
-every key the engine uses present, errors that name their clause, a description for every
-setting, and every message the engine emits in a campaign rendered in both languages with
-the parameters the engine passed."""
+"""The naval orders catalogs: every key the engine uses present, errors that name their
+clause, a description for every setting, and every message the engine emits in a campaign
+rendered in both languages with the parameters the engine passed. Same keys, real plural
+forms and real Russian: tests/rules/test_ruleset_catalogs.py."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
+import catalog_checks as checks
 import pytest
-from catalog_checks import (
-    assert_plural_categories,
-    assert_renders,
-    assert_russian_is_russian,
-    assert_same_prefixed_keys,
-    catalog,
-    nested,
-    placeholders,
-    source_text,
-)
 from test_naval_orders_refusals import CASES, world
 from test_naval_orders_support import (
     DEFAULTS,
@@ -78,7 +69,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SOURCE = ROOT / "bot" / "rules" / "naval_orders"
 
 
-EN, RU = catalog("naval_orders", "en"), catalog("naval_orders", "ru")
+EN, RU = checks.catalog("naval_orders", "en"), checks.catalog("naval_orders", "ru")
 
 
 def campaign_messages():
@@ -427,7 +418,7 @@ def position(state, force, location, turn):
 
 @pytest.fixture(scope="module")
 def emitted():
-    return list(nested(campaign_messages()))
+    return list(checks.nested(campaign_messages()))
 
 
 def test_every_emitted_message_renders_fully_in_both_languages(emitted):
@@ -435,7 +426,7 @@ def test_every_emitted_message_renders_fully_in_both_languages(emitted):
     parameters it was given: no placeholder left, never the raw key."""
     for message in emitted:
         assert message.key in EN and message.key in RU, message.key
-    assert_renders(emitted, "naval_orders.")
+    checks.assert_renders(emitted, "naval_orders.")
 
 
 def test_the_campaign_reaches_every_message_of_the_catalog(emitted):
@@ -452,17 +443,12 @@ def test_the_campaign_reaches_every_message_of_the_catalog(emitted):
 
 def used_keys():
     """Every literal key in the engine, with the dynamic families expanded."""
-    text = source_text(SOURCE)
+    text = checks.source_text(SOURCE)
     keys = set(re.findall(r'"(naval_orders\.[a-z_.]+[a-z_])"', text))
     keys |= {f"naval_orders.order.{k}" for k in ORDER_KINDS}
     keys |= {f"naval_orders.order_text.{k}" for k in ORDER_KINDS}
     keys |= {f"naval_orders.setting.{name}" for name in NavalOrdersSettings.model_fields}
     return keys
-
-
-def test_both_catalogs_have_the_same_prefixed_keys():
-    """Every key is in both languages and carries the ruleset prefix."""
-    assert_same_prefixed_keys(EN, RU, "naval_orders.")
 
 
 def test_every_key_the_engine_names_exists():
@@ -478,21 +464,11 @@ def test_every_setting_has_a_description_citing_its_clause():
         assert re.search(r"NO-I\d+|issue 14", EN[key]) and re.search(r"NO-I\d+|задача 14", RU[key])
 
 
-def test_plural_values_carry_the_cldr_categories_of_each_language():
-    """Plurals: English one/other; Russian one/few/many/other."""
-    assert_plural_categories(EN, RU)
-
-
-def test_russian_is_russian_and_placeholders_match():
-    """Russian texts are in Cyrillic and use the same placeholders as English."""
-    assert_russian_is_russian(EN, RU, latin="NO")
-
-
 @pytest.mark.parametrize("key", [k for k in EN if k.startswith("naval_orders.error.")])
 def test_errors_name_their_clause_and_render(key):
     """Every error text shows its clause, and renders with sample parameters."""
-    assert "clause" in placeholders(EN[key]) and "clause" in placeholders(RU[key])
-    params = {name: 2 for name in placeholders(EN[key])}
+    assert "clause" in checks.placeholders(EN[key]) and "clause" in checks.placeholders(RU[key])
+    params = {name: 2 for name in checks.placeholders(EN[key])}
     for locale in ("en", "ru"):
         assert "{" not in GameError(key, **params).message(locale)
 

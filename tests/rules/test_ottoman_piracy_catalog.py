@@ -1,8 +1,8 @@
-"""Ottoman piracy: translation catalogs, sea-zone data and the engine's purity.
+"""Ottoman piracy: translation catalogs and sea-zone data.
 
-Every key the engine can emit exists in English and Russian with the same placeholders,
-plurals carry the CLDR categories of their language, and the rules modules import nothing
-that does I/O or randomness of its own.
+Every key the engine can emit exists in English and Russian and renders; plurals show their
+count. What every ruleset's catalogs must satisfy (same keys and placeholders, CLDR plural
+categories, Cyrillic, a pure engine) is checked in tests/rules/test_ruleset_catalogs.py.
 """
 
 from __future__ import annotations
@@ -12,16 +12,8 @@ import re
 import typing
 from pathlib import Path
 
+import catalog_checks as checks
 import pytest
-from catalog_checks import (
-    assert_plural_categories,
-    assert_pure,
-    assert_renders,
-    assert_same_prefixed_keys,
-    catalog,
-    placeholders,
-    source_text,
-)
 
 from bot.dice import Dice
 from bot.i18n import Msg, t
@@ -49,13 +41,13 @@ from bot.rules.ottoman_piracy.names import (
 
 RULES_DIR = Path(op.__file__).parent
 PREFIX = "ottoman_piracy."
-EN = catalog("ottoman_piracy", "en")
-RU = catalog("ottoman_piracy", "ru")
+EN = checks.catalog("ottoman_piracy", "en")
+RU = checks.catalog("ottoman_piracy", "ru")
 
 
 def keys_the_engine_emits() -> set[str]:
     """Static keys found in the source, plus every member of the dynamic key families."""
-    text = source_text(RULES_DIR)
+    text = checks.source_text(RULES_DIR)
     literal = re.compile(
         r'"((?:line|error|status|turn|waiting|how|reward|base_reason|excluded|source|lock|roll)'
         r'\.[a-z_.]+)"'
@@ -80,10 +72,6 @@ def keys_the_engine_emits() -> set[str]:
     return {k for k in keys if not k.endswith(".")}
 
 
-def test_english_and_russian_have_the_same_keys_all_prefixed() -> None:
-    assert_same_prefixed_keys(EN, RU, PREFIX)
-
-
 def test_every_key_the_engine_emits_is_in_both_catalogs_and_none_is_unused() -> None:
     emitted = keys_the_engine_emits()
     assert sorted(emitted - set(EN)) == []
@@ -92,18 +80,16 @@ def test_every_key_the_engine_emits_is_in_both_catalogs_and_none_is_unused() -> 
 
 @pytest.mark.parametrize("key", sorted(EN))
 def test_a_key_has_the_same_placeholders_in_both_languages_and_renders(key: str) -> None:
-    assert placeholders(EN[key]) == placeholders(RU[key])
-    params = {name: 2 for name in placeholders(EN[key])}
+    assert checks.placeholders(EN[key]) == checks.placeholders(RU[key])
+    params = {name: 2 for name in checks.placeholders(EN[key])}
     for language in ("en", "ru"):
         rendered = t(key, language, **params)
         assert "{" not in rendered
         assert not rendered.startswith(PREFIX)
 
 
-def test_plurals_carry_the_cldr_categories_of_each_language() -> None:
-    plural_keys = assert_plural_categories(EN, RU)
-    assert plural_keys
-    for key in plural_keys:
+def test_plurals_show_their_count() -> None:
+    for key in checks.assert_plural_categories(EN, RU):
         assert "{count}" in EN[key]["one"]
 
 
@@ -124,11 +110,11 @@ def test_russian_plurals_agree_with_the_number() -> None:
 
 def test_rule_violation_messages_name_their_clause() -> None:
     """The error's text cites the clause (RuleViolation contract in bot/errors.py)."""
-    raised = set(re.findall(r'RuleViolation\(\s*P \+ "([a-z_.]+)"', source_text(RULES_DIR)))
+    raised = set(re.findall(r'RuleViolation\(\s*P \+ "([a-z_.]+)"', checks.source_text(RULES_DIR)))
     assert raised
     for key in raised:
-        assert "clause" in placeholders(EN[PREFIX + key]), key
-        assert "clause" in placeholders(RU[PREFIX + key]), key
+        assert "clause" in checks.placeholders(EN[PREFIX + key]), key
+        assert "clause" in checks.placeholders(RU[PREFIX + key]), key
 
 
 def test_a_whole_piracy_renders_in_both_languages_without_raw_keys() -> None:
@@ -152,7 +138,7 @@ def test_a_whole_piracy_renders_in_both_languages_without_raw_keys() -> None:
     lines: list[Msg] = [*declared.lines, *chosen.lines]
     lines += [op.option_label(declared.piracy, o) for o in declared.options]
     lines += op.piracy_status(chosen.state, settings, 1).lines
-    assert_renders(lines, PREFIX)
+    checks.assert_renders(lines, PREFIX)
 
 
 def test_sea_zone_data_has_unique_keys_and_both_names() -> None:
@@ -185,7 +171,3 @@ def test_sea_zone_autocomplete_matches_in_the_readers_language() -> None:
         ("North African Coast", "north_african_coast"),
     ]
     assert len(sea_zone_choices("", "en")) == len(sea_zones())
-
-
-def test_rules_modules_import_no_randomness_discord_or_database() -> None:
-    assert_pure(RULES_DIR)
