@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeAlias, TypeVar
 
 import discord
 from discord import app_commands
@@ -43,6 +43,11 @@ from bot.storage.audit import AuditEntry
 S = TypeVar("S", bound=BaseModel)
 T = TypeVar("T", bound=BaseModel)
 OutcomeT = TypeVar("OutcomeT", bound=Outcome[Any])
+
+# What a command's or an autocomplete's signature names again and again.
+Interaction: TypeAlias = discord.Interaction[Any]
+Choices: TypeAlias = list[app_commands.Choice[str]]
+FactionName = app_commands.Range[str, 1, 64]  # an option naming a faction (autocompleted)
 
 
 class BotCog(commands.Cog):

@@ -15,7 +15,7 @@ from bot.app import PrivateerBot
 from bot.errors import NotFound
 from bot.i18n import catalog, language_of, t
 from bot.interactions import add_field, line_embeds, locale_of, make_embed, message_batches, reply
-from bot.scaffold import BotCog, matching_choices
+from bot.scaffold import BotCog, Choices, Interaction, matching_choices
 
 # Core commands only a GM may run; a ruleset's GM commands say "(GM" in their description.
 CORE_GM_COMMANDS = frozenset(
@@ -91,7 +91,7 @@ class HelpCog(BotCog):
 
     @app_commands.command(name="help", description="What each command does, for players and GMs")
     @app_commands.describe(command="One command: its options and an example")
-    async def help(self, interaction: discord.Interaction[Any], command: str | None = None) -> None:
+    async def help(self, interaction: Interaction, command: str | None = None) -> None:
         """The overview by role, or one command in detail; private to the reader."""
         locale = locale_of(interaction)
         ids = await self.bot.command_ids()
@@ -108,9 +108,7 @@ class HelpCog(BotCog):
             await reply(interaction, embeds=batch, ephemeral=True)
 
     @help.autocomplete("command")
-    async def command_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def command_autocomplete(self, interaction: Interaction, current: str) -> Choices:
         """Every command, by its English name and its name in the reader's language."""
         locale = locale_of(interaction)
         pairs = []

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -51,6 +50,9 @@ from bot.rules.company_raids import (
 from bot.scaffold import (
     Applied,
     BotCog,
+    Choices,
+    FactionName,
+    Interaction,
     RulesetContext,
     command_group,
     faction_autocomplete,
@@ -77,6 +79,9 @@ from cogs.company_raids.steps import (
 )
 
 C = "company."
+Name = app_commands.Range[str, 1, 60]  # a Company's, a piece's or a Holding's name
+Amount = app_commands.Range[int, 0, 10**12]  # a fine or a value (CR-I16: whole amounts)
+IncidentNo = app_commands.Range[int, 1, 10**9]  # an incident's number
 CLEAR = "-"
 BoardChange = Callable[[CompanyRaidsState, CompanyRaidsSettings], RaidOutcome]
 
@@ -98,11 +103,11 @@ class CompanyRaidsCog(BotCog):
     )
     async def add_company(
         self,
-        interaction: discord.Interaction[Any],
-        name: app_commands.Range[str, 1, 60],
-        fine: app_commands.Range[int, 0, 10**12],
-        owner: app_commands.Range[str, 1, 64] | None = None,
-        holding: app_commands.Range[str, 1, 60] | None = None,
+        interaction: Interaction,
+        name: Name,
+        fine: Amount,
+        owner: FactionName | None = None,
+        holding: Name | None = None,
     ) -> None:
         """Section 1, CR-I4: the players register each Company with its owner and fine."""
         ctx = await RulesetContext.of(interaction, SPEC)
@@ -130,11 +135,11 @@ class CompanyRaidsCog(BotCog):
     )
     async def edit_company(
         self,
-        interaction: discord.Interaction[Any],
-        name: app_commands.Range[str, 1, 60],
-        fine: app_commands.Range[int, 0, 10**12] | None = None,
-        owner: app_commands.Range[str, 1, 64] | None = None,
-        holding: app_commands.Range[str, 1, 60] | None = None,
+        interaction: Interaction,
+        name: Name,
+        fine: Amount | None = None,
+        owner: FactionName | None = None,
+        holding: Name | None = None,
     ) -> None:
         """CR-I4, CR-I6: the players keep the fine and Holding current."""
         ctx = await RulesetContext.of(interaction, SPEC)
@@ -160,9 +165,7 @@ class CompanyRaidsCog(BotCog):
 
     @company.command(name="remove-company", description="Delete a Company's record")
     @app_commands.describe(name="The Company")
-    async def remove_company(
-        self, interaction: discord.Interaction[Any], name: app_commands.Range[str, 1, 60]
-    ) -> None:
+    async def remove_company(self, interaction: Interaction, name: Name) -> None:
         """Refused while an incident is open in it."""
         ctx = await RulesetContext.of(interaction, SPEC)
         await _board(
@@ -183,11 +186,11 @@ class CompanyRaidsCog(BotCog):
     )
     async def add_piece(
         self,
-        interaction: discord.Interaction[Any],
-        name: app_commands.Range[str, 1, 60],
-        value: app_commands.Range[int, 0, 10**12],
-        owner: app_commands.Range[str, 1, 64] | None = None,
-        square: app_commands.Range[str, 1, 60] | None = None,
+        interaction: Interaction,
+        name: Name,
+        value: Amount,
+        owner: FactionName | None = None,
+        square: Name | None = None,
         in_joker: bool = False,
     ) -> None:
         """Section 1: each piece with its owner, value and square; the first piece in an
@@ -212,9 +215,9 @@ class CompanyRaidsCog(BotCog):
     @app_commands.describe(name="The piece", value="Its value (CR-I16)")
     async def edit_piece(
         self,
-        interaction: discord.Interaction[Any],
-        name: app_commands.Range[str, 1, 60],
-        value: app_commands.Range[int, 0, 10**12],
+        interaction: Interaction,
+        name: Name,
+        value: Amount,
     ) -> None:
         """CR-I16: the value counts from the next amount due."""
         ctx = await RulesetContext.of(interaction, SPEC)
@@ -227,9 +230,7 @@ class CompanyRaidsCog(BotCog):
 
     @company.command(name="remove-piece", description="Delete a piece's record")
     @app_commands.describe(name="The piece")
-    async def remove_piece(
-        self, interaction: discord.Interaction[Any], name: app_commands.Range[str, 1, 60]
-    ) -> None:
+    async def remove_piece(self, interaction: Interaction, name: Name) -> None:
         """A piece taken off in the Joker leaves it (CR-I10)."""
         ctx = await RulesetContext.of(interaction, SPEC)
         await _board(
@@ -246,9 +247,9 @@ class CompanyRaidsCog(BotCog):
     )
     async def move(
         self,
-        interaction: discord.Interaction[Any],
-        piece: app_commands.Range[str, 1, 60],
-        square: app_commands.Range[str, 1, 60] | None = None,
+        interaction: Interaction,
+        piece: Name,
+        square: Name | None = None,
     ) -> None:
         """CR-I9: leaving clears the *attempted* marks; from the Joker, CR-5.3 and CR-I10."""
         ctx = await RulesetContext.of(interaction, SPEC)
@@ -266,7 +267,7 @@ class CompanyRaidsCog(BotCog):
     @company.command(name="holding", description="Declare your Joker Holding (the Joker's owner)")
     @app_commands.describe(companies="Your Companies that reach the Joker, comma-separated")
     async def holding(
-        self, interaction: discord.Interaction[Any], companies: app_commands.Range[str, 1, 1000]
+        self, interaction: Interaction, companies: app_commands.Range[str, 1, 1000]
     ) -> None:
         """CR-5.5, CR-5.12, CR-I11: the owner's assets that reach the Joker."""
         ctx = await RulesetContext.of(interaction, SPEC)
@@ -279,7 +280,7 @@ class CompanyRaidsCog(BotCog):
         )
 
     @company.command(name="status", description="Who owns what, attempted marks, the Joker")
-    async def status(self, interaction: discord.Interaction[Any]) -> None:
+    async def status(self, interaction: Interaction) -> None:
         """Companies, pieces and their CR-I9 marks, the Joker's owner, occupants and Holding
         (CR-I10, CR-I11, CR-I18), and every pending choice."""
         ctx = await RulesetContext.of(interaction, SPEC)
@@ -298,9 +299,9 @@ class CompanyRaidsCog(BotCog):
     )
     async def land(
         self,
-        interaction: discord.Interaction[Any],
-        piece: app_commands.Range[str, 1, 60],
-        company: app_commands.Range[str, 1, 60],
+        interaction: Interaction,
+        piece: Name,
+        company: Name,
         passed: app_commands.Range[str, 1, 500] | None = None,
     ) -> None:
         """CR-1.2, CR-2.2, CR-I5: the trespasser is asked to pay the fine or attempt a capture
@@ -327,9 +328,7 @@ class CompanyRaidsCog(BotCog):
 
     @company.command(name="enter", description="Your piece ends its move in the Joker")
     @app_commands.describe(piece="The piece that enters the Joker")
-    async def enter(
-        self, interaction: discord.Interaction[Any], piece: app_commands.Range[str, 1, 60]
-    ) -> None:
+    async def enter(self, interaction: Interaction, piece: Name) -> None:
         """CR-5.4, CR-I12: an ownerless Joker is taken; a rival's starts the duel at once
         (CR-I13, CR-I14, CR-I17), every shot rolled and logged."""
         ctx = await RulesetContext.of(interaction, SPEC)
@@ -350,8 +349,8 @@ class CompanyRaidsCog(BotCog):
     @app_commands.describe(incident="The incident (default: the latest waiting one)")
     async def force(
         self,
-        interaction: discord.Interaction[Any],
-        incident: app_commands.Range[int, 1, 10**9] | None = None,
+        interaction: Interaction,
+        incident: IncidentNo | None = None,
     ) -> None:
         """CR-I19: the trespasser pays, the owner collects the fine, the aggressor attacks,
         the earliest owner piece defends, a capped duel's outcome stands."""
@@ -367,9 +366,9 @@ class CompanyRaidsCog(BotCog):
     )
     async def fine(
         self,
-        interaction: discord.Interaction[Any],
-        amount: app_commands.Range[int, 0, 10**12],
-        incident: app_commands.Range[int, 1, 10**9] | None = None,
+        interaction: Interaction,
+        amount: Amount,
+        incident: IncidentNo | None = None,
     ) -> None:
         """CR-I4 (`fine_source = enter_each_time`): the owner enters the amount."""
         ctx = await RulesetContext.of(interaction, SPEC)
@@ -383,9 +382,7 @@ class CompanyRaidsCog(BotCog):
     @move.autocomplete("piece")
     @land.autocomplete("piece")
     @enter.autocomplete("piece")
-    async def piece_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def piece_autocomplete(self, interaction: Interaction, current: str) -> Choices:
         """Pieces still on the board: a player's own, every piece for a GM."""
         return await owned_choices(
             interaction,
@@ -403,9 +400,7 @@ class CompanyRaidsCog(BotCog):
     @remove_company.autocomplete("name")
     @move.autocomplete("square")
     @land.autocomplete("company")
-    async def company_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def company_autocomplete(self, interaction: Interaction, current: str) -> Choices:
         """Registered Companies, with their owners and fines."""
         nobody = t("company_raids.who.nobody", locale_of(interaction))
         return await state_choices(
@@ -582,7 +577,7 @@ async def _settle(
 
 @choice_handler(STEP_CHOICE)
 async def answer_click(
-    interaction: discord.Interaction[Any], base: Context, choice: Choice, option: str
+    interaction: Interaction, base: Context, choice: Choice, option: str
 ) -> None:
     """A click on a step's button: apply it and redraw the story with the next step's
     buttons (or none once the incident is closed), in the language it was posted in."""

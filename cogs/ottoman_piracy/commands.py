@@ -58,6 +58,9 @@ from bot.rules.ottoman_piracy.names import leader_label
 from bot.scaffold import (
     Applied,
     BotCog,
+    Choices,
+    FactionName,
+    Interaction,
     RulesetContext,
     command_group,
     faction_autocomplete,
@@ -78,6 +81,9 @@ C = "corsairs."
 # Buttons whose option is the reward itself (squadrons carry an index, cards may need a hand).
 PLAIN_REWARDS: dict[str, Reward] = {"card": "card", "vp": "vp"}
 Ctx = RulesetContext[OttomanPiracyState, OttomanPiracySettings]
+Name = app_commands.Range[str, 1, 60]  # a sea zone's, a power's or a place's name
+Count = app_commands.Range[int, 0, 50]  # corsairs, squadrons, ports
+Cards = app_commands.Range[int, 0, 30]  # cards in a hand
 
 
 def claimed_faction(ctx: Ctx, wanted: str | None) -> str | None:
@@ -85,13 +91,18 @@ def claimed_faction(ctx: Ctx, wanted: str | None) -> str | None:
     return ctx.claimed_faction(wanted)
 
 
-def _power_choices(
-    state: OttomanPiracyState, current: str, locale: str, *, ottoman: bool
-) -> list[app_commands.Choice[str]]:
+async def _power_choices(
+    interaction: Interaction, current: str, *, ottoman: bool, at_war: bool = False
+) -> Choices:
+    """Powers with the faction playing each: the Ottomans too when `ottoman`, only those at
+    war with them when `at_war`."""
+    found = await state_for(interaction, SPEC)
+    state = found[1] if found else OttomanPiracyState()
     keys = list(dict.fromkeys([*KNOWN_POWERS, *state.power_factions, *state.at_war_with_ottomans]))
+    locale = locale_of(interaction)
     pairs = []
     for key in keys:
-        if key == OTTOMAN and not ottoman:
+        if (key == OTTOMAN and not ottoman) or (at_war and key not in state.at_war_with_ottomans):
             continue
         label = text(power_label(key), locale)
         faction = state.faction_of(key)
@@ -127,19 +138,19 @@ class OttomanPiracyCog(BotCog):
     )
     async def piracy(
         self,
-        interaction: discord.Interaction[Any],
-        zone: app_commands.Range[str, 1, 60],
-        target: app_commands.Range[str, 1, 60],
-        corsairs: app_commands.Range[int, 0, 50],
+        interaction: Interaction,
+        zone: Name,
+        target: Name,
+        corsairs: Count,
         leaders: app_commands.Range[str, 1, 100] | None = None,
-        squadrons_in_zone: app_commands.Range[int, 0, 50] = 0,
-        adjacent_squadrons: app_commands.Range[int, 0, 50] = 0,
-        adjacent_place: app_commands.Range[str, 1, 60] | None = None,
-        allied_adjacent_squadrons: app_commands.Range[int, 0, 50] = 0,
-        ally: app_commands.Range[str, 1, 60] | None = None,
+        squadrons_in_zone: Count = 0,
+        adjacent_squadrons: Count = 0,
+        adjacent_place: Name | None = None,
+        allied_adjacent_squadrons: Count = 0,
+        ally: Name | None = None,
         fortresses: app_commands.Range[str, 1, 500] | None = None,
-        ports: app_commands.Range[int, 0, 50] = 1,
-        hand: app_commands.Range[int, 0, 30] | None = None,
+        ports: Count = 1,
+        hand: Cards | None = None,
     ) -> None:
         """OP-1 to OP-5: check the declaration, roll both sides, ask for the first reward."""
         ctx = await RulesetContext.of(interaction, SPEC)
@@ -195,9 +206,7 @@ class OttomanPiracyCog(BotCog):
         )
 
     @piracy.autocomplete("zone")
-    async def zone_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def zone_autocomplete(self, interaction: Interaction, current: str) -> Choices:
         """The map's sea zones in the player's language; any other name may be typed."""
         return [
             app_commands.Choice(name=name, value=value)
@@ -205,30 +214,17 @@ class OttomanPiracyCog(BotCog):
         ]
 
     @piracy.autocomplete("target")
-    async def target_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def target_autocomplete(self, interaction: Interaction, current: str) -> Choices:
         """Powers that can be targets (not the Ottomans), with the faction playing each."""
-        found = await state_for(interaction, SPEC)
-        state = found[1] if found else OttomanPiracyState()
-        return _power_choices(state, current, locale_of(interaction), ottoman=False)
+        return await _power_choices(interaction, current, ottoman=False)
 
     @piracy.autocomplete("ally")
-    async def ally_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def ally_autocomplete(self, interaction: Interaction, current: str) -> Choices:
         """Powers registered at war with the Ottomans."""
-        found = await state_for(interaction, SPEC)
-        if found is None:
-            return []
-        at_war = found[1].at_war_with_ottomans
-        choices = _power_choices(found[1], current, locale_of(interaction), ottoman=False)
-        return [c for c in choices if c.value in at_war]
+        return await _power_choices(interaction, current, ottoman=False, at_war=True)
 
     @piracy.autocomplete("leaders")
-    async def leaders_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def leaders_autocomplete(self, interaction: Interaction, current: str) -> Choices:
         """Each rated naval leader, and all of them together."""
         found = await state_for(interaction, SPEC)
         settings = found[2] if found else OttomanPiracySettings()
@@ -248,8 +244,8 @@ class OttomanPiracyCog(BotCog):
     @app_commands.describe(hand="Cards in the target's hand, needed if a card is the reward")
     async def force(
         self,
-        interaction: discord.Interaction[Any],
-        hand: app_commands.Range[int, 0, 30] | None = None,
+        interaction: Interaction,
+        hand: Cards | None = None,
     ) -> None:
         """OP-I10: every hit left gets the first possible reward in the forced order; the
         question in the channel then shows how the piracy was settled."""
@@ -273,7 +269,7 @@ class OttomanPiracyCog(BotCog):
     # -- status --------------------------------------------------------------------------------
 
     @corsairs.command(name="status", description="Piracy VP, zones used this turn, stolen cards")
-    async def status(self, interaction: discord.Interaction[Any]) -> None:
+    async def status(self, interaction: Interaction) -> None:
         """What the piracy track shows now."""
         ctx = await RulesetContext.of(interaction, SPEC)
         state, settings = await ctx.read()
@@ -289,8 +285,8 @@ class OttomanPiracyCog(BotCog):
     @app_commands.describe(power="The power", at_war="At war with the Ottomans?")
     async def war(
         self,
-        interaction: discord.Interaction[Any],
-        power: app_commands.Range[str, 1, 60],
+        interaction: Interaction,
+        power: Name,
         at_war: bool,
     ) -> None:
         """OP-1.3, OP-2.3, OP-2.4: war status decides whose squadrons and fortresses help."""
@@ -315,10 +311,10 @@ class OttomanPiracyCog(BotCog):
     )
     async def power(
         self,
-        interaction: discord.Interaction[Any],
-        power: app_commands.Range[str, 1, 60],
+        interaction: Interaction,
+        power: Name,
         player: discord.Member | None = None,
-        faction: app_commands.Range[str, 1, 64] | None = None,
+        faction: FactionName | None = None,
     ) -> None:
         """A power's player answers its reward questions; with neither option it is cleared."""
         ctx = await _gm_context(interaction)
@@ -329,9 +325,7 @@ class OttomanPiracyCog(BotCog):
 
     @corsairs.command(name="vp", description="Set the Ottoman piracy VP (GM)")
     @app_commands.describe(value="Piracy VP, 0 to the cap (10)")
-    async def vp(
-        self, interaction: discord.Interaction[Any], value: app_commands.Range[int, 0, 100]
-    ) -> None:
+    async def vp(self, interaction: Interaction, value: app_commands.Range[int, 0, 100]) -> None:
         """OP-5.8, OP-I13: the GM's correction of the track."""
         ctx = await _gm_context(interaction)
         await _bookkeeping(ctx, lambda state, settings: set_piracy_vp(state, settings, value))
@@ -342,8 +336,8 @@ class OttomanPiracyCog(BotCog):
     @app_commands.describe(power="The active power", cp="CP it has this impulse (optional)")
     async def impulse(
         self,
-        interaction: discord.Interaction[Any],
-        power: app_commands.Range[str, 1, 60],
+        interaction: Interaction,
+        power: Name,
         cp: app_commands.Range[int, 0, 20] | None = None,
     ) -> None:
         """OP-5.5, OP-I12: a new impulse releases the cards locked until it."""
@@ -354,9 +348,9 @@ class OttomanPiracyCog(BotCog):
     @app_commands.describe(cards="Cards in hand", power="The power (default: the one you play)")
     async def hand(
         self,
-        interaction: discord.Interaction[Any],
-        cards: app_commands.Range[int, 0, 30],
-        power: app_commands.Range[str, 1, 60] | None = None,
+        interaction: Interaction,
+        cards: Cards,
+        power: Name | None = None,
     ) -> None:
         """OP-I12: the hand a random card is rolled from; a player states their own."""
         ctx = await RulesetContext.of(interaction, SPEC)
@@ -372,19 +366,15 @@ class OttomanPiracyCog(BotCog):
     @power.autocomplete("power")
     @impulse.autocomplete("power")
     @hand.autocomplete("power")
-    async def power_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def power_autocomplete(self, interaction: Interaction, current: str) -> Choices:
         """Every power, with the faction playing it."""
-        found = await state_for(interaction, SPEC)
-        state = found[1] if found else OttomanPiracyState()
-        return _power_choices(state, current, locale_of(interaction), ottoman=True)
+        return await _power_choices(interaction, current, ottoman=True)
 
 
 # --- helpers behind the commands -----------------------------------------------------------
 
 
-async def _gm_context(interaction: discord.Interaction[Any]) -> Ctx:
+async def _gm_context(interaction: Interaction) -> Ctx:
     ctx = await RulesetContext.of(interaction, SPEC)
     require_gm(ctx.base)
     return ctx
@@ -582,9 +572,7 @@ async def _settle_question(
 
 
 @setup_step(SPEC.key)
-async def piracy_setup_step(
-    interaction: discord.Interaction[Any], base: Context, locale: str
-) -> str | None:
+async def piracy_setup_step(interaction: Interaction, base: Context, locale: str) -> str | None:
     """The Ottoman piracy set-up, in order: who plays the Ottomans, who plays the powers
     they may target (OP-1.1), which powers are at war with them (OP-2.3); None when the
     Ottomans have a player and at least one power is at war."""
@@ -603,7 +591,7 @@ async def piracy_setup_step(
 
 @choice_handler(REWARD_CHOICE)
 async def answer_reward(
-    interaction: discord.Interaction[Any], base: Context, choice: Choice, option: str
+    interaction: Interaction, base: Context, choice: Choice, option: str
 ) -> None:
     """A click on a reward button (or a pick in the hand select): apply it and redraw the
     story in the campaign's language (it is public, and its buttons are the target's)."""
