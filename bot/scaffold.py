@@ -16,16 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Generic, TypeAlias, TypeVar
+from typing import Any, Generic, TypeVar
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 from pydantic import BaseModel
 
 from bot import announcements
 from bot.announcements import Announcement
-from bot.app import PrivateerBot
 from bot.campaigns import Campaign, CampaignService, Faction, UnitOfWork
 from bot.dice import Dice
 from bot.errors import NotFound
@@ -43,28 +41,6 @@ from bot.storage.audit import AuditEntry
 S = TypeVar("S", bound=BaseModel)
 T = TypeVar("T", bound=BaseModel)
 OutcomeT = TypeVar("OutcomeT", bound=Outcome[Any])
-
-# What a command's or an autocomplete's signature names again and again.
-Interaction: TypeAlias = discord.Interaction[Any]
-Choices: TypeAlias = list[app_commands.Choice[str]]
-FactionName = app_commands.Range[str, 1, 64]  # an option naming a faction (autocompleted)
-
-
-class BotCog(commands.Cog):
-    """A cog of the bot's commands; it keeps the bot it was added to (to edit or post a
-    message outside an interaction's answer)."""
-
-    def __init__(self, bot: PrivateerBot) -> None:
-        self.bot = bot
-
-
-def command_group(
-    name: str, description: str, *, parent: app_commands.Group | None = None
-) -> app_commands.Group:
-    """A slash command group: a top-level one (no `parent`) is offered in servers only."""
-    if parent is not None:
-        return app_commands.Group(name=name, description=description, parent=parent)
-    return app_commands.Group(name=name, description=description, guild_only=True)
 
 
 def interaction_options(interaction: discord.Interaction[Any]) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from discord import app_commands
 from bot import fair_embeds, fair_turns, rulesets, settings_edit, settings_file
 from bot.app import PrivateerBot
 from bot.campaigns import CORE
+from bot.cog_base import BotCog, Choices, Interaction, command_group
 from bot.errors import GameError, NotFound
 from bot.i18n import LANGUAGES, t
 from bot.interactions import (
@@ -32,7 +33,6 @@ from bot.interactions import (
     ruleset_choices,
     service_of,
 )
-from bot.scaffold import BotCog, Choices, Interaction, command_group
 from bot.text import shown
 from bot.turn_flow import (
     ON_DEADLINE,

@@ -12,10 +12,11 @@ import discord
 from discord import app_commands
 
 from bot.app import PrivateerBot
+from bot.cog_base import BotCog, Choices, Interaction
 from bot.errors import NotFound
 from bot.i18n import catalog, language_of, t
 from bot.interactions import add_field, line_embeds, locale_of, make_embed, message_batches, reply
-from bot.scaffold import BotCog, Choices, Interaction, matching_choices
+from bot.scaffold import matching_choices
 
 # Core commands only a GM may run; a ruleset's GM commands say "(GM" in their description.
 CORE_GM_COMMANDS = frozenset(

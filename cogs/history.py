@@ -15,6 +15,7 @@ from bot import anchors, controls, dice_stats, fair_embeds, history_export, secr
 from bot.app import PrivateerBot
 from bot.campaigns import CORE
 from bot.chart_files import luck_files
+from bot.cog_base import BotCog, Interaction, command_group
 from bot.controls import Control
 from bot.errors import NotFound
 from bot.export_page import export_page, member_names
@@ -29,7 +30,6 @@ from bot.interactions import (
     reply,
     ruleset_choices,
 )
-from bot.scaffold import BotCog, Interaction, command_group
 from bot.storage.audit import GENESIS, AuditEntry, VerifyReport
 from bot.storage.log import HistoryFilter
 from bot.storage.verify import export_extras

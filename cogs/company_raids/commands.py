@@ -16,6 +16,7 @@ from discord import app_commands
 
 from bot.app import PrivateerBot
 from bot.campaigns import Choice, UnitOfWork
+from bot.cog_base import BotCog, Choices, FactionName, Interaction, command_group
 from bot.dice import Dice
 from bot.errors import GameError
 from bot.i18n import t
@@ -47,18 +48,7 @@ from bot.rules.company_raids import (
     remove_piece,
     status,
 )
-from bot.scaffold import (
-    Applied,
-    BotCog,
-    Choices,
-    FactionName,
-    Interaction,
-    RulesetContext,
-    command_group,
-    faction_autocomplete,
-    owned_choices,
-    state_choices,
-)
+from bot.scaffold import Applied, RulesetContext, faction_autocomplete, owned_choices, state_choices
 from bot.text import split_top_level
 from cogs.company_raids.render import (
     change_embed,
@@ -213,12 +203,7 @@ class CompanyRaidsCog(BotCog):
 
     @company.command(name="edit-piece", description="Correct a piece's value")
     @app_commands.describe(name="The piece", value="Its value (CR-I16)")
-    async def edit_piece(
-        self,
-        interaction: Interaction,
-        name: Name,
-        value: Amount,
-    ) -> None:
+    async def edit_piece(self, interaction: Interaction, name: Name, value: Amount) -> None:
         """CR-I16: the value counts from the next amount due."""
         ctx = await RulesetContext.of(interaction, SPEC)
         await _board(
@@ -245,12 +230,7 @@ class CompanyRaidsCog(BotCog):
         piece="The piece",
         square="Your own or an ownerless Company it moves to (default: elsewhere)",
     )
-    async def move(
-        self,
-        interaction: Interaction,
-        piece: Name,
-        square: Name | None = None,
-    ) -> None:
+    async def move(self, interaction: Interaction, piece: Name, square: Name | None = None) -> None:
         """CR-I9: leaving clears the *attempted* marks; from the Joker, CR-5.3 and CR-I10."""
         ctx = await RulesetContext.of(interaction, SPEC)
         await _board(
@@ -347,11 +327,7 @@ class CompanyRaidsCog(BotCog):
         name="force", description="Force the documented answer for an absent player (GM)"
     )
     @app_commands.describe(incident="The incident (default: the latest waiting one)")
-    async def force(
-        self,
-        interaction: Interaction,
-        incident: IncidentNo | None = None,
-    ) -> None:
+    async def force(self, interaction: Interaction, incident: IncidentNo | None = None) -> None:
         """CR-I19: the trespasser pays, the owner collects the fine, the aggressor attacks,
         the earliest owner piece defends, a capped duel's outcome stands."""
         ctx = await RulesetContext.of(interaction, SPEC)
@@ -365,10 +341,7 @@ class CompanyRaidsCog(BotCog):
         incident="The incident (default: the latest waiting one)",
     )
     async def fine(
-        self,
-        interaction: Interaction,
-        amount: Amount,
-        incident: IncidentNo | None = None,
+        self, interaction: Interaction, amount: Amount, incident: IncidentNo | None = None
     ) -> None:
         """CR-I4 (`fine_source = enter_each_time`): the owner enters the amount."""
         ctx = await RulesetContext.of(interaction, SPEC)

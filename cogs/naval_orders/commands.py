@@ -14,6 +14,7 @@ from typing import Any, Literal, TypeVar
 
 from discord import app_commands
 
+from bot.cog_base import BotCog, Choices, FactionName, Interaction, command_group
 from bot.dice import Dice
 from bot.errors import GameError
 from bot.interactions import reply, require_gm
@@ -56,18 +57,7 @@ from bot.rules.naval_orders.models import EnemyPlace, Force, ForceKind, name_key
 from bot.rules.naval_orders.registry import check_owner, find_force, find_station
 from bot.rules.naval_orders.settings import OrderKind
 from bot.rulesets import Outcome
-from bot.scaffold import (
-    BotCog,
-    Choices,
-    FactionName,
-    Interaction,
-    RulesetContext,
-    Typist,
-    command_group,
-    faction_autocomplete,
-    owned_choices,
-    state_choices,
-)
+from bot.scaffold import RulesetContext, Typist, faction_autocomplete, owned_choices, state_choices
 from cogs.naval_orders.forms import OrderForm
 from cogs.naval_orders.input import (
     order_from_form,
@@ -298,11 +288,7 @@ class NavalOrdersCog(BotCog):
         unit="The force", location="Its location now", in_port="Is it in port there?"
     )
     async def position(
-        self,
-        interaction: Interaction,
-        unit: Name,
-        location: Name,
-        in_port: bool = False,
+        self, interaction: Interaction, unit: Name, location: Name, in_port: bool = False
     ) -> None:
         """NO-I6: the players move; the bot records where (NO-I15 back in the zone)."""
         ctx = await RulesetContext.of(interaction, SPEC)
@@ -371,10 +357,7 @@ class NavalOrdersCog(BotCog):
         location="The location", distances="Station: distance, e.g. Kronstadt: 3, Reval: 5"
     )
     async def station_distances(
-        self,
-        interaction: Interaction,
-        location: Name,
-        distances: Listing,
+        self, interaction: Interaction, location: Name, distances: Listing
     ) -> None:
         """NO-I16 `distance_table`: the bot then names the nearest station itself."""
         ctx = await _gm_context(interaction)
@@ -396,12 +379,7 @@ class NavalOrdersCog(BotCog):
         unit="Your fleet or squadron (a naval station for construction)",
         order="One of the nine orders",
     )
-    async def order(
-        self,
-        interaction: Interaction,
-        unit: Name,
-        order: str,
-    ) -> None:
+    async def order(self, interaction: Interaction, unit: Name, order: str) -> None:
         """NO-1.1, NO-I2, NO-I19: the form asks exactly what the order's text needs; the
         force, its owner and the turn's order are checked before the form opens."""
         ctx = await RulesetContext.of(interaction, SPEC)
@@ -424,13 +402,7 @@ class NavalOrdersCog(BotCog):
         unit="The force at sea that gets the order",
         order="The new order",
     )
-    async def packet(
-        self,
-        interaction: Interaction,
-        packet: Name,
-        unit: Name,
-        order: str,
-    ) -> None:
+    async def packet(self, interaction: Interaction, packet: Name, unit: Name, order: str) -> None:
         """NO-3.3, NO-I18, NO-I22: the order goes with the packet; the form as for any order."""
         ctx = await RulesetContext.of(interaction, SPEC)
         kind = _order_kind(order)
@@ -479,12 +451,7 @@ class NavalOrdersCog(BotCog):
 
     @navy.command(name="return", description="Name the naval station a force returns to")
     @app_commands.describe(unit="The returning force", station="The nearest naval station")
-    async def return_to(
-        self,
-        interaction: Interaction,
-        unit: Name,
-        station: Name,
-    ) -> None:
+    async def return_to(self, interaction: Interaction, unit: Name, station: Name) -> None:
         """NO-4.3, NO-6.3, NO-I16: the player names it, the GM confirms it."""
         ctx = await RulesetContext.of(interaction, SPEC)
         await _force_change(

@@ -11,10 +11,10 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
+from bot.cog_base import Interaction
 from bot.i18n import t
 from bot.interactions import clip, handle_error
 from bot.rules.naval_orders.settings import OrderKind
-from bot.scaffold import Interaction
 from cogs.naval_orders.input import FORM_FIELDS
 
 Submit = Callable[[Interaction, dict[str, str]], Awaitable[None]]

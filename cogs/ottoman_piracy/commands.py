@@ -16,6 +16,7 @@ from discord import app_commands
 from bot.announcements import Announcement
 from bot.app import PrivateerBot
 from bot.campaigns import Choice, Faction, UnitOfWork
+from bot.cog_base import BotCog, Choices, FactionName, Interaction, command_group
 from bot.dice import Dice
 from bot.errors import GameError, NotAllowed, NotFound
 from bot.i18n import t
@@ -55,18 +56,7 @@ from bot.rules.ottoman_piracy import (
 )
 from bot.rules.ottoman_piracy.models import Reward
 from bot.rules.ottoman_piracy.names import leader_label
-from bot.scaffold import (
-    Applied,
-    BotCog,
-    Choices,
-    FactionName,
-    Interaction,
-    RulesetContext,
-    command_group,
-    faction_autocomplete,
-    matching_choices,
-    state_for,
-)
+from bot.scaffold import Applied, RulesetContext, faction_autocomplete, matching_choices, state_for
 from cogs.ottoman_piracy.input import PiracyInput, build_declaration, resolve_power
 from cogs.ottoman_piracy.render import (
     change_embed,
@@ -242,11 +232,7 @@ class OttomanPiracyCog(BotCog):
         name="force", description="Force the default reward for a player who is away (GM)"
     )
     @app_commands.describe(hand="Cards in the target's hand, needed if a card is the reward")
-    async def force(
-        self,
-        interaction: Interaction,
-        hand: Cards | None = None,
-    ) -> None:
+    async def force(self, interaction: Interaction, hand: Cards | None = None) -> None:
         """OP-I10: every hit left gets the first possible reward in the forced order; the
         question in the channel then shows how the piracy was settled."""
         ctx = await RulesetContext.of(interaction, SPEC)
@@ -283,12 +269,7 @@ class OttomanPiracyCog(BotCog):
         name="war", description="Record whether a power is at war with the Ottomans (GM)"
     )
     @app_commands.describe(power="The power", at_war="At war with the Ottomans?")
-    async def war(
-        self,
-        interaction: Interaction,
-        power: Name,
-        at_war: bool,
-    ) -> None:
+    async def war(self, interaction: Interaction, power: Name, at_war: bool) -> None:
         """OP-1.3, OP-2.3, OP-2.4: war status decides whose squadrons and fortresses help."""
         ctx = await _gm_context(interaction)
         done = await ctx.apply(lambda state, _s, _d: set_at_war(state, power, at_war))
@@ -346,12 +327,7 @@ class OttomanPiracyCog(BotCog):
 
     @corsairs.command(name="hand", description="State how many cards a power holds this impulse")
     @app_commands.describe(cards="Cards in hand", power="The power (default: the one you play)")
-    async def hand(
-        self,
-        interaction: Interaction,
-        cards: Cards,
-        power: Name | None = None,
-    ) -> None:
+    async def hand(self, interaction: Interaction, cards: Cards, power: Name | None = None) -> None:
         """OP-I12: the hand a random card is rolled from; a player states their own."""
         ctx = await RulesetContext.of(interaction, SPEC)
         state, _ = await ctx.read()
