@@ -6,7 +6,8 @@ test can script: `table.script_dice([6, 6])`, then `await table.slash("/roll dic
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import logging
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
@@ -37,6 +38,16 @@ def discord_schema() -> DiscordSchema:
             f"not be built, so the stand-in cannot validate request bodies: {error}",
             pytrace=False,
         )
+
+
+@pytest.fixture
+def keep_logging() -> Iterator[None]:
+    """The terminal mode sets up logging; later tests get theirs back."""
+    root = logging.getLogger()
+    level, handlers = root.level, list(root.handlers)
+    yield
+    root.setLevel(level)
+    root.handlers[:] = handlers
 
 
 @pytest.fixture

@@ -13,6 +13,8 @@ import pytest
 
 from bot.standin import ClientRefused
 
+from .seating import seat_piracy
+
 # OP-E1 / OP-6: Barbarossa and 2 corsairs in the Ionian Sea; a Habsburg squadron in Messina,
 # Hospitaller Malta and Papal Corfu around it.
 OP_E1 = (
@@ -28,21 +30,12 @@ FORCE = "Force default (GM)"
 @pytest.fixture
 async def seated(campaign):
     """Factions joined, powers assigned to them, the Habsburgs at war, piracy VP at 3."""
-    table = campaign
-    for player, faction in (
-        ("player1", "Ottomans"),
-        ("player2", "Habsburgs"),
-        ("player3", "France"),
-    ):
-        await table.slash(f"/campaign join faction:{faction}", as_=player)
-    for power, player in (("ottoman", "player1"), ("hapsburg", "player2"), ("france", "player3")):
-        assigned = await table.slash(f"/corsairs power power:{power} player:@{player}", as_="gm")
-        assert not assigned.ephemeral, assigned.text()
-    war = await table.slash("/corsairs war power:hapsburg at_war:true", as_="gm")
+    await seat_piracy(campaign, at_war=())
+    war = await campaign.slash("/corsairs war power:hapsburg at_war:true", as_="gm")
     assert "Hapsburgs: at war with the Ottomans." in war.embed.description
-    vp = await table.slash("/corsairs vp value:3", as_="gm")
+    vp = await campaign.slash("/corsairs vp value:3", as_="gm")
     assert "0 → 3" in vp.embed.description
-    return table
+    return campaign
 
 
 def labels(reply):
