@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -157,13 +158,7 @@ class CompanyRaidsCog(BotCog):
     @app_commands.describe(name="The Company")
     async def remove_company(self, interaction: Interaction, name: Name) -> None:
         """Refused while an incident is open in it."""
-        ctx = await RulesetContext.of(interaction, SPEC)
-        await _board(
-            ctx,
-            lambda state, settings: remove_company(
-                state, settings, name, by_faction=_company_owner(ctx, state, name)
-            ),
-        )
+        await _on_board(interaction, remove_company, name, of=_company_owner)
 
     @company.command(name="add-piece", description="Register a piece: owner, value, square")
     @app_commands.autocomplete(owner=faction_autocomplete)
@@ -205,25 +200,13 @@ class CompanyRaidsCog(BotCog):
     @app_commands.describe(name="The piece", value="Its value (CR-I16)")
     async def edit_piece(self, interaction: Interaction, name: Name, value: Amount) -> None:
         """CR-I16: the value counts from the next amount due."""
-        ctx = await RulesetContext.of(interaction, SPEC)
-        await _board(
-            ctx,
-            lambda state, settings: edit_piece(
-                state, settings, name, value=value, by_faction=_piece_owner(ctx, state, name)
-            ),
-        )
+        await _on_board(interaction, edit_piece, name, of=_piece_owner, value=value)
 
     @company.command(name="remove-piece", description="Delete a piece's record")
     @app_commands.describe(name="The piece")
     async def remove_piece(self, interaction: Interaction, name: Name) -> None:
         """A piece taken off in the Joker leaves it (CR-I10)."""
-        ctx = await RulesetContext.of(interaction, SPEC)
-        await _board(
-            ctx,
-            lambda state, settings: remove_piece(
-                state, settings, name, by_faction=_piece_owner(ctx, state, name)
-            ),
-        )
+        await _on_board(interaction, remove_piece, name, of=_piece_owner)
 
     @company.command(name="move", description="A piece leaves its square (no incident)")
     @app_commands.describe(
@@ -232,17 +215,7 @@ class CompanyRaidsCog(BotCog):
     )
     async def move(self, interaction: Interaction, piece: Name, square: Name | None = None) -> None:
         """CR-I9: leaving clears the *attempted* marks; from the Joker, CR-5.3 and CR-I10."""
-        ctx = await RulesetContext.of(interaction, SPEC)
-        await _board(
-            ctx,
-            lambda state, settings: move_piece(
-                state,
-                settings,
-                piece,
-                to_company=square,
-                by_faction=_piece_owner(ctx, state, piece),
-            ),
-        )
+        await _on_board(interaction, move_piece, piece, of=_piece_owner, to_company=square)
 
     @company.command(name="holding", description="Declare your Joker Holding (the Joker's owner)")
     @app_commands.describe(companies="Your Companies that reach the Joker, comma-separated")
@@ -404,6 +377,7 @@ def _piece_owner(ctx: Ctx, state: CompanyRaidsState, name: str) -> str | None:
 
 
 def _company_owner(ctx: Ctx, state: CompanyRaidsState, name: str) -> str | None:
+    """Who acts for the Company: its owner when the actor plays it (None for a GM)."""
     company = state.companies.get(name_key(name))
     return ctx.claimed_faction(company.owner if company is not None else None)
 
@@ -417,6 +391,25 @@ async def _board(ctx: Ctx, change: BoardChange) -> None:
     await reply(
         ctx.interaction,
         embed=change_embed(done.outcome.lines, ctx.public_locale, entry_seq=done.entry.seq),
+    )
+
+
+async def _on_board(
+    interaction: Interaction,
+    change: Callable[..., RaidOutcome],
+    name: str,
+    *,
+    of: Callable[[Ctx, CompanyRaidsState, str], str | None],
+    **options: Any,
+) -> None:
+    """A change to one Company or piece, `change(state, settings, name, **options)`, made by
+    its owner (`of` tells who acts for it; a GM for anyone)."""
+    ctx = await RulesetContext.of(interaction, SPEC)
+    await _board(
+        ctx,
+        lambda state, settings: change(
+            state, settings, name, by_faction=of(ctx, state, name), **options
+        ),
     )
 
 
