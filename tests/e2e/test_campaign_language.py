@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.interactions import LOSS_COLOUR, SUCCESS_COLOUR, WAITING_COLOUR
 
-from .seating import seat_piracy
+from .play import seat_piracy
 
 # OP-E1 / OP-6, as tests/e2e/test_ottoman_piracy.py declares it.
 OP_E1 = (

@@ -12,6 +12,8 @@ import pytest
 
 from bot.rules.company_raids import CompanyRaidsSettings
 
+from .play import labels, set_up
+
 LAND = "/company land piece:Broker company:Steelworks"
 PAY = "Pay the fine"
 CAPTURE = "Attempt a capture"
@@ -23,20 +25,14 @@ FORCE = "Force default (GM)"
 @pytest.fixture
 async def board(table):
     """A Company raids campaign: Boris's Steelworks (fine 180), Anna's Broker (value 300)."""
-    created = await table.slash("/campaign create name:Raids rulesets:company_raids", as_="gm")
-    assert not created.ephemeral, created.text()
-    for player, faction in (("player1", "Anna"), ("player2", "Boris"), ("player3", "Vera")):
-        joined = await table.slash(f"/campaign join faction:{faction}", as_=player)
-        assert not joined.ephemeral, joined.text()
+    cast = (("player1", "Anna"), ("player2", "Boris"), ("player3", "Vera"))
+    lines = [("/campaign create name:Raids rulesets:company_raids", "gm")]
+    await set_up(table, lines + [(f"/campaign join faction:{f}", who) for who, f in cast])
     company = await table.slash("/company add-company name:Steelworks fine:180", as_="player2")
     assert "Company Steelworks registered: owner Boris, fine 180" in company.embed.description
     piece = await table.slash("/company add-piece name:Broker value:300", as_="player1")
     assert "Piece Broker registered: owner Anna, value 300." in piece.embed.description
     return table
-
-
-def labels(reply):
-    return [b.label for b in reply.buttons]
 
 
 async def board_shown(table) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from bot.standin import Table
 from bot.standin.seen import SeenMessage
 
-from .seating import PIRACY_CAST, seat_piracy
+from .play import PIRACY_CAST, seat_piracy
 
 LEGACY = (("x:choice:", "pc:"), ("x:fleet_combat.", "fc:"), ("x:history.page:", "hp:"))
 

@@ -13,7 +13,7 @@ import pytest
 
 from bot.standin import ClientRefused
 
-from .seating import seat_piracy
+from .play import labels, seat_piracy
 
 # OP-E1 / OP-6: Barbarossa and 2 corsairs in the Ionian Sea; a Habsburg squadron in Messina,
 # Hospitaller Malta and Papal Corfu around it.
@@ -36,10 +36,6 @@ async def seated(campaign):
     vp = await campaign.slash("/corsairs vp value:3", as_="gm")
     assert "0 → 3" in vp.embed.description
     return campaign
-
-
-def labels(reply):
-    return [b.label for b in reply.buttons]
 
 
 async def vp_shown(table) -> str:

@@ -92,6 +92,13 @@ def keys_the_engine_emits() -> set[str]:
 # --- scenarios reaching every kind of line ----------------------------------------------
 
 
+def fine_asked(config: CompanyRaidsSettings) -> cr.RaidOutcome:
+    """CR-I4 `enter_each_time`: Broker lands in Steelworks and pays; the owner is asked the
+    amount."""
+    landed = cr.land(steelworks_board(config), config, "Broker", "Steelworks", no_dice())
+    return cr.answer(landed.state, config, 1, "pay", no_dice())
+
+
 def company_flows() -> list[cr.RaidOutcome]:
     outcomes = []
     state = steelworks_board()
@@ -117,13 +124,7 @@ def company_flows() -> list[cr.RaidOutcome]:
     outcomes.append(cr.answer(odd_failed.state, config, 1, "counterattack", scripted(2)[0]))
     # CR-I4: the fine entered by the owner.
     entering = settings(fine_source="enter_each_time")
-    asked = cr.answer(
-        cr.land(steelworks_board(entering), entering, "Broker", "Steelworks", no_dice()).state,
-        entering,
-        1,
-        "pay",
-        no_dice(),
-    )
+    asked = fine_asked(entering)
     outcomes.append(asked)
     outcomes.append(cr.answer(asked.state, entering, 1, "amount", no_dice(), amount=90))
     # CR-I5: passing through.
@@ -213,13 +214,7 @@ def status_and_turn_lines() -> list[Msg]:
         (settings(duel_max_shots=1), "ruling"),
     ):
         if build == "fine":
-            pending = cr.answer(
-                cr.land(steelworks_board(config), config, "Broker", "Steelworks", no_dice()).state,
-                config,
-                1,
-                "pay",
-                no_dice(),
-            ).state
+            pending = fine_asked(config).state
         else:
             pending = cr.enter(
                 joker_board(config, clerk=True), config, "Corsair", scripted(1)[0]
@@ -257,13 +252,7 @@ def refusals() -> list[Callable[[], object]]:
     asking = cr.enter(joker_board(choosing, clerk=True), choosing, "Corsair", no_dice()).state
     untracked = settings(track_joker_holding=False)
     entering = settings(fine_source="enter_each_time")
-    fine_due = cr.answer(
-        cr.land(steelworks_board(entering), entering, "Broker", "Steelworks", no_dice()).state,
-        entering,
-        1,
-        "pay",
-        no_dice(),
-    ).state
+    fine_due = fine_asked(entering).state
     crowded = CompanyRaidsState(
         companies={f"c{i}": Company(name=f"C{i}", owner="Anna") for i in range(MAX_COMPANIES)}
     )

@@ -1,7 +1,10 @@
-"""Seating the Ottoman piracy cast in an end-to-end campaign: each player joins with a
-faction and is given a power, and the GM records the powers at war with the Ottomans."""
+"""What the end-to-end tests share: seating the Ottoman piracy cast (each player joins with a
+faction and is given a power, the GM records the powers at war with the Ottomans) and
+reading a reply's buttons."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from bot.standin import Table
 
@@ -18,10 +21,21 @@ async def seat_piracy(
     cast: tuple[tuple[str, str, str], ...] = PIRACY_CAST,
     at_war: tuple[str, ...] = ("hapsburg",),
 ) -> None:
-    """Every step is answered publicly (a refusal fails the set-up, not the test after it)."""
+    """The cast joins, each is given their power, the GM records who is at war."""
     lines = [(f"/campaign join faction:{faction}", who) for who, faction, _ in cast]
     lines += [(f"/corsairs power power:{power} player:@{who}", "gm") for who, _, power in cast]
     lines += [(f"/corsairs war power:{power} at_war:true", "gm") for power in at_war]
+    await set_up(table, lines)
+
+
+async def set_up(table: Table, lines: list[tuple[str, str]]) -> None:
+    """Each (command, who types it) in turn, each answered publicly: a refusal fails the
+    set-up, not the test after it."""
     for line, as_ in lines:
         answered = await table.slash(line, as_=as_)
         assert not answered.ephemeral, (line, answered.text())
+
+
+def labels(reply: Any) -> list[str]:
+    """The labels of a reply's buttons, in order."""
+    return [b.label for b in reply.buttons]
