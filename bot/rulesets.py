@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
 
 from bot.dice import Dice
 from bot.i18n import Msg
@@ -194,10 +194,3 @@ def cog_of(key: str) -> str:
     """The extension module of an implemented ruleset."""
     get(key)
     return _REGISTRY[key][1]
-
-
-def setting(default: Any, description: str) -> Any:
-    """One field of a ruleset's settings model: its documented default and a description
-    citing its interpretation; a numeric setting's bounds come with its type
-    (`Annotated[int, Field(ge=…, le=…)]`)."""
-    return Field(default=default, description=description)

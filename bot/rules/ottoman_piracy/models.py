@@ -11,7 +11,6 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from bot.rules.ottoman_piracy.names import OTTOMAN, leader_key, power_key
-from bot.rulesets import setting
 
 Reward = Literal["squadron", "card", "vp"]
 # Buttons list the rewards in the rulebook's order a), b), c) (OP-5.4-5.6).
@@ -56,52 +55,48 @@ def _default_forced_order() -> list[Reward]:
 class OttomanPiracySettings(BaseModel):
     """Per-campaign settings, one per interpretation (rules/ottoman-piracy.md, section 4)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
 
-    hit_min_face: Face = setting(5, "OP-I1: lowest d6 face that hits")
-    require_corsairs: bool = setting(True, "OP-I2: refuse piracy without corsairs")
-    piracy_per_zone_per_turn: PerTurn = setting(1, "OP-I3: piracies allowed per sea zone per turn")
-    other_powers_in_zone_dice: DicePerSquadron = setting(
-        0, "OP-I4: dice per squadron of a third power at war in the piracy zone itself"
-    )
-    fortified_spaces_count: bool = setting(
-        False, "OP-I5: keys and fortified cities give dice like fortresses"
-    )
-    hospitallers_count: bool = setting(
-        True, "OP-I6: Hospitaller fortresses give dice whatever the target's war status"
-    )
-    anti_piracy_hits_hit_squadrons: bool = setting(
-        False, "OP-I7: anti-piracy hits beyond the corsairs sink squadrons"
-    )
-    corsair_count_timing: Literal["after_anti_piracy", "before_anti_piracy"] = setting(
-        "after_anti_piracy", "OP-I8: when corsairs are counted for step 4"
-    )
-    leader_rating_mode: Literal["sum", "max"] = setting(
-        "sum", "OP-I9: two leaders add both ratings, or only the highest"
-    )
+    hit_min_face: Face = 5
+    """OP-I1: lowest d6 face that hits"""
+    require_corsairs: bool = True
+    """OP-I2: refuse piracy without corsairs"""
+    piracy_per_zone_per_turn: PerTurn = 1
+    """OP-I3: piracies allowed per sea zone per turn"""
+    other_powers_in_zone_dice: DicePerSquadron = 0
+    """OP-I4: dice per squadron of a third power at war in the piracy zone itself"""
+    fortified_spaces_count: bool = False
+    """OP-I5: keys and fortified cities give dice like fortresses"""
+    hospitallers_count: bool = True
+    """OP-I6: Hospitaller fortresses give dice whatever the target's war status"""
+    anti_piracy_hits_hit_squadrons: bool = False
+    """OP-I7: anti-piracy hits beyond the corsairs sink squadrons"""
+    corsair_count_timing: Literal["after_anti_piracy", "before_anti_piracy"] = "after_anti_piracy"
+    """OP-I8: when corsairs are counted for step 4"""
+    leader_rating_mode: Literal["sum", "max"] = "sum"
+    """OP-I9: two leaders add both ratings, or only the highest"""
     piracy_ratings: dict[str, int] = Field(
         default_factory=lambda: {"barbarossa": 1, "dragut": 2},
         description="OP-I9: piracy rating of each naval leader",
     )
-    reward_chooser: Literal["target", "ottoman"] = setting(
-        "target", "OP-I10: who picks the reward for each hit"
-    )
+    reward_chooser: Literal["target", "ottoman"] = "target"
+    """OP-I10: who picks the reward for each hit"""
     forced_reward_order: list[Reward] = Field(
         default_factory=_default_forced_order,
         description="OP-I10: order the GM's forced default tries the rewards in",
     )
-    squadron_reward_owner: Literal["target_only", "target_or_allies"] = setting(
-        "target_only", "OP-I11: whose squadrons may be given up"
-    )
-    random_card_method: Literal["bot_index_roll", "physical_draw"] = setting(
-        "bot_index_roll", "OP-I12: the bot rolls 1dH, or the Ottoman draws"
-    )
-    stolen_card_lock: CardLockKind = setting(
-        "until_next_impulse", "OP-I12: when a stolen card becomes playable"
-    )
-    piracy_vp_cap: PiracyVp = setting(10, "OP-I13: most piracy VP the Ottomans hold")
-    piracy_cp_cost: CpCost = setting(2, "OP-I14: CP a piracy costs (recorded)")
-    enforce_cp: bool = setting(False, "OP-I14: refuse piracy without the CP registered for it")
+    squadron_reward_owner: Literal["target_only", "target_or_allies"] = "target_only"
+    """OP-I11: whose squadrons may be given up"""
+    random_card_method: Literal["bot_index_roll", "physical_draw"] = "bot_index_roll"
+    """OP-I12: the bot rolls 1dH, or the Ottoman draws"""
+    stolen_card_lock: CardLockKind = "until_next_impulse"
+    """OP-I12: when a stolen card becomes playable"""
+    piracy_vp_cap: PiracyVp = 10
+    """OP-I13: most piracy VP the Ottomans hold"""
+    piracy_cp_cost: CpCost = 2
+    """OP-I14: CP a piracy costs (recorded)"""
+    enforce_cp: bool = False
+    """OP-I14: refuse piracy without the CP registered for it"""
 
     @field_validator("piracy_ratings")
     @classmethod
