@@ -56,7 +56,14 @@ from bot.rules.ottoman_piracy import (
 )
 from bot.rules.ottoman_piracy.models import Reward
 from bot.rules.ottoman_piracy.names import leader_label
-from bot.scaffold import Applied, RulesetContext, faction_autocomplete, matching_choices, state_for
+from bot.scaffold import (
+    Applied,
+    RulesetContext,
+    faction_autocomplete,
+    interaction_options,
+    matching_choices,
+    state_for,
+)
 from cogs.ottoman_piracy.input import PiracyInput, build_declaration, resolve_power
 from cogs.ottoman_piracy.render import (
     change_embed,
@@ -144,20 +151,8 @@ class OttomanPiracyCog(BotCog):
     ) -> None:
         """OP-1 to OP-5: check the declaration, roll both sides, ask for the first reward."""
         ctx = await RulesetContext.of(interaction, SPEC)
-        typed = PiracyInput(
-            zone=zone,
-            target=target,
-            corsairs=corsairs,
-            leaders=leaders,
-            squadrons_in_zone=squadrons_in_zone,
-            adjacent_squadrons=adjacent_squadrons,
-            adjacent_place=adjacent_place,
-            allied_adjacent_squadrons=allied_adjacent_squadrons,
-            ally=ally,
-            fortresses=fortresses,
-            ports=ports,
-            hand=hand,
-        )
+        # The options as the player gave them (PiracyInput's fields are the options above).
+        typed = PiracyInput(**interaction_options(interaction))
 
         def declare(
             state: OttomanPiracyState, settings: OttomanPiracySettings, dice: Dice

@@ -7,6 +7,7 @@ anti-piracy roll, piracy roll, then card rolls.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
@@ -346,3 +347,17 @@ async def test_a_reward_question_pings_only_the_power_that_chooses(seated):
     reply = await seated.slash(OP_E1, as_="player1")
 
     assert reply.pings == {"player2"}
+
+
+def test_the_piracy_input_holds_exactly_the_commands_options():
+    """`/corsairs piracy` builds its PiracyInput from the options as given: the two must name
+    the same options, with the same defaults."""
+    from cogs.ottoman_piracy.commands import OttomanPiracyCog
+    from cogs.ottoman_piracy.input import PiracyInput
+
+    command = OttomanPiracyCog.piracy
+    fields = {f.name: f.default for f in dataclasses.fields(PiracyInput)}
+    options = {
+        p.name: p.default if not p.required else dataclasses.MISSING for p in command.parameters
+    }
+    assert options == fields
