@@ -13,10 +13,13 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from bot.campaigns import CampaignService
+from bot.dice import Dice
 from bot.standin import GuildSpec, QueuedFaces, StandIn, Table, demo_guild
 from bot.standin.discord_schema import DISCORD_API_SPEC_VERSION, SchemaUnavailable
 from bot.standin.ratelimits import RateLimits
 from bot.standin.schema import DiscordSchema, load_schema
+from bot.storage.database import Database
 
 # Property tests explore the same examples on every run, so CI results are reproducible.
 settings.register_profile("privateer", derandomize=True, print_blob=True)
@@ -38,6 +41,17 @@ def discord_schema() -> DiscordSchema:
             f"not be built, so the stand-in cannot validate request bodies: {error}",
             pytrace=False,
         )
+
+
+@pytest.fixture
+async def service(tmp_path: Path) -> AsyncIterator[CampaignService]:
+    """The campaign service on a fresh database, its dice seeded (7); a module may override
+    it (e.g. to register a ruleset first)."""
+    db = await Database.open(tmp_path / "campaigns.db")
+    try:
+        yield CampaignService(db, dice_factory=lambda: Dice.seeded(7))
+    finally:
+        await db.close()
 
 
 @pytest.fixture

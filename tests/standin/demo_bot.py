@@ -88,10 +88,14 @@ class PickButton(
         await interaction.response.send_message(f"{interaction.user.name} picked {self.n}")
 
 
-class SquadronSelect(discord.ui.View):
+class PersistentView(discord.ui.View):
+    """A view whose controls keep working after a restart (no timeout)."""
+
     def __init__(self) -> None:
         super().__init__(timeout=None)
 
+
+class SquadronSelect(PersistentView):
     @discord.ui.select(
         placeholder="Send squadrons",
         custom_id="demo:squadrons",
@@ -107,10 +111,7 @@ class SquadronSelect(discord.ui.View):
         await interaction.response.send_message(f"sent {' + '.join(select.values)}")
 
 
-class FruitSelect(discord.ui.View):
-    def __init__(self) -> None:
-        super().__init__(timeout=None)
-
+class FruitSelect(PersistentView):
     @discord.ui.select(
         placeholder="Choose fruit",
         custom_id="demo:fruit",
