@@ -23,46 +23,7 @@ from test_naval_orders_support import (
 from bot.dice import Dice
 from bot.errors import GameError, RuleViolation
 from bot.i18n import Msg
-from bot.rules.naval_orders import (
-    ORDER_KINDS,
-    BlockadeOrder,
-    BuildOrder,
-    CommandTestRequest,
-    CruiseOrder,
-    DisbandOrder,
-    EscortOrder,
-    GiveBuildOrder,
-    GiveOrder,
-    LandingOrder,
-    MovementPlan,
-    MoveOrder,
-    NavalOrdersSettings,
-    RaidOrder,
-    RegisterForce,
-    RegisterStation,
-    RepairOrder,
-    SendByPacket,
-    Ship,
-    Squadron,
-    StartFormation,
-    complete_order,
-    declare_return_station,
-    end_of_turn,
-    give_build_order,
-    give_order,
-    movement_range,
-    orders_overview,
-    register_force,
-    register_packet_arrival,
-    register_station,
-    remove_force,
-    remove_station,
-    send_by_packet,
-    set_station_distances,
-    start_formation,
-    take_command_test,
-    waiting_for,
-)
+from bot.rules import naval_orders as no
 from bot.rulesets import TurnContext
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -79,56 +40,62 @@ def campaign_messages():
     take = lines.extend
 
     def give(state, force, model, turn, settings=DEFAULTS, **kw):
-        command = GiveOrder(faction="Britain", force=force, order=model, **kw)
-        outcome = give_order(state, settings, command, turn)
+        command = no.GiveOrder(faction="Britain", force=force, order=model, **kw)
+        outcome = no.give_order(state, settings, command, turn)
         take(outcome.lines)
         return outcome.state
 
     def turn_end(state, turn, settings=DEFAULTS):
         dice = Dice.seeded(turn)
-        result = end_of_turn(TurnContext(state=state, settings=settings, turn=turn, dice=dice))
+        result = no.end_of_turn(TurnContext(state=state, settings=settings, turn=turn, dice=dice))
         take(result.lines)
         take(result.audit_lines or [])
         take(Msg(m["key"], **m["params"]) for m in result.outcome["gm_only"])
         take(Msg(record.purpose) for record in dice.records)
-        take(waiting_for(result.state, settings, turn + 1))
-        take(orders_overview(result.state, settings, viewer=None, is_gm=True, turn=turn + 1))
+        take(no.waiting_for(result.state, settings, turn + 1))
+        take(no.orders_overview(result.state, settings, viewer=None, is_gm=True, turn=turn + 1))
         return result.state
 
     def tested(state, force, enemy_at, turn, convoy=False, settings=DEFAULTS, faces=(6, 6)):
         dice = Dice.scripted(faces)
-        request = CommandTestRequest(
+        request = no.CommandTestRequest(
             faction="Britain",
             force=force,
             enemy_at=enemy_at,
             enemy_has_transports_or_packets=convoy,
         )
-        outcome = take_command_test(state, settings, request, dice, turn)
+        outcome = no.take_command_test(state, settings, request, dice, turn)
         take(outcome.lines)
         take(Msg(record.purpose) for record in dice.records)
         return outcome.state
 
     def ranges(state, force, turn, settings=DEFAULTS):
         for plan in (
-            MovementPlan(port_exits=1, port_entries=2, catch_wind_attempts=2, initiate_combat=True),
-            MovementPlan(port_exits=1, port_entries=1),
-            MovementPlan(),
+            no.MovementPlan(
+                port_exits=1, port_entries=2, catch_wind_attempts=2, initiate_combat=True
+            ),
+            no.MovementPlan(port_exits=1, port_entries=1),
+            no.MovementPlan(),
         ):
-            take(movement_range(state, settings, force, plan)[1])
+            take(no.movement_range(state, settings, force, plan)[1])
 
     # the register
     state = ports()
-    take(register_station(state, RegisterStation(name="Cadiz", location="30")).lines)
-    station = RegisterStation(name="Gibraltar", location="31", naval_station=True)
-    take(register_station(state, station).lines)
-    take(remove_station(ports(), "Toulon").lines)
+    take(no.register_station(state, no.RegisterStation(name="Cadiz", location="30")).lines)
+    station = no.RegisterStation(name="Gibraltar", location="31", naval_station=True)
+    take(no.register_station(state, station).lines)
+    take(no.remove_station(ports(), "Toulon").lines)
     for kind, ships, squadrons in (
         ("line", warships(1, 2, 3, 4), []),
-        ("auxiliary", [*warships(5, 6), Ship(kind="transport"), Ship(kind="merchant")], []),
-        ("packet", [Ship(kind="packet")], []),
-        ("fleet", [], [Squadron(name="A", kind="line"), Squadron(name="B", kind="auxiliary")]),
+        ("auxiliary", [*warships(5, 6), no.Ship(kind="transport"), no.Ship(kind="merchant")], []),
+        ("packet", [no.Ship(kind="packet")], []),
+        (
+            "fleet",
+            [],
+            [no.Squadron(name="A", kind="line"), no.Squadron(name="B", kind="auxiliary")],
+        ),
     ):
-        command = RegisterForce(
+        command = no.RegisterForce(
             owner="Britain",
             name=f"Test {kind}",
             kind=kind,
@@ -137,11 +104,11 @@ def campaign_messages():
             location=HOME,
             in_port=kind != "line",
         )
-        outcome = register_force(state, DEFAULTS, command)
+        outcome = no.register_force(state, DEFAULTS, command)
         take(outcome.lines)
-        take(remove_force(outcome.state, f"Test {kind}").lines)
+        take(no.remove_force(outcome.state, f"Test {kind}").lines)
     state = add_force(
-        state, "Hood", ships=[*warships(3, 3), Ship(kind="transport", jury_mast=True)]
+        state, "Hood", ships=[*warships(3, 3), no.Ship(kind="transport", jury_mast=True)]
     )
     state = add_force(state, "Swift", "auxiliary", ships=warships(5, 6))
     state = add_force(
@@ -149,128 +116,132 @@ def campaign_messages():
         "Grand",
         "fleet",
         squadrons=[
-            Squadron(name="Van", kind="line", ships=warships(3)),
-            Squadron(name="Scouts", kind="auxiliary", ships=warships(6)),
+            no.Squadron(name="Van", kind="line", ships=warships(3)),
+            no.Squadron(name="Scouts", kind="auxiliary", ships=warships(6)),
         ],
     )
-    state = add_force(state, "Mercury", "packet", ships=[Ship(kind="packet")])
-    state = add_force(state, "Convoy", ships=[*warships(4), Ship(kind="transport")])
+    state = add_force(state, "Mercury", "packet", ships=[no.Ship(kind="packet")])
+    state = add_force(state, "Convoy", ships=[*warships(4), no.Ship(kind="transport")])
     for name in ("Hood", "Swift", "Grand", "Mercury"):
         ranges(state, name, 1)
-    fixed = NavalOrdersSettings(
+    fixed = no.NavalOrdersSettings(
         port_penalty_mode="once_per_turn", fleet_range_rule="fixed", min_range=1
     )
     ranges(state, "Grand", 1, fixed)
     ranges(state, "Hood", 1, fixed)
     # the six recorded orders, completed; a build order replaced
-    many = NavalOrdersSettings(orders_per_force_per_turn=9)
+    many = no.NavalOrdersSettings(orders_per_force_per_turn=9)
     for model in (
-        BlockadeOrder(port="Toulon", details="close"),
-        EscortOrder(convoy="Convoy"),
-        LandingOrder(location="8"),
-        RepairOrder(details="masts"),
-        DisbandOrder(),
+        no.BlockadeOrder(port="Toulon", details="close"),
+        no.EscortOrder(convoy="Convoy"),
+        no.LandingOrder(location="8"),
+        no.RepairOrder(details="masts"),
+        no.DisbandOrder(),
     ):
         state = give(state, "Grand", model, 1, many)
-    take(complete_order(state, DEFAULTS, "Britain", "Grand", 1).lines)
-    build = GiveBuildOrder(
-        faction="Britain", station="Portsmouth", order=BuildOrder(details="two frigates")
+    take(no.complete_order(state, DEFAULTS, "Britain", "Grand", 1).lines)
+    build = no.GiveBuildOrder(
+        faction="Britain", station="Portsmouth", order=no.BuildOrder(details="two frigates")
     )
-    built = give_build_order(state, DEFAULTS, build, 1)
-    take(give_build_order(built.state, many, build.model_copy(update={"by_gm": True}), 1).lines)
+    built = no.give_build_order(state, DEFAULTS, build, 1)
+    take(no.give_build_order(built.state, many, build.model_copy(update={"by_gm": True}), 1).lines)
     # cruising, raiding, transfer; tests of each kind
-    state = give(state, "Hood", CruiseOrder(point="Ushant", location="14", turns=2), 1)
-    state = give(state, "Swift", RaidOrder(point="Biscay", location="22", turns=1), 1)
-    transfer = MoveOrder(point="Toulon", destination="9", port="Toulon", via=["6"])
+    state = give(state, "Hood", no.CruiseOrder(point="Ushant", location="14", turns=2), 1)
+    state = give(state, "Swift", no.RaidOrder(point="Biscay", location="22", turns=1), 1)
+    transfer = no.MoveOrder(point="Toulon", destination="9", port="Toulon", via=["6"])
     state = give(state, "Convoy", transfer, 1)
-    state = give(state, "Grand", CruiseOrder(point="Start", location="14", turns=9), 1, many)
+    state = give(state, "Grand", no.CruiseOrder(point="Start", location="14", turns=9), 1, many)
     for force, where in (("Hood", "14"), ("Swift", "22"), ("Convoy", "6"), ("Grand", "14")):
         state = move_to(state, force, where, 1)
-    form = StartFormation(
-        faction="Britain", kind="form_convoy", members=["Hood"], vessels=[Ship(kind="merchant")]
+    form = no.StartFormation(
+        faction="Britain", kind="form_convoy", members=["Hood"], vessels=[no.Ship(kind="merchant")]
     )
-    take(start_formation(state, DEFAULTS, form, 1).lines)
+    take(no.start_formation(state, DEFAULTS, form, 1).lines)
     state = turn_end(state, 1)
     state = tested(state, "Hood", "adjacent", 2)
     state = tested(state, "Swift", "own", 2, convoy=True)
     state = tested(state, "Convoy", "own", 2)
-    own = NavalOrdersSettings(cruise_attack_own_location=True)
+    own = no.NavalOrdersSettings(cruise_attack_own_location=True)
     grand = tested(state, "Grand", "own", 5, settings=own)
-    take(movement_range(grand, own, "Grand", MovementPlan())[1])
+    take(no.movement_range(grand, own, "Grand", no.MovementPlan())[1])
     ranges(state, "Hood", 2)
     take(position(state, "Hood", "15", 2))
     state = move_to(state, "Hood", "15", 2)
     failed = tested(turn_end(state, 2), "Convoy", "own", 3, faces=(1,))
-    take(orders_overview(failed, DEFAULTS, viewer="Britain", is_gm=False, turn=3))
+    take(no.orders_overview(failed, DEFAULTS, viewer="Britain", is_gm=False, turn=3))
     heavy = add_force(
-        ports(), "Heavy", ships=[*warships(3), Ship(kind="transport")], location="22", in_port=False
+        ports(),
+        "Heavy",
+        ships=[*warships(3), no.Ship(kind="transport")],
+        location="22",
+        in_port=False,
     )
-    heavy = give(heavy, "Heavy", RaidOrder(point="B", location="22", turns=1), 1, by_gm=True)
+    heavy = give(heavy, "Heavy", no.RaidOrder(point="B", location="22", turns=1), 1, by_gm=True)
     tested(
         heavy,
         "Heavy",
         "own",
         1,
         convoy=True,
-        settings=NavalOrdersSettings(unrated_ship_raid_modifier=1),
+        settings=no.NavalOrdersSettings(unrated_ship_raid_modifier=1),
     )
     state = move_to(state, "Swift", "23", 2)
     # an order by packet boat to Swift; a second, cancelled by an order in port
-    command = SendByPacket(
+    command = no.SendByPacket(
         faction="Britain",
         packet="Mercury",
         force="Swift",
-        order=RaidOrder(point="Biscay", location="23", turns=0),
+        order=no.RaidOrder(point="Biscay", location="23", turns=0),
     )
-    sent = send_by_packet(state, DEFAULTS, command, 2)
+    sent = no.send_by_packet(state, DEFAULTS, command, 2)
     take(sent.lines)
-    arrived = register_packet_arrival(sent.state, DEFAULTS, "Britain", sent.relay.id, 2)
+    arrived = no.register_packet_arrival(sent.state, DEFAULTS, "Britain", sent.relay.id, 2)
     take(arrived.lines)
-    take(orders_overview(arrived.state, DEFAULTS, viewer="Britain", is_gm=False, turn=2))
+    take(no.orders_overview(arrived.state, DEFAULTS, viewer="Britain", is_gm=False, turn=2))
     state = turn_end(arrived.state, 2)
     take(position(state, "Hood", "14", 3))
     state = turn_end(state, 3)
     state = turn_end(state, 4)
     back = give(
-        add_force(ports(), "Hood"), "Hood", CruiseOrder(point="U", location="14", turns=1), 1
+        add_force(ports(), "Hood"), "Hood", no.CruiseOrder(point="U", location="14", turns=1), 1
     )
     back = turn_end(move_to(back, "Hood", "14", 1), 1)
     for by_gm in (False, True):
-        outcome = declare_return_station(
+        outcome = no.declare_return_station(
             back, DEFAULTS, "Britain", "Hood", "Portsmouth", by_gm=by_gm
         )
         take(outcome.lines)
     back = turn_end(move_to(back, "Hood", HOME, 2, in_port=True), 2)
-    take(movement_range(back, DEFAULTS, "Hood", MovementPlan())[1])
+    take(no.movement_range(back, DEFAULTS, "Hood", no.MovementPlan())[1])
     turn_end(back, 3)
     cancelled = add_force(ports(), "Hood", location="14", in_port=False)
-    cancelled = add_force(cancelled, "Mercury", "packet", ships=[Ship(kind="packet")])
-    command = SendByPacket(
+    cancelled = add_force(cancelled, "Mercury", "packet", ships=[no.Ship(kind="packet")])
+    command = no.SendByPacket(
         faction="Britain",
         packet="Mercury",
         force="Hood",
-        order=CruiseOrder(point="U", location="14", turns=1),
+        order=no.CruiseOrder(point="U", location="14", turns=1),
     )
-    cancelled = send_by_packet(cancelled, DEFAULTS, command, 1).state
+    cancelled = no.send_by_packet(cancelled, DEFAULTS, command, 1).state
     cancelled = move_to(cancelled, "Hood", HOME, 2, in_port=True)
-    give(cancelled, "Hood", CruiseOrder(point="U", location="14", turns=1), 2)
+    give(cancelled, "Hood", no.CruiseOrder(point="U", location="14", turns=1), 2)
     # late return, broken order, hidden d6 raid, distance table, transfer completion
-    strict = NavalOrdersSettings(
+    strict = no.NavalOrdersSettings(
         nearest_station_by="distance_table",
         raid_duration_mode="d6",
         raid_extra_roll_hidden=True,
         late_return_breaks_order=True,
     )
     late = add_force(ports(), "Hood", location="14", in_port=False)
-    late = give(late, "Hood", CruiseOrder(point="U", location="14", turns=5), 1, by_gm=True)
+    late = give(late, "Hood", no.CruiseOrder(point="U", location="14", turns=5), 1, by_gm=True)
     late = turn_end(late, 1, strict)
     late = tested(late, "Hood", "adjacent", 2, settings=strict)
     late = turn_end(late, 2, strict)
     take(position(late, "Hood", "14", 3))
     late = turn_end(late, 3, strict)
     raid = add_force(ports(), "Swift", "auxiliary", ships=warships(6))
-    raid = give(raid, "Swift", RaidOrder(point="B", location="22", turns=1), 1)
-    raid = set_station_distances(raid, "22", {"Portsmouth": 3}).state
+    raid = give(raid, "Swift", no.RaidOrder(point="B", location="22", turns=1), 1)
+    raid = no.set_station_distances(raid, "22", {"Portsmouth": 3}).state
     raid = move_to(raid, "Swift", "22", 1)
     for turn in range(1, 8):
         raid = turn_end(raid, turn, strict)
@@ -278,10 +249,10 @@ def campaign_messages():
     moving = give(moving, "Hood", transfer, 1)
     moving = move_to(moving, "Hood", "9", 1, in_port=True)
     moving = turn_end(moving, 1)
-    moving = give(moving, "Hood", CruiseOrder(point="U", location="14", turns=1), 2)
-    take(orders_overview(moving, DEFAULTS, viewer="Britain", is_gm=False, turn=2))
+    moving = give(moving, "Hood", no.CruiseOrder(point="U", location="14", turns=1), 2)
+    take(no.orders_overview(moving, DEFAULTS, viewer="Britain", is_gm=False, turn=2))
     turn_end(moving, 2)
-    quick = NavalOrdersSettings(layover_after_transfer=False, port_layover_turns=1)
+    quick = no.NavalOrdersSettings(layover_after_transfer=False, port_layover_turns=1)
     moved = give(add_force(ports(), "Hood"), "Hood", transfer, 1, quick)
     turn_end(move_to(moved, "Hood", "9", 1, in_port=True), 1, quick)
     waited = turn_end(
@@ -291,8 +262,8 @@ def campaign_messages():
         1,
     )
     turn_end(waited, 2)
-    free = NavalOrdersSettings(strict_order_forms=False)
-    open_cruise = give(add_force(ports(), "Hood"), "Hood", CruiseOrder(location="14"), 1, free)
+    free = no.NavalOrdersSettings(strict_order_forms=False)
+    open_cruise = give(add_force(ports(), "Hood"), "Hood", no.CruiseOrder(location="14"), 1, free)
     turn_end(move_to(open_cruise, "Hood", "14", 1), 1, free)
     # formations: made, dissolved, failed
     gone = add_force(
@@ -300,23 +271,23 @@ def campaign_messages():
         "Grand",
         "fleet",
         squadrons=[
-            Squadron(name="Van", kind="line", ships=warships(3)),
-            Squadron(name="Scouts", kind="auxiliary", ships=warships(6)),
+            no.Squadron(name="Van", kind="line", ships=warships(3)),
+            no.Squadron(name="Scouts", kind="auxiliary", ships=warships(6)),
         ],
     )
-    outcome = start_formation(
+    outcome = no.start_formation(
         gone,
         DEFAULTS,
-        StartFormation(faction="Britain", kind="dissolve_fleet", members=["Grand"]),
+        no.StartFormation(faction="Britain", kind="dissolve_fleet", members=["Grand"]),
         1,
     )
     take(outcome.lines)
     turn_end(outcome.state, 1)
     pair = add_force(add_force(ports(), "Red"), "Blue", "auxiliary", ships=warships(5))
-    outcome = start_formation(
+    outcome = no.start_formation(
         pair,
         DEFAULTS,
-        StartFormation(
+        no.StartFormation(
             faction="Britain", kind="form_fleet", members=["Red", "Blue"], fleet_name="Home"
         ),
         1,
@@ -325,36 +296,43 @@ def campaign_messages():
     ranges(outcome.state, "Red", 1)
     turn_end(outcome.state, 1)
     for kind in ("form_convoy", "dissolve_convoy"):
-        convoy = add_force(ports(), "Convoy", ships=[*warships(3), Ship(kind="transport")])
-        outcome = start_formation(
+        convoy = add_force(ports(), "Convoy", ships=[*warships(3), no.Ship(kind="transport")])
+        outcome = no.start_formation(
             convoy,
             DEFAULTS,
-            StartFormation(
-                faction="Britain", kind=kind, members=["Convoy"], vessels=[Ship(kind="transport")]
+            no.StartFormation(
+                faction="Britain",
+                kind=kind,
+                members=["Convoy"],
+                vessels=[no.Ship(kind="transport")],
             ),
             1,
         )
         take(outcome.lines)
-        take(orders_overview(outcome.state, DEFAULTS, viewer="Britain", is_gm=False, turn=1))
+        take(no.orders_overview(outcome.state, DEFAULTS, viewer="Britain", is_gm=False, turn=1))
         turn_end(outcome.state, 1)
     broken = outcome.state.model_copy(deep=True)
     broken.forces["convoy"].ships = warships(3)
     turn_end(broken, 1)
     turn_end(ports(), 1)
-    take(orders_overview(ports(), DEFAULTS, viewer="Britain", is_gm=False, turn=1))
+    take(no.orders_overview(ports(), DEFAULTS, viewer="Britain", is_gm=False, turn=1))
     # refusals: the cases of the refusal tests, and the test scopes
     for _, call, error, _ in CASES:
         with pytest.raises(error) as caught:
             call(world())
         lines.append(Msg(caught.value.message_key, **caught.value.params))
     for force, enemy_at in (("Hood", "own"), ("Swift", "adjacent")):
-        settings = NavalOrdersSettings(raid_attack_scope="own_only")
+        settings = no.NavalOrdersSettings(raid_attack_scope="own_only")
         scoped = add_force(ports(), "Hood", location="14", in_port=False)
         scoped = add_force(
             scoped, "Swift", "auxiliary", ships=warships(6), location="22", in_port=False
         )
-        scoped = give(scoped, "Hood", CruiseOrder(point="U", location="14", turns=3), 1, by_gm=True)
-        scoped = give(scoped, "Swift", RaidOrder(point="B", location="22", turns=3), 1, by_gm=True)
+        scoped = give(
+            scoped, "Hood", no.CruiseOrder(point="U", location="14", turns=3), 1, by_gm=True
+        )
+        scoped = give(
+            scoped, "Swift", no.RaidOrder(point="B", location="22", turns=3), 1, by_gm=True
+        )
         with pytest.raises(RuleViolation) as caught:
             tested(scoped, force, enemy_at, 1, convoy=True, settings=settings)
         lines.append(Msg(caught.value.message_key, **caught.value.params))
@@ -362,27 +340,27 @@ def campaign_messages():
     blank = add_force(add_force(ports(), "Hood"), "Blue", "auxiliary", ships=warships(5))
     refusals = [
         *(
-            lambda m=m: give_order(
-                blank, DEFAULTS, GiveOrder(faction="Britain", force="Hood", order=m), 1
+            lambda m=m: no.give_order(
+                blank, DEFAULTS, no.GiveOrder(faction="Britain", force="Hood", order=m), 1
             )
             for m in (
-                CruiseOrder(),
-                CruiseOrder(point="P", location="1"),
-                MoveOrder(point="P"),
-                MoveOrder(point="P", destination="9"),
-                BlockadeOrder(),
-                EscortOrder(),
-                LandingOrder(),
+                no.CruiseOrder(),
+                no.CruiseOrder(point="P", location="1"),
+                no.MoveOrder(point="P"),
+                no.MoveOrder(point="P", destination="9"),
+                no.BlockadeOrder(),
+                no.EscortOrder(),
+                no.LandingOrder(),
             )
         ),
-        lambda: give_build_order(
+        lambda: no.give_build_order(
             blank,
             DEFAULTS,
-            GiveBuildOrder(faction="Britain", station="Portsmouth", order=BuildOrder()),
+            no.GiveBuildOrder(faction="Britain", station="Portsmouth", order=no.BuildOrder()),
             1,
         ),
         *(
-            lambda c=c: register_force(blank, DEFAULTS, RegisterForce(**c))
+            lambda c=c: no.register_force(blank, DEFAULTS, no.RegisterForce(**c))
             for c in (
                 {"owner": "B", "name": "", "kind": "line", "ships": warships(3), "location": "1"},
                 {"owner": "", "name": "N", "kind": "line", "ships": warships(3), "location": "1"},
@@ -391,14 +369,17 @@ def campaign_messages():
                     "name": "N",
                     "kind": "fleet",
                     "location": "1",
-                    "squadrons": [Squadron(name="", kind="line"), Squadron(name="S", kind="line")],
+                    "squadrons": [
+                        no.Squadron(name="", kind="line"),
+                        no.Squadron(name="S", kind="line"),
+                    ],
                 },
             )
         ),
-        lambda: start_formation(
+        lambda: no.start_formation(
             blank,
             DEFAULTS,
-            StartFormation(faction="Britain", kind="form_fleet", members=["Hood", "Blue"]),
+            no.StartFormation(faction="Britain", kind="form_fleet", members=["Hood", "Blue"]),
             1,
         ),
     ]
@@ -445,9 +426,9 @@ def used_keys():
     """Every literal key in the engine, with the dynamic families expanded."""
     text = checks.source_text(SOURCE)
     keys = set(re.findall(r'"(naval_orders\.[a-z_.]+[a-z_])"', text))
-    keys |= {f"naval_orders.order.{k}" for k in ORDER_KINDS}
-    keys |= {f"naval_orders.order_text.{k}" for k in ORDER_KINDS}
-    keys |= {f"naval_orders.setting.{name}" for name in NavalOrdersSettings.model_fields}
+    keys |= {f"naval_orders.order.{k}" for k in no.ORDER_KINDS}
+    keys |= {f"naval_orders.order_text.{k}" for k in no.ORDER_KINDS}
+    keys |= {f"naval_orders.setting.{name}" for name in no.NavalOrdersSettings.model_fields}
     return keys
 
 
@@ -458,7 +439,7 @@ def test_every_key_the_engine_names_exists():
 
 def test_every_setting_has_a_description_citing_its_clause():
     """Each NO-I setting is described in both languages, citing its interpretation."""
-    for name, info in NavalOrdersSettings.model_fields.items():
+    for name, info in no.NavalOrdersSettings.model_fields.items():
         key = f"naval_orders.setting.{name}"
         assert info.description, name
         assert re.search(r"NO-I\d+|issue 14", EN[key]) and re.search(r"NO-I\d+|задача 14", RU[key])
