@@ -39,3 +39,20 @@ async def set_up(table: Table, lines: list[tuple[str, str]]) -> None:
 def labels(reply: Any) -> list[str]:
     """The labels of a reply's buttons, in order."""
     return [b.label for b in reply.buttons]
+
+
+async def assert_only_the_asked_answer(
+    table: Table,
+    question: Any,
+    label: str,
+    intruders: tuple[tuple[str, str], ...],
+    *,
+    not_gm: str,
+) -> None:
+    """Each intruder (player, the refusal in their language) clicking `label` is refused
+    privately, and so is `not_gm` clicking the GM's "Force default (GM)"."""
+    for intruder, refusal in intruders:
+        refused = await table.click(question, label, as_=intruder)
+        assert refused.ephemeral and refusal in refused.text()
+    forced = await table.click(question, "Force default (GM)", as_=not_gm)
+    assert forced.ephemeral and "Only a GM" in forced.text()

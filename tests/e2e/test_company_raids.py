@@ -12,7 +12,7 @@ import pytest
 
 from bot.rules.company_raids import CompanyRaidsSettings
 
-from .play import labels, set_up
+from .play import assert_only_the_asked_answer, labels, set_up
 
 LAND = "/company land piece:Broker company:Steelworks"
 PAY = "Pay the fine"
@@ -191,14 +191,11 @@ async def test_a_click_by_the_wrong_player_is_refused_and_changes_nothing(board)
     question = await board.slash(LAND, as_="player1")
     before = await board_shown(board)
 
-    for intruder, refusal in (
+    intruders = (
         ("player2", "This choice belongs to another player."),
         ("player3", "Этот выбор принадлежит другому игроку."),
-    ):
-        refused = await board.click(question, CAPTURE, as_=intruder)
-        assert refused.ephemeral and refusal in refused.text()
-    not_gm = await board.click(question, FORCE, as_="player1")
-    assert not_gm.ephemeral and "Only a GM" in not_gm.text()
+    )
+    await assert_only_the_asked_answer(board, question, CAPTURE, intruders, not_gm="player1")
 
     assert labels(question) == [PAY, CAPTURE, FORCE]
     assert await board_shown(board) == before

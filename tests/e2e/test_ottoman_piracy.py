@@ -14,7 +14,7 @@ import pytest
 
 from bot.standin import ClientRefused
 
-from .play import labels, seat_piracy
+from .play import assert_only_the_asked_answer, labels, seat_piracy
 
 # OP-E1 / OP-6: Barbarossa and 2 corsairs in the Ionian Sea; a Habsburg squadron in Messina,
 # Hospitaller Malta and Papal Corfu around it.
@@ -106,14 +106,11 @@ async def test_a_click_by_another_player_is_refused_and_changes_nothing(seated):
     seated.script_dice([5, 2, 6, 5])
     question = await seated.slash(OP_E1, as_="player1")
 
-    for intruder, refusal in (
+    intruders = (
         ("player1", "This choice belongs to another player."),
         ("player3", "Этот выбор принадлежит другому игроку."),
-    ):
-        refused = await seated.click(question, VP, as_=intruder)
-        assert refused.ephemeral and refusal in refused.text()
-    not_gm = await seated.click(question, FORCE, as_="player2")
-    assert not_gm.ephemeral and "Only a GM" in not_gm.text()
+    )
+    await assert_only_the_asked_answer(seated, question, VP, intruders, not_gm="player2")
 
     assert labels(question) == [SQUADRON_MESSINA, VP, FORCE]
     assert "hit 1 of 2" in question.embed.field("Rewards")

@@ -10,15 +10,8 @@ from pathlib import Path
 
 import catalog_checks as checks
 import pytest
+import test_naval_orders_support as support
 from test_naval_orders_refusals import CASES, world
-from test_naval_orders_support import (
-    DEFAULTS,
-    HOME,
-    add_force,
-    move_to,
-    ports,
-    warships,
-)
 
 from bot.dice import Dice
 from bot.errors import GameError, RuleViolation
@@ -39,13 +32,13 @@ def campaign_messages():
     lines: list[Msg] = []
     take = lines.extend
 
-    def give(state, force, model, turn, settings=DEFAULTS, **kw):
+    def give(state, force, model, turn, settings=support.DEFAULTS, **kw):
         command = no.GiveOrder(faction="Britain", force=force, order=model, **kw)
         outcome = no.give_order(state, settings, command, turn)
         take(outcome.lines)
         return outcome.state
 
-    def turn_end(state, turn, settings=DEFAULTS):
+    def turn_end(state, turn, settings=support.DEFAULTS):
         dice = Dice.seeded(turn)
         result = no.end_of_turn(TurnContext(state=state, settings=settings, turn=turn, dice=dice))
         take(result.lines)
@@ -56,7 +49,7 @@ def campaign_messages():
         take(no.orders_overview(result.state, settings, viewer=None, is_gm=True, turn=turn + 1))
         return result.state
 
-    def tested(state, force, enemy_at, turn, convoy=False, settings=DEFAULTS, faces=(6, 6)):
+    def tested(state, force, enemy_at, turn, convoy=False, settings=support.DEFAULTS, faces=(6, 6)):
         dice = Dice.scripted(faces)
         request = no.CommandTestRequest(
             faction="Britain",
@@ -69,7 +62,7 @@ def campaign_messages():
         take(Msg(record.purpose) for record in dice.records)
         return outcome.state
 
-    def ranges(state, force, turn, settings=DEFAULTS):
+    def ranges(state, force, turn, settings=support.DEFAULTS):
         for plan in (
             no.MovementPlan(
                 port_exits=1, port_entries=2, catch_wind_attempts=2, initiate_combat=True
@@ -80,14 +73,18 @@ def campaign_messages():
             take(no.movement_range(state, settings, force, plan)[1])
 
     # the register
-    state = ports()
+    state = support.ports()
     take(no.register_station(state, no.RegisterStation(name="Cadiz", location="30")).lines)
     station = no.RegisterStation(name="Gibraltar", location="31", naval_station=True)
     take(no.register_station(state, station).lines)
-    take(no.remove_station(ports(), "Toulon").lines)
+    take(no.remove_station(support.ports(), "Toulon").lines)
     for kind, ships, squadrons in (
-        ("line", warships(1, 2, 3, 4), []),
-        ("auxiliary", [*warships(5, 6), no.Ship(kind="transport"), no.Ship(kind="merchant")], []),
+        ("line", support.warships(1, 2, 3, 4), []),
+        (
+            "auxiliary",
+            [*support.warships(5, 6), no.Ship(kind="transport"), no.Ship(kind="merchant")],
+            [],
+        ),
         ("packet", [no.Ship(kind="packet")], []),
         (
             "fleet",
@@ -101,27 +98,29 @@ def campaign_messages():
             kind=kind,
             ships=ships,
             squadrons=squadrons,
-            location=HOME,
+            location=support.HOME,
             in_port=kind != "line",
         )
-        outcome = no.register_force(state, DEFAULTS, command)
+        outcome = no.register_force(state, support.DEFAULTS, command)
         take(outcome.lines)
         take(no.remove_force(outcome.state, f"Test {kind}").lines)
-    state = add_force(
-        state, "Hood", ships=[*warships(3, 3), no.Ship(kind="transport", jury_mast=True)]
+    state = support.add_force(
+        state, "Hood", ships=[*support.warships(3, 3), no.Ship(kind="transport", jury_mast=True)]
     )
-    state = add_force(state, "Swift", "auxiliary", ships=warships(5, 6))
-    state = add_force(
+    state = support.add_force(state, "Swift", "auxiliary", ships=support.warships(5, 6))
+    state = support.add_force(
         state,
         "Grand",
         "fleet",
         squadrons=[
-            no.Squadron(name="Van", kind="line", ships=warships(3)),
-            no.Squadron(name="Scouts", kind="auxiliary", ships=warships(6)),
+            no.Squadron(name="Van", kind="line", ships=support.warships(3)),
+            no.Squadron(name="Scouts", kind="auxiliary", ships=support.warships(6)),
         ],
     )
-    state = add_force(state, "Mercury", "packet", ships=[no.Ship(kind="packet")])
-    state = add_force(state, "Convoy", ships=[*warships(4), no.Ship(kind="transport")])
+    state = support.add_force(state, "Mercury", "packet", ships=[no.Ship(kind="packet")])
+    state = support.add_force(
+        state, "Convoy", ships=[*support.warships(4), no.Ship(kind="transport")]
+    )
     for name in ("Hood", "Swift", "Grand", "Mercury"):
         ranges(state, name, 1)
     fixed = no.NavalOrdersSettings(
@@ -139,11 +138,11 @@ def campaign_messages():
         no.DisbandOrder(),
     ):
         state = give(state, "Grand", model, 1, many)
-    take(no.complete_order(state, DEFAULTS, "Britain", "Grand", 1).lines)
+    take(no.complete_order(state, support.DEFAULTS, "Britain", "Grand", 1).lines)
     build = no.GiveBuildOrder(
         faction="Britain", station="Portsmouth", order=no.BuildOrder(details="two frigates")
     )
-    built = no.give_build_order(state, DEFAULTS, build, 1)
+    built = no.give_build_order(state, support.DEFAULTS, build, 1)
     take(no.give_build_order(built.state, many, build.model_copy(update={"by_gm": True}), 1).lines)
     # cruising, raiding, transfer; tests of each kind
     state = give(state, "Hood", no.CruiseOrder(point="Ushant", location="14", turns=2), 1)
@@ -152,11 +151,11 @@ def campaign_messages():
     state = give(state, "Convoy", transfer, 1)
     state = give(state, "Grand", no.CruiseOrder(point="Start", location="14", turns=9), 1, many)
     for force, where in (("Hood", "14"), ("Swift", "22"), ("Convoy", "6"), ("Grand", "14")):
-        state = move_to(state, force, where, 1)
+        state = support.move_to(state, force, where, 1)
     form = no.StartFormation(
         faction="Britain", kind="form_convoy", members=["Hood"], vessels=[no.Ship(kind="merchant")]
     )
-    take(no.start_formation(state, DEFAULTS, form, 1).lines)
+    take(no.start_formation(state, support.DEFAULTS, form, 1).lines)
     state = turn_end(state, 1)
     state = tested(state, "Hood", "adjacent", 2)
     state = tested(state, "Swift", "own", 2, convoy=True)
@@ -166,13 +165,13 @@ def campaign_messages():
     take(no.movement_range(grand, own, "Grand", no.MovementPlan())[1])
     ranges(state, "Hood", 2)
     take(position(state, "Hood", "15", 2))
-    state = move_to(state, "Hood", "15", 2)
+    state = support.move_to(state, "Hood", "15", 2)
     failed = tested(turn_end(state, 2), "Convoy", "own", 3, faces=(1,))
-    take(no.orders_overview(failed, DEFAULTS, viewer="Britain", is_gm=False, turn=3))
-    heavy = add_force(
-        ports(),
+    take(no.orders_overview(failed, support.DEFAULTS, viewer="Britain", is_gm=False, turn=3))
+    heavy = support.add_force(
+        support.ports(),
         "Heavy",
-        ships=[*warships(3), no.Ship(kind="transport")],
+        ships=[*support.warships(3), no.Ship(kind="transport")],
         location="22",
         in_port=False,
     )
@@ -185,7 +184,7 @@ def campaign_messages():
         convoy=True,
         settings=no.NavalOrdersSettings(unrated_ship_raid_modifier=1),
     )
-    state = move_to(state, "Swift", "23", 2)
+    state = support.move_to(state, "Swift", "23", 2)
     # an order by packet boat to Swift; a second, cancelled by an order in port
     command = no.SendByPacket(
         faction="Britain",
@@ -193,37 +192,40 @@ def campaign_messages():
         force="Swift",
         order=no.RaidOrder(point="Biscay", location="23", turns=0),
     )
-    sent = no.send_by_packet(state, DEFAULTS, command, 2)
+    sent = no.send_by_packet(state, support.DEFAULTS, command, 2)
     take(sent.lines)
-    arrived = no.register_packet_arrival(sent.state, DEFAULTS, "Britain", sent.relay.id, 2)
+    arrived = no.register_packet_arrival(sent.state, support.DEFAULTS, "Britain", sent.relay.id, 2)
     take(arrived.lines)
-    take(no.orders_overview(arrived.state, DEFAULTS, viewer="Britain", is_gm=False, turn=2))
+    take(no.orders_overview(arrived.state, support.DEFAULTS, viewer="Britain", is_gm=False, turn=2))
     state = turn_end(arrived.state, 2)
     take(position(state, "Hood", "14", 3))
     state = turn_end(state, 3)
     state = turn_end(state, 4)
     back = give(
-        add_force(ports(), "Hood"), "Hood", no.CruiseOrder(point="U", location="14", turns=1), 1
+        support.add_force(support.ports(), "Hood"),
+        "Hood",
+        no.CruiseOrder(point="U", location="14", turns=1),
+        1,
     )
-    back = turn_end(move_to(back, "Hood", "14", 1), 1)
+    back = turn_end(support.move_to(back, "Hood", "14", 1), 1)
     for by_gm in (False, True):
         outcome = no.declare_return_station(
-            back, DEFAULTS, "Britain", "Hood", "Portsmouth", by_gm=by_gm
+            back, support.DEFAULTS, "Britain", "Hood", "Portsmouth", by_gm=by_gm
         )
         take(outcome.lines)
-    back = turn_end(move_to(back, "Hood", HOME, 2, in_port=True), 2)
-    take(no.movement_range(back, DEFAULTS, "Hood", no.MovementPlan())[1])
+    back = turn_end(support.move_to(back, "Hood", support.HOME, 2, in_port=True), 2)
+    take(no.movement_range(back, support.DEFAULTS, "Hood", no.MovementPlan())[1])
     turn_end(back, 3)
-    cancelled = add_force(ports(), "Hood", location="14", in_port=False)
-    cancelled = add_force(cancelled, "Mercury", "packet", ships=[no.Ship(kind="packet")])
+    cancelled = support.add_force(support.ports(), "Hood", location="14", in_port=False)
+    cancelled = support.add_force(cancelled, "Mercury", "packet", ships=[no.Ship(kind="packet")])
     command = no.SendByPacket(
         faction="Britain",
         packet="Mercury",
         force="Hood",
         order=no.CruiseOrder(point="U", location="14", turns=1),
     )
-    cancelled = no.send_by_packet(cancelled, DEFAULTS, command, 1).state
-    cancelled = move_to(cancelled, "Hood", HOME, 2, in_port=True)
+    cancelled = no.send_by_packet(cancelled, support.DEFAULTS, command, 1).state
+    cancelled = support.move_to(cancelled, "Hood", support.HOME, 2, in_port=True)
     give(cancelled, "Hood", no.CruiseOrder(point="U", location="14", turns=1), 2)
     # late return, broken order, hidden d6 raid, distance table, transfer completion
     strict = no.NavalOrdersSettings(
@@ -232,61 +234,69 @@ def campaign_messages():
         raid_extra_roll_hidden=True,
         late_return_breaks_order=True,
     )
-    late = add_force(ports(), "Hood", location="14", in_port=False)
+    late = support.add_force(support.ports(), "Hood", location="14", in_port=False)
     late = give(late, "Hood", no.CruiseOrder(point="U", location="14", turns=5), 1, by_gm=True)
     late = turn_end(late, 1, strict)
     late = tested(late, "Hood", "adjacent", 2, settings=strict)
     late = turn_end(late, 2, strict)
     take(position(late, "Hood", "14", 3))
     late = turn_end(late, 3, strict)
-    raid = add_force(ports(), "Swift", "auxiliary", ships=warships(6))
+    raid = support.add_force(support.ports(), "Swift", "auxiliary", ships=support.warships(6))
     raid = give(raid, "Swift", no.RaidOrder(point="B", location="22", turns=1), 1)
     raid = no.set_station_distances(raid, "22", {"Portsmouth": 3}).state
-    raid = move_to(raid, "Swift", "22", 1)
+    raid = support.move_to(raid, "Swift", "22", 1)
     for turn in range(1, 8):
         raid = turn_end(raid, turn, strict)
-    moving = add_force(ports(), "Hood")
+    moving = support.add_force(support.ports(), "Hood")
     moving = give(moving, "Hood", transfer, 1)
-    moving = move_to(moving, "Hood", "9", 1, in_port=True)
+    moving = support.move_to(moving, "Hood", "9", 1, in_port=True)
     moving = turn_end(moving, 1)
     moving = give(moving, "Hood", no.CruiseOrder(point="U", location="14", turns=1), 2)
-    take(no.orders_overview(moving, DEFAULTS, viewer="Britain", is_gm=False, turn=2))
+    take(no.orders_overview(moving, support.DEFAULTS, viewer="Britain", is_gm=False, turn=2))
     turn_end(moving, 2)
     quick = no.NavalOrdersSettings(layover_after_transfer=False, port_layover_turns=1)
-    moved = give(add_force(ports(), "Hood"), "Hood", transfer, 1, quick)
-    turn_end(move_to(moved, "Hood", "9", 1, in_port=True), 1, quick)
+    moved = give(support.add_force(support.ports(), "Hood"), "Hood", transfer, 1, quick)
+    turn_end(support.move_to(moved, "Hood", "9", 1, in_port=True), 1, quick)
     waited = turn_end(
-        move_to(
-            give(add_force(ports(), "Hood"), "Hood", transfer, 1), "Hood", "9", 1, in_port=True
+        support.move_to(
+            give(support.add_force(support.ports(), "Hood"), "Hood", transfer, 1),
+            "Hood",
+            "9",
+            1,
+            in_port=True,
         ),
         1,
     )
     turn_end(waited, 2)
     free = no.NavalOrdersSettings(strict_order_forms=False)
-    open_cruise = give(add_force(ports(), "Hood"), "Hood", no.CruiseOrder(location="14"), 1, free)
-    turn_end(move_to(open_cruise, "Hood", "14", 1), 1, free)
+    open_cruise = give(
+        support.add_force(support.ports(), "Hood"), "Hood", no.CruiseOrder(location="14"), 1, free
+    )
+    turn_end(support.move_to(open_cruise, "Hood", "14", 1), 1, free)
     # formations: made, dissolved, failed
-    gone = add_force(
-        ports(),
+    gone = support.add_force(
+        support.ports(),
         "Grand",
         "fleet",
         squadrons=[
-            no.Squadron(name="Van", kind="line", ships=warships(3)),
-            no.Squadron(name="Scouts", kind="auxiliary", ships=warships(6)),
+            no.Squadron(name="Van", kind="line", ships=support.warships(3)),
+            no.Squadron(name="Scouts", kind="auxiliary", ships=support.warships(6)),
         ],
     )
     outcome = no.start_formation(
         gone,
-        DEFAULTS,
+        support.DEFAULTS,
         no.StartFormation(faction="Britain", kind="dissolve_fleet", members=["Grand"]),
         1,
     )
     take(outcome.lines)
     turn_end(outcome.state, 1)
-    pair = add_force(add_force(ports(), "Red"), "Blue", "auxiliary", ships=warships(5))
+    pair = support.add_force(
+        support.add_force(support.ports(), "Red"), "Blue", "auxiliary", ships=support.warships(5)
+    )
     outcome = no.start_formation(
         pair,
-        DEFAULTS,
+        support.DEFAULTS,
         no.StartFormation(
             faction="Britain", kind="form_fleet", members=["Red", "Blue"], fleet_name="Home"
         ),
@@ -296,10 +306,12 @@ def campaign_messages():
     ranges(outcome.state, "Red", 1)
     turn_end(outcome.state, 1)
     for kind in ("form_convoy", "dissolve_convoy"):
-        convoy = add_force(ports(), "Convoy", ships=[*warships(3), no.Ship(kind="transport")])
+        convoy = support.add_force(
+            support.ports(), "Convoy", ships=[*support.warships(3), no.Ship(kind="transport")]
+        )
         outcome = no.start_formation(
             convoy,
-            DEFAULTS,
+            support.DEFAULTS,
             no.StartFormation(
                 faction="Britain",
                 kind=kind,
@@ -309,13 +321,19 @@ def campaign_messages():
             1,
         )
         take(outcome.lines)
-        take(no.orders_overview(outcome.state, DEFAULTS, viewer="Britain", is_gm=False, turn=1))
+        take(
+            no.orders_overview(
+                outcome.state, support.DEFAULTS, viewer="Britain", is_gm=False, turn=1
+            )
+        )
         turn_end(outcome.state, 1)
     broken = outcome.state.model_copy(deep=True)
-    broken.forces["convoy"].ships = warships(3)
+    broken.forces["convoy"].ships = support.warships(3)
     turn_end(broken, 1)
-    turn_end(ports(), 1)
-    take(no.orders_overview(ports(), DEFAULTS, viewer="Britain", is_gm=False, turn=1))
+    turn_end(support.ports(), 1)
+    take(
+        no.orders_overview(support.ports(), support.DEFAULTS, viewer="Britain", is_gm=False, turn=1)
+    )
     # refusals: the cases of the refusal tests, and the test scopes
     for _, call, error, _ in CASES:
         with pytest.raises(error) as caught:
@@ -323,9 +341,9 @@ def campaign_messages():
         lines.append(Msg(caught.value.message_key, **caught.value.params))
     for force, enemy_at in (("Hood", "own"), ("Swift", "adjacent")):
         settings = no.NavalOrdersSettings(raid_attack_scope="own_only")
-        scoped = add_force(ports(), "Hood", location="14", in_port=False)
-        scoped = add_force(
-            scoped, "Swift", "auxiliary", ships=warships(6), location="22", in_port=False
+        scoped = support.add_force(support.ports(), "Hood", location="14", in_port=False)
+        scoped = support.add_force(
+            scoped, "Swift", "auxiliary", ships=support.warships(6), location="22", in_port=False
         )
         scoped = give(
             scoped, "Hood", no.CruiseOrder(point="U", location="14", turns=3), 1, by_gm=True
@@ -337,11 +355,13 @@ def campaign_messages():
             tested(scoped, force, enemy_at, 1, convoy=True, settings=settings)
         lines.append(Msg(caught.value.message_key, **caught.value.params))
     # every form field a refusal can name (NO-I19, NO-4.10)
-    blank = add_force(add_force(ports(), "Hood"), "Blue", "auxiliary", ships=warships(5))
+    blank = support.add_force(
+        support.add_force(support.ports(), "Hood"), "Blue", "auxiliary", ships=support.warships(5)
+    )
     refusals = [
         *(
             lambda m=m: no.give_order(
-                blank, DEFAULTS, no.GiveOrder(faction="Britain", force="Hood", order=m), 1
+                blank, support.DEFAULTS, no.GiveOrder(faction="Britain", force="Hood", order=m), 1
             )
             for m in (
                 no.CruiseOrder(),
@@ -355,15 +375,27 @@ def campaign_messages():
         ),
         lambda: no.give_build_order(
             blank,
-            DEFAULTS,
+            support.DEFAULTS,
             no.GiveBuildOrder(faction="Britain", station="Portsmouth", order=no.BuildOrder()),
             1,
         ),
         *(
-            lambda c=c: no.register_force(blank, DEFAULTS, no.RegisterForce(**c))
+            lambda c=c: no.register_force(blank, support.DEFAULTS, no.RegisterForce(**c))
             for c in (
-                {"owner": "B", "name": "", "kind": "line", "ships": warships(3), "location": "1"},
-                {"owner": "", "name": "N", "kind": "line", "ships": warships(3), "location": "1"},
+                {
+                    "owner": "B",
+                    "name": "",
+                    "kind": "line",
+                    "ships": support.warships(3),
+                    "location": "1",
+                },
+                {
+                    "owner": "",
+                    "name": "N",
+                    "kind": "line",
+                    "ships": support.warships(3),
+                    "location": "1",
+                },
                 {
                     "owner": "B",
                     "name": "N",
@@ -378,7 +410,7 @@ def campaign_messages():
         ),
         lambda: no.start_formation(
             blank,
-            DEFAULTS,
+            support.DEFAULTS,
             no.StartFormation(faction="Britain", kind="form_fleet", members=["Hood", "Blue"]),
             1,
         ),
@@ -394,7 +426,7 @@ def position(state, force, location, turn):
     from bot.rules.naval_orders import ReportPosition, report_position
 
     command = ReportPosition(faction="Britain", force=force, location=location)
-    return report_position(state, DEFAULTS, command, turn).lines
+    return report_position(state, support.DEFAULTS, command, turn).lines
 
 
 @pytest.fixture(scope="module")
