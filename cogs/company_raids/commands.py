@@ -525,9 +525,11 @@ async def _settle(
     bot: PrivateerBot, ctx: Ctx, choice: Choice, code: str, amount: int | None, command: str
 ) -> None:
     """A step answered by command (`/company force`, `/company fine`): the question in the
-    channel shows the incident as it now stands; the reply tells the actor."""
+    channel shows the incident as it now stands (in the language it was posted in); the
+    public reply tells the channel in the campaign's language."""
     done = await answer_step(ctx, choice, code, amount=amount, command=command)
-    embed, view, content, user = await _redraw(ctx, choice, done, _posted_in(ctx, choice))
+    posted_in = _posted_in(ctx, choice)
+    embed, view, content, user = await _redraw(ctx, choice, done, posted_in)
     channel_id = choice.payload.get("channel")
     message_id = choice.payload.get("message")
     if channel_id and message_id:
@@ -536,8 +538,9 @@ async def _settle(
             await message.edit(
                 content=content, embed=embed, view=view, allowed_mentions=_mentions(user)
             )
-    mine = await _redraw(ctx, choice, done, ctx.public_locale)
-    await reply(ctx.interaction, embed=mine[0])
+    if posted_in != ctx.public_locale:  # the campaign's language changed since
+        embed = (await _redraw(ctx, choice, done, ctx.public_locale))[0]
+    await reply(ctx.interaction, embed=embed)
     await _ping_next(ctx, content, user)
 
 

@@ -4,6 +4,7 @@ reading a reply's buttons."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from bot.standin import Table
@@ -28,12 +29,14 @@ async def seat_piracy(
     await set_up(table, lines)
 
 
-async def set_up(table: Table, lines: list[tuple[str, str]]) -> None:
-    """Each (command, who types it) in turn, each answered publicly: a refusal fails the
-    set-up, not the test after it."""
-    for line, as_ in lines:
+async def set_up(table: Table, lines: Sequence[tuple[str, ...]]) -> None:
+    """Each (command, who types it[, what its answer says]) in turn, each answered publicly:
+    a refusal fails the set-up, not the test after it."""
+    for line, as_, *says in lines:
         answered = await table.slash(line, as_=as_)
         assert not answered.ephemeral, (line, answered.text())
+        for text in says:
+            assert text in answered.embed.description, (line, answered.text())
 
 
 def labels(reply: Any) -> list[str]:

@@ -27,11 +27,12 @@ async def board(table):
     """A Company raids campaign: Boris's Steelworks (fine 180), Anna's Broker (value 300)."""
     cast = (("player1", "Anna"), ("player2", "Boris"), ("player3", "Vera"))
     lines = [("/campaign create name:Raids rulesets:company_raids", "gm")]
-    await set_up(table, lines + [(f"/campaign join faction:{f}", who) for who, f in cast])
-    company = await table.slash("/company add-company name:Steelworks fine:180", as_="player2")
-    assert "Company Steelworks registered: owner Boris, fine 180" in company.embed.description
-    piece = await table.slash("/company add-piece name:Broker value:300", as_="player1")
-    assert "Piece Broker registered: owner Anna, value 300." in piece.embed.description
+    lines += [(f"/campaign join faction:{f}", who) for who, f in cast]
+    company = "Company Steelworks registered: owner Boris, fine 180"
+    lines.append(("/company add-company name:Steelworks fine:180", "player2", company))
+    piece = "Piece Broker registered: owner Anna, value 300."
+    lines.append(("/company add-piece name:Broker value:300", "player1", piece))
+    await set_up(table, lines)
     return table
 
 
@@ -262,6 +263,20 @@ async def test_a_gm_forces_the_documented_answer_by_command(board):
     assert "Anna pays Boris 180." in failed.embed.description
     nothing = await board.slash("/company force", as_="gm")
     assert nothing.ephemeral and "No incident is waiting" in nothing.text()
+
+
+async def test_a_settled_question_keeps_the_language_it_was_posted_in(board):
+    """The question was posted in English; the campaign turns Russian before the GM forces
+    the answer: the question is redrawn in English, the GM's public reply is Russian."""
+    question = await board.slash(LAND, as_="player1")
+    await board.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+
+    forced = await board.slash("/company force incident:1", as_="gm")
+
+    assert forced.embed.title == "Рейдерские атаки — инцидент #1"
+    assert question.embed.title == "Company raids — incident #1"
+    assert question.embed.description.startswith("**Fine (CR-2.5): Anna pays Boris 180.**")
+    assert question.buttons == []
 
 
 # --- the Joker -----------------------------------------------------------------------------

@@ -14,7 +14,7 @@ import pytest
 
 from bot.standin import ClientRefused
 
-from .play import assert_only_the_asked_answer, labels, seat_piracy
+from .play import assert_only_the_asked_answer, labels, seat_piracy, set_up
 
 # OP-E1 / OP-6: Barbarossa and 2 corsairs in the Ionian Sea; a Habsburg squadron in Messina,
 # Hospitaller Malta and Papal Corfu around it.
@@ -32,10 +32,8 @@ FORCE = "Force default (GM)"
 async def seated(campaign):
     """Factions joined, powers assigned to them, the Habsburgs at war, piracy VP at 3."""
     await seat_piracy(campaign, at_war=())
-    war = await campaign.slash("/corsairs war power:hapsburg at_war:true", as_="gm")
-    assert "Hapsburgs: at war with the Ottomans." in war.embed.description
-    vp = await campaign.slash("/corsairs vp value:3", as_="gm")
-    assert "0 → 3" in vp.embed.description
+    war = ("/corsairs war power:hapsburg at_war:true", "gm", "Hapsburgs: at war with the Ottomans.")
+    await set_up(campaign, [war, ("/corsairs vp value:3", "gm", "0 → 3")])
     return campaign
 
 
