@@ -24,6 +24,9 @@ Op = dict[str, Any]
 # a journal holds whole ruleset states, so keeping every one would grow the file by a state
 # per command.
 UNDO_DEPTH = 20
+# The choice that only confirms a turn end (cogs/turn.py's `TURN_END`): the turn end undone,
+# it stays answered (its message's buttons were disabled when it was answered).
+TURN_END_CONFIRMATION = "turn_end"
 
 
 @dataclass
@@ -145,8 +148,8 @@ class UndoWrites:
             elif kind == "choice_closed":
                 await self.conn.execute(
                     "UPDATE pending_choices SET status = 'open', resolved_at = NULL, "
-                    "resolved_by = NULL WHERE id = ?",
-                    (op["id"],),
+                    "resolved_by = NULL WHERE id = ? AND kind != ?",
+                    (op["id"], TURN_END_CONFIRMATION),
                 )
             elif kind == "choice_payload":
                 await self.conn.execute(
@@ -280,4 +283,11 @@ class UndoReads:
         return listed == marked
 
 
-__all__ = ["UndoJournal", "UndoReads", "UndoUnit", "UndoWrites", "save_unit"]
+__all__ = [
+    "TURN_END_CONFIRMATION",
+    "UndoJournal",
+    "UndoReads",
+    "UndoUnit",
+    "UndoWrites",
+    "save_unit",
+]
