@@ -11,6 +11,11 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -185,6 +190,20 @@ def faces_from(document: dict[str, Any], entry: dict[str, Any], seed: bytes) -> 
     )
 
 
+def readme_snippet(document: dict[str, Any], folder: Path) -> str:
+    """The README's standalone checker run on an export, as a player would."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    snippet = re.search(r"<!-- verify-snippet -->\n```python\n(.*?)\n```", readme, re.S)
+    assert snippet
+    script, path = folder / "check_dice.py", folder / "export.json"
+    script.write_text(snippet.group(1), encoding="utf-8")
+    path.write_text(json.dumps(document), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, str(script), str(path)], capture_output=True, text=True, check=True
+    )
+    return done.stdout.strip()
+
+
 async def test_a_fleet_turn_end_with_three_battles_is_undone_and_its_turn_gets_a_new_seed(
     fair, tmp_path
 ):
@@ -195,10 +214,14 @@ async def test_a_fleet_turn_end_with_three_battles_is_undone_and_its_turn_gets_a
     never played, is revealed); dice after the undo come from the new seed, not the old one.
     A player's undo and an undo of the undo are refused; a second undo goes one command
     further back. `/history verify`, the offline verifier and the export page's verifier all
-    say OK once the turn ends again, having re-derived the undone turn end's dice too."""
+    say OK once the turn ends again, having re-derived the undone turn end's dice too (and
+    so does the README's standalone checker). The secret roll the undone end revealed stays
+    revealed: the turn's next end does not reveal it again."""
     table = fair
     db = table.bot.service.db
     await three_battles(table)
+    secret = await table.slash("/roll dice:3d6 secret:true", as_="gm")
+    secret_seq = int(secret.embed.description.split("entry #")[1].split(",")[0])
     before_third = await snapshot(table)
     await table.slash("/combat attack point:Gamma targets:Green", as_="player2")
     question = await table.slash("/turn end", as_="gm")
@@ -249,6 +272,9 @@ async def test_a_fleet_turn_end_with_three_battles_is_undone_and_its_turn_gets_a
     status = await table.slash("/turn status", as_="gm")
     assert new.commitment in status.embed.field("Fair dice")
 
+    # The secret roll the turn end revealed stays revealed (its faces are in the log).
+    revealed = await table.slash(f"/reveal entry:{secret_seq}", as_="gm")
+    assert revealed.ephemeral and "already" in revealed.text()
     with pytest.raises(Conflict) as again:
         await UndoService(table.bot.service).undo(1, Actor(table.member("gm").id), undo_seq, "redo")
     assert again.value.message_key == "error.undo.of_undo"
@@ -270,8 +296,17 @@ async def test_a_fleet_turn_end_with_three_battles_is_undone_and_its_turn_gets_a
     rolled_faces = sum(
         len(r[4].split(",")) for e in document["entries"] for r in e["rolls"] if r[4]
     )
-    assert verdict.derived_dice == rolled_faces  # the undone turn end's dice too
+    assert verdict.derived_dice == rolled_faces + 3  # the undone end's, the secret 3d6
     assert (await verified(table)).startswith("✅ The log is intact")
+    reveals = [
+        e["outcome"]["secret_reveal"]["entry"]
+        for e in document["entries"]
+        if e["command"] == "roll reveal"
+    ]
+    assert reveals == [secret_seq]  # once, by the undone end
+    assert readme_snippet(document, tmp_path) == (
+        f"OK: {verdict.derived_dice} dice re-derived from 3 revealed seeds"
+    )
     attrs, lines, _ = page_verdict(page_of(document, "en", tmp_path))
     assert attrs["data-state"] == "verified"
     assert lines == describe(verdict, "en")
@@ -287,6 +322,7 @@ async def test_a_fleet_turn_end_with_three_battles_is_undone_and_its_turn_gets_a
     verdict = verify_document(forged)
     assert verdict.problem is not None
     assert (verdict.problem.kind, verdict.problem.seq) == ("face", roll["seq"])
+    assert readme_snippet(forged, tmp_path).startswith(f"FAIL entry #{roll['seq']}: roll 1")
     attrs, lines, _ = page_verdict(page_of(forged, "ru", tmp_path))
     assert (attrs["data-kind"], attrs["data-seq"]) == ("face", str(roll["seq"]))
     assert lines == describe(verdict, "ru")
