@@ -328,6 +328,38 @@ async def test_a_fleet_turn_end_with_three_battles_is_undone_and_its_turn_gets_a
     assert lines == describe(verdict, "ru")
 
 
+async def test_undo_of_a_turn_end_closes_the_buy_off_question_it_asked(table):
+    """Issue 17 (SP-I34: SP-E2's numbers): turn 2's end raids Vega's route and asks Vega's
+    player to buy it off; the GM undoes that end before the answer: the state is as before
+    it, turn 2 is open again, and the Pay button is refused and pays nothing (space pirates
+    keep their questions in the ruleset's state, which no longer holds this one)."""
+    created = await table.slash(
+        "/campaign create name:Frontier rulesets:space_pirates, fleet_combat", as_="gm"
+    )
+    assert not created.ephemeral, created.text()
+    for player, faction in (("player1", "Vega"), ("player2", "Orion")):
+        await table.slash(f"/campaign join faction:{faction}", as_=player)
+    await table.slash("/pirates route add name:Rich goods:2350", as_="player1")
+    table.script_dice([20])
+    await end_turn(table, 1)
+    question = await table.slash("/turn end", as_="gm")
+    before = await snapshot(table)
+    table.script_dice([1, 4, 6])
+    ended = await table.click(question, "End turn 2", as_="gm")
+    offer = next(m for m in ended.followups if any(b.label == "Pay 600" for b in m.buttons))
+    asked = await table.slash("/history undo reason:the raid was declared late", as_="gm")
+    assert asked.embed.title.startswith("Undo turn 2's end")
+    assert "Space pirates" in asked.embed.description
+    await table.click(asked, "Undo", as_="gm")
+    assert await snapshot(table) == before
+    late = await table.click(offer, "Pay 600", as_="player1")
+    assert late.ephemeral and "There is no open choice" in late.text()
+    assert await snapshot(table) == before
+    status = await table.slash("/turn status", as_="gm")
+    assert status.embed.title.endswith("turn 2")
+    assert (await verified(table)).startswith("✅ The log is intact")
+
+
 async def test_campaign_creation_cannot_be_undone(campaign):
     """Issue 17: the newest entry is the campaign's creation: nothing before it, nothing to
     revert; the GM is told so and nothing changes."""
