@@ -269,6 +269,10 @@ async def test_a_fleet_turn_end_with_three_battles_is_undone_and_its_turn_gets_a
     }
     assert new.commitment in done.embed.description
     assert f"🔒 T1 {new.commitment}" in done.embed.footer  # anchored in the channel
+    listed = (await table.slash("/history list", as_="gm")).embed.description
+    struck = [line for line in listed.splitlines() if line.startswith("~~`#")]
+    assert [line.split("`")[1] for line in struck] == [f"#{s}" for s in range(last, first - 1, -1)]
+    assert all("**turn end**" in line or "**roll reveal**" in line for line in struck)
     status = await table.slash("/turn status", as_="gm")
     assert new.commitment in status.embed.field("Fair dice")
 
@@ -307,7 +311,10 @@ async def test_a_fleet_turn_end_with_three_battles_is_undone_and_its_turn_gets_a
     assert readme_snippet(document, tmp_path) == (
         f"OK: {verdict.derived_dice} dice re-derived from 3 revealed seeds"
     )
-    attrs, lines, _ = page_verdict(page_of(document, "en", tmp_path))
+    page = page_of(document, "en", tmp_path)
+    for seq in range(first, last + 1):  # struck through in the page's table too
+        assert f'<tr class="undone" data-seq="{seq}"' in page.read_text(encoding="utf-8")
+    attrs, lines, _ = page_verdict(page)
     assert attrs["data-state"] == "verified"
     assert lines == describe(verdict, "en")
 
