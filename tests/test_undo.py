@@ -1,4 +1,5 @@
-"""The undo journal against a real SQLite file: exact restores, newest-first, its depth."""
+"""The undo journal against a real SQLite file: exact restores, newest-first, its byte budget,
+turn ends undone with their seeds rotated."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ from bot.campaigns import Actor, CampaignService
 from bot.dice import Dice
 from bot.errors import Conflict, NotAllowed
 from bot.storage import seeds
+from bot.storage import undo as undo_storage
 from bot.storage.database import Database
-from bot.storage.undo import TURN_END_CONFIRMATION, UNDO_DEPTH
+from bot.storage.undo import TURN_END_CONFIRMATION
 from bot.storage.verify import verify_campaign
 from bot.undo import UndoService
 from bot.verify_log import Anchors
@@ -73,21 +75,59 @@ async def test_a_stale_confirmation_is_refused(service):
     assert (await service.get(cid)).factions_per_player == 3
 
 
-async def test_only_the_newest_commands_keep_their_journal(service):
-    """Issue 17 (a choice of ours): the newest UNDO_DEPTH commands can be undone, one at a
-    time; the one before them cannot, and says so."""
-    cid = await campaign(service)
-    for value in range(UNDO_DEPTH + 2):
-        await service.set_setting(cid, GM, "core", "factions_per_player", str(value % 9 + 1))
+async def undoable(service: CampaignService, cid: int) -> int:
+    """How many commands the GM can undo one after the other, until one cannot be."""
     undo = UndoService(service)
-    last = await newest(service, cid)  # commands are entries 2..last, one entry each
-    for k in range(UNDO_DEPTH):
-        await undo.undo(cid, GM, last - k, "step back")
-    with pytest.raises(Conflict) as refused:
-        await undo.ask(cid, GM, "one more")
-    assert refused.value.message_key == "error.undo.not_undoable"
-    assert (await service.get(cid)).factions_per_player == 2  # after the second command
+    count = 0
+    while True:
+        try:
+            target, _ = await undo.ask(cid, GM, "step back")
+        except Conflict as refused:
+            assert refused.message_key == "error.undo.not_undoable"
+            return count
+        await undo.undo(cid, GM, target.last_seq, "step back")
+        count += 1
+
+
+async def journal_sizes(service: CampaignService, cid: int) -> list[int]:
+    rows = await service.db.fetchall(
+        "SELECT size FROM undo_sizes WHERE campaign_id = ? ORDER BY last_seq", (cid,)
+    )
+    return [int(r[0]) for r in rows]
+
+
+async def test_undo_reaches_back_as_far_as_the_journals_fit_the_budget(service, monkeypatch):
+    """Issue 17 (a choice of ours): the newest commands whose journals fit UNDO_BUDGET bytes
+    together can be undone, one at a time; the one before them cannot, and says so. The
+    journals kept are exactly within the budget."""
+    cid = await campaign(service)
+    for value in range(12):
+        await service.set_setting(cid, GM, "core", "factions_per_player", str(value % 9 + 1))
+    sizes = await journal_sizes(service, cid)
+    assert len(sizes) == 12 and len(set(sizes)) == 1  # one journal per command, same size
+    monkeypatch.setattr(undo_storage, "UNDO_BUDGET", 5 * sizes[0] + sizes[0] // 2)
+    await service.set_setting(cid, GM, "core", "factions_per_player", "9")
+    assert await journal_sizes(service, cid) == sizes[:5]
+    assert await undoable(service, cid) == 5
+    assert (await service.get(cid)).factions_per_player == 8  # as after the 8th command
+    assert await journal_sizes(service, cid) == []  # undone journals are dropped
     assert (await service.log.verify(cid)).ok
+
+
+async def test_the_newest_journal_is_kept_however_large_and_at_most_undo_max(service, monkeypatch):
+    """A budget smaller than one journal still keeps the newest command undoable; a budget
+    that would keep more than UNDO_MAX journals keeps UNDO_MAX."""
+    cid = await campaign(service)
+    monkeypatch.setattr(undo_storage, "UNDO_BUDGET", 1)
+    for value in (2, 3, 4):
+        await service.set_setting(cid, GM, "core", "factions_per_player", str(value))
+    assert len(await journal_sizes(service, cid)) == 1
+    monkeypatch.setattr(undo_storage, "UNDO_BUDGET", 10**9)
+    monkeypatch.setattr(undo_storage, "UNDO_MAX", 3)
+    for value in (5, 6, 7, 8):
+        await service.set_setting(cid, GM, "core", "factions_per_player", str(value))
+    assert await undoable(service, cid) == 3
+    assert (await service.get(cid)).factions_per_player == 5
 
 
 async def end_turn(service: CampaignService, cid: int) -> None:
