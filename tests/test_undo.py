@@ -98,25 +98,27 @@ async def journal_sizes(service: CampaignService, cid: int) -> list[int]:
 
 async def test_undo_reaches_back_as_far_as_the_journals_fit_the_budget(service, monkeypatch):
     """Issue 17 (a choice of ours): the newest commands whose journals fit UNDO_BUDGET bytes
-    together can be undone, one at a time; the one before them cannot, and says so. The
-    journals kept are exactly within the budget."""
+    together can be undone, one at a time; the one before them cannot, and says so. Past the
+    budget, the oldest journals go until three quarters of it are left."""
     cid = await campaign(service)
     for value in range(12):
         await service.set_setting(cid, GM, "core", "factions_per_player", str(value % 9 + 1))
     sizes = await journal_sizes(service, cid)
     assert len(sizes) == 12 and len(set(sizes)) == 1  # one journal per command, same size
-    monkeypatch.setattr(undo_storage, "UNDO_BUDGET", 5 * sizes[0] + sizes[0] // 2)
+    monkeypatch.setattr(undo_storage, "UNDO_BUDGET", 8 * sizes[0])
     await service.set_setting(cid, GM, "core", "factions_per_player", "9")
-    assert await journal_sizes(service, cid) == sizes[:5]
-    assert await undoable(service, cid) == 5
-    assert (await service.get(cid)).factions_per_player == 8  # as after the 8th command
+    assert await journal_sizes(service, cid) == sizes[:6]  # 6 sizes: 3/4 of the budget
+    await service.set_setting(cid, GM, "core", "factions_per_player", "8")
+    assert await journal_sizes(service, cid) == sizes[:7]  # within the budget: all kept
+    assert await undoable(service, cid) == 7
+    assert (await service.get(cid)).factions_per_player == 7  # as after the 7th command
     assert await journal_sizes(service, cid) == []  # undone journals are dropped
     assert (await service.log.verify(cid)).ok
 
 
 async def test_the_newest_journal_is_kept_however_large_and_at_most_undo_max(service, monkeypatch):
-    """A budget smaller than one journal still keeps the newest command undoable; a budget
-    that would keep more than UNDO_MAX journals keeps UNDO_MAX."""
+    """A budget smaller than one journal still keeps the newest command undoable; more than
+    UNDO_MAX journals are trimmed to three quarters of it."""
     cid = await campaign(service)
     monkeypatch.setattr(undo_storage, "UNDO_BUDGET", 1)
     for value in (2, 3, 4):
