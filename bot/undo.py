@@ -22,7 +22,7 @@ digests stay listed in the undone entries.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot import fair_turns
@@ -30,6 +30,7 @@ from bot.campaigns import CORE, Actor, CampaignService, summary_json
 from bot.errors import Conflict, NotAllowed, NotFound
 from bot.i18n import Msg
 from bot.storage.audit import UNDO_COMMAND, AuditEntry
+from bot.storage.schedule import ScheduleWrites
 from bot.storage.undo import UndoUnit, UndoWrites
 from bot.text import clean_text
 
@@ -61,6 +62,7 @@ class UndoDone:
     undid: list[int]
     closed_choices: list[int]
     turn_end: int | None = None  # the reopened turn, when a turn end was undone
+    deadline_cleared: bool = False  # the reopened turn's deadline had passed: it has none now
 
     @property
     def commitment(self) -> str | None:
@@ -150,10 +152,14 @@ class UndoService:
             span = unit.first_seq if len(undid) == 1 else f"{unit.first_seq}–{unit.last_seq}"
             turn = closed_turn(unit)
             seeds: dict[str, Any] = {}
+            cleared = False
             if turn is None:
                 summary = Msg("undo.summary", seq=span, command=entry.command, reason=reason)
             else:  # the turn reopens: its revealed seed is never used again
                 seeds = await fair_turns.reopen_turn(uow.conn, campaign_id, turn)
+                cleared = await clear_passed_deadline(ScheduleWrites(uow.conn), campaign_id)
+                if cleared:
+                    seeds["deadline_cleared"] = True
                 summary = Msg(
                     "undo.summary_turn_end",
                     seq=span,
@@ -173,7 +179,22 @@ class UndoService:
                 turn=campaign.turn,
             )
             await undo.mark(unit, compensating.seq, closed)
-        return UndoDone(compensating, undid, closed, turn)
+        return UndoDone(compensating, undid, closed, turn, cleared)
+
+
+async def clear_passed_deadline(writes: ScheduleWrites, campaign_id: int) -> bool:
+    """A reopened turn whose deadline was reached (its reminders and deadline claimed: the
+    GMs pinged, or the turn ended by it) gets no deadline: left, the scheduler's retry would
+    end the turn again at once. A deadline still ahead is kept. Returns whether it cleared."""
+    schedule = await writes.schedule(campaign_id)
+    reached = schedule.deadline_at is not None and (
+        schedule.reminded_until is not None and schedule.reminded_until >= schedule.deadline_at
+    )
+    if reached:
+        await writes.save(
+            replace(schedule, turn=None, deadline_at=None, reminded_until=None, due_at=None)
+        )
+    return reached
 
 
 def closed_turn(unit: UndoUnit) -> int | None:

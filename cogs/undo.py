@@ -106,6 +106,8 @@ async def answer_undo(
             + "\n"
             + ctx.t("undo.done.turn_end", turn=done.turn_end, commitment=done.commitment)
         )
+        if done.deadline_cleared:
+            embed.description += "\n" + ctx.t("undo.done.deadline_cleared", turn=done.turn_end)
         embed.set_footer(
             text=f"{head_anchor(done.entry.seq, done.entry.hash)} · "
             f"{commitment_anchor(done.turn_end, done.commitment)}"
