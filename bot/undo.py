@@ -151,21 +151,21 @@ class UndoService:
             undid = list(range(unit.first_seq, unit.last_seq + 1))
             span = unit.first_seq if len(undid) == 1 else f"{unit.first_seq}–{unit.last_seq}"
             turn = closed_turn(unit)
-            seeds: dict[str, Any] = {}
+            reopened: dict[str, Any] = {}  # outcome keys of a reopened turn
             cleared = False
             if turn is None:
                 summary = Msg("undo.summary", seq=span, command=entry.command, reason=reason)
             else:  # the turn reopens: its revealed seed is never used again
-                seeds = await fair_turns.reopen_turn(uow.conn, campaign_id, turn)
+                reopened = await fair_turns.reopen_turn(uow.conn, campaign_id, turn)
                 cleared = await clear_passed_deadline(ScheduleWrites(uow.conn), campaign_id)
                 if cleared:
-                    seeds["deadline_cleared"] = True
+                    reopened["deadline_cleared"] = True
                 summary = Msg(
                     "undo.summary_turn_end",
                     seq=span,
                     turn=turn,
                     reason=reason,
-                    commitment=seeds["seed_commitment"]["sha256"],
+                    commitment=reopened["seed_commitment"]["sha256"],
                 )
             compensating = await uow.append(
                 UNDO_COMMAND,
@@ -174,7 +174,7 @@ class UndoService:
                     "undid": undid,
                     "reason": reason,
                     "summary": summary_json([summary]),
-                    **seeds,
+                    **reopened,
                 },
                 turn=campaign.turn,
             )
