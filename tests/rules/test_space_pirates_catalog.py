@@ -36,8 +36,7 @@ from bot.rules.space_pirates.privateers import apply_privateers, apply_recall
 from bot.rules.space_pirates.registry import register_route, set_contacts, set_privateer_tech
 from bot.rules.space_pirates.reports import RaidReport
 from bot.rules.space_pirates.status import status
-from bot.rules.space_pirates.turn import answer_plunder, force_choice, waiting_for
-from bot.rules.space_pirates.upkeep import answer_upkeep
+from bot.rules.space_pirates.turn import answer_plunder, answer_upkeep, force_choice, waiting_for
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCE = ROOT / "bot" / "rules" / "space_pirates"
@@ -255,11 +254,13 @@ def more_messages():
     state, _ = route(empty(), "Line", 250, ships=[("dreadnought", "guard")])
     state = set_contacts(state, "Aurora", ["Boreas"])
     state, _ = register_route(state, COMBAT, name="Far", goods=300, owners=[("Boreas", 100)])
-    first = resolve(state, 5, scripted(1, 6, 2, 20)[0])
+    first = resolve(state, 5, scripted(1, 6, 2)[0])
     out.extend(waiting_for(first.state, DEFAULTS, 6))
     take(first)
     lost = answer(
-        first.state, False, scripted(4, 6, 2, 6, 2, 5, 1, 3, 6, 2, 4, 3, 5, 1, 6, 5, 5, 2, 1, 3)[0]
+        first.state,
+        False,
+        scripted(4, 6, 2, 6, 2, 5, 1, 3, 6, 2, 4, 3, 5, 1, 6, 5, 5, 2, 1, 3, 20)[0],
     )
     take(lost)
     # an accepted buy-off
@@ -372,8 +373,8 @@ def more_messages():
     hired = resolve(state, 10, scripted(20)[0])
     out.extend(waiting_for(hired.state, DEFAULTS, 11))
     due = hired.state.upkeep_due[0].choice_id
-    out.extend(answer_upkeep(hired.state, DEFAULTS, due, "Aurora", True)[1])
-    out.extend(answer_upkeep(hired.state, DEFAULTS, due, "Aurora", False)[1])
+    out.extend(answer_upkeep(hired.state, DEFAULTS, due, "Aurora", True, Dice.seeded(1)).lines)
+    out.extend(answer_upkeep(hired.state, DEFAULTS, due, "Aurora", False, Dice.seeded(1)).lines)
     # a bribed attack offered to its victim at placement
     timing = settings(bribed_offer_timing="at_placement")
     state, _ = route(empty(), "Line", 300)

@@ -223,6 +223,16 @@ class BaseAttackOrder(BaseModel):
     contracts: list[int] = Field(default_factory=list)
 
 
+class ResolutionCursor(BaseModel):
+    """A resolution under way (SP-I40): the campaign steps still to run, in the configured
+    order (`players` stands for step 3), and the players whose step 3 has not started yet.
+    A pending choice pauses it where it arises (SP-I45); answering it carries on from here."""
+
+    turn: int
+    steps: list[str]
+    players: list[str] = Field(default_factory=list)
+
+
 class PlayerPirates(BaseModel):
     """The pirates as one player meets them, carried between turns (section 4)."""
 
@@ -278,6 +288,7 @@ class SpacePiratesState(BaseModel):
     base_attack_orders: list[BaseAttackOrder] = Field(default_factory=list)
     waiting: list[PendingResolution] = Field(default_factory=list)
     upkeep_due: list[UpkeepDue] = Field(default_factory=list)
+    resolution: ResolutionCursor | None = None
     last_resolved_turn: int = 0
     next_id: int = 1
     _routes_index: _RouteIndex | None = PrivateAttr(default=None)

@@ -83,8 +83,9 @@ def run_player(
     dice: Dice,
     run: PlayerRun,
     journal: Journal,
-) -> None:
-    """Run the player's remaining steps until one pauses on a buy-off offer or all are done."""
+) -> bool:
+    """Run the player's remaining steps until one pauses on a pending choice (True) or all
+    are done (False)."""
     record = state.player(run.faction)
     if under_peace(record, run.turn):
         for step in run.remaining:
@@ -106,7 +107,7 @@ def run_player(
     while run.remaining:
         step = run.remaining.pop(0)
         if _run_step(state, settings, combat, dice, run, step, journal):
-            return
+            return True
     if settings.streak_resets_on_quiet_turn and run.quiet and record.streak:  # SP-I14
         record.streak = 0
         if settings.planet_penalty_clears_on_streak_reset:
@@ -117,6 +118,7 @@ def run_player(
             run.faction, [r for r in journal.reports if r.faction == run.faction], waiting=False
         )
     )
+    return False
 
 
 def _bribe(state: SpacePiratesState, step: str) -> Bribe:
@@ -335,9 +337,9 @@ def resume(
     accept: bool,
     forced: bool,
     journal: Journal,
-) -> None:
+) -> bool:
     """Apply the buy-off answer (SP-I34) and run the player's remaining steps; a planet raid
-    may pause again for the plunder branch (SP-I22 `ask_when_raided`)."""
+    may pause again for the plunder branch (SP-I22 `ask_when_raided`). True when paused."""
     state.waiting = [w for w in state.waiting if w.choice_id != pending.choice_id]
     report = RaidReport.model_validate(pending.report)
     report.buy_off = "accepted" if accept else "declined"
@@ -351,8 +353,8 @@ def resume(
         report.outcome = "bought_off"
         journal.reports.append(report)
     elif _fight_declined(state, settings, combat, dice, run, report, pending.attack, journal):
-        return
-    run_player(state, settings, combat, dice, run, journal)
+        return True
+    return run_player(state, settings, combat, dice, run, journal)
 
 
 def _fight_declined(
@@ -393,9 +395,9 @@ def resume_plunder(
     *,
     cover: bool | None,
     journal: Journal,
-) -> None:
+) -> bool:
     """Apply the owner's plunder branch (SP-I22 `ask_when_raided`; None: the GM forced the
-    standing flag) and run the player's remaining steps."""
+    standing flag) and run the player's remaining steps. True when paused again."""
     state.waiting = [w for w in state.waiting if w.choice_id != pending.choice_id]
     report = RaidReport.model_validate(pending.report)
     planet = state.planet(pending.attack.target)
@@ -405,4 +407,4 @@ def resume_plunder(
     index = pending.attack.record_index
     plunder_phase(state, settings, dice, report, index, pending.attack.squads, cover=cover)
     journal.reports.append(report)
-    run_player(state, settings, combat, dice, _run_of(pending), journal)
+    return run_player(state, settings, combat, dice, _run_of(pending), journal)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.dice import Dice
-from bot.errors import NotAllowed, NotFound
+from bot.errors import NotAllowed, NotFound, RuleViolation
 from bot.i18n import Msg
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates.base import fight_base_attacks, forget_gone_bases
@@ -18,7 +18,11 @@ from bot.rules.space_pirates.bribe import (
     open_bribe_offers,
 )
 from bot.rules.space_pirates.messages import waiting_line
-from bot.rules.space_pirates.models import PendingResolution, SpacePiratesState
+from bot.rules.space_pirates.models import (
+    PendingResolution,
+    ResolutionCursor,
+    SpacePiratesState,
+)
 from bot.rules.space_pirates.reports import Journal
 from bot.rules.space_pirates.resolution import (
     PlayerRun,
@@ -28,7 +32,12 @@ from bot.rules.space_pirates.resolution import (
     run_player,
 )
 from bot.rules.space_pirates.settings import SpacePiratesSettings
-from bot.rules.space_pirates.upkeep import post_upkeep, settle_upkeep, upkeep_waiting_line
+from bot.rules.space_pirates.upkeep import (
+    find_upkeep,
+    post_upkeep,
+    settle_upkeep,
+    upkeep_waiting_line,
+)
 from bot.rulesets import ArchiveRecord, TurnContext, TurnStepResult
 
 P = "space_pirates."
@@ -75,44 +84,27 @@ def end_of_turn(
     *,
     combat: FleetCombatSettings | None = None,
 ) -> TurnStepResult[SpacePiratesState]:
-    """Resolve turn `ctx.turn` in the order of SP-I40. A buy-off offer pauses only its
-    victim's steps (SP-I34); offers left from an earlier resolution are forced to
-    `buy_off_default` first. Running the step twice for the same turn changes nothing."""
+    """Resolve turn `ctx.turn` in the order of SP-I40. A pending choice pauses the whole
+    resolution where it arises (SP-I40, SP-I45): later players, the upkeep and the report
+    wait for the answer (`answer_*`, `force_choice`), which carries the resolution on. A
+    resolution of an earlier turn still paused is first finished with the forced defaults.
+    Running the step twice for the same turn changes nothing."""
     settings = as_settings(ctx.settings)
     original = as_state(ctx.state)
-    if ctx.turn <= original.last_resolved_turn:
+    running = original.resolution
+    if ctx.turn <= original.last_resolved_turn or (running and running.turn >= ctx.turn):
         return TurnStepResult(state=original, outcome={"already_resolved": ctx.turn})
     state = original.model_copy(deep=True)
     fleet_settings = combat_settings_for(settings, combat)
     journal = Journal()
-    for pending in [w for w in state.waiting if w.turn < ctx.turn]:
-        _force(state, settings, fleet_settings, ctx.dice, pending, journal)
-    for due in [d for d in state.upkeep_due if d.turn < ctx.turn]:
-        settle_upkeep(state, settings, due, pay=None, journal=journal)
+    _finish_earlier(state, settings, fleet_settings, ctx.dice, ctx.turn, journal)
     forced_offers = force_open_bribe_offers(state, settings)
     if forced_offers:
         journal.outcome["bribe_offers_forced"] = forced_offers
-    players_done = False
-    for step in settings.resolution_order:
-        if step == "privateers":
-            _privateers_step(state, ctx.turn, journal)
-        elif step == "base_attacks":
-            fight_base_attacks(state, settings, fleet_settings, ctx.dice, ctx.turn, journal)
-        elif step in PLAYER_STEPS and not players_done:
-            players_done = True
-            for faction in players_in_order(state):
-                if any(w.faction == faction for w in state.waiting):
-                    continue
-                run = PlayerRun(faction, ctx.turn, player_steps(state, settings, faction, ctx.turn))
-                run_player(state, settings, fleet_settings, ctx.dice, run, journal)
-        elif step == "mercenary_upkeep":
-            post_upkeep(state, settings, ctx.turn, journal)
-        elif step == "report":
-            _effects_step(state, ctx.turn, journal)
-    forget_gone_bases(state, settings)
-    state.last_resolved_turn = ctx.turn
-    for record in state.players.values():
-        record.income_lost = [k for k in record.income_lost if k[0] >= ctx.turn]
+    state.resolution = ResolutionCursor(
+        turn=ctx.turn, steps=_campaign_steps(settings), players=players_in_order(state)
+    )
+    advance(state, settings, fleet_settings, ctx.dice, journal)
     if not journal.lines:
         journal.lines.append(Msg(f"{P}turn.nothing"))
     return TurnStepResult(
@@ -121,6 +113,88 @@ def end_of_turn(
         outcome=_outcome(journal),
         archive=journal.archive(),
     )
+
+
+def _campaign_steps(settings: SpacePiratesSettings) -> list[str]:
+    """The configured order (SP-I40) with step 3's four player steps as one `players`."""
+    steps: list[str] = []
+    for step in settings.resolution_order:
+        name = "players" if step in PLAYER_STEPS else step
+        if name not in steps:
+            steps.append(name)
+    return steps
+
+
+def _finish_earlier(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    combat: FleetCombatSettings,
+    dice: Dice,
+    turn: int,
+    journal: Journal,
+) -> None:
+    """Choices left open by an earlier resolution take their forced defaults (SP-I45), one at
+    a time in the order posted, each carrying that resolution on until it ends."""
+    while True:
+        pending = next((w for w in state.waiting if w.turn < turn), None)
+        due = next((d for d in state.upkeep_due if d.turn < turn), None)
+        if pending is not None:
+            _force(state, settings, combat, dice, pending, journal)
+        elif due is not None:
+            settle_upkeep(state, settings, due, pay=None, journal=journal)
+        else:
+            break
+        if not paused(state):
+            advance(state, settings, combat, dice, journal)
+    if state.resolution is not None and state.resolution.turn < turn:
+        advance(state, settings, combat, dice, journal)
+
+
+def paused(state: SpacePiratesState) -> bool:
+    """A pending choice is open: nothing after it runs (SP-I40, SP-I45)."""
+    return bool(state.waiting or state.upkeep_due)
+
+
+def advance(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    combat: FleetCombatSettings,
+    dice: Dice,
+    journal: Journal,
+) -> None:
+    """Carry the resolution under way on from its cursor until a pending choice pauses it or
+    every step has run; then it is over and operations open again (SP-I40)."""
+    cursor = state.resolution
+    if cursor is None:
+        return
+    turn = cursor.turn
+    while cursor.steps:
+        if paused(state):
+            return
+        step = cursor.steps[0]
+        if step == "players":
+            while cursor.players:
+                faction = cursor.players.pop(0)
+                run = PlayerRun(faction, turn, player_steps(state, settings, faction, turn))
+                if run_player(state, settings, combat, dice, run, journal):
+                    return
+        elif step == "privateers":
+            _privateers_step(state, turn, journal)
+        elif step == "base_attacks":
+            fight_base_attacks(state, settings, combat, dice, turn, journal)
+        elif step == "mercenary_upkeep":
+            post_upkeep(state, settings, turn, journal)
+        elif step == "report":
+            _effects_step(state, turn, journal)
+        cursor.steps.pop(0)
+    if paused(state):
+        return
+    forget_gone_bases(state, settings)
+    state.last_resolved_turn = max(state.last_resolved_turn, turn)
+    state.resolution = None
+    for record in state.players.values():
+        record.income_lost = [k for k in record.income_lost if k[0] >= turn]
+    journal.outcome["resolution_finished"] = turn
 
 
 def _outcome(journal: Journal) -> dict[str, Any]:
@@ -224,15 +298,21 @@ def force_choices(
 ) -> ChoiceOutcome:
     """The GM forces the defaults of several open choices at once, in the order given, on
     one copy of the state (SP-I45). Choices that these answers open are left waiting."""
-    unknown = [c for c in choice_ids if not any(w.choice_id == c for w in state.waiting)]
+    open_ids = {w.choice_id for w in state.waiting} | {d.choice_id for d in state.upkeep_due}
+    unknown = [c for c in choice_ids if c not in open_ids]
     if unknown:
         raise NotFound(f"{P}error.choice_not_found", choice=unknown[0])
     new = state.model_copy(deep=True)
     journal = Journal()
     fleet_settings = combat_settings_for(settings, combat)
     for choice_id in choice_ids:
-        pending = next(w for w in new.waiting if w.choice_id == choice_id)
-        _force(new, settings, fleet_settings, dice, pending, journal)
+        pending = next((w for w in new.waiting if w.choice_id == choice_id), None)
+        due = next((d for d in new.upkeep_due if d.choice_id == choice_id), None)
+        if pending is not None:
+            _force(new, settings, fleet_settings, dice, pending, journal)
+        elif due is not None:
+            settle_upkeep(new, settings, due, pay=None, journal=journal)
+        advance(new, settings, fleet_settings, dice, journal)
     return _choice_outcome(new, journal)
 
 
@@ -289,15 +369,9 @@ def answer_plunder(
     new = state.model_copy(deep=True)
     pending = next(w for w in new.waiting if w.choice_id == choice_id)
     journal = Journal()
-    resume_plunder(
-        new,
-        settings,
-        combat_settings_for(settings, combat),
-        dice,
-        pending,
-        cover=cover,
-        journal=journal,
-    )
+    fleet_settings = combat_settings_for(settings, combat)
+    resume_plunder(new, settings, fleet_settings, dice, pending, cover=cover, journal=journal)
+    advance(new, settings, fleet_settings, dice, journal)
     return _choice_outcome(new, journal)
 
 
@@ -314,17 +388,39 @@ def _resume(
     new = state.model_copy(deep=True)
     pending = next(w for w in new.waiting if w.choice_id == choice_id)
     journal = Journal()
-    resume(
-        new,
-        settings,
-        combat_settings_for(settings, combat),
-        dice,
-        pending,
-        accept=accept,
-        forced=forced,
-        journal=journal,
-    )
+    fleet_settings = combat_settings_for(settings, combat)
+    resume(new, settings, fleet_settings, dice, pending, accept=accept, forced=forced, journal=journal)
+    advance(new, settings, fleet_settings, dice, journal)
     return _choice_outcome(new, journal)
+
+
+def answer_upkeep(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    choice_id: int,
+    faction: str,
+    pay: bool,
+    dice: Dice,
+    *,
+    combat: FleetCombatSettings | None = None,
+) -> ChoiceOutcome:
+    """The owner pays a contract's upkeep or ends the contract (SP-I35, SP-I45); once the
+    last upkeep is answered the resolution carries on (SP-I40 step 5)."""
+    due = find_upkeep(state, choice_id, faction)
+    new = state.model_copy(deep=True)
+    journal = Journal()
+    settle_upkeep(new, settings, due, pay=pay, journal=journal)
+    advance(new, settings, combat_settings_for(settings, combat), dice, journal)
+    return _choice_outcome(new, journal)
+
+
+def operations_open(state: SpacePiratesState) -> None:
+    """Operations wait while a resolution runs (SP-I40): only answers to pending choices and
+    GM commands are taken until it ends."""
+    if state.resolution is not None:
+        raise RuleViolation(
+            f"{P}error.resolution_running", clause="SP-I40", turn=state.resolution.turn
+        )
 
 
 def waiting_for(state: Any, settings: Any, turn: int) -> list[Msg]:
