@@ -263,6 +263,13 @@ def more_messages():
         scripted(4, 6, 2, 6, 2, 5, 1, 3, 6, 2, 4, 3, 5, 1, 6, 5, 5, 2, 1, 3, 20)[0],
     )
     take(lost)
+    # the retreat question (SP-I44): its prompt and waiting line
+    retreat = DEFAULTS.model_copy(update={"defender_may_retreat": True})
+    state, _ = route(empty(), "Line", 100, ships=[("cruiser", "guard")])
+    offered = resolve(state, 3, scripted(1, 6)[0], retreat)
+    asked = answer(offered.state, False, scripted(1, 1, 1, 1, 1)[0], settings=retreat)
+    out.extend(offer_lines(asked.state.waiting[0]))
+    out.extend(waiting_for(asked.state, retreat, 4))
     # an accepted buy-off
     state, _ = route(empty(), "Rich", 2350)
     rich = resolve(state, 3, scripted(1, 4, 6)[0])

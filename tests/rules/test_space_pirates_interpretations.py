@@ -32,8 +32,8 @@ from bot.rules.space_pirates.registry import set_contacts
 from bot.rules.space_pirates.status import status
 from bot.rules.space_pirates.turn import (
     answer_buy_off,
-    answer_upkeep,
     answer_plunder,
+    answer_upkeep,
     force_choice,
     waiting_for,
 )

@@ -12,6 +12,7 @@ from bot.rules.space_pirates.battle import (
     DEFENDER_SIDE,
     PIRATE_SIDE,
     PIRATES,
+    BattleProgress,
     Side,
     contracts_at,
     fight,
@@ -33,6 +34,7 @@ from bot.rules.space_pirates.models import (
     PirateShip,
     Planet,
     PlayerPirates,
+    RegisteredShip,
     SpacePiratesState,
 )
 from bot.rules.space_pirates.reports import (
@@ -328,10 +330,12 @@ def orbital_phase(
     report: RaidReport,
     record_index: int,
     journal: Journal,
+    progress: BattleProgress | None = None,
 ) -> int | None:
-    """The orbital battle (SP-4.4, SP-I21). Returns the pirate squads for the plunder when
-    the pirates won it (SP-I23, SP-I24), or None when the raid is over (failed or called
-    off), with its effects applied (SP-4.13, SP-I17, SP-I27)."""
+    """The orbital battle (SP-4.4, SP-I21); it may pause on the retreat question
+    (`RetreatAsked`, SP-I44), and `progress` carries it on. Returns the pirate squads for
+    the plunder when the pirates won it (SP-I23, SP-I24), or None when the raid is over
+    (failed or called off), with its effects applied (SP-4.13, SP-I17, SP-I27)."""
     faction, turn = report.faction, report.turn
     record = state.player(faction)
     history = record.history[record_index]
@@ -362,8 +366,17 @@ def orbital_phase(
         sides.append(Side(PIRATES, PIRATE_SIDE, list(pirates)))
         for group in joining_privateers(state, settings, faction, owners, turn):
             sides.append(Side(privateer_label(group), PIRATE_SIDE, list(group.ships), group=group))
+        if progress is not None:
+            progress.restore(sides)
+            if orbital:
+                orbital = [s for s in sides[0].ships if isinstance(s, RegisteredShip)]
         run = fight(
-            sides, settings, combat, dice, mutual_wipe_result=settings.mutual_destruction_result
+            sides,
+            settings,
+            combat,
+            dice,
+            mutual_wipe_result=settings.mutual_destruction_result,
+            progress=progress,
         )
         run.summary.log_key = journal.add_battle(report, run.rounds)
         report.battle = run.summary

@@ -10,6 +10,7 @@ from typing import Literal
 from bot.dice import Dice
 from bot.errors import NotFound
 from bot.rules.fleet_combat.settings import FleetCombatSettings
+from bot.rules.space_pirates.battle import BattleProgress, RetreatAsked
 from bot.rules.space_pirates.chance import routes_in_roll
 from bot.rules.space_pirates.fleet import payment
 from bot.rules.space_pirates.messages import bribe_cancelled_msg, player_summary_line
@@ -289,7 +290,8 @@ def _pause(
     attack: PendingAttack,
     journal: Journal,
     *,
-    choice: Literal["buy_off", "plunder"],
+    choice: Literal["buy_off", "plunder", "retreat"],
+    battle: BattleProgress | None = None,
 ) -> None:
     """Post a pending choice to the player and pause their run (SP-I45)."""
     report.outcome = "waiting"
@@ -304,6 +306,7 @@ def _pause(
         report=report.model_dump(mode="json"),
         route_attack_happened=run.route_attack_happened,
         quiet=run.quiet,
+        battle=battle.model_dump(mode="json") if battle is not None else None,
     )
     state.waiting.append(pending)
     journal.lines.append(
@@ -366,24 +369,56 @@ def _fight_declined(
     report: RaidReport,
     attack: PendingAttack,
     journal: Journal,
+    progress: BattleProgress | None = None,
 ) -> bool:
-    """A declined attack is fought out (SP-1.11, SP-1.12, SP-4.4); True when a planet raid
-    paused for the plunder branch (SP-I22 `ask_when_raided`)."""
+    """A declined attack is fought out (SP-1.11, SP-1.12, SP-4.4); True when it paused on the
+    defender's retreat question (SP-I44) or a planet raid on the plunder branch (SP-I22
+    `ask_when_raided`)."""
     index = attack.record_index
-    if report.kind == "route":
-        fight_route_attack(state, settings, combat, dice, report, index, journal)
-        if report.outcome in ROUTE_ENDINGS:
-            run.quiet = False
-    else:
-        squads = orbital_phase(state, settings, combat, dice, report, index, journal)
-        if squads is not None:
-            if needs_plunder_choice(state, settings, report):
-                with_squads = attack.model_copy(update={"squads": squads})
-                _pause(state, run, report, with_squads, journal, choice="plunder")
-                return True
-            plunder_phase(state, settings, dice, report, index, squads, cover=None)
+    try:
+        if report.kind == "route":
+            fight_route_attack(state, settings, combat, dice, report, index, journal, progress)
+            if report.outcome in ROUTE_ENDINGS:
+                run.quiet = False
+            squads = None
+        else:
+            squads = orbital_phase(state, settings, combat, dice, report, index, journal, progress)
+    except RetreatAsked as asked:
+        _pause(state, run, report, attack, journal, choice="retreat", battle=asked.progress)
+        return True
+    if squads is not None:
+        if needs_plunder_choice(state, settings, report):
+            with_squads = attack.model_copy(update={"squads": squads})
+            _pause(state, run, report, with_squads, journal, choice="plunder")
+            return True
+        plunder_phase(state, settings, dice, report, index, squads, cover=None)
     journal.reports.append(report)
     return False
+
+
+def resume_retreat(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    combat: FleetCombatSettings,
+    dice: Dice,
+    pending: PendingResolution,
+    *,
+    retreat: bool,
+    journal: Journal,
+) -> bool:
+    """The defender retreats or fights on (SP-I44); the battle carries on from where it
+    paused, then the player's remaining steps run. True when paused again."""
+    state.waiting = [w for w in state.waiting if w.choice_id != pending.choice_id]
+    assert pending.battle is not None
+    progress = BattleProgress.model_validate(pending.battle)
+    progress.retreat = retreat
+    report = RaidReport.model_validate(pending.report)
+    run = _run_of(pending)
+    if _fight_declined(
+        state, settings, combat, dice, run, report, pending.attack, journal, progress
+    ):
+        return True
+    return run_player(state, settings, combat, dice, run, journal)
 
 
 def resume_plunder(

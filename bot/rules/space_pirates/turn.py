@@ -29,6 +29,7 @@ from bot.rules.space_pirates.resolution import (
     player_steps,
     resume,
     resume_plunder,
+    resume_retreat,
     run_player,
 )
 from bot.rules.space_pirates.settings import SpacePiratesSettings
@@ -181,7 +182,8 @@ def advance(
         elif step == "privateers":
             _privateers_step(state, turn, journal)
         elif step == "base_attacks":
-            fight_base_attacks(state, settings, combat, dice, turn, journal)
+            if fight_base_attacks(state, settings, combat, dice, turn, journal) is not None:
+                return
         elif step == "mercenary_upkeep":
             post_upkeep(state, settings, turn, journal)
         elif step == "report":
@@ -324,8 +326,11 @@ def _force(
     pending: PendingResolution,
     journal: Journal,
 ) -> None:
-    """A choice's forced default (SP-I45): `buy_off_default`, or the standing flag."""
-    if pending.choice == "plunder":
+    """A choice's forced default (SP-I45): `buy_off_default`, the standing flag, or fighting
+    on (SP-I44)."""
+    if pending.choice == "retreat":
+        _retreat(state, settings, combat, dice, pending, retreat=False, journal=journal)
+    elif pending.choice == "plunder":
         resume_plunder(state, settings, combat, dice, pending, cover=None, journal=journal)
     else:
         accept = settings.buy_off_default == "accept"
@@ -389,9 +394,54 @@ def _resume(
     pending = next(w for w in new.waiting if w.choice_id == choice_id)
     journal = Journal()
     fleet_settings = combat_settings_for(settings, combat)
-    resume(new, settings, fleet_settings, dice, pending, accept=accept, forced=forced, journal=journal)
+    resume(
+        new, settings, fleet_settings, dice, pending, accept=accept, forced=forced, journal=journal
+    )
     advance(new, settings, fleet_settings, dice, journal)
     return _choice_outcome(new, journal)
+
+
+def answer_retreat(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    choice_id: int,
+    faction: str,
+    retreat: bool,
+    dice: Dice,
+    *,
+    combat: FleetCombatSettings | None = None,
+) -> ChoiceOutcome:
+    """The player on the defender side retreats or fights on before the next round
+    (SP-I44, `defender_may_retreat`); the battle and the resolution carry on."""
+    _pending(state, choice_id, faction, "retreat")
+    new = state.model_copy(deep=True)
+    pending = next(w for w in new.waiting if w.choice_id == choice_id)
+    journal = Journal()
+    fleet_settings = combat_settings_for(settings, combat)
+    _retreat(new, settings, fleet_settings, dice, pending, retreat=retreat, journal=journal)
+    advance(new, settings, fleet_settings, dice, journal)
+    return _choice_outcome(new, journal)
+
+
+def _retreat(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    combat: FleetCombatSettings,
+    dice: Dice,
+    pending: PendingResolution,
+    *,
+    retreat: bool,
+    journal: Journal,
+) -> None:
+    """Carry a paused battle on with the answer: a raid's at once; a base attack's when the
+    resolution's step 2 resumes (its order keeps the battle, SP-I31)."""
+    if pending.attack.kind != "base":
+        resume_retreat(state, settings, combat, dice, pending, retreat=retreat, journal=journal)
+        return
+    state.waiting = [w for w in state.waiting if w.choice_id != pending.choice_id]
+    order = next((o for o in state.base_attack_orders if o.id == pending.attack.target), None)
+    if order is not None and order.battle is not None:
+        order.battle = {**order.battle, "retreat": retreat}
 
 
 def answer_upkeep(
