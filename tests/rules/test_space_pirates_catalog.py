@@ -390,6 +390,7 @@ def more_messages():
         state, timing, COMBAT, "Boreas", "Aurora", "route", 2, scripted(1, 1, 1)[0]
     )
     out.extend(waiting_for(state, timing, 2))
+    out.extend(status(state, timing, "Aurora", 2).lines)
     # an ordered base attack that finds no base any more
     state, _ = route(empty(), "Line", 160)
     state.player("Aurora").streak = 1
