@@ -148,8 +148,8 @@ def perform(
             state, settings, combat, faction, p["target"], turn, p["ships"]
         )
         return Change(new, [Msg(C + "done.privateers", id=group.id, target=group.target)])
-    new, r, back = apply_recall(state, settings, faction, p["group"], turn, dice, p.get("ships"))
-    return Change(new, [Msg(C + "done.recall", group=r.group, cost=r.cost, turn=back)])
+    new, r, face = apply_recall(state, settings, faction, p["group"], turn, dice, p.get("ships"))
+    return Change(new, [Msg(C + "done.recall", group=r.group, cost=r.cost, turn=turn + face)])
 
 
 async def offer(ctx: Ctx, op: str, faction: str, params: Params) -> None:
