@@ -8,20 +8,12 @@ engine rolls them.
 
 from __future__ import annotations
 
-import pytest
-
+import tests.e2e.test_space_pirates as base
 from tests.e2e.test_space_pirates import end_turn, question_of
 
-
-@pytest.fixture
-async def pirates(table):
-    """A campaign playing space pirates and fleet combat; three factions joined."""
-    await table.slash(
-        "/campaign create name:Frontier rulesets:space_pirates, fleet_combat", as_="gm"
-    )
-    for player, faction in (("player1", "Vega"), ("player2", "Orion"), ("player3", "Lyra")):
-        await table.slash(f"/campaign join faction:{faction}", as_=player)
-    return table
+# The campaign (Vega, Orion, Lyra) and turn 1's raid on Vega, as in test_space_pirates.
+pirates = base.pirates
+after_a_raid = base.after_a_raid
 
 
 def texts(reply):
@@ -95,22 +87,10 @@ async def test_a_base_assault_destroys_the_base(pirates):
     assert refused.ephemeral and refused.buttons == []
 
 
-@pytest.fixture
-async def with_routes(pirates):
-    """Turn 1: Vega's 2350 route raided for 6000 (SP-E2's dice), the buy-off refused; Orion
-    has a guarded route with cruisers #3 and #4."""
-    await pirates.slash("/pirates route add name:Rich goods:2350", as_="player1")
-    await pirates.slash("/pirates route add name:Guarded goods:100 ships:2 cruiser", as_="player2")
-    pirates.script_dice([1, 4, 6, 20])
-    ended = await end_turn(pirates, 1)
-    await pirates.click(question_of(ended, "Refuse and fight"), "Refuse and fight", as_="player1")
-    return pirates
-
-
-async def test_privateers_formed_then_recalled(with_routes):
+async def test_privateers_formed_then_recalled(after_a_raid):
     """SP-10, SP-I36, SP-I37: Orion's two cruisers go privateering against Vega; the recall
     costs half their cost (200) and 1d6 (3) turns: back at turn 5."""
-    table = with_routes
+    table = after_a_raid
     await table.slash("/pirates contacts factions:Vega", as_="player2")
     await table.slash("/pirates tech faction:Orion researched:true", as_="gm")
     quote = await table.slash("/pirates privateers form target:Vega ships:3, 4", as_="player2")
@@ -125,11 +105,11 @@ async def test_privateers_formed_then_recalled(with_routes):
     assert f"Group #{group} recalled for 200; back at turn 5" in recalled.embed.description
 
 
-async def test_mercenaries_hired_then_paid_while_the_resolution_waits(with_routes):
+async def test_mercenaries_hired_then_paid_while_the_resolution_waits(after_a_raid):
     """SP-9, SP-I35, SP-I40, SP-I45: Vega hires 1000 (fee 500); at the end of turn 2 the
     upkeep (200) is a question with buttons; until Vega answers, `/turn status` names it
     and operations are refused; paying finishes the resolution."""
-    table = with_routes
+    table = after_a_raid
     quote = await table.slash("/pirates mercenaries hire value:1000", as_="player1")
     hired = await table.click(quote, "Confirm", as_="player1")
     assert "fee 500 owed now, upkeep 200 per turn" in hired.embed.description

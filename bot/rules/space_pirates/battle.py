@@ -257,6 +257,37 @@ def fight(
     return BattleRun(summary=summary, rounds=run.rounds, survivors=survivors, destroyed=destroyed)
 
 
+def fight_raid(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    combat: FleetCombatSettings,
+    dice: Dice,
+    victim: str,
+    turn: int,
+    defence: tuple[list[RegisteredShip], list[Side], set[str]],
+    pirates: list[PirateShip],
+    progress: BattleProgress | None,
+) -> tuple[list[Side], list[RegisteredShip], BattleRun]:
+    """A raid's battle (SP-I10, SP-I11, SP-I21): the holder's ships (route or orbit) as the
+    victim's participant, the stationed contracts, the pirates, then the privateers that
+    join (SP-I36, not against `owners`, the defending factions). `progress` carries a battle
+    paused on the retreat question on with the ships it started with (SP-I44). Returns the
+    sides, the holder's ships as fought and the battle."""
+    ships, mercenaries, owners = defence
+    sides: list[Side] = [Side(victim, DEFENDER_SIDE, list(ships))] if ships else []
+    sides += mercenaries
+    sides.append(Side(PIRATES, PIRATE_SIDE, list(pirates)))
+    for group in joining_privateers(state, settings, victim, owners, turn):
+        sides.append(Side(privateer_label(group), PIRATE_SIDE, list(group.ships), group=group))
+    if progress is not None:
+        progress.restore(sides)
+        if ships:
+            ships = [s for s in sides[0].ships if isinstance(s, RegisteredShip)]
+    wipe = settings.mutual_destruction_result
+    run = fight(sides, settings, combat, dice, mutual_wipe_result=wipe, progress=progress)
+    return sides, ships, run
+
+
 def joining_privateers(
     state: SpacePiratesState,
     settings: SpacePiratesSettings,

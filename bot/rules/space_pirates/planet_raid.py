@@ -10,17 +10,14 @@ from bot.dice import Dice
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates.battle import (
     DEFENDER_SIDE,
-    PIRATE_SIDE,
     PIRATES,
     BattleProgress,
     Side,
     contracts_at,
-    fight,
+    fight_raid,
     is_combat_ship,
-    joining_privateers,
     mercenary_label,
     pirate_ships,
-    privateer_label,
 )
 from bot.rules.space_pirates.chance import richest_route, routes_in_roll
 from bot.rules.space_pirates.fleet import (
@@ -34,7 +31,6 @@ from bot.rules.space_pirates.models import (
     PirateShip,
     Planet,
     PlayerPirates,
-    RegisteredShip,
     SpacePiratesState,
 )
 from bot.rules.space_pirates.reports import (
@@ -358,25 +354,9 @@ def orbital_phase(
     won = True
     report.defended = bool(orbital or mercenaries)
     if orbital or mercenaries:
-        owners = {s.owner for s in orbital} | {faction}
-        sides: list[Side] = []
-        if orbital:
-            sides.append(Side(faction, DEFENDER_SIDE, list(orbital)))
-        sides += mercenaries
-        sides.append(Side(PIRATES, PIRATE_SIDE, list(pirates)))
-        for group in joining_privateers(state, settings, faction, owners, turn):
-            sides.append(Side(privateer_label(group), PIRATE_SIDE, list(group.ships), group=group))
-        if progress is not None:
-            progress.restore(sides)
-            if orbital:
-                orbital = [s for s in sides[0].ships if isinstance(s, RegisteredShip)]
-        run = fight(
-            sides,
-            settings,
-            combat,
-            dice,
-            mutual_wipe_result=settings.mutual_destruction_result,
-            progress=progress,
+        defence = (orbital, mercenaries, {s.owner for s in orbital} | {faction})
+        sides, orbital, run = fight_raid(
+            state, settings, combat, dice, faction, turn, defence, pirates, progress
         )
         run.summary.log_key = journal.add_battle(report, run.rounds)
         report.battle = run.summary

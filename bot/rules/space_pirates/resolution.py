@@ -330,6 +330,13 @@ def _run_of(pending: PendingResolution) -> PlayerRun:
     )
 
 
+def _taken(state: SpacePiratesState, pending: PendingResolution) -> tuple[RaidReport, PlayerRun]:
+    """The answered choice leaves the waiting list; its report and the player's run come
+    back to carry on with."""
+    state.waiting = [w for w in state.waiting if w.choice_id != pending.choice_id]
+    return RaidReport.model_validate(pending.report), _run_of(pending)
+
+
 def resume(
     state: SpacePiratesState,
     settings: SpacePiratesSettings,
@@ -343,13 +350,11 @@ def resume(
 ) -> bool:
     """Apply the buy-off answer (SP-I34) and run the player's remaining steps; a planet raid
     may pause again for the plunder branch (SP-I22 `ask_when_raided`). True when paused."""
-    state.waiting = [w for w in state.waiting if w.choice_id != pending.choice_id]
-    report = RaidReport.model_validate(pending.report)
+    report, run = _taken(state, pending)
     report.buy_off = "accepted" if accept else "declined"
     report.buy_off_forced = forced
     record = state.player(pending.faction)
     index = pending.attack.record_index
-    run = _run_of(pending)
     if accept:
         record.history[index].outcome = "bought_off"
         record.buy_off_bonus_pct += settings.buy_off_bonus_pct
@@ -407,13 +412,17 @@ def resume_retreat(
     journal: Journal,
 ) -> bool:
     """The defender retreats or fights on (SP-I44); the battle carries on from where it
-    paused, then the player's remaining steps run. True when paused again."""
-    state.waiting = [w for w in state.waiting if w.choice_id != pending.choice_id]
-    assert pending.battle is not None
+    paused, then the player's remaining steps run. True when paused again. A base attack's
+    battle carries on when the resolution's step 2 resumes (its order keeps it, SP-I31)."""
+    if pending.attack.kind == "base":
+        state.waiting = [w for w in state.waiting if w.choice_id != pending.choice_id]
+        order = next((o for o in state.base_attack_orders if o.id == pending.attack.target), None)
+        if order is not None and order.battle is not None:
+            order.battle = {**order.battle, "retreat": retreat}
+        return False
+    report, run = _taken(state, pending)
     progress = BattleProgress.model_validate(pending.battle)
     progress.retreat = retreat
-    report = RaidReport.model_validate(pending.report)
-    run = _run_of(pending)
     if _fight_declined(
         state, settings, combat, dice, run, report, pending.attack, journal, progress
     ):
@@ -433,8 +442,7 @@ def resume_plunder(
 ) -> bool:
     """Apply the owner's plunder branch (SP-I22 `ask_when_raided`; None: the GM forced the
     standing flag) and run the player's remaining steps. True when paused again."""
-    state.waiting = [w for w in state.waiting if w.choice_id != pending.choice_id]
-    report = RaidReport.model_validate(pending.report)
+    report, run = _taken(state, pending)
     planet = state.planet(pending.attack.target)
     flag = planet.cover_buildings if planet is not None else False
     report.plunder_choice = "cover" if (flag if cover is None else cover) else "avoid"
@@ -442,4 +450,4 @@ def resume_plunder(
     index = pending.attack.record_index
     plunder_phase(state, settings, dice, report, index, pending.attack.squads, cover=cover)
     journal.reports.append(report)
-    return run_player(state, settings, combat, dice, _run_of(pending), journal)
+    return run_player(state, settings, combat, dice, run, journal)

@@ -9,18 +9,14 @@ from bot.dice import Dice
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates.battle import (
     DEFENDER_SIDE,
-    PIRATE_SIDE,
-    PIRATES,
     BattleProgress,
     BattleRun,
     Side,
     contracts_at,
-    fight,
+    fight_raid,
     is_combat_ship,
-    joining_privateers,
     mercenary_label,
     pirate_ships,
-    privateer_label,
 )
 from bot.rules.space_pirates.chance import draw_target, raid_points, routes_in_roll
 from bot.rules.space_pirates.fleet import generate_route_fleet, loss
@@ -246,23 +242,10 @@ def fight_route_attack(
         history.outcome = "successful"
         return
     owners = {s.owner for s in ships} | {m.contract.owner for m in mercenaries if m.contract}
-    sides: list[Side] = []
-    if ships:
-        sides.append(Side(faction, DEFENDER_SIDE, list(ships)))
-    sides += mercenaries
-    sides.append(Side(PIRATES, PIRATE_SIDE, pirate_ships(report.fleet)))
-    for group in joining_privateers(state, settings, faction, owners, turn):
-        sides.append(Side(privateer_label(group), PIRATE_SIDE, list(group.ships), group=group))
-    if progress is not None:
-        progress.restore(sides)
-        ships = [s for s in sides[0].ships if isinstance(s, RegisteredShip)] if ships else []
-    run = fight(
-        sides,
-        settings,
-        combat,
-        dice,
-        mutual_wipe_result=settings.mutual_destruction_result,
-        progress=progress,
+    pirates = pirate_ships(report.fleet)
+    defence = (ships, mercenaries, owners)
+    sides, ships, run = fight_raid(
+        state, settings, combat, dice, faction, turn, defence, pirates, progress
     )
     run.summary.log_key = journal.add_battle(report, run.rounds)
     report.battle = run.summary

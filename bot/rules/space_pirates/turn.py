@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -137,16 +137,12 @@ def _finish_earlier(
     """Choices left open by an earlier resolution take their forced defaults (SP-I45), one at
     a time in the order posted, each carrying that resolution on until it ends."""
     while True:
-        pending = next((w for w in state.waiting if w.turn < turn), None)
-        due = next((d for d in state.upkeep_due if d.turn < turn), None)
-        if pending is not None:
-            _force(state, settings, combat, dice, pending, journal)
-        elif due is not None:
-            settle_upkeep(state, settings, due, pay=None, journal=journal)
-        else:
+        earlier = [w.choice_id for w in state.waiting if w.turn < turn]
+        earlier += [d.choice_id for d in state.upkeep_due if d.turn < turn]
+        if not earlier:
             break
-        if not paused(state):
-            advance(state, settings, combat, dice, journal)
+        _force_one(state, settings, combat, dice, earlier[0], journal)
+        advance(state, settings, combat, dice, journal)
     if state.resolution is not None and state.resolution.turn < turn:
         advance(state, settings, combat, dice, journal)
 
@@ -261,6 +257,36 @@ class ChoiceOutcome:
     outcome: dict[str, Any] = field(default_factory=dict)
 
 
+Carry = Callable[[SpacePiratesState, FleetCombatSettings, Journal], None]
+
+
+def _carried_on(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    dice: Dice,
+    combat: FleetCombatSettings | None,
+    answer: Carry,
+) -> ChoiceOutcome:
+    """Apply an answer (or forced defaults) to a copy of the state, then carry the paused
+    resolution on from its cursor (SP-I40, SP-I45)."""
+    new = state.model_copy(deep=True)
+    journal = Journal()
+    fleet_settings = combat_settings_for(settings, combat)
+    answer(new, fleet_settings, journal)
+    advance(new, settings, fleet_settings, dice, journal)
+    return ChoiceOutcome(
+        state=new,
+        lines=journal.lines,
+        archive=journal.archive(),
+        private=journal.private,
+        outcome=_outcome(journal),
+    )
+
+
+def _open(state: SpacePiratesState, choice_id: int) -> PendingResolution:
+    return next(w for w in state.waiting if w.choice_id == choice_id)
+
+
 def answer_buy_off(
     state: SpacePiratesState,
     settings: SpacePiratesSettings,
@@ -273,8 +299,75 @@ def answer_buy_off(
 ) -> ChoiceOutcome:
     """The victim accepts or declines a buy-off (SP-8, SP-I34); their paused steps resume.
     Only the victim may answer (a GM forces the default with `force_choice`)."""
-    pending = _pending(state, choice_id, faction, "buy_off")
-    return _resume(state, settings, pending.choice_id, accept, dice, combat, forced=False)
+    _pending(state, choice_id, faction, "buy_off")
+
+    def answer(new: SpacePiratesState, fleet: FleetCombatSettings, journal: Journal) -> None:
+        pending = _open(new, choice_id)
+        resume(new, settings, fleet, dice, pending, accept=accept, forced=False, journal=journal)
+
+    return _carried_on(state, settings, dice, combat, answer)
+
+
+def answer_plunder(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    choice_id: int,
+    faction: str,
+    cover: bool,
+    dice: Dice,
+    *,
+    combat: FleetCombatSettings | None = None,
+) -> ChoiceOutcome:
+    """The planet's owner avoids the pirates or covers the buildings (SP-I22
+    `ask_when_raided`); their paused steps resume."""
+    _pending(state, choice_id, faction, "plunder")
+
+    def answer(new: SpacePiratesState, fleet: FleetCombatSettings, journal: Journal) -> None:
+        pending = _open(new, choice_id)
+        resume_plunder(new, settings, fleet, dice, pending, cover=cover, journal=journal)
+
+    return _carried_on(state, settings, dice, combat, answer)
+
+
+def answer_retreat(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    choice_id: int,
+    faction: str,
+    retreat: bool,
+    dice: Dice,
+    *,
+    combat: FleetCombatSettings | None = None,
+) -> ChoiceOutcome:
+    """The player on the defender side retreats or fights on before the next round
+    (SP-I44, `defender_may_retreat`); the battle and the resolution carry on."""
+    _pending(state, choice_id, faction, "retreat")
+
+    def answer(new: SpacePiratesState, fleet: FleetCombatSettings, journal: Journal) -> None:
+        pending = _open(new, choice_id)
+        resume_retreat(new, settings, fleet, dice, pending, retreat=retreat, journal=journal)
+
+    return _carried_on(state, settings, dice, combat, answer)
+
+
+def answer_upkeep(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    choice_id: int,
+    faction: str,
+    pay: bool,
+    dice: Dice,
+    *,
+    combat: FleetCombatSettings | None = None,
+) -> ChoiceOutcome:
+    """The owner pays a contract's upkeep or ends the contract (SP-I35, SP-I45); once the
+    last upkeep is answered the resolution carries on (SP-I40 step 5)."""
+    find_upkeep(state, choice_id, faction)
+
+    def answer(new: SpacePiratesState, _fleet: FleetCombatSettings, journal: Journal) -> None:
+        settle_upkeep(new, settings, find_upkeep(new, choice_id, faction), pay=pay, journal=journal)
+
+    return _carried_on(state, settings, dice, combat, answer)
 
 
 def force_choice(
@@ -286,7 +379,8 @@ def force_choice(
     combat: FleetCombatSettings | None = None,
 ) -> ChoiceOutcome:
     """The GM forces a choice's default for an absent player (SP-I45): `buy_off_default`
-    (decline) for a buy-off, the planet's `cover_buildings` flag for a plunder branch."""
+    (decline) for a buy-off, the planet's `cover_buildings` flag for a plunder branch,
+    fighting on for a retreat, `mercenary_upkeep_default` for an upkeep."""
     return force_choices(state, settings, [choice_id], dice, combat=combat)
 
 
@@ -304,18 +398,30 @@ def force_choices(
     unknown = [c for c in choice_ids if c not in open_ids]
     if unknown:
         raise NotFound(f"{P}error.choice_not_found", choice=unknown[0])
-    new = state.model_copy(deep=True)
-    journal = Journal()
-    fleet_settings = combat_settings_for(settings, combat)
-    for choice_id in choice_ids:
-        pending = next((w for w in new.waiting if w.choice_id == choice_id), None)
-        due = next((d for d in new.upkeep_due if d.choice_id == choice_id), None)
-        if pending is not None:
-            _force(new, settings, fleet_settings, dice, pending, journal)
-        elif due is not None:
-            settle_upkeep(new, settings, due, pay=None, journal=journal)
-        advance(new, settings, fleet_settings, dice, journal)
-    return _choice_outcome(new, journal)
+
+    def answer(new: SpacePiratesState, fleet: FleetCombatSettings, journal: Journal) -> None:
+        for choice_id in choice_ids:
+            _force_one(new, settings, fleet, dice, choice_id, journal)
+            advance(new, settings, fleet, dice, journal)
+
+    return _carried_on(state, settings, dice, combat, answer)
+
+
+def _force_one(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    combat: FleetCombatSettings,
+    dice: Dice,
+    choice_id: int,
+    journal: Journal,
+) -> None:
+    """One open choice's forced default, if it is still open."""
+    pending = next((w for w in state.waiting if w.choice_id == choice_id), None)
+    due = next((d for d in state.upkeep_due if d.choice_id == choice_id), None)
+    if pending is not None:
+        _force(state, settings, combat, dice, pending, journal)
+    elif due is not None:
+        settle_upkeep(state, settings, due, pay=None, journal=journal)
 
 
 def _force(
@@ -329,22 +435,12 @@ def _force(
     """A choice's forced default (SP-I45): `buy_off_default`, the standing flag, or fighting
     on (SP-I44)."""
     if pending.choice == "retreat":
-        _retreat(state, settings, combat, dice, pending, retreat=False, journal=journal)
+        resume_retreat(state, settings, combat, dice, pending, retreat=False, journal=journal)
     elif pending.choice == "plunder":
         resume_plunder(state, settings, combat, dice, pending, cover=None, journal=journal)
     else:
         accept = settings.buy_off_default == "accept"
         resume(state, settings, combat, dice, pending, accept=accept, forced=True, journal=journal)
-
-
-def _choice_outcome(state: SpacePiratesState, journal: Journal) -> ChoiceOutcome:
-    return ChoiceOutcome(
-        state=state,
-        lines=journal.lines,
-        archive=journal.archive(),
-        private=journal.private,
-        outcome=_outcome(journal),
-    )
 
 
 def _pending(
@@ -356,112 +452,6 @@ def _pending(
     if pending.faction != faction:
         raise NotAllowed(f"{P}error.not_your_choice", choice=choice_id)
     return pending
-
-
-def answer_plunder(
-    state: SpacePiratesState,
-    settings: SpacePiratesSettings,
-    choice_id: int,
-    faction: str,
-    cover: bool,
-    dice: Dice,
-    *,
-    combat: FleetCombatSettings | None = None,
-) -> ChoiceOutcome:
-    """The planet's owner avoids the pirates or covers the buildings (SP-I22
-    `ask_when_raided`); their paused steps resume."""
-    _pending(state, choice_id, faction, "plunder")
-    new = state.model_copy(deep=True)
-    pending = next(w for w in new.waiting if w.choice_id == choice_id)
-    journal = Journal()
-    fleet_settings = combat_settings_for(settings, combat)
-    resume_plunder(new, settings, fleet_settings, dice, pending, cover=cover, journal=journal)
-    advance(new, settings, fleet_settings, dice, journal)
-    return _choice_outcome(new, journal)
-
-
-def _resume(
-    state: SpacePiratesState,
-    settings: SpacePiratesSettings,
-    choice_id: int,
-    accept: bool,
-    dice: Dice,
-    combat: FleetCombatSettings | None,
-    *,
-    forced: bool,
-) -> ChoiceOutcome:
-    new = state.model_copy(deep=True)
-    pending = next(w for w in new.waiting if w.choice_id == choice_id)
-    journal = Journal()
-    fleet_settings = combat_settings_for(settings, combat)
-    resume(
-        new, settings, fleet_settings, dice, pending, accept=accept, forced=forced, journal=journal
-    )
-    advance(new, settings, fleet_settings, dice, journal)
-    return _choice_outcome(new, journal)
-
-
-def answer_retreat(
-    state: SpacePiratesState,
-    settings: SpacePiratesSettings,
-    choice_id: int,
-    faction: str,
-    retreat: bool,
-    dice: Dice,
-    *,
-    combat: FleetCombatSettings | None = None,
-) -> ChoiceOutcome:
-    """The player on the defender side retreats or fights on before the next round
-    (SP-I44, `defender_may_retreat`); the battle and the resolution carry on."""
-    _pending(state, choice_id, faction, "retreat")
-    new = state.model_copy(deep=True)
-    pending = next(w for w in new.waiting if w.choice_id == choice_id)
-    journal = Journal()
-    fleet_settings = combat_settings_for(settings, combat)
-    _retreat(new, settings, fleet_settings, dice, pending, retreat=retreat, journal=journal)
-    advance(new, settings, fleet_settings, dice, journal)
-    return _choice_outcome(new, journal)
-
-
-def _retreat(
-    state: SpacePiratesState,
-    settings: SpacePiratesSettings,
-    combat: FleetCombatSettings,
-    dice: Dice,
-    pending: PendingResolution,
-    *,
-    retreat: bool,
-    journal: Journal,
-) -> None:
-    """Carry a paused battle on with the answer: a raid's at once; a base attack's when the
-    resolution's step 2 resumes (its order keeps the battle, SP-I31)."""
-    if pending.attack.kind != "base":
-        resume_retreat(state, settings, combat, dice, pending, retreat=retreat, journal=journal)
-        return
-    state.waiting = [w for w in state.waiting if w.choice_id != pending.choice_id]
-    order = next((o for o in state.base_attack_orders if o.id == pending.attack.target), None)
-    if order is not None and order.battle is not None:
-        order.battle = {**order.battle, "retreat": retreat}
-
-
-def answer_upkeep(
-    state: SpacePiratesState,
-    settings: SpacePiratesSettings,
-    choice_id: int,
-    faction: str,
-    pay: bool,
-    dice: Dice,
-    *,
-    combat: FleetCombatSettings | None = None,
-) -> ChoiceOutcome:
-    """The owner pays a contract's upkeep or ends the contract (SP-I35, SP-I45); once the
-    last upkeep is answered the resolution carries on (SP-I40 step 5)."""
-    due = find_upkeep(state, choice_id, faction)
-    new = state.model_copy(deep=True)
-    journal = Journal()
-    settle_upkeep(new, settings, due, pay=pay, journal=journal)
-    advance(new, settings, combat_settings_for(settings, combat), dice, journal)
-    return _choice_outcome(new, journal)
 
 
 def operations_open(state: SpacePiratesState) -> None:
