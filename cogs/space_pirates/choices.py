@@ -25,13 +25,11 @@ from bot.rules.space_pirates import (
     ChoiceOutcome,
     SpacePiratesSettings,
     SpacePiratesState,
-    answer_buy_off,
-    answer_plunder,
     force_choices,
 )
 from bot.rules.space_pirates.messages import offer_lines
 from bot.rules.space_pirates.models import PendingResolution, UpkeepDue
-from bot.rules.space_pirates.turn import answer_retreat, answer_upkeep
+from bot.rules.space_pirates.turn import answer_choice
 from bot.rules.space_pirates.upkeep import upkeep_waiting_line
 from bot.scaffold import Applied, RulesetContext
 from cogs.space_pirates.common import REPORT, C, Ctx, campaign_combat
@@ -122,13 +120,7 @@ async def _answer(
     first = option == ANSWERS[kind_of(pending)][0]
 
     def change(s: SpacePiratesState, settings: SpacePiratesSettings, dice: Dice) -> ChoiceOutcome:
-        answer = {
-            "buy_off": answer_buy_off,
-            "plunder": answer_plunder,
-            "retreat": answer_retreat,
-            "upkeep": answer_upkeep,
-        }[kind_of(pending)]
-        return answer(s, settings, choice_id, answering, first, dice, combat=combat)
+        return answer_choice(s, settings, choice_id, answering, first, dice, combat=combat)
 
     return await ctx.apply(
         change,
