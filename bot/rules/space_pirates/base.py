@@ -154,9 +154,9 @@ def base_fleet(
     largest = largest_in_window(record, settings, first, last, fallback=True)
     if largest is None:
         return None
+    # The +20 % per failure raises the base fleet under either scope; `all_fleets` adds it
+    # to every later pirate fleet's B as well (SP-I31 alternative, `bonus_pct`).
     growth = 1 + Fraction(settings.base_fail_growth_pct * record.failed_base_attacks, 100)
-    if settings.base_fail_growth_scope == "all_fleets":
-        growth = Fraction(1)
     value = math.floor(settings.base_fleet_multiplier * largest * growth)
     return BaseFleetQuote(
         largest_fleet=largest,
