@@ -173,9 +173,12 @@ async def answer_clicked(interaction: discord.Interaction[Any], args: list[str])
     await post_questions(ctx, _new_questions(before, done.outcome), locale)
 
 
-async def force_command(interaction: discord.Interaction[Any], choice: int | None) -> None:
+async def force_command(
+    interaction: discord.Interaction[Any], choice: int | None, to_the_end: bool = False
+) -> None:
     """SP-I45: the GM forces the defaults (`buy_off_default`, the planet's flag, fighting on,
-    `mercenary_upkeep_default`) of one waiting choice or of all of them."""
+    `mercenary_upkeep_default`) of one waiting choice or of all of them; `to_the_end` also
+    forces every question the resolution comes to after them (SP-I40: one pauses it all)."""
     ctx = await RulesetContext.of(interaction, SPEC)
     require_gm(ctx.base)
     combat = await campaign_combat(ctx)
@@ -185,7 +188,9 @@ async def force_command(interaction: discord.Interaction[Any], choice: int | Non
     if not ids:
         raise NotFound(C + "error.nothing_waiting")
     done = await ctx.apply(
-        lambda s, settings, dice: force_choices(s, settings, ids, dice, combat=combat),
+        lambda s, settings, dice: force_choices(
+            s, settings, ids, dice, combat=combat, to_the_end=to_the_end
+        ),
         audit=_public_audit,
     )
     private = [text for v in done.outcome.private.values() for text in rendered(v, ctx.locale)]

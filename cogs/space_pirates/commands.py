@@ -386,10 +386,16 @@ class SpacePiratesCog(commands.Cog):
         await reports.report_command(interaction, faction, turn, page)
 
     @pirates.command(name="force", description="Force the default answer for an absent player (GM)")
-    @app_commands.describe(choice="The waiting choice's number (default: every one)")
-    async def force(self, interaction: discord.Interaction[Any], choice: int | None = None) -> None:
-        """SP-I45: buy_off_default for a buy-off, the planet's flag for a plunder branch."""
-        await choices.force_command(interaction, choice)
+    @app_commands.describe(
+        choice="The waiting choice's number (default: every one)",
+        rest="Also force every question after them, to the end of the resolution",
+    )
+    async def force(
+        self, interaction: discord.Interaction[Any], choice: int | None = None, rest: bool = False
+    ) -> None:
+        """SP-I45: buy_off_default for a buy-off, the planet's flag for a plunder branch,
+        fighting on for a retreat, mercenary_upkeep_default for an upkeep."""
+        await choices.force_command(interaction, choice, rest)
 
     # -- operations between turns (each quoted before a confirm button) -------------------------
 

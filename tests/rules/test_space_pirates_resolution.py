@@ -33,6 +33,7 @@ from bot.rules.space_pirates.turn import (
     answer_buy_off,
     answer_retreat,
     force_choice,
+    force_choices,
     operations_open,
     waiting_for,
 )
@@ -278,3 +279,21 @@ def test_sp_i43_a_co_owners_ships_lost_are_that_co_owners_losses():
     assert aurora.ships_lost == {"Boreas": {"cruiser": 1}}
     assert aurora.income_lost == 60 and aurora.streak_after == 1
     assert done.state.player("Boreas").streak == 0
+
+
+def test_sp_i45_the_gm_forces_to_the_end_of_the_resolution():
+    """SP-I45: forcing the open buy-off leaves Boreas' later offer waiting; forcing
+    `to_the_end` answers it too (decline: undefended, successful) and ends the resolution."""
+    state = two_players()
+    paused = resolve(state, 4, scripted(1, 6))
+    choice = paused.state.waiting[0].choice_id
+    # Aurora: decline, the battle's round 1 (the raiders kill the cruiser); Boreas: 1, 6
+    faces = (1, 1, 6, 6, 6, 1, 1, 1, 1, 6)
+    one = force_choices(paused.state, DEFAULTS, [choice], scripted(*faces))
+    assert [w.faction for w in one.state.waiting] == ["Boreas"] and one.state.resolution
+    done = force_choices(paused.state, DEFAULTS, [choice], scripted(*faces), to_the_end=True)
+    assert done.state.waiting == [] and done.state.resolution is None
+    assert [(r.faction, r.outcome) for r in reports(done)] == [
+        ("Aurora", "successful"),
+        ("Boreas", "successful"),
+    ]

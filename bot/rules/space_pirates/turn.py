@@ -349,18 +349,23 @@ def force_choices(
     dice: Dice,
     *,
     combat: FleetCombatSettings | None = None,
+    to_the_end: bool = False,
 ) -> ChoiceOutcome:
     """The GM forces the defaults of several open choices at once, in the order given, on
-    one copy of the state (SP-I45). Choices that these answers open are left waiting."""
+    one copy of the state (SP-I45). Choices that these answers open are left waiting, or,
+    `to_the_end`, forced in turn until the resolution is over (every player absent)."""
     open_ids = {w.choice_id for w in state.waiting} | {d.choice_id for d in state.upkeep_due}
     unknown = [c for c in choice_ids if c not in open_ids]
     if unknown:
         raise NotFound(f"{P}error.choice_not_found", choice=unknown[0])
 
     def answer(new: SpacePiratesState, fleet: FleetCombatSettings, journal: Journal) -> None:
-        for choice_id in choice_ids:
-            _force_one(new, settings, fleet, dice, choice_id, journal)
+        queue = list(choice_ids)
+        while queue:
+            _force_one(new, settings, fleet, dice, queue.pop(0), journal)
             advance(new, settings, fleet, dice, journal)
+            if to_the_end and not queue:
+                queue = [w.choice_id for w in new.waiting] + [d.choice_id for d in new.upkeep_due]
 
     return _carried_on(state, settings, dice, combat, answer)
 
