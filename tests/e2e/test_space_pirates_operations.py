@@ -167,3 +167,19 @@ async def test_a_defended_route_retreats_and_loses(pirates):
     assert "streak 1" in retreated.embed.description
     routes = await pirates.slash("/pirates routes", as_="player1")
     assert "no ships" in routes.embed.description
+
+
+async def test_player_names_are_escaped_wherever_they_are_shown(pirates):
+    """A route named with Markdown and a mass mention shows as typed, never bold and never
+    pinging, in the confirmation, the list and the report."""
+    added = await pirates.slash(
+        "/pirates route add name:**Loot** @everyone goods:160", as_="player1"
+    )
+    assert r"\*\*Loot\*\*" in added.embed.description
+    assert "@everyone" not in added.embed.description
+    routes = await pirates.slash("/pirates routes", as_="player1")
+    assert r"\*\*Loot\*\*" in routes.embed.description
+    pirates.script_dice([1, 3])
+    ended = await end_turn(pirates, 1)
+    question = question_of(ended, "Refuse and fight")
+    assert r"\*\*Loot\*\*" in texts(ended) and question.pings == {"player1"}
