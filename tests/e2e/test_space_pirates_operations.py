@@ -183,3 +183,35 @@ async def test_player_names_are_escaped_wherever_they_are_shown(pirates):
     ended = await end_turn(pirates, 1)
     question = question_of(ended, "Refuse and fight")
     assert r"\*\*Loot\*\*" in texts(ended) and question.pings == {"player1"}
+
+
+async def test_a_bribed_raid_offered_at_placement_and_a_bribe_withdrawn(after_a_raid):
+    """SP-I34 `bribed_offer_timing = at_placement`: Vega sees the offer in its status and
+    buys the raid off with `/pirates offer`, privately. SP-I33 `bribe_withdraw_after_roll`:
+    Orion withdraws its next bribe after seeing the fleet; nothing is owed."""
+    table = after_a_raid
+    for setting in (
+        "bribed_offer_timing value:at_placement",
+        "bribe_withdraw_after_roll value:true",
+    ):
+        await table.slash(f"/campaign settings set setting:space_pirates.{setting}", as_="gm")
+    await table.slash("/pirates contacts factions:Vega", as_="player2")
+    quote = await table.slash("/pirates bribe victim:Vega", as_="player2")
+    table.script_dice([4, 6])
+    placed = await table.click(quote, "Confirm", as_="player2")
+    bribe = placed.embed.description.split("#")[1].split(" ")[0]
+    status = await table.slash("/pirates status", as_="player1")
+    assert f"offer #{bribe}" in status.embed.description
+    stolen = await table.slash(f"/pirates offer bribe:{bribe} pay:true", as_="player2")
+    assert stolen.ephemeral and "another player" in stolen.text()
+    paid = await table.slash(f"/pirates offer bribe:{bribe} pay:true", as_="player1")
+    assert paid.ephemeral and f"You bought off bribed raid #{bribe}" in paid.embed.description
+    again = await table.slash("/pirates bribe victim:Vega", as_="player2")
+    table.script_dice([3, 3])
+    second = await table.click(again, "Confirm", as_="player2")
+    other = second.embed.description.split("#")[1].split(" ")[0]
+    withdrawn = await table.slash(f"/pirates withdraw bribe:{other}", as_="player2")
+    assert withdrawn.ephemeral and f"Bribe #{other} withdrawn" in withdrawn.embed.description
+    log = await table.slash("/history list", as_="player1")
+    assert "Orion withdrew a bribe (private, SP-I33)" in log.text()
+    assert f"#{other} withdrawn" not in log.text()
