@@ -7,7 +7,7 @@ the catalogs (`space_pirates.setting.<name>`, English and Russian), not here.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from pydantic.config import JsonDict
@@ -25,16 +25,7 @@ ResolutionStep = Literal[
     "mercenary_upkeep",
     "report",
 ]
-DEFAULT_RESOLUTION_ORDER: list[ResolutionStep] = [
-    "privateers",
-    "base_attacks",
-    "route_raid",
-    "bribed_route_raids",
-    "planet_check",
-    "bribed_planet_raids",
-    "mercenary_upkeep",
-    "report",
-]
+DEFAULT_RESOLUTION_ORDER: list[ResolutionStep] = list(get_args(ResolutionStep))
 
 # Setting groups, in the order the spec's section 4 presents them.
 GROUPS: tuple[str, ...] = (
