@@ -21,8 +21,10 @@ from bot.rules.space_pirates import SPEC
 from bot.rules.space_pirates.messages import report_lines
 from bot.rules.space_pirates.reports import RaidReport, battle_key, report_key
 from bot.scaffold import RulesetContext
-from cogs.space_pirates.choices import post_questions
+from bot.text import shown
+from cogs.space_pirates.choices import open_questions, post_questions
 from cogs.space_pirates.common import REPORT, C, Ctx, campaign_combat
+from cogs.space_pirates.render import rendered
 
 PER_MESSAGE = 25
 # Reports with no attack get no button (`/pirates report` still opens their points and d20).
@@ -77,8 +79,8 @@ async def show_report(ctx: Ctx, faction: str, turn: int, page: int, *, edit: boo
     """One page of a player's raid report, privately to the reader."""
     pages = await report_pages(ctx, faction, turn)
     page = max(0, min(page, len(pages) - 1))
-    title = t(C + "report.title", ctx.locale, faction=faction, turn=turn)
-    body = "\n".join(m.render(ctx.locale) for m in pages[page])
+    title = t(C + "report.title", ctx.locale, faction=shown(faction), turn=turn)
+    body = "\n".join(rendered(pages[page], ctx.locale))
     footer = t(C + "page.footer", ctx.locale, page=page + 1, count=len(pages))
     embed = make_embed(title, body, footer=footer)
     faction_id = next(f.id for f in ctx.factions if f.name == faction)
@@ -113,21 +115,22 @@ async def after_turn(
     ids = {f.name: f.id for f in ctx.factions}
     raids = summary.outcome.get("raids", [])
     raided = list(dict.fromkeys(str(r["faction"]) for r in raids if r["outcome"] not in QUIET))
+    public = ctx.public_locale
     buttons = [
-        controls.button(REPORT, [turn, ids[f], 0], t(C + "report.button", ctx.locale, faction=f))
+        controls.button(REPORT, [turn, ids[f], 0], t(C + "report.button", public, faction=f))
         for f in raided
         if f in ids
     ]
     for start in range(0, len(buttons), PER_MESSAGE):
         await interaction.followup.send(
-            content=t(C + "report.buttons", ctx.locale, turn=turn),
+            content=t(C + "report.buttons", public, turn=turn),
             view=controls.view(buttons[start : start + PER_MESSAGE]),
         )
-    told = [m.render(ctx.locale) for lines in summary.private.values() for m in lines]
+    told = [text for lines in summary.private.values() for text in rendered(lines, ctx.locale)]
     if told:  # the GM's eyes only (SP-I33)
         await interaction.followup.send(content="\n".join(told)[:2000], ephemeral=True)
     state, _ = await ctx.read()
-    await post_questions(ctx, [w for w in state.waiting if w.turn == turn], ctx.locale)
+    await post_questions(ctx, open_questions(state, turn), public)
 
 
 async def report_command(
