@@ -99,3 +99,21 @@ async def test_a_gm_only_refusal_names_the_gms_without_pinging_them(campaign):
     assert f"<@{gm}>" in description
     assert re.search(r"<@&\d+>", description)  # the GM role, named
     assert refused.pings == frozenset()
+
+
+async def test_help_names_options_as_discord_shows_them_and_speaks_the_readers_language(table):
+    """Review #11, #26: a renamed option is listed (and exemplified) under the name the command
+    accepts; a Russian reader sees the command and its options as they type them, the
+    example included."""
+    shown = await table.slash("/help command:combat order", as_="player1", channel="general")
+    options = shown.embed.field("Options")
+    assert "`class` (required)" in options
+    assert "ship_class" not in options and "ship_class" not in shown.embed.field("Example")
+    assert "class:…" in shown.embed.field("Example")
+    russian = await table.slash(
+        "/help command:company add-company", as_="player3", channel="general"
+    )
+    assert russian.embed.title == "/компания добавить-компанию"
+    assert russian.embed.field("Вызвать") == "/компания добавить-компанию"
+    assert "`название` (обязательный)" in russian.embed.field("Параметры")
+    assert russian.embed.field("Пример") == "`/компания добавить-компанию название:… штраф:…`"
