@@ -117,3 +117,40 @@ async def test_help_names_options_as_discord_shows_them_and_speaks_the_readers_l
     assert russian.embed.field("Вызвать") == "/компания добавить-компанию"
     assert "`название` (обязательный)" in russian.embed.field("Параметры")
     assert russian.embed.field("Пример") == "`/компания добавить-компанию название:… штраф:…`"
+
+
+async def test_joining_a_company_raids_campaign_names_the_registrations_next(table):
+    """Review #31: after `/campaign join` in a company raids campaign the next step is to
+    register Companies and pieces (mentions of both commands), then pieces alone; once the
+    player has both, the campaign is set up for them."""
+    await table.slash("/campaign create name:Raids rulesets:company_raids", as_="gm")
+    joined = await table.slash("/campaign join faction:Anna Corp", as_="player1")
+    step = joined.embed.field("Next step")
+    assert step.startswith("Register your Companies with")
+    assert mention_of(table, "company add-company") in step
+    assert mention_of(table, "company add-piece") in step
+    await table.slash("/company add-company name:Steelworks fine:100", as_="player1")
+    info = await table.slash("/campaign info", as_="player1")
+    assert info.embed.field("Next step").startswith("Register your pieces with")
+    await table.slash("/company add-piece name:Broker value:300", as_="player1")
+    info = await table.slash("/campaign info", as_="player1")
+    assert "The campaign is set up" in info.embed.field("Next step")
+    other = await table.slash("/campaign join faction:Bert Corp", as_="player2")
+    assert other.embed.field("Next step").startswith("Register your Companies with")
+
+
+async def test_each_ruleset_names_its_own_first_registration(table):
+    """Review #31: naval orders, space pirates and fleet combat each name their own first
+    step after a join (in the campaign's language), not "the campaign is set up"."""
+    for channel, ruleset, command in (
+        ("campaign", "naval_orders", "navy forces register"),
+        ("general", "space_pirates", "pirates route add"),
+        ("campaign-thread", "fleet_combat", "combat fleet set"),
+    ):
+        await table.slash(
+            f"/campaign create name:{ruleset} rulesets:{ruleset}", as_="gm", channel=channel
+        )
+        joined = await table.slash("/campaign join faction:Blue", as_="player1", channel=channel)
+        step = joined.embed.field("Next step")
+        assert step.startswith("Register your"), step
+        assert mention_of(table, command) in step

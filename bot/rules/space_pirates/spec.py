@@ -8,6 +8,7 @@ from bot.i18n import Msg, msg_from_json
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates.models import SCHEMA_VERSION, SpacePiratesState
 from bot.rules.space_pirates.settings import SpacePiratesSettings, settings_by_group
+from bot.rules.space_pirates.setup import setup_step
 from bot.rules.space_pirates.turn import end_of_turn, waiting_for
 from bot.rulesets import RulesetSpec, TurnContext, TurnStepResult
 
@@ -50,4 +51,5 @@ SPEC: RulesetSpec[SpacePiratesState, SpacePiratesSettings] = RulesetSpec(
     end_of_turn=turn_step,
     waiting_for=waiting,
     setting_groups=settings_by_group,
+    setup_step=setup_step,
 )
