@@ -152,7 +152,15 @@ def awaited(
 ) -> list[Awaited]:
     """Each participant owing fire orders or a retreat, one per battle (FC-I7)."""
     return [
-        Awaited(faction, _orders_line(battle, [faction]))
+        Awaited(
+            faction,
+            Msg(
+                "fleet_combat.owes.orders",
+                battle=battle.id,
+                point=battle.point,
+                round=battle.next_round,
+            ),
+        )
         for battle, missing in _missing_orders(fleet_state, fleet_settings)
         for faction in missing
     ]
