@@ -24,20 +24,20 @@ def owed_field(status):
 
 @pytest.fixture
 async def pirates(table):
-    """Space pirates: Vega's rich route is raided at the end of turn 1 (d20 1, 2d6 4, 6 →
-    600 buy-off, SP-E2's numbers) and her answer is pending; Orion has quoted a bribe and a
-    mercenary contract twice and confirmed neither (private previews)."""
+    """Space pirates: Orion quotes a bribe against Vega twice and confirms neither (private
+    previews); Vega's rich route is raided at the end of turn 1 (d20 1, 2d6 4, 6 → 600
+    buy-off, SP-E2's numbers) and her answer is pending."""
     await table.slash("/campaign create name:Frontier rulesets:space_pirates", as_="gm")
     for player, faction in (("player1", "Vega"), ("player2", "Orion"), ("player3", "Lyra")):
         await table.slash(f"/campaign join faction:{faction}", as_=player)
     await table.slash("/pirates route add name:Rich goods:2350", as_="player1")
     await table.slash("/pirates route add name:Guarded goods:100 ships:2 cruiser", as_="player2")
-    table.script_dice([1, 4, 6, 20])
-    await end_turn(table, 1)
     await table.slash("/pirates contacts factions:Vega", as_="player2")
     for _ in range(2):
         quote = await table.slash("/pirates bribe victim:Vega", as_="player2")
         assert quote.ephemeral and [b.label for b in quote.buttons] == ["Confirm", "Cancel"]
+    table.script_dice([1, 4, 6, 20])
+    await end_turn(table, 1)
     return table
 
 
@@ -54,18 +54,19 @@ async def test_turn_status_names_the_awaited_player_once_and_not_the_previews(pi
 
 
 async def test_the_turn_end_pings_no_briber_for_a_quote_or_a_hidden_bribe(pirates):
-    """Review #36, SP-I33: Orion places a bribe against Vega (private to Orion and the GMs
-    until it happens) and leaves two more quotes open; Vega pays her buy-off. The end of
-    turn 2 pings nobody for Orion: no quote is a question, and the bribe stays hidden."""
+    """Review #36, SP-I33: Vega pays her buy-off; Orion, whose two quotes of turn 1 are
+    still open, places a bribe against Vega (private to Orion and the GMs until it
+    happens). The end of turn 2 pings nobody for Orion: no quote is a question, and the
+    bribe stays hidden."""
     table = pirates
-    quote = await table.slash("/pirates bribe victim:Vega", as_="player2")
-    table.script_dice([4, 6])
-    placed = await table.click(quote, "Confirm", as_="player2")
-    assert placed.ephemeral
     question = next(
         m for m in table.channel_messages() if any(b.label == "Pay 600" for b in m.buttons)
     )
     await table.click(question, "Pay 600", as_="player1")
+    quote = await table.slash("/pirates bribe victim:Vega", as_="player2")
+    table.script_dice([4, 6])
+    placed = await table.click(quote, "Confirm", as_="player2")
+    assert placed.ephemeral, placed.text()
     table.script_dice([20, 20])  # neither Vega nor Orion is raided (SP-I1)
     ended = await end_turn(table, 2)
     orion = str(table.member("player2").id)
