@@ -16,6 +16,13 @@ async def end_turn(table, turn):
     return await table.click(question, f"End turn {turn}", as_="gm")
 
 
+async def start(table, ruleset, *factions):
+    """A campaign of one ruleset; player1, player2, player3 join as `factions`."""
+    await table.slash(f"/campaign create name:Test rulesets:{ruleset}", as_="gm")
+    for i, faction in enumerate(factions, start=1):
+        await table.slash(f"/campaign join faction:{faction}", as_=f"player{i}")
+
+
 def owed_field(status):
     """The "Still owe a move" field: its title and its lines."""
     field = next(f for f in status.embed.fields if f.name.startswith("Still owe"))
@@ -27,9 +34,7 @@ async def pirates(table):
     """Space pirates: Orion quotes a bribe against Vega twice and confirms neither (private
     previews); Vega's rich route is raided at the end of turn 1 (d20 1, 2d6 4, 6 → 600
     buy-off, SP-E2's numbers) and her answer is pending."""
-    await table.slash("/campaign create name:Frontier rulesets:space_pirates", as_="gm")
-    for player, faction in (("player1", "Vega"), ("player2", "Orion"), ("player3", "Lyra")):
-        await table.slash(f"/campaign join faction:{faction}", as_=player)
+    await start(table, "space_pirates", "Vega", "Orion", "Lyra")
     await table.slash("/pirates route add name:Rich goods:2350", as_="player1")
     await table.slash("/pirates route add name:Guarded goods:100 ships:2 cruiser", as_="player2")
     await table.slash("/pirates contacts factions:Vega", as_="player2")
@@ -81,9 +86,7 @@ async def test_the_turn_end_ping_says_for_each_player_what_concerns_them(table):
     targets); the line pings Red's and Blue's players, each with why, and not Green's; the
     status then lists each once with the fire orders they owe, without the faction twice
     (review #25)."""
-    await table.slash("/campaign create name:Mecatol rulesets:fleet_combat", as_="gm")
-    for player, faction in (("player1", "Red"), ("player2", "Blue"), ("player3", "Green")):
-        await table.slash(f"/campaign join faction:{faction}", as_=player)
+    await start(table, "fleet_combat", "Red", "Blue", "Green")
     await table.slash("/combat fleet set point:Mecatol ships:6 cruiser", as_="player1")
     await table.slash("/combat fleet set point:Mecatol ships:6 cruiser", as_="player2")
     await table.slash("/combat attack point:Mecatol targets:Blue", as_="player1")
