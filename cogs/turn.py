@@ -41,7 +41,7 @@ from bot.interactions import (
 )
 from bot.storage.outbox import OutboxMessage
 from bot.text import shown
-from bot.turn_flow import AwaitedPlayer, TurnEnd, TurnFlow, TurnPost, clock_of
+from bot.turn_flow import AwaitedPlayer, Pings, TurnEnd, TurnFlow, TurnPost, clock_of, questions
 from bot.turn_reports import turn_end_embeds, turn_end_messages
 
 log = logging.getLogger(__name__)
@@ -103,13 +103,9 @@ def announcement(post: TurnPost, locale: str) -> str:
     return fit_content(head, lines, locale)
 
 
-def turn_end_mentions(users: Sequence[int], locale: str) -> str:
-    """The line of a turn's end summary that pings the players it concerns."""
-    return fit_content(
-        t("turn_flow.turn_end_pings", locale, players=" ".join(f"<@{u}>" for u in users)),
-        [],
-        locale,
-    )
+def turn_end_mentions(users: Pings, locale: str) -> str:
+    """The line of a turn's end summary that pings the players it concerns, each with why."""
+    return fit_content(users.line(locale), [], locale)
 
 
 class TurnScheduler:
@@ -248,7 +244,7 @@ class TurnCog(commands.Cog):
                 "turn_flow.status.deadline",
                 when=when_text(schedule.deadline_at),
             )
-        open_choices = await ctx.service.open_choices(c.id)
+        open_choices = questions(await ctx.service.open_choices(c.id))
         for key in c.rulesets:
             try:
                 spec = rulesets.get(key)
