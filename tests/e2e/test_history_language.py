@@ -5,26 +5,11 @@ in the reader's own. Player text (display names, a roll's reason) shows literall
 
 from __future__ import annotations
 
-import dataclasses
+from .test_secret_rolls_language import standin_guild  # player1's name is Markdown
 
-import pytest
+__all__ = ["standin_guild"]
 
-from bot.standin import GuildSpec
-from bot.standin.fixture import demo_guild
-
-MARKED = "*Star* __Under__"  # player2's display name: Markdown a player chose
-MARKED_SHOWN = "\\*Star\\* \\_\\_Under\\_\\_"
-
-
-@pytest.fixture
-def standin_guild() -> GuildSpec:
-    """The demo guild, player2 showing a display name full of Markdown."""
-    guild = demo_guild()
-    members = tuple(
-        dataclasses.replace(m, display_name=MARKED) if m.name == "player2" else m
-        for m in guild.members
-    )
-    return dataclasses.replace(guild, members=members)
+MARKED_SHOWN = "\\*Star\\* \\_\\_Under\\_\\_"  # player1's display name, escaped
 
 
 async def test_a_russian_readers_export_posts_in_the_campaigns_english(campaign):
@@ -61,7 +46,7 @@ async def test_stats_charts_read_in_the_campaigns_language_like_the_text(campaig
     russian_reader = await campaign.slash("/history stats", as_="player3")
     for reply in (english, russian_reader):
         assert reply.embed.title == "Dice fairness in “Test Campaign”"
-        assert [f.name for f in reply.embed.fields] == ["Player One", MARKED_SHOWN]
+        assert [f.name for f in reply.embed.fields] == [MARKED_SHOWN, "Player Two"]
         (chart,) = reply.attachments
         assert chart.description == "d6 faces per player as a chart"
     assert russian_reader.attachments[0].data == english.attachments[0].data
