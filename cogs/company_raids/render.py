@@ -74,7 +74,7 @@ def story_embed(
     first = headline(events, awaiting)
     top = "\n".join(f"**{m.render(locale)}**" for m in first)
     body = "\n".join(m.render(locale) for m in outcome_lines(events))
-    numbers = ", ".join(f"#{i}" for i in incident_ids)
+    numbers = ", ".join(t(C + "story.number", locale, incident=i) for i in incident_ids)
     embed = make_embed(t(C + "story.title", locale, incidents=numbers), f"{top}\n\n{body}")
     if entry_seq is not None:
         embed.set_footer(text=t(C + "story.footer", locale, seq=entry_seq))

@@ -273,7 +273,7 @@ async def test_a_settled_question_keeps_the_language_it_was_posted_in(board):
 
     forced = await board.slash("/company force incident:1", as_="gm")
 
-    assert forced.embed.title == "Рейдерские атаки — инцидент #1"
+    assert forced.embed.title == "Рейдерские атаки — инцидент №1"
     assert question.embed.title == "Company raids — incident #1"
     assert question.embed.description.startswith("**Fine (CR-2.5): Anna pays Boris 180.**")
     assert question.buttons == []
@@ -399,7 +399,7 @@ async def test_public_messages_use_the_campaigns_language_whoever_acts(board):
     board.script_dice([1])
     russian = await board.slash(LAND, as_="player1")
     assert labels(russian) == ["Заплатить штраф", "Попытаться захватить", "По умолчанию (ведущий)"]
-    assert russian.embed.title == "Рейдерские атаки — инцидент #2"
+    assert russian.embed.title == "Рейдерские атаки — инцидент №2"
     assert "Инцидент №2: Broker (Anna) останавливается в Компании Steelworks" in (
         russian.embed.description
     )
