@@ -35,6 +35,7 @@ from bot.rules.company_raids.models import (
     PieceDestroyed,
 )
 from bot.rules.company_raids.narration import event_lines
+from bot.text import shown
 
 C = "company."
 # The events that say how an incident ended: they make its first line.
@@ -120,7 +121,7 @@ def ping_text(awaiting: Awaiting, user_id: int | None, locale: str) -> str:
         C + "ping.player",
         locale,
         user=f"<@{user_id}>",
-        faction=awaiting.faction,
+        faction=shown(awaiting.faction),
         incident=awaiting.incident_id,
     )
 

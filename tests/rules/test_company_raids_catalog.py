@@ -195,6 +195,7 @@ def status_and_turn_lines() -> list[Msg]:
     board = cr.register_piece(
         board.state, DEFAULTS, "Corsair", owner="Gleb", value=350, in_joker=True
     )
+    lines += board.lines  # registered in the Joker: "…, in the Joker." (section 1)
     lines += cr.status(board.state, DEFAULTS).lines
     declared = cr.declare_joker_holding(board.state, DEFAULTS, [], by_faction="Vera").state
     lines += cr.status(declared, DEFAULTS).lines
