@@ -598,3 +598,26 @@ async def test_a_piece_registration_names_its_square(board):
     assert placed.embed.description == (
         "Piece Clerk registered: owner Anna, value 40, in Steelworks."
     )
+
+
+async def test_forcing_a_question_whose_message_is_gone_posts_the_story_anew(board):
+    """CR-I19: the GM's forced answer is applied even when the question's message was
+    deleted (or posted in an earlier run): the story is posted as a new message, and the GM
+    sees the change, not an error (review finding 6)."""
+    question = await board.slash(LAND, as_="player1")
+    board.standin.messages[question.message.id].deleted = True
+
+    forced = await board.slash("/company force incident:1", as_="gm")
+
+    assert not forced.ephemeral
+    assert forced.embed.description.startswith("**Fine (CR-2.5): Anna pays Boris 180.**")
+    stories = [
+        m
+        for m in board.channel_messages()
+        if m.embeds and m.embed.title == "Company raids — incident #1"
+    ]
+    reposted = stories[-2]  # the story posted anew, then the GM's reply
+    assert reposted.embed.description.startswith("**Fine (CR-2.5): Anna pays Boris 180.**")
+    assert reposted.buttons == []
+    history = await board.slash("/history list", as_="gm")
+    assert "forced answer" in history.text()
