@@ -621,3 +621,20 @@ async def test_forcing_a_question_whose_message_is_gone_posts_the_story_anew(boa
     assert reposted.buttons == []
     history = await board.slash("/history list", as_="gm")
     assert "forced answer" in history.text()
+
+
+async def test_a_joker_owner_with_no_company_is_not_asked_for_a_holding(board):
+    """CR-I11: Vera owns no Company, so no asset of hers reaches the Joker: her Holding is
+    empty and nobody waits for her to declare it (review finding 7)."""
+    await board.slash("/company add-piece name:Banker value:200 owner:Vera", as_="gm")
+
+    entered = await board.slash("/company enter piece:Banker", as_="player3")
+
+    story = entered.embed.description
+    assert "Vera owns no Company, so its Joker Holding is empty" in story
+    assert "declare the Companies" not in story
+    shown = await board_shown(board)
+    assert "Joker: owned by Vera." in shown and "to declare the Joker Holding" not in shown
+    assert shown.startswith("**Waiting for**\nNo choice is pending.")
+    pending = await board.slash("/turn status", as_="gm")
+    assert "Joker Holding" not in pending.text()

@@ -328,6 +328,9 @@ class HoldingAsked(_Event):
 
     kind: Literal["holding_asked"] = "holding_asked"
     faction: Faction
+    # The owner has no Company, so no asset reaches the Joker: the Holding is empty and no
+    # answer is awaited (CR-I11).
+    no_companies: bool = False
 
 
 class HoldingDeclared(_Event):

@@ -253,7 +253,8 @@ def _event_lines(event: Event) -> list[Msg]:
         case HoldingCleared():
             return [Msg(P + "holding.cleared", faction=event.faction)]
         case HoldingAsked():
-            return [Msg(P + "holding.asked", faction=event.faction)]
+            key = "holding.empty" if event.no_companies else "holding.asked"
+            return [Msg(P + key, faction=event.faction)]
         case HoldingDeclared():
             companies = ", ".join(event.companies) or "—"
             return [Msg(P + "holding.declared", faction=event.faction, companies=companies)]
