@@ -356,3 +356,13 @@ def test_the_piracy_input_holds_exactly_the_commands_options():
         p.name: p.default if not p.required else dataclasses.MISSING for p in command.parameters
     }
     assert options == fields
+
+
+# --- review findings 3, 19, 21, 29 -------------------------------------------------------------
+
+
+async def test_the_outcome_line_reads_right_for_a_plural_power_name(seated):
+    """OP-5.3: the chooser of several rewards is named so that plural names read right."""
+    seated.script_dice([1, 1, 6, 6])
+    reply = await seated.slash(OP_E1, as_="player1")
+    assert reply.embed.description.startswith("**2 hits — 2 rewards for Hapsburgs to choose**")
