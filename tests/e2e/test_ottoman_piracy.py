@@ -361,6 +361,20 @@ def test_the_piracy_input_holds_exactly_the_commands_options():
 # --- review findings 3, 19, 21, 29 -------------------------------------------------------------
 
 
+async def test_a_non_ottoman_player_is_refused_for_who_they_are_first(seated):
+    """OP-1.1 before OP-5.3: while piracy #1 awaits its rewards, the Habsburg player is told
+    that only the Ottoman player declares piracy, not that a piracy is pending."""
+    seated.script_dice([1, 1, 6, 6])
+    await seated.slash(OP_E1, as_="player1")
+
+    refused = await seated.slash(
+        "/corsairs piracy zone:Aegean target:france corsairs:2 ports:1", as_="player2"
+    )
+
+    assert refused.ephemeral
+    assert "Only the Ottoman player declares piracy (OP-1.1)" in refused.text()
+
+
 async def test_the_outcome_line_reads_right_for_a_plural_power_name(seated):
     """OP-5.3: the chooser of several rewards is named so that plural names read right."""
     seated.script_dice([1, 1, 6, 6])

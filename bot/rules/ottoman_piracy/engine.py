@@ -148,6 +148,14 @@ def _piracies_in_zone(state: OttomanPiracyState, zone_key: str, turn: int) -> in
     )
 
 
+def check_declarer(state: OttomanPiracyState, by_faction: str | None) -> None:
+    """OP-1.1: only the faction playing the Ottomans (or the GM, `by_faction` None)
+    declares piracy; checked before anything about the declaration itself."""
+    ottoman_faction = state.faction_of(OTTOMAN)
+    if by_faction is not None and ottoman_faction is not None and by_faction != ottoman_faction:
+        raise NotAllowed(P + "error.not_ottoman_player", clause="OP-1.1")
+
+
 def _check_declaration(
     state: OttomanPiracyState,
     settings: OttomanPiracySettings,
@@ -155,13 +163,12 @@ def _check_declaration(
     turn: int,
     by_faction: str | None,
 ) -> None:
-    """Refuse a declaration the rules forbid (OP-1.1-1.4, OP-I2, OP-I3, OP-I14)."""
+    """Refuse a declaration the rules forbid (OP-1.1-1.4, OP-I2, OP-I3, OP-I14): who may
+    declare first, then what stands in the way."""
+    check_declarer(state, by_faction)
     pending = state.in_progress
     if pending is not None:
         raise RuleViolation(P + "error.piracy_in_progress", clause="OP-5.3", piracy=pending.id)
-    ottoman_faction = state.faction_of(OTTOMAN)
-    if by_faction is not None and ottoman_faction is not None and by_faction != ottoman_faction:
-        raise NotAllowed(P + "error.not_ottoman_player", clause="OP-1.1")
     active = state.impulse.active_power
     if active is not None and active != OTTOMAN:
         raise RuleViolation(P + "error.not_ottoman_impulse", clause="OP-1.1", power=active)
