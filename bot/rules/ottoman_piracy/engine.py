@@ -67,6 +67,7 @@ from bot.rules.ottoman_piracy.rewards import (
     settle_hits,
 )
 from bot.rulesets import ArchiveRecord, TurnContext, TurnStepResult
+from bot.text import shown
 
 # Roll purposes are catalog keys, so the audit log can show them in either language.
 ROLL_ANTI_PIRACY = "ottoman_piracy.roll.anti_piracy"
@@ -382,7 +383,7 @@ def _source_line(source: TargetDiceSource) -> Msg:
     label = piracy_msg(
         f"source.{source.kind}",
         power=power_label(source.power),
-        place=source.place,
+        place=shown(source.place),
         squadrons=counted("squadrons", source.units),
     )
     if source.excluded is None:
