@@ -545,3 +545,36 @@ async def test_two_squadrons_form_a_fleet_at_the_end_of_turn(navy):
     assert "Fleet formed: Grand Fleet (NO-2.7)." in summary
     fleet = text_of(await navy.slash("/navy range unit:Grand Fleet", as_="player1"))
     assert "Grand Fleet: fleet, base range 3 of its slowest squadron (NO-I3)." in fleet
+
+
+# --- names players type, registration replies (review findings 3, 19, 32) --------------------
+
+HOSTILE = "<@&1> **x** @everyone \u202eaes"
+LITERAL = "<\u200b@&1> \\*\\*x\\*\\* @\u200beveryone aes"
+
+
+async def test_a_hostile_force_name_shows_literally_wherever_it_is_shown(navy):
+    """A force's name never renders Markdown, a ping or a role pill, and a right-to-left
+    override is stripped when stored: the reply, /navy orders, /turn status and the
+    end-of-turn report."""
+    registered = await navy.slash(
+        f"/navy forces register name:{HOSTILE} kind:line location:1 ships:2xIII in_port:true",
+        as_="player1",
+    )
+    assert LITERAL in text_of(registered)
+    assert LITERAL in await gm_overview(navy)
+    pending = await navy.slash("/turn status", as_="gm")
+    assert LITERAL in pending.text()
+    report = await end_turn(navy, 1)
+    assert LITERAL in report
+    for text in (text_of(registered), pending.text(), report):
+        assert "<@&1>" not in text and "**x**" not in text and "\u202e" not in text
+
+
+async def test_a_force_name_with_a_zero_width_space_is_the_same_force(navy):
+    """NO-4.10: names compare NFKC case-folded without invisible characters: `West\u200bern
+    Squadron` names the Western Squadron."""
+    await navy.slash(REGISTER_WS, as_="player1")
+    opened = await navy.slash("/navy order unit:WEST\u200bERN squadron order:cruise", as_="player1")
+    assert opened.modal is not None, opened.text()
+    assert WS in opened.modal.title

@@ -25,11 +25,13 @@ from bot.rules.naval_orders.models import (
 )
 from bot.rules.naval_orders.outcomes import NavalOutcome
 from bot.rules.naval_orders.settings import NavalOrdersSettings
+from bot.text import tidy
 
 
 def clean_name(text: str | None, clause: str, field: str) -> str:
-    """A trimmed name; a missing or overlong one is refused (NO-4.10: a clear unique name)."""
-    value = " ".join((text or "").split())
+    """A name as stored (`bot.text.tidy`: no invisible characters, NFC, single spaces); a
+    missing or overlong one is refused (NO-4.10: a clear unique name)."""
+    value = tidy(text or "")
     if not value or len(value) > MAX_NAME:
         raise RuleViolation(
             "naval_orders.error.bad_name", clause=clause, field=Msg(f"naval_orders.field.{field}")

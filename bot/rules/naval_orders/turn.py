@@ -33,6 +33,7 @@ from bot.rules.naval_orders.outcomes import retire_order
 from bot.rules.naval_orders.settings import NavalOrdersSettings
 from bot.rules.naval_orders.views import owners_lacking_orders, waiting_lines
 from bot.rulesets import ArchiveRecord, Awaited, TurnContext, TurnStepResult
+from bot.text import shown_msg
 
 ROLL_RAID_DURATION = "naval_orders.roll.raid_duration"
 
@@ -387,6 +388,7 @@ def end_of_turn(
     _relays(run)
     lines = summary_lines(run.state, run.changes)
     lines += waiting_lines(run.state, context.turn + 1)
+    lines = [shown_msg(line) for line in lines]  # player-given names shown literally
     return TurnStepResult(
         state=run.state,
         lines=lines,
@@ -397,7 +399,7 @@ def end_of_turn(
             "completed": run.completed,
             "late_returns": run.late,
             "raid_rolls": run.raid_rolls,
-            "gm_only": [m.to_json() for m in run.gm_only],
+            "gm_only": [shown_msg(m).to_json() for m in run.gm_only],
         },
         archive=run.archive,
         audit_lines=[
@@ -448,9 +450,9 @@ def force_summary(force: Force) -> Msg:
 
 def waiting_for(state: NavalOrdersState, settings: NavalOrdersSettings, turn: int) -> list[Msg]:
     """Forces still lacking orders, one line per owner (feeds `/turn status`)."""
-    return waiting_lines(state, turn)
+    return [shown_msg(line) for line in waiting_lines(state, turn)]
 
 
 def awaited(state: NavalOrdersState, settings: NavalOrdersSettings, turn: int) -> list[Awaited]:
     """Each owner whose forces still lack orders (reminders ping them)."""
-    return [Awaited(owner, line) for owner, line in owners_lacking_orders(state, turn)]
+    return [Awaited(owner, shown_msg(line)) for owner, line in owners_lacking_orders(state, turn)]
