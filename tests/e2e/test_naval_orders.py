@@ -578,3 +578,14 @@ async def test_a_force_name_with_a_zero_width_space_is_the_same_force(navy):
     opened = await navy.slash("/navy order unit:WEST\u200bERN squadron order:cruise", as_="player1")
     assert opened.modal is not None, opened.text()
     assert WS in opened.modal.title
+
+
+async def test_a_station_reply_names_its_owner(navy):
+    """§4: the reply repeats the owner the GM gave (or says it has none)."""
+    owned = await navy.slash(
+        "/navy station add name:Gibraltar location:30 naval_station:true owner:Britain",
+        as_="gm",
+    )
+    assert text_of(owned) == "Naval station Gibraltar at location 30, owned by Britain."
+    free = await navy.slash("/navy station add name:Cadiz location:31", as_="gm")
+    assert text_of(free) == "Seaport Cadiz at location 31, no owner."

@@ -75,7 +75,9 @@ def campaign_messages():
     # the register
     state = support.ports()
     take(no.register_station(state, no.RegisterStation(name="Cadiz", location="30")).lines)
-    station = no.RegisterStation(name="Gibraltar", location="31", naval_station=True)
+    station = no.RegisterStation(
+        name="Gibraltar", location="31", naval_station=True, owner="Britain"
+    )
     take(no.register_station(state, station).lines)
     take(no.remove_station(support.ports(), "Toulon").lines)
     for kind, ships, squadrons in (

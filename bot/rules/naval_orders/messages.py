@@ -190,7 +190,12 @@ def station_lines(station: Station, *, removed: bool = False) -> list[Msg]:
     if removed:
         return [Msg("naval_orders.station.removed", station=station.name)]
     key = "naval_orders.station.naval" if station.naval_station else "naval_orders.station.port"
-    return [Msg(key, station=station.name, location=station.location)]
+    owner: Msg = (
+        Msg("naval_orders.station.owner", owner=station.owner)
+        if station.owner
+        else Msg("naval_orders.station.no_owner")
+    )
+    return [Msg(key, station=station.name, location=station.location, owner=owner)]
 
 
 def position_lines(force: Force, *, back_in_zone: bool) -> list[Msg]:
