@@ -409,7 +409,7 @@ class NavalOrdersCog(BotCog):
         async def submit(modal: Interaction, values: dict[str, str]) -> None:
             await _give_from_form(modal, target, kind, values)
 
-        await interaction.response.send_modal(OrderForm(kind, target, ctx.locale, submit))
+        await interaction.response.send_modal(OrderForm(kind, target, ctx.locale, submit, settings))
 
     @navy.command(name="packet", description="Send a new order to a force at sea by packet boat")
     @app_commands.choices(order=ORDER_CHOICES)
@@ -429,7 +429,9 @@ class NavalOrdersCog(BotCog):
         async def submit(modal: Interaction, values: dict[str, str]) -> None:
             await _send_from_form(modal, boat.name, found.name, kind, values)
 
-        await interaction.response.send_modal(OrderForm(kind, found.name, ctx.locale, submit))
+        await interaction.response.send_modal(
+            OrderForm(kind, found.name, ctx.locale, submit, settings)
+        )
 
     @navy.command(name="arrived", description="A packet boat has reached the force it carries to")
     @app_commands.describe(relay="The packet boat's relay number (shown when it was sent)")

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import pytest
 
+from bot.standin import ClientRefused
+
 WS = "Western Squadron"
 REGISTER_WS = (
     f"/navy forces register name:{WS} kind:line location:1 ships:3xIII, V in_port:true rating:1"
@@ -184,9 +186,9 @@ async def test_refusals_name_the_clause_and_change_nothing(ordered):
     assert "(NO-I18)" in theirs.text()
     unknown = await ordered.slash("/navy order unit:Ghost order:cruise", as_="player1")
     assert unknown.ephemeral and "No force named “Ghost” is registered (NO-4.10)." in unknown.text()
-    missing = await give(ordered, "Channel Squadron", "cruise", form(point="Ushant", location="5"))
-    assert missing.ephemeral
-    assert "needs its field “number of turns” (NO-I19)" in missing.text()
+    # NO-I19: the mandatory fields are required by Discord's client itself.
+    with pytest.raises(ClientRefused, match="'Number of turns' is required"):
+        await give(ordered, "Channel Squadron", "cruise", form(point="Ushant", location="5"))
     zero = await give(
         ordered, "Channel Squadron", "cruise", form(point="Ushant", location="5", turns="0")
     )
@@ -589,3 +591,30 @@ async def test_a_station_reply_names_its_owner(navy):
     assert text_of(owned) == "Naval station Gibraltar at location 30, owned by Britain."
     free = await navy.slash("/navy station add name:Cadiz location:31", as_="gm")
     assert text_of(free) == "Seaport Cadiz at location 31, no owner."
+
+
+async def test_the_mandatory_fields_of_an_order_form_are_required(navy):
+    """NO-I19: under strict forms the client will not submit a form without the mandatory
+    text's fields, so a refusal never loses what was typed; details stay optional; under free
+    forms nothing is required."""
+    await navy.slash(REGISTER_WS, as_="player1")
+    cruise = await navy.slash(f"/navy order unit:{WS} order:cruise", as_="player1")
+    assert [(i.custom_id, i.required) for i in cruise.modal.inputs] == [
+        ("navy.form.point", True),
+        ("navy.form.location", True),
+        ("navy.form.turns", True),
+    ]
+    blockade = await navy.slash(f"/navy order unit:{WS} order:blockade", as_="player1")
+    assert [i.required for i in blockade.modal.inputs] == [True, False]
+    await navy.slash(
+        "/campaign settings set setting:naval_orders.strict_order_forms value:false", as_="gm"
+    )
+    free = await navy.slash(f"/navy order unit:{WS} order:cruise", as_="player1")
+    assert [i.required for i in free.modal.inputs] == [False, False, False]
+
+
+async def test_an_order_form_title_names_the_force_first_within_45_characters(navy):
+    """Discord cuts a modal title at 45 characters: the station's name comes first."""
+    build = await navy.slash("/navy order unit:Portsmouth order:build", as_="gm")
+    assert build.modal.title.startswith("Portsmouth — Construction")
+    assert len(build.modal.title) <= 45
