@@ -312,9 +312,6 @@ async def test_a_packet_boat_carries_a_new_order_to_a_force_at_sea(navy):
         "/navy forces register name:Swift kind:packet location:1 ships:packet in_port:true",
         as_="player1",
     )
-    at_sea = await give(navy, WS, "cruise", form(point="Ushant", location="5", turns="1"))
-    assert at_sea.ephemeral and "(NO-3.3)" in at_sea.text()
-
     opened = await navy.slash(f"/navy packet packet:Swift unit:{WS} order:move", as_="player1")
     sent = await navy.submit_modal(
         opened, form(point="Channel", destination="2", port="Plymouth", via="3"), as_="player1"
@@ -618,3 +615,21 @@ async def test_an_order_form_title_names_the_force_first_within_45_characters(na
     build = await navy.slash("/navy order unit:Portsmouth order:build", as_="gm")
     assert build.modal.title.startswith("Portsmouth — Construction")
     assert len(build.modal.title) <= 45
+
+
+async def test_a_force_registered_at_sea_takes_its_first_order_from_its_player(navy):
+    """NO-3.3, NO-I18 restrict changing an order: Lyon, registered at sea with no order,
+    takes its first one; once it has one, a new order at sea is refused before the form
+    opens (review finding 2)."""
+    await navy.slash(
+        "/navy forces register name:Lyon kind:line location:3 ships:2xIII rating:0",
+        as_="player1",
+    )
+    given = await give(navy, "Lyon", "cruise", form(point="Ushant", location="5", turns="2"))
+    assert given.ephemeral and "Cruise Ushant" in text_of(given), given.text()
+    assert "Lyon" not in (await navy.slash("/turn status", as_="gm")).text()
+
+    await end_turn(navy, 1)
+    refused = await navy.slash("/navy order unit:Lyon order:raid", as_="player1")
+    assert refused.modal is None and refused.ephemeral
+    assert "Lyon is at sea: its order can be changed only in port" in refused.text()
