@@ -257,6 +257,8 @@ async def test_a_passed_command_test_says_what_the_force_may_now_do(ordered):
     assert "must head back to its zone from the next turn (NO-I9, NO-I15)" in told
     shown = text_of(await ordered.slash(f"/navy range unit:{WS}", as_="player1"))
     assert "(NO-2.12)" in shown
+    again = await ordered.slash(f"/navy test unit:{WS} enemy_at:adjacent", as_="player1")
+    assert again.ephemeral and "already taken its command test in turn 1 (NO-I9)" in again.text()
 
 
 async def test_the_movement_range_is_itemised(ordered):
