@@ -635,3 +635,41 @@ async def test_a_force_registered_at_sea_takes_its_first_order_from_its_player(n
     refused = await navy.slash("/navy order unit:Lyon order:raid", as_="player1")
     assert refused.modal is None and refused.ephemeral
     assert "Lyon is at sea: its order can be changed only in port" in refused.text()
+
+
+async def test_a_force_recorded_in_its_zone_is_shown_there_and_is_not_late(navy):
+    """NO-I14, NO-I15 read the recorded location (NO-I6: the players move): in location 5 the
+    cruise is not "not yet in its location"; after an attack in the adjacent location, a
+    force still recorded in 5 is back in its zone at the next turn's end, not late."""
+    ordered = navy
+    await ordered.slash(REGISTER_WS, as_="player1")
+    await give(ordered, WS, "cruise", form(point="Ushant", location="5", turns="5"))
+    await ordered.slash(f"/navy position unit:{WS} location:5", as_="player1")
+    overview = await gm_overview(ordered)
+    assert "not yet in its location" not in overview
+    assert "in its location; its turns count from the end of this turn" in overview
+    ordered.script_dice([3])
+    await ordered.slash(f"/navy test unit:{WS} enemy_at:adjacent", as_="player1")
+
+    await end_turn(ordered, 1)
+    report = await end_turn(ordered, 2)
+
+    assert "back in its zone, location 5 (NO-I15)" in report
+    assert "late" not in report
+
+
+async def test_a_force_away_from_its_zone_after_an_attack_is_late(navy):
+    """NO-I15: recorded in the adjacent location 6 after the attack and still there when the
+    deadline passes, the squadron is reported late once."""
+    ordered = navy
+    await ordered.slash(REGISTER_WS, as_="player1")
+    await give(ordered, WS, "cruise", form(point="Ushant", location="5", turns="5"))
+    await ordered.slash(f"/navy position unit:{WS} location:5", as_="player1")
+    ordered.script_dice([3])
+    await ordered.slash(f"/navy test unit:{WS} enemy_at:adjacent", as_="player1")
+    await ordered.slash(f"/navy position unit:{WS} location:6", as_="player1")
+
+    await end_turn(ordered, 1)
+    report = await end_turn(ordered, 2)
+
+    assert "has not returned to its zone by turn 2" in report
