@@ -673,3 +673,14 @@ async def test_a_force_away_from_its_zone_after_an_attack_is_late(navy):
     report = await end_turn(ordered, 2)
 
     assert "has not returned to its zone by turn 2" in report
+
+
+async def test_a_packet_force_without_boats_is_told_to_name_them(navy):
+    """NO-I22: a packet-boat force is made of packet boats; none given, the refusal says how
+    to name them (it is not about squadrons, review finding 24)."""
+    refused = await navy.slash(
+        "/navy forces register name:Mercury kind:packet location:1", as_="player1"
+    )
+    assert refused.ephemeral
+    assert "Name the packet boats of this force, e.g. ships:packet" in refused.text()
+    assert "(NO-I22)" in refused.text() and "squadron" not in refused.text()

@@ -105,8 +105,12 @@ def register_force(
         for squadron in command.squadrons:
             _check_ships(squadron.kind, squadron.ships, "NO-I3")
     else:
-        if command.squadrons or not command.ships:
+        if command.squadrons:
             raise RuleViolation("naval_orders.error.squadron_needs_ships", clause="NO-I3")
+        if not command.ships and command.kind == "packet":
+            raise RuleViolation("naval_orders.error.packet_needs_boats", clause="NO-I22")
+        if not command.ships:
+            raise RuleViolation("naval_orders.error.no_ships", clause="NO-I3")
         _check_ships(command.kind, command.ships, "NO-I22")
     if command.kind == "packet" and command.officer_rating != 0:
         raise RuleViolation("naval_orders.error.packet_rating", clause="NO-I22")
