@@ -48,6 +48,9 @@ UNRATED_WORDS: dict[str, VesselKind] = {
     "packet": "packet",
     "packets": "packet",
     "p": "packet",
+    "покетбот": "packet",  # the seed's spelling, which the Russian catalogs use
+    "покетбота": "packet",
+    "покетботов": "packet",
     "пакетбот": "packet",
     "пакетбота": "packet",
     "пакетботов": "packet",

@@ -684,3 +684,15 @@ async def test_a_packet_force_without_boats_is_told_to_name_them(navy):
     assert refused.ephemeral
     assert "Name the packet boats of this force, e.g. ships:packet" in refused.text()
     assert "(NO-I22)" in refused.text() and "squadron" not in refused.text()
+
+
+@pytest.mark.parametrize("word", ["покетбот", "2xпокетбота", "пакетбот"])
+async def test_packet_boats_are_read_in_the_seeds_russian_spelling_and_the_common_one(navy, word):
+    """The Russian catalogs write «покетбот» as the seed does; «пакетбот» is read too."""
+    registered = await navy.slash(
+        f"/navy forces register name:Mercury kind:packet location:1 ships:{word} in_port:true",
+        as_="player3",
+    )
+    assert "не читается" not in registered.text(), registered.text()
+    listed = await navy.slash("/navy orders", as_="gm")
+    assert "Mercury" in listed.text()
