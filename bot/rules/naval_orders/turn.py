@@ -397,9 +397,9 @@ def end_of_turn(
         _station_arrival(run, force)
         _layover_end(run, force)
     _relays(run)
-    lines = summary_lines(run.state, run.changes)
+    # Player-given names shown literally (the waiting lines escape their own).
+    lines = [shown_msg(line) for line in summary_lines(run.state, run.changes)]
     lines += waiting_lines(run.state, context.turn + 1)
-    lines = [shown_msg(line) for line in lines]  # player-given names shown literally
     return TurnStepResult(
         state=run.state,
         lines=lines,
@@ -461,9 +461,9 @@ def force_summary(force: Force) -> Msg:
 
 def waiting_for(state: NavalOrdersState, settings: NavalOrdersSettings, turn: int) -> list[Msg]:
     """Forces still lacking orders, one line per owner (feeds `/turn status`)."""
-    return [shown_msg(line) for line in waiting_lines(state, turn)]
+    return waiting_lines(state, turn)
 
 
 def awaited(state: NavalOrdersState, settings: NavalOrdersSettings, turn: int) -> list[Awaited]:
     """Each owner whose forces still lack orders (reminders ping them)."""
-    return [Awaited(owner, shown_msg(line)) for owner, line in owners_lacking_orders(state, turn)]
+    return [Awaited(owner, line) for owner, line in owners_lacking_orders(state, turn)]
