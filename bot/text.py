@@ -106,8 +106,9 @@ _MARKDOWN_COMMON = r"^>(?:>>)?\s|\[.+\]\(.+\)|^#{1,3}|^\s*-"
 _URL = r"(?P<url><[^: >]+:\/[^ >]+>|(?:https?|steam):\/\/[^\s<]+[^<.,:;\"\'\]\s])"
 _MARKDOWN = re.compile(rf"(?:{_URL}|(?P<markdown>[_\\~|\*`]|{_MARKDOWN_COMMON}))", re.MULTILINE)
 _EVERYONE = re.compile(r"@(everyone|here|[!&]?[0-9]{17,20})")
-# `<@id>`, `<@&id>`, `<#id>` and `</command:id>` render as pills whatever the id's length.
-_PILL = re.compile(r"<(?=[@#/])")
+# `<@id>`, `<@&id>`, `<#id>` and `</command:id>` render as pills whatever the id's length
+# (an id of 17-20 digits is already broken by `_EVERYONE`, as discord.utils does).
+_PILL = re.compile(r"<(?=@[!&]?\d|#\d|/[^\s>]*:\d)")
 ZERO_WIDTH_SPACE = "\u200b"
 
 
