@@ -3,9 +3,14 @@ and showing the names and free text the bot stores (no invisible controls, bound
 
 from __future__ import annotations
 
+import re
 import unicodedata
+from typing import Annotated, Any
+
+from pydantic import BeforeValidator
 
 from bot.errors import GameError
+from bot.i18n import Msg, MsgList
 
 
 def split_top_level(text: str, separators: str = ",;\n") -> list[str]:
@@ -55,13 +60,28 @@ def strip_invisible(text: str) -> str:
     )
 
 
+def tidy(text: str) -> str:
+    """Player text as the bot stores it: invisible characters stripped, NFC, single spaces
+    (possibly empty: the caller says whether that is allowed)."""
+    return " ".join(unicodedata.normalize("NFC", strip_invisible(text)).split())
+
+
+def _tidy_value(value: Any) -> Any:
+    return tidy(value) if isinstance(value, str) else value
+
+
+# A name an engine stores (a Company, a piece, a force, a station, a sea zone): tidied when
+# the model is built or loaded, so no look-alike with a hidden character is ever stored.
+CleanName = Annotated[str, BeforeValidator(_tidy_value)]
+
+
 def clean_text(text: str, limit: int, *, error: str) -> str:
     """Player text as the bot stores it: invisible characters stripped, NFC, single spaces.
 
     Raises `GameError(error, limit=limit)` when nothing visible is left or it is longer than
     `limit` characters.
     """
-    cleaned = " ".join(unicodedata.normalize("NFC", strip_invisible(text)).split())
+    cleaned = tidy(text)
     if not cleaned or len(cleaned) > limit:
         raise GameError(error, limit=limit)
     return cleaned
@@ -80,13 +100,48 @@ def same_name(first: str, second: str) -> bool:
     return name_key(first) == name_key(second)
 
 
-def shown(text: str) -> str:
-    """Player text as it is put into a message: Markdown and @everyone/@here escaped, and
-    right-to-left text isolated, so it cannot turn into links, code or pings, or reorder what
-    follows it (a total after a Hebrew roll reason)."""
-    from discord.utils import escape_markdown, escape_mentions  # cogs only: rules stay pure
+# Discord's Markdown escaping (discord.utils.escape_markdown, kept here so the rules engines,
+# which import no discord, escape the names in their messages the same way).
+_MARKDOWN_COMMON = r"^>(?:>>)?\s|\[.+\]\(.+\)|^#{1,3}|^\s*-"
+_URL = r"(?P<url><[^: >]+:\/[^ >]+>|(?:https?|steam):\/\/[^\s<]+[^<.,:;\"\'\]\s])"
+_MARKDOWN = re.compile(rf"(?:{_URL}|(?P<markdown>[_\\~|\*`]|{_MARKDOWN_COMMON}))", re.MULTILINE)
+_EVERYONE = re.compile(r"@(everyone|here|[!&]?[0-9]{17,20})")
+# `<@id>`, `<@&id>`, `<#id>` and `</command:id>` render as pills whatever the id's length
+# (an id of 17-20 digits is already broken by `_EVERYONE`, as discord.utils does).
+_PILL = re.compile(r"<(?=@[!&]?\d|#\d|/[^\s>]*:\d)")
+ZERO_WIDTH_SPACE = "\u200b"
 
-    escaped = escape_mentions(escape_markdown(text))
+
+def _escape_markdown(match: re.Match[str]) -> str:
+    return match.group("url") or "\\" + match.group("markdown")
+
+
+def shown(text: str) -> str:
+    """Player text as it is put into a message: Markdown and @everyone/@here escaped, user,
+    role and channel mentions broken, and right-to-left text isolated, so it cannot turn into
+    links, code, pills or pings, or reorder what follows it (a total after a Hebrew roll
+    reason). Pure Python: the rules engines use it for the names in their messages."""
+    escaped = _MARKDOWN.sub(_escape_markdown, text)
+    escaped = _EVERYONE.sub("@" + ZERO_WIDTH_SPACE + r"\1", escaped)
+    escaped = _PILL.sub("<" + ZERO_WIDTH_SPACE, escaped)
     if any(unicodedata.bidirectional(char) in RIGHT_TO_LEFT for char in escaped):
         return FIRST_STRONG_ISOLATE + escaped + POP_DIRECTIONAL_ISOLATE
     return escaped
+
+
+def shown_msg(msg: Msg) -> Msg:
+    """`msg` with every text parameter (a name a player typed) passed through `shown`,
+    nested messages and list items too; numbers stay as they are. Apply it once, where an
+    engine hands its lines out."""
+    if isinstance(msg, MsgList):
+        items = [_shown_value(item) for item in msg.items]
+        return MsgList(items, str(msg.params["separator"]))
+    return Msg(msg.key, **{k: _shown_value(v) for k, v in msg.params.items()})
+
+
+def _shown_value(value: Any) -> Any:
+    if isinstance(value, Msg):
+        return shown_msg(value)
+    if isinstance(value, str):
+        return shown(value)
+    return value

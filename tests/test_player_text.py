@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from bot.errors import GameError
-from bot.text import clean_text, name_key, same_name, shown, strip_invisible
+from bot.i18n import Msg, MsgList
+from bot.text import CleanName, clean_text, name_key, same_name, shown, shown_msg, strip_invisible
 
 
 def test_bidirectional_and_zero_width_controls_are_stripped():
@@ -52,3 +53,38 @@ def test_shown_escapes_markdown_links_code_and_everyone():
 def test_shown_isolates_right_to_left_text_so_what_follows_keeps_its_place():
     assert shown("שלום") == "\u2068שלום\u2069"
     assert shown("morale") == "morale"
+
+
+@pytest.mark.parametrize("pill", ["<@&1>", "<@1>", "<@!1>", "<#1>", "</roll:1>"])
+def test_shown_breaks_mentions_of_any_length_so_they_render_as_text(pill):
+    """Discord turns `<@&1>` into a role pill whatever the id: a zero-width space after `<`
+    keeps it plain text (review finding 3)."""
+    assert shown(f"a {pill} b") == f"a <\u200b{pill[1:]} b"
+
+
+def test_shown_matches_discords_markdown_escaping():
+    """The engines' pure escaping is discord.utils.escape_markdown + escape_mentions."""
+    from discord.utils import escape_markdown, escape_mentions
+
+    for text in ("**Bold** @everyone", "a_b_c", "`x`", "> q", "# h", "- x", "||s||", "a\\b"):
+        assert shown(text) == escape_mentions(escape_markdown(text))
+    assert shown("see https://x.com/a_b ok") == "see https://x.com/a_b ok"
+
+
+def test_shown_msg_escapes_text_parameters_nested_and_listed_but_not_numbers():
+    msg = Msg("k", name="**x**", count=2, inner=Msg("j", who="_y_"), items=MsgList(["~z~", 3]))
+    escaped = shown_msg(msg)
+    assert escaped.params["name"] == "\\*\\*x\\*\\*" and escaped.params["count"] == 2
+    assert escaped.params["inner"].params["who"] == "\\_y\\_"
+    assert escaped.params["items"].items == ["\\~z\\~", 3]
+
+
+def test_a_stored_name_is_tidied_by_the_shared_validator():
+    """Models that store names (`CleanName`) drop invisible characters and normalise."""
+    from pydantic import BaseModel
+
+    class Named(BaseModel):
+        name: CleanName
+
+    assert Named(name=" Steel\u200bworks \u202e ").name == "Steelworks"
+    assert Named(name="e\u0301").name == "\u00e9"

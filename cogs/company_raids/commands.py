@@ -533,15 +533,33 @@ async def _settle(
     channel_id = choice.payload.get("channel")
     message_id = choice.payload.get("message")
     if channel_id and message_id:
-        message = bot.get_partial_messageable(int(channel_id)).get_partial_message(int(message_id))
-        with contextlib.suppress(discord.HTTPException):
-            await message.edit(
-                content=content, embed=embed, view=view, allowed_mentions=_mentions(user)
-            )
+        await _edit_or_repost(
+            bot.get_partial_messageable(int(channel_id)),
+            int(message_id),
+            content=content,
+            embed=embed,
+            view=view,
+            allowed_mentions=_mentions(user),
+        )
     if posted_in != ctx.public_locale:  # the campaign's language changed since
         embed = (await _redraw(ctx, choice, done, ctx.public_locale))[0]
     await reply(ctx.interaction, embed=embed)
     await _ping_next(ctx, content, user)
+
+
+async def _edit_or_repost(
+    channel: discord.PartialMessageable, message_id: int, **message: Any
+) -> None:
+    """Redraw the question's message; when it is gone (deleted, or posted in an earlier run
+    of a stand-in), post the story anew: the answer is committed, so the channel must see it
+    and the GM must not see an error for it (review finding 6)."""
+    with contextlib.suppress(discord.HTTPException):
+        async for found in channel.history(limit=1, around=discord.Object(message_id)):
+            if found.id == message_id:
+                with contextlib.suppress(discord.NotFound):  # deleted just now
+                    await found.edit(**message)
+                    return
+        await channel.send(**message)
 
 
 @choice_handler(STEP_CHOICE)

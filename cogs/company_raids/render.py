@@ -35,6 +35,7 @@ from bot.rules.company_raids.models import (
     PieceDestroyed,
 )
 from bot.rules.company_raids.narration import event_lines
+from bot.text import shown
 
 C = "company."
 # The events that say how an incident ended: they make its first line.
@@ -74,7 +75,7 @@ def story_embed(
     first = headline(events, awaiting)
     top = "\n".join(f"**{m.render(locale)}**" for m in first)
     body = "\n".join(m.render(locale) for m in outcome_lines(events))
-    numbers = ", ".join(f"#{i}" for i in incident_ids)
+    numbers = ", ".join(t(C + "story.number", locale, incident=i) for i in incident_ids)
     embed = make_embed(t(C + "story.title", locale, incidents=numbers), f"{top}\n\n{body}")
     if entry_seq is not None:
         embed.set_footer(text=t(C + "story.footer", locale, seq=entry_seq))
@@ -120,7 +121,7 @@ def ping_text(awaiting: Awaiting, user_id: int | None, locale: str) -> str:
         C + "ping.player",
         locale,
         user=f"<@{user_id}>",
-        faction=awaiting.faction,
+        faction=shown(awaiting.faction),
         incident=awaiting.incident_id,
     )
 

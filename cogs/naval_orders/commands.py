@@ -9,8 +9,9 @@ Each command: parse → one unit of work (or a read) → render → reply.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, TypeVar, cast
 
 from discord import app_commands
 
@@ -58,6 +59,7 @@ from bot.rules.naval_orders.registry import check_owner, find_force, find_statio
 from bot.rules.naval_orders.settings import OrderKind
 from bot.rulesets import Outcome
 from bot.scaffold import RulesetContext, Typist, faction_autocomplete, owned_choices, state_choices
+from bot.text import shown_msg
 from cogs.naval_orders.forms import OrderForm
 from cogs.naval_orders.input import (
     order_from_form,
@@ -132,10 +134,17 @@ def private(settings: NavalOrdersSettings) -> bool:
 
 
 async def _send(
-    ctx: Ctx, lines: list[Any], *, ephemeral: bool, title_key: str = "ruleset.naval_orders"
+    ctx: Ctx,
+    lines: list[Any],
+    *,
+    ephemeral: bool,
+    title_key: str = "ruleset.naval_orders",
+    escaped: bool = False,
 ) -> None:
     """The lines as the reply: a private one in the reader's language, a public one in the
-    campaign's."""
+    campaign's; the names players gave shown literally (unless `escaped` already)."""
+    if not escaped:
+        lines = [shown_msg(line) for line in lines]
     locale = ctx.locale if ephemeral else ctx.public_locale
     await reply(
         ctx.interaction,
@@ -153,9 +162,16 @@ async def _change(
 ) -> None:
     """One engine change in one unit of work (`apply`'s keywords passed on), its lines as the
     reply: privately or publicly as `ephemeral` says, else as the orders' privacy says."""
-    done = await ctx.apply(change, **apply)
+    done = await ctx.apply(lambda s, st, d: _shown(change(s, st, d)), **apply)
     shown_privately = private(done.settings) if ephemeral is None else ephemeral
-    await _send(ctx, done.outcome.lines, ephemeral=shown_privately)
+    await _send(ctx, done.outcome.lines, ephemeral=shown_privately, escaped=True)
+
+
+def _shown(outcome: OutcomeT) -> OutcomeT:
+    """The outcome with its lines' player-given names shown literally (`bot.text.shown`):
+    the reply and the audit summary (/history list) both read them."""
+    lines = [shown_msg(line) for line in outcome.lines]
+    return cast(OutcomeT, dataclasses.replace(cast(Any, outcome), lines=lines))
 
 
 async def _force_change(
@@ -393,7 +409,7 @@ class NavalOrdersCog(BotCog):
         async def submit(modal: Interaction, values: dict[str, str]) -> None:
             await _give_from_form(modal, target, kind, values)
 
-        await interaction.response.send_modal(OrderForm(kind, target, ctx.locale, submit))
+        await interaction.response.send_modal(OrderForm(kind, target, ctx.locale, submit, settings))
 
     @navy.command(name="packet", description="Send a new order to a force at sea by packet boat")
     @app_commands.choices(order=ORDER_CHOICES)
@@ -413,7 +429,9 @@ class NavalOrdersCog(BotCog):
         async def submit(modal: Interaction, values: dict[str, str]) -> None:
             await _send_from_form(modal, boat.name, found.name, kind, values)
 
-        await interaction.response.send_modal(OrderForm(kind, found.name, ctx.locale, submit))
+        await interaction.response.send_modal(
+            OrderForm(kind, found.name, ctx.locale, submit, settings)
+        )
 
     @navy.command(name="arrived", description="A packet boat has reached the force it carries to")
     @app_commands.describe(relay="The packet boat's relay number (shown when it was sent)")

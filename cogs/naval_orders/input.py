@@ -48,6 +48,9 @@ UNRATED_WORDS: dict[str, VesselKind] = {
     "packet": "packet",
     "packets": "packet",
     "p": "packet",
+    "покетбот": "packet",  # the seed's spelling, which the Russian catalogs use
+    "покетбота": "packet",
+    "покетботов": "packet",
     "пакетбот": "packet",
     "пакетбота": "packet",
     "пакетботов": "packet",
@@ -158,22 +161,26 @@ def parse_distances(text: str) -> dict[str, int]:
 
 @dataclass(frozen=True)
 class FormField:
-    """One input of an order's form: the order model's field, and whether it is long text."""
+    """One input of an order's form: the order model's field, whether it is long text, and
+    whether the order's mandatory text needs it (NO-I19: required under strict forms; the
+    waypoints only when `min_waypoints` asks for some)."""
 
     name: str
     long: bool = False
+    mandatory: bool = True
 
 
+DETAILS = FormField("details", long=True, mandatory=False)
 FORM_FIELDS: dict[OrderKind, tuple[FormField, ...]] = {
     "cruise": (FormField("point"), FormField("location"), FormField("turns")),
     "move": (FormField("point"), FormField("destination"), FormField("port"), FormField("via")),
     "raid": (FormField("point"), FormField("location"), FormField("turns")),
-    "blockade": (FormField("port"), FormField("details", long=True)),
-    "escort": (FormField("convoy"), FormField("details", long=True)),
-    "landing": (FormField("location"), FormField("details", long=True)),
+    "blockade": (FormField("port"), DETAILS),
+    "escort": (FormField("convoy"), DETAILS),
+    "landing": (FormField("location"), DETAILS),
     "build": (FormField("details", long=True),),
-    "repair": (FormField("details", long=True),),
-    "disband": (FormField("details", long=True),),
+    "repair": (DETAILS,),
+    "disband": (DETAILS,),
 }
 
 

@@ -10,6 +10,7 @@ import discord
 from bot.i18n import Msg, t
 from bot.interactions import line_embeds
 from bot.rules.naval_orders import NavalOrdersState, Station
+from bot.text import shown
 
 
 def navy_embeds(
@@ -22,9 +23,9 @@ def navy_embeds(
 def station_line(station: Station, locale: str) -> str:
     """One port or naval station of the GM's list, with its owner and build order."""
     kind = "navy.list.naval" if station.naval_station else "navy.list.port"
-    line = t(kind, locale, station=station.name, location=station.location)
+    line = t(kind, locale, station=shown(station.name), location=shown(station.location))
     if station.owner:
-        line += " " + t("navy.list.owner", locale, owner=station.owner)
+        line += " " + t("navy.list.owner", locale, owner=shown(station.owner))
     return line
 
 

@@ -42,6 +42,7 @@ from bot.rules.ottoman_piracy import (
     PiracyOutcome,
     StateChange,
     assign_power,
+    check_declarer,
     choose_reward,
     declare_piracy,
     force_default_reward,
@@ -160,8 +161,9 @@ class OttomanPiracyCog(BotCog):
             ottoman = state.faction_of(OTTOMAN)
             if ottoman is None and not ctx.is_gm:
                 raise NotAllowed(C + "error.no_ottoman_player")
-            declaration = build_declaration(typed, state, settings, ctx.factions)
             by_faction = claimed_faction(ctx, ottoman)
+            check_declarer(state, by_faction)  # OP-1.1 before the declaration's own checks
+            declaration = build_declaration(typed, state, settings, ctx.factions)
             return declare_piracy(
                 state, settings, declaration, dice, ctx.campaign.turn, by_faction=by_faction
             )

@@ -40,6 +40,7 @@ from bot.rules.ottoman_piracy import (
 )
 from bot.rules.ottoman_piracy.names import counted, faces_text, leader_label, piracy_msg
 from bot.rules.ottoman_piracy.rewards import awaiting_line, squadron_place
+from bot.text import shown
 
 C = "corsairs."
 # Fortresses given only as a count carry these names: "#1", "#2"... (see the cog's parser).
@@ -72,7 +73,8 @@ def _source_label(source: TargetDiceSource) -> Msg:
     adjacent = source.kind in ("squadron_adjacent_sea", "squadron_adjacent_port")
     if adjacent and not source.place:
         return Msg(C + "source.squadron_adjacent", power=power, squadrons=squadrons)
-    return piracy_msg(f"source.{source.kind}", power=power, place=source.place, squadrons=squadrons)
+    place = shown(source.place)
+    return piracy_msg(f"source.{source.kind}", power=power, place=place, squadrons=squadrons)
 
 
 def target_dice_lines(record: PiracyRecord) -> list[Msg]:
@@ -465,7 +467,7 @@ def status_embed(
             C + "status.player_line",
             locale,
             power=text(power_label(power), locale),
-            faction=faction,
+            faction=shown(faction),
             user=f"<@{users[faction]}>" if users.get(faction) else "—",
         )
         for power, faction in sorted(state.power_factions.items())

@@ -153,7 +153,7 @@ async def test_colour_says_what_the_story_means(campaign):
     campaign.script_dice([5, 2, 6, 5])
     question = await campaign.slash(OP_E1, as_="player1")
     assert question.embed.color == WAITING_COLOUR.value
-    assert question.embed.description.startswith("**2 hits — Hapsburgs choose 2 rewards**")
+    assert question.embed.description.startswith("**2 hits — 2 rewards for Hapsburgs to choose**")
     first = await campaign.click(question, "+1 piracy VP", as_="player2")
     done = await campaign.click(first, "+1 piracy VP", as_="player2")
     assert done.embed.color == SUCCESS_COLOUR.value

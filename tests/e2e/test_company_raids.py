@@ -30,7 +30,7 @@ async def board(table):
     lines += [(f"/campaign join faction:{f}", who) for who, f in cast]
     company = "Company Steelworks registered: owner Boris, fine 180"
     lines.append(("/company add-company name:Steelworks fine:180", "player2", company))
-    piece = "Piece Broker registered: owner Anna, value 300."
+    piece = "Piece Broker registered: owner Anna, value 300, elsewhere on the board."
     lines.append(("/company add-piece name:Broker value:300", "player1", piece))
     await set_up(table, lines)
     return table
@@ -273,7 +273,7 @@ async def test_a_settled_question_keeps_the_language_it_was_posted_in(board):
 
     forced = await board.slash("/company force incident:1", as_="gm")
 
-    assert forced.embed.title == "Рейдерские атаки — инцидент #1"
+    assert forced.embed.title == "Рейдерские атаки — инцидент №1"
     assert question.embed.title == "Company raids — incident #1"
     assert question.embed.description.startswith("**Fine (CR-2.5): Anna pays Boris 180.**")
     assert question.buttons == []
@@ -399,7 +399,7 @@ async def test_public_messages_use_the_campaigns_language_whoever_acts(board):
     board.script_dice([1])
     russian = await board.slash(LAND, as_="player1")
     assert labels(russian) == ["Заплатить штраф", "Попытаться захватить", "По умолчанию (ведущий)"]
-    assert russian.embed.title == "Рейдерские атаки — инцидент #2"
+    assert russian.embed.title == "Рейдерские атаки — инцидент №2"
     assert "Инцидент №2: Broker (Anna) останавливается в Компании Steelworks" in (
         russian.embed.description
     )
@@ -524,3 +524,117 @@ async def test_a_large_board_is_shown_whole_over_several_embeds(board):
     text = "\n".join(e.get("description", "") for e in embeds)
     assert "Company number 00: owner nobody, fine 0" in text
     assert "Company number 89: owner nobody, fine 89, Holding Northern Shipping Holding" in text
+
+
+# --- names players type (review findings 3, 19, 32, 33) -------------------------------------
+
+HOSTILE = "**Bold** @everyone <@&1> \u202eaes"
+
+
+async def test_a_hostile_company_name_shows_literally_wherever_it_is_shown(board):
+    """Player text never renders as Markdown, a ping or a role pill, and a right-to-left
+    override is stripped when stored: in the reply, `/company status`, the question's ping,
+    `/history list` and `/turn status` (STYLE "player text")."""
+    added = await board.slash(f"/company add-company name:{HOSTILE} fine:10", as_="player2")
+    literal = "\\*\\*Bold\\*\\* @\u200beveryone <\u200b@&1> aes"
+    assert added.embed.description.startswith(f"Company {literal} registered: owner Boris")
+    assert "\u202e" not in added.text() and "<@&1>" not in added.text()
+    question = await board.slash(f"/company land piece:Broker company:{HOSTILE}", as_="player1")
+    assert f"Incident #1: Broker (Anna) stops in {literal}, owned by Boris." in (
+        question.embed.description
+    )
+    assert f"{literal}: owner Boris, fine 10" in await board_shown(board)
+    history = await board.slash("/history list", as_="gm")
+    assert literal in history.text() and "**Bold**" not in history.text()
+    pending = await board.slash("/turn status", as_="gm")
+    assert "waiting for Anna" in pending.text() and "<@&1>" not in pending.text()
+
+
+async def test_a_role_mention_in_a_faction_name_is_not_a_pill(table):
+    """A faction named `<@&1> Guild` is shown literally in the incident's ping and story."""
+    lines = [("/campaign create name:Raids rulesets:company_raids", "gm")]
+    lines += [("/campaign join faction:<@&1> Guild", "player1")]
+    lines += [("/campaign join faction:Boris", "player2")]
+    lines += [("/company add-company name:Steelworks fine:180", "player2")]
+    lines += [("/company add-piece name:Mole value:50", "player1")]
+    await set_up(table, lines)
+    question = await table.slash("/company land piece:Mole company:Steelworks", as_="player1")
+    assert "<@&1>" not in question.content and "<@&1>" not in question.embed.description
+    assert "Mole (<\u200b@&1> Guild) stops in Steelworks" in question.embed.description
+
+
+async def test_a_name_with_a_zero_width_space_is_the_same_company(board):
+    """Names compare after NFKC, case folding and invisible characters are dropped: a
+    look-alike `Steel\u200bworks` or `ＳＴＥＥＬＷＯＲＫＳ` is the registered Steelworks."""
+    for look_alike in ("Steel\u200bworks", "ＳＴＥＥＬＷＯＲＫＳ"):
+        refused = await board.slash(
+            f"/company add-company name:{look_alike} fine:10", as_="player1"
+        )
+        assert refused.ephemeral and "already registered" in refused.text()
+    board.script_dice([6])
+    landed = await board.slash("/company land piece:Broker company:steel\u200bworks", as_="player1")
+    assert "stops in Steelworks, owned by Boris" in landed.embed.description
+
+
+async def test_a_removed_pieces_name_names_a_new_piece(board):
+    """CR-4.2: Broker is removed by the counterattack; a new piece may be called Broker."""
+    board.script_dice([3, 4])
+    question = await board.slash(LAND, as_="player1")
+    failed = await board.click(question, CAPTURE, as_="player1")
+    await board.click(failed, COUNTER, as_="player2")
+
+    again = await board.slash("/company add-piece name:Broker value:100", as_="player1")
+
+    assert not again.ephemeral
+    assert "Piece Broker registered: owner Anna, value 100" in again.embed.description
+    assert "Broker (Anna, value 100): elsewhere on the board" in await board_shown(board)
+
+
+async def test_a_piece_registration_names_its_square(board):
+    """Section 1: the reply repeats the square the piece was registered on."""
+    placed = await board.slash(
+        "/company add-piece name:Clerk value:40 square:Steelworks", as_="player1"
+    )
+    assert placed.embed.description == (
+        "Piece Clerk registered: owner Anna, value 40, in Steelworks."
+    )
+
+
+async def test_forcing_a_question_whose_message_is_gone_posts_the_story_anew(board):
+    """CR-I19: the GM's forced answer is applied even when the question's message was
+    deleted (or posted in an earlier run): the story is posted as a new message, and the GM
+    sees the change, not an error (review finding 6)."""
+    question = await board.slash(LAND, as_="player1")
+    board.standin.messages[question.message.id].deleted = True
+
+    forced = await board.slash("/company force incident:1", as_="gm")
+
+    assert not forced.ephemeral
+    assert forced.embed.description.startswith("**Fine (CR-2.5): Anna pays Boris 180.**")
+    stories = [
+        m
+        for m in board.channel_messages()
+        if m.embeds and m.embed.title == "Company raids — incident #1"
+    ]
+    reposted = stories[-2]  # the story posted anew, then the GM's reply
+    assert reposted.embed.description.startswith("**Fine (CR-2.5): Anna pays Boris 180.**")
+    assert reposted.buttons == []
+    history = await board.slash("/history list", as_="gm")
+    assert "forced answer" in history.text()
+
+
+async def test_a_joker_owner_with_no_company_is_not_asked_for_a_holding(board):
+    """CR-I11: Vera owns no Company, so no asset of hers reaches the Joker: her Holding is
+    empty and nobody waits for her to declare it (review finding 7)."""
+    await board.slash("/company add-piece name:Banker value:200 owner:Vera", as_="gm")
+
+    entered = await board.slash("/company enter piece:Banker", as_="player3")
+
+    story = entered.embed.description
+    assert "Vera owns no Company, so its Joker Holding is empty" in story
+    assert "declare the Companies" not in story
+    shown = await board_shown(board)
+    assert "Joker: owned by Vera." in shown and "to declare the Joker Holding" not in shown
+    assert shown.startswith("**Waiting for**\nNo choice is pending.")
+    pending = await board.slash("/turn status", as_="gm")
+    assert "Joker Holding" not in pending.text()

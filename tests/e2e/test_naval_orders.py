@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import pytest
 
+from bot.standin import ClientRefused
+
 WS = "Western Squadron"
 REGISTER_WS = (
     f"/navy forces register name:{WS} kind:line location:1 ships:3xIII, V in_port:true rating:1"
@@ -184,9 +186,9 @@ async def test_refusals_name_the_clause_and_change_nothing(ordered):
     assert "(NO-I18)" in theirs.text()
     unknown = await ordered.slash("/navy order unit:Ghost order:cruise", as_="player1")
     assert unknown.ephemeral and "No force named “Ghost” is registered (NO-4.10)." in unknown.text()
-    missing = await give(ordered, "Channel Squadron", "cruise", form(point="Ushant", location="5"))
-    assert missing.ephemeral
-    assert "needs its field “number of turns” (NO-I19)" in missing.text()
+    # NO-I19: the mandatory fields are required by Discord's client itself.
+    with pytest.raises(ClientRefused, match="'Number of turns' is required"):
+        await give(ordered, "Channel Squadron", "cruise", form(point="Ushant", location="5"))
     zero = await give(
         ordered, "Channel Squadron", "cruise", form(point="Ushant", location="5", turns="0")
     )
@@ -255,6 +257,8 @@ async def test_a_passed_command_test_says_what_the_force_may_now_do(ordered):
     assert "must head back to its zone from the next turn (NO-I9, NO-I15)" in told
     shown = text_of(await ordered.slash(f"/navy range unit:{WS}", as_="player1"))
     assert "(NO-2.12)" in shown
+    again = await ordered.slash(f"/navy test unit:{WS} enemy_at:adjacent", as_="player1")
+    assert again.ephemeral and "already taken its command test in turn 1 (NO-I9)" in again.text()
 
 
 async def test_the_movement_range_is_itemised(ordered):
@@ -310,9 +314,6 @@ async def test_a_packet_boat_carries_a_new_order_to_a_force_at_sea(navy):
         "/navy forces register name:Swift kind:packet location:1 ships:packet in_port:true",
         as_="player1",
     )
-    at_sea = await give(navy, WS, "cruise", form(point="Ushant", location="5", turns="1"))
-    assert at_sea.ephemeral and "(NO-3.3)" in at_sea.text()
-
     opened = await navy.slash(f"/navy packet packet:Swift unit:{WS} order:move", as_="player1")
     sent = await navy.submit_modal(
         opened, form(point="Channel", destination="2", port="Plymouth", via="3"), as_="player1"
@@ -545,3 +546,153 @@ async def test_two_squadrons_form_a_fleet_at_the_end_of_turn(navy):
     assert "Fleet formed: Grand Fleet (NO-2.7)." in summary
     fleet = text_of(await navy.slash("/navy range unit:Grand Fleet", as_="player1"))
     assert "Grand Fleet: fleet, base range 3 of its slowest squadron (NO-I3)." in fleet
+
+
+# --- names players type, registration replies (review findings 3, 19, 32) --------------------
+
+HOSTILE = "<@&1> **x** @everyone \u202eaes"
+LITERAL = "<\u200b@&1> \\*\\*x\\*\\* @\u200beveryone aes"
+
+
+async def test_a_hostile_force_name_shows_literally_wherever_it_is_shown(navy):
+    """A force's name never renders Markdown, a ping or a role pill, and a right-to-left
+    override is stripped when stored: the reply, /navy orders, /turn status and the
+    end-of-turn report."""
+    registered = await navy.slash(
+        f"/navy forces register name:{HOSTILE} kind:line location:1 ships:2xIII in_port:true",
+        as_="player1",
+    )
+    assert LITERAL in text_of(registered)
+    assert LITERAL in await gm_overview(navy)
+    pending = await navy.slash("/turn status", as_="gm")
+    assert LITERAL in pending.text()
+    report = await end_turn(navy, 1)
+    assert LITERAL in report
+    for text in (text_of(registered), pending.text(), report):
+        assert "<@&1>" not in text and "**x**" not in text and "\u202e" not in text
+
+
+async def test_a_force_name_with_a_zero_width_space_is_the_same_force(navy):
+    """NO-4.10: names compare NFKC case-folded without invisible characters: `West\u200bern
+    Squadron` names the Western Squadron."""
+    await navy.slash(REGISTER_WS, as_="player1")
+    opened = await navy.slash("/navy order unit:WEST\u200bERN squadron order:cruise", as_="player1")
+    assert opened.modal is not None, opened.text()
+    assert WS in opened.modal.title
+
+
+async def test_a_station_reply_names_its_owner(navy):
+    """§4: the reply repeats the owner the GM gave (or says it has none)."""
+    owned = await navy.slash(
+        "/navy station add name:Gibraltar location:30 naval_station:true owner:Britain",
+        as_="gm",
+    )
+    assert text_of(owned) == "Naval station Gibraltar at location 30, owned by Britain."
+    free = await navy.slash("/navy station add name:Cadiz location:31", as_="gm")
+    assert text_of(free) == "Seaport Cadiz at location 31, no owner."
+
+
+async def test_the_mandatory_fields_of_an_order_form_are_required(navy):
+    """NO-I19: under strict forms the client will not submit a form without the mandatory
+    text's fields, so a refusal never loses what was typed; details stay optional; under free
+    forms nothing is required."""
+    await navy.slash(REGISTER_WS, as_="player1")
+    cruise = await navy.slash(f"/navy order unit:{WS} order:cruise", as_="player1")
+    assert [(i.custom_id, i.required) for i in cruise.modal.inputs] == [
+        ("navy.form.point", True),
+        ("navy.form.location", True),
+        ("navy.form.turns", True),
+    ]
+    blockade = await navy.slash(f"/navy order unit:{WS} order:blockade", as_="player1")
+    assert [i.required for i in blockade.modal.inputs] == [True, False]
+    await navy.slash(
+        "/campaign settings set setting:naval_orders.strict_order_forms value:false", as_="gm"
+    )
+    free = await navy.slash(f"/navy order unit:{WS} order:cruise", as_="player1")
+    assert [i.required for i in free.modal.inputs] == [False, False, False]
+
+
+async def test_an_order_form_title_names_the_force_first_within_45_characters(navy):
+    """Discord cuts a modal title at 45 characters: the station's name comes first."""
+    build = await navy.slash("/navy order unit:Portsmouth order:build", as_="gm")
+    assert build.modal.title.startswith("Portsmouth — Construction")
+    assert len(build.modal.title) <= 45
+
+
+async def test_a_force_registered_at_sea_takes_its_first_order_from_its_player(navy):
+    """NO-3.3, NO-I18 restrict changing an order: Lyon, registered at sea with no order,
+    takes its first one; once it has one, a new order at sea is refused before the form
+    opens (review finding 2)."""
+    await navy.slash(
+        "/navy forces register name:Lyon kind:line location:3 ships:2xIII rating:0",
+        as_="player1",
+    )
+    given = await give(navy, "Lyon", "cruise", form(point="Ushant", location="5", turns="2"))
+    assert given.ephemeral and "Cruise Ushant" in text_of(given), given.text()
+    assert "Lyon" not in (await navy.slash("/turn status", as_="gm")).text()
+
+    await end_turn(navy, 1)
+    refused = await navy.slash("/navy order unit:Lyon order:raid", as_="player1")
+    assert refused.modal is None and refused.ephemeral
+    assert "Lyon is at sea: its order can be changed only in port" in refused.text()
+
+
+async def test_a_force_recorded_in_its_zone_is_shown_there_and_is_not_late(navy):
+    """NO-I14, NO-I15 read the recorded location (NO-I6: the players move): in location 5 the
+    cruise is not "not yet in its location"; after an attack in the adjacent location, a
+    force still recorded in 5 is back in its zone at the next turn's end, not late."""
+    ordered = navy
+    await ordered.slash(REGISTER_WS, as_="player1")
+    await give(ordered, WS, "cruise", form(point="Ushant", location="5", turns="5"))
+    await ordered.slash(f"/navy position unit:{WS} location:5", as_="player1")
+    overview = await gm_overview(ordered)
+    assert "not yet in its location" not in overview
+    assert "in its location; its turns count from the end of this turn" in overview
+    ordered.script_dice([3])
+    await ordered.slash(f"/navy test unit:{WS} enemy_at:adjacent", as_="player1")
+
+    await end_turn(ordered, 1)
+    report = await end_turn(ordered, 2)
+
+    assert "back in its zone, location 5 (NO-I15)" in report
+    assert "late" not in report
+
+
+async def test_a_force_away_from_its_zone_after_an_attack_is_late(navy):
+    """NO-I15: recorded in the adjacent location 6 after the attack and still there when the
+    deadline passes, the squadron is reported late once."""
+    ordered = navy
+    await ordered.slash(REGISTER_WS, as_="player1")
+    await give(ordered, WS, "cruise", form(point="Ushant", location="5", turns="5"))
+    await ordered.slash(f"/navy position unit:{WS} location:5", as_="player1")
+    ordered.script_dice([3])
+    await ordered.slash(f"/navy test unit:{WS} enemy_at:adjacent", as_="player1")
+    await ordered.slash(f"/navy position unit:{WS} location:6", as_="player1")
+
+    await end_turn(ordered, 1)
+    report = await end_turn(ordered, 2)
+
+    assert "has not returned to its zone by turn 2" in report
+
+
+async def test_a_packet_force_without_boats_is_told_to_name_them(navy):
+    """NO-I22: a packet-boat force is made of packet boats; none given, the refusal says how
+    to name them (it is not about squadrons, review finding 24)."""
+    refused = await navy.slash(
+        "/navy forces register name:Mercury kind:packet location:1", as_="player1"
+    )
+    assert refused.ephemeral
+    assert "Name the packet boats of this force, e.g. ships:packet" in refused.text()
+    assert "(NO-I22)" in refused.text() and "squadron" not in refused.text()
+
+
+@pytest.mark.parametrize("word", ["покетбот", "2xпокетбота", "пакетбот"])
+async def test_packet_boats_are_read_in_the_seeds_russian_spelling_and_the_common_one(navy, word):
+    """The Russian catalogs write «покетбот» as the seed does; «пакетбот» is read too."""
+    registered = await navy.slash(
+        f"/navy forces register name:Mercury kind:packet location:1 ships:{word} in_port:true",
+        as_="player3",
+    )
+    assert "не читается" not in registered.text(), registered.text()
+    listed = await navy.slash("/navy orders", as_="gm")
+    assert "Mercury" in listed.text()

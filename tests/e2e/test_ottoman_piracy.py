@@ -356,3 +356,55 @@ def test_the_piracy_input_holds_exactly_the_commands_options():
         p.name: p.default if not p.required else dataclasses.MISSING for p in command.parameters
     }
     assert options == fields
+
+
+# --- review findings 3, 19, 21, 29 -------------------------------------------------------------
+
+
+async def test_a_hostile_sea_zone_name_shows_literally(seated):
+    """A custom zone's name never renders Markdown or a role pill, and a right-to-left
+    override is stripped: in the title, the story and the piracy marker."""
+    seated.script_dice([1, 1])
+    reply = await seated.slash(
+        "/corsairs piracy zone:**Evil** \u202eaes <@&5> target:hapsburg corsairs:1 ports:1",
+        as_="player1",
+    )
+    literal = "\\*\\*Evil\\*\\* aes <\u200b@&5>"
+    assert reply.embed.title == f"Piracy #1 — {literal}"
+    assert f"Piracy #1 in {literal}; target: Hapsburgs." in reply.embed.description
+    assert reply.embed.field("Piracy marker") == f"{literal}, turn 1"
+    assert "\u202e" not in reply.text() and "<@&5>" not in reply.text()
+
+
+async def test_a_zone_with_a_zero_width_space_is_the_same_zone(seated):
+    """OP-1.4: `Ion\u200bian Sea` is the Ionian Sea, whose marker is already placed."""
+    seated.script_dice([1, 1])
+    await seated.slash(
+        "/corsairs piracy zone:Ionian Sea target:hapsburg corsairs:1 ports:1", as_="player1"
+    )
+    again = await seated.slash(
+        "/corsairs piracy zone:ion\u200bian sea target:hapsburg corsairs:1 ports:1",
+        as_="player1",
+    )
+    assert again.ephemeral and "piracy marker is there (OP-1.4)" in again.text()
+
+
+async def test_a_non_ottoman_player_is_refused_for_who_they_are_first(seated):
+    """OP-1.1 before OP-5.3: while piracy #1 awaits its rewards, the Habsburg player is told
+    that only the Ottoman player declares piracy, not that a piracy is pending."""
+    seated.script_dice([1, 1, 6, 6])
+    await seated.slash(OP_E1, as_="player1")
+
+    refused = await seated.slash(
+        "/corsairs piracy zone:Aegean target:france corsairs:2 ports:1", as_="player2"
+    )
+
+    assert refused.ephemeral
+    assert "Only the Ottoman player declares piracy (OP-1.1)" in refused.text()
+
+
+async def test_the_outcome_line_reads_right_for_a_plural_power_name(seated):
+    """OP-5.3: the chooser of several rewards is named so that plural names read right."""
+    seated.script_dice([1, 1, 6, 6])
+    reply = await seated.slash(OP_E1, as_="player1")
+    assert reply.embed.description.startswith("**2 hits — 2 rewards for Hapsburgs to choose**")

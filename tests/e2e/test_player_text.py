@@ -50,3 +50,11 @@ async def test_a_board_point_with_an_invisible_character_is_the_same_point(campa
         "/combat fleet set point:Meca\u200btol ships:3 cruiser", as_="player1"
     )
     assert again.embed.description == "Red's fleet at Mecatol: 3 cruisers."
+
+
+async def test_a_role_mention_in_a_faction_name_is_shown_as_text(campaign):
+    """A faction named `<@&1>` never renders a role pill (review finding 3)."""
+    joined = await campaign.slash("/campaign join faction:<@&1> Guild", as_="player1")
+    assert joined.embed.title.endswith("now plays **<\u200b@&1> Guild**.")
+    info = await campaign.slash("/campaign info", as_="player2")
+    assert "<@&1>" not in info.text()

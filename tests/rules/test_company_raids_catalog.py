@@ -195,6 +195,10 @@ def status_and_turn_lines() -> list[Msg]:
     board = cr.register_piece(
         board.state, DEFAULTS, "Corsair", owner="Gleb", value=350, in_joker=True
     )
+    lines += board.lines  # registered in the Joker: "…, in the Joker." (section 1)
+    owning = cr.register_company(CompanyRaidsState(), DEFAULTS, "Docks", owner="Vera", fine=1)
+    asked = cr.register_piece(owning.state, DEFAULTS, "Clerk", owner="Vera", value=5, in_joker=True)
+    lines += asked.lines + cr.status(asked.state, DEFAULTS).lines  # asked for a Holding (CR-I11)
     lines += cr.status(board.state, DEFAULTS).lines
     declared = cr.declare_joker_holding(board.state, DEFAULTS, [], by_faction="Vera").state
     lines += cr.status(declared, DEFAULTS).lines

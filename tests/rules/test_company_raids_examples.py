@@ -142,6 +142,7 @@ def test_cr_e6_joker_duel_won_by_the_aggressor() -> None:
     due 400, owns the Joker and is asked for his Holding; Vera's Holding is cleared."""
     state = joker_board()
     state = cr.declare_joker_holding(state, DEFAULTS, [], by_faction="Vera").state
+    state = cr.register_company(state, DEFAULTS, "Wharf", owner="Gleb", fine=10).state
     dice, faces = scripted(1, 6)
     duel = cr.enter(state, DEFAULTS, "Corsair", dice)
     assert faces.remaining() == []
@@ -160,13 +161,13 @@ def test_cr_e7_entering_an_unowned_joker_and_leaving_it() -> None:
     state = joker_board()
     state = cr.move_piece(state, DEFAULTS, "Banker").state
     assert state.joker.owner is None
+    state = cr.register_company(state, DEFAULTS, "Docks", owner="Anna", fine=50).state
     entered = cr.enter(state, DEFAULTS, "Scout", no_dice(), by_faction="Anna")
     assert entered.awaiting is None
     assert entered.state.joker.owner == "Anna"
     assert entered.state.joker.holding_due
     assert [r.key for r in entered.archive] == [f"incident/{entered.incident_id}"]
-    state = cr.register_company(entered.state, DEFAULTS, "Docks", owner="Anna", fine=50).state
-    declared = cr.declare_joker_holding(state, DEFAULTS, ["Docks"], by_faction="Anna")
+    declared = cr.declare_joker_holding(entered.state, DEFAULTS, ["Docks"], by_faction="Anna")
     assert (declared.state.joker.holding, declared.state.joker.holding_due) == (["docks"], False)
     left = cr.move_piece(declared.state, DEFAULTS, "Scout")
     assert left.state.joker.owner is None
@@ -177,6 +178,19 @@ def test_cr_e7_entering_an_unowned_joker_and_leaving_it() -> None:
         "holding_cleared",
         "piece_moved",
     ]
+
+
+def test_a_joker_owner_with_no_company_has_an_empty_holding_and_is_not_asked() -> None:
+    """CR-I11: only the owner's assets can form a Joker Holding; an owner with no Company
+    has none, so the Holding is empty and no answer is awaited."""
+    state = cr.move_piece(joker_board(), DEFAULTS, "Banker").state
+    entered = cr.enter(state, DEFAULTS, "Scout", no_dice(), by_faction="Anna")
+    joker = entered.state.joker
+    assert (joker.owner, joker.holding, joker.holding_due) == ("Anna", [], False)
+    assert cr.waiting_for(entered.state, DEFAULTS, 1) == []
+    assert rendered(entered)[-1] == (
+        "Anna owns no Company, so its Joker Holding is empty; nothing to declare (CR-I11)."
+    )
 
 
 def test_cr_e8_two_defenders_in_the_joker() -> None:
@@ -217,7 +231,8 @@ def test_cr_e8_variant_aggressor_beats_both_defenders() -> None:
     assert sum(p.due_amount for p in duel.payments) == 640
     assert "In all, Gleb is due 640." in rendered(duel)
     joker = duel.state.joker
-    assert (joker.owner, joker.occupants, joker.holding_due) == ("Gleb", ["corsair"], True)
+    # Gleb owns no Company, so no Holding is asked of him (CR-I11).
+    assert (joker.owner, joker.occupants, joker.holding_due) == ("Gleb", ["corsair"], False)
     assert [e.faction for e in duel.events if e.kind == "holding_cleared"] == ["Vera"]
 
 
@@ -259,7 +274,7 @@ def test_cr_e9_declined_duel_leaves_a_visitor() -> None:
     assert left.state.joker.occupants == ["corsair"]
     scout = cr.enter(left.state, config, "Scout", no_dice(), by_faction="Anna")
     assert scout.state.joker.owner == "Anna"
-    assert scout.state.joker.holding_due
+    assert not scout.state.joker.holding_due  # no Company of theirs reaches it (CR-I11)
     assert cr.owner_pieces(scout.state, config) == ["scout"]
     assert cr.visitors(scout.state, config) == ["corsair"]
 
@@ -275,7 +290,7 @@ def test_cr_e9_variant_remaining_piece_takes_the_joker() -> None:
     left = cr.move_piece(declined.state, config, "Banker")
     assert left.state.joker.owner == "Gleb"
     assert left.state.joker.holding_piece == "corsair"
-    assert left.state.joker.holding_due
+    assert not left.state.joker.holding_due  # no Company of theirs reaches it (CR-I11)
     scout = cr.enter(left.state, config, "Scout", no_dice(), by_faction="Anna")
     assert scout.awaiting is not None
     assert (scout.awaiting.faction, scout.awaiting.step) == ("Anna", "attack_choice")

@@ -384,10 +384,10 @@ def test_removing_the_owner_piece_in_the_joker_counts_as_leaving() -> None:
 def test_status_shows_owners_marks_joker_and_pending_choices() -> None:
     """`/company status`: who owns what, where each piece is marked, the Joker, what awaits."""
     state = after_pay()
+    state = cr.register_company(state, helpers.DEFAULTS, "Docks", owner="Vera", fine=5).state
     state = cr.register_piece(
         state, helpers.DEFAULTS, "Banker", owner="Vera", value=200, in_joker=True
     ).state
-    state = cr.register_company(state, helpers.DEFAULTS, "Docks", owner="Vera", fine=5).state
     state = cr.register_piece(state, helpers.DEFAULTS, "Runner", owner="Gleb", value=10).state
     state = cr.land(state, helpers.DEFAULTS, "Runner", "Docks", helpers.no_dice()).state
     shown = cr.status(state, helpers.DEFAULTS)

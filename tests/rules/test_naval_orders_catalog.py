@@ -76,7 +76,9 @@ def campaign_messages():
     # the register
     state = support.ports()
     take(no.register_station(state, no.RegisterStation(name="Cadiz", location="30")).lines)
-    station = no.RegisterStation(name="Gibraltar", location="31", naval_station=True)
+    station = no.RegisterStation(
+        name="Gibraltar", location="31", naval_station=True, owner="Britain"
+    )
     take(no.register_station(state, station).lines)
     take(no.remove_station(support.ports(), "Toulon").lines)
     for kind, ships, squadrons in (
@@ -239,9 +241,14 @@ def campaign_messages():
     late = give(late, "Hood", no.CruiseOrder(point="U", location="14", turns=5), 1, by_gm=True)
     late = turn_end(late, 1, strict)
     late = tested(late, "Hood", "adjacent", 2, settings=strict)
+    late = support.move_to(late, "Hood", "13", 2)  # the attack took it to location 13
     late = turn_end(late, 2, strict)
     take(position(late, "Hood", "14", 3))
     late = turn_end(late, 3, strict)
+    back = support.add_force(support.ports(), "Hood", location="14", in_port=False)
+    back = give(back, "Hood", no.CruiseOrder(point="U", location="14", turns=5), 1, by_gm=True)
+    back = tested(turn_end(back, 1, strict), "Hood", "adjacent", 2, settings=strict)
+    back = turn_end(turn_end(back, 2, strict), 3, strict)  # recorded in 14 all along: back
     raid = support.add_force(support.ports(), "Swift", "auxiliary", ships=support.warships(6))
     raid = give(raid, "Swift", no.RaidOrder(point="B", location="22", turns=1), 1)
     raid = no.set_station_distances(raid, "22", {"Portsmouth": 3}).state

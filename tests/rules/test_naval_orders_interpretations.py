@@ -541,3 +541,11 @@ def test_no_i9_refused_test_takes_no_die_and_keeps_the_turns_test():
         take_command_test(state, DEFAULTS, request_for("Hood", "other"), dice, 2)
     assert source.used == 0 and dice.records == []
     assert command_test(state, "Hood", "adjacent", [4], 2).result.success
+
+
+def test_no_i18_a_force_at_sea_with_no_order_receives_its_first_order():
+    """NO-3.3, NO-I18 restrict *changing* an order: a force registered at sea that has no
+    order yet takes its first one from its player, at once."""
+    state = add_force(ports(), "Lyon", location="3", in_port=False)
+    given = give(state, "Lyon", RAID, 1)
+    assert given.state.forces["lyon"].order.order.kind == "raid"

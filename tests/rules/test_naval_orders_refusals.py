@@ -350,13 +350,17 @@ def test_the_order_form_is_refused_before_it_opens(faction, force, kind, error, 
 
 
 def test_the_order_form_opens_for_the_owner_and_for_a_gm_override():
-    """NO-I18: the owner opens the form for an order-free turn; a GM overrides NO-I2."""
+    """NO-I18: the owner opens the form for an order-free turn; a GM overrides NO-I2; a force
+    at sea with an order is refused before the form opens (NO-3.3: by packet boat)."""
     from bot.rules.naval_orders import check_order_form_opens
 
-    state = give("Britain", "Hood", CRUISE, 2)(world()).state
+    fresh = world()
     assert (
-        check_order_form_opens(state, support.DEFAULTS, "Britain", "Swift", "raid", 2).name
-        == "Swift"
+        check_order_form_opens(fresh, support.DEFAULTS, "Britain", "Hood", "raid", 2).name == "Hood"
     )
+    state = give("Britain", "Hood", CRUISE, 2)(fresh).state
     opened = check_order_form_opens(state, support.DEFAULTS, "", "Hood", "raid", 2, by_gm=True)
     assert opened.name == "Hood"
+    with pytest.raises(RuleViolation) as at_sea:
+        check_order_form_opens(state, support.DEFAULTS, "Britain", "Swift", "raid", 2)
+    assert at_sea.value.params["clause"] == "NO-3.3"

@@ -33,9 +33,11 @@ from bot.rules.company_raids.work import (
     RaidOutcome,
     Work,
     active_piece,
+    company_name,
     find_company,
     find_piece,
 )
+from bot.text import tidy
 
 
 class Unchanged(Enum):
@@ -48,10 +50,17 @@ KEEP = Unchanged.KEEP
 
 
 def _check_name(name: str) -> str:
-    clean = " ".join(name.split())
+    """A name as stored: invisible characters stripped, NFC, single spaces (`tidy`)."""
+    clean = tidy(name)
     if not clean or len(clean) > MAX_NAME:
         raise RuleViolation(P + "error.bad_name", clause="CR-I16", limit=MAX_NAME)
     return clean
+
+
+def _reusable(state: CompanyRaidsState, key: str) -> bool:
+    """A removed piece's name may name a new piece (its record is replaced), unless an open
+    incident still tells of the removed one (CR-4.2, CR-5.10)."""
+    return state.pieces[key].destroyed and state.open_incident_of(key) is None
 
 
 def _check_amount(amount: int) -> None:
@@ -170,7 +179,7 @@ def register_piece(
     rival's piece is a visitor, CR-I18), or elsewhere. Registering opens no incident."""
     clean = _check_name(name)
     key = name_key(clean)
-    if key in state.pieces:
+    if key in state.pieces and not _reusable(state, key):
         raise Conflict(P + "error.piece_exists", piece=clean)
     if len(state.pieces) >= MAX_PIECES:
         raise RuleViolation(P + "error.too_many", clause="CR-I16", limit=MAX_PIECES)
@@ -183,7 +192,10 @@ def register_piece(
         raise Conflict(P + "error.joker_busy", clause="CR-I12", incident=state.joker_incident.id)
     work = Work.on(state, settings)
     work.state.pieces[key] = Piece(name=clean, owner=owner, value=value, company=company_key)
-    work.emit(PieceRegistered(piece=clean, owner=owner, value=value))
+    square = company_name(state, company_key) if company_key is not None else None
+    work.emit(
+        PieceRegistered(piece=clean, owner=owner, value=value, company=square, in_joker=in_joker)
+    )
     if in_joker:
         place_in_joker(work, key)
     return work.outcome()

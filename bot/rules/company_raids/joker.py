@@ -57,11 +57,14 @@ def visitors(state: CompanyRaidsState, settings: CompanyRaidsSettings) -> list[s
 
 
 def _ask_holding(work: Work, faction: Faction, incident: JokerIncident | None = None) -> None:
-    """CR-5.5, CR-I11: the new owner is asked to declare the Joker Holding."""
+    """CR-5.5, CR-I11: the new owner is asked to declare the Joker Holding; an owner with no
+    Company has no asset to reach the Joker, so the Holding is empty and nothing is asked
+    (they may still declare one with `/company holding` once they own Companies)."""
     if work.settings.track_joker_holding:
         work.state.joker.holding = []
-        work.state.joker.holding_due = True
-        work.emit(HoldingAsked(faction=faction), incident)
+        owns = any(c.owner == faction for c in work.state.companies.values())
+        work.state.joker.holding_due = owns
+        work.emit(HoldingAsked(faction=faction, no_companies=not owns), incident)
 
 
 def _clear_holding(work: Work, faction: Faction, incident: JokerIncident | None = None) -> None:

@@ -13,6 +13,8 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from bot.rulesets import ArchiveRecord
+from bot.text import CleanName
+from bot.text import name_key as text_name_key
 
 MAX_NAME = 60
 MAX_AMOUNT = 10**12
@@ -42,17 +44,18 @@ JOKER_STEPS: tuple[JokerStep, ...] = ("attack_choice", "defender_choice", "gm_ru
 
 
 def name_key(name: str) -> str:
-    """The lookup key of a Company or piece name: case and spacing do not matter."""
-    return " ".join(name.split()).casefold()
+    """The lookup key of a Company or piece name: case, spacing, Unicode forms and invisible
+    characters do not matter (`bot.text.name_key`), so `Steel\u200bworks` is `Steelworks`."""
+    return text_name_key(name)
 
 
 class Company(BaseModel):
     """A Company as the players registered it (CR-I4): owner marker, recorded fine, Holding."""
 
-    name: str = Field(min_length=1, max_length=MAX_NAME)
+    name: CleanName = Field(min_length=1, max_length=MAX_NAME)
     owner: Faction | None = None
     fine: int = Field(default=0, ge=0, le=MAX_AMOUNT)
-    holding: str | None = Field(default=None, max_length=MAX_NAME)
+    holding: CleanName | None = Field(default=None, max_length=MAX_NAME)
 
 
 class Piece(BaseModel):
@@ -63,7 +66,7 @@ class Piece(BaseModel):
     the players delete its record.
     """
 
-    name: str = Field(min_length=1, max_length=MAX_NAME)
+    name: CleanName = Field(min_length=1, max_length=MAX_NAME)
     owner: Faction = Field(min_length=1, max_length=MAX_NAME)
     value: int = Field(default=0, ge=0, le=MAX_AMOUNT)
     company: str | None = None
@@ -325,6 +328,9 @@ class HoldingAsked(_Event):
 
     kind: Literal["holding_asked"] = "holding_asked"
     faction: Faction
+    # The owner has no Company, so no asset reaches the Joker: the Holding is empty and no
+    # answer is awaited (CR-I11).
+    no_companies: bool = False
 
 
 class HoldingDeclared(_Event):
@@ -361,6 +367,8 @@ class PieceRegistered(_Event):
     owner: Faction
     value: int
     edited: bool = False
+    company: str | None = None  # the square it was registered on (section 1)
+    in_joker: bool = False
 
 
 class PieceDeleted(_Event):

@@ -44,6 +44,7 @@ from bot.rules.company_raids.models import (
     PieceMoved,
     PieceRegistered,
 )
+from bot.text import shown_msg
 
 P = "company_raids."
 # A duel with more shots than this is shown as its count and the last DUEL_TAIL shots.
@@ -146,7 +147,11 @@ def _chosen_line(event: ChoiceMade) -> Msg | None:
 
 
 def event_lines(event: Event) -> list[Msg]:
-    """The lines of one event."""
+    """The lines of one event, the names in them shown literally (`bot.text.shown`)."""
+    return [shown_msg(line) for line in _event_lines(event)]
+
+
+def _event_lines(event: Event) -> list[Msg]:
     match event:
         case PieceLanded():
             key = "line.passes" if event.passing else "line.lands"
@@ -248,7 +253,8 @@ def event_lines(event: Event) -> list[Msg]:
         case HoldingCleared():
             return [Msg(P + "holding.cleared", faction=event.faction)]
         case HoldingAsked():
-            return [Msg(P + "holding.asked", faction=event.faction)]
+            key = "holding.empty" if event.no_companies else "holding.asked"
+            return [Msg(P + key, faction=event.faction)]
         case HoldingDeclared():
             companies = ", ".join(event.companies) or "—"
             return [Msg(P + "holding.declared", faction=event.faction, companies=companies)]
@@ -267,7 +273,15 @@ def event_lines(event: Event) -> list[Msg]:
             return [Msg(P + "board.company_removed", company=event.company)]
         case PieceRegistered():
             key = "board.piece_edited" if event.edited else "board.piece_registered"
-            return [Msg(P + key, piece=event.piece, owner=event.owner, value=event.value)]
+            if event.in_joker:
+                where = Msg(P + "where.joker")
+            elif event.company is not None:
+                where = Msg(P + "where.company", company=event.company)
+            else:
+                where = Msg(P + "where.elsewhere")
+            return [
+                Msg(P + key, piece=event.piece, owner=event.owner, value=event.value, where=where)
+            ]
         case PieceDeleted():
             return [Msg(P + "board.piece_removed", piece=event.piece)]
         case PieceMoved():
@@ -293,7 +307,6 @@ def outcome_lines(events: Sequence[Event]) -> list[Msg]:
             totals.setdefault(event.payment.payee, []).append(event.payment.due_amount)
     for payee, amounts in totals.items():
         if len(amounts) > 1:
-            lines.append(
-                Msg(P + "payment.total", payee=payee, amount=amount_text(sum(amounts, Fraction(0))))
-            )
+            total = amount_text(sum(amounts, Fraction(0)))
+            lines.append(shown_msg(Msg(P + "payment.total", payee=payee, amount=total)))
     return lines

@@ -13,6 +13,7 @@ from bot.rules.company_raids.models import CompanyRaidsState, Piece
 from bot.rules.company_raids.narration import options_msg, who
 from bot.rules.company_raids.settings import CompanyRaidsSettings
 from bot.rules.company_raids.work import Awaiting, P, company_name, piece_name
+from bot.text import shown_msg
 
 
 @dataclass(frozen=True)
@@ -28,11 +29,13 @@ class RaidsStatus:
 
 def awaiting_line(awaiting: Awaiting) -> Msg:
     """ "Incident #3: waiting for Boris to collect the fine or counterattack"."""
-    return Msg(
-        P + f"waiting.{awaiting.step}",
-        incident=awaiting.incident_id,
-        who=who(awaiting.faction),
-        options=options_msg(awaiting.options, awaiting.step),
+    return shown_msg(
+        Msg(
+            P + f"waiting.{awaiting.step}",
+            incident=awaiting.incident_id,
+            who=who(awaiting.faction),
+            options=options_msg(awaiting.options, awaiting.step),
+        )
     )
 
 
@@ -40,7 +43,7 @@ def waiting_lines(state: CompanyRaidsState, settings: CompanyRaidsSettings) -> l
     """Every pending choice, and a Joker Holding the owner has yet to declare (CR-I11)."""
     lines = [awaiting_line(awaiting_of(state, settings, i)) for i in open_incidents(state)]
     if state.joker.holding_due and state.joker.owner is not None:
-        lines.append(Msg(P + "waiting.holding", faction=state.joker.owner))
+        lines.append(shown_msg(Msg(P + "waiting.holding", faction=state.joker.owner)))
     return lines
 
 
@@ -101,6 +104,7 @@ def status(state: CompanyRaidsState, settings: CompanyRaidsSettings) -> RaidsSta
     if settings.track_joker_holding and joker.owner is not None:
         holding = ", ".join(company_name(state, key) for key in joker.holding)
         lines.append(Msg(P + "status.joker_holding", companies=holding or "—"))
+    lines = [shown_msg(line) for line in lines]
     awaiting = [awaiting_of(state, settings, i) for i in open_incidents(state)]
     waiting = waiting_lines(state, settings)
     lines += waiting or [Msg(P + "status.nothing_pending")]

@@ -171,12 +171,13 @@ def take_command_test(
     """
     force = find_force(state, request.force)
     check_owner(force, request.faction, request.by_gm)
-    order = _tested_order(force, settings)
-    _check_scope(settings, order, request.enemy_at, request.enemy_has_transports_or_packets)
     if force.tests_this_turn(turn) >= settings.command_tests_per_turn:
+        # First: a force that passed is `attacking`, and "cannot attack now" would hide why.
         raise RuleViolation(
             "naval_orders.error.test_used", clause="NO-I9", force=force.name, turn=turn
         )
+    order = _tested_order(force, settings)
+    _check_scope(settings, order, request.enemy_at, request.enemy_has_transports_or_packets)
     modifiers = command_test_modifiers(force, settings, order)
     modifier = sum(m.amount for m in modifiers)
     target = command_test_target(settings, order)

@@ -27,6 +27,7 @@ from bot.rules.naval_orders.models import (
     RaidOrder,
     Ship,
     Station,
+    name_key,
 )
 from bot.rules.naval_orders.reports import CommandTestResult, Modifier, MovementRange
 from bot.rules.naval_orders.settings import NavalOrdersSettings
@@ -152,6 +153,9 @@ def progress_msg(force: Force) -> Msg:
     if active is None or active.order.kind not in ("cruise", "raid"):
         return Msg("naval_orders.progress.none")
     if active.arrived_turn is None:
+        zone = active.order.location
+        if zone is not None and name_key(zone) == name_key(force.location):
+            return Msg("naval_orders.progress.in_location")  # counted from this turn's end
         return Msg("naval_orders.progress.not_arrived")
     if active.turns_required is None:
         return Msg("naval_orders.progress.open", done=active.turns_done)
@@ -190,7 +194,12 @@ def station_lines(station: Station, *, removed: bool = False) -> list[Msg]:
     if removed:
         return [Msg("naval_orders.station.removed", station=station.name)]
     key = "naval_orders.station.naval" if station.naval_station else "naval_orders.station.port"
-    return [Msg(key, station=station.name, location=station.location)]
+    owner: Msg = (
+        Msg("naval_orders.station.owner", owner=station.owner)
+        if station.owner
+        else Msg("naval_orders.station.no_owner")
+    )
+    return [Msg(key, station=station.name, location=station.location, owner=owner)]
 
 
 def position_lines(force: Force, *, back_in_zone: bool) -> list[Msg]:

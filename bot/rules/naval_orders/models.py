@@ -12,6 +12,9 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from bot.text import CleanName
+from bot.text import name_key as text_name_key
+
 ForceKind = Literal["line", "auxiliary", "fleet", "packet"]
 SquadronKind = Literal["line", "auxiliary"]
 VesselKind = Literal["warship", "transport", "merchant", "packet"]
@@ -32,8 +35,9 @@ MAX_NAME = 80
 
 
 def name_key(name: str) -> str:
-    """The lookup key of a force, station or place name: trimmed, case-folded."""
-    return " ".join(name.split()).casefold()
+    """The lookup key of a force, station or place name: NFKC case-folded without invisible
+    characters (`bot.text.name_key`), so `Ly\u200bon` and `ＬＹＯＮ` are `Lyon`."""
+    return text_name_key(name)
 
 
 class Ship(BaseModel):
@@ -184,7 +188,7 @@ class ActiveOrder(BaseModel):
 class Force(BaseModel):
     """A fleet, a squadron or a packet boat (NO-I3, NO-I22), with its order and status."""
 
-    name: str
+    name: CleanName
     owner: str
     kind: ForceKind
     officer_rating: int = Field(default=0, ge=-1, le=2)
@@ -231,7 +235,7 @@ class Station(BaseModel):
     """A port from the GM's list; naval stations are ports too (§4, NO-I4). A station may hold
     a recorded build order (NO-1.1, NO-I1)."""
 
-    name: str
+    name: CleanName
     location: str
     naval_station: bool = False
     owner: str | None = None

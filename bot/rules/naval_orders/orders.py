@@ -84,8 +84,17 @@ def check_order_form_opens(
     order itself is checked again when given."""
     force = find_force(state, force_name)
     check_owner(force, faction, by_gm)
-    check_may_receive(settings, force, kind, turn, override=gm_overrides(settings, by_gm))
+    override = gm_overrides(settings, by_gm)
+    check_may_receive(settings, force, kind, turn, override=override)
+    check_may_change_here(force, override=override)
     return force
+
+
+def check_may_change_here(force: Force, *, override: bool) -> None:
+    """NO-3.3, NO-I18: a force's current order is replaced only in port (or by packet boat,
+    `send_by_packet`); a force at sea with no order yet may receive its first one."""
+    if not force.in_port and force.order is not None and not override:
+        raise RuleViolation("naval_orders.error.at_sea", clause="NO-3.3", force=force.name)
 
 
 def new_active_order(
@@ -158,7 +167,8 @@ def in_layover(state: NavalOrdersState, force: Force) -> bool:
 def give_order(
     state: NavalOrdersState, settings: NavalOrdersSettings, command: GiveOrder, turn: int
 ) -> NavalOutcome:
-    """Record a new order for a force in port (NO-3.3, NO-I18).
+    """Record a new order for a force in port, or the first order of a force at sea
+    (NO-3.3, NO-I18).
 
     In port it takes effect at once; during the layover it is recorded and takes effect when
     the layover ends (NO-I7). At sea it must go by packet boat (`send_by_packet`), unless the
@@ -168,9 +178,8 @@ def give_order(
     force = find_force(state, command.force)
     check_owner(force, command.faction, command.by_gm)
     override = gm_overrides(settings, command.by_gm)
+    check_may_change_here(force, override=override)
     order = check_can_receive(state, settings, force, command.order, turn, override=override)
-    if not force.in_port and not override:
-        raise RuleViolation("naval_orders.error.at_sea", clause="NO-3.3", force=force.name)
     new = writable(state, force.key)
     mine = new.forces[force.key]
     archive = _drop_relays(new, mine, turn)

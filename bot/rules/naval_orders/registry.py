@@ -25,11 +25,13 @@ from bot.rules.naval_orders.models import (
 )
 from bot.rules.naval_orders.outcomes import NavalOutcome
 from bot.rules.naval_orders.settings import NavalOrdersSettings
+from bot.text import tidy
 
 
 def clean_name(text: str | None, clause: str, field: str) -> str:
-    """A trimmed name; a missing or overlong one is refused (NO-4.10: a clear unique name)."""
-    value = " ".join((text or "").split())
+    """A name as stored (`bot.text.tidy`: no invisible characters, NFC, single spaces); a
+    missing or overlong one is refused (NO-4.10: a clear unique name)."""
+    value = tidy(text or "")
     if not value or len(value) > MAX_NAME:
         raise RuleViolation(
             "naval_orders.error.bad_name", clause=clause, field=Msg(f"naval_orders.field.{field}")
@@ -103,8 +105,12 @@ def register_force(
         for squadron in command.squadrons:
             _check_ships(squadron.kind, squadron.ships, "NO-I3")
     else:
-        if command.squadrons or not command.ships:
+        if command.squadrons:
             raise RuleViolation("naval_orders.error.squadron_needs_ships", clause="NO-I3")
+        if not command.ships and command.kind == "packet":
+            raise RuleViolation("naval_orders.error.packet_needs_boats", clause="NO-I22")
+        if not command.ships:
+            raise RuleViolation("naval_orders.error.no_ships", clause="NO-I3")
         _check_ships(command.kind, command.ships, "NO-I22")
     if command.kind == "packet" and command.officer_rating != 0:
         raise RuleViolation("naval_orders.error.packet_rating", clause="NO-I22")

@@ -30,9 +30,11 @@ from bot.rules.naval_orders.models import (
 )
 from bot.rules.naval_orders.orders import begin_layover_or_wait, put_in_force
 from bot.rules.naval_orders.outcomes import retire_order
+from bot.rules.naval_orders.registry import station_location
 from bot.rules.naval_orders.settings import NavalOrdersSettings
 from bot.rules.naval_orders.views import owners_lacking_orders, waiting_lines
 from bot.rulesets import ArchiveRecord, Awaited, TurnContext, TurnStepResult
+from bot.text import shown_msg
 
 ROLL_RAID_DURATION = "naval_orders.roll.raid_duration"
 
@@ -220,9 +222,19 @@ def _nearest_station(run: _Resolution, force: Force) -> str | None:
 
 
 def _late_return(run: _Resolution, force: Force) -> None:
-    """NO-I15: still returning at the resolution of T + deadline: reported once; with
-    `late_return_breaks_order` the order is broken for a GM ruling."""
+    """NO-I15: a force whose recorded location is its zone again, a turn after the attack,
+    is back; one still returning at the resolution of T + deadline is reported late once;
+    with `late_return_breaks_order` the order is broken for a GM ruling."""
     if force.status != "returning_to_zone" or force.return_due_turn is None:
+        return
+    zone = station_location(force)
+    began = force.return_due_turn - run.settings.return_deadline_turns
+    if run.turn > began and zone is not None and name_key(zone) == name_key(force.location):
+        # The recorded location is its zone again (the players move, NO-I6): back, not late.
+        force.status = "executing"
+        force.return_due_turn = None
+        force.late_reported = False
+        run.note(force, Msg("naval_orders.back_in_zone", force=force.name, location=zone))
         return
     if run.turn < force.return_due_turn or force.late_reported:
         return
@@ -385,7 +397,8 @@ def end_of_turn(
         _station_arrival(run, force)
         _layover_end(run, force)
     _relays(run)
-    lines = summary_lines(run.state, run.changes)
+    # Player-given names shown literally (the waiting lines escape their own).
+    lines = [shown_msg(line) for line in summary_lines(run.state, run.changes)]
     lines += waiting_lines(run.state, context.turn + 1)
     return TurnStepResult(
         state=run.state,
@@ -397,7 +410,7 @@ def end_of_turn(
             "completed": run.completed,
             "late_returns": run.late,
             "raid_rolls": run.raid_rolls,
-            "gm_only": [m.to_json() for m in run.gm_only],
+            "gm_only": [shown_msg(m).to_json() for m in run.gm_only],
         },
         archive=run.archive,
         audit_lines=[

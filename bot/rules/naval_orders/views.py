@@ -8,6 +8,7 @@ from bot.i18n import Msg, MsgList
 from bot.rules.naval_orders.messages import order_text, progress_msg, status_msg
 from bot.rules.naval_orders.models import Force, NavalOrdersState, name_key
 from bot.rules.naval_orders.settings import NavalOrdersSettings
+from bot.text import shown_msg
 
 
 def order_visible(
@@ -43,7 +44,8 @@ def waiting_lines(state: NavalOrdersState, turn: int) -> list[Msg]:
 
 
 def owners_lacking_orders(state: NavalOrdersState, turn: int) -> list[tuple[str, Msg]]:
-    """Each owner with forces that still lack orders, and the line naming those forces."""
+    """Each owner with forces that still lack orders, and the line naming those forces (the
+    names shown literally, `bot.text.shown`)."""
     by_owner: dict[str, list[str]] = {}
     for key in sorted(state.forces):
         force = state.forces[key]
@@ -52,12 +54,14 @@ def owners_lacking_orders(state: NavalOrdersState, turn: int) -> list[tuple[str,
     return [
         (
             owner,
-            Msg(
-                "naval_orders.waiting.owner",
-                owner=owner,
-                count=len(names),
-                forces=MsgList(names),
-                turn=turn,
+            shown_msg(
+                Msg(
+                    "naval_orders.waiting.owner",
+                    owner=owner,
+                    count=len(names),
+                    forces=MsgList(names),
+                    turn=turn,
+                )
             ),
         )
         for owner, names in sorted(by_owner.items(), key=lambda item: name_key(item[0]))

@@ -67,6 +67,7 @@ from bot.rules.ottoman_piracy.rewards import (
     settle_hits,
 )
 from bot.rulesets import ArchiveRecord, TurnContext, TurnStepResult
+from bot.text import shown
 
 # Roll purposes are catalog keys, so the audit log can show them in either language.
 ROLL_ANTI_PIRACY = "ottoman_piracy.roll.anti_piracy"
@@ -148,6 +149,14 @@ def _piracies_in_zone(state: OttomanPiracyState, zone_key: str, turn: int) -> in
     )
 
 
+def check_declarer(state: OttomanPiracyState, by_faction: str | None) -> None:
+    """OP-1.1: only the faction playing the Ottomans (or the GM, `by_faction` None)
+    declares piracy; checked before anything about the declaration itself."""
+    ottoman_faction = state.faction_of(OTTOMAN)
+    if by_faction is not None and ottoman_faction is not None and by_faction != ottoman_faction:
+        raise NotAllowed(P + "error.not_ottoman_player", clause="OP-1.1")
+
+
 def _check_declaration(
     state: OttomanPiracyState,
     settings: OttomanPiracySettings,
@@ -155,13 +164,12 @@ def _check_declaration(
     turn: int,
     by_faction: str | None,
 ) -> None:
-    """Refuse a declaration the rules forbid (OP-1.1-1.4, OP-I2, OP-I3, OP-I14)."""
+    """Refuse a declaration the rules forbid (OP-1.1-1.4, OP-I2, OP-I3, OP-I14): who may
+    declare first, then what stands in the way."""
+    check_declarer(state, by_faction)
     pending = state.in_progress
     if pending is not None:
         raise RuleViolation(P + "error.piracy_in_progress", clause="OP-5.3", piracy=pending.id)
-    ottoman_faction = state.faction_of(OTTOMAN)
-    if by_faction is not None and ottoman_faction is not None and by_faction != ottoman_faction:
-        raise NotAllowed(P + "error.not_ottoman_player", clause="OP-1.1")
     active = state.impulse.active_power
     if active is not None and active != OTTOMAN:
         raise RuleViolation(P + "error.not_ottoman_impulse", clause="OP-1.1", power=active)
@@ -375,7 +383,7 @@ def _source_line(source: TargetDiceSource) -> Msg:
     label = piracy_msg(
         f"source.{source.kind}",
         power=power_label(source.power),
-        place=source.place,
+        place=shown(source.place),
         squadrons=counted("squadrons", source.units),
     )
     if source.excluded is None:

@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from bot.rules.ottoman_piracy.names import OTTOMAN, leader_key, power_key
+from bot.text import CleanName
 
 Reward = Literal["squadron", "card", "vp"]
 # Buttons list the rewards in the rulebook's order a), b), c) (OP-5.4-5.6).
@@ -128,7 +129,7 @@ class SquadronGroup(BaseModel):
 
     power: str = Field(min_length=1, max_length=60)
     location: SquadronLocation
-    place: str = Field(default="", max_length=60)
+    place: CleanName = Field(default="", max_length=60)
     count: int = Field(default=1, ge=0, le=MAX_UNITS)
 
     @field_validator("power")
@@ -165,7 +166,7 @@ class PiracyDeclaration(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    sea_zone: str = Field(min_length=1, max_length=60)
+    sea_zone: CleanName = Field(min_length=1, max_length=60)
     target: str = Field(min_length=1, max_length=60)
     corsairs: int = Field(ge=0, le=MAX_UNITS)
     target_ports: int = Field(ge=0, le=MAX_UNITS)
@@ -293,7 +294,7 @@ class PiracyMarker(BaseModel):
     """A piracy marker (OP-1.4): the zone used this turn and the piracies declared there."""
 
     zone_key: str
-    sea_zone: str
+    sea_zone: CleanName
     turn: int
     piracy_ids: list[int] = Field(default_factory=list)
 

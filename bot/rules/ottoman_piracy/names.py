@@ -8,13 +8,13 @@ kept as typed, keyed by their normalised form.
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from bot.i18n import Msg, language_of
 from bot.paths import data_dir
+from bot.text import name_key, shown, tidy
 
 # Every catalog key of this ruleset starts with this (data/locales/*/ottoman_piracy.json).
 P = "ottoman_piracy."
@@ -94,8 +94,9 @@ def faces_text(faces: list[int]) -> str:
 
 
 def _normal(text: str) -> str:
-    """Casefold, trim and collapse spaces; underscores read as spaces."""
-    return re.sub(r"\s+", " ", text.replace("_", " ")).strip().casefold()
+    """NFKC case-folded without invisible characters (`bot.text.name_key`); underscores read
+    as spaces; single spaces."""
+    return " ".join(name_key(text.replace("_", " ")).split())
 
 
 def _slug(text: str) -> str:
@@ -117,7 +118,7 @@ def power_label(power: str) -> Msg | str:
     """What players see for a power: a translated name, or the custom key as given."""
     if power in KNOWN_POWERS:
         return piracy_msg(f"power.{power}")
-    return power
+    return shown(power)
 
 
 def leader_key(name: str) -> str:
@@ -130,7 +131,7 @@ def leader_label(leader: str) -> Msg | str:
     """What players see for a naval leader."""
     if leader in KNOWN_LEADERS:
         return piracy_msg(f"leader.{leader}")
-    return leader
+    return shown(leader)
 
 
 @dataclass(frozen=True)
@@ -191,7 +192,7 @@ def sea_zone_label(name: str) -> Msg | str:
     zone = find_sea_zone(name)
     if zone is not None:
         return piracy_msg(f"zone.{zone.key}")
-    return name.strip()
+    return shown(tidy(name))
 
 
 def sea_zone_choices(query: str, locale: object = None, limit: int = 25) -> list[tuple[str, str]]:

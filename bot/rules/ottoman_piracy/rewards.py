@@ -27,6 +27,7 @@ from bot.rules.ottoman_piracy.names import (
     power_label,
     sea_zone_label,
 )
+from bot.text import shown
 
 ROLL_RANDOM_CARD = "ottoman_piracy.roll.random_card"
 
@@ -113,7 +114,7 @@ def squadron_place(record: PiracyRecord, group: SquadronGroup) -> Msg | str:
     """Where a squadron stands: the piracy zone's name, else the place registered."""
     if group.location == "zone" or not group.place:
         return sea_zone_label(record.declaration.sea_zone)
-    return group.place
+    return shown(group.place)
 
 
 def apply_reward(
