@@ -565,7 +565,10 @@ async def test_a_hostile_force_name_shows_literally_wherever_it_is_shown(navy):
     assert LITERAL in text_of(registered)
     assert LITERAL in await gm_overview(navy)
     pending = await navy.slash("/turn status", as_="gm")
-    assert LITERAL in pending.text()
+    assert LITERAL in "\n".join(
+        f"{e.get('description') or ''}\n" + "\n".join(f["value"] for f in e.get("fields", []))
+        for e in pending.embeds
+    )
     report = await end_turn(navy, 1)
     assert LITERAL in report
     for text in (text_of(registered), pending.text(), report):
