@@ -16,7 +16,7 @@ import discord
 
 from bot import controls
 from bot.dice import Dice
-from bot.errors import NotFound
+from bot.errors import GameError, NotAllowed, NotFound
 from bot.i18n import t
 from bot.interactions import ping_only, reply, require_gm
 from bot.rules.fleet_combat.settings import FleetCombatSettings
@@ -32,6 +32,7 @@ from bot.rules.space_pirates.models import PendingResolution, UpkeepDue
 from bot.rules.space_pirates.turn import answer_choice
 from bot.rules.space_pirates.upkeep import upkeep_waiting_line
 from bot.scaffold import Applied, RulesetContext
+from bot.storage.log import HistoryFilter
 from cogs.space_pirates.common import REPORT, C, Ctx, campaign_combat
 from cogs.space_pirates.render import lines_embeds, rendered
 
@@ -109,11 +110,15 @@ async def _answer(
     ctx: Ctx, choice_id: int, option: str
 ) -> Applied[ChoiceOutcome, SpacePiratesSettings]:
     """Apply the victim's answer in one unit of work, under the campaign's fleet combat
-    settings (FC-I17)."""
+    settings (FC-I17). A question a GM's undo took back says so (as core choices do); a
+    button of another kind of question (a number handed out again after an undo) is
+    refused."""
     combat: FleetCombatSettings = await campaign_combat(ctx)
     state, _ = await ctx.read()
     pending = next((q for q in open_questions(state) if q.choice_id == choice_id), None)
-    if pending is None:
+    if pending is None or option not in ANSWERS[kind_of(pending)]:
+        if pending is None and await _asked_by_undone_entry(ctx, choice_id):
+            raise GameError("error.choice_undone")
         raise NotFound("space_pirates.error.choice_not_found", choice=choice_id)
     owner = faction_of(pending)
     answering = ctx.claimed_faction(owner) or owner
@@ -131,14 +136,23 @@ async def _answer(
     )
 
 
+async def _asked_by_undone_entry(ctx: Ctx, choice_id: int) -> bool:
+    """Whether the newest of this ruleset's log entries that asked question `choice_id`
+    (its outcome's `waiting`) was undone by a GM (`/history undo` of a turn end)."""
+    flt = HistoryFilter(ruleset=SPEC.key)
+    before: int | None = None
+    while entries := await ctx.service.log.page(ctx.campaign.id, flt, before_seq=before, limit=100):
+        for entry in entries:
+            if choice_id in entry.outcome.get("waiting", ()):
+                return entry.seq in await ctx.service.log.undone(ctx.campaign.id, [entry.seq])
+        before = entries[-1].seq
+    return False
+
+
 def _public_audit(outcome: ChoiceOutcome) -> dict[str, Any]:
     """The raids the answer finished, without the briber-only lines (SP-I33): those never
     enter the log, which every member can export."""
     return {k: v for k, v in outcome.outcome.items() if k != "private"}
-
-
-def _new_questions(before: Sequence[int], outcome: ChoiceOutcome) -> list[Question]:
-    return [q for q in open_questions(outcome.state) if q.choice_id not in before]
 
 
 def report_view(ctx: Ctx, outcome: ChoiceOutcome, locale: str, turn: int) -> discord.ui.View | None:
@@ -156,21 +170,54 @@ def report_view(ctx: Ctx, outcome: ChoiceOutcome, locale: str, turn: int) -> dis
     )
 
 
+async def answer_question(
+    ctx: Ctx, choice_id: int, option: str, locale: str
+) -> tuple[list[discord.Embed], discord.ui.View | None]:
+    """Answer a question and give how it ended, titled by the answer (a paid buy-off is not
+    "the raid goes on"); the caller replies, then posts the questions that follow."""
+    state, _ = await ctx.read()
+    asked = next((q for q in open_questions(state) if q.choice_id == choice_id), None)
+    done = await _answer(ctx, choice_id, option)
+    assert asked is not None  # `_answer` refuses a question that is not open
+    title = C + f"answered.{kind_of(asked)}.{option}"
+    embeds = lines_embeds(title, done.outcome.lines, locale, faction=faction_of(asked))
+    view = report_view(ctx, done.outcome, locale, asked.turn)
+    return embeds[:10], view
+
+
+async def _post_new(ctx: Ctx, before: Sequence[int], locale: str) -> None:
+    state, _ = await ctx.read()
+    await post_questions(
+        ctx, [q for q in open_questions(state) if q.choice_id not in before], locale
+    )
+
+
 @controls.control(ANSWER)
 async def answer_clicked(interaction: discord.Interaction[Any], args: list[str]) -> None:
     """The victim's click: the paused resolution resumes; the question shows how it ended
     (in the language it was posted in) and any question it leads to is posted."""
     choice_id, option, locale = int(args[0]), args[1], args[2]
     ctx = await RulesetContext.of(interaction, SPEC)
+    before = [q.choice_id for q in open_questions((await ctx.read())[0])]
+    embeds, view = await answer_question(ctx, choice_id, option, locale)
+    await interaction.response.edit_message(content=None, embeds=embeds, view=view)
+    await _post_new(ctx, before, locale)
+
+
+async def dismiss_with_upkeep(ctx: Ctx, faction: str, contract: int) -> bool:
+    """SP-I35: dismissing a contract whose upkeep is waiting answers that upkeep "end the
+    contract": nothing is owed and the resolution goes on. False when none is waiting."""
     state, _ = await ctx.read()
+    due = next((d for d in state.upkeep_due if d.contract == contract), None)
+    if due is None:
+        return False
+    if not ctx.is_gm and due.owner != faction:
+        raise NotAllowed("space_pirates.error.not_your_contract", contract=contract)
     before = [q.choice_id for q in open_questions(state)]
-    turn = next((q.turn for q in open_questions(state) if q.choice_id == choice_id), 0)
-    done = await _answer(ctx, choice_id, option)
-    embeds = lines_embeds(C + "answered.title", done.outcome.lines, locale)
-    await interaction.response.edit_message(
-        content=None, embeds=embeds[:10], view=report_view(ctx, done.outcome, locale, turn)
-    )
-    await post_questions(ctx, _new_questions(before, done.outcome), locale)
+    embeds, view = await answer_question(ctx, due.choice_id, "end", ctx.public_locale)
+    await reply(ctx.interaction, embeds=embeds, view=view)
+    await _post_new(ctx, before, ctx.public_locale)
+    return True
 
 
 async def force_command(
@@ -198,4 +245,4 @@ async def force_command(
     await reply(interaction, embeds=embeds[:10])
     if private:  # the GM's eyes only (SP-I33)
         await reply(interaction, content="\n".join(private)[:1900], ephemeral=True)
-    await post_questions(ctx, _new_questions(before, done.outcome), ctx.public_locale)
+    await _post_new(ctx, before, ctx.public_locale)

@@ -489,9 +489,12 @@ class SpacePiratesCog(commands.Cog):
     async def mercenaries_dismiss(
         self, interaction: discord.Interaction[Any], contract: int, faction: str | None = None
     ) -> None:
-        """SP-9, SP-I35: no upkeep after this turn."""
+        """SP-9, SP-I35: no upkeep after this turn; an upkeep already waiting is settled by
+        ending the contract (nothing is owed)."""
         ctx = await RulesetContext.of(interaction, SPEC)
-        await operations.direct(ctx, "dismiss", ctx.acting_faction(faction), {"contract": contract})
+        who = ctx.acting_faction(faction)
+        if not await choices.dismiss_with_upkeep(ctx, who, contract):
+            await operations.direct(ctx, "dismiss", who, {"contract": contract})
 
     @mercenaries.command(name="station", description="Move a mercenary contract")
     @app_commands.autocomplete(faction=faction_autocomplete)

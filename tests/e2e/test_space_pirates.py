@@ -218,7 +218,7 @@ async def test_russian_player_reads_russian(pirates):
     assert question.pings == {"player3"}
     assert question.embeds[0]["title"] == "Пираты предлагают фракции Lyra откупиться"
     answered = await pirates.click(question, "Заплатить 600", as_="player3")
-    assert answered.embed.title == "Нападение пиратов продолжается"
+    assert answered.embed.title == "Lyra откупается от пиратов"
 
 
 @pytest.fixture

@@ -1,0 +1,81 @@
+"""Space pirates through Discord, what a new player met in review: mercenary upkeep forced
+by the number `/turn status` shows or cleared by dismissing the contract, who may register
+and change a route, the bribe's target, the titles, reports and numbering of the replies.
+
+Player1 plays Vega, player2 Orion, player3 (Russian) Lyra. Faces are scripted in the order
+the engine rolls them.
+"""
+
+from __future__ import annotations
+
+import re
+
+import tests.e2e.test_space_pirates as base
+from tests.e2e.test_space_pirates import end_turn, question_of
+
+pirates = base.pirates
+after_a_raid = base.after_a_raid
+
+
+def waiting_text(status):
+    return " ".join(f.value for f in status.embed.fields)
+
+
+async def _upkeep_waits(table):
+    """Vega hires 1000 after turn 1's raid; turn 2 ends on its 200 upkeep question."""
+    quote = await table.slash("/pirates mercenaries hire value:1000", as_="player1")
+    await table.click(quote, "Confirm", as_="player1")
+    table.script_dice([20, 20])
+    ended = await end_turn(table, 2)
+    status = await table.slash("/turn status", as_="gm")
+    shown = re.search(r"contract #(\d+) \(upkeep 200; choice #(\d+)\)", waiting_text(status))
+    assert shown is not None, waiting_text(status)
+    return ended, int(shown.group(1)), int(shown.group(2))
+
+
+async def test_a_gm_forces_the_upkeep_by_the_number_turn_status_shows(after_a_raid):
+    """SP-I35, SP-I45: `/turn status` names the upkeep's choice number; `/pirates force
+    choice:N` with that number applies `mercenary_upkeep_default` (pay) and the resolution
+    finishes."""
+    table = after_a_raid
+    _, contract, choice = await _upkeep_waits(table)
+
+    forced = await table.slash(f"/pirates force choice:{choice}", as_="gm")
+
+    assert not forced.ephemeral, forced.text()
+    assert f"Vega pays 200 upkeep: contract #{contract} runs on" in forced.embed.description
+    status = await table.slash("/turn status", as_="gm")
+    assert "mercenary" not in waiting_text(status)
+
+
+async def test_dismissing_a_contract_clears_the_upkeep_it_owed(after_a_raid):
+    """SP-I35: dismissing the contract whose upkeep is waiting ends it without paying; the
+    upkeep leaves `/turn status` and the old buttons answer that it is settled."""
+    table = after_a_raid
+    ended, contract, _ = await _upkeep_waits(table)
+
+    dismissed = await table.slash(
+        f"/pirates mercenaries dismiss contract:{contract}", as_="player1"
+    )
+
+    assert not dismissed.ephemeral, dismissed.text()
+    assert f"Vega ends mercenary contract #{contract}; the ships leave" in (
+        dismissed.embed.description
+    )
+    status = await table.slash("/turn status", as_="gm")
+    assert "mercenary" not in waiting_text(status)
+    late = await table.click(question_of(ended, "Pay 200"), "Pay 200", as_="player1")
+    assert late.ephemeral
+
+
+async def test_a_paid_buy_off_is_titled_as_paid(pirates):
+    """SP-I34: paying the buy-off edits the question to "Vega buys the raid off", not "the
+    pirates' raid goes on" (the title refusing keeps)."""
+    await pirates.slash("/pirates route add name:Rich goods:2350", as_="player1")
+    pirates.script_dice([1, 4, 6])
+    ended = await end_turn(pirates, 1)
+
+    paid = await pirates.click(question_of(ended, "Pay 600"), "Pay 600", as_="player1")
+
+    assert paid.embed.title == "Vega buys the raid off"
+    assert "raid goes on" not in paid.text()
