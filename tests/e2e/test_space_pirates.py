@@ -53,7 +53,7 @@ async def test_register_routes_and_planets_and_list_them(pirates):
     routes = await pirates.slash("/pirates routes", as_="player2")
     text = routes.embed.description
     assert "Silk" in text and "Vega 60%" in text and "Orion 40%" in text
-    assert "2× cruiser (guard, Vega)" in text and "1× destroyer (police, Vega)" in text
+    assert "2 cruisers (guard, Vega)" in text and "1 destroyer (police, Vega)" in text
     planets = await pirates.slash("/pirates planets", as_="player2")
     assert "Tau" in planets.embed.description and "troops cover the buildings" in (
         planets.embed.description

@@ -79,3 +79,19 @@ async def test_a_paid_buy_off_is_titled_as_paid(pirates):
 
     assert paid.embed.title == "Vega buys the raid off"
     assert "raid goes on" not in paid.text()
+
+
+async def test_ship_classes_read_in_russian_in_route_and_planet_lists(pirates):
+    """In a Russian campaign the lists read "1 дредноут" and "2 крейсера", not the class
+    keys."""
+    await pirates.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    await pirates.slash(
+        "/пираты маршрут добавить название:Шёлк товары:250 корабли:dreadnought", as_="player3"
+    )
+    await pirates.slash("/pirates planet add name:Tau income:900 ships:2 cruiser", as_="player3")
+    routes = await pirates.slash("/пираты маршруты", as_="player3")
+    planets = await pirates.slash("/пираты планеты", as_="player3")
+
+    assert "1 дредноут (охрана, Lyra)" in routes.embed.description
+    assert "2 крейсера (охрана, Lyra)" in planets.embed.description
+    assert "dreadnought" not in routes.embed.description
