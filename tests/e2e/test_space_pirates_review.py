@@ -95,3 +95,19 @@ async def test_ship_classes_read_in_russian_in_route_and_planet_lists(pirates):
     assert "1 дредноут (охрана, Lyra)" in routes.embed.description
     assert "2 крейсера (охрана, Lyra)" in planets.embed.description
     assert "dreadnought" not in routes.embed.description
+
+
+async def test_routes_planets_and_ships_are_numbered_so_a_player_tells_them_apart(pirates):
+    """One counter numbers routes, ships and planets: the lists say "Route #1", "ship #2",
+    "Planet #4", and a planet's registration cites SP-4.1 (the planet's income), not
+    SP-1.6 (shared routes)."""
+    added = await pirates.slash(
+        "/pirates route add name:Line goods:100 ships:2 cruiser", as_="player1"
+    )
+    planet = await pirates.slash("/pirates planet add name:Alpha income:300", as_="player1")
+
+    assert "Planet #4 Alpha registered (SP-4.1)" in planet.embed.description
+    assert "**Route #1 Line**" in added.embed.description
+    assert "2 cruisers (guard, Vega): ship #2, ship #3" in added.embed.description
+    planets = await pirates.slash("/pirates planets", as_="player2")
+    assert "**Planet #4 Alpha** (Vega)" in planets.embed.description
