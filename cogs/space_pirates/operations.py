@@ -36,12 +36,14 @@ from bot.rules.space_pirates.mercenaries import (
     station_contract,
 )
 from bot.rules.space_pirates.messages import fleet_msg
+from bot.rules.space_pirates.models import Station
 from bot.rules.space_pirates.privateers import (
     apply_privateers,
     apply_recall,
     quote_privateers,
     quote_recall,
 )
+from bot.rules.space_pirates.status import station_msg
 from bot.rules.space_pirates.turn import operations_open
 from bot.scaffold import RulesetContext
 from cogs.space_pirates.common import C, Change, Ctx, campaign_combat
@@ -195,7 +197,7 @@ def act(
         return Change(new, [Msg(C + "done.withdraw_public", faction=faction)], private=[told])
     if op == "station":
         new = station_contract(state, faction, p["contract"], p["station"], p.get("target"))
-        where = Msg(f"space_pirates.station.{p['station']}")
+        where = station_msg(Station(kind=p["station"], target=p.get("target")))
         return Change(new, [Msg(C + "done.station", id=p["contract"], station=where)])
     new = dismiss_contract(state, faction, p["contract"], turn)
     return Change(new, [Msg(C + "done.dismiss", id=p["contract"])])

@@ -111,3 +111,27 @@ async def test_routes_planets_and_ships_are_numbered_so_a_player_tells_them_apar
     assert "2 cruisers (guard, Vega): ship #2, ship #3" in added.embed.description
     planets = await pirates.slash("/pirates planets", as_="player2")
     assert "**Planet #4 Alpha** (Vega)" in planets.embed.description
+
+
+async def test_a_mercenary_contract_names_the_route_or_planet_it_guards(after_a_raid):
+    """SP-I35: `/pirates status` says "on route #N" and, after `/pirates mercenaries
+    station`, "at planet #M", not just "on a route"."""
+    table = after_a_raid
+    spare = await table.slash("/pirates route add name:Spare goods:50", as_="player1")
+    route = re.search(r"Route #(\d+)", spare.embed.description).group(1)
+    home = await table.slash("/pirates planet add name:Home income:300", as_="player1")
+    planet = re.search(r"Planet #(\d+)", home.embed.description).group(1)
+    quote = await table.slash(
+        f"/pirates mercenaries hire value:1000 station:route target:{route}", as_="player1"
+    )
+    hired = await table.click(quote, "Confirm", as_="player1")
+    contract = re.search(r"Contract #(\d+)", hired.embed.description).group(1)
+    status = await table.slash("/pirates status", as_="player1")
+    assert f"contract #{contract}: 9 ships, on route #{route}" in status.embed.description
+
+    moved = await table.slash(
+        f"/pirates mercenaries station contract:{contract} station:planet target:{planet}",
+        as_="player1",
+    )
+
+    assert f"Contract #{contract} now serves: at planet #{planet}" in moved.embed.description
