@@ -26,6 +26,7 @@ from bot.rules.space_pirates.registry import (
 )
 from bot.rules.space_pirates.status import status
 from bot.scaffold import RulesetContext, faction_autocomplete, matching_choices, state_for
+from bot.text import shown
 from cogs.space_pirates import choices, operations, reports
 from cogs.space_pirates.common import C, Change, Ctx, campaign_combat
 from cogs.space_pirates.input import (
@@ -45,12 +46,21 @@ STATIONS = [
 
 
 async def _owned_route(ctx: Ctx, route_id: int) -> TradeRoute:
-    """The route as committed, refused unless the actor owns a share of it (or is a GM)."""
+    """The route as committed, for a change or removal: a GM any; a player only a route they
+    own alone. A shared route's income and ships count in every owner's raid roll (SP-1.6,
+    SP-I5), so one owner may not change the others' dice: a GM changes it for them."""
     route = (await ctx.read())[0].route(route_id)
     if route is None:
         raise NotFound("space_pirates.error.route_not_found", route=route_id)
-    if not ctx.is_gm and not set(ctx.own_factions()) & {o.faction for o in route.owners}:
+    if ctx.is_gm:
+        return route
+    owners = [o.faction for o in route.owners]
+    if not set(ctx.own_factions()) & set(owners):
         raise NotAllowed(C + "error.not_your_route", route=route_id)
+    if len(owners) > 1:
+        raise NotAllowed(
+            C + "error.shared_route", route=route_id, owners=", ".join(map(shown, owners))
+        )
     return route
 
 
@@ -614,6 +624,10 @@ async def _save_route(
         if old is not None and owners is None
         else parse_owners(owners, ctx.factions, acting)
     )
+    if not ctx.is_gm and not set(ctx.own_factions()) & {f for f, _ in shares}:
+        # a route adds to each owner's raid roll (SP-1.7, SP-I5): a player registers only
+        # routes they own a share of
+        raise NotAllowed(C + "error.not_an_owner")
     combat = await campaign_combat(ctx)
 
     def change(state: SpacePiratesState, _s: SpacePiratesSettings, _d: object) -> Change:

@@ -58,7 +58,7 @@ async def test_register_routes_and_planets_and_list_them(pirates):
     assert "Tau" in planets.embed.description and "troops cover the buildings" in (
         planets.embed.description
     )
-    edited = await pirates.slash("/pirates route edit route:1 goods:400", as_="player2")
+    edited = await pirates.slash("/pirates route edit route:1 goods:400", as_="gm")
     assert "Route #1 Silk changed" in edited.embed.description
     assert "goods 400" in edited.embed.description
 

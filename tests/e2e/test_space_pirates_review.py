@@ -135,3 +135,33 @@ async def test_a_mercenary_contract_names_the_route_or_planet_it_guards(after_a_
     )
 
     assert f"Contract #{contract} now serves: at planet #{planet}" in moved.embed.description
+
+
+async def test_a_route_is_registered_by_its_owners_and_a_shared_one_changed_by_a_gm(pirates):
+    """SP-1.7, SP-I5: a route adds a point to each owner's raid roll, so Orion cannot
+    register one owned by Vega alone; a shared route's income and ships are in both owners'
+    rolls, so neither owner changes or removes it alone (the GM does); a route owned alone
+    its owner changes."""
+    foreign = await pirates.slash(
+        "/pirates route add name:Own2 goods:10 owners:Vega:100", as_="player2"
+    )
+    assert foreign.ephemeral and "only as one of its owners" in foreign.text()
+    routes = await pirates.slash("/pirates routes", as_="player1")
+    assert "Own2" not in (routes.embed.description or "")
+    shared = await pirates.slash(
+        "/pirates route add name:Silk goods:300 owners:Vega:60, Orion:40", as_="player2"
+    )
+    assert not shared.ephemeral, shared.text()
+
+    for player in ("player1", "player2"):
+        for line in ("/pirates route edit route:1 goods:9000", "/pirates route remove route:1"):
+            refused = await pirates.slash(line, as_=player)
+            assert refused.ephemeral and "only a GM changes or removes it" in refused.text()
+    routes = await pirates.slash("/pirates routes", as_="player1")
+    assert "goods 300" in routes.embed.description
+
+    edited = await pirates.slash("/pirates route edit route:1 goods:9000", as_="gm")
+    assert "goods 9000" in edited.embed.description
+    await pirates.slash("/pirates route add name:Mine goods:50", as_="player2")
+    mine = await pirates.slash("/pirates route edit route:2 goods:70", as_="player2")
+    assert "goods 70" in mine.embed.description
