@@ -448,7 +448,7 @@ class SpacePiratesCog(commands.Cog):
     @app_commands.describe(
         victim="The faction the pirates raid",
         kind="A route raid or a planet raid",
-        target="The route's or planet's number (optional)",
+        target="The route's or planet's number (only if the GM lets bribers choose, SP-I33)",
         faction="Who pays (GMs: any)",
     )
     @app_commands.choices(

@@ -76,7 +76,9 @@ def quote(
         fleet = fleet_msg(a.fleet)
         return [Msg(C + "quote.assault", value=a.value, fleet=fleet, failed=a.failed_attacks)]
     if op == "bribe":
-        b = quote_bribe(state, settings, combat, faction, p["victim"], p["kind"], turn)
+        b = quote_bribe(
+            state, settings, combat, faction, p["victim"], p["kind"], turn, target=p.get("target")
+        )
         if b.cost is None:
             return [Msg(C + "quote.bribe_rolled", victim=b.victim, pct=b.cost_pct)]
         shown: Msg | str = fleet_msg(b.fleet) if b.fleet else "—"

@@ -165,3 +165,27 @@ async def test_a_route_is_registered_by_its_owners_and_a_shared_one_changed_by_a
     await pirates.slash("/pirates route add name:Mine goods:50", as_="player2")
     mine = await pirates.slash("/pirates route edit route:2 goods:70", as_="player2")
     assert "goods 70" in mine.embed.description
+
+
+async def test_a_bribe_target_is_refused_before_the_price_is_shown(after_a_raid):
+    """SP-I33: the pirates choose the target of a bribed raid themselves, so `target:` is
+    refused at once, with no Confirm button to click; once the GM lets bribers choose, a
+    route that is not the victim's is refused the same way and the victim's own is quoted."""
+    table = after_a_raid
+    await table.slash("/pirates contacts factions:Vega", as_="player2")
+    await table.slash("/pirates route add name:Line goods:200", as_="player1")
+
+    refused = await table.slash("/pirates bribe victim:Vega target:5", as_="player2")
+
+    assert refused.ephemeral and refused.buttons == []
+    assert "The pirates choose the target of a bribed attack themselves" in refused.text()
+    await table.slash(
+        "/campaign settings set setting:space_pirates.bribe_target_choice value:briber_chooses",
+        as_="gm",
+    )
+    missing = await table.slash("/pirates bribe victim:Vega target:999", as_="player2")
+    assert missing.ephemeral and missing.buttons == [] and "#999" in missing.text()
+    routes = await table.slash("/pirates routes faction:Vega", as_="player2")
+    line = re.search(r"Route #(\d+) Line", routes.embed.description).group(1)
+    quoted = await table.slash(f"/pirates bribe victim:Vega target:{line}", as_="player2")
+    assert [b.label for b in quoted.buttons] == ["Confirm", "Cancel"]
