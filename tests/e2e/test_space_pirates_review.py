@@ -189,3 +189,17 @@ async def test_a_bribe_target_is_refused_before_the_price_is_shown(after_a_raid)
     line = re.search(r"Route #(\d+) Line", routes.embed.description).group(1)
     quoted = await table.slash(f"/pirates bribe victim:Vega target:{line}", as_="player2")
     assert [b.label for b in quoted.buttons] == ["Confirm", "Cancel"]
+
+
+async def test_a_single_route_is_attacked_without_a_target_roll(pirates):
+    """SP-I4: with one route no die is rolled: the report says so instead of "d2 → —"."""
+    await pirates.slash("/pirates route add name:Only goods:160", as_="player1")
+    pirates.script_dice([1, 3])
+    ended = await end_turn(pirates, 1)
+    await pirates.click(question_of(ended, "Refuse and fight"), "Refuse and fight", as_="player1")
+
+    report = await pirates.slash("/pirates report turn:1", as_="player1")
+
+    shown = report.embed.description
+    assert "Only one route, no target roll (SP-I4): Only is attacked" in shown
+    assert "Target weights" not in shown and "→ —" not in shown
