@@ -78,7 +78,8 @@ def page_view(turn: int, faction_id: int, page: int, count: int, locale: str) ->
 async def show_report(ctx: Ctx, faction: str, turn: int, page: int, *, edit: bool) -> None:
     """One page of a player's raid report, privately to the reader."""
     pages = await report_pages(ctx, faction, turn)
-    page = max(0, min(page, len(pages) - 1))
+    if not 0 <= page < len(pages):
+        raise NotFound(C + "error.no_page", page=page + 1, count=len(pages))
     title = t(C + "report.title", ctx.locale, faction=shown(faction), turn=turn)
     body = "\n".join(rendered(pages[page], ctx.locale))
     footer = t(C + "page.footer", ctx.locale, page=page + 1, count=len(pages))

@@ -203,3 +203,19 @@ async def test_a_single_route_is_attacked_without_a_target_roll(pirates):
     shown = report.embed.description
     assert "Only one route, no target roll (SP-I4): Only is attacked" in shown
     assert "Target weights" not in shown and "→ —" not in shown
+
+
+async def test_a_report_page_that_does_not_exist_is_refused(pirates):
+    """`/pirates report page:2` of a one-page report says, privately, that there is no
+    page 2, instead of showing page 1."""
+    await pirates.slash("/pirates route add name:Only goods:160", as_="player1")
+    pirates.script_dice([1, 3])
+    ended = await end_turn(pirates, 1)
+    await pirates.click(question_of(ended, "Refuse and fight"), "Refuse and fight", as_="player1")
+
+    missing = await pirates.slash("/pirates report turn:1 page:2", as_="player1")
+
+    assert missing.ephemeral
+    assert "There is no page 2: this report has 1 page." in missing.text()
+    first = await pirates.slash("/pirates report turn:1 page:1", as_="player1")
+    assert first.embed.footer == "Page 1 of 1"
