@@ -15,10 +15,19 @@ from typing import Any
 import discord
 
 from bot import controls
+from bot.campaigns import Choice
 from bot.dice import Dice
 from bot.errors import GameError, NotAllowed, NotFound
-from bot.i18n import t
-from bot.interactions import ping_only, reply, require_gm
+from bot.i18n import Msg, t
+from bot.interactions import (
+    Context,
+    choice_button,
+    choice_handler,
+    choice_view,
+    ping_only,
+    reply,
+    require_gm,
+)
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates import (
     SPEC,
@@ -27,7 +36,7 @@ from bot.rules.space_pirates import (
     SpacePiratesState,
     force_choices,
 )
-from bot.rules.space_pirates.messages import offer_lines
+from bot.rules.space_pirates.messages import offer_lines, waiting_line
 from bot.rules.space_pirates.models import PendingResolution, UpkeepDue
 from bot.rules.space_pirates.turn import answer_choice
 from bot.rules.space_pirates.upkeep import upkeep_waiting_line
@@ -37,6 +46,7 @@ from cogs.space_pirates.common import REPORT, C, Ctx, campaign_combat
 from cogs.space_pirates.render import lines_embeds, rendered
 
 ANSWER = "space_pirates.answer"
+FORCE_ALL = "sp_force_all"
 ANSWERS = {
     "buy_off": ("accept", "decline"),
     "plunder": ("cover", "avoid"),
@@ -220,29 +230,91 @@ async def dismiss_with_upkeep(ctx: Ctx, faction: str, contract: int) -> bool:
     return True
 
 
+def question_line(question: Question) -> Msg:
+    """The question as `/turn status` names it (its number, whose, what)."""
+    if isinstance(question, UpkeepDue):
+        return upkeep_waiting_line(question)
+    target = question.report.get("target_name") or str(question.attack.target)
+    return waiting_line(question, str(target))
+
+
 async def force_command(
     interaction: discord.Interaction[Any], choice: int | None, to_the_end: bool = False
 ) -> None:
     """SP-I45: the GM forces the defaults (`buy_off_default`, the planet's flag, fighting on,
-    `mercenary_upkeep_default`) of one waiting choice or of all of them; `to_the_end` also
-    forces every question the resolution comes to after them (SP-I40: one pauses it all)."""
+    `mercenary_upkeep_default`) of one waiting choice at once; every waiting choice only
+    after a private list of them and a confirm button. `to_the_end` also forces every
+    question the resolution comes to after them (SP-I40: one pauses it all)."""
     ctx = await RulesetContext.of(interaction, SPEC)
     require_gm(ctx.base)
+    state, _ = await ctx.read()
+    waiting = open_questions(state)
+    if not waiting:
+        raise NotFound(C + "error.nothing_waiting")
+    if choice is not None:
+        await _force(ctx, [choice], to_the_end)
+        return
+    ids = [q.choice_id for q in waiting]
+    payload = {"ids": ids, "rest": to_the_end, "locale": ctx.locale}
+    async with ctx.service.work(ctx.campaign.id, ctx.base.actor) as uow:
+        choice_id = await uow.open_choice(SPEC.key, FORCE_ALL, ctx.user_id, payload)
+    view = choice_view(
+        [
+            choice_button(
+                choice_id,
+                "confirm",
+                ctx.t(C + "force.confirm", count=len(ids)),
+                style=discord.ButtonStyle.danger,
+            ),
+            choice_button(choice_id, "cancel", ctx.t(C + "cancel")),
+        ]
+    )
+    rest = [Msg(C + "force.rest")] if to_the_end else []
+    lines = [*map(question_line, waiting), *rest]
+    embeds = lines_embeds(C + "force.title", lines, ctx.locale, count=len(ids))
+    await reply(interaction, embeds=embeds[:10], view=view, ephemeral=True)
+
+
+@choice_handler(FORCE_ALL)
+async def confirm_force_all(
+    interaction: discord.Interaction[Any], base: Context, choice: Choice, option: str
+) -> None:
+    """Confirm forces the questions listed (those still open); cancel changes nothing."""
+    ctx = await RulesetContext.within(interaction, base, SPEC)
+    require_gm(ctx.base)
+    locale = str(choice.payload.get("locale") or ctx.locale)
+    async with ctx.service.work(ctx.campaign.id, ctx.base.actor) as uow:
+        await uow.claim_choice(choice.id, gm=True)
+        await uow.close_choice(choice.id, "cancelled" if option == "cancel" else "done")
+    if option == "cancel":
+        embeds = lines_embeds(C + "force.cancelled", [Msg(C + "cancelled")], locale)
+        await interaction.response.edit_message(embeds=embeds, view=None)
+        return
+    state, _ = await ctx.read()
+    still = {q.choice_id for q in open_questions(state)}
+    ids = [int(i) for i in choice.payload["ids"] if int(i) in still]
+    if not ids:
+        raise NotFound(C + "error.nothing_waiting")
+    await interaction.response.edit_message(view=None)
+    await _force(ctx, ids, bool(choice.payload.get("rest")))
+
+
+async def _force(ctx: Ctx, ids: list[int], to_the_end: bool) -> None:
+    """Force these questions' defaults in one unit of work and post what happened."""
     combat = await campaign_combat(ctx)
     state, _ = await ctx.read()
     before = [q.choice_id for q in open_questions(state)]
-    ids = before if choice is None else [choice]
-    if not ids:
-        raise NotFound(C + "error.nothing_waiting")
     done = await ctx.apply(
         lambda s, settings, dice: force_choices(
             s, settings, ids, dice, combat=combat, to_the_end=to_the_end
         ),
+        command="pirates force",
+        options={"choices": ids, "rest": to_the_end},
         audit=_public_audit,
     )
     private = [text for v in done.outcome.private.values() for text in rendered(v, ctx.locale)]
     embeds = lines_embeds(C + "forced.title", done.outcome.lines, ctx.public_locale)
-    await reply(interaction, embeds=embeds[:10])
+    await reply(ctx.interaction, embeds=embeds[:10])
     if private:  # the GM's eyes only (SP-I33)
-        await reply(interaction, content="\n".join(private)[:1900], ephemeral=True)
+        await reply(ctx.interaction, content="\n".join(private)[:1900], ephemeral=True)
     await _post_new(ctx, before, ctx.public_locale)

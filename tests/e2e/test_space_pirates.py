@@ -187,7 +187,9 @@ async def test_a_gm_forces_the_default_for_an_absent_player(pirates):
     refused = await pirates.slash("/pirates force", as_="player2")
     assert refused.ephemeral
 
-    forced = await pirates.slash("/pirates force", as_="gm")
+    listed = await pirates.slash("/pirates force", as_="gm")
+    assert listed.ephemeral and "Vega has not answered the buy-off offer" in listed.text()
+    forced = (await pirates.click(listed, "Force 1 answer", as_="gm")).followups[0]
 
     assert not forced.ephemeral
     assert "Vega" in forced.embed.description

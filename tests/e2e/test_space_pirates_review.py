@@ -219,3 +219,31 @@ async def test_a_report_page_that_does_not_exist_is_refused(pirates):
     assert "There is no page 2: this report has 1 page." in missing.text()
     first = await pirates.slash("/pirates report turn:1 page:1", as_="player1")
     assert first.embed.footer == "Page 1 of 1"
+
+
+async def test_forcing_every_question_lists_them_and_waits_for_the_gms_confirm(pirates):
+    """SP-I45: `/pirates force` with no number lists, privately, the waiting buy-off with its
+    number (with `rest`, that the questions after it are forced too) and changes nothing;
+    Cancel forces nothing; Confirm forces Vega's buy-off and then Orion's (SP-I40: the
+    resolution asks one at a time)."""
+    await pirates.slash("/pirates route add name:Rich goods:2350", as_="player1")
+    await pirates.slash("/pirates route add name:Far goods:2350", as_="player2")
+    pirates.script_dice([1, 4, 6, 1, 4, 6])
+    await end_turn(pirates, 1)
+
+    listed = await pirates.slash("/pirates force rest:true", as_="gm")
+
+    assert listed.ephemeral and listed.embed.title == "Force the default for 1 question?"
+    assert "Vega has not answered the buy-off offer #" in listed.embed.description
+    assert "is forced too, to its end" in listed.embed.description
+    status = await pirates.slash("/turn status", as_="gm")
+    assert "Vega has not answered" in " ".join(f.value for f in status.embed.fields)
+    cancelled = await pirates.click(listed, "Cancel", as_="gm")
+    assert "nothing changed" in cancelled.embed.description
+    listed = await pirates.slash("/pirates force rest:true", as_="gm")
+    confirmed = await pirates.click(listed, "Force 1 answer", as_="gm")
+    forced = next(m for m in confirmed.followups if not m.ephemeral)
+    assert forced.embed.title == "Defaults forced by a GM (SP-I45)"
+    assert "Vega" in forced.embed.description and "Orion" in forced.embed.description
+    status = await pirates.slash("/turn status", as_="gm")
+    assert "has not answered" not in " ".join(f.value for f in status.embed.fields)
