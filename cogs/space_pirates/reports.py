@@ -15,9 +15,9 @@ from bot.campaigns import TurnSummary
 from bot.errors import NotAllowed, NotFound
 from bot.i18n import Msg, t
 from bot.interactions import Context, campaign_context, make_embed, reply, turn_followup
-from bot.rules.fleet_combat.messages import round_lines
 from bot.rules.fleet_combat.models import RoundReport
 from bot.rules.space_pirates import SPEC
+from bot.rules.space_pirates.battle_report import battle_round_lines
 from bot.rules.space_pirates.messages import report_lines
 from bot.rules.space_pirates.reports import RaidReport, battle_key, report_key
 from bot.scaffold import RulesetContext
@@ -42,6 +42,8 @@ async def report_pages(ctx: Ctx, faction: str, turn: int) -> list[list[Msg]]:
     if not reports:
         raise NotFound(C + "error.no_report", faction=faction, turn=turn)
     combat = await campaign_combat(ctx)
+    _, settings = await ctx.read()
+    distance = combat.retreat_distance_points
     pages = [[line for r in reports for line in report_lines(r)]]
     for r in reports:
         if r.battle is None:
@@ -51,7 +53,7 @@ async def report_pages(ctx: Ctx, faction: str, turn: int) -> list[list[Msg]]:
         )
         for rnd in rounds:
             head = Msg(C + "report.round", seq=r.seq, round=rnd.round, count=len(rounds))
-            pages.append([head, *round_lines(rnd, retreat_distance=combat.retreat_distance_points)])
+            pages.append([head, *battle_round_lines(rnd, settings, retreat_distance=distance)])
     return pages
 
 

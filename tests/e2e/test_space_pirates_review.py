@@ -247,3 +247,28 @@ async def test_forcing_every_question_lists_them_and_waits_for_the_gms_confirm(p
     assert "Vega" in forced.embed.description and "Orion" in forced.embed.description
     status = await pirates.slash("/turn status", as_="gm")
     assert "has not answered" not in " ".join(f.value for f in status.embed.fields)
+
+
+async def test_the_battle_pages_name_the_pirates_and_their_raiders(pirates):
+    """SP-I11, FC-I17: Lyra's two cruisers fight one raider; the report's round pages, read
+    in Russian, say "пиратский флот" and "рейдер" (page 1's words), with no battle "№0 at
+    automatic", no untranslated "pirates" faction and no "frozen until the next turn" (an
+    automatic battle is fought to its end)."""
+    await pirates.slash("/pirates route add name:Line goods:160 ships:2 cruiser", as_="player3")
+    pirates.script_dice([1, 3])
+    ended = await end_turn(pirates, 1)
+    pirates.script_dice([6] * 10 + [1] * 10)
+    await pirates.click(question_of(ended, "Refuse and fight"), "Refuse and fight", as_="player3")
+
+    first = await pirates.slash("/pirates report turn:1", as_="player3")
+    assert "1 рейдер" in first.embed.description
+    pages = []
+    for page in (2, 3, 4, 5):
+        shown = await pirates.slash(f"/pirates report turn:1 page:{page}", as_="player3")
+        pages.append(shown.embed.description)
+    text = "\n".join(pages)
+
+    assert "пиратский флот" in text and "рейдер" in text
+    for leaked in ("№0", "automatic", "pirates", "заморожен", "эсминц"):
+        assert leaked not in text, leaked
+    assert "Бой окончен, в строю остались: Lyra" in pages[-1]
