@@ -272,3 +272,22 @@ async def test_the_battle_pages_name_the_pirates_and_their_raiders(pirates):
     for leaked in ("№0", "automatic", "pirates", "заморожен", "эсминц"):
         assert leaked not in text, leaked
     assert "Бой окончен, в строю остались: Lyra" in pages[-1]
+
+
+async def test_the_turn_end_never_pings_a_hidden_briber(after_a_raid):
+    """SP-I33: Orion's bribe raids Vega at the end of turn 2; the summary and the questions
+    ping Vega's player only: the ruleset lists only the victim as affected, never Orion,
+    whose bribe stays hidden, and no message names Orion."""
+    table = after_a_raid
+    await table.slash("/pirates contacts factions:Vega", as_="player2")
+    await table.slash("/pirates route add name:Line goods:200", as_="player1")
+    quote = await table.slash("/pirates bribe victim:Vega", as_="player2")
+    table.script_dice([4, 6, 1])
+    await table.click(quote, "Confirm", as_="player2")
+
+    table.script_dice([20, 20, 20])
+    ended = await end_turn(table, 2)
+
+    pinged = set(ended.pings) | {p for m in ended.followups for p in m.pings}
+    assert "player1" in pinged and "player2" not in pinged
+    assert "Orion" not in "\n".join((m.content or "") + str(m.embeds) for m in ended.followups)
