@@ -54,6 +54,8 @@ Params = dict[str, Any]
 # Operations whose story is the briber's and the GMs' only (SP-I33): their audit entry keeps
 # no options and a summary that names only the briber (GMs see the bribe in /pirates status).
 PRIVATE = {"bribe", "offer", "withdraw"}
+# Operations that cost nothing and run at once, without a quote (`direct`).
+DIRECT = {"dismiss", "station", "offer", "withdraw"}
 
 
 def quote(

@@ -291,3 +291,16 @@ async def test_the_turn_end_never_pings_a_hidden_briber(after_a_raid):
     pinged = set(ended.pings) | {p for m in ended.followups for p in m.pings}
     assert "player1" in pinged and "player2" not in pinged
     assert "Orion" not in "\n".join((m.content or "") + str(m.embeds) for m in ended.followups)
+
+
+async def test_route_and_planet_numbers_autocomplete_from_their_own_lists(pirates):
+    """`/pirates route edit route:` offers routes, `/pirates planet remove planet:` planets
+    with their owners."""
+    await pirates.slash("/pirates route add name:Line goods:100", as_="player1")
+    await pirates.slash("/pirates planet add name:Alpha income:300", as_="player1")
+
+    routes = await pirates.autocomplete("/pirates route edit route:", as_="player1")
+    planets = await pirates.autocomplete("/pirates planet remove planet:", as_="player1")
+
+    assert [(c.name, c.value) for c in routes] == [("#1 Line", 1)]
+    assert [(c.name, c.value) for c in planets] == [("#2 Alpha (Vega)", 2)]
