@@ -75,18 +75,23 @@ def open_questions(state: SpacePiratesState, turn: int | None = None) -> list[Qu
 def question_view(pending: Question, locale: str) -> discord.ui.View:
     """The player's two buttons; the first shows the price where there is one."""
     first, second = ANSWERS[kind_of(pending)]
-    cost = pending.amount if isinstance(pending, UpkeepDue) else pending.attack.cost
+    cost = cost_of(pending)
     label = t(C + f"answer.{first}", locale, cost=cost)
+    args: list[object] = [pending.choice_id, first, locale, cost]
     return controls.view(
         [
+            controls.button(ANSWER, args, label, style=discord.ButtonStyle.primary),
             controls.button(
-                ANSWER, [pending.choice_id, first, locale], label, style=discord.ButtonStyle.primary
-            ),
-            controls.button(
-                ANSWER, [pending.choice_id, second, locale], t(C + f"answer.{second}", locale)
+                ANSWER, [pending.choice_id, second, locale, cost], t(C + f"answer.{second}", locale)
             ),
         ]
     )
+
+
+def cost_of(question: Question) -> int:
+    """The price the question names (its buttons carry it: a button posted for a question an
+    undo took back does not answer a new one that got its number)."""
+    return question.amount if isinstance(question, UpkeepDue) else question.attack.cost
 
 
 def question_embeds(pending: Question, locale: str) -> list[discord.Embed]:
@@ -117,7 +122,7 @@ async def post_questions(ctx: Ctx, waiting: Sequence[Question], locale: str) -> 
 
 
 async def _answer(
-    ctx: Ctx, choice_id: int, option: str
+    ctx: Ctx, choice_id: int, option: str, cost: int | None = None
 ) -> Applied[ChoiceOutcome, SpacePiratesSettings]:
     """Apply the victim's answer in one unit of work, under the campaign's fleet combat
     settings (FC-I17). A question a GM's undo took back says so (as core choices do); a
@@ -126,9 +131,13 @@ async def _answer(
     combat: FleetCombatSettings = await campaign_combat(ctx)
     state, _ = await ctx.read()
     pending = next((q for q in open_questions(state) if q.choice_id == choice_id), None)
-    if pending is None or option not in ANSWERS[kind_of(pending)]:
-        if pending is None and await _asked_by_undone_entry(ctx, choice_id):
+    stale = pending is not None and cost is not None and cost_of(pending) != cost
+    if pending is None or stale or option not in ANSWERS[kind_of(pending)]:
+        live, undone = await _asked_by(ctx, choice_id)
+        if undone and (stale or not live):
             raise GameError("error.choice_undone")
+        if live and pending is None:
+            raise GameError("error.choice_done")
         raise NotFound("space_pirates.error.choice_not_found", choice=choice_id)
     owner = faction_of(pending)
     answering = ctx.claimed_faction(owner) or owner
@@ -146,17 +155,18 @@ async def _answer(
     )
 
 
-async def _asked_by_undone_entry(ctx: Ctx, choice_id: int) -> bool:
-    """Whether the newest of this ruleset's log entries that asked question `choice_id`
-    (its outcome's `waiting`) was undone by a GM (`/history undo` of a turn end)."""
+async def _asked_by(ctx: Ctx, choice_id: int) -> tuple[bool, bool]:
+    """Whether this ruleset's log entries that asked question `choice_id` (their outcome's
+    `waiting`) include one still standing, and one a GM undid (`/history undo` of a turn
+    end): the undo took the question back, an answer closed it."""
     flt = HistoryFilter(ruleset=SPEC.key)
+    asked: list[int] = []
     before: int | None = None
     while entries := await ctx.service.log.page(ctx.campaign.id, flt, before_seq=before, limit=100):
-        for entry in entries:
-            if choice_id in entry.outcome.get("waiting", ()):
-                return entry.seq in await ctx.service.log.undone(ctx.campaign.id, [entry.seq])
+        asked += [e.seq for e in entries if choice_id in e.outcome.get("waiting", ())]
         before = entries[-1].seq
-    return False
+    undone = await ctx.service.log.undone(ctx.campaign.id, asked) if asked else set()
+    return len(undone) < len(asked), bool(undone)
 
 
 def _public_audit(outcome: ChoiceOutcome) -> dict[str, Any]:
@@ -181,13 +191,13 @@ def report_view(ctx: Ctx, outcome: ChoiceOutcome, locale: str, turn: int) -> dis
 
 
 async def answer_question(
-    ctx: Ctx, choice_id: int, option: str, locale: str
+    ctx: Ctx, choice_id: int, option: str, locale: str, cost: int | None = None
 ) -> tuple[list[discord.Embed], discord.ui.View | None]:
     """Answer a question and give how it ended, titled by the answer (a paid buy-off is not
     "the raid goes on"); the caller replies, then posts the questions that follow."""
     state, _ = await ctx.read()
     asked = next((q for q in open_questions(state) if q.choice_id == choice_id), None)
-    done = await _answer(ctx, choice_id, option)
+    done = await _answer(ctx, choice_id, option, cost)
     assert asked is not None  # `_answer` refuses a question that is not open
     title = C + f"answered.{kind_of(asked)}.{option}"
     embeds = lines_embeds(title, done.outcome.lines, locale, faction=faction_of(asked))
@@ -207,9 +217,10 @@ async def answer_clicked(interaction: discord.Interaction[Any], args: list[str])
     """The victim's click: the paused resolution resumes; the question shows how it ended
     (in the language it was posted in) and any question it leads to is posted."""
     choice_id, option, locale = int(args[0]), args[1], args[2]
+    cost = int(args[3]) if len(args) > 3 and args[3].isdigit() else None  # older buttons: none
     ctx = await RulesetContext.of(interaction, SPEC)
     before = [q.choice_id for q in open_questions((await ctx.read())[0])]
-    embeds, view = await answer_question(ctx, choice_id, option, locale)
+    embeds, view = await answer_question(ctx, choice_id, option, locale, cost)
     await interaction.response.edit_message(content=None, embeds=embeds, view=view)
     await _post_new(ctx, before, locale)
 

@@ -65,7 +65,7 @@ async def test_dismissing_a_contract_clears_the_upkeep_it_owed(after_a_raid):
     status = await table.slash("/turn status", as_="gm")
     assert "mercenary" not in waiting_text(status)
     late = await table.click(question_of(ended, "Pay 200"), "Pay 200", as_="player1")
-    assert late.ephemeral
+    assert late.ephemeral and "This choice has already been answered" in late.text()
 
 
 async def test_a_paid_buy_off_is_titled_as_paid(pirates):
@@ -304,3 +304,28 @@ async def test_route_and_planet_numbers_autocomplete_from_their_own_lists(pirate
 
     assert [(c.name, c.value) for c in routes] == [("#1 Line", 1)]
     assert [(c.name, c.value) for c in planets] == [("#2 Alpha (Vega)", 2)]
+
+
+async def test_an_old_buy_off_button_after_an_undone_turn_end_answers_nothing(pirates):
+    """Issue 17, SP-I34: turn 1's end asks Vega to pay 600; the GM undoes it and ends the
+    turn again, which asks 480 under the same question number. The old "Pay 600" says the
+    command that asked it was undone and pays nothing; the new question still waits."""
+    await pirates.slash("/pirates route add name:Rich goods:2350", as_="player1")
+    pirates.script_dice([1, 4, 6])
+    first = await end_turn(pirates, 1)
+    old = question_of(first, "Pay 600")
+    asked = await pirates.slash("/history undo reason:the raid was declared late", as_="gm")
+    await pirates.click(asked, "Undo", as_="gm")
+    pirates.script_dice([1, 3, 5])
+    again = await end_turn(pirates, 1)
+    new = question_of(again, "Pay 480")
+    ids = [m.buttons[0].raw["custom_id"].split(":")[2] for m in (old, new)]
+    assert ids[0] == ids[1], ids  # the same question number, handed out again
+
+    late = await pirates.click(old, "Pay 600", as_="player1")
+
+    assert late.ephemeral and "The command that asked this was undone" in late.text()
+    status = await pirates.slash("/turn status", as_="gm")
+    assert "Vega has not answered the buy-off offer" in waiting_text(status)
+    paid = await pirates.click(new, "Pay 480", as_="player1")
+    assert paid.embed.title == "Vega buys the raid off"
