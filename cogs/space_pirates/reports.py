@@ -24,6 +24,7 @@ from bot.scaffold import RulesetContext
 from bot.text import shown
 from cogs.space_pirates.choices import open_questions, post_questions
 from cogs.space_pirates.common import REPORT, C, Ctx, campaign_combat
+from cogs.space_pirates.operations import close_quotes
 from cogs.space_pirates.render import rendered
 
 PER_MESSAGE = 25
@@ -114,6 +115,7 @@ async def after_turn(
     """Under the summary: a report button per player with a raid report, then the
     questions the resolution waits for (SP-I34, SP-I45), each pinging exactly its player."""
     ctx = await RulesetContext.within(interaction, base, SPEC)
+    await close_quotes(ctx)  # quotes are for the turn they were made in
     turn = base.campaign.turn
     ids = {f.name: f.id for f in ctx.factions}
     raids = summary.outcome.get("raids", [])

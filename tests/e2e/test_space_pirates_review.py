@@ -329,3 +329,27 @@ async def test_an_old_buy_off_button_after_an_undone_turn_end_answers_nothing(pi
     assert "Vega has not answered the buy-off offer" in waiting_text(status)
     paid = await pirates.click(new, "Pay 480", as_="player1")
     assert paid.embed.title == "Vega buys the raid off"
+
+
+async def test_a_quote_left_unconfirmed_expires_with_its_turn(pirates):
+    """A private quote nobody confirmed is replaced by the player's next one and closed at
+    the end of its turn: the turn after, its player is not pinged for it, and its Confirm
+    button runs nothing."""
+    await pirates.slash("/pirates contacts factions:Vega", as_="player2")
+    await pirates.slash("/pirates route add name:Line goods:200", as_="player1")
+    first = await pirates.slash("/pirates bribe victim:Vega", as_="player2")
+    second = await pirates.slash("/pirates bribe victim:Vega kind:route", as_="player2")
+    replaced = await pirates.click(first, "Confirm", as_="player2")
+    assert replaced.ephemeral and "already been answered" in replaced.text()
+    pirates.script_dice([20, 20])
+    await end_turn(pirates, 1)
+
+    pirates.script_dice([20, 20])
+    ended = await end_turn(pirates, 2)
+
+    pinged = set(ended.pings) | {p for m in ended.followups for p in m.pings}
+    assert "player2" not in pinged
+    expired = await pirates.click(second, "Confirm", as_="player2")
+    assert expired.ephemeral and "already been answered" in expired.text()
+    status = await pirates.slash("/pirates status", as_="player2")
+    assert "bribe" not in status.embed.description.lower()
