@@ -15,10 +15,19 @@ from typing import Any
 import discord
 
 from bot import controls
+from bot.campaigns import Choice
 from bot.dice import Dice
-from bot.errors import NotFound
-from bot.i18n import t
-from bot.interactions import ping_only, reply, require_gm
+from bot.errors import GameError, NotAllowed, NotFound
+from bot.i18n import Msg, t
+from bot.interactions import (
+    Context,
+    choice_button,
+    choice_handler,
+    choice_view,
+    ping_only,
+    reply,
+    require_gm,
+)
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates import (
     SPEC,
@@ -27,15 +36,17 @@ from bot.rules.space_pirates import (
     SpacePiratesState,
     force_choices,
 )
-from bot.rules.space_pirates.messages import offer_lines
+from bot.rules.space_pirates.messages import offer_lines, waiting_line
 from bot.rules.space_pirates.models import PendingResolution, UpkeepDue
 from bot.rules.space_pirates.turn import answer_choice
 from bot.rules.space_pirates.upkeep import upkeep_waiting_line
 from bot.scaffold import Applied, RulesetContext
+from bot.storage.log import HistoryFilter
 from cogs.space_pirates.common import REPORT, C, Ctx, campaign_combat
 from cogs.space_pirates.render import lines_embeds, rendered
 
 ANSWER = "space_pirates.answer"
+FORCE_ALL = "sp_force_all"
 ANSWERS = {
     "buy_off": ("accept", "decline"),
     "plunder": ("cover", "avoid"),
@@ -64,18 +75,23 @@ def open_questions(state: SpacePiratesState, turn: int | None = None) -> list[Qu
 def question_view(pending: Question, locale: str) -> discord.ui.View:
     """The player's two buttons; the first shows the price where there is one."""
     first, second = ANSWERS[kind_of(pending)]
-    cost = pending.amount if isinstance(pending, UpkeepDue) else pending.attack.cost
+    cost = cost_of(pending)
     label = t(C + f"answer.{first}", locale, cost=cost)
+    args: list[object] = [pending.choice_id, first, locale, cost]
     return controls.view(
         [
+            controls.button(ANSWER, args, label, style=discord.ButtonStyle.primary),
             controls.button(
-                ANSWER, [pending.choice_id, first, locale], label, style=discord.ButtonStyle.primary
-            ),
-            controls.button(
-                ANSWER, [pending.choice_id, second, locale], t(C + f"answer.{second}", locale)
+                ANSWER, [pending.choice_id, second, locale, cost], t(C + f"answer.{second}", locale)
             ),
         ]
     )
+
+
+def cost_of(question: Question) -> int:
+    """The price the question names (its buttons carry it: a button posted for a question an
+    undo took back does not answer a new one that got its number)."""
+    return question.amount if isinstance(question, UpkeepDue) else question.attack.cost
 
 
 def question_embeds(pending: Question, locale: str) -> list[discord.Embed]:
@@ -106,14 +122,22 @@ async def post_questions(ctx: Ctx, waiting: Sequence[Question], locale: str) -> 
 
 
 async def _answer(
-    ctx: Ctx, choice_id: int, option: str
+    ctx: Ctx, choice_id: int, option: str, cost: int | None = None
 ) -> Applied[ChoiceOutcome, SpacePiratesSettings]:
     """Apply the victim's answer in one unit of work, under the campaign's fleet combat
-    settings (FC-I17)."""
+    settings (FC-I17). A question a GM's undo took back says so (as core choices do); a
+    button of another kind of question (a number handed out again after an undo) is
+    refused."""
     combat: FleetCombatSettings = await campaign_combat(ctx)
     state, _ = await ctx.read()
     pending = next((q for q in open_questions(state) if q.choice_id == choice_id), None)
-    if pending is None:
+    stale = pending is not None and cost is not None and cost_of(pending) != cost
+    if pending is None or stale or option not in ANSWERS[kind_of(pending)]:
+        live, undone = await _asked_by(ctx, choice_id)
+        if undone and (stale or not live):
+            raise GameError("error.choice_undone")
+        if live and pending is None:
+            raise GameError("error.choice_done")
         raise NotFound("space_pirates.error.choice_not_found", choice=choice_id)
     owner = faction_of(pending)
     answering = ctx.claimed_faction(owner) or owner
@@ -131,14 +155,24 @@ async def _answer(
     )
 
 
+async def _asked_by(ctx: Ctx, choice_id: int) -> tuple[bool, bool]:
+    """Whether this ruleset's log entries that asked question `choice_id` (their outcome's
+    `waiting`) include one still standing, and one a GM undid (`/history undo` of a turn
+    end): the undo took the question back, an answer closed it."""
+    flt = HistoryFilter(ruleset=SPEC.key)
+    asked: list[int] = []
+    before: int | None = None
+    while entries := await ctx.service.log.page(ctx.campaign.id, flt, before_seq=before, limit=100):
+        asked += [e.seq for e in entries if choice_id in e.outcome.get("waiting", ())]
+        before = entries[-1].seq
+    undone = await ctx.service.log.undone(ctx.campaign.id, asked) if asked else set()
+    return len(undone) < len(asked), bool(undone)
+
+
 def _public_audit(outcome: ChoiceOutcome) -> dict[str, Any]:
     """The raids the answer finished, without the briber-only lines (SP-I33): those never
     enter the log, which every member can export."""
     return {k: v for k, v in outcome.outcome.items() if k != "private"}
-
-
-def _new_questions(before: Sequence[int], outcome: ChoiceOutcome) -> list[Question]:
-    return [q for q in open_questions(outcome.state) if q.choice_id not in before]
 
 
 def report_view(ctx: Ctx, outcome: ChoiceOutcome, locale: str, turn: int) -> discord.ui.View | None:
@@ -156,46 +190,142 @@ def report_view(ctx: Ctx, outcome: ChoiceOutcome, locale: str, turn: int) -> dis
     )
 
 
+async def answer_question(
+    ctx: Ctx, choice_id: int, option: str, locale: str, cost: int | None = None
+) -> tuple[list[discord.Embed], discord.ui.View | None]:
+    """Answer a question and give how it ended, titled by the answer (a paid buy-off is not
+    "the raid goes on"); the caller replies, then posts the questions that follow."""
+    state, _ = await ctx.read()
+    asked = next((q for q in open_questions(state) if q.choice_id == choice_id), None)
+    done = await _answer(ctx, choice_id, option, cost)
+    assert asked is not None  # `_answer` refuses a question that is not open
+    title = C + f"answered.{kind_of(asked)}.{option}"
+    embeds = lines_embeds(title, done.outcome.lines, locale, faction=faction_of(asked))
+    view = report_view(ctx, done.outcome, locale, asked.turn)
+    return embeds[:10], view
+
+
+async def _post_new(ctx: Ctx, before: Sequence[int], locale: str) -> None:
+    state, _ = await ctx.read()
+    await post_questions(
+        ctx, [q for q in open_questions(state) if q.choice_id not in before], locale
+    )
+
+
 @controls.control(ANSWER)
 async def answer_clicked(interaction: discord.Interaction[Any], args: list[str]) -> None:
     """The victim's click: the paused resolution resumes; the question shows how it ended
     (in the language it was posted in) and any question it leads to is posted."""
     choice_id, option, locale = int(args[0]), args[1], args[2]
+    cost = int(args[3]) if len(args) > 3 and args[3].isdigit() else None  # older buttons: none
     ctx = await RulesetContext.of(interaction, SPEC)
+    before = [q.choice_id for q in open_questions((await ctx.read())[0])]
+    embeds, view = await answer_question(ctx, choice_id, option, locale, cost)
+    await interaction.response.edit_message(content=None, embeds=embeds, view=view)
+    await _post_new(ctx, before, locale)
+
+
+async def dismiss_with_upkeep(ctx: Ctx, faction: str, contract: int) -> bool:
+    """SP-I35: dismissing a contract whose upkeep is waiting answers that upkeep "end the
+    contract": nothing is owed and the resolution goes on. False when none is waiting."""
     state, _ = await ctx.read()
+    due = next((d for d in state.upkeep_due if d.contract == contract), None)
+    if due is None:
+        return False
+    if not ctx.is_gm and due.owner != faction:
+        raise NotAllowed("space_pirates.error.not_your_contract", contract=contract)
     before = [q.choice_id for q in open_questions(state)]
-    turn = next((q.turn for q in open_questions(state) if q.choice_id == choice_id), 0)
-    done = await _answer(ctx, choice_id, option)
-    embeds = lines_embeds(C + "answered.title", done.outcome.lines, locale)
-    await interaction.response.edit_message(
-        content=None, embeds=embeds[:10], view=report_view(ctx, done.outcome, locale, turn)
-    )
-    await post_questions(ctx, _new_questions(before, done.outcome), locale)
+    embeds, view = await answer_question(ctx, due.choice_id, "end", ctx.public_locale)
+    await reply(ctx.interaction, embeds=embeds, view=view)
+    await _post_new(ctx, before, ctx.public_locale)
+    return True
+
+
+def question_line(question: Question) -> Msg:
+    """The question as `/turn status` names it (its number, whose, what)."""
+    if isinstance(question, UpkeepDue):
+        return upkeep_waiting_line(question)
+    target = question.report.get("target_name") or str(question.attack.target)
+    return waiting_line(question, str(target))
 
 
 async def force_command(
     interaction: discord.Interaction[Any], choice: int | None, to_the_end: bool = False
 ) -> None:
     """SP-I45: the GM forces the defaults (`buy_off_default`, the planet's flag, fighting on,
-    `mercenary_upkeep_default`) of one waiting choice or of all of them; `to_the_end` also
-    forces every question the resolution comes to after them (SP-I40: one pauses it all)."""
+    `mercenary_upkeep_default`) of one waiting choice at once; every waiting choice only
+    after a private list of them and a confirm button. `to_the_end` also forces every
+    question the resolution comes to after them (SP-I40: one pauses it all)."""
     ctx = await RulesetContext.of(interaction, SPEC)
     require_gm(ctx.base)
+    state, _ = await ctx.read()
+    waiting = open_questions(state)
+    if not waiting:
+        raise NotFound(C + "error.nothing_waiting")
+    if choice is not None:
+        await _force(ctx, [choice], to_the_end)
+        return
+    ids = [q.choice_id for q in waiting]
+    payload = {"ids": ids, "rest": to_the_end, "locale": ctx.locale}
+    async with ctx.service.work(ctx.campaign.id, ctx.base.actor) as uow:
+        choice_id = await uow.open_choice(SPEC.key, FORCE_ALL, ctx.user_id, payload)
+    view = choice_view(
+        [
+            choice_button(
+                choice_id,
+                "confirm",
+                ctx.t(C + "force.confirm", count=len(ids)),
+                style=discord.ButtonStyle.danger,
+            ),
+            choice_button(choice_id, "cancel", ctx.t(C + "cancel")),
+        ]
+    )
+    rest = [Msg(C + "force.rest")] if to_the_end else []
+    lines = [*map(question_line, waiting), *rest]
+    embeds = lines_embeds(C + "force.title", lines, ctx.locale, count=len(ids))
+    await reply(interaction, embeds=embeds[:10], view=view, ephemeral=True)
+
+
+@choice_handler(FORCE_ALL)
+async def confirm_force_all(
+    interaction: discord.Interaction[Any], base: Context, choice: Choice, option: str
+) -> None:
+    """Confirm forces the questions listed (those still open); cancel changes nothing."""
+    ctx = await RulesetContext.within(interaction, base, SPEC)
+    require_gm(ctx.base)
+    locale = str(choice.payload.get("locale") or ctx.locale)
+    async with ctx.service.work(ctx.campaign.id, ctx.base.actor) as uow:
+        await uow.claim_choice(choice.id, gm=True)
+        await uow.close_choice(choice.id, "cancelled" if option == "cancel" else "done")
+    if option == "cancel":
+        embeds = lines_embeds(C + "force.cancelled", [Msg(C + "cancelled")], locale)
+        await interaction.response.edit_message(embeds=embeds, view=None)
+        return
+    state, _ = await ctx.read()
+    still = {q.choice_id for q in open_questions(state)}
+    ids = [int(i) for i in choice.payload["ids"] if int(i) in still]
+    if not ids:
+        raise NotFound(C + "error.nothing_waiting")
+    await interaction.response.edit_message(view=None)
+    await _force(ctx, ids, bool(choice.payload.get("rest")))
+
+
+async def _force(ctx: Ctx, ids: list[int], to_the_end: bool) -> None:
+    """Force these questions' defaults in one unit of work and post what happened."""
     combat = await campaign_combat(ctx)
     state, _ = await ctx.read()
     before = [q.choice_id for q in open_questions(state)]
-    ids = before if choice is None else [choice]
-    if not ids:
-        raise NotFound(C + "error.nothing_waiting")
     done = await ctx.apply(
         lambda s, settings, dice: force_choices(
             s, settings, ids, dice, combat=combat, to_the_end=to_the_end
         ),
+        command="pirates force",
+        options={"choices": ids, "rest": to_the_end},
         audit=_public_audit,
     )
     private = [text for v in done.outcome.private.values() for text in rendered(v, ctx.locale)]
     embeds = lines_embeds(C + "forced.title", done.outcome.lines, ctx.public_locale)
-    await reply(interaction, embeds=embeds[:10])
+    await reply(ctx.interaction, embeds=embeds[:10])
     if private:  # the GM's eyes only (SP-I33)
-        await reply(interaction, content="\n".join(private)[:1900], ephemeral=True)
-    await post_questions(ctx, _new_questions(before, done.outcome), ctx.public_locale)
+        await reply(ctx.interaction, content="\n".join(private)[:1900], ephemeral=True)
+    await _post_new(ctx, before, ctx.public_locale)

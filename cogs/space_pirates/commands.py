@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
@@ -14,8 +14,9 @@ from bot.errors import NotAllowed, NotFound
 from bot.i18n import Msg
 from bot.interactions import line_embeds, message_batches, reply, require_gm
 from bot.rules.space_pirates import SPEC, SpacePiratesSettings, SpacePiratesState
-from bot.rules.space_pirates.models import Planet, TradeRoute
+from bot.rules.space_pirates.models import Planet, RegisteredShip, TradeRoute
 from bot.rules.space_pirates.registry import (
+    ShipSpec,
     register_planet,
     register_route,
     remove_planet,
@@ -26,6 +27,7 @@ from bot.rules.space_pirates.registry import (
 )
 from bot.rules.space_pirates.status import status
 from bot.scaffold import RulesetContext, faction_autocomplete, matching_choices, state_for
+from bot.text import shown
 from cogs.space_pirates import choices, operations, reports
 from cogs.space_pirates.common import C, Change, Ctx, campaign_combat
 from cogs.space_pirates.input import (
@@ -35,6 +37,7 @@ from cogs.space_pirates.input import (
     parse_owners,
     parse_ships,
 )
+from cogs.space_pirates.operations import Params
 from cogs.space_pirates.render import lines_embeds, planet_line, route_line
 
 STATIONS = [
@@ -43,14 +46,38 @@ STATIONS = [
     app_commands.Choice(name="planet", value="planet"),
 ]
 
+# The options a registration and its edit describe alike.
+ROUTE_FIELDS = {
+    "name": "The route's name",
+    "goods": "Income from goods per turn",
+    "passengers": "Income from passengers per turn",
+    "tourism": "Income from tourism per turn",
+}
+PLANET_FIELDS = {
+    "name": "The planet's name",
+    "income": "Income per turn",
+    "population": "Population",
+    "troops": "Troops (squads)",
+    "buildings": "Buildings (at least 1)",
+}
+
 
 async def _owned_route(ctx: Ctx, route_id: int) -> TradeRoute:
-    """The route as committed, refused unless the actor owns a share of it (or is a GM)."""
+    """The route as committed, for a change or removal: a GM any; a player only a route they
+    own alone. A shared route's income and ships count in every owner's raid roll (SP-1.6,
+    SP-I5), so one owner may not change the others' dice: a GM changes it for them."""
     route = (await ctx.read())[0].route(route_id)
     if route is None:
         raise NotFound("space_pirates.error.route_not_found", route=route_id)
-    if not ctx.is_gm and not set(ctx.own_factions()) & {o.faction for o in route.owners}:
+    if ctx.is_gm:
+        return route
+    owners = [o.faction for o in route.owners]
+    if not set(ctx.own_factions()) & set(owners):
         raise NotAllowed(C + "error.not_your_route", route=route_id)
+    if len(owners) > 1:
+        raise NotAllowed(
+            C + "error.shared_route", route=route_id, owners=", ".join(map(shown, owners))
+        )
     return route
 
 
@@ -76,6 +103,18 @@ async def _record(
     done = await ctx.apply(lambda s, _st, _d: Change(change(s), [line]), faction=faction)
     embeds = lines_embeds(C + title, done.outcome.lines, ctx.public_locale)
     await reply(ctx.interaction, embeds=embeds)
+
+
+async def _remove(interaction: discord.Interaction[Any], kind: str, number: int) -> None:
+    """Remove a route or a planet its owner may change (a GM any) and say so for everyone."""
+    ctx = await RulesetContext.of(interaction, SPEC)
+    if kind == "route":
+        await _owned_route(ctx, number)
+    else:
+        await _owned_planet(ctx, number)
+    remove = remove_route if kind == "route" else remove_planet
+    gone = Msg(C + f"{kind}.removed", id=number)
+    await _record(ctx, f"{kind}.title", lambda s: remove(s, number), gone)
 
 
 async def _id_choices(
@@ -110,10 +149,7 @@ class SpacePiratesCog(commands.Cog):
     @route.command(name="add", description="Register a trade route")
     @app_commands.autocomplete(faction=faction_autocomplete)
     @app_commands.describe(
-        name="The route's name",
-        goods="Income from goods per turn",
-        passengers="Income from passengers per turn",
-        tourism="Income from tourism per turn",
+        **ROUTE_FIELDS,
         owners="Co-owners and shares, e.g. Vega:60, Orion:40 (default: you, 100%)",
         ships="Ships, e.g. 2 cruiser, destroyer police, transport@Orion",
         faction="The faction registering (GMs: any)",
@@ -136,10 +172,7 @@ class SpacePiratesCog(commands.Cog):
     @route.command(name="edit", description="Change a trade route (options left out stay)")
     @app_commands.describe(
         route="The route's number",
-        name="The route's name",
-        goods="Income from goods per turn",
-        passengers="Income from passengers per turn",
-        tourism="Income from tourism per turn",
+        **ROUTE_FIELDS,
         owners="Co-owners and shares, e.g. Vega:60, Orion:40",
         ships="Ships (replace all), e.g. 2 cruiser, destroyer police",
     )
@@ -173,31 +206,14 @@ class SpacePiratesCog(commands.Cog):
     @app_commands.describe(route="The route's number")
     async def route_remove(self, interaction: discord.Interaction[Any], route: int) -> None:
         """Bribes against it are cancelled when they come up (SP-I33)."""
-        ctx = await RulesetContext.of(interaction, SPEC)
-        await _owned_route(ctx, route)
-        gone = Msg(C + "route.removed", id=route)
-        await _record(ctx, "route.title", lambda s: remove_route(s, route), gone)
-
-    @route_edit.autocomplete("route")
-    @route_remove.autocomplete("route")
-    async def route_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[int]]:
-        """The campaign's routes by number and name."""
-        return await _id_choices(
-            interaction, current, lambda s: [(f"#{r.id} {r.name}", r.id) for r in s.routes]
-        )
+        await _remove(interaction, "route", route)
 
     # -- planets -------------------------------------------------------------------------------
 
     @planet.command(name="add", description="Register a planet")
     @app_commands.autocomplete(faction=faction_autocomplete)
     @app_commands.describe(
-        name="The planet's name",
-        income="Income per turn",
-        population="Population",
-        troops="Troops (squads)",
-        buildings="Buildings (at least 1)",
+        **PLANET_FIELDS,
         cover="Troops cover the buildings when raided (else they avoid the pirates)",
         ships="Orbital ships, e.g. 2 cruiser, destroyer",
         faction="The owner (GMs: any)",
@@ -224,11 +240,7 @@ class SpacePiratesCog(commands.Cog):
     @planet.command(name="edit", description="Change a planet (options left out stay)")
     @app_commands.describe(
         planet="The planet's number",
-        name="The planet's name",
-        income="Income per turn",
-        population="Population",
-        troops="Troops (squads)",
-        buildings="Buildings (at least 1)",
+        **PLANET_FIELDS,
         cover="Troops cover the buildings when raided",
         ships="Orbital ships (replace all)",
     )
@@ -256,22 +268,26 @@ class SpacePiratesCog(commands.Cog):
     @app_commands.describe(planet="The planet's number")
     async def planet_remove(self, interaction: discord.Interaction[Any], planet: int) -> None:
         """The planet leaves the registry."""
-        ctx = await RulesetContext.of(interaction, SPEC)
-        await _owned_planet(ctx, planet)
-        gone = Msg(C + "planet.removed", id=planet)
-        await _record(ctx, "planet.title", lambda s: remove_planet(s, planet), gone)
+        await _remove(interaction, "planet", planet)
 
+    @route_edit.autocomplete("route")
+    @route_remove.autocomplete("route")
     @planet_edit.autocomplete("planet")
     @planet_remove.autocomplete("planet")
-    async def planet_autocomplete(
+    async def number_autocomplete(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[int]]:
-        """The campaign's planets by number, name and owner."""
-        return await _id_choices(
-            interaction,
-            current,
-            lambda s: [(f"#{p.id} {p.name} ({p.owner})", p.id) for p in s.planets],
-        )
+        """The campaign's routes by number and name, or its planets with their owners."""
+        command = interaction.command
+        parent = command.parent if isinstance(command, app_commands.Command) else None
+        planets = parent is not None and parent.name == "planet"
+
+        def numbered(state: SpacePiratesState) -> list[tuple[str, int]]:
+            if planets:
+                return [(f"#{p.id} {p.name} ({p.owner})", p.id) for p in state.planets]
+            return [(f"#{r.id} {r.name}", r.id) for r in state.routes]
+
+        return await _id_choices(interaction, current, numbered)
 
     # -- lists ---------------------------------------------------------------------------------
 
@@ -409,8 +425,7 @@ class SpacePiratesCog(commands.Cog):
         faction: str | None = None,
     ) -> None:
         """SP-6.3, SP-I30."""
-        ctx = await RulesetContext.of(interaction, SPEC)
-        await operations.offer(ctx, "locate", ctx.acting_faction(faction), {"location": location})
+        await _operate(interaction, "locate", faction, {"location": location})
 
     @base.command(name="assault", description="Attack the located pirate base (shows its fleet)")
     @app_commands.autocomplete(faction=faction_autocomplete)
@@ -427,18 +442,19 @@ class SpacePiratesCog(commands.Cog):
         faction: str | None = None,
     ) -> None:
         """SP-6.5…SP-6.9, SP-I31: fought at the end of the turn."""
-        ctx = await RulesetContext.of(interaction, SPEC)
-        who = ctx.acting_faction(faction)
-        classes = [s.ship_class for s in parse_ships(ships, ctx.factions, who)]
-        params = {"ships": classes, "contracts": parse_numbers(contracts)}
-        await operations.offer(ctx, "assault", who, params)
+
+        def params(ctx: Ctx, who: str) -> Params:
+            classes = [s.ship_class for s in parse_ships(ships, ctx.factions, who)]
+            return {"ships": classes, "contracts": parse_numbers(contracts)}
+
+        await _operate(interaction, "assault", faction, params)
 
     @pirates.command(name="bribe", description="Bribe the pirates to raid a contacted faction")
     @app_commands.autocomplete(faction=faction_autocomplete, victim=faction_autocomplete)
     @app_commands.describe(
         victim="The faction the pirates raid",
         kind="A route raid or a planet raid",
-        target="The route's or planet's number (optional)",
+        target="The route's or planet's number (only if the GM lets bribers choose, SP-I33)",
         faction="Who pays (GMs: any)",
     )
     @app_commands.choices(
@@ -456,10 +472,11 @@ class SpacePiratesCog(commands.Cog):
         faction: str | None = None,
     ) -> None:
         """SP-7, SP-I33: private to the briber and the GMs until it happens."""
-        ctx = await RulesetContext.of(interaction, SPEC)
-        who = ctx.acting_faction(faction)
-        params = {"victim": known_faction(ctx.factions, victim), "kind": kind, "target": target}
-        await operations.offer(ctx, "bribe", who, params)
+
+        def params(ctx: Ctx, _who: str) -> Params:
+            return {"victim": known_faction(ctx.factions, victim), "kind": kind, "target": target}
+
+        await _operate(interaction, "bribe", faction, params)
 
     @mercenaries.command(name="hire", description="Hire pirate mercenaries (shows fee and upkeep)")
     @app_commands.autocomplete(faction=faction_autocomplete)
@@ -479,9 +496,8 @@ class SpacePiratesCog(commands.Cog):
         faction: str | None = None,
     ) -> None:
         """SP-9, SP-I35."""
-        ctx = await RulesetContext.of(interaction, SPEC)
         params = {"value": value, "station": station, "target": target}
-        await operations.offer(ctx, "hire", ctx.acting_faction(faction), params)
+        await _operate(interaction, "hire", faction, params)
 
     @mercenaries.command(name="dismiss", description="End a mercenary contract")
     @app_commands.autocomplete(faction=faction_autocomplete)
@@ -489,9 +505,12 @@ class SpacePiratesCog(commands.Cog):
     async def mercenaries_dismiss(
         self, interaction: discord.Interaction[Any], contract: int, faction: str | None = None
     ) -> None:
-        """SP-9, SP-I35: no upkeep after this turn."""
+        """SP-9, SP-I35: no upkeep after this turn; an upkeep already waiting is settled by
+        ending the contract (nothing is owed)."""
         ctx = await RulesetContext.of(interaction, SPEC)
-        await operations.direct(ctx, "dismiss", ctx.acting_faction(faction), {"contract": contract})
+        who = ctx.acting_faction(faction)
+        if not await choices.dismiss_with_upkeep(ctx, who, contract):
+            await operations.direct(ctx, "dismiss", who, {"contract": contract})
 
     @mercenaries.command(name="station", description="Move a mercenary contract")
     @app_commands.autocomplete(faction=faction_autocomplete)
@@ -511,9 +530,8 @@ class SpacePiratesCog(commands.Cog):
         faction: str | None = None,
     ) -> None:
         """SP-I35: a contract defends only where it is stationed."""
-        ctx = await RulesetContext.of(interaction, SPEC)
         params = {"contract": contract, "station": station, "target": target}
-        await operations.direct(ctx, "station", ctx.acting_faction(faction), params)
+        await _operate(interaction, "station", faction, params)
 
     @pirates.command(name="offer", description="Answer a bribed raid offered to you at once")
     @app_commands.autocomplete(faction=faction_autocomplete)
@@ -530,9 +548,7 @@ class SpacePiratesCog(commands.Cog):
         faction: str | None = None,
     ) -> None:
         """SP-I34 `bribed_offer_timing = at_placement`: private to the victim and the GMs."""
-        ctx = await RulesetContext.of(interaction, SPEC)
-        params = {"bribe": bribe, "accept": pay}
-        await operations.direct(ctx, "offer", ctx.acting_faction(faction), params)
+        await _operate(interaction, "offer", faction, {"bribe": bribe, "accept": pay})
 
     @pirates.command(name="withdraw", description="Withdraw a bribe placed this turn")
     @app_commands.autocomplete(faction=faction_autocomplete)
@@ -541,8 +557,7 @@ class SpacePiratesCog(commands.Cog):
         self, interaction: discord.Interaction[Any], bribe: int, faction: str | None = None
     ) -> None:
         """SP-I33 `bribe_withdraw_after_roll`: nothing is owed; private to the briber."""
-        ctx = await RulesetContext.of(interaction, SPEC)
-        await operations.direct(ctx, "withdraw", ctx.acting_faction(faction), {"bribe": bribe})
+        await _operate(interaction, "withdraw", faction, {"bribe": bribe})
 
     @privateers.command(name="form", description="Send ships privateering against a faction")
     @app_commands.autocomplete(faction=faction_autocomplete, target=faction_autocomplete)
@@ -559,9 +574,11 @@ class SpacePiratesCog(commands.Cog):
         faction: str | None = None,
     ) -> None:
         """SP-10, SP-I36."""
-        ctx = await RulesetContext.of(interaction, SPEC)
-        params = {"target": known_faction(ctx.factions, target), "ships": parse_numbers(ships)}
-        await operations.offer(ctx, "privateers", ctx.acting_faction(faction), params)
+
+        def params(ctx: Ctx, _who: str) -> Params:
+            return {"target": known_faction(ctx.factions, target), "ships": parse_numbers(ships)}
+
+        await _operate(interaction, "privateers", faction, params)
 
     @privateers.command(name="recall", description="Recall a privateer group (shows the price)")
     @app_commands.autocomplete(faction=faction_autocomplete)
@@ -578,9 +595,23 @@ class SpacePiratesCog(commands.Cog):
         faction: str | None = None,
     ) -> None:
         """SP-10.7, SP-I37."""
-        ctx = await RulesetContext.of(interaction, SPEC)
         params = {"group": group, "ships": parse_numbers(ships) if ships else None}
-        await operations.offer(ctx, "recall", ctx.acting_faction(faction), params)
+        await _operate(interaction, "recall", faction, params)
+
+
+async def _operate(
+    interaction: discord.Interaction[Any],
+    op: str,
+    faction: str | None,
+    params: Params | Callable[[Ctx, str], Params],
+) -> None:
+    """An operation for the acting faction: quoted before a confirm button, or at once when
+    it costs nothing (`operations.DIRECT`)."""
+    ctx = await RulesetContext.of(interaction, SPEC)
+    who = ctx.acting_faction(faction)
+    given = params(ctx, who) if callable(params) else params
+    run = operations.direct if op in operations.DIRECT else operations.offer
+    await run(ctx, op, who, given)
 
 
 async def _list(
@@ -611,16 +642,15 @@ async def _save_route(
         if old is not None and owners is None
         else parse_owners(owners, ctx.factions, acting)
     )
+    if not ctx.is_gm and not set(ctx.own_factions()) & {f for f, _ in shares}:
+        # a route adds to each owner's raid roll (SP-1.7, SP-I5): a player registers only
+        # routes they own a share of
+        raise NotAllowed(C + "error.not_an_owner")
     combat = await campaign_combat(ctx)
 
-    def change(state: SpacePiratesState, _s: SpacePiratesSettings, _d: object) -> Change:
-        from bot.rules.space_pirates.registry import ShipSpec
+    specs = _ship_specs(ctx, old.ships if old else None, ships, acting or shares[0][0])
 
-        specs = (
-            [ShipSpec(s.owner, s.ship_class, s.role, s.cost, s.wounds) for s in old.ships]
-            if old is not None and ships is None
-            else parse_ships(ships, ctx.factions, acting or shares[0][0])
-        )
+    def change(state: SpacePiratesState, _s: SpacePiratesSettings, _d: object) -> Change:
         new, route = register_route(
             state,
             combat,
@@ -636,12 +666,7 @@ async def _save_route(
         return Change(new, [Msg(C + key, id=route.id, name=route.name)])
 
     done = await ctx.apply(change, faction=shares[0][0])
-    route = done.outcome.state.route(int(done.outcome.lines[0].params["id"]))
-    assert route is not None
-    locale = ctx.public_locale
-    embeds = lines_embeds(C + "route.title", done.outcome.lines, locale)
-    embeds[0].description = f"{embeds[0].description}\n{route_line(route, locale)}"
-    await reply(ctx.interaction, embeds=embeds)
+    await _post_saved(ctx, "route", done.outcome)
 
 
 async def _save_planet(
@@ -650,14 +675,9 @@ async def _save_planet(
     """Register or replace a planet; the engine refuses bad values with the allowed range."""
     combat = await campaign_combat(ctx)
 
-    def change(state: SpacePiratesState, _s: SpacePiratesSettings, _d: object) -> Change:
-        from bot.rules.space_pirates.registry import ShipSpec
+    specs = _ship_specs(ctx, old.orbital_ships if old else None, ships, owner)
 
-        specs = (
-            [ShipSpec(s.owner, s.ship_class, s.role, s.cost, s.wounds) for s in old.orbital_ships]
-            if old is not None and ships is None
-            else parse_ships(ships, ctx.factions, owner)
-        )
+    def change(state: SpacePiratesState, _s: SpacePiratesSettings, _d: object) -> Change:
         new, planet = register_planet(
             state,
             combat,
@@ -670,9 +690,32 @@ async def _save_planet(
         return Change(new, [Msg(C + key, id=planet.id, name=planet.name)])
 
     done = await ctx.apply(change, faction=owner)
-    planet = done.outcome.state.planet(int(done.outcome.lines[0].params["id"]))
-    assert planet is not None
+    await _post_saved(ctx, "planet", done.outcome)
+
+
+def _ship_specs(
+    ctx: Ctx, kept: Sequence[RegisteredShip] | None, typed: str | None, owner: str
+) -> list[ShipSpec]:
+    """The ships as typed (owned by `owner` unless named), or the ones kept when an edit
+    leaves them out."""
+    if kept is not None and typed is None:
+        return [ShipSpec(s.owner, s.ship_class, s.role, s.cost, s.wounds) for s in kept]
+    return parse_ships(typed, ctx.factions, owner)
+
+
+async def _post_saved(ctx: Ctx, kind: str, outcome: Change) -> None:
+    """The registration or change for everyone, with the route's or planet's line, in the
+    campaign's language."""
+    number = int(outcome.lines[0].params["id"])
     locale = ctx.public_locale
-    embeds = lines_embeds(C + "planet.title", done.outcome.lines, locale)
-    embeds[0].description = f"{embeds[0].description}\n{planet_line(planet, locale)}"
+    if kind == "route":
+        route = outcome.state.route(number)
+        assert route is not None
+        line = route_line(route, locale)
+    else:
+        planet = outcome.state.planet(number)
+        assert planet is not None
+        line = planet_line(planet, locale)
+    embeds = lines_embeds(C + f"{kind}.title", outcome.lines, locale)
+    embeds[0].description = f"{embeds[0].description}\n{line}"
     await reply(ctx.interaction, embeds=embeds)

@@ -36,12 +36,14 @@ from bot.rules.space_pirates.mercenaries import (
     station_contract,
 )
 from bot.rules.space_pirates.messages import fleet_msg
+from bot.rules.space_pirates.models import Station
 from bot.rules.space_pirates.privateers import (
     apply_privateers,
     apply_recall,
     quote_privateers,
     quote_recall,
 )
+from bot.rules.space_pirates.status import station_msg
 from bot.rules.space_pirates.turn import operations_open
 from bot.scaffold import RulesetContext
 from cogs.space_pirates.common import C, Change, Ctx, campaign_combat
@@ -52,6 +54,8 @@ Params = dict[str, Any]
 # Operations whose story is the briber's and the GMs' only (SP-I33): their audit entry keeps
 # no options and a summary that names only the briber (GMs see the bribe in /pirates status).
 PRIVATE = {"bribe", "offer", "withdraw"}
+# Operations that cost nothing and run at once, without a quote (`direct`).
+DIRECT = {"dismiss", "station", "offer", "withdraw"}
 
 
 def quote(
@@ -74,7 +78,9 @@ def quote(
         fleet = fleet_msg(a.fleet)
         return [Msg(C + "quote.assault", value=a.value, fleet=fleet, failed=a.failed_attacks)]
     if op == "bribe":
-        b = quote_bribe(state, settings, combat, faction, p["victim"], p["kind"], turn)
+        b = quote_bribe(
+            state, settings, combat, faction, p["victim"], p["kind"], turn, target=p.get("target")
+        )
         if b.cost is None:
             return [Msg(C + "quote.bribe_rolled", victim=b.victim, pct=b.cost_pct)]
         shown: Msg | str = fleet_msg(b.fleet) if b.fleet else "—"
@@ -158,6 +164,7 @@ async def offer(ctx: Ctx, op: str, faction: str, params: Params) -> None:
     state, settings = await ctx.read()
     lines = quote(op, state, settings, combat, faction, ctx.campaign.turn, params)
     payload = {"op": op, "faction": faction, "params": params, "locale": ctx.locale}
+    await close_quotes(ctx, ctx.user_id)  # a new quote replaces the player's earlier ones
     async with ctx.service.work(ctx.campaign.id, ctx.base.actor) as uow:
         choice_id = await uow.open_choice(SPEC.key, OPERATION, ctx.user_id, payload)
     view = choice_view(
@@ -170,6 +177,22 @@ async def offer(ctx: Ctx, op: str, faction: str, params: Params) -> None:
     )
     embeds = lines_embeds(C + f"op.{op}", lines, ctx.locale, faction=faction)
     await reply(ctx.interaction, embeds=embeds, view=view, ephemeral=True)
+
+
+async def close_quotes(ctx: Ctx, user_id: int | None = None) -> None:
+    """Close the open operation quotes nobody confirmed (one player's, or every one at the
+    end of the turn they were made in), so a private quote left behind is not counted as a
+    choice its player still owes."""
+    open_quotes = [
+        c.id
+        for c in await ctx.service.open_choices(ctx.campaign.id)
+        if c.kind == OPERATION and (user_id is None or c.owner_id == user_id)
+    ]
+    if not open_quotes:
+        return
+    async with ctx.service.work(ctx.campaign.id, ctx.base.actor) as uow:
+        for choice_id in open_quotes:
+            await uow.close_choice(choice_id, "cancelled")
 
 
 def act(
@@ -195,7 +218,7 @@ def act(
         return Change(new, [Msg(C + "done.withdraw_public", faction=faction)], private=[told])
     if op == "station":
         new = station_contract(state, faction, p["contract"], p["station"], p.get("target"))
-        where = Msg(f"space_pirates.station.{p['station']}")
+        where = station_msg(Station(kind=p["station"], target=p.get("target")))
         return Change(new, [Msg(C + "done.station", id=p["contract"], station=where)])
     new = dismiss_contract(state, faction, p["contract"], turn)
     return Change(new, [Msg(C + "done.dismiss", id=p["contract"])])

@@ -10,6 +10,7 @@ import discord
 
 from bot.i18n import Msg, MsgList, t
 from bot.interactions import line_embeds
+from bot.rules.fleet_combat.messages import class_count
 from bot.rules.space_pirates.models import Planet, RegisteredShip, TradeRoute
 from bot.text import shown
 
@@ -48,7 +49,9 @@ def lines_embeds(
 
 
 def ships_text(ships: Sequence[RegisteredShip], locale: str) -> str:
-    """ "2× cruiser (guard, Vega)" for each class, role and owner."""
+    """ "2 cruisers (guard, Vega): ship #4, ship #5" for each class, role and owner, the
+    class in the reader's language (fleet combat's names); "ship #4" tells a ship's number
+    from a route's or planet's (one counter numbers them all)."""
     grouped: dict[tuple[str, str, str], list[int]] = {}
     for s in ships:
         grouped.setdefault((s.ship_class, s.role, s.owner), []).append(s.id)
@@ -57,10 +60,10 @@ def ships_text(ships: Sequence[RegisteredShip], locale: str) -> str:
             C + "ships.group",
             locale,
             count=len(ids),
-            ship_class=c,
+            ship_class=render_safe(class_count(c, len(ids)), locale),
             role=t(C + f"role.{r}", locale),
             owner=shown(o),
-            ids=" ".join(f"#{i}" for i in ids),
+            ids=", ".join(t(C + "ship.id", locale, id=i) for i in ids),
         )
         for (c, r, o), ids in grouped.items()
     ) or t(C + "ships.none", locale)

@@ -15,15 +15,16 @@ from bot.campaigns import TurnSummary
 from bot.errors import NotAllowed, NotFound
 from bot.i18n import Msg, t
 from bot.interactions import Context, campaign_context, make_embed, reply, turn_followup
-from bot.rules.fleet_combat.messages import round_lines
 from bot.rules.fleet_combat.models import RoundReport
 from bot.rules.space_pirates import SPEC
+from bot.rules.space_pirates.battle_report import battle_round_lines
 from bot.rules.space_pirates.messages import report_lines
 from bot.rules.space_pirates.reports import RaidReport, battle_key, report_key
 from bot.scaffold import RulesetContext
 from bot.text import shown
 from cogs.space_pirates.choices import open_questions, post_questions
 from cogs.space_pirates.common import REPORT, C, Ctx, campaign_combat
+from cogs.space_pirates.operations import close_quotes
 from cogs.space_pirates.render import rendered
 
 PER_MESSAGE = 25
@@ -42,6 +43,8 @@ async def report_pages(ctx: Ctx, faction: str, turn: int) -> list[list[Msg]]:
     if not reports:
         raise NotFound(C + "error.no_report", faction=faction, turn=turn)
     combat = await campaign_combat(ctx)
+    _, settings = await ctx.read()
+    distance = combat.retreat_distance_points
     pages = [[line for r in reports for line in report_lines(r)]]
     for r in reports:
         if r.battle is None:
@@ -51,7 +54,7 @@ async def report_pages(ctx: Ctx, faction: str, turn: int) -> list[list[Msg]]:
         )
         for rnd in rounds:
             head = Msg(C + "report.round", seq=r.seq, round=rnd.round, count=len(rounds))
-            pages.append([head, *round_lines(rnd, retreat_distance=combat.retreat_distance_points)])
+            pages.append([head, *battle_round_lines(rnd, settings, retreat_distance=distance)])
     return pages
 
 
@@ -78,7 +81,8 @@ def page_view(turn: int, faction_id: int, page: int, count: int, locale: str) ->
 async def show_report(ctx: Ctx, faction: str, turn: int, page: int, *, edit: bool) -> None:
     """One page of a player's raid report, privately to the reader."""
     pages = await report_pages(ctx, faction, turn)
-    page = max(0, min(page, len(pages) - 1))
+    if not 0 <= page < len(pages):
+        raise NotFound(C + "error.no_page", page=page + 1, count=len(pages))
     title = t(C + "report.title", ctx.locale, faction=shown(faction), turn=turn)
     body = "\n".join(rendered(pages[page], ctx.locale))
     footer = t(C + "page.footer", ctx.locale, page=page + 1, count=len(pages))
@@ -111,6 +115,7 @@ async def after_turn(
     """Under the summary: a report button per player with a raid report, then the
     questions the resolution waits for (SP-I34, SP-I45), each pinging exactly its player."""
     ctx = await RulesetContext.within(interaction, base, SPEC)
+    await close_quotes(ctx)  # quotes are for the turn they were made in
     turn = base.campaign.turn
     ids = {f.name: f.id for f in ctx.factions}
     raids = summary.outcome.get("raids", [])

@@ -53,12 +53,12 @@ async def test_register_routes_and_planets_and_list_them(pirates):
     routes = await pirates.slash("/pirates routes", as_="player2")
     text = routes.embed.description
     assert "Silk" in text and "Vega 60%" in text and "Orion 40%" in text
-    assert "2× cruiser (guard, Vega)" in text and "1× destroyer (police, Vega)" in text
+    assert "2 cruisers (guard, Vega)" in text and "1 destroyer (police, Vega)" in text
     planets = await pirates.slash("/pirates planets", as_="player2")
     assert "Tau" in planets.embed.description and "troops cover the buildings" in (
         planets.embed.description
     )
-    edited = await pirates.slash("/pirates route edit route:1 goods:400", as_="player2")
+    edited = await pirates.slash("/pirates route edit route:1 goods:400", as_="gm")
     assert "Route #1 Silk changed" in edited.embed.description
     assert "goods 400" in edited.embed.description
 
@@ -187,7 +187,9 @@ async def test_a_gm_forces_the_default_for_an_absent_player(pirates):
     refused = await pirates.slash("/pirates force", as_="player2")
     assert refused.ephemeral
 
-    forced = await pirates.slash("/pirates force", as_="gm")
+    listed = await pirates.slash("/pirates force", as_="gm")
+    assert listed.ephemeral and "Vega has not answered the buy-off offer" in listed.text()
+    forced = (await pirates.click(listed, "Force 1 answer", as_="gm")).followups[0]
 
     assert not forced.ephemeral
     assert "Vega" in forced.embed.description
@@ -218,7 +220,7 @@ async def test_russian_player_reads_russian(pirates):
     assert question.pings == {"player3"}
     assert question.embeds[0]["title"] == "Пираты предлагают фракции Lyra откупиться"
     answered = await pirates.click(question, "Заплатить 600", as_="player3")
-    assert answered.embed.title == "Нападение пиратов продолжается"
+    assert answered.embed.title == "Lyra откупается от пиратов"
 
 
 @pytest.fixture

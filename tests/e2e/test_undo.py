@@ -360,7 +360,7 @@ async def test_undo_of_a_turn_end_closes_the_buy_off_question_it_asked(table):
     await table.click(asked, "Undo", as_="gm")
     assert await snapshot(table) == before
     late = await table.click(offer, "Pay 600", as_="player1")
-    assert late.ephemeral and "There is no open choice" in late.text()
+    assert late.ephemeral and "The command that asked this was undone" in late.text()
     assert await snapshot(table) == before
     status = await table.slash("/turn status", as_="gm")
     assert status.embed.title.endswith("turn 2")

@@ -27,7 +27,10 @@ from bot.dice import Dice
 from bot.errors import GameError
 from bot.i18n import Msg, MsgList
 from bot.rules.fleet_combat.messages import JoinedMsg
-from bot.rules.space_pirates.base import apply_locate, order_base_attack
+from bot.rules.fleet_combat.models import BattleResult, RoundReport
+from bot.rules.space_pirates.base import BASE_FLEET, apply_locate, order_base_attack
+from bot.rules.space_pirates.battle import PIRATES
+from bot.rules.space_pirates.battle_report import battle_round_lines, over_msg, side_msg
 from bot.rules.space_pirates.bribe import apply_bribe
 from bot.rules.space_pirates.mercenaries import apply_hire
 from bot.rules.space_pirates.messages import offer_lines, report_lines
@@ -242,6 +245,23 @@ def emitted_messages():
     turn = resolve(state, 5, Dice.seeded(3))
     take(turn)
     out.extend(more_messages())
+    out.extend(battle_page_messages())
+    return out
+
+
+def battle_page_messages():
+    """The battle pages' words for every participant and pirate ship type, and a battle that
+    leaves nobody standing (SP-I11)."""
+    labels = (PIRATES, BASE_FLEET, "mercenaries #3", "privateers #4")
+    out = [m for m in map(side_msg, labels) if isinstance(m, Msg)]
+    out += [Msg(f"space_pirates.class.{t}") for t in DEFAULTS.pirate_ship_table]
+    wiped = RoundReport(
+        battle_id=0,
+        point="automatic",
+        round=1,
+        result=BattleResult(reason="no_combat_ships_left", holders=[]),
+    )
+    out.append(over_msg(wiped))
     return out
 
 
@@ -256,6 +276,8 @@ def more_messages():
         for record in result.archive:
             if isinstance(record.body, RaidReport):
                 out.extend(report_lines(record.body))
+            if isinstance(record.body, RoundReport):  # the report's battle pages
+                out.extend(battle_round_lines(record.body, DEFAULTS, retreat_distance=1))
 
     # SP-E3: a pirate victory, ships lost; the waiting line.
     state, _ = route(empty(), "Line", 250, ships=[("dreadnought", "guard")])

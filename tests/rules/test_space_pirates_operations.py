@@ -23,7 +23,12 @@ from bot.rules.space_pirates.base import (
     order_base_attack,
     quote_locate,
 )
-from bot.rules.space_pirates.bribe import apply_bribe, bribes_visible_to, quote_bribe
+from bot.rules.space_pirates.bribe import (
+    answer_bribe_offer,
+    apply_bribe,
+    bribes_visible_to,
+    quote_bribe,
+)
 from bot.rules.space_pirates.mercenaries import (
     apply_hire,
     dismiss_contract,
@@ -32,7 +37,7 @@ from bot.rules.space_pirates.mercenaries import (
 )
 from bot.rules.space_pirates.models import PirateFleet, PrivateerGroup, RegisteredShip
 from bot.rules.space_pirates.privateers import apply_privateers, apply_recall, quote_recall
-from bot.rules.space_pirates.registry import set_contacts, set_privateer_tech
+from bot.rules.space_pirates.registry import register_route, set_contacts, set_privateer_tech
 
 
 def test_sp_e7_locating_costs_a_tenth_of_the_largest_fleet_in_ten_turns():
@@ -94,6 +99,29 @@ def test_sp_e7_bribe_costs_half_the_generated_fleet():
     assert bribes_visible_to(new, "Boreas") == [bribe]
     assert bribes_visible_to(new, "Aurora") == []
     assert new.player("Aurora").history == []
+
+
+def test_the_turn_end_pings_the_victim_of_a_bribed_raid_never_the_briber():
+    """SP-I33, SP-I34 `at_placement`: Aurora refused the offer of Boreas's bribed raid; the
+    resolution fights it at once (no defenders: the pirates win). The turn end's `affected`
+    (whose players the summary pings) names Aurora only: the ping never points at the
+    hidden briber."""
+    settings = DEFAULTS.model_copy(update={"bribed_offer_timing": "at_placement"})
+    state, _ = route(empty(), "R1", 450)
+    state, _ = register_route(state, COMBAT, name="Far", goods=300, owners=[("Boreas", 100)])
+    state = set_contacts(state, "Boreas", ["Aurora"])
+    state, bribe = apply_bribe(
+        state, settings, COMBAT, "Boreas", "Aurora", "route", 5, scripted(3, 5, 6, 2)[0]
+    )
+    state = answer_bribe_offer(state, settings, bribe.id, "Aurora", False)
+
+    result = resolve(state, 5, Dice.seeded(7), settings)
+
+    raids = result.outcome["raids"]
+    assert [(r["faction"], r["mode"]) for r in raids if r["outcome"] == "successful"] == [
+        ("Aurora", "bribed")
+    ]
+    assert result.affected == ["Aurora"]
 
 
 def test_sp_e7_privateer_recall_costs_half_and_returns_after_a_d6():

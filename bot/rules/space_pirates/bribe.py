@@ -79,6 +79,30 @@ def _check(
     return record
 
 
+def _check_target(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    victim: str,
+    kind: Literal["route", "planet"],
+    turn: int,
+    target: int | None,
+) -> None:
+    """A target the briber names: only with `bribe_target_choice = briber_chooses` (else the
+    pirates choose, SP-I33), and only one of the victim's routes in their roll or an
+    eligible planet of theirs."""
+    if target is None:
+        return
+    if settings.bribe_target_choice != "briber_chooses":
+        raise RuleViolation(f"{P}error.bribe_target_choice", clause="SP-I33")
+    if kind == "route":
+        if not any(r.id == target for r in routes_in_roll(state, victim, settings)):
+            raise NotFound(f"{P}error.route_not_found", route=target)
+        return
+    planet = state.planet(target)
+    if planet is None or planet.owner != victim or not eligible(planet, turn, settings):
+        raise NotFound(f"{P}error.planet_not_found", planet=target)
+
+
 def quote_bribe(
     state: SpacePiratesState,
     settings: SpacePiratesSettings,
@@ -87,9 +111,13 @@ def quote_bribe(
     victim: str,
     kind: Literal["route", "planet"],
     turn: int,
+    *,
+    target: int | None = None,
 ) -> BribeQuote:
-    """Check a bribe and say what it will cost, before the binding placement (SP-7.2, SP-I33)."""
+    """Check a bribe (and the target the briber names) and say what it will cost, before the
+    binding placement (SP-7.2, SP-I33)."""
     record = _check(state, settings, combat, briber, victim, kind, turn)
+    _check_target(state, settings, victim, kind, turn, target)
     quote = BribeQuote(briber=briber, victim=victim, kind=kind, cost_pct=settings.bribe_cost_pct)
     values = recent_route_values(record, settings)
     if kind == "planet" and values:
@@ -117,17 +145,14 @@ def apply_bribe(
     """Place the bribe: generate the attack at once from the victim's current state (target
     dW, then strength; SP-I4, SP-I6–SP-I8, SP-I18, SP-I20), fix it, and price it at
     ⌈50 % × P⌉ (SP-I42). `target` is honoured only with `bribe_target_choice = briber_chooses`."""
-    if target is not None and settings.bribe_target_choice != "briber_chooses":
-        raise RuleViolation(f"{P}error.bribe_target_choice", clause="SP-I33")
     record = _check(state, settings, combat, briber, victim, kind, turn)
+    _check_target(state, settings, victim, kind, turn, target)
     new = state.model_copy(deep=True)
     raw, strength = 0, "0"
     if kind == "route":
         routes = routes_in_roll(new, victim, settings)
         if target is not None:
-            chosen = next((r for r in routes if r.id == target), None)
-            if chosen is None:
-                raise NotFound(f"{P}error.route_not_found", route=target)
+            chosen = next(r for r in routes if r.id == target)
         else:
             chosen_id = draw_target(routes, settings, dice).target
             chosen = next(r for r in routes if r.id == chosen_id)
@@ -138,8 +163,6 @@ def apply_bribe(
         planet, _ = choose_planet(new, settings, combat, victim, turn)
         if target is not None:
             planet = new.planet(target)
-            if planet is None or planet.owner != victim or not eligible(planet, turn, settings):
-                raise NotFound(f"{P}error.planet_not_found", planet=target)
         assert planet is not None
         values = recent_route_values(record, settings)
         if values:

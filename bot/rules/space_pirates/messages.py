@@ -131,14 +131,16 @@ def report_lines(report: RaidReport) -> list[Msg]:
                 )
     if report.mode == "bribed":
         lines.append(Msg(f"{P}report.bribed", briber=report.briber or "—"))
-    if report.draw is not None:
+    if report.draw is not None and report.draw.face is None:  # one route: no roll (SP-I4)
+        lines.append(Msg(f"{P}report.draw_single", target=target_msg(report)))
+    elif report.draw is not None:
         draw = report.draw
         lines.append(
             Msg(
                 f"{P}report.draw",
                 weights=", ".join(str(w) for w in draw.weights),
                 faces=draw.die_faces,
-                face=draw.face if draw.face is not None else "—",
+                face=draw.face,
                 target=target_msg(report),
             )
         )

@@ -31,6 +31,12 @@ ReportOutcome = Literal[
     "no_planet_raid",
 ]
 
+# Reports where nothing reached the player: no attack, or a bribed one cancelled (told to
+# the briber alone, SP-I33).
+QUIET_OUTCOMES = frozenset(
+    {"no_attack", "skipped_peace", "skipped_immunity", "no_routes", "no_planet_raid", "cancelled"}
+)
+
 
 class ChanceReport(BaseModel):
     """The raid-chance roll (SP-I1): the points, the d20 face, or why there was no roll."""

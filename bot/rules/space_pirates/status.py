@@ -13,7 +13,7 @@ from bot.rules.space_pirates.bribe import bribe_offer_cost, bribes_visible_to, o
 from bot.rules.space_pirates.chance import RaidPoints, raid_points, routes_in_roll
 from bot.rules.space_pirates.fleet import payment
 from bot.rules.space_pirates.messages import fleet_msg
-from bot.rules.space_pirates.models import PlayerPirates, SpacePiratesState
+from bot.rules.space_pirates.models import PlayerPirates, SpacePiratesState, Station
 from bot.rules.space_pirates.planet_raid import planet_points
 from bot.rules.space_pirates.route_raid import under_peace, under_route_immunity
 from bot.rules.space_pirates.settings import SpacePiratesSettings
@@ -99,7 +99,7 @@ def status(
                     contract=contract.id,
                     count=len(contract.ships),
                     upkeep=payment(settings, contract.value, settings.mercenary_upkeep_pct),
-                    station=Msg(f"{P}station.{contract.station.kind}"),
+                    station=station_msg(contract.station),
                 )
             )
     for group in state.privateers:
@@ -194,3 +194,10 @@ def chance_line(
     if under_route_immunity(record, turn):
         return Msg(f"{P}status.chance_immune")
     return Msg(f"{P}status.chance_no_routes")
+
+
+def station_msg(station: Station) -> Msg:
+    """Where a contract serves: "on route #7", "at planet #6" or "in reserve" (SP-I35)."""
+    if station.kind == "reserve":
+        return Msg(f"{P}station.reserve")
+    return Msg(f"{P}station.{station.kind}", target=station.target)

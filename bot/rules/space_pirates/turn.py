@@ -23,7 +23,7 @@ from bot.rules.space_pirates.models import (
     ResolutionCursor,
     SpacePiratesState,
 )
-from bot.rules.space_pirates.reports import Journal
+from bot.rules.space_pirates.reports import QUIET_OUTCOMES, Journal
 from bot.rules.space_pirates.resolution import (
     PlayerRun,
     player_steps,
@@ -113,6 +113,16 @@ def end_of_turn(
         lines=journal.lines,
         outcome=_outcome(journal),
         archive=journal.archive(),
+        affected=affected(journal),
+    )
+
+
+def affected(journal: Journal) -> list[str]:
+    """The factions the summary pings: each player whose attack the resolution finished
+    (the victim of a bribed attack, never its briber, who stays hidden: SP-I33). A question
+    waiting pings its own player when it is posted."""
+    return list(
+        dict.fromkeys(r.faction for r in journal.reports if r.outcome not in QUIET_OUTCOMES)
     )
 
 

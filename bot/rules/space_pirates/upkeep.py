@@ -50,6 +50,8 @@ def post_upkeep(
         )
         if not due.ended:
             state.upkeep_due.append(due)
+            # every question an entry asked, so a late click after an undo is told so
+            journal.outcome.setdefault("waiting", []).append(due.choice_id)
 
 
 def settle_upkeep(

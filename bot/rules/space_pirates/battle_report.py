@@ -1,0 +1,122 @@
+"""A pirate battle's round as the raid report tells it (SP-I11, FC-I17): fleet combat's own
+round lines, read for a battle that is fought to its end at once. The battle has no number
+or point of its own (the report's page names the attack and the round), it is never frozen
+until the next turn, its participants are named ("the pirate fleet", "mercenary contract
+#6") and the pirates' ships are the raiders, cruisers and battleships page 1 bought."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from bot.i18n import Msg, MsgList
+from bot.rules.fleet_combat.messages import class_count, class_name, round_lines
+from bot.rules.fleet_combat.models import RoundReport, VolleyReport
+from bot.rules.space_pirates.base import BASE_FLEET
+from bot.rules.space_pirates.battle import PIRATES
+from bot.rules.space_pirates.settings import SpacePiratesSettings
+
+P = "space_pirates."
+MERCENARIES, PRIVATEERS = "mercenaries #", "privateers #"
+DROPPED = {"fleet_combat.round.header", "fleet_combat.battle.frozen"}
+SIDE_PARAMS = ("faction", "shooter", "target")
+
+
+def side_msg(name: str) -> Msg | str:
+    """A participant by name: a faction as itself, the bot's own labels in words."""
+    if name == PIRATES:
+        return Msg(f"{P}side.pirates")
+    if name == BASE_FLEET:
+        return Msg(f"{P}side.base")
+    for prefix, key in ((MERCENARIES, "mercenaries"), (PRIVATEERS, "privateers")):
+        if name.startswith(prefix) and name[len(prefix) :].isdigit():
+            return Msg(f"{P}side.{key}", id=int(name[len(prefix) :]))
+    return name
+
+
+class _Ships:
+    """Class names for one battle: a side flying pirate ships (the pirates, their base,
+    mercenaries) names them by pirate type (SP-I9's table read backwards)."""
+
+    def __init__(self, settings: SpacePiratesSettings) -> None:
+        self.types: dict[str, str] = {}
+        for pirate_type, row in settings.pirate_ship_table.items():
+            self.types.setdefault(row.combat_class, pirate_type)
+
+    def pirate(self, side: str, ship_class: str) -> str | None:
+        flies_pirates = side in (PIRATES, BASE_FLEET) or side.startswith(MERCENARIES)
+        return self.types.get(ship_class) if flies_pirates else None
+
+    def count(self, side: str, ship_class: str, count: int) -> Msg:
+        kind = self.pirate(side, ship_class)
+        return Msg(f"{P}count.{kind}", count=count) if kind else class_count(ship_class, count)
+
+    def name(self, side: str, ship_class: str) -> Msg:
+        kind = self.pirate(side, ship_class)
+        return Msg(f"{P}class.{kind}") if kind else class_name(ship_class)
+
+
+def battle_round_lines(
+    report: RoundReport, settings: SpacePiratesSettings, *, retreat_distance: int
+) -> list[Msg]:
+    """One round of a pirate battle for the raid report's page."""
+    ships = _Ships(settings)
+    volleys: Iterator[VolleyReport] = iter(report.volleys)
+    volley: VolleyReport | None = None
+    lines: list[Msg] = []
+    for line in round_lines(report, retreat_distance=retreat_distance):
+        key, params = line.key, dict(line.params)
+        if key in DROPPED:
+            continue
+        if key.startswith("fleet_combat.battle.ended.") and report.result is not None:
+            lines.append(over_msg(report))
+            continue
+        if key == "fleet_combat.round.losses":  # told below, by the names above
+            continue
+        if key == "fleet_combat.round.volley":
+            volley = next(volleys)
+            params["ships"] = ships.count(volley.shooter, volley.ship_class, volley.ships)
+            params["target_class"] = ships.name(volley.target, volley.target_class)
+        elif key.startswith("fleet_combat.round.auto_target") and volley is not None:
+            params["ship_class"] = ships.name(volley.shooter, volley.ship_class)
+            params["target_class"] = ships.name(volley.target, volley.target_class)
+        elif key.startswith("fleet_combat.round.held."):
+            held = next(h for h in report.held if h.shooter == params["shooter"])
+            params["ship_class"] = ships.name(held.shooter, held.ship_class)
+        for name in SIDE_PARAMS:
+            if isinstance(params.get(name), str):
+                params[name] = side_msg(str(params[name]))
+        lines.append(Msg(key, **params))
+    return _with_losses(lines, report, ships)
+
+
+def over_msg(report: RoundReport) -> Msg:
+    """How the battle ended: who still stands (FC-I16), or nobody (every side destroyed or
+    gone, FC-I15)."""
+    assert report.result is not None
+    clause = "FC-I15" if report.result.reason == "all_left" else "FC-I16"
+    if not report.result.holders:
+        return Msg(f"{P}battle.over_empty", clause=clause)
+    holders = MsgList(side_msg(h) for h in report.result.holders)
+    return Msg(f"{P}battle.over", holders=holders, clause=clause)
+
+
+def _with_losses(lines: list[Msg], report: RoundReport, ships: _Ships) -> list[Msg]:
+    """Each participant's losses, where fleet combat tells them: before who retreated and
+    how the battle ended."""
+    lost: dict[str, dict[str, int]] = {}
+    for loss in report.losses:
+        by_class = lost.setdefault(loss.faction, {})
+        by_class[loss.ship_class] = by_class.get(loss.ship_class, 0) + 1
+    told = [
+        Msg(
+            f"{P}battle.losses",
+            side=side_msg(side),
+            ships=MsgList(ships.count(side, c, n) for c, n in by_class.items()),
+        )
+        for side, by_class in lost.items()
+    ]
+    at = next(
+        (i for i, m in enumerate(lines) if m.key.startswith("fleet_combat.round.retreated")),
+        next((i for i, m in enumerate(lines) if m.key.startswith(f"{P}battle.over")), len(lines)),
+    )
+    return lines[:at] + told + lines[at:]
