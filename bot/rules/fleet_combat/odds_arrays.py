@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -97,7 +98,13 @@ class AimTable:
     are computed once from the counts of a state that has it.
     """
 
-    def __init__(self, model: Model, target: SideArrays, translate: Ints | None = None) -> None:
+    def __init__(
+        self,
+        model: Model,
+        target: SideArrays,
+        translate: Ints | None = None,
+        dtype: type[np.signedinteger[Any]] = np.int16,
+    ) -> None:
         self.model = model
         self.translate = translate  # model class → another index (−1 stays −1), if given
         self.own = target.model_index
@@ -112,23 +119,28 @@ class AimTable:
             if every_pair or levels[j] == levels[k]
         ]
         keys = 2 ** len(self.own) * 3 ** len(self.pairs)
-        self.dense: npt.NDArray[np.int16] | None = None
+        self.dense: npt.NDArray[np.signedinteger[Any]] | None = None
         if keys <= DENSE_AIM_KEYS:
-            self.dense = np.full((self.width, keys), -2, dtype=np.int16)
-        self.known: dict[int, npt.NDArray[np.int16]] = {}
+            self.dense = np.full((self.width, keys), -2, dtype=dtype)
+        self.known: dict[int, npt.NDArray[np.signedinteger[Any]]] = {}
 
     def key(self, own_counts: Ints) -> Ints:
         """One key per state (column) of the side's counts per own class (rows)."""
-        key = np.zeros(own_counts.shape[1], dtype=np.int64)
-        for position, row in enumerate(own_counts):
-            key += (row > 0).astype(np.int64) << position
+        present = own_counts > 0
+        key: Ints
+        if 0 < len(self.own) <= 8:  # one byte of "has ships" bits per state
+            key = np.packbits(present, axis=0, bitorder="little")[0].astype(np.int64)
+        else:
+            key = np.zeros(own_counts.shape[1], dtype=np.int64)
+            for position, row in enumerate(present):
+                key += row.astype(np.int64) << position
         scale = 2 ** len(self.own)
         for j, k in self.pairs:
             key += (np.sign(own_counts[j] - own_counts[k]) + 1) * scale
             scale *= 3
         return key
 
-    def _aims_of(self, counts: Ints) -> npt.NDArray[np.int16]:
+    def _aims_of(self, counts: Ints) -> npt.NDArray[np.signedinteger[Any]]:
         full = [0] * self.width
         for index, count in zip(self.own, counts.tolist(), strict=True):
             full[index] = count
@@ -138,7 +150,7 @@ class AimTable:
             found = self.translate[found].astype(np.int16)
         return found
 
-    def aims(self, keys: Ints, own_counts: Ints) -> npt.NDArray[np.int16]:
+    def aims(self, keys: Ints, own_counts: Ints) -> npt.NDArray[np.signedinteger[Any]]:
         """Target model class per firing class (rows) and state (columns); −1: none."""
         if self.dense is not None:
             found = self.dense[:, keys]

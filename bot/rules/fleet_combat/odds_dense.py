@@ -39,8 +39,8 @@ STALL = 1.0 - 1e-12  # as `odds._STALL`: nobody can hurt anybody, a round-cap dr
 # Largest transition tensors kept (floats, both sides together): 12M ≈ 96 MB.
 DENSE_ENTRIES = 12_000_000
 # In-row series terms summed before a row is solved as a linear system instead.
-SERIES_TERMS = 12
-SERIES_RATIO = 0.5  # above it, 12 terms of the series would not reach 1e-18
+SERIES_TERMS = 18
+SERIES_RATIO = 0.1  # at most this share of a term carries on: 18 terms reach 1e-18
 
 
 def reachable(model: Model, index: int) -> Ints:
@@ -258,76 +258,146 @@ def solve(
     weights = np.zeros((rows, columns))
     weights[0, 0] = 1.0
     live = column_side.alive
-    dead = (~live).astype(np.float64)
     sigma = column_side.signature
     groups = np.unique(sigma[live])
     # one row per live column signature: visits summed per signature with one product
     by_signature = ((sigma[None, :] == groups[:, None]) & live[None, :]).astype(np.float64)
-    stay_rows = np.ascontiguousarray(np.einsum("srr->rs", t_rows)[:, sigma])  # (rows, columns)
+    order = np.flatnonzero(row_side.alive)
+    signatures = row_side.signature[order]
     stay_columns = np.einsum("scc->sc", t_columns)
-    reach = _last_nonzero(t_rows)
-    stalled: list[tuple[int, int, float]] = []
-    rounds = 0.0
-    visited = 0
-    for r in np.flatnonzero(row_side.alive).tolist():
+    # per live row: P(the row side stays), P(both stay) and the rounds per arrival
+    stay_rows = np.einsum("srr->rs", t_rows)[order][:, sigma]
+    stay = stay_rows * stay_columns[signatures]
+    stuck = (stay > STALL) & live[None, :]
+    moving = live[None, :] & ~stuck
+    leave = np.where(moving, 1.0 / np.where(moving, 1.0 - stay, 1.0), 0.0)
+    within = _Within(t_columns, stay_columns, signatures, leave * stay_rows)
+    reach = _last_nonzero(t_rows)[order].tolist()
+    for position, r in enumerate(order.tolist()):
         inflow = weights[r]
         if not inflow.any():
             continue
-        signature = row_side.signature[r]
-        stay_r = stay_rows[r]
-        stays = stay_columns[signature]
-        stay = stay_r * stays
-        stuck = stay > STALL
-        any_stuck = bool(stuck.any())
-        if any_stuck:
-            moving = live & ~stuck
-            leave = np.where(moving, 1.0 / np.where(moving, 1.0 - stay, 1.0), 0.0)
-        else:
-            leave = live / (1.0 - stay)
-        moves = t_columns[signature]
-        arrived = _within_row(moves, stays, leave * stay_r, inflow)
-        visits = arrived * leave
-        visited += int(np.count_nonzero(arrived * live))
-        rounds += float(visits.sum())
-        if any_stuck:
-            for c in np.flatnonzero(stuck & live & (arrived != 0.0)).tolist():
-                stalled.append((r, c, float(arrived[c])))
-        weights[r] = arrived * dead  # dead columns: the battle ended there
-        top = reach[r]
+        arrived = weights[r] = within.arrived(position, inflow)
+        top = reach[position]
         if top > r + 1:
-            pushed = (by_signature * visits) @ moves
+            visits = arrived * leave[position]
+            pushed = (by_signature * visits) @ t_columns[signatures[position]]
             leaving = t_rows[groups, r, r + 1 : top]  # (signatures, later rows)
             weights[r + 1 : top] += leaving.T @ pushed
+    arrived_all = weights[order]
+    rounds = float((arrived_all * leave).sum())
+    visited = int(np.count_nonzero(arrived_all * live[None, :]))
+    found = np.nonzero(stuck & (arrived_all != 0.0))
+    stalled = [
+        (int(order[p]), int(c), float(arrived_all[p, c]))
+        for p, c in zip(found[0].tolist(), found[1].tolist(), strict=True)
+    ]
+    weights[order] = arrived_all * ~live[None, :]  # dead columns: the battle ended there
     return weights, stalled, rounds, visited
+
+
+class _Within:
+    """The mass reaching each column of a row while the row side stays (`_within_row`),
+    with what rows sharing one column-side signature and one stay pattern have in common
+    prepared once (`_Plan`)."""
+
+    def __init__(self, moves: Floats, stays: Floats, signatures: Ints, factors: Floats) -> None:
+        self.moves, self.stays, self.signatures, self.factors = moves, stays, signatures, factors
+        keys = [
+            (signature, factor.tobytes())
+            for signature, factor in zip(signatures.tolist(), factors, strict=True)
+        ]
+        ids: dict[tuple[int, bytes], int] = {}
+        self.key = [ids.setdefault(key, len(ids)) for key in keys]
+        self.shared = np.bincount(self.key, minlength=len(ids)) > 1
+        self.plans: dict[int, _Plan] = {}
+
+    def arrived(self, position: int, inflow: Floats) -> Floats:
+        """Row `position` (among the live rows) given its inflow."""
+        signature, factor = self.signatures[position], self.factors[position]
+        key = self.key[position]
+        if not self.shared[key]:
+            return _within_row(self.moves[signature], self.stays[signature], factor, inflow)
+        plan = self.plans.get(key)
+        if plan is None:
+            plan = self.plans[key] = _Plan(self.moves[signature], self.stays[signature], factor)
+        return plan.arrived(inflow)
+
+
+class _Plan:
+    """`_within_row` for one (moves, stays, factor): the series' matrix on the columns
+    before the split, what they send past it, and the inverse of the direct part."""
+
+    def __init__(self, moves: Floats, stays: Floats, factor: Floats) -> None:
+        size = factor.shape[0]
+        slow = factor * (1.0 - stays) > SERIES_RATIO
+        split = self.split = int(np.argmax(slow)) if slow.any() else size
+        head = moves[:split, :split] - np.diag(stays[:split])
+        self.series = np.ascontiguousarray((head * factor[:split, None]).T)
+        self.across = factor[:split, None] * moves[:split, split:]
+        block = moves[split:, split:].T - np.diag(stays[split:])
+        system = np.eye(size - split) - block * factor[None, split:]
+        self.inverse = np.linalg.inv(system).T if split < size else None
+
+    def arrived(self, inflow: Floats) -> Floats:
+        split = self.split
+        total = inflow.copy()
+        if split:
+            head = total[:split]
+            term = inflow[:split]
+            least = 1e-18 * float(head.sum())
+            # each term carries at most SERIES_RATIO of the last on: by SERIES_TERMS
+            # terms what is left is below 1e-18 of the inflow
+            for _ in range(SERIES_TERMS):
+                term = self.series @ term
+                mass = float(term.sum())
+                head += term
+                if mass <= least:
+                    break
+        if self.inverse is not None:
+            rest = total[split:]
+            if split:
+                rest += total[:split] @ self.across
+            total[split:] = rest @ self.inverse
+        return total
 
 
 def _within_row(moves: Floats, stays: Floats, factor: Floats, inflow: Floats) -> Floats:
     """Solve x = inflow + A (factor · x) for the mass reaching each column of a row while the
     row side stays, A being the column side's moves transposed without self-loops (`moves`
-    and its diagonal `stays`). A is strictly lower triangular, so the series
-    Σ (A · factor)^k inflow ends; every term is a probability mass, so it is summed until
-    the next term is negligible, or the row is solved directly when it needs many steps."""
-    arrivals = moves.T
-    # each term is at most `ratio` times the last: solve directly when the series is slow
-    ratio = float((factor * (1.0 - stays)).max())
-    if ratio > SERIES_RATIO:
-        system = np.eye(inflow.shape[0]) - (arrivals - np.diag(stays)) * factor[None, :]
-        direct: Floats = np.asarray(np.linalg.solve(system, inflow), dtype=np.float64)
-        return direct
+    and its diagonal `stays`). A is strictly lower triangular: mass only moves to later
+    columns. Up to the first column whose share staying in the row exceeds SERIES_RATIO,
+    the series Σ (A · factor)^k inflow is summed until the next term is negligible (every
+    term is a probability mass, each at most SERIES_RATIO times the last); the columns from
+    there on, which receive what the first part sends them, are solved directly."""
+    size = inflow.shape[0]
+    slow = factor * (1.0 - stays) > SERIES_RATIO
+    split = int(np.argmax(slow)) if slow.any() else size
     total = inflow.copy()
-    term = inflow
-    for _ in range(SERIES_TERMS):
-        weighted = factor * term
-        term = arrivals @ weighted - stays * weighted
-        mass = float(term.sum())
-        if mass <= 0.0:
-            return total
-        total += term
-        if mass <= 1e-18 * float(total.sum()):
-            return total
-    system = np.eye(inflow.shape[0]) - (arrivals - np.diag(stays)) * factor[None, :]
-    solved: Floats = np.asarray(np.linalg.solve(system, inflow), dtype=np.float64)
-    return solved
+    if split:
+        arrivals = moves[:split, :split].T
+        head, shares, stay = total[:split], factor[:split], stays[:split]
+        term = inflow[:split]
+        for _ in range(SERIES_TERMS):
+            weighted = shares * term
+            term = arrivals @ weighted - stay * weighted
+            mass = float(term.sum())
+            if mass <= 0.0:
+                break
+            head += term
+            if mass <= 1e-18 * float(head.sum()):
+                break
+        else:  # not negligible yet: solve the whole row directly
+            total[:] = inflow
+            split = 0
+    if split < size:
+        rest = total[split:]
+        if split:
+            rest += (factor[:split] * total[:split]) @ moves[:split, split:]
+        block = moves[split:, split:].T - np.diag(stays[split:])
+        system = np.eye(size - split) - block * factor[None, split:]
+        total[split:] = np.linalg.solve(system, rest)
+    return total
 
 
 def _last_nonzero(tensor: Floats) -> Ints:

@@ -27,7 +27,7 @@ from bot.rules.fleet_combat.odds_arrays import (
 )
 from bot.rules.fleet_combat.odds_model import Model, binomial_pmf
 
-CHUNK = 1 << 15  # battles advanced together: arrays of this size stay in the CPU caches
+CHUNK = 1 << 13  # battles advanced together: arrays of this size stay in the CPU caches
 GUIDE = 64  # guide-table buckets per wound distribution
 
 
@@ -40,7 +40,8 @@ def simulation_generator(seed: int) -> np.random.Generator:
 class WoundSampler:
     """Wounds of one firing class: Binomial(S·dice, p_t) for a group of S ships aiming at
     target class t, drawn by inverse CDF with a guide table (one uniform number per group).
-    Rows are (target, ships) pairs: row = target · (most + 1) + ships."""
+    Rows are (target, ships) pairs: row = target · (most + 1) + ships; a row of 0 ships
+    (or a target it cannot wound) always draws 0."""
 
     def __init__(self, dice: int, wound_p: list[float], most: int) -> None:
         width = most * dice + 2
@@ -57,50 +58,60 @@ class WoundSampler:
                 cdf[line, : n + 1] = row
                 guide[line] = np.searchsorted(row, starts, side="right")
         self.most = most
+        self.rows = rows
         self.width = width
         self.cdf = cdf.reshape(-1)
-        self.guide = guide.reshape(-1)
+        # the guide holds flat CDF positions (row · width + wounds); `wounds` maps them back
+        self.guide = (guide + (np.arange(rows) * width)[:, None]).reshape(-1)
+        self.wounds = np.tile(np.arange(width, dtype=np.int64), rows)
 
     def draw(self, rows: Ints, uniform: Floats) -> Ints:
         """Wounds for groups in sampler rows `rows`, one uniform number in [0, 1) each."""
-        bucket = (uniform * GUIDE).astype(np.int64)
-        k = self.guide[rows * GUIDE + bucket]
-        start = rows * self.width
-        pending = np.flatnonzero(uniform >= self.cdf[start + k])
+        at = self.guide[rows * GUIDE + (uniform * GUIDE).astype(np.int64)]
+        pending = np.flatnonzero(uniform >= self.cdf[at])
         while pending.size:
-            k[pending] += 1
-            left = uniform[pending] >= self.cdf[start[pending] + k[pending]]
-            pending = pending[left]
-        found: Ints = k
+            at[pending] += 1
+            pending = pending[uniform[pending] >= self.cdf[at[pending]]]
+        found: Ints = self.wounds[at]
         return found
 
 
 class Group:
-    """One firing class of one side: its own index, its model class, the target table row
-    offset per target own class, its sampler, and which targets it can hurt."""
+    """One firing class of one side: its own index, its model class, its sampler, and
+    which targets it can hurt."""
 
-    def __init__(self, own: int, index: int, sampler: WoundSampler, hurts: Bools) -> None:
+    def __init__(
+        self, own: int, index: int, sampler: WoundSampler, hurts: Bools, reach: Ints
+    ) -> None:
         self.own = own
         self.index = index
         self.sampler = sampler
-        self.hurts = hurts  # per target own index + 1 (0: no target)
+        self.stride = sampler.most + 1  # sampler row = target · stride + ships
+        self.hurts = hurts  # per target own index, then the "no target" row (False)
+        self.reach = reach  # per sampler row, where its kill-cap row starts in `limits`
 
 
 class Simulation:
-    """The arrays of one matchup, built once, then `run` for any number of battles."""
+    """The arrays of one matchup, built once, then `run` for any number of battles.
+
+    Each side's positions carry one extra row after its own classes: the "no target" row,
+    where a group that has no target (or no ships) sends its zero wounds, so every group
+    handles every battle of the pool without compacting."""
 
     def __init__(self, model: Model) -> None:
         self.model = model
         self.sides = (SideArrays.of(model.sides[0]), SideArrays.of(model.sides[1]))
         self.width = len(model.classes)
         self.kill_cap = model.settings.kill_cap
+        self.owns = [len(side.counts) for side in self.sides]
         longest = [max(side.lengths, default=1) for side in self.sides]
         # chain tables padded to one length: ships per position, per own class
         self.counts = [
             _padded([table for table in side.counts], longest[i], 0)
             for i, side in enumerate(self.sides)
         ]
-        # per target side: limits[own, cap row, position] (FC-I11), the last row "no cap"
+        # per target side: limits[own, cap row, position] (FC-I11), the last row "no cap";
+        # the "no target" row's limits are 0, so it stays at 0
         self.limits: list[Ints] = []
         self.no_cap: list[int] = []
         for index in (0, 1):
@@ -109,23 +120,25 @@ class Simulation:
             tables = [
                 limit_table(side, own, most, model.overflow_lost) for own in range(len(side.chains))
             ]
-            limits = np.zeros((len(tables), most + 2, longest[index]), dtype=np.int64)
+            limits = np.zeros((len(tables) + 1, most + 2, longest[index]), dtype=np.int64)
             for own, table in enumerate(tables):
                 limits[own, :, : table.shape[1]] = table
             self.limits.append(limits)
             self.no_cap.append(most + 1)
-        # where each firing class aims at a side, as that side's own class index (−1: none)
+        # where each firing class aims at a side, as that side's own class index (the
+        # "no target" row when it has none)
         self.aims: list[AimTable] = []
-        for arrays in self.sides:
-            to_own = np.full(self.width + 1, -1, dtype=np.int64)
-            for own, index in enumerate(arrays.model_index):
-                to_own[index] = own
-            self.aims.append(AimTable(model, arrays, to_own))
+        for index, arrays in enumerate(self.sides):
+            to_own = np.full(self.width + 1, self.owns[index], dtype=np.int64)
+            for own, model_index in enumerate(arrays.model_index):
+                to_own[model_index] = own
+            self.aims.append(AimTable(model, arrays, to_own, np.int64))
         # chain tables flattened: ships at own class o, position d = flat[o · length + d]
         self.count_offsets = [
             (np.arange(table.shape[0]) * table.shape[1])[:, None] for table in self.counts
         ]
         self.count_flat = [table.reshape(-1) for table in self.counts]
+        self.columns = np.arange(CHUNK, dtype=np.int64)
         self.groups: list[list[Group]] = []
         for shooter in (0, 1):
             mine, theirs = self.sides[shooter], self.sides[1 - shooter]
@@ -135,69 +148,99 @@ class Simulation:
                 if not dice:
                     continue
                 wound_p = [model.wound_p[index][target] for target in theirs.model_index]
-                sampler = WoundSampler(dice, wound_p, int(mine.counts[own][0]))
-                hurts = np.asarray([False] + [p > 0.0 for p in wound_p], dtype=np.bool_)
-                groups.append(Group(own, index, sampler, hurts))
+                sampler = WoundSampler(dice, [*wound_p, 0.0], int(mine.counts[own][0]))
+                hurts = np.asarray([p > 0.0 for p in wound_p] + [False], dtype=np.bool_)
+                limits = self.limits[1 - shooter]
+                target, ships = np.divmod(np.arange(sampler.rows), sampler.most + 1)
+                row = ships if self.kill_cap else np.full_like(ships, self.no_cap[1 - shooter])
+                reach = (target * limits.shape[1] + row) * limits.shape[2]
+                groups.append(Group(own, index, sampler, hurts, reach))
             self.groups.append(groups)
+        # Every class of the other side always has a target while this side has ships
+        # (FC-5.6, FC-5.7: the ladder widens rather than leave a group without one), so
+        # nobody can be unable to hurt anybody unless a class cannot fire or wound.
+        self.may_stall = any(
+            not model.dice[index] for side in self.sides for index in side.model_index
+        ) or any(not group.hurts[:-1].all() for groups in self.groups for group in groups)
+
+    def _state(
+        self, positions: list[Ints], rounds: Ints, cap: int
+    ) -> tuple[list[Ints], list[Ints], Bools, Bools]:
+        """Ship counts (own class rows), target rows per firing class of each shooter, live
+        battles and battles that stop here (decided, round cap, or nobody can hurt anybody)."""
+        counts = [
+            self.count_flat[s][positions[s][: self.owns[s]] + self.count_offsets[s]] for s in (0, 1)
+        ]
+        alive = np.asarray(counts[0].any(axis=0) & counts[1].any(axis=0), dtype=np.bool_)
+        aims = []
+        for s in (0, 1):
+            table = self.aims[1 - s]
+            found = table.aims(table.key(counts[1 - s]), counts[1 - s])
+            aims.append(found.astype(np.int64, copy=False))
+        stop = ~alive | (rounds >= cap)
+        if self.may_stall:
+            hurts = np.zeros(alive.size, dtype=np.bool_)
+            for shooter in (0, 1):
+                for group in self.groups[shooter]:
+                    aim = aims[shooter][group.index]
+                    hurts |= (counts[shooter][group.own] > 0) & group.hurts[aim]
+            stop |= ~hurts
+        return counts, aims, alive, stop
 
     def run(
         self, battles: int, rng: np.random.Generator, cap: int
     ) -> tuple[Ints, Ints, Bools, Ints]:
         """End positions (own class rows, battle columns) of A and B, whether each battle
         hit the round cap (or stalled: nobody can hurt anybody), and the rounds it lasted
-        (at least 1)."""
+        (at least 1).
+
+        A pool of up to CHUNK battles advances round by round; a battle that ends gives its
+        place to the next one, so the pool stays full until the last battles."""
         ends = (
-            np.zeros((len(self.sides[0].counts), battles), dtype=np.int64),
-            np.zeros((len(self.sides[1].counts), battles), dtype=np.int64),
+            np.zeros((self.owns[0], battles), dtype=np.int64),
+            np.zeros((self.owns[1], battles), dtype=np.int64),
         )
         capped = np.zeros(battles, dtype=np.bool_)
         lengths = np.ones(battles, dtype=np.int64)
-        for start in range(0, battles, CHUNK):
-            stop = min(start + CHUNK, battles)
-            self._chunk(np.arange(start, stop), rng, cap, ends, capped, lengths)
-        return ends[0], ends[1], capped, lengths
-
-    def _chunk(
-        self,
-        ids: Ints,
-        rng: np.random.Generator,
-        cap: int,
-        ends: tuple[Ints, Ints],
-        capped: Bools,
-        lengths: Ints,
-    ) -> None:
-        positions = [np.zeros((len(side.counts), ids.size), dtype=np.int64) for side in self.sides]
-        rounds = 0
-        while ids.size:
-            counts = [self.count_flat[s][positions[s] + self.count_offsets[s]] for s in (0, 1)]
-            alive = np.asarray(counts[0].any(axis=0) & counts[1].any(axis=0), dtype=np.bool_)
-            # target own index per firing class of each shooter (rows: model classes)
-            aims = [
-                self.aims[1 - s]
-                .aims(self.aims[1 - s].key(counts[1 - s]), counts[1 - s])
-                .astype(np.int64)
-                for s in (0, 1)
-            ]
-            hurts = np.zeros(ids.size, dtype=np.bool_)
-            for shooter in (0, 1):
-                for group in self.groups[shooter]:
-                    aim = aims[shooter][group.index]
-                    hurts |= (counts[shooter][group.own] > 0) & group.hurts[aim + 1]
-            stop = ~alive | ~hurts | (rounds >= cap)
+        first = [np.zeros((own + 1, 1), dtype=np.int64) for own in self.owns]
+        counts0, aims0, alive0, stop0 = self._state(first, np.zeros(1, dtype=np.int64), cap)
+        if stop0[0]:  # every battle ends where it starts
+            capped[:] = alive0[0]
+            return ends[0], ends[1], capped, lengths
+        size = min(CHUNK, battles)
+        ids = np.arange(size)
+        following = size  # the next battle to enter the pool
+        positions = [np.zeros((own + 1, size), dtype=np.int64) for own in self.owns]
+        rounds = np.zeros(size, dtype=np.int64)
+        while True:
+            counts, aims, alive, stop = self._state(positions, rounds, cap)
             if stop.any():
                 done = np.flatnonzero(stop)
                 who = ids[done]
                 for s in (0, 1):
-                    ends[s][:, who] = positions[s][:, done]
+                    ends[s][:, who] = positions[s][: self.owns[s], done]
                 capped[who] = alive[done]  # a round cap or a stall, not a decided battle
-                lengths[who] = max(rounds, 1)
-                keep = np.flatnonzero(~stop)
-                if not keep.size:
-                    return
-                ids = ids[keep]
-                positions = [np.ascontiguousarray(track[:, keep]) for track in positions]
-                counts = [c[:, keep] for c in counts]
-                aims = [a[:, keep] for a in aims]
+                lengths[who] = np.maximum(rounds[done], 1)
+                fresh = min(done.size, battles - following)
+                if fresh:
+                    slots = done[:fresh]
+                    ids[slots] = np.arange(following, following + fresh)
+                    following += fresh
+                    rounds[slots] = 0
+                    for s in (0, 1):
+                        positions[s][:, slots] = 0
+                        counts[s][:, slots] = counts0[s]
+                        aims[s][:, slots] = aims0[s]
+                if fresh < done.size:
+                    keep = ~stop
+                    keep[done[:fresh]] = True
+                    kept = np.flatnonzero(keep)
+                    if not kept.size:
+                        return ends[0], ends[1], capped, lengths
+                    ids, rounds = ids[kept], rounds[kept]
+                    positions = [np.ascontiguousarray(track[:, kept]) for track in positions]
+                    counts = [c[:, kept] for c in counts]
+                    aims = [a[:, kept] for a in aims]
             rounds += 1
             for shooter in (0, 1):
                 self._fire(shooter, counts[shooter], aims[shooter], positions[1 - shooter], rng)
@@ -211,29 +254,21 @@ class Simulation:
         rng: np.random.Generator,
     ) -> None:
         """Side `shooter`'s groups in firing order (FC-I17), each moving its target class
-        along its chain within the kill cap (FC-I11); excess burns (FC-I12)."""
-        limits = self.limits[1 - shooter]
-        caps, length = limits.shape[1], limits.shape[2]
-        flat_limits = limits.reshape(-1)
-        no_cap = self.no_cap[1 - shooter]
+        along its chain within the kill cap (FC-I11); excess burns (FC-I12). Damage is
+        deferred (FC-I9): `counts` and `aims` are read at the start of the round."""
+        flat_limits = self.limits[1 - shooter].reshape(-1)
         battles = targets.shape[1]
         flat = targets.reshape(-1)  # a view (C order): own class · battles + battle
         assert targets.flags.c_contiguous
+        columns = self.columns[:battles]
         for group in self.groups[shooter]:
-            ships = counts[group.own]
-            aim = aims[group.index]
-            firing = np.flatnonzero((ships > 0) & (aim >= 0))
-            if not firing.size:
-                continue
-            size = ships[firing]
-            target = aim[firing]
-            rows = target * (group.sampler.most + 1) + size
-            wounds = group.sampler.draw(rows, rng.random(firing.size))
-            at = target * battles + firing
+            target = aims[group.index]
+            rows = target * group.stride + counts[group.own]
+            uniform: Floats = rng.random((battles,))
+            wounds = group.sampler.draw(rows, uniform)
+            at = target * battles + columns
             before = flat[at]
-            row = size if self.kill_cap else no_cap
-            reach = flat_limits[(target * caps + row) * length + before]
-            flat[at] = np.minimum(before + wounds, reach)
+            flat[at] = np.minimum(before + wounds, flat_limits[group.reach[rows] + before])
 
 
 def _padded(tables: list[Ints], length: int, fill: int) -> Ints:
