@@ -124,15 +124,19 @@ class AimTable:
             self.dense = np.full((self.width, keys), -2, dtype=dtype)
         self.known: dict[int, npt.NDArray[np.signedinteger[Any]]] = {}
 
-    def key(self, own_counts: Ints) -> Ints:
-        """One key per state (column) of the side's counts per own class (rows)."""
-        present = own_counts > 0
+    def key(self, own_counts: Ints, present: Ints | None = None) -> Ints:
+        """One key per state (column) of the side's counts per own class (rows).
+        `present`, if given, is the key's first part already summed: Σ 2^own over the own
+        classes with ships (`presence_bits`)."""
         key: Ints
-        if 0 < len(self.own) <= 8:  # one byte of "has ships" bits per state
-            key = np.packbits(present, axis=0, bitorder="little")[0].astype(np.int64)
+        if present is not None:
+            key = present.copy()
+        elif 0 < len(self.own) <= 8:  # one byte of "has ships" bits per state
+            bits = np.packbits(own_counts > 0, axis=0, bitorder="little")[0]
+            key = bits.astype(np.int64)
         else:
             key = np.zeros(own_counts.shape[1], dtype=np.int64)
-            for position, row in enumerate(present):
+            for position, row in enumerate(own_counts > 0):
                 key += row.astype(np.int64) << position
         scale = 2 ** len(self.own)
         for j, k in self.pairs:
@@ -154,8 +158,8 @@ class AimTable:
         """Target model class per firing class (rows) and state (columns); −1: none."""
         if self.dense is not None:
             found = self.dense[:, keys]
-            missing = np.flatnonzero(found[0] == -2)
-            if missing.size:
+            if found.shape[1] and found[0].min() == -2:  # keys seen for the first time
+                missing = np.flatnonzero(found[0] == -2)
                 new, first = np.unique(keys[missing], return_index=True)
                 for key, column in zip(new.tolist(), missing[first].tolist(), strict=True):
                     self.dense[:, key] = self._aims_of(own_counts[:, column])

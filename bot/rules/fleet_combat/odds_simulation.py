@@ -1,26 +1,28 @@
 """Monte Carlo odds vectorised across battles (FC-I17 automatic mode, the state model).
 
-Many battles advance one round at a time as numpy arrays: each side is its classes'
-positions on their damage chains (`odds_model`). A round, for every battle still on:
+A pool of battles advances one round at a time as numpy arrays: each side is its classes'
+positions on their damage chains (`odds_model`). A round, for every battle in the pool:
 ship counts from the chain tables; each side's automatic targets from the rank key of the
 other side's counts (`odds_arrays.AimTable`); then, class by class in firing order, one
 group's wounds drawn from the Binomial(S·N, P(wound)) CDF and the target class moved along
 its chain, no further than the kill cap allows (FC-I11) — damage is deferred (FC-I9), so
-counts, targets and caps are all read at the start of the round.
+counts, targets and caps are all read at the start of the round. A battle that ends gives
+its place in the pool to the next one, so every round works on full arrays.
 
 Randomness is simulation-only, never game dice: one numpy Generator per call,
 `numpy.random.default_rng(seed)`, created in `simulation_generator`; the seed is reported
-with the result.
+with the result. Its bit generator's 64-bit words are split into two uniform 32-bit
+integers, one per group and battle.
 """
 
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 
 from bot.rules.fleet_combat.odds_arrays import (
     AimTable,
     Bools,
-    Floats,
     Ints,
     SideArrays,
     limit_table,
@@ -28,7 +30,9 @@ from bot.rules.fleet_combat.odds_arrays import (
 from bot.rules.fleet_combat.odds_model import Model, binomial_pmf
 
 CHUNK = 1 << 13  # battles advanced together: arrays of this size stay in the CPU caches
-GUIDE = 64  # guide-table buckets per wound distribution
+GUIDE_BITS = 8
+GUIDE = 1 << GUIDE_BITS  # guide-table buckets per wound distribution
+Words = npt.NDArray[np.uint32]
 
 
 def simulation_generator(seed: int) -> np.random.Generator:
@@ -39,39 +43,44 @@ def simulation_generator(seed: int) -> np.random.Generator:
 
 class WoundSampler:
     """Wounds of one firing class: Binomial(S·dice, p_t) for a group of S ships aiming at
-    target class t, drawn by inverse CDF with a guide table (one uniform number per group).
+    target class t, drawn by inverse CDF with a guide table from one uniform 32-bit integer
+    per group (the CDF is rounded to multiples of 2⁻³², far below any sampling error).
     Rows are (target, ships) pairs: row = target · (most + 1) + ships; a row of 0 ships
     (or a target it cannot wound) always draws 0."""
 
     def __init__(self, dice: int, wound_p: list[float], most: int) -> None:
         width = most * dice + 2
         rows = len(wound_p) * (most + 1)
-        cdf = np.full((rows, width), 2.0)
+        # thresholds[k]: 2³² · P(wounds ≤ k); past the last outcome, out of reach
+        thresholds = np.full((rows, width), 1 << 33, dtype=np.int64)
         guide = np.zeros((rows, GUIDE), dtype=np.int64)
-        starts = np.arange(GUIDE) / GUIDE
+        starts = np.arange(GUIDE, dtype=np.int64) << (32 - GUIDE_BITS)
         for target, p in enumerate(wound_p):
             for ships in range(1, most + 1):
                 n = ships * dice
-                row = np.cumsum(binomial_pmf(n, p))
-                row[-1] = 2.0  # rounding never draws past n
+                row = np.rint(np.cumsum(binomial_pmf(n, p)) * 2.0**32).astype(np.int64)
+                row[-1] = 1 << 33  # rounding never draws past n
                 line = target * (most + 1) + ships
-                cdf[line, : n + 1] = row
+                thresholds[line, : n + 1] = row
                 guide[line] = np.searchsorted(row, starts, side="right")
         self.most = most
         self.rows = rows
         self.width = width
-        self.cdf = cdf.reshape(-1)
-        # the guide holds flat CDF positions (row · width + wounds); `wounds` maps them back
+        self.thresholds = thresholds.reshape(-1)
+        # the guide holds flat threshold positions (row · width + wounds); `wounds` maps
+        # them back
         self.guide = (guide + (np.arange(rows) * width)[:, None]).reshape(-1)
-        self.wounds = np.tile(np.arange(width, dtype=np.int64), rows)
+        self.wounds = np.tile(
+            np.arange(width, dtype=np.int16 if width < 1 << 15 else np.int64), rows
+        )
 
-    def draw(self, rows: Ints, uniform: Floats) -> Ints:
-        """Wounds for groups in sampler rows `rows`, one uniform number in [0, 1) each."""
-        at = self.guide[rows * GUIDE + (uniform * GUIDE).astype(np.int64)]
-        pending = np.flatnonzero(uniform >= self.cdf[at])
+    def draw(self, rows: Ints, uniform: Words) -> Ints:
+        """Wounds for groups in sampler rows `rows`, one uniform 32-bit integer each."""
+        at = self.guide[(rows << GUIDE_BITS) + (uniform >> (32 - GUIDE_BITS))]
+        pending = np.flatnonzero(uniform >= self.thresholds[at])
         while pending.size:
             at[pending] += 1
-            pending = pending[uniform[pending] >= self.cdf[at[pending]]]
+            pending = pending[uniform[pending] >= self.thresholds[at[pending]]]
         found: Ints = self.wounds[at]
         return found
 
@@ -81,7 +90,13 @@ class Group:
     which targets it can hurt."""
 
     def __init__(
-        self, own: int, index: int, sampler: WoundSampler, hurts: Bools, reach: Ints
+        self,
+        own: int,
+        index: int,
+        sampler: WoundSampler,
+        hurts: Bools,
+        reach: Ints,
+        ends: Ints | None,
     ) -> None:
         self.own = own
         self.index = index
@@ -89,6 +104,9 @@ class Group:
         self.stride = sampler.most + 1  # sampler row = target · stride + ships
         self.hurts = hurts  # per target own index, then the "no target" row (False)
         self.reach = reach  # per sampler row, where its kill-cap row starts in `limits`
+        # when the kill cap never stops this group short of its wounds: each target's
+        # last chain position (then the reach table is not needed)
+        self.ends = ends
 
 
 class Simulation:
@@ -137,8 +155,16 @@ class Simulation:
         self.count_offsets = [
             (np.arange(table.shape[0]) * table.shape[1])[:, None] for table in self.counts
         ]
-        self.count_flat = [table.reshape(-1) for table in self.counts]
+        # ships per position as small integers (less memory to stream through each round)
+        self.count_flat = [table.reshape(-1).astype(np.int16) for table in self.counts]
+        # the aim key's "has ships" bits (`AimTable.key`), per own class and position
+        self.bit_flat = [
+            ((table > 0) << np.arange(table.shape[0])[:, None]).reshape(-1) for table in self.counts
+        ]
         self.columns = np.arange(CHUNK, dtype=np.int64)
+        # chain positions as small integers when every chain is short enough
+        self.position_type = np.int16 if max(longest) < 1 << 15 else np.int64
+        self.flat_limits = [limits.reshape(-1).astype(self.position_type) for limits in self.limits]
         self.groups: list[list[Group]] = []
         for shooter in (0, 1):
             mine, theirs = self.sides[shooter], self.sides[1 - shooter]
@@ -154,7 +180,8 @@ class Simulation:
                 target, ships = np.divmod(np.arange(sampler.rows), sampler.most + 1)
                 row = ships if self.kill_cap else np.full_like(ships, self.no_cap[1 - shooter])
                 reach = (target * limits.shape[1] + row) * limits.shape[2]
-                groups.append(Group(own, index, sampler, hurts, reach))
+                ends = _chain_ends(theirs, limits, reach, ships * dice)
+                groups.append(Group(own, index, sampler, hurts, reach, ends))
             self.groups.append(groups)
         # Every class of the other side always has a target while this side has ships
         # (FC-5.6, FC-5.7: the ladder widens rather than leave a group without one), so
@@ -168,14 +195,14 @@ class Simulation:
     ) -> tuple[list[Ints], list[Ints], Bools, Bools]:
         """Ship counts (own class rows), target rows per firing class of each shooter, live
         battles and battles that stop here (decided, round cap, or nobody can hurt anybody)."""
-        counts = [
-            self.count_flat[s][positions[s][: self.owns[s]] + self.count_offsets[s]] for s in (0, 1)
-        ]
-        alive = np.asarray(counts[0].any(axis=0) & counts[1].any(axis=0), dtype=np.bool_)
+        at = [positions[s][: self.owns[s]] + self.count_offsets[s] for s in (0, 1)]
+        counts = [self.count_flat[s][at[s]] for s in (0, 1)]
+        present = [self.bit_flat[s][at[s]].sum(axis=0) for s in (0, 1)]
+        alive = (present[0] > 0) & (present[1] > 0)
         aims = []
         for s in (0, 1):
             table = self.aims[1 - s]
-            found = table.aims(table.key(counts[1 - s]), counts[1 - s])
+            found = table.aims(table.key(counts[1 - s], present[1 - s]), counts[1 - s])
             aims.append(found.astype(np.int64, copy=False))
         stop = ~alive | (rounds >= cap)
         if self.may_stall:
@@ -210,7 +237,7 @@ class Simulation:
         size = min(CHUNK, battles)
         ids = np.arange(size)
         following = size  # the next battle to enter the pool
-        positions = [np.zeros((own + 1, size), dtype=np.int64) for own in self.owns]
+        positions = [np.zeros((own + 1, size), dtype=self.position_type) for own in self.owns]
         rounds = np.zeros(size, dtype=np.int64)
         while True:
             counts, aims, alive, stop = self._state(positions, rounds, cap)
@@ -256,19 +283,43 @@ class Simulation:
         """Side `shooter`'s groups in firing order (FC-I17), each moving its target class
         along its chain within the kill cap (FC-I11); excess burns (FC-I12). Damage is
         deferred (FC-I9): `counts` and `aims` are read at the start of the round."""
-        flat_limits = self.limits[1 - shooter].reshape(-1)
+        flat_limits = self.flat_limits[1 - shooter]
         battles = targets.shape[1]
         flat = targets.reshape(-1)  # a view (C order): own class · battles + battle
         assert targets.flags.c_contiguous
         columns = self.columns[:battles]
-        for group in self.groups[shooter]:
+        groups = self.groups[shooter]
+        # one uniform 32-bit integer per group and battle: each 64-bit draw gives two
+        words = len(groups) * battles
+        raw = rng.bit_generator.random_raw((words + 1) // 2)
+        uniforms: Words = np.asarray(raw).view(np.uint32)[:words].reshape(len(groups), battles)
+        for group, uniform in zip(groups, uniforms, strict=True):
             target = aims[group.index]
             rows = target * group.stride + counts[group.own]
-            uniform: Floats = rng.random((battles,))
             wounds = group.sampler.draw(rows, uniform)
             at = target * battles + columns
             before = flat[at]
-            flat[at] = np.minimum(before + wounds, flat_limits[group.reach[rows] + before])
+            if group.ends is not None:  # the kill cap never binds: only the chain's end
+                flat[at] = np.minimum(before + wounds, group.ends[target])
+            else:
+                flat[at] = np.minimum(before + wounds, flat_limits[group.reach[rows] + before])
+
+
+def _chain_ends(target: SideArrays, limits: Ints, reach: Ints, most: Ints) -> Ints | None:
+    """Each target class's last chain position (0 for the "no target" row), if for every
+    sampler row (target, ships) and chain position the kill-cap reach is no shorter than
+    the chain's end or the most wounds the group can deal (FC-I11 never binds); else None."""
+    ends = np.asarray([*(length - 1 for length in target.lengths), 0], dtype=np.int64)
+    small = np.int16 if ends.max() < 1 << 15 else np.int64
+    stride = len(reach) // len(ends)
+    flat = limits.reshape(-1)
+    for row, start in enumerate(reach.tolist()):
+        end = int(ends[row // stride])
+        positions = np.arange(end + 1)
+        plain = np.minimum(positions + int(most[row]), end)
+        if (flat[start + positions] < plain).any():
+            return None
+    return ends.astype(small)
 
 
 def _padded(tables: list[Ints], length: int, fill: int) -> Ints:
