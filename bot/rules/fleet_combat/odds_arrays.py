@@ -46,9 +46,19 @@ def limit_table(side: Side, own: int, caps: int, overflow_lost: bool) -> Ints:
     """Rows 1…`caps`: `reach_row` for a kill cap of that many ships; the last row,
     `caps` + 1, is "no kill cap". Row 0 is never read (a group of 0 ships does not fire)."""
     length = len(side.chains[own])
-    table = np.full((caps + 2, length), length - 1, dtype=np.int64)
-    for cap in range(1, caps + 1):
-        table[cap] = reach_row(side, own, cap, overflow_lost)
+    last = length - 1
+    table = np.full((caps + 2, length), last, dtype=np.int64)
+    if not caps:
+        return table
+    kills = np.asarray(side.kill_at[own], dtype=np.int64)
+    first = np.searchsorted(kills, np.arange(length), side="right")
+    padded = np.concatenate([kills, np.full(caps + 2, length, dtype=np.int64)])
+    cap = np.arange(1, caps + 1)[:, None]
+    if overflow_lost:
+        reach = padded[first + cap - 1]
+    else:
+        reach = np.where(first + cap < len(kills), padded[first + cap] - 1, last)
+    table[1 : caps + 1] = np.where(first + cap - 1 < len(kills), reach, last)
     return table
 
 

@@ -39,8 +39,11 @@ STALL = 1.0 - 1e-12  # as `odds._STALL`: nobody can hurt anybody, a round-cap dr
 # Largest transition tensors kept (floats, both sides together): 12M ≈ 96 MB.
 DENSE_ENTRIES = 12_000_000
 # In-row series terms summed before a row is solved as a linear system instead.
-SERIES_TERMS = 18
-SERIES_RATIO = 0.1  # at most this share of a term carries on: 18 terms reach 1e-18
+SERIES_TERMS = 16
+SERIES_RATIO = 0.1  # at most this share of a term carries on: 16 terms reach 1e-16
+# A row's series stops once a term carries less than this share of the row's inflow (the
+# figures are compared with saved results at 1e-12)
+SERIES_LEFT = 1e-16
 
 
 def reachable(model: Model, index: int) -> Ints:
@@ -52,6 +55,8 @@ def reachable(model: Model, index: int) -> Ints:
     shields classes."""
     side, other = model.sides[index], model.sides[1 - index]
     firing = [i for i in range(len(model.classes)) if model.dice[i] and other.counts_at(0)[i]]
+    if len(side.chains) == 1 and firing:  # one class: every wound count can be reached
+        return np.arange(side.size, dtype=np.int64)
     lengths = [len(chain) for chain in side.chains]
     # state → the classes of the box it was first found in (all of that box is listed): a
     # state aiming at no class outside them has its own box inside that one
@@ -83,6 +88,7 @@ class DenseSide:
     signatures."""
 
     def __init__(self, model: Model, index: int) -> None:
+        self.index = index
         self.side = model.sides[index]
         self.arrays = SideArrays.of(self.side)
         self.ids = reachable(model, index)
@@ -145,15 +151,24 @@ def transitions(model: Model, target: DenseSide, attacker: DenseSide, index: int
         for s, counts in enumerate(attacker.signatures.tolist())
         for g, aim_vector in enumerate(groups.tolist())
     }
-    single = _packet_matrices(model, index, plans.values())
-    chains_of: dict[tuple[int, tuple[Packet, ...]], Floats] = {}
     # one class whose every chain position is reachable: states are chain positions
     plain = len(target.digits) == 1 and bool((target.digits[0] == np.arange(size)).all())
+    if plain and len(groups) == 2 and size > 1:
+        built = _plain_transitions(model, target, plans)
+        if built is not None:
+            return built
+    single = _packet_matrices(model, index, plans.values())
+    chains_of: dict[tuple[int, tuple[Packet, ...]], Floats] = {}
     for (s, g), packets in plans.items():
         rows = rows_of[g]
         if plain and packets:
             (only,) = packets.values()
-            tensor[s, rows, :] = _composed(single, 0, only)[rows]
+            matrix = _composed(single, 0, only)
+            low, high = int(rows[0]), int(rows[-1]) + 1
+            if high - low == rows.size:  # consecutive states: plain slices, no gathers
+                tensor[s, low:high] = matrix[low:high]
+            else:
+                tensor[s, rows, :] = matrix[rows]
             continue
         block = np.ones((rows.size, size))
         for own, d in enumerate(target.digits):
@@ -202,7 +217,6 @@ def _packet_matrices(
     """Every packet's matrix on its class, P(chain position d → d + k) as `Model._offsets`
     (the binomial within the reach of the kill cap, FC-I11; the rest at the reach; terms
     below the tolerance left out), built per class for all its packets at once."""
-    side = model.sides[index]
     wanted: dict[int, list[Packet]] = {}
     for plan in plans:
         for own, listed in plan.items():
@@ -211,36 +225,73 @@ def _packet_matrices(
                     wanted[own].append(packet)
     found: dict[tuple[int, Packet], Floats] = {}
     for own, packets in wanted.items():
-        length = len(side.chains[own])
-        positions = np.arange(length)
-        most = max(n for n, _, _ in packets)
-        caps = max((cap for _, _, cap in packets if cap is not None), default=0)
-        table = limit_table(side, own, caps, model.overflow_lost)
-        limits = np.stack([table[caps + 1 if cap is None else cap] for _, _, cap in packets])
-        # pmf[k, length − 1 + i] = P(i wounds) for the kept terms (zero elsewhere), so that
-        # a window of `length` starting at length − 1 − d is row d of the shifted binomial
-        pmf = np.zeros((len(packets), 2 * length + most + 2))
-        tail = np.zeros((len(packets), most + 2))
-        dice = np.asarray([n for n, _, _ in packets], dtype=np.int64)
-        for k, (n, p, _) in enumerate(packets):
-            pmf_list, tail_list, lo, hi = model._pmf_tail(n, p)
-            pmf[k, length - 1 + lo : length - 1 + hi] = pmf_list[lo:hi]
-            tail[k, : n + 2] = tail_list
-        room = limits - positions[None, :]  # (packets, positions)
-        windows = np.lib.stride_tricks.sliding_window_view(pmf, length, axis=1)
-        shifted = windows[:, length - 1 :: -1, :] if length > 1 else windows[:, :1, :]
-        # d → d + k below the reach; the reach itself gets the tail below
-        matrices = shifted * (positions[None, None, :] < limits[:, :, None])
-        ends = dice[:, None] >= room
-        share = np.where(
-            ends, tail[np.arange(len(packets))[:, None], np.minimum(room, dice[:, None] + 1)], 0.0
-        )
-        ends &= share > model.tolerance
-        which, start = np.nonzero(ends)
-        matrices[which, start, limits[which, start]] += share[which, start]
+        matrices = _class_matrices(model, index, own, packets)
         for number, packet in enumerate(packets):
             found[(own, packet)] = matrices[number]
     return found
+
+
+def _class_matrices(
+    model: Model, index: int, own: int, packets: list[Packet], out: Floats | None = None
+) -> Floats:
+    """The matrices of `_packet_matrices` for packets on one class, stacked (into `out`
+    when given)."""
+    side = model.sides[index]
+    length = len(side.chains[own])
+    positions = np.arange(length)
+    most = max(n for n, _, _ in packets)
+    caps = max((cap for _, _, cap in packets if cap is not None), default=0)
+    table = limit_table(side, own, caps, model.overflow_lost)
+    limits = np.stack([table[caps + 1 if cap is None else cap] for _, _, cap in packets])
+    # pmf[k, length − 1 + i] = P(i wounds) for the kept terms (zero elsewhere), so that
+    # a window of `length` starting at length − 1 − d is row d of the shifted binomial
+    pmf = np.zeros((len(packets), 2 * length + most + 2))
+    tail = np.zeros((len(packets), most + 2))
+    dice = np.asarray([n for n, _, _ in packets], dtype=np.int64)
+    for k, (n, p, _) in enumerate(packets):
+        pmf_list, tail_list, lo, hi = model._pmf_tail(n, p)
+        pmf[k, length - 1 + lo : length - 1 + hi] = pmf_list[lo:hi]
+        tail[k, : n + 2] = tail_list
+    room = limits - positions[None, :]  # (packets, positions)
+    windows = np.lib.stride_tricks.sliding_window_view(pmf, length, axis=1)
+    shifted = windows[:, length - 1 :: -1, :] if length > 1 else windows[:, :1, :]
+    # d → d + k below the reach; the reach itself gets the tail below
+    matrices = np.multiply(shifted, positions[None, None, :] < limits[:, :, None], out=out)
+    ends = dice[:, None] >= room
+    share = np.where(
+        ends, tail[np.arange(len(packets))[:, None], np.minimum(room, dice[:, None] + 1)], 0.0
+    )
+    ends &= share > model.tolerance
+    which, start = np.nonzero(ends)
+    matrices[which, start, limits[which, start]] += share[which, start]
+    return matrices
+
+
+def _plain_transitions(
+    model: Model, target: DenseSide, plans: dict[tuple[int, int], dict[int, tuple[Packet, ...]]]
+) -> Floats | None:
+    """`transitions` when the target is one class whose every chain position is a state,
+    the last one dead, and each attacker signature s ≥ 1 sends one packet at the live
+    states (in the usual order, signature 0 firing nothing): the packet matrices are built
+    straight into the tensor. None when the plans are not of that shape."""
+    size = target.size
+    members = target.aim_members
+    alive_group = int(members[0])
+    if not (bool((members[:-1] == alive_group).all()) and members[-1] != alive_group):
+        return None
+    signatures = 1 + max(s for s, _ in plans)
+    packets: list[Packet] = []
+    for s in range(signatures):
+        listed = plans.get((s, alive_group), {}).get(0, ())
+        if (s == 0) != (len(listed) == 0) or len(listed) > 1 or plans.get((s, 1 - alive_group)):
+            return None
+        packets.extend(listed)
+    tensor = np.empty((signatures, size, size))
+    tensor[0] = np.eye(size)
+    _class_matrices(model, target.index, 0, packets, out=tensor[1:])
+    tensor[1:, size - 1, :] = 0.0  # the dead state stays where it is
+    tensor[1:, size - 1, size - 1] = 1.0
+    return tensor
 
 
 def solve(
@@ -260,8 +311,15 @@ def solve(
     live = column_side.alive
     sigma = column_side.signature
     groups = np.unique(sigma[live])
-    # one row per live column signature: visits summed per signature with one product
-    by_signature = ((sigma[None, :] == groups[:, None]) & live[None, :]).astype(np.float64)
+    # visits summed per live column signature: when the live columns come first, in runs
+    # of one signature in `groups` order, as sums of consecutive rows; else one product
+    # with a 0/1 matrix
+    first = int(live.sum())
+    runs = sigma[:first]
+    starts = np.flatnonzero(np.diff(runs, prepend=-1))
+    by_signature: Floats | None = None
+    if not (bool(live[:first].all()) and bool((np.diff(runs) >= 0).all())):
+        by_signature = ((sigma[None, :] == groups[:, None]) & live[None, :]).astype(np.float64)
     order = np.flatnonzero(row_side.alive)
     signatures = row_side.signature[order]
     stay_columns = np.einsum("scc->sc", t_columns)
@@ -281,7 +339,11 @@ def solve(
         top = reach[position]
         if top > r + 1:
             visits = arrived * leave[position]
-            pushed = (by_signature * visits) @ t_columns[signatures[position]]
+            moves = t_columns[signatures[position]]
+            if by_signature is None:
+                pushed = np.add.reduceat(visits[:first, None] * moves[:first], starts, axis=0)
+            else:
+                pushed = (by_signature * visits) @ moves
             leaving = t_rows[groups, r, r + 1 : top]  # (signatures, later rows)
             weights[r + 1 : top] += leaving.T @ pushed
     arrived_all = weights[order]
@@ -332,12 +394,16 @@ class _Plan:
         size = factor.shape[0]
         slow = factor * (1.0 - stays) > SERIES_RATIO
         split = self.split = int(np.argmax(slow)) if slow.any() else size
-        head = moves[:split, :split] - np.diag(stays[:split])
-        self.series = np.ascontiguousarray((head * factor[:split, None]).T)
+        # the series' matrix, applied to column vectors: (moves − diag(stays))ᵀ · factor
+        series = moves[:split, :split].T * factor[None, :split]
+        series.flat[:: split + 1] -= stays[:split] * factor[:split]
+        self.series = series
         self.across = factor[:split, None] * moves[:split, split:]
-        block = moves[split:, split:].T - np.diag(stays[split:])
-        system = np.eye(size - split) - block * factor[None, split:]
-        self.inverse = np.linalg.inv(system).T if split < size else None
+        self.inverse: Floats | None = None
+        if split < size:
+            system = moves[split:, split:] * -factor[split:, None]
+            system.flat[:: size - split + 1] += 1.0 + stays[split:] * factor[split:]
+            self.inverse = np.linalg.inv(system)
 
     def arrived(self, inflow: Floats) -> Floats:
         split = self.split
@@ -345,9 +411,9 @@ class _Plan:
         if split:
             head = total[:split]
             term = inflow[:split]
-            least = 1e-18 * float(head.sum())
+            least = SERIES_LEFT * float(head.sum())
             # each term carries at most SERIES_RATIO of the last on: by SERIES_TERMS
-            # terms what is left is below 1e-18 of the inflow
+            # terms what is left is below SERIES_LEFT of the inflow
             for _ in range(SERIES_TERMS):
                 term = self.series @ term
                 mass = float(term.sum())
@@ -385,7 +451,7 @@ def _within_row(moves: Floats, stays: Floats, factor: Floats, inflow: Floats) ->
             if mass <= 0.0:
                 break
             head += term
-            if mass <= 1e-18 * float(head.sum()):
+            if mass <= SERIES_LEFT * float(head.sum()):
                 break
         else:  # not negligible yet: solve the whole row directly
             total[:] = inflow
