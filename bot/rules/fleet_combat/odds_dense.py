@@ -403,7 +403,7 @@ class _Plan:
         if split < size:
             system = moves[split:, split:] * -factor[split:, None]
             system.flat[:: size - split + 1] += 1.0 + stays[split:] * factor[split:]
-            self.inverse = np.linalg.inv(system)
+            self.inverse = np.asarray(np.linalg.inv(system), dtype=np.float64)
 
     def arrived(self, inflow: Floats) -> Floats:
         split = self.split
