@@ -167,13 +167,13 @@ class AimTable:
     def aims(self, keys: Ints, own_counts: Ints) -> npt.NDArray[np.signedinteger[Any]]:
         """Target model class per firing class (rows) and state (columns); −1: none."""
         if self.dense is not None:
-            found = self.dense[:, keys]
+            found = np.take(self.dense, keys, axis=1)
             if found.shape[1] and found[0].min() == -2:  # keys seen for the first time
                 missing = np.flatnonzero(found[0] == -2)
                 new, first = np.unique(keys[missing], return_index=True)
                 for key, column in zip(new.tolist(), missing[first].tolist(), strict=True):
                     self.dense[:, key] = self._aims_of(own_counts[:, column])
-                found = self.dense[:, keys]
+                found = np.take(self.dense, keys, axis=1)
             return found
         unique, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
         rows = []
@@ -207,33 +207,38 @@ def end_figures(
     alive_a, alive_b = counts[0].any(axis=0), counts[1].any(axis=0)
     both_gone = ~alive_a & ~alive_b
     free = ~capped
-    columns: dict[str, npt.NDArray[np.float64]] = {
-        "a_wins": (free & alive_a & ~alive_b).astype(np.float64),
-        "b_wins": (free & alive_b & ~alive_a).astype(np.float64),
-        "mutual_destruction": (free & both_gone).astype(np.float64),
-        "round_cap": capped.astype(np.float64),
+    columns: dict[str, npt.NDArray[Any]] = {
+        "a_wins": free & alive_a & ~alive_b,
+        "b_wins": free & alive_b & ~alive_a,
+        "mutual_destruction": free & both_gone,
+        "round_cap": capped,
     }
-    columns["draw"] = columns["mutual_destruction"] + columns["round_cap"]
+    columns["draw"] = columns["mutual_destruction"] | columns["round_cap"]  # disjoint
     die_on_wipe = model.settings.transports_die_on_mutual_wipe
     for label, side, alive, cargo, table in (
         ("a", model.sides[0], alive_a, transports[0], counts[0]),
         ("b", model.sides[1], alive_b, transports[1], counts[1]),
     ):
         for index in side.own:
-            columns[f"survivors_{label}.{model.classes[index]}"] = table[index].astype(np.float64)
+            columns[f"survivors_{label}.{model.classes[index]}"] = table[index]
         keep = alive | capped | (both_gone & (not die_on_wipe))
         for name, count in cargo.items():
-            columns[f"survivors_{label}.{name}"] = np.where(keep, float(count), 0.0)
+            columns[f"survivors_{label}.{name}"] = np.where(keep, count, 0)
     means: dict[str, float] = {}
     errors: dict[str, float] = {}
     total = float(weights.sum()) if weights is not None else float(capped.shape[0])
     for name, values in columns.items():
-        if weights is None:
-            mean = float(values.sum()) / total
-            square = float((values * values).sum()) / total
+        if weights is None:  # sampled battles: whole-number sums, exact
+            if values.dtype == np.bool_:
+                first = second = int(np.count_nonzero(values))
+            else:
+                whole = values.astype(np.int64, copy=False)
+                first, second = int(whole.sum()), int(np.dot(whole, whole))
+            mean, square = first / total, second / total
         else:
-            mean = float(values @ weights) / total
-            square = float((values * values) @ weights) / total
+            floats = values.astype(np.float64)
+            mean = float(floats @ weights) / total
+            square = float((floats * floats) @ weights) / total
         means[name] = mean
         if battles:
             errors[name] = math.sqrt(max(square - mean * mean, 0.0) / battles)

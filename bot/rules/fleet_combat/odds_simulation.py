@@ -159,7 +159,10 @@ class Simulation:
         self.count_flat = [table.reshape(-1).astype(np.int16) for table in self.counts]
         # the aim key's "has ships" bits (`AimTable.key`), per own class and position
         self.bit_flat = [
-            ((table > 0) << np.arange(table.shape[0])[:, None]).reshape(-1) for table in self.counts
+            ((table > 0) << np.arange(table.shape[0])[:, None])
+            .reshape(-1)
+            .astype(np.uint8 if table.shape[0] <= 8 else np.int64)
+            for table in self.counts
         ]
         self.columns = np.arange(CHUNK, dtype=np.int64)
         # chain positions as small integers when every chain is short enough
@@ -197,7 +200,7 @@ class Simulation:
         battles and battles that stop here (decided, round cap, or nobody can hurt anybody)."""
         at = [positions[s][: self.owns[s]] + self.count_offsets[s] for s in (0, 1)]
         counts = [self.count_flat[s][at[s]] for s in (0, 1)]
-        present = [self.bit_flat[s][at[s]].sum(axis=0) for s in (0, 1)]
+        present = [self.bit_flat[s][at[s]].sum(axis=0, dtype=np.int64) for s in (0, 1)]
         alive = (present[0] > 0) & (present[1] > 0)
         aims = []
         for s in (0, 1):
@@ -217,42 +220,41 @@ class Simulation:
     def run(
         self, battles: int, rng: np.random.Generator, cap: int
     ) -> tuple[Ints, Ints, Bools, Ints]:
-        """End positions (own class rows, battle columns) of A and B, whether each battle
-        hit the round cap (or stalled: nobody can hurt anybody), and the rounds it lasted
-        (at least 1).
+        """End positions (own class rows, battle columns, in the order the battles ended) of
+        A and B, whether each battle hit the round cap (or stalled: nobody can hurt
+        anybody), and the rounds it lasted (at least 1).
 
         A pool of up to CHUNK battles advances round by round; a battle that ends gives its
         place to the next one, so the pool stays full until the last battles."""
-        ends = (
-            np.zeros((self.owns[0], battles), dtype=np.int64),
-            np.zeros((self.owns[1], battles), dtype=np.int64),
-        )
-        capped = np.zeros(battles, dtype=np.bool_)
-        lengths = np.ones(battles, dtype=np.int64)
         first = [np.zeros((own + 1, 1), dtype=np.int64) for own in self.owns]
         counts0, aims0, alive0, stop0 = self._state(first, np.zeros(1, dtype=np.int64), cap)
         if stop0[0]:  # every battle ends where it starts
-            capped[:] = alive0[0]
-            return ends[0], ends[1], capped, lengths
+            return (
+                np.zeros((self.owns[0], battles), dtype=np.int64),
+                np.zeros((self.owns[1], battles), dtype=np.int64),
+                np.full(battles, bool(alive0[0])),
+                np.ones(battles, dtype=np.int64),
+            )
+        # what each battle ends with, in the order battles end
+        ends: tuple[list[Ints], list[Ints]] = ([], [])
+        capped: list[Bools] = []
+        lengths: list[Ints] = []
         size = min(CHUNK, battles)
-        ids = np.arange(size)
-        following = size  # the next battle to enter the pool
+        entered = size  # battles that have entered the pool
         positions = [np.zeros((own + 1, size), dtype=self.position_type) for own in self.owns]
         rounds = np.zeros(size, dtype=np.int64)
         while True:
             counts, aims, alive, stop = self._state(positions, rounds, cap)
             if stop.any():
                 done = np.flatnonzero(stop)
-                who = ids[done]
                 for s in (0, 1):
-                    ends[s][:, who] = positions[s][: self.owns[s], done]
-                capped[who] = alive[done]  # a round cap or a stall, not a decided battle
-                lengths[who] = np.maximum(rounds[done], 1)
-                fresh = min(done.size, battles - following)
+                    ends[s].append(np.take(positions[s][: self.owns[s]], done, axis=1))
+                capped.append(alive[done])  # a round cap or a stall, not a decided battle
+                lengths.append(np.maximum(rounds[done], 1))
+                fresh = min(done.size, battles - entered)
                 if fresh:
                     slots = done[:fresh]
-                    ids[slots] = np.arange(following, following + fresh)
-                    following += fresh
+                    entered += fresh
                     rounds[slots] = 0
                     for s in (0, 1):
                         positions[s][:, slots] = 0
@@ -263,11 +265,16 @@ class Simulation:
                     keep[done[:fresh]] = True
                     kept = np.flatnonzero(keep)
                     if not kept.size:
-                        return ends[0], ends[1], capped, lengths
-                    ids, rounds = ids[kept], rounds[kept]
-                    positions = [np.ascontiguousarray(track[:, kept]) for track in positions]
-                    counts = [c[:, kept] for c in counts]
-                    aims = [a[:, kept] for a in aims]
+                        return (
+                            np.concatenate(ends[0], axis=1).astype(np.int64),
+                            np.concatenate(ends[1], axis=1).astype(np.int64),
+                            np.concatenate(capped),
+                            np.concatenate(lengths),
+                        )
+                    rounds = rounds[kept]
+                    positions = [np.take(track, kept, axis=1) for track in positions]
+                    counts = [np.take(c, kept, axis=1) for c in counts]
+                    aims = [np.take(a, kept, axis=1) for a in aims]
             rounds += 1
             for shooter in (0, 1):
                 self._fire(shooter, counts[shooter], aims[shooter], positions[1 - shooter], rng)
@@ -300,9 +307,11 @@ class Simulation:
             at = target * battles + columns
             before = flat[at]
             if group.ends is not None:  # the kill cap never binds: only the chain's end
-                flat[at] = np.minimum(before + wounds, group.ends[target])
+                reach = group.ends[target]
             else:
-                flat[at] = np.minimum(before + wounds, flat_limits[group.reach[rows] + before])
+                reach = flat_limits[group.reach[rows] + before]
+            before += wounds
+            flat[at] = np.minimum(before, reach, out=before)
 
 
 def _chain_ends(target: SideArrays, limits: Ints, reach: Ints, most: Ints) -> Ints | None:
