@@ -248,22 +248,33 @@ def _class_matrices(
     pmf = np.zeros((len(packets), 2 * length + most + 2))
     tail = np.zeros((len(packets), most + 2))
     dice = np.asarray([n for n, _, _ in packets], dtype=np.int64)
+    highest = np.zeros(len(packets), dtype=np.int64)  # one past the last kept term
     for k, (n, p, _) in enumerate(packets):
         pmf_list, tail_list, lo, hi = model._pmf_tail(n, p)
         pmf[k, length - 1 + lo : length - 1 + hi] = pmf_list[lo:hi]
         tail[k, : n + 2] = tail_list
+        highest[k] = hi
     room = limits - positions[None, :]  # (packets, positions)
     windows = np.lib.stride_tricks.sliding_window_view(pmf, length, axis=1)
     shifted = windows[:, length - 1 :: -1, :] if length > 1 else windows[:, :1, :]
-    # d → d + k below the reach; the reach itself gets the tail below
-    matrices = np.multiply(shifted, positions[None, None, :] < limits[:, :, None], out=out)
     ends = dice[:, None] >= room
     share = np.where(
         ends, tail[np.arange(len(packets))[:, None], np.minimum(room, dice[:, None] + 1)], 0.0
     )
     ends &= share > model.tolerance
     which, start = np.nonzero(ends)
-    matrices[which, start, limits[which, start]] += share[which, start]
+    # d → d + k below the reach; the reach itself gets the tail (which holds its own term)
+    if bool(((room < highest[:, None] - 1) & (limits < length - 1)).any()):
+        # kept terms past a reach: cut them off
+        matrices = np.multiply(shifted, positions[None, None, :] < limits[:, :, None], out=out)
+        matrices[which, start, limits[which, start]] += share[which, start]
+    else:  # no kept term lies past a reach: the binomial rows as they are
+        if out is None:
+            matrices = shifted.copy()
+        else:
+            matrices = out
+            np.copyto(matrices, shifted)
+        matrices[which, start, limits[which, start]] = share[which, start]
     return matrices
 
 
