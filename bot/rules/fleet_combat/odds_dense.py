@@ -41,6 +41,8 @@ DENSE_ENTRIES = 12_000_000
 # In-row series terms summed before a row is solved as a linear system instead.
 SERIES_TERMS = 16
 SERIES_RATIO = 0.1  # at most this share of a term carries on: 16 terms reach 1e-16
+# Floats the prepared row plans (`_Plan`) may hold together: 4M ≈ 32 MB
+PLAN_ENTRIES = 4_000_000
 # A row's series stops once a term carries less than this share of the row's inflow (the
 # figures are compared with saved results at 1e-12)
 SERIES_LEFT = 1e-16
@@ -384,16 +386,19 @@ class _Within:
         self.key = [ids.setdefault(key, len(ids)) for key in keys]
         self.shared = np.bincount(self.key, minlength=len(ids)) > 1
         self.plans: dict[int, _Plan] = {}
+        self.room = PLAN_ENTRIES  # floats the plans may still hold
+        self.entries = factors.shape[1] ** 2  # at most, per plan
 
     def arrived(self, position: int, inflow: Floats) -> Floats:
         """Row `position` (among the live rows) given its inflow."""
         signature, factor = self.signatures[position], self.factors[position]
         key = self.key[position]
-        if not self.shared[key]:
-            return _within_row(self.moves[signature], self.stays[signature], factor, inflow)
         plan = self.plans.get(key)
         if plan is None:
+            if not self.shared[key] or self.room < self.entries:
+                return _within_row(self.moves[signature], self.stays[signature], factor, inflow)
             plan = self.plans[key] = _Plan(self.moves[signature], self.stays[signature], factor)
+            self.room -= self.entries
         return plan.arrived(inflow)
 
 
