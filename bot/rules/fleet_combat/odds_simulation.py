@@ -17,6 +17,8 @@ integers, one per group and battle.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
@@ -30,9 +32,9 @@ from bot.rules.fleet_combat.odds_arrays import (
 from bot.rules.fleet_combat.odds_model import Model, binomial_pmf
 
 CHUNK = 1 << 13  # battles advanced together: arrays of this size stay in the CPU caches
-GUIDE_BITS = 8
+GUIDE_BITS = 10
 GUIDE = 1 << GUIDE_BITS  # guide-table buckets per wound distribution
-Words = npt.NDArray[np.uint32]
+Wounds = npt.NDArray[np.signedinteger[Any]]  # wounds per battle (small integers)
 
 
 def simulation_generator(seed: int) -> np.random.Generator:
@@ -43,10 +45,12 @@ def simulation_generator(seed: int) -> np.random.Generator:
 
 class WoundSampler:
     """Wounds of one firing class: Binomial(S·dice, p_t) for a group of S ships aiming at
-    target class t, drawn by inverse CDF with a guide table from one uniform 32-bit integer
-    per group (the CDF is rounded to multiples of 2⁻³², far below any sampling error).
-    Rows are (target, ships) pairs: row = target · (most + 1) + ships; a row of 0 ships
-    (or a target it cannot wound) always draws 0."""
+    target class t, drawn by inverse CDF from one uniform 32-bit integer per group (the CDF
+    is rounded to multiples of 2⁻³², far below any sampling error). The integer's top bits
+    pick a bucket: most buckets lie between two CDF steps and give the wounds at once; the
+    few that hold a step start a search from the guide. Rows are (target, ships) pairs:
+    row = target · (most + 1) + ships; a row of 0 ships (or a target it cannot wound)
+    always draws 0."""
 
     def __init__(self, dice: int, wound_p: list[float], most: int) -> None:
         width = most * dice + 2
@@ -54,6 +58,7 @@ class WoundSampler:
         # thresholds[k]: 2³² · P(wounds ≤ k); past the last outcome, out of reach
         thresholds = np.full((rows, width), 1 << 33, dtype=np.int64)
         guide = np.zeros((rows, GUIDE), dtype=np.int64)
+        ends = np.zeros((rows, GUIDE), dtype=np.int64)
         starts = np.arange(GUIDE, dtype=np.int64) << (32 - GUIDE_BITS)
         for target, p in enumerate(wound_p):
             for ships in range(1, most + 1):
@@ -63,25 +68,33 @@ class WoundSampler:
                 line = target * (most + 1) + ships
                 thresholds[line, : n + 1] = row
                 guide[line] = np.searchsorted(row, starts, side="right")
+                ends[line] = np.searchsorted(row, starts + (1 << (32 - GUIDE_BITS)) - 1, "right")
         self.most = most
         self.rows = rows
         self.width = width
         self.thresholds = thresholds.reshape(-1)
+        small: type[np.signedinteger[Any]] = np.int16 if width < 1 << 15 else np.int64
+        # wounds of a bucket without a CDF step in it, −1 for the others
+        certain = np.where(guide == ends, guide, -1).reshape(-1)
+        self.certain: Wounds = certain.astype(small)
         # the guide holds flat threshold positions (row · width + wounds); `wounds` maps
         # them back
         self.guide = (guide + (np.arange(rows) * width)[:, None]).reshape(-1)
-        self.wounds = np.tile(
-            np.arange(width, dtype=np.int16 if width < 1 << 15 else np.int64), rows
-        )
+        self.wounds = np.tile(np.arange(width, dtype=small), rows)
 
-    def draw(self, rows: Ints, uniform: Words) -> Ints:
+    def draw(self, rows: Ints, uniform: Ints) -> Wounds:
         """Wounds for groups in sampler rows `rows`, one uniform 32-bit integer each."""
-        at = self.guide[(rows << GUIDE_BITS) + (uniform >> (32 - GUIDE_BITS))]
-        pending = np.flatnonzero(uniform >= self.thresholds[at])
-        while pending.size:
-            at[pending] += 1
-            pending = pending[uniform[pending] >= self.thresholds[at[pending]]]
-        found: Ints = self.wounds[at]
+        bucket = (rows << GUIDE_BITS) + (uniform >> (32 - GUIDE_BITS))
+        found: Wounds = self.certain[bucket]
+        unsure = np.flatnonzero(found < 0)
+        if unsure.size:
+            words = uniform[unsure]
+            at = self.guide[bucket[unsure]]
+            pending = np.flatnonzero(words >= self.thresholds[at])
+            while pending.size:
+                at[pending] += 1
+                pending = pending[words[pending] >= self.thresholds[at[pending]]]
+            found[unsure] = self.wounds[at]
         return found
 
 
@@ -296,11 +309,13 @@ class Simulation:
         assert targets.flags.c_contiguous
         columns = self.columns[:battles]
         groups = self.groups[shooter]
-        # one uniform 32-bit integer per group and battle: each 64-bit draw gives two
-        words = len(groups) * battles
-        raw = rng.bit_generator.random_raw((words + 1) // 2)
-        uniforms: Words = np.asarray(raw).view(np.uint32)[:words].reshape(len(groups), battles)
-        for group, uniform in zip(groups, uniforms, strict=True):
+        # one uniform 32-bit integer per group and battle (held in 64-bit integers, as
+        # the tables' indices): each 64-bit draw gives two
+        pairs = (len(groups) + 1) // 2
+        raw = np.asarray(rng.bit_generator.random_raw(pairs * battles)).reshape(pairs, battles)
+        low, high = (raw & 0xFFFFFFFF).view(np.int64), (raw >> 32).view(np.int64)
+        uniforms = [half for pair in zip(low, high, strict=True) for half in pair]
+        for group, uniform in zip(groups, uniforms, strict=False):
             target = aims[group.index]
             rows = target * group.stride + counts[group.own]
             wounds = group.sampler.draw(rows, uniform)
