@@ -10,8 +10,12 @@ The same dynamic programme as `odds._exact`, written as matrix algebra over whol
 - Rows are one side's states in id order (every move raises the id), columns the other's.
   In row r the column side moves alone while the row side stays: a triangular linear system
   over the row's live columns (the self-loop summed as a geometric series, as in `_exact`).
-  What leaves the row is summed per column signature and pushed to later rows with one
-  matrix product.
+  Rows whose column moves and stay odds are the same (with one class a side: all rows of
+  one ship count) share a prepared plan (`_Plan`): the series' matrix up to the first
+  column where the series would be slow, the inverse of the system after it. What leaves
+  the row is summed per column signature and pushed to later rows with one matrix product.
+- A side of one class whose every chain position is a state (the usual one-class fleet)
+  has its packet matrices built straight into the transition tensor.
 
 Each side is restricted to its reachable states (`reachable`): with the ladder shielding
 classes (FC-I8) they are often far fewer than the product of the chains, which is what
