@@ -37,7 +37,7 @@ from bot.rules.fleet_combat.odds_arrays import (
     SideArrays,
     limit_table,
 )
-from bot.rules.fleet_combat.odds_model import Model
+from bot.rules.fleet_combat.odds_model import Model, binomial_rows
 
 STALL = 1.0 - 1e-12  # as `odds._STALL`: nobody can hurt anybody, a round-cap draw
 # Largest transition tensors kept (floats, both sides together): 12M ≈ 96 MB.
@@ -251,15 +251,20 @@ def _class_matrices(
     limits = np.stack([table[caps + 1 if cap is None else cap] for _, _, cap in packets])
     # pmf[k, length − 1 + i] = P(i wounds) for the kept terms (zero elsewhere), so that
     # a window of `length` starting at length − 1 − d is row d of the shifted binomial
-    pmf = np.zeros((len(packets), 2 * length + most + 2))
-    tail = np.zeros((len(packets), most + 2))
     dice = np.asarray([n for n, _, _ in packets], dtype=np.int64)
-    highest = np.zeros(len(packets), dtype=np.int64)  # one past the last kept term
-    for k, (n, p, _) in enumerate(packets):
-        pmf_list, tail_list, lo, hi = model._pmf_tail(n, p)
-        pmf[k, length - 1 + lo : length - 1 + hi] = pmf_list[lo:hi]
-        tail[k, : n + 2] = tail_list
-        highest[k] = hi
+    terms = binomial_rows(dice.tolist(), [p for _, p, _ in packets])
+    # tail[k, i] = P(at least i wounds), summed from the top as `Model._pmf_tail` does
+    tail = np.zeros((len(packets), most + 2))
+    tail[:, : most + 1] = np.cumsum(terms[:, ::-1], axis=1)[:, ::-1]
+    # the kept terms: from the first to the last above the tolerance (`Model._pmf_tail`)
+    above = terms > model.tolerance
+    found = above.any(axis=1)
+    lowest = np.where(found, np.argmax(above, axis=1), 0)
+    highest = np.where(found, most + 1 - np.argmax(above[:, ::-1], axis=1), 1)
+    wounds = np.arange(most + 1)
+    kept = (wounds[None, :] >= lowest[:, None]) & (wounds[None, :] < highest[:, None])
+    pmf = np.zeros((len(packets), 2 * length + most + 2))
+    pmf[:, length - 1 : length + most] = np.where(kept, terms, 0.0)
     room = limits - positions[None, :]  # (packets, positions)
     windows = np.lib.stride_tricks.sliding_window_view(pmf, length, axis=1)
     shifted = windows[:, length - 1 :: -1, :] if length > 1 else windows[:, :1, :]

@@ -45,6 +45,27 @@ def binomial_pmf(n: int, p: float) -> list[float]:
     return pmf
 
 
+def binomial_rows(dice: Sequence[int], chances: Sequence[float]) -> npt.NDArray[np.float64]:
+    """`binomial_pmf` for several packets at once: row k holds P(i of dice[k] succeed)
+    for i = 0…max(dice) (zero past dice[k]), term for term the same arithmetic."""
+    most = max(dice, default=0)
+    rows = np.zeros((len(dice), most + 1))
+    factorials = _log_factorials(most)
+    k = np.arange(most + 1)
+    for row, (n, p) in enumerate(zip(dice, chances, strict=True)):
+        if p <= 0.0 or p >= 1.0:
+            rows[row, : n + 1] = binomial_pmf(n, p)
+    usual = [row for row, p in enumerate(chances) if 0.0 < p < 1.0]
+    if usual:
+        n = np.asarray([dice[row] for row in usual], dtype=np.int64)[:, None]
+        log_p = np.asarray([math.log(chances[row]) for row in usual])[:, None]
+        log_q = np.asarray([math.log1p(-chances[row]) for row in usual])[:, None]
+        rest = np.clip(n - k[None, :], 0, None)
+        logs = factorials[n] - factorials[k][None, :] - factorials[rest] + k * log_p + rest * log_q
+        rows[usual] = np.where(k[None, :] <= n, np.exp(logs), 0.0)
+    return rows
+
+
 _LOG_FACTORIALS: list[float] = [0.0]
 
 
