@@ -57,12 +57,18 @@ def binomial_rows(dice: Sequence[int], chances: Sequence[float]) -> npt.NDArray[
             rows[row, : n + 1] = binomial_pmf(n, p)
     usual = [row for row, p in enumerate(chances) if 0.0 < p < 1.0]
     if usual:
-        n = np.asarray([dice[row] for row in usual], dtype=np.int64)[:, None]
+        trials = np.asarray([dice[row] for row in usual], dtype=np.int64)[:, None]
         log_p = np.asarray([math.log(chances[row]) for row in usual])[:, None]
         log_q = np.asarray([math.log1p(-chances[row]) for row in usual])[:, None]
-        rest = np.clip(n - k[None, :], 0, None)
-        logs = factorials[n] - factorials[k][None, :] - factorials[rest] + k * log_p + rest * log_q
-        rows[usual] = np.where(k[None, :] <= n, np.exp(logs), 0.0)
+        rest = np.clip(trials - k[None, :], 0, None)
+        logs = (
+            factorials[trials]
+            - factorials[k][None, :]
+            - factorials[rest]
+            + k * log_p
+            + rest * log_q
+        )
+        rows[usual] = np.where(k[None, :] <= trials, np.exp(logs), 0.0)
     return rows
 
 
