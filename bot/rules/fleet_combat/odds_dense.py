@@ -308,6 +308,8 @@ def _plain_transitions(
         if (s == 0) != (len(listed) == 0) or len(listed) > 1 or plans.get((s, 1 - alive_group)):
             return None
         packets.extend(listed)
+    if not packets:
+        return None
     tensor = np.empty((signatures, size, size))
     tensor[0] = np.eye(size)
     _class_matrices(model, target.index, 0, packets, out=tensor[1:])
