@@ -13,7 +13,7 @@ import random
 import numpy as np
 import pytest
 
-from bot.rules.fleet_combat import FleetCombatSettings, fleet_from_counts, odds
+from bot.rules.fleet_combat import FleetCombatSettings, fleet_from_counts, odds, odds_dense
 from bot.rules.fleet_combat.odds_arrays import AimTable, SideArrays, limit_table, reach_row
 from bot.rules.fleet_combat.odds_dense import reachable
 from bot.rules.fleet_combat.odds_model import Model
@@ -128,3 +128,58 @@ def test_reachable_states_are_closed_under_every_round(policy):
             for attacker in range(other.size):
                 moves = model.fire(1 - index, attacker, state)
                 assert {state + step for step, p in moves.pairs if p > 0} <= listed
+
+
+@pytest.mark.parametrize("changes", [{}, {"kill_cap_overflow": "lost"}, {"kill_cap": False}])
+@pytest.mark.parametrize(
+    ("target", "shooter"),
+    [
+        ({"fighter": 9}, {"war_sun": 2}),  # 8 dice, 1 life: the kill cap cuts terms off
+        ({"war_sun": 3}, {"fighter": 6}),  # 6 dice, 5 lives: no kept term past a reach
+        ({"cruiser": 5}, {"dreadnought": 3}),
+    ],
+)
+def test_packet_matrices_are_the_plain_offsets(target, shooter, changes):
+    """FC-I11: every row of the dense solver's packet matrices (either way they are built:
+    cut at each reach, or the binomial rows as they are when nothing lies past a reach) is
+    `Model._offsets` of that chain position: wounds below the reach, the tail at it."""
+    settings = FleetCombatSettings(**changes)
+    wounds = {name: [1] for name in target}
+    model = Model(
+        settings,
+        fleet_from_counts("A", target, wounds=wounds),
+        fleet_from_counts("B", shooter),
+        1e-12,
+    )
+    side = model.sides[0]
+    length = len(side.chains[0])
+    (dice,) = (model.dice[model.classes.index(name)] for name in shooter)
+    (p,) = (model.wound_p[model.classes.index(name)][side.own[0]] for name in shooter)
+    packets = [(ships * dice, p, ships if settings.kill_cap else None) for ships in (1, 2, 3)]
+    matrices = odds_dense._class_matrices(model, 0, 0, packets)
+    for number, packet in enumerate(packets):
+        for start in range(length):
+            shifts, chances, _ = model._offsets(0, 0, start, packet)
+            expected = np.zeros(length)
+            expected[start + np.asarray(shifts, dtype=np.int64)] = chances
+            assert matrices[number, start].tolist() == expected.tolist(), (packet, start)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_shared_row_plans_solve_the_row_like_the_direct_method(seed):
+    """Rows that share the column side's moves and stay pattern are solved with one prepared
+    plan (`odds_dense._Plan`: a series up to the first slow column, an inverse after it);
+    the mass reaching each column equals the direct solution of the row's linear system."""
+    rng = np.random.default_rng(seed)
+    size = 30
+    raw = np.triu(rng.random((size, size)) ** 4)
+    moves = raw / raw.sum(axis=1, keepdims=True)  # each state moves forward (or stays)
+    stays = np.diag(moves).copy()
+    factor = rng.random(size) * rng.choice([0.05, 1.0], size)  # some columns slow
+    inflow = rng.random(size)
+    system = np.eye(size) - (moves.T - np.diag(stays)) * factor[None, :]
+    direct = np.linalg.solve(system, inflow)
+    planned = odds_dense._Plan(moves, stays, factor).arrived(inflow)
+    row = odds_dense._within_row(moves, stays, factor, inflow)
+    assert np.allclose(planned, direct, rtol=1e-13, atol=0)
+    assert np.allclose(row, direct, rtol=1e-13, atol=0)

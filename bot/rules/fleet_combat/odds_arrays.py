@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -45,9 +46,19 @@ def limit_table(side: Side, own: int, caps: int, overflow_lost: bool) -> Ints:
     """Rows 1…`caps`: `reach_row` for a kill cap of that many ships; the last row,
     `caps` + 1, is "no kill cap". Row 0 is never read (a group of 0 ships does not fire)."""
     length = len(side.chains[own])
-    table = np.full((caps + 2, length), length - 1, dtype=np.int64)
-    for cap in range(1, caps + 1):
-        table[cap] = reach_row(side, own, cap, overflow_lost)
+    last = length - 1
+    table = np.full((caps + 2, length), last, dtype=np.int64)
+    if not caps:
+        return table
+    kills = np.asarray(side.kill_at[own], dtype=np.int64)
+    first = np.searchsorted(kills, np.arange(length), side="right")
+    padded = np.concatenate([kills, np.full(caps + 2, length, dtype=np.int64)])
+    cap = np.arange(1, caps + 1)[:, None]
+    if overflow_lost:
+        reach = padded[first + cap - 1]
+    else:
+        reach = np.where(first + cap < len(kills), padded[first + cap] - 1, last)
+    table[1 : caps + 1] = np.where(first + cap - 1 < len(kills), reach, last)
     return table
 
 
@@ -97,7 +108,13 @@ class AimTable:
     are computed once from the counts of a state that has it.
     """
 
-    def __init__(self, model: Model, target: SideArrays, translate: Ints | None = None) -> None:
+    def __init__(
+        self,
+        model: Model,
+        target: SideArrays,
+        translate: Ints | None = None,
+        dtype: type[np.signedinteger[Any]] = np.int16,
+    ) -> None:
         self.model = model
         self.translate = translate  # model class → another index (−1 stays −1), if given
         self.own = target.model_index
@@ -112,23 +129,32 @@ class AimTable:
             if every_pair or levels[j] == levels[k]
         ]
         keys = 2 ** len(self.own) * 3 ** len(self.pairs)
-        self.dense: npt.NDArray[np.int16] | None = None
+        self.dense: npt.NDArray[np.signedinteger[Any]] | None = None
         if keys <= DENSE_AIM_KEYS:
-            self.dense = np.full((self.width, keys), -2, dtype=np.int16)
-        self.known: dict[int, npt.NDArray[np.int16]] = {}
+            self.dense = np.full((self.width, keys), -2, dtype=dtype)
+        self.known: dict[int, npt.NDArray[np.signedinteger[Any]]] = {}
 
-    def key(self, own_counts: Ints) -> Ints:
-        """One key per state (column) of the side's counts per own class (rows)."""
-        key = np.zeros(own_counts.shape[1], dtype=np.int64)
-        for position, row in enumerate(own_counts):
-            key += (row > 0).astype(np.int64) << position
+    def key(self, own_counts: Ints, present: Ints | None = None) -> Ints:
+        """One key per state (column) of the side's counts per own class (rows).
+        `present`, if given, is the key's first part already summed: Σ 2^own over the own
+        classes with ships (`presence_bits`)."""
+        key: Ints
+        if present is not None:
+            key = present.copy()
+        elif 0 < len(self.own) <= 8:  # one byte of "has ships" bits per state
+            bits = np.packbits(own_counts > 0, axis=0, bitorder="little")[0]
+            key = bits.astype(np.int64)
+        else:
+            key = np.zeros(own_counts.shape[1], dtype=np.int64)
+            for position, row in enumerate(own_counts > 0):
+                key += row.astype(np.int64) << position
         scale = 2 ** len(self.own)
         for j, k in self.pairs:
             key += (np.sign(own_counts[j] - own_counts[k]) + 1) * scale
             scale *= 3
         return key
 
-    def _aims_of(self, counts: Ints) -> npt.NDArray[np.int16]:
+    def _aims_of(self, counts: Ints) -> npt.NDArray[np.signedinteger[Any]]:
         full = [0] * self.width
         for index, count in zip(self.own, counts.tolist(), strict=True):
             full[index] = count
@@ -138,16 +164,16 @@ class AimTable:
             found = self.translate[found].astype(np.int16)
         return found
 
-    def aims(self, keys: Ints, own_counts: Ints) -> npt.NDArray[np.int16]:
+    def aims(self, keys: Ints, own_counts: Ints) -> npt.NDArray[np.signedinteger[Any]]:
         """Target model class per firing class (rows) and state (columns); −1: none."""
         if self.dense is not None:
-            found = self.dense[:, keys]
-            missing = np.flatnonzero(found[0] == -2)
-            if missing.size:
+            found = np.take(self.dense, keys, axis=1)
+            if found.shape[1] and found[0].min() == -2:  # keys seen for the first time
+                missing = np.flatnonzero(found[0] == -2)
                 new, first = np.unique(keys[missing], return_index=True)
                 for key, column in zip(new.tolist(), missing[first].tolist(), strict=True):
                     self.dense[:, key] = self._aims_of(own_counts[:, column])
-                found = self.dense[:, keys]
+                found = np.take(self.dense, keys, axis=1)
             return found
         unique, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
         rows = []
@@ -181,33 +207,38 @@ def end_figures(
     alive_a, alive_b = counts[0].any(axis=0), counts[1].any(axis=0)
     both_gone = ~alive_a & ~alive_b
     free = ~capped
-    columns: dict[str, npt.NDArray[np.float64]] = {
-        "a_wins": (free & alive_a & ~alive_b).astype(np.float64),
-        "b_wins": (free & alive_b & ~alive_a).astype(np.float64),
-        "mutual_destruction": (free & both_gone).astype(np.float64),
-        "round_cap": capped.astype(np.float64),
+    columns: dict[str, npt.NDArray[Any]] = {
+        "a_wins": free & alive_a & ~alive_b,
+        "b_wins": free & alive_b & ~alive_a,
+        "mutual_destruction": free & both_gone,
+        "round_cap": capped,
     }
-    columns["draw"] = columns["mutual_destruction"] + columns["round_cap"]
+    columns["draw"] = columns["mutual_destruction"] | columns["round_cap"]  # disjoint
     die_on_wipe = model.settings.transports_die_on_mutual_wipe
     for label, side, alive, cargo, table in (
         ("a", model.sides[0], alive_a, transports[0], counts[0]),
         ("b", model.sides[1], alive_b, transports[1], counts[1]),
     ):
         for index in side.own:
-            columns[f"survivors_{label}.{model.classes[index]}"] = table[index].astype(np.float64)
+            columns[f"survivors_{label}.{model.classes[index]}"] = table[index]
         keep = alive | capped | (both_gone & (not die_on_wipe))
         for name, count in cargo.items():
-            columns[f"survivors_{label}.{name}"] = np.where(keep, float(count), 0.0)
+            columns[f"survivors_{label}.{name}"] = np.where(keep, count, 0)
     means: dict[str, float] = {}
     errors: dict[str, float] = {}
     total = float(weights.sum()) if weights is not None else float(capped.shape[0])
     for name, values in columns.items():
-        if weights is None:
-            mean = float(values.sum()) / total
-            square = float((values * values).sum()) / total
+        if weights is None:  # sampled battles: whole-number sums, exact
+            if values.dtype == np.bool_:
+                first = second = int(np.count_nonzero(values))
+            else:
+                whole = values.astype(np.int64, copy=False)
+                first, second = int(whole.sum()), int(np.dot(whole, whole))
+            mean, square = first / total, second / total
         else:
-            mean = float(values @ weights) / total
-            square = float((values * values) @ weights) / total
+            floats = values.astype(np.float64)
+            mean = float(floats @ weights) / total
+            square = float((floats * floats) @ weights) / total
         means[name] = mean
         if battles:
             errors[name] = math.sqrt(max(square - mean * mean, 0.0) / battles)

@@ -10,8 +10,12 @@ The same dynamic programme as `odds._exact`, written as matrix algebra over whol
 - Rows are one side's states in id order (every move raises the id), columns the other's.
   In row r the column side moves alone while the row side stays: a triangular linear system
   over the row's live columns (the self-loop summed as a geometric series, as in `_exact`).
-  What leaves the row is summed per column signature and pushed to later rows with one
-  matrix product.
+  Rows whose column moves and stay odds are the same (with one class a side: all rows of
+  one ship count) share a prepared plan (`_Plan`): the series' matrix up to the first
+  column where the series would be slow, the inverse of the system after it. What leaves
+  the row is summed per column signature and pushed to later rows with one matrix product.
+- A side of one class whose every chain position is a state (the usual one-class fleet)
+  has its packet matrices built straight into the transition tensor.
 
 Each side is restricted to its reachable states (`reachable`): with the ladder shielding
 classes (FC-I8) they are often far fewer than the product of the chains, which is what
@@ -33,14 +37,19 @@ from bot.rules.fleet_combat.odds_arrays import (
     SideArrays,
     limit_table,
 )
-from bot.rules.fleet_combat.odds_model import Model
+from bot.rules.fleet_combat.odds_model import Model, binomial_rows
 
 STALL = 1.0 - 1e-12  # as `odds._STALL`: nobody can hurt anybody, a round-cap draw
 # Largest transition tensors kept (floats, both sides together): 12M ≈ 96 MB.
 DENSE_ENTRIES = 12_000_000
 # In-row series terms summed before a row is solved as a linear system instead.
-SERIES_TERMS = 12
-SERIES_RATIO = 0.5  # above it, 12 terms of the series would not reach 1e-18
+SERIES_TERMS = 16
+SERIES_RATIO = 0.1  # at most this share of a term carries on: 16 terms reach 1e-16
+# Floats the prepared row plans (`_Plan`) may hold together: 4M ≈ 32 MB
+PLAN_ENTRIES = 4_000_000
+# A row's series stops once a term carries less than this share of the row's inflow (the
+# figures are compared with saved results at 1e-12)
+SERIES_LEFT = 1e-16
 
 
 def reachable(model: Model, index: int) -> Ints:
@@ -52,6 +61,8 @@ def reachable(model: Model, index: int) -> Ints:
     shields classes."""
     side, other = model.sides[index], model.sides[1 - index]
     firing = [i for i in range(len(model.classes)) if model.dice[i] and other.counts_at(0)[i]]
+    if len(side.chains) == 1 and firing:  # one class: every wound count can be reached
+        return np.arange(side.size, dtype=np.int64)
     lengths = [len(chain) for chain in side.chains]
     # state → the classes of the box it was first found in (all of that box is listed): a
     # state aiming at no class outside them has its own box inside that one
@@ -83,6 +94,7 @@ class DenseSide:
     signatures."""
 
     def __init__(self, model: Model, index: int) -> None:
+        self.index = index
         self.side = model.sides[index]
         self.arrays = SideArrays.of(self.side)
         self.ids = reachable(model, index)
@@ -145,15 +157,24 @@ def transitions(model: Model, target: DenseSide, attacker: DenseSide, index: int
         for s, counts in enumerate(attacker.signatures.tolist())
         for g, aim_vector in enumerate(groups.tolist())
     }
-    single = _packet_matrices(model, index, plans.values())
-    chains_of: dict[tuple[int, tuple[Packet, ...]], Floats] = {}
     # one class whose every chain position is reachable: states are chain positions
     plain = len(target.digits) == 1 and bool((target.digits[0] == np.arange(size)).all())
+    if plain and len(groups) == 2 and size > 1:
+        built = _plain_transitions(model, target, plans)
+        if built is not None:
+            return built
+    single = _packet_matrices(model, index, plans.values())
+    chains_of: dict[tuple[int, tuple[Packet, ...]], Floats] = {}
     for (s, g), packets in plans.items():
         rows = rows_of[g]
         if plain and packets:
             (only,) = packets.values()
-            tensor[s, rows, :] = _composed(single, 0, only)[rows]
+            matrix = _composed(single, 0, only)
+            low, high = int(rows[0]), int(rows[-1]) + 1
+            if high - low == rows.size:  # consecutive states: plain slices, no gathers
+                tensor[s, low:high] = matrix[low:high]
+            else:
+                tensor[s, rows, :] = matrix[rows]
             continue
         block = np.ones((rows.size, size))
         for own, d in enumerate(target.digits):
@@ -202,7 +223,6 @@ def _packet_matrices(
     """Every packet's matrix on its class, P(chain position d → d + k) as `Model._offsets`
     (the binomial within the reach of the kill cap, FC-I11; the rest at the reach; terms
     below the tolerance left out), built per class for all its packets at once."""
-    side = model.sides[index]
     wanted: dict[int, list[Packet]] = {}
     for plan in plans:
         for own, listed in plan.items():
@@ -211,36 +231,91 @@ def _packet_matrices(
                     wanted[own].append(packet)
     found: dict[tuple[int, Packet], Floats] = {}
     for own, packets in wanted.items():
-        length = len(side.chains[own])
-        positions = np.arange(length)
-        most = max(n for n, _, _ in packets)
-        caps = max((cap for _, _, cap in packets if cap is not None), default=0)
-        table = limit_table(side, own, caps, model.overflow_lost)
-        limits = np.stack([table[caps + 1 if cap is None else cap] for _, _, cap in packets])
-        # pmf[k, length − 1 + i] = P(i wounds) for the kept terms (zero elsewhere), so that
-        # a window of `length` starting at length − 1 − d is row d of the shifted binomial
-        pmf = np.zeros((len(packets), 2 * length + most + 2))
-        tail = np.zeros((len(packets), most + 2))
-        dice = np.asarray([n for n, _, _ in packets], dtype=np.int64)
-        for k, (n, p, _) in enumerate(packets):
-            pmf_list, tail_list, lo, hi = model._pmf_tail(n, p)
-            pmf[k, length - 1 + lo : length - 1 + hi] = pmf_list[lo:hi]
-            tail[k, : n + 2] = tail_list
-        room = limits - positions[None, :]  # (packets, positions)
-        windows = np.lib.stride_tricks.sliding_window_view(pmf, length, axis=1)
-        shifted = windows[:, length - 1 :: -1, :] if length > 1 else windows[:, :1, :]
-        # d → d + k below the reach; the reach itself gets the tail below
-        matrices = shifted * (positions[None, None, :] < limits[:, :, None])
-        ends = dice[:, None] >= room
-        share = np.where(
-            ends, tail[np.arange(len(packets))[:, None], np.minimum(room, dice[:, None] + 1)], 0.0
-        )
-        ends &= share > model.tolerance
-        which, start = np.nonzero(ends)
-        matrices[which, start, limits[which, start]] += share[which, start]
+        matrices = _class_matrices(model, index, own, packets)
         for number, packet in enumerate(packets):
             found[(own, packet)] = matrices[number]
     return found
+
+
+def _class_matrices(
+    model: Model, index: int, own: int, packets: list[Packet], out: Floats | None = None
+) -> Floats:
+    """The matrices of `_packet_matrices` for packets on one class, stacked (into `out`
+    when given)."""
+    side = model.sides[index]
+    length = len(side.chains[own])
+    positions = np.arange(length)
+    most = max(n for n, _, _ in packets)
+    caps = max((cap for _, _, cap in packets if cap is not None), default=0)
+    table = limit_table(side, own, caps, model.overflow_lost)
+    limits = np.stack([table[caps + 1 if cap is None else cap] for _, _, cap in packets])
+    # pmf[k, length − 1 + i] = P(i wounds) for the kept terms (zero elsewhere), so that
+    # a window of `length` starting at length − 1 − d is row d of the shifted binomial
+    dice = np.asarray([n for n, _, _ in packets], dtype=np.int64)
+    terms = binomial_rows(dice.tolist(), [p for _, p, _ in packets])
+    # tail[k, i] = P(at least i wounds), summed from the top as `Model._pmf_tail` does
+    tail = np.zeros((len(packets), most + 2))
+    tail[:, : most + 1] = np.cumsum(terms[:, ::-1], axis=1)[:, ::-1]
+    # the kept terms: from the first to the last above the tolerance (`Model._pmf_tail`)
+    above = terms > model.tolerance
+    found = above.any(axis=1)
+    lowest = np.where(found, np.argmax(above, axis=1), 0)
+    highest = np.where(found, most + 1 - np.argmax(above[:, ::-1], axis=1), 1)
+    wounds = np.arange(most + 1)
+    kept = (wounds[None, :] >= lowest[:, None]) & (wounds[None, :] < highest[:, None])
+    pmf = np.zeros((len(packets), 2 * length + most + 2))
+    pmf[:, length - 1 : length + most] = np.where(kept, terms, 0.0)
+    room = limits - positions[None, :]  # (packets, positions)
+    windows = np.lib.stride_tricks.sliding_window_view(pmf, length, axis=1)
+    shifted = windows[:, length - 1 :: -1, :] if length > 1 else windows[:, :1, :]
+    ends = dice[:, None] >= room
+    share = np.where(
+        ends, tail[np.arange(len(packets))[:, None], np.minimum(room, dice[:, None] + 1)], 0.0
+    )
+    ends &= share > model.tolerance
+    which, start = np.nonzero(ends)
+    # d → d + k below the reach; the reach itself gets the tail (which holds its own term)
+    if bool(((room < highest[:, None] - 1) & (limits < length - 1)).any()):
+        # kept terms past a reach: cut them off
+        matrices = np.multiply(shifted, positions[None, None, :] < limits[:, :, None], out=out)
+        matrices[which, start, limits[which, start]] += share[which, start]
+    else:  # no kept term lies past a reach: the binomial rows as they are
+        if out is None:
+            matrices = shifted.copy()
+        else:
+            matrices = out
+            np.copyto(matrices, shifted)
+        matrices[which, start, limits[which, start]] = share[which, start]
+    return matrices
+
+
+def _plain_transitions(
+    model: Model, target: DenseSide, plans: dict[tuple[int, int], dict[int, tuple[Packet, ...]]]
+) -> Floats | None:
+    """`transitions` when the target is one class whose every chain position is a state,
+    the last one dead, and each attacker signature s ≥ 1 sends one packet at the live
+    states (in the usual order, signature 0 firing nothing): the packet matrices are built
+    straight into the tensor. None when the plans are not of that shape."""
+    size = target.size
+    members = target.aim_members
+    alive_group = int(members[0])
+    if not (bool((members[:-1] == alive_group).all()) and members[-1] != alive_group):
+        return None
+    signatures = 1 + max(s for s, _ in plans)
+    packets: list[Packet] = []
+    for s in range(signatures):
+        listed = plans.get((s, alive_group), {}).get(0, ())
+        if (s == 0) != (len(listed) == 0) or len(listed) > 1 or plans.get((s, 1 - alive_group)):
+            return None
+        packets.extend(listed)
+    if not packets:
+        return None
+    tensor = np.empty((signatures, size, size))
+    tensor[0] = np.eye(size)
+    _class_matrices(model, target.index, 0, packets, out=tensor[1:])
+    tensor[1:, size - 1, :] = 0.0  # the dead state stays where it is
+    tensor[1:, size - 1, size - 1] = 1.0
+    return tensor
 
 
 def solve(
@@ -258,76 +333,164 @@ def solve(
     weights = np.zeros((rows, columns))
     weights[0, 0] = 1.0
     live = column_side.alive
-    dead = (~live).astype(np.float64)
     sigma = column_side.signature
     groups = np.unique(sigma[live])
-    # one row per live column signature: visits summed per signature with one product
-    by_signature = ((sigma[None, :] == groups[:, None]) & live[None, :]).astype(np.float64)
-    stay_rows = np.ascontiguousarray(np.einsum("srr->rs", t_rows)[:, sigma])  # (rows, columns)
+    # visits summed per live column signature: when the live columns come first, in runs
+    # of one signature in `groups` order, as sums of consecutive rows; else one product
+    # with a 0/1 matrix
+    first = int(live.sum())
+    runs = sigma[:first]
+    starts = np.flatnonzero(np.diff(runs, prepend=-1))
+    by_signature: Floats | None = None
+    if not (bool(live[:first].all()) and bool((np.diff(runs) >= 0).all())):
+        by_signature = ((sigma[None, :] == groups[:, None]) & live[None, :]).astype(np.float64)
+    order = np.flatnonzero(row_side.alive)
+    signatures = row_side.signature[order]
     stay_columns = np.einsum("scc->sc", t_columns)
-    reach = _last_nonzero(t_rows)
-    stalled: list[tuple[int, int, float]] = []
-    rounds = 0.0
-    visited = 0
-    for r in np.flatnonzero(row_side.alive).tolist():
+    # per live row: P(the row side stays), P(both stay) and the rounds per arrival
+    stay_rows = np.einsum("srr->rs", t_rows)[order][:, sigma]
+    stay = stay_rows * stay_columns[signatures]
+    stuck = (stay > STALL) & live[None, :]
+    moving = live[None, :] & ~stuck
+    leave = np.where(moving, 1.0 / np.where(moving, 1.0 - stay, 1.0), 0.0)
+    within = _Within(t_columns, stay_columns, signatures, leave * stay_rows)
+    reach = _last_nonzero(t_rows)[order].tolist()
+    for position, r in enumerate(order.tolist()):
         inflow = weights[r]
         if not inflow.any():
             continue
-        signature = row_side.signature[r]
-        stay_r = stay_rows[r]
-        stays = stay_columns[signature]
-        stay = stay_r * stays
-        stuck = stay > STALL
-        any_stuck = bool(stuck.any())
-        if any_stuck:
-            moving = live & ~stuck
-            leave = np.where(moving, 1.0 / np.where(moving, 1.0 - stay, 1.0), 0.0)
-        else:
-            leave = live / (1.0 - stay)
-        moves = t_columns[signature]
-        arrived = _within_row(moves, stays, leave * stay_r, inflow)
-        visits = arrived * leave
-        visited += int(np.count_nonzero(arrived * live))
-        rounds += float(visits.sum())
-        if any_stuck:
-            for c in np.flatnonzero(stuck & live & (arrived != 0.0)).tolist():
-                stalled.append((r, c, float(arrived[c])))
-        weights[r] = arrived * dead  # dead columns: the battle ended there
-        top = reach[r]
+        arrived = weights[r] = within.arrived(position, inflow)
+        top = reach[position]
         if top > r + 1:
-            pushed = (by_signature * visits) @ moves
+            visits = arrived * leave[position]
+            moves = t_columns[signatures[position]]
+            if by_signature is None:
+                pushed = np.add.reduceat(visits[:first, None] * moves[:first], starts, axis=0)
+            else:
+                pushed = (by_signature * visits) @ moves
             leaving = t_rows[groups, r, r + 1 : top]  # (signatures, later rows)
             weights[r + 1 : top] += leaving.T @ pushed
+    arrived_all = weights[order]
+    rounds = float((arrived_all * leave).sum())
+    visited = int(np.count_nonzero(arrived_all * live[None, :]))
+    found = np.nonzero(stuck & (arrived_all != 0.0))
+    stalled = [
+        (int(order[p]), int(c), float(arrived_all[p, c]))
+        for p, c in zip(found[0].tolist(), found[1].tolist(), strict=True)
+    ]
+    weights[order] = arrived_all * ~live[None, :]  # dead columns: the battle ended there
     return weights, stalled, rounds, visited
+
+
+class _Within:
+    """The mass reaching each column of a row while the row side stays (`_within_row`),
+    with what rows sharing one column-side signature and one stay pattern have in common
+    prepared once (`_Plan`)."""
+
+    def __init__(self, moves: Floats, stays: Floats, signatures: Ints, factors: Floats) -> None:
+        self.moves, self.stays, self.signatures, self.factors = moves, stays, signatures, factors
+        keys = [
+            (signature, factor.tobytes())
+            for signature, factor in zip(signatures.tolist(), factors, strict=True)
+        ]
+        ids: dict[tuple[int, bytes], int] = {}
+        self.key = [ids.setdefault(key, len(ids)) for key in keys]
+        self.shared = np.bincount(self.key, minlength=len(ids)) > 1
+        self.plans: dict[int, _Plan] = {}
+        self.room = PLAN_ENTRIES  # floats the plans may still hold
+        self.entries = factors.shape[1] ** 2  # at most, per plan
+
+    def arrived(self, position: int, inflow: Floats) -> Floats:
+        """Row `position` (among the live rows) given its inflow."""
+        signature, factor = self.signatures[position], self.factors[position]
+        key = self.key[position]
+        plan = self.plans.get(key)
+        if plan is None:
+            if not self.shared[key] or self.room < self.entries:
+                return _within_row(self.moves[signature], self.stays[signature], factor, inflow)
+            plan = self.plans[key] = _Plan(self.moves[signature], self.stays[signature], factor)
+            self.room -= self.entries
+        return plan.arrived(inflow)
+
+
+class _Plan:
+    """`_within_row` for one (moves, stays, factor): the series' matrix on the columns
+    before the split, what they send past it, and the inverse of the direct part."""
+
+    def __init__(self, moves: Floats, stays: Floats, factor: Floats) -> None:
+        size = factor.shape[0]
+        slow = factor * (1.0 - stays) > SERIES_RATIO
+        split = self.split = int(np.argmax(slow)) if slow.any() else size
+        # the series' matrix, applied to column vectors: (moves − diag(stays))ᵀ · factor
+        series = moves[:split, :split].T * factor[None, :split]
+        series.flat[:: split + 1] -= stays[:split] * factor[:split]
+        self.series = series
+        self.across = factor[:split, None] * moves[:split, split:]
+        self.inverse: Floats | None = None
+        if split < size:
+            system = moves[split:, split:] * -factor[split:, None]
+            system.flat[:: size - split + 1] += 1.0 + stays[split:] * factor[split:]
+            self.inverse = np.asarray(np.linalg.inv(system), dtype=np.float64)
+
+    def arrived(self, inflow: Floats) -> Floats:
+        split = self.split
+        total = inflow.copy()
+        if split:
+            head = total[:split]
+            term = inflow[:split]
+            least = SERIES_LEFT * float(head.sum())
+            # each term carries at most SERIES_RATIO of the last on: by SERIES_TERMS
+            # terms what is left is below SERIES_LEFT of the inflow
+            for _ in range(SERIES_TERMS):
+                term = self.series @ term
+                mass = float(term.sum())
+                head += term
+                if mass <= least:
+                    break
+        if self.inverse is not None:
+            rest = total[split:]
+            if split:
+                rest += total[:split] @ self.across
+            total[split:] = rest @ self.inverse
+        return total
 
 
 def _within_row(moves: Floats, stays: Floats, factor: Floats, inflow: Floats) -> Floats:
     """Solve x = inflow + A (factor · x) for the mass reaching each column of a row while the
     row side stays, A being the column side's moves transposed without self-loops (`moves`
-    and its diagonal `stays`). A is strictly lower triangular, so the series
-    Σ (A · factor)^k inflow ends; every term is a probability mass, so it is summed until
-    the next term is negligible, or the row is solved directly when it needs many steps."""
-    arrivals = moves.T
-    # each term is at most `ratio` times the last: solve directly when the series is slow
-    ratio = float((factor * (1.0 - stays)).max())
-    if ratio > SERIES_RATIO:
-        system = np.eye(inflow.shape[0]) - (arrivals - np.diag(stays)) * factor[None, :]
-        direct: Floats = np.asarray(np.linalg.solve(system, inflow), dtype=np.float64)
-        return direct
+    and its diagonal `stays`). A is strictly lower triangular: mass only moves to later
+    columns. Up to the first column whose share staying in the row exceeds SERIES_RATIO,
+    the series Σ (A · factor)^k inflow is summed until the next term is negligible (every
+    term is a probability mass, each at most SERIES_RATIO times the last); the columns from
+    there on, which receive what the first part sends them, are solved directly."""
+    size = inflow.shape[0]
+    slow = factor * (1.0 - stays) > SERIES_RATIO
+    split = int(np.argmax(slow)) if slow.any() else size
     total = inflow.copy()
-    term = inflow
-    for _ in range(SERIES_TERMS):
-        weighted = factor * term
-        term = arrivals @ weighted - stays * weighted
-        mass = float(term.sum())
-        if mass <= 0.0:
-            return total
-        total += term
-        if mass <= 1e-18 * float(total.sum()):
-            return total
-    system = np.eye(inflow.shape[0]) - (arrivals - np.diag(stays)) * factor[None, :]
-    solved: Floats = np.asarray(np.linalg.solve(system, inflow), dtype=np.float64)
-    return solved
+    if split:
+        arrivals = moves[:split, :split].T
+        head, shares, stay = total[:split], factor[:split], stays[:split]
+        term = inflow[:split]
+        for _ in range(SERIES_TERMS):
+            weighted = shares * term
+            term = arrivals @ weighted - stay * weighted
+            mass = float(term.sum())
+            if mass <= 0.0:
+                break
+            head += term
+            if mass <= SERIES_LEFT * float(head.sum()):
+                break
+        else:  # not negligible yet: solve the whole row directly
+            total[:] = inflow
+            split = 0
+    if split < size:
+        rest = total[split:]
+        if split:
+            rest += (factor[:split] * total[:split]) @ moves[:split, split:]
+        block = moves[split:, split:].T - np.diag(stays[split:])
+        system = np.eye(size - split) - block * factor[None, split:]
+        total[split:] = np.linalg.solve(system, rest)
+    return total
 
 
 def _last_nonzero(tensor: Floats) -> Ints:

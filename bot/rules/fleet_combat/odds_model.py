@@ -17,6 +17,9 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from itertools import product
 
+import numpy as np
+import numpy.typing as npt
+
 from bot.rules.fleet_combat.damage import wound_steps
 from bot.rules.fleet_combat.ladder import choose_automatic_target, target_options
 from bot.rules.fleet_combat.models import Fleet
@@ -28,17 +31,55 @@ Packets = tuple[Packet, ...]
 
 
 def binomial_pmf(n: int, p: float) -> list[float]:
-    """P(k successes of n), k = 0…n."""
+    """P(k successes of n), k = 0…n: exp(log C(n, k) + k·log p + (n − k)·log(1 − p)),
+    evaluated for every k at once."""
     if p <= 0.0:
         return [1.0] + [0.0] * n
     if p >= 1.0:
         return [0.0] * n + [1.0]
     log_p, log_q = math.log(p), math.log1p(-p)
-    lg_n = math.lgamma(n + 1)
-    return [
-        math.exp(lg_n - math.lgamma(k + 1) - math.lgamma(n - k + 1) + k * log_p + (n - k) * log_q)
-        for k in range(n + 1)
-    ]
+    factorials = _log_factorials(n)
+    k = np.arange(n + 1)
+    logs = factorials[n] - factorials[k] - factorials[n - k] + k * log_p + (n - k) * log_q
+    pmf: list[float] = np.exp(logs).tolist()
+    return pmf
+
+
+def binomial_rows(dice: Sequence[int], chances: Sequence[float]) -> npt.NDArray[np.float64]:
+    """`binomial_pmf` for several packets at once: row k holds P(i of dice[k] succeed)
+    for i = 0…max(dice) (zero past dice[k]), term for term the same arithmetic."""
+    most = max(dice, default=0)
+    rows = np.zeros((len(dice), most + 1))
+    factorials = _log_factorials(most)
+    k = np.arange(most + 1)
+    for row, (n, p) in enumerate(zip(dice, chances, strict=True)):
+        if p <= 0.0 or p >= 1.0:
+            rows[row, : n + 1] = binomial_pmf(n, p)
+    usual = [row for row, p in enumerate(chances) if 0.0 < p < 1.0]
+    if usual:
+        trials = np.asarray([dice[row] for row in usual], dtype=np.int64)[:, None]
+        log_p = np.asarray([math.log(chances[row]) for row in usual])[:, None]
+        log_q = np.asarray([math.log1p(-chances[row]) for row in usual])[:, None]
+        rest = np.clip(trials - k[None, :], 0, None)
+        logs = (
+            factorials[trials]
+            - factorials[k][None, :]
+            - factorials[rest]
+            + k * log_p
+            + rest * log_q
+        )
+        rows[usual] = np.where(k[None, :] <= trials, np.exp(logs), 0.0)
+    return rows
+
+
+_LOG_FACTORIALS: list[float] = [0.0]
+
+
+def _log_factorials(n: int) -> npt.NDArray[np.float64]:
+    """log k! for k = 0…n (`math.lgamma(k + 1)`), kept between calls."""
+    while len(_LOG_FACTORIALS) <= n:
+        _LOG_FACTORIALS.append(math.lgamma(len(_LOG_FACTORIALS) + 1))
+    return np.asarray(_LOG_FACTORIALS[: n + 1], dtype=np.float64)
 
 
 def compact(wounds: Sequence[int]) -> ClassState:
@@ -182,11 +223,11 @@ class Model:
         found = self._pmf.get((n, p))
         if found is None:
             pmf = binomial_pmf(n, p)
-            tail = [0.0] * (n + 2)
-            for k in range(n, -1, -1):
-                tail[k] = tail[k + 1] + pmf[k]
-            kept = [k for k, q in enumerate(pmf) if q > self.tolerance] or [0]
-            found = self._pmf[(n, p)] = (pmf, tail, kept[0], kept[-1] + 1)
+            # tail[k] = pmf[n] + … + pmf[k], summed from the top as a running sum
+            tail: list[float] = [*np.cumsum(pmf[::-1])[::-1].tolist(), 0.0]
+            kept = np.flatnonzero(np.asarray(pmf) > self.tolerance)
+            lo, hi = (int(kept[0]), int(kept[-1]) + 1) if kept.size else (0, 1)
+            found = self._pmf[(n, p)] = (pmf, tail, lo, hi)
         return found
 
     def target(self, shooter: int, counts: tuple[int, ...]) -> int | None:

@@ -1,34 +1,40 @@
 """Monte Carlo odds vectorised across battles (FC-I17 automatic mode, the state model).
 
-Many battles advance one round at a time as numpy arrays: each side is its classes'
-positions on their damage chains (`odds_model`). A round, for every battle still on:
+A pool of battles advances one round at a time as numpy arrays: each side is its classes'
+positions on their damage chains (`odds_model`). A round, for every battle in the pool:
 ship counts from the chain tables; each side's automatic targets from the rank key of the
 other side's counts (`odds_arrays.AimTable`); then, class by class in firing order, one
 group's wounds drawn from the Binomial(S·N, P(wound)) CDF and the target class moved along
 its chain, no further than the kill cap allows (FC-I11) — damage is deferred (FC-I9), so
-counts, targets and caps are all read at the start of the round.
+counts, targets and caps are all read at the start of the round. A battle that ends gives
+its place in the pool to the next one, so every round works on full arrays.
 
 Randomness is simulation-only, never game dice: one numpy Generator per call,
 `numpy.random.default_rng(seed)`, created in `simulation_generator`; the seed is reported
-with the result.
+with the result. Its bit generator's 64-bit words are split into two uniform 32-bit
+integers, one per group and battle.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
+import numpy.typing as npt
 
 from bot.rules.fleet_combat.odds_arrays import (
     AimTable,
     Bools,
-    Floats,
     Ints,
     SideArrays,
     limit_table,
 )
 from bot.rules.fleet_combat.odds_model import Model, binomial_pmf
 
-CHUNK = 1 << 15  # battles advanced together: arrays of this size stay in the CPU caches
-GUIDE = 64  # guide-table buckets per wound distribution
+CHUNK = 1 << 13  # battles advanced together: arrays of this size stay in the CPU caches
+GUIDE_BITS = 10
+GUIDE = 1 << GUIDE_BITS  # guide-table buckets per wound distribution
+Wounds = npt.NDArray[np.signedinteger[Any]]  # wounds per battle (small integers)
 
 
 def simulation_generator(seed: int) -> np.random.Generator:
@@ -39,68 +45,104 @@ def simulation_generator(seed: int) -> np.random.Generator:
 
 class WoundSampler:
     """Wounds of one firing class: Binomial(S·dice, p_t) for a group of S ships aiming at
-    target class t, drawn by inverse CDF with a guide table (one uniform number per group).
-    Rows are (target, ships) pairs: row = target · (most + 1) + ships."""
+    target class t, drawn by inverse CDF from one uniform 32-bit integer per group (the CDF
+    is rounded to multiples of 2⁻³², far below any sampling error). The integer's top bits
+    pick a bucket: most buckets lie between two CDF steps and give the wounds at once; the
+    few that hold a step start a search from the guide. Rows are (target, ships) pairs:
+    row = target · (most + 1) + ships; a row of 0 ships (or a target it cannot wound)
+    always draws 0."""
 
     def __init__(self, dice: int, wound_p: list[float], most: int) -> None:
         width = most * dice + 2
         rows = len(wound_p) * (most + 1)
-        cdf = np.full((rows, width), 2.0)
+        # thresholds[k]: 2³² · P(wounds ≤ k); past the last outcome, out of reach
+        thresholds = np.full((rows, width), 1 << 33, dtype=np.int64)
         guide = np.zeros((rows, GUIDE), dtype=np.int64)
-        starts = np.arange(GUIDE) / GUIDE
+        ends = np.zeros((rows, GUIDE), dtype=np.int64)
+        starts = np.arange(GUIDE, dtype=np.int64) << (32 - GUIDE_BITS)
         for target, p in enumerate(wound_p):
             for ships in range(1, most + 1):
                 n = ships * dice
-                row = np.cumsum(binomial_pmf(n, p))
-                row[-1] = 2.0  # rounding never draws past n
+                row = np.rint(np.cumsum(binomial_pmf(n, p)) * 2.0**32).astype(np.int64)
+                row[-1] = 1 << 33  # rounding never draws past n
                 line = target * (most + 1) + ships
-                cdf[line, : n + 1] = row
+                thresholds[line, : n + 1] = row
                 guide[line] = np.searchsorted(row, starts, side="right")
+                ends[line] = np.searchsorted(row, starts + (1 << (32 - GUIDE_BITS)) - 1, "right")
         self.most = most
+        self.rows = rows
         self.width = width
-        self.cdf = cdf.reshape(-1)
-        self.guide = guide.reshape(-1)
+        self.thresholds = thresholds.reshape(-1)
+        small: type[np.signedinteger[Any]] = np.int16 if width < 1 << 15 else np.int64
+        # wounds of a bucket without a CDF step in it, −1 for the others
+        certain = np.where(guide == ends, guide, -1).reshape(-1)
+        self.certain: Wounds = certain.astype(small)
+        # the guide holds flat threshold positions (row · width + wounds); `wounds` maps
+        # them back
+        self.guide = (guide + (np.arange(rows) * width)[:, None]).reshape(-1)
+        self.wounds = np.tile(np.arange(width, dtype=small), rows)
 
-    def draw(self, rows: Ints, uniform: Floats) -> Ints:
-        """Wounds for groups in sampler rows `rows`, one uniform number in [0, 1) each."""
-        bucket = (uniform * GUIDE).astype(np.int64)
-        k = self.guide[rows * GUIDE + bucket]
-        start = rows * self.width
-        pending = np.flatnonzero(uniform >= self.cdf[start + k])
-        while pending.size:
-            k[pending] += 1
-            left = uniform[pending] >= self.cdf[start[pending] + k[pending]]
-            pending = pending[left]
-        found: Ints = k
+    def draw(self, rows: Ints, uniform: Ints) -> Wounds:
+        """Wounds for groups in sampler rows `rows`, one uniform 32-bit integer each."""
+        bucket = (rows << GUIDE_BITS) + (uniform >> (32 - GUIDE_BITS))
+        found: Wounds = self.certain[bucket]
+        unsure = np.flatnonzero(found < 0)
+        if unsure.size:
+            words = uniform[unsure]
+            at = self.guide[bucket[unsure]]
+            pending = np.flatnonzero(words >= self.thresholds[at])
+            while pending.size:
+                at[pending] += 1
+                pending = pending[words[pending] >= self.thresholds[at[pending]]]
+            found[unsure] = self.wounds[at]
         return found
 
 
 class Group:
-    """One firing class of one side: its own index, its model class, the target table row
-    offset per target own class, its sampler, and which targets it can hurt."""
+    """One firing class of one side: its own index, its model class, its sampler, and
+    which targets it can hurt."""
 
-    def __init__(self, own: int, index: int, sampler: WoundSampler, hurts: Bools) -> None:
+    def __init__(
+        self,
+        own: int,
+        index: int,
+        sampler: WoundSampler,
+        hurts: Bools,
+        reach: Ints,
+        ends: Ints | None,
+    ) -> None:
         self.own = own
         self.index = index
         self.sampler = sampler
-        self.hurts = hurts  # per target own index + 1 (0: no target)
+        self.stride = sampler.most + 1  # sampler row = target · stride + ships
+        self.hurts = hurts  # per target own index, then the "no target" row (False)
+        self.reach = reach  # per sampler row, where its kill-cap row starts in `limits`
+        # when the kill cap never stops this group short of its wounds: each target's
+        # last chain position (then the reach table is not needed)
+        self.ends = ends
 
 
 class Simulation:
-    """The arrays of one matchup, built once, then `run` for any number of battles."""
+    """The arrays of one matchup, built once, then `run` for any number of battles.
+
+    Each side's positions carry one extra row after its own classes: the "no target" row,
+    where a group that has no target (or no ships) sends its zero wounds, so every group
+    handles every battle of the pool without compacting."""
 
     def __init__(self, model: Model) -> None:
         self.model = model
         self.sides = (SideArrays.of(model.sides[0]), SideArrays.of(model.sides[1]))
         self.width = len(model.classes)
         self.kill_cap = model.settings.kill_cap
+        self.owns = [len(side.counts) for side in self.sides]
         longest = [max(side.lengths, default=1) for side in self.sides]
         # chain tables padded to one length: ships per position, per own class
         self.counts = [
             _padded([table for table in side.counts], longest[i], 0)
             for i, side in enumerate(self.sides)
         ]
-        # per target side: limits[own, cap row, position] (FC-I11), the last row "no cap"
+        # per target side: limits[own, cap row, position] (FC-I11), the last row "no cap";
+        # the "no target" row's limits are 0, so it stays at 0
         self.limits: list[Ints] = []
         self.no_cap: list[int] = []
         for index in (0, 1):
@@ -109,23 +151,36 @@ class Simulation:
             tables = [
                 limit_table(side, own, most, model.overflow_lost) for own in range(len(side.chains))
             ]
-            limits = np.zeros((len(tables), most + 2, longest[index]), dtype=np.int64)
+            limits = np.zeros((len(tables) + 1, most + 2, longest[index]), dtype=np.int64)
             for own, table in enumerate(tables):
                 limits[own, :, : table.shape[1]] = table
             self.limits.append(limits)
             self.no_cap.append(most + 1)
-        # where each firing class aims at a side, as that side's own class index (−1: none)
+        # where each firing class aims at a side, as that side's own class index (the
+        # "no target" row when it has none)
         self.aims: list[AimTable] = []
-        for arrays in self.sides:
-            to_own = np.full(self.width + 1, -1, dtype=np.int64)
-            for own, index in enumerate(arrays.model_index):
-                to_own[index] = own
-            self.aims.append(AimTable(model, arrays, to_own))
+        for index, arrays in enumerate(self.sides):
+            to_own = np.full(self.width + 1, self.owns[index], dtype=np.int64)
+            for own, model_index in enumerate(arrays.model_index):
+                to_own[model_index] = own
+            self.aims.append(AimTable(model, arrays, to_own, np.int64))
         # chain tables flattened: ships at own class o, position d = flat[o · length + d]
         self.count_offsets = [
             (np.arange(table.shape[0]) * table.shape[1])[:, None] for table in self.counts
         ]
-        self.count_flat = [table.reshape(-1) for table in self.counts]
+        # ships per position as small integers (less memory to stream through each round)
+        self.count_flat = [table.reshape(-1).astype(np.int16) for table in self.counts]
+        # the aim key's "has ships" bits (`AimTable.key`), per own class and position
+        self.bit_flat = [
+            ((table > 0) << np.arange(table.shape[0])[:, None])
+            .reshape(-1)
+            .astype(np.uint8 if table.shape[0] <= 8 else np.int64)
+            for table in self.counts
+        ]
+        self.columns = np.arange(CHUNK, dtype=np.int64)
+        # chain positions as small integers when every chain is short enough
+        self.position_type = np.int16 if max(longest) < 1 << 15 else np.int64
+        self.flat_limits = [limits.reshape(-1).astype(self.position_type) for limits in self.limits]
         self.groups: list[list[Group]] = []
         for shooter in (0, 1):
             mine, theirs = self.sides[shooter], self.sides[1 - shooter]
@@ -135,69 +190,104 @@ class Simulation:
                 if not dice:
                     continue
                 wound_p = [model.wound_p[index][target] for target in theirs.model_index]
-                sampler = WoundSampler(dice, wound_p, int(mine.counts[own][0]))
-                hurts = np.asarray([False] + [p > 0.0 for p in wound_p], dtype=np.bool_)
-                groups.append(Group(own, index, sampler, hurts))
+                sampler = WoundSampler(dice, [*wound_p, 0.0], int(mine.counts[own][0]))
+                hurts = np.asarray([p > 0.0 for p in wound_p] + [False], dtype=np.bool_)
+                limits = self.limits[1 - shooter]
+                target, ships = np.divmod(np.arange(sampler.rows), sampler.most + 1)
+                row = ships if self.kill_cap else np.full_like(ships, self.no_cap[1 - shooter])
+                reach = (target * limits.shape[1] + row) * limits.shape[2]
+                ends = _chain_ends(theirs, limits, reach, ships * dice)
+                groups.append(Group(own, index, sampler, hurts, reach, ends))
             self.groups.append(groups)
+        # Every class of the other side always has a target while this side has ships
+        # (FC-5.6, FC-5.7: the ladder widens rather than leave a group without one), so
+        # nobody can be unable to hurt anybody unless a class cannot fire or wound.
+        self.may_stall = any(
+            not model.dice[index] for side in self.sides for index in side.model_index
+        ) or any(not group.hurts[:-1].all() for groups in self.groups for group in groups)
+
+    def _state(
+        self, positions: list[Ints], rounds: Ints, cap: int
+    ) -> tuple[list[Ints], list[Ints], Bools, Bools]:
+        """Ship counts (own class rows), target rows per firing class of each shooter, live
+        battles and battles that stop here (decided, round cap, or nobody can hurt anybody)."""
+        at = [positions[s][: self.owns[s]] + self.count_offsets[s] for s in (0, 1)]
+        counts = [self.count_flat[s][at[s]] for s in (0, 1)]
+        present = [self.bit_flat[s][at[s]].sum(axis=0, dtype=np.int64) for s in (0, 1)]
+        alive = (present[0] > 0) & (present[1] > 0)
+        aims = []
+        for s in (0, 1):
+            table = self.aims[1 - s]
+            found = table.aims(table.key(counts[1 - s], present[1 - s]), counts[1 - s])
+            aims.append(found.astype(np.int64, copy=False))
+        stop = ~alive | (rounds >= cap)
+        if self.may_stall:
+            hurts = np.zeros(alive.size, dtype=np.bool_)
+            for shooter in (0, 1):
+                for group in self.groups[shooter]:
+                    aim = aims[shooter][group.index]
+                    hurts |= (counts[shooter][group.own] > 0) & group.hurts[aim]
+            stop |= ~hurts
+        return counts, aims, alive, stop
 
     def run(
         self, battles: int, rng: np.random.Generator, cap: int
     ) -> tuple[Ints, Ints, Bools, Ints]:
-        """End positions (own class rows, battle columns) of A and B, whether each battle
-        hit the round cap (or stalled: nobody can hurt anybody), and the rounds it lasted
-        (at least 1)."""
-        ends = (
-            np.zeros((len(self.sides[0].counts), battles), dtype=np.int64),
-            np.zeros((len(self.sides[1].counts), battles), dtype=np.int64),
-        )
-        capped = np.zeros(battles, dtype=np.bool_)
-        lengths = np.ones(battles, dtype=np.int64)
-        for start in range(0, battles, CHUNK):
-            stop = min(start + CHUNK, battles)
-            self._chunk(np.arange(start, stop), rng, cap, ends, capped, lengths)
-        return ends[0], ends[1], capped, lengths
+        """End positions (own class rows, battle columns, in the order the battles ended) of
+        A and B, whether each battle hit the round cap (or stalled: nobody can hurt
+        anybody), and the rounds it lasted (at least 1).
 
-    def _chunk(
-        self,
-        ids: Ints,
-        rng: np.random.Generator,
-        cap: int,
-        ends: tuple[Ints, Ints],
-        capped: Bools,
-        lengths: Ints,
-    ) -> None:
-        positions = [np.zeros((len(side.counts), ids.size), dtype=np.int64) for side in self.sides]
-        rounds = 0
-        while ids.size:
-            counts = [self.count_flat[s][positions[s] + self.count_offsets[s]] for s in (0, 1)]
-            alive = np.asarray(counts[0].any(axis=0) & counts[1].any(axis=0), dtype=np.bool_)
-            # target own index per firing class of each shooter (rows: model classes)
-            aims = [
-                self.aims[1 - s]
-                .aims(self.aims[1 - s].key(counts[1 - s]), counts[1 - s])
-                .astype(np.int64)
-                for s in (0, 1)
-            ]
-            hurts = np.zeros(ids.size, dtype=np.bool_)
-            for shooter in (0, 1):
-                for group in self.groups[shooter]:
-                    aim = aims[shooter][group.index]
-                    hurts |= (counts[shooter][group.own] > 0) & group.hurts[aim + 1]
-            stop = ~alive | ~hurts | (rounds >= cap)
+        A pool of up to CHUNK battles advances round by round; a battle that ends gives its
+        place to the next one, so the pool stays full until the last battles."""
+        first = [np.zeros((own + 1, 1), dtype=np.int64) for own in self.owns]
+        counts0, aims0, alive0, stop0 = self._state(first, np.zeros(1, dtype=np.int64), cap)
+        if stop0[0]:  # every battle ends where it starts
+            return (
+                np.zeros((self.owns[0], battles), dtype=np.int64),
+                np.zeros((self.owns[1], battles), dtype=np.int64),
+                np.full(battles, bool(alive0[0])),
+                np.ones(battles, dtype=np.int64),
+            )
+        # what each battle ends with, in the order battles end
+        ends: tuple[list[Ints], list[Ints]] = ([], [])
+        capped: list[Bools] = []
+        lengths: list[Ints] = []
+        size = min(CHUNK, battles)
+        entered = size  # battles that have entered the pool
+        positions = [np.zeros((own + 1, size), dtype=self.position_type) for own in self.owns]
+        rounds = np.zeros(size, dtype=np.int64)
+        while True:
+            counts, aims, alive, stop = self._state(positions, rounds, cap)
             if stop.any():
                 done = np.flatnonzero(stop)
-                who = ids[done]
                 for s in (0, 1):
-                    ends[s][:, who] = positions[s][:, done]
-                capped[who] = alive[done]  # a round cap or a stall, not a decided battle
-                lengths[who] = max(rounds, 1)
-                keep = np.flatnonzero(~stop)
-                if not keep.size:
-                    return
-                ids = ids[keep]
-                positions = [np.ascontiguousarray(track[:, keep]) for track in positions]
-                counts = [c[:, keep] for c in counts]
-                aims = [a[:, keep] for a in aims]
+                    ends[s].append(np.take(positions[s][: self.owns[s]], done, axis=1))
+                capped.append(alive[done])  # a round cap or a stall, not a decided battle
+                lengths.append(np.maximum(rounds[done], 1))
+                fresh = min(done.size, battles - entered)
+                if fresh:
+                    slots = done[:fresh]
+                    entered += fresh
+                    rounds[slots] = 0
+                    for s in (0, 1):
+                        positions[s][:, slots] = 0
+                        counts[s][:, slots] = counts0[s]
+                        aims[s][:, slots] = aims0[s]
+                if fresh < done.size:
+                    keep = ~stop
+                    keep[done[:fresh]] = True
+                    kept = np.flatnonzero(keep)
+                    if not kept.size:
+                        return (
+                            np.concatenate(ends[0], axis=1).astype(np.int64),
+                            np.concatenate(ends[1], axis=1).astype(np.int64),
+                            np.concatenate(capped),
+                            np.concatenate(lengths),
+                        )
+                    rounds = rounds[kept]
+                    positions = [np.take(track, kept, axis=1) for track in positions]
+                    counts = [np.take(c, kept, axis=1) for c in counts]
+                    aims = [np.take(a, kept, axis=1) for a in aims]
             rounds += 1
             for shooter in (0, 1):
                 self._fire(shooter, counts[shooter], aims[shooter], positions[1 - shooter], rng)
@@ -211,29 +301,49 @@ class Simulation:
         rng: np.random.Generator,
     ) -> None:
         """Side `shooter`'s groups in firing order (FC-I17), each moving its target class
-        along its chain within the kill cap (FC-I11); excess burns (FC-I12)."""
-        limits = self.limits[1 - shooter]
-        caps, length = limits.shape[1], limits.shape[2]
-        flat_limits = limits.reshape(-1)
-        no_cap = self.no_cap[1 - shooter]
+        along its chain within the kill cap (FC-I11); excess burns (FC-I12). Damage is
+        deferred (FC-I9): `counts` and `aims` are read at the start of the round."""
+        flat_limits = self.flat_limits[1 - shooter]
         battles = targets.shape[1]
         flat = targets.reshape(-1)  # a view (C order): own class · battles + battle
         assert targets.flags.c_contiguous
-        for group in self.groups[shooter]:
-            ships = counts[group.own]
-            aim = aims[group.index]
-            firing = np.flatnonzero((ships > 0) & (aim >= 0))
-            if not firing.size:
-                continue
-            size = ships[firing]
-            target = aim[firing]
-            rows = target * (group.sampler.most + 1) + size
-            wounds = group.sampler.draw(rows, rng.random(firing.size))
-            at = target * battles + firing
+        columns = self.columns[:battles]
+        groups = self.groups[shooter]
+        # one uniform 32-bit integer per group and battle (held in 64-bit integers, as
+        # the tables' indices): each 64-bit draw gives two
+        pairs = (len(groups) + 1) // 2
+        raw = np.asarray(rng.bit_generator.random_raw(pairs * battles)).reshape(pairs, battles)
+        low, high = (raw & 0xFFFFFFFF).view(np.int64), (raw >> 32).view(np.int64)
+        uniforms = [half for pair in zip(low, high, strict=True) for half in pair]
+        for group, uniform in zip(groups, uniforms, strict=False):
+            target = aims[group.index]
+            rows = target * group.stride + counts[group.own]
+            wounds = group.sampler.draw(rows, uniform)
+            at = target * battles + columns
             before = flat[at]
-            row = size if self.kill_cap else no_cap
-            reach = flat_limits[(target * caps + row) * length + before]
-            flat[at] = np.minimum(before + wounds, reach)
+            if group.ends is not None:  # the kill cap never binds: only the chain's end
+                reach = group.ends[target]
+            else:
+                reach = flat_limits[group.reach[rows] + before]
+            before += wounds
+            flat[at] = np.minimum(before, reach, out=before)
+
+
+def _chain_ends(target: SideArrays, limits: Ints, reach: Ints, most: Ints) -> Ints | None:
+    """Each target class's last chain position (0 for the "no target" row), if for every
+    sampler row (target, ships) and chain position the kill-cap reach is no shorter than
+    the chain's end or the most wounds the group can deal (FC-I11 never binds); else None."""
+    ends = np.asarray([*(length - 1 for length in target.lengths), 0], dtype=np.int64)
+    small = np.int16 if ends.max() < 1 << 15 else np.int64
+    stride = len(reach) // len(ends)
+    flat = limits.reshape(-1)
+    for row, start in enumerate(reach.tolist()):
+        end = int(ends[row // stride])
+        positions = np.arange(end + 1)
+        plain = np.minimum(positions + int(most[row]), end)
+        if (flat[start + positions] < plain).any():
+            return None
+    return ends.astype(small)
 
 
 def _padded(tables: list[Ints], length: int, fill: int) -> Ints:
