@@ -17,7 +17,16 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.campaigns import Actor, Campaign, CampaignService, Choice, TurnSummary, is_gm_among
+from bot.campaigns import (
+    Actor,
+    Campaign,
+    CampaignService,
+    Choice,
+    Faction,
+    TurnSummary,
+    UnitOfWork,
+    is_gm_among,
+)
 from bot.controls import Control, button, control, view
 from bot.errors import GameError, NotAllowed
 from bot.i18n import DEFAULT_LANGUAGE, language_of, t
@@ -25,6 +34,7 @@ from bot.storage.database import slow_write_notice
 from bot.storage.health import DatabaseDamaged, is_damage, is_read_only
 
 if TYPE_CHECKING:
+    from bot.announcements import Announcement
     from bot.app import PrivateerBot
 
 log = logging.getLogger(__name__)
@@ -351,7 +361,26 @@ ChoiceHandler = Callable[[discord.Interaction[Any], Context, Choice, str], Await
 _CHOICE_HANDLERS: dict[str, ChoiceHandler] = {}
 
 
-TurnFollowup = Callable[[discord.Interaction[Any], Context, TurnSummary], Awaitable[None]]
+@dataclass(frozen=True)
+class TurnPosting:
+    """What a turn end's follow-ups write with: the campaign, its factions, the turn that
+    ended and the language the campaign posts in. A confirmed `/turn end` and the deadline's
+    automatic end pass the same, so both post the same follow-ups."""
+
+    campaign: Campaign
+    factions: Sequence[Faction]
+    turn: int
+    locale: str
+
+    def user_of(self, faction: str | None) -> int | None:
+        """The Discord user who plays `faction`; None when nobody does."""
+        return next((f.user_id for f in self.factions if f.name == faction), None)
+
+
+# A ruleset's follow-ups of its end-of-turn summary (questions with their buttons, buttons
+# that open reports), built inside the turn end's transaction (read the state with `uow`)
+# and written to the outbox with the summary: posted once, also after a crash.
+TurnFollowup = Callable[[UnitOfWork, TurnPosting, TurnSummary], Awaitable[Sequence["Announcement"]]]
 _TURN_FOLLOWUPS: dict[str, TurnFollowup] = {}
 
 

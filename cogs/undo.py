@@ -25,6 +25,7 @@ from bot.interactions import (
     reply,
     require_gm,
     service_of,
+    update_message,
 )
 from bot.undo import REASON_MAX, UNDO_CHOICE, UndoService
 
@@ -68,7 +69,8 @@ async def answer_undo(
         async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
             await uow.claim_choice(choice.id, gm=True)
             await uow.close_choice(choice.id, "cancelled")
-        await interaction.response.edit_message(
+        await update_message(
+            interaction,
             embed=make_embed(ctx.t("undo.cancelled", seq=seq)),
             view=disabled_copy(interaction.message),
         )
@@ -78,7 +80,8 @@ async def answer_undo(
     )
     first, last = done.undid[0], done.undid[-1]
     span = f"#{first}" if first == last else f"#{first}–#{last}"
-    await interaction.response.edit_message(
+    await update_message(
+        interaction,
         embed=make_embed(
             ctx.t("undo.done.title", entries=span),
             ctx.t(

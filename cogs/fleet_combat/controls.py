@@ -8,12 +8,20 @@ from typing import Any
 
 import discord
 
+from bot.announcements import Announcement
 from bot.campaigns import Choice, Faction, UnitOfWork
 from bot.dice import Dice
 from bot.errors import Conflict, GameError, NotAllowed, NotFound
 from bot.factions import faction_by_id, faction_id
 from bot.i18n import Msg, t
-from bot.interactions import Context, choice_handler, make_embed, reply, require_gm
+from bot.interactions import (
+    Context,
+    choice_handler,
+    make_embed,
+    reply,
+    require_gm,
+    update_message,
+)
 from bot.rules.fleet_combat import (
     SPEC,
     Battle,
@@ -32,7 +40,7 @@ from bot.rules.fleet_combat import (
     resolve_round,
     set_fire_orders,
 )
-from bot.scaffold import RulesetContext
+from bot.scaffold import Applied, RulesetContext
 from cogs.fleet_combat.common import C, Ctx, battle_faction
 from cogs.fleet_combat.render import (
     AUTO,
@@ -128,7 +136,7 @@ async def _show_panel(
     state, settings = await ctx.read()
     battle = get_battle(state, battle_id)
     embed, view = orders_message(state, settings, battle, who, ctx.factions, ctx.locale, page=page)
-    await interaction.response.edit_message(embed=embed, view=view)
+    await update_message(interaction, embed=embed, view=view)
 
 
 @control_handler("orders")
@@ -207,7 +215,7 @@ async def order_select(interaction: discord.Interaction[Any], args: list[int]) -
     embed, view = orders_message(
         outcome.state, done.settings, outcome.battle, who, ctx.factions, ctx.locale
     )
-    await interaction.response.edit_message(embed=embed, view=view)
+    await update_message(interaction, embed=embed, view=view)  # a private panel
 
 
 @control_handler("log")
@@ -218,7 +226,7 @@ async def log_button(interaction: discord.Interaction[Any], args: list[int]) -> 
     state, settings = await ctx.read()
     battle = get_battle(state, battle_id, active=False)
     embeds, view = await battle_message(ctx, state, settings, battle, page=page)
-    await interaction.response.edit_message(content=None, embeds=embeds, view=view)
+    await update_message(interaction, content=None, embeds=embeds, view=view)
 
 
 @choice_handler(RESOLVE_CHOICE)
@@ -234,7 +242,7 @@ async def answer_resolve(
             await uow.claim_choice(choice.id, gm=True)
             await uow.close_choice(choice.id, "cancelled")
         embed = make_embed(t(C + "resolve.cancelled", ctx.locale, battle=battle_id))
-        await interaction.response.edit_message(embed=embed, view=None)
+        await update_message(interaction, embed=embed, view=None)
         return
 
     async def claim(uow: UnitOfWork) -> None:
@@ -246,7 +254,14 @@ async def answer_resolve(
             raise Conflict(C + "error.round_fought", battle=battle_id, round=round_number)
         return resolve_round(state, settings, battle_id, dice, turn=ctx.campaign.turn)
 
-    done = await ctx.apply(
+    async def shown(done: Applied[RoundOutcome, FleetCombatSettings]) -> list[Announcement]:
+        battle = get_battle(done.outcome.state, battle_id, active=False)
+        embeds, view = await battle_message(
+            ctx, done.outcome.state, done.settings, battle, round_number=round_number
+        )
+        return [Announcement(edit=True, embeds=embeds, view=view)]  # the round's report
+
+    await ctx.apply(
         fight,
         command="combat resolve",
         options={"battle": battle_id, "round": round_number},
@@ -258,9 +273,5 @@ async def answer_resolve(
             "ended": o.report.ended,
         },
         before=claim,
+        announce=shown,
     )
-    battle = get_battle(done.outcome.state, battle_id, active=False)
-    embeds, view = await battle_message(
-        ctx, done.outcome.state, done.settings, battle, round_number=round_number
-    )
-    await interaction.response.edit_message(content=None, embeds=embeds, view=view)

@@ -9,12 +9,13 @@ works after a restart, and a second answer is refused because the choice is gone
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
 
 from bot import controls
+from bot.announcements import Announcement
 from bot.dice import Dice
 from bot.errors import NotFound
 from bot.i18n import t
@@ -61,26 +62,48 @@ def question_embeds(pending: PendingResolution, locale: str) -> list[discord.Emb
     return lines_embeds(head, offer_lines(pending), locale, faction=pending.faction)
 
 
-async def post_questions(ctx: Ctx, waiting: Sequence[PendingResolution], locale: str) -> None:
+def questions(
+    waiting: Sequence[PendingResolution], user_of: Callable[[str], int | None], locale: str
+) -> list[Announcement]:
     """One public message per question, pinging exactly the victim's player (the GMs when
     nobody plays the faction)."""
+    asked = []
     for pending in waiting:
-        user = ctx.user_of(pending.faction)
+        user = user_of(pending.faction)
         content = (
             t(C + "question.ping", locale, user=f"<@{user}>")
             if user
             else t(C + "question.gm", locale)
         )
+        asked.append(
+            Announcement(
+                content=content,
+                embeds=question_embeds(pending, locale),
+                view=question_view(pending, locale),
+                pinged=[user] if user else [],
+            )
+        )
+    return asked
+
+
+async def post_questions(ctx: Ctx, waiting: Sequence[PendingResolution], locale: str) -> None:
+    """The questions posted as the interaction's follow-ups."""
+    for asked in questions(waiting, ctx.user_of, locale):
         await ctx.interaction.followup.send(
-            content=content,
-            embeds=question_embeds(pending, locale),
-            view=question_view(pending, locale),
-            allowed_mentions=ping_only([user] if user else []),
+            content=asked.content or "",
+            embeds=list(asked.embeds),
+            view=asked.view or discord.utils.MISSING,
+            allowed_mentions=ping_only(asked.pinged),
         )
 
 
 async def _answer(
-    ctx: Ctx, choice_id: int, option: str
+    ctx: Ctx,
+    choice_id: int,
+    option: str,
+    *,
+    announce: Callable[[Applied[ChoiceOutcome, SpacePiratesSettings]], list[Announcement]]
+    | None = None,
 ) -> Applied[ChoiceOutcome, SpacePiratesSettings]:
     """Apply the victim's answer in one unit of work, under the campaign's fleet combat
     settings (FC-I17)."""
@@ -104,6 +127,7 @@ async def _answer(
         command=f"pirates {pending.choice.replace('_', '-')}",
         options={"choice": choice_id, "answer": option},
         audit=_public_audit,
+        announce=announce,
     )
 
 
@@ -141,12 +165,15 @@ async def answer_clicked(interaction: discord.Interaction[Any], args: list[str])
     state, _ = await ctx.read()
     before = [w.choice_id for w in state.waiting]
     turn = next((w.turn for w in state.waiting if w.choice_id == choice_id), 0)
-    done = await _answer(ctx, choice_id, option)
-    embeds = lines_embeds(C + "answered.title", done.outcome.lines, locale)
-    await interaction.response.edit_message(
-        content=None, embeds=embeds[:10], view=report_view(ctx, done.outcome, locale, turn)
-    )
-    await post_questions(ctx, _new_questions(before, done.outcome), locale)
+
+    def shown(done: Applied[ChoiceOutcome, SpacePiratesSettings]) -> list[Announcement]:
+        embeds = lines_embeds(C + "answered.title", done.outcome.lines, locale)
+        answered = Announcement(
+            edit=True, embeds=embeds[:10], view=report_view(ctx, done.outcome, locale, turn)
+        )
+        return [answered, *questions(_new_questions(before, done.outcome), ctx.user_of, locale)]
+
+    await _answer(ctx, choice_id, option, announce=shown)
 
 
 async def force_command(interaction: discord.Interaction[Any], choice: int | None) -> None:

@@ -11,17 +11,25 @@ import discord
 from discord import app_commands
 
 from bot import controls
-from bot.campaigns import TurnSummary
+from bot.announcements import Announcement
+from bot.campaigns import TurnSummary, UnitOfWork
 from bot.errors import NotAllowed, NotFound
 from bot.i18n import Msg, t
-from bot.interactions import Context, campaign_context, make_embed, reply, turn_followup
+from bot.interactions import (
+    TurnPosting,
+    campaign_context,
+    make_embed,
+    reply,
+    turn_followup,
+    update_message,
+)
 from bot.rules.fleet_combat.messages import round_lines
 from bot.rules.fleet_combat.models import RoundReport
 from bot.rules.space_pirates import SPEC
 from bot.rules.space_pirates.messages import report_lines
 from bot.rules.space_pirates.reports import RaidReport, battle_key, report_key
 from bot.scaffold import RulesetContext
-from cogs.space_pirates.choices import post_questions
+from cogs.space_pirates.choices import questions
 from cogs.space_pirates.common import REPORT, C, Ctx, campaign_combat
 
 PER_MESSAGE = 25
@@ -84,7 +92,7 @@ async def show_report(ctx: Ctx, faction: str, turn: int, page: int, *, edit: boo
     faction_id = next(f.id for f in ctx.factions if f.name == faction)
     view = page_view(turn, faction_id, page, len(pages), ctx.locale) if len(pages) > 1 else None
     if edit:
-        await ctx.interaction.response.edit_message(embed=embed, view=view)
+        await update_message(ctx.interaction, embed=embed, view=view)
     else:
         await reply(ctx.interaction, embed=embed, view=view, ephemeral=True)
 
@@ -104,30 +112,33 @@ async def report_clicked(interaction: discord.Interaction[Any], args: list[str])
 
 @turn_followup(SPEC.key)
 async def after_turn(
-    interaction: discord.Interaction[Any], base: Context, summary: TurnSummary
-) -> None:
+    uow: UnitOfWork, posting: TurnPosting, summary: TurnSummary
+) -> list[Announcement]:
     """Under the summary: a report button per player with a raid report, then the
-    questions the resolution waits for (SP-I34, SP-I45), each pinging exactly its player."""
-    ctx = await RulesetContext.within(interaction, base, SPEC)
-    turn = base.campaign.turn
-    ids = {f.name: f.id for f in ctx.factions}
+    questions the resolution waits for (SP-I34, SP-I45), each pinging exactly its player;
+    written in the turn end's transaction (posted once, also after a crash)."""
+    turn, locale = posting.turn, posting.locale
+    ids = {f.name: f.id for f in posting.factions}
     raids = summary.outcome.get("raids", [])
     raided = list(dict.fromkeys(str(r["faction"]) for r in raids if r["outcome"] not in QUIET))
     buttons = [
-        controls.button(REPORT, [turn, ids[f], 0], t(C + "report.button", ctx.locale, faction=f))
+        controls.button(REPORT, [turn, ids[f], 0], t(C + "report.button", locale, faction=f))
         for f in raided
         if f in ids
     ]
-    for start in range(0, len(buttons), PER_MESSAGE):
-        await interaction.followup.send(
-            content=t(C + "report.buttons", ctx.locale, turn=turn),
+    messages = [
+        Announcement(
+            content=t(C + "report.buttons", locale, turn=turn),
             view=controls.view(buttons[start : start + PER_MESSAGE]),
         )
-    told = [m.render(ctx.locale) for lines in summary.private.values() for m in lines]
-    if told:  # the GM's eyes only (SP-I33)
-        await interaction.followup.send(content="\n".join(told)[:2000], ephemeral=True)
-    state, _ = await ctx.read()
-    await post_questions(ctx, [w for w in state.waiting if w.turn == turn], ctx.locale)
+        for start in range(0, len(buttons), PER_MESSAGE)
+    ]
+    told = [m.render(locale) for lines in summary.private.values() for m in lines]
+    if told:  # the GM's eyes only (SP-I33): shown to the GM who confirmed
+        messages.append(Announcement(content="\n".join(told)[:2000], ephemeral=True))
+    state, _ = await uow.load(SPEC)
+    waiting = [w for w in state.waiting if w.turn == turn]
+    return messages + questions(waiting, posting.user_of, locale)
 
 
 async def report_command(
