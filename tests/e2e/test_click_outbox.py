@@ -144,8 +144,9 @@ async def test_a_click_whose_write_waits_for_the_lock_is_acknowledged_in_time(
 
 
 @pytest.fixture
-async def frontier(played, clock):  # noqa: F811 - the clock-reading played imported above
+async def frontier(table, clock):  # noqa: F811 - the clock-reading table imported above
     """Space pirates with Vega's 2350 route; the deadline ends the turn (core.on_deadline)."""
+    played = table
     created = await played.slash(
         "/campaign create name:Frontier rulesets:space_pirates, fleet_combat", as_="gm"
     )
