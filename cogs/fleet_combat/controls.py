@@ -8,7 +8,6 @@ from typing import Any
 
 import discord
 
-from bot.announcements import Announcement
 from bot.campaigns import Choice, Faction, UnitOfWork
 from bot.dice import Dice
 from bot.errors import Conflict, GameError, NotAllowed, NotFound
@@ -40,7 +39,7 @@ from bot.rules.fleet_combat import (
     resolve_round,
     set_fire_orders,
 )
-from bot.scaffold import Applied, RulesetContext
+from bot.scaffold import RulesetContext
 from cogs.fleet_combat.common import C, Ctx, battle_faction
 from cogs.fleet_combat.render import (
     AUTO,
@@ -254,14 +253,7 @@ async def answer_resolve(
             raise Conflict(C + "error.round_fought", battle=battle_id, round=round_number)
         return resolve_round(state, settings, battle_id, dice, turn=ctx.campaign.turn)
 
-    async def shown(done: Applied[RoundOutcome, FleetCombatSettings]) -> list[Announcement]:
-        battle = get_battle(done.outcome.state, battle_id, active=False)
-        embeds, view = await battle_message(
-            ctx, done.outcome.state, done.settings, battle, round_number=round_number
-        )
-        return [Announcement(edit=True, embeds=embeds, view=view)]  # the round's report
-
-    await ctx.apply(
+    done = await ctx.apply(
         fight,
         command="combat resolve",
         options={"battle": battle_id, "round": round_number},
@@ -273,5 +265,11 @@ async def answer_resolve(
             "ended": o.report.ended,
         },
         before=claim,
-        announce=shown,
     )
+    # The report is read from the committed archive, so it is drawn after the commit (it
+    # stays readable with /combat status).
+    battle = get_battle(done.outcome.state, battle_id, active=False)
+    embeds, view = await battle_message(
+        ctx, done.outcome.state, done.settings, battle, round_number=round_number
+    )
+    await update_message(interaction, content=None, embeds=embeds, view=view)
