@@ -266,7 +266,7 @@ class Soak:
             )
             try:
                 await standin.send_interaction(record)
-            except RuntimeError:  # the bot went down meanwhile: wait for it and send again
+            except (RuntimeError, ConnectionError):  # the bot went down: wait, send again
                 await asyncio.sleep(0.05)
                 continue
             break
