@@ -163,6 +163,12 @@ def _view(components: list[dict[str, Any]]) -> discord.ui.View | None:
                 continue
             custom_id = part.get("custom_id")
             items.append(Control(item) if custom_id else item)
+    return view_of(items)
+
+
+def view_of(items: list[discord.ui.Item[Any]]) -> discord.ui.View | None:
+    """The items as one view that never times out (its controls are restart-safe); None
+    when there are none."""
     if not items:
         return None
     view = discord.ui.View(timeout=None)

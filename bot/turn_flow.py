@@ -202,6 +202,21 @@ class SweepResult:
     ends: list[TurnEnd]
 
 
+def _post_payload(
+    campaign: Campaign, schedule: Schedule, awaited: Sequence[AwaitedPlayer], pinged: list[int]
+) -> dict[str, Any]:
+    """What a reminder or a deadline post says: where, which turn and deadline, who still
+    owes what, and whom it pings."""
+    return {
+        "channel_id": campaign.channel_id,
+        "guild_id": campaign.guild_id,
+        "turn": campaign.turn,
+        "deadline": schedule.deadline_at,
+        "awaited": [a.to_json() for a in awaited],
+        "pinged": pinged,
+    }
+
+
 def clock_of(client: object) -> datetime:
     """The running bot's current time (`PrivateerBot.clock`; tests give the bot their own)."""
     clock: Callable[[], datetime] = getattr(client, "clock")  # noqa: B009 - typed here
@@ -416,14 +431,7 @@ class TurnFlow:
             return None
         muted = await writes.muted_users(campaign.id)
         pinged = sorted({a.user_id for a in awaited if a.user_id is not None} - muted)
-        payload = {
-            "channel_id": campaign.channel_id,
-            "guild_id": campaign.guild_id,
-            "turn": campaign.turn,
-            "deadline": schedule.deadline_at,
-            "awaited": [a.to_json() for a in awaited],
-            "pinged": pinged,
-        }
+        payload = _post_payload(campaign, schedule, awaited, pinged)
         post_id = await writes.add_post(campaign.id, "reminder", payload)
         return TurnPost(post_id, campaign.id, "reminder", payload)
 
@@ -445,15 +453,7 @@ class TurnFlow:
         gms = await campaigns.gm_entries(campaign.id)
         users = sorted({campaign.created_by} | {t for k, t in gms if k == "user"})
         roles = sorted(t for k, t in gms if k == "role")
-        payload = {
-            "channel_id": campaign.channel_id,
-            "guild_id": campaign.guild_id,
-            "turn": campaign.turn,
-            "deadline": schedule.deadline_at,
-            "awaited": [a.to_json() for a in awaited],
-            "pinged": users,
-            "roles": roles,
-        }
+        payload = {**_post_payload(campaign, schedule, awaited, users), "roles": roles}
         post_id = await writes.add_post(campaign.id, "deadline", payload)
         await writes.save(replace(schedule, reminded_until=moment, due_at=None))
         return TurnPost(post_id, campaign.id, "deadline", payload), None

@@ -8,11 +8,11 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot import fair_embeds, fair_turns, rulesets, settings_edit, settings_file
 from bot.app import PrivateerBot
 from bot.campaigns import CORE
+from bot.cog_base import BotCog, Choices, Interaction, command_group
 from bot.errors import GameError, NotFound
 from bot.i18n import LANGUAGES, t
 from bot.interactions import (
@@ -72,19 +72,12 @@ def ruleset_names(keys: tuple[str, ...] | list[str], locale: str) -> str:
     return ", ".join(t(f"ruleset.{k}", locale) for k in keys) or "—"
 
 
-class CampaignCog(commands.Cog):
+class CampaignCog(BotCog):
     """Campaign set-up, membership, GMs, settings and turns."""
 
-    campaign = app_commands.Group(
-        name="campaign", description="Create and manage this channel's campaign", guild_only=True
-    )
-    gm = app_commands.Group(name="gm", description="Game masters of this campaign", parent=campaign)
-    settings = app_commands.Group(
-        name="settings", description="Per-campaign ruleset settings", parent=campaign
-    )
-
-    def __init__(self, bot: PrivateerBot) -> None:
-        self.bot = bot
+    campaign = command_group("campaign", "Create and manage this channel's campaign")
+    gm = command_group("gm", "Game masters of this campaign", parent=campaign)
+    settings = command_group("settings", "Per-campaign ruleset settings", parent=campaign)
 
     # -- /campaign -----------------------------------------------------------------------------
 
@@ -94,7 +87,7 @@ class CampaignCog(commands.Cog):
         rulesets="Rulesets to use, comma-separated (all when empty)",
     )
     async def create(
-        self, interaction: discord.Interaction[Any], name: str, rulesets: str | None = None
+        self, interaction: Interaction, name: str, rulesets: str | None = None
     ) -> None:
         """Create the campaign; the reply says what to do next."""
         keys = parse_rulesets(rulesets)
@@ -124,9 +117,7 @@ class CampaignCog(commands.Cog):
         await reply(interaction, embed=embed)
 
     @create.autocomplete("rulesets")
-    async def create_rulesets_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def create_rulesets_autocomplete(self, interaction: Interaction, current: str) -> Choices:
         """Complete the last item of the comma list."""
         head, _, last = current.rpartition(",")
         taken = {p.strip() for p in head.split(",") if p.strip()}
@@ -143,7 +134,7 @@ class CampaignCog(commands.Cog):
         return out[:25]
 
     @campaign.command(name="info", description="Show this channel's campaign")
-    async def info(self, interaction: discord.Interaction[Any]) -> None:
+    async def info(self, interaction: Interaction) -> None:
         """Name, rulesets, turn, GMs, factions and the next set-up step (public: the
         campaign's language)."""
         ctx = await campaign_context(interaction)
@@ -170,7 +161,7 @@ class CampaignCog(commands.Cog):
 
     @campaign.command(name="join", description="Claim a faction in this campaign")
     @app_commands.describe(faction="The faction (your side) to play")
-    async def join(self, interaction: discord.Interaction[Any], faction: str) -> None:
+    async def join(self, interaction: Interaction, faction: str) -> None:
         """Claim (or found) a faction."""
         ctx = await campaign_context(interaction)
         joined = await ctx.service.join(ctx.campaign.id, ctx.actor, faction)
@@ -182,9 +173,7 @@ class CampaignCog(commands.Cog):
         await reply(interaction, embed=embed)
 
     @join.autocomplete("faction")
-    async def join_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def join_autocomplete(self, interaction: Interaction, current: str) -> Choices:
         """Unclaimed factions."""
         service = service_of(interaction)
         campaign = await channel_campaign(interaction)
@@ -200,7 +189,7 @@ class CampaignCog(commands.Cog):
     @app_commands.describe(user="A user to make GM", role="A role whose members become GMs")
     async def gm_add(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         user: discord.Member | None = None,
         role: discord.Role | None = None,
     ) -> None:
@@ -211,7 +200,7 @@ class CampaignCog(commands.Cog):
     @app_commands.describe(user="The user to remove", role="The role to remove")
     async def gm_remove(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         user: discord.Member | None = None,
         role: discord.Role | None = None,
     ) -> None:
@@ -220,7 +209,7 @@ class CampaignCog(commands.Cog):
 
     async def _gm(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         user: discord.Member | None,
         role: discord.Role | None,
         *,
@@ -239,9 +228,8 @@ class CampaignCog(commands.Cog):
 
     @settings.command(name="show", description="Show the campaign's settings")
     @app_commands.describe(ruleset="Only this ruleset's settings")
-    async def settings_show(
-        self, interaction: discord.Interaction[Any], ruleset: str | None = None
-    ) -> None:
+    @app_commands.autocomplete(ruleset=ruleset_choices)
+    async def settings_show(self, interaction: Interaction, ruleset: str | None = None) -> None:
         """Every setting with its current value and what it accepts."""
         ctx = await campaign_context(interaction)
         keys = [ruleset] if ruleset else list(ctx.campaign.rulesets)
@@ -279,18 +267,9 @@ class CampaignCog(commands.Cog):
         for batch in message_batches(embeds):
             await reply(interaction, embeds=batch, ephemeral=True)
 
-    @settings_show.autocomplete("ruleset")
-    async def settings_ruleset_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        """The campaign's rulesets."""
-        return await ruleset_choices(interaction, current)
-
     @settings.command(name="set", description="Change one setting (GM only)")
     @app_commands.describe(setting="ruleset.setting_name", value="The new value")
-    async def settings_set(
-        self, interaction: discord.Interaction[Any], setting: str, value: str
-    ) -> None:
+    async def settings_set(self, interaction: Interaction, setting: str, value: str) -> None:
         """Change a setting; bad values are refused with what is allowed."""
         ctx = await campaign_context(interaction)
         require_gm(ctx)
@@ -313,9 +292,7 @@ class CampaignCog(commands.Cog):
         )
 
     @settings_set.autocomplete("setting")
-    async def setting_name_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def setting_name_autocomplete(self, interaction: Interaction, current: str) -> Choices:
         """Every `ruleset.name` of the campaign's settings."""
         campaign = await channel_campaign(interaction)
         if campaign is None:
@@ -336,9 +313,7 @@ class CampaignCog(commands.Cog):
         return [app_commands.Choice(name=n[:100], value=n[:100]) for n in names if needle in n][:25]
 
     @settings_set.autocomplete("value")
-    async def setting_value_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def setting_value_autocomplete(self, interaction: Interaction, current: str) -> Choices:
         """Allowed values of enum and yes/no settings."""
         setting = str(interaction.namespace.setting or "")
         if setting == "core.language":
@@ -359,9 +334,7 @@ class CampaignCog(commands.Cog):
 
     @settings.command(name="export", description="The settings as a TOML file to edit")
     @app_commands.describe(ruleset="Only this ruleset's settings (all when empty)")
-    async def settings_export(
-        self, interaction: discord.Interaction[Any], ruleset: str | None = None
-    ) -> None:
+    async def settings_export(self, interaction: Interaction, ruleset: str | None = None) -> None:
         """Every setting, with its description and allowed values as comments."""
         ctx = await campaign_context(interaction)
         sections = await ctx.service.current_settings(ctx.campaign)
@@ -387,17 +360,13 @@ class CampaignCog(commands.Cog):
         )
 
     @settings_export.autocomplete("ruleset")
-    async def settings_export_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def settings_export_autocomplete(self, interaction: Interaction, current: str) -> Choices:
         """The campaign's rulesets."""
         return await ruleset_choices(interaction, current)
 
     @settings.command(name="import", description="Apply an edited settings file (GM only)")
     @app_commands.describe(file="A TOML file from /campaign settings export")
-    async def settings_import(
-        self, interaction: discord.Interaction[Any], file: discord.Attachment
-    ) -> None:
+    async def settings_import(self, interaction: Interaction, file: discord.Attachment) -> None:
         """All or nothing: every problem is listed with its line, and nothing changes."""
         ctx = await campaign_context(interaction)
         require_gm(ctx)

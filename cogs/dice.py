@@ -129,15 +129,16 @@ class DiceCog(commands.Cog):
                 outcome={"summary": f"{expression.canonical} = {totals}", **result.to_json()},
                 faction=factions[0] if factions else None,
             )
-            title = ctx.t("roll.title", total=totals)
+            # Everyone in the channel reads the result: the campaign's language (issue 18).
+            title = ctx.pt("roll.title", total=totals)
             embed = make_embed(
                 f"🎲 {shown(reason)}: {totals}" if reason else title,
-                result.render(ctx.locale),
-                footer=ctx.t("roll.footer", seq=entry.seq, who=interaction.user.display_name),
+                result.render(ctx.public_locale),
+                footer=ctx.pt("roll.footer", seq=entry.seq, who=interaction.user.display_name),
             )
             # The result is written with the roll: shown once, even after a crash (outbox).
             rows = await announcements.write(
-                uow, interaction, [Announcement(embeds=[embed])], locale=ctx.locale
+                uow, interaction, [Announcement(embeds=[embed])], locale=ctx.public_locale
             )
         await announcements.deliver(interaction, ctx.service.db, rows)
 

@@ -10,9 +10,9 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.app import PrivateerBot
+from bot.cog_base import BotCog, Choices, Interaction
 from bot.errors import NotFound
 from bot.i18n import catalog, language_of, t
 from bot.interactions import add_field, line_embeds, locale_of, make_embed, message_batches, reply
@@ -87,15 +87,12 @@ def example(command: CommandHelp, ids: dict[str, int], locale: str) -> str:
     return "`" + " ".join(parts) + "`"
 
 
-class HelpCog(commands.Cog):
+class HelpCog(BotCog):
     """`/help` and `/help command:`."""
-
-    def __init__(self, bot: PrivateerBot) -> None:
-        self.bot = bot
 
     @app_commands.command(name="help", description="What each command does, for players and GMs")
     @app_commands.describe(command="One command: its options and an example")
-    async def help(self, interaction: discord.Interaction[Any], command: str | None = None) -> None:
+    async def help(self, interaction: Interaction, command: str | None = None) -> None:
         """The overview by role, or one command in detail; private to the reader."""
         locale = locale_of(interaction)
         ids = await self.bot.command_ids()
@@ -112,9 +109,7 @@ class HelpCog(commands.Cog):
             await reply(interaction, embeds=batch, ephemeral=True)
 
     @help.autocomplete("command")
-    async def command_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def command_autocomplete(self, interaction: Interaction, current: str) -> Choices:
         """Every command, by its English name and its name in the reader's language."""
         locale = locale_of(interaction)
         pairs = []

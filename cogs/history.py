@@ -10,12 +10,12 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot import anchors, controls, dice_stats, fair_embeds, history_export, secret_rolls
 from bot.app import PrivateerBot
 from bot.campaigns import CORE
 from bot.chart_files import luck_files
+from bot.cog_base import BotCog, Interaction, command_group
 from bot.controls import Control
 from bot.errors import NotFound
 from bot.export_page import export_page, member_names
@@ -132,7 +132,7 @@ def _page_button(
 
 
 @controls.control("history.page")
-async def history_page_button(interaction: discord.Interaction[Any], args: list[str]) -> None:
+async def history_page_button(interaction: Interaction, args: list[str]) -> None:
     """Show the page that starts before the cursor, with the same filters."""
     before, actor, ruleset, turn = int(args[0]), int(args[1]), args[2], int(args[3])
     flt = HistoryFilter(
@@ -185,7 +185,7 @@ async def history_page(
     return embed, view
 
 
-async def posted_anchors(interaction: discord.Interaction[Any]) -> dict[str, Any]:
+async def posted_anchors(interaction: Interaction) -> dict[str, Any]:
     """The heads and commitments the bot posted in this channel, for the export."""
     posted = await anchors.from_interaction(interaction)
     return {
@@ -194,7 +194,7 @@ async def posted_anchors(interaction: discord.Interaction[Any]) -> dict[str, Any
     }
 
 
-def upload_limit(interaction: discord.Interaction[Any]) -> int:
+def upload_limit(interaction: Interaction) -> int:
     """The largest file this interaction may send: the interaction's and the guild's limit."""
     limits = [interaction.filesize_limit]
     if interaction.guild is not None:
@@ -208,7 +208,7 @@ PAGE_ENTRIES = 20_000
 
 
 async def self_checking_page(
-    ctx: Context, interaction: discord.Interaction[Any], document: dict[str, Any]
+    ctx: Context, interaction: Interaction, document: dict[str, Any]
 ) -> bytes:
     """The HTML page that verifies the log in the reader's browser (bot/export_page.py)."""
     entries = []
@@ -224,23 +224,19 @@ async def self_checking_page(
     return export_page(whole, ctx.locale, member_names(interaction)).encode("utf-8")
 
 
-class HistoryCog(commands.Cog):
+class HistoryCog(BotCog):
     """Review and verify the campaign's roll history."""
 
-    history_group = app_commands.Group(
-        name="history", description="The campaign's roll and action log", guild_only=True
-    )
-
-    def __init__(self, bot: PrivateerBot) -> None:
-        self.bot = bot
+    history_group = command_group("history", "The campaign's roll and action log")
 
     @history_group.command(name="list", description="Recent log entries, newest first")
     @app_commands.describe(
         player="Only this player's actions", ruleset="Only this ruleset", turn="Only this turn"
     )
+    @app_commands.autocomplete(ruleset=ruleset_choices)
     async def list_(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         player: discord.Member | None = None,
         ruleset: str | None = None,
         turn: app_commands.Range[int, 1, 100000] | None = None,
@@ -253,18 +249,9 @@ class HistoryCog(commands.Cog):
         embed, view = await history_page(ctx, flt, None)
         await reply(interaction, embed=embed, view=view)
 
-    @list_.autocomplete("ruleset")
-    async def ruleset_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        """The campaign's rulesets plus core."""
-        return await ruleset_choices(interaction, current)
-
     @history_group.command(name="show", description="One entry with every die and its clause")
     @app_commands.describe(entry="The entry number (#) from /history list")
-    async def show(
-        self, interaction: discord.Interaction[Any], entry: app_commands.Range[int, 1]
-    ) -> None:
+    async def show(self, interaction: Interaction, entry: app_commands.Range[int, 1]) -> None:
         """Every die with its purpose and the clause that asked for it."""
         ctx = await campaign_context(interaction)
         found = await ctx.service.log.entry(ctx.campaign.id, entry)
@@ -317,7 +304,7 @@ class HistoryCog(commands.Cog):
         name="export", description="The log as compressed JSON and CSV files (all, or since…)"
     )
     @app_commands.describe(since="Only entries from this one on: #120 (entry) or T5 (turn)")
-    async def export(self, interaction: discord.Interaction[Any], since: str | None = None) -> None:
+    async def export(self, interaction: Interaction, since: str | None = None) -> None:
         """JSON (entries with rolls and hashes, and the archive records they list, each as its
         stored JSON text: sha256 of `body` is the digest) and CSV (one row per roll), streamed
         into gzip files cut to the upload limit."""
@@ -391,7 +378,7 @@ class HistoryCog(commands.Cog):
                 await reply(interaction, files=[discord.File(io.BytesIO(page), f"{slug}-log.html")])
 
     @history_group.command(name="verify", description="Recompute the hash chain of the whole log")
-    async def verify(self, interaction: discord.Interaction[Any]) -> None:
+    async def verify(self, interaction: Interaction) -> None:
         """OK with the entry count, or the first entry edited, removed or moved."""
         ctx = await campaign_context(interaction)
         await interaction.response.defer(thinking=True)
@@ -414,7 +401,7 @@ class HistoryCog(commands.Cog):
         await reply(interaction, embed=embed)
 
     @history_group.command(name="stats", description="Dice fairness per player")
-    async def stats(self, interaction: discord.Interaction[Any]) -> None:
+    async def stats(self, interaction: Interaction) -> None:
         """Per player: dice rolled, mean face against the expected mean, chi-square per die size."""
         ctx = await campaign_context(interaction)
         await interaction.response.defer(thinking=True)
@@ -457,7 +444,7 @@ class HistoryCog(commands.Cog):
         await reply(interaction, embed=embed, files=charts)
 
 
-async def display_name(interaction: discord.Interaction[Any], user_id: int) -> str:
+async def display_name(interaction: Interaction, user_id: int) -> str:
     """A player's name as the guild shows it (their nickname, else their global name); the
     raw id only when Discord no longer knows them (they left the guild)."""
     guild = interaction.guild

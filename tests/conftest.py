@@ -6,16 +6,20 @@ test can script: `table.script_dice([6, 6])`, then `await table.slash("/roll dic
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import logging
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import settings
 
+from bot.campaigns import CampaignService
+from bot.dice import Dice
 from bot.standin import GuildSpec, QueuedFaces, StandIn, Table, demo_guild
 from bot.standin.discord_schema import DISCORD_API_SPEC_VERSION, SchemaUnavailable
 from bot.standin.ratelimits import RateLimits
 from bot.standin.schema import DiscordSchema, load_schema
+from bot.storage.database import Database
 
 # Property tests explore the same examples on every run, so CI results are reproducible.
 settings.register_profile("privateer", derandomize=True, print_blob=True)
@@ -37,6 +41,27 @@ def discord_schema() -> DiscordSchema:
             f"not be built, so the stand-in cannot validate request bodies: {error}",
             pytrace=False,
         )
+
+
+@pytest.fixture
+async def service(tmp_path: Path) -> AsyncIterator[CampaignService]:
+    """The campaign service on a fresh database, its dice seeded (7); a module may override
+    it (e.g. to register a ruleset first)."""
+    db = await Database.open(tmp_path / "campaigns.db")
+    try:
+        yield CampaignService(db, dice_factory=lambda: Dice.seeded(7))
+    finally:
+        await db.close()
+
+
+@pytest.fixture
+def keep_logging() -> Iterator[None]:
+    """The terminal mode sets up logging; later tests get theirs back."""
+    root = logging.getLogger()
+    level, handlers = root.level, list(root.handlers)
+    yield
+    root.setLevel(level)
+    root.handlers[:] = handlers
 
 
 @pytest.fixture

@@ -41,10 +41,12 @@ def drop_file_override() -> None:
         raise OSError(ctypes.get_errno(), "prctl(PR_CAPBSET_DROP, CAP_DAC_OVERRIDE)")
 
 
-def run_local(tmp_path: Path, db: Path) -> subprocess.CompletedProcess[str]:
+def run_local(
+    tmp_path: Path, db: Path, play: str = "/roll dice:2d6 reason:start-up check\n"
+) -> subprocess.CompletedProcess[str]:
     """`python -m bot local --db DB --script …` as a player would start it (60 s at most)."""
     script = tmp_path / "play.txt"
-    script.write_text("/roll dice:2d6 reason:start-up check\n")
+    script.write_text(play)
     return subprocess.run(
         [sys.executable, "-m", "bot", "local", "--db", str(db), "--script", str(script)],
         cwd=tmp_path,
@@ -169,14 +171,5 @@ def test_a_healthy_database_still_starts(tmp_path):
     """The checks refuse nothing that is fine: a fresh and a reopened database both play."""
     path = tmp_path / "fine.db"
     build_database(path)
-    script = tmp_path / "play.txt"
-    script.write_text("/campaign create name:Checks\nexpect created\n")
-    done = subprocess.run(
-        [sys.executable, "-m", "bot", "local", "--db", str(path), "--script", str(script)],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    done = run_local(tmp_path, path, "/campaign create name:Checks\nexpect created\n")
     assert done.returncode == 0, (done.stdout, done.stderr)

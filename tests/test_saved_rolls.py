@@ -5,23 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from bot.campaigns import MAX_SAVED_ROLLS, Actor, CampaignService
-from bot.dice import Dice
+from bot.campaigns import MAX_SAVED_ROLLS, Actor
 from bot.dice_expr import DiceExpressionError
 from bot.errors import GameError, NotFound
-from bot.storage.database import Database
 from bot.text import SAVED_ROLL_NAME_MAX
 
 GM = Actor(user_id=1)
 PLAYER = Actor(user_id=2)
 OTHER = Actor(user_id=3)
-
-
-@pytest.fixture
-async def service(tmp_path):
-    db = await Database.open(tmp_path / "campaigns.db")
-    yield CampaignService(db, dice_factory=lambda: Dice.seeded(7))
-    await db.close()
+# `service`: tests/conftest.py
 
 
 async def new_campaign(service, channel_id=100):

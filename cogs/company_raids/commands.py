@@ -14,11 +14,11 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.announcements import Announcement
 from bot.app import PrivateerBot
 from bot.campaigns import Choice, UnitOfWork
+from bot.cog_base import BotCog, Choices, FactionName, Interaction, command_group
 from bot.dice import Dice
 from bot.errors import GameError
 from bot.i18n import t
@@ -50,13 +50,7 @@ from bot.rules.company_raids import (
     remove_piece,
     status,
 )
-from bot.scaffold import (
-    Applied,
-    RulesetContext,
-    faction_autocomplete,
-    owned_choices,
-    state_choices,
-)
+from bot.scaffold import Applied, RulesetContext, faction_autocomplete, owned_choices, state_choices
 from bot.text import split_top_level
 from cogs.company_raids.render import (
     change_embed,
@@ -77,19 +71,17 @@ from cogs.company_raids.steps import (
 )
 
 C = "company."
+Name = app_commands.Range[str, 1, 60]  # a Company's, a piece's or a Holding's name
+Amount = app_commands.Range[int, 0, 10**12]  # a fine or a value (CR-I16: whole amounts)
+IncidentNo = app_commands.Range[int, 1, 10**9]  # an incident's number
 CLEAR = "-"
 BoardChange = Callable[[CompanyRaidsState, CompanyRaidsSettings], RaidOutcome]
 
 
-class CompanyRaidsCog(commands.Cog):
+class CompanyRaidsCog(BotCog):
     """The Company raids ruleset's commands."""
 
-    company = app_commands.Group(
-        name="company", description="Company raids: pay or capture, the Joker", guild_only=True
-    )
-
-    def __init__(self, bot: PrivateerBot) -> None:
-        self.bot = bot
+    company = command_group("company", "Company raids: pay or capture, the Joker")
 
     # -- the board -----------------------------------------------------------------------------
 
@@ -103,11 +95,11 @@ class CompanyRaidsCog(commands.Cog):
     )
     async def add_company(
         self,
-        interaction: discord.Interaction[Any],
-        name: app_commands.Range[str, 1, 60],
-        fine: app_commands.Range[int, 0, 10**12],
-        owner: app_commands.Range[str, 1, 64] | None = None,
-        holding: app_commands.Range[str, 1, 60] | None = None,
+        interaction: Interaction,
+        name: Name,
+        fine: Amount,
+        owner: FactionName | None = None,
+        holding: Name | None = None,
     ) -> None:
         """Section 1, CR-I4: the players register each Company with its owner and fine."""
         ctx = await RulesetContext.of(interaction, SPEC)
@@ -135,11 +127,11 @@ class CompanyRaidsCog(commands.Cog):
     )
     async def edit_company(
         self,
-        interaction: discord.Interaction[Any],
-        name: app_commands.Range[str, 1, 60],
-        fine: app_commands.Range[int, 0, 10**12] | None = None,
-        owner: app_commands.Range[str, 1, 64] | None = None,
-        holding: app_commands.Range[str, 1, 60] | None = None,
+        interaction: Interaction,
+        name: Name,
+        fine: Amount | None = None,
+        owner: FactionName | None = None,
+        holding: Name | None = None,
     ) -> None:
         """CR-I4, CR-I6: the players keep the fine and Holding current."""
         ctx = await RulesetContext.of(interaction, SPEC)
@@ -165,17 +157,9 @@ class CompanyRaidsCog(commands.Cog):
 
     @company.command(name="remove-company", description="Delete a Company's record")
     @app_commands.describe(name="The Company")
-    async def remove_company(
-        self, interaction: discord.Interaction[Any], name: app_commands.Range[str, 1, 60]
-    ) -> None:
+    async def remove_company(self, interaction: Interaction, name: Name) -> None:
         """Refused while an incident is open in it."""
-        ctx = await RulesetContext.of(interaction, SPEC)
-        await _board(
-            ctx,
-            lambda state, settings: remove_company(
-                state, settings, name, by_faction=_company_owner(ctx, state, name)
-            ),
-        )
+        await _on_board(interaction, remove_company, name, of=_company_owner)
 
     @company.command(name="add-piece", description="Register a piece: owner, value, square")
     @app_commands.autocomplete(owner=faction_autocomplete)
@@ -188,11 +172,11 @@ class CompanyRaidsCog(commands.Cog):
     )
     async def add_piece(
         self,
-        interaction: discord.Interaction[Any],
-        name: app_commands.Range[str, 1, 60],
-        value: app_commands.Range[int, 0, 10**12],
-        owner: app_commands.Range[str, 1, 64] | None = None,
-        square: app_commands.Range[str, 1, 60] | None = None,
+        interaction: Interaction,
+        name: Name,
+        value: Amount,
+        owner: FactionName | None = None,
+        square: Name | None = None,
         in_joker: bool = False,
     ) -> None:
         """Section 1: each piece with its owner, value and square; the first piece in an
@@ -215,63 +199,29 @@ class CompanyRaidsCog(commands.Cog):
 
     @company.command(name="edit-piece", description="Correct a piece's value")
     @app_commands.describe(name="The piece", value="Its value (CR-I16)")
-    async def edit_piece(
-        self,
-        interaction: discord.Interaction[Any],
-        name: app_commands.Range[str, 1, 60],
-        value: app_commands.Range[int, 0, 10**12],
-    ) -> None:
+    async def edit_piece(self, interaction: Interaction, name: Name, value: Amount) -> None:
         """CR-I16: the value counts from the next amount due."""
-        ctx = await RulesetContext.of(interaction, SPEC)
-        await _board(
-            ctx,
-            lambda state, settings: edit_piece(
-                state, settings, name, value=value, by_faction=_piece_owner(ctx, state, name)
-            ),
-        )
+        await _on_board(interaction, edit_piece, name, of=_piece_owner, value=value)
 
     @company.command(name="remove-piece", description="Delete a piece's record")
     @app_commands.describe(name="The piece")
-    async def remove_piece(
-        self, interaction: discord.Interaction[Any], name: app_commands.Range[str, 1, 60]
-    ) -> None:
+    async def remove_piece(self, interaction: Interaction, name: Name) -> None:
         """A piece taken off in the Joker leaves it (CR-I10)."""
-        ctx = await RulesetContext.of(interaction, SPEC)
-        await _board(
-            ctx,
-            lambda state, settings: remove_piece(
-                state, settings, name, by_faction=_piece_owner(ctx, state, name)
-            ),
-        )
+        await _on_board(interaction, remove_piece, name, of=_piece_owner)
 
     @company.command(name="move", description="A piece leaves its square (no incident)")
     @app_commands.describe(
         piece="The piece",
         square="Your own or an ownerless Company it moves to (default: elsewhere)",
     )
-    async def move(
-        self,
-        interaction: discord.Interaction[Any],
-        piece: app_commands.Range[str, 1, 60],
-        square: app_commands.Range[str, 1, 60] | None = None,
-    ) -> None:
+    async def move(self, interaction: Interaction, piece: Name, square: Name | None = None) -> None:
         """CR-I9: leaving clears the *attempted* marks; from the Joker, CR-5.3 and CR-I10."""
-        ctx = await RulesetContext.of(interaction, SPEC)
-        await _board(
-            ctx,
-            lambda state, settings: move_piece(
-                state,
-                settings,
-                piece,
-                to_company=square,
-                by_faction=_piece_owner(ctx, state, piece),
-            ),
-        )
+        await _on_board(interaction, move_piece, piece, of=_piece_owner, to_company=square)
 
     @company.command(name="holding", description="Declare your Joker Holding (the Joker's owner)")
     @app_commands.describe(companies="Your Companies that reach the Joker, comma-separated")
     async def holding(
-        self, interaction: discord.Interaction[Any], companies: app_commands.Range[str, 1, 1000]
+        self, interaction: Interaction, companies: app_commands.Range[str, 1, 1000]
     ) -> None:
         """CR-5.5, CR-5.12, CR-I11: the owner's assets that reach the Joker."""
         ctx = await RulesetContext.of(interaction, SPEC)
@@ -284,12 +234,12 @@ class CompanyRaidsCog(commands.Cog):
         )
 
     @company.command(name="status", description="Who owns what, attempted marks, the Joker")
-    async def status(self, interaction: discord.Interaction[Any]) -> None:
+    async def status(self, interaction: Interaction) -> None:
         """Companies, pieces and their CR-I9 marks, the Joker's owner, occupants and Holding
         (CR-I10, CR-I11, CR-I18), and every pending choice."""
         ctx = await RulesetContext.of(interaction, SPEC)
         state, settings = await ctx.read()
-        embeds = status_embeds(status(state, settings), ctx.campaign.turn, ctx.locale)
+        embeds = status_embeds(status(state, settings), ctx.campaign.turn, ctx.public_locale)
         for batch in message_batches(embeds):
             await reply(interaction, embeds=batch)
 
@@ -303,9 +253,9 @@ class CompanyRaidsCog(commands.Cog):
     )
     async def land(
         self,
-        interaction: discord.Interaction[Any],
-        piece: app_commands.Range[str, 1, 60],
-        company: app_commands.Range[str, 1, 60],
+        interaction: Interaction,
+        piece: Name,
+        company: Name,
         passed: app_commands.Range[str, 1, 500] | None = None,
     ) -> None:
         """CR-1.2, CR-2.2, CR-I5: the trespasser is asked to pay the fine or attempt a capture
@@ -332,9 +282,7 @@ class CompanyRaidsCog(commands.Cog):
 
     @company.command(name="enter", description="Your piece ends its move in the Joker")
     @app_commands.describe(piece="The piece that enters the Joker")
-    async def enter(
-        self, interaction: discord.Interaction[Any], piece: app_commands.Range[str, 1, 60]
-    ) -> None:
+    async def enter(self, interaction: Interaction, piece: Name) -> None:
         """CR-5.4, CR-I12: an ownerless Joker is taken; a rival's starts the duel at once
         (CR-I13, CR-I14, CR-I17), every shot rolled and logged."""
         ctx = await RulesetContext.of(interaction, SPEC)
@@ -353,11 +301,7 @@ class CompanyRaidsCog(commands.Cog):
         name="force", description="Force the documented answer for an absent player (GM)"
     )
     @app_commands.describe(incident="The incident (default: the latest waiting one)")
-    async def force(
-        self,
-        interaction: discord.Interaction[Any],
-        incident: app_commands.Range[int, 1, 10**9] | None = None,
-    ) -> None:
+    async def force(self, interaction: Interaction, incident: IncidentNo | None = None) -> None:
         """CR-I19: the trespasser pays, the owner collects the fine, the aggressor attacks,
         the earliest owner piece defends, a capped duel's outcome stands."""
         ctx = await RulesetContext.of(interaction, SPEC)
@@ -371,10 +315,7 @@ class CompanyRaidsCog(commands.Cog):
         incident="The incident (default: the latest waiting one)",
     )
     async def fine(
-        self,
-        interaction: discord.Interaction[Any],
-        amount: app_commands.Range[int, 0, 10**12],
-        incident: app_commands.Range[int, 1, 10**9] | None = None,
+        self, interaction: Interaction, amount: Amount, incident: IncidentNo | None = None
     ) -> None:
         """CR-I4 (`fine_source = enter_each_time`): the owner enters the amount."""
         ctx = await RulesetContext.of(interaction, SPEC)
@@ -388,9 +329,7 @@ class CompanyRaidsCog(commands.Cog):
     @move.autocomplete("piece")
     @land.autocomplete("piece")
     @enter.autocomplete("piece")
-    async def piece_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def piece_autocomplete(self, interaction: Interaction, current: str) -> Choices:
         """Pieces still on the board: a player's own, every piece for a GM."""
         return await owned_choices(
             interaction,
@@ -408,9 +347,7 @@ class CompanyRaidsCog(commands.Cog):
     @remove_company.autocomplete("name")
     @move.autocomplete("square")
     @land.autocomplete("company")
-    async def company_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def company_autocomplete(self, interaction: Interaction, current: str) -> Choices:
         """Registered Companies, with their owners and fines."""
         nobody = t("company_raids.who.nobody", locale_of(interaction))
         return await state_choices(
@@ -441,6 +378,7 @@ def _piece_owner(ctx: Ctx, state: CompanyRaidsState, name: str) -> str | None:
 
 
 def _company_owner(ctx: Ctx, state: CompanyRaidsState, name: str) -> str | None:
+    """Who acts for the Company: its owner when the actor plays it (None for a GM)."""
     company = state.companies.get(name_key(name))
     return ctx.claimed_faction(company.owner if company is not None else None)
 
@@ -453,7 +391,26 @@ async def _board(ctx: Ctx, change: BoardChange) -> None:
     )
     await reply(
         ctx.interaction,
-        embed=change_embed(done.outcome.lines, ctx.locale, entry_seq=done.entry.seq),
+        embed=change_embed(done.outcome.lines, ctx.public_locale, entry_seq=done.entry.seq),
+    )
+
+
+async def _on_board(
+    interaction: Interaction,
+    change: Callable[..., RaidOutcome],
+    name: str,
+    *,
+    of: Callable[[Ctx, CompanyRaidsState, str], str | None],
+    **options: Any,
+) -> None:
+    """A change to one Company or piece, `change(state, settings, name, **options)`, made by
+    its owner (`of` tells who acts for it; a GM for anyone)."""
+    ctx = await RulesetContext.of(interaction, SPEC)
+    await _board(
+        ctx,
+        lambda state, settings: change(
+            state, settings, name, by_faction=of(ctx, state, name), **options
+        ),
     )
 
 
@@ -473,9 +430,10 @@ async def _incident(
         then=first_step,
     )
     outcome, choice_id = done.outcome, done.after
+    locale = ctx.public_locale
     story = _story_of(outcome)
     events = await story_events(ctx, outcome, story)
-    embed = story_embed(story, events, outcome.awaiting, ctx.locale, entry_seq=done.entry.seq)
+    embed = story_embed(story, events, outcome.awaiting, locale, entry_seq=done.entry.seq)
     if choice_id is None or outcome.awaiting is None:
         await reply(ctx.interaction, embed=embed)
         return
@@ -483,11 +441,11 @@ async def _incident(
     view = step_view(
         choice_id,
         outcome.awaiting,
-        ctx.locale,
+        locale,
         recorded_fine=recorded_fine(outcome.state, outcome.awaiting.incident_id),
     )
     sent = await ctx.interaction.response.send_message(
-        content=ping_text(outcome.awaiting, user, ctx.locale),
+        content=ping_text(outcome.awaiting, user, locale),
         embed=embed,
         view=view,
         allowed_mentions=_mentions(user),
@@ -497,7 +455,7 @@ async def _incident(
         story,
         channel=ctx.interaction.channel_id,
         message=sent.message_id,
-        locale=ctx.locale,
+        locale=locale,
     )
     async with ctx.service.work(ctx.campaign.id, ctx.base.actor) as uow:
         await uow.update_choice_payload(choice_id, payload)
@@ -515,7 +473,7 @@ def _story_of(outcome: RaidOutcome) -> list[int]:
 
 def _posted_in(ctx: Ctx, choice: Choice) -> str:
     """The language the public story was posted in (it keeps it)."""
-    return str(choice.payload.get("locale") or ctx.locale)
+    return str(choice.payload.get("locale") or ctx.public_locale)
 
 
 def _mentions(user: int | None) -> discord.AllowedMentions:
@@ -568,9 +526,11 @@ async def _settle(
     bot: PrivateerBot, ctx: Ctx, choice: Choice, code: str, amount: int | None, command: str
 ) -> None:
     """A step answered by command (`/company force`, `/company fine`): the question in the
-    channel shows the incident as it now stands; the reply tells the actor."""
+    channel shows the incident as it now stands (in the language it was posted in); the
+    public reply tells the channel in the campaign's language."""
     done = await answer_step(ctx, choice, code, amount=amount, command=command)
-    embed, view, content, user = await _redraw(ctx, choice, done, _posted_in(ctx, choice))
+    posted_in = _posted_in(ctx, choice)
+    embed, view, content, user = await _redraw(ctx, choice, done, posted_in)
     channel_id = choice.payload.get("channel")
     message_id = choice.payload.get("message")
     if channel_id and message_id:
@@ -579,14 +539,15 @@ async def _settle(
             await message.edit(
                 content=content, embed=embed, view=view, allowed_mentions=_mentions(user)
             )
-    mine = await _redraw(ctx, choice, done, ctx.locale)
-    await reply(ctx.interaction, embed=mine[0])
+    if posted_in != ctx.public_locale:  # the campaign's language changed since
+        embed = (await _redraw(ctx, choice, done, ctx.public_locale))[0]
+    await reply(ctx.interaction, embed=embed)
     await _ping_next(ctx, content, user)
 
 
 @choice_handler(STEP_CHOICE)
 async def answer_click(
-    interaction: discord.Interaction[Any], base: Context, choice: Choice, option: str
+    interaction: Interaction, base: Context, choice: Choice, option: str
 ) -> None:
     """A click on a step's button: apply it and redraw the story with the next step's
     buttons (or none once the incident is closed), in the language it was posted in."""

@@ -94,7 +94,7 @@ async def open_step(
         story,
         channel=ctx.interaction.channel_id,
         message=message,
-        locale=locale or ctx.locale,
+        locale=locale or ctx.public_locale,
     )
     owner = ctx.user_of(outcome.awaiting.faction)
     return await uow.open_choice(SPEC.key, STEP_CHOICE, owner, payload)
@@ -202,7 +202,7 @@ async def answer_step(
             outcome,
             story,
             message=int(message) if message else None,
-            locale=str(choice.payload.get("locale") or ctx.locale),
+            locale=str(choice.payload.get("locale") or ctx.public_locale),
         )
 
     return await ctx.apply(

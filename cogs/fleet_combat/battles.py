@@ -46,6 +46,7 @@ from bot.rules.fleet_combat import (
     waiting_for,
 )
 from bot.scaffold import RulesetContext, faction_autocomplete, matching_choices, state_for
+from bot.text import shown
 from cogs.fleet_combat.common import (
     C,
     Ctx,
@@ -73,9 +74,11 @@ from cogs.fleet_combat.input import (
 from cogs.fleet_combat.render import (
     HOLD,
     battles_embed,
+    lines_text,
     outcome_message,
     plain_embed,
     target_label,
+    text,
 )
 
 
@@ -254,16 +257,16 @@ class BattleCommands(commands.Cog):
             },
         )
         outcome = done.outcome
-        embed, view = outcome_message(outcome, done.settings, ctx.locale)
+        # Posted for everyone, the attacked players first: the campaign's language (issue 18).
+        embed, view = outcome_message(outcome, done.settings, ctx.public_locale)
         attacked = [f.user_id for f in ctx.factions if f.name in names and f.user_id]
         users = [f"<@{user}>" for user in attacked]
         content = (
-            t(
+            ctx.pt(
                 C + "attack.ping",
-                ctx.locale,
                 users=" ".join(users),
-                attacker=attacker,
-                point=outcome.battle.point,
+                attacker=shown(attacker),
+                point=shown(outcome.battle.point),
             )
             if users
             else None
@@ -379,24 +382,25 @@ class BattleCommands(commands.Cog):
             choice_id = await uow.open_choice(
                 SPEC.key, RESOLVE_CHOICE, None, {"battle": found.id, "round": found.next_round}
             )
+        # A question in the channel, which any GM may answer: the campaign's language.
         waiting = [
-            line.render(ctx.locale)
+            text(line, ctx.public_locale)
             for line in waiting_for(state, settings, ctx.campaign.turn)
             if line.params.get("battle") == found.id
         ]
         embed = make_embed(
-            t(C + "resolve.title", ctx.locale, battle=found.id, round=found.next_round),
-            "\n".join([*waiting, t(C + "resolve.body", ctx.locale)]),
+            ctx.pt(C + "resolve.title", battle=found.id, round=found.next_round),
+            "\n".join([*waiting, ctx.pt(C + "resolve.body")]),
         )
         view = choice_view(
             [
                 choice_button(
                     choice_id,
                     "confirm",
-                    t(C + "resolve.confirm", ctx.locale, battle=found.id, round=found.next_round),
+                    ctx.pt(C + "resolve.confirm", battle=found.id, round=found.next_round),
                     style=discord.ButtonStyle.danger,
                 ),
-                choice_button(choice_id, "cancel", t(C + "resolve.cancel", ctx.locale)),
+                choice_button(choice_id, "cancel", ctx.pt(C + "resolve.cancel")),
             ]
         )
         await reply(interaction, embed=embed, view=view)
@@ -431,13 +435,13 @@ class BattleCommands(commands.Cog):
         if battle is None:
             active = state.active_battles()
             if len(active) != 1:
-                await reply(interaction, embed=battles_embed(state, ctx.locale))
+                await reply(interaction, embed=battles_embed(state, ctx.public_locale))
                 return
             battle = active[0].id
         found = get_battle(state, battle, active=False)
         if round is not None and round > found.rounds_fought:
             raise GameError(
-                C + "error.round_not_fought", battle=battle, round=round, fought=found.rounds_fought
+                C + "error.round_not_fought", battle=battle, round=round, count=found.rounds_fought
             )
         embeds, view = await battle_message(ctx, state, settings, found, round_number=round)
         await reply(interaction, embeds=embeds, view=view)
@@ -451,11 +455,11 @@ class BattleCommands(commands.Cog):
     ) -> None:
         """FC-4.4, FC-I7: participants fire in this order; unlisted ones after, as they joined."""
         ctx = await RulesetContext.of(interaction, SPEC)
-        title = t(C + "turn_order.title", ctx.locale)
+        title = ctx.pt(C + "turn_order.title")
         if factions is None:
             state, _ = await ctx.read()
-            shown = ", ".join(state.turn_order) or t(C + "turn_order.none", ctx.locale)
-            await reply(interaction, embed=make_embed(title, shown))
+            order = ", ".join(shown(f) for f in state.turn_order) or ctx.pt(C + "turn_order.none")
+            await reply(interaction, embed=make_embed(title, order))
             return
         require_gm(ctx.base)
         names = parse_factions(factions, ctx.factions)
@@ -466,12 +470,13 @@ class BattleCommands(commands.Cog):
             return TurnOrderSet.of(set_turn_order(state, settings, names))
 
         done = await ctx.apply(change)
-        line = "\n".join(m.render(ctx.locale) for m in done.outcome.lines)
-        await reply(interaction, embed=make_embed(title, line))
+        await reply(
+            interaction, embed=make_embed(title, lines_text(done.outcome.lines, ctx.public_locale))
+        )
 
 
 async def _reply_battle_lines(ctx: Ctx, outcome: BattleOutcome) -> None:
-    """The battle's title over what the change told."""
+    """The battle's title over what the change told, posted in the campaign's language."""
     battle = outcome.battle
-    title = t(C + "battle.title", ctx.locale, battle=battle.id, point=battle.point)
-    await reply(ctx.interaction, embed=plain_embed(title, outcome.lines, ctx.locale))
+    title = ctx.pt(C + "battle.title", battle=battle.id, point=shown(battle.point))
+    await reply(ctx.interaction, embed=plain_embed(title, outcome.lines, ctx.public_locale))

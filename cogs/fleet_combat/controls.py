@@ -40,6 +40,7 @@ from bot.rules.fleet_combat import (
     set_fire_orders,
 )
 from bot.scaffold import RulesetContext
+from bot.text import shown
 from cogs.fleet_combat.common import C, Ctx, battle_faction
 from cogs.fleet_combat.render import (
     AUTO,
@@ -49,6 +50,7 @@ from cogs.fleet_combat.render import (
     battle_view,
     class_at,
     control_handler,
+    lines_text,
     orders_embed,
     orders_view,
     round_page_index,
@@ -74,7 +76,7 @@ def orders_message(
     retreating = faction in battle.retreats
     embed = orders_embed(battle, faction, groups, locale, retreating=retreating)
     if lines:
-        embed.description = "\n".join([*(m.render(locale) for m in lines), embed.description or ""])
+        embed.description = "\n".join([lines_text(lines, locale), embed.description or ""])
     fleet = state.fleet(faction, battle.point)
     present = {s.id for s in fleet.ships} if fleet is not None else set()
     listed = [i for i in battle.damage_priority.get(faction, []) if i in present]
@@ -104,8 +106,9 @@ async def battle_message(
 ) -> tuple[list[discord.Embed], discord.ui.View | None]:
     """A page of the battle's log with its Older/Newer buttons: page `page`, else the first
     page of round `round_number`, else the latest. The rounds come from the archive, read
-    after `state`: rounds fought since (a turn ended meanwhile) are left for the next look."""
-    locale = ctx.locale
+    after `state`: rounds fought since (a turn ended meanwhile) are left for the next look.
+    The log is posted in the channel and paged by anyone: the campaign's language."""
+    locale = ctx.public_locale
     logged = await ctx.service.archived(
         ctx.campaign, SPEC.key, battle_log_key(battle.id), RoundReport
     )
@@ -113,8 +116,8 @@ async def battle_message(
     pages = battle_pages(reports, battle_status(state, settings, battle.id), settings, locale)
     if page is None and round_number is not None:
         page = round_page_index(reports, round_number, settings, locale)
-    shown = len(pages) - 1 if page is None else min(max(page, 0), len(pages) - 1)
-    return pages[shown], battle_view(battle, shown, len(pages), locale)
+    index = len(pages) - 1 if page is None else min(max(page, 0), len(pages) - 1)
+    return pages[index], battle_view(battle, index, len(pages), locale)
 
 
 async def _panel_owner(interaction: discord.Interaction[Any], ident: int) -> tuple[Ctx, str]:
@@ -124,7 +127,7 @@ async def _panel_owner(interaction: discord.Interaction[Any], ident: int) -> tup
     if owner is None:
         raise NotFound(C + "error.faction_gone")
     if not ctx.is_gm and owner.user_id != ctx.user_id:
-        raise NotAllowed("error.not_your_faction", faction=owner.name)
+        raise NotAllowed("error.not_your_faction", faction=shown(owner.name))
     return ctx, owner.name
 
 
@@ -240,7 +243,7 @@ async def answer_resolve(
         async with ctx.service.work(ctx.campaign.id, base.actor) as uow:
             await uow.claim_choice(choice.id, gm=True)
             await uow.close_choice(choice.id, "cancelled")
-        embed = make_embed(t(C + "resolve.cancelled", ctx.locale, battle=battle_id))
+        embed = make_embed(ctx.pt(C + "resolve.cancelled", battle=battle_id))
         await update_message(interaction, embed=embed, view=None)
         return
 

@@ -35,6 +35,7 @@ from bot.rules.fleet_combat import (
     replace_class_stats,
 )
 from bot.scaffold import Applied, RulesetContext, faction_autocomplete, matching_choices, state_for
+from bot.text import shown
 from cogs.fleet_combat.common import (
     C,
     Ctx,
@@ -44,7 +45,7 @@ from cogs.fleet_combat.common import (
     point_autocomplete,
     stats,
 )
-from cogs.fleet_combat.input import find_class, known_classes, parse_ships
+from cogs.fleet_combat.input import find_class, known_classes, parse_ships, shown_list
 from cogs.fleet_combat.render import fleet_change_embed, fleets_embed, stats_embed
 
 MAX_TABLE_BYTES = 100_000
@@ -119,7 +120,8 @@ class FleetCommands(commands.Cog):
         name = resolve_faction(faction, ctx.factions) if faction else None
         if name is not None:
             fleets = [f for f in fleets if f.faction == name]
-        await reply(interaction, embed=fleets_embed(state, fleets, ctx.locale, reserve_of=name))
+        embed = fleets_embed(state, fleets, ctx.public_locale, reserve_of=name)
+        await reply(interaction, embed=embed)
 
     @fleet.command(name="remove", description="Remove your fleet from a board point")
     @app_commands.describe(
@@ -183,7 +185,9 @@ class ShipTableCommands(commands.Cog):
         ctx = await RulesetContext.of(interaction, SPEC)
         _, settings = await ctx.read()
         await reply(
-            interaction, embed=stats_embed(settings, ctx.locale), files=[_table_file(settings)]
+            interaction,
+            embed=stats_embed(settings, ctx.public_locale),
+            files=[_table_file(settings)],
         )
 
     @stats.command(name="set", description="Set one class's attack, defence, life, level (GM)")
@@ -216,7 +220,7 @@ class ShipTableCommands(commands.Cog):
             if key is None and level is None:
                 raise GameError(
                     C + "error.new_class_level",
-                    name=ship_class,
+                    name=shown(ship_class),
                     known=known_classes(settings, ctx.locale),
                 )
             row = class_table_of(settings).classes[key] if key is not None else None
@@ -235,7 +239,7 @@ class ShipTableCommands(commands.Cog):
 
         done = await ctx.apply(change, audit=_changed_row, then=_save_table)
         new = done.outcome.settings
-        await reply(interaction, embed=stats_embed(new, ctx.locale, done.outcome.lines))
+        await reply(interaction, embed=stats_embed(new, ctx.public_locale, done.outcome.lines))
 
     @stats.command(name="upload", description="Replace the whole ship table from a JSON file (GM)")
     @app_commands.describe(file="JSON shaped like the file /combat stats show attaches")
@@ -268,9 +272,9 @@ class ShipTableCommands(commands.Cog):
 
 
 async def _reply_fleet(ctx: Ctx, done: Applied[FleetOutcome, FleetCombatSettings]) -> None:
-    """The fleet as registered now (or gone), under the change's lines."""
+    """The fleet as registered now (or gone), under the change's lines (posted for all)."""
     outcome = done.outcome
-    embed = fleet_change_embed(outcome.lines, outcome.fleet, done.settings, ctx.locale)
+    embed = fleet_change_embed(outcome.lines, outcome.fleet, done.settings, ctx.public_locale)
     await reply(ctx.interaction, embed=embed)
 
 
@@ -295,7 +299,7 @@ async def _replace_table(
         used = {s.ship_class for f in state.fleets for s in f.ships}
         missing = sorted(used - set(new.ship_stats))
         if missing:
-            raise GameError(C + "error.class_in_use", classes=", ".join(missing))
+            raise GameError(C + "error.class_in_use", classes=shown_list(missing))
         return TableChange(state, new, [told(new)])
 
     done = await ctx.apply(
@@ -304,7 +308,7 @@ async def _replace_table(
         then=_save_table,
     )
     new = done.outcome.settings
-    await reply(ctx.interaction, embed=stats_embed(new, ctx.locale, done.outcome.lines))
+    await reply(ctx.interaction, embed=stats_embed(new, ctx.public_locale, done.outcome.lines))
 
 
 def _table_file(settings: FleetCombatSettings) -> discord.File:

@@ -9,7 +9,7 @@ an `x`; parentheses give wound tokens ship by ship in id order (`(1, 0)`, `(1 wo
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from bot.campaigns import Faction
@@ -19,7 +19,7 @@ from bot.factions import (
     resolve_faction,
 )
 from bot.rules.fleet_combat import FleetCombatSettings, class_count, class_name
-from bot.text import POINT_NAME_MAX, clean_text, split_top_level
+from bot.text import POINT_NAME_MAX, clean_text, shown, split_top_level
 
 C = "combat."
 # Shorthand Twilight Imperium players use for the default classes.
@@ -96,7 +96,12 @@ def class_word(ship_class: str, locale: str, *, count: int = 1) -> str:
 
 def known_classes(settings: FleetCombatSettings, locale: str) -> str:
     """The campaign's classes in the reader's language, for error messages."""
-    return ", ".join(class_name(key).render(locale) for key in settings.ship_stats)
+    return shown_list(class_name(key).render(locale) for key in settings.ship_stats)
+
+
+def shown_list(names: Iterable[str]) -> str:
+    """Names players or GMs gave (factions, classes), escaped for a message and listed."""
+    return ", ".join(shown(name) for name in names)
 
 
 def find_class(text: str, settings: FleetCombatSettings) -> str | None:
@@ -122,7 +127,9 @@ def resolve_class(text: str, settings: FleetCombatSettings, locale: str) -> str:
     key = find_class(text, settings)
     if key is None:
         raise GameError(
-            C + "error.unknown_class", name=text.strip(), known=known_classes(settings, locale)
+            C + "error.unknown_class",
+            name=shown(text.strip()),
+            known=known_classes(settings, locale),
         )
     return key
 
@@ -144,7 +151,9 @@ def parse_ships(text: str, settings: FleetCombatSettings, locale: str) -> ShipLi
         match = _ENTRY.fullmatch(entry)
         if match is None or len(entry) > MAX_ENTRY or (match["before"] and match["after"]):
             raise GameError(
-                C + "error.bad_ship_entry", entry=entry, known=known_classes(settings, locale)
+                C + "error.bad_ship_entry",
+                entry=shown(entry),
+                known=known_classes(settings, locale),
             )
         key = resolve_class(match["name"], settings, locale)
         count = int(match["before"] or match["after"] or 1)
@@ -153,7 +162,9 @@ def parse_ships(text: str, settings: FleetCombatSettings, locale: str) -> ShipLi
             given = [int(n) for n in re.findall(r"\d+", match["wounds"])]
             if not given:
                 raise GameError(
-                    C + "error.bad_ship_entry", entry=entry, known=known_classes(settings, locale)
+                    C + "error.bad_ship_entry",
+                    entry=shown(entry),
+                    known=known_classes(settings, locale),
                 )
             typed_wounds.add(key)
         previous = ships.get(key, 0)
@@ -200,7 +211,9 @@ def parse_target(
             return name, resolve_class(rest, settings, locale)
     if len(opponents) == 1:
         return opponents[0], resolve_class(typed, settings, locale)
-    raise GameError(C + "error.bad_target", target=typed, opponents=", ".join(opponents) or "—")
+    raise GameError(
+        C + "error.bad_target", target=shown(typed), opponents=shown_list(opponents) or "—"
+    )
 
 
 def target_value(opponent: str, target_class: str) -> str:
@@ -260,11 +273,13 @@ def parse_fire_targets(
     for part in split_top_level(text):  # commas, semicolons, new lines
         target, dice = part_dice(part)
         if dice is not None and dice < 1:
-            raise GameError(C + "error.split_zero", part=part.strip())
+            raise GameError(C + "error.split_zero", part=shown(part.strip()))
         opponent, target_class = parse_target(target, opponents, settings, locale, others=others)
         out.append(TypedTarget(opponent, target_class, dice))
     if not out:
-        raise GameError(C + "error.bad_target", target=text.strip(), opponents=", ".join(opponents))
+        raise GameError(
+            C + "error.bad_target", target=shown(text.strip()), opponents=shown_list(opponents)
+        )
     return out
 
 
@@ -277,6 +292,6 @@ def parse_ship_ids(text: str) -> list[int]:
     for entry in entries:
         match = _SHIP_ID.fullmatch(entry.strip())
         if match is None:
-            raise GameError(C + "error.bad_ship_ids", entry=entry.strip())
+            raise GameError(C + "error.bad_ship_ids", entry=shown(entry.strip()))
         ids.append(int(match[1]))
     return list(dict.fromkeys(ids))

@@ -13,7 +13,7 @@ from bot.charts import odds_with_chart
 from bot.compute import pool_of
 from bot.errors import GameError, NotFound
 from bot.factions import resolve_faction
-from bot.i18n import t
+from bot.i18n import Msg, t
 from bot.interactions import reply
 from bot.rules.fleet_combat import (
     SPEC,
@@ -24,8 +24,9 @@ from bot.rules.fleet_combat import (
 )
 from bot.rules.fleet_combat.fleets import validate_ships
 from bot.scaffold import RulesetContext, faction_autocomplete
+from bot.text import shown
 from cogs.fleet_combat.common import C, Ctx, canonical_point, combat, point_autocomplete
-from cogs.fleet_combat.input import parse_ships
+from cogs.fleet_combat.input import parse_ships, shown_list
 from cogs.fleet_combat.render import odds_embed
 
 MAX_ODDS_SHIPS = 300
@@ -60,17 +61,19 @@ class OddsCommands(commands.Cog):
 
         Private by default (checking odds should not announce a plan); `public` posts them."""
         ctx = await RulesetContext.of(interaction, SPEC)
+        # Posted odds are read by everyone (the campaign's language); private ones by you.
+        locale = ctx.public_locale if public else ctx.locale
         state, settings = await ctx.read()
-        fleet_a, name_a = odds_fleet(ctx, state, settings, a, a_faction, point, "A")
-        fleet_b, name_b = odds_fleet(ctx, state, settings, b, b_faction, point, "B")
+        fleet_a, name_a = odds_fleet(ctx, state, settings, a, a_faction, point, "A", locale)
+        fleet_b, name_b = odds_fleet(ctx, state, settings, b, b_faction, point, "B", locale)
         async with pool_of(interaction.client).slot(ctx.user_id) as heavy:  # or refused
             await interaction.response.defer(thinking=True, ephemeral=not public)
             result, chart = await heavy.run(
-                odds_with_chart, fleet_a, fleet_b, settings, name_a, name_b, ctx.locale
+                odds_with_chart, fleet_a, fleet_b, settings, name_a, name_b, locale
             )
-        embed = odds_embed(result, name_a, name_b, fleet_a, fleet_b, settings, ctx.locale)
+        embed = odds_embed(result, name_a, name_b, fleet_a, fleet_b, settings, locale)
         await reply(
-            interaction, embed=embed, files=[odds_file(chart, ctx.locale)], ephemeral=not public
+            interaction, embed=embed, files=[odds_file(chart, locale)], ephemeral=not public
         )
 
 
@@ -82,17 +85,19 @@ def odds_fleet(
     faction: str | None,
     point: str | None,
     side: str,
+    locale: str,
 ) -> tuple[Fleet, str]:
-    """One side of `/combat odds`: typed ships, or a faction's registered fleet."""
+    """One side of `/combat odds`: typed ships (named "Fleet A" in `locale`), or a faction's
+    registered fleet."""
     if typed:
         ships = parse_ships(typed, settings, ctx.locale)
         validate_ships(settings, ships.ships, ships.wounds)
         if ships.total > MAX_ODDS_SHIPS:
             raise GameError(C + "error.odds_too_big", limit=MAX_ODDS_SHIPS)
-        name = t(C + "odds.fleet", ctx.locale, side=side)
+        name = t(C + "odds.fleet", locale, side=t(C + f"odds.side.{side}", locale))
         return fleet_from_counts(name, ships.ships, wounds=ships.wounds), name
     if not faction:
-        raise GameError(C + "error.odds_fleet_missing", side=side)
+        raise GameError(C + "error.odds_fleet_missing", side=Msg(C + f"odds.side.{side}"))
     name = resolve_faction(faction, ctx.factions)
     fleets = [f for f in state.fleets if f.faction == name]
     if point:
@@ -100,9 +105,13 @@ def odds_fleet(
         fleets = [f for f in fleets if f.point == where]
     if len(fleets) != 1:
         if not fleets:
-            raise NotFound("fleet_combat.error.fleet_not_found", faction=name, point=point or "—")
+            raise NotFound(
+                "fleet_combat.error.fleet_not_found", faction=shown(name), point=shown(point or "—")
+            )
         raise GameError(
-            C + "error.which_point", faction=name, points=", ".join(f.point for f in fleets)
+            C + "error.which_point",
+            faction=shown(name),
+            points=shown_list(f.point for f in fleets),
         )
     if len(fleets[0].ships) > MAX_ODDS_SHIPS:
         raise GameError(C + "error.odds_too_big", limit=MAX_ODDS_SHIPS)

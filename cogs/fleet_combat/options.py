@@ -24,6 +24,7 @@ from bot.rules.fleet_combat import (
     set_damage_priority,
 )
 from bot.scaffold import RulesetContext, faction_autocomplete
+from bot.text import shown
 from cogs.fleet_combat.battles import battle_autocomplete, order_context
 from cogs.fleet_combat.common import (
     C,
@@ -35,7 +36,7 @@ from cogs.fleet_combat.common import (
     list_entries,
 )
 from cogs.fleet_combat.input import class_word, parse_factions, parse_ship_ids
-from cogs.fleet_combat.render import outcome_message, ship_ids_text, ship_life
+from cogs.fleet_combat.render import outcome_message, ship_ids_text, ship_life, text
 
 
 async def allies_autocomplete(
@@ -104,7 +105,7 @@ def priority_embed(
     the ids of the owner's ships in the battle."""
     fleet = state.fleet(faction, battle.point)
     ships = {s.id: s for s in fleet.ships} if fleet is not None else {}
-    body = [m.render(locale) for m in lines]
+    body = [text(m, locale) for m in lines]
     listed = battle.damage_priority.get(faction, [])
     for number, ship_id in enumerate(listed, start=1):
         ship = ships.get(ship_id)
@@ -117,7 +118,7 @@ def priority_embed(
                 locale,
                 number=number,
                 ship=ship_id,
-                ship_class=class_word(ship.ship_class, locale),
+                ship_class=shown(class_word(ship.ship_class, locale)),
                 wounds=ship.wounds,
                 life=ship_life(settings, ship),
             )
@@ -125,7 +126,7 @@ def priority_embed(
     if not listed:
         body.append(t(C + "priority.none", locale))
     body.append(t(C + f"priority.setting.{settings.wound_tie_break}", locale))
-    title = t(C + "priority.title", locale, battle=battle.id, faction=faction)
+    title = t(C + "priority.title", locale, battle=battle.id, faction=shown(faction))
     embed = make_embed(title, "\n".join(body), footer=t(C + "priority.footer", locale))
     if ships:
         add_field(
@@ -158,7 +159,7 @@ class OptionCommands(commands.Cog):
         done = await ctx.apply(
             lambda state, settings, dice: set_allies(state, settings, battle, names)
         )
-        embed, view = outcome_message(done.outcome, done.settings, ctx.locale)
+        embed, view = outcome_message(done.outcome, done.settings, ctx.public_locale)
         await reply(interaction, embed=embed, view=view)
 
     @combat.command(

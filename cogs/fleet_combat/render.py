@@ -9,6 +9,7 @@ per message, 10 embeds); restart-safe `fc:` controls page through them.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
@@ -16,7 +17,7 @@ import discord
 
 from bot import controls
 from bot.controls import Control
-from bot.i18n import Msg, t
+from bot.i18n import Msg, MsgList, decimal, language_of, t
 from bot.interactions import COLOUR, add_field, clip, make_embed
 from bot.rules.fleet_combat import (
     SPEC,
@@ -48,6 +49,7 @@ from bot.rules.fleet_combat.messages import (
     retreating_lines,
 )
 from bot.rules.fleet_combat.odds import OddsResult, odds_lines
+from bot.text import shown
 
 C = "combat."
 MESSAGE_BUDGET = 5600  # of Discord's 6000 characters per message, with room for footers
@@ -63,9 +65,54 @@ HOLD = "hold"
 SPLIT = "split"
 
 
+class LocalDecimal(float):
+    """A decimal the engine put into a message, written the reader's way when the message is
+    formatted: `{pct:.1f}` gives 37.5 in English and 37,5 in Russian (`bot.i18n.decimal`)."""
+
+    language: str
+
+    def __new__(cls, value: float, language: str) -> LocalDecimal:
+        number = super().__new__(cls, value)
+        number.language = language
+        return number
+
+    def __format__(self, spec: str) -> str:
+        english = float.__format__(self, spec)
+        if self.language == "en" or "." not in english or not english[-1].isdigit():
+            return english
+        digits = len(english.rsplit(".", 1)[1])
+        return decimal(float(self), self.language, digits)
+
+
+def _for_display(value: Any, language: str) -> Any:
+    """A message parameter as an embed shows it: player text escaped, decimals localised."""
+    if isinstance(value, Msg):
+        return for_display(value, language)
+    if isinstance(value, str):
+        return shown(value)
+    if isinstance(value, float):
+        return LocalDecimal(value, language)
+    return value
+
+
+def for_display(message: Msg, language: str) -> Msg:
+    """An engine message ready for an embed or a message's content: every text parameter (a
+    faction, a board point, a custom class: names players gave) escaped so it cannot become
+    markup, a link or a ping (`bot.text.shown`), and its decimals in the reader's way.
+    Labels of buttons, menus and autocompletes show no Markdown: render those unescaped."""
+    if isinstance(message, MsgList):
+        listed = copy.copy(message)
+        listed.items = [_for_display(item, language) for item in message.items]
+        return listed
+    return Msg(message.key, **{k: _for_display(v, language) for k, v in message.params.items()})
+
+
 def text(value: Msg | str, locale: str) -> str:
-    """A label or message in the reader's language."""
-    return value.render(locale) if isinstance(value, Msg) else value
+    """A message in the reader's language, ready for an embed (`for_display`); a string is
+    the cog's own text and stays as it is."""
+    if isinstance(value, Msg):
+        return for_display(value, language_of(locale)).render(locale)
+    return value
 
 
 def lines_text(lines: Sequence[Msg | str], locale: str) -> str:
@@ -136,7 +183,7 @@ def stats_line(settings: FleetCombatSettings, ship_class: str, locale: str) -> s
     """`Cruisers — level 3 · attack 2×5+ · defence 5+ · life 2` (FC-1…FC-3, FC-I1)."""
     stats = settings.stats_of(ship_class)
     name = class_name(ship_class).render(locale)
-    name = name[:1].upper() + name[1:]
+    name = shown(name[:1].upper() + name[1:])
     if not settings.is_combat_class(ship_class):
         return t(C + "stats.line_non_combat", locale, name=name, life=stats.life)
     return t(
@@ -214,7 +261,7 @@ def ship_ids_text(ships: Sequence[Ship], settings: FleetCombatSettings, locale: 
     for ship in ships:
         life = ship_life(settings, ship)
         by_class.setdefault(ship.ship_class, []).append(f"#{ship.id} ({ship.wounds}/{life})")
-    ids = [f"{class_name(c).render(locale)}: {', '.join(ids)}" for c, ids in by_class.items()]
+    ids = [f"{text(class_name(c), locale)}: {', '.join(ids)}" for c, ids in by_class.items()]
     return "\n".join(pack(ids, FIELD_LIMIT)[:1])
 
 
@@ -228,16 +275,21 @@ def fleets_embed(
     """`/combat fleet show`: fleets by board point (a field per point), within the limits."""
     embed = make_embed(t(C + "fleets.title", locale))
     points = sorted({f.point for f in fleets}, key=str.casefold)
-    shown = 0
+    listed = 0
     for point in points:
         battle = state.battle_at(point)
         name = (
-            t(C + "fleets.point_battle", locale, point=point, battle=battle.id)
+            t(C + "fleets.point_battle", locale, point=shown(point), battle=battle.id)
             if battle is not None
-            else point
+            else shown(point)
         )
         lines = [
-            t(C + "fleets.line", locale, faction=f.faction, ships=ships_msg(f.ships).render(locale))
+            t(
+                C + "fleets.line",
+                locale,
+                faction=shown(f.faction),
+                ships=text(ships_msg(f.ships), locale),
+            )
             for f in fleets
             if f.point == point
         ]
@@ -245,17 +297,17 @@ def fleets_embed(
         if len(embed.fields) >= FIELDS_PER_EMBED - 1 or len(embed) + len(value) > MESSAGE_BUDGET:
             break
         add_field(embed, name, value)
-        shown += 1
+        listed += 1
     if not points:
         embed.description = t(C + "fleets.none", locale)
-    elif shown < len(points):
-        embed.description = t(C + "fleets.more", locale, count=len(points) - shown)
+    elif listed < len(points):
+        embed.description = t(C + "fleets.more", locale, count=len(points) - listed)
     if reserve_of is not None:
         reserve = state.reserve.get(reserve_of, {})
         add_field(
             embed,
-            t(C + "fleets.reserve", locale, faction=reserve_of),
-            counts_msg(reserve).render(locale),
+            t(C + "fleets.reserve", locale, faction=shown(reserve_of)),
+            text(counts_msg(reserve), locale),
         )
     return embed
 
@@ -282,7 +334,7 @@ def sides_text(status: BattleStatus) -> str | None:
     sides: dict[str, list[str]] = {}
     for entry in status.participants:
         if entry.status == "active":
-            sides.setdefault(entry.side, []).append(entry.faction)
+            sides.setdefault(entry.side, []).append(shown(entry.faction))
     if all(len(members) < 2 for members in sides.values()):
         return None
     return " · ".join(" + ".join(members) for members in sides.values())
@@ -290,7 +342,7 @@ def sides_text(status: BattleStatus) -> str | None:
 
 def status_embed(status: BattleStatus, settings: FleetCombatSettings, locale: str) -> discord.Embed:
     """A battle now: who fights whom, each fleet with its wounds, orders, the stats in force."""
-    pairs = ", ".join(f"{a} ⚔ {b}" for a, b in status.hostile_pairs) or "—"
+    pairs = ", ".join(f"{shown(a)} ⚔ {shown(b)}" for a, b in status.hostile_pairs) or "—"
     lines = [t(C + "battle.hostile", locale, pairs=pairs)]
     sides = sides_text(status)
     if sides is not None:
@@ -303,15 +355,16 @@ def status_embed(status: BattleStatus, settings: FleetCombatSettings, locale: st
             else t(C + "battle.retreat_closed", locale, round=status.next_round)
         )
     elif status.result is not None:
-        lines.append(result_msg(status.id, status.result).render(locale))
+        lines.append(text(result_msg(status.id, status.result), locale))
     embed = make_embed(
-        t(C + "battle.title", locale, battle=status.id, point=status.point), "\n".join(lines)
+        t(C + "battle.title", locale, battle=status.id, point=shown(status.point)),
+        "\n".join(lines),
     )
     classes: list[str] = []
     for entry in status.participants:
-        ships = ships_msg(entry.ships).render(locale) if entry.status == "active" else ""
+        ships = text(ships_msg(entry.ships), locale) if entry.status == "active" else ""
         value = "\n".join(x for x in (ships, participant_line(status, entry.faction, locale)) if x)
-        add_field(embed, entry.faction, value, inline=True)
+        add_field(embed, shown(entry.faction), value, inline=True)
         if entry.status == "active":
             classes += [s.ship_class for s in entry.ships]
     in_force = [stats_line(settings, c, locale) for c in ordered_classes(settings, classes)]
@@ -325,17 +378,17 @@ def battles_embed(state: FleetCombatState, locale: str) -> discord.Embed:
     embed = make_embed(t(C + "battles.title", locale))
     lines: list[str] = []
     for battle in sorted(state.battles, key=lambda b: (not b.active, -b.id)):
-        factions = ", ".join(p.faction for p in battle.participants)
+        factions = ", ".join(shown(p.faction) for p in battle.participants)
         key = "battles.active" if battle.active else "battles.over"
         lines.append(
             t(
                 C + key,
                 locale,
                 battle=battle.id,
-                point=battle.point,
+                point=shown(battle.point),
                 factions=factions,
                 round=battle.next_round,
-                rounds=battle.rounds_fought,
+                count=battle.rounds_fought,
             )
         )
     chunks = pack(lines, DESCRIPTION_LIMIT)
@@ -359,10 +412,10 @@ def volley_block(number: int, volley: VolleyReport, locale: str) -> str:
         C + "report.volley",
         locale,
         number=number,
-        shooter=volley.shooter,
-        ships=class_count(volley.ship_class, volley.ships).render(locale),
-        target=volley.target,
-        target_class=class_name(volley.target_class).render(locale),
+        shooter=shown(volley.shooter),
+        ships=text(class_count(volley.ship_class, volley.ships), locale),
+        target=shown(volley.target),
+        target_class=text(class_name(volley.target_class), locale),
     )
     notes = []
     if volley.source in _SOURCE:
@@ -427,8 +480,8 @@ def packet_lines(report: RoundReport, settings: FleetCombatSettings, locale: str
                 C + "report.packet",
                 locale,
                 number=packet.volley + 1,
-                target=packet.target,
-                target_class=class_name(packet.target_class).render(locale),
+                target=shown(packet.target),
+                target_class=text(class_name(packet.target_class), locale),
                 hits="; ".join(hits + extras) or t(C + "report.nothing_placed", locale),
             )
         )
@@ -436,10 +489,10 @@ def packet_lines(report: RoundReport, settings: FleetCombatSettings, locale: str
 
 
 def _losses(report: RoundReport, locale: str) -> list[str]:
-    lines = [m.render(locale) for m in loss_lines(report)]
+    lines = [text(m, locale) for m in loss_lines(report)]
     transports = [x for x in report.losses if x.cause == "transport"]
     if transports:
-        factions = ", ".join(dict.fromkeys(x.faction for x in transports))
+        factions = ", ".join(dict.fromkeys(shown(x.faction) for x in transports))
         lines.append(t(C + "report.transports_lost", locale, factions=factions))
     return lines
 
@@ -448,17 +501,17 @@ def round_sections(
     report: RoundReport, settings: FleetCombatSettings, locale: str, retreat_distance: int
 ) -> tuple[list[str], list[tuple[str, list[str]]]]:
     """The report as description blocks (volleys) and titled sections of lines."""
-    blocks = [m.render(locale) for m in retreating_lines(report)]
+    blocks = [text(m, locale) for m in retreating_lines(report)]
     blocks += [volley_block(i + 1, v, locale) for i, v in enumerate(report.volleys)]
-    blocks += [m.render(locale) for m in held_lines(report)]
+    blocks += [text(m, locale) for m in held_lines(report)]
     if not blocks:
         blocks.append(t(C + "report.no_volleys", locale))
     remaining = [
-        t(C + "fleets.line", locale, faction=f, ships=ships_msg(ships).render(locale))
+        t(C + "fleets.line", locale, faction=shown(f), ships=text(ships_msg(ships), locale))
         for f, ships in report.remaining.items()
     ]
     told = retreated_lines(report, retreat_distance=retreat_distance) + ending_lines(report)
-    result = [m.render(locale) for m in told]
+    result = [text(m, locale) for m in told]
     sections = [
         (t(C + "report.end_of_round", locale), packet_lines(report, settings, locale)),
         (t(C + "report.losses", locale), _losses(report, locale)),
@@ -516,7 +569,11 @@ def round_pages(
 ) -> list[list[discord.Embed]]:
     """One round's report as one or more messages."""
     title = t(
-        C + "report.title", locale, battle=report.battle_id, point=report.point, round=report.round
+        C + "report.title",
+        locale,
+        battle=report.battle_id,
+        point=shown(report.point),
+        round=report.round,
     )
     if report.turn is not None:
         title = t(C + "report.title_turn", locale, title=title, turn=report.turn)
@@ -571,32 +628,31 @@ def outcome_message(
     the command's lines above the battle's status, and the battle's buttons."""
     status = battle_status(outcome.state, settings, outcome.battle.id)
     embed = status_embed(status, settings, locale)
-    embed.description = "\n".join(
-        [*(m.render(locale) for m in outcome.lines), embed.description or ""]
-    )
+    embed.description = "\n".join([lines_text(outcome.lines, locale), embed.description or ""])
     return embed, battle_view(outcome.battle, 0, 1, locale)
 
 
 def battle_view(
     battle: Battle, page: int, pages: int, locale: str, *, orders: bool = True
 ) -> discord.ui.View | None:
-    """Older/Newer buttons through the log, and "Give orders" while the battle is on."""
+    """ "◀ Newer" and "Older ▶" through the log (the convention of every pager, `/history
+    list` too: newer to the left), and "Give orders" while the battle is on."""
     items: list[Control] = []
     if pages > 1:
-        items.append(
-            control_button(
-                "log",
-                (battle.id, max(page - 1, 0), 0),
-                t(C + "log.older", locale),
-                disabled=page <= 0,
-            )
-        )
         items.append(
             control_button(
                 "log",
                 (battle.id, min(page + 1, pages - 1), 1),
                 t(C + "log.newer", locale),
                 disabled=page >= pages - 1,
+            )
+        )
+        items.append(
+            control_button(
+                "log",
+                (battle.id, max(page - 1, 0), 0),
+                t(C + "log.older", locale),
+                disabled=page <= 0,
             )
         )
     if orders and battle.active:
@@ -660,8 +716,8 @@ def split_aim(order: FireOrder, total_dice: int, locale: str) -> str:
         aim = t(
             C + "orders.aim",
             locale,
-            opponent=target.opponent,
-            target_class=class_name(target.target_class).render(locale),
+            opponent=shown(target.opponent),
+            target_class=text(class_name(target.target_class), locale),
         )
         count = Msg(C + "count.dice", count=dice).render(locale)
         parts.append(t(C + "orders.aim_part", locale, aim=aim, dice=count))
@@ -670,7 +726,7 @@ def split_aim(order: FireOrder, total_dice: int, locale: str) -> str:
 
 def order_line(group: GroupStatus, number: int, locale: str) -> str:
     """`1. 2 cruisers (4 dice, 5+) → Blue's dreadnoughts`, or the automatic target."""
-    ships = class_count(group.ship_class, group.ships).render(locale)
+    ships = text(class_count(group.ship_class, group.ships), locale)
     dice = Msg(C + "count.dice", count=group.attack_dice).render(locale)
     if group.order is not None and group.order.hold:
         aim = t(C + "orders.hold", locale)
@@ -681,8 +737,8 @@ def order_line(group: GroupStatus, number: int, locale: str) -> str:
         aim = t(
             C + "orders.aim",
             locale,
-            opponent=target.opponent,
-            target_class=class_name(target.target_class).render(locale),
+            opponent=shown(target.opponent),
+            target_class=text(class_name(target.target_class), locale),
         )
     elif not group.legal_targets:
         aim = t(C + "orders.no_target", locale)
@@ -699,7 +755,11 @@ def orders_embed(
 ) -> discord.Embed:
     """The participant's groups in firing order with their orders (FC-5.1–5.3, FC-I7)."""
     title = t(
-        C + "orders.title", locale, battle=battle.id, round=battle.next_round, faction=faction
+        C + "orders.title",
+        locale,
+        battle=battle.id,
+        round=battle.next_round,
+        faction=shown(faction),
     )
     if retreating:
         body = t(C + "orders.retreating", locale)
@@ -811,12 +871,12 @@ def odds_embed(
     """`/combat odds`: the chances, expected survivors, the method and its margin (FC-I17)."""
     lines = odds_lines(result, name_a, name_b)
     embed = make_embed(
-        lines[0].render(locale),
+        text(lines[0], locale),
         lines_text(lines[1:-1], locale),
-        footer=lines[-1].render(locale),
+        footer=text(lines[-1], locale),
     )
-    add_field(embed, name_a, ships_msg(fleet_a.ships).render(locale), inline=True)
-    add_field(embed, name_b, ships_msg(fleet_b.ships).render(locale), inline=True)
+    add_field(embed, shown(name_a), text(ships_msg(fleet_a.ships), locale), inline=True)
+    add_field(embed, shown(name_b), text(ships_msg(fleet_b.ships), locale), inline=True)
     classes = [s.ship_class for s in fleet_a.ships + fleet_b.ships]
     in_force = [stats_line(settings, c, locale) for c in ordered_classes(settings, classes)]
     add_field(embed, t(C + "battle.stats", locale), "\n".join(pack(in_force, FIELD_LIMIT)[:1]))

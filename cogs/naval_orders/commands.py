@@ -12,11 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Literal, TypeVar
 
-import discord
 from discord import app_commands
-from discord.ext import commands
 
-from bot.app import PrivateerBot
+from bot.cog_base import BotCog, Choices, FactionName, Interaction, command_group
 from bot.dice import Dice
 from bot.errors import GameError
 from bot.interactions import reply, require_gm
@@ -59,13 +57,7 @@ from bot.rules.naval_orders.models import EnemyPlace, Force, ForceKind, name_key
 from bot.rules.naval_orders.registry import check_owner, find_force, find_station
 from bot.rules.naval_orders.settings import OrderKind
 from bot.rulesets import Outcome
-from bot.scaffold import (
-    RulesetContext,
-    Typist,
-    faction_autocomplete,
-    owned_choices,
-    state_choices,
-)
+from bot.scaffold import RulesetContext, Typist, faction_autocomplete, owned_choices, state_choices
 from cogs.naval_orders.forms import OrderForm
 from cogs.naval_orders.input import (
     order_from_form,
@@ -76,6 +68,10 @@ from cogs.naval_orders.input import (
 from cogs.naval_orders.render import navy_embeds, stations_embeds
 
 Ctx = RulesetContext[NavalOrdersState, NavalOrdersSettings]
+Name = app_commands.Range[str, 1, 80]  # a force's, a port's or a location's name
+Listing = app_commands.Range[str, 1, 1000]  # ships, squadrons or distances as typed
+Rating = app_commands.Range[int, -1, 2]  # an officer's rating
+Times = app_commands.Range[int, 0, 20]  # port exits and entries, attempts
 FormationKind = Literal["form_fleet", "dissolve_fleet", "form_convoy", "dissolve_convoy"]
 OutcomeT = TypeVar("OutcomeT", bound=Outcome[Any])
 
@@ -186,21 +182,12 @@ def _own_force(ctx: Ctx, state: NavalOrdersState, name: str) -> Force:
     return force
 
 
-class NavalOrdersCog(commands.Cog):
+class NavalOrdersCog(BotCog):
     """The naval orders ruleset's commands."""
 
-    navy = app_commands.Group(
-        name="navy", description="Naval orders (Seven Years' War)", guild_only=True
-    )
-    forces = app_commands.Group(
-        name="forces", description="Your fleets, squadrons and packet boats", parent=navy
-    )
-    station = app_commands.Group(
-        name="station", description="Ports and naval stations (GM list)", parent=navy
-    )
-
-    def __init__(self, bot: PrivateerBot) -> None:
-        self.bot = bot
+    navy = command_group("navy", "Naval orders (Seven Years' War)")
+    forces = command_group("forces", "Your fleets, squadrons and packet boats", parent=navy)
+    station = command_group("station", "Ports and naval stations (GM list)", parent=navy)
 
     # -- the register of forces ----------------------------------------------------------------
 
@@ -219,15 +206,15 @@ class NavalOrdersCog(commands.Cog):
     )
     async def force_register(
         self,
-        interaction: discord.Interaction[Any],
-        name: app_commands.Range[str, 1, 80],
+        interaction: Interaction,
+        name: Name,
         kind: str,
-        location: app_commands.Range[str, 1, 80],
-        ships: app_commands.Range[str, 1, 1000] | None = None,
-        squadrons: app_commands.Range[str, 1, 1000] | None = None,
-        rating: app_commands.Range[int, -1, 2] = 0,
+        location: Name,
+        ships: Listing | None = None,
+        squadrons: Listing | None = None,
+        rating: Rating = 0,
         in_port: bool = False,
-        owner: app_commands.Range[str, 1, 64] | None = None,
+        owner: FactionName | None = None,
     ) -> None:
         """§4, NO-I3, NO-I22: a new force, or the same name registered again replaces it."""
         ctx = await RulesetContext.of(interaction, SPEC)
@@ -257,11 +244,11 @@ class NavalOrdersCog(commands.Cog):
     )
     async def force_edit(
         self,
-        interaction: discord.Interaction[Any],
-        name: app_commands.Range[str, 1, 80],
-        ships: app_commands.Range[str, 1, 1000] | None = None,
-        squadrons: app_commands.Range[str, 1, 1000] | None = None,
-        rating: app_commands.Range[int, -1, 2] | None = None,
+        interaction: Interaction,
+        name: Name,
+        ships: Listing | None = None,
+        squadrons: Listing | None = None,
+        rating: Rating | None = None,
     ) -> None:
         """§4: damage, losses and new officers; the force keeps its order and place."""
         ctx = await RulesetContext.of(interaction, SPEC)
@@ -286,9 +273,7 @@ class NavalOrdersCog(commands.Cog):
 
     @forces.command(name="remove", description="Strike a force off the register")
     @app_commands.describe(name="The force (sunk, captured, paid off)")
-    async def force_remove(
-        self, interaction: discord.Interaction[Any], name: app_commands.Range[str, 1, 80]
-    ) -> None:
+    async def force_remove(self, interaction: Interaction, name: Name) -> None:
         """§4: the force and any order on its way to it by packet boat go."""
         ctx = await RulesetContext.of(interaction, SPEC)
 
@@ -303,11 +288,7 @@ class NavalOrdersCog(commands.Cog):
         unit="The force", location="Its location now", in_port="Is it in port there?"
     )
     async def position(
-        self,
-        interaction: discord.Interaction[Any],
-        unit: app_commands.Range[str, 1, 80],
-        location: app_commands.Range[str, 1, 80],
-        in_port: bool = False,
+        self, interaction: Interaction, unit: Name, location: Name, in_port: bool = False
     ) -> None:
         """NO-I6: the players move; the bot records where (NO-I15 back in the zone)."""
         ctx = await RulesetContext.of(interaction, SPEC)
@@ -341,11 +322,11 @@ class NavalOrdersCog(commands.Cog):
     )
     async def station_add(
         self,
-        interaction: discord.Interaction[Any],
-        name: app_commands.Range[str, 1, 80],
-        location: app_commands.Range[str, 1, 80],
+        interaction: Interaction,
+        name: Name,
+        location: Name,
         naval_station: bool = False,
-        owner: app_commands.Range[str, 1, 64] | None = None,
+        owner: FactionName | None = None,
     ) -> None:
         """§4: the GM's list; naval stations are ports too."""
         ctx = await _gm_context(interaction)
@@ -357,15 +338,13 @@ class NavalOrdersCog(commands.Cog):
 
     @station.command(name="remove", description="Take a port off the list (GM)")
     @app_commands.describe(name="The port or naval station")
-    async def station_remove(
-        self, interaction: discord.Interaction[Any], name: app_commands.Range[str, 1, 80]
-    ) -> None:
+    async def station_remove(self, interaction: Interaction, name: Name) -> None:
         """§4: the GM's list."""
         ctx = await _gm_context(interaction)
         await _change(ctx, lambda state, _s, _d: remove_station(state, name), ephemeral=False)
 
     @station.command(name="list", description="The ports and naval stations")
-    async def station_list(self, interaction: discord.Interaction[Any]) -> None:
+    async def station_list(self, interaction: Interaction) -> None:
         """§4: what the GM has listed."""
         ctx = await RulesetContext.of(interaction, SPEC)
         state, _ = await ctx.read()
@@ -378,10 +357,7 @@ class NavalOrdersCog(commands.Cog):
         location="The location", distances="Station: distance, e.g. Kronstadt: 3, Reval: 5"
     )
     async def station_distances(
-        self,
-        interaction: discord.Interaction[Any],
-        location: app_commands.Range[str, 1, 80],
-        distances: app_commands.Range[str, 1, 1000],
+        self, interaction: Interaction, location: Name, distances: Listing
     ) -> None:
         """NO-I16 `distance_table`: the bot then names the nearest station itself."""
         ctx = await _gm_context(interaction)
@@ -403,12 +379,7 @@ class NavalOrdersCog(commands.Cog):
         unit="Your fleet or squadron (a naval station for construction)",
         order="One of the nine orders",
     )
-    async def order(
-        self,
-        interaction: discord.Interaction[Any],
-        unit: app_commands.Range[str, 1, 80],
-        order: str,
-    ) -> None:
+    async def order(self, interaction: Interaction, unit: Name, order: str) -> None:
         """NO-1.1, NO-I2, NO-I19: the form asks exactly what the order's text needs; the
         force, its owner and the turn's order are checked before the form opens."""
         ctx = await RulesetContext.of(interaction, SPEC)
@@ -419,7 +390,7 @@ class NavalOrdersCog(commands.Cog):
         else:
             target = _form_opens(ctx, state, settings, unit, kind).name
 
-        async def submit(modal: discord.Interaction[Any], values: dict[str, str]) -> None:
+        async def submit(modal: Interaction, values: dict[str, str]) -> None:
             await _give_from_form(modal, target, kind, values)
 
         await interaction.response.send_modal(OrderForm(kind, target, ctx.locale, submit))
@@ -431,13 +402,7 @@ class NavalOrdersCog(commands.Cog):
         unit="The force at sea that gets the order",
         order="The new order",
     )
-    async def packet(
-        self,
-        interaction: discord.Interaction[Any],
-        packet: app_commands.Range[str, 1, 80],
-        unit: app_commands.Range[str, 1, 80],
-        order: str,
-    ) -> None:
+    async def packet(self, interaction: Interaction, packet: Name, unit: Name, order: str) -> None:
         """NO-3.3, NO-I18, NO-I22: the order goes with the packet; the form as for any order."""
         ctx = await RulesetContext.of(interaction, SPEC)
         kind = _order_kind(order)
@@ -445,7 +410,7 @@ class NavalOrdersCog(commands.Cog):
         boat = _own_force(ctx, state, packet)
         found = _form_opens(ctx, state, settings, unit, kind)
 
-        async def submit(modal: discord.Interaction[Any], values: dict[str, str]) -> None:
+        async def submit(modal: Interaction, values: dict[str, str]) -> None:
             await _send_from_form(modal, boat.name, found.name, kind, values)
 
         await interaction.response.send_modal(OrderForm(kind, found.name, ctx.locale, submit))
@@ -453,7 +418,7 @@ class NavalOrdersCog(commands.Cog):
     @navy.command(name="arrived", description="A packet boat has reached the force it carries to")
     @app_commands.describe(relay="The packet boat's relay number (shown when it was sent)")
     async def arrived(
-        self, interaction: discord.Interaction[Any], relay: app_commands.Range[int, 1, 100000]
+        self, interaction: Interaction, relay: app_commands.Range[int, 1, 100000]
     ) -> None:
         """NO-2.9, NO-I7: the relay turn follows, then the new order is in force."""
         ctx = await RulesetContext.of(interaction, SPEC)
@@ -471,9 +436,7 @@ class NavalOrdersCog(commands.Cog):
 
     @navy.command(name="complete", description="Mark a force's recorded order as carried out")
     @app_commands.describe(unit="The force")
-    async def complete(
-        self, interaction: discord.Interaction[Any], unit: app_commands.Range[str, 1, 80]
-    ) -> None:
+    async def complete(self, interaction: Interaction, unit: Name) -> None:
         """NO-I1: blockade, escort, landing, repair and disbanding end when their owner says;
         cruising, transfer and raiding end by the rules (or by the GM)."""
         ctx = await RulesetContext.of(interaction, SPEC)
@@ -488,12 +451,7 @@ class NavalOrdersCog(commands.Cog):
 
     @navy.command(name="return", description="Name the naval station a force returns to")
     @app_commands.describe(unit="The returning force", station="The nearest naval station")
-    async def return_to(
-        self,
-        interaction: discord.Interaction[Any],
-        unit: app_commands.Range[str, 1, 80],
-        station: app_commands.Range[str, 1, 80],
-    ) -> None:
+    async def return_to(self, interaction: Interaction, unit: Name, station: Name) -> None:
         """NO-4.3, NO-6.3, NO-I16: the player names it, the GM confirms it."""
         ctx = await RulesetContext.of(interaction, SPEC)
         await _force_change(
@@ -515,11 +473,11 @@ class NavalOrdersCog(commands.Cog):
     )
     async def formation(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         kind: str,
         units: app_commands.Range[str, 1, 500],
-        fleet_name: app_commands.Range[str, 1, 80] | None = None,
-        rating: app_commands.Range[int, -1, 2] | None = None,
+        fleet_name: Name | None = None,
+        rating: Rating | None = None,
         vessels: app_commands.Range[str, 1, 500] | None = None,
     ) -> None:
         """NO-2.7, NO-I7: the units stay put with range 0; the change is made at the end of
@@ -555,11 +513,11 @@ class NavalOrdersCog(commands.Cog):
     )
     async def range_(
         self,
-        interaction: discord.Interaction[Any],
-        unit: app_commands.Range[str, 1, 80],
-        port_exits: app_commands.Range[int, 0, 20] = 0,
-        port_entries: app_commands.Range[int, 0, 20] = 0,
-        catch_wind: app_commands.Range[int, 0, 20] = 0,
+        interaction: Interaction,
+        unit: Name,
+        port_exits: Times = 0,
+        port_entries: Times = 0,
+        catch_wind: Times = 0,
         combat: bool | None = None,
     ) -> None:
         """NO-I3…I6: base range and every modifier; the players move on their map."""
@@ -584,8 +542,8 @@ class NavalOrdersCog(commands.Cog):
     )
     async def test(
         self,
-        interaction: discord.Interaction[Any],
-        unit: app_commands.Range[str, 1, 80],
+        interaction: Interaction,
+        unit: Name,
         enemy_at: str,
         enemy_has_transports: bool = False,
     ) -> None:
@@ -616,7 +574,7 @@ class NavalOrdersCog(commands.Cog):
     # -- reading ---------------------------------------------------------------------------------
 
     @navy.command(name="orders", description="Your forces and their orders (a GM sees all)")
-    async def orders(self, interaction: discord.Interaction[Any]) -> None:
+    async def orders(self, interaction: Interaction) -> None:
         """Issue 14: each owner privately; orders private until the end of turn."""
         ctx = await RulesetContext.of(interaction, SPEC)
         state, settings = await ctx.read()
@@ -639,9 +597,7 @@ class NavalOrdersCog(commands.Cog):
     @return_to.autocomplete("unit")
     @range_.autocomplete("unit")
     @test.autocomplete("unit")
-    async def force_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def force_autocomplete(self, interaction: Interaction, current: str) -> Choices:
         """The player's own forces (a GM: every force); naval stations for construction."""
         build = str(getattr(interaction.namespace, "order", "") or "") == "build"
 
@@ -657,9 +613,7 @@ class NavalOrdersCog(commands.Cog):
         return await owned_choices(interaction, SPEC, current, targets)
 
     @packet.autocomplete("packet")
-    async def packet_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def packet_autocomplete(self, interaction: Interaction, current: str) -> Choices:
         """The player's packet boats (a GM: all)."""
         return await owned_choices(
             interaction, SPEC, current, lambda state, t: _forces_of(state, t, packets=True)
@@ -667,9 +621,7 @@ class NavalOrdersCog(commands.Cog):
 
     @station_remove.autocomplete("name")
     @return_to.autocomplete("station")
-    async def station_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def station_autocomplete(self, interaction: Interaction, current: str) -> Choices:
         """The GM's ports and naval stations, with their locations."""
         return await state_choices(
             interaction,
@@ -684,7 +636,7 @@ class NavalOrdersCog(commands.Cog):
 # --- helpers behind the commands -----------------------------------------------------------
 
 
-async def _gm_context(interaction: discord.Interaction[Any]) -> Ctx:
+async def _gm_context(interaction: Interaction) -> Ctx:
     ctx = await RulesetContext.of(interaction, SPEC)
     require_gm(ctx.base)
     return ctx
@@ -714,46 +666,43 @@ def _form_opens(
     )
 
 
+L = TypeVar("L", bound=str)
+FORCE_KINDS: tuple[ForceKind, ...] = ("line", "auxiliary", "fleet", "packet")
+FORMATION_KINDS: tuple[FormationKind, ...] = (
+    "form_fleet",
+    "dissolve_fleet",
+    "form_convoy",
+    "dissolve_convoy",
+)
+ENEMY_PLACES: tuple[EnemyPlace, ...] = ("own", "adjacent", "other")
+
+
+def _one_of(value: str, allowed: tuple[L, ...], error: str, param: str) -> L:
+    """`value` as one of the `allowed` choices; else the refusal `error` naming it."""
+    for choice in allowed:
+        if choice == value:
+            return choice
+    raise GameError(error, **{param: value})
+
+
 def _order_kind(value: str) -> OrderKind:
-    for kind in ORDER_KINDS:
-        if kind == value:
-            return kind
-    raise GameError("navy.error.unknown_order", order=value)
+    return _one_of(value, ORDER_KINDS, "navy.error.unknown_order", "order")
 
 
 def _force_kind(value: str) -> ForceKind:
-    kinds: dict[str, ForceKind] = {
-        "line": "line",
-        "auxiliary": "auxiliary",
-        "fleet": "fleet",
-        "packet": "packet",
-    }
-    if value not in kinds:
-        raise GameError("navy.error.unknown_kind", kind=value)
-    return kinds[value]
+    return _one_of(value, FORCE_KINDS, "navy.error.unknown_kind", "kind")
 
 
 def _formation_kind(value: str) -> FormationKind:
-    kinds: dict[str, FormationKind] = {
-        "form_fleet": "form_fleet",
-        "dissolve_fleet": "dissolve_fleet",
-        "form_convoy": "form_convoy",
-        "dissolve_convoy": "dissolve_convoy",
-    }
-    if value not in kinds:
-        raise GameError("navy.error.unknown_formation", kind=value)
-    return kinds[value]
+    return _one_of(value, FORMATION_KINDS, "navy.error.unknown_formation", "kind")
 
 
 def _enemy_place(value: str) -> EnemyPlace:
-    places: dict[str, EnemyPlace] = {"own": "own", "adjacent": "adjacent", "other": "other"}
-    if value not in places:
-        raise GameError("navy.error.unknown_place", place=value)
-    return places[value]
+    return _one_of(value, ENEMY_PLACES, "navy.error.unknown_place", "place")
 
 
 async def _give_from_form(
-    interaction: discord.Interaction[Any], target: str, kind: OrderKind, values: dict[str, str]
+    interaction: Interaction, target: str, kind: OrderKind, values: dict[str, str]
 ) -> None:
     """The submitted form: the order (or a station's build order) in one unit of work, printed
     in its mandatory wording in the reader's language."""
@@ -784,7 +733,7 @@ async def _give_from_form(
 
 
 async def _send_from_form(
-    interaction: discord.Interaction[Any],
+    interaction: Interaction,
     packet: str,
     target: str,
     kind: OrderKind,

@@ -8,16 +8,16 @@ Inputs are optional on Discord's side: the engine refuses a missing field under
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 import discord
 
+from bot.cog_base import Interaction
 from bot.i18n import t
 from bot.interactions import clip, handle_error
 from bot.rules.naval_orders.settings import OrderKind
 from cogs.naval_orders.input import FORM_FIELDS
 
-Submit = Callable[[discord.Interaction[Any], dict[str, str]], Awaitable[None]]
+Submit = Callable[[Interaction, dict[str, str]], Awaitable[None]]
 
 
 class OrderForm(discord.ui.Modal):
@@ -40,12 +40,12 @@ class OrderForm(discord.ui.Modal):
             self.inputs[field.name] = text
             self.add_item(text)
 
-    async def on_submit(self, interaction: discord.Interaction[Any], /) -> None:
+    async def on_submit(self, interaction: Interaction, /) -> None:
         """Hand the filled fields to the command that opened the form."""
         await self.submit(interaction, {name: str(i.value) for name, i in self.inputs.items()})
 
     async def on_error(  # type: ignore[override]  # Modal's own signature, not View's
-        self, interaction: discord.Interaction[Any], error: Exception, /
+        self, interaction: Interaction, error: Exception, /
     ) -> None:
         """A refusal (or a failure) answers privately, like any command's."""
         await handle_error(interaction, error)

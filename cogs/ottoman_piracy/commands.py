@@ -12,11 +12,11 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.announcements import Announcement
 from bot.app import PrivateerBot
 from bot.campaigns import Choice, Faction, UnitOfWork
+from bot.cog_base import BotCog, Choices, FactionName, Interaction, command_group
 from bot.dice import Dice
 from bot.errors import GameError, NotAllowed, NotFound
 from bot.i18n import t
@@ -59,6 +59,7 @@ from bot.scaffold import (
     Applied,
     RulesetContext,
     faction_autocomplete,
+    interaction_options,
     matching_choices,
     state_for,
 )
@@ -76,6 +77,9 @@ C = "corsairs."
 # Buttons whose option is the reward itself (squadrons carry an index, cards may need a hand).
 PLAIN_REWARDS: dict[str, Reward] = {"card": "card", "vp": "vp"}
 Ctx = RulesetContext[OttomanPiracyState, OttomanPiracySettings]
+Name = app_commands.Range[str, 1, 60]  # a sea zone's, a power's or a place's name
+Count = app_commands.Range[int, 0, 50]  # corsairs, squadrons, ports
+Cards = app_commands.Range[int, 0, 30]  # cards in a hand
 
 
 def claimed_faction(ctx: Ctx, wanted: str | None) -> str | None:
@@ -83,13 +87,18 @@ def claimed_faction(ctx: Ctx, wanted: str | None) -> str | None:
     return ctx.claimed_faction(wanted)
 
 
-def _power_choices(
-    state: OttomanPiracyState, current: str, locale: str, *, ottoman: bool
-) -> list[app_commands.Choice[str]]:
+async def _power_choices(
+    interaction: Interaction, current: str, *, ottoman: bool, at_war: bool = False
+) -> Choices:
+    """Powers with the faction playing each: the Ottomans too when `ottoman`, only those at
+    war with them when `at_war`."""
+    found = await state_for(interaction, SPEC)
+    state = found[1] if found else OttomanPiracyState()
     keys = list(dict.fromkeys([*KNOWN_POWERS, *state.power_factions, *state.at_war_with_ottomans]))
+    locale = locale_of(interaction)
     pairs = []
     for key in keys:
-        if key == OTTOMAN and not ottoman:
+        if (key == OTTOMAN and not ottoman) or (at_war and key not in state.at_war_with_ottomans):
             continue
         label = text(power_label(key), locale)
         faction = state.faction_of(key)
@@ -97,15 +106,10 @@ def _power_choices(
     return matching_choices(pairs, current)
 
 
-class OttomanPiracyCog(commands.Cog):
+class OttomanPiracyCog(BotCog):
     """The Ottoman piracy ruleset's commands."""
 
-    corsairs = app_commands.Group(
-        name="corsairs", description="Ottoman piracy (Here I Stand)", guild_only=True
-    )
-
-    def __init__(self, bot: PrivateerBot) -> None:
-        self.bot = bot
+    corsairs = command_group("corsairs", "Ottoman piracy (Here I Stand)")
 
     # -- the piracy ----------------------------------------------------------------------------
 
@@ -130,36 +134,24 @@ class OttomanPiracyCog(commands.Cog):
     )
     async def piracy(
         self,
-        interaction: discord.Interaction[Any],
-        zone: app_commands.Range[str, 1, 60],
-        target: app_commands.Range[str, 1, 60],
-        corsairs: app_commands.Range[int, 0, 50],
+        interaction: Interaction,
+        zone: Name,
+        target: Name,
+        corsairs: Count,
         leaders: app_commands.Range[str, 1, 100] | None = None,
-        squadrons_in_zone: app_commands.Range[int, 0, 50] = 0,
-        adjacent_squadrons: app_commands.Range[int, 0, 50] = 0,
-        adjacent_place: app_commands.Range[str, 1, 60] | None = None,
-        allied_adjacent_squadrons: app_commands.Range[int, 0, 50] = 0,
-        ally: app_commands.Range[str, 1, 60] | None = None,
+        squadrons_in_zone: Count = 0,
+        adjacent_squadrons: Count = 0,
+        adjacent_place: Name | None = None,
+        allied_adjacent_squadrons: Count = 0,
+        ally: Name | None = None,
         fortresses: app_commands.Range[str, 1, 500] | None = None,
-        ports: app_commands.Range[int, 0, 50] = 1,
-        hand: app_commands.Range[int, 0, 30] | None = None,
+        ports: Count = 1,
+        hand: Cards | None = None,
     ) -> None:
         """OP-1 to OP-5: check the declaration, roll both sides, ask for the first reward."""
         ctx = await RulesetContext.of(interaction, SPEC)
-        typed = PiracyInput(
-            zone=zone,
-            target=target,
-            corsairs=corsairs,
-            leaders=leaders,
-            squadrons_in_zone=squadrons_in_zone,
-            adjacent_squadrons=adjacent_squadrons,
-            adjacent_place=adjacent_place,
-            allied_adjacent_squadrons=allied_adjacent_squadrons,
-            ally=ally,
-            fortresses=fortresses,
-            ports=ports,
-            hand=hand,
-        )
+        # The options as the player gave them (PiracyInput's fields are the options above).
+        typed = PiracyInput(**interaction_options(interaction))
 
         def declare(
             state: OttomanPiracyState, settings: OttomanPiracySettings, dice: Dice
@@ -198,9 +190,7 @@ class OttomanPiracyCog(commands.Cog):
         )
 
     @piracy.autocomplete("zone")
-    async def zone_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def zone_autocomplete(self, interaction: Interaction, current: str) -> Choices:
         """The map's sea zones in the player's language; any other name may be typed."""
         return [
             app_commands.Choice(name=name, value=value)
@@ -208,30 +198,17 @@ class OttomanPiracyCog(commands.Cog):
         ]
 
     @piracy.autocomplete("target")
-    async def target_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def target_autocomplete(self, interaction: Interaction, current: str) -> Choices:
         """Powers that can be targets (not the Ottomans), with the faction playing each."""
-        found = await state_for(interaction, SPEC)
-        state = found[1] if found else OttomanPiracyState()
-        return _power_choices(state, current, locale_of(interaction), ottoman=False)
+        return await _power_choices(interaction, current, ottoman=False)
 
     @piracy.autocomplete("ally")
-    async def ally_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def ally_autocomplete(self, interaction: Interaction, current: str) -> Choices:
         """Powers registered at war with the Ottomans."""
-        found = await state_for(interaction, SPEC)
-        if found is None:
-            return []
-        at_war = found[1].at_war_with_ottomans
-        choices = _power_choices(found[1], current, locale_of(interaction), ottoman=False)
-        return [c for c in choices if c.value in at_war]
+        return await _power_choices(interaction, current, ottoman=False, at_war=True)
 
     @piracy.autocomplete("leaders")
-    async def leaders_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def leaders_autocomplete(self, interaction: Interaction, current: str) -> Choices:
         """Each rated naval leader, and all of them together."""
         found = await state_for(interaction, SPEC)
         settings = found[2] if found else OttomanPiracySettings()
@@ -249,11 +226,7 @@ class OttomanPiracyCog(commands.Cog):
         name="force", description="Force the default reward for a player who is away (GM)"
     )
     @app_commands.describe(hand="Cards in the target's hand, needed if a card is the reward")
-    async def force(
-        self,
-        interaction: discord.Interaction[Any],
-        hand: app_commands.Range[int, 0, 30] | None = None,
-    ) -> None:
+    async def force(self, interaction: Interaction, hand: Cards | None = None) -> None:
         """OP-I10: every hit left gets the first possible reward in the forced order; the
         question in the channel then shows how the piracy was settled."""
         ctx = await RulesetContext.of(interaction, SPEC)
@@ -276,7 +249,7 @@ class OttomanPiracyCog(commands.Cog):
     # -- status --------------------------------------------------------------------------------
 
     @corsairs.command(name="status", description="Piracy VP, zones used this turn, stolen cards")
-    async def status(self, interaction: discord.Interaction[Any]) -> None:
+    async def status(self, interaction: Interaction) -> None:
         """What the piracy track shows now."""
         ctx = await RulesetContext.of(interaction, SPEC)
         state, settings = await ctx.read()
@@ -290,12 +263,7 @@ class OttomanPiracyCog(commands.Cog):
         name="war", description="Record whether a power is at war with the Ottomans (GM)"
     )
     @app_commands.describe(power="The power", at_war="At war with the Ottomans?")
-    async def war(
-        self,
-        interaction: discord.Interaction[Any],
-        power: app_commands.Range[str, 1, 60],
-        at_war: bool,
-    ) -> None:
+    async def war(self, interaction: Interaction, power: Name, at_war: bool) -> None:
         """OP-1.3, OP-2.3, OP-2.4: war status decides whose squadrons and fortresses help."""
         ctx = await _gm_context(interaction)
         done = await ctx.apply(lambda state, _s, _d: set_at_war(state, power, at_war))
@@ -318,10 +286,10 @@ class OttomanPiracyCog(commands.Cog):
     )
     async def power(
         self,
-        interaction: discord.Interaction[Any],
-        power: app_commands.Range[str, 1, 60],
+        interaction: Interaction,
+        power: Name,
         player: discord.Member | None = None,
-        faction: app_commands.Range[str, 1, 64] | None = None,
+        faction: FactionName | None = None,
     ) -> None:
         """A power's player answers its reward questions; with neither option it is cleared."""
         ctx = await _gm_context(interaction)
@@ -332,9 +300,7 @@ class OttomanPiracyCog(commands.Cog):
 
     @corsairs.command(name="vp", description="Set the Ottoman piracy VP (GM)")
     @app_commands.describe(value="Piracy VP, 0 to the cap (10)")
-    async def vp(
-        self, interaction: discord.Interaction[Any], value: app_commands.Range[int, 0, 100]
-    ) -> None:
+    async def vp(self, interaction: Interaction, value: app_commands.Range[int, 0, 100]) -> None:
         """OP-5.8, OP-I13: the GM's correction of the track."""
         ctx = await _gm_context(interaction)
         await _bookkeeping(ctx, lambda state, settings: set_piracy_vp(state, settings, value))
@@ -345,8 +311,8 @@ class OttomanPiracyCog(commands.Cog):
     @app_commands.describe(power="The active power", cp="CP it has this impulse (optional)")
     async def impulse(
         self,
-        interaction: discord.Interaction[Any],
-        power: app_commands.Range[str, 1, 60],
+        interaction: Interaction,
+        power: Name,
         cp: app_commands.Range[int, 0, 20] | None = None,
     ) -> None:
         """OP-5.5, OP-I12: a new impulse releases the cards locked until it."""
@@ -355,12 +321,7 @@ class OttomanPiracyCog(commands.Cog):
 
     @corsairs.command(name="hand", description="State how many cards a power holds this impulse")
     @app_commands.describe(cards="Cards in hand", power="The power (default: the one you play)")
-    async def hand(
-        self,
-        interaction: discord.Interaction[Any],
-        cards: app_commands.Range[int, 0, 30],
-        power: app_commands.Range[str, 1, 60] | None = None,
-    ) -> None:
+    async def hand(self, interaction: Interaction, cards: Cards, power: Name | None = None) -> None:
         """OP-I12: the hand a random card is rolled from; a player states their own."""
         ctx = await RulesetContext.of(interaction, SPEC)
         state, _ = await ctx.read()
@@ -375,19 +336,15 @@ class OttomanPiracyCog(commands.Cog):
     @power.autocomplete("power")
     @impulse.autocomplete("power")
     @hand.autocomplete("power")
-    async def power_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def power_autocomplete(self, interaction: Interaction, current: str) -> Choices:
         """Every power, with the faction playing it."""
-        found = await state_for(interaction, SPEC)
-        state = found[1] if found else OttomanPiracyState()
-        return _power_choices(state, current, locale_of(interaction), ottoman=True)
+        return await _power_choices(interaction, current, ottoman=True)
 
 
 # --- helpers behind the commands -----------------------------------------------------------
 
 
-async def _gm_context(interaction: discord.Interaction[Any]) -> Ctx:
+async def _gm_context(interaction: Interaction) -> Ctx:
     ctx = await RulesetContext.of(interaction, SPEC)
     require_gm(ctx.base)
     return ctx
@@ -585,9 +542,7 @@ async def _settle_question(
 
 
 @setup_step(SPEC.key)
-async def piracy_setup_step(
-    interaction: discord.Interaction[Any], base: Context, locale: str
-) -> str | None:
+async def piracy_setup_step(interaction: Interaction, base: Context, locale: str) -> str | None:
     """The Ottoman piracy set-up, in order: who plays the Ottomans, who plays the powers
     they may target (OP-1.1), which powers are at war with them (OP-2.3); None when the
     Ottomans have a player and at least one power is at war."""
@@ -606,7 +561,7 @@ async def piracy_setup_step(
 
 @choice_handler(REWARD_CHOICE)
 async def answer_reward(
-    interaction: discord.Interaction[Any], base: Context, choice: Choice, option: str
+    interaction: Interaction, base: Context, choice: Choice, option: str
 ) -> None:
     """A click on a reward button (or a pick in the hand select): apply it and redraw the
     story in the campaign's language (it is public, and its buttons are the target's)."""

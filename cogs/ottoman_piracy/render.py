@@ -32,9 +32,11 @@ from bot.rules.ottoman_piracy import (
     PiracyStatus,
     RewardOption,
     TargetDiceSource,
+    card_lock_lines,
     option_label,
     power_label,
     sea_zone_label,
+    zones_used_lines,
 )
 from bot.rules.ottoman_piracy.names import counted, faces_text, leader_label, piracy_msg
 from bot.rules.ottoman_piracy.rewards import awaiting_line, squadron_place
@@ -447,24 +449,9 @@ def status_embed(
             ),
             inline=True,
         )
-    zones = [
-        piracy_msg(
-            "status.zone_used",
-            zone=sea_zone_label(m.sea_zone),
-            piracies=counted("piracies", len(m.piracy_ids)),
-        )
-        for m in status.zones_used
-    ] or [piracy_msg("status.no_zones_used")]
+    zones = zones_used_lines(status.zones_used)
     add_field(embed, t(C + "status.zones", locale), lines_text(zones, locale))
-    cards = [
-        piracy_msg(
-            "status.card_locked",
-            power=power_label(lock.from_power),
-            piracy=lock.piracy_id,
-            lock=piracy_msg(f"lock.{lock.lock}"),
-        )
-        for lock in status.card_locks
-    ] or [piracy_msg("status.no_card_locks")]
+    cards = card_lock_lines(status.card_locks)
     add_field(embed, t(C + "status.cards", locale), lines_text(cards, locale))
     pending = status.in_progress
     if pending is not None:

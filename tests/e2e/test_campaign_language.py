@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from bot.interactions import LOSS_COLOUR, SUCCESS_COLOUR, WAITING_COLOUR
 
+from .play import seat_piracy
+
 # OP-E1 / OP-6, as tests/e2e/test_ottoman_piracy.py declares it.
 OP_E1 = (
     "/corsairs piracy zone:Ionian Sea target:hapsburg corsairs:2 leaders:barbarossa "
@@ -16,11 +18,8 @@ OP_E1 = (
 
 async def seat(table, ottoman: str = "player1", target: str = "player2") -> None:
     """Factions joined, the Ottomans and the Habsburgs given players, the Habsburgs at war."""
-    await table.slash("/campaign join faction:Ottomans", as_=ottoman)
-    await table.slash("/campaign join faction:Habsburgs", as_=target)
-    await table.slash(f"/corsairs power power:ottoman player:@{ottoman}", as_="gm")
-    await table.slash(f"/corsairs power power:hapsburg player:@{target}", as_="gm")
-    await table.slash("/corsairs war power:hapsburg at_war:true", as_="gm")
+    cast = ((ottoman, "Ottomans", "ottoman"), (target, "Habsburgs", "hapsburg"))
+    await seat_piracy(table, cast)
 
 
 async def test_a_russian_attacker_gives_an_english_target_english_buttons(campaign):

@@ -4,11 +4,7 @@ die size, both rendered in the worker pool; the terminal mode lists them with th
 from __future__ import annotations
 
 import io
-import logging
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
 
 from bot.compute import ComputeLimits, ComputePool
 from bot.standin import terminal
@@ -51,16 +47,6 @@ async def test_history_stats_answer_without_charts_when_the_pool_is_full(campaig
     async with pool.slot(campaign.member("player2").id):
         reply = await campaign.slash("/history stats", as_="player1")
     assert reply.embed.fields and reply.attachments == []
-
-
-@pytest.fixture
-def keep_logging() -> Iterator[None]:
-    """The terminal mode sets up logging; later tests get theirs back."""
-    root = logging.getLogger()
-    level, handlers = root.level, list(root.handlers)
-    yield
-    root.setLevel(level)
-    root.handlers[:] = handlers
 
 
 def test_the_terminal_mode_lists_the_chart_with_its_size(tmp_path: Path, keep_logging):

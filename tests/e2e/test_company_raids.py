@@ -12,6 +12,8 @@ import pytest
 
 from bot.rules.company_raids import CompanyRaidsSettings
 
+from .play import assert_only_the_asked_answer, labels, set_up
+
 LAND = "/company land piece:Broker company:Steelworks"
 PAY = "Pay the fine"
 CAPTURE = "Attempt a capture"
@@ -23,20 +25,15 @@ FORCE = "Force default (GM)"
 @pytest.fixture
 async def board(table):
     """A Company raids campaign: Boris's Steelworks (fine 180), Anna's Broker (value 300)."""
-    created = await table.slash("/campaign create name:Raids rulesets:company_raids", as_="gm")
-    assert not created.ephemeral, created.text()
-    for player, faction in (("player1", "Anna"), ("player2", "Boris"), ("player3", "Vera")):
-        joined = await table.slash(f"/campaign join faction:{faction}", as_=player)
-        assert not joined.ephemeral, joined.text()
-    company = await table.slash("/company add-company name:Steelworks fine:180", as_="player2")
-    assert "Company Steelworks registered: owner Boris, fine 180" in company.embed.description
-    piece = await table.slash("/company add-piece name:Broker value:300", as_="player1")
-    assert "Piece Broker registered: owner Anna, value 300." in piece.embed.description
+    cast = (("player1", "Anna"), ("player2", "Boris"), ("player3", "Vera"))
+    lines = [("/campaign create name:Raids rulesets:company_raids", "gm")]
+    lines += [(f"/campaign join faction:{f}", who) for who, f in cast]
+    company = "Company Steelworks registered: owner Boris, fine 180"
+    lines.append(("/company add-company name:Steelworks fine:180", "player2", company))
+    piece = "Piece Broker registered: owner Anna, value 300."
+    lines.append(("/company add-piece name:Broker value:300", "player1", piece))
+    await set_up(table, lines)
     return table
-
-
-def labels(reply):
-    return [b.label for b in reply.buttons]
 
 
 async def board_shown(table) -> str:
@@ -195,14 +192,11 @@ async def test_a_click_by_the_wrong_player_is_refused_and_changes_nothing(board)
     question = await board.slash(LAND, as_="player1")
     before = await board_shown(board)
 
-    for intruder, refusal in (
+    intruders = (
         ("player2", "This choice belongs to another player."),
         ("player3", "Этот выбор принадлежит другому игроку."),
-    ):
-        refused = await board.click(question, CAPTURE, as_=intruder)
-        assert refused.ephemeral and refusal in refused.text()
-    not_gm = await board.click(question, FORCE, as_="player1")
-    assert not_gm.ephemeral and "Only a GM" in not_gm.text()
+    )
+    await assert_only_the_asked_answer(board, question, CAPTURE, intruders, not_gm="player1")
 
     assert labels(question) == [PAY, CAPTURE, FORCE]
     assert await board_shown(board) == before
@@ -269,6 +263,20 @@ async def test_a_gm_forces_the_documented_answer_by_command(board):
     assert "Anna pays Boris 180." in failed.embed.description
     nothing = await board.slash("/company force", as_="gm")
     assert nothing.ephemeral and "No incident is waiting" in nothing.text()
+
+
+async def test_a_settled_question_keeps_the_language_it_was_posted_in(board):
+    """The question was posted in English; the campaign turns Russian before the GM forces
+    the answer: the question is redrawn in English, the GM's public reply is Russian."""
+    question = await board.slash(LAND, as_="player1")
+    await board.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+
+    forced = await board.slash("/company force incident:1", as_="gm")
+
+    assert forced.embed.title == "Рейдерские атаки — инцидент #1"
+    assert question.embed.title == "Company raids — incident #1"
+    assert question.embed.description.startswith("**Fine (CR-2.5): Anna pays Boris 180.**")
+    assert question.buttons == []
 
 
 # --- the Joker -----------------------------------------------------------------------------
@@ -361,32 +369,46 @@ async def test_refusals_name_the_clause_and_change_nothing(board):
     assert board.faces is not None and board.faces.pending == []
 
 
-async def test_russian_player_gets_russian_output(board):
-    """Vera (ru) lands: the story and buttons are Russian and stay so when Boris (en) answers;
-    her status and refusals are Russian."""
+async def test_public_messages_use_the_campaigns_language_whoever_acts(board):
+    """Vera (ru) lands in an English campaign: the story and the buttons are public, so they
+    are English, and stay so when Boris answers; her refusals are Russian (issue 18). Once the
+    GM makes the campaign Russian, Anna (en) gets a Russian story and Russian buttons."""
     await board.slash("/company add-piece name:Scout value:80", as_="player3")
     board.script_dice([1])
     question = await board.slash(
         "/компания остановка фигура:Scout компания:Steelworks", as_="player3"
     )
-    assert labels(question) == ["Заплатить штраф", "Попытаться захватить", "По умолчанию (ведущий)"]
-    assert question.embed.title == "Рейдерские атаки — инцидент #1"
-    failed = await board.click(question, "Попытаться захватить", as_="player3")
+    assert labels(question) == [PAY, CAPTURE, FORCE]
+    assert question.embed.title == "Company raids — incident #1"
+    failed = await board.click(question, CAPTURE, as_="player3")
+    assert labels(failed) == [FINE, COUNTER, FORCE]
 
-    fined = await board.click(failed, "Взыскать штраф", as_="player2")
+    fined = await board.click(failed, FINE, as_="player2")
 
     story = fined.embed.description
-    assert story.startswith("**Штраф (CR-3.5): фракция «Vera» платит фракции «Boris» 180.**")
-    assert "Инцидент №1: Scout (Vera) останавливается в Компании Steelworks" in story
+    assert story.startswith("**Fine (CR-3.5): Vera pays Boris 180.**")
     status = await board.slash("/компания состояние", as_="player3")
-    assert status.embed.title == "Рейдерские атаки — ход 1"
-    assert "Steelworks: владелец Boris, штраф 180" in status.embed.description
+    assert status.embed.title == "Company raids — turn 1"
+    assert "Steelworks: owner Boris, fine 180" in status.embed.description
     refused = await board.slash(
         "/компания остановка фигура:Призрак компания:Steelworks", as_="player3"
     )
     assert refused.ephemeral and "Фигура Призрак не зарегистрирована." in refused.text()
-    english = await board.slash("/company status", as_="player2")
-    assert english.embed.title == "Company raids — turn 1"
+
+    await board.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    board.script_dice([1])
+    russian = await board.slash(LAND, as_="player1")
+    assert labels(russian) == ["Заплатить штраф", "Попытаться захватить", "По умолчанию (ведущий)"]
+    assert russian.embed.title == "Рейдерские атаки — инцидент #2"
+    assert "Инцидент №2: Broker (Anna) останавливается в Компании Steelworks" in (
+        russian.embed.description
+    )
+    answered = await board.click(russian, "Попытаться захватить", as_="player1")
+    assert labels(answered) == ["Взыскать штраф", "Контратаковать", "По умолчанию (ведущий)"]
+    refused = await board.slash("/company land piece:Ghost company:Steelworks", as_="player1")
+    assert refused.ephemeral and "No piece named Ghost" in refused.text()
+    status = await board.slash("/company status", as_="player2")
+    assert status.embed.title == "Рейдерские атаки — ход 1"
 
 
 async def test_every_setting_is_shown_with_its_description_in_both_languages(board):

@@ -10,6 +10,8 @@ from __future__ import annotations
 from bot.standin import Table
 from bot.standin.seen import SeenMessage
 
+from .play import PIRACY_CAST, seat_piracy
+
 LEGACY = (("x:choice:", "pc:"), ("x:fleet_combat.", "fc:"), ("x:history.page:", "hp:"))
 
 
@@ -36,11 +38,7 @@ def as_posted_before_the_upgrade(table: Table, message: SeenMessage) -> list[str
 
 async def test_an_old_reward_button_answers_its_choice_after_the_upgrade(campaign: Table):
     table = campaign
-    await table.slash("/campaign join faction:Ottomans", as_="player1")
-    await table.slash("/campaign join faction:Habsburgs", as_="player2")
-    await table.slash("/corsairs power power:ottoman player:@player1", as_="gm")
-    await table.slash("/corsairs power power:hapsburg player:@player2", as_="gm")
-    await table.slash("/corsairs war power:hapsburg at_war:true", as_="gm")
+    await seat_piracy(table, PIRACY_CAST[:2])
     table.script_dice([5, 2, 6, 5])
     question = await table.slash(
         "/corsairs piracy zone:Ionian Sea target:hapsburg corsairs:2 leaders:barbarossa "

@@ -359,8 +359,9 @@ async def test_odds_of_fleets_typed_inline_and_registered(seated):
 
     assert odds.ephemeral
     embed = odds.embed
-    assert embed.title == "Шансы: Флот A (стреляет первым) против Флот B"
-    assert f"Флот A побеждает: {100 * expected.a_wins:.1f} %" in embed.description
+    assert embed.title == "Шансы: Флот А (стреляет первым) против Флот Б"
+    chance = f"{100 * expected.a_wins:.1f}".replace(".", ",")  # a decimal comma in Russian
+    assert f"Флот А — победа: {chance} %" in embed.description
     assert embed.footer.startswith("Точный расчёт")
     registered = await seated.slash(
         "/combat odds a_faction:Blue b_faction:Red public:true", as_="player1"
@@ -375,20 +376,21 @@ async def test_odds_of_fleets_typed_inline_and_registered(seated):
 
 async def test_russian_player_plays_in_russian(seated):
     """Player3 (ru) registers with Russian class names and Russian commands, attacks, and
-    reads the orders panel and refusals in Russian."""
+    reads the orders panel and refusals in Russian; what is posted for everyone is in the
+    campaign's language (the guild's: English, issue 18)."""
     fleet = await seated.slash(
         "/бой флот изменить точка:Мекатол корабли:2 крейсера, 1 дредноут (1 рана)",
         as_="player3",
     )
     assert fleet.embed.description == (
-        "Флот игрока Green в точке Мекатол: 2 крейсера, 1 дредноут (раны: 1)."
+        "Green's fleet at Мекатол: 2 cruisers, 1 dreadnought (wounds: 1)."
     )
     await seated.slash("/combat fleet set point:Мекатол ships:4 destroyer", as_="player1")
     battle = await seated.slash("/бой атака точка:Мекатол цели:Red", as_="player3")
-    assert battle.embed.title == "Бой №1 в точке Мекатол"
-    assert "Green нападает" in battle.embed.description
-    panel = await seated.click(battle, "Отдать приказы", as_="player3")
-    assert panel.embed.title == "Приказы огня — бой №1, раунд 1 (Green)"
+    assert battle.embed.title == "Battle #1 at Мекатол"
+    assert "Green attacks Red" in battle.embed.description
+    panel = await seated.click(battle, "Give orders", as_="player3")
+    assert panel.embed.title == "Приказы на стрельбу — бой №1, раунд 1 (Green)"
     assert [o.label for o in panel.selects[0].options] == [
         "Цель выбирается автоматически (FC-I17)",
         "Red — эсминцы (4, уровень 2)",
@@ -433,7 +435,7 @@ async def test_the_gm_sets_and_uploads_the_ship_table(seated):
 
 async def test_a_long_battle_pages_through_its_log_within_discords_limits(seated):
     """A GM's table of 12 heavy classes makes one round far longer than a message holds: the
-    report is paged (Older/Newer) and the GM fights the round at once with a confirm."""
+    report is paged (◀ Newer · Older ▶) and the GM fights the round at once with a confirm."""
     classes = {
         f"class{n:02d}": {"level": 1, "attack": "20x2+", "defence": "6+", "life": 50}
         for n in range(12)
@@ -463,10 +465,10 @@ async def test_a_long_battle_pages_through_its_log_within_discords_limits(seated
     assert sum(len(json.dumps(e)) for e in report.embeds) < 12_000
     seen = [report]
     for _ in range(pages - 1):
-        seen.append(await seated.click(seen[-1], "Newer ▶", as_="player2"))
+        seen.append(await seated.click(seen[-1], "◀ Newer", as_="player2"))
     assert seen[-1].message.all_embeds[-1].title == "Battle #1 at Ring"
-    assert seen[-1].button("Newer ▶").disabled
-    back = await seated.click(seen[-1], "◀ Older", as_="player1")
+    assert seen[-1].button("◀ Newer").disabled
+    back = await seated.click(seen[-1], "Older ▶", as_="player1")
     assert back.message.all_embeds[-1].footer == f"Page {pages - 1} of {pages}"
     twice = await seated.slash("/combat resolve battle:1", as_="gm")
     assert "Fight round 2 of battle #1" in [b.label for b in twice.buttons]
@@ -487,18 +489,18 @@ async def test_every_round_stays_in_the_battle_log_across_turns_and_a_restart(se
     status = await seated.slash("/combat status battle:1", as_="player2")
     assert status.embed.title == "Battle #1 at Mecatol — round 2, turn 2"
     assert status.message.all_embeds[-1].title == "Battle #1 at Mecatol"
-    older = await seated.click(status, "◀ Older", as_="player1")
+    older = await seated.click(status, "Older ▶", as_="player1")
     assert older.embed.title == "Battle #1 at Mecatol — round 1, turn 1"
     assert "**1. Red's 2 cruisers → Blue's dreadnoughts**" in older.embed.description
     assert "Attack, 4 dice at 5+: 1, 1, 1, 1 → 0 hits" in older.embed.description
-    assert older.button("◀ Older").disabled
+    assert older.button("Older ▶").disabled
     again = await seated.slash("/combat status battle:1", as_="player1")
     assert again.embed.title == "Battle #1 at Mecatol — round 2, turn 2"
     first = await seated.slash("/combat status battle:1 round:1", as_="player1")
     assert first.embed.title == "Battle #1 at Mecatol — round 1, turn 1"
-    assert first.button("◀ Older").disabled and not first.button("Newer ▶").disabled
+    assert first.button("Older ▶").disabled and not first.button("◀ Newer").disabled
     ahead = await seated.slash("/combat status battle:1 round:3", as_="player1")
-    assert refusal(ahead) == "Battle #1 has no round 3 in its log yet: 2 fought so far."
+    assert refusal(ahead) == "Battle #1 has no round 3 in its log yet: 2 rounds fought so far."
     nameless = await seated.slash("/бой состояние раунд:1", as_="player3")
     assert refusal(nameless) == "Укажите и бой: /бой состояние бой: раунд:."
 

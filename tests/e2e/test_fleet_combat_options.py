@@ -97,7 +97,7 @@ async def test_gm_registers_allies_and_allies_cannot_target_each_other(seated):
         "Sides (FC-I5): Red + Green · Blue",
     ]
     status = await seated.slash("/combat status battle:1", as_="player3")
-    assert "Стороны (FC-I5): Red + Green · Blue" in status.embed.description
+    assert "Sides (FC-I5): Red + Green · Blue" in status.embed.description  # posted: English
     targets = await seated.autocomplete(
         "/combat order battle:1 class:cruiser target:", as_="player3", focused="target"
     )
@@ -105,7 +105,7 @@ async def test_gm_registers_allies_and_allies_cannot_target_each_other(seated):
     at_ally = await seated.slash(
         "/combat order battle:1 class:cruiser target:Red: cruiser", as_="player3"
     )
-    assert refusal(at_ally) == "Игрок Red не ваш противник в этом бою (FC-I5)."
+    assert refusal(at_ally) == "Фракция «Red» — не ваш противник в этом бою (FC-I5)."
     attack_ally = await seated.slash("/combat attack point:Mecatol targets:Red", as_="player3")
     assert refusal(attack_ally) == (
         "Red — ваш союзник в этом бою, а союзники друг с другом не воюют (FC-I5)."
@@ -454,7 +454,7 @@ async def test_russian_player_holds_fire_and_splits_in_russian(seated):
         "/бой приказ бой:1 класс:крейсер цель:Blue: эсминец x1, Blue: дредноут", as_="player3"
     )
 
-    assert held.embed.title == "Приказы огня — бой №1, раунд 1 (Green)"
+    assert held.embed.title == "Приказы на стрельбу — бой №1, раунд 1 (Green)"
     assert split.embed.description.splitlines()[1:] == [
         "1. 1 эсминец (1 кубик, попадание на 5+) → не стрелять (FC-I7)",
         "2. 2 крейсера (4 кубика, попадание на 5+) → Blue, цель — эсминцы (1 кубик); "

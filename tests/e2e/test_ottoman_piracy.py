@@ -7,11 +7,14 @@ anti-piracy roll, piracy roll, then card rolls.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
 
 from bot.standin import ClientRefused
+
+from .play import assert_only_the_asked_answer, labels, seat_piracy, set_up
 
 # OP-E1 / OP-6: Barbarossa and 2 corsairs in the Ionian Sea; a Habsburg squadron in Messina,
 # Hospitaller Malta and Papal Corfu around it.
@@ -28,25 +31,10 @@ FORCE = "Force default (GM)"
 @pytest.fixture
 async def seated(campaign):
     """Factions joined, powers assigned to them, the Habsburgs at war, piracy VP at 3."""
-    table = campaign
-    for player, faction in (
-        ("player1", "Ottomans"),
-        ("player2", "Habsburgs"),
-        ("player3", "France"),
-    ):
-        await table.slash(f"/campaign join faction:{faction}", as_=player)
-    for power, player in (("ottoman", "player1"), ("hapsburg", "player2"), ("france", "player3")):
-        assigned = await table.slash(f"/corsairs power power:{power} player:@{player}", as_="gm")
-        assert not assigned.ephemeral, assigned.text()
-    war = await table.slash("/corsairs war power:hapsburg at_war:true", as_="gm")
-    assert "Hapsburgs: at war with the Ottomans." in war.embed.description
-    vp = await table.slash("/corsairs vp value:3", as_="gm")
-    assert "0 → 3" in vp.embed.description
-    return table
-
-
-def labels(reply):
-    return [b.label for b in reply.buttons]
+    await seat_piracy(campaign, at_war=())
+    war = ("/corsairs war power:hapsburg at_war:true", "gm", "Hapsburgs: at war with the Ottomans.")
+    await set_up(campaign, [war, ("/corsairs vp value:3", "gm", "0 → 3")])
+    return campaign
 
 
 async def vp_shown(table) -> str:
@@ -116,14 +104,11 @@ async def test_a_click_by_another_player_is_refused_and_changes_nothing(seated):
     seated.script_dice([5, 2, 6, 5])
     question = await seated.slash(OP_E1, as_="player1")
 
-    for intruder, refusal in (
+    intruders = (
         ("player1", "This choice belongs to another player."),
         ("player3", "Этот выбор принадлежит другому игроку."),
-    ):
-        refused = await seated.click(question, VP, as_=intruder)
-        assert refused.ephemeral and refusal in refused.text()
-    not_gm = await seated.click(question, FORCE, as_="player2")
-    assert not_gm.ephemeral and "Only a GM" in not_gm.text()
+    )
+    await assert_only_the_asked_answer(seated, question, VP, intruders, not_gm="player2")
 
     assert labels(question) == [SQUADRON_MESSINA, VP, FORCE]
     assert "hit 1 of 2" in question.embed.field("Rewards")
@@ -357,3 +342,17 @@ async def test_a_reward_question_pings_only_the_power_that_chooses(seated):
     reply = await seated.slash(OP_E1, as_="player1")
 
     assert reply.pings == {"player2"}
+
+
+def test_the_piracy_input_holds_exactly_the_commands_options():
+    """`/corsairs piracy` builds its PiracyInput from the options as given: the two must name
+    the same options, with the same defaults."""
+    from cogs.ottoman_piracy.commands import OttomanPiracyCog
+    from cogs.ottoman_piracy.input import PiracyInput
+
+    command = OttomanPiracyCog.piracy
+    fields = {f.name: f.default for f in dataclasses.fields(PiracyInput)}
+    options = {
+        p.name: p.default if not p.required else dataclasses.MISSING for p in command.parameters
+    }
+    assert options == fields

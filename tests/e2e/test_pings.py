@@ -28,7 +28,7 @@ async def test_an_attack_at_a_point_named_everyone_pings_only_the_attacked_playe
     reply = await table.slash("/combat attack point:@everyone targets:Blue", as_="player1")
 
     assert not reply.ephemeral, reply.text()
-    assert "@everyone" in reply.content
+    assert "@\u200beveryone" in reply.content  # shown, escaped (bot.text.shown)
     assert f"<@{table.member('player2').id}>" in reply.content
     assert reply.pings == {"player2"}
 

@@ -94,7 +94,8 @@ async def test_russian_player_sees_saved_rolls_and_successes_in_russian(campaign
     campaign.script_dice([8, 9, 1, 2])
     rolled = await campaign.slash("/roll dice:Залп", as_="player3")
     assert rolled.embed.title == "🎲 залп: 2"
-    assert rolled.embed.description == "4d10>7 (**8**, **9**, 1, 2) = 2 успеха"
+    # The roll is posted for everyone: the campaign's language (English here), issue 18.
+    assert rolled.embed.description == "4d10>7 (**8**, **9**, 1, 2) = 2 successes"
     listed = await campaign.slash("/rolls list", as_="player3")
     assert listed.embed.title == "1 сохранённый бросок в этой кампании"
     refused = await campaign.slash("/roll dice:3#", as_="player3")

@@ -1,21 +1,19 @@
-"""Company raids: translation catalogs and the engine's purity.
+"""Company raids: translation catalogs.
 
-Every key the engine can emit exists in English and Russian with the same placeholders;
-scenarios that reach every kind of line render each one, with the parameters the engine
-passes, in both languages (no raw key, no unfilled placeholder); every refusal renders too;
-the rules package imports nothing that does I/O or randomness of its own.
+Every key the engine can emit exists in English and Russian; scenarios that reach every
+kind of line render each one, with the parameters the engine passes, in both languages (no
+raw key, no unfilled placeholder); every refusal renders too. Same keys and placeholders,
+plural categories and the engine's purity: tests/rules/test_ruleset_catalogs.py.
 """
 
 from __future__ import annotations
 
-import json
 import re
-import string
 import typing
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
+import catalog_checks as checks
 import pytest
 from company_raids_helpers import (
     DEFAULTS,
@@ -27,8 +25,7 @@ from company_raids_helpers import (
 )
 
 from bot.errors import GameError, RuleViolation
-from bot.i18n import Msg, MsgList, t
-from bot.paths import data_dir
+from bot.i18n import Msg, t
 from bot.rules import company_raids as cr
 from bot.rules.company_raids import CompanyRaidsSettings, CompanyRaidsState
 from bot.rules.company_raids.joker import ATTACK_OPTIONS, RULING_OPTIONS
@@ -44,7 +41,6 @@ from bot.rules.company_raids.raids import FINE_AMOUNT_OPTIONS, OWNER_OPTIONS, TR
 from bot.rulesets import TurnContext
 
 PACKAGE = Path(cr.__file__).parent
-SOURCES = sorted(PACKAGE.glob("*.py"))
 PREFIX = "company_raids."
 # Families whose keys appear in the narration of outcomes, the status and the turn step.
 NARRATED = (
@@ -66,22 +62,13 @@ NARRATED = (
 )
 
 
-def catalog(language: str) -> dict[str, Any]:
-    path = data_dir() / "locales" / language / "company_raids.json"
-    return typing.cast(dict[str, Any], json.loads(path.read_text(encoding="utf-8")))
-
-
-EN = catalog("en")
-RU = catalog("ru")
-
-
-def source_text() -> str:
-    return "\n".join(path.read_text(encoding="utf-8") for path in SOURCES)
+EN = checks.catalog("company_raids", "en")
+RU = checks.catalog("company_raids", "ru")
 
 
 def keys_the_engine_emits() -> set[str]:
     """Literal keys in the source, plus every member of the dynamic key families."""
-    text = source_text()
+    text = checks.source_text(PACKAGE)
     families = "|".join((*NARRATED, "option", "error", "roll", "warning"))
     literal = re.compile(rf'"((?:{families})\.[a-z_.]+)"')
     keys = {PREFIX + k for k in literal.findall(text)}
@@ -102,22 +89,14 @@ def keys_the_engine_emits() -> set[str]:
     return {k for k in keys if not k.endswith(".")}
 
 
-def placeholders(value: Any) -> set[str]:
-    texts = value.values() if isinstance(value, dict) else [value]
-    return {field for text in texts for _, field, _, _ in string.Formatter().parse(text) if field}
-
-
-def messages(lines: list[Msg]) -> Iterator[Msg]:
-    """Every message, nested parameters included."""
-    for line in lines:
-        yield line
-        nested = [v for v in line.params.values() if isinstance(v, Msg)]
-        if isinstance(line, MsgList):
-            nested += [item for item in line.items if isinstance(item, Msg)]
-        yield from messages(nested)
-
-
 # --- scenarios reaching every kind of line ----------------------------------------------
+
+
+def fine_asked(config: CompanyRaidsSettings) -> cr.RaidOutcome:
+    """CR-I4 `enter_each_time`: Broker lands in Steelworks and pays; the owner is asked the
+    amount."""
+    landed = cr.land(steelworks_board(config), config, "Broker", "Steelworks", no_dice())
+    return cr.answer(landed.state, config, 1, "pay", no_dice())
 
 
 def company_flows() -> list[cr.RaidOutcome]:
@@ -145,13 +124,7 @@ def company_flows() -> list[cr.RaidOutcome]:
     outcomes.append(cr.answer(odd_failed.state, config, 1, "counterattack", scripted(2)[0]))
     # CR-I4: the fine entered by the owner.
     entering = settings(fine_source="enter_each_time")
-    asked = cr.answer(
-        cr.land(steelworks_board(entering), entering, "Broker", "Steelworks", no_dice()).state,
-        entering,
-        1,
-        "pay",
-        no_dice(),
-    )
+    asked = fine_asked(entering)
     outcomes.append(asked)
     outcomes.append(cr.answer(asked.state, entering, 1, "amount", no_dice(), amount=90))
     # CR-I5: passing through.
@@ -241,13 +214,7 @@ def status_and_turn_lines() -> list[Msg]:
         (settings(duel_max_shots=1), "ruling"),
     ):
         if build == "fine":
-            pending = cr.answer(
-                cr.land(steelworks_board(config), config, "Broker", "Steelworks", no_dice()).state,
-                config,
-                1,
-                "pay",
-                no_dice(),
-            ).state
+            pending = fine_asked(config).state
         else:
             pending = cr.enter(
                 joker_board(config, clerk=True), config, "Corsair", scripted(1)[0]
@@ -285,13 +252,7 @@ def refusals() -> list[Callable[[], object]]:
     asking = cr.enter(joker_board(choosing, clerk=True), choosing, "Corsair", no_dice()).state
     untracked = settings(track_joker_holding=False)
     entering = settings(fine_source="enter_each_time")
-    fine_due = cr.answer(
-        cr.land(steelworks_board(entering), entering, "Broker", "Steelworks", no_dice()).state,
-        entering,
-        1,
-        "pay",
-        no_dice(),
-    ).state
+    fine_due = fine_asked(entering).state
     crowded = CompanyRaidsState(
         companies={f"c{i}": Company(name=f"C{i}", owner="Anna") for i in range(MAX_COMPANIES)}
     )
@@ -354,42 +315,23 @@ def raised_errors() -> list[GameError]:
 # --- tests ----------------------------------------------------------------------------------
 
 
-def test_english_and_russian_have_the_same_keys_all_prefixed() -> None:
-    assert set(EN) == set(RU)
-    assert all(key.startswith(PREFIX) for key in EN)
-
-
 def test_every_key_the_engine_emits_is_in_both_catalogs_and_none_is_unused() -> None:
     emitted = keys_the_engine_emits()
     assert sorted(emitted - set(EN)) == []
     assert sorted(set(EN) - emitted - {PREFIX + "title"}) == []
 
 
-@pytest.mark.parametrize("key", sorted(EN))
-def test_a_key_has_the_same_placeholders_in_both_languages(key: str) -> None:
-    assert placeholders(EN[key]) == placeholders(RU[key])
-
-
-def test_plurals_carry_the_cldr_categories_of_each_language() -> None:
-    plural_keys = [k for k, v in EN.items() if isinstance(v, dict)]
-    assert plural_keys
-    for key in plural_keys:
-        assert set(EN[key]) == {"one", "other"}
-        assert set(RU[key]) == {"one", "few", "many", "other"}
+def test_russian_duel_shots_agree_with_the_number() -> None:
     shots = [t(PREFIX + "duel.shots_tail", "ru", count=n, shots="…") for n in (1, 3, 1000)]
     assert [s.split(";")[0] for s in shots] == ["1 выстрел", "3 выстрела", "1000 выстрелов"]
 
 
-@pytest.mark.parametrize("language", ["en", "ru"])
-def test_every_narrated_line_renders_with_the_engines_params(language: str) -> None:
+def test_every_narrated_line_renders_with_the_engines_params() -> None:
     """Scenarios reach every key of the narration, the status and the turn step; each line
     renders with the params the engine passes: no raw key, no unfilled placeholder."""
     lines = all_flow_lines()
-    for line in lines:
-        text = line.render(language)
-        assert PREFIX not in text, line
-        assert "{" not in text and "}" not in text, line
-    seen = {m.key for m in messages(lines)}
+    checks.assert_renders(lines, PREFIX)
+    seen = {m.key for m in checks.nested(lines)}
     narrated = {k for k in EN if k.split(".")[1] in (*NARRATED, "option")}
     assert sorted(narrated - seen) == []
 
@@ -408,7 +350,7 @@ def test_rule_violation_messages_name_their_clause() -> None:
     """The error's text cites the clause (RuleViolation contract in bot/errors.py)."""
     for error in raised_errors():
         if isinstance(error, RuleViolation):
-            assert "clause" in placeholders(EN[error.message_key]), error.message_key
+            assert "clause" in checks.placeholders(EN[error.message_key]), error.message_key
             assert error.params["clause"] in error.message("ru")
 
 
@@ -424,11 +366,3 @@ def test_settings_descriptions_warnings_and_roll_purposes_render(language: str) 
         assert "{" not in warning.render(language)
     for purpose in (cr.ROLL_CAPTURE, cr.ROLL_COUNTERATTACK, cr.ROLL_DUEL_SHOT):
         assert not t(purpose, language).startswith(PREFIX)
-
-
-def test_rules_package_imports_no_randomness_discord_or_database() -> None:
-    """DESIGN.md: engines are pure; every die comes from the Dice passed in."""
-    for path in SOURCES:
-        text = path.read_text(encoding="utf-8")
-        for forbidden in ("import random", "from random", "discord", "aiosqlite", "secrets"):
-            assert forbidden not in text, f"{path.name} mentions {forbidden}"

@@ -5,17 +5,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import company_raids_helpers as helpers
 import pytest
-from company_raids_helpers import (
-    DEFAULTS,
-    due,
-    joker_board,
-    no_dice,
-    rendered,
-    scripted,
-    settings,
-    steelworks_board,
-)
 
 from bot.errors import Conflict, NotAllowed, RuleViolation
 from bot.rules import company_raids as cr
@@ -24,31 +15,31 @@ from bot.rules.company_raids import CompanyRaidsSettings, CompanyRaidsState
 
 def land_and_capture(config: CompanyRaidsSettings, *faces: int) -> tuple[cr.RaidOutcome, int]:
     """Broker lands in Steelworks and attempts a capture with the first scripted face."""
-    state = steelworks_board(config)
-    landed = cr.land(state, config, "Broker", "Steelworks", no_dice())
+    state = helpers.steelworks_board(config)
+    landed = cr.land(state, config, "Broker", "Steelworks", helpers.no_dice())
     assert landed.awaiting is not None
     incident = landed.awaiting.incident_id
-    dice, _ = scripted(*faces)
+    dice, _ = helpers.scripted(*faces)
     return cr.answer(landed.state, config, incident, "capture", dice), incident
 
 
 def test_cr_i1_black_die_size_sizes_every_roll_and_warns_on_unreachable_faces() -> None:
     """CR-I1: an 8-sided Black die; 7 is in no hit set, so the capture fails; a face the die
     cannot show is warned about when the settings are saved."""
-    config = settings(black_die_faces=8)
+    config = helpers.settings(black_die_faces=8)
     failed, _ = land_and_capture(config, 7)
     assert failed.awaiting is not None and failed.awaiting.step == "owner_choice"
     assert cr.settings_warnings(config) == []
-    warned = cr.settings_warnings(settings(capture_faces={4, 6, 9}))
+    warned = cr.settings_warnings(helpers.settings(capture_faces={4, 6, 9}))
     assert [(m.params["setting"], m.params["faces"]) for m in warned] == [("capture_faces", "9")]
 
 
 def test_cr_i1_roll_is_recorded_as_one_black_die() -> None:
     """CR-I1: each capture, counterattack or shot is one 1dN roll with its hit faces."""
-    config = settings(black_die_faces=8)
-    state = steelworks_board(config)
-    landed = cr.land(state, config, "Broker", "Steelworks", no_dice())
-    dice, _ = scripted(8)
+    config = helpers.settings(black_die_faces=8)
+    state = helpers.steelworks_board(config)
+    landed = cr.land(state, config, "Broker", "Steelworks", helpers.no_dice())
+    dice, _ = helpers.scripted(8)
     cr.answer(landed.state, config, 1, "capture", dice)
     (record,) = dice.records
     assert (record.notation, record.faces, record.target, record.successes) == (
@@ -61,7 +52,7 @@ def test_cr_i1_roll_is_recorded_as_one_black_die() -> None:
 
 def test_cr_i2_capture_faces_setting() -> None:
     """CR-I2: with `capture_faces = {5}` a 5 captures and a 6 fails."""
-    config = settings(capture_faces={5})
+    config = helpers.settings(capture_faces={5})
     captured, _ = land_and_capture(config, 5)
     assert captured.state.companies["steelworks"].owner == "Anna"
     failed, _ = land_and_capture(config, 6)
@@ -70,11 +61,11 @@ def test_cr_i2_capture_faces_setting() -> None:
 
 def test_cr_i3_counterattack_hit_faces_setting() -> None:
     """CR-I3: with `counterattack_hit_faces = {1}` a 1 hits and a 4 misses."""
-    config = settings(counterattack_hit_faces={1})
+    config = helpers.settings(counterattack_hit_faces={1})
     failed, incident = land_and_capture(config, 3)
-    hit = cr.answer(failed.state, config, incident, "counterattack", scripted(1)[0])
+    hit = cr.answer(failed.state, config, incident, "counterattack", helpers.scripted(1)[0])
     assert hit.state.pieces["broker"].destroyed
-    missed = cr.answer(failed.state, config, incident, "counterattack", scripted(4)[0])
+    missed = cr.answer(failed.state, config, incident, "counterattack", helpers.scripted(4)[0])
     assert not missed.state.pieces["broker"].destroyed
     assert missed.payments == []
 
@@ -82,26 +73,28 @@ def test_cr_i3_counterattack_hit_faces_setting() -> None:
 def test_cr_i4_fine_entered_each_time_by_the_company_owner() -> None:
     """CR-I4 (`fine_source = enter_each_time`): paying asks Boris for the amount; the amount
     he enters is owed; a forced answer uses the recorded fine."""
-    config = settings(fine_source="enter_each_time")
-    state = steelworks_board(config)
-    landed = cr.land(state, config, "Broker", "Steelworks", no_dice())
-    paid = cr.answer(landed.state, config, 1, "pay", no_dice(), by_faction="Anna")
+    config = helpers.settings(fine_source="enter_each_time")
+    state = helpers.steelworks_board(config)
+    landed = cr.land(state, config, "Broker", "Steelworks", helpers.no_dice())
+    paid = cr.answer(landed.state, config, 1, "pay", helpers.no_dice(), by_faction="Anna")
     assert paid.awaiting is not None
     assert (paid.awaiting.step, paid.awaiting.faction) == ("fine_amount", "Boris")
     assert paid.payments == []
     with pytest.raises(NotAllowed):
-        cr.answer(paid.state, config, 1, "amount", no_dice(), by_faction="Anna", amount=1)
+        cr.answer(paid.state, config, 1, "amount", helpers.no_dice(), by_faction="Anna", amount=1)
     with pytest.raises(RuleViolation):
-        cr.answer(paid.state, config, 1, "amount", no_dice(), by_faction="Boris")
-    entered = cr.answer(paid.state, config, 1, "amount", no_dice(), by_faction="Boris", amount=250)
-    assert due(entered) == [("fine", "Anna", "Boris", Fraction(250), Fraction(250))]
+        cr.answer(paid.state, config, 1, "amount", helpers.no_dice(), by_faction="Boris")
+    entered = cr.answer(
+        paid.state, config, 1, "amount", helpers.no_dice(), by_faction="Boris", amount=250
+    )
+    assert helpers.due(entered) == [("fine", "Anna", "Boris", Fraction(250), Fraction(250))]
     assert entered.awaiting is None
-    forced = cr.force_answer(paid.state, config, 1, no_dice())
-    assert due(forced) == [("fine", "Anna", "Boris", Fraction(180), Fraction(180))]
+    forced = cr.force_answer(paid.state, config, 1, helpers.no_dice())
+    assert helpers.due(forced) == [("fine", "Anna", "Boris", Fraction(180), Fraction(180))]
 
 
 def pass_through_board(config: CompanyRaidsSettings) -> CompanyRaidsState:
-    state = steelworks_board(config)
+    state = helpers.steelworks_board(config)
     state = cr.register_company(state, config, "Docks", owner="Vera", fine=40).state
     state = cr.register_company(state, config, "Farm", owner="Anna", fine=10).state
     return cr.register_company(state, config, "Mill", owner="Boris", fine=70).state
@@ -109,11 +102,15 @@ def pass_through_board(config: CompanyRaidsSettings) -> CompanyRaidsState:
 
 def test_cr_i5_default_passing_through_opens_nothing() -> None:
     """CR-I5: by default only the Company where the move ends opens an incident."""
-    state = pass_through_board(DEFAULTS)
-    landed = cr.land(state, DEFAULTS, "Broker", "Mill", no_dice(), passed_through=["Docks"])
+    state = pass_through_board(helpers.DEFAULTS)
+    landed = cr.land(
+        state, helpers.DEFAULTS, "Broker", "Mill", helpers.no_dice(), passed_through=["Docks"]
+    )
     assert [e.company for e in landed.events if e.kind == "landed"] == ["Mill"]
     with pytest.raises(RuleViolation) as refusal:
-        cr.land(state, DEFAULTS, "Broker", "Farm", no_dice(), passed_through=["Docks"])
+        cr.land(
+            state, helpers.DEFAULTS, "Broker", "Farm", helpers.no_dice(), passed_through=["Docks"]
+        )
     assert refusal.value.params["clause"] == "CR-I5"
 
 
@@ -121,27 +118,32 @@ def test_cr_i5_pass_through_opens_incidents_one_after_another() -> None:
     """CR-I5 (`incident_on_pass_through`): Docks and Steelworks passed, the move ends in
     Farm (Anna's own). Each rival Company opens an incident in turn; the surviving piece
     moves on and its mark is cleared; a removed piece ends the move."""
-    config = settings(incident_on_pass_through=True)
+    config = helpers.settings(incident_on_pass_through=True)
     state = pass_through_board(config)
     first = cr.land(
-        state, config, "Broker", "Farm", no_dice(), passed_through=["Docks", "Farm", "Steelworks"]
+        state,
+        config,
+        "Broker",
+        "Farm",
+        helpers.no_dice(),
+        passed_through=["Docks", "Farm", "Steelworks"],
     )
     assert first.awaiting is not None
     assert (first.awaiting.faction, first.awaiting.step) == ("Anna", "trespasser_choice")
     assert [e.kind for e in first.events if e.kind == "landed"] == ["landed"]
     assert first.events[0].passing
-    paid = cr.answer(first.state, config, first.awaiting.incident_id, "pay", no_dice())
-    assert due(paid) == [("fine", "Anna", "Vera", Fraction(40), Fraction(40))]
+    paid = cr.answer(first.state, config, first.awaiting.incident_id, "pay", helpers.no_dice())
+    assert helpers.due(paid) == [("fine", "Anna", "Vera", Fraction(40), Fraction(40))]
     assert paid.awaiting is not None
     assert paid.awaiting.incident_id == first.awaiting.incident_id + 1
     broker = paid.state.pieces["broker"]
     assert (broker.company, broker.attempted) == ("steelworks", [])
-    fined = cr.force_answer(paid.state, config, paid.awaiting.incident_id, no_dice())
+    fined = cr.force_answer(paid.state, config, paid.awaiting.incident_id, helpers.no_dice())
     assert fined.awaiting is None
     assert fined.state.pieces["broker"].company == "farm"
     assert fined.state.pieces["broker"].attempted == []
     # A counterattack that removes the piece ends the move.
-    dice, _ = scripted(1, 2)
+    dice, _ = helpers.scripted(1, 2)
     failed = cr.answer(paid.state, config, paid.awaiting.incident_id, "capture", dice)
     hit = cr.answer(failed.state, config, paid.awaiting.incident_id, "counterattack", dice)
     assert hit.awaiting is None
@@ -152,10 +154,10 @@ def test_cr_i5_pass_through_opens_incidents_one_after_another() -> None:
 def test_cr_i6_fine_also_on_capture_owed_to_the_previous_owner() -> None:
     """CR-I4, CR-I6 (`fine_also_on_capture`): the fine is read and owed to Boris before the
     marker changes to Anna."""
-    config = settings(fine_also_on_capture=True)
+    config = helpers.settings(fine_also_on_capture=True)
     captured, _ = land_and_capture(config, 4)
     assert captured.state.companies["steelworks"].owner == "Anna"
-    assert due(captured) == [("fine", "Anna", "Boris", Fraction(180), Fraction(180))]
+    assert helpers.due(captured) == [("fine", "Anna", "Boris", Fraction(180), Fraction(180))]
     kinds = [e.kind for e in captured.events]
     assert kinds.index("payment") < kinds.index("captured")
 
@@ -174,48 +176,50 @@ def test_cr_i6_fine_also_on_capture_owed_to_the_previous_owner() -> None:
 def test_cr_i7_fine_after_counterattack(rule: str, face: int, kinds: list[str]) -> None:
     """CR-I7: no fine after a counterattack by default; `on_miss` after a miss; `always`
     after any, in addition to the bonus on a hit."""
-    config = settings(fine_after_counterattack=rule)
+    config = helpers.settings(fine_after_counterattack=rule)
     failed, incident = land_and_capture(config, 3)
-    done = cr.answer(failed.state, config, incident, "counterattack", scripted(face)[0])
+    done = cr.answer(failed.state, config, incident, "counterattack", helpers.scripted(face)[0])
     assert [p.kind for p in done.payments] == kinds
     assert done.awaiting is None
 
 
 def test_cr_i7_one_capture_roll_and_one_counterattack_roll_at_most() -> None:
     """CR-4.4, CR-I7: the incident closes after the counterattack; a second one is refused."""
-    failed, incident = land_and_capture(DEFAULTS, 3)
-    missed = cr.answer(failed.state, DEFAULTS, incident, "counterattack", scripted(1)[0])
+    failed, incident = land_and_capture(helpers.DEFAULTS, 3)
+    missed = cr.answer(
+        failed.state, helpers.DEFAULTS, incident, "counterattack", helpers.scripted(1)[0]
+    )
     with pytest.raises(Conflict):
-        cr.answer(missed.state, DEFAULTS, incident, "counterattack", scripted(2)[0])
+        cr.answer(missed.state, helpers.DEFAULTS, incident, "counterattack", helpers.scripted(2)[0])
 
 
 def test_cr_i8_loser_pays_the_bonus_and_the_prize() -> None:
     """CR-I8 (`bonus_payer = loser`): Anna pays Boris the bonus; Gleb pays Vera the prize."""
-    config = settings(bonus_payer="loser")
+    config = helpers.settings(bonus_payer="loser")
     failed, incident = land_and_capture(config, 3)
-    hit = cr.answer(failed.state, config, incident, "counterattack", scripted(4)[0])
-    assert due(hit) == [("bonus", "Anna", "Boris", Fraction(300), Fraction(300))]
-    duel = cr.enter(joker_board(config), config, "Corsair", scripted(4)[0])
-    assert due(duel) == [("prize", "Gleb", "Vera", Fraction(700), Fraction(700))]
+    hit = cr.answer(failed.state, config, incident, "counterattack", helpers.scripted(4)[0])
+    assert helpers.due(hit) == [("bonus", "Anna", "Boris", Fraction(300), Fraction(300))]
+    duel = cr.enter(helpers.joker_board(config), config, "Corsair", helpers.scripted(4)[0])
+    assert helpers.due(duel) == [("prize", "Gleb", "Vera", Fraction(700), Fraction(700))]
 
 
 def test_cr_i9_no_mark_without_reentry_requirement() -> None:
     """CR-I9 (`reattack_requires_reentry = false`): no mark is kept, and the piece may open
     a new incident in the same Company without leaving."""
-    config = settings(reattack_requires_reentry=False)
-    state = steelworks_board(config)
-    landed = cr.land(state, config, "Broker", "Steelworks", no_dice())
-    paid = cr.answer(landed.state, config, 1, "pay", no_dice())
+    config = helpers.settings(reattack_requires_reentry=False)
+    state = helpers.steelworks_board(config)
+    landed = cr.land(state, config, "Broker", "Steelworks", helpers.no_dice())
+    paid = cr.answer(landed.state, config, 1, "pay", helpers.no_dice())
     assert paid.state.pieces["broker"].attempted == []
-    again = cr.land(paid.state, config, "Broker", "Steelworks", no_dice())
+    again = cr.land(paid.state, config, "Broker", "Steelworks", helpers.no_dice())
     assert again.awaiting is not None and again.awaiting.incident_id == 2
 
 
 def test_cr_i9_every_surviving_outcome_marks_the_piece() -> None:
     """CR-I9: paying at once marks the piece too (one stop gives one incident)."""
-    state = steelworks_board()
-    landed = cr.land(state, DEFAULTS, "Broker", "Steelworks", no_dice())
-    paid = cr.answer(landed.state, DEFAULTS, 1, "pay", no_dice())
+    state = helpers.steelworks_board()
+    landed = cr.land(state, helpers.DEFAULTS, "Broker", "Steelworks", helpers.no_dice())
+    paid = cr.answer(landed.state, helpers.DEFAULTS, 1, "pay", helpers.no_dice())
     assert paid.state.pieces["broker"].attempted == ["steelworks"]
     assert "marked" in [e.kind for e in paid.events]
 
@@ -223,11 +227,11 @@ def test_cr_i9_every_surviving_outcome_marks_the_piece() -> None:
 def test_cr_i10_holding_piece_only_when_not_owned_while_any_piece() -> None:
     """CR-I10 (`joker_owned_while_any_piece = false`): Clerk is a visitor; Banker alone
     defends; when Banker leaves the Joker is unowned though Clerk is inside."""
-    config = settings(joker_owned_while_any_piece=False)
-    state = joker_board(config, clerk=True)
+    config = helpers.settings(joker_owned_while_any_piece=False)
+    state = helpers.joker_board(config, clerk=True)
     assert cr.owner_pieces(state, config) == ["banker"]
     assert cr.visitors(state, config) == ["clerk"]
-    duel = cr.enter(state, config, "Corsair", scripted(1, 2)[0])
+    duel = cr.enter(state, config, "Corsair", helpers.scripted(1, 2)[0])
     assert duel.state.joker.owner == "Gleb"
     assert not duel.state.pieces["clerk"].destroyed
     left = cr.move_piece(state, config, "Banker")
@@ -237,18 +241,18 @@ def test_cr_i10_holding_piece_only_when_not_owned_while_any_piece() -> None:
 
 def test_cr_i10_default_joker_stays_owned_while_an_owner_piece_is_inside() -> None:
     """CR-I10: Banker leaves but Clerk is inside, so Vera keeps the Joker."""
-    state = joker_board(clerk=True)
-    left = cr.move_piece(state, DEFAULTS, "Banker")
+    state = helpers.joker_board(clerk=True)
+    left = cr.move_piece(state, helpers.DEFAULTS, "Banker")
     assert left.state.joker.owner == "Vera"
     assert left.state.joker.holding_piece == "clerk"
 
 
 def test_cr_i11_holding_not_tracked() -> None:
     """CR-I11 (`track_joker_holding = false`): nobody is asked; a declaration is refused."""
-    config = settings(track_joker_holding=False)
-    state = joker_board(config)
+    config = helpers.settings(track_joker_holding=False)
+    state = helpers.joker_board(config)
     assert not state.joker.holding_due
-    duel = cr.enter(state, config, "Corsair", scripted(1, 2)[0])
+    duel = cr.enter(state, config, "Corsair", helpers.scripted(1, 2)[0])
     assert not duel.state.joker.holding_due
     assert not {"holding_asked", "holding_cleared"} & {e.kind for e in duel.events}
     with pytest.raises(RuleViolation):
@@ -258,27 +262,29 @@ def test_cr_i11_holding_not_tracked() -> None:
 def test_cr_i12_entering_player_may_attack_when_not_forced() -> None:
     """CR-I12 (`joker_entry_forces_duel = false`): the answer `attack` starts the duel; the
     forced answer is to attack too (CR-I19)."""
-    config = settings(joker_entry_forces_duel=False)
-    entered = cr.enter(joker_board(config), config, "Corsair", no_dice())
+    config = helpers.settings(joker_entry_forces_duel=False)
+    entered = cr.enter(helpers.joker_board(config), config, "Corsair", helpers.no_dice())
     assert entered.awaiting is not None and entered.awaiting.forced_option == "attack"
     attacked = cr.answer(
-        entered.state, config, entered.awaiting.incident_id, "attack", scripted(4)[0]
+        entered.state, config, entered.awaiting.incident_id, "attack", helpers.scripted(4)[0]
     )
     assert attacked.state.pieces["corsair"].destroyed
-    forced = cr.force_answer(entered.state, config, entered.awaiting.incident_id, scripted(4)[0])
+    forced = cr.force_answer(
+        entered.state, config, entered.awaiting.incident_id, helpers.scripted(4)[0]
+    )
     assert forced.state.pieces["corsair"].destroyed
 
 
 def test_cr_i13_duel_faces_and_first_shot_settings() -> None:
     """CR-I13: with `duel_hit_faces = {6}` and `duel_first_shot = aggressor`, Corsair fires
     first; 4 and 2 miss, Corsair's 6 hits."""
-    config = settings(duel_hit_faces={6}, duel_first_shot="aggressor")
-    dice, faces = scripted(4, 2, 6)
-    duel = cr.enter(joker_board(config), config, "Corsair", dice)
+    config = helpers.settings(duel_hit_faces={6}, duel_first_shot="aggressor")
+    dice, faces = helpers.scripted(4, 2, 6)
+    duel = cr.enter(helpers.joker_board(config), config, "Corsair", dice)
     assert faces.remaining() == []
     (fought,) = [e.duel for e in duel.events if e.kind == "duel"]
     assert (fought.first, fought.result) == ("aggressor", "aggressor")
-    assert "Shots: Corsair 4, Banker 2, Corsair 6." in rendered(duel)
+    assert "Shots: Corsair 4, Banker 2, Corsair 6." in helpers.rendered(duel)
     assert duel.state.joker.owner == "Gleb"
 
 
@@ -286,9 +292,9 @@ def test_cr_i13_shot_cap_ends_in_a_gm_ruling_then_the_gm_names_the_winner() -> N
     """CR-I13, CR-I17, CR-I18: after `duel_max_shots` misses nothing is removed or paid and
     the aggressor waits as a visitor; the GM naming the aggressor winner goes on to the next
     defender, as if it had hit with the last shot."""
-    config = settings(duel_max_shots=3)
-    state = joker_board(config, clerk=True)
-    capped = cr.enter(state, config, "Corsair", scripted(1, 3, 5)[0])
+    config = helpers.settings(duel_max_shots=3)
+    state = helpers.joker_board(config, clerk=True)
+    capped = cr.enter(state, config, "Corsair", helpers.scripted(1, 3, 5)[0])
     assert capped.awaiting is not None
     assert (capped.awaiting.step, capped.awaiting.faction) == ("gm_ruling", None)
     assert capped.payments == []
@@ -296,17 +302,17 @@ def test_cr_i13_shot_cap_ends_in_a_gm_ruling_then_the_gm_names_the_winner() -> N
     assert capped.state.joker.owner == "Vera"
     incident = capped.awaiting.incident_id
     with pytest.raises(NotAllowed):
-        cr.answer(capped.state, config, incident, "aggressor", no_dice(), by_faction="Gleb")
-    ruled = cr.answer(capped.state, config, incident, "aggressor", scripted(1, 2)[0])
-    assert due(ruled) == [
+        cr.answer(capped.state, config, incident, "aggressor", helpers.no_dice(), by_faction="Gleb")
+    ruled = cr.answer(capped.state, config, incident, "aggressor", helpers.scripted(1, 2)[0])
+    assert helpers.due(ruled) == [
         ("prize", None, "Gleb", Fraction(400), Fraction(400)),
         ("prize", None, "Gleb", Fraction(240), Fraction(240)),
     ]
     assert ruled.state.joker.owner == "Gleb"
-    defended = cr.answer(capped.state, config, incident, "defender", no_dice())
-    assert due(defended) == [("prize", None, "Vera", Fraction(700), Fraction(700))]
+    defended = cr.answer(capped.state, config, incident, "defender", helpers.no_dice())
+    assert helpers.due(defended) == [("prize", None, "Vera", Fraction(700), Fraction(700))]
     assert defended.state.pieces["corsair"].destroyed
-    stands = cr.force_answer(capped.state, config, incident, no_dice())
+    stands = cr.force_answer(capped.state, config, incident, helpers.no_dice())
     assert stands.payments == [] and stands.awaiting is None
     assert cr.visitors(stands.state, config) == ["corsair"]
 
@@ -314,16 +320,18 @@ def test_cr_i13_shot_cap_ends_in_a_gm_ruling_then_the_gm_names_the_winner() -> N
 def test_cr_i13_a_thousand_shot_duel_is_logged_whole_and_told_compactly() -> None:
     """CR-I13: 1,000 misses; one roll record per shot; the narration gives the count and the
     last shots; the pending incident keeps every face for the log."""
-    dice, faces = scripted(*([1, 3, 5, 3] * 250))
-    capped = cr.enter(joker_board(), DEFAULTS, "Corsair", dice)
+    dice, faces = helpers.scripted(*([1, 3, 5, 3] * 250))
+    capped = cr.enter(helpers.joker_board(), helpers.DEFAULTS, "Corsair", dice)
     assert faces.remaining() == []
     assert len(dice.records) == 1000
     (fought,) = [e.duel for e in capped.events if e.kind == "duel"]
     assert len(fought.faces) == 1000 and fought.result == "gm_ruling"
-    text = rendered(capped)
+    text = helpers.rendered(capped)
     assert "1000 shots; the last: Corsair 3, Banker 1, Corsair 3, Banker 5, Corsair 3." in text
     assert any("1000 shots without a hit" in line for line in text)
-    closed = cr.force_answer(capped.state, DEFAULTS, capped.awaiting.incident_id, no_dice())
+    closed = cr.force_answer(
+        capped.state, helpers.DEFAULTS, capped.awaiting.incident_id, helpers.no_dice()
+    )
     (record,) = closed.archive
     logged = [e.duel for e in record.body.events if e.kind == "duel"]
     assert len(logged[0].faces) == 1000
@@ -332,44 +340,46 @@ def test_cr_i13_a_thousand_shot_duel_is_logged_whole_and_told_compactly() -> Non
 def test_cr_i14_prize_multiplier_and_aggressor_basis() -> None:
     """CR-I14: `joker_prize_multiplier = 3`, `joker_prize_basis = aggressor`: the winning
     aggressor gets 3 × its own value, a winning defender 3 × the aggressor's."""
-    config = settings(joker_prize_multiplier=3, joker_prize_basis="aggressor")
-    won = cr.enter(joker_board(config), config, "Corsair", scripted(1, 2)[0])
-    assert due(won) == [("prize", None, "Gleb", Fraction(1050), Fraction(1050))]
-    lost = cr.enter(joker_board(config), config, "Corsair", scripted(2)[0])
-    assert due(lost) == [("prize", None, "Vera", Fraction(1050), Fraction(1050))]
+    config = helpers.settings(joker_prize_multiplier=3, joker_prize_basis="aggressor")
+    won = cr.enter(helpers.joker_board(config), config, "Corsair", helpers.scripted(1, 2)[0])
+    assert helpers.due(won) == [("prize", None, "Gleb", Fraction(1050), Fraction(1050))]
+    lost = cr.enter(helpers.joker_board(config), config, "Corsair", helpers.scripted(2)[0])
+    assert helpers.due(lost) == [("prize", None, "Vera", Fraction(1050), Fraction(1050))]
 
 
 def test_cr_i15_joker_piece_shielded_from_neighbours() -> None:
     """CR-5.13, CR-I15: a duel across the Joker's border is refused in either direction,
     unless `joker_adjacent_attacks`."""
-    state = joker_board()
+    state = helpers.joker_board()
     for attacker, target in (("Corsair", "Banker"), ("Banker", "Corsair")):
         with pytest.raises(RuleViolation) as refusal:
-            cr.check_adjacent_duel(state, DEFAULTS, attacker, target)
+            cr.check_adjacent_duel(state, helpers.DEFAULTS, attacker, target)
         assert refusal.value.params["clause"] == "CR-5.13"
-    cr.check_adjacent_duel(state, settings(joker_adjacent_attacks=True), "Corsair", "Banker")
-    cr.check_adjacent_duel(state, DEFAULTS, "Corsair", "Scout")
+    cr.check_adjacent_duel(
+        state, helpers.settings(joker_adjacent_attacks=True), "Corsair", "Banker"
+    )
+    cr.check_adjacent_duel(state, helpers.DEFAULTS, "Corsair", "Scout")
 
 
 def test_cr_i16_each_payment_rounded_on_its_own_total_is_sum_of_rounded() -> None:
     """CR-I16: 50 % bonus on 333 (166.5 → 167) and the fine 180 after `always`: the total
     shown is 347, the sum of the rounded payments."""
-    config = settings(counterattack_bonus_pct=50, fine_after_counterattack="always")
-    state = steelworks_board(config, broker_value=333)
-    landed = cr.land(state, config, "Broker", "Steelworks", no_dice())
-    failed = cr.answer(landed.state, config, 1, "capture", scripted(3)[0])
-    hit = cr.answer(failed.state, config, 1, "counterattack", scripted(4)[0])
+    config = helpers.settings(counterattack_bonus_pct=50, fine_after_counterattack="always")
+    state = helpers.steelworks_board(config, broker_value=333)
+    landed = cr.land(state, config, "Broker", "Steelworks", helpers.no_dice())
+    failed = cr.answer(landed.state, config, 1, "capture", helpers.scripted(3)[0])
+    hit = cr.answer(failed.state, config, 1, "counterattack", helpers.scripted(4)[0])
     assert [p.due_amount for p in hit.payments] == [Fraction(167), Fraction(180)]
-    assert "In all, Boris is due 347." in rendered(hit)
+    assert "In all, Boris is due 347." in helpers.rendered(hit)
     assert cr.rounded(Fraction(16625, 100), "half_up") == 166
 
 
 def test_cr_i17_owner_chooses_the_defender() -> None:
     """CR-I17 (`joker_defender_order = owner_choice`): Vera is asked which piece defends;
     she sends Clerk first; the forced answer is the earliest, Banker."""
-    config = settings(joker_defender_order="owner_choice")
-    state = joker_board(config, clerk=True)
-    entered = cr.enter(state, config, "Corsair", no_dice())
+    config = helpers.settings(joker_defender_order="owner_choice")
+    state = helpers.joker_board(config, clerk=True)
+    entered = cr.enter(state, config, "Corsair", helpers.no_dice())
     assert entered.awaiting is not None
     awaited = entered.awaiting
     assert (awaited.step, awaited.faction, awaited.options) == (
@@ -379,25 +389,37 @@ def test_cr_i17_owner_chooses_the_defender() -> None:
     )
     assert awaited.forced_option == "Banker"
     with pytest.raises(NotAllowed):
-        cr.answer(entered.state, config, awaited.incident_id, "Clerk", no_dice(), by_faction="Gleb")
+        cr.answer(
+            entered.state,
+            config,
+            awaited.incident_id,
+            "Clerk",
+            helpers.no_dice(),
+            by_faction="Gleb",
+        )
     # Clerk is hit by Corsair's 2; only Banker is left, so no further question.
     chosen = cr.answer(
-        entered.state, config, awaited.incident_id, "clerk", scripted(1, 2, 4)[0], by_faction="Vera"
+        entered.state,
+        config,
+        awaited.incident_id,
+        "clerk",
+        helpers.scripted(1, 2, 4)[0],
+        by_faction="Vera",
     )
     duels = [e.duel for e in chosen.events if e.kind == "duel"]
     assert [(d.defender, d.result) for d in duels] == [
         ("Clerk", "aggressor"),
         ("Banker", "defender"),
     ]
-    forced = cr.force_answer(entered.state, config, awaited.incident_id, scripted(4)[0])
+    forced = cr.force_answer(entered.state, config, awaited.incident_id, helpers.scripted(4)[0])
     assert [e.duel.defender for e in forced.events if e.kind == "duel"] == ["Banker"]
 
 
 def test_cr_i18_visitor_does_not_take_an_unowned_joker() -> None:
     """CR-I18: a visitor left in an ownerless Joker does not take it by default."""
-    config = settings(duel_max_shots=1)
-    capped = cr.enter(joker_board(config), config, "Corsair", scripted(1)[0])
-    closed = cr.force_answer(capped.state, config, capped.awaiting.incident_id, no_dice())
+    config = helpers.settings(duel_max_shots=1)
+    capped = cr.enter(helpers.joker_board(config), config, "Corsair", helpers.scripted(1)[0])
+    closed = cr.force_answer(capped.state, config, capped.awaiting.incident_id, helpers.no_dice())
     left = cr.move_piece(closed.state, config, "Banker")
     assert left.state.joker.owner is None
     assert left.state.joker.occupants == ["corsair"]
@@ -412,20 +434,22 @@ def test_cr_i18_visitor_does_not_take_an_unowned_joker() -> None:
 )
 def test_cr_i19_forced_trespasser_choice(changes: dict, faces: tuple, expected: str) -> None:
     """CR-I19: the GM forces the trespasser to pay by default, or to attempt a capture."""
-    config = settings(**changes)
-    landed = cr.land(steelworks_board(config), config, "Broker", "Steelworks", no_dice())
-    forced = cr.force_answer(landed.state, config, 1, scripted(*faces)[0])
+    config = helpers.settings(**changes)
+    landed = cr.land(
+        helpers.steelworks_board(config), config, "Broker", "Steelworks", helpers.no_dice()
+    )
+    forced = cr.force_answer(landed.state, config, 1, helpers.scripted(*faces)[0])
     made = [e for e in forced.events if e.kind == "chosen"]
     assert made[0].forced and made[0].by is None
     if expected == "fine":
-        assert due(forced) == [("fine", "Anna", "Boris", Fraction(180), Fraction(180))]
+        assert helpers.due(forced) == [("fine", "Anna", "Boris", Fraction(180), Fraction(180))]
     else:
         assert forced.state.companies["steelworks"].owner == "Anna"
 
 
 def test_cr_i19_forced_owner_counterattack() -> None:
     """CR-I19 (`forced_owner_choice = counterattack`): the forced answer rolls the die."""
-    config = settings(forced_owner_choice="counterattack")
+    config = helpers.settings(forced_owner_choice="counterattack")
     failed, incident = land_and_capture(config, 3)
-    forced = cr.force_answer(failed.state, config, incident, scripted(6)[0])
+    forced = cr.force_answer(failed.state, config, incident, helpers.scripted(6)[0])
     assert forced.state.pieces["broker"].destroyed

@@ -7,15 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import company_raids_helpers as helpers
 import pytest
-from company_raids_helpers import (
-    DEFAULTS,
-    joker_board,
-    no_dice,
-    scripted,
-    settings,
-    steelworks_board,
-)
 
 from bot.dice import Dice
 from bot.errors import Conflict, GameError, NotAllowed, NotFound, RuleViolation
@@ -26,171 +19,185 @@ from bot.rulesets import TurnContext
 
 
 def destroyed_broker() -> CompanyRaidsState:
-    state = steelworks_board()
-    landed = cr.land(state, DEFAULTS, "Broker", "Steelworks", no_dice())
-    failed = cr.answer(landed.state, DEFAULTS, 1, "capture", scripted(3)[0])
-    return cr.answer(failed.state, DEFAULTS, 1, "counterattack", scripted(4)[0]).state
+    state = helpers.steelworks_board()
+    landed = cr.land(state, helpers.DEFAULTS, "Broker", "Steelworks", helpers.no_dice())
+    failed = cr.answer(landed.state, helpers.DEFAULTS, 1, "capture", helpers.scripted(3)[0])
+    return cr.answer(
+        failed.state, helpers.DEFAULTS, 1, "counterattack", helpers.scripted(4)[0]
+    ).state
 
 
 def after_landing() -> CompanyRaidsState:
-    return cr.land(steelworks_board(), DEFAULTS, "Broker", "Steelworks", no_dice()).state
+    return cr.land(
+        helpers.steelworks_board(), helpers.DEFAULTS, "Broker", "Steelworks", helpers.no_dice()
+    ).state
 
 
 def after_pay() -> CompanyRaidsState:
-    return cr.answer(after_landing(), DEFAULTS, 1, "pay", no_dice()).state
+    return cr.answer(after_landing(), helpers.DEFAULTS, 1, "pay", helpers.no_dice()).state
 
 
 def with_own_company() -> CompanyRaidsState:
-    state = steelworks_board()
-    state = cr.register_company(state, DEFAULTS, "Docks", owner="Anna", fine=10).state
-    return cr.register_company(state, DEFAULTS, "Wasteland", owner=None, fine=0).state
+    state = helpers.steelworks_board()
+    state = cr.register_company(state, helpers.DEFAULTS, "Docks", owner="Anna", fine=10).state
+    return cr.register_company(state, helpers.DEFAULTS, "Wasteland", owner=None, fine=0).state
 
 
 REFUSALS: list[tuple[str, Callable[[], CompanyRaidsState], Callable[[Any], object], type, str]] = [
     (
         "second landing while the incident is open",
         after_landing,
-        lambda s: cr.land(s, DEFAULTS, "Broker", "Steelworks", no_dice()),
+        lambda s: cr.land(s, helpers.DEFAULTS, "Broker", "Steelworks", helpers.no_dice()),
         Conflict,
         "company_raids.error.piece_in_incident",
     ),
     (
         "raiding the same Company again without re-entering",
         after_pay,
-        lambda s: cr.land(s, DEFAULTS, "Broker", "Steelworks", no_dice()),
+        lambda s: cr.land(s, helpers.DEFAULTS, "Broker", "Steelworks", helpers.no_dice()),
         RuleViolation,
         "company_raids.error.must_reenter",
     ),
     (
         "landing on one's own Company",
         with_own_company,
-        lambda s: cr.land(s, DEFAULTS, "Broker", "Docks", no_dice()),
+        lambda s: cr.land(s, helpers.DEFAULTS, "Broker", "Docks", helpers.no_dice()),
         RuleViolation,
         "company_raids.error.own_company",
     ),
     (
         "landing on an unowned Company",
         with_own_company,
-        lambda s: cr.land(s, DEFAULTS, "Broker", "Wasteland", no_dice()),
+        lambda s: cr.land(s, helpers.DEFAULTS, "Broker", "Wasteland", helpers.no_dice()),
         RuleViolation,
         "company_raids.error.unowned_company",
     ),
     (
         "a destroyed piece landing",
         destroyed_broker,
-        lambda s: cr.land(s, DEFAULTS, "Broker", "Steelworks", no_dice()),
+        lambda s: cr.land(s, helpers.DEFAULTS, "Broker", "Steelworks", helpers.no_dice()),
         RuleViolation,
         "company_raids.error.piece_destroyed",
     ),
     (
         "a destroyed piece entering the Joker",
         destroyed_broker,
-        lambda s: cr.enter(s, DEFAULTS, "Broker", no_dice()),
+        lambda s: cr.enter(s, helpers.DEFAULTS, "Broker", helpers.no_dice()),
         RuleViolation,
         "company_raids.error.piece_destroyed",
     ),
     (
         "a destroyed piece moving",
         destroyed_broker,
-        lambda s: cr.move_piece(s, DEFAULTS, "Broker"),
+        lambda s: cr.move_piece(s, helpers.DEFAULTS, "Broker"),
         RuleViolation,
         "company_raids.error.piece_destroyed",
     ),
     (
         "an unknown piece",
-        steelworks_board,
-        lambda s: cr.land(s, DEFAULTS, "Ghost", "Steelworks", no_dice()),
+        helpers.steelworks_board,
+        lambda s: cr.land(s, helpers.DEFAULTS, "Ghost", "Steelworks", helpers.no_dice()),
         NotFound,
         "company_raids.error.unknown_piece",
     ),
     (
         "an unknown Company",
-        steelworks_board,
-        lambda s: cr.land(s, DEFAULTS, "Broker", "Atlantis", no_dice()),
+        helpers.steelworks_board,
+        lambda s: cr.land(s, helpers.DEFAULTS, "Broker", "Atlantis", helpers.no_dice()),
         NotFound,
         "company_raids.error.unknown_company",
     ),
     (
         "another player's piece",
-        steelworks_board,
-        lambda s: cr.land(s, DEFAULTS, "Broker", "Steelworks", no_dice(), by_faction="Boris"),
+        helpers.steelworks_board,
+        lambda s: cr.land(
+            s, helpers.DEFAULTS, "Broker", "Steelworks", helpers.no_dice(), by_faction="Boris"
+        ),
         NotAllowed,
         "company_raids.error.not_your_piece",
     ),
     (
         "the wrong faction answering",
         after_landing,
-        lambda s: cr.answer(s, DEFAULTS, 1, "pay", no_dice(), by_faction="Boris"),
+        lambda s: cr.answer(s, helpers.DEFAULTS, 1, "pay", helpers.no_dice(), by_faction="Boris"),
         NotAllowed,
         "company_raids.error.not_your_choice",
     ),
     (
         "an option of another step",
         after_landing,
-        lambda s: cr.answer(s, DEFAULTS, 1, "counterattack", no_dice()),
+        lambda s: cr.answer(s, helpers.DEFAULTS, 1, "counterattack", helpers.no_dice()),
         RuleViolation,
         "company_raids.error.bad_option",
     ),
     (
         "a second answer to a closed incident",
         after_pay,
-        lambda s: cr.answer(s, DEFAULTS, 1, "pay", no_dice(), by_faction="Anna"),
+        lambda s: cr.answer(s, helpers.DEFAULTS, 1, "pay", helpers.no_dice(), by_faction="Anna"),
         Conflict,
         "company_raids.error.incident_closed",
     ),
     (
         "a second click on a step already answered",
-        lambda: cr.answer(after_landing(), DEFAULTS, 1, "capture", scripted(3)[0]).state,
-        lambda s: cr.answer(s, DEFAULTS, 1, "pay", no_dice(), step="trespasser_choice"),
+        lambda: (
+            cr.answer(after_landing(), helpers.DEFAULTS, 1, "capture", helpers.scripted(3)[0]).state
+        ),
+        lambda s: cr.answer(
+            s, helpers.DEFAULTS, 1, "pay", helpers.no_dice(), step="trespasser_choice"
+        ),
         Conflict,
         "company_raids.error.step_passed",
     ),
     (
         "an incident that never existed",
-        steelworks_board,
-        lambda s: cr.force_answer(s, DEFAULTS, 99, no_dice()),
+        helpers.steelworks_board,
+        lambda s: cr.force_answer(s, helpers.DEFAULTS, 99, helpers.no_dice()),
         NotFound,
         "company_raids.error.unknown_incident",
     ),
     (
         "entering the Joker twice",
-        joker_board,
-        lambda s: cr.enter(s, DEFAULTS, "Banker", no_dice()),
+        helpers.joker_board,
+        lambda s: cr.enter(s, helpers.DEFAULTS, "Banker", helpers.no_dice()),
         RuleViolation,
         "company_raids.error.already_in_joker",
     ),
     (
         "moving into a rival's Company without landing",
-        steelworks_board,
-        lambda s: cr.move_piece(s, DEFAULTS, "Broker", to_company="Steelworks"),
+        helpers.steelworks_board,
+        lambda s: cr.move_piece(s, helpers.DEFAULTS, "Broker", to_company="Steelworks"),
         RuleViolation,
         "company_raids.error.land_instead",
     ),
     (
         "registering a Company twice",
-        steelworks_board,
-        lambda s: cr.register_company(s, DEFAULTS, " steelworks ", owner="Vera", fine=1),
+        helpers.steelworks_board,
+        lambda s: cr.register_company(s, helpers.DEFAULTS, " steelworks ", owner="Vera", fine=1),
         Conflict,
         "company_raids.error.company_exists",
     ),
     (
         "a negative fine",
-        steelworks_board,
-        lambda s: cr.edit_company(s, DEFAULTS, "Steelworks", fine=-5),
+        helpers.steelworks_board,
+        lambda s: cr.edit_company(s, helpers.DEFAULTS, "Steelworks", fine=-5),
         RuleViolation,
         "company_raids.error.bad_amount",
     ),
     (
         "a Holding of Companies the Joker's owner does not own",
-        lambda: cr.register_company(joker_board(), DEFAULTS, "Mine", owner="Gleb", fine=5).state,
-        lambda s: cr.declare_joker_holding(s, DEFAULTS, ["Mine"], by_faction="Vera"),
+        lambda: (
+            cr.register_company(
+                helpers.joker_board(), helpers.DEFAULTS, "Mine", owner="Gleb", fine=5
+            ).state
+        ),
+        lambda s: cr.declare_joker_holding(s, helpers.DEFAULTS, ["Mine"], by_faction="Vera"),
         RuleViolation,
         "company_raids.error.not_owner_asset",
     ),
     (
         "removing a Company during its incident",
         after_landing,
-        lambda s: cr.remove_company(s, DEFAULTS, "Steelworks"),
+        lambda s: cr.remove_company(s, helpers.DEFAULTS, "Steelworks"),
         Conflict,
         "company_raids.error.company_in_incident",
     ),
@@ -224,15 +231,29 @@ def test_rule_violations_for_the_issue_cases_cite_the_clause() -> None:
     """Issue: a second landing (CR-3.9), one's own Company (CR-I5), a destroyed piece
     (CR-4.2), the wrong faction answering (CR-2.2) name their clause."""
     cases = [
-        (after_pay, lambda s: cr.land(s, DEFAULTS, "Broker", "Steelworks", no_dice()), "CR-3.9"),
-        (with_own_company, lambda s: cr.land(s, DEFAULTS, "Broker", "Docks", no_dice()), "CR-I5"),
-        (destroyed_broker, lambda s: cr.move_piece(s, DEFAULTS, "Broker"), "CR-4.2"),
+        (
+            after_pay,
+            lambda s: cr.land(s, helpers.DEFAULTS, "Broker", "Steelworks", helpers.no_dice()),
+            "CR-3.9",
+        ),
+        (
+            with_own_company,
+            lambda s: cr.land(s, helpers.DEFAULTS, "Broker", "Docks", helpers.no_dice()),
+            "CR-I5",
+        ),
+        (destroyed_broker, lambda s: cr.move_piece(s, helpers.DEFAULTS, "Broker"), "CR-4.2"),
         (
             after_landing,
-            lambda s: cr.answer(s, DEFAULTS, 1, "pay", no_dice(), by_faction="Boris"),
+            lambda s: cr.answer(
+                s, helpers.DEFAULTS, 1, "pay", helpers.no_dice(), by_faction="Boris"
+            ),
             "CR-2.2",
         ),
-        (after_landing, lambda s: cr.land(s, DEFAULTS, "Broker", "Steelworks", no_dice()), "CR-I9"),
+        (
+            after_landing,
+            lambda s: cr.land(s, helpers.DEFAULTS, "Broker", "Steelworks", helpers.no_dice()),
+            "CR-I9",
+        ),
     ]
     for build, act, clause in cases:
         with pytest.raises(GameError) as refused:
@@ -251,24 +272,34 @@ def test_commands_never_change_their_input_state() -> None:
         inputs.append((value, value.model_dump()))
         return value
 
-    state = steelworks_board()
-    landed = cr.land(keep(state), DEFAULTS, "Broker", "Steelworks", no_dice())
-    failed = cr.answer(keep(landed.state), DEFAULTS, 1, "capture", scripted(3)[0])
-    cr.answer(keep(failed.state), DEFAULTS, 1, "counterattack", scripted(4)[0])
-    cr.force_answer(keep(failed.state), DEFAULTS, 1, no_dice())
+    state = helpers.steelworks_board()
+    landed = cr.land(keep(state), helpers.DEFAULTS, "Broker", "Steelworks", helpers.no_dice())
+    failed = cr.answer(keep(landed.state), helpers.DEFAULTS, 1, "capture", helpers.scripted(3)[0])
+    cr.answer(keep(failed.state), helpers.DEFAULTS, 1, "counterattack", helpers.scripted(4)[0])
+    cr.force_answer(keep(failed.state), helpers.DEFAULTS, 1, helpers.no_dice())
     joker = cr.register_piece(
-        keep(state), DEFAULTS, "Banker", owner="Vera", value=200, in_joker=True
+        keep(state), helpers.DEFAULTS, "Banker", owner="Vera", value=200, in_joker=True
     )
-    cr.enter(keep(joker.state), DEFAULTS, "Broker", scripted(1, 2)[0])
-    capped = cr.enter(keep(joker.state), settings(duel_max_shots=2), "Broker", scripted(1, 3)[0])
-    cr.answer(keep(capped.state), settings(duel_max_shots=2), 1, "aggressor", no_dice())
-    cr.move_piece(keep(joker.state), DEFAULTS, "Banker")
-    cr.declare_joker_holding(keep(joker.state), DEFAULTS, [], by_faction="Vera")
-    cr.edit_company(keep(state), DEFAULTS, "Steelworks", owner="Vera", fine=9, holding="North")
-    cr.edit_piece(keep(state), DEFAULTS, "Broker", value=5)
-    cr.remove_company(keep(state), DEFAULTS, "Steelworks")
-    cr.remove_piece(keep(joker.state), DEFAULTS, "Banker")
-    cr.end_of_turn(TurnContext(state=keep(landed.state), settings=DEFAULTS, turn=1, dice=no_dice()))
+    cr.enter(keep(joker.state), helpers.DEFAULTS, "Broker", helpers.scripted(1, 2)[0])
+    capped = cr.enter(
+        keep(joker.state), helpers.settings(duel_max_shots=2), "Broker", helpers.scripted(1, 3)[0]
+    )
+    cr.answer(
+        keep(capped.state), helpers.settings(duel_max_shots=2), 1, "aggressor", helpers.no_dice()
+    )
+    cr.move_piece(keep(joker.state), helpers.DEFAULTS, "Banker")
+    cr.declare_joker_holding(keep(joker.state), helpers.DEFAULTS, [], by_faction="Vera")
+    cr.edit_company(
+        keep(state), helpers.DEFAULTS, "Steelworks", owner="Vera", fine=9, holding="North"
+    )
+    cr.edit_piece(keep(state), helpers.DEFAULTS, "Broker", value=5)
+    cr.remove_company(keep(state), helpers.DEFAULTS, "Steelworks")
+    cr.remove_piece(keep(joker.state), helpers.DEFAULTS, "Banker")
+    cr.end_of_turn(
+        TurnContext(
+            state=keep(landed.state), settings=helpers.DEFAULTS, turn=1, dice=helpers.no_dice()
+        )
+    )
     assert len(inputs) == 15
     for value, snapshot in inputs:
         assert value.model_dump() == snapshot
@@ -276,16 +307,18 @@ def test_commands_never_change_their_input_state() -> None:
 
 def test_same_dice_same_outcome() -> None:
     """Determinism: the same faces give the same state and events."""
-    first = cr.enter(joker_board(clerk=True), DEFAULTS, "Corsair", Dice.seeded(7))
-    second = cr.enter(joker_board(clerk=True), DEFAULTS, "Corsair", Dice.seeded(7))
+    first = cr.enter(helpers.joker_board(clerk=True), helpers.DEFAULTS, "Corsair", Dice.seeded(7))
+    second = cr.enter(helpers.joker_board(clerk=True), helpers.DEFAULTS, "Corsair", Dice.seeded(7))
     assert first.state == second.state
     assert first.events == second.events
 
 
 def test_state_round_trips_through_json_mid_incident() -> None:
     """Pending choices are part of the state and survive a restart (stored as JSON)."""
-    config = settings(joker_defender_order="owner_choice")
-    entered = cr.enter(joker_board(config, clerk=True), config, "Corsair", no_dice())
+    config = helpers.settings(joker_defender_order="owner_choice")
+    entered = cr.enter(
+        helpers.joker_board(config, clerk=True), config, "Corsair", helpers.no_dice()
+    )
     restored = CompanyRaidsState.model_validate_json(entered.state.model_dump_json())
     assert restored == entered.state
     assert cr.awaiting_of(restored, config, restored.joker_incident) == entered.awaiting
@@ -294,11 +327,11 @@ def test_state_round_trips_through_json_mid_incident() -> None:
 def test_finished_incidents_leave_the_state_for_the_archive() -> None:
     """Bounded state: a closed incident is not kept; its record is an ArchiveRecord whose
     events tell the whole incident, every die included."""
-    state = steelworks_board()
-    landed = cr.land(state, DEFAULTS, "Broker", "Steelworks", no_dice())
+    state = helpers.steelworks_board()
+    landed = cr.land(state, helpers.DEFAULTS, "Broker", "Steelworks", helpers.no_dice())
     assert landed.archive == []
-    failed = cr.answer(landed.state, DEFAULTS, 1, "capture", scripted(3)[0])
-    done = cr.answer(failed.state, DEFAULTS, 1, "counterattack", scripted(1)[0])
+    failed = cr.answer(landed.state, helpers.DEFAULTS, 1, "capture", helpers.scripted(3)[0])
+    done = cr.answer(failed.state, helpers.DEFAULTS, 1, "counterattack", helpers.scripted(1)[0])
     assert done.state.incidents == []
     (record,) = done.archive
     assert (record.key, record.seq) == ("incident/1", 1)
@@ -317,31 +350,33 @@ def test_finished_incidents_leave_the_state_for_the_archive() -> None:
 
 def test_board_commands_register_edit_and_remove() -> None:
     """Section 1: the players register, edit and remove Companies and pieces."""
-    state = steelworks_board()
-    edited = cr.edit_company(state, DEFAULTS, "steelworks", fine=220, holding="Metals")
+    state = helpers.steelworks_board()
+    edited = cr.edit_company(state, helpers.DEFAULTS, "steelworks", fine=220, holding="Metals")
     company = edited.state.companies["steelworks"]
     assert (company.owner, company.fine, company.holding) == ("Boris", 220, "Metals")
-    cleared = cr.edit_company(edited.state, DEFAULTS, "Steelworks", holding=None, owner=None)
+    cleared = cr.edit_company(
+        edited.state, helpers.DEFAULTS, "Steelworks", holding=None, owner=None
+    )
     assert cleared.state.companies["steelworks"].holding is None
     assert cleared.state.companies["steelworks"].owner is None
     with pytest.raises(NotAllowed):
-        cr.edit_company(state, DEFAULTS, "Steelworks", fine=1, by_faction="Anna")
+        cr.edit_company(state, helpers.DEFAULTS, "Steelworks", fine=1, by_faction="Anna")
     moved = cr.move_piece(
-        cr.register_company(state, DEFAULTS, "Docks", owner="Anna", fine=5).state,
-        DEFAULTS,
+        cr.register_company(state, helpers.DEFAULTS, "Docks", owner="Anna", fine=5).state,
+        helpers.DEFAULTS,
         "Broker",
         to_company="Docks",
     )
     assert moved.state.pieces["broker"].company == "docks"
-    removed = cr.remove_company(moved.state, DEFAULTS, "Docks")
+    removed = cr.remove_company(moved.state, helpers.DEFAULTS, "Docks")
     assert removed.state.pieces["broker"].company is None
-    gone = cr.remove_piece(removed.state, DEFAULTS, "Broker", by_faction="Anna")
+    gone = cr.remove_piece(removed.state, helpers.DEFAULTS, "Broker", by_faction="Anna")
     assert "broker" not in gone.state.pieces
 
 
 def test_removing_the_owner_piece_in_the_joker_counts_as_leaving() -> None:
     """CR-I10: a piece taken off the board for another reason leaves the Joker."""
-    removed = cr.remove_piece(joker_board(), DEFAULTS, "Banker")
+    removed = cr.remove_piece(helpers.joker_board(), helpers.DEFAULTS, "Banker")
     assert removed.state.joker.owner is None
     assert "joker_unowned" in [e.kind for e in removed.events]
 
@@ -350,12 +385,12 @@ def test_status_shows_owners_marks_joker_and_pending_choices() -> None:
     """`/company status`: who owns what, where each piece is marked, the Joker, what awaits."""
     state = after_pay()
     state = cr.register_piece(
-        state, DEFAULTS, "Banker", owner="Vera", value=200, in_joker=True
+        state, helpers.DEFAULTS, "Banker", owner="Vera", value=200, in_joker=True
     ).state
-    state = cr.register_company(state, DEFAULTS, "Docks", owner="Vera", fine=5).state
-    state = cr.register_piece(state, DEFAULTS, "Runner", owner="Gleb", value=10).state
-    state = cr.land(state, DEFAULTS, "Runner", "Docks", no_dice()).state
-    shown = cr.status(state, DEFAULTS)
+    state = cr.register_company(state, helpers.DEFAULTS, "Docks", owner="Vera", fine=5).state
+    state = cr.register_piece(state, helpers.DEFAULTS, "Runner", owner="Gleb", value=10).state
+    state = cr.land(state, helpers.DEFAULTS, "Runner", "Docks", helpers.no_dice()).state
+    shown = cr.status(state, helpers.DEFAULTS)
     text = [line.render("en") for line in shown.lines]
     assert "Steelworks: owner Boris, fine 180, Holding —" in text
     assert "Broker (Anna, value 300): in Steelworks; attempted: Steelworks" in text
@@ -369,30 +404,32 @@ def test_status_shows_owners_marks_joker_and_pending_choices() -> None:
 def test_end_of_turn_lists_what_is_pending_and_runs_once() -> None:
     """Nothing resolves between turns; the step lists the pending choices, once per turn."""
     state = after_landing()
-    ctx = TurnContext(state=state, settings=DEFAULTS, turn=3, dice=no_dice())
+    ctx = TurnContext(state=state, settings=helpers.DEFAULTS, turn=3, dice=helpers.no_dice())
     result = cr.end_of_turn(ctx)
     assert result.state.last_resolved_turn == 3
     assert result.outcome["pending_incidents"] == [1]
     assert [line.key for line in result.lines] == ["company_raids.waiting.trespasser_choice"]
     again = cr.end_of_turn(
-        TurnContext(state=result.state, settings=DEFAULTS, turn=3, dice=no_dice())
+        TurnContext(state=result.state, settings=helpers.DEFAULTS, turn=3, dice=helpers.no_dice())
     )
     assert again.outcome == {"already_resolved": 3}
     assert again.state == result.state
     empty = cr.end_of_turn(
-        TurnContext(state=CompanyRaidsState(), settings=DEFAULTS, turn=1, dice=no_dice())
+        TurnContext(
+            state=CompanyRaidsState(), settings=helpers.DEFAULTS, turn=1, dice=helpers.no_dice()
+        )
     )
     assert empty.lines == [Msg("company_raids.turn.nothing")]
 
 
 def test_waiting_for_names_whose_answer_is_awaited() -> None:
     """waiting_for: one line per pending choice, with the faction asked."""
-    state = cr.answer(after_landing(), DEFAULTS, 1, "capture", scripted(5)[0]).state
-    lines = cr.waiting_for(state, DEFAULTS, 1)
+    state = cr.answer(after_landing(), helpers.DEFAULTS, 1, "capture", helpers.scripted(5)[0]).state
+    lines = cr.waiting_for(state, helpers.DEFAULTS, 1)
     assert [line.render("en") for line in lines] == [
         "Incident #1: waiting for Boris to collect the fine or counterattack."
     ]
-    assert cr.waiting_for(steelworks_board(), DEFAULTS, 1) == []
+    assert cr.waiting_for(helpers.steelworks_board(), helpers.DEFAULTS, 1) == []
 
 
 def test_the_ruleset_is_registered_with_its_models_and_turn_hooks() -> None:

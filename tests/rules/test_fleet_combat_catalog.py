@@ -124,3 +124,57 @@ def test_every_message_renders_with_its_parameters():
     assert t("fleet_combat.round.retreated", "ru", faction="A", count=2).endswith(
         "2 точки в любом направлении (FC-6.3)."
     )
+
+
+def russian_fleet_texts():
+    """Every Russian text of fleet combat: the engine's, the cog's and the command names."""
+    texts = []
+    for domain in ("fleet_combat", "combat", "commands_fleet_combat"):
+        path = ROOT / "data" / "locales" / "ru" / f"{domain}.json"
+        for key, value in json.loads(path.read_text("utf-8")).items():
+            texts += [(key, v) for v in (value.values() if isinstance(value, dict) else [value])]
+    return texts
+
+
+FACTION_PARAMS = ("faction", "attacker", "target", "holders")
+
+
+def test_a_faction_that_acts_is_named_as_a_faction_in_russian():
+    """Issue 18: a player's name ("Османы", "Red") cannot agree with a Russian verb or follow
+    a preposition, so a faction that acts or owns is «фракция «X»» ("Фракция «Османы»
+    нападает", "Флот фракции «Red»"), never "Османы нападает" or "флот игрока Red"."""
+    acting = re.compile(r"(?<!«)\{(?:" + "|".join(FACTION_PARAMS) + r")\}(?!») [а-яё]")
+    player = re.compile(r"игрок[а-я]* \{")
+    wrong = [(k, v) for k, v in russian_fleet_texts() if acting.search(v) or player.search(v)]
+    assert wrong == []
+
+
+def test_russian_counts_put_the_number_before_its_noun():
+    """ "→ 2 попадания", not "→ попаданий 2": a counted noun comes from a plural message after
+    its number (issue 18); and fire orders are "приказы на стрельбу"."""
+    counted = re.compile(r"\b(попаданий|ран|кубиков|раундов|боёв|кораблей|точек) \{")
+    assert [(k, v) for k, v in russian_fleet_texts() if counted.search(v)] == []
+    assert [(k, v) for k, v in russian_fleet_texts() if "приказ огня" in v.lower()] == []
+    assert [(k, v) for k, v in russian_fleet_texts() if "приказы огня" in v.lower()] == []
+    volley = Msg(
+        "fleet_combat.round.volley",
+        shooter="Red",
+        ships=class_count("cruiser", 2),
+        target="Blue",
+        target_class=Msg("fleet_combat.class.destroyer"),
+        faces="5, 6, 1, 2",
+        hits=Msg("fleet_combat.hits", count=2),
+        defence=Msg("fleet_combat.round.defence.roll", faces="3, 4"),
+        wounds=Msg("fleet_combat.wounds", count=5),
+    )
+    assert volley.render("ru") == (
+        "Red: 2 крейсера → Blue, цель — эсминцы: атака 5, 6, 1, 2 → 2 попадания; "
+        "защита 3, 4 → 5 ран"
+    )
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_battle_log_pages_like_the_history_list(language):
+    """One pager convention (issue 18): newer to the left, older to the right."""
+    assert t("combat.log.newer", language) == t("history.newer", language)
+    assert t("combat.log.older", language) == t("history.older", language)

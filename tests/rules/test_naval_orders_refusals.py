@@ -6,18 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_naval_orders_support import (
-    DEFAULTS,
-    add_force,
-    command_test,
-    end_turn,
-    move_to,
-    order,
-    ports,
-    request_for,
-    scripted,
-    warships,
-)
+import test_naval_orders_support as support
 
 from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
 from bot.i18n import catalog
@@ -51,19 +40,19 @@ RAID = RaidOrder(point="Biscay", location="22", turns=1)
 def world():
     """Britain: Hood in port, Swift cruising at sea (turn 1 resolved), packet Mercury in
     port. France: Brest in port."""
-    state = add_force(ports(), "Hood")
-    state = add_force(state, "Swift", "auxiliary", ships=warships(5, 6))
-    state = order(state, "Swift", CRUISE, 1)
-    state = move_to(state, "Swift", "14", 1)
-    state = add_force(state, "Mercury", "packet", ships=[Ship(kind="packet")])
-    state = add_force(state, "Brest", owner="France")
-    state = order(state, "Hood", RAID, 1)
-    return end_turn(state, 1).state
+    state = support.add_force(support.ports(), "Hood")
+    state = support.add_force(state, "Swift", "auxiliary", ships=support.warships(5, 6))
+    state = support.order(state, "Swift", CRUISE, 1)
+    state = support.move_to(state, "Swift", "14", 1)
+    state = support.add_force(state, "Mercury", "packet", ships=[Ship(kind="packet")])
+    state = support.add_force(state, "Brest", owner="France")
+    state = support.order(state, "Hood", RAID, 1)
+    return support.end_turn(state, 1).state
 
 
 def give(faction, force, model, turn=2):
     return lambda state: give_order(
-        state, DEFAULTS, GiveOrder(faction=faction, force=force, order=model), turn
+        state, support.DEFAULTS, GiveOrder(faction=faction, force=force, order=model), turn
     )
 
 
@@ -112,7 +101,7 @@ CASES = [
         "build at someone else's station",
         lambda s: give_build_order(
             s,
-            DEFAULTS,
+            support.DEFAULTS,
             GiveBuildOrder(
                 faction="France", station="Portsmouth", order=BuildOrder(details="a frigate")
             ),
@@ -125,7 +114,7 @@ CASES = [
         "build at a mere seaport",
         lambda s: give_build_order(
             s,
-            DEFAULTS,
+            support.DEFAULTS,
             GiveBuildOrder(
                 faction="Britain", station="Toulon", order=BuildOrder(details="a frigate")
             ),
@@ -138,7 +127,7 @@ CASES = [
         "packet to a force in port",
         lambda s: send_by_packet(
             s,
-            DEFAULTS,
+            support.DEFAULTS,
             SendByPacket(faction="Britain", packet="Mercury", force="Hood", order=CRUISE),
             2,
         ),
@@ -149,7 +138,7 @@ CASES = [
         "packet that is not a packet boat",
         lambda s: send_by_packet(
             s,
-            DEFAULTS,
+            support.DEFAULTS,
             SendByPacket(faction="Britain", packet="Hood", force="Swift", order=RAID),
             2,
         ),
@@ -158,20 +147,26 @@ CASES = [
     ),
     (
         "unknown relay",
-        lambda s: register_packet_arrival(s, DEFAULTS, "Britain", 7, 2),
+        lambda s: register_packet_arrival(s, support.DEFAULTS, "Britain", 7, 2),
         NotFound,
         "NO-I18",
     ),
     (
         "test outside the cruising scope",
-        lambda s: take_command_test(s, DEFAULTS, request_for("Swift", "other"), scripted()[0], 2),
+        lambda s: take_command_test(
+            s, support.DEFAULTS, support.request_for("Swift", "other"), support.scripted()[0], 2
+        ),
         RuleViolation,
         "NO-I10",
     ),
     (
         "test for someone else's force",
         lambda s: take_command_test(
-            s, DEFAULTS, request_for("Swift", "adjacent", faction="France"), scripted()[0], 2
+            s,
+            support.DEFAULTS,
+            support.request_for("Swift", "adjacent", faction="France"),
+            support.scripted()[0],
+            2,
         ),
         NotAllowed,
         "NO-I18",
@@ -180,13 +175,13 @@ CASES = [
         "rating out of range",
         lambda s: register_force(
             s,
-            DEFAULTS,
+            support.DEFAULTS,
             RegisterForce(
                 owner="Britain",
                 name="New",
                 kind="line",
                 officer_rating=3,
-                ships=warships(3),
+                ships=support.warships(3),
                 location="1",
             ),
         ),
@@ -197,7 +192,7 @@ CASES = [
         "fleet of one squadron",
         lambda s: register_force(
             s,
-            DEFAULTS,
+            support.DEFAULTS,
             RegisterForce(owner="Britain", name="New", kind="fleet", squadrons=[], location="1"),
         ),
         RuleViolation,
@@ -207,9 +202,9 @@ CASES = [
         "name of another player's force",
         lambda s: register_force(
             s,
-            DEFAULTS,
+            support.DEFAULTS,
             RegisterForce(
-                owner="France", name="Hood", kind="line", ships=warships(3), location="1"
+                owner="France", name="Hood", kind="line", ships=support.warships(3), location="1"
             ),
         ),
         RuleViolation,
@@ -219,7 +214,7 @@ CASES = [
         "in port where there is no port",
         lambda s: report_position(
             s,
-            DEFAULTS,
+            support.DEFAULTS,
             ReportPosition(faction="Britain", force="Swift", location="14", in_port=True),
             2,
         ),
@@ -230,7 +225,7 @@ CASES = [
         "fleet from squadrons of two players",
         lambda s: start_formation(
             s,
-            DEFAULTS,
+            support.DEFAULTS,
             StartFormation(
                 faction="Britain",
                 kind="form_fleet",
@@ -263,10 +258,10 @@ def test_busy_packet_boat_is_a_conflict():
     """NO-I22: a packet boat carries one order at a time."""
     state = world()
     command = SendByPacket(faction="Britain", packet="Mercury", force="Swift", order=RAID)
-    sent = send_by_packet(state, DEFAULTS, command, 2).state
+    sent = send_by_packet(state, support.DEFAULTS, command, 2).state
     other = SendByPacket(faction="Britain", packet="Mercury", force="Swift", order=CRUISE)
     with pytest.raises(Conflict):
-        send_by_packet(sent, DEFAULTS, other, 3)
+        send_by_packet(sent, support.DEFAULTS, other, 3)
 
 
 def test_commands_and_end_of_turn_leave_their_input_untouched():
@@ -276,16 +271,16 @@ def test_commands_and_end_of_turn_leave_their_input_untouched():
         give("France", "Brest", CRUISE),
         lambda s: send_by_packet(
             s,
-            DEFAULTS,
+            support.DEFAULTS,
             SendByPacket(faction="Britain", packet="Mercury", force="Swift", order=RAID),
             2,
         ),
-        lambda s: register_packet_arrival(s, DEFAULTS, "Britain", 1, 2),
-        lambda s: command_test(s, "Swift", "adjacent", [6], 2),
+        lambda s: register_packet_arrival(s, support.DEFAULTS, "Britain", 1, 2),
+        lambda s: support.command_test(s, "Swift", "adjacent", [6], 2),
         lambda s: move_to_outcome(s),
         lambda s: start_formation(
             s,
-            DEFAULTS,
+            support.DEFAULTS,
             StartFormation(
                 faction="France",
                 kind="form_convoy",
@@ -294,8 +289,8 @@ def test_commands_and_end_of_turn_leave_their_input_untouched():
             ),
             2,
         ),
-        lambda s: end_turn(s, 2, 2),
-        lambda s: end_turn(s, 3),
+        lambda s: support.end_turn(s, 2, 2),
+        lambda s: support.end_turn(s, 3),
     ]
     for step in steps:
         before = state.model_dump()
@@ -306,7 +301,7 @@ def test_commands_and_end_of_turn_leave_their_input_untouched():
 
 def move_to_outcome(state):
     return report_position(
-        state, DEFAULTS, ReportPosition(faction="Britain", force="Hood", location="22"), 2
+        state, support.DEFAULTS, ReportPosition(faction="Britain", force="Hood", location="22"), 2
     )
 
 
@@ -349,7 +344,7 @@ def test_the_order_form_is_refused_before_it_opens(faction, force, kind, error, 
     state = give("Britain", "Hood", CRUISE, 2)(world()).state
     before = state.model_dump()
     with pytest.raises(error) as caught:
-        check_order_form_opens(state, DEFAULTS, faction, force, kind, 2)
+        check_order_form_opens(state, support.DEFAULTS, faction, force, kind, 2)
     assert caught.value.params["clause"] == clause
     assert state.model_dump() == before
 
@@ -359,6 +354,9 @@ def test_the_order_form_opens_for_the_owner_and_for_a_gm_override():
     from bot.rules.naval_orders import check_order_form_opens
 
     state = give("Britain", "Hood", CRUISE, 2)(world()).state
-    assert check_order_form_opens(state, DEFAULTS, "Britain", "Swift", "raid", 2).name == "Swift"
-    opened = check_order_form_opens(state, DEFAULTS, "", "Hood", "raid", 2, by_gm=True)
+    assert (
+        check_order_form_opens(state, support.DEFAULTS, "Britain", "Swift", "raid", 2).name
+        == "Swift"
+    )
+    opened = check_order_form_opens(state, support.DEFAULTS, "", "Hood", "raid", 2, by_gm=True)
     assert opened.name == "Hood"

@@ -1,19 +1,18 @@
-"""Ottoman piracy: translation catalogs, sea-zone data and the engine's purity.
+"""Ottoman piracy: translation catalogs and sea-zone data.
 
-Every key the engine can emit exists in English and Russian with the same placeholders,
-plurals carry the CLDR categories of their language, and the rules modules import nothing
-that does I/O or randomness of its own.
+Every key the engine can emit exists in English and Russian and renders; plurals show their
+count. What every ruleset's catalogs must satisfy (same keys and placeholders, CLDR plural
+categories, Cyrillic, a pure engine) is checked in tests/rules/test_ruleset_catalogs.py.
 """
 
 from __future__ import annotations
 
 import json
 import re
-import string
 import typing
 from pathlib import Path
-from typing import Any
 
+import catalog_checks as checks
 import pytest
 
 from bot.dice import Dice
@@ -41,26 +40,14 @@ from bot.rules.ottoman_piracy.names import (
 )
 
 RULES_DIR = Path(op.__file__).parent
-SOURCES = sorted(RULES_DIR.glob("*.py"))
 PREFIX = "ottoman_piracy."
-
-
-def catalog(language: str) -> dict[str, Any]:
-    path = data_dir() / "locales" / language / "ottoman_piracy.json"
-    return typing.cast(dict[str, Any], json.loads(path.read_text(encoding="utf-8")))
-
-
-EN = catalog("en")
-RU = catalog("ru")
-
-
-def source_text() -> str:
-    return "\n".join(path.read_text(encoding="utf-8") for path in SOURCES)
+EN = checks.catalog("ottoman_piracy", "en")
+RU = checks.catalog("ottoman_piracy", "ru")
 
 
 def keys_the_engine_emits() -> set[str]:
     """Static keys found in the source, plus every member of the dynamic key families."""
-    text = source_text()
+    text = checks.source_text(RULES_DIR)
     literal = re.compile(
         r'"((?:line|error|status|turn|waiting|how|reward|base_reason|excluded|source|lock|roll)'
         r'\.[a-z_.]+)"'
@@ -85,16 +72,6 @@ def keys_the_engine_emits() -> set[str]:
     return {k for k in keys if not k.endswith(".")}
 
 
-def placeholders(value: Any) -> set[str]:
-    texts = value.values() if isinstance(value, dict) else [value]
-    return {field for text in texts for _, field, _, _ in string.Formatter().parse(text) if field}
-
-
-def test_english_and_russian_have_the_same_keys_all_prefixed() -> None:
-    assert set(EN) == set(RU)
-    assert all(key.startswith(PREFIX) for key in EN)
-
-
 def test_every_key_the_engine_emits_is_in_both_catalogs_and_none_is_unused() -> None:
     emitted = keys_the_engine_emits()
     assert sorted(emitted - set(EN)) == []
@@ -103,20 +80,16 @@ def test_every_key_the_engine_emits_is_in_both_catalogs_and_none_is_unused() -> 
 
 @pytest.mark.parametrize("key", sorted(EN))
 def test_a_key_has_the_same_placeholders_in_both_languages_and_renders(key: str) -> None:
-    assert placeholders(EN[key]) == placeholders(RU[key])
-    params = {name: 2 for name in placeholders(EN[key])}
+    assert checks.placeholders(EN[key]) == checks.placeholders(RU[key])
+    params = {name: 2 for name in checks.placeholders(EN[key])}
     for language in ("en", "ru"):
         rendered = t(key, language, **params)
         assert "{" not in rendered
         assert not rendered.startswith(PREFIX)
 
 
-def test_plurals_carry_the_cldr_categories_of_each_language() -> None:
-    plural_keys = [k for k, v in EN.items() if isinstance(v, dict)]
-    assert plural_keys
-    for key in plural_keys:
-        assert set(EN[key]) == {"one", "other"}
-        assert set(RU[key]) == {"one", "few", "many", "other"}
+def test_plurals_show_their_count() -> None:
+    for key in checks.assert_plural_categories(EN, RU):
         assert "{count}" in EN[key]["one"]
 
 
@@ -137,11 +110,11 @@ def test_russian_plurals_agree_with_the_number() -> None:
 
 def test_rule_violation_messages_name_their_clause() -> None:
     """The error's text cites the clause (RuleViolation contract in bot/errors.py)."""
-    raised = set(re.findall(r'RuleViolation\(\s*P \+ "([a-z_.]+)"', source_text()))
+    raised = set(re.findall(r'RuleViolation\(\s*P \+ "([a-z_.]+)"', checks.source_text(RULES_DIR)))
     assert raised
     for key in raised:
-        assert "clause" in placeholders(EN[PREFIX + key]), key
-        assert "clause" in placeholders(RU[PREFIX + key]), key
+        assert "clause" in checks.placeholders(EN[PREFIX + key]), key
+        assert "clause" in checks.placeholders(RU[PREFIX + key]), key
 
 
 def test_a_whole_piracy_renders_in_both_languages_without_raw_keys() -> None:
@@ -165,11 +138,7 @@ def test_a_whole_piracy_renders_in_both_languages_without_raw_keys() -> None:
     lines: list[Msg] = [*declared.lines, *chosen.lines]
     lines += [op.option_label(declared.piracy, o) for o in declared.options]
     lines += op.piracy_status(chosen.state, settings, 1).lines
-    for line in lines:
-        for language in ("en", "ru"):
-            text = line.render(language)
-            assert PREFIX not in text
-            assert "{" not in text
+    checks.assert_renders(lines, PREFIX)
 
 
 def test_sea_zone_data_has_unique_keys_and_both_names() -> None:
@@ -202,11 +171,3 @@ def test_sea_zone_autocomplete_matches_in_the_readers_language() -> None:
         ("North African Coast", "north_african_coast"),
     ]
     assert len(sea_zone_choices("", "en")) == len(sea_zones())
-
-
-def test_rules_modules_import_no_randomness_discord_or_database() -> None:
-    """DESIGN.md: engines are pure; every die comes from the Dice passed in."""
-    for path in SOURCES:
-        text = path.read_text(encoding="utf-8")
-        for forbidden in ("import random", "from random", "discord", "aiosqlite", "secrets"):
-            assert forbidden not in text, f"{path.name} mentions {forbidden}"

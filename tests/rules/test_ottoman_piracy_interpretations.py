@@ -8,18 +8,12 @@ import pytest
 from bot.dice import Dice
 from bot.errors import NotFound, RuleViolation
 from bot.rules import ottoman_piracy as op
-from bot.rules.ottoman_piracy.models import (
-    FortifiedSpace,
-    OttomanPiracySettings,
-    OttomanPiracyState,
-    PiracyDeclaration,
-    SquadronGroup,
-)
+from bot.rules.ottoman_piracy import models
 
-DEFAULTS = OttomanPiracySettings()
+DEFAULTS = models.OttomanPiracySettings()
 
 
-def declaration(**changes: object) -> PiracyDeclaration:
+def declaration(**changes: object) -> models.PiracyDeclaration:
     """Two corsairs in the Ionian Sea against the Habsburgs, two ports, nothing else."""
     fields: dict[str, object] = {
         "sea_zone": "Ionian Sea",
@@ -28,15 +22,17 @@ def declaration(**changes: object) -> PiracyDeclaration:
         "target_ports": 2,
     }
     fields.update(changes)
-    return PiracyDeclaration.model_validate(fields)
+    return models.PiracyDeclaration.model_validate(fields)
 
 
-def at_war(*powers: str, vp: int = 0) -> OttomanPiracyState:
-    return OttomanPiracyState(piracy_vp=vp, at_war_with_ottomans=list(powers))
+def at_war(*powers: str, vp: int = 0) -> models.OttomanPiracyState:
+    return models.OttomanPiracyState(piracy_vp=vp, at_war_with_ottomans=list(powers))
 
 
 def target_dice(
-    state: OttomanPiracyState, settings: OttomanPiracySettings, decl: PiracyDeclaration
+    state: models.OttomanPiracyState,
+    settings: models.OttomanPiracySettings,
+    decl: models.PiracyDeclaration,
 ) -> list[int]:
     return [s.dice for s in op.count_target_dice(state, settings, decl)]
 
@@ -50,12 +46,12 @@ def refused_key(excinfo: pytest.ExceptionInfo[RuleViolation]) -> tuple[str, obje
 
 def test_op_i1_hits_are_fives_and_sixes_by_default_and_sixes_only_when_set() -> None:
     """OP-I1: faces 5 and 6 hit; with `hit_min_face = 6` a 5 misses in both rolls."""
-    decl = declaration(squadrons=[SquadronGroup(power="hapsburg", location="zone")])
+    decl = declaration(squadrons=[models.SquadronGroup(power="hapsburg", location="zone")])
     # 2 target dice: `5, 1` sinks a corsair, leaving 1 Ottoman die: `5` hits.
     default = op.declare_piracy(at_war(), DEFAULTS, decl, Dice.scripted([5, 1, 5]), turn=1)
     assert (default.piracy.anti_piracy_hits, default.piracy.hits) == (1, 1)
 
-    sixes = OttomanPiracySettings(hit_min_face=6)
+    sixes = models.OttomanPiracySettings(hit_min_face=6)
     # `5, 1` misses, both corsairs stay: 2 Ottoman dice `5, 6`, one hit.
     strict = op.declare_piracy(at_war(), sixes, decl, Dice.scripted([5, 1, 5, 6]), turn=1)
     assert (strict.piracy.anti_piracy_hits, strict.piracy.hits) == (0, 1)
@@ -71,7 +67,7 @@ def test_op_i2_piracy_without_corsairs_is_refused_unless_the_setting_allows_it()
         op.declare_piracy(at_war(), DEFAULTS, declaration(corsairs=0), Dice.scripted([]), turn=1)
     assert refused_key(refused) == ("ottoman_piracy.error.no_corsairs", "OP-I2")
 
-    lax = OttomanPiracySettings(require_corsairs=False)
+    lax = models.OttomanPiracySettings(require_corsairs=False)
     outcome = op.declare_piracy(at_war(), lax, declaration(corsairs=0), Dice.scripted([]), turn=1)
     assert outcome.piracy.ottoman_dice is None
     assert outcome.piracy.hits == 0
@@ -99,7 +95,11 @@ def test_op_i2_the_target_must_control_an_adjacent_port() -> None:
 def test_op_1_3_the_target_need_not_be_at_war_with_the_ottomans() -> None:
     """OP-1.3: a target at peace is still a valid target."""
     outcome = op.declare_piracy(
-        OttomanPiracyState(), DEFAULTS, declaration(target="england"), Dice.scripted([1, 1]), 1
+        models.OttomanPiracyState(),
+        DEFAULTS,
+        declaration(target="england"),
+        Dice.scripted([1, 1]),
+        1,
     )
     assert outcome.piracy.target == "england"
 
@@ -120,7 +120,7 @@ def test_op_i2_piracy_is_declared_only_in_an_ottoman_impulse_when_impulses_are_t
 
 def test_op_i3_a_house_rule_may_allow_two_piracies_per_zone_per_turn() -> None:
     """OP-I3: `piracy_per_zone_per_turn = 2` lets a second piracy in, refuses a third."""
-    twice = OttomanPiracySettings(piracy_per_zone_per_turn=2)
+    twice = models.OttomanPiracySettings(piracy_per_zone_per_turn=2)
     state = at_war()
     for _ in range(2):
         state = op.declare_piracy(state, twice, declaration(), Dice.scripted([1, 1]), 1).state
@@ -153,7 +153,7 @@ def test_op_i3_custom_sea_zones_are_marked_too() -> None:
 
 def test_op_i4_target_squadrons_in_the_zone_give_two_dice_each() -> None:
     """OP-2.2: 2 dice per target squadron in the piracy zone."""
-    decl = declaration(squadrons=[SquadronGroup(power="hapsburg", location="zone", count=2)])
+    decl = declaration(squadrons=[models.SquadronGroup(power="hapsburg", location="zone", count=2)])
     assert target_dice(at_war(), DEFAULTS, decl) == [4]
 
 
@@ -163,10 +163,10 @@ def test_op_i4_adjacent_squadrons_of_the_target_or_powers_at_war_give_one_die() 
     decl = declaration(
         target="papacy",
         squadrons=[
-            SquadronGroup(power="papacy", location="adjacent_sea", place="Adriatic Sea"),
-            SquadronGroup(power="venice", location="adjacent_port", place="Corfu", count=2),
-            SquadronGroup(power="france", location="adjacent_sea", place="Tyrrhenian Sea"),
-            SquadronGroup(power="ottoman", location="adjacent_sea", place="Aegean Sea"),
+            models.SquadronGroup(power="papacy", location="adjacent_sea", place="Adriatic Sea"),
+            models.SquadronGroup(power="venice", location="adjacent_port", place="Corfu", count=2),
+            models.SquadronGroup(power="france", location="adjacent_sea", place="Tyrrhenian Sea"),
+            models.SquadronGroup(power="ottoman", location="adjacent_sea", place="Aegean Sea"),
         ],
     )
     sources = op.count_target_dice(at_war("venice"), DEFAULTS, decl)
@@ -181,10 +181,10 @@ def test_op_i4_adjacent_squadrons_of_the_target_or_powers_at_war_give_one_die() 
 def test_op_i4_third_power_squadrons_in_the_zone_itself_give_dice_only_by_setting() -> None:
     """OP-I4: a squadron of a third power at war in the piracy zone gives no die by default,
     and `other_powers_in_zone_dice` per squadron when set."""
-    decl = declaration(squadrons=[SquadronGroup(power="venice", location="zone")])
+    decl = declaration(squadrons=[models.SquadronGroup(power="venice", location="zone")])
     sources = op.count_target_dice(at_war("venice"), DEFAULTS, decl)
     assert [(s.dice, s.excluded) for s in sources] == [(0, "third_power_in_zone")]
-    one_each = OttomanPiracySettings(other_powers_in_zone_dice=1)
+    one_each = models.OttomanPiracySettings(other_powers_in_zone_dice=1)
     assert target_dice(at_war("venice"), one_each, decl) == [1]
     assert target_dice(at_war(), one_each, decl) == [0]  # not at war: still nothing
 
@@ -197,9 +197,11 @@ def test_op_i5_keys_and_fortified_cities_give_no_dice_unless_set() -> None:
     space does."""
     decl = declaration(
         fortified_spaces=[
-            FortifiedSpace(name="Naples", controller="hapsburg", space_type="key"),
-            FortifiedSpace(name="Taranto", controller="hapsburg", space_type="fortified_city"),
-            FortifiedSpace(name="Malta", controller="hospitallers"),
+            models.FortifiedSpace(name="Naples", controller="hapsburg", space_type="key"),
+            models.FortifiedSpace(
+                name="Taranto", controller="hapsburg", space_type="fortified_city"
+            ),
+            models.FortifiedSpace(name="Malta", controller="hospitallers"),
         ]
     )
     sources = op.count_target_dice(at_war(), DEFAULTS, decl)
@@ -208,7 +210,7 @@ def test_op_i5_keys_and_fortified_cities_give_no_dice_unless_set() -> None:
         (0, "not_a_fortress"),
         (1, None),
     ]
-    every = OttomanPiracySettings(fortified_spaces_count=True)
+    every = models.OttomanPiracySettings(fortified_spaces_count=True)
     assert target_dice(at_war(), every, decl) == [1, 1, 1]
 
 
@@ -220,11 +222,11 @@ def test_op_i6_besieged_or_unrest_fortresses_and_powers_at_peace_give_no_dice() 
     target, a power at war, or the Hospitallers (Papal Corfu at peace gives nothing)."""
     decl = declaration(
         fortified_spaces=[
-            FortifiedSpace(name="Messina", controller="hapsburg", besieged=True),
-            FortifiedSpace(name="Tunis", controller="hapsburg", unrest=True),
-            FortifiedSpace(name="Corfu", controller="papacy"),
-            FortifiedSpace(name="Venice", controller="venice"),
-            FortifiedSpace(name="Coron", controller="ottoman"),
+            models.FortifiedSpace(name="Messina", controller="hapsburg", besieged=True),
+            models.FortifiedSpace(name="Tunis", controller="hapsburg", unrest=True),
+            models.FortifiedSpace(name="Corfu", controller="papacy"),
+            models.FortifiedSpace(name="Venice", controller="venice"),
+            models.FortifiedSpace(name="Coron", controller="ottoman"),
         ]
     )
     sources = op.count_target_dice(at_war("venice"), DEFAULTS, decl)
@@ -242,11 +244,11 @@ def test_op_i6_hospitallers_count_for_any_target_or_only_one_at_war_by_setting()
     `hospitallers_count = false` only for a target at war with the Ottomans."""
     decl = declaration(
         target="papacy",
-        fortified_spaces=[FortifiedSpace(name="Malta", controller="Knights of St John")],
+        fortified_spaces=[models.FortifiedSpace(name="Malta", controller="Knights of St John")],
     )
     assert decl.fortified_spaces[0].controller == "hospitallers"
     assert target_dice(at_war(), DEFAULTS, decl) == [1]
-    strict = OttomanPiracySettings(hospitallers_count=False)
+    strict = models.OttomanPiracySettings(hospitallers_count=False)
     assert target_dice(at_war(), strict, decl) == [0]
     assert target_dice(at_war("papacy"), strict, decl) == [1]
 
@@ -260,13 +262,13 @@ def test_op_i7_extra_anti_piracy_hits_are_lost_or_sink_squadrons_by_setting() ->
     decl = declaration(
         corsairs=1,
         ottoman_squadrons=2,
-        squadrons=[SquadronGroup(power="hapsburg", location="zone", count=2)],
+        squadrons=[models.SquadronGroup(power="hapsburg", location="zone", count=2)],
     )
     lost = op.declare_piracy(at_war(), DEFAULTS, decl, Dice.scripted([6, 6, 6, 1]), turn=1)
     assert (lost.piracy.corsairs_lost, lost.piracy.ottoman_squadrons_lost) == (1, 0)
     assert any(line.key == "ottoman_piracy.line.extra_hits_lost" for line in lost.lines)
 
-    sinking = OttomanPiracySettings(anti_piracy_hits_hit_squadrons=True)
+    sinking = models.OttomanPiracySettings(anti_piracy_hits_hit_squadrons=True)
     sunk = op.declare_piracy(at_war(), sinking, decl, Dice.scripted([6, 6, 6, 1]), turn=1)
     assert (sunk.piracy.corsairs_lost, sunk.piracy.ottoman_squadrons_lost) == (1, 2)
     assert sunk.piracy.ottoman_dice is None
@@ -278,12 +280,12 @@ def test_op_i7_extra_anti_piracy_hits_are_lost_or_sink_squadrons_by_setting() ->
 def test_op_i8_corsairs_are_counted_after_the_anti_piracy_roll_unless_set_before() -> None:
     """OP-I8: 2 corsairs, 1 sunk, 2 target ports: base 1 after step 3 (as in OP-6.8), base 2
     when counted before it."""
-    decl = declaration(squadrons=[SquadronGroup(power="hapsburg", location="zone")])
+    decl = declaration(squadrons=[models.SquadronGroup(power="hapsburg", location="zone")])
     after = op.declare_piracy(at_war(), DEFAULTS, decl, Dice.scripted([6, 1, 1]), turn=1)
     assert after.piracy.ottoman_dice is not None
     assert (after.piracy.ottoman_dice.base, after.piracy.ottoman_dice.total) == (1, 1)
 
-    before = OttomanPiracySettings(corsair_count_timing="before_anti_piracy")
+    before = models.OttomanPiracySettings(corsair_count_timing="before_anti_piracy")
     counted = op.declare_piracy(at_war(), before, decl, Dice.scripted([6, 1, 1, 1]), turn=1)
     assert counted.piracy.ottoman_dice is not None
     assert (counted.piracy.ottoman_dice.corsairs_counted, counted.piracy.ottoman_dice.base) == (
@@ -308,7 +310,7 @@ def test_op_i9_two_leaders_add_both_ratings_or_only_the_highest_by_setting() -> 
     gives 2."""
     both = declaration(naval_leaders=["Barbarossa", "Драгут"])
     assert op.count_ottoman_dice(DEFAULTS, both, 2).total == 2 + 3
-    best = OttomanPiracySettings(leader_rating_mode="max")
+    best = models.OttomanPiracySettings(leader_rating_mode="max")
     counted = op.count_ottoman_dice(best, both, 2)
     assert counted.total == 2 + 2
     assert [(b.leader, b.counted) for b in counted.leaders] == [
@@ -319,7 +321,7 @@ def test_op_i9_two_leaders_add_both_ratings_or_only_the_highest_by_setting() -> 
 
 def test_op_i9_piracy_ratings_come_from_the_settings_table() -> None:
     """OP-I9: the ratings table is a setting; an unknown leader is NotFound."""
-    table = OttomanPiracySettings(piracy_ratings={"Barbarossa": 3, "Turgut Reis": 1})
+    table = models.OttomanPiracySettings(piracy_ratings={"Barbarossa": 3, "Turgut Reis": 1})
     assert op.count_ottoman_dice(table, declaration(naval_leaders=["barbarossa"]), 2).total == 5
     with pytest.raises(NotFound):
         op.declare_piracy(
@@ -336,7 +338,7 @@ def test_op_i10_the_chooser_is_the_target_or_the_ottomans_by_setting() -> None:
     dice = [6, 6]  # no anti-piracy dice; 2 Ottoman dice, 2 hits
     default = op.declare_piracy(at_war(), DEFAULTS, declaration(), Dice.scripted(dice), 1)
     assert default.piracy.chooser == "hapsburg"
-    ottoman = OttomanPiracySettings(reward_chooser="ottoman")
+    ottoman = models.OttomanPiracySettings(reward_chooser="ottoman")
     chosen_by_ottomans = op.declare_piracy(at_war(), ottoman, declaration(), Dice.scripted(dice), 1)
     assert chosen_by_ottomans.piracy.chooser == "ottoman"
     assert "Османы" in chosen_by_ottomans.lines[-1].render("ru")
@@ -344,7 +346,7 @@ def test_op_i10_the_chooser_is_the_target_or_the_ottomans_by_setting() -> None:
 
 def test_op_i10_forced_order_follows_the_setting() -> None:
     """OP-I10: `forced_reward_order = [card, squadron, vp]` forces a card first (1dH roll)."""
-    order = OttomanPiracySettings(forced_reward_order=["card", "squadron", "vp"])
+    order = models.OttomanPiracySettings(forced_reward_order=["card", "squadron", "vp"])
     dice = Dice.scripted([6, 1, 4])  # one hit; then d5 -> 4
     declared = op.declare_piracy(at_war(), order, declaration(target_hand_size=5), dice, turn=1)
     forced = op.force_default_reward(declared.state, order, 1, dice)
@@ -370,8 +372,8 @@ def test_op_i11_only_the_targets_own_squadrons_can_be_given_up_unless_set() -> N
     decl = declaration(
         target_hand_size=0,
         squadrons=[
-            SquadronGroup(power="venice", location="adjacent_port", place="Corfu"),
-            SquadronGroup(power="hapsburg", location="adjacent_port", place="Messina"),
+            models.SquadronGroup(power="venice", location="adjacent_port", place="Corfu"),
+            models.SquadronGroup(power="hapsburg", location="adjacent_port", place="Messina"),
         ],
     )
     faces = [1, 1, 6, 6]  # 2 anti-piracy dice miss; 2 Ottoman dice, 2 hits
@@ -380,7 +382,7 @@ def test_op_i11_only_the_targets_own_squadrons_can_be_given_up_unless_set() -> N
         ("squadron", "hapsburg"),
         ("vp", None),
     ]
-    allies = OttomanPiracySettings(squadron_reward_owner="target_or_allies")
+    allies = models.OttomanPiracySettings(squadron_reward_owner="target_or_allies")
     shared = op.declare_piracy(at_war("venice"), allies, decl, Dice.scripted(faces), 1)
     assert [o.squadron.power for o in shared.options if o.squadron] == ["hapsburg", "venice"]
     with pytest.raises(RuleViolation) as which:
@@ -397,7 +399,7 @@ def test_op_i11_only_the_targets_own_squadrons_can_be_given_up_unless_set() -> N
 # --- OP-I12 --------------------------------------------------------------------------------
 
 
-def one_card_hit(settings: OttomanPiracySettings, hand: int | None) -> op.PiracyOutcome:
+def one_card_hit(settings: models.OttomanPiracySettings, hand: int | None) -> op.PiracyOutcome:
     """One Ottoman hit with VP capped and no squadron: a card is the only possible reward."""
     return op.declare_piracy(
         at_war(vp=10), settings, declaration(target_hand_size=hand), Dice.scripted([6, 1]), 1
@@ -413,13 +415,15 @@ def test_op_5_7_no_card_from_an_empty_hand() -> None:
         ("vp", "automatic"),
         ("vp", "automatic"),
     ]
-    state = OttomanPiracyState(at_war_with_ottomans=["hapsburg"], piracy_vp=0)
+    state = models.OttomanPiracyState(at_war_with_ottomans=["hapsburg"], piracy_vp=0)
     two_hits = op.declare_piracy(
         state,
         DEFAULTS,
         declaration(
             target_hand_size=0,
-            squadrons=[SquadronGroup(power="hapsburg", location="adjacent_sea", place="Aegean")],
+            squadrons=[
+                models.SquadronGroup(power="hapsburg", location="adjacent_sea", place="Aegean")
+            ],
         ),
         Dice.scripted([1, 6, 5]),
         1,
@@ -466,7 +470,7 @@ def test_op_i12_choosing_a_card_from_an_unknown_hand_needs_its_size() -> None:
 
 def test_op_i12_physical_draw_takes_the_card_without_a_roll() -> None:
     """OP-I12: with `random_card_method = physical_draw` the bot records the card, no roll."""
-    physical = OttomanPiracySettings(random_card_method="physical_draw")
+    physical = models.OttomanPiracySettings(random_card_method="physical_draw")
     dice = Dice.scripted([6, 1])
     outcome = op.declare_piracy(at_war(vp=10), physical, declaration(target_hand_size=3), dice, 1)
     assert [(r.reward, r.card_index) for r in outcome.piracy.rewards] == [("card", None)]
@@ -489,7 +493,7 @@ def test_op_i12_a_stolen_card_unlocks_at_the_next_impulse() -> None:
 def test_op_i12_with_the_setting_a_card_waits_for_the_next_ottoman_impulse() -> None:
     """OP-I12: `stolen_card_lock = until_next_ottoman_impulse` keeps the card locked through
     other powers' impulses."""
-    ottoman_lock = OttomanPiracySettings(stolen_card_lock="until_next_ottoman_impulse")
+    ottoman_lock = models.OttomanPiracySettings(stolen_card_lock="until_next_ottoman_impulse")
     state = op.start_impulse(at_war(vp=10), "ottoman").state
     taken = op.declare_piracy(
         state, ottoman_lock, declaration(target_hand_size=3), Dice.scripted([6, 1, 1]), 1
@@ -505,7 +509,7 @@ def test_op_i12_with_the_setting_a_card_waits_for_the_next_ottoman_impulse() -> 
 
 def test_op_i13_a_variant_cap_above_ten_lets_vp_grow_past_ten() -> None:
     """OP-I13: `piracy_vp_cap = 12` offers VP at 10 and caps at 12."""
-    higher = OttomanPiracySettings(piracy_vp_cap=12)
+    higher = models.OttomanPiracySettings(piracy_vp_cap=12)
     declared = op.declare_piracy(
         at_war(vp=10), higher, declaration(target_hand_size=0), Dice.scripted([6, 6]), 1
     )
@@ -524,7 +528,7 @@ def test_op_i14_cp_are_recorded_and_enforced_only_by_setting() -> None:
     assert recorded.piracy.cp_cost == 2
     assert any(line.key == "ottoman_piracy.line.cp_spent" for line in recorded.lines)
 
-    enforce = OttomanPiracySettings(enforce_cp=True)
+    enforce = models.OttomanPiracySettings(enforce_cp=True)
     with pytest.raises(RuleViolation) as unknown:
         op.declare_piracy(at_war(), enforce, declaration(), Dice.scripted([]), 1)
     assert refused_key(unknown) == ("ottoman_piracy.error.cp_budget_unknown", "OP-I14")
@@ -543,7 +547,7 @@ def test_op_i14_cp_are_recorded_and_enforced_only_by_setting() -> None:
 
 def test_war_status_is_registered_by_name_and_the_ottomans_cannot_be_at_war() -> None:
     """OP-2.3: powers at war are tracked by key, whatever language they are typed in."""
-    state = op.set_at_war(OttomanPiracyState(), "Венеция", True).state
+    state = op.set_at_war(models.OttomanPiracyState(), "Венеция", True).state
     state = op.set_at_war(state, "the Habsburgs", True).state
     assert state.at_war_with_ottomans == ["hapsburg", "venice"]
     assert op.set_at_war(state, "venice", False).state.at_war_with_ottomans == ["hapsburg"]

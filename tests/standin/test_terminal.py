@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import io
 import json
-import logging
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,13 +15,7 @@ from . import demo_bot
 DEMO = f"{demo_bot.__name__}:create_demo_bot"
 
 
-@pytest.fixture(autouse=True)
-def keep_logging() -> Iterator[None]:
-    root = logging.getLogger()
-    level, handlers = root.level, list(root.handlers)
-    yield
-    root.setLevel(level)
-    root.handlers[:] = handlers
+pytestmark = pytest.mark.usefixtures("keep_logging")  # tests/conftest.py
 
 
 def play(tmp_path: Path, script: str, *extra: str) -> tuple[int, str]:

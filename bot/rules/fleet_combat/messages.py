@@ -107,9 +107,9 @@ def round_lines(report: RoundReport, *, retreat_distance: int) -> list[Msg]:
                 target=volley.target,
                 target_class=class_name(volley.target_class),
                 faces=faces_text(volley.attack_faces),
-                hits=volley.hits,
+                hits=Msg("fleet_combat.hits", count=volley.hits),
                 defence=defence_msg(volley),
-                wounds=volley.wounds,
+                wounds=Msg("fleet_combat.wounds", count=volley.wounds),
             )
         )
         if volley.source != "order":

@@ -19,6 +19,7 @@ from bot.rules.ottoman_piracy.engine import (
     StateChange,
     assign_power,
     available_rewards,
+    card_lock_lines,
     choose_reward,
     declare_piracy,
     end_of_turn,
@@ -30,6 +31,7 @@ from bot.rules.ottoman_piracy.engine import (
     set_piracy_vp,
     start_impulse,
     waiting_for,
+    zones_used_lines,
 )
 from bot.rules.ottoman_piracy.models import (
     CardLock,
@@ -94,6 +96,7 @@ __all__ = [
     "TargetDiceSource",
     "assign_power",
     "available_rewards",
+    "card_lock_lines",
     "choose_reward",
     "count_ottoman_dice",
     "count_target_dice",
@@ -114,4 +117,5 @@ __all__ = [
     "set_piracy_vp",
     "start_impulse",
     "waiting_for",
+    "zones_used_lines",
 ]

@@ -21,6 +21,7 @@ is a `Msg`. Illegal actions raise `RuleViolation` (clause in the message), unkno
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from bot.dice import Dice
@@ -616,35 +617,38 @@ def register_hand_size(state: OttomanPiracyState, power: str, hand_size: int | N
 # --- status, waiting, end of turn -----------------------------------------------------------
 
 
+def zones_used_lines(zones: Sequence[PiracyMarker]) -> list[Msg]:
+    """The sea zones used by piracy this turn, with how many piracies each (OP-I3)."""
+    return [
+        piracy_msg(
+            "status.zone_used",
+            zone=sea_zone_label(m.sea_zone),
+            piracies=counted("piracies", len(m.piracy_ids)),
+        )
+        for m in zones
+    ] or [piracy_msg("status.no_zones_used")]
+
+
+def card_lock_lines(locks: Sequence[CardLock]) -> list[Msg]:
+    """The stolen cards not yet playable, and until when (OP-I12)."""
+    return [
+        piracy_msg(
+            "status.card_locked",
+            power=power_label(lock.from_power),
+            piracy=lock.piracy_id,
+            lock=piracy_msg(f"lock.{lock.lock}"),
+        )
+        for lock in locks
+    ] or [piracy_msg("status.no_card_locks")]
+
+
 def piracy_status(
     state: OttomanPiracyState, settings: OttomanPiracySettings, turn: int
 ) -> PiracyStatus:
     """For `/corsairs status`: piracy VP, zones used this turn, stolen cards still locked."""
     zones = [m for m in state.piracy_markers if m.turn == turn]
     lines = [piracy_msg("status.vp", vp=state.piracy_vp, cap=settings.piracy_vp_cap)]
-    if zones:
-        lines += [
-            piracy_msg(
-                "status.zone_used",
-                zone=sea_zone_label(m.sea_zone),
-                piracies=counted("piracies", len(m.piracy_ids)),
-            )
-            for m in zones
-        ]
-    else:
-        lines.append(piracy_msg("status.no_zones_used"))
-    if state.card_locks:
-        lines += [
-            piracy_msg(
-                "status.card_locked",
-                power=power_label(lock.from_power),
-                piracy=lock.piracy_id,
-                lock=piracy_msg(f"lock.{lock.lock}"),
-            )
-            for lock in state.card_locks
-        ]
-    else:
-        lines.append(piracy_msg("status.no_card_locks"))
+    lines += zones_used_lines(zones) + card_lock_lines(state.card_locks)
     pending = state.in_progress
     if pending is not None:
         lines.append(_waiting_line(pending))

@@ -6,7 +6,7 @@ state as one document with `schema_version` 1. The engine is in `bot.rules.ottom
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -39,6 +39,14 @@ MAX_HAND = 30
 MAX_UNITS = 50
 
 
+# The bounds of the numeric settings.
+Face = Annotated[int, Field(ge=1, le=6)]  # a d6 face
+PerTurn = Annotated[int, Field(ge=1, le=10)]
+DicePerSquadron = Annotated[int, Field(ge=0, le=2)]
+PiracyVp = Annotated[int, Field(ge=0, le=MAX_PIRACY_VP)]
+CpCost = Annotated[int, Field(ge=0, le=10)]
+
+
 def _default_forced_order() -> list[Reward]:
     """OP-I10: VP first, then a squadron, then a card (our choice)."""
     return ["vp", "squadron", "card"]
@@ -47,66 +55,48 @@ def _default_forced_order() -> list[Reward]:
 class OttomanPiracySettings(BaseModel):
     """Per-campaign settings, one per interpretation (rules/ottoman-piracy.md, section 4)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
 
-    hit_min_face: int = Field(default=5, ge=1, le=6, description="OP-I1: lowest d6 face that hits")
-    require_corsairs: bool = Field(
-        default=True, description="OP-I2: refuse piracy without corsairs"
-    )
-    piracy_per_zone_per_turn: int = Field(
-        default=1, ge=1, le=10, description="OP-I3: piracies allowed per sea zone per turn"
-    )
-    other_powers_in_zone_dice: int = Field(
-        default=0,
-        ge=0,
-        le=2,
-        description="OP-I4: dice per squadron of a third power at war in the piracy zone itself",
-    )
-    fortified_spaces_count: bool = Field(
-        default=False, description="OP-I5: keys and fortified cities give dice like fortresses"
-    )
-    hospitallers_count: bool = Field(
-        default=True,
-        description="OP-I6: Hospitaller fortresses give dice whatever the target's war status",
-    )
-    anti_piracy_hits_hit_squadrons: bool = Field(
-        default=False, description="OP-I7: anti-piracy hits beyond the corsairs sink squadrons"
-    )
-    corsair_count_timing: Literal["after_anti_piracy", "before_anti_piracy"] = Field(
-        default="after_anti_piracy", description="OP-I8: when corsairs are counted for step 4"
-    )
-    leader_rating_mode: Literal["sum", "max"] = Field(
-        default="sum", description="OP-I9: two leaders add both ratings, or only the highest"
-    )
+    hit_min_face: Face = 5
+    """OP-I1: lowest d6 face that hits"""
+    require_corsairs: bool = True
+    """OP-I2: refuse piracy without corsairs"""
+    piracy_per_zone_per_turn: PerTurn = 1
+    """OP-I3: piracies allowed per sea zone per turn"""
+    other_powers_in_zone_dice: DicePerSquadron = 0
+    """OP-I4: dice per squadron of a third power at war in the piracy zone itself"""
+    fortified_spaces_count: bool = False
+    """OP-I5: keys and fortified cities give dice like fortresses"""
+    hospitallers_count: bool = True
+    """OP-I6: Hospitaller fortresses give dice whatever the target's war status"""
+    anti_piracy_hits_hit_squadrons: bool = False
+    """OP-I7: anti-piracy hits beyond the corsairs sink squadrons"""
+    corsair_count_timing: Literal["after_anti_piracy", "before_anti_piracy"] = "after_anti_piracy"
+    """OP-I8: when corsairs are counted for step 4"""
+    leader_rating_mode: Literal["sum", "max"] = "sum"
+    """OP-I9: two leaders add both ratings, or only the highest"""
     piracy_ratings: dict[str, int] = Field(
         default_factory=lambda: {"barbarossa": 1, "dragut": 2},
         description="OP-I9: piracy rating of each naval leader",
     )
-    reward_chooser: Literal["target", "ottoman"] = Field(
-        default="target", description="OP-I10: who picks the reward for each hit"
-    )
+    reward_chooser: Literal["target", "ottoman"] = "target"
+    """OP-I10: who picks the reward for each hit"""
     forced_reward_order: list[Reward] = Field(
         default_factory=_default_forced_order,
         description="OP-I10: order the GM's forced default tries the rewards in",
     )
-    squadron_reward_owner: Literal["target_only", "target_or_allies"] = Field(
-        default="target_only", description="OP-I11: whose squadrons may be given up"
-    )
-    random_card_method: Literal["bot_index_roll", "physical_draw"] = Field(
-        default="bot_index_roll", description="OP-I12: the bot rolls 1dH, or the Ottoman draws"
-    )
-    stolen_card_lock: CardLockKind = Field(
-        default="until_next_impulse", description="OP-I12: when a stolen card becomes playable"
-    )
-    piracy_vp_cap: int = Field(
-        default=10, ge=0, le=MAX_PIRACY_VP, description="OP-I13: most piracy VP the Ottomans hold"
-    )
-    piracy_cp_cost: int = Field(
-        default=2, ge=0, le=10, description="OP-I14: CP a piracy costs (recorded)"
-    )
-    enforce_cp: bool = Field(
-        default=False, description="OP-I14: refuse piracy without the CP registered for it"
-    )
+    squadron_reward_owner: Literal["target_only", "target_or_allies"] = "target_only"
+    """OP-I11: whose squadrons may be given up"""
+    random_card_method: Literal["bot_index_roll", "physical_draw"] = "bot_index_roll"
+    """OP-I12: the bot rolls 1dH, or the Ottoman draws"""
+    stolen_card_lock: CardLockKind = "until_next_impulse"
+    """OP-I12: when a stolen card becomes playable"""
+    piracy_vp_cap: PiracyVp = 10
+    """OP-I13: most piracy VP the Ottomans hold"""
+    piracy_cp_cost: CpCost = 2
+    """OP-I14: CP a piracy costs (recorded)"""
+    enforce_cp: bool = False
+    """OP-I14: refuse piracy without the CP registered for it"""
 
     @field_validator("piracy_ratings")
     @classmethod

@@ -1,0 +1,61 @@
+"""What the end-to-end tests share: seating the Ottoman piracy cast (each player joins with a
+faction and is given a power, the GM records the powers at war with the Ottomans) and
+reading a reply's buttons."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.standin import Table
+
+# (player, faction, power) of the usual cast: the Ottomans, their target, a third power.
+PIRACY_CAST = (
+    ("player1", "Ottomans", "ottoman"),
+    ("player2", "Habsburgs", "hapsburg"),
+    ("player3", "France", "france"),
+)
+
+
+async def seat_piracy(
+    table: Table,
+    cast: tuple[tuple[str, str, str], ...] = PIRACY_CAST,
+    at_war: tuple[str, ...] = ("hapsburg",),
+) -> None:
+    """The cast joins, each is given their power, the GM records who is at war."""
+    lines = [(f"/campaign join faction:{faction}", who) for who, faction, _ in cast]
+    lines += [(f"/corsairs power power:{power} player:@{who}", "gm") for who, _, power in cast]
+    lines += [(f"/corsairs war power:{power} at_war:true", "gm") for power in at_war]
+    await set_up(table, lines)
+
+
+async def set_up(table: Table, lines: Sequence[tuple[str, ...]]) -> None:
+    """Each (command, who types it[, what its answer says]) in turn, each answered publicly:
+    a refusal fails the set-up, not the test after it."""
+    for line, as_, *says in lines:
+        answered = await table.slash(line, as_=as_)
+        assert not answered.ephemeral, (line, answered.text())
+        for text in says:
+            assert text in answered.embed.description, (line, answered.text())
+
+
+def labels(reply: Any) -> list[str]:
+    """The labels of a reply's buttons, in order."""
+    return [b.label for b in reply.buttons]
+
+
+async def assert_only_the_asked_answer(
+    table: Table,
+    question: Any,
+    label: str,
+    intruders: tuple[tuple[str, str], ...],
+    *,
+    not_gm: str,
+) -> None:
+    """Each intruder (player, the refusal in their language) clicking `label` is refused
+    privately, and so is `not_gm` clicking the GM's "Force default (GM)"."""
+    for intruder, refusal in intruders:
+        refused = await table.click(question, label, as_=intruder)
+        assert refused.ephemeral and refusal in refused.text()
+    forced = await table.click(question, "Force default (GM)", as_=not_gm)
+    assert forced.ephemeral and "Only a GM" in forced.text()
