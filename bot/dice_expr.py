@@ -953,7 +953,8 @@ def _capped_note(roll: DiceRoll, locale: object) -> str:
     return "\n" + t("dice.render.explosions_capped", locale, limit=MAX_DICE)
 
 
-def _totals_text(roll: DiceRoll) -> str:
+def totals_text(roll: DiceRoll) -> str:
+    """The roll's totals as its title shows them: "17", or "4, 11, 20" for `3#1d20`."""
     return ", ".join(str(total) for total in roll.totals)
 
 
@@ -976,10 +977,10 @@ def render(roll: DiceRoll, locale: object = None, *, limit: int = RENDER_LIMIT) 
         text = _render(roll, locale, shown)
         if len(text) <= limit:
             return text
-    text = f"{roll.expression.canonical} = {_totals_text(roll)}"
+    text = f"{roll.expression.canonical} = {totals_text(roll)}"
     if len(text) <= limit:
         return text
-    return f"= {_totals_text(roll)}"
+    return f"= {totals_text(roll)}"
 
 
 def _rolled_groups(row: Sequence[RolledTerm]) -> list[RolledGroup]:

@@ -13,12 +13,13 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
 from bot.i18n import Msg, catalog, language_of, msg_from_json, t
 from bot.paths import data_dir
+from bot.storage.audit import UNDO_COMMAND
 
 # The catalog keys the script renders: the verdict texts of /history verify and the page's own.
 SCRIPT_TEXTS = ("history.verify.", "export_page.")
@@ -78,16 +79,33 @@ def _dice_cell(entry: Mapping[str, Any], locale: str) -> str:
     return '<ul class="dice">' + "".join(items) + "</ul>"
 
 
-def _rows(entries: Iterable[Mapping[str, Any]], locale: str, names: Mapping[int, str]) -> str:
+def _undone(entries: Iterable[Mapping[str, Any]]) -> set[str]:
+    """The entries a GM's undo names (struck through, as in `/history list`)."""
+    return {
+        str(seq)
+        for e in entries
+        if e.get("command") == UNDO_COMMAND and isinstance(e.get("outcome"), dict)
+        for seq in e["outcome"].get("undid", ())
+    }
+
+
+def _rows(entries: Sequence[Mapping[str, Any]], locale: str, names: Mapping[int, str]) -> str:
     rows = []
+    undone = _undone(entries)
     for e in entries:
         ruleset = str(e.get("ruleset", ""))
         summary = _summary(e.get("outcome"), locale)
         command = html.escape(str(e.get("command", "")))
         if summary:
             command += f"<br><small>{html.escape(summary)}</small>"
+        struck = ""
+        if str(e.get("seq")) in undone:
+            struck = ' class="undone"'
+            command += (
+                f' <span class="undone-mark">{html.escape(t("history.undone", locale))}</span>'
+            )
         rows.append(
-            f'<tr data-seq="{html.escape(str(e.get("seq")))}" '
+            f'<tr{struck} data-seq="{html.escape(str(e.get("seq")))}" '
             f'data-turn="{html.escape(str(e.get("turn")))}" '
             f'data-player="{html.escape(str(e.get("actor_id")))}" '
             f'data-ruleset="{html.escape(ruleset)}">'

@@ -3,7 +3,8 @@ dice are derived from it, and the entry that closes it reveals it.
 
 The unit of work (bot/campaigns.py) calls in here: `turn_dice` builds the production `Dice`
 of a command, `commit_turn` opens a campaign's first turn, `close_turn` reveals the closing
-turn's secret rolls and seed and opens the next turn's. Nothing here imports discord.
+turn's secret rolls and seed and opens the next turn's, and `reopen_turn` rotates the seeds
+when a GM undoes a turn end. Nothing here imports discord.
 """
 
 from __future__ import annotations
@@ -46,9 +47,9 @@ async def players_roll_secretly(db: Database, campaign_id: int) -> bool:
     return await seeds.player_secrets(db, campaign_id)
 
 
-# Committed seeds read by `turn_dice`, per writer connection (a seed never changes once
-# committed; read at the start of a unit of work, before it writes, so it is committed data).
-# Saves a database round trip per command.
+# Committed seeds read by `turn_dice`, per writer connection (read at the start of a unit of
+# work, before it writes, so it is committed data; only `reopen_turn` replaces a turn's seed,
+# and it forgets the campaign's). Saves a database round trip per command.
 _seeds_read: weakref.WeakKeyDictionary[aiosqlite.Connection, dict[tuple[int, int], seeds.TurnSeed]]
 _seeds_read = weakref.WeakKeyDictionary()
 
@@ -92,6 +93,24 @@ async def close_turn(uow: UnitOfWork) -> dict[str, Any]:
     if seed is not None:
         outcome["seed_reveal"] = {"turn": seed.turn, "seed": seed.seed.hex()}
     return outcome | await commit_turn(uow.conn, campaign.id, campaign.turn + 1)
+
+
+async def reopen_turn(conn: aiosqlite.Connection, campaign_id: int, turn: int) -> dict[str, Any]:
+    """A GM undid turn `turn`'s end, whose entry revealed its seed: the reopened turn must not
+    draw from a seed anyone can read, so it gets a new one, published here (`seed_commitment`;
+    its dice are checked when the turn ends again). The turn that end had opened is never
+    played under its seed: that seed is revealed now (`seed_reveal`), so the dice of commands
+    undone before it can still be checked, and the next end of turn `turn` commits a fresh
+    one. Returns the outcome keys of the compensating entry."""
+    outcome: dict[str, Any] = {}
+    abandoned = await seeds.drop_seed(conn, campaign_id, turn + 1)
+    if abandoned is not None:
+        outcome["seed_reveal"] = {"turn": abandoned.turn, "seed": abandoned.seed.hex()}
+    await seeds.drop_seed(conn, campaign_id, turn)
+    for known in list(_seeds_read.values()):
+        known.pop((campaign_id, turn), None)
+        known.pop((campaign_id, turn + 1), None)
+    return outcome | await commit_turn(conn, campaign_id, turn)
 
 
 async def commit_unseeded(db: Database) -> int:

@@ -7,14 +7,19 @@ A value is a format string, or a dict of CLDR plural categories (`one`, `few`, `
 
 from __future__ import annotations
 
+import copy
 import json
+import math
+import re
 import string
 from collections.abc import Iterable
+from decimal import Decimal as DecimalNumber
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from babel import Locale
+from babel.numbers import NumberPattern, format_decimal, get_decimal_symbol
 
 from bot.paths import data_dir
 
@@ -78,13 +83,69 @@ def plural_category(language: str, count: int | float) -> str:
     return str(_plural_rule(language)(abs(count)))
 
 
+# A float format spec as catalogs write it: `{x}`, `{x:.1f}`, `{x:,.2f}`, `{p:.1%}`, `{x:.3g}`.
+_PLAIN_SPEC = re.compile(r"(?P<group>[,_]?)(?:\.\d+)?(?P<kind>[fF%gGn]?)")
+
+
+@cache
+def _percent_pattern(language: str) -> NumberPattern:
+    pattern: NumberPattern = Locale.parse(language).percent_formats[None]
+    return pattern
+
+
+def local_number(value: float, spec: str, language: str) -> str:
+    """`format(value, spec)` as a reader of `language` writes it: Python chooses the digits
+    (so every language shows the same figure), Babel's CLDR data lays them out — 3.68,
+    12,345.6 and 37.5% in English, 3,68, 12 345,6 and 37,5 % in Russian. A spec with a
+    width or a sign, or a number in exponent form, keeps Python's layout with the language's
+    decimal symbol."""
+    english = format(value, spec)
+    if language == DEFAULT_LANGUAGE or not math.isfinite(value):
+        return english
+    plain = _PLAIN_SPEC.fullmatch(spec)
+    number = english.rstrip("%").replace(",", "").replace("_", "")
+    if plain is None or "e" in number.lower():
+        return english.replace(".", get_decimal_symbol(language))
+    places = len(number.partition(".")[2])
+    grouped = bool(plain["group"])
+    if plain["kind"] == "%":
+        pattern = copy.copy(_percent_pattern(language))
+        pattern.frac_prec = (places, places)
+        percent = DecimalNumber(number) / 100
+        return str(pattern.apply(percent, language, group_separator=grouped))
+    layout = ("#,##0" if grouped else "0") + ("." + "0" * places if places else "")
+    return str(format_decimal(DecimalNumber(number), format=layout, locale=language))
+
+
+class LocalNumber(float):
+    """A float message parameter that formats itself the reader's way (`local_number`), so
+    `{pct:.1f}` in any catalog gives 37,5 in Russian."""
+
+    language: str
+
+    def __new__(cls, value: float, language: str) -> LocalNumber:
+        number = super().__new__(cls, value)
+        number.language = language
+        return number
+
+    def __format__(self, spec: str) -> str:
+        return local_number(float(self), spec, self.language)
+
+    def __str__(self) -> str:
+        return local_number(float(self), "", self.language)
+
+
+def localised(value: Any, language: str) -> Any:
+    """A message parameter ready for `language`'s text: floats write their decimals its way."""
+    if isinstance(value, float) and language != DEFAULT_LANGUAGE:
+        return LocalNumber(value, language)
+    return value
+
+
 def decimal(value: float, locale: object, digits: int) -> str:
     """A number with `digits` decimals as the reader writes it: 3.68 in English, 3,68 in
-    Russian (Babel's CLDR number symbols)."""
-    from babel.numbers import format_decimal
-
-    pattern = "0." + "0" * digits if digits else "0"
-    return str(format_decimal(value, format=pattern, locale=language_of(locale)))
+    Russian (`local_number`)."""
+    return local_number(value, f".{digits}f", language_of(locale))
 
 
 def t(key: str, locale: object = None, /, **params: Any) -> str:
@@ -100,6 +161,7 @@ def t(key: str, locale: object = None, /, **params: Any) -> str:
     if isinstance(value, dict):
         count = params.get("count", 0)
         value = value.get(plural_category(language, count)) or value.get("other", key)
+    params = {k: localised(v, language) for k, v in params.items()}
     try:
         return str(value).format(**params)
     except (KeyError, IndexError, ValueError):
@@ -184,7 +246,11 @@ class MsgList(Msg):
 
     def render(self, locale: object = None) -> str:
         """Each item in `locale`, joined; "—" when empty."""
-        parts = [i.render(locale) if isinstance(i, Msg) else str(i) for i in self.items]
+        language = language_of(locale)
+        parts = [
+            i.render(locale) if isinstance(i, Msg) else str(localised(i, language))
+            for i in self.items
+        ]
         return str(self.params["separator"]).join(parts) or "—"
 
     def to_json(self) -> dict[str, Any]:

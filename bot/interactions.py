@@ -371,6 +371,7 @@ class TurnPosting:
     factions: Sequence[Faction]
     turn: int
     locale: str
+    private_locale: str  # what only the confirming GM sees (the campaign's, automatically)
 
     def user_of(self, faction: str | None) -> int | None:
         """The Discord user who plays `faction`; None when nobody does."""

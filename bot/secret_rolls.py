@@ -95,7 +95,10 @@ async def roll(
         uow,
         "roll",
         options={"dice": dice, "reason": reason},
-        outcome={"summary": f"{expression.canonical} = {result.total}", **result.to_json()},
+        outcome={
+            "summary": f"{expression.canonical} = {dice_expr.totals_text(result)}",
+            **result.to_json(),
+        },
         faction=faction,
     )
     return SecretResult(entry, result, digest)

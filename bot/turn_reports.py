@@ -25,6 +25,7 @@ from bot.interactions import (
     clip,
     followup_of,
     line_embeds,
+    locale_of,
     make_embed,
     message_batches,
 )
@@ -90,9 +91,9 @@ async def end_turn(
     written: list[OutboxMessage] = []
 
     async def announce(uow: UnitOfWork, report: TurnEndReport) -> None:
-        posting = TurnPosting(
-            uow.campaign, await uow.writes.factions(campaign.id), report.turn, locale
-        )
+        private = locale_of(interaction) if interaction is not None else locale
+        factions = await uow.writes.factions(campaign.id)
+        posting = TurnPosting(uow.campaign, factions, report.turn, locale, private)
         affected = sorted({f for s in report.summaries for f in s.affected})
         messages = [
             *first,

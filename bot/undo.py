@@ -8,18 +8,30 @@ and why, whose outcome lists the undone entries, so `verify` stays OK and checks
 Undo goes newest-first, one command at a time; an undo is never undone (redo is a new
 command). The undone entries keep their dice: nothing is re-rolled. Nothing here imports
 discord.
+
+A turn end is undone like any command (its journal holds every ruleset's state before it,
+the archive records it wrote, the choices it opened and closed, the turn it closed), plus
+one thing no other command needs: its closing entry revealed the turn's dice seed, so the
+reopened turn gets a new seed whose commitment the compensating entry publishes, and the
+seed of the turn that end had opened is revealed there (bot/fair_turns.py `reopen_turn`).
+Secret rolls the turn end revealed stay revealed (their hidden part is public in the log),
+and the reports it posted stay posted; the archive records it wrote are removed, like any
+undone command's (the re-run turn end writes records under the same keys), while their
+digests stay listed in the undone entries.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
+from bot import fair_turns
 from bot.campaigns import CORE, Actor, CampaignService, summary_json
 from bot.errors import Conflict, NotAllowed, NotFound
 from bot.i18n import Msg
 from bot.storage.audit import UNDO_COMMAND, AuditEntry
-from bot.storage.undo import UndoWrites
+from bot.storage.schedule import ScheduleWrites
+from bot.storage.undo import UndoUnit, UndoWrites
 from bot.text import clean_text
 
 UNDO_CHOICE = "history_undo"
@@ -33,6 +45,13 @@ class UndoTarget:
     first_seq: int
     last_seq: int
     entries: list[AuditEntry]
+    turn_end: int | None = None  # the turn whose end this is (it reopens), or None
+    questions: int = 0  # the choices the command opened (they close as undone)
+
+    @property
+    def dice(self) -> int:
+        """How many dice the command rolled (they stay in its entries, struck through)."""
+        return sum(len(r.faces) for e in self.entries for r in e.rolls)
 
 
 @dataclass(frozen=True)
@@ -42,6 +61,14 @@ class UndoDone:
     entry: AuditEntry
     undid: list[int]
     closed_choices: list[int]
+    turn_end: int | None = None  # the reopened turn, when a turn end was undone
+    deadline_cleared: bool = False  # the reopened turn's deadline had passed: it has none now
+
+    @property
+    def commitment(self) -> str | None:
+        """The reopened turn's new seed commitment (published in the compensating entry)."""
+        committed = self.entry.outcome.get("seed_commitment")
+        return None if committed is None else str(committed["sha256"])
 
 
 def clean_reason(reason: str) -> str:
@@ -85,8 +112,8 @@ class UndoService:
             for seq in range(unit.first_seq, unit.last_seq + 1)
             if (e := await self.service.log.entry(campaign_id, seq)) is not None
         ]
-        refuse_revealed_turn_end(entries)
-        return UndoTarget(unit.first_seq, unit.last_seq, entries)
+        questions = sum(1 for op in unit.ops if op["op"] == "choice_opened")
+        return UndoTarget(unit.first_seq, unit.last_seq, entries, closed_turn(unit), questions)
 
     async def undo(
         self,
@@ -118,40 +145,61 @@ class UndoService:
                 raise Conflict("error.undo.not_undoable", seq=entry.seq, command=entry.command)
             if unit.last_seq != expected_seq:
                 raise Conflict("error.undo.moved", seq=expected_seq)
-            refuse_revealed_turn_end(
-                [
-                    e
-                    for seq in range(unit.first_seq, unit.last_seq + 1)
-                    if (e := await self.service.log.entry(campaign_id, seq)) is not None
-                ]
-            )
             closed = await undo.restore(unit, actor.user_id)
             campaign = await uow.writes.campaign(campaign_id)
             assert campaign is not None
             undid = list(range(unit.first_seq, unit.last_seq + 1))
-            summary = Msg(
-                "undo.summary",
-                seq=unit.first_seq if len(undid) == 1 else f"{unit.first_seq}–{unit.last_seq}",
-                command=entry.command,
-                reason=reason,
-            )
+            span = unit.first_seq if len(undid) == 1 else f"{unit.first_seq}–{unit.last_seq}"
+            turn = closed_turn(unit)
+            reopened: dict[str, Any] = {}  # outcome keys of a reopened turn
+            cleared = False
+            if turn is None:
+                summary = Msg("undo.summary", seq=span, command=entry.command, reason=reason)
+            else:  # the turn reopens: its revealed seed is never used again
+                reopened = await fair_turns.reopen_turn(uow.conn, campaign_id, turn)
+                cleared = await clear_passed_deadline(ScheduleWrites(uow.conn), campaign_id)
+                if cleared:
+                    reopened["deadline_cleared"] = True
+                summary = Msg(
+                    "undo.summary_turn_end",
+                    seq=span,
+                    turn=turn,
+                    reason=reason,
+                    commitment=reopened["seed_commitment"]["sha256"],
+                )
             compensating = await uow.append(
                 UNDO_COMMAND,
                 options={"seq": expected_seq, "reason": reason},
-                outcome={"undid": undid, "reason": reason, "summary": summary_json([summary])},
+                outcome={
+                    "undid": undid,
+                    "reason": reason,
+                    "summary": summary_json([summary]),
+                    **reopened,
+                },
                 turn=campaign.turn,
             )
             await undo.mark(unit, compensating.seq, closed)
-        return UndoDone(compensating, undid, closed)
+        return UndoDone(compensating, undid, closed, turn, cleared)
 
 
-__all__ = ["UNDO_CHOICE", "UndoDone", "UndoService", "UndoTarget", "clean_reason"]
+async def clear_passed_deadline(writes: ScheduleWrites, campaign_id: int) -> bool:
+    """A reopened turn whose deadline was reached (its reminders and deadline claimed: the
+    GMs pinged, or the turn ended by it) gets no deadline: left, the scheduler's retry would
+    end the turn again at once. A deadline still ahead is kept. Returns whether it cleared."""
+    schedule = await writes.schedule(campaign_id)
+    reached = schedule.deadline_at is not None and (
+        schedule.reminded_until is not None and schedule.reminded_until >= schedule.deadline_at
+    )
+    if reached:
+        await writes.save(
+            replace(schedule, turn=None, deadline_at=None, reminded_until=None, due_at=None)
+        )
+    return reached
 
 
-def refuse_revealed_turn_end(entries: Sequence[AuditEntry]) -> None:
-    """A turn end reveals the closing turn's dice seed (provably fair dice): reopening that
-    turn would let anyone predict its dice, so a turn end is never undone (a GM corrects its
-    effects with the rulesets' own commands instead)."""
-    for entry in entries:
-        if entry.command == "turn end" and "seed_reveal" in entry.outcome:
-            raise Conflict("error.undo.turn_end", seq=entry.seq, turn=entry.turn)
+def closed_turn(unit: UndoUnit) -> int | None:
+    """The turn a unit of work ended (a turn end's journal records it), or None."""
+    return next((int(op["turn"]) for op in unit.ops if op["op"] == "turn_closed"), None)
+
+
+__all__ = ["UNDO_CHOICE", "UndoDone", "UndoService", "UndoTarget", "clean_reason", "closed_turn"]

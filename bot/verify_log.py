@@ -1,6 +1,12 @@
 """Checking a campaign's log from its entries alone: the chain, the commitments, every revealed
 die, secret rolls against their commitments, the heads posted in the channel and the state.
 
+A turn may have more than one seed: a GM's undo of a turn end reopens the turn with a new
+seed (the old one was revealed), so each die is checked against the seed whose commitment
+was in force for its turn at its entry (the newest `seed_commitment` of that turn before
+it). Seeds are therefore known by their commitment, not by their turn. The archive records
+of entries an undo names (`undid`) were removed with them and are not looked for.
+
 Shared by `/history verify` (entries read from the database) and `python -m bot verify
 EXPORT.json` (entries read from an export), so both name the same first failure. An entry is
 given as its hashed form plus `hash` and `prev_hash` (what `/history export` writes).
@@ -14,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.fair_dice import KeyedHmac, derive_faces
-from bot.storage.audit import GENESIS, canonical, chained_hash, parse_faces
+from bot.storage.audit import GENESIS, UNDO_COMMAND, canonical, chained_hash, parse_faces
 from bot.storage.state_digest import differing_part
 
 CHAIN_ONLY = ("hash", "prev_hash")
@@ -58,20 +64,22 @@ class Verdict:
         return self.problem is None
 
 
-def _seed_commitments(entries: Iterable[Mapping[str, Any]]) -> dict[int, str]:
+def _seed_commitments(entries: Iterable[Mapping[str, Any]]) -> dict[str, int]:
+    """Every commitment the log publishes, with its turn."""
     return {
-        int(e["outcome"]["seed_commitment"]["turn"]): str(e["outcome"]["seed_commitment"]["sha256"])
+        str(e["outcome"]["seed_commitment"]["sha256"]): int(e["outcome"]["seed_commitment"]["turn"])
         for e in entries
         if isinstance(e.get("outcome"), dict) and "seed_commitment" in e["outcome"]
     }
 
 
-def trusted_seeds(entries: Iterable[Mapping[str, Any]]) -> dict[int, bytes]:
-    """The revealed seeds that match their turn's commitment (from a pre-scan of the log), so
-    dice are checked at their own entry; a seed that does not match is named at its reveal."""
+def trusted_seeds(entries: Iterable[Mapping[str, Any]]) -> dict[str, bytes]:
+    """The revealed seeds that match a commitment published for their turn (from a pre-scan
+    of the log), by commitment, so dice are checked at their own entry; a seed that does not
+    match is named at its reveal."""
     entries = list(entries)
     commitments = _seed_commitments(entries)
-    found: dict[int, bytes] = {}
+    found: dict[str, bytes] = {}
     for e in entries:
         reveal = (
             e.get("outcome", {}).get("seed_reveal") if isinstance(e.get("outcome"), dict) else None
@@ -82,9 +90,9 @@ def trusted_seeds(entries: Iterable[Mapping[str, Any]]) -> dict[int, bytes]:
             seed = bytes.fromhex(str(reveal["seed"]))
         except ValueError:
             continue
-        turn = int(reveal["turn"])
-        if commitments.get(turn) == hashlib.sha256(seed).hexdigest():
-            found[turn] = seed
+        digest = hashlib.sha256(seed).hexdigest()
+        if commitments.get(digest) == int(reveal["turn"]):
+            found[digest] = seed
     return found
 
 
@@ -93,12 +101,12 @@ class LogChecker:
 
     def __init__(
         self,
-        seeds: Mapping[int, bytes],
+        seeds: Mapping[str, bytes],
         seqs: set[int] | None = None,
         start: tuple[int, str] | None = None,
     ) -> None:
-        self.seeds = dict(seeds)
-        self._keys = {turn: KeyedHmac(seed) for turn, seed in self.seeds.items()}
+        self.seeds = dict(seeds)  # commitment → revealed seed
+        self._keys: dict[str, KeyedHmac] = {}
         self.seqs = seqs  # every entry number present (an export), to tell moved from removed
         # An incremental export: its first entry number and the hash before it. What lies
         # before (posted heads, commitments, secret rolls made earlier) is the earlier copy's.
@@ -108,8 +116,11 @@ class LogChecker:
         self.count = 0
         self.problem: Problem | None = None
         self.hashes: dict[int, str] = {}
-        self.commitments: dict[int, tuple[str, int]] = {}  # turn → (sha256, entry)
-        self.secrets: dict[int, tuple[str, int, int, int]] = {}  # entry → commitment, turn, ...
+        self.commitments: dict[int, tuple[str, int]] = {}  # turn → (sha256, entry) in force
+        self.published: dict[str, int] = {}  # every commitment seen → its turn
+        self.undone: set[int] = set()  # entries a compensating entry names
+        # entry → (commitment, turn, interaction, campaign, seed commitment in force)
+        self.secrets: dict[int, tuple[str, int, int, int, str | None]] = {}
         self.revealed: set[int] = set()
         self.derived_dice = 0
         self.unprovable = 0
@@ -143,7 +154,9 @@ class LogChecker:
         problem = None
         if e.get("rolls"):
             if dice.get("source") == "derived":
-                problem = self._derive(e["rolls"], campaign, turn, seq, int(dice["interaction"]))
+                problem = self._derive(
+                    e["rolls"], self._in_force(turn), campaign, turn, seq, int(dice["interaction"])
+                )
             else:
                 self.unprovable += 1
         if problem is None and "secret_commitment" in outcome:
@@ -152,6 +165,7 @@ class LogChecker:
                 turn,
                 int(dice.get("interaction", 0)),
                 campaign,
+                self._in_force(turn),
             )
         if problem is None and "secret_reveal" in outcome:
             problem = self._secret_reveal(seq, outcome["secret_reveal"])
@@ -160,12 +174,15 @@ class LogChecker:
         if problem is None and "seed_commitment" in outcome:
             committed = outcome["seed_commitment"]
             self.commitments[int(committed["turn"])] = (str(committed["sha256"]), seq)
+            self.published[str(committed["sha256"])] = int(committed["turn"])
         if problem is not None:
             return problem
         form = {k: v for k, v in e.items() if k not in CHAIN_ONLY}
         digest = chained_hash(self.prev, canonical(form))
         if digest != e["hash"]:
             return Problem("edited", seq, {"count": self.count})
+        if e.get("command") == UNDO_COMMAND:
+            self.undone.update(int(s) for s in outcome.get("undid", ()))
         for key, record_seq, record_digest in outcome.get("archive", ()):
             self.archive[(str(e["ruleset"]), str(key), int(record_seq))] = (str(record_digest), seq)
         if e.get("state") is not None:
@@ -176,18 +193,26 @@ class LogChecker:
         self.count += 1
         return None
 
+    def _in_force(self, turn: int) -> str | None:
+        """The commitment of the seed that draws turn `turn`'s dice now."""
+        committed = self.commitments.get(turn)
+        return None if committed is None else committed[0]
+
     def _derive(
         self,
         rolls: Iterable[Any],
+        commitment: str | None,
         campaign: int,
         turn: int,
         seq: int,
         interaction: int,
         revealed_in: int | None = None,
     ) -> Problem | None:
-        seed = self._keys.get(turn)
+        if commitment is None or commitment not in self.seeds:
+            return None  # the seed is not revealed (or its reveal fails and is named there)
+        seed = self._keys.get(commitment)
         if seed is None:
-            return None  # the turn is open (or its reveal fails and is named there)
+            seed = self._keys[commitment] = KeyedHmac(self.seeds[commitment])
         for index, row in enumerate(rolls):
             sides = int(row[3])
             faces = parse_faces(str(row[4]))
@@ -231,8 +256,10 @@ class LogChecker:
         if not isinstance(payload, dict) or digest != known[0]:
             return Problem("secret", seq, {"entry": target})
         self.revealed.add(target)
-        _, turn, interaction, campaign = known
-        return self._derive(payload.get("rolls", ()), campaign, turn, target, interaction, seq)
+        _, turn, interaction, campaign, in_force = known
+        return self._derive(
+            payload.get("rolls", ()), in_force, campaign, turn, target, interaction, seq
+        )
 
     def _seed_reveal(self, seq: int, reveal: Mapping[str, Any]) -> Problem | None:
         turn = int(reveal["turn"])
@@ -249,6 +276,10 @@ class LogChecker:
             )
         return None
 
+    def listed_archive(self) -> bool:
+        """Whether any entry still standing lists archive records (they are to be read)."""
+        return any(seq not in self.undone for _, seq in self.archive.values())
+
     def finish(
         self,
         *,
@@ -260,8 +291,8 @@ class LogChecker:
         """The remaining checks once every entry is in: the stored head, the posted heads and
         commitments, the stored state against the newest digest, the archive records."""
         problem = self.problem or self._finish(head, anchors, state, archive)
-        revealed = {t for t in self.seeds if t in self.commitments}
-        open_turns = sorted(t for t in self.commitments if t not in self.seeds)
+        revealed = {turn for sha, turn in self.published.items() if sha in self.seeds}
+        open_turns = sorted(t for t, (sha, _) in self.commitments.items() if sha not in self.seeds)
         open_turn = open_turns[-1] if open_turns else None
         return Verdict(
             problem=problem,
@@ -293,7 +324,8 @@ class LogChecker:
             committed = self.commitments.get(turn)
             if committed is None and self.first > 1:
                 continue  # committed before this incremental export starts
-            if committed is None or committed[0] != posted:
+            # an undone turn end's turn is committed again: any commitment of the turn holds
+            if committed is None or self.published.get(posted) != turn:
                 return Problem(
                     "posted_commitment", committed[1] if committed else None, {"turn": turn}
                 )
@@ -304,6 +336,8 @@ class LogChecker:
                 return Problem("state", seq, {"part": part})
         if archive is not None:
             for record, (digest, seq) in sorted(self.archive.items(), key=lambda kv: kv[1][1]):
+                if seq in self.undone:
+                    continue  # removed with its undone command
                 body_digest = archive.get(record)
                 if body_digest is None:
                     return Problem("archive_removed", seq, {"count": self.count})

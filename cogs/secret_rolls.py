@@ -1,4 +1,9 @@
-"""Secret rolls on Discord: `/roll … secret:true` (called by the /roll cog) and `/reveal`."""
+"""Secret rolls on Discord: `/roll … secret:true` (called by the /roll cog) and `/reveal`.
+
+What the channel sees (that a roll was made, its reveal) is written in the campaign's
+language and kept in the outbox with the entry, like a public `/roll`; the faces shown to the
+roller alone are in the roller's own language (issue 18). A reason is player text: escaped.
+"""
 
 from __future__ import annotations
 
@@ -8,11 +13,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import dice_expr, fair_turns, secret_rolls
+from bot import announcements, dice_expr, fair_turns, secret_rolls
+from bot.announcements import Announcement
 from bot.app import PrivateerBot
 from bot.errors import NotAllowed
-from bot.interactions import Context, campaign_context, clip, make_embed, reply
+from bot.interactions import Context, campaign_context, make_embed
 from bot.storage.audit import canonical
+from bot.text import shown
 from cogs.history import render_outcome
 
 
@@ -38,18 +45,19 @@ async def roll_in_secret(
             reason=reason,
             faction=factions[0] if factions else None,
         )
-    seq = result.entry.seq
-    who = interaction.user.display_name
-    await reply(
-        interaction,
-        embed=make_embed(
-            ctx.t("roll.secret.title"),
-            ctx.t("roll.secret.body", who=who, seq=seq, commitment=result.commitment),
-        ),
-    )
-    title = ctx.t("roll.title", total=result.roll.total)
+        seq = result.entry.seq
+        who = shown(interaction.user.display_name)
+        public = make_embed(
+            ctx.pt("roll.secret.title"),
+            ctx.pt("roll.secret.body", who=who, seq=seq, commitment=result.commitment),
+        )
+        rows = await announcements.write(
+            uow, interaction, [Announcement(embeds=[public])], locale=ctx.public_locale
+        )
+    await announcements.deliver(interaction, ctx.service.db, rows)
+    total = dice_expr.totals_text(result.roll)
     private = make_embed(
-        f"🎲 {clip(reason, 200)}: {result.roll.total}" if reason else title,
+        f"🎲 {shown(reason)}: {total}" if reason else ctx.t("roll.title", total=total),
         ctx.t("roll.secret.result", seq=seq) + "\n" + result.roll.render(ctx.locale),
     )
     await interaction.followup.send(embed=private, ephemeral=True)
@@ -71,26 +79,32 @@ class SecretRollCog(commands.Cog):
         ctx = await campaign_context(interaction)
         async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
             revealed, payload = await secret_rolls.reveal_entry(uow, entry, gm=ctx.is_gm)
-        roll = secret_rolls.replay(payload)
-        reason = payload["options"].get("reason")
-        footer = ctx.t(
-            "roll.reveal.footer",
-            reveal=revealed.seq,
-            commitment=secret_rolls.payload_commitment(canonical(payload)),
-        )
-        if roll is None:  # a ruleset's hidden information, not a /roll
-            embed = make_embed(
-                ctx.t("roll.reveal.other", seq=entry),
-                render_outcome(payload["outcome"], ctx.locale) or None,
-                footer=footer,
+            embed = reveal_embed(ctx, entry, revealed.seq, payload)
+            rows = await announcements.write(
+                uow, interaction, [Announcement(embeds=[embed])], locale=ctx.public_locale
             )
-        else:
-            embed = make_embed(
-                ctx.t("roll.reveal.title", seq=entry, total=roll.total),
-                (f"{clip(reason, 200)}: " if reason else "") + roll.render(ctx.locale),
-                footer=footer,
-            )
-        await reply(interaction, embed=embed)
+        await announcements.deliver(interaction, ctx.service.db, rows)
+
+
+def reveal_embed(ctx: Context, seq: int, reveal: int, payload: dict[str, Any]) -> discord.Embed:
+    """The revealed roll (or a ruleset's hidden entry) for everyone, in the campaign's
+    language: its total, reason and faces, and the commitment it matches."""
+    language = ctx.public_locale
+    footer = ctx.pt(
+        "roll.reveal.footer",
+        reveal=reveal,
+        commitment=secret_rolls.payload_commitment(canonical(payload)),
+    )
+    roll = secret_rolls.replay(payload)
+    if roll is None:  # a ruleset's hidden information, not a /roll
+        summary = render_outcome(payload["outcome"], language)
+        return make_embed(ctx.pt("roll.reveal.other", seq=seq), summary or None, footer=footer)
+    reason = payload["options"].get("reason")
+    return make_embed(
+        ctx.pt("roll.reveal.title", seq=seq, total=dice_expr.totals_text(roll)),
+        (f"{shown(reason)}: " if reason else "") + roll.render(language),
+        footer=footer,
+    )
 
 
 async def setup(bot: PrivateerBot) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.anchors import commitment_anchor, head_anchor
 from bot.app import PrivateerBot
 from bot.campaigns import Choice
 from bot.interactions import (
@@ -43,10 +44,22 @@ async def history_undo(
         ctx.campaign.id, ctx.actor, reason
     )
     lines = [entry_line(e, ctx.locale) for e in target.entries]
-    embed = make_embed(
-        ctx.t("undo.question.title", seq=target.last_seq),
-        clip(ctx.t("undo.question.body", reason=reason) + "\n\n" + "\n".join(lines), 4096),
-    )
+    if target.turn_end is None:
+        title = ctx.t("undo.question.title", seq=target.last_seq)
+        body = ctx.t("undo.question.body", reason=reason)
+    else:  # what the turn end did, then each entry (a ruleset's end: its battles, …)
+        turn = target.turn_end
+        title = ctx.t(
+            "undo.question.turn_end_title", turn=turn, first=target.first_seq, last=target.last_seq
+        )
+        done = [
+            ctx.t("undo.turn_end.entries", count=len(target.entries)),
+            ctx.t("undo.turn_end.dice", count=target.dice),
+        ]
+        if target.questions:
+            done.append(ctx.t("undo.turn_end.questions", count=target.questions))
+        body = ctx.t("undo.question.turn_end", turn=turn, done=", ".join(done), reason=reason)
+    embed = make_embed(title, clip(body + "\n\n" + "\n".join(lines), 4096))
     view = choice_view(
         [
             choice_button(
@@ -80,19 +93,28 @@ async def answer_undo(
     )
     first, last = done.undid[0], done.undid[-1]
     span = f"#{first}" if first == last else f"#{first}–#{last}"
-    await update_message(
-        interaction,
-        embed=make_embed(
-            ctx.t("undo.done.title", entries=span),
-            ctx.t(
-                "undo.done.body",
-                who=f"<@{ctx.actor.user_id}>",
-                reason=choice.payload["reason"],
-                seq=done.entry.seq,
-            ),
-        ),
-        view=disabled_copy(interaction.message),
+    body = ctx.t(
+        "undo.done.body",
+        who=f"<@{ctx.actor.user_id}>",
+        reason=choice.payload["reason"],
+        seq=done.entry.seq,
     )
+    embed = make_embed(ctx.t("undo.done.title", entries=span), body)
+    if done.turn_end is not None and done.commitment is not None:
+        # The reopened turn's new commitment, published here and anchored in the footer
+        # (read back by /history verify), with the chain head the undo leaves.
+        embed.description = (
+            body
+            + "\n"
+            + ctx.t("undo.done.turn_end", turn=done.turn_end, commitment=done.commitment)
+        )
+        if done.deadline_cleared:
+            embed.description += "\n" + ctx.t("undo.done.deadline_cleared", turn=done.turn_end)
+        embed.set_footer(
+            text=f"{head_anchor(done.entry.seq, done.entry.hash)} · "
+            f"{commitment_anchor(done.turn_end, done.commitment)}"
+        )
+    await update_message(interaction, embed=embed, view=disabled_copy(interaction.message))
 
 
 async def setup(bot: PrivateerBot) -> None:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from bot.i18n import LANGUAGES, Msg, catalog, decimal, t, unfilled
+from bot.i18n import LANGUAGES, Msg, MsgList, catalog, decimal, local_number, t, unfilled
 
 
 def plural_messages(language: str) -> list[tuple[str, dict[str, str]]]:
@@ -60,3 +62,56 @@ def test_decimals_are_written_the_readers_way():
     assert decimal(3.6789, "en", 2) == "3.68"
     assert decimal(3.6789, "ru", 2) == "3,68"
     assert decimal(0.5, "ru", 3) == "0,500"
+
+
+@pytest.fixture
+def number_catalog(tmp_path):
+    """A ruleset's own catalog with decimals in it, as any ruleset may write them."""
+    from bot import i18n
+
+    texts = {
+        "en": {"numbers.test.chance": "Chance {p:.1%}, mean {mean:.2f}, about {x}"},
+        "ru": {"numbers.test.chance": "Шанс {p:.1%}, в среднем {mean:.2f}, около {x}"},
+    }
+    for language, entries in texts.items():
+        (tmp_path / language).mkdir()
+        (tmp_path / language / "numbers.json").write_text(json.dumps(entries), encoding="utf-8")
+    i18n.add_catalog_dir(tmp_path)
+    yield
+    i18n.remove_catalog_dir(tmp_path)
+
+
+def test_any_catalogs_decimals_follow_the_readers_language(number_catalog):
+    """Issue 18 ("3,68"): `t()` writes every float with the language's decimal symbol, and a
+    percentage in its typography, whatever catalog the text comes from."""
+    params = {"p": 0.4375, "mean": 3.6789, "x": 2.5}
+    assert t("numbers.test.chance", "en", **params) == "Chance 43.8%, mean 3.68, about 2.5"
+    assert t("numbers.test.chance", "ru", **params) == "Шанс 43,8\xa0%, в среднем 3,68, около 2,5"
+
+
+def test_both_languages_show_the_same_digits():
+    """Python rounds, Babel lays out: 2.675 is 2.67 in both (the float is 2.67499…)."""
+    assert local_number(2.675, ".2f", "en") == "2.67"
+    assert local_number(2.675, ".2f", "ru") == "2,67"
+    assert local_number(12345.678, ",.1f", "ru") == "12\xa0345,7"
+    assert local_number(12345.678, ",.1f", "en") == "12,345.7"
+    assert local_number(2.0, "", "ru") == "2,0"
+    assert local_number(3.5, ">6.2f", "ru") == "  3,50"
+    assert local_number(float("nan"), ".1f", "ru") == "nan"
+
+
+def test_a_russian_odds_line_shows_a_decimal_comma():
+    """FC-I17's odds in Russian: "37,5 %", "± 0,02", "2,0 раунда"."""
+    assert t("fleet_combat.odds.win", "ru", faction="Красные", pct=37.5) == (
+        "Красные — победа: 37,5 %"
+    )
+    assert t("fleet_combat.odds.win_margin", "ru", faction="Красные", pct=37.5, margin=0.0189) == (
+        "Красные — победа: 37,5 % ± 0,02"
+    )
+    assert t("fleet_combat.odds.rounds", "ru", rounds=2.04) == "Средняя длина боя: 2,0 раунда"
+    assert t("fleet_combat.odds.win", "en", faction="Red", pct=37.5) == "Red wins: 37.5%"
+
+
+def test_a_list_of_numbers_is_written_the_readers_way():
+    assert MsgList([1.5, 2, "x"]).render("ru") == "1,5, 2, x"
+    assert MsgList([1.5, 2, "x"]).render("en") == "1.5, 2, x"

@@ -1,8 +1,10 @@
 """Turn seeds and secret rolls as stored: the only SQL of provably fair dice.
 
 A turn's seed stays in `turn_seeds` (private while the turn is open; the audit log publishes
-its commitment at once and the seed itself when the turn ends). A secret roll's hidden part
-stays in `secret_rolls` until it is revealed.
+its commitment at once and the seed itself when the turn ends). A GM's undo of a turn end
+replaces the reopened turn's seed and drops the seed of the turn that end had opened (the
+log keeps both revealed), so the table holds the seed in force of each turn. A secret roll's
+hidden part stays in `secret_rolls` until it is revealed.
 """
 
 from __future__ import annotations
@@ -65,6 +67,15 @@ async def open_seed(conn: aiosqlite.Connection, campaign_id: int, turn: int) -> 
         (campaign_id, turn, seed.hex(), digest, utc_now()),
     )
     return TurnSeed(campaign_id, turn, seed, digest)
+
+
+async def drop_seed(conn: aiosqlite.Connection, campaign_id: int, turn: int) -> TurnSeed | None:
+    """Remove a turn's seed (its reveal is in the log); returns what was stored."""
+    seed = await seed_in(conn, campaign_id, turn)
+    await conn.execute(
+        "DELETE FROM turn_seeds WHERE campaign_id = ? AND turn = ?", (campaign_id, turn)
+    )
+    return seed
 
 
 async def seed_in(conn: aiosqlite.Connection, campaign_id: int, turn: int) -> TurnSeed | None:

@@ -20,10 +20,21 @@ from bot.storage.audit import UNDO_COMMAND, AuditEntry, entry_from_row
 from bot.storage.database import Database, utc_now
 
 Op = dict[str, Any]
-# How many of a campaign's newest commands keep their journal (older ones cannot be undone):
-# a journal holds whole ruleset states, so keeping every one would grow the file by a state
-# per command.
-UNDO_DEPTH = 20
+# How far back a GM can undo: a campaign keeps the journals of its newest commands while they
+# take at most UNDO_BUDGET bytes together (always the newest one, however large); older ones
+# cannot be undone. Past the budget (or UNDO_MAX), the oldest go until three quarters of both
+# are left, so the trimming query (2 ms over 1,000 journals) runs once in many commands, and
+# each command only sums the sizes (0.08 ms). A journal holds whole ruleset states (a turn
+# end: every ruleset's), from a few bytes (a roll) to megabytes (an order among a thousand
+# fleet battles, 1.6 MB of state), so the bound is in bytes: a small campaign undoes far back,
+# a huge one some twenty commands.
+UNDO_BUDGET = 32 * 1024 * 1024
+# At most this many journals, whatever their size: it bounds what keeping the budget reads
+# per command (one small row per journal kept); nobody confirms a thousand undos one by one.
+UNDO_MAX = 1000
+# The choice that only confirms a turn end (cogs/turn.py's `TURN_END`): the turn end undone,
+# it stays answered (its message's buttons were disabled when it was answered).
+TURN_END_CONFIRMATION = "turn_end"
 
 
 @dataclass
@@ -69,18 +80,49 @@ async def save_unit(
     journal: UndoJournal,
 ) -> None:
     """Keep a committed command's journal with the span of entries it appended, and drop
-    the journals older than the campaign's `UNDO_DEPTH` newest."""
+    the campaign's older journals beyond `UNDO_BUDGET` bytes or `UNDO_MAX` journals."""
     if not entries:
         return
+    text = json.dumps(journal.ops)
+    last = entries[-1].seq
     await conn.execute(
         "INSERT INTO undo_units (campaign_id, first_seq, last_seq, journal) VALUES (?,?,?,?)",
-        (campaign_id, entries[0].seq, entries[-1].seq, json.dumps(journal.ops)),
+        (campaign_id, entries[0].seq, last, text),
     )
     await conn.execute(
-        "DELETE FROM undo_units WHERE campaign_id = ? AND last_seq <= (SELECT last_seq FROM "
-        "undo_units WHERE campaign_id = ? ORDER BY last_seq DESC LIMIT 1 OFFSET ?)",
-        (campaign_id, campaign_id, UNDO_DEPTH),
+        "INSERT INTO undo_sizes (campaign_id, last_seq, size) VALUES (?,?,?)",
+        (campaign_id, last, len(text)),
     )
+    async with conn.execute(
+        "SELECT COUNT(*), COALESCE(SUM(size), 0) FROM undo_sizes WHERE campaign_id = ?",
+        (campaign_id,),
+    ) as cur:
+        kept = await cur.fetchone()
+    if kept is not None and kept[0] <= UNDO_MAX and kept[1] <= UNDO_BUDGET:
+        return
+    # The oldest journal of the newest run within three quarters of the budget and count.
+    async with conn.execute(
+        "SELECT MIN(last_seq) FROM (SELECT last_seq, "
+        "SUM(size) OVER (ORDER BY last_seq DESC) AS total, "
+        "ROW_NUMBER() OVER (ORDER BY last_seq DESC) AS n "
+        "FROM undo_sizes WHERE campaign_id = ?) AS kept WHERE total <= ? AND n <= ?",
+        (campaign_id, UNDO_BUDGET * 3 // 4, UNDO_MAX * 3 // 4),
+    ) as cur:
+        row = await cur.fetchone()
+    oldest = last if row is None or row[0] is None else int(row[0])
+    await _forget(conn, campaign_id, oldest, before=True)
+
+
+async def _forget(
+    conn: aiosqlite.Connection, campaign_id: int, last_seq: int, *, before: bool
+) -> None:
+    """Drop the journal ending at `last_seq` (before: every journal older than it)."""
+    where = "last_seq < ?" if before else "last_seq = ?"
+    for table in ("undo_units", "undo_sizes"):
+        await conn.execute(
+            f"DELETE FROM {table} WHERE campaign_id = ? AND {where}",  # noqa: S608 - constants
+            (campaign_id, last_seq),
+        )
 
 
 class UndoWrites:
@@ -145,8 +187,8 @@ class UndoWrites:
             elif kind == "choice_closed":
                 await self.conn.execute(
                     "UPDATE pending_choices SET status = 'open', resolved_at = NULL, "
-                    "resolved_by = NULL WHERE id = ?",
-                    (op["id"],),
+                    "resolved_by = NULL WHERE id = ? AND kind != ?",
+                    (op["id"], TURN_END_CONFIRMATION),
                 )
             elif kind == "choice_payload":
                 await self.conn.execute(
@@ -197,7 +239,9 @@ class UndoWrites:
             )
 
     async def mark(self, unit: UndoUnit, undone_by: int, choices: Sequence[int]) -> None:
-        """Mark the command's entries and the choices it opened as undone by entry `undone_by`."""
+        """Mark the command's entries and the choices it opened as undone by entry `undone_by`,
+        and drop its journal (an undone command is never undone again)."""
+        await _forget(self.conn, unit.campaign_id, unit.last_seq, before=False)
         await self.conn.executemany(
             "INSERT INTO undone_actions (campaign_id, seq, undone_by) VALUES (?,?,?)",
             [(unit.campaign_id, s, undone_by) for s in range(unit.first_seq, unit.last_seq + 1)],
@@ -280,4 +324,11 @@ class UndoReads:
         return listed == marked
 
 
-__all__ = ["UndoJournal", "UndoReads", "UndoUnit", "UndoWrites", "save_unit"]
+__all__ = [
+    "TURN_END_CONFIRMATION",
+    "UndoJournal",
+    "UndoReads",
+    "UndoUnit",
+    "UndoWrites",
+    "save_unit",
+]

@@ -7,12 +7,18 @@ import json
 from typing import Any
 
 from bot.storage import seeds, state_digest
-from bot.storage.audit import archive_digest, archive_rows, entry_from_row, rolls_of
+from bot.storage.audit import (
+    UNDO_COMMAND,
+    archive_digest,
+    archive_rows,
+    entry_from_row,
+    rolls_of,
+)
 from bot.storage.database import Database
-from bot.storage.undo import UndoReads
 from bot.verify_log import Anchors, LogChecker, Problem, Verdict, trusted_seeds
 
-TURN_COMMANDS = ("campaign create", "turn end", "turn open")
+# The core entries that publish or reveal seeds (an undo of a turn end does both).
+TURN_COMMANDS = ("campaign create", "turn end", "turn open", UNDO_COMMAND)
 
 
 async def verify_campaign(
@@ -26,7 +32,7 @@ async def verify_campaign(
         return Verdict(Problem("missing_campaign"), 0, 0, 0, 0, None, None)
     turn_rows = await db.fetchall(
         "SELECT outcome FROM actions WHERE campaign_id = ? AND ruleset = 'core' "
-        "AND command IN (?, ?, ?)",
+        "AND command IN (?, ?, ?, ?)",
         (campaign_id, *TURN_COMMANDS),
     )
     checker = LogChecker(trusted_seeds({"outcome": json.loads(r["outcome"])} for r in turn_rows))
@@ -46,17 +52,13 @@ async def verify_campaign(
             ):
                 break
             last_seq = entry.seq
-    if checker.archive:  # records written by an undone command were removed with it
-        listed = sorted({seq for _, seq in checker.archive.values()})
-        undone = await UndoReads(db).undone_seqs(campaign_id, listed)
-        checker.archive = {k: v for k, v in checker.archive.items() if v[1] not in undone}
     state = state_digest.digests(await state_digest.snapshot(db.fetchall, campaign_id))
     archive = (
         {
             (ruleset, key, seq): archive_digest(body)
             async for ruleset, key, seq, body in archive_rows(db, campaign_id)
         }
-        if checker.archive
+        if checker.listed_archive()
         else {}
     )
     return checker.finish(

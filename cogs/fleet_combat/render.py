@@ -17,7 +17,7 @@ import discord
 
 from bot import controls
 from bot.controls import Control
-from bot.i18n import Msg, MsgList, decimal, language_of, t
+from bot.i18n import Msg, MsgList, language_of, t
 from bot.interactions import COLOUR, add_field, clip, make_embed
 from bot.rules.fleet_combat import (
     SPEC,
@@ -65,33 +65,13 @@ HOLD = "hold"
 SPLIT = "split"
 
 
-class LocalDecimal(float):
-    """A decimal the engine put into a message, written the reader's way when the message is
-    formatted: `{pct:.1f}` gives 37.5 in English and 37,5 in Russian (`bot.i18n.decimal`)."""
-
-    language: str
-
-    def __new__(cls, value: float, language: str) -> LocalDecimal:
-        number = super().__new__(cls, value)
-        number.language = language
-        return number
-
-    def __format__(self, spec: str) -> str:
-        english = float.__format__(self, spec)
-        if self.language == "en" or "." not in english or not english[-1].isdigit():
-            return english
-        digits = len(english.rsplit(".", 1)[1])
-        return decimal(float(self), self.language, digits)
-
-
 def _for_display(value: Any, language: str) -> Any:
-    """A message parameter as an embed shows it: player text escaped, decimals localised."""
+    """A message parameter as an embed shows it: player text escaped (`t()` writes its
+    decimals the reader's way)."""
     if isinstance(value, Msg):
         return for_display(value, language)
     if isinstance(value, str):
         return shown(value)
-    if isinstance(value, float):
-        return LocalDecimal(value, language)
     return value
 
 

@@ -1,6 +1,6 @@
-"""The questions the resolution waits for (SP-I34 buy-offs, SP-I22 "ask when raided"),
-posted after the GM's end of turn with buttons for exactly the victim, and the GM's
-`/pirates force` for an absent player (SP-I45).
+"""The questions the resolution waits for (SP-I45: SP-I34 buy-offs, SP-I22 "ask when
+raided", SP-I44 retreats, SP-I35 mercenary upkeep), posted after the GM's end of turn with
+buttons for exactly the player asked, and the GM's `/pirates force` for an absent player.
 
 The engine's pending resolutions are the choices: they live in the ruleset's state, so a
 button (its custom_id names the engine's choice and the language it was posted in) still
@@ -26,24 +26,47 @@ from bot.rules.space_pirates import (
     ChoiceOutcome,
     SpacePiratesSettings,
     SpacePiratesState,
-    answer_buy_off,
-    answer_plunder,
     force_choices,
 )
 from bot.rules.space_pirates.messages import offer_lines
-from bot.rules.space_pirates.models import PendingResolution
+from bot.rules.space_pirates.models import PendingResolution, UpkeepDue
+from bot.rules.space_pirates.turn import answer_choice
+from bot.rules.space_pirates.upkeep import upkeep_waiting_line
 from bot.scaffold import Applied, RulesetContext
 from cogs.space_pirates.common import REPORT, C, Ctx, campaign_combat
-from cogs.space_pirates.render import lines_embeds
+from cogs.space_pirates.render import lines_embeds, rendered
 
 ANSWER = "space_pirates.answer"
-ANSWERS = {"buy_off": ("accept", "decline"), "plunder": ("cover", "avoid")}
+ANSWERS = {
+    "buy_off": ("accept", "decline"),
+    "plunder": ("cover", "avoid"),
+    "retreat": ("retreat", "fight"),
+    "upkeep": ("pay", "end"),
+}
+Question = PendingResolution | UpkeepDue
 
 
-def question_view(pending: PendingResolution, locale: str) -> discord.ui.View:
-    """The victim's two buttons; the buy-off's accept button shows the price."""
-    first, second = ANSWERS[pending.choice]
-    label = t(C + f"answer.{first}", locale, cost=pending.attack.cost)
+def kind_of(question: Question) -> str:
+    """Which of the ruleset's pending choices it is (SP-I45)."""
+    return "upkeep" if isinstance(question, UpkeepDue) else question.choice
+
+
+def faction_of(question: Question) -> str:
+    """The player the question is for."""
+    return question.owner if isinstance(question, UpkeepDue) else question.faction
+
+
+def open_questions(state: SpacePiratesState, turn: int | None = None) -> list[Question]:
+    """Every open question (of resolution `turn` when given), in the order posted."""
+    found: list[Question] = [*state.waiting, *state.upkeep_due]
+    return [q for q in found if turn is None or q.turn == turn]
+
+
+def question_view(pending: Question, locale: str) -> discord.ui.View:
+    """The player's two buttons; the first shows the price where there is one."""
+    first, second = ANSWERS[kind_of(pending)]
+    cost = pending.amount if isinstance(pending, UpkeepDue) else pending.attack.cost
+    label = t(C + f"answer.{first}", locale, cost=cost)
     return controls.view(
         [
             controls.button(
@@ -56,20 +79,23 @@ def question_view(pending: PendingResolution, locale: str) -> discord.ui.View:
     )
 
 
-def question_embeds(pending: PendingResolution, locale: str) -> list[discord.Embed]:
-    """Every number of the waiting attack, the price first."""
-    head = C + f"question.{pending.choice}"
-    return lines_embeds(head, offer_lines(pending), locale, faction=pending.faction)
+def question_embeds(pending: Question, locale: str) -> list[discord.Embed]:
+    """Every number of the waiting attack or battle, the price first."""
+    head = C + f"question.{kind_of(pending)}"
+    lines = (
+        [upkeep_waiting_line(pending)] if isinstance(pending, UpkeepDue) else offer_lines(pending)
+    )
+    return lines_embeds(head, lines, locale, faction=faction_of(pending))
 
 
 def questions(
-    waiting: Sequence[PendingResolution], user_of: Callable[[str], int | None], locale: str
+    waiting: Sequence[Question], user_of: Callable[[str], int | None], locale: str
 ) -> list[Announcement]:
-    """One public message per question, pinging exactly the victim's player (the GMs when
-    nobody plays the faction)."""
+    """One public message per question, in the campaign's language, pinging exactly the
+    player asked (the GMs when nobody plays the faction)."""
     asked = []
     for pending in waiting:
-        user = user_of(pending.faction)
+        user = user_of(faction_of(pending))
         content = (
             t(C + "question.ping", locale, user=f"<@{user}>")
             if user
@@ -86,7 +112,7 @@ def questions(
     return asked
 
 
-async def post_questions(ctx: Ctx, waiting: Sequence[PendingResolution], locale: str) -> None:
+async def post_questions(ctx: Ctx, waiting: Sequence[Question], locale: str) -> None:
     """The questions posted as the interaction's follow-ups."""
     for asked in questions(waiting, ctx.user_of, locale):
         await ctx.interaction.followup.send(
@@ -109,22 +135,20 @@ async def _answer(
     settings (FC-I17)."""
     combat: FleetCombatSettings = await campaign_combat(ctx)
     state, _ = await ctx.read()
-    pending = next((w for w in state.waiting if w.choice_id == choice_id), None)
+    pending = next((q for q in open_questions(state) if q.choice_id == choice_id), None)
     if pending is None:
         raise NotFound("space_pirates.error.choice_not_found", choice=choice_id)
-    answering = ctx.claimed_faction(pending.faction) or pending.faction
+    owner = faction_of(pending)
+    answering = ctx.claimed_faction(owner) or owner
+    first = option == ANSWERS[kind_of(pending)][0]
 
     def change(s: SpacePiratesState, settings: SpacePiratesSettings, dice: Dice) -> ChoiceOutcome:
-        if option in ANSWERS["buy_off"]:
-            accept = option == "accept"
-            return answer_buy_off(s, settings, choice_id, answering, accept, dice, combat=combat)
-        cover = option == "cover"
-        return answer_plunder(s, settings, choice_id, answering, cover, dice, combat=combat)
+        return answer_choice(s, settings, choice_id, answering, first, dice, combat=combat)
 
     return await ctx.apply(
         change,
-        faction=pending.faction,
-        command=f"pirates {pending.choice.replace('_', '-')}",
+        faction=owner,
+        command=f"pirates {kind_of(pending).replace('_', '-')}",
         options={"choice": choice_id, "answer": option},
         audit=_public_audit,
         announce=announce,
@@ -137,8 +161,8 @@ def _public_audit(outcome: ChoiceOutcome) -> dict[str, Any]:
     return {k: v for k, v in outcome.outcome.items() if k != "private"}
 
 
-def _new_questions(before: Sequence[int], outcome: ChoiceOutcome) -> list[PendingResolution]:
-    return [w for w in outcome.state.waiting if w.choice_id not in before]
+def _new_questions(before: Sequence[int], outcome: ChoiceOutcome) -> list[Question]:
+    return [q for q in open_questions(outcome.state) if q.choice_id not in before]
 
 
 def report_view(ctx: Ctx, outcome: ChoiceOutcome, locale: str, turn: int) -> discord.ui.View | None:
@@ -163,8 +187,8 @@ async def answer_clicked(interaction: discord.Interaction[Any], args: list[str])
     choice_id, option, locale = int(args[0]), args[1], args[2]
     ctx = await RulesetContext.of(interaction, SPEC)
     state, _ = await ctx.read()
-    before = [w.choice_id for w in state.waiting]
-    turn = next((w.turn for w in state.waiting if w.choice_id == choice_id), 0)
+    before = [q.choice_id for q in open_questions(state)]
+    turn = next((q.turn for q in open_questions(state) if q.choice_id == choice_id), 0)
 
     def shown(done: Applied[ChoiceOutcome, SpacePiratesSettings]) -> list[Announcement]:
         embeds = lines_embeds(C + "answered.title", done.outcome.lines, locale)
@@ -176,24 +200,29 @@ async def answer_clicked(interaction: discord.Interaction[Any], args: list[str])
     await _answer(ctx, choice_id, option, announce=shown)
 
 
-async def force_command(interaction: discord.Interaction[Any], choice: int | None) -> None:
-    """SP-I45: the GM forces the defaults (`buy_off_default`, the planet's flag) of one
-    waiting choice or of all of them."""
+async def force_command(
+    interaction: discord.Interaction[Any], choice: int | None, to_the_end: bool = False
+) -> None:
+    """SP-I45: the GM forces the defaults (`buy_off_default`, the planet's flag, fighting on,
+    `mercenary_upkeep_default`) of one waiting choice or of all of them; `to_the_end` also
+    forces every question the resolution comes to after them (SP-I40: one pauses it all)."""
     ctx = await RulesetContext.of(interaction, SPEC)
     require_gm(ctx.base)
     combat = await campaign_combat(ctx)
     state, _ = await ctx.read()
-    before = [w.choice_id for w in state.waiting]
+    before = [q.choice_id for q in open_questions(state)]
     ids = before if choice is None else [choice]
     if not ids:
         raise NotFound(C + "error.nothing_waiting")
     done = await ctx.apply(
-        lambda s, settings, dice: force_choices(s, settings, ids, dice, combat=combat),
+        lambda s, settings, dice: force_choices(
+            s, settings, ids, dice, combat=combat, to_the_end=to_the_end
+        ),
         audit=_public_audit,
     )
-    private = [m.render(ctx.locale) for v in done.outcome.private.values() for m in v]
-    embeds = lines_embeds(C + "forced.title", done.outcome.lines, ctx.locale)
+    private = [text for v in done.outcome.private.values() for text in rendered(v, ctx.locale)]
+    embeds = lines_embeds(C + "forced.title", done.outcome.lines, ctx.public_locale)
     await reply(interaction, embeds=embeds[:10])
     if private:  # the GM's eyes only (SP-I33)
         await reply(interaction, content="\n".join(private)[:1900], ephemeral=True)
-    await post_questions(ctx, _new_questions(before, done.outcome), ctx.locale)
+    await post_questions(ctx, _new_questions(before, done.outcome), ctx.public_locale)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -11,7 +12,7 @@ from discord.ext import commands
 from bot.app import PrivateerBot
 from bot.errors import NotAllowed, NotFound
 from bot.i18n import Msg
-from bot.interactions import message_batches, reply, require_gm
+from bot.interactions import line_embeds, message_batches, reply, require_gm
 from bot.rules.space_pirates import SPEC, SpacePiratesSettings, SpacePiratesState
 from bot.rules.space_pirates.models import Planet, TradeRoute
 from bot.rules.space_pirates.registry import (
@@ -21,6 +22,7 @@ from bot.rules.space_pirates.registry import (
     remove_route,
     set_contacts,
     set_privateer_tech,
+    set_turn_order,
 )
 from bot.rules.space_pirates.status import status
 from bot.scaffold import RulesetContext, faction_autocomplete, matching_choices, state_for
@@ -34,6 +36,12 @@ from cogs.space_pirates.input import (
     parse_ships,
 )
 from cogs.space_pirates.render import lines_embeds, planet_line, route_line
+
+STATIONS = [
+    app_commands.Choice(name="reserve", value="reserve"),
+    app_commands.Choice(name="route", value="route"),
+    app_commands.Choice(name="planet", value="planet"),
+]
 
 
 async def _owned_route(ctx: Ctx, route_id: int) -> TradeRoute:
@@ -54,6 +62,32 @@ async def _owned_planet(ctx: Ctx, planet_id: int) -> Planet:
     if not ctx.is_gm and planet.owner not in ctx.own_factions():
         raise NotAllowed(C + "error.not_your_planet", planet=planet_id)
     return planet
+
+
+async def _record(
+    ctx: Ctx,
+    title: str,
+    change: Callable[[SpacePiratesState], SpacePiratesState],
+    line: Msg,
+    *,
+    faction: str | None = None,
+) -> None:
+    """Apply a registry change and post its line for everyone, in the campaign's language."""
+    done = await ctx.apply(lambda s, _st, _d: Change(change(s), [line]), faction=faction)
+    embeds = lines_embeds(C + title, done.outcome.lines, ctx.public_locale)
+    await reply(ctx.interaction, embeds=embeds)
+
+
+async def _id_choices(
+    interaction: discord.Interaction[Any],
+    current: str,
+    items: Callable[[SpacePiratesState], list[tuple[str, int]]],
+) -> list[app_commands.Choice[int]]:
+    """Autocomplete over numbered things of the campaign's state (routes, planets, bribes)."""
+    found = await state_for(interaction, SPEC)
+    named = items(found[1]) if found else []
+    pairs = matching_choices([(name, str(number)) for name, number in named], current)
+    return [app_commands.Choice(name=p.name, value=int(p.value)) for p in pairs]
 
 
 class SpacePiratesCog(commands.Cog):
@@ -141,12 +175,8 @@ class SpacePiratesCog(commands.Cog):
         """Bribes against it are cancelled when they come up (SP-I33)."""
         ctx = await RulesetContext.of(interaction, SPEC)
         await _owned_route(ctx, route)
-        done = await ctx.apply(
-            lambda s, _st, _d: Change(remove_route(s, route), [Msg(C + "route.removed", id=route)])
-        )
-        await reply(
-            interaction, embeds=lines_embeds(C + "route.title", done.outcome.lines, ctx.locale)
-        )
+        gone = Msg(C + "route.removed", id=route)
+        await _record(ctx, "route.title", lambda s: remove_route(s, route), gone)
 
     @route_edit.autocomplete("route")
     @route_remove.autocomplete("route")
@@ -154,10 +184,9 @@ class SpacePiratesCog(commands.Cog):
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[int]]:
         """The campaign's routes by number and name."""
-        found = await state_for(interaction, SPEC)
-        routes = found[1].routes if found else []
-        pairs = matching_choices([(f"#{r.id} {r.name}", str(r.id)) for r in routes], current)
-        return [app_commands.Choice(name=p.name, value=int(p.value)) for p in pairs]
+        return await _id_choices(
+            interaction, current, lambda s: [(f"#{r.id} {r.name}", r.id) for r in s.routes]
+        )
 
     # -- planets -------------------------------------------------------------------------------
 
@@ -229,14 +258,8 @@ class SpacePiratesCog(commands.Cog):
         """The planet leaves the registry."""
         ctx = await RulesetContext.of(interaction, SPEC)
         await _owned_planet(ctx, planet)
-        done = await ctx.apply(
-            lambda s, _st, _d: Change(
-                remove_planet(s, planet), [Msg(C + "planet.removed", id=planet)]
-            )
-        )
-        await reply(
-            interaction, embeds=lines_embeds(C + "planet.title", done.outcome.lines, ctx.locale)
-        )
+        gone = Msg(C + "planet.removed", id=planet)
+        await _record(ctx, "planet.title", lambda s: remove_planet(s, planet), gone)
 
     @planet_edit.autocomplete("planet")
     @planet_remove.autocomplete("planet")
@@ -244,12 +267,11 @@ class SpacePiratesCog(commands.Cog):
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[int]]:
         """The campaign's planets by number, name and owner."""
-        found = await state_for(interaction, SPEC)
-        planets = found[1].planets if found else []
-        pairs = matching_choices(
-            [(f"#{p.id} {p.name} ({p.owner})", str(p.id)) for p in planets], current
+        return await _id_choices(
+            interaction,
+            current,
+            lambda s: [(f"#{p.id} {p.name} ({p.owner})", p.id) for p in s.planets],
         )
-        return [app_commands.Choice(name=p.name, value=int(p.value)) for p in pairs]
 
     # -- lists ---------------------------------------------------------------------------------
 
@@ -263,7 +285,7 @@ class SpacePiratesCog(commands.Cog):
         ctx = await RulesetContext.of(interaction, SPEC)
         state, _ = await ctx.read()
         shown = [
-            route_line(r, ctx.locale)
+            route_line(r, ctx.public_locale)
             for r in state.routes
             if faction is None or faction in {o.faction for o in r.owners}
         ]
@@ -279,7 +301,7 @@ class SpacePiratesCog(commands.Cog):
         ctx = await RulesetContext.of(interaction, SPEC)
         state, _ = await ctx.read()
         shown = [
-            planet_line(p, ctx.locale)
+            planet_line(p, ctx.public_locale)
             for p in state.planets
             if faction is None or p.owner == faction
         ]
@@ -303,11 +325,8 @@ class SpacePiratesCog(commands.Cog):
         who = ctx.acting_faction(faction)
         names = parse_factions(factions, ctx.factions)
         line = Msg(C + "contacts.set", faction=who, contacts=", ".join(names) or "—")
-        done = await ctx.apply(
-            lambda s, _st, _d: Change(set_contacts(s, who, names), [line]), faction=who
-        )
-        await reply(
-            interaction, embeds=lines_embeds(C + "contacts.title", done.outcome.lines, ctx.locale)
+        await _record(
+            ctx, "contacts.title", lambda s: set_contacts(s, who, names), line, faction=who
         )
 
     @pirates.command(name="tech", description="Record the privateer technology (GM)")
@@ -321,12 +340,22 @@ class SpacePiratesCog(commands.Cog):
         require_gm(ctx.base)
         who = ctx.acting_faction(faction)
         line = Msg(C + ("tech.yes" if researched else "tech.no"), faction=who)
-        done = await ctx.apply(
-            lambda s, _st, _d: Change(set_privateer_tech(s, who, researched), [line]), faction=who
+        await _record(
+            ctx, "tech.title", lambda s: set_privateer_tech(s, who, researched), line, faction=who
         )
-        await reply(
-            interaction, embeds=lines_embeds(C + "tech.title", done.outcome.lines, ctx.locale)
-        )
+
+    @pirates.command(name="turn-order", description="Set the order players are resolved in (GM)")
+    @app_commands.describe(factions="Factions in turn order, comma-separated")
+    async def order(
+        self, interaction: discord.Interaction[Any], factions: app_commands.Range[str, 1, 1000]
+    ) -> None:
+        """SP-I40, SP-I43: each player's step 3 runs in this order; players left out follow
+        in the order they first registered."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        require_gm(ctx.base)
+        names = parse_factions(factions, ctx.factions)
+        line = Msg(C + "order.set", factions=", ".join(names))
+        await _record(ctx, "order.title", lambda s: set_turn_order(s, names), line)
 
     @pirates.command(name="status", description="Your pirate status and next raid chance")
     @app_commands.autocomplete(faction=faction_autocomplete)
@@ -357,10 +386,16 @@ class SpacePiratesCog(commands.Cog):
         await reports.report_command(interaction, faction, turn, page)
 
     @pirates.command(name="force", description="Force the default answer for an absent player (GM)")
-    @app_commands.describe(choice="The waiting choice's number (default: every one)")
-    async def force(self, interaction: discord.Interaction[Any], choice: int | None = None) -> None:
-        """SP-I45: buy_off_default for a buy-off, the planet's flag for a plunder branch."""
-        await choices.force_command(interaction, choice)
+    @app_commands.describe(
+        choice="The waiting choice's number (default: every one)",
+        rest="Also force every question after them, to the end of the resolution",
+    )
+    async def force(
+        self, interaction: discord.Interaction[Any], choice: int | None = None, rest: bool = False
+    ) -> None:
+        """SP-I45: buy_off_default for a buy-off, the planet's flag for a plunder branch,
+        fighting on for a retreat, mercenary_upkeep_default for an upkeep."""
+        await choices.force_command(interaction, choice, rest)
 
     # -- operations between turns (each quoted before a confirm button) -------------------------
 
@@ -434,13 +469,7 @@ class SpacePiratesCog(commands.Cog):
         target="The route's or planet's number when stationed there",
         faction="Who hires (GMs: any)",
     )
-    @app_commands.choices(
-        station=[
-            app_commands.Choice(name="reserve", value="reserve"),
-            app_commands.Choice(name="route", value="route"),
-            app_commands.Choice(name="planet", value="planet"),
-        ]
-    )
+    @app_commands.choices(station=STATIONS)
     async def mercenaries_hire(
         self,
         interaction: discord.Interaction[Any],
@@ -463,6 +492,57 @@ class SpacePiratesCog(commands.Cog):
         """SP-9, SP-I35: no upkeep after this turn."""
         ctx = await RulesetContext.of(interaction, SPEC)
         await operations.direct(ctx, "dismiss", ctx.acting_faction(faction), {"contract": contract})
+
+    @mercenaries.command(name="station", description="Move a mercenary contract")
+    @app_commands.autocomplete(faction=faction_autocomplete)
+    @app_commands.describe(
+        contract="The contract's number",
+        station="Where they serve",
+        target="The route's or planet's number when stationed there",
+        faction="Whose (GMs: any)",
+    )
+    @app_commands.choices(station=STATIONS)
+    async def mercenaries_station(
+        self,
+        interaction: discord.Interaction[Any],
+        contract: int,
+        station: str,
+        target: int | None = None,
+        faction: str | None = None,
+    ) -> None:
+        """SP-I35: a contract defends only where it is stationed."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        params = {"contract": contract, "station": station, "target": target}
+        await operations.direct(ctx, "station", ctx.acting_faction(faction), params)
+
+    @pirates.command(name="offer", description="Answer a bribed raid offered to you at once")
+    @app_commands.autocomplete(faction=faction_autocomplete)
+    @app_commands.describe(
+        bribe="The offer's number (see /pirates status)",
+        pay="Pay the buy-off (else the raid comes at the end of the turn)",
+        faction="Whose (GMs: any)",
+    )
+    async def offer(
+        self,
+        interaction: discord.Interaction[Any],
+        bribe: int,
+        pay: bool,
+        faction: str | None = None,
+    ) -> None:
+        """SP-I34 `bribed_offer_timing = at_placement`: private to the victim and the GMs."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        params = {"bribe": bribe, "accept": pay}
+        await operations.direct(ctx, "offer", ctx.acting_faction(faction), params)
+
+    @pirates.command(name="withdraw", description="Withdraw a bribe placed this turn")
+    @app_commands.autocomplete(faction=faction_autocomplete)
+    @app_commands.describe(bribe="The bribe's number", faction="Whose (GMs: any)")
+    async def withdraw(
+        self, interaction: discord.Interaction[Any], bribe: int, faction: str | None = None
+    ) -> None:
+        """SP-I33 `bribe_withdraw_after_roll`: nothing is owed; private to the briber."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        await operations.direct(ctx, "withdraw", ctx.acting_faction(faction), {"bribe": bribe})
 
     @privateers.command(name="form", description="Send ships privateering against a faction")
     @app_commands.autocomplete(faction=faction_autocomplete, target=faction_autocomplete)
@@ -506,11 +586,9 @@ class SpacePiratesCog(commands.Cog):
 async def _list(
     interaction: discord.Interaction[Any], ctx: Ctx, title: str, lines: list[str]
 ) -> None:
-    embeds = lines_embeds(title, [], ctx.locale) if not lines else []
-    if lines:
-        from bot.interactions import line_embeds
-
-        embeds = line_embeds(ctx.t(title), lines)
+    embeds = (
+        line_embeds(ctx.pt(title), lines) if lines else lines_embeds(title, [], ctx.public_locale)
+    )
     for batch in message_batches(embeds):
         await reply(interaction, embeds=batch)
 
@@ -560,8 +638,9 @@ async def _save_route(
     done = await ctx.apply(change, faction=shares[0][0])
     route = done.outcome.state.route(int(done.outcome.lines[0].params["id"]))
     assert route is not None
-    embeds = lines_embeds(C + "route.title", done.outcome.lines, ctx.locale)
-    embeds[0].description = f"{embeds[0].description}\n{route_line(route, ctx.locale)}"
+    locale = ctx.public_locale
+    embeds = lines_embeds(C + "route.title", done.outcome.lines, locale)
+    embeds[0].description = f"{embeds[0].description}\n{route_line(route, locale)}"
     await reply(ctx.interaction, embeds=embeds)
 
 
@@ -593,6 +672,7 @@ async def _save_planet(
     done = await ctx.apply(change, faction=owner)
     planet = done.outcome.state.planet(int(done.outcome.lines[0].params["id"]))
     assert planet is not None
-    embeds = lines_embeds(C + "planet.title", done.outcome.lines, ctx.locale)
-    embeds[0].description = f"{embeds[0].description}\n{planet_line(planet, ctx.locale)}"
+    locale = ctx.public_locale
+    embeds = lines_embeds(C + "planet.title", done.outcome.lines, locale)
+    embeds[0].description = f"{embeds[0].description}\n{planet_line(planet, locale)}"
     await reply(ctx.interaction, embeds=embeds)

@@ -30,8 +30,18 @@ from bot.rules.space_pirates.base import (
     quote_base_attack,
     quote_locate,
 )
-from bot.rules.space_pirates.bribe import apply_bribe, quote_bribe
-from bot.rules.space_pirates.mercenaries import apply_hire, dismiss_contract, quote_hire
+from bot.rules.space_pirates.bribe import (
+    answer_bribe_offer,
+    apply_bribe,
+    quote_bribe,
+    withdraw_bribe,
+)
+from bot.rules.space_pirates.mercenaries import (
+    apply_hire,
+    dismiss_contract,
+    quote_hire,
+    station_contract,
+)
 from bot.rules.space_pirates.messages import fleet_msg
 from bot.rules.space_pirates.privateers import (
     apply_privateers,
@@ -39,6 +49,7 @@ from bot.rules.space_pirates.privateers import (
     quote_privateers,
     quote_recall,
 )
+from bot.rules.space_pirates.turn import operations_open
 from bot.scaffold import RulesetContext
 from cogs.space_pirates.common import C, Change, Ctx, campaign_combat
 from cogs.space_pirates.render import lines_embeds
@@ -47,7 +58,7 @@ OPERATION = "sp_operation"
 Params = dict[str, Any]
 # Operations whose story is the briber's and the GMs' only (SP-I33): their audit entry keeps
 # no options and a summary that names only the briber (GMs see the bribe in /pirates status).
-PRIVATE = {"bribe"}
+PRIVATE = {"bribe", "offer", "withdraw"}
 
 
 def quote(
@@ -59,7 +70,9 @@ def quote(
     turn: int,
     p: Params,
 ) -> list[Msg]:
-    """The price of an operation, or the engine's refusal naming the clause."""
+    """The price of an operation, or the engine's refusal naming the clause (operations wait
+    while a resolution runs, SP-I40)."""
+    operations_open(state)
     if op == "locate":
         q = quote_locate(state, settings, faction, turn)
         return [Msg(C + "quote.locate", cost=q.cost, largest=q.largest_fleet)]
@@ -110,6 +123,7 @@ def perform(
     dice: Dice,
 ) -> Change:
     """Run the confirmed operation in the engine; its lines tell what was paid or owed."""
+    operations_open(state)
     if op == "locate":
         new, q = apply_locate(state, settings, faction, turn, p["location"])
         return Change(new, [Msg(C + "done.locate", faction=faction, cost=q.cost)])
@@ -141,8 +155,8 @@ def perform(
             state, settings, combat, faction, p["target"], turn, p["ships"]
         )
         return Change(new, [Msg(C + "done.privateers", id=group.id, target=group.target)])
-    new, r, back = apply_recall(state, settings, faction, p["group"], turn, dice, p.get("ships"))
-    return Change(new, [Msg(C + "done.recall", group=r.group, cost=r.cost, turn=back)])
+    new, r, face = apply_recall(state, settings, faction, p["group"], turn, dice, p.get("ships"))
+    return Change(new, [Msg(C + "done.recall", group=r.group, cost=r.cost, turn=turn + face)])
 
 
 async def offer(ctx: Ctx, op: str, faction: str, params: Params) -> None:
@@ -165,19 +179,49 @@ async def offer(ctx: Ctx, op: str, faction: str, params: Params) -> None:
     await reply(ctx.interaction, embeds=embeds, view=view, ephemeral=True)
 
 
+def act(
+    op: str,
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    faction: str,
+    turn: int,
+    p: Params,
+) -> Change:
+    """What costs nothing runs at once: dismissing or stationing a contract (SP-I35), the
+    victim's answer to a bribed attack offered at placement (SP-I34) and withdrawing a bribe
+    after its roll (SP-I33, `bribe_withdraw_after_roll`)."""
+    if op == "offer":  # an answer to a pending choice: taken even while a resolution runs
+        new = answer_bribe_offer(state, settings, p["bribe"], faction, p["accept"])
+        key = "done.offer_accepted" if p["accept"] else "done.offer_declined"
+        told = Msg(C + key, bribe=p["bribe"])
+        return Change(new, [Msg(C + "done.offer_public", faction=faction)], private=[told])
+    operations_open(state)
+    if op == "withdraw":
+        new = withdraw_bribe(state, settings, faction, p["bribe"], turn)
+        told = Msg(C + "done.withdraw", bribe=p["bribe"])
+        return Change(new, [Msg(C + "done.withdraw_public", faction=faction)], private=[told])
+    if op == "station":
+        new = station_contract(state, faction, p["contract"], p["station"], p.get("target"))
+        where = Msg(f"space_pirates.station.{p['station']}")
+        return Change(new, [Msg(C + "done.station", id=p["contract"], station=where)])
+    new = dismiss_contract(state, faction, p["contract"], turn)
+    return Change(new, [Msg(C + "done.dismiss", id=p["contract"])])
+
+
 async def direct(ctx: Ctx, op: str, faction: str, params: Params) -> None:
-    """An operation that costs nothing runs at once (dismissing a contract, SP-I35)."""
+    """Run a free operation (`act`); a bribe's story is told only to the player and the GMs
+    (SP-I33), the rest in the channel, in the campaign's language."""
     turn = ctx.campaign.turn
-
-    def change(state: SpacePiratesState, _s: SpacePiratesSettings, _d: Dice) -> Change:
-        new = dismiss_contract(state, faction, params["contract"], turn)
-        return Change(new, [Msg(C + "done.dismiss", id=params["contract"])])
-
-    done = await ctx.apply(change, faction=faction)
-    await reply(
-        ctx.interaction,
-        embeds=lines_embeds(C + f"op.{op}", done.outcome.lines, ctx.locale, faction=faction),
+    private = op in PRIVATE
+    done = await ctx.apply(
+        lambda state, settings, _d: act(op, state, settings, faction, turn, params),
+        faction=faction,
+        options={} if private else params,
     )
+    told = done.outcome.private if private else done.outcome.lines
+    locale = ctx.locale if private else ctx.public_locale
+    embeds = lines_embeds(C + f"op.{op}", told, locale, faction=faction)
+    await reply(ctx.interaction, embeds=embeds, ephemeral=private)
 
 
 @choice_handler(OPERATION)

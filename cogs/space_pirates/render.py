@@ -1,4 +1,6 @@
-"""Embeds of `/pirates …`: the outcome first, every line a rendered `Msg`."""
+"""Embeds of `/pirates …`: the outcome first, every line a rendered `Msg`. Text players
+gave (route, planet and faction names, the base's location) is escaped wherever it is
+shown, so it cannot break an embed or ping anyone (`bot.text.shown`)."""
 
 from __future__ import annotations
 
@@ -6,24 +8,43 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.i18n import Msg, t
+from bot.i18n import Msg, MsgList, t
 from bot.interactions import line_embeds
 from bot.rules.space_pirates.models import Planet, RegisteredShip, TradeRoute
+from bot.text import shown
 
 C = "pirates."
 
 
+def safe(value: object) -> object:
+    """A message parameter with every text in it escaped (numbers stay as they are)."""
+    if isinstance(value, MsgList):
+        return MsgList([safe(i) for i in value.items], str(value.params["separator"]))
+    if isinstance(value, Msg):
+        return Msg(value.key, **{k: safe(v) for k, v in value.params.items()})
+    if isinstance(value, str):
+        return shown(value)
+    return value
+
+
+def render_safe(message: Msg, locale: str) -> str:
+    """One message in `locale` with the text it carries escaped."""
+    escaped = safe(message)
+    assert isinstance(escaped, Msg)
+    return escaped.render(locale)
+
+
 def rendered(lines: Sequence[Msg], locale: str) -> list[str]:
-    """Messages in one language."""
-    return [m.render(locale) for m in lines]
+    """Messages in one language, the text they carry escaped."""
+    return [render_safe(m, locale) for m in lines]
 
 
 def lines_embeds(
     title_key: str, lines: Sequence[Msg], locale: str, **params: object
 ) -> list[discord.Embed]:
     """A titled list of lines over as many embeds as it needs."""
-    shown = rendered(lines, locale) or [t(C + "nothing", locale)]
-    return line_embeds(t(title_key, locale, **params), shown)
+    texts = rendered(lines, locale) or [t(C + "nothing", locale)]
+    return line_embeds(t(title_key, locale, **{k: safe(v) for k, v in params.items()}), texts)
 
 
 def ships_text(ships: Sequence[RegisteredShip], locale: str) -> str:
@@ -38,7 +59,7 @@ def ships_text(ships: Sequence[RegisteredShip], locale: str) -> str:
             count=len(ids),
             ship_class=c,
             role=t(C + f"role.{r}", locale),
-            owner=o,
+            owner=shown(o),
             ids=" ".join(f"#{i}" for i in ids),
         )
         for (c, r, o), ids in grouped.items()
@@ -47,12 +68,12 @@ def ships_text(ships: Sequence[RegisteredShip], locale: str) -> str:
 
 def route_line(route: TradeRoute, locale: str) -> str:
     """One route: id, name, income by source, owners and shares, ships."""
-    owners = ", ".join(f"{o.faction} {o.share_pct}%" for o in route.owners)
+    owners = ", ".join(f"{shown(o.faction)} {o.share_pct}%" for o in route.owners)
     return t(
         C + "route.line",
         locale,
         id=route.id,
-        name=route.name,
+        name=shown(route.name),
         goods=route.income.goods,
         passengers=route.income.passengers,
         tourism=route.income.tourism,
@@ -67,8 +88,8 @@ def planet_line(planet: Planet, locale: str) -> str:
         C + "planet.line",
         locale,
         id=planet.id,
-        name=planet.name,
-        owner=planet.owner,
+        name=shown(planet.name),
+        owner=shown(planet.owner),
         income=planet.income,
         population=planet.population,
         troops=planet.troops,

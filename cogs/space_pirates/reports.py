@@ -29,8 +29,10 @@ from bot.rules.space_pirates import SPEC
 from bot.rules.space_pirates.messages import report_lines
 from bot.rules.space_pirates.reports import RaidReport, battle_key, report_key
 from bot.scaffold import RulesetContext
-from cogs.space_pirates.choices import questions
+from bot.text import shown
+from cogs.space_pirates.choices import open_questions, questions
 from cogs.space_pirates.common import REPORT, C, Ctx, campaign_combat
+from cogs.space_pirates.render import rendered
 
 PER_MESSAGE = 25
 # Reports with no attack get no button (`/pirates report` still opens their points and d20).
@@ -85,8 +87,8 @@ async def show_report(ctx: Ctx, faction: str, turn: int, page: int, *, edit: boo
     """One page of a player's raid report, privately to the reader."""
     pages = await report_pages(ctx, faction, turn)
     page = max(0, min(page, len(pages) - 1))
-    title = t(C + "report.title", ctx.locale, faction=faction, turn=turn)
-    body = "\n".join(m.render(ctx.locale) for m in pages[page])
+    title = t(C + "report.title", ctx.locale, faction=shown(faction), turn=turn)
+    body = "\n".join(rendered(pages[page], ctx.locale))
     footer = t(C + "page.footer", ctx.locale, page=page + 1, count=len(pages))
     embed = make_embed(title, body, footer=footer)
     faction_id = next(f.id for f in ctx.factions if f.name == faction)
@@ -117,28 +119,28 @@ async def after_turn(
     """Under the summary: a report button per player with a raid report, then the
     questions the resolution waits for (SP-I34, SP-I45), each pinging exactly its player;
     written in the turn end's transaction (posted once, also after a crash)."""
-    turn, locale = posting.turn, posting.locale
+    turn, public = posting.turn, posting.locale
     ids = {f.name: f.id for f in posting.factions}
     raids = summary.outcome.get("raids", [])
     raided = list(dict.fromkeys(str(r["faction"]) for r in raids if r["outcome"] not in QUIET))
     buttons = [
-        controls.button(REPORT, [turn, ids[f], 0], t(C + "report.button", locale, faction=f))
+        controls.button(REPORT, [turn, ids[f], 0], t(C + "report.button", public, faction=f))
         for f in raided
         if f in ids
     ]
     messages = [
         Announcement(
-            content=t(C + "report.buttons", locale, turn=turn),
+            content=t(C + "report.buttons", public, turn=turn),
             view=controls.view(buttons[start : start + PER_MESSAGE]),
         )
         for start in range(0, len(buttons), PER_MESSAGE)
     ]
-    told = [m.render(locale) for lines in summary.private.values() for m in lines]
+    private = posting.private_locale
+    told = [text for lines in summary.private.values() for text in rendered(lines, private)]
     if told:  # the GM's eyes only (SP-I33): shown to the GM who confirmed
         messages.append(Announcement(content="\n".join(told)[:2000], ephemeral=True))
     state, _ = await uow.load(SPEC)
-    waiting = [w for w in state.waiting if w.turn == turn]
-    return messages + questions(waiting, posting.user_of, locale)
+    return messages + questions(open_questions(state, turn), posting.user_of, public)
 
 
 async def report_command(

@@ -177,13 +177,14 @@ class Problem {
 
 function outcomeOf(e) { const o = get(e, "outcome", null); return isMap(o) ? o : new Map(); }
 
+// Seeds are known by their commitment: an undone turn end reopens its turn with a new seed.
 async function trustedSeeds(entries) {
   const commitments = new Map();
   for (const e of entries) {
     const o = isMap(e) ? get(e, "outcome", null) : null;
     if (isMap(o) && o.has("seed_commitment")) {
       const c = o.get("seed_commitment");
-      commitments.set(toNum(item(c, "turn")), pyStr(item(c, "sha256")));
+      commitments.set(pyStr(item(c, "sha256")), toNum(item(c, "turn")));
     }
   }
   const found = new Map();
@@ -194,7 +195,8 @@ async function trustedSeeds(entries) {
     let seed;
     try { seed = fromHex(pyStr(item(reveal, "seed"))); } catch (err) { if (err instanceof RangeError) continue; throw err; }
     const turn = toNum(item(reveal, "turn"));
-    if (commitments.get(turn) === await sha256(seed)) found.set(turn, seed);
+    const digest = await sha256(seed);
+    if (commitments.get(digest) === turn) found.set(digest, seed);
   }
   return found;
 }
@@ -204,6 +206,7 @@ class LogChecker {
     this.seeds = seeds; this.keys = new Map(); this.seqs = seqs;
     this.prev = GENESIS; this.expected = 1; this.count = 0; this.problem = null;
     this.hashes = new Map(); this.commitments = new Map(); this.secrets = new Map();
+    this.published = new Map(); this.undone = new Set();
     this.revealed = new Set(); this.derivedDice = 0; this.unprovable = 0;
     this.lastState = null; this.archive = new Map();
   }
@@ -236,24 +239,28 @@ class LogChecker {
     let problem = null;
     if (truthy(get(e, "rolls", null))) {
       if (get(dice, "source", null) === "derived") {
-        problem = await this.derive(item(e, "rolls"), campaign, turn, seq, toInt(item(dice, "interaction")), null);
+        problem = await this.derive(item(e, "rolls"), this.inForce(turn), campaign, turn, seq, toInt(item(dice, "interaction")), null);
       } else {
         this.unprovable += 1;
       }
     }
     if (problem === null && outcome.has("secret_commitment")) {
-      this.secrets.set(seq, [pyStr(outcome.get("secret_commitment")), turn, toInt(get(dice, "interaction", new JNum("0"))), campaign]);
+      this.secrets.set(seq, [pyStr(outcome.get("secret_commitment")), turn, toInt(get(dice, "interaction", new JNum("0"))), campaign, this.inForce(turn)]);
     }
     if (problem === null && outcome.has("secret_reveal")) problem = await this.secretReveal(seq, outcome.get("secret_reveal"));
     if (problem === null && outcome.has("seed_reveal")) problem = await this.seedReveal(seq, outcome.get("seed_reveal"));
     if (problem === null && outcome.has("seed_commitment")) {
       const committed = outcome.get("seed_commitment");
       this.commitments.set(toNum(item(committed, "turn")), [pyStr(item(committed, "sha256")), seq]);
+      this.published.set(pyStr(item(committed, "sha256")), toNum(item(committed, "turn")));
     }
     if (problem !== null) return problem;
     const form = new Map([...e].filter(([k]) => k !== "hash" && k !== "prev_hash"));
     const digest = await sha256(utf8(this.prev + canonical(form)));
     if (digest !== item(e, "hash")) return new Problem("edited", seq, { count: this.count });
+    if (get(e, "command", null) === "history undo") {
+      for (const undid of iterate(get(outcome, "undid", []))) this.undone.add(toNum(undid));
+    }
     const written = get(outcome, "archive", []);
     for (const record of iterate(written)) {
       const [key, recordSeq, recordDigest] = unpack3(record);
@@ -266,11 +273,15 @@ class LogChecker {
     this.count += 1;
     return null;
   }
-  async derive(rolls, campaign, turn, seq, interaction, revealedIn) {
-    const seed = this.seeds.get(turn);
+  inForce(turn) {
+    const committed = this.commitments.get(turn);
+    return committed === undefined ? null : committed[0];
+  }
+  async derive(rolls, commitment, campaign, turn, seq, interaction, revealedIn) {
+    const seed = commitment === null ? undefined : this.seeds.get(commitment);
     if (seed === undefined) return null;
-    if (!this.keys.has(turn)) this.keys.set(turn, await hmacKey(seed));
-    const key = { key: this.keys.get(turn), interaction };
+    if (!this.keys.has(commitment)) this.keys.set(commitment, await hmacKey(seed));
+    const key = { key: this.keys.get(commitment), interaction };
     let index = 0;
     for (const row of iterate(rolls)) {
       const sidesBig = toInt(item(row, 3));
@@ -298,8 +309,8 @@ class LogChecker {
     const digest = await sha256(utf8(canonical(payload)));
     if (!isMap(payload) || digest !== known[0]) return new Problem("secret", seq, { entry: target });
     this.revealed.add(target);
-    const [, turn, interaction, campaign] = known;
-    return this.derive(get(payload, "rolls", []), campaign, turn, target, interaction, seq);
+    const [, turn, interaction, campaign, inForce] = known;
+    return this.derive(get(payload, "rolls", []), inForce, campaign, turn, target, interaction, seq);
   }
   async seedReveal(seq, reveal) {
     const turn = toNum(item(reveal, "turn"));
@@ -313,11 +324,11 @@ class LogChecker {
   }
   async finish(head, anchors, state, archive) {
     const problem = this.problem || await this.finishChecks(head, anchors, state, archive);
-    const revealed = [...this.seeds.keys()].filter((t) => this.commitments.has(t));
-    const open = [...this.commitments.keys()].filter((t) => !this.seeds.has(t)).sort((a, b) => a - b);
+    const revealed = new Set([...this.published].filter(([sha]) => this.seeds.has(sha)).map(([, turn]) => turn));
+    const open = [...this.commitments].filter(([, [sha]]) => !this.seeds.has(sha)).map(([t]) => t).sort((a, b) => a - b);
     const openTurn = open.length ? open[open.length - 1] : null;
     return {
-      problem, count: this.count, revealedTurns: revealed.length, derivedDice: this.derivedDice,
+      problem, count: this.count, revealedTurns: revealed.size, derivedDice: this.derivedDice,
       unprovable: this.unprovable, openTurn, openCommitment: openTurn === null ? null : this.commitments.get(openTurn)[0],
     };
   }
@@ -330,7 +341,7 @@ class LogChecker {
     }
     for (const [turn, posted] of [...anchors.commitments].sort((a, b) => a[0] - b[0])) {
       const committed = this.commitments.get(turn);
-      if (committed === undefined || committed[0] !== posted) {
+      if (committed === undefined || this.published.get(posted) !== turn) {
         return new Problem("posted_commitment", committed ? committed[1] : null, { turn });
       }
     }
@@ -342,6 +353,7 @@ class LogChecker {
     if (archive !== null) {
       const records = [...this.archive].sort((a, b) => a[1][1] - b[1][1]);
       for (const [record, [digest, seq]] of records) {
+        if (this.undone.has(seq)) continue; // removed with its undone command
         if (!archive.has(record)) return new Problem("archive_removed", seq, { count: this.count });
         if (archive.get(record) !== digest) return new Problem("archive_edited", seq, { count: this.count });
       }

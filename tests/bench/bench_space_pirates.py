@@ -3,8 +3,9 @@
 Run: .venv/bin/python tests/bench/bench_space_pirates.py [--players N] [--repeat N]
 
 Prints engine figures only (no database): the end-of-turn step, then answering every buy-off
-offer it posted (forced to the default, decline, so the battles are fought; in batches, as a
-GM forcing every open offer does), then both together, as medians over the repetitions.
+offer it waits for (forced to the default, decline, so the battles are fought). A question
+pauses the whole resolution (SP-I40, SP-I45), so they come one at a time, each answer carrying
+the resolution on to the next player; then both together, as medians over the repetitions.
 Target from the issue (for the record, not asserted): the whole `/turn end` in ≤ 2 s on a
 2-core machine. Every player has a high streak and guarded routes, so most players are
 raided and fight, and planet checks run.

@@ -1,7 +1,7 @@
 """Space pirates end of turn through `CampaignService.end_turn`: 200 players × 10 routes ×
 5 planets in a temp-file SQLite campaign (space pirates and fleet combat enabled), resolved,
 audited and summarised (the lines rendered into embeds in English and Russian); then the
-GM forcing every buy-off it posted in one unit of work, as `/pirates force` does, so the
+GM forcing every buy-off in one unit of work, as `/pirates force rest:true` does, so the
 battles are fought and archived. Prints medians; asserts nothing.
 
     .venv/bin/python tests/bench/bench_space_pirates_stack.py [--players 200] [--repeat 3]
@@ -62,19 +62,27 @@ async def seed(service: CampaignService, state: SpacePiratesState, copy: int) ->
 
 
 async def force_all(service: CampaignService, campaign_id: int, seed_n: int) -> tuple[int, int]:
-    """The GM's `/pirates force`: every waiting buy-off at its default, battles fought."""
+    """The GM's `/pirates force rest:true`: every buy-off at its default, one after another
+    as the resolution comes to them (SP-I40), battles fought."""
     async with service.work(campaign_id, GM) as uow:
         state, settings = await uow.load(SPEC)
         ids = [w.choice_id for w in state.waiting]
         if not ids:
             return 0, 0
         outcome = force_choices(
-            state, settings, ids, Dice.seeded(seed_n), combat=FleetCombatSettings()
+            state,
+            settings,
+            ids,
+            Dice.seeded(seed_n),
+            combat=FleetCombatSettings(),
+            to_the_end=True,
         )
         await uow.archive(SPEC.key, outcome.archive)
         await uow.record(SPEC.key, "pirates force", outcome.state, lines=outcome.lines)
     battles = sum(1 for r in outcome.archive if r.key.endswith("/battle") and r.seq == 1)
-    return len(ids), battles
+    resolved = {"successful", "defender_victory", "stalemate", "failed", "bought_off"}
+    attacks = sum(1 for r in outcome.outcome.get("raids", []) if r["outcome"] in resolved)
+    return attacks, battles
 
 
 async def run(players: int, repeat: int) -> None:
@@ -101,7 +109,7 @@ async def run(players: int, repeat: int) -> None:
         await db.close()
     print(f"cpu reference: {cpu_reference():.3f} µs for sum(range(100))")
     print(f"players {players}, routes {players * 10}, planets {players * 5}")
-    print(f"summary lines: {lines}; buy-offs forced: {offers}; battles fought: {battles}")
+    print(f"summary lines: {lines}; attacks answered by force: {offers}; battles fought: {battles}")
     print(f"/turn end (resolved, audited, summarised) median: {statistics.median(ends):.3f} s")
     print(f"/pirates force (every battle) median: {statistics.median(forces):.3f} s")
     totals = [a + b for a, b in zip(ends, forces, strict=True)]

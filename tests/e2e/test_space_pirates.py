@@ -25,9 +25,9 @@ async def pirates(table):
     return table
 
 
-async def end_turn(table, turn):
+async def end_turn(table, turn, label="End turn"):
     question = await table.slash("/turn end", as_="gm")
-    return await table.click(question, f"End turn {turn}", as_="gm")
+    return await table.click(question, f"{label} {turn}", as_="gm")
 
 
 def followup_texts(ended):
@@ -192,24 +192,33 @@ async def test_a_gm_forces_the_default_for_an_absent_player(pirates):
     assert not forced.ephemeral
     assert "Vega" in forced.embed.description
     nothing = await pirates.slash("/pirates force", as_="gm")
-    assert nothing.ephemeral and "No buy-off or plunder question is waiting" in nothing.text()
+    assert nothing.ephemeral and "No question is waiting" in nothing.text()
 
 
 async def test_russian_player_reads_russian(pirates):
-    """Player3 (ru) registers and lists a route with Russian command names and reads the
-    buy-off question posted in Russian; the buttons keep that language."""
+    """Player3 (ru) uses Russian command names; what is posted for everyone is in the
+    campaign's language (English until the GM makes it Russian), private replies and
+    refusals in the reader's; the buy-off question is posted in the campaign's language
+    and its buttons keep it."""
     added = await pirates.slash("/пираты маршрут добавить название:Шёлк товары:2350", as_="player3")
-    assert "Маршрут №1 Шёлк зарегистрирован (SP-1.5)" in added.embed.description
+    assert not added.ephemeral
+    assert "Route #1 Шёлк registered (SP-1.5)" in added.embed.description
     refused = await pirates.slash(
         "/пираты маршрут добавить название:Плохой товары:-1", as_="player3"
     )
-    assert refused.ephemeral
+    assert refused.ephemeral and "допустимо от 0 до" in refused.text(), refused.text()
     status = await pirates.slash("/пираты состояние", as_="player3")
-    assert status.embed.title == "Пираты: Lyra"
+    assert status.ephemeral and status.embed.title == "Пираты: Lyra"
+    await pirates.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    edited = await pirates.slash("/пираты маршрут изменить маршрут:1 товары:2350", as_="player3")
+    assert "Маршрут №1 Шёлк изменён" in edited.embed.description
     pirates.script_dice([1, 4, 6])
-    ended = await end_turn(pirates, 1)
-    question = question_of(ended, "Pay 600")
+    ended = await end_turn(pirates, 1, "Завершить ход")
+    question = question_of(ended, "Заплатить 600")
     assert question.pings == {"player3"}
+    assert question.embeds[0]["title"] == "Пираты предлагают фракции Lyra откупиться"
+    answered = await pirates.click(question, "Заплатить 600", as_="player3")
+    assert answered.embed.title == "Нападение пиратов продолжается"
 
 
 @pytest.fixture

@@ -207,3 +207,29 @@ async def test_the_turn_end_summary_pings_the_players_something_happened_to(batt
     ended = await table.click(question, "End turn 1", as_="gm")
     pinged = [set(m.pings) for m in ended.followups if m.pings]
     assert pinged == [{"player1", "player2"}]  # one message after the reports, nobody else
+
+
+async def test_an_automatic_turn_end_undone_is_not_ended_again_by_its_passed_deadline(
+    battle, clock
+):
+    """Issue 17: the turn ended automatically at its deadline; the GM undoes that end. The
+    reopened turn's deadline had passed, so it is cleared (and the GM told so): the
+    scheduler's retry ten minutes later ends nothing, and `/turn status` shows no deadline."""
+    table = battle
+    await table.slash("/campaign settings set setting:core.on_deadline value:end_turn", as_="gm")
+    await table.slash("/turn deadline set when:48h", as_="gm")
+    clock.at(48)
+    posted = await tick(table)
+    assert posted[0].embeds[0]["title"] == "⌛ Turn 1 ended automatically at its deadline"
+    question = await table.slash("/history undo reason:Blue's orders were late", as_="gm")
+    assert question.embed.title.startswith("Undo turn 1's end")
+    done = await table.click(question, "Undo", as_="gm")
+    assert "Turn 1's deadline had passed, so the reopened turn has none" in (done.embed.description)
+    clock.at(48.5)  # past the retry of the automatic end
+    assert await tick(table) == []
+    status = await table.slash("/turn status", as_="gm")
+    assert status.embed.title == "Deadline — turn 1"
+    assert status.embed.description is None
+    clock.at(96)
+    assert await tick(table) == []
+    assert (await table.bot.service.get(1)).turn == 1

@@ -76,10 +76,12 @@ def settings(**changes):
 
 def raid(state, turn, faces, battle=(), settings=DEFAULTS, accept=False):
     """One resolution with scripted faces, the victim declining (or accepting) every offer;
-    returns (final state, finished reports)."""
-    result = resolve(state, turn, Dice.scripted(faces), settings)
+    returns (final state, finished reports). Without `battle` dice the answers carry on
+    with what is left of `faces` (the resolution pauses at each offer, SP-I40)."""
+    dice = Dice.scripted(faces)
+    result = resolve(state, turn, dice, settings)
     state, reports = result.state, [r.body for r in result.archive if _is_report(r.body)]
-    battle_dice = battle if isinstance(battle, Dice) else Dice.scripted(battle)
+    battle_dice = battle if isinstance(battle, Dice) else Dice.scripted(battle) if battle else dice
     while state.waiting:
         pending = state.waiting[0]
         after = answer_buy_off(

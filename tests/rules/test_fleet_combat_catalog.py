@@ -106,7 +106,7 @@ def test_rule_errors_name_their_clause(key):
         (3, "3 крейсера"),
         (5, "5 крейсеров"),
         (21, "21 крейсер"),
-        (1.5, "1.5 крейсера"),
+        (1.5, "1,5 крейсера"),  # the decimal comma (issue 18)
     ],
 )
 def test_russian_class_counts_follow_plural_rules(count, expected):

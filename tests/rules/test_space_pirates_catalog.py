@@ -36,8 +36,7 @@ from bot.rules.space_pirates.privateers import apply_privateers, apply_recall
 from bot.rules.space_pirates.registry import register_route, set_contacts, set_privateer_tech
 from bot.rules.space_pirates.reports import RaidReport
 from bot.rules.space_pirates.status import status
-from bot.rules.space_pirates.turn import answer_plunder, force_choice, waiting_for
-from bot.rules.space_pirates.upkeep import answer_upkeep
+from bot.rules.space_pirates.turn import answer_plunder, answer_upkeep, force_choice, waiting_for
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCE = ROOT / "bot" / "rules" / "space_pirates"
@@ -255,13 +254,22 @@ def more_messages():
     state, _ = route(empty(), "Line", 250, ships=[("dreadnought", "guard")])
     state = set_contacts(state, "Aurora", ["Boreas"])
     state, _ = register_route(state, COMBAT, name="Far", goods=300, owners=[("Boreas", 100)])
-    first = resolve(state, 5, scripted(1, 6, 2, 20)[0])
+    first = resolve(state, 5, scripted(1, 6, 2)[0])
     out.extend(waiting_for(first.state, DEFAULTS, 6))
     take(first)
     lost = answer(
-        first.state, False, scripted(4, 6, 2, 6, 2, 5, 1, 3, 6, 2, 4, 3, 5, 1, 6, 5, 5, 2, 1, 3)[0]
+        first.state,
+        False,
+        scripted(4, 6, 2, 6, 2, 5, 1, 3, 6, 2, 4, 3, 5, 1, 6, 5, 5, 2, 1, 3, 20)[0],
     )
     take(lost)
+    # the retreat question (SP-I44): its prompt and waiting line
+    retreat = DEFAULTS.model_copy(update={"defender_may_retreat": True})
+    state, _ = route(empty(), "Line", 100, ships=[("cruiser", "guard")])
+    offered = resolve(state, 3, scripted(1, 6)[0], retreat)
+    asked = answer(offered.state, False, scripted(1, 1, 1, 1, 1)[0], settings=retreat)
+    out.extend(offer_lines(asked.state.waiting[0]))
+    out.extend(waiting_for(asked.state, retreat, 4))
     # an accepted buy-off
     state, _ = route(empty(), "Rich", 2350)
     rich = resolve(state, 3, scripted(1, 4, 6)[0])
@@ -372,8 +380,8 @@ def more_messages():
     hired = resolve(state, 10, scripted(20)[0])
     out.extend(waiting_for(hired.state, DEFAULTS, 11))
     due = hired.state.upkeep_due[0].choice_id
-    out.extend(answer_upkeep(hired.state, DEFAULTS, due, "Aurora", True)[1])
-    out.extend(answer_upkeep(hired.state, DEFAULTS, due, "Aurora", False)[1])
+    out.extend(answer_upkeep(hired.state, DEFAULTS, due, "Aurora", True, Dice.seeded(1)).lines)
+    out.extend(answer_upkeep(hired.state, DEFAULTS, due, "Aurora", False, Dice.seeded(1)).lines)
     # a bribed attack offered to its victim at placement
     timing = settings(bribed_offer_timing="at_placement")
     state, _ = route(empty(), "Line", 300)
@@ -382,6 +390,7 @@ def more_messages():
         state, timing, COMBAT, "Boreas", "Aurora", "route", 2, scripted(1, 1, 1)[0]
     )
     out.extend(waiting_for(state, timing, 2))
+    out.extend(status(state, timing, "Aurora", 2).lines)
     # an ordered base attack that finds no base any more
     state, _ = route(empty(), "Line", 160)
     state.player("Aurora").streak = 1

@@ -33,10 +33,10 @@ from bot.rules.space_pirates.status import status
 from bot.rules.space_pirates.turn import (
     answer_buy_off,
     answer_plunder,
+    answer_upkeep,
     force_choice,
     waiting_for,
 )
-from bot.rules.space_pirates.upkeep import answer_upkeep
 
 
 def scripted(*faces):
@@ -658,16 +658,16 @@ def test_sp_i35_upkeep_is_a_choice_pay_or_end():
     (due,) = result.state.upkeep_due
     assert (due.contract, due.amount) == (contract.id, 60)
     assert waiting_for(result.state, DEFAULTS, 11)[-1].key == "space_pirates.waiting.upkeep"
-    ended, _ = answer_upkeep(result.state, DEFAULTS, due.choice_id, "Aurora", False)
-    assert not ended.contracts[0].active and ended.upkeep_due == []
-    paid, _ = answer_upkeep(result.state, DEFAULTS, due.choice_id, "GM", None)
-    assert paid.contracts[0].active
+    ended = answer_upkeep(result.state, DEFAULTS, due.choice_id, "Aurora", False, scripted())
+    assert not ended.state.contracts[0].active and ended.state.upkeep_due == []
+    paid = force_choice(result.state, DEFAULTS, due.choice_id, scripted())
+    assert paid.state.contracts[0].active
     empty_ships = result.state.model_copy(deep=True)
     empty_ships.contracts[0].ships = []
-    forced, _ = answer_upkeep(empty_ships, DEFAULTS, due.choice_id, "GM", None)
-    assert not forced.contracts[0].active
+    forced = force_choice(empty_ships, DEFAULTS, due.choice_id, scripted())
+    assert not forced.state.contracts[0].active
     with pytest.raises(NotAllowed):
-        answer_upkeep(result.state, DEFAULTS, due.choice_id, "Boreas", True)
+        answer_upkeep(result.state, DEFAULTS, due.choice_id, "Boreas", True, scripted())
 
 
 def test_sp_i35_upkeep_default_end_with_the_setting():

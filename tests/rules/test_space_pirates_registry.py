@@ -8,6 +8,7 @@ from space_pirates_helpers import COMBAT, DEFAULTS, empty, planet, resolve, rout
 
 from bot.dice import Dice
 from bot.errors import RuleViolation
+from bot.i18n import t
 from bot.rules.space_pirates import SpacePiratesSettings
 from bot.rules.space_pirates.registry import (
     ShipSpec,
@@ -101,12 +102,17 @@ def test_turn_order_lists_each_faction_once():
 
 
 def test_settings_are_grouped_and_cite_their_clause():
-    """Every setting has a group of the spec's order and a description citing its clause."""
+    """Every setting has a group of the spec's order, a clause, and a description in both
+    catalogs citing that clause."""
     groups = settings_by_group()
     assert list(groups) == list(GROUPS)
     assert sum(len(v) for v in groups.values()) == len(SpacePiratesSettings.model_fields)
-    for info in SpacePiratesSettings.model_fields.values():
-        assert info.description and "(SP-I" in info.description
+    for name, info in SpacePiratesSettings.model_fields.items():
+        extra = info.json_schema_extra
+        assert isinstance(extra, dict) and str(extra["clause"]).startswith("SP-I"), name
+        for language in ("en", "ru"):
+            described = t(f"space_pirates.setting.{name}", language)
+            assert f"({extra['clause']})" in described, (name, language)
 
 
 def busy_state():

@@ -87,10 +87,86 @@ def test_sp_p2_one_raider_against_a_dreadnought_closed_form():
     assert per_wound**3 == Fraction(40353607, 647888261077)
 
 
+def binomial(n, p):
+    """P(k successes of n), k = 0…n, exactly."""
+    return [math.comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)]
+
+
+def pirates_win(cruiser_wounds, raiders, dreadnought_wounds, memo):
+    """P(the pirates win) from a state of the SP-P2 battle, exactly (FC-I17, no round cap).
+
+    The dreadnought (3 dice at 4+; kill cap 1) shoots the cruiser while it lives, else the
+    raiders: a cruiser hit wounds on a failed 5+ defence (2/3), a raider hit on a failed 6+
+    (5/6); one ship at most is destroyed. At the same time every pirate die (cruiser 2,
+    raider 1, at 5+) wounds the dreadnought on a failed 4+ defence: 1/6 a die. The
+    dreadnought dies at 3 wounds; a mutual wipe is the defender's. `cruiser_wounds` is None
+    when there is no cruiser."""
+    key = (cruiser_wounds, raiders, dreadnought_wounds)
+    if key in memo:
+        return memo[key]
+    cruiser = cruiser_wounds is not None
+    third = Fraction(1, 2)
+    outcomes = Counter()  # (cruiser wounds, raiders) after the dreadnought's volley
+    for hits, p_hits in enumerate(binomial(3, third)):
+        wound_p = Fraction(2, 3) if cruiser else Fraction(5, 6)
+        for wounds, p_wounds in enumerate(binomial(hits, wound_p)):
+            if cruiser:
+                total = cruiser_wounds + wounds
+                after = (None, raiders) if total >= 2 else (total, raiders)
+            else:
+                after = (None, raiders - 1 if wounds else raiders)
+            outcomes[after] += p_hits * p_wounds
+    dice = (2 if cruiser else 0) + raiders
+    incoming = binomial(dice, Fraction(1, 6))
+    stay, total = Fraction(0), Fraction(0)
+    for (c_after, r_after), p_def in outcomes.items():
+        for wounds, p_wounds in enumerate(incoming):
+            p = p_def * p_wounds
+            d_after = min(3, dreadnought_wounds + wounds)
+            pirates_left = r_after + (c_after is not None)
+            if d_after >= 3:
+                total += p if pirates_left else 0  # a mutual wipe is the defender's
+            elif not pirates_left:
+                continue
+            elif (c_after, r_after, d_after) == key:
+                stay += p
+            else:
+                total += p * pirates_win(c_after, r_after, d_after, memo)
+    memo[key] = total / (1 - stay)
+    return memo[key]
+
+
+def sp_p2_by_fleet():
+    """P(the pirates win) for each fleet a 350 route can send (SP-P2)."""
+    memo = {}
+    return {
+        (0, c, r): pirates_win(0 if c else None, r, 0, memo) for (_, c, r) in sp_p2_exact_fleets()
+    }
+
+
+def sp_p2_overall():
+    """P(the pirates win) over 3d6 (SP-P2)."""
+    by_fleet = sp_p2_by_fleet()
+    return sum(p * by_fleet[fleet] for fleet, p in sp_p2_exact_fleets().items())
+
+
+def test_sp_p2_exact_chance_the_pirates_beat_one_dreadnought():
+    """SP-P2: the chance computed here, fleet by fleet and over 3d6, equals the spec's:
+    (343/8653)³ for one raider, the 2-raider fraction, 0.531960017436 overall."""
+    memo = {}
+    by_fleet = {
+        (0, c, r): pirates_win(0 if c else None, r, 0, memo) for (_, c, r) in sp_p2_exact_fleets()
+    }
+    assert by_fleet[(0, 0, 1)] == Fraction(40353607, 647888261077)
+    assert by_fleet[(0, 0, 2)] == Fraction(823019351803919617840199, 99953126162516354071166549)
+    assert round(float(by_fleet[(0, 1, 7)]), 12) == 0.990586336747
+    assert round(float(sp_p2_overall()), 12) == 0.531960017436
+
+
 def test_sp_p2_pirates_beat_one_dreadnought_about_half_the_time():
     """SP-P2: the whole raid (3d6, fleet, battle on the fleet combat engine) against one
-    dreadnought; the spec's exact value 0.531960017436 within five standard errors of a
-    seeded run."""
+    dreadnought; the exact value computed above (0.531960017436) within five standard errors
+    of a seeded run."""
     dice, n = Dice.seeded(7), 1_500
     record = PlayerPirates()
     wins = 0
@@ -102,5 +178,5 @@ def test_sp_p2_pirates_beat_one_dreadnought_about_half_the_time():
         defender = fleet_from_counts("defender", {"dreadnought": 1})
         result = fight_automatic(defender, pirates, COMBAT, dice, max_rounds=0)
         wins += result.winning_side == "pirates"
-    p = 0.531960017436
-    assert abs(wins / n - p) <= tolerance(p, n)
+    p = sp_p2_overall()
+    assert abs(wins / n - float(p)) <= tolerance(p, n)

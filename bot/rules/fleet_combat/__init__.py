@@ -16,7 +16,9 @@ API at a glance (the cog's calls):
   archive records and a caller of `resolve_round` archives `report.log_record()`, under
   `battle_log_key(battle_id)`;
 - automatic mode (FC-I17): `fight_automatic(fleet_a, fleet_b, settings, dice, max_rounds=)`,
-  `fight_automatic_sides([(fleet, side), ...], ...)`;
+  `fight_automatic_sides([(fleet, side), ...], ...)`; stepwise with a retreat question
+  between rounds: `open_automatic`, `fight_automatic_rounds(pause_before=)`,
+  `automatic_result`;
 - odds: `combat_odds(fleet_a, fleet_b, settings, method=, battles=, seed=)`, `odds_lines`;
 - settings tables: `replace_class_stats`, `parse_class_table`, `apply_class_table`,
   `class_table_of`, `parse_attack_notation`;
@@ -34,8 +36,11 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from bot.rules.fleet_combat.automatic import (
     AutomaticResult,
+    automatic_result,
     fight_automatic,
+    fight_automatic_rounds,
     fight_automatic_sides,
+    open_automatic,
 )
 from bot.rules.fleet_combat.battles import (
     BattleOutcome,
@@ -147,6 +152,7 @@ __all__ = [
     "ShipStats",
     "VolleyReport",
     "apply_class_table",
+    "automatic_result",
     "awaited",
     "battle_log_key",
     "battle_status",
@@ -162,6 +168,7 @@ __all__ = [
     "eligible_classes",
     "engaged_battle",
     "fight_automatic",
+    "fight_automatic_rounds",
     "fight_automatic_sides",
     "firing_groups",
     "fleet_from_counts",
@@ -169,6 +176,7 @@ __all__ = [
     "legal_targets",
     "move_fleet",
     "odds_lines",
+    "open_automatic",
     "parse_attack_notation",
     "parse_class_table",
     "register_fleet",

@@ -1,12 +1,16 @@
 """Automatic mode (FC-I17): battles fought "to the finish" without Discord or a campaign turn.
 
 Every group fires on the automatic target policy, rounds run back to back with no freeze,
-and nobody retreats. The space pirates ruleset resolves its battles through this module.
+and nobody retreats unless the caller asks for it: `open_automatic` sets a battle up,
+`fight_automatic_rounds` fights it and may stop before a round (`pause_before`) so a
+participant can be asked whether to retreat (the caller then lists it in `battle.retreats`,
+FC-I15), and `automatic_result` reads the outcome. The space pirates ruleset resolves its
+battles through this module.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
@@ -75,6 +79,14 @@ def fight_automatic_sides(
     Fleets on one side are allies (FC-I5); every pair across sides is hostile. Each fleet's
     faction must be unique. Returns the survivors' fleets by faction.
     """
+    state = open_automatic(participants)
+    rounds = fight_automatic_rounds(state, settings, dice, max_rounds=max_rounds)
+    return automatic_result(state, participants, rounds)
+
+
+def open_automatic(participants: Sequence[tuple[Fleet, str]]) -> FleetCombatState:
+    """A state holding one automatic battle of `(fleet, side)` participants, not yet fought
+    (FC-I17); each fleet's faction must be unique and there must be two sides."""
     factions = [fleet.faction for fleet, _ in participants]
     if len(set(factions)) != len(factions) or len({side for _, side in participants}) < 2:
         raise RuleViolation("fleet_combat.error.automatic_sides", clause="FC-I17")
@@ -95,14 +107,45 @@ def fight_automatic_sides(
         ),
     )
     state.battles.append(battle)
+    return state
+
+
+def fight_automatic_rounds(
+    state: FleetCombatState,
+    settings: FleetCombatSettings,
+    dice: Dice,
+    *,
+    max_rounds: int | None = None,
+    pause_before: Callable[[Battle], bool] | None = None,
+) -> list[RoundReport]:
+    """Fight the state's automatic battle round after round until it ends, or until
+    `pause_before(battle)` is true before a round: call again to carry on. Participants the
+    caller lists in `battle.retreats` retreat in the coming round (FC-I15: they do not fire,
+    the others fire their parting volley, and they leave at its end)."""
+    battle = state.battles[0]
     cap = settings.max_rounds if max_rounds is None else max_rounds
     cap = min(cap or ROUND_SAFETY_LIMIT, ROUND_SAFETY_LIMIT)
     rounds: list[RoundReport] = []
     while battle.result is None:
+        if pause_before is not None and pause_before(battle):
+            break
         rounds.append(
             fight_round(state, battle, settings, dice, turn=None, automatic=True, round_cap=cap)
         )
+    return rounds
+
+
+def automatic_result(
+    state: FleetCombatState,
+    participants: Sequence[tuple[Fleet, str]],
+    rounds: list[RoundReport],
+) -> AutomaticResult:
+    """The outcome of an automatic battle that has ended: survivors by faction (at their
+    original points), every round, the winning side (None after a cap or a mutual wipe)."""
+    battle = state.battles[0]
+    factions = [fleet.faction for fleet, _ in participants]
     result = battle.result
+    assert result is not None
     sides = {p.faction: p.side for p in battle.participants}
     holder_sides = {sides[f] for f in result.holders}
     winning_side = next(iter(holder_sides)) if len(holder_sides) == 1 else None

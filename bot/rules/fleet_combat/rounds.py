@@ -96,8 +96,9 @@ class _Round:
             p.faction: self.fleet_of(p.faction) or Fleet(faction=p.faction, point=battle.point)
             for p in self.engaged
         }
-        # FC-6.1, FC-6.4, FC-I15: retreats count from `retreat_min_round`; none in automatic mode.
-        allowed = not automatic and self.number >= settings.retreat_min_round
+        # FC-6.1, FC-6.4, FC-I15: retreats count from `retreat_min_round`. In automatic mode
+        # nobody declares one; only a caller of `fight_automatic_rounds` may list a retreat.
+        allowed = self.number >= settings.retreat_min_round
         engaged_names = {p.faction for p in self.engaged}
         self.retreating: list[str] = [f for f in battle.retreats if allowed and f in engaged_names]
         self.report = RoundReport(
@@ -580,7 +581,8 @@ def fight_round(
 ) -> RoundReport:
     """Fight one round of `battle` (which belongs to `state`), mutating both; returns the report.
 
-    `automatic` fires every group on the FC-I17 policy and ignores orders and retreats.
+    `automatic` fires every group on the FC-I17 policy and ignores orders (a retreat counts
+    only when the automatic battle's caller listed it, `fight_automatic_rounds`).
     `round_cap` overrides `settings.max_rounds` (0 = none). Many battles: `fight_rounds`.
     """
     return _Round(

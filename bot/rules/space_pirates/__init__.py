@@ -9,9 +9,11 @@ API at a glance (the cog's calls):
 - registration: `register_route`, `register_planet`, `remove_route`, `remove_planet`,
   `set_contacts`, `set_privateer_tech`, `set_turn_order` (bot/rules/space_pirates/registry.py);
 - end of turn: `end_of_turn(TurnContext, combat=)`, `waiting_for(state, settings, turn)`;
-- pending choices (SP-I45): `answer_buy_off(state, settings, choice_id, faction, accept, dice)`,
-  `answer_plunder(state, settings, choice_id, faction, cover, dice)`, the GM's
+- pending choices (SP-I45, each pausing the whole resolution, SP-I40):
+  `answer_choice(state, settings, choice_id, faction, first, dice)` (also named
+  `answer_buy_off`, `answer_plunder`, `answer_retreat`, `answer_upkeep`), the GM's
   `force_choice(state, settings, choice_id, dice)` and `force_choices` (several at once);
+  `operations_open(state)` refuses operations while a resolution runs;
 - reports: `report_lines(RaidReport)`, `player_summary_line`;
 - operations: `quote_locate`/`apply_locate`, `order_base_attack`, `quote_bribe`/`apply_bribe`,
   `quote_hire`/`apply_hire`, `dismiss_contract`, `station_contract`,
@@ -27,6 +29,7 @@ from bot.rules.space_pirates.spec import SPEC
 from bot.rules.space_pirates.turn import (
     ChoiceOutcome,
     answer_buy_off,
+    answer_choice,
     answer_plunder,
     end_of_turn,
     force_choice,
@@ -41,6 +44,7 @@ __all__ = [
     "SpacePiratesSettings",
     "SpacePiratesState",
     "answer_buy_off",
+    "answer_choice",
     "answer_plunder",
     "end_of_turn",
     "force_choice",

@@ -17,7 +17,9 @@ from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates.battle import (
     DEFENDER_SIDE,
     PIRATE_SIDE,
+    BattleProgress,
     BattleSummary,
+    RetreatAsked,
     Side,
     fight,
     mercenary_label,
@@ -27,6 +29,8 @@ from bot.rules.space_pirates.fleet import compose_fleet, payment
 from bot.rules.space_pirates.messages import bribe_cancelled_msg
 from bot.rules.space_pirates.models import (
     BaseAttackOrder,
+    PendingAttack,
+    PendingResolution,
     PirateFleet,
     PirateShip,
     PlayerPirates,
@@ -150,9 +154,9 @@ def base_fleet(
     largest = largest_in_window(record, settings, first, last, fallback=True)
     if largest is None:
         return None
+    # The +20 % per failure raises the base fleet under either scope; `all_fleets` adds it
+    # to every later pirate fleet's B as well (SP-I31 alternative, `bonus_pct`).
     growth = 1 + Fraction(settings.base_fail_growth_pct * record.failed_base_attacks, 100)
-    if settings.base_fail_growth_scope == "all_fleets":
-        growth = Fraction(1)
     value = math.floor(settings.base_fleet_multiplier * largest * growth)
     return BaseFleetQuote(
         largest_fleet=largest,
@@ -278,17 +282,46 @@ def fight_base_attacks(
     dice: Dice,
     turn: int,
     journal: Journal,
-) -> None:
-    """SP-I40 step 2: every base attack ordered during T, in the order given (SP-I31)."""
+) -> PendingResolution | None:
+    """SP-I40 step 2: every base attack ordered during T, in the order given (SP-I31). A
+    battle paused on the attacker's retreat question (SP-I44) keeps its order and the ones
+    after it, and returns the question posted; answering it carries the step on."""
     orders = [o for o in state.base_attack_orders if o.turn == turn]
     state.base_attack_orders = [o for o in state.base_attack_orders if o.turn > turn]
-    for order in orders:
-        report = _fight_one(state, settings, combat, dice, turn, order, journal)
+    for index, order in enumerate(orders):
+        try:
+            report = _fight_one(state, settings, combat, dice, turn, order, journal)
+        except RetreatAsked as asked:
+            order.battle = asked.progress.model_dump(mode="json")
+            state.base_attack_orders = orders[index:] + state.base_attack_orders
+            pending = PendingResolution(
+                choice_id=state.take_id(),
+                choice="retreat",
+                faction=order.attacker,
+                turn=turn,
+                attack=PendingAttack(
+                    kind="base",
+                    mode="regular",
+                    target=order.id,
+                    value=0,
+                    payment_value=0,
+                    cost=0,
+                    fleet=PirateFleet(),
+                    record_index=-1,
+                ),
+                remaining=[],
+                report_seq=0,
+                battle=order.battle,
+            )
+            state.waiting.append(pending)
+            journal.outcome.setdefault("waiting", []).append(pending.choice_id)
+            return pending
         journal.battle_logs.append(ArchiveRecord(f"base/{turn}/{order.attacker}", order.id, report))
         journal.lines.append(base_attack_line(report, settings))
         journal.outcome.setdefault("base_attacks", []).append(
             {"order": order.id, "attacker": order.attacker, "outcome": report.outcome}
         )
+    return None
 
 
 def _fight_one(
@@ -319,7 +352,10 @@ def _fight_one(
     wipe_rule = settings.mutual_destruction_result
     if settings.base_mutual_wipe_result == "attack_failed":
         wipe_rule = "pirates_win"
-    run = fight(sides, settings, combat, dice, mutual_wipe_result=wipe_rule)
+    progress = BattleProgress.model_validate(order.battle) if order.battle else None
+    if progress is not None:
+        progress.restore(sides)
+    run = fight(sides, settings, combat, dice, mutual_wipe_result=wipe_rule, progress=progress)
     key = f"base/{turn}/{order.attacker}/{order.id}/battle"
     journal.battle_logs += [ArchiveRecord(key, r.round, r) for r in run.rounds]
     run.summary.log_key = key

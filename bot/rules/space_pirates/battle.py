@@ -4,15 +4,15 @@ readings (SP-I11), and which registered ships survive with which wounds (SP-I12,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
 from pydantic import BaseModel, Field
 
 from bot.dice import Dice
-from bot.rules.fleet_combat import fight_automatic_sides
-from bot.rules.fleet_combat.models import Fleet, RoundReport, Ship
+from bot.rules.fleet_combat import automatic_result, fight_automatic_rounds, open_automatic
+from bot.rules.fleet_combat.models import Battle, Fleet, FleetCombatState, RoundReport, Ship
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates.models import (
     MercenaryContract,
@@ -88,6 +88,7 @@ class BattleSummary(BaseModel):
     rounds: int
     result: BattleResultKind
     mutual_wipe: bool = False
+    retreated: bool = False
     losses: list[BattleLoss] = Field(default_factory=list)
     log_key: str = ""
 
@@ -99,6 +100,55 @@ class BattleRun:
     summary: BattleSummary
     rounds: list[RoundReport]
     survivors: dict[str, list[AnyShip]] = field(default_factory=dict)
+    destroyed: dict[str, list[AnyShip]] = field(default_factory=dict)
+
+
+class BattleProgress(BaseModel):
+    """A pirate battle paused before round `round` on the defender's retreat question
+    (SP-I44, SP-I45): the fleet combat state, the rounds fought so far and the ships each
+    participant started with (so the survivors map back to the registered ships)."""
+
+    round: int
+    combat: FleetCombatState
+    rounds: list[RoundReport] = Field(default_factory=list)
+    registered: dict[str, list[RegisteredShip]] = Field(default_factory=dict)
+    pirate: dict[str, list[PirateShip]] = Field(default_factory=dict)
+    retreat: bool = False
+
+    def restore(self, sides: Sequence[Side]) -> None:
+        """Give each side back the ships it started the battle with."""
+        for side in sides:
+            if side.name in self.registered:
+                side.ships = list(self.registered[side.name])
+            elif side.name in self.pirate:
+                side.ships = list(self.pirate[side.name])
+
+
+class RetreatAsked(Exception):
+    """The defender side is asked whether to retreat before the next round (SP-I44)."""
+
+    def __init__(self, progress: BattleProgress) -> None:
+        super().__init__(progress.round)
+        self.progress = progress
+
+
+def _ask_retreat(
+    settings: SpacePiratesSettings, combat: FleetCombatSettings, decided: int
+) -> Callable[[Battle], bool] | None:
+    """Before each round from `retreat_min_round` not yet decided, while a defender
+    participant is still engaged (SP-I44); None when the defender may not retreat."""
+    if not settings.defender_may_retreat:
+        return None
+
+    def ask(battle: Battle) -> bool:
+        number = battle.next_round
+        return (
+            number >= combat.retreat_min_round
+            and number > decided
+            and any(p.side == DEFENDER_SIDE for p in battle.engaged())
+        )
+
+    return ask
 
 
 def fight(
@@ -108,21 +158,67 @@ def fight(
     dice: Dice,
     *,
     mutual_wipe_result: str,
+    progress: BattleProgress | None = None,
 ) -> BattleRun:
     """Fight to the finish in the order given (SP-I11, FC-I17); capped by
     `auto_battle_max_rounds` (0 = none). A mutual wipe is scored per `mutual_wipe_result`
-    (`defender_wins` or `pirates_win`)."""
-    fleets: list[tuple[Fleet, str]] = []
+    (`defender_wins` or `pirates_win`).
+
+    With `defender_may_retreat`, raises `RetreatAsked` before each round from round 2 (the
+    battle so far in it); call again with that `progress`, its `retreat` set to the answer,
+    to carry on (SP-I44). A retreat takes the whole defender side out together (FC-I15);
+    pirates and privateers never retreat. A defender side that left has lost the battle."""
+    participants: list[tuple[Fleet, str]] = []
     for side in sides:
         ships = [
             Ship(id=i, ship_class=combat_class(s, settings), wounds=s.wounds)
             for i, s in enumerate(side.ships, start=1)
         ]
-        fleets.append((Fleet(faction=side.name, point="", ships=ships), side.side))
-    run = fight_automatic_sides(fleets, combat, dice, max_rounds=settings.auto_battle_max_rounds)
+        participants.append((Fleet(faction=side.name, point="", ships=ships), side.side))
+    if progress is None:
+        state = open_automatic(participants)
+        earlier: list[RoundReport] = []
+        decided = 0
+    else:
+        state = progress.combat.model_copy(deep=True)
+        earlier = list(progress.rounds)
+        decided = progress.round
+        if progress.retreat:
+            battle = state.battles[0]
+            battle.retreats = [p.faction for p in battle.engaged() if p.side == DEFENDER_SIDE]
+    rounds = earlier + fight_automatic_rounds(
+        state,
+        combat,
+        dice,
+        max_rounds=settings.auto_battle_max_rounds,
+        pause_before=_ask_retreat(settings, combat, decided),
+    )
+    battle = state.battles[0]
+    if battle.result is None:
+        raise RetreatAsked(
+            BattleProgress(
+                round=battle.next_round,
+                combat=state,
+                rounds=rounds,
+                registered={
+                    s.name: [x for x in s.ships if isinstance(x, RegisteredShip)]
+                    for s in sides
+                    if s.ships and isinstance(s.ships[0], RegisteredShip)
+                },
+                pirate={
+                    s.name: [x for x in s.ships if isinstance(x, PirateShip)]
+                    for s in sides
+                    if s.ships and isinstance(s.ships[0], PirateShip)
+                },
+            )
+        )
+    run = automatic_result(state, participants, rounds)
+    retreated = bool(run.result.retreated)
     mutual = run.result.reason == "no_combat_ships_left"
     result: BattleResultKind
-    if run.result.reason == "round_cap":
+    if retreated:
+        result = "pirate_victory"  # SP-I44: a retreat is a pirate victory
+    elif run.result.reason == "round_cap":
         result = "stalemate"
     elif run.winning_side == DEFENDER_SIDE:
         result = "defender_victory"
@@ -131,6 +227,7 @@ def fight(
     else:
         result = "defender_victory"
     survivors: dict[str, list[AnyShip]] = {}
+    destroyed: dict[str, list[AnyShip]] = {}
     losses: list[BattleLoss] = []
     for side in sides:
         left = {s.id: s.wounds for s in run.fleets[side.name].ships}
@@ -140,11 +237,11 @@ def fight(
             if i in left
         ]
         survivors[side.name] = kept
+        destroyed[side.name] = [s for i, s in enumerate(side.ships, start=1) if i not in left]
         lost: dict[str, int] = {}
-        for i, s in enumerate(side.ships, start=1):
-            if i not in left:
-                name = combat_class(s, settings)
-                lost[name] = lost.get(name, 0) + 1
+        for s in destroyed[side.name]:
+            name = combat_class(s, settings)
+            lost[name] = lost.get(name, 0) + 1
         owner = side.contract.owner if side.contract else side.group.owner if side.group else None
         losses.append(
             BattleLoss(participant=side.name, owner=owner, lost=lost, survivors=len(kept))
@@ -154,9 +251,41 @@ def fight(
         rounds=run.rounds_fought,
         result=result,
         mutual_wipe=mutual,
+        retreated=retreated,
         losses=losses,
     )
-    return BattleRun(summary=summary, rounds=run.rounds, survivors=survivors)
+    return BattleRun(summary=summary, rounds=run.rounds, survivors=survivors, destroyed=destroyed)
+
+
+def fight_raid(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    combat: FleetCombatSettings,
+    dice: Dice,
+    victim: str,
+    turn: int,
+    defence: tuple[list[RegisteredShip], list[Side], set[str]],
+    pirates: list[PirateShip],
+    progress: BattleProgress | None,
+) -> tuple[list[Side], list[RegisteredShip], BattleRun]:
+    """A raid's battle (SP-I10, SP-I11, SP-I21): the holder's ships (route or orbit) as the
+    victim's participant, the stationed contracts, the pirates, then the privateers that
+    join (SP-I36, not against `owners`, the defending factions). `progress` carries a battle
+    paused on the retreat question on with the ships it started with (SP-I44). Returns the
+    sides, the holder's ships as fought and the battle."""
+    ships, mercenaries, owners = defence
+    sides: list[Side] = [Side(victim, DEFENDER_SIDE, list(ships))] if ships else []
+    sides += mercenaries
+    sides.append(Side(PIRATES, PIRATE_SIDE, list(pirates)))
+    for group in joining_privateers(state, settings, victim, owners, turn):
+        sides.append(Side(privateer_label(group), PIRATE_SIDE, list(group.ships), group=group))
+    if progress is not None:
+        progress.restore(sides)
+        if ships:
+            ships = [s for s in sides[0].ships if isinstance(s, RegisteredShip)]
+    wipe = settings.mutual_destruction_result
+    run = fight(sides, settings, combat, dice, mutual_wipe_result=wipe, progress=progress)
+    return sides, ships, run
 
 
 def joining_privateers(

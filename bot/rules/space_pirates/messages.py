@@ -321,6 +321,10 @@ def bribe_cancelled_msg(bribe: Bribe, refund: int) -> Msg:
 def offer_lines(pending: PendingResolution) -> list[Msg]:
     """Every number of an attack waiting for an answer, for the choice's prompt: the buy-off
     price, or the pirate squads facing the planet's troops (SP-I22, SP-I34)."""
+    if pending.choice == "retreat":
+        return (
+            [] if not pending.report else report_lines(RaidReport.model_validate(pending.report))
+        ) + [retreat_prompt(pending)]
     lines = report_lines(RaidReport.model_validate(pending.report))
     if pending.choice == "plunder":
         lines.append(
@@ -333,8 +337,35 @@ def offer_lines(pending: PendingResolution) -> list[Msg]:
     return lines
 
 
+def retreat_prompt(pending: PendingResolution) -> Msg:
+    """The battle so far for the retreat question (SP-I44): the round coming, the defender
+    side's ships left and the pirate side's."""
+    progress = pending.battle or {}
+    combat = progress.get("combat", {})
+    battle = combat.get("battles", [{}])[0]
+    sides = {p["faction"]: p["side"] for p in battle.get("participants", [])}
+    left = {"defender": 0, "pirates": 0}
+    for fleet in combat.get("fleets", []):
+        side = sides.get(fleet["faction"])
+        if side in left:
+            left[side] += len(fleet.get("ships", []))
+    return Msg(
+        f"{P}report.retreat_prompt",
+        round=int(progress.get("round", 0)),
+        own=left["defender"],
+        pirates=left["pirates"],
+    )
+
+
 def waiting_line(pending: PendingResolution, target: str) -> Msg:
     """A pending choice waiting for its player (SP-I45), for `/turn status`."""
+    if pending.choice == "retreat":
+        return Msg(
+            f"{P}waiting.retreat",
+            faction=pending.faction,
+            round=int((pending.battle or {}).get("round", 0)),
+            choice=pending.choice_id,
+        )
     if pending.choice == "plunder":
         return Msg(
             f"{P}waiting.plunder",

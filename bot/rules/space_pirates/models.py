@@ -221,6 +221,17 @@ class BaseAttackOrder(BaseModel):
     turn: int
     ships: list[RegisteredShip]
     contracts: list[int] = Field(default_factory=list)
+    battle: dict[str, Any] | None = None  # paused on the retreat question (SP-I44)
+
+
+class ResolutionCursor(BaseModel):
+    """A resolution under way (SP-I40): the campaign steps still to run, in the configured
+    order (`players` stands for step 3), and the players whose step 3 has not started yet.
+    A pending choice pauses it where it arises (SP-I45); answering it carries on from here."""
+
+    turn: int
+    steps: list[str]
+    players: list[str] = Field(default_factory=list)
 
 
 class PlayerPirates(BaseModel):
@@ -278,6 +289,7 @@ class SpacePiratesState(BaseModel):
     base_attack_orders: list[BaseAttackOrder] = Field(default_factory=list)
     waiting: list[PendingResolution] = Field(default_factory=list)
     upkeep_due: list[UpkeepDue] = Field(default_factory=list)
+    resolution: ResolutionCursor | None = None
     last_resolved_turn: int = 0
     next_id: int = 1
     _routes_index: _RouteIndex | None = PrivateAttr(default=None)
@@ -325,9 +337,11 @@ class SpacePiratesState(BaseModel):
 
 
 class PendingAttack(BaseModel):
-    """An attack whose fleet is known, waiting on the victim's buy-off answer (SP-I34)."""
+    """An attack whose fleet is known, waiting on the victim's buy-off answer (SP-I34), or
+    a battle waiting on the retreat answer (SP-I44; `base`: a base attack, `target` is the
+    order)."""
 
-    kind: AttackKind
+    kind: Literal["route", "planet", "base"]
     mode: Literal["regular", "forced", "bribed"]
     target: int
     bribe_id: int | None = None
@@ -341,13 +355,14 @@ class PendingAttack(BaseModel):
 
 class PendingResolution(BaseModel):
     """One player's step 3 of resolution `turn` (SP-I40), paused on a pending choice (SP-I45):
-    a buy-off offer, or under `ask_when_raided` the plunder branch (then `attack.squads`).
+    a buy-off offer, under `ask_when_raided` the plunder branch (then `attack.squads`), or
+    under `defender_may_retreat` the retreat before a round (then `battle`, SP-I44).
 
     `remaining` lists the steps still to run after the pending attack, e.g.
     `["bribed_route:7", "planet_check"]`."""
 
     choice_id: int
-    choice: Literal["buy_off", "plunder"] = "buy_off"
+    choice: Literal["buy_off", "plunder", "retreat"] = "buy_off"
     faction: str
     turn: int
     attack: PendingAttack
@@ -356,6 +371,7 @@ class PendingResolution(BaseModel):
     report: dict[str, Any] = Field(default_factory=dict)
     route_attack_happened: bool = False
     quiet: bool = True
+    battle: dict[str, Any] | None = None
 
 
 SpacePiratesState.model_rebuild()

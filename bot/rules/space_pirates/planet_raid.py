@@ -10,16 +10,14 @@ from bot.dice import Dice
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates.battle import (
     DEFENDER_SIDE,
-    PIRATE_SIDE,
     PIRATES,
+    BattleProgress,
     Side,
     contracts_at,
-    fight,
+    fight_raid,
     is_combat_ship,
-    joining_privateers,
     mercenary_label,
     pirate_ships,
-    privateer_label,
 )
 from bot.rules.space_pirates.chance import richest_route, routes_in_roll
 from bot.rules.space_pirates.fleet import (
@@ -328,10 +326,12 @@ def orbital_phase(
     report: RaidReport,
     record_index: int,
     journal: Journal,
+    progress: BattleProgress | None = None,
 ) -> int | None:
-    """The orbital battle (SP-4.4, SP-I21). Returns the pirate squads for the plunder when
-    the pirates won it (SP-I23, SP-I24), or None when the raid is over (failed or called
-    off), with its effects applied (SP-4.13, SP-I17, SP-I27)."""
+    """The orbital battle (SP-4.4, SP-I21); it may pause on the retreat question
+    (`RetreatAsked`, SP-I44), and `progress` carries it on. Returns the pirate squads for
+    the plunder when the pirates won it (SP-I23, SP-I24), or None when the raid is over
+    (failed or called off), with its effects applied (SP-4.13, SP-I17, SP-I27)."""
     faction, turn = report.faction, report.turn
     record = state.player(faction)
     history = record.history[record_index]
@@ -354,16 +354,9 @@ def orbital_phase(
     won = True
     report.defended = bool(orbital or mercenaries)
     if orbital or mercenaries:
-        owners = {s.owner for s in orbital} | {faction}
-        sides: list[Side] = []
-        if orbital:
-            sides.append(Side(faction, DEFENDER_SIDE, list(orbital)))
-        sides += mercenaries
-        sides.append(Side(PIRATES, PIRATE_SIDE, list(pirates)))
-        for group in joining_privateers(state, settings, faction, owners, turn):
-            sides.append(Side(privateer_label(group), PIRATE_SIDE, list(group.ships), group=group))
-        run = fight(
-            sides, settings, combat, dice, mutual_wipe_result=settings.mutual_destruction_result
+        defence = (orbital, mercenaries, {s.owner for s in orbital} | {faction})
+        sides, orbital, run = fight_raid(
+            state, settings, combat, dice, faction, turn, defence, pirates, progress
         )
         run.summary.log_key = journal.add_battle(report, run.rounds)
         report.battle = run.summary

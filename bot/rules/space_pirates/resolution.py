@@ -10,6 +10,7 @@ from typing import Literal
 from bot.dice import Dice
 from bot.errors import NotFound
 from bot.rules.fleet_combat.settings import FleetCombatSettings
+from bot.rules.space_pirates.battle import BattleProgress, RetreatAsked
 from bot.rules.space_pirates.chance import routes_in_roll
 from bot.rules.space_pirates.fleet import payment
 from bot.rules.space_pirates.messages import bribe_cancelled_msg, player_summary_line
@@ -83,8 +84,9 @@ def run_player(
     dice: Dice,
     run: PlayerRun,
     journal: Journal,
-) -> None:
-    """Run the player's remaining steps until one pauses on a buy-off offer or all are done."""
+) -> bool:
+    """Run the player's remaining steps until one pauses on a pending choice (True) or all
+    are done (False)."""
     record = state.player(run.faction)
     if under_peace(record, run.turn):
         for step in run.remaining:
@@ -106,7 +108,7 @@ def run_player(
     while run.remaining:
         step = run.remaining.pop(0)
         if _run_step(state, settings, combat, dice, run, step, journal):
-            return
+            return True
     if settings.streak_resets_on_quiet_turn and run.quiet and record.streak:  # SP-I14
         record.streak = 0
         if settings.planet_penalty_clears_on_streak_reset:
@@ -117,6 +119,7 @@ def run_player(
             run.faction, [r for r in journal.reports if r.faction == run.faction], waiting=False
         )
     )
+    return False
 
 
 def _bribe(state: SpacePiratesState, step: str) -> Bribe:
@@ -287,7 +290,8 @@ def _pause(
     attack: PendingAttack,
     journal: Journal,
     *,
-    choice: Literal["buy_off", "plunder"],
+    choice: Literal["buy_off", "plunder", "retreat"],
+    battle: BattleProgress | None = None,
 ) -> None:
     """Post a pending choice to the player and pause their run (SP-I45)."""
     report.outcome = "waiting"
@@ -302,6 +306,7 @@ def _pause(
         report=report.model_dump(mode="json"),
         route_attack_happened=run.route_attack_happened,
         quiet=run.quiet,
+        battle=battle.model_dump(mode="json") if battle is not None else None,
     )
     state.waiting.append(pending)
     journal.lines.append(
@@ -325,6 +330,13 @@ def _run_of(pending: PendingResolution) -> PlayerRun:
     )
 
 
+def _taken(state: SpacePiratesState, pending: PendingResolution) -> tuple[RaidReport, PlayerRun]:
+    """The answered choice leaves the waiting list; its report and the player's run come
+    back to carry on with."""
+    state.waiting = [w for w in state.waiting if w.choice_id != pending.choice_id]
+    return RaidReport.model_validate(pending.report), _run_of(pending)
+
+
 def resume(
     state: SpacePiratesState,
     settings: SpacePiratesSettings,
@@ -335,24 +347,22 @@ def resume(
     accept: bool,
     forced: bool,
     journal: Journal,
-) -> None:
+) -> bool:
     """Apply the buy-off answer (SP-I34) and run the player's remaining steps; a planet raid
-    may pause again for the plunder branch (SP-I22 `ask_when_raided`)."""
-    state.waiting = [w for w in state.waiting if w.choice_id != pending.choice_id]
-    report = RaidReport.model_validate(pending.report)
+    may pause again for the plunder branch (SP-I22 `ask_when_raided`). True when paused."""
+    report, run = _taken(state, pending)
     report.buy_off = "accepted" if accept else "declined"
     report.buy_off_forced = forced
     record = state.player(pending.faction)
     index = pending.attack.record_index
-    run = _run_of(pending)
     if accept:
         record.history[index].outcome = "bought_off"
         record.buy_off_bonus_pct += settings.buy_off_bonus_pct
         report.outcome = "bought_off"
         journal.reports.append(report)
     elif _fight_declined(state, settings, combat, dice, run, report, pending.attack, journal):
-        return
-    run_player(state, settings, combat, dice, run, journal)
+        return True
+    return run_player(state, settings, combat, dice, run, journal)
 
 
 def _fight_declined(
@@ -364,24 +374,60 @@ def _fight_declined(
     report: RaidReport,
     attack: PendingAttack,
     journal: Journal,
+    progress: BattleProgress | None = None,
 ) -> bool:
-    """A declined attack is fought out (SP-1.11, SP-1.12, SP-4.4); True when a planet raid
-    paused for the plunder branch (SP-I22 `ask_when_raided`)."""
+    """A declined attack is fought out (SP-1.11, SP-1.12, SP-4.4); True when it paused on the
+    defender's retreat question (SP-I44) or a planet raid on the plunder branch (SP-I22
+    `ask_when_raided`)."""
     index = attack.record_index
-    if report.kind == "route":
-        fight_route_attack(state, settings, combat, dice, report, index, journal)
-        if report.outcome in ROUTE_ENDINGS:
-            run.quiet = False
-    else:
-        squads = orbital_phase(state, settings, combat, dice, report, index, journal)
-        if squads is not None:
-            if needs_plunder_choice(state, settings, report):
-                with_squads = attack.model_copy(update={"squads": squads})
-                _pause(state, run, report, with_squads, journal, choice="plunder")
-                return True
-            plunder_phase(state, settings, dice, report, index, squads, cover=None)
+    try:
+        if report.kind == "route":
+            fight_route_attack(state, settings, combat, dice, report, index, journal, progress)
+            if report.outcome in ROUTE_ENDINGS:
+                run.quiet = False
+            squads = None
+        else:
+            squads = orbital_phase(state, settings, combat, dice, report, index, journal, progress)
+    except RetreatAsked as asked:
+        _pause(state, run, report, attack, journal, choice="retreat", battle=asked.progress)
+        return True
+    if squads is not None:
+        if needs_plunder_choice(state, settings, report):
+            with_squads = attack.model_copy(update={"squads": squads})
+            _pause(state, run, report, with_squads, journal, choice="plunder")
+            return True
+        plunder_phase(state, settings, dice, report, index, squads, cover=None)
     journal.reports.append(report)
     return False
+
+
+def resume_retreat(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    combat: FleetCombatSettings,
+    dice: Dice,
+    pending: PendingResolution,
+    *,
+    retreat: bool,
+    journal: Journal,
+) -> bool:
+    """The defender retreats or fights on (SP-I44); the battle carries on from where it
+    paused, then the player's remaining steps run. True when paused again. A base attack's
+    battle carries on when the resolution's step 2 resumes (its order keeps it, SP-I31)."""
+    if pending.attack.kind == "base":
+        state.waiting = [w for w in state.waiting if w.choice_id != pending.choice_id]
+        order = next((o for o in state.base_attack_orders if o.id == pending.attack.target), None)
+        if order is not None and order.battle is not None:
+            order.battle = {**order.battle, "retreat": retreat}
+        return False
+    report, run = _taken(state, pending)
+    progress = BattleProgress.model_validate(pending.battle)
+    progress.retreat = retreat
+    if _fight_declined(
+        state, settings, combat, dice, run, report, pending.attack, journal, progress
+    ):
+        return True
+    return run_player(state, settings, combat, dice, run, journal)
 
 
 def resume_plunder(
@@ -393,11 +439,10 @@ def resume_plunder(
     *,
     cover: bool | None,
     journal: Journal,
-) -> None:
+) -> bool:
     """Apply the owner's plunder branch (SP-I22 `ask_when_raided`; None: the GM forced the
-    standing flag) and run the player's remaining steps."""
-    state.waiting = [w for w in state.waiting if w.choice_id != pending.choice_id]
-    report = RaidReport.model_validate(pending.report)
+    standing flag) and run the player's remaining steps. True when paused again."""
+    report, run = _taken(state, pending)
     planet = state.planet(pending.attack.target)
     flag = planet.cover_buildings if planet is not None else False
     report.plunder_choice = "cover" if (flag if cover is None else cover) else "avoid"
@@ -405,4 +450,4 @@ def resume_plunder(
     index = pending.attack.record_index
     plunder_phase(state, settings, dice, report, index, pending.attack.squads, cover=cover)
     journal.reports.append(report)
-    run_player(state, settings, combat, dice, _run_of(pending), journal)
+    return run_player(state, settings, combat, dice, run, journal)

@@ -9,17 +9,14 @@ from bot.dice import Dice
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates.battle import (
     DEFENDER_SIDE,
-    PIRATE_SIDE,
-    PIRATES,
+    BattleProgress,
     BattleRun,
     Side,
     contracts_at,
-    fight,
+    fight_raid,
     is_combat_ship,
-    joining_privateers,
     mercenary_label,
     pirate_ships,
-    privateer_label,
 )
 from bot.rules.space_pirates.chance import draw_target, raid_points, routes_in_roll
 from bot.rules.space_pirates.fleet import generate_route_fleet, loss
@@ -192,16 +189,22 @@ def apply_survivors(
 def losses_by_owner(
     sides: list[Side], run: BattleRun, wipe_defenders: bool
 ) -> dict[str, dict[str, int]]:
-    """Ships lost per participant: destroyed ones, or every defender ship under SP-I12."""
+    """Ships lost on the defender side: destroyed ones, or every defender ship under SP-I12.
+    The route's or orbit's own ships are reported by the faction that registered each, so a
+    co-owner's ships lost defending a shared route are that co-owner's losses (SP-I43);
+    a mercenary contract's are reported under the contract."""
     lost: dict[str, dict[str, int]] = {}
-    for side, summary in zip(sides, run.summary.losses, strict=True):
-        by_class = dict(summary.lost)
-        if wipe_defenders and side.side == DEFENDER_SIDE:
-            for ship in run.survivors.get(side.name, []):
-                name = ship.ship_class if isinstance(ship, RegisteredShip) else ship.pirate_type
-                by_class[name] = by_class.get(name, 0) + 1
-        if by_class and side.side == DEFENDER_SIDE:
-            lost[side.name] = by_class
+    for side in sides:
+        if side.side != DEFENDER_SIDE:
+            continue
+        gone = side.ships if wipe_defenders else run.destroyed.get(side.name, [])
+        for ship in gone:
+            if isinstance(ship, RegisteredShip):
+                owner, name = ship.owner, ship.ship_class
+            else:
+                owner, name = side.name, ship.pirate_type
+            by_class = lost.setdefault(owner, {})
+            by_class[name] = by_class.get(name, 0) + 1
     return lost
 
 
@@ -213,9 +216,11 @@ def fight_route_attack(
     report: RaidReport,
     record_index: int,
     journal: Journal,
+    progress: BattleProgress | None = None,
 ) -> None:
     """Summary steps 6–7: the battle if the route is defended (SP-1.11, SP-1.12, SP-I10,
-    SP-I11), then the outcome table (SP-3, SP-I12–SP-I15, SP-I26)."""
+    SP-I11), then the outcome table (SP-3, SP-I12–SP-I15, SP-I26). The battle may pause on
+    the retreat question (`RetreatAsked`, SP-I44); `progress` carries it on."""
     faction, turn = report.faction, report.turn
     record = state.player(faction)
     route = state.route(report.target or 0)
@@ -231,21 +236,16 @@ def fight_route_attack(
     if not defended:
         if settings.undefended_raid_destroys_transports and ships:
             gone = {s.id for s in ships}
-            report.ships_lost = {faction: _count_classes(ships)}
+            report.ships_lost = _by_owner(ships)
             route.ships = [s for s in route.ships if s.id not in gone]
         _route_success(state, settings, report, route)
         history.outcome = "successful"
         return
     owners = {s.owner for s in ships} | {m.contract.owner for m in mercenaries if m.contract}
-    sides: list[Side] = []
-    if ships:
-        sides.append(Side(faction, DEFENDER_SIDE, list(ships)))
-    sides += mercenaries
-    sides.append(Side(PIRATES, PIRATE_SIDE, pirate_ships(report.fleet)))
-    for group in joining_privateers(state, settings, faction, owners, turn):
-        sides.append(Side(privateer_label(group), PIRATE_SIDE, list(group.ships), group=group))
-    run = fight(
-        sides, settings, combat, dice, mutual_wipe_result=settings.mutual_destruction_result
+    pirates = pirate_ships(report.fleet)
+    defence = (ships, mercenaries, owners)
+    sides, ships, run = fight_raid(
+        state, settings, combat, dice, faction, turn, defence, pirates, progress
     )
     run.summary.log_key = journal.add_battle(report, run.rounds)
     report.battle = run.summary
@@ -281,10 +281,12 @@ def fight_route_attack(
     report.streak_after = record.streak
 
 
-def _count_classes(ships: list[RegisteredShip]) -> dict[str, int]:
-    counts: dict[str, int] = {}
+def _by_owner(ships: list[RegisteredShip]) -> dict[str, dict[str, int]]:
+    """Ships by the faction that registered them, then by class (SP-I43)."""
+    counts: dict[str, dict[str, int]] = {}
     for ship in ships:
-        counts[ship.ship_class] = counts.get(ship.ship_class, 0) + 1
+        by_class = counts.setdefault(ship.owner, {})
+        by_class[ship.ship_class] = by_class.get(ship.ship_class, 0) + 1
     return counts
 
 

@@ -1,12 +1,13 @@
 """Space pirates settings: one typed field per row of the spec's settings summary (SP-I1…SP-I45).
 
 Fields are flat, so `/campaign settings` addresses each as `space_pirates.<name>`; each field
-carries its spec group and clause in `json_schema_extra` and a one-line description.
+carries its spec group and clause in `json_schema_extra`. The one-line descriptions live in
+the catalogs (`space_pirates.setting.<name>`, English and Russian), not here.
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from pydantic.config import JsonDict
@@ -24,16 +25,7 @@ ResolutionStep = Literal[
     "mercenary_upkeep",
     "report",
 ]
-DEFAULT_RESOLUTION_ORDER: list[ResolutionStep] = [
-    "privateers",
-    "base_attacks",
-    "route_raid",
-    "bribed_route_raids",
-    "planet_check",
-    "bribed_planet_raids",
-    "mercenary_upkeep",
-    "report",
-]
+DEFAULT_RESOLUTION_ORDER: list[ResolutionStep] = list(get_args(ResolutionStep))
 
 # Setting groups, in the order the spec's section 4 presents them.
 GROUPS: tuple[str, ...] = (
@@ -52,8 +44,9 @@ GROUPS: tuple[str, ...] = (
 )
 
 
-def _setting(default: Any, group: str, clause: str, text: str, **limits: Any) -> Any:
-    """A settings field with its spec group, clause and one-line description."""
+def _setting(default: Any, group: str, clause: str, **limits: Any) -> Any:
+    """A settings field with its spec group and clause; its one-line description, in both
+    languages, is the catalog's `space_pirates.setting.<name>`."""
     if group not in GROUPS:
         msg = f"unknown settings group {group!r}"
         raise ValueError(msg)
@@ -64,15 +57,8 @@ def _setting(default: Any, group: str, clause: str, text: str, **limits: Any) ->
         def factory() -> Any:
             return value.copy()
 
-        return Field(
-            default_factory=factory,
-            description=f"{text} ({clause})",
-            json_schema_extra=extra,
-            **limits,
-        )
-    return Field(
-        default=default, description=f"{text} ({clause})", json_schema_extra=extra, **limits
-    )
+        return Field(default_factory=factory, json_schema_extra=extra, **limits)
+    return Field(default=default, json_schema_extra=extra, **limits)
 
 
 class PirateShipType(BaseModel):
@@ -117,424 +103,194 @@ class SpacePiratesSettings(BaseModel):
     model_config = ConfigDict(validate_assignment=True)
 
     # --- raid chance (SP-I1…SP-I5) -----------------------------------------------------------
-    raid_die_faces: int = _setting(
-        20, "raid_chance", "SP-I1", "Faces of the raid-chance die (points scale)", ge=2, le=1000
-    )
-    base_points_poor: int = _setting(
-        1, "raid_chance", "SP-I1", "Base points when no route is rich", **Count
-    )
-    base_points_rich: int = _setting(
-        2, "raid_chance", "SP-I1", "Base points when some route is rich", **Count
-    )
-    points_per_extra_route: int = _setting(
-        1, "raid_chance", "SP-I1", "Points per route beyond the first", **Count
-    )
-    points_per_streak: int = _setting(
-        1, "raid_chance", "SP-I1", "Points per successful raid in a row", **Count
-    )
-    rich_route_threshold: int = _setting(
-        100, "raid_chance", "SP-I2", "Income above which a route is rich", **Amount
-    )
-    rich_route_inclusive: bool = _setting(
-        False, "raid_chance", "SP-I2", "A route at exactly the threshold is rich"
-    )
-    extra_route_min_income: int = _setting(
-        0,
-        "raid_chance",
-        "SP-I3",
-        "Least income for an additional route to add points",
-        **Amount,
-    )
-    target_weight_rich: int = _setting(
-        2, "raid_chance", "SP-I4", "Target-draw weight of a rich route", ge=1, le=100
-    )
-    target_weight_poor: int = _setting(
-        1, "raid_chance", "SP-I4", "Target-draw weight of any other route", ge=1, le=100
-    )
+    raid_die_faces: int = _setting(20, "raid_chance", "SP-I1", ge=2, le=1000)
+    base_points_poor: int = _setting(1, "raid_chance", "SP-I1", **Count)
+    base_points_rich: int = _setting(2, "raid_chance", "SP-I1", **Count)
+    points_per_extra_route: int = _setting(1, "raid_chance", "SP-I1", **Count)
+    points_per_streak: int = _setting(1, "raid_chance", "SP-I1", **Count)
+    rich_route_threshold: int = _setting(100, "raid_chance", "SP-I2", **Amount)
+    rich_route_inclusive: bool = _setting(False, "raid_chance", "SP-I2")
+    extra_route_min_income: int = _setting(0, "raid_chance", "SP-I3", **Amount)
+    target_weight_rich: int = _setting(2, "raid_chance", "SP-I4", ge=1, le=100)
+    target_weight_poor: int = _setting(1, "raid_chance", "SP-I4", ge=1, le=100)
     shared_route_rolled_by: Literal["each_owner", "primary_owner"] = _setting(
-        "each_owner", "raid_chance", "SP-I5", "Which owners roll for a shared route"
+        "each_owner", "raid_chance", "SP-I5"
     )
 
     # --- strength and fleet (SP-I6…SP-I9, SP-I41, SP-I42) -----------------------------------
-    dice_income_step: int = _setting(
-        100, "strength_and_fleet", "SP-I6", "Income per strength die", **Positive
-    )
-    big_income_threshold: int = _setting(
-        1000,
-        "strength_and_fleet",
-        "SP-I6",
-        "Income above which the big-income rule applies",
-        **Amount,
-    )
-    big_income_step: int = _setting(
-        1000, "strength_and_fleet", "SP-I6", "Income per die above the threshold", **Positive
-    )
-    big_income_multiplier: int = _setting(
-        12, "strength_and_fleet", "SP-I6", "Multiplier of the big-income roll", ge=1, le=1000
-    )
-    min_strength_dice: int = _setting(
-        0, "strength_and_fleet", "SP-I6", "Least number of strength dice", **Share
-    )
+    dice_income_step: int = _setting(100, "strength_and_fleet", "SP-I6", **Positive)
+    big_income_threshold: int = _setting(1000, "strength_and_fleet", "SP-I6", **Amount)
+    big_income_step: int = _setting(1000, "strength_and_fleet", "SP-I6", **Positive)
+    big_income_multiplier: int = _setting(12, "strength_and_fleet", "SP-I6", ge=1, le=1000)
+    min_strength_dice: int = _setting(0, "strength_and_fleet", "SP-I6", **Share)
     multiplier_combination: Literal["product", "sum"] = _setting(
-        "product", "strength_and_fleet", "SP-I7", "How streak and bonus multipliers combine"
+        "product", "strength_and_fleet", "SP-I7"
     )
-    streak_bonus_pct: int = _setting(
-        10, "strength_and_fleet", "SP-I7", "Strength bonus per streak step, %", **Pct
-    )
-    value_per_strength: int = _setting(
-        50, "strength_and_fleet", "SP-I7", "Fleet value per strength point", **Positive
-    )
-    battleship_share_pct: int = _setting(
-        30,
-        "strength_and_fleet",
-        "SP-I8",
-        "Share of the budget offered to battleships, %",
-        **Share,
-    )
-    cruiser_share_pct: int = _setting(
-        30,
-        "strength_and_fleet",
-        "SP-I8",
-        "Share of the rest offered to cruisers, %",
-        **Share,
-    )
-    min_raiders: int = _setting(
-        1, "strength_and_fleet", "SP-I8", "Raiders that attack even without funds", **Share
-    )
+    streak_bonus_pct: int = _setting(10, "strength_and_fleet", "SP-I7", **Pct)
+    value_per_strength: int = _setting(50, "strength_and_fleet", "SP-I7", **Positive)
+    battleship_share_pct: int = _setting(30, "strength_and_fleet", "SP-I8", **Share)
+    cruiser_share_pct: int = _setting(30, "strength_and_fleet", "SP-I8", **Share)
+    min_raiders: int = _setting(1, "strength_and_fleet", "SP-I8", **Share)
     pirate_ship_table: dict[str, PirateShipType] = Field(
         default_factory=_default_pirate_table,
         description="Pirate ship types: fleet combat class, cost, squads (SP-I9)",
         json_schema_extra={"group": "strength_and_fleet", "clause": "SP-I9"},
     )
-    ship_cost_table: dict[str, int] = _setting(
-        DEFAULT_SHIP_COSTS,
-        "strength_and_fleet",
-        "SP-I41",
-        "Cost of a player ship by class when none is registered",
-    )
+    ship_cost_table: dict[str, int] = _setting(DEFAULT_SHIP_COSTS, "strength_and_fleet", "SP-I41")
     payment_value_floor: Literal["fleet_cost", "none"] = _setting(
-        "fleet_cost",
-        "strength_and_fleet",
-        "SP-I42",
-        "Payments are taken from at least the cost of the ships composed",
+        "fleet_cost", "strength_and_fleet", "SP-I42"
     )
 
     # --- battle (SP-I10…SP-I12, SP-I44) ------------------------------------------------------
-    police_ships_fight: bool = _setting(
-        True, "battle", "SP-I10", "Police-module ships defend their route"
-    )
-    undefended_raid_destroys_transports: bool = _setting(
-        False, "battle", "SP-I10", "An undefended raid destroys the route's unarmed transports"
-    )
-    auto_battle_max_rounds: int = _setting(
-        50, "battle", "SP-I11", "Round cap of a pirate battle (0 = no cap)", ge=0, le=1000
-    )
+    police_ships_fight: bool = _setting(True, "battle", "SP-I10")
+    undefended_raid_destroys_transports: bool = _setting(False, "battle", "SP-I10")
+    auto_battle_max_rounds: int = _setting(50, "battle", "SP-I11", ge=0, le=1000)
     mutual_destruction_result: Literal["defender_wins", "pirates_win"] = _setting(
-        "defender_wins", "battle", "SP-I11", "Who wins when both sides are wiped out together"
+        "defender_wins", "battle", "SP-I11"
     )
-    defender_may_retreat: bool = _setting(
-        False, "battle", "SP-I11", "The defender side may retreat from a pirate battle"
-    )
+    defender_may_retreat: bool = _setting(False, "battle", "SP-I11")
     pirate_victory_losses: Literal["all_participants", "destroyed_only"] = _setting(
-        "all_participants", "battle", "SP-I12", "Ships the victim loses when the pirates win"
+        "all_participants", "battle", "SP-I12"
     )
     shared_route_defenders: Literal["all_registered", "victim_only"] = _setting(
-        "all_registered", "battle", "SP-I43", "Whose ships defend a shared route"
+        "all_registered", "battle", "SP-I43"
     )
 
     # --- route outcome (SP-I13…SP-I15) -------------------------------------------------------
-    route_raid_income_loss_pct: int = _setting(
-        100,
-        "route_outcome",
-        "SP-I13",
-        "Share of the route income lost to a successful raid, %",
-        **Share,
-    )
-    route_income_loss_once_per_turn: bool = _setting(
-        True, "route_outcome", "SP-I13", "A route's income is lost at most once per turn"
-    )
-    streak_resets_on_quiet_turn: bool = _setting(
-        False, "route_outcome", "SP-I14", "A turn without a route raid resets the streak"
-    )
-    route_immunity_turns: int = _setting(
-        3, "route_outcome", "SP-I15", "Turns of immunity after a defended route", **Count
-    )
-    immunity_blocks_bribed_raids: bool = _setting(
-        True, "route_outcome", "SP-I15", "Route immunity also stops bribed route raids"
-    )
-    immunity_covers_rest_of_resolution: bool = _setting(
-        False, "route_outcome", "SP-I15", "Immunity starts the moment it is gained"
-    )
+    route_raid_income_loss_pct: int = _setting(100, "route_outcome", "SP-I13", **Share)
+    route_income_loss_once_per_turn: bool = _setting(True, "route_outcome", "SP-I13")
+    streak_resets_on_quiet_turn: bool = _setting(False, "route_outcome", "SP-I14")
+    route_immunity_turns: int = _setting(3, "route_outcome", "SP-I15", **Count)
+    immunity_blocks_bribed_raids: bool = _setting(True, "route_outcome", "SP-I15")
+    immunity_covers_rest_of_resolution: bool = _setting(False, "route_outcome", "SP-I15")
 
     # --- planet raid (SP-I16…SP-I27, SP-I38) -------------------------------------------------
-    planet_raid_streak_threshold: int = _setting(
-        10, "planet_raid", "SP-I16", "Streak from which planet raids are checked", **Count
-    )
-    planet_raid_base_points: int = _setting(
-        2, "planet_raid", "SP-I16", "Planet-raid points before penalties", **Count
-    )
-    planet_roll_requires_route_attack: bool = _setting(
-        False, "planet_raid", "SP-I16", "Check planets only after a route attack this turn"
-    )
-    planet_raid_fail_penalty_points: int = _setting(
-        3, "planet_raid", "SP-I17", "Penalty points added by a failed planet raid", **Count
-    )
-    planet_points_per_streak_above_threshold: int = _setting(
-        0, "planet_raid", "SP-I17", "Planet points per streak step above the threshold", **Count
-    )
-    planet_penalty_clears_on_streak_reset: bool = _setting(
-        True, "planet_raid", "SP-I17", "A streak reset clears the planet penalty"
-    )
+    planet_raid_streak_threshold: int = _setting(10, "planet_raid", "SP-I16", **Count)
+    planet_raid_base_points: int = _setting(2, "planet_raid", "SP-I16", **Count)
+    planet_roll_requires_route_attack: bool = _setting(False, "planet_raid", "SP-I16")
+    planet_raid_fail_penalty_points: int = _setting(3, "planet_raid", "SP-I17", **Count)
+    planet_points_per_streak_above_threshold: int = _setting(0, "planet_raid", "SP-I17", **Count)
+    planet_penalty_clears_on_streak_reset: bool = _setting(True, "planet_raid", "SP-I17")
     planet_target_priority: Literal[
         "weakest_then_richest", "richest_then_weakest", "income_per_defence"
-    ] = _setting("weakest_then_richest", "planet_raid", "SP-I18", "How the planet is chosen")
-    planet_raid_cooldown_turns: int = _setting(
-        6, "planet_raid", "SP-I19", "Turns before a planet can be raided again", **Count
-    )
-    planet_fleet_multiplier: int = _setting(
-        2,
-        "planet_raid",
-        "SP-I20",
-        "Planet fleet = this × the largest recent route fleet",
-        ge=0,
-        le=1000,
-    )
-    planet_fleet_history_count: int = _setting(
-        3,
-        "planet_raid",
-        "SP-I20",
-        "How many recent route records size the planet fleet",
-        ge=1,
-        le=1000,
-    )
-    history_includes_bought_off: bool = _setting(
-        False, "planet_raid", "SP-I20", "Bought-off fleets count as fleets that attacked"
-    )
-    planet_defence_win_resets_streak: bool = _setting(
-        False, "planet_raid", "SP-I21", "A won orbital battle also resets the streak"
-    )
+    ] = _setting("weakest_then_richest", "planet_raid", "SP-I18")
+    planet_raid_cooldown_turns: int = _setting(6, "planet_raid", "SP-I19", **Count)
+    planet_fleet_multiplier: int = _setting(2, "planet_raid", "SP-I20", ge=0, le=1000)
+    planet_fleet_history_count: int = _setting(3, "planet_raid", "SP-I20", ge=1, le=1000)
+    history_includes_bought_off: bool = _setting(False, "planet_raid", "SP-I20")
+    planet_defence_win_resets_streak: bool = _setting(False, "planet_raid", "SP-I21")
     plunder_choice_mode: Literal["standing_flag", "ask_when_raided"] = _setting(
-        "standing_flag", "planet_raid", "SP-I22", "How the plunder branch is chosen"
+        "standing_flag", "planet_raid", "SP-I22"
     )
-    passive_troops_loot_pct: int = _setting(
-        50, "planet_raid", "SP-I22", "Loot when troops avoid the pirates, %", **Share
-    )
-    industry_block_turns: int = _setting(
-        1, "planet_raid", "SP-I22", "Turns of blocked industry", **Count
-    )
+    passive_troops_loot_pct: int = _setting(50, "planet_raid", "SP-I22", **Share)
+    industry_block_turns: int = _setting(1, "planet_raid", "SP-I22", **Count)
     industry_block_starts: Literal["resolved_turn", "next_turn"] = _setting(
-        "resolved_turn", "planet_raid", "SP-I22", "First turn of the industry block"
+        "resolved_turn", "planet_raid", "SP-I22"
     )
-    ground_attacks: int = _setting(
-        10, "planet_raid", "SP-I23", "Pirate attacks in a ground fight", ge=0, le=1000
-    )
-    pirate_squad_hit: int = _setting(
-        5, "planet_raid", "SP-I23", "Lowest d6 face a pirate squad hits on", ge=1, le=7
-    )
-    troop_hit: int = _setting(
-        4, "planet_raid", "SP-I23", "Lowest d6 face a troop hits on", ge=1, le=7
-    )
+    ground_attacks: int = _setting(10, "planet_raid", "SP-I23", ge=0, le=1000)
+    pirate_squad_hit: int = _setting(5, "planet_raid", "SP-I23", ge=1, le=7)
+    troop_hit: int = _setting(4, "planet_raid", "SP-I23", ge=1, le=7)
     squads_per_ship: dict[str, int] = _setting(
-        {"raider": 1, "cruiser": 2, "battleship": 4},
-        "planet_raid",
-        "SP-I23",
-        "Pirate squads per surviving ship",
+        {"raider": 1, "cruiser": 2, "battleship": 4}, "planet_raid", "SP-I23"
     )
     squads_from: Literal["survivors", "whole_fleet"] = _setting(
-        "survivors", "planet_raid", "SP-I23", "Squads come from the survivors or the whole fleet"
+        "survivors", "planet_raid", "SP-I23"
     )
-    empty_building_uses_attack: bool = _setting(
-        True, "planet_raid", "SP-I23", "Plundering an empty building uses one attack"
-    )
+    empty_building_uses_attack: bool = _setting(True, "planet_raid", "SP-I23")
     planet_raid_success_rule: Literal["any_loot", "anything_taken", "pirates_survive"] = _setting(
-        "any_loot", "planet_raid", "SP-I24", "When a planet raid counts as successful"
+        "any_loot", "planet_raid", "SP-I24"
     )
     plunder_without_pirate_survivors: Literal["plunder", "raid_fails"] = _setting(
-        "plunder", "planet_raid", "SP-I24", "Plunder after a victory with no pirate ship left"
+        "plunder", "planet_raid", "SP-I24"
     )
-    population_capture_pct: int = _setting(
-        10, "planet_raid", "SP-I25", "Population captured by an unopposed raid, %", **Share
-    )
-    birth_rate_penalty_turns: int = _setting(
-        3, "planet_raid", "SP-I25", "Turns of the birth-rate penalty", **Count
-    )
-    birth_rate_factor_pct: int = _setting(
-        50, "planet_raid", "SP-I25", "Birth rate during the penalty, %", **Share
-    )
+    population_capture_pct: int = _setting(10, "planet_raid", "SP-I25", **Share)
+    birth_rate_penalty_turns: int = _setting(3, "planet_raid", "SP-I25", **Count)
+    birth_rate_factor_pct: int = _setting(50, "planet_raid", "SP-I25", **Share)
     rampage_ends_on: Literal["failed_planet_raid", "base_destroyed_only"] = _setting(
-        "failed_planet_raid", "planet_raid", "SP-I26", "What ends the rampage"
+        "failed_planet_raid", "planet_raid", "SP-I26"
     )
-    planet_raid_success_bonus_pct: int = _setting(
-        30, "planet_raid", "SP-I27", "Fleet bonus gained per successful planet raid, %", **Pct
-    )
-    planet_raid_fail_loss_pct: int = _setting(
-        30, "planet_raid", "SP-I27", "Fleet bonus lost per failed planet raid, %", **Pct
-    )
+    planet_raid_success_bonus_pct: int = _setting(30, "planet_raid", "SP-I27", **Pct)
+    planet_raid_fail_loss_pct: int = _setting(30, "planet_raid", "SP-I27", **Pct)
     planet_raid_fail_loss_mode: Literal["subtract_points", "scale_down"] = _setting(
-        "subtract_points", "planet_raid", "SP-I27", "How the failed-raid loss is taken"
+        "subtract_points", "planet_raid", "SP-I27"
     )
-    planet_records_count_for_planet_fleet: bool = _setting(
-        False, "planet_raid", "SP-I38", "Planet records count for the planet fleet"
-    )
+    planet_records_count_for_planet_fleet: bool = _setting(False, "planet_raid", "SP-I38")
 
     # --- police (SP-I28) --------------------------------------------------------------------
-    police_income_per_ship: int = _setting(
-        500, "police", "SP-I28", "Route income one police ship covers", **Positive
-    )
-    police_points_per_route: int = _setting(
-        1, "police", "SP-I28", "Points removed per policed route", **Count
-    )
-    police_min_points: int = _setting(
-        1, "police", "SP-I28", "Least raid points after the police reduction", **Count
-    )
-    police_income_basis: Literal["combined", "own_share"] = _setting(
-        "combined", "police", "SP-I28", "Income a shared route's police is judged on"
-    )
+    police_income_per_ship: int = _setting(500, "police", "SP-I28", **Positive)
+    police_points_per_route: int = _setting(1, "police", "SP-I28", **Count)
+    police_min_points: int = _setting(1, "police", "SP-I28", **Count)
+    police_income_basis: Literal["combined", "own_share"] = _setting("combined", "police", "SP-I28")
 
     # --- pirate base (SP-I29…SP-I32) ---------------------------------------------------------
     base_exists_rule: Literal["raid_bonuses_only", "any_bonus"] = _setting(
-        "raid_bonuses_only", "pirate_base", "SP-I29", "Which bonuses mean the pirates have a base"
+        "raid_bonuses_only", "pirate_base", "SP-I29"
     )
-    forget_base_when_gone: bool = _setting(
-        True, "pirate_base", "SP-I29", "A base that stops existing is forgotten"
-    )
-    locate_cost_pct: int = _setting(
-        10, "pirate_base", "SP-I30", "Locating cost, % of the largest recent fleet", **Pct
-    )
-    base_history_window_turns: int = _setting(
-        10, "pirate_base", "SP-I30", "Look-back window of the base, turns", ge=1, le=1000
-    )
-    base_fleet_multiplier: int = _setting(
-        2, "pirate_base", "SP-I31", "Base fleet = this × the largest recent fleet", ge=0, le=1000
-    )
-    base_fail_growth_pct: int = _setting(
-        20, "pirate_base", "SP-I31", "Base fleet growth per failed attack, %", **Pct
-    )
+    forget_base_when_gone: bool = _setting(True, "pirate_base", "SP-I29")
+    locate_cost_pct: int = _setting(10, "pirate_base", "SP-I30", **Pct)
+    base_history_window_turns: int = _setting(10, "pirate_base", "SP-I30", ge=1, le=1000)
+    base_fleet_multiplier: int = _setting(2, "pirate_base", "SP-I31", ge=0, le=1000)
+    base_fail_growth_pct: int = _setting(20, "pirate_base", "SP-I31", **Pct)
     base_fail_growth_scope: Literal["base_fleet", "all_fleets"] = _setting(
-        "base_fleet", "pirate_base", "SP-I31", "Which fleets the failed-attack growth raises"
+        "base_fleet", "pirate_base", "SP-I31"
     )
-    base_fleet_window_at: Literal["battle", "order"] = _setting(
-        "battle", "pirate_base", "SP-I31", "When the base fleet's look-back is taken"
-    )
+    base_fleet_window_at: Literal["battle", "order"] = _setting("battle", "pirate_base", "SP-I31")
     base_mutual_wipe_result: Literal["follow_mutual_destruction_result", "attack_failed"] = (
-        _setting(
-            "follow_mutual_destruction_result",
-            "pirate_base",
-            "SP-I31",
-            "A mutual wipe at the base",
-        )
+        _setting("follow_mutual_destruction_result", "pirate_base", "SP-I31")
     )
-    base_bonus_income_per_planet: int = _setting(
-        100,
-        "pirate_base",
-        "SP-I32",
-        "Income bonus per planet after the base falls",
-        **Amount,
-    )
-    base_bonus_turns: int = _setting(
-        3, "pirate_base", "SP-I32", "Turns of the income bonus", **Count
-    )
-    peace_turns: int = _setting(
-        10, "pirate_base", "SP-I32", "Turns without pirates after the base falls", **Count
-    )
-    peace_blocks_privateer_recall: bool = _setting(
-        False, "pirate_base", "SP-I32", "Peace also blocks recalling privateers"
-    )
+    base_bonus_income_per_planet: int = _setting(100, "pirate_base", "SP-I32", **Amount)
+    base_bonus_turns: int = _setting(3, "pirate_base", "SP-I32", **Count)
+    peace_turns: int = _setting(10, "pirate_base", "SP-I32", **Count)
+    peace_blocks_privateer_recall: bool = _setting(False, "pirate_base", "SP-I32")
 
     # --- bribe (SP-I33) ---------------------------------------------------------------------
-    bribe_cost_pct: int = _setting(
-        50, "bribe", "SP-I33", "Bribe cost, % of the fleet's payment value", **Pct
-    )
-    bribe_withdraw_after_roll: bool = _setting(
-        False, "bribe", "SP-I33", "The briber may withdraw after seeing the fleet"
-    )
-    bribe_target_choice: Literal["rules", "briber_chooses"] = _setting(
-        "rules", "bribe", "SP-I33", "Who picks the bribed attack's target"
-    )
-    bribed_planet_in_cooldown: Literal["cancel", "reselect"] = _setting(
-        "cancel", "bribe", "SP-I33", "A bribed planet that went into cooldown"
-    )
-    cancelled_bribe_refund: bool = _setting(
-        False, "bribe", "SP-I33", "A cancelled bribe is refunded"
-    )
-    reveal_briber_to_victim: bool = _setting(False, "bribe", "SP-I33", "The victim learns who paid")
+    bribe_cost_pct: int = _setting(50, "bribe", "SP-I33", **Pct)
+    bribe_withdraw_after_roll: bool = _setting(False, "bribe", "SP-I33")
+    bribe_target_choice: Literal["rules", "briber_chooses"] = _setting("rules", "bribe", "SP-I33")
+    bribed_planet_in_cooldown: Literal["cancel", "reselect"] = _setting("cancel", "bribe", "SP-I33")
+    cancelled_bribe_refund: bool = _setting(False, "bribe", "SP-I33")
+    reveal_briber_to_victim: bool = _setting(False, "bribe", "SP-I33")
 
     # --- buy-off (SP-I34) -------------------------------------------------------------------
-    buy_off_cost_pct: int = _setting(
-        10, "buy_off", "SP-I34", "Buy-off cost, % of the fleet's payment value", **Pct
-    )
-    buy_off_bonus_pct: int = _setting(
-        5, "buy_off", "SP-I34", "Pirate strength gained per buy-off, %", **Pct
-    )
-    buy_off_default: Literal["decline", "accept"] = _setting(
-        "decline", "buy_off", "SP-I34", "The answer forced for an absent victim"
-    )
+    buy_off_cost_pct: int = _setting(10, "buy_off", "SP-I34", **Pct)
+    buy_off_bonus_pct: int = _setting(5, "buy_off", "SP-I34", **Pct)
+    buy_off_default: Literal["decline", "accept"] = _setting("decline", "buy_off", "SP-I34")
     bribed_offer_timing: Literal["at_resolution", "at_placement"] = _setting(
-        "at_resolution", "buy_off", "SP-I34", "When a bribed attack's buy-off is offered"
+        "at_resolution", "buy_off", "SP-I34"
     )
 
     # --- mercenaries (SP-I35) ---------------------------------------------------------------
-    mercenary_pool_divisor: int = _setting(
-        3, "mercenaries", "SP-I35", "Pool = largest recent fleet ÷ this", ge=1, le=1000
-    )
-    mercenary_window_turns: int = _setting(
-        3, "mercenaries", "SP-I35", "Look-back window of the pool, turns", ge=1, le=1000
-    )
-    mercenary_hire_pct: int = _setting(
-        50, "mercenaries", "SP-I35", "Hiring fee, % of the contract value", **Pct
-    )
-    mercenary_upkeep_pct: int = _setting(
-        20, "mercenaries", "SP-I35", "Upkeep per resolution, % of the contract value", **Pct
-    )
-    mercenary_upkeep_in_hire_turn: bool = _setting(
-        True, "mercenaries", "SP-I35", "Upkeep is owed in the resolution of the hiring turn"
-    )
+    mercenary_pool_divisor: int = _setting(3, "mercenaries", "SP-I35", ge=1, le=1000)
+    mercenary_window_turns: int = _setting(3, "mercenaries", "SP-I35", ge=1, le=1000)
+    mercenary_hire_pct: int = _setting(50, "mercenaries", "SP-I35", **Pct)
+    mercenary_upkeep_pct: int = _setting(20, "mercenaries", "SP-I35", **Pct)
+    mercenary_upkeep_in_hire_turn: bool = _setting(True, "mercenaries", "SP-I35")
     mercenary_upkeep_basis: Literal["hired_value", "surviving_value"] = _setting(
-        "hired_value", "mercenaries", "SP-I35", "Value the upkeep is taken from"
+        "hired_value", "mercenaries", "SP-I35"
     )
-    mercenary_pool_uses_latest_record: bool = _setting(
-        False, "mercenaries", "SP-I35", "With no record in the window, use the latest one"
-    )
-    mercenary_contract_ends_when_destroyed: bool = _setting(
-        False, "mercenaries", "SP-I35", "A contract ends with its last ship"
-    )
-    mercenary_upkeep_default: Literal["pay", "end"] = _setting(
-        "pay", "mercenaries", "SP-I35", "The upkeep answer forced for an absent player"
-    )
+    mercenary_pool_uses_latest_record: bool = _setting(False, "mercenaries", "SP-I35")
+    mercenary_contract_ends_when_destroyed: bool = _setting(False, "mercenaries", "SP-I35")
+    mercenary_upkeep_default: Literal["pay", "end"] = _setting("pay", "mercenaries", "SP-I35")
 
     # --- privateers (SP-I36, SP-I37) --------------------------------------------------------
-    privateers_require_tech: bool = _setting(
-        True, "privateers", "SP-I36", "Forming privateers needs the technology"
-    )
-    privateer_raid_points: int = _setting(
-        0,
-        "privateers",
-        "SP-I36",
-        "Raid points each active group adds against its target",
-        **Count,
-    )
+    privateers_require_tech: bool = _setting(True, "privateers", "SP-I36")
+    privateer_raid_points: int = _setting(0, "privateers", "SP-I36", **Count)
     privateers_join: Literal["target_only", "any_victim"] = _setting(
-        "target_only", "privateers", "SP-I36", "Which pirate battles privateers join"
+        "target_only", "privateers", "SP-I36"
     )
-    privateers_fight_own_ships: bool = _setting(
-        False, "privateers", "SP-I36", "Privateers fight their own owner's ships"
-    )
-    privateer_recall_cost_pct: int = _setting(
-        50, "privateers", "SP-I37", "Recall cost, % of the group's ship costs", **Pct
-    )
-    privateer_partial_recall: bool = _setting(
-        False, "privateers", "SP-I37", "Part of a group may be recalled"
-    )
+    privateers_fight_own_ships: bool = _setting(False, "privateers", "SP-I36")
+    privateer_recall_cost_pct: int = _setting(50, "privateers", "SP-I37", **Pct)
+    privateer_partial_recall: bool = _setting(False, "privateers", "SP-I37")
 
     # --- history, money, order (SP-I39, SP-I40) ---------------------------------------------
     payment_rounding: Literal["ceil", "floor", "nearest"] = _setting(
-        "ceil", "history_and_money", "SP-I39", "Rounding of amounts the player pays"
+        "ceil", "history_and_money", "SP-I39"
     )
     loss_rounding: Literal["floor", "ceil", "nearest"] = _setting(
-        "floor", "history_and_money", "SP-I39", "Rounding of amounts the player loses"
+        "floor", "history_and_money", "SP-I39"
     )
     resolution_order: list[ResolutionStep] = _setting(
-        DEFAULT_RESOLUTION_ORDER, "history_and_money", "SP-I40", "Order of the resolution steps"
+        DEFAULT_RESOLUTION_ORDER, "history_and_money", "SP-I40"
     )
 
     @model_validator(mode="after")

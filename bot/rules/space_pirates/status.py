@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from bot.i18n import Msg
 from bot.rules.space_pirates.base import base_exists, operations_blocked
-from bot.rules.space_pirates.bribe import bribes_visible_to
+from bot.rules.space_pirates.bribe import bribe_offer_cost, bribes_visible_to, open_bribe_offers
 from bot.rules.space_pirates.chance import RaidPoints, raid_points, routes_in_roll
 from bot.rules.space_pirates.fleet import payment
 from bot.rules.space_pirates.messages import fleet_msg
@@ -123,6 +123,16 @@ def status(
                 kind=Msg(f"{P}kind.{bribe.kind}"),
                 fleet=fleet_msg(bribe.fleet),
                 cost=bribe.cost,
+            )
+        )
+    for bribe in open_bribe_offers(state, faction):  # SP-I34 `at_placement`: the victim's
+        lines.append(
+            Msg(
+                f"{P}status.bribe_offer",
+                bribe=bribe.id,
+                kind=Msg(f"{P}kind.{bribe.kind}"),
+                fleet=fleet_msg(bribe.fleet),
+                cost=bribe_offer_cost(bribe, settings),
             )
         )
     chance, points = _next_chance(state, settings, faction, turn, record)

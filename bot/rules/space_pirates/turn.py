@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.dice import Dice
-from bot.errors import NotAllowed, NotFound
+from bot.errors import NotAllowed, NotFound, RuleViolation
 from bot.i18n import Msg
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates.base import fight_base_attacks, forget_gone_bases
@@ -18,17 +18,27 @@ from bot.rules.space_pirates.bribe import (
     open_bribe_offers,
 )
 from bot.rules.space_pirates.messages import waiting_line
-from bot.rules.space_pirates.models import PendingResolution, SpacePiratesState
+from bot.rules.space_pirates.models import (
+    PendingResolution,
+    ResolutionCursor,
+    SpacePiratesState,
+)
 from bot.rules.space_pirates.reports import Journal
 from bot.rules.space_pirates.resolution import (
     PlayerRun,
     player_steps,
     resume,
     resume_plunder,
+    resume_retreat,
     run_player,
 )
 from bot.rules.space_pirates.settings import SpacePiratesSettings
-from bot.rules.space_pirates.upkeep import post_upkeep, settle_upkeep, upkeep_waiting_line
+from bot.rules.space_pirates.upkeep import (
+    find_upkeep,
+    post_upkeep,
+    settle_upkeep,
+    upkeep_waiting_line,
+)
 from bot.rulesets import ArchiveRecord, TurnContext, TurnStepResult
 
 P = "space_pirates."
@@ -75,44 +85,27 @@ def end_of_turn(
     *,
     combat: FleetCombatSettings | None = None,
 ) -> TurnStepResult[SpacePiratesState]:
-    """Resolve turn `ctx.turn` in the order of SP-I40. A buy-off offer pauses only its
-    victim's steps (SP-I34); offers left from an earlier resolution are forced to
-    `buy_off_default` first. Running the step twice for the same turn changes nothing."""
+    """Resolve turn `ctx.turn` in the order of SP-I40. A pending choice pauses the whole
+    resolution where it arises (SP-I40, SP-I45): later players, the upkeep and the report
+    wait for the answer (`answer_*`, `force_choice`), which carries the resolution on. A
+    resolution of an earlier turn still paused is first finished with the forced defaults.
+    Running the step twice for the same turn changes nothing."""
     settings = as_settings(ctx.settings)
     original = as_state(ctx.state)
-    if ctx.turn <= original.last_resolved_turn:
+    running = original.resolution
+    if ctx.turn <= original.last_resolved_turn or (running and running.turn >= ctx.turn):
         return TurnStepResult(state=original, outcome={"already_resolved": ctx.turn})
     state = original.model_copy(deep=True)
     fleet_settings = combat_settings_for(settings, combat)
     journal = Journal()
-    for pending in [w for w in state.waiting if w.turn < ctx.turn]:
-        _force(state, settings, fleet_settings, ctx.dice, pending, journal)
-    for due in [d for d in state.upkeep_due if d.turn < ctx.turn]:
-        settle_upkeep(state, settings, due, pay=None, journal=journal)
+    _finish_earlier(state, settings, fleet_settings, ctx.dice, ctx.turn, journal)
     forced_offers = force_open_bribe_offers(state, settings)
     if forced_offers:
         journal.outcome["bribe_offers_forced"] = forced_offers
-    players_done = False
-    for step in settings.resolution_order:
-        if step == "privateers":
-            _privateers_step(state, ctx.turn, journal)
-        elif step == "base_attacks":
-            fight_base_attacks(state, settings, fleet_settings, ctx.dice, ctx.turn, journal)
-        elif step in PLAYER_STEPS and not players_done:
-            players_done = True
-            for faction in players_in_order(state):
-                if any(w.faction == faction for w in state.waiting):
-                    continue
-                run = PlayerRun(faction, ctx.turn, player_steps(state, settings, faction, ctx.turn))
-                run_player(state, settings, fleet_settings, ctx.dice, run, journal)
-        elif step == "mercenary_upkeep":
-            post_upkeep(state, settings, ctx.turn, journal)
-        elif step == "report":
-            _effects_step(state, ctx.turn, journal)
-    forget_gone_bases(state, settings)
-    state.last_resolved_turn = ctx.turn
-    for record in state.players.values():
-        record.income_lost = [k for k in record.income_lost if k[0] >= ctx.turn]
+    state.resolution = ResolutionCursor(
+        turn=ctx.turn, steps=_campaign_steps(settings), players=players_in_order(state)
+    )
+    advance(state, settings, fleet_settings, ctx.dice, journal)
     if not journal.lines:
         journal.lines.append(Msg(f"{P}turn.nothing"))
     return TurnStepResult(
@@ -121,6 +114,85 @@ def end_of_turn(
         outcome=_outcome(journal),
         archive=journal.archive(),
     )
+
+
+def _campaign_steps(settings: SpacePiratesSettings) -> list[str]:
+    """The configured order (SP-I40) with step 3's four player steps as one `players`."""
+    steps: list[str] = []
+    for step in settings.resolution_order:
+        name = "players" if step in PLAYER_STEPS else step
+        if name not in steps:
+            steps.append(name)
+    return steps
+
+
+def _finish_earlier(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    combat: FleetCombatSettings,
+    dice: Dice,
+    turn: int,
+    journal: Journal,
+) -> None:
+    """Choices left open by an earlier resolution take their forced defaults (SP-I45), one at
+    a time in the order posted, each carrying that resolution on until it ends."""
+    while True:
+        earlier = [w.choice_id for w in state.waiting if w.turn < turn]
+        earlier += [d.choice_id for d in state.upkeep_due if d.turn < turn]
+        if not earlier:
+            break
+        _force_one(state, settings, combat, dice, earlier[0], journal)
+        advance(state, settings, combat, dice, journal)
+    if state.resolution is not None and state.resolution.turn < turn:
+        advance(state, settings, combat, dice, journal)
+
+
+def paused(state: SpacePiratesState) -> bool:
+    """A pending choice is open: nothing after it runs (SP-I40, SP-I45)."""
+    return bool(state.waiting or state.upkeep_due)
+
+
+def advance(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    combat: FleetCombatSettings,
+    dice: Dice,
+    journal: Journal,
+) -> None:
+    """Carry the resolution under way on from its cursor until a pending choice pauses it or
+    every step has run; then it is over and operations open again (SP-I40)."""
+    cursor = state.resolution
+    if cursor is None:
+        return
+    turn = cursor.turn
+    while cursor.steps:
+        if paused(state):
+            return
+        step = cursor.steps[0]
+        if step == "players":
+            while cursor.players:
+                faction = cursor.players.pop(0)
+                run = PlayerRun(faction, turn, player_steps(state, settings, faction, turn))
+                if run_player(state, settings, combat, dice, run, journal):
+                    return
+        elif step == "privateers":
+            _privateers_step(state, turn, journal)
+        elif step == "base_attacks":
+            if fight_base_attacks(state, settings, combat, dice, turn, journal) is not None:
+                return
+        elif step == "mercenary_upkeep":
+            post_upkeep(state, settings, turn, journal)
+        elif step == "report":
+            _effects_step(state, turn, journal)
+        cursor.steps.pop(0)
+    if paused(state):
+        return
+    forget_gone_bases(state, settings)
+    state.last_resolved_turn = max(state.last_resolved_turn, turn)
+    state.resolution = None
+    for record in state.players.values():
+        record.income_lost = [k for k in record.income_lost if k[0] >= turn]
+    journal.outcome["resolution_finished"] = turn
 
 
 def _outcome(journal: Journal) -> dict[str, Any]:
@@ -185,20 +257,75 @@ class ChoiceOutcome:
     outcome: dict[str, Any] = field(default_factory=dict)
 
 
-def answer_buy_off(
+Carry = Callable[[SpacePiratesState, FleetCombatSettings, Journal], None]
+
+
+def _carried_on(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    dice: Dice,
+    combat: FleetCombatSettings | None,
+    answer: Carry,
+) -> ChoiceOutcome:
+    """Apply an answer (or forced defaults) to a copy of the state, then carry the paused
+    resolution on from its cursor (SP-I40, SP-I45)."""
+    new = state.model_copy(deep=True)
+    journal = Journal()
+    fleet_settings = combat_settings_for(settings, combat)
+    answer(new, fleet_settings, journal)
+    advance(new, settings, fleet_settings, dice, journal)
+    return ChoiceOutcome(
+        state=new,
+        lines=journal.lines,
+        archive=journal.archive(),
+        private=journal.private,
+        outcome=_outcome(journal),
+    )
+
+
+def _open(state: SpacePiratesState, choice_id: int) -> PendingResolution:
+    return next(w for w in state.waiting if w.choice_id == choice_id)
+
+
+def answer_choice(
     state: SpacePiratesState,
     settings: SpacePiratesSettings,
     choice_id: int,
     faction: str,
-    accept: bool,
+    first: bool,
     dice: Dice,
     *,
     combat: FleetCombatSettings | None = None,
 ) -> ChoiceOutcome:
-    """The victim accepts or declines a buy-off (SP-8, SP-I34); their paused steps resume.
-    Only the victim may answer (a GM forces the default with `force_choice`)."""
-    pending = _pending(state, choice_id, faction, "buy_off")
-    return _resume(state, settings, pending.choice_id, accept, dice, combat, forced=False)
+    """The player asked answers a pending choice (SP-I45), `first` being its first option:
+    accept a buy-off (SP-8, SP-I34), cover the buildings (SP-I22 `ask_when_raided`),
+    retreat (SP-I44), pay a contract's upkeep (SP-I35). The paused steps resume and the
+    resolution carries on. Only that player may answer (a GM forces the default with
+    `force_choice`)."""
+    due = next((d for d in state.upkeep_due if d.choice_id == choice_id), None)
+    pending = None if due is not None else _pending(state, choice_id, faction)
+    if due is not None and due.owner != faction:
+        raise NotAllowed(f"{P}error.not_your_choice", choice=choice_id)
+
+    def answer(new: SpacePiratesState, fleet: FleetCombatSettings, journal: Journal) -> None:
+        if pending is None:
+            settle_upkeep(
+                new, settings, find_upkeep(new, choice_id, None), pay=first, journal=journal
+            )
+            return
+        now = _open(new, choice_id)
+        if pending.choice == "retreat":
+            resume_retreat(new, settings, fleet, dice, now, retreat=first, journal=journal)
+        elif pending.choice == "plunder":
+            resume_plunder(new, settings, fleet, dice, now, cover=first, journal=journal)
+        else:
+            resume(new, settings, fleet, dice, now, accept=first, forced=False, journal=journal)
+
+    return _carried_on(state, settings, dice, combat, answer)
+
+
+# The answers by name, as the rest of the code and the tests call them.
+answer_buy_off = answer_plunder = answer_retreat = answer_upkeep = answer_choice
 
 
 def force_choice(
@@ -210,7 +337,8 @@ def force_choice(
     combat: FleetCombatSettings | None = None,
 ) -> ChoiceOutcome:
     """The GM forces a choice's default for an absent player (SP-I45): `buy_off_default`
-    (decline) for a buy-off, the planet's `cover_buildings` flag for a plunder branch."""
+    (decline) for a buy-off, the planet's `cover_buildings` flag for a plunder branch,
+    fighting on for a retreat, `mercenary_upkeep_default` for an upkeep."""
     return force_choices(state, settings, [choice_id], dice, combat=combat)
 
 
@@ -221,19 +349,42 @@ def force_choices(
     dice: Dice,
     *,
     combat: FleetCombatSettings | None = None,
+    to_the_end: bool = False,
 ) -> ChoiceOutcome:
     """The GM forces the defaults of several open choices at once, in the order given, on
-    one copy of the state (SP-I45). Choices that these answers open are left waiting."""
-    unknown = [c for c in choice_ids if not any(w.choice_id == c for w in state.waiting)]
+    one copy of the state (SP-I45). Choices that these answers open are left waiting, or,
+    `to_the_end`, forced in turn until the resolution is over (every player absent)."""
+    open_ids = {w.choice_id for w in state.waiting} | {d.choice_id for d in state.upkeep_due}
+    unknown = [c for c in choice_ids if c not in open_ids]
     if unknown:
         raise NotFound(f"{P}error.choice_not_found", choice=unknown[0])
-    new = state.model_copy(deep=True)
-    journal = Journal()
-    fleet_settings = combat_settings_for(settings, combat)
-    for choice_id in choice_ids:
-        pending = next(w for w in new.waiting if w.choice_id == choice_id)
-        _force(new, settings, fleet_settings, dice, pending, journal)
-    return _choice_outcome(new, journal)
+
+    def answer(new: SpacePiratesState, fleet: FleetCombatSettings, journal: Journal) -> None:
+        queue = list(choice_ids)
+        while queue:
+            _force_one(new, settings, fleet, dice, queue.pop(0), journal)
+            advance(new, settings, fleet, dice, journal)
+            if to_the_end and not queue:
+                queue = [w.choice_id for w in new.waiting] + [d.choice_id for d in new.upkeep_due]
+
+    return _carried_on(state, settings, dice, combat, answer)
+
+
+def _force_one(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    combat: FleetCombatSettings,
+    dice: Dice,
+    choice_id: int,
+    journal: Journal,
+) -> None:
+    """One open choice's forced default, if it is still open."""
+    pending = next((w for w in state.waiting if w.choice_id == choice_id), None)
+    due = next((d for d in state.upkeep_due if d.choice_id == choice_id), None)
+    if pending is not None:
+        _force(state, settings, combat, dice, pending, journal)
+    elif due is not None:
+        settle_upkeep(state, settings, due, pay=None, journal=journal)
 
 
 def _force(
@@ -244,87 +395,33 @@ def _force(
     pending: PendingResolution,
     journal: Journal,
 ) -> None:
-    """A choice's forced default (SP-I45): `buy_off_default`, or the standing flag."""
-    if pending.choice == "plunder":
+    """A choice's forced default (SP-I45): `buy_off_default`, the standing flag, or fighting
+    on (SP-I44)."""
+    if pending.choice == "retreat":
+        resume_retreat(state, settings, combat, dice, pending, retreat=False, journal=journal)
+    elif pending.choice == "plunder":
         resume_plunder(state, settings, combat, dice, pending, cover=None, journal=journal)
     else:
         accept = settings.buy_off_default == "accept"
         resume(state, settings, combat, dice, pending, accept=accept, forced=True, journal=journal)
 
 
-def _choice_outcome(state: SpacePiratesState, journal: Journal) -> ChoiceOutcome:
-    return ChoiceOutcome(
-        state=state,
-        lines=journal.lines,
-        archive=journal.archive(),
-        private=journal.private,
-        outcome=_outcome(journal),
-    )
-
-
-def _pending(
-    state: SpacePiratesState, choice_id: int, faction: str, choice: str
-) -> PendingResolution:
+def _pending(state: SpacePiratesState, choice_id: int, faction: str) -> PendingResolution:
     pending = next((w for w in state.waiting if w.choice_id == choice_id), None)
-    if pending is None or pending.choice != choice:
+    if pending is None:
         raise NotFound(f"{P}error.choice_not_found", choice=choice_id)
     if pending.faction != faction:
         raise NotAllowed(f"{P}error.not_your_choice", choice=choice_id)
     return pending
 
 
-def answer_plunder(
-    state: SpacePiratesState,
-    settings: SpacePiratesSettings,
-    choice_id: int,
-    faction: str,
-    cover: bool,
-    dice: Dice,
-    *,
-    combat: FleetCombatSettings | None = None,
-) -> ChoiceOutcome:
-    """The planet's owner avoids the pirates or covers the buildings (SP-I22
-    `ask_when_raided`); their paused steps resume."""
-    _pending(state, choice_id, faction, "plunder")
-    new = state.model_copy(deep=True)
-    pending = next(w for w in new.waiting if w.choice_id == choice_id)
-    journal = Journal()
-    resume_plunder(
-        new,
-        settings,
-        combat_settings_for(settings, combat),
-        dice,
-        pending,
-        cover=cover,
-        journal=journal,
-    )
-    return _choice_outcome(new, journal)
-
-
-def _resume(
-    state: SpacePiratesState,
-    settings: SpacePiratesSettings,
-    choice_id: int,
-    accept: bool,
-    dice: Dice,
-    combat: FleetCombatSettings | None,
-    *,
-    forced: bool,
-) -> ChoiceOutcome:
-    new = state.model_copy(deep=True)
-    pending = next(w for w in new.waiting if w.choice_id == choice_id)
-    journal = Journal()
-    resume(
-        new,
-        settings,
-        combat_settings_for(settings, combat),
-        dice,
-        pending,
-        accept=accept,
-        forced=forced,
-        journal=journal,
-    )
-    return _choice_outcome(new, journal)
+def operations_open(state: SpacePiratesState) -> None:
+    """Operations wait while a resolution runs (SP-I40): only answers to pending choices and
+    GM commands are taken until it ends."""
+    if state.resolution is not None:
+        raise RuleViolation(
+            f"{P}error.resolution_running", clause="SP-I40", turn=state.resolution.turn
+        )
 
 
 def waiting_for(state: Any, settings: Any, turn: int) -> list[Msg]:

@@ -81,23 +81,14 @@ def settle_upkeep(
     journal.outcome.setdefault("upkeep_settled", []).append({"contract": due.contract, "paid": pay})
 
 
-def answer_upkeep(
-    state: SpacePiratesState,
-    settings: SpacePiratesSettings,
-    choice_id: int,
-    faction: str,
-    pay: bool | None,
-) -> tuple[SpacePiratesState, list[Msg]]:
-    """The owner pays or ends the contract; `pay=None` is the GM forcing the default."""
+def find_upkeep(state: SpacePiratesState, choice_id: int, faction: str | None) -> UpkeepDue:
+    """An open upkeep choice, refused to anyone but the contract's owner (None: the GM)."""
     due = next((d for d in state.upkeep_due if d.choice_id == choice_id), None)
     if due is None:
         raise NotFound(f"{P}error.choice_not_found", choice=choice_id)
-    if pay is not None and due.owner != faction:
+    if faction is not None and due.owner != faction:
         raise NotAllowed(f"{P}error.not_your_choice", choice=choice_id)
-    new = state.model_copy(deep=True)
-    journal = Journal()
-    settle_upkeep(new, settings, due, pay=pay, journal=journal)
-    return new, journal.lines
+    return due
 
 
 def upkeep_waiting_line(due: UpkeepDue) -> Msg:

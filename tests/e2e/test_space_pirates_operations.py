@@ -1,0 +1,217 @@
+"""Space pirates through Discord, the operations and the rarer raids: a bribed planet raid
+decided by ground combat, a base assault, privateers formed and recalled, mercenaries hired
+and paid at the end of the turn, the resolution paused on a question (SP-I40, SP-I45).
+
+Player1 plays Vega, player2 Orion, player3 Lyra. Faces are scripted in the order the
+engine rolls them.
+"""
+
+from __future__ import annotations
+
+import tests.e2e.test_space_pirates as base
+from tests.e2e.test_space_pirates import end_turn, question_of
+
+# The campaign (Vega, Orion, Lyra) and turn 1's raid on Vega, as in test_space_pirates.
+pirates = base.pirates
+after_a_raid = base.after_a_raid
+
+
+def texts(reply):
+    return "\n".join(
+        [reply.text() or ""] + [(m.content or "") + str(m.embeds) for m in reply.followups]
+    )
+
+
+async def test_a_bribed_planet_raid_decided_by_ground_combat(pirates):
+    """SP-7, SP-I33, SP-E5's ground fight: Orion bribes a planet raid on Vega; the fleet is
+    priced at placement from Vega's richest route (2d6 1, 3 → 200, fleet 400: 4 raiders,
+    cost 200); at the end of the turn Vega refuses the 40 buy-off, the pirates land
+    unopposed on Alpha (4 troops over 3 buildings, covering them) and the ground fight of
+    SP-E5 plunders 2 of 3 buildings: 600. Vega's report marks the raid bribed, without
+    naming Orion."""
+    await pirates.slash("/pirates route add name:Line goods:200", as_="player1")
+    await pirates.slash(
+        "/pirates planet add name:Alpha income:900 troops:4 buildings:3 cover:true",
+        as_="player1",
+    )
+    await pirates.slash("/pirates contacts factions:Vega", as_="player2")
+    quote = await pirates.slash("/pirates bribe victim:Vega kind:planet", as_="player2")
+    assert quote.ephemeral
+    pirates.script_dice([1, 3])
+    placed = await pirates.click(quote, "Confirm", as_="player2")
+    assert placed.ephemeral and "against Vega placed; owed: 200" in placed.embed.description
+
+    pirates.script_dice([20])  # Vega's regular raid roll misses; the bribe comes up
+    ended = await end_turn(pirates, 1)
+
+    question = question_of(ended, "Pay 40")
+    assert question.pings == {"player1"} and "Orion" not in texts(ended)
+    pirates.script_dice([5, 6, 1, 2, 4, 2, 3, 2, 4, 6, 6, 1, 5, 2, 4])
+    fought = await pirates.click(question, "Refuse and fight", as_="player1")
+    assert "600" in fought.embed.description
+    report = await pirates.slash("/pirates report turn:1", as_="player1")
+    shown = report.embed.description
+    assert "bought by a bribe (briber: —)" in shown and "Orion" not in shown
+    assert "5, 6, 1, 2" in shown and "600" in shown
+    planets = await pirates.slash("/pirates planets", as_="player1")
+    assert "troops 1" in planets.embed.description or "1 troop" in planets.embed.description
+
+
+async def test_a_base_assault_destroys_the_base(pirates):
+    """SP-6, SP-I30–SP-I32: an undefended raid (value 100) gives the pirates a base; Vega
+    locates it (10) and assaults it with a dreadnought; the two-raider base fleet falls at
+    the end of the turn: +100 per planet, peace and blocked operations."""
+    await pirates.slash("/pirates route add name:Line goods:100", as_="player1")
+    await pirates.slash("/pirates planet add name:Home income:300", as_="player1")
+    pirates.script_dice([1, 2])
+    ended = await end_turn(pirates, 1)
+    await pirates.click(question_of(ended, "Refuse and fight"), "Refuse and fight", as_="player1")
+
+    locate = await pirates.slash("/pirates base locate location:Kuiper belt", as_="player1")
+    assert "Locating the pirate base costs 10" in locate.embed.description
+    await pirates.click(locate, "Confirm", as_="player1")
+    assault = await pirates.slash("/pirates base assault ships:dreadnought", as_="player1")
+    assert "2 raiders" in assault.embed.description
+    ordered = await pirates.click(assault, "Confirm", as_="player1")
+    assert "attacks the pirate base at the end of the turn" in ordered.embed.description
+
+    # round 1: 3 hits, defence 1, 1, 1 (cap 1); raiders 1, 1; round 2: the same, one raider
+    pirates.script_dice([4, 4, 4, 1, 1, 1, 1, 1, 4, 4, 4, 1, 1, 1, 1])
+    ended = await end_turn(pirates, 2)
+
+    summary = texts(ended)
+    assert "pirate base" in summary.lower() and "destroyed" in summary.lower()
+    status = await pirates.slash("/pirates status", as_="player1")
+    assert "peace" in status.embed.description.lower()
+    refused = await pirates.slash("/pirates base locate location:Oort cloud", as_="player1")
+    assert refused.ephemeral and refused.buttons == []
+
+
+async def test_privateers_formed_then_recalled(after_a_raid):
+    """SP-10, SP-I36, SP-I37: Orion's two cruisers go privateering against Vega; the recall
+    costs half their cost (200) and 1d6 (3) turns: back at turn 5."""
+    table = after_a_raid
+    await table.slash("/pirates contacts factions:Vega", as_="player2")
+    await table.slash("/pirates tech faction:Orion researched:true", as_="gm")
+    quote = await table.slash("/pirates privateers form target:Vega ships:3, 4", as_="player2")
+    formed = await table.click(quote, "Confirm", as_="player2")
+    group = formed.embed.description.split("#")[1].split(" ")[0]
+    routes = await table.slash("/pirates routes faction:Orion", as_="player2")
+    assert "cruiser" not in routes.embed.description
+    recall = await table.slash(f"/pirates privateers recall group:{group}", as_="player2")
+    assert "200" in recall.embed.description
+    table.script_dice([3])
+    recalled = await table.click(recall, "Confirm", as_="player2")
+    assert f"Group #{group} recalled for 200; back at turn 5" in recalled.embed.description
+
+
+async def test_mercenaries_hired_then_paid_while_the_resolution_waits(after_a_raid):
+    """SP-9, SP-I35, SP-I40, SP-I45: Vega hires 1000 (fee 500); at the end of turn 2 the
+    upkeep (200) is a question with buttons; until Vega answers, `/turn status` names it
+    and operations are refused; paying finishes the resolution."""
+    table = after_a_raid
+    quote = await table.slash("/pirates mercenaries hire value:1000", as_="player1")
+    hired = await table.click(quote, "Confirm", as_="player1")
+    assert "fee 500 owed now, upkeep 200 per turn" in hired.embed.description
+
+    table.script_dice([20, 20])
+    ended = await end_turn(table, 2)
+
+    question = question_of(ended, "Pay 200")
+    assert question.pings == {"player1"}
+    status = await table.slash("/turn status", as_="player2")
+    assert "Vega has not paid or ended mercenary contract" in " ".join(
+        f.value for f in status.embed.fields
+    )
+    refused = await table.slash("/pirates mercenaries hire value:100", as_="player1")
+    assert refused.ephemeral and "still being resolved" in refused.text()
+    stolen = await table.click(question, "Pay 200", as_="player2")
+    assert stolen.ephemeral
+    paid = await table.click(question, "Pay 200", as_="player1")
+    assert "Vega pays 200 upkeep: contract #6 runs on" in paid.embed.description
+    quote = await table.slash("/pirates mercenaries hire value:100", as_="player1")
+    assert quote.buttons != []
+
+
+async def test_the_gm_sets_the_turn_order(pirates):
+    """SP-I40, SP-I43: the GM's `/pirates turn-order`; a player may not set it."""
+    refused = await pirates.slash("/pirates turn-order factions:Orion, Vega", as_="player1")
+    assert refused.ephemeral
+    done = await pirates.slash("/pirates turn-order factions:Orion, Vega", as_="gm")
+    assert not done.ephemeral and "Orion, Vega" in done.embed.description
+
+
+async def test_a_defended_route_retreats_and_loses(pirates):
+    """SP-I44 with `defender_may_retreat`, SP-I12, SP-I14: Vega's cruiser fights three
+    raiders; before round 2 Vega is asked and retreats: the pirates win, the cruiser is lost
+    and the streak grows."""
+    await pirates.slash(
+        "/campaign settings set setting:space_pirates.defender_may_retreat value:true", as_="gm"
+    )
+    await pirates.slash("/pirates route add name:Line goods:100 ships:cruiser", as_="player1")
+    pirates.script_dice([1, 6])
+    ended = await end_turn(pirates, 1)
+    pirates.script_dice([1, 1, 1, 1, 1])  # round 1: every shot misses
+    declined = await pirates.click(
+        question_of(ended, "Refuse and fight"), "Refuse and fight", as_="player1"
+    )
+    asked = next(m for m in declined.followups if any(b.label == "Retreat" for b in m.buttons))
+    assert asked.pings == {"player1"}
+    assert "Round 2 comes next: your side has 1 ships left, the pirates 3" in texts(declined)
+    status = await pirates.slash("/turn status", as_="player2")
+    assert "Vega has not decided whether to retreat before round 2" in " ".join(
+        f.value for f in status.embed.fields
+    )
+    pirates.script_dice([1, 1, 1])  # the pirates' parting volley
+    retreated = await pirates.click(asked, "Retreat", as_="player1")
+    assert "streak 1" in retreated.embed.description
+    routes = await pirates.slash("/pirates routes", as_="player1")
+    assert "no ships" in routes.embed.description
+
+
+async def test_player_names_are_escaped_wherever_they_are_shown(pirates):
+    """A route named with Markdown and a mass mention shows as typed, never bold and never
+    pinging, in the confirmation, the list and the report."""
+    added = await pirates.slash(
+        "/pirates route add name:**Loot** @everyone goods:160", as_="player1"
+    )
+    assert r"\*\*Loot\*\*" in added.embed.description
+    assert "@everyone" not in added.embed.description
+    routes = await pirates.slash("/pirates routes", as_="player1")
+    assert r"\*\*Loot\*\*" in routes.embed.description
+    pirates.script_dice([1, 3])
+    ended = await end_turn(pirates, 1)
+    question = question_of(ended, "Refuse and fight")
+    assert r"\*\*Loot\*\*" in texts(ended) and question.pings == {"player1"}
+
+
+async def test_a_bribed_raid_offered_at_placement_and_a_bribe_withdrawn(after_a_raid):
+    """SP-I34 `bribed_offer_timing = at_placement`: Vega sees the offer in its status and
+    buys the raid off with `/pirates offer`, privately. SP-I33 `bribe_withdraw_after_roll`:
+    Orion withdraws its next bribe after seeing the fleet; nothing is owed."""
+    table = after_a_raid
+    for setting in (
+        "bribed_offer_timing value:at_placement",
+        "bribe_withdraw_after_roll value:true",
+    ):
+        await table.slash(f"/campaign settings set setting:space_pirates.{setting}", as_="gm")
+    await table.slash("/pirates contacts factions:Vega", as_="player2")
+    quote = await table.slash("/pirates bribe victim:Vega", as_="player2")
+    table.script_dice([4, 6])
+    placed = await table.click(quote, "Confirm", as_="player2")
+    bribe = placed.embed.description.split("#")[1].split(" ")[0]
+    status = await table.slash("/pirates status", as_="player1")
+    assert f"offer #{bribe}" in status.embed.description
+    stolen = await table.slash(f"/pirates offer bribe:{bribe} pay:true", as_="player2")
+    assert stolen.ephemeral and "another player" in stolen.text()
+    paid = await table.slash(f"/pirates offer bribe:{bribe} pay:true", as_="player1")
+    assert paid.ephemeral and f"You bought off bribed raid #{bribe}" in paid.embed.description
+    again = await table.slash("/pirates bribe victim:Vega", as_="player2")
+    table.script_dice([3, 3])
+    second = await table.click(again, "Confirm", as_="player2")
+    other = second.embed.description.split("#")[1].split(" ")[0]
+    withdrawn = await table.slash(f"/pirates withdraw bribe:{other}", as_="player2")
+    assert withdrawn.ephemeral and f"Bribe #{other} withdrawn" in withdrawn.embed.description
+    log = await table.slash("/history list", as_="player1")
+    assert "Orion withdrew a bribe (private, SP-I33)" in log.text()
+    assert f"#{other} withdrawn" not in log.text()
