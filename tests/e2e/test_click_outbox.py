@@ -27,6 +27,7 @@ from bot.storage.outbox import unsent
 from bot.turn_flow import TurnFlow
 from tests.e2e.test_company_raids import CAPTURE, COUNTER, FINE, FORCE, LAND, board  # noqa: F401
 from tests.e2e.test_ottoman_piracy import OP_E1, VP, seated  # noqa: F401
+from tests.e2e.test_space_pirates import pirates  # noqa: F401
 from tests.e2e.test_turn_flow import Clock, clock, table  # noqa: F401
 
 RESTARTED = "(posted after a restart)"
@@ -144,15 +145,10 @@ async def test_a_click_whose_write_waits_for_the_lock_is_acknowledged_in_time(
 
 
 @pytest.fixture
-async def frontier(table, clock):  # noqa: F811 - the clock-reading table imported above
-    """Space pirates with Vega's 2350 route; the deadline ends the turn (core.on_deadline)."""
-    played = table
-    created = await played.slash(
-        "/campaign create name:Frontier rulesets:space_pirates, fleet_combat", as_="gm"
-    )
-    assert not created.ephemeral, created.text()
-    for player, faction in (("player1", "Vega"), ("player2", "Orion")):
-        await played.slash(f"/campaign join faction:{faction}", as_=player)
+async def frontier(pirates, clock):  # noqa: F811 - the fixtures imported above
+    """Space pirates with Vega's 2350 route; the deadline ends the turn (core.on_deadline).
+    Built on the clock-reading table imported above."""
+    played = pirates
     await played.slash("/pirates route add name:Rich goods:2350", as_="player1")
     await played.slash("/campaign settings set setting:core.on_deadline value:end_turn", as_="gm")
     await played.slash("/turn deadline set when:1h", as_="gm")
