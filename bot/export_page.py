@@ -150,7 +150,8 @@ def export_page(
     document: Mapping[str, Any], locale: object, names: Mapping[int, str] | None = None
 ) -> str:
     """The page for one export `document` (what the JSON file of `/history export` holds), in
-    the exporter's language; `names` maps player ids to the names shown in the table."""
+    `locale` (the campaign's language: the page is attached in the channel); `names` maps
+    player ids to the names shown in the table."""
     language = language_of(locale)
     names = names or {}
     entries = [e for e in document.get("entries", ()) if isinstance(e, Mapping)]

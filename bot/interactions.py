@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot import rulesets
 from bot.campaigns import (
     Actor,
     Campaign,
@@ -343,6 +344,26 @@ def setup_step(ruleset: str) -> Callable[[SetupStep], SetupStep]:
     return register
 
 
+async def declared_step(
+    interaction: discord.Interaction[Any], ctx: Context, locale: str, key: str
+) -> str | None:
+    """A ruleset's next set-up step as its spec declares it (`RulesetSpec.setup_step`), for
+    the acting player's factions; None when it declares none or nothing is left."""
+    try:
+        spec = rulesets.get(key)
+    except KeyError:
+        return None
+    if spec.setup_step is None:
+        return None
+    state, _ = await ctx.service.state(ctx.campaign, key)
+    factions = await ctx.service.factions(ctx.campaign.id)
+    need = spec.setup_step(state, [f.name for f in factions if f.user_id == ctx.actor.user_id])
+    if need is None:
+        return None
+    names = {k: await command_mention(interaction, c) for k, c in need.commands.items()}
+    return t(need.key, locale, **names)
+
+
 async def next_step(interaction: discord.Interaction[Any], ctx: Context, locale: str) -> str:
     """What the campaign needs next, as one line: players to join, then each ruleset's
     set-up in the campaign's order, then "ready"."""
@@ -351,7 +372,11 @@ async def next_step(interaction: discord.Interaction[Any], ctx: Context, locale:
         return t("next.join", locale, join=await command_mention(interaction, "campaign join"))
     for key in ctx.campaign.rulesets:
         step = _SETUP_STEPS.get(key)
-        found = await step(interaction, ctx, locale) if step else None
+        found = (
+            await step(interaction, ctx, locale)
+            if step
+            else await declared_step(interaction, ctx, locale, key)
+        )
         if found:
             return found
     return t("next.ready", locale, help=await command_mention(interaction, "help"))

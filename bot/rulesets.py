@@ -117,12 +117,28 @@ class Awaited:
 
 
 @dataclass(frozen=True)
+class SetupNeed:
+    """A ruleset's next set-up step for one reader: the catalog key of its line and the
+    commands the line names, by placeholder (`{"companies": "company add-company"}`; shown
+    as clickable mentions)."""
+
+    key: str
+    commands: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class RulesetSpec(Generic[StateT, SettingsT]):
     """One ruleset's declaration: its typed state and settings, and its end-of-turn hooks.
 
     `waiting_for` tells `/turn status` what the turn waits for; `awaited` names the factions
-    owing it (reminders ping their players). A ruleset whose waits are all pending choices
-    needs no `awaited`: a choice names its owner.
+    owing it (reminders ping their players), each with what it owes, short and without the
+    faction's name (the player and faction are shown before it). A ruleset whose waits are
+    all pending choices needs no `awaited`: a choice names its owner.
+
+    `setup_step(state, factions)` names what the reader (who plays `factions`; none for a GM
+    without one) still has to set up before playing, shown as "Next step" after
+    `/campaign join` and in `/campaign info`; None when there is nothing left. A cog may
+    register a step that needs Discord instead (`bot.interactions.setup_step`).
 
     `uow.load(SPEC)` returns `(StateT, SettingsT)`, so the cog → engine call is type-checked.
     """
@@ -137,6 +153,10 @@ class RulesetSpec(Generic[StateT, SettingsT]):
     # Setting names by group in the spec's order, for `/campaign settings show` (each group
     # titled by the catalog key `<key>.group.<group>`); None: one list in field order.
     setting_groups: Callable[[], dict[str, list[str]]] | None = None
+    setup_step: Callable[[StateT, Sequence[str]], SetupNeed | None] | None = None
+    # Kinds of this ruleset's pending choices that preview a player's own command (a private
+    # Confirm/Cancel): no question to anyone, so no owed move and no ping, even when left.
+    previews: frozenset[str] = frozenset()
 
     @property
     def title_key(self) -> str:

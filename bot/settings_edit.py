@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import types
 import typing
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, get_args, get_origin
 
@@ -31,6 +32,38 @@ class SettingInfo:
     kind: str
     allowed: str
     current: Any
+    choices: tuple[str, ...] = ()  # the allowed values of an enum or a list, in their order
+
+    @property
+    def shown(self) -> str:
+        """The value as `/campaign settings set` accepts it (`value_text`)."""
+        return value_text(self.current, self.choices)
+
+
+def value_text(value: Any, choices: Sequence[str] = ()) -> str:
+    """A setting's value spelled as the GM types it: `true`/`false`; a list comma-separated
+    in the order of its allowed values (`choices`; a set otherwise sorted); `—` when unset."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, set | frozenset | list | tuple):
+        items = [str(v) for v in value]
+        if choices:
+            rank = {c: i for i, c in enumerate(choices)}
+            items.sort(key=lambda v: rank.get(v, len(rank)))
+        elif not isinstance(value, list | tuple):
+            items.sort()
+        return ", ".join(items)
+    return str(value)
+
+
+def setting_line(name: str, value: str, allowed: str = "", note: str | None = None) -> str:
+    """One setting as `/campaign settings show` lists it, core and rulesets alike:
+    `` `name` = **value** (allowed) — what it sets``."""
+    line = f"`{name}` = **{value}**"
+    line += f" ({allowed})" if allowed else ""
+    return line + (f" — {note}" if note else "")
 
 
 def _bounds(info: FieldInfo) -> tuple[int | None, int | None]:
@@ -66,18 +99,19 @@ def describe(model: BaseModel, name: str) -> SettingInfo:
     origin = get_origin(annotation)
     current = getattr(model, name)
     if annotation is bool:
-        return SettingInfo(name, "bool", "true, false", current)
+        return SettingInfo(name, "bool", "true, false", current, ("true", "false"))
     if annotation is int:
         low, high = _bounds(info)
         allowed = f"{'' if low is None else low}..{'' if high is None else high}"
         return SettingInfo(name, "int", allowed, current)
     if origin is Literal:
-        return SettingInfo(name, "enum", ", ".join(str(a) for a in get_args(annotation)), current)
+        choices = tuple(str(a) for a in get_args(annotation))
+        return SettingInfo(name, "enum", ", ".join(choices), current, choices)
     if origin in (list, set, frozenset):
         (item,) = get_args(annotation) or (str,)
         if get_origin(item) is Literal:
-            allowed = ", ".join(str(a) for a in get_args(item))
-            return SettingInfo(name, "list", allowed, current)
+            choices = tuple(str(a) for a in get_args(item))
+            return SettingInfo(name, "list", ", ".join(choices), current, choices)
         kind = "int list" if item is int else "list"
         return SettingInfo(name, kind, "a,b,c", current)
     return SettingInfo(name, "table", "", current)

@@ -24,7 +24,7 @@ from pydantic import BaseModel
 from bot import rulesets
 from bot.campaigns import Actor, Campaign, CampaignService, Choice, Faction, TurnEndReport
 from bot.errors import Conflict, GameError
-from bot.i18n import Msg, msg_from_json
+from bot.i18n import Msg, MsgList, msg_from_json, t
 from bot.storage.campaigns import CampaignWrites
 from bot.storage.schedule import (
     DEFAULT_REMINDER_MINUTES,
@@ -154,36 +154,96 @@ class AwaitedPlayer:
         return cls(data.get("user"), data.get("faction"), owes)
 
 
+def is_question(choice: Choice) -> bool:
+    """A pending choice that asks someone something: not a ruleset's preview of a player's
+    own command (`RulesetSpec.previews`, a private Confirm/Cancel nobody else sees)."""
+    try:
+        previews = rulesets.get(choice.ruleset).previews
+    except KeyError:
+        return True
+    return choice.kind not in previews
+
+
+def questions(choices: Sequence[Choice]) -> list[Choice]:
+    """The choices that ask someone something (previews left out)."""
+    return [c for c in choices if is_question(c)]
+
+
 def awaited_players(
     campaign: Campaign,
     states: dict[str, tuple[BaseModel, BaseModel]],
     choices: Sequence[Choice],
     factions: Sequence[Faction],
 ) -> list[AwaitedPlayer]:
-    """Everyone the turn still waits for: factions the rulesets name (`RulesetSpec.awaited`)
-    and the owners of open choices."""
+    """Everyone the turn still waits for, each player once with everything they owe: what
+    the rulesets name (`RulesetSpec.awaited`) and the questions waiting for their answer
+    (a ruleset's previews are not questions)."""
     players = {name_key(f.name): f for f in factions}
-    found: list[AwaitedPlayer] = []
+    owed: dict[object, tuple[int | None, list[str], list[Msg]]] = {}
+
+    def add(user: int | None, faction: str | None, owes: Msg) -> None:
+        _, names, items = owed.setdefault(user if user is not None else faction, (user, [], []))
+        if faction and faction not in names:
+            names.append(faction)
+        items.append(owes)
+
     for key, (state, settings) in states.items():
         spec = rulesets.get(key)
         if spec.awaited is None:
             continue
         for item in spec.awaited(state, settings, campaign.turn):
             faction = players.get(name_key(item.faction))
-            user = faction.user_id if faction is not None else None
-            found.append(AwaitedPlayer(user, item.faction, item.owes))
+            add(faction.user_id if faction is not None else None, item.faction, item.owes)
     by_user = {f.user_id: f.name for f in factions if f.user_id is not None}
-    for choice in choices:
+    for choice in questions(choices):
         if choice.owner_id is None:
             continue
-        found.append(
-            AwaitedPlayer(
-                choice.owner_id,
-                by_user.get(choice.owner_id),
-                Msg("turn_flow.owes.choice", ruleset=Msg(f"ruleset.{choice.ruleset}")),
-            )
+        add(
+            choice.owner_id,
+            by_user.get(choice.owner_id),
+            Msg("turn_flow.owes.choice", ruleset=Msg(f"ruleset.{choice.ruleset}")),
         )
-    return found
+    return [
+        AwaitedPlayer(user, ", ".join(names) or None, owes_text(items))
+        for user, names, items in owed.values()
+    ]
+
+
+def owes_text(items: Sequence[Msg]) -> Msg:
+    """What one player owes: each thing once, in the order found."""
+    unique: list[Msg] = []
+    for item in items:
+        if item not in unique:
+            unique.append(item)
+    return unique[0] if len(unique) == 1 else MsgList(unique, separator="; ")
+
+
+class Pings(list[int]):
+    """The players a turn's end pings, in order, each with why (`reasons`): something
+    happened to their pieces in a ruleset, or a question of a ruleset waits for them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.reasons: dict[int, list[Msg]] = {}
+
+    def add(self, user: int | None, why: str, ruleset: str) -> None:
+        """Ping `user` (nobody when None) for `why` (`affected`, `question`) in `ruleset`."""
+        if user is None:
+            return
+        if user not in self.reasons:
+            self.append(user)
+            self.reasons[user] = []
+        reason = Msg(f"turn_flow.ping.{why}", ruleset=Msg(f"ruleset.{ruleset}"))
+        if reason not in self.reasons[user]:
+            self.reasons[user].append(reason)
+
+    def line(self, locale: str) -> str:
+        """`What the turn's end means for you: @a — your pieces (Fleet combat); …`."""
+        players = [
+            t("turn_flow.ping.player", locale, user=f"<@{u}>", what=MsgList(self.reasons[u]))
+            for u in self
+        ]
+        return t("turn_flow.turn_end_pings", locale, players="; ".join(players))
 
 
 @dataclass(frozen=True)
@@ -262,17 +322,19 @@ class TurnFlow:
             await self.service.factions(campaign.id),
         )
 
-    async def notified(self, campaign_id: int, report: TurnEndReport) -> list[int]:
-        """Who a turn's end summary pings: the players of the factions something happened to
-        (each ruleset's `affected`) and the owners of the choices now waiting for them."""
+    async def notified(self, campaign_id: int, report: TurnEndReport) -> Pings:
+        """Who a turn's end summary pings, and why: the players of the factions something
+        happened to (each ruleset's `affected`) and the owners of the questions now waiting
+        for them. A preview of a player's own command is no question: it pings nobody (a
+        secret bribe stays the briber's, SP-I33)."""
         factions = {name_key(f.name): f.user_id for f in await self.service.factions(campaign_id)}
-        users = {
-            factions.get(name_key(faction))
-            for summary in report.summaries
-            for faction in summary.affected
-        }
-        users |= {c.owner_id for c in await self.service.open_choices(campaign_id)}
-        return sorted(u for u in users if u is not None)
+        pings = Pings()
+        for summary in report.summaries:
+            for faction in summary.affected:
+                pings.add(factions.get(name_key(faction)), "affected", summary.ruleset)
+        for choice in questions(await self.service.open_choices(campaign_id)):
+            pings.add(choice.owner_id, "question", choice.ruleset)
+        return pings
 
     async def unposted(self) -> list[TurnPost]:
         """Announcements claimed but not yet marked posted (after a crash: posted once now)."""
@@ -466,6 +528,7 @@ __all__ = [
     "PING_GMS",
     "SCHEDULE_SETTINGS",
     "AwaitedPlayer",
+    "Pings",
     "Schedule",
     "ScheduleError",
     "SweepResult",
@@ -474,8 +537,10 @@ __all__ = [
     "TurnPost",
     "awaited_players",
     "clock_of",
+    "is_question",
     "next_due",
     "parse_deadline",
     "parse_duration",
     "parse_reminders",
+    "questions",
 ]

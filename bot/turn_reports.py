@@ -18,7 +18,14 @@ import discord
 
 from bot import announcements, fair_embeds
 from bot.announcements import Announcement
-from bot.campaigns import Actor, Campaign, CampaignService, TurnEndReport, UnitOfWork
+from bot.campaigns import (
+    Actor,
+    Campaign,
+    CampaignService,
+    TurnEndReport,
+    TurnSummary,
+    UnitOfWork,
+)
 from bot.i18n import t
 from bot.interactions import (
     TurnPosting,
@@ -30,7 +37,7 @@ from bot.interactions import (
     message_batches,
 )
 from bot.storage.outbox import OutboxMessage
-from bot.text import name_key
+from bot.turn_flow import Pings, TurnFlow
 
 TAIL = "turn_end.tail"  # the renderer of the pings and the revealed seed
 
@@ -66,10 +73,9 @@ def turn_end_embeds(report: TurnEndReport, locale: str) -> list[discord.Embed]:
     return embeds
 
 
-def turn_end_mentions(users: Sequence[int], locale: str) -> str:
-    """The line of a turn's end summary that pings the players it concerns."""
-    players = " ".join(f"<@{u}>" for u in users)
-    return clip(t("turn_flow.turn_end_pings", locale, players=players), 2000)
+def turn_end_mentions(users: Pings, locale: str) -> str:
+    """The line of a turn's end summary that pings the players it concerns, each with why."""
+    return clip(users.line(locale), 2000)
 
 
 async def end_turn(
@@ -94,7 +100,7 @@ async def end_turn(
         private = locale_of(interaction) if interaction is not None else locale
         factions = await uow.writes.factions(campaign.id)
         posting = TurnPosting(uow.campaign, factions, report.turn, locale, private)
-        affected = sorted({f for s in report.summaries for f in s.affected})
+        affected = [[s.ruleset, list(s.affected)] for s in report.summaries if s.affected]
         messages = [
             *first,
             *turn_end_messages(report, locale, header=header),
@@ -123,13 +129,13 @@ async def _tail(client: discord.Client, row: OutboxMessage) -> dict[str, Any]:
     service: CampaignService = client.service  # type: ignore[attr-defined]
     args = row.payload["args"]
     locale = str(row.payload.get("locale") or "en")
-    campaign_id = row.campaign_id
     turn = int(args["turn"])
-    factions = {name_key(f.name): f.user_id for f in await service.factions(campaign_id)}
-    users = {factions.get(name_key(str(a))) for a in args.get("affected", [])}
-    users |= {c.owner_id for c in await service.open_choices(campaign_id)}
-    pinged = sorted(u for u in users if u is not None)
-    fair = await fair_embeds.turn_end_embed(service.db, campaign_id, turn, locale)
+    affected = [
+        TurnSummary(str(ruleset), [], 0, 0, [str(f) for f in factions])
+        for ruleset, factions in args.get("affected", [])
+    ]
+    pinged = await TurnFlow(service).notified(row.campaign_id, TurnEndReport(turn, affected))
+    fair = await fair_embeds.turn_end_embed(service.db, row.campaign_id, turn, locale)
     return {
         "content": turn_end_mentions(pinged, locale) if pinged else None,
         "embeds": [fair.to_dict()] if fair is not None else [],

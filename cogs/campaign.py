@@ -234,23 +234,9 @@ class CampaignCog(BotCog):
         ctx = await campaign_context(interaction)
         keys = [ruleset] if ruleset else list(ctx.campaign.rulesets)
         embeds = []
-        core = make_embed(ctx.t("campaign.settings.title", ruleset=ctx.t("ruleset.core")))
-        add_field(core, "core.factions_per_player", f"`{ctx.campaign.factions_per_player}` (1..10)")
-        secret = await fair_turns.players_roll_secretly(ctx.service.db, ctx.campaign.id)
-        add_field(
-            core, f"core.{fair_turns.PLAYER_SECRETS}", f"`{str(secret).lower()}` (true, false)"
-        )
-        language = ctx.campaign.language or ctx.t("campaign.settings.guild_language")
-        add_field(core, "core.language", f"`{language}` → {ctx.public_locale} (en, ru)")
-        schedule = await TurnFlow(ctx.service).schedule(ctx.campaign)
-        for name, value in (
-            ("time_zone", schedule.time_zone),
-            ("reminders", reminders_text(schedule.reminder_minutes)),
-            ("on_deadline", f"{schedule.on_deadline} ({', '.join(ON_DEADLINE)})"),
-        ):
-            add_field(core, f"core.{name}", f"`{value}` — {ctx.t(f'turn_flow.setting.{name}')}")
         if not ruleset or ruleset == CORE:
-            embeds.append(core)
+            title = ctx.t("campaign.settings.title", ruleset=ctx.t("ruleset.core"))
+            embeds += line_embeds(title, await _core_lines(ctx))
         for key in keys:
             if key == CORE:
                 continue
@@ -283,7 +269,11 @@ class CampaignCog(BotCog):
             )
         else:
             new = await ctx.service.set_setting(ctx.campaign.id, ctx.actor, ruleset, name, value)
-        shown = ", ".join(map(str, sorted(new))) if isinstance(new, set | list) else new
+        try:
+            choices = settings_edit.describe(rulesets.get(ruleset).settings_model(), name).choices
+        except (KeyError, GameError):
+            choices = ()
+        shown = settings_edit.value_text(new, choices)
         # A new campaign language is announced in that language.
         locale = str(new) if setting == "core.language" else ctx.public_locale
         await reply(
@@ -411,16 +401,42 @@ def _setting_groups(key: str, names: list[str]) -> list[tuple[str | None, list[s
 
 
 def _setting_line(ctx: Context, key: str, current: Any, name: str) -> str:
-    """One setting: its value, what it accepts and its description."""
+    """One setting: its value as the GM types it, what it accepts and its description."""
     info = settings_edit.describe(current, name)
-    value = info.current
-    shown = ", ".join(map(str, sorted(value))) if isinstance(value, set | list) else value
-    if info.kind == "table":
-        shown = ctx.t("campaign.settings.table")
-    allowed = f" ({info.allowed})" if info.allowed else ""
-    described = ctx.t(f"{key}.setting.{name}")  # the key itself when uncatalogued
-    note = f" — {described}" if described != f"{key}.setting.{name}" else ""
-    return f"`{name}` = **{shown}**{allowed}{note}"
+    value = ctx.t("campaign.settings.table") if info.kind == "table" else info.shown
+    return settings_edit.setting_line(
+        name, value, info.allowed, settings_file.description(key, name, ctx.locale)
+    )
+
+
+async def _core_lines(ctx: Context) -> list[str]:
+    """The core settings in the rulesets' layout: the typed ones, the campaign's language
+    and the turn's schedule."""
+    secret = await fair_turns.players_roll_secretly(ctx.service.db, ctx.campaign.id)
+    core = settings_file.CoreSettings(
+        factions_per_player=ctx.campaign.factions_per_player,
+        **{fair_turns.PLAYER_SECRETS: secret},
+    )
+    lines = [_setting_line(ctx, CORE, core, name) for name in type(core).model_fields]
+    language = ctx.campaign.language or ctx.t("campaign.settings.guild_language")
+    lines.append(
+        settings_edit.setting_line(
+            "language",
+            f"{language} → {ctx.public_locale}",
+            ", ".join(LANGUAGES),
+            ctx.t("campaign.settings.language"),
+        )
+    )
+    schedule = await TurnFlow(ctx.service).schedule(ctx.campaign)
+    for name, value, allowed in (
+        ("time_zone", schedule.time_zone, ""),
+        ("reminders", reminders_text(schedule.reminder_minutes), ""),
+        ("on_deadline", schedule.on_deadline, ", ".join(ON_DEADLINE)),
+    ):
+        lines.append(
+            settings_edit.setting_line(name, value, allowed, ctx.t(f"turn_flow.setting.{name}"))
+        )
+    return lines
 
 
 async def setup(bot: PrivateerBot) -> None:

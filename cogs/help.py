@@ -67,23 +67,35 @@ def translated(text: str, locale: str) -> str:
     return str(value) if isinstance(value, str) else text
 
 
+def typed(qualified_name: str, locale: str) -> str:
+    """The command as the reader types it: `/компания добавить-компанию` in Russian."""
+    return "/" + " ".join(translated(part, locale) for part in qualified_name.split(" "))
+
+
+def option_name(option: app_commands.Parameter, locale: str) -> str:
+    """An option's name as Discord shows it (`app_commands.rename`'s, not the Python
+    parameter's) in the reader's language."""
+    return translated(option.display_name, locale)
+
+
 def mention(qualified_name: str, ids: dict[str, int], locale: str) -> str:
     """A clickable mention of a command (`</turn end:123>`); the plain `/name` in the reader's
     language when Discord has not told us the command's id."""
     top = qualified_name.split(" ")[0]
     if top in ids:
         return f"</{qualified_name}:{ids[top]}>"
-    return "/" + " ".join(translated(part, locale) for part in qualified_name.split(" "))
+    return typed(qualified_name, locale)
 
 
 def example(command: CommandHelp, ids: dict[str, int], locale: str) -> str:
-    """The command's catalogued example (`help.example.<name>`), else its required options."""
+    """The command's catalogued example (`help.example.<name>`), else its required options,
+    with the names the reader types."""
     key = "help.example." + command.qualified_name.replace(" ", ".")
     text = t(key, locale)
     if text != key:
         return text
-    parts = ["/" + command.qualified_name]
-    parts += [f"{p.name}:…" for p in command.options if p.required]
+    parts = [typed(command.qualified_name, locale)]
+    parts += [f"{option_name(p, locale)}:…" for p in command.options if p.required]
     return "`" + " ".join(parts) + "`"
 
 
@@ -147,10 +159,17 @@ def command_embed(command: CommandHelp, ids: dict[str, int], locale: str) -> dis
         t("help.command.gm" if command.for_gm else "help.command.anyone", locale),
         inline=True,
     )
-    add_field(embed, t("help.command.run", locale), mention(command.qualified_name, ids, locale))
+    # A mention spells the command in English: a reader of another language is shown
+    # what they type instead, as the options and the example below are.
+    run = (
+        mention(command.qualified_name, ids, locale)
+        if language_of(locale) == "en"
+        else typed(command.qualified_name, locale)
+    )
+    add_field(embed, t("help.command.run", locale), run)
     lines = []
     for option in command.options:
-        name = translated(option.name, locale)
+        name = option_name(option, locale)
         need = t("help.option.required" if option.required else "help.option.optional", locale)
         lines.append(f"`{name}` ({need}) — {translated(option.description, locale)}")
     add_field(

@@ -34,6 +34,7 @@ from bot.interactions import (
 from bot.storage.audit import GENESIS, AuditEntry, VerifyReport
 from bot.storage.log import HistoryFilter
 from bot.storage.verify import export_extras
+from bot.text import shown
 
 PAGE_SIZE = 10
 # Options that name a Discord user by id: shown as mentions.
@@ -74,7 +75,7 @@ def sentences(parts: list[str]) -> list[str]:
 
 def option_value(name: str, value: Any, locale: str) -> str:
     """One logged option as a reader writes it: lists comma-separated, yes/no, users as
-    mentions (never a Python repr)."""
+    mentions (never a Python repr), text escaped."""
     if isinstance(value, bool):
         return t("history.show.yes" if value else "history.show.no", locale)
     if isinstance(value, list | tuple):
@@ -83,7 +84,7 @@ def option_value(name: str, value: Any, locale: str) -> str:
         return "; ".join(f"{k}: {option_value(k, v, locale)}" for k, v in value.items())
     if name in USER_OPTIONS and isinstance(value, int | str) and str(value).isdigit():
         return f"<@{value}>"
-    return str(value)
+    return shown(str(value))  # player text: literal, never a ping
 
 
 def options_text(options: dict[str, Any], locale: str) -> str:
@@ -119,8 +120,8 @@ def entry_line(entry: AuditEntry, locale: str, *, undone: bool = False) -> str:
 
 def faces_text(faces: tuple[int, ...], limit: int = 60) -> str:
     """Faces as text, shortened for long rolls."""
-    shown = ", ".join(str(f) for f in faces[:limit])
-    return shown + (f", … (+{len(faces) - limit})" if len(faces) > limit else "")
+    text = ", ".join(str(f) for f in faces[:limit])
+    return text + (f", … (+{len(faces) - limit})" if len(faces) > limit else "")
 
 
 def _page_button(
@@ -210,7 +211,8 @@ PAGE_ENTRIES = 20_000
 async def self_checking_page(
     ctx: Context, interaction: Interaction, document: dict[str, Any]
 ) -> bytes:
-    """The HTML page that verifies the log in the reader's browser (bot/export_page.py)."""
+    """The HTML page that verifies the log in the reader's browser (bot/export_page.py),
+    written in the campaign's language: it is attached in the channel for everyone."""
     entries = []
     prev = GENESIS
     async for e in ctx.service.log.entries(ctx.campaign.id):
@@ -221,7 +223,7 @@ async def self_checking_page(
         async for ruleset, key, seq, body in ctx.service.log.archive(ctx.campaign.id)
     ]
     whole = {**document, "entries": entries, "archive": archive}
-    return export_page(whole, ctx.locale, member_names(interaction)).encode("utf-8")
+    return export_page(whole, ctx.public_locale, member_names(interaction)).encode("utf-8")
 
 
 class HistoryCog(BotCog):
@@ -252,52 +254,56 @@ class HistoryCog(BotCog):
     @history_group.command(name="show", description="One entry with every die and its clause")
     @app_commands.describe(entry="The entry number (#) from /history list")
     async def show(self, interaction: Interaction, entry: app_commands.Range[int, 1]) -> None:
-        """Every die with its purpose and the clause that asked for it."""
+        """Every die with its purpose and the clause that asked for it; a hidden secret roll
+        shown to its roller or a GM comes privately, with its faces, in the reader's language
+        (everything else is posted, in the campaign's)."""
         ctx = await campaign_context(interaction)
         found = await ctx.service.log.entry(ctx.campaign.id, entry)
         if found is None:
             raise NotFound("error.entry_not_found", entry=entry)
-        locale = ctx.public_locale
+        hidden = await secret_rolls.shown_secret(ctx.service.db, found, ctx.actor, ctx.is_gm)
+        locale = ctx.public_locale if hidden is None else ctx.locale
+
+        def say(key: str, **params: Any) -> str:
+            return t(key, locale, **params)
+
         embed = make_embed(
-            ctx.pt(
-                "history.show.title", seq=found.seq, command=command_label(found.command, locale)
-            ),
+            say("history.show.title", seq=found.seq, command=command_label(found.command, locale)),
             render_outcome(found.outcome, locale, "\n")
             or secret_rolls.secret_line(found.outcome, locale)
             or None,
         )
         add_field(
             embed,
-            ctx.pt("history.show.who"),
-            f"<@{found.actor_id}>" + (f" ({found.faction})" if found.faction else ""),
+            say("history.show.who"),
+            f"<@{found.actor_id}>" + (f" ({shown(found.faction)})" if found.faction else ""),
             inline=True,
         )
-        add_field(embed, ctx.pt("history.show.turn"), str(found.turn), inline=True)
+        add_field(embed, say("history.show.turn"), str(found.turn), inline=True)
         add_field(
             embed,
-            ctx.pt("history.show.when"),
+            say("history.show.when"),
             found.created_at[:19].replace("T", " ") + " UTC",
             inline=True,
         )
         shown_options = options_text(found.options, locale) if found.options else ""
         if shown_options:
-            add_field(embed, ctx.pt("history.show.options"), clip(shown_options, 1024))
+            add_field(embed, say("history.show.options"), clip(shown_options, 1024))
         for i, roll in enumerate(found.rolls[:20], start=1):
             name = f"{i}. {t(roll.purpose, locale)}" + (f" [{roll.clause}]" if roll.clause else "")
-            value = f"`{roll.notation}` → {faces_text(roll.faces)}; " + ctx.pt(
+            value = f"`{roll.notation}` → {faces_text(roll.faces)}; " + say(
                 "history.show.total", total=roll.total
             )
             if roll.target is not None:
-                value += "; " + ctx.pt(
+                value += "; " + say(
                     "history.show.target", target=roll.target, count=roll.successes or 0
                 )
             add_field(embed, name, value)
         if len(found.rolls) > 20:
-            add_field(embed, "…", ctx.pt("history.show.more_rolls", count=len(found.rolls) - 20))
+            add_field(embed, "…", say("history.show.more_rolls", count=len(found.rolls) - 20))
         embed.set_footer(text=f"sha256 {found.hash[:16]}…")
-        hidden = await secret_rolls.shown_secret(ctx.service.db, found, ctx.actor, ctx.is_gm)
         if hidden is not None:
-            add_field(embed, ctx.t("history.show.secret_title"), hidden.render(ctx.locale))
+            add_field(embed, say("history.show.secret_title"), hidden.render(locale))
         await reply(interaction, embed=embed, ephemeral=hidden is not None)
 
     @history_group.command(
@@ -350,7 +356,7 @@ class HistoryCog(BotCog):
                 document=document,
             )
             lines = [
-                ctx.t(
+                ctx.pt(
                     "history.export.parts",
                     count=len(written.files),
                     json=len(written.json_parts),
@@ -358,11 +364,11 @@ class HistoryCog(BotCog):
                 )
             ]
             if len(written.files) > 2:
-                lines.append(ctx.t("history.export.join", name=f"{slug}-log.json.gz"))
+                lines.append(ctx.pt("history.export.join", name=f"{slug}-log.json.gz"))
             if first_seq > 1:
-                lines.append(ctx.t("history.export.since", seq=first_seq, prev=prev_hash[:16]))
+                lines.append(ctx.pt("history.export.since", seq=first_seq, prev=prev_hash[:16]))
             embed = make_embed(
-                ctx.t("history.export.title", count=written.entries), "\n".join(lines)
+                ctx.pt("history.export.title", count=written.entries), "\n".join(lines)
             )
             batches = history_export.upload_batches(written.files, limit)
             for number, batch in enumerate(batches):
@@ -439,8 +445,8 @@ class HistoryCog(BotCog):
                         verdict=verdict,
                     )
                 lines.append(line)
-            add_field(embed, await display_name(interaction, actor_id), "\n".join(lines))
-        charts = await luck_files(interaction.client, interaction.user.id, charted, ctx.locale)
+            add_field(embed, shown(name), "\n".join(lines))
+        charts = await luck_files(interaction.client, interaction.user.id, charted, locale)
         await reply(interaction, embed=embed, files=charts)
 
 

@@ -39,7 +39,7 @@ from bot.interactions import (
     update_message,
 )
 from bot.text import shown
-from bot.turn_flow import AwaitedPlayer, TurnEnd, TurnFlow, TurnPost, clock_of
+from bot.turn_flow import AwaitedPlayer, TurnEnd, TurnFlow, TurnPost, clock_of, questions
 from bot.turn_reports import end_turn, turn_end_embeds
 
 log = logging.getLogger(__name__)
@@ -232,7 +232,7 @@ class TurnCog(commands.Cog):
                 "turn_flow.status.deadline",
                 when=when_text(schedule.deadline_at),
             )
-        open_choices = await ctx.service.open_choices(c.id)
+        open_choices = questions(await ctx.service.open_choices(c.id))
         for key in c.rulesets:
             try:
                 spec = rulesets.get(key)

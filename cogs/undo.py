@@ -28,6 +28,7 @@ from bot.interactions import (
     service_of,
     update_message,
 )
+from bot.text import shown
 from bot.undo import REASON_MAX, UNDO_CHOICE, UndoService
 
 
@@ -43,29 +44,32 @@ async def history_undo(
     target, choice_id = await UndoService(service_of(interaction)).ask(
         ctx.campaign.id, ctx.actor, reason
     )
-    lines = [entry_line(e, ctx.locale) for e in target.entries]
+    # Posted in the channel, and any GM may answer: the campaign's language throughout.
+    lines = [entry_line(e, ctx.public_locale) for e in target.entries]
     if target.turn_end is None:
-        title = ctx.t("undo.question.title", seq=target.last_seq)
-        body = ctx.t("undo.question.body", reason=reason)
+        title = ctx.pt("undo.question.title", seq=target.last_seq)
+        body = ctx.pt("undo.question.body", reason=shown(reason))
     else:  # what the turn end did, then each entry (a ruleset's end: its battles, …)
         turn = target.turn_end
-        title = ctx.t(
+        title = ctx.pt(
             "undo.question.turn_end_title", turn=turn, first=target.first_seq, last=target.last_seq
         )
         done = [
-            ctx.t("undo.turn_end.entries", count=len(target.entries)),
-            ctx.t("undo.turn_end.dice", count=target.dice),
+            ctx.pt("undo.turn_end.entries", count=len(target.entries)),
+            ctx.pt("undo.turn_end.dice", count=target.dice),
         ]
         if target.questions:
-            done.append(ctx.t("undo.turn_end.questions", count=target.questions))
-        body = ctx.t("undo.question.turn_end", turn=turn, done=", ".join(done), reason=reason)
+            done.append(ctx.pt("undo.turn_end.questions", count=target.questions))
+        body = ctx.pt(
+            "undo.question.turn_end", turn=turn, done=", ".join(done), reason=shown(reason)
+        )
     embed = make_embed(title, clip(body + "\n\n" + "\n".join(lines), 4096))
     view = choice_view(
         [
             choice_button(
-                choice_id, "confirm", ctx.t("undo.confirm"), style=discord.ButtonStyle.danger
+                choice_id, "confirm", ctx.pt("undo.confirm"), style=discord.ButtonStyle.danger
             ),
-            choice_button(choice_id, "cancel", ctx.t("undo.cancel")),
+            choice_button(choice_id, "cancel", ctx.pt("undo.cancel")),
         ]
     )
     await reply(interaction, embed=embed, view=view)
@@ -84,7 +88,7 @@ async def answer_undo(
             await uow.close_choice(choice.id, "cancelled")
         await update_message(
             interaction,
-            embed=make_embed(ctx.t("undo.cancelled", seq=seq)),
+            embed=make_embed(ctx.pt("undo.cancelled", seq=seq)),
             view=disabled_copy(interaction.message),
         )
         return
@@ -92,24 +96,28 @@ async def answer_undo(
         ctx.campaign.id, ctx.actor, seq, str(choice.payload["reason"]), choice_id=choice.id
     )
     first, last = done.undid[0], done.undid[-1]
-    span = f"#{first}" if first == last else f"#{first}–#{last}"
-    body = ctx.t(
+    span = (
+        ctx.pt("undo.done.one", seq=first)
+        if first == last
+        else ctx.pt("undo.done.span", first=first, last=last)
+    )
+    body = ctx.pt(
         "undo.done.body",
         who=f"<@{ctx.actor.user_id}>",
-        reason=choice.payload["reason"],
+        reason=shown(str(choice.payload["reason"])),
         seq=done.entry.seq,
     )
-    embed = make_embed(ctx.t("undo.done.title", entries=span), body)
+    embed = make_embed(ctx.pt("undo.done.title", entries=span), body)
     if done.turn_end is not None and done.commitment is not None:
         # The reopened turn's new commitment, published here and anchored in the footer
         # (read back by /history verify), with the chain head the undo leaves.
         embed.description = (
             body
             + "\n"
-            + ctx.t("undo.done.turn_end", turn=done.turn_end, commitment=done.commitment)
+            + ctx.pt("undo.done.turn_end", turn=done.turn_end, commitment=done.commitment)
         )
         if done.deadline_cleared:
-            embed.description += "\n" + ctx.t("undo.done.deadline_cleared", turn=done.turn_end)
+            embed.description += "\n" + ctx.pt("undo.done.deadline_cleared", turn=done.turn_end)
         embed.set_footer(
             text=f"{head_anchor(done.entry.seq, done.entry.hash)} · "
             f"{commitment_anchor(done.turn_end, done.commitment)}"

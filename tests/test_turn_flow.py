@@ -65,3 +65,40 @@ def test_the_next_due_time_is_the_first_reminder_point_not_done_then_the_deadlin
     last = Schedule(1, turn=1, deadline_at=deadline, reminded_until=deadline - 1800)
     assert next_due(last, deadline - 1800) == deadline
     assert next_due(Schedule(1), start) is None
+
+
+def test_each_awaited_player_is_listed_once_with_all_they_owe_and_no_preview():
+    """Review #8, SP-I45: Вега owes a mercenary upkeep (SP-I35) and an Ottoman reward choice:
+    one entry with both; Aurora's two abandoned operation quotes (previews of her own
+    commands, SP-6) make her owe nothing."""
+    from types import SimpleNamespace
+
+    from bot.rules.space_pirates import SpacePiratesSettings, SpacePiratesState
+    from bot.rules.space_pirates.models import UpkeepDue
+    from bot.storage.campaigns import Choice, Faction
+    from bot.turn_flow import awaited_players
+
+    state = SpacePiratesState(
+        upkeep_due=[UpkeepDue(choice_id=17, contract=15, owner="Вега", turn=2, amount=20)]
+    )
+    aurora, vega = 101, 102
+    choices = [
+        Choice(1, 1, "space_pirates", "sp_operation", aurora, {"op": "bribe"}, "open"),
+        Choice(2, 1, "space_pirates", "sp_operation", aurora, {"op": "recall"}, "open"),
+        Choice(3, 1, "ottoman_piracy", "op_reward", vega, {}, "open"),
+    ]
+    factions = [Faction(1, "Aurora", aurora), Faction(2, "Вега", vega)]
+
+    [owed] = awaited_players(
+        SimpleNamespace(turn=3),
+        {"space_pirates": (state, SpacePiratesSettings())},
+        choices,
+        factions,
+    )
+
+    assert (owed.user_id, owed.faction) == (vega, "Вега")
+    assert owed.owes.render("en") == (
+        "upkeep 20 for mercenary contract #15: pay it or end the contract; "
+        "a choice waiting for an answer (Ottoman piracy)"
+    )
+    assert owed.owes.render("ru").startswith("содержание 20 по контракту наёмников №15")

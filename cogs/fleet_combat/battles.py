@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.dice import Dice
-from bot.errors import GameError
+from bot.errors import Conflict, GameError
 from bot.factions import normal, own_factions
 from bot.i18n import t
 from bot.interactions import (
@@ -214,6 +214,22 @@ async def order_context(
     return state, settings, battle, who
 
 
+def already_fighting(
+    state: FleetCombatState, attacker: str, targets: list[str], point: str
+) -> Battle | None:
+    """The battle at `point` in which `attacker` already fights every one of `targets`
+    (FC-4.1: declaring that attack again changes nothing); None otherwise."""
+    battle = state.battle_at(point)
+    if battle is None:
+        return None
+    engaged = {p.faction for p in battle.engaged()}
+    if attacker not in engaged:
+        return None
+    if all(t in engaged and battle.hostile(attacker, t) for t in targets):
+        return battle
+    return None
+
+
 class BattleCommands(commands.Cog):
     """Declaring attacks, fire orders, retreats, and the GM's resolve and close."""
 
@@ -242,6 +258,14 @@ class BattleCommands(commands.Cog):
             state: FleetCombatState, settings: FleetCombatSettings, dice: Dice
         ) -> BattleOutcome:
             where = canonical_point(state, point)
+            fighting = already_fighting(state, attacker, names, where)
+            if fighting is not None:  # a repeat: nothing to post again, nobody to ping again
+                raise Conflict(
+                    C + "error.already_fighting",
+                    targets=shown(", ".join(names)),
+                    battle=fighting.id,
+                    point=shown(fighting.point),
+                )
             declared = DeclareAttack(
                 attacker=attacker, targets=names, point=where, turn=ctx.campaign.turn
             )

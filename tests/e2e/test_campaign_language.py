@@ -68,7 +68,7 @@ async def test_the_language_setting_accepts_only_known_languages(campaign):
     bad = await campaign.slash("/campaign settings set setting:core.language value:de", as_="gm")
     assert bad.ephemeral and "Allowed: en, ru" in bad.text()
     shown = await campaign.slash("/campaign settings show ruleset:core", as_="gm")
-    assert shown.embed.field("core.language").startswith("`the server's language` → en")
+    assert "`language` = **the server's language → en** (en, ru)" in shown.embed.description
     choices = await campaign.autocomplete(
         "/campaign settings set setting:core.language value:", as_="gm", focused="value"
     )

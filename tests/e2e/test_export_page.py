@@ -125,15 +125,19 @@ def page_of(document: Document, locale: str, folder: Path) -> Path:
     return page
 
 
-@pytest.mark.parametrize(("reader", "locale"), [("player1", "en"), ("player3", "ru")])
-async def test_an_untouched_export_page_says_verified_in_the_exporters_language(
+@pytest.mark.parametrize(("reader", "locale"), [("player3", "en"), ("player1", "ru")])
+async def test_an_untouched_export_page_says_verified_in_the_campaigns_language(
     fair, tmp_path, reader, locale
 ):
     """The page attached to `/history export` checks the whole log (chain, battle log,
     commitments, every derived die, the secret roll's reveal) and says what `/history verify`
-    says, in the exporter's language, every entry marked verified."""
+    says, every entry marked verified. It is attached in the channel, so it reads in the
+    campaign's language, not the exporter's (issue 18): player3 reads Russian in an English
+    campaign, player1 English in a Russian one."""
     document = await eventful_campaign(fair)
     assert document["archive"], "the battle wrote its log"
+    if locale == "ru":
+        await fair.slash("/campaign settings set setting:core.language value:ru", as_="gm")
     reply = await fair.slash("/history export", as_=reader)
     attachments = [*reply.attachments, *(a for m in reply.followups for a in m.attachments)]
     (attached,) = [a for a in attachments if a.filename.endswith(".html")]

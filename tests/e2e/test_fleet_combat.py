@@ -540,3 +540,26 @@ async def test_history_verify_catches_an_edited_battle_log(seated):
     assert "tampered" in bad.text()  # …and verify names the entry that wrote it
     assert bad.embed.description.startswith("A record that entry #")
     assert "was changed afterwards" in bad.embed.description
+
+
+async def test_repeating_an_attack_already_fought_answers_privately_and_pings_nobody(seated):
+    """Review #18, FC-4.1: Red attacks Blue at Mecatol, then types the same attack again: the
+    answer is Red's alone, names battle #1, posts nothing and pings nobody; the log keeps one
+    attack. Green, present but not yet fighting, can still be attacked there."""
+    table = seated
+    await declared(table)
+    posted = len(table.channel_messages())
+
+    again = await table.slash("/combat attack point:mecatol targets:Blue", as_="player1")
+
+    assert refusal(again) == (
+        "You are already fighting Blue in battle #1 at Mecatol; nothing changed. Give your"
+        " fire orders with /combat orders."
+    )
+    assert again.pings == frozenset()
+    assert len(table.channel_messages()) == posted
+    log = await table.slash("/history list", as_="player1")
+    assert log.text().count("combat attack") == 1
+    await table.slash("/combat fleet set point:Mecatol ships:1 cruiser", as_="player3")
+    joined = await table.slash("/combat attack point:Mecatol targets:Blue, Green", as_="player1")
+    assert not joined.ephemeral and joined.pings == {"player2", "player3"}

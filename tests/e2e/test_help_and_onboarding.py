@@ -99,3 +99,58 @@ async def test_a_gm_only_refusal_names_the_gms_without_pinging_them(campaign):
     assert f"<@{gm}>" in description
     assert re.search(r"<@&\d+>", description)  # the GM role, named
     assert refused.pings == frozenset()
+
+
+async def test_help_names_options_as_discord_shows_them_and_speaks_the_readers_language(table):
+    """Review #11, #26: a renamed option is listed (and exemplified) under the name the command
+    accepts; a Russian reader sees the command and its options as they type them, the
+    example included."""
+    shown = await table.slash("/help command:combat order", as_="player1", channel="general")
+    options = shown.embed.field("Options")
+    assert "`class` (required)" in options
+    assert "ship_class" not in options and "ship_class" not in shown.embed.field("Example")
+    assert "class:…" in shown.embed.field("Example")
+    russian = await table.slash(
+        "/help command:company add-company", as_="player3", channel="general"
+    )
+    assert russian.embed.title == "/компания добавить-компанию"
+    assert russian.embed.field("Вызвать") == "/компания добавить-компанию"
+    assert "`название` (обязательный)" in russian.embed.field("Параметры")
+    assert russian.embed.field("Пример") == "`/компания добавить-компанию название:… штраф:…`"
+
+
+async def test_joining_a_company_raids_campaign_names_the_registrations_next(table):
+    """Review #31: after `/campaign join` in a company raids campaign the next step is to
+    register Companies and pieces (mentions of both commands), then pieces alone; once the
+    player has both, the campaign is set up for them."""
+    await table.slash("/campaign create name:Raids rulesets:company_raids", as_="gm")
+    joined = await table.slash("/campaign join faction:Anna Corp", as_="player1")
+    step = joined.embed.field("Next step")
+    assert step.startswith("Register your Companies with")
+    assert mention_of(table, "company add-company") in step
+    assert mention_of(table, "company add-piece") in step
+    await table.slash("/company add-company name:Steelworks fine:100", as_="player1")
+    info = await table.slash("/campaign info", as_="player1")
+    assert info.embed.field("Next step").startswith("Register your pieces with")
+    await table.slash("/company add-piece name:Broker value:300", as_="player1")
+    info = await table.slash("/campaign info", as_="player1")
+    assert "The campaign is set up" in info.embed.field("Next step")
+    other = await table.slash("/campaign join faction:Bert Corp", as_="player2")
+    assert other.embed.field("Next step").startswith("Register your Companies with")
+
+
+async def test_each_ruleset_names_its_own_first_registration(table):
+    """Review #31: naval orders, space pirates and fleet combat each name their own first
+    step after a join (in the campaign's language), not "the campaign is set up"."""
+    for channel, ruleset, command in (
+        ("campaign", "naval_orders", "navy forces register"),
+        ("general", "space_pirates", "pirates route add"),
+        ("campaign-thread", "fleet_combat", "combat fleet set"),
+    ):
+        await table.slash(
+            f"/campaign create name:{ruleset} rulesets:{ruleset}", as_="gm", channel=channel
+        )
+        joined = await table.slash("/campaign join faction:Blue", as_="player1", channel=channel)
+        step = joined.embed.field("Next step")
+        assert step.startswith("Register your"), step
+        assert mention_of(table, command) in step

@@ -415,7 +415,7 @@ async def test_every_setting_is_shown_with_its_description_in_both_languages(nav
     """`/campaign settings show ruleset:naval_orders` lists every NO-I setting."""
     shown = await navy.slash("/campaign settings show ruleset:naval_orders", as_="player1")
     english = text_of(shown)
-    assert "`orders_public` = **False** (true, false)" in english
+    assert "`orders_public` = **false** (true, false)" in english
     assert "Orders are shown to everyone before the turn ends" in english
     assert "`raid_duration_mode` = **ordered_plus_d3** (ordered_plus_d3, d6)" in english
     russian = text_of(

@@ -367,17 +367,12 @@ def test_waiting_for_names_participants_without_orders_or_retreat():
 
 
 def test_awaited_names_each_participant_owing_orders_for_the_reminders():
-    """FC-I7, issue 17: each armed participant without orders is named on its own, with the
-    battle's line for them (C, with only a transport, owes nothing)."""
+    """FC-I7, issue 17: each armed participant without orders is named on its own, with what
+    it owes in the battle, without its name (shown before it; review #25). C, with only a
+    transport, owes nothing."""
     state = battle([("A", {"cruiser": 1}), ("B", {"cruiser": 1}), ("C", {"transport": 1})])
-    assert awaited(state, DEFAULTS, 1) == [
-        Awaited(
-            "A", Msg("fleet_combat.waiting.orders", battle=1, point=POINT, round=1, factions="A")
-        ),
-        Awaited(
-            "B", Msg("fleet_combat.waiting.orders", battle=1, point=POINT, round=1, factions="B")
-        ),
-    ]
+    owes = Msg("fleet_combat.owes.orders", battle=1, point=POINT, round=1)
+    assert awaited(state, DEFAULTS, 1) == [Awaited("A", owes), Awaited("B", owes)]
 
 
 def test_the_turn_end_names_every_side_of_a_battle_that_fought():

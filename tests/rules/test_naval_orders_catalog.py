@@ -46,6 +46,7 @@ def campaign_messages():
         take(Msg(m["key"], **m["params"]) for m in result.outcome["gm_only"])
         take(Msg(record.purpose) for record in dice.records)
         take(no.waiting_for(result.state, settings, turn + 1))
+        take(owed.owes for owed in no.awaited(result.state, settings, turn + 1))
         take(no.orders_overview(result.state, settings, viewer=None, is_gm=True, turn=turn + 1))
         return result.state
 

@@ -35,6 +35,7 @@ from bot.rules.space_pirates.models import MercenaryContract, PrivateerGroup
 from bot.rules.space_pirates.privateers import apply_privateers, apply_recall
 from bot.rules.space_pirates.registry import register_route, set_contacts, set_privateer_tech
 from bot.rules.space_pirates.reports import RaidReport
+from bot.rules.space_pirates.spec import awaited
 from bot.rules.space_pirates.status import status
 from bot.rules.space_pirates.turn import answer_plunder, answer_upkeep, force_choice, waiting_for
 
@@ -165,6 +166,12 @@ def flatten(messages):
             yield from flatten(v for v in msg.params.values() if isinstance(v, Msg))
 
 
+def waits(state, current, turn):
+    """What `/turn status` shows of a paused resolution: the ruleset's lines, and what each
+    awaited player owes (SP-I45)."""
+    return [*waiting_for(state, current, turn), *(a.owes for a in awaited(state, current, turn))]
+
+
 def emitted_messages():
     """Messages from scenarios covering every outcome kind the engine narrates."""
     out = []
@@ -255,7 +262,7 @@ def more_messages():
     state = set_contacts(state, "Aurora", ["Boreas"])
     state, _ = register_route(state, COMBAT, name="Far", goods=300, owners=[("Boreas", 100)])
     first = resolve(state, 5, scripted(1, 6, 2)[0])
-    out.extend(waiting_for(first.state, DEFAULTS, 6))
+    out.extend(waits(first.state, DEFAULTS, 6))
     take(first)
     lost = answer(
         first.state,
@@ -269,7 +276,7 @@ def more_messages():
     offered = resolve(state, 3, scripted(1, 6)[0], retreat)
     asked = answer(offered.state, False, scripted(1, 1, 1, 1, 1)[0], settings=retreat)
     out.extend(offer_lines(asked.state.waiting[0]))
-    out.extend(waiting_for(asked.state, retreat, 4))
+    out.extend(waits(asked.state, retreat, 4))
     # an accepted buy-off
     state, _ = route(empty(), "Rich", 2350)
     rich = resolve(state, 3, scripted(1, 4, 6)[0])
@@ -368,7 +375,7 @@ def more_messages():
     take(first)
     landed = answer(first.state, False, scripted()[0], settings=ask)
     take(landed)
-    out.extend(waiting_for(landed.state, ask, 6))
+    out.extend(waits(landed.state, ask, 6))
     out.extend(offer_lines(landed.state.waiting[0]))
     choice = landed.state.waiting[0].choice_id
     take(answer_plunder(landed.state, ask, choice, "Aurora", True, Dice.seeded(1)))
@@ -378,7 +385,7 @@ def more_messages():
     with_history(state, "Aurora", [900], turn=9)
     state, _, _ = apply_hire(state, DEFAULTS, "Aurora", 10, 300)
     hired = resolve(state, 10, scripted(20)[0])
-    out.extend(waiting_for(hired.state, DEFAULTS, 11))
+    out.extend(waits(hired.state, DEFAULTS, 11))
     due = hired.state.upkeep_due[0].choice_id
     out.extend(answer_upkeep(hired.state, DEFAULTS, due, "Aurora", True, Dice.seeded(1)).lines)
     out.extend(answer_upkeep(hired.state, DEFAULTS, due, "Aurora", False, Dice.seeded(1)).lines)
@@ -389,7 +396,7 @@ def more_messages():
     state, _ = apply_bribe(
         state, timing, COMBAT, "Boreas", "Aurora", "route", 2, scripted(1, 1, 1)[0]
     )
-    out.extend(waiting_for(state, timing, 2))
+    out.extend(waits(state, timing, 2))
     out.extend(status(state, timing, "Aurora", 2).lines)
     # an ordered base attack that finds no base any more
     state, _ = route(empty(), "Line", 160)

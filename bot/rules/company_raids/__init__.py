@@ -65,6 +65,7 @@ from bot.rules.company_raids.models import (
 )
 from bot.rules.company_raids.narration import duel_lines, option_label, outcome_lines
 from bot.rules.company_raids.settings import CompanyRaidsSettings, settings_warnings
+from bot.rules.company_raids.setup import setup_step
 from bot.rules.company_raids.status import RaidsStatus, awaiting_line, status, waiting_lines
 from bot.rules.company_raids.turn import end_of_turn, waiting_for
 from bot.rules.company_raids.work import (
@@ -85,6 +86,7 @@ SPEC = RulesetSpec(
     schema_version=SCHEMA_VERSION,
     end_of_turn=end_of_turn,
     waiting_for=waiting_for,
+    setup_step=setup_step,
 )
 
 __all__ = [

@@ -106,6 +106,7 @@ from bot.rules.fleet_combat.settings import (
     parse_class_table,
     replace_class_stats,
 )
+from bot.rules.fleet_combat.setup import setup_step
 from bot.rules.fleet_combat.turn import awaited, end_of_turn, waiting_for
 from bot.rulesets import RulesetSpec
 
@@ -117,6 +118,7 @@ SPEC = RulesetSpec(
     end_of_turn=end_of_turn,
     waiting_for=waiting_for,
     awaited=awaited,
+    setup_step=setup_step,
 )
 
 __all__ = [

@@ -151,8 +151,9 @@ def awaited(
     fleet_state: FleetCombatState, fleet_settings: FleetCombatSettings, turn: int
 ) -> list[Awaited]:
     """Each participant owing fire orders or a retreat, one per battle (FC-I7)."""
+    key = "fleet_combat.owes.orders"
     return [
-        Awaited(faction, _orders_line(battle, [faction]))
+        Awaited(faction, Msg(key, battle=battle.id, point=battle.point, round=battle.next_round))
         for battle, missing in _missing_orders(fleet_state, fleet_settings)
         for faction in missing
     ]

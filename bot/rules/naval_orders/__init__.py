@@ -85,6 +85,7 @@ from bot.rules.naval_orders.registry import (
 )
 from bot.rules.naval_orders.reports import CommandTestResult, Modifier, MovementRange
 from bot.rules.naval_orders.settings import ORDER_KINDS, NavalOrdersSettings
+from bot.rules.naval_orders.setup import setup_step
 from bot.rules.naval_orders.turn import ROLL_RAID_DURATION, awaited, end_of_turn, waiting_for
 from bot.rules.naval_orders.views import order_visible, orders_overview
 from bot.rulesets import RulesetSpec
@@ -99,6 +100,7 @@ SPEC = RulesetSpec(
     end_of_turn=end_of_turn,
     waiting_for=waiting_for,
     awaited=awaited,
+    setup_step=setup_step,
 )
 
 __all__ = [

@@ -452,5 +452,14 @@ def waiting_for(state: NavalOrdersState, settings: NavalOrdersSettings, turn: in
 
 
 def awaited(state: NavalOrdersState, settings: NavalOrdersSettings, turn: int) -> list[Awaited]:
-    """Each owner whose forces still lack orders (reminders ping them)."""
-    return [Awaited(owner, line) for owner, line in owners_lacking_orders(state, turn)]
+    """Each owner whose forces still lack orders (reminders ping them), the line without
+    the owner's name (shown before it)."""
+    return [
+        Awaited(owner, Msg("naval_orders.owes.orders", **without_owner(line.params)))
+        for owner, line in owners_lacking_orders(state, turn)
+    ]
+
+
+def without_owner(params: dict[str, Any]) -> dict[str, Any]:
+    """A message's parameters but its `owner`."""
+    return {k: v for k, v in params.items() if k != "owner"}

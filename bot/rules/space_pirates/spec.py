@@ -6,12 +6,18 @@ from __future__ import annotations
 
 from bot.i18n import Msg, msg_from_json
 from bot.rules.fleet_combat.settings import FleetCombatSettings
+from bot.rules.space_pirates.bribe import bribe_offer_cost, open_bribe_offers
 from bot.rules.space_pirates.models import SCHEMA_VERSION, SpacePiratesState
 from bot.rules.space_pirates.settings import SpacePiratesSettings, settings_by_group
+from bot.rules.space_pirates.setup import setup_step
 from bot.rules.space_pirates.turn import end_of_turn, waiting_for
-from bot.rulesets import RulesetSpec, TurnContext, TurnStepResult
+from bot.rulesets import Awaited, RulesetSpec, TurnContext, TurnStepResult
 
 FLEET_COMBAT = "fleet_combat"
+P = "space_pirates."
+# The pending choice behind an operation's quote (cogs/space_pirates/operations.py): the
+# player's own Confirm/Cancel, no question to anyone.
+OPERATION_PREVIEW = "sp_operation"
 
 
 def campaign_combat(
@@ -37,6 +43,43 @@ def turn_step(
     return result
 
 
+def awaited(state: SpacePiratesState, settings: SpacePiratesSettings, turn: int) -> list[Awaited]:
+    """SP-I45: each player whose answer the resolution waits for, and what it is: a buy-off
+    or plunder answer, an upkeep to pay or end (SP-I35), a bribed attack's buy-off offer
+    (SP-I34; the briber stays unnamed, SP-I33)."""
+    found: list[Awaited] = []
+    for pending in state.waiting:
+        target = str(pending.report.get("target_name") or pending.attack.target)
+        if pending.choice == "plunder":
+            owes = Msg(P + "owes.plunder", target=target, choice=pending.choice_id)
+        else:
+            kind = Msg(P + f"kind.{pending.attack.kind}")
+            owes = Msg(
+                P + "owes.buy_off",
+                kind=kind,
+                target=target,
+                cost=pending.attack.cost,
+                choice=pending.choice_id,
+            )
+        found.append(Awaited(pending.faction, owes))
+    found += [
+        Awaited(d.owner, Msg(P + "owes.upkeep", contract=d.contract, amount=d.amount))
+        for d in state.upkeep_due
+    ]
+    found += [
+        Awaited(
+            b.victim,
+            Msg(
+                P + "owes.bribe_offer",
+                kind=Msg(P + f"kind.{b.kind}"),
+                cost=bribe_offer_cost(b, settings),
+            ),
+        )
+        for b in open_bribe_offers(state)
+    ]
+    return found
+
+
 def waiting(state: SpacePiratesState, settings: SpacePiratesSettings, turn: int) -> list[Msg]:
     """SP-I45: the pending choices and upkeep answers the resolution waits for."""
     return waiting_for(state, settings, turn)
@@ -50,4 +93,7 @@ SPEC: RulesetSpec[SpacePiratesState, SpacePiratesSettings] = RulesetSpec(
     end_of_turn=turn_step,
     waiting_for=waiting,
     setting_groups=settings_by_group,
+    awaited=awaited,
+    setup_step=setup_step,
+    previews=frozenset({OPERATION_PREVIEW}),
 )

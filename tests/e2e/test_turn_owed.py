@@ -1,0 +1,119 @@
+"""Who the turn waits for and whom its end pings, as the players read it (review #8, #25,
+#36): each awaited player once with what they owe, never a player's own abandoned preview,
+and a ping that says why.
+
+Space pirates: player1 plays Vega, player2 Orion, player3 Lyra. Fleet combat: player1 Red,
+player2 Blue.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+
+async def end_turn(table, turn):
+    question = await table.slash("/turn end", as_="gm")
+    return await table.click(question, f"End turn {turn}", as_="gm")
+
+
+async def start(table, ruleset, *factions):
+    """A campaign of one ruleset; player1, player2, player3 join as `factions`."""
+    await table.slash(f"/campaign create name:Test rulesets:{ruleset}", as_="gm")
+    for i, faction in enumerate(factions, start=1):
+        await table.slash(f"/campaign join faction:{faction}", as_=f"player{i}")
+
+
+def owed_field(status):
+    """The "Still owe a move" field: its title and its lines."""
+    field = next(f for f in status.embed.fields if f.name.startswith("Still owe"))
+    return field.name, field.value.splitlines()
+
+
+@pytest.fixture
+async def pirates(table):
+    """Space pirates: Orion quotes a bribe against Vega twice and confirms neither (private
+    previews); Vega's rich route is raided at the end of turn 1 (d20 1, 2d6 4, 6 → 600
+    buy-off, SP-E2's numbers) and her answer is pending."""
+    await start(table, "space_pirates", "Vega", "Orion", "Lyra")
+    await table.slash("/pirates route add name:Rich goods:2350", as_="player1")
+    await table.slash("/pirates route add name:Guarded goods:100 ships:2 cruiser", as_="player2")
+    await table.slash("/pirates contacts factions:Vega", as_="player2")
+    for _ in range(2):
+        quote = await table.slash("/pirates bribe victim:Vega", as_="player2")
+        assert quote.ephemeral and [b.label for b in quote.buttons] == ["Confirm", "Cancel"]
+    table.script_dice([1, 4, 6, 20])
+    await end_turn(table, 1)
+    return table
+
+
+async def test_turn_status_names_the_awaited_player_once_and_not_the_previews(pirates):
+    """Review #8, SP-I45: Vega owes the buy-off answer and appears once with what it is;
+    Orion's two abandoned bribe quotes are no owed move and no pending choice."""
+    status = await pirates.slash("/turn status", as_="gm")
+    title, lines = owed_field(status)
+    vega = f"<@{pirates.member('player1').id}>"
+    assert title == "Still owes a move (1)"
+    assert lines == [f"• {vega} (**Vega**): an answer to buy-off offer #5 (route raid, Rich, 600)"]
+    assert str(pirates.member("player2").id) not in str(status.embed.fields)
+    assert "choice" not in str(status.embed.fields)
+
+
+async def test_the_turn_end_pings_no_briber_for_a_quote_or_a_hidden_bribe(pirates):
+    """Review #36, SP-I33: Vega pays her buy-off; Orion, whose two quotes of turn 1 are
+    still open, places a bribe against Vega (private to Orion and the GMs until it
+    happens). The end of turn 2 pings nobody for Orion: no quote is a question, and the
+    bribe stays hidden."""
+    table = pirates
+    question = next(
+        m for m in table.channel_messages() if any(b.label == "Pay 600" for b in m.buttons)
+    )
+    await table.click(question, "Pay 600", as_="player1")
+    quote = await table.slash("/pirates bribe victim:Vega", as_="player2")
+    table.script_dice([4, 6])
+    placed = await table.click(quote, "Confirm", as_="player2")
+    assert placed.ephemeral, placed.text()
+    table.script_dice([20, 20])  # neither Vega nor Orion is raided (SP-I1)
+    ended = await end_turn(table, 2)
+    orion = str(table.member("player2").id)
+    assert "bribed" in "".join(e.get("description") or "" for e in ended.followups[0].embeds)
+    assert all("player2" not in m.pings for m in ended.followups)
+    assert all(orion not in (m.content or "") for m in ended.followups)
+    assert not any("concerns you" in (m.content or "") for m in ended.followups)
+
+
+async def test_the_turn_end_ping_says_for_each_player_what_concerns_them(table):
+    """Review #36: the end of turn 1 fights a round at Mecatol (FC-I7: no orders, automatic
+    targets); the line pings Red's and Blue's players, each with why, and not Green's; the
+    status then lists each once with the fire orders they owe, without the faction twice
+    (review #25)."""
+    await start(table, "fleet_combat", "Red", "Blue", "Green")
+    await table.slash("/combat fleet set point:Mecatol ships:6 cruiser", as_="player1")
+    await table.slash("/combat fleet set point:Mecatol ships:6 cruiser", as_="player2")
+    await table.slash("/combat attack point:Mecatol targets:Blue", as_="player1")
+    status = await table.slash("/turn status", as_="gm")
+    title, lines = owed_field(status)
+    red, blue = (f"<@{table.member(p).id}>" for p in ("player1", "player2"))
+    assert title == "Still owe a move (2)"
+    assert lines == [
+        f"• {who} (**{faction}**): fire orders or a retreat in battle #1 at Mecatol, round 1"
+        " (FC-I7)"
+        for who, faction in ((red, "Red"), (blue, "Blue"))
+    ]
+
+    ended = await end_turn(table, 1)
+
+    [line] = [m for m in ended.followups if m.pings]
+    assert line.content == (
+        f"The turn's end concerns you: {red} — something happened to your pieces (Fleet"
+        f" combat); {blue} — something happened to your pieces (Fleet combat)"
+    )
+    assert line.pings == {"player1", "player2"}
+
+
+def test_the_space_pirates_quotes_are_declared_previews():
+    """The kind the operations' quotes are opened under is the one the spec declares a
+    preview (the cog and the rules package name it apart)."""
+    from bot.rules.space_pirates import SPEC
+    from cogs.space_pirates.operations import OPERATION
+
+    assert SPEC.previews == frozenset({OPERATION})
