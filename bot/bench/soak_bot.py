@@ -20,6 +20,8 @@ import itertools
 import os
 import signal
 import sys
+import threading
+import time
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -55,6 +57,18 @@ def die_after_commit(rate: float, seed: int) -> None:
     announcements.post = dying(announcements.post)  # type: ignore[assignment]
 
 
+def exit_with_parent() -> None:
+    """Exit when the soak that started this process is gone (it cannot kill us then)."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the bot against the stand-in until killed."""
     parser = argparse.ArgumentParser(prog="python -m bot.bench.soak_bot")
@@ -65,6 +79,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--die-after-commit", type=float, default=0.0)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
+    exit_with_parent()
     Route.BASE = args.api
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(args.gateway)
     if args.die_after_commit > 0:
