@@ -56,6 +56,10 @@ def dispatch(args: list[str]) -> int:
         from bot.standin.terminal import main as local_main
 
         return local_main(args[1:])
+    if args[:2] == ["bench", "soak"]:
+        from bot.bench.soak import main as soak_main
+
+        return soak_main(args[2:])
     if args and args[0] == "bench":
         from bot.bench.core import main as bench_main
 

@@ -8,6 +8,13 @@ be answered (Discord forgot it), the message goes to the channel instead. Whatev
 left unsent is posted in its channel at start-up by `post_unsent`, marked "(posted after a
 restart)": the interaction's token may have expired by then.
 
+Three kinds of message besides a plain post: an *edit* of the clicked message (a click's
+result: the question redrawn, its buttons gone or moved on), posted after a restart by
+editing that message; a *private* one (ephemeral), which only the interaction can show and
+a restart drops; and one *rendered* when it is posted, from committed data, by a renderer
+registered under its name (`renderer`): what only the commit itself makes readable (a turn
+end's revealed seed, whom its summary pings).
+
 Delivery is exactly once except in one narrow window: a post that succeeded just before the
 process died, before its mark committed, is posted again at start-up (at least once).
 """
@@ -15,15 +22,15 @@ process died, before its mark committed, is posted again at start-up (at least o
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.controls import Control
 from bot.i18n import t
-from bot.interactions import ping_only, reply
+from bot.interactions import ping_only, reply, update_message
 from bot.storage import outbox
 from bot.storage.outbox import OutboxMessage
 
@@ -34,6 +41,21 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 RESTART_NOTE = "outbox.posted_after_restart"
+
+# Builds the parts of a stored message that only committed data can give (rendered when it
+# is posted): the client, the stored row; returns the body's keys it fills in.
+Renderer = Callable[[discord.Client, OutboxMessage], Awaitable[dict[str, Any]]]
+_RENDERERS: dict[str, Renderer] = {}
+
+
+def renderer(name: str) -> Callable[[Renderer], Renderer]:
+    """Register what renders the messages written with `Announcement(render=name)`."""
+
+    def register(fn: Renderer) -> Renderer:
+        _RENDERERS[name] = fn
+        return fn
+
+    return register
 
 
 @dataclass(frozen=True)
@@ -46,17 +68,27 @@ class Announcement:
     view: discord.ui.View | None = None
     pinged: Sequence[int] = ()
     choice_id: int | None = None
+    edit: bool = False  # replaces the clicked message instead of posting a new one
+    ephemeral: bool = False  # for the interaction's user only (dropped after a restart)
+    render: str | None = None  # a registered renderer fills it in when it is posted
+    args: Mapping[str, Any] = field(default_factory=dict)  # what the renderer reads
 
     def body(self, locale: str) -> dict[str, Any]:
         """The message as stored: Discord's JSON body and the language it is written in."""
         mentions = ping_only(self.pinged) if self.pinged else discord.AllowedMentions.none()
-        return {
+        body: dict[str, Any] = {
             "locale": locale,
             "content": self.content,
             "embeds": [e.to_dict() for e in self.embeds],
             "components": self.view.to_components() if self.view is not None else [],
             "allowed_mentions": mentions.to_dict(),
         }
+        if self.ephemeral:
+            body["ephemeral"] = True
+        if self.render is not None:
+            body["render"] = self.render
+            body["args"] = dict(self.args)
+        return body
 
 
 async def write(
@@ -71,8 +103,14 @@ async def write(
     They answer `interaction` when given; otherwise they go to `channel_id` (default: the
     campaign's channel)."""
     channel = channel_id or (interaction.channel_id if interaction else None)
+    clicked = interaction.message if interaction is not None else None
     rows = []
     for announcement in announcements:
+        payload = announcement.body(locale)
+        if announcement.edit and clicked is not None:
+            payload["edit"] = clicked.id
+            if clicked.flags.ephemeral:  # a private panel: only the click can redraw it
+                payload["ephemeral"] = True
         rows.append(
             await outbox.add(
                 uow.conn,
@@ -80,7 +118,7 @@ async def write(
                 channel_id=channel or uow.campaign.channel_id,
                 interaction_id=interaction.id if interaction is not None else None,
                 choice_id=announcement.choice_id,
-                payload=announcement.body(locale),
+                payload=payload,
             )
         )
     return rows
@@ -163,40 +201,104 @@ def _mentions(stored: dict[str, Any]) -> discord.AllowedMentions:
     )
 
 
+async def rendered(client: discord.Client, row: OutboxMessage) -> dict[str, Any]:
+    """The stored body with what its renderer fills in from committed data."""
+    name = row.payload.get("render")
+    if not name:
+        return row.payload
+    return {**row.payload, **await _RENDERERS[str(name)](client, row)}
+
+
+def _empty(payload: dict[str, Any]) -> bool:
+    """Nothing to show (a rendered message that found nothing to say)."""
+    return not (payload.get("content") or payload.get("embeds") or payload.get("components"))
+
+
+def _pinged(payload: dict[str, Any]) -> list[int]:
+    return [int(u) for u in (payload.get("allowed_mentions") or {}).get("users", [])]
+
+
 async def deliver(
     interaction: discord.Interaction[Any], db: Database, rows: Sequence[OutboxMessage]
 ) -> list[int | None]:
-    """Post the messages a committed command wrote, in order, as the interaction's answer,
-    marking each sent right after it is posted; returns their message ids."""
+    """Post the messages a committed command wrote, in order, as the interaction's answer
+    (an edit redraws the clicked message), marking each sent right after it is posted;
+    returns their message ids."""
     posted: list[int | None] = []
     for row in rows:
-        kwargs = _message(row.payload)
-        pinged = [int(u) for u in row.payload.get("allowed_mentions", {}).get("users", [])]
+        payload = await rendered(interaction.client, row)
+        kwargs = _message(payload)
+        message_id: int | None
         try:
-            message_id = await reply(
-                interaction,
-                kwargs.get("content"),
-                embeds=kwargs["embeds"],
-                view=kwargs.get("view"),
-                pinged=pinged,
-            )
+            if _empty(payload):
+                message_id = None
+            elif payload.get("edit"):
+                await update_message(
+                    interaction,
+                    content=kwargs.get("content"),
+                    embeds=kwargs["embeds"],
+                    view=kwargs.get("view"),
+                    allowed_mentions=kwargs["allowed_mentions"],
+                )
+                message_id = int(payload["edit"])
+            else:
+                message_id = await reply(
+                    interaction,
+                    kwargs.get("content"),
+                    embeds=kwargs["embeds"],
+                    view=kwargs.get("view"),
+                    ephemeral=bool(payload.get("ephemeral")),
+                    pinged=_pinged(payload),
+                )
         except discord.NotFound:  # the interaction is gone: the channel gets it instead
-            message_id = await _post_in_channel(interaction.client, row, note=None)
+            message_id = await _post_in_channel(interaction.client, row, payload, note=None)
         await outbox.mark_sent(db, row, message_id)
         posted.append(message_id)
     return posted
 
 
-async def _post_in_channel(client: discord.Client, row: OutboxMessage, *, note: str | None) -> int:
+async def post(client: discord.Client, db: Database, rows: Sequence[OutboxMessage]) -> None:
+    """Post messages written without an interaction to answer (an automatic turn end) in
+    their channels, in order, marking each sent right after it is posted."""
+    for row in rows:
+        payload = await rendered(client, row)
+        message_id = await _post_in_channel(client, row, payload, note=None)
+        await outbox.mark_sent(db, row, message_id)
+
+
+async def _post_in_channel(
+    client: discord.Client, row: OutboxMessage, payload: dict[str, Any], *, note: str | None
+) -> int | None:
+    """Post the message in its channel (an edit edits the message it names); a private
+    message cannot be shown without its interaction: None, and it is only logged."""
+    if _empty(payload):
+        return None
+    if payload.get("ephemeral"):
+        log.info("outbox message %s was private to an interaction now gone", row.id)
+        return None
     channel = client.get_partial_messageable(row.channel_id)
-    sent = await channel.send(**_message(row.payload, note=note))
+    if payload.get("edit"):
+        kwargs = _message(payload)
+        message = channel.get_partial_message(int(payload["edit"]))
+        try:
+            await message.edit(
+                content=kwargs.get("content"),
+                embeds=kwargs["embeds"],
+                view=kwargs.get("view"),
+                allowed_mentions=kwargs["allowed_mentions"],
+            )
+        except discord.NotFound:  # deleted meanwhile: nothing left to redraw
+            log.info("outbox message %s edits a message that is gone", row.id)
+        return int(payload["edit"])
+    sent = await channel.send(**_message(payload, note=note))
     return sent.id
 
 
 async def post_unsent(client: discord.Client, db: Database) -> int:
-    """Post, in their channels and in order, the messages a crash left unsent, each marked
-    as posted after a restart; returns how many were posted. A channel that refuses (gone,
-    no access) is logged and its messages stay for the next start."""
+    """Post, in their channels and in order, the messages a crash left unsent, each new one
+    marked as posted after a restart (an edit just redraws its message); returns how many
+    were posted. A channel that refuses (gone, no access) is logged and its messages stay
+    for the next start."""
     count = 0
     refused: set[int] = set()  # a channel's later messages wait behind the one it refused
     for row in await outbox.unsent(db):
@@ -204,7 +306,8 @@ async def post_unsent(client: discord.Client, db: Database) -> int:
             continue
         note = t(RESTART_NOTE, str(row.payload.get("locale") or "en"))
         try:
-            message_id = await _post_in_channel(client, row, note=note)
+            payload = await rendered(client, row)
+            message_id = await _post_in_channel(client, row, payload, note=note)
         except discord.HTTPException:
             log.exception("outbox message %s could not be posted in %s", row.id, row.channel_id)
             refused.add(row.channel_id)

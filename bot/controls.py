@@ -4,7 +4,11 @@ A control's custom_id is `x:<name>:<arg>:<arg>…`. `name` is what a cog registe
 `@control("<ruleset>.<action>")` (core uses `choice` and `history.page`); the arguments are
 everything the handler needs, so a click after a restart works like any other. Every failure
 in a handler becomes an ephemeral reply (`handle_error`), and a second click is the handler's
-to refuse (choices: `error.choice_done`).
+to refuse (choices: `error.choice_done`). Every click acknowledges in time: a write that waits
+for the database lock defers it (bot/interactions.py `acknowledge_slow_writes`), so a handler
+answers with `update_message` / `reply`, never with `interaction.response` directly; what a
+click's commit must show goes through the outbox (`RulesetContext.apply(announce=…)` with
+`Announcement(edit=True)` for the clicked message, bot/announcements.py).
 
 Ids posted before this scheme keep working: `pc:<choice>:<option>` reads as
 `x:choice:<choice>:<option>`, `fc:<action>:…` as `x:fleet_combat.<action>:…` and
@@ -82,9 +86,12 @@ class Control(
         return cls(item)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Hand the click to its handler; every failure becomes an ephemeral reply."""
-        from bot.interactions import handle_error
+        """Hand the click to its handler; every failure becomes an ephemeral reply. A write
+        that waits for the database lock defers the click first (Discord drops an answer
+        after 3 s); `update_message` and `reply` then answer through the deferred response."""
+        from bot.interactions import acknowledge_slow_writes, handle_error
 
+        acknowledge_slow_writes(interaction)
         try:
             parsed = parse(self.custom_id)
             handler = _HANDLERS.get(parsed[0]) if parsed else None

@@ -18,7 +18,16 @@ import discord
 from discord import app_commands
 
 from bot import rulesets
-from bot.campaigns import Actor, Campaign, CampaignService, Choice, TurnSummary, is_gm_among
+from bot.campaigns import (
+    Actor,
+    Campaign,
+    CampaignService,
+    Choice,
+    Faction,
+    TurnSummary,
+    UnitOfWork,
+    is_gm_among,
+)
 from bot.controls import Control, button, control, view
 from bot.errors import GameError, NotAllowed
 from bot.i18n import DEFAULT_LANGUAGE, language_of, t
@@ -26,6 +35,7 @@ from bot.storage.database import slow_write_notice
 from bot.storage.health import DatabaseDamaged, is_damage, is_read_only
 
 if TYPE_CHECKING:
+    from bot.announcements import Announcement
     from bot.app import PrivateerBot
 
 log = logging.getLogger(__name__)
@@ -376,7 +386,27 @@ ChoiceHandler = Callable[[discord.Interaction[Any], Context, Choice, str], Await
 _CHOICE_HANDLERS: dict[str, ChoiceHandler] = {}
 
 
-TurnFollowup = Callable[[discord.Interaction[Any], Context, TurnSummary], Awaitable[None]]
+@dataclass(frozen=True)
+class TurnPosting:
+    """What a turn end's follow-ups write with: the campaign, its factions, the turn that
+    ended and the language the campaign posts in. A confirmed `/turn end` and the deadline's
+    automatic end pass the same, so both post the same follow-ups."""
+
+    campaign: Campaign
+    factions: Sequence[Faction]
+    turn: int
+    locale: str
+    private_locale: str  # what only the confirming GM sees (the campaign's, automatically)
+
+    def user_of(self, faction: str | None) -> int | None:
+        """The Discord user who plays `faction`; None when nobody does."""
+        return next((f.user_id for f in self.factions if f.name == faction), None)
+
+
+# A ruleset's follow-ups of its end-of-turn summary (questions with their buttons, buttons
+# that open reports), built inside the turn end's transaction (read the state with `uow`)
+# and written to the outbox with the summary: posted once, also after a crash.
+TurnFollowup = Callable[[UnitOfWork, TurnPosting, TurnSummary], Awaitable[Sequence["Announcement"]]]
 _TURN_FOLLOWUPS: dict[str, TurnFollowup] = {}
 
 

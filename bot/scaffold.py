@@ -14,6 +14,7 @@ interaction, never retyped) and the outcome's lines as its summary — one trans
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Generic, TypeVar
@@ -181,7 +182,11 @@ class RulesetContext(Generic[S, T]):
         audit: Callable[[OutcomeT], dict[str, Any]] | None = None,
         before: Callable[[UnitOfWork], Awaitable[None]] | None = None,
         then: Callable[[UnitOfWork, OutcomeT], Awaitable[Any]] | None = None,
-        announce: Callable[[Applied[OutcomeT, T]], Sequence[Announcement]] | None = None,
+        announce: Callable[
+            [Applied[OutcomeT, T]],
+            Sequence[Announcement] | Awaitable[Sequence[Announcement]],
+        ]
+        | None = None,
     ) -> Applied[OutcomeT, T]:
         """Run one engine change in one unit of work and record it.
 
@@ -194,7 +199,8 @@ class RulesetContext(Generic[S, T]):
         `announce` builds the public messages the change must post (its result, a choice's
         question): they are written in the same transaction and posted after the commit as
         the interaction's answer, or after a restart if the process dies first
-        (bot/announcements.py)."""
+        (bot/announcements.py); a click's `Announcement(edit=True)` redraws the clicked
+        message. It may be async (it may read committed data)."""
         name = command or command_name(self.interaction)
         if name is None:
             msg = "a click's handler must name the command it records"
@@ -219,13 +225,13 @@ class RulesetContext(Generic[S, T]):
             )
             after = await then(uow, outcome) if then is not None else None
             applied = Applied(outcome, entry, settings, after)
-            rows = (
-                await announcements.write(
-                    uow, self.interaction, announce(applied), locale=self.public_locale
+            rows = []
+            if announce is not None:
+                built = announce(applied)  # it may read (an async builder)
+                messages = await built if inspect.isawaitable(built) else built
+                rows = await announcements.write(
+                    uow, self.interaction, messages, locale=self.public_locale
                 )
-                if announce is not None
-                else []
-            )
         if not rows:
             return applied
         posted = await announcements.deliver(self.interaction, self.service.db, rows)

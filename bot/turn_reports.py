@@ -1,19 +1,54 @@
-"""The messages `/turn end` posts: one summary per ruleset, packed into as few messages as
-Discord allows, written in the turn end's own transaction (bot/announcements.py)."""
+"""The end of a turn and the messages it posts: one code path for a confirmed `/turn end` and
+the deadline's automatic end (cogs/turn.py).
+
+Everything the turn end announces is written in its own transaction (bot/announcements.py):
+each ruleset's summary packed into as few messages as Discord allows, the message that pings
+the players concerned with the revealed seed (rendered when posted, from the committed log),
+and each ruleset's follow-ups (questions with buttons, report buttons). After the commit they
+are posted in order, as the GM's click's answer or in the campaign's channel; a crash in
+between posts them at the next start-up. A turn ends once: the second attempt is a Conflict.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import discord
 
+from bot import announcements, fair_embeds
 from bot.announcements import Announcement
-from bot.campaigns import TurnEndReport
+from bot.campaigns import (
+    Actor,
+    Campaign,
+    CampaignService,
+    TurnEndReport,
+    TurnSummary,
+    UnitOfWork,
+)
 from bot.i18n import t
-from bot.interactions import line_embeds, make_embed, message_batches
+from bot.interactions import (
+    TurnPosting,
+    clip,
+    followup_of,
+    line_embeds,
+    locale_of,
+    make_embed,
+    message_batches,
+)
+from bot.storage.outbox import OutboxMessage
+from bot.turn_flow import Pings, TurnFlow
+
+TAIL = "turn_end.tail"  # the renderer of the pings and the revealed seed
 
 
-def turn_end_messages(report: TurnEndReport, locale: str) -> list[Announcement]:
-    """Each ruleset's summary (its lines, its roll count), batched per message."""
-    batches = message_batches(turn_end_embeds(report, locale))
+def turn_end_messages(
+    report: TurnEndReport, locale: str, *, header: discord.Embed | None = None
+) -> list[Announcement]:
+    """Each ruleset's summary (its lines, its roll count), batched per message; `header`
+    (the deadline's automatic end says so) leads the first."""
+    embeds = turn_end_embeds(report, locale)
+    batches = message_batches([header, *embeds] if header is not None else embeds)
     return [Announcement(embeds=batch) for batch in batches]
 
 
@@ -36,3 +71,73 @@ def turn_end_embeds(report: TurnEndReport, locale: str) -> list[discord.Embed]:
             make_embed(t("turn.end.done.title", locale, turn=turn), t("turn.end.nothing", locale))
         )
     return embeds
+
+
+def turn_end_mentions(users: Pings, locale: str) -> str:
+    """The line of a turn's end summary that pings the players it concerns, each with why."""
+    return clip(users.line(locale), 2000)
+
+
+async def end_turn(
+    service: CampaignService,
+    campaign: Campaign,
+    turn: int,
+    actor: Actor,
+    *,
+    locale: str,
+    interaction: discord.Interaction[Any] | None = None,
+    choice_id: int | None = None,
+    first: Sequence[Announcement] = (),
+    header: discord.Embed | None = None,
+) -> tuple[TurnEndReport, list[OutboxMessage]]:
+    """End `turn` once and write what it posts: `first` (the confirmation redrawn), the
+    summaries (led by `header`), the pings with the revealed seed, each ruleset's
+    follow-ups. Returns the report and the messages to post (`announcements.deliver` for a
+    click, `announcements.post` otherwise). Raises Conflict when the turn already ended."""
+    written: list[OutboxMessage] = []
+
+    async def announce(uow: UnitOfWork, report: TurnEndReport) -> None:
+        private = locale_of(interaction) if interaction is not None else locale
+        factions = await uow.writes.factions(campaign.id)
+        posting = TurnPosting(uow.campaign, factions, report.turn, locale, private)
+        affected = [[s.ruleset, list(s.affected)] for s in report.summaries if s.affected]
+        messages = [
+            *first,
+            *turn_end_messages(report, locale, header=header),
+            Announcement(render=TAIL, args={"turn": report.turn, "affected": affected}),
+        ]
+        for summary in report.summaries:
+            followup = followup_of(summary.ruleset)
+            if followup is not None:
+                messages += await followup(uow, posting, summary)
+        written.extend(
+            await announcements.write(
+                uow, interaction, messages, locale=locale, channel_id=campaign.channel_id
+            )
+        )
+
+    report = await service.end_turn(
+        campaign.id, turn, actor, choice_id=choice_id, announce=announce
+    )
+    return report, written
+
+
+@announcements.renderer(TAIL)
+async def _tail(client: discord.Client, row: OutboxMessage) -> dict[str, Any]:
+    """The players something happened to, or whom a choice now waits for, pinged; the
+    closing turn's revealed seed and the next one's commitment (from the committed log)."""
+    service: CampaignService = client.service  # type: ignore[attr-defined]
+    args = row.payload["args"]
+    locale = str(row.payload.get("locale") or "en")
+    turn = int(args["turn"])
+    affected = [
+        TurnSummary(str(ruleset), [], 0, 0, [str(f) for f in factions])
+        for ruleset, factions in args.get("affected", [])
+    ]
+    pinged = await TurnFlow(service).notified(row.campaign_id, TurnEndReport(turn, affected))
+    fair = await fair_embeds.turn_end_embed(service.db, row.campaign_id, turn, locale)
+    return {
+        "content": turn_end_mentions(pinged, locale) if pinged else None,
+        "embeds": [fair.to_dict()] if fair is not None else [],
+        "allowed_mentions": {"parse": [], "users": [str(u) for u in pinged]},
+    }

@@ -29,6 +29,7 @@ from bot.interactions import (
     make_embed,
     reply,
     ruleset_choices,
+    update_message,
 )
 from bot.storage.audit import GENESIS, AuditEntry, VerifyReport
 from bot.storage.log import HistoryFilter
@@ -140,7 +141,7 @@ async def history_page_button(interaction: Interaction, args: list[str]) -> None
     )
     ctx = await campaign_context(interaction)
     embed, view = await history_page(ctx, flt, before or None)
-    await interaction.response.edit_message(embed=embed, view=view)
+    await update_message(interaction, embed=embed, view=view)
 
 
 async def history_page(

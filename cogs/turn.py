@@ -17,8 +17,9 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from bot import announcements, fair_embeds, rulesets
+from bot.announcements import Announcement
 from bot.app import PrivateerBot
-from bot.campaigns import CORE, Actor, Choice, TurnEndReport, UnitOfWork
+from bot.campaigns import CORE, Actor, Choice
 from bot.errors import Conflict, GameError
 from bot.i18n import t
 from bot.interactions import (
@@ -31,18 +32,15 @@ from bot.interactions import (
     choice_view,
     clip,
     disabled_copy,
-    followup_of,
     make_embed,
-    message_batches,
-    ping_only,
     reply,
     require_gm,
     service_of,
+    update_message,
 )
-from bot.storage.outbox import OutboxMessage
 from bot.text import shown
-from bot.turn_flow import AwaitedPlayer, Pings, TurnEnd, TurnFlow, TurnPost, clock_of, questions
-from bot.turn_reports import turn_end_embeds, turn_end_messages
+from bot.turn_flow import AwaitedPlayer, TurnEnd, TurnFlow, TurnPost, clock_of, questions
+from bot.turn_reports import end_turn, turn_end_embeds
 
 log = logging.getLogger(__name__)
 
@@ -103,11 +101,6 @@ def announcement(post: TurnPost, locale: str) -> str:
     return fit_content(head, lines, locale)
 
 
-def turn_end_mentions(users: Pings, locale: str) -> str:
-    """The line of a turn's end summary that pings the players it concerns, each with why."""
-    return fit_content(users.line(locale), [], locale)
-
-
 class TurnScheduler:
     """Posts what the turn flow's sweeps claim and ends the turns whose deadline says so."""
 
@@ -165,12 +158,23 @@ class TurnScheduler:
         await self.flow.mark_posted(post.id)
 
     async def end_turn(self, end: TurnEnd) -> None:
-        """End a turn at its deadline exactly as a confirmed `/turn end` would, and post its
-        summary."""
+        """End a turn at its deadline exactly as a confirmed `/turn end` does (the same code
+        path, bot/turn_reports.py: the summaries, pings, revealed seed and every ruleset's
+        follow-ups, through the outbox), led by a line saying the deadline ended it."""
         service = self.bot.service
-        assert self.bot.user is not None
+        assert self.bot.user is not None and self.bot.db is not None
+        campaign = await service.get(end.campaign_id)
+        locale = campaign.language or self.locale(campaign.guild_id)
+        header = make_embed(t("turn_flow.ended_at_deadline", locale, turn=end.turn))
         try:
-            report = await service.end_turn(end.campaign_id, end.turn, Actor(self.bot.user.id))
+            _, rows = await end_turn(
+                service,
+                campaign,
+                end.turn,
+                Actor(self.bot.user.id),
+                locale=locale,
+                header=header,
+            )
         except Conflict:
             return  # ended meanwhile: it ends once
         except GameError:
@@ -178,23 +182,7 @@ class TurnScheduler:
                 "campaign %s: turn %s did not end at its deadline", end.campaign_id, end.turn
             )
             return
-        campaign = await service.get(end.campaign_id)
-        locale = campaign.language or self.locale(campaign.guild_id)
-        channel = self.bot.get_partial_messageable(campaign.channel_id, guild_id=campaign.guild_id)
-        header = make_embed(t("turn_flow.ended_at_deadline", locale, turn=end.turn))
-        pinged = await self.flow.notified(end.campaign_id, report)
-        embeds = [header, *turn_end_embeds(report, locale)]
-        fair = await fair_embeds.turn_end_embed(service.db, campaign.id, end.turn, locale)
-        embeds += [fair] if fair is not None else []
-        for i, batch in enumerate(message_batches(embeds)):
-            if i == 0 and pinged:
-                await channel.send(
-                    turn_end_mentions(pinged, locale),
-                    embeds=batch,
-                    allowed_mentions=ping_only(pinged),
-                )
-            else:
-                await channel.send(embeds=batch)
+        await announcements.post(self.bot, self.bot.db, rows)
 
 
 class TurnCog(commands.Cog):
@@ -367,52 +355,31 @@ async def answer_turn_end(
         async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
             await uow.claim_choice(choice.id, gm=True)
             await uow.close_choice(choice.id, "cancelled")
-        await interaction.response.edit_message(
+        await update_message(
+            interaction,
             embed=make_embed(ctx.pt("turn.end.cancelled", turn=turn)),
             view=disabled_copy(interaction.message),
         )
         return
     if ctx.campaign.turn != turn:
         raise Conflict("error.turn_already_ended", turn=turn)
-    await interaction.response.defer()
-    written: list[OutboxMessage] = []
-
-    async def announce(uow: UnitOfWork, report: TurnEndReport) -> None:
-        # The reports are written in the turn end's transaction and posted after it (the
-        # transactional outbox): a crash in between posts them at the next start-up.
-        written.extend(
-            await announcements.write(
-                uow,
-                interaction,
-                turn_end_messages(report, ctx.public_locale),
-                locale=ctx.public_locale,
-            )
-        )
-
-    report = await ctx.service.end_turn(
-        ctx.campaign.id, turn, ctx.actor, choice_id=choice.id, announce=announce
+    await interaction.response.defer()  # a long resolution: acknowledged first
+    done = Announcement(
+        edit=True,
+        embeds=[make_embed(ctx.pt("turn.end.done.title", turn=turn))],
+        view=disabled_copy(interaction.message),
     )
-    if interaction.message is not None:
-        await interaction.followup.edit_message(
-            interaction.message.id,
-            embed=make_embed(ctx.pt("turn.end.done.title", turn=turn)),
-            view=disabled_copy(interaction.message),
-        )
-    await announcements.deliver(interaction, ctx.service.db, written)
-    pinged = await TurnFlow(ctx.service).notified(ctx.campaign.id, report)
-    if pinged:
-        await interaction.followup.send(
-            turn_end_mentions(pinged, ctx.public_locale), allowed_mentions=ping_only(pinged)
-        )
-    fair = await fair_embeds.turn_end_embed(
-        ctx.service.db, ctx.campaign.id, turn, ctx.public_locale
+    _, rows = await end_turn(
+        ctx.service,
+        ctx.campaign,
+        turn,
+        ctx.actor,
+        locale=ctx.public_locale,
+        interaction=interaction,
+        choice_id=choice.id,
+        first=[done],
     )
-    if fair is not None:  # read from the committed log, so it can always be shown again
-        await interaction.followup.send(embed=fair)
-    for summary in report.summaries:  # what a ruleset posts after its summary (questions)
-        followup = followup_of(summary.ruleset)
-        if followup is not None:
-            await followup(interaction, ctx, summary)
+    await announcements.deliver(interaction, ctx.service.db, rows)
 
 
 async def setup(bot: PrivateerBot) -> None:

@@ -26,6 +26,7 @@ from bot.interactions import (
     reply,
     require_gm,
     service_of,
+    update_message,
 )
 from bot.text import shown
 from bot.undo import REASON_MAX, UNDO_CHOICE, UndoService
@@ -85,7 +86,8 @@ async def answer_undo(
         async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
             await uow.claim_choice(choice.id, gm=True)
             await uow.close_choice(choice.id, "cancelled")
-        await interaction.response.edit_message(
+        await update_message(
+            interaction,
             embed=make_embed(ctx.pt("undo.cancelled", seq=seq)),
             view=disabled_copy(interaction.message),
         )
@@ -120,7 +122,7 @@ async def answer_undo(
             text=f"{head_anchor(done.entry.seq, done.entry.hash)} · "
             f"{commitment_anchor(done.turn_end, done.commitment)}"
         )
-    await interaction.response.edit_message(embed=embed, view=disabled_copy(interaction.message))
+    await update_message(interaction, embed=embed, view=disabled_copy(interaction.message))
 
 
 async def setup(bot: PrivateerBot) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.announcements import Announcement
 from bot.app import PrivateerBot
 from bot.campaigns import Choice, UnitOfWork
 from bot.cog_base import BotCog, Choices, FactionName, Interaction, command_group
@@ -570,12 +571,16 @@ async def answer_click(
     buttons (or none once the incident is closed), in the language it was posted in."""
     ctx = await RulesetContext.within(interaction, base, SPEC)
     command = "company force" if option == "force" else "company answer"
-    done = await answer_step(ctx, choice, option, command=command)
-    embed, view, content, user = await _redraw(ctx, choice, done, _posted_in(ctx, choice))
-    await interaction.response.edit_message(
-        content=content, embed=embed, view=view, allowed_mentions=_mentions(user)
-    )
-    await _ping_next(ctx, content, user)
+
+    async def redrawn(done: Applied[RaidOutcome, CompanyRaidsSettings]) -> list[Announcement]:
+        embed, view, content, user = await _redraw(ctx, choice, done, _posted_in(ctx, choice))
+        pinged = [user] if user is not None else []
+        shown = [Announcement(edit=True, content=content, embeds=[embed], view=view)]
+        if content is not None and user is not None and user != ctx.user_id:
+            shown.append(Announcement(content=content, pinged=pinged))  # an edit pings nobody
+        return shown
+
+    await answer_step(ctx, choice, option, command=command, announce=redrawn)
 
 
 async def _ping_next(ctx: Ctx, content: str | None, user: int | None) -> None:

@@ -9,8 +9,10 @@ through several Companies, CR-I5), and where and in which language the story was
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
+from bot.announcements import Announcement
 from bot.campaigns import Choice, UnitOfWork
 from bot.dice import Dice
 from bot.errors import GameError
@@ -143,7 +145,14 @@ async def story_events(ctx: Ctx, outcome: RaidOutcome, story: list[int]) -> list
 
 
 async def answer_step(
-    ctx: Ctx, choice: Choice, code: str, *, amount: int | None = None, command: str
+    ctx: Ctx,
+    choice: Choice,
+    code: str,
+    *,
+    amount: int | None = None,
+    command: str,
+    announce: Callable[[Applied[RaidOutcome, CompanyRaidsSettings]], Awaitable[list[Announcement]]]
+    | None = None,
 ) -> Applied[RaidOutcome, CompanyRaidsSettings]:
     """Apply one answer to a step's choice in one unit of work: `code` is an option, a
     defender's index (`d0`…), `amount` (the fine entered, CR-I4) or `force` (the GM's
@@ -204,4 +213,5 @@ async def answer_step(
         audit=audit_extra,
         before=claim,
         then=next_step,
+        announce=announce,
     )

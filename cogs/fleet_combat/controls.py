@@ -13,7 +13,14 @@ from bot.dice import Dice
 from bot.errors import Conflict, GameError, NotAllowed, NotFound
 from bot.factions import faction_by_id, faction_id
 from bot.i18n import Msg, t
-from bot.interactions import Context, choice_handler, make_embed, reply, require_gm
+from bot.interactions import (
+    Context,
+    choice_handler,
+    make_embed,
+    reply,
+    require_gm,
+    update_message,
+)
 from bot.rules.fleet_combat import (
     SPEC,
     Battle,
@@ -131,7 +138,7 @@ async def _show_panel(
     state, settings = await ctx.read()
     battle = get_battle(state, battle_id)
     embed, view = orders_message(state, settings, battle, who, ctx.factions, ctx.locale, page=page)
-    await interaction.response.edit_message(embed=embed, view=view)
+    await update_message(interaction, embed=embed, view=view)
 
 
 @control_handler("orders")
@@ -210,7 +217,7 @@ async def order_select(interaction: discord.Interaction[Any], args: list[int]) -
     embed, view = orders_message(
         outcome.state, done.settings, outcome.battle, who, ctx.factions, ctx.locale
     )
-    await interaction.response.edit_message(embed=embed, view=view)
+    await update_message(interaction, embed=embed, view=view)  # a private panel
 
 
 @control_handler("log")
@@ -221,7 +228,7 @@ async def log_button(interaction: discord.Interaction[Any], args: list[int]) -> 
     state, settings = await ctx.read()
     battle = get_battle(state, battle_id, active=False)
     embeds, view = await battle_message(ctx, state, settings, battle, page=page)
-    await interaction.response.edit_message(content=None, embeds=embeds, view=view)
+    await update_message(interaction, content=None, embeds=embeds, view=view)
 
 
 @choice_handler(RESOLVE_CHOICE)
@@ -237,7 +244,7 @@ async def answer_resolve(
             await uow.claim_choice(choice.id, gm=True)
             await uow.close_choice(choice.id, "cancelled")
         embed = make_embed(ctx.pt(C + "resolve.cancelled", battle=battle_id))
-        await interaction.response.edit_message(embed=embed, view=None)
+        await update_message(interaction, embed=embed, view=None)
         return
 
     async def claim(uow: UnitOfWork) -> None:
@@ -262,8 +269,10 @@ async def answer_resolve(
         },
         before=claim,
     )
+    # The report is read from the committed archive, so it is drawn after the commit (it
+    # stays readable with /combat status).
     battle = get_battle(done.outcome.state, battle_id, active=False)
     embeds, view = await battle_message(
         ctx, done.outcome.state, done.settings, battle, round_number=round_number
     )
-    await interaction.response.edit_message(content=None, embeds=embeds, view=view)
+    await update_message(interaction, content=None, embeds=embeds, view=view)

@@ -30,7 +30,6 @@ from bot.interactions import (
     reply,
     require_gm,
     setup_step,
-    update_message,
 )
 from bot.interactions import next_step as campaign_next_step
 from bot.rules.ottoman_piracy import (
@@ -575,14 +574,18 @@ async def answer_reward(
         data: dict[str, Any] = dict(interaction.data or {})
         values = [str(v) for v in data.get("values") or []]
         hand = int(values[0]) if values and values[0].isdigit() else None
-    done = await _answer(ctx, choice, option, hand)
-    outcome = done.outcome
     locale = ctx.public_locale
-    embed = story_embed(
-        outcome.piracy, outcome.state, done.settings, locale, entry_seq=done.entry.seq
-    )
-    if outcome.awaiting:
-        view = question_view(choice.id, outcome.piracy, outcome.options, locale)
-        await update_message(interaction, embed=embed, view=view)
-    else:  # resolved: the ping and the buttons go
-        await update_message(interaction, content=None, embed=embed, view=None)
+
+    def redrawn(done: Applied[PiracyOutcome, OttomanPiracySettings]) -> list[Announcement]:
+        outcome = done.outcome
+        embed = story_embed(
+            outcome.piracy, outcome.state, done.settings, locale, entry_seq=done.entry.seq
+        )
+        if outcome.awaiting:  # the question stays, with its ping
+            view = question_view(choice.id, outcome.piracy, outcome.options, locale)
+            asked = interaction.message.content if interaction.message else None
+            return [Announcement(edit=True, content=asked or None, embeds=[embed], view=view)]
+        # resolved: the ping and the buttons go
+        return [Announcement(edit=True, embeds=[embed])]
+
+    await _answer(ctx, choice, option, hand, announce=redrawn)

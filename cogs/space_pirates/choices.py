@@ -9,12 +9,13 @@ works after a restart, and a second answer is refused because the choice is gone
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
 
 from bot import controls
+from bot.announcements import Announcement
 from bot.campaigns import Choice
 from bot.dice import Dice
 from bot.errors import GameError, NotAllowed, NotFound
@@ -103,26 +104,49 @@ def question_embeds(pending: Question, locale: str) -> list[discord.Embed]:
     return lines_embeds(head, lines, locale, faction=faction_of(pending))
 
 
-async def post_questions(ctx: Ctx, waiting: Sequence[Question], locale: str) -> None:
+def questions(
+    waiting: Sequence[Question], user_of: Callable[[str], int | None], locale: str
+) -> list[Announcement]:
     """One public message per question, in the campaign's language, pinging exactly the
     player asked (the GMs when nobody plays the faction)."""
+    asked = []
     for pending in waiting:
-        user = ctx.user_of(faction_of(pending))
+        user = user_of(faction_of(pending))
         content = (
             t(C + "question.ping", locale, user=f"<@{user}>")
             if user
             else t(C + "question.gm", locale)
         )
+        asked.append(
+            Announcement(
+                content=content,
+                embeds=question_embeds(pending, locale),
+                view=question_view(pending, locale),
+                pinged=[user] if user else [],
+            )
+        )
+    return asked
+
+
+async def post_questions(ctx: Ctx, waiting: Sequence[Question], locale: str) -> None:
+    """The questions posted as the interaction's follow-ups."""
+    for asked in questions(waiting, ctx.user_of, locale):
         await ctx.interaction.followup.send(
-            content=content,
-            embeds=question_embeds(pending, locale),
-            view=question_view(pending, locale),
-            allowed_mentions=ping_only([user] if user else []),
+            content=asked.content or "",
+            embeds=list(asked.embeds),
+            view=asked.view or discord.utils.MISSING,
+            allowed_mentions=ping_only(asked.pinged),
         )
 
 
 async def _answer(
-    ctx: Ctx, choice_id: int, option: str, cost: int | None = None
+    ctx: Ctx,
+    choice_id: int,
+    option: str,
+    cost: int | None = None,
+    *,
+    announce: Callable[[Applied[ChoiceOutcome, SpacePiratesSettings]], list[Announcement]]
+    | None = None,
 ) -> Applied[ChoiceOutcome, SpacePiratesSettings]:
     """Apply the victim's answer in one unit of work, under the campaign's fleet combat
     settings (FC-I17). A question a GM's undo took back says so (as core choices do); a
@@ -152,6 +176,7 @@ async def _answer(
         command=f"pirates {kind_of(pending).replace('_', '-')}",
         options={"choice": choice_id, "answer": option},
         audit=_public_audit,
+        announce=announce,
     )
 
 
@@ -175,6 +200,10 @@ def _public_audit(outcome: ChoiceOutcome) -> dict[str, Any]:
     return {k: v for k, v in outcome.outcome.items() if k != "private"}
 
 
+def _new_questions(before: Sequence[int], outcome: ChoiceOutcome) -> list[Question]:
+    return [q for q in open_questions(outcome.state) if q.choice_id not in before]
+
+
 def report_view(ctx: Ctx, outcome: ChoiceOutcome, locale: str, turn: int) -> discord.ui.View | None:
     """A report button for each player whose raid this answer finished."""
     ids = {f.name: f.id for f in ctx.factions}
@@ -191,25 +220,28 @@ def report_view(ctx: Ctx, outcome: ChoiceOutcome, locale: str, turn: int) -> dis
 
 
 async def answer_question(
-    ctx: Ctx, choice_id: int, option: str, locale: str, cost: int | None = None
-) -> tuple[list[discord.Embed], discord.ui.View | None]:
-    """Answer a question and give how it ended, titled by the answer (a paid buy-off is not
-    "the raid goes on"); the caller replies, then posts the questions that follow."""
+    ctx: Ctx, choice_id: int, option: str, locale: str, cost: int | None = None, *, edit: bool
+) -> None:
+    """Answer a question; in the same transaction (the outbox) the message showing how it
+    ended, titled by the answer (a paid buy-off is not "the raid goes on"), the clicked
+    question redrawn when `edit`, and the questions the answer leads to."""
     state, _ = await ctx.read()
-    asked = next((q for q in open_questions(state) if q.choice_id == choice_id), None)
-    done = await _answer(ctx, choice_id, option, cost)
-    assert asked is not None  # `_answer` refuses a question that is not open
-    title = C + f"answered.{kind_of(asked)}.{option}"
-    embeds = lines_embeds(title, done.outcome.lines, locale, faction=faction_of(asked))
-    view = report_view(ctx, done.outcome, locale, asked.turn)
-    return embeds[:10], view
+    waiting = open_questions(state)
+    before = [q.choice_id for q in waiting]
+    asked = next((q for q in waiting if q.choice_id == choice_id), None)
 
+    def shown(done: Applied[ChoiceOutcome, SpacePiratesSettings]) -> list[Announcement]:
+        assert asked is not None  # `_answer` refuses a question that is not open
+        title = C + f"answered.{kind_of(asked)}.{option}"
+        embeds = lines_embeds(title, done.outcome.lines, locale, faction=faction_of(asked))
+        answered = Announcement(
+            edit=edit,
+            embeds=embeds[:10],
+            view=report_view(ctx, done.outcome, locale, asked.turn),
+        )
+        return [answered, *questions(_new_questions(before, done.outcome), ctx.user_of, locale)]
 
-async def _post_new(ctx: Ctx, before: Sequence[int], locale: str) -> None:
-    state, _ = await ctx.read()
-    await post_questions(
-        ctx, [q for q in open_questions(state) if q.choice_id not in before], locale
-    )
+    await _answer(ctx, choice_id, option, cost, announce=shown)
 
 
 @controls.control(ANSWER)
@@ -219,10 +251,7 @@ async def answer_clicked(interaction: discord.Interaction[Any], args: list[str])
     choice_id, option, locale = int(args[0]), args[1], args[2]
     cost = int(args[3]) if len(args) > 3 and args[3].isdigit() else None  # older buttons: none
     ctx = await RulesetContext.of(interaction, SPEC)
-    before = [q.choice_id for q in open_questions((await ctx.read())[0])]
-    embeds, view = await answer_question(ctx, choice_id, option, locale, cost)
-    await interaction.response.edit_message(content=None, embeds=embeds, view=view)
-    await _post_new(ctx, before, locale)
+    await answer_question(ctx, choice_id, option, locale, cost, edit=True)
 
 
 async def dismiss_with_upkeep(ctx: Ctx, faction: str, contract: int) -> bool:
@@ -234,10 +263,7 @@ async def dismiss_with_upkeep(ctx: Ctx, faction: str, contract: int) -> bool:
         return False
     if not ctx.is_gm and due.owner != faction:
         raise NotAllowed("space_pirates.error.not_your_contract", contract=contract)
-    before = [q.choice_id for q in open_questions(state)]
-    embeds, view = await answer_question(ctx, due.choice_id, "end", ctx.public_locale)
-    await reply(ctx.interaction, embeds=embeds, view=view)
-    await _post_new(ctx, before, ctx.public_locale)
+    await answer_question(ctx, due.choice_id, "end", ctx.public_locale, edit=False)
     return True
 
 
@@ -328,4 +354,4 @@ async def _force(ctx: Ctx, ids: list[int], to_the_end: bool) -> None:
     await reply(ctx.interaction, embeds=embeds[:10])
     if private:  # the GM's eyes only (SP-I33)
         await reply(ctx.interaction, content="\n".join(private)[:1900], ephemeral=True)
-    await _post_new(ctx, before, ctx.public_locale)
+    await post_questions(ctx, _new_questions(before, done.outcome), ctx.public_locale)

@@ -14,7 +14,14 @@ from bot.campaigns import Choice, UnitOfWork
 from bot.dice import Dice
 from bot.errors import GameError
 from bot.i18n import Msg
-from bot.interactions import Context, choice_button, choice_handler, choice_view, reply
+from bot.interactions import (
+    Context,
+    choice_button,
+    choice_handler,
+    choice_view,
+    reply,
+    update_message,
+)
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates import SPEC, SpacePiratesSettings, SpacePiratesState
 from bot.rules.space_pirates.base import (
@@ -255,7 +262,7 @@ async def confirm_operation(
             await uow.claim_choice(choice.id, gm=ctx.is_gm)
             await uow.close_choice(choice.id, "cancelled")
         embeds = lines_embeds(C + f"op.{op}", [Msg(C + "cancelled")], locale, faction=faction)
-        await interaction.response.edit_message(embeds=embeds, view=None)
+        await update_message(interaction, embeds=embeds, view=None)
         return
     if option != "confirm":
         raise GameError("error.choice_not_found")
@@ -281,4 +288,4 @@ async def confirm_operation(
     )
     told = done.outcome.private or done.outcome.lines
     embeds = lines_embeds(C + f"op.{op}", told, locale, faction=faction)
-    await interaction.response.edit_message(embeds=embeds, view=None)
+    await update_message(interaction, embeds=embeds, view=None)

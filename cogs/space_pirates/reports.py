@@ -11,10 +11,18 @@ import discord
 from discord import app_commands
 
 from bot import controls
-from bot.campaigns import TurnSummary
+from bot.announcements import Announcement
+from bot.campaigns import TurnSummary, UnitOfWork
 from bot.errors import NotAllowed, NotFound
 from bot.i18n import Msg, t
-from bot.interactions import Context, campaign_context, make_embed, reply, turn_followup
+from bot.interactions import (
+    TurnPosting,
+    campaign_context,
+    make_embed,
+    reply,
+    turn_followup,
+    update_message,
+)
 from bot.rules.fleet_combat.models import RoundReport
 from bot.rules.space_pirates import SPEC
 from bot.rules.space_pirates.battle_report import battle_round_lines
@@ -22,9 +30,9 @@ from bot.rules.space_pirates.messages import report_lines
 from bot.rules.space_pirates.reports import RaidReport, battle_key, report_key
 from bot.scaffold import RulesetContext
 from bot.text import shown
-from cogs.space_pirates.choices import open_questions, post_questions
+from cogs.space_pirates.choices import open_questions, questions
 from cogs.space_pirates.common import REPORT, C, Ctx, campaign_combat
-from cogs.space_pirates.operations import close_quotes
+from cogs.space_pirates.operations import OPERATION
 from cogs.space_pirates.render import rendered
 
 PER_MESSAGE = 25
@@ -90,7 +98,7 @@ async def show_report(ctx: Ctx, faction: str, turn: int, page: int, *, edit: boo
     faction_id = next(f.id for f in ctx.factions if f.name == faction)
     view = page_view(turn, faction_id, page, len(pages), ctx.locale) if len(pages) > 1 else None
     if edit:
-        await ctx.interaction.response.edit_message(embed=embed, view=view)
+        await update_message(ctx.interaction, embed=embed, view=view)
     else:
         await reply(ctx.interaction, embed=embed, view=view, ephemeral=True)
 
@@ -110,32 +118,36 @@ async def report_clicked(interaction: discord.Interaction[Any], args: list[str])
 
 @turn_followup(SPEC.key)
 async def after_turn(
-    interaction: discord.Interaction[Any], base: Context, summary: TurnSummary
-) -> None:
+    uow: UnitOfWork, posting: TurnPosting, summary: TurnSummary
+) -> list[Announcement]:
     """Under the summary: a report button per player with a raid report, then the
-    questions the resolution waits for (SP-I34, SP-I45), each pinging exactly its player."""
-    ctx = await RulesetContext.within(interaction, base, SPEC)
-    await close_quotes(ctx)  # quotes are for the turn they were made in
-    turn = base.campaign.turn
-    ids = {f.name: f.id for f in ctx.factions}
+    questions the resolution waits for (SP-I34, SP-I45), each pinging exactly its player;
+    written in the turn end's transaction (posted once, also after a crash)."""
+    turn, public = posting.turn, posting.locale
+    ids = {f.name: f.id for f in posting.factions}
+    for choice in await uow.writes.open_choices(uow.campaign.id):
+        if choice.kind == OPERATION:  # quotes are for the turn they were made in
+            await uow.close_choice(choice.id, "cancelled")
     raids = summary.outcome.get("raids", [])
     raided = list(dict.fromkeys(str(r["faction"]) for r in raids if r["outcome"] not in QUIET))
-    public = ctx.public_locale
     buttons = [
         controls.button(REPORT, [turn, ids[f], 0], t(C + "report.button", public, faction=f))
         for f in raided
         if f in ids
     ]
-    for start in range(0, len(buttons), PER_MESSAGE):
-        await interaction.followup.send(
+    messages = [
+        Announcement(
             content=t(C + "report.buttons", public, turn=turn),
             view=controls.view(buttons[start : start + PER_MESSAGE]),
         )
-    told = [text for lines in summary.private.values() for text in rendered(lines, ctx.locale)]
-    if told:  # the GM's eyes only (SP-I33)
-        await interaction.followup.send(content="\n".join(told)[:2000], ephemeral=True)
-    state, _ = await ctx.read()
-    await post_questions(ctx, open_questions(state, turn), public)
+        for start in range(0, len(buttons), PER_MESSAGE)
+    ]
+    private = posting.private_locale
+    told = [text for lines in summary.private.values() for text in rendered(lines, private)]
+    if told:  # the GM's eyes only (SP-I33): shown to the GM who confirmed
+        messages.append(Announcement(content="\n".join(told)[:2000], ephemeral=True))
+    state, _ = await uow.load(SPEC)
+    return messages + questions(open_questions(state, turn), posting.user_of, public)
 
 
 async def report_command(

@@ -81,7 +81,8 @@ async def test_a_turn_end_whose_reports_were_never_posted_posts_them_after_a_res
     campaign, monkeypatch
 ):
     """The turn ends (committed), the reports' post dies; after the restart every
-    ruleset's report is in the channel, once, in the order the turn end wrote them."""
+    ruleset's report and the revealed seed are in the channel, once, in the order the turn
+    end wrote them."""
     table = campaign
     question = await table.slash("/turn end", as_="gm")
     with dies_before_posting(monkeypatch):
@@ -91,9 +92,14 @@ async def test_a_turn_end_whose_reports_were_never_posted_posts_them_after_a_res
 
     await table.restart()
     titles = [e["title"] for m in restart_posts(table) for e in m.embeds]
-    assert titles == ["Ottoman piracy: end of turn 1", "Fleet combat: end of turn 1"]
+    assert titles == [
+        "Ottoman piracy: end of turn 1",
+        "Fleet combat: end of turn 1",
+        "🎲 Fair dice: turn 1 revealed",
+    ]
+    posted = len(restart_posts(table))
     await table.restart()
-    assert len(restart_posts(table)) == 1
+    assert len(restart_posts(table)) == posted
 
 
 async def test_a_piracy_question_posted_after_a_restart_is_answered_by_its_target(

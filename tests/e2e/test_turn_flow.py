@@ -122,8 +122,11 @@ async def test_reminders_ping_the_awaited_players_at_each_point_and_the_deadline
     assert [m.embeds[0]["title"] for m in posted[:1]] == [
         "⌛ Turn 1 ended automatically at its deadline"
     ]
-    assert names(table, posted[0]) == {"player1", "player2"}  # the battle's sides only
-    assert all(not m.pings for m in posted[1:])
+    # As after a confirmed /turn end: one message pings the battle's sides only, with the
+    # revealed seed.
+    [pinging] = [m for m in posted if m.pings]
+    assert names(table, pinging) == {"player1", "player2"}
+    assert pinging.embeds[0]["title"] == "🎲 Fair dice: turn 1 revealed"
     status = await table.slash("/turn status", as_="gm")
     assert status.embed.title == "Deadline — turn 2"
     clock.at(60)
