@@ -266,7 +266,7 @@ def main() -> None:
     quick = "--quick" in sys.argv
     print(f"CPU reference: sum(range(100)) = {cpu_reference():.2f} µs (≈0.4 on a recent desktop)")
     print(f"Load average: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
-    # numpy's BLAS threads (bot.rules.fleet_combat pins one unless OPENBLAS_NUM_THREADS is
+    # numpy's BLAS threads (the `bot` package pins one unless OPENBLAS_NUM_THREADS is
     # set before it loads): extra threads cost the exact method far more on a busy machine
     print(f"BLAS threads: {os.environ.get('OPENBLAS_NUM_THREADS', 'numpy default')}")
     bench_exact(quick)

@@ -27,13 +27,6 @@ API at a glance (the cog's calls):
 
 from __future__ import annotations
 
-import os
-
-# One BLAS thread for the odds calculator's numpy (set before numpy loads): it runs beside
-# the bot's other work on few cores, where BLAS worker threads spin against each other (a
-# 24 v 24 war sun solve ran five times slower with them).
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-
 from bot.rules.fleet_combat.automatic import (
     AutomaticResult,
     automatic_result,
