@@ -3,12 +3,11 @@ from the declaration to the last round (rules/fleet-combat.md FC-4 to FC-6)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cog_base import Choices, FactionName, Interaction
 from bot.dice import Dice
 from bot.errors import Conflict, GameError
 from bot.factions import normal, own_factions
@@ -48,8 +47,13 @@ from bot.rules.fleet_combat import (
 from bot.scaffold import RulesetContext, faction_autocomplete, matching_choices, state_for
 from bot.text import shown
 from cogs.fleet_combat.common import (
+    AS_FACTION,
+    BATTLE,
+    POINT,
+    BattleNo,
     C,
     Ctx,
+    Point,
     TurnOrderSet,
     apply_in_battle,
     battle_being_given,
@@ -82,9 +86,7 @@ from cogs.fleet_combat.render import (
 )
 
 
-async def targets_autocomplete(
-    interaction: discord.Interaction[Any], current: str
-) -> list[app_commands.Choice[str]]:
+async def targets_autocomplete(interaction: Interaction, current: str) -> Choices:
     """Other factions with fleets at the point; completes the last name of a list."""
     found = await state_for(interaction, SPEC)
     if found is None:
@@ -100,7 +102,7 @@ async def targets_autocomplete(
 
 
 async def battle_autocomplete(
-    interaction: discord.Interaction[Any], current: int | str
+    interaction: Interaction, current: int | str
 ) -> list[app_commands.Choice[int]]:
     """Active battles: number, point, participants and the round coming."""
     found = await state_for(interaction, SPEC)
@@ -122,9 +124,7 @@ async def battle_autocomplete(
     return choices[:25]
 
 
-async def order_class_autocomplete(
-    interaction: discord.Interaction[Any], current: str
-) -> list[app_commands.Choice[str]]:
+async def order_class_autocomplete(interaction: Interaction, current: str) -> Choices:
     """The acting player's groups in the battle, in firing order."""
     found = await order_context(interaction)
     if found is None:
@@ -138,9 +138,7 @@ async def order_class_autocomplete(
     return matching_choices(pairs, current)
 
 
-async def order_target_autocomplete(
-    interaction: discord.Interaction[Any], current: str
-) -> list[app_commands.Choice[str]]:
+async def order_target_autocomplete(interaction: Interaction, current: str) -> Choices:
     """The legal targets of the chosen class (FC-5.4–5.8, FC-I8); "hold fire" first when the
     campaign allows it, and the next part of a split order when it allows that (FC-I7)."""
     found = await order_context(interaction)
@@ -192,7 +190,7 @@ def typed_order(
 
 
 async def order_context(
-    interaction: discord.Interaction[Any],
+    interaction: Interaction,
 ) -> tuple[FleetCombatState, FleetCombatSettings, Battle, str] | None:
     """State, settings, battle and acting faction for the order autocompletes."""
     found = await battle_being_given(interaction)
@@ -235,19 +233,17 @@ class BattleCommands(commands.Cog):
 
     @combat.command(name="attack", description="Declare an attack on players at your board point")
     @app_commands.describe(
-        point="Board point, e.g. Mecatol Rex",
-        targets="Factions to attack, comma-separated",
-        faction="The faction (a GM may name any; default: yours)",
+        point=POINT, targets="Factions to attack, comma-separated", faction=AS_FACTION
     )
     @app_commands.autocomplete(
         point=point_autocomplete, faction=faction_autocomplete, targets=targets_autocomplete
     )
     async def attack(
         self,
-        interaction: discord.Interaction[Any],
-        point: app_commands.Range[str, 1, 60],
+        interaction: Interaction,
+        point: Point,
         targets: app_commands.Range[str, 1, 300],
-        faction: app_commands.Range[str, 1, 64] | None = None,
+        faction: FactionName | None = None,
     ) -> None:
         """FC-4.1, FC-4.2, FC-I5: open the battle at the point or join it; movement locks."""
         ctx = await RulesetContext.of(interaction, SPEC)
@@ -298,16 +294,11 @@ class BattleCommands(commands.Cog):
         await reply(interaction, content, embed=embed, view=view, pinged=attacked)
 
     @combat.command(name="orders", description="Give fire orders for the coming round from menus")
-    @app_commands.describe(
-        battle="Battle number (#)", faction="The faction (a GM may name any; default: yours)"
-    )
+    @app_commands.describe(battle=BATTLE, faction=AS_FACTION)
     @app_commands.autocomplete(battle=battle_autocomplete)
     @app_commands.autocomplete(faction=faction_autocomplete)
     async def orders(
-        self,
-        interaction: discord.Interaction[Any],
-        battle: app_commands.Range[int, 1, 1_000_000],
-        faction: app_commands.Range[str, 1, 64] | None = None,
+        self, interaction: Interaction, battle: BattleNo, faction: FactionName | None = None
     ) -> None:
         """FC-5.1–5.8: one menu per own class, listing only the legal targets (FC-I8)."""
         ctx = await RulesetContext.of(interaction, SPEC)
@@ -320,10 +311,10 @@ class BattleCommands(commands.Cog):
     @combat.command(name="order", description="Give one fire order: your class, whom and what")
     @app_commands.rename(ship_class="class")
     @app_commands.describe(
-        battle="Battle number (#)",
+        battle=BATTLE,
         ship_class="Your firing class, e.g. cruiser",
         target="Whom to fire at, e.g. Blue: dreadnought; split: Blue: destroyer x1, Blue: cruiser",
-        faction="The faction (a GM may name any; default: yours)",
+        faction=AS_FACTION,
     )
     @app_commands.autocomplete(battle=battle_autocomplete)
     @app_commands.autocomplete(
@@ -333,11 +324,11 @@ class BattleCommands(commands.Cog):
     )
     async def order(
         self,
-        interaction: discord.Interaction[Any],
-        battle: app_commands.Range[int, 1, 1_000_000],
+        interaction: Interaction,
+        battle: BattleNo,
         ship_class: app_commands.Range[str, 1, 60],
         target: app_commands.Range[str, 1, 300],
-        faction: app_commands.Range[str, 1, 64] | None = None,
+        faction: FactionName | None = None,
     ) -> None:
         """FC-5.2, FC-5.3: this class's target for the coming round; it may change until then.
         With the campaign's FC-I7 settings: several parts with dice each, or hold fire."""
@@ -365,19 +356,15 @@ class BattleCommands(commands.Cog):
         await reply(interaction, embed=embed, view=view, ephemeral=True)
 
     @combat.command(name="retreat", description="Declare a retreat for the coming round")
-    @app_commands.describe(
-        battle="Battle number (#)",
-        cancel="Call the retreat off",
-        faction="The faction (a GM may name any; default: yours)",
-    )
+    @app_commands.describe(battle=BATTLE, cancel="Call the retreat off", faction=AS_FACTION)
     @app_commands.autocomplete(battle=battle_autocomplete)
     @app_commands.autocomplete(faction=faction_autocomplete)
     async def retreat(
         self,
-        interaction: discord.Interaction[Any],
-        battle: app_commands.Range[int, 1, 1_000_000],
+        interaction: Interaction,
+        battle: BattleNo,
         cancel: bool = False,
-        faction: app_commands.Range[str, 1, 64] | None = None,
+        faction: FactionName | None = None,
     ) -> None:
         """FC-6, FC-I15: from round 2; no fire that round, a parting volley, then a move."""
         ctx = await RulesetContext.of(interaction, SPEC)
@@ -392,11 +379,9 @@ class BattleCommands(commands.Cog):
         await _reply_battle_lines(ctx, done.outcome)
 
     @combat.command(name="resolve", description="Fight the next round of a battle now (GM)")
-    @app_commands.describe(battle="Battle number (#)")
+    @app_commands.describe(battle=BATTLE)
     @app_commands.autocomplete(battle=battle_autocomplete)
-    async def resolve(
-        self, interaction: discord.Interaction[Any], battle: app_commands.Range[int, 1, 1_000_000]
-    ) -> None:
+    async def resolve(self, interaction: Interaction, battle: BattleNo) -> None:
         """For live play: ask the GM to confirm, then fight one round at once (FC-I6)."""
         ctx = await RulesetContext.of(interaction, SPEC)
         require_gm(ctx.base)
@@ -430,11 +415,9 @@ class BattleCommands(commands.Cog):
         await reply(interaction, embed=embed, view=view)
 
     @combat.command(name="close", description="End a battle at once (GM)")
-    @app_commands.describe(battle="Battle number (#)")
+    @app_commands.describe(battle=BATTLE)
     @app_commands.autocomplete(battle=battle_autocomplete)
-    async def close(
-        self, interaction: discord.Interaction[Any], battle: app_commands.Range[int, 1, 1_000_000]
-    ) -> None:
+    async def close(self, interaction: Interaction, battle: BattleNo) -> None:
         """FC-I16: the GM may close a battle; survivors keep their wounds (FC-I14)."""
         ctx = await RulesetContext.of(interaction, SPEC)
         require_gm(ctx.base)
@@ -442,12 +425,12 @@ class BattleCommands(commands.Cog):
         await _reply_battle_lines(ctx, done.outcome)
 
     @combat.command(name="status", description="A battle and its log, or the list of battles")
-    @app_commands.describe(battle="Battle number (#)", round="Open the log at this round")
+    @app_commands.describe(battle=BATTLE, round="Open the log at this round")
     @app_commands.autocomplete(battle=battle_autocomplete)
     async def status(
         self,
-        interaction: discord.Interaction[Any],
-        battle: app_commands.Range[int, 1, 1_000_000] | None = None,
+        interaction: Interaction,
+        battle: BattleNo | None = None,
         round: app_commands.Range[int, 1, 1_000] | None = None,
     ) -> None:
         """The battle as it stands after its latest round (or its log at `round`); Older/Newer
@@ -473,9 +456,7 @@ class BattleCommands(commands.Cog):
     @combat.command(name="turn-order", description="The players' turn order: who fires first")
     @app_commands.describe(factions="Factions in turn order, comma-separated (GM); empty: show")
     async def turn_order(
-        self,
-        interaction: discord.Interaction[Any],
-        factions: app_commands.Range[str, 1, 500] | None = None,
+        self, interaction: Interaction, factions: app_commands.Range[str, 1, 500] | None = None
     ) -> None:
         """FC-4.4, FC-I7: participants fire in this order; unlisted ones after, as they joined."""
         ctx = await RulesetContext.of(interaction, SPEC)

@@ -16,6 +16,7 @@ from typing import Any
 import discord
 
 from bot import controls
+from bot.cog_base import Interaction
 from bot.controls import Control
 from bot.i18n import Msg, MsgList, language_of, t
 from bot.interactions import COLOUR, add_field, clip, make_embed
@@ -119,7 +120,7 @@ def pack(lines: Sequence[str], limit: int, separator: str = "\n") -> list[str]:
 
 # --- restart-safe controls ------------------------------------------------------------------
 
-CombatHandler = Callable[[discord.Interaction[Any], list[int]], Awaitable[None]]
+CombatHandler = Callable[[Interaction, list[int]], Awaitable[None]]
 
 
 def control_handler(action: str) -> Callable[[CombatHandler], CombatHandler]:
@@ -127,7 +128,7 @@ def control_handler(action: str) -> Callable[[CombatHandler], CombatHandler]:
     numbers (battle, faction, page…), so the handler gets them as ints."""
 
     def register(fn: CombatHandler) -> CombatHandler:
-        async def dispatch(interaction: discord.Interaction[Any], args: list[str]) -> None:
+        async def dispatch(interaction: Interaction, args: list[str]) -> None:
             await fn(interaction, [int(a) for a in args])
 
         controls.control(f"{SPEC.key}.{action}")(dispatch)
@@ -246,11 +247,7 @@ def ship_ids_text(ships: Sequence[Ship], settings: FleetCombatSettings, locale: 
 
 
 def fleets_embed(
-    state: FleetCombatState,
-    fleets: Sequence[Fleet],
-    locale: str,
-    *,
-    reserve_of: str | None = None,
+    state: FleetCombatState, fleets: Sequence[Fleet], locale: str, *, reserve_of: str | None = None
 ) -> discord.Embed:
     """`/combat fleet show`: fleets by board point (a field per point), within the limits."""
     embed = make_embed(t(C + "fleets.title", locale))
@@ -562,10 +559,7 @@ def round_pages(
 
 
 def battle_pages(
-    reports: Sequence[RoundReport],
-    status: BattleStatus,
-    settings: FleetCombatSettings,
-    locale: str,
+    reports: Sequence[RoundReport], status: BattleStatus, settings: FleetCombatSettings, locale: str
 ) -> list[list[discord.Embed]]:
     """The battle's log: every round in order, then the battle as it stands (added to the last
     round's page when both fit in one message)."""
