@@ -3,6 +3,10 @@ from the declaration to the last round (rules/fleet-combat.md FC-4 to FC-6)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -60,6 +64,7 @@ from cogs.fleet_combat.common import (
     battle_faction,
     canonical_point,
     combat,
+    gm_context,
     list_choices,
     list_entries,
     opponents_of,
@@ -84,6 +89,8 @@ from cogs.fleet_combat.render import (
     target_label,
     text,
 )
+
+CommandT = TypeVar("CommandT", bound=Callable[..., Any])
 
 
 async def targets_autocomplete(interaction: Interaction, current: str) -> Choices:
@@ -126,26 +133,21 @@ async def battle_autocomplete(
 
 async def order_class_autocomplete(interaction: Interaction, current: str) -> Choices:
     """The acting player's groups in the battle, in firing order."""
-    found = await order_context(interaction)
-    if found is None:
+    at = await order_context(interaction)
+    if at is None:
         return []
-    state, settings, battle, who = found
-    locale = locale_of(interaction)
-    pairs = [
-        (class_count(g.ship_class, g.ships).render(locale), g.ship_class)
-        for g in firing_groups(state, settings, battle.id, who)
-    ]
+    groups = firing_groups(at.state, at.settings, at.battle.id, at.who)
+    pairs = [(class_count(g.ship_class, g.ships).render(at.locale), g.ship_class) for g in groups]
     return matching_choices(pairs, current)
 
 
 async def order_target_autocomplete(interaction: Interaction, current: str) -> Choices:
     """The legal targets of the chosen class (FC-5.4–5.8, FC-I8); "hold fire" first when the
     campaign allows it, and the next part of a split order when it allows that (FC-I7)."""
-    found = await order_context(interaction)
-    if found is None:
+    at = await order_context(interaction)
+    if at is None:
         return []
-    state, settings, battle, who = found
-    locale = locale_of(interaction)
+    state, settings, battle, who, locale = at.state, at.settings, at.battle, at.who, at.locale
     own = find_class(str(option_of(interaction, "class") or ""), settings)
     if own is None:
         return []
@@ -189,10 +191,20 @@ def typed_order(
     )
 
 
-async def order_context(
-    interaction: Interaction,
-) -> tuple[FleetCombatState, FleetCombatSettings, Battle, str] | None:
-    """State, settings, battle and acting faction for the order autocompletes."""
+@dataclass(frozen=True)
+class OrderContext:
+    """What the order autocompletes read: the state, the settings, the battle the command's
+    `battle:` names, the faction the player acts for in it, and the reader's language."""
+
+    state: FleetCombatState
+    settings: FleetCombatSettings
+    battle: Battle
+    who: str
+    locale: str
+
+
+async def order_context(interaction: Interaction) -> OrderContext | None:
+    """The order autocompletes' context; None while the battle or the faction is unknown."""
     found = await battle_being_given(interaction)
     if found is None:
         return None
@@ -209,7 +221,7 @@ async def order_context(
         who = mine[0] if len(mine) == 1 else None
     if who is None:
         return None
-    return state, settings, battle, who
+    return OrderContext(state, settings, battle, who, locale_of(interaction))
 
 
 def already_fighting(
@@ -226,6 +238,12 @@ def already_fighting(
     if all(t in engaged and battle.hostile(attacker, t) for t in targets):
         return battle
     return None
+
+
+def battle_option(command: CommandT) -> CommandT:
+    """A command's `battle:` option alone: its description and the active battles to pick."""
+    completed = app_commands.autocomplete(battle=battle_autocomplete)(command)
+    return app_commands.describe(battle=BATTLE)(completed)
 
 
 class BattleCommands(commands.Cog):
@@ -379,12 +397,10 @@ class BattleCommands(commands.Cog):
         await _reply_battle_lines(ctx, done.outcome)
 
     @combat.command(name="resolve", description="Fight the next round of a battle now (GM)")
-    @app_commands.describe(battle=BATTLE)
-    @app_commands.autocomplete(battle=battle_autocomplete)
+    @battle_option
     async def resolve(self, interaction: Interaction, battle: BattleNo) -> None:
         """For live play: ask the GM to confirm, then fight one round at once (FC-I6)."""
-        ctx = await RulesetContext.of(interaction, SPEC)
-        require_gm(ctx.base)
+        ctx = await gm_context(interaction)
         state, settings = await ctx.read()
         found = get_battle(state, battle)
         async with ctx.service.work(ctx.campaign.id, ctx.base.actor) as uow:
@@ -415,12 +431,10 @@ class BattleCommands(commands.Cog):
         await reply(interaction, embed=embed, view=view)
 
     @combat.command(name="close", description="End a battle at once (GM)")
-    @app_commands.describe(battle=BATTLE)
-    @app_commands.autocomplete(battle=battle_autocomplete)
+    @battle_option
     async def close(self, interaction: Interaction, battle: BattleNo) -> None:
         """FC-I16: the GM may close a battle; survivors keep their wounds (FC-I14)."""
-        ctx = await RulesetContext.of(interaction, SPEC)
-        require_gm(ctx.base)
+        ctx = await gm_context(interaction)
         done = await ctx.apply(lambda state, settings, dice: close_battle(state, settings, battle))
         await _reply_battle_lines(ctx, done.outcome)
 

@@ -15,6 +15,7 @@ from bot.dice import Dice
 from bot.errors import GameError, NotAllowed
 from bot.factions import normal
 from bot.i18n import Msg
+from bot.interactions import require_gm
 from bot.rules.fleet_combat import (
     SPEC,
     Battle,
@@ -74,6 +75,13 @@ def canonical_point(state: FleetCombatState, typed: str) -> str:
     point = typed_point(typed)
     known = [f.point for f in state.fleets] + [b.point for b in state.battles]
     return next((p for p in known if normal(p) == normal(point)), point)
+
+
+async def gm_context(interaction: Interaction) -> Ctx:
+    """The context of a command only a GM may give (refused to anyone else)."""
+    ctx = await RulesetContext.of(interaction, SPEC)
+    require_gm(ctx.base)
+    return ctx
 
 
 def battle_faction(ctx: Ctx, battle: Battle, wanted: str | None) -> str:

@@ -18,7 +18,7 @@ from bot.dice import Dice
 from bot.errors import GameError
 from bot.factions import resolve_faction
 from bot.i18n import Msg
-from bot.interactions import locale_of, reply, require_gm
+from bot.interactions import locale_of, reply
 from bot.rules.fleet_combat import (
     SPEC,
     FleetCombatSettings,
@@ -46,6 +46,7 @@ from cogs.fleet_combat.common import (
     TableChange,
     canonical_point,
     fleet,
+    gm_context,
     point_autocomplete,
     stats,
 )
@@ -191,8 +192,7 @@ class ShipTableCommands(commands.Cog):
         level: app_commands.Range[int, 0, 99] | None = None,
     ) -> None:
         """Replace or add one row of the campaign's table; omitted values stay as they are."""
-        ctx = await RulesetContext.of(interaction, SPEC)
-        require_gm(ctx.base)
+        ctx = await gm_context(interaction)
 
         def change(
             state: FleetCombatState, settings: FleetCombatSettings, dice: Dice
@@ -226,8 +226,7 @@ class ShipTableCommands(commands.Cog):
     @app_commands.describe(file="JSON shaped like the file /combat stats show attaches")
     async def stats_upload(self, interaction: Interaction, file: discord.Attachment) -> None:
         """FC-I1, FC-I4: the campaign's own ladder and statistics, checked as a whole."""
-        ctx = await RulesetContext.of(interaction, SPEC)
-        require_gm(ctx.base)
+        ctx = await gm_context(interaction)
         if file.size > MAX_TABLE_BYTES:
             raise GameError(C + "error.table_too_big", limit=MAX_TABLE_BYTES)
         raw = (await file.read()).decode("utf-8", errors="replace")
@@ -241,8 +240,7 @@ class ShipTableCommands(commands.Cog):
     @stats.command(name="reset", description="Go back to the default ship table (GM)")
     async def stats_reset(self, interaction: Interaction) -> None:
         """FC-I4: the shipped default table and FC-I1 ladder."""
-        ctx = await RulesetContext.of(interaction, SPEC)
-        require_gm(ctx.base)
+        ctx = await gm_context(interaction)
         await _replace_table(
             ctx,
             lambda s: apply_class_table(s, default_class_table()),

@@ -11,7 +11,7 @@ from bot.cog_base import Choices, FactionName, Interaction
 from bot.errors import GameError, NotAllowed
 from bot.factions import find_faction
 from bot.i18n import Msg, t
-from bot.interactions import add_field, locale_of, make_embed, reply
+from bot.interactions import add_field, make_embed, reply
 from bot.rules.fleet_combat import (
     SPEC,
     Battle,
@@ -57,12 +57,11 @@ async def allies_autocomplete(interaction: Interaction, current: str) -> Choices
 
 async def priority_ships_autocomplete(interaction: Interaction, current: str) -> Choices:
     """The acting player's ships in the battle by id; completes the last id of a list."""
-    found = await order_context(interaction)
-    if found is None:
+    at = await order_context(interaction)
+    if at is None:
         return []
-    state, settings, battle, who = found
-    locale = locale_of(interaction)
-    fleet = state.fleet(who, battle.point)
+    settings, locale = at.settings, at.locale
+    fleet = at.state.fleet(at.who, at.battle.point)
     ships = fleet.ships if fleet is not None else []
     typed = {f"#{i}" for i in _ids_typed(current)}
     names = [

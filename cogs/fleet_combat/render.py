@@ -16,6 +16,7 @@ from typing import Any
 import discord
 
 from bot import controls
+from bot.announcements import view_of
 from bot.cog_base import Interaction
 from bot.controls import Control
 from bot.i18n import Msg, MsgList, language_of, t
@@ -611,7 +612,7 @@ def battle_view(
 ) -> discord.ui.View | None:
     """ "◀ Newer" and "Older ▶" through the log (the convention of every pager, `/history
     list` too: newer to the left), and "Give orders" while the battle is on."""
-    items: list[Control] = []
+    items: list[discord.ui.Item[Any]] = []
     if pages > 1:
         items.append(
             control_button(
@@ -638,12 +639,7 @@ def battle_view(
                 style=discord.ButtonStyle.primary,
             )
         )
-    if not items:
-        return None
-    view = discord.ui.View(timeout=None)
-    for item in items:
-        view.add_item(item)
-    return view
+    return view_of(items)
 
 
 # --- fire orders ----------------------------------------------------------------------------
