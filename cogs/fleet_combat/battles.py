@@ -241,7 +241,7 @@ def already_fighting(
 
 
 def battle_option(command: CommandT) -> CommandT:
-    """A command's `battle:` option alone: its description and the active battles to pick."""
+    """A command's `battle:` option: its description and the active battles to pick."""
     completed = app_commands.autocomplete(battle=battle_autocomplete)(command)
     return app_commands.describe(battle=BATTLE)(completed)
 
@@ -312,8 +312,8 @@ class BattleCommands(commands.Cog):
         await reply(interaction, content, embed=embed, view=view, pinged=attacked)
 
     @combat.command(name="orders", description="Give fire orders for the coming round from menus")
-    @app_commands.describe(battle=BATTLE, faction=AS_FACTION)
-    @app_commands.autocomplete(battle=battle_autocomplete)
+    @app_commands.describe(faction=AS_FACTION)
+    @battle_option
     @app_commands.autocomplete(faction=faction_autocomplete)
     async def orders(
         self, interaction: Interaction, battle: BattleNo, faction: FactionName | None = None
@@ -329,12 +329,11 @@ class BattleCommands(commands.Cog):
     @combat.command(name="order", description="Give one fire order: your class, whom and what")
     @app_commands.rename(ship_class="class")
     @app_commands.describe(
-        battle=BATTLE,
         ship_class="Your firing class, e.g. cruiser",
         target="Whom to fire at, e.g. Blue: dreadnought; split: Blue: destroyer x1, Blue: cruiser",
         faction=AS_FACTION,
     )
-    @app_commands.autocomplete(battle=battle_autocomplete)
+    @battle_option
     @app_commands.autocomplete(
         faction=faction_autocomplete,
         ship_class=order_class_autocomplete,
@@ -374,8 +373,8 @@ class BattleCommands(commands.Cog):
         await reply(interaction, embed=embed, view=view, ephemeral=True)
 
     @combat.command(name="retreat", description="Declare a retreat for the coming round")
-    @app_commands.describe(battle=BATTLE, cancel="Call the retreat off", faction=AS_FACTION)
-    @app_commands.autocomplete(battle=battle_autocomplete)
+    @app_commands.describe(cancel="Call the retreat off", faction=AS_FACTION)
+    @battle_option
     @app_commands.autocomplete(faction=faction_autocomplete)
     async def retreat(
         self,
@@ -439,8 +438,8 @@ class BattleCommands(commands.Cog):
         await _reply_battle_lines(ctx, done.outcome)
 
     @combat.command(name="status", description="A battle and its log, or the list of battles")
-    @app_commands.describe(battle=BATTLE, round="Open the log at this round")
-    @app_commands.autocomplete(battle=battle_autocomplete)
+    @app_commands.describe(round="Open the log at this round")
+    @battle_option
     async def status(
         self,
         interaction: Interaction,

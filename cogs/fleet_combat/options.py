@@ -24,10 +24,9 @@ from bot.rules.fleet_combat import (
 )
 from bot.scaffold import RulesetContext, faction_autocomplete
 from bot.text import shown
-from cogs.fleet_combat.battles import battle_autocomplete, order_context
+from cogs.fleet_combat.battles import battle_option, order_context
 from cogs.fleet_combat.common import (
     AS_FACTION,
-    BATTLE,
     BattleNo,
     C,
     apply_in_battle,
@@ -136,8 +135,8 @@ class OptionCommands(commands.Cog):
     """A GM's allies and an owner's damage priority, the battle options of FC-I5 and FC-I10."""
 
     @combat.command(name="allies", description="Make battle participants allies: one side (GM)")
-    @app_commands.describe(battle=BATTLE, factions="Participants to ally, comma-separated")
-    @app_commands.autocomplete(battle=battle_autocomplete)
+    @app_commands.describe(factions="Participants to ally, comma-separated")
+    @battle_option
     @app_commands.autocomplete(factions=allies_autocomplete)
     async def allies(
         self, interaction: Interaction, battle: BattleNo, factions: app_commands.Range[str, 1, 300]
@@ -158,12 +157,11 @@ class OptionCommands(commands.Cog):
         name="priority", description="Which of your equally wounded ships takes wounds first"
     )
     @app_commands.describe(
-        battle=BATTLE,
         ships="Your ship ids in order, e.g. #6, #3; empty: show the list",
         clear="Forget the list: ties go by ship id again",
         faction=AS_FACTION,
     )
-    @app_commands.autocomplete(battle=battle_autocomplete)
+    @battle_option
     @app_commands.autocomplete(ships=priority_ships_autocomplete, faction=faction_autocomplete)
     async def priority(
         self,
