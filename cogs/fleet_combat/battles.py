@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cog_base import Choices, FactionName, Interaction
+from bot.cog_base import Choices, Interaction
 from bot.dice import Dice
 from bot.errors import Conflict, GameError
 from bot.factions import normal, own_factions
@@ -54,9 +54,11 @@ from cogs.fleet_combat.common import (
     AS_FACTION,
     BATTLE,
     POINT,
+    ActingFaction,
     BattleNo,
     C,
     Ctx,
+    ListText,
     Point,
     TurnOrderSet,
     apply_in_battle,
@@ -260,8 +262,8 @@ class BattleCommands(commands.Cog):
         self,
         interaction: Interaction,
         point: Point,
-        targets: app_commands.Range[str, 1, 300],
-        faction: FactionName | None = None,
+        targets: ListText,
+        faction: ActingFaction = None,
     ) -> None:
         """FC-4.1, FC-4.2, FC-I5: open the battle at the point or join it; movement locks."""
         ctx = await RulesetContext.of(interaction, SPEC)
@@ -316,7 +318,7 @@ class BattleCommands(commands.Cog):
     @battle_option
     @app_commands.autocomplete(faction=faction_autocomplete)
     async def orders(
-        self, interaction: Interaction, battle: BattleNo, faction: FactionName | None = None
+        self, interaction: Interaction, battle: BattleNo, faction: ActingFaction = None
     ) -> None:
         """FC-5.1–5.8: one menu per own class, listing only the legal targets (FC-I8)."""
         ctx = await RulesetContext.of(interaction, SPEC)
@@ -344,8 +346,8 @@ class BattleCommands(commands.Cog):
         interaction: Interaction,
         battle: BattleNo,
         ship_class: app_commands.Range[str, 1, 60],
-        target: app_commands.Range[str, 1, 300],
-        faction: FactionName | None = None,
+        target: ListText,
+        faction: ActingFaction = None,
     ) -> None:
         """FC-5.2, FC-5.3: this class's target for the coming round; it may change until then.
         With the campaign's FC-I7 settings: several parts with dice each, or hold fire."""
@@ -381,7 +383,7 @@ class BattleCommands(commands.Cog):
         interaction: Interaction,
         battle: BattleNo,
         cancel: bool = False,
-        faction: FactionName | None = None,
+        faction: ActingFaction = None,
     ) -> None:
         """FC-6, FC-I15: from round 2; no fire that round, a parting volley, then a move."""
         ctx = await RulesetContext.of(interaction, SPEC)

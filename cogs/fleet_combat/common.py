@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 from discord import app_commands
 
 from bot.campaigns import Campaign
-from bot.cog_base import Choices, Interaction, command_group
+from bot.cog_base import Choices, FactionName, Interaction, command_group
 from bot.dice import Dice
 from bot.errors import GameError, NotAllowed
 from bot.factions import normal
@@ -41,6 +41,8 @@ stats = command_group("stats", "Ship classes: attack, defence, life", parent=com
 # What the commands' signatures and option descriptions name again and again.
 Point = app_commands.Range[str, 1, 60]  # a board point's name (autocompleted)
 BattleNo = app_commands.Range[int, 1, 1_000_000]  # a battle's number (#)
+ListText = app_commands.Range[str, 1, 300]  # a comma-separated list (factions, ship ids)
+ActingFaction = FactionName | None  # `faction:`, the one a GM acts for (default: the player's)
 POINT = "Board point, e.g. Mecatol Rex"
 BATTLE = "Battle number (#)"
 AS_FACTION = "The faction (a GM may name any; default: yours)"

@@ -40,6 +40,7 @@ from bot.text import shown
 from cogs.fleet_combat.common import (
     AS_FACTION,
     POINT,
+    ActingFaction,
     C,
     Ctx,
     Point,
@@ -53,6 +54,7 @@ from cogs.fleet_combat.common import (
 from cogs.fleet_combat.input import find_class, known_classes, parse_ships, shown_list
 from cogs.fleet_combat.render import fleet_change_embed, fleets_embed, stats_embed
 
+Ships = app_commands.Range[str, 1, 500]  # ships by class, wounds in brackets
 MAX_TABLE_BYTES = 100_000
 
 
@@ -76,11 +78,7 @@ class FleetCommands(commands.Cog):
     )
     @app_commands.autocomplete(point=point_autocomplete, faction=faction_autocomplete)
     async def fleet_set(
-        self,
-        interaction: Interaction,
-        point: Point,
-        ships: app_commands.Range[str, 1, 500],
-        faction: FactionName | None = None,
+        self, interaction: Interaction, point: Point, ships: Ships, faction: ActingFaction = None
     ) -> None:
         """Ship counts by class and wound tokens (FC-I4, FC-I14); ids in registration order."""
 
@@ -127,7 +125,7 @@ class FleetCommands(commands.Cog):
     @app_commands.describe(point=POINT, faction=AS_FACTION)
     @app_commands.autocomplete(point=point_autocomplete, faction=faction_autocomplete)
     async def fleet_remove(
-        self, interaction: Interaction, point: Point, faction: FactionName | None = None
+        self, interaction: Interaction, point: Point, faction: ActingFaction = None
     ) -> None:
         """The fleet is no longer registered (not while it fights, FC-I6)."""
 
@@ -145,7 +143,7 @@ class FleetCommands(commands.Cog):
         point=point_autocomplete, to=point_autocomplete, faction=faction_autocomplete
     )
     async def fleet_move(
-        self, interaction: Interaction, point: Point, to: Point, faction: FactionName | None = None
+        self, interaction: Interaction, point: Point, to: Point, faction: ActingFaction = None
     ) -> None:
         """Players move on the board; this keeps the registration in step (not while engaged)."""
 

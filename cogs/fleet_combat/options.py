@@ -7,7 +7,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cog_base import Choices, FactionName, Interaction
+from bot.cog_base import Choices, Interaction
 from bot.errors import GameError, NotAllowed
 from bot.factions import find_faction
 from bot.i18n import Msg, t
@@ -27,8 +27,10 @@ from bot.text import shown
 from cogs.fleet_combat.battles import battle_option, order_context
 from cogs.fleet_combat.common import (
     AS_FACTION,
+    ActingFaction,
     BattleNo,
     C,
+    ListText,
     apply_in_battle,
     battle_being_given,
     battle_faction,
@@ -138,9 +140,7 @@ class OptionCommands(commands.Cog):
     @app_commands.describe(factions="Participants to ally, comma-separated")
     @battle_option
     @app_commands.autocomplete(factions=allies_autocomplete)
-    async def allies(
-        self, interaction: Interaction, battle: BattleNo, factions: app_commands.Range[str, 1, 300]
-    ) -> None:
+    async def allies(self, interaction: Interaction, battle: BattleNo, factions: ListText) -> None:
         """FC-I5: the GM registers allies; they share a side and never fire at each other, and
         their transports go down only with the side's last combat ship (FC-I13)."""
         ctx = await RulesetContext.of(interaction, SPEC)
@@ -167,9 +167,9 @@ class OptionCommands(commands.Cog):
         self,
         interaction: Interaction,
         battle: BattleNo,
-        ships: app_commands.Range[str, 1, 300] | None = None,
+        ships: ListText | None = None,
         clear: bool = False,
-        faction: FactionName | None = None,
+        faction: ActingFaction = None,
     ) -> None:
         """FC-I10: the owner's standing order among tied most-wounded ships of a class.
 
