@@ -3,12 +3,15 @@ from the declaration to the last round (rules/fleet-combat.md FC-4 to FC-6)."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cog_base import Choices, Interaction
 from bot.dice import Dice
 from bot.errors import Conflict, GameError
 from bot.factions import normal, own_factions
@@ -48,14 +51,22 @@ from bot.rules.fleet_combat import (
 from bot.scaffold import RulesetContext, faction_autocomplete, matching_choices, state_for
 from bot.text import shown
 from cogs.fleet_combat.common import (
+    AS_FACTION,
+    BATTLE,
+    POINT,
+    ActingFaction,
+    BattleNo,
     C,
     Ctx,
+    ListText,
+    Point,
     TurnOrderSet,
     apply_in_battle,
     battle_being_given,
     battle_faction,
     canonical_point,
     combat,
+    gm_context,
     list_choices,
     list_entries,
     opponents_of,
@@ -81,10 +92,10 @@ from cogs.fleet_combat.render import (
     text,
 )
 
+CommandT = TypeVar("CommandT", bound=Callable[..., Any])
 
-async def targets_autocomplete(
-    interaction: discord.Interaction[Any], current: str
-) -> list[app_commands.Choice[str]]:
+
+async def targets_autocomplete(interaction: Interaction, current: str) -> Choices:
     """Other factions with fleets at the point; completes the last name of a list."""
     found = await state_for(interaction, SPEC)
     if found is None:
@@ -100,7 +111,7 @@ async def targets_autocomplete(
 
 
 async def battle_autocomplete(
-    interaction: discord.Interaction[Any], current: int | str
+    interaction: Interaction, current: int | str
 ) -> list[app_commands.Choice[int]]:
     """Active battles: number, point, participants and the round coming."""
     found = await state_for(interaction, SPEC)
@@ -122,32 +133,23 @@ async def battle_autocomplete(
     return choices[:25]
 
 
-async def order_class_autocomplete(
-    interaction: discord.Interaction[Any], current: str
-) -> list[app_commands.Choice[str]]:
+async def order_class_autocomplete(interaction: Interaction, current: str) -> Choices:
     """The acting player's groups in the battle, in firing order."""
-    found = await order_context(interaction)
-    if found is None:
+    at = await order_context(interaction)
+    if at is None:
         return []
-    state, settings, battle, who = found
-    locale = locale_of(interaction)
-    pairs = [
-        (class_count(g.ship_class, g.ships).render(locale), g.ship_class)
-        for g in firing_groups(state, settings, battle.id, who)
-    ]
+    groups = firing_groups(at.state, at.settings, at.battle.id, at.who)
+    pairs = [(class_count(g.ship_class, g.ships).render(at.locale), g.ship_class) for g in groups]
     return matching_choices(pairs, current)
 
 
-async def order_target_autocomplete(
-    interaction: discord.Interaction[Any], current: str
-) -> list[app_commands.Choice[str]]:
+async def order_target_autocomplete(interaction: Interaction, current: str) -> Choices:
     """The legal targets of the chosen class (FC-5.4–5.8, FC-I8); "hold fire" first when the
     campaign allows it, and the next part of a split order when it allows that (FC-I7)."""
-    found = await order_context(interaction)
-    if found is None:
+    at = await order_context(interaction)
+    if at is None:
         return []
-    state, settings, battle, who = found
-    locale = locale_of(interaction)
+    state, settings, battle, who, locale = at.state, at.settings, at.battle, at.who, at.locale
     own = find_class(str(option_of(interaction, "class") or ""), settings)
     if own is None:
         return []
@@ -191,10 +193,20 @@ def typed_order(
     )
 
 
-async def order_context(
-    interaction: discord.Interaction[Any],
-) -> tuple[FleetCombatState, FleetCombatSettings, Battle, str] | None:
-    """State, settings, battle and acting faction for the order autocompletes."""
+@dataclass(frozen=True)
+class OrderContext:
+    """What the order autocompletes read: the state, the settings, the battle the command's
+    `battle:` names, the faction the player acts for in it, and the reader's language."""
+
+    state: FleetCombatState
+    settings: FleetCombatSettings
+    battle: Battle
+    who: str
+    locale: str
+
+
+async def order_context(interaction: Interaction) -> OrderContext | None:
+    """The order autocompletes' context; None while the battle or the faction is unknown."""
     found = await battle_being_given(interaction)
     if found is None:
         return None
@@ -211,7 +223,7 @@ async def order_context(
         who = mine[0] if len(mine) == 1 else None
     if who is None:
         return None
-    return state, settings, battle, who
+    return OrderContext(state, settings, battle, who, locale_of(interaction))
 
 
 def already_fighting(
@@ -230,24 +242,28 @@ def already_fighting(
     return None
 
 
+def battle_option(command: CommandT) -> CommandT:
+    """A command's `battle:` option: its description and the active battles to pick."""
+    completed = app_commands.autocomplete(battle=battle_autocomplete)(command)
+    return app_commands.describe(battle=BATTLE)(completed)
+
+
 class BattleCommands(commands.Cog):
     """Declaring attacks, fire orders, retreats, and the GM's resolve and close."""
 
     @combat.command(name="attack", description="Declare an attack on players at your board point")
     @app_commands.describe(
-        point="Board point, e.g. Mecatol Rex",
-        targets="Factions to attack, comma-separated",
-        faction="The faction (a GM may name any; default: yours)",
+        point=POINT, targets="Factions to attack, comma-separated", faction=AS_FACTION
     )
     @app_commands.autocomplete(
         point=point_autocomplete, faction=faction_autocomplete, targets=targets_autocomplete
     )
     async def attack(
         self,
-        interaction: discord.Interaction[Any],
-        point: app_commands.Range[str, 1, 60],
-        targets: app_commands.Range[str, 1, 300],
-        faction: app_commands.Range[str, 1, 64] | None = None,
+        interaction: Interaction,
+        point: Point,
+        targets: ListText,
+        faction: ActingFaction = None,
     ) -> None:
         """FC-4.1, FC-4.2, FC-I5: open the battle at the point or join it; movement locks."""
         ctx = await RulesetContext.of(interaction, SPEC)
@@ -298,16 +314,11 @@ class BattleCommands(commands.Cog):
         await reply(interaction, content, embed=embed, view=view, pinged=attacked)
 
     @combat.command(name="orders", description="Give fire orders for the coming round from menus")
-    @app_commands.describe(
-        battle="Battle number (#)", faction="The faction (a GM may name any; default: yours)"
-    )
-    @app_commands.autocomplete(battle=battle_autocomplete)
+    @app_commands.describe(faction=AS_FACTION)
+    @battle_option
     @app_commands.autocomplete(faction=faction_autocomplete)
     async def orders(
-        self,
-        interaction: discord.Interaction[Any],
-        battle: app_commands.Range[int, 1, 1_000_000],
-        faction: app_commands.Range[str, 1, 64] | None = None,
+        self, interaction: Interaction, battle: BattleNo, faction: ActingFaction = None
     ) -> None:
         """FC-5.1–5.8: one menu per own class, listing only the legal targets (FC-I8)."""
         ctx = await RulesetContext.of(interaction, SPEC)
@@ -320,12 +331,11 @@ class BattleCommands(commands.Cog):
     @combat.command(name="order", description="Give one fire order: your class, whom and what")
     @app_commands.rename(ship_class="class")
     @app_commands.describe(
-        battle="Battle number (#)",
         ship_class="Your firing class, e.g. cruiser",
         target="Whom to fire at, e.g. Blue: dreadnought; split: Blue: destroyer x1, Blue: cruiser",
-        faction="The faction (a GM may name any; default: yours)",
+        faction=AS_FACTION,
     )
-    @app_commands.autocomplete(battle=battle_autocomplete)
+    @battle_option
     @app_commands.autocomplete(
         faction=faction_autocomplete,
         ship_class=order_class_autocomplete,
@@ -333,11 +343,11 @@ class BattleCommands(commands.Cog):
     )
     async def order(
         self,
-        interaction: discord.Interaction[Any],
-        battle: app_commands.Range[int, 1, 1_000_000],
+        interaction: Interaction,
+        battle: BattleNo,
         ship_class: app_commands.Range[str, 1, 60],
-        target: app_commands.Range[str, 1, 300],
-        faction: app_commands.Range[str, 1, 64] | None = None,
+        target: ListText,
+        faction: ActingFaction = None,
     ) -> None:
         """FC-5.2, FC-5.3: this class's target for the coming round; it may change until then.
         With the campaign's FC-I7 settings: several parts with dice each, or hold fire."""
@@ -365,19 +375,15 @@ class BattleCommands(commands.Cog):
         await reply(interaction, embed=embed, view=view, ephemeral=True)
 
     @combat.command(name="retreat", description="Declare a retreat for the coming round")
-    @app_commands.describe(
-        battle="Battle number (#)",
-        cancel="Call the retreat off",
-        faction="The faction (a GM may name any; default: yours)",
-    )
-    @app_commands.autocomplete(battle=battle_autocomplete)
+    @app_commands.describe(cancel="Call the retreat off", faction=AS_FACTION)
+    @battle_option
     @app_commands.autocomplete(faction=faction_autocomplete)
     async def retreat(
         self,
-        interaction: discord.Interaction[Any],
-        battle: app_commands.Range[int, 1, 1_000_000],
+        interaction: Interaction,
+        battle: BattleNo,
         cancel: bool = False,
-        faction: app_commands.Range[str, 1, 64] | None = None,
+        faction: ActingFaction = None,
     ) -> None:
         """FC-6, FC-I15: from round 2; no fire that round, a parting volley, then a move."""
         ctx = await RulesetContext.of(interaction, SPEC)
@@ -392,14 +398,10 @@ class BattleCommands(commands.Cog):
         await _reply_battle_lines(ctx, done.outcome)
 
     @combat.command(name="resolve", description="Fight the next round of a battle now (GM)")
-    @app_commands.describe(battle="Battle number (#)")
-    @app_commands.autocomplete(battle=battle_autocomplete)
-    async def resolve(
-        self, interaction: discord.Interaction[Any], battle: app_commands.Range[int, 1, 1_000_000]
-    ) -> None:
+    @battle_option
+    async def resolve(self, interaction: Interaction, battle: BattleNo) -> None:
         """For live play: ask the GM to confirm, then fight one round at once (FC-I6)."""
-        ctx = await RulesetContext.of(interaction, SPEC)
-        require_gm(ctx.base)
+        ctx = await gm_context(interaction)
         state, settings = await ctx.read()
         found = get_battle(state, battle)
         async with ctx.service.work(ctx.campaign.id, ctx.base.actor) as uow:
@@ -430,24 +432,20 @@ class BattleCommands(commands.Cog):
         await reply(interaction, embed=embed, view=view)
 
     @combat.command(name="close", description="End a battle at once (GM)")
-    @app_commands.describe(battle="Battle number (#)")
-    @app_commands.autocomplete(battle=battle_autocomplete)
-    async def close(
-        self, interaction: discord.Interaction[Any], battle: app_commands.Range[int, 1, 1_000_000]
-    ) -> None:
+    @battle_option
+    async def close(self, interaction: Interaction, battle: BattleNo) -> None:
         """FC-I16: the GM may close a battle; survivors keep their wounds (FC-I14)."""
-        ctx = await RulesetContext.of(interaction, SPEC)
-        require_gm(ctx.base)
+        ctx = await gm_context(interaction)
         done = await ctx.apply(lambda state, settings, dice: close_battle(state, settings, battle))
         await _reply_battle_lines(ctx, done.outcome)
 
     @combat.command(name="status", description="A battle and its log, or the list of battles")
-    @app_commands.describe(battle="Battle number (#)", round="Open the log at this round")
-    @app_commands.autocomplete(battle=battle_autocomplete)
+    @app_commands.describe(round="Open the log at this round")
+    @battle_option
     async def status(
         self,
-        interaction: discord.Interaction[Any],
-        battle: app_commands.Range[int, 1, 1_000_000] | None = None,
+        interaction: Interaction,
+        battle: BattleNo | None = None,
         round: app_commands.Range[int, 1, 1_000] | None = None,
     ) -> None:
         """The battle as it stands after its latest round (or its log at `round`); Older/Newer
@@ -473,9 +471,7 @@ class BattleCommands(commands.Cog):
     @combat.command(name="turn-order", description="The players' turn order: who fires first")
     @app_commands.describe(factions="Factions in turn order, comma-separated (GM); empty: show")
     async def turn_order(
-        self,
-        interaction: discord.Interaction[Any],
-        factions: app_commands.Range[str, 1, 500] | None = None,
+        self, interaction: Interaction, factions: app_commands.Range[str, 1, 500] | None = None
     ) -> None:
         """FC-4.4, FC-I7: participants fire in this order; unlisted ones after, as they joined."""
         ctx = await RulesetContext.of(interaction, SPEC)

@@ -7,14 +7,15 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-import discord
 from discord import app_commands
 
 from bot.campaigns import Campaign
+from bot.cog_base import Choices, FactionName, Interaction, command_group
 from bot.dice import Dice
 from bot.errors import GameError, NotAllowed
 from bot.factions import normal
 from bot.i18n import Msg
+from bot.interactions import require_gm
 from bot.rules.fleet_combat import (
     SPEC,
     Battle,
@@ -33,13 +34,18 @@ BattleAct = Callable[[FleetCombatState, FleetCombatSettings, Battle, str], Outco
 
 # The command modules decorate their commands onto these groups as they are imported;
 # `FleetCombatCog` holds `combat`, and discord.py copies the tree for each cog it builds.
-combat = app_commands.Group(
-    name="combat", description="Fleet combat (Twilight Imperium classes)", guild_only=True
-)
-fleet = app_commands.Group(name="fleet", description="Fleets at board points", parent=combat)
-stats = app_commands.Group(
-    name="stats", description="Ship classes: attack, defence, life", parent=combat
-)
+combat = command_group("combat", "Fleet combat (Twilight Imperium classes)")
+fleet = command_group("fleet", "Fleets at board points", parent=combat)
+stats = command_group("stats", "Ship classes: attack, defence, life", parent=combat)
+
+# What the commands' signatures and option descriptions name again and again.
+Point = app_commands.Range[str, 1, 60]  # a board point's name (autocompleted)
+BattleNo = app_commands.Range[int, 1, 1_000_000]  # a battle's number (#)
+ListText = app_commands.Range[str, 1, 300]  # a comma-separated list (factions, ship ids)
+ActingFaction = FactionName | None  # `faction:`, the one a GM acts for (default: the player's)
+POINT = "Board point, e.g. Mecatol Rex"
+BATTLE = "Battle number (#)"
+AS_FACTION = "The faction (a GM may name any; default: yours)"
 
 
 @dataclass(frozen=True)
@@ -71,6 +77,13 @@ def canonical_point(state: FleetCombatState, typed: str) -> str:
     point = typed_point(typed)
     known = [f.point for f in state.fleets] + [b.point for b in state.battles]
     return next((p for p in known if normal(p) == normal(point)), point)
+
+
+async def gm_context(interaction: Interaction) -> Ctx:
+    """The context of a command only a GM may give (refused to anyone else)."""
+    ctx = await RulesetContext.of(interaction, SPEC)
+    require_gm(ctx.base)
+    return ctx
 
 
 def battle_faction(ctx: Ctx, battle: Battle, wanted: str | None) -> str:
@@ -127,7 +140,7 @@ def list_entries(current: str) -> tuple[list[str], str]:
 
 def list_choices(
     pairs: Sequence[tuple[str, str]], current: str, *, chosen: Collection[str] = ()
-) -> list[app_commands.Choice[str]]:
+) -> Choices:
     """Complete the last entry of a comma-separated list: the `(label, value)` pairs not yet
     `chosen` that contain what is typed of it, each suggested after the entries before it."""
     done, last = list_entries(current)
@@ -142,13 +155,13 @@ def list_choices(
     ][:25]
 
 
-def option_of(interaction: discord.Interaction[Any], name: str) -> Any:
+def option_of(interaction: Interaction, name: str) -> Any:
     """Another option of the command being completed, as typed so far (or None)."""
     return getattr(interaction.namespace, name, None)
 
 
 async def battle_being_given(
-    interaction: discord.Interaction[Any],
+    interaction: Interaction,
 ) -> tuple[Campaign, FleetCombatState, FleetCombatSettings, Battle] | None:
     """For an autocomplete: the campaign, its fleet combat state and the active battle the
     command's `battle:` option names so far (None when it names none)."""
@@ -163,9 +176,7 @@ async def battle_being_given(
     return campaign, state, settings, battle
 
 
-async def point_autocomplete(
-    interaction: discord.Interaction[Any], current: str
-) -> list[app_commands.Choice[str]]:
+async def point_autocomplete(interaction: Interaction, current: str) -> Choices:
     """Board points where fleets are registered."""
     found = await state_for(interaction, SPEC)
     if found is None:

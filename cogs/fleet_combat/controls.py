@@ -9,6 +9,7 @@ from typing import Any
 import discord
 
 from bot.campaigns import Choice, Faction, UnitOfWork
+from bot.cog_base import Interaction
 from bot.dice import Dice
 from bot.errors import Conflict, GameError, NotAllowed, NotFound
 from bot.factions import faction_by_id, faction_id
@@ -120,7 +121,7 @@ async def battle_message(
     return pages[index], battle_view(battle, index, len(pages), locale)
 
 
-async def _panel_owner(interaction: discord.Interaction[Any], ident: int) -> tuple[Ctx, str]:
+async def _panel_owner(interaction: Interaction, ident: int) -> tuple[Ctx, str]:
     """The campaign context and the faction an orders panel belongs to; others are refused."""
     ctx = await RulesetContext.of(interaction, SPEC)
     owner = faction_by_id(ident, ctx.factions)
@@ -132,7 +133,7 @@ async def _panel_owner(interaction: discord.Interaction[Any], ident: int) -> tup
 
 
 async def _show_panel(
-    interaction: discord.Interaction[Any], ctx: Ctx, battle_id: int, who: str, page: int = 0
+    interaction: Interaction, ctx: Ctx, battle_id: int, who: str, page: int = 0
 ) -> None:
     """Draw `who`'s orders panel again on the clicked message."""
     state, settings = await ctx.read()
@@ -142,7 +143,7 @@ async def _show_panel(
 
 
 @control_handler("orders")
-async def give_orders_button(interaction: discord.Interaction[Any], args: list[int]) -> None:
+async def give_orders_button(interaction: Interaction, args: list[int]) -> None:
     """ "Give orders" on a battle message: the clicker's own orders panel, only for them."""
     ctx = await RulesetContext.of(interaction, SPEC)
     state, settings = await ctx.read()
@@ -153,7 +154,7 @@ async def give_orders_button(interaction: discord.Interaction[Any], args: list[i
 
 
 @control_handler("ordp")
-async def orders_page_button(interaction: discord.Interaction[Any], args: list[int]) -> None:
+async def orders_page_button(interaction: Interaction, args: list[int]) -> None:
     """Another page of selects when a participant has more groups than five rows hold."""
     battle_id, ident, page = args
     ctx, who = await _panel_owner(interaction, ident)
@@ -183,7 +184,7 @@ def picked_orders(
 
 
 @control_handler("ord")
-async def order_select(interaction: discord.Interaction[Any], args: list[int]) -> None:
+async def order_select(interaction: Interaction, args: list[int]) -> None:
     """A pick in a group's select: its target (or automatic, or hold) for the coming round."""
     battle_id, ident, index = args
     ctx, who = await _panel_owner(interaction, ident)
@@ -221,7 +222,7 @@ async def order_select(interaction: discord.Interaction[Any], args: list[int]) -
 
 
 @control_handler("log")
-async def log_button(interaction: discord.Interaction[Any], args: list[int]) -> None:
+async def log_button(interaction: Interaction, args: list[int]) -> None:
     """Older/Newer: another page of the battle's log, on the same message."""
     battle_id, page = args[0], args[1]
     ctx = await RulesetContext.of(interaction, SPEC)
@@ -233,7 +234,7 @@ async def log_button(interaction: discord.Interaction[Any], args: list[int]) -> 
 
 @choice_handler(RESOLVE_CHOICE)
 async def answer_resolve(
-    interaction: discord.Interaction[Any], base: Context, choice: Choice, option: str
+    interaction: Interaction, base: Context, choice: Choice, option: str
 ) -> None:
     """Confirm fights the round named on the button, once; cancel closes the question."""
     require_gm(base)

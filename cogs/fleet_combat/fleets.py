@@ -13,11 +13,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.campaigns import UnitOfWork
+from bot.cog_base import Choices, FactionName, Interaction
 from bot.dice import Dice
 from bot.errors import GameError
 from bot.factions import resolve_faction
 from bot.i18n import Msg
-from bot.interactions import locale_of, reply, require_gm
+from bot.interactions import locale_of, reply
 from bot.rules.fleet_combat import (
     SPEC,
     FleetCombatSettings,
@@ -37,23 +38,27 @@ from bot.rules.fleet_combat import (
 from bot.scaffold import Applied, RulesetContext, faction_autocomplete, matching_choices, state_for
 from bot.text import shown
 from cogs.fleet_combat.common import (
+    AS_FACTION,
+    POINT,
+    ActingFaction,
     C,
     Ctx,
+    Point,
     TableChange,
     canonical_point,
     fleet,
+    gm_context,
     point_autocomplete,
     stats,
 )
 from cogs.fleet_combat.input import find_class, known_classes, parse_ships, shown_list
 from cogs.fleet_combat.render import fleet_change_embed, fleets_embed, stats_embed
 
+Ships = app_commands.Range[str, 1, 500]  # ships by class, wounds in brackets
 MAX_TABLE_BYTES = 100_000
 
 
-async def stats_class_autocomplete(
-    interaction: discord.Interaction[Any], current: str
-) -> list[app_commands.Choice[str]]:
+async def stats_class_autocomplete(interaction: Interaction, current: str) -> Choices:
     """The campaign's classes."""
     found = await state_for(interaction, SPEC)
     settings = found[2] if found else FleetCombatSettings()
@@ -67,48 +72,41 @@ class FleetCommands(commands.Cog):
 
     @fleet.command(name="set", description="Register or edit your fleet at a board point")
     @app_commands.describe(
-        point="Board point, e.g. Mecatol Rex",
+        point=POINT,
         ships="Ships by class, wounds in brackets: 3 destroyer, 2 cruiser (1 wound), 1 dreadnought",
-        faction="The faction (a GM may name any; default: yours)",
+        faction=AS_FACTION,
     )
     @app_commands.autocomplete(point=point_autocomplete, faction=faction_autocomplete)
     async def fleet_set(
-        self,
-        interaction: discord.Interaction[Any],
-        point: app_commands.Range[str, 1, 60],
-        ships: app_commands.Range[str, 1, 500],
-        faction: app_commands.Range[str, 1, 64] | None = None,
+        self, interaction: Interaction, point: Point, ships: Ships, faction: ActingFaction = None
     ) -> None:
         """Ship counts by class and wound tokens (FC-I4, FC-I14); ids in registration order."""
-        ctx = await RulesetContext.of(interaction, SPEC)
-        owner = ctx.acting_faction(faction)
 
-        def change(
-            state: FleetCombatState, settings: FleetCombatSettings, dice: Dice
+        def register(
+            ctx: Ctx, owner: str, state: FleetCombatState, settings: FleetCombatSettings
         ) -> FleetOutcome:
             typed = parse_ships(ships, settings, ctx.locale)
-            return register_fleet(
-                state,
-                settings,
-                RegisterFleet(
-                    faction=owner,
-                    point=canonical_point(state, point),
-                    ships=typed.ships,
-                    wounds=typed.wounds or None,
-                    allow_while_engaged=ctx.is_gm,
-                ),
+            where = canonical_point(state, point)
+            wounds = typed.wounds or None
+            registered = RegisterFleet(
+                faction=owner,
+                point=where,
+                ships=typed.ships,
+                wounds=wounds,
+                allow_while_engaged=ctx.is_gm,
             )
+            return register_fleet(state, settings, registered)
 
-        await _reply_fleet(ctx, await ctx.apply(change, faction=owner))
+        await _change_fleet(interaction, faction, register)
 
     @fleet.command(name="show", description="Registered fleets by board point")
     @app_commands.describe(point="Only this board point", faction="Only this faction")
     @app_commands.autocomplete(point=point_autocomplete, faction=faction_autocomplete)
     async def fleet_show(
         self,
-        interaction: discord.Interaction[Any],
-        point: app_commands.Range[str, 1, 60] | None = None,
-        faction: app_commands.Range[str, 1, 64] | None = None,
+        interaction: Interaction,
+        point: Point | None = None,
+        faction: FactionName | None = None,
     ) -> None:
         """Every fleet with its wounds; with a faction, its reserve too (FC-3.1)."""
         ctx = await RulesetContext.of(interaction, SPEC)
@@ -124,63 +122,45 @@ class FleetCommands(commands.Cog):
         await reply(interaction, embed=embed)
 
     @fleet.command(name="remove", description="Remove your fleet from a board point")
-    @app_commands.describe(
-        point="Board point, e.g. Mecatol Rex",
-        faction="The faction (a GM may name any; default: yours)",
-    )
+    @app_commands.describe(point=POINT, faction=AS_FACTION)
     @app_commands.autocomplete(point=point_autocomplete, faction=faction_autocomplete)
     async def fleet_remove(
-        self,
-        interaction: discord.Interaction[Any],
-        point: app_commands.Range[str, 1, 60],
-        faction: app_commands.Range[str, 1, 64] | None = None,
+        self, interaction: Interaction, point: Point, faction: ActingFaction = None
     ) -> None:
         """The fleet is no longer registered (not while it fights, FC-I6)."""
-        ctx = await RulesetContext.of(interaction, SPEC)
-        owner = ctx.acting_faction(faction)
 
-        def change(
-            state: FleetCombatState, settings: FleetCombatSettings, dice: Dice
+        def remove(
+            ctx: Ctx, owner: str, state: FleetCombatState, settings: FleetCombatSettings
         ) -> FleetOutcome:
             where = canonical_point(state, point)
             return remove_fleet(state, settings, owner, where, allow_while_engaged=ctx.is_gm)
 
-        await _reply_fleet(ctx, await ctx.apply(change, faction=owner))
+        await _change_fleet(interaction, faction, remove)
 
     @fleet.command(name="move", description="Record that your fleet moved to another point")
-    @app_commands.describe(
-        point="Board point, e.g. Mecatol Rex",
-        to="The board point it moved to",
-        faction="The faction (a GM may name any; default: yours)",
-    )
+    @app_commands.describe(point=POINT, to="The board point it moved to", faction=AS_FACTION)
     @app_commands.autocomplete(
         point=point_autocomplete, to=point_autocomplete, faction=faction_autocomplete
     )
     async def fleet_move(
-        self,
-        interaction: discord.Interaction[Any],
-        point: app_commands.Range[str, 1, 60],
-        to: app_commands.Range[str, 1, 60],
-        faction: app_commands.Range[str, 1, 64] | None = None,
+        self, interaction: Interaction, point: Point, to: Point, faction: ActingFaction = None
     ) -> None:
         """Players move on the board; this keeps the registration in step (not while engaged)."""
-        ctx = await RulesetContext.of(interaction, SPEC)
-        owner = ctx.acting_faction(faction)
 
-        def change(
-            state: FleetCombatState, settings: FleetCombatSettings, dice: Dice
+        def move(
+            ctx: Ctx, owner: str, state: FleetCombatState, settings: FleetCombatSettings
         ) -> FleetOutcome:
             source, target = canonical_point(state, point), canonical_point(state, to)
             return move_fleet(state, settings, owner, source, target)
 
-        await _reply_fleet(ctx, await ctx.apply(change, faction=owner))
+        await _change_fleet(interaction, faction, move)
 
 
 class ShipTableCommands(commands.Cog):
     """The ship table: show it, change a row (GM), upload or reset the whole (GM)."""
 
     @stats.command(name="show", description="The ship table in force, with a JSON copy")
-    async def stats_show(self, interaction: discord.Interaction[Any]) -> None:
+    async def stats_show(self, interaction: Interaction) -> None:
         """FC-I1, FC-I4: level, attack, defence and life of every class."""
         ctx = await RulesetContext.of(interaction, SPEC)
         _, settings = await ctx.read()
@@ -202,7 +182,7 @@ class ShipTableCommands(commands.Cog):
     @app_commands.autocomplete(ship_class=stats_class_autocomplete)
     async def stats_set(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         ship_class: app_commands.Range[str, 1, 40],
         attack: app_commands.Range[str, 1, 20] | None = None,
         defence: app_commands.Range[str, 1, 20] | None = None,
@@ -210,8 +190,7 @@ class ShipTableCommands(commands.Cog):
         level: app_commands.Range[int, 0, 99] | None = None,
     ) -> None:
         """Replace or add one row of the campaign's table; omitted values stay as they are."""
-        ctx = await RulesetContext.of(interaction, SPEC)
-        require_gm(ctx.base)
+        ctx = await gm_context(interaction)
 
         def change(
             state: FleetCombatState, settings: FleetCombatSettings, dice: Dice
@@ -243,12 +222,9 @@ class ShipTableCommands(commands.Cog):
 
     @stats.command(name="upload", description="Replace the whole ship table from a JSON file (GM)")
     @app_commands.describe(file="JSON shaped like the file /combat stats show attaches")
-    async def stats_upload(
-        self, interaction: discord.Interaction[Any], file: discord.Attachment
-    ) -> None:
+    async def stats_upload(self, interaction: Interaction, file: discord.Attachment) -> None:
         """FC-I1, FC-I4: the campaign's own ladder and statistics, checked as a whole."""
-        ctx = await RulesetContext.of(interaction, SPEC)
-        require_gm(ctx.base)
+        ctx = await gm_context(interaction)
         if file.size > MAX_TABLE_BYTES:
             raise GameError(C + "error.table_too_big", limit=MAX_TABLE_BYTES)
         raw = (await file.read()).decode("utf-8", errors="replace")
@@ -260,15 +236,29 @@ class ShipTableCommands(commands.Cog):
         )
 
     @stats.command(name="reset", description="Go back to the default ship table (GM)")
-    async def stats_reset(self, interaction: discord.Interaction[Any]) -> None:
+    async def stats_reset(self, interaction: Interaction) -> None:
         """FC-I4: the shipped default table and FC-I1 ladder."""
-        ctx = await RulesetContext.of(interaction, SPEC)
-        require_gm(ctx.base)
+        ctx = await gm_context(interaction)
         await _replace_table(
             ctx,
             lambda s: apply_class_table(s, default_class_table()),
             lambda _: Msg(C + "stats.reset"),
         )
+
+
+FleetAct = Callable[[Ctx, str, FleetCombatState, FleetCombatSettings], FleetOutcome]
+
+
+async def _change_fleet(interaction: Interaction, faction: str | None, act: FleetAct) -> None:
+    """`/combat fleet set|remove|move`: `act` changes the fleet of the faction the player acts
+    for (a GM names any) in one unit of work; the fleet as it is now is posted for all."""
+    ctx = await RulesetContext.of(interaction, SPEC)
+    owner = ctx.acting_faction(faction)
+
+    def change(state: FleetCombatState, settings: FleetCombatSettings, dice: Dice) -> FleetOutcome:
+        return act(ctx, owner, state, settings)
+
+    await _reply_fleet(ctx, await ctx.apply(change, faction=owner))
 
 
 async def _reply_fleet(ctx: Ctx, done: Applied[FleetOutcome, FleetCombatSettings]) -> None:

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.chart_files import odds_file
 from bot.charts import odds_with_chart
+from bot.cog_base import FactionName, Interaction
 from bot.compute import pool_of
 from bot.errors import GameError, NotFound
 from bot.factions import resolve_faction
@@ -25,7 +23,7 @@ from bot.rules.fleet_combat import (
 from bot.rules.fleet_combat.fleets import validate_ships
 from bot.scaffold import RulesetContext, faction_autocomplete
 from bot.text import shown
-from cogs.fleet_combat.common import C, Ctx, canonical_point, combat, point_autocomplete
+from cogs.fleet_combat.common import C, Ctx, Point, canonical_point, combat, point_autocomplete
 from cogs.fleet_combat.input import parse_ships, shown_list
 from cogs.fleet_combat.render import odds_embed
 
@@ -49,12 +47,12 @@ class OddsCommands(commands.Cog):
     )
     async def odds(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         a: app_commands.Range[str, 1, 500] | None = None,
         b: app_commands.Range[str, 1, 500] | None = None,
-        a_faction: app_commands.Range[str, 1, 64] | None = None,
-        b_faction: app_commands.Range[str, 1, 64] | None = None,
-        point: app_commands.Range[str, 1, 60] | None = None,
+        a_faction: FactionName | None = None,
+        b_faction: FactionName | None = None,
+        point: Point | None = None,
         public: bool = False,
     ) -> None:
         """FC-I17 automatic mode: exact where feasible, else Monte Carlo with its margin.

@@ -3,16 +3,15 @@ owner's damage priority among equally wounded ships (FC-I10 `wound_tie_break`)."
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cog_base import Choices, Interaction
 from bot.errors import GameError, NotAllowed
 from bot.factions import find_faction
 from bot.i18n import Msg, t
-from bot.interactions import add_field, locale_of, make_embed, reply
+from bot.interactions import add_field, make_embed, reply
 from bot.rules.fleet_combat import (
     SPEC,
     Battle,
@@ -25,9 +24,13 @@ from bot.rules.fleet_combat import (
 )
 from bot.scaffold import RulesetContext, faction_autocomplete
 from bot.text import shown
-from cogs.fleet_combat.battles import battle_autocomplete, order_context
+from cogs.fleet_combat.battles import battle_option, order_context
 from cogs.fleet_combat.common import (
+    AS_FACTION,
+    ActingFaction,
+    BattleNo,
     C,
+    ListText,
     apply_in_battle,
     battle_being_given,
     battle_faction,
@@ -39,9 +42,7 @@ from cogs.fleet_combat.input import class_word, parse_factions, parse_ship_ids
 from cogs.fleet_combat.render import outcome_message, ship_ids_text, ship_life, text
 
 
-async def allies_autocomplete(
-    interaction: discord.Interaction[Any], current: str
-) -> list[app_commands.Choice[str]]:
+async def allies_autocomplete(interaction: Interaction, current: str) -> Choices:
     """The battle's participants still fighting; completes the last name of a list."""
     found = await battle_being_given(interaction)
     if found is None:
@@ -55,16 +56,13 @@ async def allies_autocomplete(
     return list_choices([(f, f) for f in engaged], current, chosen=chosen)
 
 
-async def priority_ships_autocomplete(
-    interaction: discord.Interaction[Any], current: str
-) -> list[app_commands.Choice[str]]:
+async def priority_ships_autocomplete(interaction: Interaction, current: str) -> Choices:
     """The acting player's ships in the battle by id; completes the last id of a list."""
-    found = await order_context(interaction)
-    if found is None:
+    at = await order_context(interaction)
+    if at is None:
         return []
-    state, settings, battle, who = found
-    locale = locale_of(interaction)
-    fleet = state.fleet(who, battle.point)
+    settings, locale = at.settings, at.locale
+    fleet = at.state.fleet(at.who, at.battle.point)
     ships = fleet.ships if fleet is not None else []
     typed = {f"#{i}" for i in _ids_typed(current)}
     names = [
@@ -139,17 +137,10 @@ class OptionCommands(commands.Cog):
     """A GM's allies and an owner's damage priority, the battle options of FC-I5 and FC-I10."""
 
     @combat.command(name="allies", description="Make battle participants allies: one side (GM)")
-    @app_commands.describe(
-        battle="Battle number (#)", factions="Participants to ally, comma-separated"
-    )
-    @app_commands.autocomplete(battle=battle_autocomplete)
+    @app_commands.describe(factions="Participants to ally, comma-separated")
+    @battle_option
     @app_commands.autocomplete(factions=allies_autocomplete)
-    async def allies(
-        self,
-        interaction: discord.Interaction[Any],
-        battle: app_commands.Range[int, 1, 1_000_000],
-        factions: app_commands.Range[str, 1, 300],
-    ) -> None:
+    async def allies(self, interaction: Interaction, battle: BattleNo, factions: ListText) -> None:
         """FC-I5: the GM registers allies; they share a side and never fire at each other, and
         their transports go down only with the side's last combat ship (FC-I13)."""
         ctx = await RulesetContext.of(interaction, SPEC)
@@ -166,20 +157,19 @@ class OptionCommands(commands.Cog):
         name="priority", description="Which of your equally wounded ships takes wounds first"
     )
     @app_commands.describe(
-        battle="Battle number (#)",
         ships="Your ship ids in order, e.g. #6, #3; empty: show the list",
         clear="Forget the list: ties go by ship id again",
-        faction="The faction (a GM may name any; default: yours)",
+        faction=AS_FACTION,
     )
-    @app_commands.autocomplete(battle=battle_autocomplete)
+    @battle_option
     @app_commands.autocomplete(ships=priority_ships_autocomplete, faction=faction_autocomplete)
     async def priority(
         self,
-        interaction: discord.Interaction[Any],
-        battle: app_commands.Range[int, 1, 1_000_000],
-        ships: app_commands.Range[str, 1, 300] | None = None,
+        interaction: Interaction,
+        battle: BattleNo,
+        ships: ListText | None = None,
         clear: bool = False,
-        faction: app_commands.Range[str, 1, 64] | None = None,
+        faction: ActingFaction = None,
     ) -> None:
         """FC-I10: the owner's standing order among tied most-wounded ships of a class.
 

@@ -16,6 +16,8 @@ from typing import Any
 import discord
 
 from bot import controls
+from bot.announcements import view_of
+from bot.cog_base import Interaction
 from bot.controls import Control
 from bot.i18n import Msg, MsgList, language_of, t
 from bot.interactions import COLOUR, add_field, clip, make_embed
@@ -119,7 +121,7 @@ def pack(lines: Sequence[str], limit: int, separator: str = "\n") -> list[str]:
 
 # --- restart-safe controls ------------------------------------------------------------------
 
-CombatHandler = Callable[[discord.Interaction[Any], list[int]], Awaitable[None]]
+CombatHandler = Callable[[Interaction, list[int]], Awaitable[None]]
 
 
 def control_handler(action: str) -> Callable[[CombatHandler], CombatHandler]:
@@ -127,7 +129,7 @@ def control_handler(action: str) -> Callable[[CombatHandler], CombatHandler]:
     numbers (battle, faction, page…), so the handler gets them as ints."""
 
     def register(fn: CombatHandler) -> CombatHandler:
-        async def dispatch(interaction: discord.Interaction[Any], args: list[str]) -> None:
+        async def dispatch(interaction: Interaction, args: list[str]) -> None:
             await fn(interaction, [int(a) for a in args])
 
         controls.control(f"{SPEC.key}.{action}")(dispatch)
@@ -246,11 +248,7 @@ def ship_ids_text(ships: Sequence[Ship], settings: FleetCombatSettings, locale: 
 
 
 def fleets_embed(
-    state: FleetCombatState,
-    fleets: Sequence[Fleet],
-    locale: str,
-    *,
-    reserve_of: str | None = None,
+    state: FleetCombatState, fleets: Sequence[Fleet], locale: str, *, reserve_of: str | None = None
 ) -> discord.Embed:
     """`/combat fleet show`: fleets by board point (a field per point), within the limits."""
     embed = make_embed(t(C + "fleets.title", locale))
@@ -562,10 +560,7 @@ def round_pages(
 
 
 def battle_pages(
-    reports: Sequence[RoundReport],
-    status: BattleStatus,
-    settings: FleetCombatSettings,
-    locale: str,
+    reports: Sequence[RoundReport], status: BattleStatus, settings: FleetCombatSettings, locale: str
 ) -> list[list[discord.Embed]]:
     """The battle's log: every round in order, then the battle as it stands (added to the last
     round's page when both fit in one message)."""
@@ -617,7 +612,7 @@ def battle_view(
 ) -> discord.ui.View | None:
     """ "◀ Newer" and "Older ▶" through the log (the convention of every pager, `/history
     list` too: newer to the left), and "Give orders" while the battle is on."""
-    items: list[Control] = []
+    items: list[discord.ui.Item[Any]] = []
     if pages > 1:
         items.append(
             control_button(
@@ -644,12 +639,7 @@ def battle_view(
                 style=discord.ButtonStyle.primary,
             )
         )
-    if not items:
-        return None
-    view = discord.ui.View(timeout=None)
-    for item in items:
-        view.add_item(item)
-    return view
+    return view_of(items)
 
 
 # --- fire orders ----------------------------------------------------------------------------

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import json
 import re
-import string
 from pathlib import Path
 
+import catalog_checks as checks
 import pytest
 
 from bot.i18n import Msg, t
@@ -18,18 +18,13 @@ ROOT = Path(__file__).resolve().parents[2]
 SOURCE = ROOT / "bot" / "rules" / "fleet_combat"
 
 
-def catalog(language):
-    return json.loads(
-        (ROOT / "data" / "locales" / language / "fleet_combat.json").read_text("utf-8")
-    )
-
-
-EN, RU = catalog("en"), catalog("ru")
+EN, RU = checks.catalog("fleet_combat", "en"), checks.catalog("fleet_combat", "ru")
+placeholders = checks.placeholders
 
 
 def used_keys():
     """Every literal key in the engine, with the dynamic families expanded."""
-    text = "\n".join(p.read_text("utf-8") for p in SOURCE.glob("*.py"))
+    text = checks.source_text(SOURCE)
     keys = set(re.findall(r'"(fleet_combat\.[a-z_.]+[a-z_])"', text))
     keys |= {f"fleet_combat.class.{c}" for c in DEFAULT_CLASS_ORDER}
     keys |= {f"fleet_combat.count.{c}" for c in DEFAULT_CLASS_ORDER}
@@ -52,15 +47,9 @@ def used_keys():
     return keys
 
 
-def placeholders(value):
-    texts = value.values() if isinstance(value, dict) else [value]
-    return {name for text in texts for _, name, _, _ in string.Formatter().parse(text) if name}
-
-
 def test_both_catalogs_have_the_same_prefixed_keys():
     """Every key is in both languages and carries the ruleset prefix."""
-    assert set(EN) == set(RU)
-    assert all(key.startswith("fleet_combat.") for key in EN)
+    checks.assert_same_prefixed_keys(EN, RU, "fleet_combat.")
 
 
 def test_every_key_the_engine_uses_exists():
@@ -71,20 +60,12 @@ def test_every_key_the_engine_uses_exists():
 
 def test_plural_values_carry_the_cldr_categories_of_each_language():
     """Plurals: English one/other; Russian one/few/many/other."""
-    for key, value in EN.items():
-        if isinstance(value, dict):
-            assert set(value) == {"one", "other"}, key
-            assert set(RU[key]) == {"one", "few", "many", "other"}, key
+    assert checks.assert_plural_categories(EN, RU)
 
 
 def test_russian_is_russian_and_placeholders_match():
     """Russian texts are written in Cyrillic and use the same placeholders as English."""
-    for key, value in RU.items():
-        texts = value.values() if isinstance(value, dict) else [value]
-        stripped = [re.sub(r"\{[^}]*\}|[\W\d_]", "", text) for text in texts]
-        if any(stripped):
-            assert all(re.search("[а-яё]", s.lower()) for s in stripped if s), key
-        assert placeholders(value) == placeholders(EN[key]), key
+    checks.assert_russian_is_russian(EN, RU)
 
 
 @pytest.mark.parametrize("key", [k for k in EN if k.startswith("fleet_combat.error.")])
