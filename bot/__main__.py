@@ -1,5 +1,7 @@
 """`python -m bot` runs the bot; `python -m bot local` plays it in a terminal; `bench` measures;
-`verify EXPORT.json` checks a `/history export` offline."""
+`verify EXPORT.json` checks a `/history export` offline; `migrate` applies the database's
+migrations; `copy-db --from SOURCE --to TARGET` copies every campaign between SQLite and
+PostgreSQL and verifies the copy."""
 
 from __future__ import annotations
 
@@ -68,6 +70,14 @@ def dispatch(args: list[str]) -> int:
         from bot.verify_export import main as verify_main
 
         return verify_main(args[1:])
+    if args and args[0] == "migrate":
+        from bot.db_commands import migrate_main
+
+        return migrate_main(args[1:])
+    if args and args[0] == "copy-db":
+        from bot.db_commands import copy_main
+
+        return copy_main(args[1:])
     if args and args[0] in ("-h", "--help"):
         print(__doc__)  # noqa: T201
         return 0

@@ -16,7 +16,7 @@ from discord.ext import commands
 from bot import announcements, fair_turns, rulesets
 from bot.campaigns import CampaignService
 from bot.compute import ComputePool
-from bot.config import Settings, compute_limits
+from bot.config import Settings, compute_limits, database_target
 from bot.controls import Control
 from bot.dice import Dice
 from bot.i18n import catalog, language_of
@@ -94,7 +94,7 @@ class PrivateerBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         """Open the database, load cogs, register persistent buttons, sync if changed."""
-        self.db = await Database.open(self.settings.database_path)
+        self.db = await Database.open(database_target(self.settings))
         self._service = CampaignService(self.db, self.dice_factory)
         # Campaigns from before fair dice get their open turn's seed committed before any
         # command of theirs runs.

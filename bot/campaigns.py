@@ -14,7 +14,6 @@ from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
 from typing import Any, TypeVar, overload
 
-import aiosqlite
 from pydantic import BaseModel
 
 from bot import dice_expr, fair_turns, rulesets
@@ -34,6 +33,7 @@ from bot.storage.campaigns import (
 from bot.storage.database import Database
 from bot.storage.log import AuditLog
 from bot.storage.saved_rolls import SavedRoll, SavedRollReads, SavedRollWrites
+from bot.storage.sql import Conn
 from bot.storage.undo import UndoJournal, save_unit
 from bot.text import (
     CAMPAIGN_NAME_MAX,
@@ -159,7 +159,7 @@ class UnitOfWork:
     _archived: dict[str, list[list[Any]]] = field(default_factory=dict)  # ruleset → digests
 
     @property
-    def conn(self) -> aiosqlite.Connection:
+    def conn(self) -> Conn:
         """The transaction's connection, for storage modules that take one (bot/storage/)."""
         return self.writes.conn
 

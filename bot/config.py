@@ -18,11 +18,18 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr | None = None
     database_path: Path = Field(default_factory=lambda: data_dir() / "privateer.db")
+    # postgresql://user:password@host:port/database: PostgreSQL instead of the SQLite file.
+    database_url: str | None = Field(default=None, pattern=r"^postgres(ql)?://")
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     compute_workers: int | None = Field(default=None, ge=1)  # default: one per core but one
     compute_waiting: int = Field(default=2, ge=0)
     compute_budget_seconds: float = Field(default=30.0, gt=0)
+
+
+def database_target(settings: Settings) -> Path | str:
+    """What `Database.open` opens: DATABASE_URL when set, else the SQLite file."""
+    return settings.database_url or settings.database_path
 
 
 def compute_limits(settings: Settings) -> ComputeLimits:

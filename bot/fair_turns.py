@@ -12,14 +12,13 @@ from __future__ import annotations
 import weakref
 from typing import TYPE_CHECKING, Any
 
-import aiosqlite
-
 from bot import secret_rolls
 from bot.dice import Dice, SystemFaces
 from bot.fair_dice import TurnSeedFaces
 from bot.storage import seeds
 from bot.storage.audit import append_entry
 from bot.storage.database import Database
+from bot.storage.sql import Conn
 
 if TYPE_CHECKING:
     from bot.campaigns import Actor, UnitOfWork
@@ -28,7 +27,7 @@ CORE = "core"
 PLAYER_SECRETS = "secret_rolls_for_players"  # core setting: players may roll in secret too
 
 
-async def set_player_secrets(conn: aiosqlite.Connection, campaign_id: int, raw: str) -> bool:
+async def set_player_secrets(conn: Conn, campaign_id: int, raw: str) -> bool:
     """`/campaign settings set core.secret_rolls_for_players true|false`."""
     from bot.settings_edit import FALSE_WORDS, TRUE_WORDS, SettingError
 
@@ -50,7 +49,7 @@ async def players_roll_secretly(db: Database, campaign_id: int) -> bool:
 # Committed seeds read by `turn_dice`, per writer connection (read at the start of a unit of
 # work, before it writes, so it is committed data; only `reopen_turn` replaces a turn's seed,
 # and it forgets the campaign's). Saves a database round trip per command.
-_seeds_read: weakref.WeakKeyDictionary[aiosqlite.Connection, dict[tuple[int, int], seeds.TurnSeed]]
+_seeds_read: weakref.WeakKeyDictionary[Conn, dict[tuple[int, int], seeds.TurnSeed]]
 _seeds_read = weakref.WeakKeyDictionary()
 
 
@@ -59,7 +58,7 @@ def commitment_outcome(seed: seeds.TurnSeed) -> dict[str, Any]:
     return {"seed_commitment": {"turn": seed.turn, "sha256": seed.commitment}}
 
 
-async def turn_dice(conn: aiosqlite.Connection, campaign_id: int, turn: int, actor: Actor) -> Dice:
+async def turn_dice(conn: Conn, campaign_id: int, turn: int, actor: Actor) -> Dice:
     """The dice of one command: derived from the open turn's seed and the acting interaction.
 
     A campaign whose open turn has no seed yet (created before fair dice, until the start-up
@@ -76,7 +75,7 @@ async def turn_dice(conn: aiosqlite.Connection, campaign_id: int, turn: int, act
     )
 
 
-async def commit_turn(conn: aiosqlite.Connection, campaign_id: int, turn: int) -> dict[str, Any]:
+async def commit_turn(conn: Conn, campaign_id: int, turn: int) -> dict[str, Any]:
     """Open a turn's seed; returns the outcome keys that publish its commitment."""
     return commitment_outcome(await seeds.open_seed(conn, campaign_id, turn))
 
@@ -95,7 +94,7 @@ async def close_turn(uow: UnitOfWork) -> dict[str, Any]:
     return outcome | await commit_turn(uow.conn, campaign.id, campaign.turn + 1)
 
 
-async def reopen_turn(conn: aiosqlite.Connection, campaign_id: int, turn: int) -> dict[str, Any]:
+async def reopen_turn(conn: Conn, campaign_id: int, turn: int) -> dict[str, Any]:
     """A GM undid turn `turn`'s end, whose entry revealed its seed: the reopened turn must not
     draw from a seed anyone can read, so it gets a new one, published here (`seed_commitment`;
     its dice are checked when the turn ends again). The turn that end had opened is never

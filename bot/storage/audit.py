@@ -14,11 +14,10 @@ from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import aiosqlite
-
 from bot.dice import RollRecord
 from bot.storage.database import Database, utc_now
 from bot.storage.health import is_damage
+from bot.storage.sql import Conn, Row
 
 GENESIS = "0" * 64
 UNDO_COMMAND = "history undo"  # a compensating entry: outcome `undid` lists the seqs undone
@@ -122,8 +121,25 @@ class AuditEntry:
         }
 
 
+def _head_sql(dialect: str) -> str:
+    """The campaign's log head, the next action id and the state columns, in one query (on
+    PostgreSQL locking the campaign's row)."""
+    from bot.storage.state_digest import state_columns
+
+    if dialect == "postgresql":
+        next_id = "nextval(pg_get_serial_sequence('actions', 'id'))"
+        lock = " FOR UPDATE OF c"
+    else:
+        next_id, lock = "(SELECT COALESCE(MAX(id), 0) + 1 FROM actions)", ""
+    # state_columns is a constant text of state_digest.py: no value of anyone's is spliced in.
+    return (
+        f"SELECT log_count, log_head, {next_id}, {state_columns(dialect)} "  # noqa: S608
+        f"FROM campaigns c WHERE id = ?{lock}"
+    )
+
+
 async def append_entry(
-    conn: aiosqlite.Connection,
+    conn: Conn,
     *,
     campaign_id: int,
     turn: int,
@@ -138,16 +154,15 @@ async def append_entry(
 ) -> AuditEntry:
     """Append one entry inside the caller's transaction and move the campaign's head; the
     entry carries the digests of the campaign state as it is now (written before it)."""
-    from bot.storage.state_digest import STATE_COLUMNS, entry_state
+    from bot.storage.state_digest import entry_state
 
-    # STATE_COLUMNS is a constant of state_digest.py: no value of anyone's is spliced in.
-    head_sql = "SELECT log_count, log_head, (SELECT COALESCE(MAX(id), 0) + 1 FROM actions), "
-    head_sql += STATE_COLUMNS + " FROM campaigns c WHERE id = ?"
-    head = await conn.execute_fetchall(head_sql, (campaign_id,))
+    head = await conn.execute_fetchall(_head_sql(conn.dialect), (campaign_id,))
     row = next(iter(head), None)
     assert row is not None, "append to a campaign that does not exist"
-    # We hold the only write transaction, so the next action id is ours to use; the rolls
-    # refer to it before the action row exists (their foreign key is checked at commit).
+    # SQLite: we hold the only write transaction, so the next action id is ours to use.
+    # PostgreSQL: the campaign row is locked (FOR UPDATE) until commit, so the next seq is
+    # ours, and the action id comes from the table's sequence. The rolls refer to the id
+    # before the action row exists (their foreign key is checked at commit).
     seq, prev, action_id = int(row[0]) + 1, str(row[1]), int(row[2])
     state = await entry_state(conn.execute_fetchall, campaign_id, row)
     # Round-trip through JSON so what is hashed is exactly what is stored and read back;
@@ -235,7 +250,7 @@ async def append_entry(
     return AuditEntry(**{**entry.__dict__, "hash": digest})
 
 
-def roll_from_row(row: aiosqlite.Row, prefix: str = "") -> RollRecord:
+def roll_from_row(row: Row, prefix: str = "") -> RollRecord:
     """A roll from a `rolls` row (columns named `prefix` + column, as in a join)."""
     return RollRecord(
         purpose=row[prefix + "purpose"],
@@ -250,7 +265,7 @@ def roll_from_row(row: aiosqlite.Row, prefix: str = "") -> RollRecord:
     )
 
 
-def entry_from_row(row: aiosqlite.Row, rolls: Sequence[RollRecord] = ()) -> AuditEntry:
+def entry_from_row(row: Row, rolls: Sequence[RollRecord] = ()) -> AuditEntry:
     """Build an entry from an `actions` row."""
     return AuditEntry(
         id=row["id"],

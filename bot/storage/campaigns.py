@@ -14,10 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import aiosqlite
-
 from bot.storage.audit import GENESIS, canonical
 from bot.storage.database import Database, utc_now
+from bot.storage.sql import Conn, Row, for_update, inserted_id
 from bot.storage.undo import UndoJournal, choice_payload, ruleset_row
 
 
@@ -37,7 +36,7 @@ class Campaign:
     language: str | None = None  # the GM's `core.language`; None follows the guild's locale
 
     @classmethod
-    def from_row(cls, row: aiosqlite.Row) -> Campaign:
+    def from_row(cls, row: Row) -> Campaign:
         """Build from a `campaigns` row."""
         return cls(
             id=row["id"],
@@ -75,7 +74,7 @@ class Choice:
     status: str
 
     @classmethod
-    def from_row(cls, row: aiosqlite.Row) -> Choice:
+    def from_row(cls, row: Row) -> Choice:
         """Build from a `pending_choices` row."""
         return cls(
             id=row["id"],
@@ -98,7 +97,7 @@ class StateRow:
     settings: str
 
 
-def _faction(row: aiosqlite.Row) -> Faction:
+def _faction(row: Row) -> Faction:
     return Faction(row["id"], row["name"], row["user_id"])
 
 
@@ -167,7 +166,7 @@ class CampaignReads:
         return [Choice.from_row(r) for r in rows]
 
 
-def _state_row(row: aiosqlite.Row) -> StateRow:
+def _state_row(row: Row) -> StateRow:
     return StateRow(row["schema_version"], row["row_version"], row["state"], row["settings"])
 
 
@@ -175,17 +174,21 @@ class CampaignWrites:
     """Statements inside one transaction (a unit of work's connection). With a `journal`,
     every change also records how to reverse it (a GM's undo, `bot.storage.undo`)."""
 
-    def __init__(self, conn: aiosqlite.Connection, journal: UndoJournal | None = None) -> None:
+    def __init__(self, conn: Conn, journal: UndoJournal | None = None) -> None:
         self.conn = conn
         self.journal = journal
 
-    async def _one(self, sql: str, params: Sequence[Any]) -> aiosqlite.Row | None:
+    async def _one(self, sql: str, params: Sequence[Any]) -> Row | None:
         async with self.conn.execute(sql, params) as cur:
             return await cur.fetchone()
 
     async def campaign(self, campaign_id: int) -> Campaign | None:
-        """The campaign as this transaction sees it."""
-        row = await self._one("SELECT * FROM campaigns WHERE id = ?", (campaign_id,))
+        """The campaign as this transaction sees it; on PostgreSQL its row stays locked
+        until the transaction ends, so one campaign's writes never interleave."""
+        row = await self._one(
+            "SELECT * FROM campaigns WHERE id = ?" + for_update(self.conn),  # noqa: S608
+            (campaign_id,),
+        )
         return None if row is None else Campaign.from_row(row)
 
     async def channel_taken(self, channel_id: int) -> bool:
@@ -209,7 +212,7 @@ class CampaignWrites:
         state, settings); returns its id."""
         cur = await self.conn.execute(
             "INSERT INTO campaigns (guild_id, channel_id, name, rulesets, created_by, "
-            "log_head, created_at) VALUES (?,?,?,?,?,?,?)",
+            "log_head, created_at) VALUES (?,?,?,?,?,?,?) RETURNING id",
             (
                 guild_id,
                 channel_id,
@@ -220,7 +223,7 @@ class CampaignWrites:
                 utc_now(),
             ),
         )
-        campaign_id = int(cur.lastrowid or 0)
+        campaign_id = await inserted_id(cur)
         await self.conn.execute(
             "INSERT INTO campaign_gms VALUES (?, 'user', ?)", (campaign_id, created_by)
         )
@@ -291,12 +294,13 @@ class CampaignWrites:
     async def add_faction(self, campaign_id: int, name: str, user_id: int) -> Faction:
         """A new faction played by `user_id`."""
         cur = await self.conn.execute(
-            "INSERT INTO factions (campaign_id, name, user_id) VALUES (?,?,?)",
+            "INSERT INTO factions (campaign_id, name, user_id) VALUES (?,?,?) RETURNING id",
             (campaign_id, name, user_id),
         )
+        faction_id = await inserted_id(cur)
         if self.journal is not None:
-            self.journal.add("faction_added", id=int(cur.lastrowid or 0))
-        return Faction(int(cur.lastrowid or 0), name, user_id)
+            self.journal.add("faction_added", id=faction_id)
+        return Faction(faction_id, name, user_id)
 
     async def claim_faction(self, faction_id: int, user_id: int) -> None:
         """An unplayed faction gets its player."""
@@ -309,7 +313,8 @@ class CampaignWrites:
     async def add_gm(self, campaign_id: int, kind: str, target_id: int) -> bool:
         """Name a GM; False when already named."""
         cur = await self.conn.execute(
-            "INSERT OR IGNORE INTO campaign_gms VALUES (?,?,?)", (campaign_id, kind, target_id)
+            "INSERT INTO campaign_gms VALUES (?,?,?) ON CONFLICT DO NOTHING",
+            (campaign_id, kind, target_id),
         )
         if self.journal is not None and cur.rowcount == 1:
             self.journal.add("gm_added", kind=kind, target=target_id)
@@ -347,12 +352,13 @@ class CampaignWrites:
         """A new pending choice; returns its id."""
         cur = await self.conn.execute(
             "INSERT INTO pending_choices (campaign_id, ruleset, kind, owner_id, payload, "
-            "created_at) VALUES (?,?,?,?,?,?)",
+            "created_at) VALUES (?,?,?,?,?,?) RETURNING id",
             (campaign_id, ruleset, kind, owner_id, canonical(payload), utc_now()),
         )
+        choice_id = await inserted_id(cur)
         if self.journal is not None:
-            self.journal.add("choice_opened", id=int(cur.lastrowid or 0))
-        return int(cur.lastrowid or 0)
+            self.journal.add("choice_opened", id=choice_id)
+        return choice_id
 
     async def choice(self, campaign_id: int, choice_id: int) -> Choice | None:
         """A choice of this campaign, as this transaction sees it."""

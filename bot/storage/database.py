@@ -1,7 +1,14 @@
-"""The SQLite database: connections, pragmas, numbered migrations and one-writer transactions.
+"""The database: one interface, two engines.
 
-One writer connection serialised by a lock (every write is a whole unit of work inside
-BEGIN IMMEDIATE … COMMIT) and one reader connection that only ever sees committed data (WAL).
+`Database.open(target)` opens SQLite (a path: the embedded default) or PostgreSQL (a
+`postgresql://` URL, bot/storage/postgres.py). Both apply the same numbered migrations
+(`data/migrations/NNN_name.sql`, and the PostgreSQL text of each under
+`data/migrations/postgresql/`), hand out one write transaction per unit of work
+(`transaction()`, yielding a `bot.storage.sql.Conn`) and read committed rows (`fetchall`).
+
+SQLite: one writer connection serialised by a lock (every write is a whole unit of work
+inside BEGIN IMMEDIATE … COMMIT) and one reader connection that only ever sees committed data
+(WAL).
 """
 
 from __future__ import annotations
@@ -11,8 +18,8 @@ import contextlib
 import logging
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from contextvars import ContextVar
 from datetime import UTC, datetime
 from pathlib import Path
@@ -33,10 +40,9 @@ from bot.storage.health import (
     is_read_only,
     read_only_failure,
 )
+from bot.storage.sql import Conn, Dialect, Row, SqliteConn, WaitNotice
 
 log = logging.getLogger(__name__)
-
-WaitNotice = Callable[[], Awaitable[None]]
 
 # How long a write may wait for the write lock (this process's or another's) before the
 # command is told to acknowledge its interaction: Discord drops an answer after 3 s.
@@ -55,7 +61,8 @@ def utc_now() -> str:
 
 
 def migration_files(folder: Path | None = None) -> list[tuple[int, Path]]:
-    """The numbered migrations in order."""
+    """The numbered migrations in order (SQLite's by default; `postgres_migrations()` for
+    PostgreSQL's texts of the same list)."""
     folder = folder or data_dir() / "migrations"
     found = []
     for path in folder.glob("*.sql"):
@@ -63,6 +70,16 @@ def migration_files(folder: Path | None = None) -> list[tuple[int, Path]]:
         if match:
             found.append((int(match.group(1)), path))
     return sorted(found)
+
+
+def postgres_migrations() -> list[tuple[int, Path]]:
+    """PostgreSQL's text of each numbered migration (the same numbers and names)."""
+    return migration_files(data_dir() / "migrations" / "postgresql")
+
+
+def is_postgres_url(target: str | Path) -> bool:
+    """Whether a database target names a PostgreSQL server rather than a SQLite file."""
+    return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))
 
 
 async def _configure(conn: aiosqlite.Connection) -> None:
@@ -73,7 +90,79 @@ async def _configure(conn: aiosqlite.Connection) -> None:
 
 
 class Database:
-    """An open Privateer database."""
+    """An open Privateer database (SQLite or PostgreSQL)."""
+
+    dialect: Dialect
+    # What the last open applied: (version, name) of each migration, in order.
+    applied: list[tuple[int, str]]
+    damage: str | None  # what the engine said when it found the database damaged
+
+    @staticmethod
+    async def open(target: Path | str) -> Database:
+        """Open, check and migrate the database `target` names: a `postgresql://` URL, or
+        the path of a SQLite file (created if needed).
+
+        Raises `DatabaseUnusable` (one sentence) for a damaged, unreachable or read-only
+        database or one a newer version wrote; nothing is written to it then.
+        """
+        if is_postgres_url(target):
+            from bot.storage.postgres import PostgresDatabase
+
+            return await PostgresDatabase.open(str(target))
+        return await SqliteDatabase.open(target)
+
+    @property
+    def label(self) -> str:
+        """The database as a person names it (a path, or the server without its password)."""
+        raise NotImplementedError
+
+    async def close(self) -> None:
+        """Close every connection."""
+        raise NotImplementedError
+
+    def note_damage(self, error: BaseException) -> None:
+        """Remember that the engine found the database damaged: from then on nothing is
+        written."""
+
+    def transaction(
+        self, *, on_wait: WaitNotice | None = None
+    ) -> AbstractAsyncContextManager[Conn]:
+        """One write transaction: commits on success, rolls back on any exception.
+
+        When the write waits longer than `WRITE_WAIT_NOTICE` seconds (for another
+        transaction of the same campaign, or of anything on SQLite), `on_wait` (default: the
+        running command's `slow_write_notice`) is awaited once while the wait goes on, so the
+        command can acknowledge its interaction in time.
+        """
+        raise NotImplementedError
+
+    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
+        """Read committed rows."""
+        raise NotImplementedError
+
+    async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
+        """Read one committed row."""
+        return next(iter(await self.fetchall(sql, params)), None)
+
+    async def get_meta(self, key: str) -> str | None:
+        """A process metadata value."""
+        row = await self.fetchone("SELECT value FROM meta WHERE key = ?", (key,))
+        return None if row is None else str(row[0])
+
+    async def set_meta(self, key: str, value: str) -> None:
+        """Store a process metadata value."""
+        async with self.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO meta(key, value) VALUES (?, ?) "
+                "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )
+
+
+class SqliteDatabase(Database):
+    """A SQLite file: the embedded default."""
+
+    dialect: Dialect = "sqlite"
 
     def __init__(
         self, path: Path, writer: aiosqlite.Connection, reader: aiosqlite.Connection
@@ -81,12 +170,19 @@ class Database:
         self.path = path
         self._writer = writer
         self._reader = reader
+        self._conn = SqliteConn(writer)
         self._lock = asyncio.Lock()
-        self.damage: str | None = None  # what SQLite said when it found the file damaged
+        self.damage = None
+        self.applied = []
+
+    @property
+    def label(self) -> str:
+        """The file's path."""
+        return str(self.path)
 
     @classmethod
-    async def open(cls, path: Path | str) -> Database:
-        """Open (creating if needed), check and migrate the database at `path`.
+    async def open(cls, path: Path | str) -> SqliteDatabase:
+        """Open (creating if needed), check and migrate the SQLite file at `path`.
 
         Raises `DatabaseUnusable` (one sentence) for a damaged or read-only file or one a
         newer version wrote; nothing is written to it then, and no connection stays open
@@ -112,7 +208,7 @@ class Database:
             ) from error
 
     @classmethod
-    async def _open_checked(cls, path: Path) -> Database:
+    async def _open_checked(cls, path: Path) -> SqliteDatabase:
         writer = await aiosqlite.connect(path, isolation_level=None)
         try:
             writer.row_factory = aiosqlite.Row
@@ -120,7 +216,7 @@ class Database:
             await check_version(writer, path, {v: p.name for v, p in migration_files()})
             await cls._configure_writable(writer, path)
             await check_writable(writer, path)
-            await cls._migrate(writer)
+            applied = await cls._migrate(writer)
             reader = await aiosqlite.connect(path, isolation_level=None)
             try:
                 reader.row_factory = aiosqlite.Row
@@ -131,7 +227,9 @@ class Database:
         except BaseException:
             await writer.close()
             raise
-        return cls(path, writer, reader)
+        opened = cls(path, writer, reader)
+        opened.applied = applied
+        return opened
 
     @staticmethod
     async def _configure_writable(conn: aiosqlite.Connection, path: Path) -> None:
@@ -143,15 +241,16 @@ class Database:
             raise
 
     @staticmethod
-    async def _migrate(conn: aiosqlite.Connection) -> None:
+    async def _migrate(conn: aiosqlite.Connection) -> list[tuple[int, str]]:
         await conn.execute(
             "CREATE TABLE IF NOT EXISTS schema_migrations "
             "(version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
         )
         async with conn.execute("SELECT version FROM schema_migrations") as cur:
-            applied = {row[0] for row in await cur.fetchall()}
+            done = {row[0] for row in await cur.fetchall()}
+        applied = []
         for version, path in migration_files():
-            if version in applied:
+            if version in done:
                 continue
             script = path.read_text(encoding="utf-8")
             # executescript commits first; the script runs inside its own transaction.
@@ -161,6 +260,8 @@ class Database:
                 + f"\nINSERT INTO schema_migrations VALUES ({version}, '{path.name}', "
                 + f"'{utc_now()}');\nCOMMIT;"
             )
+            applied.append((version, path.name))
+        return applied
 
     async def close(self) -> None:
         """Close both connections."""
@@ -173,21 +274,14 @@ class Database:
             self.damage = str(error)
 
     @asynccontextmanager
-    async def transaction(
-        self, *, on_wait: WaitNotice | None = None
-    ) -> AsyncIterator[aiosqlite.Connection]:
-        """One write transaction: commits on success, rolls back on any exception.
-
-        When taking the write lock (this process's, or SQLite's held by another process)
-        takes longer than `WRITE_WAIT_NOTICE` seconds, `on_wait` (default: the running
-        command's `slow_write_notice`) is awaited once while the wait goes on, so the
-        command can acknowledge its interaction in time. Refused (`DatabaseDamaged`) once
-        SQLite has reported the file damaged.
-        """
+    async def transaction(self, *, on_wait: WaitNotice | None = None) -> AsyncIterator[Conn]:
+        """One write transaction (see `Database.transaction`); on SQLite it waits for the
+        write lock (this process's, or SQLite's held by another process). Refused
+        (`DatabaseDamaged`) once SQLite has reported the file damaged."""
         notice = on_wait if on_wait is not None else slow_write_notice.get()
         await self._begin(notice)
         try:
-            yield self._writer
+            yield self._conn
         except BaseException as error:
             self.note_damage(error)
             try:
@@ -232,28 +326,10 @@ class Database:
             self._lock.release()
             raise
 
-    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[aiosqlite.Row]:
+    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
         """Read committed rows."""
         try:
             return list(await self._reader.execute_fetchall(sql, tuple(params)))
         except sqlite3.DatabaseError as error:
             self.note_damage(error)
             raise
-
-    async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> aiosqlite.Row | None:
-        """Read one committed row."""
-        return next(iter(await self.fetchall(sql, params)), None)
-
-    async def get_meta(self, key: str) -> str | None:
-        """A process metadata value."""
-        row = await self.fetchone("SELECT value FROM meta WHERE key = ?", (key,))
-        return None if row is None else str(row[0])
-
-    async def set_meta(self, key: str, value: str) -> None:
-        """Store a process metadata value."""
-        async with self.transaction() as conn:
-            await conn.execute(
-                "INSERT INTO meta(key, value) VALUES (?, ?) "
-                "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                (key, value),
-            )

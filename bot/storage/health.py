@@ -121,13 +121,18 @@ async def check_version(conn: aiosqlite.Connection, path: Path, known: dict[int,
     if not list(exists):
         return
     rows = await conn.execute_fetchall("SELECT version, name FROM schema_migrations")
-    unknown = sorted((int(row[0]), str(row[1])) for row in rows if int(row[0]) not in known)
+    refuse_newer(str(path), [(int(row[0]), str(row[1])) for row in rows], known)
+
+
+def refuse_newer(label: str, applied: list[tuple[int, str]], known: dict[int, str]) -> None:
+    """`DatabaseTooNew` when an applied (version, name) is one this code does not know."""
+    unknown = sorted((v, name) for v, name in applied if v not in known)
     if not unknown:
         return
     newest, name = unknown[-1]
     ours = max(known, default=0)
     raise DatabaseTooNew(
-        f"The database {path} was written by a newer version of Privateer: it has schema "
+        f"The database {label} was written by a newer version of Privateer: it has schema "
         f"version {newest} ({name}) and this version knows up to {ours}; run the newer "
         f"version, or restore a backup made before the upgrade."
     )

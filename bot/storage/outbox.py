@@ -13,9 +13,9 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-import aiosqlite
-
+from bot.storage.audit import canonical
 from bot.storage.database import Database, utc_now
+from bot.storage.sql import Conn, Row, inserted_id
 
 
 @dataclass(frozen=True)
@@ -30,7 +30,7 @@ class OutboxMessage:
     payload: dict[str, Any]
 
     @classmethod
-    def from_row(cls, row: aiosqlite.Row) -> OutboxMessage:
+    def from_row(cls, row: Row) -> OutboxMessage:
         """A row of the outbox table."""
         return cls(
             id=int(row["id"]),
@@ -43,7 +43,7 @@ class OutboxMessage:
 
 
 async def add(
-    conn: aiosqlite.Connection,
+    conn: Conn,
     *,
     campaign_id: int,
     channel_id: int,
@@ -54,7 +54,7 @@ async def add(
     """Write a message to post in the caller's transaction."""
     cursor = await conn.execute(
         "INSERT INTO outbox (campaign_id, channel_id, interaction_id, choice_id, payload, "
-        "created_at) VALUES (?, ?, ?, ?, ?, ?)",
+        "created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
         (
             campaign_id,
             channel_id,
@@ -64,9 +64,8 @@ async def add(
             utc_now(),
         ),
     )
-    assert cursor.lastrowid is not None
     return OutboxMessage(
-        cursor.lastrowid, campaign_id, channel_id, interaction_id, choice_id, payload
+        await inserted_id(cursor), campaign_id, channel_id, interaction_id, choice_id, payload
     )
 
 
@@ -78,11 +77,17 @@ async def mark_sent(db: Database, message: OutboxMessage, message_id: int | None
             (utc_now(), message_id, message.id),
         )
         if message.choice_id is not None and message_id is not None:
-            await conn.execute(
-                "UPDATE pending_choices SET payload = json_set(payload, '$.channel', ?, "
-                "'$.message', ?) WHERE id = ?",
-                (message.channel_id, message_id, message.choice_id),
-            )
+            async with conn.execute(
+                "SELECT payload FROM pending_choices WHERE id = ?", (message.choice_id,)
+            ) as cur:
+                row = await cur.fetchone()
+            if row is not None:
+                asked = json.loads(row[0])
+                asked.update(channel=message.channel_id, message=message_id)
+                await conn.execute(
+                    "UPDATE pending_choices SET payload = ? WHERE id = ?",
+                    (canonical(asked), message.choice_id),
+                )
 
 
 async def is_sent(db: Database, outbox_id: int) -> bool:

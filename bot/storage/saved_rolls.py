@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import aiosqlite
-
 from bot.storage.database import Database, utc_now
+from bot.storage.sql import Conn, Row
 
 
 @dataclass(frozen=True)
@@ -22,7 +21,7 @@ class SavedRoll:
     expression: str
 
 
-def _saved(row: aiosqlite.Row) -> SavedRoll:
+def _saved(row: Row) -> SavedRoll:
     return SavedRoll(row["name"], row["expression"])
 
 
@@ -54,7 +53,7 @@ class SavedRollReads:
 class SavedRollWrites:
     """Saved-roll statements inside one transaction."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: Conn) -> None:
         self.conn = conn
 
     async def count(self, campaign_id: int, user_id: int) -> int:

@@ -7,10 +7,9 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-import aiosqlite
-
 from bot.storage.audit import canonical
 from bot.storage.database import Database, utc_now
+from bot.storage.sql import Conn, Row, inserted_id
 from bot.storage.undo import UndoJournal, schedule_row
 
 DEFAULT_REMINDER_MINUTES = (1440, 60)
@@ -31,7 +30,7 @@ class Schedule:
     due_at: int | None = None
 
     @classmethod
-    def from_row(cls, row: aiosqlite.Row) -> Schedule:
+    def from_row(cls, row: Row) -> Schedule:
         """Build from a `turn_schedules` row."""
         return cls(
             campaign_id=row["campaign_id"],
@@ -92,7 +91,7 @@ class ScheduleWrites:
     """Schedule statements inside one transaction; with a `journal` (a command's unit of
     work), a schedule's change records its pre-image for a GM's undo."""
 
-    def __init__(self, conn: aiosqlite.Connection, journal: UndoJournal | None = None) -> None:
+    def __init__(self, conn: Conn, journal: UndoJournal | None = None) -> None:
         self.conn = conn
         self.journal = journal
 
@@ -140,7 +139,8 @@ class ScheduleWrites:
         """Mute or unmute a player's reminders; False when nothing changed."""
         if muted:
             cur = await self.conn.execute(
-                "INSERT OR IGNORE INTO reminder_mutes VALUES (?, ?)", (campaign_id, user_id)
+                "INSERT INTO reminder_mutes VALUES (?, ?) ON CONFLICT DO NOTHING",
+                (campaign_id, user_id),
             )
         else:
             cur = await self.conn.execute(
@@ -159,10 +159,11 @@ class ScheduleWrites:
     async def add_post(self, campaign_id: int, kind: str, payload: dict[str, Any]) -> int:
         """Write an announcement to post (the outbox); returns its id."""
         cur = await self.conn.execute(
-            "INSERT INTO turn_posts (campaign_id, kind, payload, created_at) VALUES (?,?,?,?)",
+            "INSERT INTO turn_posts (campaign_id, kind, payload, created_at) VALUES (?,?,?,?) "
+            "RETURNING id",
             (campaign_id, kind, canonical(payload), utc_now()),
         )
-        return int(cur.lastrowid or 0)
+        return await inserted_id(cur)
 
     async def mark_posted(self, post_id: int) -> None:
         """The announcement reached the channel."""

@@ -12,10 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-import aiosqlite
-
 from bot.fair_dice import commitment, new_seed
 from bot.storage.database import Database, utc_now
+from bot.storage.sql import Conn, Row
 
 
 @dataclass(frozen=True)
@@ -41,11 +40,11 @@ class SecretRoll:
     revealed_seq: int | None
 
 
-def _seed(row: aiosqlite.Row) -> TurnSeed:
+def _seed(row: Row) -> TurnSeed:
     return TurnSeed(row["campaign_id"], row["turn"], bytes.fromhex(row["seed"]), row["commitment"])
 
 
-def _secret(row: aiosqlite.Row) -> SecretRoll:
+def _secret(row: Row) -> SecretRoll:
     return SecretRoll(
         row["campaign_id"],
         row["seq"],
@@ -57,7 +56,7 @@ def _secret(row: aiosqlite.Row) -> SecretRoll:
     )
 
 
-async def open_seed(conn: aiosqlite.Connection, campaign_id: int, turn: int) -> TurnSeed:
+async def open_seed(conn: Conn, campaign_id: int, turn: int) -> TurnSeed:
     """Draw and store the seed of a turn that opens now (in the caller's transaction)."""
     seed = new_seed()
     digest = commitment(seed)
@@ -69,7 +68,7 @@ async def open_seed(conn: aiosqlite.Connection, campaign_id: int, turn: int) -> 
     return TurnSeed(campaign_id, turn, seed, digest)
 
 
-async def drop_seed(conn: aiosqlite.Connection, campaign_id: int, turn: int) -> TurnSeed | None:
+async def drop_seed(conn: Conn, campaign_id: int, turn: int) -> TurnSeed | None:
     """Remove a turn's seed (its reveal is in the log); returns what was stored."""
     seed = await seed_in(conn, campaign_id, turn)
     await conn.execute(
@@ -78,7 +77,7 @@ async def drop_seed(conn: aiosqlite.Connection, campaign_id: int, turn: int) -> 
     return seed
 
 
-async def seed_in(conn: aiosqlite.Connection, campaign_id: int, turn: int) -> TurnSeed | None:
+async def seed_in(conn: Conn, campaign_id: int, turn: int) -> TurnSeed | None:
     """A turn's seed inside a transaction."""
     rows = await conn.execute_fetchall(
         "SELECT * FROM turn_seeds WHERE campaign_id = ? AND turn = ?", (campaign_id, turn)
@@ -104,7 +103,7 @@ async def unseeded_campaigns(db: Database) -> list[int]:
     return [int(r["id"]) for r in rows]
 
 
-async def add_secret(conn: aiosqlite.Connection, secret: SecretRoll) -> None:
+async def add_secret(conn: Conn, secret: SecretRoll) -> None:
     """Keep a secret roll's hidden part."""
     await conn.execute(
         "INSERT INTO secret_rolls (campaign_id, seq, turn, actor_id, commitment, payload) "
@@ -120,7 +119,7 @@ async def add_secret(conn: aiosqlite.Connection, secret: SecretRoll) -> None:
     )
 
 
-async def secret_in(conn: aiosqlite.Connection, campaign_id: int, seq: int) -> SecretRoll | None:
+async def secret_in(conn: Conn, campaign_id: int, seq: int) -> SecretRoll | None:
     """The secret roll of entry `seq`, inside a transaction."""
     rows = await conn.execute_fetchall(
         "SELECT * FROM secret_rolls WHERE campaign_id = ? AND seq = ?", (campaign_id, seq)
@@ -137,11 +136,9 @@ async def secret_of(db: Database, campaign_id: int, seq: int) -> SecretRoll | No
     return None if row is None else _secret(row)
 
 
-async def hidden_secrets(
-    conn: aiosqlite.Connection, campaign_id: int, turn: int
-) -> list[SecretRoll]:
+async def hidden_secrets(conn: Conn, campaign_id: int, turn: int) -> list[SecretRoll]:
     """The turn's secret rolls not yet revealed, in log order."""
-    rows: Iterable[aiosqlite.Row] = await conn.execute_fetchall(
+    rows: Iterable[Row] = await conn.execute_fetchall(
         "SELECT * FROM secret_rolls WHERE campaign_id = ? AND turn = ? AND revealed_seq IS NULL "
         "ORDER BY seq",
         (campaign_id, turn),
@@ -149,9 +146,7 @@ async def hidden_secrets(
     return [_secret(r) for r in rows]
 
 
-async def mark_revealed(
-    conn: aiosqlite.Connection, campaign_id: int, seq: int, revealed_seq: int
-) -> None:
+async def mark_revealed(conn: Conn, campaign_id: int, seq: int, revealed_seq: int) -> None:
     """Record the entry that revealed secret roll `seq`."""
     await conn.execute(
         "UPDATE secret_rolls SET revealed_seq = ? WHERE campaign_id = ? AND seq = ?",
@@ -159,7 +154,7 @@ async def mark_revealed(
     )
 
 
-async def open_turn_of(conn: aiosqlite.Connection, campaign_id: int) -> tuple[int, int]:
+async def open_turn_of(conn: Conn, campaign_id: int) -> tuple[int, int]:
     """A campaign's open turn and its creator, inside a transaction."""
     rows = await conn.execute_fetchall(
         "SELECT turn, created_by FROM campaigns WHERE id = ?", (campaign_id,)
@@ -168,7 +163,7 @@ async def open_turn_of(conn: aiosqlite.Connection, campaign_id: int) -> tuple[in
     return int(turn), int(owner)
 
 
-async def set_player_secrets(conn: aiosqlite.Connection, campaign_id: int, allowed: bool) -> None:
+async def set_player_secrets(conn: Conn, campaign_id: int, allowed: bool) -> None:
     """The core setting `secret_rolls_for_players`."""
     await conn.execute(
         "UPDATE campaigns SET secret_rolls_for_players = ? WHERE id = ?",

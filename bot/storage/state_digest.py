@@ -9,6 +9,7 @@ previous entry (the stored text can be large); the small parts are recomputed ev
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from collections.abc import Awaitable, Callable, Iterable, Mapping
@@ -111,22 +112,36 @@ async def snapshot(fetch: Fetch, campaign_id: int) -> dict[str, Any]:
 
 # The columns `entry_state` reads, selected from `campaigns c` together with the log head, so
 # an append reads the campaign, its GMs, factions, ruleset row versions and the previous
-# entry's digests in the query it makes anyway.
-STATE_COLUMNS = (
-    "c.*, "
-    "(SELECT state FROM actions a WHERE a.campaign_id = c.id AND a.seq = c.log_count) "
-    "AS previous_state, "
-    "(SELECT json_group_array(json_array(kind, target_id)) FROM (SELECT kind, target_id "
-    "FROM campaign_gms WHERE campaign_id = c.id ORDER BY kind, target_id)) AS gm_list, "
-    "(SELECT json_group_array(json_array(id, name, user_id)) FROM (SELECT id, name, user_id "
-    "FROM factions WHERE campaign_id = c.id ORDER BY id)) AS faction_list, "
-    "(SELECT json_group_array(json_array(ruleset, row_version)) FROM (SELECT ruleset, "
-    "row_version FROM ruleset_state WHERE campaign_id = c.id ORDER BY ruleset)) AS versions"
-)
+# entry's digests in the query it makes anyway. Each list is JSON text on both engines, in
+# the same order, so the digests are the same whichever engine stored the campaign.
+_STATE_LISTS = {
+    "sqlite": (
+        "(SELECT json_group_array(json_array({columns})) FROM (SELECT {columns} "
+        "FROM {table} WHERE campaign_id = c.id ORDER BY {order}))"
+    ),
+    "postgresql": (
+        "(SELECT COALESCE(json_agg(json_build_array({columns}) ORDER BY {order}), '[]')::text "
+        "FROM {table} WHERE campaign_id = c.id)"
+    ),
+}
+
+
+@functools.cache
+def state_columns(dialect: str) -> str:
+    """The state columns' SQL for one engine ("sqlite" or "postgresql")."""
+    lists = _STATE_LISTS[dialect]
+    gms = lists.format(columns="kind, target_id", table="campaign_gms", order="kind, target_id")
+    factions = lists.format(columns="id, name, user_id", table="factions", order="id")
+    versions = lists.format(columns="ruleset, row_version", table="ruleset_state", order="ruleset")
+    previous = "(SELECT state FROM actions a WHERE a.campaign_id = c.id AND a.seq = c.log_count)"
+    return (
+        f"c.*, {previous} AS previous_state, {gms} AS gm_list, "
+        f"{factions} AS faction_list, {versions} AS versions"
+    )
 
 
 async def entry_state(fetch: Fetch, campaign_id: int, row: Any) -> dict[str, Any]:
-    """The parts for a new entry from a row with `STATE_COLUMNS`; ruleset parts whose row
+    """The parts for a new entry from a row with `state_columns`; ruleset parts whose row
     version has not moved since the previous entry's are taken from it (the state text is not
     read again)."""
     campaign = {name: row[name] for name in CAMPAIGN_FIELDS}

@@ -14,10 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import aiosqlite
-
 from bot.storage.audit import UNDO_COMMAND, AuditEntry, entry_from_row
 from bot.storage.database import Database, utc_now
+from bot.storage.sql import Conn, Row
 
 Op = dict[str, Any]
 # How far back a GM can undo: a campaign keeps the journals of its newest commands while they
@@ -74,7 +73,7 @@ class UndoUnit:
 
 
 async def save_unit(
-    conn: aiosqlite.Connection,
+    conn: Conn,
     campaign_id: int,
     entries: Sequence[AuditEntry],
     journal: UndoJournal,
@@ -94,7 +93,8 @@ async def save_unit(
         (campaign_id, last, len(text)),
     )
     async with conn.execute(
-        "SELECT COUNT(*), COALESCE(SUM(size), 0) FROM undo_sizes WHERE campaign_id = ?",
+        "SELECT COUNT(*), CAST(COALESCE(SUM(size), 0) AS BIGINT) FROM undo_sizes "
+        "WHERE campaign_id = ?",
         (campaign_id,),
     ) as cur:
         kept = await cur.fetchone()
@@ -113,9 +113,7 @@ async def save_unit(
     await _forget(conn, campaign_id, oldest, before=True)
 
 
-async def _forget(
-    conn: aiosqlite.Connection, campaign_id: int, last_seq: int, *, before: bool
-) -> None:
+async def _forget(conn: Conn, campaign_id: int, last_seq: int, *, before: bool) -> None:
     """Drop the journal ending at `last_seq` (before: every journal older than it)."""
     where = "last_seq < ?" if before else "last_seq = ?"
     for table in ("undo_units", "undo_sizes"):
@@ -128,10 +126,10 @@ async def _forget(
 class UndoWrites:
     """Undo statements inside one transaction."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: Conn) -> None:
         self.conn = conn
 
-    async def _rows(self, sql: str, params: Sequence[Any]) -> list[aiosqlite.Row]:
+    async def _rows(self, sql: str, params: Sequence[Any]) -> list[Row]:
         async with self.conn.execute(sql, params) as cur:
             return list(await cur.fetchall())
 
@@ -214,7 +212,7 @@ class UndoWrites:
                 )
             elif kind == "gm_removed":
                 await self.conn.execute(
-                    "INSERT OR IGNORE INTO campaign_gms VALUES (?,?,?)",
+                    "INSERT INTO campaign_gms VALUES (?,?,?) ON CONFLICT DO NOTHING",
                     (cid, op["kind"], op["target"]),
                 )
             elif kind == "factions_per_player":
@@ -252,7 +250,7 @@ class UndoWrites:
         )
 
 
-async def schedule_row(conn: aiosqlite.Connection, campaign_id: int) -> dict[str, Any] | None:
+async def schedule_row(conn: Conn, campaign_id: int) -> dict[str, Any] | None:
     """A campaign's turn schedule row as stored (its pre-image for the journal)."""
     async with conn.execute(
         "SELECT * FROM turn_schedules WHERE campaign_id = ?", (campaign_id,)
@@ -261,9 +259,7 @@ async def schedule_row(conn: aiosqlite.Connection, campaign_id: int) -> dict[str
     return None if row is None else dict(zip(row.keys(), tuple(row), strict=True))
 
 
-async def ruleset_row(
-    conn: aiosqlite.Connection, campaign_id: int, ruleset: str
-) -> tuple[str, str] | None:
+async def ruleset_row(conn: Conn, campaign_id: int, ruleset: str) -> tuple[str, str] | None:
     """A ruleset's stored state and settings (its pre-image for the journal)."""
     async with conn.execute(
         "SELECT state, settings FROM ruleset_state WHERE campaign_id = ? AND ruleset = ?",
@@ -273,7 +269,7 @@ async def ruleset_row(
     return None if row is None else (row[0], row[1])
 
 
-async def choice_payload(conn: aiosqlite.Connection, choice_id: int) -> str | None:
+async def choice_payload(conn: Conn, choice_id: int) -> str | None:
     """A choice's stored payload (its pre-image for the journal)."""
     async with conn.execute(
         "SELECT payload FROM pending_choices WHERE id = ?", (choice_id,)

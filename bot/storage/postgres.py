@@ -1,0 +1,161 @@
+"""PostgreSQL storage (asyncpg), for bots that outgrow one process.
+
+Chosen by `DATABASE_URL=postgresql://…`. Several bot processes (shards) may share one server:
+every write is one transaction on a pooled connection, and the writes of one campaign are
+serialised by a row lock on the campaign (`SELECT … FOR UPDATE`, taken by the unit of work
+and by every audit append: `lock_campaign`), not by a lock over everything, so campaigns never
+wait for each other. The hash chain's next entry number comes from the locked campaign row
+and the action ids from a sequence, so concurrent appends neither fork nor leave gaps.
+Migrations run under an advisory lock, so processes starting together apply each once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+
+from bot.storage.database import (
+    WRITE_WAIT_NOTICE,
+    Database,
+    migration_files,
+    postgres_migrations,
+    slow_write_notice,
+    utc_now,
+)
+from bot.storage.health import DatabaseUnusable, refuse_newer
+from bot.storage.sql import Conn, Dialect, PgConn, Row, WaitNotice, to_postgresql
+
+log = logging.getLogger(__name__)
+
+# pg_advisory_lock key held while migrations run ("privateer" in ASCII, as a number).
+MIGRATION_LOCK = 0x7072697661746565
+POOL_SIZE = 10
+
+
+def redacted(url: str) -> str:
+    """The URL without its password (what logs and error sentences show)."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.rsplit("@", 1)[1]
+    user = parts.username or ""
+    return urlunsplit(parts._replace(netloc=f"{user}:***@{netloc}"))
+
+
+class PostgresDatabase(Database):
+    """A PostgreSQL database shared by any number of bot processes."""
+
+    dialect: Dialect = "postgresql"
+
+    def __init__(self, url: str, pool: asyncpg.Pool) -> None:
+        self.url = url
+        self._pool = pool
+        self.damage = None
+        self.applied = []
+
+    @property
+    def label(self) -> str:
+        """The server and database, without the password."""
+        return redacted(self.url)
+
+    @classmethod
+    async def open(cls, url: str) -> PostgresDatabase:  # type: ignore[override]
+        """Connect, check the schema version and apply the migrations not yet applied.
+
+        Raises `DatabaseUnusable` (one sentence naming the server) when the server cannot
+        be reached or refuses the login, or when a newer version wrote the database."""
+        try:
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE)
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as error:
+            raise DatabaseUnusable(
+                f"The PostgreSQL database {redacted(url)} cannot be opened ({error}); check "
+                f"that the server runs, that DATABASE_URL names it, the database and a user "
+                f"who may log in, and that the database exists."
+            ) from error
+        opened = cls(url, pool)
+        try:
+            opened.applied = await opened._migrate()
+        except BaseException:
+            await pool.close()
+            raise
+        return opened
+
+    async def _migrate(self) -> list[tuple[int, str]]:
+        known = {v: p.name for v, p in migration_files()}
+        texts = postgres_migrations()
+        missing = sorted(set(known) - {v for v, _ in texts})
+        assert not missing, f"no PostgreSQL text for migrations {missing}"
+        async with self._pool.acquire() as conn:
+            await conn.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
+            try:
+                await conn.execute(
+                    "CREATE TABLE IF NOT EXISTS schema_migrations "
+                    "(version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
+                )
+                rows = await conn.fetch("SELECT version, name FROM schema_migrations")
+                refuse_newer(self.label, [(int(r[0]), str(r[1])) for r in rows], known)
+                done = {int(r[0]) for r in rows}
+                applied = []
+                for version, path in texts:
+                    if version in done:
+                        continue
+                    async with conn.transaction():
+                        await conn.execute(path.read_text(encoding="utf-8"))
+                        await conn.execute(
+                            "INSERT INTO schema_migrations VALUES ($1, $2, $3)",
+                            version,
+                            known[version],
+                            utc_now(),
+                        )
+                    applied.append((version, known[version]))
+                return applied
+            finally:
+                await conn.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
+
+    async def close(self) -> None:
+        """Close the pool."""
+        await self._pool.close()
+
+    @asynccontextmanager
+    async def transaction(self, *, on_wait: WaitNotice | None = None) -> AsyncIterator[Conn]:
+        """One write transaction on a pooled connection (see `Database.transaction`). The
+        slow-write notice fires while a connection is awaited or a statement waits (at its
+        campaign's row lock)."""
+        notice = on_wait if on_wait is not None else slow_write_notice.get()
+        acquiring = asyncio.ensure_future(self._pool.acquire())
+        try:
+            if notice is not None:
+                done, _ = await asyncio.wait({acquiring}, timeout=WRITE_WAIT_NOTICE)
+                if not done:
+                    with contextlib.suppress(Exception):
+                        await notice()
+                    notice = None
+            raw = await asyncio.shield(acquiring)
+        except BaseException:
+            with contextlib.suppress(BaseException):
+                await self._pool.release(await asyncio.shield(acquiring))
+            raise
+        try:
+            transaction = raw.transaction()
+            await transaction.start()
+            try:
+                yield PgConn(raw, notice=notice, wait_notice=WRITE_WAIT_NOTICE)
+            except BaseException:
+                await transaction.rollback()
+                raise
+            else:
+                await transaction.commit()
+        finally:
+            await self._pool.release(raw)
+
+    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
+        """Read committed rows."""
+        async with self._pool.acquire() as conn:
+            return list(await conn.fetch(to_postgresql(sql)[0], *params))
