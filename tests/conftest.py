@@ -20,6 +20,7 @@ from bot.standin.discord_schema import DISCORD_API_SPEC_VERSION, SchemaUnavailab
 from bot.standin.ratelimits import RateLimits
 from bot.standin.schema import DiscordSchema, load_schema
 from bot.storage.database import Database
+from tests import postgres
 
 # Property tests explore the same examples on every run, so CI results are reproducible.
 settings.register_profile("privateer", derandomize=True, print_blob=True)
@@ -43,11 +44,38 @@ def discord_schema() -> DiscordSchema:
         )
 
 
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[postgres.Server]:
+    """One PostgreSQL server for the session (tests/postgres.py), with the migrated template."""
+    try:
+        server = postgres.start()
+        postgres.run(postgres.make_template(server))
+    except (postgres.PostgresUnavailable, OSError) as error:
+        pytest.fail(f"PostgreSQL could not be started for the tests: {error}", pytrace=False)
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=postgres.backends())
+async def database_target(
+    request: pytest.FixtureRequest, tmp_path: Path
+) -> AsyncIterator[Path | str]:
+    """A fresh, empty database on each backend in turn: a SQLite file's path, or the URL of
+    a new PostgreSQL database (the test's id says which: `[sqlite]`, `[postgresql]`)."""
+    if request.param == "sqlite":
+        yield tmp_path / "campaigns.db"
+        return
+    server: postgres.Server = request.getfixturevalue("postgres_server")
+    url = await postgres.fresh_database(server)
+    yield url
+    await postgres.drop_database(server, url)
+
+
 @pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[CampaignService]:
-    """The campaign service on a fresh database, its dice seeded (7); a module may override
-    it (e.g. to register a ruleset first)."""
-    db = await Database.open(tmp_path / "campaigns.db")
+async def service(database_target: Path | str) -> AsyncIterator[CampaignService]:
+    """The campaign service on a fresh database (each backend), its dice seeded (7); a module
+    may override it (e.g. to register a ruleset first)."""
+    db = await Database.open(database_target)
     try:
         yield CampaignService(db, dice_factory=lambda: Dice.seeded(7))
     finally:
@@ -78,7 +106,7 @@ def dice_faces() -> QueuedFaces:
 
 @pytest.fixture
 async def table(
-    tmp_path: Path, standin_guild: GuildSpec, dice_faces: QueuedFaces
+    database_target: Path | str, standin_guild: GuildSpec, dice_faces: QueuedFaces
 ) -> AsyncIterator[Table]:
     """The real Privateer bot on a fresh stand-in and database; fails on anything left over."""
     from bot.standin.privateer import privateer_factory
@@ -87,7 +115,7 @@ async def table(
     # waits them out in milliseconds (see bot/standin/ratelimits.py).
     standin = StandIn(standin_guild, rate_limits=RateLimits(time_scale=0.01))
     factory = privateer_factory(
-        database_path=tmp_path / "t.db", guild_id=standin.guild.id, faces=dice_faces
+        database_path=database_target, guild_id=standin.guild.id, faces=dice_faces
     )
     async with standin, Table(factory, standin=standin, faces=dice_faces) as played:
         yield played

@@ -4,6 +4,8 @@ and the state digest each entry carries (DESIGN "Dice", "Audit log")."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from bot import fair_turns
@@ -18,8 +20,8 @@ GM = Actor(user_id=1, interaction_id=1_200_000_000_000_000_001)
 
 
 @pytest.fixture
-async def db(tmp_path):
-    database = await Database.open(tmp_path / "fair.db")
+async def db(database_target):
+    database = await Database.open(database_target)
     yield database
     await database.close()
 
@@ -92,8 +94,11 @@ async def test_each_entry_carries_the_state_it_leaves(db):
     )
     await service.join(campaign.id, Actor(user_id=2), "Venice")
     assert (await verify_campaign(db, campaign.id, Anchors())).ok
-    async with db.transaction() as conn:
-        await conn.execute("UPDATE ruleset_state SET state = json_set(state, '$.vp', 9)")
+    (state,) = await db.fetchone("SELECT state FROM ruleset_state")
+    async with db.transaction() as conn:  # behind the bot's back
+        await conn.execute(
+            "UPDATE ruleset_state SET state = ?", (json.dumps({**json.loads(state), "vp": 9}),)
+        )
     verdict = await verify_campaign(db, campaign.id, Anchors())
     assert verdict.problem is not None and verdict.problem.kind == "state"
     assert verdict.problem.params["part"] == "ruleset ottoman_piracy"

@@ -39,9 +39,9 @@ def test_canonical_object_is_canonical_of_the_whole_object() -> None:
 
 
 @pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
+async def db(database_target: Path | str) -> AsyncIterator[Database]:
     """A database closed even when the test fails (an open one keeps the process alive)."""
-    database = await Database.open(tmp_path / "fleet.db")
+    database = await Database.open(database_target)
     yield database
     await database.close()
 

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import asyncio
+import json
 
 import pytest
 
 from bot.storage import database, outbox
+from bot.storage.campaigns import CampaignWrites
 from bot.storage.database import Database
+from bot.storage.sql import inserted_id
 
 
 @pytest.fixture
-async def db(tmp_path):
-    opened = await Database.open(tmp_path / "outbox.db")
+async def db(database_target):
+    opened = await Database.open(database_target)
     yield opened
     await opened.close()
 
@@ -21,10 +24,9 @@ async def campaign_row(db: Database) -> int:
     async with db.transaction() as conn:
         cursor = await conn.execute(
             "INSERT INTO campaigns (guild_id, channel_id, name, rulesets, created_by, log_head, "
-            "created_at) VALUES (1, 2, 'C', '[]', 3, '', '')"
+            "created_at) VALUES (1, 2, 'C', '[]', 3, '', '') RETURNING id"
         )
-        assert cursor.lastrowid is not None
-        return cursor.lastrowid
+        return await inserted_id(cursor)
 
 
 async def test_a_message_commits_with_its_change_or_not_at_all(db):
@@ -65,10 +67,10 @@ async def test_a_question_learns_where_it_was_posted_when_marked_sent(db):
     async with db.transaction() as conn:
         cursor = await conn.execute(
             "INSERT INTO pending_choices (campaign_id, ruleset, kind, owner_id, payload, "
-            "created_at) VALUES (?, 'r', 'k', NULL, '{\"hit\":1}', '')",
+            "created_at) VALUES (?, 'r', 'k', NULL, '{\"hit\":1}', '') RETURNING id",
             (campaign,),
         )
-        choice = cursor.lastrowid
+        choice = await inserted_id(cursor)
         asked = await outbox.add(
             conn,
             campaign_id=campaign,
@@ -80,7 +82,7 @@ async def test_a_question_learns_where_it_was_posted_when_marked_sent(db):
     await outbox.mark_sent(db, asked, 777)
     row = await db.fetchone("SELECT payload FROM pending_choices WHERE id = ?", (choice,))
     assert row is not None
-    assert row[0] == '{"hit":1,"channel":2,"message":777}'
+    assert json.loads(row[0]) == {"hit": 1, "channel": 2, "message": 777}
 
 
 async def test_a_write_waiting_for_the_lock_is_announced_once_and_still_commits(db, monkeypatch):
@@ -98,7 +100,10 @@ async def test_a_write_waiting_for_the_lock_is_announced_once_and_still_commits(
         raise ConnectionError("Discord did not take the defer")
 
     async def holder() -> None:
-        async with db.transaction():
+        async with db.transaction() as conn:
+            # A command of the campaign holds it (on PostgreSQL its row lock; on SQLite the
+            # one write lock).
+            await CampaignWrites(conn).campaign(campaign)
             holding.set()
             await noticed.wait()
 

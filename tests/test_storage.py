@@ -1,4 +1,5 @@
-"""Storage and the unit of work against a real SQLite file (one transaction per command)."""
+"""Storage and the unit of work against a real SQLite file and a real PostgreSQL database
+(one transaction per command)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import asyncio
 import json
 import sqlite3
 
+import asyncpg
 import pytest
 from pydantic import BaseModel
 
@@ -19,6 +21,8 @@ from bot.storage import history
 from bot.storage.audit import verify_chain
 from bot.storage.database import Database, migration_files
 
+# A second write of the same key, on either engine.
+DUPLICATE_KEY = (sqlite3.IntegrityError, asyncpg.UniqueViolationError)
 GM = Actor(user_id=1)
 PLAYER = Actor(user_id=2)
 
@@ -56,9 +60,9 @@ SPEC = RulesetSpec(
 
 
 @pytest.fixture
-async def service(tmp_path):
+async def service(database_target):
     rulesets.register(SPEC, cog="tests.none")
-    db = await Database.open(tmp_path / "campaigns.db")
+    db = await Database.open(database_target)
     yield CampaignService(db, dice_factory=lambda: Dice.seeded(7))
     await db.close()
     rulesets.unregister(SPEC.key)
@@ -243,7 +247,7 @@ async def test_an_archive_record_needs_an_audit_entry_and_is_written_once(servic
         await uow.append("note", ruleset="test_counter")
     before = await service.get(campaign.id)
 
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(DUPLICATE_KEY):
         await service.end_turn(campaign.id, 1, GM)
 
     after = await service.get(campaign.id)
@@ -256,12 +260,10 @@ async def test_an_archive_record_needs_an_audit_entry_and_is_written_once(servic
 async def test_a_state_stored_in_another_format_is_refused_and_left_alone(service):
     campaign = await new_campaign(service)
     await bump(service, campaign.id)
-    conn = sqlite3.connect(service.db.path)
-    conn.execute(
-        "UPDATE ruleset_state SET schema_version = 7 WHERE campaign_id = ?", (campaign.id,)
-    )
-    conn.commit()
-    conn.close()
+    async with service.db.transaction() as conn:  # behind the bot's back
+        await conn.execute(
+            "UPDATE ruleset_state SET schema_version = 7 WHERE campaign_id = ?", (campaign.id,)
+        )
     with pytest.raises(Conflict) as read:
         await service.state(campaign, "test_counter")
     with pytest.raises(Conflict):
@@ -440,21 +442,19 @@ async def test_verify_proves_archive_records_unchanged_through_their_entries(ser
     wrote = {e.outcome["archive"][0][1]: e.seq for e in entries}
     assert sorted(wrote) == [1, 2]
     assert (await verify_chain(service.db, campaign.id)).ok
-    path = service.db.path
-    conn = sqlite3.connect(path)
-    body = conn.execute("SELECT body FROM ruleset_archive WHERE seq = 2").fetchone()[0]
-    conn.execute(
-        "UPDATE ruleset_archive SET body = ? WHERE seq = 2",
-        (body.replace('"value":', '"value":1'),),
-    )
-    conn.commit()
+    db = service.db  # edited behind the bot's back
+    (body,) = await db.fetchone("SELECT body FROM ruleset_archive WHERE seq = 2")
+    async with db.transaction() as conn:
+        await conn.execute(
+            "UPDATE ruleset_archive SET body = ? WHERE seq = 2",
+            (body.replace('"value":', '"value":1'),),
+        )
     edited = await verify_chain(service.db, campaign.id)
-    conn.execute("UPDATE ruleset_archive SET body = ? WHERE seq = 2", (body,))
-    conn.commit()
+    async with db.transaction() as conn:
+        await conn.execute("UPDATE ruleset_archive SET body = ? WHERE seq = 2", (body,))
     assert (await verify_chain(service.db, campaign.id)).ok
-    conn.execute("DELETE FROM ruleset_archive WHERE seq = 1")
-    conn.commit()
-    conn.close()
+    async with db.transaction() as conn:
+        await conn.execute("DELETE FROM ruleset_archive WHERE seq = 1")
     removed = await verify_chain(service.db, campaign.id)
     assert (edited.ok, edited.problem, edited.seq) == (False, "archive_edited", wrote[2])
     assert (removed.ok, removed.problem, removed.seq) == (False, "archive_removed", wrote[1])

@@ -23,8 +23,8 @@ PLAYER = Actor(user_id=2)
 
 
 @pytest.fixture
-async def service(tmp_path):
-    db = await Database.open(tmp_path / "undo.db")
+async def service(database_target):
+    db = await Database.open(database_target)
     yield CampaignService(db, dice_factory=lambda: Dice.seeded(7))
     await db.close()
 

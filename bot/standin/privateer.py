@@ -17,13 +17,14 @@ STANDIN_TOKEN = "standin-token"  # noqa: S105 - the stand-in's fake bot token
 
 def privateer_factory(
     *,
-    database_path: Path,
+    database_path: Path | str,
     guild_id: int,
     faces: QueuedFaces | None = None,
     token: str = STANDIN_TOKEN,
     clock: Callable[[], datetime] | None = None,
 ) -> Callable[..., Any]:
-    """A factory building a fresh `PrivateerBot` for the stand-in's guild.
+    """A factory building a fresh `PrivateerBot` for the stand-in's guild, on the SQLite
+    file or the PostgreSQL URL `database_path` names.
 
     Every bot it builds rolls through `faces` (when given), so a test can script dice
     across restarts, and reads the time from `clock` (when given: deadlines and reminders).
@@ -31,10 +32,13 @@ def privateer_factory(
     """
     from bot.app import create_bot
     from bot.config import Settings
+    from bot.storage.database import is_postgres_url
 
-    settings = Settings(
-        discord_token=SecretStr(token), database_path=database_path, dev_guild_id=guild_id
-    )
+    settings = Settings(discord_token=SecretStr(token), dev_guild_id=guild_id)
+    if is_postgres_url(database_path):
+        settings.database_url = str(database_path)
+    else:
+        settings.database_path = Path(database_path)
     dice_factory = (lambda: Dice(faces)) if faces is not None else None
 
     def factory(**client_kwargs: Any) -> Any:

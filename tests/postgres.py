@@ -1,0 +1,194 @@
+"""A throwaway PostgreSQL server for the tests, and a fresh database for each test.
+
+The session starts one cluster (`initdb` in a temporary folder, listening only on a Unix
+socket there, stopped at the end) unless PRIVATEER_TEST_POSTGRES names a server already
+running (a `postgresql://` URL whose user may create databases). Each test gets a database
+copied from a migrated template (`CREATE DATABASE … TEMPLATE`, milliseconds), dropped after.
+PRIVATEER_TEST_BACKENDS=sqlite runs the suite on SQLite alone, on a machine without
+PostgreSQL; otherwise a server that cannot be started fails the session, it never skips.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import os
+import pwd
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import asyncpg
+
+from bot.storage.database import Database
+
+TEMPLATE = "privateer_template"
+_numbers = itertools.count(1)
+
+
+class PostgresUnavailable(Exception):
+    """No PostgreSQL server could be had; the text says why and what to install."""
+
+
+def backends() -> list[str]:
+    """The backends the suite runs on (PRIVATEER_TEST_BACKENDS, default both)."""
+    named = os.environ.get("PRIVATEER_TEST_BACKENDS", "sqlite,postgresql")
+    return [b.strip() for b in named.split(",") if b.strip()]
+
+
+def _binaries() -> Path:
+    found = shutil.which("initdb")
+    if found:
+        return Path(found).resolve().parent
+    versions = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"), reverse=True)
+    if versions:
+        return versions[0].parent
+    raise PostgresUnavailable(
+        "PostgreSQL's server programs (initdb, pg_ctl) are not installed: install Debian's "
+        "package (apt-get install postgresql), name a running server in "
+        "PRIVATEER_TEST_POSTGRES=postgresql://…, or set PRIVATEER_TEST_BACKENDS=sqlite."
+    )
+
+
+@dataclass
+class Server:
+    """A running server: `url(database)` names one of its databases."""
+
+    base: str
+    folder: Path | None = None
+    bin: Path | None = None
+    user: str | None = None
+
+    def url(self, database: str) -> str:
+        """The URL of one database on this server."""
+        head, _, query = self.base.partition("?")
+        head = head.rsplit("/", 1)[0] if head.count("/") > 2 else head
+        return f"{head}/{database}" + (f"?{query}" if query else "")
+
+    def stop(self) -> None:
+        """Stop a server this session started, and remove its folder."""
+        if self.folder is None or self.bin is None:
+            return
+        _run_as(
+            self.user,
+            [str(self.bin / "pg_ctl"), "-D", str(self.folder / "data"), "-m", "immediate", "stop"],
+            check=False,
+        )
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def _run_as(user: str | None, argv: list[str], *, check: bool = True) -> None:
+    if user is not None:
+        argv = ["runuser", "-u", user, "--", *argv]
+    done = subprocess.run(argv, capture_output=True, text=True, check=False)
+    if check and done.returncode != 0:
+        raise PostgresUnavailable(
+            f"{Path(argv[-1] if user is None else argv[4]).name} failed "
+            f"({done.returncode}): {(done.stderr or done.stdout).strip()[-600:]}"
+        )
+
+
+def start() -> Server:
+    """A server for this session: the one PRIVATEER_TEST_POSTGRES names, or a new cluster."""
+    given = os.environ.get("PRIVATEER_TEST_POSTGRES")
+    if given:
+        return Server(given)
+    bin_dir = _binaries()
+    # initdb refuses to run as root: the cluster then belongs to an ordinary system user.
+    user = None
+    if os.geteuid() == 0:
+        user = next((u for u in ("postgres", "nobody") if _has_user(u)), None)
+        if user is None:
+            raise PostgresUnavailable("running as root with no 'postgres' or 'nobody' user")
+    folder = Path(tempfile.mkdtemp(prefix="privateer-pg-"))
+    if user is not None:
+        entry = pwd.getpwnam(user)
+        os.chown(folder, entry.pw_uid, entry.pw_gid)
+    data = folder / "data"
+    _run_as(
+        user,
+        [
+            str(bin_dir / "initdb"),
+            "-D",
+            str(data),
+            "-A",
+            "trust",
+            "-U",
+            "privateer",
+            "--encoding=UTF8",
+            "--locale=C.UTF-8",
+            "--no-sync",
+        ],
+    )
+    options = (
+        f"-k {folder} -c listen_addresses='' -c fsync=off -c synchronous_commit=off "
+        "-c full_page_writes=off -c max_connections=300"
+    )
+    _run_as(
+        user,
+        [
+            str(bin_dir / "pg_ctl"),
+            "-D",
+            str(data),
+            "-o",
+            options,
+            "-l",
+            str(folder / "server.log"),
+            "-w",
+            "start",
+        ],
+    )
+    return Server(f"postgresql://privateer@/postgres?host={folder}", folder, bin_dir, user)
+
+
+def _has_user(name: str) -> bool:
+    try:
+        pwd.getpwnam(name)
+    except KeyError:
+        return False
+    return True
+
+
+async def make_template(server: Server) -> None:
+    """The migrated database every test's database is copied from."""
+    admin = await asyncpg.connect(server.url("postgres"))
+    try:
+        await admin.execute(f"DROP DATABASE IF EXISTS {TEMPLATE} WITH (FORCE)")
+        await admin.execute(f"CREATE DATABASE {TEMPLATE}")
+    finally:
+        await admin.close()
+    db = await Database.open(server.url(TEMPLATE))
+    await db.close()
+
+
+async def fresh_database(server: Server, template: str = TEMPLATE) -> str:
+    """A new database copied from the migrated template (or an empty one from `template0`);
+    returns its URL."""
+    name = f"t{os.getpid()}_{next(_numbers)}"
+    admin = await asyncpg.connect(server.url("postgres"))
+    try:
+        await admin.execute(f"CREATE DATABASE {name} TEMPLATE {template}")
+    finally:
+        await admin.close()
+    return server.url(name)
+
+
+async def drop_database(server: Server, url: str) -> None:
+    """Drop a test's database (connections left open are ended)."""
+    name = url.split("?")[0].rsplit("/", 1)[1]
+    admin = await asyncpg.connect(server.url("postgres"))
+    try:
+        await admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    finally:
+        await admin.close()
+
+
+def run(coro: Coroutine[Any, Any, None]) -> None:
+    """Run a set-up coroutine on its own thread and loop (a test's loop may be running)."""
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, coro).result()

@@ -1,0 +1,261 @@
+"""PostgreSQL beside SQLite: the same digests for the same commands, several processes on one
+database (exactly once, a chain that verifies), `python -m bot migrate` and `copy-db`."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from bot import dice_expr
+from bot.campaigns import Actor, CampaignService
+from bot.dice import Dice
+from bot.errors import Conflict
+from bot.storage.database import Database, migration_files, postgres_migrations
+from bot.storage.log import AuditLog
+from tests import postgres
+
+GM = Actor(user_id=1)
+OTHER_GM = Actor(user_id=5)
+PLAYERS = [Actor(user_id=2), Actor(user_id=3)]
+ROOT = Path(__file__).resolve().parents[1]
+
+
+async def roll(
+    service: CampaignService, campaign_id: int, actor: Actor, dice: str, reason: str
+) -> None:
+    """What `/roll` stores (cogs/dice.py), without Discord."""
+    async with service.work(campaign_id, actor) as uow:
+        result = dice_expr.evaluate(dice_expr.parse(dice), uow.dice, reason=reason)
+        await uow.append("roll", options={"dice": dice, "reason": reason}, outcome=result.to_json())
+
+
+@pytest.fixture
+async def pg_url(postgres_server):
+    url = await postgres.fresh_database(postgres_server)
+    yield url
+    await postgres.drop_database(postgres_server, url)
+
+
+async def play(service: CampaignService) -> list[dict]:
+    """A short session: create, two joins, GMs, rolls, a piracy set-up, a turn end."""
+    campaign = await service.create(
+        guild_id=10, channel_id=20, name="Both", ruleset_keys=["ottoman_piracy"], actor=GM
+    )
+    await service.join(campaign.id, PLAYERS[0], "Venice")
+    await service.join(campaign.id, PLAYERS[1], "blue")
+    await service.set_gm(campaign.id, GM, "role", 77, True)
+    for actor in PLAYERS:
+        await roll(service, campaign.id, actor, "3d6+1", "morale")
+    await service.end_turn(campaign.id, 1, GM)
+    await roll(service, campaign.id, PLAYERS[0], "1d20", "")
+    entries = [e async for e in service.log.entries(campaign.id)]
+    return [
+        {
+            "seq": e.seq,
+            "command": e.command,
+            "state": e.state,
+            "faces": [r.faces for r in e.rolls],
+            # Each campaign draws its own dice seed; the rest must be equal.
+            "outcome": {k: v for k, v in e.outcome.items() if "seed" not in k},
+        }
+        for e in entries
+    ]
+
+
+async def test_the_same_commands_leave_the_same_log_and_state_digests_on_both(tmp_path, pg_url):
+    """The audited state digests (and every die, outcome and entry number) do not depend on
+    the engine that stored the campaign."""
+    seen = []
+    for target in (tmp_path / "same.db", pg_url):
+        db = await Database.open(target)
+        try:
+            seen.append(await play(CampaignService(db, dice_factory=lambda: Dice.seeded(7))))
+        finally:
+            await db.close()
+    sqlite_log, postgres_log = seen
+    assert [e["command"] for e in sqlite_log].count("roll") == 3
+    assert sqlite_log == postgres_log
+
+
+def test_every_migration_has_its_postgresql_text():
+    """One numbered list: each migration has a PostgreSQL text of the same number and name."""
+    assert [(v, p.name) for v, p in migration_files()] == [
+        (v, p.name) for v, p in postgres_migrations()
+    ]
+
+
+async def test_two_processes_roll_end_the_turn_and_claim_a_choice_exactly_once(pg_url):
+    """Two bot processes (each its own pool of connections) on one campaign: 200 interleaved
+    rolls all land, numbered 1…n with no gap or fork; two GMs confirming the turn end resolve
+    it once; two players racing for one choice claim it once; the chain verifies."""
+    first, second = await Database.open(pg_url), await Database.open(pg_url)
+    try:
+        one, two = CampaignService(first), CampaignService(second)
+        campaign = await one.create(
+            guild_id=10, channel_id=21, name="Race", ruleset_keys=["ottoman_piracy"], actor=GM
+        )
+        await one.set_gm(campaign.id, GM, "user", OTHER_GM.user_id, True)
+        for service, actor, name in ((one, PLAYERS[0], "Venice"), (two, PLAYERS[1], "Genoa")):
+            await service.join(campaign.id, actor, name)
+
+        await asyncio.gather(
+            *(
+                roll(one if i % 2 else two, campaign.id, PLAYERS[i % 2], "1d6", str(i))
+                for i in range(200)
+            )
+        )
+        ended = await asyncio.gather(
+            one.end_turn(campaign.id, 1, GM),
+            two.end_turn(campaign.id, 1, OTHER_GM),
+            return_exceptions=True,
+        )
+        assert sorted(type(r).__name__ for r in ended) == ["Conflict", "TurnEndReport"]
+
+        async with one.work(campaign.id, GM) as uow:
+            choice_id = await uow.open_choice("ottoman_piracy", "test", None, {})
+            await uow.append("open a question")
+
+        async def claim(service: CampaignService, actor: Actor) -> str:
+            try:
+                async with service.work(campaign.id, actor) as uow:
+                    await uow.claim_choice(choice_id, gm=True)
+                    await uow.close_choice(choice_id)
+                    await uow.append("answer", outcome={"by": actor.user_id})
+            except Conflict as refused:
+                return refused.message_key
+            return "claimed"
+
+        claims = await asyncio.gather(claim(one, GM), claim(two, OTHER_GM))
+        assert sorted(claims) == ["claimed", "error.choice_done"]
+
+        log = [e async for e in AuditLog(second).entries(campaign.id)]
+        assert [e.seq for e in log] == list(range(1, len(log) + 1))
+        rolls = [e for e in log if e.command == "roll"]
+        assert sorted(e.options["reason"] for e in rolls) == sorted(str(i) for i in range(200))
+        assert (await two.get(campaign.id)).turn == 2
+        assert {e.turn for e in log if e.command == "turn end"} == {1}
+        assert (await AuditLog(first).verify(campaign.id)).ok
+    finally:
+        await first.close()
+        await second.close()
+
+
+ROLLER = textwrap.dedent(
+    """
+    import asyncio, sys
+    from bot.campaigns import Actor, CampaignService
+    from bot.storage.database import Database
+    from tests.test_postgres import roll
+
+    async def main(url, campaign_id, user_id, count):
+        db = await Database.open(url)
+        service = CampaignService(db)
+        await asyncio.gather(*(
+            roll(service, campaign_id, Actor(user_id=user_id), "1d6", f"p{user_id}-{i}")
+            for i in range(count)
+        ))
+        await db.close()
+
+    asyncio.run(main(sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])))
+    """
+)
+
+
+async def test_two_operating_system_processes_append_to_one_chain(pg_url):
+    """Two real processes rolling at once in one campaign: every roll is in the log, in one
+    unbroken chain that verifies."""
+    db = await Database.open(pg_url)
+    try:
+        service = CampaignService(db)
+        campaign = await service.create(
+            guild_id=10, channel_id=22, name="Procs", ruleset_keys=[], actor=GM
+        )
+        for actor, name in zip(PLAYERS, ("Venice", "Genoa"), strict=True):
+            await service.join(campaign.id, actor, name)
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        procs = [
+            await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-c",
+                ROLLER,
+                pg_url,
+                str(campaign.id),
+                str(a.user_id),
+                "60",
+                env=env,
+                cwd=ROOT,
+            )
+            for a in PLAYERS
+        ]
+        assert [await p.wait() for p in procs] == [0, 0]
+        log = [e async for e in service.log.entries(campaign.id)]
+        reasons = sorted(e.options["reason"] for e in log if e.command == "roll")
+        assert reasons == sorted(f"p{a.user_id}-{i}" for a in PLAYERS for i in range(60))
+        assert [e.seq for e in log] == list(range(1, len(log) + 1))
+        assert (await service.log.verify(campaign.id)).ok
+    finally:
+        await db.close()
+
+
+def bot_command(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+        timeout=120,
+    )
+
+
+async def test_migrate_says_what_it_applied_then_that_nothing_is_left(postgres_server, tmp_path):
+    """`python -m bot migrate` lists each migration it applied, and on a second run says the
+    database is up to date; SQLite files too."""
+    fresh = await postgres.fresh_database(postgres_server, template="template0")
+    first = bot_command("migrate", "--database", fresh)
+    again = bot_command("migrate", "--database", fresh)
+    assert first.returncode == again.returncode == 0, first.stderr
+    names = [p.name for _, p in migration_files()]
+    assert [line.rsplit(" ", 1)[-1] for line in first.stdout.splitlines()[:-1]] == names
+    assert again.stdout.strip().endswith("up to date, nothing to apply.")
+    on_file = bot_command("migrate", "--database", f"sqlite:{tmp_path / 'm.db'}")
+    assert on_file.returncode == 0 and f"applied {len(names):03d}" in on_file.stdout
+
+
+async def test_copy_db_moves_every_campaign_and_the_copy_verifies_and_plays_on(tmp_path, pg_url):
+    """`copy-db` copies a SQLite database whole into an empty PostgreSQL one and verifies
+    it; the copy plays on (new entries chain on, ids continue); a second copy into the now
+    full database is refused with one sentence and changes nothing."""
+    path = tmp_path / "old.db"
+    db = await Database.open(path)
+    try:
+        before = await play(CampaignService(db, dice_factory=lambda: Dice.seeded(7)))
+    finally:
+        await db.close()
+
+    copied = bot_command("copy-db", "--from", f"sqlite:{path}", "--to", pg_url)
+    assert copied.returncode == 0, copied.stdout + copied.stderr
+    assert "Every campaign's log verifies on the target." in copied.stdout
+
+    target = await Database.open(pg_url)
+    try:
+        service = CampaignService(target)
+        campaign = (await target.fetchone("SELECT id FROM campaigns"))[0]
+        after = [e async for e in service.log.entries(campaign)]
+        assert [e.state for e in after] == [e["state"] for e in before]
+        await roll(service, campaign, PLAYERS[1], "2d6", "after the move")
+        await service.join(campaign, Actor(user_id=9), "Florence")
+        assert (await service.log.verify(campaign)).ok
+        assert (await service.get(campaign)).log_count == len(before) + 2
+    finally:
+        await target.close()
+
+    refused = bot_command("copy-db", "--from", f"sqlite:{path}", "--to", pg_url)
+    assert refused.returncode == 2
+    assert "already holds campaigns" in refused.stdout
