@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 from sqlite_damage import overwrite_root_page
+
+# A damaged or read-only file is SQLite's; PostgreSQL's server owns its own files.
+pytestmark = pytest.mark.parametrize("database_target", ["sqlite"], indirect=True)
 
 
 async def test_verify_names_a_damaged_file_and_later_writes_are_refused(campaign):
