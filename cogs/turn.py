@@ -221,8 +221,10 @@ class TurnCog(commands.Cog):
 
     @turn.command(name="status", description="The turn number and what the campaign waits for")
     async def turn_status(self, interaction: discord.Interaction[Any]) -> None:
-        """Per ruleset: what it still waits for; the deadline and who still owes a move."""
+        """Per ruleset: what it still waits for; the deadline and who still owes a move (it
+        reads every ruleset's state, which takes long in a large campaign: answered deferred)."""
         ctx = await campaign_context(interaction)
+        await interaction.response.defer(thinking=True)
         c = ctx.campaign
         flow = turn_flow_of(interaction)
         embed = make_embed(ctx.pt("turn.status.title", name=c.name, turn=c.turn))

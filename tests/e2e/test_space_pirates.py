@@ -213,14 +213,14 @@ async def test_russian_player_reads_russian(pirates):
     assert status.ephemeral and status.embed.title == "Пираты: Lyra"
     await pirates.slash("/campaign settings set setting:core.language value:ru", as_="gm")
     edited = await pirates.slash("/пираты маршрут изменить маршрут:1 товары:2350", as_="player3")
-    assert "Маршрут №1 Шёлк изменён" in edited.embed.description
+    assert "Торговый путь №1 Шёлк изменён" in edited.embed.description
     pirates.script_dice([1, 4, 6])
     ended = await end_turn(pirates, 1, "Завершить ход")
     question = question_of(ended, "Заплатить 600")
     assert question.pings == {"player3"}
-    assert question.embeds[0]["title"] == "Пираты предлагают фракции Lyra откупиться"
+    assert question.embeds[0]["title"] == "Пираты предлагают фракции «Lyra» откупиться"
     answered = await pirates.click(question, "Заплатить 600", as_="player3")
-    assert answered.embed.title == "Lyra откупается от пиратов"
+    assert answered.embed.title == "Фракция «Lyra» откупается от пиратов"
 
 
 @pytest.fixture

@@ -7,12 +7,14 @@ from `clock`; the test moves it and runs the scheduler's step itself (no sleepin
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
+from bot.campaigns import CampaignService
 from bot.standin import GuildSpec, QueuedFaces, StandIn, Table
 from bot.standin.privateer import privateer_factory
 from bot.standin.ratelimits import RateLimits
@@ -197,6 +199,37 @@ async def test_turn_status_shows_the_deadline_and_who_owes_a_move(battle, clock)
     assert not cleared.ephemeral
     clock.at(30)
     assert await tick(table) == []
+
+
+async def test_turn_status_is_acknowledged_by_a_deferral_before_its_answer(battle, monkeypatch):
+    """Issue 11 item 7: `/turn status` reads every ruleset's state (13.6 s with 5,000
+    battles), so it defers first: while the reading is held up the interaction is already
+    acknowledged ("thinking…", public) and nothing is answered yet; the answer then replaces
+    the "thinking" message, still public."""
+    table = battle
+    reading = asyncio.Event()
+    state = CampaignService.state
+
+    async def held_up(self, campaign, ruleset):
+        await reading.wait()
+        return await state(self, campaign, ruleset)
+
+    monkeypatch.setattr(CampaignService, "state", held_up)
+    asking = asyncio.ensure_future(table.slash("/turn status", as_="player3"))
+    try:
+        async with asyncio.timeout(2.5):  # within Discord's 3 s
+            while not any(r.response_type == 5 for r in table.standin.interactions.values()):
+                await table.standin.next_change()
+        assert not asking.done()
+        [record] = [r for r in table.standin.interactions.values() if r.response_type == 5]
+        assert record.command_name == "turn status"
+        assert record.followup_ids == []  # acknowledged, not yet answered
+    finally:
+        reading.set()
+    status = await asking
+    assert status.deferred and status.response_type == 5  # "thinking…", not an update
+    assert not status.ephemeral and status.message is not None and not status.message.loading
+    assert status.embed.title == "Deadline — turn 1"
 
 
 async def test_the_turn_end_summary_pings_the_players_something_happened_to(battle):

@@ -49,6 +49,8 @@ async def test_an_english_gms_undo_of_a_turn_end_posts_in_the_campaigns_russian(
     assert not undo.ephemeral, undo.text()
     assert undo.embed.title.startswith("Отменить конец хода 1 (записи №")
     assert undo.embed.description.startswith("Конец хода 1: ")
+    assert ", брошено 0 кубиков." in undo.embed.description  # «кубики» for dice, as everywhere
+    assert "Зерно кубиков этого хода" in undo.embed.description
     assert f"Причина: {SHOWN}\n" in undo.embed.description
     assert [b.label for b in undo.buttons] == ["Отменить", "Не отменять"]
     refused = await campaign.click(undo, "Отменить", as_="player1")
@@ -57,7 +59,7 @@ async def test_an_english_gms_undo_of_a_turn_end_posts_in_the_campaigns_russian(
     assert done.embed.title == "↩️ Отменено: №3–5"
     gm = campaign.member("gm").id
     assert done.embed.description.startswith(f"Кто отменил: <@{gm}>. Причина: {SHOWN} (запись")
-    assert "Ход 1 снова открыт." in done.embed.description
+    assert "Ход 1 снова открыт. Новое зерно кубиков закреплено" in done.embed.description
     assert done.pings == frozenset()
 
 
