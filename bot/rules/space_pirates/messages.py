@@ -203,7 +203,10 @@ def report_lines(report: RaidReport) -> list[Msg]:
         )
     if report.planet is not None and report.planet.plunder is not None:
         lines += plunder_lines(report.planet.plunder)
-    lines.append(outcome_line(report))
+    if not (report.outcome == "waiting" and report.buy_off is not None):
+        # Once the buy-off is answered, a wait is for a later question (the plunder branch,
+        # a retreat: SP-I22, SP-I44, SP-I45), whose prompt follows in its own words.
+        lines.append(outcome_line(report))
     return lines
 
 

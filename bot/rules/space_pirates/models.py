@@ -251,6 +251,8 @@ class PlayerPirates(BaseModel):
     base_location: str | None = None
     failed_base_attacks: int = 0
     history: list[AttackRecord] = Field(default_factory=list)
+    # records moved to the archive so far (their numbers there, series history/<faction>)
+    history_archived: int = Field(default=0, ge=0)
     income_lost: list[tuple[int, int]] = Field(default_factory=list)
     privateer_tech: bool = False
     contacts: list[str] = Field(default_factory=list)

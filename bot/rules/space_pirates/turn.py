@@ -32,6 +32,7 @@ from bot.rules.space_pirates.resolution import (
     resume_retreat,
     run_player,
 )
+from bot.rules.space_pirates.retire import retire_finished
 from bot.rules.space_pirates.settings import SpacePiratesSettings
 from bot.rules.space_pirates.upkeep import (
     find_upkeep,
@@ -99,6 +100,7 @@ def end_of_turn(
     fleet_settings = combat_settings_for(settings, combat)
     journal = Journal()
     _finish_earlier(state, settings, fleet_settings, ctx.dice, ctx.turn, journal)
+    retired = retire_finished(state, settings, ctx.turn)
     forced_offers = force_open_bribe_offers(state, settings)
     if forced_offers:
         journal.outcome["bribe_offers_forced"] = forced_offers
@@ -112,7 +114,7 @@ def end_of_turn(
         state=state,
         lines=journal.lines,
         outcome=_outcome(journal),
-        archive=journal.archive(),
+        archive=journal.archive() + retired,
         affected=affected(journal),
     )
 
