@@ -53,8 +53,12 @@ class CatalogTranslator(app_commands.Translator):
         return str(value) if isinstance(value, str) else None
 
 
-class PrivateerBot(commands.Bot):
-    """The Privateer bot; `service` is the one entry point to campaign state."""
+class PrivateerBot(commands.AutoShardedBot):
+    """The Privateer bot; `service` is the one entry point to campaign state.
+
+    It runs the shards SHARD_IDS of SHARD_COUNT (several processes, each its own share of the
+    guilds), or without them every shard of the count Discord recommends in this process.
+    """
 
     def __init__(
         self,
@@ -66,11 +70,16 @@ class PrivateerBot(commands.Bot):
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
+        # The shards of this process (none set: every shard of the count Discord recommends).
+        shards: dict[str, Any] = {"shard_count": settings.shard_count}
+        if settings.shard_ids is not None:
+            shards["shard_ids"] = settings.shard_ids
         # Player text reaches message content: nothing pings unless a message names whom.
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             allowed_mentions=discord.AllowedMentions.none(),
+            **shards,
             **client_kwargs,
         )
         self.settings = settings
