@@ -22,6 +22,7 @@ from bot.dice import Dice
 from bot.i18n import catalog, language_of
 from bot.interactions import acknowledge_slow_writes, handle_error
 from bot.storage.database import Database
+from bot.storage.shards import Shards
 
 log = logging.getLogger(__name__)
 
@@ -101,6 +102,12 @@ class PrivateerBot(commands.AutoShardedBot):
             raise RuntimeError(msg)
         return self._service
 
+    @property
+    def own_shards(self) -> Shards | None:
+        """The shards of this process as a filter of its background work (the scheduler's
+        sweeps, the outbox at start-up); None when it runs every shard."""
+        return Shards.of(self.settings.shard_count, self.settings.shard_ids)
+
     async def setup_hook(self) -> None:
         """Open the database, load cogs, register persistent buttons, sync if changed."""
         self.db = await Database.open(self.settings.database_path)
@@ -115,8 +122,9 @@ class PrivateerBot(commands.AutoShardedBot):
             await self.load_extension(rulesets.cog_of(spec.key))
         self.add_dynamic_items(Control)
         await self.sync_commands()
-        # What a crash left committed but unposted goes out before any new command runs.
-        posted = await announcements.post_unsent(self, self.db)
+        # What a crash left committed but unposted goes out before any new command runs
+        # (the messages of this process's guilds: the other processes post theirs).
+        posted = await announcements.post_unsent(self, self.db, self.own_shards)
         if posted:
             log.info("posted %d message(s) left unsent before the restart", posted)
 
