@@ -37,6 +37,7 @@ from bot.storage.outbox import OutboxMessage
 if TYPE_CHECKING:
     from bot.campaigns import UnitOfWork
     from bot.storage.database import Database
+    from bot.storage.shards import Shards
 
 log = logging.getLogger(__name__)
 
@@ -294,14 +295,15 @@ async def _post_in_channel(
     return sent.id
 
 
-async def post_unsent(client: discord.Client, db: Database) -> int:
+async def post_unsent(client: discord.Client, db: Database, shards: Shards | None = None) -> int:
     """Post, in their channels and in order, the messages a crash left unsent, each new one
     marked as posted after a restart (an edit just redraws its message); returns how many
-    were posted. A channel that refuses (gone, no access) is logged and its messages stay
-    for the next start."""
+    were posted. With `shards` (a process running some of the shards), only the messages of
+    campaigns whose guild is on them: the other processes post theirs. A channel that
+    refuses (gone, no access) is logged and its messages stay for the next start."""
     count = 0
     refused: set[int] = set()  # a channel's later messages wait behind the one it refused
-    for row in await outbox.unsent(db):
+    for row in await outbox.unsent(db, shards=shards):
         if row.channel_id in refused:
             continue
         note = t(RESTART_NOTE, str(row.payload.get("locale") or "en"))

@@ -22,6 +22,7 @@ from bot.dice import Dice
 from bot.i18n import catalog, language_of
 from bot.interactions import acknowledge_slow_writes, handle_error
 from bot.storage.database import Database
+from bot.storage.shards import Shards
 
 log = logging.getLogger(__name__)
 
@@ -53,8 +54,12 @@ class CatalogTranslator(app_commands.Translator):
         return str(value) if isinstance(value, str) else None
 
 
-class PrivateerBot(commands.Bot):
-    """The Privateer bot; `service` is the one entry point to campaign state."""
+class PrivateerBot(commands.AutoShardedBot):
+    """The Privateer bot; `service` is the one entry point to campaign state.
+
+    It runs the shards SHARD_IDS of SHARD_COUNT (several processes, each its own share of the
+    guilds), or without them every shard of the count Discord recommends in this process.
+    """
 
     def __init__(
         self,
@@ -66,11 +71,16 @@ class PrivateerBot(commands.Bot):
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
+        # The shards of this process (none set: every shard of the count Discord recommends).
+        shards: dict[str, Any] = {"shard_count": settings.shard_count}
+        if settings.shard_ids is not None:
+            shards["shard_ids"] = settings.shard_ids
         # Player text reaches message content: nothing pings unless a message names whom.
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             allowed_mentions=discord.AllowedMentions.none(),
+            **shards,
             **client_kwargs,
         )
         self.settings = settings
@@ -92,6 +102,12 @@ class PrivateerBot(commands.Bot):
             raise RuntimeError(msg)
         return self._service
 
+    @property
+    def own_shards(self) -> Shards | None:
+        """The shards of this process as a filter of its background work (the scheduler's
+        sweeps, the outbox at start-up); None when it runs every shard."""
+        return Shards.of(self.settings.shard_count, self.settings.shard_ids)
+
     async def setup_hook(self) -> None:
         """Open the database, load cogs, register persistent buttons, sync if changed."""
         self.db = await Database.open(database_target(self.settings))
@@ -106,8 +122,9 @@ class PrivateerBot(commands.Bot):
             await self.load_extension(rulesets.cog_of(spec.key))
         self.add_dynamic_items(Control)
         await self.sync_commands()
-        # What a crash left committed but unposted goes out before any new command runs.
-        posted = await announcements.post_unsent(self, self.db)
+        # What a crash left committed but unposted goes out before any new command runs
+        # (the messages of this process's guilds: the other processes post theirs).
+        posted = await announcements.post_unsent(self, self.db, self.own_shards)
         if posted:
             log.info("posted %d message(s) left unsent before the restart", posted)
 

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated, Self
 
-from pydantic import Field, SecretStr
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic_core import PydanticCustomError
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from bot.compute import ComputeLimits, default_workers
 from bot.paths import data_dir
@@ -25,6 +27,45 @@ class Settings(BaseSettings):
     compute_workers: int | None = Field(default=None, ge=1)  # default: one per core but one
     compute_waiting: int = Field(default=2, ge=0)
     compute_budget_seconds: float = Field(default=30.0, gt=0)
+    # Shards: the total across every process, and the ones this process runs ("0,1").
+    shard_count: int | None = None  # default: the count Discord recommends, all in one process
+    shard_ids: Annotated[list[int] | None, NoDecode] = None  # default: every shard
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _split_shard_ids(cls, value: object) -> object:
+        if not isinstance(value, str):
+            return value
+        parts = [part.strip() for part in value.split(",")] if value.strip() else []
+        if not all(part.isdecimal() for part in parts):
+            raise _error(f"SHARD_IDS must be shard numbers separated by commas, not {value!r}")
+        return [int(part) for part in parts] or None
+
+    @model_validator(mode="after")
+    def _check_shards(self) -> Self:
+        count, ids = self.shard_count, self.shard_ids
+        if count is not None and count < 1:
+            raise _error(f"SHARD_COUNT must be at least 1, not {count}")
+        if ids is None:
+            return self
+        if count is None:
+            raise _error(
+                "SHARD_IDS needs SHARD_COUNT, the total number of shards across all processes"
+            )
+        wrong = [i for i in ids if not 0 <= i < count]
+        if wrong:
+            raise _error(
+                f"SHARD_IDS holds {wrong[0]}, but shard ids run from 0 to {count - 1}"
+                f" when SHARD_COUNT is {count}"
+            )
+        if len(set(ids)) < len(ids):
+            raise _error(f"SHARD_IDS names a shard twice: {','.join(map(str, ids))}")
+        return self
+
+
+def _error(sentence: str) -> PydanticCustomError:
+    """A settings error whose message is `sentence` (`python -m bot` prints it)."""
+    return PydanticCustomError("settings", "{sentence}", {"sentence": sentence})
 
 
 def database_target(settings: Settings) -> Path | str:

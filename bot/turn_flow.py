@@ -33,6 +33,7 @@ from bot.storage.schedule import (
     ScheduleWrites,
     TurnPost,
 )
+from bot.storage.shards import Shards
 from bot.text import name_key
 
 PING_GMS = "ping_gms"
@@ -336,9 +337,10 @@ class TurnFlow:
             pings.add(choice.owner_id, "question", choice.ruleset)
         return pings
 
-    async def unposted(self) -> list[TurnPost]:
-        """Announcements claimed but not yet marked posted (after a crash: posted once now)."""
-        return await self.reads.unposted()
+    async def unposted(self, shards: Shards | None = None) -> list[TurnPost]:
+        """Announcements claimed but not yet marked posted (after a crash: posted once now);
+        with `shards`, only those of campaigns whose guild is on them."""
+        return await self.reads.unposted(shards=shards)
 
     async def mark_posted(self, post_id: int) -> None:
         """The sender delivered the announcement."""
@@ -423,17 +425,20 @@ class TurnFlow:
 
     # -- the scheduler's step ----------------------------------------------------------------
 
-    async def sweep(self, now: datetime, limit: int = SWEEP_BATCH) -> SweepResult:
+    async def sweep(
+        self, now: datetime, limit: int = SWEEP_BATCH, shards: Shards | None = None
+    ) -> SweepResult:
         """Claim everything due at `now` in one transaction: one reminder per campaign however
         many of its points passed, the deadline's announcement (or its automatic end), and
-        each campaign's next due time."""
+        each campaign's next due time. With `shards` (a process running some of the shards)
+        only the campaigns whose guild is on them: each process sweeps its own share."""
         moment = epoch(now)
         posts: list[TurnPost] = []
         ends: list[TurnEnd] = []
         async with self.service.db.transaction() as conn:
             writes = ScheduleWrites(conn)
             campaigns = CampaignWrites(conn)
-            for schedule in await writes.due(moment, limit):
+            for schedule in await writes.due(moment, limit, shards):
                 campaign = await campaigns.campaign(schedule.campaign_id)
                 if campaign is None or schedule.deadline_at is None:
                     continue

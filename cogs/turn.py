@@ -114,7 +114,8 @@ class TurnScheduler:
         return TurnFlow(self.bot.service)
 
     def locale(self, guild_id: int) -> str:
-        """The language of a guild's campaign channel posts."""
+        """The language of a guild's campaign channel posts (en-US for a guild not in this
+        process's cache: the sweeps take only the guilds of its shards, which it has)."""
         guild = self.bot.get_guild(guild_id)
         return str(guild.preferred_locale.value) if guild is not None else "en-US"
 
@@ -123,13 +124,14 @@ class TurnScheduler:
         deadline ends them, then post every announcement not yet posted (after a crash, the
         ones claimed before it) and mark each."""
         async with self._lock:
-            result = await self.flow.sweep(clock_of(self.bot))
+            shards = self.bot.own_shards  # several processes: each sweeps its own guilds
+            result = await self.flow.sweep(clock_of(self.bot), shards=shards)
             for end in result.ends:
                 try:
                     await self.end_turn(end)
                 except Exception:  # one campaign's failure must not hold up the others
                     log.exception("campaign %s: the automatic turn end failed", end.campaign_id)
-            for post in await self.flow.unposted():
+            for post in await self.flow.unposted(shards):
                 await self.post(post)
 
     async def post(self, post: TurnPost) -> None:

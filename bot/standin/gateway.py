@@ -1,5 +1,9 @@
 """The stand-in's gateway: HELLO, IDENTIFY/RESUME, READY and GUILD_CREATE, then dispatches.
 
+Sessions are sharded as Discord shards them: IDENTIFY's `shard: [id, count]` comes back in
+READY, and a guild's events (GUILD_CREATE, INTERACTION_CREATE, MESSAGE_*) go only to the
+session of shard `(guild_id >> 22) % count`; a session without `shard` gets every guild.
+
 Frames go out as JSON text (the client asks for zlib-stream but only decompresses bytes
 frames). Discord's own gateway limits apply: 120 client sends per 60 s, 4096-byte payloads.
 """
@@ -27,6 +31,7 @@ SENDS_PER_MINUTE = 120
 PAYLOAD_BYTES = 4096
 INTENT_GUILD_MEMBERS = 1 << 1
 INTENT_GUILD_MESSAGES = 1 << 9
+INVALID_SHARD = 4010
 
 
 class GatewaySession:
@@ -51,6 +56,13 @@ class GatewaySession:
         self.seq += 1
         await self.send({"op": 0, "t": event, "s": self.seq, "d": data})
 
+    def serves(self, guild_id: int) -> bool:
+        """Whether this session's shard holds the guild (Discord's shard formula)."""
+        if self.shard is None:
+            return True
+        shard_id, count = self.shard
+        return (guild_id >> 22) % count == shard_id
+
     def within_send_limit(self) -> bool:
         """Count one client send; False past 120 in the last 60 s."""
         now = time.monotonic()
@@ -65,11 +77,17 @@ class Gateway:
     def __init__(self, standin: StandIn) -> None:
         self.standin = standin
         self.sessions: list[GatewaySession] = []
+        # What each identified session asked for, by session id, for a RESUME to take back.
+        self._identified: dict[str, tuple[int, list[int] | None]] = {}
 
     @property
     def connected(self) -> bool:
         """Whether some bot has identified (or resumed) and receives events."""
         return any(s.identified for s in self.sessions)
+
+    def connected_to(self, guild_id: int) -> bool:
+        """Whether the session of the guild's shard has identified (or resumed)."""
+        return any(s.identified and s.serves(guild_id) for s in self.sessions)
 
     async def close(self) -> None:
         """Close every session."""
@@ -77,10 +95,15 @@ class Gateway:
             await session.ws.close(code=1001)
         self.sessions.clear()
 
-    async def dispatch(self, event: str, data: object, *, intent: int = 0) -> None:
-        """Send an event to every identified session (that asked for `intent`, if given)."""
+    async def dispatch(
+        self, event: str, data: object, *, intent: int = 0, guild_id: int | None = None
+    ) -> None:
+        """Send an event to every identified session (that asked for `intent`, if given;
+        whose shard holds `guild_id`, if given)."""
         for session in self.sessions:
-            if session.identified and (not intent or session.intents & intent):
+            if not session.identified or (intent and not session.intents & intent):
+                continue
+            if guild_id is None or session.serves(guild_id):
                 await session.dispatch(event, data)
 
     async def broadcast_message(self, event: str, message: StoredMessage) -> None:
@@ -93,11 +116,11 @@ class Gateway:
             payload = {
                 "id": str(message.id),
                 "channel_id": str(message.channel_id),
-                "guild_id": str(standin.guild.id),
+                "guild_id": str(message.guild_id),
             }
         else:
             payload["member"] = message.author.member_payload(with_user=False)
-        await self.dispatch(event, payload, intent=INTENT_GUILD_MESSAGES)
+        await self.dispatch(event, payload, intent=INTENT_GUILD_MESSAGES, guild_id=message.guild_id)
 
     async def reconnect(self) -> None:
         """Ask every connected bot to reconnect (op 7), as Discord does now and then."""
@@ -153,6 +176,10 @@ class Gateway:
         elif op == 2:
             await self._identify(session, data or {})
         elif op == 6:
+            resumed = (data or {}).get("session_id")
+            if resumed in self._identified:
+                session.session_id = resumed
+                session.intents, session.shard = self._identified[resumed]
             session.identified = True
             await session.dispatch("RESUMED", {})
             self.standin.changed_now()
@@ -164,15 +191,23 @@ class Gateway:
         if data.get("token") != standin.token:
             await session.ws.close(code=4004, message=b"Authentication failed.")
             return
+        shard = data.get("shard")
+        if shard is not None and not _valid_shard(shard):
+            await self._refuse(
+                session, "gateway.shard", f"IDENTIFY with an invalid shard {shard!r}", INVALID_SHARD
+            )
+            return
         session.identified = True
         session.intents = int(data.get("intents") or 0)
-        session.shard = data.get("shard")
+        session.shard = shard
+        self._identified[session.session_id] = (session.intents, session.shard)
+        guilds = [g for g in standin.guilds if session.serves(g.id)]
         user = standin.bot_user.user_payload()
         user.update(verified=True, mfa_enabled=False, flags=0)
         ready: JSON = {
             "v": 10,
             "user": user,
-            "guilds": [{"id": str(standin.guild.id), "unavailable": True}],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "session_id": session.session_id,
             "resume_gateway_url": standin.gateway_url,
             "application": {"id": str(standin.application_id), "flags": 0},
@@ -184,15 +219,16 @@ class Gateway:
         if session.shard is not None:
             ready["shard"] = session.shard
         await session.dispatch("READY", ready)
-        guild = standin.guild.payload()
-        if not session.intents & INTENT_GUILD_MEMBERS:
-            # Without the members intent Discord sends only the bot itself.
-            guild["members"] = [standin.bot_user.member_payload()]
-        await session.dispatch("GUILD_CREATE", guild)
+        for guild in guilds:
+            payload = guild.payload()
+            if not session.intents & INTENT_GUILD_MEMBERS:
+                # Without the members intent Discord sends only the bot itself.
+                payload["members"] = [guild.bot.member_payload()]
+            await session.dispatch("GUILD_CREATE", payload)
         standin.changed_now()
 
     async def _request_members(self, session: GatewaySession, data: JSON) -> None:
-        guild = self.standin.guild
+        guild = self.standin.guild_by_id(int(data.get("guild_id") or 0)) or self.standin.guild
         chunk: JSON = {
             "guild_id": str(guild.id),
             "members": [m.member_payload() for m in [*guild.members, guild.bot]],
@@ -202,3 +238,11 @@ class Gateway:
         if data.get("nonce"):
             chunk["nonce"] = data["nonce"]
         await session.dispatch("GUILD_MEMBERS_CHUNK", chunk)
+
+
+def _valid_shard(shard: object) -> bool:
+    """`[shard_id, shard_count]` with 0 <= shard_id < shard_count, as Discord requires."""
+    if not isinstance(shard, list) or len(shard) != 2:
+        return False
+    shard_id, count = shard
+    return isinstance(shard_id, int) and isinstance(count, int) and 0 <= shard_id < count

@@ -318,12 +318,12 @@ class SeenMessage:
     @property
     def guild(self) -> Guild:
         """The fixture guild the message is in."""
-        return self._standin.guild
+        return self._standin.guild_by_id(self.stored.guild_id) or self._standin.guild
 
     @property
     def channel(self) -> str:
         """The channel's name."""
-        channel = self._standin.guild.channel_by_id(self.stored.channel_id)
+        channel = self._standin.channel_by_id(self.stored.channel_id)
         return channel.name if channel else str(self.stored.channel_id)
 
     @property
@@ -339,7 +339,7 @@ class SeenMessage:
     @property
     def pings(self) -> frozenset[str]:
         """Whom the message notified: usernames, `@Role` names, and `@everyone`."""
-        guild = self._standin.guild
+        guild = self.guild
         who = self.stored.pings
         users = {m.username for m in [*guild.members, guild.bot] if m.id in who.users}
         roles = {f"@{r.name}" for r in guild.roles if r.id in who.roles}

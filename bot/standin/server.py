@@ -28,6 +28,7 @@ from bot.standin.errors import MENTION_RULE_PREFIX
 from bot.standin.fixture import (
     FIXTURE_TIME_MS,
     Channel,
+    Guild,
     GuildSpec,
     Member,
     Snowflakes,
@@ -115,12 +116,19 @@ def json_response(
 
 
 class StandIn:
-    """A local Discord: one application, one guild from a fixture, everything recorded."""
+    """A local Discord: one application, its guilds from fixtures, everything recorded.
+
+    `guild` is the first guild (the one tables play in unless told otherwise);
+    `other_guilds` the rest. `shards` is the shard count GET /gateway/bot recommends; a
+    guild's events go to the session of shard `(guild_id >> 22) % shard_count`.
+    """
 
     def __init__(
         self,
         guild: GuildSpec | None = None,
         *,
+        other_guilds: Sequence[GuildSpec] = (),
+        shards: int = 1,
         token: str = "standin-token",  # noqa: S107 - the stand-in's fake bot token
         response_deadline: float = L.RESPONSE_DEADLINE,
         token_lifetime: float = L.TOKEN_LIFETIME,
@@ -136,6 +144,9 @@ class StandIn:
         self.application_id = stable.next()
         self.application_name = application_name
         self.guild = build_guild(guild or demo_guild(), stable, self.application_id)
+        self.guilds = [self.guild]
+        self.guilds += [build_guild(spec, stable, self.application_id) for spec in other_guilds]
+        self.shards = shards
         self.bot_user: Member = self.guild.bot
         self.commands: list[SyncedCommand] = []
         self.sync_count = 0
@@ -245,6 +256,18 @@ class StandIn:
         """An attachment object served from this stand-in (for `resolved.attachments`)."""
         return attachment.payload(self.base_url, 0)
 
+    def guild_by_id(self, guild_id: int | None) -> Guild | None:
+        """One of the stand-in's guilds by id."""
+        return next((g for g in self.guilds if g.id == guild_id), None)
+
+    def channel_by_id(self, channel_id: int) -> Channel | None:
+        """A channel or thread of any of the guilds by id."""
+        return next((c for g in self.guilds if (c := g.channel_by_id(channel_id))), None)
+
+    def guild_of(self, channel: Channel) -> Guild:
+        """The guild a channel is in."""
+        return self.guild_by_id(channel.guild_id) or self.guild
+
     def channel_messages(self, channel_id: int) -> list[StoredMessage]:
         """The messages of a channel in order, deleted ones left out."""
         return [m for m in self.messages.values() if m.channel_id == channel_id and not m.deleted]
@@ -261,7 +284,7 @@ class StandIn:
         """Build (but do not send) an interaction from `member` in `channel`."""
         interaction_id = self.ids.next()
         token = InteractionRecord.new_token()
-        guild = self.guild
+        guild = self.guild_of(channel)
         payload: JSON = {
             "id": str(interaction_id),
             "application_id": str(self.application_id),
@@ -296,14 +319,17 @@ class StandIn:
         )
 
     async def send_interaction(self, record: InteractionRecord) -> None:
-        """Send INTERACTION_CREATE and start the 3-second clock."""
+        """Send INTERACTION_CREATE (to the guild's shard) and start the 3-second clock."""
+        guild_id = int(record.payload["guild_id"])
         if not self.gateway.connected:
             raise RuntimeError("no bot is connected to the stand-in's gateway")
+        if not self.gateway.connected_to(guild_id):
+            raise RuntimeError(f"no session of the stand-in's gateway has guild {guild_id}'s shard")
         self.interactions[record.id] = record
         record.created = time.monotonic()
         loop = asyncio.get_running_loop()
         record.timer = loop.call_later(self.response_deadline, self._expire, record)
-        await self.gateway.dispatch("INTERACTION_CREATE", record.payload)
+        await self.gateway.dispatch("INTERACTION_CREATE", record.payload, guild_id=guild_id)
 
     def _expire(self, record: InteractionRecord) -> None:
         if record.response_type is not None:
@@ -472,7 +498,8 @@ class StandIn:
         return json_response(user)
 
     async def _user(self, request: web.Request) -> web.Response:
-        member = self.guild.member_by_id(int(request.match_info["user"]))
+        user_id = int(request.match_info["user"])
+        member = next((m for g in self.guilds if (m := g.member_by_id(user_id))), None)
         if member is None:
             raise Rejection(404, [self._bad("user.unknown", "Unknown User", 10013)])
         return json_response(member.user_payload())
@@ -505,7 +532,7 @@ class StandIn:
         return json_response(
             {
                 "url": self.gateway_url,
-                "shards": 1,
+                "shards": self.shards,
                 "session_start_limit": {
                     "total": 1000,
                     "remaining": 1000,
@@ -526,11 +553,11 @@ class StandIn:
         guild = request.match_info.get("guild")
         if guild is None:
             return None
-        if guild != str(self.guild.id):
+        if not guild.isdecimal() or self.guild_by_id(int(guild)) is None:
             raise Rejection(
                 403, [self._bad("command.guild", f"the bot is not in guild {guild}", 50001)]
             )
-        return self.guild.id
+        return int(guild)
 
     def synced_payload(self, command: SyncedCommand) -> JSON:
         """A command as Discord returns it from sync and GET."""
@@ -582,11 +609,13 @@ class StandIn:
 
     def _new_message(self, channel_id: int, **fields: Any) -> StoredMessage:
         self.seq += 1
+        channel = self.channel_by_id(channel_id)
+        guild = self.guild_of(channel) if channel is not None else self.guild
         message = StoredMessage(
             id=self.ids.next(),
             channel_id=channel_id,
-            guild_id=self.guild.id,
-            author=self.bot_user,
+            guild_id=guild.id,
+            author=guild.bot,
             seq=self.seq,
             **fields,
         )
@@ -690,7 +719,7 @@ class StandIn:
         self.changed_now()
 
     def _channel(self, request: web.Request) -> Channel:
-        channel = self.guild.channel_by_id(int(request.match_info["channel"]))
+        channel = self.channel_by_id(int(request.match_info["channel"]))
         if channel is None:
             raise Rejection(404, [self._bad("channel.unknown", "Unknown Channel", 10003)])
         return channel
@@ -781,28 +810,28 @@ class StandIn:
 
     # --- guild -----------------------------------------------------------------------------------
 
-    def _check_guild(self, request: web.Request) -> None:
-        if request.match_info["guild"] != str(self.guild.id):
+    def _check_guild(self, request: web.Request) -> Guild:
+        wanted = request.match_info["guild"]
+        guild = self.guild_by_id(int(wanted)) if wanted.isdecimal() else None
+        if guild is None:
             raise Rejection(404, [self._bad("guild.unknown", "Unknown Guild", 10004)])
+        return guild
 
     async def _get_guild(self, request: web.Request) -> web.Response:
-        self._check_guild(request)
-        payload = self.guild.payload()
+        payload = self._check_guild(request).payload()
         for key in ("members", "channels", "threads", "presences", "voice_states"):
             payload.pop(key, None)
         return json_response(payload)
 
     async def _get_guild_channels(self, request: web.Request) -> web.Response:
-        self._check_guild(request)
-        return json_response([c.payload() for c in self.guild.channels if not c.is_thread])
+        guild = self._check_guild(request)
+        return json_response([c.payload() for c in guild.channels if not c.is_thread])
 
     async def _get_guild_roles(self, request: web.Request) -> web.Response:
-        self._check_guild(request)
-        return json_response([r.payload() for r in self.guild.roles])
+        return json_response([r.payload() for r in self._check_guild(request).roles])
 
     async def _get_member(self, request: web.Request) -> web.Response:
-        self._check_guild(request)
-        member = self.guild.member_by_id(int(request.match_info["user"]))
+        member = self._check_guild(request).member_by_id(int(request.match_info["user"]))
         if member is None:
             raise Rejection(404, [self._bad("member.unknown", "Unknown Member", 10007)])
         return json_response(member.member_payload())

@@ -30,7 +30,7 @@ from discord.http import Route
 from bot.standin import kinds as K
 from bot.standin.errors import ClientRefused, InteractionFailed, StandInError, failure_for
 from bot.standin.faces import QueuedFaces
-from bot.standin.fixture import Channel, GuildSpec, Member
+from bot.standin.fixture import Channel, Guild, GuildSpec, Member
 from bot.standin.seen import Choice, ModalView, Reply, SeenMessage, SelectView
 from bot.standin.server import StandIn
 from bot.standin.slash import SlashParser
@@ -53,7 +53,10 @@ _VIEW_WAIT: CodeType = discord.ui.view.BaseView.wait.__code__
 _WAIT_FOR: CodeType = asyncio.tasks.wait_for.__code__
 _POLL = 0.002
 
-_active: Table | None = None
+# The tables running now, all on one stand-in (Route.BASE and the gateway are process-wide),
+# and discord.py's endpoints from before the first of them started.
+_active: list[Table] = []
+_saved_endpoints: tuple[str, yarl.URL] | None = None
 
 
 class _ErrorLog(logging.Handler):
@@ -86,7 +89,11 @@ def _accepts_hints(factory: Callable[..., Any]) -> bool:
 
 
 class Table:
-    """A stand-in Discord, a bot connected to it, and the players of the fixture guild."""
+    """A stand-in Discord, a bot connected to it, and the players of the fixture guild.
+
+    Several tables may share one stand-in (pass `standin`): each runs its own bot (say, one
+    per shard) and plays in its own guild (`guild_id`, default the stand-in's first).
+    """
 
     def __init__(
         self,
@@ -95,6 +102,7 @@ class Table:
         standin: StandIn | None = None,
         guild: GuildSpec | None = None,
         faces: QueuedFaces | None = None,
+        guild_id: int | None = None,
         player: str = "player1",
         channel: str = "campaign",
         settle_timeout: float = 10.0,
@@ -104,6 +112,9 @@ class Table:
         self.standin = standin if standin is not None else StandIn(guild)
         self.factory = factory
         self.faces = faces
+        self.guild_id = guild_id if guild_id is not None else self.standin.guild.id
+        if self.standin.guild_by_id(self.guild_id) is None:
+            raise ValueError(f"the stand-in has no guild {self.guild_id}")
         self.player = player
         self.channel_name = channel
         self.settle_timeout = settle_timeout
@@ -117,8 +128,6 @@ class Table:
         self._reported = 0
         self._last_seq = 0
         self._errors = _ErrorLog()
-        self._saved_base: str | None = None
-        self._saved_gateway: yarl.URL | None = None
 
     # --- lifecycle -------------------------------------------------------------------------------
 
@@ -131,13 +140,14 @@ class Table:
 
     async def start(self) -> None:
         """Start the stand-in (if this table owns it) and a bot from the factory."""
-        global _active
-        if _active is not None and _active is not self:
-            raise RuntimeError("another Table is running: Route.BASE is process-wide")
-        _active = self
+        global _saved_endpoints
+        if any(t.standin is not self.standin for t in _active):
+            raise RuntimeError("a Table on another stand-in is running: Route.BASE is process-wide")
+        if self not in _active:
+            _active.append(self)
         await self.standin.start()
-        self._saved_base = Route.BASE
-        self._saved_gateway = DiscordWebSocket.DEFAULT_GATEWAY
+        if _saved_endpoints is None:
+            _saved_endpoints = (Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY)
         Route.BASE = self.standin.api_base
         DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.standin.gateway_url)
         logging.getLogger().addHandler(self._errors)
@@ -148,20 +158,18 @@ class Table:
             raise
 
     async def close(self) -> None:
-        """Stop the bot, the stand-in (if owned) and restore discord.py's endpoints."""
-        global _active
+        """Stop the bot, the stand-in (if owned) and, after the last table, restore
+        discord.py's endpoints."""
+        global _saved_endpoints
         await self._stop_bot()
         if self._owns_standin:
             await self.standin.close()
         logging.getLogger().removeHandler(self._errors)
-        if self._saved_base is not None:
-            Route.BASE = self._saved_base
-            self._saved_base = None
-        if self._saved_gateway is not None:
-            DiscordWebSocket.DEFAULT_GATEWAY = self._saved_gateway
-            self._saved_gateway = None
-        if _active is self:
-            _active = None
+        if self in _active:
+            _active.remove(self)
+        if not _active and _saved_endpoints is not None:
+            Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = _saved_endpoints
+            _saved_endpoints = None
 
     async def restart(self) -> None:
         """Close the bot and start a fresh one from the same factory (same stand-in state)."""
@@ -253,18 +261,25 @@ class Table:
 
     # --- the fixture -----------------------------------------------------------------------------
 
+    @property
+    def guild(self) -> Guild:
+        """The fixture guild this table's players are in."""
+        guild = self.standin.guild_by_id(self.guild_id)
+        assert guild is not None
+        return guild
+
     def member(self, name: str | None = None) -> Member:
         """A fixture member by name (default: the current player)."""
-        return self.standin.guild.member(name or self.player)
+        return self.guild.member(name or self.player)
 
     def channel(self, name: str | None = None) -> Channel:
         """A fixture channel by name (default: the campaign channel)."""
-        return self.standin.guild.channel(name or self.channel_name)
+        return self.guild.channel(name or self.channel_name)
 
     @property
     def players(self) -> list[str]:
         """Usernames of the fixture's members."""
-        return [m.username for m in self.standin.guild.members]
+        return [m.username for m in self.guild.members]
 
     @property
     def commands(self) -> list[SyncedCommand]:
@@ -291,7 +306,7 @@ class Table:
             name: self.standin.add_upload(name, data) for name, data in (files or {}).items()
         }
         return SlashParser(
-            self.standin.guild,
+            self.guild,
             self.standin.commands,
             attachments=uploads,
             attachment_payload=self.standin.attachment_payload,
@@ -414,7 +429,7 @@ class Table:
     def _select_values(
         self, menu: SelectView, values: Sequence[str], member: Member
     ) -> tuple[list[str], JSON]:
-        guild = self.standin.guild
+        guild = self.guild
         resolved: JSON = {}
         picked: list[str] = []
         if menu.type == K.STRING_SELECT:
@@ -466,7 +481,7 @@ class Table:
         origin = self.standin.interactions[target.interaction_id]
         data = {"custom_id": modal.custom_id, "components": self._modal_components(modal, values)}
         source = self.standin.messages.get(origin.source_message_id or 0)
-        channel = self.standin.guild.channel_by_id(origin.channel_id) or self.channel()
+        channel = self.guild.channel_by_id(origin.channel_id) or self.channel()
         return await self._interact(
             f"submit modal {modal.title!r} as {member.username}",
             MODAL_SUBMIT,
@@ -533,7 +548,7 @@ class Table:
         return visible
 
     def _channel_of(self, message: SeenMessage) -> Channel:
-        channel = self.standin.guild.channel_by_id(message.stored.channel_id)
+        channel = self.guild.channel_by_id(message.stored.channel_id)
         if channel is None:
             raise ClientRefused(f"message {message.id} is in no fixture channel")
         return channel

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from bot.storage.audit import GENESIS, canonical
@@ -64,10 +65,12 @@ async def fill_deadlines(
     set_at: int,
     ruleset: tuple[str, int, str, str],
     player_id: int,
+    guild_ids: Sequence[int] | None = None,
 ) -> None:
     """One campaign per deadline (epoch seconds) with one ruleset state (key, schema
     version, state, settings), a faction of `player_id` and an open choice of theirs, its
-    deadline set at `set_at` with the default reminder points (turn schedule benchmarks)."""
+    deadline set at `set_at` with the default reminder points (turn schedule benchmarks).
+    The campaigns are in guild 1, or each in its own of `guild_ids` (one per deadline)."""
     now = utc_now()
     key, version, state, settings = ruleset
     async with db.transaction() as conn:
@@ -76,8 +79,11 @@ async def fill_deadlines(
         ids = range(first, first + len(deadlines))
         await conn.executemany(
             "INSERT INTO campaigns (id, guild_id, channel_id, name, rulesets, created_by, "
-            "log_head, created_at) VALUES (?, 1, ?, ?, ?, 1, ?, ?)",
-            [(i, 10_000 + i, f"c{i}", f'["{key}"]', GENESIS, now) for i in ids],
+            "log_head, created_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?)",
+            [
+                (i, guild, 10_000 + i, f"c{i}", f'["{key}"]', GENESIS, now)
+                for i, guild in zip(ids, guild_ids or [1] * len(ids), strict=True)
+            ],
         )
         await conn.executemany(
             "INSERT INTO ruleset_state VALUES (?,?,?,1,?,?)",

@@ -15,6 +15,7 @@ from typing import Any
 
 from bot.storage.audit import canonical
 from bot.storage.database import Database, utc_now
+from bot.storage.shards import Shards
 from bot.storage.sql import Conn, Row, inserted_id
 
 
@@ -96,11 +97,22 @@ async def is_sent(db: Database, outbox_id: int) -> bool:
     return row is not None and row[0] is not None
 
 
-async def unsent(db: Database, *, limit: int = 1000) -> list[OutboxMessage]:
-    """Messages not yet posted, oldest first."""
-    rows = await db.fetchall(
-        "SELECT * FROM outbox WHERE sent_at IS NULL ORDER BY id LIMIT ?", (limit,)
-    )
+async def unsent(
+    db: Database, *, limit: int = 1000, shards: Shards | None = None
+) -> list[OutboxMessage]:
+    """Messages not yet posted, oldest first; with `shards`, only those of campaigns whose
+    guild is on them (another process posts the rest)."""
+    if shards is None:
+        rows = await db.fetchall(
+            "SELECT * FROM outbox WHERE sent_at IS NULL ORDER BY id LIMIT ?", (limit,)
+        )
+    else:
+        on_shards, params = shards.sql("c.guild_id")
+        rows = await db.fetchall(
+            "SELECT o.* FROM outbox o JOIN campaigns c ON c.id = o.campaign_id "  # noqa: S608
+            f"WHERE o.sent_at IS NULL AND {on_shards} ORDER BY o.id LIMIT ?",
+            (*params, limit),
+        )
     return [OutboxMessage.from_row(r) for r in rows]
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.storage.audit import canonical
 from bot.storage.database import Database, utc_now
+from bot.storage.shards import Shards
 from bot.storage.sql import Conn, Row, inserted_id
 from bot.storage.undo import UndoJournal, schedule_row
 
@@ -75,13 +76,23 @@ class ScheduleReads:
         )
         return row is not None
 
-    async def unposted(self, limit: int = 100) -> list[TurnPost]:
-        """Announcements written but not yet marked posted, oldest first."""
-        rows = await self.db.fetchall(
-            "SELECT id, campaign_id, kind, payload FROM turn_posts WHERE posted_at IS NULL "
-            "ORDER BY id LIMIT ?",
-            (limit,),
-        )
+    async def unposted(self, limit: int = 100, shards: Shards | None = None) -> list[TurnPost]:
+        """Announcements written but not yet marked posted, oldest first (only those of
+        campaigns whose guild is on `shards`, when given)."""
+        if shards is None:
+            rows = await self.db.fetchall(
+                "SELECT id, campaign_id, kind, payload FROM turn_posts WHERE posted_at IS NULL "
+                "ORDER BY id LIMIT ?",
+                (limit,),
+            )
+        else:
+            on_shards, params = shards.sql("c.guild_id")
+            rows = await self.db.fetchall(
+                "SELECT p.id, p.campaign_id, p.kind, p.payload FROM turn_posts p "  # noqa: S608
+                "JOIN campaigns c ON c.id = p.campaign_id "
+                f"WHERE p.posted_at IS NULL AND {on_shards} ORDER BY p.id LIMIT ?",
+                (*params, limit),
+            )
         return [
             TurnPost(r["id"], r["campaign_id"], r["kind"], json.loads(r["payload"])) for r in rows
         ]
@@ -103,13 +114,24 @@ class ScheduleWrites:
             row = await cur.fetchone()
         return Schedule(campaign_id) if row is None else Schedule.from_row(row)
 
-    async def due(self, now: int, limit: int) -> list[Schedule]:
-        """Schedules with something due at or before `now`, earliest first."""
-        async with self.conn.execute(
-            "SELECT * FROM turn_schedules WHERE due_at IS NOT NULL AND due_at <= ? "
-            "ORDER BY due_at LIMIT ?",
-            (now, limit),
-        ) as cur:
+    async def due(self, now: int, limit: int, shards: Shards | None = None) -> list[Schedule]:
+        """Schedules with something due at or before `now`, earliest first (only those of
+        campaigns whose guild is on `shards`, when given: the limit counts only those)."""
+        if shards is None:
+            sql = (
+                "SELECT * FROM turn_schedules WHERE due_at IS NOT NULL AND due_at <= ? "
+                "ORDER BY due_at LIMIT ?"
+            )
+            params: tuple[int, ...] = (now, limit)
+        else:
+            on_shards, shard_params = shards.sql("c.guild_id")
+            sql = (
+                "SELECT s.* FROM turn_schedules s JOIN campaigns c ON c.id = s.campaign_id "  # noqa: S608
+                f"WHERE s.due_at IS NOT NULL AND s.due_at <= ? AND {on_shards} "
+                "ORDER BY s.due_at LIMIT ?"
+            )
+            params = (now, *shard_params, limit)
+        async with self.conn.execute(sql, params) as cur:
             return [Schedule.from_row(r) for r in await cur.fetchall()]
 
     async def save(self, schedule: Schedule) -> None:
