@@ -11,8 +11,9 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import asynccontextmanager, contextmanager
 
+import asyncpg
 import pytest
 
 from bot import announcements
@@ -126,25 +127,44 @@ async def test_a_piracy_question_posted_after_a_restart_is_answered_by_its_targe
     assert choices[-1].payload["message"] == question.id
 
 
-async def test_a_write_waiting_for_another_process_acknowledges_in_time(
-    campaign, tmp_path, monkeypatch
-):
-    """Another process holds the write lock: the roll defers its interaction before
-    Discord's 3 s are up, then answers once the lock is free (the stand-in refuses an answer
-    after 3 s, so an undeferred roll would fail here)."""
-    table = campaign
-    monkeypatch.setattr(database, "WRITE_WAIT_NOTICE", 0.05)
-    other = sqlite3.connect(tmp_path / "t.db", isolation_level=None)
+@asynccontextmanager
+async def hold_campaign(target, service, channel_id):
+    """Another process's open write on the campaign: SQLite's write lock, or PostgreSQL's
+    row lock on the campaign (what every unit of work takes)."""
+    if isinstance(target, str):
+        found = await service.by_channel(channel_id)
+        other = await asyncpg.connect(target)
+        try:
+            async with other.transaction():
+                await other.execute("SELECT 1 FROM campaigns WHERE id = $1 FOR UPDATE", found.id)
+                yield
+        finally:
+            await other.close()
+        return
+    other = sqlite3.connect(target, isolation_level=None)
     other.execute("BEGIN IMMEDIATE")
     try:
+        yield
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+
+
+async def test_a_write_waiting_for_another_process_acknowledges_in_time(
+    campaign, database_target, monkeypatch
+):
+    """Another process holds the write lock (SQLite's, or on PostgreSQL the campaign's row
+    lock): the roll defers its interaction before Discord's 3 s are up, then answers once
+    the lock is free (the stand-in refuses an answer after 3 s, so an undeferred roll would
+    fail here)."""
+    table = campaign
+    monkeypatch.setattr(database, "WRITE_WAIT_NOTICE", 0.05)
+    async with hold_campaign(database_target, table.bot.service, table.channel().id):
         table.script_dice([3])
         rolling = asyncio.ensure_future(table.slash("/roll dice:1d6", as_="player1"))
         while not any(r.response_type == 5 for r in table.standin.interactions.values()):
             await table.standin.next_change()
         assert not rolling.done()
-    finally:
-        other.execute("ROLLBACK")
-        other.close()
     rolled = await rolling
     assert rolled.deferred
     assert rolled.messages[-1].embed.title == "🎲 3"
