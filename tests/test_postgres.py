@@ -20,6 +20,11 @@ from bot.storage.database import Database, migration_files, postgres_migrations
 from bot.storage.log import AuditLog
 from tests import postgres
 
+# PRIVATEER_TEST_BACKENDS=sqlite is the explicit choice of a machine without PostgreSQL.
+pytestmark = pytest.mark.skipif(
+    "postgresql" not in postgres.backends(), reason="PRIVATEER_TEST_BACKENDS excludes PostgreSQL"
+)
+
 GM = Actor(user_id=1)
 OTHER_GM = Actor(user_id=5)
 PLAYERS = [Actor(user_id=2), Actor(user_id=3)]
