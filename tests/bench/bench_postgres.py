@@ -23,7 +23,10 @@ server's durability settings are printed first: commit-bound figures depend on t
    writes, campaigns interleaved as a busy bot writes them, one roll row per roll entry;
    placeholder hashes), ANALYZE, then `history.page(…, HistoryFilter(), limit=11)` (what
    cogs/history.py asks for: PAGE_SIZE + 1) for `--queries` random campaigns, one at a time:
-   the newest page, then a page deep in the log (before a random entry in its older half).
+   the newest page, then a page deep in the log (before a random entry in its older half);
+   beside them a `SELECT 1` round trip (the floor on this machine), the page with the undone
+   marks the cog also reads, and the server's own time for 100 of the same statements
+   (EXPLAIN ANALYZE). `--rows 10000000` takes some 10 minutes and ~10 GB of disk.
 3. Mixed commands [throughput and p99, side by side]: `--load-campaigns` campaigns (the
    ottoman_piracy ruleset, production dice), each running `--commands` commands one after
    another (mostly `/roll`s through a unit of work as cogs/dice.py does, joins, `/history
@@ -68,7 +71,7 @@ from bot.storage.audit import GENESIS  # noqa: E402
 from bot.storage.database import Database, utc_now  # noqa: E402
 from bot.storage.log import AuditLog  # noqa: E402
 from bot.storage.postgres import POOL_SIZE  # noqa: E402
-from bot.storage.sql import Conn, inserted_id  # noqa: E402
+from bot.storage.sql import Conn, inserted_id, to_postgresql  # noqa: E402
 from cogs.history import PAGE_SIZE  # noqa: E402
 from tests import postgres  # noqa: E402
 
@@ -484,6 +487,10 @@ async def history_latency(
         await db.fetchall("SELECT 1")
         floor.append((time.perf_counter() - start) * 1000)
     print(f"round trip of SELECT 1 (the floor here)  {spread(floor)}")
+    print(
+        "(history.page = round trip + the server's part + the client's: pool, asyncpg "
+        "decoding, entries built from rows)"
+    )
     log = AuditLog(db)
     for label, befores in runs.items():
         timings, with_marks = [], []
@@ -497,9 +504,46 @@ async def history_latency(
             with_marks.append((time.perf_counter() - start) * 1000)
             assert len(entries) == limit, (cid, before, len(entries))
         verdict = against(pct(timings, 0.95), HISTORY_TARGET_MS, higher_is_better=False)
+        server = await server_times(db, list(zip(chosen, befores, strict=True))[:100], limit)
         print(f"{label}, {len(chosen)} campaigns:")
         print(f"   history.page          {spread(timings)}  [{verdict} p95 ≤ 2 ms]")
         print(f"   + undone marks (cog)  {spread(with_marks)}")
+        print(f"   server side ({len(server)})     {spread(server)}  (EXPLAIN ANALYZE: plan + run)")
+
+
+class _Statement:
+    """Stands in for the database to catch the statement `history.page` sends."""
+
+    dialect = "postgresql"
+
+    def __init__(self) -> None:
+        self.sent: tuple[str, list[Any]] = ("", [])
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        self.sent = (sql, list(params))
+        return []
+
+
+async def server_times(
+    db: Database, pages: list[tuple[int, int | None]], limit: int
+) -> list[float]:
+    """The server's own milliseconds (planning + execution) for the same page statements."""
+    conn = await asyncpg.connect(db.url)  # type: ignore[attr-defined]
+    try:
+        found = []
+        for cid, before in pages:
+            caught = _Statement()
+            flt = history.HistoryFilter()
+            await history.page(caught, cid, flt, before_seq=before, limit=limit)  # type: ignore[arg-type]
+            sql, params = caught.sent
+            text = await conn.fetchval(
+                "EXPLAIN (ANALYZE, FORMAT JSON) " + to_postgresql(sql)[0], *params
+            )
+            plan = json.loads(text)[0]
+            found.append(plan["Planning Time"] + plan["Execution Time"])
+        return found
+    finally:
+        await conn.close()
 
 
 # -- 3. mixed commands: two processes on PostgreSQL, one on SQLite ----------------------------
@@ -594,12 +638,20 @@ async def worker(spec: dict[str, Any]) -> dict[str, Any]:
 
     await warm_up(service, spec["warmup"], part)
     print("ready", flush=True)
-    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
-    began = time.time()
+    go = await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+    if go.strip() != "go":  # the parent went away
+        raise SystemExit(1)
+    began, cpu = time.time(), time.process_time()
     await asyncio.gather(*(drive(cid, steps) for cid, steps in work))
-    ended = time.time()
+    ended, cpu = time.time(), time.process_time() - cpu
     await db.close()
-    return {"began": began, "ended": ended, "latencies": latencies, "conflicts": conflicts}
+    return {
+        "began": began,
+        "ended": ended,
+        "cpu": cpu,
+        "latencies": latencies,
+        "conflicts": conflicts,
+    }
 
 
 async def run_workers(specs: list[dict[str, Any]]) -> dict[str, Any]:
@@ -616,19 +668,25 @@ async def run_workers(specs: list[dict[str, Any]]) -> dict[str, Any]:
         )
         for spec in specs
     ]
-    for proc in procs:
-        assert proc.stdout is not None
-        line = await proc.stdout.readline()
-        assert line.strip() == b"ready", line
-    for proc in procs:
-        assert proc.stdin is not None
-        proc.stdin.write(b"go\n")
-        await proc.stdin.drain()
-    results = []
-    for proc in procs:
-        out, _ = await proc.communicate()
-        assert proc.returncode == 0, f"worker failed ({proc.returncode})"
-        results.append(json.loads(out.decode().strip().splitlines()[-1]))
+    try:
+        for proc in procs:
+            assert proc.stdout is not None
+            line = await proc.stdout.readline()
+            assert line.strip() == b"ready", f"a worker did not start: {line!r}"
+        for proc in procs:
+            assert proc.stdin is not None
+            proc.stdin.write(b"go\n")
+            await proc.stdin.drain()
+        results = []
+        for proc in procs:
+            out, _ = await proc.communicate()
+            assert proc.returncode == 0, f"a worker failed ({proc.returncode})"
+            results.append(json.loads(out.decode().strip().splitlines()[-1]))
+    finally:
+        for proc in procs:  # only ours, and only those still running after a failure
+            if proc.returncode is None:
+                proc.kill()
+                await proc.wait()
     latencies: dict[str, list[float]] = {}
     for result in results:
         for kind, values in result["latencies"].items():
@@ -637,6 +695,7 @@ async def run_workers(specs: list[dict[str, Any]]) -> dict[str, Any]:
         "wall": max(r["ended"] for r in results) - min(r["began"] for r in results),
         "latencies": latencies,
         "conflicts": sum(r["conflicts"] for r in results),
+        "cpu": sum(r["cpu"] for r in results),
     }
 
 
@@ -725,12 +784,16 @@ async def bench_load(server: postgres.Server, args: argparse.Namespace) -> None:
         finally:
             for url in urls:
                 await postgres.drop_database(server, url)
-    print(f"{'':22s} {'commands':>8s} {'wall s':>7s} {'cmd/s':>7s} {'p50 ms':>7s} {'p99 ms':>7s}")
+    print(
+        f"{'':22s} {'commands':>8s} {'wall s':>7s} {'cmd/s':>7s} {'p50 ms':>7s} {'p99 ms':>7s} "
+        f"{'bot CPU ms/cmd':>15s}"
+    )
     for label, result, _ in rows:
         every = [v for values in result["latencies"].values() for v in values]
         print(
             f"{label:22s} {len(every):8d} {result['wall']:7.1f} {len(every) / result['wall']:7.0f} "
-            f"{pct(every, 0.5):7.1f} {pct(every, 0.99):7.1f}"
+            f"{pct(every, 0.5):7.1f} {pct(every, 0.99):7.1f} "
+            f"{result['cpu'] * 1000 / len(every):15.2f}"
         )
     print(
         f"(closed loop, {n} campaigns in flight in all: latency ≈ {n} / throughput; PostgreSQL "
