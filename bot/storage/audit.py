@@ -121,6 +121,21 @@ class AuditEntry:
         }
 
 
+ROLL_COLUMNS = (
+    "action_id",
+    "idx",
+    "purpose",
+    "clause",
+    "notation",
+    "sides",
+    "faces",
+    "modifier",
+    "total",
+    "target",
+    "successes",
+)
+
+
 def _head_sql(dialect: str) -> str:
     """The campaign's log head, the next action id and the state columns, in one query (on
     PostgreSQL locking the campaign's row)."""
@@ -204,13 +219,7 @@ async def append_entry(
         for i, r in enumerate(rolls)
     ]
     # The database writes the rolls on its own thread while this one hashes them.
-    writing = asyncio.ensure_future(
-        conn.executemany(
-            "INSERT INTO rolls (action_id, idx, purpose, clause, notation, sides, faces, "
-            "modifier, total, target, successes) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-            rows,
-        )
-    )
+    writing = asyncio.ensure_future(conn.insert_rows("rolls", ROLL_COLUMNS, rows))
     try:
         hashed = entry.hashed_form([r[2:] for r in rows])
         encoded = {

@@ -36,7 +36,10 @@ log = logging.getLogger(__name__)
 
 # pg_advisory_lock key held while migrations run ("privateer" in ASCII, as a number).
 MIGRATION_LOCK = 0x7072697661746565
-POOL_SIZE = 10
+# Connections for write transactions, and for reads of committed data: reads have their own
+# pool (as SQLite has its own reader), so a read never queues behind the writes.
+WRITE_POOL = 10
+READ_POOL = 5
 
 
 def redacted(url: str) -> str:
@@ -54,9 +57,10 @@ class PostgresDatabase(Database):
 
     dialect: Dialect = "postgresql"
 
-    def __init__(self, url: str, pool: asyncpg.Pool) -> None:
+    def __init__(self, url: str, pool: asyncpg.Pool, reads: asyncpg.Pool) -> None:
         self.url = url
         self._pool = pool
+        self._reads = reads
         self.damage = None
         self.applied = []
 
@@ -71,19 +75,21 @@ class PostgresDatabase(Database):
 
         Raises `DatabaseUnusable` (one sentence naming the server) when the server cannot
         be reached or refuses the login, or when a newer version wrote the database."""
+        pools: list[asyncpg.Pool] = []
         try:
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE)
+            for size in (WRITE_POOL, READ_POOL):
+                pools.append(await asyncpg.create_pool(url, min_size=1, max_size=size))
+            opened = cls(url, *pools)
+            opened.applied = await opened._migrate()
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as error:
+            await _close_all(pools)
             raise DatabaseUnusable(
                 f"The PostgreSQL database {redacted(url)} cannot be opened ({error}); check "
                 f"that the server runs, that DATABASE_URL names it, the database and a user "
                 f"who may log in, and that the database exists."
             ) from error
-        opened = cls(url, pool)
-        try:
-            opened.applied = await opened._migrate()
         except BaseException:
-            await pool.close()
+            await _close_all(pools)
             raise
         return opened
 
@@ -120,8 +126,8 @@ class PostgresDatabase(Database):
                 await conn.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
 
     async def close(self) -> None:
-        """Close the pool."""
-        await self._pool.close()
+        """Close both pools."""
+        await _close_all([self._pool, self._reads])
 
     @asynccontextmanager
     async def transaction(self, *, on_wait: WaitNotice | None = None) -> AsyncIterator[Conn]:
@@ -156,6 +162,11 @@ class PostgresDatabase(Database):
             await self._pool.release(raw)
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
-        """Read committed rows."""
-        async with self._pool.acquire() as conn:
+        """Read committed rows (on the read pool)."""
+        async with self._reads.acquire() as conn:
             return list(await conn.fetch(to_postgresql(sql)[0], *params))
+
+
+async def _close_all(pools: list[asyncpg.Pool]) -> None:
+    for pool in pools:
+        await pool.close()

@@ -12,7 +12,7 @@ server's durability settings are printed first: commit-bound figures depend on t
 
 1. Batched end-of-turn audit insert [target ≥ 100k rows/s]: `--insert-rows` roll rows written
    as turn-end entries of `--batch` rolls each, three ways: the whole unit of work
-   (`uow.append`, i.e. append_entry: hashing, the rolls' executemany, the entry row, commit);
+   (`uow.append`: hashing, the rolls (COPY from 100 rows), the entry row, commit);
    the rolls' executemany alone (append_entry's statement); and asyncpg's COPY
    (`copy_records_to_table`) of the same rows. Each timed to its commit (the rolls' foreign
    key is deferred, so the commit checks every row; a COPY into a copy of `rolls` without
@@ -70,7 +70,7 @@ from bot.storage import history  # noqa: E402
 from bot.storage.audit import GENESIS  # noqa: E402
 from bot.storage.database import Database, utc_now  # noqa: E402
 from bot.storage.log import AuditLog  # noqa: E402
-from bot.storage.postgres import POOL_SIZE  # noqa: E402
+from bot.storage.postgres import READ_POOL, WRITE_POOL  # noqa: E402
 from bot.storage.sql import Conn, inserted_id, to_postgresql  # noqa: E402
 from cogs.history import PAGE_SIZE  # noqa: E402
 from tests import postgres  # noqa: E402
@@ -598,7 +598,7 @@ async def run_step(service: CampaignService, cid: int, step: list[Any]) -> bool:
 
 
 async def warm_up(service: CampaignService, cid: int, part: int) -> None:
-    """Commands of every kind on a campaign of the worker's own, POOL_SIZE at once, before
+    """Commands of every kind on a campaign of the worker's own, WRITE_POOL at once, before
     the timed load: the pool holds all its connections and each has prepared its statements
     (as in a bot that has been running a while)."""
 
@@ -609,7 +609,7 @@ async def warm_up(service: CampaignService, cid: int, part: int) -> None:
             await roll(service, cid, actor, LOAD_DICE[j], f"warm {j}")
         await service.log.page(cid, history.HistoryFilter(), before_seq=None, limit=PAGE_SIZE + 1)
 
-    await asyncio.gather(*(lane(i) for i in range(POOL_SIZE)))
+    await asyncio.gather(*(lane(i) for i in range(WRITE_POOL)))
     await run_step(service, cid, ["turn end"])
 
 
@@ -797,7 +797,7 @@ async def bench_load(server: postgres.Server, args: argparse.Namespace) -> None:
         )
     print(
         f"(closed loop, {n} campaigns in flight in all: latency ≈ {n} / throughput; PostgreSQL "
-        f"reads share each process's pool of {POOL_SIZE} connections with the writes)"
+        f"reads have a pool of {READ_POOL} connections, the writes one of {WRITE_POOL})"
     )
     for label, result, verified in rows:
         kinds = ", ".join(
