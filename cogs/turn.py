@@ -27,6 +27,7 @@ from bot.interactions import (
     Context,
     add_field,
     campaign_context,
+    cancel_choice,
     choice_button,
     choice_handler,
     choice_view,
@@ -36,7 +37,6 @@ from bot.interactions import (
     reply,
     require_gm,
     service_of,
-    update_message,
 )
 from bot.text import shown
 from bot.turn_flow import AwaitedPlayer, TurnEnd, TurnFlow, TurnPost, clock_of, questions
@@ -354,13 +354,8 @@ async def answer_turn_end(
     require_gm(ctx)
     turn = int(choice.payload["turn"])
     if option == "cancel":
-        async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
-            await uow.claim_choice(choice.id, gm=True)
-            await uow.close_choice(choice.id, "cancelled")
-        await update_message(
-            interaction,
-            embed=make_embed(ctx.pt("turn.end.cancelled", turn=turn)),
-            view=disabled_copy(interaction.message),
+        await cancel_choice(
+            interaction, ctx, choice, make_embed(ctx.pt("turn.end.cancelled", turn=turn))
         )
         return
     if ctx.campaign.turn != turn:
