@@ -260,7 +260,7 @@ class TurnCog(commands.Cog):
                 "\n".join(awaited_line(a, ctx.public_locale, mention=True) for a in awaited),
             )
         commitment = await fair_embeds.commitment_line(
-            ctx.service.db, c.id, c.turn, "turn.status.commitment", ctx.public_locale
+            ctx.service.log, c.id, c.turn, "turn.status.commitment", ctx.public_locale
         )
         if commitment:
             add_field(embed, ctx.pt("turn.status.fair_dice"), commitment)
