@@ -21,7 +21,7 @@ from bot.dice import Dice, RollRecord
 from bot.errors import Conflict, GameError, NotAllowed, NotFound
 from bot.i18n import LANGUAGES, Msg, unfilled
 from bot.rulesets import AnySpec, ArchiveRecord, RulesetSpec, TurnContext
-from bot.storage.audit import AuditEntry, append_entry, archive_digest
+from bot.storage.audit import GENESIS, AuditEntry, VerifyReport, append_entry, archive_digest
 from bot.storage.campaigns import (
     Campaign,
     CampaignReads,
@@ -31,7 +31,7 @@ from bot.storage.campaigns import (
     StateRow,
 )
 from bot.storage.database import Database
-from bot.storage.log import AuditLog
+from bot.storage.log import AuditLog, HistoryFilter
 from bot.storage.saved_rolls import SavedRoll, SavedRollReads, SavedRollWrites
 from bot.storage.sql import Conn
 from bot.storage.undo import UndoJournal, save_unit
@@ -44,17 +44,23 @@ from bot.text import (
     same_name,
 )
 
+# Cogs take the records they read from here, never from bot/storage.
 __all__ = [
     "CORE",
+    "GENESIS",
     "Actor",
+    "AuditEntry",
+    "AuditLog",
     "Campaign",
     "CampaignService",
     "Choice",
     "Faction",
+    "HistoryFilter",
     "SavedRoll",
     "TurnEndReport",
     "TurnSummary",
     "UnitOfWork",
+    "VerifyReport",
     "is_gm_among",
     "paused_gc",
     "summary_json",
@@ -429,6 +435,10 @@ class CampaignService:
         """Every choice still waiting for an answer."""
         return await self.reads.open_choices(campaign_id)
 
+    async def players_roll_secretly(self, campaign_id: int) -> bool:
+        """Whether the campaign lets players (not only GMs) roll in secret."""
+        return await fair_turns.players_roll_secretly(self.db, campaign_id)
+
     # -- saved rolls ------------------------------------------------------------------------
     # A player's named expressions are shortcuts, not game state: saving or deleting one
     # changes nothing another player sees, so it writes no audit entry. Every roll of a saved
@@ -739,7 +749,7 @@ class CampaignService:
         one audit entry; returns the changed settings by section (empty: nothing changed)."""
         from bot import settings_file
 
-        secret = await fair_turns.players_roll_secretly(self.db, campaign_id)
+        secret = await self.players_roll_secretly(campaign_id)
         async with self.work(campaign_id, actor) as uow:
             before: dict[str, BaseModel] = {
                 CORE: settings_file.CoreSettings(
@@ -780,9 +790,7 @@ class CampaignService:
         sections: dict[str, BaseModel] = {
             CORE: CoreSettings(
                 factions_per_player=campaign.factions_per_player,
-                secret_rolls_for_players=await fair_turns.players_roll_secretly(
-                    self.db, campaign.id
-                ),
+                secret_rolls_for_players=await self.players_roll_secretly(campaign.id),
             )
         }
         for key in campaign.rulesets:

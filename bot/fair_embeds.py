@@ -11,24 +11,25 @@ from bot.i18n import t
 from bot.interactions import make_embed
 from bot.storage import seeds
 from bot.storage.database import Database
+from bot.storage.log import AuditLog
 from bot.verify_export import describe
 from bot.verify_log import Anchors, Verdict
 
 
 async def commitment_line(
-    db: Database, campaign_id: int, turn: int, key: str, locale: str
+    log: AuditLog, campaign_id: int, turn: int, key: str, locale: str
 ) -> str | None:
     """A line publishing the open turn's commitment (None for a campaign without a seed)."""
-    seed = await seeds.seed_of(db, campaign_id, turn)
-    if seed is None:
+    commitment = await log.commitment(campaign_id, turn)
+    if commitment is None:
         return None
-    return t(key, locale, turn=turn, commitment=seed.commitment)
+    return t(key, locale, turn=turn, commitment=commitment)
 
 
-async def commitment_footer(db: Database, campaign_id: int, turn: int) -> str | None:
+async def commitment_footer(log: AuditLog, campaign_id: int, turn: int) -> str | None:
     """The anchor of the open turn's commitment, for a message's footer."""
-    seed = await seeds.seed_of(db, campaign_id, turn)
-    return None if seed is None else commitment_anchor(turn, seed.commitment)
+    commitment = await log.commitment(campaign_id, turn)
+    return None if commitment is None else commitment_anchor(turn, commitment)
 
 
 async def turn_end_embed(

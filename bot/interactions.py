@@ -477,6 +477,17 @@ async def answer_choice(interaction: discord.Interaction[Any], args: list[str]) 
     await handler(interaction, ctx, choice, args[1])
 
 
+async def cancel_choice(
+    interaction: discord.Interaction[Any], ctx: Context, choice: Choice, embed: discord.Embed
+) -> None:
+    """A GM's Cancel on a confirmation: claim and close the choice as cancelled, then show
+    `embed` on the question with its buttons disabled."""
+    async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
+        await uow.claim_choice(choice.id, gm=True)
+        await uow.close_choice(choice.id, "cancelled")
+    await update_message(interaction, embed=embed, view=disabled_copy(interaction.message))
+
+
 def choice_view(buttons: list[Control]) -> discord.ui.View:
     """A persistent view holding choice buttons (5 per row, 5 rows)."""
     return view(buttons)

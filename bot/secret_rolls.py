@@ -22,15 +22,20 @@ from bot.errors import Conflict, NotAllowed, NotFound
 from bot.i18n import t
 from bot.storage import seeds
 from bot.storage.audit import AuditEntry, canonical, parse_faces, roll_row
-from bot.storage.database import Database
 
 if TYPE_CHECKING:
     from bot.campaigns import Actor, UnitOfWork
+    from bot.storage.log import AuditLog
 
 
 def payload_commitment(payload_text: str) -> str:
     """sha256 of the hidden part's canonical JSON."""
     return hashlib.sha256(payload_text.encode("utf-8")).hexdigest()
+
+
+def revealed_commitment(payload: dict[str, Any]) -> str:
+    """The commitment a revealed hidden part matches (`payload_commitment` of its JSON)."""
+    return payload_commitment(canonical(payload))
 
 
 @dataclass(frozen=True)
@@ -149,12 +154,12 @@ def secret_line(outcome: dict[str, Any], locale: str) -> str | None:
 
 
 async def shown_secret(
-    db: Database, entry: AuditEntry, actor: Actor, gm: bool
+    log: AuditLog, entry: AuditEntry, actor: Actor, gm: bool
 ) -> dice_expr.DiceRoll | None:
     """A hidden secret roll's faces, for its roller or a GM only (None for everyone else)."""
     if "secret_commitment" not in entry.outcome:
         return None
-    secret = await seeds.secret_of(db, entry.campaign_id, entry.seq)
+    secret = await log.secret(entry.campaign_id, entry.seq)
     if secret is None or secret.revealed_seq is not None:
         return None
     if not gm and secret.actor_id != actor.user_id:

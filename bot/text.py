@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from typing import Annotated, Any
 
 from pydantic import BeforeValidator
@@ -145,3 +146,19 @@ def _shown_value(value: Any) -> Any:
     if isinstance(value, str):
         return shown(value)
     return value
+
+
+def text(value: Msg | str, locale: str, *, escape: bool = False) -> str:
+    """A label or message in the reader's language; a string is the cog's own text and stays
+    as it is. With `escape`, a message's text parameters (names players gave, which its engine
+    left raw) are escaped first (`shown_msg`); an engine that escapes its names where it
+    builds its lines renders without. Labels of buttons, menus and autocompletes show no
+    Markdown: render those unescaped."""
+    if isinstance(value, Msg):
+        return (shown_msg(value) if escape else value).render(locale)
+    return value
+
+
+def lines_text(lines: Sequence[Msg | str], locale: str, *, escape: bool = False) -> str:
+    """Messages as one block of lines (each as `text` gives it)."""
+    return "\n".join(text(m, locale, escape=escape) for m in lines)

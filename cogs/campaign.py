@@ -100,9 +100,9 @@ class CampaignCog(BotCog):
         )
         ctx = await campaign_context(interaction)
         locale = ctx.public_locale
-        db = service_of(interaction).db
+        log = service_of(interaction).log
         commitment = await fair_embeds.commitment_line(
-            db, campaign.id, campaign.turn, "campaign.created.commitment", locale
+            log, campaign.id, campaign.turn, "campaign.created.commitment", locale
         )
         embed = make_embed(
             t("campaign.created.title", locale, name=shown(campaign.name)),
@@ -110,7 +110,7 @@ class CampaignCog(BotCog):
             + "\n"
             + t("campaign.created.language", locale, language=t(f"language.{locale}", locale))
             + (f"\n{commitment}" if commitment else ""),
-            footer=await fair_embeds.commitment_footer(db, campaign.id, campaign.turn),
+            footer=await fair_embeds.commitment_footer(log, campaign.id, campaign.turn),
             colour=SUCCESS_COLOUR,
         )
         add_field(embed, t("next.title", locale), await next_step(interaction, ctx, locale))
@@ -412,7 +412,7 @@ def _setting_line(ctx: Context, key: str, current: Any, name: str) -> str:
 async def _core_lines(ctx: Context) -> list[str]:
     """The core settings in the rulesets' layout: the typed ones, the campaign's language
     and the turn's schedule."""
-    secret = await fair_turns.players_roll_secretly(ctx.service.db, ctx.campaign.id)
+    secret = await ctx.service.players_roll_secretly(ctx.campaign.id)
     core = settings_file.CoreSettings(
         factions_per_player=ctx.campaign.factions_per_player,
         **{fair_turns.PLAYER_SECRETS: secret},

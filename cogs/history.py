@@ -13,7 +13,7 @@ from discord import app_commands
 
 from bot import anchors, controls, dice_stats, fair_embeds, history_export, secret_rolls
 from bot.app import PrivateerBot
-from bot.campaigns import CORE
+from bot.campaigns import CORE, GENESIS, AuditEntry, HistoryFilter, VerifyReport
 from bot.chart_files import luck_files
 from bot.cog_base import BotCog, Interaction, command_group
 from bot.controls import Control
@@ -31,9 +31,6 @@ from bot.interactions import (
     ruleset_choices,
     update_message,
 )
-from bot.storage.audit import GENESIS, AuditEntry, VerifyReport
-from bot.storage.log import HistoryFilter
-from bot.storage.verify import export_extras
 from bot.text import shown
 
 PAGE_SIZE = 10
@@ -261,7 +258,7 @@ class HistoryCog(BotCog):
         found = await ctx.service.log.entry(ctx.campaign.id, entry)
         if found is None:
             raise NotFound("error.entry_not_found", entry=entry)
-        hidden = await secret_rolls.shown_secret(ctx.service.db, found, ctx.actor, ctx.is_gm)
+        hidden = await secret_rolls.shown_secret(ctx.service.log, found, ctx.actor, ctx.is_gm)
         locale = ctx.public_locale if hidden is None else ctx.locale
 
         def say(key: str, **params: Any) -> str:
@@ -329,7 +326,7 @@ class HistoryCog(BotCog):
                 )
             first_seq = found
         await interaction.response.defer(thinking=True)
-        extras = await export_extras(ctx.service.db, ctx.campaign.id)
+        extras = await ctx.service.log.export_extras(ctx.campaign.id)
         last_seq = int(extras["head"][0])
         prev_hash = GENESIS
         if first_seq > 1:

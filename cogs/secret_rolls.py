@@ -13,12 +13,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import announcements, dice_expr, fair_turns, secret_rolls
+from bot import announcements, dice_expr, secret_rolls
 from bot.announcements import Announcement
 from bot.app import PrivateerBot
 from bot.errors import NotAllowed
 from bot.interactions import Context, campaign_context, make_embed
-from bot.storage.audit import canonical
 from bot.text import shown
 from cogs.history import render_outcome
 
@@ -33,9 +32,7 @@ async def roll_in_secret(
 ) -> None:
     """`/roll … secret:true`: the channel sees the entry and its commitment; the roller alone
     sees the faces (GMs too, with /history show)."""
-    if not ctx.is_gm and not await fair_turns.players_roll_secretly(
-        ctx.service.db, ctx.campaign.id
-    ):
+    if not ctx.is_gm and not await ctx.service.players_roll_secretly(ctx.campaign.id):
         raise NotAllowed("roll.secret.refused")
     async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
         result = await secret_rolls.roll(
@@ -93,7 +90,7 @@ def reveal_embed(ctx: Context, seq: int, reveal: int, payload: dict[str, Any]) -
     footer = ctx.pt(
         "roll.reveal.footer",
         reveal=reveal,
-        commitment=secret_rolls.payload_commitment(canonical(payload)),
+        commitment=secret_rolls.revealed_commitment(payload),
     )
     roll = secret_rolls.replay(payload)
     if roll is None:  # a ruleset's hidden information, not a /roll

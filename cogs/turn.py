@@ -27,6 +27,7 @@ from bot.interactions import (
     Context,
     add_field,
     campaign_context,
+    cancel_choice,
     choice_button,
     choice_handler,
     choice_view,
@@ -36,7 +37,6 @@ from bot.interactions import (
     reply,
     require_gm,
     service_of,
-    update_message,
 )
 from bot.text import shown
 from bot.turn_flow import AwaitedPlayer, TurnEnd, TurnFlow, TurnPost, clock_of, questions
@@ -262,7 +262,7 @@ class TurnCog(commands.Cog):
                 "\n".join(awaited_line(a, ctx.public_locale, mention=True) for a in awaited),
             )
         commitment = await fair_embeds.commitment_line(
-            ctx.service.db, c.id, c.turn, "turn.status.commitment", ctx.public_locale
+            ctx.service.log, c.id, c.turn, "turn.status.commitment", ctx.public_locale
         )
         if commitment:
             add_field(embed, ctx.pt("turn.status.fair_dice"), commitment)
@@ -356,13 +356,8 @@ async def answer_turn_end(
     require_gm(ctx)
     turn = int(choice.payload["turn"])
     if option == "cancel":
-        async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
-            await uow.claim_choice(choice.id, gm=True)
-            await uow.close_choice(choice.id, "cancelled")
-        await update_message(
-            interaction,
-            embed=make_embed(ctx.pt("turn.end.cancelled", turn=turn)),
-            view=disabled_copy(interaction.message),
+        await cancel_choice(
+            interaction, ctx, choice, make_embed(ctx.pt("turn.end.cancelled", turn=turn))
         )
         return
     if ctx.campaign.turn != turn:

@@ -17,6 +17,7 @@ from bot.campaigns import Choice
 from bot.interactions import (
     Context,
     campaign_context,
+    cancel_choice,
     choice_button,
     choice_handler,
     choice_view,
@@ -83,14 +84,7 @@ async def answer_undo(
     require_gm(ctx)
     seq = int(choice.payload["seq"])
     if option == "cancel":
-        async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
-            await uow.claim_choice(choice.id, gm=True)
-            await uow.close_choice(choice.id, "cancelled")
-        await update_message(
-            interaction,
-            embed=make_embed(ctx.pt("undo.cancelled", seq=seq)),
-            view=disabled_copy(interaction.message),
-        )
+        await cancel_choice(interaction, ctx, choice, make_embed(ctx.pt("undo.cancelled", seq=seq)))
         return
     done = await UndoService(ctx.service).undo(
         ctx.campaign.id, ctx.actor, seq, str(choice.payload["reason"]), choice_id=choice.id

@@ -1,5 +1,6 @@
 """The layers of DESIGN.md hold: SQL only in bot/storage/, rules engines free of Discord and
-the database, and no import cycle between the benchmarks and the runtime package."""
+the database, cogs speaking to storage only through the campaign service, and no import
+cycle between the benchmarks and the runtime package."""
 
 from __future__ import annotations
 
@@ -37,6 +38,32 @@ def imports_of(path: Path) -> set[str]:
     pattern = r"^\s*(?:from\s+([\w.]+)\s+import|import\s+([\w.]+))"
     found = re.findall(pattern, path.read_text(), re.M)
     return {a or b for a, b in found}
+
+
+def test_cogs_never_import_the_storage_package() -> None:
+    """Cogs read and write through `CampaignService` and its `AuditLog` (bot/campaigns.py
+    re-exports the records they need), so storage can change behind that one interface."""
+    offenders = [
+        f"{p.relative_to(ROOT)}: {m}"
+        for p in sources("cogs")
+        for m in sorted(imports_of(p))
+        if m == "bot.storage" or m.startswith("bot.storage.")
+    ]
+    assert offenders == []
+
+
+def test_cogs_hand_the_database_only_to_the_outbox() -> None:
+    """The one use of the service's database a cog keeps: handing a committed command's
+    outbox rows to `announcements.deliver`, the outbox's own API (bot/scaffold.py does
+    the same)."""
+    reach = re.compile(r"\bservice(?:_of\([^)]*\))?\.db\b")
+    offenders = [
+        f"{p.relative_to(ROOT)}: {line.strip()}"
+        for p in sources("cogs")
+        for line in p.read_text().splitlines()
+        if reach.search(line) and "announcements.deliver(" not in line
+    ]
+    assert offenders == []
 
 
 def test_the_running_bot_never_imports_the_benchmarks() -> None:

@@ -7,7 +7,17 @@ import pytest
 
 from bot.errors import GameError
 from bot.i18n import Msg, MsgList
-from bot.text import CleanName, clean_text, name_key, same_name, shown, shown_msg, strip_invisible
+from bot.text import (
+    CleanName,
+    clean_text,
+    lines_text,
+    name_key,
+    same_name,
+    shown,
+    shown_msg,
+    strip_invisible,
+    text,
+)
 
 
 def test_bidirectional_and_zero_width_controls_are_stripped():
@@ -66,8 +76,8 @@ def test_shown_matches_discords_markdown_escaping():
     """The engines' pure escaping is discord.utils.escape_markdown + escape_mentions."""
     from discord.utils import escape_markdown, escape_mentions
 
-    for text in ("**Bold** @everyone", "a_b_c", "`x`", "> q", "# h", "- x", "||s||", "a\\b"):
-        assert shown(text) == escape_mentions(escape_markdown(text))
+    for typed in ("**Bold** @everyone", "a_b_c", "`x`", "> q", "# h", "- x", "||s||", "a\\b"):
+        assert shown(typed) == escape_mentions(escape_markdown(typed))
     assert shown("see https://x.com/a_b ok") == "see https://x.com/a_b ok"
 
 
@@ -77,6 +87,16 @@ def test_shown_msg_escapes_text_parameters_nested_and_listed_but_not_numbers():
     assert escaped.params["name"] == "\\*\\*x\\*\\*" and escaped.params["count"] == 2
     assert escaped.params["inner"].params["who"] == "\\_y\\_"
     assert escaped.params["items"].items == ["\\~z\\~", 3]
+
+
+def test_text_renders_a_message_and_escapes_its_names_only_when_asked():
+    """Cogs render engine lines with `text`/`lines_text`; `escape` is for engines that leave
+    the names players gave raw, and a cog's own string stays as it is."""
+    line = Msg("combat.fleets.line", faction="**Red**", ships="2 frigates")
+    assert text(line, "en") == "**Red**: 2 frigates"
+    assert text(line, "en", escape=True) == "\\*\\*Red\\*\\*: 2 frigates"
+    assert text("**own**", "en", escape=True) == "**own**"
+    assert lines_text([line, "done"], "en", escape=True) == "\\*\\*Red\\*\\*: 2 frigates\ndone"
 
 
 def test_a_stored_name_is_tidied_by_the_shared_validator():

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import AsyncIterator
+from typing import Any
 
 from bot.dice import RollRecord
-from bot.storage import history
+from bot.storage import history, seeds
 from bot.storage.audit import AuditEntry, VerifyReport, archive_rows, verify_chain
 from bot.storage.database import Database
 from bot.storage.history import HistoryFilter
 from bot.storage.undo import UndoReads
-from bot.storage.verify import verify_campaign
+from bot.storage.verify import export_extras, verify_campaign
 from bot.verify_log import Anchors, Verdict
 
 
@@ -46,6 +47,19 @@ class AuditLog:
     def archive(self, campaign_id: int) -> AsyncIterator[tuple[str, str, int, str]]:
         """Every archive record as (ruleset, key, seq, stored JSON) (export)."""
         return archive_rows(self.db, campaign_id)
+
+    async def export_extras(self, campaign_id: int) -> dict[str, Any]:
+        """What an export adds for the offline verifier: the stored head and the stored state."""
+        return await export_extras(self.db, campaign_id)
+
+    async def commitment(self, campaign_id: int, turn: int) -> str | None:
+        """The commitment published for `turn`'s seed (None for a campaign without a seed)."""
+        seed = await seeds.seed_of(self.db, campaign_id, turn)
+        return None if seed is None else seed.commitment
+
+    async def secret(self, campaign_id: int, seq: int) -> seeds.SecretRoll | None:
+        """The hidden part of secret entry `seq` (None: the entry is not secret)."""
+        return await seeds.secret_of(self.db, campaign_id, seq)
 
     async def verify(
         self, campaign_id: int, anchors: Anchors | None = None

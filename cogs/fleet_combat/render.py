@@ -9,8 +9,8 @@ per message, 10 embeds); restart-safe `fc:` controls page through them.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Awaitable, Callable, Sequence
+from functools import partial
 from typing import Any
 
 import discord
@@ -19,7 +19,7 @@ from bot import controls
 from bot.announcements import view_of
 from bot.cog_base import Interaction
 from bot.controls import Control
-from bot.i18n import Msg, MsgList, language_of, t
+from bot.i18n import Msg, t
 from bot.interactions import COLOUR, add_field, clip, make_embed
 from bot.rules.fleet_combat import (
     SPEC,
@@ -51,7 +51,9 @@ from bot.rules.fleet_combat.messages import (
     retreating_lines,
 )
 from bot.rules.fleet_combat.odds import OddsResult, odds_lines
+from bot.text import lines_text as shared_lines_text
 from bot.text import shown
+from bot.text import text as shared_text
 
 C = "combat."
 MESSAGE_BUDGET = 5600  # of Discord's 6000 characters per message, with room for footers
@@ -67,39 +69,9 @@ HOLD = "hold"
 SPLIT = "split"
 
 
-def _for_display(value: Any, language: str) -> Any:
-    """A message parameter as an embed shows it: player text escaped (`t()` writes its
-    decimals the reader's way)."""
-    if isinstance(value, Msg):
-        return for_display(value, language)
-    if isinstance(value, str):
-        return shown(value)
-    return value
-
-
-def for_display(message: Msg, language: str) -> Msg:
-    """An engine message ready for an embed or a message's content: every text parameter (a
-    faction, a board point, a custom class: names players gave) escaped so it cannot become
-    markup, a link or a ping (`bot.text.shown`), and its decimals in the reader's way.
-    Labels of buttons, menus and autocompletes show no Markdown: render those unescaped."""
-    if isinstance(message, MsgList):
-        listed = copy.copy(message)
-        listed.items = [_for_display(item, language) for item in message.items]
-        return listed
-    return Msg(message.key, **{k: _for_display(v, language) for k, v in message.params.items()})
-
-
-def text(value: Msg | str, locale: str) -> str:
-    """A message in the reader's language, ready for an embed (`for_display`); a string is
-    the cog's own text and stays as it is."""
-    if isinstance(value, Msg):
-        return for_display(value, language_of(locale)).render(locale)
-    return value
-
-
-def lines_text(lines: Sequence[Msg | str], locale: str) -> str:
-    """Messages as one block of lines."""
-    return "\n".join(text(m, locale) for m in lines)
+# Engine messages carry the names players gave raw: escaped wherever this cog shows them.
+text = partial(shared_text, escape=True)
+lines_text = partial(shared_lines_text, escape=True)
 
 
 def pack(lines: Sequence[str], limit: int, separator: str = "\n") -> list[str]:

@@ -64,13 +64,13 @@ from bot.scaffold import (
     matching_choices,
     state_for,
 )
+from bot.text import text
 from cogs.ottoman_piracy.input import PiracyInput, build_declaration, resolve_power
 from cogs.ottoman_piracy.render import (
     change_embed,
     question_view,
     status_embed,
     story_embed,
-    text,
 )
 
 REWARD_CHOICE = "op_reward"

@@ -40,7 +40,7 @@ from bot.rules.ottoman_piracy import (
 )
 from bot.rules.ottoman_piracy.names import counted, faces_text, leader_label, piracy_msg
 from bot.rules.ottoman_piracy.rewards import awaiting_line, squadron_place
-from bot.text import shown
+from bot.text import lines_text, shown, text
 
 C = "corsairs."
 # Fortresses given only as a count carry these names: "#1", "#2"... (see the cog's parser).
@@ -52,16 +52,6 @@ CITATION_ONLY = re.compile(CLAUSE.pattern.join([r" ?\((?:", r")(?:, ?(?:", r"))*
 CITATION_AFTER_TEXT = re.compile(CLAUSE.pattern.join([r"(?:, ", r")+(?=\))"]))
 # A select holds at most 25 options: hands of 1..25 for a card, 0..24 when only a card is left.
 SELECT_OPTIONS = 25
-
-
-def text(value: Msg | str, locale: str) -> str:
-    """A label or message in the reader's language."""
-    return value.render(locale) if isinstance(value, Msg) else value
-
-
-def lines_text(lines: list[Msg], locale: str) -> str:
-    """Messages as one block of lines."""
-    return "\n".join(m.render(locale) for m in lines)
 
 
 # --- the story of one piracy --------------------------------------------------------------

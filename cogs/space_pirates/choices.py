@@ -16,7 +16,7 @@ import discord
 
 from bot import controls
 from bot.announcements import Announcement
-from bot.campaigns import Choice
+from bot.campaigns import Choice, HistoryFilter
 from bot.dice import Dice
 from bot.errors import GameError, NotAllowed, NotFound
 from bot.i18n import Msg, t
@@ -42,7 +42,6 @@ from bot.rules.space_pirates.models import PendingResolution, UpkeepDue
 from bot.rules.space_pirates.turn import answer_choice
 from bot.rules.space_pirates.upkeep import upkeep_waiting_line
 from bot.scaffold import Applied, RulesetContext
-from bot.storage.log import HistoryFilter
 from cogs.space_pirates.common import REPORT, C, Ctx, campaign_combat
 from cogs.space_pirates.render import lines_embeds, rendered
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.campaigns import Faction
 from bot.errors import RuleViolation
 from bot.factions import normal
 from bot.rules.space_pirates.registry import ShipSpec
-from bot.storage.campaigns import Faction
 
 C = "pirates."
 ROLES = ("guard", "police", "transport")
