@@ -16,6 +16,7 @@ import os
 import pwd
 import shutil
 import subprocess
+import sys
 import tempfile
 from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
@@ -143,7 +144,37 @@ def start() -> Server:
             "start",
         ],
     )
+    _stop_with_this_process(bin_dir, data, user, folder)
     return Server(f"postgresql://privateer@/postgres?host={folder}", folder, bin_dir, user)
+
+
+# Stops the cluster and removes its folder once the test process is gone, however it ended
+# (a killed session has no fixture teardown): a server never outlives its tests.
+_WATCHDOG = """
+import os, shutil, subprocess, sys, time
+parent, argv, folder = int(sys.argv[1]), sys.argv[3:], sys.argv[2]
+while True:
+    try:
+        os.kill(parent, 0)
+    except ProcessLookupError:
+        break
+    time.sleep(1)
+subprocess.run(argv, capture_output=True, check=False)
+shutil.rmtree(folder, ignore_errors=True)
+"""
+
+
+def _stop_with_this_process(bin_dir: Path, data: Path, user: str | None, folder: Path) -> None:
+    stop = [str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"]
+    if user is not None:
+        stop = ["runuser", "-u", user, "--", *stop]
+    subprocess.Popen(
+        [sys.executable, "-c", _WATCHDOG, str(os.getpid()), str(folder), *stop],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
 
 
 def _has_user(name: str) -> bool:
