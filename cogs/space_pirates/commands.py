@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.app import PrivateerBot
+from bot.cog_base import Interaction
 from bot.errors import NotAllowed, NotFound
 from bot.i18n import Msg
 from bot.interactions import line_embeds, message_batches, reply, require_gm
@@ -39,6 +39,8 @@ from cogs.space_pirates.input import (
 )
 from cogs.space_pirates.operations import Params
 from cogs.space_pirates.render import lines_embeds, planet_line, route_line
+
+Listing = app_commands.Range[str, 1, 500]  # a list as typed: ships, shares or numbers
 
 STATIONS = [
     app_commands.Choice(name="reserve", value="reserve"),
@@ -105,7 +107,7 @@ async def _record(
     await reply(ctx.interaction, embeds=embeds)
 
 
-async def _remove(interaction: discord.Interaction[Any], kind: str, number: int) -> None:
+async def _remove(interaction: Interaction, kind: str, number: int) -> None:
     """Remove a route or a planet its owner may change (a GM any) and say so for everyone."""
     ctx = await RulesetContext.of(interaction, SPEC)
     if kind == "route":
@@ -118,7 +120,7 @@ async def _remove(interaction: discord.Interaction[Any], kind: str, number: int)
 
 
 async def _id_choices(
-    interaction: discord.Interaction[Any],
+    interaction: Interaction,
     current: str,
     items: Callable[[SpacePiratesState], list[tuple[str, int]]],
 ) -> list[app_commands.Choice[int]]:
@@ -156,13 +158,13 @@ class SpacePiratesCog(commands.Cog):
     )
     async def route_add(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         name: app_commands.Range[str, 1, 64],
         goods: int,
         passengers: int = 0,
         tourism: int = 0,
-        owners: app_commands.Range[str, 1, 500] | None = None,
-        ships: app_commands.Range[str, 1, 500] | None = None,
+        owners: Listing | None = None,
+        ships: Listing | None = None,
         faction: str | None = None,
     ) -> None:
         """SP-1.5, SP-I5, SP-I10: a route with its income by source, owners and ships."""
@@ -178,14 +180,14 @@ class SpacePiratesCog(commands.Cog):
     )
     async def route_edit(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         route: int,
         name: app_commands.Range[str, 1, 64] | None = None,
         goods: int | None = None,
         passengers: int | None = None,
         tourism: int | None = None,
-        owners: app_commands.Range[str, 1, 500] | None = None,
-        ships: app_commands.Range[str, 1, 500] | None = None,
+        owners: Listing | None = None,
+        ships: Listing | None = None,
     ) -> None:
         """SP-I5: the route replaced by its new values; its history stays."""
         ctx = await RulesetContext.of(interaction, SPEC)
@@ -204,7 +206,7 @@ class SpacePiratesCog(commands.Cog):
 
     @route.command(name="remove", description="Remove a trade route")
     @app_commands.describe(route="The route's number")
-    async def route_remove(self, interaction: discord.Interaction[Any], route: int) -> None:
+    async def route_remove(self, interaction: Interaction, route: int) -> None:
         """Bribes against it are cancelled when they come up (SP-I33)."""
         await _remove(interaction, "route", route)
 
@@ -220,14 +222,14 @@ class SpacePiratesCog(commands.Cog):
     )
     async def planet_add(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         name: app_commands.Range[str, 1, 64],
         income: int,
         population: int = 0,
         troops: int = 0,
         buildings: int = 1,
         cover: bool = False,
-        ships: app_commands.Range[str, 1, 500] | None = None,
+        ships: Listing | None = None,
         faction: str | None = None,
     ) -> None:
         """SP-1.6, SP-I22: a planet with its orbital defence."""
@@ -246,7 +248,7 @@ class SpacePiratesCog(commands.Cog):
     )
     async def planet_edit(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         planet: int,
         name: app_commands.Range[str, 1, 64] | None = None,
         income: int | None = None,
@@ -254,7 +256,7 @@ class SpacePiratesCog(commands.Cog):
         troops: int | None = None,
         buildings: int | None = None,
         cover: bool | None = None,
-        ships: app_commands.Range[str, 1, 500] | None = None,
+        ships: Listing | None = None,
     ) -> None:
         """The planet replaced by its new values; cooldowns and penalties stay."""
         ctx = await RulesetContext.of(interaction, SPEC)
@@ -266,7 +268,7 @@ class SpacePiratesCog(commands.Cog):
 
     @planet.command(name="remove", description="Remove a planet")
     @app_commands.describe(planet="The planet's number")
-    async def planet_remove(self, interaction: discord.Interaction[Any], planet: int) -> None:
+    async def planet_remove(self, interaction: Interaction, planet: int) -> None:
         """The planet leaves the registry."""
         await _remove(interaction, "planet", planet)
 
@@ -275,7 +277,7 @@ class SpacePiratesCog(commands.Cog):
     @planet_edit.autocomplete("planet")
     @planet_remove.autocomplete("planet")
     async def number_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
+        self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
         """The campaign's routes by number and name, or its planets with their owners."""
         command = interaction.command
@@ -294,9 +296,7 @@ class SpacePiratesCog(commands.Cog):
     @pirates.command(name="routes", description="List the trade routes")
     @app_commands.autocomplete(faction=faction_autocomplete)
     @app_commands.describe(faction="Only this faction's routes")
-    async def routes(
-        self, interaction: discord.Interaction[Any], faction: str | None = None
-    ) -> None:
+    async def routes(self, interaction: Interaction, faction: str | None = None) -> None:
         """Every registered route with its income, owners and ships."""
         ctx = await RulesetContext.of(interaction, SPEC)
         state, _ = await ctx.read()
@@ -310,9 +310,7 @@ class SpacePiratesCog(commands.Cog):
     @pirates.command(name="planets", description="List the planets")
     @app_commands.autocomplete(faction=faction_autocomplete)
     @app_commands.describe(faction="Only this faction's planets")
-    async def planets(
-        self, interaction: discord.Interaction[Any], faction: str | None = None
-    ) -> None:
+    async def planets(self, interaction: Interaction, faction: str | None = None) -> None:
         """Every registered planet with its income, population, troops and ships."""
         ctx = await RulesetContext.of(interaction, SPEC)
         state, _ = await ctx.read()
@@ -332,7 +330,7 @@ class SpacePiratesCog(commands.Cog):
     )
     async def contacts(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         factions: app_commands.Range[str, 0, 1000] | None = None,
         faction: str | None = None,
     ) -> None:
@@ -348,9 +346,7 @@ class SpacePiratesCog(commands.Cog):
     @pirates.command(name="tech", description="Record the privateer technology (GM)")
     @app_commands.autocomplete(faction=faction_autocomplete)
     @app_commands.describe(faction="The faction", researched="Has it researched privateers?")
-    async def tech(
-        self, interaction: discord.Interaction[Any], faction: str, researched: bool
-    ) -> None:
+    async def tech(self, interaction: Interaction, faction: str, researched: bool) -> None:
         """SP-10.1, SP-I36: the GM records who may form privateers."""
         ctx = await RulesetContext.of(interaction, SPEC)
         require_gm(ctx.base)
@@ -363,7 +359,7 @@ class SpacePiratesCog(commands.Cog):
     @pirates.command(name="turn-order", description="Set the order players are resolved in (GM)")
     @app_commands.describe(factions="Factions in turn order, comma-separated")
     async def order(
-        self, interaction: discord.Interaction[Any], factions: app_commands.Range[str, 1, 1000]
+        self, interaction: Interaction, factions: app_commands.Range[str, 1, 1000]
     ) -> None:
         """SP-I40, SP-I43: each player's step 3 runs in this order; players left out follow
         in the order they first registered."""
@@ -376,9 +372,7 @@ class SpacePiratesCog(commands.Cog):
     @pirates.command(name="status", description="Your pirate status and next raid chance")
     @app_commands.autocomplete(faction=faction_autocomplete)
     @app_commands.describe(faction="Whose status (GMs: any)")
-    async def status(
-        self, interaction: discord.Interaction[Any], faction: str | None = None
-    ) -> None:
+    async def status(self, interaction: Interaction, faction: str | None = None) -> None:
         """SP-I1, SP-I28, SP-I33: private to the player and the GMs (it names their bribes)."""
         ctx = await RulesetContext.of(interaction, SPEC)
         who = ctx.acting_faction(faction)
@@ -392,7 +386,7 @@ class SpacePiratesCog(commands.Cog):
     @app_commands.describe(**reports.REPORT_DESCRIBE)
     async def report(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         faction: str | None = None,
         turn: app_commands.Range[int, 1, 100000] | None = None,
         page: app_commands.Range[int, 1, 1000] = 1,
@@ -407,7 +401,7 @@ class SpacePiratesCog(commands.Cog):
         rest="Also force every question after them, to the end of the resolution",
     )
     async def force(
-        self, interaction: discord.Interaction[Any], choice: int | None = None, rest: bool = False
+        self, interaction: Interaction, choice: int | None = None, rest: bool = False
     ) -> None:
         """SP-I45: buy_off_default for a buy-off, the planet's flag for a plunder branch,
         fighting on for a retreat, mercenary_upkeep_default for an upkeep."""
@@ -420,7 +414,7 @@ class SpacePiratesCog(commands.Cog):
     @app_commands.describe(location="Where your scouts look", faction="Who pays (GMs: any)")
     async def base_locate(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         location: app_commands.Range[str, 1, 200],
         faction: str | None = None,
     ) -> None:
@@ -436,8 +430,8 @@ class SpacePiratesCog(commands.Cog):
     )
     async def base_assault(
         self,
-        interaction: discord.Interaction[Any],
-        ships: app_commands.Range[str, 1, 500] | None = None,
+        interaction: Interaction,
+        ships: Listing | None = None,
         contracts: app_commands.Range[str, 1, 200] | None = None,
         faction: str | None = None,
     ) -> None:
@@ -465,7 +459,7 @@ class SpacePiratesCog(commands.Cog):
     )
     async def bribe(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         victim: str,
         kind: str = "route",
         target: int | None = None,
@@ -489,7 +483,7 @@ class SpacePiratesCog(commands.Cog):
     @app_commands.choices(station=STATIONS)
     async def mercenaries_hire(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         value: app_commands.Range[int, 1, 10**9],
         station: str = "reserve",
         target: int | None = None,
@@ -503,7 +497,7 @@ class SpacePiratesCog(commands.Cog):
     @app_commands.autocomplete(faction=faction_autocomplete)
     @app_commands.describe(contract="The contract's number", faction="Whose (GMs: any)")
     async def mercenaries_dismiss(
-        self, interaction: discord.Interaction[Any], contract: int, faction: str | None = None
+        self, interaction: Interaction, contract: int, faction: str | None = None
     ) -> None:
         """SP-9, SP-I35: no upkeep after this turn; an upkeep already waiting is settled by
         ending the contract (nothing is owed)."""
@@ -523,7 +517,7 @@ class SpacePiratesCog(commands.Cog):
     @app_commands.choices(station=STATIONS)
     async def mercenaries_station(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         contract: int,
         station: str,
         target: int | None = None,
@@ -542,7 +536,7 @@ class SpacePiratesCog(commands.Cog):
     )
     async def offer(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         bribe: int,
         pay: bool,
         faction: str | None = None,
@@ -554,7 +548,7 @@ class SpacePiratesCog(commands.Cog):
     @app_commands.autocomplete(faction=faction_autocomplete)
     @app_commands.describe(bribe="The bribe's number", faction="Whose (GMs: any)")
     async def withdraw(
-        self, interaction: discord.Interaction[Any], bribe: int, faction: str | None = None
+        self, interaction: Interaction, bribe: int, faction: str | None = None
     ) -> None:
         """SP-I33 `bribe_withdraw_after_roll`: nothing is owed; private to the briber."""
         await _operate(interaction, "withdraw", faction, {"bribe": bribe})
@@ -568,9 +562,9 @@ class SpacePiratesCog(commands.Cog):
     )
     async def privateers_form(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         target: str,
-        ships: app_commands.Range[str, 1, 500],
+        ships: Listing,
         faction: str | None = None,
     ) -> None:
         """SP-10, SP-I36."""
@@ -589,9 +583,9 @@ class SpacePiratesCog(commands.Cog):
     )
     async def privateers_recall(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         group: int,
-        ships: app_commands.Range[str, 1, 500] | None = None,
+        ships: Listing | None = None,
         faction: str | None = None,
     ) -> None:
         """SP-10.7, SP-I37."""
@@ -600,7 +594,7 @@ class SpacePiratesCog(commands.Cog):
 
 
 async def _operate(
-    interaction: discord.Interaction[Any],
+    interaction: Interaction,
     op: str,
     faction: str | None,
     params: Params | Callable[[Ctx, str], Params],
@@ -614,9 +608,7 @@ async def _operate(
     await run(ctx, op, who, given)
 
 
-async def _list(
-    interaction: discord.Interaction[Any], ctx: Ctx, title: str, lines: list[str]
-) -> None:
+async def _list(interaction: Interaction, ctx: Ctx, title: str, lines: list[str]) -> None:
     embeds = (
         line_embeds(ctx.pt(title), lines) if lines else lines_embeds(title, [], ctx.public_locale)
     )

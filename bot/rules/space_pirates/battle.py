@@ -323,3 +323,14 @@ def contracts_at(
         and (owners is None or c.owner in owners)
     ]
     return sorted(found, key=lambda c: (c.hired_turn, c.id))
+
+
+def mercenary_sides(
+    state: SpacePiratesState, kind: str, target: int, owners: set[str] | None = None
+) -> list[Side]:
+    """The contracts stationed at a route or planet as defender-side participants, in hiring
+    order (SP-I11, SP-I35, SP-I43)."""
+    return [
+        Side(mercenary_label(c), DEFENDER_SIDE, list(c.ships), contract=c)
+        for c in contracts_at(state, kind, target, owners)
+    ]

@@ -20,7 +20,6 @@ from bot.rules.space_pirates.fleet import (
     payment_value,
 )
 from bot.rules.space_pirates.models import (
-    AttackRecord,
     Bribe,
     PirateFleet,
     PlayerPirates,
@@ -217,19 +216,7 @@ def _settle_offer(
         return
     bribe.status = "bought_off"
     record = state.player(bribe.victim)
-    record.history.append(
-        AttackRecord(
-            turn=bribe.placed_turn,
-            kind=bribe.kind,
-            target=bribe.target,
-            bribe_id=bribe.id,
-            raw_strength=bribe.raw_strength,
-            strength=bribe.strength,
-            value=bribe.value,
-            fleet=bribe.fleet,
-            outcome="bought_off",
-        )
-    )
+    record.history.append(bribe.attack_record(bribe.placed_turn, "bought_off"))
     record.buy_off_bonus_pct += settings.buy_off_bonus_pct
 
 

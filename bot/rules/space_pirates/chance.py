@@ -33,6 +33,18 @@ class RaidPoints(BaseModel):
         """20 points or more: the attack happens without a roll (SP-I1)."""
         return self.total >= self.die_faces
 
+    def params(self) -> dict[str, int]:
+        """The parts as a message's parameters (`report.points`, `status.chance`)."""
+        return {
+            "base": self.base,
+            "extra": self.extra_routes,
+            "streak": self.streak,
+            "privateers": self.privateers,
+            "police": self.police_reduction,
+            "total": self.total,
+            "faces": self.die_faces,
+        }
+
 
 def routes_in_roll(
     state: SpacePiratesState, faction: str, settings: SpacePiratesSettings

@@ -105,19 +105,7 @@ def report_lines(report: RaidReport) -> list[Msg]:
         if chance.forced:
             lines.append(Msg(f"{P}report.chance_forced"))
         elif chance.points is not None:
-            pts = chance.points
-            lines.append(
-                Msg(
-                    f"{P}report.points",
-                    base=pts.base,
-                    extra=pts.extra_routes,
-                    streak=pts.streak,
-                    privateers=pts.privateers,
-                    police=pts.police_reduction,
-                    total=pts.total,
-                    faces=pts.die_faces,
-                )
-            )
+            lines.append(Msg(f"{P}report.points", **chance.points.params()))
             if chance.automatic:
                 lines.append(Msg(f"{P}report.chance_automatic"))
             else:
@@ -125,7 +113,7 @@ def report_lines(report: RaidReport) -> list[Msg]:
                     Msg(
                         f"{P}report.chance_roll",
                         face=chance.face or 0,
-                        points=pts.total,
+                        points=chance.points.total,
                         hit=Msg(f"{P}report.hit" if chance.hit else f"{P}report.miss"),
                     )
                 )

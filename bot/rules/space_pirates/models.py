@@ -200,6 +200,12 @@ class Bribe(BaseModel):
     status: Literal["placed", "resolved", "cancelled", "withdrawn", "bought_off"] = "placed"
     offer: Literal["at_resolution", "open", "declined"] = "at_resolution"
 
+    def attack_record(self, turn: int, outcome: AttackOutcome = "pending") -> AttackRecord:
+        """The history record of the attack fixed at placement, appended in `turn` (SP-I33,
+        SP-I38)."""
+        fixed = self.model_dump(include={"kind", "target", "raw_strength", "strength", "value"})
+        return AttackRecord(**fixed, fleet=self.fleet, turn=turn, bribe_id=self.id, outcome=outcome)
+
 
 class UpkeepDue(BaseModel):
     """A contract's upkeep due at SP-I40 step 4 of resolution `turn`: a pending choice to its

@@ -9,14 +9,11 @@ from fractions import Fraction
 from bot.dice import Dice
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates.battle import (
-    DEFENDER_SIDE,
     PIRATES,
     BattleProgress,
-    Side,
     contracts_at,
-    fight_raid,
     is_combat_ship,
-    mercenary_label,
+    mercenary_sides,
     pirate_ships,
 )
 from bot.rules.space_pirates.chance import richest_route, routes_in_roll
@@ -43,7 +40,7 @@ from bot.rules.space_pirates.reports import (
     RaidReport,
     StrengthReport,
 )
-from bot.rules.space_pirates.route_raid import apply_survivors, losses_by_owner
+from bot.rules.space_pirates.route_raid import fight_holder
 from bot.rules.space_pirates.settings import SpacePiratesSettings
 
 ROLL_PLANET = "space_pirates.roll.planet_raid"
@@ -302,22 +299,6 @@ def ground_fight(
     return report
 
 
-def fight_planet_attack(
-    state: SpacePiratesState,
-    settings: SpacePiratesSettings,
-    combat: FleetCombatSettings,
-    dice: Dice,
-    report: RaidReport,
-    record_index: int,
-    journal: Journal,
-) -> None:
-    """After a declined buy-off: the orbital battle, then the plunder by the planet's
-    standing `cover_buildings` flag (SP-4.4–SP-4.13)."""
-    squads = orbital_phase(state, settings, combat, dice, report, record_index, journal)
-    if squads is not None:
-        plunder_phase(state, settings, dice, report, record_index, squads, cover=None)
-
-
 def orbital_phase(
     state: SpacePiratesState,
     settings: SpacePiratesSettings,
@@ -345,31 +326,15 @@ def orbital_phase(
     assert report.fleet is not None
     planet.last_attacked_turn = turn  # SP-I19: attacked whatever the result
     orbital = [s for s in planet.orbital_ships if is_combat_ship(s, settings, combat)]
-    mercenaries = [
-        Side(mercenary_label(c), DEFENDER_SIDE, list(c.ships), contract=c)
-        for c in contracts_at(state, "planet", planet.id)
-    ]
+    mercenaries = mercenary_sides(state, "planet", planet.id)
     pirates = pirate_ships(report.fleet)
     survivors: list[PirateShip] = pirates
     won = True
     report.defended = bool(orbital or mercenaries)
     if orbital or mercenaries:
         defence = (orbital, mercenaries, {s.owner for s in orbital} | {faction})
-        sides, orbital, run = fight_raid(
-            state, settings, combat, dice, faction, turn, defence, pirates, progress
-        )
-        run.summary.log_key = journal.add_battle(report, run.rounds)
-        report.battle = run.summary
-        report.ships_lost = losses_by_owner(sides, run, wipe_defenders=False)
-        planet.orbital_ships = apply_survivors(
-            state,
-            sides,
-            run,
-            holder_ships=orbital,
-            keep_holder=planet.orbital_ships,
-            wipe_defenders=False,
-            turn=turn,
-            settings=settings,
+        run, planet.orbital_ships = fight_holder(
+            state, settings, combat, dice, report, journal, progress, defence, planet.orbital_ships
         )
         survivors = [s for s in run.survivors.get(PIRATES, []) if isinstance(s, PirateShip)]
         won = run.summary.result == "pirate_victory"

@@ -15,7 +15,6 @@ from bot.rules.space_pirates.chance import routes_in_roll
 from bot.rules.space_pirates.fleet import payment
 from bot.rules.space_pirates.messages import bribe_cancelled_msg, player_summary_line
 from bot.rules.space_pirates.models import (
-    AttackRecord,
     Bribe,
     PendingAttack,
     PendingResolution,
@@ -200,18 +199,7 @@ def _run_step(
     report.value, report.fleet, report.payment_value = bribe.value, bribe.fleet, bribe.payment_value
     record = state.player(faction)
     report.streak_before = report.streak_after = record.streak
-    record.history.append(
-        AttackRecord(
-            turn=turn,
-            kind=bribe.kind,
-            target=bribe.target,
-            bribe_id=bribe.id,
-            raw_strength=bribe.raw_strength,
-            strength=bribe.strength,
-            value=bribe.value,
-            fleet=bribe.fleet,
-        )
-    )
+    record.history.append(bribe.attack_record(turn))
     if bribe.kind == "route":
         run.route_attack_happened = True
     return _offer(state, settings, combat, dice, run, report, len(record.history) - 1, journal)

@@ -12,10 +12,9 @@ from bot.rules.space_pirates.battle import (
     BattleProgress,
     BattleRun,
     Side,
-    contracts_at,
     fight_raid,
     is_combat_ship,
-    mercenary_label,
+    mercenary_sides,
     pirate_ships,
 )
 from bot.rules.space_pirates.chance import draw_target, raid_points, routes_in_roll
@@ -140,11 +139,7 @@ def route_defence(
         if (owners is None or s.owner in owners)
         and (s.role == "guard" or (s.role == "police" and settings.police_ships_fight))
     ] + [s for s in route.ships if (owners is None or s.owner in owners) and s.role == "transport"]
-    mercenaries = [
-        Side(mercenary_label(c), DEFENDER_SIDE, list(c.ships), contract=c)
-        for c in contracts_at(state, "route", route.id, owners)
-    ]
-    return ships, mercenaries
+    return ships, mercenary_sides(state, "route", route.id, owners)
 
 
 def apply_survivors(
@@ -208,6 +203,44 @@ def losses_by_owner(
     return lost
 
 
+def fight_holder(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    combat: FleetCombatSettings,
+    dice: Dice,
+    report: RaidReport,
+    journal: Journal,
+    progress: BattleProgress | None,
+    defence: tuple[list[RegisteredShip], list[Side], set[str]],
+    holder: list[RegisteredShip],
+    wipe_on_victory: bool = False,
+) -> tuple[BattleRun, list[RegisteredShip]]:
+    """A raid's battle at a route or orbit (SP-I10, SP-I11, SP-I21), journalled, with the
+    defender side's losses reported (SP-I43) and the survivors written back to `holder`, the
+    route's or orbit's ships; a pirate victory loses every defender-side ship when
+    `wipe_on_victory` (SP-I12). Returns the battle and the holder's new ship list."""
+    assert report.fleet is not None
+    pirates = pirate_ships(report.fleet)
+    sides, fought, run = fight_raid(
+        state, settings, combat, dice, report.faction, report.turn, defence, pirates, progress
+    )
+    run.summary.log_key = journal.add_battle(report, run.rounds)
+    report.battle = run.summary
+    wipe = wipe_on_victory and run.summary.result == "pirate_victory"
+    report.ships_lost = losses_by_owner(sides, run, wipe)
+    kept = apply_survivors(
+        state,
+        sides,
+        run,
+        holder_ships=fought,
+        keep_holder=holder,
+        wipe_defenders=wipe,
+        turn=report.turn,
+        settings=settings,
+    )
+    return run, kept
+
+
 def fight_route_attack(
     state: SpacePiratesState,
     settings: SpacePiratesSettings,
@@ -242,27 +275,12 @@ def fight_route_attack(
         history.outcome = "successful"
         return
     owners = {s.owner for s in ships} | {m.contract.owner for m in mercenaries if m.contract}
-    pirates = pirate_ships(report.fleet)
     defence = (ships, mercenaries, owners)
-    sides, ships, run = fight_raid(
-        state, settings, combat, dice, faction, turn, defence, pirates, progress
+    wipe = settings.pirate_victory_losses == "all_participants"
+    run, route.ships = fight_holder(
+        state, settings, combat, dice, report, journal, progress, defence, route.ships, wipe
     )
-    run.summary.log_key = journal.add_battle(report, run.rounds)
-    report.battle = run.summary
-    pirates_won = run.summary.result == "pirate_victory"
-    wipe = pirates_won and settings.pirate_victory_losses == "all_participants"
-    report.ships_lost = losses_by_owner(sides, run, wipe)
-    route.ships = apply_survivors(
-        state,
-        sides,
-        run,
-        holder_ships=ships,
-        keep_holder=route.ships,
-        wipe_defenders=wipe,
-        turn=turn,
-        settings=settings,
-    )
-    if pirates_won:
+    if run.summary.result == "pirate_victory":
         _route_success(state, settings, report, route)
         history.outcome = "successful"
     elif run.summary.result == "defender_victory":

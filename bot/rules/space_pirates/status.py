@@ -176,17 +176,7 @@ def chance_line(
 ) -> Msg:
     """The chance and its parts, or why there is none or it is certain."""
     if points is not None:
-        return Msg(
-            f"{P}status.chance",
-            pct=f"{float(chance * 100):.0f}",
-            total=points.total,
-            faces=points.die_faces,
-            base=points.base,
-            extra=points.extra_routes,
-            streak=points.streak,
-            privateers=points.privateers,
-            police=points.police_reduction,
-        )
+        return Msg(f"{P}status.chance", pct=f"{float(chance * 100):.0f}", **points.params())
     if chance == 1:
         return Msg(f"{P}status.chance_rampage")
     if under_peace(record, turn):
