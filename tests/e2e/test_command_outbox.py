@@ -21,6 +21,7 @@ from tests.e2e.test_company_raids import (  # noqa: F401 - a fixture
     PAY,
     board,
 )
+from tests.e2e.test_fleet_combat import GIVE_ORDERS, seated  # noqa: F401 - a fixture
 
 
 async def open_choice_message(played) -> int | None:
@@ -181,4 +182,55 @@ async def test_a_forced_answer_that_asks_another_player_pings_them_once(board): 
     redrawn = message(played, question.message.id)
     assert labels(redrawn) == ["Collect the recorded fine: 180", FORCE]
     assert [m.pings for m in forced.messages if m.pings] == [frozenset({"player2"})]
+    assert await unsent(played.bot.service.db) == []
+
+
+# --- fleet combat ----------------------------------------------------------------------------
+
+
+async def test_an_attack_killed_before_its_post_pings_the_attacked_after_a_restart(
+    seated,  # noqa: F811 - the fixture imported above
+    monkeypatch,
+):
+    """FC-4.1: Red's attack on Blue commits (battle #1); the post dies. After the restart
+    the battle is announced once, pinging exactly Blue's player, with its Give orders
+    button, which opens Red's orders panel."""
+    played = seated
+    with dies_before_posting(monkeypatch) as attempts:
+        died = await played.slash("/combat attack point:Mecatol targets:Blue", as_="player1")
+    assert attempts == ["reply"] and died.ephemeral
+
+    await played.restart()
+    (battle,) = restart_posts(played)
+    assert battle.pings == frozenset({"player2"})
+    assert "Red attacks Blue at Mecatol: battle #1 begins (FC-4.1)." in battle.embed.description
+    panel = await played.click(battle, GIVE_ORDERS, as_="player1")
+    assert panel.ephemeral and panel.selects
+    await played.restart()
+    assert len(restart_posts(played)) == 1
+
+
+async def test_a_resolve_confirm_killed_before_its_edit_shows_the_round_after_a_restart(
+    seated,  # noqa: F811
+    monkeypatch,
+):
+    """FC-I6: the GM confirms round 1; the round commits, the redraw dies. After the restart
+    the confirmation shows the round's report, as `/combat status` does, without its
+    confirm buttons."""
+    played = seated
+    await played.slash("/combat attack point:Mecatol targets:Blue", as_="player1")
+    question = await played.slash("/combat resolve battle:1", as_="gm")
+    played.script_dice([1] * 10)
+    with dies_before_posting(monkeypatch) as attempts:
+        died = await played.click(question, "Fight round 1 of battle #1", as_="gm")
+    assert attempts == ["edit"] and died.ephemeral
+    assert message(played, question.message.id).has_button("Fight round 1 of battle #1")
+
+    await played.restart()
+    report = message(played, question.message.id)
+    assert report.embed.title == "Battle #1 at Mecatol — round 1, turn 1"
+    assert "Attack, 4 dice at 5+: 1, 1, 1, 1 → 0 hits" in report.embed.description
+    assert not report.has_button("Fight round 1 of battle #1")
+    status = await played.slash("/combat status battle:1 round:1", as_="player1")
+    assert status.embeds == report.embeds
     assert await unsent(played.bot.service.db) == []
