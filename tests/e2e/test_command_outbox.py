@@ -22,6 +22,8 @@ from tests.e2e.test_company_raids import (  # noqa: F401 - a fixture
     board,
 )
 from tests.e2e.test_fleet_combat import GIVE_ORDERS, seated  # noqa: F401 - a fixture
+from tests.e2e.test_space_pirates import end_turn as sp_end_turn
+from tests.e2e.test_space_pirates import pirates, question_of  # noqa: F401 - a fixture
 
 
 async def open_choice_message(played) -> int | None:
@@ -234,3 +236,55 @@ async def test_a_resolve_confirm_killed_before_its_edit_shows_the_round_after_a_
     status = await played.slash("/combat status battle:1 round:1", as_="player1")
     assert status.embeds == report.embeds
     assert await unsent(played.bot.service.db) == []
+
+
+# --- space pirates ---------------------------------------------------------------------------
+
+
+async def test_a_forced_default_killed_before_its_post_is_posted_after_a_restart(
+    pirates,  # noqa: F811 - the fixture imported above
+    monkeypatch,
+):
+    """SP-I45: the GM confirms forcing Vega's buy-off; the forced answer commits, its post
+    dies. After the restart what happened is in the channel once, and nothing waits."""
+    played = pirates
+    await played.slash("/pirates route add name:Open goods:160", as_="player1")
+    played.script_dice([1, 3])
+    await sp_end_turn(played, 1)
+    listed = await played.slash("/pirates force", as_="gm")
+    with dies_before_posting(monkeypatch) as attempts:
+        await played.click(listed, "Force 1 answer", as_="gm")
+    assert attempts == ["reply"]
+
+    await played.restart()
+    (forced,) = restart_posts(played)
+    assert "Vega" in forced.embed.description
+    nothing = await played.slash("/pirates force", as_="gm")
+    assert nothing.ephemeral and "No question is waiting" in nothing.text()
+    await played.restart()
+    assert len(restart_posts(played)) == 1
+
+
+async def test_a_confirmed_operation_killed_before_its_redraw_stays_committed(
+    pirates,  # noqa: F811
+    monkeypatch,
+):
+    """SP-6.3: Vega confirms locating the base; the operation commits, the redraw of her
+    private quote dies. A private panel cannot be redrawn after a restart: nothing is posted
+    in the channel for it, nothing is left unsent, and the operation stands in the log."""
+    played = pirates
+    await played.slash("/pirates route add name:Line goods:100", as_="player1")
+    await played.slash("/pirates planet add name:Home income:300", as_="player1")
+    played.script_dice([1, 2])
+    ended = await sp_end_turn(played, 1)
+    await played.click(question_of(ended, "Refuse and fight"), "Refuse and fight", as_="player1")
+    quote = await played.slash("/pirates base locate location:Kuiper belt", as_="player1")
+    with dies_before_posting(monkeypatch) as attempts:
+        await played.click(quote, "Confirm", as_="player1")
+    assert attempts == ["edit"]
+
+    await played.restart()
+    assert restart_posts(played) == []
+    assert await unsent(played.bot.service.db) == []
+    history = await played.slash("/history list", as_="gm")
+    assert "pirates locate" in history.text()
