@@ -10,6 +10,7 @@ sender fail after the commit (`dies_before_posting`, tests/e2e/test_click_outbox
 
 from __future__ import annotations
 
+from bot.storage import seeds
 from bot.storage.outbox import unsent
 from tests.e2e.play import labels
 from tests.e2e.test_click_outbox import dies_before_posting, message, restart_posts
@@ -24,6 +25,7 @@ from tests.e2e.test_company_raids import (  # noqa: F401 - a fixture
 from tests.e2e.test_fleet_combat import GIVE_ORDERS, seated  # noqa: F401 - a fixture
 from tests.e2e.test_space_pirates import end_turn as sp_end_turn
 from tests.e2e.test_space_pirates import pirates, question_of  # noqa: F401 - a fixture
+from tests.e2e.test_undo import verified
 
 
 async def open_choice_message(played) -> int | None:
@@ -288,3 +290,34 @@ async def test_a_confirmed_operation_killed_before_its_redraw_stays_committed(
     assert await unsent(played.bot.service.db) == []
     history = await played.slash("/history list", as_="gm")
     assert "pirates locate" in history.text()
+
+
+# --- /history undo -----------------------------------------------------------------------------
+
+
+async def test_an_undo_killed_before_its_edit_publishes_the_new_commitment_after_a_restart(
+    campaign, monkeypatch
+):
+    """Issue 17: the GM confirms undoing turn 1's end; the undo commits (turn 1 reopens with
+    a new seed), the redraw of the confirmation dies. After the restart the confirmation
+    shows what was undone and publishes the new commitment, anchored in its footer, and the
+    log verifies."""
+    played = campaign
+    question = await played.slash("/turn end", as_="gm")
+    await played.click(question, "End turn 1", as_="gm")
+    asked = await played.slash("/history undo reason:ended a day early", as_="gm")
+    with dies_before_posting(monkeypatch) as attempts:
+        died = await played.click(asked, "Undo", as_="gm")
+    assert attempts == ["edit"] and died.ephemeral
+    assert message(played, asked.message.id).has_button("Undo")
+
+    await played.restart()
+    new = await seeds.seed_of(played.bot.service.db, 1, 1)
+    assert new is not None
+    done = message(played, asked.message.id)
+    assert done.embed.title.endswith("undone")
+    assert new.commitment in done.embed.description
+    assert f"🔒 T1 {new.commitment}" in done.embed.footer
+    assert all(b.disabled for b in done.buttons)
+    assert await unsent(played.bot.service.db) == []
+    assert (await verified(played)).startswith("✅ The log is intact")
