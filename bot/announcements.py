@@ -10,10 +10,12 @@ restart)": the interaction's token may have expired by then.
 
 Three kinds of message besides a plain post: an *edit* of the clicked message (a click's
 result: the question redrawn, its buttons gone or moved on), posted after a restart by
-editing that message; a *private* one (ephemeral), which only the interaction can show and
-a restart drops; and one *rendered* when it is posted, from committed data, by a renderer
-registered under its name (`renderer`): what only the commit itself makes readable (a turn
-end's revealed seed, whom its summary pings).
+editing that message, or of a message posted earlier that a command settles (`edits`: a
+question a GM answered by command, posted anew when it is gone); a *private* one
+(ephemeral), which only the interaction can show and a restart drops; and one *rendered*
+when it is posted, from committed data, by a renderer registered under its name
+(`renderer`): what only the commit itself makes readable (a turn end's revealed seed, whom
+its summary pings).
 
 Delivery is exactly once except in one narrow window: a post that succeeded just before the
 process died, before its mark committed, is posted again at start-up (at least once).
@@ -70,6 +72,8 @@ class Announcement:
     pinged: Sequence[int] = ()
     choice_id: int | None = None
     edit: bool = False  # replaces the clicked message instead of posting a new one
+    edits: int | None = None  # redraws this message in the channel (posted anew when gone)
+    channel_id: int | None = None  # where it goes, when not where the interaction is
     ephemeral: bool = False  # for the interaction's user only (dropped after a restart)
     render: str | None = None  # a registered renderer fills it in when it is posted
     args: Mapping[str, Any] = field(default_factory=dict)  # what the renderer reads
@@ -112,11 +116,14 @@ async def write(
             payload["edit"] = clicked.id
             if clicked.flags.ephemeral:  # a private panel: only the click can redraw it
                 payload["ephemeral"] = True
+        elif announcement.edits is not None:
+            payload["edit"] = announcement.edits
+            payload["repost"] = True
         rows.append(
             await outbox.add(
                 uow.conn,
                 campaign_id=uow.campaign.id,
-                channel_id=channel or uow.campaign.channel_id,
+                channel_id=announcement.channel_id or channel or uow.campaign.channel_id,
                 interaction_id=interaction.id if interaction is not None else None,
                 choice_id=announcement.choice_id,
                 payload=payload,
@@ -233,6 +240,8 @@ async def deliver(
         try:
             if _empty(payload):
                 message_id = None
+            elif payload.get("repost"):  # a message posted earlier, not the clicked one
+                message_id = await _post_in_channel(interaction.client, row, payload, note=None)
             elif payload.get("edit"):
                 await update_message(
                     interaction,
@@ -270,14 +279,17 @@ async def post(client: discord.Client, db: Database, rows: Sequence[OutboxMessag
 async def _post_in_channel(
     client: discord.Client, row: OutboxMessage, payload: dict[str, Any], *, note: str | None
 ) -> int | None:
-    """Post the message in its channel (an edit edits the message it names); a private
-    message cannot be shown without its interaction: None, and it is only logged."""
+    """Post the message in its channel (an edit edits the message it names; one written with
+    `edits` is posted anew when that message is gone, and a refused edit is only logged); a
+    private message cannot be shown without its interaction: None, and it is only logged."""
     if _empty(payload):
         return None
     if payload.get("ephemeral"):
         log.info("outbox message %s was private to an interaction now gone", row.id)
         return None
     channel = client.get_partial_messageable(row.channel_id)
+    if payload.get("repost"):
+        return await _redraw_or_repost(channel, row, payload, note=note)
     if payload.get("edit"):
         kwargs = _message(payload)
         message = channel.get_partial_message(int(payload["edit"]))
@@ -292,6 +304,39 @@ async def _post_in_channel(
             log.info("outbox message %s edits a message that is gone", row.id)
         return int(payload["edit"])
     sent = await channel.send(**_message(payload, note=note))
+    return sent.id
+
+
+async def _redraw_or_repost(
+    channel: discord.PartialMessageable,
+    row: OutboxMessage,
+    payload: dict[str, Any],
+    *,
+    note: str | None,
+) -> int | None:
+    """Redraw the earlier message an `edits` names; when it is gone (deleted, or posted in
+    an earlier run of a stand-in) post it anew: what committed must be seen. A channel that
+    refuses to show it is only logged (the command's own answer still says what changed)."""
+    message_id = int(payload["edit"])
+    kwargs = _message(payload)
+    try:
+        async for found in channel.history(limit=1, around=discord.Object(message_id)):
+            if found.id == message_id:
+                try:
+                    await found.edit(
+                        content=kwargs.get("content"),
+                        embeds=kwargs["embeds"],
+                        view=kwargs.get("view"),
+                        allowed_mentions=kwargs["allowed_mentions"],
+                    )
+                except discord.NotFound:  # deleted just now
+                    pass
+                else:
+                    return message_id
+        sent = await channel.send(**_message(payload, note=note))
+    except discord.HTTPException:
+        log.info("outbox message %s could not redraw message %s", row.id, message_id)
+        return None
     return sent.id
 
 

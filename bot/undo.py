@@ -22,11 +22,12 @@ digests stay listed in the undone entries.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
 from bot import fair_turns
-from bot.campaigns import CORE, Actor, CampaignService, summary_json
+from bot.campaigns import CORE, Actor, CampaignService, UnitOfWork, summary_json
 from bot.errors import Conflict, NotAllowed, NotFound
 from bot.i18n import Msg
 from bot.storage.audit import UNDO_COMMAND, AuditEntry
@@ -123,10 +124,12 @@ class UndoService:
         reason: str,
         *,
         choice_id: int | None = None,
+        announce: Callable[[UnitOfWork, UndoDone], Awaitable[None]] | None = None,
     ) -> UndoDone:
         """Revert the newest command, whose last entry must be `expected_seq` (what the GM
         confirmed); refused when the log moved on, when it is not the GM, or when the entry
-        is an undo (redo is a new command)."""
+        is an undo (redo is a new command). `announce` writes what the undo must post (the
+        reopened turn's new commitment) in the same transaction (bot/announcements.py)."""
         await self._require_gm(campaign_id, actor)
         reason = clean_reason(reason)
         async with self.service.work(campaign_id, actor) as uow:
@@ -179,7 +182,10 @@ class UndoService:
                 turn=campaign.turn,
             )
             await undo.mark(unit, compensating.seq, closed)
-        return UndoDone(compensating, undid, closed, turn, cleared)
+            done = UndoDone(compensating, undid, closed, turn, cleared)
+            if announce is not None:
+                await announce(uow, done)
+        return done
 
 
 async def clear_passed_deadline(writes: ScheduleWrites, campaign_id: int) -> bool:

@@ -11,9 +11,11 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot import announcements
 from bot.anchors import commitment_anchor, head_anchor
+from bot.announcements import Announcement
 from bot.app import PrivateerBot
-from bot.campaigns import Choice
+from bot.campaigns import Choice, UnitOfWork
 from bot.interactions import (
     Context,
     campaign_context,
@@ -27,10 +29,9 @@ from bot.interactions import (
     reply,
     require_gm,
     service_of,
-    update_message,
 )
 from bot.text import shown
-from bot.undo import REASON_MAX, UNDO_CHOICE, UndoService
+from bot.undo import REASON_MAX, UNDO_CHOICE, UndoDone, UndoService
 
 
 @app_commands.describe(reason="Why (kept in the log with the undo)")
@@ -86,9 +87,33 @@ async def answer_undo(
     if option == "cancel":
         await cancel_choice(interaction, ctx, choice, make_embed(ctx.pt("undo.cancelled", seq=seq)))
         return
-    done = await UndoService(ctx.service).undo(
-        ctx.campaign.id, ctx.actor, seq, str(choice.payload["reason"]), choice_id=choice.id
+    written = []
+
+    async def announce(uow: UnitOfWork, done: UndoDone) -> None:
+        redrawn = Announcement(
+            edit=True,
+            embeds=[_undone_embed(ctx, choice, done)],
+            view=disabled_copy(interaction.message),
+        )
+        written.extend(
+            await announcements.write(uow, interaction, [redrawn], locale=ctx.public_locale)
+        )
+
+    await UndoService(ctx.service).undo(
+        ctx.campaign.id,
+        ctx.actor,
+        seq,
+        str(choice.payload["reason"]),
+        choice_id=choice.id,
+        announce=announce,
     )
+    await announcements.deliver(interaction, ctx.service.db, written)
+
+
+def _undone_embed(ctx: Context, choice: Choice, done: UndoDone) -> discord.Embed:
+    """The confirmation redrawn: what was undone, by whom and why; for a turn end, the
+    reopened turn's new commitment, anchored in the footer (read back by /history verify)
+    with the chain head the undo leaves."""
     first, last = done.undid[0], done.undid[-1]
     span = (
         ctx.pt("undo.done.one", seq=first)
@@ -103,8 +128,6 @@ async def answer_undo(
     )
     embed = make_embed(ctx.pt("undo.done.title", entries=span), body)
     if done.turn_end is not None and done.commitment is not None:
-        # The reopened turn's new commitment, published here and anchored in the footer
-        # (read back by /history verify), with the chain head the undo leaves.
         embed.description = (
             body
             + "\n"
@@ -116,7 +139,7 @@ async def answer_undo(
             text=f"{head_anchor(done.entry.seq, done.entry.hash)} · "
             f"{commitment_anchor(done.turn_end, done.commitment)}"
         )
-    await update_message(interaction, embed=embed, view=disabled_copy(interaction.message))
+    return embed
 
 
 async def setup(bot: PrivateerBot) -> None:

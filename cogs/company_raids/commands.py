@@ -8,7 +8,6 @@ player (CR-I19). Each command: context → parse → one unit of work → render
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 from typing import Any
 
@@ -16,7 +15,6 @@ import discord
 from discord import app_commands
 
 from bot.announcements import Announcement
-from bot.app import PrivateerBot
 from bot.campaigns import Choice, UnitOfWork
 from bot.cog_base import BotCog, Choices, FactionName, Interaction, command_group
 from bot.dice import Dice
@@ -66,7 +64,6 @@ from cogs.company_raids.steps import (
     audit_extra,
     open_step,
     recorded_fine,
-    step_payload,
     story_events,
 )
 
@@ -307,7 +304,7 @@ class CompanyRaidsCog(BotCog):
         ctx = await RulesetContext.of(interaction, SPEC)
         require_gm(ctx.base)
         choice = await _open_step_choice(ctx, incident)
-        await _settle(self.bot, ctx, choice, "force", None, "company force")
+        await _settle(ctx, choice, "force", None, "company force")
 
     @company.command(name="fine", description="Enter the fine due (the Company's owner, CR-I4)")
     @app_commands.describe(
@@ -320,7 +317,7 @@ class CompanyRaidsCog(BotCog):
         """CR-I4 (`fine_source = enter_each_time`): the owner enters the amount."""
         ctx = await RulesetContext.of(interaction, SPEC)
         choice = await _open_step_choice(ctx, incident, step="fine_amount")
-        await _settle(self.bot, ctx, choice, "amount", amount, "company fine")
+        await _settle(ctx, choice, "amount", amount, "company fine")
 
     # -- autocomplete --------------------------------------------------------------------------
 
@@ -418,47 +415,44 @@ async def _incident(
     ctx: Ctx, change: Callable[[CompanyRaidsState, CompanyRaidsSettings, Dice], RaidOutcome]
 ) -> None:
     """A landing or an entry: apply it, post its story and, when a step awaits an answer,
-    the question for that player; the choice then remembers its message."""
+    the question for that player (written with the change: posted once, even after a
+    crash); the choice learns its message when the post is marked sent."""
 
     async def first_step(uow: UnitOfWork, outcome: RaidOutcome) -> int | None:
         return await open_step(ctx, uow, outcome, _story_of(outcome))
 
-    done = await ctx.apply(
+    async def story(done: Applied[RaidOutcome, CompanyRaidsSettings]) -> list[Announcement]:
+        outcome, choice_id = done.outcome, done.after
+        locale = ctx.public_locale
+        told = _story_of(outcome)
+        events = await story_events(ctx, outcome, told)
+        embed = story_embed(told, events, outcome.awaiting, locale, entry_seq=done.entry.seq)
+        if choice_id is None or outcome.awaiting is None:
+            return [Announcement(embeds=[embed])]
+        user = ctx.user_of(outcome.awaiting.faction)
+        view = step_view(
+            int(choice_id),
+            outcome.awaiting,
+            locale,
+            recorded_fine=recorded_fine(outcome.state, outcome.awaiting.incident_id),
+        )
+        return [
+            Announcement(
+                content=ping_text(outcome.awaiting, user, locale),
+                embeds=[embed],
+                view=view,
+                pinged=[user] if user is not None else [],
+                choice_id=int(choice_id),
+            )
+        ]
+
+    await ctx.apply(
         change,
         faction=ctx.claimed_faction(None) or None,
         audit=audit_extra,
         then=first_step,
+        announce=story,
     )
-    outcome, choice_id = done.outcome, done.after
-    locale = ctx.public_locale
-    story = _story_of(outcome)
-    events = await story_events(ctx, outcome, story)
-    embed = story_embed(story, events, outcome.awaiting, locale, entry_seq=done.entry.seq)
-    if choice_id is None or outcome.awaiting is None:
-        await reply(ctx.interaction, embed=embed)
-        return
-    user = ctx.user_of(outcome.awaiting.faction)
-    view = step_view(
-        choice_id,
-        outcome.awaiting,
-        locale,
-        recorded_fine=recorded_fine(outcome.state, outcome.awaiting.incident_id),
-    )
-    sent = await ctx.interaction.response.send_message(
-        content=ping_text(outcome.awaiting, user, locale),
-        embed=embed,
-        view=view,
-        allowed_mentions=_mentions(user),
-    )
-    payload = step_payload(
-        outcome,
-        story,
-        channel=ctx.interaction.channel_id,
-        message=sent.message_id,
-        locale=locale,
-    )
-    async with ctx.service.work(ctx.campaign.id, ctx.base.actor) as uow:
-        await uow.update_choice_payload(choice_id, payload)
 
 
 def _story_of(outcome: RaidOutcome) -> list[int]:
@@ -474,15 +468,6 @@ def _story_of(outcome: RaidOutcome) -> list[int]:
 def _posted_in(ctx: Ctx, choice: Choice) -> str:
     """The language the public story was posted in (it keeps it)."""
     return str(choice.payload.get("locale") or ctx.public_locale)
-
-
-def _mentions(user: int | None) -> discord.AllowedMentions:
-    """Ping only the player who must answer."""
-    if user is None:
-        return discord.AllowedMentions.none()
-    return discord.AllowedMentions(
-        everyone=False, roles=False, users=[discord.Object(id=user)], replied_user=False
-    )
 
 
 async def _open_step_choice(ctx: Ctx, incident: int | None, *, step: str | None = None) -> Choice:
@@ -522,45 +507,39 @@ async def _redraw(
     return embed, view, ping_text(outcome.awaiting, user, locale), user
 
 
-async def _settle(
-    bot: PrivateerBot, ctx: Ctx, choice: Choice, code: str, amount: int | None, command: str
-) -> None:
+async def _settle(ctx: Ctx, choice: Choice, code: str, amount: int | None, command: str) -> None:
     """A step answered by command (`/company force`, `/company fine`): the question in the
-    channel shows the incident as it now stands (in the language it was posted in); the
-    public reply tells the channel in the campaign's language."""
-    done = await answer_step(ctx, choice, code, amount=amount, command=command)
-    posted_in = _posted_in(ctx, choice)
-    embed, view, content, user = await _redraw(ctx, choice, done, posted_in)
-    channel_id = choice.payload.get("channel")
-    message_id = choice.payload.get("message")
-    if channel_id and message_id:
-        await _edit_or_repost(
-            bot.get_partial_messageable(int(channel_id)),
-            int(message_id),
-            content=content,
-            embed=embed,
-            view=view,
-            allowed_mentions=_mentions(user),
-        )
-    if posted_in != ctx.public_locale:  # the campaign's language changed since
-        embed = (await _redraw(ctx, choice, done, ctx.public_locale))[0]
-    await reply(ctx.interaction, embed=embed)
-    await _ping_next(ctx, content, user)
+    channel shows the incident as it now stands (in the language it was posted in; posted
+    anew when its message is gone, review finding 6); the public reply tells the channel in
+    the campaign's language; the next player, when another, is pinged. All written with the
+    change: posted once, even after a crash."""
 
+    async def settled(done: Applied[RaidOutcome, CompanyRaidsSettings]) -> list[Announcement]:
+        posted_in = _posted_in(ctx, choice)
+        embed, view, content, user = await _redraw(ctx, choice, done, posted_in)
+        pinged = [user] if user is not None else []
+        shown = []
+        channel_id = choice.payload.get("channel")
+        message_id = choice.payload.get("message")
+        if channel_id and message_id:
+            shown.append(
+                Announcement(
+                    edits=int(message_id),
+                    channel_id=int(channel_id),
+                    content=content,
+                    embeds=[embed],
+                    view=view,
+                    pinged=pinged,
+                )
+            )
+        if posted_in != ctx.public_locale:  # the campaign's language changed since
+            embed = (await _redraw(ctx, choice, done, ctx.public_locale))[0]
+        shown.append(Announcement(embeds=[embed]))
+        if content is not None and user is not None and user != ctx.user_id:
+            shown.append(Announcement(content=content, pinged=pinged))  # an edit pings nobody
+        return shown
 
-async def _edit_or_repost(
-    channel: discord.PartialMessageable, message_id: int, **message: Any
-) -> None:
-    """Redraw the question's message; when it is gone (deleted, or posted in an earlier run
-    of a stand-in), post the story anew: the answer is committed, so the channel must see it
-    and the GM must not see an error for it (review finding 6)."""
-    with contextlib.suppress(discord.HTTPException):
-        async for found in channel.history(limit=1, around=discord.Object(message_id)):
-            if found.id == message_id:
-                with contextlib.suppress(discord.NotFound):  # deleted just now
-                    await found.edit(**message)
-                    return
-        await channel.send(**message)
+    await answer_step(ctx, choice, code, amount=amount, command=command, announce=settled)
 
 
 @choice_handler(STEP_CHOICE)
@@ -581,11 +560,3 @@ async def answer_click(
         return shown
 
     await answer_step(ctx, choice, option, command=command, announce=redrawn)
-
-
-async def _ping_next(ctx: Ctx, content: str | None, user: int | None) -> None:
-    """An edited message notifies nobody: when the next step is another player's, a short
-    follow-up pings them (the question's buttons stay on the story)."""
-    if content is None or user is None or user == ctx.user_id:
-        return
-    await ctx.interaction.followup.send(content=content, allowed_mentions=_mentions(user))

@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.announcements import Announcement
 from bot.cog_base import Choices, Interaction
 from bot.dice import Dice
 from bot.errors import Conflict, GameError
@@ -48,7 +49,13 @@ from bot.rules.fleet_combat import (
     set_turn_order,
     waiting_for,
 )
-from bot.scaffold import RulesetContext, faction_autocomplete, matching_choices, state_for
+from bot.scaffold import (
+    Applied,
+    RulesetContext,
+    faction_autocomplete,
+    matching_choices,
+    state_for,
+)
 from bot.text import shown
 from cogs.fleet_combat.common import (
     AS_FACTION,
@@ -287,7 +294,27 @@ class BattleCommands(commands.Cog):
             )
             return declare_attack(state, settings, declared)
 
-        done = await ctx.apply(
+        def posted(done: Applied[BattleOutcome, FleetCombatSettings]) -> list[Announcement]:
+            # Posted for everyone, the attacked players first: the campaign's language
+            # (issue 18); written with the change, so the ping is posted once, even after a
+            # crash.
+            outcome = done.outcome
+            embed, view = outcome_message(outcome, done.settings, ctx.public_locale)
+            attacked = [f.user_id for f in ctx.factions if f.name in names and f.user_id]
+            users = [f"<@{user}>" for user in attacked]
+            content = (
+                ctx.pt(
+                    C + "attack.ping",
+                    users=" ".join(users),
+                    attacker=shown(attacker),
+                    point=shown(outcome.battle.point),
+                )
+                if users
+                else None
+            )
+            return [Announcement(content=content, embeds=[embed], view=view, pinged=attacked)]
+
+        await ctx.apply(
             change,
             faction=attacker,
             audit=lambda o: {
@@ -295,23 +322,8 @@ class BattleCommands(commands.Cog):
                 "opened": o.opened,
                 "movement_locked": o.movement_locked,
             },
+            announce=posted,
         )
-        outcome = done.outcome
-        # Posted for everyone, the attacked players first: the campaign's language (issue 18).
-        embed, view = outcome_message(outcome, done.settings, ctx.public_locale)
-        attacked = [f.user_id for f in ctx.factions if f.name in names and f.user_id]
-        users = [f"<@{user}>" for user in attacked]
-        content = (
-            ctx.pt(
-                C + "attack.ping",
-                users=" ".join(users),
-                attacker=shown(attacker),
-                point=shown(outcome.battle.point),
-            )
-            if users
-            else None
-        )
-        await reply(interaction, content, embed=embed, view=view, pinged=attacked)
 
     @combat.command(name="orders", description="Give fire orders for the coming round from menus")
     @app_commands.describe(faction=AS_FACTION)

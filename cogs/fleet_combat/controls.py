@@ -8,6 +8,7 @@ from typing import Any
 
 import discord
 
+from bot.announcements import Announcement
 from bot.campaigns import Choice, Faction, UnitOfWork
 from bot.cog_base import Interaction
 from bot.dice import Dice
@@ -40,7 +41,7 @@ from bot.rules.fleet_combat import (
     resolve_round,
     set_fire_orders,
 )
-from bot.scaffold import RulesetContext
+from bot.scaffold import Applied, RulesetContext
 from bot.text import shown
 from cogs.fleet_combat.common import C, Ctx, battle_faction
 from cogs.fleet_combat.render import (
@@ -104,16 +105,19 @@ async def battle_message(
     *,
     page: int | None = None,
     round_number: int | None = None,
+    fought: Sequence[RoundReport] = (),
 ) -> tuple[list[discord.Embed], discord.ui.View | None]:
     """A page of the battle's log with its Older/Newer buttons: page `page`, else the first
     page of round `round_number`, else the latest. The rounds come from the archive, read
-    after `state`: rounds fought since (a turn ended meanwhile) are left for the next look.
-    The log is posted in the channel and paged by anyone: the campaign's language."""
+    after `state`: rounds fought since (a turn ended meanwhile) are left for the next look;
+    `fought` adds the rounds a transaction still open wrote (not yet committed). The log is
+    posted in the channel and paged by anyone: the campaign's language."""
     locale = ctx.public_locale
     logged = await ctx.service.archived(
         ctx.campaign, SPEC.key, battle_log_key(battle.id), RoundReport
     )
-    reports = [r for r in logged if r.round <= battle.rounds_fought]
+    by_round = {r.round: r for r in [*logged, *fought]}
+    reports = [by_round[n] for n in sorted(by_round) if n <= battle.rounds_fought]
     pages = battle_pages(reports, battle_status(state, settings, battle.id), settings, locale)
     if page is None and round_number is not None:
         page = round_page_index(reports, round_number, settings, locale)
@@ -257,7 +261,10 @@ async def answer_resolve(
             raise Conflict(C + "error.round_fought", battle=battle_id, round=round_number)
         return resolve_round(state, settings, battle_id, dice, turn=ctx.campaign.turn)
 
-    done = await ctx.apply(
+    async def report(done: Applied[RoundOutcome, FleetCombatSettings]) -> list[Announcement]:
+        return await _round_fought(ctx, done, battle_id, round_number)
+
+    await ctx.apply(
         fight,
         command="combat resolve",
         options={"battle": battle_id, "round": round_number},
@@ -269,11 +276,26 @@ async def answer_resolve(
             "ended": o.report.ended,
         },
         before=claim,
+        announce=report,
     )
-    # The report is read from the committed archive, so it is drawn after the commit (it
-    # stays readable with /combat status).
+
+
+async def _round_fought(
+    ctx: Ctx,
+    done: Applied[RoundOutcome, FleetCombatSettings],
+    battle_id: int,
+    round_number: int,
+) -> list[Announcement]:
+    """The confirmation redrawn as the round's report (written with the change: shown once,
+    even after a crash); the round is read from the outcome, the earlier ones from the
+    archive (it stays readable with /combat status)."""
     battle = get_battle(done.outcome.state, battle_id, active=False)
     embeds, view = await battle_message(
-        ctx, done.outcome.state, done.settings, battle, round_number=round_number
+        ctx,
+        done.outcome.state,
+        done.settings,
+        battle,
+        round_number=round_number,
+        fought=[done.outcome.report],
     )
-    await update_message(interaction, content=None, embeds=embeds, view=view)
+    return [Announcement(edit=True, content=None, embeds=embeds, view=view)]

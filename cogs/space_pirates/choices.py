@@ -25,7 +25,6 @@ from bot.interactions import (
     choice_button,
     choice_handler,
     choice_view,
-    ping_only,
     reply,
     require_gm,
 )
@@ -125,17 +124,6 @@ def questions(
             )
         )
     return asked
-
-
-async def post_questions(ctx: Ctx, waiting: Sequence[Question], locale: str) -> None:
-    """The questions posted as the interaction's follow-ups."""
-    for asked in questions(waiting, ctx.user_of, locale):
-        await ctx.interaction.followup.send(
-            content=asked.content or "",
-            embeds=list(asked.embeds),
-            view=asked.view or discord.utils.MISSING,
-            allowed_mentions=ping_only(asked.pinged),
-        )
 
 
 async def _answer(
@@ -336,21 +324,28 @@ async def confirm_force_all(
 
 
 async def _force(ctx: Ctx, ids: list[int], to_the_end: bool) -> None:
-    """Force these questions' defaults in one unit of work and post what happened."""
+    """Force these questions' defaults in one unit of work; what happened, the GM's private
+    lines and the questions it leads to are written with the change (the outbox)."""
     combat = await campaign_combat(ctx)
     state, _ = await ctx.read()
     before = [q.choice_id for q in open_questions(state)]
-    done = await ctx.apply(
+
+    def shown(done: Applied[ChoiceOutcome, SpacePiratesSettings]) -> list[Announcement]:
+        outcome = done.outcome
+        private = [text for v in outcome.private.values() for text in rendered(v, ctx.locale)]
+        embeds = lines_embeds(C + "forced.title", outcome.lines, ctx.public_locale)
+        messages = [Announcement(embeds=embeds[:10])]
+        if private:  # the GM's eyes only (SP-I33)
+            messages.append(Announcement(content="\n".join(private)[:1900], ephemeral=True))
+        asked = _new_questions(before, outcome)
+        return [*messages, *questions(asked, ctx.user_of, ctx.public_locale)]
+
+    await ctx.apply(
         lambda s, settings, dice: force_choices(
             s, settings, ids, dice, combat=combat, to_the_end=to_the_end
         ),
         command="pirates force",
         options={"choices": ids, "rest": to_the_end},
         audit=_public_audit,
+        announce=shown,
     )
-    private = [text for v in done.outcome.private.values() for text in rendered(v, ctx.locale)]
-    embeds = lines_embeds(C + "forced.title", done.outcome.lines, ctx.public_locale)
-    await reply(ctx.interaction, embeds=embeds[:10])
-    if private:  # the GM's eyes only (SP-I33)
-        await reply(ctx.interaction, content="\n".join(private)[:1900], ephemeral=True)
-    await post_questions(ctx, _new_questions(before, done.outcome), ctx.public_locale)

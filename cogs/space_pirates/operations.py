@@ -10,6 +10,7 @@ from typing import Any
 
 import discord
 
+from bot.announcements import Announcement
 from bot.campaigns import Choice, UnitOfWork
 from bot.dice import Dice
 from bot.errors import GameError
@@ -52,7 +53,7 @@ from bot.rules.space_pirates.privateers import (
 )
 from bot.rules.space_pirates.status import station_msg
 from bot.rules.space_pirates.turn import operations_open
-from bot.scaffold import RulesetContext
+from bot.scaffold import Applied, RulesetContext
 from cogs.space_pirates.common import C, Change, Ctx, campaign_combat
 from cogs.space_pirates.render import lines_embeds
 
@@ -276,7 +277,13 @@ async def confirm_operation(
         await uow.close_choice(choice.id)
 
     private = op in PRIVATE  # the audit summary says only that a bribe was placed
-    done = await ctx.apply(
+
+    def shown(done: Applied[Change, SpacePiratesSettings]) -> list[Announcement]:
+        told = done.outcome.private or done.outcome.lines
+        embeds = lines_embeds(C + f"op.{op}", told, locale, faction=faction)
+        return [Announcement(edit=True, embeds=embeds, view=None)]
+
+    await ctx.apply(
         lambda state, settings, dice: perform(
             op, state, settings, combat, faction, turn, params, dice
         ),
@@ -285,7 +292,5 @@ async def confirm_operation(
         options={} if private else params,
         before=claim,
         then=close,
+        announce=shown,
     )
-    told = done.outcome.private or done.outcome.lines
-    embeds = lines_embeds(C + f"op.{op}", told, locale, faction=faction)
-    await update_message(interaction, embeds=embeds, view=None)

@@ -1,0 +1,323 @@
+"""Commands whose public result goes through the outbox (Hardening, item 3 of issue 11):
+what their commit shows (a question with its buttons and ping, a redrawn question, the
+result) is written with the change and, when the process dies between commit and post,
+posted (or edited in place) once after the restart.
+
+A kill between commit and post is simulated by making every post or edit of the outbox's
+sender fail after the commit (`dies_before_posting`, tests/e2e/test_click_outbox.py);
+`table.restart()` starts a fresh bot on the same database and stand-in.
+"""
+
+from __future__ import annotations
+
+from bot.storage import seeds
+from bot.storage.outbox import unsent
+from tests.e2e.play import labels
+from tests.e2e.test_click_outbox import dies_before_posting, message, restart_posts
+from tests.e2e.test_company_raids import (  # noqa: F401 - a fixture
+    CAPTURE,
+    FINE,
+    FORCE,
+    LAND,
+    PAY,
+    board,
+)
+from tests.e2e.test_fleet_combat import GIVE_ORDERS, seated  # noqa: F401 - a fixture
+from tests.e2e.test_space_pirates import end_turn as sp_end_turn
+from tests.e2e.test_space_pirates import pirates, question_of  # noqa: F401 - a fixture
+from tests.e2e.test_undo import verified
+
+
+async def open_choice_message(played) -> int | None:
+    service = played.bot.service
+    found = await service.by_channel(played.channel().id)
+    (choice,) = await service.open_choices(found.id)
+    return choice.payload.get("message")
+
+
+async def test_a_landing_killed_before_its_post_asks_the_trespasser_after_a_restart(
+    board,  # noqa: F811 - the fixture imported above
+    monkeypatch,
+):
+    """CR-2.2: the landing commits with Anna's question; the post dies. After the restart
+    the question is in the channel once, pinging exactly Anna, with her buttons, and her
+    click on it pays the fine there."""
+    played = board
+    with dies_before_posting(monkeypatch) as attempts:
+        died = await played.slash(LAND, as_="player1")
+    assert attempts == ["reply"] and died.ephemeral
+
+    await played.restart()
+    (question,) = restart_posts(played)
+    assert question.pings == frozenset({"player1"})
+    assert [b.label for b in question.buttons] == [PAY, CAPTURE, FORCE]
+    assert "waiting for Anna to pay the fine or attempt a capture" in question.embed.description
+    assert await open_choice_message(played) == question.id
+    assert await unsent(played.bot.service.db) == []
+    paid = await played.click(question, PAY, as_="player1")
+    assert paid.embed.description.startswith("**Fine (CR-2.5): Anna pays Boris 180.**")
+    assert message(played, question.id).buttons == []
+    shown = len(played.channel_messages())
+    await played.restart()
+    assert len(played.channel_messages()) == shown  # posted once
+
+
+async def test_a_landing_posts_its_question_as_the_answer_and_remembers_it(board):  # noqa: F811
+    """The normal path: the question is the command's answer; its choice knows the message;
+    nothing is left unsent."""
+    played = board
+    question = await played.slash(LAND, as_="player1")
+    assert not question.ephemeral and labels(question) == [PAY, CAPTURE, FORCE]
+    assert question.pings == frozenset({"player1"})
+    assert await open_choice_message(played) == question.message.id
+    assert await unsent(played.bot.service.db) == []
+
+
+async def test_an_entry_killed_before_its_post_asks_the_joker_owner_after_a_restart(
+    board,  # noqa: F811
+    monkeypatch,
+):
+    """CR-I17 `owner_choice`: Corsair enters Vera's Joker; the post of her question dies.
+    After the restart it pings exactly Vera with a button per defender, and her pick starts
+    the duel."""
+    played = board
+    await played.slash(
+        "/campaign settings set setting:company_raids.joker_defender_order value:owner_choice",
+        as_="gm",
+    )
+    for line in (
+        "/company add-piece name:Banker value:200 owner:Vera in_joker:true",
+        "/company add-piece name:Guard value:100 owner:Vera in_joker:true",
+    ):
+        await played.slash(line, as_="gm")
+    await played.slash("/company add-piece name:Corsair value:350", as_="player1")
+    with dies_before_posting(monkeypatch):
+        await played.slash("/company enter piece:Corsair", as_="player1")
+
+    await played.restart()
+    (question,) = restart_posts(played)
+    assert question.pings == frozenset({"player3"})
+    assert [b.label for b in question.buttons] == ["Defend with Banker", "Defend with Guard", FORCE]
+    played.script_dice([6])
+    picked = await played.click(question, "Defend with Guard", as_="player3")
+    assert "Guard hits with shot 1 (BD 6)." in picked.embed.description
+
+
+async def test_an_entry_without_a_question_posts_its_story_after_a_restart(
+    board,  # noqa: F811
+    monkeypatch,
+):
+    """CR-5.4: Boris's piece takes the ownerless Joker; the post dies; the story is posted
+    once after the restart, pinging nobody."""
+    played = board
+    await played.slash("/company add-piece name:Clerk value:50", as_="player2")
+    with dies_before_posting(monkeypatch):
+        await played.slash("/company enter piece:Clerk", as_="player2")
+
+    await played.restart()
+    (story,) = restart_posts(played)
+    assert "Boris becomes the Joker's owner free of charge" in story.embed.description
+    assert story.pings == frozenset() and story.buttons == []
+
+
+async def test_a_forced_answer_killed_before_its_posts_settles_the_question_after_a_restart(
+    board,  # noqa: F811
+    monkeypatch,
+):
+    """CR-I19 by `/company force`: the GM's forced answer commits; the redraw and the reply
+    die. After the restart the question shows the settled incident without buttons, and the
+    GM's reply is in the channel once."""
+    played = board
+    played.script_dice([1])
+    question = await played.slash(LAND, as_="player1")
+    await played.click(question, CAPTURE, as_="player1")
+    with dies_before_posting(monkeypatch) as attempts:
+        died = await played.slash("/company force incident:1", as_="gm")
+    assert attempts == ["channel"] and died.ephemeral
+    assert [b.label for b in message(played, question.message.id).buttons] != []
+
+    await played.restart()
+    settled = message(played, question.message.id)
+    assert settled.buttons == [] and "Anna pays Boris 180." in settled.embed.description
+    (answer,) = restart_posts(played)
+    assert answer.embed.description.startswith("**Fine (CR-3.5): Anna pays Boris 180.**")
+    assert "the GM (forced answer, CR-I19) chooses to collect the fine." in (
+        answer.embed.description
+    )
+    assert await unsent(played.bot.service.db) == []
+    await played.restart()
+    assert len(restart_posts(played)) == 1
+
+
+async def test_a_fine_entered_by_command_and_killed_is_shown_after_a_restart(
+    board,  # noqa: F811
+    monkeypatch,
+):
+    """CR-I4 `enter_each_time`: Boris's `/company fine` commits; its posts die. After the
+    restart the question shows the fine paid, without buttons, and the reply is posted once."""
+    played = board
+    await played.slash(
+        "/campaign settings set setting:company_raids.fine_source value:enter_each_time", as_="gm"
+    )
+    question = await played.slash(LAND, as_="player1")
+    await played.click(question, PAY, as_="player1")
+    with dies_before_posting(monkeypatch):
+        await played.slash("/company fine amount:150", as_="player2")
+
+    await played.restart()
+    settled = message(played, question.message.id)
+    assert settled.buttons == [] and "Anna pays Boris 150." in settled.embed.description
+    (answer,) = restart_posts(played)
+    assert "Boris enters the fine: 150." in answer.embed.description
+    await played.restart()
+    assert len(restart_posts(played)) == 1
+
+
+async def test_a_forced_answer_that_asks_another_player_pings_them_once(board):  # noqa: F811
+    """CR-I19: forcing the trespasser's step pays the fine when the fine is entered each
+    time, and the owner is asked next: the question is redrawn for Boris and a follow-up
+    pings exactly him (an edit notifies nobody)."""
+    played = board
+    await played.slash(
+        "/campaign settings set setting:company_raids.fine_source value:enter_each_time", as_="gm"
+    )
+    question = await played.slash(LAND, as_="player1")
+    forced = await played.slash("/company force incident:1", as_="gm")
+    redrawn = message(played, question.message.id)
+    assert labels(redrawn) == ["Collect the recorded fine: 180", FORCE]
+    assert [m.pings for m in forced.messages if m.pings] == [frozenset({"player2"})]
+    assert await unsent(played.bot.service.db) == []
+
+
+# --- fleet combat ----------------------------------------------------------------------------
+
+
+async def test_an_attack_killed_before_its_post_pings_the_attacked_after_a_restart(
+    seated,  # noqa: F811 - the fixture imported above
+    monkeypatch,
+):
+    """FC-4.1: Red's attack on Blue commits (battle #1); the post dies. After the restart
+    the battle is announced once, pinging exactly Blue's player, with its Give orders
+    button, which opens Red's orders panel."""
+    played = seated
+    with dies_before_posting(monkeypatch) as attempts:
+        died = await played.slash("/combat attack point:Mecatol targets:Blue", as_="player1")
+    assert attempts == ["reply"] and died.ephemeral
+
+    await played.restart()
+    (battle,) = restart_posts(played)
+    assert battle.pings == frozenset({"player2"})
+    assert "Red attacks Blue at Mecatol: battle #1 begins (FC-4.1)." in battle.embed.description
+    panel = await played.click(battle, GIVE_ORDERS, as_="player1")
+    assert panel.ephemeral and panel.selects
+    await played.restart()
+    assert len(restart_posts(played)) == 1
+
+
+async def test_a_resolve_confirm_killed_before_its_edit_shows_the_round_after_a_restart(
+    seated,  # noqa: F811
+    monkeypatch,
+):
+    """FC-I6: the GM confirms round 1; the round commits, the redraw dies. After the restart
+    the confirmation shows the round's report, as `/combat status` does, without its
+    confirm buttons."""
+    played = seated
+    await played.slash("/combat attack point:Mecatol targets:Blue", as_="player1")
+    question = await played.slash("/combat resolve battle:1", as_="gm")
+    played.script_dice([1] * 10)
+    with dies_before_posting(monkeypatch) as attempts:
+        died = await played.click(question, "Fight round 1 of battle #1", as_="gm")
+    assert attempts == ["edit"] and died.ephemeral
+    assert message(played, question.message.id).has_button("Fight round 1 of battle #1")
+
+    await played.restart()
+    report = message(played, question.message.id)
+    assert report.embed.title == "Battle #1 at Mecatol — round 1, turn 1"
+    assert "Attack, 4 dice at 5+: 1, 1, 1, 1 → 0 hits" in report.embed.description
+    assert not report.has_button("Fight round 1 of battle #1")
+    status = await played.slash("/combat status battle:1 round:1", as_="player1")
+    assert status.embeds == report.embeds
+    assert await unsent(played.bot.service.db) == []
+
+
+# --- space pirates ---------------------------------------------------------------------------
+
+
+async def test_a_forced_default_killed_before_its_post_is_posted_after_a_restart(
+    pirates,  # noqa: F811 - the fixture imported above
+    monkeypatch,
+):
+    """SP-I45: the GM confirms forcing Vega's buy-off; the forced answer commits, its post
+    dies. After the restart what happened is in the channel once, and nothing waits."""
+    played = pirates
+    await played.slash("/pirates route add name:Open goods:160", as_="player1")
+    played.script_dice([1, 3])
+    await sp_end_turn(played, 1)
+    listed = await played.slash("/pirates force", as_="gm")
+    with dies_before_posting(monkeypatch) as attempts:
+        await played.click(listed, "Force 1 answer", as_="gm")
+    assert attempts == ["reply"]
+
+    await played.restart()
+    (forced,) = restart_posts(played)
+    assert "Vega" in forced.embed.description
+    nothing = await played.slash("/pirates force", as_="gm")
+    assert nothing.ephemeral and "No question is waiting" in nothing.text()
+    await played.restart()
+    assert len(restart_posts(played)) == 1
+
+
+async def test_a_confirmed_operation_killed_before_its_redraw_stays_committed(
+    pirates,  # noqa: F811
+    monkeypatch,
+):
+    """SP-6.3: Vega confirms locating the base; the operation commits, the redraw of her
+    private quote dies. A private panel cannot be redrawn after a restart: nothing is posted
+    in the channel for it, nothing is left unsent, and the operation stands in the log."""
+    played = pirates
+    await played.slash("/pirates route add name:Line goods:100", as_="player1")
+    await played.slash("/pirates planet add name:Home income:300", as_="player1")
+    played.script_dice([1, 2])
+    ended = await sp_end_turn(played, 1)
+    await played.click(question_of(ended, "Refuse and fight"), "Refuse and fight", as_="player1")
+    quote = await played.slash("/pirates base locate location:Kuiper belt", as_="player1")
+    with dies_before_posting(monkeypatch) as attempts:
+        await played.click(quote, "Confirm", as_="player1")
+    assert attempts == ["edit"]
+
+    await played.restart()
+    assert restart_posts(played) == []
+    assert await unsent(played.bot.service.db) == []
+    history = await played.slash("/history list", as_="gm")
+    assert "pirates locate" in history.text()
+
+
+# --- /history undo -----------------------------------------------------------------------------
+
+
+async def test_an_undo_killed_before_its_edit_publishes_the_new_commitment_after_a_restart(
+    campaign, monkeypatch
+):
+    """Issue 17: the GM confirms undoing turn 1's end; the undo commits (turn 1 reopens with
+    a new seed), the redraw of the confirmation dies. After the restart the confirmation
+    shows what was undone and publishes the new commitment, anchored in its footer, and the
+    log verifies."""
+    played = campaign
+    question = await played.slash("/turn end", as_="gm")
+    await played.click(question, "End turn 1", as_="gm")
+    asked = await played.slash("/history undo reason:ended a day early", as_="gm")
+    with dies_before_posting(monkeypatch) as attempts:
+        died = await played.click(asked, "Undo", as_="gm")
+    assert attempts == ["edit"] and died.ephemeral
+    assert message(played, asked.message.id).has_button("Undo")
+
+    await played.restart()
+    new = await seeds.seed_of(played.bot.service.db, 1, 1)
+    assert new is not None
+    done = message(played, asked.message.id)
+    assert done.embed.title.endswith("undone")
+    assert new.commitment in done.embed.description
+    assert f"🔒 T1 {new.commitment}" in done.embed.footer
+    assert all(b.disabled for b in done.buttons)
+    assert await unsent(played.bot.service.db) == []
+    assert (await verified(played)).startswith("✅ The log is intact")
