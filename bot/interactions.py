@@ -9,6 +9,7 @@ after a restart finds its choice. Each cog registers a handler per choice kind w
 from __future__ import annotations
 
 import logging
+import re
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
@@ -47,6 +48,12 @@ LOSS_COLOUR = discord.Colour(0x9B2C2C)  # the acting side lost or failed: no hit
 WAITING_COLOUR = discord.Colour(0xD69E2E)  # someone must answer: a reward to pick, a confirm
 ERROR_COLOUR = discord.Colour(0xC53030)  # a refusal (ephemeral)
 COLOUR = NEUTRAL_COLOUR
+
+# A rule clause (OP-2.3, SP-I34, NO-3.3, FC-6) and how a text cites it: alone in parentheses,
+# or after an explanation inside them ("(recorded only, OP-I14)").
+CLAUSE = re.compile(r"\b[A-Z]{2}-[A-Z]?\d+(?:\.\d+)?\b")
+CITATION_ONLY = re.compile(CLAUSE.pattern.join([r" ?\((?:", r")(?:, ?(?:", r"))*\)"]))
+CITATION_AFTER_TEXT = re.compile(CLAUSE.pattern.join([r"(?:, ", r")+(?=\))"]))
 
 
 def locale_of(interaction: discord.Interaction[Any]) -> str:
@@ -170,6 +177,39 @@ def make_embed(
     if footer:
         embed.set_footer(text=clip(footer, 2048))
     return embed
+
+
+def strip_citations(text: str, found: list[str]) -> str:
+    """`text` without its clause citations ("(OP-2.3)", ", OP-I14)"), adding each clause
+    to `found` once, in order of appearance."""
+    for clause in CLAUSE.findall(text):
+        if clause not in found:
+            found.append(clause)
+    text = CITATION_ONLY.sub("", text)
+    return CITATION_AFTER_TEXT.sub("", text)
+
+
+def cite_in_footer(embed: discord.Embed, locale: str, *, footer: Sequence[str] = ()) -> list[str]:
+    """Move an embed's rule citations out of its text into its footer: the outcome reads
+    first, the clauses stay one click away there and in `/history show` (the log keeps the
+    cited text). The footer is `footer`, the embed's own footer, then "Rules: …", joined by
+    " · ". Returns the clauses cited."""
+    found: list[str] = []
+    if embed.description:
+        embed.description = strip_citations(embed.description, found)
+    for index, field in enumerate(list(embed.fields)):
+        embed.set_field_at(
+            index,
+            name=clip(strip_citations(str(field.name), found), 256) or "—",
+            value=strip_citations(str(field.value), found) or "—",
+            inline=bool(field.inline),
+        )
+    parts = [*footer, *([embed.footer.text] if embed.footer.text else [])]
+    if found:
+        parts.append(t("rules.cited", locale, clauses=", ".join(found)))
+    if parts:
+        embed.set_footer(text=clip(" · ".join(parts), 2048))
+    return found
 
 
 def clip(text: str, limit: int) -> str:

@@ -15,7 +15,17 @@ import discord
 
 from bot.controls import Control
 from bot.i18n import Msg, t
-from bot.interactions import choice_button, choice_view, line_embeds, make_embed
+from bot.interactions import (
+    LOSS_COLOUR,
+    NEUTRAL_COLOUR,
+    SUCCESS_COLOUR,
+    WAITING_COLOUR,
+    choice_button,
+    choice_view,
+    cite_in_footer,
+    line_embeds,
+    make_embed,
+)
 from bot.rules.company_raids import (
     Awaiting,
     Event,
@@ -48,6 +58,10 @@ RESULT_EVENTS = (
     GmRuled,
     BecameVisitor,
 )
+# What the incident came to for the side that entered: a Company or the Joker taken...
+GAINED_EVENTS = (CompanyCaptured, JokerTaken, JokerOwnerChanged)
+# ...or a piece removed, a fine or bonus owed.
+LOST_EVENTS = (PieceDestroyed, PaymentDue)
 DEFENDER_PREFIX = "d"
 
 
@@ -63,6 +77,18 @@ def headline(events: Sequence[Event], awaiting: Awaiting | None) -> list[Msg]:
     return [Msg(C + "headline.closed")]
 
 
+def story_colour(events: Sequence[Event], awaiting: Awaiting | None) -> discord.Colour:
+    """Waiting while a step asks someone; success when the entering side took a Company or
+    the Joker; loss when its piece was removed or it owes a fine or bonus; else neutral."""
+    if awaiting is not None:
+        return WAITING_COLOUR
+    if any(isinstance(e, GAINED_EVENTS) for e in events):
+        return SUCCESS_COLOUR
+    if any(isinstance(e, LOST_EVENTS) for e in events):
+        return LOSS_COLOUR
+    return NEUTRAL_COLOUR
+
+
 def story_embed(
     incident_ids: Sequence[int],
     events: Sequence[Event],
@@ -76,9 +102,13 @@ def story_embed(
     top = "\n".join(f"**{m.render(locale)}**" for m in first)
     body = "\n".join(m.render(locale) for m in outcome_lines(events))
     numbers = ", ".join(t(C + "story.number", locale, incident=i) for i in incident_ids)
-    embed = make_embed(t(C + "story.title", locale, incidents=numbers), f"{top}\n\n{body}")
-    if entry_seq is not None:
-        embed.set_footer(text=t(C + "story.footer", locale, seq=entry_seq))
+    embed = make_embed(
+        t(C + "story.title", locale, incidents=numbers),
+        f"{top}\n\n{body}",
+        colour=story_colour(events, awaiting),
+    )
+    footer = [t(C + "story.footer", locale, seq=entry_seq)] if entry_seq is not None else []
+    cite_in_footer(embed, locale, footer=footer)
     return embed
 
 
@@ -131,8 +161,8 @@ def change_embed(
 ) -> discord.Embed:
     """A change to the board: its lines, the first being the outcome."""
     embed = make_embed(t("company_raids.title", locale), "\n".join(m.render(locale) for m in lines))
-    if entry_seq is not None:
-        embed.set_footer(text=t(C + "story.footer", locale, seq=entry_seq))
+    footer = [t(C + "story.footer", locale, seq=entry_seq)] if entry_seq is not None else []
+    cite_in_footer(embed, locale, footer=footer)
     return embed
 
 

@@ -18,9 +18,11 @@ from bot.errors import Conflict, GameError
 from bot.factions import normal, own_factions
 from bot.i18n import t
 from bot.interactions import (
+    WAITING_COLOUR,
     actor_of,
     choice_button,
     choice_view,
+    cite_in_footer,
     locale_of,
     make_embed,
     reply,
@@ -429,7 +431,9 @@ class BattleCommands(commands.Cog):
         embed = make_embed(
             ctx.pt(C + "resolve.title", battle=found.id, round=found.next_round),
             "\n".join([*waiting, ctx.pt(C + "resolve.body")]),
+            colour=WAITING_COLOUR,
         )
+        cite_in_footer(embed, ctx.public_locale)
         view = choice_view(
             [
                 choice_button(

@@ -20,7 +20,14 @@ from bot.announcements import view_of
 from bot.cog_base import Interaction
 from bot.controls import Control
 from bot.i18n import Msg, t
-from bot.interactions import COLOUR, add_field, clip, make_embed
+from bot.interactions import (
+    NEUTRAL_COLOUR,
+    WAITING_COLOUR,
+    add_field,
+    cite_in_footer,
+    clip,
+    make_embed,
+)
 from bot.rules.fleet_combat import (
     SPEC,
     Battle,
@@ -41,6 +48,7 @@ from bot.rules.fleet_combat import (
     ships_msg,
 )
 from bot.rules.fleet_combat.messages import (
+    battle_line,
     counts_msg,
     ending_lines,
     faces_text,
@@ -199,6 +207,7 @@ def fleet_change_embed(
     embed = make_embed(t(C + "fleet.title", locale), lines_text(lines, locale))
     if fleet is not None and fleet.ships:
         add_field(embed, t(C + "fleet.ids", locale), ship_ids_text(fleet.ships, settings, locale))
+    cite_in_footer(embed, locale)
     return embed
 
 
@@ -447,14 +456,23 @@ def _losses(report: RoundReport, locale: str) -> list[str]:
     return lines
 
 
+def round_outcome(report: RoundReport, locale: str) -> str:
+    """The round in one line, as the turn's summary tells it: what each side lost, and
+    whether the battle fights on or who holds the point."""
+    engaged = list(report.remaining) + [f for f in report.left if f not in report.remaining]
+    return text(battle_line([report], engaged), locale)
+
+
 def round_sections(
     report: RoundReport, settings: FleetCombatSettings, locale: str, retreat_distance: int
 ) -> tuple[list[str], list[tuple[str, list[str]]]]:
-    """The report as description blocks (volleys) and titled sections of lines."""
-    blocks = [text(m, locale) for m in retreating_lines(report)]
+    """The report as description blocks (the outcome first, then the volleys) and titled
+    sections of lines."""
+    blocks = [f"**{round_outcome(report, locale)}**"]
+    blocks += [text(m, locale) for m in retreating_lines(report)]
     blocks += [volley_block(i + 1, v, locale) for i, v in enumerate(report.volleys)]
     blocks += [text(m, locale) for m in held_lines(report)]
-    if not blocks:
+    if len(blocks) == 1:
         blocks.append(t(C + "report.no_volleys", locale))
     remaining = [
         t(C + "fleets.line", locale, faction=shown(f), ships=text(ships_msg(ships), locale))
@@ -489,7 +507,7 @@ def paginate(
     def new_embed(description: str | None) -> discord.Embed:
         nonlocal used
         heading = title if not page else None
-        embed = discord.Embed(title=heading, description=description, colour=COLOUR)
+        embed = discord.Embed(title=heading, description=description, colour=NEUTRAL_COLOUR)
         page.append(embed)
         used += len(embed)
         return embed
@@ -553,6 +571,9 @@ def battle_pages(
     if total > 1:
         for number, page in enumerate(pages, start=1):
             page[-1].set_footer(text=t(C + "log.page", locale, page=number, pages=total))
+    for page in pages:
+        for embed in page:
+            cite_in_footer(embed, locale)
     return pages
 
 
@@ -576,7 +597,19 @@ def outcome_message(
     status = battle_status(outcome.state, settings, outcome.battle.id)
     embed = status_embed(status, settings, locale)
     embed.description = "\n".join([lines_text(outcome.lines, locale), embed.description or ""])
+    embed.colour = battle_colour(status)
+    cite_in_footer(embed, locale)
     return embed, battle_view(outcome.battle, 0, 1, locale)
+
+
+def battle_colour(status: BattleStatus) -> discord.Colour:
+    """Waiting while a participant of the coming round has given no fire orders (the
+    attacked players are asked for theirs); neutral otherwise."""
+    waiting = status.active and any(
+        p.status == "active" and not p.retreating and not p.orders_given
+        for p in status.participants
+    )
+    return WAITING_COLOUR if waiting else NEUTRAL_COLOUR
 
 
 def battle_view(
@@ -827,4 +860,6 @@ def odds_embed(
 
 def plain_embed(title: str, lines: Sequence[Msg | str], locale: str) -> discord.Embed:
     """A titled list of lines (attack declared, retreat, turn order, ...)."""
-    return make_embed(title, lines_text(lines, locale) or None)
+    embed = make_embed(title, lines_text(lines, locale) or None)
+    cite_in_footer(embed, locale)
+    return embed

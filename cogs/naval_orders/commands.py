@@ -13,12 +13,13 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any, Literal, TypeVar, cast
 
+import discord
 from discord import app_commands
 
 from bot.cog_base import BotCog, Choices, FactionName, Interaction, command_group
 from bot.dice import Dice
 from bot.errors import GameError
-from bot.interactions import reply, require_gm
+from bot.interactions import LOSS_COLOUR, NEUTRAL_COLOUR, SUCCESS_COLOUR, reply, require_gm
 from bot.rules.naval_orders import (
     ORDER_KINDS,
     SPEC,
@@ -106,6 +107,8 @@ ENEMY_CHOICES = [
     app_commands.Choice(name="In an adjacent location", value="adjacent"),
     app_commands.Choice(name="Further away", value="other"),
 ]
+# The line of a command test that says whether it passed: the first line of its message.
+VERDICTS = ("naval_orders.test.success", "naval_orders.test.failure")
 
 
 def owner_of(state: NavalOrdersState, force: str) -> str | None:
@@ -140,17 +143,16 @@ async def _send(
     ephemeral: bool,
     title_key: str = "ruleset.naval_orders",
     escaped: bool = False,
+    colour: discord.Colour = NEUTRAL_COLOUR,
 ) -> None:
     """The lines as the reply: a private one in the reader's language, a public one in the
-    campaign's; the names players gave shown literally (unless `escaped` already)."""
+    campaign's with its clauses in the footer; the names players gave shown literally
+    (unless `escaped` already)."""
     if not escaped:
         lines = [shown_msg(line) for line in lines]
     locale = ctx.locale if ephemeral else ctx.public_locale
-    await reply(
-        ctx.interaction,
-        embeds=navy_embeds(lines, locale, title_key=title_key)[:10],
-        ephemeral=ephemeral,
-    )
+    embeds = navy_embeds(lines, locale, title_key=title_key, colour=colour, cite=not ephemeral)
+    await reply(ctx.interaction, embeds=embeds[:10], ephemeral=ephemeral)
 
 
 async def _change(
@@ -582,12 +584,17 @@ class NavalOrdersCog(BotCog):
             )
             return take_command_test(state, settings, request, dice, turn)
 
-        await _change(
-            ctx,
-            attack,
-            ephemeral=False,
+        done = await ctx.apply(
+            lambda s, st, d: _shown(attack(s, st, d)),
             audit=lambda o: {"test": o.result.model_dump(mode="json")},
         )
+        # Posted for everyone: the verdict first, a success or a loss for the tested force.
+        lines = list(done.outcome.lines)
+        verdict = next(i for i, m in enumerate(lines) if m.key in VERDICTS)
+        lines.insert(0, lines.pop(verdict))
+        success = done.outcome.result.success
+        colour = SUCCESS_COLOUR if success else LOSS_COLOUR
+        await _send(ctx, lines, ephemeral=False, escaped=True, colour=colour)
 
     # -- reading ---------------------------------------------------------------------------------
 

@@ -1,5 +1,6 @@
 """Embeds of `/navy`: the engine's lines in the reader's language, the GM's list of ports and
-stations. The outcome is the engine's first line; clause citations end the lines."""
+stations. The outcome is the engine's first line; in what is posted for everyone the clause
+citations leave the lines for the footer (`/history show` keeps them)."""
 
 from __future__ import annotations
 
@@ -8,16 +9,28 @@ from collections.abc import Sequence
 import discord
 
 from bot.i18n import Msg, t
-from bot.interactions import line_embeds
+from bot.interactions import NEUTRAL_COLOUR, cite_in_footer, line_embeds
 from bot.rules.naval_orders import NavalOrdersState, Station
 from bot.text import shown
 
 
 def navy_embeds(
-    lines: Sequence[Msg], locale: str, *, title_key: str = "ruleset.naval_orders", **title: str
+    lines: Sequence[Msg],
+    locale: str,
+    *,
+    title_key: str = "ruleset.naval_orders",
+    colour: discord.Colour = NEUTRAL_COLOUR,
+    cite: bool = False,
+    **title: str,
 ) -> list[discord.Embed]:
-    """The lines as embeds (as many as Discord's limits need), titled in `locale`."""
-    return line_embeds(t(title_key, locale, **title), [m.render(locale) for m in lines])
+    """The lines as embeds (as many as Discord's limits need), titled in `locale` and
+    coloured by what they mean; with `cite`, the clauses cited go to the footer."""
+    embeds = line_embeds(t(title_key, locale, **title), [m.render(locale) for m in lines])
+    for embed in embeds:
+        embed.colour = colour
+        if cite:
+            cite_in_footer(embed, locale)
+    return embeds
 
 
 def station_line(station: Station, locale: str) -> str:

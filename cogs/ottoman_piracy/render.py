@@ -21,6 +21,7 @@ from bot.interactions import (
     add_field,
     choice_button,
     choice_view,
+    cite_in_footer,
     clip,
     make_embed,
 )
@@ -45,11 +46,6 @@ from bot.text import lines_text, shown, text
 C = "corsairs."
 # Fortresses given only as a count carry these names: "#1", "#2"... (see the cog's parser).
 COUNTED_FORTRESS = re.compile(r"#\d+")
-# A rule clause (OP-2.3, OP-I14, OP-4) and how the story cites it: alone in parentheses, or
-# after an explanation inside them ("(recorded only, OP-I14)").
-CLAUSE = re.compile(r"\b[A-Z]{2}-[A-Z]?\d+(?:\.\d+)?\b")
-CITATION_ONLY = re.compile(CLAUSE.pattern.join([r" ?\((?:", r")(?:, ?(?:", r"))*\)"]))
-CITATION_AFTER_TEXT = re.compile(CLAUSE.pattern.join([r"(?:, ", r")+(?=\))"]))
 # A select holds at most 25 options: hands of 1..25 for a card, 0..24 when only a card is left.
 SELECT_OPTIONS = 25
 
@@ -315,35 +311,9 @@ def story_embed(
         t(C + "story.marker_value", locale, zone=text(zone, locale), turn=record.turn),
         inline=True,
     )
-    clauses = cite_in_footer(embed)
     footer = [t(C + "story.footer", locale, seq=entry_seq)] if entry_seq is not None else []
-    if clauses:
-        footer.append(t(C + "story.rules", locale, clauses=", ".join(clauses)))
-    if footer:
-        embed.set_footer(text=" · ".join(footer))
+    cite_in_footer(embed, locale, footer=footer)
     return embed
-
-
-def strip_citations(text: str, found: list[str]) -> str:
-    """`text` without its clause citations ("(OP-2.3)", ", OP-I14)"), adding each clause
-    to `found` once, in order of appearance."""
-    for clause in CLAUSE.findall(text):
-        if clause not in found:
-            found.append(clause)
-    text = CITATION_ONLY.sub("", text)
-    return CITATION_AFTER_TEXT.sub("", text)
-
-
-def cite_in_footer(embed: discord.Embed) -> list[str]:
-    """Move the story's rule citations out of its text (the outcome reads first, the clauses
-    stay one click away in the footer and in `/history show`); returns the clauses cited."""
-    found: list[str] = []
-    if embed.description:
-        embed.description = strip_citations(embed.description, found)
-    for index, field in enumerate(list(embed.fields)):
-        value = strip_citations(str(field.value), found)
-        embed.set_field_at(index, name=str(field.name), value=value, inline=bool(field.inline))
-    return found
 
 
 # --- the reward question ------------------------------------------------------------------

@@ -12,7 +12,7 @@ from bot.app import PrivateerBot
 from bot.cog_base import Interaction
 from bot.errors import NotAllowed, NotFound
 from bot.i18n import Msg
-from bot.interactions import line_embeds, message_batches, reply, require_gm
+from bot.interactions import cite_in_footer, line_embeds, message_batches, reply, require_gm
 from bot.rules.space_pirates import SPEC, SpacePiratesSettings, SpacePiratesState
 from bot.rules.space_pirates.models import Planet, RegisteredShip, TradeRoute
 from bot.rules.space_pirates.registry import (
@@ -103,7 +103,7 @@ async def _record(
 ) -> None:
     """Apply a registry change and post its line for everyone, in the campaign's language."""
     done = await ctx.apply(lambda s, _st, _d: Change(change(s), [line]), faction=faction)
-    embeds = lines_embeds(C + title, done.outcome.lines, ctx.public_locale)
+    embeds = lines_embeds(C + title, done.outcome.lines, ctx.public_locale, cite=True)
     await reply(ctx.interaction, embeds=embeds)
 
 
@@ -710,4 +710,5 @@ async def _post_saved(ctx: Ctx, kind: str, outcome: Change) -> None:
         line = planet_line(planet, locale)
     embeds = lines_embeds(C + f"{kind}.title", outcome.lines, locale)
     embeds[0].description = f"{embeds[0].description}\n{line}"
+    cite_in_footer(embeds[0], locale)
     await reply(ctx.interaction, embeds=embeds)

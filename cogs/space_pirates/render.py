@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.i18n import Msg, MsgList, t
-from bot.interactions import line_embeds
+from bot.interactions import NEUTRAL_COLOUR, cite_in_footer, line_embeds
 from bot.rules.fleet_combat.messages import class_count
 from bot.rules.space_pirates.models import Planet, RegisteredShip, TradeRoute
 from bot.text import shown
@@ -41,11 +41,24 @@ def rendered(lines: Sequence[Msg], locale: str) -> list[str]:
 
 
 def lines_embeds(
-    title_key: str, lines: Sequence[Msg], locale: str, **params: object
+    title_key: str,
+    lines: Sequence[Msg],
+    locale: str,
+    *,
+    colour: discord.Colour = NEUTRAL_COLOUR,
+    cite: bool = False,
+    **params: object,
 ) -> list[discord.Embed]:
-    """A titled list of lines over as many embeds as it needs."""
+    """A titled list of lines over as many embeds as it needs, coloured by what it means;
+    with `cite` (what is posted for everyone) the clauses cited go to the footer."""
     texts = rendered(lines, locale) or [t(C + "nothing", locale)]
-    return line_embeds(t(title_key, locale, **{k: safe(v) for k, v in params.items()}), texts)
+    title = t(title_key, locale, **{k: safe(v) for k, v in params.items()})
+    embeds = line_embeds(title, texts)
+    for embed in embeds:
+        embed.colour = colour
+        if cite:
+            cite_in_footer(embed, locale)
+    return embeds
 
 
 def ships_text(ships: Sequence[RegisteredShip], locale: str) -> str:

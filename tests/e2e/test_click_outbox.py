@@ -111,7 +111,7 @@ async def test_a_step_click_killed_before_its_post_asks_the_next_player_after_a_
     (ping,) = restart_posts(played)
     assert ping.pings == frozenset({"player2"})
     fined = await played.click(story, FINE, as_="player2")
-    assert fined.embed.description.startswith("**Fine (CR-3.5): Anna pays Boris 180.**")
+    assert fined.embed.description.startswith("**Fine: Anna pays Boris 180.**")
     await played.restart()
     assert len(restart_posts(played)) == 1  # posted once
 
@@ -140,7 +140,7 @@ async def test_a_click_whose_write_waits_for_the_lock_is_acknowledged_in_time(
         other.close()
     await clicking
     story = message(played, question.message.id)
-    assert story.embed.description.startswith("**Fine (CR-2.5): Anna pays Boris 180.**")
+    assert story.embed.description.startswith("**Fine: Anna pays Boris 180.**")
     assert story.buttons == []
 
 

@@ -10,6 +10,7 @@ import asyncio
 
 import pytest
 
+from bot.interactions import LOSS_COLOUR, SUCCESS_COLOUR, WAITING_COLOUR
 from bot.rules.company_raids import CompanyRaidsSettings
 
 from .play import assert_only_the_asked_answer, labels, set_up
@@ -61,7 +62,7 @@ async def test_landing_asks_the_trespasser_and_paying_closes_the_incident(board)
     paid = await board.click(question, PAY, as_="player1")
 
     story = paid.embed.description
-    assert story.startswith("**Fine (CR-2.5): Anna pays Boris 180.**")
+    assert story.startswith("**Fine: Anna pays Boris 180.**")
     assert "Anna chooses to pay the fine." in story
     assert "Incident #1 is closed." in story
     assert paid.buttons == [] and paid.content == ""
@@ -78,10 +79,8 @@ async def test_a_successful_capture_changes_the_marker(board):
     captured = await board.click(question, CAPTURE, as_="player1")
 
     story = captured.embed.description
-    assert story.startswith(
-        "**Steelworks changes hands: the marker goes from Boris to Anna (CR-2.8).**"
-    )
-    assert "Capture roll, BD 6: the Company is captured (CR-2.7)." in story
+    assert story.startswith("**Steelworks changes hands: the marker goes from Boris to Anna.**")
+    assert "Capture roll, BD 6: the Company is captured." in story
     assert "pays" not in story
     assert "Steelworks: owner Anna, fine 180" in await board_shown(board)
 
@@ -102,7 +101,7 @@ async def test_a_failed_capture_asks_the_owner_who_collects_the_fine(board):
     fined = await board.click(failed, FINE, as_="player2")
 
     story = fined.embed.description
-    assert story.startswith("**Fine (CR-3.5): Anna pays Boris 180.**")
+    assert story.startswith("**Fine: Anna pays Boris 180.**")
     assert "Boris chooses to collect the fine." in story
     assert fined.buttons == []
 
@@ -116,12 +115,13 @@ async def test_a_counterattack_that_hits_removes_the_raider_and_owes_the_bonus(b
 
     hit = await board.click(failed, COUNTER, as_="player2")
 
+    assert hit.embed.color == LOSS_COLOUR.value  # the raider's piece is removed
     story = hit.embed.description
     assert story.startswith(
-        "**Broker (Anna, value 300) is removed from the board (CR-4.2).**\n"
-        "**Counterattack bonus (CR-4.3): the bank pays Boris 300.**"
+        "**Broker (Anna, value 300) is removed from the board.**\n"
+        "**Counterattack bonus: the bank pays Boris 300.**"
     )
-    assert "Counterattack roll, BD 4: a hit (CR-4.2)." in story
+    assert "Counterattack roll, BD 4: a hit." in story
     assert hit.embed.footer.startswith("Log entry #")
     assert "Broker (Anna, value 300): removed from the board" in await board_shown(board)
 
@@ -136,7 +136,7 @@ async def test_a_counterattack_that_misses_ends_with_no_fine(board):
 
     story = missed.embed.description
     assert story.startswith("**No effect: the raider may stay and no fine is due")
-    assert "Counterattack roll, BD 1: a miss (CR-3.7)." in story
+    assert "Counterattack roll, BD 1: a miss." in story
     assert "pays" not in story
     assert "in Steelworks; attempted: Steelworks" in await board_shown(board)
 
@@ -151,7 +151,7 @@ async def test_a_move_through_rival_companies_opens_an_incident_at_each(board):
     question = await board.slash(
         "/company land piece:Broker company:Mill passed:Steelworks", as_="player1"
     )
-    assert "passes through Steelworks, owned by Boris (CR-I5)" in question.embed.description
+    assert "passes through Steelworks, owned by Boris" in question.embed.description
 
     paid = await board.click(question, PAY, as_="player1")
 
@@ -159,8 +159,8 @@ async def test_a_move_through_rival_companies_opens_an_incident_at_each(board):
     assert "Incident #2: waiting for Anna" in paid.embed.description
     done = await board.click(paid, PAY, as_="player1")
     story = done.embed.description
-    assert "Fine (CR-2.5): Anna pays Boris 180." in story
-    assert "Fine (CR-2.5): Anna pays Vera 40." in story
+    assert "Fine: Anna pays Boris 180." in story
+    assert "Fine: Anna pays Vera 40." in story
     assert done.buttons == []
 
 
@@ -230,7 +230,7 @@ async def test_a_restart_mid_incident_loses_nothing(board):
     await board.restart()
     hit = await board.click(failed, COUNTER, as_="player2")
 
-    assert "Counterattack roll, BD 6: a hit (CR-4.2)." in hit.embed.description
+    assert "Counterattack roll, BD 6: a hit." in hit.embed.description
     assert hit.buttons == []
 
 
@@ -241,8 +241,8 @@ async def test_a_gm_forces_the_documented_answer_by_button(board):
     forced = await board.click(question, FORCE, as_="gm")
 
     story = forced.embed.description
-    assert story.startswith("**Fine (CR-2.5): Anna pays Boris 180.**")
-    assert "the GM (forced answer, CR-I19) chooses to pay the fine." in story
+    assert story.startswith("**Fine: Anna pays Boris 180.**")
+    assert "the GM (forced answer) chooses to pay the fine." in story
     assert forced.buttons == []
 
 
@@ -257,8 +257,8 @@ async def test_a_gm_forces_the_documented_answer_by_command(board):
 
     forced = await board.slash("/company force incident:1", as_="gm")
 
-    assert forced.embed.description.startswith("**Fine (CR-3.5): Anna pays Boris 180.**")
-    assert "the GM (forced answer, CR-I19) chooses to collect the fine." in forced.embed.description
+    assert forced.embed.description.startswith("**Fine: Anna pays Boris 180.**")
+    assert "the GM (forced answer) chooses to collect the fine." in forced.embed.description
     assert failed.buttons == []
     assert "Anna pays Boris 180." in failed.embed.description
     nothing = await board.slash("/company force", as_="gm")
@@ -275,7 +275,7 @@ async def test_a_settled_question_keeps_the_language_it_was_posted_in(board):
 
     assert forced.embed.title == "Рейдерские атаки — инцидент №1"
     assert question.embed.title == "Company raids — incident #1"
-    assert question.embed.description.startswith("**Fine (CR-2.5): Anna pays Boris 180.**")
+    assert question.embed.description.startswith("**Fine: Anna pays Boris 180.**")
     assert question.buttons == []
 
 
@@ -301,7 +301,7 @@ async def test_a_joker_duel_against_two_owner_pieces(board):
     assert "Duel 1: Banker (Vera) against Corsair (Anna); Banker fires first." in story
     assert "Shots: Banker 3, Corsair 5, Banker 1, Corsair 2." in story
     assert "Corsair hits with shot 4 (BD 2)." in story
-    assert "Joker prize (CR-I14): the bank pays Anna 400." in story
+    assert "Joker prize: the bank pays Anna 400." in story
     assert "Duel 2: Guard (Vera) against Corsair (Anna); Guard fires first." in story
     assert "Guard hits with shot 1 (BD 4)." in story
     assert "the bank pays Vera 700." in story
@@ -326,8 +326,8 @@ async def test_a_duel_at_the_shot_limit_waits_for_the_gm_ruling(board):
 
     ruled = await board.click(duel, "The aggressor wins", as_="gm")
 
-    assert "GM ruling: the aggressor wins the duel (CR-I13)." in ruled.embed.description
-    assert "Anna becomes the Joker's owner (CR-5.12)." in ruled.embed.description
+    assert "GM ruling: the aggressor wins the duel." in ruled.embed.description
+    assert "Anna becomes the Joker's owner." in ruled.embed.description
     assert ruled.buttons == []
 
 
@@ -386,7 +386,7 @@ async def test_public_messages_use_the_campaigns_language_whoever_acts(board):
     fined = await board.click(failed, FINE, as_="player2")
 
     story = fined.embed.description
-    assert story.startswith("**Fine (CR-3.5): Vera pays Boris 180.**")
+    assert story.startswith("**Fine: Vera pays Boris 180.**")
     status = await board.slash("/компания состояние", as_="player3")
     assert status.embed.title == "Company raids — turn 1"
     assert "Steelworks: owner Boris, fine 180" in status.embed.description
@@ -430,7 +430,7 @@ async def test_every_setting_is_shown_with_its_description_in_both_languages(boa
     board.script_dice([5])
     question = await board.slash(LAND, as_="player1")
     captured = await board.click(question, CAPTURE, as_="player1")
-    assert "Capture roll, BD 5: the Company is captured (CR-2.7)." in captured.embed.description
+    assert "Capture roll, BD 5: the Company is captured." in captured.embed.description
 
 
 async def test_autocomplete_offers_a_player_only_their_own_pieces(board):
@@ -478,8 +478,8 @@ async def test_an_ownerless_joker_is_taken_and_its_holding_declared(board):
     entered = await board.slash("/company enter piece:Clerk", as_="player2")
 
     story = entered.embed.description
-    assert "Boris becomes the Joker's owner free of charge, with Clerk (CR-5.4)." in story
-    assert "Boris: declare the Companies of your Joker Holding (CR-I11)." in story
+    assert "Boris becomes the Joker's owner free of charge, with Clerk." in story
+    assert "Boris: declare the Companies of your Joker Holding." in story
     refused = await board.slash("/company holding companies:Steelworks", as_="player1")
     assert refused.ephemeral and "Only the Joker's owner" in refused.text()
     declared = await board.slash("/company holding companies:Steelworks", as_="player2")
@@ -502,10 +502,7 @@ async def test_an_amount_is_shown_rounded_with_the_exact_figure_beside_it(board)
 
     hit = await board.click(failed, COUNTER, as_="player2")
 
-    assert (
-        "Counterattack bonus (CR-4.3): the bank pays Boris 167 (exact 166.5)."
-        in hit.embed.description
-    )
+    assert "Counterattack bonus: the bank pays Boris 167 (exact 166.5)." in hit.embed.description
 
 
 async def test_a_large_board_is_shown_whole_over_several_embeds(board):
@@ -610,14 +607,14 @@ async def test_forcing_a_question_whose_message_is_gone_posts_the_story_anew(boa
     forced = await board.slash("/company force incident:1", as_="gm")
 
     assert not forced.ephemeral
-    assert forced.embed.description.startswith("**Fine (CR-2.5): Anna pays Boris 180.**")
+    assert forced.embed.description.startswith("**Fine: Anna pays Boris 180.**")
     stories = [
         m
         for m in board.channel_messages()
         if m.embeds and m.embed.title == "Company raids — incident #1"
     ]
     reposted = stories[-2]  # the story posted anew, then the GM's reply
-    assert reposted.embed.description.startswith("**Fine (CR-2.5): Anna pays Boris 180.**")
+    assert reposted.embed.description.startswith("**Fine: Anna pays Boris 180.**")
     assert reposted.buttons == []
     history = await board.slash("/history list", as_="gm")
     assert "forced answer" in history.text()
@@ -638,3 +635,18 @@ async def test_a_joker_owner_with_no_company_is_not_asked_for_a_holding(board):
     assert shown.startswith("**Waiting for**\nNo choice is pending.")
     pending = await board.slash("/turn status", as_="gm")
     assert "Joker Holding" not in pending.text()
+
+
+async def test_colour_says_what_an_incident_came_to_and_the_outcome_reads_first(board):
+    """Issue 18: waiting while Anna is asked; a capture is a success for the side that
+    entered (a counterattack removing its piece is a loss, above); clauses go to the footer."""
+    board.script_dice([6])
+    question = await board.slash(LAND, as_="player1")
+    assert question.embed.color == WAITING_COLOUR.value
+    captured = await board.click(question, CAPTURE, as_="player1")
+    assert captured.embed.color == SUCCESS_COLOUR.value
+    first = captured.embed.description.splitlines()[0]
+    assert first == "**Steelworks changes hands: the marker goes from Boris to Anna.**"
+    assert "(CR-" not in captured.embed.description
+    assert "Rules: CR-2.8" in captured.embed.footer
+    assert captured.embed.footer.startswith("Log entry #")

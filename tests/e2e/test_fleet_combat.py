@@ -12,6 +12,7 @@ import json
 
 import pytest
 
+from bot.interactions import NEUTRAL_COLOUR, WAITING_COLOUR
 from bot.rules.fleet_combat import FleetCombatSettings, combat_odds, fleet_from_counts
 from bot.standin import ClientRefused, EmbedView
 
@@ -79,8 +80,11 @@ async def test_fc_e1_played_through_discord_orders_by_menu_and_the_turn_end(seat
     the turn, both read the round with the exact faces; c1 dies, D6 keeps 1 wound."""
     battle = await declared(seated)
     assert battle.embed.title == "Battle #1 at Mecatol"
-    assert "Red attacks Blue at Mecatol: battle #1 begins (FC-4.1)." in battle.embed.description
-    assert "No further movement this turn for: Red, Blue (FC-4.2)." in battle.embed.description
+    assert battle.embed.description.splitlines()[:2] == [
+        "Red attacks Blue at Mecatol: battle #1 begins.",
+        "No further movement this turn for: Red, Blue.",
+    ]
+    assert battle.embed.footer == "Rules: FC-4.1, FC-4.2, FC-I6, FC-6.4, FC-I17"
     assert str(seated.member("player2").id) in battle.content  # the target is pinged
     stats = battle.embed.field("Ship statistics in force")
     assert "**Cruisers** — level 3 · attack 2×5+ · defence 5+ · life 2" in stats
@@ -118,6 +122,8 @@ async def test_fc_e1_played_through_discord_orders_by_menu_and_the_turn_end(seat
         first = report.embed
         assert first.title == "Battle #1 at Mecatol — round 1, turn 1"
         assert first.description.split("\n\n") == [
+            "**Battle #1 at Mecatol, round 1: Red lost 1 cruiser; Blue lost no ships — "
+            "still fighting (frozen until the next turn)**",
             "**1. Red's 2 cruisers → Blue's dreadnoughts**\n"
             "Attack, 4 dice at 5+: 5, 2, 6, 1 → 2 hits\nDefence 4+: 3, 5 → 1 wound",
             "**2. Blue's 3 destroyers → Red's cruisers**\n"
@@ -125,7 +131,7 @@ async def test_fc_e1_played_through_discord_orders_by_menu_and_the_turn_end(seat
             "**3. Blue's 1 dreadnought → Red's cruisers**\n"
             "Attack, 3 dice at 4+: 4, 1, 3 → 1 hit\nDefence 5+: 1 → 1 wound",
         ]
-        assert first.field("End of round: wounds placed (FC-5.21)") == (
+        assert first.field("End of round: wounds placed") == (
             "Volley 1 → Blue's dreadnoughts: #6 +1 → 1/3\n"
             "Volley 2 → Red's cruisers: #1 +1 → 1/2\n"
             "Volley 3 → Red's cruisers: #1 +1 → 2/2, destroyed"
@@ -136,8 +142,9 @@ async def test_fc_e1_played_through_discord_orders_by_menu_and_the_turn_end(seat
         )
         now = report.message.all_embeds[-1]
         assert now.title == "Battle #1 at Mecatol"
-        assert "Round 2 is fought at the end of this turn (FC-I6)" in now.description
-        assert now.field("Red") == "1 cruiser\nNo fire orders yet: automatic targets (FC-I17)"
+        assert "Round 2 is fought at the end of this turn;" in now.description
+        assert now.field("Red") == "1 cruiser\nNo fire orders yet: automatic targets"
+        assert now.footer == "Rules: FC-I6, FC-6.1, FC-I17"
 
 
 async def test_a_player_outside_the_battle_or_not_gm_is_refused_and_nothing_changes(seated):
@@ -179,7 +186,8 @@ async def test_retreat_in_round_one_is_refused_naming_the_clause(seated):
         "(FC-6.4, FC-I15)."
     )
     status = await seated.slash("/combat status battle:1", as_="player2")
-    assert "No retreat can be declared for round 1 (FC-6.4)." in status.embed.description
+    assert "No retreat can be declared for round 1." in status.embed.description
+    assert "FC-6.4" in status.embed.footer
 
     seated.script_dice([1, 1, 1, 1, 1, 1, 1, 1, 1, 1])  # round 1: nobody hits
     await end_turn(seated)
@@ -198,7 +206,7 @@ async def test_retreat_in_round_one_is_refused_naming_the_clause(seated):
         "over, Blue won (FC-I16)"
     )
     told = await seated.slash("/combat status battle:1 round:2", as_="player2")
-    assert "Red retreats: fires nothing this round and takes a parting volley (FC-6.2)." in (
+    assert "Red retreats: fires nothing this round and takes a parting volley." in (
         told.embed.description
     )
     volleys = [b.split("**")[1] for b in told.embed.description.split("\n\n") if "→" in b]
@@ -207,7 +215,7 @@ async def test_retreat_in_round_one_is_refused_naming_the_clause(seated):
         "2. Blue's 1 dreadnought → Red's cruisers",
     ]
     after = await seated.slash("/combat status battle:1", as_="player2")
-    assert after.message.all_embeds[-1].field("Red") == "Left the battle (FC-6.3)."
+    assert after.message.all_embeds[-1].field("Red") == "Left the battle."
 
 
 async def test_a_restart_between_orders_and_the_end_of_turn_loses_no_order(seated):
@@ -249,7 +257,8 @@ async def test_groups_without_orders_are_auto_targeted_and_the_summary_says_who(
     report = await seated.slash("/combat status battle:1 round:1", as_="player2")
     text = report.embed.description
     assert "**1. Red's 2 cruisers → Blue's dreadnoughts**" in text
-    assert text.count("automatic target, no orders (FC-I17)") == 3
+    assert text.count("automatic target, no orders") == 3
+    assert "FC-I17" in report.embed.footer
 
 
 async def test_typed_orders_with_autocomplete_offer_only_legal_targets(seated):
@@ -460,8 +469,8 @@ async def test_a_long_battle_pages_through_its_log_within_discords_limits(seated
 
     assert report.embed.title == "Battle #1 at Ring — round 1, turn 1"
     footer = report.message.all_embeds[-1].footer
-    pages = int(footer.rsplit(" ", 1)[1])
-    assert footer == f"Page 1 of {pages}" and pages > 3
+    pages = int(footer.split(" · ")[0].rsplit(" ", 1)[1])
+    assert footer.startswith(f"Page 1 of {pages} · Rules: ") and pages > 3
     assert sum(len(json.dumps(e)) for e in report.embeds) < 12_000
     seen = [report]
     for _ in range(pages - 1):
@@ -469,7 +478,7 @@ async def test_a_long_battle_pages_through_its_log_within_discords_limits(seated
     assert seen[-1].message.all_embeds[-1].title == "Battle #1 at Ring"
     assert seen[-1].button("◀ Newer").disabled
     back = await seated.click(seen[-1], "Older ▶", as_="player1")
-    assert back.message.all_embeds[-1].footer == f"Page {pages - 1} of {pages}"
+    assert back.message.all_embeds[-1].footer.startswith(f"Page {pages - 1} of {pages}")
     twice = await seated.slash("/combat resolve battle:1", as_="gm")
     assert "Fight round 2 of battle #1" in [b.label for b in twice.buttons]
 
@@ -563,3 +572,27 @@ async def test_repeating_an_attack_already_fought_answers_privately_and_pings_no
     await table.slash("/combat fleet set point:Mecatol ships:1 cruiser", as_="player3")
     joined = await table.slash("/combat attack point:Mecatol targets:Blue, Green", as_="player1")
     assert not joined.ephemeral and joined.pings == {"player2", "player3"}
+
+
+async def test_colour_and_first_line_say_what_a_battle_message_means(seated):
+    """Issue 18: an attack waits for the attacked player's orders, its outcome first; a round's
+    report opens with what the round came to, neutral (two sides, nobody's gain alone); the
+    clauses are in the footer."""
+    battle = await declared(seated)
+    assert battle.embed.color == WAITING_COLOUR.value
+    assert battle.embed.description.splitlines()[0] == (
+        "Red attacks Blue at Mecatol: battle #1 begins."
+    )
+    await give_fc_e1_orders(seated, battle)
+    status = await seated.slash("/combat status battle:1", as_="player1")
+    assert status.embed.color == NEUTRAL_COLOUR.value  # nothing left to wait for
+    seated.script_dice(FC_E1_FACES)
+    await end_turn(seated)
+    report = (await seated.slash("/combat status battle:1 round:1", as_="player2")).embed
+    assert report.color == NEUTRAL_COLOUR.value
+    assert report.description.splitlines()[0] == (
+        "**Battle #1 at Mecatol, round 1: Red lost 1 cruiser; Blue lost no ships — "
+        "still fighting (frozen until the next turn)**"
+    )
+    assert "(FC-" not in report.description
+    assert report.footer == "Rules: FC-5.23, FC-5.21"

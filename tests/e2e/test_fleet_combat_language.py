@@ -42,9 +42,7 @@ async def test_a_russian_reader_attacks_in_an_english_campaign(fleets):
     )
     assert battle.pings == {"player1"}
     assert battle.embed.title == "Battle #1 at Mecatol"
-    assert battle.embed.description.startswith(
-        "Green attacks Red at Mecatol: battle #1 begins (FC-4.1)."
-    )
+    assert battle.embed.description.startswith("Green attacks Red at Mecatol: battle #1 begins.")
     assert [b.label for b in battle.buttons] == ["Give orders"]
     panel = await table.click(battle, "Give orders", as_="player3")
     assert panel.ephemeral
@@ -71,9 +69,8 @@ async def test_an_english_reader_attacks_in_a_russian_campaign(fleets):
     )
     assert battle.embed.title == "Бой №1 в точке Mecatol"
     assert battle.embed.description.splitlines()[:2] == [
-        "Фракция «Red» объявляет нападение в точке Mecatol (цели: Green): "
-        "начинается бой №1 (FC-4.1).",
-        "До конца хода больше не двигаются: Red, Green (FC-4.2).",
+        "Фракция «Red» объявляет нападение в точке Mecatol (цели: Green): начинается бой №1.",
+        "До конца хода больше не двигаются: Red, Green.",
     ]
     assert battle.embed.field("Red").startswith("2 крейсера")
     assert [b.label for b in battle.buttons] == ["Отдать приказы"]

@@ -92,12 +92,12 @@ async def test_gm_registers_allies_and_allies_cannot_target_each_other(seated):
     assert not allied.ephemeral
     assert allied.embed.title == "Battle #1 at Mecatol"
     assert allied.embed.description.splitlines()[:3] == [
-        "Battle #1: Green, Red fight as allies now (FC-I5).",
+        "Battle #1: Green, Red fight as allies now.",
         "Fighting: Blue ⚔ Green, Blue ⚔ Red",
-        "Sides (FC-I5): Red + Green · Blue",
+        "Sides: Red + Green · Blue",
     ]
     status = await seated.slash("/combat status battle:1", as_="player3")
-    assert "Sides (FC-I5): Red + Green · Blue" in status.embed.description  # posted: English
+    assert "Sides: Red + Green · Blue" in status.embed.description  # posted: English
     targets = await seated.autocomplete(
         "/combat order battle:1 class:cruiser target:", as_="player3", focused="target"
     )
@@ -172,17 +172,15 @@ async def test_transports_die_with_their_sides_last_combat_ship(seated):
     assert "Green: 1 transport" in allied.embed.field("Still in the battle")
     assert alone.embed.field("Losses") == (
         "Green loses 1 transport.\n"
-        "Transports of Green are destroyed with their side's last combat ship (FC-5.9)."
+        "Transports of Green are destroyed with their side's last combat ship."
     )
     seated.script_dice([1, 6, 1])  # round 2 of battle #1: the cruiser's 6 kills the fighter
     last = await resolve(seated, 1, 2)
     assert last.embed.field("Losses") == (
         "Red loses 1 fighter.\nGreen loses 1 transport.\n"
-        "Transports of Green are destroyed with their side's last combat ship (FC-5.9)."
+        "Transports of Green are destroyed with their side's last combat ship."
     )
-    assert last.embed.field("After the round") == (
-        "Battle #1 is over; still standing: Blue (FC-I16)."
-    )
+    assert last.embed.field("After the round") == ("Battle #1 is over; still standing: Blue.")
 
 
 # --- damage priority (FC-I10) ---------------------------------------------------------------
@@ -225,7 +223,7 @@ async def test_priority_list_decides_which_tied_ship_takes_the_wound(seated):
     seated.script_dice([5, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1])
     await end_turn(seated)
     first = await seated.slash("/combat status battle:1", as_="player2")
-    assert first.embed.field("End of round: wounds placed (FC-5.21)") == (
+    assert first.embed.field("End of round: wounds placed") == (
         "Volley 1 → Blue's destroyers: #3 +1 → 1/1, destroyed"
     )
     panel = await seated.slash("/combat orders battle:1", as_="player2")
@@ -253,7 +251,7 @@ async def test_priority_list_decides_which_tied_ship_takes_the_wound(seated):
     await end_turn(seated, turn=2)
     second = await seated.slash("/combat status battle:1", as_="player2")
     assert second.embed.title == "Battle #1 at Mecatol — round 2, turn 2"
-    assert second.embed.field("End of round: wounds placed (FC-5.21)") == (
+    assert second.embed.field("End of round: wounds placed") == (
         "Volley 1 → Blue's destroyers: #5 +1 → 1/1, destroyed"
     )
     assert "Blue: 1 destroyer, 1 dreadnought" in second.embed.field("Still in the battle")
@@ -389,13 +387,13 @@ async def test_split_fire_resolves_with_the_dice_split_as_ordered(seated):
         "still fighting (frozen until the next turn, FC-5.23)"
     )
     report = await seated.slash("/combat status battle:1 round:1", as_="player2")
-    assert report.embed.description.split("\n\n")[:2] == [
+    assert report.embed.description.split("\n\n")[1:3] == [
         "**1. Red's 2 cruisers → Blue's destroyers**\n"
         "Attack, 1 die at 5+: 6 → 1 hit\nDefence 6+: 1 → 1 wound",
         "**2. Red's 2 cruisers → Blue's dreadnoughts**\n"
         "Attack, 3 dice at 5+: 5, 4, 1 → 1 hit\nDefence 4+: 2 → 1 wound",
     ]
-    assert report.embed.field("End of round: wounds placed (FC-5.21)") == (
+    assert report.embed.field("End of round: wounds placed") == (
         "Volley 1 → Blue's destroyers: #3 +1 → 1/1, destroyed\n"
         "Volley 2 → Blue's dreadnoughts: #6 +1 → 1/3"
     )
@@ -435,8 +433,8 @@ async def test_hold_fire_by_menu_and_by_typing(seated):
 
     assert summary.description.startswith("Battle #1 at Mecatol, round 1: ")
     report = (await seated.slash("/combat status battle:1 round:1", as_="player2")).embed
-    assert "Blue's destroyers held fire as ordered (FC-I7)." in report.description
-    assert "Blue's dreadnoughts held fire as ordered (FC-I7)." in report.description
+    assert "Blue's destroyers held fire as ordered." in report.description
+    assert "Blue's dreadnoughts held fire as ordered." in report.description
     assert "Blue's 3 destroyers →" not in report.description
     assert seated.faces.pending == []
 

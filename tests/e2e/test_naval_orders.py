@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.interactions import LOSS_COLOUR, SUCCESS_COLOUR
 from bot.standin import ClientRefused
 
 WS = "Western Squadron"
@@ -237,8 +238,10 @@ async def test_the_command_test_is_itemised_and_refused_out_of_scope_before_any_
     assert not test.ephemeral
     told = text_of(test)
     assert "Command test of Western Squadron (Cruising): 1d6 → 2." in told
-    assert "+1 senior officer's rating (NO-I8)" in told
-    assert "Total 3 (modifier +1) against 4+: failure." in told
+    assert "+1 senior officer's rating" in told
+    assert told.startswith("Total 3 (modifier +1) against 4+: failure.\n")
+    assert test.embed.color == LOSS_COLOUR.value
+    assert test.embed.footer == "Rules: NO-I8, NO-I9"
     assert "makes no attack this turn" in told
     again = await ordered.slash(f"/navy test unit:{WS} enemy_at:adjacent", as_="player1")
     assert again.ephemeral and "already taken its command test in turn 1 (NO-I9)" in again.text()
@@ -254,7 +257,8 @@ async def test_a_passed_command_test_says_what_the_force_may_now_do(ordered):
 
     told = text_of(test)
     assert "Total 4 (modifier +1) against 4+: success." in told
-    assert "must head back to its zone from the next turn (NO-I9, NO-I15)" in told
+    assert "must head back to its zone from the next turn." in told
+    assert "NO-I15" in test.embed.footer
     shown = text_of(await ordered.slash(f"/navy range unit:{WS}", as_="player1"))
     assert "(NO-2.12)" in shown
     again = await ordered.slash(f"/navy test unit:{WS} enemy_at:adjacent", as_="player1")
@@ -699,3 +703,20 @@ async def test_packet_boats_are_read_in_the_seeds_russian_spelling_and_the_commo
     assert "не читается" not in registered.text(), registered.text()
     listed = await navy.slash("/navy orders", as_="gm")
     assert "Mercury" in listed.text()
+
+
+async def test_a_command_tests_colour_and_first_line_are_its_verdict(ordered):
+    """Issue 18: the test's message opens with whether it passed, green for a pass (red for a
+    failure, above); the roll and modifiers follow, their clauses in the footer."""
+    await ordered.slash(f"/navy position unit:{WS} location:5", as_="player1")
+    ordered.script_dice([3])
+
+    test = await ordered.slash(f"/navy test unit:{WS} enemy_at:adjacent", as_="player1")
+
+    assert not test.ephemeral
+    assert test.embed.color == SUCCESS_COLOUR.value
+    lines = test.embed.description.splitlines()
+    assert lines[0] == "Total 4 (modifier +1) against 4+: success."
+    assert lines[1] == "Command test of Western Squadron (Cruising): 1d6 → 3."
+    assert "(NO-" not in test.embed.description
+    assert test.embed.footer.startswith("Rules: NO-I8")

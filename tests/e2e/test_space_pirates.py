@@ -11,6 +11,8 @@ import re
 
 import pytest
 
+from bot.interactions import NEUTRAL_COLOUR, WAITING_COLOUR
+
 
 @pytest.fixture
 async def pirates(table):
@@ -45,7 +47,8 @@ async def test_register_routes_and_planets_and_list_them(pirates):
         as_="player1",
     )
     assert not added.ephemeral, added.text()
-    assert "Route #1 Silk registered (SP-1.5)" in added.embed.description
+    assert "Route #1 Silk registered" in added.embed.description
+    assert added.embed.footer == "Rules: SP-1.5"
     planet = await pirates.slash(
         "/pirates planet add name:Tau income:900 troops:4 buildings:3 cover:true", as_="player2"
     )
@@ -204,7 +207,8 @@ async def test_russian_player_reads_russian(pirates):
     and its buttons keep it."""
     added = await pirates.slash("/пираты маршрут добавить название:Шёлк товары:2350", as_="player3")
     assert not added.ephemeral
-    assert "Route #1 Шёлк registered (SP-1.5)" in added.embed.description
+    assert "Route #1 Шёлк registered" in added.embed.description
+    assert added.embed.footer == "Rules: SP-1.5"
     refused = await pirates.slash(
         "/пираты маршрут добавить название:Плохой товары:-1", as_="player3"
     )
@@ -338,3 +342,24 @@ async def test_a_bribe_cancelled_at_the_resolution_is_told_to_the_gm_only(after_
     assert not any("cancelled" in t for t in public)
     log = await table.slash("/history list", as_="player1")
     assert "cancelled" not in log.text()
+
+
+async def test_a_buy_off_question_waits_with_its_outcome_as_title_and_clauses_in_the_footer(
+    pirates,
+):
+    """Issue 18: the question posted for Vega is coloured as waiting, titled by what the
+    pirates want; the answer is titled by what it came to; clause ids sit in the footers."""
+    await pirates.slash("/pirates route add name:Rich goods:2350", as_="player1")
+    pirates.script_dice([1, 4, 6])
+    ended = await end_turn(pirates, 1)
+
+    question = next(m for m in ended.followups if any(b.label == "Pay 600" for b in m.buttons))
+    (asked,) = question.embeds
+    assert asked["title"] == "Pirates offer Vega a buy-off"
+    assert asked["color"] == WAITING_COLOUR.value
+    assert "(SP-" not in asked["description"]
+    assert asked["footer"]["text"].startswith("Rules: SP-")
+    paid = await pirates.click(question, "Pay 600", as_="player1")
+    assert paid.embed.title == "Vega buys the raid off"
+    assert paid.embed.color == NEUTRAL_COLOUR.value
+    assert "(SP-" not in paid.embed.description
