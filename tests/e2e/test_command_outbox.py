@@ -55,7 +55,7 @@ async def test_a_landing_killed_before_its_post_asks_the_trespasser_after_a_rest
     assert await open_choice_message(played) == question.id
     assert await unsent(played.bot.service.db) == []
     paid = await played.click(question, PAY, as_="player1")
-    assert paid.embed.description.startswith("**Fine (CR-2.5): Anna pays Boris 180.**")
+    assert paid.embed.description.startswith("**Fine: Anna pays Boris 180.**")
     assert message(played, question.id).buttons == []
     shown = len(played.channel_messages())
     await played.restart()
@@ -140,8 +140,8 @@ async def test_a_forced_answer_killed_before_its_posts_settles_the_question_afte
     settled = message(played, question.message.id)
     assert settled.buttons == [] and "Anna pays Boris 180." in settled.embed.description
     (answer,) = restart_posts(played)
-    assert answer.embed.description.startswith("**Fine (CR-3.5): Anna pays Boris 180.**")
-    assert "the GM (forced answer, CR-I19) chooses to collect the fine." in (
+    assert answer.embed.description.startswith("**Fine: Anna pays Boris 180.**")
+    assert "the GM (forced answer) chooses to collect the fine." in (
         answer.embed.description
     )
     assert await unsent(played.bot.service.db) == []
@@ -207,7 +207,7 @@ async def test_an_attack_killed_before_its_post_pings_the_attacked_after_a_resta
     await played.restart()
     (battle,) = restart_posts(played)
     assert battle.pings == frozenset({"player2"})
-    assert "Red attacks Blue at Mecatol: battle #1 begins (FC-4.1)." in battle.embed.description
+    assert "Red attacks Blue at Mecatol: battle #1 begins." in battle.embed.description
     panel = await played.click(battle, GIVE_ORDERS, as_="player1")
     assert panel.ephemeral and panel.selects
     await played.restart()
