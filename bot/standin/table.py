@@ -92,7 +92,10 @@ class Table:
     """A stand-in Discord, a bot connected to it, and the players of the fixture guild.
 
     Several tables may share one stand-in (pass `standin`): each runs its own bot (say, one
-    per shard) and plays in its own guild (`guild_id`, default the stand-in's first).
+    per shard) and plays in its own guild (`guild_id`, default the stand-in's first). Two
+    tables may play in one guild, two bots serving it at once, on a stand-in that sends each
+    interaction to one session (`one_session_per_interaction`): a table's actions then reach
+    its own bot only.
     """
 
     def __init__(
@@ -258,6 +261,18 @@ class Table:
                     waiter.set_result(spawned)
 
         parsers["INTERACTION_CREATE"] = traced
+
+    @property
+    def session_id(self) -> str | None:
+        """The gateway session of this table's bot that holds its guild (None before READY)."""
+        if self.bot is None:
+            return None
+        try:
+            ws = self.bot._connection._get_websocket(self.guild_id)
+        except (AttributeError, KeyError, TypeError):
+            return None
+        session_id = getattr(ws, "session_id", None)
+        return str(session_id) if session_id is not None else None
 
     # --- the fixture -----------------------------------------------------------------------------
 
@@ -630,6 +645,11 @@ class Table:
         self.check()
         if self.bot is None:
             raise StandInError("the bot is not running (call start() or restart())")
+        via = None  # the default: every session of the guild's shard
+        if self.standin.one_session_per_interaction:
+            via = self.session_id  # this table's bot, not the other bots in the guild
+            if via is None:
+                raise StandInError("the table's bot has no gateway session for its guild")
         mark = len(self.standin.problems)
         seq_mark = self.standin.seq
         self._errors.records.clear()
@@ -640,7 +660,7 @@ class Table:
         waiter: asyncio.Future[set[asyncio.Task[Any]]] = loop.create_future()
         self._dispatched[record.id] = waiter
         try:
-            await self.standin.send_interaction(record)
+            await self.standin.send_interaction(record, via=via)
         except RuntimeError as error:
             self._dispatched.pop(record.id, None)
             raise InteractionFailed(action, [], details=str(error)) from None
