@@ -127,6 +127,7 @@ class Table:
         self._owns_standin = standin is None
         self._connect: asyncio.Task[None] | None = None
         self._inflight: set[asyncio.Task[Any]] = set()
+        self._idle_watch: asyncio.Future[None] | None = None
         self._dispatched: dict[int, asyncio.Future[set[asyncio.Task[Any]]]] = {}
         self._reported = 0
         self._last_seq = 0
@@ -237,6 +238,9 @@ class Table:
         for task in self._inflight:
             task.cancel()
         self._inflight.clear()
+        if self._idle_watch is not None:
+            self._idle_watch.cancel()
+            self._idle_watch = None
         if bot is not None:
             await bot.close()
         if self._connect is not None:
@@ -691,13 +695,13 @@ class Table:
         loop = asyncio.get_running_loop()
         until = loop.time() + self.settle_timeout
         acknowledged = asyncio.ensure_future(record.acknowledged.wait())
+        idle = self._idle()
         try:
             while True:
-                self._inflight = {t for t in self._inflight if not t.done()}
-                active = [t for t in self._inflight if not self._parked(t)]
-                if not active or (record.expired and record.response_type is None):
+                if idle.done() or (record.expired and record.response_type is None):
                     break
-                if loop.time() > until:
+                remaining = until - loop.time()
+                if remaining <= 0:
                     self.standin.record(
                         Problem(
                             "interaction.still_running",
@@ -708,10 +712,10 @@ class Table:
                         )
                     )
                     break
-                wake: set[asyncio.Future[Any]] = set(active)
+                wake: set[asyncio.Future[Any]] = {idle}
                 if not acknowledged.done():
                     wake.add(acknowledged)
-                await asyncio.wait(wake, timeout=_POLL, return_when=asyncio.FIRST_COMPLETED)
+                await asyncio.wait(wake, timeout=remaining, return_when=asyncio.FIRST_COMPLETED)
         finally:
             acknowledged.cancel()
         failures = []
@@ -720,6 +724,22 @@ class Table:
                 failures.append(f"  handler {task.get_name()} raised {task.exception()!r}")
         summary = self._errors.summary()
         return "\n".join([*failures, summary] if summary else failures)
+
+    def _idle(self) -> asyncio.Future[None]:
+        """Done once every running handler finished or is parked waiting for a player. One
+        watcher per table, shared by the actions settling at the same time (each polling the
+        handlers itself would make a burst of N actions cost N² checks)."""
+        if self._idle_watch is None or self._idle_watch.done():
+            self._idle_watch = asyncio.ensure_future(self._watch_until_idle())
+        return self._idle_watch
+
+    async def _watch_until_idle(self) -> None:
+        while True:
+            self._inflight = {t for t in self._inflight if not t.done()}
+            active = [t for t in self._inflight if not self._parked(t)]
+            if not active:
+                return
+            await asyncio.wait(active, timeout=_POLL, return_when=asyncio.FIRST_COMPLETED)
 
     def _parked(self, task: asyncio.Task[Any]) -> bool:
         """Whether the task waits for a player: in View.wait() or on a client.wait_for()."""
