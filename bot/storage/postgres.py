@@ -129,19 +129,7 @@ class PostgresDatabase(Database):
         slow-write notice fires while a connection is awaited or a statement waits (at its
         campaign's row lock)."""
         notice = on_wait if on_wait is not None else slow_write_notice.get()
-        acquiring = asyncio.ensure_future(self._pool.acquire())
-        try:
-            if notice is not None:
-                done, _ = await asyncio.wait({acquiring}, timeout=WRITE_WAIT_NOTICE)
-                if not done:
-                    with contextlib.suppress(Exception):
-                        await notice()
-                    notice = None
-            raw = await asyncio.shield(acquiring)
-        except BaseException:
-            with contextlib.suppress(BaseException):
-                await self._pool.release(await asyncio.shield(acquiring))
-            raise
+        raw, notice = await self._acquire(notice)
         try:
             transaction = raw.transaction()
             await transaction.start()
@@ -155,7 +143,29 @@ class PostgresDatabase(Database):
         finally:
             await self._pool.release(raw)
 
+    async def _acquire(self, notice: WaitNotice | None) -> tuple[Any, WaitNotice | None]:
+        """A pooled connection; `notice` is awaited (and spent: None comes back) when every
+        connection stays busy longer than `WRITE_WAIT_NOTICE`."""
+        acquiring = asyncio.ensure_future(self._pool.acquire())
+        try:
+            if notice is not None:
+                done, _ = await asyncio.wait({acquiring}, timeout=WRITE_WAIT_NOTICE)
+                if not done:
+                    with contextlib.suppress(Exception):
+                        await notice()
+                    notice = None
+            return await asyncio.shield(acquiring), notice
+        except BaseException:
+            with contextlib.suppress(BaseException):
+                await self._pool.release(await asyncio.shield(acquiring))
+            raise
+
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
-        """Read committed rows."""
-        async with self._pool.acquire() as conn:
+        """Read committed rows. A read waits for a pooled connection like a write (a burst
+        of commands in one campaign holds them all at its row lock), so the running
+        command's slow-write notice fires here too: it acknowledges in time."""
+        conn, _ = await self._acquire(slow_write_notice.get())
+        try:
             return list(await conn.fetch(to_postgresql(sql)[0], *params))
+        finally:
+            await self._pool.release(conn)
