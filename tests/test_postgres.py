@@ -4,6 +4,7 @@ database (exactly once, a chain that verifies), `python -m bot migrate` and `cop
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import subprocess
 import sys
@@ -16,8 +17,15 @@ from bot import dice_expr
 from bot.campaigns import Actor, CampaignService
 from bot.dice import Dice
 from bot.errors import Conflict
-from bot.storage.database import Database, migration_files, postgres_migrations
+from bot.storage.database import (
+    WRITE_WAIT_NOTICE,
+    Database,
+    migration_files,
+    postgres_migrations,
+    slow_write_notice,
+)
 from bot.storage.log import AuditLog
+from bot.storage.postgres import POOL_SIZE
 from tests import postgres
 
 # PRIVATEER_TEST_BACKENDS=sqlite is the explicit choice of a machine without PostgreSQL.
@@ -149,6 +157,33 @@ async def test_two_processes_roll_end_the_turn_and_claim_a_choice_exactly_once(p
     finally:
         await first.close()
         await second.close()
+
+
+async def test_a_read_waiting_for_a_pooled_connection_tells_the_command_to_acknowledge(pg_url):
+    """A burst of commands in one campaign can hold every pooled connection at its row lock;
+    a command whose read waits for one is told after WRITE_WAIT_NOTICE, as a waiting write
+    is, so it acknowledges its interaction within Discord's 3 s; the read then goes on."""
+    db = await Database.open(pg_url)
+    try:
+        noticed: list[str] = []
+
+        async def notice() -> None:
+            noticed.append("acknowledged")
+
+        async with contextlib.AsyncExitStack() as busy:
+            for _ in range(POOL_SIZE):
+                await busy.enter_async_context(db.transaction())
+            token = slow_write_notice.set(notice)
+            try:
+                read = asyncio.ensure_future(db.fetchone("SELECT 41 + 1"))
+            finally:
+                slow_write_notice.reset(token)
+            await asyncio.sleep(WRITE_WAIT_NOTICE + 0.5)
+            assert noticed == ["acknowledged"] and not read.done()
+        assert (await read)[0] == 42
+        assert noticed == ["acknowledged"]
+    finally:
+        await db.close()
 
 
 ROLLER = textwrap.dedent(

@@ -3,6 +3,10 @@
 Sessions are sharded as Discord shards them: IDENTIFY's `shard: [id, count]` comes back in
 READY, and a guild's events (GUILD_CREATE, INTERACTION_CREATE, MESSAGE_*) go only to the
 session of shard `(guild_id >> 22) % count`; a session without `shard` gets every guild.
+Two sessions may hold the same guild (two processes on one shard during a rolling restart):
+they both get its events, and an interaction goes to every one of them unless the stand-in
+routes each interaction to one session (`StandIn(one_session_per_interaction=True)`, or
+`send_interaction(..., via=session_id)`).
 
 Frames go out as JSON text (the client asks for zlib-stream but only decompresses bytes
 frames). Discord's own gateway limits apply: 120 client sends per 60 s, 4096-byte payloads.
@@ -88,6 +92,10 @@ class Gateway:
     def connected_to(self, guild_id: int) -> bool:
         """Whether the session of the guild's shard has identified (or resumed)."""
         return any(s.identified and s.serves(guild_id) for s in self.sessions)
+
+    def sessions_of(self, guild_id: int) -> list[GatewaySession]:
+        """The identified sessions holding the guild, in the order they connected."""
+        return [s for s in self.sessions if s.identified and s.serves(guild_id)]
 
     async def close(self) -> None:
         """Close every session."""

@@ -121,6 +121,12 @@ class StandIn:
     `guild` is the first guild (the one tables play in unless told otherwise);
     `other_guilds` the rest. `shards` is the shard count GET /gateway/bot recommends; a
     guild's events go to the session of shard `(guild_id >> 22) % shard_count`.
+
+    Two bot sessions may hold one guild (both unsharded, or on the same shard, as while a
+    rolling restart briefly runs a shard twice). Both get the guild's events; its
+    interactions too, unless `one_session_per_interaction`: then each INTERACTION_CREATE goes
+    to exactly one of them, the session its sender names (`send_interaction(via=…)`; a
+    `Table` names its own bot's) or else the next in turn.
     """
 
     def __init__(
@@ -135,6 +141,7 @@ class StandIn:
         application_name: str = "Privateer",
         schema: BodyValidator | None = None,
         rate_limits: RateLimits | None = None,
+        one_session_per_interaction: bool = False,
     ) -> None:
         self.ids = Snowflakes()
         self.token = token
@@ -147,6 +154,8 @@ class StandIn:
         self.guilds = [self.guild]
         self.guilds += [build_guild(spec, stable, self.application_id) for spec in other_guilds]
         self.shards = shards
+        self.one_session_per_interaction = one_session_per_interaction
+        self._next_session: dict[int, int] = {}  # by guild: whose turn it is (one session)
         self.bot_user: Member = self.guild.bot
         self.commands: list[SyncedCommand] = []
         self.sync_count = 0
@@ -318,18 +327,34 @@ class StandIn:
             source_message_id=message.id if message is not None else None,
         )
 
-    async def send_interaction(self, record: InteractionRecord) -> None:
-        """Send INTERACTION_CREATE (to the guild's shard) and start the 3-second clock."""
+    async def send_interaction(self, record: InteractionRecord, *, via: str | None = None) -> None:
+        """Send INTERACTION_CREATE and start the 3-second clock: to the session `via` names
+        (a session id; it must hold the guild), else to one session in turn when
+        `one_session_per_interaction`, else to every session of the guild's shard.
+        `record.session_ids` says which sessions it went to."""
         guild_id = int(record.payload["guild_id"])
         if not self.gateway.connected:
             raise RuntimeError("no bot is connected to the stand-in's gateway")
         if not self.gateway.connected_to(guild_id):
             raise RuntimeError(f"no session of the stand-in's gateway has guild {guild_id}'s shard")
+        sessions = self.gateway.sessions_of(guild_id)
+        if via is not None:
+            sessions = [s for s in sessions if s.session_id == via][:1]
+            if not sessions:
+                raise RuntimeError(
+                    f"no session {via!r} of the stand-in's gateway has guild {guild_id}"
+                )
+        elif self.one_session_per_interaction:
+            turn = self._next_session.get(guild_id, 0)
+            self._next_session[guild_id] = turn + 1
+            sessions = [sessions[turn % len(sessions)]]
         self.interactions[record.id] = record
+        record.session_ids = [s.session_id for s in sessions]
         record.created = time.monotonic()
         loop = asyncio.get_running_loop()
         record.timer = loop.call_later(self.response_deadline, self._expire, record)
-        await self.gateway.dispatch("INTERACTION_CREATE", record.payload, guild_id=guild_id)
+        for session in sessions:
+            await session.dispatch("INTERACTION_CREATE", record.payload)
 
     def _expire(self, record: InteractionRecord) -> None:
         if record.response_type is not None:

@@ -194,6 +194,7 @@ class InteractionRecord:
     payload: JSON
     created: float
     source_message_id: int | None = None
+    session_ids: list[str] = field(default_factory=list)  # the gateway sessions it went to
     response_type: int | None = None
     response_message_id: int | None = None
     followup_ids: list[int] = field(default_factory=list)

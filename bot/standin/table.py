@@ -92,7 +92,10 @@ class Table:
     """A stand-in Discord, a bot connected to it, and the players of the fixture guild.
 
     Several tables may share one stand-in (pass `standin`): each runs its own bot (say, one
-    per shard) and plays in its own guild (`guild_id`, default the stand-in's first).
+    per shard) and plays in its own guild (`guild_id`, default the stand-in's first). Two
+    tables may play in one guild, two bots serving it at once, on a stand-in that sends each
+    interaction to one session (`one_session_per_interaction`): a table's actions then reach
+    its own bot only.
     """
 
     def __init__(
@@ -124,6 +127,7 @@ class Table:
         self._owns_standin = standin is None
         self._connect: asyncio.Task[None] | None = None
         self._inflight: set[asyncio.Task[Any]] = set()
+        self._idle_watch: asyncio.Future[None] | None = None
         self._dispatched: dict[int, asyncio.Future[set[asyncio.Task[Any]]]] = {}
         self._reported = 0
         self._last_seq = 0
@@ -234,6 +238,9 @@ class Table:
         for task in self._inflight:
             task.cancel()
         self._inflight.clear()
+        if self._idle_watch is not None:
+            self._idle_watch.cancel()
+            self._idle_watch = None
         if bot is not None:
             await bot.close()
         if self._connect is not None:
@@ -258,6 +265,18 @@ class Table:
                     waiter.set_result(spawned)
 
         parsers["INTERACTION_CREATE"] = traced
+
+    @property
+    def session_id(self) -> str | None:
+        """The gateway session of this table's bot that holds its guild (None before READY)."""
+        if self.bot is None:
+            return None
+        try:
+            ws = self.bot._connection._get_websocket(self.guild_id)
+        except (AttributeError, KeyError, TypeError):
+            return None
+        session_id = getattr(ws, "session_id", None)
+        return str(session_id) if session_id is not None else None
 
     # --- the fixture -----------------------------------------------------------------------------
 
@@ -630,6 +649,11 @@ class Table:
         self.check()
         if self.bot is None:
             raise StandInError("the bot is not running (call start() or restart())")
+        via = None  # the default: every session of the guild's shard
+        if self.standin.one_session_per_interaction:
+            via = self.session_id  # this table's bot, not the other bots in the guild
+            if via is None:
+                raise StandInError("the table's bot has no gateway session for its guild")
         mark = len(self.standin.problems)
         seq_mark = self.standin.seq
         self._errors.records.clear()
@@ -640,7 +664,7 @@ class Table:
         waiter: asyncio.Future[set[asyncio.Task[Any]]] = loop.create_future()
         self._dispatched[record.id] = waiter
         try:
-            await self.standin.send_interaction(record)
+            await self.standin.send_interaction(record, via=via)
         except RuntimeError as error:
             self._dispatched.pop(record.id, None)
             raise InteractionFailed(action, [], details=str(error)) from None
@@ -671,13 +695,13 @@ class Table:
         loop = asyncio.get_running_loop()
         until = loop.time() + self.settle_timeout
         acknowledged = asyncio.ensure_future(record.acknowledged.wait())
+        idle = self._idle()
         try:
             while True:
-                self._inflight = {t for t in self._inflight if not t.done()}
-                active = [t for t in self._inflight if not self._parked(t)]
-                if not active or (record.expired and record.response_type is None):
+                if idle.done() or (record.expired and record.response_type is None):
                     break
-                if loop.time() > until:
+                remaining = until - loop.time()
+                if remaining <= 0:
                     self.standin.record(
                         Problem(
                             "interaction.still_running",
@@ -688,10 +712,10 @@ class Table:
                         )
                     )
                     break
-                wake: set[asyncio.Future[Any]] = set(active)
+                wake: set[asyncio.Future[Any]] = {idle}
                 if not acknowledged.done():
                     wake.add(acknowledged)
-                await asyncio.wait(wake, timeout=_POLL, return_when=asyncio.FIRST_COMPLETED)
+                await asyncio.wait(wake, timeout=remaining, return_when=asyncio.FIRST_COMPLETED)
         finally:
             acknowledged.cancel()
         failures = []
@@ -700,6 +724,22 @@ class Table:
                 failures.append(f"  handler {task.get_name()} raised {task.exception()!r}")
         summary = self._errors.summary()
         return "\n".join([*failures, summary] if summary else failures)
+
+    def _idle(self) -> asyncio.Future[None]:
+        """Done once every running handler finished or is parked waiting for a player. One
+        watcher per table, shared by the actions settling at the same time (each polling the
+        handlers itself would make a burst of N actions cost N² checks)."""
+        if self._idle_watch is None or self._idle_watch.done():
+            self._idle_watch = asyncio.ensure_future(self._watch_until_idle())
+        return self._idle_watch
+
+    async def _watch_until_idle(self) -> None:
+        while True:
+            self._inflight = {t for t in self._inflight if not t.done()}
+            active = [t for t in self._inflight if not self._parked(t)]
+            if not active:
+                return
+            await asyncio.wait(active, timeout=_POLL, return_when=asyncio.FIRST_COMPLETED)
 
     def _parked(self, task: asyncio.Task[Any]) -> bool:
         """Whether the task waits for a player: in View.wait() or on a client.wait_for()."""

@@ -135,19 +135,7 @@ class PostgresDatabase(Database):
         slow-write notice fires while a connection is awaited or a statement waits (at its
         campaign's row lock)."""
         notice = on_wait if on_wait is not None else slow_write_notice.get()
-        acquiring = asyncio.ensure_future(self._pool.acquire())
-        try:
-            if notice is not None:
-                done, _ = await asyncio.wait({acquiring}, timeout=WRITE_WAIT_NOTICE)
-                if not done:
-                    with contextlib.suppress(Exception):
-                        await notice()
-                    notice = None
-            raw = await asyncio.shield(acquiring)
-        except BaseException:
-            with contextlib.suppress(BaseException):
-                await self._pool.release(await asyncio.shield(acquiring))
-            raise
+        raw, notice = await self._acquire(self._pool, notice)
         try:
             transaction = raw.transaction()
             await transaction.start()
@@ -161,10 +149,35 @@ class PostgresDatabase(Database):
         finally:
             await self._pool.release(raw)
 
+    @staticmethod
+    async def _acquire(
+        pool: asyncpg.Pool, notice: WaitNotice | None
+    ) -> tuple[Any, WaitNotice | None]:
+        """A connection of `pool`; `notice` is awaited (and spent: None comes back) when
+        every connection stays busy longer than `WRITE_WAIT_NOTICE`."""
+        acquiring = asyncio.ensure_future(pool.acquire())
+        try:
+            if notice is not None:
+                done, _ = await asyncio.wait({acquiring}, timeout=WRITE_WAIT_NOTICE)
+                if not done:
+                    with contextlib.suppress(Exception):
+                        await notice()
+                    notice = None
+            return await asyncio.shield(acquiring), notice
+        except BaseException:
+            with contextlib.suppress(BaseException):
+                await pool.release(await asyncio.shield(acquiring))
+            raise
+
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
-        """Read committed rows (on the read pool)."""
-        async with self._reads.acquire() as conn:
+        """Read committed rows, on the read pool. A read may wait for a connection too (a
+        burst of commands), so the running command's slow-write notice fires here as well:
+        it acknowledges in time."""
+        conn, _ = await self._acquire(self._reads, slow_write_notice.get())
+        try:
             return list(await conn.fetch(to_postgresql(sql)[0], *params))
+        finally:
+            await self._reads.release(conn)
 
 
 async def _close_all(pools: list[asyncpg.Pool]) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from dataclasses import replace
 from typing import Any
@@ -12,6 +13,7 @@ import pytest
 from discord.ext import commands
 
 from bot.standin import GuildSpec, InteractionFailed, StandIn, StandInError, Table, demo_guild
+from bot.standin.state import APPLICATION_COMMAND
 
 from .conftest import TEST_TIME_SCALE
 
@@ -151,3 +153,70 @@ async def test_a_bot_given_a_shard_outside_its_count_does_not_start() -> None:
                 pass
 
     assert [p.rule for p in standin.problems] == ["gateway.shard"]
+
+
+def interactions_seen(table: Table) -> list[int]:
+    """The ids of every interaction the table's bot receives from now on."""
+    seen: list[int] = []
+
+    async def on_interaction(interaction: discord.Interaction[Any]) -> None:
+        seen.append(interaction.id)
+
+    assert table.bot is not None
+    table.bot.add_listener(on_interaction)
+    return seen
+
+
+async def test_two_sessions_of_one_guild_each_get_the_interactions_sent_through_them() -> None:
+    """Two bots on one shard of one guild (as during a rolling restart), on a stand-in that
+    sends each interaction to one session: each table's commands reach its own bot only,
+    the guild's other events reach both, and an interaction sent without naming a session
+    goes to each in turn."""
+    from bot.standin.ratelimits import RateLimits
+
+    standin = StandIn(
+        one_session_per_interaction=True, rate_limits=RateLimits(time_scale=TEST_TIME_SCALE)
+    )
+    async with standin, contextlib.AsyncExitStack() as stack:
+        first, second = [
+            await stack.enter_async_context(Table(where_factory(), standin=standin))
+            for _ in range(2)
+        ]
+        seen = [interactions_seen(first), interactions_seen(second)]
+        sessions = [first.session_id, second.session_id]
+        assert None not in sessions and sessions[0] != sessions[1]
+        assert {s.session_id for s in standin.gateway.sessions_of(standin.guild.id)} == set(
+            sessions
+        )
+
+        one = await first.slash("/where")
+        two = await second.slash("/where")
+        three = await first.slash("/where")
+        assert seen == [[one.interaction_id, three.interaction_id], [two.interaction_id]]
+        for reply, via in ((one, 0), (two, 1), (three, 0)):
+            assert standin.interactions[reply.interaction_id].session_ids == [sessions[via]]
+            assert "Privateer Table on shard 0" in reply.text()
+
+        where = first._parser().parse("/where", first.member()).data
+        in_turn = []
+        for _ in range(4):
+            record = standin.new_interaction(
+                APPLICATION_COMMAND, first.member(), first.channel(), where
+            )
+            await standin.send_interaction(record)
+            await asyncio.wait_for(record.acknowledged.wait(), 5)
+            in_turn += record.session_ids
+        assert in_turn[0::2] == [in_turn[0]] * 2 and in_turn[1::2] == [in_turn[1]] * 2
+        assert set(in_turn) == set(sessions)
+        with pytest.raises(RuntimeError, match="no session 'gone'"):
+            await standin.send_interaction(
+                standin.new_interaction(
+                    APPLICATION_COMMAND, first.member(), first.channel(), where
+                ),
+                via="gone",
+            )
+        bots = [t.bot for t in (first, second)]
+
+    assert all(isinstance(b, WhereBot) for b in bots)
+    # Every public answer (3 by the tables, 4 in turn) reached both bots as MESSAGE_CREATE.
+    assert [len(b.messages_seen) for b in bots if isinstance(b, WhereBot)] == [7, 7]
