@@ -25,7 +25,7 @@ from bot.storage.database import (
     slow_write_notice,
 )
 from bot.storage.log import AuditLog
-from bot.storage.postgres import POOL_SIZE
+from bot.storage.postgres import READ_POOL
 from tests import postgres
 
 # PRIVATEER_TEST_BACKENDS=sqlite is the explicit choice of a machine without PostgreSQL.
@@ -160,9 +160,9 @@ async def test_two_processes_roll_end_the_turn_and_claim_a_choice_exactly_once(p
 
 
 async def test_a_read_waiting_for_a_pooled_connection_tells_the_command_to_acknowledge(pg_url):
-    """A burst of commands in one campaign can hold every pooled connection at its row lock;
-    a command whose read waits for one is told after WRITE_WAIT_NOTICE, as a waiting write
-    is, so it acknowledges its interaction within Discord's 3 s; the read then goes on."""
+    """A burst of commands can hold every connection of the read pool; a command whose read
+    waits for one is told after WRITE_WAIT_NOTICE, as a waiting write is, so it acknowledges
+    its interaction within Discord's 3 s; the read then goes on."""
     db = await Database.open(pg_url)
     try:
         noticed: list[str] = []
@@ -171,8 +171,8 @@ async def test_a_read_waiting_for_a_pooled_connection_tells_the_command_to_ackno
             noticed.append("acknowledged")
 
         async with contextlib.AsyncExitStack() as busy:
-            for _ in range(POOL_SIZE):
-                await busy.enter_async_context(db.transaction())
+            for _ in range(READ_POOL):
+                await busy.enter_async_context(db._reads.acquire())
             token = slow_write_notice.set(notice)
             try:
                 read = asyncio.ensure_future(db.fetchone("SELECT 41 + 1"))
