@@ -67,35 +67,22 @@ from bot.campaigns import Actor, CampaignService  # noqa: E402
 from bot.dice import RollRecord  # noqa: E402
 from bot.errors import Conflict  # noqa: E402
 from bot.storage import history  # noqa: E402
-from bot.storage.audit import GENESIS  # noqa: E402
+from bot.storage.audit import GENESIS, ROLL_COLUMNS  # noqa: E402
 from bot.storage.database import Database, utc_now  # noqa: E402
 from bot.storage.log import AuditLog  # noqa: E402
 from bot.storage.postgres import READ_POOL, WRITE_POOL  # noqa: E402
-from bot.storage.sql import Conn, inserted_id, to_postgresql  # noqa: E402
+from bot.storage.sql import (  # noqa: E402
+    Conn,
+    insert_sql,
+    inserted_id,
+    to_postgresql,
+)
 from cogs.history import PAGE_SIZE  # noqa: E402
 from tests import postgres  # noqa: E402
 
 GM = Actor(user_id=1)
 INSERT_TARGET = 100_000  # rows/s
 HISTORY_TARGET_MS = 2.0
-ROLL_COLUMNS = (
-    "action_id",
-    "idx",
-    "purpose",
-    "clause",
-    "notation",
-    "sides",
-    "faces",
-    "modifier",
-    "total",
-    "target",
-    "successes",
-)
-# append_entry's statement for the rolls, as it stands in bot/storage/audit.py.
-ROLLS_SQL = (
-    "INSERT INTO rolls (action_id, idx, purpose, clause, notation, sides, faces, "
-    "modifier, total, target, successes) VALUES (?,?,?,?,?,?,?,?,?,?,?)"
-)
 ACTION_COLUMNS = (
     "id",
     "campaign_id",
@@ -225,7 +212,7 @@ async def insert_ways(db: Database, total: int, batch: int, repeat: int) -> dict
                     rows = roll_rows(await placeholder_action(conn, raw.id, seq), rolls[:size])
                     began = time.perf_counter()
                     if how == "executemany":
-                        await conn.executemany(ROLLS_SQL.replace("rolls", table, 1), rows)
+                        await conn.executemany(insert_sql(table, ROLL_COLUMNS), rows)
                     else:
                         await conn.raw.copy_records_to_table(  # type: ignore[attr-defined]
                             table, records=rows, columns=ROLL_COLUMNS

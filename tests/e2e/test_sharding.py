@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import AsyncIterator, Callable
 from dataclasses import replace
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -23,27 +23,11 @@ from bot.standin import GuildSpec, QueuedFaces, StandIn, Table, demo_guild
 from bot.standin.privateer import privateer_factory
 from bot.standin.ratelimits import RateLimits
 from bot.storage import outbox
+from tests.e2e.test_turn_flow import START, Clock
 
 SHARD_COUNT = 2
 # Milliseconds since Discord's epoch (2024) in a guild id's high bits decide its shard.
 SOME_TIME_MS = 283_996_800_000
-
-
-START = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
-
-
-class Clock:
-    """A clock the test moves by hand (both processes read it)."""
-
-    def __init__(self) -> None:
-        self.now = START
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def at(self, hours: float) -> None:
-        """Move to `hours` after the start."""
-        self.now = START + timedelta(hours=hours)
 
 
 def guild_on_shard(shard: int, name: str, locale: str = "en-US") -> GuildSpec:
