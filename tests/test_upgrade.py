@@ -15,12 +15,15 @@ import pytest
 from bot.standin import DiscordRejected, Table
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "before_plugins.sql"
+# The previous release wrote SQLite files only (a PostgreSQL database starts migrated, or
+# comes from `copy-db` of an upgraded file).
+pytestmark = pytest.mark.parametrize("database_target", ["sqlite"], indirect=True)
 
 
 @pytest.fixture
-def old_database(tmp_path: Path) -> Path:
+def old_database(database_target: Path) -> Path:
     """The previous release's database where the stand-in's bot will open its own."""
-    path = tmp_path / "t.db"
+    path = database_target
     conn = sqlite3.connect(path)
     conn.executescript(FIXTURE.read_text(encoding="utf-8"))
     conn.close()
