@@ -87,9 +87,12 @@ async def run(folder: Path, campaigns: int, hours: int, shard_count: int = 1) ->
         f"campaigns with deadlines: {campaigns}, schedule: {hours} h, "
         f"shards: {shard_count}, posts: {posted}"
     )
+    # The first minute also pays the process's one-off costs (catalogs and locale data loaded
+    # on first use): printed apart, so "worst" speaks of the schedule itself.
     print(
         f"event-loop time per minute of schedule: mean {statistics.mean(loop_ms):.2f} ms, "
-        f"worst {max(loop_ms):.2f} ms (target ≤ 200 ms)"
+        f"worst {max(loop_ms[1:]):.2f} ms after the first (target ≤ 200 ms); "
+        f"first minute {loop_ms[0]:.2f} ms (one-off warm-up)"
     )
     print(
         f"wall time per minute of schedule: mean {statistics.mean(wall_ms):.2f} ms, "
