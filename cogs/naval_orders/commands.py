@@ -16,6 +16,7 @@ from typing import Any, Literal, TypeVar, cast
 import discord
 from discord import app_commands
 
+from bot.announcements import Announcement
 from bot.cog_base import BotCog, Choices, FactionName, Interaction, command_group
 from bot.dice import Dice
 from bot.errors import GameError
@@ -59,7 +60,14 @@ from bot.rules.naval_orders.models import EnemyPlace, Force, ForceKind, name_key
 from bot.rules.naval_orders.registry import check_owner, find_force, find_station
 from bot.rules.naval_orders.settings import OrderKind
 from bot.rulesets import Outcome
-from bot.scaffold import RulesetContext, Typist, faction_autocomplete, owned_choices, state_choices
+from bot.scaffold import (
+    Applied,
+    RulesetContext,
+    Typist,
+    faction_autocomplete,
+    owned_choices,
+    state_choices,
+)
 from bot.text import shown_msg
 from cogs.naval_orders.forms import OrderForm
 from cogs.naval_orders.input import (
@@ -584,17 +592,21 @@ class NavalOrdersCog(BotCog):
             )
             return take_command_test(state, settings, request, dice, turn)
 
-        done = await ctx.apply(
+        def verdict(done: Applied[CommandTestOutcome, NavalOrdersSettings]) -> list[Announcement]:
+            """Posted for everyone, written with the dice (the outbox: a test is shown even
+            after a crash): the verdict first, a success or a loss for the tested force."""
+            lines = list(done.outcome.lines)
+            first = next(i for i, m in enumerate(lines) if m.key in VERDICTS)
+            lines.insert(0, lines.pop(first))
+            colour = SUCCESS_COLOUR if done.outcome.result.success else LOSS_COLOUR
+            embeds = navy_embeds(lines, ctx.public_locale, colour=colour, cite=True)
+            return [Announcement(embeds=embeds[:10])]
+
+        await ctx.apply(
             lambda s, st, d: _shown(attack(s, st, d)),
             audit=lambda o: {"test": o.result.model_dump(mode="json")},
+            announce=verdict,
         )
-        # Posted for everyone: the verdict first, a success or a loss for the tested force.
-        lines = list(done.outcome.lines)
-        verdict = next(i for i, m in enumerate(lines) if m.key in VERDICTS)
-        lines.insert(0, lines.pop(verdict))
-        success = done.outcome.result.success
-        colour = SUCCESS_COLOUR if success else LOSS_COLOUR
-        await _send(ctx, lines, ephemeral=False, escaped=True, colour=colour)
 
     # -- reading ---------------------------------------------------------------------------------
 

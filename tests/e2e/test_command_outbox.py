@@ -23,6 +23,7 @@ from tests.e2e.test_company_raids import (  # noqa: F401 - a fixture
     board,
 )
 from tests.e2e.test_fleet_combat import GIVE_ORDERS, seated  # noqa: F401 - a fixture
+from tests.e2e.test_naval_orders import WS, navy, ordered  # noqa: F401 - fixtures
 from tests.e2e.test_space_pirates import end_turn as sp_end_turn
 from tests.e2e.test_space_pirates import pirates, question_of  # noqa: F401 - a fixture
 from tests.e2e.test_undo import verified
@@ -319,3 +320,27 @@ async def test_an_undo_killed_before_its_edit_publishes_the_new_commitment_after
     assert all(b.disabled for b in done.buttons)
     assert await unsent(played.bot.service.db) == []
     assert (await verified(played)).startswith("✅ The log is intact")
+
+
+async def test_a_command_test_killed_before_its_post_shows_its_die_after_a_restart(
+    ordered,  # noqa: F811 - the fixture imported above
+    monkeypatch,
+):
+    """NO-I8: the test's die is rolled and committed; the post dies. After the restart the
+    verdict is posted once (its die, not a new one), and the turn's test stays used (NO-I9):
+    a second test is refused, so nothing can be fished for."""
+    played = ordered
+    await played.slash(f"/navy position unit:{WS} location:5", as_="player1")
+    played.script_dice([3])
+    with dies_before_posting(monkeypatch) as attempts:
+        died = await played.slash(f"/navy test unit:{WS} enemy_at:adjacent", as_="player1")
+    assert attempts == ["reply"] and died.ephemeral
+
+    await played.restart()
+    (test,) = restart_posts(played)
+    assert test.embed.description.startswith("Total 4 (modifier +1) against 4+: success.")
+    assert "1d6 → 3." in test.embed.description
+    again = await played.slash(f"/navy test unit:{WS} enemy_at:adjacent", as_="player1")
+    assert again.ephemeral and "already taken its command test in turn 1 (NO-I9)" in again.text()
+    await played.restart()
+    assert len(restart_posts(played)) == 1
