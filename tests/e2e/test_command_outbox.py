@@ -21,6 +21,7 @@ from tests.e2e.test_company_raids import (  # noqa: F401 - a fixture
     LAND,
     PAY,
     board,
+    joker_defended_by_choice,
 )
 from tests.e2e.test_fleet_combat import GIVE_ORDERS, seated  # noqa: F401 - a fixture
 from tests.e2e.test_naval_orders import WS, navy, ordered  # noqa: F401 - fixtures
@@ -82,16 +83,7 @@ async def test_an_entry_killed_before_its_post_asks_the_joker_owner_after_a_rest
     After the restart it pings exactly Vera with a button per defender, and her pick starts
     the duel."""
     played = board
-    await played.slash(
-        "/campaign settings set setting:company_raids.joker_defender_order value:owner_choice",
-        as_="gm",
-    )
-    for line in (
-        "/company add-piece name:Banker value:200 owner:Vera in_joker:true",
-        "/company add-piece name:Guard value:100 owner:Vera in_joker:true",
-    ):
-        await played.slash(line, as_="gm")
-    await played.slash("/company add-piece name:Corsair value:350", as_="player1")
+    await joker_defended_by_choice(played)
     with dies_before_posting(monkeypatch):
         await played.slash("/company enter piece:Corsair", as_="player1")
 

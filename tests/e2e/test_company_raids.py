@@ -443,9 +443,9 @@ async def test_autocomplete_offers_a_player_only_their_own_pieces(board):
     assert [(c.name, c.value) for c in companies] == [("Steelworks (Boris, 180)", "Steelworks")]
 
 
-async def test_the_owner_picks_each_defender_by_button(board):
-    """CR-I17 `owner_choice`: Vera picks Guard, the later piece, to defend first; Guard hits
-    with the first shot (CR-5.7)."""
+async def joker_defended_by_choice(board):
+    """CR-I17 `owner_choice`: Vera's Banker and Guard in the Joker Holding, Anna's Corsair
+    on the board, ready to enter it."""
     await board.slash(
         "/campaign settings set setting:company_raids.joker_defender_order value:owner_choice",
         as_="gm",
@@ -456,6 +456,12 @@ async def test_the_owner_picks_each_defender_by_button(board):
     ):
         await board.slash(line, as_="gm")
     await board.slash("/company add-piece name:Corsair value:350", as_="player1")
+
+
+async def test_the_owner_picks_each_defender_by_button(board):
+    """CR-I17 `owner_choice`: Vera picks Guard, the later piece, to defend first; Guard hits
+    with the first shot (CR-5.7)."""
+    await joker_defended_by_choice(board)
     question = await board.slash("/company enter piece:Corsair", as_="player1")
     assert str(board.member("player3").id) in question.content
     assert labels(question) == ["Defend with Banker", "Defend with Guard", FORCE]
