@@ -131,8 +131,6 @@ def derive_faces(
     prefix = f"{DERIVATION} {campaign} {turn} {entry} {roll} ".encode("ascii")
     suffix = f" {sides} {interaction} 0".encode("ascii")
     bound = _BOUNDS.get(sides) or _SPACE - _SPACE % sides
-    inputs = {"campaign": campaign, "turn": turn, "entry": entry, "roll": roll}
-    inputs |= {"sides": sides, "interaction": interaction}
     inner_copy, outer_copy = keyed.inner.copy, keyed.outer.copy
     from_bytes = int.from_bytes
     faces = []
@@ -144,7 +142,9 @@ def derive_faces(
         value = from_bytes(second.digest(), "big")
         if value < bound:
             faces.append(value % sides + 1)
-        else:
+        else:  # rejected (almost never): derive_face goes on from attempt 1
+            inputs = {"campaign": campaign, "turn": turn, "entry": entry, "roll": roll}
+            inputs |= {"sides": sides, "interaction": interaction}
             faces.append(derive_face(keyed, **inputs, die=die, attempt=1))
     return faces
 
