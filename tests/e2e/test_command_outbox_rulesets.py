@@ -23,6 +23,7 @@ from tests.e2e.test_click_outbox import dies_before_posting, restart_posts
 from tests.e2e.test_company_raids import board, board_shown  # noqa: F401 - a fixture
 from tests.e2e.test_naval_orders import WS, form, navy, text_of  # noqa: F401 - a fixture
 from tests.e2e.test_space_pirates import after_a_raid, pirates  # noqa: F401 - fixtures
+from tests.e2e.test_space_pirates_operations import offers_at_placement, placed_bribe
 from tests.postgres import backends
 
 # The sessions whose crash mechanics are checked on SQLite only (none in a PostgreSQL-only
@@ -75,39 +76,23 @@ async def test_the_company_raids_board_commands_killed_after_commit_post_after_a
     post dies; after the restart each answer is in the channel once, in order, and the board
     shows every change."""
     played = board
-    steps = [
-        (
-            "/company add-company name:Mills fine:90 holding:Northern",
-            "player3",
-            "Company Mills registered: owner Vera, fine 90",
-        ),
-        (
-            "/company edit-company name:Mills fine:120",
-            "player3",
-            "Mills updated: owner Vera, fine 120",
-        ),
-        ("/company add-piece name:Clerk value:50", "player3", "Piece Clerk registered"),
-        (
-            "/company edit-piece name:Clerk value:70",
-            "player3",
-            "Piece Clerk updated: owner Vera, value 70.",
-        ),
-        ("/company move piece:Clerk square:Mills", "player3", "Clerk moves to Mills."),
-        ("/company add-piece name:Guard value:40", "player3", "Piece Guard registered"),
-        ("/company remove-piece name:Guard", "player3", "Piece Guard removed."),
-        ("/company add-company name:Docks fine:60", "player3", "Company Docks registered"),
-        ("/company remove-company name:Docks", "player3", "Company Docks removed."),
-        (
-            "/company add-piece name:Scout value:30 in_joker:true",
-            "player3",
-            "Vera becomes the Joker's owner free of charge, with Scout.",
-        ),
-        ("/company holding companies:Mills", "player3", "Joker Holding of Vera: Mills."),
-    ]
-    for line, who, _ in steps:
-        await killed(played, monkeypatch, line, who)
+    said = {  # each command Vera types, and what its answer says
+        "/company add-company name:Mills fine:90 holding:Northern": "Company Mills registered",
+        "/company edit-company name:Mills fine:120": "Mills updated: owner Vera, fine 120",
+        "/company add-piece name:Clerk value:50": "Piece Clerk registered",
+        "/company edit-piece name:Clerk value:70": "Piece Clerk updated: owner Vera, value 70.",
+        "/company move piece:Clerk square:Mills": "Clerk moves to Mills.",
+        "/company add-piece name:Guard value:40": "Piece Guard registered",
+        "/company remove-piece name:Guard": "Piece Guard removed.",
+        "/company add-company name:Docks fine:60": "Company Docks registered",
+        "/company remove-company name:Docks": "Company Docks removed.",
+        "/company add-piece name:Scout value:30 in_joker:true": "Vera becomes the Joker's owner",
+        "/company holding companies:Mills": "Joker Holding of Vera: Mills.",
+    }
+    for line in said:
+        await killed(played, monkeypatch, line, "player3")
 
-    await posted_once_after_restarts(played, [said for _, _, said in steps])
+    await posted_once_after_restarts(played, list(said.values()))
     shown = await board_shown(played)
     assert "Mills" in shown and "120" in shown and "Docks" not in shown
     assert "Clerk (Vera, value 70): in Mills" in shown and "Guard" not in shown
@@ -127,24 +112,14 @@ async def test_the_pirates_registry_and_free_operations_killed_after_commit(
     bribed raid bought off at placement and a bribe withdrawn are private to their player;
     killed, they are not shown in the channel after the restart, and they stand."""
     played = after_a_raid
-    for setting in (
-        "bribed_offer_timing value:at_placement",
-        "bribe_withdraw_after_roll value:true",
-    ):
-        await played.slash(f"/campaign settings set setting:space_pirates.{setting}", as_="gm")
+    await offers_at_placement(played)
     await played.slash("/pirates route add name:Spice goods:200", as_="player1")
     quote = await played.slash("/pirates mercenaries hire value:1000", as_="player1")
     hired = await played.click(quote, "Confirm", as_="player1")
     contract = hired.embed.description.split("#")[1].split(" ")[0]
     await played.slash("/pirates contacts factions:Vega", as_="player2")
-    quote = await played.slash("/pirates bribe victim:Vega", as_="player2")
-    played.script_dice([4, 6])
-    placed = await played.click(quote, "Confirm", as_="player2")
-    offered = placed.embed.description.split("#")[1].split(" ")[0]
-    quote = await played.slash("/pirates bribe victim:Vega", as_="player2")
-    played.script_dice([3, 3])
-    placed = await played.click(quote, "Confirm", as_="player2")
-    withdrawn = placed.embed.description.split("#")[1].split(" ")[0]
+    offered = await placed_bribe(played, [4, 6])
+    withdrawn = await placed_bribe(played, [3, 3])
 
     public: list[tuple[str, str, str]] = []
 
