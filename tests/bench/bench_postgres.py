@@ -4,6 +4,8 @@
     .venv/bin/python tests/bench/bench_postgres.py --rows 10000000     # the issue's 10M log
     .venv/bin/python tests/bench/bench_postgres.py --url postgresql://bench@localhost/postgres
     .venv/bin/python tests/bench/bench_postgres.py --only insert,history
+    .venv/bin/python tests/bench/bench_postgres.py --rows 10000000 --only history --keep DIR
+    .venv/bin/python tests/bench/bench_postgres.py --reuse DIR         # seconds: history again
 
 Without `--url` a throwaway cluster is started (tests/postgres.py: Unix socket, fsync and
 synchronous_commit off) and stopped at the end; `--url` names a running server whose user may
@@ -27,6 +29,9 @@ server's durability settings are printed first: commit-bound figures depend on t
    beside them a `SELECT 1` round trip (the floor on this machine), the page with the undone
    marks the cog also reads, and the server's own time for 100 of the same statements
    (EXPLAIN ANALYZE). `--rows 10000000` takes some 10 minutes and ~10 GB of disk.
+   `--keep DIR` leaves that populated cluster in DIR (stopped); `--reuse DIR` starts it
+   again, applies any newer migration and re-measures the pages in seconds (the figure for a
+   quiet machine without the 10-minute load).
 3. Mixed commands [throughput and p99, side by side]: `--load-campaigns` campaigns (the
    ottoman_piracy ruleset, production dice), each running `--commands` commands one after
    another (mostly `/roll`s through a unit of work as cogs/dice.py does, joins, `/history
@@ -83,6 +88,7 @@ from tests import postgres  # noqa: E402
 GM = Actor(user_id=1)
 INSERT_TARGET = 100_000  # rows/s
 HISTORY_TARGET_MS = 2.0
+KEPT_LOG = "history_log"  # the populated log's database in a --keep cluster
 ACTION_COLUMNS = (
     "id",
     "campaign_id",
@@ -432,6 +438,9 @@ async def load_log(url: str, shapes: LogShapes, args: argparse.Namespace) -> lis
 
 async def bench_history(server: postgres.Server, args: argparse.Namespace) -> None:
     limit = PAGE_SIZE + 1
+    if args.reuse:
+        await remeasure_history(server, args, limit)
+        return
     print(
         f"\n== 2. /history list at {args.rows:,} entries over {args.campaigns:,} campaigns "
         f"(page of limit={limit}, target p95 ≤ {HISTORY_TARGET_MS:g} ms) =="
@@ -442,7 +451,15 @@ async def bench_history(server: postgres.Server, args: argparse.Namespace) -> No
             shapes = await real_shapes(db)
         finally:
             await db.close()
-    url = await postgres.fresh_database(server)
+    if args.keep:  # the populated log gets a fixed name, for --reuse to find
+        admin = await asyncpg.connect(server.url("postgres"))
+        try:
+            await admin.execute(f"CREATE DATABASE {KEPT_LOG} TEMPLATE {postgres.TEMPLATE}")
+        finally:
+            await admin.close()
+        url = server.url(KEPT_LOG)
+    else:
+        url = await postgres.fresh_database(server)
     try:
         counts = await load_log(url, shapes, args)
         db = await Database.open(url)
@@ -451,7 +468,34 @@ async def bench_history(server: postgres.Server, args: argparse.Namespace) -> No
         finally:
             await db.close()
     finally:
-        await postgres.drop_database(server, url)
+        if not args.keep:
+            await postgres.drop_database(server, url)
+    if args.keep:
+        print(
+            f"(the populated log is kept in {args.keep}: re-measure it with "
+            f"`.venv/bin/python tests/bench/bench_postgres.py --reuse {args.keep}`)"
+        )
+
+
+async def remeasure_history(server: postgres.Server, args: argparse.Namespace, limit: int) -> None:
+    """The history part on the log a `--keep` run populated: migrated to this code's schema
+    (a new migration applies there first), then measured; nothing is loaded or dropped."""
+    url = server.url(KEPT_LOG)
+    start = time.perf_counter()
+    db = await Database.open(url)  # applies any migration newer than the kept log
+    try:
+        migrated = time.perf_counter() - start
+        rows = await db.fetchall("SELECT id, log_count FROM campaigns ORDER BY id")
+        counts = [int(r["log_count"]) for r in rows]
+        assert [int(r["id"]) for r in rows] == list(range(1, len(rows) + 1)), "not a kept log"
+        print(
+            f"\n== 2. /history list at {sum(counts):,} entries over {len(counts):,} campaigns "
+            f"(kept in {args.reuse}; opened and migrated in {migrated:.1f} s; page of "
+            f"limit={limit}, target p95 ≤ {HISTORY_TARGET_MS:g} ms) =="
+        )
+        await history_latency(db, counts, args, limit)
+    finally:
+        await db.close()
 
 
 async def history_latency(
@@ -811,7 +855,12 @@ async def describe(server: postgres.Server) -> None:
 async def run(args: argparse.Namespace) -> None:
     print(f"CPU reference: sum(range(100)) = {cpu_reference():.2f} µs (≈0.4 on a recent desktop)")
     started = time.perf_counter()
-    server = postgres.Server(args.url) if args.url else postgres.start()
+    if args.reuse:
+        server = postgres.reopen(Path(args.reuse))
+    elif args.keep:
+        server = postgres.start(keep=Path(args.keep))
+    else:
+        server = postgres.Server(args.url) if args.url else postgres.start()
     try:
         await describe(server)
         await postgres.make_template(server)
@@ -833,7 +882,21 @@ def main(argv: list[str]) -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--url", help="a running server (user may create databases)")
-    parser.add_argument("--only", default="insert,history,load", help="parts, comma-separated")
+    kept = parser.add_mutually_exclusive_group()
+    kept.add_argument(
+        "--keep",
+        metavar="DIR",
+        help="make the throwaway cluster in DIR (new or empty) and keep it, stopped, with the "
+        "history part's populated log in it, for --reuse",
+    )
+    kept.add_argument(
+        "--reuse",
+        metavar="DIR",
+        help="start the cluster a --keep run left in DIR and re-measure /history list on its "
+        "log (migrated first, nothing loaded; --rows and --campaigns are the kept log's); "
+        "only the history part unless --only says more",
+    )
+    parser.add_argument("--only", help="parts, comma-separated (default insert,history,load)")
     parser.add_argument("--seed", type=int, default=19)
     parser.add_argument("--insert-rows", type=int, default=100_000)
     parser.add_argument("--batch", type=int, default=25_000, help="rolls per turn-end entry")
@@ -847,6 +910,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--split", choices=("campaigns", "commands"), default="campaigns")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if (args.keep or args.reuse) and args.url:
+        parser.error("--keep and --reuse make or start their own cluster: leave out --url")
+    if args.only is None:
+        args.only = "history" if args.reuse else "insert,history,load"
     if args.worker is not None:
         print(json.dumps(asyncio.run(worker(json.loads(args.worker)))))
         return 0
