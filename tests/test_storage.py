@@ -4,8 +4,12 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import sqlite3
+import subprocess
+import sys
+from pathlib import Path
 
 import asyncpg
 import pytest
@@ -20,6 +24,7 @@ from bot.rulesets import ArchiveRecord, RulesetSpec, TurnContext, TurnStepResult
 from bot.storage import history
 from bot.storage.audit import verify_chain
 from bot.storage.database import Database, migration_files
+from bot.verify_export import describe
 
 # A second write of the same key, on either engine.
 DUPLICATE_KEY = (sqlite3.IntegrityError, asyncpg.UniqueViolationError)
@@ -202,6 +207,82 @@ async def test_verify_finds_reordered_entries(service):
     await _tamper(service, "UPDATE actions SET seq = 3 WHERE seq = -1")
     report = await verify_chain(service.db, campaign.id)
     assert (report.ok, report.problem, report.seq) == (False, "reordered", 2)
+
+
+async def _edit_by_hand(target, sql, params=()):
+    """Change the database outside the bot: SQLite through its own connection (foreign keys
+    off, as the sqlite3 shell has them), PostgreSQL through a plain connection."""
+    if isinstance(target, str):
+        conn = await asyncpg.connect(target)
+        try:
+            await conn.execute(sql.replace("?", "$1"), *params)
+        finally:
+            await conn.close()
+        return
+    with contextlib.closing(sqlite3.connect(target)) as conn, conn:
+        conn.execute(sql, params)
+
+
+def _bot(*args):
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[1],
+        check=False,
+        timeout=120,
+    )
+
+
+async def test_verify_names_a_roll_whose_entry_is_gone_or_that_has_none(
+    service, database_target, tmp_path
+):
+    """A roll row left without its entry changes no entry's hash, and PostgreSQL has no
+    foreign key to refuse it (migration 010): `/history verify` of the campaign whose entries
+    it sits among names it, `python -m bot verify --database` names it (and a roll of no entry
+    at all), and copy-db refuses the database until it is removed."""
+    first = await new_campaign(service, channel_id=100)
+    second = await new_campaign(service, channel_id=101)
+    await bump(service, first.id)
+    await bump(service, second.id)  # its entry is deleted below; its roll row stays
+    await bump(service, first.id)
+    target = str(database_target)
+    clean = _bot("verify", "--database", target)
+    assert clean.returncode == 0, clean.stdout + clean.stderr
+    assert "2 of 2 campaigns verify; every roll belongs to an entry." in clean.stdout
+
+    gone = await service.db.fetchone(
+        "SELECT id FROM actions WHERE campaign_id = ? AND seq = 2", (second.id,)
+    )
+    await _edit_by_hand(database_target, "DELETE FROM actions WHERE id = ?", (gone["id"],))
+    verdict = await service.log.verify(first.id)
+    assert verdict.problem is not None and verdict.problem.kind == "orphan_roll"
+    assert verdict.problem.params == {"action": gone["id"], "roll": 0}
+    said = describe(verdict)
+    assert f"(internal entry id {gone['id']}, roll 0) belongs to no entry" in said[1]
+    assert "the entries themselves (3) are intact" in said[1]
+
+    await _edit_by_hand(
+        database_target,
+        "INSERT INTO rolls (action_id, idx, purpose, notation, sides, faces, modifier, total) "
+        "VALUES (?, 0, 'forged', '1d6', 6, '6', 0, 6)",
+        (10**9,),
+    )
+    assert (await service.log.verify(first.id)).problem.params["action"] == gone["id"]
+    checked = _bot("verify", "--database", target)
+    assert checked.returncode == 1
+    lines = checked.stdout.splitlines()
+    assert lines[0].startswith(f"campaign {first.id}: ")  # the roll among its entries
+    assert f"(internal entry id {gone['id']}, roll 0) belongs to no entry" in lines[0]
+    assert lines[1].startswith(f"campaign {second.id}: ")  # its last entry was removed
+    assert f"(internal entry id {gone['id']}, roll 0) belongs to no entry" in lines[2]
+    assert "(internal entry id 1000000000, roll 0) belongs to no entry" in lines[3]
+    assert lines[4].endswith("0 of 2 campaigns verify; rolls of no entry above.")
+    await _edit_by_hand(database_target, "DELETE FROM rolls WHERE action_id = ?", (gone["id"],))
+
+    refused = _bot("copy-db", "--from", target, "--to", f"sqlite:{tmp_path / 'copy.db'}")
+    assert refused.returncode == 2
+    assert "holds a roll of no entry (internal entry id 1000000000, roll 0;" in refused.stdout
 
 
 async def test_turn_end_resolves_once_per_turn_number(service):
