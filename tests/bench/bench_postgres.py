@@ -18,7 +18,8 @@ server's durability settings are printed first: commit-bound figures depend on t
    the rolls' executemany alone (append_entry's statement); and asyncpg's COPY
    (`copy_records_to_table`) of the same rows. Each timed to its commit. Beside them a COPY
    into a copy of `rolls` with the deferred foreign key to its entry that migration 010
-   dropped on PostgreSQL (checked row by row at commit): what keeping it would cost.
+   dropped on PostgreSQL (checked row by row at commit), and the unit of work again on a
+   database given that key back: what keeping it would cost.
    SQLite's figures for the first two are printed for reference.
 2. `/history list` at a large log [target p95 ≤ 2 ms]: `--rows` audit entries over
    `--campaigns` campaigns COPYed into a migrated database (rows of the shapes the bot
@@ -188,9 +189,11 @@ RAW_WAYS = (
 )
 
 
-async def insert_ways(db: Database, total: int, batch: int, repeat: int) -> dict[str, Any]:
+async def insert_ways(
+    db: Database, total: int, batch: int, repeat: int, *, raw_ways: bool = True
+) -> dict[str, Any]:
     """Seconds per way of writing `total` roll rows in turn-end entries of `batch` rolls:
-    to commit, and in the insert statement alone."""
+    to commit, and in the insert statement alone (`raw_ways=False`: the unit of work only)."""
     service = CampaignService(db)
     unit = await service.create(guild_id=1, channel_id=1, name="uow", ruleset_keys=[], actor=GM)
     raw = await service.create(guild_id=1, channel_id=2, name="raw", ruleset_keys=[], actor=GM)
@@ -213,7 +216,7 @@ async def insert_ways(db: Database, total: int, batch: int, repeat: int) -> dict
             async with service.work(unit.id, GM) as uow:
                 await uow.append("turn end", outcome={"rolls": size}, rolls=rolls[:size])
         ways.setdefault("uow", []).append(time.perf_counter() - start)
-        for way, table, how in RAW_WAYS if postgresql else RAW_WAYS[:1]:
+        for way, table, how in (RAW_WAYS if postgresql else RAW_WAYS[:1]) if raw_ways else ():
             spent = 0.0
             start = time.perf_counter()
             for size in sizes:
@@ -248,6 +251,21 @@ async def bench_insert(server: postgres.Server, args: argparse.Namespace) -> Non
             await db.close()
     finally:
         await postgres.drop_database(server, url)
+    url = await postgres.fresh_database(server)
+    try:  # the unit of work again, on a database given back the key migration 010 dropped
+        db = await Database.open(url)
+        try:
+            async with db.transaction() as conn:
+                await conn.execute(
+                    "ALTER TABLE rolls ADD FOREIGN KEY (action_id) REFERENCES actions(id) "
+                    "DEFERRABLE INITIALLY DEFERRED"
+                )
+            keyed = await insert_ways(db, total, batch, args.repeat, raw_ways=False)
+            pg["ways"]["uow_with_fk"] = keyed["ways"]["uow"]
+        finally:
+            await db.close()
+    finally:
+        await postgres.drop_database(server, url)
     with tempfile.TemporaryDirectory() as folder:
         lite = await Database.open(Path(folder) / "insert.db")
         try:
@@ -256,6 +274,7 @@ async def bench_insert(server: postgres.Server, args: argparse.Namespace) -> Non
             await lite.close()
     labels = {
         "uow": "unit of work: uow.append (append_entry)",
+        "uow_with_fk": "unit of work, with the foreign key 010 dropped",
         "executemany": "rolls executemany (append_entry's statement)",
         "copy": "rolls COPY (copy_records_to_table)",
         "copy_with_fk": "COPY, with the foreign key 010 dropped",
@@ -278,7 +297,8 @@ async def bench_insert(server: postgres.Server, args: argparse.Namespace) -> Non
             print(f"{engine:10s} {label:45s} {rate:12,.0f} {alone:>17s} rows/s {mark}")
     print(
         f"-> the foreign key from a roll to its entry, checked row by row at commit, would "
-        f"take COPY from {rates['copy']:,.0f} to {rates['copy_with_fk']:,.0f} rows/s: "
+        f"take the unit of work from {rates['uow']:,.0f} to {rates['uow_with_fk']:,.0f} and "
+        f"COPY from {rates['copy']:,.0f} to {rates['copy_with_fk']:,.0f} rows/s: "
         "PostgreSQL has none since migration 010 (a roll of no entry is named by "
         "/history verify and `python -m bot verify --database`)."
     )
