@@ -135,8 +135,8 @@ async def verify_database(target: Path | str, locale: str = "en") -> int:
                 print(f"campaign {campaign_id}: {shown}")  # noqa: T201
         orphans = await orphan_rolls(db, limit=ORPHANS_SHOWN + 1)
         for orphan in orphans[:ORPHANS_SHOWN]:
-            params = {"count": "—", **orphan.params}
-            print(f"{db.label}: {t('history.verify.bad.orphan_roll', locale, **params)}")  # noqa: T201
+            text = t("history.verify.bad.orphan_roll", locale, **orphan.params)
+            print(f"{db.label}: {text}")  # noqa: T201
         print(  # noqa: T201
             f"{db.label}: {len(ids) - failed} of {len(ids)} campaigns verify; "
             + (

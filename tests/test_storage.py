@@ -237,10 +237,10 @@ def _bot(*args):
 async def test_verify_names_a_roll_whose_entry_is_gone_or_that_has_none(
     service, database_target, tmp_path
 ):
-    """A roll row left without its entry changes no entry's hash, and PostgreSQL has no
-    foreign key to refuse it (migration 010): `/history verify` of the campaign whose entries
-    it sits among names it, `python -m bot verify --database` names it (and a roll of no entry
-    at all), and copy-db refuses the database until it is removed."""
+    """A roll row left without its entry, which PostgreSQL has no foreign key to refuse
+    (migration 010): the campaign whose entry was deleted fails `/history verify` at that
+    entry; `python -m bot verify --database` names every roll of no entry (the one the
+    deleted entry left, and one written with no entry at all); copy-db refuses the database."""
     first = await new_campaign(service, channel_id=100)
     second = await new_campaign(service, channel_id=101)
     await bump(service, first.id)
@@ -249,40 +249,36 @@ async def test_verify_names_a_roll_whose_entry_is_gone_or_that_has_none(
     target = str(database_target)
     clean = _bot("verify", "--database", target)
     assert clean.returncode == 0, clean.stdout + clean.stderr
-    assert "2 of 2 campaigns verify; every roll belongs to an entry." in clean.stdout
+    assert clean.stdout.endswith("2 of 2 campaigns verify; every roll belongs to an entry.\n")
 
     gone = await service.db.fetchone(
         "SELECT id FROM actions WHERE campaign_id = ? AND seq = 2", (second.id,)
     )
     await _edit_by_hand(database_target, "DELETE FROM actions WHERE id = ?", (gone["id"],))
-    verdict = await service.log.verify(first.id)
-    assert verdict.problem is not None and verdict.problem.kind == "orphan_roll"
-    assert verdict.problem.params == {"action": gone["id"], "roll": 0}
-    said = describe(verdict)
-    assert f"(internal entry id {gone['id']}, roll 0) belongs to no entry" in said[1]
-    assert "the entries themselves (3) are intact" in said[1]
-
     await _edit_by_hand(
         database_target,
         "INSERT INTO rolls (action_id, idx, purpose, notation, sides, faces, modifier, total) "
         "VALUES (?, 0, 'forged', '1d6', 6, '6', 0, 6)",
         (10**9,),
     )
-    assert (await service.log.verify(first.id)).problem.params["action"] == gone["id"]
+    verdict = await service.log.verify(second.id)
+    assert (verdict.problem.kind, verdict.problem.seq) == ("removed", 2)
+    assert (await service.log.verify(first.id)).ok  # neither roll is one of its entries'
+
     checked = _bot("verify", "--database", target)
     assert checked.returncode == 1
     lines = checked.stdout.splitlines()
-    assert lines[0].startswith(f"campaign {first.id}: ")  # the roll among its entries
-    assert f"(internal entry id {gone['id']}, roll 0) belongs to no entry" in lines[0]
-    assert lines[1].startswith(f"campaign {second.id}: ")  # its last entry was removed
-    assert f"(internal entry id {gone['id']}, roll 0) belongs to no entry" in lines[2]
-    assert "(internal entry id 1000000000, roll 0) belongs to no entry" in lines[3]
-    assert lines[4].endswith("0 of 2 campaigns verify; rolls of no entry above.")
-    await _edit_by_hand(database_target, "DELETE FROM rolls WHERE action_id = ?", (gone["id"],))
+    assert lines[0] == f"campaign {second.id}: " + " ".join(describe(verdict))
+    assert lines[1].endswith(
+        f": A stored roll (internal entry id {gone['id']}, roll 0) belongs to no entry of the "
+        "log: it was written outside the bot, or its entry was deleted."
+    )
+    assert "(internal entry id 1000000000, roll 0) belongs to no entry" in lines[2]
+    assert lines[3].endswith("1 of 2 campaigns verify; rolls of no entry above.")
 
     refused = _bot("copy-db", "--from", target, "--to", f"sqlite:{tmp_path / 'copy.db'}")
     assert refused.returncode == 2
-    assert "holds a roll of no entry (internal entry id 1000000000, roll 0;" in refused.stdout
+    assert f"holds a roll of no entry (internal entry id {gone['id']}, roll 0;" in refused.stdout
 
 
 async def test_turn_end_resolves_once_per_turn_number(service):

@@ -16,7 +16,7 @@ from bot.storage.audit import VerifyReport
 from bot.storage.database import Database
 from bot.storage.log import AuditLog
 from bot.storage.sql import Row
-from bot.storage.verify import orphan_roll
+from bot.storage.verify import orphan_rolls
 
 # Every table the migrations create, parents before children, each with the columns that
 # order it (a page of rows is read after the last key of the page before).
@@ -71,8 +71,9 @@ async def copy_database(
             f"The database {target.label} already holds campaigns; copy-db copies into an "
             f"empty database only (create a new one, or drop its tables)."
         )
-    orphan = await orphan_roll(source)
-    if orphan is not None:  # SQLite's foreign key would refuse it at the copy's commit
+    orphans = await orphan_rolls(source, limit=1)
+    if orphans:  # SQLite's foreign key would refuse it at the copy's commit
+        orphan = orphans[0]
         raise CopyRefused(
             f"The database {source.label} holds a roll of no entry (internal entry id "
             f"{orphan.params['action']}, roll {orphan.params['roll']}; `python -m bot verify "

@@ -299,8 +299,8 @@ async def bench_insert(server: postgres.Server, args: argparse.Namespace) -> Non
         f"-> the foreign key from a roll to its entry, checked row by row at commit, would "
         f"take the unit of work from {rates['uow']:,.0f} to {rates['uow_with_fk']:,.0f} and "
         f"COPY from {rates['copy']:,.0f} to {rates['copy_with_fk']:,.0f} rows/s: "
-        "PostgreSQL has none since migration 010 (a roll of no entry is named by "
-        "/history verify and `python -m bot verify --database`)."
+        "PostgreSQL has none since migration 010 (a deleted entry fails /history verify; a "
+        "roll of no entry is named by `python -m bot verify --database`)."
     )
 
 

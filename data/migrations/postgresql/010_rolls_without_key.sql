@@ -4,8 +4,8 @@
 -- 66k rows/s, without it 160k rows/s; issue 19 asks for 100k). Nothing is lost by it: the
 -- rolls are written only by append_entry, in the transaction that writes their entry, with the
 -- entry's id from the table's sequence, and nothing deletes an entry; each entry's hash covers
--- its rolls, so a roll added to an entry fails `/history verify` at that entry; and a roll of
--- no entry, which changes no entry, is named by `/history verify` (the rolls among the
--- campaign's entries) and `python -m bot verify --database` (every roll). SQLite keeps its key
+-- its rolls, so a roll added to an entry fails `/history verify` at that entry, and a deleted
+-- entry fails it as removed; a roll of no entry, which changes no entry, is named by
+-- `python -m bot verify --database` (and refused by copy-db). SQLite keeps its key
 -- (../010_rolls_without_key.sql).
 ALTER TABLE rolls DROP CONSTRAINT IF EXISTS rolls_action_id_fkey;
