@@ -28,8 +28,10 @@ server's durability settings are printed first: commit-bound figures depend on t
    cogs/history.py asks for: PAGE_SIZE + 1) for `--queries` random campaigns, one at a time:
    the newest page, then a page deep in the log (before a random entry in its older half);
    beside them a `SELECT 1` round trip (the floor on this machine), the page with the undone
-   marks the cog also reads, and the server's own time for 100 of the same statements
-   (EXPLAIN ANALYZE). `--rows 10000000` takes some 10 minutes and ~10 GB of disk.
+   marks the cog also reads, the same pages again (their rows now in the server's buffers:
+   what the first pass spent reading the table from the operating system or the disk), and
+   the server's own time for 100 of the same statements (EXPLAIN ANALYZE). `--rows 10000000`
+   takes some 10 minutes and ~10 GB of disk.
    `--keep DIR` leaves that populated cluster in DIR (stopped); `--reuse DIR` starts it
    again, applies any newer migration and re-measures the pages in seconds (the figure for a
    quiet machine without the 10-minute load).
@@ -548,11 +550,17 @@ async def history_latency(
             await log.undone(cid, [e.seq for e in entries[:PAGE_SIZE]])
             with_marks.append((time.perf_counter() - start) * 1000)
             assert len(entries) == limit, (cid, before, len(entries))
+        again = []  # the same pages once more: their rows now in the server's buffers
+        for cid, before in zip(chosen, befores, strict=True):
+            start = time.perf_counter()
+            await history.page(db, cid, history.HistoryFilter(), before_seq=before, limit=limit)
+            again.append((time.perf_counter() - start) * 1000)
         verdict = against(pct(timings, 0.95), HISTORY_TARGET_MS, higher_is_better=False)
         server = await server_times(db, list(zip(chosen, befores, strict=True))[:100], limit)
         print(f"{label}, {len(chosen)} campaigns:")
         print(f"   history.page          {spread(timings)}  [{verdict} p95 ≤ 2 ms]")
         print(f"   + undone marks (cog)  {spread(with_marks)}")
+        print(f"   the same pages again  {spread(again)}  (their rows in the server's buffers)")
         print(f"   server side ({len(server)})     {spread(server)}  (EXPLAIN ANALYZE: plan + run)")
 
 
