@@ -17,12 +17,12 @@ from pydantic import BaseModel
 
 from bot import rulesets
 from bot.campaigns import Actor, CampaignService
-from bot.dice import Dice
+from bot.dice import Dice, RollRecord
 from bot.errors import Conflict, RuleViolation
 from bot.i18n import Msg
 from bot.rulesets import ArchiveRecord, RulesetSpec, TurnContext, TurnStepResult
 from bot.storage import history
-from bot.storage.audit import verify_chain
+from bot.storage.audit import HASH_SLICE, entry_hash, verify_chain
 from bot.storage.database import Database, migration_files
 from bot.verify_export import describe
 
@@ -207,6 +207,33 @@ async def test_verify_finds_reordered_entries(service):
     await _tamper(service, "UPDATE actions SET seq = 3 WHERE seq = -1")
     report = await verify_chain(service.db, campaign.id)
     assert (report.ok, report.problem, report.seq) == (False, "reordered", 2)
+
+
+async def test_a_turn_end_of_thousands_of_rolls_hashes_as_one_piece_and_verifies(service):
+    """A large batch is encoded for its hash a slice at a time while its rolls are written;
+    the hash is the one the whole entry encoded at once gives, the rolls read back are the
+    rolls written, and the chain verifies."""
+    campaign = await new_campaign(service)
+    rolls = [
+        RollRecord(
+            purpose="volley",
+            clause="FC-5.10",
+            notation="3d6",
+            sides=6,
+            faces=(1 + i % 6, 1 + i * 7 % 6, 1 + i * 5 % 6),
+            total=3 + i % 6 + i * 7 % 6 + i * 5 % 6,
+            target=">=5" if i % 2 else None,
+            successes=i % 4 if i % 2 else None,
+        )
+        for i in range(2 * HASH_SLICE + 501)
+    ]
+    async with service.work(campaign.id, GM) as uow:
+        written = await uow.append("turn end", outcome={"battles": 1}, rolls=rolls)
+    read = await history.entry(service.db, campaign.id, written.seq)
+    assert read is not None and read.rolls == tuple(rolls)
+    before = await history.entry(service.db, campaign.id, written.seq - 1)
+    assert written.hash == entry_hash(before.hash, read.hashed_form())
+    assert (await verify_chain(service.db, campaign.id)).ok
 
 
 async def _edit_by_hand(target, sql, params=()):
