@@ -16,9 +16,10 @@ Three methods, one result type:
   programme runs as dense numpy matrix algebra, row by row (`odds_dense`); results agree
   to rounding. `auto` is exact when the measured cost
   model (`predicted_exact_seconds`) puts it within EXACT_SECONDS.
-- **monte_carlo** — battles sampled round by round, vectorised across battles with numpy
-  (`odds_simulation`), from a seeded numpy Generator created there (simulation-only, never
-  game dice; the seed is in the result). One standard error is reported for every figure,
+- **monte_carlo** — battles sampled round by round (`odds_simulation`: a loop compiled with
+  numba, `odds_kernel`, or for fleets with too many ship-count vectors a pool vectorised
+  across battles with numpy), from a seeded numpy Generator created there (simulation-only,
+  never game dice; the seed is in the result). One standard error is reported for every figure,
   the expected length included.
 - **engine_simulation** — battles fought by the real round engine with seeded simulation
   dice; used when a setting the state model does not express is on (`deferred_damage =
@@ -416,18 +417,19 @@ def _monte_carlo(
     simulation = Simulation(model)
     rng = simulation_generator(seed)
     cap = max_rounds or ROUND_SAFETY_LIMIT
-    width = len(model.classes)
     parts = []
     while True:
         block = battles if battles is not None else SIMULATION_BLOCK
         parts.append(simulation.run(block, rng, cap))
-        ends_a, ends_b = (np.concatenate([part[i] for part in parts], axis=1) for i in (0, 1))
-        capped, lengths = (np.concatenate([part[i] for part in parts]) for i in (2, 3))
+        if len(parts) == 1:
+            survivors_a, survivors_b, capped, lengths = parts[0]
+        else:
+            survivors_a, survivors_b = (
+                np.concatenate([p[i] for p in parts], axis=1) for i in (0, 1)
+            )
+            capped, lengths = (np.concatenate([p[i] for p in parts]) for i in (2, 3))
+        counts = (survivors_a, survivors_b)
         done = int(capped.size)
-        counts = (
-            simulation.sides[0].class_counts(list(ends_a), width, done),
-            simulation.sides[1].class_counts(list(ends_b), width, done),
-        )
         if battles is not None or done >= DEFAULT_BATTLES:
             break
         if _largest_chance_error(counts, capped) <= DEFAULT_MARGIN:
