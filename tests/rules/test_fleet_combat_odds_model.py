@@ -13,7 +13,13 @@ import random
 import numpy as np
 import pytest
 
-from bot.rules.fleet_combat import FleetCombatSettings, fleet_from_counts, odds, odds_dense
+from bot.rules.fleet_combat import (
+    FleetCombatSettings,
+    fleet_from_counts,
+    odds,
+    odds_dense,
+    odds_kernel,
+)
 from bot.rules.fleet_combat.odds_arrays import AimTable, SideArrays, limit_table, reach_row
 from bot.rules.fleet_combat.odds_dense import reachable
 from bot.rules.fleet_combat.odds_model import Model
@@ -166,20 +172,20 @@ def test_packet_matrices_are_the_plain_offsets(target, shooter, changes):
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_shared_row_plans_solve_the_row_like_the_direct_method(seed):
-    """Rows that share the column side's moves and stay pattern are solved with one prepared
-    plan (`odds_dense._Plan`: a series up to the first slow column, an inverse after it);
-    the mass reaching each column equals the direct solution of the row's linear system."""
+def test_a_row_is_solved_like_its_linear_system(seed):
+    """Within a row the column side moves while the row side stays; the compiled forward
+    substitution (`odds_kernel.within_row`) gives the mass reaching each column as the
+    direct solution of the row's linear system, in place as `odds_dense.solve` calls it."""
     rng = np.random.default_rng(seed)
     size = 30
     raw = np.triu(rng.random((size, size)) ** 4)
     moves = raw / raw.sum(axis=1, keepdims=True)  # each state moves forward (or stays)
     stays = np.diag(moves).copy()
-    factor = rng.random(size) * rng.choice([0.05, 1.0], size)  # some columns slow
+    factor = rng.random(size) * rng.choice([0.05, 1.0, 20.0], size)  # some columns slow
+    factor[rng.random(size) < 0.2] = 0.0  # dead or stalled columns carry nothing on
     inflow = rng.random(size)
     system = np.eye(size) - (moves.T - np.diag(stays)) * factor[None, :]
     direct = np.linalg.solve(system, inflow)
-    planned = odds_dense._Plan(moves, stays, factor).arrived(inflow)
-    row = odds_dense._within_row(moves, stays, factor, inflow)
-    assert np.allclose(planned, direct, rtol=1e-13, atol=0)
+    row = inflow.copy()
+    odds_kernel.within_row(moves, factor, row, row)
     assert np.allclose(row, direct, rtol=1e-13, atol=0)
