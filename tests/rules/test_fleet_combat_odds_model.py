@@ -189,3 +189,25 @@ def test_a_row_is_solved_like_its_linear_system(seed):
     row = inflow.copy()
     odds_kernel.within_row(moves, factor, row, row)
     assert np.allclose(row, direct, rtol=1e-13, atol=0)
+
+
+@pytest.mark.parametrize(
+    ("fleet", "wounds"),
+    [
+        ({"war_sun": 6}, {}),
+        ({"cruiser": 4, "dreadnought": 2, "fighter": 3}, {"dreadnought": [1]}),
+    ],
+)
+def test_mirrored_fleets_share_their_moves_and_give_the_same_odds(fleet, wounds, monkeypatch):
+    """The same fleet on both sides: the dense solver builds one side's moves and uses them
+    for both; every figure equals the one computed with both built."""
+    a = fleet_from_counts("A", fleet, wounds=wounds)
+    b = fleet_from_counts("B", fleet, wounds=wounds)
+    settings = FleetCombatSettings()
+    assert odds_dense.mirrored(Model(settings, a, b, 1e-12))
+    other = fleet_from_counts("B", {**fleet, "fighter": fleet.get("fighter", 0) + 1})
+    assert not odds_dense.mirrored(Model(settings, a, other, 1e-12))
+    shared = odds.combat_odds(a, b, settings, method="exact")
+    monkeypatch.setattr(odds_dense, "mirrored", lambda model: False)
+    built = odds.combat_odds(a, b, settings, method="exact")
+    assert shared == built

@@ -10,9 +10,10 @@ The same dynamic programme as `odds._exact`, written as matrix algebra over whol
 - Rows are one side's states in id order (every move raises the id), columns the other's.
   In row r the column side moves alone while the row side stays: a triangular linear system
   over the row's columns (the self-loop summed as a geometric series, as in `_exact`),
-  solved by forward substitution in a compiled loop (`odds_kernel.within_row`). What
-  leaves the row is summed per column signature and pushed to later rows with one matrix
-  product.
+  solved by forward substitution. What leaves the row is summed per column signature and
+  pushed to the later rows the row side's moves reach. The row loop is compiled
+  (`odds_kernel.solve_rows`): with the zero moves skipped it does about the work of a
+  calculator that spreads each state's mass over both sides' binomials.
 - A side of one class whose every chain position is a state (the usual one-class fleet)
   has its packet matrices built straight into the transition tensor.
 
@@ -316,29 +317,24 @@ def solve(
 ) -> tuple[Floats, list[tuple[int, int, float]], float, int]:
     """The end-state weights W[r, c] (rows: side `by_rows`), the stalled states with their
     weights, the expected number of rounds and the number of live states visited."""
-    from bot.rules.fleet_combat.odds_kernel import within_row  # numba loads when needed
+    from bot.rules.fleet_combat.odds_kernel import solve_rows  # numba loads when needed
 
     if sides is None:
         sides = (DenseSide(model, 0), DenseSide(model, 1))
     row_side, column_side = sides[by_rows], sides[1 - by_rows]
     # row side's moves when the column side (signature s) fires, and vice versa
     t_rows = transitions(model, row_side, column_side, by_rows)
-    t_columns = transitions(model, column_side, row_side, 1 - by_rows)
+    if mirrored(model):  # the same fleet on both sides: the same moves (read only)
+        t_columns = t_rows
+    else:
+        t_columns = transitions(model, column_side, row_side, 1 - by_rows)
     rows, columns = row_side.size, column_side.size
     weights = np.zeros((rows, columns))
     weights[0, 0] = 1.0
     live = column_side.alive
     sigma = column_side.signature
-    groups = np.unique(sigma[live])
-    # visits summed per live column signature: when the live columns come first, in runs
-    # of one signature in `groups` order, as sums of consecutive rows; else one product
-    # with a 0/1 matrix
-    first = int(live.sum())
-    runs = sigma[:first]
-    starts = np.flatnonzero(np.diff(runs, prepend=-1))
-    by_signature: Floats | None = None
-    if not (bool(live[:first].all()) and bool((np.diff(runs) >= 0).all())):
-        by_signature = ((sigma[None, :] == groups[:, None]) & live[None, :]).astype(np.float64)
+    groups, column_group = np.unique(sigma, return_inverse=True)
+    column_group = np.where(live, column_group.reshape(-1), -1)  # dead columns push nothing
     order = np.flatnonzero(row_side.alive)
     signatures = row_side.signature[order]
     stay_columns = np.einsum("scc->sc", t_columns)
@@ -353,32 +349,12 @@ def solve(
     # terms below it are skipped already) a millionth of it, so that all the states
     # together leave out far less than the results' 1e-12; none with tolerance 0
     floor = model.tolerance * VISIT_FLOOR
-    reach = _last_nonzero(t_rows)[order].tolist()
-    for position, r in enumerate(order.tolist()):
-        inflow = weights[r]
-        if not inflow.any():
-            continue
-        arrived = inflow  # solved in place
-        within_row(t_columns[signatures[position]], factors[position], inflow, arrived)
-        top = reach[position]
-        if top > r + 1:
-            visits = arrived * leave[position]
-            # only the columns from the first to the last visit above the floor push on
-            kept = np.flatnonzero(visits > floor)
-            if not kept.size:
-                continue
-            lo, hi = int(kept[0]), int(kept[-1]) + 1
-            moves = t_columns[signatures[position], lo:hi, lo:]
-            if by_signature is None:  # the runs of live columns that meet lo…hi
-                low = int(np.searchsorted(starts, lo, side="right")) - 1
-                high = int(np.searchsorted(starts, hi - 1, side="right"))
-                runs_at = np.maximum(starts[low:high] - lo, 0)
-                pushed = np.add.reduceat(visits[lo:hi, None] * moves, runs_at, axis=0)
-                leaving = t_rows[groups[low:high], r, r + 1 : top]  # (signatures, later rows)
-            else:
-                pushed = (by_signature[:, lo:hi] * visits[lo:hi]) @ moves
-                leaving = t_rows[groups, r, r + 1 : top]
-            weights[r + 1 : top, lo:] += leaving.T @ pushed
+    reach = _last_nonzero(t_rows)[order]
+    pushed = np.zeros((groups.size, columns))  # per column signature, what visits send on
+    solve_rows(
+        weights, order, signatures, t_rows, t_columns, groups, column_group, leave, factors,
+        reach, floor, pushed,
+    )  # fmt: skip
     arrived_all = weights[order]
     rounds = float((arrived_all * leave).sum())
     visited = int(np.count_nonzero(arrived_all * live[None, :]))
@@ -389,6 +365,13 @@ def solve(
     ]
     weights[order] = arrived_all * ~live[None, :]  # dead columns: the battle ended there
     return weights, stalled, rounds, visited
+
+
+def mirrored(model: Model) -> bool:
+    """Whether both sides are the same fleet: the same classes with the same wounds, so the
+    same chains, states, targets and moves (every figure of the model is per class)."""
+    a, b = model.sides
+    return a.own == b.own and a.chains == b.chains
 
 
 def _last_nonzero(tensor: Floats) -> Ints:

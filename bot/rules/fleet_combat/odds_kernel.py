@@ -1,5 +1,5 @@
 """The odds' loops compiled with numba: the Monte Carlo round loop (`simulate`) and the
-exact method's solve within one row (`within_row`).
+exact method's row loop (`solve_rows`, with the solve within one row, `within_row`).
 
 `simulate` walks the tables `odds_simulation.Simulation` builds (chain positions' ship
 counts, kill-cap reaches, the wound samplers' CDFs and guides, automatic targets) battle
@@ -13,9 +13,9 @@ Why compiled loops: vectorised across battles with numpy, a round costs a dozen 
 operations per firing class, and a six-class fleet reaches about a third of a million
 battles a second; the same steps compiled run about twice as fast. In the exact method a
 row's triangular system is one forward substitution, which numpy can only do as a Python
-loop over columns (or as series of matrix products, as it was). numba compiles these once
-per machine (cached beside this file, in `__pycache__`); the process-pool workers
-(`bot.compute`) load them in their forkserver, not per request.
+loop over columns (or as series of matrix products, as it was), and the push to later rows
+skips the row side's moves of probability 0, which a dense matrix product cannot; a row
+costs a few numpy calls less each. numba compiles these once per machine and caches them beside this file, in `__pycache__` (see `_compile` for when).
 
 Randomness stays the simulation's seeded numpy Generator: the caller passes its 32-bit
 uniforms in, one per group and round, and the loop stops when they run out so the caller
@@ -167,24 +167,90 @@ def _within_row(moves: Floats, factor: Floats, inflow: Floats, out: Floats) -> N
                 out[later] += row[later] * carried
 
 
+def _solve_rows(
+    weights: Floats,
+    order: Ints,
+    signatures: Ints,
+    t_rows: Floats,
+    t_columns: Floats,
+    groups: Ints,
+    column_group: Ints,
+    leave: Floats,
+    factors: Floats,
+    reach: Ints,
+    floor: float,
+    pushed: Floats,
+) -> None:
+    """`odds_dense.solve`'s row loop. Row by row (`order`, the live rows, at position p):
+    the mass reaching each column while the row side stays (`within_row`, in place in
+    `weights`); then what the visits (arrived · `leave[p]`) from the first to the last
+    column above `floor` send on, summed per live column signature (column c has signature
+    `groups[column_group[c]]`; −1: a dead column) into `pushed`, goes to the later rows
+    below `reach[p]` with the row side's moves for that signature (`t_rows`), skipping the
+    moves of probability 0."""
+    columns = weights.shape[1]
+    touched = np.zeros(groups.shape[0], dtype=np.bool_)
+    for position in range(order.shape[0]):
+        r = order[position]
+        arrived = weights[r]
+        if not arrived.any():
+            continue
+        moves = t_columns[signatures[position]]
+        within_row(moves, factors[position], arrived, arrived)
+        top = reach[position]
+        if top <= r + 1:
+            continue
+        visits = leave[position]
+        lo = -1
+        hi = -1
+        for column in range(columns):
+            if arrived[column] * visits[column] > floor:
+                if lo < 0:
+                    lo = column
+                hi = column + 1
+        for column in range(max(lo, 0), hi):
+            group = column_group[column]
+            visit = arrived[column] * visits[column]
+            if group < 0 or visit == 0.0:
+                continue
+            out = pushed[group]
+            if not touched[group]:
+                touched[group] = True
+                out[lo:] = 0.0
+            row = moves[column]
+            for later in range(column, columns):  # every move goes to a later column
+                out[later] += visit * row[later]
+        for group in range(groups.shape[0]):
+            if not touched[group]:
+                continue
+            touched[group] = False
+            out = pushed[group]
+            leaving = t_rows[groups[group], r]
+            for target in range(r + 1, top):
+                chance = leaving[target]
+                if chance != 0.0:
+                    into = weights[target]
+                    for column in range(lo, columns):
+                        into[column] += chance * out[column]
+
+
 simulate: Any = numba.njit(cache=True, nogil=True)(_simulate)
 within_row: Any = numba.njit(cache=True, nogil=True)(_within_row)
+solve_rows: Any = numba.njit(cache=True, nogil=True)(_solve_rows)
 
 
 def _compile() -> None:
-    """Compile (or load from the cache) the one signature each is called with, at import:
-    the forkserver of `bot.compute` imports this module once for all its workers."""
-    ints = [np.zeros((0,) * ndim, dtype=np.int64) for ndim in (1, 2, 3)]
-    bools = np.zeros(0, dtype=np.bool_)
-    one, two, three = ints
-    simulate(
-        0, 0, False, np.zeros(0, dtype=np.uint32), np.zeros(2, dtype=np.int64), two,
-        one, two, three, two, one, one, 0, one, one, two, one, np.zeros(0, dtype=np.int16),
-        np.zeros(0, dtype=np.int32), one, one, bools,
-        two, two, bools, one,
-    )  # fmt: skip
+    """Compile (or load from the cache) the exact method's loops at import, for its first
+    answer: the forkserver of `bot.compute` imports this module once for all its
+    workers. `simulate`, which takes about a second and a half to compile the first time
+    on a machine, compiles on its first call (Monte Carlo runs for large fleets, where a
+    simulation takes that long anyway) and loads from the cache after that."""
     floats = np.zeros(0, dtype=np.float64)
-    within_row(np.zeros((0, 0), dtype=np.float64), floats, floats, floats)
+    square = np.zeros((0, 0), dtype=np.float64)
+    within_row(square, floats, floats, floats)
+    ints = np.zeros(0, dtype=np.int64)
+    cube = np.zeros((0, 0, 0), dtype=np.float64)
+    solve_rows(square, ints, ints, cube, cube, ints, ints, square, square, ints, 0.0, square)
 
 
 _compile()
