@@ -187,7 +187,8 @@ def test_a_row_is_solved_like_its_linear_system(seed):
     system = np.eye(size) - (moves.T - np.diag(stays)) * factor[None, :]
     direct = np.linalg.solve(system, inflow)
     row = inflow.copy()
-    odds_kernel.within_row(moves, factor, row, row)
+    ends = (size - np.argmax(moves[:, ::-1] != 0.0, axis=1)).astype(np.int64)
+    odds_kernel.within_row(moves, ends, factor, row, row)
     assert np.allclose(row, direct, rtol=1e-13, atol=0)
 
 

@@ -352,8 +352,8 @@ def solve(
     reach = _last_nonzero(t_rows)[order]
     pushed = np.zeros((groups.size, columns))  # per column signature, what visits send on
     solve_rows(
-        weights, order, signatures, t_rows, t_columns, groups, column_group, leave, factors,
-        reach, floor, pushed,
+        weights, order, signatures, t_rows, t_columns, _move_ends(t_columns), groups,
+        column_group, leave, factors, reach, floor, pushed,
     )  # fmt: skip
     arrived_all = weights[order]
     rounds = float((arrived_all * leave).sum())
@@ -372,6 +372,12 @@ def mirrored(model: Model) -> bool:
     same chains, states, targets and moves (every figure of the model is per class)."""
     a, b = model.sides
     return a.own == b.own and a.chains == b.chains
+
+
+def _move_ends(tensor: Floats) -> Ints:
+    """Per signature s and state x, one past the last state x moves to (T[s, x, :])."""
+    size = tensor.shape[2]
+    return np.asarray(size - np.argmax(tensor[:, :, ::-1] != 0.0, axis=2), dtype=np.int64)
 
 
 def _last_nonzero(tensor: Floats) -> Ints:

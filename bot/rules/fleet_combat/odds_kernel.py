@@ -13,9 +13,10 @@ Why compiled loops: vectorised across battles with numpy, a round costs a dozen 
 operations per firing class, and a six-class fleet reaches about a third of a million
 battles a second; the same steps compiled run about twice as fast. In the exact method a
 row's triangular system is one forward substitution, which numpy can only do as a Python
-loop over columns (or as series of matrix products, as it was), and the push to later rows
-skips the row side's moves of probability 0, which a dense matrix product cannot; a row
-costs a few numpy calls less each. numba compiles these once per machine and caches them beside this file, in `__pycache__` (see `_compile` for when).
+loop over columns (or as series of matrix products, as it was), and the pushes to later
+rows and columns skip the moves of probability 0, which dense matrix products cannot. numba
+compiles these once per machine and caches them beside this file, in `__pycache__` (see
+`_compile` for when).
 
 Randomness stays the simulation's seeded numpy Generator: the caller passes its 32-bit
 uniforms in, one per group and round, and the loop stops when they run out so the caller
@@ -151,11 +152,12 @@ def _simulate(
     return used
 
 
-def _within_row(moves: Floats, factor: Floats, inflow: Floats, out: Floats) -> None:
+def _within_row(moves: Floats, ends: Ints, factor: Floats, inflow: Floats, out: Floats) -> None:
     """The mass reaching each column of a row while the row side stays, into `out`:
     x = inflow + Aᵀ (factor · x), A being the column side's moves without self-loops
-    (`moves[c, c']`, c' > c: every move goes to a later column). Column by column, each
-    column's total is final when reached and is carried forward once."""
+    (`moves[c, c']`, c < c' < ends[c]: every move goes to a later column, none to `ends[c]`
+    or past it). Column by column, each column's total is final when reached and is
+    carried forward once."""
     size = inflow.shape[0]
     for column in range(size):
         out[column] = inflow[column]
@@ -163,7 +165,7 @@ def _within_row(moves: Floats, factor: Floats, inflow: Floats, out: Floats) -> N
         carried = out[column] * factor[column]
         if carried != 0.0:
             row = moves[column]
-            for later in range(column + 1, size):
+            for later in range(column + 1, ends[column]):
                 out[later] += row[later] * carried
 
 
@@ -173,6 +175,7 @@ def _solve_rows(
     signatures: Ints,
     t_rows: Floats,
     t_columns: Floats,
+    column_ends: Ints,
     groups: Ints,
     column_group: Ints,
     leave: Floats,
@@ -187,50 +190,52 @@ def _solve_rows(
     column above `floor` send on, summed per live column signature (column c has signature
     `groups[column_group[c]]`; −1: a dead column) into `pushed`, goes to the later rows
     below `reach[p]` with the row side's moves for that signature (`t_rows`), skipping the
-    moves of probability 0."""
+    moves of probability 0. `column_ends[s, c]`: one past the last column that column c
+    can move to when the row side's signature is s."""
     columns = weights.shape[1]
-    touched = np.zeros(groups.shape[0], dtype=np.bool_)
+    count = groups.shape[0]
+    first = np.zeros(count, dtype=np.int64)  # per signature: columns first…end pushed
+    end = np.zeros(count, dtype=np.int64)  # (end 0: nothing this row)
     for position in range(order.shape[0]):
         r = order[position]
         arrived = weights[r]
         if not arrived.any():
             continue
         moves = t_columns[signatures[position]]
-        within_row(moves, factors[position], arrived, arrived)
+        ends = column_ends[signatures[position]]
+        within_row(moves, ends, factors[position], arrived, arrived)
         top = reach[position]
         if top <= r + 1:
             continue
         visits = leave[position]
-        lo = -1
-        hi = -1
         for column in range(columns):
-            if arrived[column] * visits[column] > floor:
-                if lo < 0:
-                    lo = column
-                hi = column + 1
-        for column in range(max(lo, 0), hi):
-            group = column_group[column]
             visit = arrived[column] * visits[column]
-            if group < 0 or visit == 0.0:
+            group = column_group[column]
+            if group < 0 or not visit > floor:
                 continue
             out = pushed[group]
-            if not touched[group]:
-                touched[group] = True
-                out[lo:] = 0.0
+            if end[group] == 0:
+                first[group] = column
+                end[group] = column
+            stop = ends[column]
+            if stop > end[group]:  # zero what this column reaches first
+                out[end[group] : stop] = 0.0
+                end[group] = stop
             row = moves[column]
-            for later in range(column, columns):  # every move goes to a later column
+            for later in range(column, stop):  # every move goes to a later column
                 out[later] += visit * row[later]
-        for group in range(groups.shape[0]):
-            if not touched[group]:
+        for group in range(count):
+            if end[group] == 0:
                 continue
-            touched[group] = False
             out = pushed[group]
+            low, high = first[group], end[group]
+            end[group] = 0
             leaving = t_rows[groups[group], r]
             for target in range(r + 1, top):
                 chance = leaving[target]
                 if chance != 0.0:
                     into = weights[target]
-                    for column in range(lo, columns):
+                    for column in range(low, high):
                         into[column] += chance * out[column]
 
 
@@ -247,10 +252,13 @@ def _compile() -> None:
     simulation takes that long anyway) and loads from the cache after that."""
     floats = np.zeros(0, dtype=np.float64)
     square = np.zeros((0, 0), dtype=np.float64)
-    within_row(square, floats, floats, floats)
     ints = np.zeros(0, dtype=np.int64)
+    within_row(square, ints, floats, floats, floats)
     cube = np.zeros((0, 0, 0), dtype=np.float64)
-    solve_rows(square, ints, ints, cube, cube, ints, ints, square, square, ints, 0.0, square)
+    table = np.zeros((0, 0), dtype=np.int64)
+    solve_rows(
+        square, ints, ints, cube, cube, table, ints, ints, square, square, ints, 0.0, square
+    )  # fmt: skip
 
 
 _compile()
