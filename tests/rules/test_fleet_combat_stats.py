@@ -229,6 +229,22 @@ def test_monte_carlo_round_cap_and_stalls_agree_with_exact_odds(simulation_path)
             assert abs(getattr(sampled, name) - getattr(exact, name)) <= 3 * error + 1e-9, name
 
 
+@pytest.mark.parametrize(
+    ("a", "b"), [({"destroyer": 1}, {"transport": 3}), ({"transport": 2}, {"transport": 1})]
+)
+def test_simulated_odds_without_combat_ships_on_a_side_fight_no_round(a, b):
+    """FC-I13: with no combat ship on a side nothing is fought; the simulation reports what
+    the exact method does, every battle alike, with no margin."""
+    fleet_a, fleet_b = fleet_from_counts("A", a), fleet_from_counts("B", b)
+    sampled = combat_odds(fleet_a, fleet_b, DEFAULTS, method="monte_carlo", battles=500, seed=2)
+    exact = combat_odds(fleet_a, fleet_b, DEFAULTS, method="exact")
+    assert (sampled.method, sampled.battles, sampled.seed) == ("monte_carlo", 500, 2)
+    for name in ("a_wins", "b_wins", "draw", "expected_rounds"):
+        assert getattr(sampled, name) == getattr(exact, name)
+        assert sampled.standard_errors[name] == 0.0
+    assert sampled.expected_survivors_b == exact.expected_survivors_b
+
+
 def test_transports_only_side_loses_them_at_once():
     """FC-I13 in the odds: a side with only transports loses at the end of round 1."""
     result = combat_odds(

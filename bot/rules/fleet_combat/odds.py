@@ -417,6 +417,10 @@ def _monte_carlo(
     """Battles sampled with the vectorised simulation (`odds_simulation`): `battles` of
     them, or by default blocks of SIMULATION_BLOCK until every chance's standard error is
     at most DEFAULT_MARGIN (at most DEFAULT_BATTLES)."""
+    if not (model.sides[0].alive(0) and model.sides[1].alive(0)):  # no round is fought
+        count = SIMULATION_BLOCK if battles is None else battles
+        tally.add(0, 0, False, float(count))
+        return tally.result("monte_carlo", 1.0, battles=count, seed=seed, rounds_error=0.0)
     simulation = Simulation(model)
     rng = simulation_generator(seed)
     cap = max_rounds or ROUND_SAFETY_LIMIT
