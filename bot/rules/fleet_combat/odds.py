@@ -316,7 +316,10 @@ def _dense_sides(model: Model) -> tuple[odds_dense.DenseSide, odds_dense.DenseSi
     not fit (`odds_dense.fits`) or a side has too many states to list."""
     if max(side.size for side in model.sides) > REACHABLE_LISTED:
         return None
-    sides = (odds_dense.DenseSide(model, 0), odds_dense.DenseSide(model, 1))
+    first = odds_dense.DenseSide(model, 0)
+    # the same fleet on both sides: the same states, counts and targets
+    second = first if odds_dense.mirrored(model) else odds_dense.DenseSide(model, 1)
+    sides = (first, second)
     return sides if odds_dense.fits(sides) else None
 
 
