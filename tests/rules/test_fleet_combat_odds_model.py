@@ -212,3 +212,15 @@ def test_mirrored_fleets_share_their_moves_and_give_the_same_odds(fleet, wounds,
     monkeypatch.setattr(odds_dense, "mirrored", lambda model: False)
     built = odds.combat_odds(a, b, settings, method="exact")
     assert shared == built
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_unique_rows_are_numpys_unique_rows(seed):
+    """`odds_dense.unique_rows` (signatures and aim groups of a side) gives numpy's unique
+    rows, in numpy's order, and the index of each row among them."""
+    rng = np.random.default_rng(seed)
+    rows = rng.integers(-1, 4, size=(200, 1 + seed)).astype(np.int64)
+    unique, inverse = odds_dense.unique_rows(rows)
+    expected, expected_inverse = np.unique(rows, axis=0, return_inverse=True)
+    assert unique.tolist() == expected.tolist()
+    assert inverse.tolist() == expected_inverse.reshape(-1).tolist()
