@@ -32,8 +32,9 @@ from bot.errors import GameError
 P = ParamSpec("P")
 T = TypeVar("T")
 
-# Modules the forkserver imports once, so each new worker starts with them loaded.
-PRELOAD = ("bot.rules.fleet_combat", "bot.charts")
+# Modules the forkserver imports once, so each new worker starts with them loaded (the
+# odds simulation's compiled loop included: numba and its compiled code load once, here).
+PRELOAD = ("bot.rules.fleet_combat", "bot.rules.fleet_combat.odds_kernel", "bot.charts")
 # How long past its budget the caller waits for a worker that cannot be interrupted (C code).
 GRACE_SECONDS = 10.0
 

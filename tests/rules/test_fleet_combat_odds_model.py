@@ -13,7 +13,13 @@ import random
 import numpy as np
 import pytest
 
-from bot.rules.fleet_combat import FleetCombatSettings, fleet_from_counts, odds, odds_dense
+from bot.rules.fleet_combat import (
+    FleetCombatSettings,
+    fleet_from_counts,
+    odds,
+    odds_dense,
+    odds_kernel,
+)
 from bot.rules.fleet_combat.odds_arrays import AimTable, SideArrays, limit_table, reach_row
 from bot.rules.fleet_combat.odds_dense import reachable
 from bot.rules.fleet_combat.odds_model import Model
@@ -166,20 +172,55 @@ def test_packet_matrices_are_the_plain_offsets(target, shooter, changes):
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_shared_row_plans_solve_the_row_like_the_direct_method(seed):
-    """Rows that share the column side's moves and stay pattern are solved with one prepared
-    plan (`odds_dense._Plan`: a series up to the first slow column, an inverse after it);
-    the mass reaching each column equals the direct solution of the row's linear system."""
+def test_a_row_is_solved_like_its_linear_system(seed):
+    """Within a row the column side moves while the row side stays; the compiled forward
+    substitution (`odds_kernel.within_row`) gives the mass reaching each column as the
+    direct solution of the row's linear system, in place as `odds_dense.solve` calls it."""
     rng = np.random.default_rng(seed)
     size = 30
     raw = np.triu(rng.random((size, size)) ** 4)
     moves = raw / raw.sum(axis=1, keepdims=True)  # each state moves forward (or stays)
     stays = np.diag(moves).copy()
-    factor = rng.random(size) * rng.choice([0.05, 1.0], size)  # some columns slow
+    factor = rng.random(size) * rng.choice([0.05, 1.0, 20.0], size)  # some columns slow
+    factor[rng.random(size) < 0.2] = 0.0  # dead or stalled columns carry nothing on
     inflow = rng.random(size)
     system = np.eye(size) - (moves.T - np.diag(stays)) * factor[None, :]
     direct = np.linalg.solve(system, inflow)
-    planned = odds_dense._Plan(moves, stays, factor).arrived(inflow)
-    row = odds_dense._within_row(moves, stays, factor, inflow)
-    assert np.allclose(planned, direct, rtol=1e-13, atol=0)
+    row = inflow.copy()
+    ends = (size - np.argmax(moves[:, ::-1] != 0.0, axis=1)).astype(np.int64)
+    odds_kernel.within_row(moves, ends, factor, row, row)
     assert np.allclose(row, direct, rtol=1e-13, atol=0)
+
+
+@pytest.mark.parametrize(
+    ("fleet", "wounds"),
+    [
+        ({"war_sun": 6}, {}),
+        ({"cruiser": 4, "dreadnought": 2, "fighter": 3}, {"dreadnought": [1]}),
+    ],
+)
+def test_mirrored_fleets_share_their_moves_and_give_the_same_odds(fleet, wounds, monkeypatch):
+    """The same fleet on both sides: the dense solver builds one side's moves and uses them
+    for both; every figure equals the one computed with both built."""
+    a = fleet_from_counts("A", fleet, wounds=wounds)
+    b = fleet_from_counts("B", fleet, wounds=wounds)
+    settings = FleetCombatSettings()
+    assert odds_dense.mirrored(Model(settings, a, b, 1e-12))
+    other = fleet_from_counts("B", {**fleet, "fighter": fleet.get("fighter", 0) + 1})
+    assert not odds_dense.mirrored(Model(settings, a, other, 1e-12))
+    shared = odds.combat_odds(a, b, settings, method="exact")
+    monkeypatch.setattr(odds_dense, "mirrored", lambda model: False)
+    built = odds.combat_odds(a, b, settings, method="exact")
+    assert shared == built
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_unique_rows_are_numpys_unique_rows(seed):
+    """`odds_dense.unique_rows` (signatures and aim groups of a side) gives numpy's unique
+    rows, in numpy's order, and the index of each row among them."""
+    rng = np.random.default_rng(seed)
+    rows = rng.integers(-1, 4, size=(200, 1 + seed)).astype(np.int64)
+    unique, inverse = odds_dense.unique_rows(rows)
+    expected, expected_inverse = np.unique(rows, axis=0, return_inverse=True)
+    assert unique.tolist() == expected.tolist()
+    assert inverse.tolist() == expected_inverse.reshape(-1).tolist()

@@ -20,8 +20,10 @@ from bot.rules.fleet_combat import (
     fight_automatic,
     fleet_from_counts,
     odds,
+    odds_simulation,
     resolve_round,
 )
+from bot.rules.fleet_combat.settings import ShipStats
 
 DEFAULTS = FleetCombatSettings()
 
@@ -164,10 +166,19 @@ def test_exact_odds_agree_with_the_round_engine(a, b, changes):
     assert abs(survivors.get(name, 0) / battles - mean) <= margin
 
 
+@pytest.fixture(params=["compiled loop", "numpy pool"])
+def simulation_path(request, monkeypatch):
+    """Both ways the simulation runs: the compiled loop (`odds_kernel`), and the pool
+    vectorised with numpy that fleets with too many ship-count vectors use."""
+    if request.param == "numpy pool":
+        monkeypatch.setattr(odds_simulation, "SIGNATURES_TABULATED", 0)
+    return request.param
+
+
 @pytest.mark.parametrize(("a", "b", "changes"), SHAPES)
-def test_monte_carlo_agrees_with_exact_odds(a, b, changes):
-    """The vectorised seeded simulation, 200,000 battles, against the exact method within
-    3 standard errors: chances, expected survivors and the expected length (FC-I17)."""
+def test_monte_carlo_agrees_with_exact_odds(a, b, changes, simulation_path):
+    """The seeded simulation, 200,000 battles, against the exact method within 3 standard
+    errors: chances, expected survivors and the expected length (FC-I17)."""
     settings = FleetCombatSettings(**changes)
     fleet_a, fleet_b = fleet_from_counts("A", a), fleet_from_counts("B", b)
     exact = combat_odds(fleet_a, fleet_b, settings, method="exact")
@@ -187,6 +198,51 @@ def test_monte_carlo_agrees_with_exact_odds(a, b, changes):
     error = sampled.standard_errors["expected_rounds"]
     assert 0 < error < 0.05
     assert abs(sampled.expected_rounds - exact.expected_rounds) <= 3 * error
+
+
+def test_monte_carlo_round_cap_and_stalls_agree_with_exact_odds(simulation_path):
+    """A round cap (FC-I16) and battles nobody can go on with (hulks that fire no dice
+    against each other): both end as round-cap draws, in the simulation as in the exact
+    method, within 3 standard errors."""
+    stats = dict(DEFAULTS.ship_stats)
+    stats["hulk"] = ShipStats(attack_dice=0, defence=4, life=2)
+    settings = FleetCombatSettings(
+        ship_stats=stats, class_levels={**DEFAULTS.class_levels, "hulk": 1}
+    )
+    fleet_a = fleet_from_counts("A", {"hulk": 2, "fighter": 2})
+    fleet_b = fleet_from_counts("B", {"hulk": 1, "destroyer": 1})
+    battles = 100_000
+    for cap in (0, 3):
+        exact = combat_odds(fleet_a, fleet_b, settings, method="exact", max_rounds=cap)
+        sampled = combat_odds(
+            fleet_a,
+            fleet_b,
+            settings,
+            method="monte_carlo",
+            battles=battles,
+            seed=5,
+            max_rounds=cap,
+        )
+        assert exact.round_cap > 0.01
+        for name in ("a_wins", "b_wins", "round_cap", "expected_rounds"):
+            error = sampled.standard_errors.get(name) or sampled.standard_errors["draw"]
+            assert abs(getattr(sampled, name) - getattr(exact, name)) <= 3 * error + 1e-9, name
+
+
+@pytest.mark.parametrize(
+    ("a", "b"), [({"destroyer": 1}, {"transport": 3}), ({"transport": 2}, {"transport": 1})]
+)
+def test_simulated_odds_without_combat_ships_on_a_side_fight_no_round(a, b):
+    """FC-I13: with no combat ship on a side nothing is fought; the simulation reports what
+    the exact method does, every battle alike, with no margin."""
+    fleet_a, fleet_b = fleet_from_counts("A", a), fleet_from_counts("B", b)
+    sampled = combat_odds(fleet_a, fleet_b, DEFAULTS, method="monte_carlo", battles=500, seed=2)
+    exact = combat_odds(fleet_a, fleet_b, DEFAULTS, method="exact")
+    assert (sampled.method, sampled.battles, sampled.seed) == ("monte_carlo", 500, 2)
+    for name in ("a_wins", "b_wins", "draw", "expected_rounds"):
+        assert getattr(sampled, name) == getattr(exact, name)
+        assert sampled.standard_errors[name] == 0.0
+    assert sampled.expected_survivors_b == exact.expected_survivors_b
 
 
 def test_transports_only_side_loses_them_at_once():

@@ -16,9 +16,10 @@ Three methods, one result type:
   programme runs as dense numpy matrix algebra, row by row (`odds_dense`); results agree
   to rounding. `auto` is exact when the measured cost
   model (`predicted_exact_seconds`) puts it within EXACT_SECONDS.
-- **monte_carlo** — battles sampled round by round, vectorised across battles with numpy
-  (`odds_simulation`), from a seeded numpy Generator created there (simulation-only, never
-  game dice; the seed is in the result). One standard error is reported for every figure,
+- **monte_carlo** — battles sampled round by round (`odds_simulation`: a loop compiled with
+  numba, `odds_kernel`, or for fleets with too many ship-count vectors a pool vectorised
+  across battles with numpy), from a seeded numpy Generator created there (simulation-only,
+  never game dice; the seed is in the result). One standard error is reported for every figure,
   the expected length included.
 - **engine_simulation** — battles fought by the real round engine with seeded simulation
   dice; used when a setting the state model does not express is on (`deferred_damage =
@@ -60,11 +61,14 @@ SIMULATION_BLOCK = 50_000
 ENGINE_BATTLES = 20_000
 # Cost model of the exact methods, measured on the benchmark's shared 2-core machine
 # (tests/bench/bench_fleet_combat.py prints predicted and measured times side by side).
-DENSE_SECONDS_FIXED = 3e-3
-DENSE_SECONDS_PER_ROW = 3e-4
-DENSE_SECONDS_PER_MULTIPLY_ADD = 1e-10
-DENSE_SECONDS_PER_BLOCK = 1e-4
-DENSE_SECONDS_PER_ENTRY = 7e-9
+# The dense solver (refitted with its compiled row loop): building the transition tensors
+# is most of it; the constants put the prediction above the measured CPU time, by about
+# 1.5-2× on a busy machine.
+DENSE_SECONDS_FIXED = 2e-3
+DENSE_SECONDS_PER_ROW = 1e-5
+DENSE_SECONDS_PER_MULTIPLY_ADD = 1e-11
+DENSE_SECONDS_PER_BLOCK = 5e-5
+DENSE_SECONDS_PER_ENTRY = 6e-9
 PYTHON_SECONDS_PER_PAIR = 2e-7
 # Sides with more states than this are not listed state by state (`odds_dense.reachable`).
 REACHABLE_LISTED = 20_000
@@ -312,7 +316,10 @@ def _dense_sides(model: Model) -> tuple[odds_dense.DenseSide, odds_dense.DenseSi
     not fit (`odds_dense.fits`) or a side has too many states to list."""
     if max(side.size for side in model.sides) > REACHABLE_LISTED:
         return None
-    sides = (odds_dense.DenseSide(model, 0), odds_dense.DenseSide(model, 1))
+    first = odds_dense.DenseSide(model, 0)
+    # the same fleet on both sides: the same states, counts and targets
+    second = first if odds_dense.mirrored(model) else odds_dense.DenseSide(model, 1)
+    sides = (first, second)
     return sides if odds_dense.fits(sides) else None
 
 
@@ -413,21 +420,26 @@ def _monte_carlo(
     """Battles sampled with the vectorised simulation (`odds_simulation`): `battles` of
     them, or by default blocks of SIMULATION_BLOCK until every chance's standard error is
     at most DEFAULT_MARGIN (at most DEFAULT_BATTLES)."""
+    if not (model.sides[0].alive(0) and model.sides[1].alive(0)):  # no round is fought
+        count = SIMULATION_BLOCK if battles is None else battles
+        tally.add(0, 0, False, float(count))
+        return tally.result("monte_carlo", 1.0, battles=count, seed=seed, rounds_error=0.0)
     simulation = Simulation(model)
     rng = simulation_generator(seed)
     cap = max_rounds or ROUND_SAFETY_LIMIT
-    width = len(model.classes)
     parts = []
     while True:
         block = battles if battles is not None else SIMULATION_BLOCK
         parts.append(simulation.run(block, rng, cap))
-        ends_a, ends_b = (np.concatenate([part[i] for part in parts], axis=1) for i in (0, 1))
-        capped, lengths = (np.concatenate([part[i] for part in parts]) for i in (2, 3))
+        if len(parts) == 1:
+            survivors_a, survivors_b, capped, lengths = parts[0]
+        else:
+            survivors_a, survivors_b = (
+                np.concatenate([p[i] for p in parts], axis=1) for i in (0, 1)
+            )
+            capped, lengths = (np.concatenate([p[i] for p in parts]) for i in (2, 3))
+        counts = (survivors_a, survivors_b)
         done = int(capped.size)
-        counts = (
-            simulation.sides[0].class_counts(list(ends_a), width, done),
-            simulation.sides[1].class_counts(list(ends_b), width, done),
-        )
         if battles is not None or done >= DEFAULT_BATTLES:
             break
         if _largest_chance_error(counts, capped) <= DEFAULT_MARGIN:

@@ -9,11 +9,11 @@ The same dynamic programme as `odds._exact`, written as matrix algebra over whol
   composed in firing order and combined over classes with a Kronecker product.
 - Rows are one side's states in id order (every move raises the id), columns the other's.
   In row r the column side moves alone while the row side stays: a triangular linear system
-  over the row's live columns (the self-loop summed as a geometric series, as in `_exact`).
-  Rows whose column moves and stay odds are the same (with one class a side: all rows of
-  one ship count) share a prepared plan (`_Plan`): the series' matrix up to the first
-  column where the series would be slow, the inverse of the system after it. What leaves
-  the row is summed per column signature and pushed to later rows with one matrix product.
+  over the row's columns (the self-loop summed as a geometric series, as in `_exact`),
+  solved by forward substitution. What leaves the row is summed per column signature and
+  pushed to the later rows the row side's moves reach. The row loop is compiled
+  (`odds_kernel.solve_rows`): with the zero moves skipped it does about the work of a
+  calculator that spreads each state's mass over both sides' binomials.
 - A side of one class whose every chain position is a state (the usual one-class fleet)
   has its packet matrices built straight into the transition tensor.
 
@@ -25,6 +25,7 @@ the matrices stay within memory; `odds` falls back to the pure-Python programme 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 
 import numpy as np
@@ -42,14 +43,8 @@ from bot.rules.fleet_combat.odds_model import Model, binomial_rows
 STALL = 1.0 - 1e-12  # as `odds._STALL`: nobody can hurt anybody, a round-cap draw
 # Largest transition tensors kept (floats, both sides together): 12M ≈ 96 MB.
 DENSE_ENTRIES = 12_000_000
-# In-row series terms summed before a row is solved as a linear system instead.
-SERIES_TERMS = 16
-SERIES_RATIO = 0.1  # at most this share of a term carries on: 16 terms reach 1e-16
-# Floats the prepared row plans (`_Plan`) may hold together: 4M ≈ 32 MB
-PLAN_ENTRIES = 4_000_000
-# A row's series stops once a term carries less than this share of the row's inflow (the
-# figures are compared with saved results at 1e-12)
-SERIES_LEFT = 1e-16
+# Visits below the tolerance times this are not pushed to later rows (`solve`).
+VISIT_FLOOR = 1e-6
 
 
 def reachable(model: Model, index: int) -> Ints:
@@ -102,23 +97,43 @@ class DenseSide:
         self.digits = self.arrays.digits(self.ids)
         self.counts = self.arrays.class_counts(self.digits, len(model.classes), self.size)
         self.alive: Bools = np.asarray(self.counts.any(axis=0), dtype=np.bool_)
-        unique, inverse = np.unique(self.counts.T, axis=0, return_inverse=True)
+        unique, inverse = unique_rows(self.counts.T)
         self.signatures = unique  # one ship-count vector per row
         self.signature = inverse.reshape(-1)
         # where the other side's classes aim at each state: distinct aim vectors, members
         aims_of = AimTable(model, self.arrays)
         own_counts = self.counts[self.arrays.model_index]
         aims = aims_of.aims(aims_of.key(own_counts), own_counts)
-        groups, members = np.unique(aims.T, axis=0, return_inverse=True)
+        groups, members = unique_rows(aims.T.astype(np.int64))
         self.aim_groups = groups
         self.aim_members = members.reshape(-1)
 
 
+def unique_rows(rows: Ints) -> tuple[Ints, Ints]:
+    """`np.unique(rows, axis=0, return_inverse=True)` for small integers from −1 up: each
+    row as one mixed-radix number, first column most significant, so that the numbers sort
+    as the rows do (numpy sorts rows through a structured view, far slower on small tables)."""
+    if rows.size == 0 or int(rows.min()) < -1:
+        unique, inverse = np.unique(rows, axis=0, return_inverse=True)
+        return unique, inverse.reshape(-1)
+    spans = [int(top) + 2 for top in rows.max(axis=0)]  # digits 0…top + 1
+    if math.prod(spans) >= 1 << 62:
+        unique, inverse = np.unique(rows, axis=0, return_inverse=True)
+        return unique, inverse.reshape(-1)
+    places = np.ones(len(spans), dtype=np.int64)
+    for column in range(len(spans) - 2, -1, -1):
+        places[column] = places[column + 1] * spans[column + 1]
+    keys = (rows.astype(np.int64) + 1) @ places
+    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    return rows[first], inverse.reshape(-1)
+
+
 def cost(row: DenseSide, column: DenseSide) -> float:
-    """Multiply-adds of `solve` with `row` as the row side: the in-row solves at their
-    worst and the pushes to later rows."""
+    """Multiply-adds of `solve` with `row` as the row side, at their worst: the in-row
+    forward substitutions and the pushes to later rows (half of each is the triangle of
+    later states; the compiled loop skips the moves of probability 0 on top of that)."""
     r, c = float(row.size), float(column.size)
-    return r * c**3 / 3 + r * r * len(column.signatures) * c
+    return r * c * c / 2 + r * r * len(column.signatures) * c / 2
 
 
 def build_cost(sides: tuple[DenseSide, DenseSide]) -> tuple[int, float]:
@@ -323,27 +338,24 @@ def solve(
 ) -> tuple[Floats, list[tuple[int, int, float]], float, int]:
     """The end-state weights W[r, c] (rows: side `by_rows`), the stalled states with their
     weights, the expected number of rounds and the number of live states visited."""
+    from bot.rules.fleet_combat.odds_kernel import solve_rows  # numba loads when needed
+
     if sides is None:
         sides = (DenseSide(model, 0), DenseSide(model, 1))
     row_side, column_side = sides[by_rows], sides[1 - by_rows]
     # row side's moves when the column side (signature s) fires, and vice versa
     t_rows = transitions(model, row_side, column_side, by_rows)
-    t_columns = transitions(model, column_side, row_side, 1 - by_rows)
+    if mirrored(model):  # the same fleet on both sides: the same moves (read only)
+        t_columns = t_rows
+    else:
+        t_columns = transitions(model, column_side, row_side, 1 - by_rows)
     rows, columns = row_side.size, column_side.size
     weights = np.zeros((rows, columns))
     weights[0, 0] = 1.0
     live = column_side.alive
     sigma = column_side.signature
-    groups = np.unique(sigma[live])
-    # visits summed per live column signature: when the live columns come first, in runs
-    # of one signature in `groups` order, as sums of consecutive rows; else one product
-    # with a 0/1 matrix
-    first = int(live.sum())
-    runs = sigma[:first]
-    starts = np.flatnonzero(np.diff(runs, prepend=-1))
-    by_signature: Floats | None = None
-    if not (bool(live[:first].all()) and bool((np.diff(runs) >= 0).all())):
-        by_signature = ((sigma[None, :] == groups[:, None]) & live[None, :]).astype(np.float64)
+    groups, column_group = np.unique(sigma, return_inverse=True)
+    column_group = np.where(live, column_group.reshape(-1), -1)  # dead columns push nothing
     order = np.flatnonzero(row_side.alive)
     signatures = row_side.signature[order]
     stay_columns = np.einsum("scc->sc", t_columns)
@@ -353,23 +365,17 @@ def solve(
     stuck = (stay > STALL) & live[None, :]
     moving = live[None, :] & ~stuck
     leave = np.where(moving, 1.0 / np.where(moving, 1.0 - stay, 1.0), 0.0)
-    within = _Within(t_columns, stay_columns, signatures, leave * stay_rows)
-    reach = _last_nonzero(t_rows)[order].tolist()
-    for position, r in enumerate(order.tolist()):
-        inflow = weights[r]
-        if not inflow.any():
-            continue
-        arrived = weights[r] = within.arrived(position, inflow)
-        top = reach[position]
-        if top > r + 1:
-            visits = arrived * leave[position]
-            moves = t_columns[signatures[position]]
-            if by_signature is None:
-                pushed = np.add.reduceat(visits[:first, None] * moves[:first], starts, axis=0)
-            else:
-                pushed = (by_signature * visits) @ moves
-            leaving = t_rows[groups, r, r + 1 : top]  # (signatures, later rows)
-            weights[r + 1 : top] += leaving.T @ pushed
+    factors = leave * stay_rows  # per visit, the share that stays in the row
+    # Visits at or below the floor are not pushed on: with the model's tolerance (binomial
+    # terms below it are skipped already) a millionth of it, so that all the states
+    # together leave out far less than the results' 1e-12; none with tolerance 0
+    floor = model.tolerance * VISIT_FLOOR
+    reach = _last_nonzero(t_rows)[order]
+    pushed = np.zeros((groups.size, columns))  # per column signature, what visits send on
+    solve_rows(
+        weights, order, signatures, t_rows, t_columns, _move_ends(t_columns), groups,
+        column_group, leave, factors, reach, floor, pushed,
+    )  # fmt: skip
     arrived_all = weights[order]
     rounds = float((arrived_all * leave).sum())
     visited = int(np.count_nonzero(arrived_all * live[None, :]))
@@ -382,115 +388,17 @@ def solve(
     return weights, stalled, rounds, visited
 
 
-class _Within:
-    """The mass reaching each column of a row while the row side stays (`_within_row`),
-    with what rows sharing one column-side signature and one stay pattern have in common
-    prepared once (`_Plan`)."""
-
-    def __init__(self, moves: Floats, stays: Floats, signatures: Ints, factors: Floats) -> None:
-        self.moves, self.stays, self.signatures, self.factors = moves, stays, signatures, factors
-        keys = [
-            (signature, factor.tobytes())
-            for signature, factor in zip(signatures.tolist(), factors, strict=True)
-        ]
-        ids: dict[tuple[int, bytes], int] = {}
-        self.key = [ids.setdefault(key, len(ids)) for key in keys]
-        self.shared = np.bincount(self.key, minlength=len(ids)) > 1
-        self.plans: dict[int, _Plan] = {}
-        self.room = PLAN_ENTRIES  # floats the plans may still hold
-        self.entries = factors.shape[1] ** 2  # at most, per plan
-
-    def arrived(self, position: int, inflow: Floats) -> Floats:
-        """Row `position` (among the live rows) given its inflow."""
-        signature, factor = self.signatures[position], self.factors[position]
-        key = self.key[position]
-        plan = self.plans.get(key)
-        if plan is None:
-            if not self.shared[key] or self.room < self.entries:
-                return _within_row(self.moves[signature], self.stays[signature], factor, inflow)
-            plan = self.plans[key] = _Plan(self.moves[signature], self.stays[signature], factor)
-            self.room -= self.entries
-        return plan.arrived(inflow)
+def mirrored(model: Model) -> bool:
+    """Whether both sides are the same fleet: the same classes with the same wounds, so the
+    same chains, states, targets and moves (every figure of the model is per class)."""
+    a, b = model.sides
+    return a.own == b.own and a.chains == b.chains
 
 
-class _Plan:
-    """`_within_row` for one (moves, stays, factor): the series' matrix on the columns
-    before the split, what they send past it, and the inverse of the direct part."""
-
-    def __init__(self, moves: Floats, stays: Floats, factor: Floats) -> None:
-        size = factor.shape[0]
-        slow = factor * (1.0 - stays) > SERIES_RATIO
-        split = self.split = int(np.argmax(slow)) if slow.any() else size
-        # the series' matrix, applied to column vectors: (moves − diag(stays))ᵀ · factor
-        series = moves[:split, :split].T * factor[None, :split]
-        series.flat[:: split + 1] -= stays[:split] * factor[:split]
-        self.series = series
-        self.across = factor[:split, None] * moves[:split, split:]
-        self.inverse: Floats | None = None
-        if split < size:
-            system = moves[split:, split:] * -factor[split:, None]
-            system.flat[:: size - split + 1] += 1.0 + stays[split:] * factor[split:]
-            self.inverse = np.asarray(np.linalg.inv(system), dtype=np.float64)
-
-    def arrived(self, inflow: Floats) -> Floats:
-        split = self.split
-        total = inflow.copy()
-        if split:
-            head = total[:split]
-            term = inflow[:split]
-            least = SERIES_LEFT * float(head.sum())
-            # each term carries at most SERIES_RATIO of the last on: by SERIES_TERMS
-            # terms what is left is below SERIES_LEFT of the inflow
-            for _ in range(SERIES_TERMS):
-                term = self.series @ term
-                mass = float(term.sum())
-                head += term
-                if mass <= least:
-                    break
-        if self.inverse is not None:
-            rest = total[split:]
-            if split:
-                rest += total[:split] @ self.across
-            total[split:] = rest @ self.inverse
-        return total
-
-
-def _within_row(moves: Floats, stays: Floats, factor: Floats, inflow: Floats) -> Floats:
-    """Solve x = inflow + A (factor · x) for the mass reaching each column of a row while the
-    row side stays, A being the column side's moves transposed without self-loops (`moves`
-    and its diagonal `stays`). A is strictly lower triangular: mass only moves to later
-    columns. Up to the first column whose share staying in the row exceeds SERIES_RATIO,
-    the series Σ (A · factor)^k inflow is summed until the next term is negligible (every
-    term is a probability mass, each at most SERIES_RATIO times the last); the columns from
-    there on, which receive what the first part sends them, are solved directly."""
-    size = inflow.shape[0]
-    slow = factor * (1.0 - stays) > SERIES_RATIO
-    split = int(np.argmax(slow)) if slow.any() else size
-    total = inflow.copy()
-    if split:
-        arrivals = moves[:split, :split].T
-        head, shares, stay = total[:split], factor[:split], stays[:split]
-        term = inflow[:split]
-        for _ in range(SERIES_TERMS):
-            weighted = shares * term
-            term = arrivals @ weighted - stay * weighted
-            mass = float(term.sum())
-            if mass <= 0.0:
-                break
-            head += term
-            if mass <= SERIES_LEFT * float(head.sum()):
-                break
-        else:  # not negligible yet: solve the whole row directly
-            total[:] = inflow
-            split = 0
-    if split < size:
-        rest = total[split:]
-        if split:
-            rest += (factor[:split] * total[:split]) @ moves[:split, split:]
-        block = moves[split:, split:].T - np.diag(stays[split:])
-        system = np.eye(size - split) - block * factor[None, split:]
-        total[split:] = np.linalg.solve(system, rest)
-    return total
+def _move_ends(tensor: Floats) -> Ints:
+    """Per signature s and state x, one past the last state x moves to (T[s, x, :])."""
+    size = tensor.shape[2]
+    return np.asarray(size - np.argmax(tensor[:, :, ::-1] != 0.0, axis=2), dtype=np.int64)
 
 
 def _last_nonzero(tensor: Floats) -> Ints:

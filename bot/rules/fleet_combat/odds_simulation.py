@@ -1,4 +1,7 @@
-"""Monte Carlo odds vectorised across battles (FC-I17 automatic mode, the state model).
+"""Monte Carlo odds (FC-I17 automatic mode, the state model): the tables of a matchup, and
+the battles run either by the compiled loop (`odds_kernel`, fed by `_KernelTables`) or, for
+fleets with too many ship-count vectors to tabulate their targets, by a pool vectorised
+across battles with numpy, as described here; both take the same steps.
 
 A pool of battles advances one round at a time as numpy arrays: each side is its classes'
 positions on their damage chains (`odds_model`). A round, for every battle in the pool:
@@ -17,7 +20,8 @@ integers, one per group and battle.
 
 from __future__ import annotations
 
-from typing import Any
+import math
+from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -205,6 +209,7 @@ class Simulation:
         self.may_stall = any(
             not model.dice[index] for side in self.sides for index in side.model_index
         ) or any(not group.hurts[:-1].all() for groups in self.groups for group in groups)
+        self.kernel: _KernelTables | Literal[False] | None = None  # built on the first run
 
     def _state(
         self, positions: list[Ints], rounds: Ints, cap: int
@@ -233,12 +238,30 @@ class Simulation:
     def run(
         self, battles: int, rng: np.random.Generator, cap: int
     ) -> tuple[Ints, Ints, Bools, Ints]:
-        """End positions (own class rows, battle columns, in the order the battles ended) of
-        A and B, whether each battle hit the round cap (or stalled: nobody can hurt
-        anybody), and the rounds it lasted (at least 1).
+        """Ships left per model class (rows; battle columns, in the order the battles
+        ended) of A and B, whether each battle hit the round cap (or stalled: nobody can
+        hurt anybody), and the rounds it lasted (at least 1).
 
-        A pool of up to CHUNK battles advances round by round; a battle that ends gives its
-        place to the next one, so the pool stays full until the last battles."""
+        The compiled loop (`odds_kernel`) when both sides' automatic targets can be
+        tabulated per ship-count vector, else the pool vectorised with numpy (`_run_pool`)."""
+        if self.kernel is None:
+            self.kernel = _KernelTables.of(self)
+        if self.kernel is not False:
+            return self.kernel.run(battles, rng, cap)
+        ends_a, ends_b, capped, lengths = self._run_pool(battles, rng, cap)
+        survivors = [
+            self.sides[s].class_counts(list(ends), self.width, capped.size)
+            for s, ends in enumerate((ends_a, ends_b))
+        ]
+        return survivors[0], survivors[1], capped, lengths
+
+    def _run_pool(
+        self, battles: int, rng: np.random.Generator, cap: int
+    ) -> tuple[Ints, Ints, Bools, Ints]:
+        """`run` vectorised across battles, with end chain positions (own class rows)
+        instead of ships: a pool of up to CHUNK battles advances round by
+        round; a battle that ends gives its place to the next one, so the pool stays full
+        until the last battles."""
         first = [np.zeros((own + 1, 1), dtype=np.int64) for own in self.owns]
         counts0, aims0, alive0, stop0 = self._state(first, np.zeros(1, dtype=np.int64), cap)
         if stop0[0]:  # every battle ends where it starts
@@ -352,3 +375,136 @@ def _padded(tables: list[Ints], length: int, fill: int) -> Ints:
     for row, table in enumerate(tables):
         out[row, : table.shape[0]] = table
     return out
+
+
+# Ship-count vectors per side up to which automatic targets are tabulated for the compiled
+# loop (`_KernelTables`); past it (fleets of very many ships in many classes) the pool runs.
+SIGNATURES_TABULATED = 1 << 18
+# 32-bit uniforms drawn at a time for the compiled loop (rounds × groups per battle).
+UNIFORMS_BLOCK = 1 << 18
+
+
+class _KernelTables:
+    """`Simulation`'s tables laid out for `odds_kernel.simulate`: every side's arrays
+    padded into one, every group's sampler concatenated with its offsets, and each side's
+    automatic targets per ship-count vector (mixed radix: Σ ships · radix)."""
+
+    def __init__(self, simulation: Simulation, aims: list[Ints]) -> None:
+        sim = simulation
+        widest = max(max(sim.owns), 1)
+        longest = max(table.shape[1] for table in sim.counts)
+        self.owns = np.asarray(sim.owns, dtype=np.int64)
+        self.models = np.zeros((2, widest), dtype=np.int64)
+        self.counts = np.zeros((2, widest, longest), dtype=np.int64)
+        self.radix = np.zeros((2, widest), dtype=np.int64)
+        for s in (0, 1):
+            table = sim.counts[s]
+            self.counts[s, : table.shape[0], : table.shape[1]] = table
+            self.radix[s, : table.shape[0]] = _radix(table[:, 0])
+            self.models[s, : table.shape[0]] = sim.sides[s].model_index
+        self.aims = np.concatenate([a.reshape(-1) for a in aims]).astype(np.int64)
+        self.aim_offsets = np.asarray([0, aims[0].size], dtype=np.int64)
+        self.width = sim.width
+        self.limits = np.concatenate([sim.limits[0].reshape(-1), sim.limits[1].reshape(-1)])
+        self.limit_offsets = np.asarray([0, sim.limits[0].size], dtype=np.int64)
+        rows: list[list[int]] = []
+        parts: dict[str, list[Ints]] = {k: [] for k in ("thr", "certain", "guide", "reach")}
+        ends: list[Ints] = []
+        hurts: list[Bools] = []
+        sizes = {"thr": 0, "certain": 0, "reach": 0, "ends": 0, "hurts": 0}
+        for shooter in (0, 1):
+            for group in sim.groups[shooter]:
+                sampler = group.sampler
+                ends_at = -1
+                if group.ends is not None:
+                    ends_at = sizes["ends"]
+                    ends.append(group.ends.astype(np.int64))
+                    sizes["ends"] += group.ends.size
+                rows.append(
+                    [
+                        shooter,
+                        group.own,
+                        group.index,
+                        group.stride,
+                        sizes["thr"],
+                        sampler.width,
+                        sizes["certain"],
+                        sizes["reach"],
+                        ends_at,
+                        sizes["hurts"],
+                    ]
+                )
+                parts["thr"].append(sampler.thresholds)
+                parts["certain"].append(sampler.certain)
+                parts["guide"].append(sampler.guide)
+                parts["reach"].append(group.reach.astype(np.int64))
+                hurts.append(group.hurts)
+                sizes["thr"] += sampler.thresholds.size
+                sizes["certain"] += sampler.certain.size
+                sizes["reach"] += group.reach.size
+                sizes["hurts"] += group.hurts.size
+        self.groups = np.asarray(rows, dtype=np.int64).reshape(-1, 10)
+        # the bucket tables in small integers: fewer cache lines per draw
+        self.thresholds = _joined(parts["thr"], np.int64)
+        self.certain = _joined(parts["certain"], np.int16)
+        self.guide = _joined(parts["guide"], np.int32)
+        self.reach = _joined(parts["reach"], np.int64)
+        self.ends = _joined(ends, np.int64)
+        self.hurts = np.concatenate(hurts) if hurts else np.zeros(0, dtype=np.bool_)
+        self.may_stall = sim.may_stall
+
+    @classmethod
+    def of(cls, simulation: Simulation) -> _KernelTables | Literal[False]:
+        """The tables, or False when a side has more ship-count vectors than
+        SIGNATURES_TABULATED."""
+        aims = []
+        for side in (0, 1):
+            arrays = simulation.sides[side]
+            starts = [int(table[0]) for table in arrays.counts]
+            if math.prod(n + 1 for n in starts) > SIGNATURES_TABULATED:
+                return False
+            # every ship-count vector of the side (own class rows), in signature order
+            grid = np.indices([n + 1 for n in starts[::-1]]).reshape(len(starts), -1)[::-1]
+            table = simulation.aims[side]
+            found = table.aims(table.key(grid), grid).astype(np.int64)
+            # own class index of the target in this side; −1 for none (the "no target" row)
+            found[found == simulation.owns[side]] = -1
+            aims.append(np.ascontiguousarray(found.T))  # (signature, model class)
+        return cls(simulation, aims)
+
+    def run(
+        self, battles: int, rng: np.random.Generator, cap: int
+    ) -> tuple[Ints, Ints, Bools, Ints]:
+        """`Simulation.run` with the compiled loop."""
+        from bot.rules.fleet_combat import odds_kernel  # numba loads only when simulating
+
+        survivors_a = np.zeros((self.width, battles), dtype=np.int64)
+        survivors_b = np.zeros((self.width, battles), dtype=np.int64)
+        capped = np.zeros(battles, dtype=np.bool_)
+        lengths = np.zeros(battles, dtype=np.int64)
+        progress = np.zeros(2, dtype=np.int64)
+        positions = np.zeros(self.radix.shape, dtype=np.int64)
+        left = np.zeros(0, dtype=np.uint32)
+        per_round = max(self.groups.shape[0], 1)
+        while progress[0] < battles:
+            wanted = min(UNIFORMS_BLOCK, (battles - int(progress[0])) * per_round * 16)
+            words = rng.bit_generator.random_raw((wanted + 1) // 2)
+            uniforms = np.concatenate([left, np.asarray(words).view(np.uint32)])
+            used = odds_kernel.simulate(
+                battles, cap, self.may_stall, uniforms, progress, positions,
+                self.owns, self.models, self.counts, self.radix, self.aims, self.aim_offsets,
+                self.width, self.limits, self.limit_offsets, self.groups, self.thresholds,
+                self.certain, self.guide, self.reach, self.ends, self.hurts,
+                survivors_a, survivors_b, capped, lengths,
+            )  # fmt: skip
+            left = uniforms[used:]
+        return survivors_a, survivors_b, capped, lengths
+
+
+def _radix(starts: Ints) -> Ints:
+    """Mixed-radix place values for ship counts 0…starts[i] per class."""
+    return np.concatenate([[1], np.cumprod(starts[:-1] + 1)]).astype(np.int64)
+
+
+def _joined(parts: list[Ints], dtype: type[np.signedinteger[Any]]) -> Ints:
+    return np.concatenate(parts).astype(dtype) if parts else np.zeros(0, dtype=dtype)
