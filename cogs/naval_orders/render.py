@@ -46,4 +46,7 @@ def stations_embeds(state: NavalOrdersState, locale: str) -> list[discord.Embed]
     """`/navy station list`: every port and naval station, naval stations first."""
     stations = sorted(state.stations.values(), key=lambda s: (not s.naval_station, s.key))
     lines = [station_line(s, locale) for s in stations] or [t("navy.list.empty", locale)]
-    return line_embeds(t("navy.list.title", locale), lines)
+    embeds = line_embeds(t("navy.list.title", locale), lines)
+    for embed in embeds:
+        cite_in_footer(embed, locale)
+    return embeds
