@@ -86,10 +86,10 @@ async def test_ship_classes_read_in_russian_in_route_and_planet_lists(pirates):
     keys."""
     await pirates.slash("/campaign settings set setting:core.language value:ru", as_="gm")
     await pirates.slash(
-        "/пираты маршрут добавить название:Шёлк товары:250 корабли:dreadnought", as_="player3"
+        "/пираты торговый_путь добавить название:Шёлк товары:250 корабли:dreadnought", as_="player3"
     )
     await pirates.slash("/pirates planet add name:Tau income:900 ships:2 cruiser", as_="player3")
-    routes = await pirates.slash("/пираты маршруты", as_="player3")
+    routes = await pirates.slash("/пираты торговые_пути", as_="player3")
     planets = await pirates.slash("/пираты планеты", as_="player3")
 
     assert "1 дредноут (охрана, Lyra)" in routes.embed.description
