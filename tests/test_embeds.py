@@ -47,7 +47,9 @@ def test_citations_move_from_an_embeds_text_to_its_footer():
 
 
 def test_a_title_and_a_footer_lose_their_citations_to_the_rules_line():
-    embed = make_embed("Turn order (FC-4.4)", "Red, then Blue.", footer="The default table (FC-I4).")
+    embed = make_embed(
+        "Turn order (FC-4.4)", "Red, then Blue.", footer="The default table (FC-I4)."
+    )
     assert cite_in_footer(embed, "en") == ["FC-4.4", "FC-I4"]
     assert embed.title == "Turn order"
     assert embed.footer.text == "The default table. · Rules: FC-4.4, FC-I4"

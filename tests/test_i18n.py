@@ -149,6 +149,23 @@ def test_russian_messages_name_commands_as_a_russian_reader_types_them():
     assert found == []
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_clause_a_message_cites_can_move_to_the_footer(language):
+    """A message cites clauses as "(FC-I7)" or "(…, FC-I7)": `cite_in_footer` takes those
+    out of an embed into its footer; a clause written otherwise would stay in the text."""
+    from bot.interactions import CLAUSE, strip_citations
+
+    stuck = [
+        (key, text)
+        for path in sorted(catalog_dir().glob(f"{language}/*.json"))
+        if not path.name.startswith("commands") and not path.name.endswith("_settings.json")
+        for key, value in json.loads(path.read_text(encoding="utf-8")).items()
+        for text in (value.values() if isinstance(value, dict) else [value])
+        if CLAUSE.search(strip_citations(text, []))
+    ]
+    assert stuck == []
+
+
 LOGGED_CLICKS = [
     "pirates buy-off",
     "pirates plunder",

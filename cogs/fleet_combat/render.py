@@ -750,9 +750,7 @@ def orders_embed(
                 :1
             ]
         )
-    embed = make_embed(title, body, footer=t(C + "orders.footer", locale))
-    cite_in_footer(embed, locale)
-    return embed
+    return make_embed(title, body, footer=t(C + "orders.footer", locale))
 
 
 def orders_view(

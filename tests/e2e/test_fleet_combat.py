@@ -112,10 +112,11 @@ async def test_fc_e1_played_through_discord_orders_by_menu_and_the_turn_end(seat
     # One line per battle; the volleys are in the battle's log, one command away.
     assert summary.description.splitlines() == [
         "Battle #1 at Mecatol, round 1: Red lost 1 cruiser; Blue lost no ships — "
-        "still fighting (frozen until the next turn, FC-5.23)",
+        "still fighting (frozen until the next turn)",
         "Every volley and wound of a round: /combat status battle:N round:R "
         "(e.g. /combat status battle:1 round:1).",
     ]
+    assert summary.footer.endswith("· Rules: FC-5.23")
     assert seated.faces.pending == []
     for player in ("player1", "player2"):
         report = await seated.slash("/combat status battle:1 round:1", as_=player)

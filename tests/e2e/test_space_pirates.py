@@ -205,7 +205,9 @@ async def test_russian_player_reads_russian(pirates):
     campaign's language (English until the GM makes it Russian), private replies and
     refusals in the reader's; the buy-off question is posted in the campaign's language
     and its buttons keep it."""
-    added = await pirates.slash("/пираты торговый_путь добавить название:Шёлк товары:2350", as_="player3")
+    added = await pirates.slash(
+        "/пираты торговый_путь добавить название:Шёлк товары:2350", as_="player3"
+    )
     assert not added.ephemeral
     assert "Route #1 Шёлк registered" in added.embed.description
     assert added.embed.footer == "Rules: SP-1.5"
@@ -216,7 +218,9 @@ async def test_russian_player_reads_russian(pirates):
     status = await pirates.slash("/пираты состояние", as_="player3")
     assert status.ephemeral and status.embed.title == "Пираты: Lyra"
     await pirates.slash("/campaign settings set setting:core.language value:ru", as_="gm")
-    edited = await pirates.slash("/пираты торговый_путь изменить торговый_путь:1 товары:2350", as_="player3")
+    edited = await pirates.slash(
+        "/пираты торговый_путь изменить торговый_путь:1 товары:2350", as_="player3"
+    )
     assert "Торговый путь №1 Шёлк изменён" in edited.embed.description
     pirates.script_dice([1, 4, 6])
     ended = await end_turn(pirates, 1, "Завершить ход")
