@@ -203,9 +203,9 @@ async def test_retreat_in_round_one_is_refused_naming_the_clause(seated):
 
     lines = summary.description.splitlines()
     assert lines[0] == (
-        "Battle #1 at Mecatol, round 2: Blue lost no ships; Red lost no ships — "
-        "over, Blue won (FC-I16)"
+        "Battle #1 at Mecatol, round 2: Blue lost no ships; Red lost no ships — over, Blue won"
     )
+    assert summary.footer.endswith("Rules: FC-I16")
     told = await seated.slash("/combat status battle:1 round:2", as_="player2")
     assert "Red retreats: fires nothing this round and takes a parting volley." in (
         told.embed.description
@@ -291,9 +291,10 @@ async def test_typed_orders_with_autocomplete_offer_only_legal_targets(seated):
     )
     assert ordered.ephemeral
     assert ordered.embed.description.splitlines() == [
-        "Red's fire orders for round 1 of battle #1 are recorded (FC-5.3).",
+        "Red's fire orders for round 1 of battle #1 are recorded.",
         "1. 3 fighters (3 dice at 6+) → Blue's dreadnoughts",
     ]
+    assert "FC-5.3" in ordered.embed.footer.split("Rules: ")[1]
 
 
 async def test_six_classes_get_their_menus_on_two_pages(seated):
@@ -420,7 +421,8 @@ async def test_the_gm_sets_and_uploads_the_ship_table(seated):
     assert "**Cruisers** — level 3 · attack 3×5+ · defence 5+ · life 3" in (
         changed.embed.description
     )
-    assert changed.embed.footer.startswith("This campaign's own table (FC-I4).")
+    assert changed.embed.footer.startswith("This campaign's own table. Attack N×K+")
+    assert changed.embed.footer.endswith("Rules: FC-I13, FC-I4")
     battle = await declared(seated)
     assert "**Cruisers** — level 3 · attack 3×5+ · defence 5+ · life 3" in battle.embed.field(
         "Ship statistics in force"

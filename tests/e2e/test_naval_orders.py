@@ -33,15 +33,17 @@ def text_of(reply) -> str:
 
 
 async def end_turn(table, turn: int) -> str:
-    """The GM ends `turn`; returns the naval orders summary posted."""
+    """The GM ends `turn`; returns the naval orders summary posted, each embed's text then
+    its footer (the roll count, the rules cited)."""
     question = await table.slash("/turn end", as_="gm")
     done = await table.click(question, f"End turn {turn}", as_="gm")
     assert done.embed.title == f"Turn {turn} has ended", done.text()
     return "\n".join(
-        e.get("description") or ""
+        part
         for f in done.followups
         for e in f.embeds
         if (e.get("title") or "").startswith("Naval orders")
+        for part in (e.get("description") or "", (e.get("footer") or {}).get("text") or "")
     )
 
 
@@ -287,9 +289,8 @@ async def test_a_raid_rolls_its_duration_on_arrival_then_returns_and_lays_over(n
     await navy.slash(f"/navy position unit:{WS} location:5", as_="player1")
     navy.script_dice([2])
     second = await end_turn(navy, 2)
-    assert "Western Squadron starts raiding: 1 ordered + d3 (2) = 3 turns (NO-6.2, NO-I13)." in (
-        second
-    )
+    assert "Western Squadron starts raiding: 1 ordered + d3 (2) = 3 turns." in second
+    assert "NO-6.2, NO-I13" in second.splitlines()[-1]
     assert navy.faces is not None and navy.faces.pending == []
     await end_turn(navy, 3)
     fourth = await end_turn(navy, 4)
@@ -300,10 +301,12 @@ async def test_a_raid_rolls_its_duration_on_arrival_then_returns_and_lays_over(n
     assert "Western Squadron returns to naval station Portsmouth" in text_of(named)
     await navy.slash(f"/navy position unit:{WS} location:1 in_port:true", as_="player1")
     fifth = await end_turn(navy, 5)
-    assert "Western Squadron is back at naval station Portsmouth (NO-2.11)." in fifth
+    assert "Western Squadron is back at naval station Portsmouth." in fifth
+    assert fifth.splitlines()[-1].endswith("Rules: NO-2.11, NO-I7")
     assert "stays in port to replenish until the end of turn 6" in fifth
     sixth = await end_turn(navy, 6)
-    assert "Western Squadron has replenished and awaits new orders (NO-I7)." in sixth
+    assert "Western Squadron has replenished and awaits new orders." in sixth
+    assert "NO-I7" in sixth.splitlines()[-1]
     status = await navy.slash("/turn status", as_="gm")
     assert WS in status.text()
 
@@ -333,9 +336,8 @@ async def test_a_packet_boat_carries_a_new_order_to_a_force_at_sea(navy):
     relay_turn = await end_turn(navy, 1)
     assert "passes the new order to its captains; it takes effect from turn 3" in relay_turn
     in_force = await end_turn(navy, 2)
-    assert "the order brought by packet boat (relay #1) takes effect from turn 3 (NO-I7)" in (
-        in_force
-    )
+    assert "the order brought by packet boat (relay #1) takes effect from turn 3." in in_force
+    assert "NO-I7" in in_force.splitlines()[-1]
     assert "to location No. 2 (Plymouth)" in await gm_overview(navy)
 
 
@@ -485,14 +487,16 @@ async def test_the_distance_table_names_the_station_and_an_order_waits_for_the_l
 
     first = await end_turn(navy, 1)
 
-    assert "returns to the nearest naval station, Portsmouth (NO-I16)." in first
+    assert "returns to the nearest naval station, Portsmouth." in first
+    assert "NO-I16" in first.splitlines()[-1]
     assert "is back at naval station Portsmouth" in first
     waiting = await give(navy, WS, "raid", form(point="Ushant", location="5", turns="0"))
     assert "is in its layover: the order is recorded and takes effect from turn 3" in text_of(
         waiting
     )
     second = await end_turn(navy, 2)
-    assert "Western Squadron's recorded order takes effect from turn 3 (NO-I18)." in second
+    assert "Western Squadron's recorded order takes effect from turn 3." in second
+    assert second.splitlines()[-1].endswith("Rules: NO-I18")
 
 
 async def test_forces_are_edited_and_removed_by_their_owner_only(ordered):
@@ -547,7 +551,8 @@ async def test_two_squadrons_form_a_fleet_at_the_end_of_turn(navy):
     held = text_of(await navy.slash(f"/navy range unit:{WS}", as_="player1"))
     assert "is forming or dissolving: range 0 this turn (NO-2.7)." in held
     summary = await end_turn(navy, 1)
-    assert "Fleet formed: Grand Fleet (NO-2.7)." in summary
+    assert "Fleet formed: Grand Fleet." in summary
+    assert summary.splitlines()[-1].endswith("Rules: NO-2.7")
     fleet = text_of(await navy.slash("/navy range unit:Grand Fleet", as_="player1"))
     assert "Grand Fleet: fleet, base range 3 of its slowest squadron (NO-I3)." in fleet
 
@@ -661,7 +666,8 @@ async def test_a_force_recorded_in_its_zone_is_shown_there_and_is_not_late(navy)
     await end_turn(ordered, 1)
     report = await end_turn(ordered, 2)
 
-    assert "back in its zone, location 5 (NO-I15)" in report
+    assert "back in its zone, location 5." in report
+    assert "NO-I15" in report.splitlines()[-1]
     assert "late" not in report
 
 

@@ -141,9 +141,9 @@ async def test_a_defended_route_fights_wins_immunity_and_the_report_pages_the_ba
     assert report.ephemeral
     assert "Battle: the defenders win after 4 rounds" in report.embed.description
     assert "immunity until turn 4" in report.embed.description
-    assert report.embed.footer == "Page 1 of 5"
+    assert report.embed.footer == "Page 1 of 5 · Rules: SP-I4"
     page = await pirates.click(report, "Next ▶", as_="player1")
-    assert page.embed.footer == "Page 2 of 5"
+    assert page.embed.footer.startswith("Page 2 of 5")
     assert "battle round 1 of 4" in page.embed.description
     status = await pirates.slash("/pirates status", as_="player1")
     assert "immun" in status.embed.description
