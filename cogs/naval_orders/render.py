@@ -20,11 +20,12 @@ def navy_embeds(
     *,
     title_key: str = "ruleset.naval_orders",
     colour: discord.Colour = NEUTRAL_COLOUR,
-    cite: bool = False,
+    cite: bool = True,
     **title: str,
 ) -> list[discord.Embed]:
     """The lines as embeds (as many as Discord's limits need), titled in `locale` and
-    coloured by what they mean; with `cite`, the clauses cited go to the footer."""
+    coloured by what they mean, the clauses cited in the footer (as every embed of the bot
+    has them)."""
     embeds = line_embeds(t(title_key, locale, **title), [m.render(locale) for m in lines])
     for embed in embeds:
         embed.colour = colour
