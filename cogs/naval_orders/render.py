@@ -20,7 +20,6 @@ def navy_embeds(
     *,
     title_key: str = "ruleset.naval_orders",
     colour: discord.Colour = NEUTRAL_COLOUR,
-    cite: bool = True,
     **title: str,
 ) -> list[discord.Embed]:
     """The lines as embeds (as many as Discord's limits need), titled in `locale` and
@@ -29,8 +28,7 @@ def navy_embeds(
     embeds = line_embeds(t(title_key, locale, **title), [m.render(locale) for m in lines])
     for embed in embeds:
         embed.colour = colour
-        if cite:
-            cite_in_footer(embed, locale)
+        cite_in_footer(embed, locale)
     return embeds
 
 
