@@ -189,12 +189,22 @@ def strip_citations(text: str, found: list[str]) -> str:
     return CITATION_AFTER_TEXT.sub("", text)
 
 
+def _strip_cited(text: str, found: list[str]) -> str:
+    """`text` without its clause citations, adding to `found` only the clauses of the
+    citations removed: a footer's "Rules: …" of an earlier pass stays as it is."""
+    cited = [m.group(0) for p in (CITATION_ONLY, CITATION_AFTER_TEXT) for m in p.finditer(text)]
+    strip_citations(" ".join(cited), found)
+    return CITATION_AFTER_TEXT.sub("", CITATION_ONLY.sub("", text))
+
+
 def cite_in_footer(embed: discord.Embed, locale: str, *, footer: Sequence[str] = ()) -> list[str]:
     """Move an embed's rule citations out of its text into its footer: the outcome reads
     first, the clauses stay one click away there and in `/history show` (the log keeps the
     cited text). The footer is `footer`, the embed's own footer, then "Rules: …", joined by
-    " · ". Returns the clauses cited."""
+    " · "; the title and the footer lose their citations too. Returns the clauses cited."""
     found: list[str] = []
+    if embed.title:
+        embed.title = strip_citations(embed.title, found)
     if embed.description:
         embed.description = strip_citations(embed.description, found)
     for index, field in enumerate(list(embed.fields)):
@@ -204,7 +214,8 @@ def cite_in_footer(embed: discord.Embed, locale: str, *, footer: Sequence[str] =
             value=strip_citations(str(field.value), found) or "—",
             inline=bool(field.inline),
         )
-    parts = [*footer, *([embed.footer.text] if embed.footer.text else [])]
+    own = _strip_cited(embed.footer.text, found) if embed.footer.text else ""
+    parts = [*footer, *([own] if own else [])]
     if found:
         parts.append(t("rules.cited", locale, clauses=", ".join(found)))
     if parts:

@@ -29,6 +29,7 @@ from bot.campaigns import (
 from bot.i18n import t
 from bot.interactions import (
     TurnPosting,
+    cite_in_footer,
     clip,
     followup_of,
     line_embeds,
@@ -53,7 +54,9 @@ def turn_end_messages(
 
 
 def turn_end_embeds(report: TurnEndReport, locale: str) -> list[discord.Embed]:
-    """The end-of-turn summary: one embed (or more) per ruleset."""
+    """The end-of-turn summary: one embed (or more) per ruleset, its lines telling what
+    happened and each embed's rule citations in its footer (after the roll count on the
+    last), as every public message of the bot does; the audit log keeps the cited text."""
     turn = report.turn
     embeds: list[discord.Embed] = []
     for summary in report.summaries:
@@ -65,7 +68,10 @@ def turn_end_embeds(report: TurnEndReport, locale: str) -> list[discord.Embed]:
         )
         lines = [m.render(locale) for m in summary.lines] or [t("turn.end.nothing", locale)]
         footer = t("turn.end.summary.footer", locale, count=summary.roll_count)
-        embeds += line_embeds(title, lines, footer=footer)
+        pages = line_embeds(title, lines)
+        for page in pages:
+            cite_in_footer(page, locale, footer=[footer] if page is pages[-1] else [])
+        embeds += pages
     if not embeds:
         embeds.append(
             make_embed(t("turn.end.done.title", locale, turn=turn), t("turn.end.nothing", locale))

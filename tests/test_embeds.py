@@ -44,3 +44,50 @@ def test_citations_move_from_an_embeds_text_to_its_footer():
     )
     assert cite_in_footer(embed, "ru") == []  # nothing left to move; the footer stays
     assert embed.footer.text.startswith("Log entry #3")
+
+
+def test_a_title_and_a_footer_lose_their_citations_to_the_rules_line():
+    embed = make_embed(
+        "Turn order (FC-4.4)", "Red, then Blue.", footer="The default table (FC-I4)."
+    )
+    assert cite_in_footer(embed, "en") == ["FC-4.4", "FC-I4"]
+    assert embed.title == "Turn order"
+    assert embed.footer.text == "The default table. · Rules: FC-4.4, FC-I4"
+    assert cite_in_footer(embed, "en") == []
+    assert embed.footer.text == "The default table. · Rules: FC-4.4, FC-I4"
+
+
+def test_the_turn_end_summary_tells_the_outcome_and_cites_its_rules_in_the_footer():
+    from bot.campaigns import TurnEndReport, TurnSummary
+    from bot.i18n import Msg
+    from bot.turn_reports import turn_end_embeds
+
+    lines = [
+        Msg("combat.battle.left"),
+        Msg("combat.battle.next_round", round=2),
+        Msg("combat.report.end_of_round"),
+    ]
+    (embed,) = turn_end_embeds(TurnEndReport(3, [TurnSummary("fleet_combat", lines, 1, 2)]), "en")
+    assert embed.title == "Fleet combat: end of turn 3"
+    assert embed.description.splitlines() == [
+        "Left the battle.",
+        "Round 2 is fought at the end of this turn; fire orders may change until then.",
+        "End of round: wounds placed",
+    ]
+    assert embed.footer.text == "2 rolls · /history list · Rules: FC-6.3, FC-I6, FC-5.21"
+    (russian,) = turn_end_embeds(TurnEndReport(3, [TurnSummary("fleet_combat", lines, 1, 1)]), "ru")
+    assert russian.footer.text.endswith("Правила: FC-6.3, FC-I6, FC-5.21")
+    assert "FC-" not in russian.description
+
+
+def test_a_long_summary_cites_on_each_page_what_that_page_shows():
+    from bot.campaigns import TurnEndReport, TurnSummary
+    from bot.i18n import Msg
+    from bot.turn_reports import turn_end_embeds
+
+    lines = [Msg("combat.battle.left")] * 200 + [Msg("combat.report.end_of_round")] * 200
+    embeds = turn_end_embeds(TurnEndReport(3, [TurnSummary("fleet_combat", lines, 1, 5)]), "en")
+    assert len(embeds) > 1
+    assert embeds[0].footer.text == "Rules: FC-6.3"
+    assert embeds[-1].footer.text.startswith("5 rolls · /history list · Rules: ")
+    assert all("FC-" not in e.description for e in embeds)

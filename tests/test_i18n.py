@@ -108,6 +108,99 @@ async def test_every_command_string_has_a_russian_translation_and_a_valid_name()
     assert missing == []
 
 
+async def test_russian_command_and_option_names_use_the_seeds_terms():
+    """The space pirates seed says «торговый путь» and «строения»: what a Russian reader
+    types is named as the catalogs tell it (the English names, custom_ids and stored
+    options stay as they were)."""
+    translator = CatalogTranslator()
+    import discord
+
+    async def ru(name: str) -> str | None:
+        found = await translator.translate(
+            app_commands.locale_str(name), discord.Locale.russian, None
+        )
+        return found
+
+    assert await ru("route") == "торговый_путь"
+    assert await ru("routes") == "торговые_пути"
+    assert await ru("buildings") == "строения"
+    names = [
+        value
+        for path in sorted(catalog_dir().glob("ru/commands*.json"))
+        for key, value in json.loads(path.read_text(encoding="utf-8")).items()
+        if re.fullmatch(r"cmd:[a-z0-9_-]+", key)
+    ]
+    assert names and [n for n in names if "маршрут" in n or "постройк" in n] == []
+
+
+def test_russian_messages_name_commands_as_a_russian_reader_types_them():
+    """A Russian reader's command list shows `/ход`, `/пираты`: a message that tells them
+    what to type names the command the same way."""
+    english = re.compile(r"(?<![\w:/`])/[a-z][a-z_-]*")
+    found = [
+        (key, text)
+        for path in sorted(catalog_dir().glob("ru/*.json"))
+        if not path.name.startswith("commands")
+        for key, value in json.loads(path.read_text(encoding="utf-8")).items()
+        if not key.startswith("cmd:")
+        for text in (value.values() if isinstance(value, dict) else [value])
+        if english.search(text)
+    ]
+    assert found == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_clause_a_message_cites_can_move_to_the_footer(language):
+    """A message cites clauses as "(FC-I7)" or "(…, FC-I7)": `cite_in_footer` takes those
+    out of an embed into its footer; a clause written otherwise would stay in the text."""
+    from bot.interactions import CLAUSE, strip_citations
+
+    stuck = [
+        (key, text)
+        for path in sorted(catalog_dir().glob(f"{language}/*.json"))
+        if not path.name.startswith("commands") and not path.name.endswith("_settings.json")
+        for key, value in json.loads(path.read_text(encoding="utf-8")).items()
+        for text in (value.values() if isinstance(value, dict) else [value])
+        if CLAUSE.search(strip_citations(text, []))
+    ]
+    assert stuck == []
+
+
+LOGGED_CLICKS = [
+    "pirates buy-off",
+    "pirates plunder",
+    "pirates retreat",
+    "pirates upkeep",
+    "pirates force",
+    "corsairs reward",
+    "corsairs force",
+    "company answer",
+    "combat order",
+    "combat resolve",
+    "navy order",
+    "navy packet",
+    "turn open",
+    "turn end",
+]
+
+
+@pytest.mark.parametrize("command", LOGGED_CLICKS)
+def test_history_names_every_logged_click_in_the_readers_language(command):
+    """`/history list` and `/history show` name an entry by what the player did: a pirate
+    question's button is the answer to that question, in Russian words for a Russian reader."""
+    from cogs.history import command_label
+
+    assert not re.search(r"[A-Za-z]", command_label(command, "ru")), command_label(command, "ru")
+    assert command_label(command, "en").startswith(command.split(" ")[0])
+
+
+def test_a_pirate_answer_is_named_as_the_answer_it_is():
+    from cogs.history import command_label
+
+    assert command_label("pirates buy-off", "en") == "pirates buy-off answer (a button)"
+    assert command_label("pirates plunder", "ru").startswith("пираты: ответ на высадку")
+
+
 def test_message_parameters_that_are_messages_are_translated_too():
     text = t("error.faction_taken", "ru", faction=Msg("ruleset.fleet_combat"))
     assert text == "За фракцию «Флотский бой» уже играет другой игрок."

@@ -188,4 +188,7 @@ def status_embeds(shown: RaidsStatus, turn: int, locale: str) -> list[discord.Em
     lines: list[str] = []
     for name, found in sections.items():
         lines += [f"**{t(C + f'status.{name}', locale)}**", *found, ""]
-    return line_embeds(t(C + "status.title", locale, turn=turn), lines[:-1])
+    embeds = line_embeds(t(C + "status.title", locale, turn=turn), lines[:-1])
+    for embed in embeds:
+        cite_in_footer(embed, locale)
+    return embeds

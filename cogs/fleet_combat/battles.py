@@ -94,7 +94,6 @@ from cogs.fleet_combat.input import (
 from cogs.fleet_combat.render import (
     HOLD,
     battles_embed,
-    lines_text,
     outcome_message,
     plain_embed,
     target_label,
@@ -495,7 +494,7 @@ class BattleCommands(commands.Cog):
         if factions is None:
             state, _ = await ctx.read()
             order = ", ".join(shown(f) for f in state.turn_order) or ctx.pt(C + "turn_order.none")
-            await reply(interaction, embed=make_embed(title, order))
+            await reply(interaction, embed=plain_embed(title, [order], ctx.public_locale))
             return
         require_gm(ctx.base)
         names = parse_factions(factions, ctx.factions)
@@ -506,9 +505,7 @@ class BattleCommands(commands.Cog):
             return TurnOrderSet.of(set_turn_order(state, settings, names))
 
         done = await ctx.apply(change)
-        await reply(
-            interaction, embed=make_embed(title, lines_text(done.outcome.lines, ctx.public_locale))
-        )
+        await reply(interaction, embed=plain_embed(title, done.outcome.lines, ctx.public_locale))
 
 
 async def _reply_battle_lines(ctx: Ctx, outcome: BattleOutcome) -> None:

@@ -18,6 +18,7 @@ from bot.i18n import Msg, t
 from bot.interactions import (
     Context,
     choice_handler,
+    cite_in_footer,
     make_embed,
     reply,
     require_gm,
@@ -89,6 +90,7 @@ def orders_message(
     if settings.allow_split_fire and not retreating and groups:
         hint = t(C + "orders.split_hint", locale)
         embed.set_footer(text=f"{embed.footer.text or ''} {hint}".strip())
+    cite_in_footer(embed, locale)
     view = (
         None
         if retreating

@@ -11,7 +11,7 @@ from bot.cog_base import Choices, Interaction
 from bot.errors import GameError, NotAllowed
 from bot.factions import find_faction
 from bot.i18n import Msg, t
-from bot.interactions import add_field, make_embed, reply
+from bot.interactions import add_field, cite_in_footer, make_embed, reply
 from bot.rules.fleet_combat import (
     SPEC,
     Battle,
@@ -130,6 +130,7 @@ def priority_embed(
         add_field(
             embed, t(C + "fleet.ids", locale), ship_ids_text(list(ships.values()), settings, locale)
         )
+    cite_in_footer(embed, locale)
     return embed
 
 

@@ -190,11 +190,13 @@ def stats_embed(
         for c in ordered_classes(settings, list(settings.ship_stats))
     ]
     source = "stats.default" if is_default_table(settings) else "stats.custom"
-    return make_embed(
+    embed = make_embed(
         t(C + "stats.title", locale),
         "\n".join(body),
         footer=f"{t(C + source, locale)} {t(C + 'stats.legend', locale)}",
     )
+    cite_in_footer(embed, locale)
+    return embed
 
 
 # --- fleets ---------------------------------------------------------------------------------
@@ -268,6 +270,7 @@ def fleets_embed(
             t(C + "fleets.reserve", locale, faction=shown(reserve_of)),
             text(counts_msg(reserve), locale),
         )
+    cite_in_footer(embed, locale)
     return embed
 
 
@@ -352,6 +355,7 @@ def battles_embed(state: FleetCombatState, locale: str) -> discord.Embed:
         )
     chunks = pack(lines, DESCRIPTION_LIMIT)
     embed.description = chunks[0] if chunks else t(C + "battles.none", locale)
+    cite_in_footer(embed, locale)
     return embed
 
 
@@ -855,6 +859,7 @@ def odds_embed(
     classes = [s.ship_class for s in fleet_a.ships + fleet_b.ships]
     in_force = [stats_line(settings, c, locale) for c in ordered_classes(settings, classes)]
     add_field(embed, t(C + "battle.stats", locale), "\n".join(pack(in_force, FIELD_LIMIT)[:1]))
+    cite_in_footer(embed, locale)
     return embed
 
 

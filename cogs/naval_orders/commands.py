@@ -161,12 +161,10 @@ def _message(
     **params: Any,
 ) -> Announcement:
     """The lines (player-given names already shown literally) as the command's answer: a
-    private one in the reader's language, a public one in the campaign's with its clauses in
-    the footer."""
+    private one in the reader's language, a public one in the campaign's, the clauses cited
+    in the footer."""
     locale = ctx.locale if ephemeral else ctx.public_locale
-    embeds = navy_embeds(
-        lines, locale, title_key=title_key, colour=colour, cite=not ephemeral, **params
-    )
+    embeds = navy_embeds(lines, locale, title_key=title_key, colour=colour, **params)
     return Announcement(embeds=embeds[:10], ephemeral=ephemeral)
 
 

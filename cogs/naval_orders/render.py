@@ -20,16 +20,15 @@ def navy_embeds(
     *,
     title_key: str = "ruleset.naval_orders",
     colour: discord.Colour = NEUTRAL_COLOUR,
-    cite: bool = False,
     **title: str,
 ) -> list[discord.Embed]:
     """The lines as embeds (as many as Discord's limits need), titled in `locale` and
-    coloured by what they mean; with `cite`, the clauses cited go to the footer."""
+    coloured by what they mean, the clauses cited in the footer (as every embed of the bot
+    has them)."""
     embeds = line_embeds(t(title_key, locale, **title), [m.render(locale) for m in lines])
     for embed in embeds:
         embed.colour = colour
-        if cite:
-            cite_in_footer(embed, locale)
+        cite_in_footer(embed, locale)
     return embeds
 
 
@@ -46,4 +45,7 @@ def stations_embeds(state: NavalOrdersState, locale: str) -> list[discord.Embed]
     """`/navy station list`: every port and naval station, naval stations first."""
     stations = sorted(state.stations.values(), key=lambda s: (not s.naval_station, s.key))
     lines = [station_line(s, locale) for s in stations] or [t("navy.list.empty", locale)]
-    return line_embeds(t("navy.list.title", locale), lines)
+    embeds = line_embeds(t("navy.list.title", locale), lines)
+    for embed in embeds:
+        cite_in_footer(embed, locale)
+    return embeds

@@ -437,10 +437,13 @@ def status_embed(
         t(C + "status.players", locale),
         "\n".join(players) or t(C + "status.no_players", locale),
     )
+    cite_in_footer(embed, locale)
     return embed
 
 
 def change_embed(lines: list[Msg], locale: str, *, extra: list[str] | None = None) -> discord.Embed:
     """The answer to a GM's bookkeeping command (war, players, VP, impulse, hand)."""
     body = [m.render(locale) for m in lines] + (extra or [])
-    return make_embed(t("ottoman_piracy.title", locale), "\n".join(body) or None)
+    embed = make_embed(t("ottoman_piracy.title", locale), "\n".join(body) or None)
+    cite_in_footer(embed, locale)
+    return embed

@@ -46,11 +46,11 @@ def lines_embeds(
     locale: str,
     *,
     colour: discord.Colour = NEUTRAL_COLOUR,
-    cite: bool = False,
+    cite: bool = True,
     **params: object,
 ) -> list[discord.Embed]:
-    """A titled list of lines over as many embeds as it needs, coloured by what it means;
-    with `cite` (what is posted for everyone) the clauses cited go to the footer."""
+    """A titled list of lines over as many embeds as it needs, coloured by what it means,
+    the clauses cited in the footer (as every embed of the bot has them)."""
     texts = rendered(lines, locale) or [t(C + "nothing", locale)]
     title = t(title_key, locale, **{k: safe(v) for k, v in params.items()})
     embeds = line_embeds(title, texts)

@@ -18,6 +18,7 @@ from bot.i18n import Msg, t
 from bot.interactions import (
     TurnPosting,
     campaign_context,
+    cite_in_footer,
     make_embed,
     reply,
     turn_followup,
@@ -95,6 +96,7 @@ async def show_report(ctx: Ctx, faction: str, turn: int, page: int, *, edit: boo
     body = "\n".join(rendered(pages[page], ctx.locale))
     footer = t(C + "page.footer", ctx.locale, page=page + 1, count=len(pages))
     embed = make_embed(title, body, footer=footer)
+    cite_in_footer(embed, ctx.locale)
     faction_id = next(f.id for f in ctx.factions if f.name == faction)
     view = page_view(turn, faction_id, page, len(pages), ctx.locale) if len(pages) > 1 else None
     if edit:

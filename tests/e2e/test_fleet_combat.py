@@ -112,10 +112,11 @@ async def test_fc_e1_played_through_discord_orders_by_menu_and_the_turn_end(seat
     # One line per battle; the volleys are in the battle's log, one command away.
     assert summary.description.splitlines() == [
         "Battle #1 at Mecatol, round 1: Red lost 1 cruiser; Blue lost no ships — "
-        "still fighting (frozen until the next turn, FC-5.23)",
+        "still fighting (frozen until the next turn)",
         "Every volley and wound of a round: /combat status battle:N round:R "
         "(e.g. /combat status battle:1 round:1).",
     ]
+    assert summary.footer.endswith("· Rules: FC-5.23")
     assert seated.faces.pending == []
     for player in ("player1", "player2"):
         report = await seated.slash("/combat status battle:1 round:1", as_=player)
@@ -202,9 +203,9 @@ async def test_retreat_in_round_one_is_refused_naming_the_clause(seated):
 
     lines = summary.description.splitlines()
     assert lines[0] == (
-        "Battle #1 at Mecatol, round 2: Blue lost no ships; Red lost no ships — "
-        "over, Blue won (FC-I16)"
+        "Battle #1 at Mecatol, round 2: Blue lost no ships; Red lost no ships — over, Blue won"
     )
+    assert summary.footer.endswith("Rules: FC-I16")
     told = await seated.slash("/combat status battle:1 round:2", as_="player2")
     assert "Red retreats: fires nothing this round and takes a parting volley." in (
         told.embed.description
@@ -290,9 +291,10 @@ async def test_typed_orders_with_autocomplete_offer_only_legal_targets(seated):
     )
     assert ordered.ephemeral
     assert ordered.embed.description.splitlines() == [
-        "Red's fire orders for round 1 of battle #1 are recorded (FC-5.3).",
+        "Red's fire orders for round 1 of battle #1 are recorded.",
         "1. 3 fighters (3 dice at 6+) → Blue's dreadnoughts",
     ]
+    assert "FC-5.3" in ordered.embed.footer.split("Rules: ")[1]
 
 
 async def test_six_classes_get_their_menus_on_two_pages(seated):
@@ -419,7 +421,8 @@ async def test_the_gm_sets_and_uploads_the_ship_table(seated):
     assert "**Cruisers** — level 3 · attack 3×5+ · defence 5+ · life 3" in (
         changed.embed.description
     )
-    assert changed.embed.footer.startswith("This campaign's own table (FC-I4).")
+    assert changed.embed.footer.startswith("This campaign's own table. Attack N×K+")
+    assert changed.embed.footer.endswith("Rules: FC-I13, FC-I4")
     battle = await declared(seated)
     assert "**Cruisers** — level 3 · attack 3×5+ · defence 5+ · life 3" in battle.embed.field(
         "Ship statistics in force"

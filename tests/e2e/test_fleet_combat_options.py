@@ -210,11 +210,11 @@ async def test_priority_list_decides_which_tied_ship_takes_the_wound(seated):
 
     assert listed.ephemeral
     assert listed.embed.description.splitlines() == [
-        "Blue's order for taking wounds among equally wounded ships is recorded (FC-I10).",
+        "Blue's order for taking wounds among equally wounded ships is recorded.",
         "1. #5 destroyer (0/1)",
         "2. #4 destroyer (0/1)",
         "Not used at present: in this campaign the lowest ship id takes the wounds among "
-        "equally wounded ships (FC-I10, wound_tie_break = lowest_id). The list is kept and "
+        "equally wounded ships (wound_tie_break = lowest_id). The list is kept and "
         "counts if a GM sets owner_choice.",
     ]
     red = await seated.click(battle, GIVE_ORDERS, as_="player1")
@@ -234,7 +234,7 @@ async def test_priority_list_decides_which_tied_ship_takes_the_wound(seated):
     assert now.embed.description.splitlines() == [
         "1. #5 destroyer (0/1)",
         "2. #4 destroyer (0/1)",
-        "This campaign lets the owner choose (FC-I10, wound_tie_break = owner_choice): among "
+        "This campaign lets the owner choose (wound_tie_break = owner_choice): among "
         "equally wounded ships of a class the first listed takes the wounds; ships not listed "
         "come after, lowest id first.",
     ]
@@ -242,8 +242,9 @@ async def test_priority_list_decides_which_tied_ship_takes_the_wound(seated):
     assert panel.ephemeral
     assert panel.embed.description.splitlines()[-1] == (
         "Your damage priority: among equally wounded ships #5, #4 take wounds first "
-        "(FC-I10, /combat priority)."
+        "(/combat priority)."
     )
+    assert "FC-I10" in panel.embed.footer.split("Rules: ")[1]
     status = await seated.slash("/combat status battle:1", as_="player1")
     assert "#5, #4" not in json.dumps(status.message.all_embeds[-1].raw)  # private to Blue
     await seated.slash("/combat order battle:1 class:cruiser target:Blue: destroyer", as_="player1")
@@ -293,7 +294,7 @@ async def test_priority_refusals_and_clearing(seated):
     )
     cleared = await seated.slash("/combat priority battle:1 clear:true", as_="player2")
     assert cleared.embed.description.splitlines()[:2] == [
-        "Blue's damage priority list is cleared (FC-I10).",
+        "Blue's damage priority list is cleared.",
         "No list set.",
     ]
 
@@ -367,10 +368,11 @@ async def test_split_fire_resolves_with_the_dice_split_as_ordered(seated):
     )
 
     assert ordered.embed.description.splitlines() == [
-        "Red's fire orders for round 1 of battle #1 are recorded (FC-5.3).",
+        "Red's fire orders for round 1 of battle #1 are recorded.",
         "1. 2 cruisers (4 dice at 5+) → Blue's destroyers (1 die); Blue's dreadnoughts (3 dice)",
     ]
-    assert "To split a class's dice (FC-I7)" in ordered.embed.footer
+    assert "To split a class's dice: /combat order" in ordered.embed.footer
+    assert "FC-5.3" in ordered.embed.footer.split("Rules: ")[1]
     assert [(o.label, o.default) for o in ordered.selects[0].options][:2] == [
         ("Automatic target (FC-I17)", False),
         ("Split fire as typed with /combat order (FC-I7)", True),
@@ -384,8 +386,9 @@ async def test_split_fire_resolves_with_the_dice_split_as_ordered(seated):
 
     assert summary.description.splitlines()[0] == (
         "Battle #1 at Mecatol, round 1: Red lost no ships; Blue lost 1 destroyer — "
-        "still fighting (frozen until the next turn, FC-5.23)"
+        "still fighting (frozen until the next turn)"
     )
+    assert summary.footer.endswith("Rules: FC-5.23")
     report = await seated.slash("/combat status battle:1 round:1", as_="player2")
     assert report.embed.description.split("\n\n")[1:3] == [
         "**1. Red's 2 cruisers → Blue's destroyers**\n"
@@ -424,8 +427,8 @@ async def test_hold_fire_by_menu_and_by_typing(seated):
         "/combat order battle:1 class:dreadnought target:hold", as_="player2"
     )
     assert typed.embed.description.splitlines()[1:] == [
-        "1. 3 destroyers (3 dice at 5+) → hold fire (FC-I7)",
-        "2. 1 dreadnought (3 dice at 4+) → hold fire (FC-I7)",
+        "1. 3 destroyers (3 dice at 5+) → hold fire",
+        "2. 1 dreadnought (3 dice at 4+) → hold fire",
     ]
     seated.script_dice([1, 1, 1, 1])  # only Red's cruisers roll
 
@@ -454,8 +457,9 @@ async def test_russian_player_holds_fire_and_splits_in_russian(seated):
 
     assert held.embed.title == "Приказы на стрельбу — бой №1, раунд 1 (Green)"
     assert split.embed.description.splitlines()[1:] == [
-        "1. 1 эсминец (1 кубик, попадание на 5+) → не стрелять (FC-I7)",
+        "1. 1 эсминец (1 кубик, попадание на 5+) → не стрелять",
         "2. 2 крейсера (4 кубика, попадание на 5+) → Blue, цель — эсминцы (1 кубик); "
         "Blue, цель — дредноуты (3 кубика)",
     ]
-    assert split.embed.footer.endswith("последняя получает остальные.")
+    assert "последняя получает остальные." in split.embed.footer
+    assert "FC-I7" in split.embed.footer.split("Правила: ")[1]

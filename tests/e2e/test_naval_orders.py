@@ -32,16 +32,24 @@ def text_of(reply) -> str:
     return "\n".join(e.get("description") or "" for e in reply.embeds)
 
 
+def rules_of(reply) -> set[str]:
+    """The clauses a reply's embeds cite in their footers ("Rules: NO-2.2, NO-2.10")."""
+    footers = [(e.get("footer") or {}).get("text") or "" for e in reply.embeds]
+    return {c for f in footers if "Rules: " in f for c in f.split("Rules: ")[1].split(", ")}
+
+
 async def end_turn(table, turn: int) -> str:
-    """The GM ends `turn`; returns the naval orders summary posted."""
+    """The GM ends `turn`; returns the naval orders summary posted, each embed's text then
+    its footer (the roll count, the rules cited)."""
     question = await table.slash("/turn end", as_="gm")
     done = await table.click(question, f"End turn {turn}", as_="gm")
     assert done.embed.title == f"Turn {turn} has ended", done.text()
     return "\n".join(
-        e.get("description") or ""
+        part
         for f in done.followups
         for e in f.embeds
         if (e.get("title") or "").startswith("Naval orders")
+        for part in (e.get("description") or "", (e.get("footer") or {}).get("text") or "")
     )
 
 
@@ -98,9 +106,10 @@ async def test_a_force_is_registered_with_its_ships_officer_and_place(navy):
     ) in " ".join(text_of(reply).split())
     shown = await navy.slash("/navy range unit:Channel Fleet", as_="player1")
     ranged = text_of(shown)
-    assert "Channel Fleet: fleet, base range 3 of its slowest squadron (NO-I3)." in ranged
-    assert "-1 transports or merchantmen present (NO-2.5)" in ranged
-    assert "-1 damaged ships present (3) (NO-2.6)" in ranged  # jury mast; hull above 75%
+    assert "Channel Fleet: fleet, base range 3 of its slowest squadron." in ranged
+    assert "-1 transports or merchantmen present" in ranged
+    assert "-1 damaged ships present (3)" in ranged  # jury mast; hull above 75%
+    assert {"NO-I3", "NO-2.5", "NO-2.6"} <= rules_of(shown)
     assert "Channel Fleet may move 1 location this turn." in ranged
 
 
@@ -259,8 +268,8 @@ async def test_a_passed_command_test_says_what_the_force_may_now_do(ordered):
     assert "Total 4 (modifier +1) against 4+: success." in told
     assert "must head back to its zone from the next turn." in told
     assert "NO-I15" in test.embed.footer
-    shown = text_of(await ordered.slash(f"/navy range unit:{WS}", as_="player1"))
-    assert "(NO-2.12)" in shown
+    shown = await ordered.slash(f"/navy range unit:{WS}", as_="player1")
+    assert "NO-2.12" in rules_of(shown) and "NO-2.12" not in text_of(shown)
     again = await ordered.slash(f"/navy test unit:{WS} enemy_at:adjacent", as_="player1")
     assert again.ephemeral and "already taken its command test in turn 1 (NO-I9)" in again.text()
 
@@ -269,9 +278,9 @@ async def test_the_movement_range_is_itemised(ordered):
     """NO-I3, NO-I4: a line squadron's 3, −1 for leaving port, −1 for catching the wind."""
     shown = await ordered.slash(f"/navy range unit:{WS} port_exits:1 catch_wind:1", as_="player1")
     told = text_of(shown)
-    assert "Western Squadron: line squadron, base range 3 (NO-2.2)." in told
-    assert "-1 leaving a port (NO-2.10)" in told
-    assert "(NO-2.14)" in told
+    assert "Western Squadron: line squadron, base range 3." in told
+    assert "-1 leaving a port" in told
+    assert {"NO-2.2", "NO-2.10", "NO-2.14"} <= rules_of(shown)
     assert "Western Squadron may move 1 location this turn." in told
 
 
@@ -287,9 +296,8 @@ async def test_a_raid_rolls_its_duration_on_arrival_then_returns_and_lays_over(n
     await navy.slash(f"/navy position unit:{WS} location:5", as_="player1")
     navy.script_dice([2])
     second = await end_turn(navy, 2)
-    assert "Western Squadron starts raiding: 1 ordered + d3 (2) = 3 turns (NO-6.2, NO-I13)." in (
-        second
-    )
+    assert "Western Squadron starts raiding: 1 ordered + d3 (2) = 3 turns." in second
+    assert "NO-6.2, NO-I13" in second.splitlines()[-1]
     assert navy.faces is not None and navy.faces.pending == []
     await end_turn(navy, 3)
     fourth = await end_turn(navy, 4)
@@ -300,10 +308,12 @@ async def test_a_raid_rolls_its_duration_on_arrival_then_returns_and_lays_over(n
     assert "Western Squadron returns to naval station Portsmouth" in text_of(named)
     await navy.slash(f"/navy position unit:{WS} location:1 in_port:true", as_="player1")
     fifth = await end_turn(navy, 5)
-    assert "Western Squadron is back at naval station Portsmouth (NO-2.11)." in fifth
+    assert "Western Squadron is back at naval station Portsmouth." in fifth
+    assert fifth.splitlines()[-1].endswith("Rules: NO-2.11, NO-I7")
     assert "stays in port to replenish until the end of turn 6" in fifth
     sixth = await end_turn(navy, 6)
-    assert "Western Squadron has replenished and awaits new orders (NO-I7)." in sixth
+    assert "Western Squadron has replenished and awaits new orders." in sixth
+    assert "NO-I7" in sixth.splitlines()[-1]
     status = await navy.slash("/turn status", as_="gm")
     assert WS in status.text()
 
@@ -333,9 +343,8 @@ async def test_a_packet_boat_carries_a_new_order_to_a_force_at_sea(navy):
     relay_turn = await end_turn(navy, 1)
     assert "passes the new order to its captains; it takes effect from turn 3" in relay_turn
     in_force = await end_turn(navy, 2)
-    assert "the order brought by packet boat (relay #1) takes effect from turn 3 (NO-I7)" in (
-        in_force
-    )
+    assert "the order brought by packet boat (relay #1) takes effect from turn 3." in in_force
+    assert "NO-I7" in in_force.splitlines()[-1]
     assert "to location No. 2 (Plymouth)" in await gm_overview(navy)
 
 
@@ -485,14 +494,16 @@ async def test_the_distance_table_names_the_station_and_an_order_waits_for_the_l
 
     first = await end_turn(navy, 1)
 
-    assert "returns to the nearest naval station, Portsmouth (NO-I16)." in first
+    assert "returns to the nearest naval station, Portsmouth." in first
+    assert "NO-I16" in first.splitlines()[-1]
     assert "is back at naval station Portsmouth" in first
     waiting = await give(navy, WS, "raid", form(point="Ushant", location="5", turns="0"))
     assert "is in its layover: the order is recorded and takes effect from turn 3" in text_of(
         waiting
     )
     second = await end_turn(navy, 2)
-    assert "Western Squadron's recorded order takes effect from turn 3 (NO-I18)." in second
+    assert "Western Squadron's recorded order takes effect from turn 3." in second
+    assert second.splitlines()[-1].endswith("Rules: NO-I18")
 
 
 async def test_forces_are_edited_and_removed_by_their_owner_only(ordered):
@@ -502,8 +513,8 @@ async def test_forces_are_edited_and_removed_by_their_owner_only(ordered):
     assert "officer rating +1, 3 ships of rate III, 1 ship of rate V" in " ".join(
         text_of(edited).split()
     )
-    ranged = text_of(await ordered.slash(f"/navy range unit:{WS}", as_="player1"))
-    assert "-1 damaged ship present (1) (NO-2.6)" in ranged
+    ranged = await ordered.slash(f"/navy range unit:{WS}", as_="player1")
+    assert "-1 damaged ship present (1)" in text_of(ranged) and "NO-2.6" in rules_of(ranged)
     theirs = await ordered.slash(f"/navy forces remove name:{WS}", as_="player2")
     assert theirs.ephemeral and "is not your force" in theirs.text()
 
@@ -543,13 +554,17 @@ async def test_two_squadrons_form_a_fleet_at_the_end_of_turn(navy):
         as_="player1",
     )
 
-    assert "are forming a fleet; done at the end of turn 1 (NO-2.7)." in text_of(begun)
-    held = text_of(await navy.slash(f"/navy range unit:{WS}", as_="player1"))
-    assert "is forming or dissolving: range 0 this turn (NO-2.7)." in held
+    assert "are forming a fleet; done at the end of turn 1." in text_of(begun)
+    assert "NO-2.7" in rules_of(begun)
+    held = await navy.slash(f"/navy range unit:{WS}", as_="player1")
+    assert "is forming or dissolving: range 0 this turn." in text_of(held)
+    assert "NO-2.7" in rules_of(held)
     summary = await end_turn(navy, 1)
-    assert "Fleet formed: Grand Fleet (NO-2.7)." in summary
-    fleet = text_of(await navy.slash("/navy range unit:Grand Fleet", as_="player1"))
-    assert "Grand Fleet: fleet, base range 3 of its slowest squadron (NO-I3)." in fleet
+    assert "Fleet formed: Grand Fleet." in summary
+    assert summary.splitlines()[-1].endswith("Rules: NO-2.7")
+    fleet = await navy.slash("/navy range unit:Grand Fleet", as_="player1")
+    assert "Grand Fleet: fleet, base range 3 of its slowest squadron." in text_of(fleet)
+    assert "NO-I3" in rules_of(fleet)
 
 
 # --- names players type, registration replies (review findings 3, 19, 32) --------------------
@@ -661,7 +676,8 @@ async def test_a_force_recorded_in_its_zone_is_shown_there_and_is_not_late(navy)
     await end_turn(ordered, 1)
     report = await end_turn(ordered, 2)
 
-    assert "back in its zone, location 5 (NO-I15)" in report
+    assert "back in its zone, location 5." in report
+    assert "NO-I15" in report.splitlines()[-1]
     assert "late" not in report
 
 

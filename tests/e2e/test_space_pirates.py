@@ -141,9 +141,9 @@ async def test_a_defended_route_fights_wins_immunity_and_the_report_pages_the_ba
     assert report.ephemeral
     assert "Battle: the defenders win after 4 rounds" in report.embed.description
     assert "immunity until turn 4" in report.embed.description
-    assert report.embed.footer == "Page 1 of 5"
+    assert report.embed.footer == "Page 1 of 5 · Rules: SP-I4"
     page = await pirates.click(report, "Next ▶", as_="player1")
-    assert page.embed.footer == "Page 2 of 5"
+    assert page.embed.footer.startswith("Page 2 of 5")
     assert "battle round 1 of 4" in page.embed.description
     status = await pirates.slash("/pirates status", as_="player1")
     assert "immun" in status.embed.description
@@ -205,18 +205,22 @@ async def test_russian_player_reads_russian(pirates):
     campaign's language (English until the GM makes it Russian), private replies and
     refusals in the reader's; the buy-off question is posted in the campaign's language
     and its buttons keep it."""
-    added = await pirates.slash("/пираты маршрут добавить название:Шёлк товары:2350", as_="player3")
+    added = await pirates.slash(
+        "/пираты торговый_путь добавить название:Шёлк товары:2350", as_="player3"
+    )
     assert not added.ephemeral
     assert "Route #1 Шёлк registered" in added.embed.description
     assert added.embed.footer == "Rules: SP-1.5"
     refused = await pirates.slash(
-        "/пираты маршрут добавить название:Плохой товары:-1", as_="player3"
+        "/пираты торговый_путь добавить название:Плохой товары:-1", as_="player3"
     )
     assert refused.ephemeral and "допустимо от 0 до" in refused.text(), refused.text()
     status = await pirates.slash("/пираты состояние", as_="player3")
     assert status.ephemeral and status.embed.title == "Пираты: Lyra"
     await pirates.slash("/campaign settings set setting:core.language value:ru", as_="gm")
-    edited = await pirates.slash("/пираты маршрут изменить маршрут:1 товары:2350", as_="player3")
+    edited = await pirates.slash(
+        "/пираты торговый_путь изменить торговый_путь:1 товары:2350", as_="player3"
+    )
     assert "Торговый путь №1 Шёлк изменён" in edited.embed.description
     pirates.script_dice([1, 4, 6])
     ended = await end_turn(pirates, 1, "Завершить ход")

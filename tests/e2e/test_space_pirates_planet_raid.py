@@ -76,6 +76,15 @@ async def test_a_regular_planet_raid_with_the_branch_asked_and_the_buildings_cov
     assert "Vega has not chosen how the troops meet the pirates on Alpha (5 squads" in waiting
     refused = await table.click(question, "Cover the buildings", as_="player2")
     assert refused.ephemeral
+    # The log names the entry that asked the landing question for what it is: the answer
+    # to the planet raid's buy-off offer.
+    listed = (await table.slash("/history list", as_="player1")).embed.description
+    newest = listed.splitlines()[0]
+    assert "**pirates buy-off answer (a button)**" in newest, listed
+    assert listed.splitlines()[1] == (
+        "Vega: pirates landed on Alpha: the owner chooses how the troops meet them — "
+        "the resolution waits for Vega's answer."
+    )
 
     table.script_dice([5, 6, 1, 2, 3, 4, 2, 3, 2, 4, 1, 6, 6, 1, 2, 5, 2, 3, 4, 1, 6])
     covered = await table.click(question, "Cover the buildings", as_="player1")

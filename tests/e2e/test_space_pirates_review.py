@@ -86,10 +86,10 @@ async def test_ship_classes_read_in_russian_in_route_and_planet_lists(pirates):
     keys."""
     await pirates.slash("/campaign settings set setting:core.language value:ru", as_="gm")
     await pirates.slash(
-        "/пираты маршрут добавить название:Шёлк товары:250 корабли:dreadnought", as_="player3"
+        "/пираты торговый_путь добавить название:Шёлк товары:250 корабли:dreadnought", as_="player3"
     )
     await pirates.slash("/pirates planet add name:Tau income:900 ships:2 cruiser", as_="player3")
-    routes = await pirates.slash("/пираты маршруты", as_="player3")
+    routes = await pirates.slash("/пираты торговые_пути", as_="player3")
     planets = await pirates.slash("/пираты планеты", as_="player3")
 
     assert "1 дредноут (охрана, Lyra)" in routes.embed.description
@@ -202,7 +202,8 @@ async def test_a_single_route_is_attacked_without_a_target_roll(pirates):
     report = await pirates.slash("/pirates report turn:1", as_="player1")
 
     shown = report.embed.description
-    assert "Only one route, no target roll (SP-I4): Only is attacked" in shown
+    assert "Only one route, no target roll: Only is attacked" in shown
+    assert "SP-I4" in report.embed.footer.split("Rules: ")[1]
     assert "Target weights" not in shown and "→ —" not in shown
 
 
@@ -219,7 +220,7 @@ async def test_a_report_page_that_does_not_exist_is_refused(pirates):
     assert missing.ephemeral
     assert "There is no page 2: this report has 1 page." in missing.text()
     first = await pirates.slash("/pirates report turn:1 page:1", as_="player1")
-    assert first.embed.footer == "Page 1 of 1"
+    assert first.embed.footer == "Page 1 of 1 · Rules: SP-I4"
 
 
 async def test_forcing_every_question_lists_them_and_waits_for_the_gms_confirm(pirates):
@@ -244,7 +245,8 @@ async def test_forcing_every_question_lists_them_and_waits_for_the_gms_confirm(p
     listed = await pirates.slash("/pirates force rest:true", as_="gm")
     confirmed = await pirates.click(listed, "Force 1 answer", as_="gm")
     forced = next(m for m in confirmed.followups if not m.ephemeral)
-    assert forced.embed.title == "Defaults forced by a GM (SP-I45)"
+    assert forced.embed.title == "Defaults forced by a GM"
+    assert forced.embed.footer.startswith("Rules: SP-I45")
     assert "Vega" in forced.embed.description and "Orion" in forced.embed.description
     status = await pirates.slash("/turn status", as_="gm")
     assert "has not answered" not in " ".join(f.value for f in status.embed.fields)
