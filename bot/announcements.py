@@ -23,10 +23,11 @@ process died, before its mark committed, is posted again at start-up (at least o
 
 from __future__ import annotations
 
+import inspect
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import discord
 
@@ -36,14 +37,30 @@ from bot.interactions import ping_only, reply, update_message
 from bot.storage import outbox
 from bot.storage.outbox import OutboxMessage
 
+__all__ = [
+    "RESTART_NOTE",
+    "Announcement",
+    "Answer",
+    "OutboxMessage",
+    "Renderer",
+    "deliver",
+    "post",
+    "post_unsent",
+    "rendered",
+    "renderer",
+    "view_of",
+    "write",
+]
+
 if TYPE_CHECKING:
-    from bot.campaigns import UnitOfWork
+    from bot.campaigns import UnitOfWork, Written
     from bot.storage.database import Database
     from bot.storage.shards import Shards
 
 log = logging.getLogger(__name__)
 
 RESTART_NOTE = "outbox.posted_after_restart"
+R = TypeVar("R")
 
 # Builds the parts of a stored message that only committed data can give (rendered when it
 # is posted): the client, the stored row; returns the body's keys it fills in.
@@ -97,7 +114,7 @@ class Announcement:
 
 
 async def write(
-    uow: UnitOfWork,
+    uow: UnitOfWork | Written,
     interaction: discord.Interaction[Any] | None,
     announcements: Sequence[Announcement],
     *,
@@ -130,6 +147,38 @@ async def write(
             )
         )
     return rows
+
+
+class Answer(Generic[R]):
+    """A core command's answer through the outbox: handed to a service command as its
+    `announce` step, it builds the messages from the command's result and writes them in the
+    command's transaction; `deliver` posts them after the commit.
+
+        answer = Answer(interaction, lambda faction: [Announcement(...)], locale=...)
+        await service.join(campaign_id, actor, name, announce=answer)
+        await answer.deliver(service.db)
+    """
+
+    def __init__(
+        self,
+        interaction: discord.Interaction[Any],
+        build: Callable[[R], Sequence[Announcement] | Awaitable[Sequence[Announcement]]],
+        *,
+        locale: str,
+    ) -> None:
+        self.interaction = interaction
+        self.build = build
+        self.locale = locale
+        self.rows: list[OutboxMessage] = []
+
+    async def __call__(self, tx: UnitOfWork | Written, result: R) -> None:
+        built = self.build(result)
+        messages = await built if inspect.isawaitable(built) else built
+        self.rows = await write(tx, self.interaction, messages, locale=self.locale)
+
+    async def deliver(self, db: Database) -> list[int | None]:
+        """Post what the committed command wrote (nothing when it wrote nothing)."""
+        return await deliver(self.interaction, db, self.rows)
 
 
 def _view(components: list[dict[str, Any]]) -> discord.ui.View | None:

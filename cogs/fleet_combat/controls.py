@@ -212,17 +212,20 @@ async def order_select(interaction: Interaction, args: list[int]) -> None:
             state, settings, picked_orders(battle, who, settings, ship_class, picked)
         )
 
-    done = await ctx.apply(
+    def redrawn(done: Applied[BattleOutcome, FleetCombatSettings]) -> list[Announcement]:
+        outcome = done.outcome
+        embed, view = orders_message(
+            outcome.state, done.settings, outcome.battle, who, ctx.factions, ctx.locale
+        )
+        return [Announcement(edit=True, embeds=[embed], view=view)]  # a private panel
+
+    await ctx.apply(
         change,
         faction=who,
         command="combat order",
         options={"battle": battle_id, "class": ship_class, "target": picked},
+        announce=redrawn,
     )
-    outcome = done.outcome
-    embed, view = orders_message(
-        outcome.state, done.settings, outcome.battle, who, ctx.factions, ctx.locale
-    )
-    await update_message(interaction, embed=embed, view=view)  # a private panel
 
 
 @control_handler("log")
