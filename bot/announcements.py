@@ -156,7 +156,7 @@ class Answer(Generic[R]):
 
         answer = Answer(interaction, lambda faction: [Announcement(...)], locale=...)
         await service.join(campaign_id, actor, name, announce=answer)
-        await answer.deliver(service.db)
+        await answer.deliver()
     """
 
     def __init__(
@@ -176,8 +176,9 @@ class Answer(Generic[R]):
         messages = await built if inspect.isawaitable(built) else built
         self.rows = await write(tx, self.interaction, messages, locale=self.locale)
 
-    async def deliver(self, db: Database) -> list[int | None]:
+    async def deliver(self) -> list[int | None]:
         """Post what the committed command wrote (nothing when it wrote nothing)."""
+        db: Database = self.interaction.client.service.db
         return await deliver(self.interaction, db, self.rows)
 
 

@@ -121,7 +121,7 @@ class CampaignCog(BotCog):
             actor=actor,
             announce=answer,
         )
-        await answer.deliver(service.db)
+        await answer.deliver()
 
     @create.autocomplete("rulesets")
     async def create_rulesets_autocomplete(self, interaction: Interaction, current: str) -> Choices:
@@ -182,7 +182,7 @@ class CampaignCog(BotCog):
 
         answer = Answer(interaction, joined, locale=ctx.public_locale)
         await ctx.service.join(ctx.campaign.id, ctx.actor, faction, announce=answer)
-        await answer.deliver(ctx.service.db)
+        await answer.deliver()
 
     @join.autocomplete("faction")
     async def join_autocomplete(self, interaction: Interaction, current: str) -> Choices:
@@ -241,7 +241,7 @@ class CampaignCog(BotCog):
             locale=ctx.public_locale,
         )
         await ctx.service.set_gm(ctx.campaign.id, ctx.actor, kind, target, add, announce=answer)
-        await answer.deliver(ctx.service.db)
+        await answer.deliver()
 
     @settings.command(name="show", description="Show the campaign's settings")
     @app_commands.describe(ruleset="Only this ruleset's settings")
@@ -305,7 +305,7 @@ class CampaignCog(BotCog):
             await ctx.service.set_setting(
                 ctx.campaign.id, ctx.actor, ruleset, name, value, announce=answer
             )
-        await answer.deliver(ctx.service.db)
+        await answer.deliver()
 
     @settings_set.autocomplete("setting")
     async def setting_name_autocomplete(self, interaction: Interaction, current: str) -> Choices:
@@ -415,7 +415,7 @@ class CampaignCog(BotCog):
                 ephemeral=True,
             )
             return
-        await answer.deliver(ctx.service.db)
+        await answer.deliver()
 
 
 CREATED = "campaign.created"

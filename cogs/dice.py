@@ -173,7 +173,7 @@ class DiceCog(commands.Cog):
 
         answer = Answer(interaction, told, locale=ctx.public_locale)
         await ctx.service.save_roll(ctx.campaign.id, ctx.actor, name, expression, announce=answer)
-        await answer.deliver(ctx.service.db)
+        await answer.deliver()
 
     @rolls.command(name="list", description="Your saved rolls in this campaign")
     async def rolls_list(self, interaction: discord.Interaction[Any]) -> None:
@@ -209,7 +209,7 @@ class DiceCog(commands.Cog):
 
         answer = Answer(interaction, told, locale=ctx.public_locale)
         await ctx.service.delete_saved_roll(ctx.campaign.id, ctx.actor, name, announce=answer)
-        await answer.deliver(ctx.service.db)
+        await answer.deliver()
 
     @rolls_save.autocomplete("name")
     @rolls_delete.autocomplete("name")

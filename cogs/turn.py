@@ -295,7 +295,7 @@ class TurnCog(commands.Cog):
         await turn_flow_of(interaction).set_deadline(
             ctx.campaign.id, ctx.actor, when, clock_of(interaction.client), announce=answer
         )
-        await answer.deliver(ctx.service.db)
+        await answer.deliver()
 
     @deadline.command(name="clear", description="Remove the turn's deadline (GM)")
     async def deadline_clear(self, interaction: discord.Interaction[Any]) -> None:
@@ -309,7 +309,7 @@ class TurnCog(commands.Cog):
             locale=ctx.public_locale,
         )
         await turn_flow_of(interaction).clear_deadline(ctx.campaign.id, ctx.actor, announce=answer)
-        await answer.deliver(ctx.service.db)
+        await answer.deliver()
 
     @reminders.command(name="mute", description="Stop reminders pinging you in this campaign")
     async def reminders_mute(self, interaction: discord.Interaction[Any]) -> None:
@@ -334,7 +334,7 @@ class TurnCog(commands.Cog):
         await turn_flow_of(interaction).set_muted(
             ctx.campaign.id, ctx.actor, muted, announce=answer
         )
-        await answer.deliver(ctx.service.db)
+        await answer.deliver()
 
     @turn.command(name="end", description="End the turn and resolve everything between turns (GM)")
     async def turn_end(self, interaction: discord.Interaction[Any]) -> None:
