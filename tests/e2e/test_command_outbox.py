@@ -180,6 +180,29 @@ async def test_a_forced_answer_that_asks_another_player_pings_them_once(board): 
     assert await unsent(played.bot.service.db) == []
 
 
+# --- core set-up (the rest: tests/e2e/test_command_outbox_setup.py, SQLite only) -----------
+
+
+async def test_a_join_killed_before_its_post_shows_the_next_step_after_a_restart(
+    campaign, monkeypatch
+):
+    """Anna's `/campaign join` commits; the post dies. After the restart the answer is
+    posted once, and its "Next step" reads the committed campaign (rendered when posted: read
+    before the commit it would not see her faction): piracy's set-up, not "join"."""
+    played = campaign
+    with dies_before_posting(monkeypatch) as attempts:
+        died = await played.slash("/campaign join faction:Ottomans", as_="player1")
+    assert attempts == ["reply"] and died.ephemeral
+
+    await played.restart()
+    (joined,) = restart_posts(played)
+    assert joined.embed.title == f"<@{played.member('player1').id}> now plays **Ottomans**."
+    assert "who plays the Ottomans" in joined.embed.field("Next step")
+    assert await unsent(played.bot.service.db) == []
+    await played.restart()
+    assert len(restart_posts(played)) == 1
+
+
 # --- fleet combat ----------------------------------------------------------------------------
 
 
