@@ -521,14 +521,25 @@ async def answer_choice(interaction: discord.Interaction[Any], args: list[str]) 
 
 
 async def cancel_choice(
-    interaction: discord.Interaction[Any], ctx: Context, choice: Choice, embed: discord.Embed
+    interaction: discord.Interaction[Any],
+    ctx: Context,
+    choice: Choice,
+    embed: discord.Embed,
+    *,
+    keep_buttons: bool = True,
 ) -> None:
-    """A GM's Cancel on a confirmation: claim and close the choice as cancelled, then show
-    `embed` on the question with its buttons disabled."""
+    """A GM's Cancel on a confirmation: claim and close the choice as cancelled, and show
+    `embed` on the question with its buttons disabled (or gone, without `keep_buttons`);
+    the redraw is written with the close (bot/announcements.py), like every click's."""
+    from bot import announcements  # it imports this module
+
+    view = disabled_copy(interaction.message) if keep_buttons else None
+    redrawn = announcements.Announcement(edit=True, embeds=[embed], view=view)
     async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
         await uow.claim_choice(choice.id, gm=True)
         await uow.close_choice(choice.id, "cancelled")
-    await update_message(interaction, embed=embed, view=disabled_copy(interaction.message))
+        rows = await announcements.write(uow, interaction, [redrawn], locale=ctx.public_locale)
+    await announcements.deliver(interaction, ctx.service.db, rows)
 
 
 def choice_view(buttons: list[Control]) -> discord.ui.View:

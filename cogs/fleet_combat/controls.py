@@ -17,6 +17,7 @@ from bot.factions import faction_by_id, faction_id
 from bot.i18n import Msg, t
 from bot.interactions import (
     Context,
+    cancel_choice,
     choice_handler,
     make_embed,
     reply,
@@ -248,11 +249,8 @@ async def answer_resolve(
     ctx = await RulesetContext.within(interaction, base, SPEC)
     battle_id, round_number = int(choice.payload["battle"]), int(choice.payload["round"])
     if option == "cancel":
-        async with ctx.service.work(ctx.campaign.id, base.actor) as uow:
-            await uow.claim_choice(choice.id, gm=True)
-            await uow.close_choice(choice.id, "cancelled")
         embed = make_embed(ctx.pt(C + "resolve.cancelled", battle=battle_id))
-        await update_message(interaction, embed=embed, view=None)
+        await cancel_choice(interaction, base, choice, embed, keep_buttons=False)
         return
 
     async def claim(uow: UnitOfWork) -> None:

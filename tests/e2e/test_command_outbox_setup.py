@@ -56,9 +56,9 @@ async def posted_once(played: Table, count: int) -> list:
 async def test_core_commands_killed_before_their_posts_answer_after_a_restart(table, monkeypatch):
     """`/campaign create`, `join`, `gm add`, `settings set` (a ruleset's and the schedule's),
     `settings import`, `/turn deadline set` and `clear` are posted once after the restart,
-    the set-up answers with the next step as the committed campaign reads then; the private
-    answers (`/turn reminders mute`, `/rolls save`, `/rolls delete`) are not posted, and
-    their changes stand."""
+    the set-up answers with the next step as the committed campaign reads then, and a
+    `/turn end` Cancel redraws its question; the private answers (`/turn reminders mute`,
+    `/rolls save`, `/rolls delete`) are not posted, and their changes stand."""
     played = table
     toml = '[ottoman_piracy]\nleader_rating_mode = "max"\n'
     for line, who in (
@@ -80,6 +80,10 @@ async def test_core_commands_killed_before_their_posts_answer_after_a_restart(ta
             "/campaign settings import file:s.toml", as_="gm", files={"s.toml": toml.encode()}
         )
     assert imported.ephemeral
+    question = await played.slash("/turn end", as_="gm")
+    with dies_before_posting(monkeypatch) as attempts:
+        await played.click(question, "Cancel", as_="gm")
+    assert attempts == ["edit"]
 
     created, joined, gm, hit, zone, deadline, cleared, settings = await posted_once(played, 8)
     assert created.embed.title == "Campaign “Med” created"
@@ -97,6 +101,9 @@ async def test_core_commands_killed_before_their_posts_answer_after_a_restart(ta
     assert cleared.embed.title == "Turn 1 has no deadline now"
     assert settings.embed.title == "Settings imported: 1 setting changed"
     assert '`ottoman_piracy.leader_rating_mode` = **"max"**' in settings.embed.description
+    cancelled = message(played, question.message.id)  # the Cancel's redraw, in place
+    assert cancelled.embed.title == "Ending turn 1 was cancelled."
+    assert cancelled.buttons and all(b.disabled for b in cancelled.buttons)
 
     muted = await played.slash("/turn reminders mute", as_="player1")
     assert "already muted" in muted.embed.title
@@ -155,8 +162,9 @@ async def test_fleet_commands_killed_before_their_posts_answer_after_a_restart(
 ):
     """`/combat fleet set|move|remove`, `stats set|reset`, `turn-order`, `allies`, `order`,
     `priority`, `retreat`, `close`, and a pick in the orders panel: the public answers are
-    posted once after the restart, in order; the private ones (`order`, `priority`, the
-    panel's pick) are not, and their changes stand in the log."""
+    posted once after the restart, in order, and a `/combat resolve` Cancel redraws its
+    question; the private ones (`order`, `priority`, the panel's pick) are not, and their
+    changes stand in the log."""
     played = fleet_seated
     await played.slash("/combat fleet set point:Mecatol ships:2 cruiser", as_="player3")
     battle = await played.slash("/combat attack point:Mecatol targets:Blue", as_="player1")
@@ -182,6 +190,10 @@ async def test_fleet_commands_killed_before_their_posts_answer_after_a_restart(
     played.script_dice([1] * 30)  # round 1: nobody hits
     await end_turn(played)
     await killed(played, monkeypatch, "/combat retreat battle:1", "player1")
+    question = await played.slash("/combat resolve battle:1", as_="gm")
+    with dies_before_posting(monkeypatch) as attempts:
+        await played.click(question, "Cancel", as_="gm")
+    assert attempts == ["edit"]
     await killed(played, monkeypatch, "/combat close battle:1", "gm")
 
     posts = await posted_once(played, 9)
@@ -199,6 +211,9 @@ async def test_fleet_commands_killed_before_their_posts_answer_after_a_restart(
     assert "Red will retreat in round 2 of battle #1" in retreat.embed.description
     assert closed.embed.title == "Battle #1 at Mecatol"
     assert closed.embed.description.startswith("The GM closed battle #1")
+    cancelled = message(played, question.message.id)  # the Cancel's redraw, in place
+    assert cancelled.embed.title == "Battle #1: the round was not fought."
+    assert cancelled.buttons == []
     red = (await played.slash("/history list player:@player1 turn:1", as_="gm")).text()
     assert "combat order" in red  # the typed order
     blue = (await played.slash("/history list player:@player2 turn:1", as_="gm")).text()
