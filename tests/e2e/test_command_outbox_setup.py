@@ -16,9 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.standin import Table
-from bot.storage.outbox import unsent
-from tests.e2e.test_click_outbox import dies_before_posting, message, restart_posts
+from tests.e2e.test_click_outbox import dies_before_posting, message
+from tests.e2e.test_command_outbox import killed, posted_once
 from tests.e2e.test_fleet_combat import GIVE_ORDERS, end_turn
 from tests.e2e.test_fleet_combat import seated as fleet_seated  # noqa: F401 - a fixture
 from tests.e2e.test_help_and_onboarding import mention_of
@@ -30,27 +29,6 @@ from tests.e2e.test_ottoman_piracy import seated as piracy_seated  # noqa: F401 
 def database_target(tmp_path: Path) -> Path:
     """SQLite only (see the module's docstring)."""
     return tmp_path / "campaigns.db"
-
-
-async def killed(played: Table, monkeypatch: pytest.MonkeyPatch, line: str, as_: str) -> None:
-    """Run the command; it commits, then every post of its answer dies (the player is told
-    something went wrong, privately)."""
-    with dies_before_posting(monkeypatch) as attempts:
-        died = await played.slash(line, as_=as_)
-    assert attempts == ["reply"], line
-    assert died.ephemeral, line
-
-
-async def posted_once(played: Table, count: int) -> list:
-    """After a restart: the `count` answers left unsent, in order; nothing left unsent, and
-    a second restart posts nothing again."""
-    await played.restart()
-    posts = restart_posts(played)
-    assert len(posts) == count
-    assert await unsent(played.bot.service.db) == []
-    await played.restart()
-    assert len(restart_posts(played)) == count
-    return posts
 
 
 async def test_core_commands_killed_before_their_posts_answer_after_a_restart(table, monkeypatch):
