@@ -252,6 +252,18 @@ def _message(payload: dict[str, Any], *, note: str | None = None) -> dict[str, A
     return kwargs
 
 
+def _redraw(payload: dict[str, Any]) -> dict[str, Any]:
+    """Keyword arguments for discord.py's edit from a stored body: everything is replaced
+    (no text, no view: they go)."""
+    kwargs = _message(payload)
+    return {
+        "content": kwargs.get("content"),
+        "embeds": kwargs["embeds"],
+        "view": kwargs.get("view"),
+        "allowed_mentions": kwargs["allowed_mentions"],
+    }
+
+
 def _mentions(stored: dict[str, Any]) -> discord.AllowedMentions:
     users = [discord.Object(int(u)) for u in stored.get("users", [])]
     return discord.AllowedMentions(
@@ -293,13 +305,7 @@ async def deliver(
             elif payload.get("repost"):  # a message posted earlier, not the clicked one
                 message_id = await _post_in_channel(interaction.client, row, payload, note=None)
             elif payload.get("edit"):
-                await update_message(
-                    interaction,
-                    content=kwargs.get("content"),
-                    embeds=kwargs["embeds"],
-                    view=kwargs.get("view"),
-                    allowed_mentions=kwargs["allowed_mentions"],
-                )
+                await update_message(interaction, **_redraw(payload))
                 message_id = int(payload["edit"])
             else:
                 message_id = await reply(
@@ -341,15 +347,9 @@ async def _post_in_channel(
     if payload.get("repost"):
         return await _redraw_or_repost(channel, row, payload, note=note)
     if payload.get("edit"):
-        kwargs = _message(payload)
         message = channel.get_partial_message(int(payload["edit"]))
         try:
-            await message.edit(
-                content=kwargs.get("content"),
-                embeds=kwargs["embeds"],
-                view=kwargs.get("view"),
-                allowed_mentions=kwargs["allowed_mentions"],
-            )
+            await message.edit(**_redraw(payload))
         except discord.NotFound:  # deleted meanwhile: nothing left to redraw
             log.info("outbox message %s edits a message that is gone", row.id)
         return int(payload["edit"])
@@ -368,17 +368,11 @@ async def _redraw_or_repost(
     an earlier run of a stand-in) post it anew: what committed must be seen. A channel that
     refuses to show it is only logged (the command's own answer still says what changed)."""
     message_id = int(payload["edit"])
-    kwargs = _message(payload)
     try:
         async for found in channel.history(limit=1, around=discord.Object(message_id)):
             if found.id == message_id:
                 try:
-                    await found.edit(
-                        content=kwargs.get("content"),
-                        embeds=kwargs["embeds"],
-                        view=kwargs.get("view"),
-                        allowed_mentions=kwargs["allowed_mentions"],
-                    )
+                    await found.edit(**_redraw(payload))
                 except discord.NotFound:  # deleted just now
                     pass
                 else:
