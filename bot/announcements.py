@@ -90,6 +90,7 @@ class Announcement:
     choice_id: int | None = None
     edit: bool = False  # replaces the clicked message instead of posting a new one
     edits: int | None = None  # redraws this message in the channel (posted anew when gone)
+    repost: bool = True  # with `edits`: False leaves a message that is gone unposted
     channel_id: int | None = None  # where it goes, when not where the interaction is
     ephemeral: bool = False  # for the interaction's user only (dropped after a restart)
     render: str | None = None  # a registered renderer fills it in when it is posted
@@ -136,6 +137,8 @@ async def write(
         elif announcement.edits is not None:
             payload["edit"] = announcement.edits
             payload["repost"] = True
+            if not announcement.repost:
+                payload["gone"] = "leave"
         rows.append(
             await outbox.add(
                 uow.conn,
@@ -365,7 +368,8 @@ async def _redraw_or_repost(
     note: str | None,
 ) -> int | None:
     """Redraw the earlier message an `edits` names; when it is gone (deleted, or posted in
-    an earlier run of a stand-in) post it anew: what committed must be seen. A channel that
+    an earlier run of a stand-in) post it anew: what committed must be seen (unless it was
+    written with `repost=False`: the command's answer already shows it). A channel that
     refuses to show it is only logged (the command's own answer still says what changed)."""
     message_id = int(payload["edit"])
     try:
@@ -377,6 +381,9 @@ async def _redraw_or_repost(
                     pass
                 else:
                     return message_id
+        if payload.get("gone") == "leave":  # the command's own answer shows it
+            log.info("outbox message %s redraws message %s, which is gone", row.id, message_id)
+            return None
         sent = await channel.send(**_message(payload, note=note))
     except discord.HTTPException:
         log.info("outbox message %s could not redraw message %s", row.id, message_id)

@@ -526,7 +526,7 @@ def _settled_question(
 ) -> list[Announcement]:
     """The question a GM answered with /corsairs force shows how the piracy was settled:
     the story as it now stands, no ping, no buttons (in the campaign's language); nothing
-    when the question was never posted."""
+    when the question was never posted, or is gone (the command's answer is the story)."""
     channel_id = choice.payload.get("channel")
     message_id = choice.payload.get("message")
     if not channel_id or not message_id:
@@ -535,7 +535,11 @@ def _settled_question(
     embed = story_embed(
         outcome.piracy, outcome.state, done.settings, ctx.public_locale, entry_seq=done.entry.seq
     )
-    return [Announcement(embeds=[embed], edits=int(message_id), channel_id=int(channel_id))]
+    return [
+        Announcement(
+            embeds=[embed], edits=int(message_id), channel_id=int(channel_id), repost=False
+        )
+    ]
 
 
 @setup_step(SPEC.key)
