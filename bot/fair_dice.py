@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from functools import partial
 
 DERIVATION = "privateer-dice-v1"
 SEED_BYTES = 32
@@ -60,36 +61,6 @@ def face_from_digest(digest: bytes, sides: int) -> int | None:
     return value % sides + 1
 
 
-def derive_face(
-    seed: bytes,
-    *,
-    campaign: int,
-    turn: int,
-    entry: int,
-    roll: int,
-    die: int,
-    sides: int,
-    interaction: int,
-) -> int:
-    """One die, exactly as the README documents it (the reference for the fast path)."""
-    attempt = 0
-    while True:
-        message = die_message(
-            campaign=campaign,
-            turn=turn,
-            entry=entry,
-            roll=roll,
-            die=die,
-            sides=sides,
-            interaction=interaction,
-            attempt=attempt,
-        )
-        face = face_from_digest(hmac.digest(seed, message, "sha256"), sides)
-        if face is not None:
-            return face
-        attempt += 1
-
-
 class KeyedHmac:
     """HMAC-SHA256 with one key, its padded key states hashed once (RFC 2104): the same
     digests as `hmac.digest(seed, message, "sha256")` at a fraction of the cost per die."""
@@ -106,6 +77,40 @@ class KeyedHmac:
         outer = self.outer.copy()
         outer.update(inner.digest())
         return outer.digest()
+
+
+def derive_face(
+    seed: bytes | KeyedHmac,
+    *,
+    campaign: int,
+    turn: int,
+    entry: int,
+    roll: int,
+    die: int,
+    sides: int,
+    interaction: int,
+    attempt: int = 0,
+) -> int:
+    """One die, exactly as the README documents it (the reference for the fast path), from
+    rejection `attempt` on: `derive_faces` comes here for a die whose first digest it rejected."""
+    digest = (
+        seed.digest if isinstance(seed, KeyedHmac) else partial(hmac.digest, seed, digest="sha256")
+    )
+    while True:
+        message = die_message(
+            campaign=campaign,
+            turn=turn,
+            entry=entry,
+            roll=roll,
+            die=die,
+            sides=sides,
+            interaction=interaction,
+            attempt=attempt,
+        )
+        face = face_from_digest(digest(message), sides)
+        if face is not None:
+            return face
+        attempt += 1
 
 
 def derive_faces(
@@ -137,24 +142,10 @@ def derive_faces(
         value = from_bytes(second.digest(), "big")
         if value < bound:
             faces.append(value % sides + 1)
-            continue
-        attempt = 1
-        while True:
-            message = die_message(
-                campaign=campaign,
-                turn=turn,
-                entry=entry,
-                roll=roll,
-                die=die,
-                sides=sides,
-                interaction=interaction,
-                attempt=attempt,
-            )
-            face = face_from_digest(keyed.digest(message), sides)
-            if face is not None:
-                faces.append(face)
-                break
-            attempt += 1
+        else:  # rejected (almost never): derive_face goes on from attempt 1
+            inputs = {"campaign": campaign, "turn": turn, "entry": entry, "roll": roll}
+            inputs |= {"sides": sides, "interaction": interaction}
+            faces.append(derive_face(keyed, **inputs, die=die, attempt=1))
     return faces
 
 

@@ -3,7 +3,11 @@ the parts of a split one) with no database and no Discord — the chain, the com
 every revealed die, secret rolls, the heads and commitments the bot posted in the channel,
 the state and the archive records. An incremental export (`since`) is checked from its
 first entry's `prev_hash`. Prints OK or the first failure with its entry number; exits 0
-or 1."""
+or 1.
+
+`python -m bot verify --database TARGET` checks a database instead: every campaign's log as
+`/history verify` does, and every roll row for one that belongs to no entry (PostgreSQL has
+no foreign key from a roll to its entry, migration 010)."""
 
 from __future__ import annotations
 
@@ -23,6 +27,7 @@ from bot.verify_log import Anchors, LogChecker, Verdict, trusted_seeds
 
 GZIP_MAGIC = b"\x1f\x8b"
 PART_NUMBER = re.compile(r"\.\d{3}$")
+ORPHANS_SHOWN = 20  # `--database`: the rolls of no entry listed at most
 
 
 def verify_document(document: dict[str, Any]) -> Verdict:
@@ -108,11 +113,67 @@ def read_export(paths: Sequence[Path]) -> dict[str, Any]:
     return document
 
 
+async def verify_database(target: Path | str, locale: str = "en") -> int:
+    """`--database TARGET`: every campaign's log as `/history verify` checks it, then every
+    roll row of the database for one whose entry does not exist; prints each failure and a
+    summary; 0 when all is well, 1 otherwise."""
+    from bot.storage.database import Database
+    from bot.storage.log import AuditLog
+    from bot.storage.verify import orphan_rolls
+
+    db = await Database.open(target)
+    try:
+        log = AuditLog(db)
+        ids = [int(r[0]) for r in await db.fetchall("SELECT id FROM campaigns ORDER BY id")]
+        failed = 0
+        for campaign_id in ids:
+            verdict = await log.verify(campaign_id)
+            if not verdict.ok:
+                failed += 1
+                lines = describe(verdict, locale) if isinstance(verdict, Verdict) else []
+                shown = " ".join(lines) or str(getattr(verdict, "problem", ""))
+                print(f"campaign {campaign_id}: {shown}")  # noqa: T201
+        orphans = await orphan_rolls(db, limit=ORPHANS_SHOWN + 1)
+        for orphan in orphans[:ORPHANS_SHOWN]:
+            text = t("history.verify.bad.orphan_roll", locale, **orphan.params)
+            print(f"{db.label}: {text}")  # noqa: T201
+        print(  # noqa: T201
+            f"{db.label}: {len(ids) - failed} of {len(ids)} campaigns verify; "
+            + (
+                "every roll belongs to an entry."
+                if not orphans
+                else "rolls of no entry above"
+                + (
+                    f" (the first {ORPHANS_SHOWN}; there are more)."
+                    if len(orphans) > ORPHANS_SHOWN
+                    else "."
+                )
+            )
+        )
+    finally:
+        await db.close()
+    return 0 if failed == 0 and not orphans else 1
+
+
 def main(argv: list[str]) -> int:
-    """Check the export named on the command line (its file, .gz or parts)."""
-    if not argv:
-        print("usage: python -m bot verify EXPORT.json | EXPORT.json.gz | PART.001 PART.002 …")  # noqa: T201
+    """Check the export named on the command line (its file, .gz or parts), or with
+    `--database TARGET` (`sqlite:PATH`, a path or a `postgresql://` URL) a whole database."""
+    if not argv or (argv[0] == "--database" and len(argv) != 2):
+        print(  # noqa: T201
+            "usage: python -m bot verify EXPORT.json | EXPORT.json.gz | PART.001 PART.002 …\n"
+            "       python -m bot verify --database sqlite:PATH | postgresql://…"
+        )
         return 2
+    if argv[0] == "--database":
+        import asyncio
+
+        from bot.db_commands import database_arg
+
+        target = database_arg(argv[1])
+        if isinstance(target, Path) and not target.exists():
+            print(f"There is no database at {target}: name the SQLite file to verify.")  # noqa: T201
+            return 2
+        return asyncio.run(verify_database(target))
     document = read_export([Path(arg) for arg in argv])
     verdict = verify_document(document)
     for line in describe(verdict):

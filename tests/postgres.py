@@ -64,6 +64,7 @@ class Server:
     folder: Path | None = None
     bin: Path | None = None
     user: str | None = None
+    keep: bool = False  # a cluster in a folder named by the caller: stopped, never removed
 
     def url(self, database: str) -> str:
         """The URL of one database on this server."""
@@ -75,12 +76,18 @@ class Server:
         """Stop a server this session started, and remove its folder."""
         if self.folder is None or self.bin is None:
             return
+        # A kept cluster shuts down cleanly (a checkpoint, then written to disk: it runs with
+        # fsync off); a throwaway one is simply ended and removed.
+        mode = "fast" if self.keep else "immediate"
         _run_as(
             self.user,
-            [str(self.bin / "pg_ctl"), "-D", str(self.folder / "data"), "-m", "immediate", "stop"],
+            [str(self.bin / "pg_ctl"), "-D", str(self.folder / "data"), "-m", mode, "stop"],
             check=False,
         )
-        shutil.rmtree(self.folder, ignore_errors=True)
+        if self.keep:
+            os.sync()
+        else:
+            shutil.rmtree(self.folder, ignore_errors=True)
 
 
 def _run_as(user: str | None, argv: list[str], *, check: bool = True) -> None:
@@ -94,10 +101,13 @@ def _run_as(user: str | None, argv: list[str], *, check: bool = True) -> None:
         )
 
 
-def start() -> Server:
-    """A server for this session: the one PRIVATEER_TEST_POSTGRES names, or a new cluster."""
+def start(keep: Path | None = None) -> Server:
+    """A server for this session: the one PRIVATEER_TEST_POSTGRES names, or a new cluster.
+
+    `keep` names a folder (new or empty) for a cluster that outlives the process: stopped at
+    the end like the others but left on disk, to be started again with `reopen(keep)`."""
     given = os.environ.get("PRIVATEER_TEST_POSTGRES")
-    if given:
+    if given and keep is None:
         return Server(given)
     bin_dir = _binaries()
     # initdb refuses to run as root: the cluster then belongs to an ordinary system user.
@@ -106,7 +116,13 @@ def start() -> Server:
         user = next((u for u in ("postgres", "nobody") if _has_user(u)), None)
         if user is None:
             raise PostgresUnavailable("running as root with no 'postgres' or 'nobody' user")
-    folder = Path(tempfile.mkdtemp(prefix="privateer-pg-"))
+    if keep is None:
+        folder = Path(tempfile.mkdtemp(prefix="privateer-pg-"))
+    else:
+        folder = keep.resolve()
+        folder.mkdir(parents=True, exist_ok=True)
+        if any(folder.iterdir()):
+            raise PostgresUnavailable(f"{folder} is not empty: a kept cluster needs a new folder")
     if user is not None:
         entry = pwd.getpwnam(user)
         os.chown(folder, entry.pw_uid, entry.pw_gid)
@@ -126,6 +142,21 @@ def start() -> Server:
             "--no-sync",
         ],
     )
+    return _serve(bin_dir, folder, user, keep=keep is not None)
+
+
+def reopen(folder: Path) -> Server:
+    """Start again a cluster that `start(keep=folder)` made (stopped at the end, kept)."""
+    folder = folder.resolve()
+    if not (folder / "data" / "PG_VERSION").is_file():
+        raise PostgresUnavailable(f"{folder} holds no cluster made with a kept folder")
+    owner = (folder / "data").stat().st_uid
+    user = pwd.getpwuid(owner).pw_name if os.geteuid() == 0 and owner != 0 else None
+    return _serve(_binaries(), folder, user, keep=True)
+
+
+def _serve(bin_dir: Path, folder: Path, user: str | None, *, keep: bool) -> Server:
+    data = folder / "data"
     options = (
         f"-k {folder} -c listen_addresses='' -c fsync=off -c synchronous_commit=off "
         "-c full_page_writes=off -c max_connections=300"
@@ -144,15 +175,16 @@ def start() -> Server:
             "start",
         ],
     )
-    _stop_with_this_process(bin_dir, data, user, folder)
-    return Server(f"postgresql://privateer@/postgres?host={folder}", folder, bin_dir, user)
+    _stop_with_this_process(bin_dir, data, user, folder, keep=keep)
+    url = f"postgresql://privateer@/postgres?host={folder}"
+    return Server(url, folder, bin_dir, user, keep=keep)
 
 
 # Stops the cluster and removes its folder once the test process is gone, however it ended
 # (a killed session has no fixture teardown): a server never outlives its tests.
 _WATCHDOG = """
 import os, shutil, subprocess, sys, time
-parent, argv, folder = int(sys.argv[1]), sys.argv[3:], sys.argv[2]
+parent, folder, keep, argv = int(sys.argv[1]), sys.argv[2], sys.argv[3] == "keep", sys.argv[4:]
 while True:
     try:
         os.kill(parent, 0)
@@ -160,16 +192,20 @@ while True:
         break
     time.sleep(1)
 subprocess.run(argv, capture_output=True, check=False)
-shutil.rmtree(folder, ignore_errors=True)
+if not keep:
+    shutil.rmtree(folder, ignore_errors=True)
 """
 
 
-def _stop_with_this_process(bin_dir: Path, data: Path, user: str | None, folder: Path) -> None:
-    stop = [str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"]
+def _stop_with_this_process(
+    bin_dir: Path, data: Path, user: str | None, folder: Path, *, keep: bool = False
+) -> None:
+    stop = [str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "fast" if keep else "immediate", "stop"]
     if user is not None:
         stop = ["runuser", "-u", user, "--", *stop]
+    keep_word = "keep" if keep else "remove"
     subprocess.Popen(
-        [sys.executable, "-c", _WATCHDOG, str(os.getpid()), str(folder), *stop],
+        [sys.executable, "-c", _WATCHDOG, str(os.getpid()), str(folder), keep_word, *stop],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import dice_expr
+from bot import dice_expr, fair_dice
 from bot.dice import Dice
 from bot.dice_stats import chi_square_uniform
 from bot.fair_dice import (
@@ -82,6 +82,28 @@ def test_a_digest_beyond_the_last_whole_multiple_is_rejected():
     assert face_from_digest((bound - 1).to_bytes(32, "big"), 6) == 6
     assert face_from_digest(bytes(32), 6) == 1
     assert face_from_digest(top.to_bytes(32, "big"), 2) == 2  # 2 divides 2**256: nothing rejected
+
+
+def test_a_rejected_first_digest_is_derived_again_with_the_next_attempt(monkeypatch):
+    """With the real bound a rejection almost never happens, so this narrows the accepted
+    digests to about half: every die `derive_faces` rejects on its fast first attempt is
+    derived from attempt 1 on, giving exactly the faces `derive_face` gives die by die."""
+    half = (1 << 255) - (1 << 255) % 6
+    monkeypatch.setitem(fair_dice._BOUNDS, 6, half)
+
+    def narrowed(digest: bytes, sides: int) -> int | None:
+        value = int.from_bytes(digest, "big")
+        return None if value >= half else value % sides + 1
+
+    monkeypatch.setattr(fair_dice, "face_from_digest", narrowed)
+    first = [
+        narrowed(hmac.digest(VECTOR_SEED, die_message(**VECTOR, die=d, sides=6), "sha256"), 6)
+        for d in range(40)
+    ]
+    assert 10 < first.count(None) < 30  # attempt 0 rejected for about half the dice
+    faces = derive_faces(VECTOR_SEED, **VECTOR, count=40, sides=6)
+    assert faces == [derive_face(VECTOR_SEED, **VECTOR, die=d, sides=6) for d in range(40)]
+    assert [f for f, kept in zip(faces, first, strict=True) if kept] == [f for f in first if f]
 
 
 @pytest.mark.parametrize("sides", [2, 6, 10, 20, 100])

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import sqlite3
 import subprocess
 import sys
 import textwrap
@@ -37,6 +38,10 @@ GM = Actor(user_id=1)
 OTHER_GM = Actor(user_id=5)
 PLAYERS = [Actor(user_id=2), Actor(user_id=3)]
 ROOT = Path(__file__).resolve().parents[1]
+ORPHAN_ROLL = (
+    "INSERT INTO rolls (action_id, idx, purpose, notation, sides, faces, modifier, total) "
+    "VALUES (?, 0, 'forged', '1d6', 6, '6', 0, 6)"
+)
 
 
 async def roll(
@@ -101,6 +106,39 @@ def test_every_migration_has_its_postgresql_text():
     assert [(v, p.name) for v, p in migration_files()] == [
         (v, p.name) for v, p in postgres_migrations()
     ]
+
+
+async def test_a_roll_needs_no_entry_on_postgresql_and_copies_back_to_sqlite(tmp_path, pg_url):
+    """Migration 010: on PostgreSQL a roll row has no foreign key to its entry (SQLite keeps
+    it and refuses one of no entry); a PostgreSQL database copies into SQLite, key and all,
+    and verifies there."""
+    lite = await Database.open(tmp_path / "keyed.db")
+    try:
+        with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):
+            async with lite.transaction() as conn:
+                await conn.execute(ORPHAN_ROLL, (10**9,))
+    finally:
+        await lite.close()
+    db = await Database.open(pg_url)
+    try:
+        async with db.transaction() as conn:
+            await conn.execute(ORPHAN_ROLL, (10**9,))
+            await conn.execute("DELETE FROM rolls WHERE action_id = ?", (10**9,))
+        before = await play(CampaignService(db, dice_factory=lambda: Dice.seeded(7)))
+    finally:
+        await db.close()
+    path = tmp_path / "back.db"
+    copied = bot_command("copy-db", "--from", pg_url, "--to", f"sqlite:{path}")
+    assert copied.returncode == 0, copied.stdout + copied.stderr
+    assert "Every campaign's log verifies on the target." in copied.stdout
+    back = await Database.open(path)
+    try:
+        campaign = (await back.fetchone("SELECT id FROM campaigns"))[0]
+        after = [e async for e in CampaignService(back).log.entries(campaign)]
+        assert [e.state for e in after] == [e["state"] for e in before]
+        assert sum(len(e.rolls) for e in after) == 3
+    finally:
+        await back.close()
 
 
 async def test_two_processes_roll_end_the_turn_and_claim_a_choice_exactly_once(pg_url):

@@ -4,8 +4,12 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import sqlite3
+import subprocess
+import sys
+from pathlib import Path
 
 import asyncpg
 import pytest
@@ -13,13 +17,14 @@ from pydantic import BaseModel
 
 from bot import rulesets
 from bot.campaigns import Actor, CampaignService
-from bot.dice import Dice
+from bot.dice import Dice, RollRecord
 from bot.errors import Conflict, RuleViolation
 from bot.i18n import Msg
 from bot.rulesets import ArchiveRecord, RulesetSpec, TurnContext, TurnStepResult
 from bot.storage import history
-from bot.storage.audit import verify_chain
+from bot.storage.audit import HASH_SLICE, entry_hash, verify_chain
 from bot.storage.database import Database, migration_files
+from bot.verify_export import describe
 
 # A second write of the same key, on either engine.
 DUPLICATE_KEY = (sqlite3.IntegrityError, asyncpg.UniqueViolationError)
@@ -202,6 +207,105 @@ async def test_verify_finds_reordered_entries(service):
     await _tamper(service, "UPDATE actions SET seq = 3 WHERE seq = -1")
     report = await verify_chain(service.db, campaign.id)
     assert (report.ok, report.problem, report.seq) == (False, "reordered", 2)
+
+
+async def test_a_turn_end_of_thousands_of_rolls_hashes_as_one_piece_and_verifies(service):
+    """A large batch is encoded for its hash a slice at a time while its rolls are written;
+    the hash is the one the whole entry encoded at once gives, the rolls read back are the
+    rolls written, and the chain verifies."""
+    campaign = await new_campaign(service)
+    rolls = [
+        RollRecord(
+            purpose="volley",
+            clause="FC-5.10",
+            notation="3d6",
+            sides=6,
+            faces=(1 + i % 6, 1 + i * 7 % 6, 1 + i * 5 % 6),
+            total=3 + i % 6 + i * 7 % 6 + i * 5 % 6,
+            target=">=5" if i % 2 else None,
+            successes=i % 4 if i % 2 else None,
+        )
+        for i in range(2 * HASH_SLICE + 501)
+    ]
+    async with service.work(campaign.id, GM) as uow:
+        written = await uow.append("turn end", outcome={"battles": 1}, rolls=rolls)
+    read = await history.entry(service.db, campaign.id, written.seq)
+    assert read is not None and read.rolls == tuple(rolls)
+    before = await history.entry(service.db, campaign.id, written.seq - 1)
+    assert written.hash == entry_hash(before.hash, read.hashed_form())
+    assert (await verify_chain(service.db, campaign.id)).ok
+
+
+async def _edit_by_hand(target, sql, params=()):
+    """Change the database outside the bot: SQLite through its own connection (foreign keys
+    off, as the sqlite3 shell has them), PostgreSQL through a plain connection."""
+    if isinstance(target, str):
+        conn = await asyncpg.connect(target)
+        try:
+            await conn.execute(sql.replace("?", "$1"), *params)
+        finally:
+            await conn.close()
+        return
+    with contextlib.closing(sqlite3.connect(target)) as conn, conn:
+        conn.execute(sql, params)
+
+
+def _bot(*args):
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[1],
+        check=False,
+        timeout=120,
+    )
+
+
+async def test_verify_names_a_roll_whose_entry_is_gone_or_that_has_none(
+    service, database_target, tmp_path
+):
+    """A roll row left without its entry, which PostgreSQL has no foreign key to refuse
+    (migration 010): the campaign whose entry was deleted fails `/history verify` at that
+    entry; `python -m bot verify --database` names every roll of no entry (the one the
+    deleted entry left, and one written with no entry at all); copy-db refuses the database."""
+    first = await new_campaign(service, channel_id=100)
+    second = await new_campaign(service, channel_id=101)
+    await bump(service, first.id)
+    await bump(service, second.id)  # its entry is deleted below; its roll row stays
+    await bump(service, first.id)
+    target = str(database_target)
+    clean = _bot("verify", "--database", target)
+    assert clean.returncode == 0, clean.stdout + clean.stderr
+    assert clean.stdout.endswith("2 of 2 campaigns verify; every roll belongs to an entry.\n")
+
+    gone = await service.db.fetchone(
+        "SELECT id FROM actions WHERE campaign_id = ? AND seq = 2", (second.id,)
+    )
+    await _edit_by_hand(database_target, "DELETE FROM actions WHERE id = ?", (gone["id"],))
+    await _edit_by_hand(
+        database_target,
+        "INSERT INTO rolls (action_id, idx, purpose, notation, sides, faces, modifier, total) "
+        "VALUES (?, 0, 'forged', '1d6', 6, '6', 0, 6)",
+        (10**9,),
+    )
+    verdict = await service.log.verify(second.id)
+    assert (verdict.problem.kind, verdict.problem.seq) == ("removed", 2)
+    assert (await service.log.verify(first.id)).ok  # neither roll is one of its entries'
+
+    checked = _bot("verify", "--database", target)
+    assert checked.returncode == 1
+    lines = checked.stdout.splitlines()
+    assert lines[0] == f"campaign {second.id}: " + " ".join(describe(verdict))
+    assert lines[1].endswith(
+        f": A stored roll (internal entry id {gone['id']}, roll 0) belongs to no entry of the "
+        "log: it was written outside the bot, or its entry was deleted."
+    )
+    assert "(internal entry id 1000000000, roll 0) belongs to no entry" in lines[2]
+    assert lines[3].endswith("1 of 2 campaigns verify; rolls of no entry above.")
+
+    refused = _bot("copy-db", "--from", target, "--to", f"sqlite:{tmp_path / 'copy.db'}")
+    assert refused.returncode == 2
+    assert f"holds a roll of no entry (internal entry id {gone['id']}, roll 0;" in refused.stdout
 
 
 async def test_turn_end_resolves_once_per_turn_number(service):

@@ -129,6 +129,7 @@ class Table:
         self._inflight: set[asyncio.Task[Any]] = set()
         self._idle_watch: asyncio.Future[None] | None = None
         self._dispatched: dict[int, asyncio.Future[set[asyncio.Task[Any]]]] = {}
+        self._watchers: list[list[int]] = []
         self._reported = 0
         self._last_seq = 0
         self._errors = _ErrorLog()
@@ -249,11 +250,14 @@ class Table:
             self._connect = None
 
     def _trace_interactions(self, bot: discord.Client) -> None:
-        """Note which tasks discord.py starts for each INTERACTION_CREATE (observation only)."""
+        """Note which tasks discord.py starts for each INTERACTION_CREATE, and its id for
+        `watch_interactions` (observation only)."""
         parsers = bot._connection.parsers
         original = parsers["INTERACTION_CREATE"]
 
         def traced(data: Any) -> None:
+            for seen in self._watchers:
+                seen.append(int(data["id"]))
             before = asyncio.all_tasks()
             try:
                 original(data)
@@ -265,6 +269,13 @@ class Table:
                     waiter.set_result(spawned)
 
         parsers["INTERACTION_CREATE"] = traced
+
+    def watch_interactions(self) -> list[int]:
+        """A list that fills with the id of every interaction this table's bot receives from
+        now on (across restarts): which bot, session or shard an action reached."""
+        seen: list[int] = []
+        self._watchers.append(seen)
+        return seen
 
     @property
     def session_id(self) -> str | None:

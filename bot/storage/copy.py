@@ -16,6 +16,7 @@ from bot.storage.audit import VerifyReport
 from bot.storage.database import Database
 from bot.storage.log import AuditLog
 from bot.storage.sql import Row
+from bot.storage.verify import orphan_rolls
 
 # Every table the migrations create, parents before children, each with the columns that
 # order it (a page of rows is read after the last key of the page before).
@@ -48,7 +49,8 @@ PAGE = 5000
 
 
 class CopyRefused(Exception):
-    """The copy cannot start (the target already holds campaigns); one sentence."""
+    """The copy cannot start (the target already holds campaigns, or the source a roll of no
+    entry); one sentence."""
 
 
 @dataclass
@@ -68,6 +70,14 @@ async def copy_database(
         raise CopyRefused(
             f"The database {target.label} already holds campaigns; copy-db copies into an "
             f"empty database only (create a new one, or drop its tables)."
+        )
+    orphans = await orphan_rolls(source, limit=1)
+    if orphans:  # SQLite's foreign key would refuse it at the copy's commit
+        orphan = orphans[0]
+        raise CopyRefused(
+            f"The database {source.label} holds a roll of no entry (internal entry id "
+            f"{orphan.params['action']}, roll {orphan.params['roll']}; `python -m bot verify "
+            f"--database` lists what else is wrong): remove that row, then copy."
         )
     report = CopyReport()
     async with target.transaction() as conn:

@@ -69,6 +69,24 @@ async def verify_campaign(
     )
 
 
+async def orphan_rolls(db: Database, *, limit: int) -> list[Problem]:
+    """The first `limit` roll rows whose entry does not exist, in the order of their ids: a
+    roll written outside the bot with no entry, or one left by a deleted entry.
+
+    On PostgreSQL no foreign key rules such a row out (migration 010). A campaign's check
+    does not look for them: a deleted entry already fails its campaign's chain (`removed`),
+    and a roll that never had an entry belongs to no campaign; finding one means reading
+    every roll and every entry id (some seconds at 10M entries), so the whole-database check
+    (`python -m bot verify --database`) and copy-db do it."""
+    rows = await db.fetchall(
+        "SELECT r.action_id, r.idx FROM rolls r "
+        "WHERE NOT EXISTS (SELECT 1 FROM actions a WHERE a.id = r.action_id) "
+        "ORDER BY r.action_id, r.idx LIMIT ?",
+        (limit,),
+    )
+    return [Problem("orphan_roll", params={"action": int(r[0]), "roll": int(r[1])}) for r in rows]
+
+
 async def export_extras(db: Database, campaign_id: int) -> dict[str, Any]:
     """What an export adds for the offline verifier: the stored head and the stored state."""
     head = await seeds.chain_head(db, campaign_id)

@@ -381,14 +381,18 @@ def _company_owner(ctx: Ctx, state: CompanyRaidsState, name: str) -> str | None:
 
 
 async def _board(ctx: Ctx, change: BoardChange) -> None:
-    """One change to the board, logged, and its lines as the reply."""
-    done = await ctx.apply(
+    """One change to the board, logged, and its lines as the answer, written with it (the
+    outbox: posted after the commit, or after a restart when the process died first)."""
+    await ctx.apply(
         lambda state, settings, _dice: change(state, settings),
         faction=ctx.claimed_faction(None) or None,
-    )
-    await reply(
-        ctx.interaction,
-        embed=change_embed(done.outcome.lines, ctx.public_locale, entry_seq=done.entry.seq),
+        announce=lambda done: [
+            Announcement(
+                embeds=[
+                    change_embed(done.outcome.lines, ctx.public_locale, entry_seq=done.entry.seq)
+                ]
+            )
+        ],
     )
 
 

@@ -144,23 +144,30 @@ def private(settings: NavalOrdersSettings) -> bool:
     return not settings.orders_public
 
 
-async def _send(
+async def _send(ctx: Ctx, lines: list[Any], *, ephemeral: bool) -> None:
+    """What a read shows as its reply (nothing committed), the names players gave shown
+    literally: see `_message`."""
+    message = _message(ctx, [shown_msg(line) for line in lines], ephemeral=ephemeral)
+    await reply(ctx.interaction, embeds=list(message.embeds), ephemeral=ephemeral)
+
+
+def _message(
     ctx: Ctx,
     lines: list[Any],
     *,
     ephemeral: bool,
     title_key: str = "ruleset.naval_orders",
-    escaped: bool = False,
     colour: discord.Colour = NEUTRAL_COLOUR,
-) -> None:
-    """The lines as the reply: a private one in the reader's language, a public one in the
-    campaign's with its clauses in the footer; the names players gave shown literally
-    (unless `escaped` already)."""
-    if not escaped:
-        lines = [shown_msg(line) for line in lines]
+    **params: Any,
+) -> Announcement:
+    """The lines (player-given names already shown literally) as the command's answer: a
+    private one in the reader's language, a public one in the campaign's with its clauses in
+    the footer."""
     locale = ctx.locale if ephemeral else ctx.public_locale
-    embeds = navy_embeds(lines, locale, title_key=title_key, colour=colour, cite=not ephemeral)
-    await reply(ctx.interaction, embeds=embeds[:10], ephemeral=ephemeral)
+    embeds = navy_embeds(
+        lines, locale, title_key=title_key, colour=colour, cite=not ephemeral, **params
+    )
+    return Announcement(embeds=embeds[:10], ephemeral=ephemeral)
 
 
 async def _change(
@@ -171,10 +178,14 @@ async def _change(
     **apply: Any,
 ) -> None:
     """One engine change in one unit of work (`apply`'s keywords passed on), its lines as the
-    reply: privately or publicly as `ephemeral` says, else as the orders' privacy says."""
-    done = await ctx.apply(lambda s, st, d: _shown(change(s, st, d)), **apply)
-    shown_privately = private(done.settings) if ephemeral is None else ephemeral
-    await _send(ctx, done.outcome.lines, ephemeral=shown_privately, escaped=True)
+    answer written with it (the outbox: posted after the commit, a public one after a restart
+    too): privately or publicly as `ephemeral` says, else as the orders' privacy says."""
+
+    def answer(done: Applied[OutcomeT, NavalOrdersSettings]) -> list[Announcement]:
+        privately = private(done.settings) if ephemeral is None else ephemeral
+        return [_message(ctx, list(done.outcome.lines), ephemeral=privately)]
+
+    await ctx.apply(lambda s, st, d: _shown(change(s, st, d)), announce=answer, **apply)
 
 
 def _shown(outcome: OutcomeT) -> OutcomeT:
@@ -388,13 +399,12 @@ class NavalOrdersCog(BotCog):
         """NO-I16 `distance_table`: the bot then names the nearest station itself."""
         ctx = await _gm_context(interaction)
         table = parse_distances(distances)
-        await ctx.apply(lambda state, _s, _d: set_station_distances(state, location, table))
-        await reply(
-            interaction,
-            embeds=navy_embeds(
-                [], ctx.locale, title_key="navy.list.distances_saved", location=location
-            ),
-            ephemeral=True,
+        saved = _message(
+            ctx, [], ephemeral=True, title_key="navy.list.distances_saved", location=location
+        )
+        await ctx.apply(
+            lambda state, _s, _d: set_station_distances(state, location, table),
+            announce=lambda _done: [saved],
         )
 
     # -- orders ----------------------------------------------------------------------------
@@ -599,8 +609,7 @@ class NavalOrdersCog(BotCog):
             first = next(i for i, m in enumerate(lines) if m.key in VERDICTS)
             lines.insert(0, lines.pop(first))
             colour = SUCCESS_COLOUR if done.outcome.result.success else LOSS_COLOUR
-            embeds = navy_embeds(lines, ctx.public_locale, colour=colour, cite=True)
-            return [Announcement(embeds=embeds[:10])]
+            return [_message(ctx, lines, ephemeral=False, colour=colour)]
 
         await ctx.apply(
             lambda s, st, d: _shown(attack(s, st, d)),

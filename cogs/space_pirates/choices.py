@@ -16,7 +16,7 @@ import discord
 
 from bot import controls
 from bot.announcements import Announcement
-from bot.campaigns import Choice, HistoryFilter
+from bot.campaigns import Choice, HistoryFilter, UnitOfWork
 from bot.dice import Dice
 from bot.errors import GameError, NotAllowed, NotFound
 from bot.i18n import Msg, t
@@ -308,32 +308,45 @@ async def force_command(
 async def confirm_force_all(
     interaction: discord.Interaction[Any], base: Context, choice: Choice, option: str
 ) -> None:
-    """Confirm forces the questions listed (those still open); cancel changes nothing."""
+    """Confirm forces the questions listed (those still open), closing the confirmation in
+    the same unit of work (a crash cannot leave it closed with nothing forced); cancel
+    changes nothing."""
     ctx = await RulesetContext.within(interaction, base, SPEC)
     require_gm(ctx.base)
     locale = str(choice.payload.get("locale") or ctx.locale)
-    async with ctx.service.work(ctx.campaign.id, ctx.base.actor) as uow:
-        await uow.claim_choice(choice.id, gm=True)
-        await uow.close_choice(choice.id, "cancelled" if option == "cancel" else "done")
-    if option == "cancel":
-        embeds = lines_embeds(C + "force.cancelled", [Msg(C + "cancelled")], locale)
-        await interaction.response.edit_message(embeds=embeds, view=None)
-        return
     state, _ = await ctx.read()
     still = {q.choice_id for q in open_questions(state)}
     ids = [int(i) for i in choice.payload["ids"] if int(i) in still]
-    if not ids:
-        raise NotFound(C + "error.nothing_waiting")
-    await interaction.response.edit_message(view=None)
-    await _force(ctx, ids, bool(choice.payload.get("rest")))
+    if option == "cancel" or not ids:
+        async with ctx.service.work(ctx.campaign.id, ctx.base.actor) as uow:
+            await uow.claim_choice(choice.id, gm=True)
+            await uow.close_choice(choice.id, "cancelled" if option == "cancel" else "done")
+        if option != "cancel":
+            raise NotFound(C + "error.nothing_waiting")
+        embeds = lines_embeds(C + "force.cancelled", [Msg(C + "cancelled")], locale)
+        await interaction.response.edit_message(embeds=embeds, view=None)
+        return
+    await interaction.response.edit_message(view=None)  # the click is taken (private panel)
+    await _force(ctx, ids, bool(choice.payload.get("rest")), confirmed=choice.id)
 
 
-async def _force(ctx: Ctx, ids: list[int], to_the_end: bool) -> None:
-    """Force these questions' defaults in one unit of work; what happened, the GM's private
-    lines and the questions it leads to are written with the change (the outbox)."""
+async def _force(
+    ctx: Ctx, ids: list[int], to_the_end: bool, *, confirmed: int | None = None
+) -> None:
+    """Force these questions' defaults in one unit of work (closing the GM's confirmation
+    `confirmed`, when one was asked); what happened, the GM's private lines and the
+    questions it leads to are written with the change (the outbox)."""
     combat = await campaign_combat(ctx)
     state, _ = await ctx.read()
     before = [q.choice_id for q in open_questions(state)]
+
+    async def claim(uow: UnitOfWork) -> None:
+        if confirmed is not None:
+            await uow.claim_choice(confirmed, gm=True)
+
+    async def close(uow: UnitOfWork, _outcome: ChoiceOutcome) -> None:
+        if confirmed is not None:
+            await uow.close_choice(confirmed)
 
     def shown(done: Applied[ChoiceOutcome, SpacePiratesSettings]) -> list[Announcement]:
         outcome = done.outcome
@@ -352,5 +365,7 @@ async def _force(ctx: Ctx, ids: list[int], to_the_end: bool) -> None:
         command="pirates force",
         options={"choices": ids, "rest": to_the_end},
         audit=_public_audit,
+        before=claim,
+        then=close,
         announce=shown,
     )

@@ -8,6 +8,7 @@ from typing import Any
 from discord import app_commands
 from discord.ext import commands
 
+from bot.announcements import Announcement
 from bot.app import PrivateerBot
 from bot.cog_base import Interaction
 from bot.errors import NotAllowed, NotFound
@@ -26,7 +27,13 @@ from bot.rules.space_pirates.registry import (
     set_turn_order,
 )
 from bot.rules.space_pirates.status import status
-from bot.scaffold import RulesetContext, faction_autocomplete, matching_choices, state_for
+from bot.scaffold import (
+    Applied,
+    RulesetContext,
+    faction_autocomplete,
+    matching_choices,
+    state_for,
+)
 from bot.text import shown
 from cogs.space_pirates import choices, operations, reports
 from cogs.space_pirates.common import C, Change, Ctx, campaign_combat
@@ -101,10 +108,17 @@ async def _record(
     *,
     faction: str | None = None,
 ) -> None:
-    """Apply a registry change and post its line for everyone, in the campaign's language."""
-    done = await ctx.apply(lambda s, _st, _d: Change(change(s), [line]), faction=faction)
-    embeds = lines_embeds(C + title, done.outcome.lines, ctx.public_locale, cite=True)
-    await reply(ctx.interaction, embeds=embeds)
+    """Apply a registry change and post its line for everyone, in the campaign's language
+    (written with the change: the outbox)."""
+    await ctx.apply(
+        lambda s, _st, _d: Change(change(s), [line]),
+        faction=faction,
+        announce=lambda done: [
+            Announcement(
+                embeds=lines_embeds(C + title, done.outcome.lines, ctx.public_locale, cite=True)
+            )
+        ],
+    )
 
 
 async def _remove(interaction: Interaction, kind: str, number: int) -> None:
@@ -657,8 +671,7 @@ async def _save_route(
         key = "route.saved" if old is None else "route.changed"
         return Change(new, [Msg(C + key, id=route.id, name=route.name)])
 
-    done = await ctx.apply(change, faction=shares[0][0])
-    await _post_saved(ctx, "route", done.outcome)
+    await ctx.apply(change, faction=shares[0][0], announce=_saved(ctx, "route"))
 
 
 async def _save_planet(
@@ -681,8 +694,7 @@ async def _save_planet(
         key = "planet.saved" if old is None else "planet.changed"
         return Change(new, [Msg(C + key, id=planet.id, name=planet.name)])
 
-    done = await ctx.apply(change, faction=owner)
-    await _post_saved(ctx, "planet", done.outcome)
+    await ctx.apply(change, faction=owner, announce=_saved(ctx, "planet"))
 
 
 def _ship_specs(
@@ -695,20 +707,27 @@ def _ship_specs(
     return parse_ships(typed, ctx.factions, owner)
 
 
-async def _post_saved(ctx: Ctx, kind: str, outcome: Change) -> None:
+def _saved(
+    ctx: Ctx, kind: str
+) -> Callable[[Applied[Change, SpacePiratesSettings]], list[Announcement]]:
     """The registration or change for everyone, with the route's or planet's line, in the
-    campaign's language."""
-    number = int(outcome.lines[0].params["id"])
-    locale = ctx.public_locale
-    if kind == "route":
-        route = outcome.state.route(number)
-        assert route is not None
-        line = route_line(route, locale)
-    else:
-        planet = outcome.state.planet(number)
-        assert planet is not None
-        line = planet_line(planet, locale)
-    embeds = lines_embeds(C + f"{kind}.title", outcome.lines, locale)
-    embeds[0].description = f"{embeds[0].description}\n{line}"
-    cite_in_footer(embeds[0], locale)
-    await reply(ctx.interaction, embeds=embeds)
+    campaign's language (written with the change: the outbox)."""
+
+    def shown(done: Applied[Change, SpacePiratesSettings]) -> list[Announcement]:
+        outcome = done.outcome
+        number = int(outcome.lines[0].params["id"])
+        locale = ctx.public_locale
+        if kind == "route":
+            route = outcome.state.route(number)
+            assert route is not None
+            line = route_line(route, locale)
+        else:
+            planet = outcome.state.planet(number)
+            assert planet is not None
+            line = planet_line(planet, locale)
+        embeds = lines_embeds(C + f"{kind}.title", outcome.lines, locale)
+        embeds[0].description = f"{embeds[0].description}\n{line}"
+        cite_in_footer(embeds[0], locale)
+        return [Announcement(embeds=embeds)]
+
+    return shown

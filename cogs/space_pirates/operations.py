@@ -234,18 +234,23 @@ def act(
 
 async def direct(ctx: Ctx, op: str, faction: str, params: Params) -> None:
     """Run a free operation (`act`); a bribe's story is told only to the player and the GMs
-    (SP-I33), the rest in the channel, in the campaign's language."""
+    (SP-I33), the rest in the channel, in the campaign's language; written with the change
+    (the outbox: a public one is posted after a restart too)."""
     turn = ctx.campaign.turn
     private = op in PRIVATE
-    done = await ctx.apply(
+
+    def shown(done: Applied[Change, SpacePiratesSettings]) -> list[Announcement]:
+        told = done.outcome.private if private else done.outcome.lines
+        locale = ctx.locale if private else ctx.public_locale
+        embeds = lines_embeds(C + f"op.{op}", told, locale, faction=faction)
+        return [Announcement(embeds=embeds, ephemeral=private)]
+
+    await ctx.apply(
         lambda state, settings, _d: act(op, state, settings, faction, turn, params),
         faction=faction,
         options={} if private else params,
+        announce=shown,
     )
-    told = done.outcome.private if private else done.outcome.lines
-    locale = ctx.locale if private else ctx.public_locale
-    embeds = lines_embeds(C + f"op.{op}", told, locale, faction=faction)
-    await reply(ctx.interaction, embeds=embeds, ephemeral=private)
 
 
 @choice_handler(OPERATION)

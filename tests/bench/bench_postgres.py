@@ -4,6 +4,8 @@
     .venv/bin/python tests/bench/bench_postgres.py --rows 10000000     # the issue's 10M log
     .venv/bin/python tests/bench/bench_postgres.py --url postgresql://bench@localhost/postgres
     .venv/bin/python tests/bench/bench_postgres.py --only insert,history
+    .venv/bin/python tests/bench/bench_postgres.py --rows 10000000 --only history --keep DIR
+    .venv/bin/python tests/bench/bench_postgres.py --reuse DIR         # seconds: history again
 
 Without `--url` a throwaway cluster is started (tests/postgres.py: Unix socket, fsync and
 synchronous_commit off) and stopped at the end; `--url` names a running server whose user may
@@ -14,10 +16,11 @@ server's durability settings are printed first: commit-bound figures depend on t
    as turn-end entries of `--batch` rolls each, three ways: the whole unit of work
    (`uow.append`: hashing, the rolls (COPY from 100 rows), the entry row, commit);
    the rolls' executemany alone (append_entry's statement); and asyncpg's COPY
-   (`copy_records_to_table`) of the same rows. Each timed to its commit (the rolls' foreign
-   key is deferred, so the commit checks every row; a COPY into a copy of `rolls` without
-   that key shows what the check costs). SQLite's figures for the first two are printed
-   beside them for reference.
+   (`copy_records_to_table`) of the same rows. Each timed to its commit. Beside them a COPY
+   into a copy of `rolls` with the deferred foreign key to its entry that migration 010
+   dropped on PostgreSQL (checked row by row at commit), and the unit of work again on a
+   database given that key back: what keeping it would cost.
+   SQLite's figures for the first two are printed for reference.
 2. `/history list` at a large log [target p95 ≤ 2 ms]: `--rows` audit entries over
    `--campaigns` campaigns COPYed into a migrated database (rows of the shapes the bot
    writes, campaigns interleaved as a busy bot writes them, one roll row per roll entry;
@@ -25,8 +28,13 @@ server's durability settings are printed first: commit-bound figures depend on t
    cogs/history.py asks for: PAGE_SIZE + 1) for `--queries` random campaigns, one at a time:
    the newest page, then a page deep in the log (before a random entry in its older half);
    beside them a `SELECT 1` round trip (the floor on this machine), the page with the undone
-   marks the cog also reads, and the server's own time for 100 of the same statements
-   (EXPLAIN ANALYZE). `--rows 10000000` takes some 10 minutes and ~10 GB of disk.
+   marks the cog also reads, the same pages again (their rows now in the server's buffers:
+   what the first pass spent reading the table from the operating system or the disk), and
+   the server's own time for 100 of the same statements (EXPLAIN ANALYZE). `--rows 10000000`
+   takes some 10 minutes and ~10 GB of disk.
+   `--keep DIR` leaves that populated cluster in DIR (stopped); `--reuse DIR` starts it
+   again, applies any newer migration and re-measures the pages in seconds (the figure for a
+   quiet machine without the 10-minute load).
 3. Mixed commands [throughput and p99, side by side]: `--load-campaigns` campaigns (the
    ottoman_piracy ruleset, production dice), each running `--commands` commands one after
    another (mostly `/roll`s through a unit of work as cogs/dice.py does, joins, `/history
@@ -83,6 +91,7 @@ from tests import postgres  # noqa: E402
 GM = Actor(user_id=1)
 INSERT_TARGET = 100_000  # rows/s
 HISTORY_TARGET_MS = 2.0
+KEPT_LOG = "history_log"  # the populated log's database in a --keep cluster
 ACTION_COLUMNS = (
     "id",
     "campaign_id",
@@ -172,26 +181,32 @@ async def placeholder_action(conn: Conn, campaign_id: int, seq: int) -> int:
     return await inserted_id(cursor)
 
 
-# (way, table, statement): how the raw ways write the rolls. `rolls_no_fk` is a copy of
-# `rolls` with its primary key but without the (deferred) foreign key to `actions`, to show
-# what the per-row foreign-key check costs at commit.
+# (way, table, statement): how the raw ways write the rolls. `rolls_with_fk` is a copy of
+# `rolls` with the deferred foreign key to `actions` that migration 010 dropped, to show what
+# its row-by-row check at commit would cost.
 RAW_WAYS = (
     ("executemany", "rolls", "executemany"),
     ("copy", "rolls", "copy"),
-    ("copy_no_fk", "rolls_no_fk", "copy"),
+    ("copy_with_fk", "rolls_with_fk", "copy"),
 )
 
 
-async def insert_ways(db: Database, total: int, batch: int, repeat: int) -> dict[str, Any]:
+async def insert_ways(
+    db: Database, total: int, batch: int, repeat: int, *, raw_ways: bool = True
+) -> dict[str, Any]:
     """Seconds per way of writing `total` roll rows in turn-end entries of `batch` rolls:
-    to commit, and in the insert statement alone."""
+    to commit, and in the insert statement alone (`raw_ways=False`: the unit of work only)."""
     service = CampaignService(db)
     unit = await service.create(guild_id=1, channel_id=1, name="uow", ruleset_keys=[], actor=GM)
     raw = await service.create(guild_id=1, channel_id=2, name="raw", ruleset_keys=[], actor=GM)
     postgresql = db.dialect == "postgresql"
     if postgresql:
         async with db.transaction() as conn:
-            await conn.execute("CREATE TABLE rolls_no_fk (LIKE rolls INCLUDING ALL)")
+            await conn.execute("CREATE TABLE rolls_with_fk (LIKE rolls INCLUDING ALL)")
+            await conn.execute(
+                "ALTER TABLE rolls_with_fk ADD FOREIGN KEY (action_id) REFERENCES actions(id) "
+                "DEFERRABLE INITIALLY DEFERRED"
+            )
     sizes = [min(batch, total - done) for done in range(0, total, batch)]
     rolls = turn_end_rolls(batch)
     ways: dict[str, list[float]] = {}
@@ -203,7 +218,7 @@ async def insert_ways(db: Database, total: int, batch: int, repeat: int) -> dict
             async with service.work(unit.id, GM) as uow:
                 await uow.append("turn end", outcome={"rolls": size}, rolls=rolls[:size])
         ways.setdefault("uow", []).append(time.perf_counter() - start)
-        for way, table, how in RAW_WAYS if postgresql else RAW_WAYS[:1]:
+        for way, table, how in (RAW_WAYS if postgresql else RAW_WAYS[:1]) if raw_ways else ():
             spent = 0.0
             start = time.perf_counter()
             for size in sizes:
@@ -238,6 +253,21 @@ async def bench_insert(server: postgres.Server, args: argparse.Namespace) -> Non
             await db.close()
     finally:
         await postgres.drop_database(server, url)
+    url = await postgres.fresh_database(server)
+    try:  # the unit of work again, on a database given back the key migration 010 dropped
+        db = await Database.open(url)
+        try:
+            async with db.transaction() as conn:
+                await conn.execute(
+                    "ALTER TABLE rolls ADD FOREIGN KEY (action_id) REFERENCES actions(id) "
+                    "DEFERRABLE INITIALLY DEFERRED"
+                )
+            keyed = await insert_ways(db, total, batch, args.repeat, raw_ways=False)
+            pg["ways"]["uow_with_fk"] = keyed["ways"]["uow"]
+        finally:
+            await db.close()
+    finally:
+        await postgres.drop_database(server, url)
     with tempfile.TemporaryDirectory() as folder:
         lite = await Database.open(Path(folder) / "insert.db")
         try:
@@ -246,9 +276,10 @@ async def bench_insert(server: postgres.Server, args: argparse.Namespace) -> Non
             await lite.close()
     labels = {
         "uow": "unit of work: uow.append (append_entry)",
+        "uow_with_fk": "unit of work, with the foreign key 010 dropped",
         "executemany": "rolls executemany (append_entry's statement)",
         "copy": "rolls COPY (copy_records_to_table)",
-        "copy_no_fk": "COPY, table without the foreign key",
+        "copy_with_fk": "COPY, with the foreign key 010 dropped",
     }
     print(f"{'':56s} {'to commit':>12s} {'statement alone':>17s}")
     rates: dict[str, float] = {}
@@ -266,24 +297,13 @@ async def bench_insert(server: postgres.Server, args: argparse.Namespace) -> Non
             if way in found["statement"]:
                 alone = f"{total / statistics.median(found['statement'][way]):,.0f}"
             print(f"{engine:10s} {label:45s} {rate:12,.0f} {alone:>17s} rows/s {mark}")
-    slow, fast = rates["executemany"] < INSERT_TARGET, rates["copy"] >= INSERT_TARGET
-    if slow and fast:
-        print(
-            f"-> executemany ({rates['executemany']:,.0f} rows/s) is below the 100k rows/s "
-            f"target and COPY ({rates['copy']:,.0f} rows/s) is above it: writing append_entry's "
-            "rolls with copy_records_to_table on PostgreSQL would meet the target."
-        )
-    elif slow:
-        print(
-            f"-> neither executemany ({rates['executemany']:,.0f}) nor COPY "
-            f"({rates['copy']:,.0f} rows/s) reaches 100k rows/s to commit here; COPY into a "
-            f"table without the foreign key: {rates['copy_no_fk']:,.0f} rows/s."
-        )
-    else:
-        print(
-            f"-> executemany already meets the target; COPY is "
-            f"{rates['copy'] / rates['executemany']:.1f}x its rate."
-        )
+    print(
+        f"-> the foreign key from a roll to its entry, checked row by row at commit, would "
+        f"take the unit of work from {rates['uow']:,.0f} to {rates['uow_with_fk']:,.0f} and "
+        f"COPY from {rates['copy']:,.0f} to {rates['copy_with_fk']:,.0f} rows/s: "
+        "PostgreSQL has none since migration 010 (a deleted entry fails /history verify; a "
+        "roll of no entry is named by `python -m bot verify --database`)."
+    )
 
 
 # -- 2. /history list at a large log ----------------------------------------------------------
@@ -432,6 +452,9 @@ async def load_log(url: str, shapes: LogShapes, args: argparse.Namespace) -> lis
 
 async def bench_history(server: postgres.Server, args: argparse.Namespace) -> None:
     limit = PAGE_SIZE + 1
+    if args.reuse:
+        await remeasure_history(server, args, limit)
+        return
     print(
         f"\n== 2. /history list at {args.rows:,} entries over {args.campaigns:,} campaigns "
         f"(page of limit={limit}, target p95 ≤ {HISTORY_TARGET_MS:g} ms) =="
@@ -442,7 +465,15 @@ async def bench_history(server: postgres.Server, args: argparse.Namespace) -> No
             shapes = await real_shapes(db)
         finally:
             await db.close()
-    url = await postgres.fresh_database(server)
+    if args.keep:  # the populated log gets a fixed name, for --reuse to find
+        admin = await asyncpg.connect(server.url("postgres"))
+        try:
+            await admin.execute(f"CREATE DATABASE {KEPT_LOG} TEMPLATE {postgres.TEMPLATE}")
+        finally:
+            await admin.close()
+        url = server.url(KEPT_LOG)
+    else:
+        url = await postgres.fresh_database(server)
     try:
         counts = await load_log(url, shapes, args)
         db = await Database.open(url)
@@ -451,7 +482,36 @@ async def bench_history(server: postgres.Server, args: argparse.Namespace) -> No
         finally:
             await db.close()
     finally:
-        await postgres.drop_database(server, url)
+        if not args.keep:
+            await postgres.drop_database(server, url)
+    if args.keep:
+        print(
+            f"(the populated log is kept in {args.keep}: re-measure it with "
+            f"`.venv/bin/python tests/bench/bench_postgres.py --reuse {args.keep}`)"
+        )
+
+
+async def remeasure_history(server: postgres.Server, args: argparse.Namespace, limit: int) -> None:
+    """The history part on the log a `--keep` run populated: migrated to this code's schema
+    (a new migration applies there first), then measured; nothing is loaded or dropped."""
+    url = server.url(KEPT_LOG)
+    start = time.perf_counter()
+    db = await Database.open(url)  # applies any migration newer than the kept log
+    try:
+        migrated = time.perf_counter() - start
+        rows = await db.fetchall("SELECT id, log_count FROM campaigns ORDER BY id")
+        counts = [int(r["log_count"]) for r in rows]
+        assert [int(r["id"]) for r in rows] == list(range(1, len(rows) + 1)), "not a kept log"
+        print(
+            f"\n== 2. /history list at {sum(counts):,} entries over {len(counts):,} campaigns "
+            f"(kept in {args.reuse}; page of limit={limit}, target p95 ≤ "
+            f"{HISTORY_TARGET_MS:g} ms) =="
+        )
+        applied = ", ".join(f"{v:03d}" for v, _ in db.applied) or "none: up to date"
+        print(f"opened in {migrated:.1f} s; migrations applied to the kept log: {applied}")
+        await history_latency(db, counts, args, limit)
+    finally:
+        await db.close()
 
 
 async def history_latency(
@@ -490,11 +550,17 @@ async def history_latency(
             await log.undone(cid, [e.seq for e in entries[:PAGE_SIZE]])
             with_marks.append((time.perf_counter() - start) * 1000)
             assert len(entries) == limit, (cid, before, len(entries))
+        again = []  # the same pages once more: their rows now in the server's buffers
+        for cid, before in zip(chosen, befores, strict=True):
+            start = time.perf_counter()
+            await history.page(db, cid, history.HistoryFilter(), before_seq=before, limit=limit)
+            again.append((time.perf_counter() - start) * 1000)
         verdict = against(pct(timings, 0.95), HISTORY_TARGET_MS, higher_is_better=False)
         server = await server_times(db, list(zip(chosen, befores, strict=True))[:100], limit)
         print(f"{label}, {len(chosen)} campaigns:")
         print(f"   history.page          {spread(timings)}  [{verdict} p95 ≤ 2 ms]")
         print(f"   + undone marks (cog)  {spread(with_marks)}")
+        print(f"   the same pages again  {spread(again)}  (their rows in the server's buffers)")
         print(f"   server side ({len(server)})     {spread(server)}  (EXPLAIN ANALYZE: plan + run)")
 
 
@@ -811,7 +877,12 @@ async def describe(server: postgres.Server) -> None:
 async def run(args: argparse.Namespace) -> None:
     print(f"CPU reference: sum(range(100)) = {cpu_reference():.2f} µs (≈0.4 on a recent desktop)")
     started = time.perf_counter()
-    server = postgres.Server(args.url) if args.url else postgres.start()
+    if args.reuse:
+        server = postgres.reopen(Path(args.reuse))
+    elif args.keep:
+        server = postgres.start(keep=Path(args.keep))
+    else:
+        server = postgres.Server(args.url) if args.url else postgres.start()
     try:
         await describe(server)
         await postgres.make_template(server)
@@ -833,7 +904,21 @@ def main(argv: list[str]) -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--url", help="a running server (user may create databases)")
-    parser.add_argument("--only", default="insert,history,load", help="parts, comma-separated")
+    kept = parser.add_mutually_exclusive_group()
+    kept.add_argument(
+        "--keep",
+        metavar="DIR",
+        help="make the throwaway cluster in DIR (new or empty) and keep it, stopped, with the "
+        "history part's populated log in it, for --reuse",
+    )
+    kept.add_argument(
+        "--reuse",
+        metavar="DIR",
+        help="start the cluster a --keep run left in DIR and re-measure /history list on its "
+        "log (migrated first, nothing loaded; --rows and --campaigns are the kept log's); "
+        "only the history part unless --only says more",
+    )
+    parser.add_argument("--only", help="parts, comma-separated (default insert,history,load)")
     parser.add_argument("--seed", type=int, default=19)
     parser.add_argument("--insert-rows", type=int, default=100_000)
     parser.add_argument("--batch", type=int, default=25_000, help="rolls per turn-end entry")
@@ -847,6 +932,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--split", choices=("campaigns", "commands"), default="campaigns")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if (args.keep or args.reuse) and args.url:
+        parser.error("--keep and --reuse make or start their own cluster: leave out --url")
+    if args.only is None:
+        args.only = "history" if args.reuse else "insert,history,load"
     if args.worker is not None:
         print(json.dumps(asyncio.run(worker(json.loads(args.worker)))))
         return 0

@@ -16,7 +16,6 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-import discord
 import pytest
 
 from bot.standin import GuildSpec, QueuedFaces, StandIn, Table, demo_guild
@@ -45,18 +44,6 @@ def sharded_standin(*, second_locale: str = "en-US") -> StandIn:
         shards=SHARD_COUNT,
         rate_limits=RateLimits(time_scale=0.01),
     )
-
-
-def seen_interactions(table: Table) -> list[int]:
-    """The ids of every interaction the table's bot receives from now on."""
-    seen: list[int] = []
-
-    async def on_interaction(interaction: discord.Interaction[Any]) -> None:
-        seen.append(interaction.id)
-
-    assert table.bot is not None
-    table.bot.add_listener(on_interaction)
-    return seen
 
 
 @contextlib.asynccontextmanager
@@ -143,7 +130,7 @@ async def test_each_process_connects_only_the_shard_it_is_given(processes):
 
 async def test_each_process_answers_its_own_guild_and_sees_none_of_the_other(processes):
     zero, one = processes
-    seen_by_zero, seen_by_one = seen_interactions(zero), seen_interactions(one)
+    seen_by_zero, seen_by_one = zero.watch_interactions(), one.watch_interactions()
 
     created_zero = await zero.slash("/campaign create name:Zero rulesets:ottoman_piracy", as_="gm")
     created_one = await one.slash("/campaign create name:One rulesets:fleet_combat", as_="gm")
@@ -166,7 +153,7 @@ async def test_buttons_and_channel_posts_stay_with_the_shard_of_their_guild(proc
     zero, one = processes
     await zero.slash("/campaign create name:Zero rulesets:ottoman_piracy", as_="gm")
     await one.slash("/campaign create name:One rulesets:ottoman_piracy", as_="gm")
-    seen_by_zero, seen_by_one = seen_interactions(zero), seen_interactions(one)
+    seen_by_zero, seen_by_one = zero.watch_interactions(), one.watch_interactions()
 
     asked = await one.slash("/turn end", as_="gm")
     ended = await one.click(asked, "End turn 1", as_="gm")

@@ -16,6 +16,25 @@ pirates = base.pirates
 after_a_raid = base.after_a_raid
 
 
+async def offers_at_placement(table) -> None:
+    """SP-I34 `bribed_offer_timing = at_placement` and SP-I33 `bribe_withdraw_after_roll`:
+    the victim answers a bribed raid at once, the briber may withdraw after its roll."""
+    for setting in (
+        "bribed_offer_timing value:at_placement",
+        "bribe_withdraw_after_roll value:true",
+    ):
+        await table.slash(f"/campaign settings set setting:space_pirates.{setting}", as_="gm")
+
+
+async def placed_bribe(table, faces: list[int]) -> str:
+    """Orion (in contact with Vega) bribes the pirates to raid Vega and confirms the quote,
+    the bribed fleet's strength dice scripted to `faces`; returns the bribe's number."""
+    quote = await table.slash("/pirates bribe victim:Vega", as_="player2")
+    table.script_dice(faces)
+    placed = await table.click(quote, "Confirm", as_="player2")
+    return placed.embed.description.split("#")[1].split(" ")[0]
+
+
 def texts(reply):
     return "\n".join(
         [reply.text() or ""] + [(m.content or "") + str(m.embeds) for m in reply.followups]
@@ -190,26 +209,16 @@ async def test_a_bribed_raid_offered_at_placement_and_a_bribe_withdrawn(after_a_
     buys the raid off with `/pirates offer`, privately. SP-I33 `bribe_withdraw_after_roll`:
     Orion withdraws its next bribe after seeing the fleet; nothing is owed."""
     table = after_a_raid
-    for setting in (
-        "bribed_offer_timing value:at_placement",
-        "bribe_withdraw_after_roll value:true",
-    ):
-        await table.slash(f"/campaign settings set setting:space_pirates.{setting}", as_="gm")
+    await offers_at_placement(table)
     await table.slash("/pirates contacts factions:Vega", as_="player2")
-    quote = await table.slash("/pirates bribe victim:Vega", as_="player2")
-    table.script_dice([4, 6])
-    placed = await table.click(quote, "Confirm", as_="player2")
-    bribe = placed.embed.description.split("#")[1].split(" ")[0]
+    bribe = await placed_bribe(table, [4, 6])
     status = await table.slash("/pirates status", as_="player1")
     assert f"offer #{bribe}" in status.embed.description
     stolen = await table.slash(f"/pirates offer bribe:{bribe} pay:true", as_="player2")
     assert stolen.ephemeral and "another player" in stolen.text()
     paid = await table.slash(f"/pirates offer bribe:{bribe} pay:true", as_="player1")
     assert paid.ephemeral and f"You bought off bribed raid #{bribe}" in paid.embed.description
-    again = await table.slash("/pirates bribe victim:Vega", as_="player2")
-    table.script_dice([3, 3])
-    second = await table.click(again, "Confirm", as_="player2")
-    other = second.embed.description.split("#")[1].split(" ")[0]
+    other = await placed_bribe(table, [3, 3])
     withdrawn = await table.slash(f"/pirates withdraw bribe:{other}", as_="player2")
     assert withdrawn.ephemeral and f"Bribe #{other} withdrawn" in withdrawn.embed.description
     log = await table.slash("/history list", as_="player1")

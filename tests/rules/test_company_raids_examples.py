@@ -24,6 +24,20 @@ from bot.errors import RuleViolation
 from bot.rules import company_raids as cr
 
 
+def counterattacked(
+    config: cr.CompanyRaidsSettings, state: cr.CompanyRaidsState, *faces: int
+) -> cr.RaidOutcome:
+    """Broker lands on Steelworks, fails the capture and Boris counterattacks: `faces` are the
+    capture's then the counterattack's, and the engine must use exactly them."""
+    landed = cr.land(state, config, "Broker", "Steelworks", no_dice())
+    incident = landed.awaiting.incident_id if landed.awaiting else 0
+    dice, scripted_faces = scripted(*faces)
+    failed = cr.answer(landed.state, config, incident, "capture", dice)
+    outcome = cr.answer(failed.state, config, incident, "counterattack", dice)
+    assert scripted_faces.remaining() == []
+    return outcome
+
+
 def test_cr_e1_capture_succeeds_on_six() -> None:
     """CR-E1 (CR-2.7, CR-2.8, CR-I6, CR-I9): BD 6 captures; no fine; Broker stays, marked."""
     state = steelworks_board()
@@ -77,13 +91,7 @@ def test_cr_e2_capture_fails_counterattack_hits() -> None:
 def test_cr_e3_counterattack_misses_no_fine_and_reattack_refused() -> None:
     """CR-E3 (CR-3.7, CR-3.8, CR-3.9, CR-I7, CR-I9): BD 5 then 1: no fine, Broker stays,
     and a new attempt on Steelworks is refused until Broker leaves and enters again."""
-    state = steelworks_board()
-    landed = cr.land(state, DEFAULTS, "Broker", "Steelworks", no_dice())
-    incident = landed.awaiting.incident_id if landed.awaiting else 0
-    dice, faces = scripted(5, 1)
-    failed = cr.answer(landed.state, DEFAULTS, incident, "capture", dice)
-    missed = cr.answer(failed.state, DEFAULTS, incident, "counterattack", dice)
-    assert faces.remaining() == []
+    missed = counterattacked(DEFAULTS, steelworks_board(), 5, 1)
     assert missed.awaiting is None
     assert missed.payments == []
     broker = missed.state.pieces["broker"]
@@ -302,13 +310,7 @@ def test_cr_e10_fractional_bonus_rounded_for_display() -> None:
     shown = {}
     for rounding in ("half_up", "floor", "ceil", "exact"):
         config = settings(counterattack_bonus_pct=50, amount_rounding=rounding)
-        state = steelworks_board(config, broker_value=333)
-        landed = cr.land(state, config, "Broker", "Steelworks", no_dice())
-        incident = landed.awaiting.incident_id if landed.awaiting else 0
-        dice, faces = scripted(3, 4)
-        failed = cr.answer(landed.state, config, incident, "capture", dice)
-        hit = cr.answer(failed.state, config, incident, "counterattack", dice)
-        assert faces.remaining() == []
+        hit = counterattacked(config, steelworks_board(config, broker_value=333), 3, 4)
         (payment,) = hit.payments
         assert payment.exact_amount == Fraction(333, 2)
         assert (payment.payer, payment.payee) == (None, "Boris")

@@ -8,6 +8,7 @@ import json
 import re
 import string
 from pathlib import Path
+from typing import get_args
 
 import pytest
 from space_pirates_helpers import (
@@ -37,7 +38,7 @@ from bot.rules.space_pirates.messages import offer_lines, report_lines
 from bot.rules.space_pirates.models import MercenaryContract, PrivateerGroup
 from bot.rules.space_pirates.privateers import apply_privateers, apply_recall
 from bot.rules.space_pirates.registry import register_route, set_contacts, set_privateer_tech
-from bot.rules.space_pirates.reports import RaidReport
+from bot.rules.space_pirates.reports import RaidReport, ReportOutcome
 from bot.rules.space_pirates.spec import awaited
 from bot.rules.space_pirates.status import status
 from bot.rules.space_pirates.turn import answer_plunder, answer_upkeep, force_choice, waiting_for
@@ -52,19 +53,8 @@ def catalog(language):
 
 
 EN, RU = catalog("en"), catalog("ru")
-OUTCOMES = [
-    "no_attack",
-    "skipped_peace",
-    "skipped_immunity",
-    "no_routes",
-    "cancelled",
-    "waiting",
-    "bought_off",
-    "successful",
-    "defender_victory",
-    "stalemate",
-    "no_planet_raid",
-]
+# "failed" is only a planet raid's, told as report.outcome.planet_failed (below).
+OUTCOMES = [o for o in get_args(ReportOutcome) if o != "failed"]
 
 
 def used_keys():

@@ -142,6 +142,25 @@ def test_a_bulk_overwrite_holds_at_most_130_commands(validator: S.BodyValidator)
     assert "(131 items) fails maxItems=130" in violation.message
 
 
+def test_a_large_body_checked_again_gets_the_same_verdict_from_memory(
+    discord_schema: S.DiscordSchema,
+) -> None:
+    """Every bot start registers the same commands: the second check of the same large body
+    remembers the first one's verdict, a broken one still refused with the same words, and
+    a body that differs in one value is validated anew."""
+    many = [{"name": f"c{i}", "description": "d" * 40} for i in range(131)]
+    first, second = S.BodyValidator(discord_schema), S.BodyValidator(discord_schema)
+
+    refused = first.check("bulk_set_application_commands", many)
+    again = second.check("bulk_set_application_commands", many)
+    fewer = second.check("bulk_set_application_commands", many[:130])
+
+    assert [v.message for v in again] == [v.message for v in refused]
+    assert "(131 items) fails maxItems=130" in again[0].message
+    assert fewer == []
+    assert (second.validated, second.failed) == (2, 1)
+
+
 def test_interaction_callback_is_checked_against_the_schema_its_type_names(
     validator: S.BodyValidator,
 ) -> None:

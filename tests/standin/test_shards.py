@@ -155,18 +155,6 @@ async def test_a_bot_given_a_shard_outside_its_count_does_not_start() -> None:
     assert [p.rule for p in standin.problems] == ["gateway.shard"]
 
 
-def interactions_seen(table: Table) -> list[int]:
-    """The ids of every interaction the table's bot receives from now on."""
-    seen: list[int] = []
-
-    async def on_interaction(interaction: discord.Interaction[Any]) -> None:
-        seen.append(interaction.id)
-
-    assert table.bot is not None
-    table.bot.add_listener(on_interaction)
-    return seen
-
-
 async def test_two_sessions_of_one_guild_each_get_the_interactions_sent_through_them() -> None:
     """Two bots on one shard of one guild (as during a rolling restart), on a stand-in that
     sends each interaction to one session: each table's commands reach its own bot only,
@@ -182,7 +170,7 @@ async def test_two_sessions_of_one_guild_each_get_the_interactions_sent_through_
             await stack.enter_async_context(Table(where_factory(), standin=standin))
             for _ in range(2)
         ]
-        seen = [interactions_seen(first), interactions_seen(second)]
+        seen = [first.watch_interactions(), second.watch_interactions()]
         sessions = [first.session_id, second.session_id]
         assert None not in sessions and sessions[0] != sessions[1]
         assert {s.session_id for s in standin.gateway.sessions_of(standin.guild.id)} == set(
