@@ -23,10 +23,11 @@ process died, before its mark committed, is posted again at start-up (at least o
 
 from __future__ import annotations
 
+import inspect
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import discord
 
@@ -36,14 +37,30 @@ from bot.interactions import ping_only, reply, update_message
 from bot.storage import outbox
 from bot.storage.outbox import OutboxMessage
 
+__all__ = [
+    "RESTART_NOTE",
+    "Announcement",
+    "Answer",
+    "OutboxMessage",
+    "Renderer",
+    "deliver",
+    "post",
+    "post_unsent",
+    "rendered",
+    "renderer",
+    "view_of",
+    "write",
+]
+
 if TYPE_CHECKING:
-    from bot.campaigns import UnitOfWork
+    from bot.campaigns import UnitOfWork, Written
     from bot.storage.database import Database
     from bot.storage.shards import Shards
 
 log = logging.getLogger(__name__)
 
 RESTART_NOTE = "outbox.posted_after_restart"
+R = TypeVar("R")
 
 # Builds the parts of a stored message that only committed data can give (rendered when it
 # is posted): the client, the stored row; returns the body's keys it fills in.
@@ -73,6 +90,7 @@ class Announcement:
     choice_id: int | None = None
     edit: bool = False  # replaces the clicked message instead of posting a new one
     edits: int | None = None  # redraws this message in the channel (posted anew when gone)
+    repost: bool = True  # with `edits`: False leaves a message that is gone unposted
     channel_id: int | None = None  # where it goes, when not where the interaction is
     ephemeral: bool = False  # for the interaction's user only (dropped after a restart)
     render: str | None = None  # a registered renderer fills it in when it is posted
@@ -97,7 +115,7 @@ class Announcement:
 
 
 async def write(
-    uow: UnitOfWork,
+    uow: UnitOfWork | Written,
     interaction: discord.Interaction[Any] | None,
     announcements: Sequence[Announcement],
     *,
@@ -119,6 +137,8 @@ async def write(
         elif announcement.edits is not None:
             payload["edit"] = announcement.edits
             payload["repost"] = True
+            if not announcement.repost:
+                payload["gone"] = "leave"
         rows.append(
             await outbox.add(
                 uow.conn,
@@ -130,6 +150,39 @@ async def write(
             )
         )
     return rows
+
+
+class Answer(Generic[R]):
+    """A core command's answer through the outbox: handed to a service command as its
+    `announce` step, it builds the messages from the command's result and writes them in the
+    command's transaction; `deliver` posts them after the commit.
+
+        answer = Answer(interaction, lambda faction: [Announcement(...)], locale=...)
+        await service.join(campaign_id, actor, name, announce=answer)
+        await answer.deliver()
+    """
+
+    def __init__(
+        self,
+        interaction: discord.Interaction[Any],
+        build: Callable[[R], Sequence[Announcement] | Awaitable[Sequence[Announcement]]],
+        *,
+        locale: str,
+    ) -> None:
+        self.interaction = interaction
+        self.build = build
+        self.locale = locale
+        self.rows: list[OutboxMessage] = []
+
+    async def __call__(self, tx: UnitOfWork | Written, result: R) -> None:
+        built = self.build(result)
+        messages = await built if inspect.isawaitable(built) else built
+        self.rows = await write(tx, self.interaction, messages, locale=self.locale)
+
+    async def deliver(self) -> list[int | None]:
+        """Post what the committed command wrote (nothing when it wrote nothing)."""
+        db: Database = self.interaction.client.service.db
+        return await deliver(self.interaction, db, self.rows)
 
 
 def _view(components: list[dict[str, Any]]) -> discord.ui.View | None:
@@ -202,6 +255,18 @@ def _message(payload: dict[str, Any], *, note: str | None = None) -> dict[str, A
     return kwargs
 
 
+def _redraw(payload: dict[str, Any]) -> dict[str, Any]:
+    """Keyword arguments for discord.py's edit from a stored body: everything is replaced
+    (no text, no view: they go)."""
+    kwargs = _message(payload)
+    return {
+        "content": kwargs.get("content"),
+        "embeds": kwargs["embeds"],
+        "view": kwargs.get("view"),
+        "allowed_mentions": kwargs["allowed_mentions"],
+    }
+
+
 def _mentions(stored: dict[str, Any]) -> discord.AllowedMentions:
     users = [discord.Object(int(u)) for u in stored.get("users", [])]
     return discord.AllowedMentions(
@@ -243,13 +308,7 @@ async def deliver(
             elif payload.get("repost"):  # a message posted earlier, not the clicked one
                 message_id = await _post_in_channel(interaction.client, row, payload, note=None)
             elif payload.get("edit"):
-                await update_message(
-                    interaction,
-                    content=kwargs.get("content"),
-                    embeds=kwargs["embeds"],
-                    view=kwargs.get("view"),
-                    allowed_mentions=kwargs["allowed_mentions"],
-                )
+                await update_message(interaction, **_redraw(payload))
                 message_id = int(payload["edit"])
             else:
                 message_id = await reply(
@@ -291,15 +350,9 @@ async def _post_in_channel(
     if payload.get("repost"):
         return await _redraw_or_repost(channel, row, payload, note=note)
     if payload.get("edit"):
-        kwargs = _message(payload)
         message = channel.get_partial_message(int(payload["edit"]))
         try:
-            await message.edit(
-                content=kwargs.get("content"),
-                embeds=kwargs["embeds"],
-                view=kwargs.get("view"),
-                allowed_mentions=kwargs["allowed_mentions"],
-            )
+            await message.edit(**_redraw(payload))
         except discord.NotFound:  # deleted meanwhile: nothing left to redraw
             log.info("outbox message %s edits a message that is gone", row.id)
         return int(payload["edit"])
@@ -315,24 +368,22 @@ async def _redraw_or_repost(
     note: str | None,
 ) -> int | None:
     """Redraw the earlier message an `edits` names; when it is gone (deleted, or posted in
-    an earlier run of a stand-in) post it anew: what committed must be seen. A channel that
+    an earlier run of a stand-in) post it anew: what committed must be seen (unless it was
+    written with `repost=False`: the command's answer already shows it). A channel that
     refuses to show it is only logged (the command's own answer still says what changed)."""
     message_id = int(payload["edit"])
-    kwargs = _message(payload)
     try:
         async for found in channel.history(limit=1, around=discord.Object(message_id)):
             if found.id == message_id:
                 try:
-                    await found.edit(
-                        content=kwargs.get("content"),
-                        embeds=kwargs["embeds"],
-                        view=kwargs.get("view"),
-                        allowed_mentions=kwargs["allowed_mentions"],
-                    )
+                    await found.edit(**_redraw(payload))
                 except discord.NotFound:  # deleted just now
                     pass
                 else:
                     return message_id
+        if payload.get("gone") == "leave":  # the command's own answer shows it
+            log.info("outbox message %s redraws message %s, which is gone", row.id, message_id)
+            return None
         sent = await channel.send(**_message(payload, note=note))
     except discord.HTTPException:
         log.info("outbox message %s could not redraw message %s", row.id, message_id)

@@ -49,6 +49,7 @@ __all__ = [
     "CORE",
     "GENESIS",
     "Actor",
+    "Announce",
     "AuditEntry",
     "AuditLog",
     "Campaign",
@@ -61,6 +62,7 @@ __all__ = [
     "TurnSummary",
     "UnitOfWork",
     "VerifyReport",
+    "Written",
     "is_gm_among",
     "paused_gc",
     "summary_json",
@@ -72,6 +74,7 @@ MAX_SAVED_ROLLS = 25  # per player and campaign: what one autocomplete list can 
 M = TypeVar("M", bound=BaseModel)
 S = TypeVar("S", bound=BaseModel)
 T = TypeVar("T", bound=BaseModel)
+R = TypeVar("R")
 
 
 _gc_pauses = 0
@@ -332,6 +335,21 @@ class UnitOfWork:
             raise RuntimeError(msg)
 
 
+@dataclass(frozen=True)
+class Written:
+    """A core command's transaction outside a unit of work (a campaign's creation, a saved
+    roll), as what writes its messages to the outbox sees it: the connection and the
+    campaign."""
+
+    conn: Conn
+    campaign: Campaign
+
+
+# What a core command announces, written in its transaction (bot/announcements.py) from the
+# transaction and the command's result: posted after the commit, or after a restart.
+Announce = Callable[[UnitOfWork | Written, R], Awaitable[None]]
+
+
 def summary_json(lines: Sequence[Msg]) -> list[dict[str, Any]]:
     """An audit entry's summary; refused when a line would reach a reader unfinished (a
     placeholder left unfilled, a key no catalog has): the log can never be corrected."""
@@ -454,7 +472,13 @@ class CampaignService:
         return await self.saved.named(campaign_id, user_id, key) if key else None
 
     async def save_roll(
-        self, campaign_id: int, actor: Actor, name: str, expression: str
+        self,
+        campaign_id: int,
+        actor: Actor,
+        name: str,
+        expression: str,
+        *,
+        announce: Announce[tuple[SavedRoll, bool]] | None = None,
     ) -> tuple[SavedRoll, bool]:
         """Save (or replace) a named expression; returns it and whether one was replaced.
 
@@ -478,9 +502,17 @@ class CampaignService:
             if not replaced and await writes.count(campaign_id, actor.user_id) >= MAX_SAVED_ROLLS:
                 raise GameError("dice.saved.error.limit", count=MAX_SAVED_ROLLS)
             await writes.put(campaign_id, actor.user_id, key, roll)
+            await self.announced(conn, campaign_id, announce, (roll, replaced))
         return roll, replaced
 
-    async def delete_saved_roll(self, campaign_id: int, actor: Actor, name: str) -> SavedRoll:
+    async def delete_saved_roll(
+        self,
+        campaign_id: int,
+        actor: Actor,
+        name: str,
+        *,
+        announce: Announce[SavedRoll] | None = None,
+    ) -> SavedRoll:
         """Delete one of the player's saved rolls; NotFound when there is none by that name."""
         key = name_key(name)
         async with self.db.transaction() as conn:
@@ -489,7 +521,20 @@ class CampaignService:
             if found is None:
                 raise NotFound("dice.saved.error.unknown", name=name)
             await writes.delete(campaign_id, actor.user_id, key)
+            await self.announced(conn, campaign_id, announce, found)
         return found
+
+    async def announced(
+        self, conn: Conn, campaign_id: int, announce: Announce[R] | None, result: R
+    ) -> None:
+        """Write what a core command outside a unit of work announces, in its transaction
+        (`conn`)."""
+        if announce is None:
+            return
+        campaign = await CampaignWrites(conn).campaign(campaign_id)
+        if campaign is None:
+            raise NotFound("error.no_campaign")
+        await announce(Written(conn, campaign), result)
 
     # -- the unit of work ------------------------------------------------------------------
 
@@ -523,8 +568,10 @@ class CampaignService:
         name: str,
         ruleset_keys: Iterable[str],
         actor: Actor,
+        announce: Announce[Campaign] | None = None,
     ) -> Campaign:
-        """Create a campaign in a channel; the creator becomes its first GM."""
+        """Create a campaign in a channel; the creator becomes its first GM. `announce`
+        writes what the creation posts in its transaction (here and below: the outbox)."""
         keys = list(dict.fromkeys(ruleset_keys))
         specs = [_spec(k) for k in keys]
         name = clean_text(name, CAMPAIGN_NAME_MAX, error="error.campaign_name")
@@ -565,6 +612,8 @@ class CampaignService:
                 },
                 rolls=(),
             )
+            if announce is not None:
+                await announce(Written(conn, campaign), campaign)
         return await self.get(campaign_id)
 
     async def end_turn(
@@ -650,7 +699,14 @@ class CampaignService:
                 await announce(uow, report)
         return report
 
-    async def join(self, campaign_id: int, actor: Actor, faction_name: str) -> Faction:
+    async def join(
+        self,
+        campaign_id: int,
+        actor: Actor,
+        faction_name: str,
+        *,
+        announce: Announce[Faction] | None = None,
+    ) -> Faction:
         """A player claims a faction (created if new); one per player unless the GM allows more."""
         name = clean_text(faction_name, FACTION_NAME_MAX, error="error.faction_name")
         async with self.work(campaign_id, actor) as uow:
@@ -680,10 +736,19 @@ class CampaignService:
                     "summary": summary_json([Msg("campaign.log.joined", faction=faction.name)])
                 },
             )
+            if announce is not None:
+                await announce(uow, faction)
         return faction
 
     async def set_gm(
-        self, campaign_id: int, actor: Actor, kind: str, target_id: int, add: bool
+        self,
+        campaign_id: int,
+        actor: Actor,
+        kind: str,
+        target_id: int,
+        add: bool,
+        *,
+        announce: Announce[None] | None = None,
     ) -> None:
         """Name or remove a GM (a user or a role). The creator always stays GM."""
         async with self.work(campaign_id, actor) as uow:
@@ -699,9 +764,18 @@ class CampaignService:
                 "campaign gm " + ("add" if add else "remove"),
                 options={"kind": kind, "id": target_id},
             )
+            if announce is not None:
+                await announce(uow, None)
 
     async def set_setting(
-        self, campaign_id: int, actor: Actor, ruleset: str, name: str, raw: str
+        self,
+        campaign_id: int,
+        actor: Actor,
+        ruleset: str,
+        name: str,
+        raw: str,
+        *,
+        announce: Announce[Any] | None = None,
     ) -> Any:
         """Change one typed setting; returns the new value."""
         from bot import settings_edit
@@ -742,9 +816,18 @@ class CampaignService:
                 options={"name": name, "value": raw},
                 outcome={"value": value if not isinstance(value, set) else sorted(value)},
             )
+            if announce is not None:
+                await announce(uow, value)
         return value
 
-    async def set_settings(self, campaign_id: int, actor: Actor, text: str) -> dict[str, Any]:
+    async def set_settings(
+        self,
+        campaign_id: int,
+        actor: Actor,
+        text: str,
+        *,
+        announce: Announce[dict[str, Any]] | None = None,
+    ) -> dict[str, Any]:
         """Apply a whole settings file (`settings_file.read_settings`) in one unit of work and
         one audit entry; returns the changed settings by section (empty: nothing changed)."""
         from bot import settings_file
@@ -781,6 +864,8 @@ class CampaignService:
                         "summary": summary_json([Msg("campaign.settings.imported", count=count)]),
                     },
                 )
+                if announce is not None:
+                    await announce(uow, changed)
         return changed
 
     async def current_settings(self, campaign: Campaign) -> dict[str, BaseModel]:

@@ -370,18 +370,22 @@ async def handle_error(interaction: discord.Interaction[Any], error: BaseExcepti
     await send_error(interaction, t(key, locale, error_id=error_id))
 
 
-async def command_mention(interaction: discord.Interaction[Any], qualified_name: str) -> str:
+async def command_mention(
+    where: discord.Interaction[Any] | discord.Client, qualified_name: str
+) -> str:
     """A clickable mention of a slash command (`</corsairs power:ID>`, shown by Discord in the
-    reader's language); `/corsairs power` when Discord has not told the bot the id."""
-    client: PrivateerBot = interaction.client
+    reader's language); `/corsairs power` when Discord has not told the bot the id. `where`
+    is the interaction, or the bot when a message is rendered without one."""
+    client: PrivateerBot = where.client if isinstance(where, discord.Interaction) else where  # type: ignore[assignment]
     ids = await client.command_ids()
     top = qualified_name.split(" ")[0]
     return f"</{qualified_name}:{ids[top]}>" if top in ids else f"`/{qualified_name}`"
 
 
 # The next set-up step of a ruleset in a campaign: the text to show (in the given locale),
-# or None when the ruleset is ready to play. Registered by each ruleset's cog.
-SetupStep = Callable[[discord.Interaction[Any], Context, str], Awaitable[str | None]]
+# or None when the ruleset is ready to play. Registered by each ruleset's cog; it is given
+# the bot (for command mentions), as the step is rendered when its message is posted.
+SetupStep = Callable[[discord.Client, Context, str], Awaitable[str | None]]
 _SETUP_STEPS: dict[str, SetupStep] = {}
 
 
@@ -395,9 +399,7 @@ def setup_step(ruleset: str) -> Callable[[SetupStep], SetupStep]:
     return register
 
 
-async def declared_step(
-    interaction: discord.Interaction[Any], ctx: Context, locale: str, key: str
-) -> str | None:
+async def declared_step(client: discord.Client, ctx: Context, locale: str, key: str) -> str | None:
     """A ruleset's next set-up step as its spec declares it (`RulesetSpec.setup_step`), for
     the acting player's factions; None when it declares none or nothing is left."""
     try:
@@ -411,26 +413,27 @@ async def declared_step(
     need = spec.setup_step(state, [f.name for f in factions if f.user_id == ctx.actor.user_id])
     if need is None:
         return None
-    names = {k: await command_mention(interaction, c) for k, c in need.commands.items()}
+    names = {k: await command_mention(client, c) for k, c in need.commands.items()}
     return t(need.key, locale, **names)
 
 
-async def next_step(interaction: discord.Interaction[Any], ctx: Context, locale: str) -> str:
+async def next_step(client: discord.Client, ctx: Context, locale: str) -> str:
     """What the campaign needs next, as one line: players to join, then each ruleset's
-    set-up in the campaign's order, then "ready"."""
+    set-up in the campaign's order, then "ready". It reads committed data: a message that
+    shows it after a change renders it when posted (bot/next_steps.py)."""
     factions = await ctx.service.factions(ctx.campaign.id)
     if not any(f.user_id for f in factions):
-        return t("next.join", locale, join=await command_mention(interaction, "campaign join"))
+        return t("next.join", locale, join=await command_mention(client, "campaign join"))
     for key in ctx.campaign.rulesets:
         step = _SETUP_STEPS.get(key)
         found = (
-            await step(interaction, ctx, locale)
+            await step(client, ctx, locale)
             if step
-            else await declared_step(interaction, ctx, locale, key)
+            else await declared_step(client, ctx, locale, key)
         )
         if found:
             return found
-    return t("next.ready", locale, help=await command_mention(interaction, "help"))
+    return t("next.ready", locale, help=await command_mention(client, "help"))
 
 
 ChoiceHandler = Callable[[discord.Interaction[Any], Context, Choice, str], Awaitable[None]]
@@ -529,14 +532,25 @@ async def answer_choice(interaction: discord.Interaction[Any], args: list[str]) 
 
 
 async def cancel_choice(
-    interaction: discord.Interaction[Any], ctx: Context, choice: Choice, embed: discord.Embed
+    interaction: discord.Interaction[Any],
+    ctx: Context,
+    choice: Choice,
+    embed: discord.Embed,
+    *,
+    keep_buttons: bool = True,
 ) -> None:
-    """A GM's Cancel on a confirmation: claim and close the choice as cancelled, then show
-    `embed` on the question with its buttons disabled."""
+    """A GM's Cancel on a confirmation: claim and close the choice as cancelled, and show
+    `embed` on the question with its buttons disabled (or gone, without `keep_buttons`);
+    the redraw is written with the close (bot/announcements.py), like every click's."""
+    from bot import announcements  # it imports this module
+
+    view = disabled_copy(interaction.message) if keep_buttons else None
+    redrawn = announcements.Announcement(edit=True, embeds=[embed], view=view)
     async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
         await uow.claim_choice(choice.id, gm=True)
         await uow.close_choice(choice.id, "cancelled")
-    await update_message(interaction, embed=embed, view=disabled_copy(interaction.message))
+        rows = await announcements.write(uow, interaction, [redrawn], locale=ctx.public_locale)
+    await announcements.deliver(interaction, ctx.service.db, rows)
 
 
 def choice_view(buttons: list[Control]) -> discord.ui.View:

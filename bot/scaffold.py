@@ -3,13 +3,16 @@
 A command body says only what is particular to it:
 
     ctx = await RulesetContext.of(interaction, SPEC)
-    done = await ctx.apply(lambda state, settings, dice: set_piracy_vp(state, settings, value))
-    await reply(interaction, embed=change_embed(done.outcome.lines, ctx.locale))
+    await ctx.apply(
+        lambda state, settings, dice: set_piracy_vp(state, settings, value),
+        announce=lambda done: [Announcement(embeds=[change_embed(done.outcome.lines, ...)])],
+    )
 
 `apply` opens the unit of work, loads the ruleset's typed state, runs the engine change,
-saves the new state with the outcome's archive records, and appends the audit entry with
-the command's qualified name, the options as the player gave them (read from the
-interaction, never retyped) and the outcome's lines as its summary — one transaction.
+saves the new state with the outcome's archive records, appends the audit entry with the
+command's qualified name, the options as the player gave them (read from the interaction,
+never retyped) and the outcome's lines as its summary, and writes the answer `announce`
+builds to the outbox — one transaction; the answer is posted after the commit.
 """
 
 from __future__ import annotations

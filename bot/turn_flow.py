@@ -22,7 +22,15 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from pydantic import BaseModel
 
 from bot import rulesets
-from bot.campaigns import Actor, Campaign, CampaignService, Choice, Faction, TurnEndReport
+from bot.campaigns import (
+    Actor,
+    Announce,
+    Campaign,
+    CampaignService,
+    Choice,
+    Faction,
+    TurnEndReport,
+)
 from bot.errors import Conflict, GameError
 from bot.i18n import Msg, MsgList, msg_from_json, t
 from bot.storage.campaigns import CampaignWrites
@@ -350,10 +358,17 @@ class TurnFlow:
     # -- GM and player commands --------------------------------------------------------------
 
     async def set_deadline(
-        self, campaign_id: int, actor: Actor, when: str, now: datetime
+        self,
+        campaign_id: int,
+        actor: Actor,
+        when: str,
+        now: datetime,
+        *,
+        announce: Announce[Schedule] | None = None,
     ) -> Schedule:
         """Set the current turn's deadline (a duration or a local date and time); reminder
-        points already past when it is set are not announced."""
+        points already past when it is set are not announced. `announce` (here and below)
+        writes what the change posts in its transaction (bot/announcements.py)."""
         async with self.service.work(campaign_id, actor) as uow:
             writes = ScheduleWrites(uow.writes.conn, uow.writes.journal)
             schedule = await writes.schedule(campaign_id)
@@ -371,9 +386,13 @@ class TurnFlow:
                 options={"when": when},
                 outcome={"turn": uow.campaign.turn, "deadline": deadline},
             )
+            if announce is not None:
+                await announce(uow, schedule)
         return schedule
 
-    async def clear_deadline(self, campaign_id: int, actor: Actor) -> None:
+    async def clear_deadline(
+        self, campaign_id: int, actor: Actor, *, announce: Announce[None] | None = None
+    ) -> None:
         """Remove the current turn's deadline and its pending reminders."""
         async with self.service.work(campaign_id, actor) as uow:
             writes = ScheduleWrites(uow.writes.conn, uow.writes.journal)
@@ -384,9 +403,18 @@ class TurnFlow:
                 replace(schedule, turn=None, deadline_at=None, reminded_until=None, due_at=None)
             )
             await uow.append("turn deadline clear", outcome={"turn": uow.campaign.turn})
+            if announce is not None:
+                await announce(uow, None)
 
     async def set_setting(
-        self, campaign_id: int, actor: Actor, name: str, raw: str, now: datetime
+        self,
+        campaign_id: int,
+        actor: Actor,
+        name: str,
+        raw: str,
+        now: datetime,
+        *,
+        announce: Announce[Any] | None = None,
     ) -> str:
         """Change a schedule setting (`core.time_zone`, `core.reminders`, `core.on_deadline`);
         returns the value as shown."""
@@ -416,12 +444,23 @@ class TurnFlow:
                 options={"name": name, "value": raw},
                 outcome={"value": shown},
             )
+            if announce is not None:
+                await announce(uow, shown)
         return shown
 
-    async def set_muted(self, campaign_id: int, actor: Actor, muted: bool) -> bool:
+    async def set_muted(
+        self,
+        campaign_id: int,
+        actor: Actor,
+        muted: bool,
+        *,
+        announce: Announce[bool] | None = None,
+    ) -> bool:
         """A player mutes (or unmutes) reminders for themselves; False when unchanged."""
         async with self.service.db.transaction() as conn:
-            return await ScheduleWrites(conn).set_muted(campaign_id, actor.user_id, muted)
+            changed = await ScheduleWrites(conn).set_muted(campaign_id, actor.user_id, muted)
+            await self.service.announced(conn, campaign_id, announce, changed)
+        return changed
 
     # -- the scheduler's step ----------------------------------------------------------------
 

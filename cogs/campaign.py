@@ -9,12 +9,13 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot import fair_embeds, fair_turns, rulesets, settings_edit, settings_file
+from bot import announcements, fair_embeds, fair_turns, rulesets, settings_edit, settings_file
+from bot.announcements import Announcement, Answer, OutboxMessage
 from bot.app import PrivateerBot
-from bot.campaigns import CORE
+from bot.campaigns import CORE, Campaign, CampaignService, Faction
 from bot.cog_base import BotCog, Choices, Interaction, command_group
 from bot.errors import GameError, NotFound
-from bot.i18n import LANGUAGES, t
+from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, language_of, t
 from bot.interactions import (
     SUCCESS_COLOUR,
     Context,
@@ -33,6 +34,7 @@ from bot.interactions import (
     ruleset_choices,
     service_of,
 )
+from bot.next_steps import next_step_embeds, with_next_step
 from bot.text import shown
 from bot.turn_flow import (
     ON_DEADLINE,
@@ -91,30 +93,35 @@ class CampaignCog(BotCog):
     ) -> None:
         """Create the campaign; the reply says what to do next."""
         keys = parse_rulesets(rulesets)
-        campaign = await service_of(interaction).create(
+        actor = actor_of(interaction)
+        service = service_of(interaction)
+        # A new campaign has no `core.language` yet: it posts in the guild's language.
+        locale = language_of(interaction.guild_locale or DEFAULT_LANGUAGE)
+
+        def created(campaign: Campaign) -> list[Announcement]:
+            embed = make_embed(
+                t("campaign.created.title", locale, name=shown(campaign.name)),
+                t(
+                    "campaign.created.body",
+                    locale,
+                    rulesets=ruleset_names(campaign.rulesets, locale),
+                )
+                + "\n"
+                + t("campaign.created.language", locale, language=t(f"language.{locale}", locale)),
+                colour=SUCCESS_COLOUR,
+            )
+            return [with_next_step(actor, [embed], render=CREATED, turn=campaign.turn)]
+
+        answer = Answer(interaction, created, locale=locale)
+        await service.create(
             guild_id=interaction.guild_id or 0,
             channel_id=interaction.channel_id or 0,
             name=name,
             ruleset_keys=keys,
-            actor=actor_of(interaction),
+            actor=actor,
+            announce=answer,
         )
-        ctx = await campaign_context(interaction)
-        locale = ctx.public_locale
-        log = service_of(interaction).log
-        commitment = await fair_embeds.commitment_line(
-            log, campaign.id, campaign.turn, "campaign.created.commitment", locale
-        )
-        embed = make_embed(
-            t("campaign.created.title", locale, name=shown(campaign.name)),
-            t("campaign.created.body", locale, rulesets=ruleset_names(campaign.rulesets, locale))
-            + "\n"
-            + t("campaign.created.language", locale, language=t(f"language.{locale}", locale))
-            + (f"\n{commitment}" if commitment else ""),
-            footer=await fair_embeds.commitment_footer(log, campaign.id, campaign.turn),
-            colour=SUCCESS_COLOUR,
-        )
-        add_field(embed, t("next.title", locale), await next_step(interaction, ctx, locale))
-        await reply(interaction, embed=embed)
+        await answer.deliver()
 
     @create.autocomplete("rulesets")
     async def create_rulesets_autocomplete(self, interaction: Interaction, current: str) -> Choices:
@@ -155,7 +162,7 @@ class CampaignCog(BotCog):
             for f in factions
         ]
         add_field(embed, ctx.pt("campaign.info.factions", count=len(factions)), "\n".join(lines))
-        add_field(embed, ctx.pt("next.title"), await next_step(interaction, ctx, ctx.public_locale))
+        add_field(embed, ctx.pt("next.title"), await next_step(self.bot, ctx, ctx.public_locale))
         embed.set_footer(text=ctx.pt("campaign.info.footer", count=c.log_count))
         await reply(interaction, embed=embed)
 
@@ -164,13 +171,18 @@ class CampaignCog(BotCog):
     async def join(self, interaction: Interaction, faction: str) -> None:
         """Claim (or found) a faction."""
         ctx = await campaign_context(interaction)
-        joined = await ctx.service.join(ctx.campaign.id, ctx.actor, faction)
-        embed = make_embed(
-            ctx.pt("campaign.joined", faction=shown(joined.name), user=f"<@{ctx.actor.user_id}>"),
-            colour=SUCCESS_COLOUR,
-        )
-        add_field(embed, ctx.pt("next.title"), await next_step(interaction, ctx, ctx.public_locale))
-        await reply(interaction, embed=embed)
+
+        def joined(found: Faction) -> list[Announcement]:
+            user = f"<@{ctx.actor.user_id}>"
+            embed = make_embed(
+                ctx.pt("campaign.joined", faction=shown(found.name), user=user),
+                colour=SUCCESS_COLOUR,
+            )
+            return [with_next_step(ctx.actor, [embed])]
+
+        answer = Answer(interaction, joined, locale=ctx.public_locale)
+        await ctx.service.join(ctx.campaign.id, ctx.actor, faction, announce=answer)
+        await answer.deliver()
 
     @join.autocomplete("faction")
     async def join_autocomplete(self, interaction: Interaction, current: str) -> Choices:
@@ -222,9 +234,14 @@ class CampaignCog(BotCog):
         kind, target, mention = (
             ("user", user.id, user.mention) if user is not None else ("role", role.id, role.mention)  # type: ignore[union-attr]
         )
-        await ctx.service.set_gm(ctx.campaign.id, ctx.actor, kind, target, add)
         key = "campaign.gm.added" if add else "campaign.gm.removed"
-        await reply(interaction, embed=make_embed(ctx.pt(key, who=mention)))
+        answer: Answer[None] = Answer(
+            interaction,
+            lambda _: [Announcement(embeds=[make_embed(ctx.pt(key, who=mention))])],
+            locale=ctx.public_locale,
+        )
+        await ctx.service.set_gm(ctx.campaign.id, ctx.actor, kind, target, add, announce=answer)
+        await answer.deliver()
 
     @settings.command(name="show", description="Show the campaign's settings")
     @app_commands.describe(ruleset="Only this ruleset's settings")
@@ -262,24 +279,33 @@ class CampaignCog(BotCog):
         ruleset, _, name = setting.partition(".")
         if not name:
             raise GameError("error.setting_format", setting=setting)
-        new: Any
-        if ruleset == CORE and name in SCHEDULE_SETTINGS:
-            new = await TurnFlow(ctx.service).set_setting(
-                ctx.campaign.id, ctx.actor, name, value, clock_of(interaction.client)
-            )
-        else:
-            new = await ctx.service.set_setting(ctx.campaign.id, ctx.actor, ruleset, name, value)
         try:
             choices = settings_edit.describe(rulesets.get(ruleset).settings_model(), name).choices
         except (KeyError, GameError):
             choices = ()
-        shown = settings_edit.value_text(new, choices)
-        # A new campaign language is announced in that language.
-        locale = str(new) if setting == "core.language" else ctx.public_locale
-        await reply(
-            interaction,
-            embed=make_embed(t("campaign.settings.changed", locale, setting=setting, value=shown)),
-        )
+
+        def changed(new: Any) -> list[Announcement]:
+            shown = settings_edit.value_text(new, choices)
+            # A new campaign language is announced in that language.
+            locale = str(new) if setting == "core.language" else ctx.public_locale
+            text = t("campaign.settings.changed", locale, setting=setting, value=shown)
+            return [Announcement(embeds=[make_embed(text)])]
+
+        answer = Answer(interaction, changed, locale=ctx.public_locale)
+        if ruleset == CORE and name in SCHEDULE_SETTINGS:
+            await TurnFlow(ctx.service).set_setting(
+                ctx.campaign.id,
+                ctx.actor,
+                name,
+                value,
+                clock_of(interaction.client),
+                announce=answer,
+            )
+        else:
+            await ctx.service.set_setting(
+                ctx.campaign.id, ctx.actor, ruleset, name, value, announce=answer
+            )
+        await answer.deliver()
 
     @settings_set.autocomplete("setting")
     async def setting_name_autocomplete(self, interaction: Interaction, current: str) -> Choices:
@@ -361,8 +387,21 @@ class CampaignCog(BotCog):
         ctx = await campaign_context(interaction)
         require_gm(ctx)
         text = settings_file.decode_upload(await file.read())
+
+        def imported(changed: dict[str, Any]) -> list[Announcement]:
+            lines = [
+                f"`{section}.{name}` = **{settings_file.toml_value(value)}**"
+                for section, values in changed.items()
+                for name, value in values.items()
+            ]
+            title = ctx.t("campaign.settings.imported", count=len(lines))
+            return [Announcement(embeds=b) for b in message_batches(line_embeds(title, lines))]
+
+        answer = Answer(interaction, imported, locale=ctx.public_locale)
         try:
-            changed = await ctx.service.set_settings(ctx.campaign.id, ctx.actor, text)
+            changed = await ctx.service.set_settings(
+                ctx.campaign.id, ctx.actor, text, announce=answer
+            )
         except settings_file.SettingsFileRejected as rejected:
             lines = [p.message.render(ctx.locale) for p in rejected.problems]
             embeds = line_embeds(rejected.message(ctx.locale), lines)
@@ -376,14 +415,29 @@ class CampaignCog(BotCog):
                 ephemeral=True,
             )
             return
-        lines = [
-            f"`{section}.{name}` = **{settings_file.toml_value(value)}**"
-            for section, values in changed.items()
-            for name, value in values.items()
-        ]
-        title = ctx.t("campaign.settings.imported", count=len(lines))
-        for batch in message_batches(line_embeds(title, lines)):
-            await reply(interaction, embeds=batch)
+        await answer.deliver()
+
+
+CREATED = "campaign.created"
+
+
+@announcements.renderer(CREATED)
+async def _created(client: discord.Client, row: OutboxMessage) -> dict[str, Any]:
+    """A new campaign's answer as posted: its turn's seed commitment (line and footer
+    anchor) and the next step, both read from the committed campaign."""
+    service: CampaignService = client.service  # type: ignore[attr-defined]
+    locale = str(row.payload.get("locale") or "en")
+    turn = int(row.payload["args"]["turn"])
+    embed = dict(row.payload["embeds"][0])
+    line = await fair_embeds.commitment_line(
+        service.log, row.campaign_id, turn, "campaign.created.commitment", locale
+    )
+    if line:
+        embed["description"] = f"{embed.get('description') or ''}\n{line}"
+    footer = await fair_embeds.commitment_footer(service.log, row.campaign_id, turn)
+    if footer:
+        embed["footer"] = {"text": footer}
+    return {"embeds": await next_step_embeds(client, row, [embed])}
 
 
 def _setting_groups(key: str, names: list[str]) -> list[tuple[str | None, list[str]]]:

@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import announcements, dice_expr
-from bot.announcements import Announcement
+from bot.announcements import Announcement, Answer
 from bot.app import PrivateerBot
 from bot.campaigns import MAX_SAVED_ROLLS, SavedRoll
 from bot.errors import NotFound
@@ -161,13 +161,19 @@ class DiceCog(commands.Cog):
     ) -> None:
         """Validated by parsing; a bad expression is refused with its caret, nothing saved."""
         ctx = await campaign_context(interaction)
-        saved, replaced = await ctx.service.save_roll(ctx.campaign.id, ctx.actor, name, expression)
-        key = "dice.saved.replaced" if replaced else "dice.saved.saved"
-        embed = make_embed(
-            ctx.t(key, name=shown(saved.name), expression=shown(saved.expression)),
-            ctx.t("dice.saved.how_to_roll", name=shown(saved.name)),
-        )
-        await reply(interaction, embed=embed, ephemeral=True)
+
+        def told(done: tuple[SavedRoll, bool]) -> list[Announcement]:
+            saved, replaced = done
+            key = "dice.saved.replaced" if replaced else "dice.saved.saved"
+            embed = make_embed(
+                ctx.t(key, name=shown(saved.name), expression=shown(saved.expression)),
+                ctx.t("dice.saved.how_to_roll", name=shown(saved.name)),
+            )
+            return [Announcement(embeds=[embed], ephemeral=True)]
+
+        answer = Answer(interaction, told, locale=ctx.public_locale)
+        await ctx.service.save_roll(ctx.campaign.id, ctx.actor, name, expression, announce=answer)
+        await answer.deliver()
 
     @rolls.command(name="list", description="Your saved rolls in this campaign")
     async def rolls_list(self, interaction: discord.Interaction[Any]) -> None:
@@ -194,11 +200,16 @@ class DiceCog(commands.Cog):
     ) -> None:
         """Refused (nothing changes) when there is no saved roll by that name."""
         ctx = await campaign_context(interaction)
-        gone = await ctx.service.delete_saved_roll(ctx.campaign.id, ctx.actor, name)
-        embed = make_embed(
-            ctx.t("dice.saved.deleted", name=shown(gone.name), expression=shown(gone.expression))
-        )
-        await reply(interaction, embed=embed, ephemeral=True)
+
+        def told(gone: SavedRoll) -> list[Announcement]:
+            text = ctx.t(
+                "dice.saved.deleted", name=shown(gone.name), expression=shown(gone.expression)
+            )
+            return [Announcement(embeds=[make_embed(text)], ephemeral=True)]
+
+        answer = Answer(interaction, told, locale=ctx.public_locale)
+        await ctx.service.delete_saved_roll(ctx.campaign.id, ctx.actor, name, announce=answer)
+        await answer.deliver()
 
     @rolls_save.autocomplete("name")
     @rolls_delete.autocomplete("name")

@@ -17,7 +17,7 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from bot import announcements, fair_embeds, rulesets
-from bot.announcements import Announcement
+from bot.announcements import Announcement, Answer
 from bot.app import PrivateerBot
 from bot.campaigns import CORE, Actor, Choice
 from bot.errors import Conflict, GameError
@@ -39,7 +39,15 @@ from bot.interactions import (
     service_of,
 )
 from bot.text import shown
-from bot.turn_flow import AwaitedPlayer, TurnEnd, TurnFlow, TurnPost, clock_of, questions
+from bot.turn_flow import (
+    AwaitedPlayer,
+    Schedule,
+    TurnEnd,
+    TurnFlow,
+    TurnPost,
+    clock_of,
+    questions,
+)
 from bot.turn_reports import end_turn, turn_end_embeds
 
 log = logging.getLogger(__name__)
@@ -276,32 +284,32 @@ class TurnCog(commands.Cog):
         """Set the deadline; reminders follow the campaign's reminder points."""
         ctx = await campaign_context(interaction)
         require_gm(ctx)
-        schedule = await turn_flow_of(interaction).set_deadline(
-            ctx.campaign.id, ctx.actor, when, clock_of(interaction.client)
+
+        def told(schedule: Schedule) -> list[Announcement]:
+            assert schedule.deadline_at is not None
+            when = when_text(schedule.deadline_at)
+            text = ctx.pt("turn_flow.deadline_set", turn=ctx.campaign.turn, when=when)
+            return [Announcement(embeds=[make_embed(text)])]
+
+        answer = Answer(interaction, told, locale=ctx.public_locale)
+        await turn_flow_of(interaction).set_deadline(
+            ctx.campaign.id, ctx.actor, when, clock_of(interaction.client), announce=answer
         )
-        assert schedule.deadline_at is not None
-        at = schedule.deadline_at
-        await reply(
-            interaction,
-            embed=make_embed(
-                ctx.pt(
-                    "turn_flow.deadline_set",
-                    turn=ctx.campaign.turn,
-                    when=when_text(at),
-                )
-            ),
-        )
+        await answer.deliver()
 
     @deadline.command(name="clear", description="Remove the turn's deadline (GM)")
     async def deadline_clear(self, interaction: discord.Interaction[Any]) -> None:
         """No deadline, no reminders for this turn."""
         ctx = await campaign_context(interaction)
         require_gm(ctx)
-        await turn_flow_of(interaction).clear_deadline(ctx.campaign.id, ctx.actor)
-        await reply(
+        text = ctx.pt("turn_flow.deadline_cleared", turn=ctx.campaign.turn)
+        answer: Answer[None] = Answer(
             interaction,
-            embed=make_embed(ctx.pt("turn_flow.deadline_cleared", turn=ctx.campaign.turn)),
+            lambda _: [Announcement(embeds=[make_embed(text)])],
+            locale=ctx.public_locale,
         )
+        await turn_flow_of(interaction).clear_deadline(ctx.campaign.id, ctx.actor, announce=answer)
+        await answer.deliver()
 
     @reminders.command(name="mute", description="Stop reminders pinging you in this campaign")
     async def reminders_mute(self, interaction: discord.Interaction[Any]) -> None:
@@ -315,11 +323,18 @@ class TurnCog(commands.Cog):
 
     async def _mute(self, interaction: discord.Interaction[Any], *, muted: bool) -> None:
         ctx = await campaign_context(interaction)
-        changed = await turn_flow_of(interaction).set_muted(ctx.campaign.id, ctx.actor, muted)
-        key = "turn_flow.muted" if muted else "turn_flow.unmuted"
-        if not changed:
-            key += "_already"
-        await reply(interaction, embed=make_embed(ctx.t(key)), ephemeral=True)
+
+        def told(changed: bool) -> list[Announcement]:
+            key = "turn_flow.muted" if muted else "turn_flow.unmuted"
+            if not changed:
+                key += "_already"
+            return [Announcement(embeds=[make_embed(ctx.t(key))], ephemeral=True)]
+
+        answer = Answer(interaction, told, locale=ctx.public_locale)
+        await turn_flow_of(interaction).set_muted(
+            ctx.campaign.id, ctx.actor, muted, announce=answer
+        )
+        await answer.deliver()
 
     @turn.command(name="end", description="End the turn and resolve everything between turns (GM)")
     async def turn_end(self, interaction: discord.Interaction[Any]) -> None:

@@ -4,7 +4,8 @@ Players register fleets at board points, declare attacks, give fire orders per c
 menus that list only legal targets, and retreat from round 2; one round of every battle is
 fought at the GM's end of turn (or at once with `/combat resolve`). `/combat odds` runs the
 odds calculator. Each command: `RulesetContext.of(interaction, SPEC)` → parse → one
-`ctx.apply(...)` (or `ctx.read()`) → render → reply (bot/scaffold.py).
+`ctx.apply(..., announce=…)`, whose answer is written with the change and posted after the
+commit (bot/scaffold.py, bot/announcements.py), or `ctx.read()` → render → reply.
 
 The extension's one cog is assembled from a cog class per concept: fleets and the ship table
 (`fleets`), battles (`battles`, with their restart-safe controls in `controls`), allies and damage

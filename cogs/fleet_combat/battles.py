@@ -374,18 +374,22 @@ class BattleCommands(commands.Cog):
             orders = SetFireOrders(battle_id=found.id, faction=who, orders=[fire], replace=False)
             return set_fire_orders(state, settings, orders)
 
-        done, who = await apply_in_battle(ctx, battle, faction, give)
-        outcome = done.outcome
-        embed, view = orders_message(
-            outcome.state,
-            done.settings,
-            outcome.battle,
-            who,
-            ctx.factions,
-            ctx.locale,
-            lines=outcome.lines,
-        )
-        await reply(interaction, embed=embed, view=view, ephemeral=True)
+        def panel(
+            done: Applied[BattleOutcome, FleetCombatSettings], who: str
+        ) -> list[Announcement]:
+            outcome = done.outcome
+            embed, view = orders_message(
+                outcome.state,
+                done.settings,
+                outcome.battle,
+                who,
+                ctx.factions,
+                ctx.locale,
+                lines=outcome.lines,
+            )
+            return [Announcement(embeds=[embed], view=view, ephemeral=True)]
+
+        await apply_in_battle(ctx, battle, faction, give, announce=panel)
 
     @combat.command(name="retreat", description="Declare a retreat for the coming round")
     @app_commands.describe(cancel="Call the retreat off", faction=AS_FACTION)
@@ -407,8 +411,9 @@ class BattleCommands(commands.Cog):
             declared = DeclareRetreat(battle_id=found.id, faction=who, cancel=cancel)
             return declare_retreat(state, settings, declared)
 
-        done, _ = await apply_in_battle(ctx, battle, faction, retreat)
-        await _reply_battle_lines(ctx, done.outcome)
+        await apply_in_battle(
+            ctx, battle, faction, retreat, announce=lambda done, _: _battle_lines(ctx, done)
+        )
 
     @combat.command(name="resolve", description="Fight the next round of a battle now (GM)")
     @battle_option
@@ -451,8 +456,10 @@ class BattleCommands(commands.Cog):
     async def close(self, interaction: Interaction, battle: BattleNo) -> None:
         """FC-I16: the GM may close a battle; survivors keep their wounds (FC-I14)."""
         ctx = await gm_context(interaction)
-        done = await ctx.apply(lambda state, settings, dice: close_battle(state, settings, battle))
-        await _reply_battle_lines(ctx, done.outcome)
+        await ctx.apply(
+            lambda state, settings, dice: close_battle(state, settings, battle),
+            announce=lambda done: _battle_lines(ctx, done),
+        )
 
     @combat.command(name="status", description="A battle and its log, or the list of battles")
     @app_commands.describe(round="Open the log at this round")
@@ -504,12 +511,17 @@ class BattleCommands(commands.Cog):
         ) -> TurnOrderSet:
             return TurnOrderSet.of(set_turn_order(state, settings, names))
 
-        done = await ctx.apply(change)
-        await reply(interaction, embed=plain_embed(title, done.outcome.lines, ctx.public_locale))
+        def told(done: Applied[TurnOrderSet, FleetCombatSettings]) -> list[Announcement]:
+            embed = plain_embed(title, done.outcome.lines, ctx.public_locale)
+            return [Announcement(embeds=[embed])]
+
+        await ctx.apply(change, announce=told)
 
 
-async def _reply_battle_lines(ctx: Ctx, outcome: BattleOutcome) -> None:
+def _battle_lines(
+    ctx: Ctx, done: Applied[BattleOutcome, FleetCombatSettings]
+) -> list[Announcement]:
     """The battle's title over what the change told, posted in the campaign's language."""
-    battle = outcome.battle
+    battle = done.outcome.battle
     title = ctx.pt(C + "battle.title", battle=battle.id, point=shown(battle.point))
-    await reply(ctx.interaction, embed=plain_embed(title, outcome.lines, ctx.public_locale))
+    return [Announcement(embeds=[plain_embed(title, done.outcome.lines, ctx.public_locale)])]

@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 
 from discord import app_commands
 
+from bot.announcements import Announcement
 from bot.campaigns import Campaign
 from bot.cog_base import Choices, FactionName, Interaction, command_group
 from bot.dice import Dice
@@ -105,10 +106,12 @@ async def apply_in_battle(
     *,
     command: str | None = None,
     options: dict[str, Any] | None = None,
+    announce: Callable[[Applied[OutcomeT, FleetCombatSettings], str], list[Announcement]],
 ) -> tuple[Applied[OutcomeT, FleetCombatSettings], str]:
     """`ctx.apply` of a change one participant makes in an active battle: `act` gets the
     battle and the faction acting in it (`battle_faction`), which the entry is recorded for
-    and which comes back beside what `apply` did."""
+    and which comes back beside what `apply` did; `announce` builds the answer from what was
+    done and that faction (written with the change: bot/announcements.py)."""
     acting: list[str] = []
 
     def change(state: FleetCombatState, settings: FleetCombatSettings, dice: Dice) -> OutcomeT:
@@ -116,7 +119,13 @@ async def apply_in_battle(
         acting.append(battle_faction(ctx, found, wanted))
         return act(state, settings, found, acting[-1])
 
-    done = await ctx.apply(change, faction=lambda _: acting[-1], command=command, options=options)
+    done = await ctx.apply(
+        change,
+        faction=lambda _: acting[-1],
+        command=command,
+        options=options,
+        announce=lambda done: announce(done, acting[-1]),
+    )
     return done, acting[-1]
 
 

@@ -17,6 +17,7 @@ from bot.factions import faction_by_id, faction_id
 from bot.i18n import Msg, t
 from bot.interactions import (
     Context,
+    cancel_choice,
     choice_handler,
     cite_in_footer,
     make_embed,
@@ -214,17 +215,20 @@ async def order_select(interaction: Interaction, args: list[int]) -> None:
             state, settings, picked_orders(battle, who, settings, ship_class, picked)
         )
 
-    done = await ctx.apply(
+    def redrawn(done: Applied[BattleOutcome, FleetCombatSettings]) -> list[Announcement]:
+        outcome = done.outcome
+        embed, view = orders_message(
+            outcome.state, done.settings, outcome.battle, who, ctx.factions, ctx.locale
+        )
+        return [Announcement(edit=True, embeds=[embed], view=view)]  # a private panel
+
+    await ctx.apply(
         change,
         faction=who,
         command="combat order",
         options={"battle": battle_id, "class": ship_class, "target": picked},
+        announce=redrawn,
     )
-    outcome = done.outcome
-    embed, view = orders_message(
-        outcome.state, done.settings, outcome.battle, who, ctx.factions, ctx.locale
-    )
-    await update_message(interaction, embed=embed, view=view)  # a private panel
 
 
 @control_handler("log")
@@ -247,11 +251,8 @@ async def answer_resolve(
     ctx = await RulesetContext.within(interaction, base, SPEC)
     battle_id, round_number = int(choice.payload["battle"]), int(choice.payload["round"])
     if option == "cancel":
-        async with ctx.service.work(ctx.campaign.id, base.actor) as uow:
-            await uow.claim_choice(choice.id, gm=True)
-            await uow.close_choice(choice.id, "cancelled")
         embed = make_embed(ctx.pt(C + "resolve.cancelled", battle=battle_id))
-        await update_message(interaction, embed=embed, view=None)
+        await cancel_choice(interaction, base, choice, embed, keep_buttons=False)
         return
 
     async def claim(uow: UnitOfWork) -> None:

@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.announcements import Announcement
 from bot.campaigns import UnitOfWork
 from bot.cog_base import Choices, FactionName, Interaction
 from bot.dice import Dice
@@ -216,9 +217,7 @@ class ShipTableCommands(commands.Cog):
             changed = [Msg(C + "stats.changed", name=class_name(name))]
             return TableChange(state, new, changed, ship_class=name)
 
-        done = await ctx.apply(change, audit=_changed_row, then=_save_table)
-        new = done.outcome.settings
-        await reply(interaction, embed=stats_embed(new, ctx.public_locale, done.outcome.lines))
+        await ctx.apply(change, audit=_changed_row, then=_save_table, announce=_table_told(ctx))
 
     @stats.command(name="upload", description="Replace the whole ship table from a JSON file (GM)")
     @app_commands.describe(file="JSON shaped like the file /combat stats show attaches")
@@ -258,14 +257,25 @@ async def _change_fleet(interaction: Interaction, faction: str | None, act: Flee
     def change(state: FleetCombatState, settings: FleetCombatSettings, dice: Dice) -> FleetOutcome:
         return act(ctx, owner, state, settings)
 
-    await _reply_fleet(ctx, await ctx.apply(change, faction=owner))
+    def told(done: Applied[FleetOutcome, FleetCombatSettings]) -> list[Announcement]:
+        """The fleet as registered now (or gone), under the change's lines (posted for all)."""
+        outcome = done.outcome
+        embed = fleet_change_embed(outcome.lines, outcome.fleet, done.settings, ctx.public_locale)
+        return [Announcement(embeds=[embed])]
+
+    await ctx.apply(change, faction=owner, announce=told)
 
 
-async def _reply_fleet(ctx: Ctx, done: Applied[FleetOutcome, FleetCombatSettings]) -> None:
-    """The fleet as registered now (or gone), under the change's lines (posted for all)."""
-    outcome = done.outcome
-    embed = fleet_change_embed(outcome.lines, outcome.fleet, done.settings, ctx.public_locale)
-    await reply(ctx.interaction, embed=embed)
+def _table_told(
+    ctx: Ctx,
+) -> Callable[[Applied[TableChange, FleetCombatSettings]], list[Announcement]]:
+    """The answer to a change of the ship table: the table in force, under what changed."""
+
+    def told(done: Applied[TableChange, FleetCombatSettings]) -> list[Announcement]:
+        new = done.outcome.settings
+        return [Announcement(embeds=[stats_embed(new, ctx.public_locale, done.outcome.lines)])]
+
+    return told
 
 
 def _changed_row(outcome: TableChange) -> dict[str, Any]:
@@ -292,13 +302,12 @@ async def _replace_table(
             raise GameError(C + "error.class_in_use", classes=shown_list(missing))
         return TableChange(state, new, [told(new)])
 
-    done = await ctx.apply(
+    await ctx.apply(
         swap,
         audit=lambda o: {"table": class_table_of(o.settings).model_dump(mode="json")},
         then=_save_table,
+        announce=_table_told(ctx),
     )
-    new = done.outcome.settings
-    await reply(ctx.interaction, embed=stats_embed(new, ctx.public_locale, done.outcome.lines))
 
 
 def _table_file(settings: FleetCombatSettings) -> discord.File:

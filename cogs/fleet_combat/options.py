@@ -7,6 +7,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.announcements import Announcement
 from bot.cog_base import Choices, Interaction
 from bot.errors import GameError, NotAllowed
 from bot.factions import find_faction
@@ -22,7 +23,7 @@ from bot.rules.fleet_combat import (
     set_allies,
     set_damage_priority,
 )
-from bot.scaffold import RulesetContext, faction_autocomplete
+from bot.scaffold import Applied, RulesetContext, faction_autocomplete
 from bot.text import shown
 from cogs.fleet_combat.battles import battle_option, order_context
 from cogs.fleet_combat.common import (
@@ -148,11 +149,14 @@ class OptionCommands(commands.Cog):
         if not ctx.is_gm:
             raise NotAllowed(C + "error.allies_gm_only")
         names = parse_factions(factions, ctx.factions)
-        done = await ctx.apply(
-            lambda state, settings, dice: set_allies(state, settings, battle, names)
+
+        def told(done: Applied[BattleOutcome, FleetCombatSettings]) -> list[Announcement]:
+            embed, view = outcome_message(done.outcome, done.settings, ctx.public_locale)
+            return [Announcement(embeds=[embed], view=view)]
+
+        await ctx.apply(
+            lambda state, settings, dice: set_allies(state, settings, battle, names), announce=told
         )
-        embed, view = outcome_message(done.outcome, done.settings, ctx.public_locale)
-        await reply(interaction, embed=embed, view=view)
 
     @combat.command(
         name="priority", description="Which of your equally wounded ships takes wounds first"
@@ -194,9 +198,11 @@ class OptionCommands(commands.Cog):
         ) -> BattleOutcome:
             return set_damage_priority(state, settings, found.id, who, ids, clear=clear)
 
-        done, who = await apply_in_battle(ctx, battle, faction, prioritise)
-        outcome = done.outcome
-        embed = priority_embed(
-            outcome.state, done.settings, outcome.battle, who, ctx.locale, outcome.lines
-        )
-        await reply(interaction, embed=embed, ephemeral=True)
+        def told(done: Applied[BattleOutcome, FleetCombatSettings], who: str) -> list[Announcement]:
+            outcome = done.outcome
+            embed = priority_embed(
+                outcome.state, done.settings, outcome.battle, who, ctx.locale, outcome.lines
+            )
+            return [Announcement(embeds=[embed], ephemeral=True)]
+
+        await apply_in_battle(ctx, battle, faction, prioritise, announce=told)

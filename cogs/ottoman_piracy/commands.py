@@ -14,7 +14,6 @@ import discord
 from discord import app_commands
 
 from bot.announcements import Announcement
-from bot.app import PrivateerBot
 from bot.campaigns import Choice, Faction, UnitOfWork
 from bot.cog_base import BotCog, Choices, FactionName, Interaction, command_group
 from bot.dice import Dice
@@ -23,7 +22,6 @@ from bot.i18n import t
 from bot.interactions import (
     Context,
     acknowledge_slow_writes,
-    add_field,
     choice_handler,
     command_mention,
     locale_of,
@@ -31,7 +29,7 @@ from bot.interactions import (
     require_gm,
     setup_step,
 )
-from bot.interactions import next_step as campaign_next_step
+from bot.next_steps import with_next_step
 from bot.rules.ottoman_piracy import (
     KNOWN_POWERS,
     OTTOMAN,
@@ -243,10 +241,9 @@ class OttomanPiracyCog(BotCog):
         def story(done: Applied[PiracyOutcome, OttomanPiracySettings]) -> list[Announcement]:
             # A card from an unknown hand is left: the question is asked again, here.
             asked = choice.id if done.outcome.awaiting else None
-            return [_story(ctx, done, asked, None, None)]
+            return [_story(ctx, done, asked, None, None), *_settled_question(ctx, choice, done)]
 
-        done = await _answer(ctx, choice, "force", hand, announce=story)
-        await _settle_question(self.bot, ctx, choice, done)
+        await _answer(ctx, choice, "force", hand, announce=story)
 
     # -- status --------------------------------------------------------------------------------
 
@@ -268,16 +265,16 @@ class OttomanPiracyCog(BotCog):
     async def war(self, interaction: Interaction, power: Name, at_war: bool) -> None:
         """OP-1.3, OP-2.3, OP-2.4: war status decides whose squadrons and fortresses help."""
         ctx = await _gm_context(interaction)
-        done = await ctx.apply(lambda state, _s, _d: set_at_war(state, power, at_war))
         locale = ctx.public_locale
-        powers = ", ".join(
-            text(power_label(p), locale) for p in done.outcome.state.at_war_with_ottomans
-        )
-        extra = [ctx.pt(C + "war.list", powers=powers or ctx.pt(C + "status.nobody"))]
-        embed = change_embed(done.outcome.lines, locale, extra=extra)
-        step = await campaign_next_step(interaction, ctx.base, locale)
-        add_field(embed, ctx.pt("next.title"), step)
-        await reply(interaction, embed=embed)
+
+        def told(done: Applied[StateChange, OttomanPiracySettings]) -> list[Announcement]:
+            warring = done.outcome.state.at_war_with_ottomans
+            powers = ", ".join(text(power_label(p), locale) for p in warring)
+            extra = [ctx.pt(C + "war.list", powers=powers or ctx.pt(C + "status.nobody"))]
+            embed = change_embed(done.outcome.lines, locale, extra=extra)
+            return [with_next_step(ctx.base.actor, [embed])]
+
+        await ctx.apply(lambda state, _s, _d: set_at_war(state, power, at_war), announce=told)
 
     @corsairs.command(name="power", description="Record who plays a power (GM)")
     @app_commands.autocomplete(faction=faction_autocomplete)
@@ -414,13 +411,17 @@ async def _bookkeeping(
     next_step: bool = False,
 ) -> None:
     """One bookkeeping change, logged, and its lines as the (public) reply; a set-up step's
-    reply says what to do next."""
-    done = await ctx.apply(lambda state, settings, _dice: change(state, settings), options=options)
-    embed = change_embed(done.outcome.lines, ctx.public_locale)
-    if next_step:
-        step = await campaign_next_step(ctx.interaction, ctx.base, ctx.public_locale)
-        add_field(embed, ctx.pt("next.title"), step)
-    await reply(ctx.interaction, embed=embed)
+    reply says what to do next (both written with the change: bot/announcements.py)."""
+
+    def told(done: Applied[StateChange, OttomanPiracySettings]) -> list[Announcement]:
+        embed = change_embed(done.outcome.lines, ctx.public_locale)
+        if next_step:
+            return [with_next_step(ctx.base.actor, [embed])]
+        return [Announcement(embeds=[embed])]
+
+    await ctx.apply(
+        lambda state, settings, _dice: change(state, settings), options=options, announce=told
+    )
 
 
 async def _answer(
@@ -520,43 +521,41 @@ def _story(
     )
 
 
-async def _settle_question(
-    bot: PrivateerBot,
-    ctx: Ctx,
-    choice: Choice,
-    done: Applied[PiracyOutcome, OttomanPiracySettings],
-) -> None:
+def _settled_question(
+    ctx: Ctx, choice: Choice, done: Applied[PiracyOutcome, OttomanPiracySettings]
+) -> list[Announcement]:
     """The question a GM answered with /corsairs force shows how the piracy was settled:
-    the story as it now stands, no ping, no buttons (in the campaign's language)."""
+    the story as it now stands, no ping, no buttons (in the campaign's language); nothing
+    when the question was never posted, or is gone (the command's answer is the story)."""
     channel_id = choice.payload.get("channel")
     message_id = choice.payload.get("message")
     if not channel_id or not message_id:
-        return
+        return []
     outcome = done.outcome
     embed = story_embed(
         outcome.piracy, outcome.state, done.settings, ctx.public_locale, entry_seq=done.entry.seq
     )
-    message = bot.get_partial_messageable(int(channel_id)).get_partial_message(int(message_id))
-    try:
-        await message.edit(content=None, embed=embed, view=None)
-    except discord.HTTPException:
-        return
+    return [
+        Announcement(
+            embeds=[embed], edits=int(message_id), channel_id=int(channel_id), repost=False
+        )
+    ]
 
 
 @setup_step(SPEC.key)
-async def piracy_setup_step(interaction: Interaction, base: Context, locale: str) -> str | None:
+async def piracy_setup_step(client: discord.Client, base: Context, locale: str) -> str | None:
     """The Ottoman piracy set-up, in order: who plays the Ottomans, who plays the powers
     they may target (OP-1.1), which powers are at war with them (OP-2.3); None when the
     Ottomans have a player and at least one power is at war."""
     state, _ = await base.service.state(base.campaign, SPEC)
-    power = await command_mention(interaction, "corsairs power")
+    power = await command_mention(client, "corsairs power")
     if state.faction_of(OTTOMAN) is None:
         return t(C + "next.ottoman", locale, power=power)
     if not any(key != OTTOMAN for key in state.power_factions):
         return t(C + "next.targets", locale, power=power)
     if not state.at_war_with_ottomans:
-        war = await command_mention(interaction, "corsairs war")
-        piracy = await command_mention(interaction, "corsairs piracy")
+        war = await command_mention(client, "corsairs war")
+        piracy = await command_mention(client, "corsairs piracy")
         return t(C + "next.war", locale, war=war, piracy=piracy)
     return None
 

@@ -10,6 +10,9 @@ sender fail after the commit (`dies_before_posting`, tests/e2e/test_click_outbox
 
 from __future__ import annotations
 
+import pytest
+
+from bot.standin import Table
 from bot.storage import seeds
 from bot.storage.outbox import unsent
 from tests.e2e.play import labels
@@ -28,6 +31,27 @@ from tests.e2e.test_naval_orders import WS, navy, ordered  # noqa: F401 - fixtur
 from tests.e2e.test_space_pirates import end_turn as sp_end_turn
 from tests.e2e.test_space_pirates import pirates, question_of  # noqa: F401 - a fixture
 from tests.e2e.test_undo import verified
+
+
+async def killed(played: Table, monkeypatch: pytest.MonkeyPatch, line: str, as_: str) -> None:
+    """Run the command; it commits, then every post of its answer dies (the player is told
+    something went wrong, privately)."""
+    with dies_before_posting(monkeypatch) as attempts:
+        died = await played.slash(line, as_=as_)
+    assert attempts == ["reply"], line
+    assert died.ephemeral, line
+
+
+async def posted_once(played: Table, count: int) -> list:
+    """After a restart: the `count` answers left unsent, in order; nothing left unsent, and
+    a second restart posts nothing again."""
+    await played.restart()
+    posts = restart_posts(played)
+    assert len(posts) == count
+    assert await unsent(played.bot.service.db) == []
+    await played.restart()
+    assert len(restart_posts(played)) == count
+    return posts
 
 
 async def open_choice_message(played) -> int | None:
@@ -178,6 +202,22 @@ async def test_a_forced_answer_that_asks_another_player_pings_them_once(board): 
     assert labels(redrawn) == ["Collect the recorded fine: 180", FORCE]
     assert [m.pings for m in forced.messages if m.pings] == [frozenset({"player2"})]
     assert await unsent(played.bot.service.db) == []
+
+
+# --- core set-up (the rest: tests/e2e/test_command_outbox_setup.py, SQLite only) -----------
+
+
+async def test_a_join_killed_before_its_post_shows_the_next_step_after_a_restart(
+    campaign, monkeypatch
+):
+    """Anna's `/campaign join` commits; the post dies. After the restart the answer is
+    posted once, and its "Next step" reads the committed campaign (rendered when posted: read
+    before the commit it would not see her faction): piracy's set-up, not "join"."""
+    played = campaign
+    await killed(played, monkeypatch, "/campaign join faction:Ottomans", "player1")
+    (joined,) = await posted_once(played, 1)
+    assert joined.embed.title == f"<@{played.member('player1').id}> now plays **Ottomans**."
+    assert "who plays the Ottomans" in joined.embed.field("Next step")
 
 
 # --- fleet combat ----------------------------------------------------------------------------
