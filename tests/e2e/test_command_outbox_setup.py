@@ -183,8 +183,9 @@ async def test_fleet_commands_killed_before_their_posts_answer_after_a_restart(
     assert "**Cruisers** — level 3 · attack 2×5+ · defence 5+ · life 3" in stats.embed.description
     assert reset.embed.description.startswith("The campaign is back on the default ship table")
     assert order.embed.description == (
-        "Players fire in this order: Blue, Red. Players not listed fire after them (FC-I7)."
+        "Players fire in this order: Blue, Red. Players not listed fire after them."
     )
+    assert "FC-I7" in (order.embed.footer or "")  # the clause in the footer
     assert allied.embed.description.startswith("Battle #1: Green, Red fight as allies now.")
     assert "Red will retreat in round 2 of battle #1" in retreat.embed.description
     assert closed.embed.title == "Battle #1 at Mecatol"
