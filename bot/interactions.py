@@ -535,19 +535,22 @@ async def cancel_choice(
     interaction: discord.Interaction[Any],
     ctx: Context,
     choice: Choice,
-    embed: discord.Embed,
+    embed: discord.Embed | Sequence[discord.Embed],
     *,
     keep_buttons: bool = True,
+    gm: bool = True,
 ) -> None:
-    """A GM's Cancel on a confirmation: claim and close the choice as cancelled, and show
-    `embed` on the question with its buttons disabled (or gone, without `keep_buttons`);
-    the redraw is written with the close (bot/announcements.py), like every click's."""
+    """A Cancel on a confirmation (a GM's, unless `gm` is False: then the choice's own
+    player's): claim and close the choice as cancelled, and show `embed` on the question
+    with its buttons disabled (or gone, without `keep_buttons`); the redraw is written with
+    the close (bot/announcements.py), like every click's."""
     from bot import announcements  # it imports this module
 
     view = disabled_copy(interaction.message) if keep_buttons else None
-    redrawn = announcements.Announcement(edit=True, embeds=[embed], view=view)
+    embeds = [embed] if isinstance(embed, discord.Embed) else list(embed)
+    redrawn = announcements.Announcement(edit=True, embeds=embeds, view=view)
     async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
-        await uow.claim_choice(choice.id, gm=True)
+        await uow.claim_choice(choice.id, gm=gm)
         await uow.close_choice(choice.id, "cancelled")
         rows = await announcements.write(uow, interaction, [redrawn], locale=ctx.public_locale)
     await announcements.deliver(interaction, ctx.service.db, rows)

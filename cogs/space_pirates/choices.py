@@ -23,6 +23,7 @@ from bot.i18n import Msg, t
 from bot.interactions import (
     WAITING_COLOUR,
     Context,
+    cancel_choice,
     choice_button,
     choice_handler,
     choice_view,
@@ -317,15 +318,15 @@ async def confirm_force_all(
     state, _ = await ctx.read()
     still = {q.choice_id for q in open_questions(state)}
     ids = [int(i) for i in choice.payload["ids"] if int(i) in still]
-    if option == "cancel" or not ids:
+    if option == "cancel":
+        embeds = lines_embeds(C + "force.cancelled", [Msg(C + "cancelled")], locale)
+        await cancel_choice(interaction, ctx.base, choice, embeds, keep_buttons=False)
+        return
+    if not ids:
         async with ctx.service.work(ctx.campaign.id, ctx.base.actor) as uow:
             await uow.claim_choice(choice.id, gm=True)
-            await uow.close_choice(choice.id, "cancelled" if option == "cancel" else "done")
-        if option != "cancel":
-            raise NotFound(C + "error.nothing_waiting")
-        embeds = lines_embeds(C + "force.cancelled", [Msg(C + "cancelled")], locale)
-        await interaction.response.edit_message(embeds=embeds, view=None)
-        return
+            await uow.close_choice(choice.id, "done")
+        raise NotFound(C + "error.nothing_waiting")
     await interaction.response.edit_message(view=None)  # the click is taken (private panel)
     await _force(ctx, ids, bool(choice.payload.get("rest")), confirmed=choice.id)
 

@@ -17,11 +17,11 @@ from bot.errors import GameError
 from bot.i18n import Msg
 from bot.interactions import (
     Context,
+    cancel_choice,
     choice_button,
     choice_handler,
     choice_view,
     reply,
-    update_message,
 )
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates import SPEC, SpacePiratesSettings, SpacePiratesState
@@ -264,11 +264,8 @@ async def confirm_operation(
     params: Params = dict(choice.payload["params"])
     locale = str(choice.payload.get("locale") or ctx.locale)
     if option == "cancel":
-        async with ctx.service.work(ctx.campaign.id, ctx.base.actor) as uow:
-            await uow.claim_choice(choice.id, gm=ctx.is_gm)
-            await uow.close_choice(choice.id, "cancelled")
         embeds = lines_embeds(C + f"op.{op}", [Msg(C + "cancelled")], locale, faction=faction)
-        await update_message(interaction, embeds=embeds, view=None)
+        await cancel_choice(interaction, ctx.base, choice, embeds, keep_buttons=False, gm=ctx.is_gm)
         return
     if option != "confirm":
         raise GameError("error.choice_not_found")

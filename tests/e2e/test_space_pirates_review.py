@@ -356,3 +356,28 @@ async def test_a_quote_left_unconfirmed_expires_with_its_turn(pirates):
     assert expired.ephemeral and "already been answered" in expired.text()
     status = await pirates.slash("/pirates status", as_="player2")
     assert "bribe" not in status.embed.description.lower()
+
+
+async def test_a_cancel_of_the_force_list_killed_before_its_redraw_stays_cancelled(
+    pirates, monkeypatch
+):
+    """SP-I45: the GM's Cancel closes the confirmation in the same transaction as its redraw
+    (the outbox); the process dies before the redraw. The private panel cannot be redrawn
+    after the restart (its interaction is gone) and nothing is posted in the channel, but
+    the Cancel stands: its Confirm is refused as answered, and the buy-off still waits."""
+    from tests.e2e.test_click_outbox import dies_before_posting, restart_posts
+
+    await pirates.slash("/pirates route add name:Rich goods:2350", as_="player1")
+    pirates.script_dice([1, 4, 6])
+    await end_turn(pirates, 1)
+    listed = await pirates.slash("/pirates force", as_="gm")
+    with dies_before_posting(monkeypatch) as attempts:
+        await pirates.click(listed, "Cancel", as_="gm")
+    assert attempts == ["edit"]
+
+    await pirates.restart()
+    assert restart_posts(pirates) == []
+    again = await pirates.click(listed, "Force 1 answer", as_="gm")
+    assert again.ephemeral and "already been answered" in again.text()
+    status = await pirates.slash("/turn status", as_="gm")
+    assert "Vega has not answered" in waiting_text(status)
