@@ -13,12 +13,7 @@ from itertools import combinations
 
 from bot.dice import MAX_DICE_PER_ROLL, Dice
 from bot.rules.fleet_combat.damage import place_wounds
-from bot.rules.fleet_combat.ladder import (
-    choose_automatic_target,
-    firing_order,
-    legal_options,
-    target_options,
-)
+from bot.rules.fleet_combat.ladder import Ladder, firing_order
 from bot.rules.fleet_combat.models import (
     Battle,
     BattleResult,
@@ -81,6 +76,7 @@ class _Round:
         round_cap: int,
         fleet_index: FleetIndex | None = None,
         prune: bool = True,
+        ladder: Ladder | None = None,
     ) -> None:
         self.state = state
         self.battle = battle
@@ -90,6 +86,7 @@ class _Round:
         self.round_cap = round_cap
         self.fleet_index = fleet_index
         self.prune = prune
+        self.ladder = ladder if ladder is not None else Ladder(settings)
         self.number = battle.next_round
         self.engaged: list[Participant] = battle.engaged()
         self.fleets: dict[str, Fleet] = {
@@ -226,7 +223,8 @@ class _Round:
                 if p.faction != shooter and self.battle.hostile(shooter, p.faction)
             ]
         pairs = [(f, self.combat_counts(f)) for f in hostile]
-        options, parting = legal_options(ship_class, pairs, self.retreating, settings)
+        ladder = self.ladder
+        options, parting = ladder.legal(ship_class, pairs, self.retreating)
         if not options:
             return []
         legal = {(o.opponent, o.target_class) for o in options}
@@ -237,14 +235,12 @@ class _Round:
             return self.split(wanted, total_dice, parting)
         source: TargetSource = "automatic"
         if wanted:
-            everything = {
-                (o.opponent, o.target_class) for o in target_options(ship_class, pairs, settings)
-            }
+            everything = {(o.opponent, o.target_class) for o in ladder.options(ship_class, pairs)}
             fine_but_not_parting = parting and all(
                 (t.opponent, t.target_class) in everything for t in wanted
             )
             source = "retreat_override" if fine_but_not_parting else "invalid_order"
-        pick = choose_automatic_target(options, settings)
+        pick = ladder.choose(options)
         assert pick is not None
         return [_Aim(pick.opponent, pick.target_class, total_dice, source, parting)]
 
@@ -371,8 +367,8 @@ class _Round:
     def spill_class(self, packet: _Packet) -> str | None:
         """`burn_excess = false`: the class the excess moves to (ladder + automatic policy)."""
         counts = self.combat_counts(packet.target)
-        options = target_options(packet.shooter_class, [(packet.target, counts)], self.settings)
-        pick = choose_automatic_target(options, self.settings)
+        options = self.ladder.options(packet.shooter_class, [(packet.target, counts)])
+        pick = self.ladder.choose(options)
         return None if pick is None else pick.target_class
 
     def tie_breaker(self, owner: str, ships: list[Ship]) -> Callable[[list[int]], int]:
@@ -609,6 +605,7 @@ def fight_rounds(
     stopping a battle when it ends: the same as `fight_round` in a loop, with one fleet index
     and one pass dropping emptied fleets for all of them (the end of turn, FC-I6)."""
     fleets = fleet_index(state)
+    ladder = Ladder(settings)
     reports: list[RoundReport] = []
     for battle in battles:
         for _ in range(rounds_each):
@@ -622,6 +619,7 @@ def fight_rounds(
                 round_cap=settings.max_rounds,
                 fleet_index=fleets,
                 prune=False,
+                ladder=ladder,
             ).fight()
             reports.append(report)
             if report.ended:
