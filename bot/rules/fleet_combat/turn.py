@@ -61,8 +61,8 @@ def end_of_turn(
 def _fought(state: FleetCombatState, reports: list[RoundReport]) -> list[str]:
     """The factions of every battle that fought a round (the turn summary pings them)."""
     by_id: dict[int, Battle] = {}
-    for battle in state.battles:
-        by_id.setdefault(battle.id, battle)  # the first of an id, as `state.battle` finds
+    for kept in state.battles:
+        by_id.setdefault(kept.id, kept)  # the first of an id, as `state.battle` finds
     factions: dict[str, None] = {}
     for report in reports:
         battle = by_id.get(report.battle_id)
