@@ -106,6 +106,29 @@ def test_a_rejected_first_digest_is_derived_again_with_the_next_attempt(monkeypa
     assert [f for f, kept in zip(faces, first, strict=True) if kept] == [f for f in first if f]
 
 
+def test_the_turn_source_gives_the_documented_faces_with_and_without_rejections(monkeypatch):
+    """`TurnSeedFaces` keeps the message's fixed parts encoded: its faces are still those of
+    `derive_face` die by die, for several die sizes, entries and rolls, and when a first
+    digest is rejected (bound narrowed to about half, as above)."""
+    source = TurnSeedFaces(VECTOR_SEED, campaign=1, turn=1, interaction=VECTOR["interaction"])
+    for sides, entry, roll, first_die in ((6, 2, 0, 0), (10, 17, 5, 3), (20, 1, 12, 0)):
+        inputs = {**VECTOR, "entry": entry, "roll": roll, "sides": sides}
+        assert source.faces_at(entry, roll, 8, sides, first_die=first_die) == [
+            derive_face(VECTOR_SEED, **inputs, die=d) for d in range(first_die, first_die + 8)
+        ]
+    half = (1 << 255) - (1 << 255) % 6
+    monkeypatch.setitem(fair_dice._BOUNDS, 6, half)
+
+    def narrowed(digest: bytes, sides: int) -> int | None:
+        value = int.from_bytes(digest, "big")
+        return None if value >= half else value % sides + 1
+
+    monkeypatch.setattr(fair_dice, "face_from_digest", narrowed)
+    assert source.faces_at(2, 0, 40, 6) == [
+        derive_face(VECTOR_SEED, **VECTOR, die=d, sides=6) for d in range(40)
+    ]
+
+
 @pytest.mark.parametrize("sides", [2, 6, 10, 20, 100])
 def test_derived_faces_are_uniform(sides):
     """100,000 derived dice per die size (fixed seed and inputs, so the test is deterministic):
