@@ -27,8 +27,11 @@ class Ship(BaseModel):
     wounds: int = Field(default=0, ge=0)
 
     def with_wounds(self, wounds: int) -> Ship:
-        """This ship with `wounds` wound tokens."""
-        return self if wounds == self.wounds else self.model_copy(update={"wounds": wounds})
+        """This ship with `wounds` wound tokens (a new ship built and checked as any other:
+        faster than a copy of this one)."""
+        if wounds == self.wounds:
+            return self
+        return type(self)(id=self.id, ship_class=self.ship_class, wounds=wounds)
 
 
 class Fleet(BaseModel):

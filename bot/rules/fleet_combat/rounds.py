@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from operator import attrgetter
 
 from bot.dice import MAX_DICE_PER_ROLL, Dice
 from bot.rules.fleet_combat.damage import place_wounds
@@ -38,6 +39,7 @@ ROUND_SAFETY_LIMIT = 1000
 
 # The fleets of a state by (faction, point), for rounds of many battles (see `fight_rounds`).
 FleetIndex = dict[tuple[str, str], Fleet]
+_ship_id = attrgetter("id")
 
 
 @dataclass
@@ -140,7 +142,7 @@ class _Round:
             for s in self.fleets[faction].ships
             if s.wounds < life[s.ship_class] and (ship_class is None or s.ship_class == ship_class)
         ]
-        return sorted(ships, key=lambda s: s.id)
+        return sorted(ships, key=_ship_id)
 
     def combat_counts(self, faction: str) -> dict[str, int]:
         """Alive combat ships by class (FC-I8 looks at these); cached until wounds change."""
@@ -277,7 +279,8 @@ class _Round:
             defence_faces = roll_many(
                 self.dice, hits, settings.die_faces, f"{label}, defence", "FC-5.11", blocks_on
             )
-            wounds = sum(1 for f in defence_faces if settings.defence_wounds(aim.target_class, f))
+            wounding, target_class = settings.defence_wounds, aim.target_class
+            wounds = sum(1 for f in defence_faces if wounding(target_class, f))
         cap = size if settings.kill_cap else None
         index = len(self.report.volleys)
         self.report.volleys.append(
@@ -464,11 +467,12 @@ class _Round:
         """FC-3.1, FC-5.21: ships whose wounds reach their life go to the reserve."""
         transports = {(loss.faction, loss.ship_id) for loss in self.report.losses}
         wound_losses: list[LostShip] = []
+        life = self.life
         for participant in self.engaged:
             fleet = self.fleets[participant.faction]
             kept: list[Ship] = []
             for ship in fleet.ships:
-                if ship.wounds < self.settings.stats_of(ship.ship_class).life:
+                if ship.wounds < life[ship.ship_class]:
                     kept.append(ship)
                     continue
                 reserve = self.state.reserve.setdefault(participant.faction, {})
