@@ -8,7 +8,7 @@ round engine and the odds calculator share one implementation.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from bot.rules.fleet_combat.models import FireOrder
 from bot.rules.fleet_combat.settings import FleetCombatSettings
@@ -124,9 +124,9 @@ def eligible_classes(
     return Ladder(settings).eligible(shooter_class, opponent_counts, use_ladder=use_ladder)
 
 
-@dataclass(frozen=True, slots=True)
-class TargetOption:
-    """One (opponent, class) pair a group could shoot, with what the policy compares."""
+class TargetOption(NamedTuple):
+    """One (opponent, class) pair a group could shoot, with what the policy compares
+    (immutable and cheap to make: a round's aim builds several per group)."""
 
     opponent: str
     target_class: str

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from operator import attrgetter
+from typing import NamedTuple
 
 from bot.dice import MAX_DICE_PER_ROLL, Dice
 from bot.rules.fleet_combat.damage import place_wounds
@@ -54,8 +55,7 @@ class _Packet:
     cap: int
 
 
-@dataclass(frozen=True)
-class _Aim:
+class _Aim(NamedTuple):
     opponent: str
     target_class: str
     dice: int
@@ -150,8 +150,9 @@ class _Round:
         if cached is not None:
             return cached
         counts: dict[str, int] = {}
+        combat = self.ladder.combat  # `settings.is_combat_class`
         for ship in self.alive(faction):
-            if self.settings.is_combat_class(ship.ship_class):
+            if ship.ship_class in combat:
                 counts[ship.ship_class] = counts.get(ship.ship_class, 0) + 1
         self.counts_cache[faction] = counts
         return counts
