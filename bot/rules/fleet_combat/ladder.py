@@ -85,6 +85,14 @@ class Ladder:
                 return options, True
         return self.options(shooter_class, hostile, ladderless=ladderless), False
 
+    def firing_order(self, classes: Iterable[str], orders: Sequence[FireOrder]) -> list[str]:
+        """`firing_order` (see there)."""
+        present = list(dict.fromkeys(classes))
+        listed = list(dict.fromkeys(o.ship_class for o in orders if o.ship_class in present))
+        levels, rank = self.levels, self.rank
+        rest = sorted((c for c in present if c not in listed), key=lambda c: (levels[c], rank(c)))
+        return listed + rest
+
     def choose(self, options: Iterable[TargetOption]) -> TargetOption | None:
         """`choose_automatic_target` (see there)."""
         policy, rank = self.policy, self.rank
@@ -182,10 +190,4 @@ def firing_order(
 ) -> list[str]:
     """The order a participant's groups fire in (FC-I7): listed classes in listing order,
     then the others by ascending level and the fixed class order (FC-I17)."""
-    present = list(dict.fromkeys(classes))
-    listed = list(dict.fromkeys(o.ship_class for o in orders if o.ship_class in present))
-    rest = sorted(
-        (c for c in present if c not in listed),
-        key=lambda c: (settings.level_of(c), settings.class_rank(c)),
-    )
-    return listed + rest
+    return Ladder(settings).firing_order(classes, orders)

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from bot.dice import MAX_DICE_PER_ROLL, Dice
 from bot.rules.fleet_combat.damage import place_wounds
-from bot.rules.fleet_combat.ladder import Ladder, firing_order
+from bot.rules.fleet_combat.ladder import Ladder
 from bot.rules.fleet_combat.models import (
     Battle,
     BattleResult,
@@ -177,7 +177,7 @@ class _Round:
             orders = [] if self.automatic else self.battle.orders.get(participant.faction, [])
             by_class = {o.ship_class: o for o in orders}
             classes = list(self.combat_counts(participant.faction))
-            for ship_class in firing_order(classes, orders, self.settings):
+            for ship_class in self.ladder.firing_order(classes, orders):
                 self.fire_group(participant.faction, ship_class, by_class.get(ship_class))
 
     def fire_group(self, shooter: str, ship_class: str, order: FireOrder | None) -> None:
