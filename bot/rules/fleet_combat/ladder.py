@@ -95,26 +95,19 @@ class Ladder:
 
     def choose(self, options: Iterable[TargetOption]) -> TargetOption | None:
         """`choose_automatic_target` (see there)."""
-        policy, rank = self.policy, self.rank
+        if isinstance(options, list) and len(options) == 1:
+            only: TargetOption = options[0]
+            return only  # what `min` picks from one
+        return min(options, key=self._policy_key, default=None)
 
-        def key(option: TargetOption) -> tuple[int, int, int, tuple[int, int]]:
-            if policy == "lowest_level":
-                return (
-                    option.level,
-                    -option.ships,
-                    option.opponent_index,
-                    rank(option.target_class),
-                )
-            if policy == "most_ships":
-                return (
-                    -option.ships,
-                    -option.level,
-                    option.opponent_index,
-                    rank(option.target_class),
-                )
-            return (-option.level, -option.ships, option.opponent_index, rank(option.target_class))
-
-        return min(options, key=key, default=None)
+    def _policy_key(self, option: TargetOption) -> tuple[int, int, int, tuple[int, int]]:
+        """What the automatic policy compares, smallest first (FC-I17)."""
+        rank = self.rank(option.target_class)
+        if self.policy == "lowest_level":
+            return (option.level, -option.ships, option.opponent_index, rank)
+        if self.policy == "most_ships":
+            return (-option.ships, -option.level, option.opponent_index, rank)
+        return (-option.level, -option.ships, option.opponent_index, rank)
 
 
 def eligible_classes(

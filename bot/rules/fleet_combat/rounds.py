@@ -230,14 +230,14 @@ class _Round:
         options, parting = ladder.legal(ship_class, pairs, self.retreating)
         if not options:
             return []
-        legal = {(o.opponent, o.target_class) for o in options}
         wanted = order.targets if order is not None and not order.hold else []
         if wanted and not settings.allow_split_fire:
             wanted = wanted[:1]
-        if wanted and all((t.opponent, t.target_class) in legal for t in wanted):
-            return self.split(wanted, total_dice, parting)
         source: TargetSource = "automatic"
         if wanted:
+            legal = {(o.opponent, o.target_class) for o in options}
+            if all((t.opponent, t.target_class) in legal for t in wanted):
+                return self.split(wanted, total_dice, parting)
             everything = {(o.opponent, o.target_class) for o in ladder.options(ship_class, pairs)}
             fine_but_not_parting = parting and all(
                 (t.opponent, t.target_class) in everything for t in wanted
