@@ -84,10 +84,10 @@ def test_a_digest_beyond_the_last_whole_multiple_is_rejected():
     assert face_from_digest(top.to_bytes(32, "big"), 2) == 2  # 2 divides 2**256: nothing rejected
 
 
-def test_a_rejected_first_digest_is_derived_again_with_the_next_attempt(monkeypatch):
-    """With the real bound a rejection almost never happens, so this narrows the accepted
-    digests to about half: every die `derive_faces` rejects on its fast first attempt is
-    derived from attempt 1 on, giving exactly the faces `derive_face` gives die by die."""
+def narrow_the_d6_bound(monkeypatch):
+    """With the real bound a rejection almost never happens: accept only about half the
+    digests of a d6 (the fast path's bound and `face_from_digest` alike); returns the
+    narrowed `face_from_digest`."""
     half = (1 << 255) - (1 << 255) % 6
     monkeypatch.setitem(fair_dice._BOUNDS, 6, half)
 
@@ -96,6 +96,14 @@ def test_a_rejected_first_digest_is_derived_again_with_the_next_attempt(monkeypa
         return None if value >= half else value % sides + 1
 
     monkeypatch.setattr(fair_dice, "face_from_digest", narrowed)
+    return narrowed
+
+
+def test_a_rejected_first_digest_is_derived_again_with_the_next_attempt(monkeypatch):
+    """With about half the digests rejected, every die `derive_faces` rejects on its fast
+    first attempt is derived from attempt 1 on, giving exactly the faces `derive_face`
+    gives die by die."""
+    narrowed = narrow_the_d6_bound(monkeypatch)
     first = [
         narrowed(hmac.digest(VECTOR_SEED, die_message(**VECTOR, die=d, sides=6), "sha256"), 6)
         for d in range(40)
@@ -116,14 +124,7 @@ def test_the_turn_source_gives_the_documented_faces_with_and_without_rejections(
         assert source.faces_at(entry, roll, 8, sides, first_die=first_die) == [
             derive_face(VECTOR_SEED, **inputs, die=d) for d in range(first_die, first_die + 8)
         ]
-    half = (1 << 255) - (1 << 255) % 6
-    monkeypatch.setitem(fair_dice._BOUNDS, 6, half)
-
-    def narrowed(digest: bytes, sides: int) -> int | None:
-        value = int.from_bytes(digest, "big")
-        return None if value >= half else value % sides + 1
-
-    monkeypatch.setattr(fair_dice, "face_from_digest", narrowed)
+    narrow_the_d6_bound(monkeypatch)
     assert source.faces_at(2, 0, 40, 6) == [
         derive_face(VECTOR_SEED, **VECTOR, die=d, sides=6) for d in range(40)
     ]
