@@ -128,24 +128,44 @@ def derive_faces(
     """The `count` dice of one roll (die index first_die..first_die+count-1); same result as
     `derive_face`."""
     keyed = seed if isinstance(seed, KeyedHmac) else KeyedHmac(seed)
-    prefix = f"{DERIVATION} {campaign} {turn} {entry} {roll} ".encode("ascii")
-    suffix = f" {sides} {interaction} 0".encode("ascii")
+    head = f"{DERIVATION} {campaign} {turn} ".encode("ascii")
+    tail = f" {sides} {interaction} 0".encode("ascii")
+    faces = _faces(keyed, head, tail, entry, roll, first_die, count, sides)
+    if faces is not None:
+        return faces
+    # A first digest was rejected (almost never): each die as `derive_face` derives it.
+    inputs = {"campaign": campaign, "turn": turn, "entry": entry, "roll": roll}
+    inputs |= {"sides": sides, "interaction": interaction}
+    return [derive_face(keyed, **inputs, die=die) for die in range(first_die, first_die + count)]
+
+
+def _faces(
+    keyed: KeyedHmac,
+    head: bytes,
+    tail: bytes,
+    entry: int,
+    roll: int,
+    first_die: int,
+    count: int,
+    sides: int,
+) -> list[int] | None:
+    """Attempt 0 of each die of a roll: `head` is the message up to the entry (derivation,
+    campaign, turn and their spaces), `tail` the rest after the die index; None when any
+    die's digest is rejected (`derive_faces` then derives the roll die by die)."""
+    prefix = b"%b%d %d " % (head, entry, roll)
     bound = _BOUNDS.get(sides) or _SPACE - _SPACE % sides
     inner_copy, outer_copy = keyed.inner.copy, keyed.outer.copy
     from_bytes = int.from_bytes
     faces = []
     for die in range(first_die, first_die + count):
         first = inner_copy()
-        first.update(b"%b%d%b" % (prefix, die, suffix))
+        first.update(b"%b%d%b" % (prefix, die, tail))
         second = outer_copy()
         second.update(first.digest())
         value = from_bytes(second.digest(), "big")
-        if value < bound:
-            faces.append(value % sides + 1)
-        else:  # rejected (almost never): derive_face goes on from attempt 1
-            inputs = {"campaign": campaign, "turn": turn, "entry": entry, "roll": roll}
-            inputs |= {"sides": sides, "interaction": interaction}
-            faces.append(derive_face(keyed, **inputs, die=die, attempt=1))
+        if value >= bound:
+            return None
+        faces.append(value % sides + 1)
     return faces
 
 
@@ -159,19 +179,28 @@ class TurnSeedFaces:
         self.campaign = campaign
         self.turn = turn
         self.interaction = interaction
+        # The message's fixed parts, encoded once (`derive_faces` makes them per call).
+        self._head = f"{DERIVATION} {campaign} {turn} ".encode("ascii")
+        self._tails: dict[int, bytes] = {}
 
     def faces_at(
         self, entry: int, roll: int, count: int, sides: int, first_die: int = 0
     ) -> list[int]:
         """The faces of roll `roll` of audit entry `entry` (from die `first_die` on)."""
-        return derive_faces(
-            self._keyed,
-            campaign=self.campaign,
-            turn=self.turn,
-            entry=entry,
-            roll=roll,
-            count=count,
-            sides=sides,
-            interaction=self.interaction,
-            first_die=first_die,
-        )
+        tail = self._tails.get(sides)
+        if tail is None:
+            tail = self._tails[sides] = f" {sides} {self.interaction} 0".encode("ascii")
+        faces = _faces(self._keyed, self._head, tail, entry, roll, first_die, count, sides)
+        if faces is None:  # a first digest rejected: the general path
+            return derive_faces(
+                self._keyed,
+                campaign=self.campaign,
+                turn=self.turn,
+                entry=entry,
+                roll=roll,
+                count=count,
+                sides=sides,
+                interaction=self.interaction,
+                first_die=first_die,
+            )
+        return faces

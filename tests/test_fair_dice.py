@@ -84,10 +84,10 @@ def test_a_digest_beyond_the_last_whole_multiple_is_rejected():
     assert face_from_digest(top.to_bytes(32, "big"), 2) == 2  # 2 divides 2**256: nothing rejected
 
 
-def test_a_rejected_first_digest_is_derived_again_with_the_next_attempt(monkeypatch):
-    """With the real bound a rejection almost never happens, so this narrows the accepted
-    digests to about half: every die `derive_faces` rejects on its fast first attempt is
-    derived from attempt 1 on, giving exactly the faces `derive_face` gives die by die."""
+def narrow_the_d6_bound(monkeypatch):
+    """With the real bound a rejection almost never happens: accept only about half the
+    digests of a d6 (the fast path's bound and `face_from_digest` alike); returns the
+    narrowed `face_from_digest`."""
     half = (1 << 255) - (1 << 255) % 6
     monkeypatch.setitem(fair_dice._BOUNDS, 6, half)
 
@@ -96,6 +96,14 @@ def test_a_rejected_first_digest_is_derived_again_with_the_next_attempt(monkeypa
         return None if value >= half else value % sides + 1
 
     monkeypatch.setattr(fair_dice, "face_from_digest", narrowed)
+    return narrowed
+
+
+def test_a_rejected_first_digest_is_derived_again_with_the_next_attempt(monkeypatch):
+    """With about half the digests rejected, every die `derive_faces` rejects on its fast
+    first attempt is derived from attempt 1 on, giving exactly the faces `derive_face`
+    gives die by die."""
+    narrowed = narrow_the_d6_bound(monkeypatch)
     first = [
         narrowed(hmac.digest(VECTOR_SEED, die_message(**VECTOR, die=d, sides=6), "sha256"), 6)
         for d in range(40)
@@ -104,6 +112,22 @@ def test_a_rejected_first_digest_is_derived_again_with_the_next_attempt(monkeypa
     faces = derive_faces(VECTOR_SEED, **VECTOR, count=40, sides=6)
     assert faces == [derive_face(VECTOR_SEED, **VECTOR, die=d, sides=6) for d in range(40)]
     assert [f for f, kept in zip(faces, first, strict=True) if kept] == [f for f in first if f]
+
+
+def test_the_turn_source_gives_the_documented_faces_with_and_without_rejections(monkeypatch):
+    """`TurnSeedFaces` keeps the message's fixed parts encoded: its faces are still those of
+    `derive_face` die by die, for several die sizes, entries and rolls, and when a first
+    digest is rejected (bound narrowed to about half, as above)."""
+    source = TurnSeedFaces(VECTOR_SEED, campaign=1, turn=1, interaction=VECTOR["interaction"])
+    for sides, entry, roll, first_die in ((6, 2, 0, 0), (10, 17, 5, 3), (20, 1, 12, 0)):
+        inputs = {**VECTOR, "entry": entry, "roll": roll, "sides": sides}
+        assert source.faces_at(entry, roll, 8, sides, first_die=first_die) == [
+            derive_face(VECTOR_SEED, **inputs, die=d) for d in range(first_die, first_die + 8)
+        ]
+    narrow_the_d6_bound(monkeypatch)
+    assert source.faces_at(2, 0, 40, 6) == [
+        derive_face(VECTOR_SEED, **VECTOR, die=d, sides=6) for d in range(40)
+    ]
 
 
 @pytest.mark.parametrize("sides", [2, 6, 10, 20, 100])

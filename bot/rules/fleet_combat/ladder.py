@@ -8,10 +8,106 @@ round engine and the odds calculator share one implementation.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from bot.rules.fleet_combat.models import FireOrder
 from bot.rules.fleet_combat.settings import FleetCombatSettings
+
+
+class Ladder:
+    """The ladder and the automatic policy of one `settings` (FC-5.4–5.8, FC-I8, FC-I17),
+    with what they look up kept at hand: the round engine makes one per end of turn, the
+    module functions below one per call. The settings must not change while it is used."""
+
+    def __init__(self, settings: FleetCombatSettings) -> None:
+        self.settings = settings
+        self.levels = settings.class_levels
+        self.reach = settings.target_reach  # FC-5.4 "+1"
+        self.policy = settings.auto_target_policy
+        non_combat = settings.non_combat_classes
+        self.combat = {c for c in settings.ship_stats if c not in non_combat}
+        self._ranks: dict[str, tuple[int, int]] = {}
+
+    def rank(self, ship_class: str) -> tuple[int, int]:
+        """`settings.class_rank`, remembered."""
+        found = self._ranks.get(ship_class)
+        if found is None:
+            found = self._ranks[ship_class] = self.settings.class_rank(ship_class)
+        return found
+
+    def eligible(
+        self, shooter_class: str, opponent_counts: Mapping[str, int], *, use_ladder: bool = True
+    ) -> list[str]:
+        """`eligible_classes` (see there)."""
+        combat = self.combat
+        present = [c for c, n in opponent_counts.items() if n > 0 and c in combat]
+        if not use_ladder:
+            return sorted(present, key=self.rank)
+        levels = self.levels
+        reach = levels[shooter_class] + self.reach
+        within = [c for c in present if levels[c] <= reach]
+        if within:
+            return sorted(within, key=self.rank) if len(within) > 1 else within
+        if not present:
+            return []
+        lowest_above = min(levels[c] for c in present)  # FC-5.6, FC-5.7
+        return sorted((c for c in present if levels[c] == lowest_above), key=self.rank)
+
+    def options(
+        self,
+        shooter_class: str,
+        opponents: Sequence[tuple[str, Mapping[str, int]]],
+        *,
+        ladderless: Collection[str] = (),
+    ) -> list[TargetOption]:
+        """`target_options` (see there)."""
+        levels = self.levels
+        return [
+            TargetOption(opponent, target_class, levels[target_class], counts[target_class], index)
+            for index, (opponent, counts) in enumerate(opponents)
+            for target_class in self.eligible(
+                shooter_class, counts, use_ladder=opponent not in ladderless
+            )
+        ]
+
+    def legal(
+        self,
+        shooter_class: str,
+        hostile: Sequence[tuple[str, Mapping[str, int]]],
+        retreating: Collection[str],
+    ) -> tuple[list[TargetOption], bool]:
+        """`legal_options` (see there)."""
+        ladderless = () if self.settings.parting_volley_uses_ladder else retreating
+        if retreating:
+            parting = [(faction, counts) for faction, counts in hostile if faction in retreating]
+            options = self.options(shooter_class, parting, ladderless=ladderless)
+            if options:
+                return options, True
+        return self.options(shooter_class, hostile, ladderless=ladderless), False
+
+    def firing_order(self, classes: Iterable[str], orders: Sequence[FireOrder]) -> list[str]:
+        """`firing_order` (see there)."""
+        present = list(dict.fromkeys(classes))
+        listed = list(dict.fromkeys(o.ship_class for o in orders if o.ship_class in present))
+        levels, rank = self.levels, self.rank
+        rest = sorted((c for c in present if c not in listed), key=lambda c: (levels[c], rank(c)))
+        return listed + rest
+
+    def choose(self, options: Iterable[TargetOption]) -> TargetOption | None:
+        """`choose_automatic_target` (see there)."""
+        if isinstance(options, list) and len(options) == 1:
+            only: TargetOption = options[0]
+            return only  # what `min` picks from one
+        return min(options, key=self._policy_key, default=None)
+
+    def _policy_key(self, option: TargetOption) -> tuple[int, int, int, tuple[int, int]]:
+        """What the automatic policy compares, smallest first (FC-I17)."""
+        rank = self.rank(option.target_class)
+        if self.policy == "lowest_level":
+            return (option.level, -option.ships, option.opponent_index, rank)
+        if self.policy == "most_ships":
+            return (-option.ships, -option.level, option.opponent_index, rank)
+        return (-option.level, -option.ships, option.opponent_index, rank)
 
 
 def eligible_classes(
@@ -26,24 +122,12 @@ def eligible_classes(
     Every combat class at level ≤ L + reach; if there is none, only the lowest level above
     that where the opponent has ships. Transports/colonizers never. Result in class order.
     """
-    present = [c for c, n in opponent_counts.items() if n > 0 and settings.is_combat_class(c)]
-    if not use_ladder:
-        return sorted(present, key=settings.class_rank)
-    reach = settings.level_of(shooter_class) + settings.target_reach  # FC-5.4 "+1"
-    within = [c for c in present if settings.level_of(c) <= reach]
-    if within:
-        return sorted(within, key=settings.class_rank)
-    if not present:
-        return []
-    lowest_above = min(settings.level_of(c) for c in present)  # FC-5.6, FC-5.7
-    return sorted(
-        (c for c in present if settings.level_of(c) == lowest_above), key=settings.class_rank
-    )
+    return Ladder(settings).eligible(shooter_class, opponent_counts, use_ladder=use_ladder)
 
 
-@dataclass(frozen=True)
-class TargetOption:
-    """One (opponent, class) pair a group could shoot, with what the policy compares."""
+class TargetOption(NamedTuple):
+    """One (opponent, class) pair a group could shoot, with what the policy compares
+    (immutable and cheap to make: a round's aim builds several per group)."""
 
     opponent: str
     target_class: str
@@ -63,22 +147,7 @@ def target_options(
 
     Opponents named in `ladderless` may be shot in any combat class (FC-I15 alternative).
     """
-    options: list[TargetOption] = []
-    for index, (opponent, counts) in enumerate(opponents):
-        use_ladder = opponent not in ladderless
-        for target_class in eligible_classes(
-            shooter_class, counts, settings, use_ladder=use_ladder
-        ):
-            options.append(
-                TargetOption(
-                    opponent=opponent,
-                    target_class=target_class,
-                    level=settings.level_of(target_class),
-                    ships=counts[target_class],
-                    opponent_index=index,
-                )
-            )
-    return options
+    return Ladder(settings).options(shooter_class, opponents, ladderless=ladderless)
 
 
 def legal_options(
@@ -93,12 +162,7 @@ def legal_options(
     of them is retreating and reachable, only the retreaters (FC-6.2, FC-I15), with or
     without the ladder per `parting_volley_uses_ladder`.
     """
-    ladderless = () if settings.parting_volley_uses_ladder else retreating
-    parting = [(faction, counts) for faction, counts in hostile if faction in retreating]
-    options = target_options(shooter_class, parting, settings, ladderless=ladderless)
-    if options:
-        return options, True
-    return target_options(shooter_class, hostile, settings, ladderless=ladderless), False
+    return Ladder(settings).legal(shooter_class, hostile, retreating)
 
 
 def choose_automatic_target(
@@ -109,17 +173,7 @@ def choose_automatic_target(
 
     `most_ships` compares ship counts first and breaks ties by the higher level.
     """
-    policy = settings.auto_target_policy
-
-    def key(option: TargetOption) -> tuple[int, int, int, tuple[int, int]]:
-        rank = settings.class_rank(option.target_class)
-        if policy == "lowest_level":
-            return (option.level, -option.ships, option.opponent_index, rank)
-        if policy == "most_ships":
-            return (-option.ships, -option.level, option.opponent_index, rank)
-        return (-option.level, -option.ships, option.opponent_index, rank)
-
-    return min(options, key=key, default=None)
+    return Ladder(settings).choose(options)
 
 
 def firing_order(
@@ -129,10 +183,4 @@ def firing_order(
 ) -> list[str]:
     """The order a participant's groups fire in (FC-I7): listed classes in listing order,
     then the others by ascending level and the fixed class order (FC-I17)."""
-    present = list(dict.fromkeys(classes))
-    listed = list(dict.fromkeys(o.ship_class for o in orders if o.ship_class in present))
-    rest = sorted(
-        (c for c in present if c not in listed),
-        key=lambda c: (settings.level_of(c), settings.class_rank(c)),
-    )
-    return listed + rest
+    return Ladder(settings).firing_order(classes, orders)

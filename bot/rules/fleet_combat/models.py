@@ -7,6 +7,7 @@ participants' fleets at its point (the spec's "state carried by the bot", sectio
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -26,8 +27,11 @@ class Ship(BaseModel):
     wounds: int = Field(default=0, ge=0)
 
     def with_wounds(self, wounds: int) -> Ship:
-        """This ship with `wounds` wound tokens."""
-        return self if wounds == self.wounds else self.model_copy(update={"wounds": wounds})
+        """This ship with `wounds` wound tokens (a new ship built and checked as any other:
+        faster than a copy of this one)."""
+        if wounds == self.wounds:
+            return self
+        return type(self)(id=self.id, ship_class=self.ship_class, wounds=wounds)
 
 
 class Fleet(BaseModel):
@@ -87,7 +91,8 @@ class BattleResult(BaseModel):
 TargetSource = Literal["order", "automatic", "invalid_order", "retreat_override"]
 
 
-class VolleyReport(BaseModel):
+@dataclass(slots=True, kw_only=True)
+class VolleyReport:
     """One volley: a group's attack dice, the target's defence dice, the wound packet (FC-I9)."""
 
     shooter: str
@@ -107,7 +112,8 @@ class VolleyReport(BaseModel):
     kill_cap: int | None
 
 
-class HeldFire(BaseModel):
+@dataclass(slots=True, kw_only=True)
+class HeldFire:
     """A group that fired nothing this round, and why (FC-I7, FC-I8)."""
 
     shooter: str
@@ -115,7 +121,8 @@ class HeldFire(BaseModel):
     reason: Literal["hold_order", "missing_orders", "no_target", "no_attack"]
 
 
-class ShipHit(BaseModel):
+@dataclass(slots=True, kw_only=True)
+class ShipHit:
     """Wounds one packet put on one ship (FC-5.14, FC-I10)."""
 
     ship_id: int
@@ -124,7 +131,8 @@ class ShipHit(BaseModel):
     destroyed: bool
 
 
-class PacketReport(BaseModel):
+@dataclass(slots=True, kw_only=True)
+class PacketReport:
     """How one wound packet was applied at the end of the round (FC-I10–I12)."""
 
     volley: int
@@ -132,14 +140,15 @@ class PacketReport(BaseModel):
     target: str
     target_class: str
     wounds: int
-    hits: list[ShipHit] = Field(default_factory=list)
+    hits: list[ShipHit] = field(default_factory=list)
     kills: int = 0
     lost_to_cap: int = 0
     burned: int = 0
-    spilled_to: list[str] = Field(default_factory=list)
+    spilled_to: list[str] = field(default_factory=list)
 
 
-class LostShip(BaseModel):
+@dataclass(slots=True, kw_only=True)
+class LostShip:
     """A ship moved to the reserve this round (FC-3.1), by wounds or as a transport (FC-I13)."""
 
     faction: str

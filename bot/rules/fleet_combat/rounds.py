@@ -10,15 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from operator import attrgetter
+from typing import NamedTuple
 
 from bot.dice import MAX_DICE_PER_ROLL, Dice
 from bot.rules.fleet_combat.damage import place_wounds
-from bot.rules.fleet_combat.ladder import (
-    choose_automatic_target,
-    firing_order,
-    legal_options,
-    target_options,
-)
+from bot.rules.fleet_combat.ladder import Ladder
 from bot.rules.fleet_combat.models import (
     Battle,
     BattleResult,
@@ -43,6 +40,7 @@ ROUND_SAFETY_LIMIT = 1000
 
 # The fleets of a state by (faction, point), for rounds of many battles (see `fight_rounds`).
 FleetIndex = dict[tuple[str, str], Fleet]
+_ship_id = attrgetter("id")
 
 
 @dataclass
@@ -57,8 +55,7 @@ class _Packet:
     cap: int
 
 
-@dataclass(frozen=True)
-class _Aim:
+class _Aim(NamedTuple):
     opponent: str
     target_class: str
     dice: int
@@ -81,6 +78,7 @@ class _Round:
         round_cap: int,
         fleet_index: FleetIndex | None = None,
         prune: bool = True,
+        ladder: Ladder | None = None,
     ) -> None:
         self.state = state
         self.battle = battle
@@ -90,6 +88,7 @@ class _Round:
         self.round_cap = round_cap
         self.fleet_index = fleet_index
         self.prune = prune
+        self.ladder = ladder if ladder is not None else Ladder(settings)
         self.number = battle.next_round
         self.engaged: list[Participant] = battle.engaged()
         self.fleets: dict[str, Fleet] = {
@@ -143,7 +142,7 @@ class _Round:
             for s in self.fleets[faction].ships
             if s.wounds < life[s.ship_class] and (ship_class is None or s.ship_class == ship_class)
         ]
-        return sorted(ships, key=lambda s: s.id)
+        return sorted(ships, key=_ship_id)
 
     def combat_counts(self, faction: str) -> dict[str, int]:
         """Alive combat ships by class (FC-I8 looks at these); cached until wounds change."""
@@ -151,8 +150,9 @@ class _Round:
         if cached is not None:
             return cached
         counts: dict[str, int] = {}
+        combat = self.ladder.combat  # `settings.is_combat_class`
         for ship in self.alive(faction):
-            if self.settings.is_combat_class(ship.ship_class):
+            if ship.ship_class in combat:
                 counts[ship.ship_class] = counts.get(ship.ship_class, 0) + 1
         self.counts_cache[faction] = counts
         return counts
@@ -177,7 +177,7 @@ class _Round:
             orders = [] if self.automatic else self.battle.orders.get(participant.faction, [])
             by_class = {o.ship_class: o for o in orders}
             classes = list(self.combat_counts(participant.faction))
-            for ship_class in firing_order(classes, orders, self.settings):
+            for ship_class in self.ladder.firing_order(classes, orders):
                 self.fire_group(participant.faction, ship_class, by_class.get(ship_class))
 
     def fire_group(self, shooter: str, ship_class: str, order: FireOrder | None) -> None:
@@ -226,25 +226,24 @@ class _Round:
                 if p.faction != shooter and self.battle.hostile(shooter, p.faction)
             ]
         pairs = [(f, self.combat_counts(f)) for f in hostile]
-        options, parting = legal_options(ship_class, pairs, self.retreating, settings)
+        ladder = self.ladder
+        options, parting = ladder.legal(ship_class, pairs, self.retreating)
         if not options:
             return []
-        legal = {(o.opponent, o.target_class) for o in options}
         wanted = order.targets if order is not None and not order.hold else []
         if wanted and not settings.allow_split_fire:
             wanted = wanted[:1]
-        if wanted and all((t.opponent, t.target_class) in legal for t in wanted):
-            return self.split(wanted, total_dice, parting)
         source: TargetSource = "automatic"
         if wanted:
-            everything = {
-                (o.opponent, o.target_class) for o in target_options(ship_class, pairs, settings)
-            }
+            legal = {(o.opponent, o.target_class) for o in options}
+            if all((t.opponent, t.target_class) in legal for t in wanted):
+                return self.split(wanted, total_dice, parting)
+            everything = {(o.opponent, o.target_class) for o in ladder.options(ship_class, pairs)}
             fine_but_not_parting = parting and all(
                 (t.opponent, t.target_class) in everything for t in wanted
             )
             source = "retreat_override" if fine_but_not_parting else "invalid_order"
-        pick = choose_automatic_target(options, settings)
+        pick = ladder.choose(options)
         assert pick is not None
         return [_Aim(pick.opponent, pick.target_class, total_dice, source, parting)]
 
@@ -281,7 +280,8 @@ class _Round:
             defence_faces = roll_many(
                 self.dice, hits, settings.die_faces, f"{label}, defence", "FC-5.11", blocks_on
             )
-            wounds = sum(1 for f in defence_faces if settings.defence_wounds(aim.target_class, f))
+            wounding, target_class = settings.defence_wounds, aim.target_class
+            wounds = sum(1 for f in defence_faces if wounding(target_class, f))
         cap = size if settings.kill_cap else None
         index = len(self.report.volleys)
         self.report.volleys.append(
@@ -371,8 +371,8 @@ class _Round:
     def spill_class(self, packet: _Packet) -> str | None:
         """`burn_excess = false`: the class the excess moves to (ladder + automatic policy)."""
         counts = self.combat_counts(packet.target)
-        options = target_options(packet.shooter_class, [(packet.target, counts)], self.settings)
-        pick = choose_automatic_target(options, self.settings)
+        options = self.ladder.options(packet.shooter_class, [(packet.target, counts)])
+        pick = self.ladder.choose(options)
         return None if pick is None else pick.target_class
 
     def tie_breaker(self, owner: str, ships: list[Ship]) -> Callable[[list[int]], int]:
@@ -468,11 +468,12 @@ class _Round:
         """FC-3.1, FC-5.21: ships whose wounds reach their life go to the reserve."""
         transports = {(loss.faction, loss.ship_id) for loss in self.report.losses}
         wound_losses: list[LostShip] = []
+        life = self.life
         for participant in self.engaged:
             fleet = self.fleets[participant.faction]
             kept: list[Ship] = []
             for ship in fleet.ships:
-                if ship.wounds < self.settings.stats_of(ship.ship_class).life:
+                if ship.wounds < life[ship.ship_class]:
                     kept.append(ship)
                     continue
                 reserve = self.state.reserve.setdefault(participant.faction, {})
@@ -609,6 +610,7 @@ def fight_rounds(
     stopping a battle when it ends: the same as `fight_round` in a loop, with one fleet index
     and one pass dropping emptied fleets for all of them (the end of turn, FC-I6)."""
     fleets = fleet_index(state)
+    ladder = Ladder(settings)
     reports: list[RoundReport] = []
     for battle in battles:
         for _ in range(rounds_each):
@@ -622,6 +624,7 @@ def fight_rounds(
                 round_cap=settings.max_rounds,
                 fleet_index=fleets,
                 prune=False,
+                ladder=ladder,
             ).fight()
             reports.append(report)
             if report.ended:

@@ -8,7 +8,7 @@ from typing import Any
 from bot.i18n import Msg
 from bot.rules.fleet_combat.copies import working_copy
 from bot.rules.fleet_combat.messages import battle_line
-from bot.rules.fleet_combat.models import FleetCombatState, RoundReport
+from bot.rules.fleet_combat.models import Battle, FleetCombatState, RoundReport
 from bot.rules.fleet_combat.rounds import ROUND_SAFETY_LIMIT, fight_rounds
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rulesets import Awaited, TurnContext, TurnStepResult
@@ -60,9 +60,12 @@ def end_of_turn(
 
 def _fought(state: FleetCombatState, reports: list[RoundReport]) -> list[str]:
     """The factions of every battle that fought a round (the turn summary pings them)."""
+    by_id: dict[int, Battle] = {}
+    for kept in state.battles:
+        by_id.setdefault(kept.id, kept)  # the first of an id, as `state.battle` finds
     factions: dict[str, None] = {}
     for report in reports:
-        battle = state.battle(report.battle_id)
+        battle = by_id.get(report.battle_id)
         for participant in battle.participants if battle is not None else ():
             factions[participant.faction] = None
     return list(factions)
