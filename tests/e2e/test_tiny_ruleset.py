@@ -58,7 +58,10 @@ async def test_the_setting_flips_the_outcome_and_the_turn_end_counts_crossings(b
     assert "1 crossing this turn; 2 tolls paid so far." in ended.text()
 
 
-async def test_a_russian_player_plays_it_in_russian(bridge: Table):
+async def test_a_russian_campaign_plays_it_in_russian(bridge: Table):
+    """Public messages and their buttons in the campaign's language; a refusal in the
+    reader's."""
+    await bridge.slash("/campaign settings set setting:core.language value:ru", as_="gm")
     asked = await bridge.slash("/пошлина подойти фракция:Volga", as_="player3")
     assert (
         asked.embed.title == "Фракция «Volga» подходит к мосту: заплатить пошлину или проскочить?"
@@ -69,3 +72,21 @@ async def test_a_russian_player_plays_it_in_russian(bridge: Table):
     assert not twice.ephemeral
     refused = await bridge.slash("/toll reach faction:Volga", as_="player3")
     assert refused.ephemeral and "сначала ответьте (TB-1)" in refused.text()
+
+
+async def test_a_question_killed_before_its_post_is_asked_after_a_restart(
+    bridge: Table, monkeypatch
+):
+    """The question is written with the change (the outbox): the process dies before it is
+    posted, the restart posts it once with its buttons, and the player answers it there."""
+    from tests.e2e.test_click_outbox import dies_before_posting, restart_posts
+
+    with dies_before_posting(monkeypatch) as attempts:
+        await bridge.slash("/toll reach faction:Red", as_="player1")
+    assert attempts == ["reply"]
+
+    await bridge.restart()
+    (asked,) = restart_posts(bridge)
+    assert asked.embed.title == "Red reaches the bridge: pay the toll or sneak past?"
+    paid = await bridge.click(asked, "Pay the toll", as_="player1")
+    assert paid.embed.title == "Red pays the toll and crosses."

@@ -8,13 +8,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.announcements import Announcement
 from bot.app import PrivateerBot
 from bot.campaigns import Choice, UnitOfWork
-from bot.interactions import Context, choice_button, choice_handler, choice_view, make_embed, reply
-from bot.scaffold import RulesetContext, faction_autocomplete
-from tests.tiny_ruleset.engine import SPEC, TollOutcome, answer, reach
+from bot.interactions import Context, choice_button, choice_handler, choice_view, make_embed
+from bot.scaffold import Applied, RulesetContext, faction_autocomplete
+from tests.tiny_ruleset.engine import SPEC, TollOutcome, TollSettings, answer, reach
 
 QUESTION = "tiny_toll.toll"
+Done = Applied[TollOutcome, TollSettings]
 
 
 class TollCog(commands.Cog):
@@ -29,13 +31,18 @@ class TollCog(commands.Cog):
         async def ask(uow: UnitOfWork, _outcome: TollOutcome) -> int:
             return await uow.open_choice(SPEC.key, QUESTION, ctx.user_id, {"faction": who})
 
-        done = await ctx.apply(lambda s, st, _d: reach(s, st, who), faction=who, then=ask)
-        buttons = [
-            choice_button(done.after, "pay", ctx.t("tiny_toll.pay")),
-            choice_button(done.after, "sneak", ctx.t("tiny_toll.sneak")),
-        ]
-        text = done.outcome.lines[0].render(ctx.locale)
-        await reply(interaction, embed=make_embed(text), view=choice_view(buttons))
+        def question(done: Done) -> list[Announcement]:  # written with the change (outbox)
+            buttons = [
+                choice_button(done.after, "pay", ctx.pt("tiny_toll.pay")),
+                choice_button(done.after, "sneak", ctx.pt("tiny_toll.sneak")),
+            ]
+            text = done.outcome.lines[0].render(ctx.public_locale)
+            view = choice_view(buttons)
+            return [Announcement(embeds=[make_embed(text)], view=view, choice_id=done.after)]
+
+        await ctx.apply(
+            lambda s, st, _d: reach(s, st, who), faction=who, then=ask, announce=question
+        )
 
 
 @choice_handler(QUESTION)
@@ -49,15 +56,18 @@ async def toll_answer(
         await uow.claim_choice(choice.id, gm=ctx.is_gm)
         await uow.close_choice(choice.id)
 
-    done = await ctx.apply(
+    def redrawn(done: Done) -> list[Announcement]:  # the question, answered, without buttons
+        text = done.outcome.lines[0].render(ctx.public_locale)
+        return [Announcement(edit=True, embeds=[make_embed(text)])]
+
+    await ctx.apply(
         lambda s, st, dice: answer(s, st, who, option == "pay", dice),
         faction=who,
         command="toll answer",
         options={"answer": option},
         before=claim,
+        announce=redrawn,
     )
-    text = done.outcome.lines[0].render(ctx.locale)
-    await interaction.response.edit_message(embed=make_embed(text), view=None)
 
 
 async def setup(bot: PrivateerBot) -> None:
