@@ -48,16 +48,14 @@ async def roll_in_secret(
             ctx.pt("roll.secret.title"),
             ctx.pt("roll.secret.body", who=who, seq=seq, commitment=result.commitment),
         )
-        rows = await announcements.write(
-            uow, interaction, [Announcement(embeds=[public])], locale=ctx.public_locale
+        total = dice_expr.totals_text(result.roll)
+        private = make_embed(
+            f"🎲 {shown(reason)}: {total}" if reason else ctx.t("roll.title", total=total),
+            ctx.t("roll.secret.result", seq=seq) + "\n" + result.roll.render(ctx.locale),
         )
+        written = [Announcement(embeds=[public]), Announcement(embeds=[private], ephemeral=True)]
+        rows = await announcements.write(uow, interaction, written, locale=ctx.public_locale)
     await announcements.deliver(interaction, ctx.service.db, rows)
-    total = dice_expr.totals_text(result.roll)
-    private = make_embed(
-        f"🎲 {shown(reason)}: {total}" if reason else ctx.t("roll.title", total=total),
-        ctx.t("roll.secret.result", seq=seq) + "\n" + result.roll.render(ctx.locale),
-    )
-    await interaction.followup.send(embed=private, ephemeral=True)
 
 
 class SecretRollCog(commands.Cog):

@@ -171,6 +171,28 @@ async def test_a_gm_secret_roll_is_hidden_from_players_and_its_reveal_verifies(f
     assert "intact" in await verify_text(fair)
 
 
+async def test_a_secret_roll_killed_before_its_posts_shows_only_its_entry_after_a_restart(
+    fair, monkeypatch
+):
+    """The public entry and the roller's private faces are written with the roll (the
+    outbox); the process dies before either is posted. The restart posts the entry and its
+    commitment once; the faces stay private (the roller's interaction is gone: a GM reads
+    them with /history show)."""
+    from tests.e2e.test_click_outbox import dies_before_posting, restart_posts
+
+    with dies_before_posting(monkeypatch) as attempts:
+        await fair.slash("/roll dice:2d20 reason:ambush secret:true", as_="gm")
+    assert attempts == ["reply"]
+
+    await fair.restart()
+    (posted,) = restart_posts(fair)
+    assert "secret" in posted.embed.title and "commitment" in posted.embed.description
+    assert "ambush" not in posted.text()
+    seq = int(posted.embed.description.split("entry #")[1].split(",")[0])
+    gm_view = await fair.slash(f"/history show entry:{seq}", as_="gm")
+    assert gm_view.ephemeral and "Hidden faces" in gm_view.text()
+
+
 async def test_players_roll_in_secret_when_the_campaign_allows_it(fair):
     """Secret rolls are the GMs' unless a GM sets core.secret_rolls_for_players; then a player's
     secret roll is hidden from the other players but shown to the GM."""
