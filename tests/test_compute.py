@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
 import time
 from concurrent.futures import ProcessPoolExecutor
 
@@ -78,7 +79,8 @@ class _SlowStart(ProcessPoolExecutor):
 async def test_starting_the_workers_does_not_hold_up_other_commands(pool, monkeypatch):
     """The first heavy calculation starts the worker processes; meanwhile the event loop
     keeps answering everyone else's commands."""
-    monkeypatch.setattr(pool, "_executor", _SlowStart(max_workers=1))
+    slow = _SlowStart(max_workers=1, mp_context=multiprocessing.get_context("forkserver"))
+    monkeypatch.setattr(pool, "_executor", slow)
     gaps: list[float] = []
 
     async def other_commands() -> None:
