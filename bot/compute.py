@@ -97,6 +97,12 @@ def _within_budget(
         signal.signal(signal.SIGALRM, previous)
 
 
+async def _submitted(executor: ProcessPoolExecutor, call: Callable[[], T]) -> T:
+    """`call` run in `executor`, submitted from a worker thread (see `HeavyJob.run`)."""
+    submitted = await asyncio.to_thread(executor.submit, call)
+    return await asyncio.wrap_future(submitted)
+
+
 class HeavyJob:
     """An admitted slot: runs one calculation in the pool (see `ComputePool.slot`)."""
 
@@ -112,8 +118,10 @@ class HeavyJob:
             raise RuntimeError(msg)
         budget = self._pool.limits.budget_seconds
         call = functools.partial(_within_budget, budget, fn, args, kwargs)
-        loop = asyncio.get_running_loop()
-        self.future = loop.run_in_executor(self._pool.executor(), call)
+        # Submitted from a thread: the pool's first submit starts its worker processes and
+        # waits for the forkserver's preload (numba and the compiled odds loops, about 2 s
+        # on a fresh machine), which would otherwise hold up every guild's commands.
+        self.future = asyncio.ensure_future(_submitted(self._pool.executor(), call))
         wait = budget * (1 + self._pool.limits.in_flight) + GRACE_SECONDS  # queue, then run
         try:
             result: T = await asyncio.wait_for(asyncio.shield(self.future), wait)

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+import multiprocessing
+import time
+from concurrent.futures import ProcessPoolExecutor
+
 import pytest
 
 from bot.compute import ComputeBusy, ComputeLimits, ComputeOverBudget, ComputePool
@@ -60,3 +65,39 @@ async def test_a_calculation_past_its_budget_is_stopped_and_the_worker_freed(poo
     small = fleet_from_counts("A", {"cruiser": 1}), fleet_from_counts("B", {"destroyer": 1})
     async with pool.slot(1) as job:  # the one worker is free again
         assert (await job.run(combat_odds, *small, SETTINGS)).method == "exact"
+
+
+class _SlowStart(ProcessPoolExecutor):
+    """A pool whose first submit takes as long as starting the workers can on a fresh
+    machine (the forkserver importing numba and compiling the odds loops)."""
+
+    def submit(self, fn, /, *args, **kwargs):
+        time.sleep(1.0)
+        return super().submit(fn, *args, **kwargs)
+
+
+async def test_starting_the_workers_does_not_hold_up_other_commands(pool, monkeypatch):
+    """The first heavy calculation starts the worker processes; meanwhile the event loop
+    keeps answering everyone else's commands."""
+    slow = _SlowStart(max_workers=1, mp_context=multiprocessing.get_context("forkserver"))
+    monkeypatch.setattr(pool, "_executor", slow)
+    gaps: list[float] = []
+
+    async def other_commands() -> None:
+        last = time.perf_counter()
+        while True:
+            await asyncio.sleep(0.02)
+            now = time.perf_counter()
+            gaps.append(now - last)
+            last = now
+
+    ticking = asyncio.create_task(other_commands())
+    await asyncio.sleep(0.05)  # the other commands are being served
+    small = fleet_from_counts("A", {"cruiser": 1}), fleet_from_counts("B", {"destroyer": 1})
+    try:
+        async with pool.slot(1) as job:
+            assert (await job.run(combat_odds, *small, SETTINGS)).method == "exact"
+    finally:
+        ticking.cancel()
+    assert max(gaps) < 0.5
+    assert pool.in_flight == 0

@@ -8,7 +8,11 @@ solver keeps must hold every state a battle can reach."""
 
 from __future__ import annotations
 
+import json
 import random
+import subprocess
+import sys
+import textwrap
 
 import numpy as np
 import pytest
@@ -224,3 +228,42 @@ def test_unique_rows_are_numpys_unique_rows(seed):
     expected, expected_inverse = np.unique(rows, axis=0, return_inverse=True)
     assert unique.tolist() == expected.tolist()
     assert inverse.tolist() == expected_inverse.reshape(-1).tolist()
+
+
+def test_the_compiled_loops_load_without_a_writable_cache():
+    """Installed where nothing is writable (a read-only site-packages, a user without a
+    home), numba finds no place to cache the compiled loops; the odds still load and
+    answer, compiled in the process, with the same figures."""
+    script = textwrap.dedent(
+        """
+        import json
+        import numba.core.caching
+
+        def refuse(self):
+            raise PermissionError("read-only")
+
+        numba.core.caching._CacheLocator.ensure_cache_path = refuse
+        from bot.rules.fleet_combat import FleetCombatSettings, fleet_from_counts, odds
+
+        a = fleet_from_counts("A", {"cruiser": 3, "fighter": 2})
+        b = fleet_from_counts("B", {"destroyer": 4})
+        figures = [
+            odds.combat_odds(a, b, FleetCombatSettings(), method=method, **extra).a_wins
+            for method, extra in (("exact", {}), ("monte_carlo", {"battles": 2000, "seed": 3}))
+        ]
+        print(json.dumps(figures))
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=False, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    a = fleet_from_counts("A", {"cruiser": 3, "fighter": 2})
+    b = fleet_from_counts("B", {"destroyer": 4})
+    expected = [
+        odds.combat_odds(a, b, FleetCombatSettings(), method="exact").a_wins,
+        odds.combat_odds(
+            a, b, FleetCombatSettings(), method="monte_carlo", battles=2000, seed=3
+        ).a_wins,
+    ]
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == expected

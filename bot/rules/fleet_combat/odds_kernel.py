@@ -25,11 +25,14 @@ can pass more (`progress`).
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import numba
 import numpy as np
 import numpy.typing as npt
+
+log = logging.getLogger(__name__)
 
 GUIDE_BITS = 10  # as `odds_simulation.GUIDE_BITS`
 
@@ -239,9 +242,21 @@ def _solve_rows(
                         into[column] += chance * out[column]
 
 
-simulate: Any = numba.njit(cache=True, nogil=True)(_simulate)
-within_row: Any = numba.njit(cache=True, nogil=True)(_within_row)
-solve_rows: Any = numba.njit(cache=True, nogil=True)(_solve_rows)
+def _compiled(function: Any) -> Any:
+    """`function` compiled, its machine code cached on disk where numba finds a writable
+    place (beside this file, else the user's cache directory); compiled in each process
+    where it finds none (installed read-only, run by a user without a home), rather than
+    refusing to load: numba raises at decoration when no cache location is writable."""
+    try:
+        return numba.njit(cache=True, nogil=True)(function)
+    except RuntimeError:
+        log.warning("no writable numba cache for %s: compiled in each process", function.__name__)
+        return numba.njit(nogil=True)(function)
+
+
+simulate: Any = _compiled(_simulate)
+within_row: Any = _compiled(_within_row)
+solve_rows: Any = _compiled(_solve_rows)
 
 
 def _compile() -> None:
