@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
-import time
+import threading
 from concurrent.futures import ProcessPoolExecutor
 
 import pytest
@@ -67,37 +67,38 @@ async def test_a_calculation_past_its_budget_is_stopped_and_the_worker_freed(poo
         assert (await job.run(combat_odds, *small, SETTINGS)).method == "exact"
 
 
-class _SlowStart(ProcessPoolExecutor):
-    """A pool whose first submit takes as long as starting the workers can on a fresh
-    machine (the forkserver importing numba and compiling the odds loops)."""
+class _WaitsForOthers(ProcessPoolExecutor):
+    """A pool whose first submit lasts until the event loop has served other commands, as
+    starting the workers can take seconds on a fresh machine (the forkserver importing numba
+    and compiling the odds loops). On the event loop itself it would wait in vain."""
+
+    def __init__(self, served: threading.Event) -> None:
+        super().__init__(max_workers=1, mp_context=multiprocessing.get_context("forkserver"))
+        self.served = served
+        self.others_served_meanwhile: bool | None = None
 
     def submit(self, fn, /, *args, **kwargs):
-        time.sleep(1.0)
+        if self.others_served_meanwhile is None:
+            self.others_served_meanwhile = self.served.wait(timeout=5)
         return super().submit(fn, *args, **kwargs)
 
 
 async def test_starting_the_workers_does_not_hold_up_other_commands(pool, monkeypatch):
     """The first heavy calculation starts the worker processes; meanwhile the event loop
     keeps answering everyone else's commands."""
-    slow = _SlowStart(max_workers=1, mp_context=multiprocessing.get_context("forkserver"))
-    monkeypatch.setattr(pool, "_executor", slow)
-    gaps: list[float] = []
+    served = threading.Event()
+    starting = _WaitsForOthers(served)
+    monkeypatch.setattr(pool, "_executor", starting)
 
     async def other_commands() -> None:
-        last = time.perf_counter()
-        while True:
-            await asyncio.sleep(0.02)
-            now = time.perf_counter()
-            gaps.append(now - last)
-            last = now
+        for _ in range(3):
+            await asyncio.sleep(0)
+        served.set()
 
-    ticking = asyncio.create_task(other_commands())
-    await asyncio.sleep(0.05)  # the other commands are being served
     small = fleet_from_counts("A", {"cruiser": 1}), fleet_from_counts("B", {"destroyer": 1})
-    try:
-        async with pool.slot(1) as job:
-            assert (await job.run(combat_odds, *small, SETTINGS)).method == "exact"
-    finally:
-        ticking.cancel()
-    assert max(gaps) < 0.5
+    async with pool.slot(1) as job:
+        running = asyncio.ensure_future(job.run(combat_odds, *small, SETTINGS))
+        await other_commands()
+        assert (await running).method == "exact"
+    assert starting.others_served_meanwhile is True
     assert pool.in_flight == 0
