@@ -394,7 +394,7 @@ class CampaignCog(BotCog):
                 for section, values in changed.items()
                 for name, value in values.items()
             ]
-            title = ctx.t("campaign.settings.imported", count=len(lines))
+            title = ctx.pt("campaign.settings.imported", count=len(lines))
             return [Announcement(embeds=b) for b in message_batches(line_embeds(title, lines))]
 
         answer = Answer(interaction, imported, locale=ctx.public_locale)
