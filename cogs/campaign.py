@@ -288,6 +288,7 @@ class CampaignCog(BotCog):
             shown = settings_edit.value_text(new, choices)
             # A new campaign language is announced in that language.
             locale = str(new) if setting == "core.language" else ctx.public_locale
+            answer.locale = locale  # and so is the note of a post after a restart
             text = t("campaign.settings.changed", locale, setting=setting, value=shown)
             return [Announcement(embeds=[make_embed(text)])]
 

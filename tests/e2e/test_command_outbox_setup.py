@@ -197,3 +197,19 @@ async def test_fleet_commands_killed_before_their_posts_answer_after_a_restart(
     assert "combat order" in red  # the typed order
     blue = (await played.slash("/history list player:@player2 turn:1", as_="gm")).text()
     assert "combat order" in blue and "combat priority" in blue  # the pick, the priority
+
+
+async def test_a_language_change_killed_before_its_post_is_noted_in_the_new_language(
+    campaign, monkeypatch
+):
+    """`core.language` set to Russian commits; its post dies. After the restart the answer
+    is posted in Russian, and so is the note that it comes after a restart (the campaign
+    speaks Russian now), not English before Russian."""
+    played = campaign
+    await killed(played, monkeypatch, "/campaign settings set setting:core.language value:ru", "gm")
+    await played.restart()
+    (changed,) = [
+        m for m in played.channel_messages() if "restart" in m.content or "перезапуск" in m.content
+    ]
+    assert "`core.language` теперь **ru**" in changed.embed.title
+    assert changed.content == "(отправлено после перезапуска)"
