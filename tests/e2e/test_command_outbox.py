@@ -405,3 +405,24 @@ async def test_a_private_answer_after_a_slow_write_stays_private(
     shown = [m for m in saved.messages if not m.deleted]  # the "thinking…" is gone
     assert [m.ephemeral for m in shown] == [True], saved.text()
     assert "2d6+1" not in " ".join(m.text() for m in played.channel_messages())
+
+
+async def test_a_refusal_after_a_slow_write_stays_private(campaign, database_target, monkeypatch):
+    """A refusal found inside the unit of work (Anna already plays a faction) after the
+    write waited for the lock: she alone reads why, nothing is posted for the channel."""
+    from bot.storage import database
+    from tests.e2e.test_outbox import hold_campaign
+
+    played = campaign
+    await played.slash("/campaign join faction:Ottomans", as_="player1")
+    monkeypatch.setattr(database, "WRITE_WAIT_NOTICE", 0.05)
+    async with hold_campaign(database_target, played.bot.service, played.channel().id):
+        joining = asyncio.ensure_future(
+            played.slash("/campaign join faction:Venice", as_="player1")
+        )
+        while not any(r.response_type == 5 for r in played.standin.interactions.values()):
+            await played.standin.next_change()
+    refused = await joining
+    shown = [m for m in refused.messages if not m.deleted]
+    assert [m.ephemeral for m in shown] == [True], refused.text()
+    assert "core.factions_per_player" in shown[0].text()
