@@ -8,6 +8,7 @@ after a restart finds its choice. Each cog registers a handler per choice kind w
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
 import secrets
@@ -305,17 +306,28 @@ async def reply(
     if files:
         kwargs["files"] = files
     if interaction.response.is_done():
+        if interaction.extras.pop(PUBLIC_THINKING, False) and ephemeral:
+            # The first follow-up of a public "thinking…" takes its place, public whatever
+            # its flags: remove it, so the private answer is a message of its own.
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.delete_original_response()
         sent = await interaction.followup.send(**kwargs, wait=True)
         return sent.id
     answered = await interaction.response.send_message(**kwargs)
     return answered.message_id
 
 
+# Set on an interaction while its answer is a public "thinking…" (a deferred command) that no
+# follow-up has replaced yet: Discord shows the first follow-up in its place, with its flags.
+PUBLIC_THINKING = "privateer.public_thinking"
+
+
 def acknowledge_slow_writes(interaction: discord.Interaction[Any]) -> None:
     """From here on in this interaction's task, a write that waits for the database lock
     acknowledges the interaction first (Discord drops an answer after 3 s): a command
     defers with "thinking…", a click defers its update. `reply` and `update_message` then
-    answer through the deferred response."""
+    answer through the deferred response (a private answer replaces the public "thinking…"
+    with a message only its reader sees)."""
 
     async def acknowledge() -> None:
         if interaction.response.is_done():
@@ -324,6 +336,7 @@ def acknowledge_slow_writes(interaction: discord.Interaction[Any]) -> None:
             await interaction.response.defer()
         else:
             await interaction.response.defer(thinking=True)
+            interaction.extras[PUBLIC_THINKING] = True
 
     slow_write_notice.set(acknowledge)
 
@@ -332,6 +345,7 @@ async def update_message(interaction: discord.Interaction[Any], **changes: Any) 
     """Edit the clicked message: the click's response, or its original message once the
     click was deferred."""
     if interaction.response.is_done():
+        interaction.extras.pop(PUBLIC_THINKING, None)
         await interaction.edit_original_response(**changes)
     else:
         await interaction.response.edit_message(**changes)

@@ -288,6 +288,7 @@ class CampaignCog(BotCog):
             shown = settings_edit.value_text(new, choices)
             # A new campaign language is announced in that language.
             locale = str(new) if setting == "core.language" else ctx.public_locale
+            answer.locale = locale  # and so is the note of a post after a restart
             text = t("campaign.settings.changed", locale, setting=setting, value=shown)
             return [Announcement(embeds=[make_embed(text)])]
 
@@ -394,7 +395,7 @@ class CampaignCog(BotCog):
                 for section, values in changed.items()
                 for name, value in values.items()
             ]
-            title = ctx.t("campaign.settings.imported", count=len(lines))
+            title = ctx.pt("campaign.settings.imported", count=len(lines))
             return [Announcement(embeds=b) for b in message_batches(line_embeds(title, lines))]
 
         answer = Answer(interaction, imported, locale=ctx.public_locale)

@@ -288,7 +288,8 @@ class TurnCog(commands.Cog):
         def told(schedule: Schedule) -> list[Announcement]:
             assert schedule.deadline_at is not None
             when = when_text(schedule.deadline_at)
-            text = ctx.pt("turn_flow.deadline_set", turn=ctx.campaign.turn, when=when)
+            # The turn it was set for, read in its transaction (a turn end may have gone first).
+            text = ctx.pt("turn_flow.deadline_set", turn=schedule.turn, when=when)
             return [Announcement(embeds=[make_embed(text)])]
 
         answer = Answer(interaction, told, locale=ctx.public_locale)

@@ -1022,8 +1022,10 @@ class StandIn:
             record.response_type == DEFERRED_CHANNEL_MESSAGE
             and original is not None
             and original.loading
+            and not original.deleted
         ):
-            # The first follow-up after a deferred response replaces the "thinking" message.
+            # The first follow-up after a deferred response replaces the "thinking" message
+            # (once the bot deleted that message, a follow-up is a message of its own).
             self._apply_edit(original, body, uploads, record.id)
             message = original
             await self.gateway.broadcast_message("MESSAGE_UPDATE", message)

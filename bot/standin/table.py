@@ -786,7 +786,12 @@ class Table:
             ):
                 self.standin.record(Problem(rule, text, 0, "", record.id))
         original = self.standin.messages.get(record.response_message_id or 0)
-        if record.response_type == DEFERRED_CHANNEL_MESSAGE and original and original.loading:
+        if (
+            record.response_type == DEFERRED_CHANNEL_MESSAGE
+            and original
+            and original.loading
+            and not original.deleted
+        ):
             self.standin.record(
                 Problem(
                     "interaction.deferred_forever",

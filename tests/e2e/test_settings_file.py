@@ -58,3 +58,15 @@ async def test_only_a_gm_imports_settings(campaign):
         files={"s.toml": exported.attachments[0].data},
     )
     assert refused.ephemeral and "Only a GM" in refused.text()
+
+
+async def test_the_public_import_answer_is_in_the_campaigns_language(campaign):
+    """The import's answer is posted for everyone: the campaign's language, whoever imports."""
+    await campaign.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    exported = await campaign.slash("/campaign settings export ruleset:ottoman_piracy", as_="gm")
+    edited = exported.attachments[0].text.replace("hit_min_face = 5", "hit_min_face = 4")
+    applied = await campaign.slash(
+        "/campaign settings import file:s.toml", as_="gm", files={"s.toml": edited.encode()}
+    )
+    assert not applied.ephemeral
+    assert applied.embed.title.startswith("Настройки загружены"), applied.embed.title
