@@ -29,6 +29,7 @@ from bot.interactions import (
     choice_view,
     reply,
     require_gm,
+    update_message,
 )
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates import (
@@ -327,7 +328,7 @@ async def confirm_force_all(
             await uow.claim_choice(choice.id, gm=True)
             await uow.close_choice(choice.id, "done")
         raise NotFound(C + "error.nothing_waiting")
-    await interaction.response.edit_message(view=None)  # the click is taken (private panel)
+    await update_message(interaction, view=None)  # the click is taken (private panel)
     await _force(ctx, ids, bool(choice.payload.get("rest")), confirmed=choice.id)
 
 
