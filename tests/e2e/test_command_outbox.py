@@ -383,26 +383,31 @@ async def test_a_command_test_killed_before_its_post_shows_its_die_after_a_resta
 # --- a private answer after a slow write -------------------------------------------------------
 
 
+async def after_a_slow_write(played, database_target, monkeypatch, line: str, as_: str):
+    """Run the command while another process holds the campaign's write lock: the bot
+    acknowledges it first (a public "thinking…"), then answers once the lock is free."""
+    from bot.storage import database
+    from tests.e2e.test_outbox import hold_campaign
+
+    monkeypatch.setattr(database, "WRITE_WAIT_NOTICE", 0.05)
+    async with hold_campaign(database_target, played.bot.service, played.channel().id):
+        answering = asyncio.ensure_future(played.slash(line, as_=as_))
+        while not any(r.response_type == 5 for r in played.standin.interactions.values()):
+            await played.standin.next_change()
+    answered = await answering
+    assert answered.deferred
+    return answered, [m for m in answered.messages if not m.deleted]  # "thinking…" is gone
+
+
 async def test_a_private_answer_after_a_slow_write_stays_private(
     campaign, database_target, monkeypatch
 ):
     """`/rolls save` answers privately. When its write waits for the lock (another process
     holds it), the command is acknowledged first; the answer must still be shown only to
     the player, not posted in the channel for everyone."""
-    from bot.storage import database
-    from tests.e2e.test_outbox import hold_campaign
-
     played = campaign
-    monkeypatch.setattr(database, "WRITE_WAIT_NOTICE", 0.05)
-    async with hold_campaign(database_target, played.bot.service, played.channel().id):
-        saving = asyncio.ensure_future(
-            played.slash("/rolls save name:attack expression:2d6+1", as_="player1")
-        )
-        while not any(r.response_type == 5 for r in played.standin.interactions.values()):
-            await played.standin.next_change()
-    saved = await saving
-    assert saved.deferred
-    shown = [m for m in saved.messages if not m.deleted]  # the "thinking…" is gone
+    line = "/rolls save name:attack expression:2d6+1"
+    saved, shown = await after_a_slow_write(played, database_target, monkeypatch, line, "player1")
     assert [m.ephemeral for m in shown] == [True], saved.text()
     assert "2d6+1" not in " ".join(m.text() for m in played.channel_messages())
 
@@ -410,19 +415,9 @@ async def test_a_private_answer_after_a_slow_write_stays_private(
 async def test_a_refusal_after_a_slow_write_stays_private(campaign, database_target, monkeypatch):
     """A refusal found inside the unit of work (Anna already plays a faction) after the
     write waited for the lock: she alone reads why, nothing is posted for the channel."""
-    from bot.storage import database
-    from tests.e2e.test_outbox import hold_campaign
-
     played = campaign
     await played.slash("/campaign join faction:Ottomans", as_="player1")
-    monkeypatch.setattr(database, "WRITE_WAIT_NOTICE", 0.05)
-    async with hold_campaign(database_target, played.bot.service, played.channel().id):
-        joining = asyncio.ensure_future(
-            played.slash("/campaign join faction:Venice", as_="player1")
-        )
-        while not any(r.response_type == 5 for r in played.standin.interactions.values()):
-            await played.standin.next_change()
-    refused = await joining
-    shown = [m for m in refused.messages if not m.deleted]
+    line = "/campaign join faction:Venice"
+    refused, shown = await after_a_slow_write(played, database_target, monkeypatch, line, "player1")
     assert [m.ephemeral for m in shown] == [True], refused.text()
     assert "core.factions_per_player" in shown[0].text()
