@@ -102,9 +102,7 @@ def question_embeds(pending: Question, locale: str) -> list[discord.Embed]:
     lines = (
         [upkeep_waiting_line(pending)] if isinstance(pending, UpkeepDue) else offer_lines(pending)
     )
-    return lines_embeds(
-        head, lines, locale, colour=WAITING_COLOUR, cite=True, faction=faction_of(pending)
-    )
+    return lines_embeds(head, lines, locale, colour=WAITING_COLOUR, faction=faction_of(pending))
 
 
 def questions(
@@ -225,9 +223,7 @@ async def answer_question(
     def shown(done: Applied[ChoiceOutcome, SpacePiratesSettings]) -> list[Announcement]:
         assert asked is not None  # `_answer` refuses a question that is not open
         title = C + f"answered.{kind_of(asked)}.{option}"
-        embeds = lines_embeds(
-            title, done.outcome.lines, locale, cite=True, faction=faction_of(asked)
-        )
+        embeds = lines_embeds(title, done.outcome.lines, locale, faction=faction_of(asked))
         answered = Announcement(
             edit=edit,
             embeds=embeds[:10],
@@ -353,7 +349,7 @@ async def _force(
     def shown(done: Applied[ChoiceOutcome, SpacePiratesSettings]) -> list[Announcement]:
         outcome = done.outcome
         private = [text for v in outcome.private.values() for text in rendered(v, ctx.locale)]
-        embeds = lines_embeds(C + "forced.title", outcome.lines, ctx.public_locale, cite=True)
+        embeds = lines_embeds(C + "forced.title", outcome.lines, ctx.public_locale)
         messages = [Announcement(embeds=embeds[:10])]
         if private:  # the GM's eyes only (SP-I33)
             messages.append(Announcement(content="\n".join(private)[:1900], ephemeral=True))

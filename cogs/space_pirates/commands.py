@@ -114,9 +114,7 @@ async def _record(
         lambda s, _st, _d: Change(change(s), [line]),
         faction=faction,
         announce=lambda done: [
-            Announcement(
-                embeds=lines_embeds(C + title, done.outcome.lines, ctx.public_locale, cite=True)
-            )
+            Announcement(embeds=lines_embeds(C + title, done.outcome.lines, ctx.public_locale))
         ],
     )
 

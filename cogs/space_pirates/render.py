@@ -46,7 +46,6 @@ def lines_embeds(
     locale: str,
     *,
     colour: discord.Colour = NEUTRAL_COLOUR,
-    cite: bool = True,
     **params: object,
 ) -> list[discord.Embed]:
     """A titled list of lines over as many embeds as it needs, coloured by what it means,
@@ -56,8 +55,7 @@ def lines_embeds(
     embeds = line_embeds(title, texts)
     for embed in embeds:
         embed.colour = colour
-        if cite:
-            cite_in_footer(embed, locale)
+        cite_in_footer(embed, locale)
     return embeds
 
 
