@@ -44,6 +44,22 @@ async def killed(played: Table, monkeypatch: pytest.MonkeyPatch, line: str, as_:
     assert died.ephemeral, line
 
 
+async def killed_click(
+    played: Table,
+    monkeypatch: pytest.MonkeyPatch,
+    message,
+    label: str,
+    as_: str,
+    *,
+    posted: str = "edit",
+) -> None:
+    """Click `label`; it commits, then every post of its result (`posted`: the clicked
+    message's redraw, or a `reply`) dies."""
+    with dies_before_posting(monkeypatch) as attempts:
+        await played.click(message, label, as_=as_)
+    assert attempts == [posted], label
+
+
 async def posted_once(played: Table, count: int) -> list:
     """After a restart: the `count` answers left unsent, in order; nothing left unsent, and
     a second restart posts nothing again."""
@@ -287,9 +303,7 @@ async def test_a_forced_default_killed_before_its_post_is_posted_after_a_restart
     played.script_dice([1, 3])
     await sp_end_turn(played, 1)
     listed = await played.slash("/pirates force", as_="gm")
-    with dies_before_posting(monkeypatch) as attempts:
-        await played.click(listed, "Force 1 answer", as_="gm")
-    assert attempts == ["reply"]
+    await killed_click(played, monkeypatch, listed, "Force 1 answer", "gm", posted="reply")
 
     await played.restart()
     (forced,) = restart_posts(played)
@@ -314,9 +328,7 @@ async def test_a_confirmed_operation_killed_before_its_redraw_stays_committed(
     ended = await sp_end_turn(played, 1)
     await played.click(question_of(ended, "Refuse and fight"), "Refuse and fight", as_="player1")
     quote = await played.slash("/pirates base locate location:Kuiper belt", as_="player1")
-    with dies_before_posting(monkeypatch) as attempts:
-        await played.click(quote, "Confirm", as_="player1")
-    assert attempts == ["edit"]
+    await killed_click(played, monkeypatch, quote, "Confirm", "player1")
 
     await played.restart()
     assert restart_posts(played) == []

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.test_click_outbox import dies_before_posting, message
-from tests.e2e.test_command_outbox import killed, posted_once
+from tests.e2e.test_command_outbox import killed, killed_click, posted_once
 from tests.e2e.test_fleet_combat import GIVE_ORDERS, end_turn
 from tests.e2e.test_fleet_combat import seated as fleet_seated  # noqa: F401 - a fixture
 from tests.e2e.test_help_and_onboarding import mention_of
@@ -59,9 +59,7 @@ async def test_core_commands_killed_before_their_posts_answer_after_a_restart(ta
         )
     assert imported.ephemeral
     question = await played.slash("/turn end", as_="gm")
-    with dies_before_posting(monkeypatch) as attempts:
-        await played.click(question, "Cancel", as_="gm")
-    assert attempts == ["edit"]
+    await killed_click(played, monkeypatch, question, "Cancel", "gm")
 
     created, joined, gm, hit, zone, deadline, cleared, settings = await posted_once(played, 8)
     assert created.embed.title == "Campaign “Med” created"
@@ -169,9 +167,7 @@ async def test_fleet_commands_killed_before_their_posts_answer_after_a_restart(
     await end_turn(played)
     await killed(played, monkeypatch, "/combat retreat battle:1", "player1")
     question = await played.slash("/combat resolve battle:1", as_="gm")
-    with dies_before_posting(monkeypatch) as attempts:
-        await played.click(question, "Cancel", as_="gm")
-    assert attempts == ["edit"]
+    await killed_click(played, monkeypatch, question, "Cancel", "gm")
     await killed(played, monkeypatch, "/combat close battle:1", "gm")
 
     posts = await posted_once(played, 9)

@@ -365,15 +365,14 @@ async def test_a_cancel_of_the_force_list_killed_before_its_redraw_stays_cancell
     (the outbox); the process dies before the redraw. The private panel cannot be redrawn
     after the restart (its interaction is gone) and nothing is posted in the channel, but
     the Cancel stands: its Confirm is refused as answered, and the buy-off still waits."""
-    from tests.e2e.test_click_outbox import dies_before_posting, restart_posts
+    from tests.e2e.test_click_outbox import restart_posts
+    from tests.e2e.test_command_outbox import killed_click
 
     await pirates.slash("/pirates route add name:Rich goods:2350", as_="player1")
     pirates.script_dice([1, 4, 6])
     await end_turn(pirates, 1)
     listed = await pirates.slash("/pirates force", as_="gm")
-    with dies_before_posting(monkeypatch) as attempts:
-        await pirates.click(listed, "Cancel", as_="gm")
-    assert attempts == ["edit"]
+    await killed_click(pirates, monkeypatch, listed, "Cancel", "gm")
 
     await pirates.restart()
     assert restart_posts(pirates) == []
