@@ -471,6 +471,29 @@ async def test_record_saves_state_and_appends_the_summary_in_one_step(service):
     assert state.value == 5
 
 
+async def old_database(path: Path, migration: int, states: dict[str, object]) -> None:
+    """A SQLite database as a release from before `migration` (2 or 3) left it: campaign 7
+    with these ruleset states (schema 1, row version 4), none of the later tables and columns."""
+    await (await Database.open(path)).close()
+    conn = sqlite3.connect(path)
+    conn.executescript(
+        ("DROP TABLE ruleset_archive;" if migration <= 2 else "")
+        + f"DELETE FROM schema_migrations WHERE version >= {migration};"
+        "DROP TABLE turn_seeds; DROP TABLE secret_rolls;"
+        "ALTER TABLE actions DROP COLUMN dice; ALTER TABLE actions DROP COLUMN state;"
+        "ALTER TABLE campaigns DROP COLUMN secret_rolls_for_players;"
+        "ALTER TABLE campaigns DROP COLUMN language;"
+        "INSERT INTO campaigns (id, guild_id, channel_id, name, rulesets, created_by, log_head,"
+        " created_at) VALUES (7, 1, 1, 'old', '[]', 1, 'x', 'then');"
+    )
+    for ruleset, state in states.items():
+        conn.execute(
+            "INSERT INTO ruleset_state VALUES (7, ?, 1, 4, ?, '{}')", (ruleset, json.dumps(state))
+        )
+    conn.commit()
+    conn.close()
+
+
 async def test_migration_002_moves_fleet_battle_reports_from_the_state_to_the_archive(tmp_path):
     """A database from before 002 kept each battle's round reports in the fleet combat state:
     opening it moves them, unchanged and in round order, to the battle logs in the archive,
@@ -489,26 +512,7 @@ async def test_migration_002_moves_fleet_battle_reports_from_the_state_to_the_ar
         ]
     other = {"battles": [{"rounds": [1]}]}
     path = tmp_path / "old.db"
-    await (await Database.open(path)).close()
-    conn = sqlite3.connect(path)
-    conn.executescript(
-        "DROP TABLE ruleset_archive; DELETE FROM schema_migrations WHERE version >= 2;"
-        "DROP TABLE turn_seeds; DROP TABLE secret_rolls;"
-        "ALTER TABLE actions DROP COLUMN dice; ALTER TABLE actions DROP COLUMN state;"
-        "ALTER TABLE campaigns DROP COLUMN secret_rolls_for_players;"
-        "ALTER TABLE campaigns DROP COLUMN language;"
-        "INSERT INTO campaigns (id, guild_id, channel_id, name, rulesets, created_by, log_head,"
-        " created_at) VALUES (7, 1, 1, 'old', '[]', 1, 'x', 'then');"
-    )
-    conn.execute(
-        "INSERT INTO ruleset_state VALUES (7, 'fleet_combat', 1, 4, ?, '{}')", (json.dumps(old),)
-    )
-    conn.execute(
-        "INSERT INTO ruleset_state VALUES (7, 'ottoman_piracy', 1, 4, ?, '{}')",
-        (json.dumps(other),),
-    )
-    conn.commit()
-    conn.close()
+    await old_database(path, 2, {"fleet_combat": old, "ottoman_piracy": other})
 
     db = await Database.open(path)
     rows = await db.fetchall(
@@ -616,22 +620,7 @@ async def test_migration_003_moves_resolved_piracies_to_the_archive(tmp_path):
         json.loads(pending.piracy.model_dump_json()),
     ]
     path = tmp_path / "old.db"
-    await (await Database.open(path)).close()
-    conn = sqlite3.connect(path)
-    conn.executescript(
-        "DELETE FROM schema_migrations WHERE version >= 3;"
-        "DROP TABLE turn_seeds; DROP TABLE secret_rolls;"
-        "ALTER TABLE actions DROP COLUMN dice; ALTER TABLE actions DROP COLUMN state;"
-        "ALTER TABLE campaigns DROP COLUMN secret_rolls_for_players;"
-        "ALTER TABLE campaigns DROP COLUMN language;"
-        "INSERT INTO campaigns (id, guild_id, channel_id, name, rulesets, created_by, log_head,"
-        " created_at) VALUES (7, 1, 1, 'old', '[]', 1, 'x', 'then');"
-    )
-    conn.execute(
-        "INSERT INTO ruleset_state VALUES (7, 'ottoman_piracy', 1, 4, ?, '{}')", (json.dumps(old),)
-    )
-    conn.commit()
-    conn.close()
+    await old_database(path, 3, {"ottoman_piracy": old})
 
     db = await Database.open(path)
     row = await db.fetchone("SELECT schema_version, row_version, state FROM ruleset_state")
