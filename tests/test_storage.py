@@ -89,6 +89,14 @@ async def bump(service, campaign_id, actor=PLAYER, fail=False):
         await uow.append("bump", ruleset="test_counter", outcome={"face": face})
 
 
+async def bumped_campaign(service, bumps):
+    """A new campaign whose log holds its creation and `bumps` bumps after it."""
+    campaign = await new_campaign(service)
+    for _ in range(bumps):
+        await bump(service, campaign.id)
+    return campaign
+
+
 async def test_migrations_create_every_table_from_empty(tmp_path):
     db = await Database.open(tmp_path / "fresh.db")
     tables = {r[0] for r in await db.fetchall("SELECT name FROM sqlite_master WHERE type='table'")}
@@ -153,26 +161,20 @@ async def _tamper(service, sql, params=()):
 
 
 async def test_verify_reports_ok_with_the_entry_count(service):
-    campaign = await new_campaign(service)
-    for _ in range(3):
-        await bump(service, campaign.id)
+    campaign = await bumped_campaign(service, 3)
     report = await verify_chain(service.db, campaign.id)
     assert (report.ok, report.count) == (True, 4)
 
 
 async def test_verify_finds_an_edited_entry(service):
-    campaign = await new_campaign(service)
-    for _ in range(4):
-        await bump(service, campaign.id)
+    campaign = await bumped_campaign(service, 4)
     await _tamper(service, "UPDATE actions SET outcome = '{\"face\":6}' WHERE seq = 3")
     report = await verify_chain(service.db, campaign.id)
     assert (report.ok, report.problem, report.seq) == (False, "edited", 3)
 
 
 async def test_verify_finds_an_edited_die(service):
-    campaign = await new_campaign(service)
-    for _ in range(4):
-        await bump(service, campaign.id)
+    campaign = await bumped_campaign(service, 4)
     row = (await service.db.fetchall("SELECT id FROM actions WHERE seq = 4"))[0]
     await _tamper(service, "UPDATE rolls SET faces = '6' WHERE action_id = ?", (row["id"],))
     report = await verify_chain(service.db, campaign.id)
@@ -180,9 +182,7 @@ async def test_verify_finds_an_edited_die(service):
 
 
 async def test_verify_finds_a_deleted_entry_in_the_middle_and_at_the_end(service):
-    campaign = await new_campaign(service)
-    for _ in range(4):
-        await bump(service, campaign.id)
+    campaign = await bumped_campaign(service, 4)
     await _tamper(
         service, "DELETE FROM rolls WHERE action_id IN (SELECT id FROM actions WHERE seq = 5)"
     )
@@ -198,9 +198,7 @@ async def test_verify_finds_a_deleted_entry_in_the_middle_and_at_the_end(service
 
 
 async def test_verify_finds_reordered_entries(service):
-    campaign = await new_campaign(service)
-    for _ in range(4):
-        await bump(service, campaign.id)
+    campaign = await bumped_campaign(service, 4)
     # Swap the contents of entries 2 and 3 (ids stay in place).
     await _tamper(service, "UPDATE actions SET seq = -1 WHERE seq = 2")
     await _tamper(service, "UPDATE actions SET seq = 2 WHERE seq = 3")
@@ -405,9 +403,7 @@ async def test_a_failing_ruleset_step_leaves_the_turn_unresolved_and_state_untou
 
 
 async def test_history_pages_newest_first_with_filters(service):
-    campaign = await new_campaign(service)
-    for _ in range(5):
-        await bump(service, campaign.id)
+    campaign = await bumped_campaign(service, 5)
     await bump(service, campaign.id, actor=Actor(user_id=3))
     first = await history.page(
         service.db, campaign.id, history.HistoryFilter(), before_seq=None, limit=3
