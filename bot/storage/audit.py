@@ -17,6 +17,7 @@ from typing import Any
 from bot.dice import RollRecord
 from bot.storage.database import Database, utc_now
 from bot.storage.health import is_damage
+from bot.storage.seeds import chain_head
 from bot.storage.sql import Conn, Row
 
 GENESIS = "0" * 64
@@ -414,9 +415,7 @@ async def verify_chain(db: Database, campaign_id: int, batch: int = 2000) -> Ver
 async def _verify_chain(
     db: Database, campaign_id: int, batch: int, progress: list[int]
 ) -> VerifyReport:
-    head = await db.fetchone(
-        "SELECT log_count, log_head FROM campaigns WHERE id = ?", (campaign_id,)
-    )
+    head = await chain_head(db, campaign_id)
     if head is None:
         return VerifyReport(ok=False, count=0, problem="missing_campaign")
     prev = GENESIS
@@ -439,7 +438,7 @@ async def _verify_chain(
         expected_seq += 1
         count += 1
         progress[0] = count
-    if count != int(head["log_count"]) or prev != head["log_head"]:
+    if (count, prev) != head:
         return VerifyReport(ok=False, count=count, problem="removed", seq=count + 1)
     listed = {record: found for record, found in listed.items() if found[1] not in undone}
     return await _verify_archive(db, campaign_id, listed, count, batch)

@@ -19,9 +19,7 @@ async def verify_campaign(
     db: Database, campaign_id: int, anchors: Anchors, batch: int = 2000
 ) -> Verdict:
     """Check the whole log of a campaign; the first failure, or OK with what was checked."""
-    head = await db.fetchone(
-        "SELECT log_count, log_head FROM campaigns WHERE id = ?", (campaign_id,)
-    )
+    head = await seeds.chain_head(db, campaign_id)
     if head is None:
         return Verdict(Problem("missing_campaign"), 0, 0, 0, 0, None, None)
     turn_rows = await db.fetchall(
@@ -43,7 +41,7 @@ async def verify_campaign(
         else {}
     )
     return checker.finish(
-        head=(int(head["log_count"]), str(head["log_head"])),
+        head=head,
         anchors=anchors,
         state=state,
         archive=archive,
