@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from dataclasses import dataclass
 from functools import partial
 
 DERIVATION = "privateer-dice-v1"
@@ -31,21 +32,26 @@ def commitment(seed: bytes) -> str:
     return hashlib.sha256(seed).hexdigest()
 
 
-def die_message(
-    *,
-    campaign: int,
-    turn: int,
-    entry: int,
-    roll: int,
-    die: int,
-    sides: int,
-    interaction: int,
-    attempt: int = 0,
-) -> bytes:
+@dataclass(frozen=True)
+class DieAddress:
+    """Where one die sits: its campaign, turn, audit entry, roll index, die index, die size
+    and Discord interaction id, the public inputs of its HMAC message."""
+
+    campaign: int
+    turn: int
+    entry: int
+    roll: int
+    die: int
+    sides: int
+    interaction: int
+
+
+def die_message(address: DieAddress, attempt: int = 0) -> bytes:
     """The HMAC message of one die: ASCII decimals separated by single spaces after the
     derivation name; `attempt` counts rejections (almost always 0)."""
     return (
-        f"{DERIVATION} {campaign} {turn} {entry} {roll} {die} {sides} {interaction} {attempt}"
+        f"{DERIVATION} {address.campaign} {address.turn} {address.entry} {address.roll} "
+        f"{address.die} {address.sides} {address.interaction} {attempt}"
     ).encode("ascii")
 
 
@@ -79,35 +85,14 @@ class KeyedHmac:
         return outer.digest()
 
 
-def derive_face(
-    seed: bytes | KeyedHmac,
-    *,
-    campaign: int,
-    turn: int,
-    entry: int,
-    roll: int,
-    die: int,
-    sides: int,
-    interaction: int,
-    attempt: int = 0,
-) -> int:
+def derive_face(seed: bytes | KeyedHmac, address: DieAddress, attempt: int = 0) -> int:
     """One die, exactly as the README documents it (the reference for the fast path), from
     rejection `attempt` on: `derive_faces` comes here for a die whose first digest it rejected."""
     digest = (
         seed.digest if isinstance(seed, KeyedHmac) else partial(hmac.digest, seed, digest="sha256")
     )
     while True:
-        message = die_message(
-            campaign=campaign,
-            turn=turn,
-            entry=entry,
-            roll=roll,
-            die=die,
-            sides=sides,
-            interaction=interaction,
-            attempt=attempt,
-        )
-        face = face_from_digest(digest(message), sides)
+        face = face_from_digest(digest(die_message(address, attempt)), address.sides)
         if face is not None:
             return face
         attempt += 1
@@ -134,9 +119,10 @@ def derive_faces(
     if faces is not None:
         return faces
     # A first digest was rejected (almost never): each die as `derive_face` derives it.
-    inputs = {"campaign": campaign, "turn": turn, "entry": entry, "roll": roll}
-    inputs |= {"sides": sides, "interaction": interaction}
-    return [derive_face(keyed, **inputs, die=die) for die in range(first_die, first_die + count)]
+    return [
+        derive_face(keyed, DieAddress(campaign, turn, entry, roll, die, sides, interaction))
+        for die in range(first_die, first_die + count)
+    ]
 
 
 def _faces(

@@ -16,6 +16,7 @@ from bot import dice_expr, fair_dice
 from bot.dice import Dice
 from bot.dice_stats import chi_square_uniform
 from bot.fair_dice import (
+    DieAddress,
     TurnSeedFaces,
     commitment,
     derive_face,
@@ -41,15 +42,15 @@ def test_derivation_matches_the_readme_test_vector():
     """The README's vector: commitment, message, HMAC and the faces of d2, d6, d20, d100."""
     lines = dict(line.split(maxsplit=1) for line in readme_block("test-vector").splitlines())
     assert commitment(VECTOR_SEED) == lines["commitment"]
-    message = die_message(**VECTOR, die=0, sides=6)
+    message = die_message(DieAddress(**VECTOR, die=0, sides=6))
     assert message.decode() == lines["message"]
     assert hmac.new(VECTOR_SEED, message, hashlib.sha256).hexdigest() == lines["hmac"]
     for sides in (2, 6, 20, 100):
         expected = [int(f) for f in lines[f"d{sides}"].split()]
         assert derive_faces(VECTOR_SEED, **VECTOR, count=8, sides=sides) == expected
-        assert [derive_face(VECTOR_SEED, **VECTOR, die=d, sides=sides) for d in range(8)] == (
-            expected
-        )
+        assert [
+            derive_face(VECTOR_SEED, DieAddress(**VECTOR, die=d, sides=sides)) for d in range(8)
+        ] == expected
 
 
 def test_the_readme_snippet_derives_the_same_faces_as_the_bot():
@@ -63,13 +64,9 @@ def test_the_readme_snippet_derives_the_same_faces_as_the_bot():
         for die in range(20):
             assert face(VECTOR_SEED, 3, 4, 5, 6, die, sides, 99) == derive_face(  # type: ignore[operator]
                 VECTOR_SEED,
-                campaign=3,
-                turn=4,
-                entry=5,
-                roll=6,
-                die=die,
-                sides=sides,
-                interaction=99,
+                DieAddress(
+                    campaign=3, turn=4, entry=5, roll=6, die=die, sides=sides, interaction=99
+                ),
             )
 
 
@@ -105,12 +102,16 @@ def test_a_rejected_first_digest_is_derived_again_with_the_next_attempt(monkeypa
     gives die by die."""
     narrowed = narrow_the_d6_bound(monkeypatch)
     first = [
-        narrowed(hmac.digest(VECTOR_SEED, die_message(**VECTOR, die=d, sides=6), "sha256"), 6)
+        narrowed(
+            hmac.digest(VECTOR_SEED, die_message(DieAddress(**VECTOR, die=d, sides=6)), "sha256"), 6
+        )
         for d in range(40)
     ]
     assert 10 < first.count(None) < 30  # attempt 0 rejected for about half the dice
     faces = derive_faces(VECTOR_SEED, **VECTOR, count=40, sides=6)
-    assert faces == [derive_face(VECTOR_SEED, **VECTOR, die=d, sides=6) for d in range(40)]
+    assert faces == [
+        derive_face(VECTOR_SEED, DieAddress(**VECTOR, die=d, sides=6)) for d in range(40)
+    ]
     assert [f for f, kept in zip(faces, first, strict=True) if kept] == [f for f in first if f]
 
 
@@ -122,11 +123,12 @@ def test_the_turn_source_gives_the_documented_faces_with_and_without_rejections(
     for sides, entry, roll, first_die in ((6, 2, 0, 0), (10, 17, 5, 3), (20, 1, 12, 0)):
         inputs = {**VECTOR, "entry": entry, "roll": roll, "sides": sides}
         assert source.faces_at(entry, roll, 8, sides, first_die=first_die) == [
-            derive_face(VECTOR_SEED, **inputs, die=d) for d in range(first_die, first_die + 8)
+            derive_face(VECTOR_SEED, DieAddress(**inputs, die=d))
+            for d in range(first_die, first_die + 8)
         ]
     narrow_the_d6_bound(monkeypatch)
     assert source.faces_at(2, 0, 40, 6) == [
-        derive_face(VECTOR_SEED, **VECTOR, die=d, sides=6) for d in range(40)
+        derive_face(VECTOR_SEED, DieAddress(**VECTOR, die=d, sides=6)) for d in range(40)
     ]
 
 

@@ -89,6 +89,14 @@ async def bump(service, campaign_id, actor=PLAYER, fail=False):
         await uow.append("bump", ruleset="test_counter", outcome={"face": face})
 
 
+async def bumped_campaign(service, bumps):
+    """A new campaign whose log holds its creation and `bumps` bumps after it."""
+    campaign = await new_campaign(service)
+    for _ in range(bumps):
+        await bump(service, campaign.id)
+    return campaign
+
+
 async def test_migrations_create_every_table_from_empty(tmp_path):
     db = await Database.open(tmp_path / "fresh.db")
     tables = {r[0] for r in await db.fetchall("SELECT name FROM sqlite_master WHERE type='table'")}
@@ -153,26 +161,20 @@ async def _tamper(service, sql, params=()):
 
 
 async def test_verify_reports_ok_with_the_entry_count(service):
-    campaign = await new_campaign(service)
-    for _ in range(3):
-        await bump(service, campaign.id)
+    campaign = await bumped_campaign(service, 3)
     report = await verify_chain(service.db, campaign.id)
     assert (report.ok, report.count) == (True, 4)
 
 
 async def test_verify_finds_an_edited_entry(service):
-    campaign = await new_campaign(service)
-    for _ in range(4):
-        await bump(service, campaign.id)
+    campaign = await bumped_campaign(service, 4)
     await _tamper(service, "UPDATE actions SET outcome = '{\"face\":6}' WHERE seq = 3")
     report = await verify_chain(service.db, campaign.id)
     assert (report.ok, report.problem, report.seq) == (False, "edited", 3)
 
 
 async def test_verify_finds_an_edited_die(service):
-    campaign = await new_campaign(service)
-    for _ in range(4):
-        await bump(service, campaign.id)
+    campaign = await bumped_campaign(service, 4)
     row = (await service.db.fetchall("SELECT id FROM actions WHERE seq = 4"))[0]
     await _tamper(service, "UPDATE rolls SET faces = '6' WHERE action_id = ?", (row["id"],))
     report = await verify_chain(service.db, campaign.id)
@@ -180,9 +182,7 @@ async def test_verify_finds_an_edited_die(service):
 
 
 async def test_verify_finds_a_deleted_entry_in_the_middle_and_at_the_end(service):
-    campaign = await new_campaign(service)
-    for _ in range(4):
-        await bump(service, campaign.id)
+    campaign = await bumped_campaign(service, 4)
     await _tamper(
         service, "DELETE FROM rolls WHERE action_id IN (SELECT id FROM actions WHERE seq = 5)"
     )
@@ -198,9 +198,7 @@ async def test_verify_finds_a_deleted_entry_in_the_middle_and_at_the_end(service
 
 
 async def test_verify_finds_reordered_entries(service):
-    campaign = await new_campaign(service)
-    for _ in range(4):
-        await bump(service, campaign.id)
+    campaign = await bumped_campaign(service, 4)
     # Swap the contents of entries 2 and 3 (ids stay in place).
     await _tamper(service, "UPDATE actions SET seq = -1 WHERE seq = 2")
     await _tamper(service, "UPDATE actions SET seq = 2 WHERE seq = 3")
@@ -405,9 +403,7 @@ async def test_a_failing_ruleset_step_leaves_the_turn_unresolved_and_state_untou
 
 
 async def test_history_pages_newest_first_with_filters(service):
-    campaign = await new_campaign(service)
-    for _ in range(5):
-        await bump(service, campaign.id)
+    campaign = await bumped_campaign(service, 5)
     await bump(service, campaign.id, actor=Actor(user_id=3))
     first = await history.page(
         service.db, campaign.id, history.HistoryFilter(), before_seq=None, limit=3
@@ -471,6 +467,29 @@ async def test_record_saves_state_and_appends_the_summary_in_one_step(service):
     assert state.value == 5
 
 
+async def old_database(path: Path, migration: int, states: dict[str, object]) -> None:
+    """A SQLite database as a release from before `migration` (2 or 3) left it: campaign 7
+    with these ruleset states (schema 1, row version 4), none of the later tables and columns."""
+    await (await Database.open(path)).close()
+    conn = sqlite3.connect(path)
+    conn.executescript(
+        ("DROP TABLE ruleset_archive;" if migration <= 2 else "")
+        + f"DELETE FROM schema_migrations WHERE version >= {migration};"
+        "DROP TABLE turn_seeds; DROP TABLE secret_rolls;"
+        "ALTER TABLE actions DROP COLUMN dice; ALTER TABLE actions DROP COLUMN state;"
+        "ALTER TABLE campaigns DROP COLUMN secret_rolls_for_players;"
+        "ALTER TABLE campaigns DROP COLUMN language;"
+        "INSERT INTO campaigns (id, guild_id, channel_id, name, rulesets, created_by, log_head,"
+        " created_at) VALUES (7, 1, 1, 'old', '[]', 1, 'x', 'then');"
+    )
+    for ruleset, state in states.items():
+        conn.execute(
+            "INSERT INTO ruleset_state VALUES (7, ?, 1, 4, ?, '{}')", (ruleset, json.dumps(state))
+        )
+    conn.commit()
+    conn.close()
+
+
 async def test_migration_002_moves_fleet_battle_reports_from_the_state_to_the_archive(tmp_path):
     """A database from before 002 kept each battle's round reports in the fleet combat state:
     opening it moves them, unchanged and in round order, to the battle logs in the archive,
@@ -489,26 +508,7 @@ async def test_migration_002_moves_fleet_battle_reports_from_the_state_to_the_ar
         ]
     other = {"battles": [{"rounds": [1]}]}
     path = tmp_path / "old.db"
-    await (await Database.open(path)).close()
-    conn = sqlite3.connect(path)
-    conn.executescript(
-        "DROP TABLE ruleset_archive; DELETE FROM schema_migrations WHERE version >= 2;"
-        "DROP TABLE turn_seeds; DROP TABLE secret_rolls;"
-        "ALTER TABLE actions DROP COLUMN dice; ALTER TABLE actions DROP COLUMN state;"
-        "ALTER TABLE campaigns DROP COLUMN secret_rolls_for_players;"
-        "ALTER TABLE campaigns DROP COLUMN language;"
-        "INSERT INTO campaigns (id, guild_id, channel_id, name, rulesets, created_by, log_head,"
-        " created_at) VALUES (7, 1, 1, 'old', '[]', 1, 'x', 'then');"
-    )
-    conn.execute(
-        "INSERT INTO ruleset_state VALUES (7, 'fleet_combat', 1, 4, ?, '{}')", (json.dumps(old),)
-    )
-    conn.execute(
-        "INSERT INTO ruleset_state VALUES (7, 'ottoman_piracy', 1, 4, ?, '{}')",
-        (json.dumps(other),),
-    )
-    conn.commit()
-    conn.close()
+    await old_database(path, 2, {"fleet_combat": old, "ottoman_piracy": other})
 
     db = await Database.open(path)
     rows = await db.fetchall(
@@ -616,22 +616,7 @@ async def test_migration_003_moves_resolved_piracies_to_the_archive(tmp_path):
         json.loads(pending.piracy.model_dump_json()),
     ]
     path = tmp_path / "old.db"
-    await (await Database.open(path)).close()
-    conn = sqlite3.connect(path)
-    conn.executescript(
-        "DELETE FROM schema_migrations WHERE version >= 3;"
-        "DROP TABLE turn_seeds; DROP TABLE secret_rolls;"
-        "ALTER TABLE actions DROP COLUMN dice; ALTER TABLE actions DROP COLUMN state;"
-        "ALTER TABLE campaigns DROP COLUMN secret_rolls_for_players;"
-        "ALTER TABLE campaigns DROP COLUMN language;"
-        "INSERT INTO campaigns (id, guild_id, channel_id, name, rulesets, created_by, log_head,"
-        " created_at) VALUES (7, 1, 1, 'old', '[]', 1, 'x', 'then');"
-    )
-    conn.execute(
-        "INSERT INTO ruleset_state VALUES (7, 'ottoman_piracy', 1, 4, ?, '{}')", (json.dumps(old),)
-    )
-    conn.commit()
-    conn.close()
+    await old_database(path, 3, {"ottoman_piracy": old})
 
     db = await Database.open(path)
     row = await db.fetchone("SELECT schema_version, row_version, state FROM ruleset_state")

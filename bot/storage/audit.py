@@ -17,6 +17,7 @@ from typing import Any
 from bot.dice import RollRecord
 from bot.storage.database import Database, utc_now
 from bot.storage.health import is_damage
+from bot.storage.seeds import chain_head
 from bot.storage.sql import Conn, Row
 
 GENESIS = "0" * 64
@@ -344,6 +345,25 @@ async def rolls_of(db: Database, action_ids: Sequence[int]) -> dict[int, list[Ro
     return found
 
 
+async def chained_entries(
+    db: Database, campaign_id: int, batch: int = 2000, after: int = 0
+) -> AsyncIterator[tuple[AuditEntry, str]]:
+    """Every entry after entry number `after`, oldest first, with the hash stored as the one
+    before it (`prev_hash`), read in batches (verify, export)."""
+    last = after
+    while True:
+        rows = await db.fetchall(
+            "SELECT * FROM actions WHERE campaign_id = ? AND seq > ? ORDER BY seq LIMIT ?",
+            (campaign_id, last, batch),
+        )
+        if not rows:
+            return
+        rolls = await rolls_of(db, [r["id"] for r in rows])
+        for row in rows:
+            yield entry_from_row(row, rolls[row["id"]]), row["prev_hash"]
+        last = rows[-1]["seq"]
+
+
 async def archive_rows(
     db: Database, campaign_id: int, batch: int = 2000
 ) -> AsyncIterator[tuple[str, str, int, str]]:
@@ -395,43 +415,30 @@ async def verify_chain(db: Database, campaign_id: int, batch: int = 2000) -> Ver
 async def _verify_chain(
     db: Database, campaign_id: int, batch: int, progress: list[int]
 ) -> VerifyReport:
-    head = await db.fetchone(
-        "SELECT log_count, log_head FROM campaigns WHERE id = ?", (campaign_id,)
-    )
+    head = await chain_head(db, campaign_id)
     if head is None:
         return VerifyReport(ok=False, count=0, problem="missing_campaign")
     prev = GENESIS
     expected_seq = 1
-    last_seq = 0
     count = 0
     listed: dict[tuple[str, str, int], tuple[str, int]] = {}  # record → digest, entry seq
     undone: set[int] = set()  # an undone entry's archive records are removed with it
-    while True:
-        rows = await db.fetchall(
-            "SELECT * FROM actions WHERE campaign_id = ? AND seq > ? ORDER BY seq LIMIT ?",
-            (campaign_id, last_seq, batch),
-        )
-        if not rows:
-            break
-        rolls = await rolls_of(db, [r["id"] for r in rows])
-        for row in rows:
-            entry = entry_from_row(row, rolls[row["id"]])
-            if entry.seq != expected_seq:
-                return VerifyReport(ok=False, count=count, problem="removed", seq=expected_seq)
-            if row["prev_hash"] != prev:
-                return VerifyReport(ok=False, count=count, problem="reordered", seq=entry.seq)
-            if entry_hash(prev, entry.hashed_form()) != entry.hash:
-                return VerifyReport(ok=False, count=count, problem="edited", seq=entry.seq)
-            for key, seq, digest in entry.outcome.get("archive", ()):
-                listed[(entry.ruleset, key, seq)] = (digest, entry.seq)
-            if entry.command == UNDO_COMMAND:
-                undone.update(entry.outcome.get("undid", ()))
-            prev = entry.hash
-            expected_seq += 1
-            count += 1
-            progress[0] = count
-            last_seq = entry.seq
-    if count != int(head["log_count"]) or prev != head["log_head"]:
+    async for entry, prev_hash in chained_entries(db, campaign_id, batch):
+        if entry.seq != expected_seq:
+            return VerifyReport(ok=False, count=count, problem="removed", seq=expected_seq)
+        if prev_hash != prev:
+            return VerifyReport(ok=False, count=count, problem="reordered", seq=entry.seq)
+        if entry_hash(prev, entry.hashed_form()) != entry.hash:
+            return VerifyReport(ok=False, count=count, problem="edited", seq=entry.seq)
+        for key, seq, digest in entry.outcome.get("archive", ()):
+            listed[(entry.ruleset, key, seq)] = (digest, entry.seq)
+        if entry.command == UNDO_COMMAND:
+            undone.update(entry.outcome.get("undid", ()))
+        prev = entry.hash
+        expected_seq += 1
+        count += 1
+        progress[0] = count
+    if (count, prev) != head:
         return VerifyReport(ok=False, count=count, problem="removed", seq=count + 1)
     listed = {record: found for record, found in listed.items() if found[1] not in undone}
     return await _verify_archive(db, campaign_id, listed, count, batch)

@@ -6,7 +6,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 from bot.dice import RollRecord
-from bot.storage.audit import AuditEntry, entry_from_row, roll_from_row, rolls_of
+from bot.storage.audit import AuditEntry, chained_entries, entry_from_row, roll_from_row, rolls_of
 from bot.storage.database import Database
 
 
@@ -79,18 +79,8 @@ async def all_entries(
     db: Database, campaign_id: int, batch: int = 1000, after: int = 0
 ) -> AsyncIterator[AuditEntry]:
     """Every entry after entry number `after`, oldest first, in batches (export)."""
-    last = after
-    while True:
-        rows = await db.fetchall(
-            "SELECT * FROM actions WHERE campaign_id = ? AND seq > ? ORDER BY seq LIMIT ?",
-            (campaign_id, last, batch),
-        )
-        if not rows:
-            return
-        rolls = await rolls_of(db, [r["id"] for r in rows])
-        for r in rows:
-            yield entry_from_row(r, rolls[r["id"]])
-        last = rows[-1]["seq"]
+    async for found, _ in chained_entries(db, campaign_id, batch, after):
+        yield found
 
 
 async def rolls_by_actor(db: Database, campaign_id: int) -> dict[int, list[RollRecord]]:

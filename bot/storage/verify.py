@@ -7,13 +7,7 @@ import json
 from typing import Any
 
 from bot.storage import seeds, state_digest
-from bot.storage.audit import (
-    UNDO_COMMAND,
-    archive_digest,
-    archive_rows,
-    entry_from_row,
-    rolls_of,
-)
+from bot.storage.audit import UNDO_COMMAND, archive_digest, archive_rows, chained_entries
 from bot.storage.database import Database
 from bot.verify_log import Anchors, LogChecker, Problem, Verdict, trusted_seeds
 
@@ -25,9 +19,7 @@ async def verify_campaign(
     db: Database, campaign_id: int, anchors: Anchors, batch: int = 2000
 ) -> Verdict:
     """Check the whole log of a campaign; the first failure, or OK with what was checked."""
-    head = await db.fetchone(
-        "SELECT log_count, log_head FROM campaigns WHERE id = ?", (campaign_id,)
-    )
+    head = await seeds.chain_head(db, campaign_id)
     if head is None:
         return Verdict(Problem("missing_campaign"), 0, 0, 0, 0, None, None)
     turn_rows = await db.fetchall(
@@ -36,22 +28,9 @@ async def verify_campaign(
         (campaign_id, *TURN_COMMANDS),
     )
     checker = LogChecker(trusted_seeds({"outcome": json.loads(r["outcome"])} for r in turn_rows))
-    last_seq = 0
-    while checker.problem is None:
-        rows = await db.fetchall(
-            "SELECT * FROM actions WHERE campaign_id = ? AND seq > ? ORDER BY seq LIMIT ?",
-            (campaign_id, last_seq, batch),
-        )
-        if not rows:
+    async for entry, prev_hash in chained_entries(db, campaign_id, batch):
+        if checker.add({**entry.hashed_form(), "hash": entry.hash, "prev_hash": prev_hash}):
             break
-        rolls = await rolls_of(db, [r["id"] for r in rows])
-        for row in rows:
-            entry = entry_from_row(row, rolls[row["id"]])
-            if checker.add(
-                {**entry.hashed_form(), "hash": entry.hash, "prev_hash": row["prev_hash"]}
-            ):
-                break
-            last_seq = entry.seq
     state = state_digest.digests(await state_digest.snapshot(db.fetchall, campaign_id))
     archive = (
         {
@@ -62,7 +41,7 @@ async def verify_campaign(
         else {}
     )
     return checker.finish(
-        head=(int(head["log_count"]), str(head["log_head"])),
+        head=head,
         anchors=anchors,
         state=state,
         archive=archive,

@@ -69,7 +69,6 @@ sys.path.insert(0, str(ROOT))
 
 import asyncpg  # noqa: E402
 
-from bot import dice_expr  # noqa: E402
 from bot.bench.figures import cpu_reference  # noqa: E402
 from bot.campaigns import Actor, CampaignService  # noqa: E402
 from bot.dice import RollRecord  # noqa: E402
@@ -87,6 +86,7 @@ from bot.storage.sql import (  # noqa: E402
 )
 from cogs.history import PAGE_SIZE  # noqa: E402
 from tests import postgres  # noqa: E402
+from tests.test_postgres import roll  # noqa: E402 - what `/roll` stores, without Discord
 
 GM = Actor(user_id=1)
 INSERT_TARGET = 100_000  # rows/s
@@ -600,15 +600,6 @@ async def server_times(
 
 
 # -- 3. mixed commands: two processes on PostgreSQL, one on SQLite ----------------------------
-
-
-async def roll(
-    service: CampaignService, campaign_id: int, actor: Actor, dice: str, reason: str
-) -> None:
-    """What `/roll` stores (cogs/dice.py), without Discord (as tests/test_postgres.py)."""
-    async with service.work(campaign_id, actor) as uow:
-        result = dice_expr.evaluate(dice_expr.parse(dice), uow.dice, reason=reason)
-        await uow.append("roll", options={"dice": dice, "reason": reason}, outcome=result.to_json())
 
 
 def plan(index: int, commands: int, turn_every: int, seed: int) -> list[list[Any]]:

@@ -101,6 +101,19 @@ class OddsResult:
     seed: int | None = None
 
 
+@dataclass(frozen=True)
+class _Run:
+    """How a result was found: the method and the expected rounds, with what it counted
+    (sampled battles or visited states), a sample's seed and its rounds' standard error."""
+
+    method: Literal["exact", "monte_carlo", "engine_simulation"]
+    rounds: float
+    battles: int | None = None
+    states: int | None = None
+    seed: int | None = None
+    rounds_error: float | None = None
+
+
 class _Tally:
     """Accumulates end states of battles (weights or sample counts) into an OddsResult."""
 
@@ -114,16 +127,7 @@ class _Tally:
         key = (a, b, capped)
         self.ends[key] = self.ends.get(key, 0.0) + weight
 
-    def result(
-        self,
-        method: Literal["exact", "monte_carlo", "engine_simulation"],
-        rounds: float,
-        *,
-        battles: int | None = None,
-        states: int | None = None,
-        seed: int | None = None,
-        rounds_error: float | None = None,
-    ) -> OddsResult:
+    def result(self, run: _Run) -> OddsResult:
         """Means (and, for samples, standard errors) of every figure."""
         keys = list(self.ends)
         ids = [np.asarray([k[i] for k in keys], dtype=np.int64) for i in (0, 1)]
@@ -135,17 +139,7 @@ class _Tally:
             digits = arrays.digits(ids[index])
             counts.append(arrays.class_counts(digits, len(self.model.classes), len(keys)))
         return _odds_result(
-            method,
-            self.model,
-            self.transports,
-            (counts[0], counts[1]),
-            capped,
-            weights,
-            rounds,
-            battles=battles,
-            states=states,
-            seed=seed,
-            rounds_error=rounds_error,
+            run, self.model, self.transports, (counts[0], counts[1]), capped, weights
         )
 
 
@@ -164,32 +158,26 @@ def _transports(model: Model, fleets: tuple[Fleet, Fleet]) -> tuple[dict[str, in
 
 
 def _odds_result(
-    method: Literal["exact", "monte_carlo", "engine_simulation"],
+    run: _Run,
     model: Model,
     transports: tuple[dict[str, int], dict[str, int]],
     counts: tuple[Ints, Ints],
     capped: Bools,
     weights: Floats | None,
-    rounds: float,
-    *,
-    battles: int | None = None,
-    states: int | None = None,
-    seed: int | None = None,
-    rounds_error: float | None = None,
 ) -> OddsResult:
     """An OddsResult from end states: ships per model class of A and B (rows) per end
     state, round-cap flags, and weights (None: one sampled battle each)."""
-    figures = end_figures(model, transports, counts, capped, weights, battles)
+    figures = end_figures(model, transports, counts, capped, weights, run.battles)
     means, errors = figures.means, figures.errors
-    if rounds_error is not None:
-        errors["expected_rounds"] = rounds_error
+    if run.rounds_error is not None:
+        errors["expected_rounds"] = run.rounds_error
 
     def survivors(label: str) -> dict[str, float]:
         prefix = f"survivors_{label}."
         return {k[len(prefix) :]: v for k, v in means.items() if k.startswith(prefix)}
 
     return OddsResult(
-        method=method,
+        method=run.method,
         a_wins=means["a_wins"],
         b_wins=means["b_wins"],
         draw=means["draw"],
@@ -197,11 +185,11 @@ def _odds_result(
         round_cap=means["round_cap"],
         expected_survivors_a=survivors("a"),
         expected_survivors_b=survivors("b"),
-        expected_rounds=rounds,
-        battles=battles,
-        states=states,
+        expected_rounds=run.rounds,
+        battles=run.battles,
+        states=run.states,
         standard_errors=errors,
-        seed=seed,
+        seed=run.seed,
     )
 
 
@@ -222,7 +210,7 @@ def _exact(model: Model, tally: _Tally, max_rounds: int) -> OddsResult:
     side_a, side_b = model.sides
     if not (side_a.alive(0) and side_b.alive(0)):
         tally.add(0, 0, False, 1.0)
-        return tally.result("exact", 1.0, states=1)
+        return tally.result(_Run("exact", 1.0, states=1))
     sides = _dense_sides(model)
     if sides is not None:
         return _exact_dense(model, tally, sides)
@@ -308,7 +296,7 @@ def _exact_python(model: Model, tally: _Tally) -> OddsResult:
             for c, weight in enumerate(row):
                 if weight > 0.0:
                     tally.add(*((r, c) if by_rows == 0 else (c, r)), False, weight)
-    return tally.result("exact", rounds, states=visited)
+    return tally.result(_Run("exact", rounds, states=visited))
 
 
 def _dense_sides(model: Model) -> tuple[odds_dense.DenseSide, odds_dense.DenseSide] | None:
@@ -345,14 +333,12 @@ def _exact_dense(
         table = sides[index]
         counts.append(table.counts[:, np.concatenate(found).astype(np.int64)])
     return _odds_result(
-        "exact",
+        _Run("exact", rounds, states=visited),
         model,
         tally.transports,
         (counts[0], counts[1]),
         np.concatenate(capped),
         np.concatenate(ends),
-        rounds,
-        states=visited,
     )
 
 
@@ -411,7 +397,7 @@ def _exact_capped(model: Model, tally: _Tally, max_rounds: int) -> OddsResult:
             break
     for key, weight in dist.items():
         tally.add(*divmod(key, width), True, weight)
-    return tally.result("exact", rounds, states=visited)
+    return tally.result(_Run("exact", rounds, states=visited))
 
 
 def _monte_carlo(
@@ -423,7 +409,7 @@ def _monte_carlo(
     if not (model.sides[0].alive(0) and model.sides[1].alive(0)):  # no round is fought
         count = SIMULATION_BLOCK if battles is None else battles
         tally.add(0, 0, False, float(count))
-        return tally.result("monte_carlo", 1.0, battles=count, seed=seed, rounds_error=0.0)
+        return tally.result(_Run("monte_carlo", 1.0, battles=count, seed=seed, rounds_error=0.0))
     simulation = Simulation(model)
     rng = simulation_generator(seed)
     cap = max_rounds or ROUND_SAFETY_LIMIT
@@ -447,16 +433,12 @@ def _monte_carlo(
     rounds = float(lengths.mean())
     spread = float(lengths.std())
     return _odds_result(
-        "monte_carlo",
+        _Run("monte_carlo", rounds, battles=done, seed=seed, rounds_error=spread / math.sqrt(done)),
         model,
         tally.transports,
         counts,
         capped,
         None,
-        rounds,
-        battles=done,
-        seed=seed,
-        rounds_error=spread / math.sqrt(done),
     )
 
 
@@ -519,11 +501,13 @@ def _engine_simulation(
         tally.add(a, b, result.result.reason == "round_cap", 1.0)
     spread = float(np.std(lengths))
     return tally.result(
-        "engine_simulation",
-        sum(lengths) / battles,
-        battles=battles,
-        seed=seed,
-        rounds_error=spread / math.sqrt(battles),
+        _Run(
+            "engine_simulation",
+            sum(lengths) / battles,
+            battles=battles,
+            seed=seed,
+            rounds_error=spread / math.sqrt(battles),
+        )
     )
 
 
