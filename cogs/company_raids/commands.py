@@ -73,6 +73,8 @@ Amount = app_commands.Range[int, 0, 10**12]  # a fine or a value (CR-I16: whole 
 IncidentNo = app_commands.Range[int, 1, 10**9]  # an incident's number
 CLEAR = "-"
 BoardChange = Callable[[CompanyRaidsState, CompanyRaidsSettings], RaidOutcome]
+# A story as told: its embed and, while a step awaits, the buttons, the ping and who is pinged.
+Told = tuple[discord.Embed, discord.ui.View | None, str | None, int | None]
 
 
 class CompanyRaidsCog(BotCog):
@@ -426,27 +428,17 @@ async def _incident(
         return await open_step(ctx, uow, outcome, _story_of(outcome))
 
     async def story(done: Applied[RaidOutcome, CompanyRaidsSettings]) -> list[Announcement]:
-        outcome, choice_id = done.outcome, done.after
-        locale = ctx.public_locale
-        told = _story_of(outcome)
-        events = await story_events(ctx, outcome, told)
-        embed = story_embed(told, events, outcome.awaiting, locale, entry_seq=done.entry.seq)
-        if choice_id is None or outcome.awaiting is None:
+        incidents = _story_of(done.outcome)
+        embed, view, content, user = await _told(ctx, done, incidents, ctx.public_locale)
+        if view is None:
             return [Announcement(embeds=[embed])]
-        user = ctx.user_of(outcome.awaiting.faction)
-        view = step_view(
-            int(choice_id),
-            outcome.awaiting,
-            locale,
-            recorded_fine=recorded_fine(outcome.state, outcome.awaiting.incident_id),
-        )
         return [
             Announcement(
-                content=ping_text(outcome.awaiting, user, locale),
+                content=content,
                 embeds=[embed],
                 view=view,
-                pinged=[user] if user is not None else [],
-                choice_id=int(choice_id),
+                pinged=_pinged(user),
+                choice_id=int(done.after),
             )
         ]
 
@@ -488,15 +480,12 @@ async def _open_step_choice(ctx: Ctx, incident: int | None, *, step: str | None 
     return waiting[-1]
 
 
-async def _redraw(
-    ctx: Ctx, choice: Choice, done: Applied[RaidOutcome, CompanyRaidsSettings], locale: str
-) -> tuple[discord.Embed, discord.ui.View | None, str | None, int | None]:
-    """The story after an answer in `locale`, with the next step's buttons (if any) and the
-    ping for whoever answers next."""
+async def _told(
+    ctx: Ctx, done: Applied[RaidOutcome, CompanyRaidsSettings], story: list[int], locale: str
+) -> Told:
+    """The incidents `story` as a change left them, in `locale`: the embed, and while a step
+    awaits an answer, its buttons, the ping for whoever answers it and that player."""
     outcome = done.outcome
-    story = [int(i) for i in choice.payload.get("story") or [choice.payload["incident"]]]
-    if outcome.awaiting is not None and outcome.awaiting.incident_id not in story:
-        story.append(outcome.awaiting.incident_id)
     events = await story_events(ctx, outcome, story)
     embed = story_embed(story, events, outcome.awaiting, locale, entry_seq=done.entry.seq)
     if done.after is None or outcome.awaiting is None:
@@ -511,6 +500,30 @@ async def _redraw(
     return embed, view, ping_text(outcome.awaiting, user, locale), user
 
 
+async def _redraw(
+    ctx: Ctx, choice: Choice, done: Applied[RaidOutcome, CompanyRaidsSettings], locale: str
+) -> Told:
+    """The story after an answer in `locale`, with the next step's buttons (if any) and the
+    ping for whoever answers next."""
+    awaiting = done.outcome.awaiting
+    story = [int(i) for i in choice.payload.get("story") or [choice.payload["incident"]]]
+    if awaiting is not None and awaiting.incident_id not in story:
+        story.append(awaiting.incident_id)
+    return await _told(ctx, done, story, locale)
+
+
+def _pinged(user: int | None) -> list[int]:
+    return [user] if user is not None else []
+
+
+def _ping_again(ctx: Ctx, content: str | None, user: int | None) -> list[Announcement]:
+    """An edit pings nobody: the next player, when someone other than the actor, is pinged by
+    a follow-up."""
+    if content is not None and user is not None and user != ctx.user_id:
+        return [Announcement(content=content, pinged=[user])]
+    return []
+
+
 async def _settle(ctx: Ctx, choice: Choice, code: str, amount: int | None, command: str) -> None:
     """A step answered by command (`/company force`, `/company fine`): the question in the
     channel shows the incident as it now stands (in the language it was posted in; posted
@@ -521,7 +534,6 @@ async def _settle(ctx: Ctx, choice: Choice, code: str, amount: int | None, comma
     async def settled(done: Applied[RaidOutcome, CompanyRaidsSettings]) -> list[Announcement]:
         posted_in = _posted_in(ctx, choice)
         embed, view, content, user = await _redraw(ctx, choice, done, posted_in)
-        pinged = [user] if user is not None else []
         shown = []
         channel_id = choice.payload.get("channel")
         message_id = choice.payload.get("message")
@@ -533,15 +545,13 @@ async def _settle(ctx: Ctx, choice: Choice, code: str, amount: int | None, comma
                     content=content,
                     embeds=[embed],
                     view=view,
-                    pinged=pinged,
+                    pinged=_pinged(user),
                 )
             )
         if posted_in != ctx.public_locale:  # the campaign's language changed since
             embed = (await _redraw(ctx, choice, done, ctx.public_locale))[0]
         shown.append(Announcement(embeds=[embed]))
-        if content is not None and user is not None and user != ctx.user_id:
-            shown.append(Announcement(content=content, pinged=pinged))  # an edit pings nobody
-        return shown
+        return shown + _ping_again(ctx, content, user)
 
     await answer_step(ctx, choice, code, amount=amount, command=command, announce=settled)
 
@@ -557,10 +567,7 @@ async def answer_click(
 
     async def redrawn(done: Applied[RaidOutcome, CompanyRaidsSettings]) -> list[Announcement]:
         embed, view, content, user = await _redraw(ctx, choice, done, _posted_in(ctx, choice))
-        pinged = [user] if user is not None else []
         shown = [Announcement(edit=True, content=content, embeds=[embed], view=view)]
-        if content is not None and user is not None and user != ctx.user_id:
-            shown.append(Announcement(content=content, pinged=pinged))  # an edit pings nobody
-        return shown
+        return shown + _ping_again(ctx, content, user)
 
     await answer_step(ctx, choice, option, command=command, announce=redrawn)

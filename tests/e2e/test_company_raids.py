@@ -42,6 +42,23 @@ async def board_shown(table) -> str:
     return "\n".join(e.get("description", "") for e in shown.embeds)
 
 
+async def attempt_capture(board, faces: list[int]):
+    """Anna lands Broker in Steelworks and attempts a capture, the Black die scripted with
+    `faces` (the capture roll first): the answer to her click."""
+    board.script_dice(faces)
+    question = await board.slash(LAND, as_="player1")
+    return await board.click(question, CAPTURE, as_="player1")
+
+
+def assert_fine_paid(answer, chosen: str) -> None:
+    """The incident ended with Anna paying Boris his fine of 180, `chosen` telling who chose
+    it, and no button left to click."""
+    story = answer.embed.description
+    assert story.startswith("**Fine: Anna pays Boris 180.**")
+    assert chosen in story
+    assert answer.buttons == []
+
+
 # --- each branch of an incident, by buttons ------------------------------------------------
 
 
@@ -61,11 +78,9 @@ async def test_landing_asks_the_trespasser_and_paying_closes_the_incident(board)
 
     paid = await board.click(question, PAY, as_="player1")
 
-    story = paid.embed.description
-    assert story.startswith("**Fine: Anna pays Boris 180.**")
-    assert "Anna chooses to pay the fine." in story
-    assert "Incident #1 is closed." in story
-    assert paid.buttons == [] and paid.content == ""
+    assert_fine_paid(paid, "Anna chooses to pay the fine.")
+    assert "Incident #1 is closed." in paid.embed.description
+    assert paid.content == ""
     assert "Broker (Anna, value 300): in Steelworks; attempted: Steelworks" in await board_shown(
         board
     )
@@ -73,10 +88,7 @@ async def test_landing_asks_the_trespasser_and_paying_closes_the_incident(board)
 
 async def test_a_successful_capture_changes_the_marker(board):
     """CR-E1: BD 6 captures Steelworks; no fine; the marker goes to Anna (CR-2.8)."""
-    board.script_dice([6])
-    question = await board.slash(LAND, as_="player1")
-
-    captured = await board.click(question, CAPTURE, as_="player1")
+    captured = await attempt_capture(board, [6])
 
     story = captured.embed.description
     assert story.startswith("**Steelworks changes hands: the marker goes from Boris to Anna.**")
@@ -87,10 +99,7 @@ async def test_a_successful_capture_changes_the_marker(board):
 
 async def test_a_failed_capture_asks_the_owner_who_collects_the_fine(board):
     """CR-E4: BD 2 fails; Boris gets the two buttons and takes the fine (CR-3.3, CR-3.5)."""
-    board.script_dice([2])
-    question = await board.slash(LAND, as_="player1")
-
-    failed = await board.click(question, CAPTURE, as_="player1")
+    failed = await attempt_capture(board, [2])
 
     assert str(board.member("player2").id) in failed.content
     # an edit notifies nobody: Boris is pinged by a follow-up too
@@ -100,18 +109,13 @@ async def test_a_failed_capture_asks_the_owner_who_collects_the_fine(board):
 
     fined = await board.click(failed, FINE, as_="player2")
 
-    story = fined.embed.description
-    assert story.startswith("**Fine: Anna pays Boris 180.**")
-    assert "Boris chooses to collect the fine." in story
-    assert fined.buttons == []
+    assert_fine_paid(fined, "Boris chooses to collect the fine.")
 
 
 async def test_a_counterattack_that_hits_removes_the_raider_and_owes_the_bonus(board):
     """CR-E2: capture BD 3 fails, counterattack BD 4 hits; Broker is removed and the bank
     owes Boris 100 % of 300 (CR-4.2, CR-4.3, CR-I8)."""
-    board.script_dice([3, 4])
-    question = await board.slash(LAND, as_="player1")
-    failed = await board.click(question, CAPTURE, as_="player1")
+    failed = await attempt_capture(board, [3, 4])
 
     hit = await board.click(failed, COUNTER, as_="player2")
 
@@ -128,9 +132,7 @@ async def test_a_counterattack_that_hits_removes_the_raider_and_owes_the_bonus(b
 
 async def test_a_counterattack_that_misses_ends_with_no_fine(board):
     """CR-E3: capture BD 5 fails, counterattack BD 1 misses: no effect and no fine (CR-3.7)."""
-    board.script_dice([5, 1])
-    question = await board.slash(LAND, as_="player1")
-    failed = await board.click(question, CAPTURE, as_="player1")
+    failed = await attempt_capture(board, [5, 1])
 
     missed = await board.click(failed, COUNTER, as_="player2")
 
@@ -223,9 +225,7 @@ async def test_a_double_click_is_harmless(board):
 
 async def test_a_restart_mid_incident_loses_nothing(board):
     """The step's choice lives in the database: after a restart Boris still counterattacks."""
-    board.script_dice([1, 6])
-    question = await board.slash(LAND, as_="player1")
-    failed = await board.click(question, CAPTURE, as_="player1")
+    failed = await attempt_capture(board, [1, 6])
 
     await board.restart()
     hit = await board.click(failed, COUNTER, as_="player2")
@@ -240,18 +240,13 @@ async def test_a_gm_forces_the_documented_answer_by_button(board):
 
     forced = await board.click(question, FORCE, as_="gm")
 
-    story = forced.embed.description
-    assert story.startswith("**Fine: Anna pays Boris 180.**")
-    assert "the GM (forced answer) chooses to pay the fine." in story
-    assert forced.buttons == []
+    assert_fine_paid(forced, "the GM (forced answer) chooses to pay the fine.")
 
 
 async def test_a_gm_forces_the_documented_answer_by_command(board):
     """CR-I19 by `/company force`: the absent owner collects the fine; the question in the
     channel shows the settled incident without buttons."""
-    board.script_dice([1])
-    question = await board.slash(LAND, as_="player1")
-    failed = await board.click(question, CAPTURE, as_="player1")
+    failed = await attempt_capture(board, [1])
     refused = await board.slash("/company force", as_="player2")
     assert refused.ephemeral and "Only a GM" in refused.text()
 
@@ -427,9 +422,7 @@ async def test_every_setting_is_shown_with_its_description_in_both_languages(boa
         "/campaign settings set setting:company_raids.capture_faces value:4, 5, 6", as_="gm"
     )
     assert not changed.ephemeral, changed.text()
-    board.script_dice([5])
-    question = await board.slash(LAND, as_="player1")
-    captured = await board.click(question, CAPTURE, as_="player1")
+    captured = await attempt_capture(board, [5])
     assert "Capture roll, BD 5: the Company is captured." in captured.embed.description
 
 
@@ -581,9 +574,7 @@ async def test_a_name_with_a_zero_width_space_is_the_same_company(board):
 
 async def test_a_removed_pieces_name_names_a_new_piece(board):
     """CR-4.2: Broker is removed by the counterattack; a new piece may be called Broker."""
-    board.script_dice([3, 4])
-    question = await board.slash(LAND, as_="player1")
-    failed = await board.click(question, CAPTURE, as_="player1")
+    failed = await attempt_capture(board, [3, 4])
     await board.click(failed, COUNTER, as_="player2")
 
     again = await board.slash("/company add-piece name:Broker value:100", as_="player1")

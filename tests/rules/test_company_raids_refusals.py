@@ -227,34 +227,25 @@ def test_refusal_names_its_error_and_changes_nothing(
     assert state.model_dump() == before
 
 
+# The issue's cases, named as in REFUSALS, with the clause each refusal must cite.
+ISSUE_CLAUSES = {
+    "raiding the same Company again without re-entering": "CR-3.9",
+    "landing on one's own Company": "CR-I5",
+    "a destroyed piece moving": "CR-4.2",
+    "the wrong faction answering": "CR-2.2",
+    "second landing while the incident is open": "CR-I9",
+}
+
+
 def test_rule_violations_for_the_issue_cases_cite_the_clause() -> None:
     """Issue: a second landing (CR-3.9), one's own Company (CR-I5), a destroyed piece
     (CR-4.2), the wrong faction answering (CR-2.2) name their clause."""
     cases = [
-        (
-            after_pay,
-            lambda s: cr.land(s, helpers.DEFAULTS, "Broker", "Steelworks", helpers.no_dice()),
-            "CR-3.9",
-        ),
-        (
-            with_own_company,
-            lambda s: cr.land(s, helpers.DEFAULTS, "Broker", "Docks", helpers.no_dice()),
-            "CR-I5",
-        ),
-        (destroyed_broker, lambda s: cr.move_piece(s, helpers.DEFAULTS, "Broker"), "CR-4.2"),
-        (
-            after_landing,
-            lambda s: cr.answer(
-                s, helpers.DEFAULTS, 1, "pay", helpers.no_dice(), by_faction="Boris"
-            ),
-            "CR-2.2",
-        ),
-        (
-            after_landing,
-            lambda s: cr.land(s, helpers.DEFAULTS, "Broker", "Steelworks", helpers.no_dice()),
-            "CR-I9",
-        ),
+        (build, act, ISSUE_CLAUSES[name])
+        for name, build, act, _, _ in REFUSALS
+        if name in ISSUE_CLAUSES
     ]
+    assert len(cases) == len(ISSUE_CLAUSES)
     for build, act, clause in cases:
         with pytest.raises(GameError) as refused:
             act(build())

@@ -33,6 +33,7 @@ from bot.rules.company_raids.work import (
     RaidOutcome,
     Work,
     active_piece,
+    check_not_in_incident,
     company_name,
     find_company,
     find_piece,
@@ -235,11 +236,7 @@ def remove_piece(
     as leaving it (CR-I10). Refused while the piece is in an open incident."""
     key, piece = find_piece(state, name)
     _check_owner(piece.owner, by_faction, piece.name)
-    busy = state.open_incident_of(key)
-    if busy is not None:
-        raise Conflict(
-            P + "error.piece_in_incident", clause="CR-I9", piece=piece.name, incident=busy.id
-        )
+    check_not_in_incident(state, key)
     work = Work.on(state, settings)
     if piece.in_joker:
         leave_joker(work, key)
@@ -262,11 +259,7 @@ def move_piece(
     needs `enter`."""
     key, piece = active_piece(state, name)
     _check_owner(piece.owner, by_faction, piece.name)
-    busy = state.open_incident_of(key)
-    if busy is not None:
-        raise Conflict(
-            P + "error.piece_in_incident", clause="CR-I9", piece=piece.name, incident=busy.id
-        )
+    check_not_in_incident(state, key)
     target_key: str | None = None
     if to_company is not None:
         target_key, target = find_company(state, to_company)

@@ -42,6 +42,7 @@ from bot.rules.company_raids.work import (
     RaidOutcome,
     Work,
     active_piece,
+    check_not_in_incident,
     find_company,
 )
 
@@ -90,11 +91,7 @@ def _check_can_move(state: CompanyRaidsState, piece_key: str, by_faction: Factio
     piece = state.pieces[piece_key]
     if by_faction is not None and by_faction != piece.owner:
         raise NotAllowed(P + "error.not_your_piece", piece=piece.name)
-    busy = state.open_incident_of(piece_key)
-    if busy is not None:
-        raise Conflict(
-            P + "error.piece_in_incident", clause="CR-I9", piece=piece.name, incident=busy.id
-        )
+    check_not_in_incident(state, piece_key)
 
 
 def land(
@@ -179,6 +176,17 @@ def _find_open(state: CompanyRaidsState, incident_id: int) -> Incident:
     raise NotFound(P + "error.unknown_incident", incident=incident_id)
 
 
+def _waiting(
+    state: CompanyRaidsState, settings: CompanyRaidsSettings, incident_id: int, step: str | None
+) -> tuple[Incident, Awaiting]:
+    """The open incident and the choice it waits for; an answer for a step that has passed
+    (a second click after the incident moved on) is refused."""
+    incident = _find_open(state, incident_id)
+    if step is not None and step != incident.step:
+        raise Conflict(P + "error.step_passed", incident=incident_id)
+    return incident, awaiting_of(state, settings, incident)
+
+
 def _apply(
     work: Work,
     incident: Incident,
@@ -234,10 +242,7 @@ def answer(
     GM). `step` is the step the button was shown for: a second click after the step moved
     on raises `Conflict`, as does any answer to a closed incident.
     """
-    incident = _find_open(state, incident_id)
-    if step is not None and step != incident.step:
-        raise Conflict(P + "error.step_passed", incident=incident_id)
-    awaited = awaiting_of(state, settings, incident)
+    incident, awaited = _waiting(state, settings, incident_id, step)
     if by_faction is not None and by_faction != awaited.faction:
         raise NotAllowed(P + "error.not_your_choice", clause=_step_clause(incident))
     chosen = _match_option(awaited, option)
@@ -268,10 +273,7 @@ def force_answer(
     pays (`forced_trespasser_choice`), the owner collects the fine (`forced_owner_choice`),
     the aggressor attacks, the earliest owner piece defends, a capped duel's outcome stands.
     A fine to enter (`enter_each_time`) is `amount`, or the Company's recorded fine."""
-    incident = _find_open(state, incident_id)
-    if step is not None and step != incident.step:
-        raise Conflict(P + "error.step_passed", incident=incident_id)
-    awaited = awaiting_of(state, settings, incident)
+    _, awaited = _waiting(state, settings, incident_id, step)
     work = Work.on(state, settings, dice, turn)
     live = _find_open(work.state, incident_id)
     if isinstance(live, CompanyIncident) and live.step == "fine_amount" and amount is None:

@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import TypeVar
 
 from bot.dice import Dice
-from bot.errors import NotFound, RuleViolation
+from bot.errors import Conflict, NotFound, RuleViolation
 from bot.i18n import Msg
 from bot.rules.company_raids.amounts import fraction_text, rounded
 from bot.rules.company_raids.models import (
@@ -200,6 +200,18 @@ def active_piece(state: CompanyRaidsState, name: str) -> tuple[str, Piece]:
     if piece.destroyed:
         raise RuleViolation(P + "error.piece_destroyed", clause="CR-4.2", piece=piece.name)
     return key, piece
+
+
+def check_not_in_incident(state: CompanyRaidsState, piece_key: str) -> None:
+    """CR-I9: a piece taking part in an open incident stays where it is until it closes."""
+    busy = state.open_incident_of(piece_key)
+    if busy is not None:
+        raise Conflict(
+            P + "error.piece_in_incident",
+            clause="CR-I9",
+            piece=state.pieces[piece_key].name,
+            incident=busy.id,
+        )
 
 
 def company_name(state: CompanyRaidsState, key: str) -> str:
