@@ -9,7 +9,7 @@ from typing import Literal
 from pydantic import BaseModel
 
 from bot.dice import Dice
-from bot.errors import NotAllowed, NotFound, RuleViolation
+from bot.errors import NotFound, RuleViolation
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates.base import require_operations
 from bot.rules.space_pirates.chance import draw_target, richest_route, routes_in_roll
@@ -24,6 +24,7 @@ from bot.rules.space_pirates.models import (
     PirateFleet,
     PlayerPirates,
     SpacePiratesState,
+    require_asked,
 )
 from bot.rules.space_pirates.planet_raid import choose_planet, eligible, recent_route_values
 from bot.rules.space_pirates.route_raid import under_peace, under_route_immunity
@@ -232,8 +233,7 @@ def answer_bribe_offer(
     bribe = next((b for b in open_bribe_offers(state) if b.id == bribe_id), None)
     if bribe is None:
         raise NotFound(f"{P}error.bribe_not_found", bribe=bribe_id)
-    if bribe.victim != victim:
-        raise NotAllowed(f"{P}error.not_your_choice", choice=bribe_id)
+    require_asked(bribe.victim, victim, bribe_id)
     new = state.model_copy(deep=True)
     _settle_offer(new, settings, next(b for b in new.bribes if b.id == bribe_id), accept)
     return new

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.dice import Dice
-from bot.errors import NotAllowed, NotFound, RuleViolation
+from bot.errors import NotFound, RuleViolation
 from bot.i18n import Msg
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates.base import fight_base_attacks, forget_gone_bases
@@ -22,6 +22,7 @@ from bot.rules.space_pirates.models import (
     PendingResolution,
     ResolutionCursor,
     SpacePiratesState,
+    require_asked,
 )
 from bot.rules.space_pirates.reports import QUIET_OUTCOMES, Journal
 from bot.rules.space_pirates.resolution import (
@@ -315,9 +316,9 @@ def answer_choice(
     resolution carries on. Only that player may answer (a GM forces the default with
     `force_choice`)."""
     due = next((d for d in state.upkeep_due if d.choice_id == choice_id), None)
+    if due is not None:
+        require_asked(due.owner, faction, choice_id)
     pending = None if due is not None else _pending(state, choice_id, faction)
-    if due is not None and due.owner != faction:
-        raise NotAllowed(f"{P}error.not_your_choice", choice=choice_id)
 
     def answer(new: SpacePiratesState, fleet: FleetCombatSettings, journal: Journal) -> None:
         if pending is None:
@@ -422,8 +423,7 @@ def _pending(state: SpacePiratesState, choice_id: int, faction: str) -> PendingR
     pending = next((w for w in state.waiting if w.choice_id == choice_id), None)
     if pending is None:
         raise NotFound(f"{P}error.choice_not_found", choice=choice_id)
-    if pending.faction != faction:
-        raise NotAllowed(f"{P}error.not_your_choice", choice=choice_id)
+    require_asked(pending.faction, faction, choice_id)
     return pending
 
 
