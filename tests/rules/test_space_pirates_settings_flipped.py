@@ -39,7 +39,7 @@ from bot.rules.space_pirates.models import (
 from bot.rules.space_pirates.planet_raid import orbital_phase, recent_route_values
 from bot.rules.space_pirates.privateers import quote_privateers, quote_recall
 from bot.rules.space_pirates.registry import ShipSpec, register_route, remove_route, set_contacts
-from bot.rules.space_pirates.reports import Journal, RaidReport
+from bot.rules.space_pirates.reports import Journal, RaidReport, ResolutionContext
 from bot.rules.space_pirates.route_raid import route_defence
 from bot.rules.space_pirates.turn import answer_buy_off
 
@@ -206,7 +206,8 @@ def orbital(pirates, faces, chosen=DEFAULTS):
         target=target.id,
         fleet=PirateFleet(raiders=pirates),
     )
-    squads = orbital_phase(state, chosen, COMBAT, scripted(*faces), report, 0, Journal())
+    rc = ResolutionContext(state, chosen, COMBAT, scripted(*faces), Journal())
+    squads = orbital_phase(rc, report, 0)
     return squads, report
 
 

@@ -32,12 +32,12 @@ from bot.rules.space_pirates.models import (
 )
 from bot.rules.space_pirates.reports import (
     GroundAttack,
-    Journal,
     PlanetCandidate,
     PlanetCheckReport,
     PlanetRaidReport,
     PlunderReport,
     RaidReport,
+    ResolutionContext,
     StrengthReport,
 )
 from bot.rules.space_pirates.route_raid import fight_holder
@@ -300,19 +300,16 @@ def ground_fight(
 
 
 def orbital_phase(
-    state: SpacePiratesState,
-    settings: SpacePiratesSettings,
-    combat: FleetCombatSettings,
-    dice: Dice,
+    rc: ResolutionContext,
     report: RaidReport,
     record_index: int,
-    journal: Journal,
     progress: BattleProgress | None = None,
 ) -> int | None:
     """The orbital battle (SP-4.4, SP-I21); it may pause on the retreat question
     (`RetreatAsked`, SP-I44), and `progress` carries it on. Returns the pirate squads for
     the plunder when the pirates won it (SP-I23, SP-I24), or None when the raid is over
     (failed or called off), with its effects applied (SP-4.13, SP-I17, SP-I27)."""
+    state, settings = rc.state, rc.settings
     faction, turn = report.faction, report.turn
     record = state.player(faction)
     history = record.history[record_index]
@@ -325,7 +322,7 @@ def orbital_phase(
         return None
     assert report.fleet is not None
     planet.last_attacked_turn = turn  # SP-I19: attacked whatever the result
-    orbital = [s for s in planet.orbital_ships if is_combat_ship(s, settings, combat)]
+    orbital = [s for s in planet.orbital_ships if is_combat_ship(s, settings, rc.combat)]
     mercenaries = mercenary_sides(state, "planet", planet.id)
     pirates = pirate_ships(report.fleet)
     survivors: list[PirateShip] = pirates
@@ -334,7 +331,7 @@ def orbital_phase(
     if orbital or mercenaries:
         defence = (orbital, mercenaries, {s.owner for s in orbital} | {faction})
         run, planet.orbital_ships = fight_holder(
-            state, settings, combat, dice, report, journal, progress, defence, planet.orbital_ships
+            rc, report, progress, defence, planet.orbital_ships
         )
         survivors = [s for s in run.survivors.get(PIRATES, []) if isinstance(s, PirateShip)]
         won = run.summary.result == "pirate_victory"
