@@ -33,6 +33,7 @@ from bot.rules.space_pirates.base import (
     quote_locate,
 )
 from bot.rules.space_pirates.bribe import (
+    BribeOrder,
     answer_bribe_offer,
     apply_bribe,
     quote_bribe,
@@ -96,9 +97,7 @@ def quote(
         fleet = fleet_msg(a.fleet)
         return [Msg(C + "quote.assault", value=a.value, fleet=fleet, failed=a.failed_attacks)]
     if op == "bribe":
-        b = quote_bribe(
-            state, settings, combat, faction, p["victim"], p["kind"], turn, target=p.get("target")
-        )
+        b = quote_bribe(state, settings, combat, _bribe_order(operation))
         if b.cost is None:
             return [Msg(C + "quote.bribe_rolled", victim=b.victim, pct=b.cost_pct)]
         shown: Msg | str = fleet_msg(b.fleet) if b.fleet else "—"
@@ -129,6 +128,11 @@ def quote(
     return [Msg(C + "quote.recall", group=r.group, cost=r.cost, value=r.ships_value)]
 
 
+def _bribe_order(operation: Operation) -> BribeOrder:
+    p = operation.params
+    return BribeOrder(operation.faction, p["victim"], p["kind"], operation.turn, p.get("target"))
+
+
 def perform(
     state: SpacePiratesState,
     settings: SpacePiratesSettings,
@@ -147,17 +151,7 @@ def perform(
         new, a = order_base_attack(state, settings, faction, turn, ships, p["contracts"], combat)
         return Change(new, [Msg(C + "done.assault", faction=faction, value=a.value)])
     if op == "bribe":
-        new, bribe = apply_bribe(
-            state,
-            settings,
-            combat,
-            faction,
-            p["victim"],
-            p["kind"],
-            turn,
-            dice,
-            target=p.get("target"),
-        )
+        new, bribe = apply_bribe(state, settings, combat, _bribe_order(operation), dice)
         told = Msg(C + "done.bribe", id=bribe.id, victim=bribe.victim, cost=bribe.cost)
         return Change(new, [Msg(C + "done.bribe_public", faction=faction)], private=[told])
     if op == "hire":
