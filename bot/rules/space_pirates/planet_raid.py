@@ -140,19 +140,13 @@ def recent_route_values(record: PlayerPirates, settings: SpacePiratesSettings) -
 
 
 def check_planet_raid(
-    state: SpacePiratesState,
-    settings: SpacePiratesSettings,
-    combat: FleetCombatSettings,
-    dice: Dice,
-    faction: str,
-    turn: int,
-    report: RaidReport,
-    *,
-    route_attack_happened: bool,
+    rc: ResolutionContext, report: RaidReport, *, route_attack_happened: bool
 ) -> Planet | None:
-    """The check after the route raids (SP-3.5, SP-I16): streak ≥ 10, points > 0, an
-    eligible planet, then a d20 ≤ points. Returns the planet chosen (SP-I18)."""
-    record = state.player(faction)
+    """The check after the route raids (SP-3.5, SP-I16) for the report's player and turn:
+    streak ≥ 10, points > 0, an eligible planet, then a d20 ≤ points. Returns the planet
+    chosen (SP-I18)."""
+    settings = rc.settings
+    record = rc.state.player(report.faction)
     points = planet_points(record, settings)
     planet_report = PlanetRaidReport(check=PlanetCheckReport(streak=record.streak, points=points))
     report.planet = planet_report
@@ -162,7 +156,7 @@ def check_planet_raid(
         return None
     if settings.planet_roll_requires_route_attack and not route_attack_happened:
         return None
-    planet, candidates = choose_planet(state, settings, combat, faction, turn)
+    planet, candidates = choose_planet(rc.state, settings, rc.combat, report.faction, report.turn)
     if planet is None:
         return None
     check = planet_report.check
@@ -170,7 +164,7 @@ def check_planet_raid(
     if points >= settings.raid_die_faces:
         check.automatic = check.hit = True
     else:
-        check.face = dice.roll_one(settings.raid_die_faces, ROLL_PLANET, clause="SP-I16")
+        check.face = rc.dice.roll_one(settings.raid_die_faces, ROLL_PLANET, clause="SP-I16")
         check.hit = check.face <= points
     if not check.hit:
         return None
@@ -179,15 +173,10 @@ def check_planet_raid(
     return planet
 
 
-def planet_fleet(
-    state: SpacePiratesState,
-    settings: SpacePiratesSettings,
-    dice: Dice,
-    faction: str,
-    report: RaidReport,
-) -> bool:
+def planet_fleet(rc: ResolutionContext, report: RaidReport) -> bool:
     """Value = 2 × the largest of the last three route fleets (SP-4.3, SP-I20); with no
     record, 2 × a newly generated value for the richest route. False when neither exists."""
+    state, settings, dice, faction = rc.state, rc.settings, rc.dice, report.faction
     record = state.player(faction)
     values = recent_route_values(record, settings)
     planet_report = report.planet or PlanetRaidReport()

@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from typing import Literal
 
 from bot.errors import NotFound
-from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates.battle import BattleProgress, RetreatAsked
 from bot.rules.space_pirates.chance import routes_in_roll
 from bot.rules.space_pirates.fleet import payment
@@ -132,32 +131,23 @@ def _cancel_bribe(rc: ResolutionContext, bribe: Bribe) -> None:
 
 def _run_step(rc: ResolutionContext, run: PlayerRun, step: str) -> bool:
     """One step; True when it paused on an offer."""
-    state, settings, combat, dice = rc.state, rc.settings, rc.combat, rc.dice
+    state, settings = rc.state, rc.settings
     faction, turn = run.faction, run.turn
     report = RaidReport(faction=faction, turn=turn, seq=run.seq, kind="route")
     if step == "route_raid":
         run.seq += 1
-        route = roll_regular_raid(state, settings, dice, faction, turn, report)
+        route = roll_regular_raid(rc, report)
         if route is None:
             rc.journal.reports.append(report)
             return False
-        index = generate_route_attack(state, settings, dice, faction, turn, route, report)
+        index = generate_route_attack(rc, route, report)
         run.route_attack_happened = True
         return _offer(rc, run, report, index)
     if step == "planet_check":
         report.kind = "planet"
-        planet = check_planet_raid(
-            state,
-            settings,
-            combat,
-            dice,
-            faction,
-            turn,
-            report,
-            route_attack_happened=run.route_attack_happened,
-        )
+        planet = check_planet_raid(rc, report, route_attack_happened=run.route_attack_happened)
         check = report.planet.check if report.planet else None
-        if planet is None or not planet_fleet(state, settings, dice, faction, report):
+        if planet is None or not planet_fleet(rc, report):
             if check is not None and (check.face is not None or check.automatic):
                 run.seq += 1
                 rc.journal.reports.append(report)
@@ -168,7 +158,7 @@ def _run_step(rc: ResolutionContext, run: PlayerRun, step: str) -> bool:
     bribe = _bribe(state, step)
     if bribe.status != "placed":
         return False
-    if not _bribe_still_stands(state, settings, combat, bribe, turn):
+    if not _bribe_still_stands(rc, bribe, turn):
         _cancel_bribe(rc, bribe)
         return False
     run.seq += 1
@@ -189,14 +179,9 @@ def _run_step(rc: ResolutionContext, run: PlayerRun, step: str) -> bool:
     return _offer(rc, run, report, len(record.history) - 1)
 
 
-def _bribe_still_stands(
-    state: SpacePiratesState,
-    settings: SpacePiratesSettings,
-    combat: FleetCombatSettings,
-    bribe: Bribe,
-    turn: int,
-) -> bool:
+def _bribe_still_stands(rc: ResolutionContext, bribe: Bribe, turn: int) -> bool:
     """The cancellation checks when a bribe comes up (SP-I33)."""
+    state, settings = rc.state, rc.settings
     record = state.player(bribe.victim)
     if bribe.kind == "route":
         if settings.immunity_blocks_bribed_raids and under_route_immunity(
@@ -211,7 +196,7 @@ def _bribe_still_stands(
     if eligible(planet, turn, settings):
         return True
     if settings.bribed_planet_in_cooldown == "reselect":
-        chosen, _ = choose_planet(state, settings, combat, bribe.victim, turn)
+        chosen, _ = choose_planet(state, settings, rc.combat, bribe.victim, turn)
         if chosen is not None:
             bribe.target = chosen.id
             return True

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from bot.dice import Dice
 from bot.rules.space_pirates.battle import (
     DEFENDER_SIDE,
     BattleProgress,
@@ -55,16 +54,12 @@ def under_route_immunity(
     return granted < turn <= until
 
 
-def roll_regular_raid(
-    state: SpacePiratesState,
-    settings: SpacePiratesSettings,
-    dice: Dice,
-    faction: str,
-    turn: int,
-    report: RaidReport,
-) -> TradeRoute | None:
-    """Summary steps 1–3: skip under peace or immunity, roll the chance (none under
-    `rampage`), draw the route. Returns the route attacked, or None with the report filled."""
+def roll_regular_raid(rc: ResolutionContext, report: RaidReport) -> TradeRoute | None:
+    """Summary steps 1–3 for the report's player and turn: skip under peace or immunity, roll
+    the chance (none under `rampage`), draw the route. Returns the route attacked, or None
+    with the report filled."""
+    state, settings, dice = rc.state, rc.settings, rc.dice
+    faction, turn = report.faction, report.turn
     record = state.player(faction)
     report.streak_before = report.streak_after = record.streak
     if under_peace(record, turn):
@@ -101,25 +96,17 @@ def roll_regular_raid(
     return route
 
 
-def generate_route_attack(
-    state: SpacePiratesState,
-    settings: SpacePiratesSettings,
-    dice: Dice,
-    faction: str,
-    turn: int,
-    route: TradeRoute,
-    report: RaidReport,
-) -> int:
+def generate_route_attack(rc: ResolutionContext, route: TradeRoute, report: RaidReport) -> int:
     """Summary step 4: roll the strength, buy the fleet, append the history record (SP-I38).
     Returns the record's index."""
-    record = state.player(faction)
-    generated = generate_route_fleet(route.combined_income, record, settings, dice)
+    record = rc.state.player(report.faction)
+    generated = generate_route_fleet(route.combined_income, record, rc.settings, rc.dice)
     report.strength = StrengthReport.of(generated)
     report.value, report.fleet = generated.value, generated.fleet
     report.payment_value = generated.payment_value
     record.history.append(
         AttackRecord(
-            turn=turn,
+            turn=report.turn,
             kind="route",
             target=route.id,
             raw_strength=generated.raw_strength,
