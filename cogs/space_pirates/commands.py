@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from discord import app_commands
@@ -14,6 +15,7 @@ from bot.cog_base import Interaction
 from bot.errors import NotAllowed, NotFound
 from bot.i18n import Msg
 from bot.interactions import cite_in_footer, line_embeds, message_batches, reply, require_gm
+from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates import SPEC, SpacePiratesSettings, SpacePiratesState
 from bot.rules.space_pirates.models import Planet, RegisteredShip, TradeRoute
 from bot.rules.space_pirates.registry import (
@@ -650,49 +652,53 @@ async def _save_route(
         # a route adds to each owner's raid roll (SP-1.7, SP-I5): a player registers only
         # routes they own a share of
         raise NotAllowed(C + "error.not_an_owner")
-    combat = await campaign_combat(ctx)
-
     specs = _ship_specs(ctx, old.ships if old else None, ships, acting or shares[0][0])
-
-    def change(state: SpacePiratesState, _s: SpacePiratesSettings, _d: object) -> Change:
-        new, route = register_route(
-            state,
-            combat,
-            name=name,
-            goods=goods,
-            passengers=passengers,
-            tourism=tourism,
-            owners=shares,
-            ships=specs,
-            route_id=old.id if old else None,
-        )
-        key = "route.saved" if old is None else "route.changed"
-        return Change(new, [Msg(C + key, id=route.id, name=route.name)])
-
-    await ctx.apply(change, faction=shares[0][0], announce=_saved(ctx, "route"))
+    register = partial(
+        register_route,
+        name=name,
+        goods=goods,
+        passengers=passengers,
+        tourism=tourism,
+        owners=shares,
+        ships=specs,
+        route_id=old.id if old else None,
+    )
+    await _save(ctx, "route", old, shares[0][0], register)
 
 
 async def _save_planet(
     ctx: Ctx, owner: str, old: Planet | None, values: dict[str, Any], ships: str | None
 ) -> None:
     """Register or replace a planet; the engine refuses bad values with the allowed range."""
+    specs = _ship_specs(ctx, old.orbital_ships if old else None, ships, owner)
+    register = partial(
+        register_planet,
+        owner=owner,
+        orbital_ships=specs,
+        planet_id=old.id if old else None,
+        **values,
+    )
+    await _save(ctx, "planet", old, owner, register)
+
+
+Register = Callable[
+    [SpacePiratesState, FleetCombatSettings], tuple[SpacePiratesState, TradeRoute | Planet]
+]
+
+
+async def _save(
+    ctx: Ctx, kind: str, old: TradeRoute | Planet | None, faction: str, register: Register
+) -> None:
+    """Register a route or a planet (`kind`), or replace `old`, under the campaign's fleet
+    combat settings, and post it for everyone (`_saved`)."""
     combat = await campaign_combat(ctx)
 
-    specs = _ship_specs(ctx, old.orbital_ships if old else None, ships, owner)
-
     def change(state: SpacePiratesState, _s: SpacePiratesSettings, _d: object) -> Change:
-        new, planet = register_planet(
-            state,
-            combat,
-            owner=owner,
-            orbital_ships=specs,
-            planet_id=old.id if old else None,
-            **values,
-        )
-        key = "planet.saved" if old is None else "planet.changed"
-        return Change(new, [Msg(C + key, id=planet.id, name=planet.name)])
+        new, saved = register(state, combat)
+        key = f"{kind}.saved" if old is None else f"{kind}.changed"
+        return Change(new, [Msg(C + key, id=saved.id, name=saved.name)])
 
-    await ctx.apply(change, faction=owner, announce=_saved(ctx, "planet"))
+    await ctx.apply(change, faction=faction, announce=_saved(ctx, kind))
 
 
 def _ship_specs(

@@ -6,6 +6,7 @@ restart and runs once. The bot reports amounts owed and paid, it keeps no treasu
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -32,6 +33,7 @@ from bot.rules.space_pirates.base import (
     quote_locate,
 )
 from bot.rules.space_pirates.bribe import (
+    BribeOrder,
     answer_bribe_offer,
     apply_bribe,
     quote_bribe,
@@ -66,17 +68,26 @@ PRIVATE = {"bribe", "offer", "withdraw"}
 DIRECT = {"dismiss", "station", "offer", "withdraw"}
 
 
+@dataclass(frozen=True)
+class Operation:
+    """An operation as asked: which (`locate`, `bribe`, …), for which faction, in which
+    turn, with its options as given."""
+
+    op: str
+    faction: str
+    turn: int
+    params: Params
+
+
 def quote(
-    op: str,
     state: SpacePiratesState,
     settings: SpacePiratesSettings,
     combat: FleetCombatSettings,
-    faction: str,
-    turn: int,
-    p: Params,
+    operation: Operation,
 ) -> list[Msg]:
     """The price of an operation, or the engine's refusal naming the clause (operations wait
     while a resolution runs, SP-I40)."""
+    op, faction, turn, p = operation.op, operation.faction, operation.turn, operation.params
     operations_open(state)
     if op == "locate":
         q = quote_locate(state, settings, faction, turn)
@@ -86,9 +97,7 @@ def quote(
         fleet = fleet_msg(a.fleet)
         return [Msg(C + "quote.assault", value=a.value, fleet=fleet, failed=a.failed_attacks)]
     if op == "bribe":
-        b = quote_bribe(
-            state, settings, combat, faction, p["victim"], p["kind"], turn, target=p.get("target")
-        )
+        b = quote_bribe(state, settings, combat, _bribe_order(operation))
         if b.cost is None:
             return [Msg(C + "quote.bribe_rolled", victim=b.victim, pct=b.cost_pct)]
         shown: Msg | str = fleet_msg(b.fleet) if b.fleet else "—"
@@ -119,17 +128,20 @@ def quote(
     return [Msg(C + "quote.recall", group=r.group, cost=r.cost, value=r.ships_value)]
 
 
+def _bribe_order(operation: Operation) -> BribeOrder:
+    p = operation.params
+    return BribeOrder(operation.faction, p["victim"], p["kind"], operation.turn, p.get("target"))
+
+
 def perform(
-    op: str,
     state: SpacePiratesState,
     settings: SpacePiratesSettings,
     combat: FleetCombatSettings,
-    faction: str,
-    turn: int,
-    p: Params,
+    operation: Operation,
     dice: Dice,
 ) -> Change:
     """Run the confirmed operation in the engine; its lines tell what was paid or owed."""
+    op, faction, turn, p = operation.op, operation.faction, operation.turn, operation.params
     operations_open(state)
     if op == "locate":
         new, q = apply_locate(state, settings, faction, turn, p["location"])
@@ -139,17 +151,7 @@ def perform(
         new, a = order_base_attack(state, settings, faction, turn, ships, p["contracts"], combat)
         return Change(new, [Msg(C + "done.assault", faction=faction, value=a.value)])
     if op == "bribe":
-        new, bribe = apply_bribe(
-            state,
-            settings,
-            combat,
-            faction,
-            p["victim"],
-            p["kind"],
-            turn,
-            dice,
-            target=p.get("target"),
-        )
+        new, bribe = apply_bribe(state, settings, combat, _bribe_order(operation), dice)
         told = Msg(C + "done.bribe", id=bribe.id, victim=bribe.victim, cost=bribe.cost)
         return Change(new, [Msg(C + "done.bribe_public", faction=faction)], private=[told])
     if op == "hire":
@@ -170,7 +172,7 @@ async def offer(ctx: Ctx, op: str, faction: str, params: Params) -> None:
     """Quote the operation privately with confirm and cancel buttons (a pending choice)."""
     combat = await campaign_combat(ctx)
     state, settings = await ctx.read()
-    lines = quote(op, state, settings, combat, faction, ctx.campaign.turn, params)
+    lines = quote(state, settings, combat, Operation(op, faction, ctx.campaign.turn, params))
     payload = {"op": op, "faction": faction, "params": params, "locale": ctx.locale}
     await close_quotes(ctx, ctx.user_id)  # a new quote replaces the player's earlier ones
     async with ctx.service.work(ctx.campaign.id, ctx.base.actor) as uow:
@@ -203,17 +205,11 @@ async def close_quotes(ctx: Ctx, user_id: int | None = None) -> None:
             await uow.close_choice(choice_id, "cancelled")
 
 
-def act(
-    op: str,
-    state: SpacePiratesState,
-    settings: SpacePiratesSettings,
-    faction: str,
-    turn: int,
-    p: Params,
-) -> Change:
+def act(state: SpacePiratesState, settings: SpacePiratesSettings, operation: Operation) -> Change:
     """What costs nothing runs at once: dismissing or stationing a contract (SP-I35), the
     victim's answer to a bribed attack offered at placement (SP-I34) and withdrawing a bribe
     after its roll (SP-I33, `bribe_withdraw_after_roll`)."""
+    op, faction, turn, p = operation.op, operation.faction, operation.turn, operation.params
     if op == "offer":  # an answer to a pending choice: taken even while a resolution runs
         new = answer_bribe_offer(state, settings, p["bribe"], faction, p["accept"])
         key = "done.offer_accepted" if p["accept"] else "done.offer_declined"
@@ -236,7 +232,7 @@ async def direct(ctx: Ctx, op: str, faction: str, params: Params) -> None:
     """Run a free operation (`act`); a bribe's story is told only to the player and the GMs
     (SP-I33), the rest in the channel, in the campaign's language; written with the change
     (the outbox: a public one is posted after a restart too)."""
-    turn = ctx.campaign.turn
+    operation = Operation(op, faction, ctx.campaign.turn, params)
     private = op in PRIVATE
 
     def shown(done: Applied[Change, SpacePiratesSettings]) -> list[Announcement]:
@@ -246,7 +242,7 @@ async def direct(ctx: Ctx, op: str, faction: str, params: Params) -> None:
         return [Announcement(embeds=embeds, ephemeral=private)]
 
     await ctx.apply(
-        lambda state, settings, _d: act(op, state, settings, faction, turn, params),
+        lambda state, settings, _d: act(state, settings, operation),
         faction=faction,
         options={} if private else params,
         announce=shown,
@@ -270,7 +266,7 @@ async def confirm_operation(
     if option != "confirm":
         raise GameError("error.choice_not_found")
     combat = await campaign_combat(ctx)
-    turn = ctx.campaign.turn
+    operation = Operation(op, faction, ctx.campaign.turn, params)
 
     async def claim(uow: UnitOfWork) -> None:
         await uow.claim_choice(choice.id, gm=ctx.is_gm)
@@ -286,9 +282,7 @@ async def confirm_operation(
         return [Announcement(edit=True, embeds=embeds, view=None)]
 
     await ctx.apply(
-        lambda state, settings, dice: perform(
-            op, state, settings, combat, faction, turn, params, dice
-        ),
+        lambda state, settings, dice: perform(state, settings, combat, operation, dice),
         faction=faction,
         command=f"pirates {op}",
         options={} if private else params,

@@ -32,7 +32,7 @@ from bot.rules.fleet_combat.models import BattleResult, RoundReport
 from bot.rules.space_pirates.base import BASE_FLEET, apply_locate, order_base_attack
 from bot.rules.space_pirates.battle import PIRATES
 from bot.rules.space_pirates.battle_report import battle_round_lines, over_msg, side_msg
-from bot.rules.space_pirates.bribe import apply_bribe
+from bot.rules.space_pirates.bribe import BribeOrder, apply_bribe
 from bot.rules.space_pirates.mercenaries import apply_hire
 from bot.rules.space_pirates.messages import offer_lines, report_lines
 from bot.rules.space_pirates.models import MercenaryContract, PrivateerGroup
@@ -224,7 +224,7 @@ def emitted_messages():
     state, _ = apply_locate(state, DEFAULTS, "Aurora", 5, "the third moon")
     state, _, _ = apply_hire(state, DEFAULTS, "Aurora", 5, 150, station="route", target=r.id)
     state, _ = apply_bribe(
-        state, DEFAULTS, COMBAT, "Aurora", "Boreas", "route", 5, scripted(2, 3, 4)[0]
+        state, DEFAULTS, COMBAT, BribeOrder("Aurora", "Boreas", "route", 5), scripted(2, 3, 4)[0]
     )
     ship = state.route(r.id).ships[0].id
     state, group = apply_privateers(state, DEFAULTS, COMBAT, "Aurora", "Boreas", 5, [ship])
@@ -331,7 +331,9 @@ def more_messages():
     state.player("Aurora").streak = 1
     with_history(state, "Aurora", [50], turn=4)
     state, _ = apply_locate(state, DEFAULTS, "Aurora", 5, "an asteroid")
-    state, _ = apply_bribe(state, DEFAULTS, COMBAT, "Boreas", "Aurora", "route", 5, scripted(2)[0])
+    state, _ = apply_bribe(
+        state, DEFAULTS, COMBAT, BribeOrder("Boreas", "Aurora", "route", 5), scripted(2)[0]
+    )
     state, _ = order_base_attack(state, DEFAULTS, "Aurora", 5, [("war_sun", None)], [], COMBAT)
     state.contracts.append(
         MercenaryContract(id=99, owner="Aurora", hired_turn=4, hire_value=100, value=100, ships=[])
@@ -355,8 +357,12 @@ def more_messages():
     state = set_contacts(state, "Boreas", ["Aurora"])
     state, _ = planet(state, "Home", 300)
     with_history(state, "Aurora", [100], turn=1)
-    state, _ = apply_bribe(state, DEFAULTS, COMBAT, "Boreas", "Aurora", "route", 2, scripted(3)[0])
-    state, _ = apply_bribe(state, DEFAULTS, COMBAT, "Boreas", "Aurora", "planet", 2, scripted()[0])
+    state, _ = apply_bribe(
+        state, DEFAULTS, COMBAT, BribeOrder("Boreas", "Aurora", "route", 2), scripted(3)[0]
+    )
+    state, _ = apply_bribe(
+        state, DEFAULTS, COMBAT, BribeOrder("Boreas", "Aurora", "planet", 2), scripted()[0]
+    )
     out.extend(status(state, DEFAULTS, "Boreas", 2).lines)
     waiting = resolve(state, 2, scripted(20, 20)[0])
     (offer,) = [w for w in waiting.state.waiting if w.faction == "Aurora"]
@@ -406,7 +412,7 @@ def more_messages():
     state, _ = route(empty(), "Line", 300)
     state = set_contacts(state, "Boreas", ["Aurora"])
     state, _ = apply_bribe(
-        state, timing, COMBAT, "Boreas", "Aurora", "route", 2, scripted(1, 1, 1)[0]
+        state, timing, COMBAT, BribeOrder("Boreas", "Aurora", "route", 2), scripted(1, 1, 1)[0]
     )
     out.extend(waits(state, timing, 2))
     out.extend(status(state, timing, "Aurora", 2).lines)

@@ -21,7 +21,12 @@ from space_pirates_helpers import (
 from bot.dice import Dice
 from bot.errors import NotAllowed, RuleViolation
 from bot.rules.space_pirates.base import apply_locate, base_exists, base_fleet, quote_locate
-from bot.rules.space_pirates.bribe import answer_bribe_offer, apply_bribe, withdraw_bribe
+from bot.rules.space_pirates.bribe import (
+    BribeOrder,
+    answer_bribe_offer,
+    apply_bribe,
+    withdraw_bribe,
+)
 from bot.rules.space_pirates.chance import raid_points, route_weight
 from bot.rules.space_pirates.fleet import generate_route_fleet
 from bot.rules.space_pirates.mercenaries import apply_hire, dismiss_contract, mercenary_pool
@@ -227,7 +232,7 @@ def test_sp_i13_income_lost_once_per_turn_per_route():
     state, _ = one_route(300)
     state = set_contacts(state, "Boreas", ["Aurora"])
     state, _ = apply_bribe(
-        state, DEFAULTS, COMBAT, "Boreas", "Aurora", "route", 2, scripted(1, 1, 1)
+        state, DEFAULTS, COMBAT, BribeOrder("Boreas", "Aurora", "route", 2), scripted(1, 1, 1)
     )
     _, reports = raid(state, 2, [1, 1, 1, 1])
     reports[-1]
@@ -265,7 +270,9 @@ def test_sp_i15_immunity_won_this_resolution_does_not_stop_a_later_bribe():
     `immunity_covers_rest_of_resolution`."""
     state, _ = one_route(160, ships=[("cruiser", "guard"), ("cruiser", "guard")], streak=4)
     state = set_contacts(state, "Boreas", ["Aurora"])
-    state, _ = apply_bribe(state, DEFAULTS, COMBAT, "Boreas", "Aurora", "route", 8, scripted(1))
+    state, _ = apply_bribe(
+        state, DEFAULTS, COMBAT, BribeOrder("Boreas", "Aurora", "route", 8), scripted(1)
+    )
     battle = [5, 2, 6, 6, 6, 1, 4, 5, 3, 2]  # SP-E4's battle
     _, reports = raid(state, 8, [3, 3], [*battle, 5, 5, 5, 5, 1, 1, 1, 1, 1])
     reports[-1]
@@ -524,7 +531,9 @@ def test_sp_i33_bribed_planet_in_cooldown_is_cancelled_or_reselected():
     state, other = planet(state, "Other", 300, orbital=["cruiser"])
     state = set_contacts(state, "Boreas", ["Aurora"])
     with_history(state, "Aurora", [150])
-    state, bribe = apply_bribe(state, DEFAULTS, COMBAT, "Boreas", "Aurora", "planet", 5, scripted())
+    state, bribe = apply_bribe(
+        state, DEFAULTS, COMBAT, BribeOrder("Boreas", "Aurora", "planet", 5), scripted()
+    )
     assert bribe.target == home.id
     state.planets[0].last_attacked_turn = 5
     after, _ = raid(state, 5, [])
@@ -539,7 +548,7 @@ def test_sp_i33_reveal_briber_only_with_the_setting():
     state, _ = one_route(300)
     state = set_contacts(state, "Boreas", ["Aurora"])
     state, _ = apply_bribe(
-        state, DEFAULTS, COMBAT, "Boreas", "Aurora", "route", 2, scripted(1, 1, 1)
+        state, DEFAULTS, COMBAT, BribeOrder("Boreas", "Aurora", "route", 2), scripted(1, 1, 1)
     )
     _, reports = raid(state, 2, [20], accept=True)
     reports[-1]
@@ -693,7 +702,7 @@ def test_sp_i33_withdraw_after_the_roll_only_with_the_setting():
     state, _ = one_route(300)
     state = set_contacts(state, "Boreas", ["Aurora"])
     state, bribe = apply_bribe(
-        state, DEFAULTS, COMBAT, "Boreas", "Aurora", "route", 2, scripted(1, 1, 1)
+        state, DEFAULTS, COMBAT, BribeOrder("Boreas", "Aurora", "route", 2), scripted(1, 1, 1)
     )
     with pytest.raises(RuleViolation):
         withdraw_bribe(state, DEFAULTS, "Boreas", bribe.id, 2)
@@ -733,7 +742,7 @@ def test_sp_i34_bribed_offer_at_placement():
     state, _ = one_route(300)
     state = set_contacts(state, "Boreas", ["Aurora"])
     state, bribe = apply_bribe(
-        state, timing, COMBAT, "Boreas", "Aurora", "route", 2, scripted(1, 1, 1)
+        state, timing, COMBAT, BribeOrder("Boreas", "Aurora", "route", 2), scripted(1, 1, 1)
     )
     assert waiting_for(state, timing, 2)[-1].key == "space_pirates.waiting.bribe_offer"
     with pytest.raises(NotAllowed):

@@ -24,6 +24,7 @@ from bot.rules.space_pirates.base import (
     quote_locate,
 )
 from bot.rules.space_pirates.bribe import (
+    BribeOrder,
     answer_bribe_offer,
     apply_bribe,
     bribes_visible_to,
@@ -90,10 +91,12 @@ def test_sp_e7_bribe_costs_half_the_generated_fleet():
     state, _ = route(state, "R3", 130)
     state.player("Aurora").streak = 2
     state = set_contacts(state, "Boreas", ["Aurora"])
-    quote = quote_bribe(state, DEFAULTS, COMBAT, "Boreas", "Aurora", "route", 5)
+    quote = quote_bribe(state, DEFAULTS, COMBAT, BribeOrder("Boreas", "Aurora", "route", 5))
     assert quote.cost is None and quote.cost_pct == 50
     dice, faces = scripted(1, 3, 5, 6, 2)
-    new, bribe = apply_bribe(state, DEFAULTS, COMBAT, "Boreas", "Aurora", "route", 5, dice)
+    new, bribe = apply_bribe(
+        state, DEFAULTS, COMBAT, BribeOrder("Boreas", "Aurora", "route", 5), dice
+    )
     assert faces.remaining() == []
     assert (bribe.value, bribe.cost) == (960, 480)
     assert bribes_visible_to(new, "Boreas") == [bribe]
@@ -111,7 +114,7 @@ def test_the_turn_end_pings_the_victim_of_a_bribed_raid_never_the_briber():
     state, _ = register_route(state, COMBAT, name="Far", goods=300, owners=[("Boreas", 100)])
     state = set_contacts(state, "Boreas", ["Aurora"])
     state, bribe = apply_bribe(
-        state, settings, COMBAT, "Boreas", "Aurora", "route", 5, scripted(3, 5, 6, 2)[0]
+        state, settings, COMBAT, BribeOrder("Boreas", "Aurora", "route", 5), scripted(3, 5, 6, 2)[0]
     )
     state = answer_bribe_offer(state, settings, bribe.id, "Aurora", False)
 
@@ -180,19 +183,19 @@ def refusal_state():
         pytest.param(lambda s: quote_locate(s, DEFAULTS, "Aurora", 5), id="locate_without_base"),
         pytest.param(
             lambda s: apply_bribe(
-                s, DEFAULTS, COMBAT, "Aurora", "Aurora", "route", 5, Dice.seeded(1)
+                s, DEFAULTS, COMBAT, BribeOrder("Aurora", "Aurora", "route", 5), Dice.seeded(1)
             ),
             id="bribe_self",
         ),
         pytest.param(
             lambda s: apply_bribe(
-                s, DEFAULTS, COMBAT, "Aurora", "Cygnus", "route", 5, Dice.seeded(1)
+                s, DEFAULTS, COMBAT, BribeOrder("Aurora", "Cygnus", "route", 5), Dice.seeded(1)
             ),
             id="bribe_without_contact",
         ),
         pytest.param(
             lambda s: apply_bribe(
-                s, DEFAULTS, COMBAT, "Aurora", "Boreas", "route", 5, Dice.seeded(1)
+                s, DEFAULTS, COMBAT, BribeOrder("Aurora", "Boreas", "route", 5), Dice.seeded(1)
             ),
             id="bribe_victim_without_routes",
         ),

@@ -27,7 +27,7 @@ from bot.rules.space_pirates.base import (
     order_base_attack,
 )
 from bot.rules.space_pirates.battle import joining_privateers
-from bot.rules.space_pirates.bribe import apply_bribe, quote_bribe
+from bot.rules.space_pirates.bribe import BribeOrder, apply_bribe, quote_bribe
 from bot.rules.space_pirates.fleet import bonus_pct, loss
 from bot.rules.space_pirates.mercenaries import apply_hire
 from bot.rules.space_pirates.models import (
@@ -39,7 +39,7 @@ from bot.rules.space_pirates.models import (
 from bot.rules.space_pirates.planet_raid import orbital_phase, recent_route_values
 from bot.rules.space_pirates.privateers import quote_privateers, quote_recall
 from bot.rules.space_pirates.registry import ShipSpec, register_route, remove_route, set_contacts
-from bot.rules.space_pirates.reports import Journal, RaidReport
+from bot.rules.space_pirates.reports import Journal, RaidReport, ResolutionContext
 from bot.rules.space_pirates.route_raid import route_defence
 from bot.rules.space_pirates.turn import answer_buy_off
 
@@ -152,11 +152,12 @@ def test_sp_i15_immunity_refuses_a_route_bribe_unless_switched_off():
     `immunity_blocks_bribed_raids = false` it is accepted."""
     state = bribable(route_immunity_granted=1, route_immunity_until=4)
     with pytest.raises(RuleViolation) as refused:
-        quote_bribe(state, DEFAULTS, COMBAT, "Boreas", "Aurora", "route", 2)
+        quote_bribe(state, DEFAULTS, COMBAT, BribeOrder("Boreas", "Aurora", "route", 2))
     assert refused.value.params["clause"] == "SP-I15"
     open_season = settings(immunity_blocks_bribed_raids=False)
     assert (
-        quote_bribe(state, open_season, COMBAT, "Boreas", "Aurora", "route", 2).victim == "Aurora"
+        quote_bribe(state, open_season, COMBAT, BribeOrder("Boreas", "Aurora", "route", 2)).victim
+        == "Aurora"
     )
 
 
@@ -166,10 +167,20 @@ def test_sp_i33_the_briber_names_the_route_only_with_the_setting():
     state = bribable()
     state, second = route(state, "Second", 300)
     with pytest.raises(RuleViolation):
-        apply_bribe(state, DEFAULTS, COMBAT, "Boreas", "Aurora", "route", 2, scripted(), target=2)
+        apply_bribe(
+            state,
+            DEFAULTS,
+            COMBAT,
+            BribeOrder("Boreas", "Aurora", "route", 2, target=2),
+            scripted(),
+        )
     chooses = settings(bribe_target_choice="briber_chooses")
     _, bribe = apply_bribe(
-        state, chooses, COMBAT, "Boreas", "Aurora", "route", 2, scripted(2, 2, 2), target=second.id
+        state,
+        chooses,
+        COMBAT,
+        BribeOrder("Boreas", "Aurora", "route", 2, target=second.id),
+        scripted(2, 2, 2),
     )
     assert (bribe.target, bribe.value) == (second.id, 300)
 
@@ -180,7 +191,7 @@ def test_sp_i33_a_cancelled_bribe_is_refunded_only_with_the_setting():
     state = bribable()
     state, _ = route(state, "Other", 50)
     state, bribe = apply_bribe(
-        state, DEFAULTS, COMBAT, "Boreas", "Aurora", "route", 2, scripted(1, 2, 2, 2)
+        state, DEFAULTS, COMBAT, BribeOrder("Boreas", "Aurora", "route", 2), scripted(1, 2, 2, 2)
     )
     assert bribe.target == 1 and bribe.cost == 150
     gone = remove_route(state, 1)
@@ -206,7 +217,8 @@ def orbital(pirates, faces, chosen=DEFAULTS):
         target=target.id,
         fleet=PirateFleet(raiders=pirates),
     )
-    squads = orbital_phase(state, chosen, COMBAT, scripted(*faces), report, 0, Journal())
+    rc = ResolutionContext(state, chosen, COMBAT, scripted(*faces), Journal())
+    squads = orbital_phase(rc, report, 0)
     return squads, report
 
 

@@ -16,7 +16,7 @@ from bot.rules.fleet_combat.fleets import fleet_from_counts
 from bot.rules.space_pirates.chance import route_weight, routes_in_roll
 from bot.rules.space_pirates.fleet import compose_fleet, generate_route_fleet
 from bot.rules.space_pirates.models import PlayerPirates
-from bot.rules.space_pirates.reports import RaidReport
+from bot.rules.space_pirates.reports import Journal, RaidReport, ResolutionContext
 from bot.rules.space_pirates.route_raid import roll_regular_raid
 
 
@@ -39,10 +39,11 @@ def test_sp_p1_chance_of_an_attack_and_of_each_target():
     }
     assert exact[None] == Fraction(7, 10) and exact[routes[1].id] == Fraction(3, 50)
     dice, n = Dice.seeded(101), 20_000
+    rc = ResolutionContext(state, DEFAULTS, COMBAT, dice, Journal())
     counts: Counter[int | None] = Counter()
     for _ in range(n):
         report = RaidReport(faction="Aurora", turn=1, seq=1, kind="route")
-        target = roll_regular_raid(state, DEFAULTS, dice, "Aurora", 1, report)
+        target = roll_regular_raid(rc, report)
         counts[None if target is None else target.id] += 1
     for key, p in exact.items():
         assert abs(counts[key] / n - float(p)) <= tolerance(p, n), key

@@ -10,7 +10,6 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from bot.dice import Dice
 from bot.errors import NotFound, RuleViolation
 from bot.i18n import Msg
 from bot.rules.fleet_combat.settings import FleetCombatSettings
@@ -38,7 +37,7 @@ from bot.rules.space_pirates.models import (
     SpacePiratesState,
 )
 from bot.rules.space_pirates.planet_raid import attacked_records
-from bot.rules.space_pirates.reports import Journal
+from bot.rules.space_pirates.reports import Journal, ResolutionContext
 from bot.rules.space_pirates.settings import SpacePiratesSettings
 from bot.rulesets import ArchiveRecord
 
@@ -275,22 +274,16 @@ def destroy_base(
     return BaseDestroyed(record.income_bonus_until, record.peace_until)
 
 
-def fight_base_attacks(
-    state: SpacePiratesState,
-    settings: SpacePiratesSettings,
-    combat: FleetCombatSettings,
-    dice: Dice,
-    turn: int,
-    journal: Journal,
-) -> PendingResolution | None:
+def fight_base_attacks(rc: ResolutionContext, turn: int) -> PendingResolution | None:
     """SP-I40 step 2: every base attack ordered during T, in the order given (SP-I31). A
     battle paused on the attacker's retreat question (SP-I44) keeps its order and the ones
     after it, and returns the question posted; answering it carries the step on."""
+    state, journal = rc.state, rc.journal
     orders = [o for o in state.base_attack_orders if o.turn == turn]
     state.base_attack_orders = [o for o in state.base_attack_orders if o.turn > turn]
     for index, order in enumerate(orders):
         try:
-            report = _fight_one(state, settings, combat, dice, turn, order, journal)
+            report = _fight_one(rc, turn, order)
         except RetreatAsked as asked:
             order.battle = asked.progress.model_dump(mode="json")
             state.base_attack_orders = orders[index:] + state.base_attack_orders
@@ -317,22 +310,15 @@ def fight_base_attacks(
             journal.outcome.setdefault("waiting", []).append(pending.choice_id)
             return pending
         journal.battle_logs.append(ArchiveRecord(f"base/{turn}/{order.attacker}", order.id, report))
-        journal.lines.append(base_attack_line(report, settings))
+        journal.lines.append(base_attack_line(report, rc.settings))
         journal.outcome.setdefault("base_attacks", []).append(
             {"order": order.id, "attacker": order.attacker, "outcome": report.outcome}
         )
     return None
 
 
-def _fight_one(
-    state: SpacePiratesState,
-    settings: SpacePiratesSettings,
-    combat: FleetCombatSettings,
-    dice: Dice,
-    turn: int,
-    order: BaseAttackOrder,
-    journal: Journal,
-) -> BaseAttackReport:
+def _fight_one(rc: ResolutionContext, turn: int, order: BaseAttackOrder) -> BaseAttackReport:
+    state, settings = rc.state, rc.settings
     record = state.player(order.attacker)
     report = BaseAttackReport(order=order.id, attacker=order.attacker, turn=turn, outcome="refused")
     if not base_exists(record, settings) or not record.base_known:
@@ -355,9 +341,11 @@ def _fight_one(
     progress = BattleProgress.model_validate(order.battle) if order.battle else None
     if progress is not None:
         progress.restore(sides)
-    run = fight(sides, settings, combat, dice, mutual_wipe_result=wipe_rule, progress=progress)
+    run = fight(
+        sides, settings, rc.combat, rc.dice, mutual_wipe_result=wipe_rule, progress=progress
+    )
     key = f"base/{turn}/{order.attacker}/{order.id}/battle"
-    journal.battle_logs += [ArchiveRecord(key, r.round, r) for r in run.rounds]
+    rc.journal.battle_logs += [ArchiveRecord(key, r.round, r) for r in run.rounds]
     run.summary.log_key = key
     report.battle = run.summary
     for side in sides:
@@ -373,7 +361,7 @@ def _fight_one(
         ]
     if run.summary.result == "defender_victory":
         report.outcome = "destroyed"
-        destroy_base(state, settings, order.attacker, turn, journal)
+        destroy_base(state, settings, order.attacker, turn, rc.journal)
     else:
         report.outcome = "failed"
         record.failed_base_attacks += 1

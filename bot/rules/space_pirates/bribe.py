@@ -4,12 +4,13 @@ private to the briber and the GMs until it comes up in the resolution."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Literal
 
 from pydantic import BaseModel
 
 from bot.dice import Dice
-from bot.errors import NotAllowed, NotFound, RuleViolation
+from bot.errors import NotFound, RuleViolation
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates.base import require_operations
 from bot.rules.space_pirates.chance import draw_target, richest_route, routes_in_roll
@@ -24,6 +25,7 @@ from bot.rules.space_pirates.models import (
     PirateFleet,
     PlayerPirates,
     SpacePiratesState,
+    require_asked,
 )
 from bot.rules.space_pirates.planet_raid import choose_planet, eligible, recent_route_values
 from bot.rules.space_pirates.route_raid import under_peace, under_route_immunity
@@ -45,16 +47,27 @@ class BribeQuote(BaseModel):
     cost: int | None = None
 
 
+@dataclass(frozen=True)
+class BribeOrder:
+    """A bribe as the briber asks for it (SP-7.2): who pays, whose route or planet the
+    pirates raid, in which turn, and the target named (only under `bribe_target_choice =
+    briber_chooses`, SP-I33)."""
+
+    briber: str
+    victim: str
+    kind: Literal["route", "planet"]
+    turn: int
+    target: int | None = None
+
+
 def _check(
     state: SpacePiratesState,
     settings: SpacePiratesSettings,
     combat: FleetCombatSettings,
-    briber: str,
-    victim: str,
-    kind: str,
-    turn: int,
+    order: BribeOrder,
 ) -> PlayerPirates:
     """The refusals of SP-I33 at placement; returns the victim's record."""
+    briber, victim, kind, turn = order.briber, order.victim, order.kind, order.turn
     if victim == briber:
         raise RuleViolation(f"{P}error.bribe_self", clause="SP-7.1")
     own = state.players.get(briber) or PlayerPirates()
@@ -79,16 +92,12 @@ def _check(
 
 
 def _check_target(
-    state: SpacePiratesState,
-    settings: SpacePiratesSettings,
-    victim: str,
-    kind: Literal["route", "planet"],
-    turn: int,
-    target: int | None,
+    state: SpacePiratesState, settings: SpacePiratesSettings, order: BribeOrder
 ) -> None:
     """A target the briber names: only with `bribe_target_choice = briber_chooses` (else the
     pirates choose, SP-I33), and only one of the victim's routes in their roll or an
     eligible planet of theirs."""
+    victim, kind, turn, target = order.victim, order.kind, order.turn, order.target
     if target is None:
         return
     if settings.bribe_target_choice != "briber_chooses":
@@ -106,20 +115,17 @@ def quote_bribe(
     state: SpacePiratesState,
     settings: SpacePiratesSettings,
     combat: FleetCombatSettings,
-    briber: str,
-    victim: str,
-    kind: Literal["route", "planet"],
-    turn: int,
-    *,
-    target: int | None = None,
+    order: BribeOrder,
 ) -> BribeQuote:
     """Check a bribe (and the target the briber names) and say what it will cost, before the
     binding placement (SP-7.2, SP-I33)."""
-    record = _check(state, settings, combat, briber, victim, kind, turn)
-    _check_target(state, settings, victim, kind, turn, target)
-    quote = BribeQuote(briber=briber, victim=victim, kind=kind, cost_pct=settings.bribe_cost_pct)
+    record = _check(state, settings, combat, order)
+    _check_target(state, settings, order)
+    quote = BribeQuote(
+        briber=order.briber, victim=order.victim, kind=order.kind, cost_pct=settings.bribe_cost_pct
+    )
     values = recent_route_values(record, settings)
-    if kind == "planet" and values:
+    if order.kind == "planet" and values:
         value = settings.planet_fleet_multiplier * max(values)
         fleet = compose_fleet(value, settings)
         quote.value, quote.fleet = value, fleet
@@ -133,19 +139,17 @@ def apply_bribe(
     state: SpacePiratesState,
     settings: SpacePiratesSettings,
     combat: FleetCombatSettings,
-    briber: str,
-    victim: str,
-    kind: Literal["route", "planet"],
-    turn: int,
+    order: BribeOrder,
     dice: Dice,
-    *,
-    target: int | None = None,
 ) -> tuple[SpacePiratesState, Bribe]:
     """Place the bribe: generate the attack at once from the victim's current state (target
     dW, then strength; SP-I4, SP-I6–SP-I8, SP-I18, SP-I20), fix it, and price it at
-    ⌈50 % × P⌉ (SP-I42). `target` is honoured only with `bribe_target_choice = briber_chooses`."""
-    record = _check(state, settings, combat, briber, victim, kind, turn)
-    _check_target(state, settings, victim, kind, turn, target)
+    ⌈50 % × P⌉ (SP-I42). `order.target` is honoured only with `bribe_target_choice =
+    briber_chooses`."""
+    record = _check(state, settings, combat, order)
+    _check_target(state, settings, order)
+    briber, victim, kind, turn = order.briber, order.victim, order.kind, order.turn
+    target = order.target
     new = state.model_copy(deep=True)
     raw, strength = 0, "0"
     if kind == "route":
@@ -232,8 +236,7 @@ def answer_bribe_offer(
     bribe = next((b for b in open_bribe_offers(state) if b.id == bribe_id), None)
     if bribe is None:
         raise NotFound(f"{P}error.bribe_not_found", bribe=bribe_id)
-    if bribe.victim != victim:
-        raise NotAllowed(f"{P}error.not_your_choice", choice=bribe_id)
+    require_asked(bribe.victim, victim, bribe_id)
     new = state.model_copy(deep=True)
     _settle_offer(new, settings, next(b for b in new.bribes if b.id == bribe_id), accept)
     return new

@@ -9,6 +9,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
+from bot.errors import NotAllowed
+
 SCHEMA_VERSION = 1
 
 ShipRole = Literal["guard", "police", "transport"]
@@ -380,6 +382,13 @@ class PendingResolution(BaseModel):
     route_attack_happened: bool = False
     quiet: bool = True
     battle: dict[str, Any] | None = None
+
+
+def require_asked(asked: str, faction: str, choice_id: int) -> None:
+    """Only the player a pending choice asks may answer it (SP-I45); a GM forces its
+    default instead."""
+    if faction != asked:
+        raise NotAllowed("space_pirates.error.not_your_choice", choice=choice_id)
 
 
 SpacePiratesState.model_rebuild()

@@ -32,12 +32,12 @@ from bot.rules.space_pirates.models import (
 )
 from bot.rules.space_pirates.reports import (
     GroundAttack,
-    Journal,
     PlanetCandidate,
     PlanetCheckReport,
     PlanetRaidReport,
     PlunderReport,
     RaidReport,
+    ResolutionContext,
     StrengthReport,
 )
 from bot.rules.space_pirates.route_raid import fight_holder
@@ -140,19 +140,13 @@ def recent_route_values(record: PlayerPirates, settings: SpacePiratesSettings) -
 
 
 def check_planet_raid(
-    state: SpacePiratesState,
-    settings: SpacePiratesSettings,
-    combat: FleetCombatSettings,
-    dice: Dice,
-    faction: str,
-    turn: int,
-    report: RaidReport,
-    *,
-    route_attack_happened: bool,
+    rc: ResolutionContext, report: RaidReport, *, route_attack_happened: bool
 ) -> Planet | None:
-    """The check after the route raids (SP-3.5, SP-I16): streak ≥ 10, points > 0, an
-    eligible planet, then a d20 ≤ points. Returns the planet chosen (SP-I18)."""
-    record = state.player(faction)
+    """The check after the route raids (SP-3.5, SP-I16) for the report's player and turn:
+    streak ≥ 10, points > 0, an eligible planet, then a d20 ≤ points. Returns the planet
+    chosen (SP-I18)."""
+    settings = rc.settings
+    record = rc.state.player(report.faction)
     points = planet_points(record, settings)
     planet_report = PlanetRaidReport(check=PlanetCheckReport(streak=record.streak, points=points))
     report.planet = planet_report
@@ -162,7 +156,7 @@ def check_planet_raid(
         return None
     if settings.planet_roll_requires_route_attack and not route_attack_happened:
         return None
-    planet, candidates = choose_planet(state, settings, combat, faction, turn)
+    planet, candidates = choose_planet(rc.state, settings, rc.combat, report.faction, report.turn)
     if planet is None:
         return None
     check = planet_report.check
@@ -170,7 +164,7 @@ def check_planet_raid(
     if points >= settings.raid_die_faces:
         check.automatic = check.hit = True
     else:
-        check.face = dice.roll_one(settings.raid_die_faces, ROLL_PLANET, clause="SP-I16")
+        check.face = rc.dice.roll_one(settings.raid_die_faces, ROLL_PLANET, clause="SP-I16")
         check.hit = check.face <= points
     if not check.hit:
         return None
@@ -179,15 +173,10 @@ def check_planet_raid(
     return planet
 
 
-def planet_fleet(
-    state: SpacePiratesState,
-    settings: SpacePiratesSettings,
-    dice: Dice,
-    faction: str,
-    report: RaidReport,
-) -> bool:
+def planet_fleet(rc: ResolutionContext, report: RaidReport) -> bool:
     """Value = 2 × the largest of the last three route fleets (SP-4.3, SP-I20); with no
     record, 2 × a newly generated value for the richest route. False when neither exists."""
+    state, settings, dice, faction = rc.state, rc.settings, rc.dice, report.faction
     record = state.player(faction)
     values = recent_route_values(record, settings)
     planet_report = report.planet or PlanetRaidReport()
@@ -300,19 +289,16 @@ def ground_fight(
 
 
 def orbital_phase(
-    state: SpacePiratesState,
-    settings: SpacePiratesSettings,
-    combat: FleetCombatSettings,
-    dice: Dice,
+    rc: ResolutionContext,
     report: RaidReport,
     record_index: int,
-    journal: Journal,
     progress: BattleProgress | None = None,
 ) -> int | None:
     """The orbital battle (SP-4.4, SP-I21); it may pause on the retreat question
     (`RetreatAsked`, SP-I44), and `progress` carries it on. Returns the pirate squads for
     the plunder when the pirates won it (SP-I23, SP-I24), or None when the raid is over
     (failed or called off), with its effects applied (SP-4.13, SP-I17, SP-I27)."""
+    state, settings = rc.state, rc.settings
     faction, turn = report.faction, report.turn
     record = state.player(faction)
     history = record.history[record_index]
@@ -325,7 +311,7 @@ def orbital_phase(
         return None
     assert report.fleet is not None
     planet.last_attacked_turn = turn  # SP-I19: attacked whatever the result
-    orbital = [s for s in planet.orbital_ships if is_combat_ship(s, settings, combat)]
+    orbital = [s for s in planet.orbital_ships if is_combat_ship(s, settings, rc.combat)]
     mercenaries = mercenary_sides(state, "planet", planet.id)
     pirates = pirate_ships(report.fleet)
     survivors: list[PirateShip] = pirates
@@ -334,7 +320,7 @@ def orbital_phase(
     if orbital or mercenaries:
         defence = (orbital, mercenaries, {s.owner for s in orbital} | {faction})
         run, planet.orbital_ships = fight_holder(
-            state, settings, combat, dice, report, journal, progress, defence, planet.orbital_ships
+            rc, report, progress, defence, planet.orbital_ships
         )
         survivors = [s for s in run.survivors.get(PIRATES, []) if isinstance(s, PirateShip)]
         won = run.summary.result == "pirate_victory"

@@ -8,12 +8,15 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from bot.dice import Dice
 from bot.i18n import Msg
 from bot.rules.fleet_combat.models import RoundReport
+from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates.battle import BattleSummary
 from bot.rules.space_pirates.chance import RaidPoints, TargetDraw
 from bot.rules.space_pirates.fleet import GeneratedFleet, fraction_text
-from bot.rules.space_pirates.models import AttackKind, PirateFleet
+from bot.rules.space_pirates.models import AttackKind, PirateFleet, SpacePiratesState
+from bot.rules.space_pirates.settings import SpacePiratesSettings
 from bot.rulesets import ArchiveRecord
 
 ReportOutcome = Literal[
@@ -220,3 +223,16 @@ class Journal:
         return [ArchiveRecord(r.archive_key(), r.seq, r) for r in self.reports] + list(
             self.battle_logs
         )
+
+
+@dataclass(frozen=True)
+class ResolutionContext:
+    """What every step of a resolution works with: the state it changes in place, the
+    campaign's rules and fleet combat settings (FC-I17), the audited dice and the journal it
+    writes to."""
+
+    state: SpacePiratesState
+    settings: SpacePiratesSettings
+    combat: FleetCombatSettings
+    dice: Dice
+    journal: Journal

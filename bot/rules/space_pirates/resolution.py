@@ -7,9 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from bot.dice import Dice
 from bot.errors import NotFound
-from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates.battle import BattleProgress, RetreatAsked
 from bot.rules.space_pirates.chance import routes_in_roll
 from bot.rules.space_pirates.fleet import payment
@@ -30,7 +28,7 @@ from bot.rules.space_pirates.planet_raid import (
     plunder_phase,
     record_planet_attack,
 )
-from bot.rules.space_pirates.reports import Journal, RaidReport
+from bot.rules.space_pirates.reports import RaidReport, ResolutionContext
 from bot.rules.space_pirates.route_raid import (
     fight_route_attack,
     generate_route_attack,
@@ -76,21 +74,15 @@ def player_steps(
     return steps
 
 
-def run_player(
-    state: SpacePiratesState,
-    settings: SpacePiratesSettings,
-    combat: FleetCombatSettings,
-    dice: Dice,
-    run: PlayerRun,
-    journal: Journal,
-) -> bool:
+def run_player(rc: ResolutionContext, run: PlayerRun) -> bool:
     """Run the player's remaining steps until one pauses on a pending choice (True) or all
     are done (False)."""
+    state, settings, journal = rc.state, rc.settings, rc.journal
     record = state.player(run.faction)
     if under_peace(record, run.turn):
         for step in run.remaining:
             if step.startswith("bribed_"):
-                _cancel_bribe(state, settings, _bribe(state, step), journal)
+                _cancel_bribe(rc, _bribe(state, step))
         run.remaining = []
         journal.reports.append(
             RaidReport(
@@ -106,7 +98,7 @@ def run_player(
         run.seq += 1
     while run.remaining:
         step = run.remaining.pop(0)
-        if _run_step(state, settings, combat, dice, run, step, journal):
+        if _run_step(rc, run, step):
             return True
     if settings.streak_resets_on_quiet_turn and run.quiet and record.streak:  # SP-I14
         record.streak = 0
@@ -129,63 +121,45 @@ def _bribe(state: SpacePiratesState, step: str) -> Bribe:
     return bribe
 
 
-def _cancel_bribe(
-    state: SpacePiratesState, settings: SpacePiratesSettings, bribe: Bribe, journal: Journal
-) -> None:
+def _cancel_bribe(rc: ResolutionContext, bribe: Bribe) -> None:
     """A cancelled bribe: no attack, no record; reported to the briber and the GM (SP-I33)."""
     bribe.status = "cancelled"
-    refund = bribe.cost if settings.cancelled_bribe_refund else 0
-    journal.private.setdefault(bribe.briber, []).append(bribe_cancelled_msg(bribe, refund))
-    journal.outcome.setdefault("bribes_cancelled", []).append(bribe.id)
+    refund = bribe.cost if rc.settings.cancelled_bribe_refund else 0
+    rc.journal.private.setdefault(bribe.briber, []).append(bribe_cancelled_msg(bribe, refund))
+    rc.journal.outcome.setdefault("bribes_cancelled", []).append(bribe.id)
 
 
-def _run_step(
-    state: SpacePiratesState,
-    settings: SpacePiratesSettings,
-    combat: FleetCombatSettings,
-    dice: Dice,
-    run: PlayerRun,
-    step: str,
-    journal: Journal,
-) -> bool:
+def _run_step(rc: ResolutionContext, run: PlayerRun, step: str) -> bool:
     """One step; True when it paused on an offer."""
+    state, settings = rc.state, rc.settings
     faction, turn = run.faction, run.turn
     report = RaidReport(faction=faction, turn=turn, seq=run.seq, kind="route")
     if step == "route_raid":
         run.seq += 1
-        route = roll_regular_raid(state, settings, dice, faction, turn, report)
+        route = roll_regular_raid(rc, report)
         if route is None:
-            journal.reports.append(report)
+            rc.journal.reports.append(report)
             return False
-        index = generate_route_attack(state, settings, dice, faction, turn, route, report)
+        index = generate_route_attack(rc, route, report)
         run.route_attack_happened = True
-        return _offer(state, settings, combat, dice, run, report, index, journal)
+        return _offer(rc, run, report, index)
     if step == "planet_check":
         report.kind = "planet"
-        planet = check_planet_raid(
-            state,
-            settings,
-            combat,
-            dice,
-            faction,
-            turn,
-            report,
-            route_attack_happened=run.route_attack_happened,
-        )
+        planet = check_planet_raid(rc, report, route_attack_happened=run.route_attack_happened)
         check = report.planet.check if report.planet else None
-        if planet is None or not planet_fleet(state, settings, dice, faction, report):
+        if planet is None or not planet_fleet(rc, report):
             if check is not None and (check.face is not None or check.automatic):
                 run.seq += 1
-                journal.reports.append(report)
+                rc.journal.reports.append(report)
             return False
         run.seq += 1
         index = record_planet_attack(state, report)
-        return _offer(state, settings, combat, dice, run, report, index, journal)
+        return _offer(rc, run, report, index)
     bribe = _bribe(state, step)
     if bribe.status != "placed":
         return False
-    if not _bribe_still_stands(state, settings, combat, bribe, turn):
-        _cancel_bribe(state, settings, bribe, journal)
+    if not _bribe_still_stands(rc, bribe, turn):
+        _cancel_bribe(rc, bribe)
         return False
     run.seq += 1
     bribe.status = "resolved"
@@ -202,17 +176,12 @@ def _run_step(
     record.history.append(bribe.attack_record(turn))
     if bribe.kind == "route":
         run.route_attack_happened = True
-    return _offer(state, settings, combat, dice, run, report, len(record.history) - 1, journal)
+    return _offer(rc, run, report, len(record.history) - 1)
 
 
-def _bribe_still_stands(
-    state: SpacePiratesState,
-    settings: SpacePiratesSettings,
-    combat: FleetCombatSettings,
-    bribe: Bribe,
-    turn: int,
-) -> bool:
+def _bribe_still_stands(rc: ResolutionContext, bribe: Bribe, turn: int) -> bool:
     """The cancellation checks when a bribe comes up (SP-I33)."""
+    state, settings = rc.state, rc.settings
     record = state.player(bribe.victim)
     if bribe.kind == "route":
         if settings.immunity_blocks_bribed_raids and under_route_immunity(
@@ -227,26 +196,17 @@ def _bribe_still_stands(
     if eligible(planet, turn, settings):
         return True
     if settings.bribed_planet_in_cooldown == "reselect":
-        chosen, _ = choose_planet(state, settings, combat, bribe.victim, turn)
+        chosen, _ = choose_planet(state, settings, rc.combat, bribe.victim, turn)
         if chosen is not None:
             bribe.target = chosen.id
             return True
     return False
 
 
-def _offer(
-    state: SpacePiratesState,
-    settings: SpacePiratesSettings,
-    combat: FleetCombatSettings,
-    dice: Dice,
-    run: PlayerRun,
-    report: RaidReport,
-    record_index: int,
-    journal: Journal,
-) -> bool:
+def _offer(rc: ResolutionContext, run: PlayerRun, report: RaidReport, record_index: int) -> bool:
     """Post the buy-off offer at ⌈10 % × P⌉ and pause the player's run (SP-8, SP-I34)."""
     assert report.fleet is not None
-    cost = payment(settings, report.payment_value, settings.buy_off_cost_pct)
+    cost = payment(rc.settings, report.payment_value, rc.settings.buy_off_cost_pct)
     report.buy_off_cost = cost
     attack = PendingAttack(
         kind=report.kind,
@@ -259,10 +219,10 @@ def _offer(
         fleet=report.fleet,
         record_index=record_index,
     )
-    if report.bribe_id is not None and _declined_at_placement(state, report.bribe_id):
+    if report.bribe_id is not None and _declined_at_placement(rc.state, report.bribe_id):
         report.buy_off = "declined"
-        return _fight_declined(state, settings, combat, dice, run, report, attack, journal)
-    _pause(state, run, report, attack, journal, choice="buy_off")
+        return _fight_declined(rc, run, report, attack)
+    _pause(rc, run, report, attack, choice="buy_off")
     return True
 
 
@@ -272,16 +232,16 @@ def _declined_at_placement(state: SpacePiratesState, bribe_id: int) -> bool:
 
 
 def _pause(
-    state: SpacePiratesState,
+    rc: ResolutionContext,
     run: PlayerRun,
     report: RaidReport,
     attack: PendingAttack,
-    journal: Journal,
     *,
     choice: Literal["buy_off", "plunder", "retreat"],
     battle: BattleProgress | None = None,
 ) -> None:
     """Post a pending choice to the player and pause their run (SP-I45)."""
+    state, journal = rc.state, rc.journal
     report.outcome = "waiting"
     pending = PendingResolution(
         choice_id=state.take_id(),
@@ -326,42 +286,30 @@ def _taken(state: SpacePiratesState, pending: PendingResolution) -> tuple[RaidRe
 
 
 def resume(
-    state: SpacePiratesState,
-    settings: SpacePiratesSettings,
-    combat: FleetCombatSettings,
-    dice: Dice,
-    pending: PendingResolution,
-    *,
-    accept: bool,
-    forced: bool,
-    journal: Journal,
+    rc: ResolutionContext, pending: PendingResolution, *, accept: bool, forced: bool
 ) -> bool:
     """Apply the buy-off answer (SP-I34) and run the player's remaining steps; a planet raid
     may pause again for the plunder branch (SP-I22 `ask_when_raided`). True when paused."""
-    report, run = _taken(state, pending)
+    report, run = _taken(rc.state, pending)
     report.buy_off = "accepted" if accept else "declined"
     report.buy_off_forced = forced
-    record = state.player(pending.faction)
+    record = rc.state.player(pending.faction)
     index = pending.attack.record_index
     if accept:
         record.history[index].outcome = "bought_off"
-        record.buy_off_bonus_pct += settings.buy_off_bonus_pct
+        record.buy_off_bonus_pct += rc.settings.buy_off_bonus_pct
         report.outcome = "bought_off"
-        journal.reports.append(report)
-    elif _fight_declined(state, settings, combat, dice, run, report, pending.attack, journal):
+        rc.journal.reports.append(report)
+    elif _fight_declined(rc, run, report, pending.attack):
         return True
-    return run_player(state, settings, combat, dice, run, journal)
+    return run_player(rc, run)
 
 
 def _fight_declined(
-    state: SpacePiratesState,
-    settings: SpacePiratesSettings,
-    combat: FleetCombatSettings,
-    dice: Dice,
+    rc: ResolutionContext,
     run: PlayerRun,
     report: RaidReport,
     attack: PendingAttack,
-    journal: Journal,
     progress: BattleProgress | None = None,
 ) -> bool:
     """A declined attack is fought out (SP-1.11, SP-1.12, SP-4.4); True when it paused on the
@@ -370,38 +318,30 @@ def _fight_declined(
     index = attack.record_index
     try:
         if report.kind == "route":
-            fight_route_attack(state, settings, combat, dice, report, index, journal, progress)
+            fight_route_attack(rc, report, index, progress)
             if report.outcome in ROUTE_ENDINGS:
                 run.quiet = False
             squads = None
         else:
-            squads = orbital_phase(state, settings, combat, dice, report, index, journal, progress)
+            squads = orbital_phase(rc, report, index, progress)
     except RetreatAsked as asked:
-        _pause(state, run, report, attack, journal, choice="retreat", battle=asked.progress)
+        _pause(rc, run, report, attack, choice="retreat", battle=asked.progress)
         return True
     if squads is not None:
-        if needs_plunder_choice(state, settings, report):
+        if needs_plunder_choice(rc.state, rc.settings, report):
             with_squads = attack.model_copy(update={"squads": squads})
-            _pause(state, run, report, with_squads, journal, choice="plunder")
+            _pause(rc, run, report, with_squads, choice="plunder")
             return True
-        plunder_phase(state, settings, dice, report, index, squads, cover=None)
-    journal.reports.append(report)
+        plunder_phase(rc.state, rc.settings, rc.dice, report, index, squads, cover=None)
+    rc.journal.reports.append(report)
     return False
 
 
-def resume_retreat(
-    state: SpacePiratesState,
-    settings: SpacePiratesSettings,
-    combat: FleetCombatSettings,
-    dice: Dice,
-    pending: PendingResolution,
-    *,
-    retreat: bool,
-    journal: Journal,
-) -> bool:
+def resume_retreat(rc: ResolutionContext, pending: PendingResolution, *, retreat: bool) -> bool:
     """The defender retreats or fights on (SP-I44); the battle carries on from where it
     paused, then the player's remaining steps run. True when paused again. A base attack's
     battle carries on when the resolution's step 2 resumes (its order keeps it, SP-I31)."""
+    state = rc.state
     if pending.attack.kind == "base":
         state.waiting = [w for w in state.waiting if w.choice_id != pending.choice_id]
         order = next((o for o in state.base_attack_orders if o.id == pending.attack.target), None)
@@ -411,31 +351,22 @@ def resume_retreat(
     report, run = _taken(state, pending)
     progress = BattleProgress.model_validate(pending.battle)
     progress.retreat = retreat
-    if _fight_declined(
-        state, settings, combat, dice, run, report, pending.attack, journal, progress
-    ):
+    if _fight_declined(rc, run, report, pending.attack, progress):
         return True
-    return run_player(state, settings, combat, dice, run, journal)
+    return run_player(rc, run)
 
 
 def resume_plunder(
-    state: SpacePiratesState,
-    settings: SpacePiratesSettings,
-    combat: FleetCombatSettings,
-    dice: Dice,
-    pending: PendingResolution,
-    *,
-    cover: bool | None,
-    journal: Journal,
+    rc: ResolutionContext, pending: PendingResolution, *, cover: bool | None
 ) -> bool:
     """Apply the owner's plunder branch (SP-I22 `ask_when_raided`; None: the GM forced the
     standing flag) and run the player's remaining steps. True when paused again."""
-    report, run = _taken(state, pending)
-    planet = state.planet(pending.attack.target)
+    report, run = _taken(rc.state, pending)
+    planet = rc.state.planet(pending.attack.target)
     flag = planet.cover_buildings if planet is not None else False
     report.plunder_choice = "cover" if (flag if cover is None else cover) else "avoid"
     report.plunder_forced = cover is None
     index = pending.attack.record_index
-    plunder_phase(state, settings, dice, report, index, pending.attack.squads, cover=cover)
-    journal.reports.append(report)
-    return run_player(state, settings, combat, dice, run, journal)
+    plunder_phase(rc.state, rc.settings, rc.dice, report, index, pending.attack.squads, cover=cover)
+    rc.journal.reports.append(report)
+    return run_player(rc, run)

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from bot.dice import Dice
-from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates.battle import (
     DEFENDER_SIDE,
     BattleProgress,
@@ -27,7 +25,12 @@ from bot.rules.space_pirates.models import (
     SpacePiratesState,
     TradeRoute,
 )
-from bot.rules.space_pirates.reports import ChanceReport, Journal, RaidReport, StrengthReport
+from bot.rules.space_pirates.reports import (
+    ChanceReport,
+    RaidReport,
+    ResolutionContext,
+    StrengthReport,
+)
 from bot.rules.space_pirates.settings import SpacePiratesSettings
 
 ROLL_CHANCE = "space_pirates.roll.raid_chance"
@@ -51,16 +54,12 @@ def under_route_immunity(
     return granted < turn <= until
 
 
-def roll_regular_raid(
-    state: SpacePiratesState,
-    settings: SpacePiratesSettings,
-    dice: Dice,
-    faction: str,
-    turn: int,
-    report: RaidReport,
-) -> TradeRoute | None:
-    """Summary steps 1–3: skip under peace or immunity, roll the chance (none under
-    `rampage`), draw the route. Returns the route attacked, or None with the report filled."""
+def roll_regular_raid(rc: ResolutionContext, report: RaidReport) -> TradeRoute | None:
+    """Summary steps 1–3 for the report's player and turn: skip under peace or immunity, roll
+    the chance (none under `rampage`), draw the route. Returns the route attacked, or None
+    with the report filled."""
+    state, settings, dice = rc.state, rc.settings, rc.dice
+    faction, turn = report.faction, report.turn
     record = state.player(faction)
     report.streak_before = report.streak_after = record.streak
     if under_peace(record, turn):
@@ -97,25 +96,17 @@ def roll_regular_raid(
     return route
 
 
-def generate_route_attack(
-    state: SpacePiratesState,
-    settings: SpacePiratesSettings,
-    dice: Dice,
-    faction: str,
-    turn: int,
-    route: TradeRoute,
-    report: RaidReport,
-) -> int:
+def generate_route_attack(rc: ResolutionContext, route: TradeRoute, report: RaidReport) -> int:
     """Summary step 4: roll the strength, buy the fleet, append the history record (SP-I38).
     Returns the record's index."""
-    record = state.player(faction)
-    generated = generate_route_fleet(route.combined_income, record, settings, dice)
+    record = rc.state.player(report.faction)
+    generated = generate_route_fleet(route.combined_income, record, rc.settings, rc.dice)
     report.strength = StrengthReport.of(generated)
     report.value, report.fleet = generated.value, generated.fleet
     report.payment_value = generated.payment_value
     record.history.append(
         AttackRecord(
-            turn=turn,
+            turn=report.turn,
             kind="route",
             target=route.id,
             raw_strength=generated.raw_strength,
@@ -204,12 +195,8 @@ def losses_by_owner(
 
 
 def fight_holder(
-    state: SpacePiratesState,
-    settings: SpacePiratesSettings,
-    combat: FleetCombatSettings,
-    dice: Dice,
+    rc: ResolutionContext,
     report: RaidReport,
-    journal: Journal,
     progress: BattleProgress | None,
     defence: tuple[list[RegisteredShip], list[Side], set[str]],
     holder: list[RegisteredShip],
@@ -222,38 +209,43 @@ def fight_holder(
     assert report.fleet is not None
     pirates = pirate_ships(report.fleet)
     sides, fought, run = fight_raid(
-        state, settings, combat, dice, report.faction, report.turn, defence, pirates, progress
+        rc.state,
+        rc.settings,
+        rc.combat,
+        rc.dice,
+        report.faction,
+        report.turn,
+        defence,
+        pirates,
+        progress,
     )
-    run.summary.log_key = journal.add_battle(report, run.rounds)
+    run.summary.log_key = rc.journal.add_battle(report, run.rounds)
     report.battle = run.summary
     wipe = wipe_on_victory and run.summary.result == "pirate_victory"
     report.ships_lost = losses_by_owner(sides, run, wipe)
     kept = apply_survivors(
-        state,
+        rc.state,
         sides,
         run,
         holder_ships=fought,
         keep_holder=holder,
         wipe_defenders=wipe,
         turn=report.turn,
-        settings=settings,
+        settings=rc.settings,
     )
     return run, kept
 
 
 def fight_route_attack(
-    state: SpacePiratesState,
-    settings: SpacePiratesSettings,
-    combat: FleetCombatSettings,
-    dice: Dice,
+    rc: ResolutionContext,
     report: RaidReport,
     record_index: int,
-    journal: Journal,
     progress: BattleProgress | None = None,
 ) -> None:
     """Summary steps 6–7: the battle if the route is defended (SP-1.11, SP-1.12, SP-I10,
     SP-I11), then the outcome table (SP-3, SP-I12–SP-I15, SP-I26). The battle may pause on
     the retreat question (`RetreatAsked`, SP-I44); `progress` carries it on."""
+    state, settings = rc.state, rc.settings
     faction, turn = report.faction, report.turn
     record = state.player(faction)
     route = state.route(report.target or 0)
@@ -264,7 +256,7 @@ def fight_route_attack(
         return
     assert report.fleet is not None
     ships, mercenaries = route_defence(state, settings, route, faction)
-    defended = any(is_combat_ship(s, settings, combat) for s in ships) or bool(mercenaries)
+    defended = any(is_combat_ship(s, settings, rc.combat) for s in ships) or bool(mercenaries)
     report.defended = defended
     if not defended:
         if settings.undefended_raid_destroys_transports and ships:
@@ -277,9 +269,7 @@ def fight_route_attack(
     owners = {s.owner for s in ships} | {m.contract.owner for m in mercenaries if m.contract}
     defence = (ships, mercenaries, owners)
     wipe = settings.pirate_victory_losses == "all_participants"
-    run, route.ships = fight_holder(
-        state, settings, combat, dice, report, journal, progress, defence, route.ships, wipe
-    )
+    run, route.ships = fight_holder(rc, report, progress, defence, route.ships, wipe)
     if run.summary.result == "pirate_victory":
         _route_success(state, settings, report, route)
         history.outcome = "successful"

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.dice import Dice
-from bot.errors import NotAllowed, NotFound, RuleViolation
+from bot.errors import NotFound, RuleViolation
 from bot.i18n import Msg
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates.base import fight_base_attacks, forget_gone_bases
@@ -22,8 +22,9 @@ from bot.rules.space_pirates.models import (
     PendingResolution,
     ResolutionCursor,
     SpacePiratesState,
+    require_asked,
 )
-from bot.rules.space_pirates.reports import QUIET_OUTCOMES, Journal
+from bot.rules.space_pirates.reports import QUIET_OUTCOMES, Journal, ResolutionContext
 from bot.rules.space_pirates.resolution import (
     PlayerRun,
     player_steps,
@@ -97,9 +98,11 @@ def end_of_turn(
     if ctx.turn <= original.last_resolved_turn or (running and running.turn >= ctx.turn):
         return TurnStepResult(state=original, outcome={"already_resolved": ctx.turn})
     state = original.model_copy(deep=True)
-    fleet_settings = combat_settings_for(settings, combat)
     journal = Journal()
-    _finish_earlier(state, settings, fleet_settings, ctx.dice, ctx.turn, journal)
+    rc = ResolutionContext(
+        state, settings, combat_settings_for(settings, combat), ctx.dice, journal
+    )
+    _finish_earlier(rc, ctx.turn)
     retired = retire_finished(state, settings, ctx.turn)
     forced_offers = force_open_bribe_offers(state, settings)
     if forced_offers:
@@ -107,7 +110,7 @@ def end_of_turn(
     state.resolution = ResolutionCursor(
         turn=ctx.turn, steps=_campaign_steps(settings), players=players_in_order(state)
     )
-    advance(state, settings, fleet_settings, ctx.dice, journal)
+    advance(rc)
     if not journal.lines:
         journal.lines.append(Msg(f"{P}turn.nothing"))
     return TurnStepResult(
@@ -138,25 +141,19 @@ def _campaign_steps(settings: SpacePiratesSettings) -> list[str]:
     return steps
 
 
-def _finish_earlier(
-    state: SpacePiratesState,
-    settings: SpacePiratesSettings,
-    combat: FleetCombatSettings,
-    dice: Dice,
-    turn: int,
-    journal: Journal,
-) -> None:
+def _finish_earlier(rc: ResolutionContext, turn: int) -> None:
     """Choices left open by an earlier resolution take their forced defaults (SP-I45), one at
     a time in the order posted, each carrying that resolution on until it ends."""
+    state = rc.state
     while True:
         earlier = [w.choice_id for w in state.waiting if w.turn < turn]
         earlier += [d.choice_id for d in state.upkeep_due if d.turn < turn]
         if not earlier:
             break
-        _force_one(state, settings, combat, dice, earlier[0], journal)
-        advance(state, settings, combat, dice, journal)
+        _force_one(rc, earlier[0])
+        advance(rc)
     if state.resolution is not None and state.resolution.turn < turn:
-        advance(state, settings, combat, dice, journal)
+        advance(rc)
 
 
 def paused(state: SpacePiratesState) -> bool:
@@ -164,15 +161,10 @@ def paused(state: SpacePiratesState) -> bool:
     return bool(state.waiting or state.upkeep_due)
 
 
-def advance(
-    state: SpacePiratesState,
-    settings: SpacePiratesSettings,
-    combat: FleetCombatSettings,
-    dice: Dice,
-    journal: Journal,
-) -> None:
+def advance(rc: ResolutionContext) -> None:
     """Carry the resolution under way on from its cursor until a pending choice pauses it or
     every step has run; then it is over and operations open again (SP-I40)."""
+    state, settings, journal = rc.state, rc.settings, rc.journal
     cursor = state.resolution
     if cursor is None:
         return
@@ -185,12 +177,12 @@ def advance(
             while cursor.players:
                 faction = cursor.players.pop(0)
                 run = PlayerRun(faction, turn, player_steps(state, settings, faction, turn))
-                if run_player(state, settings, combat, dice, run, journal):
+                if run_player(rc, run):
                     return
         elif step == "privateers":
             _privateers_step(state, turn, journal)
         elif step == "base_attacks":
-            if fight_base_attacks(state, settings, combat, dice, turn, journal) is not None:
+            if fight_base_attacks(rc, turn) is not None:
                 return
         elif step == "mercenary_upkeep":
             post_upkeep(state, settings, turn, journal)
@@ -269,7 +261,7 @@ class ChoiceOutcome:
     outcome: dict[str, Any] = field(default_factory=dict)
 
 
-Carry = Callable[[SpacePiratesState, FleetCombatSettings, Journal], None]
+Carry = Callable[[ResolutionContext], None]
 
 
 def _carried_on(
@@ -283,9 +275,9 @@ def _carried_on(
     resolution on from its cursor (SP-I40, SP-I45)."""
     new = state.model_copy(deep=True)
     journal = Journal()
-    fleet_settings = combat_settings_for(settings, combat)
-    answer(new, fleet_settings, journal)
-    advance(new, settings, fleet_settings, dice, journal)
+    rc = ResolutionContext(new, settings, combat_settings_for(settings, combat), dice, journal)
+    answer(rc)
+    advance(rc)
     return ChoiceOutcome(
         state=new,
         lines=journal.lines,
@@ -315,23 +307,24 @@ def answer_choice(
     resolution carries on. Only that player may answer (a GM forces the default with
     `force_choice`)."""
     due = next((d for d in state.upkeep_due if d.choice_id == choice_id), None)
+    if due is not None:
+        require_asked(due.owner, faction, choice_id)
     pending = None if due is not None else _pending(state, choice_id, faction)
-    if due is not None and due.owner != faction:
-        raise NotAllowed(f"{P}error.not_your_choice", choice=choice_id)
 
-    def answer(new: SpacePiratesState, fleet: FleetCombatSettings, journal: Journal) -> None:
+    def answer(rc: ResolutionContext) -> None:
+        new = rc.state
         if pending is None:
             settle_upkeep(
-                new, settings, find_upkeep(new, choice_id, None), pay=first, journal=journal
+                new, settings, find_upkeep(new, choice_id, None), pay=first, journal=rc.journal
             )
             return
         now = _open(new, choice_id)
         if pending.choice == "retreat":
-            resume_retreat(new, settings, fleet, dice, now, retreat=first, journal=journal)
+            resume_retreat(rc, now, retreat=first)
         elif pending.choice == "plunder":
-            resume_plunder(new, settings, fleet, dice, now, cover=first, journal=journal)
+            resume_plunder(rc, now, cover=first)
         else:
-            resume(new, settings, fleet, dice, now, accept=first, forced=False, journal=journal)
+            resume(rc, now, accept=first, forced=False)
 
     return _carried_on(state, settings, dice, combat, answer)
 
@@ -371,59 +364,45 @@ def force_choices(
     if unknown:
         raise NotFound(f"{P}error.choice_not_found", choice=unknown[0])
 
-    def answer(new: SpacePiratesState, fleet: FleetCombatSettings, journal: Journal) -> None:
+    def answer(rc: ResolutionContext) -> None:
+        new = rc.state
         queue = list(choice_ids)
         while queue:
-            _force_one(new, settings, fleet, dice, queue.pop(0), journal)
-            advance(new, settings, fleet, dice, journal)
+            _force_one(rc, queue.pop(0))
+            advance(rc)
             if to_the_end and not queue:
                 queue = [w.choice_id for w in new.waiting] + [d.choice_id for d in new.upkeep_due]
 
     return _carried_on(state, settings, dice, combat, answer)
 
 
-def _force_one(
-    state: SpacePiratesState,
-    settings: SpacePiratesSettings,
-    combat: FleetCombatSettings,
-    dice: Dice,
-    choice_id: int,
-    journal: Journal,
-) -> None:
+def _force_one(rc: ResolutionContext, choice_id: int) -> None:
     """One open choice's forced default, if it is still open."""
-    pending = next((w for w in state.waiting if w.choice_id == choice_id), None)
-    due = next((d for d in state.upkeep_due if d.choice_id == choice_id), None)
+    pending = next((w for w in rc.state.waiting if w.choice_id == choice_id), None)
+    due = next((d for d in rc.state.upkeep_due if d.choice_id == choice_id), None)
     if pending is not None:
-        _force(state, settings, combat, dice, pending, journal)
+        _force(rc, pending)
     elif due is not None:
-        settle_upkeep(state, settings, due, pay=None, journal=journal)
+        settle_upkeep(rc.state, rc.settings, due, pay=None, journal=rc.journal)
 
 
-def _force(
-    state: SpacePiratesState,
-    settings: SpacePiratesSettings,
-    combat: FleetCombatSettings,
-    dice: Dice,
-    pending: PendingResolution,
-    journal: Journal,
-) -> None:
+def _force(rc: ResolutionContext, pending: PendingResolution) -> None:
     """A choice's forced default (SP-I45): `buy_off_default`, the standing flag, or fighting
     on (SP-I44)."""
     if pending.choice == "retreat":
-        resume_retreat(state, settings, combat, dice, pending, retreat=False, journal=journal)
+        resume_retreat(rc, pending, retreat=False)
     elif pending.choice == "plunder":
-        resume_plunder(state, settings, combat, dice, pending, cover=None, journal=journal)
+        resume_plunder(rc, pending, cover=None)
     else:
-        accept = settings.buy_off_default == "accept"
-        resume(state, settings, combat, dice, pending, accept=accept, forced=True, journal=journal)
+        accept = rc.settings.buy_off_default == "accept"
+        resume(rc, pending, accept=accept, forced=True)
 
 
 def _pending(state: SpacePiratesState, choice_id: int, faction: str) -> PendingResolution:
     pending = next((w for w in state.waiting if w.choice_id == choice_id), None)
     if pending is None:
         raise NotFound(f"{P}error.choice_not_found", choice=choice_id)
-    if pending.faction != faction:
-        raise NotAllowed(f"{P}error.not_your_choice", choice=choice_id)
+    require_asked(pending.faction, faction, choice_id)
     return pending
 
 

@@ -3,10 +3,10 @@ contract, posted to its owner as a pending choice, pay or end the contract (SP-I
 
 from __future__ import annotations
 
-from bot.errors import NotAllowed, NotFound
+from bot.errors import NotFound
 from bot.i18n import Msg
 from bot.rules.space_pirates.fleet import payment
-from bot.rules.space_pirates.models import SpacePiratesState, UpkeepDue
+from bot.rules.space_pirates.models import SpacePiratesState, UpkeepDue, require_asked
 from bot.rules.space_pirates.reports import Journal
 from bot.rules.space_pirates.settings import SpacePiratesSettings
 
@@ -88,8 +88,8 @@ def find_upkeep(state: SpacePiratesState, choice_id: int, faction: str | None) -
     due = next((d for d in state.upkeep_due if d.choice_id == choice_id), None)
     if due is None:
         raise NotFound(f"{P}error.choice_not_found", choice=choice_id)
-    if faction is not None and due.owner != faction:
-        raise NotAllowed(f"{P}error.not_your_choice", choice=choice_id)
+    if faction is not None:
+        require_asked(due.owner, faction, choice_id)
     return due
 
 
