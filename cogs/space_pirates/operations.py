@@ -236,7 +236,6 @@ async def direct(ctx: Ctx, op: str, faction: str, params: Params) -> None:
     """Run a free operation (`act`); a bribe's story is told only to the player and the GMs
     (SP-I33), the rest in the channel, in the campaign's language; written with the change
     (the outbox: a public one is posted after a restart too)."""
-    turn = ctx.campaign.turn
     private = op in PRIVATE
 
     def shown(done: Applied[Change, SpacePiratesSettings]) -> list[Announcement]:
@@ -246,7 +245,7 @@ async def direct(ctx: Ctx, op: str, faction: str, params: Params) -> None:
         return [Announcement(embeds=embeds, ephemeral=private)]
 
     await ctx.apply(
-        lambda state, settings, _d: act(op, state, settings, faction, turn, params),
+        lambda state, settings, _d: act(op, state, settings, faction, ctx.campaign.turn, params),
         faction=faction,
         options={} if private else params,
         announce=shown,
@@ -270,7 +269,6 @@ async def confirm_operation(
     if option != "confirm":
         raise GameError("error.choice_not_found")
     combat = await campaign_combat(ctx)
-    turn = ctx.campaign.turn
 
     async def claim(uow: UnitOfWork) -> None:
         await uow.claim_choice(choice.id, gm=ctx.is_gm)
@@ -287,7 +285,7 @@ async def confirm_operation(
 
     await ctx.apply(
         lambda state, settings, dice: perform(
-            op, state, settings, combat, faction, turn, params, dice
+            op, state, settings, combat, faction, ctx.campaign.turn, params, dice
         ),
         faction=faction,
         command=f"pirates {op}",
