@@ -342,8 +342,8 @@ class TurnCog(commands.Cog):
         """Ask for confirmation; the button carries the turn number it confirms."""
         ctx = await campaign_context(interaction)
         require_gm(ctx)
-        turn = ctx.campaign.turn
         async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
+            turn = uow.campaign.turn  # a turn end may have committed since the command came
             choice_id = await uow.open_choice(CORE, TURN_END, None, {"turn": turn})
         view = choice_view(
             [

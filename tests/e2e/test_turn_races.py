@@ -113,3 +113,16 @@ async def test_a_command_test_taken_while_the_turn_ends_uses_up_the_new_turns_te
     again = await played.slash(line, as_="player1")
     assert again.ephemeral, again.text()
     assert "already taken its command test in turn 2 (NO-I9)" in again.text()
+
+
+async def test_a_turn_end_asked_while_the_turn_ends_asks_for_the_new_turn(
+    campaign, database_target, monkeypatch
+):
+    """`/turn end` typed again while the confirmed end of turn 1 is being written: its
+    question asks to end turn 2, and its button ends turn 2."""
+    played = campaign
+    (question,) = await while_turn_1_ends(played, database_target, monkeypatch, ("/turn end", "gm"))
+
+    assert question.embed.title == "End turn 2?", question.text()
+    done = await played.click(question, "End turn 2", as_="gm")
+    assert done.embed.title == "Turn 2 has ended", done.text()
