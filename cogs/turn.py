@@ -303,12 +303,13 @@ class TurnCog(commands.Cog):
         """No deadline, no reminders for this turn."""
         ctx = await campaign_context(interaction)
         require_gm(ctx)
-        text = ctx.pt("turn_flow.deadline_cleared", turn=ctx.campaign.turn)
-        answer: Answer[None] = Answer(
-            interaction,
-            lambda _: [Announcement(embeds=[make_embed(text)])],
-            locale=ctx.public_locale,
-        )
+
+        def told(turn: int) -> list[Announcement]:
+            # The turn it was cleared for, read in its transaction (a turn end may have gone first).
+            text = ctx.pt("turn_flow.deadline_cleared", turn=turn)
+            return [Announcement(embeds=[make_embed(text)])]
+
+        answer = Answer(interaction, told, locale=ctx.public_locale)
         await turn_flow_of(interaction).clear_deadline(ctx.campaign.id, ctx.actor, announce=answer)
         await answer.deliver()
 

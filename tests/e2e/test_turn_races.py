@@ -126,3 +126,26 @@ async def test_a_turn_end_asked_while_the_turn_ends_asks_for_the_new_turn(
     assert question.embed.title == "End turn 2?", question.text()
     done = await played.click(question, "End turn 2", as_="gm")
     assert done.embed.title == "Turn 2 has ended", done.text()
+
+
+async def test_a_deadline_cleared_while_the_turn_ends_names_the_turn_it_was_cleared_for(
+    campaign, database_target, monkeypatch
+):
+    """A deadline is set and then cleared, both typed while the end of turn 1 is being
+    written and written after it: the clear removes turn 2's deadline, and its answer names
+    turn 2 (the turn read in its transaction), not turn 1 as read before it waited."""
+    played = campaign
+    set_, cleared = await while_turn_1_ends(
+        played,
+        database_target,
+        monkeypatch,
+        ("/turn deadline set when:48h", "gm"),
+        ("/turn deadline clear", "gm"),
+    )
+
+    assert set_.embed.title.startswith("Turn 2 ends <t:"), set_.text()
+    assert not cleared.ephemeral, cleared.text()
+    assert cleared.embed.title == "Turn 2 has no deadline now", cleared.text()
+    status = await played.slash("/turn status", as_="gm")
+    assert status.embed.title.endswith("turn 2"), status.text()
+    assert "Deadline" not in (status.embed.description or ""), status.text()
