@@ -32,6 +32,7 @@ from bot.interactions import (
     choice_handler,
     choice_view,
     clip,
+    defer_publicly,
     disabled_copy,
     make_embed,
     reply,
@@ -234,7 +235,7 @@ class TurnCog(commands.Cog):
         """Per ruleset: what it still waits for; the deadline and who still owes a move (it
         reads every ruleset's state, which takes long in a large campaign: answered deferred)."""
         ctx = await campaign_context(interaction)
-        await interaction.response.defer(thinking=True)
+        await defer_publicly(interaction)
         c = ctx.campaign
         flow = turn_flow_of(interaction)
         embed = make_embed(ctx.pt("turn.status.title", name=c.name, turn=c.turn))
