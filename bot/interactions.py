@@ -322,6 +322,14 @@ async def reply(
 PUBLIC_THINKING = "privateer.public_thinking"
 
 
+async def defer_publicly(interaction: discord.Interaction[Any]) -> None:
+    """Acknowledge a command whose public answer takes long with a public "thinking…",
+    marked, so that a private answer or a refusal after it is shown to its reader alone
+    (see `reply`) instead of in the thinking message's place."""
+    await interaction.response.defer(thinking=True)
+    interaction.extras[PUBLIC_THINKING] = True
+
+
 def acknowledge_slow_writes(interaction: discord.Interaction[Any]) -> None:
     """From here on in this interaction's task, a write that waits for the database lock
     acknowledges the interaction first (Discord drops an answer after 3 s): a command
@@ -335,8 +343,7 @@ def acknowledge_slow_writes(interaction: discord.Interaction[Any]) -> None:
         if interaction.type is discord.InteractionType.component:
             await interaction.response.defer()
         else:
-            await interaction.response.defer(thinking=True)
-            interaction.extras[PUBLIC_THINKING] = True
+            await defer_publicly(interaction)
 
     slow_write_notice.set(acknowledge)
 

@@ -76,10 +76,11 @@ class Applied(Generic[OutcomeT, T]):
     posted: tuple[int | None, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass
 class RulesetContext(Generic[S, T]):
     """One interaction in a campaign channel, for one ruleset: who acts, the campaign's
-    factions, and typed access to the ruleset's state."""
+    factions, and typed access to the ruleset's state. `apply` moves `base` to the campaign
+    its transaction reads (see `campaign`)."""
 
     interaction: discord.Interaction[Any]
     base: Context
@@ -108,7 +109,10 @@ class RulesetContext(Generic[S, T]):
 
     @property
     def campaign(self) -> Campaign:
-        """The campaign as loaded when the interaction arrived."""
+        """The campaign as loaded when the interaction arrived; from the start of `apply`'s
+        transaction on (its change, audit entry and answer), as that transaction read it.
+        A turn end may commit while the command waits for the lock: what the change records
+        belongs to the turn it is written in, so read `campaign.turn` inside the change."""
         return self.base.campaign
 
     @property
@@ -210,6 +214,8 @@ class RulesetContext(Generic[S, T]):
             raise ValueError(msg)
         given = dict(options) if options is not None else interaction_options(self.interaction)
         async with self.service.work(self.campaign.id, self.base.actor) as uow:
+            # The turn (and the rest of the campaign row) as this transaction reads it.
+            self.base = replace(self.base, campaign=uow.campaign)
             if before is not None:
                 await before(uow)
             state, settings = await uow.load(self.spec)

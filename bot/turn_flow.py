@@ -391,9 +391,10 @@ class TurnFlow:
         return schedule
 
     async def clear_deadline(
-        self, campaign_id: int, actor: Actor, *, announce: Announce[None] | None = None
-    ) -> None:
-        """Remove the current turn's deadline and its pending reminders."""
+        self, campaign_id: int, actor: Actor, *, announce: Announce[int] | None = None
+    ) -> int:
+        """Remove the current turn's deadline and its pending reminders; returns that turn
+        (read in the transaction: a turn end may have committed since the command came)."""
         async with self.service.work(campaign_id, actor) as uow:
             writes = ScheduleWrites(uow.writes.conn, uow.writes.journal)
             schedule = await writes.schedule(campaign_id)
@@ -404,7 +405,8 @@ class TurnFlow:
             )
             await uow.append("turn deadline clear", outcome={"turn": uow.campaign.turn})
             if announce is not None:
-                await announce(uow, None)
+                await announce(uow, uow.campaign.turn)
+        return uow.campaign.turn
 
     async def set_setting(
         self,

@@ -26,6 +26,7 @@ from bot.interactions import (
     add_field,
     campaign_context,
     clip,
+    defer_publicly,
     make_embed,
     reply,
     ruleset_choices,
@@ -325,7 +326,7 @@ class HistoryCog(BotCog):
                     "error.export_since_nothing", since=since, count=ctx.campaign.log_count
                 )
             first_seq = found
-        await interaction.response.defer(thinking=True)
+        await defer_publicly(interaction)
         extras = await ctx.service.log.export_extras(ctx.campaign.id)
         last_seq = int(extras["head"][0])
         prev_hash = GENESIS
@@ -384,7 +385,7 @@ class HistoryCog(BotCog):
     async def verify(self, interaction: Interaction) -> None:
         """OK with the entry count, or the first entry edited, removed or moved."""
         ctx = await campaign_context(interaction)
-        await interaction.response.defer(thinking=True)
+        await defer_publicly(interaction)
         posted = await anchors.from_interaction(interaction)
         result = await ctx.service.log.verify(ctx.campaign.id, posted)
         if isinstance(result, VerifyReport):  # a damaged file, or undo marks off the chain
@@ -407,7 +408,7 @@ class HistoryCog(BotCog):
     async def stats(self, interaction: Interaction) -> None:
         """Per player: dice rolled, mean face against the expected mean, chi-square per die size."""
         ctx = await campaign_context(interaction)
-        await interaction.response.defer(thinking=True)
+        await defer_publicly(interaction)
         grouped = await ctx.service.log.rolls_by_actor(ctx.campaign.id)
         locale = ctx.public_locale
         embed = make_embed(ctx.pt("history.stats.title", name=ctx.campaign.name))

@@ -32,6 +32,7 @@ from bot.interactions import (
     choice_handler,
     choice_view,
     clip,
+    defer_publicly,
     disabled_copy,
     make_embed,
     reply,
@@ -234,7 +235,7 @@ class TurnCog(commands.Cog):
         """Per ruleset: what it still waits for; the deadline and who still owes a move (it
         reads every ruleset's state, which takes long in a large campaign: answered deferred)."""
         ctx = await campaign_context(interaction)
-        await interaction.response.defer(thinking=True)
+        await defer_publicly(interaction)
         c = ctx.campaign
         flow = turn_flow_of(interaction)
         embed = make_embed(ctx.pt("turn.status.title", name=c.name, turn=c.turn))
@@ -303,12 +304,13 @@ class TurnCog(commands.Cog):
         """No deadline, no reminders for this turn."""
         ctx = await campaign_context(interaction)
         require_gm(ctx)
-        text = ctx.pt("turn_flow.deadline_cleared", turn=ctx.campaign.turn)
-        answer: Answer[None] = Answer(
-            interaction,
-            lambda _: [Announcement(embeds=[make_embed(text)])],
-            locale=ctx.public_locale,
-        )
+
+        def told(turn: int) -> list[Announcement]:
+            # The turn it was cleared for, read in its transaction (a turn end may have gone first).
+            text = ctx.pt("turn_flow.deadline_cleared", turn=turn)
+            return [Announcement(embeds=[make_embed(text)])]
+
+        answer = Answer(interaction, told, locale=ctx.public_locale)
         await turn_flow_of(interaction).clear_deadline(ctx.campaign.id, ctx.actor, announce=answer)
         await answer.deliver()
 
@@ -342,8 +344,8 @@ class TurnCog(commands.Cog):
         """Ask for confirmation; the button carries the turn number it confirms."""
         ctx = await campaign_context(interaction)
         require_gm(ctx)
-        turn = ctx.campaign.turn
         async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
+            turn = uow.campaign.turn  # a turn end may have committed since the command came
             choice_id = await uow.open_choice(CORE, TURN_END, None, {"turn": turn})
         view = choice_view(
             [

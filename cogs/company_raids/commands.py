@@ -261,7 +261,6 @@ class CompanyRaidsCog(BotCog):
         (and each Company passed through opens its incident first, by CR-I5's setting)."""
         ctx = await RulesetContext.of(interaction, SPEC)
         through = [n.strip() for n in split_top_level(passed or "") if n.strip()]
-        turn = ctx.campaign.turn
 
         def change(
             state: CompanyRaidsState, settings: CompanyRaidsSettings, dice: Dice
@@ -274,7 +273,7 @@ class CompanyRaidsCog(BotCog):
                 dice,
                 by_faction=_piece_owner(ctx, state, piece),
                 passed_through=through,
-                turn=turn,
+                turn=ctx.campaign.turn,
             )
 
         await _incident(ctx, change)
@@ -285,11 +284,11 @@ class CompanyRaidsCog(BotCog):
         """CR-5.4, CR-I12: an ownerless Joker is taken; a rival's starts the duel at once
         (CR-I13, CR-I14, CR-I17), every shot rolled and logged."""
         ctx = await RulesetContext.of(interaction, SPEC)
-        turn = ctx.campaign.turn
 
         def change(
             state: CompanyRaidsState, settings: CompanyRaidsSettings, dice: Dice
         ) -> RaidOutcome:
+            turn = ctx.campaign.turn
             return enter(
                 state, settings, piece, dice, by_faction=_piece_owner(ctx, state, piece), turn=turn
             )

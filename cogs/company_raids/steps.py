@@ -165,9 +165,9 @@ async def answer_step(
         require_gm(ctx.base)
     elif code not in ANSWERS and not code.startswith(DEFENDER_PREFIX):
         raise GameError("error.choice_not_found")
-    turn = ctx.campaign.turn
 
     def change(state: CompanyRaidsState, settings: CompanyRaidsSettings, dice: Dice) -> RaidOutcome:
+        turn = ctx.campaign.turn
         if forced:
             return force_answer(
                 state, settings, incident, dice, step=step, amount=amount, turn=turn

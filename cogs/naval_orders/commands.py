@@ -327,7 +327,6 @@ class NavalOrdersCog(BotCog):
     ) -> None:
         """NO-I6: the players move; the bot records where (NO-I15 back in the zone)."""
         ctx = await RulesetContext.of(interaction, SPEC)
-        turn = ctx.campaign.turn
         await _change(
             ctx,
             lambda state, settings, _d: report_position(
@@ -340,7 +339,7 @@ class NavalOrdersCog(BotCog):
                     in_port=in_port,
                     by_gm=ctx.is_gm,
                 ),
-                turn,
+                ctx.campaign.turn,
             ),
             ephemeral=True,
         )
@@ -458,7 +457,6 @@ class NavalOrdersCog(BotCog):
     ) -> None:
         """NO-2.9, NO-I7: the relay turn follows, then the new order is in force."""
         ctx = await RulesetContext.of(interaction, SPEC)
-        turn = ctx.campaign.turn
 
         def arrive(
             state: NavalOrdersState, settings: NavalOrdersSettings, _d: Dice
@@ -466,6 +464,7 @@ class NavalOrdersCog(BotCog):
             carried = next((r for r in state.relays if r.id == relay), None)
             owner = carried.owner if carried is not None else None
             faction = acting_for(ctx, owner)
+            turn = ctx.campaign.turn
             return register_packet_arrival(state, settings, faction, relay, turn, by_gm=ctx.is_gm)
 
         await _change(ctx, arrive)
@@ -476,12 +475,11 @@ class NavalOrdersCog(BotCog):
         """NO-I1: blockade, escort, landing, repair and disbanding end when their owner says;
         cruising, transfer and raiding end by the rules (or by the GM)."""
         ctx = await RulesetContext.of(interaction, SPEC)
-        turn = ctx.campaign.turn
         await _force_change(
             ctx,
             unit,
             lambda state, settings, faction: complete_order(
-                state, settings, faction, unit, turn, by_gm=ctx.is_gm
+                state, settings, faction, unit, ctx.campaign.turn, by_gm=ctx.is_gm
             ),
         )
 
@@ -521,7 +519,6 @@ class NavalOrdersCog(BotCog):
         ctx = await RulesetContext.of(interaction, SPEC)
         members = [m.strip() for m in units.split(",") if m.strip()]
         ships = parse_ships(vessels) if vessels else []
-        turn = ctx.campaign.turn
 
         def begin(state: NavalOrdersState, settings: NavalOrdersSettings, _d: Dice) -> NavalOutcome:
             command = StartFormation(
@@ -533,7 +530,7 @@ class NavalOrdersCog(BotCog):
                 vessels=ships,
                 by_gm=ctx.is_gm,
             )
-            return start_formation(state, settings, command, turn)
+            return start_formation(state, settings, command, ctx.campaign.turn)
 
         await _change(ctx, begin, ephemeral=True)
 
@@ -585,7 +582,6 @@ class NavalOrdersCog(BotCog):
     ) -> None:
         """NO-I8…I12: checked before any die; a refusal does not use up the turn's test."""
         ctx = await RulesetContext.of(interaction, SPEC)
-        turn = ctx.campaign.turn
         place = _enemy_place(enemy_at)
 
         def attack(
@@ -598,7 +594,7 @@ class NavalOrdersCog(BotCog):
                 enemy_has_transports_or_packets=enemy_has_transports,
                 by_gm=ctx.is_gm,
             )
-            return take_command_test(state, settings, request, dice, turn)
+            return take_command_test(state, settings, request, dice, ctx.campaign.turn)
 
         def verdict(done: Applied[CommandTestOutcome, NavalOrdersSettings]) -> list[Announcement]:
             """Posted for everyone, written with the dice (the outbox: a test is shown even
@@ -752,9 +748,9 @@ async def _give_from_form(
     in its mandatory wording in the reader's language."""
     ctx = await RulesetContext.of(interaction, SPEC)
     order = order_from_form(kind, values)
-    turn = ctx.campaign.turn
 
     def give(state: NavalOrdersState, settings: NavalOrdersSettings, _d: Dice) -> NavalOutcome:
+        turn = ctx.campaign.turn
         if isinstance(order, BuildOrder):
             station = find_station(state, target)
             faction = acting_for(ctx, station.owner)
@@ -786,9 +782,9 @@ async def _send_from_form(
     """The submitted form of an order sent by packet boat (NO-3.3, NO-I18)."""
     ctx = await RulesetContext.of(interaction, SPEC)
     order = order_from_form(kind, values)
-    turn = ctx.campaign.turn
 
     def send(state: NavalOrdersState, settings: NavalOrdersSettings, _d: Dice) -> NavalOutcome:
+        turn = ctx.campaign.turn
         command = SendByPacket(
             faction=for_owner(ctx, state, target),
             packet=packet,

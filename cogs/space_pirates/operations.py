@@ -232,7 +232,6 @@ async def direct(ctx: Ctx, op: str, faction: str, params: Params) -> None:
     """Run a free operation (`act`); a bribe's story is told only to the player and the GMs
     (SP-I33), the rest in the channel, in the campaign's language; written with the change
     (the outbox: a public one is posted after a restart too)."""
-    operation = Operation(op, faction, ctx.campaign.turn, params)
     private = op in PRIVATE
 
     def shown(done: Applied[Change, SpacePiratesSettings]) -> list[Announcement]:
@@ -242,7 +241,10 @@ async def direct(ctx: Ctx, op: str, faction: str, params: Params) -> None:
         return [Announcement(embeds=embeds, ephemeral=private)]
 
     await ctx.apply(
-        lambda state, settings, _d: act(state, settings, operation),
+        # The turn as the transaction read it (ctx.campaign is refreshed inside apply).
+        lambda state, settings, _d: act(
+            state, settings, Operation(op, faction, ctx.campaign.turn, params)
+        ),
         faction=faction,
         options={} if private else params,
         announce=shown,
@@ -266,7 +268,6 @@ async def confirm_operation(
     if option != "confirm":
         raise GameError("error.choice_not_found")
     combat = await campaign_combat(ctx)
-    operation = Operation(op, faction, ctx.campaign.turn, params)
 
     async def claim(uow: UnitOfWork) -> None:
         await uow.claim_choice(choice.id, gm=ctx.is_gm)
@@ -282,7 +283,9 @@ async def confirm_operation(
         return [Announcement(edit=True, embeds=embeds, view=None)]
 
     await ctx.apply(
-        lambda state, settings, dice: perform(state, settings, combat, operation, dice),
+        lambda state, settings, dice: perform(
+            state, settings, combat, Operation(op, faction, ctx.campaign.turn, params), dice
+        ),
         faction=faction,
         command=f"pirates {op}",
         options={} if private else params,
