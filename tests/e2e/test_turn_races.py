@@ -4,7 +4,10 @@ written after the turn end, in turn 2. What they record and what their answers s
 to turn 2, the turn they are written in.
 
 The race is staged with `hold_campaign` (tests/e2e/test_outbox.py): the turn end's click
-and then the command wait for the lock in that order, so the turn end commits first.
+and then the command wait for the lock in that order, so the turn end commits first. On
+SQLite the writers of one process queue in order for the lock; on PostgreSQL each waits on
+its own connection, so each is let in only once the server shows it waiting (the
+acknowledgement alone says its wait began, not that its lock request reached the server).
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import asyncpg
 import pytest
 
 from bot.standin import Table
@@ -22,6 +26,25 @@ from tests.e2e.test_ottoman_piracy import seated as piracy_seated  # noqa: F401 
 from tests.e2e.test_outbox import hold_campaign
 
 DEFERRED_UPDATE, DEFERRED_MESSAGE = 6, 5  # a click's and a command's acknowledgement
+
+
+async def waiting_on_the_server(target: Any, count: int) -> None:
+    """On PostgreSQL, until `count` of the bot's writes wait for a lock on the server (their
+    row-lock requests queue in the order they arrive); on SQLite nothing to wait for."""
+    if not isinstance(target, str):
+        return
+    watcher = await asyncpg.connect(target)
+    try:
+        while (
+            await watcher.fetchval(
+                "SELECT count(*) FROM pg_stat_activity"
+                " WHERE wait_event_type = 'Lock' AND datname = current_database()"
+            )
+            < count
+        ):
+            await asyncio.sleep(0.01)
+    finally:
+        await watcher.close()
 
 
 async def while_turn_1_ends(
@@ -50,10 +73,12 @@ async def while_turn_1_ends(
     async with hold_campaign(database_target, played.bot.service, played.channel().id):
         ending = asyncio.ensure_future(played.click(question, "End turn 1", as_="gm"))
         await acknowledged(DEFERRED_UPDATE, clicks + 1)  # the turn end waits for the lock
-        for line, as_ in commands:
+        await waiting_on_the_server(database_target, 1)
+        for waiting, (line, as_) in enumerate(commands, start=2):
             racing.append(asyncio.ensure_future(played.slash(line, as_=as_)))
             deferred += 1
             await acknowledged(DEFERRED_MESSAGE, deferred)  # it waits behind the turn end
+            await waiting_on_the_server(database_target, waiting)
     ended = await ending
     assert ended.embed.title == "Turn 1 has ended", ended.text()
     return [await answer for answer in racing]
