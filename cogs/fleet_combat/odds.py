@@ -12,7 +12,7 @@ from bot.compute import pool_of
 from bot.errors import GameError, NotFound
 from bot.factions import resolve_faction
 from bot.i18n import Msg, t
-from bot.interactions import reply
+from bot.interactions import defer_publicly, reply
 from bot.rules.fleet_combat import (
     SPEC,
     Fleet,
@@ -65,7 +65,10 @@ class OddsCommands(commands.Cog):
         fleet_a, name_a = odds_fleet(ctx, state, settings, a, a_faction, point, "A", locale)
         fleet_b, name_b = odds_fleet(ctx, state, settings, b, b_faction, point, "B", locale)
         async with pool_of(interaction.client).slot(ctx.user_id) as heavy:  # or refused
-            await interaction.response.defer(thinking=True, ephemeral=not public)
+            if public:  # a refusal after it (the time budget) still reaches you alone
+                await defer_publicly(interaction)
+            else:
+                await interaction.response.defer(thinking=True, ephemeral=True)
             result, chart = await heavy.run(
                 odds_with_chart, fleet_a, fleet_b, settings, name_a, name_b, locale
             )

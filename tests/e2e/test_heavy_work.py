@@ -31,3 +31,19 @@ async def test_odds_past_the_time_budget_say_so(campaign):
     campaign.bot.compute = ComputePool(ComputeLimits(workers=1, budget_seconds=0.01))
     stopped = await campaign.slash("/combat odds a:300 war sun b:300 war sun", as_="player1")
     assert "needed more than 0.01 seconds" in stopped.text()
+
+
+async def test_public_odds_past_the_time_budget_are_told_to_the_asker_alone(campaign):
+    """Public odds think in the channel first; stopped at the time budget, the refusal is
+    the asker's alone: the thinking message is deleted, nothing is left for the others."""
+    campaign.bot.compute = ComputePool(ComputeLimits(workers=1, budget_seconds=0.01))
+    seen_before = [m.id for m in campaign.channel_messages()]
+    stopped = await campaign.slash(
+        "/combat odds a:300 war sun b:300 war sun public:true", as_="player1"
+    )
+    assert stopped.deferred
+    assert stopped.message is not None and stopped.message.deleted  # "thinking…" is gone
+    shown = [m for m in stopped.messages if not m.deleted]
+    assert [m.ephemeral for m in shown] == [True], stopped.text()
+    assert "needed more than 0.01 seconds" in shown[0].text()
+    assert [m.id for m in campaign.channel_messages()] == seen_before
