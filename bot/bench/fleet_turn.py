@@ -27,7 +27,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from bot import fair_turns, rulesets
+from bot import fair_turns
+from bot.bench.timing import timed_end_of_turn
 from bot.campaigns import Actor, CampaignService, TurnEndReport, UnitOfWork
 from bot.dice import Dice, simulation_rng
 from bot.rules.fleet_combat import (
@@ -43,7 +44,7 @@ from bot.rules.fleet_combat import (
     firing_groups,
 )
 from bot.rules.fleet_combat.rounds import fight_round
-from bot.rulesets import ArchiveRecord, TurnContext, TurnStepResult
+from bot.rulesets import ArchiveRecord
 from bot.storage.database import Database
 
 GM = Actor(user_id=1)
@@ -217,17 +218,6 @@ class _Clock:
 @contextmanager
 def _timed_path(clock: _Clock) -> Iterator[None]:
     """Time the ruleset step and the unit of work's storage calls without changing them."""
-    original_step = SPEC.end_of_turn
-    assert original_step is not None
-
-    def step(
-        context: TurnContext[FleetCombatState, FleetCombatSettings],
-    ) -> TurnStepResult[FleetCombatState]:
-        start = time.perf_counter()
-        try:
-            return original_step(context)
-        finally:
-            clock.add("step", time.perf_counter() - start)
 
     def wrap(name: str, method: Callable[..., Any]) -> Callable[..., Any]:
         async def timed(self: UnitOfWork, *args: Any, **kwargs: Any) -> Any:
@@ -240,13 +230,12 @@ def _timed_path(clock: _Clock) -> Iterator[None]:
         return timed
 
     methods = {name: getattr(UnitOfWork, name) for name in ("load", "save", "archive", "append")}
-    rulesets.register(dataclasses.replace(SPEC, end_of_turn=step), cog="cogs.fleet_combat")
     for name, method in methods.items():
         setattr(UnitOfWork, name, wrap(name, method))
     try:
-        yield
+        with timed_end_of_turn(SPEC, "cogs.fleet_combat", functools.partial(clock.add, "step")):
+            yield
     finally:
-        rulesets.register(SPEC, cog="cogs.fleet_combat")
         for name, method in methods.items():
             setattr(UnitOfWork, name, method)
 

@@ -15,49 +15,23 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import dataclasses
 import functools
 import statistics
 import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 from bench_naval_orders import TURN, build_state
 
-from bot import rulesets
-from bot.bench import cpu_reference
+from bot.bench.figures import cpu_reference
+from bot.bench.timing import timed_end_of_turn
 from bot.campaigns import Actor, CampaignService, TurnEndReport
 from bot.dice import Dice
 from bot.interactions import line_embeds
-from bot.rules.naval_orders import SPEC, NavalOrdersSettings, NavalOrdersState
-from bot.rulesets import TurnContext, TurnStepResult
+from bot.rules.naval_orders import SPEC, NavalOrdersState
 from bot.storage.database import Database
 
 GM = Actor(user_id=1)
-
-
-@contextmanager
-def timed_step(seconds: list[float]) -> Iterator[None]:
-    """Time the ruleset's end-of-turn step inside `end_turn` without changing it."""
-    original = SPEC.end_of_turn
-    assert original is not None
-
-    def step(
-        context: TurnContext[NavalOrdersState, NavalOrdersSettings],
-    ) -> TurnStepResult[NavalOrdersState]:
-        start = time.perf_counter()
-        try:
-            return original(context)
-        finally:
-            seconds.append(time.perf_counter() - start)
-
-    rulesets.register(dataclasses.replace(SPEC, end_of_turn=step), cog="cogs.naval_orders")
-    try:
-        yield
-    finally:
-        rulesets.register(SPEC, cog="cogs.naval_orders")
 
 
 async def seed(
@@ -115,7 +89,7 @@ async def measure(players: int, forces: int, repeat: int) -> None:
         for index, campaign_id in enumerate(ids):
             service.dice_factory = functools.partial(Dice.seeded, index + 1)
             step_seconds: list[float] = []
-            with timed_step(step_seconds):
+            with timed_end_of_turn(SPEC, "cogs.naval_orders", step_seconds.append):
                 start = time.perf_counter()
                 report = await service.end_turn(campaign_id, TURN, GM)
                 total = time.perf_counter() - start
