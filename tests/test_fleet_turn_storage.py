@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.bench.fleet_turn import GM, TURN, build_state, seed_campaigns
+from bot.bench.fleet_turn import TURN, build_state, seed_campaigns
+from bot.bench.seeding import GM
 from bot.campaigns import paused_gc
 from bot.dice import Dice
 from bot.rules.fleet_combat import FleetCombatSettings

@@ -17,13 +17,12 @@ from pathlib import Path
 from typing import Any
 
 from bot.bench.figures import cpu_reference
-from bot.campaigns import Actor, CampaignService
+from bot.bench.seeding import GM, bench_campaign
+from bot.campaigns import CampaignService
 from bot.dice import Dice, RollRecord
 from bot.storage import history
 from bot.storage.bulk import fill_log
 from bot.storage.database import Database
-
-GM = Actor(user_id=1)
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -35,9 +34,7 @@ async def bench_append(folder: Path, commands: int) -> dict[str, float]:
     """Commands that each roll 2d6 (production dice, derived) and append one entry: entries/s."""
     db = await Database.open(folder / "append.db")
     service = CampaignService(db)
-    campaign = await service.create(
-        guild_id=1, channel_id=1, name="bench", ruleset_keys=[], actor=GM
-    )
+    campaign = await bench_campaign(service, 1, "bench")
     start = time.perf_counter()
     for _ in range(commands):
         async with service.work(campaign.id, GM) as uow:
@@ -52,9 +49,7 @@ async def bench_batched_insert(folder: Path, rows: int) -> dict[str, float]:
     """One end-of-turn entry carrying `rows` rolls, inserted in one transaction: rows/s."""
     db = await Database.open(folder / "batch.db")
     service = CampaignService(db, dice_factory=lambda: Dice.seeded(2))
-    campaign = await service.create(
-        guild_id=1, channel_id=1, name="bench", ruleset_keys=[], actor=GM
-    )
+    campaign = await bench_campaign(service, 1, "bench")
     records = [
         RollRecord(
             purpose="volley",

@@ -28,8 +28,9 @@ from pathlib import Path
 from typing import Any
 
 from bot import fair_turns
+from bot.bench.seeding import GM, bench_campaign
 from bot.bench.timing import timed_end_of_turn
-from bot.campaigns import Actor, CampaignService, TurnEndReport, UnitOfWork
+from bot.campaigns import CampaignService, TurnEndReport, UnitOfWork
 from bot.dice import Dice, simulation_rng
 from bot.rules.fleet_combat import (
     SPEC,
@@ -47,7 +48,6 @@ from bot.rules.fleet_combat.rounds import fight_round
 from bot.rulesets import ArchiveRecord
 from bot.storage.database import Database
 
-GM = Actor(user_id=1)
 FACTIONS = [f"House {i:02d}" for i in range(1, 61)]
 # Class weights of a random ship: mostly light ships, a few heavy ones, some transports.
 CLASS_WEIGHTS = {
@@ -182,13 +182,7 @@ async def seed_campaigns(
     service = CampaignService(db)
     ids: list[int] = []
     for copy in range(copies):
-        campaign = await service.create(
-            guild_id=1,
-            channel_id=10_000 + copy,
-            name=f"fleet turn {copy}",
-            ruleset_keys=[SPEC.key],
-            actor=GM,
-        )
+        campaign = await bench_campaign(service, 10_000 + copy, f"fleet turn {copy}", [SPEC.key])
         async with service.work(campaign.id, GM) as uow:
             for i, faction in enumerate(FACTIONS):
                 await uow.writes.add_faction(campaign.id, faction, 100 + i)

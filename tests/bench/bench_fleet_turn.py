@@ -23,7 +23,8 @@ import time
 from pathlib import Path
 
 from bot.bench.figures import cpu_reference
-from bot.bench.fleet_turn import GM, TURN, build_state, measure, seed_campaigns
+from bot.bench.fleet_turn import TURN, build_state, measure, seed_campaigns
+from bot.bench.seeding import GM
 from bot.rules.fleet_combat import (
     SPEC,
     FireOrder,

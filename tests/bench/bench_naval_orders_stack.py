@@ -24,14 +24,13 @@ from pathlib import Path
 from bench_naval_orders import TURN, build_state
 
 from bot.bench.figures import cpu_reference
+from bot.bench.seeding import GM, bench_campaign
 from bot.bench.timing import timed_end_of_turn
-from bot.campaigns import Actor, CampaignService, TurnEndReport
+from bot.campaigns import CampaignService, TurnEndReport
 from bot.dice import Dice
 from bot.interactions import line_embeds
 from bot.rules.naval_orders import SPEC, NavalOrdersState
 from bot.storage.database import Database
-
-GM = Actor(user_id=1)
 
 
 async def seed(
@@ -41,13 +40,7 @@ async def seed(
     service = CampaignService(db)
     ids = []
     for copy in range(copies):
-        campaign = await service.create(
-            guild_id=1,
-            channel_id=20_000 + copy,
-            name=f"naval turn {copy}",
-            ruleset_keys=[SPEC.key],
-            actor=GM,
-        )
+        campaign = await bench_campaign(service, 20_000 + copy, f"naval turn {copy}", [SPEC.key])
         async with service.work(campaign.id, GM) as uow:
             await uow.conn.executemany(
                 "INSERT INTO factions (campaign_id, name, user_id) VALUES (?,?,?)",

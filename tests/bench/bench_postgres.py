@@ -70,6 +70,7 @@ sys.path.insert(0, str(ROOT))
 import asyncpg  # noqa: E402
 
 from bot.bench.figures import cpu_reference  # noqa: E402
+from bot.bench.seeding import GM, bench_campaign  # noqa: E402
 from bot.campaigns import Actor, CampaignService  # noqa: E402
 from bot.dice import RollRecord  # noqa: E402
 from bot.errors import Conflict  # noqa: E402
@@ -88,7 +89,6 @@ from cogs.history import PAGE_SIZE  # noqa: E402
 from tests import postgres  # noqa: E402
 from tests.test_postgres import roll  # noqa: E402 - what `/roll` stores, without Discord
 
-GM = Actor(user_id=1)
 INSERT_TARGET = 100_000  # rows/s
 HISTORY_TARGET_MS = 2.0
 KEPT_LOG = "history_log"  # the populated log's database in a --keep cluster
@@ -197,8 +197,8 @@ async def insert_ways(
     """Seconds per way of writing `total` roll rows in turn-end entries of `batch` rolls:
     to commit, and in the insert statement alone (`raw_ways=False`: the unit of work only)."""
     service = CampaignService(db)
-    unit = await service.create(guild_id=1, channel_id=1, name="uow", ruleset_keys=[], actor=GM)
-    raw = await service.create(guild_id=1, channel_id=2, name="raw", ruleset_keys=[], actor=GM)
+    unit = await bench_campaign(service, 1, "uow")
+    raw = await bench_campaign(service, 2, "raw")
     postgresql = db.dialect == "postgresql"
     if postgresql:
         async with db.transaction() as conn:
@@ -321,9 +321,7 @@ class LogShapes:
 
 async def real_shapes(db: Database) -> LogShapes:
     service = CampaignService(db)
-    campaign = await service.create(
-        guild_id=1, channel_id=1, name="shapes", ruleset_keys=["ottoman_piracy"], actor=GM
-    )
+    campaign = await bench_campaign(service, 1, "shapes", ["ottoman_piracy"])
     await service.join(campaign.id, Actor(2), "Venice")
     await roll(service, campaign.id, Actor(2), "2d6+1", "morale")
     await service.end_turn(campaign.id, 1, GM)
@@ -749,13 +747,7 @@ async def create_campaigns(target: str, count: int) -> list[int]:
         service = CampaignService(db)
         ids = []
         for i in range(count):
-            campaign = await service.create(
-                guild_id=1,
-                channel_id=50_000 + i,
-                name=f"Load {i}",
-                ruleset_keys=["ottoman_piracy"],
-                actor=GM,
-            )
+            campaign = await bench_campaign(service, 50_000 + i, f"Load {i}", ["ottoman_piracy"])
             ids.append(campaign.id)
         return ids
     finally:

@@ -27,24 +27,19 @@ from bench_space_pirates import TURN, build_state
 from bot import fair_turns
 from bot.bench.figures import cpu_reference
 from bot.bench.fleet_turn import render_summary
-from bot.campaigns import Actor, CampaignService
+from bot.bench.seeding import GM, bench_campaign
+from bot.campaigns import CampaignService
 from bot.dice import Dice
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates import SPEC, force_choices
 from bot.rules.space_pirates.models import SpacePiratesState
 from bot.storage.database import Database
 
-GM = Actor(user_id=1)
-
 
 async def seed(service: CampaignService, state: SpacePiratesState, copy: int) -> int:
     """One campaign at turn `TURN` holding `state`, every empire a faction."""
-    campaign = await service.create(
-        guild_id=1,
-        channel_id=20_000 + copy,
-        name=f"pirates {copy}",
-        ruleset_keys=[SPEC.key, "fleet_combat"],
-        actor=GM,
+    campaign = await bench_campaign(
+        service, 20_000 + copy, f"pirates {copy}", [SPEC.key, "fleet_combat"]
     )
     owners = sorted({p.owner for p in state.planets})
     async with service.work(campaign.id, GM) as uow:
