@@ -582,6 +582,17 @@ def choice_view(buttons: list[Control]) -> discord.ui.View:
     return view(buttons)
 
 
+def confirmation_view(choice_id: int, confirm: str, cancel: str) -> discord.ui.View:
+    """A confirmation's two buttons: the red `confirm` (what cannot be taken back without
+    /history undo) and `cancel`."""
+    return choice_view(
+        [
+            choice_button(choice_id, "confirm", confirm, style=discord.ButtonStyle.danger),
+            choice_button(choice_id, "cancel", cancel),
+        ]
+    )
+
+
 def disabled_copy(message: discord.Message | None) -> discord.ui.View | None:
     """The message's buttons, all disabled (after a choice is answered)."""
     if message is None or not message.components:

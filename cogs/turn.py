@@ -28,10 +28,9 @@ from bot.interactions import (
     add_field,
     campaign_context,
     cancel_choice,
-    choice_button,
     choice_handler,
-    choice_view,
     clip,
+    confirmation_view,
     defer_publicly,
     disabled_copy,
     make_embed,
@@ -347,16 +346,8 @@ class TurnCog(commands.Cog):
         async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
             turn = uow.campaign.turn  # a turn end may have committed since the command came
             choice_id = await uow.open_choice(CORE, TURN_END, None, {"turn": turn})
-        view = choice_view(
-            [
-                choice_button(
-                    choice_id,
-                    "confirm",
-                    ctx.pt("turn.end.confirm", turn=turn),
-                    style=discord.ButtonStyle.danger,
-                ),
-                choice_button(choice_id, "cancel", ctx.pt("turn.end.cancel")),
-            ]
+        view = confirmation_view(
+            choice_id, ctx.pt("turn.end.confirm", turn=turn), ctx.pt("turn.end.cancel")
         )
         embed = make_embed(
             ctx.pt("turn.end.question.title", turn=turn),

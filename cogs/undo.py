@@ -20,10 +20,9 @@ from bot.interactions import (
     Context,
     campaign_context,
     cancel_choice,
-    choice_button,
     choice_handler,
-    choice_view,
     clip,
+    confirmation_view,
     disabled_copy,
     make_embed,
     reply,
@@ -66,14 +65,7 @@ async def history_undo(
             "undo.question.turn_end", turn=turn, done=", ".join(done), reason=shown(reason)
         )
     embed = make_embed(title, clip(body + "\n\n" + "\n".join(lines), 4096))
-    view = choice_view(
-        [
-            choice_button(
-                choice_id, "confirm", ctx.pt("undo.confirm"), style=discord.ButtonStyle.danger
-            ),
-            choice_button(choice_id, "cancel", ctx.pt("undo.cancel")),
-        ]
-    )
+    view = confirmation_view(choice_id, ctx.pt("undo.confirm"), ctx.pt("undo.cancel"))
     await reply(interaction, embed=embed, view=view)
 
 

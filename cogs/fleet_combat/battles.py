@@ -7,7 +7,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-import discord
 from discord import app_commands
 from discord.ext import commands
 
@@ -20,9 +19,8 @@ from bot.i18n import t
 from bot.interactions import (
     WAITING_COLOUR,
     actor_of,
-    choice_button,
-    choice_view,
     cite_in_footer,
+    confirmation_view,
     locale_of,
     make_embed,
     reply,
@@ -438,16 +436,10 @@ class BattleCommands(commands.Cog):
             colour=WAITING_COLOUR,
         )
         cite_in_footer(embed, ctx.public_locale)
-        view = choice_view(
-            [
-                choice_button(
-                    choice_id,
-                    "confirm",
-                    ctx.pt(C + "resolve.confirm", battle=found.id, round=found.next_round),
-                    style=discord.ButtonStyle.danger,
-                ),
-                choice_button(choice_id, "cancel", ctx.pt(C + "resolve.cancel")),
-            ]
+        view = confirmation_view(
+            choice_id,
+            ctx.pt(C + "resolve.confirm", battle=found.id, round=found.next_round),
+            ctx.pt(C + "resolve.cancel"),
         )
         await reply(interaction, embed=embed, view=view)
 

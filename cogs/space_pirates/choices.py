@@ -24,9 +24,8 @@ from bot.interactions import (
     WAITING_COLOUR,
     Context,
     cancel_choice,
-    choice_button,
     choice_handler,
-    choice_view,
+    confirmation_view,
     reply,
     require_gm,
     update_message,
@@ -285,16 +284,8 @@ async def force_command(
     payload = {"ids": ids, "rest": to_the_end, "locale": ctx.locale}
     async with ctx.service.work(ctx.campaign.id, ctx.base.actor) as uow:
         choice_id = await uow.open_choice(SPEC.key, FORCE_ALL, ctx.user_id, payload)
-    view = choice_view(
-        [
-            choice_button(
-                choice_id,
-                "confirm",
-                ctx.t(C + "force.confirm", count=len(ids)),
-                style=discord.ButtonStyle.danger,
-            ),
-            choice_button(choice_id, "cancel", ctx.t(C + "cancel")),
-        ]
+    view = confirmation_view(
+        choice_id, ctx.t(C + "force.confirm", count=len(ids)), ctx.t(C + "cancel")
     )
     rest = [Msg(C + "force.rest")] if to_the_end else []
     lines = [*map(question_line, waiting), *rest]
