@@ -209,34 +209,3 @@ async def test_a_language_change_killed_before_its_post_is_noted_in_the_new_lang
     ]
     assert "`core.language` теперь **ru**" in changed.embed.title
     assert changed.content == "(отправлено после перезапуска)"
-
-
-async def test_a_deadline_set_while_the_turn_ends_names_the_turn_it_was_set_for(
-    campaign, database_target, monkeypatch
-):
-    """The GM confirms the end of turn 1 while another GM sets a deadline; the turn end
-    takes the lock first, so the deadline is set for turn 2. Its answer names turn 2 (the
-    turn read in its own transaction), not turn 1 as read before it waited."""
-    import asyncio
-
-    from bot.storage import database
-    from tests.e2e.test_outbox import hold_campaign
-
-    played = campaign
-    question = await played.slash("/turn end", as_="gm")
-    monkeypatch.setattr(database, "WRITE_WAIT_NOTICE", 0.05)
-    interactions = played.standin.interactions
-
-    async def answered(kind: int, count: int) -> None:
-        while sum(r.response_type == kind for r in interactions.values()) < count:
-            await played.standin.next_change()
-
-    clicks, commands = (sum(r.response_type == k for r in interactions.values()) for k in (6, 5))
-    async with hold_campaign(database_target, played.bot.service, played.channel().id):
-        ending = asyncio.ensure_future(played.click(question, "End turn 1", as_="gm"))
-        await answered(6, clicks + 1)  # the turn end acknowledged its click, then waits
-        setting = asyncio.ensure_future(played.slash("/turn deadline set when:48h", as_="gm"))
-        await answered(5, commands + 1)  # the deadline waits behind it
-    await ending
-    answer = await setting
-    assert answer.messages[-1].embed.title.startswith("Turn 2 ends <t:"), answer.text()

@@ -157,8 +157,9 @@ async def test_a_deadline_cleared_while_the_turn_ends_names_the_turn_it_was_clea
     campaign, database_target, monkeypatch
 ):
     """A deadline is set and then cleared, both typed while the end of turn 1 is being
-    written and written after it: the clear removes turn 2's deadline, and its answer names
-    turn 2 (the turn read in its transaction), not turn 1 as read before it waited."""
+    written and written after it: the deadline is set for turn 2 and its answer says so; the
+    clear removes turn 2's deadline, and its answer names turn 2 (the turn read in its
+    transaction), not turn 1 as read before it waited."""
     played = campaign
     set_, cleared = await while_turn_1_ends(
         played,
