@@ -736,3 +736,28 @@ async def test_a_command_tests_colour_and_first_line_are_its_verdict(ordered):
     assert lines[1] == "Command test of Western Squadron (Cruising): 1d6 → 3."
     assert "(NO-" not in test.embed.description
     assert test.embed.footer.startswith("Rules: NO-I8")
+
+
+async def test_a_hidden_raid_duration_is_not_shown_to_the_players(navy):
+    """NO-I13 `raid_extra_roll_hidden`: the d3 stays with the GM; the turn's report and the
+    owner's `/navy orders` count the turns raided without the total, the GM sees it."""
+    await navy.slash(
+        "/campaign settings set setting:naval_orders.raid_extra_roll_hidden value:true", as_="gm"
+    )
+    await navy.slash(
+        "/navy forces register name:Hirondelle kind:auxiliary location:22 ships:2xV, VI",
+        as_="player2",
+    )
+    await give(
+        navy, "Hirondelle", "raid", form(point="Biscay", location="22", turns="4"), as_="player2"
+    )
+    navy.script_dice([2])
+
+    report = await end_turn(navy, 1)
+
+    assert "Hirondelle starts raiding; its duration is known to the GM." in report
+    assert "6 turns" not in report and "of 6" not in report
+    assert "Hirondelle: executing its order; Raiding (1 turn raided so far)" in report
+    owner = text_of(await navy.slash("/navy orders", as_="player2"))
+    assert "of 6" not in owner and "(1 turn raided so far)" in owner
+    assert "(1 of 6 turns)" in await gm_overview(navy)

@@ -147,8 +147,9 @@ def status_msg(force: Force) -> Msg:
     return Msg(f"naval_orders.status.{force.status}")
 
 
-def progress_msg(force: Force) -> Msg:
-    """The order's progress: turns counted of turns required, or not started."""
+def progress_msg(force: Force, *, hide_raid_duration: bool = False) -> Msg:
+    """The order's progress: turns counted of turns required, or not started. A raid whose
+    extra roll is hidden (NO-I13 `raid_extra_roll_hidden`) shows the turns counted only."""
     active = force.order
     if active is None or active.order.kind not in ("cruise", "raid"):
         return Msg("naval_orders.progress.none")
@@ -157,6 +158,8 @@ def progress_msg(force: Force) -> Msg:
         if zone is not None and name_key(zone) == name_key(force.location):
             return Msg("naval_orders.progress.in_location")  # counted from this turn's end
         return Msg("naval_orders.progress.not_arrived")
+    if hide_raid_duration and active.order.kind == "raid":
+        return Msg("naval_orders.progress.raided", count=active.turns_done)
     if active.turns_required is None:
         return Msg("naval_orders.progress.open", done=active.turns_done)
     return Msg(

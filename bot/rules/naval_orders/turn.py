@@ -398,7 +398,12 @@ def end_of_turn(
         _layover_end(run, force)
     _relays(run)
     # Player-given names shown literally (the waiting lines escape their own).
-    lines = [shown_msg(line) for line in summary_lines(run.state, run.changes)]
+    lines = [
+        shown_msg(line)
+        for line in summary_lines(
+            run.state, run.changes, hide_raid_duration=settings.raid_extra_roll_hidden
+        )
+    ]
     lines += waiting_lines(run.state, context.turn + 1)
     return TurnStepResult(
         state=run.state,
@@ -426,8 +431,14 @@ def end_of_turn(
     )
 
 
-def summary_lines(state: NavalOrdersState, changes: dict[str, list[Msg]]) -> list[Msg]:
-    """Per player: their forces with status and order, each followed by what changed."""
+def summary_lines(
+    state: NavalOrdersState,
+    changes: dict[str, list[Msg]],
+    *,
+    hide_raid_duration: bool = False,
+) -> list[Msg]:
+    """Per player: their forces with status and order, each followed by what changed (a
+    hidden raid duration left out, NO-I13)."""
     if not state.forces:
         return [Msg("naval_orders.turn.no_forces")]
     by_owner: dict[str, list[Force]] = {}
@@ -438,12 +449,12 @@ def summary_lines(state: NavalOrdersState, changes: dict[str, list[Msg]]) -> lis
         forces = sorted(by_owner[owner], key=lambda f: f.key)
         lines.append(Msg("naval_orders.turn.owner", owner=owner, count=len(forces)))
         for force in forces:
-            lines.append(force_summary(force))
+            lines.append(force_summary(force, hide_raid_duration=hide_raid_duration))
             lines += changes.get(force.key, [])
     return lines
 
 
-def force_summary(force: Force) -> Msg:
+def force_summary(force: Force, *, hide_raid_duration: bool = False) -> Msg:
     """One force: status, its order kind and progress."""
     order: Msg = (
         Msg(f"naval_orders.order.{force.order.order.kind}")
@@ -455,7 +466,7 @@ def force_summary(force: Force) -> Msg:
         force=force.name,
         status=status_msg(force),
         order=order,
-        progress=progress_msg(force),
+        progress=progress_msg(force, hide_raid_duration=hide_raid_duration),
     )
 
 
