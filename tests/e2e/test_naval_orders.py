@@ -761,3 +761,26 @@ async def test_a_hidden_raid_duration_is_not_shown_to_the_players(navy):
     owner = text_of(await navy.slash("/navy orders", as_="player2"))
     assert "of 6" not in owner and "(1 turn raided so far)" in owner
     assert "(1 of 6 turns)" in await gm_overview(navy)
+
+
+async def test_the_movement_range_says_how_far_first(ordered):
+    """NO-E4: the answer opens with how far the force may move; the base and each modifier
+    follow; a forming force opens with its range 0 and why (NO-2.7)."""
+    shown = await ordered.slash(f"/navy range unit:{WS} port_exits:1 catch_wind:1", as_="player1")
+
+    lines = shown.embed.description.splitlines()
+    assert lines[0] == "Western Squadron may move 1 location this turn."
+    assert lines[1] == "Western Squadron: line squadron, base range 3."
+    for name in ("Red", "Blue"):
+        await ordered.slash(
+            f"/navy forces register name:{name} kind:auxiliary location:1 ships:3xV in_port:true",
+            as_="player1",
+        )
+    await ordered.slash(
+        "/navy formation kind:form_fleet units:Red, Blue fleet_name:Home Fleet", as_="player1"
+    )
+    held = await ordered.slash("/navy range unit:Blue", as_="player1")
+    assert held.embed.description.splitlines()[:2] == [
+        "Blue may move 0 locations this turn.",
+        "Blue is forming or dissolving: range 0 this turn.",
+    ]

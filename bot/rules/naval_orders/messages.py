@@ -274,20 +274,21 @@ def modifier_msg(modifier: Modifier) -> Msg:
 
 
 def range_lines(report: MovementRange) -> list[Msg]:
-    """The movement range with its base and every modifier (NO-I3, NO-I4)."""
-    lines = [
+    """The movement range first (held at 0: why, next), then its base and every modifier
+    (NO-I3, NO-I4)."""
+    lines = [Msg("naval_orders.range.total", force=report.force, count=report.total)]
+    if report.held is not None:
+        lines.append(Msg(f"naval_orders.range.held.{report.held}", force=report.force))
+    lines.append(
         Msg(
             f"naval_orders.range.base.{report.base_rule}",
             force=report.force,
             base=report.base,
         )
-    ]
+    )
     lines += [modifier_msg(m) for m in report.modifiers]
-    if report.held is not None:
-        lines.append(Msg(f"naval_orders.range.held.{report.held}", force=report.force))
-    elif report.floored:
+    if report.held is None and report.floored:
         lines.append(Msg("naval_orders.range.floored", total=report.total))
-    lines.append(Msg("naval_orders.range.total", force=report.force, count=report.total))
     if report.stops_after_combat:
         lines.append(Msg("naval_orders.range.stops_after_combat", force=report.force))
     return lines
