@@ -784,3 +784,15 @@ async def test_the_movement_range_says_how_far_first(ordered):
         "Blue may move 0 locations this turn.",
         "Blue is forming or dissolving: range 0 this turn.",
     ]
+
+
+async def test_a_trailing_comma_in_the_waypoints_does_not_lose_the_transfer(navy):
+    """NO-I17: "6, 7," is read as locations 6 and 7; the form is not refused (and lost) for
+    the empty item a trailing or doubled comma leaves."""
+    await navy.slash(REGISTER_WS, as_="player1")
+
+    given = await give(
+        navy, WS, "move", form(point="Channel", destination="2", port="Plymouth", via="6,, 7,")
+    )
+
+    assert "to location No. 2 (Plymouth), via location No. 6, 7.”" in text_of(given), given.text()
