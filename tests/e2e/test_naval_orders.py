@@ -554,7 +554,7 @@ async def test_two_squadrons_form_a_fleet_at_the_end_of_turn(navy):
         as_="player1",
     )
 
-    assert "are forming a fleet; done at the end of turn 1." in text_of(begun)
+    assert "are forming the fleet Grand Fleet; done at the end of turn 1." in text_of(begun)
     assert "NO-2.7" in rules_of(begun)
     held = await navy.slash(f"/navy range unit:{WS}", as_="player1")
     assert "is forming or dissolving: range 0 this turn." in text_of(held)
@@ -796,3 +796,25 @@ async def test_a_trailing_comma_in_the_waypoints_does_not_lose_the_transfer(navy
     )
 
     assert "to location No. 2 (Plymouth), via location No. 6, 7.”" in text_of(given), given.text()
+
+
+async def test_a_fleet_dissolving_is_reported_once_by_its_name(navy):
+    """NO-2.7: the reply names the fleet being formed; when it dissolves, the turn's report
+    says once which fleet became which squadrons."""
+    for name in ("Red", "Blue"):
+        await navy.slash(
+            f"/navy forces register name:{name} kind:line location:1 ships:2xIII in_port:true",
+            as_="player1",
+        )
+    begun = await navy.slash(
+        "/navy formation kind:form_fleet units:Red, Blue fleet_name:Home Fleet", as_="player1"
+    )
+    assert "Red, Blue are forming the fleet Home Fleet; done at the end of turn 1." in (
+        text_of(begun)
+    )
+    await end_turn(navy, 1)
+    await navy.slash("/navy formation kind:dissolve_fleet units:Home Fleet", as_="player1")
+
+    report = await end_turn(navy, 2)
+
+    assert report.count("Home Fleet dissolved into Red, Blue.") == 1, report

@@ -101,7 +101,12 @@ def _formation(
                 raise RuleViolation(
                     "naval_orders.error.name_taken", clause="NO-4.10", force=squadron.name
                 )
-        return Formation(kind="dissolve_fleet", complete_turn=complete_turn, members=[first.key])
+        return Formation(
+            kind="dissolve_fleet",
+            complete_turn=complete_turn,
+            fleet_name=first.name,
+            members=[first.key],
+        )
     vessels = list(command.vessels)
     if not vessels or any(v.kind not in ("transport", "merchant") for v in vessels):
         raise RuleViolation("naval_orders.error.convoy_vessels", clause="NO-2.7")

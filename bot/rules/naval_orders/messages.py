@@ -361,6 +361,7 @@ def formation_lines(formation: Formation, *, done: bool, forces: Sequence[Force]
         Msg(
             f"naval_orders.formation.{formation.kind}.{state}",
             forces=names,
+            fleet=formation.fleet_name or formation.members[0],
             turn=formation.complete_turn,
             vessels=Msg("naval_orders.count.vessels", count=len(formation.vessels)),
         )

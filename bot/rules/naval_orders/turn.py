@@ -95,8 +95,8 @@ def _formations(run: _Resolution) -> None:
                     force.status = "awaiting_orders" if force.order is None else "executing"
                     run.note(force, Msg("naval_orders.formation.failed", force=force.name))
             continue
-        for force in made:
-            run.note(force, formation_lines(formation, done=True, forces=made)[0])
+        if made:  # one line, under the first force it made
+            run.note(made[0], formation_lines(formation, done=True, forces=made)[0])
 
 
 def _after_attack(run: _Resolution, force: Force) -> bool:
