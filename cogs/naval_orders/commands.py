@@ -442,7 +442,7 @@ class NavalOrdersCog(BotCog):
         kind = _order_kind(order)
         state, settings = await ctx.read()
         boat = _own_force(ctx, state, packet)
-        found = _form_opens(ctx, state, settings, unit, kind)
+        found = _form_opens(ctx, state, settings, unit, kind, by_packet=True)
 
         async def submit(modal: Interaction, values: dict[str, str]) -> None:
             await _send_from_form(modal, boat.name, found.name, kind, values)
@@ -696,9 +696,16 @@ def _forces_of(state: NavalOrdersState, typist: Typist, *, packets: bool) -> lis
 
 
 def _form_opens(
-    ctx: Ctx, state: NavalOrdersState, settings: NavalOrdersSettings, unit: str, kind: OrderKind
+    ctx: Ctx,
+    state: NavalOrdersState,
+    settings: NavalOrdersSettings,
+    unit: str,
+    kind: OrderKind,
+    *,
+    by_packet: bool = False,
 ) -> Force:
-    """The force an order form opens for, checked before the form (NO-I2, NO-I19)."""
+    """The force an order form opens for, checked before the form (NO-I2, NO-I19); an order
+    sent by packet boat goes to a force at sea (NO-3.3)."""
     return check_order_form_opens(
         state,
         settings,
@@ -707,6 +714,7 @@ def _form_opens(
         kind,
         ctx.campaign.turn,
         by_gm=ctx.is_gm,
+        by_packet=by_packet,
     )
 
 

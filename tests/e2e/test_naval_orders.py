@@ -818,3 +818,24 @@ async def test_a_fleet_dissolving_is_reported_once_by_its_name(navy):
     report = await end_turn(navy, 2)
 
     assert report.count("Home Fleet dissolved into Red, Blue.") == 1, report
+
+
+async def test_a_packet_boat_changes_the_order_of_a_force_at_sea(ordered):
+    """NO-3.3, NO-I18: the Western Squadron, cruising at sea since turn 1, is sent a new
+    order by packet boat in turn 2: the form opens and the packet carries it."""
+    await ordered.slash(f"/navy position unit:{WS} location:5", as_="player1")
+    await ordered.slash(
+        "/navy forces register name:Swift kind:packet location:1 ships:packet in_port:true",
+        as_="player1",
+    )
+    await end_turn(ordered, 1)
+
+    opened = await ordered.slash(f"/navy packet packet:Swift unit:{WS} order:raid", as_="player1")
+    assert opened.modal is not None, opened.text()
+    sent = await ordered.submit_modal(
+        opened, form(point="Ushant", location="5", turns="1"), as_="player1"
+    )
+
+    assert "Packet boat Swift carries a new order (Raiding) to Western Squadron (relay #1)." in (
+        text_of(sent)
+    )

@@ -78,15 +78,18 @@ def check_order_form_opens(
     turn: int,
     *,
     by_gm: bool = False,
+    by_packet: bool = False,
 ) -> Force:
     """Before a player fills an order's form: the force exists (NO-4.10), is theirs
-    (NO-I18) and may receive this order now (`check_may_receive`). Changes nothing; the
-    order itself is checked again when given."""
+    (NO-I18) and may receive this order now (`check_may_receive`), where it is unless the
+    order goes by packet boat (NO-3.3). Changes nothing; the order itself is checked again
+    when given."""
     force = find_force(state, force_name)
     check_owner(force, faction, by_gm)
     override = gm_overrides(settings, by_gm)
     check_may_receive(settings, force, kind, turn, override=override)
-    check_may_change_here(force, override=override)
+    if not by_packet:
+        check_may_change_here(force, override=override)
     return force
 
 
