@@ -57,6 +57,7 @@ from bot.rules.naval_orders import (
     take_command_test,
 )
 from bot.rules.naval_orders.models import EnemyPlace, Force, ForceKind, name_key
+from bot.rules.naval_orders.packets import check_packet_can_carry
 from bot.rules.naval_orders.registry import check_owner, find_force, find_station
 from bot.rules.naval_orders.settings import OrderKind
 from bot.rulesets import Outcome
@@ -441,8 +442,10 @@ class NavalOrdersCog(BotCog):
         ctx = await RulesetContext.of(interaction, SPEC)
         kind = _order_kind(order)
         state, settings = await ctx.read()
-        boat = _own_force(ctx, state, packet)
-        found = _form_opens(ctx, state, settings, unit, kind, by_packet=True)
+        found, boat = check_packet_can_carry(
+            state, for_owner(ctx, state, unit), packet, unit, by_gm=ctx.is_gm
+        )
+        _form_opens(ctx, state, settings, unit, kind, by_packet=True)
 
         async def submit(modal: Interaction, values: dict[str, str]) -> None:
             await _send_from_form(modal, boat.name, found.name, kind, values)

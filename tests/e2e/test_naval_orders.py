@@ -839,3 +839,31 @@ async def test_a_packet_boat_changes_the_order_of_a_force_at_sea(ordered):
     assert "Packet boat Swift carries a new order (Raiding) to Western Squadron (relay #1)." in (
         text_of(sent)
     )
+
+
+@pytest.mark.parametrize(
+    ("packet", "unit", "refusal"),
+    [
+        ("Sloop", "Lyon", "Packet boat Sloop must leave from a seaport or station (NO-3.3)."),
+        ("Lyon", "Lyon", "Lyon is not a packet boat (NO-I22)."),
+        ("Swift", WS, "Western Squadron is in port: give it the order directly (NO-I18)."),
+    ],
+)
+async def test_a_packet_that_cannot_carry_the_order_is_refused_before_the_form(
+    navy, packet, unit, refusal
+):
+    """NO-3.3, NO-I18, NO-I22: a packet boat at sea, a force that is no packet boat, a
+    force in port: refused before the form opens, so nothing typed is lost."""
+    for line in (
+        REGISTER_WS,
+        "/navy forces register name:Lyon kind:line location:3 ships:2xIII",
+        "/navy forces register name:Swift kind:packet location:1 ships:packet in_port:true",
+        "/navy forces register name:Sloop kind:packet location:8 ships:packet",
+    ):
+        await navy.slash(line, as_="player1")
+
+    command = f"/navy packet packet:{packet} unit:{unit} order:cruise"
+    opened = await navy.slash(command, as_="player1")
+
+    assert opened.modal is None and opened.ephemeral
+    assert refusal in opened.text()
