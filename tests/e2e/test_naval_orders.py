@@ -867,3 +867,37 @@ async def test_a_packet_that_cannot_carry_the_order_is_refused_before_the_form(
 
     assert opened.modal is None and opened.ephemeral
     assert refusal in opened.text()
+
+
+async def test_a_packet_boat_lost_after_delivering_leaves_the_order_delivered(navy):
+    """NO-I7, NO-I18: Swift reached the Western Squadron in turn 1 and is then struck off
+    (sunk on its way back): the order it delivered still takes effect from turn 3. Mercury,
+    struck off before it arrives, loses the order it carried, and the reply says so."""
+    for line in (
+        f"/navy forces register name:{WS} kind:line location:5 ships:3xIII",
+        "/navy forces register name:Lyon kind:line location:6 ships:2xIII",
+        "/navy forces register name:Swift kind:packet location:1 ships:packet in_port:true",
+        "/navy forces register name:Mercury kind:packet location:1 ships:packet in_port:true",
+    ):
+        await navy.slash(line, as_="player1")
+    for packet, unit in (("Swift", WS), ("Mercury", "Lyon")):
+        opened = await navy.slash(
+            f"/navy packet packet:{packet} unit:{unit} order:move", as_="player1"
+        )
+        await navy.submit_modal(
+            opened, form(point="Channel", destination="2", port="Plymouth", via="3"), as_="player1"
+        )
+    await navy.slash("/navy arrived relay:1", as_="player1")
+
+    await navy.slash("/navy forces remove name:Swift", as_="player1")
+    lost = await navy.slash("/navy forces remove name:Mercury", as_="player1")
+
+    assert "The order Mercury carried to Lyon (relay #2) is lost with it." in text_of(lost)
+    await end_turn(navy, 1)
+    in_force = await end_turn(navy, 2)
+    assert "the order brought by packet boat (relay #1) takes effect from turn 3." in in_force
+    overview = await gm_overview(navy)
+    assert (
+        "to location No. 2 (Plymouth)" in overview
+        and "Lyon (Britain), location 6: awaiting" in (overview)
+    )

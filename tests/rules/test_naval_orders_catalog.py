@@ -197,6 +197,7 @@ def campaign_messages():
     )
     sent = no.send_by_packet(state, support.DEFAULTS, command, 2)
     take(sent.lines)
+    take(no.remove_force(sent.state, "Mercury").lines)  # sunk before it arrives
     arrived = no.register_packet_arrival(sent.state, support.DEFAULTS, "Britain", sent.relay.id, 2)
     take(arrived.lines)
     take(no.orders_overview(arrived.state, support.DEFAULTS, viewer="Britain", is_gm=False, turn=2))

@@ -141,12 +141,26 @@ def register_force(
 
 
 def remove_force(state: NavalOrdersState, name: str) -> NavalOutcome:
-    """Strike a force from the register (sunk, captured, paid off); relays to it are dropped."""
+    """Strike a force from the register (sunk, captured, paid off): orders on their way to it
+    are dropped, and so are those a packet boat struck off had not yet delivered (the reply
+    says so); an order it delivered stays (NO-I7)."""
     force = find_force(state, name)
     new = writable(state)
     del new.forces[force.key]
-    new.relays = [r for r in new.relays if r.force != force.key and r.packet != force.key]
-    return NavalOutcome(state=new, force=None, lines=force_lines(force, None, removed=True))
+    lost = [r for r in new.relays if r.packet == force.key and r.arrived_turn is None]
+    new.relays = [r for r in new.relays if r.force != force.key and r not in lost]
+    lines = force_lines(force, None, removed=True)
+    for relay in lost:
+        target = new.forces.get(relay.force)
+        lines.append(
+            Msg(
+                "naval_orders.force.relay_lost",
+                packet=force.name,
+                force=target.name if target is not None else relay.force,
+                relay=relay.id,
+            )
+        )
+    return NavalOutcome(state=new, force=None, lines=lines)
 
 
 def register_station(state: NavalOrdersState, command: RegisterStation) -> NavalOutcome:
