@@ -901,3 +901,19 @@ async def test_a_packet_boat_lost_after_delivering_leaves_the_order_delivered(na
         "to location No. 2 (Plymouth)" in overview
         and "Lyon (Britain), location 6: awaiting" in (overview)
     )
+
+
+async def test_a_packet_boat_is_not_shown_as_awaiting_orders(navy):
+    """NO-I22: a packet boat takes none of the nine orders; the turn's report and
+    `/navy orders` call it a packet boat and say where it is, not "awaiting orders"."""
+    await navy.slash(
+        "/navy forces register name:Swift kind:packet location:1 ships:packet in_port:true",
+        as_="player1",
+    )
+
+    report = await end_turn(navy, 1)
+
+    assert "• Swift: packet boat, in port" in report
+    assert "Swift: awaiting orders" not in report
+    overview = await gm_overview(navy)
+    assert "Swift (Britain), location 1: packet boat, in port" in overview

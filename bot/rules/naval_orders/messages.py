@@ -143,7 +143,11 @@ def order_text(force_name: str, active: ActiveOrder) -> Msg:
 
 
 def status_msg(force: Force) -> Msg:
-    """The force's status in words (§4 status list)."""
+    """The force's status in words (§4 status list); a packet boat, which takes no orders
+    (NO-I22), is called one, in port or at sea."""
+    if force.kind == "packet":
+        place = "in_port" if force.in_port else "at_sea"
+        return Msg("naval_orders.status.packet", place=Msg(f"naval_orders.place.{place}"))
     return Msg(f"naval_orders.status.{force.status}")
 
 

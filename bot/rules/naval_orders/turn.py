@@ -455,7 +455,9 @@ def summary_lines(
 
 
 def force_summary(force: Force, *, hide_raid_duration: bool = False) -> Msg:
-    """One force: status, its order kind and progress."""
+    """One force: status, its order kind and progress (a packet boat: where it is)."""
+    if force.kind == "packet":
+        return Msg("naval_orders.turn.packet", force=force.name, status=status_msg(force))
     order: Msg = (
         Msg(f"naval_orders.order.{force.order.order.kind}")
         if force.order is not None
