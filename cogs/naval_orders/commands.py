@@ -667,7 +667,6 @@ class NavalOrdersCog(BotCog):
         )
 
     @station_remove.autocomplete("name")
-    @return_to.autocomplete("station")
     async def station_autocomplete(self, interaction: Interaction, current: str) -> Choices:
         """The GM's ports and naval stations, with their locations."""
         return await state_choices(
@@ -676,6 +675,20 @@ class NavalOrdersCog(BotCog):
             current,
             lambda state: sorted(
                 (f"{s.name} — {s.location}", s.name) for s in state.stations.values()
+            ),
+        )
+
+    @return_to.autocomplete("station")
+    async def naval_station_autocomplete(self, interaction: Interaction, current: str) -> Choices:
+        """The naval stations a force may return to (NO-I16), with their locations."""
+        return await state_choices(
+            interaction,
+            SPEC,
+            current,
+            lambda state: sorted(
+                (f"{s.name} — {s.location}", s.name)
+                for s in state.stations.values()
+                if s.naval_station
             ),
         )
 

@@ -370,8 +370,11 @@ async def test_autocomplete_offers_a_players_own_forces_and_the_gms_ports(ordere
     assert [c.value for c in mine] == [WS]
     everyone = await ordered.autocomplete("/navy order unit:", as_="gm")
     assert sorted(c.value for c in everyone) == ["Toulon Squadron", WS]
+    # NO-I16: a force returns to a naval station; the seaport Plymouth is not offered.
     stations = await ordered.autocomplete(f"/navy return unit:{WS} station:P", as_="player1")
-    assert [c.value for c in stations] == ["Plymouth", "Portsmouth"]
+    assert [c.value for c in stations] == ["Portsmouth"]
+    ports = await ordered.autocomplete("/navy station remove name:P", as_="gm")
+    assert [c.value for c in ports] == ["Plymouth", "Portsmouth"]
 
 
 async def test_autocomplete_offers_a_players_own_packet_boats_and_naval_stations(ordered):
