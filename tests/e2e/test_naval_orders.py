@@ -920,3 +920,23 @@ async def test_a_packet_boat_is_not_shown_as_awaiting_orders(navy):
     assert "Swift: awaiting orders" not in report
     overview = await gm_overview(navy)
     assert "Swift (Britain), location 1: packet boat, in port" in overview
+
+
+async def test_a_fleet_leaving_port_is_told_it_pays_nothing_for_it(navy):
+    """NO-E4, NO-I4: a fleet's port exit costs nothing (the rule charges squadrons only);
+    the range says so instead of passing over the exit the player declared."""
+    await navy.slash(
+        "/navy forces register name:Escort Fleet kind:fleet location:1 in_port:true "
+        "squadrons:A (aux): 2xV, merchant, V jury; B (aux): 3xV",
+        as_="player1",
+    )
+
+    shown = await navy.slash("/navy range unit:Escort Fleet port_exits:1", as_="player1")
+
+    told = text_of(shown)
+    assert told.startswith("Escort Fleet may move 2 locations this turn.")
+    assert (
+        "A fleet pays nothing for leaving or entering a port: the rule charges squadrons only."
+        in (told)
+    )
+    assert "NO-2.10" in rules_of(shown)

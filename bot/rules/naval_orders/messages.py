@@ -291,6 +291,8 @@ def range_lines(report: MovementRange) -> list[Msg]:
         )
     )
     lines += [modifier_msg(m) for m in report.modifiers]
+    if report.port_free is not None:
+        lines.append(Msg(f"naval_orders.range.port_free.{report.port_free}"))
     if report.held is None and report.floored:
         lines.append(Msg("naval_orders.range.floored", total=report.total))
     if report.stops_after_combat:
