@@ -940,3 +940,18 @@ async def test_a_fleet_leaving_port_is_told_it_pays_nothing_for_it(navy):
         in (told)
     )
     assert "NO-2.10" in rules_of(shown)
+
+
+async def test_too_many_ships_in_a_squadron_cites_the_register_not_packet_boats(navy):
+    """§4, NO-I3: the limit of 200 ships is refused citing the squadron rule; only a packet
+    force's refusal cites the packet boats' clause (NO-I22)."""
+    squadron = await navy.slash(
+        "/navy forces register name:Armada kind:line location:1 ships:200xIII, IV",
+        as_="player1",
+    )
+    assert squadron.ephemeral and "At most 200 ships in one force (NO-I3)." in squadron.text()
+    packets = await navy.slash(
+        "/navy forces register name:Couriers kind:packet location:1 ships:200xpacket, packet",
+        as_="player1",
+    )
+    assert "At most 200 ships in one force (NO-I22)." in packets.text()

@@ -111,7 +111,7 @@ def register_force(
             raise RuleViolation("naval_orders.error.packet_needs_boats", clause="NO-I22")
         if not command.ships:
             raise RuleViolation("naval_orders.error.no_ships", clause="NO-I3")
-        _check_ships(command.kind, command.ships, "NO-I22")
+        _check_ships(command.kind, command.ships, "NO-I22" if command.kind == "packet" else "NO-I3")
     if command.kind == "packet" and command.officer_rating != 0:
         raise RuleViolation("naval_orders.error.packet_rating", clause="NO-I22")
     if not -1 <= command.officer_rating <= 2:
