@@ -679,7 +679,8 @@ async def test_a_force_recorded_in_its_zone_is_shown_there_and_is_not_late(navy)
     await end_turn(ordered, 1)
     report = await end_turn(ordered, 2)
 
-    assert "back in its zone, location 5." in report
+    # under the squadron's line, indented like every change the turn made to it
+    assert "\n  Western Squadron is back in its zone, location 5." in report
     assert "NO-I15" in report.splitlines()[-1]
     assert "late" not in report
 

@@ -234,7 +234,7 @@ def _late_return(run: _Resolution, force: Force) -> None:
         force.status = "executing"
         force.return_due_turn = None
         force.late_reported = False
-        run.note(force, Msg("naval_orders.back_in_zone", force=force.name, location=zone))
+        run.note(force, Msg("naval_orders.turn.back_in_zone", force=force.name, location=zone))
         return
     if run.turn < force.return_due_turn or force.late_reported:
         return
