@@ -956,3 +956,18 @@ async def test_too_many_ships_in_a_squadron_cites_the_register_not_packet_boats(
         as_="player1",
     )
     assert "At most 200 ships in one force (NO-I22)." in packets.text()
+
+
+@pytest.mark.parametrize("order", ["repair", "disband"])
+async def test_repair_away_from_a_naval_station_is_refused_before_the_form(navy, order):
+    """NO-1.1, NO-I1: repair and disbanding are given at a naval station; a squadron at sea
+    is refused before the form opens, so its details are not typed in vain."""
+    await navy.slash(
+        "/navy forces register name:Blue kind:line location:7 ships:2xIII", as_="player1"
+    )
+
+    opened = await navy.slash(f"/navy order unit:Blue order:{order}", as_="player1")
+
+    assert opened.modal is None and opened.ephemeral
+    assert "Blue is not at a naval station, so it cannot be given" in opened.text()
+    assert "(NO-1.1)" in opened.text()

@@ -6,7 +6,12 @@ from __future__ import annotations
 
 from bot.errors import NotAllowed, RuleViolation
 from bot.i18n import Msg
-from bot.rules.naval_orders.forms import check_enabled, clean_build_order, clean_order
+from bot.rules.naval_orders.forms import (
+    check_at_station,
+    check_enabled,
+    clean_build_order,
+    clean_order,
+)
 from bot.rules.naval_orders.messages import (
     archive_lines,
     build_order_lines,
@@ -90,6 +95,7 @@ def check_order_form_opens(
     check_may_receive(settings, force, kind, turn, override=override)
     if not by_packet:
         check_may_change_here(force, override=override)
+    check_at_station(state, force, kind)
     return force
 
 
