@@ -38,6 +38,7 @@ from bot.rules.naval_orders import (
     ReportPosition,
     SendByPacket,
     StartFormation,
+    check_build_form_opens,
     check_order_form_opens,
     complete_order,
     declare_return_station,
@@ -421,7 +422,15 @@ class NavalOrdersCog(BotCog):
         kind = _order_kind(order)
         state, settings = await ctx.read()
         if kind == "build":
-            target = find_station(state, unit).name
+            station = find_station(state, unit)
+            target = check_build_form_opens(
+                state,
+                settings,
+                acting_for(ctx, station.owner),
+                unit,
+                ctx.campaign.turn,
+                by_gm=ctx.is_gm,
+            ).name
         else:
             target = _form_opens(ctx, state, settings, unit, kind).name
 

@@ -455,9 +455,14 @@ async def test_a_station_builds_by_form_and_only_its_owner_orders_it(navy):
         "“Build or purchase new ships at naval station Portsmouth — two ships of rate III.”"
     ) in text_of(built)
 
+    # refused before the form opens: someone else's station, a seaport, a second order
     theirs = await navy.slash("/navy order unit:Portsmouth order:build", as_="player2")
-    refused = await navy.submit_modal(theirs, form(details="a frigate"), as_="player2")
-    assert refused.ephemeral and "Portsmouth is not your naval station (NO-1.1)." in refused.text()
+    assert theirs.modal is None and theirs.ephemeral
+    assert "Portsmouth is not your naval station (NO-1.1)." in theirs.text()
+    seaport = await navy.slash("/navy order unit:Plymouth order:build", as_="gm")
+    assert seaport.modal is None and "(NO-1.1)" in seaport.text()
+    again = await navy.slash("/navy order unit:Portsmouth order:build", as_="player1")
+    assert again.modal is None and "(NO-I2)" in again.text()
 
 
 async def test_a_recorded_order_is_completed_by_its_owner_and_the_layover_follows(navy):

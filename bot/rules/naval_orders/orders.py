@@ -27,6 +27,7 @@ from bot.rules.naval_orders.models import (
     MoveOrder,
     NavalOrdersState,
     Order,
+    Station,
     name_key,
 )
 from bot.rules.naval_orders.outcomes import NavalOutcome, retire_order
@@ -271,27 +272,43 @@ def complete_order(
     return NavalOutcome(state=new, force=mine, lines=archive_lines(archive), archive=archive)
 
 
+def check_build_form_opens(
+    state: NavalOrdersState,
+    settings: NavalOrdersSettings,
+    faction: str,
+    station_name: str,
+    turn: int,
+    *,
+    by_gm: bool = False,
+) -> Station:
+    """The naval station a construction order may be given to now: enabled (NO-I1), a naval
+    station, not a seaport (NO-1.1), the faction's (NO-1.1), no order yet this turn (NO-I2).
+    Checked before the form opens and again when the order is given; changes nothing."""
+    check_enabled(settings, "build")
+    station = find_station(state, station_name)
+    if not station.naval_station:
+        raise RuleViolation(
+            "naval_orders.error.build_needs_station", clause="NO-1.1", station=station.name
+        )
+    if not by_gm and (station.owner is None or name_key(station.owner) != name_key(faction)):
+        raise NotAllowed(
+            "naval_orders.error.not_your_station", clause="NO-1.1", station=station.name
+        )
+    if station.orders_given_turn == turn and not gm_overrides(settings, by_gm):
+        raise RuleViolation(
+            "naval_orders.error.second_order", clause="NO-I2", force=station.name, turn=turn
+        )
+    return station
+
+
 def give_build_order(
     state: NavalOrdersState, settings: NavalOrdersSettings, command: GiveBuildOrder, turn: int
 ) -> NavalOutcome:
     """Record a construction/purchase order at a naval station (NO-1.1, NO-I1): the station
     owner's, once per turn; it replaces the station's previous build order."""
-    check_enabled(settings, "build")
-    station = find_station(state, command.station)
-    if not station.naval_station:
-        raise RuleViolation(
-            "naval_orders.error.build_needs_station", clause="NO-1.1", station=station.name
-        )
-    if not command.by_gm and (
-        station.owner is None or name_key(station.owner) != name_key(command.faction)
-    ):
-        raise NotAllowed(
-            "naval_orders.error.not_your_station", clause="NO-1.1", station=station.name
-        )
-    if station.orders_given_turn == turn and not gm_overrides(settings, command.by_gm):
-        raise RuleViolation(
-            "naval_orders.error.second_order", clause="NO-I2", force=station.name, turn=turn
-        )
+    station = check_build_form_opens(
+        state, settings, command.faction, command.station, turn, by_gm=command.by_gm
+    )
     order = clean_build_order(settings, command.order)
     new = writable(state)
     archive: list[ArchiveRecord] = []
