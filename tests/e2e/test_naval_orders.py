@@ -976,3 +976,17 @@ async def test_repair_away_from_a_naval_station_is_refused_before_the_form(navy,
     assert opened.modal is None and opened.ephemeral
     assert "Blue is not at a naval station, so it cannot be given" in opened.text()
     assert "(NO-1.1)" in opened.text()
+
+
+async def test_an_open_ended_cruise_counts_one_turn_in_the_singular(navy):
+    """NO-I19 `strict_order_forms = false`: a cruise without a number of turns counts the
+    turns spent in its location; after the first one the report reads "1 turn counted"."""
+    await navy.slash(
+        "/campaign settings set setting:naval_orders.strict_order_forms value:false", as_="gm"
+    )
+    await navy.slash(REGISTER_WS, as_="player1")
+    await give(navy, WS, "cruise", form(point="Spithead", location="1", turns=""))
+
+    report = await end_turn(navy, 1)
+
+    assert "Western Squadron: executing its order; Cruising (1 turn counted)" in report

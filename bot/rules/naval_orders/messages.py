@@ -165,7 +165,7 @@ def progress_msg(force: Force, *, hide_raid_duration: bool = False) -> Msg:
     if hide_raid_duration and active.order.kind == "raid":
         return Msg("naval_orders.progress.raided", count=active.turns_done)
     if active.turns_required is None:
-        return Msg("naval_orders.progress.open", done=active.turns_done)
+        return Msg("naval_orders.progress.open", count=active.turns_done)
     return Msg(
         "naval_orders.progress.counted", done=active.turns_done, required=active.turns_required
     )
