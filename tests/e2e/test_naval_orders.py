@@ -101,7 +101,7 @@ async def test_a_force_is_registered_with_its_ships_officer_and_place(navy):
 
     assert reply.ephemeral
     assert (
-        "Channel Fleet (fleet) of Britain: officer rating +2, 2 ships of rate III, "
+        "Channel Fleet (fleet) of Britain is registered: officer rating +2, 2 ships of rate III, "
         "1 ship of rate IV, 2 ships of rate VI, 1 transport; location 2, at sea."
     ) in " ".join(text_of(reply).split())
     shown = await navy.slash("/navy range unit:Channel Fleet", as_="player1")
@@ -518,6 +518,7 @@ async def test_forces_are_edited_and_removed_by_their_owner_only(ordered):
     """§4: damage is recorded by editing the ships (NO-I5); someone else cannot edit or strike
     the force; its owner strikes it off the register."""
     edited = await ordered.slash(f"/navy forces edit name:{WS} ships:3xIII, V jury", as_="player1")
+    assert text_of(edited).startswith("Western Squadron (line squadron) of Britain is updated:")
     assert "officer rating +1, 3 ships of rate III, 1 ship of rate V" in " ".join(
         text_of(edited).split()
     )

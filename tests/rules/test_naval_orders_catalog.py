@@ -106,6 +106,7 @@ def campaign_messages():
         )
         outcome = no.register_force(state, support.DEFAULTS, command)
         take(outcome.lines)
+        take(no.register_force(outcome.state, support.DEFAULTS, command).lines)  # updated
         take(no.remove_force(outcome.state, f"Test {kind}").lines)
     state = support.add_force(
         state, "Hood", ships=[*support.warships(3, 3), no.Ship(kind="transport", jury_mast=True)]

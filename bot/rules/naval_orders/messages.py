@@ -177,14 +177,16 @@ def force_lines(
     *,
     registered: bool = False,
     removed: bool = False,
+    updated: bool = False,
 ) -> list[Msg]:
-    """A force registered or struck off the register (§4)."""
+    """A force registered, updated (registered again, or edited) or struck off the
+    register (§4)."""
     if removed:
         return [Msg("naval_orders.force.removed", force=force.name, owner=force.owner)]
     port = Msg("naval_orders.place.in_port") if force.in_port else Msg("naval_orders.place.at_sea")
     return [
         Msg(
-            "naval_orders.force.registered",
+            "naval_orders.force.updated" if updated else "naval_orders.force.registered",
             force=force.name,
             owner=force.owner,
             kind=Msg(f"naval_orders.kind.{force.kind}"),

@@ -137,7 +137,8 @@ def register_force(
     if old is not None and old.kind != command.kind and old.order is not None:
         raise RuleViolation("naval_orders.error.kind_change_with_order", clause="NO-I3")
     new.forces[key] = force
-    return NavalOutcome(state=new, force=force, lines=force_lines(force, settings, registered=True))
+    lines = force_lines(force, settings, registered=True, updated=old is not None)
+    return NavalOutcome(state=new, force=force, lines=lines)
 
 
 def remove_force(state: NavalOrdersState, name: str) -> NavalOutcome:
