@@ -70,7 +70,7 @@ from bot.scaffold import (
     owned_choices,
     state_choices,
 )
-from bot.text import shown_msg
+from bot.text import shown, shown_msg
 from cogs.naval_orders.forms import OrderForm
 from cogs.naval_orders.input import (
     order_from_form,
@@ -399,12 +399,16 @@ class NavalOrdersCog(BotCog):
         """NO-I16 `distance_table`: the bot then names the nearest station itself."""
         ctx = await _gm_context(interaction)
         table = parse_distances(distances)
-        saved = _message(
-            ctx, [], ephemeral=True, title_key="navy.list.distances_saved", location=location
-        )
+
+        def saved(done: Applied[NavalOutcome, NavalOrdersSettings]) -> list[Announcement]:
+            """The distances as recorded, privately (the GM's table)."""
+            lines = list(done.outcome.lines)
+            title = "navy.list.distances_saved"
+            return [_message(ctx, lines, ephemeral=True, title_key=title, location=shown(location))]
+
         await ctx.apply(
-            lambda state, _s, _d: set_station_distances(state, location, table),
-            announce=lambda _done: [saved],
+            lambda state, _s, _d: _shown(set_station_distances(state, location, table)),
+            announce=saved,
         )
 
     # -- orders ----------------------------------------------------------------------------

@@ -497,6 +497,7 @@ async def test_the_distance_table_names_the_station_and_an_order_waits_for_the_l
         "/navy station distances location:1 distances:Portsmouth: 0, Brest: 6", as_="gm"
     )
     assert table.ephemeral and "Distances" in table.embed.title
+    assert "Location 1: Portsmouth 0, Brest 6." in text_of(table)  # what was recorded
     await navy.slash(REGISTER_WS, as_="player1")
     await give(navy, WS, "cruise", form(point="Spithead", location="1", turns="1"))
 

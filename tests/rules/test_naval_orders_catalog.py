@@ -253,7 +253,9 @@ def campaign_messages():
     back = turn_end(turn_end(back, 2, strict), 3, strict)  # recorded in 14 all along: back
     raid = support.add_force(support.ports(), "Swift", "auxiliary", ships=support.warships(6))
     raid = give(raid, "Swift", no.RaidOrder(point="B", location="22", turns=1), 1)
-    raid = no.set_station_distances(raid, "22", {"Portsmouth": 3}).state
+    distances = no.set_station_distances(raid, "22", {"Portsmouth": 3})
+    take(distances.lines)
+    raid = distances.state
     raid = support.move_to(raid, "Swift", "22", 1)
     for turn in range(1, 8):
         raid = turn_end(raid, turn, strict)

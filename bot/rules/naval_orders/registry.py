@@ -7,7 +7,7 @@ Every command returns a `NavalOutcome` with a new state; the state passed in is 
 from __future__ import annotations
 
 from bot.errors import NotAllowed, NotFound, RuleViolation
-from bot.i18n import Msg
+from bot.i18n import Msg, MsgList
 from bot.rules.naval_orders.messages import force_lines, position_lines, station_lines
 from bot.rules.naval_orders.models import (
     MAX_NAME,
@@ -201,6 +201,7 @@ def set_station_distances(
     """Record how far each naval station is from `location` (NO-I16 `distance_table`)."""
     place = clean_name(location, "NO-I16", "location")
     table: dict[str, int] = {}
+    shown: list[Msg] = []
     for station_name, distance in distances.items():
         station = find_station(state, station_name)
         if not station.naval_station or distance < 0:
@@ -208,10 +209,12 @@ def set_station_distances(
                 "naval_orders.error.bad_distance", clause="NO-I16", station=station_name
             )
         table[station.key] = distance
+        shown.append(Msg("naval_orders.distances.one", station=station.name, distance=distance))
     new = writable(state)
     new.station_distances = dict(state.station_distances)
     new.station_distances[name_key(place)] = table
-    return NavalOutcome(state=new)
+    line = Msg("naval_orders.distances.saved", location=place, distances=MsgList(shown))
+    return NavalOutcome(state=new, lines=[line])
 
 
 def report_position(
