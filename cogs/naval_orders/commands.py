@@ -20,7 +20,14 @@ from bot.announcements import Announcement
 from bot.cog_base import BotCog, Choices, FactionName, Interaction, command_group
 from bot.dice import Dice
 from bot.errors import GameError
-from bot.interactions import LOSS_COLOUR, NEUTRAL_COLOUR, SUCCESS_COLOUR, reply, require_gm
+from bot.interactions import (
+    LOSS_COLOUR,
+    NEUTRAL_COLOUR,
+    SUCCESS_COLOUR,
+    message_batches,
+    reply,
+    require_gm,
+)
 from bot.rules.naval_orders import (
     ORDER_KINDS,
     SPEC,
@@ -148,12 +155,12 @@ def private(settings: NavalOrdersSettings) -> bool:
 
 async def _send(ctx: Ctx, lines: list[Any], *, ephemeral: bool) -> None:
     """What a read shows as its reply (nothing committed), the names players gave shown
-    literally: see `_message`."""
-    message = _message(ctx, [shown_msg(line) for line in lines], ephemeral=ephemeral)
-    await reply(ctx.interaction, embeds=list(message.embeds), ephemeral=ephemeral)
+    literally: see `_messages`."""
+    for message in _messages(ctx, [shown_msg(line) for line in lines], ephemeral=ephemeral):
+        await reply(ctx.interaction, embeds=list(message.embeds), ephemeral=ephemeral)
 
 
-def _message(
+def _messages(
     ctx: Ctx,
     lines: list[Any],
     *,
@@ -161,13 +168,14 @@ def _message(
     title_key: str = "ruleset.naval_orders",
     colour: discord.Colour = NEUTRAL_COLOUR,
     **params: Any,
-) -> Announcement:
+) -> list[Announcement]:
     """The lines (player-given names already shown literally) as the command's answer: a
     private one in the reader's language, a public one in the campaign's, the clauses cited
-    in the footer."""
+    in the footer; in as many messages as Discord's 10 embeds and 6,000 characters a
+    message need."""
     locale = ctx.locale if ephemeral else ctx.public_locale
     embeds = navy_embeds(lines, locale, title_key=title_key, colour=colour, **params)
-    return Announcement(embeds=embeds[:10], ephemeral=ephemeral)
+    return [Announcement(embeds=batch, ephemeral=ephemeral) for batch in message_batches(embeds)]
 
 
 async def _change(
@@ -183,7 +191,7 @@ async def _change(
 
     def answer(done: Applied[OutcomeT, NavalOrdersSettings]) -> list[Announcement]:
         privately = private(done.settings) if ephemeral is None else ephemeral
-        return [_message(ctx, list(done.outcome.lines), ephemeral=privately)]
+        return _messages(ctx, list(done.outcome.lines), ephemeral=privately)
 
     await ctx.apply(lambda s, st, d: _shown(change(s, st, d)), announce=answer, **apply)
 
@@ -385,7 +393,8 @@ class NavalOrdersCog(BotCog):
         """§4: what the GM has listed."""
         ctx = await RulesetContext.of(interaction, SPEC)
         state, _ = await ctx.read()
-        await reply(interaction, embeds=stations_embeds(state, ctx.locale)[:10], ephemeral=True)
+        for batch in message_batches(stations_embeds(state, ctx.locale)):
+            await reply(interaction, embeds=batch, ephemeral=True)
 
     @station.command(
         name="distances", description="How far each naval station is from a location (GM)"
@@ -404,7 +413,7 @@ class NavalOrdersCog(BotCog):
             """The distances as recorded, privately (the GM's table)."""
             lines = list(done.outcome.lines)
             title = "navy.list.distances_saved"
-            return [_message(ctx, lines, ephemeral=True, title_key=title, location=shown(location))]
+            return _messages(ctx, lines, ephemeral=True, title_key=title, location=shown(location))
 
         await ctx.apply(
             lambda state, _s, _d: _shown(set_station_distances(state, location, table)),
@@ -623,7 +632,7 @@ class NavalOrdersCog(BotCog):
             first = next(i for i, m in enumerate(lines) if m.key in VERDICTS)
             lines.insert(0, lines.pop(first))
             colour = SUCCESS_COLOUR if done.outcome.result.success else LOSS_COLOUR
-            return [_message(ctx, lines, ephemeral=False, colour=colour)]
+            return _messages(ctx, lines, ephemeral=False, colour=colour)
 
         await ctx.apply(
             lambda s, st, d: _shown(attack(s, st, d)),

@@ -992,3 +992,26 @@ async def test_an_open_ended_cruise_counts_one_turn_in_the_singular(navy):
     report = await end_turn(navy, 1)
 
     assert "Western Squadron: executing its order; Cruising (1 turn counted)" in report
+
+
+async def test_a_long_list_of_orders_comes_in_as_many_messages_as_discord_needs(navy):
+    """Twelve squadrons blockading Brest with long instructions: the GM's `/navy orders`
+    runs past Discord's 6,000 characters a message, and comes in several messages, every
+    force in it."""
+    details = "Keep station off the Goulet whatever the weather; " * 9
+    for i in range(12):
+        await navy.slash(
+            f"/navy forces register name:Squadron {i:02} kind:line location:3 ships:2xIII",
+            as_="player1",
+        )
+        given = await give(
+            navy, f"Squadron {i:02}", "blockade", form(port="Brest", details=details)
+        )
+        assert "Blockade" in text_of(given), given.text()
+
+    shown = await navy.slash("/navy orders", as_="gm")
+
+    messages = [shown, *shown.followups]
+    assert len(messages) > 1
+    told = "\n".join(text_of(m) for m in messages)
+    assert all(f"Squadron {i:02} (Britain)" in told for i in range(12))
