@@ -1015,3 +1015,25 @@ async def test_a_long_list_of_orders_comes_in_as_many_messages_as_discord_needs(
     assert len(messages) > 1
     told = "\n".join(text_of(m) for m in messages)
     assert all(f"Squadron {i:02} (Britain)" in told for i in range(12))
+
+
+async def test_a_force_returning_after_its_order_takes_no_new_order_at_sea(navy):
+    """NO-4.3, NO-3.3, NO-I18: its cruise complete, the Western Squadron must return to a
+    naval station to receive new orders; at sea it gets one only by packet boat."""
+    await navy.slash(
+        f"/navy forces register name:{WS} kind:line location:5 ships:3xIII", as_="player1"
+    )
+    await give(navy, WS, "cruise", form(point="Ushant", location="5", turns="1"))
+    await navy.slash(
+        "/navy forces register name:Swift kind:packet location:1 ships:packet in_port:true",
+        as_="player1",
+    )
+    report = await end_turn(navy, 1)
+    assert "returns to the nearest naval station from turn 2" in report
+
+    refused = await navy.slash(f"/navy order unit:{WS} order:raid", as_="player1")
+
+    assert refused.modal is None and refused.ephemeral
+    assert "Western Squadron is at sea: its order can be changed only in port" in refused.text()
+    by_packet = await navy.slash(f"/navy packet packet:Swift unit:{WS} order:raid", as_="player1")
+    assert by_packet.modal is not None, by_packet.text()

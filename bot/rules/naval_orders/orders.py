@@ -102,8 +102,11 @@ def check_order_form_opens(
 
 def check_may_change_here(force: Force, *, override: bool) -> None:
     """NO-3.3, NO-I18: a force's current order is replaced only in port (or by packet boat,
-    `send_by_packet`); a force at sea with no order yet may receive its first one."""
-    if not force.in_port and force.order is not None and not override:
+    `send_by_packet`); a force at sea that never had an order may receive its first one.
+    One whose order ended at sea (completed, and returning to a station for new orders,
+    NO-4.3, NO-6.3; or broken) gets its next one in port or by packet boat too."""
+    had_orders = force.order is not None or force.orders_given_turn is not None
+    if not force.in_port and had_orders and not override:
         raise RuleViolation("naval_orders.error.at_sea", clause="NO-3.3", force=force.name)
 
 
