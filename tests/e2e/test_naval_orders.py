@@ -1037,3 +1037,27 @@ async def test_a_force_returning_after_its_order_takes_no_new_order_at_sea(navy)
     assert "Western Squadron is at sea: its order can be changed only in port" in refused.text()
     by_packet = await navy.slash(f"/navy packet packet:Swift unit:{WS} order:raid", as_="player1")
     assert by_packet.modal is not None, by_packet.text()
+
+
+async def test_a_squadron_awaiting_an_order_by_packet_cannot_vanish_into_a_fleet(navy):
+    """NO-2.7, NO-I18: an order on its way to Red by packet boat would be lost when Red
+    becomes part of a fleet; forming the fleet is refused until that order is in force."""
+    for line in (
+        "/navy forces register name:Red kind:line location:3 ships:2xIII",
+        "/navy forces register name:Blue kind:line location:3 ships:2xIII",
+        "/navy forces register name:Swift kind:packet location:1 ships:packet in_port:true",
+    ):
+        await navy.slash(line, as_="player1")
+    opened = await navy.slash("/navy packet packet:Swift unit:Red order:move", as_="player1")
+    await navy.submit_modal(
+        opened, form(point="Channel", destination="2", port="Plymouth", via="3"), as_="player1"
+    )
+
+    refused = await navy.slash(
+        "/navy formation kind:form_fleet units:Red, Blue fleet_name:Home Fleet", as_="player1"
+    )
+
+    assert refused.ephemeral
+    assert "Red has an order on its way by packet boat (relay #1)" in refused.text()
+    assert "(NO-2.7)" in refused.text()
+    assert "to location No. 2 (Plymouth)" in await gm_overview(navy)
