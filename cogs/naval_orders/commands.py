@@ -20,7 +20,14 @@ from bot.announcements import Announcement
 from bot.cog_base import BotCog, Choices, FactionName, Interaction, command_group
 from bot.dice import Dice
 from bot.errors import GameError
-from bot.interactions import LOSS_COLOUR, NEUTRAL_COLOUR, SUCCESS_COLOUR, reply, require_gm
+from bot.interactions import (
+    LOSS_COLOUR,
+    NEUTRAL_COLOUR,
+    SUCCESS_COLOUR,
+    message_batches,
+    reply,
+    require_gm,
+)
 from bot.rules.naval_orders import (
     ORDER_KINDS,
     SPEC,
@@ -38,6 +45,7 @@ from bot.rules.naval_orders import (
     ReportPosition,
     SendByPacket,
     StartFormation,
+    check_build_form_opens,
     check_order_form_opens,
     complete_order,
     declare_return_station,
@@ -57,6 +65,7 @@ from bot.rules.naval_orders import (
     take_command_test,
 )
 from bot.rules.naval_orders.models import EnemyPlace, Force, ForceKind, name_key
+from bot.rules.naval_orders.packets import check_packet_can_carry
 from bot.rules.naval_orders.registry import check_owner, find_force, find_station
 from bot.rules.naval_orders.settings import OrderKind
 from bot.rulesets import Outcome
@@ -68,7 +77,7 @@ from bot.scaffold import (
     owned_choices,
     state_choices,
 )
-from bot.text import shown_msg
+from bot.text import shown, shown_msg
 from cogs.naval_orders.forms import OrderForm
 from cogs.naval_orders.input import (
     order_from_form,
@@ -146,12 +155,12 @@ def private(settings: NavalOrdersSettings) -> bool:
 
 async def _send(ctx: Ctx, lines: list[Any], *, ephemeral: bool) -> None:
     """What a read shows as its reply (nothing committed), the names players gave shown
-    literally: see `_message`."""
-    message = _message(ctx, [shown_msg(line) for line in lines], ephemeral=ephemeral)
-    await reply(ctx.interaction, embeds=list(message.embeds), ephemeral=ephemeral)
+    literally: see `_messages`."""
+    for message in _messages(ctx, [shown_msg(line) for line in lines], ephemeral=ephemeral):
+        await reply(ctx.interaction, embeds=list(message.embeds), ephemeral=ephemeral)
 
 
-def _message(
+def _messages(
     ctx: Ctx,
     lines: list[Any],
     *,
@@ -159,13 +168,14 @@ def _message(
     title_key: str = "ruleset.naval_orders",
     colour: discord.Colour = NEUTRAL_COLOUR,
     **params: Any,
-) -> Announcement:
+) -> list[Announcement]:
     """The lines (player-given names already shown literally) as the command's answer: a
     private one in the reader's language, a public one in the campaign's, the clauses cited
-    in the footer."""
+    in the footer; in as many messages as Discord's 10 embeds and 6,000 characters a
+    message need."""
     locale = ctx.locale if ephemeral else ctx.public_locale
     embeds = navy_embeds(lines, locale, title_key=title_key, colour=colour, **params)
-    return Announcement(embeds=embeds[:10], ephemeral=ephemeral)
+    return [Announcement(embeds=batch, ephemeral=ephemeral) for batch in message_batches(embeds)]
 
 
 async def _change(
@@ -181,7 +191,7 @@ async def _change(
 
     def answer(done: Applied[OutcomeT, NavalOrdersSettings]) -> list[Announcement]:
         privately = private(done.settings) if ephemeral is None else ephemeral
-        return [_message(ctx, list(done.outcome.lines), ephemeral=privately)]
+        return _messages(ctx, list(done.outcome.lines), ephemeral=privately)
 
     await ctx.apply(lambda s, st, d: _shown(change(s, st, d)), announce=answer, **apply)
 
@@ -382,7 +392,8 @@ class NavalOrdersCog(BotCog):
         """§4: what the GM has listed."""
         ctx = await RulesetContext.of(interaction, SPEC)
         state, _ = await ctx.read()
-        await reply(interaction, embeds=stations_embeds(state, ctx.locale)[:10], ephemeral=True)
+        for batch in message_batches(stations_embeds(state, ctx.locale)):
+            await reply(interaction, embeds=batch, ephemeral=True)
 
     @station.command(
         name="distances", description="How far each naval station is from a location (GM)"
@@ -396,12 +407,16 @@ class NavalOrdersCog(BotCog):
         """NO-I16 `distance_table`: the bot then names the nearest station itself."""
         ctx = await _gm_context(interaction)
         table = parse_distances(distances)
-        saved = _message(
-            ctx, [], ephemeral=True, title_key="navy.list.distances_saved", location=location
-        )
+
+        def saved(done: Applied[NavalOutcome, NavalOrdersSettings]) -> list[Announcement]:
+            """The distances as recorded, privately (the GM's table)."""
+            lines = list(done.outcome.lines)
+            title = "navy.list.distances_saved"
+            return _messages(ctx, lines, ephemeral=True, title_key=title, location=shown(location))
+
         await ctx.apply(
-            lambda state, _s, _d: set_station_distances(state, location, table),
-            announce=lambda _done: [saved],
+            lambda state, _s, _d: _shown(set_station_distances(state, location, table)),
+            announce=saved,
         )
 
     # -- orders ----------------------------------------------------------------------------
@@ -419,7 +434,15 @@ class NavalOrdersCog(BotCog):
         kind = _order_kind(order)
         state, settings = await ctx.read()
         if kind == "build":
-            target = find_station(state, unit).name
+            station = find_station(state, unit)
+            target = check_build_form_opens(
+                state,
+                settings,
+                acting_for(ctx, station.owner),
+                unit,
+                ctx.campaign.turn,
+                by_gm=ctx.is_gm,
+            ).name
         else:
             target = _form_opens(ctx, state, settings, unit, kind).name
 
@@ -440,8 +463,10 @@ class NavalOrdersCog(BotCog):
         ctx = await RulesetContext.of(interaction, SPEC)
         kind = _order_kind(order)
         state, settings = await ctx.read()
-        boat = _own_force(ctx, state, packet)
-        found = _form_opens(ctx, state, settings, unit, kind)
+        found, boat = check_packet_can_carry(
+            state, for_owner(ctx, state, unit), packet, unit, by_gm=ctx.is_gm
+        )
+        _form_opens(ctx, state, settings, unit, kind, by_packet=True)
 
         async def submit(modal: Interaction, values: dict[str, str]) -> None:
             await _send_from_form(modal, boat.name, found.name, kind, values)
@@ -603,7 +628,7 @@ class NavalOrdersCog(BotCog):
             first = next(i for i, m in enumerate(lines) if m.key in VERDICTS)
             lines.insert(0, lines.pop(first))
             colour = SUCCESS_COLOUR if done.outcome.result.success else LOSS_COLOUR
-            return [_message(ctx, lines, ephemeral=False, colour=colour)]
+            return _messages(ctx, lines, ephemeral=False, colour=colour)
 
         await ctx.apply(
             lambda s, st, d: _shown(attack(s, st, d)),
@@ -660,7 +685,6 @@ class NavalOrdersCog(BotCog):
         )
 
     @station_remove.autocomplete("name")
-    @return_to.autocomplete("station")
     async def station_autocomplete(self, interaction: Interaction, current: str) -> Choices:
         """The GM's ports and naval stations, with their locations."""
         return await state_choices(
@@ -669,6 +693,20 @@ class NavalOrdersCog(BotCog):
             current,
             lambda state: sorted(
                 (f"{s.name} — {s.location}", s.name) for s in state.stations.values()
+            ),
+        )
+
+    @return_to.autocomplete("station")
+    async def naval_station_autocomplete(self, interaction: Interaction, current: str) -> Choices:
+        """The naval stations a force may return to (NO-I16), with their locations."""
+        return await state_choices(
+            interaction,
+            SPEC,
+            current,
+            lambda state: sorted(
+                (f"{s.name} — {s.location}", s.name)
+                for s in state.stations.values()
+                if s.naval_station
             ),
         )
 
@@ -692,9 +730,16 @@ def _forces_of(state: NavalOrdersState, typist: Typist, *, packets: bool) -> lis
 
 
 def _form_opens(
-    ctx: Ctx, state: NavalOrdersState, settings: NavalOrdersSettings, unit: str, kind: OrderKind
+    ctx: Ctx,
+    state: NavalOrdersState,
+    settings: NavalOrdersSettings,
+    unit: str,
+    kind: OrderKind,
+    *,
+    by_packet: bool = False,
 ) -> Force:
-    """The force an order form opens for, checked before the form (NO-I2, NO-I19)."""
+    """The force an order form opens for, checked before the form (NO-I2, NO-I19); an order
+    sent by packet boat goes to a force at sea (NO-3.3)."""
     return check_order_form_opens(
         state,
         settings,
@@ -703,6 +748,7 @@ def _form_opens(
         kind,
         ctx.campaign.turn,
         by_gm=ctx.is_gm,
+        by_packet=by_packet,
     )
 
 

@@ -214,7 +214,8 @@ def order_from_form(kind: OrderKind, values: dict[str, str]) -> Order:
             point=_blank(get("point")), location=_blank(get("location")), turns=_turns(get("turns"))
         )
     if kind == "move":
-        via = [w.strip() for w in get("via").split(",")] if get("via").strip() else []
+        # Empty items (a trailing or doubled comma) name no location: skipped.
+        via = [w.strip() for w in get("via").split(",") if w.strip()]
         return MoveOrder(
             point=_blank(get("point")),
             destination=_blank(get("destination")),

@@ -101,7 +101,7 @@ async def test_a_force_is_registered_with_its_ships_officer_and_place(navy):
 
     assert reply.ephemeral
     assert (
-        "Channel Fleet (fleet) of Britain: officer rating +2, 2 ships of rate III, "
+        "Channel Fleet (fleet) of Britain is registered: officer rating +2, 2 ships of rate III, "
         "1 ship of rate IV, 2 ships of rate VI, 1 transport; location 2, at sea."
     ) in " ".join(text_of(reply).split())
     shown = await navy.slash("/navy range unit:Channel Fleet", as_="player1")
@@ -370,8 +370,11 @@ async def test_autocomplete_offers_a_players_own_forces_and_the_gms_ports(ordere
     assert [c.value for c in mine] == [WS]
     everyone = await ordered.autocomplete("/navy order unit:", as_="gm")
     assert sorted(c.value for c in everyone) == ["Toulon Squadron", WS]
+    # NO-I16: a force returns to a naval station; the seaport Plymouth is not offered.
     stations = await ordered.autocomplete(f"/navy return unit:{WS} station:P", as_="player1")
-    assert [c.value for c in stations] == ["Plymouth", "Portsmouth"]
+    assert [c.value for c in stations] == ["Portsmouth"]
+    ports = await ordered.autocomplete("/navy station remove name:P", as_="gm")
+    assert [c.value for c in ports] == ["Plymouth", "Portsmouth"]
 
 
 async def test_autocomplete_offers_a_players_own_packet_boats_and_naval_stations(ordered):
@@ -452,9 +455,14 @@ async def test_a_station_builds_by_form_and_only_its_owner_orders_it(navy):
         "“Build or purchase new ships at naval station Portsmouth — two ships of rate III.”"
     ) in text_of(built)
 
+    # refused before the form opens: someone else's station, a seaport, a second order
     theirs = await navy.slash("/navy order unit:Portsmouth order:build", as_="player2")
-    refused = await navy.submit_modal(theirs, form(details="a frigate"), as_="player2")
-    assert refused.ephemeral and "Portsmouth is not your naval station (NO-1.1)." in refused.text()
+    assert theirs.modal is None and theirs.ephemeral
+    assert "Portsmouth is not your naval station (NO-1.1)." in theirs.text()
+    seaport = await navy.slash("/navy order unit:Plymouth order:build", as_="gm")
+    assert seaport.modal is None and "(NO-1.1)" in seaport.text()
+    again = await navy.slash("/navy order unit:Portsmouth order:build", as_="player1")
+    assert again.modal is None and "(NO-I2)" in again.text()
 
 
 async def test_a_recorded_order_is_completed_by_its_owner_and_the_layover_follows(navy):
@@ -489,6 +497,7 @@ async def test_the_distance_table_names_the_station_and_an_order_waits_for_the_l
         "/navy station distances location:1 distances:Portsmouth: 0, Brest: 6", as_="gm"
     )
     assert table.ephemeral and "Distances" in table.embed.title
+    assert "Location 1: Portsmouth 0, Brest 6." in text_of(table)  # what was recorded
     await navy.slash(REGISTER_WS, as_="player1")
     await give(navy, WS, "cruise", form(point="Spithead", location="1", turns="1"))
 
@@ -510,6 +519,7 @@ async def test_forces_are_edited_and_removed_by_their_owner_only(ordered):
     """§4: damage is recorded by editing the ships (NO-I5); someone else cannot edit or strike
     the force; its owner strikes it off the register."""
     edited = await ordered.slash(f"/navy forces edit name:{WS} ships:3xIII, V jury", as_="player1")
+    assert text_of(edited).startswith("Western Squadron (line squadron) of Britain is updated:")
     assert "officer rating +1, 3 ships of rate III, 1 ship of rate V" in " ".join(
         text_of(edited).split()
     )
@@ -554,7 +564,7 @@ async def test_two_squadrons_form_a_fleet_at_the_end_of_turn(navy):
         as_="player1",
     )
 
-    assert "are forming a fleet; done at the end of turn 1." in text_of(begun)
+    assert "are forming the fleet Grand Fleet; done at the end of turn 1." in text_of(begun)
     assert "NO-2.7" in rules_of(begun)
     held = await navy.slash(f"/navy range unit:{WS}", as_="player1")
     assert "is forming or dissolving: range 0 this turn." in text_of(held)
@@ -676,7 +686,8 @@ async def test_a_force_recorded_in_its_zone_is_shown_there_and_is_not_late(navy)
     await end_turn(ordered, 1)
     report = await end_turn(ordered, 2)
 
-    assert "back in its zone, location 5." in report
+    # under the squadron's line, indented like every change the turn made to it
+    assert "\n  Western Squadron is back in its zone, location 5." in report
     assert "NO-I15" in report.splitlines()[-1]
     assert "late" not in report
 
@@ -736,3 +747,317 @@ async def test_a_command_tests_colour_and_first_line_are_its_verdict(ordered):
     assert lines[1] == "Command test of Western Squadron (Cruising): 1d6 → 3."
     assert "(NO-" not in test.embed.description
     assert test.embed.footer.startswith("Rules: NO-I8")
+
+
+async def test_a_hidden_raid_duration_is_not_shown_to_the_players(navy):
+    """NO-I13 `raid_extra_roll_hidden`: the d3 stays with the GM; the turn's report and the
+    owner's `/navy orders` count the turns raided without the total, the GM sees it."""
+    await navy.slash(
+        "/campaign settings set setting:naval_orders.raid_extra_roll_hidden value:true", as_="gm"
+    )
+    await navy.slash(
+        "/navy forces register name:Hirondelle kind:auxiliary location:22 ships:2xV, VI",
+        as_="player2",
+    )
+    await give(
+        navy, "Hirondelle", "raid", form(point="Biscay", location="22", turns="4"), as_="player2"
+    )
+    navy.script_dice([2])
+
+    report = await end_turn(navy, 1)
+
+    assert "Hirondelle starts raiding; its duration is known to the GM." in report
+    assert "6 turns" not in report and "of 6" not in report
+    assert "Hirondelle: executing its order; Raiding (1 turn raided so far)" in report
+    owner = text_of(await navy.slash("/navy orders", as_="player2"))
+    assert "of 6" not in owner and "(1 turn raided so far)" in owner
+    assert "(1 of 6 turns)" in await gm_overview(navy)
+
+
+async def test_the_movement_range_says_how_far_first(ordered):
+    """NO-E4: the answer opens with how far the force may move; the base and each modifier
+    follow; a forming force opens with its range 0 and why (NO-2.7)."""
+    shown = await ordered.slash(f"/navy range unit:{WS} port_exits:1 catch_wind:1", as_="player1")
+
+    lines = shown.embed.description.splitlines()
+    assert lines[0] == "Western Squadron may move 1 location this turn."
+    assert lines[1] == "Western Squadron: line squadron, base range 3."
+    for name in ("Red", "Blue"):
+        await ordered.slash(
+            f"/navy forces register name:{name} kind:auxiliary location:1 ships:3xV in_port:true",
+            as_="player1",
+        )
+    await ordered.slash(
+        "/navy formation kind:form_fleet units:Red, Blue fleet_name:Home Fleet", as_="player1"
+    )
+    held = await ordered.slash("/navy range unit:Blue", as_="player1")
+    assert held.embed.description.splitlines()[:2] == [
+        "Blue may move 0 locations this turn.",
+        "Blue is forming or dissolving: range 0 this turn.",
+    ]
+
+
+async def test_a_trailing_comma_in_the_waypoints_does_not_lose_the_transfer(navy):
+    """NO-I17: "6, 7," is read as locations 6 and 7; the form is not refused (and lost) for
+    the empty item a trailing or doubled comma leaves."""
+    await navy.slash(REGISTER_WS, as_="player1")
+
+    given = await give(
+        navy, WS, "move", form(point="Channel", destination="2", port="Plymouth", via="6,, 7,")
+    )
+
+    assert "to location No. 2 (Plymouth), via location No. 6, 7.”" in text_of(given), given.text()
+
+
+async def test_a_fleet_dissolving_is_reported_once_by_its_name(navy):
+    """NO-2.7: the reply names the fleet being formed; when it dissolves, the turn's report
+    says once which fleet became which squadrons."""
+    for name in ("Red", "Blue"):
+        await navy.slash(
+            f"/navy forces register name:{name} kind:line location:1 ships:2xIII in_port:true",
+            as_="player1",
+        )
+    begun = await navy.slash(
+        "/navy formation kind:form_fleet units:Red, Blue fleet_name:Home Fleet", as_="player1"
+    )
+    assert "Red, Blue are forming the fleet Home Fleet; done at the end of turn 1." in (
+        text_of(begun)
+    )
+    await end_turn(navy, 1)
+    await navy.slash("/navy formation kind:dissolve_fleet units:Home Fleet", as_="player1")
+
+    report = await end_turn(navy, 2)
+
+    assert report.count("Home Fleet dissolved into Red, Blue.") == 1, report
+
+
+async def test_a_packet_boat_changes_the_order_of_a_force_at_sea(ordered):
+    """NO-3.3, NO-I18: the Western Squadron, cruising at sea since turn 1, is sent a new
+    order by packet boat in turn 2: the form opens and the packet carries it."""
+    await ordered.slash(f"/navy position unit:{WS} location:5", as_="player1")
+    await ordered.slash(
+        "/navy forces register name:Swift kind:packet location:1 ships:packet in_port:true",
+        as_="player1",
+    )
+    await end_turn(ordered, 1)
+
+    opened = await ordered.slash(f"/navy packet packet:Swift unit:{WS} order:raid", as_="player1")
+    assert opened.modal is not None, opened.text()
+    sent = await ordered.submit_modal(
+        opened, form(point="Ushant", location="5", turns="1"), as_="player1"
+    )
+
+    assert "Packet boat Swift carries a new order (Raiding) to Western Squadron (relay #1)." in (
+        text_of(sent)
+    )
+
+
+@pytest.mark.parametrize(
+    ("packet", "unit", "refusal"),
+    [
+        ("Sloop", "Lyon", "Packet boat Sloop must leave from a seaport or station (NO-3.3)."),
+        ("Lyon", "Lyon", "Lyon is not a packet boat (NO-I22)."),
+        ("Swift", WS, "Western Squadron is in port: give it the order directly (NO-I18)."),
+    ],
+)
+async def test_a_packet_that_cannot_carry_the_order_is_refused_before_the_form(
+    navy, packet, unit, refusal
+):
+    """NO-3.3, NO-I18, NO-I22: a packet boat at sea, a force that is no packet boat, a
+    force in port: refused before the form opens, so nothing typed is lost."""
+    for line in (
+        REGISTER_WS,
+        "/navy forces register name:Lyon kind:line location:3 ships:2xIII",
+        "/navy forces register name:Swift kind:packet location:1 ships:packet in_port:true",
+        "/navy forces register name:Sloop kind:packet location:8 ships:packet",
+    ):
+        await navy.slash(line, as_="player1")
+
+    command = f"/navy packet packet:{packet} unit:{unit} order:cruise"
+    opened = await navy.slash(command, as_="player1")
+
+    assert opened.modal is None and opened.ephemeral
+    assert refusal in opened.text()
+
+
+async def test_a_packet_boat_lost_after_delivering_leaves_the_order_delivered(navy):
+    """NO-I7, NO-I18: Swift reached the Western Squadron in turn 1 and is then struck off
+    (sunk on its way back): the order it delivered still takes effect from turn 3. Mercury,
+    struck off before it arrives, loses the order it carried, and the reply says so."""
+    for line in (
+        f"/navy forces register name:{WS} kind:line location:5 ships:3xIII",
+        "/navy forces register name:Lyon kind:line location:6 ships:2xIII",
+        "/navy forces register name:Swift kind:packet location:1 ships:packet in_port:true",
+        "/navy forces register name:Mercury kind:packet location:1 ships:packet in_port:true",
+    ):
+        await navy.slash(line, as_="player1")
+    for packet, unit in (("Swift", WS), ("Mercury", "Lyon")):
+        opened = await navy.slash(
+            f"/navy packet packet:{packet} unit:{unit} order:move", as_="player1"
+        )
+        await navy.submit_modal(
+            opened, form(point="Channel", destination="2", port="Plymouth", via="3"), as_="player1"
+        )
+    await navy.slash("/navy arrived relay:1", as_="player1")
+
+    await navy.slash("/navy forces remove name:Swift", as_="player1")
+    lost = await navy.slash("/navy forces remove name:Mercury", as_="player1")
+
+    assert "The order Mercury carried to Lyon (relay #2) is lost with it." in text_of(lost)
+    await end_turn(navy, 1)
+    in_force = await end_turn(navy, 2)
+    assert "the order brought by packet boat (relay #1) takes effect from turn 3." in in_force
+    overview = await gm_overview(navy)
+    assert (
+        "to location No. 2 (Plymouth)" in overview
+        and "Lyon (Britain), location 6: awaiting" in (overview)
+    )
+
+
+async def test_a_packet_boat_is_not_shown_as_awaiting_orders(navy):
+    """NO-I22: a packet boat takes none of the nine orders; the turn's report and
+    `/navy orders` call it a packet boat and say where it is, not "awaiting orders"."""
+    await navy.slash(
+        "/navy forces register name:Swift kind:packet location:1 ships:packet in_port:true",
+        as_="player1",
+    )
+
+    report = await end_turn(navy, 1)
+
+    assert "• Swift: packet boat, in port" in report
+    assert "Swift: awaiting orders" not in report
+    overview = await gm_overview(navy)
+    assert "Swift (Britain), location 1: packet boat, in port" in overview
+
+
+async def test_a_fleet_leaving_port_is_told_it_pays_nothing_for_it(navy):
+    """NO-E4, NO-I4: a fleet's port exit costs nothing (the rule charges squadrons only);
+    the range says so instead of passing over the exit the player declared."""
+    await navy.slash(
+        "/navy forces register name:Escort Fleet kind:fleet location:1 in_port:true "
+        "squadrons:A (aux): 2xV, merchant, V jury; B (aux): 3xV",
+        as_="player1",
+    )
+
+    shown = await navy.slash("/navy range unit:Escort Fleet port_exits:1", as_="player1")
+
+    told = text_of(shown)
+    assert told.startswith("Escort Fleet may move 2 locations this turn.")
+    assert (
+        "A fleet pays nothing for leaving or entering a port: the rule charges squadrons only."
+        in (told)
+    )
+    assert "NO-2.10" in rules_of(shown)
+
+
+async def test_too_many_ships_in_a_squadron_cites_the_register_not_packet_boats(navy):
+    """§4, NO-I3: the limit of 200 ships is refused citing the squadron rule; only a packet
+    force's refusal cites the packet boats' clause (NO-I22)."""
+    squadron = await navy.slash(
+        "/navy forces register name:Armada kind:line location:1 ships:200xIII, IV",
+        as_="player1",
+    )
+    assert squadron.ephemeral and "At most 200 ships in one force (NO-I3)." in squadron.text()
+    packets = await navy.slash(
+        "/navy forces register name:Couriers kind:packet location:1 ships:200xpacket, packet",
+        as_="player1",
+    )
+    assert "At most 200 ships in one force (NO-I22)." in packets.text()
+
+
+@pytest.mark.parametrize("order", ["repair", "disband"])
+async def test_repair_away_from_a_naval_station_is_refused_before_the_form(navy, order):
+    """NO-1.1, NO-I1: repair and disbanding are given at a naval station; a squadron at sea
+    is refused before the form opens, so its details are not typed in vain."""
+    await navy.slash(
+        "/navy forces register name:Blue kind:line location:7 ships:2xIII", as_="player1"
+    )
+
+    opened = await navy.slash(f"/navy order unit:Blue order:{order}", as_="player1")
+
+    assert opened.modal is None and opened.ephemeral
+    assert "Blue is not at a naval station, so it cannot be given" in opened.text()
+    assert "(NO-1.1)" in opened.text()
+
+
+async def test_an_open_ended_cruise_counts_one_turn_in_the_singular(navy):
+    """NO-I19 `strict_order_forms = false`: a cruise without a number of turns counts the
+    turns spent in its location; after the first one the report reads "1 turn counted"."""
+    await navy.slash(
+        "/campaign settings set setting:naval_orders.strict_order_forms value:false", as_="gm"
+    )
+    await navy.slash(REGISTER_WS, as_="player1")
+    await give(navy, WS, "cruise", form(point="Spithead", location="1", turns=""))
+
+    report = await end_turn(navy, 1)
+
+    assert "Western Squadron: executing its order; Cruising (1 turn counted)" in report
+
+
+async def test_a_long_list_of_orders_comes_in_as_many_messages_as_discord_needs(navy):
+    """Twelve squadrons blockading Brest with long instructions: the GM's `/navy orders`
+    runs past Discord's 6,000 characters a message, and comes in several messages, every
+    force in it."""
+    details = "Keep station off the Goulet whatever the weather; " * 9
+    for i in range(12):
+        await navy.slash(
+            f"/navy forces register name:Squadron {i:02} kind:line location:3 ships:2xIII",
+            as_="player1",
+        )
+        given = await give(
+            navy, f"Squadron {i:02}", "blockade", form(port="Brest", details=details)
+        )
+        assert "Blockade" in text_of(given), given.text()
+
+    shown = await navy.slash("/navy orders", as_="gm")
+
+    messages = [shown, *shown.followups]
+    assert len(messages) > 1
+    told = "\n".join(text_of(m) for m in messages)
+    assert all(f"Squadron {i:02} (Britain)" in told for i in range(12))
+
+
+async def test_a_force_returning_after_its_order_takes_no_new_order_at_sea(navy):
+    """NO-4.3, NO-3.3, NO-I18: its cruise complete, the Western Squadron must return to a
+    naval station to receive new orders; at sea it gets one only by packet boat."""
+    await navy.slash(
+        f"/navy forces register name:{WS} kind:line location:5 ships:3xIII", as_="player1"
+    )
+    await give(navy, WS, "cruise", form(point="Ushant", location="5", turns="1"))
+    await navy.slash(
+        "/navy forces register name:Swift kind:packet location:1 ships:packet in_port:true",
+        as_="player1",
+    )
+    report = await end_turn(navy, 1)
+    assert "returns to the nearest naval station from turn 2" in report
+
+    refused = await navy.slash(f"/navy order unit:{WS} order:raid", as_="player1")
+
+    assert refused.modal is None and refused.ephemeral
+    assert "Western Squadron is at sea: its order can be changed only in port" in refused.text()
+    by_packet = await navy.slash(f"/navy packet packet:Swift unit:{WS} order:raid", as_="player1")
+    assert by_packet.modal is not None, by_packet.text()
+
+
+async def test_a_squadron_awaiting_an_order_by_packet_cannot_vanish_into_a_fleet(navy):
+    """NO-2.7, NO-I18: an order on its way to Red by packet boat would be lost when Red
+    becomes part of a fleet; forming the fleet is refused until that order is in force."""
+    for line in (
+        "/navy forces register name:Red kind:line location:3 ships:2xIII",
+        "/navy forces register name:Blue kind:line location:3 ships:2xIII",
+        "/navy forces register name:Swift kind:packet location:1 ships:packet in_port:true",
+    ):
+        await navy.slash(line, as_="player1")
+    opened = await navy.slash("/navy packet packet:Swift unit:Red order:move", as_="player1")
+    await navy.submit_modal(
+        opened, form(point="Channel", destination="2", port="Plymouth", via="3"), as_="player1"
+    )
+
+    refused = await navy.slash(
+        "/navy formation kind:form_fleet units:Red, Blue fleet_name:Home Fleet", as_="player1"
+    )
+
+    assert refused.ephemeral
+    assert "Red has an order on its way by packet boat (relay #1)" in refused.text()
+    assert "(NO-2.7)" in refused.text()
+    assert "to location No. 2 (Plymouth)" in await gm_overview(navy)

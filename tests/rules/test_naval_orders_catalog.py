@@ -106,6 +106,7 @@ def campaign_messages():
         )
         outcome = no.register_force(state, support.DEFAULTS, command)
         take(outcome.lines)
+        take(no.register_force(outcome.state, support.DEFAULTS, command).lines)  # updated
         take(no.remove_force(outcome.state, f"Test {kind}").lines)
     state = support.add_force(
         state, "Hood", ships=[*support.warships(3, 3), no.Ship(kind="transport", jury_mast=True)]
@@ -197,6 +198,7 @@ def campaign_messages():
     )
     sent = no.send_by_packet(state, support.DEFAULTS, command, 2)
     take(sent.lines)
+    take(no.remove_force(sent.state, "Mercury").lines)  # sunk before it arrives
     arrived = no.register_packet_arrival(sent.state, support.DEFAULTS, "Britain", sent.relay.id, 2)
     take(arrived.lines)
     take(no.orders_overview(arrived.state, support.DEFAULTS, viewer="Britain", is_gm=False, turn=2))
@@ -251,7 +253,9 @@ def campaign_messages():
     back = turn_end(turn_end(back, 2, strict), 3, strict)  # recorded in 14 all along: back
     raid = support.add_force(support.ports(), "Swift", "auxiliary", ships=support.warships(6))
     raid = give(raid, "Swift", no.RaidOrder(point="B", location="22", turns=1), 1)
-    raid = no.set_station_distances(raid, "22", {"Portsmouth": 3}).state
+    distances = no.set_station_distances(raid, "22", {"Portsmouth": 3})
+    take(distances.lines)
+    raid = distances.state
     raid = support.move_to(raid, "Swift", "22", 1)
     for turn in range(1, 8):
         raid = turn_end(raid, turn, strict)

@@ -200,7 +200,7 @@ def test_no_e4_movement_range_squadron_fleet_and_catching_the_wind():
         ("damaged", -1),
         ("port_exit", -1),
     ]
-    assert report.total == 1 and lines[-1].key == "naval_orders.range.total"
+    assert report.total == 1 and lines[0].key == "naval_orders.range.total"
     assert movement_range(state, DEFAULTS, "Escort Fleet", leaving)[0].total == 2
     wind = MovementPlan(port_exits=1, catch_wind_attempts=1)
     assert movement_range(state, DEFAULTS, "Escort", wind)[0].total == 0

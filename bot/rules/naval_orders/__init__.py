@@ -67,6 +67,7 @@ from bot.rules.naval_orders.models import (
 )
 from bot.rules.naval_orders.movement import compute_range, movement_range
 from bot.rules.naval_orders.orders import (
+    check_build_form_opens,
     check_order_form_opens,
     complete_order,
     declare_return_station,
@@ -144,6 +145,7 @@ __all__ = [
     "Station",
     "archive_key",
     "awaited",
+    "check_build_form_opens",
     "check_order_form_opens",
     "command_test_modifiers",
     "command_test_target",

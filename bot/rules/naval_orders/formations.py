@@ -44,6 +44,16 @@ def start_formation(
     keys = [f.key for f in forces]
     if len(set(keys)) != len(keys):
         raise RuleViolation("naval_orders.error.formation_members", clause="NO-2.7")
+    if command.kind in ("form_fleet", "dissolve_fleet"):
+        # The forces stop existing as they are: an order on its way to one would be lost.
+        for relay in state.relays:
+            if relay.force in keys:
+                raise RuleViolation(
+                    "naval_orders.error.formation_relay",
+                    clause="NO-2.7",
+                    force=state.forces[relay.force].name,
+                    relay=relay.id,
+                )
     formation = _formation(state, command, forces, turn + max(settings.formation_turns, 1) - 1)
     new = writable(state, *keys)
     members = [new.forces[k] for k in keys]
@@ -101,7 +111,12 @@ def _formation(
                 raise RuleViolation(
                     "naval_orders.error.name_taken", clause="NO-4.10", force=squadron.name
                 )
-        return Formation(kind="dissolve_fleet", complete_turn=complete_turn, members=[first.key])
+        return Formation(
+            kind="dissolve_fleet",
+            complete_turn=complete_turn,
+            fleet_name=first.name,
+            members=[first.key],
+        )
     vessels = list(command.vessels)
     if not vessels or any(v.kind not in ("transport", "merchant") for v in vessels):
         raise RuleViolation("naval_orders.error.convoy_vessels", clause="NO-2.7")

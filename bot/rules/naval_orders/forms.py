@@ -75,6 +75,21 @@ def _turns(value: int | None, minimum: int, clause: str, kind: str, strict: bool
         )
 
 
+def check_at_station(state: NavalOrdersState, force: Force, kind: OrderKind) -> None:
+    """Repair and disbanding are given at (or within the waters of) a naval station, by the
+    force's recorded location (NO-1.1, NO-I1); other orders pass."""
+    if kind not in ("repair", "disband"):
+        return
+    station = state.station_at(force.location)
+    if station is None or not station.naval_station:
+        raise RuleViolation(
+            "naval_orders.error.not_at_station",
+            clause="NO-1.1",
+            force=force.name,
+            order=Msg(f"naval_orders.order.{kind}"),
+        )
+
+
 def clean_order(
     state: NavalOrdersState, settings: NavalOrdersSettings, force: Force, order: Order
 ) -> Order:
@@ -120,15 +135,7 @@ def clean_order(
         return LandingOrder(location=location, details=details)
     if isinstance(order, BuildOrder):
         raise RuleViolation("naval_orders.error.build_for_stations", clause="NO-1.1")
-    # Repair and disbanding: at (or within the waters of) a naval station (NO-1.1, NO-I1).
-    station = state.station_at(force.location)
-    if station is None or not station.naval_station:
-        raise RuleViolation(
-            "naval_orders.error.not_at_station",
-            clause="NO-1.1",
-            force=force.name,
-            order=Msg(f"naval_orders.order.{kind}"),
-        )
+    check_at_station(state, force, kind)
     details = _text(order.details, "details", kind, False) or ""
     if isinstance(order, RepairOrder):
         return RepairOrder(details=details)

@@ -143,12 +143,17 @@ def order_text(force_name: str, active: ActiveOrder) -> Msg:
 
 
 def status_msg(force: Force) -> Msg:
-    """The force's status in words (§4 status list)."""
+    """The force's status in words (§4 status list); a packet boat, which takes no orders
+    (NO-I22), is called one, in port or at sea."""
+    if force.kind == "packet":
+        place = "in_port" if force.in_port else "at_sea"
+        return Msg("naval_orders.status.packet", place=Msg(f"naval_orders.place.{place}"))
     return Msg(f"naval_orders.status.{force.status}")
 
 
-def progress_msg(force: Force) -> Msg:
-    """The order's progress: turns counted of turns required, or not started."""
+def progress_msg(force: Force, *, hide_raid_duration: bool = False) -> Msg:
+    """The order's progress: turns counted of turns required, or not started. A raid whose
+    extra roll is hidden (NO-I13 `raid_extra_roll_hidden`) shows the turns counted only."""
     active = force.order
     if active is None or active.order.kind not in ("cruise", "raid"):
         return Msg("naval_orders.progress.none")
@@ -157,8 +162,10 @@ def progress_msg(force: Force) -> Msg:
         if zone is not None and name_key(zone) == name_key(force.location):
             return Msg("naval_orders.progress.in_location")  # counted from this turn's end
         return Msg("naval_orders.progress.not_arrived")
+    if hide_raid_duration and active.order.kind == "raid":
+        return Msg("naval_orders.progress.raided", count=active.turns_done)
     if active.turns_required is None:
-        return Msg("naval_orders.progress.open", done=active.turns_done)
+        return Msg("naval_orders.progress.open", count=active.turns_done)
     return Msg(
         "naval_orders.progress.counted", done=active.turns_done, required=active.turns_required
     )
@@ -170,14 +177,16 @@ def force_lines(
     *,
     registered: bool = False,
     removed: bool = False,
+    updated: bool = False,
 ) -> list[Msg]:
-    """A force registered or struck off the register (§4)."""
+    """A force registered, updated (registered again, or edited) or struck off the
+    register (§4)."""
     if removed:
         return [Msg("naval_orders.force.removed", force=force.name, owner=force.owner)]
     port = Msg("naval_orders.place.in_port") if force.in_port else Msg("naval_orders.place.at_sea")
     return [
         Msg(
-            "naval_orders.force.registered",
+            "naval_orders.force.updated" if updated else "naval_orders.force.registered",
             force=force.name,
             owner=force.owner,
             kind=Msg(f"naval_orders.kind.{force.kind}"),
@@ -271,20 +280,23 @@ def modifier_msg(modifier: Modifier) -> Msg:
 
 
 def range_lines(report: MovementRange) -> list[Msg]:
-    """The movement range with its base and every modifier (NO-I3, NO-I4)."""
-    lines = [
+    """The movement range first (held at 0: why, next), then its base and every modifier
+    (NO-I3, NO-I4)."""
+    lines = [Msg("naval_orders.range.total", force=report.force, count=report.total)]
+    if report.held is not None:
+        lines.append(Msg(f"naval_orders.range.held.{report.held}", force=report.force))
+    lines.append(
         Msg(
             f"naval_orders.range.base.{report.base_rule}",
             force=report.force,
             base=report.base,
         )
-    ]
+    )
     lines += [modifier_msg(m) for m in report.modifiers]
-    if report.held is not None:
-        lines.append(Msg(f"naval_orders.range.held.{report.held}", force=report.force))
-    elif report.floored:
+    if report.port_free is not None:
+        lines.append(Msg(f"naval_orders.range.port_free.{report.port_free}"))
+    if report.held is None and report.floored:
         lines.append(Msg("naval_orders.range.floored", total=report.total))
-    lines.append(Msg("naval_orders.range.total", force=report.force, count=report.total))
     if report.stops_after_combat:
         lines.append(Msg("naval_orders.range.stops_after_combat", force=report.force))
     return lines
@@ -357,6 +369,7 @@ def formation_lines(formation: Formation, *, done: bool, forces: Sequence[Force]
         Msg(
             f"naval_orders.formation.{formation.kind}.{state}",
             forces=names,
+            fleet=formation.fleet_name or formation.members[0],
             turn=formation.complete_turn,
             vessels=Msg("naval_orders.count.vessels", count=len(formation.vessels)),
         )

@@ -47,6 +47,7 @@ def compute_range(force: Force, settings: NavalOrdersSettings, plan: MovementPla
     """The range of `force` this turn under `plan` (NO-I3, NO-I4, NO-I5, NO-I6)."""
     base, rule = base_range(force, settings)
     modifiers: list[Modifier] = []
+    port_free: Literal["fleet", "packet"] | None = None
     if has_transports(force):
         modifiers.append(Modifier(reason="transports", amount=-1, clause="NO-2.5"))
     damaged = damaged_count(force, settings)
@@ -65,6 +66,8 @@ def compute_range(force: Force, settings: NavalOrdersSettings, plan: MovementPla
                     )
         elif plan.port_exits or plan.port_entries:
             modifiers.append(Modifier(reason="port_once", amount=-1, clause="NO-2.10"))
+    elif (plan.port_exits or plan.port_entries) and force.kind in ("fleet", "packet"):
+        port_free = "fleet" if force.kind == "fleet" else "packet"
     if plan.catch_wind_attempts:
         modifiers.append(
             Modifier(
@@ -93,6 +96,7 @@ def compute_range(force: Force, settings: NavalOrdersSettings, plan: MovementPla
         floored=held is None and raw < settings.min_range,
         held=held,
         stops_after_combat=combat,
+        port_free=port_free,
     )
 
 

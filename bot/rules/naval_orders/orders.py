@@ -6,7 +6,12 @@ from __future__ import annotations
 
 from bot.errors import NotAllowed, RuleViolation
 from bot.i18n import Msg
-from bot.rules.naval_orders.forms import check_enabled, clean_build_order, clean_order
+from bot.rules.naval_orders.forms import (
+    check_at_station,
+    check_enabled,
+    clean_build_order,
+    clean_order,
+)
 from bot.rules.naval_orders.messages import (
     archive_lines,
     build_order_lines,
@@ -22,6 +27,7 @@ from bot.rules.naval_orders.models import (
     MoveOrder,
     NavalOrdersState,
     Order,
+    Station,
     name_key,
 )
 from bot.rules.naval_orders.outcomes import NavalOutcome, retire_order
@@ -78,22 +84,29 @@ def check_order_form_opens(
     turn: int,
     *,
     by_gm: bool = False,
+    by_packet: bool = False,
 ) -> Force:
     """Before a player fills an order's form: the force exists (NO-4.10), is theirs
-    (NO-I18) and may receive this order now (`check_may_receive`). Changes nothing; the
-    order itself is checked again when given."""
+    (NO-I18) and may receive this order now (`check_may_receive`), where it is unless the
+    order goes by packet boat (NO-3.3). Changes nothing; the order itself is checked again
+    when given."""
     force = find_force(state, force_name)
     check_owner(force, faction, by_gm)
     override = gm_overrides(settings, by_gm)
     check_may_receive(settings, force, kind, turn, override=override)
-    check_may_change_here(force, override=override)
+    if not by_packet:
+        check_may_change_here(force, override=override)
+    check_at_station(state, force, kind)
     return force
 
 
 def check_may_change_here(force: Force, *, override: bool) -> None:
     """NO-3.3, NO-I18: a force's current order is replaced only in port (or by packet boat,
-    `send_by_packet`); a force at sea with no order yet may receive its first one."""
-    if not force.in_port and force.order is not None and not override:
+    `send_by_packet`); a force at sea that never had an order may receive its first one.
+    One whose order ended at sea (completed, and returning to a station for new orders,
+    NO-4.3, NO-6.3; or broken) gets its next one in port or by packet boat too."""
+    had_orders = force.order is not None or force.orders_given_turn is not None
+    if not force.in_port and had_orders and not override:
         raise RuleViolation("naval_orders.error.at_sea", clause="NO-3.3", force=force.name)
 
 
@@ -262,27 +275,43 @@ def complete_order(
     return NavalOutcome(state=new, force=mine, lines=archive_lines(archive), archive=archive)
 
 
+def check_build_form_opens(
+    state: NavalOrdersState,
+    settings: NavalOrdersSettings,
+    faction: str,
+    station_name: str,
+    turn: int,
+    *,
+    by_gm: bool = False,
+) -> Station:
+    """The naval station a construction order may be given to now: enabled (NO-I1), a naval
+    station, not a seaport (NO-1.1), the faction's (NO-1.1), no order yet this turn (NO-I2).
+    Checked before the form opens and again when the order is given; changes nothing."""
+    check_enabled(settings, "build")
+    station = find_station(state, station_name)
+    if not station.naval_station:
+        raise RuleViolation(
+            "naval_orders.error.build_needs_station", clause="NO-1.1", station=station.name
+        )
+    if not by_gm and (station.owner is None or name_key(station.owner) != name_key(faction)):
+        raise NotAllowed(
+            "naval_orders.error.not_your_station", clause="NO-1.1", station=station.name
+        )
+    if station.orders_given_turn == turn and not gm_overrides(settings, by_gm):
+        raise RuleViolation(
+            "naval_orders.error.second_order", clause="NO-I2", force=station.name, turn=turn
+        )
+    return station
+
+
 def give_build_order(
     state: NavalOrdersState, settings: NavalOrdersSettings, command: GiveBuildOrder, turn: int
 ) -> NavalOutcome:
     """Record a construction/purchase order at a naval station (NO-1.1, NO-I1): the station
     owner's, once per turn; it replaces the station's previous build order."""
-    check_enabled(settings, "build")
-    station = find_station(state, command.station)
-    if not station.naval_station:
-        raise RuleViolation(
-            "naval_orders.error.build_needs_station", clause="NO-1.1", station=station.name
-        )
-    if not command.by_gm and (
-        station.owner is None or name_key(station.owner) != name_key(command.faction)
-    ):
-        raise NotAllowed(
-            "naval_orders.error.not_your_station", clause="NO-1.1", station=station.name
-        )
-    if station.orders_given_turn == turn and not gm_overrides(settings, command.by_gm):
-        raise RuleViolation(
-            "naval_orders.error.second_order", clause="NO-I2", force=station.name, turn=turn
-        )
+    station = check_build_form_opens(
+        state, settings, command.faction, command.station, turn, by_gm=command.by_gm
+    )
     order = clean_build_order(settings, command.order)
     new = writable(state)
     archive: list[ArchiveRecord] = []

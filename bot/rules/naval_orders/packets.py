@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from bot.errors import Conflict, NotFound, RuleViolation
 from bot.rules.naval_orders.messages import relay_arrival_lines, relay_sent_lines
-from bot.rules.naval_orders.models import NavalOrdersState, PacketRelay, SendByPacket
+from bot.rules.naval_orders.models import Force, NavalOrdersState, PacketRelay, SendByPacket
 from bot.rules.naval_orders.orders import (
     check_can_receive,
     gm_overrides,
@@ -31,22 +31,9 @@ def send_by_packet(
     checks (NO-I19). The packet is a `packet` force of the same owner, in port, not already
     carrying an order (NO-I22). A force in port gets its orders directly (`give_order`).
     """
-    force = find_force(state, command.force)
-    check_owner(force, command.faction, command.by_gm)
-    packet = find_force(state, command.packet)
-    check_owner(packet, command.faction, command.by_gm)
-    if packet.kind != "packet":
-        raise RuleViolation("naval_orders.error.not_a_packet", clause="NO-I22", force=packet.name)
-    if not packet.in_port:
-        raise RuleViolation(
-            "naval_orders.error.packet_not_in_port", clause="NO-3.3", force=packet.name
-        )
-    if any(r.packet == packet.key and r.arrived_turn is None for r in state.relays):
-        raise Conflict("naval_orders.error.packet_busy", clause="NO-I22", force=packet.name)
-    if force.in_port:
-        raise RuleViolation(
-            "naval_orders.error.in_port_give_directly", clause="NO-I18", force=force.name
-        )
+    force, packet = check_packet_can_carry(
+        state, command.faction, command.packet, command.force, by_gm=command.by_gm
+    )
     override = gm_overrides(settings, command.by_gm)
     order = check_can_receive(state, settings, force, command.order, turn, override=override)
     new = writable(state, force.key)
@@ -65,6 +52,32 @@ def send_by_packet(
     return NavalOutcome(
         state=new, force=mine, relay=relay, lines=relay_sent_lines(relay, packet, mine)
     )
+
+
+def check_packet_can_carry(
+    state: NavalOrdersState, faction: str, packet_name: str, force_name: str, *, by_gm: bool
+) -> tuple[Force, Force]:
+    """The force and the packet boat, when the packet can carry a new order to it: both the
+    faction's (NO-I18), the packet a packet boat in a port or station carrying no other order
+    (NO-3.3, NO-I22), the force at sea (in port it gets its orders directly). Checked before
+    the order's form opens and again when it is sent; changes nothing."""
+    force = find_force(state, force_name)
+    check_owner(force, faction, by_gm)
+    packet = find_force(state, packet_name)
+    check_owner(packet, faction, by_gm)
+    if packet.kind != "packet":
+        raise RuleViolation("naval_orders.error.not_a_packet", clause="NO-I22", force=packet.name)
+    if not packet.in_port:
+        raise RuleViolation(
+            "naval_orders.error.packet_not_in_port", clause="NO-3.3", force=packet.name
+        )
+    if any(r.packet == packet.key and r.arrived_turn is None for r in state.relays):
+        raise Conflict("naval_orders.error.packet_busy", clause="NO-I22", force=packet.name)
+    if force.in_port:
+        raise RuleViolation(
+            "naval_orders.error.in_port_give_directly", clause="NO-I18", force=force.name
+        )
+    return force, packet
 
 
 def register_packet_arrival(

@@ -7,7 +7,7 @@ Every command returns a `NavalOutcome` with a new state; the state passed in is 
 from __future__ import annotations
 
 from bot.errors import NotAllowed, NotFound, RuleViolation
-from bot.i18n import Msg
+from bot.i18n import Msg, MsgList
 from bot.rules.naval_orders.messages import force_lines, position_lines, station_lines
 from bot.rules.naval_orders.models import (
     MAX_NAME,
@@ -111,7 +111,7 @@ def register_force(
             raise RuleViolation("naval_orders.error.packet_needs_boats", clause="NO-I22")
         if not command.ships:
             raise RuleViolation("naval_orders.error.no_ships", clause="NO-I3")
-        _check_ships(command.kind, command.ships, "NO-I22")
+        _check_ships(command.kind, command.ships, "NO-I22" if command.kind == "packet" else "NO-I3")
     if command.kind == "packet" and command.officer_rating != 0:
         raise RuleViolation("naval_orders.error.packet_rating", clause="NO-I22")
     if not -1 <= command.officer_rating <= 2:
@@ -137,16 +137,31 @@ def register_force(
     if old is not None and old.kind != command.kind and old.order is not None:
         raise RuleViolation("naval_orders.error.kind_change_with_order", clause="NO-I3")
     new.forces[key] = force
-    return NavalOutcome(state=new, force=force, lines=force_lines(force, settings, registered=True))
+    lines = force_lines(force, settings, registered=True, updated=old is not None)
+    return NavalOutcome(state=new, force=force, lines=lines)
 
 
 def remove_force(state: NavalOrdersState, name: str) -> NavalOutcome:
-    """Strike a force from the register (sunk, captured, paid off); relays to it are dropped."""
+    """Strike a force from the register (sunk, captured, paid off): orders on their way to it
+    are dropped, and so are those a packet boat struck off had not yet delivered (the reply
+    says so); an order it delivered stays (NO-I7)."""
     force = find_force(state, name)
     new = writable(state)
     del new.forces[force.key]
-    new.relays = [r for r in new.relays if r.force != force.key and r.packet != force.key]
-    return NavalOutcome(state=new, force=None, lines=force_lines(force, None, removed=True))
+    lost = [r for r in new.relays if r.packet == force.key and r.arrived_turn is None]
+    new.relays = [r for r in new.relays if r.force != force.key and r not in lost]
+    lines = force_lines(force, None, removed=True)
+    for relay in lost:
+        target = new.forces.get(relay.force)
+        lines.append(
+            Msg(
+                "naval_orders.force.relay_lost",
+                packet=force.name,
+                force=target.name if target is not None else relay.force,
+                relay=relay.id,
+            )
+        )
+    return NavalOutcome(state=new, force=None, lines=lines)
 
 
 def register_station(state: NavalOrdersState, command: RegisterStation) -> NavalOutcome:
@@ -186,6 +201,7 @@ def set_station_distances(
     """Record how far each naval station is from `location` (NO-I16 `distance_table`)."""
     place = clean_name(location, "NO-I16", "location")
     table: dict[str, int] = {}
+    shown: list[Msg] = []
     for station_name, distance in distances.items():
         station = find_station(state, station_name)
         if not station.naval_station or distance < 0:
@@ -193,10 +209,12 @@ def set_station_distances(
                 "naval_orders.error.bad_distance", clause="NO-I16", station=station_name
             )
         table[station.key] = distance
+        shown.append(Msg("naval_orders.distances.one", station=station.name, distance=distance))
     new = writable(state)
     new.station_distances = dict(state.station_distances)
     new.station_distances[name_key(place)] = table
-    return NavalOutcome(state=new)
+    line = Msg("naval_orders.distances.saved", location=place, distances=MsgList(shown))
+    return NavalOutcome(state=new, lines=[line])
 
 
 def report_position(

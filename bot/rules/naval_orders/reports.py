@@ -37,7 +37,9 @@ class MovementRange(BaseModel):
     """The range this turn: base, modifiers, total (floored at `min_range`, NO-I4).
 
     `held` names why the range is 0 whatever the modifiers (forming, layover: NO-I4, NO-I7);
-    `stops_after_combat` says the force cannot move after its battle (NO-2.12)."""
+    `stops_after_combat` says the force cannot move after its battle (NO-2.12); `port_free`
+    names a fleet or packet boat that declared port moves and pays nothing for them (NO-I4,
+    NO-I22)."""
 
     force: str
     base: int
@@ -47,6 +49,7 @@ class MovementRange(BaseModel):
     floored: bool
     held: Literal["forming", "layover"] | None = None
     stops_after_combat: bool = False
+    port_free: Literal["fleet", "packet"] | None = None
 
 
 class CommandTestResult(BaseModel):

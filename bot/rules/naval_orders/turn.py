@@ -95,8 +95,8 @@ def _formations(run: _Resolution) -> None:
                     force.status = "awaiting_orders" if force.order is None else "executing"
                     run.note(force, Msg("naval_orders.formation.failed", force=force.name))
             continue
-        for force in made:
-            run.note(force, formation_lines(formation, done=True, forces=made)[0])
+        if made:  # one line, under the first force it made
+            run.note(made[0], formation_lines(formation, done=True, forces=made)[0])
 
 
 def _after_attack(run: _Resolution, force: Force) -> bool:
@@ -234,7 +234,7 @@ def _late_return(run: _Resolution, force: Force) -> None:
         force.status = "executing"
         force.return_due_turn = None
         force.late_reported = False
-        run.note(force, Msg("naval_orders.back_in_zone", force=force.name, location=zone))
+        run.note(force, Msg("naval_orders.turn.back_in_zone", force=force.name, location=zone))
         return
     if run.turn < force.return_due_turn or force.late_reported:
         return
@@ -398,7 +398,12 @@ def end_of_turn(
         _layover_end(run, force)
     _relays(run)
     # Player-given names shown literally (the waiting lines escape their own).
-    lines = [shown_msg(line) for line in summary_lines(run.state, run.changes)]
+    lines = [
+        shown_msg(line)
+        for line in summary_lines(
+            run.state, run.changes, hide_raid_duration=settings.raid_extra_roll_hidden
+        )
+    ]
     lines += waiting_lines(run.state, context.turn + 1)
     return TurnStepResult(
         state=run.state,
@@ -426,8 +431,14 @@ def end_of_turn(
     )
 
 
-def summary_lines(state: NavalOrdersState, changes: dict[str, list[Msg]]) -> list[Msg]:
-    """Per player: their forces with status and order, each followed by what changed."""
+def summary_lines(
+    state: NavalOrdersState,
+    changes: dict[str, list[Msg]],
+    *,
+    hide_raid_duration: bool = False,
+) -> list[Msg]:
+    """Per player: their forces with status and order, each followed by what changed (a
+    hidden raid duration left out, NO-I13)."""
     if not state.forces:
         return [Msg("naval_orders.turn.no_forces")]
     by_owner: dict[str, list[Force]] = {}
@@ -438,13 +449,15 @@ def summary_lines(state: NavalOrdersState, changes: dict[str, list[Msg]]) -> lis
         forces = sorted(by_owner[owner], key=lambda f: f.key)
         lines.append(Msg("naval_orders.turn.owner", owner=owner, count=len(forces)))
         for force in forces:
-            lines.append(force_summary(force))
+            lines.append(force_summary(force, hide_raid_duration=hide_raid_duration))
             lines += changes.get(force.key, [])
     return lines
 
 
-def force_summary(force: Force) -> Msg:
-    """One force: status, its order kind and progress."""
+def force_summary(force: Force, *, hide_raid_duration: bool = False) -> Msg:
+    """One force: status, its order kind and progress (a packet boat: where it is)."""
+    if force.kind == "packet":
+        return Msg("naval_orders.turn.packet", force=force.name, status=status_msg(force))
     order: Msg = (
         Msg(f"naval_orders.order.{force.order.order.kind}")
         if force.order is not None
@@ -455,7 +468,7 @@ def force_summary(force: Force) -> Msg:
         force=force.name,
         status=status_msg(force),
         order=order,
-        progress=progress_msg(force),
+        progress=progress_msg(force, hide_raid_duration=hide_raid_duration),
     )
 
 

@@ -91,7 +91,9 @@ def orders_overview(
                 owner=force.owner,
                 location=force.location,
                 status=status_msg(force),
-                progress=progress_msg(force),
+                progress=progress_msg(
+                    force, hide_raid_duration=settings.raid_extra_roll_hidden and not is_gm
+                ),
             )
         )
         if not order_visible(force, settings, viewer=viewer, is_gm=is_gm, turn=turn):
