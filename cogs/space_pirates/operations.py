@@ -28,6 +28,7 @@ from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates import SPEC, SpacePiratesSettings, SpacePiratesState
 from bot.rules.space_pirates.base import (
     apply_locate,
+    check_base_attackers,
     order_base_attack,
     quote_base_attack,
     quote_locate,
@@ -94,6 +95,7 @@ def quote(
         return [Msg(C + "quote.locate", cost=q.cost, largest=q.largest_fleet)]
     if op == "assault":
         a = quote_base_attack(state, settings, faction, turn)
+        check_base_attackers(state, faction, list(p["ships"]), list(p["contracts"]), combat)
         fleet = fleet_msg(a.fleet)
         return [Msg(C + "quote.assault", value=a.value, fleet=fleet, failed=a.failed_attacks)]
     if op == "bribe":

@@ -35,3 +35,22 @@ async def test_ships_typed_as_the_lists_print_them_or_in_russian(pirates):
     assert refused.ephemeral and "фрегат" in refused.text()
     assert "крейсер" in refused.text(), refused.text()
 
+
+async def test_an_assault_quote_refuses_what_its_confirm_would(pirates):
+    """SP-I31: the quote of an assault is refused at once when it names no ship or contract
+    or an unknown class, never after the player confirms; "2 cruisers" is two cruisers."""
+    await pirates.slash("/pirates route add name:Line goods:100", as_="player1")
+    pirates.script_dice([1, 2])
+    ended = await end_turn(pirates, 1)
+    await pirates.click(question_of(ended, "Refuse and fight"), "Refuse and fight", as_="player1")
+    locate = await pirates.slash("/pirates base locate location:Kuiper belt", as_="player1")
+    await pirates.click(locate, "Confirm", as_="player1")
+
+    empty = await pirates.slash("/pirates base assault", as_="player1")
+    assert empty.ephemeral and empty.buttons == [] and "at least one ship" in empty.text()
+    frigate = await pirates.slash("/pirates base assault ships:frigate", as_="player1")
+    assert frigate.buttons == [] and "frigate" in frigate.text()
+    assault = await pirates.slash("/pirates base assault ships:2 cruisers", as_="player1")
+    assert [b.label for b in assault.buttons] == ["Confirm", "Cancel"], assault.text()
+    ordered = await pirates.click(assault, "Confirm", as_="player1")
+    assert "attacks the pirate base at the end of the turn" in ordered.embed.description
