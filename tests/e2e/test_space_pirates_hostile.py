@@ -54,3 +54,32 @@ async def test_an_assault_quote_refuses_what_its_confirm_would(pirates):
     assert [b.label for b in assault.buttons] == ["Confirm", "Cancel"], assault.text()
     ordered = await pirates.click(assault, "Confirm", as_="player1")
     assert "attacks the pirate base at the end of the turn" in ordered.embed.description
+
+
+async def test_a_bribed_raid_names_what_it_attacks_and_only_the_gm_reads_the_briber(pirates):
+    """SP-I33, SP-I34: Orion bribes a route raid on Vega (d3 → 3: Salt, income 80, one
+    raider, cost 50). At the end of the turn Vega's buy-off question names Salt, the route
+    at stake, and says the raid was bribed without a dash for the hidden briber; Vega's
+    report does the same; the GM's report names Orion."""
+    await pirates.slash("/pirates route add name:Silk goods:450", as_="player1")
+    await pirates.slash("/pirates route add name:Salt goods:80", as_="player1")
+    await pirates.slash("/pirates contacts factions:Vega", as_="player2")
+    quote = await pirates.slash("/pirates bribe victim:Vega", as_="player2")
+    pirates.script_dice([3])
+    placed = await pirates.click(quote, "Confirm", as_="player2")
+    assert "owed: 50" in placed.embed.description
+
+    pirates.script_dice([20])
+    ended = await end_turn(pirates, 1)
+
+    question = question_of(ended, "Pay 10")
+    asked = question.embeds[0]["description"]
+    assert "Bribed raid on route Salt" in asked, asked
+    assert "—" not in asked and "Orion" not in asked
+    await pirates.click(question, "Refuse and fight", as_="player1")
+    report = await pirates.slash("/pirates report turn:1", as_="player1")
+    shown = report.embed.description
+    assert "Bribed raid on route Salt" in shown and "Orion" not in shown
+    assert "briber" not in shown
+    told = await pirates.slash("/pirates report turn:1 faction:Vega", as_="gm")
+    assert "Bribed raid on route Salt (briber: Orion)" in told.embed.description

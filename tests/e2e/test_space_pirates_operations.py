@@ -70,7 +70,7 @@ async def test_a_bribed_planet_raid_decided_by_ground_combat(pirates):
     assert "600" in fought.embed.description
     report = await pirates.slash("/pirates report turn:1", as_="player1")
     shown = report.embed.description
-    assert "bought by a bribe (briber: —)" in shown and "Orion" not in shown
+    assert "Bribed raid on planet Alpha" in shown and "Orion" not in shown
     assert "5, 6, 1, 2" in shown and "600" in shown
     planets = await pirates.slash("/pirates planets", as_="player1")
     assert "troops 1" in planets.embed.description or "1 troop" in planets.embed.description

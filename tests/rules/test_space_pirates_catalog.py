@@ -367,6 +367,11 @@ def more_messages():
     waiting = resolve(state, 2, scripted(20, 20)[0])
     (offer,) = [w for w in waiting.state.waiting if w.faction == "Aurora"]
     out.extend(offer_lines(offer))
+    # a bribed planet raid whose briber is named (`reveal_briber_to_victim`, or a GM reading)
+    revealed = RaidReport(
+        faction="Aurora", turn=2, seq=3, kind="planet", mode="bribed", briber="Boreas"
+    )
+    out.extend(report_lines(revealed.model_copy(update={"target_name": "Home"})))
     gone = waiting.state.model_copy(deep=True)
     gone.routes = [r for r in gone.routes if r.id != line.id]
     take(answer(gone, False, scripted()[0]))

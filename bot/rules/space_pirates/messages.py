@@ -117,8 +117,10 @@ def report_lines(report: RaidReport) -> list[Msg]:
                         hit=Msg(f"{P}report.hit" if chance.hit else f"{P}report.miss"),
                     )
                 )
-    if report.mode == "bribed":
-        lines.append(Msg(f"{P}report.bribed", briber=report.briber or "—"))
+    if report.mode == "bribed":  # the target was drawn at placement (SP-I33): named here
+        briber = Msg(f"{P}report.briber", briber=report.briber) if report.briber else ""
+        target = target_msg(report)
+        lines.append(Msg(f"{P}report.bribed_{report.kind}", target=target, briber=briber))
     if report.draw is not None and report.draw.face is None:  # one route: no roll (SP-I4)
         lines.append(Msg(f"{P}report.draw_single", target=target_msg(report)))
     elif report.draw is not None:
