@@ -1,0 +1,35 @@
+"""Space pirates' lines as players read them, in both languages: counts with their plural
+forms (SP-I37)."""
+
+from __future__ import annotations
+
+from space_pirates_helpers import empty, resolve, scripted
+
+from bot.rules.space_pirates.models import PrivateerGroup, RegisteredShip
+
+
+def test_a_recalled_group_of_one_ship_returns_as_one_ship():
+    """SP-10.8, SP-I37: a group of one cruiser recalled in turn 2 returns in the resolution
+    of turn 5: "(1 ship)", not "(1 ships)"; two ships read "(2 ships)"."""
+    state = empty()
+    for group, ships in ((1, 1), (2, 2)):
+        state.privateers.append(
+            PrivateerGroup(
+                id=group,
+                owner="Boreas",
+                target="Aurora",
+                formed_turn=1,
+                ships=[
+                    RegisteredShip(id=10 * group + i, owner="Boreas", ship_class="cruiser")
+                    for i in range(ships)
+                ],
+                recalled_turn=2,
+                returns_turn=5,
+            )
+        )
+    lines = [m.render("en") for m in resolve(state, 5, scripted()[0]).lines]
+    assert "Privateer group #1 returns to Boreas (1 ship)" in lines, lines
+    assert "Privateer group #2 returns to Boreas (2 ships)" in lines, lines
+    russian = [m.render("ru") for m in resolve(state, 5, scripted()[0]).lines]
+    assert "Группа каперов №1 возвращается к фракции «Boreas» (1 корабль)" in russian, russian
+    assert "Группа каперов №2 возвращается к фракции «Boreas» (2 корабля)" in russian, russian
