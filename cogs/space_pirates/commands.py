@@ -351,7 +351,7 @@ class SpacePiratesCog(commands.Cog):
         """SP-7.1, SP-10.2: bribes and privateers need contact with the target."""
         ctx = await RulesetContext.of(interaction, SPEC)
         who = ctx.acting_faction(faction)
-        names = parse_factions(factions, ctx.factions)
+        names = list(dict.fromkeys(parse_factions(factions, ctx.factions)))  # each once
         line = Msg(C + "contacts.set", faction=who, contacts=", ".join(names) or "—")
         await _record(
             ctx, "contacts.title", lambda s: set_contacts(s, who, names), line, faction=who

@@ -83,3 +83,9 @@ async def test_a_bribed_raid_names_what_it_attacks_and_only_the_gm_reads_the_bri
     assert "briber" not in shown
     told = await pirates.slash("/pirates report turn:1 faction:Vega", as_="gm")
     assert "Bribed raid on route Salt (briber: Orion)" in told.embed.description
+
+
+async def test_a_contact_typed_twice_is_announced_once(pirates):
+    """SP-7.1: "Orion, orion" is one contact, and the channel is told so."""
+    set_ = await pirates.slash("/pirates contacts factions:Orion, orion", as_="player1")
+    assert set_.embed.description == "Vega has contact with: Orion", set_.text()
