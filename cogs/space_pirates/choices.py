@@ -44,7 +44,7 @@ from bot.rules.space_pirates.models import PendingResolution, UpkeepDue
 from bot.rules.space_pirates.turn import answer_choice
 from bot.rules.space_pirates.upkeep import upkeep_waiting_line
 from bot.scaffold import Applied, RulesetContext
-from cogs.space_pirates.common import REPORT, C, Ctx, campaign_combat
+from cogs.space_pirates.common import QUIET, REPORT, C, Ctx, campaign_combat
 from cogs.space_pirates.render import lines_embeds, rendered
 
 ANSWER = "space_pirates.answer"
@@ -195,9 +195,10 @@ def _new_questions(before: Sequence[int], outcome: ChoiceOutcome) -> list[Questi
 
 
 def report_view(ctx: Ctx, outcome: ChoiceOutcome, locale: str, turn: int) -> discord.ui.View | None:
-    """A report button for each player whose raid this answer finished."""
+    """A report button for each player the pirates reached in what this answer resolved
+    (as under the end-of-turn summary: a quiet roll gets none)."""
     ids = {f.name: f.id for f in ctx.factions}
-    raids = outcome.outcome.get("raids", [])
+    raids = [r for r in outcome.outcome.get("raids", []) if r["outcome"] not in QUIET]
     raided = list(dict.fromkeys(str(r["faction"]) for r in raids if str(r["faction"]) in ids))
     if not raided:
         return None

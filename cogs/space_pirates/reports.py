@@ -34,13 +34,11 @@ from bot.rules.space_pirates.retire import BRIBES
 from bot.scaffold import RulesetContext
 from bot.text import shown
 from cogs.space_pirates.choices import open_questions, questions
-from cogs.space_pirates.common import REPORT, C, Ctx, campaign_combat
+from cogs.space_pirates.common import QUIET, REPORT, C, Ctx, campaign_combat
 from cogs.space_pirates.operations import OPERATION
 from cogs.space_pirates.render import rendered
 
 PER_MESSAGE = 25
-# Reports with no attack get no button (`/pirates report` still opens their points and d20).
-QUIET = {"no_attack", "no_routes", "no_planet_raid", "skipped_peace", "skipped_immunity"}
 
 
 async def report_pages(ctx: Ctx, faction: str, turn: int) -> list[list[Msg]]:

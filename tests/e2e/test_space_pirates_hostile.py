@@ -89,3 +89,17 @@ async def test_a_contact_typed_twice_is_announced_once(pirates):
     """SP-7.1: "Orion, orion" is one contact, and the channel is told so."""
     set_ = await pirates.slash("/pirates contacts factions:Orion, orion", as_="player1")
     assert set_.embed.description == "Vega has contact with: Orion", set_.text()
+
+
+async def test_report_buttons_after_an_answer_only_for_players_the_pirates_reached(pirates):
+    """SP-I40: Vega's answer lets the resolution go on to Orion, whose roll misses; the
+    redrawn question offers Vega's report only, as the end-of-turn summary would."""
+    await pirates.slash("/pirates route add name:Line goods:160", as_="player1")
+    await pirates.slash("/pirates route add name:Spice goods:160", as_="player2")
+    pirates.script_dice([1, 3])
+    ended = await end_turn(pirates, 1)
+    pirates.script_dice([20])
+    refuse = question_of(ended, "Refuse and fight")
+    raided = await pirates.click(refuse, "Refuse and fight", as_="player1")
+    assert "Orion: no raid (d20 20 > 2)" in raided.embed.description
+    assert [b.label for b in raided.buttons] == ["Report: Vega"]
