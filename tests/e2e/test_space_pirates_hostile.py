@@ -9,6 +9,7 @@ the engine rolls them.
 from __future__ import annotations
 
 import tests.e2e.test_space_pirates as base
+from bot.interactions import LOSS_COLOUR, SUCCESS_COLOUR
 from tests.e2e.test_space_pirates import end_turn, question_of
 
 pirates = base.pirates
@@ -103,3 +104,31 @@ async def test_report_buttons_after_an_answer_only_for_players_the_pirates_reach
     raided = await pirates.click(refuse, "Refuse and fight", as_="player1")
     assert "Orion: no raid (d20 20 > 2)" in raided.embed.description
     assert [b.label for b in raided.buttons] == ["Report: Vega"]
+
+
+async def test_a_refused_buy_off_is_answered_with_how_the_raid_ended(pirates):
+    """SP-I11, SP-I13, SP-I15: after "Refuse and fight" the question is redrawn titled by
+    what happened (held: the success colour; raided: the loss colour), not "the pirates'
+    raid goes on"; report buttons only for players the pirates reached (Orion's quiet roll
+    after the answer gets none)."""
+    await pirates.slash("/pirates route add name:Line goods:160 ships:2 cruiser", as_="player1")
+    await pirates.slash("/pirates route add name:Spice goods:160", as_="player2")
+    pirates.script_dice([1, 3])
+    ended = await end_turn(pirates, 1)
+    # the cruisers' 4 dice hit, the raider's 4 defence dice fail, its own die misses;
+    # then Orion's roll misses
+    pirates.script_dice([6, 6, 6, 6, 1, 1, 1, 1, 1, 20])
+    refuse = question_of(ended, "Refuse and fight")
+    held = await pirates.click(refuse, "Refuse and fight", as_="player1")
+    assert held.embed.title == "Line held against the pirates", held.embed.title
+    assert held.embed.color == SUCCESS_COLOUR.value
+    assert "Line defended: immunity to turn 4" in held.embed.description
+    assert [b.label for b in held.buttons] == ["Report: Vega"]
+
+    pirates.script_dice([1, 2])  # Vega is immune (no roll); Orion's Spice is raided
+    ended = await end_turn(pirates, 2)
+    refuse = question_of(ended, "Refuse and fight")
+    raided = await pirates.click(refuse, "Refuse and fight", as_="player2")
+    assert raided.embed.title == "Pirates raid Spice", raided.embed.title
+    assert raided.embed.color == LOSS_COLOUR.value
+    assert "Spice raided: 160 income lost, streak 1" in raided.embed.description
