@@ -176,7 +176,7 @@ async def test_a_defended_route_retreats_and_loses(pirates):
     )
     asked = next(m for m in declined.followups if any(b.label == "Retreat" for b in m.buttons))
     assert asked.pings == {"player1"}
-    assert "Round 2 comes next: your side has 1 ships left, the pirates 3" in texts(declined)
+    assert "Round 2 comes next: your side has 1 ship left, the pirates 3 ships" in texts(declined)
     status = await pirates.slash("/turn status", as_="player2")
     assert "Vega has not decided whether to retreat before round 2" in " ".join(
         f.value for f in status.embed.fields

@@ -3,9 +3,11 @@ forms (SP-I37)."""
 
 from __future__ import annotations
 
-from space_pirates_helpers import empty, resolve, scripted
+from space_pirates_helpers import COMBAT, empty, resolve, route, scripted, settings
 
+from bot.rules.space_pirates.messages import offer_lines
 from bot.rules.space_pirates.models import PrivateerGroup, RegisteredShip
+from bot.rules.space_pirates.turn import answer_buy_off
 
 
 def test_a_recalled_group_of_one_ship_returns_as_one_ship():
@@ -33,3 +35,27 @@ def test_a_recalled_group_of_one_ship_returns_as_one_ship():
     russian = [m.render("ru") for m in resolve(state, 5, scripted()[0]).lines]
     assert "Группа каперов №1 возвращается к фракции «Boreas» (1 корабль)" in russian, russian
     assert "Группа каперов №2 возвращается к фракции «Boreas» (2 корабля)" in russian, russian
+
+
+RETREAT = settings(defender_may_retreat=True)
+
+
+def asked_to_retreat():
+    """Aurora's route (one cruiser guard) raided by 3 raiders; Aurora refuses the buy-off;
+    round 1 misses everywhere; the retreat question comes before round 2 (SP-I44)."""
+    state, _ = route(empty(), "Line", 100, ships=[("cruiser", "guard")])
+    paused = resolve(state, 3, scripted(1, 6)[0], RETREAT)
+    offer = paused.state.waiting[0].choice_id
+    return answer_buy_off(
+        paused.state, RETREAT, offer, "Aurora", False, scripted(1, 1, 1, 1, 1)[0], combat=COMBAT
+    )
+
+
+def test_the_retreat_question_counts_ships_with_their_plural_forms():
+    """SP-I44: "your side has 1 ship left, the pirates 3 ships", in both languages."""
+    (question,) = asked_to_retreat().state.waiting
+    prompt = offer_lines(question)[-1]
+    assert prompt.render("en") == (
+        "Round 2 comes next: your side has 1 ship left, the pirates 3 ships. Fight on or retreat?"
+    )
+    assert "1 корабль" in prompt.render("ru") and "3 корабля" in prompt.render("ru")

@@ -347,8 +347,8 @@ def retreat_prompt(pending: PendingResolution) -> Msg:
     return Msg(
         f"{P}report.retreat_prompt",
         round=int(progress.get("round", 0)),
-        own=left["defender"],
-        pirates=left["pirates"],
+        own=Msg(f"{P}count.ship", count=left["defender"]),
+        pirates=Msg(f"{P}count.ship", count=left["pirates"]),
     )
 
 
