@@ -34,7 +34,7 @@ from bot.rules.space_pirates.battle import PIRATES
 from bot.rules.space_pirates.battle_report import battle_round_lines, over_msg, side_msg
 from bot.rules.space_pirates.bribe import BribeOrder, apply_bribe
 from bot.rules.space_pirates.mercenaries import apply_hire
-from bot.rules.space_pirates.messages import offer_lines, report_lines
+from bot.rules.space_pirates.messages import offer_lines, player_summary_line, report_lines
 from bot.rules.space_pirates.models import MercenaryContract, PrivateerGroup
 from bot.rules.space_pirates.privateers import apply_privateers, apply_recall
 from bot.rules.space_pirates.registry import register_route, set_contacts, set_privateer_tech
@@ -289,6 +289,11 @@ def more_messages():
     asked = answer(offered.state, False, scripted(1, 1, 1, 1, 1)[0], settings=retreat)
     out.extend(offer_lines(asked.state.waiting[0]))
     out.extend(waits(asked.state, retreat, 4))
+    out.extend(asked.lines)  # the channel's line: the battle goes on
+    orbital = RaidReport(
+        faction="Aurora", turn=3, seq=2, kind="planet", outcome="waiting", buy_off="declined"
+    )
+    out.append(player_summary_line("Aurora", [orbital], waiting=True, asked="retreat"))
     # an accepted buy-off
     state, _ = route(empty(), "Rich", 2350)
     rich = resolve(state, 3, scripted(1, 4, 6)[0])

@@ -59,3 +59,14 @@ def test_the_retreat_question_counts_ships_with_their_plural_forms():
         "Round 2 comes next: your side has 1 ship left, the pirates 3 ships. Fight on or retreat?"
     )
     assert "1 корабль" in prompt.render("ru") and "3 корабля" in prompt.render("ru")
+
+
+def test_a_refused_buy_off_no_longer_reads_as_offered_while_the_battle_waits():
+    """SP-I34, SP-I44: once Aurora refused to pay and the battle waits for the retreat
+    answer, the line the channel reads says the battle goes on, not "buy-off offered"."""
+    asked = asked_to_retreat()
+    lines = [m.render("en") for m in asked.lines]
+    assert lines == [
+        "Aurora: pirates at Line: the battle goes on — the resolution waits for Aurora's answer"
+    ], lines
+    assert "идёт бой" in asked.lines[0].render("ru")

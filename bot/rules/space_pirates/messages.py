@@ -24,8 +24,11 @@ def target_msg(report: RaidReport) -> str:
     return report.target_name or str(report.target or "—")
 
 
-def event_msg(report: RaidReport) -> Msg:
-    """One attack (or none) in a few words, for the player's summary line."""
+def event_msg(report: RaidReport, asked: str | None = None) -> Msg:
+    """One attack (or none) in a few words, for the player's summary line; `asked` names
+    the question it waits for, if any (SP-I45)."""
+    if report.outcome == "waiting" and report.buy_off is not None:
+        return after_buy_off_msg(report, asked)
     if report.kind == "planet":
         return planet_event_msg(report)
     chance = report.chance
@@ -63,6 +66,18 @@ def attack_event_msg(report: RaidReport) -> Msg:
     return Msg(f"{P}event.cancelled", target=target)
 
 
+def after_buy_off_msg(report: RaidReport, asked: str | None) -> Msg:
+    """An attack whose buy-off was refused and that waits for a later question: the
+    plunder branch once the pirates have landed (SP-I22), or the retreat before the next
+    round of its battle (SP-I44) — no longer the buy-off offered."""
+    target = target_msg(report)
+    if report.kind == "planet" and asked != "retreat":
+        return Msg(f"{P}event.plunder_waiting", target=target)
+    key = "planet_battle_waiting" if report.kind == "planet" else "battle_waiting"
+    bribed = Msg(f"{P}event.bribed") if report.mode == "bribed" else ""
+    return Msg(f"{P}event.{key}", target=target, bribed=bribed)
+
+
 def planet_event_msg(report: RaidReport) -> Msg:
     """A planet check or planet raid in a few words."""
     target = target_msg(report)
@@ -74,8 +89,6 @@ def planet_event_msg(report: RaidReport) -> Msg:
             face=check.face if check and check.face is not None else 0,
             points=check.points if check else 0,
         )
-    if report.outcome == "waiting" and report.buy_off == "declined":
-        return Msg(f"{P}event.plunder_waiting", target=target)
     if report.outcome == "waiting":
         return Msg(f"{P}event.planet_waiting", target=target, cost=report.buy_off_cost or 0)
     if report.outcome == "bought_off":
@@ -88,9 +101,12 @@ def planet_event_msg(report: RaidReport) -> Msg:
     return Msg(f"{P}event.cancelled", target=target)
 
 
-def player_summary_line(faction: str, reports: Sequence[RaidReport], *, waiting: bool) -> Msg:
-    """The one line a player reads at a glance: what happened to them this resolution."""
-    events = [event_msg(r) for r in reports]
+def player_summary_line(
+    faction: str, reports: Sequence[RaidReport], *, waiting: bool, asked: str | None = None
+) -> Msg:
+    """The one line a player reads at a glance: what happened to them this resolution; the
+    last report is the one waiting for question `asked`, when given."""
+    events = [event_msg(r, asked if r is reports[-1] else None) for r in reports]
     key = f"{P}summary.waiting" if waiting else f"{P}summary.player"
     return Msg(key, faction=faction, events=MsgList(events, separator="; "))
 

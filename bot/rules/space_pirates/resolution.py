@@ -262,6 +262,7 @@ def _pause(
             run.faction,
             [r for r in journal.reports if r.faction == run.faction] + [report],
             waiting=True,
+            asked=choice,
         )
     )
     journal.outcome.setdefault("waiting", []).append(pending.choice_id)
