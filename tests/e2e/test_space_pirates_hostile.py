@@ -132,3 +132,19 @@ async def test_a_refused_buy_off_is_answered_with_how_the_raid_ended(pirates):
     assert raided.embed.title == "Pirates raid Spice", raided.embed.title
     assert raided.embed.color == LOSS_COLOUR.value
     assert "Spice raided: 160 income lost, streak 1" in raided.embed.description
+
+
+async def test_a_route_with_hundreds_of_ships_is_registered_and_listed_whole(pirates):
+    """SP-I10: 250 cruisers and 250 police destroyers (the most a list may name) are
+    registered with an answer Discord accepts, the ship numbers given as ranges; the list
+    shows the route whole."""
+    added = await pirates.slash(
+        "/pirates route add name:Big goods:450 ships:250 cruiser, 250 destroyer police",
+        as_="player1",
+    )
+    assert not added.ephemeral, added.text()
+    shown = added.embed.description
+    assert "250 cruisers (guard, Vega): ships #2–#251" in shown, shown
+    assert "250 destroyers (police, Vega): ships #252–#501" in shown, shown
+    listed = await pirates.slash("/pirates routes", as_="player2")
+    assert "ships #252–#501" in listed.embed.description
