@@ -28,7 +28,7 @@ from bot.rules.space_pirates.planet_raid import (
     plunder_phase,
     record_planet_attack,
 )
-from bot.rules.space_pirates.reports import RaidReport, ResolutionContext
+from bot.rules.space_pirates.reports import Journal, RaidReport, ResolutionContext
 from bot.rules.space_pirates.route_raid import (
     fight_route_attack,
     generate_route_attack,
@@ -106,11 +106,15 @@ def run_player(rc: ResolutionContext, run: PlayerRun) -> bool:
             record.planet_penalty_points = 0
         journal.outcome.setdefault("quiet_resets", []).append(run.faction)
     journal.lines.append(
-        player_summary_line(
-            run.faction, [r for r in journal.reports if r.faction == run.faction], waiting=False
-        )
+        player_summary_line(run.faction, _run_reports(journal, run), waiting=False)
     )
     return False
+
+
+def _run_reports(journal: Journal, run: PlayerRun) -> list[RaidReport]:
+    """This player's reports of this resolution (a turn ended over an open choice finishes
+    the earlier resolution in the same journal first: its reports are told with it)."""
+    return [r for r in journal.reports if r.faction == run.faction and r.turn == run.turn]
 
 
 def _bribe(state: SpacePiratesState, step: str) -> Bribe:
@@ -260,7 +264,7 @@ def _pause(
     journal.lines.append(
         player_summary_line(
             run.faction,
-            [r for r in journal.reports if r.faction == run.faction] + [report],
+            [*_run_reports(journal, run), report],
             waiting=True,
             asked=choice,
         )
