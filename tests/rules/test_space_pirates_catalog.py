@@ -54,7 +54,9 @@ def catalog(language):
 
 EN, RU = catalog("en"), catalog("ru")
 # "failed" is only a planet raid's, told as report.outcome.planet_failed (below).
-OUTCOMES = [o for o in get_args(ReportOutcome) if o != "failed"]
+# "failed" is a planet raid's (report.outcome.planet_failed); a wait is told by the buy-off
+# line or the later question's prompt, never as an outcome line.
+OUTCOMES = [o for o in get_args(ReportOutcome) if o not in ("failed", "waiting")]
 
 
 def used_keys():

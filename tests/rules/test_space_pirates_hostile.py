@@ -83,3 +83,13 @@ def test_a_turn_ended_over_an_open_offer_tells_each_resolution_once():
         "Aurora: Line raided: 450 income lost, streak 1",
         "Aurora: no raid (d20 20 > 3)",
     ], lines
+
+
+def test_a_buy_off_question_says_it_waits_once():
+    """SP-I34: the offer's lines end with the price and that it waits for the answer, said
+    once (not again as "Waiting for the buy-off answer")."""
+    state, _ = route(empty(), "Line", 450)
+    (offer,) = resolve(state, 1, scripted(1, 3, 5, 6, 2)[0]).state.waiting
+    lines = [m.render("en") for m in offer_lines(offer)]
+    assert lines[-1] == "Buy-off offered for 80, waiting for the answer", lines
+    assert not any("Waiting for" in line for line in lines), lines

@@ -209,9 +209,9 @@ def report_lines(report: RaidReport) -> list[Msg]:
         )
     if report.planet is not None and report.planet.plunder is not None:
         lines += plunder_lines(report.planet.plunder)
-    if not (report.outcome == "waiting" and report.buy_off is not None):
-        # Once the buy-off is answered, a wait is for a later question (the plunder branch,
-        # a retreat: SP-I22, SP-I44, SP-I45), whose prompt follows in its own words.
+    if report.outcome != "waiting":
+        # A wait is told by the buy-off line above, or, once the buy-off is answered, by the
+        # later question's own prompt (the plunder branch, a retreat: SP-I22, SP-I44).
         lines.append(outcome_line(report))
     return lines
 
