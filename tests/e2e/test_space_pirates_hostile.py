@@ -148,3 +148,11 @@ async def test_a_route_with_hundreds_of_ships_is_registered_and_listed_whole(pir
     assert "250 destroyers (police, Vega): ships #252–#501" in shown, shown
     listed = await pirates.slash("/pirates routes", as_="player2")
     assert "ships #252–#501" in listed.embed.description
+
+
+async def test_a_russian_reader_is_shown_ships_in_russian_in_the_option_help(pirates):
+    """SP-I10: Lyra's `/help` for route registration gives the ships example in the words
+    the command now reads in Russian."""
+    helped = await pirates.slash("/help command:pirates route add", as_="player3")
+    shown = " ".join(f.value for f in helped.embed.fields)
+    assert "2 крейсера, эсминец полиция" in shown and "cruiser" not in shown, shown
