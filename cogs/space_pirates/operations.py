@@ -46,7 +46,7 @@ from bot.rules.space_pirates.mercenaries import (
     quote_hire,
     station_contract,
 )
-from bot.rules.space_pirates.messages import fleet_msg
+from bot.rules.space_pirates.messages import bribe_target, fleet_msg
 from bot.rules.space_pirates.models import Station
 from bot.rules.space_pirates.privateers import (
     apply_privateers,
@@ -154,7 +154,15 @@ def perform(
         return Change(new, [Msg(C + "done.assault", faction=faction, value=a.value)])
     if op == "bribe":
         new, bribe = apply_bribe(state, settings, combat, _bribe_order(operation), dice)
-        told = Msg(C + "done.bribe", id=bribe.id, victim=bribe.victim, cost=bribe.cost)
+        told = Msg(
+            C + "done.bribe",
+            id=bribe.id,
+            victim=bribe.victim,
+            cost=bribe.cost,
+            kind=Msg(f"space_pirates.kind.{bribe.kind}"),
+            target=bribe_target(new, bribe),
+            fleet=fleet_msg(bribe.fleet),
+        )
         return Change(new, [Msg(C + "done.bribe_public", faction=faction)], private=[told])
     if op == "hire":
         new, contract, h = apply_hire(

@@ -156,3 +156,18 @@ async def test_a_russian_reader_is_shown_ships_in_russian_in_the_option_help(pir
     helped = await pirates.slash("/help command:pirates route add", as_="player3")
     shown = " ".join(f.value for f in helped.embed.fields)
     assert "2 крейсера, эсминец полиция" in shown and "cruiser" not in shown, shown
+
+
+async def test_the_briber_sees_the_target_and_the_fleet_the_bribe_bought(pirates):
+    """SP-I33: "The briber sees the target, the fleet and the cost": Orion's confirmed bribe
+    (d3 → 3: Salt) and Orion's status name the route and the fleet."""
+    await pirates.slash("/pirates route add name:Silk goods:450", as_="player1")
+    await pirates.slash("/pirates route add name:Salt goods:80", as_="player1")
+    await pirates.slash("/pirates contacts factions:Vega", as_="player2")
+    quote = await pirates.slash("/pirates bribe victim:Vega", as_="player2")
+    pirates.script_dice([3])
+    placed = await pirates.click(quote, "Confirm", as_="player2")
+    told = placed.embed.description
+    assert "owed: 50 — route raid on Salt: 1 raider" in told, told
+    status = await pirates.slash("/pirates status", as_="player2")
+    assert "route raid against Vega on Salt, 1 raider, cost 50" in status.embed.description

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from bot.i18n import Msg, MsgList
 from bot.rules.fleet_combat.messages import counts_msg
-from bot.rules.space_pirates.models import Bribe, PendingResolution, PirateFleet
+from bot.rules.space_pirates.models import Bribe, PendingResolution, PirateFleet, SpacePiratesState
 from bot.rules.space_pirates.reports import PlunderReport, RaidReport
 
 P = "space_pirates."
@@ -322,6 +322,13 @@ def outcome_line(report: RaidReport) -> Msg:
         income=report.income_lost,
         until=report.immunity_until or 0,
     )
+
+
+def bribe_target(state: SpacePiratesState, bribe: Bribe) -> str:
+    """The route or planet a bribe's attack was drawn against at placement, by name (SP-I33:
+    the briber sees the target); its number once it is gone."""
+    found = state.route(bribe.target) if bribe.kind == "route" else state.planet(bribe.target)
+    return found.name if found is not None else f"#{bribe.target}"
 
 
 def bribe_cancelled_msg(bribe: Bribe, refund: int) -> Msg:
