@@ -3,7 +3,16 @@ forms (SP-I37)."""
 
 from __future__ import annotations
 
-from space_pirates_helpers import COMBAT, empty, resolve, route, scripted, settings
+from space_pirates_helpers import (
+    COMBAT,
+    empty,
+    planet,
+    resolve,
+    route,
+    scripted,
+    settings,
+    with_history,
+)
 
 from bot.rules.space_pirates.messages import offer_lines
 from bot.rules.space_pirates.models import PrivateerGroup, RegisteredShip
@@ -93,3 +102,20 @@ def test_a_buy_off_question_says_it_waits_once():
     lines = [m.render("en") for m in offer_lines(offer)]
     assert lines[-1] == "Buy-off offered for 80, waiting for the answer", lines
     assert not any("Waiting for" in line for line in lines), lines
+
+
+def test_a_planet_raid_says_which_candidate_it_attacks():
+    """SP-4.1, SP-I18: with two planets eligible the report lists both in the order of
+    SP-I18 and then names the one attacked (Beta: defence 0 beats Alpha's cruiser)."""
+    state, _ = route(empty(), "Line", 100)
+    state, _ = planet(state, "Alpha", 900, orbital=["cruiser"])
+    state, _ = planet(state, "Beta", 300)
+    state.player("Aurora").streak = 10
+    with_history(state, "Aurora", [200], turn=1)
+    paused = resolve(state, 2, scripted(20, 1)[0])  # the route roll misses; d20 1: planet
+    (offer,) = paused.state.waiting
+    lines = [m.render("en") for m in offer_lines(offer)]
+    beta = lines.index("Candidate Beta: defence 0, income 300")
+    assert lines[beta + 1] == "Candidate Alpha: defence 200, income 900", lines
+    assert lines[beta + 2] == "Planet Beta is attacked", lines
+    assert "Атакована планета Beta" in [m.render("ru") for m in offer_lines(offer)]

@@ -241,6 +241,8 @@ def planet_check_lines(report: RaidReport) -> list[Msg]:
                 income=candidate.income,
             )
         )
+    if planet.candidates:  # the first in the order of SP-I18 is attacked
+        lines.append(Msg(f"{P}report.planet_chosen", target=target_msg(report)))
     if planet.history_values:
         lines.append(
             Msg(
