@@ -119,3 +119,14 @@ def test_a_planet_raid_says_which_candidate_it_attacks():
     assert lines[beta + 1] == "Candidate Alpha: defence 200, income 900", lines
     assert lines[beta + 2] == "Planet Beta is attacked", lines
     assert "Атакована планета Beta" in [m.render("ru") for m in offer_lines(offer)]
+
+
+def test_a_buy_off_offer_says_when_the_route_has_no_defenders():
+    """SP-1.11, SP-I34: the victim decides with the route's defence known: an undefended
+    route's offer says so (refusing loses it without a battle); a guarded one's does not."""
+    state, _ = route(empty(), "Line", 450)
+    (offer,) = resolve(state, 1, scripted(1, 3, 5, 6, 2)[0]).state.waiting
+    assert "The route is not defended" in [m.render("en") for m in offer_lines(offer)]
+    state, _ = route(empty(), "Line", 450, ships=[("cruiser", "guard")])
+    (offer,) = resolve(state, 1, scripted(1, 3, 5, 6, 2)[0]).state.waiting
+    assert "The route is not defended" not in [m.render("en") for m in offer_lines(offer)]

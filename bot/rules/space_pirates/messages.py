@@ -177,6 +177,8 @@ def report_lines(report: RaidReport) -> list[Msg]:
                 payment=report.payment_value,
             )
         )
+    if report.defended is False and report.kind == "route":  # known when the offer is made
+        lines.append(Msg(f"{P}report.undefended"))
     if report.buy_off_cost is not None:
         answer = report.buy_off or "waiting"
         lines.append(
@@ -186,8 +188,6 @@ def report_lines(report: RaidReport) -> list[Msg]:
                 forced=Msg(f"{P}report.forced") if report.buy_off_forced else "",
             )
         )
-    if report.defended is False and report.kind == "route":
-        lines.append(Msg(f"{P}report.undefended"))
     if report.battle is not None:
         lines.append(
             Msg(

@@ -33,6 +33,7 @@ from bot.rules.space_pirates.route_raid import (
     fight_route_attack,
     generate_route_attack,
     roll_regular_raid,
+    route_defended,
     under_peace,
     under_route_immunity,
 )
@@ -226,6 +227,8 @@ def _offer(rc: ResolutionContext, run: PlayerRun, report: RaidReport, record_ind
     if report.bribe_id is not None and _declined_at_placement(rc.state, report.bribe_id):
         report.buy_off = "declined"
         return _fight_declined(rc, run, report, attack)
+    if report.kind == "route":
+        report.defended = route_defended(rc, report)
     _pause(rc, run, report, attack, choice="buy_off")
     return True
 
