@@ -105,7 +105,9 @@ def quote(
         shown: Msg | str = fleet_msg(b.fleet) if b.fleet else "—"
         return [Msg(C + "quote.bribe", victim=b.victim, cost=b.cost, value=b.value, fleet=shown)]
     if op == "hire":
-        h = quote_hire(state, settings, faction, turn, p["value"])
+        h = quote_hire(
+            state, settings, faction, turn, p["value"], station=p["station"], target=p.get("target")
+        )
         return [
             Msg(
                 C + "quote.hire",

@@ -171,3 +171,31 @@ async def test_the_briber_sees_the_target_and_the_fleet_the_bribe_bought(pirates
     assert "owed: 50 — route raid on Salt: 1 raider" in told, told
     status = await pirates.slash("/pirates status", as_="player2")
     assert "route raid against Vega on Salt, 1 raider, cost 50" in status.embed.description
+
+
+async def test_mercenaries_stationed_on_a_route_must_name_it_before_the_quote(pirates):
+    """SP-I35: "station:route" without the route's number is refused at once, in words
+    (not "route #None"), for a hire before its quote and for a move; with the number they
+    serve there."""
+    await pirates.slash("/pirates route add name:Silk goods:450", as_="player1")
+    pirates.script_dice([1, 3, 5, 6, 2])
+    ended = await end_turn(pirates, 1)
+    await pirates.click(question_of(ended, "Refuse and fight"), "Refuse and fight", as_="player1")
+
+    unnamed = await pirates.slash(
+        "/pirates mercenaries hire value:100 station:route", as_="player1"
+    )
+    assert unnamed.ephemeral and unnamed.buttons == [], unnamed.text()
+    assert "None" not in unnamed.text() and "target" in unnamed.text()
+    quote = await pirates.slash("/pirates mercenaries hire value:100", as_="player1")
+    hired = await pirates.click(quote, "Confirm", as_="player1")
+    contract = hired.embed.description.split("#")[1].split(" ")[0]
+    moved = await pirates.slash(
+        f"/pirates mercenaries station contract:{contract} station:route", as_="player1"
+    )
+    assert moved.ephemeral and "None" not in moved.text() and "target" in moved.text()
+    there = await pirates.slash(
+        f"/pirates mercenaries station contract:{contract} station:route target:1",
+        as_="player1",
+    )
+    assert f"Contract #{contract} now serves: on route #1" in there.embed.description
