@@ -21,6 +21,9 @@ from bot.dice import Dice
 from bot.errors import GameError, NotAllowed, NotFound
 from bot.i18n import Msg, t
 from bot.interactions import (
+    LOSS_COLOUR,
+    NEUTRAL_COLOUR,
+    SUCCESS_COLOUR,
     WAITING_COLOUR,
     Context,
     cancel_choice,
@@ -43,7 +46,7 @@ from bot.rules.space_pirates.models import PendingResolution, UpkeepDue
 from bot.rules.space_pirates.turn import answer_choice
 from bot.rules.space_pirates.upkeep import upkeep_waiting_line
 from bot.scaffold import Applied, RulesetContext
-from cogs.space_pirates.common import REPORT, C, Ctx, campaign_combat
+from cogs.space_pirates.common import QUIET, REPORT, C, Ctx, campaign_combat
 from cogs.space_pirates.render import lines_embeds, rendered
 
 ANSWER = "space_pirates.answer"
@@ -194,9 +197,10 @@ def _new_questions(before: Sequence[int], outcome: ChoiceOutcome) -> list[Questi
 
 
 def report_view(ctx: Ctx, outcome: ChoiceOutcome, locale: str, turn: int) -> discord.ui.View | None:
-    """A report button for each player whose raid this answer finished."""
+    """A report button for each player the pirates reached in what this answer resolved
+    (as under the end-of-turn summary: a quiet roll gets none)."""
     ids = {f.name: f.id for f in ctx.factions}
-    raids = outcome.outcome.get("raids", [])
+    raids = [r for r in outcome.outcome.get("raids", []) if r["outcome"] not in QUIET]
     raided = list(dict.fromkeys(str(r["faction"]) for r in raids if str(r["faction"]) in ids))
     if not raided:
         return None
@@ -206,6 +210,42 @@ def report_view(ctx: Ctx, outcome: ChoiceOutcome, locale: str, turn: int) -> dis
             for f in raided[:25]
         ]
     )
+
+
+# How the attack a question was about ended, when the answer saw it to its end: the title
+# and colour of the redrawn question (the outcome first, coloured for the player asked).
+ENDINGS = {
+    ("route", "successful"): LOSS_COLOUR,
+    ("route", "defender_victory"): SUCCESS_COLOUR,
+    ("route", "stalemate"): NEUTRAL_COLOUR,
+    ("planet", "successful"): LOSS_COLOUR,
+    ("planet", "failed"): SUCCESS_COLOUR,
+}
+
+
+def answered_title(
+    asked: Question, option: str, outcome: ChoiceOutcome
+) -> tuple[str, discord.Colour, dict[str, object]]:
+    """The title key, colour and parameters of a question once answered: how its attack
+    ended (SP-3, SP-I24) when the answer finished it, else the answer itself (a paid
+    buy-off, an upkeep, a fight going on to another question)."""
+    params: dict[str, object] = {"faction": faction_of(asked)}
+    answer = (C + f"answered.{kind_of(asked)}.{option}", NEUTRAL_COLOUR, params)
+    if isinstance(asked, UpkeepDue):
+        return answer
+    raid = next(
+        (
+            r
+            for r in outcome.outcome.get("raids", [])
+            if r["faction"] == asked.faction and r["seq"] == asked.report.get("seq")
+        ),
+        None,
+    )
+    colour = ENDINGS.get((str(raid["kind"]), str(raid["outcome"]))) if raid else None
+    if raid is None or colour is None:
+        return answer
+    params = {"target": str(asked.report.get("target_name") or asked.attack.target)}
+    return C + f"ended.{raid['kind']}.{raid['outcome']}", colour, params
 
 
 async def answer_question(
@@ -221,8 +261,8 @@ async def answer_question(
 
     def shown(done: Applied[ChoiceOutcome, SpacePiratesSettings]) -> list[Announcement]:
         assert asked is not None  # `_answer` refuses a question that is not open
-        title = C + f"answered.{kind_of(asked)}.{option}"
-        embeds = lines_embeds(title, done.outcome.lines, locale, faction=faction_of(asked))
+        title, colour, params = answered_title(asked, option, done.outcome)
+        embeds = lines_embeds(title, done.outcome.lines, locale, colour=colour, **params)
         answered = Announcement(
             edit=edit,
             embeds=embeds[:10],

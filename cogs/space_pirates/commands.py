@@ -351,7 +351,7 @@ class SpacePiratesCog(commands.Cog):
         """SP-7.1, SP-10.2: bribes and privateers need contact with the target."""
         ctx = await RulesetContext.of(interaction, SPEC)
         who = ctx.acting_faction(faction)
-        names = parse_factions(factions, ctx.factions)
+        names = list(dict.fromkeys(parse_factions(factions, ctx.factions)))  # each once
         line = Msg(C + "contacts.set", faction=who, contacts=", ".join(names) or "—")
         await _record(
             ctx, "contacts.title", lambda s: set_contacts(s, who, names), line, faction=who
@@ -450,12 +450,12 @@ class SpacePiratesCog(commands.Cog):
         faction: str | None = None,
     ) -> None:
         """SP-6.5…SP-6.9, SP-I31: fought at the end of the turn."""
-
-        def params(ctx: Ctx, who: str) -> Params:
-            classes = [s.ship_class for s in parse_ships(ships, ctx.factions, who)]
-            return {"ships": classes, "contracts": parse_numbers(contracts)}
-
-        await _operate(interaction, "assault", faction, params)
+        ctx = await RulesetContext.of(interaction, SPEC)
+        who = ctx.acting_faction(faction)
+        combat = await campaign_combat(ctx)
+        classes = [s.ship_class for s in parse_ships(ships, ctx.factions, who, combat)]
+        params = {"ships": classes, "contracts": parse_numbers(contracts)}
+        await operations.offer(ctx, "assault", who, params)
 
     @pirates.command(name="bribe", description="Bribe the pirates to raid a contacted faction")
     @app_commands.autocomplete(faction=faction_autocomplete, victim=faction_autocomplete)
@@ -652,7 +652,8 @@ async def _save_route(
         # a route adds to each owner's raid roll (SP-1.7, SP-I5): a player registers only
         # routes they own a share of
         raise NotAllowed(C + "error.not_an_owner")
-    specs = _ship_specs(ctx, old.ships if old else None, ships, acting or shares[0][0])
+    combat = await campaign_combat(ctx)
+    specs = _ship_specs(ctx, old.ships if old else None, ships, acting or shares[0][0], combat)
     register = partial(
         register_route,
         name=name,
@@ -670,7 +671,8 @@ async def _save_planet(
     ctx: Ctx, owner: str, old: Planet | None, values: dict[str, Any], ships: str | None
 ) -> None:
     """Register or replace a planet; the engine refuses bad values with the allowed range."""
-    specs = _ship_specs(ctx, old.orbital_ships if old else None, ships, owner)
+    combat = await campaign_combat(ctx)
+    specs = _ship_specs(ctx, old.orbital_ships if old else None, ships, owner, combat)
     register = partial(
         register_planet,
         owner=owner,
@@ -702,13 +704,17 @@ async def _save(
 
 
 def _ship_specs(
-    ctx: Ctx, kept: Sequence[RegisteredShip] | None, typed: str | None, owner: str
+    ctx: Ctx,
+    kept: Sequence[RegisteredShip] | None,
+    typed: str | None,
+    owner: str,
+    combat: FleetCombatSettings,
 ) -> list[ShipSpec]:
     """The ships as typed (owned by `owner` unless named), or the ones kept when an edit
     leaves them out."""
     if kept is not None and typed is None:
         return [ShipSpec(s.owner, s.ship_class, s.role, s.cost, s.wounds) for s in kept]
-    return parse_ships(typed, ctx.factions, owner)
+    return parse_ships(typed, ctx.factions, owner, combat)
 
 
 def _saved(

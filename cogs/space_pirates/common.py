@@ -13,6 +13,9 @@ from bot.scaffold import RulesetContext
 
 C = "pirates."
 REPORT = "space_pirates.report"
+# Raid outcomes where the pirates reached nobody: no report button (`/pirates report` still
+# opens their points and d20).
+QUIET = {"no_attack", "no_routes", "no_planet_raid", "skipped_peace", "skipped_immunity"}
 Ctx = RulesetContext[SpacePiratesState, SpacePiratesSettings]
 
 

@@ -8,10 +8,23 @@ from collections.abc import Sequence
 from bot.campaigns import Faction
 from bot.errors import RuleViolation
 from bot.factions import normal
+from bot.i18n import MsgList
+from bot.rules.fleet_combat import FleetCombatSettings
+from bot.rules.fleet_combat.messages import class_name
 from bot.rules.space_pirates.registry import ShipSpec
+from bot.text import shown
+from cogs.fleet_combat.input import find_class
 
 C = "pirates."
-ROLES = ("guard", "police", "transport")
+# A ship's role as typed, in either language (the class comes before it).
+ROLES = {
+    "guard": "guard",
+    "police": "police",
+    "transport": "transport",
+    "охрана": "guard",
+    "полиция": "police",
+    "транспорт": "transport",
+}
 MAX_SHIPS = 500
 
 
@@ -39,28 +52,49 @@ def parse_owners(
     return owners
 
 
-def parse_ships(text: str | None, factions: Sequence[Faction], default: str) -> list[ShipSpec]:
-    """ "2 cruiser, destroyer police, transport@Orion": count, fleet combat class, role
-    (guard unless named), owner after "@" (the acting faction unless named)."""
+def parse_ships(
+    text: str | None, factions: Sequence[Faction], default: str, combat: FleetCombatSettings
+) -> list[ShipSpec]:
+    """ "2 cruisers, destroyer police, transport@Orion": count, fleet combat class (any
+    name `/combat` reads: English or Russian, singular or plural, TI shorthand), role (guard
+    unless named; "transport" alone is an unarmed transport), owner after "@" (the acting
+    faction unless named)."""
     if not text or not text.strip():
         return []
     ships: list[ShipSpec] = []
     for part in text.split(","):
         body, _, owner_name = part.partition("@")
         owner = known_faction(factions, owner_name) if owner_name.strip() else default
-        words = body.lower().split()
+        words = body.split()
         count = 1
-        if words and words[0].rstrip("x").isdigit():
-            count = int(words.pop(0).rstrip("x"))
+        if words and words[0].lower().rstrip("xх×").isdigit():
+            count = int(words.pop(0).lower().rstrip("xх×"))
         role = "guard"
-        if words and words[-1] in ROLES:
-            role = words.pop()
-        if len(words) != 1 or not 1 <= count <= MAX_SHIPS:
+        if words and words[-1].lower() in ROLES:
+            role = ROLES[words.pop().lower()]
+        if not words and role == "transport":
+            words = ["transport"]
+        if not words or not 1 <= count <= MAX_SHIPS:
             raise RuleViolation(C + "error.ships_format", text=part.strip()[:64], limit=MAX_SHIPS)
-        ships += [ShipSpec(owner=owner, ship_class=words[0], role=role)] * count  # type: ignore[arg-type]
+        ship_class = _ship_class(" ".join(words), combat)
+        ships += [ShipSpec(owner=owner, ship_class=ship_class, role=role)] * count  # type: ignore[arg-type]
         if len(ships) > MAX_SHIPS:
             raise RuleViolation(C + "error.ships_format", text=part.strip()[:64], limit=MAX_SHIPS)
     return ships
+
+
+def _ship_class(typed: str, combat: FleetCombatSettings) -> str:
+    """The campaign's class a typed name means, or a refusal listing the classes in the
+    reader's language (SP-I10)."""
+    found = find_class(typed, combat)
+    if found is None:
+        raise RuleViolation(
+            "space_pirates.error.unknown_class",
+            clause="SP-I10",
+            ship_class=shown(typed[:64]),
+            allowed=MsgList([class_name(key) for key in combat.ship_stats]),
+        )
+    return found
 
 
 def parse_factions(text: str | None, factions: Sequence[Faction]) -> list[str]:

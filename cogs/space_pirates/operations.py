@@ -28,6 +28,7 @@ from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates import SPEC, SpacePiratesSettings, SpacePiratesState
 from bot.rules.space_pirates.base import (
     apply_locate,
+    check_base_attackers,
     order_base_attack,
     quote_base_attack,
     quote_locate,
@@ -45,7 +46,7 @@ from bot.rules.space_pirates.mercenaries import (
     quote_hire,
     station_contract,
 )
-from bot.rules.space_pirates.messages import fleet_msg
+from bot.rules.space_pirates.messages import bribe_target, fleet_msg
 from bot.rules.space_pirates.models import Station
 from bot.rules.space_pirates.privateers import (
     apply_privateers,
@@ -94,6 +95,7 @@ def quote(
         return [Msg(C + "quote.locate", cost=q.cost, largest=q.largest_fleet)]
     if op == "assault":
         a = quote_base_attack(state, settings, faction, turn)
+        check_base_attackers(state, faction, list(p["ships"]), list(p["contracts"]), combat)
         fleet = fleet_msg(a.fleet)
         return [Msg(C + "quote.assault", value=a.value, fleet=fleet, failed=a.failed_attacks)]
     if op == "bribe":
@@ -103,7 +105,9 @@ def quote(
         shown: Msg | str = fleet_msg(b.fleet) if b.fleet else "—"
         return [Msg(C + "quote.bribe", victim=b.victim, cost=b.cost, value=b.value, fleet=shown)]
     if op == "hire":
-        h = quote_hire(state, settings, faction, turn, p["value"])
+        h = quote_hire(
+            state, settings, faction, turn, p["value"], station=p["station"], target=p.get("target")
+        )
         return [
             Msg(
                 C + "quote.hire",
@@ -152,7 +156,15 @@ def perform(
         return Change(new, [Msg(C + "done.assault", faction=faction, value=a.value)])
     if op == "bribe":
         new, bribe = apply_bribe(state, settings, combat, _bribe_order(operation), dice)
-        told = Msg(C + "done.bribe", id=bribe.id, victim=bribe.victim, cost=bribe.cost)
+        told = Msg(
+            C + "done.bribe",
+            id=bribe.id,
+            victim=bribe.victim,
+            cost=bribe.cost,
+            kind=Msg(f"space_pirates.kind.{bribe.kind}"),
+            target=bribe_target(new, bribe),
+            fleet=fleet_msg(bribe.fleet),
+        )
         return Change(new, [Msg(C + "done.bribe_public", faction=faction)], private=[told])
     if op == "hire":
         new, contract, h = apply_hire(

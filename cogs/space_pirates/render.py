@@ -74,10 +74,28 @@ def ships_text(ships: Sequence[RegisteredShip], locale: str) -> str:
             ship_class=render_safe(class_count(c, len(ids)), locale),
             role=t(C + f"role.{r}", locale),
             owner=shown(o),
-            ids=", ".join(t(C + "ship.id", locale, id=i) for i in ids),
+            ids=", ".join(_id_runs(ids, locale)),
         )
         for (c, r, o), ids in grouped.items()
     ) or t(C + "ships.none", locale)
+
+
+def _id_runs(ids: Sequence[int], locale: str) -> list[str]:
+    """Ship numbers as read: "ship #4, ship #5", and a run of three or more consecutive
+    numbers as one range, "ships #4–#253", so a route of hundreds of ships fits a message."""
+    runs: list[list[int]] = []
+    for i in sorted(ids):
+        if runs and i == runs[-1][-1] + 1:
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    shown: list[str] = []
+    for run in runs:
+        if len(run) >= 3:
+            shown.append(t(C + "ship.ids", locale, first=run[0], last=run[-1]))
+        else:
+            shown += [t(C + "ship.id", locale, id=i) for i in run]
+    return shown
 
 
 def route_line(route: TradeRoute, locale: str) -> str:

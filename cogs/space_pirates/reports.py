@@ -25,20 +25,20 @@ from bot.interactions import (
     update_message,
 )
 from bot.rules.fleet_combat.models import RoundReport
-from bot.rules.space_pirates import SPEC
+from bot.rules.space_pirates import SPEC, SpacePiratesState
 from bot.rules.space_pirates.battle_report import battle_round_lines
 from bot.rules.space_pirates.messages import report_lines
+from bot.rules.space_pirates.models import Bribe
 from bot.rules.space_pirates.reports import RaidReport, battle_key, report_key
+from bot.rules.space_pirates.retire import BRIBES
 from bot.scaffold import RulesetContext
 from bot.text import shown
 from cogs.space_pirates.choices import open_questions, questions
-from cogs.space_pirates.common import REPORT, C, Ctx, campaign_combat
+from cogs.space_pirates.common import QUIET, REPORT, C, Ctx, campaign_combat
 from cogs.space_pirates.operations import OPERATION
 from cogs.space_pirates.render import rendered
 
 PER_MESSAGE = 25
-# Reports with no attack get no button (`/pirates report` still opens their points and d20).
-QUIET = {"no_attack", "no_routes", "no_planet_raid", "skipped_peace", "skipped_immunity"}
 
 
 async def report_pages(ctx: Ctx, faction: str, turn: int) -> list[list[Msg]]:
@@ -52,7 +52,9 @@ async def report_pages(ctx: Ctx, faction: str, turn: int) -> list[list[Msg]]:
     if not reports:
         raise NotFound(C + "error.no_report", faction=faction, turn=turn)
     combat = await campaign_combat(ctx)
-    _, settings = await ctx.read()
+    state, settings = await ctx.read()
+    if ctx.is_gm:  # the GMs always read who paid a bribed attack (SP-I33)
+        reports = await _with_bribers(ctx, state, reports)
     distance = combat.retreat_distance_points
     pages = [[line for r in reports for line in report_lines(r)]]
     for r in reports:
@@ -65,6 +67,27 @@ async def report_pages(ctx: Ctx, faction: str, turn: int) -> list[list[Msg]]:
             head = Msg(C + "report.round", seq=r.seq, round=rnd.round, count=len(rounds))
             pages.append([head, *battle_round_lines(rnd, settings, retreat_distance=distance)])
     return pages
+
+
+async def _with_bribers(
+    ctx: Ctx, state: SpacePiratesState, reports: list[RaidReport]
+) -> list[RaidReport]:
+    """The reports with the briber of each bribed attack filled in, from the bribes kept
+    in the state or archived (a report names the briber only with
+    `reveal_briber_to_victim`: it is the victim's to read)."""
+    wanted = {r.bribe_id for r in reports if r.bribe_id is not None and r.briber is None}
+    if not wanted:
+        return reports
+    bribers = {b.id: b.briber for b in state.bribes if b.id in wanted}
+    if wanted - set(bribers):
+        archived = await ctx.service.archived(ctx.campaign, SPEC.key, BRIBES, Bribe)
+        bribers |= {b.id: b.briber for b in archived if b.id in wanted}
+    return [
+        r.model_copy(update={"briber": bribers[r.bribe_id]})
+        if r.bribe_id in bribers and r.briber is None
+        else r
+        for r in reports
+    ]
 
 
 def page_view(turn: int, faction_id: int, page: int, count: int, locale: str) -> discord.ui.View:

@@ -70,7 +70,7 @@ async def test_a_bribed_planet_raid_decided_by_ground_combat(pirates):
     assert "600" in fought.embed.description
     report = await pirates.slash("/pirates report turn:1", as_="player1")
     shown = report.embed.description
-    assert "bought by a bribe (briber: —)" in shown and "Orion" not in shown
+    assert "Bribed raid on planet Alpha" in shown and "Orion" not in shown
     assert "5, 6, 1, 2" in shown and "600" in shown
     planets = await pirates.slash("/pirates planets", as_="player1")
     assert "troops 1" in planets.embed.description or "1 troop" in planets.embed.description
@@ -176,7 +176,7 @@ async def test_a_defended_route_retreats_and_loses(pirates):
     )
     asked = next(m for m in declined.followups if any(b.label == "Retreat" for b in m.buttons))
     assert asked.pings == {"player1"}
-    assert "Round 2 comes next: your side has 1 ships left, the pirates 3" in texts(declined)
+    assert "Round 2 comes next: your side has 1 ship left, the pirates 3 ships" in texts(declined)
     status = await pirates.slash("/turn status", as_="player2")
     assert "Vega has not decided whether to retreat before round 2" in " ".join(
         f.value for f in status.embed.fields

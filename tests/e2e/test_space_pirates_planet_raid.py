@@ -90,7 +90,7 @@ async def test_a_regular_planet_raid_with_the_branch_asked_and_the_buildings_cov
     covered = await table.click(question, "Cover the buildings", as_="player1")
 
     assert not covered.ephemeral
-    assert covered.embed.title == "Vega's troops cover the buildings"
+    assert covered.embed.title == "Pirates plunder Alpha"  # how it ended, not the answer
     assert "Vega: planet Alpha plundered: loot 600" in covered.embed.description
     report = (await table.slash("/pirates report turn:10", as_="player1")).embed.description
     assert "The owner chose to cover the buildings" in report

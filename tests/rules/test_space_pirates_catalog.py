@@ -34,7 +34,7 @@ from bot.rules.space_pirates.battle import PIRATES
 from bot.rules.space_pirates.battle_report import battle_round_lines, over_msg, side_msg
 from bot.rules.space_pirates.bribe import BribeOrder, apply_bribe
 from bot.rules.space_pirates.mercenaries import apply_hire
-from bot.rules.space_pirates.messages import offer_lines, report_lines
+from bot.rules.space_pirates.messages import offer_lines, player_summary_line, report_lines
 from bot.rules.space_pirates.models import MercenaryContract, PrivateerGroup
 from bot.rules.space_pirates.privateers import apply_privateers, apply_recall
 from bot.rules.space_pirates.registry import register_route, set_contacts, set_privateer_tech
@@ -54,7 +54,9 @@ def catalog(language):
 
 EN, RU = catalog("en"), catalog("ru")
 # "failed" is only a planet raid's, told as report.outcome.planet_failed (below).
-OUTCOMES = [o for o in get_args(ReportOutcome) if o != "failed"]
+# "failed" is a planet raid's (report.outcome.planet_failed); a wait is told by the buy-off
+# line or the later question's prompt, never as an outcome line.
+OUTCOMES = [o for o in get_args(ReportOutcome) if o not in ("failed", "waiting")]
 
 
 def used_keys():
@@ -289,6 +291,11 @@ def more_messages():
     asked = answer(offered.state, False, scripted(1, 1, 1, 1, 1)[0], settings=retreat)
     out.extend(offer_lines(asked.state.waiting[0]))
     out.extend(waits(asked.state, retreat, 4))
+    out.extend(asked.lines)  # the channel's line: the battle goes on
+    orbital = RaidReport(
+        faction="Aurora", turn=3, seq=2, kind="planet", outcome="waiting", buy_off="declined"
+    )
+    out.append(player_summary_line("Aurora", [orbital], waiting=True, asked="retreat"))
     # an accepted buy-off
     state, _ = route(empty(), "Rich", 2350)
     rich = resolve(state, 3, scripted(1, 4, 6)[0])
@@ -367,6 +374,11 @@ def more_messages():
     waiting = resolve(state, 2, scripted(20, 20)[0])
     (offer,) = [w for w in waiting.state.waiting if w.faction == "Aurora"]
     out.extend(offer_lines(offer))
+    # a bribed planet raid whose briber is named (`reveal_briber_to_victim`, or a GM reading)
+    revealed = RaidReport(
+        faction="Aurora", turn=2, seq=3, kind="planet", mode="bribed", briber="Boreas"
+    )
+    out.extend(report_lines(revealed.model_copy(update={"target_name": "Home"})))
     gone = waiting.state.model_copy(deep=True)
     gone.routes = [r for r in gone.routes if r.id != line.id]
     take(answer(gone, False, scripted()[0]))

@@ -145,7 +145,11 @@ def test_sp_i44_the_defender_is_asked_before_round_two_and_a_retreat_is_a_pirate
     assert question.choice == "retreat" and question.faction == "Aurora"
     prompt = offer_lines(question)[-1]
     assert prompt.key == "space_pirates.report.retreat_prompt"
-    assert prompt.params == {"round": 2, "own": 1, "pirates": 3}
+    assert prompt.params["round"] == 2
+    assert (prompt.params["own"].params, prompt.params["pirates"].params) == (
+        {"count": 1},
+        {"count": 3},
+    )
     assert waiting_for(asked.state, RETREAT, 4)[0].key == "space_pirates.waiting.retreat"
     with pytest.raises(NotAllowed):
         answer_retreat(asked.state, RETREAT, question.choice_id, "Boreas", True, scripted())

@@ -182,6 +182,32 @@ def quote_base_attack(
     return quote
 
 
+def check_base_attackers(
+    state: SpacePiratesState,
+    faction: str,
+    classes: list[str],
+    contracts: list[int],
+    combat: FleetCombatSettings,
+) -> None:
+    """Refuse an attack order naming a class that cannot fight, a contract that is not the
+    attacker's running one with ships, or nobody at all (SP-I31); the quote checks it too,
+    so a confirm never refuses what its quote offered."""
+    for ship_class in classes:
+        if not combat.is_combat_class(ship_class):
+            raise RuleViolation(
+                f"{P}error.unknown_class",
+                clause="SP-I31",
+                ship_class=ship_class,
+                allowed=", ".join(c for c in combat.ship_stats if combat.is_combat_class(c)),
+            )
+    own = {c.id for c in state.contracts if c.owner == faction and c.active and c.ships}
+    unknown = [c for c in contracts if c not in own]
+    if unknown:
+        raise NotFound(f"{P}error.contract_not_found", contract=unknown[0])
+    if not classes and not contracts:
+        raise RuleViolation(f"{P}error.no_attackers", clause="SP-I31")
+
+
 def order_base_attack(
     state: SpacePiratesState,
     settings: SpacePiratesSettings,
@@ -194,20 +220,7 @@ def order_base_attack(
     """Order an attack for resolution T with the named ships (class, cost) and contracts
     (SP-6.6, SP-I31); returns the base fleet as it stands now."""
     quote = quote_base_attack(state, settings, faction, turn)
-    for ship_class, _ in ships:
-        if not combat.is_combat_class(ship_class):
-            raise RuleViolation(
-                f"{P}error.unknown_class",
-                clause="SP-I31",
-                ship_class=ship_class,
-                allowed=", ".join(c for c in combat.ship_stats if combat.is_combat_class(c)),
-            )
-    own = {c.id for c in state.contracts if c.owner == faction and c.active and c.ships}
-    unknown = [c for c in contracts if c not in own]
-    if unknown:
-        raise NotFound(f"{P}error.contract_not_found", contract=unknown[0])
-    if not ships and not contracts:
-        raise RuleViolation(f"{P}error.no_attackers", clause="SP-I31")
+    check_base_attackers(state, faction, [c for c, _ in ships], contracts, combat)
     new = state.model_copy(deep=True)
     order_id = new.take_id()
     registered = [

@@ -68,6 +68,8 @@ def _station(
     kind: Literal["reserve", "route", "planet"],
     target: int | None,
 ) -> Station:
+    if kind != "reserve" and target is None:
+        raise RuleViolation(f"{P}error.station_target", clause="SP-I35")
     if kind == "route":
         route = state.route(target or 0)
         if route is None or route.share_of(faction) == 0:
@@ -85,11 +87,16 @@ def quote_hire(
     faction: str,
     turn: int,
     hire_value: int,
+    *,
+    station: Literal["reserve", "route", "planet"] = "reserve",
+    target: int | None = None,
 ) -> HireQuote:
     """The fleet H buys (SP-I8), C = its payment value (SP-I42), fee ⌈50 % C⌉, upkeep
-    ⌈20 % C⌉; refused unless C ≤ the pool, or with operations blocked (SP-I32)."""
+    ⌈20 % C⌉; refused unless C ≤ the pool, or with operations blocked (SP-I32), or at a
+    station that is not the player's route or planet (SP-I35)."""
     record = state.players.get(faction) or PlayerPirates()
     require_operations(record, turn, "SP-I32")
+    _station(state, faction, station, target)
     pool = mercenary_pool(state, settings, faction, turn)
     if hire_value < 1:
         raise RuleViolation(

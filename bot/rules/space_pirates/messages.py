@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from bot.i18n import Msg, MsgList
 from bot.rules.fleet_combat.messages import counts_msg
-from bot.rules.space_pirates.models import Bribe, PendingResolution, PirateFleet
+from bot.rules.space_pirates.models import Bribe, PendingResolution, PirateFleet, SpacePiratesState
 from bot.rules.space_pirates.reports import PlunderReport, RaidReport
 
 P = "space_pirates."
@@ -24,8 +24,11 @@ def target_msg(report: RaidReport) -> str:
     return report.target_name or str(report.target or "—")
 
 
-def event_msg(report: RaidReport) -> Msg:
-    """One attack (or none) in a few words, for the player's summary line."""
+def event_msg(report: RaidReport, asked: str | None = None) -> Msg:
+    """One attack (or none) in a few words, for the player's summary line; `asked` names
+    the question it waits for, if any (SP-I45)."""
+    if report.outcome == "waiting" and report.buy_off is not None:
+        return after_buy_off_msg(report, asked)
     if report.kind == "planet":
         return planet_event_msg(report)
     chance = report.chance
@@ -63,6 +66,18 @@ def attack_event_msg(report: RaidReport) -> Msg:
     return Msg(f"{P}event.cancelled", target=target)
 
 
+def after_buy_off_msg(report: RaidReport, asked: str | None) -> Msg:
+    """An attack whose buy-off was refused and that waits for a later question: the
+    plunder branch once the pirates have landed (SP-I22), or the retreat before the next
+    round of its battle (SP-I44) — no longer the buy-off offered."""
+    target = target_msg(report)
+    if report.kind == "planet" and asked != "retreat":
+        return Msg(f"{P}event.plunder_waiting", target=target)
+    key = "planet_battle_waiting" if report.kind == "planet" else "battle_waiting"
+    bribed = Msg(f"{P}event.bribed") if report.mode == "bribed" else ""
+    return Msg(f"{P}event.{key}", target=target, bribed=bribed)
+
+
 def planet_event_msg(report: RaidReport) -> Msg:
     """A planet check or planet raid in a few words."""
     target = target_msg(report)
@@ -74,8 +89,6 @@ def planet_event_msg(report: RaidReport) -> Msg:
             face=check.face if check and check.face is not None else 0,
             points=check.points if check else 0,
         )
-    if report.outcome == "waiting" and report.buy_off == "declined":
-        return Msg(f"{P}event.plunder_waiting", target=target)
     if report.outcome == "waiting":
         return Msg(f"{P}event.planet_waiting", target=target, cost=report.buy_off_cost or 0)
     if report.outcome == "bought_off":
@@ -88,9 +101,12 @@ def planet_event_msg(report: RaidReport) -> Msg:
     return Msg(f"{P}event.cancelled", target=target)
 
 
-def player_summary_line(faction: str, reports: Sequence[RaidReport], *, waiting: bool) -> Msg:
-    """The one line a player reads at a glance: what happened to them this resolution."""
-    events = [event_msg(r) for r in reports]
+def player_summary_line(
+    faction: str, reports: Sequence[RaidReport], *, waiting: bool, asked: str | None = None
+) -> Msg:
+    """The one line a player reads at a glance: what happened to them this resolution; the
+    last report is the one waiting for question `asked`, when given."""
+    events = [event_msg(r, asked if r is reports[-1] else None) for r in reports]
     key = f"{P}summary.waiting" if waiting else f"{P}summary.player"
     return Msg(key, faction=faction, events=MsgList(events, separator="; "))
 
@@ -117,8 +133,10 @@ def report_lines(report: RaidReport) -> list[Msg]:
                         hit=Msg(f"{P}report.hit" if chance.hit else f"{P}report.miss"),
                     )
                 )
-    if report.mode == "bribed":
-        lines.append(Msg(f"{P}report.bribed", briber=report.briber or "—"))
+    if report.mode == "bribed":  # the target was drawn at placement (SP-I33): named here
+        briber = Msg(f"{P}report.briber", briber=report.briber) if report.briber else ""
+        target = target_msg(report)
+        lines.append(Msg(f"{P}report.bribed_{report.kind}", target=target, briber=briber))
     if report.draw is not None and report.draw.face is None:  # one route: no roll (SP-I4)
         lines.append(Msg(f"{P}report.draw_single", target=target_msg(report)))
     elif report.draw is not None:
@@ -159,6 +177,8 @@ def report_lines(report: RaidReport) -> list[Msg]:
                 payment=report.payment_value,
             )
         )
+    if report.defended is False and report.kind == "route":  # known when the offer is made
+        lines.append(Msg(f"{P}report.undefended"))
     if report.buy_off_cost is not None:
         answer = report.buy_off or "waiting"
         lines.append(
@@ -168,8 +188,6 @@ def report_lines(report: RaidReport) -> list[Msg]:
                 forced=Msg(f"{P}report.forced") if report.buy_off_forced else "",
             )
         )
-    if report.defended is False and report.kind == "route":
-        lines.append(Msg(f"{P}report.undefended"))
     if report.battle is not None:
         lines.append(
             Msg(
@@ -191,9 +209,9 @@ def report_lines(report: RaidReport) -> list[Msg]:
         )
     if report.planet is not None and report.planet.plunder is not None:
         lines += plunder_lines(report.planet.plunder)
-    if not (report.outcome == "waiting" and report.buy_off is not None):
-        # Once the buy-off is answered, a wait is for a later question (the plunder branch,
-        # a retreat: SP-I22, SP-I44, SP-I45), whose prompt follows in its own words.
+    if report.outcome != "waiting":
+        # A wait is told by the buy-off line above, or, once the buy-off is answered, by the
+        # later question's own prompt (the plunder branch, a retreat: SP-I22, SP-I44).
         lines.append(outcome_line(report))
     return lines
 
@@ -223,6 +241,8 @@ def planet_check_lines(report: RaidReport) -> list[Msg]:
                 income=candidate.income,
             )
         )
+    if planet.candidates:  # the first in the order of SP-I18 is attacked
+        lines.append(Msg(f"{P}report.planet_chosen", target=target_msg(report)))
     if planet.history_values:
         lines.append(
             Msg(
@@ -306,6 +326,13 @@ def outcome_line(report: RaidReport) -> Msg:
     )
 
 
+def bribe_target(state: SpacePiratesState, bribe: Bribe) -> str:
+    """The route or planet a bribe's attack was drawn against at placement, by name (SP-I33:
+    the briber sees the target); its number once it is gone."""
+    found = state.route(bribe.target) if bribe.kind == "route" else state.planet(bribe.target)
+    return found.name if found is not None else f"#{bribe.target}"
+
+
 def bribe_cancelled_msg(bribe: Bribe, refund: int) -> Msg:
     """A bribe called off when it came up, for the briber and the GMs only (SP-I33)."""
     return Msg(f"{P}bribe.cancelled", bribe=bribe.id, victim=bribe.victim, refund=refund)
@@ -345,8 +372,8 @@ def retreat_prompt(pending: PendingResolution) -> Msg:
     return Msg(
         f"{P}report.retreat_prompt",
         round=int(progress.get("round", 0)),
-        own=left["defender"],
-        pirates=left["pirates"],
+        own=Msg(f"{P}count.ship", count=left["defender"]),
+        pirates=Msg(f"{P}count.ship", count=left["pirates"]),
     )
 
 

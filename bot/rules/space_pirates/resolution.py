@@ -28,11 +28,12 @@ from bot.rules.space_pirates.planet_raid import (
     plunder_phase,
     record_planet_attack,
 )
-from bot.rules.space_pirates.reports import RaidReport, ResolutionContext
+from bot.rules.space_pirates.reports import Journal, RaidReport, ResolutionContext
 from bot.rules.space_pirates.route_raid import (
     fight_route_attack,
     generate_route_attack,
     roll_regular_raid,
+    route_defended,
     under_peace,
     under_route_immunity,
 )
@@ -106,11 +107,15 @@ def run_player(rc: ResolutionContext, run: PlayerRun) -> bool:
             record.planet_penalty_points = 0
         journal.outcome.setdefault("quiet_resets", []).append(run.faction)
     journal.lines.append(
-        player_summary_line(
-            run.faction, [r for r in journal.reports if r.faction == run.faction], waiting=False
-        )
+        player_summary_line(run.faction, _run_reports(journal, run), waiting=False)
     )
     return False
+
+
+def _run_reports(journal: Journal, run: PlayerRun) -> list[RaidReport]:
+    """This player's reports of this resolution (a turn ended over an open choice finishes
+    the earlier resolution in the same journal first: its reports are told with it)."""
+    return [r for r in journal.reports if r.faction == run.faction and r.turn == run.turn]
 
 
 def _bribe(state: SpacePiratesState, step: str) -> Bribe:
@@ -222,6 +227,8 @@ def _offer(rc: ResolutionContext, run: PlayerRun, report: RaidReport, record_ind
     if report.bribe_id is not None and _declined_at_placement(rc.state, report.bribe_id):
         report.buy_off = "declined"
         return _fight_declined(rc, run, report, attack)
+    if report.kind == "route":
+        report.defended = route_defended(rc, report)
     _pause(rc, run, report, attack, choice="buy_off")
     return True
 
@@ -260,8 +267,9 @@ def _pause(
     journal.lines.append(
         player_summary_line(
             run.faction,
-            [r for r in journal.reports if r.faction == run.faction] + [report],
+            [*_run_reports(journal, run), report],
             waiting=True,
+            asked=choice,
         )
     )
     journal.outcome.setdefault("waiting", []).append(pending.choice_id)

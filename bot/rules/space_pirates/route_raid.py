@@ -118,6 +118,22 @@ def generate_route_attack(rc: ResolutionContext, route: TradeRoute, report: Raid
     return len(record.history) - 1
 
 
+def has_defenders(
+    rc: ResolutionContext, ships: list[RegisteredShip], mercenaries: list[Side]
+) -> bool:
+    """A route is defended when a combat ship or a stationed contract is on it (SP-I10)."""
+    return any(is_combat_ship(s, rc.settings, rc.combat) for s in ships) or bool(mercenaries)
+
+
+def route_defended(rc: ResolutionContext, report: RaidReport) -> bool | None:
+    """Whether the attacked route has defenders now (told with the buy-off offer: the
+    victim decides knowing it, SP-I34); None when the route is gone."""
+    route = rc.state.route(report.target or 0)
+    if route is None:
+        return None
+    return has_defenders(rc, *route_defence(rc.state, rc.settings, route, report.faction))
+
+
 def route_defence(
     state: SpacePiratesState, settings: SpacePiratesSettings, route: TradeRoute, victim: str
 ) -> tuple[list[RegisteredShip], list[Side]]:
@@ -256,7 +272,7 @@ def fight_route_attack(
         return
     assert report.fleet is not None
     ships, mercenaries = route_defence(state, settings, route, faction)
-    defended = any(is_combat_ship(s, settings, rc.combat) for s in ships) or bool(mercenaries)
+    defended = has_defenders(rc, ships, mercenaries)
     report.defended = defended
     if not defended:
         if settings.undefended_raid_destroys_transports and ships:

@@ -12,7 +12,7 @@ from bot.rules.space_pirates.base import base_exists, operations_blocked
 from bot.rules.space_pirates.bribe import bribe_offer_cost, bribes_visible_to, open_bribe_offers
 from bot.rules.space_pirates.chance import RaidPoints, raid_points, routes_in_roll
 from bot.rules.space_pirates.fleet import payment
-from bot.rules.space_pirates.messages import fleet_msg
+from bot.rules.space_pirates.messages import bribe_target, fleet_msg
 from bot.rules.space_pirates.models import PlayerPirates, SpacePiratesState, Station
 from bot.rules.space_pirates.planet_raid import planet_points
 from bot.rules.space_pirates.route_raid import under_peace, under_route_immunity
@@ -121,6 +121,7 @@ def status(
                 bribe=bribe.id,
                 victim=bribe.victim,
                 kind=Msg(f"{P}kind.{bribe.kind}"),
+                target=bribe_target(state, bribe),
                 fleet=fleet_msg(bribe.fleet),
                 cost=bribe.cost,
             )
