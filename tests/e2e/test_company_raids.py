@@ -647,3 +647,33 @@ async def test_colour_says_what_an_incident_came_to_and_the_outcome_reads_first(
     assert "(CR-" not in captured.embed.description
     assert "Rules: CR-2.8" in captured.embed.footer
     assert captured.embed.footer.startswith("Log entry #")
+
+
+# --- found in a play-through ------------------------------------------------------------
+
+RUSSIAN = "/campaign settings set setting:core.language value:ru"
+
+
+async def test_the_bank_pays_in_russian_as_a_bank_not_as_a_faction(board):
+    """CR-I8: the bank pays the counterattack bonus; in Russian it is «банк», never a
+    faction named «банк»."""
+    await board.slash(RUSSIAN, as_="gm")
+    board.script_dice([3, 4])
+    question = await board.slash("/company land piece:Broker company:Steelworks", as_="player1")
+    failed = await board.click(question, "Попытаться захватить", as_="player1")
+
+    hit = await board.click(failed, "Контратаковать", as_="player2")
+
+    story = hit.embed.description
+    assert "фракция «банк»" not in story
+    assert "**Бонус за контратаку: платит банк, получает Boris — 300.**" in story
+
+
+async def test_a_fine_in_russian_names_who_pays_and_who_receives(board):
+    """CR-2.5: Anna pays Boris the fine; the Russian line reads the same way."""
+    await board.slash(RUSSIAN, as_="gm")
+    question = await board.slash("/company land piece:Broker company:Steelworks", as_="player1")
+
+    paid = await board.click(question, "Заплатить штраф", as_="player1")
+
+    assert paid.embed.description.startswith("**Штраф: платит Anna, получает Boris — 180.**")
