@@ -69,12 +69,27 @@ def headline(events: Sequence[Event], awaiting: Awaiting | None) -> list[Msg]:
     """The outcome first: whose answer the incident waits for, or what it came to."""
     if awaiting is not None:
         return [awaiting_line(awaiting)]
-    results = [line for e in events if isinstance(e, RESULT_EVENTS) for line in event_lines(e)]
+    results = [
+        line
+        for index, e in enumerate(events)
+        if isinstance(e, RESULT_EVENTS) and not _settled_wait(e, events[index + 1 :])
+        for line in event_lines(e)
+    ]
     if results:
         return results
     if any(isinstance(e, CounterattackRolled) for e in events):
         return [Msg(C + "headline.no_effect")]
     return [Msg(C + "headline.closed")]
+
+
+def _settled_wait(event: Event, later: Sequence[Event]) -> bool:
+    """An aggressor left as a visitor "until the GM rules" (CR-I13) once the GM has ruled:
+    no longer what the incident came to."""
+    return (
+        isinstance(event, BecameVisitor)
+        and event.reason == "gm_ruling"
+        and any(isinstance(e, GmRuled) for e in later)
+    )
 
 
 def story_colour(events: Sequence[Event], awaiting: Awaiting | None) -> discord.Colour:

@@ -677,3 +677,24 @@ async def test_a_fine_in_russian_names_who_pays_and_who_receives(board):
     paid = await board.click(question, "Заплатить штраф", as_="player1")
 
     assert paid.embed.description.startswith("**Штраф: платит Anna, получает Boris — 180.**")
+
+
+async def test_after_a_gm_ruling_the_headline_tells_the_ruling_not_the_wait(board):
+    """CR-I13: two misses go to a GM ruling and the aggressor stays as a visitor meanwhile;
+    once the GM rules that the aggressor won, the story opens with what happened, not with
+    "stays as a visitor until the GM rules"."""
+    await board.slash(
+        "/campaign settings set setting:company_raids.duel_max_shots value:2", as_="gm"
+    )
+    await board.slash("/company add-piece name:Banker value:200 owner:Vera in_joker:true", as_="gm")
+    await board.slash("/company add-piece name:Corsair value:350", as_="player1")
+    board.script_dice([1, 3])
+    duel = await board.slash("/company enter piece:Corsair", as_="player1")
+    assert "Corsair stays in the Joker as a visitor until the GM rules" in duel.embed.description
+
+    ruled = await board.click(duel, "The aggressor wins", as_="gm")
+
+    headline = ruled.embed.description.split("\n\n")[0]
+    assert headline.startswith("**GM ruling: the aggressor wins the duel.**")
+    assert "until the GM rules" not in headline
+    assert "Anna becomes the Joker's owner." in headline
