@@ -698,3 +698,23 @@ async def test_after_a_gm_ruling_the_headline_tells_the_ruling_not_the_wait(boar
     assert headline.startswith("**GM ruling: the aggressor wins the duel.**")
     assert "until the GM rules" not in headline
     assert "Anna becomes the Joker's owner." in headline
+
+
+async def test_a_refusal_shows_the_names_it_quotes_literally(board):
+    """A refusal quoting what a player typed, or a hostile name registered earlier, never
+    renders it as Markdown or a mention pill (STYLE "player text")."""
+    hostile = "**Bold** <@123>"
+    literal = "\\*\\*Bold\\*\\* <\u200b@123>"
+    await board.slash(f"/company add-company name:{hostile} fine:10", as_="player2")
+
+    for line, as_, refusal in (
+        (f"/company land piece:Broker company:{hostile} x", "player1", f"{literal} x"),
+        (f"/company land piece:{hostile} company:Steelworks", "player1", literal),
+        (f"/company add-company name:{hostile} fine:5", "player2", literal),
+        (f"/company edit-company name:{hostile} fine:5", "player1", literal),
+        (f"/company move piece:Broker square:{hostile}", "player1", literal),
+    ):
+        refused = await board.slash(line, as_=as_)
+        assert refused.ephemeral, refused.text()
+        assert refusal in refused.embed.description, refused.text()
+        assert "**Bold**" not in refused.embed.description
