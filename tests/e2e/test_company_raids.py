@@ -718,3 +718,17 @@ async def test_a_refusal_shows_the_names_it_quotes_literally(board):
         assert refused.ephemeral, refused.text()
         assert refusal in refused.embed.description, refused.text()
         assert "**Bold**" not in refused.embed.description
+
+
+async def test_a_joker_piece_landing_in_a_company_tells_that_the_joker_is_left(board):
+    """CR-5.3, CR-I10: Vera's only piece in the Joker moves on and stops in Boris's
+    Steelworks; the incident's story tells the table that the Joker is ownerless again."""
+    await board.slash("/company add-piece name:Banker value:200 owner:Vera in_joker:true", as_="gm")
+
+    question = await board.slash("/company land piece:Banker company:Steelworks", as_="player3")
+
+    story = question.embed.description
+    assert "Banker leaves the Joker." in story
+    assert "Vera has no piece holding the Joker: it is ownerless again." in story
+    assert story.index("leaves the Joker") < story.index("stops in Steelworks")
+    assert "Joker: ownerless." in await board_shown(board)

@@ -142,10 +142,12 @@ def land(
     work = Work.on(state, settings, None, turn)
     if moving.in_joker:
         leave_joker(work, piece_key)
+    left = list(work.events)  # leaving the Joker (CR-5.3, CR-I10): told first, in its story
     first = rival_stops[0]
     incident = open_incident(
         work, piece_key, stops[first], stops[first + 1 :], passing=first < len(stops) - 1
     )
+    incident.events[:0] = left
     return _outcome(work, incident.id, piece_key)
 
 
