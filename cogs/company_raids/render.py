@@ -39,6 +39,7 @@ from bot.rules.company_raids.models import (
     CompanyCaptured,
     CounterattackRolled,
     GmRuled,
+    JokerJoined,
     JokerOwnerChanged,
     JokerTaken,
     PaymentDue,
@@ -57,6 +58,7 @@ RESULT_EVENTS = (
     JokerTaken,
     GmRuled,
     BecameVisitor,
+    JokerJoined,
 )
 # What the incident came to for the side that entered: a Company or the Joker taken...
 GAINED_EVENTS = (CompanyCaptured, JokerTaken, JokerOwnerChanged)

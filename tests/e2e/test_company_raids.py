@@ -10,7 +10,7 @@ import asyncio
 
 import pytest
 
-from bot.interactions import LOSS_COLOUR, SUCCESS_COLOUR, WAITING_COLOUR
+from bot.interactions import LOSS_COLOUR, NEUTRAL_COLOUR, SUCCESS_COLOUR, WAITING_COLOUR
 from bot.rules.company_raids import CompanyRaidsSettings
 
 from .play import assert_only_the_asked_answer, labels, set_up
@@ -732,3 +732,17 @@ async def test_a_joker_piece_landing_in_a_company_tells_that_the_joker_is_left(b
     assert "Vera has no piece holding the Joker: it is ownerless again." in story
     assert story.index("leaves the Joker") < story.index("stops in Steelworks")
     assert "Joker: ownerless." in await board_shown(board)
+
+
+async def test_a_piece_joining_its_own_joker_says_so_first(board):
+    """CR-I10, CR-I12: Vera's Clerk enters the Joker her Banker holds; nothing is rolled and
+    the story opens with what happened, not with a bare "the incident is closed"."""
+    await board.slash("/company add-piece name:Banker value:200 owner:Vera in_joker:true", as_="gm")
+    await board.slash("/company add-piece name:Clerk value:100 owner:Vera", as_="gm")
+
+    joined = await board.slash("/company enter piece:Clerk", as_="player3")
+
+    first = joined.embed.description.splitlines()[0]
+    assert first == "**Clerk joins the owner's pieces in the Joker.**"
+    assert joined.embed.color == NEUTRAL_COLOUR.value
+    assert joined.buttons == []
