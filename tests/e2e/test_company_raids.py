@@ -746,3 +746,20 @@ async def test_a_piece_joining_its_own_joker_says_so_first(board):
     assert first == "**Clerk joins the owner's pieces in the Joker.**"
     assert joined.embed.color == NEUTRAL_COLOUR.value
     assert joined.buttons == []
+
+
+async def test_the_russian_board_does_not_call_a_paid_fine_a_capture_attempt(board):
+    """CR-I9: Broker paid at once, so it never tried to capture Steelworks; the Russian
+    `/company status` says an incident was had there and what it takes to have another."""
+    await board.slash(RUSSIAN, as_="gm")
+    question = await board.slash("/company land piece:Broker company:Steelworks", as_="player1")
+    await board.click(question, "Заплатить штраф", as_="player1")
+
+    shown = await board.slash("/company status", as_="player3")
+
+    text = shown.embed.description
+    assert "пыталась захватить" not in text
+    assert (
+        "Broker (Anna, стоимость 300): в Компании Steelworks; "
+        "инцидент уже был (нужно выйти и снова войти): Steelworks"
+    ) in text
