@@ -534,7 +534,12 @@ async def _settle(ctx: Ctx, choice: Choice, code: str, amount: int | None, comma
     async def settled(done: Applied[RaidOutcome, CompanyRaidsSettings]) -> list[Announcement]:
         posted_in = _posted_in(ctx, choice)
         embed, view, content, user = await _redraw(ctx, choice, done, posted_in)
-        shown = []
+        public = embed
+        if posted_in != ctx.public_locale:  # the campaign's language changed since
+            public = (await _redraw(ctx, choice, done, ctx.public_locale))[0]
+        # The reply first: it is the interaction's answer, due within Discord's 3 s, while
+        # editing a channel message may wait for that channel's rate limit.
+        shown = [Announcement(embeds=[public])]
         channel_id = choice.payload.get("channel")
         message_id = choice.payload.get("message")
         if channel_id and message_id:
@@ -548,9 +553,6 @@ async def _settle(ctx: Ctx, choice: Choice, code: str, amount: int | None, comma
                     pinged=_pinged(user),
                 )
             )
-        if posted_in != ctx.public_locale:  # the campaign's language changed since
-            embed = (await _redraw(ctx, choice, done, ctx.public_locale))[0]
-        shown.append(Announcement(embeds=[embed]))
         return shown + _ping_again(ctx, content, user)
 
     await answer_step(ctx, choice, code, amount=amount, command=command, announce=settled)

@@ -168,7 +168,7 @@ async def test_a_forced_answer_killed_before_its_posts_settles_the_question_afte
     await played.click(question, CAPTURE, as_="player1")
     with dies_before_posting(monkeypatch) as attempts:
         died = await played.slash("/company force incident:1", as_="gm")
-    assert attempts == ["channel"] and died.ephemeral
+    assert attempts == ["reply"] and died.ephemeral
     assert [b.label for b in message(played, question.message.id).buttons] != []
 
     await played.restart()

@@ -610,7 +610,7 @@ async def test_forcing_a_question_whose_message_is_gone_posts_the_story_anew(boa
         for m in board.channel_messages()
         if m.embeds and m.embed.title == "Company raids — incident #1"
     ]
-    reposted = stories[-2]  # the story posted anew, then the GM's reply
+    reposted = stories[-1]  # the GM's reply, then the story posted anew
     assert reposted.embed.description.startswith("**Fine: Anna pays Boris 180.**")
     assert reposted.buttons == []
     history = await board.slash("/history list", as_="gm")
@@ -763,3 +763,27 @@ async def test_the_russian_board_does_not_call_a_paid_fine_a_capture_attempt(boa
         "Broker (Anna, стоимость 300): в Компании Steelworks; "
         "инцидент уже был (нужно выйти и снова войти): Steelworks"
     ) in text
+
+
+async def test_a_gm_forcing_many_answers_in_a_row_is_answered_at_once(board):
+    """CR-I19: a GM forces six waiting incidents one after another. Each `/company force`
+    redraws its question in the channel, and Discord lets a bot edit five channel messages
+    per five seconds: the GM's own answer still comes first, within Discord's three seconds
+    (here with Discord's real windows), and every question is redrawn in the end."""
+    pieces = [f"Runner {n}" for n in range(6)]
+    for piece in pieces:
+        await board.slash(f"/company add-piece name:{piece} value:10", as_="player1")
+    questions = [
+        await board.slash(f"/company land piece:{piece} company:Steelworks", as_="player1")
+        for piece in pieces
+    ]
+    board.standin.rate_limits.time_scale = 1.0
+
+    for number in range(1, 7):
+        forced = await board.slash(f"/company force incident:{number}", as_="gm")
+        assert not forced.ephemeral, forced.text()
+        assert forced.embed.description.startswith("**Fine: Anna pays Boris 180.**")
+
+    for question in questions:
+        assert question.buttons == []
+        assert question.embed.description.startswith("**Fine: Anna pays Boris 180.**")
