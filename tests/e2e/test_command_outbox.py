@@ -176,7 +176,7 @@ async def test_a_forced_answer_killed_before_its_posts_settles_the_question_afte
     assert settled.buttons == [] and "Anna pays Boris 180." in settled.embed.description
     (answer,) = restart_posts(played)
     assert answer.embed.description.startswith("**Fine: Anna pays Boris 180.**")
-    assert "the GM (forced answer) chooses to collect the fine." in (answer.embed.description)
+    assert "The GM (forced answer) chooses to collect the fine." in (answer.embed.description)
     assert await unsent(played.bot.service.db) == []
     await played.restart()
     assert len(restart_posts(played)) == 1

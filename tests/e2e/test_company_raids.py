@@ -240,7 +240,7 @@ async def test_a_gm_forces_the_documented_answer_by_button(board):
 
     forced = await board.click(question, FORCE, as_="gm")
 
-    assert_fine_paid(forced, "the GM (forced answer) chooses to pay the fine.")
+    assert_fine_paid(forced, "The GM (forced answer) chooses to pay the fine.")
 
 
 async def test_a_gm_forces_the_documented_answer_by_command(board):
@@ -253,7 +253,7 @@ async def test_a_gm_forces_the_documented_answer_by_command(board):
     forced = await board.slash("/company force incident:1", as_="gm")
 
     assert forced.embed.description.startswith("**Fine: Anna pays Boris 180.**")
-    assert "the GM (forced answer) chooses to collect the fine." in forced.embed.description
+    assert "The GM (forced answer) chooses to collect the fine." in forced.embed.description
     assert failed.buttons == []
     assert "Anna pays Boris 180." in failed.embed.description
     nothing = await board.slash("/company force", as_="gm")
@@ -691,6 +691,7 @@ async def test_after_a_gm_ruling_the_headline_tells_the_ruling_not_the_wait(boar
     board.script_dice([1, 3])
     duel = await board.slash("/company enter piece:Corsair", as_="player1")
     assert "Corsair stays in the Joker as a visitor until the GM rules" in duel.embed.description
+    assert "\nThe GM: rule on the duel (The aggressor wins, " in duel.embed.description
 
     ruled = await board.click(duel, "The aggressor wins", as_="gm")
 
@@ -787,3 +788,13 @@ async def test_a_gm_forcing_many_answers_in_a_row_is_answered_at_once(board):
     for question in questions:
         assert question.buttons == []
         assert question.embed.description.startswith("**Fine: Anna pays Boris 180.**")
+
+
+async def test_a_line_that_opens_with_the_gm_is_capitalised_in_russian_too(board):
+    """CR-I19: in a Russian campaign the GM's forced answer opens its line with a capital."""
+    await board.slash(RUSSIAN, as_="gm")
+    question = await board.slash("/company land piece:Broker company:Steelworks", as_="player1")
+
+    forced = await board.click(question, "По умолчанию (ведущий)", as_="gm")
+
+    assert "\nВедущий (ответ по умолчанию) решает заплатить штраф." in forced.embed.description
