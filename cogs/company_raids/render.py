@@ -65,6 +65,7 @@ GAINED_EVENTS = (CompanyCaptured, JokerTaken, JokerOwnerChanged)
 # ...or a piece removed, a fine or bonus owed.
 LOST_EVENTS = (PieceDestroyed, PaymentDue)
 DEFENDER_PREFIX = "d"
+DESCRIPTION_LIMIT = 4096  # Discord's limit on an embed's text
 
 
 def headline(events: Sequence[Event], awaiting: Awaiting | None) -> list[Msg]:
@@ -117,7 +118,7 @@ def story_embed(
     """One incident (or a move's incidents one after another), told in order."""
     first = headline(events, awaiting)
     top = "\n".join(f"**{m.render(locale)}**" for m in first)
-    body = "\n".join(m.render(locale) for m in outcome_lines(events))
+    body = _latest("\n".join(m.render(locale) for m in outcome_lines(events)), len(top), locale)
     numbers = ", ".join(t(C + "story.number", locale, incident=i) for i in incident_ids)
     embed = make_embed(
         t(C + "story.title", locale, incidents=numbers),
@@ -127,6 +128,20 @@ def story_embed(
     footer = [t(C + "story.footer", locale, seq=entry_seq)] if entry_seq is not None else []
     cite_in_footer(embed, locale, footer=footer)
     return embed
+
+
+def _latest(body: str, taken: int, locale: str) -> str:
+    """The story's lines after a headline of `taken` characters, within Discord's limit on
+    an embed's text: when a long move's incidents do not fit, its earliest lines give way
+    to a note (the log keeps every step), so the latest steps and the totals stay shown."""
+    room = DESCRIPTION_LIMIT - taken - 2
+    if len(body) <= room:
+        return body
+    note = t(C + "story.earlier", locale)
+    lines = body.split("\n")
+    while lines and len(note) + 1 + len("\n".join(lines)) > room:
+        lines.pop(0)
+    return "\n".join([note, *lines])
 
 
 def option_code(awaiting: Awaiting, option: str) -> str:

@@ -798,3 +798,30 @@ async def test_a_line_that_opens_with_the_gm_is_capitalised_in_russian_too(board
     forced = await board.click(question, "По умолчанию (ведущий)", as_="gm")
 
     assert "\nВедущий (ответ по умолчанию) решает заплатить штраф." in forced.embed.description
+
+
+async def test_a_long_move_keeps_its_latest_steps_and_total_in_view(board):
+    """CR-I5 with `incident_on_pass_through`: a move through eleven of Boris's Companies to a
+    twelfth opens twelve incidents told in one message. Discord shows 4,096 characters of
+    it: the earliest steps give way (the log keeps them), never the outcome, the last
+    incident's end or the total due."""
+    await board.slash(
+        "/campaign settings set setting:company_raids.incident_on_pass_through value:true", as_="gm"
+    )
+    names = [f"Riverside Textile Mill number {n:02d}" for n in range(1, 13)]
+    for number, name in enumerate(names, start=1):
+        await board.slash(f"/company add-company name:{name} fine:{number}", as_="player2")
+    passed = ", ".join(names[:-1])
+    question = await board.slash(
+        f"/company land piece:Broker company:{names[-1]} passed:{passed}", as_="player1"
+    )
+
+    for number in range(1, 13):
+        await board.slash(f"/company force incident:{number}", as_="gm")
+
+    story = question.embed.description
+    assert question.buttons == []
+    assert story.startswith("**Fine: Anna pays Boris 1.**")
+    assert story.endswith("Incident #12 is closed.\nIn all, Boris is due 78.")
+    assert "… the earlier steps of this move are in /history list." in story
+    assert len(story) <= 4096
