@@ -625,7 +625,7 @@ async def test_a_joker_owner_with_no_company_is_not_asked_for_a_holding(board):
     entered = await board.slash("/company enter piece:Banker", as_="player3")
 
     story = entered.embed.description
-    assert "Vera owns no Company, so its Joker Holding is empty" in story
+    assert "Vera owns no Company, so their Joker Holding is empty" in story
     assert "declare the Companies" not in story
     shown = await board_shown(board)
     assert "Joker: owned by Vera." in shown and "to declare the Joker Holding" not in shown
