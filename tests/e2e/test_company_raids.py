@@ -478,7 +478,9 @@ async def test_an_ownerless_joker_is_taken_and_its_holding_declared(board):
 
     story = entered.embed.description
     assert "Boris becomes the Joker's owner free of charge, with Clerk." in story
-    assert "Boris: declare the Companies of your Joker Holding." in story
+    assert "Boris: declare the Companies of your Joker Holding with /company holding." in story
+    waiting = "Waiting for Boris to declare the Joker Holding with /company holding."
+    assert waiting in await board_shown(board)
     refused = await board.slash("/company holding companies:Steelworks", as_="player1")
     assert refused.ephemeral and "Only the Joker's owner" in refused.text()
     declared = await board.slash("/company holding companies:Steelworks", as_="player2")
@@ -825,3 +827,16 @@ async def test_a_long_move_keeps_its_latest_steps_and_total_in_view(board):
     assert story.endswith("Incident #12 is closed.\nIn all, Boris is due 78.")
     assert "… the earlier steps of this move are in /history list." in story
     assert len(story) <= 4096
+
+
+async def test_the_russian_holding_request_names_the_command_to_use(board):
+    """CR-I11: Vera, reading Russian, is told which command declares her Joker Holding."""
+    await board.slash(RUSSIAN, as_="gm")
+    await board.slash("/company add-company name:Bank House fine:10", as_="player3")
+    await board.slash("/company add-piece name:Banker value:200", as_="player3")
+
+    entered = await board.slash("/компания войти фигура:Banker", as_="player3")
+
+    assert "Vera: укажите Компании своего Джокерного Холдинга командой /компания холдинг." in (
+        entered.embed.description
+    )
