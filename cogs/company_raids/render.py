@@ -175,9 +175,11 @@ def step_view(
     return choice_view(buttons)
 
 
-def ping_text(awaiting: Awaiting, user_id: int | None, locale: str) -> str:
-    """Who must answer: the faction's player, or the GMs."""
+def ping_text(awaiting: Awaiting, user_id: int | None, locale: str, *, gms: str = "") -> str:
+    """Who must answer: the faction's player, or the GMs (`gms`, their mentions)."""
     if awaiting.faction is None or user_id is None:
+        if gms:
+            return t(C + "ping.gms", locale, gms=gms, incident=awaiting.incident_id)
         return t(C + "ping.gm", locale, incident=awaiting.incident_id)
     return t(
         C + "ping.player",

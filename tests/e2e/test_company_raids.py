@@ -840,3 +840,20 @@ async def test_the_russian_holding_request_names_the_command_to_use(board):
     assert "Vera: укажите Компании своего Джокерного Холдинга командой /компания холдинг." in (
         entered.embed.description
     )
+
+
+async def test_a_duel_waiting_for_the_gm_pings_the_gm(board):
+    """CR-I13: a duel at the shot limit waits for a GM's ruling; the GM is pinged, as a
+    player is for their own answers."""
+    await board.slash(
+        "/campaign settings set setting:company_raids.duel_max_shots value:2", as_="gm"
+    )
+    await board.slash("/company add-piece name:Banker value:200 owner:Vera in_joker:true", as_="gm")
+    await board.slash("/company add-piece name:Corsair value:350", as_="player1")
+    board.script_dice([1, 3])
+
+    duel = await board.slash("/company enter piece:Corsair", as_="player1")
+
+    gm = str(board.member("gm").id)
+    assert duel.content == f"<@{gm}>, incident #1 waits for a GM's answer."
+    assert duel.pings == frozenset({"gm"})
