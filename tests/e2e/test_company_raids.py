@@ -857,3 +857,35 @@ async def test_a_duel_waiting_for_the_gm_pings_the_gm(board):
     gm = str(board.member("gm").id)
     assert duel.content == f"<@{gm}>, incident #1 waits for a GM's answer."
     assert duel.pings == frozenset({"gm"})
+
+
+async def test_a_move_naming_a_company_twice_or_its_start_is_refused(board):
+    """CR-I5 with `incident_on_pass_through`: each Company passed opens an incident and costs a
+    fine, so a move that names one twice (or passes the square it starts from) is refused
+    before anyone pays twice."""
+    await board.slash(
+        "/campaign settings set setting:company_raids.incident_on_pass_through value:true", as_="gm"
+    )
+    await board.slash("/company add-company name:Mill fine:40", as_="player3")
+    await board.slash("/company add-piece name:Scout value:50 square:Mill", as_="player1")
+    before = await board_shown(board)
+
+    for line, refusal in (
+        (
+            "/company land piece:Broker company:Mill passed:Mill",
+            "Mill is named twice in that move: a move passes each Company once and ends in "
+            "the last (CR-I5).",
+        ),
+        (
+            "/company land piece:Broker company:Mill passed:Steelworks, steelworks",
+            "Steelworks is named twice in that move",
+        ),
+        (
+            "/company land piece:Scout company:Steelworks passed:Mill",
+            "Scout starts its move in Mill: it leaves that Company, it does not pass it (CR-I5).",
+        ),
+    ):
+        refused = await board.slash(line, as_="player1")
+        assert refused.ephemeral and refusal in refused.embed.description, refused.text()
+
+    assert await board_shown(board) == before

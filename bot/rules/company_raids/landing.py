@@ -25,6 +25,7 @@ from bot.rules.company_raids.models import (
     CompanyRaidsState,
     Faction,
     JokerIncident,
+    Piece,
     RulingWinner,
     name_key,
 )
@@ -95,6 +96,31 @@ def _check_can_move(state: CompanyRaidsState, piece_key: str, by_faction: Factio
     check_not_in_incident(state, piece_key)
 
 
+def _check_route(state: CompanyRaidsState, moving: Piece, stops: Sequence[str]) -> None:
+    """CR-I5 (pass-through): each rival Company on the way opens its incident and costs its
+    fine, so a move names each once and never the square it starts from (it leaves that
+    one)."""
+    if len(stops) < 2:
+        return
+    for index, key in enumerate(stops):
+        if key in stops[:index] and is_rival_company(state, key, moving.owner):
+            raise refusal(
+                RuleViolation,
+                P + "error.named_twice",
+                clause="CR-I5",
+                company=state.companies[key].name,
+            )
+    start = moving.company
+    if start is not None and start in stops[:-1] and is_rival_company(state, start, moving.owner):
+        raise refusal(
+            RuleViolation,
+            P + "error.passed_start",
+            clause="CR-I5",
+            piece=moving.name,
+            company=state.companies[start].name,
+        )
+
+
 def land(
     state: CompanyRaidsState,
     settings: CompanyRaidsSettings,
@@ -122,6 +148,7 @@ def land(
     _check_can_move(state, piece_key, by_faction)
     passed = [find_company(state, name)[0] for name in passed_through]
     stops = [*passed, company_key] if settings.incident_on_pass_through else [company_key]
+    _check_route(state, moving, stops)
     rival_stops = [i for i, key in enumerate(stops) if is_rival_company(state, key, moving.owner)]
     if not rival_stops:
         key = "error.own_company" if target.owner == moving.owner else "error.unowned_company"
