@@ -889,3 +889,22 @@ async def test_a_move_naming_a_company_twice_or_its_start_is_refused(board):
         assert refused.ephemeral and refusal in refused.embed.description, refused.text()
 
     assert await board_shown(board) == before
+
+
+async def test_turning_joker_holdings_off_stops_waiting_for_one(board):
+    """CR-I11 (`track_joker_holding`): Boris takes the Joker and is asked for his Joker
+    Holding; the GM then stops tracking Holdings. Nobody waits any more for a declaration
+    the bot would refuse."""
+    await board.slash("/company add-piece name:Clerk value:50", as_="player2")
+    await board.slash("/company enter piece:Clerk", as_="player2")
+    await board.slash(
+        "/campaign settings set setting:company_raids.track_joker_holding value:false", as_="gm"
+    )
+
+    shown = await board_shown(board)
+    pending = await board.slash("/turn status", as_="gm")
+
+    assert shown.startswith("**Waiting for**\nNo choice is pending.")
+    assert "Joker Holding" not in pending.text()
+    refused = await board.slash("/company holding companies:Steelworks", as_="player2")
+    assert refused.ephemeral and "does not track Joker Holdings" in refused.text()
