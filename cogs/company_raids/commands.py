@@ -23,6 +23,7 @@ from bot.i18n import t
 from bot.interactions import (
     Context,
     choice_handler,
+    gm_mentions,
     locale_of,
     message_batches,
     reply,
@@ -74,7 +75,7 @@ IncidentNo = app_commands.Range[int, 1, 10**9]  # an incident's number
 CLEAR = "-"
 BoardChange = Callable[[CompanyRaidsState, CompanyRaidsSettings], RaidOutcome]
 # A story as told: its embed and, while a step awaits, the buttons, the ping and who is pinged.
-Told = tuple[discord.Embed, discord.ui.View | None, str | None, int | None]
+Told = tuple[discord.Embed, discord.ui.View | None, str | None, list[int]]
 
 
 class CompanyRaidsCog(BotCog):
@@ -428,7 +429,7 @@ async def _incident(
 
     async def story(done: Applied[RaidOutcome, CompanyRaidsSettings]) -> list[Announcement]:
         incidents = _story_of(done.outcome)
-        embed, view, content, user = await _told(ctx, done, incidents, ctx.public_locale)
+        embed, view, content, pinged = await _told(ctx, done, incidents, ctx.public_locale)
         if view is None:
             return [Announcement(embeds=[embed])]
         return [
@@ -436,7 +437,7 @@ async def _incident(
                 content=content,
                 embeds=[embed],
                 view=view,
-                pinged=_pinged(user),
+                pinged=pinged,
                 choice_id=int(done.after),
             )
         ]
@@ -488,7 +489,7 @@ async def _told(
     events = await story_events(ctx, outcome, story)
     embed = story_embed(story, events, outcome.awaiting, locale, entry_seq=done.entry.seq)
     if done.after is None or outcome.awaiting is None:
-        return embed, None, None, None
+        return embed, None, None, []
     user = ctx.user_of(outcome.awaiting.faction)
     view = step_view(
         int(done.after),
@@ -496,7 +497,12 @@ async def _told(
         locale,
         recorded_fine=recorded_fine(outcome.state, outcome.awaiting.incident_id),
     )
-    return embed, view, ping_text(outcome.awaiting, user, locale), user
+    if user is not None:
+        return embed, view, ping_text(outcome.awaiting, user, locale), [user]
+    # Nobody plays that faction, or the GM rules (CR-I13): the GMs are asked.
+    gms = gm_mentions(ctx.base.gms)
+    users = [target for kind, target in ctx.base.gms if kind == "user"]
+    return embed, view, ping_text(outcome.awaiting, None, locale, gms=gms), users
 
 
 async def _redraw(
@@ -511,15 +517,11 @@ async def _redraw(
     return await _told(ctx, done, story, locale)
 
 
-def _pinged(user: int | None) -> list[int]:
-    return [user] if user is not None else []
-
-
-def _ping_again(ctx: Ctx, content: str | None, user: int | None) -> list[Announcement]:
-    """An edit pings nobody: the next player, when someone other than the actor, is pinged by
-    a follow-up."""
-    if content is not None and user is not None and user != ctx.user_id:
-        return [Announcement(content=content, pinged=[user])]
+def _ping_again(ctx: Ctx, content: str | None, pinged: list[int]) -> list[Announcement]:
+    """An edit pings nobody: whoever answers next, when someone other than the actor, is
+    pinged by a follow-up."""
+    if content is not None and pinged and ctx.user_id not in pinged:
+        return [Announcement(content=content, pinged=pinged)]
     return []
 
 
@@ -532,8 +534,13 @@ async def _settle(ctx: Ctx, choice: Choice, code: str, amount: int | None, comma
 
     async def settled(done: Applied[RaidOutcome, CompanyRaidsSettings]) -> list[Announcement]:
         posted_in = _posted_in(ctx, choice)
-        embed, view, content, user = await _redraw(ctx, choice, done, posted_in)
-        shown = []
+        embed, view, content, pinged = await _redraw(ctx, choice, done, posted_in)
+        public = embed
+        if posted_in != ctx.public_locale:  # the campaign's language changed since
+            public = (await _redraw(ctx, choice, done, ctx.public_locale))[0]
+        # The reply first: it is the interaction's answer, due within Discord's 3 s, while
+        # editing a channel message may wait for that channel's rate limit.
+        shown = [Announcement(embeds=[public])]
         channel_id = choice.payload.get("channel")
         message_id = choice.payload.get("message")
         if channel_id and message_id:
@@ -544,13 +551,10 @@ async def _settle(ctx: Ctx, choice: Choice, code: str, amount: int | None, comma
                     content=content,
                     embeds=[embed],
                     view=view,
-                    pinged=_pinged(user),
+                    pinged=pinged,
                 )
             )
-        if posted_in != ctx.public_locale:  # the campaign's language changed since
-            embed = (await _redraw(ctx, choice, done, ctx.public_locale))[0]
-        shown.append(Announcement(embeds=[embed]))
-        return shown + _ping_again(ctx, content, user)
+        return shown + _ping_again(ctx, content, pinged)
 
     await answer_step(ctx, choice, code, amount=amount, command=command, announce=settled)
 
@@ -565,8 +569,8 @@ async def answer_click(
     command = "company force" if option == "force" else "company answer"
 
     async def redrawn(done: Applied[RaidOutcome, CompanyRaidsSettings]) -> list[Announcement]:
-        embed, view, content, user = await _redraw(ctx, choice, done, _posted_in(ctx, choice))
+        embed, view, content, pinged = await _redraw(ctx, choice, done, _posted_in(ctx, choice))
         shown = [Announcement(edit=True, content=content, embeds=[embed], view=view)]
-        return shown + _ping_again(ctx, content, user)
+        return shown + _ping_again(ctx, content, pinged)
 
     await answer_step(ctx, choice, option, command=command, announce=redrawn)

@@ -39,6 +39,7 @@ from bot.rules.company_raids.models import (
     CompanyCaptured,
     CounterattackRolled,
     GmRuled,
+    JokerJoined,
     JokerOwnerChanged,
     JokerTaken,
     PaymentDue,
@@ -57,24 +58,41 @@ RESULT_EVENTS = (
     JokerTaken,
     GmRuled,
     BecameVisitor,
+    JokerJoined,
 )
 # What the incident came to for the side that entered: a Company or the Joker taken...
 GAINED_EVENTS = (CompanyCaptured, JokerTaken, JokerOwnerChanged)
 # ...or a piece removed, a fine or bonus owed.
 LOST_EVENTS = (PieceDestroyed, PaymentDue)
 DEFENDER_PREFIX = "d"
+DESCRIPTION_LIMIT = 4096  # Discord's limit on an embed's text
 
 
 def headline(events: Sequence[Event], awaiting: Awaiting | None) -> list[Msg]:
     """The outcome first: whose answer the incident waits for, or what it came to."""
     if awaiting is not None:
         return [awaiting_line(awaiting)]
-    results = [line for e in events if isinstance(e, RESULT_EVENTS) for line in event_lines(e)]
+    results = [
+        line
+        for index, e in enumerate(events)
+        if isinstance(e, RESULT_EVENTS) and not _settled_wait(e, events[index + 1 :])
+        for line in event_lines(e)
+    ]
     if results:
         return results
     if any(isinstance(e, CounterattackRolled) for e in events):
         return [Msg(C + "headline.no_effect")]
     return [Msg(C + "headline.closed")]
+
+
+def _settled_wait(event: Event, later: Sequence[Event]) -> bool:
+    """An aggressor left as a visitor "until the GM rules" (CR-I13) once the GM has ruled:
+    no longer what the incident came to."""
+    return (
+        isinstance(event, BecameVisitor)
+        and event.reason == "gm_ruling"
+        and any(isinstance(e, GmRuled) for e in later)
+    )
 
 
 def story_colour(events: Sequence[Event], awaiting: Awaiting | None) -> discord.Colour:
@@ -100,7 +118,7 @@ def story_embed(
     """One incident (or a move's incidents one after another), told in order."""
     first = headline(events, awaiting)
     top = "\n".join(f"**{m.render(locale)}**" for m in first)
-    body = "\n".join(m.render(locale) for m in outcome_lines(events))
+    body = _latest("\n".join(m.render(locale) for m in outcome_lines(events)), len(top), locale)
     numbers = ", ".join(t(C + "story.number", locale, incident=i) for i in incident_ids)
     embed = make_embed(
         t(C + "story.title", locale, incidents=numbers),
@@ -110,6 +128,20 @@ def story_embed(
     footer = [t(C + "story.footer", locale, seq=entry_seq)] if entry_seq is not None else []
     cite_in_footer(embed, locale, footer=footer)
     return embed
+
+
+def _latest(body: str, taken: int, locale: str) -> str:
+    """The story's lines after a headline of `taken` characters, within Discord's limit on
+    an embed's text: when a long move's incidents do not fit, its earliest lines give way
+    to a note (the log keeps every step), so the latest steps and the totals stay shown."""
+    room = DESCRIPTION_LIMIT - taken - 2
+    if len(body) <= room:
+        return body
+    note = t(C + "story.earlier", locale)
+    lines = body.split("\n")
+    while lines and len(note) + 1 + len("\n".join(lines)) > room:
+        lines.pop(0)
+    return "\n".join([note, *lines])
 
 
 def option_code(awaiting: Awaiting, option: str) -> str:
@@ -143,9 +175,11 @@ def step_view(
     return choice_view(buttons)
 
 
-def ping_text(awaiting: Awaiting, user_id: int | None, locale: str) -> str:
-    """Who must answer: the faction's player, or the GMs."""
+def ping_text(awaiting: Awaiting, user_id: int | None, locale: str, *, gms: str = "") -> str:
+    """Who must answer: the faction's player, or the GMs (`gms`, their mentions)."""
     if awaiting.faction is None or user_id is None:
+        if gms:
+            return t(C + "ping.gms", locale, gms=gms, incident=awaiting.incident_id)
         return t(C + "ping.gm", locale, incident=awaiting.incident_id)
     return t(
         C + "ping.player",

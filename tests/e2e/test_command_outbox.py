@@ -168,7 +168,7 @@ async def test_a_forced_answer_killed_before_its_posts_settles_the_question_afte
     await played.click(question, CAPTURE, as_="player1")
     with dies_before_posting(monkeypatch) as attempts:
         died = await played.slash("/company force incident:1", as_="gm")
-    assert attempts == ["channel"] and died.ephemeral
+    assert attempts == ["reply"] and died.ephemeral
     assert [b.label for b in message(played, question.message.id).buttons] != []
 
     await played.restart()
@@ -176,7 +176,7 @@ async def test_a_forced_answer_killed_before_its_posts_settles_the_question_afte
     assert settled.buttons == [] and "Anna pays Boris 180." in settled.embed.description
     (answer,) = restart_posts(played)
     assert answer.embed.description.startswith("**Fine: Anna pays Boris 180.**")
-    assert "the GM (forced answer) chooses to collect the fine." in (answer.embed.description)
+    assert "The GM (forced answer) chooses to collect the fine." in (answer.embed.description)
     assert await unsent(played.bot.service.db) == []
     await played.restart()
     assert len(restart_posts(played)) == 1

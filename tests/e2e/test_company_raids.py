@@ -10,7 +10,7 @@ import asyncio
 
 import pytest
 
-from bot.interactions import LOSS_COLOUR, SUCCESS_COLOUR, WAITING_COLOUR
+from bot.interactions import LOSS_COLOUR, NEUTRAL_COLOUR, SUCCESS_COLOUR, WAITING_COLOUR
 from bot.rules.company_raids import CompanyRaidsSettings
 
 from .play import assert_only_the_asked_answer, labels, set_up
@@ -240,7 +240,7 @@ async def test_a_gm_forces_the_documented_answer_by_button(board):
 
     forced = await board.click(question, FORCE, as_="gm")
 
-    assert_fine_paid(forced, "the GM (forced answer) chooses to pay the fine.")
+    assert_fine_paid(forced, "The GM (forced answer) chooses to pay the fine.")
 
 
 async def test_a_gm_forces_the_documented_answer_by_command(board):
@@ -253,7 +253,7 @@ async def test_a_gm_forces_the_documented_answer_by_command(board):
     forced = await board.slash("/company force incident:1", as_="gm")
 
     assert forced.embed.description.startswith("**Fine: Anna pays Boris 180.**")
-    assert "the GM (forced answer) chooses to collect the fine." in forced.embed.description
+    assert "The GM (forced answer) chooses to collect the fine." in forced.embed.description
     assert failed.buttons == []
     assert "Anna pays Boris 180." in failed.embed.description
     nothing = await board.slash("/company force", as_="gm")
@@ -478,7 +478,9 @@ async def test_an_ownerless_joker_is_taken_and_its_holding_declared(board):
 
     story = entered.embed.description
     assert "Boris becomes the Joker's owner free of charge, with Clerk." in story
-    assert "Boris: declare the Companies of your Joker Holding." in story
+    assert "Boris: declare the Companies of your Joker Holding with /company holding." in story
+    waiting = "Waiting for Boris to declare the Joker Holding with /company holding."
+    assert waiting in await board_shown(board)
     refused = await board.slash("/company holding companies:Steelworks", as_="player1")
     assert refused.ephemeral and "Only the Joker's owner" in refused.text()
     declared = await board.slash("/company holding companies:Steelworks", as_="player2")
@@ -610,7 +612,7 @@ async def test_forcing_a_question_whose_message_is_gone_posts_the_story_anew(boa
         for m in board.channel_messages()
         if m.embeds and m.embed.title == "Company raids — incident #1"
     ]
-    reposted = stories[-2]  # the story posted anew, then the GM's reply
+    reposted = stories[-1]  # the GM's reply, then the story posted anew
     assert reposted.embed.description.startswith("**Fine: Anna pays Boris 180.**")
     assert reposted.buttons == []
     history = await board.slash("/history list", as_="gm")
@@ -625,7 +627,7 @@ async def test_a_joker_owner_with_no_company_is_not_asked_for_a_holding(board):
     entered = await board.slash("/company enter piece:Banker", as_="player3")
 
     story = entered.embed.description
-    assert "Vera owns no Company, so its Joker Holding is empty" in story
+    assert "Vera owns no Company, so their Joker Holding is empty" in story
     assert "declare the Companies" not in story
     shown = await board_shown(board)
     assert "Joker: owned by Vera." in shown and "to declare the Joker Holding" not in shown
@@ -647,3 +649,262 @@ async def test_colour_says_what_an_incident_came_to_and_the_outcome_reads_first(
     assert "(CR-" not in captured.embed.description
     assert "Rules: CR-2.8" in captured.embed.footer
     assert captured.embed.footer.startswith("Log entry #")
+
+
+# --- found in a play-through ------------------------------------------------------------
+
+RUSSIAN = "/campaign settings set setting:core.language value:ru"
+
+
+async def test_the_bank_pays_in_russian_as_a_bank_not_as_a_faction(board):
+    """CR-I8: the bank pays the counterattack bonus; in Russian it is «банк», never a
+    faction named «банк»."""
+    await board.slash(RUSSIAN, as_="gm")
+    board.script_dice([3, 4])
+    question = await board.slash("/company land piece:Broker company:Steelworks", as_="player1")
+    failed = await board.click(question, "Попытаться захватить", as_="player1")
+
+    hit = await board.click(failed, "Контратаковать", as_="player2")
+
+    story = hit.embed.description
+    assert "фракция «банк»" not in story
+    assert "**Бонус за контратаку: платит банк, получает Boris — 300.**" in story
+
+
+async def test_a_fine_in_russian_names_who_pays_and_who_receives(board):
+    """CR-2.5: Anna pays Boris the fine; the Russian line reads the same way."""
+    await board.slash(RUSSIAN, as_="gm")
+    question = await board.slash("/company land piece:Broker company:Steelworks", as_="player1")
+
+    paid = await board.click(question, "Заплатить штраф", as_="player1")
+
+    assert paid.embed.description.startswith("**Штраф: платит Anna, получает Boris — 180.**")
+
+
+async def test_after_a_gm_ruling_the_headline_tells_the_ruling_not_the_wait(board):
+    """CR-I13: two misses go to a GM ruling and the aggressor stays as a visitor meanwhile;
+    once the GM rules that the aggressor won, the story opens with what happened, not with
+    "stays as a visitor until the GM rules"."""
+    await board.slash(
+        "/campaign settings set setting:company_raids.duel_max_shots value:2", as_="gm"
+    )
+    await board.slash("/company add-piece name:Banker value:200 owner:Vera in_joker:true", as_="gm")
+    await board.slash("/company add-piece name:Corsair value:350", as_="player1")
+    board.script_dice([1, 3])
+    duel = await board.slash("/company enter piece:Corsair", as_="player1")
+    assert "Corsair stays in the Joker as a visitor until the GM rules" in duel.embed.description
+    assert "\nThe GM: rule on the duel (The aggressor wins, " in duel.embed.description
+
+    ruled = await board.click(duel, "The aggressor wins", as_="gm")
+
+    headline = ruled.embed.description.split("\n\n")[0]
+    assert headline.startswith("**GM ruling: the aggressor wins the duel.**")
+    assert "until the GM rules" not in headline
+    assert "Anna becomes the Joker's owner." in headline
+
+
+async def test_a_refusal_shows_the_names_it_quotes_literally(board):
+    """A refusal quoting what a player typed, or a hostile name registered earlier, never
+    renders it as Markdown or a mention pill (STYLE "player text")."""
+    hostile = "**Bold** <@123>"
+    literal = "\\*\\*Bold\\*\\* <\u200b@123>"
+    await board.slash(f"/company add-company name:{hostile} fine:10", as_="player2")
+
+    for line, as_, refusal in (
+        (f"/company land piece:Broker company:{hostile} x", "player1", f"{literal} x"),
+        (f"/company land piece:{hostile} company:Steelworks", "player1", literal),
+        (f"/company add-company name:{hostile} fine:5", "player2", literal),
+        (f"/company edit-company name:{hostile} fine:5", "player1", literal),
+        (f"/company move piece:Broker square:{hostile}", "player1", literal),
+    ):
+        refused = await board.slash(line, as_=as_)
+        assert refused.ephemeral, refused.text()
+        assert refusal in refused.embed.description, refused.text()
+        assert "**Bold**" not in refused.embed.description
+
+
+async def test_a_joker_piece_landing_in_a_company_tells_that_the_joker_is_left(board):
+    """CR-5.3, CR-I10: Vera's only piece in the Joker moves on and stops in Boris's
+    Steelworks; the incident's story tells the table that the Joker is ownerless again."""
+    await board.slash("/company add-piece name:Banker value:200 owner:Vera in_joker:true", as_="gm")
+
+    question = await board.slash("/company land piece:Banker company:Steelworks", as_="player3")
+
+    story = question.embed.description
+    assert "Banker leaves the Joker." in story
+    assert "Vera has no piece holding the Joker: it is ownerless again." in story
+    assert story.index("leaves the Joker") < story.index("stops in Steelworks")
+    assert "Joker: ownerless." in await board_shown(board)
+
+
+async def test_a_piece_joining_its_own_joker_says_so_first(board):
+    """CR-I10, CR-I12: Vera's Clerk enters the Joker her Banker holds; nothing is rolled and
+    the story opens with what happened, not with a bare "the incident is closed"."""
+    await board.slash("/company add-piece name:Banker value:200 owner:Vera in_joker:true", as_="gm")
+    await board.slash("/company add-piece name:Clerk value:100 owner:Vera", as_="gm")
+
+    joined = await board.slash("/company enter piece:Clerk", as_="player3")
+
+    first = joined.embed.description.splitlines()[0]
+    assert first == "**Clerk joins the owner's pieces in the Joker.**"
+    assert joined.embed.color == NEUTRAL_COLOUR.value
+    assert joined.buttons == []
+
+
+async def test_the_russian_board_does_not_call_a_paid_fine_a_capture_attempt(board):
+    """CR-I9: Broker paid at once, so it never tried to capture Steelworks; the Russian
+    `/company status` says an incident was had there and what it takes to have another."""
+    await board.slash(RUSSIAN, as_="gm")
+    question = await board.slash("/company land piece:Broker company:Steelworks", as_="player1")
+    await board.click(question, "Заплатить штраф", as_="player1")
+
+    shown = await board.slash("/company status", as_="player3")
+
+    text = shown.embed.description
+    assert "пыталась захватить" not in text
+    assert (
+        "Broker (Anna, стоимость 300): в Компании Steelworks; "
+        "инцидент уже был (нужно выйти и снова войти): Steelworks"
+    ) in text
+
+
+async def test_a_gm_forcing_many_answers_in_a_row_is_answered_at_once(board):
+    """CR-I19: a GM forces six waiting incidents one after another. Each `/company force`
+    redraws its question in the channel, and Discord lets a bot edit five channel messages
+    per five seconds: the GM's own answer still comes first, within Discord's three seconds
+    (here with Discord's real windows), and every question is redrawn in the end."""
+    pieces = [f"Runner {n}" for n in range(6)]
+    for piece in pieces:
+        await board.slash(f"/company add-piece name:{piece} value:10", as_="player1")
+    questions = [
+        await board.slash(f"/company land piece:{piece} company:Steelworks", as_="player1")
+        for piece in pieces
+    ]
+    board.standin.rate_limits.time_scale = 1.0
+
+    for number in range(1, 7):
+        forced = await board.slash(f"/company force incident:{number}", as_="gm")
+        assert not forced.ephemeral, forced.text()
+        assert forced.embed.description.startswith("**Fine: Anna pays Boris 180.**")
+
+    for question in questions:
+        assert question.buttons == []
+        assert question.embed.description.startswith("**Fine: Anna pays Boris 180.**")
+
+
+async def test_a_line_that_opens_with_the_gm_is_capitalised_in_russian_too(board):
+    """CR-I19: in a Russian campaign the GM's forced answer opens its line with a capital."""
+    await board.slash(RUSSIAN, as_="gm")
+    question = await board.slash("/company land piece:Broker company:Steelworks", as_="player1")
+
+    forced = await board.click(question, "По умолчанию (ведущий)", as_="gm")
+
+    assert "\nВедущий (ответ по умолчанию) решает заплатить штраф." in forced.embed.description
+
+
+async def test_a_long_move_keeps_its_latest_steps_and_total_in_view(board):
+    """CR-I5 with `incident_on_pass_through`: a move through eleven of Boris's Companies to a
+    twelfth opens twelve incidents told in one message. Discord shows 4,096 characters of
+    it: the earliest steps give way (the log keeps them), never the outcome, the last
+    incident's end or the total due."""
+    await board.slash(
+        "/campaign settings set setting:company_raids.incident_on_pass_through value:true", as_="gm"
+    )
+    names = [f"Riverside Textile Mill number {n:02d}" for n in range(1, 13)]
+    for number, name in enumerate(names, start=1):
+        await board.slash(f"/company add-company name:{name} fine:{number}", as_="player2")
+    passed = ", ".join(names[:-1])
+    question = await board.slash(
+        f"/company land piece:Broker company:{names[-1]} passed:{passed}", as_="player1"
+    )
+
+    for number in range(1, 13):
+        await board.slash(f"/company force incident:{number}", as_="gm")
+
+    story = question.embed.description
+    assert question.buttons == []
+    assert story.startswith("**Fine: Anna pays Boris 1.**")
+    assert story.endswith("Incident #12 is closed.\nIn all, Boris is due 78.")
+    assert "… the earlier steps of this move are in /history list." in story
+    assert len(story) <= 4096
+
+
+async def test_the_russian_holding_request_names_the_command_to_use(board):
+    """CR-I11: Vera, reading Russian, is told which command declares her Joker Holding."""
+    await board.slash(RUSSIAN, as_="gm")
+    await board.slash("/company add-company name:Bank House fine:10", as_="player3")
+    await board.slash("/company add-piece name:Banker value:200", as_="player3")
+
+    entered = await board.slash("/компания войти фигура:Banker", as_="player3")
+
+    assert "Vera: укажите Компании своего Джокерного Холдинга командой /компания холдинг." in (
+        entered.embed.description
+    )
+
+
+async def test_a_duel_waiting_for_the_gm_pings_the_gm(board):
+    """CR-I13: a duel at the shot limit waits for a GM's ruling; the GM is pinged, as a
+    player is for their own answers."""
+    await board.slash(
+        "/campaign settings set setting:company_raids.duel_max_shots value:2", as_="gm"
+    )
+    await board.slash("/company add-piece name:Banker value:200 owner:Vera in_joker:true", as_="gm")
+    await board.slash("/company add-piece name:Corsair value:350", as_="player1")
+    board.script_dice([1, 3])
+
+    duel = await board.slash("/company enter piece:Corsair", as_="player1")
+
+    gm = str(board.member("gm").id)
+    assert duel.content == f"<@{gm}>, incident #1 waits for a GM's answer."
+    assert duel.pings == frozenset({"gm"})
+
+
+async def test_a_move_naming_a_company_twice_or_its_start_is_refused(board):
+    """CR-I5 with `incident_on_pass_through`: each Company passed opens an incident and costs a
+    fine, so a move that names one twice (or passes the square it starts from) is refused
+    before anyone pays twice."""
+    await board.slash(
+        "/campaign settings set setting:company_raids.incident_on_pass_through value:true", as_="gm"
+    )
+    await board.slash("/company add-company name:Mill fine:40", as_="player3")
+    await board.slash("/company add-piece name:Scout value:50 square:Mill", as_="player1")
+    before = await board_shown(board)
+
+    for line, refusal in (
+        (
+            "/company land piece:Broker company:Mill passed:Mill",
+            "Mill is named twice in that move: a move passes each Company once and ends in "
+            "the last (CR-I5).",
+        ),
+        (
+            "/company land piece:Broker company:Mill passed:Steelworks, steelworks",
+            "Steelworks is named twice in that move",
+        ),
+        (
+            "/company land piece:Scout company:Steelworks passed:Mill",
+            "Scout starts its move in Mill: it leaves that Company, it does not pass it (CR-I5).",
+        ),
+    ):
+        refused = await board.slash(line, as_="player1")
+        assert refused.ephemeral and refusal in refused.embed.description, refused.text()
+
+    assert await board_shown(board) == before
+
+
+async def test_turning_joker_holdings_off_stops_waiting_for_one(board):
+    """CR-I11 (`track_joker_holding`): Boris takes the Joker and is asked for his Joker
+    Holding; the GM then stops tracking Holdings. Nobody waits any more for a declaration
+    the bot would refuse."""
+    await board.slash("/company add-piece name:Clerk value:50", as_="player2")
+    await board.slash("/company enter piece:Clerk", as_="player2")
+    await board.slash(
+        "/campaign settings set setting:company_raids.track_joker_holding value:false", as_="gm"
+    )
+
+    shown = await board_shown(board)
+    pending = await board.slash("/turn status", as_="gm")
+
+    assert shown.startswith("**Waiting for**\nNo choice is pending.")
+    assert "Joker Holding" not in pending.text()
+    refused = await board.slash("/company holding companies:Steelworks", as_="player2")
+    assert refused.ephemeral and "does not track Joker Holdings" in refused.text()

@@ -257,6 +257,8 @@ def refusals() -> list[Callable[[], object]]:
     untracked = settings(track_joker_holding=False)
     entering = settings(fine_source="enter_each_time")
     fine_due = fine_asked(entering).state
+    passing_config = settings(incident_on_pass_through=True)
+    passing = cr.register_company(paid, passing_config, "Mill", owner="Vera", fine=5).state
     crowded = CompanyRaidsState(
         companies={f"c{i}": Company(name=f"C{i}", owner="Anna") for i in range(MAX_COMPANIES)}
     )
@@ -304,6 +306,12 @@ def refusals() -> list[Callable[[], object]]:
         ),
         lambda: cr.check_adjacent_duel(joker, DEFAULTS, "Corsair", "Banker"),
         lambda: cr.register_company(crowded, DEFAULTS, "One more", owner="Anna", fine=1),
+        lambda: cr.land(
+            passing, passing_config, "Broker", "Mill", no_dice(), passed_through=["Mill"]
+        ),
+        lambda: cr.land(
+            passing, passing_config, "Broker", "Mill", no_dice(), passed_through=["Steelworks"]
+        ),
     ]
 
 

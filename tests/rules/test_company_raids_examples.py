@@ -197,7 +197,7 @@ def test_a_joker_owner_with_no_company_has_an_empty_holding_and_is_not_asked() -
     assert (joker.owner, joker.holding, joker.holding_due) == ("Anna", [], False)
     assert cr.waiting_for(entered.state, DEFAULTS, 1) == []
     assert rendered(entered)[-1] == (
-        "Anna owns no Company, so its Joker Holding is empty; nothing to declare (CR-I11)."
+        "Anna owns no Company, so their Joker Holding is empty; nothing to declare (CR-I11)."
     )
 
 

@@ -388,7 +388,7 @@ def test_status_shows_owners_marks_joker_and_pending_choices() -> None:
     assert "Banker (Vera, value 200): in the Joker, owner piece" in text
     assert "Joker: owned by Vera." in text
     assert "Incident #2: waiting for Gleb to pay the fine or attempt a capture." in text
-    assert "Waiting for Vera to declare the Joker Holding." in text
+    assert "Waiting for Vera to declare the Joker Holding with /company holding." in text
     assert [a.faction for a in shown.awaiting] == ["Gleb"]
 
 

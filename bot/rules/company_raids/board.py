@@ -37,6 +37,7 @@ from bot.rules.company_raids.work import (
     company_name,
     find_company,
     find_piece,
+    refusal,
 )
 from bot.text import tidy
 
@@ -54,7 +55,7 @@ def _check_name(name: str) -> str:
     """A name as stored: invisible characters stripped, NFC, single spaces (`tidy`)."""
     clean = tidy(name)
     if not clean or len(clean) > MAX_NAME:
-        raise RuleViolation(P + "error.bad_name", clause="CR-I16", limit=MAX_NAME)
+        raise refusal(RuleViolation, P + "error.bad_name", clause="CR-I16", limit=MAX_NAME)
     return clean
 
 
@@ -67,12 +68,12 @@ def _reusable(state: CompanyRaidsState, key: str) -> bool:
 def _check_amount(amount: int) -> None:
     """CR-I16: fines and values are whole, non-negative numbers of money units."""
     if not 0 <= amount <= MAX_AMOUNT:
-        raise RuleViolation(P + "error.bad_amount", clause="CR-I16", amount=amount)
+        raise refusal(RuleViolation, P + "error.bad_amount", clause="CR-I16", amount=amount)
 
 
 def _check_owner(owner: Faction | None, by_faction: Faction | None, name: str) -> None:
     if by_faction is not None and owner != by_faction:
-        raise NotAllowed(P + "error.not_yours", name=name)
+        raise refusal(NotAllowed, P + "error.not_yours", name=name)
 
 
 def register_company(
@@ -90,9 +91,9 @@ def register_company(
     clean = _check_name(name)
     key = name_key(clean)
     if key in state.companies:
-        raise Conflict(P + "error.company_exists", company=clean)
+        raise refusal(Conflict, P + "error.company_exists", company=clean)
     if len(state.companies) >= MAX_COMPANIES:
-        raise RuleViolation(P + "error.too_many", clause="CR-I4", limit=MAX_COMPANIES)
+        raise refusal(RuleViolation, P + "error.too_many", clause="CR-I4", limit=MAX_COMPANIES)
     _check_amount(fine)
     _check_owner(owner, by_faction, clean)
     work = Work.on(state, settings)
@@ -152,7 +153,9 @@ def remove_company(
     _check_owner(company.owner, by_faction, company.name)
     busy = state.incident_on(key)
     if busy is not None:
-        raise Conflict(P + "error.company_in_incident", company=company.name, incident=busy.id)
+        raise refusal(
+            Conflict, P + "error.company_in_incident", company=company.name, incident=busy.id
+        )
     work = Work.on(state, settings)
     del work.state.companies[key]
     for piece in work.state.pieces.values():
@@ -181,16 +184,18 @@ def register_piece(
     clean = _check_name(name)
     key = name_key(clean)
     if key in state.pieces and not _reusable(state, key):
-        raise Conflict(P + "error.piece_exists", piece=clean)
+        raise refusal(Conflict, P + "error.piece_exists", piece=clean)
     if len(state.pieces) >= MAX_PIECES:
-        raise RuleViolation(P + "error.too_many", clause="CR-I16", limit=MAX_PIECES)
+        raise refusal(RuleViolation, P + "error.too_many", clause="CR-I16", limit=MAX_PIECES)
     _check_amount(value)
     _check_owner(owner, by_faction, clean)
     if company is not None and in_joker:
-        raise RuleViolation(P + "error.two_squares", clause="CR-I12", piece=clean)
+        raise refusal(RuleViolation, P + "error.two_squares", clause="CR-I12", piece=clean)
     company_key = find_company(state, company)[0] if company is not None else None
     if in_joker and state.joker_incident is not None:
-        raise Conflict(P + "error.joker_busy", clause="CR-I12", incident=state.joker_incident.id)
+        raise refusal(
+            Conflict, P + "error.joker_busy", clause="CR-I12", incident=state.joker_incident.id
+        )
     work = Work.on(state, settings)
     work.state.pieces[key] = Piece(name=clean, owner=owner, value=value, company=company_key)
     square = company_name(state, company_key) if company_key is not None else None
@@ -264,9 +269,13 @@ def move_piece(
     if to_company is not None:
         target_key, target = find_company(state, to_company)
         if is_rival_company(state, target_key, piece.owner):
-            raise RuleViolation(P + "error.land_instead", clause="CR-I5", company=target.name)
+            raise refusal(
+                RuleViolation, P + "error.land_instead", clause="CR-I5", company=target.name
+            )
         if target_key == piece.company:
-            raise RuleViolation(P + "error.already_there", clause="CR-3.9", piece=piece.name)
+            raise refusal(
+                RuleViolation, P + "error.already_there", clause="CR-3.9", piece=piece.name
+            )
     work = Work.on(state, settings)
     record = work.state.pieces[key]
     if record.in_joker:
@@ -294,17 +303,19 @@ def declare_joker_holding(
     """The Joker's owner declares the Companies of the Joker Holding (CR-5.5, CR-5.12,
     CR-I11); which assets "reach the Joker" is the players' call, but each must be theirs."""
     if not settings.track_joker_holding:
-        raise RuleViolation(P + "error.holding_not_tracked", clause="CR-I11")
+        raise refusal(RuleViolation, P + "error.holding_not_tracked", clause="CR-I11")
     owner = state.joker.owner
     if owner is None:
-        raise RuleViolation(P + "error.joker_unowned", clause="CR-5.5")
+        raise refusal(RuleViolation, P + "error.joker_unowned", clause="CR-5.5")
     if by_faction is not None and by_faction != owner:
-        raise NotAllowed(P + "error.not_joker_owner")
+        raise refusal(NotAllowed, P + "error.not_joker_owner")
     keys: list[str] = []
     for name in companies:
         key, company = find_company(state, name)
         if company.owner != owner:
-            raise RuleViolation(P + "error.not_owner_asset", clause="CR-5.5", company=company.name)
+            raise refusal(
+                RuleViolation, P + "error.not_owner_asset", clause="CR-5.5", company=company.name
+            )
         if key not in keys:
             keys.append(key)
     work = Work.on(state, settings)
@@ -325,4 +336,6 @@ def check_adjacent_duel(
     _, second = active_piece(state, target)
     if first.in_joker != second.in_joker and not settings.joker_adjacent_attacks:
         inside = first if first.in_joker else second
-        raise RuleViolation(P + "error.joker_shielded", clause="CR-5.13", piece=inside.name)
+        raise refusal(
+            RuleViolation, P + "error.joker_shielded", clause="CR-5.13", piece=inside.name
+        )

@@ -29,7 +29,7 @@ from bot.rules.company_raids.models import (
     name_key,
 )
 from bot.rules.company_raids.settings import CompanyRaidsSettings
-from bot.rules.company_raids.work import ROLL_DUEL_SHOT, P, Work, piece_name
+from bot.rules.company_raids.work import ROLL_DUEL_SHOT, P, Work, piece_name, refusal
 
 ATTACK_OPTIONS: tuple[str, ...] = ("attack", "decline")
 RULING_OPTIONS: tuple[str, ...] = ("aggressor", "defender", "no_winner")
@@ -157,11 +157,15 @@ def enter_joker(work: Work, piece_key: str, by_faction: Faction | None) -> int:
     state = work.state
     piece = state.pieces[piece_key]
     if by_faction is not None and by_faction != piece.owner:
-        raise NotAllowed(P + "error.not_your_piece", piece=piece.name)
+        raise refusal(NotAllowed, P + "error.not_your_piece", piece=piece.name)
     if piece.in_joker:
-        raise RuleViolation(P + "error.already_in_joker", clause="CR-I12", piece=piece.name)
+        raise refusal(
+            RuleViolation, P + "error.already_in_joker", clause="CR-I12", piece=piece.name
+        )
     if state.joker_incident is not None:
-        raise Conflict(P + "error.joker_busy", clause="CR-I12", incident=state.joker_incident.id)
+        raise refusal(
+            Conflict, P + "error.joker_busy", clause="CR-I12", incident=state.joker_incident.id
+        )
     incident_id = work.new_incident_id()
     owner = state.joker.owner
     piece.company = None

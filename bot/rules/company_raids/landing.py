@@ -25,6 +25,7 @@ from bot.rules.company_raids.models import (
     CompanyRaidsState,
     Faction,
     JokerIncident,
+    Piece,
     RulingWinner,
     name_key,
 )
@@ -44,6 +45,7 @@ from bot.rules.company_raids.work import (
     active_piece,
     check_not_in_incident,
     find_company,
+    refusal,
 )
 
 Incident = CompanyIncident | JokerIncident
@@ -90,8 +92,33 @@ def _outcome(work: Work, incident_id: int | None, piece_key: str | None) -> Raid
 def _check_can_move(state: CompanyRaidsState, piece_key: str, by_faction: Faction | None) -> None:
     piece = state.pieces[piece_key]
     if by_faction is not None and by_faction != piece.owner:
-        raise NotAllowed(P + "error.not_your_piece", piece=piece.name)
+        raise refusal(NotAllowed, P + "error.not_your_piece", piece=piece.name)
     check_not_in_incident(state, piece_key)
+
+
+def _check_route(state: CompanyRaidsState, moving: Piece, stops: Sequence[str]) -> None:
+    """CR-I5 (pass-through): each rival Company on the way opens its incident and costs its
+    fine, so a move names each once and never the square it starts from (it leaves that
+    one)."""
+    if len(stops) < 2:
+        return
+    for index, key in enumerate(stops):
+        if key in stops[:index] and is_rival_company(state, key, moving.owner):
+            raise refusal(
+                RuleViolation,
+                P + "error.named_twice",
+                clause="CR-I5",
+                company=state.companies[key].name,
+            )
+    start = moving.company
+    if start is not None and start in stops[:-1] and is_rival_company(state, start, moving.owner):
+        raise refusal(
+            RuleViolation,
+            P + "error.passed_start",
+            clause="CR-I5",
+            piece=moving.name,
+            company=state.companies[start].name,
+        )
 
 
 def land(
@@ -121,26 +148,33 @@ def land(
     _check_can_move(state, piece_key, by_faction)
     passed = [find_company(state, name)[0] for name in passed_through]
     stops = [*passed, company_key] if settings.incident_on_pass_through else [company_key]
+    _check_route(state, moving, stops)
     rival_stops = [i for i, key in enumerate(stops) if is_rival_company(state, key, moving.owner)]
     if not rival_stops:
         key = "error.own_company" if target.owner == moving.owner else "error.unowned_company"
-        raise RuleViolation(P + key, clause="CR-I5", company=target.name)
+        raise refusal(RuleViolation, P + key, clause="CR-I5", company=target.name)
     if (
         settings.reattack_requires_reentry
         and moving.company == company_key
         and company_key in moving.attempted
         and not passed
     ):
-        raise RuleViolation(
-            P + "error.must_reenter", clause="CR-3.9", piece=moving.name, company=target.name
+        raise refusal(
+            RuleViolation,
+            P + "error.must_reenter",
+            clause="CR-3.9",
+            piece=moving.name,
+            company=target.name,
         )
     work = Work.on(state, settings, None, turn)
     if moving.in_joker:
         leave_joker(work, piece_key)
+    left = list(work.events)  # leaving the Joker (CR-5.3, CR-I10): told first, in its story
     first = rival_stops[0]
     incident = open_incident(
         work, piece_key, stops[first], stops[first + 1 :], passing=first < len(stops) - 1
     )
+    incident.events[:0] = left
     return _outcome(work, incident.id, piece_key)
 
 
@@ -172,8 +206,8 @@ def _find_open(state: CompanyRaidsState, incident_id: int) -> Incident:
         if incident.id == incident_id:
             return incident
     if 1 <= incident_id < state.next_incident_id:
-        raise Conflict(P + "error.incident_closed", incident=incident_id)
-    raise NotFound(P + "error.unknown_incident", incident=incident_id)
+        raise refusal(Conflict, P + "error.incident_closed", incident=incident_id)
+    raise refusal(NotFound, P + "error.unknown_incident", incident=incident_id)
 
 
 def _waiting(
@@ -183,7 +217,7 @@ def _waiting(
     (a second click after the incident moved on) is refused."""
     incident = _find_open(state, incident_id)
     if step is not None and step != incident.step:
-        raise Conflict(P + "error.step_passed", incident=incident_id)
+        raise refusal(Conflict, P + "error.step_passed", incident=incident_id)
     return incident, awaiting_of(state, settings, incident)
 
 
@@ -244,10 +278,11 @@ def answer(
     """
     incident, awaited = _waiting(state, settings, incident_id, step)
     if by_faction is not None and by_faction != awaited.faction:
-        raise NotAllowed(P + "error.not_your_choice", clause=_step_clause(incident))
+        raise refusal(NotAllowed, P + "error.not_your_choice", clause=_step_clause(incident))
     chosen = _match_option(awaited, option)
     if chosen is None:
-        raise RuleViolation(
+        raise refusal(
+            RuleViolation,
             P + "error.bad_option",
             clause=_step_clause(incident),
             option=option,

@@ -57,6 +57,11 @@ def who(faction: Faction | None) -> Msg | str:
     return Msg(P + "who.gm") if faction is None else faction
 
 
+def who_first(faction: Faction | None) -> Msg | str:
+    """A faction's name, or "The GM", where it opens a line."""
+    return Msg(P + "who.gm_first") if faction is None else faction
+
+
 def payer_name(faction: Faction | None) -> Msg | str:
     """A payer's name, or "the bank" (CR-I8)."""
     return Msg(P + "who.bank") if faction is None else faction
@@ -136,7 +141,7 @@ def duel_lines(duel: DuelRecord) -> list[Msg]:
 def _chosen_line(event: ChoiceMade) -> Msg | None:
     if event.step == "gm_ruling":
         return None
-    by: Msg | str = who(event.by)
+    by: Msg | str = who_first(event.by)
     if event.forced:
         by = Msg(P + "who.forced")
     if event.step == "defender_choice":
@@ -169,7 +174,7 @@ def _event_lines(event: Event) -> list[Msg]:
             return [
                 Msg(
                     P + f"offered.{event.step}",
-                    who=who(event.faction),
+                    who=who_first(event.faction),
                     options=options_msg(event.options, event.step),
                 )
             ]

@@ -30,6 +30,7 @@ from bot.rules.company_raids.work import (
     P,
     Work,
     company_name,
+    refusal,
 )
 
 TRESPASSER_OPTIONS: tuple[str, ...] = ("pay", "capture")
@@ -130,9 +131,9 @@ def apply_company_answer(
             _counterattack(work, incident)
     else:
         if amount is None:
-            raise RuleViolation(P + "error.fine_amount_needed", clause="CR-I4")
+            raise refusal(RuleViolation, P + "error.fine_amount_needed", clause="CR-I4")
         if not 0 <= amount <= MAX_AMOUNT:
-            raise RuleViolation(P + "error.bad_amount", clause="CR-I16", amount=amount)
+            raise refusal(RuleViolation, P + "error.bad_amount", clause="CR-I16", amount=amount)
         reason = incident.fine_reason or "paid"
         _owe_fine(work, incident, amount, reason)
         incident.fine_reason = None

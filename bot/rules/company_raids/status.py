@@ -42,8 +42,9 @@ def awaiting_line(awaiting: Awaiting) -> Msg:
 def waiting_lines(state: CompanyRaidsState, settings: CompanyRaidsSettings) -> list[Msg]:
     """Every pending choice, and a Joker Holding the owner has yet to declare (CR-I11)."""
     lines = [awaiting_line(awaiting_of(state, settings, i)) for i in open_incidents(state)]
-    if state.joker.holding_due and state.joker.owner is not None:
-        lines.append(shown_msg(Msg(P + "waiting.holding", faction=state.joker.owner)))
+    joker = state.joker
+    if settings.track_joker_holding and joker.holding_due and joker.owner is not None:
+        lines.append(shown_msg(Msg(P + "waiting.holding", faction=joker.owner)))
     return lines
 
 

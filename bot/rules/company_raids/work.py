@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from bot.dice import Dice
-from bot.errors import Conflict, NotFound, RuleViolation
+from bot.errors import Conflict, GameError, NotFound, RuleViolation
 from bot.i18n import Msg
 from bot.rules.company_raids.amounts import fraction_text, rounded
 from bot.rules.company_raids.models import (
@@ -32,9 +32,11 @@ from bot.rules.company_raids.models import (
 from bot.rules.company_raids.narration import outcome_lines
 from bot.rules.company_raids.settings import CompanyRaidsSettings
 from bot.rulesets import ArchiveRecord
+from bot.text import shown
 
 P = "company_raids."
 Entry = TypeVar("Entry")
+Refusal = TypeVar("Refusal", bound=GameError)
 
 # Roll purposes are catalog keys, so the audit log can show them in either language.
 ROLL_CAPTURE = P + "roll.capture"
@@ -172,6 +174,15 @@ class Work:
         self.archive.append(record.log_record())
 
 
+def refusal(error: type[Refusal], key: str, **params: Any) -> Refusal:
+    """A refusal whose quoted text (a name as typed or as registered) is shown literally:
+    never Markdown, a mention pill or a ping. The clause is cited as it is."""
+    return error(
+        key,
+        **{k: shown(v) if isinstance(v, str) and k != "clause" else v for k, v in params.items()},
+    )
+
+
 def _registered(
     register: Mapping[str, Entry], name: str, missing: str, **params: str
 ) -> tuple[str, Entry]:
@@ -180,7 +191,7 @@ def _registered(
     key = name_key(name)
     entry = register.get(key)
     if entry is None:
-        raise NotFound(missing, **params)
+        raise refusal(NotFound, missing, **params)
     return key, entry
 
 
@@ -198,7 +209,7 @@ def active_piece(state: CompanyRaidsState, name: str) -> tuple[str, Piece]:
     """A piece still on the board: a removed piece cannot act (CR-4.2, CR-5.10)."""
     key, piece = find_piece(state, name)
     if piece.destroyed:
-        raise RuleViolation(P + "error.piece_destroyed", clause="CR-4.2", piece=piece.name)
+        raise refusal(RuleViolation, P + "error.piece_destroyed", clause="CR-4.2", piece=piece.name)
     return key, piece
 
 
@@ -206,7 +217,8 @@ def check_not_in_incident(state: CompanyRaidsState, piece_key: str) -> None:
     """CR-I9: a piece taking part in an open incident stays where it is until it closes."""
     busy = state.open_incident_of(piece_key)
     if busy is not None:
-        raise Conflict(
+        raise refusal(
+            Conflict,
             P + "error.piece_in_incident",
             clause="CR-I9",
             piece=state.pieces[piece_key].name,
