@@ -236,7 +236,7 @@ def answer_bribe_offer(
     bribe = next((b for b in open_bribe_offers(state) if b.id == bribe_id), None)
     if bribe is None:
         raise NotFound(f"{P}error.bribe_not_found", bribe=bribe_id)
-    require_asked(bribe.victim, victim, bribe_id)
+    require_asked(bribe.victim, victim)
     new = state.model_copy(deep=True)
     _settle_offer(new, settings, next(b for b in new.bribes if b.id == bribe_id), accept)
     return new

@@ -384,11 +384,11 @@ class PendingResolution(BaseModel):
     battle: dict[str, Any] | None = None
 
 
-def require_asked(asked: str, faction: str, choice_id: int) -> None:
+def require_asked(asked: str, faction: str) -> None:
     """Only the player a pending choice asks may answer it (SP-I45); a GM forces its
     default instead."""
     if faction != asked:
-        raise NotAllowed("space_pirates.error.not_your_choice", choice=choice_id)
+        raise NotAllowed("space_pirates.error.not_your_choice")
 
 
 SpacePiratesState.model_rebuild()

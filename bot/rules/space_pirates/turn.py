@@ -308,7 +308,7 @@ def answer_choice(
     `force_choice`)."""
     due = next((d for d in state.upkeep_due if d.choice_id == choice_id), None)
     if due is not None:
-        require_asked(due.owner, faction, choice_id)
+        require_asked(due.owner, faction)
     pending = None if due is not None else _pending(state, choice_id, faction)
 
     def answer(rc: ResolutionContext) -> None:
@@ -402,7 +402,7 @@ def _pending(state: SpacePiratesState, choice_id: int, faction: str) -> PendingR
     pending = next((w for w in state.waiting if w.choice_id == choice_id), None)
     if pending is None:
         raise NotFound(f"{P}error.choice_not_found", choice=choice_id)
-    require_asked(pending.faction, faction, choice_id)
+    require_asked(pending.faction, faction)
     return pending
 
 

@@ -89,7 +89,7 @@ def find_upkeep(state: SpacePiratesState, choice_id: int, faction: str | None) -
     if due is None:
         raise NotFound(f"{P}error.choice_not_found", choice=choice_id)
     if faction is not None:
-        require_asked(due.owner, faction, choice_id)
+        require_asked(due.owner, faction)
     return due
 
 
