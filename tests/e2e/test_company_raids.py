@@ -306,15 +306,21 @@ async def test_a_joker_duel_against_two_owner_pieces(board):
     assert "Corsair (Anna, value 350): removed from the board" in shown
 
 
-async def test_a_duel_at_the_shot_limit_waits_for_the_gm_ruling(board):
-    """CR-I13: with `duel_max_shots = 2` two misses go to a GM ruling; only a GM rules."""
+async def duel_at_the_shot_limit(board):
+    """CR-I13 with `duel_max_shots = 2`: Corsair (Anna) enters Vera's Joker, held by Banker,
+    and both shots miss: the duel waits for a GM's ruling. Returns the duel's message."""
     await board.slash(
         "/campaign settings set setting:company_raids.duel_max_shots value:2", as_="gm"
     )
     await board.slash("/company add-piece name:Banker value:200 owner:Vera in_joker:true", as_="gm")
     await board.slash("/company add-piece name:Corsair value:350", as_="player1")
     board.script_dice([1, 3])
-    duel = await board.slash("/company enter piece:Corsair", as_="player1")
+    return await board.slash("/company enter piece:Corsair", as_="player1")
+
+
+async def test_a_duel_at_the_shot_limit_waits_for_the_gm_ruling(board):
+    """CR-I13: with `duel_max_shots = 2` two misses go to a GM ruling; only a GM rules."""
+    duel = await duel_at_the_shot_limit(board)
     assert labels(duel) == ["The aggressor wins", "The defender wins", "No winner"]
     refused = await board.click(duel, "The aggressor wins", as_="player1")
     assert refused.ephemeral and "Only a GM" in refused.text()
@@ -685,13 +691,7 @@ async def test_after_a_gm_ruling_the_headline_tells_the_ruling_not_the_wait(boar
     """CR-I13: two misses go to a GM ruling and the aggressor stays as a visitor meanwhile;
     once the GM rules that the aggressor won, the story opens with what happened, not with
     "stays as a visitor until the GM rules"."""
-    await board.slash(
-        "/campaign settings set setting:company_raids.duel_max_shots value:2", as_="gm"
-    )
-    await board.slash("/company add-piece name:Banker value:200 owner:Vera in_joker:true", as_="gm")
-    await board.slash("/company add-piece name:Corsair value:350", as_="player1")
-    board.script_dice([1, 3])
-    duel = await board.slash("/company enter piece:Corsair", as_="player1")
+    duel = await duel_at_the_shot_limit(board)
     assert "Corsair stays in the Joker as a visitor until the GM rules" in duel.embed.description
     assert "\nThe GM: rule on the duel (The aggressor wins, " in duel.embed.description
 
@@ -845,14 +845,8 @@ async def test_the_russian_holding_request_names_the_command_to_use(board):
 async def test_a_duel_waiting_for_the_gm_pings_the_gm(board):
     """CR-I13: a duel at the shot limit waits for a GM's ruling; the GM is pinged, as a
     player is for their own answers."""
-    await board.slash(
-        "/campaign settings set setting:company_raids.duel_max_shots value:2", as_="gm"
-    )
-    await board.slash("/company add-piece name:Banker value:200 owner:Vera in_joker:true", as_="gm")
-    await board.slash("/company add-piece name:Corsair value:350", as_="player1")
-    board.script_dice([1, 3])
 
-    duel = await board.slash("/company enter piece:Corsair", as_="player1")
+    duel = await duel_at_the_shot_limit(board)
 
     gm = str(board.member("gm").id)
     assert duel.content == f"<@{gm}>, incident #1 waits for a GM's answer."

@@ -57,17 +57,24 @@ async def test_an_assault_quote_refuses_what_its_confirm_would(pirates):
     assert "attacks the pirate base at the end of the turn" in ordered.embed.description
 
 
-async def test_a_bribed_raid_names_what_it_attacks_and_only_the_gm_reads_the_briber(pirates):
-    """SP-I33, SP-I34: Orion bribes a route raid on Vega (d3 → 3: Salt, income 80, one
-    raider, cost 50). At the end of the turn Vega's buy-off question names Salt, the route
-    at stake, and says the raid was bribed without a dash for the hidden briber; Vega's
-    report does the same; the GM's report names Orion."""
+async def bribed_raid_on_salt(pirates):
+    """SP-I33: Vega holds Silk (income 450) and Salt (80); Orion, in contact, bribes a route
+    raid on Vega and confirms it; the d3 gives 3: Salt. Returns the confirmation's answer."""
     await pirates.slash("/pirates route add name:Silk goods:450", as_="player1")
     await pirates.slash("/pirates route add name:Salt goods:80", as_="player1")
     await pirates.slash("/pirates contacts factions:Vega", as_="player2")
     quote = await pirates.slash("/pirates bribe victim:Vega", as_="player2")
     pirates.script_dice([3])
     placed = await pirates.click(quote, "Confirm", as_="player2")
+    return placed
+
+
+async def test_a_bribed_raid_names_what_it_attacks_and_only_the_gm_reads_the_briber(pirates):
+    """SP-I33, SP-I34: Orion bribes a route raid on Vega (d3 → 3: Salt, income 80, one
+    raider, cost 50). At the end of the turn Vega's buy-off question names Salt, the route
+    at stake, and says the raid was bribed without a dash for the hidden briber; Vega's
+    report does the same; the GM's report names Orion."""
+    placed = await bribed_raid_on_salt(pirates)
     assert "owed: 50" in placed.embed.description
 
     pirates.script_dice([20])
@@ -161,12 +168,7 @@ async def test_a_russian_reader_is_shown_ships_in_russian_in_the_option_help(pir
 async def test_the_briber_sees_the_target_and_the_fleet_the_bribe_bought(pirates):
     """SP-I33: "The briber sees the target, the fleet and the cost": Orion's confirmed bribe
     (d3 → 3: Salt) and Orion's status name the route and the fleet."""
-    await pirates.slash("/pirates route add name:Silk goods:450", as_="player1")
-    await pirates.slash("/pirates route add name:Salt goods:80", as_="player1")
-    await pirates.slash("/pirates contacts factions:Vega", as_="player2")
-    quote = await pirates.slash("/pirates bribe victim:Vega", as_="player2")
-    pirates.script_dice([3])
-    placed = await pirates.click(quote, "Confirm", as_="player2")
+    placed = await bribed_raid_on_salt(pirates)
     told = placed.embed.description
     assert "owed: 50 — route raid on Salt: 1 raider" in told, told
     status = await pirates.slash("/pirates status", as_="player2")
