@@ -12,7 +12,9 @@ A command body says only what is particular to it:
 saves the new state with the outcome's archive records, appends the audit entry with the
 command's qualified name, the options as the player gave them (read from the interaction,
 never retyped) and the outcome's lines as its summary, and writes the answer `announce`
-builds to the outbox — one transaction; the answer is posted after the commit.
+builds to the outbox — one transaction; the answer is posted after the commit. With `secret`
+the entry is a secret one (bot/secret_rolls.py): the log shows who and when with a
+commitment, and its options and summary are published when the turn ends.
 """
 
 from __future__ import annotations
@@ -26,9 +28,9 @@ import discord
 from discord import app_commands
 from pydantic import BaseModel
 
-from bot import announcements
+from bot import announcements, secret_rolls
 from bot.announcements import Announcement
-from bot.campaigns import Campaign, CampaignService, Faction, UnitOfWork
+from bot.campaigns import Campaign, CampaignService, Faction, UnitOfWork, summary_json
 from bot.dice import Dice
 from bot.errors import NotFound
 from bot.factions import acting_faction, normal
@@ -189,6 +191,7 @@ class RulesetContext(Generic[S, T]):
         audit: Callable[[OutcomeT], dict[str, Any]] | None = None,
         before: Callable[[UnitOfWork], Awaitable[None]] | None = None,
         then: Callable[[UnitOfWork, OutcomeT], Awaitable[Any]] | None = None,
+        secret: bool | Callable[[T, OutcomeT], bool] = False,
         announce: Callable[
             [Applied[OutcomeT, T]],
             Sequence[Announcement] | Awaitable[Sequence[Announcement]],
@@ -202,6 +205,11 @@ class RulesetContext(Generic[S, T]):
         names its own); `audit` adds outcome fields to the entry beside the summary; `before`
         runs first in the transaction (claiming a pending choice) and `then` after the entry
         (opening or closing one); what `then` returns is `Applied.after`.
+
+        `secret` (or how to read it from the settings and the outcome) records the entry as
+        a secret one: everyone reads who made it, when, for which faction, and its
+        commitment; its options, summary and `audit` fields are hidden until the turn it is
+        written in ends (or `/reveal`), and shown before that to its actor and the GMs only.
 
         `announce` builds the public messages the change must post (its result, a choice's
         question): they are written in the same transaction and posted after the commit as
@@ -223,15 +231,28 @@ class RulesetContext(Generic[S, T]):
             archive: Sequence[ArchiveRecord] = getattr(outcome, "archive", None) or ()
             if archive:
                 await uow.archive(self.spec.key, archive)
-            entry = await uow.record(
-                self.spec.key,
-                name,
-                outcome.state,
-                lines=outcome.lines,
-                options=given,
-                outcome=audit(outcome) if audit is not None else None,
-                faction=faction(outcome) if callable(faction) else faction,
-            )
+            recorded = audit(outcome) if audit is not None else None
+            owner = faction(outcome) if callable(faction) else faction
+            if secret(settings, outcome) if callable(secret) else secret:
+                await uow.save(self.spec.key, outcome.state)
+                entry, _ = await secret_rolls.append_secret(
+                    uow,
+                    name,
+                    options=given,
+                    outcome={"summary": summary_json(outcome.lines), **(recorded or {})},
+                    faction=owner,
+                    ruleset=self.spec.key,
+                )
+            else:
+                entry = await uow.record(
+                    self.spec.key,
+                    name,
+                    outcome.state,
+                    lines=outcome.lines,
+                    options=given,
+                    outcome=recorded,
+                    faction=owner,
+                )
             after = await then(uow, outcome) if then is not None else None
             applied = Applied(outcome, entry, settings, after)
             rows = []

@@ -1,5 +1,7 @@
 """Secret rolls: the channel sees an entry with a commitment; the faces stay hidden until
-revealed (by the roller or a GM, or at the turn's end).
+revealed (by the roller or a GM, or at the turn's end). A ruleset's hidden entry (an order
+kept from the other players until the turn ends) is kept the same way: its options, outcome
+and summary are the hidden part (`RulesetContext.apply(..., secret=...)`).
 
 The dice are derived from the turn seed like any other (so verify re-derives them once both
 the roll and the seed are revealed). The hidden part (a random nonce, the expression, the
@@ -14,7 +16,7 @@ import hashlib
 import json
 import secrets
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from bot import dice_expr
 from bot.dice import Dice
@@ -25,7 +27,14 @@ from bot.storage.audit import AuditEntry, canonical, parse_faces, roll_row
 
 if TYPE_CHECKING:
     from bot.campaigns import Actor, UnitOfWork
+    from bot.storage.database import Database
     from bot.storage.log import AuditLog
+
+
+# The entry that publishes a hidden part: a `/roll`'s faces, or a ruleset's hidden entry.
+ROLL_REVEAL: Final = "roll reveal"
+ENTRY_REVEAL: Final = "entry reveal"
+CORE: Final = "core"
 
 
 def payload_commitment(payload_text: str) -> str:
@@ -109,10 +118,15 @@ async def roll(
     return SecretResult(entry, result, digest)
 
 
+def is_roll(payload: dict[str, Any]) -> bool:
+    """Whether a hidden part is a secret `/roll`'s (not a ruleset's hidden information)."""
+    return "dice" in payload["options"]
+
+
 def replay(payload: dict[str, Any]) -> dice_expr.DiceRoll | None:
     """A secret `/roll` rebuilt from its recorded faces, for display (None for a ruleset's
     hidden information, which is not a dice expression)."""
-    if "dice" not in payload["options"]:
+    if not is_roll(payload):
         return None
     faces = [face for row in payload["rolls"] for face in parse_faces(str(row[4]))]
     expression = dice_expr.parse(str(payload["options"]["dice"]))
@@ -122,11 +136,12 @@ def replay(payload: dict[str, Any]) -> dice_expr.DiceRoll | None:
 
 
 async def reveal(uow: UnitOfWork, secret: seeds.SecretRoll) -> AuditEntry:
-    """Publish a secret roll's hidden part in a new entry."""
+    """Publish a secret roll's (or a ruleset's hidden entry's) hidden part in a new entry."""
+    payload = json.loads(secret.payload)
     entry = await uow.append(
-        "roll reveal",
+        ROLL_REVEAL if is_roll(payload) else ENTRY_REVEAL,
         options={"entry": secret.seq},
-        outcome={"secret_reveal": {"entry": secret.seq, "payload": json.loads(secret.payload)}},
+        outcome={"secret_reveal": {"entry": secret.seq, "payload": payload}},
     )
     await seeds.mark_revealed(uow.conn, secret.campaign_id, secret.seq, entry.seq)
     return entry
@@ -149,8 +164,19 @@ def secret_line(outcome: dict[str, Any], locale: str) -> str | None:
     if "secret_commitment" in outcome:
         return t("history.show.secret", locale, commitment=outcome["secret_commitment"])
     if "secret_reveal" in outcome:
-        return t("history.show.secret_revealed", locale, entry=outcome["secret_reveal"]["entry"])
+        reveal = outcome["secret_reveal"]
+        key = "secret_revealed" if is_roll(reveal["payload"]) else "entry_revealed"
+        return t(f"history.show.{key}", locale, entry=reveal["entry"])
     return None
+
+
+def hidden_line(ruleset: str, commitment: str, locale: str) -> str:
+    """What everyone reads of a ruleset's hidden entry: what it is (in the ruleset's words
+    when the catalog has them, e.g. "an order"), until when it is hidden, and its
+    commitment."""
+    key = f"history.hidden_entry.{ruleset}"
+    text = t(key, locale, commitment=commitment)
+    return text if text != key else t("history.hidden_entry", locale, commitment=commitment)
 
 
 async def shown_secret(
@@ -165,3 +191,41 @@ async def shown_secret(
     if not gm and secret.actor_id != actor.user_id:
         return None
     return replay(json.loads(secret.payload))
+
+
+@dataclass(frozen=True)
+class HiddenEntry:
+    """A ruleset's secret entry as one reader may read it: its commitment, and its hidden
+    part (options, outcome with its summary) once revealed, or at once for the one who made
+    it and the GMs (`private`: shown to them alone)."""
+
+    commitment: str
+    payload: dict[str, Any] | None
+    revealed_seq: int | None
+
+    @property
+    def private(self) -> bool:
+        """Whether the reader sees what the others may not read yet."""
+        return self.payload is not None and self.revealed_seq is None
+
+
+async def hidden_entry(
+    log: AuditLog, entry: AuditEntry, actor: Actor, gm: bool
+) -> HiddenEntry | None:
+    """A ruleset's secret entry as `actor` may read it (None: not a ruleset's secret entry;
+    a secret `/roll` is `shown_secret`'s)."""
+    if entry.ruleset == CORE or "secret_commitment" not in entry.outcome:
+        return None
+    secret = await log.secret(entry.campaign_id, entry.seq)
+    if secret is None:
+        return None
+    readable = secret.revealed_seq is not None or gm or secret.actor_id == actor.user_id
+    return HiddenEntry(
+        secret.commitment, json.loads(secret.payload) if readable else None, secret.revealed_seq
+    )
+
+
+async def entries_hidden(db: Database, campaign_id: int) -> bool:
+    """Whether a ruleset's hidden entry of the campaign still waits for its turn's end: the
+    stored state holds what it hides (an order), so nothing public shows that state."""
+    return any(not is_roll(json.loads(s.payload)) for s in await seeds.unrevealed(db, campaign_id))

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import re
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -98,8 +100,15 @@ def options_text(options: dict[str, Any], locale: str) -> str:
     return "\n".join(lines)
 
 
-def entry_line(entry: AuditEntry, locale: str, *, undone: bool = False) -> str:
-    """One line of `/history list`; an entry a GM undid is struck through."""
+def entry_line(
+    entry: AuditEntry,
+    locale: str,
+    *,
+    undone: bool = False,
+    hidden: secret_rolls.HiddenEntry | None = None,
+) -> str:
+    """One line of `/history list`; an entry a GM undid is struck through. A ruleset's hidden
+    entry (`hidden`) reads as hidden, or with its summary when the reader may read it."""
     dice = sum(len(r.faces) for r in entry.rolls)
     head = (
         f"`#{entry.seq}` {t('history.turn', locale, turn=entry.turn)} · "
@@ -110,10 +119,45 @@ def entry_line(entry: AuditEntry, locale: str, *, undone: bool = False) -> str:
     if dice:
         head += " · " + t("history.dice", locale, count=dice)
     summary = render_outcome(entry.outcome, locale)
+    if hidden is not None:
+        summary = hidden_summary(entry, hidden, locale, short=True)
+    elif entry.command == secret_rolls.ENTRY_REVEAL:
+        summary = secret_rolls.secret_line(entry.outcome, locale) or ""
     if undone:
         head = f"~~{head}~~ · " + t("history.undone", locale)
         summary = f"~~{clip(summary, 176)}~~" if summary else ""
     return head + (f"\n{clip(summary, 180)}" if summary else "")
+
+
+def hidden_summary(
+    entry: AuditEntry, hidden: secret_rolls.HiddenEntry, locale: str, *, short: bool = False
+) -> str:
+    """A ruleset's hidden entry as the reader may read it: hidden (what it is, its
+    commitment), or its summary (marked as seen by its actor and the GMs only until the turn
+    ends, while it is)."""
+    if hidden.payload is None:
+        commitment = hidden.commitment[:16] + "…" if short else hidden.commitment
+        return secret_rolls.hidden_line(entry.ruleset, commitment, locale)
+    summary = render_outcome(hidden.payload["outcome"], locale, " " if short else "\n")
+    if hidden.private:
+        return t("history.hidden_yours", locale) + ("\n" if not short else " ") + summary
+    return summary
+
+
+async def hidden_entries(
+    ctx: Context, entries: list[AuditEntry], *, private: bool
+) -> dict[int, secret_rolls.HiddenEntry]:
+    """The rulesets' hidden entries among `entries`, as the reader may read them; with
+    `private` off (a page everyone sees), as everyone may."""
+    found = {}
+    for entry in entries:
+        hidden = await secret_rolls.hidden_entry(ctx.service.log, entry, ctx.actor, ctx.is_gm)
+        if hidden is None:
+            continue
+        if hidden.private and not private:
+            hidden = dataclasses.replace(hidden, payload=None)
+        found[entry.seq] = hidden
+    return found
 
 
 def faces_text(faces: tuple[int, ...], limit: int = 60) -> str:
@@ -123,65 +167,89 @@ def faces_text(faces: tuple[int, ...], limit: int = 60) -> str:
 
 
 def _page_button(
-    before: int, flt: HistoryFilter, direction: str, label: str, disabled: bool
+    before: int, flt: HistoryFilter, direction: str, label: str, disabled: bool, private: bool
 ) -> Control:
-    """A page button of `/history list`; its custom_id carries the cursor and the filters."""
-    args = (before, flt.actor_id or 0, flt.ruleset or "-", flt.turn or 0, direction)
+    """A page button of `/history list`; its custom_id carries the cursor, the filters and
+    whether the page is a private one (a reader's own hidden entries shown)."""
+    args = (before, flt.actor_id or 0, flt.ruleset or "-", flt.turn or 0, direction, int(private))
     return controls.button("history.page", args, label, disabled=disabled)
 
 
 @controls.control("history.page")
 async def history_page_button(interaction: Interaction, args: list[str]) -> None:
-    """Show the page that starts before the cursor, with the same filters."""
+    """Show the page that starts before the cursor, with the same filters; a page everyone
+    sees never shows what only the clicking reader may read."""
     before, actor, ruleset, turn = int(args[0]), int(args[1]), args[2], int(args[3])
+    private = len(args) > 5 and args[5] == "1"
     flt = HistoryFilter(
         actor_id=actor or None, ruleset=None if ruleset == "-" else ruleset, turn=turn or None
     )
     ctx = await campaign_context(interaction)
-    embed, view = await history_page(ctx, flt, before or None)
-    await update_message(interaction, embed=embed, view=view)
+    page = await history_page(ctx, flt, before or None, private=private, kept=private)
+    await update_message(interaction, embed=page.embed, view=page.view)
+
+
+@dataclass(frozen=True)
+class HistoryPage:
+    """One page of `/history list`, and whether it shows hidden entries only its reader may
+    read (then it is the reader's alone, in their language)."""
+
+    embed: discord.Embed
+    view: discord.ui.View
+    private: bool
 
 
 async def history_page(
-    ctx: Context, flt: HistoryFilter, before: int | None
-) -> tuple[discord.Embed, discord.ui.View]:
+    ctx: Context,
+    flt: HistoryFilter,
+    before: int | None,
+    *,
+    private: bool = False,
+    kept: bool = False,
+) -> HistoryPage:
     """One page of the log, newest first. The pager convention of every list: newer pages
-    to the left ("◀ Newer"), older to the right ("Older ▶")."""
+    to the left ("◀ Newer"), older to the right ("Older ▶"). With `private`, the rulesets'
+    hidden entries the reader may read (their own, every one for a GM) are shown in full,
+    and the page is then the reader's alone; `kept`: it already is (a private page turned)."""
     entries = await ctx.service.log.page(
         ctx.campaign.id, flt, before_seq=before, limit=PAGE_SIZE + 1
     )
     more = len(entries) > PAGE_SIZE
     entries = entries[:PAGE_SIZE]
-    locale = ctx.public_locale
-    embed = make_embed(ctx.pt("history.list.title", name=ctx.campaign.name))
+    hidden = await hidden_entries(ctx, entries, private=private)
+    private = kept or (private and any(h.private for h in hidden.values()))
+    locale = ctx.locale if private else ctx.public_locale
+
+    def say(key: str, **params: Any) -> str:
+        return t(key, locale, **params)
+
+    embed = make_embed(say("history.list.title", name=ctx.campaign.name))
     if entries:
         undone = await ctx.service.log.undone(ctx.campaign.id, [e.seq for e in entries])
-        text = "\n".join(entry_line(e, locale, undone=e.seq in undone) for e in entries)
+        text = "\n".join(
+            entry_line(e, locale, undone=e.seq in undone, hidden=hidden.get(e.seq)) for e in entries
+        )
         embed.description = clip(text, 4096)
     else:
-        embed.description = ctx.pt("history.list.empty")
+        embed.description = say("history.list.empty")
     filters = []
     if flt.actor_id:
         filters.append(f"<@{flt.actor_id}>")
     if flt.ruleset:
-        filters.append(ctx.pt(f"ruleset.{flt.ruleset}"))
+        filters.append(say(f"ruleset.{flt.ruleset}"))
     if flt.turn:
-        filters.append(ctx.pt("history.turn", turn=flt.turn))
+        filters.append(say("history.turn", turn=flt.turn))
     if filters:
-        add_field(embed, ctx.pt("history.list.filters"), ", ".join(filters))
-    embed.set_footer(text=ctx.pt("history.list.footer", count=ctx.campaign.log_count))
+        add_field(embed, say("history.list.filters"), ", ".join(filters))
+    embed.set_footer(text=say("history.list.footer", count=ctx.campaign.log_count))
     view = discord.ui.View(timeout=None)
     top = entries[0].seq if entries else 0
     newer_start = top + PAGE_SIZE + 1
-    view.add_item(
-        _page_button(
-            newer_start, flt, "p", ctx.pt("history.newer"), disabled=before is None or top == 0
-        )
-    )
-    view.add_item(
-        _page_button(entries[-1].seq if entries else 0, flt, "n", ctx.pt("history.older"), not more)
-    )
-    return embed, view
+    newer_off = before is None or top == 0
+    view.add_item(_page_button(newer_start, flt, "p", say("history.newer"), newer_off, private))
+    older_from = entries[-1].seq if entries else 0
+    view.add_item(_page_button(older_from, flt, "n", say("history.older"), not more, private))
+    return HistoryPage(embed, view, private)
 
 
 async def posted_anchors(interaction: Interaction) -> dict[str, Any]:
@@ -246,30 +314,41 @@ class HistoryCog(BotCog):
         flt = HistoryFilter(
             actor_id=player.id if player else None, ruleset=ruleset or None, turn=turn
         )
-        embed, view = await history_page(ctx, flt, None)
-        await reply(interaction, embed=embed, view=view)
+        page = await history_page(ctx, flt, None, private=True)
+        await reply(interaction, embed=page.embed, view=page.view, ephemeral=page.private)
 
     @history_group.command(name="show", description="One entry with every die and its clause")
     @app_commands.describe(entry="The entry number (#) from /history list")
     async def show(self, interaction: Interaction, entry: app_commands.Range[int, 1]) -> None:
         """Every die with its purpose and the clause that asked for it; a hidden secret roll
-        shown to its roller or a GM comes privately, with its faces, in the reader's language
-        (everything else is posted, in the campaign's)."""
+        shown to its roller or a GM comes privately, with its faces, in the reader's language,
+        and so does a ruleset's hidden entry (an order) shown to its actor or a GM, with its
+        options and summary (everything else is posted, in the campaign's)."""
         ctx = await campaign_context(interaction)
         found = await ctx.service.log.entry(ctx.campaign.id, entry)
         if found is None:
             raise NotFound("error.entry_not_found", entry=entry)
         hidden = await secret_rolls.shown_secret(ctx.service.log, found, ctx.actor, ctx.is_gm)
-        locale = ctx.public_locale if hidden is None else ctx.locale
+        kept = await secret_rolls.hidden_entry(ctx.service.log, found, ctx.actor, ctx.is_gm)
+        private = hidden is not None or (kept is not None and kept.private)
+        locale = ctx.locale if private else ctx.public_locale
 
         def say(key: str, **params: Any) -> str:
             return t(key, locale, **params)
 
+        options = found.options
+        if kept is not None:
+            text = hidden_summary(found, kept, locale)
+            options = kept.payload["options"] if kept.payload is not None else {}
+            if kept.revealed_seq is not None:
+                text += "\n" + say("history.show.hidden_revealed", entry=kept.revealed_seq)
+        else:
+            text = render_outcome(found.outcome, locale, "\n") or (
+                secret_rolls.secret_line(found.outcome, locale) or ""
+            )
         embed = make_embed(
             say("history.show.title", seq=found.seq, command=command_label(found.command, locale)),
-            render_outcome(found.outcome, locale, "\n")
-            or secret_rolls.secret_line(found.outcome, locale)
-            or None,
+            text or None,
         )
         add_field(
             embed,
@@ -284,7 +363,7 @@ class HistoryCog(BotCog):
             found.created_at[:19].replace("T", " ") + " UTC",
             inline=True,
         )
-        shown_options = options_text(found.options, locale) if found.options else ""
+        shown_options = options_text(options, locale) if options else ""
         if shown_options:
             add_field(embed, say("history.show.options"), clip(shown_options, 1024))
         for i, roll in enumerate(found.rolls[:20], start=1):
@@ -302,7 +381,7 @@ class HistoryCog(BotCog):
         embed.set_footer(text=f"sha256 {found.hash[:16]}…")
         if hidden is not None:
             add_field(embed, say("history.show.secret_title"), hidden.render(locale))
-        await reply(interaction, embed=embed, ephemeral=hidden is not None)
+        await reply(interaction, embed=embed, ephemeral=private)
 
     @history_group.command(
         name="export", description="The log as compressed JSON and CSV files (all, or since…)"
@@ -328,6 +407,9 @@ class HistoryCog(BotCog):
             first_seq = found
         await defer_publicly(interaction)
         extras = await ctx.service.log.export_extras(ctx.campaign.id)
+        state_kept = await secret_rolls.entries_hidden(ctx.service.db, ctx.campaign.id)
+        if state_kept:  # it holds hidden orders: the verifier then skips the state check
+            del extras["state"]
         last_seq = int(extras["head"][0])
         prev_hash = GENESIS
         if first_seq > 1:
@@ -365,6 +447,8 @@ class HistoryCog(BotCog):
                 lines.append(ctx.pt("history.export.join", name=f"{slug}-log.json.gz"))
             if first_seq > 1:
                 lines.append(ctx.pt("history.export.since", seq=first_seq, prev=prev_hash[:16]))
+            if state_kept:
+                lines.append(ctx.pt("history.export.state_hidden"))
             embed = make_embed(
                 ctx.pt("history.export.title", count=written.entries), "\n".join(lines)
             )

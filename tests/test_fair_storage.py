@@ -123,7 +123,9 @@ async def test_a_rulesets_hidden_draw_uses_the_secret_roll_mechanism(db):
     assert public is not None and public.rolls == () and public.options == {"secret": True}
     assert public.outcome == {"secret_commitment": commitment}
     await service.end_turn(campaign.id, 1, GM)
-    revealed = [e async for e in history.all_entries(db, campaign.id) if e.command == "roll reveal"]
+    revealed = [
+        e async for e in history.all_entries(db, campaign.id) if e.command == "entry reveal"
+    ]
     assert revealed[0].outcome["secret_reveal"]["payload"]["outcome"] == {"card": card}
     verdict = await verify_campaign(db, campaign.id, Anchors())
     assert verdict.ok and verdict.derived_dice == 1

@@ -146,6 +146,16 @@ async def hidden_secrets(conn: Conn, campaign_id: int, turn: int) -> list[Secret
     return [_secret(r) for r in rows]
 
 
+async def unrevealed(db: Database, campaign_id: int) -> list[SecretRoll]:
+    """Every secret roll (or ruleset's hidden entry) of the campaign not yet revealed, in log
+    order (committed data)."""
+    rows = await db.fetchall(
+        "SELECT * FROM secret_rolls WHERE campaign_id = ? AND revealed_seq IS NULL ORDER BY seq",
+        (campaign_id,),
+    )
+    return [_secret(r) for r in rows]
+
+
 async def mark_revealed(conn: Conn, campaign_id: int, seq: int, revealed_seq: int) -> None:
     """Record the entry that revealed secret roll `seq`."""
     await conn.execute(

@@ -187,13 +187,20 @@ async def _change(
 ) -> None:
     """One engine change in one unit of work (`apply`'s keywords passed on), its lines as the
     answer written with it (the outbox: posted after the commit, a public one after a restart
-    too): privately or publicly as `ephemeral` says, else as the orders' privacy says."""
+    too): privately or publicly as `ephemeral` says, else as the orders' privacy says. A
+    change that gives or changes an order (`ephemeral` None) is kept from the other players
+    in the log too while orders are private: a secret entry, published when the turn ends."""
 
     def answer(done: Applied[OutcomeT, NavalOrdersSettings]) -> list[Announcement]:
         privately = private(done.settings) if ephemeral is None else ephemeral
         return _messages(ctx, list(done.outcome.lines), ephemeral=privately)
 
-    await ctx.apply(lambda s, st, d: _shown(change(s, st, d)), announce=answer, **apply)
+    def secret(settings: NavalOrdersSettings, _outcome: OutcomeT) -> bool:
+        return ephemeral is None and private(settings)
+
+    await ctx.apply(
+        lambda s, st, d: _shown(change(s, st, d)), announce=answer, secret=secret, **apply
+    )
 
 
 def _shown(outcome: OutcomeT) -> OutcomeT:
