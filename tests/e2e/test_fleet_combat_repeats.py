@@ -71,3 +71,19 @@ async def test_a_retreat_declared_twice_or_called_off_unasked_changes_nothing(se
     assert refusal(by_gm).startswith("Red already retreats in round 2")
     called_off = await table.slash("/combat retreat battle:1 cancel:True", as_="player1")
     assert called_off.embed.description == "Red calls off the retreat from battle #1."
+
+
+async def test_moving_a_fleet_to_the_point_it_is_at_is_refused(seated):
+    """A fleet "moved" to its own point (however it is spelt) posts no empty fleet message:
+    the player reads that it is already there, and the log keeps no move."""
+    table = seated
+    await table.slash("/combat fleet set point:Rigel ships:2 fighters", as_="player3")
+    posted = len(table.channel_messages())
+
+    same = await table.slash("/combat fleet move point:Rigel to:rigel", as_="player3")
+
+    assert refusal(same) == "Флот фракции «Green» уже стоит в точке Rigel."
+    assert len(table.channel_messages()) == posted
+    assert await logged(table, "combat fleet move") == 0
+    moved = await table.slash("/combat fleet move point:Rigel to:Vega", as_="player3")
+    assert moved.embed.description == "Green's fleet moved from Rigel to Vega: 2 fighters."
