@@ -1,0 +1,63 @@
+"""What players read in fleet combat messages that only some situations show: the Russian of
+a transport loss, a faction's odds against itself, a battle that is over, a participant
+with no ships left.
+
+Player1 plays Red, player2 Blue (both read English), player3 Green (reads Russian). Faces
+are scripted in the order the bot rolls them: for each volley the attack dice, then the
+defence dice.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture
+async def fleets(campaign):
+    """Red, Blue and Green joined; Green has 3 destroyers (#1–#3) at Mecatol."""
+    for player, faction in (("player1", "Red"), ("player2", "Blue"), ("player3", "Green")):
+        joined = await campaign.slash(f"/campaign join faction:{faction}", as_=player)
+        assert not joined.ephemeral, joined.text()
+    await campaign.slash("/combat fleet set point:Mecatol ships:3 destroyer", as_="player3")
+    return campaign
+
+
+def refusal(reply):
+    """The text of an ephemeral refusal (the error embed's description)."""
+    assert reply.ephemeral, reply.text()
+    return reply.embed.description
+
+
+async def fight_round(table, battle, round_number, faces):
+    """The GM fights a round at once with scripted faces; the round's report message."""
+    question = await table.slash(f"/combat resolve battle:{battle}", as_="gm")
+    table.script_dice(faces)
+    label = next(b.label for b in question.buttons if f"{round_number}" in b.label)
+    return await table.click(question, label, as_="gm")
+
+
+def everything(reply):
+    """Every description and field of a reply's embeds, one text."""
+    embeds = reply.message.all_embeds
+    return "\n".join(
+        [e.description or "" for e in embeds] + [f.value for e in embeds for f in e.fields]
+    )
+
+
+async def test_a_lost_transport_reads_in_russian_without_a_wrong_plural(fleets):
+    """FC-5.9: Red's last destroyer falls and its transport with it; the Russian report names
+    Red without the plural «фракций» a single faction does not take."""
+    table = fleets
+    await table.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    await table.slash(
+        "/combat fleet set point:Mecatol ships:1 destroyer, 1 transport", as_="player1"
+    )
+    await table.slash("/combat attack point:Mecatol targets:Green", as_="player1")
+
+    # Red's destroyer misses; Green's destroyers hit once and the defence die fails.
+    report = await fight_round(table, 1, 1, [1, 5, 1, 1, 1])
+
+    told = everything(report)
+    assert "Фракция «Red» теряет: 1 эсминец, 1 транспорт." in told
+    assert "Транспорты гибнут вместе с последним боевым кораблём своей стороны: Red." in told
+    assert "фракций Red" not in told
