@@ -61,3 +61,24 @@ async def test_a_lost_transport_reads_in_russian_without_a_wrong_plural(fleets):
     assert "Фракция «Red» теряет: 1 эсминец, 1 транспорт." in told
     assert "Транспорты гибнут вместе с последним боевым кораблём своей стороны: Red." in told
     assert "фракций Red" not in told
+
+
+async def test_odds_of_a_fleet_against_itself_are_refused(fleets):
+    """`/combat odds` of Green's fleet against Green's fleet would tell "Green wins" twice: the
+    asker reads that the two sides must differ; a faction against another still works."""
+    table = fleets
+    await table.slash("/combat fleet set point:Mecatol ships:2 cruiser", as_="player1")
+
+    itself = await table.slash("/combat odds a_faction:Red b_faction:red", as_="player1")
+
+    assert refusal(itself) == (
+        "Both sides are Red's fleet at Mecatol: give two different fleets (a faction's, or"
+        " ships typed in)."
+    )
+    russian = await table.slash("/combat odds a_faction:Green b_faction:Green", as_="player3")
+    assert refusal(russian) == (
+        "Обе стороны — флот фракции «Green» в точке Mecatol: укажите два разных флота"
+        " (флот фракции или корабли списком)."
+    )
+    against = await table.slash("/combat odds a_faction:Red b_faction:Green", as_="player1")
+    assert against.embed.title == "Odds: Red (fires first) against Green"
