@@ -87,3 +87,22 @@ async def test_moving_a_fleet_to_the_point_it_is_at_is_refused(seated):
     assert await logged(table, "combat fleet move") == 0
     moved = await table.slash("/combat fleet move point:Rigel to:Vega", as_="player3")
     assert moved.embed.description == "Green's fleet moved from Rigel to Vega: 2 fighters."
+
+
+async def test_allies_registered_again_are_refused_and_post_nothing(seated):
+    """FC-I5: the GM names Blue and Green allies (after Green joins the battle), then types
+    the same again: the second is refused privately, the first stands."""
+    table = seated
+    await table.slash("/combat fleet set point:Mecatol ships:2 destroyer", as_="player3")
+    await table.slash("/combat attack point:Mecatol targets:Red", as_="player3")
+    allied = await table.slash("/combat allies battle:1 factions:Blue, Green", as_="gm")
+    assert allied.embed.description.startswith("Battle #1: Blue, Green fight as allies now.")
+    posted = len(table.channel_messages())
+
+    again = await table.slash("/combat allies battle:1 factions:green, Blue", as_="gm")
+
+    assert refusal(again) == (
+        "Blue, Green are already allies in battle #1; nothing changed (FC-I5)."
+    )
+    assert len(table.channel_messages()) == posted
+    assert await logged(table, "combat allies") == 1

@@ -499,14 +499,22 @@ def set_allies(
 ) -> BattleOutcome:
     """Register participants as allies: one side, never hostile to each other (FC-I5, GM).
 
-    At least two distinct participants still fighting are named. With `declared_pairs`,
-    players who declared attacks on each other cannot be made allies.
+    At least two distinct participants still fighting are named, not all on one side already
+    (that would change nothing). With `declared_pairs`, players who declared attacks on each
+    other cannot be made allies.
     """
     new, battle = _copy_with_battle(state, battle_id)
     members = [_engaged(battle, f) for f in dict.fromkeys(factions)]
     if len(members) < 2:
         raise RuleViolation("fleet_combat.error.allies_two", clause="FC-I5", battle=battle.id)
     old_sides = {p.side for p in members}
+    if len(old_sides) == 1:
+        raise RuleViolation(
+            "fleet_combat.error.already_allies",
+            clause="FC-I5",
+            battle=battle.id,
+            factions=", ".join(sorted(p.faction for p in members)),
+        )
     side = members[0].side
     for participant in battle.participants:
         if participant.side in old_sides:
