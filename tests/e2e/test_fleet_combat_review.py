@@ -82,3 +82,28 @@ async def test_odds_of_a_fleet_against_itself_are_refused(fleets):
     )
     against = await table.slash("/combat odds a_faction:Red b_faction:Green", as_="player1")
     assert against.embed.title == "Odds: Red (fires first) against Green"
+
+
+async def test_a_participant_without_ships_and_a_battle_over_say_so(fleets):
+    """Blue's only fighter falls in round 1 while Red and Green fight on: the battle no longer
+    tells Blue "No fire orders yet"; once the GM closes it, it tells who fought, not who is
+    fighting."""
+    table = fleets
+    await table.slash("/combat fleet set point:Mecatol ships:2 cruiser", as_="player1")
+    await table.slash("/combat fleet set point:Mecatol ships:1 fighter", as_="player2")
+    await table.slash("/combat attack point:Mecatol targets:Green, Blue", as_="player1")
+    await table.slash("/combat order battle:1 class:cruiser target:Blue: fighter", as_="player1")
+    # Red's cruisers hit the fighter once (no defence); Green's and Blue's volleys miss.
+    await fight_round(table, 1, 1, [6, 1, 1, 1, 1, 1, 1, 1])
+
+    status = await table.slash("/combat status battle:1", as_="player1")
+
+    now = status.message.all_embeds[-1]
+    assert now.description.startswith("Fighting: Blue ⚔ Red, Green ⚔ Red")
+    assert now.field("Blue") == "no ships\nNo ships left that fire: nothing to order."
+    assert now.field("Green").endswith("No fire orders yet: automatic targets")
+    await table.slash("/combat close battle:1", as_="gm")
+    closed = await table.slash("/combat status battle:1", as_="player3")
+    over = closed.message.all_embeds[-1]
+    assert over.description.startswith("Fought: Blue ⚔ Red, Green ⚔ Red")
+    assert over.field("Blue") == "no ships\nThe battle is over."
