@@ -28,6 +28,7 @@ from bot.interactions import (
     service_of,
 )
 from bot.rules.fleet_combat import (
+    RESOLVE_CHOICE,
     SPEC,
     Battle,
     BattleOutcome,
@@ -80,7 +81,7 @@ from cogs.fleet_combat.common import (
     option_of,
     point_autocomplete,
 )
-from cogs.fleet_combat.controls import RESOLVE_CHOICE, battle_message, orders_message
+from cogs.fleet_combat.controls import battle_message, orders_message
 from cogs.fleet_combat.input import (
     find_class,
     is_hold,

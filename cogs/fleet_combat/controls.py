@@ -26,6 +26,7 @@ from bot.interactions import (
     update_message,
 )
 from bot.rules.fleet_combat import (
+    RESOLVE_CHOICE,
     SPEC,
     Battle,
     BattleOutcome,
@@ -59,8 +60,6 @@ from cogs.fleet_combat.render import (
     orders_view,
     round_page_index,
 )
-
-RESOLVE_CHOICE = "fc_resolve"
 
 
 def orders_message(
@@ -252,6 +251,19 @@ async def answer_resolve(
     battle_id, round_number = int(choice.payload["battle"]), int(choice.payload["round"])
     if option == "cancel":
         embed = make_embed(ctx.pt(C + "resolve.cancelled", battle=battle_id))
+        await cancel_choice(interaction, base, choice, embed, keep_buttons=False)
+        return
+    committed, _ = await ctx.read()
+    battle = committed.battle(battle_id)
+    if battle is None or not battle.active or battle.next_round != round_number:
+        # A turn end, another GM or a close moved the battle on: nothing is left to confirm.
+        over = battle is None or not battle.active
+        embed = make_embed(
+            ctx.pt("fleet_combat.error.battle_over", clause="FC-I16", battle=battle_id)
+            if over
+            else ctx.pt(C + "error.round_fought", battle=battle_id, round=round_number)
+        )
+        cite_in_footer(embed, ctx.public_locale)
         await cancel_choice(interaction, base, choice, embed, keep_buttons=False)
         return
 

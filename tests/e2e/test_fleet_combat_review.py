@@ -107,3 +107,26 @@ async def test_a_participant_without_ships_and_a_battle_over_say_so(fleets):
     over = closed.message.all_embeds[-1]
     assert over.description.startswith("Fought: Blue ⚔ Red, Green ⚔ Red")
     assert over.field("Blue") == "no ships\nThe battle is over."
+
+
+async def test_a_resolve_question_overtaken_by_the_turn_end_waits_for_nothing(fleets):
+    """FC-I6: the GM asks to fight round 1 now but ends the turn instead, which fights it.
+    Turn 2's status does not count the old question as waiting, and its Confirm, clicked
+    late, closes it saying the round was fought (no buttons left)."""
+    table = fleets
+    await table.slash("/combat fleet set point:Mecatol ships:2 cruiser", as_="player1")
+    await table.slash("/combat attack point:Mecatol targets:Green", as_="player1")
+    question = await table.slash("/combat resolve battle:1", as_="gm")
+    turn_end = await table.slash("/turn end", as_="gm")
+    table.script_dice([1] * 7)  # round 1: nobody hits
+    await table.click(turn_end, "End turn 1", as_="gm")
+
+    status = await table.slash("/turn status", as_="gm")
+
+    assert "waiting for an answer" not in status.embed.field("Fleet combat")
+    late = await table.click(question, "Fight round 1 of battle #1", as_="gm")
+    assert late.embed.title == "Round 1 of battle #1 has already been fought."
+    assert late.buttons == []
+    fought = await table.slash("/combat status battle:1 round:1", as_="gm")
+    assert fought.embed.title == "Battle #1 at Mecatol — round 1, turn 1"
+    assert table.faces.pending == []
