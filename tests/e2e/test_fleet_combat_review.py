@@ -130,3 +130,12 @@ async def test_a_resolve_question_overtaken_by_the_turn_end_waits_for_nothing(fl
     fought = await table.slash("/combat status battle:1 round:1", as_="gm")
     assert fought.embed.title == "Battle #1 at Mecatol — round 1, turn 1"
     assert table.faces.pending == []
+
+
+async def test_a_bad_ship_table_row_is_refused_in_words(fleets):
+    """FC-I4: a GM who types 999 attack dice reads the bound, not a validator's message."""
+    refused = await fleets.slash("/combat stats set class:cruiser attack:999x1+", as_="gm")
+
+    assert refusal(refused) == (
+        "The ship table is not valid: attack dice per ship: at most 20 (FC-I4)."
+    )
