@@ -370,7 +370,7 @@ async def test_odds_of_fleets_typed_inline_and_registered(seated):
 
     assert odds.ephemeral
     embed = odds.embed
-    assert embed.title == "Шансы: Флот А (стреляет первым) против Флот Б"
+    assert embed.title == "Шансы: Флот А (стреляет первым) ⚔ Флот Б"
     chance = f"{100 * expected.a_wins:.1f}".replace(".", ",")  # a decimal comma in Russian
     assert f"Флот А — победа: {chance} %" in embed.description
     assert embed.footer.startswith("Точный расчёт")
