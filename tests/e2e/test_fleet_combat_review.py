@@ -100,7 +100,7 @@ async def test_a_participant_without_ships_and_a_battle_over_say_so(fleets):
 
     now = status.message.all_embeds[-1]
     assert now.description.startswith("Fighting: Blue ⚔ Red, Green ⚔ Red")
-    assert now.field("Blue") == "no ships\nNo ships left that fire: nothing to order."
+    assert now.field("Blue") == "no ships\nNo ships that fire: nothing to order."
     assert now.field("Green").endswith("No fire orders yet: automatic targets")
     await table.slash("/combat close battle:1", as_="gm")
     closed = await table.slash("/combat status battle:1", as_="player3")
