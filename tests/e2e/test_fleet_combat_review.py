@@ -139,3 +139,29 @@ async def test_a_bad_ship_table_row_is_refused_in_words(fleets):
     assert refusal(refused) == (
         "The ship table is not valid: attack dice per ship: at most 20 (FC-I4)."
     )
+
+
+async def end_turn(table, turn):
+    """The GM's /turn end, confirmed; the fleet combat summary everyone reads."""
+    question = await table.slash("/turn end", as_="gm")
+    ended = await table.click(question, f"End turn {turn}", as_="gm")
+    return next(e for m in ended.followups for e in m.all_embeds if "Fleet combat" in e.title)
+
+
+async def test_the_turn_summary_tells_the_retreater_to_move(fleets):
+    """FC-6.3, FC-E6: Red retreats in round 2; the summary everyone reads at the turn's end
+    says Red left and moves 2 points, not only who won."""
+    table = fleets
+    await table.slash("/combat fleet set point:Mecatol ships:2 cruiser", as_="player1")
+    await table.slash("/combat attack point:Mecatol targets:Green", as_="player1")
+    table.script_dice([1] * 7)  # round 1: nobody hits
+    await end_turn(table, 1)
+    await table.slash("/combat retreat battle:1", as_="player1")
+    table.script_dice([1] * 3)  # Green's parting volley misses
+
+    summary = await end_turn(table, 2)
+
+    assert summary.description.splitlines()[0] == (
+        "Battle #1 at Mecatol, round 2: Green lost no ships; Red lost no ships; Red retreated"
+        " and moves 2 points in any direction — over, Green won"
+    )
