@@ -111,10 +111,12 @@ def odds_fleet(
         where = canonical_point(state, point)
         fleets = [f for f in fleets if f.point == where]
     if len(fleets) != 1:
-        if not fleets:
+        if not fleets and point:
             raise NotFound(
-                "fleet_combat.error.fleet_not_found", faction=shown(name), point=shown(point or "—")
+                "fleet_combat.error.fleet_not_found", faction=shown(name), point=shown(point)
             )
+        if not fleets:
+            raise NotFound(C + "error.no_fleet", faction=shown(name))
         raise GameError(
             C + "error.which_point",
             faction=shown(name),

@@ -165,3 +165,12 @@ async def test_the_turn_summary_tells_the_retreater_to_move(fleets):
         "Battle #1 at Mecatol, round 2: Green lost no ships; Red lost no ships; Red retreated"
         " and moves 2 points in any direction — over, Green won"
     )
+
+
+async def test_odds_of_a_faction_without_a_fleet_say_so_in_words(fleets):
+    """A faction with no registered fleet is named as such, not as having none "at —"."""
+    refused = await fleets.slash("/combat odds a_faction:Red b_faction:Green", as_="player1")
+
+    assert refusal(refused) == "Red has no registered fleet."
+    russian = await fleets.slash("/combat odds a_faction:Green b_faction:Red", as_="player3")
+    assert refusal(russian) == "У фракции «Red» нет зарегистрированного флота."
