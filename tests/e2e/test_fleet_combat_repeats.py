@@ -106,3 +106,13 @@ async def test_allies_registered_again_are_refused_and_post_nothing(seated):
     )
     assert len(table.channel_messages()) == posted
     assert await logged(table, "combat allies") == 1
+
+
+async def test_a_negative_ship_count_is_named_as_such(seated):
+    """`-1 cruiser` is a count below zero, not an unknown class named "-1 cruiser"."""
+    refused = await seated.slash(
+        "/combat fleet set point:Rigel ships:-1 cruiser, 2 fighters", as_="player1"
+    )
+
+    # Discord shows the escaped "\\-" as a plain dash.
+    assert refusal(refused) == "“\\-1 cruiser”: a ship count cannot be below 0."
