@@ -130,6 +130,11 @@ async def test_a_resolve_question_overtaken_by_the_turn_end_waits_for_nothing(fl
     fought = await table.slash("/combat status battle:1 round:1", as_="gm")
     assert fought.embed.title == "Battle #1 at Mecatol — round 1, turn 1"
     assert table.faces.pending == []
+    second = await table.slash("/combat resolve battle:1", as_="gm")
+    await table.slash("/combat close battle:1", as_="gm")
+    closed = await table.click(second, "Fight round 2 of battle #1", as_="gm")
+    assert closed.embed.title == "Battle #1 is already over."
+    assert closed.embed.footer == "Rules: FC-I16" and closed.buttons == []
 
 
 async def test_a_bad_ship_table_row_is_refused_in_words(fleets):
