@@ -154,6 +154,10 @@ async def give_orders_button(interaction: Interaction, args: list[int]) -> None:
     ctx = await RulesetContext.of(interaction, SPEC)
     state, settings = await ctx.read()
     battle = get_battle(state, args[0])
+    engaged = {p.faction for p in battle.engaged()}
+    if ctx.is_gm and not engaged & set(ctx.own_factions()):
+        # A button cannot ask which faction: the command can.
+        raise GameError(C + "error.gm_orders_button", battle=battle.id)
     who = battle_faction(ctx, battle, None)
     embed, view = orders_message(state, settings, battle, who, ctx.factions, ctx.locale)
     await reply(interaction, embed=embed, view=view, ephemeral=True)

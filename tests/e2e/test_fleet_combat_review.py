@@ -179,3 +179,20 @@ async def test_odds_of_a_faction_without_a_fleet_say_so_in_words(fleets):
     assert refusal(refused) == "Red has no registered fleet."
     russian = await fleets.slash("/combat odds a_faction:Green b_faction:Red", as_="player3")
     assert refusal(russian) == "У фракции «Red» нет зарегистрированного флота."
+
+
+async def test_a_gm_who_clicks_give_orders_is_told_the_command_that_names_a_faction(fleets):
+    """The GM plays no faction in battle #1: the button cannot ask which one, so the answer
+    names the command that can; the GM then opens Green's panel with it."""
+    table = fleets
+    await table.slash("/combat fleet set point:Mecatol ships:2 cruiser", as_="player1")
+    battle = await table.slash("/combat attack point:Mecatol targets:Green", as_="player1")
+
+    clicked = await table.click(battle, "Give orders", as_="gm")
+
+    assert refusal(clicked) == (
+        "You play no faction in battle #1. As a GM, open a faction's orders with"
+        " /combat orders battle:1 faction:…"
+    )
+    panel = await table.slash("/combat orders battle:1 faction:Green", as_="gm")
+    assert panel.embed.title == "Fire orders — battle #1, round 1 (Green)"
