@@ -231,9 +231,15 @@ def ship_ids_text(ships: Sequence[Ship], settings: FleetCombatSettings, locale: 
 
 
 def fleets_embed(
-    state: FleetCombatState, fleets: Sequence[Fleet], locale: str, *, reserve_of: str | None = None
+    state: FleetCombatState,
+    fleets: Sequence[Fleet],
+    locale: str,
+    *,
+    reserve_of: str | None = None,
+    none: str | None = None,
 ) -> discord.Embed:
-    """`/combat fleet show`: fleets by board point (a field per point), within the limits."""
+    """`/combat fleet show`: fleets by board point (a field per point), within the limits;
+    `none` says what was looked for when nothing matched (a point, a faction)."""
     embed = make_embed(t(C + "fleets.title", locale))
     points = sorted({f.point for f in fleets}, key=str.casefold)
     listed = 0
@@ -260,7 +266,7 @@ def fleets_embed(
         add_field(embed, name, value)
         listed += 1
     if not points:
-        embed.description = t(C + "fleets.none", locale)
+        embed.description = none or t(C + "fleets.none", locale)
     elif listed < len(points):
         embed.description = t(C + "fleets.more", locale, count=len(points) - listed)
     if reserve_of is not None:

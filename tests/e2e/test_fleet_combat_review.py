@@ -196,3 +196,19 @@ async def test_a_gm_who_clicks_give_orders_is_told_the_command_that_names_a_fact
     )
     panel = await table.slash("/combat orders battle:1 faction:Green", as_="gm")
     assert panel.embed.title == "Fire orders — battle #1, round 1 (Green)"
+
+
+async def test_showing_fleets_at_an_empty_point_names_the_point(fleets):
+    """`/combat fleet show point:Vega` while fleets stand elsewhere: "none at Vega", not "no
+    fleets registered"; a faction without a fleet likewise."""
+    table = fleets
+
+    empty = await table.slash("/combat fleet show point:Vega", as_="player1")
+    nobody = await table.slash("/combat fleet show faction:Red", as_="player1")
+    both = await table.slash("/combat fleet show point:Vega faction:Green", as_="player1")
+
+    assert empty.embed.description == "No fleet is registered at Vega."
+    assert nobody.embed.description == "Red has no registered fleet."
+    assert both.embed.description == "Green has no fleet at Vega."
+    everything = await table.slash("/combat fleet show", as_="player1")
+    assert everything.embed.field("Mecatol") == "Green: 3 destroyers"
