@@ -388,7 +388,8 @@ class BattleCommands(commands.Cog):
             )
             return [Announcement(embeds=[embed], view=view, ephemeral=True)]
 
-        await apply_in_battle(ctx, battle, faction, give, announce=panel)
+        # Given privately: kept from the other players in the log until the turn ends.
+        await apply_in_battle(ctx, battle, faction, give, secret=True, announce=panel)
 
     @combat.command(name="retreat", description="Declare a retreat for the coming round")
     @app_commands.describe(cancel="Call the retreat off", faction=AS_FACTION)

@@ -230,6 +230,7 @@ async def order_select(interaction: Interaction, args: list[int]) -> None:
         faction=who,
         command="combat order",
         options={"battle": battle_id, "class": ship_class, "target": picked},
+        secret=True,  # a private panel: kept from the other players until the turn ends
         announce=redrawn,
     )
 
