@@ -28,6 +28,7 @@ from bot.interactions import (
     service_of,
 )
 from bot.rules.fleet_combat import (
+    RESOLVE_CHOICE,
     SPEC,
     Battle,
     BattleOutcome,
@@ -80,7 +81,7 @@ from cogs.fleet_combat.common import (
     option_of,
     point_autocomplete,
 )
-from cogs.fleet_combat.controls import RESOLVE_CHOICE, battle_message, orders_message
+from cogs.fleet_combat.controls import battle_message, orders_message
 from cogs.fleet_combat.input import (
     find_class,
     is_hold,
@@ -387,7 +388,8 @@ class BattleCommands(commands.Cog):
             )
             return [Announcement(embeds=[embed], view=view, ephemeral=True)]
 
-        await apply_in_battle(ctx, battle, faction, give, announce=panel)
+        # Given privately: kept from the other players in the log until the turn ends.
+        await apply_in_battle(ctx, battle, faction, give, secret=True, announce=panel)
 
     @combat.command(name="retreat", description="Declare a retreat for the coming round")
     @app_commands.describe(cancel="Call the retreat off", faction=AS_FACTION)

@@ -106,12 +106,14 @@ async def apply_in_battle(
     *,
     command: str | None = None,
     options: dict[str, Any] | None = None,
+    secret: bool = False,
     announce: Callable[[Applied[OutcomeT, FleetCombatSettings], str], list[Announcement]],
 ) -> tuple[Applied[OutcomeT, FleetCombatSettings], str]:
     """`ctx.apply` of a change one participant makes in an active battle: `act` gets the
     battle and the faction acting in it (`battle_faction`), which the entry is recorded for
     and which comes back beside what `apply` did; `announce` builds the answer from what was
-    done and that faction (written with the change: bot/announcements.py)."""
+    done and that faction (written with the change: bot/announcements.py). A `secret` entry
+    (a private fire order) is kept from the other players in the log until the turn ends."""
     acting: list[str] = []
 
     def change(state: FleetCombatState, settings: FleetCombatSettings, dice: Dice) -> OutcomeT:
@@ -124,6 +126,7 @@ async def apply_in_battle(
         faction=lambda _: acting[-1],
         command=command,
         options=options,
+        secret=secret,
         announce=lambda done: announce(done, acting[-1]),
     )
     return done, acting[-1]

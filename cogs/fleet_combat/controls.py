@@ -26,6 +26,7 @@ from bot.interactions import (
     update_message,
 )
 from bot.rules.fleet_combat import (
+    RESOLVE_CHOICE,
     SPEC,
     Battle,
     BattleOutcome,
@@ -59,8 +60,6 @@ from cogs.fleet_combat.render import (
     orders_view,
     round_page_index,
 )
-
-RESOLVE_CHOICE = "fc_resolve"
 
 
 def orders_message(
@@ -155,6 +154,10 @@ async def give_orders_button(interaction: Interaction, args: list[int]) -> None:
     ctx = await RulesetContext.of(interaction, SPEC)
     state, settings = await ctx.read()
     battle = get_battle(state, args[0])
+    engaged = {p.faction for p in battle.engaged()}
+    if ctx.is_gm and not engaged & set(ctx.own_factions()):
+        # A button cannot ask which faction: the command can.
+        raise GameError(C + "error.gm_orders_button", battle=battle.id)
     who = battle_faction(ctx, battle, None)
     embed, view = orders_message(state, settings, battle, who, ctx.factions, ctx.locale)
     await reply(interaction, embed=embed, view=view, ephemeral=True)
@@ -227,6 +230,7 @@ async def order_select(interaction: Interaction, args: list[int]) -> None:
         faction=who,
         command="combat order",
         options={"battle": battle_id, "class": ship_class, "target": picked},
+        secret=True,  # a private panel: kept from the other players until the turn ends
         announce=redrawn,
     )
 
@@ -252,6 +256,19 @@ async def answer_resolve(
     battle_id, round_number = int(choice.payload["battle"]), int(choice.payload["round"])
     if option == "cancel":
         embed = make_embed(ctx.pt(C + "resolve.cancelled", battle=battle_id))
+        await cancel_choice(interaction, base, choice, embed, keep_buttons=False)
+        return
+    committed, _ = await ctx.read()
+    battle = committed.battle(battle_id)
+    if battle is None or not battle.active or battle.next_round != round_number:
+        # A turn end, another GM or a close moved the battle on: nothing is left to confirm.
+        over = battle is None or not battle.active
+        embed = make_embed(
+            ctx.pt("fleet_combat.error.battle_over", clause="FC-I16", battle=battle_id)
+            if over
+            else ctx.pt(C + "error.round_fought", battle=battle_id, round=round_number)
+        )
+        cite_in_footer(embed, ctx.public_locale)
         await cancel_choice(interaction, base, choice, embed, keep_buttons=False)
         return
 

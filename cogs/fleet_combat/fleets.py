@@ -113,13 +113,22 @@ class FleetCommands(commands.Cog):
         ctx = await RulesetContext.of(interaction, SPEC)
         state, _ = await ctx.read()
         fleets = list(state.fleets)
-        if point:
-            where = canonical_point(state, point)
+        where = canonical_point(state, point) if point else None
+        if where is not None:
             fleets = [f for f in fleets if f.point == where]
         name = resolve_faction(faction, ctx.factions) if faction else None
         if name is not None:
             fleets = [f for f in fleets if f.faction == name]
-        embed = fleets_embed(state, fleets, ctx.public_locale, reserve_of=name)
+        # Nothing matched: say what was looked for (posted: the campaign's language).
+        if where is not None and name is not None:
+            none = ctx.pt(C + "fleets.none_of_at", faction=shown(name), point=shown(where))
+        elif where is not None:
+            none = ctx.pt(C + "fleets.none_at", point=shown(where))
+        elif name is not None:
+            none = ctx.pt(C + "error.no_fleet", faction=shown(name))
+        else:
+            none = None
+        embed = fleets_embed(state, fleets, ctx.public_locale, reserve_of=name, none=none)
         await reply(interaction, embed=embed)
 
     @fleet.command(name="remove", description="Remove your fleet from a board point")
@@ -152,6 +161,10 @@ class FleetCommands(commands.Cog):
             ctx: Ctx, owner: str, state: FleetCombatState, settings: FleetCombatSettings
         ) -> FleetOutcome:
             source, target = canonical_point(state, point), canonical_point(state, to)
+            if source == target and state.fleet(owner, source) is not None:
+                raise GameError(
+                    C + "error.fleet_already_there", faction=shown(owner), point=shown(source)
+                )
             return move_fleet(state, settings, owner, source, target)
 
         await _change_fleet(interaction, faction, move)

@@ -40,6 +40,7 @@ _ENTRY = re.compile(
     r"(?:(?:\s*[x×х*]\s*|\s+)(?P<after>\d+))?"
     r"\s*(?:\((?P<wounds>[^()]*)\))?"
 )
+_NEGATIVE = re.compile(r"[-−–]\s*\d")  # `-1 cruiser`: a count below zero
 _COUNT_PREFIX = re.compile(r"^[\d.,]+\s*×?\s*")
 _LIST_WORDS = re.compile(r"\s+(?:and|и)\s+", re.IGNORECASE)
 MAX_ENTRY = 60
@@ -148,6 +149,8 @@ def parse_ships(text: str, settings: FleetCombatSettings, locale: str) -> ShipLi
     if not entries:
         raise GameError(C + "error.no_ships", known=known_classes(settings, locale))
     for entry in entries:
+        if _NEGATIVE.match(entry):
+            raise GameError(C + "error.negative_count", entry=shown(entry))
         match = _ENTRY.fullmatch(entry)
         if match is None or len(entry) > MAX_ENTRY or (match["before"] and match["after"]):
             raise GameError(

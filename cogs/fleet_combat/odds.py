@@ -64,6 +64,12 @@ class OddsCommands(commands.Cog):
         state, settings = await ctx.read()
         fleet_a, name_a = odds_fleet(ctx, state, settings, a, a_faction, point, "A", locale)
         fleet_b, name_b = odds_fleet(ctx, state, settings, b, b_faction, point, "B", locale)
+        if fleet_a is fleet_b:  # one registered fleet named for both sides
+            raise GameError(
+                C + "error.odds_same_fleet",
+                faction=shown(fleet_a.faction),
+                point=shown(fleet_a.point),
+            )
         async with pool_of(interaction.client).slot(ctx.user_id) as heavy:  # or refused
             if public:  # a refusal after it (the time budget) still reaches you alone
                 await defer_publicly(interaction)
@@ -105,10 +111,12 @@ def odds_fleet(
         where = canonical_point(state, point)
         fleets = [f for f in fleets if f.point == where]
     if len(fleets) != 1:
-        if not fleets:
+        if not fleets and point:
             raise NotFound(
-                "fleet_combat.error.fleet_not_found", faction=shown(name), point=shown(point or "—")
+                "fleet_combat.error.fleet_not_found", faction=shown(name), point=shown(point)
             )
+        if not fleets:
+            raise NotFound(C + "error.no_fleet", faction=shown(name))
         raise GameError(
             C + "error.which_point",
             faction=shown(name),

@@ -205,4 +205,4 @@ class OptionCommands(commands.Cog):
             )
             return [Announcement(embeds=[embed], ephemeral=True)]
 
-        await apply_in_battle(ctx, battle, faction, prioritise, announce=told)
+        await apply_in_battle(ctx, battle, faction, prioritise, secret=True, announce=told)

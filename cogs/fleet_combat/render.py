@@ -231,9 +231,15 @@ def ship_ids_text(ships: Sequence[Ship], settings: FleetCombatSettings, locale: 
 
 
 def fleets_embed(
-    state: FleetCombatState, fleets: Sequence[Fleet], locale: str, *, reserve_of: str | None = None
+    state: FleetCombatState,
+    fleets: Sequence[Fleet],
+    locale: str,
+    *,
+    reserve_of: str | None = None,
+    none: str | None = None,
 ) -> discord.Embed:
-    """`/combat fleet show`: fleets by board point (a field per point), within the limits."""
+    """`/combat fleet show`: fleets by board point (a field per point), within the limits;
+    `none` says what was looked for when nothing matched (a point, a faction)."""
     embed = make_embed(t(C + "fleets.title", locale))
     points = sorted({f.point for f in fleets}, key=str.casefold)
     listed = 0
@@ -260,7 +266,7 @@ def fleets_embed(
         add_field(embed, name, value)
         listed += 1
     if not points:
-        embed.description = t(C + "fleets.none", locale)
+        embed.description = none or t(C + "fleets.none", locale)
     elif listed < len(points):
         embed.description = t(C + "fleets.more", locale, count=len(points) - listed)
     if reserve_of is not None:
@@ -277,8 +283,10 @@ def fleets_embed(
 # --- a battle -------------------------------------------------------------------------------
 
 
-def participant_line(status: BattleStatus, faction: str, locale: str) -> str:
-    """What a participant is doing this round: orders, retreat, or gone."""
+def participant_line(
+    status: BattleStatus, settings: FleetCombatSettings, faction: str, locale: str
+) -> str:
+    """What a participant is doing this round: orders, retreat, nothing left to fire, or gone."""
     entry = next(p for p in status.participants if p.faction == faction)
     if entry.status == "left":
         return t(C + "battle.left", locale)
@@ -288,7 +296,14 @@ def participant_line(status: BattleStatus, faction: str, locale: str) -> str:
         return t(C + "battle.retreating", locale, round=status.next_round)
     if entry.orders_given:
         return t(C + "battle.orders_given", locale)
+    if not any(_fires(settings, ship.ship_class) for ship in entry.ships):
+        return t(C + "battle.unarmed", locale)
     return t(C + "battle.orders_missing", locale)
+
+
+def _fires(settings: FleetCombatSettings, ship_class: str) -> bool:
+    """Whether ships of this class roll attack dice (as `/turn status` counts who owes orders)."""
+    return settings.is_combat_class(ship_class) and settings.stats_of(ship_class).attack_dice > 0
 
 
 def sides_text(status: BattleStatus) -> str | None:
@@ -305,7 +320,9 @@ def sides_text(status: BattleStatus) -> str | None:
 def status_embed(status: BattleStatus, settings: FleetCombatSettings, locale: str) -> discord.Embed:
     """A battle now: who fights whom, each fleet with its wounds, orders, the stats in force."""
     pairs = ", ".join(f"{shown(a)} ⚔ {shown(b)}" for a, b in status.hostile_pairs) or "—"
-    lines = [t(C + "battle.hostile", locale, pairs=pairs)]
+    lines = [
+        t(C + ("battle.hostile" if status.active else "battle.fought_pairs"), locale, pairs=pairs)
+    ]
     sides = sides_text(status)
     if sides is not None:
         lines.append(t(C + "battle.sides", locale, sides=sides))
@@ -325,7 +342,9 @@ def status_embed(status: BattleStatus, settings: FleetCombatSettings, locale: st
     classes: list[str] = []
     for entry in status.participants:
         ships = text(ships_msg(entry.ships), locale) if entry.status == "active" else ""
-        value = "\n".join(x for x in (ships, participant_line(status, entry.faction, locale)) if x)
+        value = "\n".join(
+            x for x in (ships, participant_line(status, settings, entry.faction, locale)) if x
+        )
         add_field(embed, shown(entry.faction), value, inline=True)
         if entry.status == "active":
             classes += [s.ship_class for s in entry.ships]

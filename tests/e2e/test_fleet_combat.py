@@ -203,9 +203,10 @@ async def test_retreat_in_round_one_is_refused_naming_the_clause(seated):
 
     lines = summary.description.splitlines()
     assert lines[0] == (
-        "Battle #1 at Mecatol, round 2: Blue lost no ships; Red lost no ships — over, Blue won"
+        "Battle #1 at Mecatol, round 2: Blue lost no ships; Red lost no ships; Red retreated"
+        " and moves 2 points in any direction — over, Blue won"
     )
-    assert summary.footer.endswith("Rules: FC-I16")
+    assert summary.footer.endswith("Rules: FC-6.3, FC-I16")
     told = await seated.slash("/combat status battle:1 round:2", as_="player2")
     assert "Red retreats: fires nothing this round and takes a parting volley." in (
         told.embed.description
@@ -370,7 +371,7 @@ async def test_odds_of_fleets_typed_inline_and_registered(seated):
 
     assert odds.ephemeral
     embed = odds.embed
-    assert embed.title == "Шансы: Флот А (стреляет первым) против Флот Б"
+    assert embed.title == "Шансы: Флот А (стреляет первым) ⚔ Флот Б"
     chance = f"{100 * expected.a_wins:.1f}".replace(".", ",")  # a decimal comma in Russian
     assert f"Флот А — победа: {chance} %" in embed.description
     assert embed.footer.startswith("Точный расчёт")

@@ -130,7 +130,7 @@ async def test_posted_odds_use_the_campaigns_language_and_a_decimal_comma(fleets
         "/combat odds a_faction:Red b_faction:Green public:true", as_="player1"
     )
     assert not posted.ephemeral
-    assert posted.embed.title == "Шансы: Red (стреляет первым) против Green"
+    assert posted.embed.title == "Шансы: Red (стреляет первым) ⚔ Green"
     assert f"Red — победа: {chance.replace('.', ',')} %" in posted.embed.description
     assert re.search(r"Средняя длина боя: \d+,\d раунда", posted.embed.description)
     private = await table.slash("/combat odds a:2 cruiser b:3 destroyer", as_="player1")

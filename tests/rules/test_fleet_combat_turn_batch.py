@@ -45,7 +45,8 @@ def one_by_one(
             reports.append(report)
             if report.ended:
                 break
-    return state, summary_lines(reports), rounds, reports
+    lines = summary_lines(reports, retreat_distance=settings.retreat_distance_points)
+    return state, lines, rounds, reports
 
 
 def roll_rows(records: list[RollRecord]) -> list[dict[str, object]]:

@@ -103,6 +103,8 @@ from bot.rules.fleet_combat.setup import setup_step
 from bot.rules.fleet_combat.turn import awaited, end_of_turn, waiting_for
 from bot.rulesets import RulesetSpec
 
+RESOLVE_CHOICE = "fc_resolve"  # the pending choice of a GM's `/combat resolve`
+
 SPEC = RulesetSpec(
     key="fleet_combat",
     settings_model=FleetCombatSettings,
@@ -112,9 +114,13 @@ SPEC = RulesetSpec(
     waiting_for=waiting_for,
     awaited=awaited,
     setup_step=setup_step,
+    # The GM's confirmation of `/combat resolve` asks nobody anything: like the turn end's
+    # own confirmation, the turn does not wait for it.
+    previews=frozenset({RESOLVE_CHOICE}),
 )
 
 __all__ = [
+    "RESOLVE_CHOICE",
     "SPEC",
     "AutomaticResult",
     "Battle",

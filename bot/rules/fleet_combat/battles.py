@@ -450,12 +450,20 @@ def declare_retreat(
 ) -> BattleOutcome:
     """FC-6.1, FC-6.4, FC-I15: announce a retreat for the coming round (or withdraw it).
 
-    Refused before round `retreat_min_round` (2 by default: never in the first round).
-    The retreater's fire orders are dropped: it does not fire that round (FC-6.2).
+    Refused before round `retreat_min_round` (2 by default: never in the first round), and
+    when it would change nothing: a retreat already declared, or a cancel with none to call
+    off. The retreater's fire orders are dropped: it does not fire that round (FC-6.2).
     """
     new, battle = _copy_with_battle(state, command.battle_id)
     _engaged(battle, command.faction)
     if command.cancel:
+        if command.faction not in battle.retreats:
+            raise RuleViolation(
+                "fleet_combat.error.no_retreat_to_cancel",
+                clause="FC-6.1",
+                faction=command.faction,
+                battle=battle.id,
+            )
         battle.retreats = [f for f in battle.retreats if f != command.faction]
         line = Msg("fleet_combat.retreat.withdrawn", faction=command.faction, battle=battle.id)
         return BattleOutcome(new, battle, [line])
@@ -466,8 +474,15 @@ def declare_retreat(
             round=battle.next_round,
             min_round=settings.retreat_min_round,
         )
-    if command.faction not in battle.retreats:
-        battle.retreats.append(command.faction)
+    if command.faction in battle.retreats:
+        raise RuleViolation(
+            "fleet_combat.error.already_retreating",
+            clause="FC-6.1",
+            faction=command.faction,
+            battle=battle.id,
+            round=battle.next_round,
+        )
+    battle.retreats.append(command.faction)
     battle.orders.pop(command.faction, None)
     line = Msg(
         "fleet_combat.retreat.declared",
@@ -484,14 +499,22 @@ def set_allies(
 ) -> BattleOutcome:
     """Register participants as allies: one side, never hostile to each other (FC-I5, GM).
 
-    At least two distinct participants still fighting are named. With `declared_pairs`,
-    players who declared attacks on each other cannot be made allies.
+    At least two distinct participants still fighting are named, not all on one side already
+    (that would change nothing). With `declared_pairs`, players who declared attacks on each
+    other cannot be made allies.
     """
     new, battle = _copy_with_battle(state, battle_id)
     members = [_engaged(battle, f) for f in dict.fromkeys(factions)]
     if len(members) < 2:
         raise RuleViolation("fleet_combat.error.allies_two", clause="FC-I5", battle=battle.id)
     old_sides = {p.side for p in members}
+    if len(old_sides) == 1:
+        raise RuleViolation(
+            "fleet_combat.error.already_allies",
+            clause="FC-I5",
+            battle=battle.id,
+            factions=", ".join(sorted(p.faction for p in members)),
+        )
     side = members[0].side
     for participant in battle.participants:
         if participant.side in old_sides:

@@ -186,10 +186,16 @@ def result_msg(battle_id: int, result: BattleResult) -> Msg:
     return Msg(f"fleet_combat.battle.ended.{result.reason}", battle=battle_id, holders=holders)
 
 
-def battle_line(reports: Sequence[RoundReport], factions: Sequence[str]) -> Msg:
+def battle_line(
+    reports: Sequence[RoundReport],
+    factions: Sequence[str],
+    *,
+    retreat_distance: int | None = None,
+) -> Msg:
     """One line for the rounds a battle fought in one resolution (FC-I6): who fought, what
-    each lost, and whether it fights on or is over and who holds the point. The full round
-    report stays in the battle's log (`/combat status battle:N round:R`)."""
+    each lost, with `retreat_distance` who retreated and how far they move (FC-6.3), and
+    whether it fights on or is over and who holds the point. The full round report stays
+    in the battle's log (`/combat status battle:N round:R`)."""
     first, last = reports[0], reports[-1]
     lost: dict[str, dict[str, int]] = {f: {} for f in factions}
     for report in reports:
@@ -201,13 +207,17 @@ def battle_line(reports: Sequence[RoundReport], factions: Sequence[str]) -> Msg:
         if first.round == last.round
         else Msg("fleet_combat.turn.line.rounds", first=first.round, last=last.round)
     )
-    losses = MsgList(
-        [
-            Msg("fleet_combat.turn.line.lost", faction=faction, ships=counts_msg(by_class))
-            for faction, by_class in lost.items()
-        ],
-        separator="; ",
-    )
+    told = [
+        Msg("fleet_combat.turn.line.lost", faction=faction, ships=counts_msg(by_class))
+        for faction, by_class in lost.items()
+    ]
+    if retreat_distance is not None:
+        told += [
+            Msg("fleet_combat.turn.line.retreated", faction=faction, count=retreat_distance)
+            for report in reports
+            for faction in report.left
+        ]
+    losses = MsgList(told, separator="; ")
     if last.result is None:
         status = Msg("fleet_combat.turn.line.fighting")
     else:

@@ -17,6 +17,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from bot.errors import RuleViolation
+from bot.i18n import Msg
 from bot.paths import data_dir
 
 # FC-I1/FC-I7: tie-break order of classes on one level ("fighter, destroyer, cruiser, carrier,
@@ -36,6 +37,14 @@ MAX_LIFE = 50
 
 _ATTACK_RE = re.compile(r"^\s*(?:(\d+)\s*[xх×*]\s*)?(\d+)\s*\+?\s*$", re.IGNORECASE)
 _NONE_WORDS = {"", "-", "—", "–", "none", "null", "нет"}
+
+
+class NotationError(ValueError):
+    """Attack or defence notation that cannot be read (FC-I2, FC-2.1); `text` as typed."""
+
+    def __init__(self, text: str, example: str) -> None:
+        super().__init__(f"cannot read {text!r}; write it like {example}")
+        self.text = text
 
 
 class ShipStats(BaseModel):
@@ -96,8 +105,7 @@ def _parse_attack(text: object) -> tuple[int, int | None]:
         return 0, None
     match = _ATTACK_RE.match(raw)
     if match is None:
-        msg = f"cannot read attack {raw!r}; write it like 2x5+"
-        raise ValueError(msg)
+        raise NotationError(raw, "2x5+")
     dice = int(match.group(1)) if match.group(1) else 1
     hit = int(match.group(2))
     if dice == 0:
@@ -116,8 +124,7 @@ def _parse_defence(text: object) -> int | None:
         return None
     match = _ATTACK_RE.match(raw)
     if match is None or match.group(1):
-        msg = f"cannot read defence {raw!r}; write it like 4+"
-        raise ValueError(msg)
+        raise NotationError(raw, "4+")
     return int(match.group(2))
 
 
@@ -276,11 +283,39 @@ class FleetCombatSettings(BaseModel):
         return face < defence if self.defence_blocks_on_equal else face <= defence
 
 
+# The fields of a table row a GM types or uploads, named in the reader's language.
+_STAT_FIELDS = frozenset({"attack_dice", "attack_hit", "defence", "life", "level"})
+
+
 def _rule_error(exc: ValidationError, clause: str) -> RuleViolation:
+    """The first problem of a ship table, told in the reader's language (FC-I4)."""
+    return RuleViolation("fleet_combat.error.bad_stats", clause=clause, detail=_problem(exc))
+
+
+def _problem(exc: ValidationError) -> Msg:
     first = exc.errors()[0]
-    where = ".".join(str(part) for part in first.get("loc", ()))
-    detail = f"{where}: {first.get('msg', '')}" if where else str(first.get("msg", ""))
-    return RuleViolation("fleet_combat.error.bad_stats", clause=clause, detail=detail)
+    context = first.get("ctx") or {}
+    error = context.get("error")
+    if isinstance(error, NotationError):
+        return Msg("fleet_combat.stats_error.notation", text=error.text)
+    kind = first.get("type", "")
+    if kind in {"model_type", "dict_type", "model_attributes_type"}:
+        return Msg("fleet_combat.stats_error.shape")
+    path = [str(part) for part in first.get("loc", ()) if part != "classes"]
+    name = path.pop() if path and path[-1] in _STAT_FIELDS else None
+    if name is None:
+        what = Msg("fleet_combat.stats_error.where", where=".".join(path) or "—")
+        return Msg("fleet_combat.stats_error.invalid", field=what)
+    field = Msg(f"fleet_combat.stats_field.{name}")
+    if path:
+        field = Msg("fleet_combat.stats_error.of_class", ship_class=".".join(path), field=field)
+    if kind in {"less_than_equal", "less_than"}:
+        return Msg("fleet_combat.stats_error.max", field=field, limit=context.get("le", ""))
+    if kind in {"greater_than_equal", "greater_than"}:
+        return Msg("fleet_combat.stats_error.min", field=field, limit=context.get("ge", ""))
+    if kind.startswith("int"):
+        return Msg("fleet_combat.stats_error.integer", field=field)
+    return Msg("fleet_combat.stats_error.invalid", field=field)
 
 
 def replace_class_stats(
@@ -298,7 +333,11 @@ def replace_class_stats(
     """
     name = ship_class.strip().lower().replace(" ", "_")
     if not name:
-        raise RuleViolation("fleet_combat.error.bad_stats", clause="FC-I4", detail="empty name")
+        raise RuleViolation(
+            "fleet_combat.error.bad_stats",
+            clause="FC-I4",
+            detail=Msg("fleet_combat.stats_error.empty_name"),
+        )
     try:
         stats = ShipStats.model_validate({"attack": attack, "defence": defence, "life": life})
     except ValidationError as exc:
@@ -323,7 +362,9 @@ def parse_class_table(text: str) -> ClassTable:
         raw = json.loads(text)
     except json.JSONDecodeError as exc:
         raise RuleViolation(
-            "fleet_combat.error.bad_stats", clause="FC-I4", detail=f"JSON: {exc.msg}"
+            "fleet_combat.error.bad_stats",
+            clause="FC-I4",
+            detail=Msg("fleet_combat.stats_error.json", line=exc.lineno, column=exc.colno),
         ) from None
     if isinstance(raw, dict) and "classes" not in raw:
         raw = {"classes": raw}
@@ -339,7 +380,9 @@ def parse_class_table(text: str) -> ClassTable:
         ) from None
     if not any(row.level is not None for row in table.classes.values()):
         raise RuleViolation(
-            "fleet_combat.error.bad_stats", clause="FC-I1", detail="no combat class"
+            "fleet_combat.error.bad_stats",
+            clause="FC-I1",
+            detail=Msg("fleet_combat.stats_error.no_combat_class"),
         )
     return table
 

@@ -47,7 +47,7 @@ def end_of_turn(
         turn=context.turn,
         rounds_each=settings.rounds_per_resolution or ROUND_SAFETY_LIMIT,
     )
-    lines = summary_lines(reports)
+    lines = summary_lines(reports, retreat_distance=settings.retreat_distance_points)
     return TurnStepResult(
         state=state,
         lines=lines,
@@ -71,15 +71,19 @@ def _fought(state: FleetCombatState, reports: list[RoundReport]) -> list[str]:
     return list(factions)
 
 
-def summary_lines(reports: list[RoundReport]) -> list[Msg]:
-    """The end of turn's summary: one line per battle (its rounds of this turn together),
-    then how to open a round's full report; the volleys are told in the battles' logs."""
+def summary_lines(reports: list[RoundReport], *, retreat_distance: int | None = None) -> list[Msg]:
+    """The end of turn's summary: one line per battle (its rounds of this turn together,
+    with who retreated and how far they move), then how to open a round's full report; the
+    volleys are told in the battles' logs."""
     if not reports:
         return [Msg("fleet_combat.turn.no_battles")]
     by_battle: dict[int, list[RoundReport]] = {}
     for report in reports:
         by_battle.setdefault(report.battle_id, []).append(report)
-    lines = [battle_line(fought, _fought_by(fought[0])) for fought in by_battle.values()]
+    lines = [
+        battle_line(fought, _fought_by(fought[0]), retreat_distance=retreat_distance)
+        for fought in by_battle.values()
+    ]
     last = reports[-1]
     lines.append(Msg("fleet_combat.turn.full_report", battle=last.battle_id, round=last.round))
     return lines

@@ -1,0 +1,118 @@
+"""Fleet combat commands typed twice, or typed when they would change nothing: the player
+alone reads why, nothing is posted in the channel and the log keeps no empty entry.
+
+Player1 plays Red, player2 Blue, player3 Green (in Russian). Faces are scripted in the order
+the bot rolls them: for each volley the attack dice, then the defence dice.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture
+async def seated(campaign):
+    """Red, Blue and Green joined; Red has 2 cruisers (#1, #2) and Blue 3 destroyers (#3–#5)
+    at Mecatol; Red attacks Blue there (battle #1)."""
+    table = campaign
+    for player, faction in (("player1", "Red"), ("player2", "Blue"), ("player3", "Green")):
+        joined = await table.slash(f"/campaign join faction:{faction}", as_=player)
+        assert not joined.ephemeral, joined.text()
+    await table.slash("/combat fleet set point:Mecatol ships:2 cruiser", as_="player1")
+    await table.slash("/combat fleet set point:Mecatol ships:3 destroyer", as_="player2")
+    attack = await table.slash("/combat attack point:Mecatol targets:Blue", as_="player1")
+    assert not attack.ephemeral, attack.text()
+    return table
+
+
+def refusal(reply):
+    """The text of an ephemeral refusal (the error embed's description)."""
+    assert reply.ephemeral, reply.text()
+    return reply.embed.description
+
+
+async def end_turn(table, turn=1):
+    """The GM's /turn end, confirmed."""
+    question = await table.slash("/turn end", as_="gm")
+    await table.click(question, f"End turn {turn}", as_="gm")
+
+
+async def logged(table, command):
+    """How many entries of the log name `command`."""
+    log = await table.slash("/history list", as_="gm")
+    return log.text().count(command)
+
+
+async def test_a_retreat_declared_twice_or_called_off_unasked_changes_nothing(seated):
+    """FC-6.1: the second `/combat retreat` and a `cancel` with no retreat declared answer the
+    player alone and post nothing; the one retreat declared still stands."""
+    table = seated
+    table.script_dice([1] * 7)  # round 1: nobody hits
+    await end_turn(table)
+    unasked = await table.slash("/combat retreat battle:1 cancel:True", as_="player1")
+    assert refusal(unasked) == (
+        "Red has declared no retreat from battle #1: there is nothing to call off (FC-6.1)."
+    )
+    declared = await table.slash("/combat retreat battle:1", as_="player1")
+    assert not declared.ephemeral
+    posted = len(table.channel_messages())
+
+    again = await table.slash("/combat retreat battle:1", as_="player1")
+
+    assert refusal(again) == (
+        "Red already retreats in round 2 of battle #1; nothing changed. Call it off with"
+        " /combat retreat cancel:true (FC-6.1)."
+    )
+    assert len(table.channel_messages()) == posted
+    assert await logged(table, "combat retreat") == 1
+    green = await table.slash("/combat retreat battle:1 cancel:True", as_="player2")
+    assert "Blue" in refusal(green)
+    by_gm = await table.slash("/combat retreat battle:1 faction:Red", as_="gm")
+    assert refusal(by_gm).startswith("Red already retreats in round 2")
+    called_off = await table.slash("/combat retreat battle:1 cancel:True", as_="player1")
+    assert called_off.embed.description == "Red calls off the retreat from battle #1."
+
+
+async def test_moving_a_fleet_to_the_point_it_is_at_is_refused(seated):
+    """A fleet "moved" to its own point (however it is spelt) posts no empty fleet message:
+    the player reads that it is already there, and the log keeps no move."""
+    table = seated
+    await table.slash("/combat fleet set point:Rigel ships:2 fighters", as_="player3")
+    posted = len(table.channel_messages())
+
+    same = await table.slash("/combat fleet move point:Rigel to:rigel", as_="player3")
+
+    assert refusal(same) == "Флот фракции «Green» уже стоит в точке Rigel."
+    assert len(table.channel_messages()) == posted
+    assert await logged(table, "combat fleet move") == 0
+    moved = await table.slash("/combat fleet move point:Rigel to:Vega", as_="player3")
+    assert moved.embed.description == "Green's fleet moved from Rigel to Vega: 2 fighters."
+
+
+async def test_allies_registered_again_are_refused_and_post_nothing(seated):
+    """FC-I5: the GM names Blue and Green allies (after Green joins the battle), then types
+    the same again: the second is refused privately, the first stands."""
+    table = seated
+    await table.slash("/combat fleet set point:Mecatol ships:2 destroyer", as_="player3")
+    await table.slash("/combat attack point:Mecatol targets:Red", as_="player3")
+    allied = await table.slash("/combat allies battle:1 factions:Blue, Green", as_="gm")
+    assert allied.embed.description.startswith("Battle #1: Blue, Green fight as allies now.")
+    posted = len(table.channel_messages())
+
+    again = await table.slash("/combat allies battle:1 factions:green, Blue", as_="gm")
+
+    assert refusal(again) == (
+        "Blue, Green are already allies in battle #1; nothing changed (FC-I5)."
+    )
+    assert len(table.channel_messages()) == posted
+    assert await logged(table, "combat allies") == 1
+
+
+async def test_a_negative_ship_count_is_named_as_such(seated):
+    """`-1 cruiser` is a count below zero, not an unknown class named "-1 cruiser"."""
+    refused = await seated.slash(
+        "/combat fleet set point:Rigel ships:-1 cruiser, 2 fighters", as_="player1"
+    )
+
+    # Discord shows the escaped "\\-" as a plain dash.
+    assert refusal(refused) == "“\\-1 cruiser”: a ship count cannot be below 0."
