@@ -124,3 +124,39 @@ async def sent_ids(db: Database, campaign_id: int) -> list[tuple[int, int | None
         (campaign_id,),
     )
     return [(int(r[0]), r[1]) for r in rows]
+
+
+def _answers(payload: dict[str, Any], prefix: str) -> bool:
+    """Whether the stored body shows a working control of that choice (`x:choice:<id>:…`)."""
+    return any(
+        str(part.get("custom_id") or "").startswith(prefix) and not part.get("disabled")
+        for row in payload.get("components") or []
+        for part in row.get("components") or []
+    )
+
+
+async def asked(conn: Conn, campaign_id: int, choice_id: int) -> OutboxMessage | None:
+    """The newest posted message that showed the choice's question with working controls
+    (its first post, or the redraw that moved a question on to it), in the caller's
+    transaction; None when none was kept (posted before the outbox existed, or privately).
+    The returned row's `payload["edit"]` is the message it was shown in."""
+    prefix = f"x:choice:{choice_id}:"
+    async with conn.execute(
+        "SELECT * FROM outbox WHERE campaign_id = ? AND sent_at IS NOT NULL "
+        "AND message_id IS NOT NULL AND payload LIKE ? ORDER BY id DESC",
+        (campaign_id, f"%{prefix}%"),
+    ) as cur:
+        rows = list(await cur.fetchall())
+    for row in rows:
+        found = OutboxMessage.from_row(row)
+        if found.payload.get("ephemeral") or not _answers(found.payload, prefix):
+            continue
+        return OutboxMessage(
+            found.id,
+            found.campaign_id,
+            found.channel_id,
+            found.interaction_id,
+            choice_id,
+            {**found.payload, "edit": int(row["message_id"])},
+        )
+    return None

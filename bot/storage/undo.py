@@ -226,6 +226,20 @@ class UndoWrites:
                 raise ValueError(msg)
         return undone_choices
 
+    async def reopened(self, unit: UndoUnit) -> list[int]:
+        """The choices the command closed that its restore left open again (a choice it
+        also opened stays closed as undone; a turn end's confirmation stays answered)."""
+        ids = sorted({int(op["id"]) for op in unit.ops if op["op"] == "choice_closed"})
+        if not ids:
+            return []
+        marks = ",".join("?" * len(ids))
+        rows = await self._rows(
+            f"SELECT id FROM pending_choices WHERE status = 'open' AND id IN ({marks}) "  # noqa: S608
+            "ORDER BY id",
+            ids,
+        )
+        return [int(r[0]) for r in rows]
+
     async def _restore_schedule(self, campaign_id: int, row: dict[str, Any] | None) -> None:
         await self.conn.execute("DELETE FROM turn_schedules WHERE campaign_id = ?", (campaign_id,))
         if row is not None:
