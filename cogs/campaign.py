@@ -14,7 +14,7 @@ from bot.announcements import Announcement, Answer, OutboxMessage
 from bot.app import PrivateerBot
 from bot.campaigns import CORE, Campaign, CampaignService, Faction, UnitOfWork, Written
 from bot.cog_base import BotCog, Choices, Interaction, command_group
-from bot.errors import GameError, NotFound
+from bot.errors import GameError, NotFound, shown_params
 from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, Msg, language_of, t
 from bot.interactions import (
     SUCCESS_COLOUR,
@@ -420,7 +420,7 @@ class CampaignCog(BotCog):
                 ctx.campaign.id, ctx.actor, text, announce=with_warnings
             )
         except settings_file.SettingsFileRejected as rejected:
-            lines = [p.message.render(ctx.locale) for p in rejected.problems]
+            lines = [_problem_line(p.message, ctx.locale) for p in rejected.problems]
             embeds = line_embeds(rejected.message(ctx.locale), lines)
             for batch in message_batches(embeds):
                 await reply(interaction, embeds=batch, ephemeral=True)
@@ -445,6 +445,11 @@ async def _saved_warnings(tx: UnitOfWork | Written, sections: list[str]) -> list
         if section != CORE and section in tx.campaign.rulesets:
             warned += settings_edit.warnings(section, (await tx.load(section))[1])
     return warned
+
+
+def _problem_line(problem: Msg, locale: str) -> str:
+    """A settings file's problem, the file's text in it shown as written."""
+    return t(problem.key, locale, **shown_params(problem.key, problem.params, locale))
 
 
 def _warning_line(warning: Msg, locale: str) -> str:
