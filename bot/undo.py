@@ -161,7 +161,7 @@ class UndoService:
                 raise Conflict("error.undo.moved", seq=expected_seq)
             closed = await undo.restore(unit, actor.user_id)
             answered = await undo.reopened(unit)  # the questions open again
-            asked = {c: await outbox.asked(uow.conn, campaign_id, c) for c in answered}
+            asked = await outbox.asked(uow.conn, campaign_id, answered)
             campaign = await uow.writes.campaign(campaign_id)
             assert campaign is not None
             undid = list(range(unit.first_seq, unit.last_seq + 1))

@@ -10,6 +10,7 @@ posted again: delivery is at least once for that window, never silently lost.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -135,28 +136,37 @@ def _answers(payload: dict[str, Any], prefix: str) -> bool:
     )
 
 
-async def asked(conn: Conn, campaign_id: int, choice_id: int) -> OutboxMessage | None:
-    """The newest posted message that showed the choice's question with working controls
-    (its first post, or the redraw that moved a question on to it), in the caller's
-    transaction; None when none was kept (posted before the outbox existed, or privately).
-    The returned row's `payload["edit"]` is the message it was shown in."""
-    prefix = f"x:choice:{choice_id}:"
-    async with conn.execute(
-        "SELECT * FROM outbox WHERE campaign_id = ? AND sent_at IS NOT NULL "
-        "AND message_id IS NOT NULL AND payload LIKE ? ORDER BY id DESC",
-        (campaign_id, f"%{prefix}%"),
-    ) as cur:
-        rows = list(await cur.fetchall())
-    for row in rows:
-        found = OutboxMessage.from_row(row)
-        if found.payload.get("ephemeral") or not _answers(found.payload, prefix):
-            continue
-        return OutboxMessage(
-            found.id,
-            found.campaign_id,
-            found.channel_id,
-            found.interaction_id,
-            choice_id,
-            {**found.payload, "edit": int(row["message_id"])},
-        )
-    return None
+async def asked(
+    conn: Conn, campaign_id: int, choice_ids: Sequence[int]
+) -> dict[int, OutboxMessage | None]:
+    """For each choice, the newest posted message that showed its question with working
+    controls (its first post, or the redraw that moved a question on to it), read in the
+    caller's transaction in one pass over the campaign's posts; None when none was kept
+    (posted before the outbox existed, or privately). A returned row's `payload["edit"]` is
+    the message it was shown in and its `choice_id` the choice."""
+    found: dict[int, OutboxMessage | None] = dict.fromkeys(choice_ids)
+    for start in range(0, len(choice_ids), 50):
+        chunk = choice_ids[start : start + 50]
+        prefixes = {c: f"x:choice:{c}:" for c in chunk}
+        likes = " OR ".join("payload LIKE ?" for _ in chunk)
+        async with conn.execute(
+            "SELECT * FROM outbox WHERE campaign_id = ? AND sent_at IS NOT NULL "  # noqa: S608
+            f"AND message_id IS NOT NULL AND ({likes}) ORDER BY id DESC",
+            (campaign_id, *(f"%{p}%" for p in prefixes.values())),
+        ) as cur:
+            rows = list(await cur.fetchall())
+        for row in rows:
+            message = OutboxMessage.from_row(row)
+            if message.payload.get("ephemeral"):
+                continue
+            for choice_id, prefix in prefixes.items():
+                if found[choice_id] is None and _answers(message.payload, prefix):
+                    found[choice_id] = OutboxMessage(
+                        message.id,
+                        message.campaign_id,
+                        message.channel_id,
+                        message.interaction_id,
+                        choice_id,
+                        {**message.payload, "edit": int(row["message_id"])},
+                    )
+    return found
