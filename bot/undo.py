@@ -32,7 +32,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot import fair_turns
+from bot import fair_turns, rulesets
 from bot.campaigns import CORE, Actor, CampaignService, UnitOfWork, summary_json
 from bot.errors import Conflict, NotAllowed, NotFound
 from bot.i18n import Msg
@@ -160,7 +160,9 @@ class UndoService:
             if unit.last_seq != expected_seq:
                 raise Conflict("error.undo.moved", seq=expected_seq)
             closed = await undo.restore(unit, actor.user_id)
-            answered = await undo.reopened(unit)  # the questions open again
+            reopened_choices = await undo.reopened(unit)  # answered, open again
+            answered = [c for c, _, _ in reopened_choices]
+            previews = {c for c, ruleset, kind in reopened_choices if preview(ruleset, kind)}
             asked = await outbox.asked(uow.conn, campaign_id, answered)
             campaign = await uow.writes.campaign(campaign_id)
             assert campaign is not None
@@ -195,7 +197,8 @@ class UndoService:
                 turn=campaign.turn,
             )
             await undo.mark(unit, compensating.seq, closed)
-            unshown = [c for c, row in asked.items() if row is None]
+            # A private preview of a player's own command is not shown to anyone: not named.
+            unshown = [c for c, row in asked.items() if row is None and c not in previews]
             done = UndoDone(compensating, undid, closed, turn, cleared, answered, unshown)
             if announce is not None:
                 await announce(uow, done)
@@ -203,6 +206,15 @@ class UndoService:
                 if row is not None:
                     done.redraws.append(await redraw_question(uow, row))
         return done
+
+
+def preview(ruleset: str, kind: str) -> bool:
+    """Whether a choice is a ruleset's private preview of a player's own command (its
+    `previews`), not a question to anyone."""
+    try:
+        return kind in rulesets.get(ruleset).previews
+    except KeyError:
+        return False
 
 
 async def redraw_question(uow: UnitOfWork, asked: OutboxMessage) -> OutboxMessage:

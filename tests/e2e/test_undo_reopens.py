@@ -17,6 +17,7 @@ from bot.storage.outbox import unsent
 from tests.e2e.play import labels
 from tests.e2e.test_click_outbox import dies_before_posting, message, restart_posts
 from tests.e2e.test_company_raids import FORCE, LAND, PAY, board  # noqa: F401 - a fixture
+from tests.e2e.test_space_pirates import after_a_raid, pirates  # noqa: F401 - fixtures
 from tests.e2e.test_undo import verified
 from tests.tiny_ruleset.engine import SPEC
 
@@ -138,3 +139,19 @@ async def test_a_company_raids_step_undone_shows_that_step_again(board: Table): 
     collected = await board.click(again, COLLECT, as_="player2")
     assert "Anna pays Boris 180." in collected.embed.description
     assert (await verified(board)).startswith("✅ The log is intact")
+
+
+async def test_an_undone_operation_names_no_question_for_its_private_quote(
+    after_a_raid: Table,  # noqa: F811 - the fixture imported above
+):
+    """Space pirates: Orion's confirmed bribe is undone; its quote was Orion's own private
+    Confirm, not a question to anyone: the undo's answer names no question to settle."""
+    played = after_a_raid
+    await played.slash("/pirates contacts factions:Vega", as_="player2")
+    quote = await played.slash("/pirates bribe victim:Vega", as_="player2")
+    played.script_dice([4, 6])
+    placed = await played.click(quote, "Confirm", as_="player2")
+    assert placed.ephemeral and "placed" in placed.embed.description
+    done = await played.click(await undo_question(played), "Undo", as_="gm")
+    assert done.embed.title.startswith("↩️ #")
+    assert "open again" not in done.embed.description
