@@ -140,6 +140,10 @@ class RulesetSpec(Generic[StateT, SettingsT]):
     `/campaign join` and in `/campaign info`; None when there is nothing left. A cog may
     register a step that needs Discord instead (`bot.interactions.setup_step`).
 
+    `settings_warnings(settings)` names what the GM should know about settings just saved
+    that are allowed but have no effect as configured (a face the die cannot show); the
+    answers of `/campaign settings set` and `settings import` show them.
+
     `uow.load(SPEC)` returns `(StateT, SettingsT)`, so the cog → engine call is type-checked.
     """
 
@@ -157,6 +161,7 @@ class RulesetSpec(Generic[StateT, SettingsT]):
     # Kinds of this ruleset's pending choices that preview a player's own command (a private
     # Confirm/Cancel): no question to anyone, so no owed move and no ping, even when left.
     previews: frozenset[str] = frozenset()
+    settings_warnings: Callable[[SettingsT], list[Msg]] | None = None
 
     @property
     def title_key(self) -> str:

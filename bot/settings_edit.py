@@ -13,6 +13,7 @@ from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
 
 from bot.errors import GameError
+from bot.i18n import Msg
 
 TRUE_WORDS = {"true", "yes", "on", "1", "да", "вкл"}
 FALSE_WORDS = {"false", "no", "off", "0", "нет", "выкл"}
@@ -149,3 +150,15 @@ def apply(model: BaseModel, name: str, raw: str) -> BaseModel:
         raise SettingError(
             "error.setting_value", name=name, value=raw, allowed=info.allowed
         ) from None
+
+
+def warnings(ruleset: str, settings: BaseModel) -> list[Msg]:
+    """What the ruleset warns about in its settings as saved (its `settings_warnings`);
+    nothing for the core or a ruleset without warnings."""
+    from bot import rulesets
+
+    try:
+        spec = rulesets.get(ruleset)
+    except KeyError:
+        return []
+    return [] if spec.settings_warnings is None else spec.settings_warnings(settings)

@@ -130,6 +130,20 @@ def shown(text: str) -> str:
     return escaped
 
 
+TYPED_SHOWN_MAX = 200  # what a refusal quotes of a player's text
+
+
+def literal(text: str, *, code: bool = False, limit: int = TYPED_SHOWN_MAX) -> str:
+    """Typed text quoted in a refusal, shown exactly as typed: cut to `limit` characters
+    (with "…"), then escaped (`shown`); inside a code span (`code`), where nothing renders,
+    only a backtick, which would end the span, is replaced by its look-alike `ˋ`."""
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    if code:
+        return text.replace("`", "ˋ") or " "
+    return shown(text)
+
+
 def shown_msg(msg: Msg) -> Msg:
     """`msg` with every text parameter (a name a player typed) passed through `shown`,
     nested messages and list items too; numbers stay as they are. Apply it once, where an

@@ -9,6 +9,12 @@ Undo goes newest-first, one command at a time; an undo is never undone (redo is 
 command). The undone entries keep their dice: nothing is re-rolled. Nothing here imports
 discord.
 
+A choice the undone command answered is open again, and its question is redrawn as it was
+asked, with working controls, in the message it was asked in: the undo writes that edit to
+the outbox from the post it keeps (`outbox.asked`), posted after its commit (or after a
+restart). A question whose post was never kept (asked before the outbox existed) is left
+as it is, and `UndoDone.unshown` names it for the undo's answer.
+
 A turn end is undone like any command (its journal holds every ruleset's state before it,
 the archive records it wrote, the choices it opened and closed, the turn it closed), plus
 one thing no other command needs: its closing entry revealed the turn's dice seed, so the
@@ -23,14 +29,16 @@ digests stay listed in the undone entries.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot import fair_turns
+from bot import fair_turns, rulesets
 from bot.campaigns import CORE, Actor, CampaignService, UnitOfWork, summary_json
 from bot.errors import Conflict, NotAllowed, NotFound
 from bot.i18n import Msg
+from bot.storage import outbox
 from bot.storage.audit import UNDO_COMMAND, AuditEntry
+from bot.storage.outbox import OutboxMessage
 from bot.storage.schedule import ScheduleWrites
 from bot.storage.undo import UndoUnit, UndoWrites
 from bot.text import clean_text
@@ -64,6 +72,9 @@ class UndoDone:
     closed_choices: list[int]
     turn_end: int | None = None  # the reopened turn, when a turn end was undone
     deadline_cleared: bool = False  # the reopened turn's deadline had passed: it has none now
+    reopened: list[int] = field(default_factory=list)  # answered choices open again
+    unshown: list[int] = field(default_factory=list)  # of those, the ones not redrawn
+    redraws: list[OutboxMessage] = field(default_factory=list)  # their questions, redrawn
 
     @property
     def commitment(self) -> str | None:
@@ -149,6 +160,10 @@ class UndoService:
             if unit.last_seq != expected_seq:
                 raise Conflict("error.undo.moved", seq=expected_seq)
             closed = await undo.restore(unit, actor.user_id)
+            reopened_choices = await undo.reopened(unit)  # answered, open again
+            answered = [c for c, _, _ in reopened_choices]
+            previews = {c for c, ruleset, kind in reopened_choices if preview(ruleset, kind)}
+            asked = await outbox.asked(uow.conn, campaign_id, answered)
             campaign = await uow.writes.campaign(campaign_id)
             assert campaign is not None
             undid = list(range(unit.first_seq, unit.last_seq + 1))
@@ -182,10 +197,40 @@ class UndoService:
                 turn=campaign.turn,
             )
             await undo.mark(unit, compensating.seq, closed)
-            done = UndoDone(compensating, undid, closed, turn, cleared)
+            # A private preview of a player's own command is not shown to anyone: not named.
+            unshown = [c for c, row in asked.items() if row is None and c not in previews]
+            done = UndoDone(compensating, undid, closed, turn, cleared, answered, unshown)
             if announce is not None:
                 await announce(uow, done)
+            for row in asked.values():  # after the undo's answer: posted in that order
+                if row is not None:
+                    done.redraws.append(await redraw_question(uow, row))
         return done
+
+
+def preview(ruleset: str, kind: str) -> bool:
+    """Whether a choice is a ruleset's private preview of a player's own command (its
+    `previews`), not a question to anyone."""
+    try:
+        return kind in rulesets.get(ruleset).previews
+    except KeyError:
+        return False
+
+
+async def redraw_question(uow: UnitOfWork, asked: OutboxMessage) -> OutboxMessage:
+    """Write, in the undo's transaction, the edit that shows a reopened question as it was
+    asked (its text and working controls) in the message it was asked in; posted anew when
+    that message is gone, and then the choice learns where it is."""
+    payload = {k: v for k, v in asked.payload.items() if k not in ("gone", "ephemeral")}
+    payload["repost"] = True
+    return await outbox.add(
+        uow.conn,
+        campaign_id=uow.campaign.id,
+        channel_id=asked.channel_id,
+        interaction_id=None,
+        choice_id=asked.choice_id,
+        payload=payload,
+    )
 
 
 async def clear_passed_deadline(writes: ScheduleWrites, campaign_id: int) -> bool:
@@ -208,4 +253,12 @@ def closed_turn(unit: UndoUnit) -> int | None:
     return next((int(op["turn"]) for op in unit.ops if op["op"] == "turn_closed"), None)
 
 
-__all__ = ["UNDO_CHOICE", "UndoDone", "UndoService", "UndoTarget", "clean_reason", "closed_turn"]
+__all__ = [
+    "UNDO_CHOICE",
+    "UndoDone",
+    "UndoService",
+    "UndoTarget",
+    "clean_reason",
+    "closed_turn",
+    "redraw_question",
+]

@@ -12,10 +12,10 @@ from discord import app_commands
 from bot import announcements, fair_embeds, fair_turns, rulesets, settings_edit, settings_file
 from bot.announcements import Announcement, Answer, OutboxMessage
 from bot.app import PrivateerBot
-from bot.campaigns import CORE, Campaign, CampaignService, Faction
+from bot.campaigns import CORE, Campaign, CampaignService, Faction, UnitOfWork, Written
 from bot.cog_base import BotCog, Choices, Interaction, command_group
-from bot.errors import GameError, NotFound
-from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, language_of, t
+from bot.errors import GameError, NotFound, shown_params
+from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, Msg, language_of, t
 from bot.interactions import (
     SUCCESS_COLOUR,
     Context,
@@ -284,15 +284,23 @@ class CampaignCog(BotCog):
         except (KeyError, GameError):
             choices = ()
 
+        warned: list[Msg] = []  # what the ruleset warns about in its settings as saved
+
         def changed(new: Any) -> list[Announcement]:
             shown = settings_edit.value_text(new, choices)
             # A new campaign language is announced in that language.
             locale = str(new) if setting == "core.language" else ctx.public_locale
             answer.locale = locale  # and so is the note of a post after a restart
             text = t("campaign.settings.changed", locale, setting=setting, value=shown)
-            return [Announcement(embeds=[make_embed(text)])]
+            warnings = "\n".join(_warning_line(w, locale) for w in warned)
+            return [Announcement(embeds=[make_embed(text, warnings or None)])]
 
         answer = Answer(interaction, changed, locale=ctx.public_locale)
+
+        async def with_warnings(tx: UnitOfWork | Written, new: Any) -> None:
+            warned.extend(await _saved_warnings(tx, [ruleset]))
+            await answer(tx, new)
+
         if ruleset == CORE and name in SCHEDULE_SETTINGS:
             await TurnFlow(ctx.service).set_setting(
                 ctx.campaign.id,
@@ -304,7 +312,7 @@ class CampaignCog(BotCog):
             )
         else:
             await ctx.service.set_setting(
-                ctx.campaign.id, ctx.actor, ruleset, name, value, announce=answer
+                ctx.campaign.id, ctx.actor, ruleset, name, value, announce=with_warnings
             )
         await answer.deliver()
 
@@ -389,6 +397,8 @@ class CampaignCog(BotCog):
         require_gm(ctx)
         text = settings_file.decode_upload(await file.read())
 
+        warned: list[Msg] = []  # what the rulesets warn about in their settings as saved
+
         def imported(changed: dict[str, Any]) -> list[Announcement]:
             lines = [
                 f"`{section}.{name}` = **{settings_file.toml_value(value)}**"
@@ -396,15 +406,21 @@ class CampaignCog(BotCog):
                 for name, value in values.items()
             ]
             title = ctx.pt("campaign.settings.imported", count=len(lines))
+            lines += [_warning_line(w, ctx.public_locale) for w in warned]
             return [Announcement(embeds=b) for b in message_batches(line_embeds(title, lines))]
 
         answer = Answer(interaction, imported, locale=ctx.public_locale)
+
+        async def with_warnings(tx: UnitOfWork | Written, changed: dict[str, Any]) -> None:
+            warned.extend(await _saved_warnings(tx, list(changed)))
+            await answer(tx, changed)
+
         try:
             changed = await ctx.service.set_settings(
-                ctx.campaign.id, ctx.actor, text, announce=answer
+                ctx.campaign.id, ctx.actor, text, announce=with_warnings
             )
         except settings_file.SettingsFileRejected as rejected:
-            lines = [p.message.render(ctx.locale) for p in rejected.problems]
+            lines = [_problem_line(p.message, ctx.locale) for p in rejected.problems]
             embeds = line_embeds(rejected.message(ctx.locale), lines)
             for batch in message_batches(embeds):
                 await reply(interaction, embeds=batch, ephemeral=True)
@@ -417,6 +433,27 @@ class CampaignCog(BotCog):
             )
             return
         await answer.deliver()
+
+
+async def _saved_warnings(tx: UnitOfWork | Written, sections: list[str]) -> list[Msg]:
+    """What the rulesets among `sections` warn about in their settings as this transaction
+    saved them (Company raids: faces its die cannot show, CR-I1)."""
+    if not isinstance(tx, UnitOfWork):
+        return []
+    warned: list[Msg] = []
+    for section in sections:
+        if section != CORE and section in tx.campaign.rulesets:
+            warned += settings_edit.warnings(section, (await tx.load(section))[1])
+    return warned
+
+
+def _problem_line(problem: Msg, locale: str) -> str:
+    """A settings file's problem, the file's text in it shown as written."""
+    return t(problem.key, locale, **shown_params(problem.key, problem.params, locale))
+
+
+def _warning_line(warning: Msg, locale: str) -> str:
+    return "⚠️ " + warning.render(locale)
 
 
 CREATED = "campaign.created"

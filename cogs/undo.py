@@ -91,7 +91,7 @@ async def answer_undo(
             await announcements.write(uow, interaction, [redrawn], locale=ctx.public_locale)
         )
 
-    await UndoService(ctx.service).undo(
+    done = await UndoService(ctx.service).undo(
         ctx.campaign.id,
         ctx.actor,
         seq,
@@ -99,7 +99,10 @@ async def answer_undo(
         choice_id=choice.id,
         announce=announce,
     )
-    await announcements.deliver(interaction, ctx.service.db, written)
+    # The confirmation's redraw answers the click; then each reopened question is redrawn
+    # as it was asked, with its working buttons (written after it: the same order after a
+    # restart).
+    await announcements.deliver(interaction, ctx.service.db, [*written, *done.redraws])
 
 
 def _undone_embed(ctx: Context, choice: Choice, done: UndoDone) -> discord.Embed:
@@ -118,6 +121,11 @@ def _undone_embed(ctx: Context, choice: Choice, done: UndoDone) -> discord.Embed
         reason=shown(str(choice.payload["reason"])),
         seq=done.entry.seq,
     )
+    if done.unshown:
+        choices = ", ".join(ctx.pt("undo.done.one", seq=c) for c in done.unshown)
+        body += "\n" + ctx.pt(
+            "undo.done.reopened_unshown", count=len(done.unshown), choices=choices
+        )
     embed = make_embed(ctx.pt("undo.done.title", entries=span), body)
     if done.turn_end is not None and done.commitment is not None:
         embed.description = (

@@ -10,6 +10,7 @@ posted again: delivery is at least once for that window, never silently lost.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -124,3 +125,48 @@ async def sent_ids(db: Database, campaign_id: int) -> list[tuple[int, int | None
         (campaign_id,),
     )
     return [(int(r[0]), r[1]) for r in rows]
+
+
+def _answers(payload: dict[str, Any], prefix: str) -> bool:
+    """Whether the stored body shows a working control of that choice (`x:choice:<id>:…`)."""
+    return any(
+        str(part.get("custom_id") or "").startswith(prefix) and not part.get("disabled")
+        for row in payload.get("components") or []
+        for part in row.get("components") or []
+    )
+
+
+async def asked(
+    conn: Conn, campaign_id: int, choice_ids: Sequence[int]
+) -> dict[int, OutboxMessage | None]:
+    """For each choice, the newest posted message that showed its question with working
+    controls (its first post, or the redraw that moved a question on to it), read in the
+    caller's transaction in one pass over the campaign's posts; None when none was kept
+    (posted before the outbox existed, or privately). A returned row's `payload["edit"]` is
+    the message it was shown in and its `choice_id` the choice."""
+    found: dict[int, OutboxMessage | None] = dict.fromkeys(choice_ids)
+    for start in range(0, len(choice_ids), 50):
+        chunk = choice_ids[start : start + 50]
+        prefixes = {c: f"x:choice:{c}:" for c in chunk}
+        likes = " OR ".join("payload LIKE ?" for _ in chunk)
+        async with conn.execute(
+            "SELECT * FROM outbox WHERE campaign_id = ? AND sent_at IS NOT NULL "  # noqa: S608
+            f"AND message_id IS NOT NULL AND ({likes}) ORDER BY id DESC",
+            (campaign_id, *(f"%{p}%" for p in prefixes.values())),
+        ) as cur:
+            rows = list(await cur.fetchall())
+        for row in rows:
+            message = OutboxMessage.from_row(row)
+            if message.payload.get("ephemeral"):
+                continue
+            for choice_id, prefix in prefixes.items():
+                if found[choice_id] is None and _answers(message.payload, prefix):
+                    found[choice_id] = OutboxMessage(
+                        message.id,
+                        message.campaign_id,
+                        message.channel_id,
+                        message.interaction_id,
+                        choice_id,
+                        {**message.payload, "edit": int(row["message_id"])},
+                    )
+    return found

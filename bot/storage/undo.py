@@ -226,6 +226,21 @@ class UndoWrites:
                 raise ValueError(msg)
         return undone_choices
 
+    async def reopened(self, unit: UndoUnit) -> list[tuple[int, str, str]]:
+        """The choices the command closed that its restore left open again (a choice it
+        also opened stays closed as undone; a turn end's confirmation stays answered): their
+        ids, rulesets and kinds."""
+        ids = sorted({int(op["id"]) for op in unit.ops if op["op"] == "choice_closed"})
+        if not ids:
+            return []
+        marks = ",".join("?" * len(ids))
+        rows = await self._rows(
+            "SELECT id, ruleset, kind FROM pending_choices "  # noqa: S608 - placeholders
+            f"WHERE status = 'open' AND id IN ({marks}) ORDER BY id",
+            ids,
+        )
+        return [(int(r[0]), str(r[1]), str(r[2])) for r in rows]
+
     async def _restore_schedule(self, campaign_id: int, row: dict[str, Any] | None) -> None:
         await self.conn.execute("DELETE FROM turn_schedules WHERE campaign_id = ?", (campaign_id,))
         if row is not None:

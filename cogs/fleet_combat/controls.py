@@ -45,7 +45,6 @@ from bot.rules.fleet_combat import (
     set_fire_orders,
 )
 from bot.scaffold import Applied, RulesetContext
-from bot.text import shown
 from cogs.fleet_combat.common import C, Ctx, battle_faction
 from cogs.fleet_combat.render import (
     AUTO,
@@ -134,7 +133,7 @@ async def _panel_owner(interaction: Interaction, ident: int) -> tuple[Ctx, str]:
     if owner is None:
         raise NotFound(C + "error.faction_gone")
     if not ctx.is_gm and owner.user_id != ctx.user_id:
-        raise NotAllowed("error.not_your_faction", faction=shown(owner.name))
+        raise NotAllowed("error.not_your_faction", faction=owner.name)
     return ctx, owner.name
 
 

@@ -87,6 +87,7 @@ SPEC = RulesetSpec(
     end_of_turn=end_of_turn,
     waiting_for=waiting_for,
     setup_step=setup_step,
+    settings_warnings=settings_warnings,
 )
 
 __all__ = [
