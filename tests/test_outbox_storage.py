@@ -117,3 +117,22 @@ async def test_a_write_waiting_for_the_lock_is_announced_once_and_still_commits(
     assert calls == [1]
     row = await db.fetchone("SELECT name FROM campaigns WHERE id = ?", (campaign,))
     assert row is not None and row[0] == "renamed"
+
+
+async def test_an_undo_reads_only_its_own_campaigns_posts(db, database_target):
+    """Migration 011: the search for the questions an undo reopens goes through the campaign's
+    own kept posts by an index, not through every campaign's (SQLite's query plan, or
+    PostgreSQL's catalog)."""
+    if isinstance(database_target, str):
+        found = await db.fetchone(
+            "SELECT indexdef FROM pg_indexes WHERE tablename = 'outbox' AND indexname = ?",
+            ("outbox_by_campaign",),
+        )
+        assert found is not None and "(campaign_id, id)" in found[0]
+        return
+    plan = await db.fetchall(
+        "EXPLAIN QUERY PLAN SELECT * FROM outbox WHERE campaign_id = ? AND sent_at IS NOT NULL "
+        "AND message_id IS NOT NULL AND (payload LIKE ?) ORDER BY id DESC",
+        (1, "%x:choice:1:%"),
+    )
+    assert any("outbox_by_campaign" in str(row[-1]) for row in plan), [tuple(r) for r in plan]
