@@ -318,9 +318,9 @@ async def test_a_raid_rolls_its_duration_on_arrival_then_returns_and_lays_over(n
     assert WS in status.text()
 
 
-async def test_a_packet_boat_carries_a_new_order_to_a_force_at_sea(navy):
-    """NO-3.3, NO-I18: at sea the order goes by packet boat; registered as arrived in turn 1,
-    the relay turn 2 passes and the transfer is in force from turn 3 (NO-I7)."""
+async def transfer_by_packet(navy):
+    """Britain's Western Squadron at sea (location 5) and the packet boat Swift in port: Swift
+    carries a transfer to location 2 (Plymouth) via 3 (relay #1). Returns the form's answer."""
     await navy.slash(
         f"/navy forces register name:{WS} kind:line location:5 ships:3xIII", as_="player1"
     )
@@ -329,9 +329,15 @@ async def test_a_packet_boat_carries_a_new_order_to_a_force_at_sea(navy):
         as_="player1",
     )
     opened = await navy.slash(f"/navy packet packet:Swift unit:{WS} order:move", as_="player1")
-    sent = await navy.submit_modal(
+    return await navy.submit_modal(
         opened, form(point="Channel", destination="2", port="Plymouth", via="3"), as_="player1"
     )
+
+
+async def test_a_packet_boat_carries_a_new_order_to_a_force_at_sea(navy):
+    """NO-3.3, NO-I18: at sea the order goes by packet boat; registered as arrived in turn 1,
+    the relay turn 2 passes and the transfer is in force from turn 3 (NO-I7)."""
+    sent = await transfer_by_packet(navy)
     told = text_of(sent)
     assert "Packet boat Swift carries a new order (Transfer) to Western Squadron (relay #1)." in (
         told

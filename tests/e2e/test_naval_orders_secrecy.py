@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 from tests.e2e import test_naval_orders as played
-from tests.e2e.test_naval_orders import REGISTER_WS, WS, end_turn, form, give
+from tests.e2e.test_naval_orders import REGISTER_WS, WS, end_turn, form, give, transfer_by_packet
 
 navy = played.navy  # the fixtures: the campaign, and Britain's squadron with its order
 ordered = played.ordered
@@ -163,17 +163,7 @@ async def test_with_orders_public_nothing_is_hidden(navy):
 async def test_an_order_by_packet_boat_and_its_arrival_are_hidden_too(navy):
     """The order a packet boat carries, and its arrival, stay with Britain until the turn
     ends; registering the forces is not an order."""
-    await navy.slash(
-        f"/navy forces register name:{WS} kind:line location:5 ships:3xIII", as_="player1"
-    )
-    await navy.slash(
-        "/navy forces register name:Swift kind:packet location:1 ships:packet in_port:true",
-        as_="player1",
-    )
-    opened = await navy.slash(f"/navy packet packet:Swift unit:{WS} order:move", as_="player1")
-    await navy.submit_modal(
-        opened, form(point="Channel", destination="2", port="Plymouth", via="3"), as_="player1"
-    )
+    await transfer_by_packet(navy)
     await navy.slash("/navy arrived relay:1", as_="player1")
 
     page = (await listed(navy, "player2")).embed.description

@@ -6,6 +6,7 @@ in English and in Russian."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -17,14 +18,22 @@ from tests.tiny_ruleset.engine import SPEC
 LOCALES = Path(__file__).resolve().parent.parent / "tiny_ruleset" / "locales"
 
 
-@pytest.fixture(autouse=True)
-def toll_bridge() -> Iterator[None]:
+@contextmanager
+def registered() -> Iterator[None]:
     """The test registration: the registry's entry and the ruleset's catalogs."""
     rulesets.register(SPEC, cog="tests.tiny_ruleset.cog")
     i18n.add_catalog_dir(LOCALES)
-    yield
-    rulesets.unregister(SPEC.key)
-    i18n.remove_catalog_dir(LOCALES)
+    try:
+        yield
+    finally:
+        rulesets.unregister(SPEC.key)
+        i18n.remove_catalog_dir(LOCALES)
+
+
+@pytest.fixture(autouse=True)
+def toll_bridge() -> Iterator[None]:
+    with registered():
+        yield
 
 
 @pytest.fixture

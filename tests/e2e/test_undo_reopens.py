@@ -7,32 +7,26 @@ again without buttons, and the undo's answer says how a GM settles it."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-from bot import i18n, rulesets
 from bot.standin import Table
 from bot.storage.outbox import unsent
 from tests.e2e.play import labels
 from tests.e2e.test_click_outbox import dies_before_posting, message, restart_posts
 from tests.e2e.test_company_raids import FORCE, LAND, PAY, board  # noqa: F401 - a fixture
 from tests.e2e.test_space_pirates import after_a_raid, pirates  # noqa: F401 - fixtures
+from tests.e2e.test_tiny_ruleset import registered
 from tests.e2e.test_undo import verified
-from tests.tiny_ruleset.engine import SPEC
 
-LOCALES = Path(__file__).resolve().parent.parent / "tiny_ruleset" / "locales"
 ASKED = "Red reaches the bridge: pay the toll or sneak past?"
 COLLECT = "Collect the recorded fine: 180"
 
 
 @pytest.fixture
 def toll_bridge() -> Iterator[None]:
-    rulesets.register(SPEC, cog="tests.tiny_ruleset.cog")
-    i18n.add_catalog_dir(LOCALES)
-    yield
-    rulesets.unregister(SPEC.key)
-    i18n.remove_catalog_dir(LOCALES)
+    with registered():
+        yield
 
 
 @pytest.fixture
