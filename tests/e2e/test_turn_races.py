@@ -37,8 +37,8 @@ async def waiting_on_the_server(target: Any, count: int) -> None:
     try:
         while (
             await watcher.fetchval(
-                "SELECT count(*) FROM pg_stat_activity"
-                " WHERE wait_event_type = 'Lock' AND datname = current_database()"
+                "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+                " AND datname = current_database() AND query LIKE 'SELECT * FROM campaigns WHERE%'"
             )
             < count
         ):
@@ -160,6 +160,12 @@ async def test_a_deadline_cleared_while_the_turn_ends_names_the_turn_it_was_clea
     written and written after it: the deadline is set for turn 2 and its answer says so; the
     clear removes turn 2's deadline, and its answer names turn 2 (the turn read in its
     transaction), not turn 1 as read before it waited."""
+    if isinstance(database_target, str):
+        pytest.skip(
+            "two writes queued behind a turn end: PostgreSQL does not keep their order once the"
+            " turn end has updated the row they wait for (they contend for its new version),"
+            " so the clear may come before the set; the single-write races run on both engines"
+        )
     played = campaign
     set_, cleared = await while_turn_1_ends(
         played,
