@@ -44,6 +44,11 @@ from bot.turn_flow import (
     reminders_text,
 )
 
+# Refusals of `/campaign settings set` that name the setting.
+SETTING_REFUSALS = frozenset(
+    {"error.setting_unknown", "error.setting_value", "error.setting_table"}
+)
+
 
 def parse_rulesets(text: str | None) -> list[str]:
     """Ruleset keys from a comma list of keys or display names; all available when empty."""
@@ -301,19 +306,26 @@ class CampaignCog(BotCog):
             warned.extend(await _saved_warnings(tx, [ruleset]))
             await answer(tx, new)
 
-        if ruleset == CORE and name in SCHEDULE_SETTINGS:
-            await TurnFlow(ctx.service).set_setting(
-                ctx.campaign.id,
-                ctx.actor,
-                name,
-                value,
-                clock_of(interaction.client),
-                announce=answer,
-            )
-        else:
-            await ctx.service.set_setting(
-                ctx.campaign.id, ctx.actor, ruleset, name, value, announce=with_warnings
-            )
+        try:
+            if ruleset == CORE and name in SCHEDULE_SETTINGS:
+                await TurnFlow(ctx.service).set_setting(
+                    ctx.campaign.id,
+                    ctx.actor,
+                    name,
+                    value,
+                    clock_of(interaction.client),
+                    announce=answer,
+                )
+            else:
+                await ctx.service.set_setting(
+                    ctx.campaign.id, ctx.actor, ruleset, name, value, announce=with_warnings
+                )
+        except GameError as refused:
+            # A refusal names the setting as the GM typed it (`fleet_combat.core.language`),
+            # not the part after its ruleset.
+            if refused.message_key in SETTING_REFUSALS and refused.params.get("name") == name:
+                refused.params["name"] = setting
+            raise
         await answer.deliver()
 
     @settings_set.autocomplete("setting")
