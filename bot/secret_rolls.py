@@ -148,15 +148,18 @@ async def reveal(uow: UnitOfWork, secret: seeds.SecretRoll) -> AuditEntry:
 
 
 async def reveal_entry(uow: UnitOfWork, seq: int, *, gm: bool) -> tuple[AuditEntry, dict[str, Any]]:
-    """`/reveal entry:N`: the roller or a GM publishes a secret roll once."""
+    """`/reveal entry:N`: the roller or a GM publishes a secret roll (or a ruleset's hidden
+    entry) once."""
     secret = await seeds.secret_in(uow.conn, uow.campaign.id, seq)
     if secret is None:
         raise NotFound("error.secret_not_found", entry=seq)
+    payload = json.loads(secret.payload)
+    kind = "secret" if is_roll(payload) else "hidden"  # a ruleset's hidden entry is no roll
     if secret.actor_id != uow.actor.user_id and not gm:
-        raise NotAllowed("error.secret_not_yours", entry=seq)
+        raise NotAllowed(f"error.{kind}_not_yours", entry=seq)
     if secret.revealed_seq is not None:
-        raise Conflict("error.secret_revealed", entry=seq, revealed=secret.revealed_seq)
-    return await reveal(uow, secret), json.loads(secret.payload)
+        raise Conflict(f"error.{kind}_revealed", entry=seq, revealed=secret.revealed_seq)
+    return await reveal(uow, secret), payload
 
 
 def secret_line(outcome: dict[str, Any], locale: str) -> str | None:
