@@ -42,6 +42,7 @@ from bot.text import (
     clean_text,
     name_key,
     same_name,
+    shown_msg,
 )
 
 # Cogs take the records they read from here, never from bot/storage.
@@ -607,7 +608,7 @@ class CampaignService:
                 faction=None,
                 options={"name": name, "rulesets": keys},
                 outcome={
-                    "summary": summary_json([Msg("campaign.log.created", name=name)]),
+                    "summary": summary_json([shown_msg(Msg("campaign.log.created", name=name))]),
                     **await fair_turns.commit_turn(conn, campaign_id, campaign.turn),
                 },
                 rolls=(),
@@ -733,7 +734,9 @@ class CampaignService:
                 options={"faction": name},
                 faction=faction.name,
                 outcome={
-                    "summary": summary_json([Msg("campaign.log.joined", faction=faction.name)])
+                    "summary": summary_json(
+                        [shown_msg(Msg("campaign.log.joined", faction=faction.name))]
+                    )
                 },
             )
             if announce is not None:

@@ -237,7 +237,7 @@ class TurnCog(commands.Cog):
         await defer_publicly(interaction)
         c = ctx.campaign
         flow = turn_flow_of(interaction)
-        embed = make_embed(ctx.pt("turn.status.title", name=c.name, turn=c.turn))
+        embed = make_embed(ctx.pt("turn.status.title", name=shown(c.name), turn=c.turn))
         schedule = await flow.schedule(c)
         if schedule.deadline_at is not None:
             embed.description = ctx.pt(

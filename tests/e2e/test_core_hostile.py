@@ -1,0 +1,28 @@
+"""A campaign and factions named with Markdown and mentions read as typed wherever the core
+commands show them: the log, its statistics and the turn's status, never bold, never a
+mention pill."""
+
+from __future__ import annotations
+
+ZW = "\u200b"  # breaks a mention or @everyone so that it shows as text
+NAME = "**Bold** <@123>"
+SHOWN = f"\\*\\*Bold\\*\\* <{ZW}@123>"
+
+
+async def test_a_campaign_name_with_markdown_reads_as_typed_in_log_stats_and_status(table):
+    created = await table.slash(f"/campaign create name:{NAME} rulesets:fleet_combat", as_="gm")
+    assert not created.ephemeral, created.text()
+    await table.slash("/campaign join faction:__Red__ @everyone", as_="player1")
+    await table.slash("/roll dice:1d6", as_="player1")
+
+    listed = await table.slash("/history list", as_="player2")
+    assert listed.embed.title == f"Log of “{SHOWN}”"
+    lines = listed.embed.description
+    assert f"Campaign “{SHOWN}” created." in lines, lines
+    assert f"Joined as \\_\\_Red\\_\\_ @{ZW}everyone." in lines, lines
+
+    stats = await table.slash("/history stats", as_="player2")
+    assert SHOWN in stats.embed.title and "**Bold**" not in stats.embed.title
+
+    status = await table.slash("/turn status", as_="player2")
+    assert status.embed.title.startswith(SHOWN), status.embed.title
