@@ -282,7 +282,7 @@ class CampaignCog(BotCog):
         ctx = await campaign_context(interaction)
         require_gm(ctx)
         ruleset, _, name = setting.partition(".")
-        if not name:
+        if not ruleset or not name:
             raise GameError("error.setting_format", setting=setting)
         try:
             choices = settings_edit.describe(rulesets.get(ruleset).settings_model(), name).choices

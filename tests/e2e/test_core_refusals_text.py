@@ -81,3 +81,10 @@ async def test_an_unknown_setting_is_named_as_the_gm_typed_it(campaign):
     assert said == "`xx` is not a valid value for `core.language`. Allowed: en, ru."
     said = await refusal(campaign, "/campaign settings set setting:core.deadline value:soon")
     assert "core.deadline" in said, said
+
+
+async def test_a_setting_without_its_ruleset_is_refused_with_the_form_to_write(campaign):
+    said = await refusal(campaign, "/campaign settings set setting:.die_faces value:6")
+    assert said == (
+        "Write the setting as `ruleset.name`, e.g. `fleet_combat.die_faces` (got `.die_faces`)."
+    )
