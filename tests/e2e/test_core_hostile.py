@@ -26,3 +26,12 @@ async def test_a_campaign_name_with_markdown_reads_as_typed_in_log_stats_and_sta
 
     status = await table.slash("/turn status", as_="player2")
     assert status.embed.title.startswith(SHOWN), status.embed.title
+
+
+async def test_revealing_an_entry_that_does_not_exist_says_there_is_none(campaign):
+    await campaign.slash("/roll dice:1d6", as_="player1")
+    missing = await campaign.slash("/reveal entry:999", as_="player1")
+    assert missing.ephemeral
+    assert missing.embed.description == "There is no log entry #999 in this campaign."
+    public = await campaign.slash("/reveal entry:2", as_="player1")
+    assert public.embed.description == "Entry #2 is not a secret roll."
