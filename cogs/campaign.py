@@ -14,7 +14,7 @@ from bot.announcements import Announcement, Answer, OutboxMessage
 from bot.app import PrivateerBot
 from bot.campaigns import CORE, Campaign, CampaignService, Faction, UnitOfWork, Written
 from bot.cog_base import BotCog, Choices, Interaction, command_group
-from bot.errors import GameError, NotFound, shown_params
+from bot.errors import Conflict, GameError, NotFound, shown_params
 from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, Msg, language_of, t
 from bot.interactions import (
     SUCCESS_COLOUR,
@@ -245,7 +245,15 @@ class CampaignCog(BotCog):
             lambda _: [Announcement(embeds=[make_embed(ctx.pt(key, who=mention))])],
             locale=ctx.public_locale,
         )
-        await ctx.service.set_gm(ctx.campaign.id, ctx.actor, kind, target, add, announce=answer)
+        try:
+            await ctx.service.set_gm(ctx.campaign.id, ctx.actor, kind, target, add, announce=answer)
+        except GameError as refused:
+            if refused.message_key != "error.gm_unchanged":
+                raise
+            # Say who: already a GM (add), or not one to remove.
+            raise Conflict(
+                "error.gm_already" if add else "error.gm_not_gm", who=mention
+            ) from refused
         await answer.deliver()
 
     @settings.command(name="show", description="Show the campaign's settings")

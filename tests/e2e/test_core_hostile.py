@@ -35,3 +35,20 @@ async def test_revealing_an_entry_that_does_not_exist_says_there_is_none(campaig
     assert missing.embed.description == "There is no log entry #999 in this campaign."
     public = await campaign.slash("/reveal entry:2", as_="player1")
     assert public.embed.description == "Entry #2 is not a secret roll."
+
+
+async def test_a_gm_change_that_changes_nothing_says_who_is_or_is_not_a_gm(campaign):
+    await campaign.slash("/campaign gm add user:@player1", as_="gm")
+    again = await campaign.slash("/campaign gm add user:@player1", as_="gm")
+    assert again.ephemeral
+    assert again.embed.description.endswith("is already a GM of this campaign.")
+    assert again.pings == frozenset()
+    missing = await campaign.slash("/campaign gm remove role:@Players", as_="gm")
+    assert missing.ephemeral
+    said = missing.embed.description
+    assert said.endswith("is not a GM of this campaign: nothing to remove."), said
+    russian = await campaign.slash("/campaign gm remove user:@player2", as_="player1")
+    assert russian.embed.description.endswith("is not a GM of this campaign: nothing to remove.")
+    await campaign.slash("/campaign gm add user:@player3", as_="gm")
+    russian = await campaign.slash("/campaign gm add user:@player3", as_="player3")
+    assert russian.embed.description.endswith("уже ведущий этой кампании.")
