@@ -530,11 +530,13 @@ async def _core_lines(ctx: Context) -> list[str]:
         **{fair_turns.PLAYER_SECRETS: secret},
     )
     lines = [_setting_line(ctx, CORE, core, name) for name in type(core).model_fields]
-    language = ctx.campaign.language or ctx.t("campaign.settings.guild_language")
+    # A language the GM set is shown as set; the server's, with the one it resolves to.
+    guild = ctx.t("campaign.settings.guild_language")
+    language = ctx.campaign.language or f"{guild} → {ctx.public_locale}"
     lines.append(
         settings_edit.setting_line(
             "language",
-            f"{language} → {ctx.public_locale}",
+            language,
             ", ".join(LANGUAGES),
             ctx.t("campaign.settings.language"),
         )

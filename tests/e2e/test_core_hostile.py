@@ -52,3 +52,9 @@ async def test_a_gm_change_that_changes_nothing_says_who_is_or_is_not_a_gm(campa
     await campaign.slash("/campaign gm add user:@player3", as_="gm")
     russian = await campaign.slash("/campaign gm add user:@player3", as_="player3")
     assert russian.embed.description.endswith("уже ведущий этой кампании.")
+
+
+async def test_a_language_the_gm_set_is_shown_once_in_the_settings(campaign):
+    await campaign.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    shown = await campaign.slash("/campaign settings show ruleset:core", as_="player1")
+    assert "`language` = **ru** (en, ru)" in shown.embed.description, shown.embed.description
