@@ -66,6 +66,7 @@ __all__ = [
     "Written",
     "is_gm_among",
     "paused_gc",
+    "setting_summary",
     "summary_json",
 ]
 
@@ -349,6 +350,16 @@ class Written:
 # What a core command announces, written in its transaction (bot/announcements.py) from the
 # transaction and the command's result: posted after the commit, or after a restart.
 Announce = Callable[[UnitOfWork | Written, R], Awaitable[None]]
+
+
+def setting_summary(setting: str, value: Any) -> Msg:
+    """The log's line for one changed setting: `core.language` set to ru (a table, which
+    has no one-line value, only named)."""
+    from bot.settings_edit import value_text
+
+    if isinstance(value, dict):
+        return shown_msg(Msg("campaign.log.setting_table", setting=setting))
+    return shown_msg(Msg("campaign.log.setting", setting=setting, value=value_text(value)))
 
 
 def summary_json(lines: Sequence[Msg]) -> list[dict[str, Any]]:
@@ -817,7 +828,10 @@ class CampaignService:
                 "campaign settings set",
                 ruleset=ruleset,
                 options={"name": name, "value": raw},
-                outcome={"value": value if not isinstance(value, set) else sorted(value)},
+                outcome={
+                    "value": value if not isinstance(value, set) else sorted(value),
+                    "summary": summary_json([setting_summary(f"{ruleset}.{name}", value)]),
+                },
             )
             if announce is not None:
                 await announce(uow, value)

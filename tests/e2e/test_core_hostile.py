@@ -58,3 +58,14 @@ async def test_a_language_the_gm_set_is_shown_once_in_the_settings(campaign):
     await campaign.slash("/campaign settings set setting:core.language value:ru", as_="gm")
     shown = await campaign.slash("/campaign settings show ruleset:core", as_="player1")
     assert "`language` = **ru** (en, ru)" in shown.embed.description, shown.embed.description
+
+
+async def test_the_log_says_which_setting_changed_and_to_what(campaign):
+    await campaign.slash("/campaign settings set setting:fleet_combat.die_faces value:8", as_="gm")
+    await campaign.slash("/campaign settings set setting:core.reminders value:2h", as_="gm")
+    await campaign.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    listed = await campaign.slash("/history list", as_="player1")
+    lines = listed.embed.description
+    assert "fleet\\_combat.die\\_faces: теперь 8." in lines, lines
+    assert "core.reminders: теперь 2h." in lines, lines
+    assert "core.language: теперь ru." in lines, lines
