@@ -122,7 +122,7 @@ class HelpCog(BotCog):
         locale = locale_of(interaction)
         ids = await self.bot.command_ids()
         known = leaf_commands(self.bot.tree)
-        if command is None:
+        if command is None or not command.strip(" /"):  # nothing named: the overview
             embeds = overview(known, ids, locale)
         else:
             found = find_command(known, command)

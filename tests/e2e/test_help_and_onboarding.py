@@ -162,3 +162,8 @@ async def test_help_finds_a_command_typed_by_its_russian_name(table):
     assert shown.ephemeral and shown.embed.title == "/бой приказ"
     again = await table.slash("/help command:/Бой  Приказ", as_="player1", channel="general")
     assert again.embed.title == "/combat order"
+
+
+async def test_help_with_a_blank_command_shows_the_overview(table):
+    shown = await table.slash("/help command: /", as_="player1", channel="general")
+    assert shown.ephemeral and shown.embeds[0]["title"] == "Commands for players"
