@@ -27,7 +27,6 @@ from bot.storage.audit import AuditEntry, canonical, parse_faces, roll_row
 
 if TYPE_CHECKING:
     from bot.campaigns import Actor, UnitOfWork
-    from bot.storage.database import Database
     from bot.storage.log import AuditLog
 
 
@@ -228,7 +227,7 @@ async def hidden_entry(
     )
 
 
-async def entries_hidden(db: Database, campaign_id: int) -> bool:
+async def entries_hidden(log: AuditLog, campaign_id: int) -> bool:
     """Whether a ruleset's hidden entry of the campaign still waits for its turn's end: the
     stored state holds what it hides (an order), so nothing public shows that state."""
-    return any(not is_roll(json.loads(s.payload)) for s in await seeds.unrevealed(db, campaign_id))
+    return any(not is_roll(json.loads(s.payload)) for s in await log.unrevealed(campaign_id))

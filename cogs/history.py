@@ -407,7 +407,7 @@ class HistoryCog(BotCog):
             first_seq = found
         await defer_publicly(interaction)
         extras = await ctx.service.log.export_extras(ctx.campaign.id)
-        state_kept = await secret_rolls.entries_hidden(ctx.service.db, ctx.campaign.id)
+        state_kept = await secret_rolls.entries_hidden(ctx.service.log, ctx.campaign.id)
         if state_kept:  # it holds hidden orders: the verifier then skips the state check
             del extras["state"]
         last_seq = int(extras["head"][0])
