@@ -69,3 +69,11 @@ async def test_the_log_says_which_setting_changed_and_to_what(campaign):
     assert "fleet\\_combat.die\\_faces: теперь 8." in lines, lines
     assert "core.reminders: теперь 2h." in lines, lines
     assert "core.language: теперь ru." in lines, lines
+
+
+async def test_verify_reads_without_plural_placeholders(campaign):
+    await campaign.slash("/roll dice:1d6", as_="player1")
+    verified = await campaign.slash("/history verify", as_="player1")
+    text = verified.text()
+    assert "intact" in text and "(s)" not in text, text
+    assert "dice re-derived from the revealed seeds (turns: 0)." in text, text
