@@ -42,6 +42,7 @@ from bot.text import (
     clean_text,
     name_key,
     same_name,
+    shown_msg,
 )
 
 # Cogs take the records they read from here, never from bot/storage.
@@ -65,6 +66,7 @@ __all__ = [
     "Written",
     "is_gm_among",
     "paused_gc",
+    "setting_summary",
     "summary_json",
 ]
 
@@ -350,6 +352,16 @@ class Written:
 Announce = Callable[[UnitOfWork | Written, R], Awaitable[None]]
 
 
+def setting_summary(setting: str, value: Any) -> Msg:
+    """The log's line for one changed setting: `core.language` set to ru (a table, which
+    has no one-line value, only named)."""
+    from bot.settings_edit import value_text
+
+    if isinstance(value, dict):
+        return shown_msg(Msg("campaign.log.setting_table", setting=setting))
+    return shown_msg(Msg("campaign.log.setting", setting=setting, value=value_text(value)))
+
+
 def summary_json(lines: Sequence[Msg]) -> list[dict[str, Any]]:
     """An audit entry's summary; refused when a line would reach a reader unfinished (a
     placeholder left unfilled, a key no catalog has): the log can never be corrected."""
@@ -607,7 +619,7 @@ class CampaignService:
                 faction=None,
                 options={"name": name, "rulesets": keys},
                 outcome={
-                    "summary": summary_json([Msg("campaign.log.created", name=name)]),
+                    "summary": summary_json([shown_msg(Msg("campaign.log.created", name=name))]),
                     **await fair_turns.commit_turn(conn, campaign_id, campaign.turn),
                 },
                 rolls=(),
@@ -733,7 +745,9 @@ class CampaignService:
                 options={"faction": name},
                 faction=faction.name,
                 outcome={
-                    "summary": summary_json([Msg("campaign.log.joined", faction=faction.name)])
+                    "summary": summary_json(
+                        [shown_msg(Msg("campaign.log.joined", faction=faction.name))]
+                    )
                 },
             )
             if announce is not None:
@@ -814,7 +828,10 @@ class CampaignService:
                 "campaign settings set",
                 ruleset=ruleset,
                 options={"name": name, "value": raw},
-                outcome={"value": value if not isinstance(value, set) else sorted(value)},
+                outcome={
+                    "value": value if not isinstance(value, set) else sorted(value),
+                    "summary": summary_json([setting_summary(f"{ruleset}.{name}", value)]),
+                },
             )
             if announce is not None:
                 await announce(uow, value)

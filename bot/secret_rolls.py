@@ -27,7 +27,6 @@ from bot.storage.audit import AuditEntry, canonical, parse_faces, roll_row
 
 if TYPE_CHECKING:
     from bot.campaigns import Actor, UnitOfWork
-    from bot.storage.database import Database
     from bot.storage.log import AuditLog
 
 
@@ -148,15 +147,18 @@ async def reveal(uow: UnitOfWork, secret: seeds.SecretRoll) -> AuditEntry:
 
 
 async def reveal_entry(uow: UnitOfWork, seq: int, *, gm: bool) -> tuple[AuditEntry, dict[str, Any]]:
-    """`/reveal entry:N`: the roller or a GM publishes a secret roll once."""
+    """`/reveal entry:N`: the roller or a GM publishes a secret roll (or a ruleset's hidden
+    entry) once."""
     secret = await seeds.secret_in(uow.conn, uow.campaign.id, seq)
     if secret is None:
         raise NotFound("error.secret_not_found", entry=seq)
+    payload = json.loads(secret.payload)
+    kind = "secret" if is_roll(payload) else "hidden"  # a ruleset's hidden entry is no roll
     if secret.actor_id != uow.actor.user_id and not gm:
-        raise NotAllowed("error.secret_not_yours", entry=seq)
+        raise NotAllowed(f"error.{kind}_not_yours", entry=seq)
     if secret.revealed_seq is not None:
-        raise Conflict("error.secret_revealed", entry=seq, revealed=secret.revealed_seq)
-    return await reveal(uow, secret), json.loads(secret.payload)
+        raise Conflict(f"error.{kind}_revealed", entry=seq, revealed=secret.revealed_seq)
+    return await reveal(uow, secret), payload
 
 
 def secret_line(outcome: dict[str, Any], locale: str) -> str | None:
@@ -225,7 +227,7 @@ async def hidden_entry(
     )
 
 
-async def entries_hidden(db: Database, campaign_id: int) -> bool:
+async def entries_hidden(log: AuditLog, campaign_id: int) -> bool:
     """Whether a ruleset's hidden entry of the campaign still waits for its turn's end: the
     stored state holds what it hides (an order), so nothing public shows that state."""
-    return any(not is_roll(json.loads(s.payload)) for s in await seeds.unrevealed(db, campaign_id))
+    return any(not is_roll(json.loads(s.payload)) for s in await log.unrevealed(campaign_id))

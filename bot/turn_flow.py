@@ -23,6 +23,7 @@ from pydantic import BaseModel
 
 from bot import rulesets
 from bot.campaigns import (
+    CORE,
     Actor,
     Announce,
     Campaign,
@@ -30,6 +31,8 @@ from bot.campaigns import (
     Choice,
     Faction,
     TurnEndReport,
+    setting_summary,
+    summary_json,
 )
 from bot.errors import Conflict, GameError
 from bot.i18n import Msg, MsgList, msg_from_json, t
@@ -444,7 +447,10 @@ class TurnFlow:
             await uow.append(
                 "campaign settings set",
                 options={"name": name, "value": raw},
-                outcome={"value": shown},
+                outcome={
+                    "value": shown,
+                    "summary": summary_json([setting_summary(f"{CORE}.{name}", shown)]),
+                },
             )
             if announce is not None:
                 await announce(uow, shown)

@@ -152,6 +152,9 @@ class UndoService:
             named = await self.service.log.entry(campaign_id, expected_seq)
             if named is not None and named.command == UNDO_COMMAND:
                 raise Conflict("error.undo.of_undo", seq=expected_seq)
+            undone_by = await undo.undone_by(campaign_id, expected_seq)
+            if undone_by is not None:  # another question about it was answered first
+                raise Conflict("error.undo.already", seq=expected_seq, by=undone_by)
             entry, unit = await undo.newest_undoable(campaign_id)
             if entry is None:
                 raise NotFound("error.undo.nothing")

@@ -14,7 +14,7 @@ from bot.announcements import Announcement, Answer, OutboxMessage
 from bot.app import PrivateerBot
 from bot.campaigns import CORE, Campaign, CampaignService, Faction, UnitOfWork, Written
 from bot.cog_base import BotCog, Choices, Interaction, command_group
-from bot.errors import GameError, NotFound, shown_params
+from bot.errors import Conflict, GameError, NotFound, shown_params
 from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, Msg, language_of, t
 from bot.interactions import (
     SUCCESS_COLOUR,
@@ -42,6 +42,11 @@ from bot.turn_flow import (
     TurnFlow,
     clock_of,
     reminders_text,
+)
+
+# Refusals of `/campaign settings set` that name the setting.
+SETTING_REFUSALS = frozenset(
+    {"error.setting_unknown", "error.setting_value", "error.setting_table"}
 )
 
 
@@ -240,7 +245,15 @@ class CampaignCog(BotCog):
             lambda _: [Announcement(embeds=[make_embed(ctx.pt(key, who=mention))])],
             locale=ctx.public_locale,
         )
-        await ctx.service.set_gm(ctx.campaign.id, ctx.actor, kind, target, add, announce=answer)
+        try:
+            await ctx.service.set_gm(ctx.campaign.id, ctx.actor, kind, target, add, announce=answer)
+        except GameError as refused:
+            if refused.message_key != "error.gm_unchanged":
+                raise
+            # Say who: already a GM (add), or not one to remove.
+            raise Conflict(
+                "error.gm_already" if add else "error.gm_not_gm", who=mention
+            ) from refused
         await answer.deliver()
 
     @settings.command(name="show", description="Show the campaign's settings")
@@ -277,7 +290,7 @@ class CampaignCog(BotCog):
         ctx = await campaign_context(interaction)
         require_gm(ctx)
         ruleset, _, name = setting.partition(".")
-        if not name:
+        if not ruleset or not name:
             raise GameError("error.setting_format", setting=setting)
         try:
             choices = settings_edit.describe(rulesets.get(ruleset).settings_model(), name).choices
@@ -301,19 +314,26 @@ class CampaignCog(BotCog):
             warned.extend(await _saved_warnings(tx, [ruleset]))
             await answer(tx, new)
 
-        if ruleset == CORE and name in SCHEDULE_SETTINGS:
-            await TurnFlow(ctx.service).set_setting(
-                ctx.campaign.id,
-                ctx.actor,
-                name,
-                value,
-                clock_of(interaction.client),
-                announce=answer,
-            )
-        else:
-            await ctx.service.set_setting(
-                ctx.campaign.id, ctx.actor, ruleset, name, value, announce=with_warnings
-            )
+        try:
+            if ruleset == CORE and name in SCHEDULE_SETTINGS:
+                await TurnFlow(ctx.service).set_setting(
+                    ctx.campaign.id,
+                    ctx.actor,
+                    name,
+                    value,
+                    clock_of(interaction.client),
+                    announce=answer,
+                )
+            else:
+                await ctx.service.set_setting(
+                    ctx.campaign.id, ctx.actor, ruleset, name, value, announce=with_warnings
+                )
+        except GameError as refused:
+            # A refusal names the setting as the GM typed it (`fleet_combat.core.language`),
+            # not the part after its ruleset.
+            if refused.message_key in SETTING_REFUSALS and refused.params.get("name") == name:
+                refused.params["name"] = setting
+            raise
         await answer.deliver()
 
     @settings_set.autocomplete("setting")
@@ -510,11 +530,13 @@ async def _core_lines(ctx: Context) -> list[str]:
         **{fair_turns.PLAYER_SECRETS: secret},
     )
     lines = [_setting_line(ctx, CORE, core, name) for name in type(core).model_fields]
-    language = ctx.campaign.language or ctx.t("campaign.settings.guild_language")
+    # A language the GM set is shown as set; the server's, with the one it resolves to.
+    guild = ctx.t("campaign.settings.guild_language")
+    language = ctx.campaign.language or f"{guild} → {ctx.public_locale}"
     lines.append(
         settings_edit.setting_line(
             "language",
-            f"{language} → {ctx.public_locale}",
+            language,
             ", ".join(LANGUAGES),
             ctx.t("campaign.settings.language"),
         )

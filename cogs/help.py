@@ -14,7 +14,7 @@ from discord import app_commands
 from bot.app import PrivateerBot
 from bot.cog_base import BotCog, Choices, Interaction
 from bot.errors import NotFound
-from bot.i18n import catalog, language_of, t
+from bot.i18n import LANGUAGES, catalog, language_of, t
 from bot.interactions import add_field, line_embeds, locale_of, make_embed, message_batches, reply
 from bot.scaffold import matching_choices
 
@@ -67,6 +67,19 @@ def translated(text: str, locale: str) -> str:
     return str(value) if isinstance(value, str) else text
 
 
+def find_command(known: list[CommandHelp], text: str) -> CommandHelp | None:
+    """The command typed as `text`: its English name or its name in any language Discord
+    shows it in (`бой приказ`), with or without the slash, in any case."""
+    wanted = " ".join(text.strip().lstrip("/").split()).casefold()
+    for command in known:
+        parts = command.qualified_name.split(" ")
+        names = {command.qualified_name}
+        names |= {" ".join(translated(p, language) for p in parts) for language in LANGUAGES}
+        if wanted in {name.casefold() for name in names}:
+            return command
+    return None
+
+
 def typed(qualified_name: str, locale: str) -> str:
     """The command as the reader types it: `/компания добавить-компанию` in Russian."""
     return "/" + " ".join(translated(part, locale) for part in qualified_name.split(" "))
@@ -109,11 +122,10 @@ class HelpCog(BotCog):
         locale = locale_of(interaction)
         ids = await self.bot.command_ids()
         known = leaf_commands(self.bot.tree)
-        if command is None:
+        if command is None or not command.strip(" /"):  # nothing named: the overview
             embeds = overview(known, ids, locale)
         else:
-            wanted = " ".join(command.strip().lstrip("/").split()).lower()
-            found = next((c for c in known if c.qualified_name == wanted), None)
+            found = find_command(known, command)
             if found is None:
                 raise NotFound("help.error.unknown_command", command=command)
             embeds = [command_embed(found, ids, locale)]

@@ -223,7 +223,7 @@ async def history_page(
     def say(key: str, **params: Any) -> str:
         return t(key, locale, **params)
 
-    embed = make_embed(say("history.list.title", name=ctx.campaign.name))
+    embed = make_embed(say("history.list.title", name=shown(ctx.campaign.name)))
     if entries:
         undone = await ctx.service.log.undone(ctx.campaign.id, [e.seq for e in entries])
         text = "\n".join(
@@ -407,7 +407,7 @@ class HistoryCog(BotCog):
             first_seq = found
         await defer_publicly(interaction)
         extras = await ctx.service.log.export_extras(ctx.campaign.id)
-        state_kept = await secret_rolls.entries_hidden(ctx.service.db, ctx.campaign.id)
+        state_kept = await secret_rolls.entries_hidden(ctx.service.log, ctx.campaign.id)
         if state_kept:  # it holds hidden orders: the verifier then skips the state check
             del extras["state"]
         last_seq = int(extras["head"][0])
@@ -495,7 +495,7 @@ class HistoryCog(BotCog):
         await defer_publicly(interaction)
         grouped = await ctx.service.log.rolls_by_actor(ctx.campaign.id)
         locale = ctx.public_locale
-        embed = make_embed(ctx.pt("history.stats.title", name=ctx.campaign.name))
+        embed = make_embed(ctx.pt("history.stats.title", name=shown(ctx.campaign.name)))
         if not grouped:
             embed.description = ctx.pt("history.list.empty")
         charted: list[tuple[str, dice_stats.PlayerDiceStats]] = []

@@ -16,7 +16,7 @@ from discord.ext import commands
 from bot import announcements, dice_expr, secret_rolls
 from bot.announcements import Announcement
 from bot.app import PrivateerBot
-from bot.errors import NotAllowed
+from bot.errors import NotAllowed, NotFound
 from bot.interactions import Context, campaign_context, make_embed
 from bot.text import shown
 from cogs.history import render_outcome
@@ -72,6 +72,8 @@ class SecretRollCog(commands.Cog):
     ) -> None:
         """Publish the hidden part; anyone can check it against the commitment."""
         ctx = await campaign_context(interaction)
+        if await ctx.service.log.entry(ctx.campaign.id, entry) is None:
+            raise NotFound("error.entry_not_found", entry=entry)
         async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
             revealed, payload = await secret_rolls.reveal_entry(uow, entry, gm=ctx.is_gm)
             embed = reveal_embed(ctx, entry, revealed.seq, payload)

@@ -237,7 +237,7 @@ class TurnCog(commands.Cog):
         await defer_publicly(interaction)
         c = ctx.campaign
         flow = turn_flow_of(interaction)
-        embed = make_embed(ctx.pt("turn.status.title", name=c.name, turn=c.turn))
+        embed = make_embed(ctx.pt("turn.status.title", name=shown(c.name), turn=c.turn))
         schedule = await flow.schedule(c)
         if schedule.deadline_at is not None:
             embed.description = ctx.pt(
@@ -365,9 +365,9 @@ async def answer_turn_end(
     require_gm(ctx)
     turn = int(choice.payload["turn"])
     if option == "cancel":
-        await cancel_choice(
-            interaction, ctx, choice, make_embed(ctx.pt("turn.end.cancelled", turn=turn))
-        )
+        # A question left over from a turn another confirmation already ended says so.
+        key = "turn.end.cancelled" if ctx.campaign.turn == turn else "turn.end.stale"
+        await cancel_choice(interaction, ctx, choice, make_embed(ctx.pt(key, turn=turn)))
         return
     if ctx.campaign.turn != turn:
         raise Conflict("error.turn_already_ended", turn=turn)

@@ -21,7 +21,7 @@ from bot.standin.state import StoredAttachment, SyncedCommand
 JSON = dict[str, Any]
 
 _OPTION_START = re.compile(r"([^\s:\"]+):")
-_LOOKS_LIKE_OPTION = re.compile(r"[\w'-]{1,32}")
+_LOOKS_LIKE_OPTION = re.compile(r"(?!\d+$)[\w'-]{1,32}")  # not a time's hour (10:00)
 _MENTION = re.compile(r"<(@!?|@&|#)(\d+)>")
 TRUE_WORDS = frozenset({"true", "yes", "on", "1", "да"})
 FALSE_WORDS = frozenset({"false", "no", "off", "0", "нет"})

@@ -61,6 +61,10 @@ class AuditLog:
         """The hidden part of secret entry `seq` (None: the entry is not secret)."""
         return await seeds.secret_of(self.db, campaign_id, seq)
 
+    async def unrevealed(self, campaign_id: int) -> list[seeds.SecretRoll]:
+        """The campaign's secret entries not yet revealed."""
+        return await seeds.unrevealed(self.db, campaign_id)
+
     async def verify(
         self, campaign_id: int, anchors: Anchors | None = None
     ) -> Verdict | VerifyReport:

@@ -133,6 +133,14 @@ class UndoWrites:
         async with self.conn.execute(sql, params) as cur:
             return list(await cur.fetchall())
 
+    async def undone_by(self, campaign_id: int, seq: int) -> int | None:
+        """The undo entry that undid entry `seq` (None while it stands)."""
+        rows = await self._rows(
+            "SELECT undone_by FROM undone_actions WHERE campaign_id = ? AND seq = ?",
+            (campaign_id, seq),
+        )
+        return int(rows[0][0]) if rows else None
+
     async def newest_undoable(self, campaign_id: int) -> tuple[AuditEntry | None, UndoUnit | None]:
         """The newest entry that is neither undone nor an undo, and the command it belongs to
         (None when that entry cannot be undone: written before undo existed, or campaign

@@ -71,7 +71,9 @@ async def test_only_a_gm_changes_settings_and_bad_values_name_the_range(campaign
     bad = await campaign.slash(
         "/campaign settings set setting:ottoman_piracy.hit_min_face value:9", as_="gm"
     )
-    assert bad.ephemeral and "Allowed: 1..6" in bad.text()
+    assert bad.ephemeral and bad.embed.description == (
+        "`9` is not a valid value for `ottoman_piracy.hit_min_face`. Allowed: 1..6."
+    )
     good = await campaign.slash(
         "/campaign settings set setting:ottoman_piracy.hit_min_face value:4", as_="gm"
     )

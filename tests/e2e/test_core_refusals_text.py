@@ -39,9 +39,11 @@ async def test_a_setting_value_with_backticks_stays_inside_its_code(campaign):
     said = await refusal(
         campaign, "/campaign settings set setting:fleet_combat.die_faces value:`x` **y** <@1>"
     )
-    assert said == "`ˋxˋ **y** <@1>` is not a valid value for `die_faces`. Allowed: 2..100."
+    assert said == (
+        "`ˋxˋ **y** <@1>` is not a valid value for `fleet_combat.die_faces`. Allowed: 2..100."
+    )
     said = await refusal(campaign, "/campaign settings set setting:fleet_combat.`**a**` value:1")
-    assert said == "There is no setting named `ˋ**a**ˋ`. Start typing to see the list."
+    assert said == "There is no setting named `fleet_combat.ˋ**a**ˋ`. Start typing to see the list."
 
 
 async def test_a_settings_file_with_a_backtick_in_a_value_stays_inside_its_code(campaign):
@@ -60,9 +62,29 @@ async def test_a_2000_character_value_is_quoted_cut_short(campaign):
         campaign, f"/campaign settings set setting:fleet_combat.die_faces value:{typed}"
     )
     quoted = "<@1>" * 49 + "<@1…"  # 200 characters
-    assert said == f"`{quoted}` is not a valid value for `die_faces`. Allowed: 2..100."
+    assert said == f"`{quoted}` is not a valid value for `fleet_combat.die_faces`. Allowed: 2..100."
     hostile = "**@everyone**" * 150  # 1,950 characters
     said = await refusal(campaign, f"/campaign create name:Other rulesets:{hostile}")
     quoted = said.split("”")[0]
     assert "@everyone" not in quoted and "**" not in quoted.replace("\\*\\*", "")
     assert quoted.endswith("…") and len(quoted) < 500
+
+
+async def test_an_unknown_setting_is_named_as_the_gm_typed_it(campaign):
+    said = await refusal(
+        campaign, "/campaign settings set setting:fleet_combat.core.language value:ru"
+    )
+    assert said == (
+        "There is no setting named `fleet_combat.core.language`. Start typing to see the list."
+    )
+    said = await refusal(campaign, "/campaign settings set setting:core.language value:xx")
+    assert said == "`xx` is not a valid value for `core.language`. Allowed: en, ru."
+    said = await refusal(campaign, "/campaign settings set setting:core.deadline value:soon")
+    assert "core.deadline" in said, said
+
+
+async def test_a_setting_without_its_ruleset_is_refused_with_the_form_to_write(campaign):
+    said = await refusal(campaign, "/campaign settings set setting:.die_faces value:6")
+    assert said == (
+        "Write the setting as `ruleset.name`, e.g. `fleet_combat.die_faces` (got `.die_faces`)."
+    )

@@ -154,3 +154,16 @@ async def test_each_ruleset_names_its_own_first_registration(table):
         step = joined.embed.field("Next step")
         assert step.startswith("Register your"), step
         assert mention_of(table, command) in step
+
+
+async def test_help_finds_a_command_typed_by_its_russian_name(table):
+    """A reader who sees `/бой приказ` in Discord types that name, with or without the slash."""
+    shown = await table.slash("/help command:бой приказ", as_="player3", channel="general")
+    assert shown.ephemeral and shown.embed.title == "/бой приказ"
+    again = await table.slash("/help command:/Бой  Приказ", as_="player1", channel="general")
+    assert again.embed.title == "/combat order"
+
+
+async def test_help_with_a_blank_command_shows_the_overview(table):
+    shown = await table.slash("/help command: /", as_="player1", channel="general")
+    assert shown.ephemeral and shown.embeds[0]["title"] == "Commands for players"
