@@ -52,6 +52,7 @@ _FLAGS: dict[str, str] = {
     "крепость": "fortress",
 }
 _ENTRY = re.compile(r"^(?P<name>[^()]+?)\s*(?:\((?P<inside>[^()]*)\))?$")
+_SIGNED_COUNT = re.compile(r"[+-]?[0-9]+")  # ASCII digits: "²" is a name, never a count
 
 
 @dataclass(frozen=True)
@@ -129,7 +130,9 @@ def parse_fortresses(text: str | None, target: str) -> list[FortifiedSpace]:
     spaces: list[FortifiedSpace] = []
     numbered = 0
     for entry in split_top_level(text or ""):
-        if entry.isdigit():
+        if _SIGNED_COUNT.fullmatch(entry):  # "-3" is a count below 0, not a fortress's name
+            if int(entry) < 0:
+                raise GameError(C + "error.fortress_count", count=int(entry))
             for _ in range(int(entry)):
                 numbered += 1
                 spaces.append(FortifiedSpace(name=f"#{numbered}", controller=target))
