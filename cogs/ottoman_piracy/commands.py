@@ -240,7 +240,7 @@ class OttomanPiracyCog(BotCog):
 
         def story(done: Applied[PiracyOutcome, OttomanPiracySettings]) -> list[Announcement]:
             # A card from an unknown hand is left: the question is asked again, here.
-            asked = choice.id if done.outcome.awaiting else None
+            asked: int | None = done.after
             return [_story(ctx, done, asked, None, None), *_settled_question(ctx, choice, done)]
 
         await _answer(ctx, choice, "force", hand, announce=story)
@@ -477,12 +477,15 @@ async def _answer(
     async def claim(uow: UnitOfWork) -> None:
         await uow.claim_choice(choice.id, gm=ctx.is_gm)
 
-    async def move_question(uow: UnitOfWork, outcome: PiracyOutcome) -> None:
-        if outcome.awaiting:
-            payload = {**choice.payload, "hit": outcome.piracy.awaiting_hit}
-            await uow.update_choice_payload(choice.id, payload)
-        else:
-            await uow.close_choice(choice.id)
+    async def move_question(uow: UnitOfWork, outcome: PiracyOutcome) -> int | None:
+        # Each answer closes its question and asks the next one as a new choice, in the same
+        # message: an undo of the answer reopens the question it closed and redraws it as it
+        # was asked (the earlier hit), instead of leaving the next hit on screen.
+        await uow.close_choice(choice.id)
+        if not outcome.awaiting:
+            return None
+        payload = {**choice.payload, "hit": outcome.piracy.awaiting_hit}
+        return await uow.open_choice(SPEC.key, REWARD_CHOICE, choice.owner_id, payload)
 
     return await ctx.apply(
         answer,
@@ -580,10 +583,18 @@ async def answer_reward(
         embed = story_embed(
             outcome.piracy, outcome.state, done.settings, locale, entry_seq=done.entry.seq
         )
-        if outcome.awaiting:  # the question stays, with its ping
-            view = question_view(choice.id, outcome.piracy, outcome.options, locale)
+        if done.after is not None:  # the next question, with its ping
+            view = question_view(done.after, outcome.piracy, outcome.options, locale)
             asked = interaction.message.content if interaction.message else None
-            return [Announcement(edit=True, content=asked or None, embeds=[embed], view=view)]
+            return [
+                Announcement(
+                    edit=True,
+                    content=asked or None,
+                    embeds=[embed],
+                    view=view,
+                    choice_id=done.after,
+                )
+            ]
         # resolved: the ping and the buttons go
         return [Announcement(edit=True, embeds=[embed])]
 

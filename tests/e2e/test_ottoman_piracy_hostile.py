@@ -10,6 +10,9 @@ from __future__ import annotations
 import pytest
 
 from .play import seat_piracy
+from .test_click_outbox import message
+
+VP = "+1 piracy VP"
 
 
 @pytest.fixture
@@ -33,3 +36,32 @@ async def test_a_negative_fortress_count_is_refused_not_read_as_a_fortress(seate
     assert "fortresses cannot be fewer than 0" in refused.text()
     status = await seated.slash("/corsairs status", as_="player1")
     assert "No piracy declared this turn." in status.text()
+
+
+async def test_an_undone_reward_asks_that_hit_again_in_the_piracy_message(seated):
+    """OP-5.3, OP-I10: France answers hit 1 of 4 with VP (3 → 4), a GM undoes it: the piracy's
+    message shows hit 1 asked again, VP back at 3, and France answers it once more."""
+    await seated.slash("/corsairs vp value:3", as_="gm")
+    seated.script_dice([6, 6, 6, 6])
+    asked = await seated.slash(
+        "/corsairs piracy zone:Aegean Sea target:france corsairs:3 leaders:dragut ports:3",
+        as_="player1",
+    )
+    answered = await seated.click(asked, VP, as_="player3")
+    assert "Hit 1: +1 piracy VP, 3 → 4." in answered.embed.field("Rewards")
+
+    undo = await seated.slash("/history undo reason:wrong button", as_="gm")
+    await seated.click(undo, "Undo", as_="gm")
+
+    again = message(seated, asked.message.id)
+    rewards = again.embed.field("Rewards")
+    assert "Hit 1:" not in rewards
+    assert "France: choose the reward for hit 1 of 4." in rewards
+    assert again.embed.field("Ottoman piracy VP") == "3/10"
+    assert VP in [b.label for b in again.buttons]
+
+    reanswered = await seated.click(again, VP, as_="player3")
+    assert "Hit 1: +1 piracy VP, 3 → 4." in reanswered.embed.field("Rewards")
+    assert "France: choose the reward for hit 2 of 4." in reanswered.embed.field("Rewards")
+    status = await seated.slash("/corsairs status", as_="gm")
+    assert status.embed.field("Ottoman piracy VP") == "4/10"
