@@ -63,7 +63,12 @@ from bot.scaffold import (
     state_for,
 )
 from bot.text import text
-from cogs.ottoman_piracy.input import PiracyInput, build_declaration, resolve_power
+from cogs.ottoman_piracy.input import (
+    PiracyInput,
+    build_declaration,
+    played_by_faction,
+    resolve_power,
+)
 from cogs.ottoman_piracy.render import (
     change_embed,
     question_view,
@@ -274,7 +279,12 @@ class OttomanPiracyCog(BotCog):
             embed = change_embed(done.outcome.lines, locale, extra=extra)
             return [with_next_step(ctx.base.actor, [embed])]
 
-        await ctx.apply(lambda state, _s, _d: set_at_war(state, power, at_war), announce=told)
+        def record(state: OttomanPiracyState, _s: OttomanPiracySettings, _d: Dice) -> StateChange:
+            # A faction's name stands for the power it plays, as in /corsairs piracy's target.
+            named = played_by_faction(power, state, ctx.factions) or power
+            return set_at_war(state, named, at_war)
+
+        await ctx.apply(record, announce=told)
 
     @corsairs.command(name="power", description="Record who plays a power (GM)")
     @app_commands.autocomplete(faction=faction_autocomplete)

@@ -84,18 +84,26 @@ def parse_leaders(text: str | None, settings: OttomanPiracySettings) -> list[str
     return [n for n in names if n]
 
 
-def resolve_power(text: str, state: OttomanPiracyState, factions: list[Faction]) -> str:
-    """A power named by key, name (English or Russian) or by the faction that plays it.
-
-    Custom powers are accepted once the GM registered them (a player, or war status);
-    anything else is refused, so a typo does not start a piracy against nobody.
-    """
+def played_by_faction(text: str, state: OttomanPiracyState, factions: list[Faction]) -> str | None:
+    """The power a faction named `text` plays, when it plays exactly one; else None."""
     wanted = text.strip().casefold()
     for faction in factions:
         if faction.name.casefold() == wanted:
             played = state.powers_of(faction.name)
             if len(played) == 1:
                 return played[0]
+    return None
+
+
+def resolve_power(text: str, state: OttomanPiracyState, factions: list[Faction]) -> str:
+    """A power named by key, name (English or Russian) or by the faction that plays it.
+
+    Custom powers are accepted once the GM registered them (a player, or war status);
+    anything else is refused, so a typo does not start a piracy against nobody.
+    """
+    played = played_by_faction(text, state, factions)
+    if played is not None:
+        return played
     key = power_key(text)
     known = {*KNOWN_POWERS, *state.power_factions, *state.at_war_with_ottomans}
     if key not in known:

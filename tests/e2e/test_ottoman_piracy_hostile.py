@@ -65,3 +65,16 @@ async def test_an_undone_reward_asks_that_hit_again_in_the_piracy_message(seated
     assert "France: choose the reward for hit 2 of 4." in reanswered.embed.field("Rewards")
     status = await seated.slash("/corsairs status", as_="gm")
     assert status.embed.field("Ottoman piracy VP") == "4/10"
+
+
+async def test_war_named_by_the_faction_that_plays_a_power_records_that_power(campaign):
+    """OP-2.3: the GM names France by the faction that plays it, "Paris" (as /corsairs
+    piracy's target may be named): France goes to war; no new power "paris" appears."""
+    cast = (("player1", "Porte", "ottoman"), ("player3", "Paris", "france"))
+    await seat_piracy(campaign, cast=cast, at_war=())
+
+    told = await campaign.slash("/corsairs war power:Paris at_war:true", as_="gm")
+
+    assert "France: at war with the Ottomans." in told.embed.description
+    status = await campaign.slash("/corsairs status", as_="gm")
+    assert status.embed.field("At war with the Ottomans") == "France"
