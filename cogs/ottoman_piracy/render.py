@@ -241,14 +241,28 @@ def story_outcome(record: PiracyRecord, locale: str) -> str:
     if record.status != "done":
         chooser = text(power_label(record.chooser), locale)
         return t(C + "story.outcome.awaiting", locale, count=record.hits, chooser=chooser)
-    return t(C + "story.outcome.done", locale, count=record.hits, target=target)
+    taken = rewards_taken(record)
+    if taken == record.hits:
+        return t(C + "story.outcome.done", locale, count=record.hits, target=target)
+    # OP-5.9: hits with no possible reward are lost; they are not told as rewards taken.
+    hits = text(counted("hits", record.hits), locale)
+    if taken == 0:
+        return t(C + "story.outcome.done_none", locale, hits=hits, target=target)
+    rewards = t(C + "count.rewards", locale, count=taken)
+    return t(C + "story.outcome.done_some_lost", locale, hits=hits, rewards=rewards, target=target)
+
+
+def rewards_taken(record: PiracyRecord) -> int:
+    """How many hits earned a reward (the others were lost, OP-5.9)."""
+    return sum(1 for given in record.rewards if given.reward is not None)
 
 
 def story_colour(record: PiracyRecord) -> discord.Colour:
-    """Waiting while a reward is to be chosen; success with hits; loss without."""
+    """Waiting while a reward is to be chosen; success when a reward was taken; loss when
+    the piracy took nothing."""
     if record.status != "done":
         return WAITING_COLOUR
-    return SUCCESS_COLOUR if record.hits else LOSS_COLOUR
+    return SUCCESS_COLOUR if rewards_taken(record) else LOSS_COLOUR
 
 
 def story_embed(

@@ -78,3 +78,44 @@ async def test_war_named_by_the_faction_that_plays_a_power_records_that_power(ca
     assert "France: at war with the Ottomans." in told.embed.description
     status = await campaign.slash("/corsairs status", as_="gm")
     assert status.embed.field("At war with the Ottomans") == "France"
+
+
+async def test_a_lost_hit_is_not_told_as_a_reward_taken(seated):
+    """OP-E2 (OP-5.7-5.9): 3 hits on France at 9 VP with an empty hand: VP 9 → 10, the
+    squadron, and hit 3 lost. The story opens with 2 rewards taken, not 3."""
+    await seated.slash("/corsairs vp value:9", as_="gm")
+    seated.script_dice([3, 5, 6, 2, 6])
+    asked = await seated.slash(
+        "/corsairs piracy zone:Gulf of Lyon target:france corsairs:2 leaders:dragut ports:2 "
+        "adjacent_squadrons:1 adjacent_place:Marseille hand:0",
+        as_="player1",
+    )
+
+    done = await seated.click(asked, VP, as_="player3")
+
+    assert done.embed.description.startswith(
+        "**3 hits — 2 rewards taken from France, no reward possible for the rest**"
+    )
+    assert "Hit 3: no reward is possible" in done.embed.field("Rewards")
+
+
+async def test_a_piracy_whose_every_hit_is_lost_says_nothing_was_taken(seated):
+    """OP-5.9: at 10 VP, with no cards and no squadron in range, both hits are lost: the
+    story says France has nothing to give, coloured as a piracy that took nothing."""
+    await seated.slash("/corsairs vp value:10", as_="gm")
+    seated.script_dice([6, 6])
+    told = await seated.slash(
+        "/corsairs piracy zone:Gulf of Lyon target:france corsairs:2 ports:2 hand:0",
+        as_="player1",
+    )
+
+    assert told.embed.description.startswith(
+        "**2 hits — no reward possible: France has nothing to give**"
+    )
+    seated.script_dice([1, 1])
+    no_hits = await seated.slash(
+        "/corsairs piracy zone:Adriatic Sea target:france corsairs:2 ports:2 hand:0",
+        as_="player1",
+    )
+    assert no_hits.embed.description.startswith("**No hits")
+    assert told.embed.raw["color"] == no_hits.embed.raw["color"]
