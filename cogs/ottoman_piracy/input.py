@@ -190,6 +190,11 @@ def build_declaration(
     factions: list[Faction],
 ) -> PiracyDeclaration:
     """The engine's declaration from the typed options (the rules are checked by the engine)."""
+    # A place or an ally without its count would give no die for squadrons the player meant.
+    if (typed.adjacent_place or "").strip() and not typed.adjacent_squadrons:
+        raise GameError(C + "error.place_without_squadrons")
+    if (typed.ally or "").strip() and not typed.allied_adjacent_squadrons:
+        raise GameError(C + "error.ally_without_squadrons")
     target = resolve_power(typed.target, state, factions)
     squadrons: list[SquadronGroup] = []
     if typed.squadrons_in_zone:

@@ -119,3 +119,29 @@ async def test_a_piracy_whose_every_hit_is_lost_says_nothing_was_taken(seated):
     )
     assert no_hits.embed.description.startswith("**No hits")
     assert told.embed.raw["color"] == no_hits.embed.raw["color"]
+
+
+@pytest.mark.parametrize(
+    ("options", "says"),
+    [
+        ("adjacent_place:Marseille", "adjacent_place: says where adjacent_squadrons: are"),
+        ("ally:hapsburg", "ally: says whose allied_adjacent_squadrons: are"),
+    ],
+)
+async def test_a_place_or_ally_without_its_squadrons_is_refused_before_any_die(
+    seated, options, says
+):
+    """OP-2.3: a place (or an ally) typed without how many squadrons are there would give
+    the target no die for them: the declaration is refused, nothing is rolled or marked."""
+    seated.script_dice([1, 1])
+
+    refused = await seated.slash(
+        f"/corsairs piracy zone:Gulf of Lyon target:france corsairs:2 ports:2 {options}",
+        as_="player1",
+    )
+
+    assert refused.ephemeral, refused.text()
+    assert says in refused.text()
+    assert seated.faces is not None and seated.faces.pending == [1, 1]  # nothing rolled
+    status = await seated.slash("/corsairs status", as_="player1")
+    assert "No piracy declared this turn." in status.text()
