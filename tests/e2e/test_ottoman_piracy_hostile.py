@@ -145,3 +145,43 @@ async def test_a_place_or_ally_without_its_squadrons_is_refused_before_any_die(
     assert seated.faces is not None and seated.faces.pending == [1, 1]  # nothing rolled
     status = await seated.slash("/corsairs status", as_="player1")
     assert "No piracy declared this turn." in status.text()
+
+
+ZW = "\u200b"  # breaks a mention or @everyone so that it shows as text
+
+
+async def refusal(table, line: str, as_: str = "player1") -> str:
+    reply = await table.slash(line, as_=as_)
+    assert reply.ephemeral, reply.text()
+    assert reply.pings == frozenset()
+    return reply.embed.description
+
+
+async def test_typed_names_quoted_in_piracy_refusals_read_as_typed(seated):
+    """An unknown target, naval leader or fortress, or a zone without corsairs, is quoted
+    back exactly as typed: no bold, no mention pill, no @everyone."""
+    said = await refusal(
+        seated, "/corsairs piracy zone:Gulf of Lyon target:**<@123>** @everyone corsairs:2"
+    )
+    assert said.startswith(f"Unknown power “\\*\\*<{ZW}@123>\\*\\* @{ZW}everyone”. Known: ")
+
+    said = await refusal(
+        seated, "/corsairs piracy zone:Gulf of Lyon target:france corsairs:2 leaders:**nelson**"
+    )
+    assert said.startswith("Unknown naval leader “\\*\\*nelson\\*\\*”. Known: barbarossa")
+
+    said = await refusal(
+        seated,
+        "/corsairs piracy zone:Gulf of Lyon target:france corsairs:2 fortresses:**T** (a(b))",
+    )
+    assert said.startswith("Could not read the fortress “\\*\\*T\\*\\* (a(b))”.")
+
+    said = await refusal(seated, "/corsairs piracy zone:<@&5> **x** target:france corsairs:0")
+    assert said == f"There are no corsairs in <{ZW}@&5> \\*\\*x\\*\\* to start piracy (OP-I2)."
+
+
+async def test_an_unknown_faction_for_a_power_reads_as_typed(seated):
+    said = await refusal(
+        seated, "/corsairs power power:venice faction:**Doge** @everyone", as_="gm"
+    )
+    assert said == f"There is no faction “\\*\\*Doge\\*\\* @{ZW}everyone” in this campaign."
