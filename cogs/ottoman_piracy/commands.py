@@ -66,7 +66,6 @@ from bot.text import text
 from cogs.ottoman_piracy.input import (
     PiracyInput,
     build_declaration,
-    played_by_faction,
     resolve_power,
 )
 from cogs.ottoman_piracy.render import (
@@ -280,9 +279,9 @@ class OttomanPiracyCog(BotCog):
             return [with_next_step(ctx.base.actor, [embed])]
 
         def record(state: OttomanPiracyState, _s: OttomanPiracySettings, _d: Dice) -> StateChange:
-            # A faction's name stands for the power it plays, as in /corsairs piracy's target.
-            named = played_by_faction(power, state, ctx.factions) or power
-            return set_at_war(state, named, at_war)
+            # Named as /corsairs piracy's target is (a faction's name stands for the power it
+            # plays); a power the bot does not know is refused, not invented by a typo.
+            return set_at_war(state, resolve_power(power, state, ctx.factions), at_war)
 
         await ctx.apply(record, announce=told)
 

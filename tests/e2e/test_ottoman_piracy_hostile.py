@@ -185,3 +185,22 @@ async def test_an_unknown_faction_for_a_power_reads_as_typed(seated):
         seated, "/corsairs power power:venice faction:**Doge** @everyone", as_="gm"
     )
     assert said == f"There is no faction “\\*\\*Doge\\*\\* @{ZW}everyone” in this campaign."
+
+
+async def test_war_for_a_mistyped_power_is_refused_instead_of_inventing_one(seated):
+    """OP-2.3: "hapsbrug" is no power: the GM is told the known ones, and no power named
+    "hapsbrug" goes to war (its squadrons would never defend anyone)."""
+    said = await refusal(seated, "/corsairs war power:hapsbrug at_war:true", as_="gm")
+    assert said.startswith("Unknown power “hapsbrug”. Known: ")
+    status = await seated.slash("/corsairs status", as_="gm")
+    assert status.embed.field("At war with the Ottomans") == "Hapsburgs"
+
+
+async def test_war_for_a_power_the_gm_registered_is_recorded(seated):
+    """A power of the GM's own, once registered with /corsairs power, may go to war."""
+    await seated.slash("/corsairs power power:Knights of Rhodes player:@player2", as_="gm")
+    told = await seated.slash("/corsairs war power:Knights of Rhodes at_war:true", as_="gm")
+    assert not told.ephemeral, told.text()
+    status = await seated.slash("/corsairs status", as_="gm")
+    # A custom power is shown by its key (knights_of_rhodes, its "_" escaped).
+    assert "knights\\_of\\_rhodes" in status.embed.field("At war with the Ottomans")
