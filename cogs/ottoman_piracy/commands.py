@@ -70,6 +70,7 @@ from cogs.ottoman_piracy.input import (
 )
 from cogs.ottoman_piracy.render import (
     change_embed,
+    power_names,
     question_view,
     status_embed,
     story_embed,
@@ -273,7 +274,7 @@ class OttomanPiracyCog(BotCog):
 
         def told(done: Applied[StateChange, OttomanPiracySettings]) -> list[Announcement]:
             warring = done.outcome.state.at_war_with_ottomans
-            powers = ", ".join(text(power_label(p), locale) for p in warring)
+            powers = ", ".join(power_names(warring, locale))
             extra = [ctx.pt(C + "war.list", powers=powers or ctx.pt(C + "status.nobody"))]
             embed = change_embed(done.outcome.lines, locale, extra=extra)
             return [with_next_step(ctx.base.actor, [embed])]

@@ -433,18 +433,21 @@ def status_embed(
     if pending is not None:
         waiting = status.lines[-1]
         add_field(embed, t(C + "status.waiting", locale), waiting.render(locale))
-    at_war = ", ".join(text(power_label(p), locale) for p in status.at_war_with_ottomans)
+    at_war = ", ".join(power_names(status.at_war_with_ottomans, locale))
     add_field(embed, t(C + "status.at_war", locale), at_war or t(C + "status.nobody", locale))
     users = {f.name: f.user_id for f in factions}
     players = [
         t(
             C + "status.player_line",
             locale,
-            power=text(power_label(power), locale),
+            power=name,
             faction=shown(faction),
             user=f"<@{users[faction]}>" if users.get(faction) else "—",
         )
-        for power, faction in sorted(state.power_factions.items())
+        for name, faction in sorted(
+            ((text(power_label(p), locale), f) for p, f in state.power_factions.items()),
+            key=lambda pair: pair[0].casefold(),
+        )
     ]
     add_field(
         embed,
@@ -453,6 +456,11 @@ def status_embed(
     )
     cite_in_footer(embed, locale)
     return embed
+
+
+def power_names(powers: list[str], locale: str) -> list[str]:
+    """Powers as the reader reads them, in the order of their names in that language."""
+    return sorted((text(power_label(p), locale) for p in powers), key=str.casefold)
 
 
 def change_embed(lines: list[Msg], locale: str, *, extra: list[str] | None = None) -> discord.Embed:

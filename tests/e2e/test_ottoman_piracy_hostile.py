@@ -204,3 +204,16 @@ async def test_war_for_a_power_the_gm_registered_is_recorded(seated):
     status = await seated.slash("/corsairs status", as_="gm")
     # A custom power is shown by its key (knights_of_rhodes, its "_" escaped).
     assert "knights\\_of\\_rhodes" in status.embed.field("At war with the Ottomans")
+
+
+async def test_russian_status_lists_powers_in_the_russian_alphabet(seated):
+    """Player3 reads Russian: the powers at war and the powers' players are listed in the
+    order of their Russian names (Габсбурги before Франция), not of their English keys."""
+    await seated.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    await seated.slash("/corsairs war power:france at_war:true", as_="gm")
+
+    status = await seated.slash("/corsairs status", as_="player3")
+
+    assert status.embed.field("Воюют с Османами") == "Габсбурги, Франция"
+    players = status.embed.field("Державы и игроки").splitlines()
+    assert [line.split(":")[0] for line in players] == ["Габсбурги", "Османы", "Франция"]
