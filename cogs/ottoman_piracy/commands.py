@@ -63,9 +63,14 @@ from bot.scaffold import (
     state_for,
 )
 from bot.text import text
-from cogs.ottoman_piracy.input import PiracyInput, build_declaration, resolve_power
+from cogs.ottoman_piracy.input import (
+    PiracyInput,
+    build_declaration,
+    resolve_power,
+)
 from cogs.ottoman_piracy.render import (
     change_embed,
+    power_names,
     question_view,
     status_embed,
     story_embed,
@@ -240,7 +245,7 @@ class OttomanPiracyCog(BotCog):
 
         def story(done: Applied[PiracyOutcome, OttomanPiracySettings]) -> list[Announcement]:
             # A card from an unknown hand is left: the question is asked again, here.
-            asked = choice.id if done.outcome.awaiting else None
+            asked: int | None = done.after
             return [_story(ctx, done, asked, None, None), *_settled_question(ctx, choice, done)]
 
         await _answer(ctx, choice, "force", hand, announce=story)
@@ -269,12 +274,17 @@ class OttomanPiracyCog(BotCog):
 
         def told(done: Applied[StateChange, OttomanPiracySettings]) -> list[Announcement]:
             warring = done.outcome.state.at_war_with_ottomans
-            powers = ", ".join(text(power_label(p), locale) for p in warring)
+            powers = ", ".join(power_names(warring, locale))
             extra = [ctx.pt(C + "war.list", powers=powers or ctx.pt(C + "status.nobody"))]
             embed = change_embed(done.outcome.lines, locale, extra=extra)
             return [with_next_step(ctx.base.actor, [embed])]
 
-        await ctx.apply(lambda state, _s, _d: set_at_war(state, power, at_war), announce=told)
+        def record(state: OttomanPiracyState, _s: OttomanPiracySettings, _d: Dice) -> StateChange:
+            # Named as /corsairs piracy's target is (a faction's name stands for the power it
+            # plays); a power the bot does not know is refused, not invented by a typo.
+            return set_at_war(state, resolve_power(power, state, ctx.factions), at_war)
+
+        await ctx.apply(record, announce=told)
 
     @corsairs.command(name="power", description="Record who plays a power (GM)")
     @app_commands.autocomplete(faction=faction_autocomplete)
@@ -477,12 +487,15 @@ async def _answer(
     async def claim(uow: UnitOfWork) -> None:
         await uow.claim_choice(choice.id, gm=ctx.is_gm)
 
-    async def move_question(uow: UnitOfWork, outcome: PiracyOutcome) -> None:
-        if outcome.awaiting:
-            payload = {**choice.payload, "hit": outcome.piracy.awaiting_hit}
-            await uow.update_choice_payload(choice.id, payload)
-        else:
-            await uow.close_choice(choice.id)
+    async def move_question(uow: UnitOfWork, outcome: PiracyOutcome) -> int | None:
+        # Each answer closes its question and asks the next one as a new choice, in the same
+        # message: an undo of the answer reopens the question it closed and redraws it as it
+        # was asked (the earlier hit), instead of leaving the next hit on screen.
+        await uow.close_choice(choice.id)
+        if not outcome.awaiting:
+            return None
+        payload = {**choice.payload, "hit": outcome.piracy.awaiting_hit}
+        return await uow.open_choice(SPEC.key, REWARD_CHOICE, choice.owner_id, payload)
 
     return await ctx.apply(
         answer,
@@ -580,10 +593,18 @@ async def answer_reward(
         embed = story_embed(
             outcome.piracy, outcome.state, done.settings, locale, entry_seq=done.entry.seq
         )
-        if outcome.awaiting:  # the question stays, with its ping
-            view = question_view(choice.id, outcome.piracy, outcome.options, locale)
+        if done.after is not None:  # the next question, with its ping
+            view = question_view(done.after, outcome.piracy, outcome.options, locale)
             asked = interaction.message.content if interaction.message else None
-            return [Announcement(edit=True, content=asked or None, embeds=[embed], view=view)]
+            return [
+                Announcement(
+                    edit=True,
+                    content=asked or None,
+                    embeds=[embed],
+                    view=view,
+                    choice_id=done.after,
+                )
+            ]
         # resolved: the ping and the buttons go
         return [Announcement(edit=True, embeds=[embed])]
 

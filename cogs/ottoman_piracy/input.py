@@ -52,6 +52,7 @@ _FLAGS: dict[str, str] = {
     "крепость": "fortress",
 }
 _ENTRY = re.compile(r"^(?P<name>[^()]+?)\s*(?:\((?P<inside>[^()]*)\))?$")
+_SIGNED_COUNT = re.compile(r"[+-]?[0-9]+")  # ASCII digits: "²" is a name, never a count
 
 
 @dataclass(frozen=True)
@@ -83,18 +84,26 @@ def parse_leaders(text: str | None, settings: OttomanPiracySettings) -> list[str
     return [n for n in names if n]
 
 
-def resolve_power(text: str, state: OttomanPiracyState, factions: list[Faction]) -> str:
-    """A power named by key, name (English or Russian) or by the faction that plays it.
-
-    Custom powers are accepted once the GM registered them (a player, or war status);
-    anything else is refused, so a typo does not start a piracy against nobody.
-    """
+def played_by_faction(text: str, state: OttomanPiracyState, factions: list[Faction]) -> str | None:
+    """The power a faction named `text` plays, when it plays exactly one; else None."""
     wanted = text.strip().casefold()
     for faction in factions:
         if faction.name.casefold() == wanted:
             played = state.powers_of(faction.name)
             if len(played) == 1:
                 return played[0]
+    return None
+
+
+def resolve_power(text: str, state: OttomanPiracyState, factions: list[Faction]) -> str:
+    """A power named by key, name (English or Russian) or by the faction that plays it.
+
+    Custom powers are accepted once the GM registered them (a player, or war status);
+    anything else is refused, so a typo does not start a piracy against nobody.
+    """
+    played = played_by_faction(text, state, factions)
+    if played is not None:
+        return played
     key = power_key(text)
     known = {*KNOWN_POWERS, *state.power_factions, *state.at_war_with_ottomans}
     if key not in known:
@@ -129,7 +138,9 @@ def parse_fortresses(text: str | None, target: str) -> list[FortifiedSpace]:
     spaces: list[FortifiedSpace] = []
     numbered = 0
     for entry in split_top_level(text or ""):
-        if entry.isdigit():
+        if _SIGNED_COUNT.fullmatch(entry):  # "-3" is a count below 0, not a fortress's name
+            if int(entry) < 0:
+                raise GameError(C + "error.fortress_count", count=int(entry))
             for _ in range(int(entry)):
                 numbered += 1
                 spaces.append(FortifiedSpace(name=f"#{numbered}", controller=target))
@@ -179,6 +190,11 @@ def build_declaration(
     factions: list[Faction],
 ) -> PiracyDeclaration:
     """The engine's declaration from the typed options (the rules are checked by the engine)."""
+    # A place or an ally without its count would give no die for squadrons the player meant.
+    if (typed.adjacent_place or "").strip() and not typed.adjacent_squadrons:
+        raise GameError(C + "error.place_without_squadrons")
+    if (typed.ally or "").strip() and not typed.allied_adjacent_squadrons:
+        raise GameError(C + "error.ally_without_squadrons")
     target = resolve_power(typed.target, state, factions)
     squadrons: list[SquadronGroup] = []
     if typed.squadrons_in_zone:

@@ -241,14 +241,28 @@ def story_outcome(record: PiracyRecord, locale: str) -> str:
     if record.status != "done":
         chooser = text(power_label(record.chooser), locale)
         return t(C + "story.outcome.awaiting", locale, count=record.hits, chooser=chooser)
-    return t(C + "story.outcome.done", locale, count=record.hits, target=target)
+    taken = rewards_taken(record)
+    if taken == record.hits:
+        return t(C + "story.outcome.done", locale, count=record.hits, target=target)
+    # OP-5.9: hits with no possible reward are lost; they are not told as rewards taken.
+    hits = text(counted("hits", record.hits), locale)
+    if taken == 0:
+        return t(C + "story.outcome.done_none", locale, hits=hits, target=target)
+    rewards = t(C + "count.rewards", locale, count=taken)
+    return t(C + "story.outcome.done_some_lost", locale, hits=hits, rewards=rewards, target=target)
+
+
+def rewards_taken(record: PiracyRecord) -> int:
+    """How many hits earned a reward (the others were lost, OP-5.9)."""
+    return sum(1 for given in record.rewards if given.reward is not None)
 
 
 def story_colour(record: PiracyRecord) -> discord.Colour:
-    """Waiting while a reward is to be chosen; success with hits; loss without."""
+    """Waiting while a reward is to be chosen; success when a reward was taken; loss when
+    the piracy took nothing."""
     if record.status != "done":
         return WAITING_COLOUR
-    return SUCCESS_COLOUR if record.hits else LOSS_COLOUR
+    return SUCCESS_COLOUR if rewards_taken(record) else LOSS_COLOUR
 
 
 def story_embed(
@@ -419,18 +433,21 @@ def status_embed(
     if pending is not None:
         waiting = status.lines[-1]
         add_field(embed, t(C + "status.waiting", locale), waiting.render(locale))
-    at_war = ", ".join(text(power_label(p), locale) for p in status.at_war_with_ottomans)
+    at_war = ", ".join(power_names(status.at_war_with_ottomans, locale))
     add_field(embed, t(C + "status.at_war", locale), at_war or t(C + "status.nobody", locale))
     users = {f.name: f.user_id for f in factions}
     players = [
         t(
             C + "status.player_line",
             locale,
-            power=text(power_label(power), locale),
+            power=name,
             faction=shown(faction),
             user=f"<@{users[faction]}>" if users.get(faction) else "—",
         )
-        for power, faction in sorted(state.power_factions.items())
+        for name, faction in sorted(
+            ((text(power_label(p), locale), f) for p, f in state.power_factions.items()),
+            key=lambda pair: pair[0].casefold(),
+        )
     ]
     add_field(
         embed,
@@ -439,6 +456,11 @@ def status_embed(
     )
     cite_in_footer(embed, locale)
     return embed
+
+
+def power_names(powers: list[str], locale: str) -> list[str]:
+    """Powers as the reader reads them, in the order of their names in that language."""
+    return sorted((text(power_label(p), locale) for p in powers), key=str.casefold)
 
 
 def change_embed(lines: list[Msg], locale: str, *, extra: list[str] | None = None) -> discord.Embed:

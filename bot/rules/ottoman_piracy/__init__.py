@@ -7,6 +7,7 @@ and the narration helpers. `SPEC` registers it (bot/rulesets.py).
 
 from __future__ import annotations
 
+from bot.errors import typed_params
 from bot.rules.ottoman_piracy.dice import (
     count_ottoman_dice,
     count_target_dice,
@@ -72,6 +73,24 @@ SPEC = RulesetSpec(
     end_of_turn=end_of_turn,
     waiting_for=waiting_for,
 )
+
+
+# Refusals that quote what a player typed (a power, leader, fortress, zone or faction): shown
+# literally, whatever its Markdown, mentions or @everyone (bot/errors.py).
+for _key, _names in (
+    ("corsairs.error.unknown_power", ("power", "known")),
+    ("corsairs.error.which_ally", ("powers",)),
+    ("corsairs.error.fortress_list", ("entry",)),
+    ("corsairs.error.unknown_faction", ("faction",)),
+    ("corsairs.error.player_has_several_factions", ("factions",)),
+    ("corsairs.error.not_your_power", ("power",)),
+    ("ottoman_piracy.error.no_target_port", ("zone",)),
+    ("ottoman_piracy.error.no_corsairs", ("zone",)),
+    ("ottoman_piracy.error.zone_already_used", ("zone",)),
+    ("ottoman_piracy.error.unknown_leader", ("leader", "known")),
+    ("ottoman_piracy.error.unknown_reward", ("reward",)),
+):
+    typed_params(_key, *_names)
 
 __all__ = [
     "KNOWN_POWERS",

@@ -1,0 +1,219 @@
+"""Ottoman piracy as a hostile player and GM would play it: mistyped counts, undone
+rewards and hostile names, each through the stand-in as a player would see it.
+
+Player1 plays the Ottomans, player2 the Habsburgs (at war with the Ottomans), player3
+France (in Russian). Faces are scripted: anti-piracy roll, piracy roll, then card rolls.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .play import seat_piracy
+from .test_click_outbox import message
+
+VP = "+1 piracy VP"
+
+
+@pytest.fixture
+async def seated(campaign):
+    """Factions joined, powers assigned to them, the Habsburgs at war with the Ottomans."""
+    await seat_piracy(campaign)
+    return campaign
+
+
+async def test_a_negative_fortress_count_is_refused_not_read_as_a_fortress(seated):
+    """OP-2.4: `fortresses:-3` is a count below 0, refused; it does not become a fortress
+    named "-3" that gives France an anti-piracy die."""
+    seated.script_dice([1, 1])
+
+    refused = await seated.slash(
+        "/corsairs piracy zone:Adriatic Sea target:france corsairs:2 fortresses:-3",
+        as_="player1",
+    )
+
+    assert refused.ephemeral, refused.text()
+    assert "fortresses cannot be fewer than 0" in refused.text()
+    status = await seated.slash("/corsairs status", as_="player1")
+    assert "No piracy declared this turn." in status.text()
+
+
+async def test_an_undone_reward_asks_that_hit_again_in_the_piracy_message(seated):
+    """OP-5.3, OP-I10: France answers hit 1 of 4 with VP (3 → 4), a GM undoes it: the piracy's
+    message shows hit 1 asked again, VP back at 3, and France answers it once more."""
+    await seated.slash("/corsairs vp value:3", as_="gm")
+    seated.script_dice([6, 6, 6, 6])
+    asked = await seated.slash(
+        "/corsairs piracy zone:Aegean Sea target:france corsairs:3 leaders:dragut ports:3",
+        as_="player1",
+    )
+    answered = await seated.click(asked, VP, as_="player3")
+    assert "Hit 1: +1 piracy VP, 3 → 4." in answered.embed.field("Rewards")
+
+    undo = await seated.slash("/history undo reason:wrong button", as_="gm")
+    await seated.click(undo, "Undo", as_="gm")
+
+    again = message(seated, asked.message.id)
+    rewards = again.embed.field("Rewards")
+    assert "Hit 1:" not in rewards
+    assert "France: choose the reward for hit 1 of 4." in rewards
+    assert again.embed.field("Ottoman piracy VP") == "3/10"
+    assert VP in [b.label for b in again.buttons]
+
+    reanswered = await seated.click(again, VP, as_="player3")
+    assert "Hit 1: +1 piracy VP, 3 → 4." in reanswered.embed.field("Rewards")
+    assert "France: choose the reward for hit 2 of 4." in reanswered.embed.field("Rewards")
+    status = await seated.slash("/corsairs status", as_="gm")
+    assert status.embed.field("Ottoman piracy VP") == "4/10"
+
+
+async def test_war_named_by_the_faction_that_plays_a_power_records_that_power(campaign):
+    """OP-2.3: the GM names France by the faction that plays it, "Paris" (as /corsairs
+    piracy's target may be named): France goes to war; no new power "paris" appears."""
+    cast = (("player1", "Porte", "ottoman"), ("player3", "Paris", "france"))
+    await seat_piracy(campaign, cast=cast, at_war=())
+
+    told = await campaign.slash("/corsairs war power:Paris at_war:true", as_="gm")
+
+    assert "France: at war with the Ottomans." in told.embed.description
+    status = await campaign.slash("/corsairs status", as_="gm")
+    assert status.embed.field("At war with the Ottomans") == "France"
+
+
+async def test_a_lost_hit_is_not_told_as_a_reward_taken(seated):
+    """OP-E2 (OP-5.7-5.9): 3 hits on France at 9 VP with an empty hand: VP 9 → 10, the
+    squadron, and hit 3 lost. The story opens with 2 rewards taken, not 3."""
+    await seated.slash("/corsairs vp value:9", as_="gm")
+    seated.script_dice([3, 5, 6, 2, 6])
+    asked = await seated.slash(
+        "/corsairs piracy zone:Gulf of Lyon target:france corsairs:2 leaders:dragut ports:2 "
+        "adjacent_squadrons:1 adjacent_place:Marseille hand:0",
+        as_="player1",
+    )
+
+    done = await seated.click(asked, VP, as_="player3")
+
+    assert done.embed.description.startswith(
+        "**3 hits — 2 rewards taken from France, no reward possible for the rest**"
+    )
+    assert "Hit 3: no reward is possible" in done.embed.field("Rewards")
+
+
+async def test_a_piracy_whose_every_hit_is_lost_says_nothing_was_taken(seated):
+    """OP-5.9: at 10 VP, with no cards and no squadron in range, both hits are lost: the
+    story says France has nothing to give, coloured as a piracy that took nothing."""
+    await seated.slash("/corsairs vp value:10", as_="gm")
+    seated.script_dice([6, 6])
+    told = await seated.slash(
+        "/corsairs piracy zone:Gulf of Lyon target:france corsairs:2 ports:2 hand:0",
+        as_="player1",
+    )
+
+    assert told.embed.description.startswith(
+        "**2 hits — no reward possible: France has nothing to give**"
+    )
+    seated.script_dice([1, 1])
+    no_hits = await seated.slash(
+        "/corsairs piracy zone:Adriatic Sea target:france corsairs:2 ports:2 hand:0",
+        as_="player1",
+    )
+    assert no_hits.embed.description.startswith("**No hits")
+    assert told.embed.raw["color"] == no_hits.embed.raw["color"]
+
+
+@pytest.mark.parametrize(
+    ("options", "says"),
+    [
+        ("adjacent_place:Marseille", "adjacent_place: says where adjacent_squadrons: are"),
+        ("ally:hapsburg", "ally: says whose allied_adjacent_squadrons: are"),
+    ],
+)
+async def test_a_place_or_ally_without_its_squadrons_is_refused_before_any_die(
+    seated, options, says
+):
+    """OP-2.3: a place (or an ally) typed without how many squadrons are there would give
+    the target no die for them: the declaration is refused, nothing is rolled or marked."""
+    seated.script_dice([1, 1])
+
+    refused = await seated.slash(
+        f"/corsairs piracy zone:Gulf of Lyon target:france corsairs:2 ports:2 {options}",
+        as_="player1",
+    )
+
+    assert refused.ephemeral, refused.text()
+    assert says in refused.text()
+    assert seated.faces is not None and seated.faces.pending == [1, 1]  # nothing rolled
+    status = await seated.slash("/corsairs status", as_="player1")
+    assert "No piracy declared this turn." in status.text()
+
+
+ZW = "\u200b"  # breaks a mention or @everyone so that it shows as text
+
+
+async def refusal(table, line: str, as_: str = "player1") -> str:
+    reply = await table.slash(line, as_=as_)
+    assert reply.ephemeral, reply.text()
+    assert reply.pings == frozenset()
+    return reply.embed.description
+
+
+async def test_typed_names_quoted_in_piracy_refusals_read_as_typed(seated):
+    """An unknown target, naval leader or fortress, or a zone without corsairs, is quoted
+    back exactly as typed: no bold, no mention pill, no @everyone."""
+    said = await refusal(
+        seated, "/corsairs piracy zone:Gulf of Lyon target:**<@123>** @everyone corsairs:2"
+    )
+    assert said.startswith(f"Unknown power “\\*\\*<{ZW}@123>\\*\\* @{ZW}everyone”. Known: ")
+
+    said = await refusal(
+        seated, "/corsairs piracy zone:Gulf of Lyon target:france corsairs:2 leaders:**nelson**"
+    )
+    assert said.startswith("Unknown naval leader “\\*\\*nelson\\*\\*”. Known: barbarossa")
+
+    said = await refusal(
+        seated,
+        "/corsairs piracy zone:Gulf of Lyon target:france corsairs:2 fortresses:**T** (a(b))",
+    )
+    assert said.startswith("Could not read the fortress “\\*\\*T\\*\\* (a(b))”.")
+
+    said = await refusal(seated, "/corsairs piracy zone:<@&5> **x** target:france corsairs:0")
+    assert said == f"There are no corsairs in <{ZW}@&5> \\*\\*x\\*\\* to start piracy (OP-I2)."
+
+
+async def test_an_unknown_faction_for_a_power_reads_as_typed(seated):
+    said = await refusal(
+        seated, "/corsairs power power:venice faction:**Doge** @everyone", as_="gm"
+    )
+    assert said == f"There is no faction “\\*\\*Doge\\*\\* @{ZW}everyone” in this campaign."
+
+
+async def test_war_for_a_mistyped_power_is_refused_instead_of_inventing_one(seated):
+    """OP-2.3: "hapsbrug" is no power: the GM is told the known ones, and no power named
+    "hapsbrug" goes to war (its squadrons would never defend anyone)."""
+    said = await refusal(seated, "/corsairs war power:hapsbrug at_war:true", as_="gm")
+    assert said.startswith("Unknown power “hapsbrug”. Known: ")
+    status = await seated.slash("/corsairs status", as_="gm")
+    assert status.embed.field("At war with the Ottomans") == "Hapsburgs"
+
+
+async def test_war_for_a_power_the_gm_registered_is_recorded(seated):
+    """A power of the GM's own, once registered with /corsairs power, may go to war."""
+    await seated.slash("/corsairs power power:Knights of Rhodes player:@player2", as_="gm")
+    told = await seated.slash("/corsairs war power:Knights of Rhodes at_war:true", as_="gm")
+    assert not told.ephemeral, told.text()
+    status = await seated.slash("/corsairs status", as_="gm")
+    # A custom power is shown by its key (knights_of_rhodes, its "_" escaped).
+    assert "knights\\_of\\_rhodes" in status.embed.field("At war with the Ottomans")
+
+
+async def test_russian_status_lists_powers_in_the_russian_alphabet(seated):
+    """Player3 reads Russian: the powers at war and the powers' players are listed in the
+    order of their Russian names (Габсбурги before Франция), not of their English keys."""
+    await seated.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    await seated.slash("/corsairs war power:france at_war:true", as_="gm")
+
+    status = await seated.slash("/corsairs status", as_="player3")
+
+    assert status.embed.field("Воюют с Османами") == "Габсбурги, Франция"
+    players = status.embed.field("Державы и игроки").splitlines()
+    assert [line.split(":")[0] for line in players] == ["Габсбурги", "Османы", "Франция"]
