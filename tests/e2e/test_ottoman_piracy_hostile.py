@@ -11,6 +11,7 @@ import pytest
 
 from .play import seat_piracy
 from .test_click_outbox import message
+from .test_core_refusals_text import ZW, refusal
 
 VP = "+1 piracy VP"
 
@@ -147,36 +148,33 @@ async def test_a_place_or_ally_without_its_squadrons_is_refused_before_any_die(
     assert "No piracy declared this turn." in status.text()
 
 
-ZW = "\u200b"  # breaks a mention or @everyone so that it shows as text
-
-
-async def refusal(table, line: str, as_: str = "player1") -> str:
-    reply = await table.slash(line, as_=as_)
-    assert reply.ephemeral, reply.text()
-    assert reply.pings == frozenset()
-    return reply.embed.description
-
-
 async def test_typed_names_quoted_in_piracy_refusals_read_as_typed(seated):
     """An unknown target, naval leader or fortress, or a zone without corsairs, is quoted
     back exactly as typed: no bold, no mention pill, no @everyone."""
     said = await refusal(
-        seated, "/corsairs piracy zone:Gulf of Lyon target:**<@123>** @everyone corsairs:2"
+        seated,
+        "/corsairs piracy zone:Gulf of Lyon target:**<@123>** @everyone corsairs:2",
+        as_="player1",
     )
     assert said.startswith(f"Unknown power “\\*\\*<{ZW}@123>\\*\\* @{ZW}everyone”. Known: ")
 
     said = await refusal(
-        seated, "/corsairs piracy zone:Gulf of Lyon target:france corsairs:2 leaders:**nelson**"
+        seated,
+        "/corsairs piracy zone:Gulf of Lyon target:france corsairs:2 leaders:**nelson**",
+        as_="player1",
     )
     assert said.startswith("Unknown naval leader “\\*\\*nelson\\*\\*”. Known: barbarossa")
 
     said = await refusal(
         seated,
         "/corsairs piracy zone:Gulf of Lyon target:france corsairs:2 fortresses:**T** (a(b))",
+        as_="player1",
     )
     assert said.startswith("Could not read the fortress “\\*\\*T\\*\\* (a(b))”.")
 
-    said = await refusal(seated, "/corsairs piracy zone:<@&5> **x** target:france corsairs:0")
+    said = await refusal(
+        seated, "/corsairs piracy zone:<@&5> **x** target:france corsairs:0", as_="player1"
+    )
     assert said == f"There are no corsairs in <{ZW}@&5> \\*\\*x\\*\\* to start piracy (OP-I2)."
 
 
