@@ -380,3 +380,18 @@ async def test_a_cancel_of_the_force_list_killed_before_its_redraw_stays_cancell
     assert again.ephemeral and "already been answered" in again.text()
     status = await pirates.slash("/turn status", as_="gm")
     assert "Vega has not answered" in waiting_text(status)
+
+
+async def test_the_gms_force_panel_is_owed_by_nobody(pirates):
+    """SP-I45: while the GM's own "force every question" panel is open, `/turn status` waits
+    for the buy-off question it lists (Vega's), not for the panel: the GM owes nothing."""
+    await pirates.slash("/pirates route add name:Open goods:160", as_="player1")
+    pirates.script_dice([1, 3])
+    await end_turn(pirates, 1)
+    before = waiting_text(await pirates.slash("/turn status", as_="gm"))
+
+    panel = await pirates.slash("/pirates force", as_="gm")
+
+    assert panel.ephemeral and "Vega has not answered the buy-off offer" in panel.text()
+    after = waiting_text(await pirates.slash("/turn status", as_="gm"))
+    assert after == before, (before, after)

@@ -18,6 +18,8 @@ P = "space_pirates."
 # The pending choice behind an operation's quote (cogs/space_pirates/operations.py): the
 # player's own Confirm/Cancel, no question to anyone.
 OPERATION_PREVIEW = "sp_operation"
+# The GM's own confirmation of `/pirates force` (cogs/space_pirates/choices.py): owed by nobody.
+FORCE_ALL_PREVIEW = "sp_force_all"
 
 
 def campaign_combat(
@@ -95,5 +97,5 @@ SPEC: RulesetSpec[SpacePiratesState, SpacePiratesSettings] = RulesetSpec(
     setting_groups=settings_by_group,
     awaited=awaited,
     setup_step=setup_step,
-    previews=frozenset({OPERATION_PREVIEW}),
+    previews=frozenset({OPERATION_PREVIEW, FORCE_ALL_PREVIEW}),
 )
