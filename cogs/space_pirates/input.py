@@ -70,13 +70,16 @@ def parse_ships(
         if words and words[0].lower().rstrip("xх×").isdigit():
             count = int(words.pop(0).lower().rstrip("xх×"))
         role = "guard"
-        if words and words[-1].lower() in ROLES:
+        typed_role = bool(words) and words[-1].lower() in ROLES
+        if typed_role:
             role = ROLES[words.pop().lower()]
         if not words and role == "transport":
             words = ["transport"]
         if not words or not 1 <= count <= MAX_SHIPS:
             raise RuleViolation(C + "error.ships_format", text=part.strip()[:64], limit=MAX_SHIPS)
         ship_class = _ship_class(" ".join(words), combat)
+        if not typed_role and not combat.is_combat_class(ship_class):
+            role = "transport"  # "2 transports": a class that does not fight guards nothing
         ships += [ShipSpec(owner=owner, ship_class=ship_class, role=role)] * count  # type: ignore[arg-type]
         if len(ships) > MAX_SHIPS:
             raise RuleViolation(C + "error.ships_format", text=part.strip()[:64], limit=MAX_SHIPS)

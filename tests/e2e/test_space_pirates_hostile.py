@@ -201,3 +201,19 @@ async def test_mercenaries_stationed_on_a_route_must_name_it_before_the_quote(pi
         as_="player1",
     )
     assert f"Contract #{contract} now serves: on route #1" in there.embed.description
+
+
+async def test_transports_typed_in_the_plural_are_transports(pirates):
+    """SP-I10: "2 transports" (or «3 транспорта») are unarmed transports, as "transport"
+    alone is: a class that does not fight is never registered as a guard."""
+    added = await pirates.slash(
+        "/pirates route add name:Wool goods:200 ships:2 transports, cruiser", as_="player1"
+    )
+    assert not added.ephemeral, added.text()
+    shown = added.embed.description
+    assert "2 transports (transport, Vega)" in shown and "1 cruiser (guard, Vega)" in shown
+    russian = await pirates.slash(
+        "/pirates route add name:Лён goods:100 ships:3 транспорта", as_="player3"
+    )
+    assert not russian.ephemeral, russian.text()
+    assert "3 transports (transport, Lyra)" in russian.embed.description
