@@ -41,6 +41,7 @@ for _key, _names in (
     ("dice.saved.error.name_is_dice", ("name",)),
     ("dice.saved.error.unknown", ("name",)),
     ("dice.saved.error.neither", ("name", "names")),
+    ("help.error.unknown_command", ("command",)),
 ):
     typed_params(_key, *_names)
 

@@ -88,3 +88,8 @@ async def test_a_setting_without_its_ruleset_is_refused_with_the_form_to_write(c
     assert said == (
         "Write the setting as `ruleset.name`, e.g. `fleet_combat.die_faces` (got `.die_faces`)."
     )
+
+
+async def test_an_unknown_command_asked_of_help_is_quoted_as_typed(campaign):
+    said = await refusal(campaign, "/help command:**x** <@123> @everyone", as_="player1")
+    assert said.startswith(f"There is no command “\\*\\*x\\*\\* <{ZW}@123> @{ZW}everyone”."), said
