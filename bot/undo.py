@@ -205,8 +205,10 @@ class UndoService:
             done = UndoDone(compensating, undid, closed, turn, cleared, answered, unshown)
             if announce is not None:
                 await announce(uow, done)
+            redrawn: set[int] = set()  # one redraw a message, however many choices it asks
             for row in asked.values():  # after the undo's answer: posted in that order
-                if row is not None:
+                if row is not None and row.id not in redrawn:
+                    redrawn.add(row.id)
                     done.redraws.append(await redraw_question(uow, row))
         return done
 
