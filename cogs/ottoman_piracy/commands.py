@@ -463,8 +463,9 @@ async def _answer(
     ) -> PiracyOutcome:
         pending = state.in_progress
         by_faction = claimed_faction(ctx, state.faction_of(pending.chooser if pending else ""))
-        if option == "force":
-            return force_default_reward(state, settings, piracy_id, dice, hit=hit, hand_size=hand)
+        if option == "force":  # the GM settles whatever hit waits (a question asked by the
+            # release before one question a hit may name a later hit than an undo left)
+            return force_default_reward(state, settings, piracy_id, dice, hand_size=hand)
         if option == "hand" and pending is not None and pending.status == "awaiting_hand_size":
             assert hand is not None
             return set_hand_size(

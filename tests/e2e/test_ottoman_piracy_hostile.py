@@ -7,11 +7,14 @@ France (in Russian). Faces are scripted: anti-piracy roll, piracy roll, then car
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from .play import seat_piracy
 from .test_click_outbox import message
 from .test_core_refusals_text import ZW, refusal
+from .test_ottoman_piracy import OP_E1
 
 VP = "+1 piracy VP"
 
@@ -215,3 +218,28 @@ async def test_russian_status_lists_powers_in_the_russian_alphabet(seated):
     assert status.embed.field("Воюют с Османами") == "Габсбурги, Франция"
     players = status.embed.field("Державы и игроки").splitlines()
     assert [line.split(":")[0] for line in players] == ["Габсбурги", "Османы", "Франция"]
+
+
+async def test_a_gm_settles_a_question_whose_hit_is_ahead_of_the_piracy(seated):
+    """OP-I10: the release before one question a hit kept one question and moved its hit on;
+    such a question undone after the upgrade names hit 2 while the piracy waits for hit 1.
+    `/corsairs force` still settles the piracy: the GM's default for whatever hit waits."""
+    await seated.slash("/corsairs vp value:9", as_="gm")
+    seated.script_dice([5, 2, 6, 5])
+    await seated.slash(OP_E1, as_="player1")
+    service = seated.bot.service
+    found = await service.by_channel(seated.channel().id)
+    (choice,) = await service.open_choices(found.id)
+    async with service.db.transaction() as conn:  # the old release's question, one hit on
+        await conn.execute(
+            "UPDATE pending_choices SET payload = ? WHERE id = ?",
+            (json.dumps({**choice.payload, "hit": 2}), choice.id),
+        )
+
+    forced = await seated.slash("/corsairs force", as_="gm")
+
+    assert not forced.ephemeral, forced.text()
+    rewards = forced.embed.field("Rewards")
+    assert "Hit 1: +1 piracy VP, 9 → 10" in rewards
+    nothing = await seated.slash("/corsairs force", as_="gm")
+    assert nothing.ephemeral and "No piracy is waiting" in nothing.text()
