@@ -34,6 +34,7 @@ for _key, _names in (
     ("error.settings_file.invalid", ("setting",)),
     ("error.export_since", ("since",)),
     ("error.export_since_nothing", ("since",)),
+    ("error.export_since_hidden", ("since",)),
     ("error.turn_flow.when", ("value",)),
     ("error.turn_flow.past", ("value",)),
     ("error.turn_flow.too_far", ("value",)),

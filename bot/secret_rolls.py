@@ -227,7 +227,10 @@ async def hidden_entry(
     )
 
 
-async def entries_hidden(log: AuditLog, campaign_id: int) -> bool:
-    """Whether a ruleset's hidden entry of the campaign still waits for its turn's end: the
-    stored state holds what it hides (an order), so nothing public shows that state."""
-    return any(not is_roll(json.loads(s.payload)) for s in await log.unrevealed(campaign_id))
+async def first_hidden(log: AuditLog, campaign_id: int) -> int | None:
+    """The first of the campaign's ruleset entries still hidden until their turn's end (None:
+    none waits). From it on, the stored state holds what they hide (an order), and so does
+    every entry's digest of that state, which could be matched against guessed orders: an
+    export stops before it and leaves the state out."""
+    seqs = [s.seq for s in await log.unrevealed(campaign_id) if not is_roll(json.loads(s.payload))]
+    return min(seqs) if seqs else None

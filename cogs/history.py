@@ -275,13 +275,16 @@ PAGE_ENTRIES = 20_000
 
 
 async def self_checking_page(
-    ctx: Context, interaction: Interaction, document: dict[str, Any]
+    ctx: Context, interaction: Interaction, document: dict[str, Any], last_seq: int
 ) -> bytes:
-    """The HTML page that verifies the log in the reader's browser (bot/export_page.py),
-    written in the campaign's language: it is attached in the channel for everyone."""
+    """The HTML page that verifies the log up to entry `last_seq` in the reader's browser
+    (bot/export_page.py), written in the campaign's language: it is attached in the channel
+    for everyone."""
     entries = []
     prev = GENESIS
     async for e in ctx.service.log.entries(ctx.campaign.id):
+        if e.seq > last_seq:
+            break
         entries.append({**e.hashed_form(), "hash": e.hash, "prev_hash": prev})
         prev = e.hash
     archive = [
@@ -405,11 +408,18 @@ class HistoryCog(BotCog):
                     "error.export_since_nothing", since=since, count=ctx.campaign.log_count
                 )
             first_seq = found
+        hidden_from = await secret_rolls.first_hidden(ctx.service.log, ctx.campaign.id)
+        if hidden_from is not None and first_seq >= hidden_from:
+            raise NotFound("error.export_since_hidden", since=since, seq=hidden_from)
         await defer_publicly(interaction)
         extras = await ctx.service.log.export_extras(ctx.campaign.id)
-        state_kept = await secret_rolls.entries_hidden(ctx.service.log, ctx.campaign.id)
-        if state_kept:  # it holds hidden orders: the verifier then skips the state check
+        posted = await posted_anchors(interaction)
+        if hidden_from is not None:  # up to the first hidden entry, without the state
             del extras["state"]
+            cut = await ctx.service.log.entry(ctx.campaign.id, hidden_from - 1)
+            assert cut is not None
+            extras["head"] = [cut.seq, cut.hash]
+            posted["heads"] = [h for h in posted["heads"] if h[0] < hidden_from]
         last_seq = int(extras["head"][0])
         prev_hash = GENESIS
         if first_seq > 1:
@@ -419,7 +429,7 @@ class HistoryCog(BotCog):
         document: dict[str, Any] = {"campaign": ctx.campaign.name}
         if first_seq > 1:
             document["since"] = {"seq": first_seq, "prev_hash": prev_hash}
-        document |= {"anchors": await posted_anchors(interaction), **extras}
+        document |= {"anchors": posted, **extras}
         slug = re.sub(r"[^a-z0-9]+", "-", ctx.campaign.name.lower()).strip("-") or "campaign"
         if first_seq > 1:
             slug += f"-from-{first_seq}"
@@ -447,8 +457,8 @@ class HistoryCog(BotCog):
                 lines.append(ctx.pt("history.export.join", name=f"{slug}-log.json.gz"))
             if first_seq > 1:
                 lines.append(ctx.pt("history.export.since", seq=first_seq, prev=prev_hash[:16]))
-            if state_kept:
-                lines.append(ctx.pt("history.export.state_hidden"))
+            if hidden_from is not None:
+                lines.append(ctx.pt("history.export.state_hidden", seq=hidden_from))
             embed = make_embed(
                 ctx.pt("history.export.title", count=written.entries), "\n".join(lines)
             )
@@ -461,7 +471,7 @@ class HistoryCog(BotCog):
                     files=[discord.File(path, filename=path.name) for path in batch],
                 )
         if first_seq == 1 and written.entries <= PAGE_ENTRIES:
-            page = await self_checking_page(ctx, interaction, document)
+            page = await self_checking_page(ctx, interaction, document, last_seq)
             if len(page) <= limit:  # one file, or not at all: the JSON parts are the record
                 await reply(interaction, files=[discord.File(io.BytesIO(page), f"{slug}-log.html")])
 
