@@ -695,26 +695,14 @@ class NavalOrdersCog(BotCog):
     async def station_autocomplete(self, interaction: Interaction, current: str) -> Choices:
         """The GM's ports and naval stations, with their locations."""
         return await state_choices(
-            interaction,
-            SPEC,
-            current,
-            lambda state: sorted(
-                (f"{s.name} — {s.location}", s.name) for s in state.stations.values()
-            ),
+            interaction, SPEC, current, lambda state: _stations(state, naval_only=False)
         )
 
     @return_to.autocomplete("station")
     async def naval_station_autocomplete(self, interaction: Interaction, current: str) -> Choices:
         """The naval stations a force may return to (NO-I16), with their locations."""
         return await state_choices(
-            interaction,
-            SPEC,
-            current,
-            lambda state: sorted(
-                (f"{s.name} — {s.location}", s.name)
-                for s in state.stations.values()
-                if s.naval_station
-            ),
+            interaction, SPEC, current, lambda state: _stations(state, naval_only=True)
         )
 
 
@@ -725,6 +713,16 @@ async def _gm_context(interaction: Interaction) -> Ctx:
     ctx = await RulesetContext.of(interaction, SPEC)
     require_gm(ctx.base)
     return ctx
+
+
+def _stations(state: NavalOrdersState, *, naval_only: bool) -> list[tuple[str, str]]:
+    """Ports and naval stations (or naval stations only) as autocomplete choices, with
+    their locations."""
+    return sorted(
+        (f"{s.name} — {s.location}", s.name)
+        for s in state.stations.values()
+        if s.naval_station or not naval_only
+    )
 
 
 def _forces_of(state: NavalOrdersState, typist: Typist, *, packets: bool) -> list[tuple[str, str]]:
