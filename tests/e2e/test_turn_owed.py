@@ -111,9 +111,11 @@ async def test_the_turn_end_ping_says_for_each_player_what_concerns_them(table):
 
 
 def test_the_space_pirates_quotes_are_declared_previews():
-    """The kind the operations' quotes are opened under is the one the spec declares a
-    preview (the cog and the rules package name it apart)."""
+    """The kinds the operations' quotes and the GM's force-every-question panel are opened
+    under are the ones the spec declares previews (the cog and the rules package name them
+    apart)."""
     from bot.rules.space_pirates import SPEC
+    from cogs.space_pirates.choices import FORCE_ALL
     from cogs.space_pirates.operations import OPERATION
 
-    assert SPEC.previews == frozenset({OPERATION})
+    assert SPEC.previews == frozenset({OPERATION, FORCE_ALL})
