@@ -4,7 +4,8 @@ mention pill."""
 
 from __future__ import annotations
 
-ZW = "\u200b"  # breaks a mention or @everyone so that it shows as text
+from tests.e2e.test_core_refusals_text import ZW
+
 NAME = "**Bold** <@123>"
 SHOWN = f"\\*\\*Bold\\*\\* <{ZW}@123>"
 

@@ -13,6 +13,7 @@ import json
 import pytest
 
 from bot.standin import EmbedView
+from tests.e2e.test_fleet_combat import refusal
 
 GIVE_ORDERS = "Give orders"
 SPLIT = "Blue: destroyer x1, Blue: dreadnought"
@@ -39,12 +40,6 @@ async def setting(table, name, value):
         f"/campaign settings set setting:fleet_combat.{name} value:{value}", as_="gm"
     )
     assert not changed.ephemeral, changed.text()
-
-
-def refusal(reply):
-    """The text of an ephemeral refusal (the error embed's description)."""
-    assert reply.ephemeral, reply.text()
-    return reply.embed.description
 
 
 async def declared(table, point="Mecatol"):

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.e2e.test_fleet_combat import refusal
+
 
 @pytest.fixture
 async def seated(campaign):
@@ -23,12 +25,6 @@ async def seated(campaign):
     attack = await table.slash("/combat attack point:Mecatol targets:Blue", as_="player1")
     assert not attack.ephemeral, attack.text()
     return table
-
-
-def refusal(reply):
-    """The text of an ephemeral refusal (the error embed's description)."""
-    assert reply.ephemeral, reply.text()
-    return reply.embed.description
 
 
 async def end_turn(table, turn=1):

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.e2e.test_fleet_combat import refusal
+
 
 @pytest.fixture
 async def fleets(campaign):
@@ -20,12 +22,6 @@ async def fleets(campaign):
         assert not joined.ephemeral, joined.text()
     await campaign.slash("/combat fleet set point:Mecatol ships:3 destroyer", as_="player3")
     return campaign
-
-
-def refusal(reply):
-    """The text of an ephemeral refusal (the error embed's description)."""
-    assert reply.ephemeral, reply.text()
-    return reply.embed.description
 
 
 async def fight_round(table, battle, round_number, faces):

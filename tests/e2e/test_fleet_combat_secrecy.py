@@ -11,6 +11,8 @@ import re
 
 import pytest
 
+from tests.e2e.test_naval_orders_secrecy import show_text
+
 HIDDEN = "🔒 Hidden until the turn ends"
 
 
@@ -45,12 +47,6 @@ def block(page, seq) -> str:
     start = next(i for i, line in enumerate(lines) if f"`#{seq}`" in line)
     end = next((i for i in range(start + 1, len(lines)) if "`#" in lines[i]), len(lines))
     return "\n".join(lines[start:end])
-
-
-def show_text(reply) -> str:
-    embed = reply.embed
-    fields = " ".join(f"{f.name} {f.value}" for f in embed.fields)
-    return f"{embed.title} {embed.description or ''} {fields}"
 
 
 async def test_an_opponent_cannot_read_fire_orders_in_the_log_before_the_round(battle):
