@@ -24,11 +24,11 @@ from pathlib import Path
 from bench_naval_orders import TURN, build_state
 
 from bot.bench.figures import cpu_reference
+from bot.bench.fleet_turn import render_summary
 from bot.bench.seeding import GM, bench_campaign
 from bot.bench.timing import timed_end_of_turn
-from bot.campaigns import CampaignService, TurnEndReport
+from bot.campaigns import CampaignService
 from bot.dice import Dice
-from bot.interactions import line_embeds
 from bot.rules.naval_orders import SPEC, NavalOrdersState
 from bot.storage.database import Database
 
@@ -53,15 +53,6 @@ async def seed(
             await uow.record(SPEC.key, "bench setup", state)
         ids.append(campaign.id)
     return service, ids
-
-
-def render(report: TurnEndReport, locale: str) -> int:
-    """What `/turn end` posts: each summary's lines in `locale`, as embeds."""
-    embeds = 0
-    for summary in report.summaries:
-        lines = [m.render(locale) for m in summary.lines]
-        embeds += len(line_embeds(summary.ruleset, lines, footer=str(summary.roll_count)))
-    return embeds
 
 
 async def measure(players: int, forces: int, repeat: int) -> None:
@@ -89,7 +80,7 @@ async def measure(players: int, forces: int, repeat: int) -> None:
             rendered: dict[str, float] = {}
             for locale in renders:
                 start = time.perf_counter()
-                embeds = render(report, locale)
+                embeds = render_summary(report, locale)
                 rendered[locale] = time.perf_counter() - start
             if index == 0:
                 continue  # warm-up: imports, catalogs, pydantic schemas

@@ -1,6 +1,6 @@
 """What the end-to-end tests share: seating the Ottoman piracy cast (each player joins with a
-faction and is given a power, the GM records the powers at war with the Ottomans) and
-reading a reply's buttons."""
+faction and is given a power, the GM records the powers at war with the Ottomans), the usual
+fleet combat battle (Red attacks Blue at Mecatol) and reading a reply's buttons."""
 
 from __future__ import annotations
 
@@ -37,6 +37,24 @@ async def set_up(table: Table, lines: Sequence[tuple[str, ...]]) -> None:
         assert not answered.ephemeral, (line, answered.text())
         for text in says:
             assert text in answered.embed.description, (line, answered.text())
+
+
+async def red_attacks_blue(table: Table, *, green: bool = False) -> Any:
+    """Red (player1) and Blue (player2) join, and Green (player3) with `green`; Red has 2
+    cruisers (#1, #2) and Blue 3 destroyers (#3–#5) at Mecatol; Red attacks Blue there
+    (battle #1). The attack's answer."""
+    cast = [("player1", "Red"), ("player2", "Blue")] + ([("player3", "Green")] if green else [])
+    await set_up(
+        table,
+        [(f"/campaign join faction:{faction}", who) for who, faction in cast]
+        + [
+            ("/combat fleet set point:Mecatol ships:2 cruiser", "player1"),
+            ("/combat fleet set point:Mecatol ships:3 destroyers", "player2"),
+        ],
+    )
+    attack = await table.slash("/combat attack point:Mecatol targets:Blue", as_="player1")
+    assert not attack.ephemeral, attack.text()
+    return attack
 
 
 def labels(reply: Any) -> list[str]:

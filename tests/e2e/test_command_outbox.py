@@ -30,8 +30,8 @@ from tests.e2e.test_company_raids import (  # noqa: F401 - a fixture
 )
 from tests.e2e.test_fleet_combat import GIVE_ORDERS, seated  # noqa: F401 - a fixture
 from tests.e2e.test_naval_orders import WS, navy, ordered  # noqa: F401 - fixtures
+from tests.e2e.test_space_pirates import base_after_an_undefended_raid, pirates  # noqa: F401
 from tests.e2e.test_space_pirates import end_turn as sp_end_turn
-from tests.e2e.test_space_pirates import pirates, question_of  # noqa: F401 - a fixture
 from tests.e2e.test_undo import verified
 
 
@@ -322,11 +322,7 @@ async def test_a_confirmed_operation_killed_before_its_redraw_stays_committed(
     private quote dies. A private panel cannot be redrawn after a restart: nothing is posted
     in the channel for it, nothing is left unsent, and the operation stands in the log."""
     played = pirates
-    await played.slash("/pirates route add name:Line goods:100", as_="player1")
-    await played.slash("/pirates planet add name:Home income:300", as_="player1")
-    played.script_dice([1, 2])
-    ended = await sp_end_turn(played, 1)
-    await played.click(question_of(ended, "Refuse and fight"), "Refuse and fight", as_="player1")
+    await base_after_an_undefended_raid(played)
     quote = await played.slash("/pirates base locate location:Kuiper belt", as_="player1")
     await killed_click(played, monkeypatch, quote, "Confirm", "player1")
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from bot.standin import Table
 from bot.standin.seen import SeenMessage
 
-from .play import PIRACY_CAST, seat_piracy
+from .play import PIRACY_CAST, red_attacks_blue, seat_piracy
 
 LEGACY = (("x:choice:", "pc:"), ("x:fleet_combat.", "fc:"), ("x:history.page:", "hp:"))
 
@@ -59,11 +59,7 @@ async def test_an_old_reward_button_answers_its_choice_after_the_upgrade(campaig
 
 async def test_an_old_give_orders_button_opens_the_panel_after_the_upgrade(campaign: Table):
     table = campaign
-    await table.slash("/campaign join faction:Red", as_="player1")
-    await table.slash("/campaign join faction:Blue", as_="player2")
-    await table.slash("/combat fleet set point:Mecatol ships:2 cruiser", as_="player1")
-    await table.slash("/combat fleet set point:Mecatol ships:3 destroyer", as_="player2")
-    battle = await table.slash("/combat attack point:Mecatol targets:Blue", as_="player1")
+    battle = await red_attacks_blue(table)
     assert as_posted_before_the_upgrade(table, battle.message) == ["fc:orders:1"]
     await table.restart()
 

@@ -95,24 +95,25 @@ async def test_setting_name_autocomplete_lists_the_campaigns_settings(campaign):
     assert sorted(c.value for c in values) == ["false", "true"]
 
 
+async def made_gm(campaign, who: str, player: str, factions_per_player: int) -> None:
+    """The GM adds `who` (user:@… or role:@&…) as a GM; `player` is GM now and may change
+    settings."""
+    added = await campaign.slash(f"/campaign gm add {who}", as_="gm")
+    assert "is now a GM" in added.embed.title
+    ok = await campaign.slash(
+        f"/campaign settings set setting:core.factions_per_player value:{factions_per_player}",
+        as_=player,
+    )
+    assert not ok.ephemeral
+
+
 async def test_gm_add_and_remove_by_user_and_role(campaign):
     refused = await campaign.slash("/campaign gm add user:@player2", as_="player1")
     assert refused.ephemeral
-    added = await campaign.slash("/campaign gm add user:@player1", as_="gm")
-    assert "is now a GM" in added.embed.title
-    # player1 is GM now and may change settings.
-    ok = await campaign.slash(
-        "/campaign settings set setting:core.factions_per_player value:2", as_="player1"
-    )
-    assert not ok.ephemeral
+    await made_gm(campaign, "user:@player1", "player1", 2)
     removed = await campaign.slash("/campaign gm remove user:@player1", as_="gm")
     assert "no longer a GM" in removed.embed.title
-    by_role = await campaign.slash("/campaign gm add role:@&Players", as_="gm")
-    assert "is now a GM" in by_role.embed.title
-    ok = await campaign.slash(
-        "/campaign settings set setting:core.factions_per_player value:3", as_="player2"
-    )
-    assert not ok.ephemeral
+    await made_gm(campaign, "role:@&Players", "player2", 3)
     creator = await campaign.slash("/campaign gm remove user:@gm", as_="gm")
     assert creator.ephemeral and "always a GM" in creator.text()
 

@@ -18,6 +18,7 @@ from bot.export_page import export_page
 from bot.standin import Table
 from bot.verify_export import describe, verify_document
 from tests.browser import page_verdict
+from tests.e2e.play import red_attacks_blue
 from tests.e2e.test_fair_dice import end_turn, export, fair, rechain
 
 __all__ = ["fair"]
@@ -28,11 +29,7 @@ Document = dict[str, Any]
 async def eventful_campaign(table: Table) -> Document:
     """Factions, a fleet battle resolved at turn end, plain and secret rolls, a reveal, the
     next turn's roll: every kind of entry the verifier checks; the export."""
-    for player, faction in (("player1", "Red"), ("player2", "Blue")):
-        await table.slash(f"/campaign join faction:{faction}", as_=player)
-    await table.slash("/combat fleet set point:Mecatol ships:2 cruiser", as_="player1")
-    await table.slash("/combat fleet set point:Mecatol ships:3 destroyers", as_="player2")
-    await table.slash("/combat attack point:Mecatol targets:Blue", as_="player1")
+    await red_attacks_blue(table)
     await table.slash("/roll dice:3d6+1 reason:boarding", as_="player1")
     rolled = await table.slash("/roll dice:d20 secret:true", as_="gm")
     secret = int(rolled.embed.description.split("entry #")[1].split(",")[0])

@@ -21,6 +21,7 @@ from bot.standin import GuildSpec, StandIn, Table
 from bot.storage import history
 from bot.storage.audit import GENESIS, canonical, chained_hash
 from bot.verify_export import describe, verify_document
+from tests.e2e.play import red_attacks_blue
 
 
 @pytest.fixture
@@ -399,12 +400,7 @@ async def test_the_readme_snippet_checks_a_real_export(fair, tmp_path):
 async def test_a_ruleset_battle_at_turn_end_is_derived_from_the_seed_and_verifies(fair):
     """Engines keep calling `dice.roll`: a fleet battle resolved at turn end (the confirming
     click's interaction) rolls derived dice that both verifiers re-derive."""
-    for player, faction in (("player1", "Red"), ("player2", "Blue")):
-        await fair.slash(f"/campaign join faction:{faction}", as_=player)
-    await fair.slash("/combat fleet set point:Mecatol ships:2 cruiser", as_="player1")
-    await fair.slash("/combat fleet set point:Mecatol ships:3 destroyers", as_="player2")
-    attack = await fair.slash("/combat attack point:Mecatol targets:Blue", as_="player1")
-    assert not attack.ephemeral, attack.text()
+    await red_attacks_blue(fair)
     await end_turn(fair, 1)
     document = await export(fair)
     battle = next(e for e in document["entries"] if e["ruleset"] == "fleet_combat" and e["rolls"])

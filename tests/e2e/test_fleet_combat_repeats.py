@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.e2e.play import red_attacks_blue
 from tests.e2e.test_fleet_combat import refusal
 
 
@@ -16,15 +17,8 @@ from tests.e2e.test_fleet_combat import refusal
 async def seated(campaign):
     """Red, Blue and Green joined; Red has 2 cruisers (#1, #2) and Blue 3 destroyers (#3–#5)
     at Mecatol; Red attacks Blue there (battle #1)."""
-    table = campaign
-    for player, faction in (("player1", "Red"), ("player2", "Blue"), ("player3", "Green")):
-        joined = await table.slash(f"/campaign join faction:{faction}", as_=player)
-        assert not joined.ephemeral, joined.text()
-    await table.slash("/combat fleet set point:Mecatol ships:2 cruiser", as_="player1")
-    await table.slash("/combat fleet set point:Mecatol ships:3 destroyer", as_="player2")
-    attack = await table.slash("/combat attack point:Mecatol targets:Blue", as_="player1")
-    assert not attack.ephemeral, attack.text()
-    return table
+    await red_attacks_blue(campaign, green=True)
+    return campaign
 
 
 async def end_turn(table, turn=1):

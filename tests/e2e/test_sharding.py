@@ -22,6 +22,7 @@ from bot.standin import GuildSpec, QueuedFaces, StandIn, Table, demo_guild
 from bot.standin.privateer import privateer_factory
 from bot.standin.ratelimits import RateLimits
 from bot.storage import outbox
+from tests.e2e.play import red_attacks_blue
 from tests.e2e.test_turn_flow import START, Clock
 
 SHARD_COUNT = 2
@@ -99,13 +100,7 @@ async def waiting_battle(table: Table) -> None:
     """A fleet combat campaign: Red has attacked Blue at Mecatol, the turn waits for both."""
     created = await table.slash("/campaign create name:Deadline rulesets:fleet_combat", as_="gm")
     assert not created.ephemeral, created.text()
-    for player, faction in (("player1", "Red"), ("player2", "Blue")):
-        joined = await table.slash(f"/campaign join faction:{faction}", as_=player)
-        assert not joined.ephemeral, joined.text()
-    await table.slash("/combat fleet set point:Mecatol ships:2 cruiser", as_="player1")
-    await table.slash("/combat fleet set point:Mecatol ships:3 destroyers", as_="player2")
-    attack = await table.slash("/combat attack point:Mecatol targets:Blue", as_="player1")
-    assert not attack.ephemeral, attack.text()
+    await red_attacks_blue(table)
 
 
 async def step(table: Table, processes: tuple[Table, Table]) -> list[list[Any]]:

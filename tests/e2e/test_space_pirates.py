@@ -243,6 +243,16 @@ async def after_a_raid(pirates):
     return pirates
 
 
+async def base_after_an_undefended_raid(table):
+    """Turn 1: Vega's unguarded route Line (goods 100) raided, the buy-off refused: the
+    pirates have a base (SP-I30); Vega also holds planet Home (income 300)."""
+    await table.slash("/pirates route add name:Line goods:100", as_="player1")
+    await table.slash("/pirates planet add name:Home income:300", as_="player1")
+    table.script_dice([1, 2])
+    ended = await end_turn(table, 1)
+    await table.click(question_of(ended, "Refuse and fight"), "Refuse and fight", as_="player1")
+
+
 async def test_mercenaries_hired_after_the_quote_and_dismissed(after_a_raid):
     """SP-9, SP-I35: the pool is half the largest fleet; the quote shows fleet, fee and
     upkeep before the confirm button; too large a contract is refused."""

@@ -80,11 +80,7 @@ async def test_a_base_assault_destroys_the_base(pirates):
     """SP-6, SP-I30–SP-I32: an undefended raid (value 100) gives the pirates a base; Vega
     locates it (10) and assaults it with a dreadnought; the two-raider base fleet falls at
     the end of the turn: +100 per planet, peace and blocked operations."""
-    await pirates.slash("/pirates route add name:Line goods:100", as_="player1")
-    await pirates.slash("/pirates planet add name:Home income:300", as_="player1")
-    pirates.script_dice([1, 2])
-    ended = await end_turn(pirates, 1)
-    await pirates.click(question_of(ended, "Refuse and fight"), "Refuse and fight", as_="player1")
+    await base.base_after_an_undefended_raid(pirates)
 
     locate = await pirates.slash("/pirates base locate location:Kuiper belt", as_="player1")
     assert "Locating the pirate base costs 10" in locate.embed.description

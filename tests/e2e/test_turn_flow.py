@@ -19,6 +19,7 @@ from bot.standin import GuildSpec, QueuedFaces, StandIn, Table
 from bot.standin.privateer import privateer_factory
 from bot.standin.ratelimits import RateLimits
 from bot.turn_flow import TurnFlow
+from tests.e2e.play import red_attacks_blue
 
 START = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 
@@ -61,14 +62,8 @@ async def battle(table: Table) -> Table:
     """A fleet combat campaign: Red has attacked Blue at Mecatol; Green stays out."""
     created = await table.slash("/campaign create name:Deadline rulesets:fleet_combat", as_="gm")
     assert not created.ephemeral, created.text()
-    for player, faction in (("player1", "Red"), ("player2", "Blue"), ("player3", "Green")):
-        joined = await table.slash(f"/campaign join faction:{faction}", as_=player)
-        assert not joined.ephemeral, joined.text()
-    await table.slash("/combat fleet set point:Mecatol ships:2 cruiser", as_="player1")
-    await table.slash("/combat fleet set point:Mecatol ships:3 destroyers", as_="player2")
+    await red_attacks_blue(table, green=True)
     await table.slash("/combat fleet set point:Tor ships:1 cruiser", as_="player3")
-    attack = await table.slash("/combat attack point:Mecatol targets:Blue", as_="player1")
-    assert not attack.ephemeral, attack.text()
     return table
 
 
