@@ -18,7 +18,7 @@ from bot.dice import RollRecord
 from bot.storage.database import Database, utc_now
 from bot.storage.health import is_damage
 from bot.storage.seeds import chain_head
-from bot.storage.sql import Conn, Row
+from bot.storage.sql import Conn, Row, insert_sql, row_record
 
 GENESIS = "0" * 64
 # A large batch of rolls (a turn end of a large fleet) is encoded for its entry's hash this
@@ -139,6 +139,25 @@ class AuditEntry:
         }
 
 
+# The `actions` row of an entry, in the order `append_entry` writes it.
+ACTION_COLUMNS = (
+    "id",
+    "campaign_id",
+    "seq",
+    "turn",
+    "ruleset",
+    "command",
+    "actor_id",
+    "faction",
+    "options",
+    "outcome",
+    "created_at",
+    "prev_hash",
+    "hash",
+    "dice",
+    "state",
+)
+
 ROLL_COLUMNS = (
     "action_id",
     "idx",
@@ -255,9 +274,7 @@ async def append_entry(
     finally:
         await writing
     await conn.execute(
-        "INSERT INTO actions (id, campaign_id, seq, turn, ruleset, command, actor_id, faction, "
-        "options, outcome, created_at, prev_hash, hash, dice, state) "
-        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        insert_sql("actions", ACTION_COLUMNS),
         (
             action_id,
             campaign_id,
@@ -312,19 +329,11 @@ def stored_json(text: str) -> Any:
 def entry_from_row(row: Row, rolls: Sequence[RollRecord] = ()) -> AuditEntry:
     """Build an entry from an `actions` row."""
     dice, state = row["dice"], row["state"]
-    return AuditEntry(
-        id=row["id"],
-        campaign_id=row["campaign_id"],
-        seq=row["seq"],
-        turn=row["turn"],
-        ruleset=row["ruleset"],
-        command=row["command"],
-        actor_id=row["actor_id"],
-        faction=row["faction"],
+    return row_record(
+        AuditEntry,
+        row,
         options=stored_json(row["options"]),
         outcome=stored_json(row["outcome"]),
-        created_at=row["created_at"],
-        hash=row["hash"],
         rolls=tuple(rolls),
         dice=None if dice is None else stored_json(dice),
         state=None if state is None else stored_json(state),

@@ -16,7 +16,7 @@ from typing import Any
 
 from bot.storage.audit import GENESIS, canonical
 from bot.storage.database import Database, utc_now
-from bot.storage.sql import Conn, Row, for_update, inserted_id
+from bot.storage.sql import Conn, Row, for_update, inserted_id, row_record
 from bot.storage.undo import UndoJournal, choice_payload, ruleset_row
 
 
@@ -38,18 +38,7 @@ class Campaign:
     @classmethod
     def from_row(cls, row: Row) -> Campaign:
         """Build from a `campaigns` row."""
-        return cls(
-            id=row["id"],
-            guild_id=row["guild_id"],
-            channel_id=row["channel_id"],
-            name=row["name"],
-            rulesets=tuple(json.loads(row["rulesets"])),
-            turn=row["turn"],
-            created_by=row["created_by"],
-            factions_per_player=row["factions_per_player"],
-            log_count=row["log_count"],
-            language=row["language"],
-        )
+        return row_record(cls, row, rulesets=tuple(json.loads(row["rulesets"])))
 
 
 @dataclass(frozen=True)
@@ -76,15 +65,7 @@ class Choice:
     @classmethod
     def from_row(cls, row: Row) -> Choice:
         """Build from a `pending_choices` row."""
-        return cls(
-            id=row["id"],
-            campaign_id=row["campaign_id"],
-            ruleset=row["ruleset"],
-            kind=row["kind"],
-            owner_id=row["owner_id"],
-            payload=json.loads(row["payload"]),
-            status=row["status"],
-        )
+        return row_record(cls, row, payload=json.loads(row["payload"]))
 
 
 @dataclass(frozen=True)
@@ -95,10 +76,6 @@ class StateRow:
     row_version: int
     state: str
     settings: str
-
-
-def _faction(row: Row) -> Faction:
-    return Faction(row["id"], row["name"], row["user_id"])
 
 
 class CampaignReads:
@@ -123,7 +100,7 @@ class CampaignReads:
             "SELECT id, name, user_id FROM factions WHERE campaign_id = ? ORDER BY name",
             (campaign_id,),
         )
-        return [_faction(r) for r in rows]
+        return [row_record(Faction, r) for r in rows]
 
     async def gms(self, campaign_id: int) -> list[tuple[str, int]]:
         """The GM entries: ("user", id) or ("role", id)."""
@@ -141,7 +118,7 @@ class CampaignReads:
             "WHERE campaign_id = ? AND ruleset = ?",
             (campaign_id, ruleset),
         )
-        return None if row is None else _state_row(row)
+        return None if row is None else row_record(StateRow, row)
 
     async def archived(self, campaign_id: int, ruleset: str, key: str) -> list[str]:
         """The bodies of one series of a ruleset's archive, in order."""
@@ -164,10 +141,6 @@ class CampaignReads:
             (campaign_id,),
         )
         return [Choice.from_row(r) for r in rows]
-
-
-def _state_row(row: Row) -> StateRow:
-    return StateRow(row["schema_version"], row["row_version"], row["state"], row["settings"])
 
 
 class CampaignWrites:
@@ -243,7 +216,7 @@ class CampaignWrites:
             "WHERE campaign_id = ? AND ruleset = ?",
             (campaign_id, ruleset),
         )
-        return None if row is None else _state_row(row)
+        return None if row is None else row_record(StateRow, row)
 
     async def write_ruleset(
         self, campaign_id: int, ruleset: str, column: str, value: str, row_version: int
@@ -281,7 +254,7 @@ class CampaignWrites:
             "SELECT id, name, user_id FROM factions WHERE campaign_id = ? ORDER BY name",
             (campaign_id,),
         ) as cur:
-            return [_faction(r) for r in await cur.fetchall()]
+            return [row_record(Faction, r) for r in await cur.fetchall()]
 
     async def faction_named(self, campaign_id: int, name: str) -> Faction | None:
         """A faction by its exact name."""
@@ -289,7 +262,7 @@ class CampaignWrites:
             "SELECT id, name, user_id FROM factions WHERE campaign_id = ? AND name = ?",
             (campaign_id, name),
         )
-        return None if row is None else _faction(row)
+        return None if row is None else row_record(Faction, row)
 
     async def add_faction(self, campaign_id: int, name: str, user_id: int) -> Faction:
         """A new faction played by `user_id`."""

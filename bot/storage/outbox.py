@@ -17,7 +17,7 @@ from typing import Any
 from bot.storage.audit import canonical
 from bot.storage.database import Database, utc_now
 from bot.storage.shards import Shards
-from bot.storage.sql import Conn, Row, inserted_id
+from bot.storage.sql import Conn, Row, inserted_id, row_record
 
 
 @dataclass(frozen=True)
@@ -34,14 +34,7 @@ class OutboxMessage:
     @classmethod
     def from_row(cls, row: Row) -> OutboxMessage:
         """A row of the outbox table."""
-        return cls(
-            id=int(row["id"]),
-            campaign_id=int(row["campaign_id"]),
-            channel_id=int(row["channel_id"]),
-            interaction_id=row["interaction_id"],
-            choice_id=row["choice_id"],
-            payload=json.loads(row["payload"]),
-        )
+        return row_record(cls, row, payload=json.loads(row["payload"]))
 
 
 async def add(

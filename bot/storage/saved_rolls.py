@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.storage.database import Database, utc_now
-from bot.storage.sql import Conn, Row
+from bot.storage.sql import Conn, row_record
 
 
 @dataclass(frozen=True)
@@ -19,10 +19,6 @@ class SavedRoll:
 
     name: str
     expression: str
-
-
-def _saved(row: Row) -> SavedRoll:
-    return SavedRoll(row["name"], row["expression"])
 
 
 class SavedRollReads:
@@ -38,7 +34,7 @@ class SavedRollReads:
             "ORDER BY name_key",
             (campaign_id, user_id),
         )
-        return [_saved(r) for r in rows]
+        return [row_record(SavedRoll, r) for r in rows]
 
     async def named(self, campaign_id: int, user_id: int, key: str) -> SavedRoll | None:
         """One saved roll by its name key."""
@@ -47,7 +43,7 @@ class SavedRollReads:
             "WHERE campaign_id = ? AND user_id = ? AND name_key = ?",
             (campaign_id, user_id, key),
         )
-        return None if row is None else _saved(row)
+        return None if row is None else row_record(SavedRoll, row)
 
 
 class SavedRollWrites:
@@ -73,7 +69,7 @@ class SavedRollWrites:
             (campaign_id, user_id, key),
         ) as cursor:
             row = await cursor.fetchone()
-        return None if row is None else _saved(row)
+        return None if row is None else row_record(SavedRoll, row)
 
     async def put(self, campaign_id: int, user_id: int, key: str, roll: SavedRoll) -> None:
         """Save a roll under its key, replacing one saved under the same key."""

@@ -10,7 +10,7 @@ from typing import Any
 from bot.storage.audit import canonical
 from bot.storage.database import Database, utc_now
 from bot.storage.shards import Shards
-from bot.storage.sql import Conn, Row, inserted_id
+from bot.storage.sql import Conn, Row, inserted_id, row_record
 from bot.storage.undo import UndoJournal, schedule_row
 
 DEFAULT_REMINDER_MINUTES = (1440, 60)
@@ -33,16 +33,7 @@ class Schedule:
     @classmethod
     def from_row(cls, row: Row) -> Schedule:
         """Build from a `turn_schedules` row."""
-        return cls(
-            campaign_id=row["campaign_id"],
-            time_zone=row["time_zone"],
-            reminder_minutes=tuple(json.loads(row["reminder_minutes"])),
-            on_deadline=row["on_deadline"],
-            turn=row["turn"],
-            deadline_at=row["deadline_at"],
-            reminded_until=row["reminded_until"],
-            due_at=row["due_at"],
-        )
+        return row_record(cls, row, reminder_minutes=tuple(json.loads(row["reminder_minutes"])))
 
 
 @dataclass(frozen=True)
@@ -93,9 +84,7 @@ class ScheduleReads:
                 f"WHERE p.posted_at IS NULL AND {on_shards} ORDER BY p.id LIMIT ?",
                 (*params, limit),
             )
-        return [
-            TurnPost(r["id"], r["campaign_id"], r["kind"], json.loads(r["payload"])) for r in rows
-        ]
+        return [row_record(TurnPost, r, payload=json.loads(r["payload"])) for r in rows]
 
 
 class ScheduleWrites:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from bot.fair_dice import commitment, new_seed
 from bot.storage.database import Database, utc_now
-from bot.storage.sql import Conn, Row
+from bot.storage.sql import Conn, Row, row_record
 
 
 @dataclass(frozen=True)
@@ -41,19 +41,7 @@ class SecretRoll:
 
 
 def _seed(row: Row) -> TurnSeed:
-    return TurnSeed(row["campaign_id"], row["turn"], bytes.fromhex(row["seed"]), row["commitment"])
-
-
-def _secret(row: Row) -> SecretRoll:
-    return SecretRoll(
-        row["campaign_id"],
-        row["seq"],
-        row["turn"],
-        row["actor_id"],
-        row["commitment"],
-        row["payload"],
-        row["revealed_seq"],
-    )
+    return row_record(TurnSeed, row, seed=bytes.fromhex(row["seed"]))
 
 
 async def open_seed(conn: Conn, campaign_id: int, turn: int) -> TurnSeed:
@@ -125,7 +113,7 @@ async def secret_in(conn: Conn, campaign_id: int, seq: int) -> SecretRoll | None
         "SELECT * FROM secret_rolls WHERE campaign_id = ? AND seq = ?", (campaign_id, seq)
     )
     row = next(iter(rows), None)
-    return None if row is None else _secret(row)
+    return None if row is None else row_record(SecretRoll, row)
 
 
 async def secret_of(db: Database, campaign_id: int, seq: int) -> SecretRoll | None:
@@ -133,7 +121,7 @@ async def secret_of(db: Database, campaign_id: int, seq: int) -> SecretRoll | No
     row = await db.fetchone(
         "SELECT * FROM secret_rolls WHERE campaign_id = ? AND seq = ?", (campaign_id, seq)
     )
-    return None if row is None else _secret(row)
+    return None if row is None else row_record(SecretRoll, row)
 
 
 async def hidden_secrets(conn: Conn, campaign_id: int, turn: int) -> list[SecretRoll]:
@@ -143,7 +131,7 @@ async def hidden_secrets(conn: Conn, campaign_id: int, turn: int) -> list[Secret
         "ORDER BY seq",
         (campaign_id, turn),
     )
-    return [_secret(r) for r in rows]
+    return [row_record(SecretRoll, r) for r in rows]
 
 
 async def unrevealed(db: Database, campaign_id: int) -> list[SecretRoll]:
@@ -153,7 +141,7 @@ async def unrevealed(db: Database, campaign_id: int) -> list[SecretRoll]:
         "SELECT * FROM secret_rolls WHERE campaign_id = ? AND revealed_seq IS NULL ORDER BY seq",
         (campaign_id,),
     )
-    return [_secret(r) for r in rows]
+    return [row_record(SecretRoll, r) for r in rows]
 
 
 async def mark_revealed(conn: Conn, campaign_id: int, seq: int, revealed_seq: int) -> None:

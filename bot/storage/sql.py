@@ -14,15 +14,20 @@ import functools
 import logging
 import re
 from collections.abc import Awaitable, Callable, Generator, Iterable, Sequence
+from dataclasses import fields
 from types import TracebackType
-from typing import Any, Literal, Protocol, TypeAlias
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeAlias, TypeVar
 
 import aiosqlite
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 log = logging.getLogger(__name__)
 
 # A row: `row["column"]` and `row[0]` on both engines.
 Row: TypeAlias = Any
+Record = TypeVar("Record", bound="DataclassInstance")
 Dialect = Literal["sqlite", "postgresql"]
 WaitNotice = Callable[[], Awaitable[None]]
 
@@ -92,6 +97,19 @@ async def inserted_id(cursor: Cursor) -> int:
     row = await cursor.fetchone()
     assert row is not None, "INSERT … RETURNING id returned no row"
     return int(row[0])
+
+
+def row_record(cls: type[Record], row: Row, /, **converted: Any) -> Record:
+    """A record (a dataclass) built from a row: each field read from the column of its name,
+    except the fields given in `converted` (a JSON text decoded, a tuple built, a value that
+    is no column of the row)."""
+    names = _plain_fields(cls, tuple(converted))
+    return cls(**{name: row[name] for name in names}, **converted)
+
+
+@functools.cache
+def _plain_fields(cls: type[DataclassInstance], converted: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(cls) if f.name not in converted)
 
 
 def insert_sql(table: str, columns: Sequence[str]) -> str:

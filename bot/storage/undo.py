@@ -16,7 +16,7 @@ from typing import Any
 
 from bot.storage.audit import UNDO_COMMAND, AuditEntry, entry_from_row
 from bot.storage.database import Database, utc_now
-from bot.storage.sql import Conn, Row
+from bot.storage.sql import Conn, Row, row_record
 
 Op = dict[str, Any]
 # How far back a GM can undo: a campaign keeps the journals of its newest commands while they
@@ -161,8 +161,7 @@ class UndoWrites:
         if not units:
             return entry, None
         row = units[0]
-        unit = UndoUnit(campaign_id, row["first_seq"], row["last_seq"], json.loads(row["journal"]))
-        return entry, unit
+        return entry, row_record(UndoUnit, row, ops=json.loads(row["journal"]))
 
     async def restore(self, unit: UndoUnit, by: int) -> list[int]:
         """Apply the journal's inverse, newest change first; returns the ids of the choices

@@ -75,7 +75,7 @@ from bot.campaigns import Actor, CampaignService  # noqa: E402
 from bot.dice import RollRecord  # noqa: E402
 from bot.errors import Conflict  # noqa: E402
 from bot.storage import history  # noqa: E402
-from bot.storage.audit import GENESIS, ROLL_COLUMNS  # noqa: E402
+from bot.storage.audit import ACTION_COLUMNS, GENESIS, ROLL_COLUMNS  # noqa: E402
 from bot.storage.database import Database, utc_now  # noqa: E402
 from bot.storage.log import AuditLog  # noqa: E402
 from bot.storage.postgres import READ_POOL, WRITE_POOL  # noqa: E402
@@ -92,23 +92,6 @@ from tests.test_postgres import roll  # noqa: E402 - what `/roll` stores, withou
 INSERT_TARGET = 100_000  # rows/s
 HISTORY_TARGET_MS = 2.0
 KEPT_LOG = "history_log"  # the populated log's database in a --keep cluster
-ACTION_COLUMNS = (
-    "id",
-    "campaign_id",
-    "seq",
-    "turn",
-    "ruleset",
-    "command",
-    "actor_id",
-    "faction",
-    "options",
-    "outcome",
-    "created_at",
-    "prev_hash",
-    "hash",
-    "dice",
-    "state",
-)
 LOAD_DICE = ("1d20", "2d6+1", "3d6", "4d6kh3", "6d6>=5", "1d100", "2d10")
 
 
