@@ -3,6 +3,7 @@ oldest first; unsent rows and the posts of questions an undo may redraw stay."""
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -13,6 +14,7 @@ from bot.storage import outbox
 from bot.storage.database import Database
 from bot.storage.shards import Shards
 from bot.storage.sql import inserted_id
+from bot.turn_flow import TurnFlow
 
 NOW = datetime(2026, 12, 20, 12, 0, tzinfo=UTC)
 GM = Actor(user_id=1)
@@ -182,3 +184,54 @@ async def test_a_batch_reads_only_the_oldest_posted_rows_by_an_index(service, da
     steps = " | ".join(str(row[-1]) for row in plan)
     assert "INDEX outbox_sent" in steps, steps
     assert "INDEX choices_by_resolution" in steps, steps
+
+
+async def test_a_post_showing_several_questions_stays_while_any_may_be_asked_again(service):
+    """One message asking two questions names only the first as its choice; the first
+    answered long ago, the second still open: the message stays (an undo of the second's
+    answer later redraws it there)."""
+    db = service.db
+    cid = await campaign(service)
+    first = await choice(db, cid, "done")
+    async with db.transaction() as conn:
+        await conn.execute(
+            "UPDATE pending_choices SET resolved_at = '2000-01-01' WHERE id = ?", (first,)
+        )
+    second = await choice(db, cid, "open")
+    row = await posted(db, cid, 30, choice=first)
+    async with db.transaction() as conn:
+        both = {
+            "type": 1,
+            "components": [
+                {"type": 2, "custom_id": f"x:choice:{first}:pay", "label": "Pay"},
+                {"type": 2, "custom_id": f"x:choice:{second}:pay", "label": "Pay"},
+            ],
+        }
+        await conn.execute(
+            "UPDATE outbox SET payload = ? WHERE id = ?",
+            (json.dumps({"components": [both]}, separators=(",", ":")), row),
+        )
+    assert await outbox.prune(db, NOW) == 0
+    async with db.transaction() as conn:
+        await conn.execute(
+            "UPDATE pending_choices SET status = 'done', resolved_at = '2000-01-02' WHERE id = ?",
+            (second,),
+        )
+    assert await outbox.prune(db, NOW) == 1
+
+
+async def test_a_sweep_whose_pruning_fails_still_posts_what_fell_due(service, monkeypatch, caplog):
+    """The deadline's announcement is claimed and handed to the sender even when the outbox
+    cannot be pruned; the failure is logged and the next sweep prunes again."""
+    cid = await campaign(service)
+    flow = TurnFlow(service)
+    await flow.set_deadline(cid, GM, "1h", NOW)
+
+    async def failing(*_args: object, **_kwargs: object) -> int:
+        raise OSError("disk I/O error")
+
+    monkeypatch.setattr(outbox, "prune", failing)
+    result = await flow.sweep(NOW + timedelta(hours=2))
+    assert [post.kind for post in result.posts] == ["deadline"]
+    assert result.pruned == 0
+    assert "the outbox could not be pruned" in caplog.text
