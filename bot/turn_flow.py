@@ -7,11 +7,13 @@ deadline that fell due, writes what to announce to the outbox, and advances each
 next due time; the sender posts the outbox and marks it. A restart therefore loses nothing,
 several missed reminder points become one reminder, and nothing is announced twice. Time is
 passed in (`now`), never read here, so tests drive the schedule with a clock of their own.
-Nothing here imports discord.
+The same step then prunes the outbox: posted messages a week old that no undo can redraw go,
+a bounded batch at a time (`bot.storage.outbox.prune`). Nothing here imports discord.
 """
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -36,6 +38,7 @@ from bot.campaigns import (
 )
 from bot.errors import Conflict, GameError
 from bot.i18n import Msg, MsgList, msg_from_json, t
+from bot.storage import outbox
 from bot.storage.campaigns import CampaignWrites
 from bot.storage.schedule import (
     DEFAULT_REMINDER_MINUTES,
@@ -54,6 +57,12 @@ SCHEDULE_SETTINGS = ("time_zone", "reminders", "on_deadline")
 MAX_REMINDERS = 5
 MAX_AHEAD = timedelta(days=365)
 SWEEP_BATCH = 500  # campaigns claimed per sweep; the rest wait for the next minute
+# Outbox batches one sweep prunes at most (each `outbox.PRUNE_BATCH` rows, its own short
+# transaction): 2,000 rows a minute, far above what even a busy bot posts, so a backlog (the
+# first sweep after an upgrade) clears over a few hours without holding the lock for long.
+PRUNE_ROUNDS = 4
+
+log = logging.getLogger(__name__)
 
 _DURATION_PART = re.compile(r"(\d+)\s*([dhmдчм])", re.IGNORECASE)
 _DURATION = re.compile(r"^\s*(\d+\s*[dhmдчм]\s*)+$", re.IGNORECASE)
@@ -272,6 +281,7 @@ class SweepResult:
 
     posts: list[TurnPost]
     ends: list[TurnEnd]
+    pruned: int = 0  # posted outbox rows deleted after the claim
 
 
 def _post_payload(
@@ -506,7 +516,23 @@ class TurnFlow:
                     posts.append(post)
                 claimed = replace(schedule, reminded_until=moment)
                 await writes.save(replace(claimed, due_at=next_due(claimed, moment)))
-        return SweepResult(posts, ends)
+        return SweepResult(posts, ends, await self.prune_outbox(now, shards))
+
+    async def prune_outbox(self, now: datetime, shards: Shards | None = None) -> int:
+        """Delete posted messages nothing needs any more (`outbox.prune`), up to
+        `PRUNE_ROUNDS` batches while batches come back full; returns how many went. A
+        failure is only logged: what the sweep claimed is posted all the same, and the next
+        sweep prunes again."""
+        pruned = 0
+        try:
+            for _ in range(PRUNE_ROUNDS):
+                batch = await outbox.prune(self.service.db, now, shards=shards)
+                pruned += batch
+                if batch < outbox.PRUNE_BATCH:
+                    break
+        except Exception:
+            log.exception("the outbox could not be pruned; the next sweep tries again")
+        return pruned
 
     async def _awaited_in(
         self, campaigns: CampaignWrites, campaign: Campaign

@@ -5,6 +5,11 @@ change or not at all. The sender marks it sent with the message id in a transact
 own right after the post succeeds (`mark_sent`); whatever is still unsent at start-up is
 posted then (`unsent`). A post that succeeded just before a crash, before its mark, is
 posted again: delivery is at least once for that window, never silently lost.
+
+Posted rows are pruned (`prune`, in the turn scheduler's sweep): a row sent more than
+`KEEP_SENT` ago goes unless an undo may still redraw the question it shows (`asked`). Nothing
+else reads a posted row: start-up reads only unsent ones, and an edit names its message in
+its own body.
 """
 
 from __future__ import annotations
@@ -12,12 +17,41 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot.storage.audit import canonical
 from bot.storage.database import Database, utc_now
 from bot.storage.shards import Shards
 from bot.storage.sql import Conn, Row, inserted_id, row_record
+
+# How long a posted message is kept when nothing needs it any more: a week of what the bot
+# said stays readable in the database (what a player reports it posted can be looked up).
+KEEP_SENT = timedelta(days=7)
+# Rows one pruning statement deletes at most: each batch is a short transaction of its own,
+# so commands waiting for the write lock are held up for milliseconds, not for a whole backlog.
+PRUNE_BATCH = 500
+
+# The time from which a closed choice of the campaign of outbox row `o` may still be opened
+# again by an undo: the entry before the oldest command whose undo journal is kept (every
+# command an undo can reach ran after it; bot/storage/undo.py keeps journals within
+# UNDO_BUDGET). No journal kept: NULL, nothing closed can open again; no entry before it: ''.
+_UNDO_REACH = (
+    "SELECT COALESCE((SELECT a.created_at FROM actions a WHERE a.campaign_id = u.campaign_id "
+    "AND a.seq = u.first_seq - 1), '') FROM undo_units u WHERE u.campaign_id = o.campaign_id "
+    "ORDER BY u.last_seq LIMIT 1"
+)
+# Whether posted row `o` is one `asked` may return for a choice that may be asked again: it
+# shows the controls of a question still open (answered later, an undo opens it again) or
+# closed since the undo reach. Kept whether those controls were live or disabled.
+_MAY_REDRAW = (
+    "o.message_id IS NOT NULL AND o.payload LIKE '%x:choice:%' "  # noqa: S608 - constants
+    "AND o.payload NOT LIKE '%\"ephemeral\":true%' AND ("
+    "EXISTS (SELECT 1 FROM pending_choices c WHERE c.campaign_id = o.campaign_id "
+    "AND c.status = 'open' AND o.payload LIKE ('%x:choice:' || c.id || ':%')) "
+    "OR EXISTS (SELECT 1 FROM pending_choices c WHERE c.campaign_id = o.campaign_id "
+    f"AND c.resolved_at >= ({_UNDO_REACH}) AND o.payload LIKE ('%x:choice:' || c.id || ':%')))"
+)
 
 
 @dataclass(frozen=True)
@@ -163,3 +197,30 @@ async def asked(
                         {**message.payload, "edit": int(row["message_id"])},
                     )
     return found
+
+
+def sent_before(moment: datetime) -> str:
+    """`moment` as the outbox stores times (`sent_at`), to compare with them."""
+    return moment.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+async def prune(
+    db: Database, now: datetime, *, limit: int = PRUNE_BATCH, shards: Shards | None = None
+) -> int:
+    """Delete, in one short transaction, up to `limit` posted rows sent more than
+    `KEEP_SENT` before `now`, oldest first, but none an undo may still redraw (the post of a
+    question open, or closed by a command an undo can still reach) and none unsent; with
+    `shards`, only rows of campaigns whose guild is on them. Returns how many went."""
+    on_shards = ""
+    params: tuple[int, ...] = ()
+    if shards is not None:
+        guilds, params = shards.sql("g.guild_id")
+        on_shards = f"AND o.campaign_id IN (SELECT g.id FROM campaigns g WHERE {guilds}) "  # noqa: S608
+    async with db.transaction() as conn:
+        cursor = await conn.execute(
+            "DELETE FROM outbox WHERE id IN (SELECT o.id FROM outbox o "  # noqa: S608
+            f"WHERE o.sent_at IS NOT NULL AND o.sent_at < ? {on_shards}"
+            f"AND NOT ({_MAY_REDRAW}) ORDER BY o.sent_at LIMIT ?)",
+            (sent_before(now - KEEP_SENT), *params, limit),
+        )
+        return cursor.rowcount
