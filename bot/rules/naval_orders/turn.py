@@ -85,6 +85,7 @@ def _formations(run: _Resolution) -> None:
         if formation is not None and formation.complete_turn <= run.turn:
             due.setdefault(tuple(formation.members), formation)
     for formation in due.values():
+        formation = _named(run.state, formation)
         try:
             made = complete_formation(run.state, formation)
         except RuleViolation:
@@ -97,6 +98,17 @@ def _formations(run: _Resolution) -> None:
             continue
         if made:  # one line, under the first force it made
             run.note(made[0], formation_lines(formation, done=True, forces=made)[0])
+
+
+def _named(state: NavalOrdersState, formation: Formation) -> Formation:
+    """A fleet's dissolution begun by an earlier release noted the fleet by its key only:
+    its name is read from the fleet while it still exists (NO-2.7)."""
+    if formation.fleet_name is not None or formation.kind != "dissolve_fleet":
+        return formation
+    fleet = state.forces.get(formation.members[0]) if formation.members else None
+    if fleet is None:
+        return formation
+    return formation.model_copy(update={"fleet_name": fleet.name})
 
 
 def _after_attack(run: _Resolution, force: Force) -> bool:
