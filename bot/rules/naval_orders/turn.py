@@ -53,6 +53,7 @@ class _Resolution:
     late: list[str] = field(default_factory=list)
     completed: list[str] = field(default_factory=list)
     raid_rolls: list[dict[str, Any]] = field(default_factory=list)
+    hidden_rolls: list[dict[str, Any]] = field(default_factory=list)
 
     def note(self, force: Force, line: Msg) -> None:
         self.changes.setdefault(force.key, []).append(line)
@@ -74,7 +75,22 @@ def _working_copy(state: NavalOrdersState) -> NavalOrdersState:
     }
     new.stations = dict(state.stations)
     new.relays = list(state.relays)
+    new.hidden_raid_rolls = list(state.hidden_raid_rolls)
     return new
+
+
+def _ended_raid_rolls(run: _Resolution) -> list[int]:
+    """NO-I13: the hidden duration rolls of raids no longer running (complete, broken,
+    cancelled or replaced, their force struck off): the raid's length is known, so this
+    turn's end publishes them."""
+    running = {
+        force.order.raid_roll_entry
+        for force in run.state.forces.values()
+        if force.order is not None and force.order.raid_roll_entry is not None
+    }
+    ended = [seq for seq in run.state.hidden_raid_rolls if seq not in running]
+    run.state.hidden_raid_rolls = [s for s in run.state.hidden_raid_rolls if s in running]
+    return ended
 
 
 def _formations(run: _Resolution) -> None:
@@ -159,11 +175,14 @@ def _roll_raid(run: _Resolution, force: Force, order: RaidOrder) -> tuple[int, i
             face=face,
             count=required,
         )
-    run.raid_rolls.append({"force": force.name, "face": face, "required": required})
+    rolled = {"force": force.name, "face": face, "required": required}
     if settings.raid_extra_roll_hidden:
+        # A hidden entry of its own takes the roll; published when the raid ends.
+        run.hidden_rolls.append(rolled)
         run.gm_only.append(line)
         run.note(force, Msg("naval_orders.turn.raid_started", force=force.name))
     else:
+        run.raid_rolls.append(rolled)
         run.note(force, line)
     return face, required
 
@@ -182,6 +201,10 @@ def _tick(run: _Resolution, force: Force, away: bool) -> None:
         active.arrived_turn = run.turn
         if isinstance(order, RaidOrder):
             active.raid_roll, active.turns_required = _roll_raid(run, force, order)
+            if run.settings.raid_extra_roll_hidden:
+                active.raid_roll_entry = run.dice.entry  # the rolls' entry: the hidden one
+                if run.dice.entry not in run.state.hidden_raid_rolls:
+                    run.state.hidden_raid_rolls.append(run.dice.entry)
         else:
             active.turns_required = order.turns
             run.note(
@@ -409,6 +432,7 @@ def end_of_turn(
         _station_arrival(run, force)
         _layover_end(run, force)
     _relays(run)
+    ended = _ended_raid_rolls(run)
     # Player-given names shown literally (the waiting lines escape their own).
     lines = [
         shown_msg(line)
@@ -427,8 +451,14 @@ def end_of_turn(
             "completed": run.completed,
             "late_returns": run.late,
             "raid_rolls": run.raid_rolls,
-            "gm_only": [shown_msg(m).to_json() for m in run.gm_only],
         },
+        hidden={
+            "summary": [shown_msg(m).to_json() for m in run.gm_only],
+            "raid_rolls": run.hidden_rolls,
+        }
+        if run.hidden_rolls
+        else None,
+        reveal=ended,
         archive=run.archive,
         audit_lines=[
             Msg(
