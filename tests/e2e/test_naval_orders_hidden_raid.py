@@ -174,3 +174,27 @@ async def test_the_published_roll_is_checked_against_its_commitment_and_seed(fai
     document = json.loads(exported(export))
     assert verify_document(document).problem is None
     assert any("secret_reveal" in e["outcome"] for e in document["entries"])
+
+
+async def test_an_undone_turn_ends_hidden_roll_is_published_by_the_next_turn_end(navy):
+    """The GM undoes the turn's end that started the raid: its hidden roll decides nothing
+    any more, so the next end of the turn publishes it (the player's export then reaches
+    past it) and rolls the raid's duration again, hidden in turn."""
+    await hidden_raid(navy)
+    navy.script_dice([2])
+    await end_turn(navy, 1)
+    undone = hidden_entry((await navy.slash("/history list", as_="player2")).embed.description)
+    done = await navy.slash("/history undo reason:wrong position", as_="gm")
+    await navy.click(done, "Undo", as_="gm")
+
+    navy.script_dice([3])
+    await end_turn(navy, 1)
+
+    page = (await navy.slash("/history list", as_="player2")).embed.description
+    assert f"Hidden entry #{undone} revealed" in page
+    assert page.count(HIDDEN_ROLL) == 1  # the new roll, hidden
+    document = json.loads(exported(await navy.slash("/history export", as_="player2")))
+    assert max(e["seq"] for e in document["entries"]) > undone
+    assert verify_document(document).problem is None
+    gm = show_text(await navy.slash(f"/history show entry:{hidden_entry(page)}", as_="gm"))
+    assert "1 ordered + d3 (3) = 4 turns" in gm
