@@ -21,7 +21,7 @@ from bot.standin import GuildSpec, StandIn, Table
 from bot.verify_export import verify_document
 from tests.e2e import test_naval_orders as played
 from tests.e2e.test_naval_orders import end_turn, form, give, text_of
-from tests.e2e.test_naval_orders_secrecy import exported, show_text
+from tests.e2e.test_naval_orders_secrecy import end_turn_ru, exported, show_text
 
 navy = played.navy
 
@@ -198,3 +198,21 @@ async def test_an_undone_turn_ends_hidden_roll_is_published_by_the_next_turn_end
     assert verify_document(document).problem is None
     gm = show_text(await navy.slash(f"/history show entry:{hidden_entry(page)}", as_="gm"))
     assert "1 ordered + d3 (3) = 4 turns" in gm
+
+
+async def test_a_russian_campaign_reads_of_the_hidden_roll_in_russian(navy):
+    """In a Russian campaign the players read the hidden roll's line in Russian, and its
+    reveal when the raid of 1 + 1 turns ends."""
+    await navy.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    await hidden_raid(navy, turns="1")
+    navy.script_dice([1])
+    await end_turn_ru(navy, 1)
+
+    page = (await navy.slash("/history list", as_="player2")).embed.description
+    assert "🔒 Бросок продолжительности рейдерства, скрытый от игроков до его конца" in page
+    assert not names_the_die(page)
+
+    await end_turn_ru(navy, 2)
+    page = (await navy.slash("/history list", as_="player2")).embed.description
+    assert "скрытая запись раскрыта" in page
+    assert "ходов: 1 по приказу + d3 (1) = 2" in page
