@@ -15,7 +15,7 @@ from test_naval_orders_refusals import CASES, world
 
 from bot.dice import Dice
 from bot.errors import GameError, RuleViolation
-from bot.i18n import Msg
+from bot.i18n import Msg, MsgList
 from bot.rules import naval_orders as no
 from bot.rulesets import TurnContext
 
@@ -286,7 +286,9 @@ def campaign_messages():
         support.add_force(support.ports(), "Hood"), "Hood", no.CruiseOrder(location="14"), 1, free
     )
     turn_end(support.move_to(open_cruise, "Hood", "14", 1), 1, free)
-    # formations: made, dissolved, failed
+    # formations: made, dissolved, failed; an earlier release's lines, naming no fleet
+    for key in ("form_fleet.begun", "dissolve_fleet.done"):
+        take([Msg(f"naval_orders.formation.{key}", forces=MsgList(["Van"]), turn=1)])
     gone = support.add_force(
         support.ports(),
         "Grand",
