@@ -16,7 +16,7 @@ from typing import Any, TypeVar, overload
 
 from pydantic import BaseModel
 
-from bot import dice_expr, fair_turns, rulesets
+from bot import dice_expr, fair_turns, rulesets, secret_rolls
 from bot.dice import Dice, RollRecord
 from bot.errors import Conflict, GameError, NotAllowed, NotFound
 from bot.i18n import LANGUAGES, Msg, unfilled
@@ -675,6 +675,15 @@ class CampaignService:
                     TurnContext(state, settings, campaign.turn, uow.dice, factions, others)
                 )
                 await uow.save(spec.key, result.state)
+                if result.hidden is not None:  # takes the step's rolls, kept past the turn
+                    await secret_rolls.append_secret(
+                        uow,
+                        "turn end",
+                        options={"turn": campaign.turn},
+                        outcome=result.hidden,
+                        ruleset=spec.key,
+                        held=True,
+                    )
                 await uow.archive(spec.key, result.archive)
                 entry = await uow.append(
                     "turn end",
@@ -687,6 +696,8 @@ class CampaignService:
                         **result.outcome,
                     },
                 )
+                for seq in result.reveal:
+                    await secret_rolls.reveal_held(uow, seq)
                 summaries.append(
                     TurnSummary(
                         spec.key,

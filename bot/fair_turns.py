@@ -19,6 +19,7 @@ from bot.storage import seeds
 from bot.storage.audit import append_entry
 from bot.storage.database import Database
 from bot.storage.sql import Conn
+from bot.storage.undo import UndoWrites
 
 if TYPE_CHECKING:
     from bot.campaigns import Actor, UnitOfWork
@@ -82,11 +83,17 @@ async def commit_turn(conn: Conn, campaign_id: int, turn: int) -> dict[str, Any]
 
 async def close_turn(uow: UnitOfWork) -> dict[str, Any]:
     """At turn end, before the closing entry: reveal the turn's hidden secret rolls (the seed
-    reveal makes their dice recomputable anyway), then return the outcome keys revealing the
+    reveal makes their dice recomputable anyway) and the undone ones kept past a turn's end
+    (`secret_rolls.append_secret(held=True)`), then return the outcome keys revealing the
     closing turn's seed and committing to the next turn's."""
     campaign = uow.campaign
     for secret in await seeds.hidden_secrets(uow.conn, campaign.id, campaign.turn):
         await secret_rolls.reveal(uow, secret)
+    # A hidden entry kept past its turn's end, whose turn end a GM undid, decides nothing now.
+    undo = UndoWrites(uow.conn)
+    for secret in await seeds.hidden_secrets(uow.conn, campaign.id, secret_rolls.HELD_TURN):
+        if await undo.undone_by(campaign.id, secret.seq) is not None:
+            await secret_rolls.reveal(uow, secret)
     outcome: dict[str, Any] = {}
     seed = await seeds.seed_in(uow.conn, campaign.id, campaign.turn)
     if seed is not None:

@@ -34,6 +34,9 @@ if TYPE_CHECKING:
 ROLL_REVEAL: Final = "roll reveal"
 ENTRY_REVEAL: Final = "entry reveal"
 CORE: Final = "core"
+# The turn a held hidden part is kept under: none, so no turn's end publishes it (its ruleset
+# or a GM does).
+HELD_TURN: Final = 0
 
 
 def payload_commitment(payload_text: str) -> str:
@@ -63,11 +66,13 @@ async def append_secret(
     outcome: dict[str, Any],
     faction: str | None = None,
     ruleset: str = "core",
+    held: bool = False,
 ) -> tuple[AuditEntry, str]:
     """Append an entry whose rolls (those made since the last entry), options and outcome stay
     hidden: the log shows only `secret_commitment`. For `/roll … secret:true`, and for a
     ruleset's hidden information (a card drawn for a hand). Returns the entry and the
-    commitment; the turn's end or `reveal` publishes the hidden part."""
+    commitment; the turn's end or `reveal` publishes the hidden part (`held`: not the turn's
+    end, only `reveal`)."""
     records = uow.dice.records[uow.recorded_rolls :]
     payload = {
         "nonce": secrets.token_hex(16),
@@ -88,7 +93,13 @@ async def append_secret(
     await seeds.add_secret(
         uow.conn,
         seeds.SecretRoll(
-            uow.campaign.id, entry.seq, uow.campaign.turn, uow.actor.user_id, digest, text, None
+            uow.campaign.id,
+            entry.seq,
+            HELD_TURN if held else uow.campaign.turn,
+            uow.actor.user_id,
+            digest,
+            text,
+            None,
         ),
     )
     return entry, digest
@@ -146,6 +157,14 @@ async def reveal(uow: UnitOfWork, secret: seeds.SecretRoll) -> AuditEntry:
     return entry
 
 
+async def reveal_held(uow: UnitOfWork, seq: int) -> AuditEntry | None:
+    """Publish hidden entry `seq` now, unless it is already public (None then)."""
+    secret = await seeds.secret_in(uow.conn, uow.campaign.id, seq)
+    if secret is None or secret.revealed_seq is not None:
+        return None
+    return await reveal(uow, secret)
+
+
 async def reveal_entry(uow: UnitOfWork, seq: int, *, gm: bool) -> tuple[AuditEntry, dict[str, Any]]:
     """`/reveal entry:N`: the roller or a GM publishes a secret roll (or a ruleset's hidden
     entry) once."""
@@ -172,13 +191,25 @@ def secret_line(outcome: dict[str, Any], locale: str) -> str | None:
     return None
 
 
-def hidden_line(ruleset: str, commitment: str, locale: str) -> str:
+def hidden_line(ruleset: str, commitment: str, locale: str, command: str = "") -> str:
     """What everyone reads of a ruleset's hidden entry: what it is (in the ruleset's words
     when the catalog has them, e.g. "an order"), until when it is hidden, and its
     commitment."""
-    key = f"history.hidden_entry.{ruleset}"
-    text = t(key, locale, commitment=commitment)
-    return text if text != key else t("history.hidden_entry", locale, commitment=commitment)
+    return hidden_text("hidden_entry", ruleset, command, locale, commitment=commitment)
+
+
+def hidden_text(key: str, ruleset: str, command: str, locale: str, **params: Any) -> str:
+    """`history.<key>` about a ruleset's hidden entry, in the words its catalog gives the
+    entries of `command` (`<ruleset>.history.<key>.<command>`, spaces as underscores: a hidden
+    roll of a turn's end is not an order) or the ruleset (`history.<key>.<ruleset>`)."""
+    for wanted in (
+        f"{ruleset}.history.{key}.{command.replace(' ', '_')}",
+        f"history.{key}.{ruleset}",
+    ):
+        text = t(wanted, locale, **params)
+        if text != wanted:
+            return text
+    return t(f"history.{key}", locale, **params)
 
 
 async def shown_secret(

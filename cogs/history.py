@@ -137,10 +137,11 @@ def hidden_summary(
     ends, while it is)."""
     if hidden.payload is None:
         commitment = hidden.commitment[:16] + "…" if short else hidden.commitment
-        return secret_rolls.hidden_line(entry.ruleset, commitment, locale)
+        return secret_rolls.hidden_line(entry.ruleset, commitment, locale, entry.command)
     summary = render_outcome(hidden.payload["outcome"], locale, " " if short else "\n")
     if hidden.private:
-        return t("history.hidden_yours", locale) + ("\n" if not short else " ") + summary
+        yours = secret_rolls.hidden_text("hidden_yours", entry.ruleset, entry.command, locale)
+        return yours + ("\n" if not short else " ") + summary
     return summary
 
 
@@ -344,7 +345,13 @@ class HistoryCog(BotCog):
             text = hidden_summary(found, kept, locale)
             options = kept.payload["options"] if kept.payload is not None else {}
             if kept.revealed_seq is not None:
-                text += "\n" + say("history.show.hidden_revealed", entry=kept.revealed_seq)
+                text += "\n" + secret_rolls.hidden_text(
+                    "show.hidden_revealed",
+                    found.ruleset,
+                    found.command,
+                    locale,
+                    entry=kept.revealed_seq,
+                )
         else:
             text = render_outcome(found.outcome, locale, "\n") or (
                 secret_rolls.secret_line(found.outcome, locale) or ""

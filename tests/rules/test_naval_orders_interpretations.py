@@ -372,7 +372,8 @@ def test_no_i12_raid_scope_own_and_adjacent_or_own_only():
 
 def test_no_i13_hidden_raid_roll_goes_to_the_gm_only():
     """NO-I13 `raid_extra_roll_hidden`: the public summary says the raid started; the roll
-    is in the GM-only part of the outcome."""
+    and its line are the hidden part (a hidden entry), none of it in the public outcome; the
+    entry is published when the raid ends."""
     settings = NavalOrdersSettings(raid_extra_roll_hidden=True)
     state = add_force(ports(), "Swift", "auxiliary", ships=warships(6), settings=settings)
     state = order(state, "Swift", RAID, 1, settings=settings)
@@ -380,8 +381,15 @@ def test_no_i13_hidden_raid_roll_goes_to_the_gm_only():
     result = end_turn(state, 1, 2, settings=settings)
     assert "naval_orders.turn.raid_started" in keys(result.lines)
     assert "naval_orders.turn.raid_d3" not in keys(result.lines)
-    assert [m["key"] for m in result.outcome["gm_only"]] == ["naval_orders.turn.raid_d3"]
+    assert result.hidden is not None
+    assert [m["key"] for m in result.hidden["summary"]] == ["naval_orders.turn.raid_d3"]
+    assert result.hidden["raid_rolls"] == [{"force": "Swift", "face": 2, "required": 3}]
+    assert result.outcome["raid_rolls"] == [] and "gm_only" not in result.outcome
+    assert result.reveal == []
+    assert end_turn(result.state, 2).reveal == []
+    assert end_turn(end_turn(result.state, 2).state, 3).reveal == [0]  # 1 + 2 turns raided
     public = end_turn(state, 1, 2)
+    assert public.hidden is None
     assert "naval_orders.turn.raid_d3" in keys(public.lines)
 
 

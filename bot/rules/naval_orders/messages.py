@@ -361,10 +361,17 @@ def relay_arrival_lines(relay: PacketRelay, force: Force) -> list[Msg]:
     ]
 
 
+# The lines that name the fleet; the log keeps an earlier release's lines, which did not,
+# under the keys without the suffix.
+_NAMED_FLEET = {("form_fleet", "begun"), ("dissolve_fleet", "done")}
+
+
 def formation_lines(formation: Formation, *, done: bool, forces: Sequence[Force]) -> list[Msg]:
     """A fleet or convoy forming or dissolving (NO-2.7), begun or complete."""
     names = MsgList(f.name for f in forces)
     state = "done" if done else "begun"
+    if (formation.kind, state) in _NAMED_FLEET:
+        state += "_named"
     return [
         Msg(
             f"naval_orders.formation.{formation.kind}.{state}",

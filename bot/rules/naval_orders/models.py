@@ -183,6 +183,7 @@ class ActiveOrder(BaseModel):
     turns_done: int = 0
     turns_required: int | None = None
     raid_roll: int | None = None
+    raid_roll_entry: int | None = None  # the hidden entry holding the roll (NO-I13)
 
 
 class Force(BaseModel):
@@ -270,6 +271,8 @@ class NavalOrdersState(BaseModel):
     station_distances: dict[str, dict[str, int]] = Field(default_factory=dict)
     next_relay_id: int = 1
     next_archive_seq: int = 1
+    # Hidden raid duration rolls (their entries) published when their raid ends (NO-I13).
+    hidden_raid_rolls: list[int] = Field(default_factory=list)
 
     def station_at(self, location: str) -> Station | None:
         """The port or station registered at `location`, if any."""

@@ -53,6 +53,7 @@ class _Resolution:
     late: list[str] = field(default_factory=list)
     completed: list[str] = field(default_factory=list)
     raid_rolls: list[dict[str, Any]] = field(default_factory=list)
+    hidden_rolls: list[dict[str, Any]] = field(default_factory=list)
 
     def note(self, force: Force, line: Msg) -> None:
         self.changes.setdefault(force.key, []).append(line)
@@ -74,7 +75,22 @@ def _working_copy(state: NavalOrdersState) -> NavalOrdersState:
     }
     new.stations = dict(state.stations)
     new.relays = list(state.relays)
+    new.hidden_raid_rolls = list(state.hidden_raid_rolls)
     return new
+
+
+def _ended_raid_rolls(run: _Resolution) -> list[int]:
+    """NO-I13: the hidden duration rolls of raids no longer running (complete, broken,
+    cancelled or replaced, their force struck off): the raid's length is known, so this
+    turn's end publishes them."""
+    running = {
+        force.order.raid_roll_entry
+        for force in run.state.forces.values()
+        if force.order is not None and force.order.raid_roll_entry is not None
+    }
+    ended = [seq for seq in run.state.hidden_raid_rolls if seq not in running]
+    run.state.hidden_raid_rolls = [s for s in run.state.hidden_raid_rolls if s in running]
+    return ended
 
 
 def _formations(run: _Resolution) -> None:
@@ -85,6 +101,7 @@ def _formations(run: _Resolution) -> None:
         if formation is not None and formation.complete_turn <= run.turn:
             due.setdefault(tuple(formation.members), formation)
     for formation in due.values():
+        formation = _named(run.state, formation)
         try:
             made = complete_formation(run.state, formation)
         except RuleViolation:
@@ -97,6 +114,17 @@ def _formations(run: _Resolution) -> None:
             continue
         if made:  # one line, under the first force it made
             run.note(made[0], formation_lines(formation, done=True, forces=made)[0])
+
+
+def _named(state: NavalOrdersState, formation: Formation) -> Formation:
+    """A fleet's dissolution begun by an earlier release noted the fleet by its key only:
+    its name is read from the fleet while it still exists (NO-2.7)."""
+    if formation.fleet_name is not None or formation.kind != "dissolve_fleet":
+        return formation
+    fleet = state.forces.get(formation.members[0]) if formation.members else None
+    if fleet is None:
+        return formation
+    return formation.model_copy(update={"fleet_name": fleet.name})
 
 
 def _after_attack(run: _Resolution, force: Force) -> bool:
@@ -147,11 +175,14 @@ def _roll_raid(run: _Resolution, force: Force, order: RaidOrder) -> tuple[int, i
             face=face,
             count=required,
         )
-    run.raid_rolls.append({"force": force.name, "face": face, "required": required})
+    rolled = {"force": force.name, "face": face, "required": required}
     if settings.raid_extra_roll_hidden:
+        # A hidden entry of its own takes the roll; published when the raid ends.
+        run.hidden_rolls.append(rolled)
         run.gm_only.append(line)
         run.note(force, Msg("naval_orders.turn.raid_started", force=force.name))
     else:
+        run.raid_rolls.append(rolled)
         run.note(force, line)
     return face, required
 
@@ -170,6 +201,10 @@ def _tick(run: _Resolution, force: Force, away: bool) -> None:
         active.arrived_turn = run.turn
         if isinstance(order, RaidOrder):
             active.raid_roll, active.turns_required = _roll_raid(run, force, order)
+            if run.settings.raid_extra_roll_hidden:
+                active.raid_roll_entry = run.dice.entry  # the rolls' entry: the hidden one
+                if run.dice.entry not in run.state.hidden_raid_rolls:
+                    run.state.hidden_raid_rolls.append(run.dice.entry)
         else:
             active.turns_required = order.turns
             run.note(
@@ -397,6 +432,7 @@ def end_of_turn(
         _station_arrival(run, force)
         _layover_end(run, force)
     _relays(run)
+    ended = _ended_raid_rolls(run)
     # Player-given names shown literally (the waiting lines escape their own).
     lines = [
         shown_msg(line)
@@ -415,8 +451,14 @@ def end_of_turn(
             "completed": run.completed,
             "late_returns": run.late,
             "raid_rolls": run.raid_rolls,
-            "gm_only": [shown_msg(m).to_json() for m in run.gm_only],
         },
+        hidden={
+            "summary": [shown_msg(m).to_json() for m in run.gm_only],
+            "raid_rolls": run.hidden_rolls,
+        }
+        if run.hidden_rolls
+        else None,
+        reveal=ended,
         archive=run.archive,
         audit_lines=[
             Msg(

@@ -1,0 +1,218 @@
+"""A raid's hidden duration roll (NO-I13 `raid_extra_roll_hidden`) through Discord.
+
+With the setting on, the d3 rolled as a raid starts is a hidden entry of the turn's end:
+the players read that a roll was made, and its commitment, but not the die, in the turn's
+report, `/navy orders`, `/history list`, `/history show` and the export; the GMs read it in
+full. It stays hidden until the raid ends (its length is then known anyway), when the turn's
+end publishes it and `/history verify` checks it against its commitment. France (player2)
+raids with the auxiliary squadron Hirondelle in location 22.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.standin import GuildSpec, StandIn, Table
+from bot.verify_export import verify_document
+from tests.e2e import test_naval_orders as played
+from tests.e2e.test_naval_orders import end_turn, form, give, text_of
+from tests.e2e.test_naval_orders_secrecy import end_turn_ru, exported, show_text
+
+navy = played.navy
+
+HIDDEN_ROLL = "🔒 The raid's duration roll, hidden from the players until the raid ends"
+DIE = "d3 (2)"  # what the GM reads: "1 ordered + d3 (2) = 3 turns"
+ROLLED = "Hirondelle starts raiding: 1 ordered + d3 (2) = 3 turns (NO-6.2, NO-I13)."
+
+
+async def hidden_raid(table, turns: str = "1") -> None:
+    """The GM hides the raid roll; Hirondelle is ordered to raid location 22, where it is."""
+    await table.slash(
+        "/campaign settings set setting:naval_orders.raid_extra_roll_hidden value:true", as_="gm"
+    )
+    await table.slash(
+        "/navy forces register name:Hirondelle kind:auxiliary location:22 ships:2xV, VI",
+        as_="player2",
+    )
+    await give(
+        table,
+        "Hirondelle",
+        "raid",
+        form(point="Biscay", location="22", turns=turns),
+        as_="player2",
+    )
+
+
+def names_the_die(text: str) -> bool:
+    """Whether a text speaks of a d3 (not two letters of a commitment's hex)."""
+    return re.search(r"\b1?d3\b", text) is not None
+
+
+def hidden_entry(page: str) -> int:
+    """The number of the entry a `/history list` page shows as the hidden raid roll."""
+    lines = page.splitlines()
+    for index, line in enumerate(lines[1:], start=1):
+        if HIDDEN_ROLL in line:
+            found = re.match(r"~*`#(\d+)`", lines[index - 1])
+            assert found, lines[index - 1]
+            return int(found[1])
+    raise AssertionError(page)
+
+
+async def test_players_read_that_a_roll_was_hidden_and_the_gm_reads_the_die(navy):
+    """The turn's report, the player's list, entry and export say nothing of the d3; the
+    GM's list and entry show it, privately."""
+    await hidden_raid(navy)
+    navy.script_dice([2])
+
+    report = await end_turn(navy, 1)
+
+    assert "Hirondelle starts raiding; its duration is known to the GM." in report
+    assert not names_the_die(report) and "3 turns" not in report
+    page = await navy.slash("/history list", as_="player2")
+    assert not page.ephemeral
+    assert not names_the_die(page.embed.description) and "1 die" not in page.embed.description
+    seq = hidden_entry(page.embed.description)
+    assert (await navy.slash("/history list", as_="player1")).embed.description.count(
+        HIDDEN_ROLL
+    ) == 1
+    for entry in range(seq, seq + 3):  # the hidden roll, the turn's report, the closing entry
+        shown = await navy.slash(f"/history show entry:{entry}", as_="player2")
+        assert not shown.ephemeral
+        text = show_text(shown)
+        assert not names_the_die(text) and "raid duration" not in text and "→" not in text, text
+    hidden = await navy.slash(f"/history show entry:{seq}", as_="player2")
+    assert "commitment `" in show_text(hidden)
+    export = await navy.slash("/history export", as_="player2")
+    document = json.loads(exported(export))
+    assert "raid_d3" not in exported(export) and "raid_duration" not in exported(export)
+    assert max(e["seq"] for e in document["entries"]) < seq
+    owner = text_of(await navy.slash("/navy orders", as_="player2"))
+    assert "(1 turn raided so far)" in owner and "of 3" not in owner
+
+    gm_page = await navy.slash("/history list", as_="gm")
+    assert gm_page.ephemeral
+    assert DIE in gm_page.embed.description
+    gm_entry = await navy.slash(f"/history show entry:{seq}", as_="gm")
+    assert gm_entry.ephemeral
+    assert ROLLED in show_text(gm_entry)
+    assert "(1 of 3 turns)" in text_of(await navy.slash("/navy orders", as_="gm"))
+
+
+async def test_the_roll_stays_hidden_until_the_raid_ends_then_everyone_reads_it(navy):
+    """Turn 2's end keeps the roll hidden; turn 3's, where the raid of 1 + 2 turns is
+    complete, publishes it: the list names the reveal and the entry shows the die."""
+    await hidden_raid(navy)
+    navy.script_dice([2])
+    await end_turn(navy, 1)
+    page = (await navy.slash("/history list", as_="player2")).embed.description
+    seq = hidden_entry(page)
+
+    await end_turn(navy, 2)
+    assert HIDDEN_ROLL in (await navy.slash("/history list", as_="player2")).embed.description
+    assert DIE not in show_text(await navy.slash(f"/history show entry:{seq}", as_="player2"))
+
+    report = await end_turn(navy, 3)
+
+    assert "Hirondelle completed its order “Raiding” after 3 turns" in report
+    page = (await navy.slash("/history list", as_="player2")).embed.description
+    assert HIDDEN_ROLL not in page
+    assert f"Hidden entry #{seq} revealed" in page
+    shown = await navy.slash(f"/history show entry:{seq}", as_="player2")
+    assert not shown.ephemeral
+    assert ROLLED in show_text(shown)
+    assert "revealed in entry #" in show_text(shown)
+
+
+async def test_a_raid_of_no_ordered_turns_that_ends_at_once_is_revealed_at_once(navy):
+    """N = 0 and a d3 of 1: the raid is complete at the end of the turn it starts in, so
+    that turn's end publishes the roll too."""
+    await hidden_raid(navy, turns="0")
+    navy.script_dice([1])
+
+    report = await end_turn(navy, 1)
+
+    assert "Hirondelle completed its order “Raiding” after 1 turn" in report
+    page = (await navy.slash("/history list", as_="player2")).embed.description
+    assert HIDDEN_ROLL not in page
+    assert "0 ordered + d3 (1) = 1 turn" in page
+
+
+@pytest.fixture
+async def fair(tmp_path: Path, standin_guild: GuildSpec) -> AsyncIterator[Table]:
+    """The real bot with production dice (derived from the turn seed), and the naval
+    orders campaign of the other tests."""
+    from bot.standin.privateer import privateer_factory
+
+    standin = StandIn(standin_guild)
+    factory = privateer_factory(database_path=tmp_path / "fair.db", guild_id=standin.guild.id)
+    async with standin, Table(factory, standin=standin) as table:
+        await table.slash("/campaign create name:Seven Years rulesets:naval_orders", as_="gm")
+        await table.slash("/campaign join faction:France", as_="player2")
+        yield table
+        table.check()
+
+
+async def test_the_published_roll_is_checked_against_its_commitment_and_seed(fair):
+    """With the production dice, `/history verify` re-derives the d3 once the raid's end
+    has published it, and the player's export of the whole log verifies on its own."""
+    await hidden_raid(fair, turns="0")
+    turn = 1
+    while "completed its order" not in await end_turn(fair, turn):
+        turn += 1
+        assert turn <= 3
+
+    verdict = (await fair.slash("/history verify", as_="player2")).text()
+    assert "✅ The log is intact" in verdict
+    assert "🎲 1 die re-derived" in verdict
+    export = await fair.slash("/history export", as_="player2")
+    document = json.loads(exported(export))
+    assert verify_document(document).problem is None
+    assert any("secret_reveal" in e["outcome"] for e in document["entries"])
+
+
+async def test_an_undone_turn_ends_hidden_roll_is_published_by_the_next_turn_end(navy):
+    """The GM undoes the turn's end that started the raid: its hidden roll decides nothing
+    any more, so the next end of the turn publishes it (the player's export then reaches
+    past it) and rolls the raid's duration again, hidden in turn."""
+    await hidden_raid(navy)
+    navy.script_dice([2])
+    await end_turn(navy, 1)
+    undone = hidden_entry((await navy.slash("/history list", as_="player2")).embed.description)
+    done = await navy.slash("/history undo reason:wrong position", as_="gm")
+    await navy.click(done, "Undo", as_="gm")
+
+    navy.script_dice([3])
+    await end_turn(navy, 1)
+
+    page = (await navy.slash("/history list", as_="player2")).embed.description
+    assert f"Hidden entry #{undone} revealed" in page
+    assert page.count(HIDDEN_ROLL) == 1  # the new roll, hidden
+    document = json.loads(exported(await navy.slash("/history export", as_="player2")))
+    assert max(e["seq"] for e in document["entries"]) > undone
+    assert verify_document(document).problem is None
+    gm = show_text(await navy.slash(f"/history show entry:{hidden_entry(page)}", as_="gm"))
+    assert "1 ordered + d3 (3) = 4 turns" in gm
+
+
+async def test_a_russian_campaign_reads_of_the_hidden_roll_in_russian(navy):
+    """In a Russian campaign the players read the hidden roll's line in Russian, and its
+    reveal when the raid of 1 + 1 turns ends."""
+    await navy.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    await hidden_raid(navy, turns="1")
+    navy.script_dice([1])
+    await end_turn_ru(navy, 1)
+
+    page = (await navy.slash("/history list", as_="player2")).embed.description
+    assert "🔒 Бросок продолжительности рейдерства, скрытый от игроков до его конца" in page
+    assert not names_the_die(page)
+
+    await end_turn_ru(navy, 2)
+    page = (await navy.slash("/history list", as_="player2")).embed.description
+    assert "скрытая запись раскрыта" in page
+    assert "ходов: 1 по приказу + d3 (1) = 2" in page
