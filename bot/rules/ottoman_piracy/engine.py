@@ -622,6 +622,26 @@ def register_hand_size(state: OttomanPiracyState, power: str, hand_size: int | N
     )
 
 
+def state_hand_size(
+    state: OttomanPiracyState,
+    settings: OttomanPiracySettings,
+    power: str,
+    hand_size: int,
+    dice: Dice,
+) -> StateChange | PiracyOutcome:
+    """A power states its hand for this impulse (OP-I12). When the piracy in progress
+    targets that power and still waits for rewards, it is the hand its cards come from:
+    the question offers the card from that hand (no hand to pick), and what then needs no
+    choice settles at once, as when the hand is picked in the question (OP-5.7, OP-5.9): a
+    card that was the only reward left is taken (a logged 1dH roll), or the hit is lost
+    with an empty hand. Otherwise the hand is only recorded (`register_hand_size`)."""
+    key = power_key(power)
+    record = state.in_progress
+    if record is None or record.target != key or record.status == "done":
+        return register_hand_size(state, key, hand_size)
+    return set_hand_size(state, settings, record.id, hand_size, dice)
+
+
 # --- status, waiting, end of turn -----------------------------------------------------------
 
 
