@@ -7,7 +7,7 @@ impulses. Each command: check → parse → one unit of work → render → send
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import discord
@@ -104,7 +104,7 @@ async def _power_choices(
     for key in keys:
         if (key == OTTOMAN and not ottoman) or (at_war and key not in state.at_war_with_ottomans):
             continue
-        label = text(power_label(key), locale)
+        label = text(power_label(key, state.power_names), locale)
         faction = state.faction_of(key)
         pairs.append((f"{label} — {faction}" if faction else label, key))
     return matching_choices(pairs, current)
@@ -182,7 +182,9 @@ class OttomanPiracyCog(BotCog):
             outcome = done.outcome
             owner = ctx.user_of(outcome.state.faction_of(outcome.piracy.chooser))
             content = (
-                _ping(outcome.piracy.chooser, owner, ctx.public_locale) if done.after else None
+                _ping(outcome.piracy.chooser, owner, ctx.public_locale, outcome.state.power_names)
+                if done.after
+                else None
             )
             return [_story(ctx, done, done.after, content, owner)]
 
@@ -274,7 +276,7 @@ class OttomanPiracyCog(BotCog):
 
         def told(done: Applied[StateChange, OttomanPiracySettings]) -> list[Announcement]:
             warring = done.outcome.state.at_war_with_ottomans
-            powers = ", ".join(power_names(warring, locale))
+            powers = ", ".join(power_names(warring, locale, done.outcome.state.power_names))
             extra = [ctx.pt(C + "war.list", powers=powers or ctx.pt(C + "status.nobody"))]
             embed = change_embed(done.outcome.lines, locale, extra=extra)
             return [with_next_step(ctx.base.actor, [embed])]
@@ -410,9 +412,10 @@ def _outcome_extra(outcome: PiracyOutcome) -> dict[str, Any]:
     }
 
 
-def _ping(chooser: str, owner: int | None, locale: str) -> str:
-    """Who must answer: the chooser's player, or the GM when nobody plays the power."""
-    power = text(power_label(chooser), locale)
+def _ping(chooser: str, owner: int | None, locale: str, names: Mapping[str, str]) -> str:
+    """Who must answer: the chooser's player, or the GM when nobody plays the power
+    (`names`: the custom powers')."""
+    power = text(power_label(chooser, names), locale)
     if owner is None:
         return t(C + "ping.gm", locale, power=power)
     return t(C + "ping.player", locale, user=f"<@{owner}>", power=power)
@@ -447,7 +450,8 @@ def _own_power(ctx: Ctx, state: OttomanPiracyState, power: str | None) -> str:
     if power:
         key = resolve_power(power, state, ctx.factions)
         if not ctx.is_gm and key not in mine:
-            raise NotAllowed(C + "error.not_your_power", power=text(power_label(key), ctx.locale))
+            label = text(power_label(key, state.power_names), ctx.locale)
+            raise NotAllowed(C + "error.not_your_power", power=label)
         return key
     if len(mine) == 1:
         return mine[0]
@@ -566,7 +570,9 @@ def _story(
     )
     if choice_id is None:
         return Announcement(embeds=[embed])
-    view = question_view(choice_id, outcome.piracy, outcome.options, ctx.public_locale)
+    view = question_view(
+        choice_id, outcome.piracy, outcome.options, ctx.public_locale, outcome.state.power_names
+    )
     return Announcement(
         embeds=[embed],
         content=content,
@@ -608,10 +614,10 @@ def _question_redrawn(
     owner = ctx.user_of(outcome.state.faction_of(outcome.piracy.chooser))
     channel_id = question.payload.get("channel") if question is not None else None
     message_id = question.payload.get("message") if question is not None else None
+    content = _ping(outcome.piracy.chooser, owner, ctx.public_locale, outcome.state.power_names)
     if not channel_id or not message_id:
         if done.after is None:
             return []
-        content = _ping(outcome.piracy.chooser, owner, ctx.public_locale)
         return [_story(ctx, done, done.after, content, owner)]
     embed = story_embed(
         outcome.piracy, outcome.state, done.settings, ctx.public_locale, entry_seq=done.entry.seq
@@ -619,11 +625,13 @@ def _question_redrawn(
     edits, channel = int(message_id), int(channel_id)
     if done.after is None:  # settled: the ping and the buttons go
         return [Announcement(embeds=[embed], edits=edits, channel_id=channel)]
-    view = question_view(done.after, outcome.piracy, outcome.options, ctx.public_locale)
+    view = question_view(
+        done.after, outcome.piracy, outcome.options, ctx.public_locale, outcome.state.power_names
+    )
     return [
         Announcement(
             embeds=[embed],
-            content=_ping(outcome.piracy.chooser, owner, ctx.public_locale),
+            content=content,
             view=view,
             choice_id=done.after,
             edits=edits,
@@ -671,7 +679,9 @@ async def answer_reward(
             outcome.piracy, outcome.state, done.settings, locale, entry_seq=done.entry.seq
         )
         if done.after is not None:  # the next question, with its ping
-            view = question_view(done.after, outcome.piracy, outcome.options, locale)
+            view = question_view(
+                done.after, outcome.piracy, outcome.options, locale, outcome.state.power_names
+            )
             asked = interaction.message.content if interaction.message else None
             return [
                 Announcement(

@@ -203,8 +203,7 @@ async def test_war_for_a_power_the_gm_registered_is_recorded(seated):
     told = await seated.slash("/corsairs war power:Knights of Rhodes at_war:true", as_="gm")
     assert not told.ephemeral, told.text()
     status = await seated.slash("/corsairs status", as_="gm")
-    # A custom power is shown by its key (knights_of_rhodes, its "_" escaped).
-    assert "knights\\_of\\_rhodes" in status.embed.field("At war with the Ottomans")
+    assert "Knights of Rhodes" in status.embed.field("At war with the Ottomans")
 
 
 async def test_russian_status_lists_powers_in_the_russian_alphabet(seated):
@@ -309,3 +308,22 @@ async def test_an_undone_hand_asks_for_the_hand_again_in_the_question(seated):
     again = message(seated, asked.message.id)
     assert again.selects and again.selects[0].placeholder.startswith("Give a random card")
     assert "Give a random card" not in [b.label for b in again.buttons]
+
+
+async def test_a_custom_power_is_shown_by_the_name_the_gm_typed(seated):
+    """A power of the GM's own (OP-1.2: any power with a port may be targeted) is shown as
+    the GM typed it, “Knights of Rhodes”, in the status, the war list and a piracy's story,
+    never by its internal key."""
+    told = await seated.slash("/corsairs power power:Knights of Rhodes player:@player2", as_="gm")
+    assert "Knights of Rhodes" in told.embed.description
+    war = await seated.slash("/corsairs war power:knights of rhodes at_war:true", as_="gm")
+    assert "Knights of Rhodes: at war with the Ottomans." in war.embed.description
+    status = await seated.slash("/corsairs status", as_="gm")
+    assert "Knights of Rhodes" in status.embed.field("At war with the Ottomans")
+    seated.script_dice([6, 6])
+    story = await seated.slash(
+        "/corsairs piracy zone:Aegean Sea target:Knights of Rhodes corsairs:2", as_="player1"
+    )
+    assert "target: Knights of Rhodes" in story.embed.description
+    shown = story.text() + status.text() + war.text() + told.text()
+    assert "knights\\_of\\_rhodes" not in shown and "knights_of_rhodes" not in shown
