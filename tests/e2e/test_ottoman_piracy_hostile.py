@@ -325,5 +325,7 @@ async def test_a_custom_power_is_shown_by_the_name_the_gm_typed(seated):
         "/corsairs piracy zone:Aegean Sea target:Knights of Rhodes corsairs:2", as_="player1"
     )
     assert "target: Knights of Rhodes" in story.embed.description
+    said = await refusal(seated, "/corsairs war power:Knights of Rodos at_war:true", as_="gm")
+    assert "Knights of Rhodes" in said and "rhodes" not in said
     shown = story.text() + status.text() + war.text() + told.text()
     assert "knights\\_of\\_rhodes" not in shown and "knights_of_rhodes" not in shown
