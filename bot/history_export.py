@@ -12,6 +12,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
+import unicodedata
 import zlib
 from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass, field
@@ -21,6 +23,49 @@ from typing import Any, BinaryIO
 from bot.dice import RollRecord
 from bot.storage.audit import AuditEntry
 
+# Cyrillic letters as Latin ones (Russian, with the Ukrainian and Belarusian extras): Discord
+# keeps only ASCII letters, digits, dots, dashes and underscores of an attachment's name.
+_CYRILLIC = {
+    "а": "a",
+    "б": "b",
+    "в": "v",
+    "г": "g",
+    "д": "d",
+    "е": "e",
+    "ё": "yo",
+    "ж": "zh",
+    "з": "z",
+    "и": "i",
+    "й": "y",
+    "к": "k",
+    "л": "l",
+    "м": "m",
+    "н": "n",
+    "о": "o",
+    "п": "p",
+    "р": "r",
+    "с": "s",
+    "т": "t",
+    "у": "u",
+    "ф": "f",
+    "х": "kh",
+    "ц": "ts",
+    "ч": "ch",
+    "ш": "sh",
+    "щ": "shch",
+    "ъ": "",
+    "ы": "y",
+    "ь": "",
+    "э": "e",
+    "ю": "yu",
+    "я": "ya",
+    "є": "ye",
+    "і": "i",
+    "ї": "yi",
+    "ґ": "g",
+    "ў": "u",
+}
+STEM_MAX = 60  # characters of the campaign's name kept in the files' names
 GZIP_WBITS = 31  # zlib's gzip container (header and CRC), what `gzip.open` reads
 FLUSH_CHARS = 256 * 1024  # text gathered before it is compressed
 CSV_HEADER = (
@@ -144,6 +189,16 @@ class ExportFiles:
     def files(self) -> list[Path]:
         """Every file, JSON first."""
         return [*self.json_parts, *self.csv_parts]
+
+
+def export_stem(campaign: str) -> str:
+    """The export's file names' stem: the campaign's name as Discord keeps it in an
+    attachment's name (lower-case ASCII letters and digits joined by dashes), Cyrillic
+    transliterated and accents dropped; `campaign` when nothing of it is left."""
+    latin = "".join(_CYRILLIC.get(c, c) for c in unicodedata.normalize("NFC", campaign.lower()))
+    plain = unicodedata.normalize("NFKD", latin).encode("ascii", "ignore").decode()
+    stem = re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")
+    return stem[:STEM_MAX].rstrip("-") or "campaign"
 
 
 def _field(name: str, value: Any) -> str:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import io
-import re
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -437,7 +436,7 @@ class HistoryCog(BotCog):
         if first_seq > 1:
             document["since"] = {"seq": first_seq, "prev_hash": prev_hash}
         document |= {"anchors": posted, **extras}
-        slug = re.sub(r"[^a-z0-9]+", "-", ctx.campaign.name.lower()).strip("-") or "campaign"
+        slug = history_export.export_stem(ctx.campaign.name)
         if first_seq > 1:
             slug += f"-from-{first_seq}"
         limit = upload_limit(interaction)

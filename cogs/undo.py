@@ -82,9 +82,10 @@ async def answer_undo(
     written = []
 
     async def announce(uow: UnitOfWork, done: UndoDone) -> None:
+        unshown = [q for c in done.unshown if (q := await uow.writes.choice(ctx.campaign.id, c))]
         redrawn = Announcement(
             edit=True,
-            embeds=[_undone_embed(ctx, choice, done)],
+            embeds=[_undone_embed(ctx, choice, done, unshown)],
             view=disabled_copy(interaction.message),
         )
         written.extend(
@@ -105,10 +106,13 @@ async def answer_undo(
     await announcements.deliver(interaction, ctx.service.db, [*written, *done.redraws])
 
 
-def _undone_embed(ctx: Context, choice: Choice, done: UndoDone) -> discord.Embed:
-    """The confirmation redrawn: what was undone, by whom and why; for a turn end, the
-    reopened turn's new commitment, anchored in the footer (read back by /history verify)
-    with the chain head the undo leaves."""
+def _undone_embed(
+    ctx: Context, choice: Choice, done: UndoDone, unshown: list[Choice]
+) -> discord.Embed:
+    """The confirmation redrawn: what was undone, by whom and why, and the questions open
+    again without their buttons (`unshown`); for a turn end, the reopened turn's new
+    commitment, anchored in the footer (read back by /history verify) with the chain head
+    the undo leaves."""
     first, last = done.undid[0], done.undid[-1]
     span = (
         ctx.pt("undo.done.one", seq=first)
@@ -121,11 +125,9 @@ def _undone_embed(ctx: Context, choice: Choice, done: UndoDone) -> discord.Embed
         reason=shown(str(choice.payload["reason"])),
         seq=done.entry.seq,
     )
-    if done.unshown:
-        choices = ", ".join(ctx.pt("undo.done.one", seq=c) for c in done.unshown)
-        body += "\n" + ctx.pt(
-            "undo.done.reopened_unshown", count=len(done.unshown), choices=choices
-        )
+    if unshown:
+        choices = "; ".join(question_name(ctx, c) for c in unshown)
+        body += "\n" + ctx.pt("undo.done.reopened_unshown", count=len(unshown), choices=choices)
     embed = make_embed(ctx.pt("undo.done.title", entries=span), body)
     if done.turn_end is not None and done.commitment is not None:
         embed.description = (
@@ -140,6 +142,18 @@ def _undone_embed(ctx: Context, choice: Choice, done: UndoDone) -> discord.Embed
             f"{commitment_anchor(done.turn_end, done.commitment)}"
         )
     return embed
+
+
+def question_name(ctx: Context, choice: Choice) -> str:
+    """A question as players know it: its ruleset's question to whom it waits for (a
+    player, or the GMs), linked to the message it was asked in when that post is known."""
+    question = ctx.pt("undo.done.question", ruleset=ctx.pt(f"ruleset.{choice.ruleset}"))
+    channel, message = choice.payload.get("channel"), choice.payload.get("message")
+    if isinstance(channel, int) and isinstance(message, int):
+        url = f"https://discord.com/channels/{ctx.campaign.guild_id}/{channel}/{message}"
+        question = f"[{question}]({url})"
+    who = ctx.pt("undo.done.gms") if choice.owner_id is None else f"<@{choice.owner_id}>"
+    return ctx.pt("undo.done.question_to", question=question, who=who)
 
 
 async def setup(bot: PrivateerBot) -> None:

@@ -27,6 +27,7 @@ from bot.rules.fleet_combat import (
     FleetOutcome,
     RegisterFleet,
     apply_class_table,
+    check_levels_kept,
     class_name,
     class_table_of,
     default_class_table,
@@ -226,6 +227,7 @@ class ShipTableCommands(commands.Cog):
                 life=life if life is not None else (row.life if row else 1),
                 level=new_level,
             )
+            check_levels_kept(state, settings, new)
             name = key or ship_class.strip().lower().replace(" ", "_")
             changed = [Msg(C + "stats.changed", name=class_name(name))]
             return TableChange(state, new, changed, ship_class=name)
@@ -313,6 +315,7 @@ async def _replace_table(
         missing = sorted(used - set(new.ship_stats))
         if missing:
             raise GameError(C + "error.class_in_use", classes=shown_list(missing))
+        check_levels_kept(state, settings, new)
         return TableChange(state, new, [told(new)])
 
     await ctx.apply(

@@ -7,7 +7,7 @@ impulses. Each command: check → parse → one unit of work → render → send
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import discord
@@ -45,12 +45,12 @@ from bot.rules.ottoman_piracy import (
     force_default_reward,
     piracy_status,
     power_label,
-    register_hand_size,
     sea_zone_choices,
     set_at_war,
     set_hand_size,
     set_piracy_vp,
     start_impulse,
+    state_hand_size,
 )
 from bot.rules.ottoman_piracy.models import Reward
 from bot.rules.ottoman_piracy.names import leader_label
@@ -104,7 +104,7 @@ async def _power_choices(
     for key in keys:
         if (key == OTTOMAN and not ottoman) or (at_war and key not in state.at_war_with_ottomans):
             continue
-        label = text(power_label(key), locale)
+        label = text(power_label(key, state.power_names), locale)
         faction = state.faction_of(key)
         pairs.append((f"{label} — {faction}" if faction else label, key))
     return matching_choices(pairs, current)
@@ -182,7 +182,9 @@ class OttomanPiracyCog(BotCog):
             outcome = done.outcome
             owner = ctx.user_of(outcome.state.faction_of(outcome.piracy.chooser))
             content = (
-                _ping(outcome.piracy.chooser, owner, ctx.public_locale) if done.after else None
+                _ping(outcome.piracy.chooser, owner, ctx.public_locale, outcome.state.power_names)
+                if done.after
+                else None
             )
             return [_story(ctx, done, done.after, content, owner)]
 
@@ -274,7 +276,7 @@ class OttomanPiracyCog(BotCog):
 
         def told(done: Applied[StateChange, OttomanPiracySettings]) -> list[Announcement]:
             warring = done.outcome.state.at_war_with_ottomans
-            powers = ", ".join(power_names(warring, locale))
+            powers = ", ".join(power_names(warring, locale, done.outcome.state.power_names))
             extra = [ctx.pt(C + "war.list", powers=powers or ctx.pt(C + "status.nobody"))]
             embed = change_embed(done.outcome.lines, locale, extra=extra)
             return [with_next_step(ctx.base.actor, [embed])]
@@ -331,14 +333,55 @@ class OttomanPiracyCog(BotCog):
     @corsairs.command(name="hand", description="State how many cards a power holds this impulse")
     @app_commands.describe(cards="Cards in hand", power="The power (default: the one you play)")
     async def hand(self, interaction: Interaction, cards: Cards, power: Name | None = None) -> None:
-        """OP-I12: the hand a random card is rolled from; a player states their own."""
+        """OP-I12: the hand a random card is rolled from; a player states their own. When
+        the piracy in progress targets that power, its reward question is redrawn in its
+        message for that hand (and what then needs no choice is settled)."""
         ctx = await RulesetContext.of(interaction, SPEC)
         state, _ = await ctx.read()
         key = _own_power(ctx, state, power)
-        await _bookkeeping(
-            ctx,
-            lambda state, _s: register_hand_size(state, key, cards),
+        asked: list[Choice] = []  # the reward question the hand answers for, when one is open
+
+        def stated(
+            state: OttomanPiracyState, settings: OttomanPiracySettings, dice: Dice
+        ) -> StateChange | PiracyOutcome:
+            return state_hand_size(state, settings, key, cards, dice)
+
+        async def move_question(
+            uow: UnitOfWork, outcome: StateChange | PiracyOutcome
+        ) -> int | None:
+            if not isinstance(outcome, PiracyOutcome):
+                return None
+            waiting = [
+                c
+                for c in await uow.writes.open_choices(uow.campaign.id)
+                if c.kind == REWARD_CHOICE and c.payload.get("piracy") == outcome.piracy.id
+            ]
+            payload: dict[str, Any] = {"piracy": outcome.piracy.id}
+            owner = ctx.user_of(outcome.state.faction_of(outcome.piracy.chooser))
+            if waiting:  # closed and asked anew: an undo of the hand redraws it as it was
+                asked.append(waiting[-1])
+                await uow.close_choice(waiting[-1].id)
+                payload, owner = dict(waiting[-1].payload), waiting[-1].owner_id
+            if not outcome.awaiting:
+                return None
+            payload["hit"] = outcome.piracy.awaiting_hit
+            return await uow.open_choice(SPEC.key, REWARD_CHOICE, owner, payload)
+
+        def told(
+            done: Applied[StateChange | PiracyOutcome, OttomanPiracySettings],
+        ) -> list[Announcement]:
+            told = Announcement(embeds=[change_embed(done.outcome.lines, ctx.public_locale)])
+            if not isinstance(done.outcome, PiracyOutcome):
+                return [told]
+            piracy = Applied(done.outcome, done.entry, done.settings, done.after)
+            return [told, *_question_redrawn(ctx, asked[0] if asked else None, piracy)]
+
+        await ctx.apply(
+            stated,
             options={"power": key, "cards": cards},
+            audit=lambda o: _outcome_extra(o) if isinstance(o, PiracyOutcome) else {},
+            then=move_question,
+            announce=told,
         )
 
     @war.autocomplete("power")
@@ -369,9 +412,10 @@ def _outcome_extra(outcome: PiracyOutcome) -> dict[str, Any]:
     }
 
 
-def _ping(chooser: str, owner: int | None, locale: str) -> str:
-    """Who must answer: the chooser's player, or the GM when nobody plays the power."""
-    power = text(power_label(chooser), locale)
+def _ping(chooser: str, owner: int | None, locale: str, names: Mapping[str, str]) -> str:
+    """Who must answer: the chooser's player, or the GM when nobody plays the power
+    (`names`: the custom powers')."""
+    power = text(power_label(chooser, names), locale)
     if owner is None:
         return t(C + "ping.gm", locale, power=power)
     return t(C + "ping.player", locale, user=f"<@{owner}>", power=power)
@@ -406,7 +450,8 @@ def _own_power(ctx: Ctx, state: OttomanPiracyState, power: str | None) -> str:
     if power:
         key = resolve_power(power, state, ctx.factions)
         if not ctx.is_gm and key not in mine:
-            raise NotAllowed(C + "error.not_your_power", power=text(power_label(key), ctx.locale))
+            label = text(power_label(key, state.power_names), ctx.locale)
+            raise NotAllowed(C + "error.not_your_power", power=label)
         return key
     if len(mine) == 1:
         return mine[0]
@@ -525,7 +570,9 @@ def _story(
     )
     if choice_id is None:
         return Announcement(embeds=[embed])
-    view = question_view(choice_id, outcome.piracy, outcome.options, ctx.public_locale)
+    view = question_view(
+        choice_id, outcome.piracy, outcome.options, ctx.public_locale, outcome.state.power_names
+    )
     return Announcement(
         embeds=[embed],
         content=content,
@@ -552,6 +599,43 @@ def _settled_question(
     return [
         Announcement(
             embeds=[embed], edits=int(message_id), channel_id=int(channel_id), repost=False
+        )
+    ]
+
+
+def _question_redrawn(
+    ctx: Ctx, question: Choice | None, done: Applied[PiracyOutcome, OttomanPiracySettings]
+) -> list[Announcement]:
+    """The piracy's question, redrawn in the message it was asked in after a change that
+    was not its answer (a hand stated with /corsairs hand): the story as it now stands, with
+    the question still waiting (`done.after`), or without buttons once settled; posted as a
+    new message with its ping when its post is not known."""
+    outcome = done.outcome
+    owner = ctx.user_of(outcome.state.faction_of(outcome.piracy.chooser))
+    channel_id = question.payload.get("channel") if question is not None else None
+    message_id = question.payload.get("message") if question is not None else None
+    content = _ping(outcome.piracy.chooser, owner, ctx.public_locale, outcome.state.power_names)
+    if not channel_id or not message_id:
+        if done.after is None:
+            return []
+        return [_story(ctx, done, done.after, content, owner)]
+    embed = story_embed(
+        outcome.piracy, outcome.state, done.settings, ctx.public_locale, entry_seq=done.entry.seq
+    )
+    edits, channel = int(message_id), int(channel_id)
+    if done.after is None:  # settled: the ping and the buttons go
+        return [Announcement(embeds=[embed], edits=edits, channel_id=channel)]
+    view = question_view(
+        done.after, outcome.piracy, outcome.options, ctx.public_locale, outcome.state.power_names
+    )
+    return [
+        Announcement(
+            embeds=[embed],
+            content=content,
+            view=view,
+            choice_id=done.after,
+            edits=edits,
+            channel_id=channel,
         )
     ]
 
@@ -595,7 +679,9 @@ async def answer_reward(
             outcome.piracy, outcome.state, done.settings, locale, entry_seq=done.entry.seq
         )
         if done.after is not None:  # the next question, with its ping
-            view = question_view(done.after, outcome.piracy, outcome.options, locale)
+            view = question_view(
+                done.after, outcome.piracy, outcome.options, locale, outcome.state.power_names
+            )
             asked = interaction.message.content if interaction.message else None
             return [
                 Announcement(

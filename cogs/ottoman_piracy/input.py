@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from bot.campaigns import Faction
 from bot.errors import GameError
+from bot.i18n import MsgList
 from bot.rules.ottoman_piracy import (
     KNOWN_POWERS,
     OTTOMAN,
@@ -22,6 +23,7 @@ from bot.rules.ottoman_piracy import (
     SquadronGroup,
     find_sea_zone,
     power_key,
+    power_label,
 )
 from bot.rules.ottoman_piracy.models import SpaceType
 from bot.text import split_top_level
@@ -107,9 +109,8 @@ def resolve_power(text: str, state: OttomanPiracyState, factions: list[Faction])
     key = power_key(text)
     known = {*KNOWN_POWERS, *state.power_factions, *state.at_war_with_ottomans}
     if key not in known:
-        raise GameError(
-            C + "error.unknown_power", power=text.strip(), known=", ".join(sorted(known))
-        )
+        names = MsgList([power_label(k, state.power_names) for k in sorted(known)])
+        raise GameError(C + "error.unknown_power", power=text.strip(), known=names)
     return key
 
 

@@ -7,6 +7,7 @@ same story renders in the reader's language after any click, restart or forced d
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 import discord
 
@@ -48,13 +49,15 @@ C = "corsairs."
 COUNTED_FORTRESS = re.compile(r"#\d+")
 # A select holds at most 25 options: hands of 1..25 for a card, 0..24 when only a card is left.
 SELECT_OPTIONS = 25
+# Custom powers' names as the GM typed them, by key (the state's `power_names`).
+Names = Mapping[str, str] | None
 
 
 # --- the story of one piracy --------------------------------------------------------------
 
 
-def _source_label(source: TargetDiceSource) -> Msg:
-    power = power_label(source.power)
+def _source_label(source: TargetDiceSource, names: Names) -> Msg:
+    power = power_label(source.power, names)
     squadrons = counted("squadrons", source.units)
     adjacent = source.kind in ("squadron_adjacent_sea", "squadron_adjacent_port")
     if adjacent and not source.place:
@@ -63,8 +66,9 @@ def _source_label(source: TargetDiceSource) -> Msg:
     return piracy_msg(f"source.{source.kind}", power=power, place=place, squadrons=squadrons)
 
 
-def target_dice_lines(record: PiracyRecord) -> list[Msg]:
-    """OP-2: each source with its dice (or why it gives none); counted fortresses in one line."""
+def target_dice_lines(record: PiracyRecord, names: Names = None) -> list[Msg]:
+    """OP-2: each source with its dice (or why it gives none); counted fortresses in one line.
+    `names` are the custom powers' (the state's `power_names`)."""
     lines: list[Msg] = []
     counted_forts = [
         s
@@ -88,7 +92,7 @@ def target_dice_lines(record: PiracyRecord) -> list[Msg]:
             lines.append(
                 piracy_msg(
                     "line.source",
-                    source=_source_label(source),
+                    source=_source_label(source, names),
                     dice=counted("dice", source.dice),
                     clause=source.clause,
                 )
@@ -97,9 +101,9 @@ def target_dice_lines(record: PiracyRecord) -> list[Msg]:
             lines.append(
                 piracy_msg(
                     "line.source_excluded",
-                    source=_source_label(source),
+                    source=_source_label(source, names),
                     reason=piracy_msg(
-                        f"excluded.{source.excluded}", power=power_label(source.power)
+                        f"excluded.{source.excluded}", power=power_label(source.power, names)
                     ),
                     clause=source.clause,
                 )
@@ -107,10 +111,10 @@ def target_dice_lines(record: PiracyRecord) -> list[Msg]:
     return lines
 
 
-def anti_piracy_lines(record: PiracyRecord) -> list[Msg]:
+def anti_piracy_lines(record: PiracyRecord, names: Names = None) -> list[Msg]:
     """OP-3: the target's roll, the corsairs it sank and the hits that were lost."""
-    target = power_label(record.target)
-    lines = target_dice_lines(record)
+    target = power_label(record.target, names)
+    lines = target_dice_lines(record, names)
     if not record.anti_piracy_faces:
         lines.append(piracy_msg("line.no_target_dice", target=target))
         return lines
@@ -189,7 +193,7 @@ def reward_line(
         return piracy_msg(
             "line.reward.squadron",
             hit=reward.hit,
-            power=power_label(group.power),
+            power=power_label(group.power, state.power_names),
             place=place,
             how=how,
         )
@@ -223,7 +227,7 @@ def reward_lines(
     """Every reward so far, then who the piracy waits for or that it is resolved."""
     lines = [reward_line(record, r, state, settings) for r in record.rewards]
     if record.status != "done":
-        lines.append(awaiting_line(record))
+        lines.append(awaiting_line(record, state.power_names))
     elif record.hits or record.corsairs_left:
         lines.append(
             piracy_msg(
@@ -233,13 +237,13 @@ def reward_lines(
     return lines
 
 
-def story_outcome(record: PiracyRecord, locale: str) -> str:
+def story_outcome(record: PiracyRecord, locale: str, names: Names = None) -> str:
     """The first line of the story: how many hits, and who must choose or what was taken."""
-    target = text(power_label(record.target), locale)
+    target = text(power_label(record.target, names), locale)
     if record.hits == 0:
         return t(C + "story.outcome.no_hits", locale)
     if record.status != "done":
-        chooser = text(power_label(record.chooser), locale)
+        chooser = text(power_label(record.chooser, names), locale)
         return t(C + "story.outcome.awaiting", locale, count=record.hits, chooser=chooser)
     taken = rewards_taken(record)
     if taken == record.hits:
@@ -276,19 +280,20 @@ def story_embed(
     """The piracy told like the rulebook's example (OP-6): dice by source, rolls, rewards."""
     declaration = record.declaration
     zone = sea_zone_label(declaration.sea_zone)
-    target = power_label(record.target)
+    names = state.power_names
+    target = power_label(record.target, names)
     intro = [
         piracy_msg("line.declared", piracy=record.id, zone=zone, target=target),
         piracy_msg("line.corsairs_in_zone", corsairs=counted("corsairs", declaration.corsairs)),
     ]
     if declaration.naval_leaders:
-        names = ", ".join(text(leader_label(name), locale) for name in declaration.naval_leaders)
-        intro.append(Msg(C + "story.leaders", leaders=names))
+        leaders = ", ".join(text(leader_label(n), locale) for n in declaration.naval_leaders)
+        intro.append(Msg(C + "story.leaders", leaders=leaders))
     if record.cp_cost:
         intro.append(piracy_msg("line.cp_spent", cp=record.cp_cost))
     embed = make_embed(
         t(C + "story.title", locale, piracy=record.id, zone=text(zone, locale)),
-        f"**{story_outcome(record, locale)}**\n" + lines_text(intro, locale),
+        f"**{story_outcome(record, locale, names)}**\n" + lines_text(intro, locale),
         colour=story_colour(record),
     )
     add_field(
@@ -299,7 +304,7 @@ def story_embed(
             target=text(target, locale),
             dice=counted("dice", record.target_dice_total).render(locale),
         ),
-        lines_text(anti_piracy_lines(record), locale),
+        lines_text(anti_piracy_lines(record, names), locale),
     )
     ottoman_dice = record.ottoman_dice.total if record.ottoman_dice is not None else 0
     add_field(
@@ -333,7 +338,7 @@ def story_embed(
 # --- the reward question ------------------------------------------------------------------
 
 
-def _button_label(record: PiracyRecord, option: RewardOption, locale: str) -> str:
+def _button_label(record: PiracyRecord, option: RewardOption, locale: str, names: Names) -> str:
     group = option.squadron
     if (
         option.reward == "squadron"
@@ -342,9 +347,11 @@ def _button_label(record: PiracyRecord, option: RewardOption, locale: str) -> st
         and not group.place
     ):
         return t(
-            C + "reward.squadron_adjacent", locale, power=text(power_label(group.power), locale)
+            C + "reward.squadron_adjacent",
+            locale,
+            power=text(power_label(group.power, names), locale),
         )
-    return option_label(record, option).render(locale)
+    return option_label(record, option, names).render(locale)
 
 
 def _hand_select(choice_id: int, placeholder: str, first: int, locale: str) -> Control:
@@ -362,9 +369,14 @@ def _hand_select(choice_id: int, placeholder: str, first: int, locale: str) -> C
 
 
 def question_view(
-    choice_id: int, record: PiracyRecord, options: list[RewardOption], locale: str
+    choice_id: int,
+    record: PiracyRecord,
+    options: list[RewardOption],
+    locale: str,
+    names: Names = None,
 ) -> discord.ui.View:
-    """Buttons for the rewards still possible (OP-5.7-5.9) and the GM's forced default.
+    """Buttons for the rewards still possible (OP-5.7-5.9) and the GM's forced default;
+    `names` are the custom powers' (the state's `power_names`).
 
     A card from a hand of unknown size is a select of hand sizes: one pick states the hand
     and takes the card (OP-I12). Only the chooser or a GM can answer (the core checks).
@@ -384,7 +396,7 @@ def question_view(
             choice_button(
                 choice_id,
                 key,
-                _button_label(record, option, locale),
+                _button_label(record, option, locale, names),
                 style=discord.ButtonStyle.primary,
             )
         )
@@ -421,19 +433,19 @@ def status_embed(
                 C + "status.impulse_value",
                 locale,
                 impulse=status.impulse.number,
-                power=text(power_label(status.impulse.active_power), locale),
+                power=text(power_label(status.impulse.active_power, state.power_names), locale),
             ),
             inline=True,
         )
     zones = zones_used_lines(status.zones_used)
     add_field(embed, t(C + "status.zones", locale), lines_text(zones, locale))
-    cards = card_lock_lines(status.card_locks)
+    cards = card_lock_lines(status.card_locks, state.power_names)
     add_field(embed, t(C + "status.cards", locale), lines_text(cards, locale))
     pending = status.in_progress
     if pending is not None:
         waiting = status.lines[-1]
         add_field(embed, t(C + "status.waiting", locale), waiting.render(locale))
-    at_war = ", ".join(power_names(status.at_war_with_ottomans, locale))
+    at_war = ", ".join(power_names(status.at_war_with_ottomans, locale, state.power_names))
     add_field(embed, t(C + "status.at_war", locale), at_war or t(C + "status.nobody", locale))
     users = {f.name: f.user_id for f in factions}
     players = [
@@ -445,7 +457,10 @@ def status_embed(
             user=f"<@{users[faction]}>" if users.get(faction) else "—",
         )
         for name, faction in sorted(
-            ((text(power_label(p), locale), f) for p, f in state.power_factions.items()),
+            (
+                (text(power_label(p, state.power_names), locale), f)
+                for p, f in state.power_factions.items()
+            ),
             key=lambda pair: pair[0].casefold(),
         )
     ]
@@ -458,9 +473,10 @@ def status_embed(
     return embed
 
 
-def power_names(powers: list[str], locale: str) -> list[str]:
-    """Powers as the reader reads them, in the order of their names in that language."""
-    return sorted((text(power_label(p), locale) for p in powers), key=str.casefold)
+def power_names(powers: list[str], locale: str, names: Names = None) -> list[str]:
+    """Powers as the reader reads them, in the order of their names in that language
+    (`names`: the custom powers')."""
+    return sorted((text(power_label(p, names), locale) for p in powers), key=str.casefold)
 
 
 def change_embed(lines: list[Msg], locale: str, *, extra: list[str] | None = None) -> discord.Embed:

@@ -106,3 +106,35 @@ async def test_a_negative_ship_count_is_named_as_such(seated):
 
     # Discord shows the escaped "\\-" as a plain dash.
     assert refusal(refused) == "“\\-1 cruiser”: a ship count cannot be below 0."
+
+
+async def test_a_class_fighting_a_battle_keeps_its_level_until_the_battle_ends(seated):
+    """FC-I6, FC-I13: Blue's destroyers fight in battle #1; the GM's `level:0` (non-combat)
+    would have them destroyed unrolled at the round's end as transports are. It is refused,
+    the GM alone reads why, nothing is posted, and the round is fought with destroyers that
+    fire and are fired at. A class no ship fights with still changes, and so may the
+    destroyers' attack."""
+    table = seated
+    posted = len(table.channel_messages())
+
+    refused = await table.slash("/combat stats set class:destroyer level:0", as_="gm")
+
+    assert refusal(refused) == (
+        "In battle #1 destroyers are fighting: their level cannot change until that battle is"
+        " over. Their attack, defence and life can change now (FC-I6)."
+    )
+    assert len(table.channel_messages()) == posted
+    assert await logged(table, "combat stats") == 0
+    shown = await table.slash("/combat stats show", as_="gm")
+    assert "**Destroyers** — level 2" in shown.text()
+    assert not (await table.slash("/combat stats set class:war_sun level:0", as_="gm")).ephemeral
+    attack = await table.slash("/combat stats set class:destroyer attack:1x6+", as_="gm")
+    assert not attack.ephemeral, attack.text()
+
+    await table.slash("/combat order battle:1 class:cruiser target:Blue: destroyer", as_="player1")
+    table.script_dice([6, 6, 6, 6, 1, 1, 1, 1, 1, 1, 1])
+    await end_turn(table)
+    status = await table.slash("/combat status battle:1", as_="gm")
+    said = status.embed.description
+    assert "Blue's 3 destroyers → Red's cruisers" in said  # they fired (attack 1×6+)
+    assert "Blue lost 2 destroyers — still fighting" in said  # the kill cap, not FC-I13

@@ -203,8 +203,7 @@ async def test_war_for_a_power_the_gm_registered_is_recorded(seated):
     told = await seated.slash("/corsairs war power:Knights of Rhodes at_war:true", as_="gm")
     assert not told.ephemeral, told.text()
     status = await seated.slash("/corsairs status", as_="gm")
-    # A custom power is shown by its key (knights_of_rhodes, its "_" escaped).
-    assert "knights\\_of\\_rhodes" in status.embed.field("At war with the Ottomans")
+    assert "Knights of Rhodes" in status.embed.field("At war with the Ottomans")
 
 
 async def test_russian_status_lists_powers_in_the_russian_alphabet(seated):
@@ -243,3 +242,90 @@ async def test_a_gm_settles_a_question_whose_hit_is_ahead_of_the_piracy(seated):
     assert "Hit 1: +1 piracy VP, 9 → 10" in rewards
     nothing = await seated.slash("/corsairs force", as_="gm")
     assert nothing.ephemeral and "No piracy is waiting" in nothing.text()
+
+
+async def test_a_hand_stated_while_the_question_waits_redraws_it_with_a_card_button(seated):
+    """OP-I12: the Habsburgs are asked for hit 1 with their hand unknown (a select of hand
+    sizes); their player then states 3 cards with /corsairs hand: the question in the piracy's
+    message offers the card from that hand as a plain button, and it is rolled 1d3."""
+    seated.script_dice([5, 2, 6, 5])
+    asked = await seated.slash(OP_E1, as_="player1")
+    assert asked.selects and asked.selects[0].placeholder.startswith("Give a random card")
+
+    stated = await seated.slash("/corsairs hand cards:3", as_="player2")
+    assert "Hapsburgs: 3 cards in hand." in stated.embed.description
+
+    redrawn = message(seated, asked.message.id)
+    assert redrawn.selects == []
+    assert [b.label for b in redrawn.buttons] == [
+        "Eliminate a squadron (Hapsburgs) at Messina",
+        "Give a random card",
+        VP,
+        "Force default (GM)",
+    ]
+    assert "Hapsburgs: choose the reward for hit 1 of 2." in redrawn.embed.field("Rewards")
+    seated.script_dice([2])
+    card = await seated.click(redrawn, "Give a random card", as_="player2")
+    assert "d3 → card 2 of the 3" in card.embed.field("Rewards")
+
+
+async def test_a_hand_stated_when_the_piracy_waits_only_for_it_takes_the_card(seated):
+    """OP-5.9, OP-I12: at the VP cap, after the squadron only a card from a hand of unknown
+    size is left and the question asks for the hand; the Habsburg player states 4 cards with
+    /corsairs hand: the card is taken at once (d4 → 2) and the question closes."""
+    await seated.slash("/corsairs vp value:10", as_="gm")
+    seated.script_dice([1, 2, 5, 6])
+    asked = await seated.slash(
+        "/corsairs piracy zone:Tyrrhenian Sea target:Habsburgs corsairs:2 "
+        "squadrons_in_zone:1 ports:2",
+        as_="player1",
+    )
+    waits = await seated.click(asked, asked.buttons[0].label, as_="player2")
+    assert "how many cards are in your hand?" in waits.embed.field("Rewards")
+
+    seated.script_dice([2])
+    await seated.slash("/corsairs hand cards:4", as_="player2")
+
+    redrawn = message(seated, asked.message.id)
+    rewards = redrawn.embed.field("Rewards")
+    assert "Hit 2: the Ottomans take a random card: d4 → card 2 of the 4" in rewards
+    assert "how many cards are in your hand?" not in rewards
+    assert redrawn.buttons == [] and redrawn.selects == []
+    assert "Piracy #1 is resolved. Ottoman piracy VP: 10/10." in rewards
+
+
+async def test_an_undone_hand_asks_for_the_hand_again_in_the_question(seated):
+    """OP-I12: the hand stated with /corsairs hand is undone by a GM: the question shows the
+    hand sizes again, as it was asked before the hand was stated."""
+    seated.script_dice([5, 2, 6, 5])
+    asked = await seated.slash(OP_E1, as_="player1")
+    await seated.slash("/corsairs hand cards:3", as_="player2")
+    assert message(seated, asked.message.id).selects == []
+
+    undo = await seated.slash("/history undo reason:wrong hand", as_="gm")
+    await seated.click(undo, "Undo", as_="gm")
+
+    again = message(seated, asked.message.id)
+    assert again.selects and again.selects[0].placeholder.startswith("Give a random card")
+    assert "Give a random card" not in [b.label for b in again.buttons]
+
+
+async def test_a_custom_power_is_shown_by_the_name_the_gm_typed(seated):
+    """A power of the GM's own (OP-1.2: any power with a port may be targeted) is shown as
+    the GM typed it, “Knights of Rhodes”, in the status, the war list and a piracy's story,
+    never by its internal key."""
+    told = await seated.slash("/corsairs power power:Knights of Rhodes player:@player2", as_="gm")
+    assert "Knights of Rhodes" in told.embed.description
+    war = await seated.slash("/corsairs war power:knights of rhodes at_war:true", as_="gm")
+    assert "Knights of Rhodes: at war with the Ottomans." in war.embed.description
+    status = await seated.slash("/corsairs status", as_="gm")
+    assert "Knights of Rhodes" in status.embed.field("At war with the Ottomans")
+    seated.script_dice([6, 6])
+    story = await seated.slash(
+        "/corsairs piracy zone:Aegean Sea target:Knights of Rhodes corsairs:2", as_="player1"
+    )
+    assert "target: Knights of Rhodes" in story.embed.description
+    said = await refusal(seated, "/corsairs war power:Knights of Rodos at_war:true", as_="gm")
+    assert "Knights of Rhodes" in said and "rhodes" not in said
+    shown = story.text() + status.text() + war.text() + told.text()
+    assert "knights\\_of\\_rhodes" not in shown and "knights_of_rhodes" not in shown

@@ -106,7 +106,7 @@ async def test_a_question_whose_post_was_not_kept_is_open_again_and_the_answer_s
     shown = len(bridge.channel_messages())
     done = await bridge.click(question, "Undo", as_="gm")
     said = done.embed.description
-    assert "1 question is open again without its buttons (#1)" in said, said
+    assert "1 question is open again without its buttons ([Toll bridge question](" in said, said
     assert "force command (/company force, /corsairs force)" in said
     assert message(bridge, asked.message.id).buttons == []
     assert len(bridge.channel_messages()) == shown
@@ -149,3 +149,22 @@ async def test_an_undone_operation_names_no_question_for_its_private_quote(
     done = await played.click(await undo_question(played), "Undo", as_="gm")
     assert done.embed.title.startswith("↩️ #")
     assert "open again" not in done.embed.description
+
+
+async def test_a_question_open_again_without_buttons_is_named_and_linked_not_numbered(
+    bridge: Table,
+):
+    """The undo's answer names the question a GM must settle as players know it: its
+    ruleset, whom it waits for, and a link to the message it was asked in; no internal
+    number a player would take for a log entry."""
+    asked = await bridge.slash("/toll reach faction:Red", as_="player1")
+    await bridge.click(asked, "Pay the toll", as_="player1")
+    async with bridge.bot.service.db.transaction() as conn:
+        await conn.execute("DELETE FROM outbox")
+    done = await bridge.click(await undo_question(bridge), "Undo", as_="gm")
+    said = done.embed.description
+    player = bridge.member("player1").id
+    where = f"{bridge.guild_id}/{bridge.channel().id}/{asked.message.id}"
+    link = f"https://discord.com/channels/{where}"
+    assert f"([Toll bridge question]({link}) to <@{player}>)" in said, said
+    assert "(#" not in said

@@ -158,6 +158,35 @@ def _pair(a: str, b: str) -> tuple[str, str]:
     return (min(a, b), max(a, b))
 
 
+def check_levels_kept(
+    state: FleetCombatState, old: FleetCombatSettings, new: FleetCombatSettings
+) -> None:
+    """Refuse a ship table that changes the level of a class whose ships fight in an active
+    battle (FC-I6): between rounds a battle stays as it is, and a class made non-combat
+    mid-battle would be destroyed unrolled at the round's end as transports are (FC-I13),
+    or one put on another level would make fire orders already given illegal (FC-5.6).
+    Attack, defence and life may change (they are read when the round is fought)."""
+
+    def level(settings: FleetCombatSettings, ship_class: str) -> int | None:
+        return settings.level_of(ship_class) if settings.is_combat_class(ship_class) else None
+
+    for battle in state.active_battles():
+        engaged = {
+            ship.ship_class
+            for p in battle.engaged()
+            if (fleet := state.fleet(p.faction, battle.point)) is not None
+            for ship in fleet.ships
+        }
+        changed = sorted(c for c in engaged if level(old, c) != level(new, c))
+        if changed:
+            raise RuleViolation(
+                "fleet_combat.error.level_in_battle",
+                clause="FC-I6",
+                classes=MsgList([class_name(c) for c in changed]),
+                battle=battle.id,
+            )
+
+
 def declare_attack(
     state: FleetCombatState, settings: FleetCombatSettings, command: DeclareAttack
 ) -> BattleOutcome:

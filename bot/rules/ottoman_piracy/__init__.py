@@ -32,6 +32,7 @@ from bot.rules.ottoman_piracy.engine import (
     set_hand_size,
     set_piracy_vp,
     start_impulse,
+    state_hand_size,
     waiting_for,
     zones_used_lines,
 )
@@ -137,6 +138,7 @@ __all__ = [
     "set_hand_size",
     "set_piracy_vp",
     "start_impulse",
+    "state_hand_size",
     "waiting_for",
     "zones_used_lines",
 ]

@@ -21,7 +21,7 @@ is a `Msg`. Illegal actions raise `RuleViolation` (clause in the message), unkno
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from bot.dice import Dice
@@ -44,6 +44,7 @@ from bot.rules.ottoman_piracy.models import (
     TargetDiceSource,
 )
 from bot.rules.ottoman_piracy.names import (
+    KNOWN_POWERS,
     OTTOMAN,
     P,
     counted,
@@ -54,6 +55,7 @@ from bot.rules.ottoman_piracy.names import (
     power_label,
     sea_zone_key,
     sea_zone_label,
+    typed_power_name,
 )
 from bot.rules.ottoman_piracy.rewards import (
     apply_reward,
@@ -259,7 +261,7 @@ def declare_piracy(
     zone_key = sea_zone_key(declaration.sea_zone)
     zone = sea_zone_label(declaration.sea_zone)
     target = declaration.target
-    target_name = power_label(target)
+    target_name = power_label(target, new.power_names)
     lines = [
         piracy_msg("line.declared", piracy=piracy_id, zone=zone, target=target_name),
         piracy_msg("line.corsairs_in_zone", corsairs=counted("corsairs", declaration.corsairs)),
@@ -274,7 +276,7 @@ def declare_piracy(
     sources = count_target_dice(new, settings, declaration)
     total = sum(s.dice for s in sources)
     for source in sources:
-        lines.append(_source_line(source))
+        lines.append(_source_line(source, new.power_names))
     # OP-3: the anti-piracy roll; each hit sinks a corsair, extra hits are lost (OP-I7).
     anti_faces: list[int] = []
     if total:
@@ -379,10 +381,10 @@ def declare_piracy(
     return _outcome(new, settings, record, applied, lines)
 
 
-def _source_line(source: TargetDiceSource) -> Msg:
+def _source_line(source: TargetDiceSource, names: Mapping[str, str]) -> Msg:
     label = piracy_msg(
         f"source.{source.kind}",
-        power=power_label(source.power),
+        power=power_label(source.power, names),
         place=shown(source.place),
         squadrons=counted("squadrons", source.units),
     )
@@ -393,7 +395,7 @@ def _source_line(source: TargetDiceSource) -> Msg:
     return piracy_msg(
         "line.source_excluded",
         source=label,
-        reason=piracy_msg(f"excluded.{source.excluded}", power=power_label(source.power)),
+        reason=piracy_msg(f"excluded.{source.excluded}", power=power_label(source.power, names)),
         clause=source.clause,
     )
 
@@ -438,7 +440,7 @@ def choose_reward(
         record.hand_size = hand_size
         new.hand_sizes[record.target] = hand_size
         if reward == "card" and hand_size == 0:  # OP-5.7: no card to take; settle the rest
-            lines.append(_hand_size_line(record, hand_size))
+            lines.append(_hand_size_line(record, hand_size, new.power_names))
             return _outcome(
                 new, settings, record, settle_hits(new, settings, record, dice, lines), lines
             )
@@ -470,14 +472,16 @@ def set_hand_size(
     check_hand_size(hand_size)
     record.hand_size = hand_size
     new.hand_sizes[record.target] = hand_size
-    lines = [_hand_size_line(record, hand_size)]
+    lines = [_hand_size_line(record, hand_size, new.power_names)]
     applied = settle_hits(new, settings, record, dice, lines)
     return _outcome(new, settings, record, applied, lines)
 
 
-def _hand_size_line(record: PiracyRecord, hand_size: int) -> Msg:
+def _hand_size_line(record: PiracyRecord, hand_size: int, names: Mapping[str, str]) -> Msg:
     return piracy_msg(
-        "line.hand_size", target=power_label(record.target), cards=counted("cards", hand_size)
+        "line.hand_size",
+        target=power_label(record.target, names),
+        cards=counted("cards", hand_size),
     )
 
 
@@ -546,14 +550,20 @@ def start_impulse(state: OttomanPiracyState, power: str, *, cp: int | None = Non
         and (lock.lock == "until_next_impulse" or key == OTTOMAN)
     ]
     new.card_locks = [lock for lock in new.card_locks if lock not in released]
-    lines = [piracy_msg("line.impulse_started", power=power_label(key), impulse=new.impulse.number)]
-    lines += [_unlock_line(lock) for lock in released]
+    lines = [
+        piracy_msg(
+            "line.impulse_started",
+            power=power_label(key, new.power_names),
+            impulse=new.impulse.number,
+        )
+    ]
+    lines += [_unlock_line(lock, new.power_names) for lock in released]
     return StateChange(state=new, lines=lines)
 
 
-def _unlock_line(lock: CardLock) -> Msg:
+def _unlock_line(lock: CardLock, names: Mapping[str, str]) -> Msg:
     return piracy_msg(
-        "line.card_unlocked", power=power_label(lock.from_power), piracy=lock.piracy_id
+        "line.card_unlocked", power=power_label(lock.from_power, names), piracy=lock.piracy_id
     )
 
 
@@ -570,7 +580,7 @@ def set_at_war(state: OttomanPiracyState, power: str, at_war: bool) -> StateChan
         powers.discard(key)
     new.at_war_with_ottomans = sorted(powers)
     line = "line.now_at_war" if at_war else "line.now_at_peace"
-    return StateChange(state=new, lines=[piracy_msg(line, power=power_label(key))])
+    return StateChange(state=new, lines=[piracy_msg(line, power=power_label(key, new.power_names))])
 
 
 def assign_power(state: OttomanPiracyState, power: str, faction: str | None) -> StateChange:
@@ -581,9 +591,13 @@ def assign_power(state: OttomanPiracyState, power: str, faction: str | None) -> 
         new.power_factions.pop(key, None)
     else:
         new.power_factions[key] = faction
+    typed = typed_power_name(power)
+    if key not in KNOWN_POWERS and (key not in new.power_names or typed != key):
+        new.power_names[key] = typed  # a custom power is shown as the GM typed it
+    label = power_label(key, new.power_names)
     return StateChange(
         state=new,
-        lines=[piracy_msg("line.power_assigned", power=power_label(key), faction=faction or "—")],
+        lines=[piracy_msg("line.power_assigned", power=label, faction=faction or "—")],
     )
 
 
@@ -617,9 +631,33 @@ def register_hand_size(state: OttomanPiracyState, power: str, hand_size: int | N
     return StateChange(
         state=new,
         lines=[
-            piracy_msg("line.hand_size", target=power_label(key), cards=counted("cards", hand_size))
+            piracy_msg(
+                "line.hand_size",
+                target=power_label(key, new.power_names),
+                cards=counted("cards", hand_size),
+            )
         ],
     )
+
+
+def state_hand_size(
+    state: OttomanPiracyState,
+    settings: OttomanPiracySettings,
+    power: str,
+    hand_size: int,
+    dice: Dice,
+) -> StateChange | PiracyOutcome:
+    """A power states its hand for this impulse (OP-I12). When the piracy in progress
+    targets that power and still waits for rewards, it is the hand its cards come from:
+    the question offers the card from that hand (no hand to pick), and what then needs no
+    choice settles at once, as when the hand is picked in the question (OP-5.7, OP-5.9): a
+    card that was the only reward left is taken (a logged 1dH roll), or the hit is lost
+    with an empty hand. Otherwise the hand is only recorded (`register_hand_size`)."""
+    key = power_key(power)
+    record = state.in_progress
+    if record is None or record.target != key or record.status == "done":
+        return register_hand_size(state, key, hand_size)
+    return set_hand_size(state, settings, record.id, hand_size, dice)
 
 
 # --- status, waiting, end of turn -----------------------------------------------------------
@@ -637,12 +675,13 @@ def zones_used_lines(zones: Sequence[PiracyMarker]) -> list[Msg]:
     ] or [piracy_msg("status.no_zones_used")]
 
 
-def card_lock_lines(locks: Sequence[CardLock]) -> list[Msg]:
-    """The stolen cards not yet playable, and until when (OP-I12)."""
+def card_lock_lines(locks: Sequence[CardLock], names: Mapping[str, str] | None = None) -> list[Msg]:
+    """The stolen cards not yet playable, and until when (OP-I12); `names` are the custom
+    powers' (the state's `power_names`)."""
     return [
         piracy_msg(
             "status.card_locked",
-            power=power_label(lock.from_power),
+            power=power_label(lock.from_power, names),
             piracy=lock.piracy_id,
             lock=piracy_msg(f"lock.{lock.lock}"),
         )
@@ -656,10 +695,10 @@ def piracy_status(
     """For `/corsairs status`: piracy VP, zones used this turn, stolen cards still locked."""
     zones = [m for m in state.piracy_markers if m.turn == turn]
     lines = [piracy_msg("status.vp", vp=state.piracy_vp, cap=settings.piracy_vp_cap)]
-    lines += zones_used_lines(zones) + card_lock_lines(state.card_locks)
+    lines += zones_used_lines(zones) + card_lock_lines(state.card_locks, state.power_names)
     pending = state.in_progress
     if pending is not None:
-        lines.append(_waiting_line(pending))
+        lines.append(_waiting_line(pending, state.power_names))
     return PiracyStatus(
         piracy_vp=state.piracy_vp,
         piracy_vp_cap=settings.piracy_vp_cap,
@@ -672,15 +711,14 @@ def piracy_status(
     )
 
 
-def _waiting_line(record: PiracyRecord) -> Msg:
+def _waiting_line(record: PiracyRecord, names: Mapping[str, str]) -> Msg:
     zone = sea_zone_label(record.declaration.sea_zone)
     if record.status == "awaiting_hand_size":
-        return piracy_msg(
-            "waiting.hand_size", target=power_label(record.target), piracy=record.id, zone=zone
-        )
+        target = power_label(record.target, names)
+        return piracy_msg("waiting.hand_size", target=target, piracy=record.id, zone=zone)
     return piracy_msg(
         "waiting.reward",
-        chooser=power_label(record.chooser),
+        chooser=power_label(record.chooser, names),
         piracy=record.id,
         zone=zone,
         hit=record.awaiting_hit,
@@ -691,7 +729,7 @@ def _waiting_line(record: PiracyRecord) -> Msg:
 def waiting_for(state: OttomanPiracyState, settings: OttomanPiracySettings, turn: int) -> list[Msg]:
     """Pending reward choices (or a hand size) the turn is waiting for (OP-I10)."""
     pending = state.in_progress
-    return [] if pending is None else [_waiting_line(pending)]
+    return [] if pending is None else [_waiting_line(pending, state.power_names)]
 
 
 def end_of_turn(
@@ -718,10 +756,10 @@ def end_of_turn(
     lines: list[Msg] = []
     if cleared:
         lines.append(piracy_msg("turn.markers_removed", count=len(cleared)))
-    lines += [_unlock_line(lock) for lock in released]
+    lines += [_unlock_line(lock, new.power_names) for lock in released]
     pending = new.in_progress
     if pending is not None:
-        lines.append(_waiting_line(pending))
+        lines.append(_waiting_line(pending, new.power_names))
     if not lines:
         lines.append(piracy_msg("turn.nothing"))
     return TurnStepResult(

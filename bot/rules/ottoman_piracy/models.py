@@ -334,6 +334,8 @@ class OttomanPiracyState(BaseModel):
     piracy_markers: list[PiracyMarker] = Field(default_factory=list)
     card_locks: list[CardLock] = Field(default_factory=list)
     hand_sizes: dict[str, int] = Field(default_factory=dict)
+    # Custom powers' names as the GM typed them, by key (the known powers are translated).
+    power_names: dict[str, CleanName] = Field(default_factory=dict)
     impulse: ImpulseState = Field(default_factory=ImpulseState)
     pending_piracy: PiracyRecord | None = None
     last_piracy_id: int = Field(default=0, ge=0)

@@ -8,6 +8,7 @@ kept as typed, keyed by their normalised form.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -114,11 +115,17 @@ def power_key(name: str) -> str:
     return _POWER_ALIASES.get(normal, slug)
 
 
-def power_label(power: str) -> Msg | str:
-    """What players see for a power: a translated name, or the custom key as given."""
+def power_label(power: str, names: Mapping[str, str] | None = None) -> Msg | str:
+    """What players see for a power: a translated name, or a custom power's name as the GM
+    typed it (`names`, the state's `power_names`; its key when none was kept)."""
     if power in KNOWN_POWERS:
         return piracy_msg(f"power.{power}")
-    return shown(power)
+    return shown((names or {}).get(power, power))
+
+
+def typed_power_name(name: str) -> str:
+    """A custom power's name as the GM typed it, tidied ("Knights of Rhodes")."""
+    return tidy(name)
 
 
 def leader_key(name: str) -> str:

@@ -5,6 +5,8 @@ Works in place on a state the caller already copied; `bot.rules.ottoman_piracy` 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from bot.dice import Dice
 from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
 from bot.i18n import Msg
@@ -75,12 +77,12 @@ def settle_hits(
                 lines.append(piracy_msg("line.reward.lost", hit=lost.hit))
             break
         if len(options) > 1:
-            lines.append(awaiting_line(record))
+            lines.append(awaiting_line(record, state.power_names))
             return applied
         only = options[0]
         if only.needs_hand_size:
             record.status = "awaiting_hand_size"
-            lines.append(awaiting_line(record))
+            lines.append(awaiting_line(record, state.power_names))
             return applied
         applied.append(apply_reward(state, settings, record, only, "automatic", dice, lines))
     record.status = "done"
@@ -96,15 +98,15 @@ def settle_hits(
     return applied
 
 
-def awaiting_line(record: PiracyRecord) -> Msg:
-    """Who the piracy waits for now: the chooser, or the target's hand size."""
+def awaiting_line(record: PiracyRecord, names: Mapping[str, str] | None = None) -> Msg:
+    """Who the piracy waits for now: the chooser, or the target's hand size; `names` are the
+    custom powers' (the state's `power_names`)."""
     if record.status == "awaiting_hand_size":
-        return piracy_msg(
-            "line.awaiting_hand_size", target=power_label(record.target), hit=record.awaiting_hit
-        )
+        target = power_label(record.target, names)
+        return piracy_msg("line.awaiting_hand_size", target=target, hit=record.awaiting_hit)
     return piracy_msg(
         "line.awaiting_choice",
-        chooser=power_label(record.chooser),
+        chooser=power_label(record.chooser, names),
         hit=record.awaiting_hit,
         hits=record.hits,
     )
@@ -144,7 +146,7 @@ def apply_reward(
             piracy_msg(
                 "line.reward.squadron",
                 hit=hit,
-                power=power_label(group.power),
+                power=power_label(group.power, state.power_names),
                 place=where,
                 how=how_text,
             )
@@ -199,13 +201,16 @@ def apply_reward(
     return reward
 
 
-def option_label(record: PiracyRecord, option: RewardOption) -> Msg:
-    """A button label for a reward option; squadrons name their power and place."""
+def option_label(
+    record: PiracyRecord, option: RewardOption, names: Mapping[str, str] | None = None
+) -> Msg:
+    """A button label for a reward option; squadrons name their power (`names`: the custom
+    powers') and place."""
     if option.reward == "squadron" and option.squadron is not None:
         group = option.squadron
         return piracy_msg(
             "reward.squadron_at",
-            power=power_label(group.power),
+            power=power_label(group.power, names),
             place=squadron_place(record, group),
         )
     return piracy_msg(f"reward.{option.reward}")
