@@ -14,7 +14,12 @@ from bot.storage import undo as undo_storage
 from bot.storage.outbox import sent_ids
 from bot.turn_flow import TurnFlow
 from tests.e2e.test_click_outbox import message
-from tests.e2e.test_undo_reopens import ASKED, bridge, toll_bridge, undo_question  # noqa: F401
+from tests.e2e.test_undo_reopens import (  # noqa: F401 - fixtures
+    answered_again,
+    bridge,
+    toll_bridge,
+    undo_question,
+)
 
 A_WEEK_LATER = timedelta(days=7, hours=1)
 
@@ -52,13 +57,7 @@ async def test_a_week_later_a_roll_is_pruned_and_the_undo_still_redraws_the_ques
 
     done = await bridge.click(await undo_question(bridge), "Undo", as_="gm")
     assert "open again" not in done.embed.description  # redrawn, no question left unshown
-    again = message(bridge, asked.message.id)
-    assert again.embed.title == ASKED
-    assert [b.label for b in again.buttons] == ["Pay the toll", "Sneak past"]
-    assert not any(b.disabled for b in again.buttons)
-    bridge.script_dice([5])
-    sneaked = await bridge.click(again, "Sneak past", as_="player1")
-    assert sneaked.embed.title == "Red rolls 5 and sneaks past (TB-2)."
+    await answered_again(bridge, asked.message.id)
 
 
 async def test_an_open_question_keeps_its_post_however_old(

@@ -43,6 +43,19 @@ async def undo_question(table: Table):
     return question
 
 
+async def answered_again(table: Table, asked_id: int):
+    """The question's message shows it again as asked, with working buttons, and the player's
+    new answer is taken."""
+    again = message(table, asked_id)
+    assert again.embed.title == ASKED
+    assert [b.label for b in again.buttons] == ["Pay the toll", "Sneak past"]
+    assert not any(b.disabled for b in again.buttons)
+    table.script_dice([5])
+    sneaked = await table.click(again, "Sneak past", as_="player1")
+    assert sneaked.embed.title == "Red rolls 5 and sneaks past (TB-2)."
+    return sneaked
+
+
 async def test_an_undone_answer_asks_its_question_again_and_the_game_goes_on(bridge: Table):
     asked = await bridge.slash("/toll reach faction:Red", as_="player1")
     paid = await bridge.click(asked, "Pay the toll", as_="player1")
@@ -52,14 +65,7 @@ async def test_an_undone_answer_asks_its_question_again_and_the_game_goes_on(bri
     done = await bridge.click(await undo_question(bridge), "Undo", as_="gm")
     assert done.embed.title.startswith("↩️ #")
     assert "open again" not in done.embed.description  # the question was redrawn
-    again = message(bridge, asked.message.id)
-    assert again.embed.title == ASKED
-    assert [b.label for b in again.buttons] == ["Pay the toll", "Sneak past"]
-    assert not any(b.disabled for b in again.buttons)
-
-    bridge.script_dice([5])
-    sneaked = await bridge.click(again, "Sneak past", as_="player1")
-    assert sneaked.embed.title == "Red rolls 5 and sneaks past (TB-2)."
+    await answered_again(bridge, asked.message.id)
     assert message(bridge, asked.message.id).buttons == []
     ended = await bridge.click(await bridge.slash("/turn end", as_="gm"), "End turn 1", as_="gm")
     assert "1 crossing this turn; 0 tolls paid so far." in ended.text()  # the toll undone
