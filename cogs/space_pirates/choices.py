@@ -43,14 +43,14 @@ from bot.rules.space_pirates import (
 )
 from bot.rules.space_pirates.messages import offer_lines, waiting_line
 from bot.rules.space_pirates.models import PendingResolution, UpkeepDue
-from bot.rules.space_pirates.spec import FORCE_ALL_PREVIEW
+from bot.rules.space_pirates.spec import ANSWER_CONTROL, FORCE_ALL_PREVIEW
 from bot.rules.space_pirates.turn import answer_choice
 from bot.rules.space_pirates.upkeep import upkeep_waiting_line
 from bot.scaffold import Applied, RulesetContext
 from cogs.space_pirates.common import QUIET, REPORT, C, Ctx, campaign_combat
 from cogs.space_pirates.render import lines_embeds, rendered
 
-ANSWER = "space_pirates.answer"
+ANSWER = ANSWER_CONTROL
 FORCE_ALL = FORCE_ALL_PREVIEW
 ANSWERS = {
     "buy_off": ("accept", "decline"),
