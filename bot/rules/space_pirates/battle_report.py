@@ -11,26 +11,12 @@ from collections.abc import Iterator
 from bot.i18n import Msg, MsgList
 from bot.rules.fleet_combat.messages import class_count, class_name, round_lines
 from bot.rules.fleet_combat.models import RoundReport, VolleyReport
-from bot.rules.space_pirates.base import BASE_FLEET
-from bot.rules.space_pirates.battle import PIRATES
+from bot.rules.space_pirates.battle import BASE_FLEET, MERCENARIES, PIRATES, side_msg
 from bot.rules.space_pirates.settings import SpacePiratesSettings
 
 P = "space_pirates."
-MERCENARIES, PRIVATEERS = "mercenaries #", "privateers #"
 DROPPED = {"fleet_combat.round.header", "fleet_combat.battle.frozen"}
 SIDE_PARAMS = ("faction", "shooter", "target")
-
-
-def side_msg(name: str) -> Msg | str:
-    """A participant by name: a faction as itself, the bot's own labels in words."""
-    if name == PIRATES:
-        return Msg(f"{P}side.pirates")
-    if name == BASE_FLEET:
-        return Msg(f"{P}side.base")
-    for prefix, key in ((MERCENARIES, "mercenaries"), (PRIVATEERS, "privateers")):
-        if name.startswith(prefix) and name[len(prefix) :].isdigit():
-            return Msg(f"{P}side.{key}", id=int(name[len(prefix) :]))
-    return name
 
 
 class _Ships:
