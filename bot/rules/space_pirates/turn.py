@@ -102,6 +102,9 @@ def end_of_turn(
     rc = ResolutionContext(
         state, settings, combat_settings_for(settings, combat), ctx.dice, journal
     )
+    earlier = _earlier_turn(state, ctx.turn)
+    if earlier is not None:  # its lines, then this turn's: each under its own heading
+        journal.lines.append(Msg(f"{P}turn.earlier", turn=earlier))
     _finish_earlier(rc, ctx.turn)
     retired = retire_finished(state, settings, ctx.turn)
     forced_offers = force_open_bribe_offers(state, settings)
@@ -110,8 +113,11 @@ def end_of_turn(
     state.resolution = ResolutionCursor(
         turn=ctx.turn, steps=_campaign_steps(settings), players=players_in_order(state)
     )
+    if earlier is not None:
+        journal.lines.append(Msg(f"{P}turn.current", turn=ctx.turn))
+    told = len(journal.lines)
     advance(rc)
-    if not journal.lines:
+    if len(journal.lines) == told:
         journal.lines.append(Msg(f"{P}turn.nothing"))
     return TurnStepResult(
         state=state,
@@ -139,6 +145,16 @@ def _campaign_steps(settings: SpacePiratesSettings) -> list[str]:
         if name not in steps:
             steps.append(name)
     return steps
+
+
+def _earlier_turn(state: SpacePiratesState, turn: int) -> int | None:
+    """The turn of a resolution still under way (paused by a question) when turn `turn`
+    ends, or None."""
+    turns = [q.turn for q in state.waiting if q.turn < turn]
+    turns += [d.turn for d in state.upkeep_due if d.turn < turn]
+    if state.resolution is not None and state.resolution.turn < turn:
+        turns.append(state.resolution.turn)
+    return min(turns, default=None)
 
 
 def _finish_earlier(rc: ResolutionContext, turn: int) -> None:

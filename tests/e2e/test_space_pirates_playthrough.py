@@ -1,0 +1,58 @@
+"""Space pirates played in Russian from turn to turn, as a table plays it: what read wrong
+along the way (SP-I35, SP-I40, SP-I44, SP-I45).
+
+Player1 plays Vega, player3 (Russian) Lyra. Faces are scripted in the order the engine
+rolls them.
+"""
+
+from __future__ import annotations
+
+import tests.e2e.test_space_pirates as base
+from tests.e2e.test_space_pirates import end_turn, question_of
+
+pirates = base.pirates
+
+REFUSE = "Refuse and fight"
+
+
+async def test_a_turn_end_that_finishes_the_last_turns_pirates_says_which_turn_is_which(
+    pirates,
+):
+    """SP-I40, SP-I45: Vega leaves turn 1's buy-off unanswered; ending turn 2 first ends
+    turn 1's resolution with the default (decline: the route is raided), then resolves turn
+    2. The summary says which lines are turn 1's, forced, and which are turn 2's, in the
+    campaign's language."""
+    await pirates.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    await pirates.slash("/pirates route add name:Rich goods:2350", as_="player1")
+    pirates.script_dice([1, 4, 6])
+    ended = await end_turn(pirates, 1, label="Завершить ход")
+    assert question_of(ended, "Заплатить 600")
+
+    pirates.script_dice([20])
+    ended = await end_turn(pirates, 2, label="Завершить ход")
+
+    summary = next(m for m in ended.followups if m.embeds and "конец хода 2" in m.embed.title)
+    lines = summary.embed.description.splitlines()
+    assert lines[0].startswith("Сначала заканчивается разрешение хода 1"), lines
+    assert "ответы по умолчанию" in lines[0]
+    assert lines[1].startswith("Vega: налёт на путь Rich"), lines
+    assert lines[2] == "Разрешение хода 2:", lines
+    assert lines[3].startswith("Vega: налёта нет (d20 20"), lines
+    assert "SP-I45" in summary.embed.footer
+
+
+async def test_the_two_resolutions_of_one_turn_end_are_told_apart_in_english(pirates):
+    """SP-I45: the same turn end in an English campaign."""
+    await pirates.slash("/pirates route add name:Rich goods:2350", as_="player1")
+    pirates.script_dice([1, 4, 6])
+    await end_turn(pirates, 1)
+    pirates.script_dice([20])
+    ended = await end_turn(pirates, 2)
+    summary = next(m for m in ended.followups if m.embeds and "end of turn 2" in m.embed.title)
+    lines = summary.embed.description.splitlines()
+    assert lines[0].startswith("First, turn 1's resolution ends"), lines
+    assert lines[1:] == [
+        "Vega: Rich raided: 2350 income lost, streak 1",
+        "Turn 2's resolution:",
+        "Vega: no raid (d20 20 > 3)",
+    ]
