@@ -56,3 +56,26 @@ async def test_the_two_resolutions_of_one_turn_end_are_told_apart_in_english(pir
         "Turn 2's resolution:",
         "Vega: no raid (d20 20 > 3)",
     ]
+
+
+async def test_the_russian_retreat_question_agrees_with_one_ship_left(pirates):
+    """SP-I44: Lyra's one cruiser faces three raiders; before round 2 the question reads
+    «в строю 1 корабль» (not «осталось 1 корабль»)."""
+    await pirates.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    await pirates.slash(
+        "/campaign settings set setting:space_pirates.defender_may_retreat value:true", as_="gm"
+    )
+    await pirates.slash("/pirates route add name:Линия goods:100 ships:крейсер", as_="player3")
+    pirates.script_dice([1, 6])
+    ended = await end_turn(pirates, 1, label="Завершить ход")
+    pirates.script_dice([1, 1, 1, 1, 1])  # round 1: every shot misses
+    refuse = "Отказаться и сражаться"
+    declined = await pirates.click(question_of(ended, refuse), refuse, as_="player3")
+
+    asked = question_of(declined, "Отступить")
+
+    prompt = asked.embeds[0]["description"].splitlines()[-1]
+    assert prompt == (
+        "Дальше раунд 2: у вашей стороны в строю 1 корабль, у пиратов — 3 корабля. "
+        "Сражаться дальше или отступить?"
+    ), prompt
