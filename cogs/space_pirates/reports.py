@@ -49,10 +49,12 @@ async def report_pages(ctx: Ctx, faction: str, turn: int) -> list[list[Msg]]:
     reports = await ctx.service.archived(
         ctx.campaign, SPEC.key, report_key(turn, faction), RaidReport
     )
-    if not reports:
-        raise NotFound(C + "error.no_report", faction=faction, turn=turn)
-    combat = await campaign_combat(ctx)
     state, settings = await ctx.read()
+    if not reports:
+        running = state.resolution is not None and state.resolution.turn == turn
+        key = "error.report_waiting" if running else "error.no_report"
+        raise NotFound(C + key, faction=faction, turn=turn)
+    combat = await campaign_combat(ctx)
     if ctx.is_gm:  # the GMs always read who paid a bribed attack (SP-I33)
         reports = await _with_bribers(ctx, state, reports)
     distance = combat.retreat_distance_points

@@ -8,6 +8,7 @@ rolls them.
 from __future__ import annotations
 
 import tests.e2e.test_space_pirates as base
+from tests.e2e.test_fleet_combat import refusal
 from tests.e2e.test_space_pirates import end_turn, question_of
 
 pirates = base.pirates
@@ -79,3 +80,22 @@ async def test_the_russian_retreat_question_agrees_with_one_ship_left(pirates):
         "Дальше раунд 2: у вашей стороны в строю 1 корабль, у пиратов — 3 корабля. "
         "Сражаться дальше или отступить?"
     ), prompt
+
+
+async def test_a_report_asked_while_its_resolution_waits_says_it_is_not_written_yet(pirates):
+    """SP-I45: while Lyra's buy-off waits, `/pirates report turn:1` says the report is
+    written once the resolution goes on (not that there is none); after the answer it is
+    there."""
+    await pirates.slash("/pirates route add name:Шёлк goods:2350", as_="player3")
+    pirates.script_dice([1, 4, 6])
+    ended = await end_turn(pirates, 1)
+
+    early = await pirates.slash("/pirates report turn:1", as_="player3")
+
+    assert refusal(early).startswith("Отчёт фракции «Lyra» за ход 1 ещё не составлен: ")
+    await pirates.click(question_of(ended, "Pay 600"), "Pay 600", as_="player3")
+    report = await pirates.slash("/pirates report turn:1", as_="player3")
+    assert not report.ephemeral or report.embeds, report.text()
+    assert "d20: 1" in report.embed.description
+    none = await pirates.slash("/pirates report turn:5", as_="player3")
+    assert refusal(none).startswith("Нет отчёта о пиратах для фракции «Lyra»")
