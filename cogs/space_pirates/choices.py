@@ -102,10 +102,14 @@ def cost_of(question: Question) -> int:
 def question_embeds(pending: Question, locale: str) -> list[discord.Embed]:
     """Every number of the waiting attack or battle, the price first."""
     head = C + f"question.{kind_of(pending)}"
-    lines = (
-        [upkeep_waiting_line(pending)] if isinstance(pending, UpkeepDue) else offer_lines(pending)
-    )
+    lines = [upkeep_asked(pending)] if isinstance(pending, UpkeepDue) else offer_lines(pending)
     return lines_embeds(head, lines, locale, colour=WAITING_COLOUR, faction=faction_of(pending))
+
+
+def upkeep_asked(due: UpkeepDue) -> Msg:
+    """The upkeep question's text: what the contract wants and what either answer does
+    (SP-I35)."""
+    return Msg(C + "question.upkeep_body", contract=due.contract, amount=due.amount)
 
 
 def questions(

@@ -12,6 +12,7 @@ from tests.e2e.test_fleet_combat import refusal
 from tests.e2e.test_space_pirates import end_turn, question_of
 
 pirates = base.pirates
+after_a_raid = base.after_a_raid
 
 REFUSE = "Refuse and fight"
 
@@ -99,3 +100,28 @@ async def test_a_report_asked_while_its_resolution_waits_says_it_is_not_written_
     assert "d20: 1" in report.embed.description
     none = await pirates.slash("/pirates report turn:5", as_="player3")
     assert refusal(none).startswith("Нет отчёта о пиратах для фракции «Lyra»")
+
+
+async def test_the_upkeep_question_asks_for_the_pay_instead_of_reporting_it_unpaid(
+    after_a_raid,
+):
+    """SP-I35, SP-I45: Vega's contract (hired for 1000) wants its 200 upkeep at the end of
+    turn 2. The question asks Vega to pay or end the contract, in the campaign's language;
+    `/turn status` keeps its "has not paid" line."""
+    table = after_a_raid
+    quote = await table.slash("/pirates mercenaries hire value:1000", as_="player1")
+    hired = await table.click(quote, "Confirm", as_="player1")
+    contract = hired.embed.description.split("#")[1].split(" ")[0]
+    await table.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    table.script_dice([20, 20])
+
+    ended = await end_turn(table, 2, label="Завершить ход")
+
+    asked = question_of(ended, "Заплатить 200")
+    assert asked.embeds[0]["description"] == (
+        f"Наёмники по контракту №{contract} требуют содержание за этот ход: 200. "
+        "Заплатите его или расторгните контракт — тогда его корабли уйдут."
+    ), asked.embeds[0]["description"]
+    assert "SP-I35" in asked.embeds[0]["footer"]["text"]
+    status = await table.slash("/turn status", as_="gm")
+    assert "не оплатила и не расторгла" in " ".join(f.value for f in status.embed.fields)
