@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.dice import Dice
 from bot.errors import NotFound, RuleViolation
-from bot.i18n import Msg
+from bot.i18n import Msg, MsgList
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates.base import fight_base_attacks, forget_gone_bases
 from bot.rules.space_pirates.bribe import (
@@ -161,6 +161,7 @@ def _finish_earlier(rc: ResolutionContext, turn: int) -> None:
     """Choices left open by an earlier resolution take their forced defaults (SP-I45), one at
     a time in the order posted, each carrying that resolution on until it ends."""
     state = rc.state
+    told = len(rc.journal.lines)
     while True:
         earlier = [w.choice_id for w in state.waiting if w.turn < turn]
         earlier += [d.choice_id for d in state.upkeep_due if d.turn < turn]
@@ -168,8 +169,27 @@ def _finish_earlier(rc: ResolutionContext, turn: int) -> None:
             break
         _force_one(rc, earlier[0])
         advance(rc)
+    settled = [_answered_at_once(line) for line in rc.journal.lines[told:]]
+    rc.journal.lines[told:] = [line for line in settled if line is not None]
     if state.resolution is not None and state.resolution.turn < turn:
         advance(rc)
+
+
+def _answered_at_once(line: Msg) -> Msg | None:
+    """A summary line saying the resolution waits for an answer, written while an earlier
+    resolution is finished with default answers, where that question is answered at once:
+    the player's other events, or None (its attack is told when it ends)."""
+    events = line.params.get("events")
+    if line.key != f"{P}summary.waiting" or not isinstance(events, MsgList):
+        return line
+    others = events.items[:-1]  # the last event is the attack the question was about
+    if not others:
+        return None
+    return Msg(
+        f"{P}summary.player",
+        faction=line.params["faction"],
+        events=MsgList(others, separator="; "),
+    )
 
 
 def paused(state: SpacePiratesState) -> bool:
