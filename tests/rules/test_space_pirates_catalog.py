@@ -255,6 +255,18 @@ def battle_page_messages():
         result=BattleResult(reason="no_combat_ships_left", holders=[]),
     )
     out.append(over_msg(wiped))
+    contract = side_msg("mercenaries #3")  # a participant that is not a faction retreats
+    out += [
+        Msg("space_pirates.battle.retreating", faction=contract),
+        Msg("space_pirates.battle.retreated", faction=contract, count=2),
+        Msg(
+            "space_pirates.battle.auto_target_retreat",
+            shooter=side_msg(PIRATES),
+            ship_class=Msg("space_pirates.class.raider"),
+            target=contract,
+            target_class=Msg("space_pirates.class.raider"),
+        ),
+    ]
     return out
 
 

@@ -17,6 +17,13 @@ from bot.rules.space_pirates.settings import SpacePiratesSettings
 P = "space_pirates."
 DROPPED = {"fleet_combat.round.header", "fleet_combat.battle.frozen"}
 SIDE_PARAMS = ("faction", "shooter", "target")
+# Fleet combat's lines that name a participant as a faction ("Фракция «…» отступает"), in
+# this ruleset's words when the participant is one of its own (a mercenary contract).
+OWN_WORDS = {
+    "fleet_combat.round.retreating": ("faction", f"{P}battle.retreating"),
+    "fleet_combat.round.retreated": ("faction", f"{P}battle.retreated"),
+    "fleet_combat.round.auto_target_retreat": ("target", f"{P}battle.auto_target_retreat"),
+}
 
 
 class _Ships:
@@ -71,6 +78,8 @@ def battle_round_lines(
         for name in SIDE_PARAMS:
             if isinstance(params.get(name), str):
                 params[name] = side_msg(str(params[name]))
+        if key in OWN_WORDS and isinstance(params.get(OWN_WORDS[key][0]), Msg):
+            key = OWN_WORDS[key][1]
         lines.append(Msg(key, **params))
     return _with_losses(lines, report, ships)
 
