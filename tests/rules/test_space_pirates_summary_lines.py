@@ -1,12 +1,13 @@
-"""The summary of a turn end that first finishes an earlier resolution with default answers
-(SP-I40, SP-I45): the questions that resolution comes to on its way are answered at once,
-so the summary never says it waits for an answer it does not wait for."""
+"""Space pirates' summary and report lines as players read them: a turn end that first
+finishes an earlier resolution with default answers never says it waits for an answer it
+gives at once (SP-I40, SP-I45); a planet raid's outcome names the rampage it starts."""
 
 from __future__ import annotations
 
 from space_pirates_helpers import empty, resolve, route, scripted, settings
 
 from bot.dice import Dice
+from bot.i18n import Msg
 
 RETREAT = settings(defender_may_retreat=True)
 
@@ -32,3 +33,20 @@ def test_retreat_questions_answered_by_default_on_the_way_are_not_told_as_waitin
     assert not ended.state.waiting
     russian = [m.render("ru") for m in ended.lines]
     assert not any("ждёт ответа" in line for line in russian), russian
+
+
+def test_a_planet_raid_that_starts_the_rampage_does_not_say_it_goes_on():
+    """SP-I26: a successful planet raid turns the rampage on; the Russian report line says
+    the pirates are on a rampage («пираты в разгуле»), not that it "continues" when it has
+    just begun."""
+    line = Msg(
+        "space_pirates.report.outcome.planet_successful",
+        bonus_before=0,
+        bonus_after=30,
+        penalty_before=0,
+        penalty_after=0,
+        rampage=Msg("space_pirates.report.rampage_on"),
+    )
+    assert line.render("ru") == (
+        "Рейд успешен: бонус флота 0 → 30 %, штраф 0 → 0, пираты в разгуле"
+    ), line.render("ru")
