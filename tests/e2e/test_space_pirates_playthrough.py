@@ -125,3 +125,30 @@ async def test_the_upkeep_question_asks_for_the_pay_instead_of_reporting_it_unpa
     assert "SP-I35" in asked.embeds[0]["footer"]["text"]
     status = await table.slash("/turn status", as_="gm")
     assert "не оплатила и не расторгла" in " ".join(f.value for f in status.embed.fields)
+
+
+async def test_the_base_assault_is_in_the_attackers_report_round_by_round(pirates):
+    """SP-I31, SP-I32: Vega's dreadnought destroys the pirate base at the end of turn 2;
+    `/pirates report turn:2` opens with the assault and its pages show the battle round by
+    round, as a raid's do (it was logged, but no command showed it)."""
+    await base.base_after_an_undefended_raid(pirates)
+    locate = await pirates.slash("/pirates base locate location:Kuiper belt", as_="player1")
+    await pirates.click(locate, "Confirm", as_="player1")
+    assault = await pirates.slash("/pirates base assault ships:dreadnought", as_="player1")
+    await pirates.click(assault, "Confirm", as_="player1")
+    # round 1: 3 hits, defence 1, 1, 1 (cap 1); raiders 1, 1; round 2: the same, one raider
+    pirates.script_dice([4, 4, 4, 1, 1, 1, 1, 1, 4, 4, 4, 1, 1, 1, 1])
+    await end_turn(pirates, 2)
+
+    report = await pirates.slash("/pirates report turn:2", as_="player1")
+
+    first = report.embed.description.splitlines()
+    assert first[0].startswith("Vega destroyed the pirate base"), first
+    assert report.embed.footer.startswith("Page 1 of 3"), report.embed.footer
+    second = await pirates.click(report, "Next ▶", as_="player1")
+    rounds = second.embed.description
+    assert rounds.startswith("Attack on the pirate base: battle round 1 of 2"), rounds
+    assert "Vega's 1 dreadnought → the pirate base's fleet's raiders" in rounds, rounds
+    third = await pirates.click(second, "Next ▶", as_="player1")
+    assert third.embed.description.startswith("Attack on the pirate base: battle round 2 of 2")
+    assert "The battle is over; still standing: Vega" in third.embed.description

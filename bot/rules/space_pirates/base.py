@@ -294,6 +294,11 @@ def destroy_base(
     return BaseDestroyed(record.income_bonus_until, record.peace_until)
 
 
+def base_report_key(turn: int, attacker: str) -> str:
+    """The archive series of one attacker's base attacks in resolution `turn`."""
+    return f"base/{turn}/{attacker}"
+
+
 def fight_base_attacks(rc: ResolutionContext, turn: int) -> PendingResolution | None:
     """SP-I40 step 2: every base attack ordered during T, in the order given (SP-I31). A
     battle paused on the attacker's retreat question (SP-I44) keeps its order and the ones
@@ -329,7 +334,9 @@ def fight_base_attacks(rc: ResolutionContext, turn: int) -> PendingResolution | 
             state.waiting.append(pending)
             journal.outcome.setdefault("waiting", []).append(pending.choice_id)
             return pending
-        journal.battle_logs.append(ArchiveRecord(f"base/{turn}/{order.attacker}", order.id, report))
+        journal.battle_logs.append(
+            ArchiveRecord(base_report_key(turn, order.attacker), order.id, report)
+        )
         journal.lines.append(base_attack_line(report, rc.settings))
         journal.outcome.setdefault("base_attacks", []).append(
             {"order": order.id, "attacker": order.attacker, "outcome": report.outcome}
