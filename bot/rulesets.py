@@ -170,6 +170,12 @@ class RulesetSpec(Generic[StateT, SettingsT]):
     # Confirm/Cancel): no question to anyone, so no owed move and no ping, even when left.
     previews: frozenset[str] = frozenset()
     settings_warnings: Callable[[SettingsT], list[Msg]] | None = None
+    # Questions kept in the ruleset's own state rather than as pending choices, answered by
+    # its own controls: `reasked(left, restored)` names each question an undo opens again
+    # when it puts `restored` back over the state `left` by the undone command, as the
+    # control's name and the question's id, its first argument (`("<key>.answer", "7")`).
+    # The undo redraws the newest message showing that control as it was asked.
+    reasked: Callable[[StateT, StateT], list[tuple[str, str]]] | None = None
 
     @property
     def title_key(self) -> str:

@@ -13,7 +13,9 @@ A choice the undone command answered is open again, and its question is redrawn 
 asked, with working controls, in the message it was asked in: the undo writes that edit to
 the outbox from the post it keeps (`outbox.asked`), posted after its commit (or after a
 restart). A question whose post was never kept (asked before the outbox existed) is left
-as it is, and `UndoDone.unshown` names it for the undo's answer.
+as it is, and `UndoDone.unshown` names it for the undo's answer. A ruleset that keeps its
+questions in its own state (`RulesetSpec.reasked`) names those the restored state asks
+again; the newest post showing each one's controls is redrawn the same way.
 
 A turn end is undone like any command (its journal holds every ruleset's state before it,
 the archive records it wrote, the choices it opened and closed, the turn it closed), plus
@@ -32,6 +34,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from pydantic import ValidationError
+
 from bot import fair_turns, rulesets
 from bot.campaigns import CORE, Actor, CampaignService, UnitOfWork, summary_json
 from bot.errors import Conflict, NotAllowed, NotFound
@@ -40,7 +44,7 @@ from bot.storage import outbox
 from bot.storage.audit import UNDO_COMMAND, AuditEntry
 from bot.storage.outbox import OutboxMessage
 from bot.storage.schedule import ScheduleWrites
-from bot.storage.undo import UndoUnit, UndoWrites
+from bot.storage.undo import UndoUnit, UndoWrites, ruleset_row
 from bot.text import clean_text
 
 UNDO_CHOICE = "history_undo"
@@ -162,11 +166,13 @@ class UndoService:
                 raise Conflict("error.undo.not_undoable", seq=entry.seq, command=entry.command)
             if unit.last_seq != expected_seq:
                 raise Conflict("error.undo.moved", seq=expected_seq)
+            left = await states_left(uow, unit)
             closed = await undo.restore(unit, actor.user_id)
             reopened_choices = await undo.reopened(unit)  # answered, open again
             answered = [c for c, _, _ in reopened_choices]
             previews = {c for c, ruleset, kind in reopened_choices if preview(ruleset, kind)}
             asked = await outbox.asked(uow.conn, campaign_id, answered)
+            reasked = await outbox.showing(uow.conn, campaign_id, reasked_controls(unit, left))
             campaign = await uow.writes.campaign(campaign_id)
             assert campaign is not None
             undid = list(range(unit.first_seq, unit.last_seq + 1))
@@ -206,11 +212,52 @@ class UndoService:
             if announce is not None:
                 await announce(uow, done)
             redrawn: set[int] = set()  # one redraw a message, however many choices it asks
-            for row in asked.values():  # after the undo's answer: posted in that order
+            # After the undo's answer: posted in that order.
+            for row in [*asked.values(), *reasked.values()]:
                 if row is not None and row.id not in redrawn:
                     redrawn.add(row.id)
                     done.redraws.append(await redraw_question(uow, row))
         return done
+
+
+async def states_left(uow: UnitOfWork, unit: UndoUnit) -> dict[str, str]:
+    """The stored state the undone command left, of each ruleset it changed that keeps
+    questions in its state (`RulesetSpec.reasked`), read before the undo restores it."""
+    left: dict[str, str] = {}
+    for op in unit.ops:
+        if op["op"] == "ruleset" and reasking(str(op["ruleset"])) is not None:
+            row = await ruleset_row(uow.conn, unit.campaign_id, str(op["ruleset"]))
+            if row is not None:
+                left[str(op["ruleset"])] = row[0]
+    return left
+
+
+def reasked_controls(unit: UndoUnit, left: dict[str, str]) -> list[str]:
+    """The custom_id prefixes of the controls of the questions kept in a ruleset's state
+    that the undo opens again (`RulesetSpec.reasked`: the restored state against `left`).
+    A state that no longer reads as the ruleset's model names none."""
+    prefixes: list[str] = []
+    for op in unit.ops:
+        ruleset = str(op.get("ruleset"))
+        spec = reasking(ruleset) if op["op"] == "ruleset" and ruleset in left else None
+        if spec is None or spec.reasked is None:
+            continue
+        try:
+            before = spec.state_model.model_validate_json(left[ruleset])
+            restored = spec.state_model.model_validate_json(op["state"])
+        except ValidationError:
+            continue
+        prefixes += [f"x:{name}:{question}:" for name, question in spec.reasked(before, restored)]
+    return prefixes
+
+
+def reasking(ruleset: str) -> rulesets.AnySpec | None:
+    """The ruleset's spec when it keeps questions in its state (`reasked`), else None."""
+    try:
+        spec = rulesets.get(ruleset)
+    except KeyError:
+        return None
+    return spec if spec.reasked is not None else None
 
 
 def preview(ruleset: str, kind: str) -> bool:

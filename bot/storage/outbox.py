@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -171,30 +171,41 @@ async def asked(
     caller's transaction in one pass over the campaign's posts; None when none was kept
     (posted before the outbox existed, or privately). A returned row's `payload["edit"]` is
     the message it was shown in and its `choice_id` the choice."""
-    found: dict[int, OutboxMessage | None] = dict.fromkeys(choice_ids)
-    for start in range(0, len(choice_ids), 50):
-        chunk = choice_ids[start : start + 50]
-        prefixes = {c: f"x:choice:{c}:" for c in chunk}
+    prefixes = {c: f"x:choice:{c}:" for c in choice_ids}
+    found = await showing(conn, campaign_id, list(prefixes.values()))
+    return {
+        c: None if (m := found[p]) is None else replace(m, choice_id=c) for c, p in prefixes.items()
+    }
+
+
+async def showing(
+    conn: Conn, campaign_id: int, prefixes: Sequence[str]
+) -> dict[str, OutboxMessage | None]:
+    """For each custom_id prefix, the newest posted message that showed a working control
+    whose custom_id starts with it (a question's first post, or the redraw that moved it on
+    to it), read in the caller's transaction; None when none was kept (posted before the
+    outbox existed, or privately). A returned row's `payload["edit"]` is the message it was
+    shown in; its `choice_id` is None."""
+    found: dict[str, OutboxMessage | None] = dict.fromkeys(prefixes)
+    for start in range(0, len(prefixes), 50):
+        chunk = prefixes[start : start + 50]
         likes = " OR ".join("payload LIKE ?" for _ in chunk)
         async with conn.execute(
             "SELECT * FROM outbox WHERE campaign_id = ? AND sent_at IS NOT NULL "  # noqa: S608
             f"AND message_id IS NOT NULL AND ({likes}) ORDER BY id DESC",
-            (campaign_id, *(f"%{p}%" for p in prefixes.values())),
+            (campaign_id, *(f"%{p}%" for p in chunk)),
         ) as cur:
             rows = list(await cur.fetchall())
         for row in rows:
             message = OutboxMessage.from_row(row)
             if message.payload.get("ephemeral"):
                 continue
-            for choice_id, prefix in prefixes.items():
-                if found[choice_id] is None and _answers(message.payload, prefix):
-                    found[choice_id] = OutboxMessage(
-                        message.id,
-                        message.campaign_id,
-                        message.channel_id,
-                        message.interaction_id,
-                        choice_id,
-                        {**message.payload, "edit": int(row["message_id"])},
+            for prefix in chunk:
+                if found[prefix] is None and _answers(message.payload, prefix):
+                    found[prefix] = replace(
+                        message,
+                        choice_id=None,
+                        payload={**message.payload, "edit": int(row["message_id"])},
                     )
     return found
 

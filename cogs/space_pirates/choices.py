@@ -43,14 +43,14 @@ from bot.rules.space_pirates import (
 )
 from bot.rules.space_pirates.messages import offer_lines, waiting_line
 from bot.rules.space_pirates.models import PendingResolution, UpkeepDue
-from bot.rules.space_pirates.spec import FORCE_ALL_PREVIEW
+from bot.rules.space_pirates.spec import ANSWER_CONTROL, FORCE_ALL_PREVIEW
 from bot.rules.space_pirates.turn import answer_choice
 from bot.rules.space_pirates.upkeep import upkeep_waiting_line
 from bot.scaffold import Applied, RulesetContext
 from cogs.space_pirates.common import QUIET, REPORT, C, Ctx, campaign_combat
 from cogs.space_pirates.render import lines_embeds, rendered
 
-ANSWER = "space_pirates.answer"
+ANSWER = ANSWER_CONTROL
 FORCE_ALL = FORCE_ALL_PREVIEW
 ANSWERS = {
     "buy_off": ("accept", "decline"),
@@ -102,10 +102,14 @@ def cost_of(question: Question) -> int:
 def question_embeds(pending: Question, locale: str) -> list[discord.Embed]:
     """Every number of the waiting attack or battle, the price first."""
     head = C + f"question.{kind_of(pending)}"
-    lines = (
-        [upkeep_waiting_line(pending)] if isinstance(pending, UpkeepDue) else offer_lines(pending)
-    )
+    lines = [upkeep_asked(pending)] if isinstance(pending, UpkeepDue) else offer_lines(pending)
     return lines_embeds(head, lines, locale, colour=WAITING_COLOUR, faction=faction_of(pending))
+
+
+def upkeep_asked(due: UpkeepDue) -> Msg:
+    """The upkeep question's text: what the contract wants and what either answer does
+    (SP-I35)."""
+    return Msg(C + "question.upkeep_body", contract=due.contract, amount=due.amount)
 
 
 def questions(

@@ -26,6 +26,7 @@ from bot.interactions import (
 )
 from bot.rules.fleet_combat.models import RoundReport
 from bot.rules.space_pirates import SPEC, SpacePiratesState
+from bot.rules.space_pirates.base import BaseAttackReport, base_attack_line, base_report_key
 from bot.rules.space_pirates.battle_report import battle_round_lines
 from bot.rules.space_pirates.messages import report_lines
 from bot.rules.space_pirates.models import Bribe
@@ -49,14 +50,28 @@ async def report_pages(ctx: Ctx, faction: str, turn: int) -> list[list[Msg]]:
     reports = await ctx.service.archived(
         ctx.campaign, SPEC.key, report_key(turn, faction), RaidReport
     )
-    if not reports:
-        raise NotFound(C + "error.no_report", faction=faction, turn=turn)
-    combat = await campaign_combat(ctx)
+    bases = await ctx.service.archived(
+        ctx.campaign, SPEC.key, base_report_key(turn, faction), BaseAttackReport
+    )
     state, settings = await ctx.read()
+    if not reports and not bases:
+        running = state.resolution is not None and state.resolution.turn == turn
+        key = "error.report_waiting" if running else "error.no_report"
+        raise NotFound(C + key, faction=faction, turn=turn)
+    combat = await campaign_combat(ctx)
     if ctx.is_gm:  # the GMs always read who paid a bribed attack (SP-I33)
         reports = await _with_bribers(ctx, state, reports)
     distance = combat.retreat_distance_points
-    pages = [[line for r in reports for line in report_lines(r)]]
+    # SP-I40: the base attacks (step 2) came before the raids (step 3).
+    pages = [[*(base_attack_line(b, settings) for b in bases)]]
+    pages[0] += [line for r in reports for line in report_lines(r)]
+    for b in bases:
+        if b.battle is None or not b.battle.log_key:
+            continue
+        rounds = await ctx.service.archived(ctx.campaign, SPEC.key, b.battle.log_key, RoundReport)
+        for rnd in rounds:
+            head = Msg(C + "report.base_round", round=rnd.round, count=len(rounds))
+            pages.append([head, *battle_round_lines(rnd, settings, retreat_distance=distance)])
     for r in reports:
         if r.battle is None:
             continue

@@ -187,6 +187,7 @@ def emitted_messages():
     state, _ = route(empty(), "Rich", 2350)
     rich = resolve(state, 3, scripted(1, 4, 6)[0])
     take(force_choice(rich.state, DEFAULTS, rich.state.waiting[0].choice_id, scripted()[0]))
+    take(resolve(rich.state, 4, scripted(20)[0]))  # turn 3's offer left open: both told
     state, _ = route(empty(), "Line", 160, ships=[("cruiser", "guard"), ("cruiser", "guard")])
     state.player("Aurora").streak = 4
     held = resolve(state, 8, scripted(3, 3)[0])
@@ -254,6 +255,18 @@ def battle_page_messages():
         result=BattleResult(reason="no_combat_ships_left", holders=[]),
     )
     out.append(over_msg(wiped))
+    contract = side_msg("mercenaries #3")  # a participant that is not a faction retreats
+    out += [
+        Msg("space_pirates.battle.retreating", faction=contract),
+        Msg("space_pirates.battle.retreated", faction=contract, count=2),
+        Msg(
+            "space_pirates.battle.auto_target_retreat",
+            shooter=side_msg(PIRATES),
+            ship_class=Msg("space_pirates.class.raider"),
+            target=contract,
+            target_class=Msg("space_pirates.class.raider"),
+        ),
+    ]
     return out
 
 

@@ -84,12 +84,16 @@ def test_a_refused_buy_off_no_longer_reads_as_offered_while_the_battle_waits():
 def test_a_turn_ended_over_an_open_offer_tells_each_resolution_once():
     """SP-I40, SP-I45: turn 1's offer to Aurora is still open when the GM ends turn 2; the
     offer is forced (declined: Line raided) and turn 2's roll misses. The summary has one
-    line for turn 1's raid and one for turn 2's roll, not turn 1's raid told again."""
+    line for turn 1's raid and one for turn 2's roll, not turn 1's raid told again, each
+    under the heading of its turn."""
     state, _ = route(empty(), "Line", 450)
     waiting = resolve(state, 1, scripted(1, 3, 5, 6, 2)[0]).state
     lines = [m.render("en") for m in resolve(waiting, 2, scripted(20)[0]).lines]
     assert lines == [
+        "First, turn 1's resolution ends: the questions it still waited for take their "
+        "default answers (SP-I45):",
         "Aurora: Line raided: 450 income lost, streak 1",
+        "Turn 2's resolution:",
         "Aurora: no raid (d20 20 > 3)",
     ], lines
 

@@ -11,9 +11,11 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from bot.errors import NotFound, RuleViolation
-from bot.i18n import Msg
+from bot.i18n import Msg, MsgList
+from bot.rules.fleet_combat.messages import class_name
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates.battle import (
+    BASE_FLEET,
     DEFENDER_SIDE,
     PIRATE_SIDE,
     BattleProgress,
@@ -42,7 +44,6 @@ from bot.rules.space_pirates.settings import SpacePiratesSettings
 from bot.rulesets import ArchiveRecord
 
 P = "space_pirates."
-BASE_FLEET = "pirate base"
 
 
 def base_exists(record: PlayerPirates, settings: SpacePiratesSettings) -> bool:
@@ -193,12 +194,18 @@ def check_base_attackers(
     attacker's running one with ships, or nobody at all (SP-I31); the quote checks it too,
     so a confirm never refuses what its quote offered."""
     for ship_class in classes:
-        if not combat.is_combat_class(ship_class):
+        if ship_class not in combat.ship_stats:
             raise RuleViolation(
                 f"{P}error.unknown_class",
                 clause="SP-I31",
-                ship_class=ship_class,
-                allowed=", ".join(c for c in combat.ship_stats if combat.is_combat_class(c)),
+                ship_class=class_name(ship_class),
+                allowed=MsgList(
+                    [class_name(c) for c in combat.ship_stats if combat.is_combat_class(c)]
+                ),
+            )
+        if not combat.is_combat_class(ship_class):
+            raise RuleViolation(
+                f"{P}error.guard_not_combat", clause="SP-I31", ship_class=class_name(ship_class)
             )
     own = {c.id for c in state.contracts if c.owner == faction and c.active and c.ships}
     unknown = [c for c in contracts if c not in own]
@@ -287,6 +294,11 @@ def destroy_base(
     return BaseDestroyed(record.income_bonus_until, record.peace_until)
 
 
+def base_report_key(turn: int, attacker: str) -> str:
+    """The archive series of one attacker's base attacks in resolution `turn`."""
+    return f"base/{turn}/{attacker}"
+
+
 def fight_base_attacks(rc: ResolutionContext, turn: int) -> PendingResolution | None:
     """SP-I40 step 2: every base attack ordered during T, in the order given (SP-I31). A
     battle paused on the attacker's retreat question (SP-I44) keeps its order and the ones
@@ -322,7 +334,9 @@ def fight_base_attacks(rc: ResolutionContext, turn: int) -> PendingResolution | 
             state.waiting.append(pending)
             journal.outcome.setdefault("waiting", []).append(pending.choice_id)
             return pending
-        journal.battle_logs.append(ArchiveRecord(f"base/{turn}/{order.attacker}", order.id, report))
+        journal.battle_logs.append(
+            ArchiveRecord(base_report_key(turn, order.attacker), order.id, report)
+        )
         journal.lines.append(base_attack_line(report, rc.settings))
         journal.outcome.setdefault("base_attacks", []).append(
             {"order": order.id, "attacker": order.attacker, "outcome": report.outcome}

@@ -11,6 +11,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from bot.dice import Dice
+from bot.i18n import Msg
 from bot.rules.fleet_combat import automatic_result, fight_automatic_rounds, open_automatic
 from bot.rules.fleet_combat.models import Battle, Fleet, FleetCombatState, RoundReport, Ship
 from bot.rules.fleet_combat.settings import FleetCombatSettings
@@ -24,9 +25,12 @@ from bot.rules.space_pirates.models import (
 )
 from bot.rules.space_pirates.settings import PIRATE_TYPES, SpacePiratesSettings
 
+P = "space_pirates."
 DEFENDER_SIDE = "defender"
 PIRATE_SIDE = "pirates"
 PIRATES = "pirates"
+BASE_FLEET = "pirate base"
+MERCENARIES, PRIVATEERS = "mercenaries #", "privateers #"
 
 AnyShip = RegisteredShip | PirateShip
 BattleResultKind = Literal["defender_victory", "pirate_victory", "stalemate"]
@@ -34,12 +38,24 @@ BattleResultKind = Literal["defender_victory", "pirate_victory", "stalemate"]
 
 def mercenary_label(contract: MercenaryContract) -> str:
     """A contract's participant name in a battle (SP-I11)."""
-    return f"mercenaries #{contract.id}"
+    return f"{MERCENARIES}{contract.id}"
 
 
 def privateer_label(group: PrivateerGroup) -> str:
     """A privateer group's participant name in a battle (SP-I11)."""
-    return f"privateers #{group.id}"
+    return f"{PRIVATEERS}{group.id}"
+
+
+def side_msg(name: str) -> Msg | str:
+    """A participant by name: a faction as itself, the bot's own labels in words."""
+    if name == PIRATES:
+        return Msg(f"{P}side.pirates")
+    if name == BASE_FLEET:
+        return Msg(f"{P}side.base")
+    for prefix, key in ((MERCENARIES, "mercenaries"), (PRIVATEERS, "privateers")):
+        if name.startswith(prefix) and name[len(prefix) :].isdigit():
+            return Msg(f"{P}side.{key}", id=int(name[len(prefix) :]))
+    return name
 
 
 @dataclass

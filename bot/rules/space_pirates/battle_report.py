@@ -11,26 +11,19 @@ from collections.abc import Iterator
 from bot.i18n import Msg, MsgList
 from bot.rules.fleet_combat.messages import class_count, class_name, round_lines
 from bot.rules.fleet_combat.models import RoundReport, VolleyReport
-from bot.rules.space_pirates.base import BASE_FLEET
-from bot.rules.space_pirates.battle import PIRATES
+from bot.rules.space_pirates.battle import BASE_FLEET, MERCENARIES, PIRATES, side_msg
 from bot.rules.space_pirates.settings import SpacePiratesSettings
 
 P = "space_pirates."
-MERCENARIES, PRIVATEERS = "mercenaries #", "privateers #"
 DROPPED = {"fleet_combat.round.header", "fleet_combat.battle.frozen"}
 SIDE_PARAMS = ("faction", "shooter", "target")
-
-
-def side_msg(name: str) -> Msg | str:
-    """A participant by name: a faction as itself, the bot's own labels in words."""
-    if name == PIRATES:
-        return Msg(f"{P}side.pirates")
-    if name == BASE_FLEET:
-        return Msg(f"{P}side.base")
-    for prefix, key in ((MERCENARIES, "mercenaries"), (PRIVATEERS, "privateers")):
-        if name.startswith(prefix) and name[len(prefix) :].isdigit():
-            return Msg(f"{P}side.{key}", id=int(name[len(prefix) :]))
-    return name
+# Fleet combat's lines that name a participant as a faction ("Фракция «…» отступает"), in
+# this ruleset's words when the participant is one of its own (a mercenary contract).
+OWN_WORDS = {
+    "fleet_combat.round.retreating": ("faction", f"{P}battle.retreating"),
+    "fleet_combat.round.retreated": ("faction", f"{P}battle.retreated"),
+    "fleet_combat.round.auto_target_retreat": ("target", f"{P}battle.auto_target_retreat"),
+}
 
 
 class _Ships:
@@ -85,6 +78,8 @@ def battle_round_lines(
         for name in SIDE_PARAMS:
             if isinstance(params.get(name), str):
                 params[name] = side_msg(str(params[name]))
+        if key in OWN_WORDS and isinstance(params.get(OWN_WORDS[key][0]), Msg):
+            key = OWN_WORDS[key][1]
         lines.append(Msg(key, **params))
     return _with_losses(lines, report, ships)
 

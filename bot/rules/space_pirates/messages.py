@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from bot.i18n import Msg, MsgList
 from bot.rules.fleet_combat.messages import counts_msg
+from bot.rules.space_pirates.battle import MERCENARIES, side_msg
 from bot.rules.space_pirates.models import Bribe, PendingResolution, PirateFleet, SpacePiratesState
 from bot.rules.space_pirates.reports import PlunderReport, RaidReport
 
@@ -17,6 +18,16 @@ def fleet_msg(fleet: PirateFleet) -> Msg:
     """ "1 cruiser, 7 raiders" (SP-2)."""
     parts = [Msg(f"{P}count.{t}", count=n) for t, n in fleet.counts().items() if n > 0]
     return MsgList(parts)
+
+
+def ships_lost_msg(owner: str, lost: dict[str, int]) -> Msg:
+    """What one defender lost (SP-I12, SP-I43): a faction's ships by class, a mercenary
+    contract's by pirate type, each participant named in words."""
+    if owner.startswith(MERCENARIES):
+        ships: Msg = MsgList([Msg(f"{P}count.{t}", count=n) for t, n in lost.items() if n > 0])
+    else:
+        ships = counts_msg(lost)
+    return Msg(f"{P}report.ships_lost", owner=side_msg(owner), ships=ships)
 
 
 def target_msg(report: RaidReport) -> str:
@@ -198,8 +209,7 @@ def report_lines(report: RaidReport) -> list[Msg]:
         )
         if report.battle.mutual_wipe:
             lines.append(Msg(f"{P}report.battle.mutual_wipe"))
-    for owner, lost in report.ships_lost.items():
-        lines.append(Msg(f"{P}report.ships_lost", owner=owner, ships=counts_msg(lost)))
+    lines += [ships_lost_msg(owner, lost) for owner, lost in report.ships_lost.items()]
     if report.plunder_choice is not None:
         lines.append(
             Msg(

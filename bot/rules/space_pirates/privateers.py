@@ -10,6 +10,7 @@ from pydantic import BaseModel
 
 from bot.dice import Dice
 from bot.errors import NotAllowed, NotFound, RuleViolation
+from bot.rules.fleet_combat.messages import class_name
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates.base import operations_blocked, require_operations
 from bot.rules.space_pirates.fleet import round_amount
@@ -74,7 +75,9 @@ def quote_privateers(
     for ship in ships:
         if not combat.is_combat_class(ship.ship_class):
             raise RuleViolation(
-                f"{P}error.guard_not_combat", clause="SP-10.2", ship_class=ship.ship_class
+                f"{P}error.guard_not_combat",
+                clause="SP-10.2",
+                ship_class=class_name(ship.ship_class),
             )
     return PrivateerQuote(owner=owner, target=target, ships=ships, active_from=turn + 1)
 

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.errors import NotFound, RuleViolation
-from bot.i18n import Msg
+from bot.i18n import Msg, MsgList
+from bot.rules.fleet_combat.messages import class_name
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates.models import (
     IncomeBySource,
@@ -69,14 +70,16 @@ def _ships(
             raise RuleViolation(
                 f"{P}error.unknown_class",
                 clause=clause,
-                ship_class=spec.ship_class,
-                allowed=", ".join(combat.ship_stats),
+                ship_class=class_name(spec.ship_class),
+                allowed=MsgList([class_name(c) for c in combat.ship_stats]),
             )
         if spec.role == "police" and not combat.is_combat_class(spec.ship_class):
             raise RuleViolation(f"{P}error.police_not_combat", clause="SP-I28")
         if spec.role in ("guard",) and not combat.is_combat_class(spec.ship_class):
             raise RuleViolation(
-                f"{P}error.guard_not_combat", clause="SP-I10", ship_class=spec.ship_class
+                f"{P}error.guard_not_combat",
+                clause="SP-I10",
+                ship_class=class_name(spec.ship_class),
             )
         life = combat.stats_of(spec.ship_class).life
         _amount(spec.wounds, "wounds", "FC-I14", 0, life - 1)

@@ -7,19 +7,28 @@ from __future__ import annotations
 from bot.i18n import Msg, msg_from_json
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates.bribe import bribe_offer_cost, open_bribe_offers
-from bot.rules.space_pirates.models import SCHEMA_VERSION, SpacePiratesState
+from bot.rules.space_pirates.models import (
+    SCHEMA_VERSION,
+    PendingResolution,
+    SpacePiratesState,
+    UpkeepDue,
+)
 from bot.rules.space_pirates.settings import SpacePiratesSettings, settings_by_group
 from bot.rules.space_pirates.setup import setup_step
 from bot.rules.space_pirates.turn import end_of_turn, waiting_for
 from bot.rulesets import Awaited, RulesetSpec, TurnContext, TurnStepResult
 
+KEY = "space_pirates"
 FLEET_COMBAT = "fleet_combat"
-P = "space_pirates."
+P = f"{KEY}."
 # The pending choice behind an operation's quote (cogs/space_pirates/operations.py): the
 # player's own Confirm/Cancel, no question to anyone.
 OPERATION_PREVIEW = "sp_operation"
 # The GM's own confirmation of `/pirates force` (cogs/space_pirates/choices.py): owed by nobody.
 FORCE_ALL_PREVIEW = "sp_force_all"
+# The buttons answering a question the resolution waits for (SP-I45), whose first argument
+# is the question's number (cogs/space_pirates/choices.py).
+ANSWER_CONTROL = f"{KEY}.answer"
 
 
 def campaign_combat(
@@ -87,8 +96,24 @@ def waiting(state: SpacePiratesState, settings: SpacePiratesSettings, turn: int)
     return waiting_for(state, settings, turn)
 
 
+def reasked(left: SpacePiratesState, restored: SpacePiratesState) -> list[tuple[str, str]]:
+    """SP-I45: the questions a GM's undo asks again (an answer or a force taken back): open
+    in the restored state, not in the state the undone command left."""
+    still = {q.choice_id for q in open_questions(left)}
+    return [
+        (ANSWER_CONTROL, str(q.choice_id))
+        for q in open_questions(restored)
+        if q.choice_id not in still
+    ]
+
+
+def open_questions(state: SpacePiratesState) -> list[PendingResolution | UpkeepDue]:
+    """Every question the resolution waits for (SP-I45)."""
+    return [*state.waiting, *state.upkeep_due]
+
+
 SPEC: RulesetSpec[SpacePiratesState, SpacePiratesSettings] = RulesetSpec(
-    key="space_pirates",
+    key=KEY,
     state_model=SpacePiratesState,
     settings_model=SpacePiratesSettings,
     schema_version=SCHEMA_VERSION,
@@ -98,4 +123,5 @@ SPEC: RulesetSpec[SpacePiratesState, SpacePiratesSettings] = RulesetSpec(
     awaited=awaited,
     setup_step=setup_step,
     previews=frozenset({OPERATION_PREVIEW, FORCE_ALL_PREVIEW}),
+    reasked=reasked,
 )

@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.dice import Dice
 from bot.errors import NotFound, RuleViolation
-from bot.i18n import Msg
+from bot.i18n import Msg, MsgList
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates.base import fight_base_attacks, forget_gone_bases
 from bot.rules.space_pirates.bribe import (
@@ -102,6 +102,9 @@ def end_of_turn(
     rc = ResolutionContext(
         state, settings, combat_settings_for(settings, combat), ctx.dice, journal
     )
+    earlier = _earlier_turn(state, ctx.turn)
+    if earlier is not None:  # its lines, then this turn's: each under its own heading
+        journal.lines.append(Msg(f"{P}turn.earlier", turn=earlier))
     _finish_earlier(rc, ctx.turn)
     retired = retire_finished(state, settings, ctx.turn)
     forced_offers = force_open_bribe_offers(state, settings)
@@ -110,8 +113,11 @@ def end_of_turn(
     state.resolution = ResolutionCursor(
         turn=ctx.turn, steps=_campaign_steps(settings), players=players_in_order(state)
     )
+    if earlier is not None:
+        journal.lines.append(Msg(f"{P}turn.current", turn=ctx.turn))
+    told = len(journal.lines)
     advance(rc)
-    if not journal.lines:
+    if len(journal.lines) == told:
         journal.lines.append(Msg(f"{P}turn.nothing"))
     return TurnStepResult(
         state=state,
@@ -141,10 +147,21 @@ def _campaign_steps(settings: SpacePiratesSettings) -> list[str]:
     return steps
 
 
+def _earlier_turn(state: SpacePiratesState, turn: int) -> int | None:
+    """The turn of a resolution still under way (paused by a question) when turn `turn`
+    ends, or None."""
+    turns = [q.turn for q in state.waiting if q.turn < turn]
+    turns += [d.turn for d in state.upkeep_due if d.turn < turn]
+    if state.resolution is not None and state.resolution.turn < turn:
+        turns.append(state.resolution.turn)
+    return min(turns, default=None)
+
+
 def _finish_earlier(rc: ResolutionContext, turn: int) -> None:
     """Choices left open by an earlier resolution take their forced defaults (SP-I45), one at
     a time in the order posted, each carrying that resolution on until it ends."""
     state = rc.state
+    told = len(rc.journal.lines)
     while True:
         earlier = [w.choice_id for w in state.waiting if w.turn < turn]
         earlier += [d.choice_id for d in state.upkeep_due if d.turn < turn]
@@ -152,8 +169,27 @@ def _finish_earlier(rc: ResolutionContext, turn: int) -> None:
             break
         _force_one(rc, earlier[0])
         advance(rc)
+    settled = [_answered_at_once(line) for line in rc.journal.lines[told:]]
+    rc.journal.lines[told:] = [line for line in settled if line is not None]
     if state.resolution is not None and state.resolution.turn < turn:
         advance(rc)
+
+
+def _answered_at_once(line: Msg) -> Msg | None:
+    """A summary line saying the resolution waits for an answer, written while an earlier
+    resolution is finished with default answers, where that question is answered at once:
+    the player's other events, or None (its attack is told when it ends)."""
+    events = line.params.get("events")
+    if line.key != f"{P}summary.waiting" or not isinstance(events, MsgList):
+        return line
+    others = events.items[:-1]  # the last event is the attack the question was about
+    if not others:
+        return None
+    return Msg(
+        f"{P}summary.player",
+        faction=line.params["faction"],
+        events=MsgList(others, separator="; "),
+    )
 
 
 def paused(state: SpacePiratesState) -> bool:
