@@ -524,9 +524,12 @@ class TurnFlow:
         failure is only logged: what the sweep claimed is posted all the same, and the next
         sweep prunes again."""
         pruned = 0
+        # The questions a ruleset keeps in its own state are not pending choices: their
+        # posts stay, so that an undo can always redraw them (`RulesetSpec.reasked`).
+        kept = [f"x:{spec.key}." for spec in rulesets.available() if spec.reasked is not None]
         try:
             for _ in range(PRUNE_ROUNDS):
-                batch = await outbox.prune(self.service.db, now, shards=shards)
+                batch = await outbox.prune(self.service.db, now, shards=shards, kept_controls=kept)
                 pruned += batch
                 if batch < outbox.PRUNE_BATCH:
                     break

@@ -163,6 +163,25 @@ async def test_a_question_closed_before_the_oldest_undoable_command_loses_its_po
     assert await kept(db) == []
 
 
+async def test_a_question_a_ruleset_keeps_in_its_state_keeps_its_post(service):
+    """Space pirates keeps its questions (buy-off, plunder, upkeep, retreat) in its own state,
+    not as pending choices (SP-I45): the sweep keeps their posts however old, so that a GM's
+    undo of an answer can always redraw the question; a plain post of the same age goes."""
+    db = service.db
+    cid = await campaign(service)
+    plain = await posted(db, cid, 30)
+    question = await posted(db, cid, 30)
+    button = {"type": 2, "custom_id": "x:space_pirates.answer:7:pay", "label": "Pay"}
+    async with db.transaction() as conn:
+        await conn.execute(
+            "UPDATE outbox SET payload = ? WHERE id = ?",
+            (json.dumps({"components": [{"type": 1, "components": [button]}]}), question),
+        )
+    assert await TurnFlow(service).prune_outbox(NOW) == 1
+    assert plain not in await kept(db)
+    assert question in await kept(db)
+
+
 async def test_a_batch_reads_only_the_oldest_posted_rows_by_an_index(service, database_target):
     """Migration 012: the batch walks the posted rows by the time they were sent, and finds a
     campaign's recently closed questions by an index (SQLite's query plan, or PostgreSQL's

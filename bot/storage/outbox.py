@@ -216,22 +216,35 @@ def sent_before(moment: datetime) -> str:
 
 
 async def prune(
-    db: Database, now: datetime, *, limit: int = PRUNE_BATCH, shards: Shards | None = None
+    db: Database,
+    now: datetime,
+    *,
+    limit: int = PRUNE_BATCH,
+    shards: Shards | None = None,
+    kept_controls: Sequence[str] = (),
 ) -> int:
     """Delete, in one short transaction, up to `limit` posted rows sent more than
     `KEEP_SENT` before `now`, oldest first, but none an undo may still redraw (the post of a
-    question open, or closed by a command an undo can still reach) and none unsent; with
-    `shards`, only rows of campaigns whose guild is on them. Returns how many went."""
+    question open, or closed by a command an undo can still reach; any post showing a
+    control whose custom_id starts with one of `kept_controls`, the questions a ruleset keeps
+    in its own state) and none unsent; with `shards`, only rows of campaigns whose guild is
+    on them. Returns how many went."""
     on_shards = ""
     params: tuple[int, ...] = ()
     if shards is not None:
         guilds, params = shards.sql("g.guild_id")
         on_shards = f"AND o.campaign_id IN (SELECT g.id FROM campaigns g WHERE {guilds}) "  # noqa: S608
+    controls = "".join("AND o.payload NOT LIKE ? " for _ in kept_controls)
     async with db.transaction() as conn:
         cursor = await conn.execute(
             "DELETE FROM outbox WHERE id IN (SELECT o.id FROM outbox o "  # noqa: S608
-            f"WHERE o.sent_at IS NOT NULL AND o.sent_at < ? {on_shards}"
+            f"WHERE o.sent_at IS NOT NULL AND o.sent_at < ? {on_shards}{controls}"
             f"AND NOT ({_MAY_REDRAW}) ORDER BY o.sent_at LIMIT ?)",
-            (sent_before(now - KEEP_SENT), *params, limit),
+            (
+                sent_before(now - KEEP_SENT),
+                *params,
+                *(f"%{prefix}%" for prefix in kept_controls),
+                limit,
+            ),
         )
         return cursor.rowcount
