@@ -79,6 +79,16 @@ def awaited_line(player: AwaitedPlayer, locale: str, *, mention: bool) -> str:
     return f"• {head}: {player.owes.render(locale)}"
 
 
+def fair_lines(lines: Sequence[str], limit: int = 1024) -> str:
+    """Lines joined within `limit` (a field), each shortened only as far as it must so that
+    every line shows: the shortest keep their length, the longest share what is left."""
+    budget, room = limit - len(lines) + 1, dict[int, int]()
+    for i in sorted(range(len(lines)), key=lambda i: len(lines[i])):
+        room[i] = min(len(lines[i]), budget // (len(lines) - len(room)))
+        budget -= room[i]
+    return "\n".join(clip(line, max(room[i], 1)) for i, line in enumerate(lines))
+
+
 def fit_content(head: str, lines: Sequence[str], locale: str) -> str:
     """A message's text within Discord's 2,000 characters: whole lines, then how many more."""
     text = head
@@ -267,7 +277,7 @@ class TurnCog(commands.Cog):
             add_field(
                 embed,
                 ctx.pt("turn_flow.status.awaited", count=len(awaited)),
-                "\n".join(awaited_line(a, ctx.public_locale, mention=True) for a in awaited),
+                fair_lines([awaited_line(a, ctx.public_locale, mention=True) for a in awaited]),
             )
         commitment = await fair_embeds.commitment_line(
             ctx.service.log, c.id, c.turn, "turn.status.commitment", ctx.public_locale

@@ -376,3 +376,28 @@ async def test_twenty_open_company_questions_are_all_named_in_the_status_and_the
     assert field(status, "Company raids").splitlines()[0] == (
         "Incidents #1–6, 8–20 (19): waiting for Red to pay the fine or attempt a capture in each."
     )
+
+
+async def test_a_player_owing_much_leaves_room_in_the_status_for_every_other_player(table):
+    """Red registers twenty squadrons with long names and orders none (NO-I18), so Red's
+    owed line alone is longer than a field holds: `/turn status` still names Blue, who owes
+    fire orders at Mecatol (FC-I7), and shortens only Red's line."""
+    await create(table)
+    await play_turn_one(table)
+    for i in range(20):
+        registered = await table.slash(
+            f"/navy forces register name:Squadron {i} of the Western Approaches and Channel"
+            " kind:line location:1 ships:3xIII",
+            as_="player1",
+        )
+        assert "registered" in text_of(registered), registered.text()
+
+    status = await table.slash("/turn status", as_="player3")
+    owed = field(status, "Still owe a move (2)").splitlines()
+    red, blue = mention(table, "player1"), mention(table, "player2")
+    assert [line.split(" (**")[0] for line in owed] == [f"• {red}", f"• {blue}"]
+    assert owed[0].startswith(f"• {red} (**Red**): 20 forces lack orders for turn 1:")
+    assert owed[0].endswith("…")
+    assert owed[1] == (
+        f"• {blue} (**Blue**): fire orders or a retreat in battle #1 at Mecatol, round 1 (FC-I7)"
+    )
