@@ -89,6 +89,18 @@ def fair_lines(lines: Sequence[str], limit: int = 1024) -> str:
     return "\n".join(clip(line, max(room[i], 1)) for i, line in enumerate(lines))
 
 
+def fit_field(lines: Sequence[str], locale: str, limit: int = 1024) -> str:
+    """A field's lines within `limit`: as many whole lines as fit, then how many more."""
+    lines = [clip(line, limit - 64) for line in lines]
+    for kept in range(len(lines), 0, -1):
+        rest = len(lines) - kept
+        more = "\n" + t("turn.status.more", locale, count=rest) if rest else ""
+        text = "\n".join(lines[:kept]) + more
+        if len(text) <= limit:
+            return text
+    return clip("\n".join(lines), limit)
+
+
 def fit_content(head: str, lines: Sequence[str], locale: str) -> str:
     """A message's text within Discord's 2,000 characters: whole lines, then how many more."""
     text = head
@@ -269,9 +281,8 @@ class TurnCog(commands.Cog):
             pending = sum(1 for ch in open_choices if ch.ruleset == key)
             if pending:
                 lines.append(ctx.pt("turn.status.pending", count=pending))
-            add_field(
-                embed, ctx.pt(f"ruleset.{key}"), "\n".join(lines) or ctx.pt("turn.status.nothing")
-            )
+            waits = fit_field(lines, ctx.public_locale) or ctx.pt("turn.status.nothing")
+            add_field(embed, ctx.pt(f"ruleset.{key}"), waits)
         awaited = await flow.awaited(c)
         if awaited:
             add_field(
