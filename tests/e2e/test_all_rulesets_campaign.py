@@ -401,3 +401,107 @@ async def test_a_player_owing_much_leaves_room_in_the_status_for_every_other_pla
     assert owed[1] == (
         f"• {blue} (**Blue**): fire orders or a retreat in battle #1 at Mecatol, round 1 (FC-I7)"
     )
+
+
+async def test_a_ruleset_waiting_for_many_battles_says_how_many_more_it_cannot_show(table):
+    """Red attacks Blue at fourteen points with long names: the Fleet combat part of
+    `/turn status` shows whole battles and ends with how many more there are, instead of
+    stopping in the middle of a battle's name and leaving the rest unsaid (FC-I7)."""
+    await create(table)
+    await play_turn_one(table)  # battle #1 at Mecatol
+    for i in range(2, 16):
+        point = f"Point {i} beyond the Wormhole Nexus and the Rift"
+        await set_up(
+            table,
+            [
+                (f"/combat fleet set point:{point} ships:2 cruiser", "player1"),
+                (f"/combat fleet set point:{point} ships:3 destroyers", "player2"),
+                (f"/combat attack point:{point} targets:Blue", "player1"),
+            ],
+        )
+
+    status = await table.slash("/turn status", as_="player3")
+    battles = field(status, "Fleet combat").splitlines()
+    for line in battles[:-1]:
+        assert line.startswith("Battle #") and line.endswith("(FC-I7, FC-I17)."), line
+    shown = len(battles) - 1
+    assert battles[-1] == f"…and {15 - shown} more"
+
+
+# --- the log ---------------------------------------------------------------------------------
+
+
+async def test_the_log_of_a_turn_with_every_ruleset_lists_shows_verifies_and_exports(table):
+    """After the turn's end the log names each ruleset's entries (filterable by ruleset), shows
+    one turn-end part with its dice, verifies every die of the revealed turn, and exports it
+    all: the JSON and CSV files and the page that checks itself."""
+    await create(table)
+    await play_turn_one(table)
+    await end_turn(table, 1)
+
+    listed = await table.slash("/history list ruleset:company_raids", as_="player3")
+    assert not listed.ephemeral
+    lines = listed.embed.description
+    assert "**turn end** · " in lines and "**company land** · " in lines
+    assert "Fleet combat" not in lines and "**combat attack**" not in lines
+    everything = text_of(await table.slash("/history list", as_="player3"))
+    assert "**turn end**" in everything and "Space pirates" in everything
+
+    ends = [
+        line.split("`")[1]
+        for line in everything.splitlines()
+        if "**turn end**" in line and "Fleet combat" in line
+    ]
+    shown = await table.slash(f"/history show entry:{ends[0].lstrip('#')}", as_="player2")
+    assert shown.embed.title.endswith(": turn end"), shown.text()
+    assert "FC-" in text_of(shown)  # every die with its clause
+
+    verified = await table.slash("/history verify", as_="player3")
+    assert verified.embed.title.startswith("✅ The log is intact"), verified.text()
+    exported = await table.slash("/history export", as_="player1")
+    names = {a.filename for m in exported.messages for a in m.attachments}
+    assert {"five-seas-log.json.gz", "five-seas-log.csv.gz", "five-seas-log.html"} <= names
+
+
+# --- settings of several rulesets ------------------------------------------------------------
+
+
+async def test_one_settings_file_changes_several_rulesets_mid_turn_and_the_gm_force_follows_it(
+    table,
+):
+    """With Red's Company question open, the GM imports one file changing Company raids (the
+    answer a GM forces is a capture, CR-I19; a d4 Black die, CR-I1) and Naval orders: one log
+    entry, a warning for the face the d4 cannot show, and the forced answer is a capture."""
+    await create(table)
+    await play_turn_one(table)
+    exported = await table.slash("/campaign settings export", as_="player3")
+    assert exported.ephemeral
+    text = exported.attachments[0].text
+    for section in ("[space_pirates]", "[ottoman_piracy]", "[naval_orders]", "[company_raids]"):
+        assert section in text, section
+    edited = (
+        text.replace('forced_trespasser_choice = "pay"', 'forced_trespasser_choice = "capture"')
+        .replace("black_die_faces = 6", "black_die_faces = 4")
+        .replace("orders_public = false", "orders_public = true")
+    )
+    refused = await table.slash(
+        "/campaign settings import file:s.toml", as_="player1", files={"s.toml": edited.encode()}
+    )
+    assert refused.ephemeral and "Only a GM" in refused.text()
+    applied = await table.slash(
+        "/campaign settings import file:s.toml", as_="gm", files={"s.toml": edited.encode()}
+    )
+    assert not applied.ephemeral, applied.text()
+    assert applied.embed.title == "Settings imported: 3 settings changed"
+    said = applied.embed.description
+    assert "`naval_orders.orders_public` = **true**" in said
+    assert '`company_raids.forced_trespasser_choice` = **"capture"**' in said
+    assert "⚠️ capture_faces: faces 6 cannot come up on a 4-sided Black die" in said
+
+    table.script_dice([4])  # a capture on 4 (CR-I2), the d4's highest face
+    forced = await table.slash("/company force incident:1", as_="gm")
+    told = text_of(forced)
+    assert "The GM (forced answer) chooses to attempt a capture." in told
+    assert "Capture roll, BD 4: the Company is captured." in told
+    listed = await table.slash("/history list", as_="player3")
+    assert listed.embed.description.count("**campaign settings import**") == 1
