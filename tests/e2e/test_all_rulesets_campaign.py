@@ -505,3 +505,23 @@ async def test_one_settings_file_changes_several_rulesets_mid_turn_and_the_gm_fo
     assert "Capture roll, BD 4: the Company is captured." in told
     listed = await table.slash("/history list", as_="player3")
     assert listed.embed.description.count("**campaign settings import**") == 1
+
+
+async def test_a_restart_after_the_turn_end_loses_none_of_the_questions_left_open(table):
+    """The bot restarts after the end of turn 1: Red still answers the pirates' buy-off and
+    the Company question from their messages, and the turn then waits for nothing of
+    theirs but fire orders."""
+    await create(table)
+    question = await play_turn_one(table)
+    ended = await end_turn(table, 1)
+    [buy_off] = [m for m in ended.followups if any(b.label.startswith("Pay ") for b in m.buttons)]
+
+    await table.restart()
+
+    paid = await table.click(buy_off, buy_off.buttons[0].label, as_="player1")
+    assert not paid.ephemeral, paid.text()
+    fined = await table.click(question, PAY, as_="player1")
+    assert "Fine: Red pays Blue 180." in text_of(fined), fined.text()
+    status = await table.slash("/turn status", as_="gm")
+    [red] = [line for line in field(status, "Still owe").splitlines() if "**Red**" in line]
+    assert red.endswith("fire orders or a retreat in battle #1 at Mecatol, round 2 (FC-I7)")
