@@ -165,7 +165,8 @@ class TurnScheduler:
                 await self.post(post)
 
     async def post(self, post: TurnPost) -> None:
-        """Send one announcement (a nonce lets Discord drop a repeat after a crash)."""
+        """Send one announcement in the campaign's language (a nonce lets Discord drop a
+        repeat after a crash)."""
         payload = post.payload
         channel = self.bot.get_partial_messageable(
             int(payload["channel_id"]), guild_id=int(payload["guild_id"])
@@ -177,8 +178,13 @@ class TurnScheduler:
             roles=[discord.Object(r) for r in payload.get("roles", [])],
         )
         try:
+            language = (await self.bot.service.get(post.campaign_id)).language
+        except GameError:  # the campaign is gone: the server's language
+            language = None
+        locale = language or self.locale(int(payload["guild_id"]))
+        try:
             await channel.send(
-                announcement(post, self.locale(int(payload["guild_id"]))),
+                announcement(post, locale),
                 allowed_mentions=mentions,
                 nonce=f"turn-post-{post.id}",
             )

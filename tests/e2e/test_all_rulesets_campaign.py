@@ -340,6 +340,29 @@ async def test_the_reminder_pings_each_owing_player_once_and_the_deadline_ends_e
     assert pinging.pings == {"player1", "player2"}
 
 
+async def test_a_russian_campaign_reminds_and_reports_its_deadline_in_russian(table, clock):
+    """`core.language = ru` on an English-speaking server: the 24 h reminder and the post at
+    the passed deadline (`on_deadline = ping_gms`) are in the campaign's language, as its
+    other posts are, not in the server's."""
+    await create(table, russian=True)
+    await play_turn_one(table)
+    await set_up(table, [("/turn deadline set when:48h", "gm")])
+
+    clock.at(24)
+    [reminder] = await tick(table)
+    assert reminder.content.startswith("⏰ Ход 1 заканчивается"), reminder.content
+    assert "Ещё ждём:" in reminder.content
+    assert "приказы на стрельбу или отступление в бою №1" in reminder.content
+    assert reminder.pings == {"player1", "player2"}
+
+    clock.at(48)
+    [passed] = await tick(table)
+    assert passed.content.startswith("⌛ "), passed.content
+    for english in ("deadline", "Still awaited", "fire orders"):
+        assert english not in passed.content, passed.content
+    assert passed.pings == {"gm"}
+
+
 # --- a busy turn ----------------------------------------------------------------------------
 
 
