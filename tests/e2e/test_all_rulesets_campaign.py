@@ -172,7 +172,7 @@ async def test_one_turn_of_every_ruleset_waits_for_the_right_players_and_ends_fo
     assert summaries[:5] == [f"{name}: end of turn 1" for name in RULESETS_EN]
     told = "\n".join(text_of(m) for m in ended.followups)
     assert "Incident #1: waiting for Red to pay the fine or attempt a capture." in told
-    assert "Western Squadron: carrying out orders" in told or "Western Squadron" in told
+    assert "• Western Squadron: executing its order; Cruising (not yet in its location)" in told
     [ping] = [m for m in ended.followups if "concerns you" in (m.content or "")]
     assert ping.pings == {"player1", "player2"}
     assert "a question waits for your answer (Company raids)" in ping.content
@@ -217,8 +217,9 @@ async def test_questions_left_open_are_answered_in_the_next_turn_by_their_player
 
 async def test_undo_walks_back_a_click_then_the_whole_turn_end_of_every_ruleset(table):
     """The GM undoes Red's capture of turn 2 (the Company question is asked again), then the
-    end of turn 1: turn 1 reopens with a new seed, the battle is back before its round 1, the
-    pirates' buy-off question the end had asked is gone, and the log still verifies."""
+    end of turn 1, whose confirmation lists every ruleset's part: turn 1 reopens, the battle
+    waits for round 1's orders again, a late click on the pirates' buy-off that end had asked
+    is refused privately, and the log still verifies."""
     await create(table)
     question = await play_turn_one(table)
     ended = await end_turn(table, 1)
@@ -268,7 +269,7 @@ async def test_a_russian_campaign_posts_every_ruleset_in_russian_and_answers_pri
     """`core.language = ru`: the status, the five summaries and the ping are Russian; what only
     one player sees (Blue's bribe, a refused click, /help) is in that player's language."""
     await create(table, russian=True)
-    question = await play_turn_one(table)  # Blue's private bribe answer was English (above)
+    question = await play_turn_one(table)  # Red's order and Blue's bribe answered in English
     assert question.embed.title == "Рейдерские атаки — инцидент №1"
 
     status = await table.slash("/turn status", as_="player2")
