@@ -79,6 +79,28 @@ def awaited_line(player: AwaitedPlayer, locale: str, *, mention: bool) -> str:
     return f"• {head}: {player.owes.render(locale)}"
 
 
+def fair_lines(lines: Sequence[str], limit: int = 1024) -> str:
+    """Lines joined within `limit` (a field), each shortened only as far as it must so that
+    every line shows: the shortest keep their length, the longest share what is left."""
+    budget, room = limit - len(lines) + 1, dict[int, int]()
+    for i in sorted(range(len(lines)), key=lambda i: len(lines[i])):
+        room[i] = min(len(lines[i]), budget // (len(lines) - len(room)))
+        budget -= room[i]
+    return "\n".join(clip(line, max(room[i], 1)) for i, line in enumerate(lines))
+
+
+def fit_field(lines: Sequence[str], locale: str, limit: int = 1024) -> str:
+    """A field's lines within `limit`: as many whole lines as fit, then how many more."""
+    lines = [clip(line, limit - 64) for line in lines]
+    for kept in range(len(lines), 0, -1):
+        rest = len(lines) - kept
+        more = "\n" + t("turn.status.more", locale, count=rest) if rest else ""
+        text = "\n".join(lines[:kept]) + more
+        if len(text) <= limit:
+            return text
+    return clip("\n".join(lines), limit)
+
+
 def fit_content(head: str, lines: Sequence[str], locale: str) -> str:
     """A message's text within Discord's 2,000 characters: whole lines, then how many more."""
     text = head
@@ -143,7 +165,8 @@ class TurnScheduler:
                 await self.post(post)
 
     async def post(self, post: TurnPost) -> None:
-        """Send one announcement (a nonce lets Discord drop a repeat after a crash)."""
+        """Send one announcement in the campaign's language (a nonce lets Discord drop a
+        repeat after a crash)."""
         payload = post.payload
         channel = self.bot.get_partial_messageable(
             int(payload["channel_id"]), guild_id=int(payload["guild_id"])
@@ -155,8 +178,13 @@ class TurnScheduler:
             roles=[discord.Object(r) for r in payload.get("roles", [])],
         )
         try:
+            language = (await self.bot.service.get(post.campaign_id)).language
+        except GameError:  # the campaign is gone: the server's language
+            language = None
+        locale = language or self.locale(int(payload["guild_id"]))
+        try:
             await channel.send(
-                announcement(post, self.locale(int(payload["guild_id"]))),
+                announcement(post, locale),
                 allowed_mentions=mentions,
                 nonce=f"turn-post-{post.id}",
             )
@@ -259,15 +287,14 @@ class TurnCog(commands.Cog):
             pending = sum(1 for ch in open_choices if ch.ruleset == key)
             if pending:
                 lines.append(ctx.pt("turn.status.pending", count=pending))
-            add_field(
-                embed, ctx.pt(f"ruleset.{key}"), "\n".join(lines) or ctx.pt("turn.status.nothing")
-            )
+            waits = fit_field(lines, ctx.public_locale) or ctx.pt("turn.status.nothing")
+            add_field(embed, ctx.pt(f"ruleset.{key}"), waits)
         awaited = await flow.awaited(c)
         if awaited:
             add_field(
                 embed,
                 ctx.pt("turn_flow.status.awaited", count=len(awaited)),
-                "\n".join(awaited_line(a, ctx.public_locale, mention=True) for a in awaited),
+                fair_lines([awaited_line(a, ctx.public_locale, mention=True) for a in awaited]),
             )
         commitment = await fair_embeds.commitment_line(
             ctx.service.log, c.id, c.turn, "turn.status.commitment", ctx.public_locale

@@ -56,6 +56,7 @@ NARRATED = (
     "holding",
     "board",
     "waiting",
+    "waiting_many",
     "where",
     "status",
     "turn",
@@ -80,6 +81,7 @@ def keys_the_engine_emits() -> set[str]:
         "payment": typing.get_args(PaymentKind),
         "offered": typing.get_args(Step),
         "waiting": typing.get_args(Step),
+        "waiting_many": typing.get_args(Step),
         "ruling": typing.get_args(RulingWinner),
         "visitor": typing.get_args(VisitorReason),
         "setting": tuple(CompanyRaidsSettings.model_fields),
@@ -224,6 +226,10 @@ def status_and_turn_lines() -> list[Msg]:
                 joker_board(config, clerk=True), config, "Corsair", scripted(1)[0]
             ).state
         lines += cr.waiting_for(pending, config, 1)
+    for step in typing.get_args(Step):  # two incidents awaiting the same answer: one line
+        lines += cr.awaiting_lines(
+            [cr.Awaiting(n, step, "Anna", ("Clerk",), "Clerk") for n in (1, 2)]
+        )
     return lines
 
 

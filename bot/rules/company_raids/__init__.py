@@ -66,7 +66,13 @@ from bot.rules.company_raids.models import (
 from bot.rules.company_raids.narration import duel_lines, option_label, outcome_lines
 from bot.rules.company_raids.settings import CompanyRaidsSettings, settings_warnings
 from bot.rules.company_raids.setup import setup_step
-from bot.rules.company_raids.status import RaidsStatus, awaiting_line, status, waiting_lines
+from bot.rules.company_raids.status import (
+    RaidsStatus,
+    awaiting_line,
+    awaiting_lines,
+    status,
+    waiting_lines,
+)
 from bot.rules.company_raids.turn import end_of_turn, waiting_for
 from bot.rules.company_raids.work import (
     ROLL_CAPTURE,
@@ -115,6 +121,7 @@ __all__ = [
     "amount_text",
     "answer",
     "awaiting_line",
+    "awaiting_lines",
     "awaiting_of",
     "check_adjacent_duel",
     "declare_joker_holding",

@@ -39,9 +39,49 @@ def awaiting_line(awaiting: Awaiting) -> Msg:
     )
 
 
+def numbers_text(numbers: list[int]) -> str:
+    """ "1–3, 5": ascending numbers with each run of consecutive ones as a range."""
+    runs: list[list[int]] = []
+    for number in sorted(numbers):
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}–{r[-1]}" for r in runs)
+
+
+def awaiting_lines(awaiting: list[Awaiting]) -> list[Msg]:
+    """One line per pending choice; choices waiting for the same answer from the same player
+    (the same step and options) share one line naming every incident ("Incidents #1–30:
+    waiting for Anna to pay the fine or attempt a capture in each"), in the order of their
+    first incident, so a long list stays whole where space is short (`/turn status`)."""
+    groups: dict[tuple[str, str | None, tuple[str, ...]], list[Awaiting]] = {}
+    for item in awaiting:
+        groups.setdefault((item.step, item.faction, item.options), []).append(item)
+    lines: list[Msg] = []
+    for (step, faction, options), items in groups.items():
+        if len(items) == 1:
+            lines.append(awaiting_line(items[0]))
+            continue
+        numbers = numbers_text([item.incident_id for item in items])
+        lines.append(
+            shown_msg(
+                Msg(
+                    P + f"waiting_many.{step}",
+                    incidents=numbers,
+                    count=len(items),
+                    who=who(faction),
+                    options=options_msg(options, step),
+                )
+            )
+        )
+    return lines
+
+
 def waiting_lines(state: CompanyRaidsState, settings: CompanyRaidsSettings) -> list[Msg]:
-    """Every pending choice, and a Joker Holding the owner has yet to declare (CR-I11)."""
-    lines = [awaiting_line(awaiting_of(state, settings, i)) for i in open_incidents(state)]
+    """Every pending choice (those awaiting the same answer from the same player on one
+    line), and a Joker Holding the owner has yet to declare (CR-I11)."""
+    lines = awaiting_lines([awaiting_of(state, settings, i) for i in open_incidents(state)])
     joker = state.joker
     if settings.track_joker_holding and joker.holding_due and joker.owner is not None:
         lines.append(shown_msg(Msg(P + "waiting.holding", faction=joker.owner)))
