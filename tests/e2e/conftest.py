@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.standin import Table
+from tests.e2e.play import Clock
 
 
 @pytest.fixture
@@ -15,3 +16,9 @@ async def campaign(table: Table) -> Table:
     )
     assert not reply.ephemeral, reply.text()
     return table
+
+
+@pytest.fixture
+def clock() -> Clock:
+    """The bot's clock, moved by hand (deadlines, reminders)."""
+    return Clock()

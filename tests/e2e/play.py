@@ -5,6 +5,7 @@ fleet combat battle (Red attacks Blue at Mecatol) and reading a reply's buttons.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot.standin import Table
@@ -77,3 +78,20 @@ async def assert_only_the_asked_answer(
         assert refused.ephemeral and refusal in refused.text()
     forced = await table.click(question, "Force default (GM)", as_=not_gm)
     assert forced.ephemeral and "Only a GM" in forced.text()
+
+
+START = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = START
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def at(self, hours: float) -> None:
+        """Move to `hours` after the start."""
+        self.now = START + timedelta(hours=hours)

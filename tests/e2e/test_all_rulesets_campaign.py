@@ -15,7 +15,6 @@ registry's order, each with its own summary, and the next turn waits for Red's a
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -24,30 +23,11 @@ from bot.standin import GuildSpec, QueuedFaces, StandIn, Table
 from bot.standin.privateer import privateer_factory
 from bot.standin.ratelimits import RateLimits
 
-from .play import set_up
+from .play import Clock, set_up
 
 WS = "Western Squadron"
 PAY, CAPTURE = "Pay the fine", "Attempt a capture"
 RULESETS_EN = ("Space pirates", "Ottoman piracy", "Naval orders", "Company raids", "Fleet combat")
-START = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
-
-
-class Clock:
-    """The bot's clock, moved by hand (reminders and deadlines)."""
-
-    def __init__(self) -> None:
-        self.now = START
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def at(self, hours: float) -> None:
-        self.now = START + timedelta(hours=hours)
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
 
 
 @pytest.fixture

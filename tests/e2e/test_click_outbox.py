@@ -28,7 +28,7 @@ from bot.turn_flow import TurnFlow
 from tests.e2e.test_company_raids import CAPTURE, COUNTER, FINE, FORCE, LAND, board  # noqa: F401
 from tests.e2e.test_ottoman_piracy import OP_E1, VP, seated  # noqa: F401
 from tests.e2e.test_space_pirates import pirates  # noqa: F401
-from tests.e2e.test_turn_flow import Clock, clock, table  # noqa: F401
+from tests.e2e.test_turn_flow import table  # noqa: F401 - the clock-reading table
 
 RESTARTED = "(posted after a restart)"
 DEFERRED_UPDATE = 6  # Discord's DEFERRED_UPDATE_MESSAGE
@@ -164,7 +164,7 @@ def buy_off(messages) -> list:
     return [m for m in messages if any(b.label == "Pay 600" for b in m.buttons)]
 
 
-async def test_the_deadline_posts_the_buy_off_question_a_confirmed_end_would(frontier, clock):  # noqa: F811
+async def test_the_deadline_posts_the_buy_off_question_a_confirmed_end_would(frontier, clock):
     """SP-I34 at an automatic end: the summary, then the buy-off question pinging exactly
     Vega's player, whose click pays; the turn ends once (a second step posts nothing)."""
     played = frontier
@@ -186,7 +186,7 @@ async def test_the_deadline_posts_the_buy_off_question_a_confirmed_end_would(fro
 
 async def test_an_automatic_end_killed_before_posting_posts_everything_once_after_a_restart(
     frontier,
-    clock,  # noqa: F811
+    clock,
     monkeypatch,
 ):
     """The automatic end commits, its posts die; after the restart the summary and the

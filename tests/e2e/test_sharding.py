@@ -22,8 +22,7 @@ from bot.standin import GuildSpec, QueuedFaces, StandIn, Table, demo_guild
 from bot.standin.privateer import privateer_factory
 from bot.standin.ratelimits import RateLimits
 from bot.storage import outbox
-from tests.e2e.play import red_attacks_blue
-from tests.e2e.test_turn_flow import START, Clock
+from tests.e2e.play import START, Clock, red_attacks_blue
 
 SHARD_COUNT = 2
 # Milliseconds since Discord's epoch (2024) in a guild id's high bits decide its shard.
@@ -76,11 +75,6 @@ async def processes(tmp_path: Path) -> AsyncIterator[tuple[Table, Table]]:
     """The two processes, each with an English guild."""
     async with running(sharded_standin(), tmp_path / "shared.db") as tables:
         yield tables
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
 
 
 @pytest.fixture

@@ -19,28 +19,7 @@ from bot.standin import GuildSpec, QueuedFaces, StandIn, Table
 from bot.standin.privateer import privateer_factory
 from bot.standin.ratelimits import RateLimits
 from bot.turn_flow import TurnFlow
-from tests.e2e.play import red_attacks_blue
-
-START = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
-
-
-class Clock:
-    """A clock the test moves by hand."""
-
-    def __init__(self) -> None:
-        self.now = START
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def at(self, hours: float) -> None:
-        """Move to `hours` after the start."""
-        self.now = START + timedelta(hours=hours)
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
+from tests.e2e.play import START, Clock, red_attacks_blue
 
 
 @pytest.fixture
