@@ -156,10 +156,10 @@ async def test_the_gm_sets_the_turn_order(pirates):
     assert not done.ephemeral and "Orion, Vega" in done.embed.description
 
 
-async def test_a_defended_route_retreats_and_loses(pirates):
-    """SP-I44 with `defender_may_retreat`, SP-I12, SP-I14: Vega's cruiser fights three
-    raiders; before round 2 Vega is asked and retreats: the pirates win, the cruiser is lost
-    and the streak grows."""
+async def fought_round_1(pirates):
+    """SP-I44 with `defender_may_retreat`: Vega's cruiser on Line refuses to buy off three
+    raiders and fights round 1, where every shot misses; returns the refusal's answer, whose
+    follow-up asks Vega whether to retreat before round 2."""
     await pirates.slash(
         "/campaign settings set setting:space_pirates.defender_may_retreat value:true", as_="gm"
     )
@@ -167,9 +167,16 @@ async def test_a_defended_route_retreats_and_loses(pirates):
     pirates.script_dice([1, 6])
     ended = await end_turn(pirates, 1)
     pirates.script_dice([1, 1, 1, 1, 1])  # round 1: every shot misses
-    declined = await pirates.click(
+    return await pirates.click(
         question_of(ended, "Refuse and fight"), "Refuse and fight", as_="player1"
     )
+
+
+async def test_a_defended_route_retreats_and_loses(pirates):
+    """SP-I44 with `defender_may_retreat`, SP-I12, SP-I14: Vega's cruiser fights three
+    raiders; before round 2 Vega is asked and retreats: the pirates win, the cruiser is lost
+    and the streak grows."""
+    declined = await fought_round_1(pirates)
     asked = next(m for m in declined.followups if any(b.label == "Retreat" for b in m.buttons))
     assert asked.pings == {"player1"}
     assert "Round 2 comes next: your side has 1 ship left, the pirates 3 ships" in texts(declined)

@@ -21,6 +21,7 @@ from bot.storage.outbox import unsent
 from tests.e2e.play import labels
 from tests.e2e.test_click_outbox import dies_before_posting, message, restart_posts
 from tests.e2e.test_space_pirates import end_turn, question_of
+from tests.e2e.test_space_pirates_operations import fought_round_1
 from tests.e2e.test_space_pirates_planet_raid import _pirates_land_on_alpha
 from tests.e2e.test_space_pirates_review import _upkeep_waits, waiting_text
 from tests.e2e.test_undo import verified
@@ -105,14 +106,7 @@ async def test_an_undone_retreat_asks_again_before_the_round(pirates):
     """SP-I44 with `defender_may_retreat`: before round 2 Vega retreats; the GM undoes it.
     The question is back with "Retreat" and "Fight on", the cruiser is still on the route,
     and Vega retreats again there."""
-    await pirates.slash(
-        "/campaign settings set setting:space_pirates.defender_may_retreat value:true", as_="gm"
-    )
-    await pirates.slash("/pirates route add name:Line goods:100 ships:cruiser", as_="player1")
-    pirates.script_dice([1, 6])
-    ended = await end_turn(pirates, 1)
-    pirates.script_dice([1, 1, 1, 1, 1])  # round 1: every shot misses
-    declined = await pirates.click(question_of(ended, REFUSE), REFUSE, as_="player1")
+    declined = await fought_round_1(pirates)
     asked = question_of(declined, "Retreat")
     before = as_asked(asked)
     pirates.script_dice([1, 1, 1])  # the pirates' parting volley
