@@ -166,7 +166,7 @@ async def test_typed_names_quoted_in_piracy_refusals_read_as_typed(seated):
         "/corsairs piracy zone:Gulf of Lyon target:france corsairs:2 leaders:**nelson**",
         as_="player1",
     )
-    assert said.startswith("Unknown naval leader “\\*\\*nelson\\*\\*”. Known: barbarossa")
+    assert said.startswith("Unknown naval leader “\\*\\*nelson\\*\\*”. Known: Barbarossa, Dragut")
 
     said = await refusal(
         seated,

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 from bot.dice import Dice
 from bot.errors import NotAllowed, NotFound, RuleViolation
-from bot.i18n import Msg
+from bot.i18n import Msg, MsgList
 from bot.rules.ottoman_piracy.dice import count_ottoman_dice, count_target_dice
 from bot.rules.ottoman_piracy.models import (
     PIRACY_LOG,
@@ -194,7 +194,7 @@ def _check_declaration(
             raise NotFound(
                 P + "error.unknown_leader",
                 leader=leader,
-                known=", ".join(sorted(settings.piracy_ratings)),
+                known=MsgList([leader_label(known) for known in sorted(settings.piracy_ratings)]),
             )
     if settings.enforce_cp:
         available = state.impulse.cp_remaining
