@@ -38,6 +38,7 @@ from pydantic import ValidationError
 
 from bot import fair_turns, rulesets
 from bot.campaigns import CORE, Actor, CampaignService, UnitOfWork, summary_json
+from bot.command_names import command_msg
 from bot.errors import Conflict, NotAllowed, NotFound
 from bot.i18n import Msg
 from bot.storage import outbox
@@ -181,7 +182,9 @@ class UndoService:
             reopened: dict[str, Any] = {}  # outcome keys of a reopened turn
             cleared = False
             if turn is None:
-                summary = Msg("undo.summary", seq=span, command=entry.command, reason=reason)
+                summary = Msg(
+                    "undo.summary", seq=span, command=command_msg(entry.command), reason=reason
+                )
             else:  # the turn reopens: its revealed seed is never used again
                 reopened = await fair_turns.reopen_turn(uow.conn, campaign_id, turn)
                 cleared = await clear_passed_deadline(ScheduleWrites(uow.conn), campaign_id)
