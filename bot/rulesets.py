@@ -181,7 +181,9 @@ class RulesetSpec(Generic[StateT, SettingsT]):
     # its own controls: `reasked(left, restored)` names each question an undo opens again
     # when it puts `restored` back over the state `left` by the undone command, as the
     # control's name and the question's id, its first argument (`("<key>.answer", "7")`).
-    # The undo redraws the newest message showing that control as it was asked.
+    # The undo redraws the newest message showing that control as it was asked. Read the
+    # other way round, `reasked(restored, left)` names the questions the undone command
+    # asked: the undo takes their controls off the message showing them.
     reasked: Callable[[StateT, StateT], list[tuple[str, str]]] | None = None
 
     @property
