@@ -4,9 +4,8 @@ slash command by its words as the reader's command list names them (`ход за
 
 `command_msg` is that name as a message, so a log entry that names another command (an
 undo) keeps it translatable: it reads in the language of whoever reads the log. A word of a
-slash command is `history.command_word` with the word as typed (`word`) and its translated
-name (`local`, the `cmd:` key the command list uses): each language's text shows one of them
-and formats the other with `.0`, as nothing, so both texts take the same parameters."""
+slash command is its `cmd:` key, the one the command list is translated by (English: the
+word itself)."""
 
 from __future__ import annotations
 
@@ -24,7 +23,7 @@ def command_msg(command: str) -> Msg:
     for word in command.split(" "):
         local = "cmd:" + word
         if any(local in catalog(language) for language in LANGUAGES):
-            words.append(Msg("history.command_word", word=word, local=Msg(local)))
+            words.append(Msg(local))
         else:
             words.append(word)
     return MsgList(words, separator=" ")

@@ -86,8 +86,7 @@ def options_text(options: dict[str, Any], locale: str) -> str:
     for name, value in options.items():
         if value is None:
             continue
-        local = t("cmd:" + name, locale)
-        label = name if local == "cmd:" + name else local
+        label = t("cmd:" + name, locale)
         lines.append(f"**{label}**: {option_value(name, value, locale)}")
     return "\n".join(lines)
 
