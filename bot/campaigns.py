@@ -198,7 +198,12 @@ class UnitOfWork:
         await self._write(ruleset, "state", state)
 
     async def save_settings(self, ruleset: str, settings: BaseModel) -> None:
-        """Write a ruleset's new settings."""
+        """Write a ruleset's new settings, once its `settings_guard` accepts them given its
+        state (a refusal raises and writes nothing)."""
+        state, old = await self.load(ruleset)
+        guard = _spec(ruleset).settings_guard
+        if guard is not None:
+            guard(state, old, settings)
         await self._write(ruleset, "settings", settings)
 
     async def _write(self, ruleset: str, column: str, value: BaseModel) -> None:

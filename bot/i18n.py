@@ -149,7 +149,8 @@ def decimal(value: float, locale: object, digits: int) -> str:
 
 
 def t(key: str, locale: object = None, /, **params: Any) -> str:
-    """Translate `key` for `locale`, filling `params`; falls back to English, then the key."""
+    """Translate `key` for `locale`, filling `params`; falls back to English, then the key
+    (a command string's "cmd:<English text>" key: its English text)."""
     params = {k: v.render(locale) if isinstance(v, Msg) else v for k, v in params.items()}
     language = language_of(locale)
     value = catalog(language).get(key)
@@ -157,7 +158,9 @@ def t(key: str, locale: object = None, /, **params: Any) -> str:
         value = catalog(DEFAULT_LANGUAGE).get(key)
         language = DEFAULT_LANGUAGE
     if value is None:
-        return key
+        # A command string's key is "cmd:<English text>" (`bot.app.CatalogTranslator`): with no
+        # translation it reads as that English text.
+        return key.removeprefix("cmd:")
     if isinstance(value, dict):
         count = params.get("count", 0)
         value = value.get(plural_category(language, count)) or value.get("other", key)

@@ -152,6 +152,12 @@ class RulesetSpec(Generic[StateT, SettingsT]):
     that are allowed but have no effect as configured (a face the die cannot show); the
     answers of `/campaign settings set` and `settings import` show them.
 
+    `settings_guard(state, old, new)` refuses settings the ruleset's state cannot take now
+    (a class fighting an active battle keeps its level), raising a `GameError` that names
+    what stands in the way; every write of the ruleset's settings runs it first
+    (`UnitOfWork.save_settings`: `/campaign settings set` and `import`, the ruleset's own
+    commands), so a refused change writes nothing.
+
     `uow.load(SPEC)` returns `(StateT, SettingsT)`, so the cog → engine call is type-checked.
     """
 
@@ -170,11 +176,14 @@ class RulesetSpec(Generic[StateT, SettingsT]):
     # Confirm/Cancel): no question to anyone, so no owed move and no ping, even when left.
     previews: frozenset[str] = frozenset()
     settings_warnings: Callable[[SettingsT], list[Msg]] | None = None
+    settings_guard: Callable[[StateT, SettingsT, SettingsT], None] | None = None
     # Questions kept in the ruleset's own state rather than as pending choices, answered by
     # its own controls: `reasked(left, restored)` names each question an undo opens again
     # when it puts `restored` back over the state `left` by the undone command, as the
     # control's name and the question's id, its first argument (`("<key>.answer", "7")`).
-    # The undo redraws the newest message showing that control as it was asked.
+    # The undo redraws the newest message showing that control as it was asked. Read the
+    # other way round, `reasked(restored, left)` names the questions the undone command
+    # asked: the undo takes their controls off the message showing them.
     reasked: Callable[[StateT, StateT], list[tuple[str, str]]] | None = None
 
     @property

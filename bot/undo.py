@@ -17,6 +17,12 @@ as it is, and `UndoDone.unshown` names it for the undo's answer. A ruleset that 
 questions in its own state (`RulesetSpec.reasked`) names those the restored state asks
 again; the newest post showing each one's controls is redrawn the same way.
 
+The questions the undone command asked go with it: the choices it opened close (a late
+click answers that its command was undone), and the post showing each of them, or a
+question kept in a ruleset's state that is open in the state the command left but not in
+the restored one (`RulesetSpec.reasked` read the other way round), loses their controls;
+its text stays. That edit is written to the outbox with the redraws.
+
 A turn end is undone like any command (its journal holds every ruleset's state before it,
 the archive records it wrote, the choices it opened and closed, the turn it closed), plus
 one thing no other command needs: its closing entry revealed the turn's dice seed, so the
@@ -38,6 +44,7 @@ from pydantic import ValidationError
 
 from bot import fair_turns, rulesets
 from bot.campaigns import CORE, Actor, CampaignService, UnitOfWork, summary_json
+from bot.command_names import command_msg
 from bot.errors import Conflict, NotAllowed, NotFound
 from bot.i18n import Msg
 from bot.storage import outbox
@@ -78,7 +85,9 @@ class UndoDone:
     deadline_cleared: bool = False  # the reopened turn's deadline had passed: it has none now
     reopened: list[int] = field(default_factory=list)  # answered choices open again
     unshown: list[int] = field(default_factory=list)  # of those, the ones not redrawn
-    redraws: list[OutboxMessage] = field(default_factory=list)  # their questions, redrawn
+    # Their questions redrawn, then the edits taking the undone command's questions' controls
+    # off their posts.
+    redraws: list[OutboxMessage] = field(default_factory=list)
 
     @property
     def commitment(self) -> str | None:
@@ -173,6 +182,11 @@ class UndoService:
             previews = {c for c, ruleset, kind in reopened_choices if preview(ruleset, kind)}
             asked = await outbox.asked(uow.conn, campaign_id, answered)
             reasked = await outbox.showing(uow.conn, campaign_id, reasked_controls(unit, left))
+            withdrawn = await outbox.showing(
+                uow.conn,
+                campaign_id,
+                [*(f"x:choice:{c}:" for c in closed), *withdrawn_controls(unit, left)],
+            )
             campaign = await uow.writes.campaign(campaign_id)
             assert campaign is not None
             undid = list(range(unit.first_seq, unit.last_seq + 1))
@@ -181,7 +195,9 @@ class UndoService:
             reopened: dict[str, Any] = {}  # outcome keys of a reopened turn
             cleared = False
             if turn is None:
-                summary = Msg("undo.summary", seq=span, command=entry.command, reason=reason)
+                summary = Msg(
+                    "undo.summary", seq=span, command=command_msg(entry.command), reason=reason
+                )
             else:  # the turn reopens: its revealed seed is never used again
                 reopened = await fair_turns.reopen_turn(uow.conn, campaign_id, turn)
                 cleared = await clear_passed_deadline(ScheduleWrites(uow.conn), campaign_id)
@@ -217,6 +233,12 @@ class UndoService:
                 if row is not None and row.id not in redrawn:
                     redrawn.add(row.id)
                     done.redraws.append(await redraw_question(uow, row))
+            # The questions the undone command asked lose their controls, except in a
+            # message that shows a question asked again (its redraw replaces it whole).
+            again = {int(row.payload["edit"]) for row in done.redraws}
+            for row, prefixes in shown_in(withdrawn):
+                if int(row.payload["edit"]) not in again:
+                    done.redraws.append(await withdraw_questions(uow, row, prefixes))
         return done
 
 
@@ -236,6 +258,17 @@ def reasked_controls(unit: UndoUnit, left: dict[str, str]) -> list[str]:
     """The custom_id prefixes of the controls of the questions kept in a ruleset's state
     that the undo opens again (`RulesetSpec.reasked`: the restored state against `left`).
     A state that no longer reads as the ruleset's model names none."""
+    return _kept_questions(unit, left, reopened=True)
+
+
+def withdrawn_controls(unit: UndoUnit, left: dict[str, str]) -> list[str]:
+    """The custom_id prefixes of the controls of the questions kept in a ruleset's state
+    that the undone command asked: open in the state it left, not in the restored one
+    (`RulesetSpec.reasked` read the other way round: `left` against the restored state)."""
+    return _kept_questions(unit, left, reopened=False)
+
+
+def _kept_questions(unit: UndoUnit, left: dict[str, str], *, reopened: bool) -> list[str]:
     prefixes: list[str] = []
     for op in unit.ops:
         ruleset = str(op.get("ruleset"))
@@ -247,7 +280,8 @@ def reasked_controls(unit: UndoUnit, left: dict[str, str]) -> list[str]:
             restored = spec.state_model.model_validate_json(op["state"])
         except ValidationError:
             continue
-        prefixes += [f"x:{name}:{question}:" for name, question in spec.reasked(before, restored)]
+        older, newer = (before, restored) if reopened else (restored, before)
+        prefixes += [f"x:{name}:{question}:" for name, question in spec.reasked(older, newer)]
     return prefixes
 
 
@@ -281,6 +315,48 @@ async def redraw_question(uow: UnitOfWork, asked: OutboxMessage) -> OutboxMessag
         channel_id=asked.channel_id,
         interaction_id=None,
         choice_id=asked.choice_id,
+        payload=payload,
+    )
+
+
+def shown_in(found: dict[str, OutboxMessage | None]) -> list[tuple[OutboxMessage, list[str]]]:
+    """The posts `outbox.showing` found, one a message (its newest), each with the control
+    prefixes found in it."""
+    newest: dict[int, OutboxMessage] = {}
+    prefixes: dict[int, list[str]] = {}
+    for prefix, row in found.items():
+        if row is None:
+            continue
+        message = int(row.payload["edit"])
+        if message not in newest or row.id > newest[message].id:
+            newest[message] = row
+        prefixes.setdefault(message, []).append(prefix)
+    return [(newest[m], prefixes[m]) for m in newest]
+
+
+async def withdraw_questions(
+    uow: UnitOfWork, shown: OutboxMessage, prefixes: list[str]
+) -> OutboxMessage:
+    """Write, in the undo's transaction, the edit that takes the controls of questions the
+    undone command asked (custom_ids starting with `prefixes`) off the message showing
+    them; its text and any other control stay. A message that is gone is left gone."""
+    payload = {k: v for k, v in shown.payload.items() if k not in ("gone", "ephemeral")}
+    rows = []
+    for row in payload.get("components") or []:
+        kept = [
+            part
+            for part in row.get("components") or []
+            if not str(part.get("custom_id") or "").startswith(tuple(prefixes))
+        ]
+        if kept:
+            rows.append({**row, "components": kept})
+    payload.update(components=rows, repost=True, gone="leave")
+    return await outbox.add(
+        uow.conn,
+        campaign_id=uow.campaign.id,
+        channel_id=shown.channel_id,
+        interaction_id=None,
+        choice_id=None,
         payload=payload,
     )
 

@@ -17,6 +17,7 @@ from bot.app import PrivateerBot
 from bot.campaigns import CORE, GENESIS, AuditEntry, HistoryFilter, VerifyReport
 from bot.chart_files import luck_files
 from bot.cog_base import BotCog, Interaction, command_group
+from bot.command_names import command_msg
 from bot.controls import Control
 from bot.errors import NotFound
 from bot.export_page import export_page, member_names
@@ -55,15 +56,7 @@ def render_outcome(outcome: dict[str, Any], locale: str, separator: str = " ") -
 def command_label(command: str, locale: str) -> str:
     """A logged command as the reader knows it: `turn end` (`ход завершить` in Russian);
     a click's command (`corsairs reward`) by its catalogued name."""
-    key = "history.command." + command.replace(" ", ".")
-    named = t(key, locale)
-    if named != key:
-        return named
-    words = []
-    for word in command.split(" "):
-        local = t("cmd:" + word, locale)
-        words.append(word if local == "cmd:" + word else local)
-    return " ".join(words)
+    return command_msg(command).render(locale)
 
 
 def sentences(parts: list[str]) -> list[str]:
@@ -93,8 +86,7 @@ def options_text(options: dict[str, Any], locale: str) -> str:
     for name, value in options.items():
         if value is None:
             continue
-        local = t("cmd:" + name, locale)
-        label = name if local == "cmd:" + name else local
+        label = t("cmd:" + name, locale)
         lines.append(f"**{label}**: {option_value(name, value, locale)}")
     return "\n".join(lines)
 

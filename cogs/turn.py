@@ -54,6 +54,8 @@ log = logging.getLogger(__name__)
 
 TURN_END = "turn_end"
 CONTENT_LIMIT = 2000
+FIELD_LIMIT = 1024  # an embed field's value
+EMBED_TOTAL = 6000  # all the text of a message's embeds
 
 
 def turn_flow_of(interaction: discord.Interaction[Any]) -> TurnFlow:
@@ -79,7 +81,7 @@ def awaited_line(player: AwaitedPlayer, locale: str, *, mention: bool) -> str:
     return f"• {head}: {player.owes.render(locale)}"
 
 
-def fair_lines(lines: Sequence[str], limit: int = 1024) -> str:
+def fair_lines(lines: Sequence[str], limit: int = FIELD_LIMIT) -> str:
     """Lines joined within `limit` (a field), each shortened only as far as it must so that
     every line shows: the shortest keep their length, the longest share what is left."""
     budget, room = limit - len(lines) + 1, dict[int, int]()
@@ -89,7 +91,7 @@ def fair_lines(lines: Sequence[str], limit: int = 1024) -> str:
     return "\n".join(clip(line, max(room[i], 1)) for i, line in enumerate(lines))
 
 
-def fit_field(lines: Sequence[str], locale: str, limit: int = 1024) -> str:
+def fit_field(lines: Sequence[str], locale: str, limit: int = FIELD_LIMIT) -> str:
     """A field's lines within `limit`: as many whole lines as fit, then how many more."""
     lines = [clip(line, limit - 64) for line in lines]
     for kept in range(len(lines), 0, -1):
@@ -99,6 +101,29 @@ def fit_field(lines: Sequence[str], locale: str, limit: int = 1024) -> str:
         if len(text) <= limit:
             return text
     return clip("\n".join(lines), limit)
+
+
+def fit_sections(
+    sections: Sequence[Sequence[str]], locale: str, room: int, nothing: str
+) -> list[str]:
+    """Each section's lines as a field (`fit_field`; `nothing` for a section without any),
+    together within `room` characters (what an embed's 6,000 leave them): the longest are
+    cut first, to one length that lets the others keep theirs, each still showing whole
+    lines and then how many more."""
+    texts = [fit_field(lines, locale) or nothing for lines in sections]
+    if sum(len(text) for text in texts) <= room:
+        return texts
+    low, high = 0, FIELD_LIMIT  # the largest length every section may keep
+    while low < high:
+        middle = (low + high + 1) // 2
+        if sum(min(len(text), middle) for text in texts) <= room:
+            low = middle
+        else:
+            high = middle - 1
+    return [
+        text if len(text) <= low else fit_field(lines, locale, low)
+        for lines, text in zip(sections, texts, strict=True)
+    ]
 
 
 def fit_content(head: str, lines: Sequence[str], locale: str) -> str:
@@ -273,6 +298,7 @@ class TurnCog(commands.Cog):
                 when=when_text(schedule.deadline_at),
             )
         open_choices = questions(await ctx.service.open_choices(c.id))
+        sections: list[tuple[str, list[str]]] = []  # each ruleset's title and waits
         for key in c.rulesets:
             try:
                 spec = rulesets.get(key)
@@ -287,20 +313,29 @@ class TurnCog(commands.Cog):
             pending = sum(1 for ch in open_choices if ch.ruleset == key)
             if pending:
                 lines.append(ctx.pt("turn.status.pending", count=pending))
-            waits = fit_field(lines, ctx.public_locale) or ctx.pt("turn.status.nothing")
-            add_field(embed, ctx.pt(f"ruleset.{key}"), waits)
+            sections.append((ctx.pt(f"ruleset.{key}"), lines))
+        after: list[tuple[str, str]] = []  # the fields after the rulesets' sections
         awaited = await flow.awaited(c)
         if awaited:
-            add_field(
-                embed,
-                ctx.pt("turn_flow.status.awaited", count=len(awaited)),
-                fair_lines([awaited_line(a, ctx.public_locale, mention=True) for a in awaited]),
+            after.append(
+                (
+                    ctx.pt("turn_flow.status.awaited", count=len(awaited)),
+                    fair_lines([awaited_line(a, ctx.public_locale, mention=True) for a in awaited]),
+                )
             )
         commitment = await fair_embeds.commitment_line(
             ctx.service.log, c.id, c.turn, "turn.status.commitment", ctx.public_locale
         )
         if commitment:
-            add_field(embed, ctx.pt("turn.status.fair_dice"), commitment)
+            after.append((ctx.pt("turn.status.fair_dice"), commitment))
+        room = EMBED_TOTAL - len(embed) - sum(len(n) + len(v) for n, v in after)
+        room -= sum(len(name) for name, _ in sections)
+        nothing = ctx.pt("turn.status.nothing")
+        waits = fit_sections([lines for _, lines in sections], ctx.public_locale, room, nothing)
+        for (name, _), text in zip(sections, waits, strict=True):
+            add_field(embed, name, text)
+        for name, value in after:
+            add_field(embed, name, value)
         await reply(interaction, embed=embed)
 
     @deadline.command(name="set", description="Set the turn's deadline (GM)")

@@ -27,7 +27,6 @@ from bot.rules.fleet_combat import (
     FleetOutcome,
     RegisterFleet,
     apply_class_table,
-    check_levels_kept,
     class_name,
     class_table_of,
     default_class_table,
@@ -53,7 +52,7 @@ from cogs.fleet_combat.common import (
     point_autocomplete,
     stats,
 )
-from cogs.fleet_combat.input import find_class, known_classes, parse_ships, shown_list
+from cogs.fleet_combat.input import find_class, known_classes, parse_ships
 from cogs.fleet_combat.render import fleet_change_embed, fleets_embed, stats_embed
 
 Ships = app_commands.Range[str, 1, 500]  # ships by class, wounds in brackets
@@ -227,7 +226,6 @@ class ShipTableCommands(commands.Cog):
                 life=life if life is not None else (row.life if row else 1),
                 level=new_level,
             )
-            check_levels_kept(state, settings, new)
             name = key or ship_class.strip().lower().replace(" ", "_")
             changed = [Msg(C + "stats.changed", name=class_name(name))]
             return TableChange(state, new, changed, ship_class=name)
@@ -299,6 +297,8 @@ def _changed_row(outcome: TableChange) -> dict[str, Any]:
 
 
 async def _save_table(uow: UnitOfWork, outcome: TableChange) -> None:
+    """Save the new table; the ruleset's settings guard refuses one the fleets and battles
+    cannot take now (FC-I4, FC-I6)."""
     await uow.save_settings(SPEC.key, outcome.settings)
 
 
@@ -307,15 +307,11 @@ async def _replace_table(
     change: Callable[[FleetCombatSettings], FleetCombatSettings],
     told: Callable[[FleetCombatSettings], Msg],
 ) -> None:
-    """Swap the whole table, refusing one that drops a class registered ships still use."""
+    """Swap the whole table (saving it runs the ruleset's settings guard: a table must keep
+    the classes registered ships use, and the levels of classes fighting a battle)."""
 
     def swap(state: FleetCombatState, settings: FleetCombatSettings, dice: Dice) -> TableChange:
         new = change(settings)
-        used = {s.ship_class for f in state.fleets for s in f.ships}
-        missing = sorted(used - set(new.ship_stats))
-        if missing:
-            raise GameError(C + "error.class_in_use", classes=shown_list(missing))
-        check_levels_kept(state, settings, new)
         return TableChange(state, new, [told(new)])
 
     await ctx.apply(

@@ -23,6 +23,7 @@ import pytest
 from bot.campaigns import Actor
 from bot.errors import Conflict
 from bot.fair_dice import derive_faces
+from bot.standin import ClientRefused
 from bot.storage import seeds
 from bot.undo import UndoService
 from bot.verify_export import describe, verify_document
@@ -113,8 +114,8 @@ async def test_undo_of_a_roll_strikes_it_through_and_a_player_may_not_undo(seate
 
 async def test_undo_of_a_piracy_whose_reward_is_pending_closes_its_choice(seated):
     """Issue 17 (OP-5.3): the piracy is undone while the Habsburgs still owe a reward
-    choice: the state is as before the piracy, and the reward buttons now answer that the
-    command was undone."""
+    choice: the state is as before the piracy, and the reward question has lost its
+    buttons."""
     table = seated
     before = await snapshot(table)
     table.script_dice([5, 2, 6, 5])
@@ -123,9 +124,9 @@ async def test_undo_of_a_piracy_whose_reward_is_pending_closes_its_choice(seated
     assert await snapshot(table) != before
     await undo(table, "declared in the wrong zone")
     assert await snapshot(table) == before
-    late = await table.click(piracy, VP, as_="player2")
-    assert late.ephemeral
-    assert late.embed.description == "The command that asked this was undone."
+    with pytest.raises(ClientRefused):
+        await table.click(piracy, VP, as_="player2")
+    assert piracy.message.buttons == []
     assert (await verified(table)).startswith("✅ The log is intact")
 
 
@@ -338,8 +339,8 @@ async def test_a_fleet_turn_end_with_three_battles_is_undone_and_its_turn_gets_a
 async def test_undo_of_a_turn_end_closes_the_buy_off_question_it_asked(table):
     """Issue 17 (SP-I34: SP-E2's numbers): turn 2's end raids Vega's route and asks Vega's
     player to buy it off; the GM undoes that end before the answer: the state is as before
-    it, turn 2 is open again, and the Pay button is refused and pays nothing (space pirates
-    keep their questions in the ruleset's state, which no longer holds this one)."""
+    it, turn 2 is open again, and the offer has lost its Pay button (space pirates keep
+    their questions in the ruleset's state, which no longer holds this one)."""
     created = await table.slash(
         "/campaign create name:Frontier rulesets:space_pirates, fleet_combat", as_="gm"
     )
@@ -359,8 +360,9 @@ async def test_undo_of_a_turn_end_closes_the_buy_off_question_it_asked(table):
     assert "Space pirates" in asked.embed.description
     await table.click(asked, "Undo", as_="gm")
     assert await snapshot(table) == before
-    late = await table.click(offer, "Pay 600", as_="player1")
-    assert late.ephemeral and "The command that asked this was undone" in late.text()
+    with pytest.raises(ClientRefused):
+        await table.click(offer, "Pay 600", as_="player1")
+    assert offer.buttons == []
     assert await snapshot(table) == before
     status = await table.slash("/turn status", as_="gm")
     assert status.embed.title.endswith("turn 2")

@@ -54,6 +54,7 @@ from bot.rules.fleet_combat.battles import (
     set_allies,
     set_damage_priority,
     set_fire_orders,
+    settings_guard,
 )
 from bot.rules.fleet_combat.fleets import (
     FleetOutcome,
@@ -118,6 +119,7 @@ SPEC = RulesetSpec(
     # The GM's confirmation of `/combat resolve` asks nobody anything: like the turn end's
     # own confirmation, the turn does not wait for it.
     previews=frozenset({RESOLVE_CHOICE}),
+    settings_guard=settings_guard,
 )
 
 __all__ = [
@@ -192,6 +194,7 @@ __all__ = [
     "set_damage_priority",
     "set_fire_orders",
     "set_turn_order",
+    "settings_guard",
     "ships_msg",
     "waiting_for",
 ]

@@ -158,6 +158,24 @@ def _pair(a: str, b: str) -> tuple[str, str]:
     return (min(a, b), max(a, b))
 
 
+def settings_guard(
+    state: FleetCombatState, old: FleetCombatSettings, new: FleetCombatSettings
+) -> None:
+    """Refuse settings the fleets and battles cannot take now, whichever command writes them
+    (`/combat stats set|upload|reset`, `/campaign settings set` or `import`): a ship table
+    must keep every class registered ships use (FC-I4), and the classes fighting an active
+    battle keep their level (`check_levels_kept`, FC-I6)."""
+    used = {ship.ship_class for f in state.fleets for ship in f.ships}
+    missing = sorted(used - set(new.ship_stats))
+    if missing:
+        raise RuleViolation(
+            "fleet_combat.error.class_in_use",
+            clause="FC-I4",
+            classes=MsgList([class_name(c) for c in missing]),
+        )
+    check_levels_kept(state, old, new)
+
+
 def check_levels_kept(
     state: FleetCombatState, old: FleetCombatSettings, new: FleetCombatSettings
 ) -> None:

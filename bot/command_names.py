@@ -1,0 +1,29 @@
+"""The name a logged command goes by for its readers, as `/history list` shows it: a click's
+command (`company answer`) by its catalogued label (`history.command.company.answer`), a
+slash command by its words as the reader's command list names them (`ход завершить`).
+
+`command_msg` is that name as a message, so a log entry that names another command (an
+undo) keeps it translatable: it reads in the language of whoever reads the log. A word of a
+slash command is its `cmd:` key, the one the command list is translated by (English: the
+word itself)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, Msg, MsgList, catalog
+
+
+def command_msg(command: str) -> Msg:
+    """The name of the logged `command` as a message to render in the reader's language."""
+    key = "history.command." + command.replace(" ", ".")
+    if key in catalog(DEFAULT_LANGUAGE):
+        return Msg(key)
+    words: list[Any] = []
+    for word in command.split(" "):
+        local = "cmd:" + word
+        if any(local in catalog(language) for language in LANGUAGES):
+            words.append(Msg(local))
+        else:
+            words.append(word)
+    return MsgList(words, separator=" ")

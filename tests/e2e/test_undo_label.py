@@ -1,0 +1,54 @@
+"""`/history undo` tells what it undid by the name `/history list` gives that command, in
+the reader's language: a click by its catalogued label, a slash command by its words as the
+reader's command list names them."""
+
+from __future__ import annotations
+
+from bot.standin import Table
+from tests.e2e.test_company_raids import LAND, board  # noqa: F401 - a fixture
+
+
+async def undone(table: Table, reason: str = "ошибка") -> None:
+    """The GM's undo of the newest command, confirmed."""
+    question = await table.slash(f"/history undo reason:{reason}", as_="gm")
+    assert not question.ephemeral, question.text()
+    await table.click(question, question.buttons[0].label, as_="gm")
+
+
+async def undo_line(table: Table, undone_word: str) -> str:
+    """The line of `/history list` that tells the newest undo (`undone_word`: "undone" or
+    «отменено» in the campaign's language)."""
+    log = await table.slash("/history list", as_="player1")
+    return next(line for line in log.embed.description.splitlines() if undone_word in line)
+
+
+async def test_an_undone_click_is_named_as_the_log_names_it_in_russian(
+    board: Table,  # noqa: F811 - the fixture imported above
+):
+    """A Russian campaign: the undone answer to a Company question reads «компания: ответ на
+    выбор (кнопка)», as its own line of the log does, not the command's internal name."""
+    await board.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    question = await board.slash(LAND, as_="player1")
+    paid = await board.click(question, "Заплатить штраф", as_="player1")
+    assert not paid.ephemeral, paid.text()
+    log = await board.slash("/history list", as_="player1")
+    assert "**компания: ответ на выбор (кнопка)**" in log.embed.description
+
+    await undone(board)
+
+    line = await undo_line(board, "отменено")
+    assert line.endswith(" (компания: ответ на выбор (кнопка)) отменено: ошибка.")
+    await board.slash("/campaign settings set setting:core.language value:en", as_="gm")
+    line = await undo_line(board, "undone:")  # the same entry read in English
+    assert line.endswith(" (company answer (a button)) undone: ошибка.")
+
+
+async def test_an_undone_slash_command_is_named_in_the_campaigns_words(campaign: Table):
+    """`/roll` undone reads «бросок» in a Russian campaign, as its line of the log does."""
+    await campaign.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    rolled = await campaign.slash("/roll dice:1d6", as_="player1")
+    assert not rolled.ephemeral, rolled.text()
+
+    await undone(campaign, "mistake")
+
+    assert (await undo_line(campaign, "отменено")).endswith(" (бросок) отменено: mistake.")

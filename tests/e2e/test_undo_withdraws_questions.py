@@ -1,0 +1,113 @@
+"""An undone command takes back the questions it asked: their posts keep their text and lose
+their buttons, whether the question is a pending choice (Ottoman piracy's reward) or one a
+ruleset keeps in its own state (Space pirates' buy-off, SP-I45)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.standin import ClientRefused, Table
+from bot.storage.outbox import unsent
+from tests.e2e.play import labels
+from tests.e2e.test_click_outbox import dies_before_posting, message, restart_posts
+from tests.e2e.test_space_pirates import end_turn, pirates, question_of  # noqa: F401
+from tests.e2e.test_undo import OP_E1, VP, seated, verified  # noqa: F401 - fixtures
+
+
+async def undone(table: Table, reason: str) -> None:
+    """The GM's undo of the newest command, confirmed."""
+    asked = await table.slash(f"/history undo reason:{reason}", as_="gm")
+    assert not asked.ephemeral, asked.text()
+    await table.click(asked, "Undo", as_="gm")
+
+
+async def test_an_undone_turn_end_takes_the_buttons_off_its_buy_off_question(
+    pirates: Table,  # noqa: F811 - the fixture imported above
+):
+    """SP-I34, SP-I45: turn 1's end asks Vega to pay 600 to buy a raid off; the GM undoes
+    that end before Vega answers. The offer stays in the channel as it was told, without its
+    buttons: nobody can press a question of a turn end that no longer happened."""
+    await pirates.slash("/pirates route add name:Rich goods:2350", as_="player1")
+    pirates.script_dice([1, 4, 6])
+    ended = await end_turn(pirates, 1)
+    offer = question_of(ended, "Pay 600")
+    told = offer.embed.description
+
+    await undone(pirates, "the raid was declared late")
+
+    shown = message(pirates, offer.id)
+    assert shown.buttons == []
+    assert shown.embed.description == told
+    with pytest.raises(ClientRefused):
+        await pirates.click(offer, "Pay 600", as_="player1")
+    assert (await verified(pirates)).startswith("✅ The log is intact")
+
+
+async def test_a_restart_between_the_undo_and_its_posts_still_takes_the_buttons_off(
+    pirates: Table,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+):
+    """The undo commits and the process dies before posting: after the restart the offer is
+    edited in place, once, without its buttons; no message is posted anew."""
+    await pirates.slash("/pirates route add name:Rich goods:2350", as_="player1")
+    pirates.script_dice([1, 4, 6])
+    offer = question_of(await end_turn(pirates, 1), "Pay 600")
+    asked = await pirates.slash("/history undo reason:the raid was declared late", as_="gm")
+    with dies_before_posting(monkeypatch):
+        await pirates.click(asked, "Undo", as_="gm")
+    assert labels(message(pirates, offer.id)) == ["Pay 600", "Refuse and fight"]
+
+    shown = len(pirates.channel_messages())
+    await pirates.restart()
+
+    assert message(pirates, offer.id).buttons == []
+    assert restart_posts(pirates) == []
+    assert len(pirates.channel_messages()) == shown
+    assert await unsent(pirates.bot.service.db) == []
+
+
+async def test_an_undone_answer_takes_back_the_question_it_led_to_and_asks_its_own_again(
+    pirates: Table,  # noqa: F811
+):
+    """SP-I34, SP-I44 with `defender_may_retreat`: Vega refuses the buy-off, round 1 is
+    fought and Vega is asked whether to retreat; the GM undoes the refusal. The buy-off is
+    asked again with its buttons, and the retreat question keeps its text without buttons."""
+    await pirates.slash(
+        "/campaign settings set setting:space_pirates.defender_may_retreat value:true", as_="gm"
+    )
+    await pirates.slash("/pirates route add name:Line goods:100 ships:cruiser", as_="player1")
+    pirates.script_dice([1, 6])
+    ended = await end_turn(pirates, 1)
+    offer = question_of(ended, "Refuse and fight")
+    before = labels(offer)
+    pirates.script_dice([1, 1, 1, 1, 1])  # round 1: every shot misses
+    declined = await pirates.click(offer, "Refuse and fight", as_="player1")
+    retreat = question_of(declined, "Retreat")
+    told = retreat.embed.description
+
+    await undone(pirates, "clicked the wrong button")
+
+    assert labels(message(pirates, offer.id)) == before
+    shown = message(pirates, retreat.id)
+    assert shown.buttons == []
+    assert shown.embed.description == told
+    status = await pirates.slash("/turn status", as_="gm")
+    assert "Vega has not answered the buy-off offer" in " ".join(
+        f.value for f in status.embed.fields
+    )
+
+
+async def test_an_undone_piracy_takes_the_buttons_off_its_reward_question(
+    seated: Table,  # noqa: F811
+):
+    """OP-5.3: the piracy is undone while the Habsburgs still owe their reward choice: the
+    question keeps its story and loses its buttons."""
+    seated.script_dice([5, 2, 6, 5])
+    piracy = await seated.slash(OP_E1, as_="player1")
+    assert VP in labels(piracy)
+
+    await undone(seated, "declared in the wrong zone")
+
+    assert message(seated, piracy.message.id).buttons == []
+    with pytest.raises(ClientRefused):
+        await seated.click(piracy, VP, as_="player2")
