@@ -73,22 +73,37 @@ def when_text(epoch_seconds: int) -> str:
     return f"{timestamp(epoch_seconds, 'R')} ({timestamp(epoch_seconds, 'f')})"
 
 
-def awaited_line(player: AwaitedPlayer, locale: str, *, mention: bool) -> str:
-    """`<@player> (Faction): what they owe`; the faction alone when not mentioned."""
+def awaited_parts(player: AwaitedPlayer, locale: str, *, mention: bool) -> tuple[str, str]:
+    """`• <@player> (Faction)` and what they owe; the faction alone when not mentioned."""
     who = f"<@{player.user_id}>" if mention and player.user_id is not None else ""
     faction = f"**{shown(player.faction)}**" if player.faction else ""
     head = f"{who} ({faction})" if who and faction else who or faction or "—"
-    return f"• {head}: {player.owes.render(locale)}"
+    return f"• {head}", player.owes.render(locale)
 
 
-def fair_lines(lines: Sequence[str], limit: int = FIELD_LIMIT) -> str:
-    """Lines joined within `limit` (a field), each shortened only as far as it must so that
-    every line shows: the shortest keep their length, the longest share what is left."""
-    budget, room = limit - len(lines) + 1, dict[int, int]()
-    for i in sorted(range(len(lines)), key=lambda i: len(lines[i])):
-        room[i] = min(len(lines[i]), budget // (len(lines) - len(room)))
+def awaited_line(player: AwaitedPlayer, locale: str, *, mention: bool) -> str:
+    """`• <@player> (Faction): what they owe`; the faction alone when not mentioned."""
+    return ": ".join(awaited_parts(player, locale, mention=mention))
+
+
+# The least of what a player owes that `fair_lines` shows beside their name: below it, whole
+# lines and how many more read better than every line cut to a stump.
+LEAST_OWED = 24
+
+
+def fair_lines(lines: Sequence[tuple[str, str]], locale: str, limit: int = FIELD_LIMIT) -> str:
+    """Lines `who: what` joined within `limit` (a field), every one shown with `who` whole (a
+    mention is never cut) and `what` shortened only as far as it must: the shortest keep
+    their length, the longest share what is left. When that would leave a line less than
+    `LEAST_OWED` characters of what it owes, as many whole lines as fit and how many more."""
+    budget = limit - sum(len(who) + 2 for who, _ in lines) - (len(lines) - 1)
+    if budget < LEAST_OWED * len(lines):
+        return fit_field([f"{who}: {what}" for who, what in lines], locale, limit)
+    room = dict[int, int]()
+    for i in sorted(range(len(lines)), key=lambda i: len(lines[i][1])):
+        room[i] = min(len(lines[i][1]), budget // (len(lines) - len(room)))
         budget -= room[i]
-    return "\n".join(clip(line, max(room[i], 1)) for i, line in enumerate(lines))
+    return "\n".join(f"{who}: {clip(what, room[i])}" for i, (who, what) in enumerate(lines))
 
 
 def fit_field(lines: Sequence[str], locale: str, limit: int = FIELD_LIMIT) -> str:
@@ -320,7 +335,10 @@ class TurnCog(commands.Cog):
             after.append(
                 (
                     ctx.pt("turn_flow.status.awaited", count=len(awaited)),
-                    fair_lines([awaited_line(a, ctx.public_locale, mention=True) for a in awaited]),
+                    fair_lines(
+                        [awaited_parts(a, ctx.public_locale, mention=True) for a in awaited],
+                        ctx.public_locale,
+                    ),
                 )
             )
         commitment = await fair_embeds.commitment_line(

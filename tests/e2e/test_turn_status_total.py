@@ -15,6 +15,7 @@ from bot import rulesets
 from bot.i18n import Msg
 from bot.rulesets import Awaited
 from bot.standin import Table
+from cogs.turn import fair_lines
 
 EVERY_RULESET = ("space_pirates", "ottoman_piracy", "naval_orders", "company_raids", "fleet_combat")
 FACTIONS = ("Red", "Blue", "Green")
@@ -89,3 +90,37 @@ async def test_the_status_of_a_campaign_waiting_for_everything_fits_one_embed(
     for player in ("player1", "player2", "player3"):
         assert f"<@{table.member(player).id}>" in owing
     assert embed.fields[6].value.startswith("🔒 Turn 1's seed is committed as `")
+
+
+def owing(count: int, owes: str = "move orders for 3 squadrons") -> list[tuple[str, str]]:
+    """`count` players, each `• <@id> (**Faction NN**)` owing `owes`."""
+    return [(f"• <@{100000000000000000 + n}> (**Faction {n:02d}**)", owes) for n in range(count)]
+
+
+@pytest.mark.parametrize("players", [2, 12, 30, 45, 1100])
+def test_still_owe_never_cuts_a_mention_or_a_faction(players: int):
+    """However many players owe a move, "Still owe a move" fits its field, and every line it
+    shows names its player and faction whole (a mention cut in two pings nobody and names
+    nobody): while each can keep a readable part of what it owes, every player is listed;
+    beyond that, whole lines and how many more."""
+    text = fair_lines(owing(players), "en")
+    assert len(text) <= 1024
+    shown_lines = [line for line in text.splitlines() if line.startswith("• ")]
+    assert all(
+        re.fullmatch(r"• <@\d{18}> \(\*\*Faction \d+\*\*\): .{3,}", line) for line in shown_lines
+    )
+    if len(shown_lines) < players:
+        assert text.endswith(f"…and {players - len(shown_lines)} more")
+    else:
+        assert len(shown_lines) == players
+
+
+def test_a_long_owed_text_is_shortened_beside_short_ones():
+    """The shortest owed texts keep their length; the long one gives up only what it must."""
+    lines = [*owing(2), ("• <@1> (**Red**)", "x" * 2000)]
+    text = fair_lines(lines, "en")
+    first, second, red = text.splitlines()
+    assert first.endswith("move orders for 3 squadrons")
+    assert second.endswith("move orders for 3 squadrons")
+    assert red.startswith("• <@1> (**Red**): xxx") and red.endswith("…")
+    assert len(text) == 1024
