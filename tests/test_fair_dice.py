@@ -16,6 +16,7 @@ from bot import dice_expr, fair_dice
 from bot.dice import Dice
 from bot.dice_stats import chi_square_uniform
 from bot.fair_dice import (
+    HELD_DERIVATION,
     DieAddress,
     TurnSeedFaces,
     commitment,
@@ -51,6 +52,15 @@ def test_derivation_matches_the_readme_test_vector():
         assert [
             derive_face(VECTOR_SEED, DieAddress(**VECTOR, die=d, sides=sides)) for d in range(8)
         ] == expected
+    held = [int(f) for f in lines["held-d6"].split()]
+    assert (
+        derive_faces(VECTOR_SEED, **VECTOR, count=8, sides=6, derivation=HELD_DERIVATION)
+        == held
+        != derive_faces(VECTOR_SEED, **VECTOR, count=8, sides=6)
+    )
+    assert die_message(DieAddress(**VECTOR, die=0, sides=6), 0, HELD_DERIVATION).decode() == (
+        lines["message"].replace("privateer-dice-v1", "privateer-held-dice-v1")
+    )
 
 
 def test_the_readme_snippet_derives_the_same_faces_as_the_bot():

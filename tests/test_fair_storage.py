@@ -33,23 +33,36 @@ async def roll(service: CampaignService, campaign_id: int, actor: Actor, dice: i
 
 
 async def test_a_turn_end_reveals_the_seed_its_turn_committed_and_commits_the_next(db):
-    """The create entry commits turn 1; the closing entry reveals that seed and commits turn 2;
-    the stored seeds are the ones revealed and committed."""
+    """The create entry commits turn 1 and its held seed; the closing entry reveals both (no
+    hidden entry keeps the held one) and commits turn 2's; the stored seeds are the ones
+    revealed and committed."""
     service = CampaignService(db)
     campaign = await service.create(
         guild_id=1, channel_id=1, name="c", ruleset_keys=["fleet_combat"], actor=GM
     )
     first = await seeds.seed_of(db, campaign.id, 1)
-    assert first is not None
+    held = await seeds.seed_of(db, campaign.id, seeds.held_key(1))
+    assert first is not None and held is not None and held.seed != first.seed
     await roll(service, campaign.id, GM, 3)
     await service.end_turn(campaign.id, 1, GM)
     entries = [e async for e in history.all_entries(db, campaign.id)]
-    assert entries[0].outcome["seed_commitment"] == {"turn": 1, "sha256": first.commitment}
+    assert entries[0].outcome["seed_commitment"] == {
+        "turn": 1,
+        "sha256": first.commitment,
+        "held_sha256": held.commitment,
+    }
     closing = entries[-1]
     assert closing.outcome["seed_reveal"] == {"turn": 1, "seed": first.seed.hex()}
+    assert closing.outcome["held_reveal"] == [{"turn": 1, "seed": held.seed.hex()}]
+    assert await seeds.seed_of(db, campaign.id, seeds.held_key(1)) is None
     second = await seeds.seed_of(db, campaign.id, 2)
-    assert second is not None and second.seed != first.seed
-    assert closing.outcome["seed_commitment"] == {"turn": 2, "sha256": second.commitment}
+    second_held = await seeds.seed_of(db, campaign.id, seeds.held_key(2))
+    assert second is not None and second.seed != first.seed and second_held is not None
+    assert closing.outcome["seed_commitment"] == {
+        "turn": 2,
+        "sha256": second.commitment,
+        "held_sha256": second_held.commitment,
+    }
     verdict = await verify_campaign(db, campaign.id, Anchors())
     assert verdict.ok and verdict.derived_dice == 3 and verdict.open_turn == 2
 
@@ -70,6 +83,35 @@ async def test_a_campaign_from_before_fair_dice_is_committed_at_start_up(db):
     assert entries[1].dice == {"source": "system"} and entries[2].command == "turn open"
     verdict = await verify_campaign(db, campaign.id, Anchors())
     assert verdict.ok and verdict.derived_dice == 4 and verdict.unprovable == 1
+
+
+async def test_a_campaign_from_before_held_seeds_gets_its_held_seed_at_start_up(db):
+    """A campaign whose open turn has a seed but no held seed (made before held seeds) gets
+    one at start-up, in a `turn open` entry repeating the turn's commitment with the held
+    one's; its log verifies, and the turn's end reveals both."""
+    service = CampaignService(db)
+    campaign = await service.create(guild_id=1, channel_id=5, name="h", ruleset_keys=[], actor=GM)
+    first = await seeds.seed_of(db, campaign.id, 1)
+    assert first is not None
+    async with db.transaction() as conn:
+        await conn.execute("DELETE FROM turn_seeds WHERE turn = ?", (seeds.held_key(1),))
+    assert await fair_turns.commit_unseeded(db) == 1
+    assert await fair_turns.commit_unseeded(db) == 0
+    held = await seeds.seed_of(db, campaign.id, seeds.held_key(1))
+    assert held is not None
+    await roll(service, campaign.id, GM, 2)
+    await service.end_turn(campaign.id, 1, GM)
+    entries = [e async for e in history.all_entries(db, campaign.id)]
+    opened = entries[1]
+    assert opened.command == "turn open"
+    assert opened.outcome["seed_commitment"] == {
+        "turn": 1,
+        "sha256": first.commitment,
+        "held_sha256": held.commitment,
+    }
+    assert entries[-1].outcome["held_reveal"] == [{"turn": 1, "seed": held.seed.hex()}]
+    verdict = await verify_campaign(db, campaign.id, Anchors())
+    assert verdict.ok and verdict.derived_dice == 2
 
 
 async def test_entries_made_with_test_dice_are_marked_and_not_provable(db):

@@ -11,6 +11,7 @@ returns are reported (NO-I15); orders relayed by packet boat take effect (NO-I7)
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -160,12 +161,18 @@ def _after_attack(run: _Resolution, force: Force) -> bool:
 def _roll_raid(run: _Resolution, force: Force, order: RaidOrder) -> tuple[int, int]:
     """NO-I13: N + d3 (or d6) rolled as the force starts raiding."""
     settings = run.settings
+    # A hidden roll is held past the turn's end: drawn from the held seed, which the turn's
+    # end does not reveal.
+    with run.dice.held() if settings.raid_extra_roll_hidden else nullcontext():
+        face = run.dice.roll_one(
+            6 if settings.raid_duration_mode == "d6" else 3,
+            ROLL_RAID_DURATION,
+            clause="NO-2.8" if settings.raid_duration_mode == "d6" else "NO-6.2",
+        )
     if settings.raid_duration_mode == "d6":
-        face = run.dice.roll_one(6, ROLL_RAID_DURATION, clause="NO-2.8")
         required = face
         line = Msg("naval_orders.turn.raid_d6", force=force.name, face=face, count=required)
     else:
-        face = run.dice.roll_one(3, ROLL_RAID_DURATION, clause="NO-6.2")
         ordered = order.turns or 0
         required = ordered + face
         line = Msg(
