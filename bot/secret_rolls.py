@@ -276,9 +276,21 @@ async def hidden_entry(
 
 
 async def first_hidden(log: AuditLog, campaign_id: int) -> int | None:
-    """The first of the campaign's ruleset entries still hidden until their turn's end (None:
-    none waits). From it on, the stored state holds what they hide (an order), and so does
-    every entry's digest of that state, which could be matched against guessed orders: an
-    export stops before it and leaves the state out."""
-    seqs = [s.seq for s in await log.unrevealed(campaign_id) if not is_roll(json.loads(s.payload))]
-    return min(seqs) if seqs else None
+    """The first of the campaign's ruleset entries still hidden (None: none waits). From it
+    on, the stored state holds what they hide (an order), and so does every entry's digest of
+    that state, which could be matched against guessed orders: an export stops before it and
+    leaves the state out."""
+    first = await first_hidden_entry(log, campaign_id)
+    return None if first is None else first.seq
+
+
+async def first_hidden_entry(log: AuditLog, campaign_id: int) -> seeds.SecretRoll | None:
+    """The first of the campaign's ruleset entries still hidden, as kept (`first_hidden`)."""
+    hidden = [s for s in await log.unrevealed(campaign_id) if not is_roll(json.loads(s.payload))]
+    return min(hidden, key=lambda s: s.seq) if hidden else None
+
+
+def is_held(secret: seeds.SecretRoll) -> bool:
+    """Whether a hidden entry is kept past its turn's end (`append_secret(held=True)`): no
+    turn's end publishes it, only its ruleset (a raid's end) or a GM's `/reveal`."""
+    return secret.turn <= HELD_TURN

@@ -361,3 +361,24 @@ async def test_an_undone_turn_ends_held_roll_and_the_new_one_verify_with_the_hel
     held = [h for e in document["entries"] for h in e["outcome"].get("held_reveal", ())]
     assert [h["turn"] for h in held].count(1) == 2  # the undone end's held seed, the new one
     assert "✅ The log is intact" in (await fair.slash("/history verify", as_="player2")).text()
+
+
+async def test_an_export_held_back_by_the_hidden_roll_says_it_waits_for_the_raids_end(navy):
+    """The export stops before the hidden roll, and says so truly: the roll is not published
+    at the turn's end but when the raid ends or a GM reveals it (in either language)."""
+    await hidden_raid(navy)
+    navy.script_dice([2])
+    await end_turn(navy, 1)
+    seq = hidden_entry((await navy.slash("/history list", as_="player2")).embed.description)
+
+    export = await navy.slash("/history export", as_="player2")
+    said = " ".join(export.embed.description.split())
+    assert f"Entries from #{seq} on are left out" in said
+    assert "when the raid ends" in said and "/reveal" in said
+    assert "after the turn's end" not in said
+    later = await navy.slash(f"/history export since:#{seq}", as_="player2")
+    refused = " ".join(later.text().split())
+    assert later.ephemeral and f"entry #{seq} and those after it wait" in refused
+    assert "when the raid ends" in refused and "after the turn's end" not in refused
+    russian = await navy.slash(f"/history export since:#{seq}", as_="player3")
+    assert "с концом рейда" in " ".join(russian.text().split())
