@@ -139,6 +139,8 @@ class Dice:
         self._held_kind: str = getattr(held_source, "kind", "test")
         self._holding = False
         self._entry_held = False  # whether the current entry's rolls are held ones
+        # Held entries complete but not yet appended: (entry, first record, end of records)
+        self._held_done: list[tuple[int, int, int]] = []
         self.records: list[RollRecord] = []
         self.entry = 0  # the audit entry the next rolls go into (set by the unit of work)
         self._entry_start = 0
@@ -147,7 +149,14 @@ class Dice:
     @contextmanager
     def held(self) -> Iterator[None]:
         """Rolls made inside are held: hidden past the turn's end, so drawn from the held
-        source, never from the one the turn's end reveals. An entry holds held rolls only."""
+        source, never from the one the turn's end reveals. An entry holds held rolls only,
+        and each `held()` block's rolls are an entry of their own (one per raid, published
+        when that raid ends): a block after held rolls starts the next entry, and the unit
+        of work appends them one by one (`entry_end`)."""
+        if self._entry_held and self.rolled_since_entry():
+            self._held_done.append((self.entry, self._entry_start, len(self.records)))
+            self.entry += 1
+            self._entry_start = len(self.records)
         self._holding = True
         try:
             yield
@@ -156,8 +165,13 @@ class Dice:
 
     @property
     def entry_held(self) -> bool:
-        """Whether the current entry's rolls are held ones."""
-        return self._entry_held and self.rolled_since_entry()
+        """Whether the rolls of the entry appended next are held ones."""
+        return bool(self._held_done) or (self._entry_held and self.rolled_since_entry())
+
+    def entry_end(self) -> int:
+        """The end (in `records`) of the rolls of the entry appended next: a held entry
+        completed before others takes its own rolls only."""
+        return self._held_done[0][2] if self._held_done else len(self.records)
 
     def begin_entry(self, seq: int) -> None:
         """The rolls from now on belong to audit entry `seq` (roll indexes restart at 0)."""
@@ -171,6 +185,12 @@ class Dice:
         Derived faces named the entry they were rolled for: appending them under another
         number would make them unverifiable, so that is refused.
         """
+        if self._held_done:
+            entry = self._held_done.pop(0)[0]
+            if self._held_positioned is not None and seq != entry:
+                msg = f"dice derived for entry #{entry} appended as #{seq}"
+                raise RuntimeError(msg)
+            return
         positioned = self._held_positioned if self._entry_held else self._positioned
         if positioned is not None and self.rolled_since_entry() and seq != self.entry:
             msg = f"dice derived for entry #{self.entry} appended as #{seq}"
@@ -184,9 +204,9 @@ class Dice:
     def marker(self) -> dict[str, Any] | None:
         """What the audit entry says about its faces: their source (and for derived faces the
         interaction id the derivation names); None when the entry has no rolls."""
-        if not self.rolled_since_entry():
+        if not self._held_done and not self.rolled_since_entry():
             return None
-        if self._entry_held:
+        if self._held_done or self._entry_held:
             if self._held_positioned is not None:
                 held = {"source": self._held_kind, "interaction": self._held_positioned.interaction}
                 return held | {"seed": "held"} if self._held_kind == "derived" else held

@@ -76,7 +76,7 @@ async def append_secret(
     commitment; the turn's end or `reveal` publishes the hidden part (`held`: not the turn's
     end, only `reveal`; its rolls must have been made inside `Dice.held()`, from the held
     seed, since the turn's end reveals the turn seed)."""
-    records = uow.dice.records[uow.recorded_rolls :]
+    records = uow.dice.records[uow.recorded_rolls : uow.dice.entry_end()]
     if records and uow.dice.entry_held != held:
         msg = "a held entry takes held rolls only, and held rolls stay in a held entry"
         raise RuntimeError(msg)

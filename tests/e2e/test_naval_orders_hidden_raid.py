@@ -382,3 +382,66 @@ async def test_an_export_held_back_by_the_hidden_roll_says_it_waits_for_the_raid
     assert "when the raid ends" in refused and "after the turn's end" not in refused
     russian = await navy.slash(f"/history export since:#{seq}", as_="player3")
     assert "с концом рейда" in " ".join(russian.text().split())
+
+
+async def test_each_raid_started_in_one_turn_end_is_published_when_it_ends(navy):
+    """Two raids start at the same turn's end (d3 of 1 and of 3): each roll is a hidden entry
+    of its own, so the short raid's roll is published when it ends, while the long raid's
+    stays hidden until that one ends too."""
+    await hidden_raid(navy, turns="0")
+    await navy.slash(
+        "/navy forces register name:Mouette kind:auxiliary location:23 ships:2xV",
+        as_="player2",
+    )
+    await give(
+        navy, "Mouette", "raid", form(point="Biscay", location="23", turns="0"), as_="player2"
+    )
+    navy.script_dice([1, 3])  # forces in name order: Hirondelle, then Mouette
+
+    report = await end_turn(navy, 1)
+
+    assert "Hirondelle completed its order" in report and "Mouette completed" not in report
+    page = (await navy.slash("/history list", as_="player2")).embed.description
+    assert page.count(HIDDEN_ROLL) == 1  # Mouette's, still running
+    mouette = hidden_entry(page)
+    assert "0 ordered + d3 (1) = 1 turn" in page  # Hirondelle's, published
+    assert not re.search(r"d3 \(3\)", page)
+    await end_turn(navy, 2)
+    assert "d3 (3)" not in (await navy.slash("/history list", as_="player2")).embed.description
+
+    report = await end_turn(navy, 3)
+
+    assert "Mouette completed its order" in report
+    page = (await navy.slash("/history list", as_="player2")).embed.description
+    assert HIDDEN_ROLL not in page
+    assert f"Hidden entry #{mouette} revealed" in page
+    shown = show_text(await navy.slash(f"/history show entry:{mouette}", as_="player2"))
+    assert "Mouette starts raiding: 0 ordered + d3 (3) = 3 turns" in shown
+
+
+async def test_two_raids_rolls_verify_once_the_later_raid_publishes_the_held_seed(fair):
+    """With the production dice, two raids' hidden rolls of one turn end share its held
+    seed: it is published once, with the last of them, and then both dice re-derive."""
+    await hidden_raid(fair, turns="0")
+    await fair.slash(
+        "/navy forces register name:Mouette kind:auxiliary location:23 ships:2xV",
+        as_="player2",
+    )
+    await give(
+        fair, "Mouette", "raid", form(point="Biscay", location="23", turns="0"), as_="player2"
+    )
+    completed, turn = 0, 1
+    while completed < 2:
+        completed += (await end_turn(fair, turn)).count("completed its order")
+        turn += 1
+        assert turn <= 4
+    document = json.loads(exported(await fair.slash("/history export", as_="player2")))
+    verdict = verify_document(document)
+    assert verdict.problem is None and verdict.derived_dice == 2
+    # the raids' rolls (the orders, hidden until their turn's end, aside)
+    revealed = [e for e in document["entries"] if "raid_rolls" in str(e["outcome"])]
+    revealed = [e for e in revealed if "secret_reveal" in e["outcome"]]
+    assert len(revealed) == 2
+    held = [e for e in document["entries"] if "held_reveal" in e["outcome"]]
+    first_turn = [e for e in held if any(h["turn"] == 1 for h in e["outcome"]["held_reveal"])]
+    assert len(first_turn) == 1 and first_turn[0]["seq"] >= revealed[-1]["seq"]

@@ -49,12 +49,11 @@ class _Resolution:
     turn: int
     dice: Dice
     changes: dict[str, list[Msg]] = field(default_factory=dict)
-    gm_only: list[Msg] = field(default_factory=list)
     archive: list[ArchiveRecord] = field(default_factory=list)
     late: list[str] = field(default_factory=list)
     completed: list[str] = field(default_factory=list)
     raid_rolls: list[dict[str, Any]] = field(default_factory=list)
-    hidden_rolls: list[dict[str, Any]] = field(default_factory=list)
+    hidden: list[dict[str, Any]] = field(default_factory=list)  # a hidden entry per raid
 
     def note(self, force: Force, line: Msg) -> None:
         self.changes.setdefault(force.key, []).append(line)
@@ -184,9 +183,9 @@ def _roll_raid(run: _Resolution, force: Force, order: RaidOrder) -> tuple[int, i
         )
     rolled = {"force": force.name, "face": face, "required": required}
     if settings.raid_extra_roll_hidden:
-        # A hidden entry of its own takes the roll; published when the raid ends.
-        run.hidden_rolls.append(rolled)
-        run.gm_only.append(line)
+        # A hidden entry of its own takes the roll (its `held()` block); published when this
+        # raid ends.
+        run.hidden.append({"summary": [shown_msg(line).to_json()], "raid_rolls": [rolled]})
         run.note(force, Msg("naval_orders.turn.raid_started", force=force.name))
     else:
         run.raid_rolls.append(rolled)
@@ -209,7 +208,7 @@ def _tick(run: _Resolution, force: Force, away: bool) -> None:
         if isinstance(order, RaidOrder):
             active.raid_roll, active.turns_required = _roll_raid(run, force, order)
             if run.settings.raid_extra_roll_hidden:
-                active.raid_roll_entry = run.dice.entry  # the rolls' entry: the hidden one
+                active.raid_roll_entry = run.dice.entry  # the roll's entry: its hidden one
                 if run.dice.entry not in run.state.hidden_raid_rolls:
                     run.state.hidden_raid_rolls.append(run.dice.entry)
         else:
@@ -459,12 +458,7 @@ def end_of_turn(
             "late_returns": run.late,
             "raid_rolls": run.raid_rolls,
         },
-        hidden={
-            "summary": [shown_msg(m).to_json() for m in run.gm_only],
-            "raid_rolls": run.hidden_rolls,
-        }
-        if run.hidden_rolls
-        else None,
+        hidden=run.hidden,
         reveal=ended,
         archive=run.archive,
         audit_lines=[
