@@ -179,22 +179,19 @@ async def reopen_turn(conn: Conn, campaign_id: int, turn: int) -> dict[str, Any]
 
 async def commit_unseeded(db: Database) -> int:
     """At start-up: give every campaign whose open turn has no seed (created before fair
-    dice) a seed and a held seed, or whose open turn has no held seed (created before held
-    seeds) a held seed, published in a `turn open` entry before any command of it runs (the
-    turn seed's commitment repeated with the held one's)."""
+    dice) a seed and a held seed, published in a `turn open` entry before any command of it
+    runs. (An open turn with a seed but no held seed, opened before held seeds, rolls its
+    held dice from the operating system, hidden and reported as not provable; its end
+    commits both seeds of the next turn. A `turn open` entry for it would be the newest
+    entry, which no GM can undo, so the commands before it could not be undone.)"""
     opened = 0
     for campaign_id in await seeds.unseeded_campaigns(db):
         async with db.transaction() as conn:
             turn, owner = await seeds.open_turn_of(conn, campaign_id)
-            seed = await seeds.seed_in(conn, campaign_id, turn)
-            key = seeds.held_key(turn)
-            if seed is None:
-                await seeds.drop_seed(conn, campaign_id, key)
-                outcome = await commit_turn(conn, campaign_id, turn)
-            elif await seeds.seed_in(conn, campaign_id, key) is None:
-                outcome = commitment_outcome(seed, await seeds.open_seed(conn, campaign_id, key))
-            else:
+            if await seeds.seed_in(conn, campaign_id, turn) is not None:
                 continue
+            await seeds.drop_seed(conn, campaign_id, seeds.held_key(turn))
+            outcome = await commit_turn(conn, campaign_id, turn)
             await append_entry(
                 conn,
                 campaign_id=campaign_id,

@@ -209,7 +209,9 @@ class LogChecker:
                 turn,
                 int(dice.get("interaction", 0)),
                 campaign,
-                self._in_force(turn, held),
+                # only derived dice re-derive (a held roll of a turn opened before held seeds
+                # came from the operating system)
+                self._in_force(turn, held) if dice.get("source", "derived") == "derived" else None,
                 held,
             )
         if problem is None and "secret_reveal" in outcome:

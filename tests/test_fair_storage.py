@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from bot import fair_turns
+from bot import fair_turns, secret_rolls
 from bot.campaigns import Actor, CampaignService
 from bot.dice import Dice
 from bot.storage import history, seeds
@@ -85,33 +85,32 @@ async def test_a_campaign_from_before_fair_dice_is_committed_at_start_up(db):
     assert verdict.ok and verdict.derived_dice == 4 and verdict.unprovable == 1
 
 
-async def test_a_campaign_from_before_held_seeds_gets_its_held_seed_at_start_up(db):
-    """A campaign whose open turn has a seed but no held seed (made before held seeds) gets
-    one at start-up, in a `turn open` entry repeating the turn's commitment with the held
-    one's; its log verifies, and the turn's end reveals both."""
+async def test_a_turn_opened_before_held_seeds_holds_its_held_dice_unprovable(db):
+    """An open turn with a seed but no held seed (opened before held seeds) gets no new
+    entry at start-up (it would be the newest, and no GM could undo what came before it):
+    its held dice come from the operating system, hidden and reported as not provable, never
+    from the turn seed its end reveals; that end commits both seeds of the next turn."""
     service = CampaignService(db)
     campaign = await service.create(guild_id=1, channel_id=5, name="h", ruleset_keys=[], actor=GM)
-    first = await seeds.seed_of(db, campaign.id, 1)
-    assert first is not None
     async with db.transaction() as conn:
         await conn.execute("DELETE FROM turn_seeds WHERE turn = ?", (seeds.held_key(1),))
-    assert await fair_turns.commit_unseeded(db) == 1
     assert await fair_turns.commit_unseeded(db) == 0
-    held = await seeds.seed_of(db, campaign.id, seeds.held_key(1))
-    assert held is not None
-    await roll(service, campaign.id, GM, 2)
+    async with service.work(campaign.id, GM) as uow:
+        with uow.dice.held():
+            uow.dice.roll(2, 6, "kept past the turn")
+        held, _ = await secret_rolls.append_secret(
+            uow, "held", options={}, outcome={}, ruleset="tiny", held=True
+        )
+    assert held.dice == {"source": "system"}
     await service.end_turn(campaign.id, 1, GM)
+    async with service.work(campaign.id, GM) as uow:
+        assert await secret_rolls.reveal_held(uow, held.seq) is not None
     entries = [e async for e in history.all_entries(db, campaign.id)]
-    opened = entries[1]
-    assert opened.command == "turn open"
-    assert opened.outcome["seed_commitment"] == {
-        "turn": 1,
-        "sha256": first.commitment,
-        "held_sha256": held.commitment,
-    }
-    assert entries[-1].outcome["held_reveal"] == [{"turn": 1, "seed": held.seed.hex()}]
+    assert [e.command for e in entries].count("turn open") == 0
+    assert not any("held_reveal" in e.outcome for e in entries)  # there was none to reveal
+    assert "held_sha256" in entries[-2].outcome["seed_commitment"]  # turn 2 has both
     verdict = await verify_campaign(db, campaign.id, Anchors())
-    assert verdict.ok and verdict.derived_dice == 2
+    assert verdict.ok and verdict.derived_dice == 0
 
 
 async def test_entries_made_with_test_dice_are_marked_and_not_provable(db):

@@ -94,12 +94,10 @@ async def seed_of(db: Database, campaign_id: int, turn: int) -> TurnSeed | None:
 
 
 async def unseeded_campaigns(db: Database) -> list[int]:
-    """Campaigns whose open turn has no seed (created before fair dice) or no held seed
-    (created before held seeds)."""
+    """Campaigns whose open turn has no seed (created before fair dice)."""
     rows = await db.fetchall(
         "SELECT id FROM campaigns c WHERE NOT EXISTS (SELECT 1 FROM turn_seeds s "
-        "WHERE s.campaign_id = c.id AND s.turn = c.turn) OR NOT EXISTS (SELECT 1 FROM "
-        "turn_seeds h WHERE h.campaign_id = c.id AND h.turn = -c.turn) ORDER BY id"
+        "WHERE s.campaign_id = c.id AND s.turn = c.turn) ORDER BY id"
     )
     return [int(r["id"]) for r in rows]
 

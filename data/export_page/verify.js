@@ -272,7 +272,8 @@ class LogChecker {
       }
     }
     if (problem === null && outcome.has("secret_commitment")) {
-      this.secrets.set(seq, [pyStr(outcome.get("secret_commitment")), turn, toInt(get(dice, "interaction", new JNum("0"))), campaign, this.inForce(turn, held), held]);
+      const derived = get(dice, "source", "derived") === "derived";  // only derived dice re-derive
+      this.secrets.set(seq, [pyStr(outcome.get("secret_commitment")), turn, toInt(get(dice, "interaction", new JNum("0"))), campaign, derived ? this.inForce(turn, held) : null, held]);
     }
     if (problem === null && outcome.has("secret_reveal")) problem = await this.secretReveal(seq, outcome.get("secret_reveal"));
     if (problem === null && outcome.has("seed_reveal")) problem = await this.seedReveal(seq, outcome.get("seed_reveal"));
