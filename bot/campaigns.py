@@ -242,6 +242,9 @@ class UnitOfWork:
         and it lists the archive records of `ruleset` written since its last entry (outcome
         key `archive`, reserved). `secret` keeps those rolls out of the public entry (a secret
         roll: bot/secret_rolls.py keeps them hidden until they are revealed)."""
+        if not secret and self.dice.entry_held:
+            msg = "held rolls stay in a held entry (secret_rolls.append_secret(held=True))"
+            raise RuntimeError(msg)
         marker = self.dice.marker()
         if rolls is None or secret:
             end = self.dice.entry_end()  # a held entry takes its own rolls (`Dice.held`)

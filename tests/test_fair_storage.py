@@ -113,6 +113,20 @@ async def test_a_turn_opened_before_held_seeds_holds_its_held_dice_unprovable(db
     assert verdict.ok and verdict.derived_dice == 0
 
 
+async def test_held_rolls_never_go_into_a_public_entry(db):
+    """Rolls held past the turn's end are refused in an entry everyone reads (their faces
+    would be public before the hidden entry that should keep them)."""
+    service = CampaignService(db)
+    campaign = await service.create(guild_id=1, channel_id=6, name="p", ruleset_keys=[], actor=GM)
+    with pytest.raises(RuntimeError, match="held rolls stay in a held entry"):
+        async with service.work(campaign.id, GM) as uow:
+            with uow.dice.held():
+                uow.dice.roll(1, 3, "kept past the turn")
+            await uow.append("roll")
+    entries = [e async for e in history.all_entries(db, campaign.id)]
+    assert [e.command for e in entries] == ["campaign create"]
+
+
 async def test_entries_made_with_test_dice_are_marked_and_not_provable(db):
     """Seeded dice stay for tests and simulations; verify says their entries cannot be
     re-derived instead of calling them fair."""
