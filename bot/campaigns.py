@@ -247,10 +247,14 @@ class UnitOfWork:
         and it lists the archive records of `ruleset` written since its last entry (outcome
         key `archive`, reserved). `secret` keeps those rolls out of the public entry (a secret
         roll: bot/secret_rolls.py keeps them hidden until they are revealed)."""
+        if not secret and self.dice.entry_held:
+            msg = "held rolls stay in a held entry (secret_rolls.append_secret(held=True))"
+            raise RuntimeError(msg)
         marker = self.dice.marker()
         if rolls is None or secret:
-            taken = self.dice.records[self._recorded_rolls :]
-            self._recorded_rolls = len(self.dice.records)
+            end = self.dice.entry_end()  # a held entry takes its own rolls (`Dice.held`)
+            taken = self.dice.records[self._recorded_rolls : end]
+            self._recorded_rolls = end
             rolls = () if secret else taken
         if outcome and "archive" in outcome:
             msg = "outcome key 'archive' is reserved for the archive records' digests"
@@ -680,12 +684,12 @@ class CampaignService:
                     TurnContext(state, settings, campaign.turn, uow.dice, factions, others)
                 )
                 await uow.save(spec.key, result.state)
-                if result.hidden is not None:  # takes the step's rolls, kept past the turn
+                for hidden in result.hidden:  # each takes one held block's rolls, kept past turns
                     await secret_rolls.append_secret(
                         uow,
                         "turn end",
                         options={"turn": campaign.turn},
-                        outcome=result.hidden,
+                        outcome=hidden,
                         ruleset=spec.key,
                         held=True,
                     )

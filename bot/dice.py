@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Collection, Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict
@@ -120,20 +121,63 @@ class ScriptedFaces:
 class Dice:
     """The roller every engine receives; keeps a record of each roll in order."""
 
-    def __init__(self, source: FaceSource | PositionedFaces | None = None) -> None:
+    def __init__(
+        self,
+        source: FaceSource | PositionedFaces | None = None,
+        *,
+        held: FaceSource | PositionedFaces | None = None,
+    ) -> None:
         chosen = source if source is not None else SystemFaces()
         self._positioned = chosen if isinstance(chosen, PositionedFaces) else None
         self._source: FaceSource = chosen  # type: ignore[assignment]
         self.kind: str = getattr(chosen, "kind", "test")
+        # Rolls kept hidden past the turn's end (`held`) draw from a source of their own (the
+        # turn's held seed, bot/fair_turns.py); without one, from the same source.
+        held_source = held if held is not None else chosen
+        self._held_positioned = held_source if isinstance(held_source, PositionedFaces) else None
+        self._held_source: FaceSource = held_source  # type: ignore[assignment]
+        self._held_kind: str = getattr(held_source, "kind", "test")
+        self._holding = False
+        self._entry_held = False  # whether the current entry's rolls are held ones
+        # Held entries complete but not yet appended: (entry, first record, end of records)
+        self._held_done: list[tuple[int, int, int]] = []
         self.records: list[RollRecord] = []
         self.entry = 0  # the audit entry the next rolls go into (set by the unit of work)
         self._entry_start = 0
         self._pending: tuple[int, int] | None = None  # sides and dice drawn for the next record
 
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        """Rolls made inside are held: hidden past the turn's end, so drawn from the held
+        source, never from the one the turn's end reveals. An entry holds held rolls only,
+        and each `held()` block's rolls are an entry of their own (one per raid, published
+        when that raid ends): a block after held rolls starts the next entry, and the unit
+        of work appends them one by one (`entry_end`)."""
+        if self._entry_held and self.rolled_since_entry():
+            self._held_done.append((self.entry, self._entry_start, len(self.records)))
+            self.entry += 1
+            self._entry_start = len(self.records)
+        self._holding = True
+        try:
+            yield
+        finally:
+            self._holding = False
+
+    @property
+    def entry_held(self) -> bool:
+        """Whether the rolls of the entry appended next are held ones."""
+        return bool(self._held_done) or (self._entry_held and self.rolled_since_entry())
+
+    def entry_end(self) -> int:
+        """The end (in `records`) of the rolls of the entry appended next: a held entry
+        completed before others takes its own rolls only."""
+        return self._held_done[0][2] if self._held_done else len(self.records)
+
     def begin_entry(self, seq: int) -> None:
         """The rolls from now on belong to audit entry `seq` (roll indexes restart at 0)."""
         self.entry = seq
         self._entry_start = len(self.records)
+        self._entry_held = False
 
     def entry_appended(self, seq: int) -> None:
         """Entry `seq` took the rolls made since `begin_entry`; the next ones go to seq + 1.
@@ -141,7 +185,14 @@ class Dice:
         Derived faces named the entry they were rolled for: appending them under another
         number would make them unverifiable, so that is refused.
         """
-        if self._positioned is not None and self.rolled_since_entry() and seq != self.entry:
+        if self._held_done:
+            entry = self._held_done.pop(0)[0]
+            if self._held_positioned is not None and seq != entry:
+                msg = f"dice derived for entry #{entry} appended as #{seq}"
+                raise RuntimeError(msg)
+            return
+        positioned = self._held_positioned if self._entry_held else self._positioned
+        if positioned is not None and self.rolled_since_entry() and seq != self.entry:
             msg = f"dice derived for entry #{self.entry} appended as #{seq}"
             raise RuntimeError(msg)
         self.begin_entry(seq + 1)
@@ -153,8 +204,13 @@ class Dice:
     def marker(self) -> dict[str, Any] | None:
         """What the audit entry says about its faces: their source (and for derived faces the
         interaction id the derivation names); None when the entry has no rolls."""
-        if not self.rolled_since_entry():
+        if not self._held_done and not self.rolled_since_entry():
             return None
+        if self._held_done or self._entry_held:
+            if self._held_positioned is not None:
+                held = {"source": self._held_kind, "interaction": self._held_positioned.interaction}
+                return held | {"seed": "held"} if self._held_kind == "derived" else held
+            return {"source": self._held_kind}
         if self._positioned is not None:
             return {"source": self.kind, "interaction": self._positioned.interaction}
         return {"source": self.kind}
@@ -163,7 +219,23 @@ class Dice:
         """Faces for the next record. Derived faces are named by their place in the log: the
         record's index in its entry and each die's index in the record, so raw draws made
         for one record (an exploding group draws die by die) continue its die numbering."""
-        if self._positioned is not None:
+        if self.rolled_since_entry() and self._entry_held != self._holding:
+            msg = "held and other rolls in one entry"
+            raise RuntimeError(msg)
+        self._entry_held = self._holding
+        if self._holding:
+            return self._draw_from(self._held_positioned, self._held_source, count, sides, pending)
+        return self._draw_from(self._positioned, self._source, count, sides, pending)
+
+    def _draw_from(
+        self,
+        positioned: PositionedFaces | None,
+        source: FaceSource,
+        count: int,
+        sides: int,
+        pending: bool,
+    ) -> list[int]:
+        if positioned is not None:
             drawn = 0
             if self._pending is not None:
                 if self._pending[0] != sides or not pending:
@@ -171,11 +243,11 @@ class Dice:
                     raise RuntimeError(msg)
                 drawn = self._pending[1]
             roll = len(self.records) - self._entry_start
-            faces = self._positioned.faces_at(self.entry, roll, count, sides, first_die=drawn)
+            faces = positioned.faces_at(self.entry, roll, count, sides, first_die=drawn)
             if pending:
                 self._pending = (sides, drawn + count)
             return faces
-        face = self._source.face
+        face = source.face
         return [face(sides) for _ in range(count)]
 
     @classmethod

@@ -35,6 +35,7 @@ for _key, _names in (
     ("error.export_since", ("since",)),
     ("error.export_since_nothing", ("since",)),
     ("error.export_since_hidden", ("since",)),
+    ("error.export_since_held", ("since",)),
     ("error.turn_flow.when", ("value",)),
     ("error.turn_flow.past", ("value",)),
     ("error.turn_flow.too_far", ("value",)),

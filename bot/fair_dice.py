@@ -4,8 +4,11 @@ Commit, derive, reveal: a turn opens with a fresh 32-byte seed whose sha256 is p
 die is `HMAC-SHA256(seed, message)` where the message names the campaign, turn, audit entry,
 roll index, die index, die size and the Discord interaction id (chosen by Discord after the
 commitment), mapped to a face by rejection sampling; the seed is revealed at turn end so
-anyone can recompute every die. The README states the derivation and gives a stdlib snippet.
-Pure: no discord, no I/O.
+anyone can recompute every die. Dice kept hidden past the turn's end (held) are derived the
+same way from a second seed of the turn, the held seed, committed with the turn seed and
+revealed only with the last held entry that used it, under their own derivation name
+(`HELD_DERIVATION`), so they are never the dice of the turn seed. The README states the
+derivation and gives a stdlib snippet. Pure: no discord, no I/O.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from dataclasses import dataclass
 from functools import partial
 
 DERIVATION = "privateer-dice-v1"
+HELD_DERIVATION = "privateer-held-dice-v1"  # the dice of a turn's held seed
 SEED_BYTES = 32
 _SPACE = 1 << 256  # an HMAC-SHA256 digest read as a big-endian unsigned integer
 _BOUNDS = {sides: _SPACE - _SPACE % sides for sides in (2, 3, 4, 6, 8, 10, 12, 20, 100)}
@@ -46,11 +50,11 @@ class DieAddress:
     interaction: int
 
 
-def die_message(address: DieAddress, attempt: int = 0) -> bytes:
+def die_message(address: DieAddress, attempt: int = 0, derivation: str = DERIVATION) -> bytes:
     """The HMAC message of one die: ASCII decimals separated by single spaces after the
     derivation name; `attempt` counts rejections (almost always 0)."""
     return (
-        f"{DERIVATION} {address.campaign} {address.turn} {address.entry} {address.roll} "
+        f"{derivation} {address.campaign} {address.turn} {address.entry} {address.roll} "
         f"{address.die} {address.sides} {address.interaction} {attempt}"
     ).encode("ascii")
 
@@ -85,14 +89,16 @@ class KeyedHmac:
         return outer.digest()
 
 
-def derive_face(seed: bytes | KeyedHmac, address: DieAddress, attempt: int = 0) -> int:
+def derive_face(
+    seed: bytes | KeyedHmac, address: DieAddress, attempt: int = 0, derivation: str = DERIVATION
+) -> int:
     """One die, exactly as the README documents it (the reference for the fast path), from
     rejection `attempt` on: `derive_faces` comes here for a die whose first digest it rejected."""
     digest = (
         seed.digest if isinstance(seed, KeyedHmac) else partial(hmac.digest, seed, digest="sha256")
     )
     while True:
-        face = face_from_digest(digest(die_message(address, attempt)), address.sides)
+        face = face_from_digest(digest(die_message(address, attempt, derivation)), address.sides)
         if face is not None:
             return face
         attempt += 1
@@ -109,18 +115,21 @@ def derive_faces(
     sides: int,
     interaction: int,
     first_die: int = 0,
+    derivation: str = DERIVATION,
 ) -> list[int]:
     """The `count` dice of one roll (die index first_die..first_die+count-1); same result as
-    `derive_face`."""
+    `derive_face` (`derivation`: HELD_DERIVATION for the dice of a held seed)."""
     keyed = seed if isinstance(seed, KeyedHmac) else KeyedHmac(seed)
-    head = f"{DERIVATION} {campaign} {turn} ".encode("ascii")
+    head = f"{derivation} {campaign} {turn} ".encode("ascii")
     tail = f" {sides} {interaction} 0".encode("ascii")
     faces = _faces(keyed, head, tail, entry, roll, first_die, count, sides)
     if faces is not None:
         return faces
     # A first digest was rejected (almost never): each die as `derive_face` derives it.
     return [
-        derive_face(keyed, DieAddress(campaign, turn, entry, roll, die, sides, interaction))
+        derive_face(
+            keyed, DieAddress(campaign, turn, entry, roll, die, sides, interaction), 0, derivation
+        )
         for die in range(first_die, first_die + count)
     ]
 
@@ -156,17 +165,27 @@ def _faces(
 
 
 class TurnSeedFaces:
-    """The production face source: dice derived from one turn's seed for one interaction."""
+    """The production face source: dice derived from one turn's seed (or its held seed, with
+    `derivation=HELD_DERIVATION`) for one interaction."""
 
     kind = "derived"
 
-    def __init__(self, seed: bytes, *, campaign: int, turn: int, interaction: int) -> None:
+    def __init__(
+        self,
+        seed: bytes,
+        *,
+        campaign: int,
+        turn: int,
+        interaction: int,
+        derivation: str = DERIVATION,
+    ) -> None:
         self._keyed = KeyedHmac(seed)
         self.campaign = campaign
         self.turn = turn
         self.interaction = interaction
+        self.derivation = derivation
         # The message's fixed parts, encoded once (`derive_faces` makes them per call).
-        self._head = f"{DERIVATION} {campaign} {turn} ".encode("ascii")
+        self._head = f"{derivation} {campaign} {turn} ".encode("ascii")
         self._tails: dict[int, bytes] = {}
 
     def faces_at(
@@ -188,5 +207,6 @@ class TurnSeedFaces:
                 sides=sides,
                 interaction=self.interaction,
                 first_die=first_die,
+                derivation=self.derivation,
             )
         return faces

@@ -85,11 +85,12 @@ class TurnStepResult(Generic[StateT]):
     lines for one faction and the GMs only, by faction: they never enter the audit log
     (which every member can export) and are shown to the GM who ended the turn.
 
-    `hidden`, when set, is the outcome (with its `summary`) of a hidden entry that takes every
-    roll of the step: appended before the step's own entry, it shows the players a commitment
-    and the GMs all of it, and no turn's end publishes it; the step names it in `reveal` (by
-    its number: the dice's `entry` while the step rolls) at the turn's end that publishes it,
-    or a GM reveals it (`/reveal`)."""
+    `hidden` holds the outcomes (each with its `summary`) of hidden entries, one for each
+    `Dice.held()` block of the step, in order, each taking that block's rolls (a step with
+    held rolls makes no other rolls): appended before the step's own entry, each shows the
+    players a commitment and the GMs all of it, and no turn's end publishes it; the step
+    names it in `reveal` (by its number: the dice's `entry` right after its block's rolls)
+    at the turn's end that publishes it, or a GM reveals it (`/reveal`)."""
 
     state: StateT
     lines: list[Msg] = field(default_factory=list)
@@ -98,7 +99,7 @@ class TurnStepResult(Generic[StateT]):
     audit_lines: list[Msg] | None = None
     affected: list[str] = field(default_factory=list)
     private: dict[str, list[Msg]] = field(default_factory=dict)
-    hidden: dict[str, Any] | None = None
+    hidden: list[dict[str, Any]] = field(default_factory=list)
     reveal: list[int] = field(default_factory=list)
 
 

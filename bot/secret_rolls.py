@@ -4,10 +4,11 @@ kept from the other players until the turn ends) is kept the same way: its optio
 and summary are the hidden part (`RulesetContext.apply(..., secret=...)`).
 
 The dice are derived from the turn seed like any other (so verify re-derives them once both
-the roll and the seed are revealed). The hidden part (a random nonce, the expression, the
-rolls, the outcome) is kept as canonical JSON; the public entry shows `secret_commitment`,
-its sha256; the revealing entry publishes it whole (`secret_reveal`). The nonce keeps a
-small roll from being guessed from its commitment.
+the roll and the seed are revealed); a held entry's (kept past the turn's end) from the turn's
+held seed, which the reveal of the turn's last held entry publishes with it. The hidden part
+(a random nonce, the expression, the rolls, the outcome) is kept as canonical JSON; the public
+entry shows `secret_commitment`, its sha256; the revealing entry publishes it whole
+(`secret_reveal`). The nonce keeps a small roll from being guessed from its commitment.
 """
 
 from __future__ import annotations
@@ -34,8 +35,9 @@ if TYPE_CHECKING:
 ROLL_REVEAL: Final = "roll reveal"
 ENTRY_REVEAL: Final = "entry reveal"
 CORE: Final = "core"
-# The turn a held hidden part is kept under: none, so no turn's end publishes it (its ruleset
-# or a GM does).
+# The turn key held hidden parts were kept under before held seeds: none, so no turn's end
+# publishes them (their ruleset or a GM does). They are now kept under their turn's held key
+# (`seeds.held_key`), which no turn's end publishes either.
 HELD_TURN: Final = 0
 
 
@@ -72,8 +74,12 @@ async def append_secret(
     hidden: the log shows only `secret_commitment`. For `/roll … secret:true`, and for a
     ruleset's hidden information (a card drawn for a hand). Returns the entry and the
     commitment; the turn's end or `reveal` publishes the hidden part (`held`: not the turn's
-    end, only `reveal`)."""
-    records = uow.dice.records[uow.recorded_rolls :]
+    end, only `reveal`; its rolls must have been made inside `Dice.held()`, from the held
+    seed, since the turn's end reveals the turn seed)."""
+    records = uow.dice.records[uow.recorded_rolls : uow.dice.entry_end()]
+    if records and uow.dice.entry_held != held:
+        msg = "a held entry takes held rolls only, and held rolls stay in a held entry"
+        raise RuntimeError(msg)
     payload = {
         "nonce": secrets.token_hex(16),
         "options": options,
@@ -95,7 +101,7 @@ async def append_secret(
         seeds.SecretRoll(
             uow.campaign.id,
             entry.seq,
-            HELD_TURN if held else uow.campaign.turn,
+            seeds.held_key(uow.campaign.turn) if held else uow.campaign.turn,
             uow.actor.user_id,
             digest,
             text,
@@ -146,12 +152,23 @@ def replay(payload: dict[str, Any]) -> dice_expr.DiceRoll | None:
 
 
 async def reveal(uow: UnitOfWork, secret: seeds.SecretRoll) -> AuditEntry:
-    """Publish a secret roll's (or a ruleset's hidden entry's) hidden part in a new entry."""
+    """Publish a secret roll's (or a ruleset's hidden entry's) hidden part in a new entry; the
+    last held entry of a closed turn publishes that turn's held seed with it (`held_reveal`)."""
     payload = json.loads(secret.payload)
+    outcome: dict[str, Any] = {"secret_reveal": {"entry": secret.seq, "payload": payload}}
+    held_turn = -secret.turn
+    # The open turn's held seed draws its turn end's held dice until the turn's closing entry,
+    # which reveals it if no held entry of the turn stays hidden (bot/fair_turns.py).
+    if held_turn > 0 and held_turn != uow.campaign.turn:
+        others = await seeds.hidden_secrets(uow.conn, uow.campaign.id, secret.turn)
+        if not [s for s in others if s.seq != secret.seq]:
+            held = await seeds.drop_seed(uow.conn, uow.campaign.id, secret.turn)
+            if held is not None:
+                outcome["held_reveal"] = [{"turn": held_turn, "seed": held.seed.hex()}]
     entry = await uow.append(
         ROLL_REVEAL if is_roll(payload) else ENTRY_REVEAL,
         options={"entry": secret.seq},
-        outcome={"secret_reveal": {"entry": secret.seq, "payload": payload}},
+        outcome=outcome,
     )
     await seeds.mark_revealed(uow.conn, secret.campaign_id, secret.seq, entry.seq)
     return entry
@@ -259,9 +276,21 @@ async def hidden_entry(
 
 
 async def first_hidden(log: AuditLog, campaign_id: int) -> int | None:
-    """The first of the campaign's ruleset entries still hidden until their turn's end (None:
-    none waits). From it on, the stored state holds what they hide (an order), and so does
-    every entry's digest of that state, which could be matched against guessed orders: an
-    export stops before it and leaves the state out."""
-    seqs = [s.seq for s in await log.unrevealed(campaign_id) if not is_roll(json.loads(s.payload))]
-    return min(seqs) if seqs else None
+    """The first of the campaign's ruleset entries still hidden (None: none waits). From it
+    on, the stored state holds what they hide (an order), and so does every entry's digest of
+    that state, which could be matched against guessed orders: an export stops before it and
+    leaves the state out."""
+    first = await first_hidden_entry(log, campaign_id)
+    return None if first is None else first.seq
+
+
+async def first_hidden_entry(log: AuditLog, campaign_id: int) -> seeds.SecretRoll | None:
+    """The first of the campaign's ruleset entries still hidden, as kept (`first_hidden`)."""
+    hidden = [s for s in await log.unrevealed(campaign_id) if not is_roll(json.loads(s.payload))]
+    return min(hidden, key=lambda s: s.seq) if hidden else None
+
+
+def is_held(secret: seeds.SecretRoll) -> bool:
+    """Whether a hidden entry is kept past its turn's end (`append_secret(held=True)`): no
+    turn's end publishes it, only its ruleset (a raid's end) or a GM's `/reveal`."""
+    return secret.turn <= HELD_TURN

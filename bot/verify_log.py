@@ -7,6 +7,12 @@ was in force for its turn at its entry (the newest `seed_commitment` of that tur
 it). Seeds are therefore known by their commitment, not by their turn. The archive records
 of entries an undo names (`undid`) were removed with them and are not looked for.
 
+A turn's `seed_commitment` may also commit its held seed (`held_sha256`): an entry whose
+`dice` says `"seed": "held"` (a hidden entry kept past its turn's end) draws from it, under
+the held derivation name; it is revealed in `held_reveal` (a list of `{turn, seed}`), by the
+entry that publishes the turn's last held entry, the turn's closing entry, or an undo. Logs
+written before held seeds have neither and verify as before.
+
 Shared by `/history verify` (entries read from the database) and `python -m bot verify
 EXPORT.json` (entries read from an export), so both name the same first failure. An entry is
 given as its hashed form plus `hash` and `prev_hash` (what `/history export` writes).
@@ -19,7 +25,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.fair_dice import KeyedHmac, derive_faces
+from bot.fair_dice import DERIVATION, HELD_DERIVATION, KeyedHmac, derive_faces
 from bot.storage.audit import GENESIS, UNDO_COMMAND, canonical, chained_hash, parse_faces
 from bot.storage.state_digest import differing_part
 
@@ -73,14 +79,43 @@ def _seed_commitments(entries: Iterable[Mapping[str, Any]]) -> dict[str, int]:
     }
 
 
+def _held_commitments(entries: Iterable[Mapping[str, Any]]) -> dict[str, int]:
+    """Every held seed's commitment the log publishes, with its turn."""
+    found: dict[str, int] = {}
+    for e in entries:
+        outcome = e.get("outcome")
+        committed = outcome.get("seed_commitment") if isinstance(outcome, dict) else None
+        if isinstance(committed, dict) and "held_sha256" in committed:
+            found[str(committed["held_sha256"])] = int(committed["turn"])
+    return found
+
+
+def _held_reveals(outcome: Any) -> list[tuple[int, bytes]]:
+    """The held seeds an entry's outcome reveals, well formed ones only (a malformed one is
+    named when its entry is checked)."""
+    reveals = outcome.get("held_reveal") if isinstance(outcome, dict) else None
+    found = []
+    for reveal in reveals if isinstance(reveals, list) else ():
+        try:
+            found.append((int(reveal["turn"]), bytes.fromhex(str(reveal["seed"]))))
+        except (KeyError, TypeError, ValueError):
+            continue
+    return found
+
+
 def trusted_seeds(entries: Iterable[Mapping[str, Any]]) -> dict[str, bytes]:
     """The revealed seeds that match a commitment published for their turn (from a pre-scan
     of the log), by commitment, so dice are checked at their own entry; a seed that does not
-    match is named at its reveal."""
+    match is named at its reveal. Held seeds likewise, against the held commitments."""
     entries = list(entries)
     commitments = _seed_commitments(entries)
+    held = _held_commitments(entries)
     found: dict[str, bytes] = {}
     for e in entries:
+        for turn, seed in _held_reveals(e.get("outcome")):
+            digest = hashlib.sha256(seed).hexdigest()
+            if held.get(digest) == turn:
+                found[digest] = seed
         reveal = (
             e.get("outcome", {}).get("seed_reveal") if isinstance(e.get("outcome"), dict) else None
         )
@@ -118,9 +153,11 @@ class LogChecker:
         self.hashes: dict[int, str] = {}
         self.commitments: dict[int, tuple[str, int]] = {}  # turn → (sha256, entry) in force
         self.published: dict[str, int] = {}  # every commitment seen → its turn
+        self.held_commitments: dict[int, tuple[str, int]] = {}  # turn → held (sha256, entry)
+        self.published_held: dict[str, int] = {}  # every held commitment seen → its turn
         self.undone: set[int] = set()  # entries a compensating entry names
-        # entry → (commitment, turn, interaction, campaign, seed commitment in force)
-        self.secrets: dict[int, tuple[str, int, int, int, str | None]] = {}
+        # entry → (commitment, turn, interaction, campaign, seed commitment in force, held)
+        self.secrets: dict[int, tuple[str, int, int, int, str | None, bool]] = {}
         self.revealed: set[int] = set()
         self.derived_dice = 0
         self.unprovable = 0
@@ -151,11 +188,18 @@ class LogChecker:
         assert isinstance(outcome, dict)
         campaign, turn = int(e["campaign_id"]), int(e["turn"])
         dice = e.get("dice") or {}
+        held = dice.get("seed") == "held"
         problem = None
         if e.get("rolls"):
             if dice.get("source") == "derived":
                 problem = self._derive(
-                    e["rolls"], self._in_force(turn), campaign, turn, seq, int(dice["interaction"])
+                    e["rolls"],
+                    self._in_force(turn, held),
+                    campaign,
+                    turn,
+                    seq,
+                    int(dice["interaction"]),
+                    held=held,
                 )
             else:
                 self.unprovable += 1
@@ -165,16 +209,25 @@ class LogChecker:
                 turn,
                 int(dice.get("interaction", 0)),
                 campaign,
-                self._in_force(turn),
+                # only derived dice re-derive (a held roll of a turn opened before held seeds
+                # came from the operating system)
+                self._in_force(turn, held) if dice.get("source", "derived") == "derived" else None,
+                held,
             )
         if problem is None and "secret_reveal" in outcome:
             problem = self._secret_reveal(seq, outcome["secret_reveal"])
         if problem is None and "seed_reveal" in outcome:
             problem = self._seed_reveal(seq, outcome["seed_reveal"])
+        if problem is None and "held_reveal" in outcome:
+            problem = self._held_reveal(seq, outcome["held_reveal"])
         if problem is None and "seed_commitment" in outcome:
             committed = outcome["seed_commitment"]
             self.commitments[int(committed["turn"])] = (str(committed["sha256"]), seq)
             self.published[str(committed["sha256"])] = int(committed["turn"])
+            if "held_sha256" in committed:
+                held_sha = str(committed["held_sha256"])
+                self.held_commitments[int(committed["turn"])] = (held_sha, seq)
+                self.published_held[held_sha] = int(committed["turn"])
         if problem is not None:
             return problem
         form = {k: v for k, v in e.items() if k not in CHAIN_ONLY}
@@ -193,9 +246,10 @@ class LogChecker:
         self.count += 1
         return None
 
-    def _in_force(self, turn: int) -> str | None:
-        """The commitment of the seed that draws turn `turn`'s dice now."""
-        committed = self.commitments.get(turn)
+    def _in_force(self, turn: int, held: bool = False) -> str | None:
+        """The commitment of the seed that draws turn `turn`'s dice now (`held`: its held
+        dice)."""
+        committed = (self.held_commitments if held else self.commitments).get(turn)
         return None if committed is None else committed[0]
 
     def _derive(
@@ -207,6 +261,8 @@ class LogChecker:
         seq: int,
         interaction: int,
         revealed_in: int | None = None,
+        *,
+        held: bool = False,
     ) -> Problem | None:
         if commitment is None or commitment not in self.seeds:
             return None  # the seed is not revealed (or its reveal fails and is named there)
@@ -225,6 +281,7 @@ class LogChecker:
                 count=len(faces),
                 sides=sides,
                 interaction=interaction,
+                derivation=HELD_DERIVATION if held else DERIVATION,
             )
             self.derived_dice += len(faces)
             for die, (found, derived) in enumerate(zip(faces, expected, strict=True)):
@@ -256,9 +313,9 @@ class LogChecker:
         if not isinstance(payload, dict) or digest != known[0]:
             return Problem("secret", seq, {"entry": target})
         self.revealed.add(target)
-        _, turn, interaction, campaign, in_force = known
+        _, turn, interaction, campaign, in_force, held = known
         return self._derive(
-            payload.get("rolls", ()), in_force, campaign, turn, target, interaction, seq
+            payload.get("rolls", ()), in_force, campaign, turn, target, interaction, seq, held=held
         )
 
     def _seed_reveal(self, seq: int, reveal: Mapping[str, Any]) -> Problem | None:
@@ -273,6 +330,25 @@ class LogChecker:
         if committed is None or hashlib.sha256(seed).hexdigest() != committed[0]:
             return Problem(
                 "seed", seq, {"turn": turn, "commit": committed[1] if committed else None}
+            )
+        return None
+
+    def _held_reveal(self, seq: int, reveals: Any) -> Problem | None:
+        """Each held seed revealed must match a held commitment published for its turn (one
+        committed before an incremental export starts is the earlier copy's to check)."""
+        for reveal in reveals:
+            turn = int(reveal["turn"])
+            try:
+                seed = bytes.fromhex(str(reveal["seed"]))
+            except ValueError:
+                seed = b""
+            if self.published_held.get(hashlib.sha256(seed).hexdigest()) == turn:
+                continue
+            committed = self.held_commitments.get(turn)
+            if committed is None and self.first > 1:
+                continue
+            return Problem(
+                "held_seed", seq, {"turn": turn, "commit": committed[1] if committed else None}
             )
         return None
 

@@ -406,9 +406,12 @@ class HistoryCog(BotCog):
                     "error.export_since_nothing", since=since, count=ctx.campaign.log_count
                 )
             first_seq = found
-        hidden_from = await secret_rolls.first_hidden(ctx.service.log, ctx.campaign.id)
+        hidden = await secret_rolls.first_hidden_entry(ctx.service.log, ctx.campaign.id)
+        hidden_from = None if hidden is None else hidden.seq
+        held = hidden is not None and secret_rolls.is_held(hidden)  # no turn's end publishes it
         if hidden_from is not None and first_seq >= hidden_from:
-            raise NotFound("error.export_since_hidden", since=since, seq=hidden_from)
+            key = "error.export_since_held" if held else "error.export_since_hidden"
+            raise NotFound(key, since=since, seq=hidden_from)
         await defer_publicly(interaction)
         extras = await ctx.service.log.export_extras(ctx.campaign.id)
         posted = await posted_anchors(interaction)
@@ -456,7 +459,8 @@ class HistoryCog(BotCog):
             if first_seq > 1:
                 lines.append(ctx.pt("history.export.since", seq=first_seq, prev=prev_hash[:16]))
             if hidden_from is not None:
-                lines.append(ctx.pt("history.export.state_hidden", seq=hidden_from))
+                key = "history.export.state_hidden_held" if held else "history.export.state_hidden"
+                lines.append(ctx.pt(key, seq=hidden_from))
             embed = make_embed(
                 ctx.pt("history.export.title", count=written.entries), "\n".join(lines)
             )

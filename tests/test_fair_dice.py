@@ -16,6 +16,7 @@ from bot import dice_expr, fair_dice
 from bot.dice import Dice
 from bot.dice_stats import chi_square_uniform
 from bot.fair_dice import (
+    HELD_DERIVATION,
     DieAddress,
     TurnSeedFaces,
     commitment,
@@ -51,6 +52,15 @@ def test_derivation_matches_the_readme_test_vector():
         assert [
             derive_face(VECTOR_SEED, DieAddress(**VECTOR, die=d, sides=sides)) for d in range(8)
         ] == expected
+    held = [int(f) for f in lines["held-d6"].split()]
+    assert (
+        derive_faces(VECTOR_SEED, **VECTOR, count=8, sides=6, derivation=HELD_DERIVATION)
+        == held
+        != derive_faces(VECTOR_SEED, **VECTOR, count=8, sides=6)
+    )
+    assert die_message(DieAddress(**VECTOR, die=0, sides=6), 0, HELD_DERIVATION).decode() == (
+        lines["message"].replace("privateer-dice-v1", "privateer-held-dice-v1")
+    )
 
 
 def test_the_readme_snippet_derives_the_same_faces_as_the_bot():
@@ -199,6 +209,39 @@ def test_an_exploding_group_drawn_die_by_die_is_one_derivable_roll():
     )
     assert list(plain.faces) == derive_faces(
         seed, campaign=2, turn=3, entry=5, roll=1, count=1, sides=4, interaction=77
+    )
+
+
+def test_held_blocks_are_entries_of_their_own_drawn_from_the_held_seed():
+    """Each `held()` block (a raid's hidden roll) is an entry of its own, its dice derived
+    from the held seed under the held name at that entry; the entries say so and take their
+    own rolls; a turn-seed roll in a held entry is refused."""
+    seed, held_seed = b"t" * 32, b"h" * 32
+    dice = Dice(
+        TurnSeedFaces(seed, campaign=1, turn=2, interaction=9),
+        held=TurnSeedFaces(
+            held_seed, campaign=1, turn=2, interaction=9, derivation=HELD_DERIVATION
+        ),
+    )
+    dice.begin_entry(7)
+    with dice.held():
+        first = dice.roll(1, 3, "raid A")
+    with dice.held():
+        second = dice.roll(1, 3, "raid B")
+    address = {"campaign": 1, "turn": 2, "roll": 0, "count": 1, "sides": 3, "interaction": 9}
+    assert first == derive_faces(held_seed, entry=7, derivation=HELD_DERIVATION, **address)
+    assert second == derive_faces(held_seed, entry=8, derivation=HELD_DERIVATION, **address)
+    assert dice.entry_held and dice.entry_end() == 1
+    assert dice.marker() == {"source": "derived", "interaction": 9, "seed": "held"}
+    dice.entry_appended(7)
+    assert dice.entry_held and dice.entry_end() == 2
+    assert dice.marker() == {"source": "derived", "interaction": 9, "seed": "held"}
+    with pytest.raises(RuntimeError):
+        dice.roll(1, 6, "a turn-seed roll in the held entry")
+    dice.entry_appended(8)
+    assert not dice.entry_held
+    assert dice.roll(1, 6, "next") == derive_faces(
+        seed, campaign=1, turn=2, entry=9, roll=0, count=1, sides=6, interaction=9
     )
 
 

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from bot import fair_turns
+from bot import fair_turns, secret_rolls
 from bot.campaigns import Actor, CampaignService
 from bot.dice import Dice
 from bot.storage import history, seeds
@@ -33,23 +33,36 @@ async def roll(service: CampaignService, campaign_id: int, actor: Actor, dice: i
 
 
 async def test_a_turn_end_reveals_the_seed_its_turn_committed_and_commits_the_next(db):
-    """The create entry commits turn 1; the closing entry reveals that seed and commits turn 2;
-    the stored seeds are the ones revealed and committed."""
+    """The create entry commits turn 1 and its held seed; the closing entry reveals both (no
+    hidden entry keeps the held one) and commits turn 2's; the stored seeds are the ones
+    revealed and committed."""
     service = CampaignService(db)
     campaign = await service.create(
         guild_id=1, channel_id=1, name="c", ruleset_keys=["fleet_combat"], actor=GM
     )
     first = await seeds.seed_of(db, campaign.id, 1)
-    assert first is not None
+    held = await seeds.seed_of(db, campaign.id, seeds.held_key(1))
+    assert first is not None and held is not None and held.seed != first.seed
     await roll(service, campaign.id, GM, 3)
     await service.end_turn(campaign.id, 1, GM)
     entries = [e async for e in history.all_entries(db, campaign.id)]
-    assert entries[0].outcome["seed_commitment"] == {"turn": 1, "sha256": first.commitment}
+    assert entries[0].outcome["seed_commitment"] == {
+        "turn": 1,
+        "sha256": first.commitment,
+        "held_sha256": held.commitment,
+    }
     closing = entries[-1]
     assert closing.outcome["seed_reveal"] == {"turn": 1, "seed": first.seed.hex()}
+    assert closing.outcome["held_reveal"] == [{"turn": 1, "seed": held.seed.hex()}]
+    assert await seeds.seed_of(db, campaign.id, seeds.held_key(1)) is None
     second = await seeds.seed_of(db, campaign.id, 2)
-    assert second is not None and second.seed != first.seed
-    assert closing.outcome["seed_commitment"] == {"turn": 2, "sha256": second.commitment}
+    second_held = await seeds.seed_of(db, campaign.id, seeds.held_key(2))
+    assert second is not None and second.seed != first.seed and second_held is not None
+    assert closing.outcome["seed_commitment"] == {
+        "turn": 2,
+        "sha256": second.commitment,
+        "held_sha256": second_held.commitment,
+    }
     verdict = await verify_campaign(db, campaign.id, Anchors())
     assert verdict.ok and verdict.derived_dice == 3 and verdict.open_turn == 2
 
@@ -70,6 +83,48 @@ async def test_a_campaign_from_before_fair_dice_is_committed_at_start_up(db):
     assert entries[1].dice == {"source": "system"} and entries[2].command == "turn open"
     verdict = await verify_campaign(db, campaign.id, Anchors())
     assert verdict.ok and verdict.derived_dice == 4 and verdict.unprovable == 1
+
+
+async def test_a_turn_opened_before_held_seeds_holds_its_held_dice_unprovable(db):
+    """An open turn with a seed but no held seed (opened before held seeds) gets no new
+    entry at start-up (it would be the newest, and no GM could undo what came before it):
+    its held dice come from the operating system, hidden and reported as not provable, never
+    from the turn seed its end reveals; that end commits both seeds of the next turn."""
+    service = CampaignService(db)
+    campaign = await service.create(guild_id=1, channel_id=5, name="h", ruleset_keys=[], actor=GM)
+    async with db.transaction() as conn:
+        await conn.execute("DELETE FROM turn_seeds WHERE turn = ?", (seeds.held_key(1),))
+    assert await fair_turns.commit_unseeded(db) == 0
+    async with service.work(campaign.id, GM) as uow:
+        with uow.dice.held():
+            uow.dice.roll(2, 6, "kept past the turn")
+        held, _ = await secret_rolls.append_secret(
+            uow, "held", options={}, outcome={}, ruleset="tiny", held=True
+        )
+    assert held.dice == {"source": "system"}
+    await service.end_turn(campaign.id, 1, GM)
+    async with service.work(campaign.id, GM) as uow:
+        assert await secret_rolls.reveal_held(uow, held.seq) is not None
+    entries = [e async for e in history.all_entries(db, campaign.id)]
+    assert [e.command for e in entries].count("turn open") == 0
+    assert not any("held_reveal" in e.outcome for e in entries)  # there was none to reveal
+    assert "held_sha256" in entries[-2].outcome["seed_commitment"]  # turn 2 has both
+    verdict = await verify_campaign(db, campaign.id, Anchors())
+    assert verdict.ok and verdict.derived_dice == 0
+
+
+async def test_held_rolls_never_go_into_a_public_entry(db):
+    """Rolls held past the turn's end are refused in an entry everyone reads (their faces
+    would be public before the hidden entry that should keep them)."""
+    service = CampaignService(db)
+    campaign = await service.create(guild_id=1, channel_id=6, name="p", ruleset_keys=[], actor=GM)
+    with pytest.raises(RuntimeError, match="held rolls stay in a held entry"):
+        async with service.work(campaign.id, GM) as uow:
+            with uow.dice.held():
+                uow.dice.roll(1, 3, "kept past the turn")
+            await uow.append("roll")
+    entries = [e async for e in history.all_entries(db, campaign.id)]
+    assert [e.command for e in entries] == ["campaign create"]
 
 
 async def test_entries_made_with_test_dice_are_marked_and_not_provable(db):

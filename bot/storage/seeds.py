@@ -5,6 +5,12 @@ its commitment at once and the seed itself when the turn ends). A GM's undo of a
 replaces the reopened turn's seed and drops the seed of the turn that end had opened (the
 log keeps both revealed), so the table holds the seed in force of each turn. A secret roll's
 hidden part stays in `secret_rolls` until it is revealed.
+
+Each turn also has a held seed, for the dice of entries hidden past the turn's end: it is
+kept under the turn key `held_key(turn)` (the turn, negated: turns start at 1), committed with
+the turn seed, and its row is removed when it is revealed, with the last held entry that used
+it (or at the turn's end when none did). A held entry's hidden part is kept under the same
+key, so no turn's end publishes it; entries held before held seeds existed are under 0.
 """
 
 from __future__ import annotations
@@ -38,6 +44,11 @@ class SecretRoll:
     commitment: str
     payload: str
     revealed_seq: int | None
+
+
+def held_key(turn: int) -> int:
+    """The turn key of turn `turn`'s held seed, and of its held entries (`secret_rolls`)."""
+    return -turn
 
 
 def _seed(row: Row) -> TurnSeed:
@@ -130,6 +141,16 @@ async def hidden_secrets(conn: Conn, campaign_id: int, turn: int) -> list[Secret
         "SELECT * FROM secret_rolls WHERE campaign_id = ? AND turn = ? AND revealed_seq IS NULL "
         "ORDER BY seq",
         (campaign_id, turn),
+    )
+    return [row_record(SecretRoll, r) for r in rows]
+
+
+async def hidden_held(conn: Conn, campaign_id: int) -> list[SecretRoll]:
+    """Every held entry (kept past its turn's end) not yet revealed, in log order."""
+    rows: Iterable[Row] = await conn.execute_fetchall(
+        "SELECT * FROM secret_rolls WHERE campaign_id = ? AND turn <= 0 AND revealed_seq IS NULL "
+        "ORDER BY seq",
+        (campaign_id,),
     )
     return [row_record(SecretRoll, r) for r in rows]
 

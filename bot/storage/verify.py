@@ -11,8 +11,9 @@ from bot.storage.audit import UNDO_COMMAND, archive_digest, archive_rows, chaine
 from bot.storage.database import Database
 from bot.verify_log import Anchors, LogChecker, Problem, Verdict, trusted_seeds
 
-# The core entries that publish or reveal seeds (an undo of a turn end does both).
-TURN_COMMANDS = ("campaign create", "turn end", "turn open", UNDO_COMMAND)
+# The core entries that publish or reveal seeds (an undo of a turn end does both; the reveal
+# of a turn's last held entry reveals its held seed).
+TURN_COMMANDS = ("campaign create", "turn end", "turn open", UNDO_COMMAND, "entry reveal")
 
 
 async def verify_campaign(
@@ -24,7 +25,7 @@ async def verify_campaign(
         return Verdict(Problem("missing_campaign"), 0, 0, 0, 0, None, None)
     turn_rows = await db.fetchall(
         "SELECT outcome FROM actions WHERE campaign_id = ? AND ruleset = 'core' "
-        "AND command IN (?, ?, ?, ?)",
+        "AND command IN (?, ?, ?, ?, ?)",
         (campaign_id, *TURN_COMMANDS),
     )
     checker = LogChecker(trusted_seeds({"outcome": json.loads(r["outcome"])} for r in turn_rows))

@@ -160,7 +160,7 @@ async function deriveFaces(key, campaign, turn, entry, roll, count, sides) {
   const bound = SPACE - (SPACE % sides.big);
   for (let die = 0; die < count; die++) {
     for (let attempt = 0; ; attempt++) {
-      const message = `privateer-dice-v1 ${campaign} ${turn} ${entry} ${roll} ${die} ${sides.big} ${key.interaction} ${attempt}`;
+      const message = `${key.derivation} ${campaign} ${turn} ${entry} ${roll} ${die} ${sides.big} ${key.interaction} ${attempt}`;
       const digest = hex(await crypto.subtle.sign("HMAC", key.key, utf8(message)));
       const value = BigInt("0x" + digest);
       if (value < bound) { faces.push(Number(value % sides.big) + 1); break; }
@@ -177,9 +177,25 @@ class Problem {
 
 function outcomeOf(e) { const o = get(e, "outcome", null); return isMap(o) ? o : new Map(); }
 
+// The held seeds an entry's outcome reveals, well formed ones only (_held_reveals).
+function heldReveals(o) {
+  const reveals = isMap(o) ? get(o, "held_reveal", null) : null;
+  const found = [];
+  for (const reveal of Array.isArray(reveals) ? reveals : []) {
+    try {
+      found.push([toNum(item(reveal, "turn")), fromHex(pyStr(item(reveal, "seed")))]);
+    } catch (err) {
+      if (!(err instanceof TypeError || err instanceof RangeError)) throw err;
+    }
+  }
+  return found;
+}
+
 // Seeds are known by their commitment: an undone turn end reopens its turn with a new seed.
+// A turn's held seed (held_sha256, held_reveal) likewise.
 async function trustedSeeds(entries) {
   const commitments = new Map();
+  const held = new Map();
   for (const e of entries) {
     const o = isMap(e) ? get(e, "outcome", null) : null;
     if (isMap(o) && o.has("seed_commitment")) {
@@ -187,9 +203,18 @@ async function trustedSeeds(entries) {
       commitments.set(pyStr(item(c, "sha256")), toNum(item(c, "turn")));
     }
   }
+  for (const e of entries) {
+    const o = isMap(e) ? get(e, "outcome", null) : null;
+    const c = isMap(o) ? get(o, "seed_commitment", null) : null;
+    if (isMap(c) && c.has("held_sha256")) held.set(pyStr(c.get("held_sha256")), toNum(item(c, "turn")));
+  }
   const found = new Map();
   for (const e of entries) {
     const o = isMap(e) ? get(e, "outcome", null) : null;
+    for (const [turn, seed] of heldReveals(o)) {
+      const digest = await sha256(seed);
+      if (held.get(digest) === turn) found.set(digest, seed);
+    }
     const reveal = isMap(o) ? get(o, "seed_reveal", null) : null;
     if (!truthy(reveal)) continue;
     let seed;
@@ -207,6 +232,7 @@ class LogChecker {
     this.prev = GENESIS; this.expected = 1; this.count = 0; this.problem = null;
     this.hashes = new Map(); this.commitments = new Map(); this.secrets = new Map();
     this.published = new Map(); this.undone = new Set();
+    this.heldCommitments = new Map(); this.publishedHeld = new Map();
     this.revealed = new Set(); this.derivedDice = 0; this.unprovable = 0;
     this.lastState = null; this.archive = new Map();
   }
@@ -236,23 +262,31 @@ class LogChecker {
     const campaign = toInt(item(e, "campaign_id")), turn = toNum(item(e, "turn"));
     const diceField = get(e, "dice", null);
     const dice = truthy(diceField) ? diceField : new Map();
+    const held = get(dice, "seed", null) === "held";
     let problem = null;
     if (truthy(get(e, "rolls", null))) {
       if (get(dice, "source", null) === "derived") {
-        problem = await this.derive(item(e, "rolls"), this.inForce(turn), campaign, turn, seq, toInt(item(dice, "interaction")), null);
+        problem = await this.derive(item(e, "rolls"), this.inForce(turn, held), campaign, turn, seq, toInt(item(dice, "interaction")), null, held);
       } else {
         this.unprovable += 1;
       }
     }
     if (problem === null && outcome.has("secret_commitment")) {
-      this.secrets.set(seq, [pyStr(outcome.get("secret_commitment")), turn, toInt(get(dice, "interaction", new JNum("0"))), campaign, this.inForce(turn)]);
+      const derived = get(dice, "source", "derived") === "derived";  // only derived dice re-derive
+      this.secrets.set(seq, [pyStr(outcome.get("secret_commitment")), turn, toInt(get(dice, "interaction", new JNum("0"))), campaign, derived ? this.inForce(turn, held) : null, held]);
     }
     if (problem === null && outcome.has("secret_reveal")) problem = await this.secretReveal(seq, outcome.get("secret_reveal"));
     if (problem === null && outcome.has("seed_reveal")) problem = await this.seedReveal(seq, outcome.get("seed_reveal"));
+    if (problem === null && outcome.has("held_reveal")) problem = await this.heldReveal(seq, outcome.get("held_reveal"));
     if (problem === null && outcome.has("seed_commitment")) {
       const committed = outcome.get("seed_commitment");
       this.commitments.set(toNum(item(committed, "turn")), [pyStr(item(committed, "sha256")), seq]);
       this.published.set(pyStr(item(committed, "sha256")), toNum(item(committed, "turn")));
+      if (isMap(committed) && committed.has("held_sha256")) {
+        const heldSha = pyStr(committed.get("held_sha256"));
+        this.heldCommitments.set(toNum(item(committed, "turn")), [heldSha, seq]);
+        this.publishedHeld.set(heldSha, toNum(item(committed, "turn")));
+      }
     }
     if (problem !== null) return problem;
     const form = new Map([...e].filter(([k]) => k !== "hash" && k !== "prev_hash"));
@@ -273,15 +307,16 @@ class LogChecker {
     this.count += 1;
     return null;
   }
-  inForce(turn) {
-    const committed = this.commitments.get(turn);
+  inForce(turn, held) {
+    const committed = (held ? this.heldCommitments : this.commitments).get(turn);
     return committed === undefined ? null : committed[0];
   }
-  async derive(rolls, commitment, campaign, turn, seq, interaction, revealedIn) {
+  async derive(rolls, commitment, campaign, turn, seq, interaction, revealedIn, held) {
     const seed = commitment === null ? undefined : this.seeds.get(commitment);
     if (seed === undefined) return null;
     if (!this.keys.has(commitment)) this.keys.set(commitment, await hmacKey(seed));
-    const key = { key: this.keys.get(commitment), interaction };
+    const derivation = held ? "privateer-held-dice-v1" : "privateer-dice-v1";
+    const key = { key: this.keys.get(commitment), interaction, derivation };
     let index = 0;
     for (const row of iterate(rolls)) {
       const sidesBig = toInt(item(row, 3));
@@ -309,8 +344,19 @@ class LogChecker {
     const digest = await sha256(utf8(canonical(payload)));
     if (!isMap(payload) || digest !== known[0]) return new Problem("secret", seq, { entry: target });
     this.revealed.add(target);
-    const [, turn, interaction, campaign, inForce] = known;
-    return this.derive(get(payload, "rolls", []), inForce, campaign, turn, target, interaction, seq);
+    const [, turn, interaction, campaign, inForce, held] = known;
+    return this.derive(get(payload, "rolls", []), inForce, campaign, turn, target, interaction, seq, held);
+  }
+  async heldReveal(seq, reveals) {
+    for (const reveal of iterate(reveals)) {
+      const turn = toNum(item(reveal, "turn"));
+      let seed;
+      try { seed = fromHex(pyStr(item(reveal, "seed"))); } catch (err) { if (!(err instanceof RangeError)) throw err; seed = new Uint8Array(0); }
+      if (this.publishedHeld.get(await sha256(seed)) === turn) continue;
+      const committed = this.heldCommitments.get(turn);
+      return new Problem("held_seed", seq, { turn, commit: committed ? committed[1] : null });
+    }
+    return null;
   }
   async seedReveal(seq, reveal) {
     const turn = toNum(item(reveal, "turn"));

@@ -389,7 +389,8 @@ async def test_the_readme_snippet_checks_a_real_export(fair, tmp_path):
 
     derived = verify_document(document).derived_dice
     assert derived == 7
-    assert run() == f"OK: {derived} dice re-derived from 1 revealed seeds"
+    # turn 1's seed, and its held seed, which no hidden entry kept: revealed at its end
+    assert run() == f"OK: {derived} dice re-derived from 2 revealed seeds"
     roll = next(e for e in document["entries"] if e["command"] == "roll" and e["rolls"])
     faces = [int(f) for f in roll["rolls"][0][4].split(",")]
     faces[1] = faces[1] % 6 + 1
@@ -420,7 +421,8 @@ async def test_a_seed_swapped_before_any_head_was_posted_disagrees_with_the_post
     db = fair.bot.db
     new_seed = bytes(range(1, 33))
     entry = await history.entry(db, 1, 1)
-    outcome = {**entry.outcome, "seed_commitment": {"turn": 1, "sha256": commitment(new_seed)}}
+    committed = {**entry.outcome["seed_commitment"], "sha256": commitment(new_seed)}
+    outcome = {**entry.outcome, "seed_commitment": committed}
     async with db.transaction() as conn:
         await conn.execute(
             "UPDATE turn_seeds SET seed = ?, commitment = ? WHERE turn = 1",

@@ -261,13 +261,26 @@ async def test_a_fleet_turn_end_with_three_battles_is_undone_and_its_turn_gets_a
     compensating = entry_of(document, undo_seq)
     closing = entry_of(document, last)
     assert closing["outcome"]["seed_reveal"] == {"turn": 1, "seed": old.seed.hex()}
-    assert compensating["outcome"]["seed_commitment"] == {"turn": 1, "sha256": new.commitment}
+    new_held = await seeds.seed_of(db, 1, seeds.held_key(1))
+    assert new_held is not None
+    assert compensating["outcome"]["seed_commitment"] == {
+        "turn": 1,
+        "sha256": new.commitment,
+        "held_sha256": new_held.commitment,
+    }
+    # turn 1's held seed was revealed at its end (no hidden entry kept it); turn 2's now
+    (abandoned_held,) = compensating["outcome"]["held_reveal"]
+    assert abandoned_held["turn"] == 2
+    assert (
+        hashlib.sha256(bytes.fromhex(abandoned_held["seed"])).hexdigest()
+        == (closing["outcome"]["seed_commitment"]["held_sha256"])
+    )
     abandoned = compensating["outcome"]["seed_reveal"]
     assert abandoned["turn"] == 2
-    assert closing["outcome"]["seed_commitment"] == {
-        "turn": 2,
-        "sha256": hashlib.sha256(bytes.fromhex(abandoned["seed"])).hexdigest(),
-    }
+    assert closing["outcome"]["seed_commitment"]["turn"] == 2
+    assert closing["outcome"]["seed_commitment"]["sha256"] == (
+        hashlib.sha256(bytes.fromhex(abandoned["seed"])).hexdigest()
+    )
     assert new.commitment in done.embed.description
     assert f"🔒 T1 {new.commitment}" in done.embed.footer  # anchored in the channel
     listed = (await table.slash("/history list", as_="gm")).embed.description
@@ -309,8 +322,9 @@ async def test_a_fleet_turn_end_with_three_battles_is_undone_and_its_turn_gets_a
         if e["command"] == "roll reveal"
     ]
     assert reveals == [secret_seq]  # once, by the undone end
+    # turn 1's old and new seeds and the abandoned turn 2's, each with its held seed
     assert readme_snippet(document, tmp_path) == (
-        f"OK: {verdict.derived_dice} dice re-derived from 3 revealed seeds"
+        f"OK: {verdict.derived_dice} dice re-derived from 6 revealed seeds"
     )
     page = page_of(document, "en", tmp_path)
     for seq in range(first, last + 1):  # struck through in the page's table too

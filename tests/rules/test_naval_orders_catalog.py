@@ -43,8 +43,7 @@ def campaign_messages():
         result = no.end_of_turn(TurnContext(state=state, settings=settings, turn=turn, dice=dice))
         take(result.lines)
         take(result.audit_lines or [])
-        hidden = result.hidden or {"summary": []}
-        take(Msg(m["key"], **m["params"]) for m in hidden["summary"])
+        take(Msg(m["key"], **m["params"]) for h in result.hidden for m in h["summary"])
         take(Msg(record.purpose) for record in dice.records)
         take(no.waiting_for(result.state, settings, turn + 1))
         take(owed.owes for owed in no.awaited(result.state, settings, turn + 1))

@@ -381,15 +381,15 @@ def test_no_i13_hidden_raid_roll_goes_to_the_gm_only():
     result = end_turn(state, 1, 2, settings=settings)
     assert "naval_orders.turn.raid_started" in keys(result.lines)
     assert "naval_orders.turn.raid_d3" not in keys(result.lines)
-    assert result.hidden is not None
-    assert [m["key"] for m in result.hidden["summary"]] == ["naval_orders.turn.raid_d3"]
-    assert result.hidden["raid_rolls"] == [{"force": "Swift", "face": 2, "required": 3}]
+    (hidden,) = result.hidden  # a hidden entry of the raid's own
+    assert [m["key"] for m in hidden["summary"]] == ["naval_orders.turn.raid_d3"]
+    assert hidden["raid_rolls"] == [{"force": "Swift", "face": 2, "required": 3}]
     assert result.outcome["raid_rolls"] == [] and "gm_only" not in result.outcome
     assert result.reveal == []
     assert end_turn(result.state, 2).reveal == []
     assert end_turn(end_turn(result.state, 2).state, 3).reveal == [0]  # 1 + 2 turns raided
     public = end_turn(state, 1, 2)
-    assert public.hidden is None
+    assert public.hidden == []
     assert "naval_orders.turn.raid_d3" in keys(public.lines)
 
 

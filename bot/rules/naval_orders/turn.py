@@ -11,6 +11,7 @@ returns are reported (NO-I15); orders relayed by packet boat take effect (NO-I7)
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,12 +49,11 @@ class _Resolution:
     turn: int
     dice: Dice
     changes: dict[str, list[Msg]] = field(default_factory=dict)
-    gm_only: list[Msg] = field(default_factory=list)
     archive: list[ArchiveRecord] = field(default_factory=list)
     late: list[str] = field(default_factory=list)
     completed: list[str] = field(default_factory=list)
     raid_rolls: list[dict[str, Any]] = field(default_factory=list)
-    hidden_rolls: list[dict[str, Any]] = field(default_factory=list)
+    hidden: list[dict[str, Any]] = field(default_factory=list)  # a hidden entry per raid
 
     def note(self, force: Force, line: Msg) -> None:
         self.changes.setdefault(force.key, []).append(line)
@@ -160,12 +160,18 @@ def _after_attack(run: _Resolution, force: Force) -> bool:
 def _roll_raid(run: _Resolution, force: Force, order: RaidOrder) -> tuple[int, int]:
     """NO-I13: N + d3 (or d6) rolled as the force starts raiding."""
     settings = run.settings
+    # A hidden roll is held past the turn's end: drawn from the held seed, which the turn's
+    # end does not reveal.
+    with run.dice.held() if settings.raid_extra_roll_hidden else nullcontext():
+        face = run.dice.roll_one(
+            6 if settings.raid_duration_mode == "d6" else 3,
+            ROLL_RAID_DURATION,
+            clause="NO-2.8" if settings.raid_duration_mode == "d6" else "NO-6.2",
+        )
     if settings.raid_duration_mode == "d6":
-        face = run.dice.roll_one(6, ROLL_RAID_DURATION, clause="NO-2.8")
         required = face
         line = Msg("naval_orders.turn.raid_d6", force=force.name, face=face, count=required)
     else:
-        face = run.dice.roll_one(3, ROLL_RAID_DURATION, clause="NO-6.2")
         ordered = order.turns or 0
         required = ordered + face
         line = Msg(
@@ -177,9 +183,9 @@ def _roll_raid(run: _Resolution, force: Force, order: RaidOrder) -> tuple[int, i
         )
     rolled = {"force": force.name, "face": face, "required": required}
     if settings.raid_extra_roll_hidden:
-        # A hidden entry of its own takes the roll; published when the raid ends.
-        run.hidden_rolls.append(rolled)
-        run.gm_only.append(line)
+        # A hidden entry of its own takes the roll (its `held()` block); published when this
+        # raid ends.
+        run.hidden.append({"summary": [shown_msg(line).to_json()], "raid_rolls": [rolled]})
         run.note(force, Msg("naval_orders.turn.raid_started", force=force.name))
     else:
         run.raid_rolls.append(rolled)
@@ -202,7 +208,7 @@ def _tick(run: _Resolution, force: Force, away: bool) -> None:
         if isinstance(order, RaidOrder):
             active.raid_roll, active.turns_required = _roll_raid(run, force, order)
             if run.settings.raid_extra_roll_hidden:
-                active.raid_roll_entry = run.dice.entry  # the rolls' entry: the hidden one
+                active.raid_roll_entry = run.dice.entry  # the roll's entry: its hidden one
                 if run.dice.entry not in run.state.hidden_raid_rolls:
                     run.state.hidden_raid_rolls.append(run.dice.entry)
         else:
@@ -452,12 +458,7 @@ def end_of_turn(
             "late_returns": run.late,
             "raid_rolls": run.raid_rolls,
         },
-        hidden={
-            "summary": [shown_msg(m).to_json() for m in run.gm_only],
-            "raid_rolls": run.hidden_rolls,
-        }
-        if run.hidden_rolls
-        else None,
+        hidden=run.hidden,
         reveal=ended,
         archive=run.archive,
         audit_lines=[
