@@ -384,18 +384,24 @@ async def test_an_export_held_back_by_the_hidden_roll_says_it_waits_for_the_raid
     assert "с концом рейда" in " ".join(russian.text().split())
 
 
-async def test_each_raid_started_in_one_turn_end_is_published_when_it_ends(navy):
-    """Two raids start at the same turn's end (d3 of 1 and of 3): each roll is a hidden entry
-    of its own, so the short raid's roll is published when it ends, while the long raid's
-    stays hidden until that one ends too."""
-    await hidden_raid(navy, turns="0")
-    await navy.slash(
+async def two_hidden_raids(table: Table) -> None:
+    """Hirondelle's hidden raid (`hidden_raid`, no ordered turns) and Mouette's beside it, of
+    player2, both starting at the next turn's end."""
+    await hidden_raid(table, turns="0")
+    await table.slash(
         "/navy forces register name:Mouette kind:auxiliary location:23 ships:2xV",
         as_="player2",
     )
     await give(
-        navy, "Mouette", "raid", form(point="Biscay", location="23", turns="0"), as_="player2"
+        table, "Mouette", "raid", form(point="Biscay", location="23", turns="0"), as_="player2"
     )
+
+
+async def test_each_raid_started_in_one_turn_end_is_published_when_it_ends(navy):
+    """Two raids start at the same turn's end (d3 of 1 and of 3): each roll is a hidden entry
+    of its own, so the short raid's roll is published when it ends, while the long raid's
+    stays hidden until that one ends too."""
+    await two_hidden_raids(navy)
     navy.script_dice([1, 3])  # forces in name order: Hirondelle, then Mouette
 
     report = await end_turn(navy, 1)
@@ -422,14 +428,7 @@ async def test_each_raid_started_in_one_turn_end_is_published_when_it_ends(navy)
 async def test_two_raids_rolls_verify_once_the_later_raid_publishes_the_held_seed(fair):
     """With the production dice, two raids' hidden rolls of one turn end share its held
     seed: it is published once, with the last of them, and then both dice re-derive."""
-    await hidden_raid(fair, turns="0")
-    await fair.slash(
-        "/navy forces register name:Mouette kind:auxiliary location:23 ships:2xV",
-        as_="player2",
-    )
-    await give(
-        fair, "Mouette", "raid", form(point="Biscay", location="23", turns="0"), as_="player2"
-    )
+    await two_hidden_raids(fair)
     completed, turn = 0, 1
     while completed < 2:
         completed += (await end_turn(fair, turn)).count("completed its order")
