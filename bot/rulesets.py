@@ -186,6 +186,9 @@ class RulesetSpec(Generic[StateT, SettingsT]):
     # other way round, `reasked(restored, left)` names the questions the undone command
     # asked: the undo takes their controls off the message showing them.
     reasked: Callable[[StateT, StateT], list[tuple[str, str]]] | None = None
+    # The faction such a question (by its id, as `reasked` names it) waits for in a state,
+    # or None: an undo names a reopened question whose post was never kept by it.
+    asked_whom: Callable[[StateT, str], str | None] | None = None
 
     @property
     def title_key(self) -> str:

@@ -15,7 +15,9 @@ the outbox from the post it keeps (`outbox.asked`), posted after its commit (or 
 restart). A question whose post was never kept (asked before the outbox existed) is left
 as it is, and `UndoDone.unshown` names it for the undo's answer. A ruleset that keeps its
 questions in its own state (`RulesetSpec.reasked`) names those the restored state asks
-again; the newest post showing each one's controls is redrawn the same way.
+again; the newest post showing each one's controls is redrawn the same way, and one with
+no post kept is named in `UndoDone.unshown_kept` with the faction it waits for
+(`RulesetSpec.asked_whom`).
 
 The questions the undone command asked go with it: the choices it opened close (a late
 click answers that its command was undone), and the post showing each of them, or a
@@ -75,6 +77,23 @@ class UndoTarget:
 
 
 @dataclass(frozen=True)
+class KeptQuestion:
+    """A question kept in a ruleset's state (`RulesetSpec.reasked`): its control, its id,
+    and the faction it waits for (`RulesetSpec.asked_whom`; None when the ruleset does not
+    say)."""
+
+    ruleset: str
+    control: str
+    question: str
+    faction: str | None = None
+
+    @property
+    def prefix(self) -> str:
+        """The custom_id prefix of its controls."""
+        return f"x:{self.control}:{self.question}:"
+
+
+@dataclass(frozen=True)
 class UndoDone:
     """What an undo did: the compensating entry, the entries undone, the choices closed."""
 
@@ -85,6 +104,8 @@ class UndoDone:
     deadline_cleared: bool = False  # the reopened turn's deadline had passed: it has none now
     reopened: list[int] = field(default_factory=list)  # answered choices open again
     unshown: list[int] = field(default_factory=list)  # of those, the ones not redrawn
+    # Questions kept in a ruleset's state open again whose post was never kept: not redrawn.
+    unshown_kept: list[KeptQuestion] = field(default_factory=list)
     # Their questions redrawn, then the edits taking the undone command's questions' controls
     # off their posts.
     redraws: list[OutboxMessage] = field(default_factory=list)
@@ -181,7 +202,8 @@ class UndoService:
             answered = [c for c, _, _ in reopened_choices]
             previews = {c for c, ruleset, kind in reopened_choices if preview(ruleset, kind)}
             asked = await outbox.asked(uow.conn, campaign_id, answered)
-            reasked = await outbox.showing(uow.conn, campaign_id, reasked_controls(unit, left))
+            kept = reopened_questions(unit, left)
+            reasked = await outbox.showing(uow.conn, campaign_id, [q.prefix for q in kept])
             withdrawn = await outbox.showing(
                 uow.conn,
                 campaign_id,
@@ -224,7 +246,11 @@ class UndoService:
             await undo.mark(unit, compensating.seq, closed)
             # A private preview of a player's own command is not shown to anyone: not named.
             unshown = [c for c, row in asked.items() if row is None and c not in previews]
-            done = UndoDone(compensating, undid, closed, turn, cleared, answered, unshown)
+            # A question kept in a ruleset's state asked before its posts were kept.
+            unshown_kept = [q for q in kept if reasked.get(q.prefix) is None]
+            done = UndoDone(
+                compensating, undid, closed, turn, cleared, answered, unshown, unshown_kept
+            )
             if announce is not None:
                 await announce(uow, done)
             redrawn: set[int] = set()  # one redraw a message, however many choices it asks
@@ -254,10 +280,9 @@ async def states_left(uow: UnitOfWork, unit: UndoUnit) -> dict[str, str]:
     return left
 
 
-def reasked_controls(unit: UndoUnit, left: dict[str, str]) -> list[str]:
-    """The custom_id prefixes of the controls of the questions kept in a ruleset's state
-    that the undo opens again (`RulesetSpec.reasked`: the restored state against `left`).
-    A state that no longer reads as the ruleset's model names none."""
+def reopened_questions(unit: UndoUnit, left: dict[str, str]) -> list[KeptQuestion]:
+    """The questions kept in a ruleset's state that the undo opens again, each with the
+    faction it waits for in the restored state."""
     return _kept_questions(unit, left, reopened=True)
 
 
@@ -265,11 +290,11 @@ def withdrawn_controls(unit: UndoUnit, left: dict[str, str]) -> list[str]:
     """The custom_id prefixes of the controls of the questions kept in a ruleset's state
     that the undone command asked: open in the state it left, not in the restored one
     (`RulesetSpec.reasked` read the other way round: `left` against the restored state)."""
-    return _kept_questions(unit, left, reopened=False)
+    return [q.prefix for q in _kept_questions(unit, left, reopened=False)]
 
 
-def _kept_questions(unit: UndoUnit, left: dict[str, str], *, reopened: bool) -> list[str]:
-    prefixes: list[str] = []
+def _kept_questions(unit: UndoUnit, left: dict[str, str], *, reopened: bool) -> list[KeptQuestion]:
+    found: list[KeptQuestion] = []
     for op in unit.ops:
         ruleset = str(op.get("ruleset"))
         spec = reasking(ruleset) if op["op"] == "ruleset" and ruleset in left else None
@@ -281,8 +306,12 @@ def _kept_questions(unit: UndoUnit, left: dict[str, str], *, reopened: bool) -> 
         except ValidationError:
             continue
         older, newer = (before, restored) if reopened else (restored, before)
-        prefixes += [f"x:{name}:{question}:" for name, question in spec.reasked(older, newer)]
-    return prefixes
+        whom = spec.asked_whom
+        found += [
+            KeptQuestion(ruleset, name, question, whom(newer, question) if whom else None)
+            for name, question in spec.reasked(older, newer)
+        ]
+    return found
 
 
 def reasking(ruleset: str) -> rulesets.AnySpec | None:

@@ -30,7 +30,7 @@ from bot.interactions import (
     service_of,
 )
 from bot.text import shown
-from bot.undo import REASON_MAX, UNDO_CHOICE, UndoDone, UndoService
+from bot.undo import REASON_MAX, UNDO_CHOICE, KeptQuestion, UndoDone, UndoService
 
 
 @app_commands.describe(reason="Why (kept in the log with the undo)")
@@ -83,9 +83,13 @@ async def answer_undo(
 
     async def announce(uow: UnitOfWork, done: UndoDone) -> None:
         unshown = [q for c in done.unshown if (q := await uow.writes.choice(ctx.campaign.id, c))]
+        names = [question_name(ctx, q) for q in unshown]
+        if done.unshown_kept:
+            users = {f.name: f.user_id for f in await uow.writes.factions(ctx.campaign.id)}
+            names += [kept_question_name(ctx, q, users) for q in done.unshown_kept]
         redrawn = Announcement(
             edit=True,
-            embeds=[_undone_embed(ctx, choice, done, unshown)],
+            embeds=[_undone_embed(ctx, choice, done, names)],
             view=disabled_copy(interaction.message),
         )
         written.extend(
@@ -107,10 +111,10 @@ async def answer_undo(
 
 
 def _undone_embed(
-    ctx: Context, choice: Choice, done: UndoDone, unshown: list[Choice]
+    ctx: Context, choice: Choice, done: UndoDone, unshown: list[str]
 ) -> discord.Embed:
     """The confirmation redrawn: what was undone, by whom and why, and the questions open
-    again without their buttons (`unshown`); for a turn end, the reopened turn's new
+    again without their buttons (`unshown`, by name); for a turn end, the reopened turn's new
     commitment, anchored in the footer (read back by /history verify) with the chain head
     the undo leaves."""
     first, last = done.undid[0], done.undid[-1]
@@ -126,7 +130,7 @@ def _undone_embed(
         seq=done.entry.seq,
     )
     if unshown:
-        choices = "; ".join(question_name(ctx, c) for c in unshown)
+        choices = "; ".join(unshown)
         body += "\n" + ctx.pt("undo.done.reopened_unshown", count=len(unshown), choices=choices)
     embed = make_embed(ctx.pt("undo.done.title", entries=span), body)
     if done.turn_end is not None and done.commitment is not None:
@@ -153,6 +157,20 @@ def question_name(ctx: Context, choice: Choice) -> str:
         url = f"https://discord.com/channels/{ctx.campaign.guild_id}/{channel}/{message}"
         question = f"[{question}]({url})"
     who = ctx.pt("undo.done.gms") if choice.owner_id is None else f"<@{choice.owner_id}>"
+    return ctx.pt("undo.done.question_to", question=question, who=who)
+
+
+def kept_question_name(ctx: Context, kept: KeptQuestion, users: dict[str, int | None]) -> str:
+    """A question kept in a ruleset's state, named as a pending choice is: its ruleset's
+    question to the player of the faction it waits for (its post is not known)."""
+    question = ctx.pt("undo.done.question", ruleset=ctx.pt(f"ruleset.{kept.ruleset}"))
+    user = users.get(kept.faction) if kept.faction is not None else None
+    if user is not None:
+        who = f"<@{user}>"
+    elif kept.faction is not None:
+        who = shown(kept.faction)
+    else:
+        return question
     return ctx.pt("undo.done.question_to", question=question, who=who)
 
 

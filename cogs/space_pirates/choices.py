@@ -47,7 +47,7 @@ from bot.rules.space_pirates.spec import ANSWER_CONTROL, FORCE_ALL_PREVIEW
 from bot.rules.space_pirates.turn import answer_choice
 from bot.rules.space_pirates.upkeep import upkeep_waiting_line
 from bot.scaffold import Applied, RulesetContext
-from cogs.space_pirates.common import QUIET, REPORT, C, Ctx, campaign_combat
+from cogs.space_pirates.common import REPORT, C, Ctx, campaign_combat, reported
 from cogs.space_pirates.render import lines_embeds, rendered
 
 ANSWER = ANSWER_CONTROL
@@ -202,11 +202,11 @@ def _new_questions(before: Sequence[int], outcome: ChoiceOutcome) -> list[Questi
 
 
 def report_view(ctx: Ctx, outcome: ChoiceOutcome, locale: str, turn: int) -> discord.ui.View | None:
-    """A report button for each player the pirates reached in what this answer resolved
-    (as under the end-of-turn summary: a quiet roll gets none)."""
+    """A report button for each player the pirates reached in what this answer resolved,
+    and each attacker of a base attack it fought (as under the end-of-turn summary: a quiet
+    roll gets none)."""
     ids = {f.name: f.id for f in ctx.factions}
-    raids = [r for r in outcome.outcome.get("raids", []) if r["outcome"] not in QUIET]
-    raided = list(dict.fromkeys(str(r["faction"]) for r in raids if str(r["faction"]) in ids))
+    raided = [f for f in reported(outcome.outcome) if f in ids]
     if not raided:
         return None
     return controls.view(

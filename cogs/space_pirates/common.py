@@ -4,6 +4,7 @@ calls, and the campaign's fleet combat settings (FC-I17)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from bot.i18n import Msg
 from bot.rules.fleet_combat.settings import FleetCombatSettings
@@ -17,6 +18,18 @@ REPORT = "space_pirates.report"
 # opens their points and d20).
 QUIET = {"no_attack", "no_routes", "no_planet_raid", "skipped_peace", "skipped_immunity"}
 Ctx = RulesetContext[SpacePiratesState, SpacePiratesSettings]
+
+
+def reported(outcome: dict[str, Any]) -> list[str]:
+    """The players with a report to read after a resolution (or the part an answer carried
+    on), in its order: each attacker of a base attack fought (SP-I40 step 2, SP-I31), then
+    each player the pirates reached. A base attack that could not take place has nothing
+    more to read than its summary line."""
+    bases = [
+        str(b["attacker"]) for b in outcome.get("base_attacks", []) if b["outcome"] != "refused"
+    ]
+    raids = [str(r["faction"]) for r in outcome.get("raids", []) if r["outcome"] not in QUIET]
+    return list(dict.fromkeys(bases + raids))
 
 
 @dataclass

@@ -35,7 +35,7 @@ from bot.rules.space_pirates.retire import BRIBES
 from bot.scaffold import RulesetContext
 from bot.text import shown
 from cogs.space_pirates.choices import open_questions, questions
-from cogs.space_pirates.common import QUIET, REPORT, C, Ctx, campaign_combat
+from cogs.space_pirates.common import REPORT, C, Ctx, campaign_combat, reported
 from cogs.space_pirates.operations import OPERATION
 from cogs.space_pirates.render import rendered
 
@@ -160,19 +160,18 @@ async def report_clicked(interaction: discord.Interaction[Any], args: list[str])
 async def after_turn(
     uow: UnitOfWork, posting: TurnPosting, summary: TurnSummary
 ) -> list[Announcement]:
-    """Under the summary: a report button per player with a raid report, then the
-    questions the resolution waits for (SP-I34, SP-I45), each pinging exactly its player;
-    written in the turn end's transaction (posted once, also after a crash)."""
+    """Under the summary: a report button per player with a raid or base attack report
+    (only that player and the GMs may open it), then the questions the resolution waits
+    for (SP-I34, SP-I45), each pinging exactly its player; written in the turn end's
+    transaction (posted once, also after a crash)."""
     turn, public = posting.turn, posting.locale
     ids = {f.name: f.id for f in posting.factions}
     for choice in await uow.writes.open_choices(uow.campaign.id):
         if choice.kind == OPERATION:  # quotes are for the turn they were made in
             await uow.close_choice(choice.id, "cancelled")
-    raids = summary.outcome.get("raids", [])
-    raided = list(dict.fromkeys(str(r["faction"]) for r in raids if r["outcome"] not in QUIET))
     buttons = [
         controls.button(REPORT, [turn, ids[f], 0], t(C + "report.button", public, faction=f))
-        for f in raided
+        for f in reported(summary.outcome)
         if f in ids
     ]
     messages = [

@@ -152,3 +152,51 @@ async def test_the_base_assault_is_in_the_attackers_report_round_by_round(pirate
     third = await pirates.click(second, "Next ▶", as_="player1")
     assert third.embed.description.startswith("Attack on the pirate base: battle round 2 of 2")
     assert "The battle is over; still standing: Vega" in third.embed.description
+
+
+async def test_a_base_assault_alone_gets_its_attackers_report_button(pirates):
+    """SP-I31, SP-I32: Vega's only event at the end of turn 2 is the assault on the pirate
+    base (the base destroyed, no pirates after it). The summary still has a "Report: Vega"
+    button: Vega opens the assault's three pages from it; Lyra may not read them."""
+    await base.base_after_an_undefended_raid(pirates)
+    locate = await pirates.slash("/pirates base locate location:Kuiper belt", as_="player1")
+    await pirates.click(locate, "Confirm", as_="player1")
+    assault = await pirates.slash("/pirates base assault ships:dreadnought", as_="player1")
+    await pirates.click(assault, "Confirm", as_="player1")
+    pirates.script_dice([4, 4, 4, 1, 1, 1, 1, 1, 4, 4, 4, 1, 1, 1, 1])
+    ended = await end_turn(pirates, 2)
+
+    labels = [b.label for m in ended.followups for b in m.buttons]
+    assert "Report: Vega" in labels, labels
+    buttons = question_of(ended, "Report: Vega")
+    assert [b.label for b in buttons.buttons] == ["Report: Vega"]
+    report = await pirates.click(buttons, "Report: Vega", as_="player1")
+    assert report.ephemeral
+    assert report.embed.description.startswith("Vega destroyed the pirate base"), report.text()
+    assert report.embed.footer.startswith("Page 1 of 3"), report.embed.footer
+    other = await pirates.click(buttons, "Report: Vega", as_="player3")
+    assert refusal(other), other.text()
+
+
+async def test_a_base_assault_carried_on_by_its_retreat_answer_gets_its_report_button(pirates):
+    """SP-I31, SP-I44: with retreats allowed, Vega's assault on the pirate base stops after
+    round 1 to ask whether to retreat; Vega fights on and destroys the base. The answered
+    question carries a "Report: Vega" button opening the assault's report."""
+    await pirates.slash(
+        "/campaign settings set setting:space_pirates.defender_may_retreat value:true", as_="gm"
+    )
+    await base.base_after_an_undefended_raid(pirates)
+    locate = await pirates.slash("/pirates base locate location:Kuiper belt", as_="player1")
+    await pirates.click(locate, "Confirm", as_="player1")
+    assault = await pirates.slash("/pirates base assault ships:dreadnought", as_="player1")
+    await pirates.click(assault, "Confirm", as_="player1")
+    pirates.script_dice([4, 4, 4, 1, 1, 1, 1, 1])
+    ended = await end_turn(pirates, 2)
+    asked = question_of(ended, "Fight on")
+    pirates.script_dice([4, 4, 4, 1, 1, 1, 1])
+
+    fought = await pirates.click(asked, "Fight on", as_="player1")
+
+    assert "Report: Vega" in [b.label for b in fought.buttons], fought.text()
+    report = await pirates.click(fought, "Report: Vega", as_="player1")
+    assert report.embed.description.startswith("Vega destroyed the pirate base"), report.text()

@@ -193,3 +193,27 @@ async def test_a_restart_between_the_undo_and_its_posts_asks_the_offer_again_onc
 
     paid = await pirates.click(again, "Pay 600", as_="player1")
     assert paid.embed.title == "Vega buys the raid off"
+
+
+async def test_an_offer_asked_before_its_post_was_kept_is_named_by_the_undo(pirates):
+    """SP-I45: Vega's buy-off offer was posted before the bot kept its posts (a campaign
+    older than the outbox); Vega pays, the GM undoes the payment. The offer is open again
+    but its message cannot be redrawn: the undo's answer names it, Space pirates' question
+    to Vega's player, and the command a GM answers it with."""
+    await pirates.slash("/pirates route add name:Rich goods:2350", as_="player1")
+    pirates.script_dice([1, 4, 6])
+    ended = await end_turn(pirates, 1)
+    await pirates.click(question_of(ended, "Pay 600"), "Pay 600", as_="player1")
+    async with pirates.bot.service.db.transaction() as conn:
+        await conn.execute("DELETE FROM outbox")
+    question = await pirates.slash("/history undo reason:clicked the wrong button", as_="gm")
+
+    done = await pirates.click(question, "Undo", as_="gm")
+
+    said = done.embed.description
+    player = pirates.member("player1").id
+    assert "1 question is open again without its buttons (Space pirates question to " in said
+    assert f"Space pirates question to <@{player}>)" in said, said
+    assert "/pirates force" in said, said
+    status = await pirates.slash("/turn status", as_="gm")
+    assert "Vega has not answered the buy-off offer" in waiting_text(status)

@@ -113,7 +113,7 @@ async def test_a_question_whose_post_was_not_kept_is_open_again_and_the_answer_s
     done = await bridge.click(question, "Undo", as_="gm")
     said = done.embed.description
     assert "1 question is open again without its buttons ([Toll bridge question](" in said, said
-    assert "force command (/company force, /corsairs force)" in said
+    assert "force command (/company force, /corsairs force, /pirates force)" in said
     assert message(bridge, asked.message.id).buttons == []
     assert len(bridge.channel_messages()) == shown
 

@@ -211,6 +211,21 @@ class Journal:
     lines: list[Msg] = field(default_factory=list)
     private: dict[str, list[Msg]] = field(default_factory=dict)
     outcome: dict[str, Any] = field(default_factory=dict)
+    asked: dict[int, Msg] = field(default_factory=dict)
+
+    def ask(self, choice_id: int, line: Msg) -> None:
+        """The line saying the resolution waits for a player's answer to question
+        `choice_id`."""
+        self.lines.append(line)
+        self.asked[choice_id] = line
+
+    def drop_answered(self, open_ids: set[int]) -> None:
+        """Drop the waiting lines of the questions this run asked and answered too (forced
+        defaults, SP-I45): the player's run went on here and its later line retells every
+        event of theirs, the answered attack included."""
+        answered = [line for choice, line in self.asked.items() if choice not in open_ids]
+        self.lines[:] = [line for line in self.lines if not any(line is a for a in answered)]
+        self.asked = {c: line for c, line in self.asked.items() if c in open_ids}
 
     def add_battle(self, report: RaidReport, rounds: list[RoundReport]) -> str:
         """Keep a battle's rounds under the raid's battle key; returns the key."""

@@ -264,13 +264,11 @@ def _pause(
         battle=battle.model_dump(mode="json") if battle is not None else None,
     )
     state.waiting.append(pending)
-    journal.lines.append(
+    journal.ask(
+        pending.choice_id,
         player_summary_line(
-            run.faction,
-            [*_run_reports(journal, run), report],
-            waiting=True,
-            asked=choice,
-        )
+            run.faction, [*_run_reports(journal, run), report], waiting=True, asked=choice
+        ),
     )
     journal.outcome.setdefault("waiting", []).append(pending.choice_id)
 

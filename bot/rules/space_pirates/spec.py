@@ -107,6 +107,14 @@ def reasked(left: SpacePiratesState, restored: SpacePiratesState) -> list[tuple[
     ]
 
 
+def asked_whom(state: SpacePiratesState, question: str) -> str | None:
+    """SP-I45: the player a question waits for, by its id."""
+    for asked in open_questions(state):
+        if str(asked.choice_id) == question:
+            return asked.faction if isinstance(asked, PendingResolution) else asked.owner
+    return None
+
+
 def open_questions(state: SpacePiratesState) -> list[PendingResolution | UpkeepDue]:
     """Every question the resolution waits for (SP-I45)."""
     return [*state.waiting, *state.upkeep_due]
@@ -124,4 +132,5 @@ SPEC: RulesetSpec[SpacePiratesState, SpacePiratesSettings] = RulesetSpec(
     setup_step=setup_step,
     previews=frozenset({OPERATION_PREVIEW, FORCE_ALL_PREVIEW}),
     reasked=reasked,
+    asked_whom=asked_whom,
 )

@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.dice import Dice
 from bot.errors import NotFound, RuleViolation
-from bot.i18n import Msg, MsgList
+from bot.i18n import Msg
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates.base import fight_base_attacks, forget_gone_bases
 from bot.rules.space_pirates.bribe import (
@@ -159,9 +159,10 @@ def _earlier_turn(state: SpacePiratesState, turn: int) -> int | None:
 
 def _finish_earlier(rc: ResolutionContext, turn: int) -> None:
     """Choices left open by an earlier resolution take their forced defaults (SP-I45), one at
-    a time in the order posted, each carrying that resolution on until it ends."""
+    a time in the order posted, each carrying that resolution on until it ends. The
+    questions it comes to on its way are answered at once: their players' later lines tell
+    their attacks, never as waiting."""
     state = rc.state
-    told = len(rc.journal.lines)
     while True:
         earlier = [w.choice_id for w in state.waiting if w.turn < turn]
         earlier += [d.choice_id for d in state.upkeep_due if d.turn < turn]
@@ -169,27 +170,14 @@ def _finish_earlier(rc: ResolutionContext, turn: int) -> None:
             break
         _force_one(rc, earlier[0])
         advance(rc)
-    settled = [_answered_at_once(line) for line in rc.journal.lines[told:]]
-    rc.journal.lines[told:] = [line for line in settled if line is not None]
+    rc.journal.drop_answered(open_choices(state))
     if state.resolution is not None and state.resolution.turn < turn:
         advance(rc)
 
 
-def _answered_at_once(line: Msg) -> Msg | None:
-    """A summary line saying the resolution waits for an answer, written while an earlier
-    resolution is finished with default answers, where that question is answered at once:
-    the player's other events, or None (its attack is told when it ends)."""
-    events = line.params.get("events")
-    if line.key != f"{P}summary.waiting" or not isinstance(events, MsgList):
-        return line
-    others = events.items[:-1]  # the last event is the attack the question was about
-    if not others:
-        return None
-    return Msg(
-        f"{P}summary.player",
-        faction=line.params["faction"],
-        events=MsgList(others, separator="; "),
-    )
+def open_choices(state: SpacePiratesState) -> set[int]:
+    """The questions still waiting for an answer: pending choices and upkeep."""
+    return {w.choice_id for w in state.waiting} | {d.choice_id for d in state.upkeep_due}
 
 
 def paused(state: SpacePiratesState) -> bool:
@@ -314,6 +302,7 @@ def _carried_on(
     rc = ResolutionContext(new, settings, combat_settings_for(settings, combat), dice, journal)
     answer(rc)
     advance(rc)
+    journal.drop_answered(open_choices(new))
     return ChoiceOutcome(
         state=new,
         lines=journal.lines,
@@ -395,7 +384,7 @@ def force_choices(
     """The GM forces the defaults of several open choices at once, in the order given, on
     one copy of the state (SP-I45). Choices that these answers open are left waiting, or,
     `to_the_end`, forced in turn until the resolution is over (every player absent)."""
-    open_ids = {w.choice_id for w in state.waiting} | {d.choice_id for d in state.upkeep_due}
+    open_ids = open_choices(state)
     unknown = [c for c in choice_ids if c not in open_ids]
     if unknown:
         raise NotFound(f"{P}error.choice_not_found", choice=unknown[0])
