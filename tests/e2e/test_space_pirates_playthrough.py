@@ -127,10 +127,9 @@ async def test_the_upkeep_question_asks_for_the_pay_instead_of_reporting_it_unpa
     assert "не оплатила и не расторгла" in " ".join(f.value for f in status.embed.fields)
 
 
-async def test_the_base_assault_is_in_the_attackers_report_round_by_round(pirates):
-    """SP-I31, SP-I32: Vega's dreadnought destroys the pirate base at the end of turn 2;
-    `/pirates report turn:2` opens with the assault and its pages show the battle round by
-    round, as a raid's do (it was logged, but no command showed it)."""
+async def base_destroyed_at_turn_2(pirates):
+    """Vega locates the pirate base and assaults it with a dreadnought, which destroys it at
+    the end of turn 2; returns that turn end's answer."""
     await base.base_after_an_undefended_raid(pirates)
     locate = await pirates.slash("/pirates base locate location:Kuiper belt", as_="player1")
     await pirates.click(locate, "Confirm", as_="player1")
@@ -138,7 +137,14 @@ async def test_the_base_assault_is_in_the_attackers_report_round_by_round(pirate
     await pirates.click(assault, "Confirm", as_="player1")
     # round 1: 3 hits, defence 1, 1, 1 (cap 1); raiders 1, 1; round 2: the same, one raider
     pirates.script_dice([4, 4, 4, 1, 1, 1, 1, 1, 4, 4, 4, 1, 1, 1, 1])
-    await end_turn(pirates, 2)
+    return await end_turn(pirates, 2)
+
+
+async def test_the_base_assault_is_in_the_attackers_report_round_by_round(pirates):
+    """SP-I31, SP-I32: Vega's dreadnought destroys the pirate base at the end of turn 2;
+    `/pirates report turn:2` opens with the assault and its pages show the battle round by
+    round, as a raid's do (it was logged, but no command showed it)."""
+    await base_destroyed_at_turn_2(pirates)
 
     report = await pirates.slash("/pirates report turn:2", as_="player1")
 
@@ -158,13 +164,7 @@ async def test_a_base_assault_alone_gets_its_attackers_report_button(pirates):
     """SP-I31, SP-I32: Vega's only event at the end of turn 2 is the assault on the pirate
     base (the base destroyed, no pirates after it). The summary still has a "Report: Vega"
     button: Vega opens the assault's three pages from it; Lyra may not read them."""
-    await base.base_after_an_undefended_raid(pirates)
-    locate = await pirates.slash("/pirates base locate location:Kuiper belt", as_="player1")
-    await pirates.click(locate, "Confirm", as_="player1")
-    assault = await pirates.slash("/pirates base assault ships:dreadnought", as_="player1")
-    await pirates.click(assault, "Confirm", as_="player1")
-    pirates.script_dice([4, 4, 4, 1, 1, 1, 1, 1, 4, 4, 4, 1, 1, 1, 1])
-    ended = await end_turn(pirates, 2)
+    ended = await base_destroyed_at_turn_2(pirates)
 
     labels = [b.label for m in ended.followups for b in m.buttons]
     assert "Report: Vega" in labels, labels
