@@ -226,6 +226,8 @@ ENDINGS = {
     ("route", "stalemate"): NEUTRAL_COLOUR,
     ("planet", "successful"): LOSS_COLOUR,
     ("planet", "failed"): SUCCESS_COLOUR,
+    ("route", "cancelled"): NEUTRAL_COLOUR,  # its route or planet gone before the fight
+    ("planet", "cancelled"): NEUTRAL_COLOUR,
 }
 
 
