@@ -21,6 +21,7 @@ from bot.dice import Dice, RollRecord
 from bot.errors import Conflict, GameError, NotAllowed, NotFound
 from bot.i18n import LANGUAGES, Msg, unfilled
 from bot.rulesets import AnySpec, ArchiveRecord, RulesetSpec, TurnContext
+from bot.storage import outbox
 from bot.storage.audit import GENESIS, AuditEntry, VerifyReport, append_entry, archive_digest
 from bot.storage.campaigns import (
     Campaign,
@@ -32,6 +33,7 @@ from bot.storage.campaigns import (
 )
 from bot.storage.database import Database
 from bot.storage.log import AuditLog, HistoryFilter
+from bot.storage.outbox import OutboxMessage
 from bot.storage.saved_rolls import SavedRoll, SavedRollReads, SavedRollWrites
 from bot.storage.sql import Conn
 from bot.storage.undo import UndoJournal, save_unit
@@ -326,6 +328,12 @@ class UnitOfWork:
     async def update_choice_payload(self, choice_id: int, payload: dict[str, Any]) -> None:
         """Replace an open choice's payload (e.g. the next hit of a multi-step choice)."""
         await self.writes.set_choice_payload(choice_id, payload)
+
+    async def showing(self, prefixes: Sequence[str]) -> dict[str, OutboxMessage | None]:
+        """For each custom_id prefix, the campaign's newest post that showed a working
+        control starting with it (a question a ruleset keeps in its state), its message id in
+        `payload["edit"]`; None when none was kept (`outbox.showing`)."""
+        return await outbox.showing(self.conn, self.campaign.id, prefixes)
 
     @property
     def recorded_rolls(self) -> int:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from bot.campaigns import Faction
-from bot.errors import GameError, NotAllowed
+from bot.errors import GameError, NotAllowed, NotFound
 from bot.text import name_key
 
 
@@ -32,15 +32,21 @@ def find_faction(text: str, names: Iterable[str]) -> str | None:
 
 
 def resolve_faction(text: str, factions: Sequence[Faction]) -> str:
-    """A campaign faction by name; a GameError listing the factions otherwise."""
+    """A campaign faction by name; refused with the factions there are otherwise."""
     name = find_faction(text, [f.name for f in factions])
     if name is None:
-        raise GameError(
-            "error.unknown_faction",
-            faction=text.strip(),
-            known=", ".join(f.name for f in factions) or "—",
-        )
+        raise unknown_faction(text, factions)
     return name
+
+
+def unknown_faction(text: str, factions: Sequence[Faction]) -> NotFound:
+    """The one refusal of a faction name that matches none of the campaign's, whatever the
+    command: the name as typed and the factions there are (both shown literally)."""
+    return NotFound(
+        "error.unknown_faction",
+        faction=text.strip(),
+        known=", ".join(f.name for f in factions) or "—",
+    )
 
 
 def own_factions(user_id: int, factions: Sequence[Faction]) -> list[str]:

@@ -286,8 +286,9 @@ class LogChecker:
             self.derived_dice += len(faces)
             for die, (found, derived) in enumerate(zip(faces, expected, strict=True)):
                 if found != derived:
+                    kind = "face" if revealed_in is None else "secret_face"
                     return Problem(
-                        "face" if revealed_in is None else "secret_face",
+                        f"held_{kind}" if held else kind,  # drawn from the held seed
                         seq,
                         {
                             "roll": index + 1,

@@ -17,7 +17,8 @@ from bot.announcements import Announcement
 from bot.campaigns import Choice, Faction, UnitOfWork
 from bot.cog_base import BotCog, Choices, FactionName, Interaction, command_group
 from bot.dice import Dice
-from bot.errors import GameError, NotAllowed, NotFound
+from bot.errors import GameError, NotAllowed
+from bot.factions import unknown_faction
 from bot.i18n import t
 from bot.interactions import (
     Context,
@@ -431,7 +432,7 @@ def _faction_for(
         for known in factions:
             if known.name.casefold() == faction.strip().casefold():
                 return known.name
-        raise NotFound(C + "error.unknown_faction", faction=faction)
+        raise unknown_faction(faction, factions)
     if player is None:
         return None
     theirs = [f.name for f in factions if f.user_id == player.id]

@@ -16,6 +16,7 @@ import discord
 
 from bot import controls
 from bot.announcements import Announcement
+from bot.announcements import OutboxMessage as Post
 from bot.campaigns import Choice, HistoryFilter, UnitOfWork
 from bot.dice import Dice
 from bot.errors import GameError, NotAllowed, NotFound
@@ -225,6 +226,8 @@ ENDINGS = {
     ("route", "stalemate"): NEUTRAL_COLOUR,
     ("planet", "successful"): LOSS_COLOUR,
     ("planet", "failed"): SUCCESS_COLOUR,
+    ("route", "cancelled"): NEUTRAL_COLOUR,  # its route or planet gone before the fight
+    ("planet", "cancelled"): NEUTRAL_COLOUR,
 }
 
 
@@ -368,19 +371,22 @@ async def _force(
     ctx: Ctx, ids: list[int], to_the_end: bool, *, confirmed: int | None = None
 ) -> None:
     """Force these questions' defaults in one unit of work (closing the GM's confirmation
-    `confirmed`, when one was asked); what happened, the GM's private lines and the
-    questions it leads to are written with the change (the outbox)."""
+    `confirmed`, when one was asked); what happened, the GM's private lines, each forced
+    question's post redrawn as settled and the questions it leads to are written with the
+    change (the outbox)."""
     combat = await campaign_combat(ctx)
     state, _ = await ctx.read()
-    before = [q.choice_id for q in open_questions(state)]
+    waiting = open_questions(state)
+    before = [q.choice_id for q in waiting]
 
     async def claim(uow: UnitOfWork) -> None:
         if confirmed is not None:
             await uow.claim_choice(confirmed, gm=True)
 
-    async def close(uow: UnitOfWork, _outcome: ChoiceOutcome) -> None:
+    async def close(uow: UnitOfWork, outcome: ChoiceOutcome) -> list[tuple[Question, Post]]:
         if confirmed is not None:
             await uow.close_choice(confirmed)
+        return await _posts(uow, [q for q in waiting if q.choice_id in outcome.forced])
 
     def shown(done: Applied[ChoiceOutcome, SpacePiratesSettings]) -> list[Announcement]:
         outcome = done.outcome
@@ -389,8 +395,9 @@ async def _force(
         messages = [Announcement(embeds=embeds[:10])]
         if private:  # the GM's eyes only (SP-I33)
             messages.append(Announcement(content="\n".join(private)[:1900], ephemeral=True))
+        settled = [_settled(q, post, outcome, ctx.public_locale) for q, post in done.after]
         asked = _new_questions(before, outcome)
-        return [*messages, *questions(asked, ctx.user_of, ctx.public_locale)]
+        return [*messages, *settled, *questions(asked, ctx.user_of, ctx.public_locale)]
 
     await ctx.apply(
         lambda s, settings, dice: force_choices(
@@ -402,4 +409,29 @@ async def _force(
         before=claim,
         then=close,
         announce=shown,
+    )
+
+
+async def _posts(uow: UnitOfWork, asked: Sequence[Question]) -> list[tuple[Question, Post]]:
+    """The posts showing these questions' buttons (the newest of each), in the order asked;
+    a question whose post was never kept is left out."""
+    prefixes = {q.choice_id: controls.control_id(ANSWER, q.choice_id) + ":" for q in asked}
+    found = await uow.showing(list(prefixes.values()))
+    return [(q, post) for q in asked if (post := found[prefixes[q.choice_id]]) is not None]
+
+
+def _settled(question: Question, post: Post, outcome: ChoiceOutcome, locale: str) -> Announcement:
+    """SP-I45: a question a GM's force settled, redrawn in its own message as an answered one
+    is (titled and coloured by how its attack ended, else by the answer forced), saying the
+    default was forced; no ping, no buttons. A message that is gone is left gone (the
+    force's own message tells what happened)."""
+    shown_in = str(post.payload.get("locale") or locale)  # the language it was asked in
+    title, colour, params = answered_title(question, outcome.forced[question.choice_id], outcome)
+    lines = [Msg(C + "forced.question", faction=faction_of(question)), *outcome.lines]
+    embeds = lines_embeds(title, lines, shown_in, colour=colour, **params)
+    return Announcement(
+        embeds=embeds[:10],
+        edits=int(post.payload["edit"]),
+        channel_id=post.channel_id,
+        repost=False,
     )

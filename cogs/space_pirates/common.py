@@ -9,26 +9,28 @@ from typing import Any
 from bot.i18n import Msg
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates import SpacePiratesSettings, SpacePiratesState
+from bot.rules.space_pirates.reports import QUIET_OUTCOMES
 from bot.rules.space_pirates.spec import FLEET_COMBAT
 from bot.scaffold import RulesetContext
 
 C = "pirates."
 REPORT = "space_pirates.report"
-# Raid outcomes where the pirates reached nobody: no report button (`/pirates report` still
-# opens their points and d20).
-QUIET = {"no_attack", "no_routes", "no_planet_raid", "skipped_peace", "skipped_immunity"}
 Ctx = RulesetContext[SpacePiratesState, SpacePiratesSettings]
 
 
 def reported(outcome: dict[str, Any]) -> list[str]:
     """The players with a report to read after a resolution (or the part an answer carried
     on), in its order: each attacker of a base attack fought (SP-I40 step 2, SP-I31), then
-    each player the pirates reached. A base attack that could not take place has nothing
-    more to read than its summary line."""
+    each player the pirates reached: not a roll that missed, nor an attack called off
+    (`QUIET_OUTCOMES`: the summary pings nobody for them; `/pirates report` still opens their
+    numbers). A base attack that could not take place has nothing more to read than its
+    summary line."""
     bases = [
         str(b["attacker"]) for b in outcome.get("base_attacks", []) if b["outcome"] != "refused"
     ]
-    raids = [str(r["faction"]) for r in outcome.get("raids", []) if r["outcome"] not in QUIET]
+    raids = [
+        str(r["faction"]) for r in outcome.get("raids", []) if r["outcome"] not in QUIET_OUTCOMES
+    ]
     return list(dict.fromkeys(bases + raids))
 
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from bot.campaigns import Faction
 from bot.errors import RuleViolation
-from bot.factions import normal
+from bot.factions import normal, unknown_faction
 from bot.i18n import MsgList
 from bot.rules.fleet_combat import FleetCombatSettings
 from bot.rules.fleet_combat.messages import class_name
@@ -34,7 +34,7 @@ def known_faction(factions: Sequence[Faction], name: str) -> str:
     for faction in factions:
         if normal(faction.name) == wanted:
             return faction.name
-    raise RuleViolation(C + "error.unknown_faction", faction=name.strip()[:64])
+    raise unknown_faction(name, factions)
 
 
 def parse_owners(

@@ -151,7 +151,7 @@ async def report_clicked(interaction: discord.Interaction[Any], args: list[str])
     ctx = await RulesetContext.of(interaction, SPEC)
     faction = next((f.name for f in ctx.factions if f.id == faction_id), None)
     if faction is None:
-        raise NotFound(C + "error.unknown_faction", faction=str(faction_id))
+        raise NotFound(C + "error.report_faction_gone")  # its join was undone
     paging = bool(interaction.message and interaction.message.flags.ephemeral)
     await show_report(ctx, faction, turn, page, edit=paging)
 

@@ -327,7 +327,8 @@ class LogChecker {
       this.derivedDice += faces.length;
       for (let die = 0; die < faces.length; die++) {
         if (faces[die] !== derived[die]) {
-          return new Problem(revealedIn === null ? "face" : "secret_face", seq, {
+          const kind = (held ? "held_" : "") + (revealedIn === null ? "face" : "secret_face");
+          return new Problem(kind, seq, {
             roll: index + 1, die: die + 1, sides: sidesBig, found: faces[die], derived: derived[die], turn, reveal: revealedIn,
           });
         }

@@ -185,7 +185,10 @@ async def test_an_unknown_faction_for_a_power_reads_as_typed(seated):
     said = await refusal(
         seated, "/corsairs power power:venice faction:**Doge** @everyone", as_="gm"
     )
-    assert said == f"There is no faction “\\*\\*Doge\\*\\* @{ZW}everyone” in this campaign."
+    assert said == (
+        f"There is no faction “\\*\\*Doge\\*\\* @{ZW}everyone” in this campaign. "
+        "Factions: France, Habsburgs, Ottomans."
+    )
 
 
 async def test_war_for_a_mistyped_power_is_refused_instead_of_inventing_one(seated):

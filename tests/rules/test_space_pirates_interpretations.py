@@ -648,6 +648,7 @@ def test_sp_i22_ask_when_raided_pauses_for_the_owners_branch():
     forced = force_choice(landed.state, ask, choice.choice_id, scripted())
     report = forced.archive[0].body
     assert report.plunder_forced and report.planet.plunder.branch == "avoid"
+    assert forced.forced == {choice.choice_id: "avoid"}
     with pytest.raises(NotAllowed):
         answer_plunder(landed.state, ask, choice.choice_id, "Boreas", True, scripted())
 
@@ -670,11 +671,11 @@ def test_sp_i35_upkeep_is_a_choice_pay_or_end():
     ended = answer_upkeep(result.state, DEFAULTS, due.choice_id, "Aurora", False, scripted())
     assert not ended.state.contracts[0].active and ended.state.upkeep_due == []
     paid = force_choice(result.state, DEFAULTS, due.choice_id, scripted())
-    assert paid.state.contracts[0].active
+    assert paid.state.contracts[0].active and paid.forced == {due.choice_id: "pay"}
     empty_ships = result.state.model_copy(deep=True)
     empty_ships.contracts[0].ships = []
     forced = force_choice(empty_ships, DEFAULTS, due.choice_id, scripted())
-    assert not forced.state.contracts[0].active
+    assert not forced.state.contracts[0].active and forced.forced == {due.choice_id: "end"}
     with pytest.raises(NotAllowed):
         answer_upkeep(result.state, DEFAULTS, due.choice_id, "Boreas", True, scripted())
 

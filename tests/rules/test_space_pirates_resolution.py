@@ -301,3 +301,22 @@ def test_sp_i45_the_gm_forces_to_the_end_of_the_resolution():
         ("Aurora", "successful"),
         ("Boreas", "successful"),
     ]
+
+
+def test_sp_i45_a_force_names_the_answer_it_gave_each_question():
+    """SP-I45: what a force did names the default each question got, in the order forced
+    (its post is redrawn with it): `buy_off_default` for both offers forced to the end,
+    "accept" when the GM's setting says so, fighting on for a retreat (SP-I44)."""
+    paused = resolve(two_players(), 4, scripted(1, 6))
+    choice = paused.state.waiting[0].choice_id
+    faces = (1, 1, 6, 6, 6, 1, 1, 1, 1, 6)
+    done = force_choices(paused.state, DEFAULTS, [choice], scripted(*faces), to_the_end=True)
+    (first, later) = done.forced
+    assert first == choice and done.forced == {choice: "decline", later: "decline"}
+    accepting = DEFAULTS.model_copy(update={"buy_off_default": "accept"})
+    paid = force_choices(paused.state, accepting, [choice], scripted(1, 6))
+    assert paid.forced == {choice: "accept"}
+    asked = raided_with_retreat()
+    retreat = asked.state.waiting[0].choice_id
+    fought = force_choices(asked.state, RETREAT, [retreat], scripted(6, 6, 1, 1, 1, 1, 1))
+    assert fought.forced == {retreat: "fight"}

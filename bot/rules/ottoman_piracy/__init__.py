@@ -82,7 +82,6 @@ for _key, _names in (
     ("corsairs.error.unknown_power", ("power", "known")),
     ("corsairs.error.which_ally", ("powers",)),
     ("corsairs.error.fortress_list", ("entry",)),
-    ("corsairs.error.unknown_faction", ("faction",)),
     ("corsairs.error.player_has_several_factions", ("factions",)),
     ("corsairs.error.not_your_power", ("power",)),
     ("ottoman_piracy.error.no_target_port", ("zone",)),

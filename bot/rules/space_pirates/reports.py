@@ -34,8 +34,9 @@ ReportOutcome = Literal[
     "no_planet_raid",
 ]
 
-# Reports where nothing reached the player: no attack, or a bribed one cancelled (told to
-# the briber alone, SP-I33).
+# Reports where nothing reached the player: no attack, or one called off, its route or planet
+# gone before the fight (a bribe cancelled before its attack writes no report: it is told to
+# the briber alone, SP-I33). The summary pings nobody for them, and they get no report button.
 QUIET_OUTCOMES = frozenset(
     {"no_attack", "skipped_peace", "skipped_immunity", "no_routes", "no_planet_raid", "cancelled"}
 )

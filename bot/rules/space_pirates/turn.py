@@ -283,6 +283,9 @@ class ChoiceOutcome:
     archive: list[ArchiveRecord] = field(default_factory=list)
     private: dict[str, list[Msg]] = field(default_factory=dict)
     outcome: dict[str, Any] = field(default_factory=dict)
+    # The answer a GM's force gave each question it settled, by question number: "accept" or
+    # "decline", "cover" or "avoid", "fight", "pay" or "end" (SP-I45).
+    forced: dict[int, str] = field(default_factory=dict)
 
 
 Carry = Callable[[ResolutionContext], None]
@@ -389,38 +392,51 @@ def force_choices(
     if unknown:
         raise NotFound(f"{P}error.choice_not_found", choice=unknown[0])
 
+    forced: dict[int, str] = {}
+
     def answer(rc: ResolutionContext) -> None:
         new = rc.state
         queue = list(choice_ids)
         while queue:
-            _force_one(rc, queue.pop(0))
+            choice_id = queue.pop(0)
+            given = _force_one(rc, choice_id)
+            if given is not None:
+                forced[choice_id] = given
             advance(rc)
             if to_the_end and not queue:
                 queue = [w.choice_id for w in new.waiting] + [d.choice_id for d in new.upkeep_due]
 
-    return _carried_on(state, settings, dice, combat, answer)
+    outcome = _carried_on(state, settings, dice, combat, answer)
+    outcome.forced = forced
+    return outcome
 
 
-def _force_one(rc: ResolutionContext, choice_id: int) -> None:
-    """One open choice's forced default, if it is still open."""
+def _force_one(rc: ResolutionContext, choice_id: int) -> str | None:
+    """One open choice's forced default, if it is still open; the answer it gave."""
     pending = next((w for w in rc.state.waiting if w.choice_id == choice_id), None)
     due = next((d for d in rc.state.upkeep_due if d.choice_id == choice_id), None)
     if pending is not None:
-        _force(rc, pending)
-    elif due is not None:
-        settle_upkeep(rc.state, rc.settings, due, pay=None, journal=rc.journal)
+        return _force(rc, pending)
+    if due is not None:
+        paid = settle_upkeep(rc.state, rc.settings, due, pay=None, journal=rc.journal)
+        return "pay" if paid else "end"
+    return None
 
 
-def _force(rc: ResolutionContext, pending: PendingResolution) -> None:
+def _force(rc: ResolutionContext, pending: PendingResolution) -> str:
     """A choice's forced default (SP-I45): `buy_off_default`, the standing flag, or fighting
-    on (SP-I44)."""
+    on (SP-I44); the answer it gave."""
     if pending.choice == "retreat":
         resume_retreat(rc, pending, retreat=False)
-    elif pending.choice == "plunder":
+        return "fight"
+    if pending.choice == "plunder":
+        planet = rc.state.planet(pending.attack.target)
+        cover = planet is not None and planet.cover_buildings  # read before the raid goes on
         resume_plunder(rc, pending, cover=None)
-    else:
-        accept = rc.settings.buy_off_default == "accept"
-        resume(rc, pending, accept=accept, forced=True)
+        return "cover" if cover else "avoid"
+    accept = rc.settings.buy_off_default == "accept"
+    resume(rc, pending, accept=accept, forced=True)
+    return "accept" if accept else "decline"
 
 
 def _pending(state: SpacePiratesState, choice_id: int, faction: str) -> PendingResolution:

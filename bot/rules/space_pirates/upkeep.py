@@ -61,13 +61,14 @@ def settle_upkeep(
     *,
     pay: bool | None,
     journal: Journal,
-) -> None:
+) -> bool:
     """Pay (the contract runs on) or end it (the ships leave); None forces the default:
-    `mercenary_upkeep_default`, and a contract with no ships left ends (SP-I35, SP-I45)."""
+    `mercenary_upkeep_default`, and a contract with no ships left ends (SP-I35, SP-I45).
+    Returns whether it was paid."""
     state.upkeep_due = [d for d in state.upkeep_due if d.choice_id != due.choice_id]
     contract = next((c for c in state.contracts if c.id == due.contract), None)
     if contract is None or not contract.active:
-        return
+        return False
     if pay is None:
         pay = settings.mercenary_upkeep_default == "pay" and bool(contract.ships)
     if not pay:
@@ -81,6 +82,7 @@ def settle_upkeep(
         )
     )
     journal.outcome.setdefault("upkeep_settled", []).append({"contract": due.contract, "paid": pay})
+    return pay
 
 
 def find_upkeep(state: SpacePiratesState, choice_id: int, faction: str | None) -> UpkeepDue:
