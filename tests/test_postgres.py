@@ -79,8 +79,11 @@ async def play(service: CampaignService) -> list[dict]:
             "command": e.command,
             "state": e.state,
             "faces": [r.faces for r in e.rolls],
-            # Each campaign draws its own dice seed; the rest must be equal.
-            "outcome": {k: v for k, v in e.outcome.items() if "seed" not in k},
+            # Each campaign draws its own dice seeds (the turn's and the held one); the rest
+            # must be equal.
+            "outcome": {
+                k: v for k, v in e.outcome.items() if "seed" not in k and k != "held_reveal"
+            },
         }
         for e in entries
     ]
