@@ -13,6 +13,7 @@ from bot.interactions import NEUTRAL_COLOUR
 from tests.e2e.play import labels
 from tests.e2e.test_click_outbox import message
 from tests.e2e.test_space_pirates import end_turn, question_of
+from tests.e2e.test_space_pirates_playthrough import base_destroyed_at_turn_2
 
 pirates = base.pirates
 
@@ -44,13 +45,7 @@ async def test_an_attack_called_off_reads_as_called_off_with_no_report_button(pi
 async def test_the_report_buttons_caption_names_base_attacks_too(pirates):
     """SP-I31, SP-I32: Vega's only event at the end of turn 2 is the assault on the pirate
     base; the caption above its report button speaks of raids and base attacks."""
-    await base.base_after_an_undefended_raid(pirates)
-    locate = await pirates.slash("/pirates base locate location:Kuiper belt", as_="player1")
-    await pirates.click(locate, "Confirm", as_="player1")
-    assault = await pirates.slash("/pirates base assault ships:dreadnought", as_="player1")
-    await pirates.click(assault, "Confirm", as_="player1")
-    pirates.script_dice([4, 4, 4, 1, 1, 1, 1, 1, 4, 4, 4, 1, 1, 1, 1])
-    ended = await end_turn(pirates, 2)
+    ended = await base_destroyed_at_turn_2(pirates)
 
     buttons = question_of(ended, "Report: Vega")
     assert buttons.content == (
