@@ -755,19 +755,28 @@ async def test_a_command_tests_colour_and_first_line_are_its_verdict(ordered):
     assert test.embed.footer.startswith("Rules: NO-I8")
 
 
-async def test_a_hidden_raid_duration_is_not_shown_to_the_players(navy):
-    """NO-I13 `raid_extra_roll_hidden`: the d3 stays with the GM; the turn's report and the
-    owner's `/navy orders` count the turns raided without the total, the GM sees it."""
-    await navy.slash(
+async def hidden_raid(table, turns: str = "1") -> None:
+    """The GM hides the raid roll; Hirondelle is ordered to raid location 22, where it is."""
+    await table.slash(
         "/campaign settings set setting:naval_orders.raid_extra_roll_hidden value:true", as_="gm"
     )
-    await navy.slash(
+    await table.slash(
         "/navy forces register name:Hirondelle kind:auxiliary location:22 ships:2xV, VI",
         as_="player2",
     )
     await give(
-        navy, "Hirondelle", "raid", form(point="Biscay", location="22", turns="4"), as_="player2"
+        table,
+        "Hirondelle",
+        "raid",
+        form(point="Biscay", location="22", turns=turns),
+        as_="player2",
     )
+
+
+async def test_a_hidden_raid_duration_is_not_shown_to_the_players(navy):
+    """NO-I13 `raid_extra_roll_hidden`: the d3 stays with the GM; the turn's report and the
+    owner's `/navy orders` count the turns raided without the total, the GM sees it."""
+    await hidden_raid(navy, turns="4")
     navy.script_dice([2])
 
     report = await end_turn(navy, 1)

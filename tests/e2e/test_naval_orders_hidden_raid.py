@@ -30,7 +30,7 @@ from tests.browser import page_verdict
 from tests.e2e import test_naval_orders as played
 from tests.e2e.test_export_page import page_of
 from tests.e2e.test_fair_dice import rechain
-from tests.e2e.test_naval_orders import end_turn, form, give, text_of
+from tests.e2e.test_naval_orders import end_turn, form, give, hidden_raid, text_of
 from tests.e2e.test_naval_orders_secrecy import end_turn_ru, exported, show_text
 
 navy = played.navy
@@ -38,24 +38,6 @@ navy = played.navy
 HIDDEN_ROLL = "🔒 The raid's duration roll, hidden from the players until the raid ends"
 DIE = "d3 (2)"  # what the GM reads: "1 ordered + d3 (2) = 3 turns"
 ROLLED = "Hirondelle starts raiding: 1 ordered + d3 (2) = 3 turns (NO-6.2, NO-I13)."
-
-
-async def hidden_raid(table, turns: str = "1") -> None:
-    """The GM hides the raid roll; Hirondelle is ordered to raid location 22, where it is."""
-    await table.slash(
-        "/campaign settings set setting:naval_orders.raid_extra_roll_hidden value:true", as_="gm"
-    )
-    await table.slash(
-        "/navy forces register name:Hirondelle kind:auxiliary location:22 ships:2xV, VI",
-        as_="player2",
-    )
-    await give(
-        table,
-        "Hirondelle",
-        "raid",
-        form(point="Biscay", location="22", turns=turns),
-        as_="player2",
-    )
 
 
 def names_the_die(text: str) -> bool:
