@@ -11,6 +11,7 @@ from bot.storage import database, outbox
 from bot.storage.campaigns import CampaignWrites
 from bot.storage.database import Database
 from bot.storage.sql import inserted_id
+from tests.storage_helpers import queue_post
 
 
 @pytest.fixture
@@ -35,26 +36,12 @@ async def test_a_message_commits_with_its_change_or_not_at_all(db):
     campaign = await campaign_row(db)
     with pytest.raises(RuntimeError):
         async with db.transaction() as conn:
-            await outbox.add(
-                conn,
-                campaign_id=campaign,
-                channel_id=2,
-                interaction_id=None,
-                choice_id=None,
-                payload={"content": "lost"},
-            )
+            await queue_post(conn, campaign, {"content": "lost"})
             raise RuntimeError("the command failed")
     assert await outbox.unsent(db) == []
 
     async with db.transaction() as conn:
-        kept = await outbox.add(
-            conn,
-            campaign_id=campaign,
-            channel_id=2,
-            interaction_id=9,
-            choice_id=None,
-            payload={"content": "kept"},
-        )
+        kept = await queue_post(conn, campaign, {"content": "kept"}, interaction_id=9)
     assert [m.payload for m in await outbox.unsent(db)] == [{"content": "kept"}]
     await outbox.mark_sent(db, kept, 555)
     assert await outbox.unsent(db) == []
@@ -71,14 +58,7 @@ async def test_a_question_learns_where_it_was_posted_when_marked_sent(db):
             (campaign,),
         )
         choice = await inserted_id(cursor)
-        asked = await outbox.add(
-            conn,
-            campaign_id=campaign,
-            channel_id=2,
-            interaction_id=None,
-            choice_id=choice,
-            payload={},
-        )
+        asked = await queue_post(conn, campaign, {}, choice_id=choice)
     await outbox.mark_sent(db, asked, 777)
     row = await db.fetchone("SELECT payload FROM pending_choices WHERE id = ?", (choice,))
     assert row is not None

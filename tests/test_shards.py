@@ -13,6 +13,7 @@ from bot.storage.database import Database
 from bot.storage.schedule import ScheduleWrites
 from bot.storage.shards import Shards, holds
 from bot.turn_flow import TurnFlow
+from tests.storage_helpers import queue_post
 
 NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 
@@ -69,14 +70,7 @@ async def test_unsent_messages_of_other_shards_guilds_are_left_to_them(db):
     mine, theirs = await campaign_in(db, guild_on(0)), await campaign_in(db, guild_on(1))
     async with db.transaction() as conn:
         for campaign in (theirs, mine, theirs, mine):
-            await outbox.add(
-                conn,
-                campaign_id=campaign,
-                channel_id=2,
-                interaction_id=None,
-                choice_id=None,
-                payload={"content": str(campaign)},
-            )
+            await queue_post(conn, campaign, {"content": str(campaign)})
     shard_zero = Shards(3, frozenset({0}))
     assert [m.campaign_id for m in await outbox.unsent(db, shards=shard_zero)] == [mine, mine]
     assert [m.campaign_id for m in await outbox.unsent(db, limit=1, shards=shard_zero)] == [mine]

@@ -41,6 +41,7 @@ from bot.rules.space_pirates.bribe import (
     withdraw_bribe,
 )
 from bot.rules.space_pirates.mercenaries import (
+    HireOrder,
     apply_hire,
     dismiss_contract,
     quote_hire,
@@ -49,6 +50,7 @@ from bot.rules.space_pirates.mercenaries import (
 from bot.rules.space_pirates.messages import bribe_target, fleet_msg
 from bot.rules.space_pirates.models import Station
 from bot.rules.space_pirates.privateers import (
+    PrivateerOrder,
     apply_privateers,
     apply_recall,
     quote_privateers,
@@ -105,9 +107,7 @@ def quote(
         shown: Msg | str = fleet_msg(b.fleet) if b.fleet else "—"
         return [Msg(C + "quote.bribe", victim=b.victim, cost=b.cost, value=b.value, fleet=shown)]
     if op == "hire":
-        h = quote_hire(
-            state, settings, faction, turn, p["value"], station=p["station"], target=p.get("target")
-        )
+        h = quote_hire(state, settings, _hire_order(operation))
         return [
             Msg(
                 C + "quote.hire",
@@ -119,7 +119,7 @@ def quote(
             )
         ]
     if op == "privateers":
-        pq = quote_privateers(state, settings, combat, faction, p["target"], turn, p["ships"])
+        pq = quote_privateers(state, settings, combat, _privateer_order(operation))
         return [
             Msg(
                 C + "quote.privateers",
@@ -135,6 +135,16 @@ def quote(
 def _bribe_order(operation: Operation) -> BribeOrder:
     p = operation.params
     return BribeOrder(operation.faction, p["victim"], p["kind"], operation.turn, p.get("target"))
+
+
+def _hire_order(operation: Operation) -> HireOrder:
+    p = operation.params
+    return HireOrder(operation.faction, operation.turn, p["value"], p["station"], p.get("target"))
+
+
+def _privateer_order(operation: Operation) -> PrivateerOrder:
+    p = operation.params
+    return PrivateerOrder(operation.faction, p["target"], operation.turn, p["ships"])
 
 
 def perform(
@@ -167,14 +177,10 @@ def perform(
         )
         return Change(new, [Msg(C + "done.bribe_public", faction=faction)], private=[told])
     if op == "hire":
-        new, contract, h = apply_hire(
-            state, settings, faction, turn, p["value"], station=p["station"], target=p.get("target")
-        )
+        new, contract, h = apply_hire(state, settings, _hire_order(operation))
         return Change(new, [Msg(C + "done.hire", id=contract.id, fee=h.fee, upkeep=h.upkeep)])
     if op == "privateers":
-        new, group = apply_privateers(
-            state, settings, combat, faction, p["target"], turn, p["ships"]
-        )
+        new, group = apply_privateers(state, settings, combat, _privateer_order(operation))
         return Change(new, [Msg(C + "done.privateers", id=group.id, target=group.target)])
     new, r, face = apply_recall(state, settings, faction, p["group"], turn, dice, p.get("ships"))
     return Change(new, [Msg(C + "done.recall", group=r.group, cost=r.cost, turn=turn + face)])

@@ -33,10 +33,10 @@ from bot.rules.space_pirates.base import BASE_FLEET, apply_locate, order_base_at
 from bot.rules.space_pirates.battle import PIRATES
 from bot.rules.space_pirates.battle_report import battle_round_lines, over_msg, side_msg
 from bot.rules.space_pirates.bribe import BribeOrder, apply_bribe
-from bot.rules.space_pirates.mercenaries import apply_hire
+from bot.rules.space_pirates.mercenaries import HireOrder, apply_hire
 from bot.rules.space_pirates.messages import offer_lines, player_summary_line, report_lines
 from bot.rules.space_pirates.models import MercenaryContract, PrivateerGroup
-from bot.rules.space_pirates.privateers import apply_privateers, apply_recall
+from bot.rules.space_pirates.privateers import PrivateerOrder, apply_privateers, apply_recall
 from bot.rules.space_pirates.registry import register_route, set_contacts, set_privateer_tech
 from bot.rules.space_pirates.reports import RaidReport, ReportOutcome
 from bot.rules.space_pirates.spec import awaited
@@ -225,12 +225,16 @@ def emitted_messages():
     state.player("Aurora").streak = 2
     with_history(state, "Aurora", [600], turn=4)
     state, _ = apply_locate(state, DEFAULTS, "Aurora", 5, "the third moon")
-    state, _, _ = apply_hire(state, DEFAULTS, "Aurora", 5, 150, station="route", target=r.id)
+    state, _, _ = apply_hire(
+        state, DEFAULTS, HireOrder("Aurora", 5, 150, station="route", target=r.id)
+    )
     state, _ = apply_bribe(
         state, DEFAULTS, COMBAT, BribeOrder("Aurora", "Boreas", "route", 5), scripted(2, 3, 4)[0]
     )
     ship = state.route(r.id).ships[0].id
-    state, group = apply_privateers(state, DEFAULTS, COMBAT, "Aurora", "Boreas", 5, [ship])
+    state, group = apply_privateers(
+        state, DEFAULTS, COMBAT, PrivateerOrder("Aurora", "Boreas", 5, [ship])
+    )
     state, _ = order_base_attack(state, DEFAULTS, "Aurora", 5, [("dreadnought", None)], [], COMBAT)
     out.extend(status(state, DEFAULTS, "Aurora", 5).lines)
     state, _, _ = apply_recall(state, DEFAULTS, "Aurora", group.id, 5, scripted(1)[0])
@@ -399,8 +403,10 @@ def more_messages():
     state, home = planet(empty(), "Home", 300)
     state, line = route(state, "Line", 160, ships=[("dreadnought", "guard")])
     with_history(state, "Aurora", [900], turn=4)
-    state, _, _ = apply_hire(state, DEFAULTS, "Aurora", 5, 100)
-    state, _, _ = apply_hire(state, DEFAULTS, "Aurora", 5, 100, station="planet", target=home.id)
+    state, _, _ = apply_hire(state, DEFAULTS, HireOrder("Aurora", 5, 100))
+    state, _, _ = apply_hire(
+        state, DEFAULTS, HireOrder("Aurora", 5, 100, station="planet", target=home.id)
+    )
     out.extend(status(state, DEFAULTS, "Aurora", 5).lines)
     state.player("Aurora").rampage = True
     forced = resolve(state, 5, scripted(1)[0])
@@ -426,7 +432,7 @@ def more_messages():
     # mercenary upkeep: paid, ended, waiting
     state, _ = route(empty(), "Line", 300)
     with_history(state, "Aurora", [900], turn=9)
-    state, _, _ = apply_hire(state, DEFAULTS, "Aurora", 10, 300)
+    state, _, _ = apply_hire(state, DEFAULTS, HireOrder("Aurora", 10, 300))
     hired = resolve(state, 10, scripted(20)[0])
     out.extend(waits(hired.state, DEFAULTS, 11))
     due = hired.state.upkeep_due[0].choice_id

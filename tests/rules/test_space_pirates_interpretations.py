@@ -29,7 +29,12 @@ from bot.rules.space_pirates.bribe import (
 )
 from bot.rules.space_pirates.chance import raid_points, route_weight
 from bot.rules.space_pirates.fleet import generate_route_fleet
-from bot.rules.space_pirates.mercenaries import apply_hire, dismiss_contract, mercenary_pool
+from bot.rules.space_pirates.mercenaries import (
+    HireOrder,
+    apply_hire,
+    dismiss_contract,
+    mercenary_pool,
+)
 from bot.rules.space_pirates.models import PlayerPirates, PrivateerGroup, RegisteredShip
 from bot.rules.space_pirates.planet_raid import planet_points
 from bot.rules.space_pirates.privateers import apply_recall, quote_recall
@@ -219,7 +224,9 @@ def test_sp_i12_pirate_victory_loses_stationed_mercenaries_too():
     """SP-I12, SP-I35: on a pirate victory the stationed mercenary contract loses its ships."""
     state, r = one_route(400)
     with_history(state, "Aurora", [300], turn=1)
-    state, contract, _ = apply_hire(state, DEFAULTS, "Aurora", 2, 100, station="route", target=r.id)
+    state, contract, _ = apply_hire(
+        state, DEFAULTS, HireOrder("Aurora", 2, 100, station="route", target=r.id)
+    )
     after, (report,) = raid(state, 2, [1, 6, 6, 6, 6], battle=Dice.seeded(3))
     assert report.defended and report.battle.participants[0] == f"mercenaries #{contract.id}"
     if report.outcome == "successful":
@@ -591,7 +598,7 @@ def test_sp_i35_no_upkeep_in_the_hiring_turn_with_the_setting():
     """SP-I35: upkeep is owed from the hiring turn's resolution, or from the next."""
     state, _ = one_route(300)
     with_history(state, "Aurora", [900], turn=9)
-    state, _, _ = apply_hire(state, DEFAULTS, "Aurora", 10, 300)
+    state, _, _ = apply_hire(state, DEFAULTS, HireOrder("Aurora", 10, 300))
     assert "upkeep" in resolve(state, 10, scripted(20)).outcome
     later = settings(mercenary_upkeep_in_hire_turn=False)
     assert "upkeep" not in resolve(state, 10, scripted(20), later).outcome
@@ -656,7 +663,7 @@ def test_sp_i22_ask_when_raided_pauses_for_the_owners_branch():
 def hired_state():
     state, _ = one_route(300)
     with_history(state, "Aurora", [900], turn=9)
-    state, contract, _ = apply_hire(state, DEFAULTS, "Aurora", 10, 300)
+    state, contract, _ = apply_hire(state, DEFAULTS, HireOrder("Aurora", 10, 300))
     return state, contract
 
 

@@ -31,13 +31,19 @@ from bot.rules.space_pirates.bribe import (
     quote_bribe,
 )
 from bot.rules.space_pirates.mercenaries import (
+    HireOrder,
     apply_hire,
     dismiss_contract,
     mercenary_pool,
     quote_hire,
 )
 from bot.rules.space_pirates.models import PirateFleet, PrivateerGroup, RegisteredShip
-from bot.rules.space_pirates.privateers import apply_privateers, apply_recall, quote_recall
+from bot.rules.space_pirates.privateers import (
+    PrivateerOrder,
+    apply_privateers,
+    apply_recall,
+    quote_recall,
+)
 from bot.rules.space_pirates.registry import register_route, set_contacts, set_privateer_tech
 
 
@@ -74,10 +80,10 @@ def test_sp_e7_mercenaries_pool_fee_and_upkeep():
     upkeep 60 owed from the resolution of the hiring turn; the pool shrinks by C."""
     state, _ = route(empty(), "Line", 300)
     with_history(state, "Aurora", [960], turn=9)
-    quote = quote_hire(state, DEFAULTS, "Aurora", 10, 300)
+    quote = quote_hire(state, DEFAULTS, HireOrder("Aurora", 10, 300))
     assert (quote.pool, quote.fee, quote.upkeep) == (320, 150, 60)
     assert quote.fleet == PirateFleet(raiders=3)
-    new, contract, _ = apply_hire(state, DEFAULTS, "Aurora", 10, 300)
+    new, contract, _ = apply_hire(state, DEFAULTS, HireOrder("Aurora", 10, 300))
     assert mercenary_pool(new, DEFAULTS, "Aurora", 10).pool == 20
     result = resolve(new, 10, scripted(20)[0])
     assert result.outcome["upkeep"] == [{"contract": contract.id, "owner": "Aurora", "amount": 60}]
@@ -168,7 +174,7 @@ def test_sp_e7_base_destroyed_in_turn_twenty():
     assert after.history == [] and not after.base_known
     assert [r["outcome"] for r in result.outcome["raids"]] == ["skipped_peace"]
     with pytest.raises(RuleViolation):
-        quote_hire(result.state, DEFAULTS, "Aurora", 25, 100)
+        quote_hire(result.state, DEFAULTS, HireOrder("Aurora", 25, 100))
 
 
 def refusal_state():
@@ -199,11 +205,16 @@ def refusal_state():
             ),
             id="bribe_victim_without_routes",
         ),
-        pytest.param(lambda s: apply_hire(s, DEFAULTS, "Aurora", 5, 100), id="hire_empty_pool"),
-        pytest.param(lambda s: apply_hire(s, DEFAULTS, "Aurora", 5, 0), id="hire_zero"),
+        pytest.param(
+            lambda s: apply_hire(s, DEFAULTS, HireOrder("Aurora", 5, 100)), id="hire_empty_pool"
+        ),
+        pytest.param(lambda s: apply_hire(s, DEFAULTS, HireOrder("Aurora", 5, 0)), id="hire_zero"),
         pytest.param(
             lambda s: apply_privateers(
-                s, DEFAULTS, COMBAT, "Aurora", "Boreas", 5, [s.routes[0].ships[0].id]
+                s,
+                DEFAULTS,
+                COMBAT,
+                PrivateerOrder("Aurora", "Boreas", 5, [s.routes[0].ships[0].id]),
             ),
             id="privateers_without_tech",
         ),
@@ -230,7 +241,9 @@ def test_privateers_leave_their_route_and_join_the_targets_battles_from_next_tur
     state, line = refusal_state()
     state = set_privateer_tech(state, "Aurora", True)
     ship = state.route(line.id).ships[0].id
-    new, group = apply_privateers(state, DEFAULTS, COMBAT, "Aurora", "Boreas", 5, [ship])
+    new, group = apply_privateers(
+        state, DEFAULTS, COMBAT, PrivateerOrder("Aurora", "Boreas", 5, [ship])
+    )
     assert new.route(line.id).ships == [] and group.ships[0].id == ship
     assert not group.active_in(5) and group.active_in(6)
     new, _ = route(new, "Far", 100, owner="Boreas", ships=[("destroyer", "guard")])

@@ -25,7 +25,7 @@ from bot.rules.fleet_combat import (
     open_automatic,
 )
 from bot.rules.space_pirates.base import apply_locate, order_base_attack
-from bot.rules.space_pirates.mercenaries import apply_hire
+from bot.rules.space_pirates.mercenaries import HireOrder, apply_hire
 from bot.rules.space_pirates.messages import offer_lines
 from bot.rules.space_pirates.registry import ShipSpec, register_route
 from bot.rules.space_pirates.reports import RaidReport
@@ -65,7 +65,7 @@ def test_sp_i40_i45_a_buy_off_pauses_later_players_the_upkeep_and_operations():
     the turn is not resolved and operations are refused; the answer carries it all on."""
     state = two_players()
     with_history(state, "Boreas", [900], turn=9)
-    state, _, _ = apply_hire(state, DEFAULTS, "Boreas", 10, 300)
+    state, _, _ = apply_hire(state, DEFAULTS, HireOrder("Boreas", 10, 300))
     paused = resolve(state, 10, scripted(1, 6))
     assert [r["faction"] for r in paused.outcome["raids"]] == []
     assert paused.state.upkeep_due == [] and paused.state.last_resolved_turn == 0

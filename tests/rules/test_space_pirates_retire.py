@@ -8,7 +8,7 @@ from space_pirates_helpers import DEFAULTS, empty, route, with_history
 
 from bot.dice import Dice
 from bot.rules.space_pirates.base import largest_in_window
-from bot.rules.space_pirates.mercenaries import apply_hire, dismiss_contract
+from bot.rules.space_pirates.mercenaries import HireOrder, apply_hire, dismiss_contract
 from bot.rules.space_pirates.models import AttackRecord, PlayerPirates
 from bot.rules.space_pirates.planet_raid import recent_route_values
 from bot.rules.space_pirates.reports import RaidReport
@@ -79,7 +79,7 @@ def test_an_ended_contract_leaves_the_state_after_its_turn():
     through turn 11; resolution 12 archives it (series contracts, its number)."""
     state = empty()
     with_history(state, "Aurora", [900], turn=9)
-    state, contract, _ = apply_hire(state, DEFAULTS, "Aurora", 10, 300)
+    state, contract, _ = apply_hire(state, DEFAULTS, HireOrder("Aurora", 10, 300))
     state = dismiss_contract(state, "Aurora", contract.id, 10)
 
     for turn in (10, 11):

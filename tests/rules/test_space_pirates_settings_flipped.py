@@ -29,7 +29,7 @@ from bot.rules.space_pirates.base import (
 from bot.rules.space_pirates.battle import joining_privateers
 from bot.rules.space_pirates.bribe import BribeOrder, apply_bribe, quote_bribe
 from bot.rules.space_pirates.fleet import bonus_pct, loss
-from bot.rules.space_pirates.mercenaries import apply_hire
+from bot.rules.space_pirates.mercenaries import HireOrder, apply_hire
 from bot.rules.space_pirates.models import (
     AttackRecord,
     PirateFleet,
@@ -37,7 +37,7 @@ from bot.rules.space_pirates.models import (
     RegisteredShip,
 )
 from bot.rules.space_pirates.planet_raid import orbital_phase, recent_route_values
-from bot.rules.space_pirates.privateers import quote_privateers, quote_recall
+from bot.rules.space_pirates.privateers import PrivateerOrder, quote_privateers, quote_recall
 from bot.rules.space_pirates.registry import ShipSpec, register_route, remove_route, set_contacts
 from bot.rules.space_pirates.reports import Journal, RaidReport, ResolutionContext
 from bot.rules.space_pirates.route_raid import route_defence
@@ -61,12 +61,12 @@ def test_sp_i36_forming_needs_the_technology_unless_switched_off():
     `privateers_require_tech = false` it is not."""
     state, _ = route(empty(), "Far", 300, owner="Boreas", ships=[("cruiser", "guard")])
     state = set_contacts(state, "Boreas", ["Aurora"])
-    ship = state.routes[0].ships[0].id
+    order = PrivateerOrder("Boreas", "Aurora", 2, [state.routes[0].ships[0].id])
     with pytest.raises(RuleViolation) as refused:
-        quote_privateers(state, DEFAULTS, COMBAT, "Boreas", "Aurora", 2, [ship])
+        quote_privateers(state, DEFAULTS, COMBAT, order)
     assert refused.value.params["clause"] == "SP-10.1"
     free = settings(privateers_require_tech=False)
-    assert quote_privateers(state, free, COMBAT, "Boreas", "Aurora", 2, [ship]).active_from == 3
+    assert quote_privateers(state, free, COMBAT, order).active_from == 3
 
 
 def test_sp_i36_privateers_join_only_battles_against_their_target_unless_any_victim():
@@ -324,7 +324,7 @@ def mercenaries_lost(chosen):
     state, line = route(empty(), "Line", 100)
     with_history(state, "Aurora", [900], turn=9)
     state, contract, _ = apply_hire(
-        state, chosen, "Aurora", 10, 100, station="route", target=line.id
+        state, chosen, HireOrder("Aurora", 10, 100, station="route", target=line.id)
     )
     offered = resolve(state, 10, scripted(1, 2), chosen)
     choice = offered.state.waiting[0].choice_id
@@ -351,7 +351,7 @@ def test_sp_i35_upkeep_is_on_the_hired_value_unless_surviving_value():
     `mercenary_upkeep_basis = surviving_value`, ⌈20 % × 100⌉ = 20."""
     state, _ = route(empty(), "Line", 300)
     with_history(state, "Aurora", [900], turn=9)
-    state, _, _ = apply_hire(state, DEFAULTS, "Aurora", 10, 300)
+    state, _, _ = apply_hire(state, DEFAULTS, HireOrder("Aurora", 10, 300))
     state.contracts[0].ships = state.contracts[0].ships[:1]
     assert [d.amount for d in resolve(state, 10, scripted(20)).state.upkeep_due] == [60]
     surviving = settings(mercenary_upkeep_basis="surviving_value")

@@ -3,6 +3,7 @@ and upkeep, and the station a contract defends."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Literal
 
 from pydantic import BaseModel
@@ -81,22 +82,28 @@ def _station(
     return Station(kind=kind, target=None if kind == "reserve" else target)
 
 
+@dataclass(frozen=True)
+class HireOrder:
+    """A hire as the player asks for it: who hires, in which turn, the value H named (SP-9.6,
+    SP-I35) and the station it defends: a route or planet named by `target`, or the reserve."""
+
+    faction: str
+    turn: int
+    hire_value: int
+    station: Literal["reserve", "route", "planet"] = "reserve"
+    target: int | None = None
+
+
 def quote_hire(
-    state: SpacePiratesState,
-    settings: SpacePiratesSettings,
-    faction: str,
-    turn: int,
-    hire_value: int,
-    *,
-    station: Literal["reserve", "route", "planet"] = "reserve",
-    target: int | None = None,
+    state: SpacePiratesState, settings: SpacePiratesSettings, order: HireOrder
 ) -> HireQuote:
     """The fleet H buys (SP-I8), C = its payment value (SP-I42), fee ⌈50 % C⌉, upkeep
     ⌈20 % C⌉; refused unless C ≤ the pool, or with operations blocked (SP-I32), or at a
     station that is not the player's route or planet (SP-I35)."""
+    faction, turn, hire_value = order.faction, order.turn, order.hire_value
     record = state.players.get(faction) or PlayerPirates()
     require_operations(record, turn, "SP-I32")
-    _station(state, faction, station, target)
+    _station(state, faction, order.station, order.target)
     pool = mercenary_pool(state, settings, faction, turn)
     if hire_value < 1:
         raise RuleViolation(
@@ -125,24 +132,17 @@ def quote_hire(
 
 
 def apply_hire(
-    state: SpacePiratesState,
-    settings: SpacePiratesSettings,
-    faction: str,
-    turn: int,
-    hire_value: int,
-    *,
-    station: Literal["reserve", "route", "planet"] = "reserve",
-    target: int | None = None,
+    state: SpacePiratesState, settings: SpacePiratesSettings, order: HireOrder
 ) -> tuple[SpacePiratesState, MercenaryContract, HireQuote]:
     """Hire the quoted fleet, stationed at a route, a planet or in reserve (SP-9, SP-I35)."""
-    quote = quote_hire(state, settings, faction, turn, hire_value)
-    place = _station(state, faction, station, target)
+    quote = quote_hire(state, settings, order)
+    place = _station(state, order.faction, order.station, order.target)
     new = state.model_copy(deep=True)
     contract = MercenaryContract(
         id=new.take_id(),
-        owner=faction,
-        hired_turn=turn,
-        hire_value=hire_value,
+        owner=order.faction,
+        hired_turn=order.turn,
+        hire_value=order.hire_value,
         value=quote.value,
         ships=pirate_ships(quote.fleet),
         station=place,

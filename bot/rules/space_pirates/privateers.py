@@ -4,6 +4,7 @@ contacted faction, and recalling it for half its value, back after 1d6 turns."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 
 from pydantic import BaseModel
@@ -50,17 +51,26 @@ def _find_ships(
     return [found[i] for i in ship_ids]
 
 
+@dataclass(frozen=True)
+class PrivateerOrder:
+    """A privateer group as the player asks for it (SP-10.2): whose ships, against which
+    contacted faction, in which turn, and the registered ships sent."""
+
+    owner: str
+    target: str
+    turn: int
+    ship_ids: Sequence[int]
+
+
 def quote_privateers(
     state: SpacePiratesState,
     settings: SpacePiratesSettings,
     combat: FleetCombatSettings,
-    owner: str,
-    target: str,
-    turn: int,
-    ship_ids: Sequence[int],
+    order: PrivateerOrder,
 ) -> PrivateerQuote:
     """Check forming a group (tech, contact, peace, operations; SP-10.1, SP-10.2, SP-I32,
     SP-I36) from the owner's registered combat ships, active from turn T+1 (SP-10.4)."""
+    owner, target, turn, ship_ids = order.owner, order.target, order.turn, order.ship_ids
     record = state.players.get(owner) or PlayerPirates()
     if settings.privateers_require_tech and not record.privateer_tech:
         raise RuleViolation(f"{P}error.no_privateer_tech", clause="SP-10.1")
@@ -86,21 +96,22 @@ def apply_privateers(
     state: SpacePiratesState,
     settings: SpacePiratesSettings,
     combat: FleetCombatSettings,
-    owner: str,
-    target: str,
-    turn: int,
-    ship_ids: Sequence[int],
+    order: PrivateerOrder,
 ) -> tuple[SpacePiratesState, PrivateerGroup]:
     """Form the group: the ships leave their route or orbit registration (SP-10.3, SP-I36)."""
-    quote = quote_privateers(state, settings, combat, owner, target, turn, ship_ids)
-    taken = set(ship_ids)
+    quote = quote_privateers(state, settings, combat, order)
+    taken = set(order.ship_ids)
     new = state.model_copy(deep=True)
     for route in new.routes:
         route.ships = [s for s in route.ships if s.id not in taken]
     for planet in new.planets:
         planet.orbital_ships = [s for s in planet.orbital_ships if s.id not in taken]
     group = PrivateerGroup(
-        id=new.take_id(), owner=owner, target=target, formed_turn=turn, ships=quote.ships
+        id=new.take_id(),
+        owner=order.owner,
+        target=order.target,
+        formed_turn=order.turn,
+        ships=quote.ships,
     )
     new.privateers.append(group)
     return new, group
