@@ -322,8 +322,12 @@ class UnitOfWork:
         return choice
 
     async def close_choice(self, choice_id: int, status: str = "done") -> None:
-        """Mark a choice answered (or cancelled) in this transaction."""
-        await self.writes.close_choice(choice_id, status, self.actor.user_id)
+        """Mark a choice answered (or cancelled) in this transaction, by the entry number
+        this unit appends first (the campaign's row is held until the commit, so no other
+        command takes it; a unit that appends none closes it before the next command's)."""
+        await self.writes.close_choice(
+            choice_id, status, self.actor.user_id, self.campaign.log_count + 1
+        )
 
     async def update_choice_payload(self, choice_id: int, payload: dict[str, Any]) -> None:
         """Replace an open choice's payload (e.g. the next hit of a multi-step choice)."""

@@ -1,5 +1,7 @@
 """Pruning the outbox (migration 012): posted rows a week old go, a bounded batch at a time,
-oldest first; unsent rows and the posts of questions an undo may redraw stay."""
+oldest first; unsent rows and the posts of questions an undo may redraw stay. Whether an undo
+reaches the command that closed a question is decided by entry numbers (migration 013), not
+by the clocks of the hosts that wrote them; a question closed before then, by time."""
 
 from __future__ import annotations
 
@@ -8,13 +10,14 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.campaigns import Actor, CampaignService
+from bot.campaigns import CORE, Actor, CampaignService
 from bot.dice import Dice
 from bot.storage import outbox
 from bot.storage.database import Database
 from bot.storage.shards import Shards
 from bot.storage.sql import inserted_id
 from bot.turn_flow import TurnFlow
+from bot.undo import UndoService
 
 NOW = datetime(2026, 12, 20, 12, 0, tzinfo=UTC)
 GM = Actor(user_id=1)
@@ -80,7 +83,8 @@ async def kept(db: Database) -> list[int]:
 
 
 async def choice(db: Database, campaign_id: int, status: str) -> int:
-    """A pending choice of the campaign; a closed one was closed at NOW (after every entry)."""
+    """A pending choice of the campaign; a closed one was closed at NOW (after every entry),
+    as a choice closed before migration 013 is stored: with no closing entry number."""
     resolved = None if status == "open" else outbox.sent_before(NOW)
     async with db.transaction() as conn:
         cursor = await conn.execute(
@@ -163,6 +167,114 @@ async def test_a_question_closed_before_the_oldest_undoable_command_loses_its_po
     assert await kept(db) == []
 
 
+async def asked(service: CampaignService, campaign_id: int) -> int:
+    """A question a command asks (one entry); returns its choice id."""
+    async with service.work(campaign_id, GM) as uow:
+        choice_id = await uow.open_choice(CORE, "toll", None, {})
+        await uow.append("ask")
+    return choice_id
+
+
+async def answered(service: CampaignService, campaign_id: int, choice_id: int) -> None:
+    """The command that answers the question (one entry)."""
+    async with service.work(campaign_id, GM) as uow:
+        await uow.close_choice(choice_id)
+        await uow.append("answer")
+
+
+async def cancelled(service: CampaignService, campaign_id: int, choice_id: int) -> None:
+    """A Cancel click on the question: closed by a unit that appends no entry."""
+    async with service.work(campaign_id, GM) as uow:
+        await uow.close_choice(choice_id, "cancelled")
+
+
+async def entry_time(db: Database, campaign_id: int, seq: int) -> datetime:
+    row = await db.fetchone(
+        "SELECT created_at FROM actions WHERE campaign_id = ? AND seq = ?", (campaign_id, seq)
+    )
+    assert row is not None
+    return datetime.fromisoformat(row[0])
+
+
+async def clock_said(db: Database, choice_id: int, moment: datetime) -> None:
+    """The closing time as the clock of the host that closed the choice wrote it."""
+    async with db.transaction() as conn:
+        await conn.execute(
+            "UPDATE pending_choices SET resolved_at = ? WHERE id = ?",
+            (outbox.sent_before(moment), choice_id),
+        )
+
+
+async def test_a_question_answered_within_the_undo_reach_keeps_its_post_whatever_its_clock(
+    service,
+):
+    """The bot runs on two hosts whose clocks disagree: the answer, a command the undo still
+    reaches, was written by a host an hour behind, before the time of the entry preceding
+    the oldest undoable command. The post stays, and the GM's undo of the answer redraws the
+    question on it with working buttons."""
+    db = service.db
+    cid = await campaign(service)  # entry 1 (the creation keeps no journal)
+    await service.join(cid, Actor(user_id=2), "Red")  # entry 2: the oldest an undo reaches
+    question = await asked(service, cid)  # entry 3
+    post = await posted(db, cid, 30, choice=question)
+    await answered(service, cid, question)  # entry 4
+    await clock_said(db, question, await entry_time(db, cid, 1) - timedelta(hours=1))
+    assert await outbox.prune(db, NOW) == 0
+    assert await kept(db) == [post]
+
+    done = await UndoService(service).undo(cid, GM, 4, "the wrong answer")
+    assert done.reopened == [question]
+    assert done.unshown == []  # not "open again without its buttons"
+    [redraw] = done.redraws
+    assert redraw.payload["edit"] == 900
+    assert redraw.payload["components"][0]["components"][0]["custom_id"] == (
+        f"x:choice:{question}:pay"
+    )
+
+
+async def test_a_question_answered_before_the_undo_reach_loses_its_post_whatever_its_clock(
+    service,
+):
+    """The answer was written by a host an hour ahead, after the time of every later entry;
+    but the journals kept reach back only to the command after it: no undo can reopen the
+    question, and its post goes."""
+    db = service.db
+    cid = await campaign(service)
+    question = await asked(service, cid)  # entry 2
+    post = await posted(db, cid, 30, choice=question)
+    await answered(service, cid, question)  # entry 3
+    await service.join(cid, Actor(user_id=2), "Red")  # entry 4
+    async with db.transaction() as conn:  # the journals kept: the join's alone
+        await conn.execute("DELETE FROM undo_units WHERE campaign_id = ? AND last_seq < 4", (cid,))
+        await conn.execute("DELETE FROM undo_sizes WHERE campaign_id = ? AND last_seq < 4", (cid,))
+    await clock_said(db, question, await entry_time(db, cid, 4) + timedelta(hours=1))
+    assert await outbox.prune(db, NOW) == 1
+    assert post not in await kept(db)
+
+
+async def test_a_question_cancelled_without_an_entry_keeps_its_post_while_its_asking_may_be_undone(
+    service,
+):
+    """A Cancel writes no entry and cannot be undone, but the command that asked the question
+    can: its undo takes the buttons off the question's post. The post stays while that
+    command is within reach, whatever the clock of the host that took the Cancel said."""
+    db = service.db
+    cid = await campaign(service)
+    question = await asked(service, cid)  # entry 2: the oldest an undo reaches
+    post = await posted(db, cid, 30, choice=question)
+    await cancelled(service, cid, question)
+    await clock_said(db, question, await entry_time(db, cid, 1) - timedelta(hours=1))
+    assert await outbox.prune(db, NOW) == 0
+    assert await kept(db) == [post]
+
+    done = await UndoService(service).undo(cid, GM, 2, "asked by mistake")
+    assert done.closed_choices == [question]
+    [withdrawn] = done.redraws
+    assert withdrawn.payload["edit"] == 900  # its message keeps its text, without the buttons
+    assert withdrawn.payload["content"] == "posted"
+    assert withdrawn.payload["components"] == []
+
+
 async def test_a_question_a_ruleset_keeps_in_its_state_keeps_its_post(service):
     """Space pirates keeps its questions (buy-off, plunder, upkeep, retreat) in its own state,
     not as pending choices (SP-I45): the sweep keeps their posts however old, so that a GM's
@@ -183,16 +295,20 @@ async def test_a_question_a_ruleset_keeps_in_its_state_keeps_its_post(service):
 
 
 async def test_a_batch_reads_only_the_oldest_posted_rows_by_an_index(service, database_target):
-    """Migration 012: the batch walks the posted rows by the time they were sent, and finds a
-    campaign's recently closed questions by an index (SQLite's query plan, or PostgreSQL's
-    catalog)."""
+    """Migrations 012 and 013: the batch walks the posted rows by the time they were sent, and
+    finds a campaign's questions closed within the undo's reach by an index, by entry number
+    or, closed before 013, by time (SQLite's query plan, or PostgreSQL's catalog)."""
     db = service.db
     if isinstance(database_target, str):
         found = await db.fetchall(
-            "SELECT indexname FROM pg_indexes WHERE indexname IN (?, ?) ORDER BY indexname",
-            ("choices_by_resolution", "outbox_sent"),
+            "SELECT indexname FROM pg_indexes WHERE indexname IN (?, ?, ?) ORDER BY indexname",
+            ("choices_by_closing", "choices_by_resolution", "outbox_sent"),
         )
-        assert [r[0] for r in found] == ["choices_by_resolution", "outbox_sent"]
+        assert [r[0] for r in found] == [
+            "choices_by_closing",
+            "choices_by_resolution",
+            "outbox_sent",
+        ]
         return
     plan = await db.fetchall(
         "EXPLAIN QUERY PLAN DELETE FROM outbox WHERE id IN (SELECT o.id FROM outbox o "
@@ -202,6 +318,7 @@ async def test_a_batch_reads_only_the_oldest_posted_rows_by_an_index(service, da
     )
     steps = " | ".join(str(row[-1]) for row in plan)
     assert "INDEX outbox_sent" in steps, steps
+    assert "INDEX choices_by_closing" in steps, steps
     assert "INDEX choices_by_resolution" in steps, steps
 
 

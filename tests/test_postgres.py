@@ -340,3 +340,36 @@ async def test_copy_db_moves_every_campaign_and_the_copy_verifies_and_plays_on(t
     refused = bot_command("copy-db", "--from", f"sqlite:{path}", "--to", pg_url)
     assert refused.returncode == 2
     assert "already holds campaigns" in refused.stdout
+
+
+async def test_copy_db_keeps_the_entry_that_closed_each_question(tmp_path, pg_url):
+    """A question answered on the SQLite file keeps, in the copy, the number of the entry
+    that answered it: the copy's outbox sweep judges by it which questions an undo may still
+    reopen (migration 013); an open one has none."""
+    path = tmp_path / "old.db"
+    db = await Database.open(path)
+    try:
+        service = CampaignService(db, dice_factory=lambda: Dice.seeded(7))
+        campaign = await service.create(
+            guild_id=10, channel_id=20, name="Tolls", ruleset_keys=[], actor=GM
+        )
+        async with service.work(campaign.id, GM) as uow:
+            answered = await uow.open_choice("core", "toll", None, {})
+            await uow.open_choice("core", "toll", None, {})
+            await uow.append("ask")
+        async with service.work(campaign.id, GM) as uow:
+            await uow.close_choice(answered)
+            await uow.append("answer")
+        query = "SELECT id, status, closed_seq FROM pending_choices ORDER BY id"
+        before = [tuple(r) for r in await db.fetchall(query)]
+    finally:
+        await db.close()
+    assert [row[1:] for row in before] == [("done", 3), ("open", None)]
+
+    copied = bot_command("copy-db", "--from", f"sqlite:{path}", "--to", pg_url)
+    assert copied.returncode == 0, copied.stdout + copied.stderr
+    target = await Database.open(pg_url)
+    try:
+        assert [tuple(r) for r in await target.fetchall(query)] == before
+    finally:
+        await target.close()

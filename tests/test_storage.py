@@ -479,6 +479,7 @@ async def old_database(path: Path, migration: int, states: dict[str, object]) ->
         "ALTER TABLE actions DROP COLUMN dice; ALTER TABLE actions DROP COLUMN state;"
         "ALTER TABLE campaigns DROP COLUMN secret_rolls_for_players;"
         "ALTER TABLE campaigns DROP COLUMN language;"
+        "DROP INDEX choices_by_closing; ALTER TABLE pending_choices DROP COLUMN closed_seq;"
         "INSERT INTO campaigns (id, guild_id, channel_id, name, rulesets, created_by, log_head,"
         " created_at) VALUES (7, 1, 1, 'old', '[]', 1, 'x', 'then');"
     )

@@ -203,3 +203,35 @@ def test_the_confirmation_left_answered_is_the_turn_end_question():
     from cogs.turn import TURN_END
 
     assert TURN_END == TURN_END_CONFIRMATION
+
+
+async def closing_entries(
+    service: CampaignService, *choice_ids: int
+) -> list[tuple[str, int | None]]:
+    """Each choice's status and the number of the entry that closed it."""
+    rows = [
+        await service.db.fetchone(
+            "SELECT status, closed_seq FROM pending_choices WHERE id = ?", (choice_id,)
+        )
+        for choice_id in choice_ids
+    ]
+    return [(str(r[0]), r[1]) for r in rows if r is not None]
+
+
+async def test_an_undo_reopens_an_answer_and_closes_what_the_undone_command_asked(service):
+    """The answered question is open again with no closing entry (the sweep keeps an open
+    question's post); the question the undone command asked is closed by the undo's own
+    entry, whatever the clock of the host that wrote it."""
+    cid = await campaign(service)
+    async with service.work(cid, GM) as uow:  # entry 2 asks
+        earlier = await uow.open_choice("core", "toll", None, {})
+        await uow.append("ask")
+    async with service.work(cid, GM) as uow:  # entry 3 answers it and asks another
+        await uow.close_choice(earlier)
+        later = await uow.open_choice("core", "toll", None, {})
+        await uow.append("answer")
+    assert await closing_entries(service, earlier, later) == [("done", 3), ("open", None)]
+
+    undone = await UndoService(service).undo(cid, GM, 3, "answered too soon")
+    assert undone.entry.seq == 4
+    assert await closing_entries(service, earlier, later) == [("open", None), ("cancelled", 4)]

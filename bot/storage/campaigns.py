@@ -358,12 +358,14 @@ class CampaignWrites:
         ) as cur:
             return [(r["kind"], r["target_id"]) for r in await cur.fetchall()]
 
-    async def close_choice(self, choice_id: int, status: str, by: int) -> None:
-        """Mark an open choice answered (or cancelled)."""
+    async def close_choice(self, choice_id: int, status: str, by: int, seq: int) -> None:
+        """Mark an open choice answered (or cancelled) by the command whose first entry is
+        `seq` in the campaign's log (`closed_seq`: pruning the outbox compares it with the
+        entries an undo can reach, bot/storage/outbox.py)."""
         cur = await self.conn.execute(
-            "UPDATE pending_choices SET status = ?, resolved_at = ?, resolved_by = ? "
-            "WHERE id = ? AND status = 'open'",
-            (status, utc_now(), by, choice_id),
+            "UPDATE pending_choices SET status = ?, resolved_at = ?, resolved_by = ?, "
+            "closed_seq = ? WHERE id = ? AND status = 'open'",
+            (status, utc_now(), by, seq, choice_id),
         )
         if self.journal is not None and cur.rowcount == 1:
             self.journal.add("choice_closed", id=choice_id)

@@ -32,10 +32,21 @@ KEEP_SENT = timedelta(days=7)
 # so commands waiting for the write lock are held up for milliseconds, not for a whole backlog.
 PRUNE_BATCH = 500
 
-# The time from which a closed choice of the campaign of outbox row `o` may still be opened
-# again by an undo: the entry before the oldest command whose undo journal is kept (every
-# command an undo can reach ran after it; bot/storage/undo.py keeps journals within
-# UNDO_BUDGET). No journal kept: NULL, nothing closed can open again; no entry before it: ''.
+# The first entry of the oldest command of the campaign of outbox row `o` whose undo journal
+# is kept: every command an undo can reach appended it or a later entry (bot/storage/undo.py
+# keeps journals within UNDO_BUDGET), so a choice closed by one of them has a `closed_seq` at
+# least this number. (A choice closed by a unit that appends no entry, a Cancel, has the next
+# entry's number: its post stays while any command before the Cancel may be undone, one of
+# which may have opened it and redraws it when undone.) No journal kept: NULL, nothing
+# closed can open again.
+_UNDO_REACH_SEQ = (
+    "SELECT u.first_seq FROM undo_units u WHERE u.campaign_id = o.campaign_id "
+    "ORDER BY u.last_seq LIMIT 1"
+)
+# The same reach as a time, for choices closed before migration 013 recorded the closing
+# entry (`closed_seq` NULL): the time of the entry before that oldest command (no entry
+# before it: ''). Such a choice closed since then may have been closed by a command an undo
+# can reach; times written by processes on different hosts may be skewed, entry numbers not.
 _UNDO_REACH = (
     "SELECT COALESCE((SELECT a.created_at FROM actions a WHERE a.campaign_id = u.campaign_id "
     "AND a.seq = u.first_seq - 1), '') FROM undo_units u WHERE u.campaign_id = o.campaign_id "
@@ -43,14 +54,18 @@ _UNDO_REACH = (
 )
 # Whether posted row `o` is one `asked` may return for a choice that may be asked again: it
 # shows the controls of a question still open (answered later, an undo opens it again) or
-# closed since the undo reach. Kept whether those controls were live or disabled.
+# closed by a command the undo still reaches (by entry number; by time when closed before
+# the number was kept). Kept whether those controls were live or disabled.
 _MAY_REDRAW = (
     "o.message_id IS NOT NULL AND o.payload LIKE '%x:choice:%' "  # noqa: S608 - constants
     "AND o.payload NOT LIKE '%\"ephemeral\":true%' AND ("
     "EXISTS (SELECT 1 FROM pending_choices c WHERE c.campaign_id = o.campaign_id "
     "AND c.status = 'open' AND o.payload LIKE ('%x:choice:' || c.id || ':%')) "
     "OR EXISTS (SELECT 1 FROM pending_choices c WHERE c.campaign_id = o.campaign_id "
-    f"AND c.resolved_at >= ({_UNDO_REACH}) AND o.payload LIKE ('%x:choice:' || c.id || ':%')))"
+    f"AND c.closed_seq >= ({_UNDO_REACH_SEQ}) AND o.payload LIKE ('%x:choice:' || c.id || ':%')) "
+    "OR EXISTS (SELECT 1 FROM pending_choices c WHERE c.campaign_id = o.campaign_id "
+    f"AND c.resolved_at >= ({_UNDO_REACH}) AND c.closed_seq IS NULL "
+    "AND o.payload LIKE ('%x:choice:' || c.id || ':%')))"
 )
 
 

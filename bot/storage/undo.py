@@ -165,7 +165,7 @@ class UndoWrites:
 
     async def restore(self, unit: UndoUnit, by: int) -> list[int]:
         """Apply the journal's inverse, newest change first; returns the ids of the choices
-        the command opened (now closed as undone)."""
+        the command opened (now closed as undone, by the entry the undo appends next)."""
         cid = unit.campaign_id
         undone_choices: list[int] = []
         for op in reversed(unit.ops):
@@ -183,16 +183,19 @@ class UndoWrites:
                     (cid, op["ruleset"], op["key"], op["seq"]),
                 )
             elif kind == "choice_opened":
+                # Closed by the undo's own entry: the restore runs before the undo appends
+                # it, so it is the campaign's next entry number.
                 await self.conn.execute(
                     "UPDATE pending_choices SET status = 'cancelled', resolved_at = ?, "
-                    "resolved_by = ? WHERE id = ?",
-                    (utc_now(), by, op["id"]),
+                    "resolved_by = ?, closed_seq = (SELECT log_count + 1 FROM campaigns "
+                    "WHERE id = ?) WHERE id = ?",
+                    (utc_now(), by, cid, op["id"]),
                 )
                 undone_choices.append(int(op["id"]))
             elif kind == "choice_closed":
                 await self.conn.execute(
                     "UPDATE pending_choices SET status = 'open', resolved_at = NULL, "
-                    "resolved_by = NULL WHERE id = ? AND kind != ?",
+                    "resolved_by = NULL, closed_seq = NULL WHERE id = ? AND kind != ?",
                     (op["id"], TURN_END_CONFIRMATION),
                 )
             elif kind == "choice_payload":
