@@ -78,13 +78,14 @@ async def campaigns_in(db: Database, count: int) -> list[int]:
 
 
 async def play_day(db: Database, campaigns: list[int], day: int, posts: int) -> None:
-    """One turn in every campaign: yesterday's question answered, `posts` messages posted
-    (the first asks today's question)."""
+    """One turn in every campaign: yesterday's question answered (by the day's entry number,
+    as a command closes it), `posts` messages posted (the first asks today's question)."""
     sent = outbox.sent_before(START + timedelta(days=day))
     async with db.transaction() as conn:
         await conn.execute(
-            "UPDATE pending_choices SET status = 'done', resolved_at = ? WHERE status = 'open'",
-            (sent,),
+            "UPDATE pending_choices SET status = 'done', resolved_at = ?, closed_seq = ? "
+            "WHERE status = 'open'",
+            (sent, day + 1),
         )
         rows = []
         for campaign in campaigns:
