@@ -240,12 +240,14 @@ def owes_text(items: Sequence[Msg]) -> Msg:
 
 
 class Pings(list[int]):
-    """The players a turn's end pings, in order, each with why (`reasons`): something
-    happened to their pieces in a ruleset, or a question of a ruleset waits for them."""
+    """The players a turn's end pings, in order, each with why (`reasons`: something
+    happened to their pieces in a ruleset, or a question of a ruleset waits for them) and
+    what each now owes in a ruleset (`owed`)."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.reasons: dict[int, list[Msg]] = {}
+        self.reasons: dict[int, list[tuple[str, str]]] = {}
+        self.owed: dict[int, dict[str, list[Msg]]] = {}
 
     def add(self, user: int | None, why: str, ruleset: str) -> None:
         """Ping `user` (nobody when None) for `why` (`affected`, `question`) in `ruleset`."""
@@ -254,14 +256,41 @@ class Pings(list[int]):
         if user not in self.reasons:
             self.append(user)
             self.reasons[user] = []
-        reason = Msg(f"turn_flow.ping.{why}", ruleset=Msg(f"ruleset.{ruleset}"))
-        if reason not in self.reasons[user]:
-            self.reasons[user].append(reason)
+        if (why, ruleset) not in self.reasons[user]:
+            self.reasons[user].append((why, ruleset))
+
+    def owe(self, user: int | None, ruleset: str, owes: Msg) -> None:
+        """What a pinged `user` owes now in `ruleset` (`RulesetSpec.awaited`), told with why
+        they are pinged; it pings nobody who is not pinged already."""
+        if user is None or user not in self.reasons:
+            return
+        items = self.owed.setdefault(user, {}).setdefault(ruleset, [])
+        if owes not in items:
+            items.append(owes)
+
+    def why(self, user: int) -> list[Msg]:
+        """Why `user` is pinged: each reason, with what they owe in its ruleset (once), then
+        what they owe in a ruleset they are pinged for nothing else."""
+        owed = dict(self.owed.get(user, {}))
+        told: list[Msg] = []
+        for why, ruleset in self.reasons[user]:
+            name = Msg(f"ruleset.{ruleset}")
+            items = owed.pop(ruleset, None)
+            if items:
+                told.append(Msg(f"turn_flow.ping.{why}_owes", ruleset=name, owes=owes_text(items)))
+            else:
+                told.append(Msg(f"turn_flow.ping.{why}", ruleset=name))
+        for ruleset, items in owed.items():
+            told.append(
+                Msg("turn_flow.ping.owes", ruleset=Msg(f"ruleset.{ruleset}"), owes=owes_text(items))
+            )
+        return told
 
     def line(self, locale: str) -> str:
-        """`What the turn's end means for you: @a — your pieces (Fleet combat); …`."""
+        """`The turn's end concerns you: @a — something happened to your pieces (Fleet
+        combat), and you owe fire orders …; …`."""
         players = [
-            t("turn_flow.ping.player", locale, user=f"<@{u}>", what=MsgList(self.reasons[u]))
+            t("turn_flow.ping.player", locale, user=f"<@{u}>", what=MsgList(self.why(u)))
             for u in self
         ]
         return t("turn_flow.turn_end_pings", locale, players="; ".join(players))
@@ -327,8 +356,9 @@ class TurnFlow:
             schedule = replace(schedule, turn=None, deadline_at=None)
         return schedule
 
-    async def awaited(self, campaign: Campaign) -> list[AwaitedPlayer]:
-        """Who the campaign's turn waits for (committed state)."""
+    async def _awaiting_states(self, campaign: Campaign) -> dict[str, tuple[BaseModel, BaseModel]]:
+        """The committed (state, settings) of each of the campaign's rulesets that names
+        the factions it waits for (`RulesetSpec.awaited`)."""
         states = {}
         for key in campaign.rulesets:
             try:
@@ -337,9 +367,13 @@ class TurnFlow:
                 continue
             if spec.awaited is not None:
                 states[key] = await self.service.state(campaign, key)
+        return states
+
+    async def awaited(self, campaign: Campaign) -> list[AwaitedPlayer]:
+        """Who the campaign's turn waits for (committed state)."""
         return awaited_players(
             campaign,
-            states,
+            await self._awaiting_states(campaign),
             await self.service.open_choices(campaign.id),
             await self.service.factions(campaign.id),
         )
@@ -347,8 +381,9 @@ class TurnFlow:
     async def notified(self, campaign_id: int, report: TurnEndReport) -> Pings:
         """Who a turn's end summary pings, and why: the players of the factions something
         happened to (each ruleset's `affected`) and the owners of the questions now waiting
-        for them. A preview of a player's own command is no question: it pings nobody (a
-        secret bribe stays the briber's, SP-I33)."""
+        for them, each with what the rulesets say they owe now (`RulesetSpec.awaited`). A
+        preview of a player's own command is no question: it pings nobody (a secret bribe
+        stays the briber's, SP-I33)."""
         factions = {name_key(f.name): f.user_id for f in await self.service.factions(campaign_id)}
         pings = Pings()
         for summary in report.summaries:
@@ -356,6 +391,13 @@ class TurnFlow:
                 pings.add(factions.get(name_key(faction)), "affected", summary.ruleset)
         for choice in questions(await self.service.open_choices(campaign_id)):
             pings.add(choice.owner_id, "question", choice.ruleset)
+        if pings:
+            campaign = await self.service.get(campaign_id)
+            for key, (state, settings) in (await self._awaiting_states(campaign)).items():
+                spec = rulesets.get(key)
+                assert spec.awaited is not None
+                for item in spec.awaited(state, settings, campaign.turn):
+                    pings.owe(factions.get(name_key(item.faction)), key, item.owes)
         return pings
 
     async def unposted(self, shards: Shards | None = None) -> list[TurnPost]:

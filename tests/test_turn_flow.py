@@ -102,3 +102,40 @@ def test_each_awaited_player_is_listed_once_with_all_they_owe_and_no_preview():
         "a choice waiting for an answer (Ottoman piracy)"
     )
     assert owed.owes.render("ru").startswith("содержание 20 по контракту наёмников №15")
+
+
+def test_a_turn_end_ping_tells_what_is_owed_and_pings_nobody_for_it_alone():
+    """A player pinged for their pieces is told what they now owe in that ruleset, a
+    question's owner what they owe beside it; a player pinged with nothing owed reads the
+    reason as before; owing something pings nobody who was not pinged."""
+    from bot.i18n import Msg
+    from bot.turn_flow import Pings
+
+    orders = Msg("fleet_combat.owes.orders", battle=1, point="Mecatol", round=2)
+    upkeep = Msg("space_pirates.owes.upkeep", amount=20, contract=15)
+    pings = Pings()
+    pings.add(1, "affected", "fleet_combat")
+    pings.add(2, "affected", "fleet_combat")
+    pings.add(3, "question", "ottoman_piracy")
+    pings.add(5, "question", "space_pirates")
+    pings.owe(5, "space_pirates", upkeep)
+    pings.owe(1, "fleet_combat", orders)
+    pings.owe(1, "fleet_combat", orders)
+    pings.owe(1, "space_pirates", upkeep)
+    pings.owe(4, "fleet_combat", orders)
+
+    assert list(pings) == [1, 2, 3, 5]
+    assert pings.line("en") == (
+        "The turn's end concerns you: <@1> — something happened to your pieces (Fleet"
+        " combat), and you owe fire orders or a retreat in battle #1 at Mecatol, round 2"
+        " (FC-I7), you owe upkeep 20 for mercenary contract #15: pay it or end the contract"
+        " (Space pirates); <@2> — something happened to your pieces (Fleet combat); <@3> — a"
+        " question waits for your answer (Ottoman piracy); <@5> — a question waits for your"
+        " answer (Space pirates): upkeep 20 for mercenary contract #15: pay it or end the"
+        " contract"
+    )
+    assert pings.line("ru").startswith(
+        "Конец хода касается вас: <@1> — что-то произошло с вашими силами (Флотский бой), и"
+        " от вас ждут: приказы на стрельбу или отступление в бою №1 в точке Mecatol, раунд 2"
+        " (FC-I7), от вас ждут: содержание 20 по контракту наёмников №15"
+    )

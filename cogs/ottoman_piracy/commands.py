@@ -18,7 +18,7 @@ from bot.campaigns import Choice, Faction, UnitOfWork
 from bot.cog_base import BotCog, Choices, FactionName, Interaction, command_group
 from bot.dice import Dice
 from bot.errors import GameError, NotAllowed
-from bot.factions import unknown_faction
+from bot.factions import resolve_faction
 from bot.i18n import t
 from bot.interactions import (
     Context,
@@ -429,10 +429,7 @@ def _faction_for(
 ) -> str | None:
     """The faction named, or the player's only faction; None clears the power's player."""
     if faction:
-        for known in factions:
-            if known.name.casefold() == faction.strip().casefold():
-                return known.name
-        raise unknown_faction(faction, factions)
+        return resolve_faction(faction, factions)
     if player is None:
         return None
     theirs = [f.name for f in factions if f.user_id == player.id]

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from bot.campaigns import Faction
 from bot.errors import GameError
+from bot.factions import find_faction, normal
 from bot.i18n import MsgList
 from bot.rules.ottoman_piracy import (
     KNOWN_POWERS,
@@ -86,19 +87,24 @@ def parse_leaders(text: str | None, settings: OttomanPiracySettings) -> list[str
     return [n for n in names if n]
 
 
-def played_by_faction(text: str, state: OttomanPiracyState, factions: list[Faction]) -> str | None:
-    """The power a faction named `text` plays, when it plays exactly one; else None."""
-    wanted = text.strip().casefold()
-    for faction in factions:
-        if faction.name.casefold() == wanted:
-            played = state.powers_of(faction.name)
-            if len(played) == 1:
-                return played[0]
-    return None
+def played_by_faction(
+    text: str, state: OttomanPiracyState, factions: list[Faction], *, prefix: bool = False
+) -> str | None:
+    """The power a faction named `text` plays, when it plays exactly one; else None. The
+    name is compared as every command compares faction names (any case, `ё`/`е`, dashes);
+    with `prefix`, the only faction whose name it starts names it too."""
+    names = [f.name for f in factions]
+    if prefix:
+        name = find_faction(text, names)
+    else:
+        name = next((n for n in names if normal(n) == normal(text)), None)
+    played = state.powers_of(name) if name is not None else []
+    return played[0] if len(played) == 1 else None
 
 
 def resolve_power(text: str, state: OttomanPiracyState, factions: list[Faction]) -> str:
-    """A power named by key, name (English or Russian) or by the faction that plays it.
+    """A power named by key, name (English or Russian) or by the faction that plays it (its
+    full name, or the start only that faction's name has, when no power is named so).
 
     Custom powers are accepted once the GM registered them (a player, or war status);
     anything else is refused, so a typo does not start a piracy against nobody.
@@ -108,10 +114,13 @@ def resolve_power(text: str, state: OttomanPiracyState, factions: list[Faction])
         return played
     key = power_key(text)
     known = {*KNOWN_POWERS, *state.power_factions, *state.at_war_with_ottomans}
-    if key not in known:
-        names = MsgList([power_label(k, state.power_names) for k in sorted(known)])
-        raise GameError(C + "error.unknown_power", power=text.strip(), known=names)
-    return key
+    if key in known:
+        return key
+    played = played_by_faction(text, state, factions, prefix=True)
+    if played is not None:
+        return played
+    names = MsgList([power_label(k, state.power_names) for k in sorted(known)])
+    raise GameError(C + "error.unknown_power", power=text.strip(), known=names)
 
 
 def resolve_ally(

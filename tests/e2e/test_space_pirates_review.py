@@ -280,6 +280,42 @@ async def test_the_battle_pages_name_the_pirates_and_their_raiders(pirates):
     assert "Бой окончен, в строю остались: Lyra" in pages[-1]
 
 
+@pytest.mark.parametrize(
+    ("player", "faction", "pirates_open", "faction_opens"),
+    [
+        (
+            "player3",
+            "Lyra",
+            "\nПиратский флот: 1 рейдер → Lyra, цель — крейсеры: атака 6 → 1 попадание",
+            "\nLyra: 2 крейсера → пиратский флот, цель — рейдеры: атака 6, 6, 6, 6",
+        ),
+        (
+            "player1",
+            "Vega",
+            "\nThe pirate fleet's 1 raider → Vega's cruisers: attack 6 → 1 hit",
+            "\nVega's 2 cruisers → the pirate fleet's raiders: attack 6, 6, 6, 6",
+        ),
+    ],
+)
+async def test_a_battle_line_that_opens_with_the_pirates_starts_with_a_capital(
+    pirates, player, faction, pirates_open, faction_opens
+):
+    """SP-I11: on the report's battle pages a line the pirate fleet opens starts with a
+    capital, in Russian and in English; a line a faction opens, and the pirates named
+    inside a line, read as before."""
+    await pirates.slash("/pirates route add name:Line goods:160 ships:2 cruiser", as_=player)
+    pirates.script_dice([1, 3])
+    ended = await end_turn(pirates, 1)
+    pirates.script_dice([6] * 10 + [1] * 10)
+    await pirates.click(question_of(ended, "Refuse and fight"), "Refuse and fight", as_=player)
+
+    shown = await pirates.slash("/pirates report turn:1 page:2", as_=player)
+
+    page = shown.embed.description
+    assert pirates_open in page and faction_opens in page
+    assert [line for line in page.splitlines() if line[:1].islower()] == []
+
+
 async def test_the_turn_end_never_pings_a_hidden_briber(after_a_raid):
     """SP-I33: Orion's bribe raids Vega at the end of turn 2; the summary and the questions
     ping Vega's player only: the ruleset lists only the victim as affected, never Orion,

@@ -81,15 +81,21 @@ async def test_the_turn_end_pings_no_briber_for_a_quote_or_a_hidden_bribe(pirate
     assert not any("concerns you" in (m.content or "") for m in ended.followups)
 
 
-async def test_the_turn_end_ping_says_for_each_player_what_concerns_them(table):
-    """Review #36: the end of turn 1 fights a round at Mecatol (FC-I7: no orders, automatic
-    targets); the line pings Red's and Blue's players, each with why, and not Green's; the
-    status then lists each once with the fire orders they owe, without the faction twice
-    (review #25)."""
+async def red_attacks_blue_at_mecatol(table):
+    """Fleet combat: Red (player1), Blue (player2) and Green (player3) join; Red attacks
+    Blue's 6 cruisers with 6 cruisers at Mecatol (battle #1)."""
     await start(table, "fleet_combat", "Red", "Blue", "Green")
     await table.slash("/combat fleet set point:Mecatol ships:6 cruiser", as_="player1")
     await table.slash("/combat fleet set point:Mecatol ships:6 cruiser", as_="player2")
     await table.slash("/combat attack point:Mecatol targets:Blue", as_="player1")
+
+
+async def test_the_turn_end_ping_says_for_each_player_what_concerns_them(table):
+    """Review #36: the end of turn 1 fights a round at Mecatol (FC-I7: no orders, automatic
+    targets); the line pings Red's and Blue's players, each with why and the fire orders
+    they now owe for round 2, and not Green's; the status before lists each once with the
+    fire orders they owe, without the faction twice (review #25)."""
+    await red_attacks_blue_at_mecatol(table)
     status = await table.slash("/turn status", as_="gm")
     title, lines = owed_field(status)
     red, blue = (f"<@{table.member(p).id}>" for p in ("player1", "player2"))
@@ -103,9 +109,31 @@ async def test_the_turn_end_ping_says_for_each_player_what_concerns_them(table):
     ended = await end_turn(table, 1)
 
     [line] = [m for m in ended.followups if m.pings]
+    owed = "fire orders or a retreat in battle #1 at Mecatol, round 2 (FC-I7)"
     assert line.content == (
         f"The turn's end concerns you: {red} — something happened to your pieces (Fleet"
-        f" combat); {blue} — something happened to your pieces (Fleet combat)"
+        f" combat), and you owe {owed}; {blue} — something happened to your pieces (Fleet"
+        f" combat), and you owe {owed}"
+    )
+    assert line.pings == {"player1", "player2"}
+
+
+async def test_the_turn_end_ping_says_what_is_owed_in_the_campaigns_language(table):
+    """In a Russian campaign the ping says in Russian what happened, then the fire orders
+    each pinged player owes for round 2 (FC-I7)."""
+    await red_attacks_blue_at_mecatol(table)
+    await table.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+
+    question = await table.slash("/turn end", as_="gm")
+    ended = await table.click(question, "Завершить ход 1", as_="gm")
+
+    [line] = [m for m in ended.followups if m.pings]
+    red, blue = (f"<@{table.member(p).id}>" for p in ("player1", "player2"))
+    owed = "приказы на стрельбу или отступление в бою №1 в точке Mecatol, раунд 2 (FC-I7)"
+    assert line.content == (
+        f"Конец хода касается вас: {red} — что-то произошло с вашими силами (Флотский бой),"
+        f" и от вас ждут: {owed}; {blue} — что-то произошло с вашими силами (Флотский бой),"
+        f" и от вас ждут: {owed}"
     )
     assert line.pings == {"player1", "player2"}
 

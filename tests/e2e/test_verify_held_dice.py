@@ -84,3 +84,45 @@ async def test_a_held_die_that_does_not_re_derive_is_named_as_the_held_seeds(
         attrs, lines, _ = page_verdict(page_of(tampered, locale, tmp_path))
         assert (attrs["data-kind"], attrs["data-seq"]) == ("held_secret_face", str(hidden))
         assert lines == describe(verdict, locale)
+
+
+def public_held_die_changed(document: dict[str, Any]) -> tuple[dict[str, Any], int, int, int]:
+    """The export with the hidden held roll rewritten as a public entry's (its dice in the
+    entry itself, no commitment, no reveal), its d3 changed and the chain recomputed — an
+    entry the bot never writes; the entry's number, the true face and the changed one."""
+    tampered = copy.deepcopy(document)
+    entries = tampered["entries"]
+    hidden = next(e for e in entries if (e.get("dice") or {}).get("seed") == "held")
+    reveal = next(
+        e for e in entries if e["outcome"].get("secret_reveal", {}).get("entry") == hidden["seq"]
+    )
+    rolls = copy.deepcopy(reveal["outcome"].pop("secret_reveal")["payload"]["rolls"])
+    del hidden["outcome"]["secret_commitment"]
+    face = int(rolls[0][4])
+    rolls[0][4] = str(face % 3 + 1)
+    hidden["rolls"] = rolls
+    rechain(tampered)
+    return tampered, hidden["seq"], face, face % 3 + 1
+
+
+async def test_a_public_held_die_that_does_not_re_derive_is_named_the_same_by_both_verifiers(
+    fair, tmp_path
+):
+    """A public entry whose die is drawn from the held seed and does not re-derive: the
+    verifier and the export's page give the same verdict, in English and Russian, naming the
+    die and "turn 1's held seed"."""
+    document = await raid_played_out(fair)
+    tampered, seq, face, shown = public_held_die_changed(document)
+
+    verdict = verify_document(tampered)
+
+    assert verdict.problem is not None
+    assert (verdict.problem.kind, verdict.problem.seq) == ("held_face", seq)
+    assert describe(verdict, "en")[1] == (
+        f"Entry #{seq}: die 1 of roll 1 (d3) shows {shown}, but turn 1's held seed gives {face}."
+    )
+    assert f"а отложенное зерно хода 1 даёт {face}" in describe(verdict, "ru")[1]
+    for locale in ("en", "ru"):
+        attrs, lines, _ = page_verdict(page_of(tampered, locale, tmp_path))
+        assert (attrs["data-kind"], attrs["data-seq"]) == ("held_face", str(seq))
+        assert lines == describe(verdict, locale)

@@ -10,8 +10,15 @@ from pathlib import Path
 import catalog_checks as checks
 import pytest
 
+from bot.errors import RuleViolation
 from bot.i18n import Msg, t
-from bot.rules.fleet_combat import FleetCombatSettings, class_count
+from bot.rules.fleet_combat import (
+    FleetCombatSettings,
+    FleetCombatState,
+    RegisterFleet,
+    class_count,
+    register_fleet,
+)
 from bot.rules.fleet_combat.settings import DEFAULT_CLASS_ORDER
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -159,3 +166,35 @@ def test_the_battle_log_pages_like_the_history_list(language):
     """One pager convention (issue 18): newer to the left, older to the right."""
     assert t("combat.log.newer", language) == t("history.newer", language)
     assert t("combat.log.older", language) == t("history.older", language)
+
+
+def test_a_line_that_names_a_shooter_opens_with_it_in_every_language():
+    """A pirate battle names the shooter with a capital because every round line that has
+    one opens with it (fleet combat's lines and Space pirates' own), in both languages."""
+    texts = [
+        (key, language, text)
+        for ruleset in ("fleet_combat", "space_pirates")
+        for language in ("en", "ru")
+        for key, value in checks.catalog(ruleset, language).items()
+        for text in (value.values() if isinstance(value, dict) else [value])
+        if "{shooter}" in text
+    ]
+    assert texts
+    assert [(k, lang) for k, lang, text in texts if not text.startswith("{shooter}")] == []
+
+
+@pytest.mark.parametrize(
+    ("locale", "opening"),
+    [("ru", "Корабли «крейсеры»: жетонов ран (2)"), ("en", "Among the cruisers, a ship with 2")],
+)
+def test_a_refused_wound_count_starts_with_a_capital(locale, opening):
+    """FC-3.1: the refusal of a wound count that reaches a ship's life opens with a capital,
+    not with the class name in lower case."""
+    state = FleetCombatState()
+    command = RegisterFleet(
+        faction="A", point="Vega", ships={"cruiser": 1}, wounds={"cruiser": [2]}
+    )
+    with pytest.raises(RuleViolation) as refused:
+        register_fleet(state, FleetCombatSettings(), command)
+
+    assert refused.value.message(locale).startswith(opening)

@@ -34,7 +34,12 @@ from bot.rules.space_pirates.battle import PIRATES
 from bot.rules.space_pirates.battle_report import battle_round_lines, over_msg, side_msg
 from bot.rules.space_pirates.bribe import BribeOrder, apply_bribe
 from bot.rules.space_pirates.mercenaries import HireOrder, apply_hire
-from bot.rules.space_pirates.messages import offer_lines, player_summary_line, report_lines
+from bot.rules.space_pirates.messages import (
+    offer_lines,
+    player_summary_line,
+    report_lines,
+    side_first,
+)
 from bot.rules.space_pirates.models import MercenaryContract, PrivateerGroup
 from bot.rules.space_pirates.privateers import PrivateerOrder, apply_privateers, apply_recall
 from bot.rules.space_pirates.registry import register_route, set_contacts, set_privateer_tech
@@ -251,6 +256,7 @@ def battle_page_messages():
     leaves nobody standing (SP-I11)."""
     labels = (PIRATES, BASE_FLEET, "mercenaries #3", "privateers #4")
     out = [m for m in map(side_msg, labels) if isinstance(m, Msg)]
+    out += [m for m in map(side_first, labels) if isinstance(m, Msg)]
     out += [Msg(f"space_pirates.class.{t}") for t in DEFAULTS.pirate_ship_table]
     wiped = RoundReport(
         battle_id=0,

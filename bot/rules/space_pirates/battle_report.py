@@ -12,11 +12,14 @@ from bot.i18n import Msg, MsgList
 from bot.rules.fleet_combat.messages import class_count, class_name, round_lines
 from bot.rules.fleet_combat.models import RoundReport, VolleyReport
 from bot.rules.space_pirates.battle import BASE_FLEET, MERCENARIES, PIRATES, side_msg
+from bot.rules.space_pirates.messages import side_first
 from bot.rules.space_pirates.settings import SpacePiratesSettings
 
 P = "space_pirates."
 DROPPED = {"fleet_combat.round.header", "fleet_combat.battle.frozen"}
 SIDE_PARAMS = ("faction", "shooter", "target")
+# The participant every round line that names a shooter opens with, in both languages.
+OPENS_LINE = "shooter"
 # Fleet combat's lines that name a participant as a faction ("Фракция «…» отступает"), in
 # this ruleset's words when the participant is one of its own (a mercenary contract).
 OWN_WORDS = {
@@ -77,7 +80,8 @@ def battle_round_lines(
             params["ship_class"] = ships.name(held.shooter, held.ship_class)
         for name in SIDE_PARAMS:
             if isinstance(params.get(name), str):
-                params[name] = side_msg(str(params[name]))
+                named = side_first if name == OPENS_LINE else side_msg
+                params[name] = named(str(params[name]))
         if key in OWN_WORDS and isinstance(params.get(OWN_WORDS[key][0]), Msg):
             key = OWN_WORDS[key][1]
         lines.append(Msg(key, **params))

@@ -20,6 +20,15 @@ def fleet_msg(fleet: PirateFleet) -> Msg:
     return MsgList(parts)
 
 
+def side_first(name: str) -> Msg | str:
+    """A participant by name where it opens a line: the bot's own labels with a capital
+    ("The pirate fleet"), a faction as itself."""
+    shown = side_msg(name)
+    if isinstance(shown, Msg):
+        return Msg(shown.key.replace(f"{P}side.", f"{P}side_first.", 1), **shown.params)
+    return shown
+
+
 def ships_lost_msg(owner: str, lost: dict[str, int]) -> Msg:
     """What one defender lost (SP-I12, SP-I43): a faction's ships by class, a mercenary
     contract's by pirate type, each participant named in words."""
