@@ -483,7 +483,7 @@ def round_outcome(report: RoundReport, locale: str) -> str:
     """The round in one line, as the turn's summary tells it: what each side lost, and
     whether the battle fights on or who holds the point."""
     engaged = list(report.remaining) + [f for f in report.left if f not in report.remaining]
-    return text(battle_line([report], engaged), locale)
+    return text(battle_line([report], engaged), locale, escape=True)
 
 
 def round_sections(

@@ -147,3 +147,36 @@ def test_the_space_pirates_quotes_are_declared_previews():
     from cogs.space_pirates.operations import OPERATION
 
     assert SPEC.previews == frozenset({OPERATION, FORCE_ALL})
+
+
+async def test_a_point_named_in_markdown_reads_literally_where_the_turn_end_tells_it(table):
+    """A point typed with Markdown and mentions reads as typed, pinging nobody, in the
+    fire orders owed (/turn status, the turn end's ping) and in the turn's summary."""
+    await start(table, "fleet_combat", "Red", "Blue", "Green")
+    point = "**Ve_ga** <@&1> @everyone"
+    await table.slash(f"/combat fleet set point:{point} ships:6 cruiser", as_="player1")
+    await table.slash(f"/combat fleet set point:{point} ships:6 cruiser", as_="player2")
+    await table.slash(f"/combat attack point:{point} targets:Blue", as_="player1")
+    literal = "\\*\\*Ve\\_ga\\*\\* <\u200b@&1> @\u200beveryone"
+
+    _, lines = owed_field(await table.slash("/turn status", as_="gm"))
+    assert all(f"battle #1 at {literal}, round 1 (FC-I7)" in line for line in lines)
+    ended = await end_turn(table, 1)
+    [line] = [m for m in ended.followups if m.pings]
+    assert line.content.count(f"battle #1 at {literal}, round 2 (FC-I7)") == 2
+    assert line.pings == {"player1", "player2"}
+    summary = ended.followups[0].embed.description
+    assert summary.startswith(f"Battle #1 at {literal}, round 1: Red lost")
+
+
+async def test_a_route_named_in_markdown_reads_literally_in_the_answer_owed(table):
+    """SP-I45: the buy-off answer Vega owes names her route as she typed it."""
+    await start(table, "space_pirates", "Vega", "Orion", "Lyra")
+    await table.slash("/pirates route add name:**Ri_ch** goods:2350", as_="player1")
+    table.script_dice([1, 4, 6])
+    await end_turn(table, 1)
+    _, lines = owed_field(await table.slash("/turn status", as_="gm"))
+    assert lines == [
+        f"• <@{table.member('player1').id}> (**Vega**): an answer to buy-off offer #2"
+        " (route raid, \\*\\*Ri\\_ch\\*\\*, 600)"
+    ]

@@ -12,6 +12,7 @@ from bot.rules.fleet_combat.models import Battle, FleetCombatState, RoundReport
 from bot.rules.fleet_combat.rounds import ROUND_SAFETY_LIMIT, fight_rounds
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rulesets import Awaited, TurnContext, TurnStepResult
+from bot.text import shown_msg
 
 
 def _round_outcome(report: RoundReport) -> dict[str, Any]:
@@ -47,7 +48,11 @@ def end_of_turn(
         turn=context.turn,
         rounds_each=settings.rounds_per_resolution or ROUND_SAFETY_LIMIT,
     )
-    lines = summary_lines(reports, retreat_distance=settings.retreat_distance_points)
+    # Points and factions as the players typed them (`shown_msg`).
+    lines = [
+        shown_msg(line)
+        for line in summary_lines(reports, retreat_distance=settings.retreat_distance_points)
+    ]
     return TurnStepResult(
         state=state,
         lines=lines,
@@ -134,12 +139,15 @@ def _missing_orders(
 
 
 def _orders_line(battle: Any, factions: list[str]) -> Msg:
-    return Msg(
-        "fleet_combat.waiting.orders",
-        battle=battle.id,
-        point=battle.point,
-        round=battle.next_round,
-        factions=", ".join(factions),
+    """The battle's waiting line, its point's name as the players typed it (`shown_msg`)."""
+    return shown_msg(
+        Msg(
+            "fleet_combat.waiting.orders",
+            battle=battle.id,
+            point=battle.point,
+            round=battle.next_round,
+            factions=", ".join(factions),
+        )
     )
 
 
@@ -157,10 +165,14 @@ def waiting_for(
 def awaited(
     fleet_state: FleetCombatState, fleet_settings: FleetCombatSettings, turn: int
 ) -> list[Awaited]:
-    """Each participant owing fire orders or a retreat, one per battle (FC-I7)."""
+    """Each participant owing fire orders or a retreat, one per battle (FC-I7); the point's
+    name as typed (`shown_msg`)."""
     key = "fleet_combat.owes.orders"
     return [
-        Awaited(faction, Msg(key, battle=battle.id, point=battle.point, round=battle.next_round))
+        Awaited(
+            faction,
+            shown_msg(Msg(key, battle=battle.id, point=battle.point, round=battle.next_round)),
+        )
         for battle, missing in _missing_orders(fleet_state, fleet_settings)
         for faction in missing
     ]

@@ -17,6 +17,7 @@ from bot.rules.space_pirates.settings import SpacePiratesSettings, settings_by_g
 from bot.rules.space_pirates.setup import setup_step
 from bot.rules.space_pirates.turn import end_of_turn, waiting_for
 from bot.rulesets import Awaited, RulesetSpec, TurnContext, TurnStepResult
+from bot.text import shown_msg
 
 KEY = "space_pirates"
 FLEET_COMBAT = "fleet_combat"
@@ -72,7 +73,7 @@ def awaited(state: SpacePiratesState, settings: SpacePiratesSettings, turn: int)
                 cost=pending.attack.cost,
                 choice=pending.choice_id,
             )
-        found.append(Awaited(pending.faction, owes))
+        found.append(Awaited(pending.faction, shown_msg(owes)))  # the name as typed
     found += [
         Awaited(d.owner, Msg(P + "owes.upkeep", contract=d.contract, amount=d.amount))
         for d in state.upkeep_due
