@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.standin import Table
+from bot.standin import Reply, Table
 from bot.storage import undo as undo_storage
 from bot.storage.outbox import sent_ids
 from bot.turn_flow import TurnFlow
@@ -79,6 +79,18 @@ async def clock_said(table: Table, skew: timedelta, *, entry: int | None) -> Non
         )
 
 
+async def answered_out_of_reach(table: Table, monkeypatch: pytest.MonkeyPatch) -> Reply:
+    """Red's toll question, answered; with room for one undo journal, two rolls after the
+    answer put it out of the undo's reach. Returns the question's post."""
+    monkeypatch.setattr(undo_storage, "UNDO_MAX", 1)
+    asked = await table.slash("/toll reach faction:Red", as_="player1")
+    await table.click(asked, "Pay the toll", as_="player1")
+    table.script_dice([3, 2])
+    await table.slash("/roll dice:1d6 reason:first", as_="player1")
+    await table.slash("/roll dice:1d6 reason:second", as_="player1")
+    return asked
+
+
 async def test_an_answer_written_by_a_host_whose_clock_is_behind_is_still_undone_in_place(
     bridge: Table,  # noqa: F811 - the fixture imported above
 ):
@@ -104,12 +116,7 @@ async def test_an_answer_out_of_reach_written_by_a_host_whose_clock_is_ahead_los
     """With room for one undo journal, two rolls after the answer put it out of reach; the
     host that took the answer has a clock an hour ahead, so its time is after both rolls'.
     The sweep prunes the question's post all the same."""
-    monkeypatch.setattr(undo_storage, "UNDO_MAX", 1)
-    asked = await bridge.slash("/toll reach faction:Red", as_="player1")
-    await bridge.click(asked, "Pay the toll", as_="player1")
-    bridge.script_dice([3, 2])
-    await bridge.slash("/roll dice:1d6 reason:first", as_="player1")
-    await bridge.slash("/roll dice:1d6 reason:second", as_="player1")
+    asked = await answered_out_of_reach(bridge, monkeypatch)
     await clock_said(bridge, timedelta(hours=1), entry=None)
 
     assert await sweep(bridge, A_WEEK_LATER) > 0
@@ -132,12 +139,7 @@ async def test_a_question_no_undo_can_reopen_any_more_loses_its_post(
 ):
     """With room for one undo journal, two rolls after the answer put it out of reach: the
     sweep prunes the question's post, and the GM's undo stops before the answer."""
-    monkeypatch.setattr(undo_storage, "UNDO_MAX", 1)
-    asked = await bridge.slash("/toll reach faction:Red", as_="player1")
-    await bridge.click(asked, "Pay the toll", as_="player1")
-    bridge.script_dice([3, 2])
-    await bridge.slash("/roll dice:1d6 reason:first", as_="player1")
-    await bridge.slash("/roll dice:1d6 reason:second", as_="player1")
+    asked = await answered_out_of_reach(bridge, monkeypatch)
 
     assert await sweep(bridge, A_WEEK_LATER) > 0
     assert asked.message.id not in await kept_posts(bridge)
