@@ -65,7 +65,10 @@ from cogs.space_pirates.render import lines_embeds
 OPERATION = "sp_operation"
 Params = dict[str, Any]
 # Operations whose story is the briber's and the GMs' only (SP-I33): their audit entry keeps
-# no options and a summary that names only the briber (GMs see the bribe in /pirates status).
+# no options and a summary that names only the briber (GMs see the bribe in /pirates status),
+# and is a hidden entry until the turn ends: the other players' list shows who and when, not
+# what, and their export stops before it, without the stored state that holds the bribe's
+# victim (SP-I34: the victim learns of the attack when it comes up).
 PRIVATE = {"bribe", "offer", "withdraw"}
 # Operations that cost nothing and run at once, without a quote (`direct`).
 DIRECT = {"dismiss", "station", "offer", "withdraw"}
@@ -265,6 +268,7 @@ async def direct(ctx: Ctx, op: str, faction: str, params: Params) -> None:
         ),
         faction=faction,
         options={} if private else params,
+        secret=private,
         announce=shown,
     )
 
@@ -307,6 +311,7 @@ async def confirm_operation(
         faction=faction,
         command=f"pirates {op}",
         options={} if private else params,
+        secret=private,
         before=claim,
         then=close,
         announce=shown,

@@ -273,7 +273,8 @@ async def test_mercenaries_hired_after_the_quote_and_dismissed(after_a_raid):
 
 async def test_a_bribe_is_private_to_the_briber_until_it_happens(after_a_raid):
     """SP-7, SP-I33: Orion, in contact with Vega, bribes the pirates; the quote and the
-    confirmation are Orion's only, the log names no victim and no price."""
+    confirmation are Orion's only; Vega's log shows a hidden entry until the turn ends
+    (test_space_pirates_bribe_secrecy), Orion's names no victim and no price."""
     table = after_a_raid
     no_contact = await table.slash("/pirates bribe victim:Vega", as_="player2")
     assert no_contact.ephemeral and no_contact.buttons == []
@@ -288,8 +289,10 @@ async def test_a_bribe_is_private_to_the_briber_until_it_happens(after_a_raid):
     told = re.search(r"against Vega placed; owed: (\d+)", placed.embed.description)
     assert placed.ephemeral and told is not None
     log = await table.slash("/history list", as_="player1")
-    assert "Orion placed a bribe (private until it happens, SP-I33)" in log.text()
-    assert f"owed: {told.group(1)}" not in log.text() and "against Vega" not in log.text()
+    assert "🔒 Hidden until the turn ends" in log.text() and "placed a bribe" not in log.text()
+    own = await table.slash("/history list", as_="player2")
+    assert "Orion placed a bribe (private until it happens, SP-I33)" in own.text()
+    assert f"owed: {told.group(1)}" not in own.text() and "against Vega" not in own.text()
 
 
 async def test_privateers_formed_and_the_base_located_after_their_quotes(after_a_raid):
