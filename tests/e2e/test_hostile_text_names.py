@@ -1,0 +1,42 @@
+"""Names and reasons typed with Markdown and mentions read exactly as typed wherever the bot
+shows them back, escaped once: the log (`/history list`), the turn's summary, `/turn
+status`, a GM's confirmation and refusals. Never bold, struck, hidden or a mention pill, and
+never a backslash a player did not type."""
+
+from __future__ import annotations
+
+HOSTILE = "**B_o`l|d** ~~x~~ <@&1> @everyone ||spoiler|| # Head"
+ZW = "\u200b"
+LITERAL = (
+    f"\\*\\*B\\_o\\`l\\|d\\*\\* \\~\\~x\\~\\~ <{ZW}@&1> @{ZW}everyone \\|\\|spoiler\\|\\| # Head"
+)
+
+
+async def end_turn(table, turn):
+    question = await table.slash("/turn end", as_="gm")
+    return await table.click(question, f"End turn {turn}", as_="gm")
+
+
+async def log_of(table, as_="player2") -> str:
+    listed = await table.slash("/history list", as_=as_)
+    return listed.embed.description
+
+
+async def start(table, ruleset, *factions):
+    """A campaign of one ruleset; player1, player2 … join as `factions`."""
+    await table.slash(f"/campaign create name:Test rulesets:{ruleset}", as_="gm")
+    for i, faction in enumerate(factions, start=1):
+        joined = await table.slash(f"/campaign join faction:{faction}", as_=f"player{i}")
+        assert not joined.ephemeral, joined.text()
+
+
+async def test_an_undo_reason_reads_as_typed_in_the_log(table):
+    """The GM's reason for an undo is kept in the log as typed: `/history list` shows it
+    literally, as the undo's own answer does."""
+    await start(table, "fleet_combat", "Red")
+    await table.slash("/roll dice:1d6", as_="player1")
+    question = await table.slash(f"/history undo reason:{HOSTILE}", as_="gm")
+    done = await table.click(question, "Undo", as_="gm")
+    assert f"Undone by <@{table.member('gm').id}>: {LITERAL}" in done.embed.description
+
+    assert f"#3 (roll) undone: {LITERAL}." in await log_of(table)
