@@ -40,3 +40,17 @@ async def test_an_undo_reason_reads_as_typed_in_the_log(table):
     assert f"Undone by <@{table.member('gm').id}>: {LITERAL}" in done.embed.description
 
     assert f"#3 (roll) undone: {LITERAL}." in await log_of(table)
+
+
+async def test_the_resolve_confirmation_names_the_point_once_escaped(table):
+    """FC-I6, FC-I7: the GM's confirmation of `/combat resolve` says who has given no fire
+    orders, the point as typed, without backslashes nobody typed."""
+    await start(table, "fleet_combat", "Red", "Blue")
+    await table.slash(f"/combat fleet set point:{HOSTILE} ships:2 cruiser", as_="player1")
+    await table.slash(f"/combat fleet set point:{HOSTILE} ships:2 cruiser", as_="player2")
+    await table.slash(f"/combat attack point:{HOSTILE} targets:Blue", as_="player1")
+
+    question = await table.slash("/combat resolve battle:1", as_="gm")
+    assert question.embed.description.startswith(
+        f"Battle #1 at {LITERAL}, round 1: no fire orders yet from Red, Blue;"
+    ), question.embed.description
