@@ -42,6 +42,29 @@ async def test_an_undo_reason_reads_as_typed_in_the_log(table):
     assert f"#3 (roll) undone: {LITERAL}." in await log_of(table)
 
 
+async def test_fleet_combat_names_read_as_typed_in_the_log_and_refusals(table):
+    """A faction and a board point named with Markdown and mentions: the log of the fleet
+    commands, the refusal of allies who attacked each other (FC-I5) and of a fleet that is
+    not there read them literally."""
+    await start(table, "fleet_combat", HOSTILE, "Blue")
+    await table.slash(f"/combat fleet set point:{HOSTILE} ships:2 cruiser", as_="player1")
+    await table.slash(f"/combat fleet set point:{HOSTILE} ships:2 cruiser", as_="player2")
+    await table.slash(f"/combat attack point:{HOSTILE} targets:Blue", as_="player1")
+
+    log = await log_of(table)
+    assert f"Blue's fleet at {LITERAL}: 2 cruisers." in log, log
+    assert "**B_o" not in log and "<@&1>" not in log and "@everyone" not in log
+
+    refused = await table.slash(f"/combat allies battle:1 factions:{HOSTILE}, Blue", as_="gm")
+    assert refused.ephemeral
+    assert refused.embed.description == (
+        f"{LITERAL}, Blue have declared attacks on each other and cannot be allies (FC-I5)."
+    )
+    missing = await table.slash("/combat fleet remove point:Vega", as_="player1")
+    assert missing.ephemeral
+    assert missing.embed.description == f"{LITERAL} has no fleet at Vega."
+
+
 async def test_the_resolve_confirmation_names_the_point_once_escaped(table):
     """FC-I6, FC-I7: the GM's confirmation of `/combat resolve` says who has given no fire
     orders, the point as typed, without backslashes nobody typed."""
