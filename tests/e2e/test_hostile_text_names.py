@@ -77,3 +77,31 @@ async def test_the_resolve_confirmation_names_the_point_once_escaped(table):
     assert question.embed.description.startswith(
         f"Battle #1 at {LITERAL}, round 1: no fire orders yet from Red, Blue;"
     ), question.embed.description
+
+
+async def test_space_pirates_names_read_as_typed_after_the_turn_end(table):
+    """SP-I45: the turn's summary, what the turn waits for (/turn status), the refusal of a
+    report not yet written and the log name the raided route and its owner as typed."""
+    await start(table, "space_pirates", HOSTILE, "Orion")
+    await table.slash(f"/pirates route add name:{HOSTILE} goods:2350", as_="player1")
+    table.script_dice([1, 4, 6])
+    ended = await end_turn(table, 1)
+
+    summary = ended.followups[0].embed.description
+    assert summary == (
+        f"{LITERAL}: pirates at {LITERAL}: buy-off offered for 600 — the resolution waits"
+        f" for {LITERAL}'s answer"
+    ), summary
+    status = await table.slash("/turn status", as_="gm")
+    waits = status.embed.field("Space pirates")
+    assert waits == (
+        f"{LITERAL} has not answered the buy-off offer #2 (route raid, {LITERAL}, 600)"
+    ), waits
+    report = await table.slash("/pirates report turn:1", as_="player1")
+    assert report.ephemeral
+    assert report.embed.description.startswith(
+        f"{LITERAL}'s pirate report for turn 1 is not written yet"
+    )
+    log = await log_of(table)
+    assert f"Route #1 {LITERAL} registered" in log, log
+    assert "**B_o" not in log and "<@&1>" not in log and "@everyone" not in log
