@@ -105,3 +105,30 @@ async def test_space_pirates_names_read_as_typed_after_the_turn_end(table):
     log = await log_of(table)
     assert f"Route #1 {LITERAL} registered" in log, log
     assert "**B_o" not in log and "<@&1>" not in log and "@everyone" not in log
+
+
+async def test_ottoman_piracy_names_read_as_typed_in_lines_and_plain_in_labels(table):
+    """OP-1.2, OP-5.6: the faction given a power reads as typed in the answer; a custom
+    power and the place of its squadron read as the GM typed them, without backslashes, on
+    the reward button and in the power autocomplete (labels show no Markdown), and once
+    escaped in a refusal that quotes the power."""
+    power = "**Kn_ights** <@&1>"
+    await start(table, "ottoman_piracy", HOSTILE, "Rhodes", "France")
+    told = await table.slash("/corsairs power power:ottoman player:@player1", as_="gm")
+    assert told.embed.description == f"Ottomans: played by {LITERAL}."
+    await table.slash(f"/corsairs power power:{power} player:@player2", as_="gm")
+    await table.slash(f"/corsairs war power:{power} at_war:true", as_="gm")
+
+    choices = await table.autocomplete("/corsairs war power:", as_="gm")
+    assert f"{power} — Rhodes" in [c.name for c in choices]
+    refused = await table.slash(f"/corsairs hand cards:3 power:{power}", as_="player1")
+    assert refused.ephemeral
+    assert refused.embed.description == f"You do not play \\*\\*Kn\\_ights\\*\\* <{ZW}@&1>."
+    table.script_dice([6, 6, 6, 6])
+    asked = await table.slash(
+        f"/corsairs piracy zone:Aegean Sea target:{power} corsairs:2 ports:1"
+        " adjacent_squadrons:1 adjacent_place:__Ma_lta__",
+        as_="player1",
+    )
+    labels = [b.label for b in asked.buttons]
+    assert f"Eliminate a squadron ({power}) at __Ma_lta__" in labels, labels
