@@ -132,3 +132,28 @@ async def test_ottoman_piracy_names_read_as_typed_in_lines_and_plain_in_labels(t
     )
     labels = [b.label for b in asked.buttons]
     assert f"Eliminate a squadron ({power}) at __Ma_lta__" in labels, labels
+
+
+async def test_naval_orders_refusals_quote_force_names_as_typed(table):
+    """NO-4.10, NO-I18: a force name typed with Markdown and mentions is quoted literally
+    when no force has it, when it is taken, and when another Admiralty's force is named."""
+    await start(table, "naval_orders", "Britain", "France")
+    await table.slash(
+        f"/navy forces register name:{HOSTILE} kind:line location:1 ships:2xIII in_port:true",
+        as_="player1",
+    )
+    unknown = await table.slash("/navy order unit:**Gh_ost** <@&1> order:cruise", as_="player1")
+    assert unknown.ephemeral
+    assert unknown.embed.description == (
+        f"No force named “\\*\\*Gh\\_ost\\*\\* <{ZW}@&1>” is registered (NO-4.10)."
+    )
+    taken = await table.slash(
+        f"/navy forces register name:{HOSTILE} kind:line location:2 ships:2xIII", as_="player2"
+    )
+    assert taken.embed.description == (
+        f"The name “{LITERAL}” is already taken by another force (NO-4.10)."
+    )
+    other = await table.slash(f"/navy order unit:{HOSTILE} order:cruise", as_="player2")
+    assert other.embed.description == (
+        f"{LITERAL} is not your force: only its Admiralty gives it orders (NO-I18)."
+    )
