@@ -157,3 +157,13 @@ async def test_naval_orders_refusals_quote_force_names_as_typed(table):
     assert other.embed.description == (
         f"{LITERAL} is not your force: only its Admiralty gives it orders (NO-I18)."
     )
+
+
+async def test_a_bribe_refusal_names_the_victim_as_typed(table):
+    """SP-7.1: a bribe against a faction the briber has no contact with is refused, the
+    faction's name quoted literally."""
+    await start(table, "space_pirates", HOSTILE, "Orion")
+    await table.slash("/pirates route add name:Rich goods:2350", as_="player1")
+    refused = await table.slash(f"/pirates bribe victim:{HOSTILE}", as_="player2")
+    assert refused.ephemeral
+    assert refused.embed.description == f"You have no contact with {LITERAL} (SP-7.1)."
