@@ -167,3 +167,16 @@ async def test_a_bribe_refusal_names_the_victim_as_typed(table):
     refused = await table.slash(f"/pirates bribe victim:{HOSTILE}", as_="player2")
     assert refused.ephemeral
     assert refused.embed.description == f"You have no contact with {LITERAL} (SP-7.1)."
+
+
+async def test_a_faction_with_the_longest_name_registers_a_piece(table):
+    """CR-I16: a faction may be named with up to 64 characters; its piece registers with
+    that owner (it was refused as an unexpected error past 60)."""
+    longest = "**B_o" + "W" * 59
+    await start(table, "company_raids", longest)
+    added = await table.slash("/company add-piece name:Broker value:300", as_="player1")
+    assert not added.ephemeral, added.text()
+    owner = "\\*\\*B\\_o" + "W" * 59
+    assert added.embed.description == (
+        f"Piece Broker registered: owner {owner}, value 300, elsewhere on the board."
+    )
