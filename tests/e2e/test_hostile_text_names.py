@@ -180,3 +180,20 @@ async def test_a_faction_with_the_longest_name_registers_a_piece(table):
     assert added.embed.description == (
         f"Piece Broker registered: owner {owner}, value 300, elsewhere on the board."
     )
+
+
+async def test_a_history_filter_by_an_unknown_ruleset_is_refused_quoting_it(table):
+    """`/history list ruleset:` takes a ruleset the campaign plays (or core); anything else
+    typed is refused, quoted as typed inside its code, however long, instead of a filter
+    that named a missing translation."""
+    await start(table, "fleet_combat", "Red")
+    refused = await table.slash(f"/history list ruleset:{HOSTILE}", as_="player1")
+    assert refused.ephemeral
+    assert refused.embed.description == (
+        "This campaign does not use the ruleset"
+        " `**B_oˋl|d** ~~x~~ <@&1> @everyone ||spoiler|| # Head`."
+    )
+    long = await table.slash("/history list ruleset:" + "x" * 100, as_="player1")
+    assert long.ephemeral and "does not use the ruleset" in long.embed.description
+    core = await table.slash("/history list ruleset:core", as_="player1")
+    assert "Campaign “Test” created." in core.embed.description
