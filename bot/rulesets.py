@@ -189,6 +189,9 @@ class RulesetSpec(Generic[StateT, SettingsT]):
     # The faction such a question (by its id, as `reasked` names it) waits for in a state,
     # or None: an undo names a reopened question whose post was never kept by it.
     asked_whom: Callable[[StateT, str], str | None] | None = None
+    # True when the engine's command lines carry names as typed, raw, and its cog escapes
+    # them where it shows them: the log keeps those lines escaped (`bot.text.shown_msg`).
+    raw_lines: bool = False
 
     @property
     def title_key(self) -> str:

@@ -43,6 +43,7 @@ from bot.interactions import (
 )
 from bot.rulesets import ArchiveRecord, Outcome, RulesetSpec
 from bot.storage.audit import AuditEntry
+from bot.text import shown_msg
 
 S = TypeVar("S", bound=BaseModel)
 T = TypeVar("T", bound=BaseModel)
@@ -232,6 +233,8 @@ class RulesetContext(Generic[S, T]):
             if archive:
                 await uow.archive(self.spec.key, archive)
             recorded = audit(outcome) if audit is not None else None
+            # The names in the lines as typed, in the log as in the answer (`raw_lines`).
+            logged = [shown_msg(m) for m in outcome.lines] if self.spec.raw_lines else outcome.lines
             owner = faction(outcome) if callable(faction) else faction
             if secret(settings, outcome) if callable(secret) else secret:
                 await uow.save(self.spec.key, outcome.state)
@@ -239,7 +242,7 @@ class RulesetContext(Generic[S, T]):
                     uow,
                     name,
                     options=given,
-                    outcome={"summary": summary_json(outcome.lines), **(recorded or {})},
+                    outcome={"summary": summary_json(logged), **(recorded or {})},
                     faction=owner,
                     ruleset=self.spec.key,
                 )
@@ -248,7 +251,7 @@ class RulesetContext(Generic[S, T]):
                     self.spec.key,
                     name,
                     outcome.state,
-                    lines=outcome.lines,
+                    lines=logged,
                     options=given,
                     outcome=recorded,
                     faction=owner,

@@ -54,7 +54,7 @@ from bot.storage.audit import UNDO_COMMAND, AuditEntry
 from bot.storage.outbox import OutboxMessage
 from bot.storage.schedule import ScheduleWrites
 from bot.storage.undo import UndoUnit, UndoWrites, ruleset_row
-from bot.text import clean_text
+from bot.text import clean_text, shown
 
 UNDO_CHOICE = "history_undo"
 REASON_MAX = 200
@@ -217,8 +217,11 @@ class UndoService:
             reopened: dict[str, Any] = {}  # outcome keys of a reopened turn
             cleared = False
             if turn is None:
-                summary = Msg(
-                    "undo.summary", seq=span, command=command_msg(entry.command), reason=reason
+                summary = Msg(  # the reason as the GM typed it (`shown`)
+                    "undo.summary",
+                    seq=span,
+                    command=command_msg(entry.command),
+                    reason=shown(reason),
                 )
             else:  # the turn reopens: its revealed seed is never used again
                 reopened = await fair_turns.reopen_turn(uow.conn, campaign_id, turn)
@@ -229,7 +232,7 @@ class UndoService:
                     "undo.summary_turn_end",
                     seq=span,
                     turn=turn,
-                    reason=reason,
+                    reason=shown(reason),
                     commitment=reopened["seed_commitment"]["sha256"],
                 )
             compensating = await uow.append(

@@ -306,6 +306,8 @@ class HistoryCog(BotCog):
     ) -> None:
         """A page of entries with filters and page buttons."""
         ctx = await campaign_context(interaction)
+        if ruleset and ruleset != CORE and ruleset not in ctx.campaign.rulesets:
+            raise NotFound("error.ruleset_not_enabled", ruleset=ruleset)  # quoted as typed
         flt = HistoryFilter(
             actor_id=player.id if player else None, ruleset=ruleset or None, turn=turn
         )

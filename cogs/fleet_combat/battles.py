@@ -96,7 +96,6 @@ from cogs.fleet_combat.render import (
     outcome_message,
     plain_embed,
     target_label,
-    text,
 )
 
 CommandT = TypeVar("CommandT", bound=Callable[..., Any])
@@ -426,9 +425,10 @@ class BattleCommands(commands.Cog):
             choice_id = await uow.open_choice(
                 SPEC.key, RESOLVE_CHOICE, None, {"battle": found.id, "round": found.next_round}
             )
-        # A question in the channel, which any GM may answer: the campaign's language.
+        # A question in the channel, which any GM may answer: the campaign's language. The
+        # waiting lines carry the names as typed already (`waiting_for`): rendered as they are.
         waiting = [
-            text(line, ctx.public_locale)
+            line.render(ctx.public_locale)
             for line in waiting_for(state, settings, ctx.campaign.turn)
             if line.params.get("battle") == found.id
         ]

@@ -54,7 +54,7 @@ from bot.rules.ottoman_piracy import (
     state_hand_size,
 )
 from bot.rules.ottoman_piracy.models import Reward
-from bot.rules.ottoman_piracy.names import leader_label
+from bot.rules.ottoman_piracy.names import leader_name, power_name
 from bot.scaffold import (
     Applied,
     RulesetContext,
@@ -105,7 +105,7 @@ async def _power_choices(
     for key in keys:
         if (key == OTTOMAN and not ottoman) or (at_war and key not in state.at_war_with_ottomans):
             continue
-        label = text(power_label(key, state.power_names), locale)
+        label = text(power_name(key, state.power_names), locale)  # a choice: unescaped
         faction = state.faction_of(key)
         pairs.append((f"{label} — {faction}" if faction else label, key))
     return matching_choices(pairs, current)
@@ -222,9 +222,9 @@ class OttomanPiracyCog(BotCog):
         settings = found[2] if found else OttomanPiracySettings()
         locale = locale_of(interaction)
         ratings = settings.piracy_ratings
-        options = [(f"{text(leader_label(k), locale)} (+{r})", k) for k, r in ratings.items()]
+        options = [(f"{text(leader_name(k), locale)} (+{r})", k) for k, r in ratings.items()]
         if len(ratings) > 1:
-            names = " + ".join(text(leader_label(k), locale) for k in ratings)
+            names = " + ".join(text(leader_name(k), locale) for k in ratings)
             options.append((names, ", ".join(ratings)))
         return matching_choices(options, current)
 
@@ -448,7 +448,8 @@ def _own_power(ctx: Ctx, state: OttomanPiracyState, power: str | None) -> str:
     if power:
         key = resolve_power(power, state, ctx.factions)
         if not ctx.is_gm and key not in mine:
-            label = text(power_label(key, state.power_names), ctx.locale)
+            # The refusal escapes the name it quotes (bot/errors.py `typed_params`).
+            label = text(power_name(key, state.power_names), ctx.locale)
             raise NotAllowed(C + "error.not_your_power", power=label)
         return key
     if len(mine) == 1:

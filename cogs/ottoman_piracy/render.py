@@ -40,7 +40,13 @@ from bot.rules.ottoman_piracy import (
     sea_zone_label,
     zones_used_lines,
 )
-from bot.rules.ottoman_piracy.names import counted, faces_text, leader_label, piracy_msg
+from bot.rules.ottoman_piracy.names import (
+    counted,
+    faces_text,
+    leader_label,
+    piracy_msg,
+    power_name,
+)
 from bot.rules.ottoman_piracy.rewards import awaiting_line, squadron_place
 from bot.text import lines_text, shown, text
 
@@ -349,7 +355,7 @@ def _button_label(record: PiracyRecord, option: RewardOption, locale: str, names
         return t(
             C + "reward.squadron_adjacent",
             locale,
-            power=text(power_label(group.power, names), locale),
+            power=text(power_name(group.power, names), locale),  # a label: unescaped
         )
     return option_label(record, option, names).render(locale)
 

@@ -46,7 +46,7 @@ async def report_pages(ctx: Ctx, faction: str, turn: int) -> list[list[Msg]]:
     """Page 1: every raid report of `faction` in turn `turn`'s resolution; then one page
     per battle round."""
     if not ctx.is_gm and faction not in ctx.own_factions():
-        raise NotAllowed(C + "error.not_your_report", faction=faction)
+        raise NotAllowed(C + "error.not_your_report", faction=shown(faction))
     reports = await ctx.service.archived(
         ctx.campaign, SPEC.key, report_key(turn, faction), RaidReport
     )
@@ -57,7 +57,7 @@ async def report_pages(ctx: Ctx, faction: str, turn: int) -> list[list[Msg]]:
     if not reports and not bases:
         running = state.resolution is not None and state.resolution.turn == turn
         key = "error.report_waiting" if running else "error.no_report"
-        raise NotFound(C + key, faction=faction, turn=turn)
+        raise NotFound(C + key, faction=shown(faction), turn=turn)
     combat = await campaign_combat(ctx)
     if ctx.is_gm:  # the GMs always read who paid a bribed attack (SP-I33)
         reports = await _with_bribers(ctx, state, reports)

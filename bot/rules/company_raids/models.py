@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from bot.rulesets import ArchiveRecord
-from bot.text import CleanName
+from bot.text import FACTION_NAME_MAX, CleanName
 from bot.text import name_key as text_name_key
 
 MAX_NAME = 60
@@ -67,7 +67,7 @@ class Piece(BaseModel):
     """
 
     name: CleanName = Field(min_length=1, max_length=MAX_NAME)
-    owner: Faction = Field(min_length=1, max_length=MAX_NAME)
+    owner: Faction = Field(min_length=1, max_length=FACTION_NAME_MAX)  # any faction's name
     value: int = Field(default=0, ge=0, le=MAX_AMOUNT)
     company: str | None = None
     in_joker: bool = False

@@ -120,6 +120,7 @@ SPEC = RulesetSpec(
     # own confirmation, the turn does not wait for it.
     previews=frozenset({RESOLVE_CHOICE}),
     settings_guard=settings_guard,
+    raw_lines=True,  # the cog escapes the names where it shows them; the log keeps them so
 )
 
 __all__ = [

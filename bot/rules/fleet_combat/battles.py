@@ -35,6 +35,7 @@ from bot.rules.fleet_combat.models import (
 from bot.rules.fleet_combat.rounds import end_battle, fight_round
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rulesets import ArchiveRecord
+from bot.text import shown
 
 
 @dataclass(frozen=True)
@@ -128,13 +129,16 @@ def _engaged(battle: Battle, faction: str) -> Participant:
     participant = battle.participant(faction)
     if participant is None:
         raise RuleViolation(
-            "fleet_combat.error.not_participant", clause="FC-I5", faction=faction, battle=battle.id
+            "fleet_combat.error.not_participant",
+            clause="FC-I5",
+            faction=shown(faction),
+            battle=battle.id,
         )
     if participant.status != "active":
         raise RuleViolation(
             "fleet_combat.error.participant_left",
             clause="FC-6.3",
-            faction=faction,
+            faction=shown(faction),
             battle=battle.id,
         )
     return participant
@@ -226,7 +230,10 @@ def declare_attack(
     for faction in [command.attacker, *targets]:
         if faction not in present:
             raise RuleViolation(
-                "fleet_combat.error.not_at_point", clause="FC-4.1", faction=faction, point=point
+                "fleet_combat.error.not_at_point",
+                clause="FC-4.1",
+                faction=shown(faction),
+                point=shown(point),
             )
     battle = new.battle_at(point)
     opened = battle is None
@@ -250,7 +257,9 @@ def declare_attack(
     sides = {p.faction: p.side for p in battle.participants}
     for target in targets:
         if sides[target] == sides[command.attacker]:
-            raise RuleViolation("fleet_combat.error.attack_ally", clause="FC-I5", faction=target)
+            raise RuleViolation(
+                "fleet_combat.error.attack_ally", clause="FC-I5", faction=shown(target)
+            )
     pairs = {_pair(*p) for p in battle.hostile_pairs}
     if settings.hostility_model == "all_present":
         pairs |= {_pair(a, b) for a, b in combinations(joining, 2) if sides[a] != sides[b]}
@@ -391,7 +400,7 @@ def _check_order(
             or not battle.hostile(faction, target.opponent)
         ):
             raise RuleViolation(
-                "fleet_combat.error.not_hostile", clause="FC-I5", faction=target.opponent
+                "fleet_combat.error.not_hostile", clause="FC-I5", faction=shown(target.opponent)
             )
         if target.target_class in settings.non_combat_classes:
             raise RuleViolation(
@@ -403,7 +412,7 @@ def _check_order(
             raise RuleViolation(
                 "fleet_combat.error.must_fire_at_retreater",
                 clause="FC-6.2",
-                factions=", ".join(sorted({t.opponent for t in legal})),
+                factions=", ".join(shown(f) for f in sorted({t.opponent for t in legal})),
             )
         allowed = [t.target_class for t in legal if t.opponent == target.opponent]
         raise RuleViolation(
@@ -508,7 +517,7 @@ def declare_retreat(
             raise RuleViolation(
                 "fleet_combat.error.no_retreat_to_cancel",
                 clause="FC-6.1",
-                faction=command.faction,
+                faction=shown(command.faction),
                 battle=battle.id,
             )
         battle.retreats = [f for f in battle.retreats if f != command.faction]
@@ -525,7 +534,7 @@ def declare_retreat(
         raise RuleViolation(
             "fleet_combat.error.already_retreating",
             clause="FC-6.1",
-            faction=command.faction,
+            faction=shown(command.faction),
             battle=battle.id,
             round=battle.next_round,
         )
@@ -560,7 +569,7 @@ def set_allies(
             "fleet_combat.error.already_allies",
             clause="FC-I5",
             battle=battle.id,
-            factions=", ".join(sorted(p.faction for p in members)),
+            factions=", ".join(shown(f) for f in sorted(p.faction for p in members)),
         )
     side = members[0].side
     for participant in battle.participants:
@@ -570,7 +579,9 @@ def set_allies(
     inside = [pair for pair in battle.hostile_pairs if pair[0] in allied and pair[1] in allied]
     if inside and settings.hostility_model == "declared_pairs":
         raise RuleViolation(
-            "fleet_combat.error.allies_hostile", clause="FC-I5", factions=", ".join(inside[0])
+            "fleet_combat.error.allies_hostile",
+            clause="FC-I5",
+            factions=", ".join(shown(f) for f in inside[0]),
         )
     battle.hostile_pairs = [p for p in battle.hostile_pairs if p not in inside]
     line = Msg("fleet_combat.battle.allies", battle=battle.id, factions=", ".join(sorted(allied)))
@@ -605,7 +616,7 @@ def set_damage_priority(
     own = {s.id for s in fleet.ships} if fleet is not None else set()
     unknown = [i for i in ship_ids if i not in own]
     if unknown:
-        raise NotFound("fleet_combat.error.ship_not_found", ship=unknown[0], faction=faction)
+        raise NotFound("fleet_combat.error.ship_not_found", ship=unknown[0], faction=shown(faction))
     battle.damage_priority[faction] = list(dict.fromkeys(ship_ids))
     return BattleOutcome(new, battle, [Msg("fleet_combat.battle.priority_set", faction=faction)])
 

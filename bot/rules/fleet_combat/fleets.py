@@ -18,6 +18,7 @@ from bot.rules.fleet_combat.messages import class_name, ships_msg
 from bot.rules.fleet_combat.models import Battle, Fleet, FleetCombatState, RegisterFleet, Ship
 from bot.rules.fleet_combat.rounds import clear_wounds
 from bot.rules.fleet_combat.settings import FleetCombatSettings
+from bot.text import shown
 
 MAX_FLEET_SHIPS = 1000
 
@@ -98,7 +99,7 @@ def register_fleet(
     validate_ships(settings, command.ships, command.wounds)
     new = copy_for_write(state, fleets=[(faction, point)])
     if engaged_battle(new, faction, point) is not None and not command.allow_while_engaged:
-        raise RuleViolation("fleet_combat.error.fleet_engaged", clause="FC-I6", point=point)
+        raise RuleViolation("fleet_combat.error.fleet_engaged", clause="FC-I6", point=shown(point))
     old = new.fleet(faction, point)
     old_ships = sorted(old.ships, key=lambda s: s.id) if old is not None else []
     ships: list[Ship] = []
@@ -138,7 +139,9 @@ def remove_fleet(
 ) -> FleetOutcome:
     """Remove a faction's fleet from a point (not while it fights, FC-I6, unless a GM corrects)."""
     if state.fleet(faction, point) is None:
-        raise NotFound("fleet_combat.error.fleet_not_found", faction=faction, point=point)
+        raise NotFound(
+            "fleet_combat.error.fleet_not_found", faction=shown(faction), point=shown(point)
+        )
     return register_fleet(
         state,
         settings,
@@ -163,9 +166,13 @@ def move_fleet(
     new = copy_for_write(state, fleets=[(faction, to_point)])
     fleet = new.fleet(faction, from_point)
     if fleet is None:
-        raise NotFound("fleet_combat.error.fleet_not_found", faction=faction, point=from_point)
+        raise NotFound(
+            "fleet_combat.error.fleet_not_found", faction=shown(faction), point=shown(from_point)
+        )
     if engaged_battle(new, faction, from_point) is not None:
-        raise RuleViolation("fleet_combat.error.fleet_engaged", clause="FC-4.2", point=from_point)
+        raise RuleViolation(
+            "fleet_combat.error.fleet_engaged", clause="FC-4.2", point=shown(from_point)
+        )
     if from_point == to_point:
         return FleetOutcome(new, fleet, [])
     new.fleets.remove(fleet)
@@ -191,9 +198,11 @@ def repair_fleet(
     new = copy_for_write(state, fleets=[(faction, point)])
     fleet = new.fleet(faction, point)
     if fleet is None:
-        raise NotFound("fleet_combat.error.fleet_not_found", faction=faction, point=point)
+        raise NotFound(
+            "fleet_combat.error.fleet_not_found", faction=shown(faction), point=shown(point)
+        )
     if engaged_battle(new, faction, point) is not None:
-        raise RuleViolation("fleet_combat.error.fleet_engaged", clause="FC-I6", point=point)
+        raise RuleViolation("fleet_combat.error.fleet_engaged", clause="FC-I6", point=shown(point))
     clear_wounds(fleet)
     return FleetOutcome(
         new, fleet, [Msg("fleet_combat.fleet.repaired", faction=faction, point=point)]

@@ -25,6 +25,7 @@ API at a glance (the cog's calls; `turn` is the campaign turn being played):
 
 from __future__ import annotations
 
+from bot.errors import typed_params
 from bot.rules.naval_orders.command_test import (
     ROLL_COMMAND_TEST,
     CommandTestOutcome,
@@ -103,6 +104,56 @@ SPEC = RulesetSpec(
     awaited=awaited,
     setup_step=setup_step,
 )
+
+# Refusals that quote a name a player gave (a force, station, location or port) or what a
+# player typed: shown literally, whatever its Markdown, mentions or @everyone (bot/errors.py).
+_FORCE = (
+    "unknown_force",
+    "not_your_force",
+    "name_taken",
+    "cannot_move",
+    "packet_no_orders",
+    "second_order",
+    "forming",
+    "at_sea",
+    "no_order",
+    "not_returning",
+    "not_a_packet",
+    "packet_not_in_port",
+    "packet_busy",
+    "in_port_give_directly",
+    "packet_no_test",
+    "cannot_attack_now",
+    "test_used",
+    "formation_relay",
+    "not_at_station",
+)
+_STATION = (
+    "unknown_station",
+    "not_your_station",
+    "location_has_port",
+    "bad_distance",
+    "build_needs_station",
+    "not_a_station",
+)
+for _key, _names in (
+    *((f"naval_orders.error.{k}", ("force",)) for k in _FORCE),
+    *((f"naval_orders.error.{k}", ("station",)) for k in _STATION),
+    ("naval_orders.error.not_a_port", ("location",)),
+    ("naval_orders.error.destination_not_port", ("location",)),
+    ("naval_orders.error.port_mismatch", ("location", "port", "registered")),
+    ("naval_orders.error.not_a_convoy", ("convoy",)),
+    ("naval_orders.error.not_in_area", ("force", "location")),
+    ("navy.error.ships_format", ("item",)),
+    ("navy.error.squadrons_format", ("item",)),
+    ("navy.error.distances_format", ("item",)),
+    ("navy.error.turns_not_number", ("value",)),
+    ("navy.error.unknown_order", ("order",)),
+    ("navy.error.unknown_kind", ("kind",)),
+    ("navy.error.unknown_place", ("place",)),
+    ("navy.error.unknown_formation", ("kind",)),
+):
+    typed_params(_key, *_names)
 
 __all__ = [
     "ORDER_KINDS",

@@ -597,7 +597,8 @@ def assign_power(state: OttomanPiracyState, power: str, faction: str | None) -> 
     label = power_label(key, new.power_names)
     return StateChange(
         state=new,
-        lines=[piracy_msg("line.power_assigned", power=label, faction=faction or "—")],
+        # The faction as its player typed it (`shown`), as the power's label is.
+        lines=[piracy_msg("line.power_assigned", power=label, faction=shown(faction or "—"))],
     )
 
 

@@ -117,10 +117,17 @@ def power_key(name: str) -> str:
 
 def power_label(power: str, names: Mapping[str, str] | None = None) -> Msg | str:
     """What players see for a power: a translated name, or a custom power's name as the GM
-    typed it (`names`, the state's `power_names`; its key when none was kept)."""
+    typed it (`names`, the state's `power_names`; its key when none was kept), escaped."""
+    name = power_name(power, names)
+    return name if isinstance(name, Msg) else shown(name)
+
+
+def power_name(power: str, names: Mapping[str, str] | None = None) -> Msg | str:
+    """`power_label` unescaped, for labels of buttons, menus and autocompletes, which show no
+    Markdown (and for refusals, which escape what they quote)."""
     if power in KNOWN_POWERS:
         return piracy_msg(f"power.{power}")
-    return shown((names or {}).get(power, power))
+    return (names or {}).get(power, power)
 
 
 def typed_power_name(name: str) -> str:
@@ -135,10 +142,16 @@ def leader_key(name: str) -> str:
 
 
 def leader_label(leader: str) -> Msg | str:
-    """What players see for a naval leader."""
+    """What players see for a naval leader, escaped."""
+    name = leader_name(leader)
+    return name if isinstance(name, Msg) else shown(name)
+
+
+def leader_name(leader: str) -> Msg | str:
+    """`leader_label` unescaped, for autocomplete labels, which show no Markdown."""
     if leader in KNOWN_LEADERS:
         return piracy_msg(f"leader.{leader}")
-    return shown(leader)
+    return leader
 
 
 @dataclass(frozen=True)
@@ -195,11 +208,18 @@ def sea_zone_key(name: str) -> str:
 
 
 def sea_zone_label(name: str) -> Msg | str:
-    """What players see for a sea zone: a translated name for known zones, else the text."""
+    """What players see for a sea zone: a translated name for known zones, else the text,
+    escaped."""
+    found = sea_zone_name(name)
+    return found if isinstance(found, Msg) else shown(found)
+
+
+def sea_zone_name(name: str) -> Msg | str:
+    """`sea_zone_label` unescaped, for button labels, which show no Markdown."""
     zone = find_sea_zone(name)
     if zone is not None:
         return piracy_msg(f"zone.{zone.key}")
-    return shown(tidy(name))
+    return tidy(name)
 
 
 def sea_zone_choices(query: str, locale: object = None, limit: int = 25) -> list[tuple[str, str]]:

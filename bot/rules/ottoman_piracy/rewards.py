@@ -27,7 +27,9 @@ from bot.rules.ottoman_piracy.names import (
     P,
     piracy_msg,
     power_label,
+    power_name,
     sea_zone_label,
+    sea_zone_name,
 )
 from bot.text import shown
 
@@ -205,13 +207,14 @@ def option_label(
     record: PiracyRecord, option: RewardOption, names: Mapping[str, str] | None = None
 ) -> Msg:
     """A button label for a reward option; squadrons name their power (`names`: the custom
-    powers') and place."""
+    powers') and place, as typed and unescaped: a label shows no Markdown."""
     if option.reward == "squadron" and option.squadron is not None:
         group = option.squadron
+        in_zone = group.location == "zone" or not group.place
         return piracy_msg(
             "reward.squadron_at",
-            power=power_label(group.power, names),
-            place=squadron_place(record, group),
+            power=power_name(group.power, names),
+            place=sea_zone_name(record.declaration.sea_zone) if in_zone else group.place,
         )
     return piracy_msg(f"reward.{option.reward}")
 

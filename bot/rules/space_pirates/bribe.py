@@ -30,6 +30,7 @@ from bot.rules.space_pirates.models import (
 from bot.rules.space_pirates.planet_raid import choose_planet, eligible, recent_route_values
 from bot.rules.space_pirates.route_raid import under_peace, under_route_immunity
 from bot.rules.space_pirates.settings import SpacePiratesSettings
+from bot.text import shown
 
 P = "space_pirates."
 
@@ -72,22 +73,22 @@ def _check(
         raise RuleViolation(f"{P}error.bribe_self", clause="SP-7.1")
     own = state.players.get(briber) or PlayerPirates()
     if victim not in own.contacts:
-        raise RuleViolation(f"{P}error.no_contact", clause="SP-7.1", faction=victim)
+        raise RuleViolation(f"{P}error.no_contact", clause="SP-7.1", faction=shown(victim))
     require_operations(own, turn, "SP-I32")
     record = state.players.get(victim) or PlayerPirates()
     if under_peace(record, turn):
-        raise RuleViolation(f"{P}error.victim_at_peace", clause="SP-I32", faction=victim)
+        raise RuleViolation(f"{P}error.victim_at_peace", clause="SP-I32", faction=shown(victim))
     if kind == "route":
         if settings.immunity_blocks_bribed_raids and under_route_immunity(record, turn):
-            raise RuleViolation(f"{P}error.victim_immune", clause="SP-I15", faction=victim)
+            raise RuleViolation(f"{P}error.victim_immune", clause="SP-I15", faction=shown(victim))
         if not routes_in_roll(state, victim, settings):
-            raise RuleViolation(f"{P}error.victim_no_route", clause="SP-I5", faction=victim)
+            raise RuleViolation(f"{P}error.victim_no_route", clause="SP-I5", faction=shown(victim))
         return record
     planet, _ = choose_planet(state, settings, combat, victim, turn)
     if planet is None:
-        raise RuleViolation(f"{P}error.victim_no_planet", clause="SP-I19", faction=victim)
+        raise RuleViolation(f"{P}error.victim_no_planet", clause="SP-I19", faction=shown(victim))
     if not recent_route_values(record, settings) and not routes_in_roll(state, victim, settings):
-        raise RuleViolation(f"{P}error.bribe_unpriced", clause="SP-I20", faction=victim)
+        raise RuleViolation(f"{P}error.bribe_unpriced", clause="SP-I20", faction=shown(victim))
     return record
 
 

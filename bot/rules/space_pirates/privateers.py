@@ -23,6 +23,7 @@ from bot.rules.space_pirates.models import (
 )
 from bot.rules.space_pirates.route_raid import under_peace
 from bot.rules.space_pirates.settings import SpacePiratesSettings
+from bot.text import shown
 
 P = "space_pirates."
 ROLL_RETURN = "space_pirates.roll.privateer_return"
@@ -75,10 +76,10 @@ def quote_privateers(
     if settings.privateers_require_tech and not record.privateer_tech:
         raise RuleViolation(f"{P}error.no_privateer_tech", clause="SP-10.1")
     if target == owner or target not in record.contacts:
-        raise RuleViolation(f"{P}error.no_contact", clause="SP-10.2", faction=target)
+        raise RuleViolation(f"{P}error.no_contact", clause="SP-10.2", faction=shown(target))
     require_operations(record, turn, "SP-I32")
     if under_peace(state.players.get(target) or PlayerPirates(), turn + 1):
-        raise RuleViolation(f"{P}error.victim_at_peace", clause="SP-I32", faction=target)
+        raise RuleViolation(f"{P}error.victim_at_peace", clause="SP-I32", faction=shown(target))
     if not ship_ids or len(set(ship_ids)) != len(ship_ids):
         raise RuleViolation(f"{P}error.no_ships", clause="SP-10.2")
     ships = _find_ships(state, owner, ship_ids)

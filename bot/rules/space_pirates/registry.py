@@ -20,6 +20,7 @@ from bot.rules.space_pirates.models import (
     SpacePiratesState,
     TradeRoute,
 )
+from bot.text import shown
 
 P = "space_pirates."
 MAX_INCOME = 10**9
@@ -135,7 +136,7 @@ def register_route(
         raise RuleViolation(f"{P}error.shares", clause="SP-I5", total=total)
     for spec in ships:
         if spec.owner not in factions:
-            raise RuleViolation(f"{P}error.ship_owner", clause="SP-I43", owner=spec.owner)
+            raise RuleViolation(f"{P}error.ship_owner", clause="SP-I43", owner=shown(spec.owner))
     checked = _ships(state, ships, combat, "SP-I10")
     new = state.model_copy(deep=True)
     if route_id is not None and new.route(route_id) is None:

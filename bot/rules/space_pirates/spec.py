@@ -47,6 +47,9 @@ def turn_step(
     briber alone (a bribe cancelled when it came up, SP-I33) leaves the audited outcome for
     `private`: the GM who ends the turn reads it, the log every member exports does not."""
     result = end_of_turn(ctx, combat=campaign_combat(ctx))
+    # The turn's summary names routes, planets and factions as the players typed them
+    # (`shown_msg`); what the briber alone is told is escaped where it is shown.
+    result.lines = [shown_msg(line) for line in result.lines]
     told = result.outcome.pop("private", None) or {}
     result.private = {
         faction: [m for m in (msg_from_json(j) for j in lines) if isinstance(m, Msg)]
@@ -93,8 +96,9 @@ def awaited(state: SpacePiratesState, settings: SpacePiratesSettings, turn: int)
 
 
 def waiting(state: SpacePiratesState, settings: SpacePiratesSettings, turn: int) -> list[Msg]:
-    """SP-I45: the pending choices and upkeep answers the resolution waits for."""
-    return waiting_for(state, settings, turn)
+    """SP-I45: the pending choices and upkeep answers the resolution waits for, the names in
+    them as typed (`shown_msg`)."""
+    return [shown_msg(line) for line in waiting_for(state, settings, turn)]
 
 
 def reasked(left: SpacePiratesState, restored: SpacePiratesState) -> list[tuple[str, str]]:
@@ -134,4 +138,5 @@ SPEC: RulesetSpec[SpacePiratesState, SpacePiratesSettings] = RulesetSpec(
     previews=frozenset({OPERATION_PREVIEW, FORCE_ALL_PREVIEW}),
     reasked=reasked,
     asked_whom=asked_whom,
+    raw_lines=True,  # the cog escapes the names where it shows them; the log keeps them so
 )
