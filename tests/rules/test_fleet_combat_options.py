@@ -59,6 +59,28 @@ def test_any_dice_count_is_a_split_refused_while_split_fire_is_off(parts):
     assert (error.message_key, error.params["clause"]) == ("fleet_combat.error.split_fire", "FC-I7")
 
 
+def test_the_split_fire_refusal_names_the_setting_a_gm_turns_on():
+    """FC-I7: the refusal says how split fire is allowed, in both languages."""
+    error = refusal(FleetCombatSettings(), cruisers_at(("destroyer", 1), ("dreadnought", None)))
+    command = "setting:fleet_combat.allow_split_fire value:true"
+    assert error.message("en").endswith(f"/campaign settings set {command}.")
+    russian = "/кампания настройки изменить настройка:fleet_combat.allow_split_fire значение:true."
+    assert error.message("ru").endswith(russian)
+
+
+def test_the_hold_fire_refusal_names_the_setting_a_gm_turns_on():
+    """FC-I7: holding fire while `allow_hold_fire` is off is refused with the setting named."""
+    hold = SetFireOrders(
+        battle_id=1, faction="A", orders=[FireOrder(ship_class="cruiser", hold=True)]
+    )
+    error = refusal(FleetCombatSettings(), hold)
+    assert error.message_key == "fleet_combat.error.hold_fire"
+    command = "setting:fleet_combat.allow_hold_fire value:true"
+    assert error.message("en").endswith(f"/campaign settings set {command}.")
+    russian = "/кампания настройки изменить настройка:fleet_combat.allow_hold_fire значение:true."
+    assert error.message("ru").endswith(russian)
+
+
 def test_one_target_without_a_count_is_not_a_split():
     assert stored(FleetCombatSettings(), cruisers_at(("dreadnought", None))) == [None]
 
