@@ -461,6 +461,22 @@ def test_state_round_trips_through_json_mid_piracy() -> None:
     assert finished.piracy.awaiting_hit == 2
 
 
+def test_the_logged_line_names_the_power_and_the_faction_that_now_plays_it() -> None:
+    """OP-1.1: the GM's record of who plays a power reads as a sentence, the power and the
+    faction each named once; clearing it says nobody plays the power."""
+    given = op.assign_power(habsburgs_at_war(), "ottoman", "Ottomans")
+    cleared = op.assign_power(given.state, "ottoman", None)
+    assert [m.render("en") for m in given.lines + cleared.lines] == [
+        "The power Ottomans is now played by the faction Ottomans.",
+        "Nobody plays the power Ottomans now.",
+    ]
+    assert [m.render("ru") for m in given.lines + cleared.lines] == [
+        "Державой «Османы» теперь играет фракция «Ottomans».",
+        "Державой «Османы» теперь никто не играет.",
+    ]
+    assert cleared.state.faction_of(op.OTTOMAN) is None
+
+
 def test_only_the_chooser_and_the_ottoman_player_may_act_when_factions_are_known() -> None:
     """OP-1.1, OP-5.3: a registered faction acts only for its own power; None is the GM."""
     state = op.assign_power(habsburgs_at_war(), "Ottomans", "Suleiman").state
