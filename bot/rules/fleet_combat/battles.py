@@ -412,6 +412,7 @@ def _check_order(
             ship_class=class_name(order.ship_class),
             target_class=class_name(target.target_class),
             allowed=MsgList(class_name(c) for c in allowed),
+            reach=Msg("fleet_combat.levels_up", count=settings.target_reach),
         )
 
 
