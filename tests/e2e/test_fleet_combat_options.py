@@ -268,7 +268,9 @@ async def test_priority_refusals_and_clearing(seated):
     outsider = await seated.slash("/бой приоритет бой:1", as_="player3")
     other = await seated.slash("/combat priority battle:1 ships:#3 faction:Red", as_="player2")
 
-    assert refusal(foreign) == "Blue has no ship #1."
+    assert (
+        refusal(foreign) == "Blue has no ship #1 in this battle. Its ships there: #3, #4, #5, #6."
+    )
     assert refusal(unreadable) == (
         "Cannot read “dreadnought”: list your ships by id, e.g. #6, #3 "
         "(/combat priority shows the ids)."

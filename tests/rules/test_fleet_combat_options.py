@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from test_fleet_combat_support import battle
 
-from bot.errors import RuleViolation
+from bot.errors import NotFound, RuleViolation
 from bot.rules.fleet_combat import (
     FireOrder,
     FireTarget,
@@ -187,3 +187,16 @@ def test_priority_needs_ships_or_clear_but_not_both(ids, clear, key):
     with pytest.raises(RuleViolation) as caught:
         set_damage_priority(state, FleetCombatSettings(), 1, "A", ids, clear=clear)
     assert (caught.value.message_key, caught.value.params["clause"]) == (key, "FC-I10")
+
+
+def test_a_ship_that_is_not_the_owners_is_refused_with_the_owners_ships():
+    """FC-I10: naming a ship the faction has not got in the battle lists the ids it has."""
+    state = battle([("A", {"cruiser": 2}), ("B", {"cruiser": 1})])
+    with pytest.raises(NotFound) as caught:
+        set_damage_priority(state, FleetCombatSettings(), 1, "A", [3])
+    assert caught.value.message("en") == (
+        "A has no ship #3 in this battle. Its ships there: #1, #2."
+    )
+    assert caught.value.message("ru") == (
+        "У фракции «A» нет корабля №3 в этом бою. Её корабли там: #1, #2."
+    )
