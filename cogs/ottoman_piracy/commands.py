@@ -45,6 +45,7 @@ from bot.rules.ottoman_piracy import (
     declare_piracy,
     force_default_reward,
     piracy_status,
+    power_key,
     power_label,
     sea_zone_choices,
     set_at_war,
@@ -63,7 +64,7 @@ from bot.scaffold import (
     matching_choices,
     state_for,
 )
-from bot.text import text
+from bot.text import shown, text
 from cogs.ottoman_piracy.input import (
     PiracyInput,
     build_declaration,
@@ -303,12 +304,22 @@ class OttomanPiracyCog(BotCog):
         player: discord.Member | None = None,
         faction: FactionName | None = None,
     ) -> None:
-        """A power's player answers its reward questions; with neither option it is cleared."""
+        """A power's player answers its reward questions; with neither option it is cleared.
+        The answer names the faction that now plays the power and that faction's player."""
         ctx = await _gm_context(interaction)
         chosen = _faction_for(ctx.factions, player, faction)
-        await _bookkeeping(
-            ctx, lambda state, _s: assign_power(state, power, chosen), next_step=True
-        )
+
+        def told(done: Applied[StateChange, OttomanPiracySettings]) -> list[Announcement]:
+            names = done.outcome.state.power_names
+            label = text(power_label(power_key(power), names), ctx.public_locale)
+            line = _played_by(ctx, label, chosen)
+            embed = change_embed([], ctx.public_locale, extra=[line])
+            return [with_next_step(ctx.base.actor, [embed])]
+
+        def record(state: OttomanPiracyState, _s: OttomanPiracySettings, _d: Dice) -> StateChange:
+            return assign_power(state, power, chosen)
+
+        await ctx.apply(record, announce=told)
 
     @corsairs.command(name="vp", description="Set the Ottoman piracy VP (GM)")
     @app_commands.describe(value="Piracy VP, 0 to the cap (10)")
@@ -442,6 +453,17 @@ def _faction_for(
     return theirs[0]
 
 
+def _played_by(ctx: Ctx, power: str, faction: str | None) -> str:
+    """Who now plays `power` (its label): the faction and its player, in the campaign's
+    language; nobody when the power's player was cleared."""
+    if faction is None:
+        return ctx.pt(C + "power.cleared", power=power)
+    user = next((f.user_id for f in ctx.factions if f.name == faction), None)
+    if user is None:
+        return ctx.pt(C + "power.unclaimed", power=power, faction=shown(faction))
+    return ctx.pt(C + "power.played_by", power=power, faction=shown(faction), user=f"<@{user}>")
+
+
 def _own_power(ctx: Ctx, state: OttomanPiracyState, power: str | None) -> str:
     """The power whose hand is stated: named (a GM any, a player their own) or their only one."""
     mine = [p for f in ctx.own_factions() for p in state.powers_of(f)]
@@ -462,16 +484,12 @@ async def _bookkeeping(
     change: Callable[[OttomanPiracyState, OttomanPiracySettings], StateChange],
     *,
     options: dict[str, Any] | None = None,
-    next_step: bool = False,
 ) -> None:
-    """One bookkeeping change, logged, and its lines as the (public) reply; a set-up step's
-    reply says what to do next (both written with the change: bot/announcements.py)."""
+    """One bookkeeping change, logged, and its lines as the (public) reply (written with the
+    change: bot/announcements.py)."""
 
     def told(done: Applied[StateChange, OttomanPiracySettings]) -> list[Announcement]:
-        embed = change_embed(done.outcome.lines, ctx.public_locale)
-        if next_step:
-            return [with_next_step(ctx.base.actor, [embed])]
-        return [Announcement(embeds=[embed])]
+        return [Announcement(embeds=[change_embed(done.outcome.lines, ctx.public_locale)])]
 
     await ctx.apply(
         lambda state, settings, _dice: change(state, settings), options=options, announce=told

@@ -115,7 +115,9 @@ async def test_piracy_bookkeeping_killed_before_its_posts_answers_after_a_restar
     # The next step as the committed campaign reads at the restart: piracy is set up, the
     # GM's fleets are next.
     fleets = mention_of(played, "combat fleet set")
-    assert power.embed.description == "France: played by France."
+    assert power.embed.description == (
+        f"The power France is now played by the faction France (<@{played.member('player3').id}>)."
+    )
     assert fleets in power.embed.field("Next step")
     assert war.embed.description == (
         "France: at war with the Ottomans.\nAt war with the Ottomans: France, Hapsburgs."

@@ -348,7 +348,12 @@ async def test_refusals_name_the_clause_and_change_nothing(board):
     before = await board_shown(board)
 
     for line, as_, refusal in (
-        (LAND, "player1", "it must leave and enter again first (CR-3.9)"),
+        (
+            LAND,
+            "player1",
+            "it must leave and enter again first (CR-3.9). A GM can drop this rule with "
+            "/campaign settings set setting:company_raids.reattack_requires_reentry value:false.",
+        ),
         (
             "/company land piece:Clerk company:Steelworks",
             "player2",
@@ -359,8 +364,8 @@ async def test_refusals_name_the_clause_and_change_nothing(board):
             "player1",
             "Scout has been removed from the board and cannot act (CR-4.2)",
         ),
-        ("/company land piece:Ghost company:Steelworks", "player1", "No piece named Ghost"),
-        ("/company land piece:Broker company:Atlantis", "player1", "No Company named Atlantis"),
+        ("/company land piece:Ghost company:Steelworks", "player1", "No piece named “Ghost”"),
+        ("/company land piece:Broker company:Atlantis", "player1", "No Company named “Atlantis”"),
         ("/company land piece:Broker company:Steelworks", "player3", "Broker — не ваша фигура."),
     ):
         refused = await board.slash(line, as_=as_)
@@ -394,7 +399,7 @@ async def test_public_messages_use_the_campaigns_language_whoever_acts(board):
     refused = await board.slash(
         "/компания остановка фигура:Призрак компания:Steelworks", as_="player3"
     )
-    assert refused.ephemeral and "Фигура Призрак не зарегистрирована." in refused.text()
+    assert refused.ephemeral and "Фигура «Призрак» не зарегистрирована." in refused.text()
 
     await board.slash("/campaign settings set setting:core.language value:ru", as_="gm")
     board.script_dice([1])
@@ -407,7 +412,7 @@ async def test_public_messages_use_the_campaigns_language_whoever_acts(board):
     answered = await board.click(russian, "Попытаться захватить", as_="player1")
     assert labels(answered) == ["Взыскать штраф", "Контратаковать", "По умолчанию (ведущий)"]
     refused = await board.slash("/company land piece:Ghost company:Steelworks", as_="player1")
-    assert refused.ephemeral and "No piece named Ghost" in refused.text()
+    assert refused.ephemeral and "No piece named “Ghost”" in refused.embed.description
     status = await board.slash("/company status", as_="player2")
     assert status.embed.title == "Рейдерские атаки — ход 1"
 
@@ -723,6 +728,59 @@ async def test_a_refusal_shows_the_names_it_quotes_literally(board):
         assert "**Bold**" not in refused.embed.description
 
 
+async def test_an_unknown_name_is_refused_with_the_registered_ones(board):
+    """A Company or piece nobody registered: the refusal quotes the name as typed, lists
+    what is registered and says how to register a new one, in the player's language."""
+    await board.slash("/company add-company name:Acme Works fine:50", as_="player2")
+    await board.slash("/company add-piece name:Runner value:20", as_="player1")
+
+    wrong_company = await board.slash("/company land piece:Broker company:Acme Mine", as_="player1")
+    wrong_piece = await board.slash("/company land piece:Tank company:Acme Works", as_="player1")
+    in_russian = await board.slash(
+        "/компания остановка фигура:Танк компания:Steelworks", as_="player3"
+    )
+
+    assert wrong_company.ephemeral and wrong_company.embed.description == (
+        "No Company named “Acme Mine” is registered. Companies: Acme Works, Steelworks. "
+        "/company add-company registers a new one."
+    )
+    assert wrong_piece.ephemeral and wrong_piece.embed.description == (
+        "No piece named “Tank” is registered. Pieces: Broker, Runner. "
+        "/company add-piece registers a new one."
+    )
+    assert in_russian.ephemeral and in_russian.embed.description == (
+        "Фигура «Танк» не зарегистрирована. Фигуры: Broker, Runner. "
+        "Новую фигуру регистрирует команда /компания добавить-фигуру."
+    )
+
+
+async def test_a_name_registered_twice_is_refused_with_the_commands_that_change_it(board):
+    """A second /company add-piece or add-company with a registered name says which commands
+    change or remove the record instead; nothing changes."""
+    before = await board_shown(board)
+
+    piece = await board.slash("/company add-piece name:broker value:10", as_="player1")
+    company = await board.slash("/company add-company name:Steelworks fine:5", as_="player2")
+    in_russian = await board.slash(
+        "/компания добавить-компанию название:Steelworks штраф:5", as_="player3"
+    )
+
+    assert piece.ephemeral and piece.embed.description == (
+        "A piece named “Broker” is already registered: correct its value with "
+        "/company edit-piece, move it with /company move, or delete its record with "
+        "/company remove-piece first."
+    )
+    assert company.ephemeral and company.embed.description == (
+        "A Company named “Steelworks” is already registered: change its owner, fine or "
+        "Holding with /company edit-company, or delete its record with /company remove-company "
+        "first."
+    )
+    assert in_russian.ephemeral
+    assert in_russian.embed.description.startswith("Компания «Steelworks» уже зарегистрирована:")
+    assert "/компания изменить-компанию" in in_russian.embed.description
+    assert await board_shown(board) == before
+
+
 async def test_a_joker_piece_landing_in_a_company_tells_that_the_joker_is_left(board):
     """CR-5.3, CR-I10: Vera's only piece in the Joker moves on and stops in Boris's
     Steelworks; the incident's story tells the table that the Joker is ownerless again."""
@@ -901,4 +959,7 @@ async def test_turning_joker_holdings_off_stops_waiting_for_one(board):
     assert shown.startswith("**Waiting for**\nNo choice is pending.")
     assert "Joker Holding" not in pending.text()
     refused = await board.slash("/company holding companies:Steelworks", as_="player2")
-    assert refused.ephemeral and "does not track Joker Holdings" in refused.text()
+    assert refused.ephemeral and refused.embed.description == (
+        "This campaign does not track Joker Holdings (CR-I11). A GM can track them with "
+        "/campaign settings set setting:company_raids.track_joker_holding value:true."
+    )

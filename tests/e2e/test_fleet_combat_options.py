@@ -268,7 +268,9 @@ async def test_priority_refusals_and_clearing(seated):
     outsider = await seated.slash("/бой приоритет бой:1", as_="player3")
     other = await seated.slash("/combat priority battle:1 ships:#3 faction:Red", as_="player2")
 
-    assert refusal(foreign) == "Blue has no ship #1."
+    assert (
+        refusal(foreign) == "Blue has no ship #1 in this battle. Its ships there: #3, #4, #5, #6."
+    )
     assert refusal(unreadable) == (
         "Cannot read “dreadnought”: list your ships by id, e.g. #6, #3 "
         "(/combat priority shows the ids)."
@@ -310,7 +312,10 @@ async def test_split_fire_is_refused_while_the_setting_is_off(seated):
         "/combat order battle:1 class:cruiser target:Blue: dreadnought x4", as_="player1"
     )
 
-    refused = "In this campaign a class fires all its dice at one target (FC-I7)."
+    refused = (
+        "In this campaign a class fires all its dice at one target (FC-I7). A GM can allow "
+        "split fire with /campaign settings set setting:fleet_combat.allow_split_fire value:true."
+    )
     assert refusal(split) == refused
     assert refusal(counted) == refused
     second = await seated.autocomplete(
@@ -404,7 +409,8 @@ async def test_hold_fire_by_menu_and_by_typing(seated):
     battle = await declared(seated)
     off = await seated.slash("/combat order battle:1 class:destroyer target:hold", as_="player2")
     assert refusal(off) == (
-        "Holding fire is not allowed in this campaign: every group fires (FC-I7)."
+        "Holding fire is not allowed in this campaign: every group fires (FC-I7). A GM can "
+        "allow it with /campaign settings set setting:fleet_combat.allow_hold_fire value:true."
     )
     panel = await seated.click(battle, GIVE_ORDERS, as_="player2")
     assert "Hold fire (FC-I7)" not in [o.label for o in panel.selects[0].options]

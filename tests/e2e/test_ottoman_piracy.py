@@ -294,6 +294,31 @@ async def test_autocomplete_offers_sea_zones_leaders_and_targets_in_the_players_
     assert [(c.name, c.value) for c in targets] == [("Hapsburgs — Habsburgs", "hapsburg")]
 
 
+async def test_the_gm_is_told_which_faction_and_player_now_play_a_power(seated):
+    """`/corsairs power` names the power, the faction that now plays it and that faction's
+    player (who answers its reward questions); with neither player nor faction the power is
+    left to the GM; in the campaign's language."""
+    player3 = seated.member("player3").id
+
+    given = await seated.slash("/corsairs power power:venice player:@player3", as_="gm")
+    cleared = await seated.slash("/corsairs power power:venice", as_="gm")
+    await seated.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    russian = await seated.slash("/corsairs power power:ottoman player:@player1", as_="gm")
+
+    assert not given.ephemeral
+    assert given.embed.description == (
+        f"The power Venice is now played by the faction France (<@{player3}>)."
+    )
+    assert cleared.embed.description == (
+        "Nobody plays the power Venice now: a GM answers its reward questions."
+    )
+    assert russian.embed.description == (
+        f"Державой «Османы» теперь играет фракция «Ottomans» (<@{seated.member('player1').id}>)."
+    )
+    status = await seated.slash("/corsairs status", as_="gm")
+    assert "Венеция" not in status.embed.field("Державы и игроки")
+
+
 async def test_only_a_gm_keeps_the_books(seated):
     for line in (
         "/corsairs war power:france at_war:true",

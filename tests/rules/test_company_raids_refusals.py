@@ -227,6 +227,37 @@ def test_refusal_names_its_error_and_changes_nothing(
     assert state.model_dump() == before
 
 
+def test_an_unknown_company_lists_the_first_twenty_registered_and_counts_the_rest() -> None:
+    """A long board is listed alphabetically up to twenty names, then how many more, so the
+    refusal stays readable; the name is quoted as typed."""
+    state = helpers.steelworks_board()
+    for number in range(1, 25):
+        state = cr.register_company(
+            state, helpers.DEFAULTS, f"Mine {number:02}", owner=None, fine=0
+        )
+        state = state.state
+    with pytest.raises(NotFound) as refused:
+        cr.land(state, helpers.DEFAULTS, "Broker", " Acme Mine", helpers.no_dice())
+    listed = ", ".join(f"Mine {n:02}" for n in range(1, 21))
+    assert refused.value.message("en") == (
+        f"No Company named “Acme Mine” is registered. Companies: {listed}, …and 5 more. "
+        "/company add-company registers a new one."
+    )
+    assert f"Компании: {listed}, …и ещё 5." in refused.value.message("ru")
+
+
+def test_an_unknown_piece_on_an_empty_board_says_how_to_register_one() -> None:
+    with pytest.raises(NotFound) as refused:
+        cr.move_piece(CompanyRaidsState(), helpers.DEFAULTS, "Runner")
+    assert refused.value.message("en") == (
+        "No piece named “Runner” is registered. Pieces: none yet. "
+        "/company add-piece registers a new one."
+    )
+    assert refused.value.message("ru").startswith(
+        "Фигура «Runner» не зарегистрирована. Фигуры: пока нет."
+    )
+
+
 # The issue's cases, named as in REFUSALS, with the clause each refusal must cite.
 ISSUE_CLAUSES = {
     "raiding the same Company again without re-entering": "CR-3.9",

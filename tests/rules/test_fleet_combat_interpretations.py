@@ -358,6 +358,19 @@ def test_fc_i8_order_above_reach_refused_naming_the_clause():
         "FC-5.4",
     )
     assert error.params["allowed"].render("en") == "destroyers"
+    assert "the target may be at most 1 level higher" in error.message("en")
+    assert error.message("en").endswith("setting:fleet_combat.target_reach.")
+    assert "не более чем на 1 уровень," in error.message("ru")
+
+
+def test_fc_i8_a_wider_reach_is_the_reach_the_refusal_tells():
+    """FC-I8 `target_reach = 2`: fighters may fire two levels up, not three, and the refusal
+    says two."""
+    state = battle([("A", {"fighter": 2}), ("B", {"destroyer": 1, "dreadnought": 1})])
+    command = SetFireOrders(battle_id=1, faction="A", orders=[order("fighter", "B", "dreadnought")])
+    error = violation(set_fire_orders, state, FleetCombatSettings(target_reach=2), command)
+    assert "the target may be at most 2 levels higher" in error.message("en")
+    assert "не более чем на 2 уровня," in error.message("ru")
 
 
 def test_fc_i8_transports_can_never_be_targeted():

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from test_fleet_combat_support import battle
 
-from bot.errors import RuleViolation
+from bot.errors import NotFound, RuleViolation
 from bot.rules.fleet_combat import (
     FireOrder,
     FireTarget,
@@ -57,6 +57,28 @@ def test_any_dice_count_is_a_split_refused_while_split_fire_is_off(parts):
     count is refused, not silently read as "all dice"."""
     error = refusal(FleetCombatSettings(), cruisers_at(*parts))
     assert (error.message_key, error.params["clause"]) == ("fleet_combat.error.split_fire", "FC-I7")
+
+
+def test_the_split_fire_refusal_names_the_setting_a_gm_turns_on():
+    """FC-I7: the refusal says how split fire is allowed, in both languages."""
+    error = refusal(FleetCombatSettings(), cruisers_at(("destroyer", 1), ("dreadnought", None)))
+    command = "setting:fleet_combat.allow_split_fire value:true"
+    assert error.message("en").endswith(f"/campaign settings set {command}.")
+    russian = "/кампания настройки изменить настройка:fleet_combat.allow_split_fire значение:true."
+    assert error.message("ru").endswith(russian)
+
+
+def test_the_hold_fire_refusal_names_the_setting_a_gm_turns_on():
+    """FC-I7: holding fire while `allow_hold_fire` is off is refused with the setting named."""
+    hold = SetFireOrders(
+        battle_id=1, faction="A", orders=[FireOrder(ship_class="cruiser", hold=True)]
+    )
+    error = refusal(FleetCombatSettings(), hold)
+    assert error.message_key == "fleet_combat.error.hold_fire"
+    command = "setting:fleet_combat.allow_hold_fire value:true"
+    assert error.message("en").endswith(f"/campaign settings set {command}.")
+    russian = "/кампания настройки изменить настройка:fleet_combat.allow_hold_fire значение:true."
+    assert error.message("ru").endswith(russian)
 
 
 def test_one_target_without_a_count_is_not_a_split():
@@ -165,3 +187,16 @@ def test_priority_needs_ships_or_clear_but_not_both(ids, clear, key):
     with pytest.raises(RuleViolation) as caught:
         set_damage_priority(state, FleetCombatSettings(), 1, "A", ids, clear=clear)
     assert (caught.value.message_key, caught.value.params["clause"]) == (key, "FC-I10")
+
+
+def test_a_ship_that_is_not_the_owners_is_refused_with_the_owners_ships():
+    """FC-I10: naming a ship the faction has not got in the battle lists the ids it has."""
+    state = battle([("A", {"cruiser": 2}), ("B", {"cruiser": 1})])
+    with pytest.raises(NotFound) as caught:
+        set_damage_priority(state, FleetCombatSettings(), 1, "A", [3])
+    assert caught.value.message("en") == (
+        "A has no ship #3 in this battle. Its ships there: #1, #2."
+    )
+    assert caught.value.message("ru") == (
+        "У фракции «A» нет корабля №3 в этом бою. Её корабли там: #1, #2."
+    )

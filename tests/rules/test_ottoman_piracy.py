@@ -210,6 +210,11 @@ def test_op_e4_second_declaration_in_the_zone_same_turn_is_refused() -> None:
             )
         assert refused.value.message_key == "ottoman_piracy.error.zone_already_used"
         assert refused.value.params["clause"] == "OP-1.4"
+    setting = "setting:ottoman_piracy.piracy_per_zone_per_turn."
+    assert refused.value.message("en").endswith(f"/campaign settings set {setting}")
+    assert refused.value.message("ru").endswith(
+        "настройка:ottoman_piracy.piracy_per_zone_per_turn."
+    )
 
 
 def test_piracy_vp_never_exceeds_the_cap_and_vp_is_not_offered_at_ten() -> None:
@@ -459,6 +464,22 @@ def test_state_round_trips_through_json_mid_piracy() -> None:
     assert restored == declared.state
     finished = op.choose_reward(restored, DEFAULTS, 1, "squadron", dice, hit=1)
     assert finished.piracy.awaiting_hit == 2
+
+
+def test_the_logged_line_names_the_power_and_the_faction_that_now_plays_it() -> None:
+    """OP-1.1: the GM's record of who plays a power reads as a sentence, the power and the
+    faction each named once; clearing it says nobody plays the power."""
+    given = op.assign_power(habsburgs_at_war(), "ottoman", "Ottomans")
+    cleared = op.assign_power(given.state, "ottoman", None)
+    assert [m.render("en") for m in given.lines + cleared.lines] == [
+        "The power Ottomans is now played by the faction Ottomans.",
+        "Nobody plays the power Ottomans now.",
+    ]
+    assert [m.render("ru") for m in given.lines + cleared.lines] == [
+        "Державой «Османы» теперь играет фракция «Ottomans».",
+        "Державой «Османы» теперь никто не играет.",
+    ]
+    assert cleared.state.faction_of(op.OTTOMAN) is None
 
 
 def test_only_the_chooser_and_the_ottoman_player_may_act_when_factions_are_known() -> None:

@@ -66,6 +66,10 @@ def test_op_i2_piracy_without_corsairs_is_refused_unless_the_setting_allows_it()
     with pytest.raises(RuleViolation) as refused:
         op.declare_piracy(at_war(), DEFAULTS, declaration(corsairs=0), Dice.scripted([]), turn=1)
     assert refused_key(refused) == ("ottoman_piracy.error.no_corsairs", "OP-I2")
+    setting = "setting:ottoman_piracy.require_corsairs value:false."
+    assert refused.value.message("en").endswith(f"/campaign settings set {setting}")
+    russian = "настройка:ottoman_piracy.require_corsairs значение:false."
+    assert refused.value.message("ru").endswith(russian)
 
     lax = models.OttomanPiracySettings(require_corsairs=False)
     outcome = op.declare_piracy(at_war(), lax, declaration(corsairs=0), Dice.scripted([]), turn=1)
@@ -532,6 +536,12 @@ def test_op_i14_cp_are_recorded_and_enforced_only_by_setting() -> None:
     with pytest.raises(RuleViolation) as unknown:
         op.declare_piracy(at_war(), enforce, declaration(), Dice.scripted([]), 1)
     assert refused_key(unknown) == ("ottoman_piracy.error.cp_budget_unknown", "OP-I14")
+    assert unknown.value.message("en") == (
+        "This campaign enforces CP: a GM registers the Ottoman CP for this impulse first, with "
+        "/corsairs impulse power:ottoman cp:… (OP-I14). A GM stops counting CP with "
+        "/campaign settings set setting:ottoman_piracy.enforce_cp value:false."
+    )
+    assert "/корсары импульс держава:ottoman cp:…" in unknown.value.message("ru")
     budget = op.start_impulse(at_war(), "ottoman", cp=3).state
     first = op.declare_piracy(budget, enforce, declaration(), Dice.scripted([1, 1]), 1)
     assert first.state.impulse.cp_remaining == 1

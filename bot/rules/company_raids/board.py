@@ -91,7 +91,7 @@ def register_company(
     clean = _check_name(name)
     key = name_key(clean)
     if key in state.companies:
-        raise refusal(Conflict, P + "error.company_exists", company=clean)
+        raise refusal(Conflict, P + "error.company_exists", company=state.companies[key].name)
     if len(state.companies) >= MAX_COMPANIES:
         raise refusal(RuleViolation, P + "error.too_many", clause="CR-I4", limit=MAX_COMPANIES)
     _check_amount(fine)
@@ -184,7 +184,7 @@ def register_piece(
     clean = _check_name(name)
     key = name_key(clean)
     if key in state.pieces and not _reusable(state, key):
-        raise refusal(Conflict, P + "error.piece_exists", piece=clean)
+        raise refusal(Conflict, P + "error.piece_exists", piece=state.pieces[key].name)
     if len(state.pieces) >= MAX_PIECES:
         raise refusal(RuleViolation, P + "error.too_many", clause="CR-I16", limit=MAX_PIECES)
     _check_amount(value)

@@ -4,14 +4,13 @@ unknown or removed things (with the clause in the message)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, TypeVar
 
 from bot.dice import Dice
 from bot.errors import Conflict, GameError, NotFound, RuleViolation
-from bot.i18n import Msg
+from bot.i18n import Msg, MsgList
 from bot.rules.company_raids.amounts import fraction_text, rounded
 from bot.rules.company_raids.models import (
     Company,
@@ -35,7 +34,6 @@ from bot.rulesets import ArchiveRecord
 from bot.text import shown
 
 P = "company_raids."
-Entry = TypeVar("Entry")
 Refusal = TypeVar("Refusal", bound=GameError)
 
 # Roll purposes are catalog keys, so the audit log can show them in either language.
@@ -183,26 +181,41 @@ def refusal(error: type[Refusal], key: str, **params: Any) -> Refusal:
     )
 
 
-def _registered(
-    register: Mapping[str, Entry], name: str, missing: str, **params: str
-) -> tuple[str, Entry]:
-    """The entry registered under `name` (any case or spacing), with its key; NotFound with
-    the key `missing` otherwise."""
-    key = name_key(name)
-    entry = register.get(key)
-    if entry is None:
-        raise refusal(NotFound, missing, **params)
-    return key, entry
+LISTED_NAMES = 20  # registered names a refusal lists before "…and N more"
+
+
+def registered_names(names: list[str]) -> Msg:
+    """Registered names for a refusal, in alphabetical order and shown literally: the first
+    `LISTED_NAMES`, then how many more; "none yet" when there are none."""
+    if not names:
+        return Msg(P + "error.none_registered")
+    ordered = sorted(names, key=str.casefold)
+    listed: list[Any] = [shown(n) for n in ordered[:LISTED_NAMES]]
+    if len(ordered) > LISTED_NAMES:
+        listed.append(Msg(P + "error.more_names", count=len(ordered) - LISTED_NAMES))
+    return MsgList(listed)
 
 
 def find_piece(state: CompanyRaidsState, name: str) -> tuple[str, Piece]:
-    """The piece registered under `name` (any case or spacing); NotFound otherwise."""
-    return _registered(state.pieces, name, P + "error.unknown_piece", piece=name)
+    """The piece registered under `name` (any case or spacing); NotFound, with the name as
+    typed and the registered pieces, otherwise."""
+    key = name_key(name)
+    piece = state.pieces.get(key)
+    if piece is None:
+        known = registered_names([p.name for p in state.pieces.values()])
+        raise refusal(NotFound, P + "error.unknown_piece", piece=name.strip(), known=known)
+    return key, piece
 
 
 def find_company(state: CompanyRaidsState, name: str) -> tuple[str, Company]:
-    """The Company registered under `name`; NotFound otherwise."""
-    return _registered(state.companies, name, P + "error.unknown_company", company=name)
+    """The Company registered under `name`; NotFound, with the name as typed and the
+    registered Companies, otherwise."""
+    key = name_key(name)
+    company = state.companies.get(key)
+    if company is None:
+        known = registered_names([c.name for c in state.companies.values()])
+        raise refusal(NotFound, P + "error.unknown_company", company=name.strip(), known=known)
+    return key, company
 
 
 def active_piece(state: CompanyRaidsState, name: str) -> tuple[str, Piece]:

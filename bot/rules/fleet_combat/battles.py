@@ -115,6 +115,9 @@ class BattleStatus:
     result: BattleResult | None
 
 
+LISTED_SHIPS = 30  # ship ids a refusal lists before "…"
+
+
 def get_battle(state: FleetCombatState, battle_id: int, *, active: bool = True) -> Battle:
     """The battle with this id; NotFound if none, RuleViolation if it is over and `active`."""
     battle = state.battle(battle_id)
@@ -421,6 +424,7 @@ def _check_order(
             ship_class=class_name(order.ship_class),
             target_class=class_name(target.target_class),
             allowed=MsgList(class_name(c) for c in allowed),
+            reach=Msg("fleet_combat.levels_up", count=settings.target_reach),
         )
 
 
@@ -616,7 +620,14 @@ def set_damage_priority(
     own = {s.id for s in fleet.ships} if fleet is not None else set()
     unknown = [i for i in ship_ids if i not in own]
     if unknown:
-        raise NotFound("fleet_combat.error.ship_not_found", ship=unknown[0], faction=shown(faction))
+        listed = [f"#{i}" for i in sorted(own)]
+        ships = MsgList(listed[:LISTED_SHIPS] + (["…"] if len(listed) > LISTED_SHIPS else []))
+        raise NotFound(
+            "fleet_combat.error.ship_not_found",
+            ship=unknown[0],
+            faction=shown(faction),
+            ships=ships,
+        )
     battle.damage_priority[faction] = list(dict.fromkeys(ship_ids))
     return BattleOutcome(new, battle, [Msg("fleet_combat.battle.priority_set", faction=faction)])
 

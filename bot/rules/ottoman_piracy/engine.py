@@ -595,10 +595,12 @@ def assign_power(state: OttomanPiracyState, power: str, faction: str | None) -> 
     if key not in KNOWN_POWERS and (key not in new.power_names or typed != key):
         new.power_names[key] = typed  # a custom power is shown as the GM typed it
     label = power_label(key, new.power_names)
+    if faction is None:
+        return StateChange(state=new, lines=[piracy_msg("line.power_cleared", power=label)])
     return StateChange(
         state=new,
         # The faction as its player typed it (`shown`), as the power's label is.
-        lines=[piracy_msg("line.power_assigned", power=label, faction=shown(faction or "—"))],
+        lines=[piracy_msg("line.power_assigned", power=label, faction=shown(faction))],
     )
 
 
