@@ -115,7 +115,10 @@ async def test_ottoman_piracy_names_read_as_typed_in_lines_and_plain_in_labels(t
     power = "**Kn_ights** <@&1>"
     await start(table, "ottoman_piracy", HOSTILE, "Rhodes", "France")
     told = await table.slash("/corsairs power power:ottoman player:@player1", as_="gm")
-    assert told.embed.description == f"Ottomans: played by {LITERAL}."
+    player1 = f"<@{table.member('player1').id}>"
+    assert told.embed.description == (
+        f"The power Ottomans is now played by the faction {LITERAL} ({player1})."
+    )
     await table.slash(f"/corsairs power power:{power} player:@player2", as_="gm")
     await table.slash(f"/corsairs war power:{power} at_war:true", as_="gm")
 
