@@ -1076,3 +1076,17 @@ async def test_a_squadron_awaiting_an_order_by_packet_cannot_vanish_into_a_fleet
     assert "Red has an order on its way by packet boat (relay #1)" in refused.text()
     assert "(NO-2.7)" in refused.text()
     assert "to location No. 2 (Plymouth)" in await gm_overview(navy)
+
+
+async def test_another_powers_force_range_is_refused_for_what_it_would_show(ordered):
+    """A force's range tells its ships and their damage, which the register shows its owner
+    and the GMs only: France asking for Britain's squadron is refused for that reason, not
+    told that only its Admiralty gives it orders (no order is given); the GM may ask."""
+    refused = await ordered.slash(f"/navy range unit:{WS}", as_="player2")
+
+    assert refused.ephemeral
+    told = text_of(refused)
+    assert "Western Squadron is not your force: its range would tell its ships and their " in told
+    assert "gives it orders" not in told
+    shown = await ordered.slash(f"/navy range unit:{WS}", as_="gm")
+    assert "Western Squadron may move 3 locations this turn." in text_of(shown)
