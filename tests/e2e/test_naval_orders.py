@@ -1090,3 +1090,17 @@ async def test_another_powers_force_range_is_refused_for_what_it_would_show(orde
     assert "gives it orders" not in told
     shown = await ordered.slash(f"/navy range unit:{WS}", as_="gm")
     assert "Western Squadron may move 3 locations this turn." in text_of(shown)
+
+
+async def test_a_force_not_yet_in_its_location_is_told_how_to_record_it(ordered):
+    """NO-I9: a cruising force tests only from its location; the refusal names the command
+    that records it there, and once recorded the test is taken."""
+    refused = await ordered.slash(f"/navy test unit:{WS} enemy_at:adjacent", as_="player1")
+
+    told = text_of(refused)
+    assert refused.ephemeral and "is not yet in its location 5" in told
+    assert f"record it with /navy position unit:{WS} location:5." in told
+    await ordered.slash(f"/navy position unit:{WS} location:5", as_="player1")
+    ordered.script_dice([3])
+    test = await ordered.slash(f"/navy test unit:{WS} enemy_at:adjacent", as_="player1")
+    assert not test.ephemeral and "success" in text_of(test)
