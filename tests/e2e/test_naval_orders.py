@@ -677,8 +677,9 @@ async def test_a_force_registered_at_sea_takes_its_first_order_from_its_player(n
 
 async def test_a_force_recorded_in_its_zone_is_shown_there_and_is_not_late(navy):
     """NO-I14, NO-I15 read the recorded location (NO-I6: the players move): in location 5 the
-    cruise is not "not yet in its location"; after an attack in the adjacent location, a
-    force still recorded in 5 is back in its zone at the next turn's end, not late."""
+    cruise is not "not yet in its location"; a force that passed its test against an enemy
+    in the adjacent location but ends the turn recorded in 5 has nothing to return from: it
+    is not told to head back to 5, not shown returning, and never late."""
     ordered = navy
     await ordered.slash(REGISTER_WS, as_="player1")
     await give(ordered, WS, "cruise", form(point="Ushant", location="5", turns="5"))
@@ -689,12 +690,17 @@ async def test_a_force_recorded_in_its_zone_is_shown_there_and_is_not_late(navy)
     ordered.script_dice([3])
     await ordered.slash(f"/navy test unit:{WS} enemy_at:adjacent", as_="player1")
 
-    await end_turn(ordered, 1)
+    first = await end_turn(ordered, 1)
     report = await end_turn(ordered, 2)
 
     # under the squadron's line, indented like every change the turn made to it
-    assert "\n  Western Squadron is back in its zone, location 5." in report
-    assert "NO-I15" in report.splitlines()[-1]
+    assert (
+        "\n  Western Squadron ends the turn recorded in its zone, location 5: it has no way "
+        "back to make and goes on with its order."
+    ) in first
+    assert "NO-I15" in first.splitlines()[-1]
+    assert "fought outside its zone" not in first and "must head back" not in first
+    assert "returning to its zone" not in first + report
     assert "late" not in report
 
 
