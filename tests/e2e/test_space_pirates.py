@@ -380,3 +380,24 @@ async def test_a_buy_off_question_waits_with_its_outcome_as_title_and_clauses_in
     assert paid.embed.title == "Vega buys the raid off"
     assert paid.embed.color == NEUTRAL_COLOUR.value
     assert "(SP-" not in paid.embed.description
+
+
+async def test_a_raid_on_a_route_below_one_die_says_why_and_sends_the_smallest_fleet(pirates):
+    """SP-I6: income 80 gives no strength dice (value 0); SP-2.5, SP-I8: one raider attacks
+    anyway; SP-I42: the buy-off is taken from what it costs (100), so it is 10. The question
+    says so in words, not as "0d6: — = 0" and a fleet "for 0"."""
+    await pirates.slash("/pirates route add name:Dust goods:80", as_="player1")
+    pirates.script_dice([1])
+    ended = await end_turn(pirates, 1)
+
+    question = question_of(ended, "Pay 10")
+    told = question.embeds[0]["description"]
+    assert (
+        "Strength: income 80 is too small for even one die, so no dice are rolled: strength 0; "
+        "value 0"
+    ) in told
+    assert (
+        "Fleet for 0: less than the smallest fleet costs, so the smallest fleet attacks anyway: "
+        "1 raider (payment value 100, what those ships cost)"
+    ) in told
+    assert "0d6" not in told

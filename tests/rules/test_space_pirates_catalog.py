@@ -189,6 +189,9 @@ def emitted_messages():
     first = resolve(state, 4, scripted(1, 1, 3, 5, 6, 2)[0])
     take(first)
     take(answer(first.state, False, scripted()[0]))
+    state, _ = route(empty(), "Dust", 80)  # SP-I6: no strength dice, the smallest fleet
+    dust = resolve(state, 2, scripted(1)[0])
+    take(answer(dust.state, False, scripted()[0]))
     state, _ = route(empty(), "Rich", 2350)
     rich = resolve(state, 3, scripted(1, 4, 6)[0])
     take(force_choice(rich.state, DEFAULTS, rich.state.waiting[0].choice_id, scripted()[0]))

@@ -172,7 +172,15 @@ def report_lines(report: RaidReport) -> list[Msg]:
         )
     if report.planet is not None:
         lines += planet_check_lines(report)
-    if report.strength is not None:
+    if report.strength is not None and report.strength.dice == 0:  # SP-I6: below one die
+        lines.append(
+            Msg(
+                f"{P}report.strength_none",
+                income=report.strength.income,
+                value=report.strength.value,
+            )
+        )
+    elif report.strength is not None:
         s = report.strength
         lines.append(
             Msg(
@@ -189,9 +197,12 @@ def report_lines(report: RaidReport) -> list[Msg]:
             )
         )
     if report.fleet is not None:
+        # SP-2.5, SP-I42: a value below the smallest fleet's cost still sends that fleet, and
+        # payments are taken from what its ships cost
+        smallest = report.payment_value > report.value
         lines.append(
             Msg(
-                f"{P}report.fleet",
+                f"{P}report.fleet_smallest" if smallest else f"{P}report.fleet",
                 value=report.value,
                 fleet=fleet_msg(report.fleet),
                 payment=report.payment_value,
