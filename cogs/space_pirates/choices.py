@@ -261,7 +261,8 @@ async def answer_question(
 ) -> None:
     """Answer a question; in the same transaction (the outbox) the message showing how it
     ended, titled by the answer (a paid buy-off is not "the raid goes on"), the clicked
-    question redrawn when `edit`, and the questions the answer leads to."""
+    question redrawn when `edit` (in `locale`, the language it was asked in), and the
+    questions the answer leads to: new posts, in the campaign's language now."""
     state, _ = await ctx.read()
     waiting = open_questions(state)
     before = [q.choice_id for q in waiting]
@@ -276,7 +277,8 @@ async def answer_question(
             embeds=embeds[:10],
             view=report_view(ctx, done.outcome, locale, asked.turn),
         )
-        return [answered, *questions(_new_questions(before, done.outcome), ctx.user_of, locale)]
+        asked_next = _new_questions(before, done.outcome)
+        return [answered, *questions(asked_next, ctx.user_of, ctx.public_locale)]
 
     await _answer(ctx, choice_id, option, cost, announce=shown)
 

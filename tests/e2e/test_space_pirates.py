@@ -401,3 +401,25 @@ async def test_a_raid_on_a_route_below_one_die_says_why_and_sends_the_smallest_f
         "1 raider (payment value 100, what those ships cost)"
     ) in told
     assert "0d6" not in told
+
+
+async def test_a_question_an_answer_leads_to_is_posted_in_the_campaigns_language_now(pirates):
+    """SP-I40: Vega's buy-off pauses the resolution before Orion's raid; the GM makes the
+    campaign Russian meanwhile. Vega's answer redraws Vega's question in English, the
+    language it was asked in, but Orion's new question is a new post: in Russian."""
+    await pirates.slash("/pirates route add name:Rich goods:2350", as_="player1")
+    await pirates.slash("/pirates route add name:Far goods:2350", as_="player2")
+    pirates.script_dice([1, 4, 6])
+    ended = await end_turn(pirates, 1)
+    question = question_of(ended, "Pay 600")
+    assert question.pings == {"player1"}
+    await pirates.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+
+    pirates.script_dice([1, 4, 6])
+    paid = await pirates.click(question, "Pay 600", as_="player1")
+
+    assert paid.embed.title == "Vega buys the raid off"
+    asked = next(m for m in paid.followups if m.buttons)
+    assert asked.pings == {"player2"}
+    assert asked.embeds[0]["title"] == "Пираты предлагают фракции «Orion» откупиться"
+    assert asked.buttons[0].label == "Заплатить 600"
