@@ -164,15 +164,21 @@ async def _answer(
     owner = faction_of(pending)
     answering = ctx.claimed_faction(owner) or owner
     first = option == ANSWERS[kind_of(pending)][0]
+    # A GM who does not play the faction answers for its player (SP-I45), as a GM may in
+    # the other rulesets: accepted, and said so in the answer, the report and the log.
+    for_player = ctx.is_gm and owner not in ctx.own_factions()
 
     def change(s: SpacePiratesState, settings: SpacePiratesSettings, dice: Dice) -> ChoiceOutcome:
-        return answer_choice(s, settings, choice_id, answering, first, dice, combat=combat)
+        return answer_choice(
+            s, settings, choice_id, answering, first, dice, combat=combat, by_gm=for_player
+        )
 
+    by_gm = {"by_gm": True} if for_player else {}
     return await ctx.apply(
         change,
         faction=owner,
         command=f"pirates {kind_of(pending).replace('_', '-')}",
-        options={"choice": choice_id, "answer": option},
+        options={"choice": choice_id, "answer": option, **by_gm},
         audit=_public_audit,
         announce=announce,
     )

@@ -423,3 +423,22 @@ async def test_a_question_an_answer_leads_to_is_posted_in_the_campaigns_language
     assert asked.pings == {"player2"}
     assert asked.embeds[0]["title"] == "Пираты предлагают фракции «Orion» откупиться"
     assert asked.buttons[0].label == "Заплатить 600"
+
+
+async def test_a_gm_who_answers_for_a_player_is_shown_and_logged_as_answering_for_them(pirates):
+    """SP-I45: a GM may answer a player's question for them (as in the other rulesets: the
+    player may have said what to do; `/pirates force` only gives the default). The answer
+    says a GM gave it for Vega, in the answered question, the raid's report and the log."""
+    await pirates.slash("/pirates route add name:Rich goods:2350", as_="player1")
+    pirates.script_dice([1, 4, 6])
+    ended = await end_turn(pirates, 1)
+
+    paid = await pirates.click(question_of(ended, "Pay 600"), "Pay 600", as_="gm")
+
+    assert not paid.ephemeral and paid.embed.title == "Vega buys the raid off"
+    assert paid.embed.description.startswith("A GM answered for Vega.\n")
+    assert "SP-I45" in paid.embed.footer
+    report = await pirates.slash("/pirates report turn:1", as_="player1")
+    assert "Bought off for 600 (answered by a GM)" in report.embed.description
+    log = await pirates.slash("/history list", as_="player2")
+    assert "A GM answered for Vega" in log.text()
