@@ -442,3 +442,33 @@ async def test_a_gm_who_answers_for_a_player_is_shown_and_logged_as_answering_fo
     assert "Bought off for 600 (answered by a GM)" in report.embed.description
     log = await pirates.slash("/history list", as_="player2")
     assert "A GM answered for Vega" in log.text()
+
+
+async def test_a_second_planet_or_route_of_the_same_name_is_refused_with_the_edit_to_use(pirates):
+    """A name names one planet (one route) of its owner, as a Company or a piece in Company
+    raids: registering Vega Prime again is refused, pointing to the edit of #1, and nothing is
+    added; another faction may use the name, and an edit keeps its own."""
+    first = await pirates.slash("/pirates planet add name:Vega Prime income:300", as_="player1")
+    assert not first.ephemeral and "Planet #1" in first.embed.description
+
+    again = await pirates.slash("/pirates planet add name:vega prime income:500", as_="player1")
+
+    assert again.ephemeral
+    told = " ".join(again.text().replace("│", " ").split())
+    assert "Vega already has a planet named Vega Prime, #1" in told
+    assert "/pirates planet edit planet:1" in told
+    planets = await pirates.slash("/pirates planets", as_="player1")
+    assert planets.embed.description.count("Vega Prime") == 1
+    other = await pirates.slash("/pirates planet add name:Vega Prime income:100", as_="player2")
+    assert not other.ephemeral
+    kept = await pirates.slash("/pirates planet edit planet:1 income:400", as_="player1")
+    assert not kept.ephemeral
+
+    await pirates.slash("/pirates route add name:Silk goods:300", as_="player1")
+    shared = await pirates.slash(
+        "/pirates route add name:Silk goods:100 owners:Orion:50, Vega:50", as_="player2"
+    )
+    assert shared.ephemeral
+    told = " ".join(shared.text().replace("│", " ").split())
+    assert "Vega already has a trade route named Silk, #" in told
+    assert "/pirates route edit route:" in told

@@ -151,12 +151,15 @@ NOT_FOUND = {
     "ship_not_found",
     "group_not_found",
     "not_your_group",
+    "route_name_taken",  # a name already taken: a conflict, no rule
+    "planet_name_taken",
 }
 
 
 @pytest.mark.parametrize("key", [k for k in EN if k.startswith("space_pirates.error.")])
 def test_rule_errors_name_their_clause(key):
-    """A RuleViolation text shows the clause it enforces (NotFound/NotAllowed need none)."""
+    """A RuleViolation text shows the clause it enforces (NotFound/NotAllowed, and a name
+    already taken, need none)."""
     if key.rsplit(".", 1)[1] in NOT_FOUND:
         return
     assert "{clause}" in EN[key] and "{clause}" in RU[key]
