@@ -19,7 +19,7 @@ from discord import app_commands
 from bot.announcements import Announcement
 from bot.cog_base import BotCog, Choices, FactionName, Interaction, command_group
 from bot.dice import Dice
-from bot.errors import GameError
+from bot.errors import GameError, NotAllowed
 from bot.interactions import (
     LOSS_COLOUR,
     NEUTRAL_COLOUR,
@@ -588,7 +588,10 @@ class NavalOrdersCog(BotCog):
         """NO-I3…I6: base range and every modifier; the players move on their map."""
         ctx = await RulesetContext.of(interaction, SPEC)
         state, settings = await ctx.read()
-        found = _own_force(ctx, state, unit)
+        found = find_force(state, unit)
+        if not ctx.is_gm and name_key(acting_for(ctx, found.owner)) != name_key(found.owner):
+            # No order is given: the refusal is about what the range shows.
+            raise NotAllowed("navy.error.range_not_yours", force=found.name)
         plan = MovementPlan(
             port_exits=port_exits,
             port_entries=port_entries,

@@ -164,15 +164,21 @@ async def _answer(
     owner = faction_of(pending)
     answering = ctx.claimed_faction(owner) or owner
     first = option == ANSWERS[kind_of(pending)][0]
+    # A GM who does not play the faction answers for its player (SP-I45), as a GM may in
+    # the other rulesets: accepted, and said so in the answer, the report and the log.
+    for_player = ctx.is_gm and owner not in ctx.own_factions()
 
     def change(s: SpacePiratesState, settings: SpacePiratesSettings, dice: Dice) -> ChoiceOutcome:
-        return answer_choice(s, settings, choice_id, answering, first, dice, combat=combat)
+        return answer_choice(
+            s, settings, choice_id, answering, first, dice, combat=combat, by_gm=for_player
+        )
 
+    by_gm = {"by_gm": True} if for_player else {}
     return await ctx.apply(
         change,
         faction=owner,
         command=f"pirates {kind_of(pending).replace('_', '-')}",
-        options={"choice": choice_id, "answer": option},
+        options={"choice": choice_id, "answer": option, **by_gm},
         audit=_public_audit,
         announce=announce,
     )
@@ -261,7 +267,8 @@ async def answer_question(
 ) -> None:
     """Answer a question; in the same transaction (the outbox) the message showing how it
     ended, titled by the answer (a paid buy-off is not "the raid goes on"), the clicked
-    question redrawn when `edit`, and the questions the answer leads to."""
+    question redrawn when `edit` (in `locale`, the language it was asked in), and the
+    questions the answer leads to: new posts, in the campaign's language now."""
     state, _ = await ctx.read()
     waiting = open_questions(state)
     before = [q.choice_id for q in waiting]
@@ -276,7 +283,8 @@ async def answer_question(
             embeds=embeds[:10],
             view=report_view(ctx, done.outcome, locale, asked.turn),
         )
-        return [answered, *questions(_new_questions(before, done.outcome), ctx.user_of, locale)]
+        asked_next = _new_questions(before, done.outcome)
+        return [answered, *questions(asked_next, ctx.user_of, ctx.public_locale)]
 
     await _answer(ctx, choice_id, option, cost, announce=shown)
 

@@ -677,8 +677,9 @@ async def test_a_force_registered_at_sea_takes_its_first_order_from_its_player(n
 
 async def test_a_force_recorded_in_its_zone_is_shown_there_and_is_not_late(navy):
     """NO-I14, NO-I15 read the recorded location (NO-I6: the players move): in location 5 the
-    cruise is not "not yet in its location"; after an attack in the adjacent location, a
-    force still recorded in 5 is back in its zone at the next turn's end, not late."""
+    cruise is not "not yet in its location"; a force that passed its test against an enemy
+    in the adjacent location but ends the turn recorded in 5 has nothing to return from: it
+    is not told to head back to 5, not shown returning, and never late."""
     ordered = navy
     await ordered.slash(REGISTER_WS, as_="player1")
     await give(ordered, WS, "cruise", form(point="Ushant", location="5", turns="5"))
@@ -689,12 +690,17 @@ async def test_a_force_recorded_in_its_zone_is_shown_there_and_is_not_late(navy)
     ordered.script_dice([3])
     await ordered.slash(f"/navy test unit:{WS} enemy_at:adjacent", as_="player1")
 
-    await end_turn(ordered, 1)
+    first = await end_turn(ordered, 1)
     report = await end_turn(ordered, 2)
 
     # under the squadron's line, indented like every change the turn made to it
-    assert "\n  Western Squadron is back in its zone, location 5." in report
-    assert "NO-I15" in report.splitlines()[-1]
+    assert (
+        "\n  Western Squadron ends the turn recorded in its zone, location 5: it has no way "
+        "back to make and goes on with its order."
+    ) in first
+    assert "NO-I15" in first.splitlines()[-1]
+    assert "fought outside its zone" not in first and "must head back" not in first
+    assert "returning to its zone" not in first + report
     assert "late" not in report
 
 
@@ -1076,3 +1082,31 @@ async def test_a_squadron_awaiting_an_order_by_packet_cannot_vanish_into_a_fleet
     assert "Red has an order on its way by packet boat (relay #1)" in refused.text()
     assert "(NO-2.7)" in refused.text()
     assert "to location No. 2 (Plymouth)" in await gm_overview(navy)
+
+
+async def test_another_powers_force_range_is_refused_for_what_it_would_show(ordered):
+    """A force's range tells its ships and their damage, which the register shows its owner
+    and the GMs only: France asking for Britain's squadron is refused for that reason, not
+    told that only its Admiralty gives it orders (no order is given); the GM may ask."""
+    refused = await ordered.slash(f"/navy range unit:{WS}", as_="player2")
+
+    assert refused.ephemeral
+    told = text_of(refused)
+    assert "Western Squadron is not your force: its range would tell its ships and their " in told
+    assert "gives it orders" not in told
+    shown = await ordered.slash(f"/navy range unit:{WS}", as_="gm")
+    assert "Western Squadron may move 3 locations this turn." in text_of(shown)
+
+
+async def test_a_force_not_yet_in_its_location_is_told_how_to_record_it(ordered):
+    """NO-I9: a cruising force tests only from its location; the refusal names the command
+    that records it there, and once recorded the test is taken."""
+    refused = await ordered.slash(f"/navy test unit:{WS} enemy_at:adjacent", as_="player1")
+
+    told = text_of(refused)
+    assert refused.ephemeral and "is not yet in its location 5" in told
+    assert f"record it with /navy position unit:{WS} location:5." in told
+    await ordered.slash(f"/navy position unit:{WS} location:5", as_="player1")
+    ordered.script_dice([3])
+    test = await ordered.slash(f"/navy test unit:{WS} enemy_at:adjacent", as_="player1")
+    assert not test.ephemeral and "success" in text_of(test)

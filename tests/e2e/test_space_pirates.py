@@ -380,3 +380,95 @@ async def test_a_buy_off_question_waits_with_its_outcome_as_title_and_clauses_in
     assert paid.embed.title == "Vega buys the raid off"
     assert paid.embed.color == NEUTRAL_COLOUR.value
     assert "(SP-" not in paid.embed.description
+
+
+async def test_a_raid_on_a_route_below_one_die_says_why_and_sends_the_smallest_fleet(pirates):
+    """SP-I6: income 80 gives no strength dice (value 0); SP-2.5, SP-I8: one raider attacks
+    anyway; SP-I42: the buy-off is taken from what it costs (100), so it is 10. The question
+    says so in words, not as "0d6: — = 0" and a fleet "for 0"."""
+    await pirates.slash("/pirates route add name:Dust goods:80", as_="player1")
+    pirates.script_dice([1])
+    ended = await end_turn(pirates, 1)
+
+    question = question_of(ended, "Pay 10")
+    told = question.embeds[0]["description"]
+    assert (
+        "Strength: income 80 is too small for even one die, so no dice are rolled: strength 0; "
+        "value 0"
+    ) in told
+    assert (
+        "Fleet for 0: less than the smallest fleet costs, so the smallest fleet attacks anyway: "
+        "1 raider (payment value 100, what those ships cost)"
+    ) in told
+    assert "0d6" not in told
+
+
+async def test_a_question_an_answer_leads_to_is_posted_in_the_campaigns_language_now(pirates):
+    """SP-I40: Vega's buy-off pauses the resolution before Orion's raid; the GM makes the
+    campaign Russian meanwhile. Vega's answer redraws Vega's question in English, the
+    language it was asked in, but Orion's new question is a new post: in Russian."""
+    await pirates.slash("/pirates route add name:Rich goods:2350", as_="player1")
+    await pirates.slash("/pirates route add name:Far goods:2350", as_="player2")
+    pirates.script_dice([1, 4, 6])
+    ended = await end_turn(pirates, 1)
+    question = question_of(ended, "Pay 600")
+    assert question.pings == {"player1"}
+    await pirates.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+
+    pirates.script_dice([1, 4, 6])
+    paid = await pirates.click(question, "Pay 600", as_="player1")
+
+    assert paid.embed.title == "Vega buys the raid off"
+    asked = next(m for m in paid.followups if m.buttons)
+    assert asked.pings == {"player2"}
+    assert asked.embeds[0]["title"] == "Пираты предлагают фракции «Orion» откупиться"
+    assert asked.buttons[0].label == "Заплатить 600"
+
+
+async def test_a_gm_who_answers_for_a_player_is_shown_and_logged_as_answering_for_them(pirates):
+    """SP-I45: a GM may answer a player's question for them (as in the other rulesets: the
+    player may have said what to do; `/pirates force` only gives the default). The answer
+    says a GM gave it for Vega, in the answered question, the raid's report and the log."""
+    await pirates.slash("/pirates route add name:Rich goods:2350", as_="player1")
+    pirates.script_dice([1, 4, 6])
+    ended = await end_turn(pirates, 1)
+
+    paid = await pirates.click(question_of(ended, "Pay 600"), "Pay 600", as_="gm")
+
+    assert not paid.ephemeral and paid.embed.title == "Vega buys the raid off"
+    assert paid.embed.description.startswith("A GM answered for Vega.\n")
+    assert "SP-I45" in paid.embed.footer
+    report = await pirates.slash("/pirates report turn:1", as_="player1")
+    assert "Bought off for 600 (answered by a GM)" in report.embed.description
+    log = await pirates.slash("/history list", as_="player2")
+    assert "A GM answered for Vega" in log.text()
+
+
+async def test_a_second_planet_or_route_of_the_same_name_is_refused_with_the_edit_to_use(pirates):
+    """A name names one planet (one route) of its owner, as a Company or a piece in Company
+    raids: registering Vega Prime again is refused, pointing to the edit of #1, and nothing is
+    added; another faction may use the name, and an edit keeps its own."""
+    first = await pirates.slash("/pirates planet add name:Vega Prime income:300", as_="player1")
+    assert not first.ephemeral and "Planet #1" in first.embed.description
+
+    again = await pirates.slash("/pirates planet add name:vega prime income:500", as_="player1")
+
+    assert again.ephemeral
+    told = " ".join(again.text().replace("│", " ").split())
+    assert "Vega already has a planet named Vega Prime, #1" in told
+    assert "/pirates planet edit planet:1" in told
+    planets = await pirates.slash("/pirates planets", as_="player1")
+    assert planets.embed.description.count("Vega Prime") == 1
+    other = await pirates.slash("/pirates planet add name:Vega Prime income:100", as_="player2")
+    assert not other.ephemeral
+    kept = await pirates.slash("/pirates planet edit planet:1 income:400", as_="player1")
+    assert not kept.ephemeral
+
+    await pirates.slash("/pirates route add name:Silk goods:300", as_="player1")
+    shared = await pirates.slash(
+        "/pirates route add name:Silk goods:100 owners:Orion:50, Vega:50", as_="player2"
+    )
+    assert shared.ephemeral
+    told = " ".join(shared.text().replace("│", " ").split())
+    assert "Vega already has a trade route named Silk, #" in told
+    assert "/pirates route edit route:" in told

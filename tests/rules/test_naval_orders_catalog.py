@@ -250,7 +250,10 @@ def campaign_messages():
     back = support.add_force(support.ports(), "Hood", location="14", in_port=False)
     back = give(back, "Hood", no.CruiseOrder(point="U", location="14", turns=5), 1, by_gm=True)
     back = tested(turn_end(back, 1, strict), "Hood", "adjacent", 2, settings=strict)
-    back = turn_end(turn_end(back, 2, strict), 3, strict)  # recorded in 14 all along: back
+    turn_end(back, 2, strict)  # recorded in 14 all along: no way back to make
+    away = turn_end(support.move_to(back, "Hood", "13", 2), 2, strict)
+    # registered again in 14 (its ships after the battle): back at the next turn's end
+    turn_end(support.add_force(away, "Hood", location="14", in_port=False), 3, strict)
     raid = support.add_force(support.ports(), "Swift", "auxiliary", ships=support.warships(6))
     raid = give(raid, "Swift", no.RaidOrder(point="B", location="22", turns=1), 1)
     distances = no.set_station_distances(raid, "22", {"Portsmouth": 3})

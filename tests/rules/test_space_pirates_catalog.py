@@ -46,7 +46,13 @@ from bot.rules.space_pirates.registry import register_route, set_contacts, set_p
 from bot.rules.space_pirates.reports import RaidReport, ReportOutcome
 from bot.rules.space_pirates.spec import awaited
 from bot.rules.space_pirates.status import status
-from bot.rules.space_pirates.turn import answer_plunder, answer_upkeep, force_choice, waiting_for
+from bot.rules.space_pirates.turn import (
+    answer_buy_off,
+    answer_plunder,
+    answer_upkeep,
+    force_choice,
+    waiting_for,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCE = ROOT / "bot" / "rules" / "space_pirates"
@@ -145,12 +151,15 @@ NOT_FOUND = {
     "ship_not_found",
     "group_not_found",
     "not_your_group",
+    "route_name_taken",  # a name already taken: a conflict, no rule
+    "planet_name_taken",
 }
 
 
 @pytest.mark.parametrize("key", [k for k in EN if k.startswith("space_pirates.error.")])
 def test_rule_errors_name_their_clause(key):
-    """A RuleViolation text shows the clause it enforces (NotFound/NotAllowed need none)."""
+    """A RuleViolation text shows the clause it enforces (NotFound/NotAllowed, and a name
+    already taken, need none)."""
     if key.rsplit(".", 1)[1] in NOT_FOUND:
         return
     assert "{clause}" in EN[key] and "{clause}" in RU[key]
@@ -189,6 +198,11 @@ def emitted_messages():
     first = resolve(state, 4, scripted(1, 1, 3, 5, 6, 2)[0])
     take(first)
     take(answer(first.state, False, scripted()[0]))
+    state, _ = route(empty(), "Dust", 80)  # SP-I6: no strength dice, the smallest fleet
+    dust = resolve(state, 2, scripted(1)[0])
+    take(answer(dust.state, False, scripted()[0]))
+    asked = dust.state.waiting[0].choice_id  # a GM pays for Aurora (SP-I45)
+    take(answer_buy_off(dust.state, DEFAULTS, asked, "Aurora", True, scripted()[0], by_gm=True))
     state, _ = route(empty(), "Rich", 2350)
     rich = resolve(state, 3, scripted(1, 4, 6)[0])
     take(force_choice(rich.state, DEFAULTS, rich.state.waiting[0].choice_id, scripted()[0]))

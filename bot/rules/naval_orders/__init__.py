@@ -144,6 +144,7 @@ for _key, _names in (
     ("naval_orders.error.port_mismatch", ("location", "port", "registered")),
     ("naval_orders.error.not_a_convoy", ("convoy",)),
     ("naval_orders.error.not_in_area", ("force", "location")),
+    ("navy.error.range_not_yours", ("force",)),
     ("navy.error.ships_format", ("item",)),
     ("navy.error.squadrons_format", ("item",)),
     ("navy.error.distances_format", ("item",)),

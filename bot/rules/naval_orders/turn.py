@@ -128,10 +128,18 @@ def _named(state: NavalOrdersState, formation: Formation) -> Formation:
 
 
 def _after_attack(run: _Resolution, force: Force) -> bool:
-    """NO-I9, NO-I15: an attacker resumes its order, or returns to its zone from T+1.
-    Returns whether the force spent the turn away from its zone on the attack."""
+    """NO-I9, NO-I15: an attacker resumes its order, or returns to its zone from T+1 when it
+    ends the turn recorded outside it (the players move, NO-I6: a force still recorded in its
+    zone has no way back to make). Returns whether the force spent the turn away from its
+    zone on the attack."""
     if force.status != "attacking":
         return force.status == "returning_to_zone"
+    zone = station_location(force)
+    if force.attack_away and zone is not None and name_key(zone) == name_key(force.location):
+        force.attack_away = False
+        force.status = "executing"
+        run.note(force, Msg("naval_orders.turn.attack_in_zone", force=force.name, location=zone))
+        return False
     if force.attack_away:
         force.status = "returning_to_zone"
         force.return_due_turn = run.turn + run.settings.return_deadline_turns

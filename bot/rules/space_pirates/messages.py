@@ -131,6 +131,14 @@ def player_summary_line(
     return Msg(key, faction=faction, events=MsgList(events, separator="; "))
 
 
+def _who_answered(forced: bool, by_gm: bool) -> Msg | str:
+    """What follows an answer in a report: a GM's forced default, a GM's answer for the
+    player (SP-I45), or nothing when the player answered."""
+    if forced:
+        return Msg(f"{P}report.forced")
+    return Msg(f"{P}report.by_gm") if by_gm else ""
+
+
 def report_lines(report: RaidReport) -> list[Msg]:
     """Every number of one attack, in the order the procedure made them (SP-I40 summary)."""
     lines: list[Msg] = [
@@ -172,7 +180,15 @@ def report_lines(report: RaidReport) -> list[Msg]:
         )
     if report.planet is not None:
         lines += planet_check_lines(report)
-    if report.strength is not None:
+    if report.strength is not None and report.strength.dice == 0:  # SP-I6: below one die
+        lines.append(
+            Msg(
+                f"{P}report.strength_none",
+                income=report.strength.income,
+                value=report.strength.value,
+            )
+        )
+    elif report.strength is not None:
         s = report.strength
         lines.append(
             Msg(
@@ -189,9 +205,12 @@ def report_lines(report: RaidReport) -> list[Msg]:
             )
         )
     if report.fleet is not None:
+        # SP-2.5, SP-I42: a value below the smallest fleet's cost still sends that fleet, and
+        # payments are taken from what its ships cost
+        smallest = report.payment_value > report.value
         lines.append(
             Msg(
-                f"{P}report.fleet",
+                f"{P}report.fleet_smallest" if smallest else f"{P}report.fleet",
                 value=report.value,
                 fleet=fleet_msg(report.fleet),
                 payment=report.payment_value,
@@ -205,7 +224,7 @@ def report_lines(report: RaidReport) -> list[Msg]:
             Msg(
                 f"{P}report.buy_off.{answer}",
                 cost=report.buy_off_cost,
-                forced=Msg(f"{P}report.forced") if report.buy_off_forced else "",
+                forced=_who_answered(report.buy_off_forced, report.buy_off_by_gm),
             )
         )
     if report.battle is not None:
@@ -223,7 +242,7 @@ def report_lines(report: RaidReport) -> list[Msg]:
         lines.append(
             Msg(
                 f"{P}report.plunder_choice.{report.plunder_choice}",
-                forced=Msg(f"{P}report.forced") if report.plunder_forced else "",
+                forced=_who_answered(report.plunder_forced, report.plunder_by_gm),
             )
         )
     if report.planet is not None and report.planet.plunder is not None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.errors import NotFound, RuleViolation
+from bot.errors import Conflict, NotFound, RuleViolation
 from bot.i18n import Msg, MsgList
 from bot.rules.fleet_combat.messages import class_name
 from bot.rules.fleet_combat.settings import FleetCombatSettings
@@ -20,7 +20,7 @@ from bot.rules.space_pirates.models import (
     SpacePiratesState,
     TradeRoute,
 )
-from bot.text import shown
+from bot.text import name_key, shown
 
 P = "space_pirates."
 MAX_INCOME = 10**9
@@ -138,9 +138,18 @@ def register_route(
         if spec.owner not in factions:
             raise RuleViolation(f"{P}error.ship_owner", clause="SP-I43", owner=shown(spec.owner))
     checked = _ships(state, ships, combat, "SP-I10")
-    new = state.model_copy(deep=True)
-    if route_id is not None and new.route(route_id) is None:
+    if route_id is not None and state.route(route_id) is None:
         raise NotFound(f"{P}error.route_not_found", route=route_id)
+    for other in state.routes:  # one name per owner: a second one is an edit
+        shared = [o.faction for o in other.owners if o.faction in factions]
+        if other.id != route_id and shared and name_key(other.name) == name_key(route_name):
+            raise Conflict(
+                f"{P}error.route_name_taken",
+                owner=shown(shared[0]),
+                name=shown(other.name),
+                route=other.id,
+            )
+    new = state.model_copy(deep=True)
     route = TradeRoute(
         id=route_id if route_id is not None else new.take_id(),
         name=route_name,
@@ -182,6 +191,15 @@ def register_planet(
     _amount(troops, "troops", "SP-4.6", 0, 10**6)
     _amount(buildings, "buildings", "SP-I23", 1, 10**4)
     checked = _ships(state, orbital_ships, combat, "SP-I21")
+    for other in state.planets:  # one name per owner: a second one is an edit
+        same = other.owner == faction and name_key(other.name) == name_key(planet_name)
+        if same and other.id != planet_id:
+            raise Conflict(
+                f"{P}error.planet_name_taken",
+                owner=shown(faction),
+                name=shown(other.name),
+                planet=other.id,
+            )
     new = state.model_copy(deep=True)
     old = new.planet(planet_id) if planet_id is not None else None
     if planet_id is not None and old is None:

@@ -177,8 +177,10 @@ class RaidReport(BaseModel):
     buy_off_cost: int | None = None
     buy_off: Literal["accepted", "declined"] | None = None
     buy_off_forced: bool = False
+    buy_off_by_gm: bool = False  # a GM answered for the player (SP-I45)
     plunder_choice: Literal["avoid", "cover"] | None = None
     plunder_forced: bool = False
+    plunder_by_gm: bool = False
     defended: bool | None = None
     battle: BattleSummary | None = None
     outcome: ReportOutcome = "no_attack"

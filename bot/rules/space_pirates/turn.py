@@ -328,12 +328,14 @@ def answer_choice(
     dice: Dice,
     *,
     combat: FleetCombatSettings | None = None,
+    by_gm: bool = False,
 ) -> ChoiceOutcome:
     """The player asked answers a pending choice (SP-I45), `first` being its first option:
     accept a buy-off (SP-8, SP-I34), cover the buildings (SP-I22 `ask_when_raided`),
     retreat (SP-I44), pay a contract's upkeep (SP-I35). The paused steps resume and the
     resolution carries on. Only that player may answer (a GM forces the default with
-    `force_choice`)."""
+    `force_choice`), or a GM for them (`by_gm`, `faction` being the player's): the answer
+    then says so first, the raid's report marks it, and the outcome names the player."""
     due = next((d for d in state.upkeep_due if d.choice_id == choice_id), None)
     if due is not None:
         require_asked(due.owner, faction)
@@ -341,6 +343,9 @@ def answer_choice(
 
     def answer(rc: ResolutionContext) -> None:
         new = rc.state
+        if by_gm:
+            rc.journal.lines.append(Msg(f"{P}answered_by_gm", faction=faction))
+            rc.journal.outcome["answered_by_gm"] = faction
         if pending is None:
             settle_upkeep(
                 new, settings, find_upkeep(new, choice_id, None), pay=first, journal=rc.journal
@@ -350,9 +355,9 @@ def answer_choice(
         if pending.choice == "retreat":
             resume_retreat(rc, now, retreat=first)
         elif pending.choice == "plunder":
-            resume_plunder(rc, now, cover=first)
+            resume_plunder(rc, now, cover=first, by_gm=by_gm)
         else:
-            resume(rc, now, accept=first, forced=False)
+            resume(rc, now, accept=first, forced=False, by_gm=by_gm)
 
     return _carried_on(state, settings, dice, combat, answer)
 
