@@ -14,7 +14,7 @@ import re
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -150,6 +150,43 @@ async def _context(
         public_locale=public_locale_of(campaign, interaction),
         gms=gms,
     )
+
+
+# Who may run a command, as `/help` says it: `help.who.<key>` in the catalogs. A command
+# declares it with `@who(...)` above its `command(...)` decorator; one that declares nothing
+# is for any player, or for a GM when its description says "(GM".
+WHO = frozenset(
+    {
+        "anyone",
+        "gm",
+        "faction",
+        "owner",
+        "participant",
+        "asked",
+        "ottoman",
+        "power",
+        "author",
+        "piece",
+        "company_owner",
+        "joker_owner",
+    }
+)
+
+
+CommandT = TypeVar("CommandT", bound=app_commands.Command[Any, Any, Any])
+
+
+def who(key: str) -> Callable[[CommandT], CommandT]:
+    """Declare who may run the command below (see WHO): `/help` shows it."""
+    if key not in WHO:
+        msg = f"unknown command audience {key!r}"
+        raise ValueError(msg)
+
+    def declare(command: CommandT) -> CommandT:
+        command.extras["who"] = key
+        return command
+
+    return declare
 
 
 def gm_mentions(gms: Sequence[tuple[str, int]]) -> str:

@@ -37,6 +37,7 @@ from bot.interactions import (
     reply,
     require_gm,
     service_of,
+    who,
 )
 from bot.text import shown
 from bot.turn_flow import (
@@ -418,6 +419,7 @@ class TurnCog(commands.Cog):
         )
         await answer.deliver()
 
+    @who("gm")
     @turn.command(name="end", description="End the turn and resolve everything between turns (GM)")
     async def turn_end(self, interaction: discord.Interaction[Any]) -> None:
         """Ask for confirmation; the button carries the turn number it confirms."""

@@ -51,3 +51,55 @@ async def test_a_click_on_someone_elses_question_names_whom_it_asks(campaign):
 
     answered = await campaign.click(question, VP, as_="player2")
     assert not answered.ephemeral, answered.text()
+
+
+async def who_of(table: Any, command: str, as_: str = "player1") -> str:
+    shown = await table.slash(f"/help command:{command}", as_=as_, channel="general")
+    assert shown.ephemeral
+    return str(shown.embed.field("Кто" if as_ == "player3" else "Who"))
+
+
+async def test_help_says_who_really_may_run_each_command(table):
+    """OP-1.1: only the Ottoman player (or a GM) declares piracy; a GM command whose
+    description does not say so is still listed as a GM's; a command anyone may run says so."""
+    english = {
+        "corsairs piracy": "The Ottoman player, or a GM",
+        "corsairs hand": "A power's player, or a GM",
+        "corsairs war": "A GM of the campaign",
+        "combat turn-order": "A GM of the campaign",
+        "combat order": "A player in the battle, or a GM",
+        "combat fleet set": "A player, for their own faction, or a GM",
+        "company holding": "The Joker's owner, or a GM",
+        "navy order": "Its owner, or a GM",
+        "pirates offer": "The player it asks",
+        "reveal": "Whoever rolled it (or made the entry), or a GM",
+        "campaign create": "A GM of the campaign",
+        "turn end": "A GM of the campaign",
+        "roll": "Any player",
+        "corsairs status": "Any player",
+    }
+    for command, who in english.items():
+        assert await who_of(table, command) == who, command
+    russian = {
+        "corsairs piracy": "Игрок за Османов или ведущий",
+        "company land": "Игрок, чья это фишка, или ведущий",
+        "pirates bribe": "Игрок — за свою фракцию, или ведущий",
+        "turn end": "Ведущий кампании",
+        "history list": "Любой игрок",
+    }
+    for command, who in russian.items():
+        assert await who_of(table, command, as_="player3") == who, command
+
+
+async def test_help_lists_a_gm_command_among_the_gms_whatever_its_description(table):
+    shown = await table.slash("/help", as_="player1", channel="general")
+    embeds = [*shown.embeds, *(e for m in shown.followups for e in m.embeds)]
+    players = "\n".join(
+        e.get("description") or "" for e in embeds if e["title"] == "Commands for players"
+    )
+    gms = "\n".join(
+        e.get("description") or "" for e in embeds if e["title"] == "Commands for game masters"
+    )
+    assert "The players' turn order: who fires first" in gms
+    assert "The players' turn order: who fires first" not in players
+    assert "Declare piracy in a sea zone" in players
