@@ -494,7 +494,12 @@ async def _created(client: discord.Client, row: OutboxMessage) -> dict[str, Any]
     turn = int(row.payload["args"]["turn"])
     embed = dict(row.payload["embeds"][0])
     line = await fair_embeds.commitment_line(
-        service.log, row.campaign_id, turn, "campaign.created.commitment", locale
+        service.log,
+        row.campaign_id,
+        turn,
+        "campaign.created.commitment",
+        locale,
+        test_dice=service.dice_factory is not None,
     )
     if line:
         embed["description"] = f"{embed.get('description') or ''}\n{line}"

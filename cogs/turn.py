@@ -343,7 +343,12 @@ class TurnCog(commands.Cog):
                 )
             )
         commitment = await fair_embeds.commitment_line(
-            ctx.service.log, c.id, c.turn, "turn.status.commitment", ctx.public_locale
+            ctx.service.log,
+            c.id,
+            c.turn,
+            "turn.status.commitment",
+            ctx.public_locale,
+            test_dice=ctx.service.dice_factory is not None,
         )
         if commitment:
             after.append((ctx.pt("turn.status.fair_dice"), commitment))

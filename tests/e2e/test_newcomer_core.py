@@ -6,8 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .play import seat_piracy
+from .play import seat_piracy, set_up
+from .test_fair_dice import fair
 from .test_ottoman_piracy import OP_E1, VP
+
+__all__ = ["fair"]
 
 
 def user_id(table: Any, name: str) -> int:
@@ -103,3 +106,43 @@ async def test_help_lists_a_gm_command_among_the_gms_whatever_its_description(ta
     assert "The players' turn order: who fires first" in gms
     assert "The players' turn order: who fires first" not in players
     assert "Declare piracy in a sea zone" in players
+
+
+TEST_DICE = "🧪 This local stand-in rolls test dice: they cannot be verified"
+TEST_DICE_RU = "🧪 Эта локальная замена Discord бросает тестовые кубики: их нельзя проверить"
+
+
+async def test_the_local_stand_in_says_its_dice_are_test_dice(table):
+    """The stand-in's bot rolls seeded or scripted dice: its answers say so instead of
+    promising dice derived from the committed seed, and name the real bot."""
+    created = await table.slash("/campaign create name:Black Sea", as_="gm")
+    assert TEST_DICE in created.embed.description
+    assert "secret seed" not in created.embed.description
+    assert "The real bot (`python -m bot`) rolls dice anyone can verify." in (
+        created.embed.description
+    )
+    status = await table.slash("/turn status", as_="player1")
+    assert status.embed.field("Fair dice").startswith(TEST_DICE)
+    await set_up(table, [("/campaign join faction:Vega", "player1")])
+    ask = await table.slash("/turn end", as_="gm")
+    ended = await table.click(ask, "End turn 1", as_="gm")
+    posted = [e for m in [*ended.messages, *ended.posted] for e in m.embeds]
+    (fair,) = [e for e in posted if e.get("title") == "🎲 Fair dice: turn 1 revealed"]
+    assert "This local stand-in rolled test dice" in fair["description"]
+    assert "Anyone can re-derive every die" not in fair["description"]
+
+    await table.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    russian = await table.slash("/turn status", as_="player1")
+    assert russian.embed.field("Честные кубики").startswith(TEST_DICE_RU)
+
+
+async def test_the_real_bots_dice_texts_stay_as_they_were(fair):
+    """A bot rolling dice derived from the committed seed (the real bot) keeps its promise:
+    the seed's commitment, and the turn's dice re-derived once it ends."""
+    created = await fair.slash("/campaign create name:Black Sea", as_="gm", channel="general")
+    assert "🔒 Dice of turn 1 are derived from a secret seed committed as `" in (
+        created.embed.description
+    )
+    assert "test dice" not in created.embed.description
+    status = await fair.slash("/turn status", as_="player1")
+    assert status.embed.field("Fair dice").startswith("🔒 Turn 1's seed is committed as `")
