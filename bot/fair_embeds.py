@@ -17,12 +17,16 @@ from bot.verify_log import Anchors, Verdict
 
 
 async def commitment_line(
-    log: AuditLog, campaign_id: int, turn: int, key: str, locale: str
+    log: AuditLog, campaign_id: int, turn: int, key: str, locale: str, *, test_dice: bool = False
 ) -> str | None:
-    """A line publishing the open turn's commitment (None for a campaign without a seed)."""
+    """A line publishing the open turn's commitment (None for a campaign without a seed).
+    With `test_dice` (a bot rolling seeded or scripted dice, as the local stand-in does) the
+    dice are not derived from that seed: the line says so instead of promising them."""
     commitment = await log.commitment(campaign_id, turn)
     if commitment is None:
         return None
+    if test_dice:
+        return t("fair.test_dice", locale)
     return t(key, locale, turn=turn, commitment=commitment)
 
 
@@ -33,10 +37,11 @@ async def commitment_footer(log: AuditLog, campaign_id: int, turn: int) -> str |
 
 
 async def turn_end_embed(
-    db: Database, campaign_id: int, turn: int, locale: str
+    db: Database, campaign_id: int, turn: int, locale: str, *, test_dice: bool = False
 ) -> discord.Embed | None:
     """After `/turn end`: the closing turn's seed, the next turn's commitment and the chain
-    head, with their anchors in the footer."""
+    head, with their anchors in the footer; with `test_dice`, no promise that the turn's
+    dice can be re-derived from that seed."""
     closed = await seeds.seed_of(db, campaign_id, turn)
     opened = await seeds.seed_of(db, campaign_id, turn + 1)
     head = await seeds.chain_head(db, campaign_id)
@@ -46,7 +51,7 @@ async def turn_end_embed(
     embed = make_embed(
         t("turn.end.fair.title", locale, turn=turn),
         t(
-            "turn.end.fair.body",
+            "turn.end.fair.body_test_dice" if test_dice else "turn.end.fair.body",
             locale,
             turn=turn,
             seed=closed.seed.hex(),

@@ -14,7 +14,7 @@ import re
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -35,6 +35,7 @@ from bot.errors import GameError, NotAllowed
 from bot.i18n import DEFAULT_LANGUAGE, language_of, t
 from bot.storage.database import slow_write_notice
 from bot.storage.health import DatabaseDamaged, is_damage, is_read_only
+from bot.text import shown
 
 if TYPE_CHECKING:
     from bot.announcements import Announcement
@@ -149,6 +150,43 @@ async def _context(
         public_locale=public_locale_of(campaign, interaction),
         gms=gms,
     )
+
+
+# Who may run a command, as `/help` says it: `help.who.<key>` in the catalogs. A command
+# declares it with `@who(...)` above its `command(...)` decorator; one that declares nothing
+# is for any player, or for a GM when its description says "(GM".
+WHO = frozenset(
+    {
+        "anyone",
+        "gm",
+        "faction",
+        "owner",
+        "participant",
+        "asked",
+        "ottoman",
+        "power",
+        "author",
+        "piece",
+        "company_owner",
+        "joker_owner",
+    }
+)
+
+
+CommandT = TypeVar("CommandT", bound=app_commands.Command[Any, Any, Any])
+
+
+def who(key: str) -> Callable[[CommandT], CommandT]:
+    """Declare who may run the command below (see WHO): `/help` shows it."""
+    if key not in WHO:
+        msg = f"unknown command audience {key!r}"
+        raise ValueError(msg)
+
+    def declare(command: CommandT) -> CommandT:
+        command.extras["who"] = key
+        return command
+
+    return declare
 
 
 def gm_mentions(gms: Sequence[tuple[str, int]]) -> str:
@@ -540,7 +578,7 @@ async def answer_choice(interaction: discord.Interaction[Any], args: list[str]) 
     campaign = await service.get(choice.campaign_id)
     ctx = await _context(interaction, service, campaign)
     if choice.owner_id is not None and choice.owner_id != ctx.actor.user_id and not ctx.is_gm:
-        raise NotAllowed("error.not_your_choice")
+        raise await not_yours(ctx, choice, choice.owner_id)
     if choice.owner_id is None:
         require_gm(ctx)
     if choice.status != "open":
@@ -550,6 +588,20 @@ async def answer_choice(interaction: discord.Interaction[Any], args: list[str]) 
     if handler is None:
         raise GameError("error.choice_not_found")
     await handler(interaction, ctx, choice, args[1])
+
+
+async def not_yours(ctx: Context, choice: Choice, owner_id: int) -> NotAllowed:
+    """The refusal of a click on someone else's question, naming whom it is for: the faction
+    it asks (its payload's, or the ones its player plays) and the player's mention, which
+    the refusal shows without a ping."""
+    played = [f.name for f in await ctx.service.factions(ctx.campaign.id) if f.user_id == owner_id]
+    asked = choice.payload.get("faction")
+    names = [asked] if isinstance(asked, str) and asked in played else played
+    mention = f"<@{owner_id}>"
+    if not names:
+        return NotAllowed("error.not_your_choice_player", player=mention)
+    factions = ", ".join(shown(name) for name in names)
+    return NotAllowed("error.not_your_choice_named", factions=factions, player=mention)
 
 
 async def cancel_choice(

@@ -141,7 +141,9 @@ async def _tail(client: discord.Client, row: OutboxMessage) -> dict[str, Any]:
         for ruleset, factions in args.get("affected", [])
     ]
     pinged = await TurnFlow(service).notified(row.campaign_id, TurnEndReport(turn, affected))
-    fair = await fair_embeds.turn_end_embed(service.db, row.campaign_id, turn, locale)
+    fair = await fair_embeds.turn_end_embed(
+        service.db, row.campaign_id, turn, locale, test_dice=service.dice_factory is not None
+    )
     return {
         "content": turn_end_mentions(pinged, locale) if pinged else None,
         "embeds": [fair.to_dict()] if fair is not None else [],

@@ -33,6 +33,7 @@ from bot.interactions import (
     require_gm,
     ruleset_choices,
     service_of,
+    who,
 )
 from bot.next_steps import next_step_embeds, with_next_step
 from bot.text import shown
@@ -88,6 +89,7 @@ class CampaignCog(BotCog):
 
     # -- /campaign -----------------------------------------------------------------------------
 
+    @who("gm")
     @campaign.command(name="create", description="Create a campaign in this channel; you become GM")
     @app_commands.describe(
         name="The campaign's name",
@@ -202,6 +204,7 @@ class CampaignCog(BotCog):
             if f.user_id is None and current.lower() in f.name.lower()
         ][:25]
 
+    @who("gm")
     @gm.command(name="add", description="Make a user or everyone with a role a GM")
     @app_commands.describe(user="A user to make GM", role="A role whose members become GMs")
     async def gm_add(
@@ -213,6 +216,7 @@ class CampaignCog(BotCog):
         """Add a GM."""
         await self._gm(interaction, user, role, add=True)
 
+    @who("gm")
     @gm.command(name="remove", description="Remove a GM (a user or a role)")
     @app_commands.describe(user="The user to remove", role="The role to remove")
     async def gm_remove(
@@ -283,6 +287,7 @@ class CampaignCog(BotCog):
         for batch in message_batches(embeds):
             await reply(interaction, embeds=batch, ephemeral=True)
 
+    @who("gm")
     @settings.command(name="set", description="Change one setting (GM only)")
     @app_commands.describe(setting="ruleset.setting_name", value="The new value")
     async def settings_set(self, interaction: Interaction, setting: str, value: str) -> None:
@@ -409,6 +414,7 @@ class CampaignCog(BotCog):
         """The campaign's rulesets."""
         return await ruleset_choices(interaction, current)
 
+    @who("gm")
     @settings.command(name="import", description="Apply an edited settings file (GM only)")
     @app_commands.describe(file="A TOML file from /campaign settings export")
     async def settings_import(self, interaction: Interaction, file: discord.Attachment) -> None:
@@ -488,7 +494,12 @@ async def _created(client: discord.Client, row: OutboxMessage) -> dict[str, Any]
     turn = int(row.payload["args"]["turn"])
     embed = dict(row.payload["embeds"][0])
     line = await fair_embeds.commitment_line(
-        service.log, row.campaign_id, turn, "campaign.created.commitment", locale
+        service.log,
+        row.campaign_id,
+        turn,
+        "campaign.created.commitment",
+        locale,
+        test_dice=service.dice_factory is not None,
     )
     if line:
         embed["description"] = f"{embed.get('description') or ''}\n{line}"

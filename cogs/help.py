@@ -18,17 +18,6 @@ from bot.i18n import LANGUAGES, catalog, language_of, t
 from bot.interactions import add_field, line_embeds, locale_of, make_embed, message_batches, reply
 from bot.scaffold import matching_choices
 
-# Core commands only a GM may run; a ruleset's GM commands say "(GM" in their description.
-CORE_GM_COMMANDS = frozenset(
-    {
-        "campaign create",
-        "campaign gm add",
-        "campaign gm remove",
-        "campaign settings set",
-        "turn end",
-    }
-)
-
 
 @dataclass(frozen=True)
 class CommandHelp:
@@ -37,7 +26,12 @@ class CommandHelp:
     qualified_name: str
     description: str
     options: tuple[app_commands.Parameter, ...]
-    for_gm: bool
+    who: str  # a key of `bot.interactions.WHO`
+
+    @property
+    def for_gm(self) -> bool:
+        """Listed among what a GM adds, not what a player uses."""
+        return self.who == "gm"
 
 
 def leaf_commands(tree: app_commands.CommandTree[Any]) -> list[CommandHelp]:
@@ -46,13 +40,11 @@ def leaf_commands(tree: app_commands.CommandTree[Any]) -> list[CommandHelp]:
     for command in tree.walk_commands():
         if not isinstance(command, app_commands.Command):
             continue
-        name = command.qualified_name
+        declared = command.extras.get("who")
+        audience = str(declared) if declared else "gm" if "(GM" in command.description else "anyone"
         found.append(
             CommandHelp(
-                name,
-                command.description,
-                tuple(command.parameters),
-                name in CORE_GM_COMMANDS or "(GM" in command.description,
+                command.qualified_name, command.description, tuple(command.parameters), audience
             )
         )
     return sorted(found, key=lambda c: c.qualified_name)
@@ -168,7 +160,7 @@ def command_embed(command: CommandHelp, ids: dict[str, int], locale: str) -> dis
     add_field(
         embed,
         t("help.command.who", locale),
-        t("help.command.gm" if command.for_gm else "help.command.anyone", locale),
+        t("help.who." + command.who, locale),
         inline=True,
     )
     # A mention spells the command in English: a reader of another language is shown

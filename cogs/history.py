@@ -215,15 +215,6 @@ async def history_page(
     def say(key: str, **params: Any) -> str:
         return t(key, locale, **params)
 
-    embed = make_embed(say("history.list.title", name=shown(ctx.campaign.name)))
-    if entries:
-        undone = await ctx.service.log.undone(ctx.campaign.id, [e.seq for e in entries])
-        text = "\n".join(
-            entry_line(e, locale, undone=e.seq in undone, hidden=hidden.get(e.seq)) for e in entries
-        )
-        embed.description = clip(text, 4096)
-    else:
-        embed.description = say("history.list.empty")
     filters = []
     if flt.actor_id:
         filters.append(f"<@{flt.actor_id}>")
@@ -231,6 +222,17 @@ async def history_page(
         filters.append(say(f"ruleset.{flt.ruleset}"))
     if flt.turn:
         filters.append(say("history.turn", turn=flt.turn))
+    embed = make_embed(say("history.list.title", name=shown(ctx.campaign.name)))
+    if entries:
+        undone = await ctx.service.log.undone(ctx.campaign.id, [e.seq for e in entries])
+        text = "\n".join(
+            entry_line(e, locale, undone=e.seq in undone, hidden=hidden.get(e.seq)) for e in entries
+        )
+        embed.description = clip(text, 4096)
+    elif filters:
+        embed.description = say("history.list.no_match", filters=", ".join(filters))
+    else:
+        embed.description = say("history.list.empty")
     if filters:
         add_field(embed, say("history.list.filters"), ", ".join(filters))
     embed.set_footer(text=say("history.list.footer", count=ctx.campaign.log_count))

@@ -17,7 +17,7 @@ from bot import announcements, dice_expr, secret_rolls
 from bot.announcements import Announcement
 from bot.app import PrivateerBot
 from bot.errors import NotAllowed, NotFound
-from bot.interactions import Context, campaign_context, make_embed
+from bot.interactions import Context, campaign_context, make_embed, who
 from bot.text import shown
 from cogs.history import render_outcome
 
@@ -64,6 +64,7 @@ class SecretRollCog(commands.Cog):
     def __init__(self, bot: PrivateerBot) -> None:
         self.bot = bot
 
+    @who("author")
     @app_commands.command(name="reveal", description="Reveal a secret roll (its roller or a GM)")
     @app_commands.describe(entry="The secret roll's entry number (#)")
     @app_commands.guild_only()

@@ -37,6 +37,7 @@ from bot.interactions import (
     reply,
     require_gm,
     service_of,
+    who,
 )
 from bot.text import shown
 from bot.turn_flow import (
@@ -342,7 +343,12 @@ class TurnCog(commands.Cog):
                 )
             )
         commitment = await fair_embeds.commitment_line(
-            ctx.service.log, c.id, c.turn, "turn.status.commitment", ctx.public_locale
+            ctx.service.log,
+            c.id,
+            c.turn,
+            "turn.status.commitment",
+            ctx.public_locale,
+            test_dice=ctx.service.dice_factory is not None,
         )
         if commitment:
             after.append((ctx.pt("turn.status.fair_dice"), commitment))
@@ -418,6 +424,7 @@ class TurnCog(commands.Cog):
         )
         await answer.deliver()
 
+    @who("gm")
     @turn.command(name="end", description="End the turn and resolve everything between turns (GM)")
     async def turn_end(self, interaction: discord.Interaction[Any]) -> None:
         """Ask for confirmation; the button carries the turn number it confirms."""

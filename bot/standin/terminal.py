@@ -26,7 +26,7 @@ from bot.standin.errors import ClientRefused, StandInError
 from bot.standin.faces import QueuedFaces
 from bot.standin.render import render_message
 from bot.standin.schema import UNCHECKED, BodyValidator
-from bot.standin.seen import Reply, SeenMessage
+from bot.standin.seen import ButtonView, Reply, SeenMessage, SelectView
 from bot.standin.server import StandIn
 from bot.standin.table import ClientFactory, Table, load_factory
 
@@ -38,8 +38,10 @@ HELP = """\
 /command option:value ...   type a slash command (values may contain spaces)
 as NAME                     play as another member (gm, player1, player2, player3)
 in #CHANNEL                 type in another channel (#campaign, #general, #campaign-thread)
-click LABEL                 click a button on the newest message that shows it
-select PLACEHOLDER = a, b   pick values in a select menu (or select 1 = ... by position);
+click LABEL                 click a button on the newest message you see that shows it
+                            (its whole label, else a part of it)
+select PLACEHOLDER = a, b   pick values in the newest select menu you see with that
+                            placeholder (or select 1 = ... by position);
                             an option label holding commas is matched whole
 modal Label=value; Other=v  fill and submit the modal the bot just opened
 complete /cmd opt:partial   ask for autocomplete suggestions of the last option
@@ -101,7 +103,8 @@ class Session:
                 self.table.channel(rest)
                 self.table.channel_name = rest.removeprefix("#")
             elif word == "click":
-                self.show(await self.table.click(self.target_for_button(rest), rest))
+                clicked, label = self.target_for_button(rest)
+                self.show(await self.table.click(clicked, label))
             elif word == "select":
                 await self.select(rest)
             elif word == "modal":
@@ -135,17 +138,44 @@ class Session:
         self.table.player = member.username
         self.write(f"now playing as {member.username} ({member.locale})")
 
-    def target_for_button(self, label: str) -> Reply | SeenMessage:
-        """The newest thing the player sees that has this button."""
-        if self.last is not None and any(
-            m.has_button(label) for m in [*self.last.messages, *self.last.posted]
-        ):
-            return self.last
-        viewer = self.table.player
-        for message in reversed(self.table.channel_messages(as_=viewer)):
-            if message.has_button(label):
-                return message
-        return self.last if self.last is not None else self.newest_message(f"button {label!r}")
+    def visible(self) -> list[SeenMessage]:
+        """What the acting player can see, newest first, as they would scroll up: the last
+        reply's messages they can see, then the channel's (their own private replies too)."""
+        viewer = self.table.member(self.table.player)
+        found: list[SeenMessage] = []
+        if self.last is not None:
+            latest = [*self.last.messages, *self.last.posted, *self.last.edited]
+            found += [m for m in reversed(latest) if m.stored.visible_to(viewer.id)]
+        found += reversed(self.table.channel_messages(as_=viewer.username))
+        unique: dict[int, SeenMessage] = {}
+        for message in found:
+            unique.setdefault(message.id, message)
+        return list(unique.values())
+
+    def target_for_button(self, label: str) -> tuple[SeenMessage, str]:
+        """The newest message the player sees with a button labelled `label` (a whole
+        label, else a part of one, in any case), and that button's whole label; an enabled
+        button before a disabled one (an answered question keeps its buttons greyed)."""
+        messages = self.visible()
+        if not messages:
+            self.newest_message(f"button {label!r}")  # says why there is none
+        for match in (_whole_label, _part_of_label):
+            found = [(m, b) for m in messages for b in m.buttons if match(label, b)]
+            if not found:
+                continue
+            message, _ = next(((m, b) for m, b in found if not b.disabled), found[0])
+            labels = list(dict.fromkeys(str(b.label) for m, b in found if m is message))
+            if len(labels) > 1:
+                raise ClientRefused(
+                    f"{label!r} matches several buttons on that message: {labels}; "
+                    "type more of the label"
+                )
+            return message, labels[0] if match is _part_of_label else label
+        shown = list(dict.fromkeys(str(b.label) for m in messages for b in m.buttons))
+        raise ClientRefused(
+            f"{self.table.player} sees no button {label!r} "
+            f"(buttons they can see, newest first: {shown or 'none'})"
+        )
 
     def newest_message(self, wanted: str) -> SeenMessage:
         """The channel's newest message; when there is none, say why a click cannot work."""
@@ -158,6 +188,30 @@ class Session:
             )
         return messages[-1]
 
+    def target_for_select(self, key: str | int) -> tuple[SeenMessage, str | int]:
+        """The newest message the player sees with the select `key` (its placeholder, whole
+        or a part of it in any case; or its position on that message), and the key that
+        names it there."""
+        messages = self.visible()
+        if not messages:
+            self.newest_message(f"select {key!r}")
+        if isinstance(key, int):
+            for message in messages:
+                if 0 <= key < len(message.selects):
+                    return message, key
+        else:
+            for match in (_whole_placeholder, _part_of_placeholder):
+                for message in messages:
+                    named = [m for m in message.selects if match(key, m)]
+                    if named:
+                        return message, named[0].placeholder or named[0].custom_id
+        menus = (m for message in messages for m in message.selects)
+        shown = list(dict.fromkeys(str(m.placeholder or m.custom_id) for m in menus))
+        raise ClientRefused(
+            f"{self.table.player} sees no select {key!r} "
+            f"(selects they can see, newest first: {shown or 'none'})"
+        )
+
     async def select(self, rest: str) -> None:
         """`select Placeholder = a, b` or `select 1 = a`; a label that holds a comma is one
         value (the menu's options are matched first, longest first)."""
@@ -165,7 +219,7 @@ class Session:
         key: str | int = key_text.strip()
         if isinstance(key, str) and key.isdigit():
             key = int(key) - 1
-        target = self.last if self.last is not None else self.newest_message(f"select {key!r}")
+        target, key = self.target_for_select(key)
         known = [name for menu in menus_of(target, key) for name in menu]
         values = split_choices(values_text, known)
         self.show(await self.table.select(target, key, values))
@@ -229,6 +283,22 @@ class Session:
             you = "  ← you" if member.username == self.table.player else ""
             lines.append(f"{member.username:10s} {member.locale:6s} {', '.join(roles)}{you}")
         self.write("\n".join(lines))
+
+
+def _whole_label(label: str, button: ButtonView) -> bool:
+    return label in (button.label, button.custom_id)
+
+
+def _part_of_label(label: str, button: ButtonView) -> bool:
+    return bool(button.label) and label.casefold() in str(button.label).casefold()
+
+
+def _whole_placeholder(key: str, menu: SelectView) -> bool:
+    return key in (menu.placeholder, menu.custom_id)
+
+
+def _part_of_placeholder(key: str, menu: SelectView) -> bool:
+    return bool(menu.placeholder) and key.casefold() in str(menu.placeholder).casefold()
 
 
 def menus_of(target: Reply | SeenMessage, key: str | int) -> list[list[str]]:

@@ -28,6 +28,7 @@ from bot.interactions import (
     message_batches,
     reply,
     require_gm,
+    who,
 )
 from bot.rules.company_raids import (
     KEEP,
@@ -85,6 +86,7 @@ class CompanyRaidsCog(BotCog):
 
     # -- the board -----------------------------------------------------------------------------
 
+    @who("owner")
     @company.command(name="add-company", description="Register a Company: owner, fine, Holding")
     @app_commands.autocomplete(owner=faction_autocomplete)
     @app_commands.describe(
@@ -117,6 +119,7 @@ class CompanyRaidsCog(BotCog):
             ),
         )
 
+    @who("owner")
     @company.command(name="edit-company", description="Change a Company's owner, fine or Holding")
     @app_commands.autocomplete(owner=faction_autocomplete)
     @app_commands.describe(
@@ -155,12 +158,14 @@ class CompanyRaidsCog(BotCog):
             ),
         )
 
+    @who("owner")
     @company.command(name="remove-company", description="Delete a Company's record")
     @app_commands.describe(name="The Company")
     async def remove_company(self, interaction: Interaction, name: Name) -> None:
         """Refused while an incident is open in it."""
         await _on_board(interaction, remove_company, name, of=_company_owner)
 
+    @who("owner")
     @company.command(name="add-piece", description="Register a piece: owner, value, square")
     @app_commands.autocomplete(owner=faction_autocomplete)
     @app_commands.describe(
@@ -197,18 +202,21 @@ class CompanyRaidsCog(BotCog):
             ),
         )
 
+    @who("owner")
     @company.command(name="edit-piece", description="Correct a piece's value")
     @app_commands.describe(name="The piece", value="Its value (CR-I16)")
     async def edit_piece(self, interaction: Interaction, name: Name, value: Amount) -> None:
         """CR-I16: the value counts from the next amount due."""
         await _on_board(interaction, edit_piece, name, of=_piece_owner, value=value)
 
+    @who("owner")
     @company.command(name="remove-piece", description="Delete a piece's record")
     @app_commands.describe(name="The piece")
     async def remove_piece(self, interaction: Interaction, name: Name) -> None:
         """A piece taken off in the Joker leaves it (CR-I10)."""
         await _on_board(interaction, remove_piece, name, of=_piece_owner)
 
+    @who("owner")
     @company.command(name="move", description="A piece leaves its square (no incident)")
     @app_commands.describe(
         piece="The piece",
@@ -218,6 +226,7 @@ class CompanyRaidsCog(BotCog):
         """CR-I9: leaving clears the *attempted* marks; from the Joker, CR-5.3 and CR-I10."""
         await _on_board(interaction, move_piece, piece, of=_piece_owner, to_company=square)
 
+    @who("joker_owner")
     @company.command(name="holding", description="Declare your Joker Holding (the Joker's owner)")
     @app_commands.describe(companies="Your Companies that reach the Joker, comma-separated")
     async def holding(
@@ -245,6 +254,7 @@ class CompanyRaidsCog(BotCog):
 
     # -- incidents -----------------------------------------------------------------------------
 
+    @who("piece")
     @company.command(name="land", description="Your piece stops in a rival's Company")
     @app_commands.describe(
         piece="The piece that stops",
@@ -279,6 +289,7 @@ class CompanyRaidsCog(BotCog):
 
         await _incident(ctx, change)
 
+    @who("piece")
     @company.command(name="enter", description="Your piece ends its move in the Joker")
     @app_commands.describe(piece="The piece that enters the Joker")
     async def enter(self, interaction: Interaction, piece: Name) -> None:
@@ -308,6 +319,7 @@ class CompanyRaidsCog(BotCog):
         choice = await _open_step_choice(ctx, incident)
         await _settle(ctx, choice, "force", None, "company force")
 
+    @who("company_owner")
     @company.command(name="fine", description="Enter the fine due (the Company's owner, CR-I4)")
     @app_commands.describe(
         amount="The fine, as the players computed it",

@@ -26,6 +26,7 @@ from bot.interactions import (
     reply,
     require_gm,
     service_of,
+    who,
 )
 from bot.rules.fleet_combat import (
     RESOLVE_CHOICE,
@@ -257,6 +258,7 @@ def battle_option(command: CommandT) -> CommandT:
 class BattleCommands(commands.Cog):
     """Declaring attacks, fire orders, retreats, and the GM's resolve and close."""
 
+    @who("faction")
     @combat.command(name="attack", description="Declare an attack on players at your board point")
     @app_commands.describe(
         point=POINT, targets="Factions to attack, comma-separated", faction=AS_FACTION
@@ -324,6 +326,7 @@ class BattleCommands(commands.Cog):
             announce=posted,
         )
 
+    @who("participant")
     @combat.command(name="orders", description="Give fire orders for the coming round from menus")
     @app_commands.describe(faction=AS_FACTION)
     @battle_option
@@ -339,6 +342,7 @@ class BattleCommands(commands.Cog):
         embed, view = orders_message(state, settings, found, who, ctx.factions, ctx.locale)
         await reply(interaction, embed=embed, view=view, ephemeral=True)
 
+    @who("participant")
     @combat.command(name="order", description="Give one fire order: your class, whom and what")
     @app_commands.rename(ship_class="class")
     @app_commands.describe(
@@ -390,6 +394,7 @@ class BattleCommands(commands.Cog):
         # Given privately: kept from the other players in the log until the turn ends.
         await apply_in_battle(ctx, battle, faction, give, secret=True, announce=panel)
 
+    @who("participant")
     @combat.command(name="retreat", description="Declare a retreat for the coming round")
     @app_commands.describe(cancel="Call the retreat off", faction=AS_FACTION)
     @battle_option
@@ -484,6 +489,7 @@ class BattleCommands(commands.Cog):
         embeds, view = await battle_message(ctx, state, settings, found, round_number=round)
         await reply(interaction, embeds=embeds, view=view)
 
+    @who("gm")
     @combat.command(name="turn-order", description="The players' turn order: who fires first")
     @app_commands.describe(factions="Factions in turn order, comma-separated (GM); empty: show")
     async def turn_order(

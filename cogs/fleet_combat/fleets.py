@@ -19,7 +19,7 @@ from bot.dice import Dice
 from bot.errors import GameError
 from bot.factions import resolve_faction
 from bot.i18n import Msg
-from bot.interactions import locale_of, reply
+from bot.interactions import locale_of, reply, who
 from bot.rules.fleet_combat import (
     SPEC,
     FleetCombatSettings,
@@ -71,6 +71,7 @@ async def stats_class_autocomplete(interaction: Interaction, current: str) -> Ch
 class FleetCommands(commands.Cog):
     """Registering, showing, moving and removing fleets."""
 
+    @who("faction")
     @fleet.command(name="set", description="Register or edit your fleet at a board point")
     @app_commands.describe(
         point=POINT,
@@ -131,6 +132,7 @@ class FleetCommands(commands.Cog):
         embed = fleets_embed(state, fleets, ctx.public_locale, reserve_of=name, none=none)
         await reply(interaction, embed=embed)
 
+    @who("faction")
     @fleet.command(name="remove", description="Remove your fleet from a board point")
     @app_commands.describe(point=POINT, faction=AS_FACTION)
     @app_commands.autocomplete(point=point_autocomplete, faction=faction_autocomplete)
@@ -147,6 +149,7 @@ class FleetCommands(commands.Cog):
 
         await _change_fleet(interaction, faction, remove)
 
+    @who("faction")
     @fleet.command(name="move", description="Record that your fleet moved to another point")
     @app_commands.describe(point=POINT, to="The board point it moved to", faction=AS_FACTION)
     @app_commands.autocomplete(

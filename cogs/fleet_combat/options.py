@@ -12,7 +12,7 @@ from bot.cog_base import Choices, Interaction
 from bot.errors import GameError, NotAllowed
 from bot.factions import find_faction
 from bot.i18n import Msg, t
-from bot.interactions import add_field, cite_in_footer, make_embed, reply
+from bot.interactions import add_field, cite_in_footer, make_embed, reply, who
 from bot.rules.fleet_combat import (
     SPEC,
     Battle,
@@ -158,6 +158,7 @@ class OptionCommands(commands.Cog):
             lambda state, settings, dice: set_allies(state, settings, battle, names), announce=told
         )
 
+    @who("participant")
     @combat.command(
         name="priority", description="Which of your equally wounded ships takes wounds first"
     )

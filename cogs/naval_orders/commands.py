@@ -27,6 +27,7 @@ from bot.interactions import (
     message_batches,
     reply,
     require_gm,
+    who,
 )
 from bot.rules.naval_orders import (
     ORDER_KINDS,
@@ -243,6 +244,7 @@ class NavalOrdersCog(BotCog):
 
     # -- the register of forces ----------------------------------------------------------------
 
+    @who("owner")
     @forces.command(name="register", description="Register a fleet, squadron or packet boat")
     @app_commands.autocomplete(owner=faction_autocomplete)
     @app_commands.choices(kind=KIND_CHOICES)
@@ -287,6 +289,7 @@ class NavalOrdersCog(BotCog):
             faction=command.owner,
         )
 
+    @who("owner")
     @forces.command(name="edit", description="Change a force's ships, squadrons or officer")
     @app_commands.describe(
         name="The force",
@@ -323,6 +326,7 @@ class NavalOrdersCog(BotCog):
 
         await _change(ctx, edit, ephemeral=True, faction=_force_owner)
 
+    @who("owner")
     @forces.command(name="remove", description="Strike a force off the register")
     @app_commands.describe(name="The force (sunk, captured, paid off)")
     async def force_remove(self, interaction: Interaction, name: Name) -> None:
@@ -335,6 +339,7 @@ class NavalOrdersCog(BotCog):
 
         await _change(ctx, strike, ephemeral=True)
 
+    @who("owner")
     @navy.command(name="position", description="Report where a force is now (from your map)")
     @app_commands.describe(
         unit="The force", location="Its location now", in_port="Is it in port there?"
@@ -428,6 +433,7 @@ class NavalOrdersCog(BotCog):
 
     # -- orders ----------------------------------------------------------------------------
 
+    @who("owner")
     @navy.command(name="order", description="Give a force its order for this turn (a form)")
     @app_commands.choices(order=ORDER_CHOICES)
     @app_commands.describe(
@@ -458,6 +464,7 @@ class NavalOrdersCog(BotCog):
 
         await interaction.response.send_modal(OrderForm(kind, target, ctx.locale, submit, settings))
 
+    @who("owner")
     @navy.command(name="packet", description="Send a new order to a force at sea by packet boat")
     @app_commands.choices(order=ORDER_CHOICES)
     @app_commands.describe(
@@ -482,6 +489,7 @@ class NavalOrdersCog(BotCog):
             OrderForm(kind, found.name, ctx.locale, submit, settings)
         )
 
+    @who("owner")
     @navy.command(name="arrived", description="A packet boat has reached the force it carries to")
     @app_commands.describe(relay="The packet boat's relay number (shown when it was sent)")
     async def arrived(
@@ -501,6 +509,7 @@ class NavalOrdersCog(BotCog):
 
         await _change(ctx, arrive)
 
+    @who("owner")
     @navy.command(name="complete", description="Mark a force's recorded order as carried out")
     @app_commands.describe(unit="The force")
     async def complete(self, interaction: Interaction, unit: Name) -> None:
@@ -515,6 +524,7 @@ class NavalOrdersCog(BotCog):
             ),
         )
 
+    @who("owner")
     @navy.command(name="return", description="Name the naval station a force returns to")
     @app_commands.describe(unit="The returning force", station="The nearest naval station")
     async def return_to(self, interaction: Interaction, unit: Name, station: Name) -> None:
@@ -528,6 +538,7 @@ class NavalOrdersCog(BotCog):
             ),
         )
 
+    @who("owner")
     @navy.command(name="formation", description="Form or dissolve a fleet or a convoy")
     @app_commands.choices(kind=FORMATION_CHOICES)
     @app_commands.describe(
@@ -568,6 +579,7 @@ class NavalOrdersCog(BotCog):
 
     # -- movement and the command test ---------------------------------------------------------
 
+    @who("owner")
     @navy.command(name="range", description="A force's movement range this turn, itemised")
     @app_commands.describe(
         unit="The force",
@@ -601,6 +613,7 @@ class NavalOrdersCog(BotCog):
         _, lines = movement_range(state, settings, found.name, plan)
         await _send(ctx, lines, ephemeral=True)
 
+    @who("owner")
     @navy.command(name="test", description="Take the command test before an attack")
     @app_commands.choices(enemy_at=ENEMY_CHOICES)
     @app_commands.describe(

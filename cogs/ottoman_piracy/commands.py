@@ -29,6 +29,7 @@ from bot.interactions import (
     reply,
     require_gm,
     setup_step,
+    who,
 )
 from bot.next_steps import with_next_step
 from bot.rules.ottoman_piracy import (
@@ -119,6 +120,7 @@ class OttomanPiracyCog(BotCog):
 
     # -- the piracy ----------------------------------------------------------------------------
 
+    @who("ottoman")
     @corsairs.command(name="piracy", description="Declare piracy in a sea zone")
     @app_commands.describe(
         zone="The sea zone of the piracy",
@@ -342,6 +344,7 @@ class OttomanPiracyCog(BotCog):
         ctx = await _gm_context(interaction)
         await _bookkeeping(ctx, lambda state, _s: start_impulse(state, power, cp=cp))
 
+    @who("power")
     @corsairs.command(name="hand", description="State how many cards a power holds this impulse")
     @app_commands.describe(cards="Cards in hand", power="The power (default: the one you play)")
     async def hand(self, interaction: Interaction, cards: Cards, power: Name | None = None) -> None:

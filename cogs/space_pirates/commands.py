@@ -14,7 +14,7 @@ from bot.app import PrivateerBot
 from bot.cog_base import Interaction
 from bot.errors import NotAllowed, NotFound
 from bot.i18n import Msg
-from bot.interactions import cite_in_footer, line_embeds, message_batches, reply, require_gm
+from bot.interactions import cite_in_footer, line_embeds, message_batches, reply, require_gm, who
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates import SPEC, SpacePiratesSettings, SpacePiratesState
 from bot.rules.space_pirates.models import Planet, RegisteredShip, TradeRoute
@@ -162,6 +162,7 @@ class SpacePiratesCog(commands.Cog):
 
     # -- routes --------------------------------------------------------------------------------
 
+    @who("owner")
     @route.command(name="add", description="Register a trade route")
     @app_commands.autocomplete(faction=faction_autocomplete)
     @app_commands.describe(
@@ -185,6 +186,7 @@ class SpacePiratesCog(commands.Cog):
         ctx = await RulesetContext.of(interaction, SPEC)
         await _save_route(ctx, None, name, goods, passengers, tourism, owners, ships, faction)
 
+    @who("owner")
     @route.command(name="edit", description="Change a trade route (options left out stay)")
     @app_commands.describe(
         route="The route's number",
@@ -218,6 +220,7 @@ class SpacePiratesCog(commands.Cog):
             old.owners[0].faction,
         )
 
+    @who("owner")
     @route.command(name="remove", description="Remove a trade route")
     @app_commands.describe(route="The route's number")
     async def route_remove(self, interaction: Interaction, route: int) -> None:
@@ -226,6 +229,7 @@ class SpacePiratesCog(commands.Cog):
 
     # -- planets -------------------------------------------------------------------------------
 
+    @who("owner")
     @planet.command(name="add", description="Register a planet")
     @app_commands.autocomplete(faction=faction_autocomplete)
     @app_commands.describe(
@@ -253,6 +257,7 @@ class SpacePiratesCog(commands.Cog):
         values |= {"buildings": buildings, "cover_buildings": cover}
         await _save_planet(ctx, owner, None, values, ships)
 
+    @who("owner")
     @planet.command(name="edit", description="Change a planet (options left out stay)")
     @app_commands.describe(
         planet="The planet's number",
@@ -280,6 +285,7 @@ class SpacePiratesCog(commands.Cog):
         values = {k: getattr(old, k) if v is None else v for k, v in given.items()}
         await _save_planet(ctx, old.owner, old, values, ships)
 
+    @who("owner")
     @planet.command(name="remove", description="Remove a planet")
     @app_commands.describe(planet="The planet's number")
     async def planet_remove(self, interaction: Interaction, planet: int) -> None:
@@ -337,6 +343,7 @@ class SpacePiratesCog(commands.Cog):
 
     # -- contacts, technology, status ------------------------------------------------------------
 
+    @who("faction")
     @pirates.command(name="contacts", description="Set the factions you have contact with")
     @app_commands.autocomplete(faction=faction_autocomplete)
     @app_commands.describe(
@@ -383,6 +390,7 @@ class SpacePiratesCog(commands.Cog):
         line = Msg(C + "order.set", factions=", ".join(names))
         await _record(ctx, "order.title", lambda s: set_turn_order(s, names), line)
 
+    @who("faction")
     @pirates.command(name="status", description="Your pirate status and next raid chance")
     @app_commands.autocomplete(faction=faction_autocomplete)
     @app_commands.describe(faction="Whose status (GMs: any)")
@@ -395,6 +403,7 @@ class SpacePiratesCog(commands.Cog):
         embeds = lines_embeds(C + "status.title", shown.lines, ctx.locale, faction=who)
         await reply(interaction, embeds=embeds, ephemeral=True)
 
+    @who("faction")
     @pirates.command(name="report", description="Every number of a player's raids in a turn")
     @app_commands.autocomplete(faction=faction_autocomplete)
     @app_commands.describe(**reports.REPORT_DESCRIBE)
@@ -423,6 +432,7 @@ class SpacePiratesCog(commands.Cog):
 
     # -- operations between turns (each quoted before a confirm button) -------------------------
 
+    @who("faction")
     @base.command(name="locate", description="Locate the pirate base (shows the price first)")
     @app_commands.autocomplete(faction=faction_autocomplete)
     @app_commands.describe(location="Where your scouts look", faction="Who pays (GMs: any)")
@@ -435,6 +445,7 @@ class SpacePiratesCog(commands.Cog):
         """SP-6.3, SP-I30."""
         await _operate(interaction, "locate", faction, {"location": location})
 
+    @who("faction")
     @base.command(name="assault", description="Attack the located pirate base (shows its fleet)")
     @app_commands.autocomplete(faction=faction_autocomplete)
     @app_commands.describe(
@@ -457,6 +468,7 @@ class SpacePiratesCog(commands.Cog):
         params = {"ships": classes, "contracts": parse_numbers(contracts)}
         await operations.offer(ctx, "assault", who, params)
 
+    @who("faction")
     @pirates.command(name="bribe", description="Bribe the pirates to raid a contacted faction")
     @app_commands.autocomplete(faction=faction_autocomplete, victim=faction_autocomplete)
     @app_commands.describe(
@@ -486,6 +498,7 @@ class SpacePiratesCog(commands.Cog):
 
         await _operate(interaction, "bribe", faction, params)
 
+    @who("faction")
     @mercenaries.command(name="hire", description="Hire pirate mercenaries (shows fee and upkeep)")
     @app_commands.autocomplete(faction=faction_autocomplete)
     @app_commands.describe(
@@ -507,6 +520,7 @@ class SpacePiratesCog(commands.Cog):
         params = {"value": value, "station": station, "target": target}
         await _operate(interaction, "hire", faction, params)
 
+    @who("faction")
     @mercenaries.command(name="dismiss", description="End a mercenary contract")
     @app_commands.autocomplete(faction=faction_autocomplete)
     @app_commands.describe(contract="The contract's number", faction="Whose (GMs: any)")
@@ -520,6 +534,7 @@ class SpacePiratesCog(commands.Cog):
         if not await choices.dismiss_with_upkeep(ctx, who, contract):
             await operations.direct(ctx, "dismiss", who, {"contract": contract})
 
+    @who("faction")
     @mercenaries.command(name="station", description="Move a mercenary contract")
     @app_commands.autocomplete(faction=faction_autocomplete)
     @app_commands.describe(
@@ -541,6 +556,7 @@ class SpacePiratesCog(commands.Cog):
         params = {"contract": contract, "station": station, "target": target}
         await _operate(interaction, "station", faction, params)
 
+    @who("asked")
     @pirates.command(name="offer", description="Answer a bribed raid offered to you at once")
     @app_commands.autocomplete(faction=faction_autocomplete)
     @app_commands.describe(
@@ -558,6 +574,7 @@ class SpacePiratesCog(commands.Cog):
         """SP-I34 `bribed_offer_timing = at_placement`: private to the victim and the GMs."""
         await _operate(interaction, "offer", faction, {"bribe": bribe, "accept": pay})
 
+    @who("faction")
     @pirates.command(name="withdraw", description="Withdraw a bribe placed this turn")
     @app_commands.autocomplete(faction=faction_autocomplete)
     @app_commands.describe(bribe="The bribe's number", faction="Whose (GMs: any)")
@@ -567,6 +584,7 @@ class SpacePiratesCog(commands.Cog):
         """SP-I33 `bribe_withdraw_after_roll`: nothing is owed; private to the briber."""
         await _operate(interaction, "withdraw", faction, {"bribe": bribe})
 
+    @who("faction")
     @privateers.command(name="form", description="Send ships privateering against a faction")
     @app_commands.autocomplete(faction=faction_autocomplete, target=faction_autocomplete)
     @app_commands.describe(
@@ -588,6 +606,7 @@ class SpacePiratesCog(commands.Cog):
 
         await _operate(interaction, "privateers", faction, params)
 
+    @who("faction")
     @privateers.command(name="recall", description="Recall a privateer group (shows the price)")
     @app_commands.autocomplete(faction=faction_autocomplete)
     @app_commands.describe(

@@ -178,9 +178,9 @@ async def test_questions_left_open_are_answered_in_the_next_turn_by_their_player
     await end_turn(table, 1)
 
     refused = await table.click(question, CAPTURE, as_="player2")
-    assert refused.ephemeral and "This choice belongs to another player." in refused.text()
+    assert refused.ephemeral and "This question is for Red (@player1)." in refused.text()
     refused_ru = await table.click(question, CAPTURE, as_="player3")
-    assert refused_ru.ephemeral and "Этот выбор принадлежит другому игроку." in refused_ru.text()
+    assert refused_ru.ephemeral and "На этот вопрос отвечает Red (@player1)." in refused_ru.text()
 
     table.script_dice([6])
     captured = await table.click(question, CAPTURE, as_="player1")
@@ -255,7 +255,7 @@ async def test_a_russian_campaign_posts_every_ruleset_in_russian_and_answers_pri
     assert [f.name for f in status.embed.fields][:5] == list(RULESETS_RU)
     assert "Инцидент №1: ждём, заплатит ли Red штраф" in field(status, "Рейдерские атаки")
     refused = await table.click(question, "Заплатить штраф", as_="player2")
-    assert refused.ephemeral and "This choice belongs to another player." in refused.text()
+    assert refused.ephemeral and "This question is for Red (@player1)." in refused.text()
 
     ended = await end_turn(table, 1, "Завершить ход {turn}")
 

@@ -195,8 +195,8 @@ async def test_a_click_by_the_wrong_player_is_refused_and_changes_nothing(board)
     before = await board_shown(board)
 
     intruders = (
-        ("player2", "This choice belongs to another player."),
-        ("player3", "Этот выбор принадлежит другому игроку."),
+        ("player2", "This question is for Anna (@player1)."),
+        ("player3", "На этот вопрос отвечает Anna (@player1)."),
     )
     await assert_only_the_asked_answer(board, question, CAPTURE, intruders, not_gm="player1")
 

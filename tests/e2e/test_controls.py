@@ -51,7 +51,8 @@ async def test_an_old_reward_button_answers_its_choice_after_the_upgrade(campaig
 
     stolen = await table.click(question.message, "+1 piracy VP", as_="player1")
     assert stolen.ephemeral
-    assert stolen.embed.description == "This choice belongs to another player."
+    owner = table.member("player2").id
+    assert stolen.embed.description == f"This question is for Habsburgs (<@{owner}>)."
     answered = await table.click(question.message, "+1 piracy VP", as_="player2")
     assert not answered.ephemeral, answered.text()
     assert "+1 piracy VP, 0 → 1." in answered.embed.field("Rewards")

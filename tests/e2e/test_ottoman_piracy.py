@@ -105,8 +105,8 @@ async def test_a_click_by_another_player_is_refused_and_changes_nothing(seated):
     question = await seated.slash(OP_E1, as_="player1")
 
     intruders = (
-        ("player1", "This choice belongs to another player."),
-        ("player3", "Этот выбор принадлежит другому игроку."),
+        ("player1", "This question is for Habsburgs (@player2)."),
+        ("player3", "На этот вопрос отвечает Habsburgs (@player2)."),
     )
     await assert_only_the_asked_answer(seated, question, VP, intruders, not_gm="player2")
 

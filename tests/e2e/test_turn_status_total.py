@@ -89,7 +89,7 @@ async def test_the_status_of_a_campaign_waiting_for_everything_fits_one_embed(
     owing = embed.fields[5].value
     for player in ("player1", "player2", "player3"):
         assert f"<@{table.member(player).id}>" in owing
-    assert embed.fields[6].value.startswith("🔒 Turn 1's seed is committed as `")
+    assert embed.fields[6].value.startswith("🧪 This local stand-in rolls test dice")
 
 
 def owing(count: int, owes: str = "move orders for 3 squadrons") -> list[tuple[str, str]]:
