@@ -286,14 +286,33 @@ class Pings(list[int]):
             )
         return told
 
-    def line(self, locale: str) -> str:
-        """`The turn's end concerns you: @a — something happened to your pieces (Fleet
-        combat), and you owe fire orders …; …`."""
-        players = [
-            t("turn_flow.ping.player", locale, user=f"<@{u}>", what=MsgList(self.why(u)))
-            for u in self
+    def _reasons(self, user: int) -> list[Msg]:
+        """Why `user` is pinged, without what they owe."""
+        return [
+            Msg(f"turn_flow.ping.{why}", ruleset=Msg(f"ruleset.{ruleset}"))
+            for why, ruleset in self.reasons[user]
         ]
-        return t("turn_flow.turn_end_pings", locale, players="; ".join(players))
+
+    def line(self, locale: str, limit: int = 2000) -> str:
+        """`The turn's end concerns you: @a — something happened to your pieces (Fleet
+        combat), and you owe fire orders …; …`, within `limit` characters (a message's):
+        with what each owes; if that is too long, only why; if that is too, only the
+        mentions. A mention is never cut: a player is pinged only by a whole one."""
+        for told in (self.why, self._reasons):
+            players = [
+                t("turn_flow.ping.player", locale, user=f"<@{u}>", what=MsgList(told(u)))
+                for u in self
+            ]
+            text = t("turn_flow.turn_end_pings", locale, players="; ".join(players))
+            if len(text) <= limit:
+                return text
+        mentions: list[str] = []
+        for user in self:
+            more = [*mentions, f"<@{user}>"]
+            if len(t("turn_flow.turn_end_pings", locale, players=", ".join(more))) > limit:
+                break
+            mentions = more
+        return t("turn_flow.turn_end_pings", locale, players=", ".join(mentions))
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,6 @@ from bot.i18n import t
 from bot.interactions import (
     TurnPosting,
     cite_in_footer,
-    clip,
     followup_of,
     line_embeds,
     locale_of,
@@ -81,7 +80,7 @@ def turn_end_embeds(report: TurnEndReport, locale: str) -> list[discord.Embed]:
 
 def turn_end_mentions(users: Pings, locale: str) -> str:
     """The line of a turn's end summary that pings the players it concerns, each with why."""
-    return clip(users.line(locale), 2000)
+    return users.line(locale, 2000)
 
 
 async def end_turn(

@@ -139,3 +139,30 @@ def test_a_turn_end_ping_tells_what_is_owed_and_pings_nobody_for_it_alone():
         " от вас ждут: приказы на стрельбу или отступление в бою №1 в точке Mecatol, раунд 2"
         " (FC-I7), от вас ждут: содержание 20 по контракту наёмников №15"
     )
+
+
+def test_a_long_turn_end_ping_drops_what_is_owed_before_it_cuts_a_mention():
+    """A message holds 2,000 characters: with many players owing orders in many battles,
+    the ping first leaves out what each owes, then why; every player is still mentioned
+    whole, so every one is pinged."""
+    from bot.i18n import Msg
+    from bot.turn_flow import Pings
+
+    point = "Mecatol Rex, the long way around the Gravity Rift"
+    pings = Pings()
+    for user in range(1, 13):
+        pings.add(10**17 + user, "affected", "fleet_combat")
+        for battle in range(1, 4):
+            orders = Msg("fleet_combat.owes.orders", battle=battle, point=point, round=2)
+            pings.owe(10**17 + user, "fleet_combat", orders)
+    shorter = pings.line("en")
+    assert len(shorter) <= 2000 and "you owe" not in shorter
+    assert all(f"<@{user}> — something happened" in shorter for user in pings)
+
+    for user in range(13, 80):
+        pings.add(10**17 + user, "question", "space_pirates")
+    mentions = pings.line("en")
+    assert len(mentions) <= 2000 and "something happened" not in mentions
+    listed = mentions.removeprefix("The turn's end concerns you: ").split(", ")
+    assert listed == [f"<@{user}>" for user in list(pings)[: len(listed)]]
+    assert len(listed) >= 70
