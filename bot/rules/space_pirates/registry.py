@@ -140,7 +140,12 @@ def register_route(
     checked = _ships(state, ships, combat, "SP-I10")
     if route_id is not None and state.route(route_id) is None:
         raise NotFound(f"{P}error.route_not_found", route=route_id)
-    for other in state.routes:  # one name per owner: a second one is an edit
+    before = state.route(route_id) if route_id is not None else None
+    kept = before is not None and name_key(before.name) == name_key(route_name)
+    kept = kept and before is not None and {o.faction for o in before.owners} == set(factions)
+    # One name per owner: a second one is an edit. An edit that keeps the route's name and
+    # owners is not checked (two same-named routes registered before this rule stay editable).
+    for other in [] if kept else state.routes:
         shared = [o.faction for o in other.owners if o.faction in factions]
         if other.id != route_id and shared and name_key(other.name) == name_key(route_name):
             raise Conflict(
@@ -191,7 +196,12 @@ def register_planet(
     _amount(troops, "troops", "SP-4.6", 0, 10**6)
     _amount(buildings, "buildings", "SP-I23", 1, 10**4)
     checked = _ships(state, orbital_ships, combat, "SP-I21")
-    for other in state.planets:  # one name per owner: a second one is an edit
+    before = state.planet(planet_id) if planet_id is not None else None
+    kept = before is not None and before.owner == faction
+    kept = kept and before is not None and name_key(before.name) == name_key(planet_name)
+    # One name per owner: a second one is an edit. An edit that keeps the planet's name and
+    # owner is not checked (two same-named planets registered before this rule stay editable).
+    for other in [] if kept else state.planets:
         same = other.owner == faction and name_key(other.name) == name_key(planet_name)
         if same and other.id != planet_id:
             raise Conflict(
