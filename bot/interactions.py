@@ -159,6 +159,7 @@ WHO = frozenset(
     {
         "anyone",
         "gm",
+        "creator",
         "faction",
         "owner",
         "participant",

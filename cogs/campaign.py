@@ -89,7 +89,7 @@ class CampaignCog(BotCog):
 
     # -- /campaign -----------------------------------------------------------------------------
 
-    @who("gm")
+    @who("creator")
     @campaign.command(name="create", description="Create a campaign in this channel; you become GM")
     @app_commands.describe(
         name="The campaign's name",

@@ -31,7 +31,7 @@ class CommandHelp:
     @property
     def for_gm(self) -> bool:
         """Listed among what a GM adds, not what a player uses."""
-        return self.who == "gm"
+        return self.who in {"gm", "creator"}
 
 
 def leaf_commands(tree: app_commands.CommandTree[Any]) -> list[CommandHelp]:

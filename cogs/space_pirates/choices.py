@@ -173,12 +173,11 @@ async def _answer(
             s, settings, choice_id, answering, first, dice, combat=combat, by_gm=for_player
         )
 
-    by_gm = {"by_gm": True} if for_player else {}
     return await ctx.apply(
         change,
         faction=owner,
         command=f"pirates {kind_of(pending).replace('_', '-')}",
-        options={"choice": choice_id, "answer": option, **by_gm},
+        options={"choice": choice_id, "answer": option},  # a GM's answer: its summary says
         audit=_public_audit,
         announce=announce,
     )
