@@ -158,7 +158,7 @@ async def test_naval_orders_refusals_quote_force_names_as_typed(table):
     )
     other = await table.slash(f"/navy order unit:{HOSTILE} order:cruise", as_="player2")
     assert other.embed.description == (
-        f"{LITERAL} is not your force: only its Admiralty gives it orders (NO-I18)."
+        f"{LITERAL} is not your force: only its own Admiralty (or a GM) acts for it (NO-I18)."
     )
 
 

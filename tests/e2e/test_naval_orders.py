@@ -533,6 +533,9 @@ async def test_forces_are_edited_and_removed_by_their_owner_only(ordered):
     assert "-1 damaged ship present (1)" in text_of(ranged) and "NO-2.6" in rules_of(ranged)
     theirs = await ordered.slash(f"/navy forces remove name:{WS}", as_="player2")
     assert theirs.ephemeral and "is not your force" in theirs.text()
+    assert "only its own Admiralty (or a GM) acts for it" in " ".join(
+        theirs.text().replace("│", " ").split()
+    )
 
     removed = await ordered.slash(f"/navy forces remove name:{WS}", as_="player1")
 
