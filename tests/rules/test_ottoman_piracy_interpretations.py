@@ -550,6 +550,12 @@ def test_op_i14_cp_are_recorded_and_enforced_only_by_setting() -> None:
             first.state, enforce, declaration(sea_zone="Aegean Sea"), Dice.scripted([]), 1
         )
     assert refused_key(short) == ("ottoman_piracy.error.not_enough_cp", "OP-I14")
+    assert short.value.message("en") == (
+        "Piracy costs 2 CP and only 1 CP are left this impulse (OP-I14). A GM sets the cost with"
+        " /campaign settings set setting:ottoman_piracy.piracy_cp_cost, or stops counting CP"
+        " with /campaign settings set setting:ottoman_piracy.enforce_cp value:false."
+    )
+    assert "настройка:ottoman_piracy.piracy_cp_cost" in short.value.message("ru")
 
 
 # --- bookkeeping ---------------------------------------------------------------------------
