@@ -268,10 +268,11 @@ class Pings(list[int]):
         if owes not in items:
             items.append(owes)
 
-    def why(self, user: int) -> list[Msg]:
+    def why(self, user: int, *, with_owed: bool = True) -> list[Msg]:
         """Why `user` is pinged: each reason, with what they owe in its ruleset (once), then
-        what they owe in a ruleset they are pinged for nothing else."""
-        owed = dict(self.owed.get(user, {}))
+        what they owe in a ruleset they are pinged for nothing else (without `with_owed`:
+        the reasons alone)."""
+        owed = dict(self.owed.get(user, {})) if with_owed else {}
         told: list[Msg] = []
         for why, ruleset in self.reasons[user]:
             name = Msg(f"ruleset.{ruleset}")
@@ -286,21 +287,19 @@ class Pings(list[int]):
             )
         return told
 
-    def _reasons(self, user: int) -> list[Msg]:
-        """Why `user` is pinged, without what they owe."""
-        return [
-            Msg(f"turn_flow.ping.{why}", ruleset=Msg(f"ruleset.{ruleset}"))
-            for why, ruleset in self.reasons[user]
-        ]
-
     def line(self, locale: str, limit: int = 2000) -> str:
         """`The turn's end concerns you: @a — something happened to your pieces (Fleet
         combat), and you owe fire orders …; …`, within `limit` characters (a message's):
         with what each owes; if that is too long, only why; if that is too, only the
         mentions. A mention is never cut: a player is pinged only by a whole one."""
-        for told in (self.why, self._reasons):
+        for with_owed in (True, False):
             players = [
-                t("turn_flow.ping.player", locale, user=f"<@{u}>", what=MsgList(told(u)))
+                t(
+                    "turn_flow.ping.player",
+                    locale,
+                    user=f"<@{u}>",
+                    what=MsgList(self.why(u, with_owed=with_owed)),
+                )
                 for u in self
             ]
             text = t("turn_flow.turn_end_pings", locale, players="; ".join(players))

@@ -177,7 +177,7 @@ async def _answer(
         change,
         faction=owner,
         command=f"pirates {kind_of(pending).replace('_', '-')}",
-        options={"choice": choice_id, "answer": option},  # a GM's answer: its summary says
+        options={"choice": choice_id, "answer": option},
         audit=_public_audit,
         announce=announce,
     )

@@ -4,6 +4,7 @@ unknown or removed things (with the clause in the message)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, TypeVar
@@ -196,26 +197,32 @@ def registered_names(names: list[str]) -> Msg:
     return MsgList(listed)
 
 
-def find_piece(state: CompanyRaidsState, name: str) -> tuple[str, Piece]:
-    """The piece registered under `name` (any case or spacing); NotFound, with the name as
-    typed and the registered pieces, otherwise."""
+Named = TypeVar("Named", Piece, Company)
+
+
+def _registered(
+    register: Mapping[str, Named], name: str, missing: str, param: str
+) -> tuple[str, Named]:
+    """The record registered under `name` (any case or spacing), with its key; NotFound
+    with the key `missing`, the name as typed (as `param`) and the registered names
+    otherwise."""
     key = name_key(name)
-    piece = state.pieces.get(key)
-    if piece is None:
-        known = registered_names([p.name for p in state.pieces.values()])
-        raise refusal(NotFound, P + "error.unknown_piece", piece=name.strip(), known=known)
-    return key, piece
+    entry = register.get(key)
+    if entry is None:
+        known = registered_names([e.name for e in register.values()])
+        raise refusal(NotFound, missing, known=known, **{param: name.strip()})
+    return key, entry
+
+
+def find_piece(state: CompanyRaidsState, name: str) -> tuple[str, Piece]:
+    """The piece registered under `name`; NotFound, with the registered pieces, otherwise."""
+    return _registered(state.pieces, name, P + "error.unknown_piece", "piece")
 
 
 def find_company(state: CompanyRaidsState, name: str) -> tuple[str, Company]:
-    """The Company registered under `name`; NotFound, with the name as typed and the
-    registered Companies, otherwise."""
-    key = name_key(name)
-    company = state.companies.get(key)
-    if company is None:
-        known = registered_names([c.name for c in state.companies.values()])
-        raise refusal(NotFound, P + "error.unknown_company", company=name.strip(), known=known)
-    return key, company
+    """The Company registered under `name`; NotFound, with the registered Companies,
+    otherwise."""
+    return _registered(state.companies, name, P + "error.unknown_company", "company")
 
 
 def active_piece(state: CompanyRaidsState, name: str) -> tuple[str, Piece]:

@@ -141,8 +141,11 @@ def register_route(
     if route_id is not None and state.route(route_id) is None:
         raise NotFound(f"{P}error.route_not_found", route=route_id)
     before = state.route(route_id) if route_id is not None else None
-    kept = before is not None and name_key(before.name) == name_key(route_name)
-    kept = kept and before is not None and {o.faction for o in before.owners} == set(factions)
+    kept = (
+        before is not None
+        and name_key(before.name) == name_key(route_name)
+        and {o.faction for o in before.owners} == set(factions)
+    )
     # One name per owner: a second one is an edit. An edit that keeps the route's name and
     # owners is not checked (two same-named routes registered before this rule stay editable).
     for other in [] if kept else state.routes:
@@ -197,8 +200,11 @@ def register_planet(
     _amount(buildings, "buildings", "SP-I23", 1, 10**4)
     checked = _ships(state, orbital_ships, combat, "SP-I21")
     before = state.planet(planet_id) if planet_id is not None else None
-    kept = before is not None and before.owner == faction
-    kept = kept and before is not None and name_key(before.name) == name_key(planet_name)
+    kept = (
+        before is not None
+        and before.owner == faction
+        and name_key(before.name) == name_key(planet_name)
+    )
     # One name per owner: a second one is an edit. An edit that keeps the planet's name and
     # owner is not checked (two same-named planets registered before this rule stay editable).
     for other in [] if kept else state.planets:
