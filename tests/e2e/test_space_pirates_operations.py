@@ -218,7 +218,7 @@ async def test_a_bribed_raid_offered_at_placement_and_a_bribe_withdrawn(after_a_
     status = await table.slash("/pirates status", as_="player1")
     assert f"offer #{bribe}" in status.embed.description
     stolen = await table.slash(f"/pirates offer bribe:{bribe} pay:true", as_="player2")
-    assert stolen.ephemeral and "This choice belongs to another player." in stolen.text()
+    assert stolen.ephemeral and "This question is for Vega." in stolen.text()
     paid = await table.slash(f"/pirates offer bribe:{bribe} pay:true", as_="player1")
     assert paid.ephemeral and f"You bought off bribed raid #{bribe}" in paid.embed.description
     other = await placed_bribe(table, [3, 3])

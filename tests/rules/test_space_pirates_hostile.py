@@ -3,8 +3,10 @@ forms (SP-I37)."""
 
 from __future__ import annotations
 
+import pytest
 from space_pirates_helpers import (
     COMBAT,
+    DEFAULTS,
     empty,
     planet,
     resolve,
@@ -14,6 +16,7 @@ from space_pirates_helpers import (
     with_history,
 )
 
+from bot.errors import NotAllowed
 from bot.rules.space_pirates.messages import offer_lines
 from bot.rules.space_pirates.models import PrivateerGroup, RegisteredShip
 from bot.rules.space_pirates.turn import answer_buy_off
@@ -134,3 +137,16 @@ def test_a_buy_off_offer_says_when_the_route_has_no_defenders():
     state, _ = route(empty(), "Line", 450, ships=[("cruiser", "guard")])
     (offer,) = resolve(state, 1, scripted(1, 3, 5, 6, 2)[0]).state.waiting
     assert "The route is not defended" not in [m.render("en") for m in offer_lines(offer)]
+
+
+def test_an_answer_by_another_faction_names_whose_question_it_is():
+    """SP-I45: only the player asked answers; Boreas answering Aurora's buy-off question is
+    told whose it is, the name shown as typed (no bold, no ping), in both languages."""
+    state, _ = route(empty(), "Line", 100, owner="**Aurora** @everyone")
+    paused = resolve(state, 3, scripted(1, 6)[0])
+    offer = paused.state.waiting[0].choice_id
+    with pytest.raises(NotAllowed) as refused:
+        answer_buy_off(paused.state, DEFAULTS, offer, "Boreas", True, scripted()[0])
+    shown = "\\*\\*Aurora\\*\\* @\u200beveryone"
+    assert refused.value.message("en") == f"This question is for {shown}."
+    assert refused.value.message("ru") == f"На этот вопрос отвечает фракция «{shown}»."
