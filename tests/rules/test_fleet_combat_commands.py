@@ -392,3 +392,33 @@ def test_removing_a_fleet_takes_it_off_the_point_and_an_unknown_one_is_not_found
     assert state.fleet("A", POINT) is not None  # the input is unchanged
     with pytest.raises(NotFound):
         remove_fleet(removed.state, DEFAULTS, "A", POINT)
+
+
+def test_a_fleet_not_at_the_point_named_lists_where_the_faction_has_fleets():
+    """A remove, move or repair at a point where the faction has no fleet names the points
+    where it has one (as typed, escaped), or says it has none, in both languages."""
+    from bot.rules.fleet_combat import remove_fleet
+    from bot.rules.fleet_combat.fleets import repair_fleet
+
+    state = register(FleetCombatState(), "A", {"cruiser": 2}, point="Vega")
+    state = register(state, "A", {"cruiser": 1}, point="*Altair*")
+    state = register(state, "B", {"cruiser": 1}, point="Deneb")
+    with pytest.raises(NotFound) as refused:
+        remove_fleet(state, DEFAULTS, "A", "Deneb")
+    assert refused.value.message("en") == (
+        "A has no fleet at Deneb. Its fleets are at: \\*Altair\\*, Vega."
+    )
+    assert refused.value.message("ru") == (
+        "У фракции «A» нет флота в точке Deneb. Её флоты стоят в точках: \\*Altair\\*, Vega."
+    )
+    with pytest.raises(NotFound) as moved:
+        move_fleet(state, DEFAULTS, "A", "Deneb", "Vega")
+    assert moved.value.message("en") == refused.value.message("en")
+    with pytest.raises(NotFound) as none:
+        repair_fleet(state, DEFAULTS, "C", "Vega")
+    assert (
+        none.value.message("en") == "C has no fleet at Vega: it has no fleet registered anywhere."
+    )
+    assert none.value.message("ru") == (
+        "У фракции «C» нет флота в точке Vega: у неё вообще нет зарегистрированных флотов."
+    )

@@ -21,6 +21,7 @@ from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.text import shown
 
 MAX_FLEET_SHIPS = 1000
+LISTED_POINTS = 20  # points a refusal lists before "…"
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,23 @@ class FleetOutcome:
     state: FleetCombatState
     fleet: Fleet | None
     lines: list[Msg] = field(default_factory=list)
+
+
+def fleet_not_found(state: FleetCombatState, faction: str, point: str) -> NotFound:
+    """The refusal of a fleet `faction` does not have at `point`: it lists the points where
+    the faction has fleets, or says it has none."""
+    points = sorted({f.point for f in state.fleets if f.faction == faction}, key=str.casefold)
+    if not points:
+        return NotFound(
+            "fleet_combat.error.fleet_not_found_none", faction=shown(faction), point=shown(point)
+        )
+    listed: list[str] = [shown(p) for p in points[:LISTED_POINTS]]
+    return NotFound(
+        "fleet_combat.error.fleet_not_found",
+        faction=shown(faction),
+        point=shown(point),
+        points=MsgList(listed + (["…"] if len(points) > LISTED_POINTS else [])),
+    )
 
 
 def engaged_battle(state: FleetCombatState, faction: str, point: str) -> Battle | None:
@@ -139,9 +157,7 @@ def remove_fleet(
 ) -> FleetOutcome:
     """Remove a faction's fleet from a point (not while it fights, FC-I6, unless a GM corrects)."""
     if state.fleet(faction, point) is None:
-        raise NotFound(
-            "fleet_combat.error.fleet_not_found", faction=shown(faction), point=shown(point)
-        )
+        raise fleet_not_found(state, faction, point)
     return register_fleet(
         state,
         settings,
@@ -166,9 +182,7 @@ def move_fleet(
     new = copy_for_write(state, fleets=[(faction, to_point)])
     fleet = new.fleet(faction, from_point)
     if fleet is None:
-        raise NotFound(
-            "fleet_combat.error.fleet_not_found", faction=shown(faction), point=shown(from_point)
-        )
+        raise fleet_not_found(new, faction, from_point)
     if engaged_battle(new, faction, from_point) is not None:
         raise RuleViolation(
             "fleet_combat.error.fleet_engaged", clause="FC-4.2", point=shown(from_point)
@@ -198,9 +212,7 @@ def repair_fleet(
     new = copy_for_write(state, fleets=[(faction, point)])
     fleet = new.fleet(faction, point)
     if fleet is None:
-        raise NotFound(
-            "fleet_combat.error.fleet_not_found", faction=shown(faction), point=shown(point)
-        )
+        raise fleet_not_found(state, faction, point)
     if engaged_battle(new, faction, point) is not None:
         raise RuleViolation("fleet_combat.error.fleet_engaged", clause="FC-I6", point=shown(point))
     clear_wounds(fleet)
