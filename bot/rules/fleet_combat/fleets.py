@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from bot.errors import NotFound, RuleViolation
 from bot.i18n import Msg, MsgList
 from bot.rules.fleet_combat.copies import copy_for_write
-from bot.rules.fleet_combat.messages import class_name, ships_msg
+from bot.rules.fleet_combat.messages import ships_msg, shown_class, shown_classes
 from bot.rules.fleet_combat.models import Battle, Fleet, FleetCombatState, RegisterFleet, Ship
 from bot.rules.fleet_combat.rounds import clear_wounds
 from bot.rules.fleet_combat.settings import FleetCombatSettings
@@ -71,8 +71,8 @@ def validate_ships(
             raise RuleViolation(
                 "fleet_combat.error.unknown_class",
                 clause="FC-I4",
-                ship_class=ship_class,
-                known=MsgList(class_name(c) for c in settings.ship_stats),
+                ship_class=shown(ship_class),
+                known=shown_classes(settings.ship_stats),
             )
         if count < 0:
             raise RuleViolation("fleet_combat.error.bad_count", clause="FC-I4", count=count)
@@ -88,7 +88,7 @@ def validate_ships(
             raise RuleViolation(
                 "fleet_combat.error.too_many_wound_entries",
                 clause="FC-2.3",
-                ship_class=class_name(ship_class),
+                ship_class=shown_class(ship_class),
                 count=count,
             )
         for value in values:
@@ -96,7 +96,7 @@ def validate_ships(
                 raise RuleViolation(
                     "fleet_combat.error.wounds_reach_life",
                     clause="FC-3.1",
-                    ship_class=class_name(ship_class),
+                    ship_class=shown_class(ship_class),
                     wounds=value,
                     life=life,
                 )
