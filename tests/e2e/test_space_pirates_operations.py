@@ -191,6 +191,21 @@ async def test_a_defended_route_retreats_and_loses(pirates):
     assert "no ships" in routes.embed.description
 
 
+async def test_a_gm_who_answers_the_retreat_question_is_marked_in_the_report(pirates):
+    """SP-I44, SP-I45: a GM answers Vega's retreat question for Vega: the answer says so,
+    and so does the raid's report."""
+    declined = await fought_round_1(pirates)
+    asked = next(m for m in declined.followups if any(b.label == "Retreat" for b in m.buttons))
+    pirates.script_dice([1, 1, 1])  # the pirates' parting volley
+    retreated = await pirates.click(asked, "Retreat", as_="gm")
+    assert retreated.embed.description.startswith("A GM answered for Vega.\n")
+    report = await pirates.slash("/pirates report turn:1", as_="player1")
+    assert (
+        "Battle: the pirates win after 2 rounds (a GM answered the retreat question)"
+        in report.embed.description
+    )
+
+
 async def test_player_names_are_escaped_wherever_they_are_shown(pirates):
     """A route named with Markdown and a mass mention shows as typed, never bold and never
     pinging, in the confirmation, the list and the report."""

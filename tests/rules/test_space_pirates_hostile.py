@@ -17,8 +17,9 @@ from space_pirates_helpers import (
 )
 
 from bot.errors import NotAllowed
-from bot.rules.space_pirates.messages import offer_lines
+from bot.rules.space_pirates.messages import offer_lines, report_lines
 from bot.rules.space_pirates.models import PrivateerGroup, RegisteredShip
+from bot.rules.space_pirates.reports import RaidReport
 from bot.rules.space_pirates.turn import answer_buy_off
 
 
@@ -150,3 +151,33 @@ def test_an_answer_by_another_faction_names_whose_question_it_is():
     shown = "\\*\\*Aurora\\*\\* @\u200beveryone"
     assert refused.value.message("en") == f"This question is for {shown}."
     assert refused.value.message("ru") == f"На этот вопрос отвечает фракция «{shown}»."
+
+
+def test_a_retreat_a_gm_answered_is_marked_on_the_report_s_battle_line():
+    """SP-I44, SP-I45: a GM retreats Aurora's side for Aurora; the raid's report marks the
+    battle line with it, in both languages; Aurora's own answer leaves it unmarked."""
+    asked = asked_to_retreat()
+    (question,) = asked.state.waiting
+
+    def battle_line(by_gm):
+        done = answer_buy_off(
+            asked.state,
+            RETREAT,
+            question.choice_id,
+            "Aurora",
+            True,
+            scripted(1, 1, 1)[0],
+            combat=COMBAT,
+            by_gm=by_gm,
+        )
+        (report,) = [r.body for r in done.archive if isinstance(r.body, RaidReport)]
+        return next(m for m in report_lines(report) if ".report.battle." in m.key)
+
+    by_gm = battle_line(True)
+    assert by_gm.render("en") == (
+        "Battle: the pirates win after 2 rounds (a GM answered the retreat question)"
+    )
+    assert by_gm.render("ru") == (
+        "Бой: пираты победили за 2 раунда (на вопрос об отступлении ответил ведущий)"
+    )
+    assert battle_line(False).render("en") == "Battle: the pirates win after 2 rounds"
