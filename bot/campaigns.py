@@ -44,6 +44,7 @@ from bot.text import (
     clean_text,
     name_key,
     same_name,
+    shown,
     shown_msg,
 )
 
@@ -70,6 +71,7 @@ __all__ = [
     "paused_gc",
     "setting_summary",
     "summary_json",
+    "whose_choice",
 ]
 
 CORE = "core"
@@ -156,6 +158,20 @@ class _Loaded:
     settings: BaseModel
     row_version: int
     dirty: bool = False
+
+
+def whose_choice(choice: Choice, owner_id: int, factions: Iterable[Faction]) -> NotAllowed:
+    """The refusal of an answer to someone else's question, naming whom it is for: the
+    faction it asks (its payload's, or the ones its player plays) and the player's mention,
+    which the refusal shows without a ping."""
+    played = [f.name for f in factions if f.user_id == owner_id]
+    asked = choice.payload.get("faction")
+    names = [asked] if isinstance(asked, str) and asked in played else played
+    mention = f"<@{owner_id}>"
+    if not names:
+        return NotAllowed("error.not_your_choice_player", player=mention)
+    named = ", ".join(shown(name) for name in names)
+    return NotAllowed("error.not_your_choice_named", factions=named, player=mention)
 
 
 @dataclass
@@ -314,7 +330,8 @@ class UnitOfWork:
         if choice is None:
             raise NotFound("error.choice_not_found")
         if choice.owner_id is not None and choice.owner_id != self.actor.user_id and not gm:
-            raise NotAllowed("error.not_your_choice")
+            factions = await self.writes.factions(self.campaign.id)
+            raise whose_choice(choice, choice.owner_id, factions)
         if choice.owner_id is None and not gm:
             raise NotAllowed("error.gm_only")
         if choice.status != "open":

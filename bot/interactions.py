@@ -29,13 +29,13 @@ from bot.campaigns import (
     TurnSummary,
     UnitOfWork,
     is_gm_among,
+    whose_choice,
 )
 from bot.controls import Control, button, control, view
 from bot.errors import GameError, NotAllowed
 from bot.i18n import DEFAULT_LANGUAGE, language_of, t
 from bot.storage.database import slow_write_notice
 from bot.storage.health import DatabaseDamaged, is_damage, is_read_only
-from bot.text import shown
 
 if TYPE_CHECKING:
     from bot.announcements import Announcement
@@ -592,17 +592,9 @@ async def answer_choice(interaction: discord.Interaction[Any], args: list[str]) 
 
 
 async def not_yours(ctx: Context, choice: Choice, owner_id: int) -> NotAllowed:
-    """The refusal of a click on someone else's question, naming whom it is for: the faction
-    it asks (its payload's, or the ones its player plays) and the player's mention, which
-    the refusal shows without a ping."""
-    played = [f.name for f in await ctx.service.factions(ctx.campaign.id) if f.user_id == owner_id]
-    asked = choice.payload.get("faction")
-    names = [asked] if isinstance(asked, str) and asked in played else played
-    mention = f"<@{owner_id}>"
-    if not names:
-        return NotAllowed("error.not_your_choice_player", player=mention)
-    factions = ", ".join(shown(name) for name in names)
-    return NotAllowed("error.not_your_choice_named", factions=factions, player=mention)
+    """The refusal of a click on someone else's question, naming whom it is for
+    (`whose_choice`)."""
+    return whose_choice(choice, owner_id, await ctx.service.factions(ctx.campaign.id))
 
 
 async def cancel_choice(

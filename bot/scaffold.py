@@ -67,6 +67,17 @@ def command_name(interaction: discord.Interaction[Any]) -> str | None:
 
 
 @dataclass(frozen=True)
+class ChoiceClaim:
+    """A pending choice a change answers: `apply` claims it first in its transaction, as the
+    actor (`gm`: a GM may answer another player's), so someone else's or an answered one is
+    refused before anything changes; with `close`, it is closed there too."""
+
+    choice_id: int
+    gm: bool
+    close: bool = False
+
+
+@dataclass(frozen=True)
 class Applied(Generic[OutcomeT, T]):
     """What `apply` did: the engine's outcome, the audit entry that records it, the settings
     the change ran under, what its `then` step returned, and the ids of the messages its
@@ -190,6 +201,7 @@ class RulesetContext(Generic[S, T]):
         command: str | None = None,
         options: Mapping[str, Any] | None = None,
         audit: Callable[[OutcomeT], dict[str, Any]] | None = None,
+        claim: ChoiceClaim | None = None,
         before: Callable[[UnitOfWork], Awaitable[None]] | None = None,
         then: Callable[[UnitOfWork, OutcomeT], Awaitable[Any]] | None = None,
         secret: bool | Callable[[T, OutcomeT], bool] = False,
@@ -203,9 +215,10 @@ class RulesetContext(Generic[S, T]):
 
         `faction` is the faction the entry is recorded for (or how to read it from the
         outcome); `command` and `options` default to the slash command's (a click's handler
-        names its own); `audit` adds outcome fields to the entry beside the summary; `before`
-        runs first in the transaction (claiming a pending choice) and `then` after the entry
-        (opening or closing one); what `then` returns is `Applied.after`.
+        names its own); `audit` adds outcome fields to the entry beside the summary; `claim`
+        takes the pending choice the change answers first in the transaction (`ChoiceClaim`),
+        then `before` runs, and `then` after the entry (opening or closing one); what `then`
+        returns is `Applied.after`.
 
         `secret` (or how to read it from the settings and the outcome) records the entry as
         a secret one: everyone reads who made it, when, for which faction, and its
@@ -225,6 +238,10 @@ class RulesetContext(Generic[S, T]):
         async with self.service.work(self.campaign.id, self.base.actor) as uow:
             # The turn (and the rest of the campaign row) as this transaction reads it.
             self.base = replace(self.base, campaign=uow.campaign)
+            if claim is not None:
+                await uow.claim_choice(claim.choice_id, gm=claim.gm)
+                if claim.close:
+                    await uow.close_choice(claim.choice_id)
             if before is not None:
                 await before(uow)
             state, settings = await uow.load(self.spec)

@@ -31,7 +31,7 @@ from bot.rules.company_raids import (
     incident_log_key,
     open_incidents,
 )
-from bot.scaffold import Applied, RulesetContext
+from bot.scaffold import Applied, ChoiceClaim, RulesetContext
 from cogs.company_raids.render import DEFENDER_PREFIX
 
 STEP_CHOICE = "cr_step"
@@ -190,9 +190,6 @@ async def answer_step(
             turn=turn,
         )
 
-    async def claim(uow: UnitOfWork) -> None:
-        await uow.claim_choice(choice.id, gm=ctx.is_gm)
-
     async def next_step(uow: UnitOfWork, outcome: RaidOutcome) -> int | None:
         await uow.close_choice(choice.id)
         message = choice.payload.get("message")
@@ -211,7 +208,7 @@ async def answer_step(
         command=command,
         options={"incident": incident, "step": step, "answer": code, "amount": amount},
         audit=audit_extra,
-        before=claim,
+        claim=ChoiceClaim(choice.id, gm=ctx.is_gm),
         then=next_step,
         announce=announce,
     )

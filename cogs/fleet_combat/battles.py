@@ -20,6 +20,7 @@ from bot.interactions import (
     WAITING_COLOUR,
     actor_of,
     cite_in_footer,
+    clip,
     confirmation_view,
     locale_of,
     make_embed,
@@ -100,6 +101,7 @@ from cogs.fleet_combat.render import (
 )
 
 CommandT = TypeVar("CommandT", bound=Callable[..., Any])
+LABEL_MAX = 100  # Discord's longest autocomplete label
 
 
 async def targets_autocomplete(interaction: Interaction, current: str) -> Choices:
@@ -127,17 +129,34 @@ async def battle_autocomplete(
     locale = locale_of(interaction)
     choices = []
     for battle in found[1].active_battles():
+        factions = [p.faction for p in battle.engaged()]
         name = t(
             C + "battle.choice",
             locale,
             battle=battle.id,
             point=battle.point,
-            factions=", ".join(p.faction for p in battle.engaged()),
+            factions=", ".join(factions),
             round=battle.next_round,
         )
         if str(current).strip() in name:
-            choices.append(app_commands.Choice(name=name[:100], value=battle.id))
+            label = name if len(name) <= LABEL_MAX else _cut_label(name, battle, factions, locale)
+            choices.append(app_commands.Choice(name=label, value=battle.id))
     return choices[:25]
+
+
+def _cut_label(name: str, battle: Battle, factions: list[str], locale: str) -> str:
+    """Battle label `name`, past Discord's length: as many whole factions as fit, then "…"."""
+    for count in range(len(factions) - 1, -1, -1):
+        label = t(
+            C + "battle.choice_cut",
+            locale,
+            battle=battle.id,
+            point=battle.point,
+            factions=", ".join(factions[:count]),
+        )
+        if len(label) <= LABEL_MAX:
+            return label
+    return clip(name, LABEL_MAX)
 
 
 async def order_class_autocomplete(interaction: Interaction, current: str) -> Choices:

@@ -9,7 +9,7 @@ from typing import Any
 import discord
 
 from bot.announcements import Announcement
-from bot.campaigns import Choice, Faction, UnitOfWork
+from bot.campaigns import Choice, Faction
 from bot.cog_base import Interaction
 from bot.dice import Dice
 from bot.errors import Conflict, GameError, NotAllowed, NotFound
@@ -44,7 +44,7 @@ from bot.rules.fleet_combat import (
     resolve_round,
     set_fire_orders,
 )
-from bot.scaffold import Applied, RulesetContext
+from bot.scaffold import Applied, ChoiceClaim, RulesetContext
 from cogs.fleet_combat.common import C, Ctx, battle_faction
 from cogs.fleet_combat.render import (
     AUTO,
@@ -271,10 +271,6 @@ async def answer_resolve(
         await cancel_choice(interaction, base, choice, embed, keep_buttons=False)
         return
 
-    async def claim(uow: UnitOfWork) -> None:
-        await uow.claim_choice(choice.id, gm=True)
-        await uow.close_choice(choice.id)
-
     def fight(state: FleetCombatState, settings: FleetCombatSettings, dice: Dice) -> RoundOutcome:
         if get_battle(state, battle_id).next_round != round_number:
             raise Conflict(C + "error.round_fought", battle=battle_id, round=round_number)
@@ -294,7 +290,7 @@ async def answer_resolve(
             ],
             "ended": o.report.ended,
         },
-        before=claim,
+        claim=ChoiceClaim(choice.id, gm=True, close=True),
         announce=report,
     )
 

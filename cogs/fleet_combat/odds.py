@@ -20,7 +20,7 @@ from bot.rules.fleet_combat import (
     FleetCombatState,
     fleet_from_counts,
 )
-from bot.rules.fleet_combat.fleets import validate_ships
+from bot.rules.fleet_combat.fleets import fleet_not_found, validate_ships
 from bot.scaffold import RulesetContext, faction_autocomplete
 from bot.text import shown
 from cogs.fleet_combat.common import C, Ctx, Point, canonical_point, combat, point_autocomplete
@@ -112,9 +112,7 @@ def odds_fleet(
         fleets = [f for f in fleets if f.point == where]
     if len(fleets) != 1:
         if not fleets and point:
-            raise NotFound(
-                "fleet_combat.error.fleet_not_found", faction=shown(name), point=shown(point)
-            )
+            raise fleet_not_found(state, name, point)
         if not fleets:
             raise NotFound(C + "error.no_fleet", faction=shown(name))
         raise GameError(

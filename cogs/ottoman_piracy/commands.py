@@ -59,6 +59,7 @@ from bot.rules.ottoman_piracy.models import Reward
 from bot.rules.ottoman_piracy.names import leader_name, power_name
 from bot.scaffold import (
     Applied,
+    ChoiceClaim,
     RulesetContext,
     faction_autocomplete,
     interaction_options,
@@ -550,9 +551,6 @@ async def _answer(
             by_faction=by_faction,
         )
 
-    async def claim(uow: UnitOfWork) -> None:
-        await uow.claim_choice(choice.id, gm=ctx.is_gm)
-
     async def move_question(uow: UnitOfWork, outcome: PiracyOutcome) -> int | None:
         # Each answer closes its question and asks the next one as a new choice, in the same
         # message: an undo of the answer reopens the question it closed and redraws it as it
@@ -569,7 +567,7 @@ async def _answer(
         command="corsairs force" if option == "force" else "corsairs reward",
         options={"piracy": piracy_id, "hit": hit, "answer": option, "hand": hand},
         audit=_outcome_extra,
-        before=claim,
+        claim=ChoiceClaim(choice.id, gm=ctx.is_gm),
         then=move_question,
         announce=announce,
     )

@@ -47,7 +47,7 @@ from bot.rules.space_pirates.models import PendingResolution, UpkeepDue
 from bot.rules.space_pirates.spec import ANSWER_CONTROL, FORCE_ALL_PREVIEW
 from bot.rules.space_pirates.turn import answer_choice
 from bot.rules.space_pirates.upkeep import upkeep_waiting_line
-from bot.scaffold import Applied, RulesetContext
+from bot.scaffold import Applied, ChoiceClaim, RulesetContext
 from cogs.space_pirates.common import REPORT, C, Ctx, campaign_combat, reported
 from cogs.space_pirates.render import lines_embeds, rendered
 
@@ -386,10 +386,6 @@ async def _force(
     waiting = open_questions(state)
     before = [q.choice_id for q in waiting]
 
-    async def claim(uow: UnitOfWork) -> None:
-        if confirmed is not None:
-            await uow.claim_choice(confirmed, gm=True)
-
     async def close(uow: UnitOfWork, outcome: ChoiceOutcome) -> list[tuple[Question, Post]]:
         if confirmed is not None:
             await uow.close_choice(confirmed)
@@ -413,7 +409,7 @@ async def _force(
         command="pirates force",
         options={"choices": ids, "rest": to_the_end},
         audit=_public_audit,
-        before=claim,
+        claim=None if confirmed is None else ChoiceClaim(confirmed, gm=True),
         then=close,
         announce=shown,
     )

@@ -58,7 +58,7 @@ from bot.rules.space_pirates.privateers import (
 )
 from bot.rules.space_pirates.status import station_msg
 from bot.rules.space_pirates.turn import operations_open
-from bot.scaffold import Applied, RulesetContext
+from bot.scaffold import Applied, ChoiceClaim, RulesetContext
 from cogs.space_pirates.common import C, Change, Ctx, campaign_combat
 from cogs.space_pirates.render import lines_embeds
 
@@ -291,9 +291,6 @@ async def confirm_operation(
         raise GameError("error.choice_not_found")
     combat = await campaign_combat(ctx)
 
-    async def claim(uow: UnitOfWork) -> None:
-        await uow.claim_choice(choice.id, gm=ctx.is_gm)
-
     async def close(uow: UnitOfWork, _outcome: Change) -> None:
         await uow.close_choice(choice.id)
 
@@ -312,7 +309,7 @@ async def confirm_operation(
         command=f"pirates {op}",
         options={} if private else params,
         secret=private,
-        before=claim,
+        claim=ChoiceClaim(choice.id, gm=ctx.is_gm),
         then=close,
         announce=shown,
     )

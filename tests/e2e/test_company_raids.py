@@ -168,7 +168,8 @@ async def test_a_move_through_rival_companies_opens_an_incident_at_each(board):
 
 async def test_a_fine_entered_each_time_by_button_or_by_command(board):
     """CR-I4 `enter_each_time`: the owner collects the recorded fine with a button, or types
-    another amount with `/company fine`."""
+    another amount with `/company fine`; another player's `/company fine` is refused with
+    whose question it is."""
     await board.slash(
         "/campaign settings set setting:company_raids.fine_source value:enter_each_time", as_="gm"
     )
@@ -177,7 +178,9 @@ async def test_a_fine_entered_each_time_by_button_or_by_command(board):
     assert labels(asked) == ["Collect the recorded fine: 180", FORCE]
 
     refused = await board.slash("/company fine amount:150", as_="player1")
-    assert refused.ephemeral and "another player" in refused.text()
+    assert refused.ephemeral and "This question is for Boris (@player2)." in refused.text()
+    russian = await board.slash("/company fine amount:150", as_="player3")
+    assert "На этот вопрос отвечает Boris (@player2)." in russian.text()
     entered = await board.slash("/company fine amount:150", as_="player2")
 
     assert "Boris enters the fine: 150." in entered.embed.description

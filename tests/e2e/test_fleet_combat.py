@@ -601,3 +601,23 @@ async def test_colour_and_first_line_say_what_a_battle_message_means(seated):
     )
     assert "(FC-" not in report.description
     assert report.footer == "Rules: FC-5.23, FC-5.21"
+
+
+async def test_a_battle_label_too_long_for_discord_ends_at_a_whole_faction(campaign):
+    """Three factions with long names fight at Vega: the `battle` autocomplete's label keeps
+    the factions that fit within Discord's 100 characters, whole, then "…" (in Russian too),
+    and still finds the battle by a faction left out."""
+    names = [
+        f"{colour} Admiralty of the Outer Rim Confederacy" for colour in ("Red", "Blue", "Gold")
+    ]
+    for player, name in zip(("player1", "player2", "player3"), names, strict=True):
+        await campaign.slash(f"/campaign join faction:{name}", as_=player)
+        await campaign.slash("/combat fleet set point:Vega ships:1 cruiser", as_=player)
+    await campaign.slash(f"/combat attack point:Vega targets:{names[1]}, {names[2]}", as_="player1")
+
+    english = await campaign.autocomplete("/combat status battle:", as_="player1")
+    assert [(c.name, c.value) for c in english] == [(f"#1 Vega — {names[0]}, {names[1]}…", 1)]
+    russian = await campaign.autocomplete("/combat status battle:", as_="player3")
+    assert [c.name for c in russian] == [f"№1 Vega — {names[0]}, {names[1]}…"]
+    by_gold = await campaign.autocomplete("/combat status battle:Gold", as_="player1")
+    assert [c.value for c in by_gold] == [1]

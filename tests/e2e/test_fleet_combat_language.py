@@ -77,7 +77,8 @@ async def test_an_english_reader_attacks_in_a_russian_campaign(fleets):
     panel = await table.click(battle, "Отдать приказы", as_="player1")
     assert panel.embed.title == "Fire orders — battle #1, round 1 (Red)"
     moved = await table.slash("/combat fleet move point:Mecatol to:Vega", as_="player2")
-    assert moved.ephemeral and "Blue has no fleet at Mecatol." in moved.text()
+    assert moved.ephemeral
+    assert "Blue has no fleet at Mecatol: it has no fleet registered anywhere." in moved.text()
 
 
 async def test_a_round_reads_in_natural_russian_with_plurals_from_the_numbers(fleets):

@@ -62,7 +62,9 @@ async def test_fleet_combat_names_read_as_typed_in_the_log_and_refusals(table):
     )
     missing = await table.slash("/combat fleet remove point:Vega", as_="player1")
     assert missing.ephemeral
-    assert missing.embed.description == f"{LITERAL} has no fleet at Vega."
+    assert missing.embed.description == (
+        f"{LITERAL} has no fleet at Vega. Its fleets are at: {LITERAL}."
+    )
 
 
 async def test_the_resolve_confirmation_names_the_point_once_escaped(table):

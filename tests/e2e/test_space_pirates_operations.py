@@ -191,6 +191,21 @@ async def test_a_defended_route_retreats_and_loses(pirates):
     assert "no ships" in routes.embed.description
 
 
+async def test_a_gm_who_answers_the_retreat_question_is_marked_in_the_report(pirates):
+    """SP-I44, SP-I45: a GM answers Vega's retreat question for Vega: the answer says so,
+    and so does the raid's report."""
+    declined = await fought_round_1(pirates)
+    asked = next(m for m in declined.followups if any(b.label == "Retreat" for b in m.buttons))
+    pirates.script_dice([1, 1, 1])  # the pirates' parting volley
+    retreated = await pirates.click(asked, "Retreat", as_="gm")
+    assert retreated.embed.description.startswith("A GM answered for Vega.\n")
+    report = await pirates.slash("/pirates report turn:1", as_="player1")
+    assert (
+        "Battle: the pirates win after 2 rounds (a GM answered the retreat question)"
+        in report.embed.description
+    )
+
+
 async def test_player_names_are_escaped_wherever_they_are_shown(pirates):
     """A route named with Markdown and a mass mention shows as typed, never bold and never
     pinging, in the confirmation, the list and the report."""
@@ -218,7 +233,7 @@ async def test_a_bribed_raid_offered_at_placement_and_a_bribe_withdrawn(after_a_
     status = await table.slash("/pirates status", as_="player1")
     assert f"offer #{bribe}" in status.embed.description
     stolen = await table.slash(f"/pirates offer bribe:{bribe} pay:true", as_="player2")
-    assert stolen.ephemeral and "This choice belongs to another player." in stolen.text()
+    assert stolen.ephemeral and "This question is for Vega." in stolen.text()
     paid = await table.slash(f"/pirates offer bribe:{bribe} pay:true", as_="player1")
     assert paid.ephemeral and f"You bought off bribed raid #{bribe}" in paid.embed.description
     other = await placed_bribe(table, [3, 3])

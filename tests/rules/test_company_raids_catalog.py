@@ -268,6 +268,8 @@ def refusals() -> list[Callable[[], object]]:
     crowded = CompanyRaidsState(
         companies={f"c{i}": Company(name=f"C{i}", owner="Anna") for i in range(MAX_COMPANIES)}
     )
+    capping = settings(duel_max_shots=1)
+    ruling = cr.enter(joker_board(capping), capping, "Corsair", scripted(1)[0]).state
     return [
         lambda: cr.land(s, DEFAULTS, "Ghost", "Steelworks", no_dice()),
         lambda: cr.land(s, DEFAULTS, "Broker", "Atlantis", no_dice()),
@@ -280,6 +282,7 @@ def refusals() -> list[Callable[[], object]]:
         lambda: cr.land(s, DEFAULTS, "Broker", "Steelworks", no_dice(), by_faction="Vera"),
         lambda: cr.edit_company(s, DEFAULTS, "Steelworks", fine=1, by_faction="Anna"),
         lambda: cr.answer(landed, DEFAULTS, 1, "pay", no_dice(), by_faction="Boris"),
+        lambda: cr.answer(ruling, capping, 1, "aggressor", no_dice(), by_faction="Gleb"),
         lambda: cr.declare_joker_holding(joker, DEFAULTS, [], by_faction="Gleb"),
         lambda: cr.answer(landed, DEFAULTS, 1, "dance", no_dice()),
         lambda: cr.land(own, DEFAULTS, "Broker", "Docks", no_dice()),

@@ -464,3 +464,29 @@ def test_the_ruleset_is_registered_with_its_models_and_turn_hooks() -> None:
     assert cr.SPEC.schema_version == cr.SCHEMA_VERSION == 1
     assert cr.SPEC.end_of_turn is cr.end_of_turn
     assert cr.SPEC.waiting_for is cr.waiting_for
+
+
+def test_an_answer_by_the_wrong_faction_names_whose_choice_it_is() -> None:
+    """CR-2.2: Boris answering the trespasser's question is told it is Anna's, her name
+    shown as typed; CR-I13: a player answering the GM's ruling on a capped duel is told a
+    GM makes it. In both languages."""
+    board = cr.register_piece(
+        helpers.steelworks_board(), helpers.DEFAULTS, "Scout", owner="*Anna* @here", value=9
+    ).state
+    landed = cr.land(board, helpers.DEFAULTS, "Scout", "Steelworks", helpers.no_dice())
+    with pytest.raises(NotAllowed) as refused:
+        cr.answer(landed.state, helpers.DEFAULTS, 1, "pay", helpers.no_dice(), by_faction="Boris")
+    shown = "\\*Anna\\* @\u200bhere"
+    assert refused.value.message("en") == f"This choice is for {shown} to make (CR-2.2)."
+    assert refused.value.message("ru") == f"Этот выбор делает фракция «{shown}» (CR-2.2)."
+
+    config = helpers.settings(duel_max_shots=3)
+    capped = cr.enter(
+        helpers.joker_board(config, clerk=True), config, "Corsair", helpers.scripted(1, 3, 5)[0]
+    )
+    assert capped.awaiting is not None
+    incident = capped.awaiting.incident_id
+    with pytest.raises(NotAllowed) as ruled:
+        cr.answer(capped.state, config, incident, "aggressor", helpers.no_dice(), by_faction="Gleb")
+    assert ruled.value.message("en") == "This choice is for a GM to make (CR-I13)."
+    assert ruled.value.message("ru") == "Этот выбор делает ведущий (CR-I13)."

@@ -81,6 +81,7 @@ def test_rule_errors_name_their_clause(key):
     if key in {
         "fleet_combat.error.battle_not_found",
         "fleet_combat.error.fleet_not_found",
+        "fleet_combat.error.fleet_not_found_none",
         "fleet_combat.error.ship_not_found",
     }:
         return

@@ -392,3 +392,72 @@ def test_removing_a_fleet_takes_it_off_the_point_and_an_unknown_one_is_not_found
     assert state.fleet("A", POINT) is not None  # the input is unchanged
     with pytest.raises(NotFound):
         remove_fleet(removed.state, DEFAULTS, "A", POINT)
+
+
+def test_a_fleet_not_at_the_point_named_lists_where_the_faction_has_fleets():
+    """A remove, move or repair at a point where the faction has no fleet names the points
+    where it has one (as typed, escaped), or says it has none, in both languages."""
+    from bot.rules.fleet_combat import remove_fleet
+    from bot.rules.fleet_combat.fleets import repair_fleet
+
+    state = register(FleetCombatState(), "A", {"cruiser": 2}, point="Vega")
+    state = register(state, "A", {"cruiser": 1}, point="*Altair*")
+    state = register(state, "B", {"cruiser": 1}, point="Deneb")
+    with pytest.raises(NotFound) as refused:
+        remove_fleet(state, DEFAULTS, "A", "Deneb")
+    assert refused.value.message("en") == (
+        "A has no fleet at Deneb. Its fleets are at: \\*Altair\\*, Vega."
+    )
+    assert refused.value.message("ru") == (
+        "У фракции «A» нет флота в точке Deneb. Её флоты стоят в точках: \\*Altair\\*, Vega."
+    )
+    with pytest.raises(NotFound) as moved:
+        move_fleet(state, DEFAULTS, "A", "Deneb", "Vega")
+    assert moved.value.message("en") == refused.value.message("en")
+    with pytest.raises(NotFound) as none:
+        repair_fleet(state, DEFAULTS, "C", "Vega")
+    assert (
+        none.value.message("en") == "C has no fleet at Vega: it has no fleet registered anywhere."
+    )
+    assert none.value.message("ru") == (
+        "У фракции «C» нет флота в точке Vega: у неё вообще нет зарегистрированных флотов."
+    )
+
+
+def test_a_class_a_gm_named_is_shown_as_typed_in_refusals():
+    """FC-I4: a class added with Markdown and a mass mention in its name reads literally in
+    every refusal that names it (unknown class, wounds, orders, the table kept, an upload),
+    never bold and never pinging, in both languages."""
+    from bot.errors import GameError
+    from bot.rules.fleet_combat import FireOrder, settings_guard
+    from bot.rules.fleet_combat.fleets import validate_ships
+
+    custom = replace_class_stats(
+        DEFAULTS, "*Ghost* @everyone", attack="1x5+", defence="4+", life=1, level=2
+    )
+    ghost = "*ghost*_@everyone"
+    literal = "\\*ghost\\*\\_@\u200beveryone"
+    state = battle([("A", {ghost: 1}), ("B", {"cruiser": 1})], settings=custom)
+    no_target = FireOrder(ship_class=ghost, targets=[])
+    refusals = [
+        lambda: validate_ships(custom, {"**x**": 1}),
+        lambda: validate_ships(custom, {ghost: 1}, {ghost: [0, 0]}),
+        lambda: set_fire_orders(
+            state, custom, SetFireOrders(battle_id=1, faction="A", orders=[no_target])
+        ),
+        lambda: set_fire_orders(
+            state, custom, SetFireOrders(battle_id=1, faction="B", orders=[no_target])
+        ),
+        lambda: settings_guard(state, custom, DEFAULTS),
+    ]
+    for refusal in refusals:
+        with pytest.raises(GameError) as refused:
+            refusal()
+        for language in ("en", "ru"):
+            text = refused.value.message(language)
+            assert literal in text and "@everyone" not in text, text
+    with pytest.raises(GameError) as upload:
+        parse_class_table('{"**x** @here": {"attack": "1x5+", "defence": "4+", "life": 0}}')
+    assert upload.value.message("en") == (
+        "The ship table is not valid: \\*\\*x\\*\\* @\u200bhere — life: at least 1 (FC-I4)."
+    )

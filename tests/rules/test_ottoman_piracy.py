@@ -499,3 +499,19 @@ def test_only_the_chooser_and_the_ottoman_player_may_act_when_factions_are_known
     chosen = op.choose_reward(declared.state, DEFAULTS, 1, "vp", dice, by_faction="Charles")
     assert chosen.state.piracy_vp == 4
     assert chosen.state.powers_of("Charles") == ["hapsburg"]
+
+
+def test_another_faction_s_reward_refusal_names_the_chooser_literally() -> None:
+    """OP-5.3: the refusal of a reward chosen by the wrong faction names the faction whose
+    choice it is, its Markdown and mentions shown as typed, in both languages."""
+    state = op.assign_power(habsburgs_at_war(), "Ottomans", "Suleiman").state
+    state = op.assign_power(state, "Habsburgs", "**Charles** @everyone").state
+    dice = Dice.scripted([5, 2, 6, 5])
+    declared = op.declare_piracy(
+        state, DEFAULTS, ionian_example(), dice, turn=1, by_faction="Suleiman"
+    )
+    with pytest.raises(NotAllowed) as refused:
+        op.choose_reward(declared.state, DEFAULTS, 1, "vp", dice, by_faction="Suleiman")
+    shown = "\\*\\*Charles\\*\\* @\u200beveryone"  # bold and the ping broken
+    assert refused.value.message("en") == f"This reward is for {shown} to choose (OP-5.3)."
+    assert refused.value.message("ru") == f"Эту награду выбирает фракция «{shown}» (OP-5.3)."

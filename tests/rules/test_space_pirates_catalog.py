@@ -329,6 +329,12 @@ def more_messages():
     out.extend(offer_lines(asked.state.waiting[0]))
     out.extend(waits(asked.state, retreat, 4))
     out.extend(asked.lines)  # the channel's line: the battle goes on
+    retreating = asked.state.waiting[0].choice_id  # a GM retreats for Aurora (SP-I45)
+    take(
+        answer_buy_off(
+            asked.state, retreat, retreating, "Aurora", True, scripted(1, 1, 1)[0], by_gm=True
+        )
+    )
     orbital = RaidReport(
         faction="Aurora", turn=3, seq=2, kind="planet", outcome="waiting", buy_off="declined"
     )

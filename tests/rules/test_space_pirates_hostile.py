@@ -3,8 +3,10 @@ forms (SP-I37)."""
 
 from __future__ import annotations
 
+import pytest
 from space_pirates_helpers import (
     COMBAT,
+    DEFAULTS,
     empty,
     planet,
     resolve,
@@ -14,8 +16,10 @@ from space_pirates_helpers import (
     with_history,
 )
 
-from bot.rules.space_pirates.messages import offer_lines
+from bot.errors import NotAllowed
+from bot.rules.space_pirates.messages import offer_lines, report_lines
 from bot.rules.space_pirates.models import PrivateerGroup, RegisteredShip
+from bot.rules.space_pirates.reports import RaidReport
 from bot.rules.space_pirates.turn import answer_buy_off
 
 
@@ -134,3 +138,46 @@ def test_a_buy_off_offer_says_when_the_route_has_no_defenders():
     state, _ = route(empty(), "Line", 450, ships=[("cruiser", "guard")])
     (offer,) = resolve(state, 1, scripted(1, 3, 5, 6, 2)[0]).state.waiting
     assert "The route is not defended" not in [m.render("en") for m in offer_lines(offer)]
+
+
+def test_an_answer_by_another_faction_names_whose_question_it_is():
+    """SP-I45: only the player asked answers; Boreas answering Aurora's buy-off question is
+    told whose it is, the name shown as typed (no bold, no ping), in both languages."""
+    state, _ = route(empty(), "Line", 100, owner="**Aurora** @everyone")
+    paused = resolve(state, 3, scripted(1, 6)[0])
+    offer = paused.state.waiting[0].choice_id
+    with pytest.raises(NotAllowed) as refused:
+        answer_buy_off(paused.state, DEFAULTS, offer, "Boreas", True, scripted()[0])
+    shown = "\\*\\*Aurora\\*\\* @\u200beveryone"
+    assert refused.value.message("en") == f"This question is for {shown}."
+    assert refused.value.message("ru") == f"На этот вопрос отвечает фракция «{shown}»."
+
+
+def test_a_retreat_a_gm_answered_is_marked_on_the_report_s_battle_line():
+    """SP-I44, SP-I45: a GM retreats Aurora's side for Aurora; the raid's report marks the
+    battle line with it, in both languages; Aurora's own answer leaves it unmarked."""
+    asked = asked_to_retreat()
+    (question,) = asked.state.waiting
+
+    def battle_line(by_gm):
+        done = answer_buy_off(
+            asked.state,
+            RETREAT,
+            question.choice_id,
+            "Aurora",
+            True,
+            scripted(1, 1, 1)[0],
+            combat=COMBAT,
+            by_gm=by_gm,
+        )
+        (report,) = [r.body for r in done.archive if isinstance(r.body, RaidReport)]
+        return next(m for m in report_lines(report) if ".report.battle." in m.key)
+
+    by_gm = battle_line(True)
+    assert by_gm.render("en") == (
+        "Battle: the pirates win after 2 rounds (a GM answered the retreat question)"
+    )
+    assert by_gm.render("ru") == (
+        "Бой: пираты победили за 2 раунда (на вопрос об отступлении ответил ведущий)"
+    )
+    assert battle_line(False).render("en") == "Battle: the pirates win after 2 rounds"

@@ -278,7 +278,12 @@ def answer(
     """
     incident, awaited = _waiting(state, settings, incident_id, step)
     if by_faction is not None and by_faction != awaited.faction:
-        raise refusal(NotAllowed, P + "error.not_your_choice", clause=_step_clause(incident))
+        clause = _step_clause(incident)
+        if awaited.faction is None:  # the GM rules (CR-I13)
+            raise refusal(NotAllowed, P + "error.gm_choice", clause=clause)
+        raise refusal(
+            NotAllowed, P + "error.not_your_choice", clause=clause, faction=awaited.faction
+        )
     chosen = _match_option(awaited, option)
     if chosen is None:
         raise refusal(

@@ -19,7 +19,7 @@ from bot.i18n import Msg, MsgList
 from bot.rules.fleet_combat.copies import copy_for_write
 from bot.rules.fleet_combat.fleets import fleets_at, sort_participants
 from bot.rules.fleet_combat.ladder import firing_order, legal_options
-from bot.rules.fleet_combat.messages import class_count, class_name, round_lines
+from bot.rules.fleet_combat.messages import class_count, round_lines, shown_class, shown_classes
 from bot.rules.fleet_combat.models import (
     Battle,
     BattleResult,
@@ -35,7 +35,7 @@ from bot.rules.fleet_combat.models import (
 from bot.rules.fleet_combat.rounds import end_battle, fight_round
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rulesets import ArchiveRecord
-from bot.text import shown
+from bot.text import shown, shown_msg
 
 
 @dataclass(frozen=True)
@@ -178,7 +178,7 @@ def settings_guard(
         raise RuleViolation(
             "fleet_combat.error.class_in_use",
             clause="FC-I4",
-            classes=MsgList([class_name(c) for c in missing]),
+            classes=shown_classes(missing),
         )
     check_levels_kept(state, old, new)
 
@@ -207,7 +207,7 @@ def check_levels_kept(
             raise RuleViolation(
                 "fleet_combat.error.level_in_battle",
                 clause="FC-I6",
-                classes=MsgList([class_name(c) for c in changed]),
+                classes=shown_classes(changed),
                 battle=battle.id,
             )
 
@@ -376,7 +376,7 @@ def _check_order(
         raise RuleViolation(
             "fleet_combat.error.no_such_group",
             clause="FC-5.1",
-            ship_class=class_name(order.ship_class),
+            ship_class=shown_class(order.ship_class),
         )
     if order.hold:
         if not settings.allow_hold_fire:
@@ -388,7 +388,7 @@ def _check_order(
         raise RuleViolation(
             "fleet_combat.error.no_target_given",
             clause="FC-5.2",
-            ship_class=class_name(order.ship_class),
+            ship_class=shown_class(order.ship_class),
         )
     _check_split(settings, order, counts[order.ship_class])
     legal = _legal(state, settings, battle, faction, order.ship_class)
@@ -409,7 +409,7 @@ def _check_order(
             raise RuleViolation(
                 "fleet_combat.error.target_transport",
                 clause="FC-5.8",
-                target_class=class_name(target.target_class),
+                target_class=shown_class(target.target_class),
             )
         if any(t.retreating for t in legal) and target.opponent not in battle.retreats:
             raise RuleViolation(
@@ -421,9 +421,9 @@ def _check_order(
         raise RuleViolation(
             "fleet_combat.error.target_not_eligible",
             clause="FC-5.4",
-            ship_class=class_name(order.ship_class),
-            target_class=class_name(target.target_class),
-            allowed=MsgList(class_name(c) for c in allowed),
+            ship_class=shown_class(order.ship_class),
+            target_class=shown_class(target.target_class),
+            allowed=shown_classes(allowed),
             reach=Msg("fleet_combat.levels_up", count=settings.target_reach),
         )
 
@@ -449,7 +449,7 @@ def _check_split(settings: FleetCombatSettings, order: FireOrder, ships: int) ->
             "fleet_combat.error.split_total",
             clause="FC-I7",
             given=Msg("fleet_combat.dice", count=sum(given) + last),
-            ships=class_count(order.ship_class, ships),
+            ships=shown_msg(class_count(order.ship_class, ships)),
             dice=Msg("fleet_combat.dice", count=total),
         )
 

@@ -14,13 +14,14 @@ from dataclasses import dataclass, field
 from bot.errors import NotFound, RuleViolation
 from bot.i18n import Msg, MsgList
 from bot.rules.fleet_combat.copies import copy_for_write
-from bot.rules.fleet_combat.messages import class_name, ships_msg
+from bot.rules.fleet_combat.messages import ships_msg, shown_class, shown_classes
 from bot.rules.fleet_combat.models import Battle, Fleet, FleetCombatState, RegisterFleet, Ship
 from bot.rules.fleet_combat.rounds import clear_wounds
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.text import shown
 
 MAX_FLEET_SHIPS = 1000
+LISTED_POINTS = 20  # points a refusal lists before "…"
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,23 @@ class FleetOutcome:
     state: FleetCombatState
     fleet: Fleet | None
     lines: list[Msg] = field(default_factory=list)
+
+
+def fleet_not_found(state: FleetCombatState, faction: str, point: str) -> NotFound:
+    """The refusal of a fleet `faction` does not have at `point`: it lists the points where
+    the faction has fleets, or says it has none."""
+    points = sorted({f.point for f in state.fleets if f.faction == faction}, key=str.casefold)
+    if not points:
+        return NotFound(
+            "fleet_combat.error.fleet_not_found_none", faction=shown(faction), point=shown(point)
+        )
+    listed: list[str] = [shown(p) for p in points[:LISTED_POINTS]]
+    return NotFound(
+        "fleet_combat.error.fleet_not_found",
+        faction=shown(faction),
+        point=shown(point),
+        points=MsgList(listed + (["…"] if len(points) > LISTED_POINTS else [])),
+    )
 
 
 def engaged_battle(state: FleetCombatState, faction: str, point: str) -> Battle | None:
@@ -53,8 +71,8 @@ def validate_ships(
             raise RuleViolation(
                 "fleet_combat.error.unknown_class",
                 clause="FC-I4",
-                ship_class=ship_class,
-                known=MsgList(class_name(c) for c in settings.ship_stats),
+                ship_class=shown(ship_class),
+                known=shown_classes(settings.ship_stats),
             )
         if count < 0:
             raise RuleViolation("fleet_combat.error.bad_count", clause="FC-I4", count=count)
@@ -70,7 +88,7 @@ def validate_ships(
             raise RuleViolation(
                 "fleet_combat.error.too_many_wound_entries",
                 clause="FC-2.3",
-                ship_class=class_name(ship_class),
+                ship_class=shown_class(ship_class),
                 count=count,
             )
         for value in values:
@@ -78,7 +96,7 @@ def validate_ships(
                 raise RuleViolation(
                     "fleet_combat.error.wounds_reach_life",
                     clause="FC-3.1",
-                    ship_class=class_name(ship_class),
+                    ship_class=shown_class(ship_class),
                     wounds=value,
                     life=life,
                 )
@@ -139,9 +157,7 @@ def remove_fleet(
 ) -> FleetOutcome:
     """Remove a faction's fleet from a point (not while it fights, FC-I6, unless a GM corrects)."""
     if state.fleet(faction, point) is None:
-        raise NotFound(
-            "fleet_combat.error.fleet_not_found", faction=shown(faction), point=shown(point)
-        )
+        raise fleet_not_found(state, faction, point)
     return register_fleet(
         state,
         settings,
@@ -166,9 +182,7 @@ def move_fleet(
     new = copy_for_write(state, fleets=[(faction, to_point)])
     fleet = new.fleet(faction, from_point)
     if fleet is None:
-        raise NotFound(
-            "fleet_combat.error.fleet_not_found", faction=shown(faction), point=shown(from_point)
-        )
+        raise fleet_not_found(new, faction, from_point)
     if engaged_battle(new, faction, from_point) is not None:
         raise RuleViolation(
             "fleet_combat.error.fleet_engaged", clause="FC-4.2", point=shown(from_point)
@@ -198,9 +212,7 @@ def repair_fleet(
     new = copy_for_write(state, fleets=[(faction, point)])
     fleet = new.fleet(faction, point)
     if fleet is None:
-        raise NotFound(
-            "fleet_combat.error.fleet_not_found", faction=shown(faction), point=shown(point)
-        )
+        raise fleet_not_found(state, faction, point)
     if engaged_battle(new, faction, point) is not None:
         raise RuleViolation("fleet_combat.error.fleet_engaged", clause="FC-I6", point=shown(point))
     clear_wounds(fleet)

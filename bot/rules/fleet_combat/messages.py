@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from bot.i18n import Msg, MsgList
 from bot.rules.fleet_combat.models import BattleResult, RoundReport, Ship, VolleyReport
 from bot.rules.fleet_combat.settings import DEFAULT_CLASS_ORDER
+from bot.text import shown_msg
 
 
 class JoinedMsg(MsgList):
@@ -26,6 +27,17 @@ def class_name(ship_class: str) -> Msg:
     if ship_class in DEFAULT_CLASS_ORDER:
         return Msg(f"fleet_combat.class.{ship_class}")
     return Msg("fleet_combat.class.custom", name=ship_class)
+
+
+def shown_class(ship_class: str) -> Msg:
+    """A class's display name in a refusal: a class a GM named shown as typed, its Markdown,
+    mentions and @everyone escaped (the narration's lines are escaped where they are shown)."""
+    return shown_msg(class_name(ship_class))
+
+
+def shown_classes(ship_classes: Iterable[str]) -> MsgList:
+    """Classes listed in a refusal, each as `shown_class` gives it."""
+    return MsgList([shown_class(c) for c in ship_classes])
 
 
 def class_count(ship_class: str, count: float) -> Msg:

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from bot.errors import RuleViolation
 from bot.i18n import Msg
 from bot.paths import data_dir
+from bot.text import shown
 
 # FC-I1/FC-I7: tie-break order of classes on one level ("fighter, destroyer, cruiser, carrier,
 # dreadnought, war sun"); classes a campaign adds sort after these, in table order.
@@ -304,11 +305,13 @@ def _problem(exc: ValidationError) -> Msg:
     path = [str(part) for part in first.get("loc", ()) if part != "classes"]
     name = path.pop() if path and path[-1] in _STAT_FIELDS else None
     if name is None:
-        what = Msg("fleet_combat.stats_error.where", where=".".join(path) or "—")
+        what = Msg("fleet_combat.stats_error.where", where=shown(".".join(path)) or "—")
         return Msg("fleet_combat.stats_error.invalid", field=what)
     field = Msg(f"fleet_combat.stats_field.{name}")
     if path:
-        field = Msg("fleet_combat.stats_error.of_class", ship_class=".".join(path), field=field)
+        field = Msg(
+            "fleet_combat.stats_error.of_class", ship_class=shown(".".join(path)), field=field
+        )
     if kind in {"less_than_equal", "less_than"}:
         return Msg("fleet_combat.stats_error.max", field=field, limit=context.get("le", ""))
     if kind in {"greater_than_equal", "greater_than"}:

@@ -243,10 +243,11 @@ def awaiting_piracy(state: OttomanPiracyState, piracy_id: int, hit: int | None) 
 def check_faction(
     state: OttomanPiracyState, power: str, by_faction: str | None, key: str, clause: str
 ) -> None:
-    """`by_faction` (None: the GM) must play `power` when the power's faction is known."""
+    """`by_faction` (None: the GM) must play `power` when the power's faction is known; the
+    refusal names that faction."""
     owner = state.faction_of(power)
     if by_faction is not None and owner is not None and by_faction != owner:
-        raise NotAllowed(P + key, clause=clause)
+        raise NotAllowed(P + key, clause=clause, faction=shown(owner))
 
 
 def pick_option(

@@ -233,6 +233,7 @@ def report_lines(report: RaidReport) -> list[Msg]:
                 f"{P}report.battle.{report.battle.result}",
                 rounds=report.battle.rounds,
                 count=report.battle.rounds,
+                forced=Msg(f"{P}report.retreat_by_gm") if report.retreat_by_gm else "",
             )
         )
         if report.battle.mutual_wipe:

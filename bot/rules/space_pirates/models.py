@@ -10,6 +10,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from bot.errors import NotAllowed
+from bot.text import shown
 
 SCHEMA_VERSION = 1
 
@@ -388,7 +389,7 @@ def require_asked(asked: str, faction: str) -> None:
     """Only the player a pending choice asks may answer it (SP-I45); a GM forces its
     default instead."""
     if faction != asked:
-        raise NotAllowed("space_pirates.error.not_your_choice")
+        raise NotAllowed("space_pirates.error.not_your_choice", faction=shown(asked))
 
 
 SpacePiratesState.model_rebuild()

@@ -181,6 +181,7 @@ class RaidReport(BaseModel):
     plunder_choice: Literal["avoid", "cover"] | None = None
     plunder_forced: bool = False
     plunder_by_gm: bool = False
+    retreat_by_gm: bool = False  # a GM answered a retreat question for the player (SP-I44)
     defended: bool | None = None
     battle: BattleSummary | None = None
     outcome: ReportOutcome = "no_attack"

@@ -350,10 +350,13 @@ def _fight_declined(
     return False
 
 
-def resume_retreat(rc: ResolutionContext, pending: PendingResolution, *, retreat: bool) -> bool:
-    """The defender retreats or fights on (SP-I44); the battle carries on from where it
-    paused, then the player's remaining steps run. True when paused again. A base attack's
-    battle carries on when the resolution's step 2 resumes (its order keeps it, SP-I31)."""
+def resume_retreat(
+    rc: ResolutionContext, pending: PendingResolution, *, retreat: bool, by_gm: bool = False
+) -> bool:
+    """The defender retreats or fights on (SP-I44; `by_gm`: a GM answered for the player,
+    which the raid's report keeps); the battle carries on from where it paused, then the
+    player's remaining steps run. True when paused again. A base attack's battle carries on
+    when the resolution's step 2 resumes (its order keeps it, SP-I31)."""
     state = rc.state
     if pending.attack.kind == "base":
         state.waiting = [w for w in state.waiting if w.choice_id != pending.choice_id]
@@ -362,6 +365,7 @@ def resume_retreat(rc: ResolutionContext, pending: PendingResolution, *, retreat
             order.battle = {**order.battle, "retreat": retreat}
         return False
     report, run = _taken(state, pending)
+    report.retreat_by_gm = report.retreat_by_gm or by_gm
     progress = BattleProgress.model_validate(pending.battle)
     progress.retreat = retreat
     if _fight_declined(rc, run, report, pending.attack, progress):

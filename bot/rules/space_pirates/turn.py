@@ -353,7 +353,7 @@ def answer_choice(
             return
         now = _open(new, choice_id)
         if pending.choice == "retreat":
-            resume_retreat(rc, now, retreat=first)
+            resume_retreat(rc, now, retreat=first, by_gm=by_gm)
         elif pending.choice == "plunder":
             resume_plunder(rc, now, cover=first, by_gm=by_gm)
         else:
