@@ -7,7 +7,11 @@ import pytest
 
 from bot.errors import GameError
 from bot.rules.fleet_combat import FleetCombatSettings
-from bot.rules.fleet_combat.settings import parse_class_table, replace_class_stats
+from bot.rules.fleet_combat.settings import (
+    parse_attack_notation,
+    parse_class_table,
+    replace_class_stats,
+)
 
 DEFAULTS = FleetCombatSettings()
 
@@ -57,6 +61,19 @@ def refused_table(text):
 )
 def test_a_typed_row_is_refused_in_the_readers_language(row, english, russian):
     assert refused_row(**row) == (english, russian)
+
+
+def test_a_typed_notation_is_quoted_as_typed():
+    """A notation the GM typed with Markdown or a mention reads as typed: no bold, no ping."""
+    english, russian = refused_row(attack="**2x5+** <@1>")
+    assert english == (
+        "The ship table is not valid: cannot read “\\*\\*2x5+\\*\\* <\u200b@1>”: write attack"
+        " like 2x5+ and defence like 4+ (FC-I4)."
+    )
+    assert "«\\*\\*2x5+\\*\\* <\u200b@1>»" in russian
+    with pytest.raises(GameError) as caught:
+        parse_attack_notation("`x` @everyone")
+    assert "“\\`x\\` @\u200beveryone”" in caught.value.message("en")
 
 
 def test_an_uploaded_table_names_the_class_and_the_value():

@@ -12,7 +12,7 @@ from bot.announcements import Announcement
 from bot.app import PrivateerBot
 from bot.campaigns import Choice, UnitOfWork
 from bot.interactions import Context, choice_button, choice_handler, choice_view, make_embed
-from bot.scaffold import Applied, RulesetContext, faction_autocomplete
+from bot.scaffold import Applied, ChoiceClaim, RulesetContext, faction_autocomplete
 from tests.tiny_ruleset.engine import SPEC, TollOutcome, TollSettings, answer, reach
 
 QUESTION = "tiny_toll.toll"
@@ -52,10 +52,6 @@ async def toll_answer(
     ctx = await RulesetContext.within(interaction, base, SPEC)
     who = str(choice.payload["faction"])
 
-    async def claim(uow: UnitOfWork) -> None:
-        await uow.claim_choice(choice.id, gm=ctx.is_gm)
-        await uow.close_choice(choice.id)
-
     def redrawn(done: Done) -> list[Announcement]:  # the question, answered, without buttons
         text = done.outcome.lines[0].render(ctx.public_locale)
         return [Announcement(edit=True, embeds=[make_embed(text)])]
@@ -65,7 +61,7 @@ async def toll_answer(
         faction=who,
         command="toll answer",
         options={"answer": option},
-        before=claim,
+        claim=ChoiceClaim(choice.id, gm=ctx.is_gm, close=True),
         announce=redrawn,
     )
 

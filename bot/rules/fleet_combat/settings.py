@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from bot.errors import RuleViolation
 from bot.i18n import Msg
 from bot.paths import data_dir
-from bot.text import shown
+from bot.text import literal, shown
 
 # FC-I1/FC-I7: tie-break order of classes on one level ("fighter, destroyer, cruiser, carrier,
 # dreadnought, war sun"); classes a campaign adds sort after these, in table order.
@@ -135,7 +135,7 @@ def parse_attack_notation(text: str) -> tuple[int, int | None]:
         return _parse_attack(text)
     except ValueError as exc:
         raise RuleViolation(
-            "fleet_combat.error.bad_notation", clause="FC-I2", text=text, detail=str(exc)
+            "fleet_combat.error.bad_notation", clause="FC-I2", text=literal(text), detail=str(exc)
         ) from None
 
 
@@ -298,7 +298,7 @@ def _problem(exc: ValidationError) -> Msg:
     context = first.get("ctx") or {}
     error = context.get("error")
     if isinstance(error, NotationError):
-        return Msg("fleet_combat.stats_error.notation", text=error.text)
+        return Msg("fleet_combat.stats_error.notation", text=literal(error.text))
     kind = first.get("type", "")
     if kind in {"model_type", "dict_type", "model_attributes_type"}:
         return Msg("fleet_combat.stats_error.shape")
