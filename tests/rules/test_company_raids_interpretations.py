@@ -425,6 +425,35 @@ def test_cr_i18_visitor_does_not_take_an_unowned_joker() -> None:
     assert left.state.joker.occupants == ["corsair"]
 
 
+def test_cr_i18_remaining_piece_of_the_previous_owner_keeps_the_joker_and_its_holding() -> None:
+    """CR-I18 (`joker_taken_by_remaining_piece` with `joker_owned_while_any_piece = false`):
+    Banker, Vera's holding piece, leaves and her Clerk is the first piece left inside, so
+    Vera's ownership and her declared Joker Holding stand and Clerk holds the Joker now: the
+    Joker is never ownerless, nothing is cleared and nobody is asked for a Holding."""
+    config = helpers.settings(
+        joker_owned_while_any_piece=False, joker_taken_by_remaining_piece=True
+    )
+    state = helpers.joker_board(config, clerk=True)
+    state = cr.register_company(state, config, "Docks", owner="Vera", fine=50).state
+    state = cr.declare_joker_holding(state, config, ["Docks"], by_faction="Vera").state
+    left = cr.move_piece(state, config, "Banker")
+    joker = left.state.joker
+    assert (joker.owner, joker.holding_piece, joker.holding, joker.holding_due) == (
+        "Vera",
+        "clerk",
+        ["docks"],
+        False,
+    )
+    assert cr.owner_pieces(left.state, config) == ["clerk"]
+    assert cr.waiting_for(left.state, config, 1) == []
+    assert helpers.rendered(left) == [
+        "Banker leaves the Joker.",
+        "Clerk remained inside: Vera keeps the Joker and the Joker Holding, and Clerk now "
+        "holds it (CR-I18).",
+        "Banker moves elsewhere on the board.",
+    ]
+
+
 @pytest.mark.parametrize(
     ("changes", "faces", "expected"),
     [
