@@ -215,6 +215,30 @@ def test_cr_i9_no_mark_without_reentry_requirement() -> None:
     assert again.awaiting is not None and again.awaiting.incident_id == 2
 
 
+def test_cr_i9_naming_the_company_itself_as_passed_does_not_leave_it() -> None:
+    """CR-3.9, CR-I9: Broker paid in Steelworks and stays there, marked. A landing that names
+    Steelworks itself as the Company it passed has not left it, so it is refused like any
+    other; naming another square on the way is a move out and back in (a new stop)."""
+    state = pass_through_board(helpers.DEFAULTS)
+    landed = cr.land(state, helpers.DEFAULTS, "Broker", "Steelworks", helpers.no_dice())
+    paid = cr.answer(landed.state, helpers.DEFAULTS, 1, "pay", helpers.no_dice()).state
+    with pytest.raises(RuleViolation) as refusal:
+        cr.land(
+            paid,
+            helpers.DEFAULTS,
+            "Broker",
+            "Steelworks",
+            helpers.no_dice(),
+            passed_through=["Steelworks"],
+        )
+    assert refusal.value.message_key == "company_raids.error.must_reenter"
+    assert refusal.value.params["clause"] == "CR-3.9"
+    again = cr.land(
+        paid, helpers.DEFAULTS, "Broker", "Steelworks", helpers.no_dice(), passed_through=["Mill"]
+    )
+    assert again.awaiting is not None and again.awaiting.step == "trespasser_choice"
+
+
 def test_cr_i9_every_surviving_outcome_marks_the_piece() -> None:
     """CR-I9: paying at once marks the piece too (one stop gives one incident)."""
     state = helpers.steelworks_board()
