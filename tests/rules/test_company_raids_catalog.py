@@ -164,6 +164,9 @@ def joker_flows() -> list[cr.RaidOutcome]:
     declined = cr.answer(asked.state, optional, 1, "decline", no_dice())
     outcomes.append(declined)
     outcomes.append(cr.move_piece(declined.state, optional, "Banker"))
+    # CR-I18: the owner's own piece is the first left inside, so the Joker stays theirs.
+    kept = settings(joker_owned_while_any_piece=False, joker_taken_by_remaining_piece=True)
+    outcomes.append(cr.move_piece(joker_board(kept, clerk=True), kept, "Banker"))
     choosing = settings(joker_defender_order="owner_choice")
     chosen = cr.enter(joker_board(choosing, clerk=True), choosing, "Corsair", no_dice())
     outcomes.append(chosen)

@@ -215,6 +215,30 @@ def test_cr_i9_no_mark_without_reentry_requirement() -> None:
     assert again.awaiting is not None and again.awaiting.incident_id == 2
 
 
+def test_cr_i9_naming_the_company_itself_as_passed_does_not_leave_it() -> None:
+    """CR-3.9, CR-I9: Broker paid in Steelworks and stays there, marked. A landing that names
+    Steelworks itself as the Company it passed has not left it, so it is refused like any
+    other; naming another square on the way is a move out and back in (a new stop)."""
+    state = pass_through_board(helpers.DEFAULTS)
+    landed = cr.land(state, helpers.DEFAULTS, "Broker", "Steelworks", helpers.no_dice())
+    paid = cr.answer(landed.state, helpers.DEFAULTS, 1, "pay", helpers.no_dice()).state
+    with pytest.raises(RuleViolation) as refusal:
+        cr.land(
+            paid,
+            helpers.DEFAULTS,
+            "Broker",
+            "Steelworks",
+            helpers.no_dice(),
+            passed_through=["Steelworks"],
+        )
+    assert refusal.value.message_key == "company_raids.error.must_reenter"
+    assert refusal.value.params["clause"] == "CR-3.9"
+    again = cr.land(
+        paid, helpers.DEFAULTS, "Broker", "Steelworks", helpers.no_dice(), passed_through=["Mill"]
+    )
+    assert again.awaiting is not None and again.awaiting.step == "trespasser_choice"
+
+
 def test_cr_i9_every_surviving_outcome_marks_the_piece() -> None:
     """CR-I9: paying at once marks the piece too (one stop gives one incident)."""
     state = helpers.steelworks_board()
@@ -423,6 +447,35 @@ def test_cr_i18_visitor_does_not_take_an_unowned_joker() -> None:
     left = cr.move_piece(closed.state, config, "Banker")
     assert left.state.joker.owner is None
     assert left.state.joker.occupants == ["corsair"]
+
+
+def test_cr_i18_remaining_piece_of_the_previous_owner_keeps_the_joker_and_its_holding() -> None:
+    """CR-I18 (`joker_taken_by_remaining_piece` with `joker_owned_while_any_piece = false`):
+    Banker, Vera's holding piece, leaves and her Clerk is the first piece left inside, so
+    Vera's ownership and her declared Joker Holding stand and Clerk holds the Joker now: the
+    Joker is never ownerless, nothing is cleared and nobody is asked for a Holding."""
+    config = helpers.settings(
+        joker_owned_while_any_piece=False, joker_taken_by_remaining_piece=True
+    )
+    state = helpers.joker_board(config, clerk=True)
+    state = cr.register_company(state, config, "Docks", owner="Vera", fine=50).state
+    state = cr.declare_joker_holding(state, config, ["Docks"], by_faction="Vera").state
+    left = cr.move_piece(state, config, "Banker")
+    joker = left.state.joker
+    assert (joker.owner, joker.holding_piece, joker.holding, joker.holding_due) == (
+        "Vera",
+        "clerk",
+        ["docks"],
+        False,
+    )
+    assert cr.owner_pieces(left.state, config) == ["clerk"]
+    assert cr.waiting_for(left.state, config, 1) == []
+    assert helpers.rendered(left) == [
+        "Banker leaves the Joker.",
+        "Clerk remained inside: Vera keeps the Joker and the Joker Holding, and Clerk now "
+        "holds it (CR-I18).",
+        "Banker moves elsewhere on the board.",
+    ]
 
 
 @pytest.mark.parametrize(

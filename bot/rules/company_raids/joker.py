@@ -18,6 +18,7 @@ from bot.rules.company_raids.models import (
     HoldingAsked,
     HoldingCleared,
     JokerEntered,
+    JokerHeld,
     JokerIncident,
     JokerJoined,
     JokerLeft,
@@ -87,7 +88,10 @@ def _take(work: Work, piece_key: str, *, remaining: bool = False) -> None:
 
 def _check_still_owned(work: Work) -> None:
     """CR-5.3, CR-I10: without an owner piece inside, the Joker is unowned again; pieces still
-    inside stay as visitors, or the earliest takes it (`joker_taken_by_remaining_piece`)."""
+    inside stay as visitors, or the earliest takes it (`joker_taken_by_remaining_piece`).
+    When that earliest piece is the owner's own (only under `joker_owned_while_any_piece =
+    false`), ownership and the Joker Holding stand and it becomes the holding piece
+    (CR-I18)."""
     joker = work.state.joker
     if joker.owner is None:
         return
@@ -97,6 +101,12 @@ def _check_still_owned(work: Work) -> None:
     if owner_pieces(work.state, work.settings):
         return
     previous = joker.owner
+    if work.settings.joker_taken_by_remaining_piece and joker.occupants:
+        first = work.state.pieces[joker.occupants[0]]
+        if first.owner == previous:
+            joker.holding_piece = joker.occupants[0]
+            work.emit(JokerHeld(faction=previous, piece=first.name))
+            return
     joker.owner = None
     joker.holding_piece = None
     work.emit(JokerUnowned(previous_owner=previous))

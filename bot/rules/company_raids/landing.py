@@ -139,8 +139,8 @@ def land(
     only with `incident_on_pass_through` (CR-I5). `by_faction` must own the piece (None: the
     GM). Refused: an unknown piece or Company, a removed piece (CR-4.2), one's own or an
     unowned Company (CR-I5), a piece already in an open incident, a piece marked *attempted*
-    that has not left the Company (CR-3.9, CR-I9). No die is rolled here; `dice` is for
-    the same signature as the other commands.
+    that has not left the Company (CR-3.9, CR-I9: naming only that Company as passed is no
+    leaving). No die is rolled here; `dice` is for the same signature as the other commands.
     """
     del dice
     piece_key, moving = active_piece(state, piece)
@@ -153,11 +153,13 @@ def land(
     if not rival_stops:
         key = "error.own_company" if target.owner == moving.owner else "error.unowned_company"
         raise refusal(RuleViolation, P + key, clause="CR-I5", company=target.name)
+    # CR-I9: only a move that passed another square on the way has left the Company.
+    moved_away = any(key != company_key for key in passed)
     if (
         settings.reattack_requires_reentry
         and moving.company == company_key
         and company_key in moving.attempted
-        and not passed
+        and not moved_away
     ):
         raise refusal(
             RuleViolation,

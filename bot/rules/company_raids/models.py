@@ -264,6 +264,16 @@ class JokerTaken(_Event):
     remaining: bool = False
 
 
+class JokerHeld(_Event):
+    """CR-I18 (`joker_taken_by_remaining_piece`, `joker_owned_while_any_piece = false`): the
+    holding piece left and the first piece left inside is the owner's own: ownership and the
+    Joker Holding stand, and that piece holds the Joker now."""
+
+    kind: Literal["joker_held"] = "joker_held"
+    faction: Faction
+    piece: str
+
+
 class JokerJoined(_Event):
     """CR-I12: a piece of the owner enters; it becomes an owner piece or a visitor."""
 
@@ -401,6 +411,7 @@ Event = Annotated[
     | IncidentClosed
     | JokerEntered
     | JokerTaken
+    | JokerHeld
     | JokerJoined
     | DuelFought
     | GmRuled

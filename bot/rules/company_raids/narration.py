@@ -30,6 +30,7 @@ from bot.rules.company_raids.models import (
     HoldingDeclared,
     IncidentClosed,
     JokerEntered,
+    JokerHeld,
     JokerJoined,
     JokerLeft,
     JokerOwnerChanged,
@@ -240,6 +241,8 @@ def _event_lines(event: Event) -> list[Msg]:
         case JokerTaken():
             key = "joker.taken_remaining" if event.remaining else "joker.taken"
             return [Msg(P + key, faction=event.faction, piece=event.piece)]
+        case JokerHeld():
+            return [Msg(P + "joker.held_remaining", faction=event.faction, piece=event.piece)]
         case JokerJoined():
             key = "joker.joined_owner" if event.owner_piece else "joker.joined_visitor"
             return [Msg(P + key, piece=event.piece)]
