@@ -164,8 +164,10 @@ def _drop_relays(state: NavalOrdersState, force: Force, turn: int) -> list[Archi
     return archive
 
 
-def in_layover(state: NavalOrdersState, force: Force) -> bool:
-    """In port but not yet free: the layover, or back at a station to begin it (NO-I7)."""
+def in_layover(state: NavalOrdersState, settings: NavalOrdersSettings, force: Force) -> bool:
+    """In port but not yet free: the layover, or back at a station to begin it (NO-I7). A
+    force that no layover awaits (`layover_applies_to_squadrons`, `port_layover_turns`) is
+    free at once, so an order given to it takes effect at once (NO-I18)."""
     if force.status == "layover":
         return True
     station = state.station_at(force.location)
@@ -174,6 +176,8 @@ def in_layover(state: NavalOrdersState, force: Force) -> bool:
         and force.in_port
         and station is not None
         and station.naval_station
+        and layover_applies(force, settings)
+        and settings.port_layover_turns > 0
     )
 
 
@@ -196,7 +200,7 @@ def give_order(
     new = writable(state, force.key)
     mine = new.forces[force.key]
     archive = _drop_relays(new, mine, turn)
-    pending = in_layover(new, mine) and not override
+    pending = in_layover(new, settings, mine) and not override
     if pending:
         effective = (mine.layover_until or turn) + 1
         if mine.pending_order is not None:

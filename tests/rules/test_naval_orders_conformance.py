@@ -1,0 +1,67 @@
+"""Clause-by-clause checks of rules/naval-orders.md where a setting flipped, a boundary or
+the order of the turn's steps once made the engine part from the spec; each test names the
+clause and asserts what the player reads or what the force's state becomes."""
+
+from __future__ import annotations
+
+import pytest
+from test_naval_orders_support import (
+    HOME,
+    add_force,
+    end_turn,
+    keys,
+    move_to,
+    order,
+    ports,
+)
+
+from bot.rules.naval_orders import (
+    CruiseOrder,
+    GiveOrder,
+    NavalOrdersSettings,
+    give_order,
+)
+
+NEXT = CruiseOrder(point="Ushant", location="15", turns=2)
+
+
+def back_at_the_station(settings: NavalOrdersSettings):
+    """Hood cruised one turn in 14 (turn 1) and is recorded back in port at its naval station
+    Portsmouth in turn 2, the turn of its arrival."""
+    state = add_force(ports(), "Hood", settings=settings)
+    one_turn = CruiseOrder(point="Spithead", location="14", turns=1)
+    state = order(state, "Hood", one_turn, 1, settings=settings)
+    state = move_to(state, "Hood", "14", 1, settings=settings)
+    state = end_turn(state, 1, settings=settings).state
+    assert state.forces["hood"].status == "returning_to_station"
+    return move_to(state, "Hood", HOME, 2, in_port=True, settings=settings)
+
+
+def give(state, settings, model, turn):
+    command = GiveOrder(faction="Britain", force="Hood", order=model)
+    return give_order(state, settings, command, turn)
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        NavalOrdersSettings(layover_applies_to_squadrons=False),
+        NavalOrdersSettings(port_layover_turns=0),
+    ],
+    ids=["squadrons_without_layover", "no_layover_turns"],
+)
+def test_no_i18_with_no_layover_an_order_given_back_at_the_station_takes_effect_at_once(
+    settings,
+):
+    """NO-I18, NO-I7: with no layover to follow (`layover_applies_to_squadrons = false`, or
+    `port_layover_turns = 0`) a squadron back in port at a naval station takes its new order
+    at once, in the turn it is given, instead of keeping it recorded for a layover that never
+    comes."""
+    outcome = give(back_at_the_station(settings), settings, NEXT, 2)
+
+    assert "naval_orders.order.after_layover" not in keys(outcome.lines)
+    hood = outcome.state.forces["hood"]
+    assert hood.status == "executing" and hood.order.order.location == "15"
+    assert hood.pending_order is None
+    after = end_turn(outcome.state, 2, settings=settings).state.forces["hood"]
+    assert after.status == "executing" and after.order.order.location == "15"
