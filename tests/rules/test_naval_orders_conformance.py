@@ -65,3 +65,24 @@ def test_no_i18_with_no_layover_an_order_given_back_at_the_station_takes_effect_
     assert hood.pending_order is None
     after = end_turn(outcome.state, 2, settings=settings).state.forces["hood"]
     assert after.status == "executing" and after.order.order.location == "15"
+
+
+@pytest.mark.parametrize(("layover_turns", "effective"), [(1, 4), (2, 5)])
+def test_no_i18_an_order_given_on_arrival_at_the_station_says_the_turn_it_takes_effect(
+    layover_turns, effective
+):
+    """NO-I18, NO-I7, NO-2.11: back at its naval station in turn 2, the squadron lays over in
+    turn 3 (and 4 with `port_layover_turns = 2`); an order given on arrival is recorded, and
+    the reply names the turn it really takes effect: the one after the layover."""
+    settings = NavalOrdersSettings(port_layover_turns=layover_turns)
+    outcome = give(back_at_the_station(settings), settings, NEXT, 2)
+
+    (after_layover,) = [m for m in outcome.lines if m.key == "naval_orders.order.after_layover"]
+    assert after_layover.params["turn"] == effective
+    assert outcome.state.forces["hood"].pending_order.effective_turn == effective
+    state = outcome.state
+    for turn in range(2, effective):
+        assert state.forces["hood"].order is None
+        state = end_turn(state, turn, settings=settings).state
+    hood = state.forces["hood"]
+    assert hood.status == "executing" and hood.order.effective_turn == effective

@@ -181,6 +181,15 @@ def in_layover(state: NavalOrdersState, settings: NavalOrdersSettings, force: Fo
     )
 
 
+def layover_end(settings: NavalOrdersSettings, force: Force, turn: int) -> int:
+    """The last turn of the force's layover (NO-I7): the one it is in, or, back in port this
+    turn with the layover still to begin at this turn's end, `port_layover_turns` after it
+    (NO-2.11: it stays the next turn)."""
+    if force.status == "layover" and force.layover_until is not None:
+        return force.layover_until
+    return turn + settings.port_layover_turns
+
+
 def give_order(
     state: NavalOrdersState, settings: NavalOrdersSettings, command: GiveOrder, turn: int
 ) -> NavalOutcome:
@@ -202,7 +211,7 @@ def give_order(
     archive = _drop_relays(new, mine, turn)
     pending = in_layover(new, settings, mine) and not override
     if pending:
-        effective = (mine.layover_until or turn) + 1
+        effective = layover_end(settings, mine, turn) + 1
         if mine.pending_order is not None:
             archive.append(retire_order(new, mine, mine.pending_order, "cancelled", turn))
         mine.pending_order = new_active_order(new, mine, order, turn, effective)
