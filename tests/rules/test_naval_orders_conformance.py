@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from test_naval_orders_support import (
+    DEFAULTS,
     HOME,
     add_force,
     end_turn,
@@ -18,6 +19,7 @@ from test_naval_orders_support import (
 from bot.rules.naval_orders import (
     CruiseOrder,
     GiveOrder,
+    MoveOrder,
     NavalOrdersSettings,
     give_order,
 )
@@ -86,3 +88,43 @@ def test_no_i18_an_order_given_on_arrival_at_the_station_says_the_turn_it_takes_
         state = end_turn(state, turn, settings=settings).state
     hood = state.forces["hood"]
     assert hood.status == "executing" and hood.order.effective_turn == effective
+
+
+def at_the_transfer_port(settings: NavalOrdersSettings):
+    """Hood on a transfer from Portsmouth to Toulon (9) via 6, recorded in port at Toulon in
+    turn 2, the turn it arrives."""
+    state = add_force(ports(), "Hood", settings=settings)
+    transfer = MoveOrder(point="Toulon", destination="9", port="Toulon", via=["6"])
+    state = order(state, "Hood", transfer, 1, settings=settings)
+    state = end_turn(state, 1, settings=settings).state
+    return move_to(state, "Hood", "9", 2, in_port=True, settings=settings)
+
+
+def test_no_i17_an_order_given_on_arrival_at_the_transfer_port_waits_for_the_layover():
+    """NO-I17, NO-2.11, NO-I18: arriving at its end port completes the transfer and the force
+    spends the next turn in port; an order given the turn it arrives is recorded for after
+    the layover, and does not replace the transfer so as to sail at once."""
+    outcome = give(at_the_transfer_port(DEFAULTS), DEFAULTS, NEXT, 2)
+
+    (after_layover,) = [m for m in outcome.lines if m.key == "naval_orders.order.after_layover"]
+    assert after_layover.params["turn"] == 4
+    assert "naval_orders.order.ended.replaced" not in keys(outcome.lines)
+    assert outcome.state.forces["hood"].order.order.kind == "move"
+    resolved = end_turn(outcome.state, 2)
+    assert "naval_orders.turn.transfer_complete" in keys(resolved.lines)
+    assert [r.body.end for r in resolved.archive] == ["completed"]
+    assert resolved.state.forces["hood"].status == "layover"
+    hood = end_turn(resolved.state, 3).state.forces["hood"]
+    assert hood.status == "executing" and hood.order.order.location == "15"
+    assert hood.order.effective_turn == 4
+
+
+def test_no_i17_without_the_layover_after_a_transfer_an_order_on_arrival_is_at_once():
+    """NO-I17 `layover_after_transfer = false`: no layover follows the transfer, so an order
+    given on arrival takes effect at once (NO-I18)."""
+    settings = NavalOrdersSettings(layover_after_transfer=False)
+    outcome = give(at_the_transfer_port(settings), settings, NEXT, 2)
+
+    assert "naval_orders.order.after_layover" not in keys(outcome.lines)
+    hood = outcome.state.forces["hood"]
+    assert hood.status == "executing" and hood.order.order.location == "15"

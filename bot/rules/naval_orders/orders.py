@@ -165,19 +165,27 @@ def _drop_relays(state: NavalOrdersState, force: Force, turn: int) -> list[Archi
 
 
 def in_layover(state: NavalOrdersState, settings: NavalOrdersSettings, force: Force) -> bool:
-    """In port but not yet free: the layover, or back at a station to begin it (NO-I7). A
-    force that no layover awaits (`layover_applies_to_squadrons`, `port_layover_turns`) is
-    free at once, so an order given to it takes effect at once (NO-I18)."""
+    """In port but not yet free: the layover, or back at a station to begin it (NO-I7), or
+    arrived at the end port of its transfer, which completes it and begins the layover
+    (NO-I17, NO-2.11). A force that no layover awaits (`layover_applies_to_squadrons`,
+    `port_layover_turns`, `layover_after_transfer`) is free at once, so an order given to it
+    takes effect at once (NO-I18)."""
     if force.status == "layover":
         return True
-    station = state.station_at(force.location)
+    if not force.in_port or not layover_applies(force, settings):
+        return False
+    if settings.port_layover_turns == 0:
+        return False
+    if force.status == "returning_to_station":
+        station = state.station_at(force.location)
+        return station is not None and station.naval_station
     return (
-        force.status == "returning_to_station"
-        and force.in_port
-        and station is not None
-        and station.naval_station
-        and layover_applies(force, settings)
-        and settings.port_layover_turns > 0
+        force.status in ("executing", "attacking")
+        and force.order is not None
+        and isinstance(force.order.order, MoveOrder)
+        and force.order.order.destination is not None
+        and name_key(force.order.order.destination) == name_key(force.location)
+        and settings.layover_after_transfer
     )
 
 
