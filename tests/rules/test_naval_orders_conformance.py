@@ -14,6 +14,7 @@ from test_naval_orders_support import (
     move_to,
     order,
     ports,
+    warships,
 )
 
 from bot.rules.naval_orders import (
@@ -21,7 +22,11 @@ from bot.rules.naval_orders import (
     GiveOrder,
     MoveOrder,
     NavalOrdersSettings,
+    RaidOrder,
+    Ship,
+    StartFormation,
     give_order,
+    start_formation,
 )
 
 NEXT = CruiseOrder(point="Ushant", location="15", turns=2)
@@ -128,3 +133,63 @@ def test_no_i17_without_the_layover_after_a_transfer_an_order_on_arrival_is_at_o
     assert "naval_orders.order.after_layover" not in keys(outcome.lines)
     hood = outcome.state.forces["hood"]
     assert hood.status == "executing" and hood.order.order.location == "15"
+
+
+def test_no_i14_a_turn_spent_forming_in_the_cruising_location_counts():
+    """NO-I14, NO-I7: with `formation_turns = 2` a cruising squadron taking on transports in
+    its cruising location ends both turns there, and both count."""
+    settings = NavalOrdersSettings(formation_turns=2)
+    state = add_force(ports(), "Hood", settings=settings)
+    state = order(state, "Hood", CruiseOrder(point="Ushant", location="14", turns=5), 1)
+    state = end_turn(move_to(state, "Hood", "14", 1), 1, settings=settings).state
+    convoy = StartFormation(
+        faction="Britain", kind="form_convoy", members=["Hood"], vessels=[Ship(kind="transport")]
+    )
+    state = start_formation(state, settings, convoy, 2).state
+
+    state = end_turn(state, 2, settings=settings).state
+    assert state.forces["hood"].status == "forming"
+    assert state.forces["hood"].order.turns_done == 2
+    state = end_turn(state, 3, settings=settings).state
+    assert state.forces["hood"].status == "executing"
+    assert state.forces["hood"].order.turns_done == 3
+
+
+def test_no_i13_a_raider_forming_on_arrival_rolls_its_duration_that_turn():
+    """NO-I13, NO-I14: a raiding squadron that reaches its location and begins a two-turn
+    formation there has arrived: the d3 is rolled at that turn's end and the turn counts."""
+    settings = NavalOrdersSettings(formation_turns=2)
+    state = add_force(ports(), "Swift", "auxiliary", ships=warships(6), settings=settings)
+    state = order(state, "Swift", RaidOrder(point="Biscay", location="22", turns=1), 1)
+    state = move_to(state, "Swift", "22", 1)
+    convoy = StartFormation(
+        faction="Britain", kind="form_convoy", members=["Swift"], vessels=[Ship(kind="merchant")]
+    )
+    state = start_formation(state, settings, convoy, 1).state
+
+    result = end_turn(state, 1, 2, settings=settings)
+    assert "naval_orders.turn.raid_d3" in keys(result.lines)
+    active = result.state.forces["swift"].order
+    assert (active.arrived_turn, active.turns_required, active.turns_done) == (1, 3, 1)
+
+
+def test_no_i14_a_count_reached_while_forming_completes_when_the_formation_does():
+    """NO-I14, NO-2.7: a two-turn cruise whose second turn is spent forming has its count;
+    the force cannot leave before the formation is made, and then returns to a station with
+    its count unchanged."""
+    settings = NavalOrdersSettings(formation_turns=2)
+    state = add_force(ports(), "Hood", settings=settings)
+    state = order(state, "Hood", CruiseOrder(point="Ushant", location="14", turns=2), 1)
+    state = end_turn(move_to(state, "Hood", "14", 1), 1, settings=settings).state
+    convoy = StartFormation(
+        faction="Britain", kind="form_convoy", members=["Hood"], vessels=[Ship(kind="transport")]
+    )
+    state = start_formation(state, settings, convoy, 2).state
+
+    state = end_turn(state, 2, settings=settings).state
+    hood = state.forces["hood"]
+    assert hood.status == "forming" and hood.order.turns_done == 2
+    done = end_turn(state, 3, settings=settings)
+    assert "naval_orders.turn.order_complete" in keys(done.lines)
+    assert [(r.body.end, r.body.turns_done) for r in done.archive] == [("completed", 2)]
+    assert done.state.forces["hood"].status == "returning_to_station"

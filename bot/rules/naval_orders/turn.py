@@ -201,9 +201,13 @@ def _roll_raid(run: _Resolution, force: Force, order: RaidOrder) -> tuple[int, i
     return face, required
 
 
-def _tick(run: _Resolution, force: Force, away: bool) -> None:
+def _tick(run: _Resolution, force: Force, away: bool, *, complete: bool = True) -> None:
     """NO-I14: count the turn if the force ends it in its location, or (with
-    `count_turns_away`) was away on an authorised attack; complete the order at the count."""
+    `count_turns_away`) was away on an authorised attack; complete the order at the count.
+
+    A force still forming or dissolving (NO-2.7, `formation_turns` > 1) counts the turn it
+    ends in its location (`complete=False`) but cannot leave it: an order whose count is
+    reached then completes when the formation does, without counting that turn twice."""
     active = force.order
     if active is None or not isinstance(active.order, CruiseOrder | RaidOrder):
         return
@@ -229,9 +233,10 @@ def _tick(run: _Resolution, force: Force, away: bool) -> None:
                     location=order.location or "…",
                 ),
             )
-    if there or (away and run.settings.count_turns_away):
+    reached = active.turns_required is not None and active.turns_done >= active.turns_required
+    if not reached and (there or (away and run.settings.count_turns_away)):
         active.turns_done += 1
-    if active.turns_required is None or active.turns_done < active.turns_required:
+    if not complete or active.turns_required is None or active.turns_done < active.turns_required:
         return
     run.archive.append(retire_order(run.state, force, active, "completed", run.turn))
     run.completed.append(force.name)
@@ -437,7 +442,10 @@ def end_of_turn(
     _formations(run)
     for key in sorted(run.state.forces):
         force = run.state.forces[key]
-        if force.kind == "packet" or force.status in ("forming", "awaiting_orders"):
+        if force.kind == "packet" or force.status == "awaiting_orders":
+            continue
+        if force.status == "forming":
+            _tick(run, force, False, complete=False)  # NO-I14: a turn forming in place counts
             continue
         away = _after_attack(run, force)
         _tick(run, force, away)
