@@ -17,6 +17,7 @@ from test_naval_orders_support import (
     warships,
 )
 
+from bot.errors import NotAllowed
 from bot.rules.naval_orders import (
     CruiseOrder,
     GiveOrder,
@@ -25,6 +26,7 @@ from bot.rules.naval_orders import (
     RaidOrder,
     Ship,
     StartFormation,
+    complete_order,
     give_order,
     start_formation,
 )
@@ -193,3 +195,21 @@ def test_no_i14_a_count_reached_while_forming_completes_when_the_formation_does(
     assert "naval_orders.turn.order_complete" in keys(done.lines)
     assert [(r.body.end, r.body.turns_done) for r in done.archive] == [("completed", 2)]
     assert done.state.forces["hood"].status == "returning_to_station"
+
+
+@pytest.mark.parametrize(
+    ("model", "clause"),
+    [
+        (CruiseOrder(point="Ushant", location="14", turns=5), "NO-I14"),
+        (RaidOrder(point="Biscay", location="22", turns=1), "NO-I14"),
+        (MoveOrder(point="Toulon", destination="9", port="Toulon", via=["6"]), "NO-I17"),
+    ],
+    ids=["cruise", "raid", "move"],
+)
+def test_an_order_with_a_procedure_is_not_ended_by_its_player_citing_what_ends_it(model, clause):
+    """NO-I14, NO-I17: cruising and raiding end at their count (NO-I14), a transfer on
+    arriving at its end port (NO-I17); the player's refusal cites the clause that ends it."""
+    state = order(add_force(ports(), "Hood"), "Hood", model, 1)
+    with pytest.raises(NotAllowed) as caught:
+        complete_order(state, DEFAULTS, "Britain", "Hood", 1)
+    assert caught.value.params["clause"] == clause

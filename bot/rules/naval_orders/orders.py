@@ -279,9 +279,10 @@ def complete_order(
     if force.order is None:
         raise RuleViolation("naval_orders.error.no_order", clause="NO-I1", force=force.name)
     if force.order.order.kind in PROCEDURE_ORDERS and not by_gm:
+        # Cruising and raiding end at their count (NO-I14), a transfer in its port (NO-I17).
         raise NotAllowed(
             "naval_orders.error.order_ends_itself",
-            clause="NO-I14",
+            clause="NO-I17" if force.order.order.kind == "move" else "NO-I14",
             order=Msg(f"naval_orders.order.{force.order.order.kind}"),
         )
     new = writable(state, force.key)
