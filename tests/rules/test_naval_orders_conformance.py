@@ -24,10 +24,13 @@ from bot.rules.naval_orders import (
     MoveOrder,
     NavalOrdersSettings,
     RaidOrder,
+    SendByPacket,
     Ship,
     StartFormation,
     complete_order,
     give_order,
+    register_packet_arrival,
+    send_by_packet,
     start_formation,
 )
 
@@ -213,3 +216,31 @@ def test_an_order_with_a_procedure_is_not_ended_by_its_player_citing_what_ends_i
     with pytest.raises(NotAllowed) as caught:
         complete_order(state, DEFAULTS, "Britain", "Hood", 1)
     assert caught.value.params["clause"] == clause
+
+
+def test_no_2_11_an_order_by_packet_due_during_the_layover_waits_for_its_end():
+    """NO-2.11, NO-I7, NO-I18: Hood's cruise is complete and it is making for Portsmouth
+    when a packet boat brings it a new order (arrived turn 2, due from turn 4). It anchors at
+    the station in turn 3, so turn 4 is its layover: the relayed order takes effect from
+    turn 5, and the summary says so instead of cutting the layover short."""
+    state = add_force(ports(), "Hood")
+    state = add_force(state, "Mercury", "packet", ships=[Ship(kind="packet")])
+    state = order(state, "Hood", CruiseOrder(point="Spithead", location="14", turns=1), 1)
+    state = end_turn(move_to(state, "Hood", "14", 1), 1).state
+    send = SendByPacket(faction="Britain", packet="Mercury", force="Hood", order=NEXT)
+    sent = send_by_packet(state, DEFAULTS, send, 2)
+    arrived = register_packet_arrival(sent.state, DEFAULTS, "Britain", sent.relay.id, 2)
+    state = end_turn(arrived.state, 2).state
+    state = move_to(state, "Hood", HOME, 3, in_port=True)
+
+    resolved = end_turn(state, 3)
+    hood = resolved.state.forces["hood"]
+    assert hood.status == "layover" and hood.order is None
+    assert hood.pending_order.order.location == "15"
+    (relayed,) = [m for m in resolved.lines if m.key == "naval_orders.turn.relay_in_force"]
+    assert relayed.params["turn"] == 5
+    assert resolved.state.relays == []
+    state = end_turn(resolved.state, 4).state
+    hood = state.forces["hood"]
+    assert hood.status == "executing" and hood.order.order.location == "15"
+    assert hood.order.effective_turn == 5

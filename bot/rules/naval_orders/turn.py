@@ -387,7 +387,8 @@ def _layover_end(run: _Resolution, force: Force) -> None:
 
 def _relays(run: _Resolution) -> None:
     """NO-I7: a relayed order takes effect from `effective_turn`; applied at the resolution
-    before it. The packet arrived, the relay turn passed."""
+    before it. The packet arrived, the relay turn passed. A force that has meanwhile come
+    back to port after its order keeps its layover first (NO-2.11, NO-I18)."""
     kept = []
     for relay in run.state.relays:
         if relay.effective_turn is None or relay.effective_turn > run.turn + 1:
@@ -414,14 +415,21 @@ def _relays(run: _Resolution) -> None:
                 retire_order(run.state, force, force.pending_order, "cancelled", run.turn)
             )
             force.pending_order = None
-        run.archive += put_in_force(run.state, force, relay.order, run.turn + 1)
+        if force.status == "layover" and force.layover_until is not None:
+            # NO-2.11, NO-I18: back in port after its order, the force stays its layover; the
+            # relayed order is recorded and takes effect when the layover ends.
+            effective = force.layover_until + 1
+            force.pending_order = relay.order.model_copy(update={"effective_turn": effective})
+        else:
+            effective = run.turn + 1
+            run.archive += put_in_force(run.state, force, relay.order, effective)
         run.note(
             force,
             Msg(
                 "naval_orders.turn.relay_in_force",
                 force=force.name,
                 relay=relay.id,
-                turn=run.turn + 1,
+                turn=effective,
             ),
         )
     run.state.relays = kept
