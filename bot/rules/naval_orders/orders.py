@@ -164,17 +164,38 @@ def _drop_relays(state: NavalOrdersState, force: Force, turn: int) -> list[Archi
     return archive
 
 
-def in_layover(state: NavalOrdersState, force: Force) -> bool:
-    """In port but not yet free: the layover, or back at a station to begin it (NO-I7)."""
+def in_layover(state: NavalOrdersState, settings: NavalOrdersSettings, force: Force) -> bool:
+    """In port but not yet free: the layover, or back at a station to begin it (NO-I7), or
+    arrived at the end port of its transfer, which completes it and begins the layover
+    (NO-I17, NO-2.11). A force that no layover awaits (`layover_applies_to_squadrons`,
+    `port_layover_turns`, `layover_after_transfer`) is free at once, so an order given to it
+    takes effect at once (NO-I18)."""
     if force.status == "layover":
         return True
-    station = state.station_at(force.location)
+    if not force.in_port or not layover_applies(force, settings):
+        return False
+    if settings.port_layover_turns == 0:
+        return False
+    if force.status == "returning_to_station":
+        station = state.station_at(force.location)
+        return station is not None and station.naval_station
     return (
-        force.status == "returning_to_station"
-        and force.in_port
-        and station is not None
-        and station.naval_station
+        force.status in ("executing", "attacking")
+        and force.order is not None
+        and isinstance(force.order.order, MoveOrder)
+        and force.order.order.destination is not None
+        and name_key(force.order.order.destination) == name_key(force.location)
+        and settings.layover_after_transfer
     )
+
+
+def layover_end(settings: NavalOrdersSettings, force: Force, turn: int) -> int:
+    """The last turn of the force's layover (NO-I7): the one it is in, or, back in port this
+    turn with the layover still to begin at this turn's end, `port_layover_turns` after it
+    (NO-2.11: it stays the next turn)."""
+    if force.status == "layover" and force.layover_until is not None:
+        return force.layover_until
+    return turn + settings.port_layover_turns
 
 
 def give_order(
@@ -196,9 +217,9 @@ def give_order(
     new = writable(state, force.key)
     mine = new.forces[force.key]
     archive = _drop_relays(new, mine, turn)
-    pending = in_layover(new, mine) and not override
+    pending = in_layover(new, settings, mine) and not override
     if pending:
-        effective = (mine.layover_until or turn) + 1
+        effective = layover_end(settings, mine, turn) + 1
         if mine.pending_order is not None:
             archive.append(retire_order(new, mine, mine.pending_order, "cancelled", turn))
         mine.pending_order = new_active_order(new, mine, order, turn, effective)
@@ -258,9 +279,10 @@ def complete_order(
     if force.order is None:
         raise RuleViolation("naval_orders.error.no_order", clause="NO-I1", force=force.name)
     if force.order.order.kind in PROCEDURE_ORDERS and not by_gm:
+        # Cruising and raiding end at their count (NO-I14), a transfer in its port (NO-I17).
         raise NotAllowed(
             "naval_orders.error.order_ends_itself",
-            clause="NO-I14",
+            clause="NO-I17" if force.order.order.kind == "move" else "NO-I14",
             order=Msg(f"naval_orders.order.{force.order.order.kind}"),
         )
     new = writable(state, force.key)

@@ -201,9 +201,13 @@ def _roll_raid(run: _Resolution, force: Force, order: RaidOrder) -> tuple[int, i
     return face, required
 
 
-def _tick(run: _Resolution, force: Force, away: bool) -> None:
+def _tick(run: _Resolution, force: Force, away: bool, *, complete: bool = True) -> None:
     """NO-I14: count the turn if the force ends it in its location, or (with
-    `count_turns_away`) was away on an authorised attack; complete the order at the count."""
+    `count_turns_away`) was away on an authorised attack; complete the order at the count.
+
+    A force still forming or dissolving (NO-2.7, `formation_turns` > 1) counts the turn it
+    ends in its location (`complete=False`) but cannot leave it: an order whose count is
+    reached then completes when the formation does, without counting that turn twice."""
     active = force.order
     if active is None or not isinstance(active.order, CruiseOrder | RaidOrder):
         return
@@ -229,9 +233,10 @@ def _tick(run: _Resolution, force: Force, away: bool) -> None:
                     location=order.location or "…",
                 ),
             )
-    if there or (away and run.settings.count_turns_away):
+    reached = active.turns_required is not None and active.turns_done >= active.turns_required
+    if not reached and (there or (away and run.settings.count_turns_away)):
         active.turns_done += 1
-    if active.turns_required is None or active.turns_done < active.turns_required:
+    if not complete or active.turns_required is None or active.turns_done < active.turns_required:
         return
     run.archive.append(retire_order(run.state, force, active, "completed", run.turn))
     run.completed.append(force.name)
@@ -382,7 +387,8 @@ def _layover_end(run: _Resolution, force: Force) -> None:
 
 def _relays(run: _Resolution) -> None:
     """NO-I7: a relayed order takes effect from `effective_turn`; applied at the resolution
-    before it. The packet arrived, the relay turn passed."""
+    before it. The packet arrived, the relay turn passed. A force that has meanwhile come
+    back to port after its order keeps its layover first (NO-2.11, NO-I18)."""
     kept = []
     for relay in run.state.relays:
         if relay.effective_turn is None or relay.effective_turn > run.turn + 1:
@@ -409,14 +415,21 @@ def _relays(run: _Resolution) -> None:
                 retire_order(run.state, force, force.pending_order, "cancelled", run.turn)
             )
             force.pending_order = None
-        run.archive += put_in_force(run.state, force, relay.order, run.turn + 1)
+        if force.status == "layover" and force.layover_until is not None:
+            # NO-2.11, NO-I18: back in port after its order, the force stays its layover; the
+            # relayed order is recorded and takes effect when the layover ends.
+            effective = force.layover_until + 1
+            force.pending_order = relay.order.model_copy(update={"effective_turn": effective})
+        else:
+            effective = run.turn + 1
+            run.archive += put_in_force(run.state, force, relay.order, effective)
         run.note(
             force,
             Msg(
                 "naval_orders.turn.relay_in_force",
                 force=force.name,
                 relay=relay.id,
-                turn=run.turn + 1,
+                turn=effective,
             ),
         )
     run.state.relays = kept
@@ -437,7 +450,10 @@ def end_of_turn(
     _formations(run)
     for key in sorted(run.state.forces):
         force = run.state.forces[key]
-        if force.kind == "packet" or force.status in ("forming", "awaiting_orders"):
+        if force.kind == "packet" or force.status == "awaiting_orders":
+            continue
+        if force.status == "forming":
+            _tick(run, force, False, complete=False)  # NO-I14: a turn forming in place counts
             continue
         away = _after_attack(run, force)
         _tick(run, force, away)

@@ -1,0 +1,246 @@
+"""Clause-by-clause checks of rules/naval-orders.md where a setting flipped, a boundary or
+the order of the turn's steps once made the engine part from the spec; each test names the
+clause and asserts what the player reads or what the force's state becomes."""
+
+from __future__ import annotations
+
+import pytest
+from test_naval_orders_support import (
+    DEFAULTS,
+    HOME,
+    add_force,
+    end_turn,
+    keys,
+    move_to,
+    order,
+    ports,
+    warships,
+)
+
+from bot.errors import NotAllowed
+from bot.rules.naval_orders import (
+    CruiseOrder,
+    GiveOrder,
+    MoveOrder,
+    NavalOrdersSettings,
+    RaidOrder,
+    SendByPacket,
+    Ship,
+    StartFormation,
+    complete_order,
+    give_order,
+    register_packet_arrival,
+    send_by_packet,
+    start_formation,
+)
+
+NEXT = CruiseOrder(point="Ushant", location="15", turns=2)
+
+
+def back_at_the_station(settings: NavalOrdersSettings):
+    """Hood cruised one turn in 14 (turn 1) and is recorded back in port at its naval station
+    Portsmouth in turn 2, the turn of its arrival."""
+    state = add_force(ports(), "Hood", settings=settings)
+    one_turn = CruiseOrder(point="Spithead", location="14", turns=1)
+    state = order(state, "Hood", one_turn, 1, settings=settings)
+    state = move_to(state, "Hood", "14", 1, settings=settings)
+    state = end_turn(state, 1, settings=settings).state
+    assert state.forces["hood"].status == "returning_to_station"
+    return move_to(state, "Hood", HOME, 2, in_port=True, settings=settings)
+
+
+def give(state, settings, model, turn):
+    command = GiveOrder(faction="Britain", force="Hood", order=model)
+    return give_order(state, settings, command, turn)
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        NavalOrdersSettings(layover_applies_to_squadrons=False),
+        NavalOrdersSettings(port_layover_turns=0),
+    ],
+    ids=["squadrons_without_layover", "no_layover_turns"],
+)
+def test_no_i18_with_no_layover_an_order_given_back_at_the_station_takes_effect_at_once(
+    settings,
+):
+    """NO-I18, NO-I7: with no layover to follow (`layover_applies_to_squadrons = false`, or
+    `port_layover_turns = 0`) a squadron back in port at a naval station takes its new order
+    at once, in the turn it is given, instead of keeping it recorded for a layover that never
+    comes."""
+    outcome = give(back_at_the_station(settings), settings, NEXT, 2)
+
+    assert "naval_orders.order.after_layover" not in keys(outcome.lines)
+    hood = outcome.state.forces["hood"]
+    assert hood.status == "executing" and hood.order.order.location == "15"
+    assert hood.pending_order is None
+    after = end_turn(outcome.state, 2, settings=settings).state.forces["hood"]
+    assert after.status == "executing" and after.order.order.location == "15"
+
+
+@pytest.mark.parametrize(("layover_turns", "effective"), [(1, 4), (2, 5)])
+def test_no_i18_an_order_given_on_arrival_at_the_station_says_the_turn_it_takes_effect(
+    layover_turns, effective
+):
+    """NO-I18, NO-I7, NO-2.11: back at its naval station in turn 2, the squadron lays over in
+    turn 3 (and 4 with `port_layover_turns = 2`); an order given on arrival is recorded, and
+    the reply names the turn it really takes effect: the one after the layover."""
+    settings = NavalOrdersSettings(port_layover_turns=layover_turns)
+    outcome = give(back_at_the_station(settings), settings, NEXT, 2)
+
+    (after_layover,) = [m for m in outcome.lines if m.key == "naval_orders.order.after_layover"]
+    assert after_layover.params["turn"] == effective
+    assert outcome.state.forces["hood"].pending_order.effective_turn == effective
+    state = outcome.state
+    for turn in range(2, effective):
+        assert state.forces["hood"].order is None
+        state = end_turn(state, turn, settings=settings).state
+    hood = state.forces["hood"]
+    assert hood.status == "executing" and hood.order.effective_turn == effective
+
+
+def at_the_transfer_port(settings: NavalOrdersSettings):
+    """Hood on a transfer from Portsmouth to Toulon (9) via 6, recorded in port at Toulon in
+    turn 2, the turn it arrives."""
+    state = add_force(ports(), "Hood", settings=settings)
+    transfer = MoveOrder(point="Toulon", destination="9", port="Toulon", via=["6"])
+    state = order(state, "Hood", transfer, 1, settings=settings)
+    state = end_turn(state, 1, settings=settings).state
+    return move_to(state, "Hood", "9", 2, in_port=True, settings=settings)
+
+
+def test_no_i17_an_order_given_on_arrival_at_the_transfer_port_waits_for_the_layover():
+    """NO-I17, NO-2.11, NO-I18: arriving at its end port completes the transfer and the force
+    spends the next turn in port; an order given the turn it arrives is recorded for after
+    the layover, and does not replace the transfer so as to sail at once."""
+    outcome = give(at_the_transfer_port(DEFAULTS), DEFAULTS, NEXT, 2)
+
+    (after_layover,) = [m for m in outcome.lines if m.key == "naval_orders.order.after_layover"]
+    assert after_layover.params["turn"] == 4
+    assert "naval_orders.order.ended.replaced" not in keys(outcome.lines)
+    assert outcome.state.forces["hood"].order.order.kind == "move"
+    resolved = end_turn(outcome.state, 2)
+    assert "naval_orders.turn.transfer_complete" in keys(resolved.lines)
+    assert [r.body.end for r in resolved.archive] == ["completed"]
+    assert resolved.state.forces["hood"].status == "layover"
+    hood = end_turn(resolved.state, 3).state.forces["hood"]
+    assert hood.status == "executing" and hood.order.order.location == "15"
+    assert hood.order.effective_turn == 4
+
+
+def test_no_i17_without_the_layover_after_a_transfer_an_order_on_arrival_is_at_once():
+    """NO-I17 `layover_after_transfer = false`: no layover follows the transfer, so an order
+    given on arrival takes effect at once (NO-I18)."""
+    settings = NavalOrdersSettings(layover_after_transfer=False)
+    outcome = give(at_the_transfer_port(settings), settings, NEXT, 2)
+
+    assert "naval_orders.order.after_layover" not in keys(outcome.lines)
+    hood = outcome.state.forces["hood"]
+    assert hood.status == "executing" and hood.order.order.location == "15"
+
+
+def test_no_i14_a_turn_spent_forming_in_the_cruising_location_counts():
+    """NO-I14, NO-I7: with `formation_turns = 2` a cruising squadron taking on transports in
+    its cruising location ends both turns there, and both count."""
+    settings = NavalOrdersSettings(formation_turns=2)
+    state = add_force(ports(), "Hood", settings=settings)
+    state = order(state, "Hood", CruiseOrder(point="Ushant", location="14", turns=5), 1)
+    state = end_turn(move_to(state, "Hood", "14", 1), 1, settings=settings).state
+    convoy = StartFormation(
+        faction="Britain", kind="form_convoy", members=["Hood"], vessels=[Ship(kind="transport")]
+    )
+    state = start_formation(state, settings, convoy, 2).state
+
+    state = end_turn(state, 2, settings=settings).state
+    assert state.forces["hood"].status == "forming"
+    assert state.forces["hood"].order.turns_done == 2
+    state = end_turn(state, 3, settings=settings).state
+    assert state.forces["hood"].status == "executing"
+    assert state.forces["hood"].order.turns_done == 3
+
+
+def test_no_i13_a_raider_forming_on_arrival_rolls_its_duration_that_turn():
+    """NO-I13, NO-I14: a raiding squadron that reaches its location and begins a two-turn
+    formation there has arrived: the d3 is rolled at that turn's end and the turn counts."""
+    settings = NavalOrdersSettings(formation_turns=2)
+    state = add_force(ports(), "Swift", "auxiliary", ships=warships(6), settings=settings)
+    state = order(state, "Swift", RaidOrder(point="Biscay", location="22", turns=1), 1)
+    state = move_to(state, "Swift", "22", 1)
+    convoy = StartFormation(
+        faction="Britain", kind="form_convoy", members=["Swift"], vessels=[Ship(kind="merchant")]
+    )
+    state = start_formation(state, settings, convoy, 1).state
+
+    result = end_turn(state, 1, 2, settings=settings)
+    assert "naval_orders.turn.raid_d3" in keys(result.lines)
+    active = result.state.forces["swift"].order
+    assert (active.arrived_turn, active.turns_required, active.turns_done) == (1, 3, 1)
+
+
+def test_no_i14_a_count_reached_while_forming_completes_when_the_formation_does():
+    """NO-I14, NO-2.7: a two-turn cruise whose second turn is spent forming has its count;
+    the force cannot leave before the formation is made, and then returns to a station with
+    its count unchanged."""
+    settings = NavalOrdersSettings(formation_turns=2)
+    state = add_force(ports(), "Hood", settings=settings)
+    state = order(state, "Hood", CruiseOrder(point="Ushant", location="14", turns=2), 1)
+    state = end_turn(move_to(state, "Hood", "14", 1), 1, settings=settings).state
+    convoy = StartFormation(
+        faction="Britain", kind="form_convoy", members=["Hood"], vessels=[Ship(kind="transport")]
+    )
+    state = start_formation(state, settings, convoy, 2).state
+
+    state = end_turn(state, 2, settings=settings).state
+    hood = state.forces["hood"]
+    assert hood.status == "forming" and hood.order.turns_done == 2
+    done = end_turn(state, 3, settings=settings)
+    assert "naval_orders.turn.order_complete" in keys(done.lines)
+    assert [(r.body.end, r.body.turns_done) for r in done.archive] == [("completed", 2)]
+    assert done.state.forces["hood"].status == "returning_to_station"
+
+
+@pytest.mark.parametrize(
+    ("model", "clause"),
+    [
+        (CruiseOrder(point="Ushant", location="14", turns=5), "NO-I14"),
+        (RaidOrder(point="Biscay", location="22", turns=1), "NO-I14"),
+        (MoveOrder(point="Toulon", destination="9", port="Toulon", via=["6"]), "NO-I17"),
+    ],
+    ids=["cruise", "raid", "move"],
+)
+def test_an_order_with_a_procedure_is_not_ended_by_its_player_citing_what_ends_it(model, clause):
+    """NO-I14, NO-I17: cruising and raiding end at their count (NO-I14), a transfer on
+    arriving at its end port (NO-I17); the player's refusal cites the clause that ends it."""
+    state = order(add_force(ports(), "Hood"), "Hood", model, 1)
+    with pytest.raises(NotAllowed) as caught:
+        complete_order(state, DEFAULTS, "Britain", "Hood", 1)
+    assert caught.value.params["clause"] == clause
+
+
+def test_no_2_11_an_order_by_packet_due_during_the_layover_waits_for_its_end():
+    """NO-2.11, NO-I7, NO-I18: Hood's cruise is complete and it is making for Portsmouth
+    when a packet boat brings it a new order (arrived turn 2, due from turn 4). It anchors at
+    the station in turn 3, so turn 4 is its layover: the relayed order takes effect from
+    turn 5, and the summary says so instead of cutting the layover short."""
+    state = add_force(ports(), "Hood")
+    state = add_force(state, "Mercury", "packet", ships=[Ship(kind="packet")])
+    state = order(state, "Hood", CruiseOrder(point="Spithead", location="14", turns=1), 1)
+    state = end_turn(move_to(state, "Hood", "14", 1), 1).state
+    send = SendByPacket(faction="Britain", packet="Mercury", force="Hood", order=NEXT)
+    sent = send_by_packet(state, DEFAULTS, send, 2)
+    arrived = register_packet_arrival(sent.state, DEFAULTS, "Britain", sent.relay.id, 2)
+    state = end_turn(arrived.state, 2).state
+    state = move_to(state, "Hood", HOME, 3, in_port=True)
+
+    resolved = end_turn(state, 3)
+    hood = resolved.state.forces["hood"]
+    assert hood.status == "layover" and hood.order is None
+    assert hood.pending_order.order.location == "15"
+    (relayed,) = [m for m in resolved.lines if m.key == "naval_orders.turn.relay_in_force"]
+    assert relayed.params["turn"] == 5
+    assert resolved.state.relays == []
+    state = end_turn(resolved.state, 4).state
+    hood = state.forces["hood"]
+    assert hood.status == "executing" and hood.order.order.location == "15"
+    assert hood.order.effective_turn == 5
