@@ -1,0 +1,187 @@
+"""Commands that remove a record or replace settings ask first, privately: what will
+happen, that only a GM's /history undo takes it back, a red button worded for the command
+and Cancel. A refusal comes at once, without a question; Cancel changes nothing; only the
+asker answers, once; a restart between the question and the click loses nothing."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.interactions import ERROR_COLOUR, WAITING_COLOUR
+from tests.e2e.confirming import clicked_by, confirmed, red_button
+from tests.e2e.test_fleet_combat import seated  # noqa: F401 - a fixture
+
+UNDO_LINE = "Only a GM's /history undo can take it back."
+
+
+async def history(table, as_: str = "gm") -> str:
+    return (await table.slash("/history list", as_=as_)).text()
+
+
+async def test_a_gm_removal_asks_the_gm_then_removes(campaign):
+    """`/campaign gm remove`: the GM is asked privately, nothing changes until the red
+    button; then the channel says so and the log has one `campaign gm remove` entry."""
+    await campaign.slash("/campaign gm add user:@player1", as_="gm")
+    player1 = campaign.member("player1").id
+    asked = await campaign.slash("/campaign gm remove user:@player1", as_="gm")
+    assert asked.ephemeral
+    assert asked.embed.title == f"Remove <@{player1}> from this campaign's GMs?"
+    assert asked.embed.description == UNDO_LINE
+    assert asked.embed.color == WAITING_COLOUR.value
+    assert [(b.label, b.style) for b in asked.buttons] == [
+        ("Remove", "danger"),
+        ("Cancel", "secondary"),
+    ]
+    assert "campaign gm remove" not in await history(campaign)
+
+    done = await campaign.click(asked, "Remove", as_="gm")
+    assert done.embed.title == "Removed"
+    assert all(b.disabled for b in done.buttons)
+    (posted,) = done.followups
+    assert not posted.ephemeral
+    assert posted.embed.title == f"<@{player1}> is no longer a GM of this campaign."
+    assert (await history(campaign)).count("campaign gm remove") == 1
+    refused = await campaign.slash("/turn end", as_="player1")
+    assert refused.ephemeral and "Only a GM" in refused.text()
+
+
+async def test_cancel_changes_nothing_and_a_refusal_asks_nothing(campaign):
+    """Cancel says nothing was removed, its buttons disabled, and the GM stays one; the
+    creator's removal and a user who is no GM are refused at once, with no question."""
+    await campaign.slash("/campaign gm add user:@player1", as_="gm")
+    asked = await campaign.slash("/campaign gm remove user:@player1", as_="gm")
+    cancelled = await campaign.click(asked, "Cancel", as_="gm")
+    assert cancelled.embed.title == "Cancelled: nothing was removed"
+    assert cancelled.buttons and all(b.disabled for b in cancelled.buttons)
+    assert cancelled.followups == []
+    assert "campaign gm remove" not in await history(campaign)
+    still = await campaign.slash("/turn deadline set when:48h", as_="player1")
+    assert not still.ephemeral, still.text()
+
+    creator = await campaign.slash("/campaign gm remove user:@gm", as_="gm")
+    assert creator.ephemeral and red_button(creator) is None
+    assert "always a GM" in creator.text()
+    nobody = await campaign.slash("/campaign gm remove user:@player2", as_="gm")
+    assert nobody.ephemeral and red_button(nobody) is None
+    assert "is not a GM of this campaign" in nobody.text()
+
+
+async def test_a_settings_import_says_what_changes_before_it_applies(campaign):
+    """`/campaign settings import`: the question lists each setting old → new; Cancel
+    applies nothing; Import applies the file in one `campaign settings import` entry."""
+    text = "[ottoman_piracy]\nhit_min_face = 4\n[core]\nfactions_per_player = 2\n"
+    files = {"s.toml": text.encode()}
+    asked = await campaign.slash("/campaign settings import file:s.toml", as_="gm", files=files)
+    assert asked.ephemeral
+    assert asked.embed.title == "Import the settings file? It changes 2 settings:"
+    assert asked.embed.description.splitlines() == [
+        "`ottoman_piracy.hit_min_face`: 5 → **4**",
+        "`core.factions_per_player`: 1 → **2**",
+        UNDO_LINE,
+    ]
+    assert [b.label for b in asked.buttons] == ["Import", "Cancel"]
+    cancelled = await campaign.click(asked, "Cancel", as_="gm")
+    assert cancelled.embed.title == "Cancelled: no setting was changed"
+    shown = await campaign.slash("/campaign settings show ruleset:ottoman_piracy", as_="gm")
+    assert "`hit_min_face` = **5**" in shown.embed.description
+
+    applied = await confirmed(
+        campaign, "/campaign settings import file:s.toml", as_="gm", files=files
+    )
+    assert not applied.ephemeral
+    assert applied.embed.title == "Settings imported: 2 settings changed"
+    shown = await campaign.slash("/campaign settings show ruleset:ottoman_piracy", as_="gm")
+    assert "`hit_min_face` = **4**" in shown.embed.description
+    assert (await history(campaign)).count("campaign settings import") == 1
+    same = await campaign.slash("/campaign settings import file:s.toml", as_="gm", files=files)
+    assert same.ephemeral and red_button(same) is None  # nothing would change: said at once
+
+
+async def test_a_stats_reset_names_the_classes_it_changes(seated):  # noqa: F811 - the fixture
+    """`/combat stats reset`: the question names each class that changes (as it is → as it
+    will be); Cancel keeps the table; Reset posts the default table."""
+    await seated.slash("/combat stats set class:cruiser life:3", as_="gm")
+    asked = await seated.slash("/combat stats reset", as_="gm")
+    assert asked.embed.title == "Reset the ship table to the default?"
+    assert asked.embed.description.splitlines() == [
+        "1 class changes:",
+        "**Cruisers** — level 3 · attack 2×5+ · defence 5+ · life 3 → "
+        "**Cruisers** — level 3 · attack 2×5+ · defence 5+ · life 2",
+        UNDO_LINE,
+    ]
+    cancelled = await seated.click(asked, "Cancel", as_="gm")
+    assert cancelled.embed.title == "Cancelled: nothing was reset"
+    kept = await seated.slash("/combat stats show", as_="player1")
+    assert "attack 2×5+ · defence 5+ · life 3" in kept.embed.description
+
+    reset = await confirmed(seated, "/combat stats reset", as_="gm")
+    assert not reset.ephemeral
+    assert reset.embed.description.startswith("The campaign is back on the default ship table")
+    assert "**Cruisers** — level 3 · attack 2×5+ · defence 5+ · life 2" in reset.embed.description
+    assert (await history(seated)).count("combat stats reset") == 1
+    again = await seated.slash("/combat stats reset", as_="gm")
+    assert "no class changes" in again.embed.description
+    player = await seated.slash("/combat stats reset", as_="player1")
+    assert player.ephemeral and red_button(player) is None and "Only a GM" in player.text()
+
+
+async def test_only_the_asker_answers_and_only_once(campaign):
+    """Another GM's click on the question is refused as someone else's question; two clicks
+    at once remove once, the second refused as answered."""
+    await campaign.slash("/campaign gm add user:@player1", as_="gm")
+    await campaign.slash("/campaign gm add user:@player2", as_="gm")
+    asked = await campaign.slash("/campaign gm remove user:@player1", as_="gm")
+    other = await clicked_by(campaign, asked, "Remove", as_="player2")
+    assert other.ephemeral
+    assert other.embed.description == f"This question is for <@{campaign.member('gm').id}>."
+    assert "campaign gm remove" not in await history(campaign)
+
+    first, second = await asyncio.gather(
+        campaign.click(asked, "Remove", as_="gm"), campaign.click(asked, "Remove", as_="gm")
+    )
+    refused = [r for r in (first, second) if not r.followups]
+    assert len(refused) == 1, (first.text(), second.text())
+    assert "already been answered" in refused[0].text()
+    assert (await history(campaign)).count("campaign gm remove") == 1
+
+
+async def test_a_restart_between_the_question_and_the_click_loses_nothing(campaign):
+    """The question is a pending choice: after a restart its red button still removes."""
+    await campaign.slash("/campaign gm add user:@player1", as_="gm")
+    asked = await campaign.slash("/campaign gm remove user:@player1", as_="gm")
+    await campaign.restart()
+    done = await campaign.click(asked, "Remove", as_="gm")
+    assert done.embed.title == "Removed"
+    (posted,) = done.followups
+    assert "is no longer a GM" in posted.embed.title
+    assert (await history(campaign)).count("campaign gm remove") == 1
+
+
+async def test_a_confirm_that_no_longer_applies_is_refused_on_the_question(campaign):
+    """State moved between the question and the click (another GM removed the same GM):
+    the red button is refused on the question, and nothing more is logged."""
+    await campaign.slash("/campaign gm add user:@player1", as_="gm")
+    await campaign.slash("/campaign gm add user:@player2", as_="gm")
+    first = await campaign.slash("/campaign gm remove user:@player1", as_="gm")
+    await confirmed(campaign, "/campaign gm remove user:@player1", as_="player2")
+    late = await campaign.click(first, "Remove", as_="gm")
+    assert late.embed.title == "Nothing was removed"
+    assert late.embed.color == ERROR_COLOUR.value
+    assert "is not a GM of this campaign" in late.embed.description
+    assert late.buttons and all(b.disabled for b in late.buttons)
+    assert (await history(campaign)).count("campaign gm remove") == 1
+
+
+async def test_the_question_is_in_the_askers_language(campaign):
+    """A Russian-reading GM is asked in Russian; the channel's answer stays in the
+    campaign's language."""
+    await campaign.slash("/campaign gm add user:@player3", as_="gm")
+    await campaign.slash("/campaign gm add user:@player1", as_="gm")
+    asked = await campaign.slash("/campaign gm remove user:@player1", as_="player3")
+    player1 = campaign.member("player1").id
+    assert asked.embed.title == f"Убрать <@{player1}> из ведущих этой кампании?"
+    assert asked.embed.description == "Вернуть это сможет только ведущий командой /журнал отменить."
+    assert [b.label for b in asked.buttons] == ["Удалить", "Отмена"]
+    done = await campaign.click(asked, "Удалить", as_="player3")
+    assert done.embed.title == "Удалено"
+    assert done.followups[0].embed.title == f"<@{player1}> is no longer a GM of this campaign."
