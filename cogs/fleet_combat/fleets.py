@@ -35,6 +35,7 @@ from bot.rules.fleet_combat import (
     register_fleet,
     remove_fleet,
     replace_class_stats,
+    ships_msg,
 )
 from bot.scaffold import (
     Applied,
@@ -155,15 +156,9 @@ class FleetCommands(commands.Cog):
     async def fleet_remove(
         self, interaction: Interaction, point: Point, faction: ActingFaction = None
     ) -> None:
-        """The fleet is no longer registered (not while it fights, FC-I6)."""
-
-        def remove(
-            ctx: Ctx, owner: str, state: FleetCombatState, settings: FleetCombatSettings
-        ) -> FleetOutcome:
-            where = canonical_point(state, point)
-            return remove_fleet(state, settings, owner, where, allow_while_engaged=ctx.is_gm)
-
-        await _change_fleet(interaction, faction, remove)
+        """The fleet is no longer registered (not while it fights, FC-I6), once its player
+        (or the GM) confirms."""
+        await confirm_first(interaction, {"point": point, "faction": faction})
 
     @who("faction")
     @fleet.command(name="move", description="Record that your fleet moved to another point")
@@ -275,10 +270,56 @@ class ShipTableCommands(commands.Cog):
 FleetAct = Callable[[Ctx, str, FleetCombatState, FleetCombatSettings], FleetOutcome]
 
 
-async def _change_fleet(interaction: Interaction, faction: str | None, act: FleetAct) -> None:
+@confirmed_command("combat fleet remove")
+async def _fleet_remove(asked: Asked) -> None:
+    """`/combat fleet remove`: asked with the fleet's ships, then removed."""
+    point = str(asked.params["point"])
+    wanted = asked.params.get("faction")
+
+    def remove(
+        ctx: Ctx, owner: str, state: FleetCombatState, settings: FleetCombatSettings
+    ) -> FleetOutcome:
+        where = canonical_point(state, point)
+        return remove_fleet(state, settings, owner, where, allow_while_engaged=ctx.is_gm)
+
+    def question(
+        state: FleetCombatState, done: Applied[FleetOutcome, FleetCombatSettings]
+    ) -> Question:
+        where = canonical_point(state, point)
+        owner = str(done.entry.faction or "")
+        found = state.fleet(owner, where)
+        ships = ships_msg(found.ships) if found is not None else "—"
+        title = Msg(
+            C + "fleet.remove_question", faction=shown(owner), point=shown(where), ships=ships
+        )
+        return Question(title.render(asked.locale), verb="remove")
+
+    await _change_fleet(
+        asked.interaction,
+        str(wanted) if wanted is not None else None,
+        remove,
+        asked=asked,
+        question=question,
+    )
+
+
+async def _change_fleet(
+    interaction: Interaction,
+    faction: str | None,
+    act: FleetAct,
+    *,
+    asked: Asked | None = None,
+    question: Callable[[FleetCombatState, Applied[FleetOutcome, FleetCombatSettings]], Question]
+    | None = None,
+) -> None:
     """`/combat fleet set|remove|move`: `act` changes the fleet of the faction the player acts
-    for (a GM names any) in one unit of work; the fleet as it is now is posted for all."""
-    ctx = await RulesetContext.of(interaction, SPEC)
+    for (a GM names any) in one unit of work; the fleet as it is now is posted for all. With
+    `asked`, behind its confirmation (`question` says what will happen)."""
+    ctx = (
+        await RulesetContext.within(interaction, asked.base, SPEC)
+        if asked is not None
+        else await RulesetContext.of(interaction, SPEC)
+    )
     owner = ctx.acting_faction(faction)
 
     def change(state: FleetCombatState, settings: FleetCombatSettings, dice: Dice) -> FleetOutcome:
@@ -290,6 +331,9 @@ async def _change_fleet(interaction: Interaction, faction: str | None, act: Flee
         embed = fleet_change_embed(outcome.lines, outcome.fleet, done.settings, ctx.public_locale)
         return [Announcement(embeds=[embed])]
 
+    if asked is not None and question is not None:
+        await asked.apply(ctx, change, question=question, faction=owner, announce=told)
+        return
     await ctx.apply(change, faction=owner, announce=told)
 
 

@@ -54,6 +54,9 @@ ASKING = (
     "/campaign gm remove",
     "/campaign settings import",
     "/combat stats reset",
+    "/combat fleet remove",
+    "/navy forces remove",
+    "/navy station remove",
 )
 
 

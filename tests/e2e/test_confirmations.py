@@ -10,6 +10,7 @@ import asyncio
 from bot.interactions import ERROR_COLOUR, WAITING_COLOUR
 from tests.e2e.confirming import clicked_by, confirmed, red_button
 from tests.e2e.test_fleet_combat import seated  # noqa: F401 - a fixture
+from tests.e2e.test_naval_orders import WS, gm_overview, navy, ordered, text_of  # noqa: F401
 
 UNDO_LINE = "Only a GM's /history undo can take it back."
 
@@ -185,3 +186,88 @@ async def test_the_question_is_in_the_askers_language(campaign):
     done = await campaign.click(asked, "Удалить", as_="player3")
     assert done.embed.title == "Удалено"
     assert done.followups[0].embed.title == f"<@{player1}> is no longer a GM of this campaign."
+
+
+# --- fleet combat and naval orders ------------------------------------------------------------
+
+
+async def test_a_fleet_removal_names_the_fleet_and_a_gm_undo_brings_it_back(
+    seated,  # noqa: F811 - the fixture
+):
+    """`/combat fleet remove`: its player is asked with the fleet's ships; Cancel keeps it;
+    Remove posts the removal and logs `combat fleet remove`; the GM's /history undo of it
+    registers the fleet again."""
+    asked = await seated.slash("/combat fleet remove point:mecatol", as_="player2")
+    assert asked.ephemeral
+    question = "Remove the fleet of Blue at Mecatol: 3 destroyers, 1 dreadnought?"
+    assert asked.embed.title == question
+    assert asked.embed.description == UNDO_LINE
+    cancelled = await seated.click(asked, "Cancel", as_="player2")
+    assert cancelled.embed.title == "Cancelled: nothing was removed"
+    assert cancelled.embed.description == question
+    shown = await seated.slash("/combat fleet show point:Mecatol", as_="player1")
+    assert "Blue: 3 destroyers, 1 dreadnought" in shown.text()
+    assert "combat fleet remove" not in await history(seated)
+
+    removed = await confirmed(seated, "/combat fleet remove point:mecatol", as_="player2")
+    assert not removed.ephemeral
+    assert removed.embed.description == "Blue's fleet at Mecatol is no longer registered."
+    assert (await history(seated)).count("combat fleet remove") == 1
+    gone = await seated.slash("/combat fleet show point:Mecatol", as_="player1")
+    assert "Blue" not in gone.text()
+
+    question = await seated.slash("/history undo reason:removed by mistake", as_="gm")
+    undone = await seated.click(question, "Undo", as_="gm")
+    assert undone.embed.title.startswith("↩️ "), undone.text()
+    back = await seated.slash("/combat fleet show point:Mecatol", as_="player1")
+    assert "Blue: 3 destroyers, 1 dreadnought" in back.text()
+    # The question the undo reopens with it is its player's own: the turn waits for nothing.
+    status = await seated.slash("/turn status", as_="gm")
+    assert "a choice waiting for an answer" not in status.text()
+
+
+async def test_another_players_fleet_is_refused_at_once(seated):  # noqa: F811 - the fixture
+    """A player who names a faction they do not play, or a point without their fleet, is
+    refused with today's text, and nothing is asked."""
+    theirs = await seated.slash("/combat fleet remove point:Mecatol faction:Blue", as_="player1")
+    assert theirs.ephemeral and red_button(theirs) is None
+    assert "You do not play Blue" in theirs.text()
+    nothing = await seated.slash("/combat fleet remove point:Rigel", as_="player1")
+    assert nothing.ephemeral and red_button(nothing) is None
+    assert nothing.embed.description == "Red has no fleet at Rigel."
+
+
+async def test_a_force_removal_asks_its_owner_and_answers_privately(ordered):  # noqa: F811
+    """`/navy forces remove`: the owner is asked (the force, its kind and place); Cancel
+    keeps it; Strike answers privately as before and logs `navy forces remove`."""
+    asked = await ordered.slash(f"/navy forces remove name:{WS}", as_="player1")
+    assert asked.embed.title == (f"Strike {WS} of Britain (line squadron, 1) off the register?")
+    assert [b.label for b in asked.buttons] == ["Remove", "Cancel"]
+    cancelled = await ordered.click(asked, "Cancel", as_="player1")
+    assert cancelled.embed.title == "Cancelled: nothing was removed"
+    assert WS in await gm_overview(ordered)
+
+    removed = await confirmed(ordered, f"/navy forces remove name:{WS}", as_="player1")
+    assert removed.ephemeral
+    assert f"{WS} of Britain is struck off the register." in text_of(removed)
+    assert "No forces to show." in await gm_overview(ordered)
+    assert (await history(ordered)).count("navy forces remove") == 1
+
+
+async def test_a_port_removal_asks_the_gm(navy):  # noqa: F811 - the fixture
+    """`/navy station remove`: the GM is asked; Cancel keeps the port; Remove takes it off
+    the list in the channel and logs `navy station remove`; a player is refused at once."""
+    player = await navy.slash("/navy station remove name:Plymouth", as_="player1")
+    assert player.ephemeral and red_button(player) is None and "Only a GM" in player.text()
+    asked = await navy.slash("/navy station remove name:Plymouth", as_="gm")
+    assert asked.embed.title == "Take Plymouth (2) off the list of ports?"
+    await navy.click(asked, "Cancel", as_="gm")
+    listed = await navy.slash("/navy station list", as_="player1")
+    assert "Plymouth" in text_of(listed)
+
+    removed = await confirmed(navy, "/navy station remove name:Plymouth", as_="gm")
+    assert not removed.ephemeral
+    assert "Plymouth is taken off the list of ports." in text_of(removed)
+    listed = await navy.slash("/navy station list", as_="player1")
+    assert "Plymouth" not in text_of(listed)
+    assert (await history(navy)).count("navy station remove") == 1

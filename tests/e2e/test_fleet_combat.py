@@ -456,8 +456,8 @@ async def test_a_long_battle_pages_through_its_log_within_discords_limits(seated
         for n in range(12)
     }
     upload = json.dumps({"classes": classes}).encode()
-    await seated.slash("/combat fleet remove point:Mecatol", as_="player1")
-    await seated.slash("/combat fleet remove point:Mecatol", as_="player2")
+    await confirmed(seated, "/combat fleet remove point:Mecatol", as_="player1")
+    await confirmed(seated, "/combat fleet remove point:Mecatol", as_="player2")
     loaded = await seated.slash(
         "/combat stats upload file:big.json", as_="gm", files={"big.json": upload}
     )
