@@ -57,6 +57,10 @@ ASKING = (
     "/combat fleet remove",
     "/navy forces remove",
     "/navy station remove",
+    "/company remove-company",
+    "/company remove-piece",
+    "/pirates route remove",
+    "/pirates planet remove",
 )
 
 

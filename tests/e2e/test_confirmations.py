@@ -6,11 +6,14 @@ asker answers, once; a restart between the question and the click loses nothing.
 from __future__ import annotations
 
 import asyncio
+import re
 
 from bot.interactions import ERROR_COLOUR, WAITING_COLOUR
 from tests.e2e.confirming import clicked_by, confirmed, red_button
+from tests.e2e.test_company_raids import LAND, board, board_shown  # noqa: F401 - a fixture
 from tests.e2e.test_fleet_combat import seated  # noqa: F401 - a fixture
 from tests.e2e.test_naval_orders import WS, gm_overview, navy, ordered, text_of  # noqa: F401
+from tests.e2e.test_space_pirates import pirates  # noqa: F401 - a fixture
 
 UNDO_LINE = "Only a GM's /history undo can take it back."
 
@@ -271,3 +274,76 @@ async def test_a_port_removal_asks_the_gm(navy):  # noqa: F811 - the fixture
     listed = await navy.slash("/navy station list", as_="player1")
     assert "Plymouth" not in text_of(listed)
     assert (await history(navy)).count("navy station remove") == 1
+
+
+# --- company raids and space pirates ----------------------------------------------------------
+
+
+async def test_a_company_removal_asks_its_owner(board):  # noqa: F811 - the fixture
+    """`/company remove-company`: its owner is asked (owner, fine); Cancel keeps it; Remove
+    deletes the record in the channel, logged as `company remove-company`. Another player's
+    Company is refused at once."""
+    theirs = await board.slash("/company remove-company name:Steelworks", as_="player1")
+    assert theirs.ephemeral and red_button(theirs) is None
+    asked = await board.slash("/company remove-company name:Steelworks", as_="player2")
+    assert asked.embed.title == (
+        "Remove the record of the Company Steelworks (owner: Boris, fine 180)?"
+    )
+    await board.click(asked, "Cancel", as_="player2")
+    assert "Steelworks" in await board_shown(board)
+
+    removed = await confirmed(board, "/company remove-company name:Steelworks", as_="player2")
+    assert not removed.ephemeral
+    assert "Company Steelworks removed." in removed.embed.description
+    assert "Steelworks" not in await board_shown(board)
+    assert (await history(board)).count("company remove-company") == 1
+
+
+async def test_a_piece_in_an_open_incident_is_refused_at_once(board):  # noqa: F811
+    """`/company remove-piece`: refused without a question while its incident is open;
+    once it is over, asked (owner, value) and removed."""
+    question = await board.slash(LAND, as_="player1")
+    busy = await board.slash("/company remove-piece name:Broker", as_="player1")
+    assert busy.ephemeral and red_button(busy) is None
+    assert "is in incident #1, which is still open" in busy.text()
+    await board.click(question, "Pay the fine", as_="player1")
+
+    asked = await board.slash("/company remove-piece name:Broker", as_="player1")
+    assert asked.embed.title == "Remove the record of the piece Broker (Anna, value 300)?"
+    cancelled = await board.click(asked, "Cancel", as_="player1")
+    assert cancelled.embed.title == "Cancelled: nothing was removed"
+    assert "Broker" in await board_shown(board)
+    removed = await confirmed(board, "/company remove-piece name:Broker", as_="player1")
+    assert "Piece Broker removed." in removed.embed.description
+    assert (await history(board)).count("company remove-piece") == 1
+
+
+async def test_a_route_and_a_planet_removal_ask_their_owner(pirates):  # noqa: F811
+    """`/pirates route remove` and `/pirates planet remove`: the owner is asked with the
+    number and name; Cancel keeps it; Remove posts the removal, logged under the command."""
+    await pirates.slash("/pirates route add name:Rich goods:2350", as_="player1")
+    home = await pirates.slash("/pirates planet add name:Home income:100", as_="player1")
+    planet = re.search(r"#(\d+)", home.text()).group(1)
+    asked = await pirates.slash("/pirates route remove route:1", as_="player1")
+    assert asked.embed.title == "Remove trade route #1 “Rich” (Vega)?"
+    await pirates.click(asked, "Cancel", as_="player1")
+    routes = await pirates.slash("/pirates routes", as_="player1")
+    assert "Rich" in routes.embed.description
+    removed = await confirmed(pirates, "/pirates route remove route:1", as_="player1")
+    assert not removed.ephemeral
+    assert "Route #1 removed" in removed.text()
+
+    asked = await pirates.slash(f"/pirates planet remove planet:{planet}", as_="player1")
+    assert asked.embed.title == f"Remove planet #{planet} “Home” (Vega)?"
+    await pirates.click(asked, "Cancel", as_="player1")
+    planets = await pirates.slash("/pirates planets", as_="player1")
+    assert "Home" in planets.embed.description
+    removed = await confirmed(pirates, f"/pirates planet remove planet:{planet}", as_="player1")
+    assert f"Planet #{planet} removed" in removed.text()
+    log = await history(pirates)
+    assert log.count("pirates route remove") == 1 and log.count("pirates planet remove") == 1
+    far = await pirates.slash("/pirates planet add name:Far income:10", as_="player1")
+    number = re.search(r"#(\d+)", far.text()).group(1)
+    theirs = await pirates.slash(f"/pirates planet remove planet:{number}", as_="player2")
+    assert theirs.ephemeral and red_button(theirs) is None
+    assert f"Planet #{number} is not one of yours." in theirs.text()
