@@ -45,6 +45,7 @@ from bot.interactions import (
     cancel_choice,
     channel_campaign,
     choice_handler,
+    clip,
     confirmation_view,
     disabled_copy,
     make_embed,
@@ -427,6 +428,7 @@ async def owned_choices(
 # records it under the slash command's name and options.
 
 VERBS = frozenset({"remove", "reset", "import"})
+TITLE_LIMIT = 256  # Discord's limit of an embed's title
 
 
 @dataclass(frozen=True)
@@ -523,11 +525,13 @@ class Asked:
             choice_id = await uow.open_choice(
                 ruleset, rulesets.CONFIRMATION, self.base.actor.user_id, payload
             )
-        embed = make_embed(
-            question.title,
-            "\n".join([*question.lines, self.t("confirm.undo_note")]),
-            colour=WAITING_COLOUR,
-        )
+        body = [*question.lines, self.t("confirm.undo_note")]
+        if len(question.title) <= TITLE_LIMIT:
+            embed = make_embed(question.title, "\n".join(body), colour=WAITING_COLOUR)
+        else:  # too long for a title (a large fleet): the description's first line, whole
+            embed = discord.Embed(
+                description=clip("\n".join([question.title, *body]), 4096), colour=WAITING_COLOUR
+            )
         view = confirmation_view(
             choice_id, self.t(f"confirm.button.{question.verb}"), self.t("confirm.cancel")
         )

@@ -347,3 +347,47 @@ async def test_a_route_and_a_planet_removal_ask_their_owner(pirates):  # noqa: F
     theirs = await pirates.slash(f"/pirates planet remove planet:{number}", as_="player2")
     assert theirs.ephemeral and red_button(theirs) is None
     assert f"Planet #{number} is not one of yours." in theirs.text()
+
+
+async def test_names_in_a_question_read_as_typed(table):
+    """A faction, a point and a Company named with Markdown and mentions read literally in
+    the question, escaped once, and in its answers."""
+    hostile = "**B_o`l|d** ~~x~~ <@&1> @everyone ||spoiler|| # Head"
+    literal = (
+        "\\*\\*B\\_o\\`l\\|d\\*\\* \\~\\~x\\~\\~ <\u200b@&1> @\u200beveryone "
+        "\\|\\|spoiler\\|\\| # Head"
+    )
+    await table.slash("/campaign create name:Test rulesets:fleet_combat, company_raids", as_="gm")
+    await table.slash(f"/campaign join faction:{hostile}", as_="player1")
+    await table.slash(f"/combat fleet set point:{hostile} ships:2 cruiser", as_="player1")
+    asked = await table.slash(f"/combat fleet remove point:{hostile}", as_="player1")
+    question = f"Remove the fleet of {literal} at {literal}: 2 cruisers?"
+    assert asked.embed.title == question
+    cancelled = await table.click(asked, "Cancel", as_="player1")
+    assert cancelled.embed.description == question
+
+    await table.slash(f"/company add-company name:{hostile} fine:10", as_="player1")
+    asked = await table.slash(f"/company remove-company name:{hostile}", as_="player1")
+    assert asked.embed.title == (
+        f"Remove the record of the Company {literal} (owner: {literal}, fine 10)?"
+    )
+
+
+async def test_a_question_too_long_for_a_title_is_the_first_line_whole(table):
+    """A fleet with long names and every class: the question is the description's first
+    line, not cut."""
+    faction, point = "F" * 64, "P" * 60
+    await table.slash("/campaign create name:Test rulesets:fleet_combat", as_="gm")
+    await table.slash(f"/campaign join faction:{faction}", as_="player1")
+    ships = (
+        "2 fighter, 3 destroyer, 2 cruiser (1 wound), 2 carrier, "
+        "2 dreadnought (2 wounds), 1 war sun, 2 transport, 1 colonizer"
+    )
+    registered = await table.slash(f"/combat fleet set point:{point} ships:{ships}", as_="player1")
+    assert not registered.ephemeral, registered.text()
+    asked = await table.slash(f"/combat fleet remove point:{point}", as_="player1")
+    first, *rest = asked.embed.description.splitlines()
+    assert first.startswith(f"Remove the fleet of {faction} at {point}: ") and first.endswith("?")
+    assert len(first) > 256 and "…" not in first
+    assert rest == [UNDO_LINE]
+    assert [b.label for b in asked.buttons] == ["Remove", "Cancel"]
