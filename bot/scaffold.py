@@ -22,7 +22,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 import discord
 from discord import app_commands
@@ -254,75 +254,55 @@ class RulesetContext(Generic[S, T]):
             raise ValueError(msg)
         given = dict(options) if options is not None else interaction_options(self.interaction)
         try:
-            return await self._apply(
-                change, name, given, faction, audit, before, then, secret, announce, rehearse
-            )
+            async with self.service.work(self.campaign.id, self.base.actor) as uow:
+                # The turn (and the rest of the campaign row) as this transaction reads it.
+                self.base = replace(self.base, campaign=uow.campaign)
+                if before is not None:
+                    await before(uow)
+                state, settings = await uow.load(self.spec)
+                outcome = change(state, settings, uow.dice)
+                archive: Sequence[ArchiveRecord] = getattr(outcome, "archive", None) or ()
+                if archive:
+                    await uow.archive(self.spec.key, archive)
+                recorded = audit(outcome) if audit is not None else None
+                # The names in the lines as typed, in the log as in the answer (`raw_lines`).
+                logged = (
+                    [shown_msg(m) for m in outcome.lines] if self.spec.raw_lines else outcome.lines
+                )
+                owner = faction(outcome) if callable(faction) else faction
+                if secret(settings, outcome) if callable(secret) else secret:
+                    await uow.save(self.spec.key, outcome.state)
+                    entry, _ = await secret_rolls.append_secret(
+                        uow,
+                        name,
+                        options=given,
+                        outcome={"summary": summary_json(logged), **(recorded or {})},
+                        faction=owner,
+                        ruleset=self.spec.key,
+                    )
+                else:
+                    entry = await uow.record(
+                        self.spec.key,
+                        name,
+                        outcome.state,
+                        lines=logged,
+                        options=given,
+                        outcome=recorded,
+                        faction=owner,
+                    )
+                after = await then(uow, outcome) if then is not None else None
+                applied = Applied(outcome, entry, settings, after)
+                if rehearse:
+                    raise Rehearsal(applied)
+                rows = []
+                if announce is not None:
+                    built = announce(applied)  # it may read (an async builder)
+                    messages = await built if inspect.isawaitable(built) else built
+                    rows = await announcements.write(
+                        uow, self.interaction, messages, locale=self.public_locale
+                    )
         except Rehearsal as rehearsed:
-            return rehearsed.result  # type: ignore[no-any-return]
-
-    async def _apply(
-        self,
-        change: Callable[[S, T, Dice], OutcomeT],
-        name: str,
-        given: dict[str, Any],
-        faction: str | Callable[[OutcomeT], str | None] | None,
-        audit: Callable[[OutcomeT], dict[str, Any]] | None,
-        before: Callable[[UnitOfWork], Awaitable[None]] | None,
-        then: Callable[[UnitOfWork, OutcomeT], Awaitable[Any]] | None,
-        secret: bool | Callable[[T, OutcomeT], bool],
-        announce: Callable[
-            [Applied[OutcomeT, T]],
-            Sequence[Announcement] | Awaitable[Sequence[Announcement]],
-        ]
-        | None,
-        rehearse: bool,
-    ) -> Applied[OutcomeT, T]:
-        """`apply`'s unit of work (a rehearsal leaves it by `Rehearsal`: rolled back)."""
-        async with self.service.work(self.campaign.id, self.base.actor) as uow:
-            # The turn (and the rest of the campaign row) as this transaction reads it.
-            self.base = replace(self.base, campaign=uow.campaign)
-            if before is not None:
-                await before(uow)
-            state, settings = await uow.load(self.spec)
-            outcome = change(state, settings, uow.dice)
-            archive: Sequence[ArchiveRecord] = getattr(outcome, "archive", None) or ()
-            if archive:
-                await uow.archive(self.spec.key, archive)
-            recorded = audit(outcome) if audit is not None else None
-            # The names in the lines as typed, in the log as in the answer (`raw_lines`).
-            logged = [shown_msg(m) for m in outcome.lines] if self.spec.raw_lines else outcome.lines
-            owner = faction(outcome) if callable(faction) else faction
-            if secret(settings, outcome) if callable(secret) else secret:
-                await uow.save(self.spec.key, outcome.state)
-                entry, _ = await secret_rolls.append_secret(
-                    uow,
-                    name,
-                    options=given,
-                    outcome={"summary": summary_json(logged), **(recorded or {})},
-                    faction=owner,
-                    ruleset=self.spec.key,
-                )
-            else:
-                entry = await uow.record(
-                    self.spec.key,
-                    name,
-                    outcome.state,
-                    lines=logged,
-                    options=given,
-                    outcome=recorded,
-                    faction=owner,
-                )
-            after = await then(uow, outcome) if then is not None else None
-            applied = Applied(outcome, entry, settings, after)
-            if rehearse:
-                raise Rehearsal(applied)
-            rows = []
-            if announce is not None:
-                built = announce(applied)  # it may read (an async builder)
-                messages = await built if inspect.isawaitable(built) else built
-                rows = await announcements.write(
-                    uow, self.interaction, messages, locale=self.public_locale
-                )
+            return cast(Applied[OutcomeT, T], rehearsed.result)
         if not rows:
             return applied
         posted = await announcements.deliver(self.interaction, self.service.db, rows)
