@@ -215,7 +215,11 @@ async def test_a_fleet_removal_names_the_fleet_and_a_gm_undo_brings_it_back(
     removed = await confirmed(seated, "/combat fleet remove point:mecatol", as_="player2")
     assert not removed.ephemeral
     assert removed.embed.description == "Blue's fleet at Mecatol is no longer registered."
-    assert (await history(seated)).count("combat fleet remove") == 1
+    log = await history(seated)
+    assert log.count("combat fleet remove") == 1
+    seq = re.search(r"#(\d+)\D[^\n]*combat fleet remove", log).group(1)
+    shown = await seated.slash(f"/history show entry:{seq}", as_="player1")
+    assert shown.field("Options") == "**point**: mecatol"  # as the player typed it
     gone = await seated.slash("/combat fleet show point:Mecatol", as_="player1")
     assert "Blue" not in gone.text()
 
@@ -391,3 +395,12 @@ async def test_a_question_too_long_for_a_title_is_the_first_line_whole(table):
     assert len(first) > 256 and "…" not in first
     assert rest == [UNDO_LINE]
     assert [b.label for b in asked.buttons] == ["Remove", "Cancel"]
+
+
+async def test_a_fleet_question_in_russian(seated):  # noqa: F811 - the fixture
+    """A Russian-reading player is asked in Russian, with the ships in Russian."""
+    await seated.slash("/combat fleet set point:Rigel ships:2 cruiser", as_="player3")
+    asked = await seated.slash("/combat fleet remove point:Rigel", as_="player3")
+    assert asked.embed.title == "Удалить флот фракции «Green» в точке Rigel: 2 крейсера?"
+    cancelled = await seated.click(asked, "Отмена", as_="player3")
+    assert cancelled.embed.title == "Отменено: ничего не удалено"
