@@ -135,6 +135,12 @@ class SetupNeed:
     commands: Mapping[str, str] = field(default_factory=dict)
 
 
+# The confirmation a destructive command asks of the player who typed it (bot/scaffold.py,
+# `confirm_first`), in any ruleset or in core: a preview of their own command, like a
+# ruleset's `previews`, never a question the turn waits for.
+CONFIRMATION = "confirmation"
+
+
 @dataclass(frozen=True)
 class RulesetSpec(Generic[StateT, SettingsT]):
     """One ruleset's declaration: its typed state and settings, and its end-of-turn hooks.

@@ -22,23 +22,35 @@ from __future__ import annotations
 import inspect
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 import discord
 from discord import app_commands
 from pydantic import BaseModel
 
-from bot import announcements, secret_rolls
+from bot import announcements, rulesets, secret_rolls
 from bot.announcements import Announcement
-from bot.campaigns import Campaign, CampaignService, Faction, UnitOfWork, summary_json
+from bot.campaigns import Campaign, CampaignService, Choice, Faction, UnitOfWork, summary_json
 from bot.dice import Dice
-from bot.errors import NotFound
+from bot.errors import GameError, NotFound
 from bot.factions import acting_faction, normal
+from bot.i18n import t
 from bot.interactions import (
+    ERROR_COLOUR,
+    NEUTRAL_COLOUR,
+    WAITING_COLOUR,
     Context,
     actor_of,
     campaign_context,
+    cancel_choice,
     channel_campaign,
+    choice_handler,
+    clip,
+    confirmation_view,
+    disabled_copy,
+    make_embed,
+    not_yours,
+    reply,
     service_of,
 )
 from bot.rulesets import ArchiveRecord, Outcome, RulesetSpec
@@ -88,6 +100,20 @@ class Applied(Generic[OutcomeT, T]):
     settings: T
     after: Any = None
     posted: tuple[int | None, ...] = ()
+
+
+class Rehearsal(Exception):
+    """Leaves a rehearsed unit of work, rolling it back, with what it would have done."""
+
+    def __init__(self, result: Any) -> None:
+        super().__init__("rehearsed")
+        self.result = result
+
+
+async def end_rehearsal(_tx: Any, result: Any) -> None:
+    """An `announce` step for a service command that rehearses it: it stops the command,
+    whose transaction rolls back, with its result (`Rehearsal.result`)."""
+    raise Rehearsal(result)
 
 
 @dataclass
@@ -210,6 +236,7 @@ class RulesetContext(Generic[S, T]):
             Sequence[Announcement] | Awaitable[Sequence[Announcement]],
         ]
         | None = None,
+        rehearse: bool = False,
     ) -> Applied[OutcomeT, T]:
         """Run one engine change in one unit of work and record it.
 
@@ -229,59 +256,70 @@ class RulesetContext(Generic[S, T]):
         question): they are written in the same transaction and posted after the commit as
         the interaction's answer, or after a restart if the process dies first
         (bot/announcements.py); a click's `Announcement(edit=True)` redraws the clicked
-        message. It may be async (it may read committed data)."""
+        message. It may be async (it may read committed data).
+
+        With `rehearse` everything but `announce` runs and is then rolled back: what the
+        change would do, or its refusal, with nothing written (a confirmation's question,
+        `Asked.apply`)."""
         name = command or command_name(self.interaction)
         if name is None:
             msg = "a click's handler must name the command it records"
             raise ValueError(msg)
         given = dict(options) if options is not None else interaction_options(self.interaction)
-        async with self.service.work(self.campaign.id, self.base.actor) as uow:
-            # The turn (and the rest of the campaign row) as this transaction reads it.
-            self.base = replace(self.base, campaign=uow.campaign)
-            if claim is not None:
-                await uow.claim_choice(claim.choice_id, gm=claim.gm)
-                if claim.close:
-                    await uow.close_choice(claim.choice_id)
-            if before is not None:
-                await before(uow)
-            state, settings = await uow.load(self.spec)
-            outcome = change(state, settings, uow.dice)
-            archive: Sequence[ArchiveRecord] = getattr(outcome, "archive", None) or ()
-            if archive:
-                await uow.archive(self.spec.key, archive)
-            recorded = audit(outcome) if audit is not None else None
-            # The names in the lines as typed, in the log as in the answer (`raw_lines`).
-            logged = [shown_msg(m) for m in outcome.lines] if self.spec.raw_lines else outcome.lines
-            owner = faction(outcome) if callable(faction) else faction
-            if secret(settings, outcome) if callable(secret) else secret:
-                await uow.save(self.spec.key, outcome.state)
-                entry, _ = await secret_rolls.append_secret(
-                    uow,
-                    name,
-                    options=given,
-                    outcome={"summary": summary_json(logged), **(recorded or {})},
-                    faction=owner,
-                    ruleset=self.spec.key,
+        try:
+            async with self.service.work(self.campaign.id, self.base.actor) as uow:
+                # The turn (and the rest of the campaign row) as this transaction reads it.
+                self.base = replace(self.base, campaign=uow.campaign)
+                if claim is not None:
+                    await uow.claim_choice(claim.choice_id, gm=claim.gm)
+                    if claim.close:
+                        await uow.close_choice(claim.choice_id)
+                if before is not None:
+                    await before(uow)
+                state, settings = await uow.load(self.spec)
+                outcome = change(state, settings, uow.dice)
+                archive: Sequence[ArchiveRecord] = getattr(outcome, "archive", None) or ()
+                if archive:
+                    await uow.archive(self.spec.key, archive)
+                recorded = audit(outcome) if audit is not None else None
+                # The names in the lines as typed, in the log as in the answer (`raw_lines`).
+                logged = (
+                    [shown_msg(m) for m in outcome.lines] if self.spec.raw_lines else outcome.lines
                 )
-            else:
-                entry = await uow.record(
-                    self.spec.key,
-                    name,
-                    outcome.state,
-                    lines=logged,
-                    options=given,
-                    outcome=recorded,
-                    faction=owner,
-                )
-            after = await then(uow, outcome) if then is not None else None
-            applied = Applied(outcome, entry, settings, after)
-            rows = []
-            if announce is not None:
-                built = announce(applied)  # it may read (an async builder)
-                messages = await built if inspect.isawaitable(built) else built
-                rows = await announcements.write(
-                    uow, self.interaction, messages, locale=self.public_locale
-                )
+                owner = faction(outcome) if callable(faction) else faction
+                if secret(settings, outcome) if callable(secret) else secret:
+                    await uow.save(self.spec.key, outcome.state)
+                    entry, _ = await secret_rolls.append_secret(
+                        uow,
+                        name,
+                        options=given,
+                        outcome={"summary": summary_json(logged), **(recorded or {})},
+                        faction=owner,
+                        ruleset=self.spec.key,
+                    )
+                else:
+                    entry = await uow.record(
+                        self.spec.key,
+                        name,
+                        outcome.state,
+                        lines=logged,
+                        options=given,
+                        outcome=recorded,
+                        faction=owner,
+                    )
+                after = await then(uow, outcome) if then is not None else None
+                applied = Applied(outcome, entry, settings, after)
+                if rehearse:
+                    raise Rehearsal(applied)
+                rows = []
+                if announce is not None:
+                    built = announce(applied)  # it may read (an async builder)
+                    messages = await built if inspect.isawaitable(built) else built
+                    rows = await announcements.write(
+                        uow, self.interaction, messages, locale=self.public_locale
+                    )
+        except Rehearsal as rehearsed:
+            return cast(Applied[OutcomeT, T], rehearsed.result)
         if not rows:
             return applied
         posted = await announcements.deliver(self.interaction, self.service.db, rows)
@@ -374,3 +412,229 @@ async def owned_choices(
         factions = await service.factions(campaign.id)
         mine = frozenset(f.name for f in factions if f.user_id == interaction.user.id)
     return matching_choices(list(pairs(state, Typist(is_gm, mine))), current)
+
+
+# -- a confirmation before a destructive command ---------------------------------------------
+#
+# A command that removes a record or replaces settings asks its player first. Its body is
+# registered under the slash command's name (`confirmed_command`) and runs twice: typed, it
+# checks and rehearses the change exactly as it would run it (a refusal is the answer, and
+# nothing is asked), then asks privately with a red button worded for it and Cancel (a
+# pending choice of kind `CONFIRMATION`, so a restart loses nothing); confirmed, it runs the
+# change again on the state as it is then, claiming the choice in the same transaction, and
+# records it under the slash command's name and options.
+
+VERBS = frozenset({"remove", "reset", "import"})
+TITLE_LIMIT = 256  # Discord's limit of an embed's title
+
+
+@dataclass(frozen=True)
+class Question:
+    """What a confirmation asks, in the asker's language: `title` says what will happen,
+    `lines` the details; `verb` (remove, reset, import) words its red button and its answer."""
+
+    title: str
+    lines: Sequence[str] = ()
+    verb: str = "remove"
+
+
+ConfirmedCommand = Callable[["Asked"], Awaitable[None]]
+_CONFIRMED: dict[str, ConfirmedCommand] = {}
+
+
+def confirmed_command(command: str) -> Callable[[ConfirmedCommand], ConfirmedCommand]:
+    """Register the body of the slash command `command` (its qualified English name) that
+    runs once asked (`confirm_first`) and again once confirmed."""
+
+    def register(fn: ConfirmedCommand) -> ConfirmedCommand:
+        _CONFIRMED[command] = fn
+        return fn
+
+    return register
+
+
+@dataclass(frozen=True)
+class Asked:
+    """A destructive command as typed (`choice` None: check, rehearse and ask) or as
+    confirmed by its player's click on `choice`: the command's name and options as the
+    player gave them (what its audit entry records) and `params`, what its body needs to
+    run again (the options as typed, a file's text)."""
+
+    interaction: discord.Interaction[Any]
+    base: Context
+    command: str
+    options: dict[str, Any]
+    params: dict[str, Any]
+    choice: Choice | None = None
+
+    @property
+    def confirmed(self) -> bool:
+        """Whether this run is the confirmed one (it changes the campaign)."""
+        return self.choice is not None
+
+    @property
+    def locale(self) -> str:
+        """The asker's language: the question's, once asked."""
+        if self.choice is not None:
+            return str(self.choice.payload.get("locale") or self.base.locale)
+        return self.base.locale
+
+    def t(self, key: str, **params: Any) -> str:
+        """Translate for the asker (the question and its answers are private)."""
+        return t(key, self.locale, **params)
+
+    async def claim(self, uow: UnitOfWork) -> None:
+        """Take and close the confirmation in the change's transaction: a second click, or
+        a click after a Cancel, changes nothing."""
+        if self.choice is not None:
+            await uow.claim_choice(self.choice.id, gm=False)
+            await uow.close_choice(self.choice.id)
+
+    def answered(self, key: str, *, colour: discord.Colour = NEUTRAL_COLOUR) -> discord.Embed:
+        """The question redrawn as answered: `key` (confirm.done.<verb>, confirm.cancelled.
+        <verb>) over what it asked."""
+        payload = self.choice.payload if self.choice is not None else {}
+        verb = str(payload.get("verb") or "remove")
+        asked = str(payload.get("question") or "")
+        return make_embed(self.t(f"{key}.{verb}"), asked or None, colour=colour)
+
+    def redrawn(self) -> Announcement:
+        """The confirmed question, its buttons disabled: written with the change, before
+        the command's own answer."""
+        view = disabled_copy(self.interaction.message)
+        return Announcement(edit=True, embeds=[self.answered("confirm.done")], view=view)
+
+    async def ask(self, ruleset: str, question: Question) -> None:
+        """Ask the player privately: the question, the undo line, the red button and Cancel
+        (a pending choice only they may answer)."""
+        if question.verb not in VERBS:
+            msg = f"unknown confirmation verb {question.verb!r}"
+            raise ValueError(msg)
+        payload = {
+            "command": self.command,
+            "options": self.options,
+            "params": self.params,
+            "locale": self.locale,
+            "verb": question.verb,
+            "question": question.title,
+        }
+        async with self.base.service.work(self.base.campaign.id, self.base.actor) as uow:
+            choice_id = await uow.open_choice(
+                ruleset, rulesets.CONFIRMATION, self.base.actor.user_id, payload
+            )
+        body = [*question.lines, self.t("confirm.undo_note")]
+        if len(question.title) <= TITLE_LIMIT:
+            embed = make_embed(question.title, "\n".join(body), colour=WAITING_COLOUR)
+        else:  # too long for a title (a large fleet): the description's first line, whole
+            embed = discord.Embed(
+                description=clip("\n".join([question.title, *body]), 4096), colour=WAITING_COLOUR
+            )
+        view = confirmation_view(
+            choice_id, self.t(f"confirm.button.{question.verb}"), self.t("confirm.cancel")
+        )
+        await reply(self.interaction, embed=embed, view=view, ephemeral=True)
+
+    async def apply(
+        self,
+        ctx: RulesetContext[S, T],
+        change: Callable[[S, T, Dice], OutcomeT],
+        *,
+        question: Callable[[S, Applied[OutcomeT, T]], Question],
+        announce: Callable[[Applied[OutcomeT, T]], Sequence[Announcement]],
+        faction: str | Callable[[OutcomeT], str | None] | None = None,
+        audit: Callable[[OutcomeT], dict[str, Any]] | None = None,
+        then: Callable[[UnitOfWork, OutcomeT], Awaitable[Any]] | None = None,
+        secret: bool | Callable[[T, OutcomeT], bool] = False,
+    ) -> None:
+        """`RulesetContext.apply` behind a confirmation: typed, the change is rehearsed (a
+        refusal is the answer) and `question` (given the state before it and what it would
+        do) is asked; confirmed, it runs, recorded as the slash command, and posts
+        `announce` after the question redrawn."""
+        if not self.confirmed:
+            seen: list[S] = []
+
+            def rehearsed(state: S, settings: T, dice: Dice) -> OutcomeT:
+                seen.append(state.model_copy(deep=True))
+                return change(state, settings, dice)
+
+            done = await ctx.apply(
+                rehearsed,
+                command=self.command,
+                options=self.options,
+                faction=faction,
+                audit=audit,
+                then=then,
+                secret=secret,
+                rehearse=True,
+            )
+            await self.ask(ctx.spec.key, question(seen[0], done))
+            return
+
+        def told(done: Applied[OutcomeT, T]) -> list[Announcement]:
+            return [self.redrawn(), *announce(done)]
+
+        await ctx.apply(
+            change,
+            command=self.command,
+            options=self.options,
+            faction=faction,
+            audit=audit,
+            before=self.claim,
+            then=then,
+            secret=secret,
+            announce=told,
+        )
+
+
+async def confirm_first(
+    interaction: discord.Interaction[Any], params: Mapping[str, Any] | None = None
+) -> None:
+    """Run the destructive slash command registered under its name (`confirmed_command`)
+    as a question first; `params` are what it needs to run again (default: its options)."""
+    name = command_name(interaction)
+    if name is None or name not in _CONFIRMED:
+        msg = f"no confirmed command registered for {name!r}"
+        raise ValueError(msg)
+    base = await campaign_context(interaction)
+    options = interaction_options(interaction)
+    given = dict(params) if params is not None else dict(options)
+    await _CONFIRMED[name](Asked(interaction, base, name, options, given))
+
+
+@choice_handler(rulesets.CONFIRMATION)
+async def answer_confirmation(
+    interaction: discord.Interaction[Any], base: Context, choice: Choice, option: str
+) -> None:
+    """Only the asker answers. Cancel closes the question, saying nothing changed; the red
+    button runs the command on the campaign as it is now: a change that no longer applies
+    is refused on the question, and nothing changes."""
+    if choice.owner_id != base.actor.user_id:
+        raise await not_yours(base, choice, choice.owner_id or 0)
+    payload = choice.payload
+    command = str(payload.get("command"))
+    run = _CONFIRMED.get(command)
+    if run is None or option not in ("confirm", "cancel"):
+        raise GameError("error.choice_not_found")
+    asked = Asked(
+        interaction,
+        base,
+        command,
+        dict(payload.get("options") or {}),
+        dict(payload.get("params") or {}),
+        choice,
+    )
+    if option == "cancel":
+        cancelled = asked.answered("confirm.cancelled")
+        await cancel_choice(interaction, base, choice, cancelled, gm=False)
+        return
+    try:
+        await run(asked)
+    except GameError as refused:
+        if refused.message_key == "error.choice_done":
+            raise
+        # It no longer applies: the question says why, and no button is left to press.
+        embed = asked.answered("confirm.refused", colour=ERROR_COLOUR)
+        embed.description = "\n".join(
+            part for part in (refused.message(asked.locale), embed.description) if part
+        )
+        await cancel_choice(interaction, base, choice, embed, gm=False)

@@ -178,6 +178,8 @@ class AwaitedPlayer:
 def is_question(choice: Choice) -> bool:
     """A pending choice that asks someone something: not a ruleset's preview of a player's
     own command (`RulesetSpec.previews`, a private Confirm/Cancel nobody else sees)."""
+    if choice.kind == rulesets.CONFIRMATION:
+        return False
     try:
         previews = rulesets.get(choice.ruleset).previews
     except KeyError:

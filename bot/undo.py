@@ -329,6 +329,8 @@ def reasking(ruleset: str) -> rulesets.AnySpec | None:
 def preview(ruleset: str, kind: str) -> bool:
     """Whether a choice is a ruleset's private preview of a player's own command (its
     `previews`), not a question to anyone."""
+    if kind == rulesets.CONFIRMATION:
+        return True
     try:
         return kind in rulesets.get(ruleset).previews
     except KeyError:

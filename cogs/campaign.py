@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import re
 from typing import Any
@@ -12,7 +13,15 @@ from discord import app_commands
 from bot import announcements, fair_embeds, fair_turns, rulesets, settings_edit, settings_file
 from bot.announcements import Announcement, Answer, OutboxMessage
 from bot.app import PrivateerBot
-from bot.campaigns import CORE, Campaign, CampaignService, Faction, UnitOfWork, Written
+from bot.campaigns import (
+    CORE,
+    Announce,
+    Campaign,
+    CampaignService,
+    Faction,
+    UnitOfWork,
+    Written,
+)
 from bot.cog_base import BotCog, Choices, Interaction, command_group
 from bot.errors import Conflict, GameError, NotFound, shown_params
 from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, Msg, language_of, t
@@ -36,6 +45,14 @@ from bot.interactions import (
     who,
 )
 from bot.next_steps import next_step_embeds, with_next_step
+from bot.scaffold import (
+    Asked,
+    Question,
+    Rehearsal,
+    confirm_first,
+    confirmed_command,
+    end_rehearsal,
+)
 from bot.text import shown
 from bot.turn_flow import (
     ON_DEADLINE,
@@ -225,8 +242,11 @@ class CampaignCog(BotCog):
         user: discord.Member | None = None,
         role: discord.Role | None = None,
     ) -> None:
-        """Remove a GM."""
-        await self._gm(interaction, user, role, add=False)
+        """Remove a GM, once the GM who asks confirms."""
+        ctx = await campaign_context(interaction)
+        require_gm(ctx)
+        kind, target, mention = _gm_target(user, role)
+        await confirm_first(interaction, {"kind": kind, "id": target, "mention": mention})
 
     async def _gm(
         self,
@@ -238,26 +258,14 @@ class CampaignCog(BotCog):
     ) -> None:
         ctx = await campaign_context(interaction)
         require_gm(ctx)
-        if (user is None) == (role is None):
-            raise GameError("error.gm_user_or_role")
-        kind, target, mention = (
-            ("user", user.id, user.mention) if user is not None else ("role", role.id, role.mention)  # type: ignore[union-attr]
-        )
+        kind, target, mention = _gm_target(user, role)
         key = "campaign.gm.added" if add else "campaign.gm.removed"
         answer: Answer[None] = Answer(
             interaction,
             lambda _: [Announcement(embeds=[make_embed(ctx.pt(key, who=mention))])],
             locale=ctx.public_locale,
         )
-        try:
-            await ctx.service.set_gm(ctx.campaign.id, ctx.actor, kind, target, add, announce=answer)
-        except GameError as refused:
-            if refused.message_key != "error.gm_unchanged":
-                raise
-            # Say who: already a GM (add), or not one to remove.
-            raise Conflict(
-                "error.gm_already" if add else "error.gm_not_gm", who=mention
-            ) from refused
+        await _set_gm(ctx, kind, target, mention, add=add, announce=answer)
         await answer.deliver()
 
     @settings.command(name="show", description="Show the campaign's settings")
@@ -418,47 +426,143 @@ class CampaignCog(BotCog):
     @settings.command(name="import", description="Apply an edited settings file (GM only)")
     @app_commands.describe(file="A TOML file from /campaign settings export")
     async def settings_import(self, interaction: Interaction, file: discord.Attachment) -> None:
-        """All or nothing: every problem is listed with its line, and nothing changes."""
+        """All or nothing: every problem is listed with its line, and nothing changes; a valid
+        file that changes something is applied once the GM confirms what it changes."""
         ctx = await campaign_context(interaction)
         require_gm(ctx)
         text = settings_file.decode_upload(await file.read())
+        await confirm_first(interaction, {"text": text})
 
-        warned: list[Msg] = []  # what the rulesets warn about in their settings as saved
 
-        def imported(changed: dict[str, Any]) -> list[Announcement]:
-            lines = [
-                f"`{section}.{name}` = **{settings_file.toml_value(value)}**"
-                for section, values in changed.items()
-                for name, value in values.items()
-            ]
-            title = ctx.pt("campaign.settings.imported", count=len(lines))
-            lines += [_warning_line(w, ctx.public_locale) for w in warned]
-            return [Announcement(embeds=b) for b in message_batches(line_embeds(title, lines))]
+def _gm_target(user: discord.Member | None, role: discord.Role | None) -> tuple[str, int, str]:
+    """The GM a command names: its kind (user, role), id and mention; exactly one is named."""
+    if user is not None and role is None:
+        return "user", user.id, user.mention
+    if role is not None and user is None:
+        return "role", role.id, role.mention
+    raise GameError("error.gm_user_or_role")
 
-        answer = Answer(interaction, imported, locale=ctx.public_locale)
 
-        async def with_warnings(tx: UnitOfWork | Written, changed: dict[str, Any]) -> None:
-            warned.extend(await _saved_warnings(tx, list(changed)))
-            await answer(tx, changed)
+async def _set_gm(
+    ctx: Context,
+    kind: str,
+    target: int,
+    mention: str,
+    *,
+    add: bool,
+    announce: Announce[None],
+) -> None:
+    """Name or remove a GM; a change that changes nothing says who is (not) a GM already."""
+    try:
+        await ctx.service.set_gm(ctx.campaign.id, ctx.actor, kind, target, add, announce=announce)
+    except GameError as refused:
+        if refused.message_key != "error.gm_unchanged":
+            raise
+        # Say who: already a GM (add), or not one to remove.
+        raise Conflict("error.gm_already" if add else "error.gm_not_gm", who=mention) from refused
 
+
+@confirmed_command("campaign gm remove")
+async def _gm_remove(asked: Asked) -> None:
+    """`/campaign gm remove`: rehearsed and asked, then removed once confirmed."""
+    ctx = asked.base
+    require_gm(ctx)
+    kind, target = str(asked.params["kind"]), int(asked.params["id"])
+    mention = str(asked.params["mention"])
+    if not asked.confirmed:
+        with contextlib.suppress(Rehearsal):
+            await _set_gm(ctx, kind, target, mention, add=False, announce=end_rehearsal)
+        title = asked.t("campaign.gm.remove_question", who=mention)
+        await asked.ask(CORE, Question(title, verb="remove"))
+        return
+    answer: Answer[None] = Answer(
+        asked.interaction,
+        lambda _: [
+            asked.redrawn(),
+            Announcement(embeds=[make_embed(ctx.pt("campaign.gm.removed", who=mention))]),
+        ],
+        locale=ctx.public_locale,
+    )
+
+    async def claimed(tx: UnitOfWork | Written, result: None) -> None:
+        assert isinstance(tx, UnitOfWork)
+        await asked.claim(tx)
+        await answer(tx, result)
+
+    await _set_gm(ctx, kind, target, mention, add=False, announce=claimed)
+    await answer.deliver()
+
+
+@confirmed_command("campaign settings import")
+async def _settings_import(asked: Asked) -> None:
+    """`/campaign settings import`: a file with problems lists them and one that changes
+    nothing says so, at once; else the changes are asked (old → new), then applied."""
+    ctx = asked.base
+    require_gm(ctx)
+    text = str(asked.params["text"])
+    if not asked.confirmed:
+        before = await ctx.service.current_settings(ctx.campaign)
+        changed: dict[str, Any] = {}
         try:
-            changed = await ctx.service.set_settings(
-                ctx.campaign.id, ctx.actor, text, announce=with_warnings
-            )
+            await ctx.service.set_settings(ctx.campaign.id, ctx.actor, text, announce=end_rehearsal)
         except settings_file.SettingsFileRejected as rejected:
             lines = [_problem_line(p.message, ctx.locale) for p in rejected.problems]
             embeds = line_embeds(rejected.message(ctx.locale), lines)
             for batch in message_batches(embeds):
-                await reply(interaction, embeds=batch, ephemeral=True)
+                await reply(asked.interaction, embeds=batch, ephemeral=True)
             return
+        except Rehearsal as rehearsed:
+            changed = rehearsed.result
         if not changed:
             await reply(
-                interaction,
+                asked.interaction,
                 embed=make_embed(ctx.t("campaign.settings.import.unchanged")),
                 ephemeral=True,
             )
             return
-        await answer.deliver()
+        lines = [
+            f"`{section}.{name}`: {_old_value(before, section, name)} → "
+            f"**{settings_file.toml_value(value)}**"
+            for section, values in changed.items()
+            for name, value in values.items()
+        ]
+        title = asked.t("campaign.settings.import_question", count=len(lines))
+        await asked.ask(CORE, Question(title, lines, verb="import"))
+        return
+
+    warned: list[Msg] = []  # what the rulesets warn about in their settings as saved
+
+    def imported(changed: dict[str, Any]) -> list[Announcement]:
+        lines = [
+            f"`{section}.{name}` = **{settings_file.toml_value(value)}**"
+            for section, values in changed.items()
+            for name, value in values.items()
+        ]
+        title = ctx.pt("campaign.settings.imported", count=len(lines))
+        lines += [_warning_line(w, ctx.public_locale) for w in warned]
+        posts = [Announcement(embeds=b) for b in message_batches(line_embeds(title, lines))]
+        return [asked.redrawn(), *posts]
+
+    answer = Answer(asked.interaction, imported, locale=ctx.public_locale)
+
+    async def with_warnings(tx: UnitOfWork | Written, changed: dict[str, Any]) -> None:
+        assert isinstance(tx, UnitOfWork)
+        await asked.claim(tx)
+        warned.extend(await _saved_warnings(tx, list(changed)))
+        await answer(tx, changed)
+
+    if not await ctx.service.set_settings(ctx.campaign.id, ctx.actor, text, announce=with_warnings):
+        # The settings were changed meanwhile to what the file says: nothing left to import.
+        raise GameError("campaign.settings.import.unchanged")
+    await answer.deliver()
+
+
+def _old_value(before: dict[str, Any], section: str, name: str) -> str:
+    """A setting's value before an import, as the file writes it ("—" when it had none)."""
+    model = before.get(section)
+    if model is None or not hasattr(model, name):
+        return "—"
+    return settings_file.toml_value(getattr(model, name))
 
 
 async def _saved_warnings(tx: UnitOfWork | Written, sections: list[str]) -> list[Msg]:

@@ -50,8 +50,18 @@ from bot.rules.company_raids import (
     remove_piece,
     status,
 )
-from bot.scaffold import Applied, RulesetContext, faction_autocomplete, owned_choices, state_choices
-from bot.text import split_top_level
+from bot.scaffold import (
+    Applied,
+    Asked,
+    Question,
+    RulesetContext,
+    confirm_first,
+    confirmed_command,
+    faction_autocomplete,
+    owned_choices,
+    state_choices,
+)
+from bot.text import shown, split_top_level
 from cogs.company_raids.render import (
     change_embed,
     ping_text,
@@ -75,6 +85,8 @@ Amount = app_commands.Range[int, 0, 10**12]  # a fine or a value (CR-I16: whole 
 IncidentNo = app_commands.Range[int, 1, 10**9]  # an incident's number
 CLEAR = "-"
 BoardChange = Callable[[CompanyRaidsState, CompanyRaidsSettings], RaidOutcome]
+# What a board change's confirmation asks, from the state before it and what it would do.
+BoardQuestion = Callable[[CompanyRaidsState, Applied[RaidOutcome, CompanyRaidsSettings]], Question]
 # A story as told: its embed and, while a step awaits, the buttons, the ping and who is pinged.
 Told = tuple[discord.Embed, discord.ui.View | None, str | None, list[int]]
 
@@ -162,8 +174,8 @@ class CompanyRaidsCog(BotCog):
     @company.command(name="remove-company", description="Delete a Company's record")
     @app_commands.describe(name="The Company")
     async def remove_company(self, interaction: Interaction, name: Name) -> None:
-        """Refused while an incident is open in it."""
-        await _on_board(interaction, remove_company, name, of=_company_owner)
+        """Refused while an incident is open in it; else asked first."""
+        await confirm_first(interaction)
 
     @who("owner")
     @company.command(name="add-piece", description="Register a piece: owner, value, square")
@@ -213,8 +225,8 @@ class CompanyRaidsCog(BotCog):
     @company.command(name="remove-piece", description="Delete a piece's record")
     @app_commands.describe(name="The piece")
     async def remove_piece(self, interaction: Interaction, name: Name) -> None:
-        """A piece taken off in the Joker leaves it (CR-I10)."""
-        await _on_board(interaction, remove_piece, name, of=_piece_owner)
+        """A piece taken off in the Joker leaves it (CR-I10); asked first."""
+        await confirm_first(interaction)
 
     @who("owner")
     @company.command(name="move", description="A piece leaves its square (no incident)")
@@ -394,19 +406,33 @@ def _company_owner(ctx: Ctx, state: CompanyRaidsState, name: str) -> str | None:
     return ctx.claimed_faction(company.owner if company is not None else None)
 
 
-async def _board(ctx: Ctx, change: BoardChange) -> None:
+async def _board(
+    ctx: Ctx,
+    change: BoardChange,
+    *,
+    asked: Asked | None = None,
+    question: BoardQuestion | None = None,
+) -> None:
     """One change to the board, logged, and its lines as the answer, written with it (the
-    outbox: posted after the commit, or after a restart when the process died first)."""
+    outbox: posted after the commit, or after a restart when the process died first); with
+    `asked`, behind its confirmation (`question` says what will happen)."""
+
+    def told(done: Applied[RaidOutcome, CompanyRaidsSettings]) -> list[Announcement]:
+        embed = change_embed(done.outcome.lines, ctx.public_locale, entry_seq=done.entry.seq)
+        return [Announcement(embeds=[embed])]
+
+    faction = ctx.claimed_faction(None) or None
+    if asked is not None and question is not None:
+        await asked.apply(
+            ctx,
+            lambda state, settings, _dice: change(state, settings),
+            question=question,
+            faction=faction,
+            announce=told,
+        )
+        return
     await ctx.apply(
-        lambda state, settings, _dice: change(state, settings),
-        faction=ctx.claimed_faction(None) or None,
-        announce=lambda done: [
-            Announcement(
-                embeds=[
-                    change_embed(done.outcome.lines, ctx.public_locale, entry_seq=done.entry.seq)
-                ]
-            )
-        ],
+        lambda state, settings, _dice: change(state, settings), faction=faction, announce=told
     )
 
 
@@ -416,16 +442,77 @@ async def _on_board(
     name: str,
     *,
     of: Callable[[Ctx, CompanyRaidsState, str], str | None],
+    asked: Asked | None = None,
+    question: BoardQuestion | None = None,
     **options: Any,
 ) -> None:
     """A change to one Company or piece, `change(state, settings, name, **options)`, made by
-    its owner (`of` tells who acts for it; a GM for anyone)."""
-    ctx = await RulesetContext.of(interaction, SPEC)
+    its owner (`of` tells who acts for it; a GM for anyone); with `asked`, behind its
+    confirmation."""
+    ctx = (
+        await RulesetContext.within(interaction, asked.base, SPEC)
+        if asked is not None
+        else await RulesetContext.of(interaction, SPEC)
+    )
     await _board(
         ctx,
         lambda state, settings: change(
             state, settings, name, by_faction=of(ctx, state, name), **options
         ),
+        asked=asked,
+        question=question,
+    )
+
+
+@confirmed_command("company remove-company")
+async def _remove_company(asked: Asked) -> None:
+    """`/company remove-company`: asked with the Company's owner and fine, then deleted."""
+    name = str(asked.params["name"])
+
+    def question(
+        state: CompanyRaidsState, _done: Applied[RaidOutcome, CompanyRaidsSettings]
+    ) -> Question:
+        company = state.companies.get(name_key(name))
+        owner = company.owner if company is not None else None
+        title = t(
+            C + "remove_company_question",
+            asked.locale,
+            company=shown(company.name if company is not None else name),
+            owner=shown(owner) if owner else t("company_raids.who.nobody", asked.locale),
+            fine=company.fine if company is not None else 0,
+        )
+        return Question(title, verb="remove")
+
+    await _on_board(
+        asked.interaction,
+        remove_company,
+        name,
+        of=_company_owner,
+        asked=asked,
+        question=question,
+    )
+
+
+@confirmed_command("company remove-piece")
+async def _remove_piece(asked: Asked) -> None:
+    """`/company remove-piece`: asked with the piece's owner and value, then deleted."""
+    name = str(asked.params["name"])
+
+    def question(
+        state: CompanyRaidsState, _done: Applied[RaidOutcome, CompanyRaidsSettings]
+    ) -> Question:
+        piece = state.pieces.get(name_key(name))
+        title = t(
+            C + "remove_piece_question",
+            asked.locale,
+            piece=shown(piece.name if piece is not None else name),
+            owner=shown(piece.owner) if piece is not None else "—",
+            value=piece.value if piece is not None else 0,
+        )
+        return Question(title, verb="remove")
+
+    await _on_board(
+        asked.interaction, remove_piece, name, of=_piece_owner, asked=asked, question=question
     )
 
 

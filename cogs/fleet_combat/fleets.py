@@ -18,8 +18,8 @@ from bot.cog_base import Choices, FactionName, Interaction
 from bot.dice import Dice
 from bot.errors import GameError
 from bot.factions import resolve_faction
-from bot.i18n import Msg
-from bot.interactions import locale_of, reply, who
+from bot.i18n import Msg, t
+from bot.interactions import locale_of, reply, require_gm, who
 from bot.rules.fleet_combat import (
     SPEC,
     FleetCombatSettings,
@@ -35,8 +35,19 @@ from bot.rules.fleet_combat import (
     register_fleet,
     remove_fleet,
     replace_class_stats,
+    ships_msg,
 )
-from bot.scaffold import Applied, RulesetContext, faction_autocomplete, matching_choices, state_for
+from bot.scaffold import (
+    Applied,
+    Asked,
+    Question,
+    RulesetContext,
+    confirm_first,
+    confirmed_command,
+    faction_autocomplete,
+    matching_choices,
+    state_for,
+)
 from bot.text import shown
 from cogs.fleet_combat.common import (
     AS_FACTION,
@@ -53,7 +64,13 @@ from cogs.fleet_combat.common import (
     stats,
 )
 from cogs.fleet_combat.input import find_class, known_classes, parse_ships
-from cogs.fleet_combat.render import fleet_change_embed, fleets_embed, stats_embed
+from cogs.fleet_combat.render import (
+    fleet_change_embed,
+    fleets_embed,
+    ordered_classes,
+    stats_embed,
+    stats_line,
+)
 
 Ships = app_commands.Range[str, 1, 500]  # ships by class, wounds in brackets
 MAX_TABLE_BYTES = 100_000
@@ -139,15 +156,9 @@ class FleetCommands(commands.Cog):
     async def fleet_remove(
         self, interaction: Interaction, point: Point, faction: ActingFaction = None
     ) -> None:
-        """The fleet is no longer registered (not while it fights, FC-I6)."""
-
-        def remove(
-            ctx: Ctx, owner: str, state: FleetCombatState, settings: FleetCombatSettings
-        ) -> FleetOutcome:
-            where = canonical_point(state, point)
-            return remove_fleet(state, settings, owner, where, allow_while_engaged=ctx.is_gm)
-
-        await _change_fleet(interaction, faction, remove)
+        """The fleet is no longer registered (not while it fights, FC-I6), once its player
+        (or the GM) confirms."""
+        await confirm_first(interaction, {"point": point, "faction": faction})
 
     @who("faction")
     @fleet.command(name="move", description="Record that your fleet moved to another point")
@@ -252,22 +263,63 @@ class ShipTableCommands(commands.Cog):
 
     @stats.command(name="reset", description="Go back to the default ship table (GM)")
     async def stats_reset(self, interaction: Interaction) -> None:
-        """FC-I4: the shipped default table and FC-I1 ladder."""
-        ctx = await gm_context(interaction)
-        await _replace_table(
-            ctx,
-            lambda s: apply_class_table(s, default_class_table()),
-            lambda _: Msg(C + "stats.reset"),
-        )
+        """FC-I4: the shipped default table and FC-I1 ladder, once the GM confirms."""
+        await confirm_first(interaction)
 
 
 FleetAct = Callable[[Ctx, str, FleetCombatState, FleetCombatSettings], FleetOutcome]
 
 
-async def _change_fleet(interaction: Interaction, faction: str | None, act: FleetAct) -> None:
+@confirmed_command("combat fleet remove")
+async def _fleet_remove(asked: Asked) -> None:
+    """`/combat fleet remove`: asked with the fleet's ships, then removed."""
+    point = str(asked.params["point"])
+    wanted = asked.params.get("faction")
+
+    def remove(
+        ctx: Ctx, owner: str, state: FleetCombatState, settings: FleetCombatSettings
+    ) -> FleetOutcome:
+        where = canonical_point(state, point)
+        return remove_fleet(state, settings, owner, where, allow_while_engaged=ctx.is_gm)
+
+    def question(
+        state: FleetCombatState, done: Applied[FleetOutcome, FleetCombatSettings]
+    ) -> Question:
+        where = canonical_point(state, point)
+        owner = str(done.entry.faction or "")
+        found = state.fleet(owner, where)
+        ships = ships_msg(found.ships) if found is not None else "—"
+        title = Msg(
+            C + "fleet.remove_question", faction=shown(owner), point=shown(where), ships=ships
+        )
+        return Question(title.render(asked.locale), verb="remove")
+
+    await _change_fleet(
+        asked.interaction,
+        str(wanted) if wanted is not None else None,
+        remove,
+        asked=asked,
+        question=question,
+    )
+
+
+async def _change_fleet(
+    interaction: Interaction,
+    faction: str | None,
+    act: FleetAct,
+    *,
+    asked: Asked | None = None,
+    question: Callable[[FleetCombatState, Applied[FleetOutcome, FleetCombatSettings]], Question]
+    | None = None,
+) -> None:
     """`/combat fleet set|remove|move`: `act` changes the fleet of the faction the player acts
-    for (a GM names any) in one unit of work; the fleet as it is now is posted for all."""
-    ctx = await RulesetContext.of(interaction, SPEC)
+    for (a GM names any) in one unit of work; the fleet as it is now is posted for all. With
+    `asked`, behind its confirmation (`question` says what will happen)."""
+    ctx = (
+        await RulesetContext.within(interaction, asked.base, SPEC)
+        if asked is not None
+        else await RulesetContext.of(interaction, SPEC)
+    )
     owner = ctx.acting_faction(faction)
 
     def change(state: FleetCombatState, settings: FleetCombatSettings, dice: Dice) -> FleetOutcome:
@@ -279,6 +331,9 @@ async def _change_fleet(interaction: Interaction, faction: str | None, act: Flee
         embed = fleet_change_embed(outcome.lines, outcome.fleet, done.settings, ctx.public_locale)
         return [Announcement(embeds=[embed])]
 
+    if asked is not None and question is not None:
+        await asked.apply(ctx, change, question=question, faction=owner, announce=told)
+        return
     await ctx.apply(change, faction=owner, announce=told)
 
 
@@ -309,20 +364,76 @@ async def _replace_table(
     ctx: Ctx,
     change: Callable[[FleetCombatSettings], FleetCombatSettings],
     told: Callable[[FleetCombatSettings], Msg],
+    *,
+    asked: Asked | None = None,
+    question: Callable[[FleetCombatState, Applied[TableChange, FleetCombatSettings]], Question]
+    | None = None,
 ) -> None:
     """Swap the whole table (saving it runs the ruleset's settings guard: a table must keep
-    the classes registered ships use, and the levels of classes fighting a battle)."""
+    the classes registered ships use, and the levels of classes fighting a battle); with
+    `asked`, behind its confirmation (`question` says what it changes)."""
 
     def swap(state: FleetCombatState, settings: FleetCombatSettings, dice: Dice) -> TableChange:
         new = change(settings)
         return TableChange(state, new, [told(new)])
 
-    await ctx.apply(
-        swap,
-        audit=lambda o: {"table": class_table_of(o.settings).model_dump(mode="json")},
-        then=_save_table,
-        announce=_table_told(ctx),
+    def audit(outcome: TableChange) -> dict[str, Any]:
+        return {"table": class_table_of(outcome.settings).model_dump(mode="json")}
+
+    if asked is not None and question is not None:
+        await asked.apply(
+            ctx, swap, question=question, audit=audit, then=_save_table, announce=_table_told(ctx)
+        )
+        return
+    await ctx.apply(swap, audit=audit, then=_save_table, announce=_table_told(ctx))
+
+
+@confirmed_command("combat stats reset")
+async def _stats_reset(asked: Asked) -> None:
+    """`/combat stats reset`: asked with the classes it changes, then reset (a table the
+    fleets and battles cannot take now is refused at once, FC-I4, FC-I6)."""
+    ctx = await RulesetContext.within(asked.interaction, asked.base, SPEC)
+    require_gm(ctx.base)
+
+    def question(
+        _state: FleetCombatState, done: Applied[TableChange, FleetCombatSettings]
+    ) -> Question:
+        old, new = done.settings, done.outcome.settings
+        lines = _table_changes(old, new, asked.locale)
+        head = (
+            asked.t(C + "stats.reset_classes", count=len(lines))
+            if lines
+            else asked.t(C + "stats.reset_same")
+        )
+        return Question(asked.t(C + "stats.reset_question"), [head, *lines], verb="reset")
+
+    await _replace_table(
+        ctx,
+        lambda s: apply_class_table(s, default_class_table()),
+        lambda _: Msg(C + "stats.reset"),
+        asked=asked,
+        question=question,
     )
+
+
+def _table_changes(old: FleetCombatSettings, new: FleetCombatSettings, locale: str) -> list[str]:
+    """Each class a new table changes, as it was → as it will be (added and removed ones
+    said so), in the ladder's order."""
+    lines = []
+    for ship_class in ordered_classes(new, list(new.ship_stats)):
+        now = stats_line(new, ship_class, locale)
+        if ship_class not in old.ship_stats:
+            lines.append(t(C + "stats.reset_added", locale, line=now))
+            continue
+        was = stats_line(old, ship_class, locale)
+        if was != now:
+            lines.append(f"{was} → {now}")
+    lines += [
+        t(C + "stats.reset_removed", locale, line=stats_line(old, ship_class, locale))
+        for ship_class in ordered_classes(old, list(old.ship_stats))
+        if ship_class not in new.ship_stats
+    ]
+    return lines
 
 
 def _table_file(settings: FleetCombatSettings) -> discord.File:

@@ -20,6 +20,7 @@ from bot.announcements import Announcement
 from bot.cog_base import BotCog, Choices, FactionName, Interaction, command_group
 from bot.dice import Dice
 from bot.errors import GameError, NotAllowed
+from bot.i18n import Msg
 from bot.interactions import (
     LOSS_COLOUR,
     NEUTRAL_COLOUR,
@@ -72,8 +73,12 @@ from bot.rules.naval_orders.settings import OrderKind
 from bot.rulesets import Outcome
 from bot.scaffold import (
     Applied,
+    Asked,
+    Question,
     RulesetContext,
     Typist,
+    confirm_first,
+    confirmed_command,
     faction_autocomplete,
     owned_choices,
     state_choices,
@@ -184,6 +189,9 @@ async def _change(
     change: Callable[[NavalOrdersState, NavalOrdersSettings, Dice], OutcomeT],
     *,
     ephemeral: bool | None = None,
+    asked: Asked | None = None,
+    question: Callable[[NavalOrdersState, Applied[OutcomeT, NavalOrdersSettings]], Question]
+    | None = None,
     **apply: Any,
 ) -> None:
     """One engine change in one unit of work (`apply`'s keywords passed on), its lines as the
@@ -199,6 +207,16 @@ async def _change(
     def secret(settings: NavalOrdersSettings, _outcome: OutcomeT) -> bool:
         return ephemeral is None and private(settings)
 
+    if asked is not None and question is not None:  # behind its confirmation
+        await asked.apply(
+            ctx,
+            lambda s, st, d: _shown(change(s, st, d)),
+            question=question,
+            announce=answer,
+            secret=secret,
+            **apply,
+        )
+        return
     await ctx.apply(
         lambda s, st, d: _shown(change(s, st, d)), announce=answer, secret=secret, **apply
     )
@@ -233,6 +251,61 @@ def _own_force(ctx: Ctx, state: NavalOrdersState, name: str) -> Force:
     force = find_force(state, name)
     check_owner(force, acting_for(ctx, force.owner), ctx.is_gm)
     return force
+
+
+@confirmed_command("navy forces remove")
+async def _force_remove(asked: Asked) -> None:
+    """`/navy forces remove`: asked with the force and what its removal drops, then struck
+    off (answered privately, as before)."""
+    ctx = await RulesetContext.within(asked.interaction, asked.base, SPEC)
+    name = str(asked.params["name"])
+
+    def strike(state: NavalOrdersState, _s: NavalOrdersSettings, _d: Dice) -> NavalOutcome:
+        _own_force(ctx, state, name)
+        return remove_force(state, name)
+
+    def question(
+        state: NavalOrdersState, done: Applied[NavalOutcome, NavalOrdersSettings]
+    ) -> Question:
+        force = find_force(state, name)
+        title = Msg(
+            "naval_orders.force.remove_question",
+            force=shown(force.name),
+            owner=shown(force.owner),
+            kind=Msg(f"naval_orders.kind.{force.kind}"),
+            location=shown(force.location),
+        )
+        lines = [line.render(asked.locale) for line in done.outcome.lines[1:]]
+        return Question(title.render(asked.locale), lines, verb="remove")
+
+    await _change(ctx, strike, ephemeral=True, asked=asked, question=question)
+
+
+@confirmed_command("navy station remove")
+async def _station_remove(asked: Asked) -> None:
+    """`/navy station remove`: asked, then the port is off the GM's list."""
+    ctx = await RulesetContext.within(asked.interaction, asked.base, SPEC)
+    require_gm(ctx.base)
+    name = str(asked.params["name"])
+
+    def question(
+        state: NavalOrdersState, _done: Applied[NavalOutcome, NavalOrdersSettings]
+    ) -> Question:
+        station = find_station(state, name)
+        title = Msg(
+            "naval_orders.station.remove_question",
+            station=shown(station.name),
+            location=shown(station.location),
+        )
+        return Question(title.render(asked.locale), verb="remove")
+
+    await _change(
+        ctx,
+        lambda state, _s, _d: remove_station(state, name),
+        ephemeral=False,
+        asked=asked,
+        question=question,
+    )
 
 
 class NavalOrdersCog(BotCog):
@@ -330,14 +403,9 @@ class NavalOrdersCog(BotCog):
     @forces.command(name="remove", description="Strike a force off the register")
     @app_commands.describe(name="The force (sunk, captured, paid off)")
     async def force_remove(self, interaction: Interaction, name: Name) -> None:
-        """§4: the force and any order on its way to it by packet boat go."""
-        ctx = await RulesetContext.of(interaction, SPEC)
-
-        def strike(state: NavalOrdersState, _s: NavalOrdersSettings, _d: Dice) -> NavalOutcome:
-            _own_force(ctx, state, name)
-            return remove_force(state, name)
-
-        await _change(ctx, strike, ephemeral=True)
+        """§4: the force and any order on its way to it by packet boat go, once its owner
+        (or the GM) confirms."""
+        await confirm_first(interaction)
 
     @who("owner")
     @navy.command(name="position", description="Report where a force is now (from your map)")
@@ -395,9 +463,8 @@ class NavalOrdersCog(BotCog):
     @station.command(name="remove", description="Take a port off the list (GM)")
     @app_commands.describe(name="The port or naval station")
     async def station_remove(self, interaction: Interaction, name: Name) -> None:
-        """§4: the GM's list."""
-        ctx = await _gm_context(interaction)
-        await _change(ctx, lambda state, _s, _d: remove_station(state, name), ephemeral=False)
+        """§4: the GM's list, once the GM confirms."""
+        await confirm_first(interaction)
 
     @station.command(name="list", description="The ports and naval stations")
     async def station_list(self, interaction: Interaction) -> None:

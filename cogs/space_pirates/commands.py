@@ -31,7 +31,11 @@ from bot.rules.space_pirates.registry import (
 from bot.rules.space_pirates.status import status
 from bot.scaffold import (
     Applied,
+    Asked,
+    Question,
     RulesetContext,
+    confirm_first,
+    confirmed_command,
     faction_autocomplete,
     matching_choices,
     state_for,
@@ -109,28 +113,75 @@ async def _record(
     line: Msg,
     *,
     faction: str | None = None,
+    asked: Asked | None = None,
+    question: Callable[[SpacePiratesState, Applied[Change, SpacePiratesSettings]], Question]
+    | None = None,
 ) -> None:
     """Apply a registry change and post its line for everyone, in the campaign's language
-    (written with the change: the outbox)."""
-    await ctx.apply(
-        lambda s, _st, _d: Change(change(s), [line]),
-        faction=faction,
-        announce=lambda done: [
-            Announcement(embeds=lines_embeds(C + title, done.outcome.lines, ctx.public_locale))
-        ],
-    )
+    (written with the change: the outbox); with `asked`, behind its confirmation."""
+
+    def told(done: Applied[Change, SpacePiratesSettings]) -> list[Announcement]:
+        return [Announcement(embeds=lines_embeds(C + title, done.outcome.lines, ctx.public_locale))]
+
+    if asked is not None and question is not None:
+        await asked.apply(
+            ctx,
+            lambda s, _st, _d: Change(change(s), [line]),
+            question=question,
+            faction=faction,
+            announce=told,
+        )
+        return
+    await ctx.apply(lambda s, _st, _d: Change(change(s), [line]), faction=faction, announce=told)
 
 
-async def _remove(interaction: Interaction, kind: str, number: int) -> None:
-    """Remove a route or a planet its owner may change (a GM any) and say so for everyone."""
-    ctx = await RulesetContext.of(interaction, SPEC)
+async def _remove(asked: Asked, kind: str) -> None:
+    """Remove a route or a planet its owner may change (a GM any) and say so for everyone,
+    once its player confirms what is removed."""
+    ctx = await RulesetContext.within(asked.interaction, asked.base, SPEC)
+    number = int(asked.params[kind])
     if kind == "route":
         await _owned_route(ctx, number)
     else:
         await _owned_planet(ctx, number)
     remove = remove_route if kind == "route" else remove_planet
     gone = Msg(C + f"{kind}.removed", id=number)
-    await _record(ctx, f"{kind}.title", lambda s: remove(s, number), gone)
+
+    def question(
+        state: SpacePiratesState, _done: Applied[Change, SpacePiratesSettings]
+    ) -> Question:
+        route, planet = state.route(number), state.planet(number)
+        if kind == "route" and route is not None:
+            owners = ", ".join(shown(o.faction) for o in route.owners)
+            title = asked.t(
+                C + "route.remove_question", id=number, name=shown(route.name), owners=owners
+            )
+        elif kind == "planet" and planet is not None:
+            title = asked.t(
+                C + "planet.remove_question",
+                id=number,
+                name=shown(planet.name),
+                owner=shown(planet.owner),
+            )
+        else:
+            title = Msg(C + f"{kind}.removed", id=number).render(asked.locale)
+        return Question(title, verb="remove")
+
+    await _record(
+        ctx, f"{kind}.title", lambda s: remove(s, number), gone, asked=asked, question=question
+    )
+
+
+@confirmed_command("pirates route remove")
+async def _route_remove(asked: Asked) -> None:
+    """`/pirates route remove`, asked first."""
+    await _remove(asked, "route")
+
+
+@confirmed_command("pirates planet remove")
+async def _planet_remove(asked: Asked) -> None:
+    """`/pirates planet remove`, asked first."""
+    await _remove(asked, "planet")
 
 
 async def _id_choices(
@@ -224,8 +275,8 @@ class SpacePiratesCog(commands.Cog):
     @route.command(name="remove", description="Remove a trade route")
     @app_commands.describe(route="The route's number")
     async def route_remove(self, interaction: Interaction, route: int) -> None:
-        """Bribes against it are cancelled when they come up (SP-I33)."""
-        await _remove(interaction, "route", route)
+        """Bribes against it are cancelled when they come up (SP-I33); asked first."""
+        await confirm_first(interaction)
 
     # -- planets -------------------------------------------------------------------------------
 
@@ -289,8 +340,8 @@ class SpacePiratesCog(commands.Cog):
     @planet.command(name="remove", description="Remove a planet")
     @app_commands.describe(planet="The planet's number")
     async def planet_remove(self, interaction: Interaction, planet: int) -> None:
-        """The planet leaves the registry."""
-        await _remove(interaction, "planet", planet)
+        """The planet leaves the registry, once its owner (or a GM) confirms."""
+        await confirm_first(interaction)
 
     @route_edit.autocomplete("route")
     @route_remove.autocomplete("route")

@@ -22,6 +22,7 @@ import pytest
 from bot.standin import GuildSpec, QueuedFaces, StandIn, Table
 from bot.standin.privateer import privateer_factory
 from bot.standin.ratelimits import RateLimits
+from tests.e2e.confirming import confirmed
 
 from .play import Clock, set_up
 
@@ -487,12 +488,15 @@ async def test_one_settings_file_changes_several_rulesets_mid_turn_and_the_gm_fo
         .replace("black_die_faces = 6", "black_die_faces = 4")
         .replace("orders_public = false", "orders_public = true")
     )
-    refused = await table.slash(
-        "/campaign settings import file:s.toml", as_="player1", files={"s.toml": edited.encode()}
+    refused = await confirmed(
+        table,
+        "/campaign settings import file:s.toml",
+        as_="player1",
+        files={"s.toml": edited.encode()},
     )
     assert refused.ephemeral and "Only a GM" in refused.text()
-    applied = await table.slash(
-        "/campaign settings import file:s.toml", as_="gm", files={"s.toml": edited.encode()}
+    applied = await confirmed(
+        table, "/campaign settings import file:s.toml", as_="gm", files={"s.toml": edited.encode()}
     )
     assert not applied.ephemeral, applied.text()
     assert applied.embed.title == "Settings imported: 3 settings changed"

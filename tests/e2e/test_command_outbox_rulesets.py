@@ -19,6 +19,7 @@ import pytest
 
 from bot.standin import Table
 from bot.storage.outbox import unsent
+from tests.e2e.confirming import asks_first, killed_confirm
 from tests.e2e.test_click_outbox import dies_before_posting, restart_posts
 from tests.e2e.test_company_raids import board, board_shown  # noqa: F401 - a fixture
 from tests.e2e.test_naval_orders import WS, form, navy, text_of  # noqa: F401 - a fixture
@@ -34,7 +35,11 @@ sqlite_only = pytest.mark.parametrize(
 
 
 async def killed(played: Table, monkeypatch: pytest.MonkeyPatch, line: str, who: str) -> None:
-    """`who` types `line`; it commits and its post dies (the player sees an error)."""
+    """`who` types `line` (and confirms it, when it asks first); it commits and its post
+    dies (the player sees an error)."""
+    if asks_first(line):
+        await killed_confirm(played, monkeypatch, line, who)
+        return
     with dies_before_posting(monkeypatch) as attempts:
         died = await played.slash(line, as_=who)
     assert attempts == ["reply"] and died.ephemeral, (line, died.text())

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.e2e.confirming import asks_first, killed_confirm
 from tests.e2e.test_click_outbox import dies_before_posting, message
 from tests.e2e.test_command_outbox import killed, killed_click, posted_once
 from tests.e2e.test_fleet_combat import GIVE_ORDERS, end_turn
@@ -53,11 +54,13 @@ async def test_core_commands_killed_before_their_posts_answer_after_a_restart(ta
         ("/rolls delete name:boarding", "player1"),
     ):
         await killed(played, monkeypatch, line, who)
-    with dies_before_posting(monkeypatch):
-        imported = await played.slash(
-            "/campaign settings import file:s.toml", as_="gm", files={"s.toml": toml.encode()}
-        )
-    assert imported.ephemeral
+    await killed_confirm(
+        played,
+        monkeypatch,
+        "/campaign settings import file:s.toml",
+        "gm",
+        files={"s.toml": toml.encode()},
+    )
     question = await played.slash("/turn end", as_="gm")
     await killed_click(played, monkeypatch, question, "Cancel", "gm")
 
@@ -164,7 +167,7 @@ async def test_fleet_commands_killed_before_their_posts_answer_after_a_restart(
         ("/combat order battle:1 class:cruiser target:Blue: destroyer", "player1"),
         ("/combat priority battle:1 ships:#6", "player2"),
     ):
-        await killed(played, monkeypatch, line, who)
+        await (killed_confirm if asks_first(line) else killed)(played, monkeypatch, line, who)
     played.script_dice([1] * 30)  # round 1: nobody hits
     await end_turn(played)
     await killed(played, monkeypatch, "/combat retreat battle:1", "player1")

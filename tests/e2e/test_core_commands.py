@@ -10,6 +10,7 @@ import json
 import pytest
 
 from bot.standin import ClientRefused
+from tests.e2e.confirming import confirmed
 
 
 async def test_commands_outside_a_campaign_channel_say_so_ephemerally(table):
@@ -111,10 +112,10 @@ async def test_gm_add_and_remove_by_user_and_role(campaign):
     refused = await campaign.slash("/campaign gm add user:@player2", as_="player1")
     assert refused.ephemeral
     await made_gm(campaign, "user:@player1", "player1", 2)
-    removed = await campaign.slash("/campaign gm remove user:@player1", as_="gm")
+    removed = await confirmed(campaign, "/campaign gm remove user:@player1", as_="gm")
     assert "no longer a GM" in removed.embed.title
     await made_gm(campaign, "role:@&Players", "player2", 3)
-    creator = await campaign.slash("/campaign gm remove user:@gm", as_="gm")
+    creator = await confirmed(campaign, "/campaign gm remove user:@gm", as_="gm")
     assert creator.ephemeral and "always a GM" in creator.text()
 
 

@@ -4,6 +4,7 @@ mention pill."""
 
 from __future__ import annotations
 
+from tests.e2e.confirming import confirmed
 from tests.e2e.test_core_refusals_text import ZW
 
 NAME = "**Bold** <@123>"
@@ -44,11 +45,11 @@ async def test_a_gm_change_that_changes_nothing_says_who_is_or_is_not_a_gm(campa
     assert again.ephemeral
     assert again.embed.description.endswith("is already a GM of this campaign.")
     assert again.pings == frozenset()
-    missing = await campaign.slash("/campaign gm remove role:@Players", as_="gm")
+    missing = await confirmed(campaign, "/campaign gm remove role:@Players", as_="gm")
     assert missing.ephemeral
     said = missing.embed.description
     assert said.endswith("is not a GM of this campaign: nothing to remove."), said
-    russian = await campaign.slash("/campaign gm remove user:@player2", as_="player1")
+    russian = await confirmed(campaign, "/campaign gm remove user:@player2", as_="player1")
     assert russian.embed.description.endswith("is not a GM of this campaign: nothing to remove.")
     await campaign.slash("/campaign gm add user:@player3", as_="gm")
     russian = await campaign.slash("/campaign gm add user:@player3", as_="player3")

@@ -4,6 +4,8 @@ text is cut to a readable quote."""
 
 from __future__ import annotations
 
+from tests.e2e.confirming import confirmed
+
 ZW = "\u200b"  # breaks a mention or @everyone so that it shows as text
 
 
@@ -48,8 +50,8 @@ async def test_a_setting_value_with_backticks_stays_inside_its_code(campaign):
 
 async def test_a_settings_file_with_a_backtick_in_a_value_stays_inside_its_code(campaign):
     text = '[fleet_combat]\ndie_faces = "`<@1>` **x**"\n'
-    reply = await campaign.slash(
-        "/campaign settings import file:s.toml", as_="gm", files={"s.toml": text.encode()}
+    reply = await confirmed(
+        campaign, "/campaign settings import file:s.toml", as_="gm", files={"s.toml": text.encode()}
     )
     assert reply.ephemeral
     (line,) = reply.embed.description.splitlines()

@@ -15,6 +15,7 @@ import pytest
 from bot.interactions import NEUTRAL_COLOUR, WAITING_COLOUR
 from bot.rules.fleet_combat import FleetCombatSettings, combat_odds, fleet_from_counts
 from bot.standin import ClientRefused, EmbedView
+from tests.e2e.confirming import confirmed
 
 GIVE_ORDERS = "Give orders"
 # FC-E1: A (Red) has cruisers c1, c2; B (Blue) destroyers d3, d4, d5 and dreadnought D6.
@@ -443,7 +444,7 @@ async def test_the_gm_sets_and_uploads_the_ship_table(seated):
         "/combat stats upload file:t.json", as_="gm", files={"t.json": json.dumps(table).encode()}
     )
     assert "cruiser" in refusal(dropped)
-    reset = await seated.slash("/combat stats reset", as_="gm")
+    reset = await confirmed(seated, "/combat stats reset", as_="gm")
     assert "attack 2×5+" in reset.embed.description
 
 
@@ -455,8 +456,8 @@ async def test_a_long_battle_pages_through_its_log_within_discords_limits(seated
         for n in range(12)
     }
     upload = json.dumps({"classes": classes}).encode()
-    await seated.slash("/combat fleet remove point:Mecatol", as_="player1")
-    await seated.slash("/combat fleet remove point:Mecatol", as_="player2")
+    await confirmed(seated, "/combat fleet remove point:Mecatol", as_="player1")
+    await confirmed(seated, "/combat fleet remove point:Mecatol", as_="player2")
     loaded = await seated.slash(
         "/combat stats upload file:big.json", as_="gm", files={"big.json": upload}
     )

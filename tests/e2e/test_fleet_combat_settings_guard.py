@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.e2e.confirming import confirmed
 from tests.e2e.play import red_attacks_blue
 from tests.e2e.test_fleet_combat import refusal
 
@@ -40,8 +41,8 @@ async def exported(table) -> str:
 
 async def imported(table, text):
     """The GM loads `text` as a settings file."""
-    return await table.slash(
-        "/campaign settings import file:s.toml", as_="gm", files={"s.toml": text.encode()}
+    return await confirmed(
+        table, "/campaign settings import file:s.toml", as_="gm", files={"s.toml": text.encode()}
     )
 
 

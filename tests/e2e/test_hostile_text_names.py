@@ -5,6 +5,8 @@ never a backslash a player did not type."""
 
 from __future__ import annotations
 
+from tests.e2e.confirming import confirmed
+
 HOSTILE = "**B_o`l|d** ~~x~~ <@&1> @everyone ||spoiler|| # Head"
 ZW = "\u200b"
 LITERAL = (
@@ -60,7 +62,7 @@ async def test_fleet_combat_names_read_as_typed_in_the_log_and_refusals(table):
     assert refused.embed.description == (
         f"{LITERAL}, Blue have declared attacks on each other and cannot be allies (FC-I5)."
     )
-    missing = await table.slash("/combat fleet remove point:Vega", as_="player1")
+    missing = await confirmed(table, "/combat fleet remove point:Vega", as_="player1")
     assert missing.ephemeral
     assert missing.embed.description == (
         f"{LITERAL} has no fleet at Vega. Its fleets are at: {LITERAL}."

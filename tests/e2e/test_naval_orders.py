@@ -11,6 +11,7 @@ import pytest
 
 from bot.interactions import LOSS_COLOUR, SUCCESS_COLOUR
 from bot.standin import ClientRefused
+from tests.e2e.confirming import confirmed
 
 WS = "Western Squadron"
 REGISTER_WS = (
@@ -531,13 +532,13 @@ async def test_forces_are_edited_and_removed_by_their_owner_only(ordered):
     )
     ranged = await ordered.slash(f"/navy range unit:{WS}", as_="player1")
     assert "-1 damaged ship present (1)" in text_of(ranged) and "NO-2.6" in rules_of(ranged)
-    theirs = await ordered.slash(f"/navy forces remove name:{WS}", as_="player2")
+    theirs = await confirmed(ordered, f"/navy forces remove name:{WS}", as_="player2")
     assert theirs.ephemeral and "is not your force" in theirs.text()
     assert "only its own Admiralty (or a GM) acts for it" in " ".join(
         theirs.text().replace("│", " ").split()
     )
 
-    removed = await ordered.slash(f"/navy forces remove name:{WS}", as_="player1")
+    removed = await confirmed(ordered, f"/navy forces remove name:{WS}", as_="player1")
 
     assert "Western Squadron of Britain is struck off the register." in text_of(removed)
     assert "No forces to show." in await gm_overview(ordered)
@@ -547,7 +548,7 @@ async def test_only_a_gm_keeps_the_list_of_ports(navy):
     """§4: the GM's list; a player may read it but not change it."""
     refused = await navy.slash("/navy station add name:Dover location:3", as_="player1")
     assert refused.ephemeral and "Only a GM" in refused.text()
-    removed = await navy.slash("/navy station remove name:Plymouth", as_="gm")
+    removed = await confirmed(navy, "/navy station remove name:Plymouth", as_="gm")
     assert "Plymouth is taken off the list of ports." in text_of(removed)
 
     shown = await navy.slash("/navy station list", as_="player1")
@@ -924,8 +925,8 @@ async def test_a_packet_boat_lost_after_delivering_leaves_the_order_delivered(na
         )
     await navy.slash("/navy arrived relay:1", as_="player1")
 
-    await navy.slash("/navy forces remove name:Swift", as_="player1")
-    lost = await navy.slash("/navy forces remove name:Mercury", as_="player1")
+    await confirmed(navy, "/navy forces remove name:Swift", as_="player1")
+    lost = await confirmed(navy, "/navy forces remove name:Mercury", as_="player1")
 
     assert "The order Mercury carried to Lyon (relay #2) is lost with it." in text_of(lost)
     await end_turn(navy, 1)

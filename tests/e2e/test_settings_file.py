@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from tests.e2e.confirming import confirmed
+
 
 async def test_export_edit_import_applies_the_file_as_one_audit_entry(campaign):
     """The exported file, edited, changes exactly the edited settings in one log entry."""
@@ -14,8 +16,11 @@ async def test_export_edit_import_applies_the_file_as_one_audit_entry(campaign):
     edited = text.replace("hit_min_face = 5", "hit_min_face = 4").replace(
         "factions_per_player = 1", "factions_per_player = 2"
     )
-    applied = await campaign.slash(
-        "/campaign settings import file:s.toml", as_="gm", files={"s.toml": edited.encode()}
+    applied = await confirmed(
+        campaign,
+        "/campaign settings import file:s.toml",
+        as_="gm",
+        files={"s.toml": edited.encode()},
     )
     assert not applied.ephemeral, applied.text()
     assert applied.embed.title == "Settings imported: 2 settings changed"
@@ -29,14 +34,14 @@ async def test_export_edit_import_applies_the_file_as_one_audit_entry(campaign):
 async def test_an_invalid_file_changes_nothing_and_lists_every_problem(campaign):
     """One bad value refuses the whole file: the good edit beside it is not applied."""
     text = "[ottoman_piracy]\nhit_min_face = 4\nrequire_corsairs = maybe\nmax_rewards = 99\n"
-    refused = await campaign.slash(
-        "/campaign settings import file:s.toml", as_="gm", files={"s.toml": text.encode()}
+    refused = await confirmed(
+        campaign, "/campaign settings import file:s.toml", as_="gm", files={"s.toml": text.encode()}
     )
     assert refused.ephemeral
     assert "Line 3: not valid TOML" in refused.text()
     text = "[ottoman_piracy]\nhit_min_face = 4\nrequire_corsairs = 3\nhit_min_face_x = 1\n"
-    refused = await campaign.slash(
-        "/campaign settings import file:s.toml", as_="gm", files={"s.toml": text.encode()}
+    refused = await confirmed(
+        campaign, "/campaign settings import file:s.toml", as_="gm", files={"s.toml": text.encode()}
     )
     assert refused.ephemeral
     assert refused.embed.title == "The settings file was not applied: 2 problems."
@@ -52,7 +57,8 @@ async def test_only_a_gm_imports_settings(campaign):
     """Players may read the file but not load one."""
     exported = await campaign.slash("/campaign settings export ruleset:core", as_="player1")
     assert exported.attachments[0].filename == "test-campaign-core.toml"
-    refused = await campaign.slash(
+    refused = await confirmed(
+        campaign,
         "/campaign settings import file:s.toml",
         as_="player1",
         files={"s.toml": exported.attachments[0].data},
@@ -65,8 +71,11 @@ async def test_the_public_import_answer_is_in_the_campaigns_language(campaign):
     await campaign.slash("/campaign settings set setting:core.language value:ru", as_="gm")
     exported = await campaign.slash("/campaign settings export ruleset:ottoman_piracy", as_="gm")
     edited = exported.attachments[0].text.replace("hit_min_face = 5", "hit_min_face = 4")
-    applied = await campaign.slash(
-        "/campaign settings import file:s.toml", as_="gm", files={"s.toml": edited.encode()}
+    applied = await confirmed(
+        campaign,
+        "/campaign settings import file:s.toml",
+        as_="gm",
+        files={"s.toml": edited.encode()},
     )
     assert not applied.ephemeral
     assert applied.embed.title.startswith("Настройки загружены"), applied.embed.title

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from bot.standin import Table
+from tests.e2e.confirming import confirmed
 from tests.e2e.test_company_raids import board  # noqa: F401 - a fixture
 
 WARNED = (
@@ -45,8 +46,8 @@ async def test_an_imported_file_that_shrinks_the_die_warns_in_russian(
 ):
     await board.slash("/campaign settings set setting:core.language value:ru", as_="gm")
     text = "[company_raids]\nblack_die_faces = 4\n"
-    imported = await board.slash(
-        "/campaign settings import file:s.toml", as_="gm", files={"s.toml": text.encode()}
+    imported = await confirmed(
+        board, "/campaign settings import file:s.toml", as_="gm", files={"s.toml": text.encode()}
     )
     assert not imported.ephemeral, imported.text()
     lines = imported.embed.description.splitlines()

@@ -12,6 +12,7 @@ import re
 import pytest
 
 from bot.interactions import NEUTRAL_COLOUR, WAITING_COLOUR
+from tests.e2e.confirming import confirmed
 
 
 @pytest.fixture
@@ -81,7 +82,7 @@ async def test_bad_values_are_refused_with_the_allowed_range_and_change_nothing(
     assert "Bad" not in (routes.embed.description or "")
     other = await pirates.slash("/pirates route add name:Mine goods:5", as_="player2")
     assert not other.ephemeral
-    stolen = await pirates.slash("/pirates route remove route:1", as_="player1")
+    stolen = await confirmed(pirates, "/pirates route remove route:1", as_="player1")
     assert stolen.ephemeral and "not one of yours" in stolen.text()
 
 
@@ -346,7 +347,7 @@ async def test_a_bribe_cancelled_at_the_resolution_is_told_to_the_gm_only(after_
     table.script_dice([4, 6])
     await table.click(quote, "Confirm", as_="player2")
     await table.slash("/pirates planet add name:Home income:100", as_="player1")
-    await table.slash("/pirates route remove route:1", as_="player1")
+    await confirmed(table, "/pirates route remove route:1", as_="player1")
     table.script_dice([20] * 10)
 
     ended = await end_turn(table, 2)

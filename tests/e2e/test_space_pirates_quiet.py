@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import tests.e2e.test_space_pirates as base
 from bot.interactions import NEUTRAL_COLOUR
+from tests.e2e.confirming import confirmed
 from tests.e2e.play import labels
 from tests.e2e.test_click_outbox import message
 from tests.e2e.test_space_pirates import end_turn, question_of
@@ -27,7 +28,7 @@ async def test_an_attack_called_off_reads_as_called_off_with_no_report_button(pi
     pirates.script_dice([1, 3])
     ended = await end_turn(pirates, 1)
     asked = question_of(ended, "Refuse and fight")
-    removed = await pirates.slash("/pirates route remove route:1", as_="player1")
+    removed = await confirmed(pirates, "/pirates route remove route:1", as_="player1")
     assert not removed.ephemeral, removed.text()
 
     answered = await pirates.click(asked, "Refuse and fight", as_="player1")
