@@ -74,6 +74,7 @@ class PiracyInput:
     fortresses: str | None = None
     ports: int = 1
     hand: int | None = None
+    ottoman_squadrons: int = 0
 
 
 def parse_leaders(text: str | None, settings: OttomanPiracySettings) -> list[str]:
@@ -235,5 +236,7 @@ def build_declaration(
         naval_leaders=parse_leaders(typed.leaders, settings),
         squadrons=squadrons,
         fortified_spaces=parse_fortresses(typed.fortresses, target),
+        # OP-I7: what extra anti-piracy hits may sink when a GM sets it.
+        ottoman_squadrons=typed.ottoman_squadrons,
         target_hand_size=typed.hand,
     )
