@@ -59,3 +59,28 @@ async def test_op_i7_by_default_ottoman_squadrons_are_untouched_and_the_hit_is_l
     dice = reply.embed.field("Dice against the pirates — Hapsburgs: 2 dice")
     assert "Hits beyond the corsairs are lost: 1 hit" in dice
     assert "sink Ottoman squadrons" not in dice
+
+
+async def test_op_i4_a_third_power_squadron_in_the_zone_gives_dice_only_by_setting(seated):
+    """OP-I4: a Venetian squadron (Venice at war) in the piracy zone itself gives the
+    Habsburgs no die by default; with `other_powers_in_zone_dice = 1` it gives 1, and `5`
+    sinks a corsair, leaving 1 Ottoman die (OP-4.2)."""
+    piracy = (
+        "/corsairs piracy zone:Ionian Sea target:hapsburg corsairs:2 "
+        "allied_squadrons_in_zone:1 ally:venice ports:2"
+    )
+    seated.script_dice([1, 1])  # no target die: both corsairs roll
+    default = await seated.slash(piracy, as_="player1")
+    assert not default.ephemeral, default.text()
+    dice = default.embed.field("Dice against the pirates — Hapsburgs: 0 dice")
+    assert "1 squadron (Venice) in the piracy zone: no dice" in dice
+    assert "in the piracy zone itself only the target's squadrons count" in dice
+
+    await setting(seated, "other_powers_in_zone_dice", "1")
+    seated.script_dice([5, 1])
+    counted = await seated.slash(piracy.replace("Ionian", "Tyrrhenian"), as_="player1")
+    assert not counted.ephemeral, counted.text()
+    dice = counted.embed.field("Dice against the pirates — Hapsburgs: 1 die")
+    assert "1 squadron (Venice) in the piracy zone: 1 die" in dice
+    assert "Sunk: 1 corsair; left: 1 corsair." in dice
+    assert "base 1, only 1 corsair" in counted.embed.field("Ottoman dice: 1 die")
