@@ -84,3 +84,20 @@ async def test_op_i4_a_third_power_squadron_in_the_zone_gives_dice_only_by_setti
     assert "1 squadron (Venice) in the piracy zone: 1 die" in dice
     assert "Sunk: 1 corsair; left: 1 corsair." in dice
     assert "base 1, only 1 corsair" in counted.embed.field("Ottoman dice: 1 die")
+
+
+async def test_op_i14_enforced_cp_show_what_is_left_of_the_impulse(seated):
+    """OP-I14 (`enforce_cp = true`): the story says the 2 CP came out of the Ottoman
+    impulse's 5, not that they are recorded only."""
+    await setting(seated, "enforce_cp", "true")
+    impulse = await seated.slash("/corsairs impulse power:ottoman cp:5", as_="gm")
+    assert not impulse.ephemeral, impulse.text()
+    seated.script_dice([1, 1])
+
+    reply = await seated.slash(
+        "/corsairs piracy zone:Ionian Sea target:hapsburg corsairs:2 ports:2", as_="player1"
+    )
+
+    assert not reply.ephemeral, reply.text()
+    assert "2 CP spent; 3 CP left this impulse" in reply.embed.description
+    assert "recorded only" not in reply.embed.description

@@ -57,3 +57,25 @@ def test_op_i6_hospitallers_at_war_do_not_help_a_target_at_peace_when_the_settin
     # A target at war still gets Malta's die, and by default Malta helps anyone.
     assert [s.dice for s in op.count_target_dice(at_war("papacy"), strict, decl)] == [1]
     assert [s.dice for s in op.count_target_dice(state, DEFAULTS, decl)] == [1]
+
+
+# --- OP-I14 --------------------------------------------------------------------------------
+
+
+def test_op_i14_enforced_cp_are_told_as_spent_from_the_impulse_not_as_recorded_only() -> None:
+    """OP-I14: by default the 2 CP are "recorded only"; with `enforce_cp` they come out of the
+    impulse's CP, so the story says what is left of them instead."""
+    papacy = declaration(target="papacy")
+    recorded = op.declare_piracy(at_war(), DEFAULTS, papacy, Dice.scripted([1, 1]), 1)
+    told = [t(line.key, "en", **line.params) for line in recorded.lines]
+    assert "2 CP spent (recorded only, OP-I14)." in told
+
+    enforce = models.OttomanPiracySettings(enforce_cp=True)
+    budget = op.start_impulse(at_war(), "ottoman", cp=5).state
+    spent = op.declare_piracy(budget, enforce, papacy, Dice.scripted([1, 1]), 1)
+    told = [t(line.key, "en", **line.params) for line in spent.lines]
+    assert "2 CP spent; 3 CP left this impulse (OP-I14)." in told
+    assert not any("recorded only" in line for line in told)
+    russian = [t(line.key, "ru", **line.params) for line in spent.lines]
+    assert "Потрачено 2 CP; в этом импульсе осталось 3 CP (OP-I14)." in russian
+    assert spent.piracy.cp_left == 3
