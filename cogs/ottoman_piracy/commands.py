@@ -140,6 +140,10 @@ class OttomanPiracyCog(BotCog):
         ),
         ports="Target's ports adjacent to the zone (default 1)",
         hand="Cards in the target's hand, if known",
+        ottoman_squadrons="Ottoman squadrons in the zone (sunk by extra hits only if set, OP-I7)",
+        allied_squadrons_in_zone=(
+            "Squadrons of the ally at war in the zone itself (dice only if set, OP-I4)"
+        ),
     )
     async def piracy(
         self,
@@ -156,6 +160,8 @@ class OttomanPiracyCog(BotCog):
         fortresses: app_commands.Range[str, 1, 500] | None = None,
         ports: Count = 1,
         hand: Cards | None = None,
+        ottoman_squadrons: Count = 0,
+        allied_squadrons_in_zone: Count = 0,
     ) -> None:
         """OP-1 to OP-5: check the declaration, roll both sides, ask for the first reward."""
         ctx = await RulesetContext.of(interaction, SPEC)

@@ -74,6 +74,8 @@ class PiracyInput:
     fortresses: str | None = None
     ports: int = 1
     hand: int | None = None
+    ottoman_squadrons: int = 0
+    allied_squadrons_in_zone: int = 0
 
 
 def parse_leaders(text: str | None, settings: OttomanPiracySettings) -> list[str]:
@@ -203,7 +205,8 @@ def build_declaration(
     # A place or an ally without its count would give no die for squadrons the player meant.
     if (typed.adjacent_place or "").strip() and not typed.adjacent_squadrons:
         raise GameError(C + "error.place_without_squadrons")
-    if (typed.ally or "").strip() and not typed.allied_adjacent_squadrons:
+    allied = typed.allied_adjacent_squadrons or typed.allied_squadrons_in_zone
+    if (typed.ally or "").strip() and not allied:
         raise GameError(C + "error.ally_without_squadrons")
     target = resolve_power(typed.target, state, factions)
     squadrons: list[SquadronGroup] = []
@@ -220,6 +223,12 @@ def build_declaration(
                 power=target, location=location, place=place, count=typed.adjacent_squadrons
             )
         )
+    if typed.allied_squadrons_in_zone:
+        # OP-I4: a third power's squadrons in the zone itself give dice only by setting.
+        ally = resolve_ally(typed.ally, target, state, factions)
+        squadrons.append(
+            SquadronGroup(power=ally, location="zone", count=typed.allied_squadrons_in_zone)
+        )
     if typed.allied_adjacent_squadrons:
         ally = resolve_ally(typed.ally, target, state, factions)
         squadrons.append(
@@ -235,5 +244,7 @@ def build_declaration(
         naval_leaders=parse_leaders(typed.leaders, settings),
         squadrons=squadrons,
         fortified_spaces=parse_fortresses(typed.fortresses, target),
+        # OP-I7: what extra anti-piracy hits may sink when a GM sets it.
+        ottoman_squadrons=typed.ottoman_squadrons,
         target_hand_size=typed.hand,
     )

@@ -295,7 +295,9 @@ def story_embed(
     if declaration.naval_leaders:
         leaders = ", ".join(text(leader_label(n), locale) for n in declaration.naval_leaders)
         intro.append(Msg(C + "story.leaders", leaders=leaders))
-    if record.cp_cost:
+    if record.cp_left is not None:  # OP-I14: enforced, spent from the impulse's CP
+        intro.append(piracy_msg("line.cp_spent_enforced", cp=record.cp_cost, left=record.cp_left))
+    elif record.cp_cost:
         intro.append(piracy_msg("line.cp_spent", cp=record.cp_cost))
     embed = make_embed(
         t(C + "story.title", locale, piracy=record.id, zone=text(zone, locale)),

@@ -31,7 +31,9 @@ def count_target_dice(
     power at war's in an adjacent sea zone or port (OP-2.3); a third power at war in the
     zone itself gives `other_powers_in_zone_dice` (OP-I4). Fortified spaces: 1 for a
     fortress that is not besieged, not in unrest, and held by the target, a power at war
-    or the Hospitallers (OP-2.4, OP-2.5, OP-I5, OP-I6). Ottoman units never give dice.
+    or the Hospitallers (OP-2.4, OP-2.5, OP-I5, OP-I6); a Hospitaller fortress follows
+    `hospitallers_count` whether or not the Hospitallers are registered at war (OP-I6).
+    Ottoman units never give dice.
     """
     target = declaration.target
     sources: list[TargetDiceSource] = []
@@ -76,14 +78,18 @@ def count_target_dice(
             excluded = "unrest"
         elif controller == OTTOMAN:
             excluded = "ottoman"
-        elif controller == target or state.is_at_war(controller):
+        elif controller == target:
             gives = True
         elif controller == HOSPITALLERS:
+            # OP-I6: the Hospitallers' own war status never matters, only the setting and,
+            # with it off, the target's.
             clause = "OP-I6"
             if settings.hospitallers_count or state.is_at_war(target):
                 gives = True
             else:
                 excluded = "hospitallers_need_war"
+        elif state.is_at_war(controller):
+            gives = True
         else:
             excluded = "not_at_war"
         if space.space_type != "fortress" and gives:

@@ -266,9 +266,13 @@ def declare_piracy(
         piracy_msg("line.declared", piracy=piracy_id, zone=zone, target=target_name),
         piracy_msg("line.corsairs_in_zone", corsairs=counted("corsairs", declaration.corsairs)),
     ]
+    cp_left: int | None = None
     if settings.enforce_cp and new.impulse.cp_remaining is not None:
         new.impulse.cp_remaining -= settings.piracy_cp_cost
-    if settings.piracy_cp_cost:
+        cp_left = new.impulse.cp_remaining
+    if cp_left is not None:  # OP-I14: enforced, the CP come out of the impulse's
+        lines.append(piracy_msg("line.cp_spent_enforced", cp=settings.piracy_cp_cost, left=cp_left))
+    elif settings.piracy_cp_cost:
         lines.append(piracy_msg("line.cp_spent", cp=settings.piracy_cp_cost))
     _place_marker(new, zone_key, declaration.sea_zone.strip(), turn, piracy_id)
 
@@ -330,6 +334,7 @@ def declare_piracy(
         zone_key=zone_key,
         chooser=chooser,
         cp_cost=settings.piracy_cp_cost,
+        cp_left=cp_left,
         target_dice=sources,
         target_dice_total=total,
         anti_piracy_faces=anti_faces,

@@ -259,6 +259,8 @@ class PiracyRecord(BaseModel):
     zone_key: str
     chooser: str
     cp_cost: int
+    # OP-I14: the impulse's CP left after this piracy when CP are enforced, else None.
+    cp_left: int | None = None
     target_dice: list[TargetDiceSource]
     target_dice_total: int
     anti_piracy_faces: list[int] = Field(default_factory=list)

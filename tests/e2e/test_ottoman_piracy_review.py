@@ -1,0 +1,103 @@
+"""Ottoman piracy settings through Discord: what `/corsairs piracy` must let players register
+for a setting to do what rules/ottoman-piracy.md says (OP-I4, OP-I7)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.standin import Table
+
+from .play import seat_piracy
+
+
+@pytest.fixture
+async def seated(campaign: Table) -> Table:
+    """Player1 plays the Ottomans, player2 the Habsburgs; Habsburgs and Venice at war."""
+    await seat_piracy(campaign, at_war=("hapsburg", "venice"))
+    return campaign
+
+
+async def setting(table: Table, name: str, value: str) -> None:
+    answer = await table.slash(
+        f"/campaign settings set setting:ottoman_piracy.{name} value:{value}", as_="gm"
+    )
+    assert not answer.ephemeral, answer.text()
+
+
+async def test_op_i7_extra_anti_piracy_hits_sink_the_ottoman_squadrons_registered(seated):
+    """OP-I7 (alternative, `anti_piracy_hits_hit_squadrons = true`): the Ottoman player
+    registers the Ottoman squadrons in the zone; hits beyond the corsairs sink them. A
+    Habsburg squadron in the zone gives 2 dice (OP-2.2): `6, 6` sinks the single corsair and
+    one of the two Ottoman squadrons, so the Ottomans do not roll (OP-4.1)."""
+    await setting(seated, "anti_piracy_hits_hit_squadrons", "true")
+    seated.script_dice([6, 6])
+
+    reply = await seated.slash(
+        "/corsairs piracy zone:Ionian Sea target:hapsburg corsairs:1 squadrons_in_zone:1 "
+        "ottoman_squadrons:2 ports:2",
+        as_="player1",
+    )
+
+    assert not reply.ephemeral, reply.text()
+    dice = reply.embed.field("Dice against the pirates — Hapsburgs: 2 dice")
+    assert "Sunk: 1 corsair; left: 0 corsairs." in dice
+    assert "Hits beyond the corsairs sink Ottoman squadrons: 1 squadron" in dice
+    assert "are lost" not in dice
+    assert seated.faces is not None and seated.faces.pending == []
+
+
+async def test_op_i7_by_default_ottoman_squadrons_are_untouched_and_the_hit_is_lost(seated):
+    """OP-I7 (default): the same roll loses the second hit; the Ottoman squadrons stay."""
+    seated.script_dice([6, 6])
+
+    reply = await seated.slash(
+        "/corsairs piracy zone:Ionian Sea target:hapsburg corsairs:1 squadrons_in_zone:1 "
+        "ottoman_squadrons:2 ports:2",
+        as_="player1",
+    )
+
+    dice = reply.embed.field("Dice against the pirates — Hapsburgs: 2 dice")
+    assert "Hits beyond the corsairs are lost: 1 hit" in dice
+    assert "sink Ottoman squadrons" not in dice
+
+
+async def test_op_i4_a_third_power_squadron_in_the_zone_gives_dice_only_by_setting(seated):
+    """OP-I4: a Venetian squadron (Venice at war) in the piracy zone itself gives the
+    Habsburgs no die by default; with `other_powers_in_zone_dice = 1` it gives 1, and `5`
+    sinks a corsair, leaving 1 Ottoman die (OP-4.2)."""
+    piracy = (
+        "/corsairs piracy zone:Ionian Sea target:hapsburg corsairs:2 "
+        "allied_squadrons_in_zone:1 ally:venice ports:2"
+    )
+    seated.script_dice([1, 1])  # no target die: both corsairs roll
+    default = await seated.slash(piracy, as_="player1")
+    assert not default.ephemeral, default.text()
+    dice = default.embed.field("Dice against the pirates — Hapsburgs: 0 dice")
+    assert "1 squadron (Venice) in the piracy zone: no dice" in dice
+    assert "in the piracy zone itself only the target's squadrons count" in dice
+
+    await setting(seated, "other_powers_in_zone_dice", "1")
+    seated.script_dice([5, 1])
+    counted = await seated.slash(piracy.replace("Ionian", "Tyrrhenian"), as_="player1")
+    assert not counted.ephemeral, counted.text()
+    dice = counted.embed.field("Dice against the pirates — Hapsburgs: 1 die")
+    assert "1 squadron (Venice) in the piracy zone: 1 die" in dice
+    assert "Sunk: 1 corsair; left: 1 corsair." in dice
+    assert "base 1, only 1 corsair" in counted.embed.field("Ottoman dice: 1 die")
+
+
+async def test_op_i14_enforced_cp_show_what_is_left_of_the_impulse(seated):
+    """OP-I14 (`enforce_cp = true`): the story says the 2 CP came out of the Ottoman
+    impulse's 5, not that they are recorded only."""
+    await setting(seated, "enforce_cp", "true")
+    impulse = await seated.slash("/corsairs impulse power:ottoman cp:5", as_="gm")
+    assert not impulse.ephemeral, impulse.text()
+    seated.script_dice([1, 1])
+
+    reply = await seated.slash(
+        "/corsairs piracy zone:Ionian Sea target:hapsburg corsairs:2 ports:2", as_="player1"
+    )
+
+    assert not reply.ephemeral, reply.text()
+    assert "2 CP spent; 3 CP left this impulse" in reply.embed.description
+    assert "recorded only" not in reply.embed.description
