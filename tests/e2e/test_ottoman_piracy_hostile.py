@@ -129,7 +129,8 @@ async def test_a_piracy_whose_every_hit_is_lost_says_nothing_was_taken(seated):
     ("options", "says"),
     [
         ("adjacent_place:Marseille", "adjacent_place: says where adjacent_squadrons: are"),
-        ("ally:hapsburg", "ally: says whose allied_adjacent_squadrons: are"),
+        # OP-I4: the ally's squadrons in the zone itself are the other count it may go with.
+        ("ally:hapsburg", "zone itself with allied_squadrons_in_zone: (OP-I4)."),
     ],
 )
 async def test_a_place_or_ally_without_its_squadrons_is_refused_before_any_die(
