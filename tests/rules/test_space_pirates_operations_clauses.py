@@ -1,0 +1,44 @@
+"""Clause checks for the operations and the end of the turn (SP-I31…SP-I45): the boundaries
+and branches where a player would notice the bot doing something the clause does not say.
+Scripted dice, faces in the order the procedure rolls them."""
+
+from __future__ import annotations
+
+import pytest
+from space_pirates_helpers import COMBAT, DEFAULTS, empty, route
+
+from bot.dice import Dice
+from bot.errors import RuleViolation
+from bot.rules.space_pirates.privateers import PrivateerOrder, quote_privateers
+from bot.rules.space_pirates.registry import set_contacts, set_privateer_tech
+
+
+def scripted(*faces):
+    return Dice.scripted(faces)
+
+
+def privateer_state(peace_until):
+    """Boreas, with the technology, a cruiser and contact with Aurora, who is at peace
+    with the pirates through `peace_until` (SP-I32)."""
+    state, _ = route(empty(), "Far", 300, owner="Boreas", ships=[("cruiser", "guard")])
+    state = set_contacts(state, "Boreas", ["Aurora"])
+    state = set_privateer_tech(state, "Boreas", True)
+    state.player("Aurora").peace_until = peace_until
+    return state, state.routes[0].ships[0].id
+
+
+def test_sp_i32_i36_forming_privateers_is_refused_through_the_last_turn_of_peace():
+    """SP-I32, SP-I36: the base fell in turn 20, so Aurora is at peace in turns 21…30.
+    Forming privateers against her is refused in each of those turns, the last one
+    included, naming SP-I32; from turn 31 it is allowed."""
+    state, ship = privateer_state(peace_until=30)
+    for turn in (21, 30):
+        with pytest.raises(RuleViolation) as refused:
+            order = PrivateerOrder("Boreas", "Aurora", turn, [ship])
+            quote_privateers(state, DEFAULTS, COMBAT, order)
+        assert refused.value.message_key == "space_pirates.error.victim_at_peace"
+        assert refused.value.params["clause"] == "SP-I32"
+    quote = quote_privateers(
+        state, DEFAULTS, COMBAT, PrivateerOrder("Boreas", "Aurora", 31, [ship])
+    )
+    assert quote.active_from == 32
