@@ -5,12 +5,13 @@ Scripted dice, faces in the order the procedure rolls them."""
 from __future__ import annotations
 
 import pytest
-from space_pirates_helpers import COMBAT, DEFAULTS, empty, route
+from space_pirates_helpers import COMBAT, DEFAULTS, empty, resolve, route
 
 from bot.dice import Dice
 from bot.errors import RuleViolation
+from bot.rules.space_pirates.bribe import BribeOrder, apply_bribe, bribes_visible_to
 from bot.rules.space_pirates.privateers import PrivateerOrder, quote_privateers
-from bot.rules.space_pirates.registry import set_contacts, set_privateer_tech
+from bot.rules.space_pirates.registry import remove_route, set_contacts, set_privateer_tech
 
 
 def scripted(*faces):
@@ -42,3 +43,24 @@ def test_sp_i32_i36_forming_privateers_is_refused_through_the_last_turn_of_peace
         state, DEFAULTS, COMBAT, PrivateerOrder("Boreas", "Aurora", 31, [ship])
     )
     assert quote.active_from == 32
+
+
+def test_sp_i33_i40_a_bribe_whose_victim_has_nothing_left_is_cancelled_and_told():
+    """SP-I33, SP-I40: Boreas bribes a raid on Aurora's only route in turn 5; Aurora then
+    removes it, and no turn order is registered. When the bribe comes up in resolution 5 it
+    is cancelled (the route is no longer Aurora's): Boreas is told, without a refund, and
+    the bribe no longer shows as placed."""
+    state, line = route(empty(), "Line", 300)
+    state = set_contacts(state, "Boreas", ["Aurora"])
+    order = BribeOrder("Boreas", "Aurora", "route", 5)
+    state, bribe = apply_bribe(state, DEFAULTS, COMBAT, order, scripted(1, 1, 1))
+    state = remove_route(state, line.id)
+
+    result = resolve(state, 5, scripted())
+
+    assert result.outcome.get("bribes_cancelled") == [bribe.id]
+    (told,) = result.outcome["private"]["Boreas"]
+    assert told["key"] == "space_pirates.bribe.cancelled"
+    assert told["params"]["refund"] == 0
+    assert result.state.bribes[0].status == "cancelled"
+    assert bribes_visible_to(result.state, "Boreas") == []

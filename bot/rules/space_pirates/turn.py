@@ -63,12 +63,16 @@ def as_settings(value: Any) -> SpacePiratesSettings:
 
 def players_in_order(state: SpacePiratesState) -> list[str]:
     """The campaign's registered turn order, then any other player with routes or planets
-    in the order first registered (SP-I40, SP-I43)."""
+    in the order first registered (SP-I40, SP-I43), then any other victim of a placed bribe
+    in the order placed, so a bribe whose target is gone still comes up and is cancelled
+    (SP-I33)."""
     order = list(state.turn_order)
     seen = set(order)
-    for faction in [o.faction for r in state.routes for o in r.owners] + [
-        p.owner for p in state.planets
-    ]:
+    for faction in (
+        [o.faction for r in state.routes for o in r.owners]
+        + [p.owner for p in state.planets]
+        + [b.victim for b in state.bribes if b.status == "placed"]
+    ):
         if faction not in seen:
             seen.add(faction)
             order.append(faction)
