@@ -5,7 +5,17 @@ Scripted dice, faces in the order the procedure rolls them."""
 from __future__ import annotations
 
 import pytest
-from space_pirates_helpers import COMBAT, DEFAULTS, empty, resolve, route
+from space_pirates_helpers import (
+    COMBAT,
+    DEFAULTS,
+    answer,
+    empty,
+    planet,
+    resolve,
+    route,
+    settings,
+    with_history,
+)
 
 from bot.dice import Dice
 from bot.errors import RuleViolation
@@ -64,3 +74,30 @@ def test_sp_i33_i40_a_bribe_whose_victim_has_nothing_left_is_cancelled_and_told(
     assert told["params"]["refund"] == 0
     assert result.state.bribes[0].status == "cancelled"
     assert bribes_visible_to(result.state, "Boreas") == []
+
+
+def cooldown_lines(lines):
+    return [m.render("en") for m in lines if m.key.startswith("space_pirates.effects.cooldown")]
+
+
+def test_sp_i40_step_5_tells_when_a_raided_planets_cooldown_starts_and_ends():
+    """SP-I40 step 5, SP-I19: Beta is plundered in resolution 9, so it cannot be raided
+    before turn 15. The report step says so when the cooldown starts (resolution 9) and
+    when it ends (resolution 14, the last one it covers); resolutions in between say
+    nothing about it."""
+    state, _ = planet(empty(), "Beta", 500, population=1000)
+    state.player("Aurora").streak = 10
+    with_history(state, "Aurora", [200])
+    offered = resolve(state, 9, scripted(1))
+    raided = answer(offered.state, False, scripted())
+    assert raided.archive[0].body.outcome == "successful"
+    assert cooldown_lines(raided.lines) == ["Beta (Aurora) cannot be raided before turn 15"]
+    assert cooldown_lines(resolve(raided.state, 10, scripted()).lines) == []
+    assert cooldown_lines(resolve(raided.state, 14, scripted()).lines) == [
+        "Beta (Aurora) can be raided again from turn 15"
+    ]
+    one_turn = settings(planet_raid_cooldown_turns=1)
+    raided = answer(
+        resolve(state, 9, scripted(1), one_turn).state, False, scripted(), settings=one_turn
+    )
+    assert cooldown_lines(raided.lines) == []
