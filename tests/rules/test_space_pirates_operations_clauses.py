@@ -20,8 +20,10 @@ from space_pirates_helpers import (
 from bot.dice import Dice
 from bot.errors import RuleViolation
 from bot.rules.space_pirates.bribe import BribeOrder, apply_bribe, bribes_visible_to
+from bot.rules.space_pirates.mercenaries import HireOrder, apply_hire
 from bot.rules.space_pirates.privateers import PrivateerOrder, quote_privateers
 from bot.rules.space_pirates.registry import remove_route, set_contacts, set_privateer_tech
+from bot.rules.space_pirates.status import status
 
 
 def scripted(*faces):
@@ -101,3 +103,21 @@ def test_sp_i40_step_5_tells_when_a_raided_planets_cooldown_starts_and_ends():
         resolve(state, 9, scripted(1), one_turn).state, False, scripted(), settings=one_turn
     )
     assert cooldown_lines(raided.lines) == []
+
+
+def test_sp_i35_the_status_shows_the_upkeep_the_resolution_will_ask_for():
+    """SP-I35 `mercenary_upkeep_basis`: a 300 contract (3 raiders) down to one raider. Its
+    owner's status shows the upkeep the next resolution asks for: ⌈20 % × 300⌉ = 60 on
+    the hired value (the default), ⌈20 % × 100⌉ = 20 on the surviving value."""
+    state, _ = route(empty(), "Line", 300)
+    with_history(state, "Aurora", [900], turn=9)
+    state, _, _ = apply_hire(state, DEFAULTS, HireOrder("Aurora", 10, 300))
+    state.contracts[0].ships = state.contracts[0].ships[:1]
+    for rules, upkeep in ((DEFAULTS, 60), (settings(mercenary_upkeep_basis="surviving_value"), 20)):
+        (line,) = [m for m in status(state, rules, "Aurora", 10).lines if "contract" in m.key]
+        assert (
+            line.render("en")
+            == f"Mercenary contract #{state.contracts[0].id}: 1 ship, in reserve, upkeep {upkeep}"
+        )
+        (due,) = resolve(state, 10, scripted(20), rules).state.upkeep_due
+        assert due.amount == upkeep
