@@ -21,6 +21,7 @@ from bot.dice import Dice
 from bot.errors import RuleViolation
 from bot.rules.space_pirates.bribe import BribeOrder, apply_bribe, bribes_visible_to
 from bot.rules.space_pirates.mercenaries import HireOrder, apply_hire
+from bot.rules.space_pirates.models import PrivateerGroup, RegisteredShip
 from bot.rules.space_pirates.privateers import PrivateerOrder, quote_privateers
 from bot.rules.space_pirates.registry import remove_route, set_contacts, set_privateer_tech
 from bot.rules.space_pirates.status import status
@@ -121,3 +122,30 @@ def test_sp_i35_the_status_shows_the_upkeep_the_resolution_will_ask_for():
         )
         (due,) = resolve(state, 10, scripted(20), rules).state.upkeep_due
         assert due.amount == upkeep
+
+
+def test_sp_i37_a_returning_group_tells_that_its_upkeep_resumes():
+    """SP-10.8, SP-I37 (and SP-I36: the upkeep stopped when the group was formed): a group
+    recalled in turn 12 with a d6 of 4 rejoins Boreas in resolution 16, and the line says
+    that its ships' upkeep resumes, in English and in Russian."""
+    ships = [RegisteredShip(id=90, owner="Boreas", ship_class="cruiser")]
+    state = empty()
+    state.privateers.append(
+        PrivateerGroup(
+            id=7,
+            owner="Boreas",
+            target="Aurora",
+            formed_turn=3,
+            ships=ships,
+            recalled_turn=12,
+            returns_turn=16,
+        )
+    )
+    (line,) = resolve(state, 16, scripted()).lines
+    assert line.render("en") == (
+        "Privateer group #7 returns to Boreas (1 ship); their upkeep resumes"
+    )
+    assert line.render("ru") == (
+        "Группа каперов №7 возвращается к фракции «Boreas» (1 корабль);"
+        " их содержание возобновляется"
+    )
