@@ -111,6 +111,7 @@ async def test_privateers_formed_then_recalled(after_a_raid):
     quote = await table.slash("/pirates privateers form target:Vega ships:3, 4", as_="player2")
     formed = await table.click(quote, "Confirm", as_="player2")
     group = formed.embed.description.split("#")[1].split(" ")[0]
+    assert "their upkeep stops" in formed.embed.description  # SP-10.3, SP-I36
     routes = await table.slash("/pirates routes faction:Orion", as_="player2")
     assert "cruiser" not in routes.embed.description
     recall = await table.slash(f"/pirates privateers recall group:{group}", as_="player2")

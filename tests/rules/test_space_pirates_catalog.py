@@ -374,6 +374,7 @@ def more_messages():
     raided = answer(resolve(state, 9, scripted(1)[0]).state, False, scripted()[0])
     out.extend(status(raided.state, DEFAULTS, "Aurora", 10).lines)
     take(resolve(raided.state, 12, scripted(20)[0]))
+    take(resolve(raided.state, 14, scripted()[0]))  # the cooldown's last resolution
     # a destroyed base cancels a bribe; hired mercenaries with no ships left; returns
     state, _ = route(empty(), "Line", 160)
     state, _ = register_route(state, COMBAT, name="Far", goods=300, owners=[("Boreas", 100)])

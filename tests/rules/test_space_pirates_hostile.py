@@ -43,11 +43,12 @@ def test_a_recalled_group_of_one_ship_returns_as_one_ship():
             )
         )
     lines = [m.render("en") for m in resolve(state, 5, scripted()[0]).lines]
-    assert "Privateer group #1 returns to Boreas (1 ship)" in lines, lines
-    assert "Privateer group #2 returns to Boreas (2 ships)" in lines, lines
+    assert "Privateer group #1 returns to Boreas (1 ship); their upkeep resumes" in lines, lines
+    assert "Privateer group #2 returns to Boreas (2 ships); their upkeep resumes" in lines, lines
     russian = [m.render("ru") for m in resolve(state, 5, scripted()[0]).lines]
-    assert "Группа каперов №1 возвращается к фракции «Boreas» (1 корабль)" in russian, russian
-    assert "Группа каперов №2 возвращается к фракции «Boreas» (2 корабля)" in russian, russian
+    resumes = "; их содержание возобновляется"
+    assert f"Группа каперов №1 возвращается к фракции «Boreas» (1 корабль){resumes}" in russian
+    assert f"Группа каперов №2 возвращается к фракции «Boreas» (2 корабля){resumes}" in russian
 
 
 RETREAT = settings(defender_may_retreat=True)

@@ -70,7 +70,8 @@ def quote_privateers(
     order: PrivateerOrder,
 ) -> PrivateerQuote:
     """Check forming a group (tech, contact, peace, operations; SP-10.1, SP-10.2, SP-I32,
-    SP-I36) from the owner's registered combat ships, active from turn T+1 (SP-10.4)."""
+    SP-I36) from the owner's registered combat ships, active from turn T+1 (SP-10.4). A
+    target at peace in turn T is refused, the last turn of its peace included (SP-I32)."""
     owner, target, turn, ship_ids = order.owner, order.target, order.turn, order.ship_ids
     record = state.players.get(owner) or PlayerPirates()
     if settings.privateers_require_tech and not record.privateer_tech:
@@ -78,7 +79,7 @@ def quote_privateers(
     if target == owner or target not in record.contacts:
         raise RuleViolation(f"{P}error.no_contact", clause="SP-10.2", faction=shown(target))
     require_operations(record, turn, "SP-I32")
-    if under_peace(state.players.get(target) or PlayerPirates(), turn + 1):
+    if under_peace(state.players.get(target) or PlayerPirates(), turn):
         raise RuleViolation(f"{P}error.victim_at_peace", clause="SP-I32", faction=shown(target))
     if not ship_ids or len(set(ship_ids)) != len(ship_ids):
         raise RuleViolation(f"{P}error.no_ships", clause="SP-10.2")

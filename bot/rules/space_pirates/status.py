@@ -11,12 +11,12 @@ from bot.i18n import Msg
 from bot.rules.space_pirates.base import base_exists, operations_blocked
 from bot.rules.space_pirates.bribe import bribe_offer_cost, bribes_visible_to, open_bribe_offers
 from bot.rules.space_pirates.chance import RaidPoints, raid_points, routes_in_roll
-from bot.rules.space_pirates.fleet import payment
 from bot.rules.space_pirates.messages import bribe_target, fleet_msg
 from bot.rules.space_pirates.models import PlayerPirates, SpacePiratesState, Station
 from bot.rules.space_pirates.planet_raid import planet_points
 from bot.rules.space_pirates.route_raid import under_peace, under_route_immunity
 from bot.rules.space_pirates.settings import SpacePiratesSettings
+from bot.rules.space_pirates.upkeep import upkeep_amount
 
 P = "space_pirates."
 
@@ -98,7 +98,7 @@ def status(
                     f"{P}status.contract",
                     contract=contract.id,
                     count=len(contract.ships),
-                    upkeep=payment(settings, contract.value, settings.mercenary_upkeep_pct),
+                    upkeep=upkeep_amount(contract, settings),
                     station=station_msg(contract.station),
                 )
             )

@@ -63,12 +63,16 @@ def as_settings(value: Any) -> SpacePiratesSettings:
 
 def players_in_order(state: SpacePiratesState) -> list[str]:
     """The campaign's registered turn order, then any other player with routes or planets
-    in the order first registered (SP-I40, SP-I43)."""
+    in the order first registered (SP-I40, SP-I43), then any other victim of a placed bribe
+    in the order placed, so a bribe whose target is gone still comes up and is cancelled
+    (SP-I33)."""
     order = list(state.turn_order)
     seen = set(order)
-    for faction in [o.faction for r in state.routes for o in r.owners] + [
-        p.owner for p in state.planets
-    ]:
+    for faction in (
+        [o.faction for r in state.routes for o in r.owners]
+        + [p.owner for p in state.planets]
+        + [b.victim for b in state.bribes if b.status == "placed"]
+    ):
         if faction not in seen:
             seen.add(faction)
             order.append(faction)
@@ -211,7 +215,7 @@ def advance(rc: ResolutionContext) -> None:
         elif step == "mercenary_upkeep":
             post_upkeep(state, settings, turn, journal)
         elif step == "report":
-            _effects_step(state, turn, journal)
+            _effects_step(state, settings, turn, journal)
         cursor.steps.pop(0)
     if paused(state):
         return
@@ -258,8 +262,12 @@ def _privateers_step(state: SpacePiratesState, turn: int, journal: Journal) -> N
     state.privateers = [g for g in state.privateers if not g.returned]
 
 
-def _effects_step(state: SpacePiratesState, turn: int, journal: Journal) -> None:
-    """SP-I40 step 5: effects that end with this resolution."""
+def _effects_step(
+    state: SpacePiratesState, settings: SpacePiratesSettings, turn: int, journal: Journal
+) -> None:
+    """SP-I40 step 5: effects that end with this resolution, and planet cooldowns starting
+    (a planet attacked in this resolution) or ending (the last resolution they cover) (SP-I19).
+    A cooldown of one turn or none covers no later resolution, so it is not told."""
     for faction, record in state.players.items():
         if record.route_immunity_until == turn:
             journal.lines.append(Msg(f"{P}effects.immunity_ends", faction=faction))
@@ -267,7 +275,19 @@ def _effects_step(state: SpacePiratesState, turn: int, journal: Journal) -> None
             journal.lines.append(Msg(f"{P}effects.peace_ends", faction=faction))
         if record.income_bonus_until == turn:
             journal.lines.append(Msg(f"{P}effects.income_bonus_ends", faction=faction))
+    cooldown = settings.planet_raid_cooldown_turns
     for planet in state.planets:
+        attacked = planet.last_attacked_turn
+        if attacked is not None and cooldown > 1 and turn in (attacked, attacked + cooldown - 1):
+            starts = turn == attacked
+            journal.lines.append(
+                Msg(
+                    f"{P}effects.cooldown_starts" if starts else f"{P}effects.cooldown_ends",
+                    faction=planet.owner,
+                    planet=planet.name,
+                    turn=attacked + cooldown,
+                )
+            )
         if planet.birth_rate_penalty_until == turn:
             journal.lines.append(
                 Msg(f"{P}effects.birth_rate_ends", faction=planet.owner, planet=planet.name)

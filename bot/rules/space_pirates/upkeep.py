@@ -6,11 +6,25 @@ from __future__ import annotations
 from bot.errors import NotFound
 from bot.i18n import Msg
 from bot.rules.space_pirates.fleet import payment
-from bot.rules.space_pirates.models import SpacePiratesState, UpkeepDue, require_asked
+from bot.rules.space_pirates.models import (
+    MercenaryContract,
+    SpacePiratesState,
+    UpkeepDue,
+    require_asked,
+)
 from bot.rules.space_pirates.reports import Journal
 from bot.rules.space_pirates.settings import SpacePiratesSettings
 
 P = "space_pirates."
+
+
+def upkeep_amount(contract: MercenaryContract, settings: SpacePiratesSettings) -> int:
+    """A contract's upkeep per resolution: ⌈20 % × C⌉, or with `mercenary_upkeep_basis =
+    surviving_value` 20 % of what its surviving ships cost (SP-9.3, SP-I35)."""
+    base = contract.value
+    if settings.mercenary_upkeep_basis == "surviving_value":
+        base = sum(settings.pirate_cost(s.pirate_type) for s in contract.ships)
+    return payment(settings, base, settings.mercenary_upkeep_pct)
 
 
 def post_upkeep(
@@ -25,15 +39,12 @@ def post_upkeep(
             continue
         if contract.hired_turn == turn and not settings.mercenary_upkeep_in_hire_turn:
             continue
-        base = contract.value
-        if settings.mercenary_upkeep_basis == "surviving_value":
-            base = sum(settings.pirate_cost(s.pirate_type) for s in contract.ships)
         due = UpkeepDue(
             choice_id=state.take_id(),
             contract=contract.id,
             owner=contract.owner,
             turn=turn,
-            amount=payment(settings, base, settings.mercenary_upkeep_pct),
+            amount=upkeep_amount(contract, settings),
             ended=not contract.active,
         )
         journal.outcome.setdefault("upkeep", []).append(
