@@ -374,6 +374,12 @@ def more_messages():
     raided = answer(resolve(state, 9, scripted(1)[0]).state, False, scripted()[0])
     out.extend(status(raided.state, DEFAULTS, "Aurora", 10).lines)
     take(resolve(raided.state, 12, scripted(20)[0]))
+    # the birth rate at another factor, and a capture with no penalty (SP-I25)
+    for changed in (settings(birth_rate_factor_pct=75), settings(birth_rate_penalty_turns=0)):
+        paused = resolve(state, 9, scripted(1)[0], changed)
+        raided = answer(paused.state, False, scripted()[0], settings=changed)
+        take(raided)
+        out.extend(status(raided.state, changed, "Aurora", 10).lines)
     # a destroyed base cancels a bribe; hired mercenaries with no ships left; returns
     state, _ = route(empty(), "Line", 160)
     state, _ = register_route(state, COMBAT, name="Far", goods=300, owners=[("Boreas", 100)])

@@ -12,6 +12,7 @@ from bot.rules.space_pirates.models import Bribe, PendingResolution, PirateFleet
 from bot.rules.space_pirates.reports import PlunderReport, RaidReport
 
 P = "space_pirates."
+HALVED_PCT = 50  # the birth rate the catalogs call "halved" (SP-4.10)
 
 
 def fleet_msg(fleet: PirateFleet) -> Msg:
@@ -329,17 +330,28 @@ def plunder_lines(plunder: PlunderReport) -> list[Msg]:
             )
         )
     if plunder.captured:
-        lines.append(
-            Msg(
-                f"{P}report.captured",
-                captured=plunder.captured,
-                until=plunder.birth_rate_penalty_until or 0,
-            )
-        )
+        lines.append(captured_msg(plunder))
     if plunder.industry_blocked is not None:
         start, end = plunder.industry_blocked
         lines.append(Msg(f"{P}report.industry_blocked", start=start, end=end))
     return lines
+
+
+def captured_msg(plunder: PlunderReport) -> Msg:
+    """The population carried off and the birth rate until the penalty ends, at the
+    campaign's `birth_rate_factor_pct` ("halved" at 50 %); no penalty when it lasts no
+    turn (SP-4.10, SP-I25)."""
+    until = plunder.birth_rate_penalty_until
+    if until is None:
+        return Msg(f"{P}report.captured_only", captured=plunder.captured)
+    if plunder.birth_rate_pct is None or plunder.birth_rate_pct == HALVED_PCT:
+        return Msg(f"{P}report.captured", captured=plunder.captured, until=until)
+    return Msg(
+        f"{P}report.captured_factor",
+        captured=plunder.captured,
+        pct=plunder.birth_rate_pct,
+        until=until,
+    )
 
 
 def outcome_line(report: RaidReport) -> Msg:

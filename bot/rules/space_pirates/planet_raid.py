@@ -464,6 +464,7 @@ def plunder_planet(
         loot=loss(settings, Fraction(income)),
         captured=captured,
         birth_rate_penalty_until=until if settings.birth_rate_penalty_turns > 0 else None,
+        birth_rate_pct=settings.birth_rate_factor_pct,
     )
 
 

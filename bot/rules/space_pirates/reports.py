@@ -137,6 +137,8 @@ class PlunderReport(BaseModel):
     troops_lost: int = 0
     captured: int = 0
     birth_rate_penalty_until: int | None = None
+    # the birth rate during the penalty, in % of normal (SP-I25; None: halved)
+    birth_rate_pct: int | None = None
     industry_blocked: tuple[int, int] | None = None
 
 

@@ -1,0 +1,53 @@
+"""Conformance fixes of the route raids, fleets, battles, planet raids, plunder and the base
+(SP-1…SP-10, SP-I1…SP-I30): each test names the clause a player saw broken, and asserts
+what the report or status now says, or what the state becomes."""
+
+from __future__ import annotations
+
+from space_pirates_helpers import DEFAULTS, empty, planet, raid, settings, with_history
+
+from bot.rules.space_pirates.messages import report_lines
+from bot.rules.space_pirates.status import status
+
+
+def no_troops_planet(streak=10):
+    state, p = planet(empty(), "Home", 600, population=1005)
+    state.player("Aurora").streak = streak
+    with_history(state, "Aurora", [150])
+    return state, p
+
+
+def plunder_text(report, language="en"):
+    return [m.render(language) for m in report_lines(report)]
+
+
+def test_sp_i25_the_birth_rate_factor_setting_is_what_the_player_is_told():
+    """SP-I25 `birth_rate_factor_pct`: with the factor set to 75, the raid's report and the
+    status tell the birth rate at 75 %, not halved; the default still says halved."""
+    state, _ = no_troops_planet()
+    changed = settings(birth_rate_factor_pct=75)
+    after, reports = raid(state, 5, [1], settings=changed)
+    text = " ".join(plunder_text(reports[-1]))
+    assert "100 population carried off" in text, text
+    assert "75 %" in text and "halved" not in text, text
+    shown = [m.render("en") for m in status(after, changed, "Aurora", 6).lines]
+    assert "Home: birth rate cut to 75 % until turn 8" in shown, shown
+    russian = " ".join(plunder_text(reports[-1], "ru"))
+    assert "75 %" in russian and "вдвое" not in russian, russian
+
+    after, reports = raid(state, 5, [1])
+    text = " ".join(plunder_text(reports[-1]))
+    assert "birth rate halved until turn 8" in text, text
+    shown = [m.render("en") for m in status(after, DEFAULTS, "Aurora", 6).lines]
+    assert "Home: birth rate halved until turn 8" in shown, shown
+
+
+def test_sp_i25_no_birth_rate_penalty_is_told_when_it_lasts_no_turn():
+    """SP-I25 `birth_rate_penalty_turns = 0`: the population is still carried off, and the
+    report says nothing of a birth-rate penalty (it never said "until turn 0")."""
+    state, p = no_troops_planet()
+    after, reports = raid(state, 5, [1], settings=settings(birth_rate_penalty_turns=0))
+    text = plunder_text(reports[-1])
+    assert "100 population carried off" in text, text
+    assert not any("birth rate" in line for line in text), text
+    assert after.planet(p.id).birth_rate_penalty_until is None
