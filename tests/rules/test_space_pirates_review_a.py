@@ -4,10 +4,11 @@ what the report or status now says, or what the state becomes."""
 
 from __future__ import annotations
 
-from space_pirates_helpers import DEFAULTS, empty, planet, raid, settings, with_history
+from space_pirates_helpers import COMBAT, DEFAULTS, empty, planet, raid, settings, with_history
 
 from bot.rules.space_pirates.messages import report_lines
 from bot.rules.space_pirates.status import status
+from cogs.space_pirates.operations import Operation, quote
 
 
 def no_troops_planet(streak=10):
@@ -51,3 +52,19 @@ def test_sp_i25_no_birth_rate_penalty_is_told_when_it_lasts_no_turn():
     assert "100 population carried off" in text, text
     assert not any("birth rate" in line for line in text), text
     assert after.planet(p.id).birth_rate_penalty_until is None
+
+
+def test_sp_i30_the_locate_quote_names_the_campaigns_percentage():
+    """SP-6.3, SP-I30 `locate_cost_pct`: at 20 % the quote asks 20 % of the largest fleet
+    and says so (it said "10 %" whatever the setting), in English and Russian."""
+    state, _ = planet(empty(), "Home", 600)
+    state.player("Aurora").streak = 2
+    with_history(state, "Aurora", [1250], turn=3)
+    changed = settings(locate_cost_pct=20)
+    (line,) = quote(state, changed, COMBAT, Operation("locate", "Aurora", 5, {}))
+    assert line.render("en").startswith(
+        "Locating the pirate base costs 250 (20 % of the largest pirate fleet, 1250)"
+    ), line.render("en")
+    assert "20 %" in line.render("ru") and "10 %" not in line.render("ru"), line.render("ru")
+    (line,) = quote(state, DEFAULTS, COMBAT, Operation("locate", "Aurora", 5, {}))
+    assert "costs 125 (10 % of the largest pirate fleet, 1250)" in line.render("en")
