@@ -4,8 +4,19 @@ what the report or status now says, or what the state becomes."""
 
 from __future__ import annotations
 
-from space_pirates_helpers import COMBAT, DEFAULTS, empty, planet, raid, settings, with_history
+from space_pirates_helpers import (
+    COMBAT,
+    DEFAULTS,
+    empty,
+    planet,
+    raid,
+    resolve,
+    route,
+    settings,
+    with_history,
+)
 
+from bot.dice import Dice
 from bot.rules.space_pirates.messages import report_lines
 from bot.rules.space_pirates.status import status
 from cogs.space_pirates.operations import Operation, quote
@@ -68,3 +79,27 @@ def test_sp_i30_the_locate_quote_names_the_campaigns_percentage():
     assert "20 %" in line.render("ru") and "10 %" not in line.render("ru"), line.render("ru")
     (line,) = quote(state, DEFAULTS, COMBAT, Operation("locate", "Aurora", 5, {}))
     assert "costs 125 (10 % of the largest pirate fleet, 1250)" in line.render("en")
+
+
+def test_sp_i1_i16_the_rolls_name_the_campaigns_die():
+    """SP-I1, SP-I16 `raid_die_faces`: on a d100 the summary and the report name the d100
+    the bot rolled, for the raid chance and the planet check (they said "d20")."""
+    d100 = settings(raid_die_faces=100)
+    state, _ = route(empty(), "Line", 300)
+    state.player("Aurora").streak = 10
+    with_history(state, "Aurora", [150])
+    state, _ = planet(state, "Home", 600)
+    result = resolve(state, 5, Dice.scripted([50, 60]), d100)
+    summary = [m.render("en") for m in result.lines]
+    assert summary == ["Aurora: no raid (d100 50 > 12); no planet raid (d100 60 > 2)"], summary
+    text = [m.render("en") for r in result.archive for m in report_lines(r.body)]
+    assert "d100: 50 against 12 — no attack" in text, text
+    check = "Planet check: streak 10, planet points 2, d100 60"
+    assert any(line.startswith(check) for line in text), text
+    russian = " ".join(m.render("ru") for m in result.lines)
+    assert "d100 50 > 12" in russian and "d20" not in russian, russian
+
+    default = resolve(state, 5, Dice.scripted([15, 20]))
+    assert [m.render("en") for m in default.lines] == [
+        "Aurora: no raid (d20 15 > 12); no planet raid (d20 20 > 2)"
+    ]

@@ -56,7 +56,8 @@ def event_msg(report: RaidReport, asked: str | None = None) -> Msg:
     if report.outcome == "no_attack":
         points = chance.points.total if chance is not None and chance.points else 0
         face = chance.face if chance is not None and chance.face is not None else 0
-        return Msg(f"{P}event.no_attack", face=face, points=points)
+        faces = chance.points.die_faces if chance is not None and chance.points else 20
+        return Msg(f"{P}event.no_attack", faces=faces, face=face, points=points)
     if report.outcome in ("skipped_peace", "skipped_immunity", "no_routes"):
         return Msg(f"{P}event.{report.outcome}", until=report.immunity_until or 0)
     return attack_event_msg(report)
@@ -107,6 +108,7 @@ def planet_event_msg(report: RaidReport) -> Msg:
         check = planet.check if planet else None
         return Msg(
             f"{P}event.planet_check_missed",
+            faces=check.faces if check else 20,
             face=check.face if check and check.face is not None else 0,
             points=check.points if check else 0,
         )
@@ -157,6 +159,7 @@ def report_lines(report: RaidReport) -> list[Msg]:
                 lines.append(
                     Msg(
                         f"{P}report.chance_roll",
+                        faces=chance.points.die_faces,
                         face=chance.face or 0,
                         points=chance.points.total,
                         hit=Msg(f"{P}report.hit" if chance.hit else f"{P}report.miss"),
@@ -268,6 +271,7 @@ def planet_check_lines(report: RaidReport) -> list[Msg]:
                 f"{P}report.planet_check",
                 streak=check.streak,
                 points=check.points,
+                faces=check.faces,
                 face=check.face if check.face is not None else "—",
                 hit=Msg(f"{P}report.hit" if check.hit else f"{P}report.miss"),
             )

@@ -148,7 +148,8 @@ def check_planet_raid(
     settings = rc.settings
     record = rc.state.player(report.faction)
     points = planet_points(record, settings)
-    planet_report = PlanetRaidReport(check=PlanetCheckReport(streak=record.streak, points=points))
+    check = PlanetCheckReport(streak=record.streak, points=points, faces=settings.raid_die_faces)
+    planet_report = PlanetRaidReport(check=check)
     report.planet = planet_report
     report.streak_before = report.streak_after = record.streak
     report.outcome = "no_planet_raid"
@@ -159,8 +160,6 @@ def check_planet_raid(
     planet, candidates = choose_planet(rc.state, settings, rc.combat, report.faction, report.turn)
     if planet is None:
         return None
-    check = planet_report.check
-    assert check is not None
     if points >= settings.raid_die_faces:
         check.automatic = check.hit = True
     else:

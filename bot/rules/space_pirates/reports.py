@@ -97,6 +97,7 @@ class PlanetCheckReport(BaseModel):
     face: int | None = None
     automatic: bool = False
     hit: bool = False
+    faces: int = 20  # the die rolled, `raid_die_faces` (SP-I16)
 
 
 class PlanetCandidate(BaseModel):
