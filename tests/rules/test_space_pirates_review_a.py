@@ -103,3 +103,23 @@ def test_sp_i1_i16_the_rolls_name_the_campaigns_die():
     assert [m.render("en") for m in default.lines] == [
         "Aurora: no raid (d20 15 > 12); no planet raid (d20 20 > 2)"
     ]
+
+
+def test_sp_i6_the_big_income_rule_names_the_campaigns_threshold_and_multiplier():
+    """SP-1.10, SP-I6 `big_income_threshold`, `big_income_multiplier`: above 2000 with ×10,
+    the strength line says so (it said "above 1000 … × 12" whatever the settings)."""
+    changed = settings(big_income_threshold=2000, big_income_multiplier=10)
+    state, _ = route(empty(), "Line", 2350)
+    _, (report,) = raid(state, 3, [1, 4, 6], settings=changed, accept=True)
+    text = [m.render("en") for m in report_lines(report)]
+    assert (
+        "Strength: income 2350 above 2000 → 2d6 × 10: 4, 6 → 100; × 1 (streak 0, bonus 0 %) = "
+        "100; value 5000"
+    ) in text, text
+    russian = [m.render("ru") for m in report_lines(report)]
+    assert any("выше 2000 → 2d6 × 10" in line for line in russian), russian
+
+    _, (report,) = raid(state, 3, [1, 4, 6], accept=True)
+    text = [m.render("en") for m in report_lines(report)]
+    big = "Strength: income 2350 above 1000 → 2d6 × 12: 4, 6 → 120"
+    assert any(line.startswith(big) for line in text), text

@@ -199,6 +199,8 @@ def report_lines(report: RaidReport) -> list[Msg]:
                 f"{P}report.strength_big" if s.big_income else f"{P}report.strength",
                 income=s.income,
                 dice=s.dice,
+                threshold=s.threshold,
+                times=s.dice_multiplier,
                 faces=", ".join(str(f) for f in s.faces) or "—",
                 raw=s.raw_strength,
                 multiplier=s.multiplier,

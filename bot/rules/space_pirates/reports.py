@@ -60,6 +60,7 @@ class StrengthReport(BaseModel):
     dice_multiplier: int
     big_income: bool
     faces: list[int]
+    threshold: int = 1000  # the income above which the big-income rule rolls (SP-I6)
     raw_strength: int
     streak: int
     bonus_pct: int
@@ -78,6 +79,7 @@ class StrengthReport(BaseModel):
             dice_multiplier=generated.dice_multiplier,
             big_income=generated.big_income,
             faces=list(generated.faces),
+            threshold=generated.threshold,
             raw_strength=generated.raw_strength,
             streak=generated.streak,
             bonus_pct=generated.bonus_pct,
