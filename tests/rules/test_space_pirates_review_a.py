@@ -123,3 +123,22 @@ def test_sp_i6_the_big_income_rule_names_the_campaigns_threshold_and_multiplier(
     text = [m.render("en") for m in report_lines(report)]
     big = "Strength: income 2350 above 1000 → 2d6 × 12: 4, 6 → 120"
     assert any(line.startswith(big) for line in text), text
+
+
+def test_sp_i1_a_certain_attack_names_the_campaigns_die():
+    """SP-I1 `raid_die_faces`: on a d10, 11 points attack without a roll, and the report
+    says "10 points or more" (it said 20 whatever the die)."""
+    state, _ = route(empty(), "Line", 300)
+    state.player("Aurora").streak = 9
+    d10 = settings(raid_die_faces=10)
+    _, (report,) = raid(state, 3, [3, 3, 3], settings=d10, accept=True)
+    lines = [m for m in report_lines(report) if m.key.endswith("chance_automatic")]
+    assert [m.render("en") for m in lines] == [
+        "10 points or more: the attack happens without a roll"
+    ]
+    assert [m.render("ru") for m in lines] == ["10 очков и больше: атака без броска"]
+
+    state.player("Aurora").streak = 18
+    _, (report,) = raid(state, 3, [3, 3, 3], accept=True)
+    text = [m.render("en") for m in report_lines(report)]
+    assert "20 points or more: the attack happens without a roll" in text, text

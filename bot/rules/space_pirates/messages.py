@@ -154,7 +154,8 @@ def report_lines(report: RaidReport) -> list[Msg]:
         elif chance.points is not None:
             lines.append(Msg(f"{P}report.points", **chance.points.params()))
             if chance.automatic:
-                lines.append(Msg(f"{P}report.chance_automatic"))
+                faces = chance.points.die_faces  # SP-I1: the campaign's die
+                lines.append(Msg(f"{P}report.chance_automatic", faces=faces))
             else:
                 lines.append(
                     Msg(
