@@ -461,6 +461,18 @@ def more_messages():
     choice = landed.state.waiting[0].choice_id
     take(answer_plunder(landed.state, ask, choice, "Aurora", True, Dice.seeded(1)))
     take(force_choice(landed.state, ask, choice, scripted()[0]))
+    # avoiding at another share, with and without an industry block (SP-I22)
+    for block_turns in (1, 0):
+        other = settings(
+            plunder_choice_mode="ask_when_raided",
+            passive_troops_loot_pct=75,
+            industry_block_turns=block_turns,
+        )
+        first = resolve(state, 5, scripted(1)[0], other)
+        landed = answer(first.state, False, scripted()[0], settings=other)
+        out.extend(offer_lines(landed.state.waiting[0]))
+        choice = landed.state.waiting[0].choice_id
+        take(answer_plunder(landed.state, other, choice, "Aurora", False, scripted()[0]))
     # mercenary upkeep: paid, ended, waiting
     state, _ = route(empty(), "Line", 300)
     with_history(state, "Aurora", [900], turn=9)

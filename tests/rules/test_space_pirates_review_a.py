@@ -7,6 +7,7 @@ from __future__ import annotations
 from space_pirates_helpers import (
     COMBAT,
     DEFAULTS,
+    answer,
     empty,
     planet,
     raid,
@@ -17,8 +18,9 @@ from space_pirates_helpers import (
 )
 
 from bot.dice import Dice
-from bot.rules.space_pirates.messages import report_lines
+from bot.rules.space_pirates.messages import offer_lines, report_lines
 from bot.rules.space_pirates.status import status
+from bot.rules.space_pirates.turn import answer_plunder
 from cogs.space_pirates.operations import Operation, quote
 
 
@@ -142,3 +144,48 @@ def test_sp_i1_a_certain_attack_names_the_campaigns_die():
     _, (report,) = raid(state, 3, [3, 3, 3], accept=True)
     text = [m.render("en") for m in report_lines(report)]
     assert "20 points or more: the attack happens without a roll" in text, text
+
+
+def troops_planet():
+    state, p = planet(empty(), "Home", 600, troops=2, buildings=2)
+    state.player("Aurora").streak = 10
+    with_history(state, "Aurora", [150])
+    return state, p
+
+
+def test_sp_i22_the_plunder_question_tells_what_avoiding_takes_at_the_campaigns_settings():
+    """SP-I22 `passive_troops_loot_pct`, `industry_block_turns`: asked how the troops meet
+    the pirates, the owner reads the share the pirates would take (75 %), and no industry
+    block when it lasts no turn; the report of avoiding then says no block either (both
+    said "half the income and block industry" whatever the settings)."""
+    changed = settings(
+        plunder_choice_mode="ask_when_raided", passive_troops_loot_pct=75, industry_block_turns=0
+    )
+    state, _ = troops_planet()
+    paused = resolve(state, 5, Dice.scripted([1]), changed)
+    offer = answer(paused.state, False, Dice.scripted([]), settings=changed).state.waiting[0]
+    prompt = offer_lines(offer)[-1]
+    assert prompt.render("en") == (
+        "3 pirate squads land on Home: avoid them (they take 75 % of the income) or cover "
+        "the buildings (ground fight)?"
+    ), prompt.render("en")
+    assert "75 % дохода)" in prompt.render("ru"), prompt.render("ru")
+    avoided = answer_plunder(
+        answer(paused.state, False, Dice.scripted([]), settings=changed).state,
+        changed,
+        offer.choice_id,
+        "Aurora",
+        False,
+        Dice.scripted([]),
+    )
+    (report,) = [r.body for r in avoided.archive if hasattr(r.body, "planet")]
+    text = [m.render("en") for m in report_lines(report)]
+    assert "The troops avoid the pirates: they take 450 of 600" in text, text
+
+    asked = settings(plunder_choice_mode="ask_when_raided")
+    paused = resolve(state, 5, Dice.scripted([1]), asked)
+    offer = answer(paused.state, False, Dice.scripted([]), settings=asked).state.waiting[0]
+    assert offer_lines(offer)[-1].render("en") == (
+        "3 pirate squads land on Home: avoid them (they take half the income and block "
+        "industry) or cover the buildings (ground fight)?"
+    )

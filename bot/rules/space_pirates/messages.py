@@ -303,8 +303,12 @@ def planet_check_lines(report: RaidReport) -> list[Msg]:
 
 def plunder_lines(plunder: PlunderReport) -> list[Msg]:
     """The plunder branch and its numbers (SP-I22–SP-I25)."""
+    # SP-I22: avoiding blocks the industry only when the block lasts a turn
+    branch: str = plunder.branch
+    if branch == "avoid" and plunder.industry_blocked is None:
+        branch = "avoid_unblocked"
     lines: list[Msg] = [
-        Msg(f"{P}report.plunder.{plunder.branch}", income=plunder.income, loot=plunder.loot)
+        Msg(f"{P}report.plunder.{branch}", income=plunder.income, loot=plunder.loot)
     ]
     if plunder.branch == "ground_combat":
         lines.append(
@@ -405,13 +409,21 @@ def offer_lines(pending: PendingResolution) -> list[Msg]:
         ) + [retreat_prompt(pending)]
     lines = report_lines(RaidReport.model_validate(pending.report))
     if pending.choice == "plunder":
-        lines.append(
-            Msg(
-                f"{P}report.plunder_prompt",
-                squads=pending.attack.squads,
-                target=str(pending.report.get("target_name") or pending.attack.target),
+        attack = pending.attack
+        target = str(pending.report.get("target_name") or attack.target)
+        if attack.avoid_loot_pct == HALVED_PCT and attack.avoid_blocks_industry:
+            lines.append(Msg(f"{P}report.plunder_prompt", squads=attack.squads, target=target))
+        else:  # SP-I22: the campaign's share, and the block only when it lasts a turn
+            block = Msg(f"{P}report.plunder_prompt_block") if attack.avoid_blocks_industry else ""
+            lines.append(
+                Msg(
+                    f"{P}report.plunder_prompt_share",
+                    squads=attack.squads,
+                    target=target,
+                    pct=attack.avoid_loot_pct,
+                    block=block,
+                )
             )
-        )
     return lines
 
 

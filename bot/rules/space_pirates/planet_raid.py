@@ -351,6 +351,15 @@ def needs_plunder_choice(
     )
 
 
+def avoid_terms(settings: SpacePiratesSettings) -> dict[str, int | bool]:
+    """What avoiding the pirates takes, for the plunder question (SP-I22): the share of the
+    income and whether the industry is blocked."""
+    return {
+        "avoid_loot_pct": settings.passive_troops_loot_pct,
+        "avoid_blocks_industry": settings.industry_block_turns > 0,
+    }
+
+
 def plunder_phase(
     state: SpacePiratesState,
     settings: SpacePiratesSettings,
