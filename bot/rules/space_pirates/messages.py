@@ -155,7 +155,7 @@ def report_lines(report: RaidReport) -> list[Msg]:
             lines.append(Msg(f"{P}report.points", **chance.points.params()))
             if chance.automatic:
                 faces = chance.points.die_faces  # SP-I1: the campaign's die
-                lines.append(Msg(f"{P}report.chance_automatic", faces=faces))
+                lines.append(Msg(f"{P}report.chance_automatic", count=faces))
             else:
                 lines.append(
                     Msg(
