@@ -97,7 +97,8 @@ def quote(
     operations_open(state)
     if op == "locate":
         q = quote_locate(state, settings, faction, turn)
-        return [Msg(C + "quote.locate", cost=q.cost, largest=q.largest_fleet)]
+        pct = settings.locate_cost_pct  # SP-I30: the campaign's percentage, as charged
+        return [Msg(C + "quote.locate", cost=q.cost, pct=pct, largest=q.largest_fleet)]
     if op == "assault":
         a = quote_base_attack(state, settings, faction, turn)
         check_base_attackers(state, faction, list(p["ships"]), list(p["contracts"]), combat)

@@ -375,6 +375,12 @@ def more_messages():
     out.extend(status(raided.state, DEFAULTS, "Aurora", 10).lines)
     take(resolve(raided.state, 12, scripted(20)[0]))
     take(resolve(raided.state, 14, scripted()[0]))  # the cooldown's last resolution
+    # the birth rate at another factor, and a capture with no penalty (SP-I25)
+    for changed in (settings(birth_rate_factor_pct=75), settings(birth_rate_penalty_turns=0)):
+        paused = resolve(state, 9, scripted(1)[0], changed)
+        raided = answer(paused.state, False, scripted()[0], settings=changed)
+        take(raided)
+        out.extend(status(raided.state, changed, "Aurora", 10).lines)
     # a destroyed base cancels a bribe; hired mercenaries with no ships left; returns
     state, _ = route(empty(), "Line", 160)
     state, _ = register_route(state, COMBAT, name="Far", goods=300, owners=[("Boreas", 100)])
@@ -456,6 +462,18 @@ def more_messages():
     choice = landed.state.waiting[0].choice_id
     take(answer_plunder(landed.state, ask, choice, "Aurora", True, Dice.seeded(1)))
     take(force_choice(landed.state, ask, choice, scripted()[0]))
+    # avoiding at another share, with and without an industry block (SP-I22)
+    for block_turns in (1, 0):
+        other = settings(
+            plunder_choice_mode="ask_when_raided",
+            passive_troops_loot_pct=75,
+            industry_block_turns=block_turns,
+        )
+        first = resolve(state, 5, scripted(1)[0], other)
+        landed = answer(first.state, False, scripted()[0], settings=other)
+        out.extend(offer_lines(landed.state.waiting[0]))
+        choice = landed.state.waiting[0].choice_id
+        take(answer_plunder(landed.state, other, choice, "Aurora", False, scripted()[0]))
     # mercenary upkeep: paid, ended, waiting
     state, _ = route(empty(), "Line", 300)
     with_history(state, "Aurora", [900], turn=9)

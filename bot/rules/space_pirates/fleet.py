@@ -41,15 +41,18 @@ class StrengthDice:
     dice: int
     multiplier: int
     big_income: bool
+    threshold: int
 
 
 def strength_dice(income: int, settings: SpacePiratesSettings) -> StrengthDice:
     """⌊income/100⌋ d6, or above 1000 ⌊income/1000⌋ d6 × 12 (SP-1.9, SP-1.10, SP-I6)."""
     if income > settings.big_income_threshold:
         count = max(settings.min_strength_dice, income // settings.big_income_step)
-        return StrengthDice(count, settings.big_income_multiplier, True)
+        return StrengthDice(
+            count, settings.big_income_multiplier, True, settings.big_income_threshold
+        )
     count = max(settings.min_strength_dice, income // settings.dice_income_step)
-    return StrengthDice(count, 1, False)
+    return StrengthDice(count, 1, False, settings.big_income_threshold)
 
 
 def bonus_pct(record: PlayerPirates, settings: SpacePiratesSettings) -> int:
@@ -108,6 +111,7 @@ class GeneratedFleet:
     dice: int
     dice_multiplier: int
     big_income: bool
+    threshold: int
     faces: tuple[int, ...]
     raw_strength: int
     streak: int
@@ -142,6 +146,7 @@ def generate_route_fleet(
         dice=plan.dice,
         dice_multiplier=plan.multiplier,
         big_income=plan.big_income,
+        threshold=plan.threshold,
         faces=faces,
         raw_strength=raw,
         streak=record.streak,

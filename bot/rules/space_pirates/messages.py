@@ -12,6 +12,7 @@ from bot.rules.space_pirates.models import Bribe, PendingResolution, PirateFleet
 from bot.rules.space_pirates.reports import PlunderReport, RaidReport
 
 P = "space_pirates."
+HALVED_PCT = 50  # the birth rate the catalogs call "halved" (SP-4.10)
 
 
 def fleet_msg(fleet: PirateFleet) -> Msg:
@@ -55,7 +56,8 @@ def event_msg(report: RaidReport, asked: str | None = None) -> Msg:
     if report.outcome == "no_attack":
         points = chance.points.total if chance is not None and chance.points else 0
         face = chance.face if chance is not None and chance.face is not None else 0
-        return Msg(f"{P}event.no_attack", face=face, points=points)
+        faces = chance.points.die_faces if chance is not None and chance.points else 20
+        return Msg(f"{P}event.no_attack", faces=faces, face=face, points=points)
     if report.outcome in ("skipped_peace", "skipped_immunity", "no_routes"):
         return Msg(f"{P}event.{report.outcome}", until=report.immunity_until or 0)
     return attack_event_msg(report)
@@ -106,6 +108,7 @@ def planet_event_msg(report: RaidReport) -> Msg:
         check = planet.check if planet else None
         return Msg(
             f"{P}event.planet_check_missed",
+            faces=check.faces if check else 20,
             face=check.face if check and check.face is not None else 0,
             points=check.points if check else 0,
         )
@@ -151,11 +154,13 @@ def report_lines(report: RaidReport) -> list[Msg]:
         elif chance.points is not None:
             lines.append(Msg(f"{P}report.points", **chance.points.params()))
             if chance.automatic:
-                lines.append(Msg(f"{P}report.chance_automatic"))
+                faces = chance.points.die_faces  # SP-I1: the campaign's die
+                lines.append(Msg(f"{P}report.chance_automatic", count=faces))
             else:
                 lines.append(
                     Msg(
                         f"{P}report.chance_roll",
+                        faces=chance.points.die_faces,
                         face=chance.face or 0,
                         points=chance.points.total,
                         hit=Msg(f"{P}report.hit" if chance.hit else f"{P}report.miss"),
@@ -195,6 +200,8 @@ def report_lines(report: RaidReport) -> list[Msg]:
                 f"{P}report.strength_big" if s.big_income else f"{P}report.strength",
                 income=s.income,
                 dice=s.dice,
+                threshold=s.threshold,
+                times=s.dice_multiplier,
                 faces=", ".join(str(f) for f in s.faces) or "—",
                 raw=s.raw_strength,
                 multiplier=s.multiplier,
@@ -267,6 +274,7 @@ def planet_check_lines(report: RaidReport) -> list[Msg]:
                 f"{P}report.planet_check",
                 streak=check.streak,
                 points=check.points,
+                faces=check.faces,
                 face=check.face if check.face is not None else "—",
                 hit=Msg(f"{P}report.hit" if check.hit else f"{P}report.miss"),
             )
@@ -295,8 +303,12 @@ def planet_check_lines(report: RaidReport) -> list[Msg]:
 
 def plunder_lines(plunder: PlunderReport) -> list[Msg]:
     """The plunder branch and its numbers (SP-I22–SP-I25)."""
+    # SP-I22: avoiding blocks the industry only when the block lasts a turn
+    branch: str = plunder.branch
+    if branch == "avoid" and plunder.industry_blocked is None:
+        branch = "avoid_unblocked"
     lines: list[Msg] = [
-        Msg(f"{P}report.plunder.{plunder.branch}", income=plunder.income, loot=plunder.loot)
+        Msg(f"{P}report.plunder.{branch}", income=plunder.income, loot=plunder.loot)
     ]
     if plunder.branch == "ground_combat":
         lines.append(
@@ -329,17 +341,28 @@ def plunder_lines(plunder: PlunderReport) -> list[Msg]:
             )
         )
     if plunder.captured:
-        lines.append(
-            Msg(
-                f"{P}report.captured",
-                captured=plunder.captured,
-                until=plunder.birth_rate_penalty_until or 0,
-            )
-        )
+        lines.append(captured_msg(plunder))
     if plunder.industry_blocked is not None:
         start, end = plunder.industry_blocked
         lines.append(Msg(f"{P}report.industry_blocked", start=start, end=end))
     return lines
+
+
+def captured_msg(plunder: PlunderReport) -> Msg:
+    """The population carried off and the birth rate until the penalty ends, at the
+    campaign's `birth_rate_factor_pct` ("halved" at 50 %); no penalty when it lasts no
+    turn (SP-4.10, SP-I25)."""
+    until = plunder.birth_rate_penalty_until
+    if until is None:
+        return Msg(f"{P}report.captured_only", captured=plunder.captured)
+    if plunder.birth_rate_pct is None or plunder.birth_rate_pct == HALVED_PCT:
+        return Msg(f"{P}report.captured", captured=plunder.captured, until=until)
+    return Msg(
+        f"{P}report.captured_factor",
+        captured=plunder.captured,
+        pct=plunder.birth_rate_pct,
+        until=until,
+    )
 
 
 def outcome_line(report: RaidReport) -> Msg:
@@ -386,13 +409,21 @@ def offer_lines(pending: PendingResolution) -> list[Msg]:
         ) + [retreat_prompt(pending)]
     lines = report_lines(RaidReport.model_validate(pending.report))
     if pending.choice == "plunder":
-        lines.append(
-            Msg(
-                f"{P}report.plunder_prompt",
-                squads=pending.attack.squads,
-                target=str(pending.report.get("target_name") or pending.attack.target),
+        attack = pending.attack
+        target = str(pending.report.get("target_name") or attack.target)
+        if attack.avoid_loot_pct == HALVED_PCT and attack.avoid_blocks_industry:
+            lines.append(Msg(f"{P}report.plunder_prompt", squads=attack.squads, target=target))
+        else:  # SP-I22: the campaign's share, and the block only when it lasts a turn
+            block = Msg(f"{P}report.plunder_prompt_block") if attack.avoid_blocks_industry else ""
+            lines.append(
+                Msg(
+                    f"{P}report.plunder_prompt_share",
+                    squads=attack.squads,
+                    target=target,
+                    pct=attack.avoid_loot_pct,
+                    block=block,
+                )
             )
-        )
     return lines
 
 

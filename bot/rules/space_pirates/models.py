@@ -362,6 +362,9 @@ class PendingAttack(BaseModel):
     fleet: PirateFleet
     record_index: int
     squads: int = 0
+    # what avoiding the pirates would mean, told with the plunder question (SP-I22)
+    avoid_loot_pct: int = 50
+    avoid_blocks_industry: bool = True
 
 
 class PendingResolution(BaseModel):

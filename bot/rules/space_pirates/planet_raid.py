@@ -148,7 +148,8 @@ def check_planet_raid(
     settings = rc.settings
     record = rc.state.player(report.faction)
     points = planet_points(record, settings)
-    planet_report = PlanetRaidReport(check=PlanetCheckReport(streak=record.streak, points=points))
+    check = PlanetCheckReport(streak=record.streak, points=points, faces=settings.raid_die_faces)
+    planet_report = PlanetRaidReport(check=check)
     report.planet = planet_report
     report.streak_before = report.streak_after = record.streak
     report.outcome = "no_planet_raid"
@@ -159,8 +160,6 @@ def check_planet_raid(
     planet, candidates = choose_planet(rc.state, settings, rc.combat, report.faction, report.turn)
     if planet is None:
         return None
-    check = planet_report.check
-    assert check is not None
     if points >= settings.raid_die_faces:
         check.automatic = check.hit = True
     else:
@@ -352,6 +351,15 @@ def needs_plunder_choice(
     )
 
 
+def avoid_terms(settings: SpacePiratesSettings) -> dict[str, int | bool]:
+    """What avoiding the pirates takes, for the plunder question (SP-I22): the share of the
+    income and whether the industry is blocked."""
+    return {
+        "avoid_loot_pct": settings.passive_troops_loot_pct,
+        "avoid_blocks_industry": settings.industry_block_turns > 0,
+    }
+
+
 def plunder_phase(
     state: SpacePiratesState,
     settings: SpacePiratesSettings,
@@ -464,6 +472,7 @@ def plunder_planet(
         loot=loss(settings, Fraction(income)),
         captured=captured,
         birth_rate_penalty_until=until if settings.birth_rate_penalty_turns > 0 else None,
+        birth_rate_pct=settings.birth_rate_factor_pct,
     )
 
 

@@ -60,6 +60,7 @@ class StrengthReport(BaseModel):
     dice_multiplier: int
     big_income: bool
     faces: list[int]
+    threshold: int = 1000  # the income above which the big-income rule rolls (SP-I6)
     raw_strength: int
     streak: int
     bonus_pct: int
@@ -78,6 +79,7 @@ class StrengthReport(BaseModel):
             dice_multiplier=generated.dice_multiplier,
             big_income=generated.big_income,
             faces=list(generated.faces),
+            threshold=generated.threshold,
             raw_strength=generated.raw_strength,
             streak=generated.streak,
             bonus_pct=generated.bonus_pct,
@@ -97,6 +99,7 @@ class PlanetCheckReport(BaseModel):
     face: int | None = None
     automatic: bool = False
     hit: bool = False
+    faces: int = 20  # the die rolled, `raid_die_faces` (SP-I16)
 
 
 class PlanetCandidate(BaseModel):
@@ -137,6 +140,8 @@ class PlunderReport(BaseModel):
     troops_lost: int = 0
     captured: int = 0
     birth_rate_penalty_until: int | None = None
+    # the birth rate during the penalty, in % of normal (SP-I25; None: halved)
+    birth_rate_pct: int | None = None
     industry_blocked: tuple[int, int] | None = None
 
 

@@ -19,6 +19,7 @@ from bot.rules.space_pirates.models import (
     SpacePiratesState,
 )
 from bot.rules.space_pirates.planet_raid import (
+    avoid_terms,
     check_planet_raid,
     choose_planet,
     eligible,
@@ -342,7 +343,7 @@ def _fight_declined(
         return True
     if squads is not None:
         if needs_plunder_choice(rc.state, rc.settings, report):
-            with_squads = attack.model_copy(update={"squads": squads})
+            with_squads = attack.model_copy(update={"squads": squads, **avoid_terms(rc.settings)})
             _pause(rc, run, report, with_squads, choice="plunder")
             return True
         plunder_phase(rc.state, rc.settings, rc.dice, report, index, squads, cover=None)

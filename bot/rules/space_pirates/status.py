@@ -11,7 +11,7 @@ from bot.i18n import Msg
 from bot.rules.space_pirates.base import base_exists, operations_blocked
 from bot.rules.space_pirates.bribe import bribe_offer_cost, bribes_visible_to, open_bribe_offers
 from bot.rules.space_pirates.chance import RaidPoints, raid_points, routes_in_roll
-from bot.rules.space_pirates.messages import bribe_target, fleet_msg
+from bot.rules.space_pirates.messages import HALVED_PCT, bribe_target, fleet_msg
 from bot.rules.space_pirates.models import PlayerPirates, SpacePiratesState, Station
 from bot.rules.space_pirates.planet_raid import planet_points
 from bot.rules.space_pirates.route_raid import under_peace, under_route_immunity
@@ -84,10 +84,18 @@ def status(
             if ready > turn:
                 lines.append(Msg(f"{P}status.cooldown", planet=planet.name, turn=ready))
         if planet.birth_rate_penalty_until is not None and planet.birth_rate_penalty_until >= turn:
+            pct = settings.birth_rate_factor_pct  # SP-I25: "halved" at 50 %
             lines.append(
                 Msg(
                     f"{P}status.birth_rate",
                     planet=planet.name,
+                    until=planet.birth_rate_penalty_until,
+                )
+                if pct == HALVED_PCT
+                else Msg(
+                    f"{P}status.birth_rate_factor",
+                    planet=planet.name,
+                    pct=pct,
                     until=planet.birth_rate_penalty_until,
                 )
             )
