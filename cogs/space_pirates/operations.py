@@ -133,7 +133,8 @@ def quote(
             )
         ]
     r = quote_recall(state, settings, faction, p["group"], turn, p.get("ships"))
-    return [Msg(C + "quote.recall", group=r.group, cost=r.cost, value=r.ships_value)]
+    pct = settings.privateer_recall_cost_pct
+    return [Msg(C + "quote.recall", group=r.group, cost=r.cost, value=r.ships_value, pct=pct)]
 
 
 def _bribe_order(operation: Operation) -> BribeOrder:

@@ -19,6 +19,7 @@ from space_pirates_helpers import (
 
 from bot.dice import Dice
 from bot.rules.space_pirates.messages import offer_lines, report_lines
+from bot.rules.space_pirates.models import PrivateerGroup, RegisteredShip
 from bot.rules.space_pirates.status import status
 from bot.rules.space_pirates.turn import answer_plunder
 from cogs.space_pirates.operations import Operation, quote
@@ -189,3 +190,24 @@ def test_sp_i22_the_plunder_question_tells_what_avoiding_takes_at_the_campaigns_
         "3 pirate squads land on Home: avoid them (they take half the income and block "
         "industry) or cover the buildings (ground fight)?"
     )
+
+
+def test_sp_10_7_i37_the_recall_quote_names_the_campaigns_percentage():
+    """SP-10.7, SP-I37 `privateer_recall_cost_pct`: at 30 % the recall quote asks 30 % of
+    the group's ships and says so (it said "50 %" whatever the setting), in both languages."""
+    state = empty()
+    ships = [RegisteredShip(id=90, owner="Boreas", ship_class="cruiser", cost=200)]
+    state.privateers.append(
+        PrivateerGroup(id=7, owner="Boreas", target="Aurora", formed_turn=3, ships=ships)
+    )
+    recall = Operation("recall", "Boreas", 5, {"group": 7, "ships": None})
+    (line,) = quote(state, settings(privateer_recall_cost_pct=30), COMBAT, recall)
+    assert (
+        line.render("en")
+        == "Recalling group #7 costs 60 (30 % of its ships' 200) (SP-10.7, SP-I37)"
+    )
+    assert (
+        line.render("ru") == "Отзыв группы №7 стоит 60 (30 % от 200 её кораблей) (SP-10.7, SP-I37)"
+    )
+    (line,) = quote(state, DEFAULTS, COMBAT, recall)
+    assert "costs 100 (50 % of its ships' 200)" in line.render("en")
