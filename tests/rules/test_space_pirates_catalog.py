@@ -375,8 +375,13 @@ def more_messages():
     out.extend(status(raided.state, DEFAULTS, "Aurora", 10).lines)
     take(resolve(raided.state, 12, scripted(20)[0]))
     take(resolve(raided.state, 14, scripted()[0]))  # the cooldown's last resolution
-    # the birth rate at another factor, and a capture with no penalty (SP-I25)
-    for changed in (settings(birth_rate_factor_pct=75), settings(birth_rate_penalty_turns=0)):
+    # the birth rate at another factor, a capture with no penalty (SP-I25), and a planet
+    # check whose points reach the die's faces: no roll (SP-I16)
+    for changed in (
+        settings(birth_rate_factor_pct=75),
+        settings(birth_rate_penalty_turns=0),
+        settings(raid_die_faces=2),
+    ):
         paused = resolve(state, 9, scripted(1)[0], changed)
         raided = answer(paused.state, False, scripted()[0], settings=changed)
         take(raided)

@@ -211,3 +211,18 @@ def test_sp_10_7_i37_the_recall_quote_names_the_campaigns_percentage():
     )
     (line,) = quote(state, DEFAULTS, COMBAT, recall)
     assert "costs 100 (50 % of its ships' 200)" in line.render("en")
+
+
+def test_sp_i16_a_planet_check_with_no_roll_says_so():
+    """SP-I16: planet points that reach the die's faces attack without a roll; the report
+    says no roll was needed (it read "d20 — — attack"), in English and Russian."""
+    state, _ = planet(empty(), "Home", 600)
+    state.player("Aurora").streak = 12
+    with_history(state, "Aurora", [150])
+    certain = settings(planet_points_per_streak_above_threshold=10)
+    _, reports = raid(state, 5, [], settings=certain)
+    (check,) = [m for m in report_lines(reports[-1]) if "planet_check" in m.key]
+    assert check.render("en") == (
+        "Planet check: streak 12, planet points 22 — no roll needed on a d20: attack"
+    )
+    assert check.render("ru") == "Проверка рейда: серия 12, очки 22 — бросок d20 не нужен: атака"

@@ -269,16 +269,13 @@ def planet_check_lines(report: RaidReport) -> list[Msg]:
     lines: list[Msg] = []
     check = planet.check
     if check is not None:
-        lines.append(
-            Msg(
-                f"{P}report.planet_check",
-                streak=check.streak,
-                points=check.points,
-                faces=check.faces,
-                face=check.face if check.face is not None else "—",
-                hit=Msg(f"{P}report.hit" if check.hit else f"{P}report.miss"),
-            )
-        )
+        hit = Msg(f"{P}report.hit" if check.hit else f"{P}report.miss")
+        told = dict(streak=check.streak, points=check.points, faces=check.faces, hit=hit)
+        if check.automatic:  # the points reach the die's faces: no roll (SP-I16)
+            lines.append(Msg(f"{P}report.planet_check_automatic", **told))
+        else:
+            face = check.face if check.face is not None else "—"
+            lines.append(Msg(f"{P}report.planet_check", face=face, **told))
     for candidate in planet.candidates:
         lines.append(
             Msg(
