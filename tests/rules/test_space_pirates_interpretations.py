@@ -476,6 +476,11 @@ def test_sp_i27_failed_raid_scales_the_bonus_down_with_the_setting():
     assert after.player("Aurora").planet_raid_bonus_pct == 30
     after, _ = raid(state, 10, [1], battle, settings(planet_raid_fail_loss_mode="scale_down"))
     assert after.player("Aurora").planet_raid_bonus_pct == 42
+    # A loss above 100 % takes the whole bonus, never below 0 (the floor keeps the fleet
+    # size at 100 % or more): it went to −30.
+    beyond = settings(planet_raid_fail_loss_mode="scale_down", planet_raid_fail_loss_pct=150)
+    after, _ = raid(state, 10, [1], battle, beyond)
+    assert after.player("Aurora").planet_raid_bonus_pct == 0
 
 
 # --- SP-I28…SP-I36 ----------------------------------------------------------------------

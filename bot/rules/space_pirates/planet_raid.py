@@ -403,10 +403,9 @@ def _apply_failure(
     rampage cleared (SP-4.13, SP-I17, SP-I26, SP-I27)."""
     planet_report.bonus_before = record.planet_raid_bonus_pct
     planet_report.penalty_before = record.planet_penalty_points
-    if settings.planet_raid_fail_loss_mode == "scale_down":
-        record.planet_raid_bonus_pct = (
-            record.planet_raid_bonus_pct * (100 - settings.planet_raid_fail_loss_pct) // 100
-        )
+    if settings.planet_raid_fail_loss_mode == "scale_down":  # a loss above 100 %: to 0
+        kept = max(0, 100 - settings.planet_raid_fail_loss_pct)
+        record.planet_raid_bonus_pct = record.planet_raid_bonus_pct * kept // 100
     else:
         record.planet_raid_bonus_pct = max(
             0, record.planet_raid_bonus_pct - settings.planet_raid_fail_loss_pct
