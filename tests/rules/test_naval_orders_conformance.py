@@ -244,3 +244,37 @@ def test_no_2_11_an_order_by_packet_due_during_the_layover_waits_for_its_end():
     hood = state.forces["hood"]
     assert hood.status == "executing" and hood.order.order.location == "15"
     assert hood.order.effective_turn == 5
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        NavalOrdersSettings(layover_after_transfer=False),
+        NavalOrdersSettings(layover_applies_to_squadrons=False),
+    ],
+    ids=["no_layover_after_transfers", "squadrons_without_layover"],
+)
+def test_no_i17_with_no_layover_an_order_on_arrival_completes_the_transfer(settings):
+    """NO-I17, NO-I18: arriving at its end port completes the transfer. With no layover to
+    follow, an order given the turn Hood anchors at Toulon takes effect at once, and the
+    transfer is recorded completed (not replaced) and listed among the turn's completed
+    orders, with the turn's line saying it anchored."""
+    outcome = give(at_the_transfer_port(settings), settings, NEXT, 2)
+
+    assert [(r.body.order.kind, r.body.end) for r in outcome.archive] == [("move", "completed")]
+    assert "naval_orders.order.ended.completed" in keys(outcome.lines)
+    assert "naval_orders.order.ended.replaced" not in keys(outcome.lines)
+    hood = outcome.state.forces["hood"]
+    assert hood.status == "executing" and hood.order.order.location == "15"
+    assert hood.order.effective_turn == 2 and hood.pending_order is None
+    resolved = end_turn(outcome.state, 2, settings=settings)
+    assert resolved.outcome["completed"] == ["Hood"]
+    (anchored,) = [m for m in resolved.lines if m.key == "naval_orders.turn.transfer_complete"]
+    assert anchored.params["port"] == "Toulon"
+    assert "naval_orders.turn.awaiting" not in keys(resolved.lines)
+    assert resolved.archive == []  # recorded once, when the order was given
+    hood = resolved.state.forces["hood"]
+    assert hood.status == "executing" and hood.order.order.location == "15"
+    later = end_turn(resolved.state, 3, settings=settings)
+    assert later.outcome["completed"] == []
+    assert "naval_orders.turn.transfer_complete" not in keys(later.lines)

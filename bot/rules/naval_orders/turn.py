@@ -354,6 +354,24 @@ def _note_port_status(run: _Resolution, force: Force, status: str) -> None:
         run.note(force, Msg("naval_orders.turn.awaiting", force=force.name))
 
 
+def _anchored(run: _Resolution) -> None:
+    """NO-I17: a transfer completed this turn by an order given on arrival at its end port,
+    with no layover to follow (`complete_transfer_on_arrival`), is among the turn's completed
+    orders; its record was made when the order was given."""
+    for key in sorted(run.state.forces):
+        shared = run.state.forces[key]
+        if shared.anchored_at is None:
+            continue
+        force = _editable(shared)
+        run.state.forces[key] = force
+        run.completed.append(force.name)
+        run.note(
+            force,
+            Msg("naval_orders.turn.transfer_complete", force=force.name, port=force.anchored_at),
+        )
+        force.anchored_at = None
+
+
 def _station_arrival(run: _Resolution, force: Force) -> None:
     """NO-4.3, NO-6.3, NO-2.11: back in a naval station, the layover starts next turn."""
     if force.status != "returning_to_station" or not force.in_port:
@@ -447,6 +465,7 @@ def end_of_turn(
         turn=context.turn,
         dice=context.dice,
     )
+    _anchored(run)
     _formations(run)
     for key in sorted(run.state.forces):
         force = run.state.forces[key]
