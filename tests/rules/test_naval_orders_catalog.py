@@ -81,6 +81,19 @@ def campaign_messages():
     )
     take(no.register_station(state, station).lines)
     take(no.remove_station(support.ports(), "Toulon").lines)
+    # the questions removing a force or a port asks first (cogs/naval_orders/commands.py)
+    take(
+        [
+            Msg(
+                "naval_orders.force.remove_question",
+                force="Hood",
+                owner="Britain",
+                kind=Msg("naval_orders.kind.line"),
+                location=support.HOME,
+            ),
+            Msg("naval_orders.station.remove_question", station="Toulon", location="9"),
+        ]
+    )
     for kind, ships, squadrons in (
         ("line", support.warships(1, 2, 3, 4), []),
         (
