@@ -285,6 +285,13 @@ def campaign_messages():
     quick = no.NavalOrdersSettings(layover_after_transfer=False, port_layover_turns=1)
     moved = give(support.add_force(support.ports(), "Hood"), "Hood", transfer, 1, quick)
     turn_end(support.move_to(moved, "Hood", "9", 1, in_port=True), 1, quick)
+    # an order given on arrival at the end port, the force reported back at sea before the
+    # turn's end: the order lapses
+    lapsing = give(support.add_force(support.ports(), "Hood"), "Hood", transfer, 1)
+    lapsing = support.move_to(lapsing, "Hood", "9", 2, in_port=True)
+    lapsing = give(lapsing, "Hood", no.CruiseOrder(point="U", location="14", turns=1), 2)
+    take(position(lapsing, "Hood", "10", 2))
+    turn_end(support.move_to(lapsing, "Hood", "10", 2), 2)
     waited = turn_end(
         support.move_to(
             give(support.add_force(support.ports(), "Hood"), "Hood", transfer, 1),

@@ -24,12 +24,14 @@ from bot.rules.naval_orders import (
     MoveOrder,
     NavalOrdersSettings,
     RaidOrder,
+    ReportPosition,
     SendByPacket,
     Ship,
     StartFormation,
     complete_order,
     give_order,
     register_packet_arrival,
+    report_position,
     send_by_packet,
     start_formation,
 )
@@ -278,3 +280,47 @@ def test_no_i17_with_no_layover_an_order_on_arrival_completes_the_transfer(setti
     later = end_turn(resolved.state, 3, settings=settings)
     assert later.outcome["completed"] == []
     assert "naval_orders.turn.transfer_complete" not in keys(later.lines)
+
+
+@pytest.mark.parametrize(
+    ("arrival", "status", "kept"),
+    [("transfer_port", "executing", "move"), ("station", "returning_to_station", None)],
+)
+def test_no_3_3_an_order_waiting_for_the_layover_lapses_when_the_force_is_back_at_sea(
+    arrival, status, kept
+):
+    """NO-3.3, NO-I18, NO-2.11: an order given on arrival in port waits for the layover that
+    the arrival begins at the turn's end. Re-reported at sea before then, Hood has not
+    arrived: it keeps the order it was carrying out (or its return to a station), the
+    waiting order lapses (a new one reaches it in port or by packet boat), the report warns
+    of it and the turn's summary says so; it never sits there unapplied."""
+    arrived = {"transfer_port": at_the_transfer_port, "station": back_at_the_station}[arrival]
+    given = give(arrived(DEFAULTS), DEFAULTS, NEXT, 2)
+    assert given.state.forces["hood"].pending_order is not None
+    command = ReportPosition(faction="Britain", force="Hood", location="10")
+    reported = report_position(given.state, DEFAULTS, command, 2)
+    (warned,) = [m for m in reported.lines if m.key == "naval_orders.position.order_lapses"]
+    assert warned.params["force"] == "Hood"
+
+    resolved = end_turn(reported.state, 2)
+    (lapsed,) = [m for m in resolved.lines if m.key == "naval_orders.turn.order_lapsed"]
+    assert lapsed.params["force"] == "Hood"
+    assert [(r.body.order.kind, r.body.end) for r in resolved.archive] == [("cruise", "cancelled")]
+    assert resolved.outcome["completed"] == []
+    hood = resolved.state.forces["hood"]
+    assert hood.pending_order is None and hood.status == status
+    assert (hood.order.order.kind if hood.order else None) == kept
+
+
+def test_no_i18_an_order_waiting_for_the_layover_stays_when_the_force_is_back_in_port():
+    """NO-I18, NO-I17: a position corrected back to the end port within the turn keeps the
+    waiting order: the transfer completes, the layover follows, then the order."""
+    given = give(at_the_transfer_port(DEFAULTS), DEFAULTS, NEXT, 2)
+    state = move_to(given.state, "Hood", "10", 2)
+    state = move_to(state, "Hood", "9", 2, in_port=True)
+
+    resolved = end_turn(state, 2)
+    assert "naval_orders.turn.order_lapsed" not in keys(resolved.lines)
+    assert [r.body.end for r in resolved.archive] == ["completed"]
+    hood = end_turn(resolved.state, 3).state.forces["hood"]
+    assert hood.status == "executing" and hood.order.order.location == "15"

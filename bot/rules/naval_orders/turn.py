@@ -5,7 +5,8 @@ At the resolution of turn T, force by force in name order: formations complete (
 a force that attacked resumes its order, or heads back to its zone (NO-I15); cruising and
 raiding turns are counted, with the raid's d3 rolled on arrival (NO-I13, NO-I14); finished
 orders send the force to the nearest naval station (NO-I16); a transfer ends in its port
-(NO-I17); forces back in a station start the layover, and layovers end (NO-I7); late
+(NO-I17); forces back in a station start the layover, and layovers end (NO-I7); an order
+given on arrival lapses if the force is back at sea instead (NO-3.3, NO-I18); late
 returns are reported (NO-I15); orders relayed by packet boat take effect (NO-I7).
 """
 
@@ -403,6 +404,22 @@ def _layover_end(run: _Resolution, force: Force) -> None:
         run.note(force, Msg("naval_orders.turn.layover_over", force=force.name))
 
 
+def _waiting_order_lapses(run: _Resolution, force: Force) -> None:
+    """NO-3.3, NO-I18: an order given on arrival in port (at a naval station, or the end
+    port of a transfer) waits for the layover the arrival begins at this turn's end. A force
+    recorded at sea again by then has not arrived: it is still carrying out its order (or
+    returning to a station), which is mandatory, and orders change only in port or by packet
+    boat; so the waiting order lapses, with a line, rather than sit unapplied or follow the
+    force to sea and take effect at a later arrival the player did not order it for."""
+    pending = force.pending_order
+    if pending is None or force.status == "layover":
+        return
+    run.archive.append(retire_order(run.state, force, pending, "cancelled", run.turn))
+    force.pending_order = None
+    order = Msg(f"naval_orders.order.{pending.order.kind}")
+    run.note(force, Msg("naval_orders.turn.order_lapsed", force=force.name, order=order))
+
+
 def _relays(run: _Resolution) -> None:
     """NO-I7: a relayed order takes effect from `effective_turn`; applied at the resolution
     before it. The packet arrived, the relay turn passed. A force that has meanwhile come
@@ -480,6 +497,7 @@ def end_of_turn(
         _transfer_arrival(run, force)
         _station_arrival(run, force)
         _layover_end(run, force)
+        _waiting_order_lapses(run, force)
     _relays(run)
     ended = _ended_raid_rolls(run)
     # Player-given names shown literally (the waiting lines escape their own).
