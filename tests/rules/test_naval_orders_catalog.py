@@ -303,6 +303,26 @@ def campaign_messages():
         1,
     )
     turn_end(waited, 2)
+    # an order by packet boat due while its force forms a convoy waits for the formation
+    slow = no.NavalOrdersSettings(formation_turns=2)
+    forming = support.add_force(support.ports(), "Hood", location="14", in_port=False)
+    forming = support.add_force(forming, "Mercury", "packet", ships=[no.Ship(kind="packet")])
+    forming = give(forming, "Hood", no.CruiseOrder(point="U", location="14", turns=5), 1, slow)
+    forming = turn_end(forming, 1, slow)
+    command = no.SendByPacket(
+        faction="Britain",
+        packet="Mercury",
+        force="Hood",
+        order=no.CruiseOrder(point="U", location="15", turns=1),
+    )
+    relayed = no.send_by_packet(forming, slow, command, 2)
+    forming = no.register_packet_arrival(relayed.state, slow, "Britain", relayed.relay.id, 2).state
+    forming = turn_end(forming, 2, slow)
+    convoy = no.StartFormation(
+        faction="Britain", kind="form_convoy", members=["Hood"], vessels=[no.Ship(kind="transport")]
+    )
+    forming = turn_end(no.start_formation(forming, slow, convoy, 3).state, 3, slow)
+    turn_end(forming, 4, slow)
     free = no.NavalOrdersSettings(strict_order_forms=False)
     open_cruise = give(
         support.add_force(support.ports(), "Hood"), "Hood", no.CruiseOrder(location="14"), 1, free

@@ -9,6 +9,7 @@ from test_naval_orders_support import (
     DEFAULTS,
     HOME,
     add_force,
+    command_test,
     end_turn,
     keys,
     move_to,
@@ -17,10 +18,11 @@ from test_naval_orders_support import (
     warships,
 )
 
-from bot.errors import NotAllowed
+from bot.errors import NotAllowed, RuleViolation
 from bot.rules.naval_orders import (
     CruiseOrder,
     GiveOrder,
+    MovementPlan,
     MoveOrder,
     NavalOrdersSettings,
     RaidOrder,
@@ -30,6 +32,7 @@ from bot.rules.naval_orders import (
     StartFormation,
     complete_order,
     give_order,
+    movement_range,
     register_packet_arrival,
     report_position,
     send_by_packet,
@@ -324,3 +327,48 @@ def test_no_i18_an_order_waiting_for_the_layover_stays_when_the_force_is_back_in
     assert [r.body.end for r in resolved.archive] == ["completed"]
     hood = end_turn(resolved.state, 3).state.forces["hood"]
     assert hood.status == "executing" and hood.order.order.location == "15"
+
+
+def test_no_2_7_an_order_by_packet_due_while_forming_waits_for_the_formation():
+    """NO-2.7, NO-I7, NO-I4, NO-I9: with `formation_turns = 3`, Hood cruising in 14 gets a
+    packet boat in turn 2 (the new order due from turn 4) and starts taking on transports
+    there in turn 2 (made at the end of turn 4). While forming it cannot leave its location:
+    in turn 4 it is still cruising, held (range 0) and may not test for an attack; the
+    relayed order waits for the formation and takes effect from turn 5, as the summary
+    says."""
+    settings = NavalOrdersSettings(formation_turns=3)
+    state = add_force(ports(), "Hood", settings=settings)
+    state = add_force(state, "Mercury", "packet", ships=[Ship(kind="packet")], settings=settings)
+    cruise = CruiseOrder(point="Ushant", location="14", turns=9)
+    state = order(state, "Hood", cruise, 1, settings=settings)
+    state = end_turn(move_to(state, "Hood", "14", 1), 1, settings=settings).state
+    send = SendByPacket(faction="Britain", packet="Mercury", force="Hood", order=NEXT)
+    sent = send_by_packet(state, settings, send, 2)
+    arrived = register_packet_arrival(sent.state, settings, "Britain", sent.relay.id, 2)
+    assert arrived.relay.effective_turn == 4
+    convoy = StartFormation(
+        faction="Britain", kind="form_convoy", members=["Hood"], vessels=[Ship(kind="transport")]
+    )
+    state = start_formation(arrived.state, settings, convoy, 2).state
+    state = end_turn(state, 2, settings=settings).state
+
+    resolved = end_turn(state, 3, settings=settings)
+    hood = resolved.state.forces["hood"]
+    assert hood.status == "forming" and hood.order.order.location == "14"
+    assert "naval_orders.turn.relay_in_force" not in keys(resolved.lines)
+    (waits,) = [m for m in resolved.lines if m.key == "naval_orders.turn.relay_waits_formation"]
+    assert waits.params["turn"] == 5
+    turn_4 = resolved.state
+    report, _ = movement_range(turn_4, settings, "Hood", MovementPlan())
+    assert report.total == 0 and report.held == "forming"
+    with pytest.raises(RuleViolation) as refused:
+        command_test(turn_4, "Hood", "adjacent", [], 4, settings=settings)
+    assert refused.value.params["clause"] == "NO-I9"
+
+    made = end_turn(turn_4, 4, settings=settings)
+    (relayed,) = [m for m in made.lines if m.key == "naval_orders.turn.relay_in_force"]
+    assert relayed.params["turn"] == 5
+    hood = made.state.forces["hood"]
+    assert hood.status == "executing" and hood.order.order.location == "15"
+    assert hood.order.effective_turn == 5 and made.state.relays == []
+    assert sum(1 for s in hood.ships if s.kind == "transport") == 1

@@ -423,27 +423,27 @@ def _waiting_order_lapses(run: _Resolution, force: Force) -> None:
 def _relays(run: _Resolution) -> None:
     """NO-I7: a relayed order takes effect from `effective_turn`; applied at the resolution
     before it. The packet arrived, the relay turn passed. A force that has meanwhile come
-    back to port after its order keeps its layover first (NO-2.11, NO-I18)."""
+    back to port after its order keeps its layover first (NO-2.11, NO-I18). One still
+    forming or dissolving cannot leave its location (NO-2.7) nor attack (NO-I9), and its
+    range is 0 (NO-I4): the relayed order waits for the formation, as a forming force takes
+    no new order (`check_may_receive`), and takes effect from the turn after it is made
+    (this step runs after the formations are made)."""
     kept = []
     for relay in run.state.relays:
-        if relay.effective_turn is None or relay.effective_turn > run.turn + 1:
-            if relay.arrived_turn is not None and relay.effective_turn is not None:
-                force = run.state.forces.get(relay.force)
-                if force is not None:
-                    run.note(
-                        force,
-                        Msg(
-                            "naval_orders.turn.relay_turn",
-                            force=force.name,
-                            turn=relay.effective_turn,
-                        ),
-                    )
+        force = run.state.forces.get(relay.force)
+        due = relay.effective_turn is not None and relay.effective_turn <= run.turn + 1
+        if due and force is not None and force.status == "forming" and force.formation:
+            relay = relay.model_copy(update={"effective_turn": force.formation.complete_turn + 1})
+            due = False
+        if not due:
+            turn = relay.effective_turn if relay.arrived_turn is not None else None
+            if turn is not None and force is not None:
+                run.note(force, _relay_waits(force, relay.id, turn))
             kept.append(relay)
             continue
-        shared = run.state.forces.get(relay.force)
-        if shared is None:
+        if force is None:
             continue
-        force = _editable(shared)
+        force = _editable(force)
         run.state.forces[force.key] = force
         if force.pending_order is not None:
             run.archive.append(
@@ -468,6 +468,17 @@ def _relays(run: _Resolution) -> None:
             ),
         )
     run.state.relays = kept
+
+
+def _relay_waits(force: Force, relay: int, turn: int) -> Msg:
+    """The line for an order by packet not yet in force: the relay turn (NO-2.9, NO-I7), or
+    a formation it waits for (NO-2.7)."""
+    formation = force.formation
+    if force.status == "forming" and formation is not None and turn == formation.complete_turn + 1:
+        return Msg(
+            "naval_orders.turn.relay_waits_formation", force=force.name, relay=relay, turn=turn
+        )
+    return Msg("naval_orders.turn.relay_turn", force=force.name, turn=turn)
 
 
 def end_of_turn(
