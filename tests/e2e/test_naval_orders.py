@@ -1114,3 +1114,24 @@ async def test_a_force_not_yet_in_its_location_is_told_how_to_record_it(ordered)
     ordered.script_dice([3])
     test = await ordered.slash(f"/navy test unit:{WS} enemy_at:adjacent", as_="player1")
     assert not test.ephemeral and "success" in text_of(test)
+
+
+async def test_a_transfer_to_where_the_force_already_is_is_refused(navy):
+    """NO-5.2, NO-5.3: a transfer's end point is another port than its start; the form for
+    a transfer from Portsmouth to location 1 is refused privately, naming the clause, and the
+    squadron still gets its order this turn."""
+    await navy.slash(REGISTER_WS, as_="player1")
+
+    refused = await give(
+        navy, WS, "move", form(point="Portsmouth", destination="1", port="Portsmouth", via="3")
+    )
+
+    assert refused.ephemeral
+    assert (
+        "A transfer ends at a port other than its start: Western Squadron is already at "
+        "location 1 (NO-5.2)."
+    ) in text_of(refused)
+    good = await give(
+        navy, WS, "move", form(point="Channel", destination="2", port="Plymouth", via="3")
+    )
+    assert "New order for Western Squadron: Transfer." in text_of(good), good.text()

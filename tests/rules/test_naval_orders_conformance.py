@@ -8,6 +8,7 @@ import pytest
 from test_naval_orders_support import (
     DEFAULTS,
     HOME,
+    PORT_9,
     add_force,
     command_test,
     end_turn,
@@ -372,3 +373,36 @@ def test_no_2_7_an_order_by_packet_due_while_forming_waits_for_the_formation():
     assert hood.status == "executing" and hood.order.order.location == "15"
     assert hood.order.effective_turn == 5 and made.state.relays == []
     assert sum(1 for s in hood.ships if s.kind == "transport") == 1
+
+
+@pytest.mark.parametrize("by_gm", [False, True], ids=["player", "gm"])
+def test_no_5_2_a_transfer_whose_end_point_is_its_start_is_refused(by_gm):
+    """NO-5.2, NO-5.3: a transfer goes from its start point to its end point, a port, where
+    the force anchors on arriving. Hood in port at Portsmouth (1) ordered to transfer to
+    location 1 via 6 is refused, naming the clause, even by a GM (a form's impossible value,
+    NO-I19); otherwise it would complete the turn it was given and begin a layover."""
+    state = add_force(ports(), "Hood")
+    home = MoveOrder(point="Portsmouth", destination=HOME, port="Portsmouth", via=["6"])
+    command = GiveOrder(faction="Britain", force="Hood", order=home, by_gm=by_gm)
+    with pytest.raises(RuleViolation) as refused:
+        give_order(state, DEFAULTS, command, 1)
+
+    assert refused.value.message_key == "naval_orders.error.transfer_to_start"
+    assert refused.value.params["clause"] == "NO-5.2"
+    assert refused.value.params["location"] == HOME
+    assert state.forces["hood"].order is None
+
+
+def test_no_5_2_a_transfer_by_packet_to_where_the_force_is_is_refused():
+    """NO-5.2: the start of a transfer is where the force is when ordered; a packet boat
+    cannot carry Hood, at sea off Toulon (9), a transfer to Toulon."""
+    state = add_force(ports(), "Hood", location=PORT_9, in_port=False)
+    state = add_force(state, "Mercury", "packet", ships=[Ship(kind="packet")])
+    toulon = MoveOrder(point="Toulon", destination=PORT_9, port="Toulon", via=["6"])
+    send = SendByPacket(faction="Britain", packet="Mercury", force="Hood", order=toulon)
+    with pytest.raises(RuleViolation) as refused:
+        send_by_packet(state, DEFAULTS, send, 1)
+
+    assert refused.value.message_key == "naval_orders.error.transfer_to_start"
+    assert refused.value.params["clause"] == "NO-5.2"
+    assert state.relays == []
