@@ -1114,3 +1114,74 @@ async def test_a_force_not_yet_in_its_location_is_told_how_to_record_it(ordered)
     ordered.script_dice([3])
     test = await ordered.slash(f"/navy test unit:{WS} enemy_at:adjacent", as_="player1")
     assert not test.ephemeral and "success" in text_of(test)
+
+
+async def test_a_transfer_to_where_the_force_already_is_is_refused(navy):
+    """NO-5.2, NO-5.3: a transfer's end point is another port than its start; the form for
+    a transfer from Portsmouth to location 1 is refused privately, naming the clause, and the
+    squadron still gets its order this turn."""
+    await navy.slash(REGISTER_WS, as_="player1")
+
+    refused = await give(
+        navy, WS, "move", form(point="Portsmouth", destination="1", port="Portsmouth", via="3")
+    )
+
+    assert refused.ephemeral
+    assert (
+        "A transfer ends at a port other than its start: Western Squadron is already at "
+        "location 1 (NO-5.2)."
+    ) in text_of(refused)
+    good = await give(
+        navy, WS, "move", form(point="Channel", destination="2", port="Plymouth", via="3")
+    )
+    assert "New order for Western Squadron: Transfer." in text_of(good), good.text()
+
+
+async def transfer_to_plymouth(navy) -> None:
+    """The Western Squadron's transfer from Portsmouth to Plymouth (2) via 3, given in turn
+    1; it anchors at Plymouth in turn 2."""
+    await navy.slash(REGISTER_WS, as_="player1")
+    await give(navy, WS, "move", form(point="Channel", destination="2", port="Plymouth", via="3"))
+    await end_turn(navy, 1)
+    await navy.slash(f"/navy position unit:{WS} location:2 in_port:true", as_="player1")
+
+
+async def test_an_order_on_arrival_with_no_layover_after_a_transfer_completes_it(navy):
+    """NO-I17 `layover_after_transfer = false`: an order given the turn the squadron anchors
+    at its end port takes effect at once; the transfer is completed, not replaced, and the
+    turn's report says it anchored."""
+    await navy.slash(
+        "/campaign settings set setting:naval_orders.layover_after_transfer value:false",
+        as_="gm",
+    )
+    await transfer_to_plymouth(navy)
+
+    given = await give(navy, WS, "cruise", form(point="Ushant", location="5", turns="2"))
+
+    assert "Western Squadron: order “Transfer” completed." in text_of(given), given.text()
+    assert "replaced" not in text_of(given)
+    report = await end_turn(navy, 2)
+    assert "Western Squadron has reached Plymouth and anchors: the transfer is complete" in report
+    assert CRUISE_TEXT in await gm_overview(navy)
+
+
+async def test_an_order_given_on_arrival_lapses_when_the_force_is_back_at_sea(navy):
+    """NO-3.3, NO-I18: an order given on arrival at the end port waits for the layover;
+    reported back at sea, the player is warned that it lapses, and the turn's report says it
+    did: the transfer goes on."""
+    await transfer_to_plymouth(navy)
+    await give(navy, WS, "cruise", form(point="Ushant", location="5", turns="2"))
+
+    moved = await navy.slash(f"/navy position unit:{WS} location:3", as_="player1")
+
+    assert (
+        "the order waiting for its layover (“Cruising”) lapses at the end of the turn unless it "
+        "is recorded back in port where it arrived"
+    ) in text_of(moved)
+    report = await end_turn(navy, 2)
+    assert (
+        "Western Squadron ended the turn at sea, not in port: the order waiting for its "
+        "layover (“Cruising”) has lapsed"
+    ) in report
+    overview = await gm_overview(navy)
+    assert CRUISE_TEXT not in overview and "Transfer" in overview

@@ -81,6 +81,19 @@ def campaign_messages():
     )
     take(no.register_station(state, station).lines)
     take(no.remove_station(support.ports(), "Toulon").lines)
+    # the questions removing a force or a port asks first (cogs/naval_orders/commands.py)
+    take(
+        [
+            Msg(
+                "naval_orders.force.remove_question",
+                force="Hood",
+                owner="Britain",
+                kind=Msg("naval_orders.kind.line"),
+                location=support.HOME,
+            ),
+            Msg("naval_orders.station.remove_question", station="Toulon", location="9"),
+        ]
+    )
     for kind, ships, squadrons in (
         ("line", support.warships(1, 2, 3, 4), []),
         (
@@ -272,6 +285,13 @@ def campaign_messages():
     quick = no.NavalOrdersSettings(layover_after_transfer=False, port_layover_turns=1)
     moved = give(support.add_force(support.ports(), "Hood"), "Hood", transfer, 1, quick)
     turn_end(support.move_to(moved, "Hood", "9", 1, in_port=True), 1, quick)
+    # an order given on arrival at the end port, the force reported back at sea before the
+    # turn's end: the order lapses
+    lapsing = give(support.add_force(support.ports(), "Hood"), "Hood", transfer, 1)
+    lapsing = support.move_to(lapsing, "Hood", "9", 2, in_port=True)
+    lapsing = give(lapsing, "Hood", no.CruiseOrder(point="U", location="14", turns=1), 2)
+    take(position(lapsing, "Hood", "10", 2))
+    turn_end(support.move_to(lapsing, "Hood", "10", 2), 2)
     waited = turn_end(
         support.move_to(
             give(support.add_force(support.ports(), "Hood"), "Hood", transfer, 1),
@@ -283,6 +303,26 @@ def campaign_messages():
         1,
     )
     turn_end(waited, 2)
+    # an order by packet boat due while its force forms a convoy waits for the formation
+    slow = no.NavalOrdersSettings(formation_turns=2)
+    forming = support.add_force(support.ports(), "Hood", location="14", in_port=False)
+    forming = support.add_force(forming, "Mercury", "packet", ships=[no.Ship(kind="packet")])
+    forming = give(forming, "Hood", no.CruiseOrder(point="U", location="14", turns=5), 1, slow)
+    forming = turn_end(forming, 1, slow)
+    command = no.SendByPacket(
+        faction="Britain",
+        packet="Mercury",
+        force="Hood",
+        order=no.CruiseOrder(point="U", location="15", turns=1),
+    )
+    relayed = no.send_by_packet(forming, slow, command, 2)
+    forming = no.register_packet_arrival(relayed.state, slow, "Britain", relayed.relay.id, 2).state
+    forming = turn_end(forming, 2, slow)
+    convoy = no.StartFormation(
+        faction="Britain", kind="form_convoy", members=["Hood"], vessels=[no.Ship(kind="transport")]
+    )
+    forming = turn_end(no.start_formation(forming, slow, convoy, 3).state, 3, slow)
+    turn_end(forming, 4, slow)
     free = no.NavalOrdersSettings(strict_order_forms=False)
     open_cruise = give(
         support.add_force(support.ports(), "Hood"), "Hood", no.CruiseOrder(location="14"), 1, free

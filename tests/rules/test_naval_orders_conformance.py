@@ -8,7 +8,9 @@ import pytest
 from test_naval_orders_support import (
     DEFAULTS,
     HOME,
+    PORT_9,
     add_force,
+    command_test,
     end_turn,
     keys,
     move_to,
@@ -17,19 +19,23 @@ from test_naval_orders_support import (
     warships,
 )
 
-from bot.errors import NotAllowed
+from bot.errors import NotAllowed, RuleViolation
 from bot.rules.naval_orders import (
     CruiseOrder,
     GiveOrder,
+    MovementPlan,
     MoveOrder,
     NavalOrdersSettings,
     RaidOrder,
+    ReportPosition,
     SendByPacket,
     Ship,
     StartFormation,
     complete_order,
     give_order,
+    movement_range,
     register_packet_arrival,
+    report_position,
     send_by_packet,
     start_formation,
 )
@@ -244,3 +250,159 @@ def test_no_2_11_an_order_by_packet_due_during_the_layover_waits_for_its_end():
     hood = state.forces["hood"]
     assert hood.status == "executing" and hood.order.order.location == "15"
     assert hood.order.effective_turn == 5
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        NavalOrdersSettings(layover_after_transfer=False),
+        NavalOrdersSettings(layover_applies_to_squadrons=False),
+    ],
+    ids=["no_layover_after_transfers", "squadrons_without_layover"],
+)
+def test_no_i17_with_no_layover_an_order_on_arrival_completes_the_transfer(settings):
+    """NO-I17, NO-I18: arriving at its end port completes the transfer. With no layover to
+    follow, an order given the turn Hood anchors at Toulon takes effect at once, and the
+    transfer is recorded completed (not replaced) and listed among the turn's completed
+    orders, with the turn's line saying it anchored."""
+    outcome = give(at_the_transfer_port(settings), settings, NEXT, 2)
+
+    assert [(r.body.order.kind, r.body.end) for r in outcome.archive] == [("move", "completed")]
+    assert "naval_orders.order.ended.completed" in keys(outcome.lines)
+    assert "naval_orders.order.ended.replaced" not in keys(outcome.lines)
+    hood = outcome.state.forces["hood"]
+    assert hood.status == "executing" and hood.order.order.location == "15"
+    assert hood.order.effective_turn == 2 and hood.pending_order is None
+    resolved = end_turn(outcome.state, 2, settings=settings)
+    assert resolved.outcome["completed"] == ["Hood"]
+    (anchored,) = [m for m in resolved.lines if m.key == "naval_orders.turn.transfer_complete"]
+    assert anchored.params["port"] == "Toulon"
+    assert "naval_orders.turn.awaiting" not in keys(resolved.lines)
+    assert resolved.archive == []  # recorded once, when the order was given
+    hood = resolved.state.forces["hood"]
+    assert hood.status == "executing" and hood.order.order.location == "15"
+    later = end_turn(resolved.state, 3, settings=settings)
+    assert later.outcome["completed"] == []
+    assert "naval_orders.turn.transfer_complete" not in keys(later.lines)
+
+
+@pytest.mark.parametrize(
+    ("arrival", "status", "kept"),
+    [("transfer_port", "executing", "move"), ("station", "returning_to_station", None)],
+)
+def test_no_3_3_an_order_waiting_for_the_layover_lapses_when_the_force_is_back_at_sea(
+    arrival, status, kept
+):
+    """NO-3.3, NO-I18, NO-2.11: an order given on arrival in port waits for the layover that
+    the arrival begins at the turn's end. Re-reported at sea before then, Hood has not
+    arrived: it keeps the order it was carrying out (or its return to a station), the
+    waiting order lapses (a new one reaches it in port or by packet boat), the report warns
+    of it and the turn's summary says so; it never sits there unapplied."""
+    arrived = {"transfer_port": at_the_transfer_port, "station": back_at_the_station}[arrival]
+    given = give(arrived(DEFAULTS), DEFAULTS, NEXT, 2)
+    assert given.state.forces["hood"].pending_order is not None
+    command = ReportPosition(faction="Britain", force="Hood", location="10")
+    reported = report_position(given.state, DEFAULTS, command, 2)
+    (warned,) = [m for m in reported.lines if m.key == "naval_orders.position.order_lapses"]
+    assert warned.params["force"] == "Hood"
+
+    resolved = end_turn(reported.state, 2)
+    (lapsed,) = [m for m in resolved.lines if m.key == "naval_orders.turn.order_lapsed"]
+    assert lapsed.params["force"] == "Hood"
+    assert [(r.body.order.kind, r.body.end) for r in resolved.archive] == [("cruise", "cancelled")]
+    assert resolved.outcome["completed"] == []
+    hood = resolved.state.forces["hood"]
+    assert hood.pending_order is None and hood.status == status
+    assert (hood.order.order.kind if hood.order else None) == kept
+
+
+def test_no_i18_an_order_waiting_for_the_layover_stays_when_the_force_is_back_in_port():
+    """NO-I18, NO-I17: a position corrected back to the end port within the turn keeps the
+    waiting order: the transfer completes, the layover follows, then the order."""
+    given = give(at_the_transfer_port(DEFAULTS), DEFAULTS, NEXT, 2)
+    state = move_to(given.state, "Hood", "10", 2)
+    state = move_to(state, "Hood", "9", 2, in_port=True)
+
+    resolved = end_turn(state, 2)
+    assert "naval_orders.turn.order_lapsed" not in keys(resolved.lines)
+    assert [r.body.end for r in resolved.archive] == ["completed"]
+    hood = end_turn(resolved.state, 3).state.forces["hood"]
+    assert hood.status == "executing" and hood.order.order.location == "15"
+
+
+def test_no_2_7_an_order_by_packet_due_while_forming_waits_for_the_formation():
+    """NO-2.7, NO-I7, NO-I4, NO-I9: with `formation_turns = 3`, Hood cruising in 14 gets a
+    packet boat in turn 2 (the new order due from turn 4) and starts taking on transports
+    there in turn 2 (made at the end of turn 4). While forming it cannot leave its location:
+    in turn 4 it is still cruising, held (range 0) and may not test for an attack; the
+    relayed order waits for the formation and takes effect from turn 5, as the summary
+    says."""
+    settings = NavalOrdersSettings(formation_turns=3)
+    state = add_force(ports(), "Hood", settings=settings)
+    state = add_force(state, "Mercury", "packet", ships=[Ship(kind="packet")], settings=settings)
+    cruise = CruiseOrder(point="Ushant", location="14", turns=9)
+    state = order(state, "Hood", cruise, 1, settings=settings)
+    state = end_turn(move_to(state, "Hood", "14", 1), 1, settings=settings).state
+    send = SendByPacket(faction="Britain", packet="Mercury", force="Hood", order=NEXT)
+    sent = send_by_packet(state, settings, send, 2)
+    arrived = register_packet_arrival(sent.state, settings, "Britain", sent.relay.id, 2)
+    assert arrived.relay.effective_turn == 4
+    convoy = StartFormation(
+        faction="Britain", kind="form_convoy", members=["Hood"], vessels=[Ship(kind="transport")]
+    )
+    state = start_formation(arrived.state, settings, convoy, 2).state
+    state = end_turn(state, 2, settings=settings).state
+
+    resolved = end_turn(state, 3, settings=settings)
+    hood = resolved.state.forces["hood"]
+    assert hood.status == "forming" and hood.order.order.location == "14"
+    assert "naval_orders.turn.relay_in_force" not in keys(resolved.lines)
+    (waits,) = [m for m in resolved.lines if m.key == "naval_orders.turn.relay_waits_formation"]
+    assert waits.params["turn"] == 5
+    turn_4 = resolved.state
+    report, _ = movement_range(turn_4, settings, "Hood", MovementPlan())
+    assert report.total == 0 and report.held == "forming"
+    with pytest.raises(RuleViolation) as refused:
+        command_test(turn_4, "Hood", "adjacent", [], 4, settings=settings)
+    assert refused.value.params["clause"] == "NO-I9"
+
+    made = end_turn(turn_4, 4, settings=settings)
+    (relayed,) = [m for m in made.lines if m.key == "naval_orders.turn.relay_in_force"]
+    assert relayed.params["turn"] == 5
+    hood = made.state.forces["hood"]
+    assert hood.status == "executing" and hood.order.order.location == "15"
+    assert hood.order.effective_turn == 5 and made.state.relays == []
+    assert sum(1 for s in hood.ships if s.kind == "transport") == 1
+
+
+@pytest.mark.parametrize("by_gm", [False, True], ids=["player", "gm"])
+def test_no_5_2_a_transfer_whose_end_point_is_its_start_is_refused(by_gm):
+    """NO-5.2, NO-5.3: a transfer goes from its start point to its end point, a port, where
+    the force anchors on arriving. Hood in port at Portsmouth (1) ordered to transfer to
+    location 1 via 6 is refused, naming the clause, even by a GM (a form's impossible value,
+    NO-I19); otherwise it would complete the turn it was given and begin a layover."""
+    state = add_force(ports(), "Hood")
+    home = MoveOrder(point="Portsmouth", destination=HOME, port="Portsmouth", via=["6"])
+    command = GiveOrder(faction="Britain", force="Hood", order=home, by_gm=by_gm)
+    with pytest.raises(RuleViolation) as refused:
+        give_order(state, DEFAULTS, command, 1)
+
+    assert refused.value.message_key == "naval_orders.error.transfer_to_start"
+    assert refused.value.params["clause"] == "NO-5.2"
+    assert refused.value.params["location"] == HOME
+    assert state.forces["hood"].order is None
+
+
+def test_no_5_2_a_transfer_by_packet_to_where_the_force_is_is_refused():
+    """NO-5.2: the start of a transfer is where the force is when ordered; a packet boat
+    cannot carry Hood, at sea off Toulon (9), a transfer to Toulon."""
+    state = add_force(ports(), "Hood", location=PORT_9, in_port=False)
+    state = add_force(state, "Mercury", "packet", ships=[Ship(kind="packet")])
+    toulon = MoveOrder(point="Toulon", destination=PORT_9, port="Toulon", via=["6"])
+    send = SendByPacket(faction="Britain", packet="Mercury", force="Hood", order=toulon)
+    with pytest.raises(RuleViolation) as refused:
+        send_by_packet(state, DEFAULTS, send, 1)
+
+    assert refused.value.message_key == "naval_orders.error.transfer_to_start"
+    assert refused.value.params["clause"] == "NO-5.2"
+    assert state.relays == []

@@ -84,6 +84,14 @@ CASES = [
         "NO-I17",
     ),
     (
+        "transfer ending where it starts",
+        give(
+            "Britain", "Hood", MoveOrder(point="P", destination="1", port="Portsmouth", via=["6"])
+        ),
+        RuleViolation,
+        "NO-5.2",
+    ),
+    (
         "port name wrong",
         give("Britain", "Hood", MoveOrder(point="X", destination="9", port="Brest", via=["2"])),
         RuleViolation,

@@ -1,5 +1,6 @@
 """Checking an order against its mandatory form (NO-I19) and the rules on who may get which
-order (NO-1.1, NO-I1, NO-I13, NO-I17); every refusal names its clause and changes nothing."""
+order (NO-1.1, NO-I1, NO-I13, NO-5.2, NO-I17); every refusal names its clause and changes
+nothing."""
 
 from __future__ import annotations
 
@@ -107,7 +108,7 @@ def clean_order(
         _turns(order.turns, 0, "NO-I13", kind, strict)
         return RaidOrder(point=point, location=location, turns=order.turns)
     if isinstance(order, MoveOrder):
-        return _clean_move(state, settings, order)
+        return _clean_move(state, settings, force, order)
     if isinstance(order, BlockadeOrder):
         port = _text(order.port, "port", kind, strict)
         if (
@@ -143,9 +144,12 @@ def clean_order(
 
 
 def _clean_move(
-    state: NavalOrdersState, settings: NavalOrdersSettings, order: MoveOrder
+    state: NavalOrdersState, settings: NavalOrdersSettings, force: Force, order: MoveOrder
 ) -> MoveOrder:
-    """NO-5.2, NO-I17: the end is a registered port, named as registered; enough waypoints."""
+    """NO-5.2, NO-I17: the end is a registered port, named as registered; enough waypoints.
+    NO-5.2, NO-5.3: a transfer goes from its start point to another, its end point, where the
+    force anchors on arriving; the start is where the force is when ordered, so an end point
+    at that location is refused (it would complete the transfer the turn it is given)."""
     strict = settings.strict_order_forms
     point = _text(order.point, "point", "move", strict)
     destination = _text(order.destination, "destination", "move", strict)
@@ -156,6 +160,13 @@ def _clean_move(
     if strict and len(via) < settings.min_waypoints:
         raise RuleViolation(
             "naval_orders.error.too_few_waypoints", clause="NO-I17", count=settings.min_waypoints
+        )
+    if destination is not None and name_key(destination) == name_key(force.location):
+        raise RuleViolation(
+            "naval_orders.error.transfer_to_start",
+            clause="NO-5.2",
+            force=force.name,
+            location=destination,
         )
     if destination is not None:
         station = state.station_at(destination)

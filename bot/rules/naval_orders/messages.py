@@ -211,12 +211,17 @@ def station_lines(station: Station, *, removed: bool = False) -> list[Msg]:
     return [Msg(key, station=station.name, location=station.location, owner=owner)]
 
 
-def position_lines(force: Force, *, back_in_zone: bool) -> list[Msg]:
-    """A reported position; a force back in its zone after a battle (NO-I15)."""
+def position_lines(force: Force, *, back_in_zone: bool, lapses: bool = False) -> list[Msg]:
+    """A reported position; a force back in its zone after a battle (NO-I15); a force back
+    at sea whose order waiting for the layover lapses unless it is in port again by the
+    turn's end (NO-3.3, NO-I18)."""
     place = Msg("naval_orders.place.in_port") if force.in_port else Msg("naval_orders.place.at_sea")
     lines = [Msg("naval_orders.position", force=force.name, location=force.location, port=place)]
     if back_in_zone:
         lines.append(Msg("naval_orders.back_in_zone", force=force.name, location=force.location))
+    if lapses and force.pending_order is not None:
+        order = Msg(f"naval_orders.order.{force.pending_order.order.kind}")
+        lines.append(Msg("naval_orders.position.order_lapses", force=force.name, order=order))
     return lines
 
 

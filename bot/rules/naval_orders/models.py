@@ -211,6 +211,9 @@ class Force(BaseModel):
     return_station: str | None = None
     return_station_confirmed: bool = False
     formation: Formation | None = None
+    # The port where the force's transfer was completed this turn by an order given on its
+    # arrival there with no layover to follow (NO-I17): the turn's end reports it.
+    anchored_at: str | None = None
 
     @property
     def key(self) -> str:

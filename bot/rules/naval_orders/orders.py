@@ -164,6 +164,20 @@ def _drop_relays(state: NavalOrdersState, force: Force, turn: int) -> list[Archi
     return archive
 
 
+def at_transfer_end(force: Force) -> bool:
+    """In port at the end port of its transfer, which arriving there completes (NO-5.3,
+    NO-I17)."""
+    active = force.order
+    return (
+        force.in_port
+        and force.status in ("executing", "attacking")
+        and active is not None
+        and isinstance(active.order, MoveOrder)
+        and active.order.destination is not None
+        and name_key(active.order.destination) == name_key(force.location)
+    )
+
+
 def in_layover(state: NavalOrdersState, settings: NavalOrdersSettings, force: Force) -> bool:
     """In port but not yet free: the layover, or back at a station to begin it (NO-I7), or
     arrived at the end port of its transfer, which completes it and begins the layover
@@ -179,14 +193,23 @@ def in_layover(state: NavalOrdersState, settings: NavalOrdersSettings, force: Fo
     if force.status == "returning_to_station":
         station = state.station_at(force.location)
         return station is not None and station.naval_station
-    return (
-        force.status in ("executing", "attacking")
-        and force.order is not None
-        and isinstance(force.order.order, MoveOrder)
-        and force.order.order.destination is not None
-        and name_key(force.order.order.destination) == name_key(force.location)
-        and settings.layover_after_transfer
-    )
+    return at_transfer_end(force) and settings.layover_after_transfer
+
+
+def complete_transfer_on_arrival(
+    state: NavalOrdersState, force: Force, turn: int
+) -> list[ArchiveRecord]:
+    """NO-I17: arriving at its end port completes the transfer. An order given there with no
+    layover to follow takes effect at once (NO-I18), so the transfer is completed now, not
+    replaced; the turn's end lists it among the completed orders (`anchored_at`)."""
+    if not at_transfer_end(force):
+        return []
+    active = force.order
+    assert active is not None and isinstance(active.order, MoveOrder)
+    record = retire_order(state, force, active, "completed", turn)
+    force.order = None
+    force.anchored_at = active.order.port or active.order.destination
+    return [record]
 
 
 def layover_end(settings: NavalOrdersSettings, force: Force, turn: int) -> int:
@@ -205,9 +228,11 @@ def give_order(
     (NO-3.3, NO-I18).
 
     In port it takes effect at once; during the layover it is recorded and takes effect when
-    the layover ends (NO-I7). At sea it must go by packet boat (`send_by_packet`), unless the
-    GM overrides (`gm_can_override_orders`). A second order in one turn (NO-I2), someone
-    else's force (NO-I18), a missing or impossible field (NO-I19) are refused.
+    the layover ends (NO-I7). At the end port of its transfer with no layover to follow, the
+    transfer is completed, not replaced (NO-I17). At sea it must go by packet boat
+    (`send_by_packet`), unless the GM overrides (`gm_can_override_orders`). A second order in
+    one turn (NO-I2), someone else's force (NO-I18), a missing or impossible field (NO-I19)
+    are refused.
     """
     force = find_force(state, command.force)
     check_owner(force, command.faction, command.by_gm)
@@ -227,6 +252,7 @@ def give_order(
         if mine.pending_order is not None:
             archive.append(retire_order(new, mine, mine.pending_order, "cancelled", turn))
             mine.pending_order = None
+        archive += complete_transfer_on_arrival(new, mine, turn)
         archive += put_in_force(new, mine, new_active_order(new, mine, order, turn, turn), turn)
         if mine.formation is not None:
             mine.formation = None

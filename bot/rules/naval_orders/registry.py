@@ -224,7 +224,8 @@ def report_position(
 
     A force returning to its cruising or raiding zone after a battle stops returning when it
     is registered in that location again (NO-I15). Forming or in layover, it may not move
-    (NO-2.7, NO-2.11).
+    (NO-2.7, NO-2.11). Back at sea with an order waiting for its layover, it is told that the
+    order lapses unless it is in port again by the turn's end (NO-3.3, NO-I18).
     """
     force = find_force(state, command.force)
     check_owner(force, command.faction, command.by_gm)
@@ -249,7 +250,11 @@ def report_position(
         mine.return_due_turn = None
         mine.late_reported = False
         back = True
-    return NavalOutcome(state=new, force=mine, lines=position_lines(mine, back_in_zone=back))
+    # NO-3.3, NO-I18: an order given on arrival waits for the layover the arrival begins at
+    # the turn's end; back at sea, the force has not arrived, and the order lapses then.
+    lapses = mine.pending_order is not None and not mine.in_port and mine.status != "layover"
+    lines = position_lines(mine, back_in_zone=back, lapses=lapses)
+    return NavalOutcome(state=new, force=mine, lines=lines)
 
 
 def station_location(force: Force) -> str | None:

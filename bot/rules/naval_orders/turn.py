@@ -5,7 +5,8 @@ At the resolution of turn T, force by force in name order: formations complete (
 a force that attacked resumes its order, or heads back to its zone (NO-I15); cruising and
 raiding turns are counted, with the raid's d3 rolled on arrival (NO-I13, NO-I14); finished
 orders send the force to the nearest naval station (NO-I16); a transfer ends in its port
-(NO-I17); forces back in a station start the layover, and layovers end (NO-I7); late
+(NO-I17); forces back in a station start the layover, and layovers end (NO-I7); an order
+given on arrival lapses if the force is back at sea instead (NO-3.3, NO-I18); late
 returns are reported (NO-I15); orders relayed by packet boat take effect (NO-I7).
 """
 
@@ -354,6 +355,24 @@ def _note_port_status(run: _Resolution, force: Force, status: str) -> None:
         run.note(force, Msg("naval_orders.turn.awaiting", force=force.name))
 
 
+def _anchored(run: _Resolution) -> None:
+    """NO-I17: a transfer completed this turn by an order given on arrival at its end port,
+    with no layover to follow (`complete_transfer_on_arrival`), is among the turn's completed
+    orders; its record was made when the order was given."""
+    for key in sorted(run.state.forces):
+        shared = run.state.forces[key]
+        if shared.anchored_at is None:
+            continue
+        force = _editable(shared)
+        run.state.forces[key] = force
+        run.completed.append(force.name)
+        run.note(
+            force,
+            Msg("naval_orders.turn.transfer_complete", force=force.name, port=force.anchored_at),
+        )
+        force.anchored_at = None
+
+
 def _station_arrival(run: _Resolution, force: Force) -> None:
     """NO-4.3, NO-6.3, NO-2.11: back in a naval station, the layover starts next turn."""
     if force.status != "returning_to_station" or not force.in_port:
@@ -385,30 +404,46 @@ def _layover_end(run: _Resolution, force: Force) -> None:
         run.note(force, Msg("naval_orders.turn.layover_over", force=force.name))
 
 
+def _waiting_order_lapses(run: _Resolution, force: Force) -> None:
+    """NO-3.3, NO-I18: an order given on arrival in port (at a naval station, or the end
+    port of a transfer) waits for the layover the arrival begins at this turn's end. A force
+    recorded at sea again by then has not arrived: it is still carrying out its order (or
+    returning to a station), which is mandatory, and orders change only in port or by packet
+    boat; so the waiting order lapses, with a line, rather than sit unapplied or follow the
+    force to sea and take effect at a later arrival the player did not order it for."""
+    pending = force.pending_order
+    if pending is None or force.status == "layover":
+        return
+    run.archive.append(retire_order(run.state, force, pending, "cancelled", run.turn))
+    force.pending_order = None
+    order = Msg(f"naval_orders.order.{pending.order.kind}")
+    run.note(force, Msg("naval_orders.turn.order_lapsed", force=force.name, order=order))
+
+
 def _relays(run: _Resolution) -> None:
     """NO-I7: a relayed order takes effect from `effective_turn`; applied at the resolution
     before it. The packet arrived, the relay turn passed. A force that has meanwhile come
-    back to port after its order keeps its layover first (NO-2.11, NO-I18)."""
+    back to port after its order keeps its layover first (NO-2.11, NO-I18). One still
+    forming or dissolving cannot leave its location (NO-2.7) nor attack (NO-I9), and its
+    range is 0 (NO-I4): the relayed order waits for the formation, as a forming force takes
+    no new order (`check_may_receive`), and takes effect from the turn after it is made
+    (this step runs after the formations are made)."""
     kept = []
     for relay in run.state.relays:
-        if relay.effective_turn is None or relay.effective_turn > run.turn + 1:
-            if relay.arrived_turn is not None and relay.effective_turn is not None:
-                force = run.state.forces.get(relay.force)
-                if force is not None:
-                    run.note(
-                        force,
-                        Msg(
-                            "naval_orders.turn.relay_turn",
-                            force=force.name,
-                            turn=relay.effective_turn,
-                        ),
-                    )
+        force = run.state.forces.get(relay.force)
+        due = relay.effective_turn is not None and relay.effective_turn <= run.turn + 1
+        if due and force is not None and force.status == "forming" and force.formation:
+            relay = relay.model_copy(update={"effective_turn": force.formation.complete_turn + 1})
+            due = False
+        if not due:
+            turn = relay.effective_turn if relay.arrived_turn is not None else None
+            if turn is not None and force is not None:
+                run.note(force, _relay_waits(force, relay.id, turn))
             kept.append(relay)
             continue
-        shared = run.state.forces.get(relay.force)
-        if shared is None:
+        if force is None:
             continue
-        force = _editable(shared)
+        force = _editable(force)
         run.state.forces[force.key] = force
         if force.pending_order is not None:
             run.archive.append(
@@ -435,6 +470,17 @@ def _relays(run: _Resolution) -> None:
     run.state.relays = kept
 
 
+def _relay_waits(force: Force, relay: int, turn: int) -> Msg:
+    """The line for an order by packet not yet in force: the relay turn (NO-2.9, NO-I7), or
+    a formation it waits for (NO-2.7)."""
+    formation = force.formation
+    if force.status == "forming" and formation is not None and turn == formation.complete_turn + 1:
+        return Msg(
+            "naval_orders.turn.relay_waits_formation", force=force.name, relay=relay, turn=turn
+        )
+    return Msg("naval_orders.turn.relay_turn", force=force.name, turn=turn)
+
+
 def end_of_turn(
     context: TurnContext[NavalOrdersState, NavalOrdersSettings],
 ) -> TurnStepResult[NavalOrdersState]:
@@ -447,6 +493,7 @@ def end_of_turn(
         turn=context.turn,
         dice=context.dice,
     )
+    _anchored(run)
     _formations(run)
     for key in sorted(run.state.forces):
         force = run.state.forces[key]
@@ -461,6 +508,7 @@ def end_of_turn(
         _transfer_arrival(run, force)
         _station_arrival(run, force)
         _layover_end(run, force)
+        _waiting_order_lapses(run, force)
     _relays(run)
     ended = _ended_raid_rolls(run)
     # Player-given names shown literally (the waiting lines escape their own).
