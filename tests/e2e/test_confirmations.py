@@ -241,7 +241,7 @@ async def test_another_players_fleet_is_refused_at_once(seated):  # noqa: F811 -
     assert "You do not play Blue" in theirs.text()
     nothing = await seated.slash("/combat fleet remove point:Rigel", as_="player1")
     assert nothing.ephemeral and red_button(nothing) is None
-    assert nothing.embed.description == "Red has no fleet at Rigel."
+    assert nothing.embed.description == "Red has no fleet at Rigel. Its fleets are at: Mecatol."
 
 
 async def test_a_force_removal_asks_its_owner_and_answers_privately(ordered):  # noqa: F811
