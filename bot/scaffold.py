@@ -32,7 +32,7 @@ from bot import announcements, rulesets, secret_rolls
 from bot.announcements import Announcement
 from bot.campaigns import Campaign, CampaignService, Choice, Faction, UnitOfWork, summary_json
 from bot.dice import Dice
-from bot.errors import GameError, NotFound
+from bot.errors import Conflict, GameError, NotFound
 from bot.factions import acting_faction, normal
 from bot.i18n import t
 from bot.interactions import (
@@ -490,6 +490,18 @@ class Asked:
             await uow.claim_choice(self.choice.id, gm=False)
             await uow.close_choice(self.choice.id)
 
+    def still_asked(self, now: Question) -> None:
+        """Refuse the confirm when its question would read differently now (the record was
+        edited, renamed or replaced since it was asked): it runs only on what was named."""
+        if self.choice is None:
+            return
+        payload = self.choice.payload
+        lines = payload.get("lines")
+        if now.title != payload.get("question") or (
+            lines is not None and list(now.lines) != list(lines)
+        ):
+            raise Conflict("confirm.changed")
+
     def answered(self, key: str, *, colour: discord.Colour = NEUTRAL_COLOUR) -> discord.Embed:
         """The question redrawn as answered: `key` (confirm.done.<verb>, confirm.cancelled.
         <verb>) over what it asked."""
@@ -517,6 +529,7 @@ class Asked:
             "locale": self.locale,
             "verb": question.verb,
             "question": question.title,
+            "lines": list(question.lines),
         }
         async with self.base.service.work(self.base.campaign.id, self.base.actor) as uow:
             choice_id = await uow.open_choice(
@@ -549,7 +562,8 @@ class Asked:
         """`RulesetContext.apply` behind a confirmation: typed, the change is rehearsed (a
         refusal is the answer) and `question` (given the state before it and what it would
         do) is asked; confirmed, it runs, recorded as the slash command, and posts
-        `announce` after the question redrawn."""
+        `announce` after the question redrawn, unless its question would read differently
+        now (`still_asked`)."""
         if not self.confirmed:
             seen: list[S] = []
 
@@ -570,11 +584,19 @@ class Asked:
             await self.ask(ctx.spec.key, question(seen[0], done))
             return
 
+        before: list[S] = []
+
+        def confirmed(state: S, settings: T, dice: Dice) -> OutcomeT:
+            before.append(state.model_copy(deep=True))
+            return change(state, settings, dice)
+
         def told(done: Applied[OutcomeT, T]) -> list[Announcement]:
+            # In the change's transaction: a question that reads differently now rolls it back.
+            self.still_asked(question(before[0], done))
             return [self.redrawn(), *announce(done)]
 
         await ctx.apply(
-            change,
+            confirmed,
             command=self.command,
             options=self.options,
             faction=faction,
