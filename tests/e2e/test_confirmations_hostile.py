@@ -71,3 +71,25 @@ async def test_a_ship_table_changed_after_the_question_is_not_reset(seated):  # 
     shown = (await seated.slash("/combat stats show", as_="gm")).embed.description
     assert "life 3" in shown and "life 4" in shown
     assert "combat stats reset" not in await history(seated)
+
+
+async def test_a_setting_changed_after_an_import_question_is_not_overwritten(campaign):
+    """The import question said it changes one setting; a GM then sets another setting the
+    file also names: the old question's Import is refused, and the GM's change stays."""
+    exported = await campaign.slash("/campaign settings export", as_="gm")
+    text = exported.attachments[0].text
+    edited = text.replace("hit_min_face = 5", "hit_min_face = 4")
+    files = {"s.toml": edited.encode()}
+    asked = await campaign.slash("/campaign settings import file:s.toml", as_="gm", files=files)
+    assert asked.embed.title == "Import the settings file? It changes 1 setting:"
+    done = await campaign.slash(
+        "/campaign settings set setting:ottoman_piracy.piracy_vp_cap value:7", as_="gm"
+    )
+    assert not done.ephemeral, done.text()
+    late = await campaign.click(asked, "Import", as_="gm")
+    assert late.embed.title == "No setting was changed"
+    assert "changed since you were asked" in late.embed.description
+    shown = await campaign.slash("/campaign settings show ruleset:ottoman_piracy", as_="gm")
+    assert "`piracy_vp_cap` = **7**" in shown.embed.description
+    assert "`hit_min_face` = **5**" in shown.embed.description
+    assert "campaign settings import" not in await history(campaign)
