@@ -4,10 +4,15 @@ removes is what its question named, and nothing else."""
 
 from __future__ import annotations
 
+import re
+
 from bot.interactions import ERROR_COLOUR
-from tests.e2e.confirming import confirmed
+from tests.e2e.confirming import clicked_by, confirmed, red_button
 from tests.e2e.test_company_raids import board, board_shown  # noqa: F401 - a fixture
 from tests.e2e.test_fleet_combat import seated  # noqa: F401 - a fixture
+from tests.e2e.test_undo import verified
+
+UNDO_LINE = "Only a GM's /history undo can take it back."
 
 
 async def history(table, as_: str = "gm") -> str:
@@ -93,3 +98,186 @@ async def test_a_setting_changed_after_an_import_question_is_not_overwritten(cam
     assert "`piracy_vp_cap` = **7**" in shown.embed.description
     assert "`hit_min_face` = **5**" in shown.embed.description
     assert "campaign settings import" not in await history(campaign)
+
+
+# --- a long question ---------------------------------------------------------------------------
+
+
+async def test_an_import_that_changes_every_setting_lists_each_one(table):
+    """A file that flips every yes/no setting of every ruleset: the question lists each
+    change, none cut, and still says only a GM's undo takes it back."""
+    await table.slash("/campaign create name:Everything", as_="gm")
+    exported = await table.slash("/campaign settings export", as_="gm")
+    text = exported.attachments[0].text
+    flipped = re.sub(
+        r"^(\w+) = (true|false)$",
+        lambda m: f"{m[1]} = {'false' if m[2] == 'true' else 'true'}",
+        text,
+        flags=re.MULTILINE,
+    )
+    count = len(re.findall(r"^\w+ = (?:true|false)$", text, flags=re.MULTILINE))
+    files = {"s.toml": flipped.encode()}
+    asked = await table.slash("/campaign settings import file:s.toml", as_="gm", files=files)
+    assert red_button(asked) == "Import", asked.text()
+    shown = "\n".join(e.get("description", "") for e in asked.embeds)
+    changes = [line for line in shown.splitlines() if " → " in line]
+    assert len(changes) == count
+    assert not any("…" in line for line in changes)
+    assert shown.splitlines()[-1] == UNDO_LINE
+    done = await table.click(asked, "Import", as_="gm")
+    assert done.followups, done.text()
+    assert all(len(e.get("description", "")) <= 4096 for e in done.embeds)
+
+
+# --- who presses the button --------------------------------------------------------------------
+
+
+async def test_a_gm_cannot_press_a_players_question_nor_a_player_a_gms(seated):  # noqa: F811
+    """The GM's click on a player's question, and a player's on the GM's, are refused as
+    someone else's question; both questions still work for their askers."""
+    players = await seated.slash("/combat fleet remove point:Mecatol", as_="player2")
+    gms = await seated.slash("/combat stats reset", as_="gm")
+    by_gm = await clicked_by(seated, players, "Remove", as_="gm")
+    assert by_gm.ephemeral
+    player2 = seated.member("player2").id
+    assert by_gm.embed.description == f"This question is for Blue (<@{player2}>)."
+    by_player = await clicked_by(seated, gms, "Reset", as_="player2")
+    assert by_player.embed.description == f"This question is for <@{seated.member('gm').id}>."
+    assert "combat fleet remove" not in await history(seated)
+    done = await seated.click(players, "Remove", as_="player2")
+    assert done.embed.title == "Removed"
+
+
+# --- two questions at once, and another hand first ----------------------------------------------
+
+
+async def test_two_questions_for_one_fleet_remove_it_once(seated):  # noqa: F811
+    """Two questions for the same fleet: the first Remove removes it, the second is refused
+    on its question; a Cancel of one leaves the other working."""
+    first = await seated.slash("/combat fleet remove point:Mecatol", as_="player2")
+    second = await seated.slash("/combat fleet remove point:Mecatol", as_="player2")
+    cancelled = await seated.click(first, "Cancel", as_="player2")
+    assert cancelled.embed.title == "Cancelled: nothing was removed"
+    done = await seated.click(second, "Remove", as_="player2")
+    assert done.embed.title == "Removed"
+    third = await seated.slash("/combat fleet set point:Mecatol ships:1 cruiser", as_="player2")
+    assert not third.ephemeral, third.text()
+
+    one = await seated.slash("/combat fleet remove point:Mecatol", as_="player2")
+    two = await seated.slash("/combat fleet remove point:Mecatol", as_="player2")
+    removed = await seated.click(one, "Remove", as_="player2")
+    assert removed.embed.title == "Removed"
+    late = await seated.click(two, "Remove", as_="player2")
+    assert late.embed.title == "Nothing was removed"
+    assert "Blue has no fleet at Mecatol" in late.embed.description
+    assert late.followups == []
+    assert (await history(seated)).count("combat fleet remove") == 2
+
+
+async def test_a_gm_removes_the_fleet_first(seated):  # noqa: F811
+    """The GM removes Blue's fleet while Blue's own question is open: Blue's Remove is
+    refused on the question, and one removal is logged."""
+    asked = await seated.slash("/combat fleet remove point:Mecatol", as_="player2")
+    await confirmed(seated, "/combat fleet remove point:Mecatol faction:Blue", as_="gm")
+    late = await seated.click(asked, "Remove", as_="player2")
+    assert late.embed.title == "Nothing was removed"
+    assert "Blue has no fleet at Mecatol" in late.embed.description
+    assert (await history(seated)).count("combat fleet remove") == 1
+
+
+# --- a question left open while the campaign moves on -------------------------------------------
+
+
+async def test_a_question_left_open_across_a_turn_end(seated):  # noqa: F811
+    """The turn ends while a removal is asked: the turn does not wait for it, and its Remove
+    then removes the fleet, logged in the new turn."""
+    asked = await seated.slash("/combat fleet remove point:Mecatol", as_="player2")
+    status = await seated.slash("/turn status", as_="gm")
+    assert "waiting for an answer" not in status.text()
+    ended = await seated.click(await seated.slash("/turn end", as_="gm"), "End turn 1", as_="gm")
+    assert not ended.ephemeral, ended.text()
+    done = await seated.click(asked, "Remove", as_="player2")
+    assert done.embed.title == "Removed", done.text()
+    log = await history(seated)
+    assert re.search(r"turn 2 · \*\*combat fleet remove", log), log
+
+
+async def test_a_question_left_open_across_an_undo_of_the_fleet(seated):  # noqa: F811
+    """The GM undoes Blue's registration while Blue is asked to remove it: the Remove is
+    refused on the question (no such fleet), and nothing is logged."""
+    asked = await seated.slash("/combat fleet remove point:Mecatol", as_="player2")
+    question = await seated.slash("/history undo reason:registered by mistake", as_="gm")
+    undone = await seated.click(question, "Undo", as_="gm")
+    assert undone.embed.title.startswith("↩️ "), undone.text()
+    late = await seated.click(asked, "Remove", as_="player2")
+    assert late.embed.title == "Nothing was removed"
+    assert "Blue has no fleet at Mecatol" in late.embed.description
+    assert "combat fleet remove" not in await history(seated)
+
+
+async def test_a_click_after_the_campaign_language_changed(seated):  # noqa: F811
+    """The campaign moves to Russian while an English player's question is open: the
+    question is redrawn in English (the asker's), the channel's answer in Russian."""
+    asked = await seated.slash("/combat fleet remove point:Mecatol", as_="player2")
+    await seated.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    question = asked.embed.title
+    done = await seated.click(asked, "Remove", as_="player2")
+    assert done.embed.title == "Removed"
+    assert done.embed.description == question
+    (posted,) = done.followups
+    assert posted.embed.description == "Флот фракции «Blue» в точке Mecatol снят с учёта."
+
+
+# --- the rehearsal leaves nothing ---------------------------------------------------------------
+
+
+async def rows(table) -> dict[str, list[tuple]]:
+    """Every row of the tables a command may write, but the pending choices."""
+    db = table.bot.service.db
+    found = {}
+    for name in (
+        "actions",
+        "campaigns",
+        "factions",
+        "campaign_gms",
+        "rolls",
+        "ruleset_archive",
+        "ruleset_state",
+        "secret_rolls",
+        "turn_seeds",
+        "turns",
+        "outbox",
+        "undo_units",
+        "undo_sizes",
+        "turn_posts",
+        "turn_schedules",
+    ):
+        found[name] = sorted(tuple(map(str, r)) for r in await db.fetchall(f"SELECT * FROM {name}"))
+    return found
+
+
+async def test_a_question_writes_nothing_but_itself(seated):  # noqa: F811
+    """Typing each removal asks, and changes nothing else: the same rows everywhere (log,
+    states, seeds, outbox, undo journals), the same next die, the same /turn status, no
+    post in the channel, the log intact; a restart forgets nothing of it either."""
+    await seated.slash("/combat stats set class:cruiser life:3", as_="gm")
+    await seated.slash("/campaign gm add user:@player1", as_="gm")
+    before = await rows(seated)
+    status = (await seated.slash("/turn status", as_="gm")).text()
+    posted = len(seated.channel_messages())
+    seated.script_dice([4])
+    for line, who in (
+        ("/combat stats reset", "gm"),
+        ("/combat fleet remove point:Mecatol", "player2"),
+        ("/campaign gm remove user:@player1", "gm"),
+        ("/combat fleet remove point:Mecatol", "player1"),
+    ):
+        asked = await seated.slash(line, as_=who)
+        assert asked.ephemeral and red_button(asked) is not None, asked.text()
+    await seated.restart()
+    assert await rows(seated) == before
+    assert len(seated.channel_messages()) == posted
+    assert (await seated.slash("/turn status", as_="gm")).text() == status
+    rolled = await seated.slash("/roll dice:1d6", as_="player1")
+    assert rolled.embed.title == "🎲 4", rolled.text()
+    assert (await verified(seated)).startswith("✅ The log is intact")
