@@ -4,12 +4,13 @@ removes is what its question named, and nothing else."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 
 from bot.interactions import ERROR_COLOUR
 from tests.e2e.confirming import clicked_by, confirmed, red_button
 from tests.e2e.test_company_raids import board, board_shown  # noqa: F401 - a fixture
-from tests.e2e.test_fleet_combat import seated  # noqa: F401 - a fixture
+from tests.e2e.test_fleet_combat import declared, seated  # noqa: F401 - a fixture
 from tests.e2e.test_undo import verified
 
 UNDO_LINE = "Only a GM's /history undo can take it back."
@@ -281,3 +282,101 @@ async def test_a_question_writes_nothing_but_itself(seated):  # noqa: F811
     rolled = await seated.slash("/roll dice:1d6", as_="player1")
     assert rolled.embed.title == "🎲 4", rolled.text()
     assert (await verified(seated)).startswith("✅ The log is intact")
+
+
+async def test_a_removal_typed_while_a_turn_end_runs(seated):  # noqa: F811
+    """A removal typed as the GM's turn end runs waits for it and asks; its Remove then
+    removes in the new turn. Nothing fails either way."""
+    question = await seated.slash("/turn end", as_="gm")
+    ended, asked = await asyncio.gather(
+        seated.click(question, "End turn 1", as_="gm"),
+        seated.slash("/combat fleet remove point:Mecatol", as_="player2"),
+    )
+    assert not ended.ephemeral, ended.text()
+    assert red_button(asked) == "Remove", asked.text()
+    done = await seated.click(asked, "Remove", as_="player2")
+    assert done.embed.title == "Removed", done.text()
+    assert "Blue" not in await fleet_at_mecatol(seated)
+
+
+# --- the ship table and the settings in a battle -------------------------------------------------
+
+
+async def test_a_reset_asked_before_a_battle_is_refused_once_it_fights(seated):  # noqa: F811
+    """The cruisers were made level 4; the GM is asked to reset the table (back to 3), then
+    Red's cruisers go into battle: Reset is refused on the question (FC-I6), and typed again
+    it is refused at once, without a question."""
+    await seated.slash("/combat stats set class:cruiser level:4", as_="gm")
+    asked = await seated.slash("/combat stats reset", as_="gm")
+    assert red_button(asked) == "Reset", asked.text()
+    await declared(seated)
+    late = await seated.click(asked, "Reset", as_="gm")
+    assert late.embed.title == "Nothing was reset"
+    assert "FC-I6" in late.text() or "level" in late.embed.description, late.text()
+    again = await seated.slash("/combat stats reset", as_="gm")
+    assert again.ephemeral and red_button(again) is None, again.text()
+    assert "combat stats reset" not in await history(seated)
+
+
+async def test_an_import_the_battle_cannot_take_is_refused_at_once(seated):  # noqa: F811
+    """A file that puts the fighting cruisers on another level is refused at once mid-battle,
+    with no question; a file that changes nothing says so at once; a file over the size
+    limit is refused at once."""
+    await declared(seated)
+    exported = (await seated.slash("/campaign settings export", as_="gm")).attachments[0].text
+    moved = exported.replace("cruiser = 3, carrier", "cruiser = 4, carrier")
+    assert moved != exported
+    files = {"s.toml": moved.encode()}
+    refused = await seated.slash("/campaign settings import file:s.toml", as_="gm", files=files)
+    assert refused.ephemeral and red_button(refused) is None, refused.text()
+    assert "level" in refused.text()
+    same = {"s.toml": exported.encode()}
+    unchanged = await seated.slash("/campaign settings import file:s.toml", as_="gm", files=same)
+    assert unchanged.ephemeral and red_button(unchanged) is None, unchanged.text()
+    huge = {"s.toml": ("# padding\n" * 30_000).encode()}
+    too_big = await seated.slash("/campaign settings import file:s.toml", as_="gm", files=huge)
+    assert too_big.ephemeral and red_button(too_big) is None
+    assert "too large" in too_big.text()
+    padded = {
+        "s.toml": (("# padding\n" * 20_000) + "[ottoman_piracy]\nhit_min_face = 4\n").encode()
+    }
+    big = await seated.slash("/campaign settings import file:s.toml", as_="gm", files=padded)
+    assert big.embed.title == "Import the settings file? It changes 1 setting:", big.text()
+    done = await seated.click(big, "Import", as_="gm")
+    assert done.embed.title == "Imported"
+    assert (await history(seated)).count("campaign settings import") == 1
+
+
+# --- GMs ------------------------------------------------------------------------------------------
+
+
+async def test_a_gm_removes_themselves_and_the_creator_stays(campaign):
+    """A GM who is not the creator removes themselves: once confirmed they are a player
+    again (their next GM command is refused). The creator, the last GM, cannot be removed,
+    by themselves or another GM: refused at once."""
+    await campaign.slash("/campaign gm add user:@player1", as_="gm")
+    creator = await campaign.slash("/campaign gm remove user:@gm", as_="player1")
+    assert creator.ephemeral and red_button(creator) is None and "always a GM" in creator.text()
+    me = await confirmed(campaign, "/campaign gm remove user:@player1", as_="player1")
+    assert (
+        me.embed.title == f"<@{campaign.member('player1').id}> is no longer a GM of this campaign."
+    )
+    refused = await campaign.slash("/turn end", as_="player1")
+    assert refused.ephemeral and "Only a GM" in refused.text()
+    alone = await campaign.slash("/campaign gm remove user:@gm", as_="gm")
+    assert alone.ephemeral and red_button(alone) is None and "always a GM" in alone.text()
+
+
+async def test_a_gm_removed_meanwhile_cannot_confirm(campaign):
+    """A GM asked to remove a role loses their GM rights before the click: Remove is refused
+    on the question, and the role stays GM."""
+    await campaign.slash("/campaign gm add user:@player1", as_="gm")
+    role = campaign.guild.role("GM")
+    await campaign.slash("/campaign gm add role:@&GM", as_="gm")
+    asked = await campaign.slash("/campaign gm remove role:@&GM", as_="player1")
+    assert asked.embed.title == f"Remove <@&{role.id}> from this campaign's GMs?"
+    await confirmed(campaign, "/campaign gm remove user:@player1", as_="gm")
+    late = await campaign.click(asked, "Remove", as_="player1")
+    assert late.embed.title == "Nothing was removed"
+    assert "Only a GM" in late.embed.description
+    assert (await history(campaign)).count("campaign gm remove") == 1
