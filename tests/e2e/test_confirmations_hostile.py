@@ -8,9 +8,11 @@ import asyncio
 import re
 
 from bot.interactions import ERROR_COLOUR
+from bot.text import shown
 from tests.e2e.confirming import clicked_by, confirmed, red_button
 from tests.e2e.test_company_raids import board, board_shown  # noqa: F401 - a fixture
 from tests.e2e.test_fleet_combat import declared, seated  # noqa: F401 - a fixture
+from tests.e2e.test_history_export import read_gz
 from tests.e2e.test_undo import verified
 
 UNDO_LINE = "Only a GM's /history undo can take it back."
@@ -380,3 +382,151 @@ async def test_a_gm_removed_meanwhile_cannot_confirm(campaign):
     assert late.embed.title == "Nothing was removed"
     assert "Only a GM" in late.embed.description
     assert (await history(campaign)).count("campaign gm remove") == 1
+
+
+# --- hostile names ------------------------------------------------------------------------------
+
+HOSTILE = "**B_o`l|d** <@&1> @here ||s|| # שלום "
+
+
+def hostile(limit: int) -> str:
+    """A name of `limit` characters with Markdown, mentions, @here and right-to-left text."""
+    return (HOSTILE * 4)[:limit].strip()
+
+
+def raw_leaks(reply, name: str) -> list[str]:
+    """The messages of `reply` that show `name` unescaped, or ping anyone."""
+    found = []
+    for message in reply.messages:
+        text = message.content + "".join(
+            (e.get("title") or "") + (e.get("description") or "") for e in message.embeds
+        )
+        if "<@&1>" in text or "@here" in text or "**B" in text or message.pings:
+            found.append(text)
+    return found
+
+
+async def asked_and_done(table, line: str, name: str, *, as_: str):
+    """Ask `line`, cancel, ask again and confirm: each question and answer shows `name`
+    escaped, whole, and pings nobody."""
+    literal = shown(name)
+    asked = await table.slash(line, as_=as_)
+    assert red_button(asked) == "Remove", asked.text()
+    question = asked.embed.title or asked.embed.description.splitlines()[0]
+    assert literal in question, question
+    assert raw_leaks(asked, name) == []
+    cancelled = await table.click(asked, "Cancel", as_=as_)
+    assert cancelled.embed.description == question
+    assert raw_leaks(cancelled, name) == []
+    again = await table.slash(line, as_=as_)
+    done = await table.click(again, "Remove", as_=as_)
+    assert done.embed.title == "Removed", done.text()
+    assert done.embed.description == question
+    assert raw_leaks(done, name) == []
+    return done
+
+
+async def test_hostile_names_in_every_question_and_answer(table):
+    """A faction, a force, a port, a Company, a piece, a route and a planet named with
+    Markdown, mentions, @here and right-to-left text, at their longest: every question,
+    Cancel, Remove and public answer shows them literally and whole, and pings nobody."""
+    rulesets = "naval_orders, company_raids, space_pirates, fleet_combat"
+    await table.slash(f"/campaign create name:Names rulesets:{rulesets}", as_="gm")
+    faction = hostile(64)
+    joined = await table.slash(f"/campaign join faction:{faction}", as_="player1")
+    assert not joined.ephemeral, joined.text()
+
+    force, port = hostile(80), hostile(79)
+    await table.slash(f"/navy station add name:{port} location:7", as_="gm")
+    registered = await table.slash(
+        f"/navy forces register name:{force} kind:line location:1 ships:3xIII", as_="player1"
+    )
+    assert "is registered" in registered.text(), registered.text()
+    await asked_and_done(table, f"/navy forces remove name:{force}", force, as_="player1")
+    await asked_and_done(table, f"/navy station remove name:{port}", port, as_="gm")
+
+    company, piece = hostile(60), hostile(59)
+    await table.slash(f"/company add-company name:{company} fine:10", as_="player1")
+    await table.slash(f"/company add-piece name:{piece} value:5", as_="player1")
+    await asked_and_done(table, f"/company remove-piece name:{piece}", piece, as_="player1")
+    await asked_and_done(table, f"/company remove-company name:{company}", company, as_="player1")
+
+    route, planet = hostile(64), hostile(63)
+    await table.slash(f"/pirates route add name:{route} goods:100", as_="player1")
+    added = await table.slash(f"/pirates planet add name:{planet} income:10", as_="player1")
+    number = re.search(r"#(\d+)", added.text()).group(1)
+    await asked_and_done(table, "/pirates route remove route:1", route, as_="player1")
+    await asked_and_done(table, f"/pirates planet remove planet:{number}", planet, as_="player1")
+
+    point = hostile(50)
+    await table.slash(f"/combat fleet set point:{point} ships:1 cruiser", as_="player1")
+    await asked_and_done(table, f"/combat fleet remove point:{point}", faction, as_="player1")
+
+
+# --- the log of a confirmed command -------------------------------------------------------------
+
+
+async def last_entry(table) -> str:
+    log = await history(table)
+    return re.search(r"`#(\d+)`", log).group(1)
+
+
+async def test_the_log_shows_each_confirmed_command_as_typed_and_a_gm_undoes_it(table):
+    """Each confirmed command is logged under its slash command's name with its options as
+    typed (/history show), the GM's undo of it brings the record back, and the log stays
+    intact."""
+    rulesets = "naval_orders, company_raids, space_pirates, fleet_combat"
+    await table.slash(f"/campaign create name:Log rulesets:{rulesets}", as_="gm")
+    await table.slash("/campaign join faction:Vega", as_="player1")
+    await table.slash("/campaign gm add user:@player2", as_="gm")
+    await table.slash("/navy station add name:Brest location:7", as_="gm")
+    await table.slash(
+        "/navy forces register name:Fox kind:line location:1 ships:3xIII", as_="player1"
+    )
+    await table.slash("/company add-company name:Steel fine:10", as_="player1")
+    await table.slash("/company add-piece name:Broker value:5", as_="player1")
+    await table.slash("/pirates route add name:Rich goods:100", as_="player1")
+    added = await table.slash("/pirates planet add name:Home income:10", as_="player1")
+    planet = re.search(r"#(\d+)", added.text()).group(1)
+    await table.slash("/combat fleet set point:Rigel ships:1 cruiser", as_="player1")
+    await table.slash("/combat stats set class:cruiser life:3", as_="gm")
+
+    cases = [
+        ("navy forces remove", "name:fox", "player1", "**name**: fox"),
+        ("navy station remove", "name:brest", "gm", "**name**: brest"),
+        ("company remove-piece", "name:broker", "player1", "**name**: broker"),
+        ("company remove-company", "name:steel", "player1", "**name**: steel"),
+        ("pirates route remove", "route:1", "player1", "**route**: 1"),
+        ("pirates planet remove", f"planet:{planet}", "player1", f"**planet**: {planet}"),
+        ("combat fleet remove", "point:rigel", "player1", "**point**: rigel"),
+    ]
+    for command, typed, who, options in cases:
+        done = await confirmed(table, f"/{command} {typed}", as_=who)
+        assert done.embed.title != "Nothing was removed", done.text()
+        seq = await last_entry(table)
+        shown_entry = await table.slash(f"/history show entry:{seq}", as_="player1")
+        assert command in shown_entry.text(), (command, shown_entry.text())
+        assert shown_entry.field("Options") == options, (command, shown_entry.text())
+
+    reset = await confirmed(table, "/combat stats reset", as_="gm")
+    assert not reset.ephemeral, reset.text()
+    seq = await last_entry(table)
+    shown_entry = await table.slash(f"/history show entry:{seq}", as_="player1")
+    assert "combat stats reset" in shown_entry.text()
+
+    exported = read_gz(await table.slash("/history export", as_="player1"))
+    logged = {e["command"]: e["options"] for e in exported["entries"]}
+    for command, typed, _who, _options in cases:
+        name, _, value = typed.partition(":")
+        assert logged[command] == {name: int(value) if value.isdigit() else value}, command
+
+    # The GM undoes the newest removals, one by one: each record comes back.
+    for _ in range(3):
+        question = await table.slash("/history undo reason:by mistake", as_="gm")
+        undone = await table.click(question, "Undo", as_="gm")
+        assert undone.embed.title.startswith("↩️ "), undone.text()
+    fleets = await table.slash("/combat fleet show point:Rigel", as_="gm")
+    assert "Vega: 1 cruiser" in fleets.text()
+    planets = await table.slash("/pirates planets", as_="player1")
+    assert "Home" in planets.embed.description
+    assert (await verified(table)).startswith("✅ The log is intact")
