@@ -7,7 +7,9 @@ from __future__ import annotations
 import asyncio
 import re
 
+from bot import rulesets
 from bot.interactions import ERROR_COLOUR
+from bot.storage.undo import COMMAND_CONFIRMATION
 from bot.text import shown
 from tests.e2e.confirming import clicked_by, confirmed, red_button
 from tests.e2e.test_company_raids import board, board_shown  # noqa: F401 - a fixture
@@ -530,3 +532,27 @@ async def test_the_log_shows_each_confirmed_command_as_typed_and_a_gm_undoes_it(
     planets = await table.slash("/pirates planets", as_="player1")
     assert "Home" in planets.embed.description
     assert (await verified(table)).startswith("✅ The log is intact")
+
+
+async def test_a_gm_undo_of_a_removal_does_not_reopen_its_question(seated):  # noqa: F811
+    """The GM undoes Blue's confirmed removal: the fleet is back, and the old question stays
+    answered: its Remove (from a client that kept the button) is refused and removes
+    nothing; typed again, the removal is asked anew."""
+    asked = await seated.slash("/combat fleet remove point:Mecatol", as_="player2")
+    await seated.click(asked, "Remove", as_="player2")
+    question = await seated.slash("/history undo reason:removed by mistake", as_="gm")
+    undone = await seated.click(question, "Undo", as_="gm")
+    assert undone.embed.title.startswith("↩️ "), undone.text()
+    assert all(b.disabled for b in asked.buttons)
+    again = await clicked_by(seated, asked, "Remove", as_="player2")
+    assert again.ephemeral
+    assert "already been answered" in again.text(), again.text()
+    assert "Blue: 3 destroyers, 1 dreadnought" in await fleet_at_mecatol(seated)
+    assert (await history(seated)).count("**combat fleet remove**") == 1
+    anew = await confirmed(seated, "/combat fleet remove point:Mecatol", as_="player2")
+    assert anew.embed.description == "Blue's fleet at Mecatol is no longer registered."
+
+
+def test_the_undo_knows_a_confirmation_by_its_kind():
+    """The undo keeps a confirmation answered by the kind the questions are opened with."""
+    assert rulesets.CONFIRMATION == COMMAND_CONFIRMATION
