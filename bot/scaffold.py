@@ -426,6 +426,9 @@ async def owned_choices(
 
 VERBS = frozenset({"remove", "reset", "import"})
 TITLE_LIMIT = 256  # Discord's limit of an embed's title
+DESCRIPTION_PAGE = 4000  # the lines of one embed's description (Discord allows 4,096)
+EMBEDS_LIMIT = 10  # Discord's limits of one message: its embeds and their characters
+MESSAGE_LIMIT = 6000
 
 
 @dataclass(frozen=True)
@@ -436,6 +439,42 @@ class Question:
     title: str
     lines: Sequence[str] = ()
     verb: str = "remove"
+
+
+def question_embeds(
+    question: Question, note: str, more: Callable[[int], str]
+) -> list[discord.Embed]:
+    """A question as one message: its title (the first line, whole, when too long for a
+    title), its lines spread over as many embeds as Discord's limits allow and, when they do
+    not all fit, as many as fit and `more` of the rest; `note` always last."""
+    titled = len(question.title) <= TITLE_LIMIT
+    head = [] if titled else [question.title]
+    lines = [clip(line, DESCRIPTION_PAGE) for line in question.lines]
+    kept = len(lines)
+    while True:
+        tail = [more(len(lines) - kept)] if kept < len(lines) else []
+        pages = _pages([*head, *lines[:kept], *tail, note])
+        size = len(question.title) * titled + sum(len(page) for page in pages)
+        if (len(pages) <= EMBEDS_LIMIT and size <= MESSAGE_LIMIT) or kept == 0:
+            break
+        kept -= 1
+    embeds = [discord.Embed(description=page, colour=WAITING_COLOUR) for page in pages]
+    if titled:
+        embeds[0].title = question.title
+    return embeds
+
+
+def _pages(lines: Sequence[str]) -> list[str]:
+    """Lines joined into descriptions of at most `DESCRIPTION_PAGE` characters, none cut."""
+    pages: list[list[str]] = [[]]
+    size = 0
+    for line in lines:
+        if pages[-1] and size + len(line) + 1 > DESCRIPTION_PAGE:
+            pages.append([])
+            size = 0
+        pages[-1].append(line)
+        size += len(line) + 1
+    return ["\n".join(page) for page in pages]
 
 
 ConfirmedCommand = Callable[["Asked"], Awaitable[None]]
@@ -535,17 +574,15 @@ class Asked:
             choice_id = await uow.open_choice(
                 ruleset, rulesets.CONFIRMATION, self.base.actor.user_id, payload
             )
-        body = [*question.lines, self.t("confirm.undo_note")]
-        if len(question.title) <= TITLE_LIMIT:
-            embed = make_embed(question.title, "\n".join(body), colour=WAITING_COLOUR)
-        else:  # too long for a title (a large fleet): the description's first line, whole
-            embed = discord.Embed(
-                description=clip("\n".join([question.title, *body]), 4096), colour=WAITING_COLOUR
-            )
+        embeds = question_embeds(
+            question,
+            self.t("confirm.undo_note"),
+            lambda count: self.t("confirm.more", count=count),
+        )
         view = confirmation_view(
             choice_id, self.t(f"confirm.button.{question.verb}"), self.t("confirm.cancel")
         )
-        await reply(self.interaction, embed=embed, view=view, ephemeral=True)
+        await reply(self.interaction, embeds=embeds, view=view, ephemeral=True)
 
     async def apply(
         self,

@@ -5,6 +5,7 @@ removes is what its question named, and nothing else."""
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 
 from bot import rulesets
@@ -556,3 +557,32 @@ async def test_a_gm_undo_of_a_removal_does_not_reopen_its_question(seated):  # n
 def test_the_undo_knows_a_confirmation_by_its_kind():
     """The undo keeps a confirmation answered by the kind the questions are opened with."""
     assert rulesets.CONFIRMATION == COMMAND_CONFIRMATION
+
+
+async def test_a_reset_of_a_large_ship_table_lists_every_class(seated):  # noqa: F811
+    """A GM's table with sixty more classes, long-named: the reset question lists each class
+    it removes, whole, as many as one message holds and how many more, and ends with the
+    undo line; Reset resets it."""
+    table = json.loads((await seated.slash("/combat stats show", as_="gm")).attachments[0].text)
+    for n in range(60):
+        name = f"heavy_monitor_of_the_outer_rim_{n:02d}"
+        table["classes"][name] = {"level": 2, "attack": "1x6+", "defence": "6+", "life": 2}
+    files = {"t.json": json.dumps(table).encode()}
+    uploaded = await seated.slash("/combat stats upload file:t.json", as_="gm", files=files)
+    assert not uploaded.ephemeral, uploaded.text()
+    asked = await seated.slash("/combat stats reset", as_="gm")
+    assert red_button(asked) == "Reset", asked.text()
+    assert asked.embed.title == "Reset the ship table to the default?"
+    shown = [line for e in asked.embeds for line in e.get("description", "").splitlines()]
+    assert shown[0] == "60 classes change:"
+    removed = [line for line in shown if line.endswith("(removed)")]
+    assert all(line.startswith("**Heavy") for line in removed)
+    more = int(re.fullmatch(r"…and (\d+) more\.", shown[-2]).group(1))
+    assert len(removed) + more == 60
+    assert shown[-1] == UNDO_LINE
+    assert (
+        sum(len(e.get("title", "")) + len(e.get("description", "")) for e in asked.embeds) <= 6000
+    )
+    done = await seated.click(asked, "Reset", as_="gm")
+    assert done.embed.title == "Reset", done.text()
+    assert all(len(e.get("description", "")) <= 4096 for e in done.embeds)
