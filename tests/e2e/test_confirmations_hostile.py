@@ -180,6 +180,22 @@ async def test_two_questions_for_one_fleet_remove_it_once(seated):  # noqa: F811
     assert (await history(seated)).count("combat fleet remove") == 2
 
 
+async def test_two_questions_confirmed_at_once_remove_once(seated):  # noqa: F811
+    """Both questions' Remove pressed at the same moment: one removes, the other is refused
+    on its question; a Cancel pressed after the Remove changes nothing."""
+    one = await seated.slash("/combat fleet remove point:Mecatol", as_="player2")
+    two = await seated.slash("/combat fleet remove point:Mecatol", as_="player2")
+    first, second = await asyncio.gather(
+        seated.click(one, "Remove", as_="player2"), seated.click(two, "Remove", as_="player2")
+    )
+    titles = sorted([first.embed.title, second.embed.title])
+    assert titles == ["Nothing was removed", "Removed"], (first.text(), second.text())
+    assert (await history(seated)).count("**combat fleet remove**") == 1
+    late = await clicked_by(seated, one, "Cancel", as_="player2")
+    assert late.ephemeral and "already been answered" in late.text(), late.text()
+    assert (await history(seated)).count("**combat fleet remove**") == 1
+
+
 async def test_a_gm_removes_the_fleet_first(seated):  # noqa: F811
     """The GM removes Blue's fleet while Blue's own question is open: Blue's Remove is
     refused on the question, and one removal is logged."""
