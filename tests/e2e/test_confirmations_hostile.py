@@ -602,3 +602,26 @@ async def test_a_reset_of_a_large_ship_table_lists_every_class(seated):  # noqa:
     done = await seated.click(asked, "Reset", as_="gm")
     assert done.embed.title == "Reset", done.text()
     assert all(len(e.get("description", "")) <= 4096 for e in done.embeds)
+
+
+async def test_a_gm_undoes_a_gm_removal_and_an_import(campaign):
+    """The GM's undo of a confirmed import puts the settings back, and of a confirmed GM
+    removal makes them GM again; neither question can be pressed again."""
+    await campaign.slash("/campaign gm add user:@player1", as_="gm")
+    files = {"s.toml": b"[ottoman_piracy]\nhit_min_face = 4\n"}
+    imported = await campaign.slash("/campaign settings import file:s.toml", as_="gm", files=files)
+    await campaign.click(imported, "Import", as_="gm")
+    removed = await campaign.slash("/campaign gm remove user:@player1", as_="gm")
+    await campaign.click(removed, "Remove", as_="gm")
+    for _ in range(2):
+        question = await campaign.slash("/history undo reason:by mistake", as_="gm")
+        undone = await campaign.click(question, "Undo", as_="gm")
+        assert undone.embed.title.startswith("↩️ "), undone.text()
+    shown = await campaign.slash("/campaign settings show ruleset:ottoman_piracy", as_="gm")
+    assert "`hit_min_face` = **5**" in shown.embed.description
+    still = await campaign.slash("/turn deadline set when:48h", as_="player1")
+    assert not still.ephemeral, still.text()
+    for asked, label in ((imported, "Import"), (removed, "Remove")):
+        again = await clicked_by(campaign, asked, label, as_="gm")
+        assert "already been answered" in again.text(), again.text()
+    assert (await verified(campaign)).startswith("✅ The log is intact")
