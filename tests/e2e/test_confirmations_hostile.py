@@ -477,7 +477,7 @@ async def test_hostile_names_in_every_question_and_answer(table):
     await asked_and_done(table, "/pirates route remove route:1", route, as_="player1")
     await asked_and_done(table, f"/pirates planet remove planet:{number}", planet, as_="player1")
 
-    point = hostile(50)
+    point = hostile(60)
     await table.slash(f"/combat fleet set point:{point} ships:1 cruiser", as_="player1")
     await asked_and_done(table, f"/combat fleet remove point:{point}", faction, as_="player1")
 
@@ -625,3 +625,26 @@ async def test_a_gm_undoes_a_gm_removal_and_an_import(campaign):
         again = await clicked_by(campaign, asked, label, as_="gm")
         assert "already been answered" in again.text(), again.text()
     assert (await verified(campaign)).startswith("✅ The log is intact")
+
+
+async def open_questions(table) -> int:
+    db = table.bot.service.db
+    row = await db.fetchone("SELECT COUNT(*) FROM pending_choices WHERE status = 'open'")
+    return int(row[0])
+
+
+async def test_no_question_is_left_open(seated):  # noqa: F811
+    """A removal refused at once opens no question; a question cancelled, confirmed, or
+    refused on its question because the fleet changed is closed."""
+    assert await open_questions(seated) == 0
+    refused = await seated.slash("/combat fleet remove point:Rigel", as_="player2")
+    assert red_button(refused) is None
+    assert await open_questions(seated) == 0
+    cancelled = await seated.slash("/combat fleet remove point:Mecatol", as_="player2")
+    await seated.click(cancelled, "Cancel", as_="player2")
+    stale = await seated.slash("/combat fleet remove point:Mecatol", as_="player2")
+    await seated.slash("/combat fleet set point:Mecatol ships:1 war sun", as_="player2")
+    assert (await seated.click(stale, "Remove", as_="player2")).embed.title == "Nothing was removed"
+    assert await open_questions(seated) == 0
+    await confirmed(seated, "/combat fleet remove point:Mecatol", as_="player2")
+    assert await open_questions(seated) == 0
