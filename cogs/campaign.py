@@ -527,7 +527,7 @@ async def _settings_import(asked: Asked) -> None:
 
     def imported(changed: dict[str, Any]) -> list[Announcement]:
         lines = [
-            f"`{section}.{name}` = **{settings_file.toml_value(value)}**"
+            f"`{section}.{name}` = **{_value_shown(value)}**"
             for section, values in changed.items()
             for name, value in values.items()
         ]
@@ -557,8 +557,7 @@ async def _settings_import(asked: Asked) -> None:
 def _import_question(asked: Asked, before: dict[str, Any], changed: dict[str, Any]) -> Question:
     """What a settings import asks: each setting it changes, as it is → as it will be."""
     lines = [
-        f"`{section}.{name}`: {_old_value(before, section, name)} → "
-        f"**{settings_file.toml_value(value)}**"
+        f"`{section}.{name}`: {_old_value(before, section, name)} → **{_value_shown(value)}**"
         for section, values in changed.items()
         for name, value in values.items()
     ]
@@ -571,7 +570,13 @@ def _old_value(before: dict[str, Any], section: str, name: str) -> str:
     model = before.get(section)
     if model is None or not hasattr(model, name):
         return "—"
-    return settings_file.toml_value(getattr(model, name))
+    return _value_shown(getattr(model, name))
+
+
+def _value_shown(value: Any) -> str:
+    """A setting's value as the file writes it, read literally in a message: the names a GM
+    typed in it (a leader, a ship class) cannot turn into Markdown or mentions."""
+    return shown(settings_file.toml_value(value))
 
 
 async def _saved_warnings(tx: UnitOfWork | Written, sections: list[str]) -> list[Msg]:

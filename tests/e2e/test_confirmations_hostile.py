@@ -648,3 +648,32 @@ async def test_no_question_is_left_open(seated):  # noqa: F811
     assert await open_questions(seated) == 0
     await confirmed(seated, "/combat fleet remove point:Mecatol", as_="player2")
     assert await open_questions(seated) == 0
+
+
+async def test_an_imported_value_reads_as_typed(campaign):
+    """A GM's file names a leader with Markdown, a mention, @everyone and a spoiler: the
+    question and the channel's answer show the value literally (escaped once), and the
+    old value is shown the same way when it is imported again."""
+    leader = '"<@&1> **x** @everyone ||s||"'
+    text = f"[ottoman_piracy]\npiracy_ratings = {{ barbarossa = 1, dragut = 2, {leader} = 3 }}\n"
+    files = {"s.toml": text.encode()}
+    asked = await campaign.slash("/campaign settings import file:s.toml", as_="gm", files=files)
+    escaped = '"<\u200b@&1>\\_\\*\\*x\\*\\*\\_@\u200beveryone\\_\\|\\|s\\|\\|"'
+    change, _ = asked.embed.description.splitlines()
+    assert change == (
+        "`ottoman_piracy.piracy_ratings`: { barbarossa = 1, dragut = 2 } → "
+        f"**{{ barbarossa = 1, dragut = 2, {escaped} = 3 }}**"
+    )
+    done = await campaign.click(asked, "Import", as_="gm")
+    (posted,) = done.followups
+    assert posted.embed.description == (
+        f"`ottoman_piracy.piracy_ratings` = **{{ barbarossa = 1, dragut = 2, {escaped} = 3 }}**"
+    )
+    back = "[ottoman_piracy]\npiracy_ratings = { barbarossa = 1, dragut = 2 }\n"
+    again = await campaign.slash(
+        "/campaign settings import file:s.toml", as_="gm", files={"s.toml": back.encode()}
+    )
+    assert again.embed.description.splitlines()[0] == (
+        f"`ottoman_piracy.piracy_ratings`: {{ barbarossa = 1, dragut = 2, {escaped} = 3 }} → "
+        "**{ barbarossa = 1, dragut = 2 }**"
+    )
