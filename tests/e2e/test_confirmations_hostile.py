@@ -16,6 +16,7 @@ from tests.e2e.confirming import clicked_by, confirmed, red_button
 from tests.e2e.test_company_raids import board, board_shown  # noqa: F401 - a fixture
 from tests.e2e.test_fleet_combat import declared, seated  # noqa: F401 - a fixture
 from tests.e2e.test_history_export import read_gz
+from tests.e2e.test_space_pirates import pirates  # noqa: F401 - a fixture
 from tests.e2e.test_undo import verified
 
 UNDO_LINE = "Only a GM's /history undo can take it back."
@@ -677,3 +678,40 @@ async def test_an_imported_value_reads_as_typed(campaign):
         f"`ottoman_piracy.piracy_ratings`: {{ barbarossa = 1, dragut = 2, {escaped} = 3 }} → "
         "**{ barbarossa = 1, dragut = 2 }**"
     )
+
+
+async def test_an_undo_that_brings_back_another_fleet_is_not_removed(seated):  # noqa: F811
+    """Blue re-registers its fleet as a war sun and asks to remove it; the GM undoes the
+    re-registration (the 3 destroyers and the dreadnought are back): the question's Remove
+    is refused, in the asker's language for a Russian reader too."""
+    await seated.slash("/combat fleet set point:Mecatol ships:1 war sun", as_="player2")
+    asked = await seated.slash("/combat fleet remove point:Mecatol", as_="player2")
+    assert asked.embed.title == "Remove the fleet of Blue at Mecatol: 1 war sun?"
+    question = await seated.slash("/history undo reason:wrong fleet", as_="gm")
+    await seated.click(question, "Undo", as_="gm")
+    late = await seated.click(asked, "Remove", as_="player2")
+    assert late.embed.title == "Nothing was removed"
+    assert "changed since you were asked" in late.embed.description
+    assert "Blue: 3 destroyers, 1 dreadnought" in await fleet_at_mecatol(seated)
+
+    await seated.slash("/combat fleet set point:Rigel ships:2 cruiser", as_="player3")
+    asked = await seated.slash("/combat fleet remove point:Rigel", as_="player3")
+    await seated.slash("/combat fleet set point:Rigel ships:3 cruiser", as_="player3")
+    late = await seated.click(asked, "Удалить", as_="player3")
+    assert late.embed.title == "Ничего не удалено"
+    assert late.embed.description.startswith("Это изменилось с тех пор, как вас спросили.")
+
+
+async def test_a_renamed_planet_is_not_removed_by_the_old_question(pirates):  # noqa: F811
+    """The question named planet “Home”; its owner renames it “Haven”: the old question's
+    Remove is refused, and Haven stays."""
+    added = await pirates.slash("/pirates planet add name:Home income:100", as_="player1")
+    number = re.search(r"#(\d+)", added.text()).group(1)
+    asked = await pirates.slash(f"/pirates planet remove planet:{number}", as_="player1")
+    assert "“Home”" in asked.embed.title
+    await pirates.slash(f"/pirates planet edit planet:{number} name:Haven", as_="player1")
+    late = await pirates.click(asked, "Remove", as_="player1")
+    assert late.embed.title == "Nothing was removed"
+    assert "changed since you were asked" in late.embed.description
+    planets = await pirates.slash("/pirates planets", as_="player1")
+    assert "Haven" in planets.embed.description
