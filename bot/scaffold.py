@@ -422,7 +422,9 @@ async def owned_choices(
 # nothing is asked), then asks privately with a red button worded for it and Cancel (a
 # pending choice of kind `CONFIRMATION`, so a restart loses nothing); confirmed, it runs the
 # change again on the state as it is then, claiming the choice in the same transaction, and
-# records it under the slash command's name and options.
+# records it under the slash command's name and options, only while its question still
+# reads as asked (`Asked.still_asked`: what was named is what goes). A GM's undo of it
+# leaves the question answered: the player types the command again to be asked anew.
 
 VERBS = frozenset({"remove", "reset", "import"})
 TITLE_LIMIT = 256  # Discord's limit of an embed's title
