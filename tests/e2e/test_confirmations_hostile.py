@@ -334,7 +334,7 @@ async def test_a_reset_asked_before_a_battle_is_refused_once_it_fights(seated): 
     await declared(seated)
     late = await seated.click(asked, "Reset", as_="gm")
     assert late.embed.title == "Nothing was reset"
-    assert "FC-I6" in late.text() or "level" in late.embed.description, late.text()
+    assert "FC-I6" in late.embed.description, late.text()
     again = await seated.slash("/combat stats reset", as_="gm")
     assert again.ephemeral and red_button(again) is None, again.text()
     assert "combat stats reset" not in await history(seated)
@@ -715,3 +715,20 @@ async def test_a_renamed_planet_is_not_removed_by_the_old_question(pirates):  # 
     assert "changed since you were asked" in late.embed.description
     planets = await pirates.slash("/pirates planets", as_="player1")
     assert "Haven" in planets.embed.description
+
+
+async def test_an_import_asked_before_a_battle_is_refused_once_it_fights(seated):  # noqa: F811
+    """The GM is asked to import a file that puts cruisers on level 4; Red's cruisers then go
+    into battle: Import is refused on the question with the guard's reason (FC-I6), and
+    the ladder stays."""
+    exported = (await seated.slash("/campaign settings export", as_="gm")).attachments[0].text
+    moved = exported.replace("cruiser = 3, carrier", "cruiser = 4, carrier")
+    files = {"s.toml": moved.encode()}
+    asked = await seated.slash("/campaign settings import file:s.toml", as_="gm", files=files)
+    assert red_button(asked) == "Import", asked.text()
+    await declared(seated)
+    late = await seated.click(asked, "Import", as_="gm")
+    assert late.embed.title == "No setting was changed"
+    assert "FC-I6" in late.embed.description, late.text()
+    assert all(b.disabled for b in late.buttons)
+    assert "campaign settings import" not in await history(seated)
