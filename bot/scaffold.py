@@ -32,7 +32,7 @@ from bot import announcements, rulesets, secret_rolls
 from bot.announcements import Announcement
 from bot.campaigns import Campaign, CampaignService, Choice, Faction, UnitOfWork, summary_json
 from bot.dice import Dice
-from bot.errors import GameError, NotFound
+from bot.errors import Conflict, GameError, NotFound
 from bot.factions import acting_faction, normal
 from bot.i18n import t
 from bot.interactions import (
@@ -422,10 +422,15 @@ async def owned_choices(
 # nothing is asked), then asks privately with a red button worded for it and Cancel (a
 # pending choice of kind `CONFIRMATION`, so a restart loses nothing); confirmed, it runs the
 # change again on the state as it is then, claiming the choice in the same transaction, and
-# records it under the slash command's name and options.
+# records it under the slash command's name and options, only while its question still
+# reads as asked (`Asked.still_asked`: what was named is what goes). A GM's undo of it
+# leaves the question answered: the player types the command again to be asked anew.
 
 VERBS = frozenset({"remove", "reset", "import"})
 TITLE_LIMIT = 256  # Discord's limit of an embed's title
+DESCRIPTION_PAGE = 4000  # the lines of one embed's description (Discord allows 4,096)
+EMBEDS_LIMIT = 10  # Discord's limits of one message: its embeds and their characters
+MESSAGE_LIMIT = 6000
 
 
 @dataclass(frozen=True)
@@ -436,6 +441,42 @@ class Question:
     title: str
     lines: Sequence[str] = ()
     verb: str = "remove"
+
+
+def question_embeds(
+    question: Question, note: str, more: Callable[[int], str]
+) -> list[discord.Embed]:
+    """A question as one message: its title (the first line, whole, when too long for a
+    title), its lines spread over as many embeds as Discord's limits allow and, when they do
+    not all fit, as many as fit and `more` of the rest; `note` always last."""
+    titled = len(question.title) <= TITLE_LIMIT
+    head = [] if titled else [question.title]
+    lines = [clip(line, DESCRIPTION_PAGE) for line in question.lines]
+    kept = len(lines)
+    while True:
+        tail = [more(len(lines) - kept)] if kept < len(lines) else []
+        pages = _pages([*head, *lines[:kept], *tail, note])
+        size = len(question.title) * titled + sum(len(page) for page in pages)
+        if (len(pages) <= EMBEDS_LIMIT and size <= MESSAGE_LIMIT) or kept == 0:
+            break
+        kept -= 1
+    embeds = [discord.Embed(description=page, colour=WAITING_COLOUR) for page in pages]
+    if titled:
+        embeds[0].title = question.title
+    return embeds
+
+
+def _pages(lines: Sequence[str]) -> list[str]:
+    """Lines joined into descriptions of at most `DESCRIPTION_PAGE` characters, none cut."""
+    pages: list[list[str]] = [[]]
+    size = 0
+    for line in lines:
+        if pages[-1] and size + len(line) + 1 > DESCRIPTION_PAGE:
+            pages.append([])
+            size = 0
+        pages[-1].append(line)
+        size += len(line) + 1
+    return ["\n".join(page) for page in pages]
 
 
 ConfirmedCommand = Callable[["Asked"], Awaitable[None]]
@@ -490,6 +531,18 @@ class Asked:
             await uow.claim_choice(self.choice.id, gm=False)
             await uow.close_choice(self.choice.id)
 
+    def still_asked(self, now: Question) -> None:
+        """Refuse the confirm when its question would read differently now (the record was
+        edited, renamed or replaced since it was asked): it runs only on what was named."""
+        if self.choice is None:
+            return
+        payload = self.choice.payload
+        lines = payload.get("lines")
+        if now.title != payload.get("question") or (
+            lines is not None and list(now.lines) != list(lines)
+        ):
+            raise Conflict("confirm.changed")
+
     def answered(self, key: str, *, colour: discord.Colour = NEUTRAL_COLOUR) -> discord.Embed:
         """The question redrawn as answered: `key` (confirm.done.<verb>, confirm.cancelled.
         <verb>) over what it asked."""
@@ -517,22 +570,21 @@ class Asked:
             "locale": self.locale,
             "verb": question.verb,
             "question": question.title,
+            "lines": list(question.lines),
         }
         async with self.base.service.work(self.base.campaign.id, self.base.actor) as uow:
             choice_id = await uow.open_choice(
                 ruleset, rulesets.CONFIRMATION, self.base.actor.user_id, payload
             )
-        body = [*question.lines, self.t("confirm.undo_note")]
-        if len(question.title) <= TITLE_LIMIT:
-            embed = make_embed(question.title, "\n".join(body), colour=WAITING_COLOUR)
-        else:  # too long for a title (a large fleet): the description's first line, whole
-            embed = discord.Embed(
-                description=clip("\n".join([question.title, *body]), 4096), colour=WAITING_COLOUR
-            )
+        embeds = question_embeds(
+            question,
+            self.t("confirm.undo_note"),
+            lambda count: self.t("confirm.more", count=count),
+        )
         view = confirmation_view(
             choice_id, self.t(f"confirm.button.{question.verb}"), self.t("confirm.cancel")
         )
-        await reply(self.interaction, embed=embed, view=view, ephemeral=True)
+        await reply(self.interaction, embeds=embeds, view=view, ephemeral=True)
 
     async def apply(
         self,
@@ -549,7 +601,8 @@ class Asked:
         """`RulesetContext.apply` behind a confirmation: typed, the change is rehearsed (a
         refusal is the answer) and `question` (given the state before it and what it would
         do) is asked; confirmed, it runs, recorded as the slash command, and posts
-        `announce` after the question redrawn."""
+        `announce` after the question redrawn, unless its question would read differently
+        now (`still_asked`)."""
         if not self.confirmed:
             seen: list[S] = []
 
@@ -570,11 +623,19 @@ class Asked:
             await self.ask(ctx.spec.key, question(seen[0], done))
             return
 
+        before: list[S] = []
+
+        def confirmed(state: S, settings: T, dice: Dice) -> OutcomeT:
+            before.append(state.model_copy(deep=True))
+            return change(state, settings, dice)
+
         def told(done: Applied[OutcomeT, T]) -> list[Announcement]:
+            # In the change's transaction: a question that reads differently now rolls it back.
+            self.still_asked(question(before[0], done))
             return [self.redrawn(), *announce(done)]
 
         await ctx.apply(
-            change,
+            confirmed,
             command=self.command,
             options=self.options,
             faction=faction,

@@ -520,21 +520,14 @@ async def _settings_import(asked: Asked) -> None:
                 ephemeral=True,
             )
             return
-        lines = [
-            f"`{section}.{name}`: {_old_value(before, section, name)} → "
-            f"**{settings_file.toml_value(value)}**"
-            for section, values in changed.items()
-            for name, value in values.items()
-        ]
-        title = asked.t("campaign.settings.import_question", count=len(lines))
-        await asked.ask(CORE, Question(title, lines, verb="import"))
+        await asked.ask(CORE, _import_question(asked, before, changed))
         return
 
     warned: list[Msg] = []  # what the rulesets warn about in their settings as saved
 
     def imported(changed: dict[str, Any]) -> list[Announcement]:
         lines = [
-            f"`{section}.{name}` = **{settings_file.toml_value(value)}**"
+            f"`{section}.{name}` = **{_value_shown(value)}**"
             for section, values in changed.items()
             for name, value in values.items()
         ]
@@ -545,8 +538,12 @@ async def _settings_import(asked: Asked) -> None:
 
     answer = Answer(asked.interaction, imported, locale=ctx.public_locale)
 
+    # What the settings are as the GM confirms: the import must change what it asked, only.
+    before = await ctx.service.current_settings(ctx.campaign)
+
     async def with_warnings(tx: UnitOfWork | Written, changed: dict[str, Any]) -> None:
         assert isinstance(tx, UnitOfWork)
+        asked.still_asked(_import_question(asked, before, changed))
         await asked.claim(tx)
         warned.extend(await _saved_warnings(tx, list(changed)))
         await answer(tx, changed)
@@ -557,12 +554,29 @@ async def _settings_import(asked: Asked) -> None:
     await answer.deliver()
 
 
+def _import_question(asked: Asked, before: dict[str, Any], changed: dict[str, Any]) -> Question:
+    """What a settings import asks: each setting it changes, as it is → as it will be."""
+    lines = [
+        f"`{section}.{name}`: {_old_value(before, section, name)} → **{_value_shown(value)}**"
+        for section, values in changed.items()
+        for name, value in values.items()
+    ]
+    title = asked.t("campaign.settings.import_question", count=len(lines))
+    return Question(title, lines, verb="import")
+
+
 def _old_value(before: dict[str, Any], section: str, name: str) -> str:
     """A setting's value before an import, as the file writes it ("—" when it had none)."""
     model = before.get(section)
     if model is None or not hasattr(model, name):
         return "—"
-    return settings_file.toml_value(getattr(model, name))
+    return _value_shown(getattr(model, name))
+
+
+def _value_shown(value: Any) -> str:
+    """A setting's value as the file writes it, read literally in a message: the names a GM
+    typed in it (a leader, a ship class) cannot turn into Markdown or mentions."""
+    return shown(settings_file.toml_value(value))
 
 
 async def _saved_warnings(tx: UnitOfWork | Written, sections: list[str]) -> list[Msg]:

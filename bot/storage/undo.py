@@ -34,6 +34,9 @@ UNDO_MAX = 1000
 # The choice that only confirms a turn end (cogs/turn.py's `TURN_END`): the turn end undone,
 # it stays answered (its message's buttons were disabled when it was answered).
 TURN_END_CONFIRMATION = "turn_end"
+# A destructive command's confirmation (bot/rulesets.py's `CONFIRMATION`) too: the command
+# undone, its player types it again to be asked anew about the record as it is then.
+COMMAND_CONFIRMATION = "confirmation"
 
 
 @dataclass
@@ -195,8 +198,8 @@ class UndoWrites:
             elif kind == "choice_closed":
                 await self.conn.execute(
                     "UPDATE pending_choices SET status = 'open', resolved_at = NULL, "
-                    "resolved_by = NULL, closed_seq = NULL WHERE id = ? AND kind != ?",
-                    (op["id"], TURN_END_CONFIRMATION),
+                    "resolved_by = NULL, closed_seq = NULL WHERE id = ? AND kind NOT IN (?, ?)",
+                    (op["id"], TURN_END_CONFIRMATION, COMMAND_CONFIRMATION),
                 )
             elif kind == "choice_payload":
                 await self.conn.execute(

@@ -228,7 +228,7 @@ async def test_a_fleet_removal_names_the_fleet_and_a_gm_undo_brings_it_back(
     assert undone.embed.title.startswith("↩️ "), undone.text()
     back = await seated.slash("/combat fleet show point:Mecatol", as_="player1")
     assert "Blue: 3 destroyers, 1 dreadnought" in back.text()
-    # The question the undo reopens with it is its player's own: the turn waits for nothing.
+    # Its question stays answered: the turn waits for nothing.
     status = await seated.slash("/turn status", as_="gm")
     assert "a choice waiting for an answer" not in status.text()
 
