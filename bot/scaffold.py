@@ -603,29 +603,9 @@ class Asked:
         do) is asked; confirmed, it runs, recorded as the slash command, and posts
         `announce` after the question redrawn, unless its question would read differently
         now (`still_asked`)."""
-        if not self.confirmed:
-            seen: list[S] = []
+        before: list[S] = []  # the state the change met, which the question reads
 
-            def rehearsed(state: S, settings: T, dice: Dice) -> OutcomeT:
-                seen.append(state.model_copy(deep=True))
-                return change(state, settings, dice)
-
-            done = await ctx.apply(
-                rehearsed,
-                command=self.command,
-                options=self.options,
-                faction=faction,
-                audit=audit,
-                then=then,
-                secret=secret,
-                rehearse=True,
-            )
-            await self.ask(ctx.spec.key, question(seen[0], done))
-            return
-
-        before: list[S] = []
-
-        def confirmed(state: S, settings: T, dice: Dice) -> OutcomeT:
+        def run(state: S, settings: T, dice: Dice) -> OutcomeT:
             before.append(state.model_copy(deep=True))
             return change(state, settings, dice)
 
@@ -634,17 +614,21 @@ class Asked:
             self.still_asked(question(before[0], done))
             return [self.redrawn(), *announce(done)]
 
-        await ctx.apply(
-            confirmed,
+        confirmed = self.choice
+        done = await ctx.apply(
+            run,
             command=self.command,
             options=self.options,
             faction=faction,
             audit=audit,
-            before=self.claim,
+            claim=None if confirmed is None else ChoiceClaim(confirmed.id, gm=False, close=True),
             then=then,
             secret=secret,
-            announce=told,
+            announce=None if confirmed is None else told,
+            rehearse=confirmed is None,
         )
+        if confirmed is None:
+            await self.ask(ctx.spec.key, question(before[0], done))
 
 
 async def confirm_first(
