@@ -400,11 +400,9 @@ async def _stats_reset(asked: Asked) -> None:
     ) -> Question:
         old, new = done.settings, done.outcome.settings
         lines = _table_changes(old, new, asked.locale)
-        head = (
-            asked.t(C + "stats.reset_classes", count=len(lines))
-            if lines
-            else asked.t(C + "stats.reset_same")
-        )
+        if not lines:  # said at once, as an import that changes nothing
+            raise GameError(C + "stats.reset_same")
+        head = asked.t(C + "stats.reset_classes", count=len(lines))
         return Question(asked.t(C + "stats.reset_question"), [head, *lines], verb="reset")
 
     await _replace_table(

@@ -123,8 +123,12 @@ async def test_a_stats_reset_names_the_classes_it_changes(seated):  # noqa: F811
     assert reset.embed.description.startswith("The campaign is back on the default ship table")
     assert "**Cruisers** — level 3 · attack 2×5+ · defence 5+ · life 2" in reset.embed.description
     assert (await history(seated)).count("combat stats reset") == 1
-    again = await seated.slash("/combat stats reset", as_="gm")
-    assert "no class changes" in again.embed.description
+    again = await seated.slash("/combat stats reset", as_="gm")  # nothing would change
+    assert again.ephemeral and red_button(again) is None
+    assert again.embed.description == (
+        "The table in force is already the default one: there is nothing to reset."
+    )
+    assert (await history(seated)).count("combat stats reset") == 1
     player = await seated.slash("/combat stats reset", as_="player1")
     assert player.ephemeral and red_button(player) is None and "Only a GM" in player.text()
 

@@ -143,6 +143,7 @@ async def test_a_gm_cannot_press_a_players_question_nor_a_player_a_gms(seated): 
     """The GM's click on a player's question, and a player's on the GM's, are refused as
     someone else's question; both questions still work for their askers."""
     players = await seated.slash("/combat fleet remove point:Mecatol", as_="player2")
+    await seated.slash("/combat stats set class:cruiser life:3", as_="gm")
     gms = await seated.slash("/combat stats reset", as_="gm")
     by_gm = await clicked_by(seated, players, "Remove", as_="gm")
     assert by_gm.ephemeral
@@ -528,6 +529,7 @@ async def test_the_log_shows_each_confirmed_command_as_typed_and_a_gm_undoes_it(
         assert command in shown_entry.text(), (command, shown_entry.text())
         assert shown_entry.field("Options") == options, (command, shown_entry.text())
 
+    await table.slash("/combat stats set class:cruiser life:3", as_="gm")
     reset = await confirmed(table, "/combat stats reset", as_="gm")
     assert not reset.ephemeral, reset.text()
     seq = await last_entry(table)
@@ -540,8 +542,9 @@ async def test_the_log_shows_each_confirmed_command_as_typed_and_a_gm_undoes_it(
         name, _, value = typed.partition(":")
         assert logged[command] == {name: int(value) if value.isdigit() else value}, command
 
-    # The GM undoes the newest removals, one by one: each record comes back.
-    for _ in range(3):
+    # The GM undoes the newest commands (the reset, the change before it, then the
+    # removals), one by one: each record comes back.
+    for _ in range(4):
         question = await table.slash("/history undo reason:by mistake", as_="gm")
         undone = await table.click(question, "Undo", as_="gm")
         assert undone.embed.title.startswith("↩️ "), undone.text()
