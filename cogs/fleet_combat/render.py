@@ -298,6 +298,8 @@ def participant_line(
         return t(C + "battle.orders_given", locale)
     if not any(_fires(settings, ship.ship_class) for ship in entry.ships):
         return t(C + "battle.unarmed", locale)
+    if settings.missing_orders == "hold_fire":  # FC-I7: a group without orders holds fire
+        return t(C + "battle.orders_missing_hold", locale)
     return t(C + "battle.orders_missing", locale)
 
 
@@ -722,8 +724,9 @@ def split_aim(order: FireOrder, total_dice: int, locale: str) -> str:
     return "; ".join(parts)
 
 
-def order_line(group: GroupStatus, number: int, locale: str) -> str:
-    """`1. 2 cruisers (4 dice, 5+) → Blue's dreadnoughts`, or the automatic target."""
+def order_line(group: GroupStatus, number: int, locale: str, *, holds: bool = False) -> str:
+    """`1. 2 cruisers (4 dice, 5+) → Blue's dreadnoughts`, or the automatic target; with
+    `holds` (`missing_orders = hold_fire`, FC-I7) a group without orders holds fire."""
     ships = text(class_count(group.ship_class, group.ships), locale)
     dice = Msg(C + "count.dice", count=group.attack_dice).render(locale)
     if group.order is not None and group.order.hold:
@@ -740,6 +743,8 @@ def order_line(group: GroupStatus, number: int, locale: str) -> str:
         )
     elif not group.legal_targets:
         aim = t(C + "orders.no_target", locale)
+    elif holds:
+        aim = t(C + "orders.no_order_hold", locale)
     else:
         aim = t(C + "orders.automatic", locale)
     hit_on = f"{group.hit_on}+" if group.hit_on is not None else "—"
@@ -749,9 +754,16 @@ def order_line(group: GroupStatus, number: int, locale: str) -> str:
 
 
 def orders_embed(
-    battle: Battle, faction: str, groups: Sequence[GroupStatus], locale: str, *, retreating: bool
+    battle: Battle,
+    faction: str,
+    groups: Sequence[GroupStatus],
+    locale: str,
+    *,
+    retreating: bool,
+    holds: bool = False,
 ) -> discord.Embed:
-    """The participant's groups in firing order with their orders (FC-5.1–5.3, FC-I7)."""
+    """The participant's groups in firing order with their orders (FC-5.1–5.3, FC-I7); with
+    `holds` (`missing_orders = hold_fire`) a group without orders is told it holds fire."""
     title = t(
         C + "orders.title",
         locale,
@@ -765,11 +777,13 @@ def orders_embed(
         body = t(C + "orders.no_groups", locale)
     else:
         body = "\n".join(
-            pack([order_line(g, i + 1, locale) for i, g in enumerate(groups)], DESCRIPTION_LIMIT)[
-                :1
-            ]
+            pack(
+                [order_line(g, i + 1, locale, holds=holds) for i, g in enumerate(groups)],
+                DESCRIPTION_LIMIT,
+            )[:1]
         )
-    return make_embed(title, body, footer=t(C + "orders.footer", locale))
+    footer = t(C + ("orders.footer_hold" if holds else "orders.footer"), locale)
+    return make_embed(title, body, footer=footer)
 
 
 def orders_view(
@@ -784,6 +798,9 @@ def orders_view(
     armed = [g for g in groups if g.legal_targets]
     if not armed:
         return None
+    # What picking "no order" does: an automatic target, or hold fire (FC-I7 `missing_orders`).
+    hold = settings.missing_orders == "hold_fire"
+    no_order = "orders.option_no_order_hold" if hold else "orders.option_auto"
     per_page = ROWS if len(armed) <= ROWS else SELECTS_PER_PAGE
     pages = (len(armed) + per_page - 1) // per_page
     page = min(max(page, 0), pages - 1)
@@ -795,7 +812,7 @@ def orders_view(
         )
         options = [
             discord.SelectOption(
-                label=clip(t(C + "orders.option_auto", locale), 100),
+                label=clip(t(C + no_order, locale), 100),
                 value=AUTO,
                 default=group.order is None,
             )
