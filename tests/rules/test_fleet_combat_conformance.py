@@ -6,7 +6,16 @@ from __future__ import annotations
 from test_fleet_combat_support import POINT, battle, scripted
 
 from bot.i18n import Msg
-from bot.rules.fleet_combat import FleetCombatSettings, resolve_round, waiting_for
+from bot.rules.fleet_combat import (
+    FleetCombatSettings,
+    end_of_turn,
+    resolve_round,
+    round_lines,
+    waiting_for,
+)
+from bot.rules.fleet_combat.messages import battle_line
+from bot.rules.fleet_combat.turn import summary_lines
+from bot.rulesets import TurnContext
 
 HOLD_WITHOUT_ORDERS = FleetCombatSettings(missing_orders="hold_fire")
 
@@ -36,3 +45,27 @@ def test_fc_i7_default_waiting_line_still_promises_automatic_targets():
     [line] = waiting_for(state, FleetCombatSettings(), 1)
     assert line.key == "fleet_combat.waiting.orders"
     assert "automatic targets" in line.render("en")
+
+
+def test_fc_i6_a_round_followed_at_once_by_the_next_is_not_told_as_frozen():
+    """FC-I6 `rounds_per_resolution = 2`: the battle is frozen only after the turn's last
+    round; the log of the round before says the next round followed at once."""
+    settings = FleetCombatSettings(rounds_per_resolution=2)
+    state = battle([("A", {"cruiser": 1}), ("B", {"cruiser": 1})], settings=settings)
+    dice, faces = scripted(*[1] * 8)  # nobody hits: the battle goes on
+
+    step = end_of_turn(TurnContext(state=state, settings=settings, turn=1, dice=dice))
+
+    assert faces.remaining() == []
+    first, second = (record.body for record in step.archive)
+    first_end = round_lines(first, retreat_distance=2)[-1].render("en")
+    assert "frozen" not in first_end
+    assert first_end == "Battle #1 fights on: round 2 follows at once (FC-I6)."
+    assert round_lines(second, retreat_distance=2)[-1] == Msg(
+        "fleet_combat.battle.frozen", battle=1
+    )
+    assert "следом" in round_lines(first, retreat_distance=2)[-1].render("ru")
+    headline = battle_line([first], ["A", "B"]).render("en")  # the round's page in the log
+    assert headline.endswith("still fighting (round 2 followed at once, FC-I6)")
+    summary = summary_lines([first, second])[0].render("en")  # the turn's summary
+    assert summary.endswith("still fighting (frozen until the next turn, FC-5.23)")

@@ -173,6 +173,8 @@ class RoundReport(BaseModel):
     remaining: dict[str, list[Ship]] = Field(default_factory=dict)
     ended: bool = False
     result: BattleResult | None = None
+    # FC-I6: the next round was fought at once, in the same resolution (not frozen after it).
+    fought_on: bool = False
 
     def auto_targeted(self) -> list[VolleyReport]:
         """Volleys whose target the bot chose (FC-I17), for the summary."""

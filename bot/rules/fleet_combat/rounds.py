@@ -613,7 +613,10 @@ def fight_rounds(
     ladder = Ladder(settings)
     reports: list[RoundReport] = []
     for battle in battles:
+        previous: RoundReport | None = None
         for _ in range(rounds_each):
+            if previous is not None:
+                previous.fought_on = True  # FC-I6: no freeze between rounds of one resolution
             report = _Round(
                 state,
                 battle,
@@ -629,5 +632,6 @@ def fight_rounds(
             reports.append(report)
             if report.ended:
                 break
+            previous = report
     prune_empty_fleets(state, *battles)
     return reports
