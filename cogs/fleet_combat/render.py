@@ -190,10 +190,12 @@ def stats_embed(
         for c in ordered_classes(settings, list(settings.ship_stats))
     ]
     source = "stats.default" if is_default_table(settings) else "stats.custom"
+    # FC-I3: what a defence face equal to D does in this campaign.
+    legend = "stats.legend" if settings.defence_blocks_on_equal else "stats.legend_strict"
     embed = make_embed(
         t(C + "stats.title", locale),
         "\n".join(body),
-        footer=f"{t(C + source, locale)} {t(C + 'stats.legend', locale)}",
+        footer=f"{t(C + source, locale)} {t(C + legend, locale)}",
     )
     cite_in_footer(embed, locale)
     return embed
@@ -422,8 +424,10 @@ def volley_block(number: int, volley: VolleyReport, locale: str) -> str:
     elif volley.defence is None:
         defence = t(C + "report.no_defence", locale, wounds=wounds)
     else:
+        # FC-I3 `defence_blocks_on_equal = false`: a face equal to the value wounded.
+        strict = volley.blocks_on is not None and volley.blocks_on > volley.defence
         defence = t(
-            C + "report.defence",
+            C + ("report.defence_strict" if strict else "report.defence"),
             locale,
             defence=volley.defence,
             faces=faces_text(volley.defence_faces),

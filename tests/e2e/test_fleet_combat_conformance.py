@@ -49,3 +49,32 @@ async def test_fc_i7_groups_without_orders_are_told_they_hold_fire_when_the_camp
     assert "Red's cruisers had no orders and held fire." in report.description
     assert "Blue's destroyers had no orders and held fire." in report.description
     assert seated.faces.pending == []
+
+
+async def test_fc_i3_a_defence_face_equal_to_the_value_is_told_as_a_wound_when_it_is_one(seated):
+    """FC-I3 `defence_blocks_on_equal = false`: a defence face equal to D wounds. The round's
+    log and the ship table's legend say so, instead of "Defence 4+" (which reads as blocking
+    on a 4) over two 4s that wounded."""
+    await setting(seated, "defence_blocks_on_equal", "false")
+    table = await seated.slash("/combat stats show", as_="player1")
+    assert "Defence D+: only a face above D blocks a hit; a face of D wounds." in (
+        table.embed.footer
+    )
+    await declared(seated)
+    ordered = await seated.slash(
+        "/combat order battle:1 class:cruiser target:Blue: dreadnought", as_="player1"
+    )
+    assert ordered.ephemeral
+    # Red's cruisers 5, 5, 1, 1 (2 hits), the dreadnought's defence 4, 4; Blue misses.
+    seated.script_dice([5, 5, 1, 1, 4, 4, 1, 1, 1, 1, 1, 1])
+
+    await end_turn(seated)
+
+    report = (await seated.slash("/combat status battle:1 round:1", as_="player2")).embed
+    assert (
+        "**1. Red's 2 cruisers → Blue's dreadnoughts**\n"
+        "Attack, 4 dice at 5+: 5, 5, 1, 1 → 2 hits\n"
+        "Defence 4+, a 4 wounds: 4, 4 → 2 wounds"
+    ) in report.description
+    assert "FC-I3" in report.footer
+    assert seated.faces.pending == []

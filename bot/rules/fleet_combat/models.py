@@ -110,6 +110,9 @@ class VolleyReport:
     defence_faces: list[int]
     wounds: int
     kill_cap: int | None
+    # The lowest defence face that blocked a hit (FC-I3): the defence value, or one above it
+    # with `defence_blocks_on_equal = false`; None in rounds logged before it was kept.
+    blocks_on: int | None = None
 
 
 @dataclass(slots=True, kw_only=True)
