@@ -442,13 +442,16 @@ def packet_lines(report: RoundReport, settings: FleetCombatSettings, locale: str
     for packet in report.packets:
         if packet.wounds == 0:
             continue
-        life = (
-            settings.stats_of(packet.target_class).life
-            if packet.target_class in settings.ship_stats
-            else None
-        )
-        hits = [
-            t(
+        hits: list[str] = []
+        on = packet.target_class
+        for hit in packet.hits:
+            moved = ""
+            if (hit.ship_class or on) != on:  # FC-I12 `burn_excess = false`: the rest moved on
+                on = hit.ship_class or on
+                target_class = text(class_name(on), locale)
+                moved = t(C + "report.moved_on", locale, target_class=target_class) + " "
+            life = settings.stats_of(on).life if on in settings.ship_stats else None
+            told = t(
                 C + ("report.ship_destroyed" if hit.destroyed else "report.ship_wounded"),
                 locale,
                 ship=hit.ship_id,
@@ -456,8 +459,7 @@ def packet_lines(report: RoundReport, settings: FleetCombatSettings, locale: str
                 wounds=hit.wounds,
                 life=life if life is not None else "?",
             )
-            for hit in packet.hits
-        ]
+            hits.append(moved + told)
         extras = []
         if packet.lost_to_cap:
             extras.append(t(C + "report.lost_to_cap", locale, count=packet.lost_to_cap))

@@ -78,3 +78,31 @@ async def test_fc_i3_a_defence_face_equal_to_the_value_is_told_as_a_wound_when_i
     ) in report.description
     assert "FC-I3" in report.footer
     assert seated.faces.pending == []
+
+
+async def test_fc_i12_wounds_that_move_on_to_another_class_are_told_on_that_class(campaign):
+    """FC-I12 `burn_excess = false`: the wounds left once Blue's only destroyer is gone move on
+    to its dreadnought. The round's log says they moved on, and counts the dreadnought's
+    wounds against its own life (3), not the destroyer's (1)."""
+    table = campaign
+    for player, faction in (("player1", "Red"), ("player2", "Blue")):
+        await table.slash(f"/campaign join faction:{faction}", as_=player)
+    await table.slash("/combat fleet set point:Mecatol ships:2 cruiser", as_="player1")
+    await table.slash(
+        "/combat fleet set point:Mecatol ships:1 destroyer, 1 dreadnought", as_="player2"
+    )
+    await setting(table, "burn_excess", "false")
+    await declared(table)
+    await table.slash("/combat order battle:1 class:cruiser target:Blue: destroyer", as_="player1")
+    # Red's cruisers: 4 hits, 4 wounds through the destroyer's defence; Blue misses.
+    table.script_dice([6, 6, 6, 6, 1, 1, 1, 1, 1, 1, 1, 1])
+
+    await end_turn(table)
+
+    report = (await table.slash("/combat status battle:1 round:1", as_="player1")).embed
+    assert report.field("End of round: wounds placed").splitlines()[0] == (
+        "Volley 1 → Blue's destroyers: #3 +1 → 1/1, destroyed; "
+        "the rest moves on to dreadnoughts: #4 +3 → 3/3, destroyed"
+    )
+    assert "FC-I12" in report.footer
+    assert table.faces.pending == []

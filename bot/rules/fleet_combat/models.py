@@ -132,6 +132,9 @@ class ShipHit:
     wounds_added: int
     wounds: int
     destroyed: bool
+    # The ship's class: the packet's, or the one its wounds moved on to (FC-I12
+    # `burn_excess = false`); None in rounds logged before it was kept.
+    ship_class: str | None = None
 
 
 @dataclass(slots=True, kw_only=True)

@@ -353,6 +353,7 @@ class _Round:
                             wounds_added=added,
                             wounds=ship.wounds,
                             destroyed=destroyed,
+                            ship_class=ship.ship_class,
                         )
                     )
                 report.kills += placed.kills
