@@ -478,12 +478,15 @@ def packet_lines(report: RoundReport, settings: FleetCombatSettings, locale: str
     return lines or [t(C + "report.no_wounds", locale)]
 
 
-def _losses(report: RoundReport, locale: str) -> list[str]:
+def _losses(report: RoundReport, settings: FleetCombatSettings, locale: str) -> list[str]:
     lines = [text(m, locale) for m in loss_lines(report)]
     transports = [x for x in report.losses if x.cause == "transport"]
     if transports:
         factions = ", ".join(dict.fromkeys(shown(x.faction) for x in transports))
-        lines.append(t(C + "report.transports_lost", locale, factions=factions))
+        # FC-I13 `transport_loss_scope`: with the side's last combat ship, or their own.
+        own = settings.transport_loss_scope == "participant"
+        key = "report.transports_lost_own" if own else "report.transports_lost"
+        lines.append(t(C + key, locale, factions=factions))
     return lines
 
 
@@ -513,7 +516,7 @@ def round_sections(
     result = [text(m, locale) for m in told]
     sections = [
         (t(C + "report.end_of_round", locale), packet_lines(report, settings, locale)),
-        (t(C + "report.losses", locale), _losses(report, locale)),
+        (t(C + "report.losses", locale), _losses(report, settings, locale)),
         (t(C + "report.remaining", locale), remaining or ["—"]),
         (t(C + "report.result", locale), result),
     ]

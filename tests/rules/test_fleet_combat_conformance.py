@@ -3,7 +3,7 @@ the clause it restores, replayed with scripted dice where dice are rolled."""
 
 from __future__ import annotations
 
-from test_fleet_combat_support import POINT, battle, scripted
+from test_fleet_combat_support import POINT, battle, give_orders, order, scripted, ships_of
 
 from bot.i18n import Msg
 from bot.rules.fleet_combat import (
@@ -11,11 +11,13 @@ from bot.rules.fleet_combat import (
     end_of_turn,
     resolve_round,
     round_lines,
+    set_allies,
     waiting_for,
 )
 from bot.rules.fleet_combat.messages import battle_line
 from bot.rules.fleet_combat.turn import summary_lines
 from bot.rulesets import TurnContext
+from cogs.fleet_combat.render import round_sections
 
 HOLD_WITHOUT_ORDERS = FleetCombatSettings(missing_orders="hold_fire")
 
@@ -69,3 +71,32 @@ def test_fc_i6_a_round_followed_at_once_by_the_next_is_not_told_as_frozen():
     assert headline.endswith("still fighting (round 2 followed at once, FC-I6)")
     summary = summary_lines([first, second])[0].render("en")  # the turn's summary
     assert summary.endswith("still fighting (frozen until the next turn, FC-5.23)")
+
+
+def test_fc_i13_transports_lost_on_their_own_are_not_said_to_go_with_their_side():
+    """FC-I13 `transport_loss_scope = participant`: B loses its transport with its own last
+    destroyer while its ally C keeps a cruiser; the round's log must not say the transport
+    went down with its side's last combat ship."""
+    settings = FleetCombatSettings(transport_loss_scope="participant")
+    state = battle(
+        [("A", {"dreadnought": 1}), ("B", {"destroyer": 1, "transport": 1}), ("C", {"cruiser": 1})],
+        settings=settings,
+    )
+    state = set_allies(state, settings, 1, ["B", "C"]).state
+    state = give_orders(state, "A", order("dreadnought", "B", "destroyer"), settings=settings)
+    dice, faces = scripted(4, 4, 4, 1, 1, 1, 1, 1, 1)
+
+    outcome = resolve_round(state, settings, 1, dice)
+
+    assert faces.remaining() == []
+    assert ships_of(outcome.state, "B") == []
+    assert ships_of(outcome.state, "C") == [(4, "cruiser", 0)]
+    _, sections = round_sections(outcome.report, settings, "en", 2)
+    losses = dict(sections)["Losses"]
+    assert losses[-1] == (
+        "Transports of B are destroyed with their own last combat ship (FC-5.9, FC-I13)."
+    )
+    side = round_sections(outcome.report, FleetCombatSettings(), "en", 2)[1]
+    assert dict(side)["Losses"][-1] == (
+        "Transports of B are destroyed with their side's last combat ship (FC-5.9)."
+    )
