@@ -514,8 +514,10 @@ def round_sections(
     ]
     told = retreated_lines(report, retreat_distance=retreat_distance) + ending_lines(report)
     result = [text(m, locale) for m in told]
+    # FC-I9 `deferred_damage = false`: the wounds landed as each volley was rolled.
+    placed = "report.end_of_round" if settings.deferred_damage else "report.each_volley"
     sections = [
-        (t(C + "report.end_of_round", locale), packet_lines(report, settings, locale)),
+        (t(C + placed, locale), packet_lines(report, settings, locale)),
         (t(C + "report.losses", locale), _losses(report, settings, locale)),
         (t(C + "report.remaining", locale), remaining or ["—"]),
         (t(C + "report.result", locale), result),

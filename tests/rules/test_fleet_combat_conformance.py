@@ -100,3 +100,20 @@ def test_fc_i13_transports_lost_on_their_own_are_not_said_to_go_with_their_side(
     assert dict(side)["Losses"][-1] == (
         "Transports of B are destroyed with their side's last combat ship (FC-5.9)."
     )
+
+
+def test_fc_i9_wounds_placed_volley_by_volley_are_not_headed_end_of_round():
+    """FC-I9 `deferred_damage = false`: damage lands as each volley is rolled, so the round's
+    log heads the wounds "after each volley", not "End of round" (FC-5.21's default)."""
+    settings = FleetCombatSettings(deferred_damage=False)
+    state = battle([("A", {"cruiser": 1}), ("B", {"destroyer": 1})], settings=settings)
+    dice, faces = scripted(6, 1, 1)  # A's cruiser kills the destroyer before it fires
+
+    outcome = resolve_round(state, settings, 1, dice)
+
+    assert faces.remaining() == []
+    assert [v.shooter for v in outcome.report.volleys] == ["A"]
+    titles = [title for title, _ in round_sections(outcome.report, settings, "en", 2)[1]]
+    assert titles[0] == "Wounds placed after each volley (FC-I9)"
+    deferred = round_sections(outcome.report, FleetCombatSettings(), "en", 2)[1]
+    assert deferred[0][0] == "End of round: wounds placed (FC-5.21)"
