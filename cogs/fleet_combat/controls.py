@@ -76,7 +76,8 @@ def orders_message(
     owner's damage priority when the campaign uses it (FC-I10; it is shown to nobody else)."""
     groups = firing_groups(state, settings, battle.id, faction)
     retreating = faction in battle.retreats
-    embed = orders_embed(battle, faction, groups, locale, retreating=retreating)
+    holds = settings.missing_orders == "hold_fire"  # FC-I7: no order means hold fire
+    embed = orders_embed(battle, faction, groups, locale, retreating=retreating, holds=holds)
     if lines:
         embed.description = "\n".join([lines_text(lines, locale), embed.description or ""])
     fleet = state.fleet(faction, battle.point)

@@ -190,10 +190,12 @@ def stats_embed(
         for c in ordered_classes(settings, list(settings.ship_stats))
     ]
     source = "stats.default" if is_default_table(settings) else "stats.custom"
+    # FC-I3: what a defence face equal to D does in this campaign.
+    legend = "stats.legend" if settings.defence_blocks_on_equal else "stats.legend_strict"
     embed = make_embed(
         t(C + "stats.title", locale),
         "\n".join(body),
-        footer=f"{t(C + source, locale)} {t(C + 'stats.legend', locale)}",
+        footer=f"{t(C + source, locale)} {t(C + legend, locale)}",
     )
     cite_in_footer(embed, locale)
     return embed
@@ -298,6 +300,8 @@ def participant_line(
         return t(C + "battle.orders_given", locale)
     if not any(_fires(settings, ship.ship_class) for ship in entry.ships):
         return t(C + "battle.unarmed", locale)
+    if settings.missing_orders == "hold_fire":  # FC-I7: a group without orders holds fire
+        return t(C + "battle.orders_missing_hold", locale)
     return t(C + "battle.orders_missing", locale)
 
 
@@ -420,8 +424,10 @@ def volley_block(number: int, volley: VolleyReport, locale: str) -> str:
     elif volley.defence is None:
         defence = t(C + "report.no_defence", locale, wounds=wounds)
     else:
+        # FC-I3 `defence_blocks_on_equal = false`: a face equal to the value wounded.
+        strict = volley.blocks_on is not None and volley.blocks_on > volley.defence
         defence = t(
-            C + "report.defence",
+            C + ("report.defence_strict" if strict else "report.defence"),
             locale,
             defence=volley.defence,
             faces=faces_text(volley.defence_faces),
@@ -436,13 +442,16 @@ def packet_lines(report: RoundReport, settings: FleetCombatSettings, locale: str
     for packet in report.packets:
         if packet.wounds == 0:
             continue
-        life = (
-            settings.stats_of(packet.target_class).life
-            if packet.target_class in settings.ship_stats
-            else None
-        )
-        hits = [
-            t(
+        hits: list[str] = []
+        on = packet.target_class
+        for hit in packet.hits:
+            moved = ""
+            if (hit.ship_class or on) != on:  # FC-I12 `burn_excess = false`: the rest moved on
+                on = hit.ship_class or on
+                target_class = text(class_name(on), locale)
+                moved = t(C + "report.moved_on", locale, target_class=target_class) + " "
+            life = settings.stats_of(on).life if on in settings.ship_stats else None
+            told = t(
                 C + ("report.ship_destroyed" if hit.destroyed else "report.ship_wounded"),
                 locale,
                 ship=hit.ship_id,
@@ -450,8 +459,7 @@ def packet_lines(report: RoundReport, settings: FleetCombatSettings, locale: str
                 wounds=hit.wounds,
                 life=life if life is not None else "?",
             )
-            for hit in packet.hits
-        ]
+            hits.append(moved + told)
         extras = []
         if packet.lost_to_cap:
             extras.append(t(C + "report.lost_to_cap", locale, count=packet.lost_to_cap))
@@ -470,12 +478,15 @@ def packet_lines(report: RoundReport, settings: FleetCombatSettings, locale: str
     return lines or [t(C + "report.no_wounds", locale)]
 
 
-def _losses(report: RoundReport, locale: str) -> list[str]:
+def _losses(report: RoundReport, settings: FleetCombatSettings, locale: str) -> list[str]:
     lines = [text(m, locale) for m in loss_lines(report)]
     transports = [x for x in report.losses if x.cause == "transport"]
     if transports:
         factions = ", ".join(dict.fromkeys(shown(x.faction) for x in transports))
-        lines.append(t(C + "report.transports_lost", locale, factions=factions))
+        # FC-I13 `transport_loss_scope`: with the side's last combat ship, or their own.
+        own = settings.transport_loss_scope == "participant"
+        key = "report.transports_lost_own" if own else "report.transports_lost"
+        lines.append(t(C + key, locale, factions=factions))
     return lines
 
 
@@ -503,9 +514,11 @@ def round_sections(
     ]
     told = retreated_lines(report, retreat_distance=retreat_distance) + ending_lines(report)
     result = [text(m, locale) for m in told]
+    # FC-I9 `deferred_damage = false`: the wounds landed as each volley was rolled.
+    placed = "report.end_of_round" if settings.deferred_damage else "report.each_volley"
     sections = [
-        (t(C + "report.end_of_round", locale), packet_lines(report, settings, locale)),
-        (t(C + "report.losses", locale), _losses(report, locale)),
+        (t(C + placed, locale), packet_lines(report, settings, locale)),
+        (t(C + "report.losses", locale), _losses(report, settings, locale)),
         (t(C + "report.remaining", locale), remaining or ["—"]),
         (t(C + "report.result", locale), result),
     ]
@@ -722,8 +735,9 @@ def split_aim(order: FireOrder, total_dice: int, locale: str) -> str:
     return "; ".join(parts)
 
 
-def order_line(group: GroupStatus, number: int, locale: str) -> str:
-    """`1. 2 cruisers (4 dice, 5+) → Blue's dreadnoughts`, or the automatic target."""
+def order_line(group: GroupStatus, number: int, locale: str, *, holds: bool = False) -> str:
+    """`1. 2 cruisers (4 dice, 5+) → Blue's dreadnoughts`, or the automatic target; with
+    `holds` (`missing_orders = hold_fire`, FC-I7) a group without orders holds fire."""
     ships = text(class_count(group.ship_class, group.ships), locale)
     dice = Msg(C + "count.dice", count=group.attack_dice).render(locale)
     if group.order is not None and group.order.hold:
@@ -740,6 +754,8 @@ def order_line(group: GroupStatus, number: int, locale: str) -> str:
         )
     elif not group.legal_targets:
         aim = t(C + "orders.no_target", locale)
+    elif holds:
+        aim = t(C + "orders.no_order_hold", locale)
     else:
         aim = t(C + "orders.automatic", locale)
     hit_on = f"{group.hit_on}+" if group.hit_on is not None else "—"
@@ -749,9 +765,16 @@ def order_line(group: GroupStatus, number: int, locale: str) -> str:
 
 
 def orders_embed(
-    battle: Battle, faction: str, groups: Sequence[GroupStatus], locale: str, *, retreating: bool
+    battle: Battle,
+    faction: str,
+    groups: Sequence[GroupStatus],
+    locale: str,
+    *,
+    retreating: bool,
+    holds: bool = False,
 ) -> discord.Embed:
-    """The participant's groups in firing order with their orders (FC-5.1–5.3, FC-I7)."""
+    """The participant's groups in firing order with their orders (FC-5.1–5.3, FC-I7); with
+    `holds` (`missing_orders = hold_fire`) a group without orders is told it holds fire."""
     title = t(
         C + "orders.title",
         locale,
@@ -765,11 +788,13 @@ def orders_embed(
         body = t(C + "orders.no_groups", locale)
     else:
         body = "\n".join(
-            pack([order_line(g, i + 1, locale) for i, g in enumerate(groups)], DESCRIPTION_LIMIT)[
-                :1
-            ]
+            pack(
+                [order_line(g, i + 1, locale, holds=holds) for i, g in enumerate(groups)],
+                DESCRIPTION_LIMIT,
+            )[:1]
         )
-    return make_embed(title, body, footer=t(C + "orders.footer", locale))
+    footer = t(C + ("orders.footer_hold" if holds else "orders.footer"), locale)
+    return make_embed(title, body, footer=footer)
 
 
 def orders_view(
@@ -784,6 +809,9 @@ def orders_view(
     armed = [g for g in groups if g.legal_targets]
     if not armed:
         return None
+    # What picking "no order" does: an automatic target, or hold fire (FC-I7 `missing_orders`).
+    hold = settings.missing_orders == "hold_fire"
+    no_order = "orders.option_no_order_hold" if hold else "orders.option_auto"
     per_page = ROWS if len(armed) <= ROWS else SELECTS_PER_PAGE
     pages = (len(armed) + per_page - 1) // per_page
     page = min(max(page, 0), pages - 1)
@@ -795,7 +823,7 @@ def orders_view(
         )
         options = [
             discord.SelectOption(
-                label=clip(t(C + "orders.option_auto", locale), 100),
+                label=clip(t(C + no_order, locale), 100),
                 value=AUTO,
                 default=group.order is None,
             )

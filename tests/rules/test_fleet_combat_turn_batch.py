@@ -39,7 +39,9 @@ def one_by_one(
     rounds: list[dict[str, object]] = []
     reports: list[RoundReport] = []
     for battle in state.active_battles():
-        for _ in range(settings.rounds_per_resolution or ROUND_SAFETY_LIMIT):
+        for number in range(settings.rounds_per_resolution or ROUND_SAFETY_LIMIT):
+            if number:
+                reports[-1].fought_on = True  # FC-I6: the next round follows at once
             report = fight_round(state, battle, settings, dice, turn=turn)
             rounds.append(_round_outcome(report))
             reports.append(report)

@@ -186,7 +186,12 @@ def retreated_lines(report: RoundReport, *, retreat_distance: int) -> list[Msg]:
 
 
 def ending_lines(report: RoundReport) -> list[Msg]:
-    """How the round left the battle: frozen until the next turn, or ended and why."""
+    """How the round left the battle: frozen until the next turn, fought on at once (several
+    rounds in one resolution, FC-I6), or ended and why."""
+    if report.result is None and report.fought_on:
+        return [
+            Msg("fleet_combat.battle.fights_on", battle=report.battle_id, round=report.round + 1)
+        ]
     if report.result is None:
         return [Msg("fleet_combat.battle.frozen", battle=report.battle_id)]
     return [result_msg(report.battle_id, report.result)]
@@ -230,7 +235,9 @@ def battle_line(
             for faction in report.left
         ]
     losses = MsgList(told, separator="; ")
-    if last.result is None:
+    if last.result is None and last.fought_on:
+        status = Msg("fleet_combat.turn.line.fighting_on", round=last.round + 1)  # FC-I6
+    elif last.result is None:
         status = Msg("fleet_combat.turn.line.fighting")
     else:
         holders = ", ".join(last.result.holders) or "—"

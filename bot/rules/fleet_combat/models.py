@@ -110,6 +110,9 @@ class VolleyReport:
     defence_faces: list[int]
     wounds: int
     kill_cap: int | None
+    # The lowest defence face that blocked a hit (FC-I3): the defence value, or one above it
+    # with `defence_blocks_on_equal = false`; None in rounds logged before it was kept.
+    blocks_on: int | None = None
 
 
 @dataclass(slots=True, kw_only=True)
@@ -129,6 +132,9 @@ class ShipHit:
     wounds_added: int
     wounds: int
     destroyed: bool
+    # The ship's class: the packet's, or the one its wounds moved on to (FC-I12
+    # `burn_excess = false`); None in rounds logged before it was kept.
+    ship_class: str | None = None
 
 
 @dataclass(slots=True, kw_only=True)
@@ -173,6 +179,8 @@ class RoundReport(BaseModel):
     remaining: dict[str, list[Ship]] = Field(default_factory=dict)
     ended: bool = False
     result: BattleResult | None = None
+    # FC-I6: the next round was fought at once, in the same resolution (not frozen after it).
+    fought_on: bool = False
 
     def auto_targeted(self) -> list[VolleyReport]:
         """Volleys whose target the bot chose (FC-I17), for the summary."""

@@ -275,8 +275,10 @@ class _Round:
         hits = sum(1 for f in faces if f >= hit_on)  # FC-1.2
         defence_faces: list[int] = []
         wounds = hits
-        if hits and target_stats.defence is not None:  # FC-5.11: only if the class has defence
+        blocks_on = None
+        if target_stats.defence is not None:  # FC-I3: a face equal to D blocks, or wounds
             blocks_on = target_stats.defence + (0 if settings.defence_blocks_on_equal else 1)
+        if hits and blocks_on is not None:  # FC-5.11: only if the class has defence
             defence_faces = roll_many(
                 self.dice, hits, settings.die_faces, f"{label}, defence", "FC-5.11", blocks_on
             )
@@ -301,6 +303,7 @@ class _Round:
                 defence_faces=defence_faces,
                 wounds=wounds,
                 kill_cap=cap,
+                blocks_on=blocks_on,
             )
         )
         packet = _Packet(
@@ -350,6 +353,7 @@ class _Round:
                             wounds_added=added,
                             wounds=ship.wounds,
                             destroyed=destroyed,
+                            ship_class=ship.ship_class,
                         )
                     )
                 report.kills += placed.kills
@@ -613,7 +617,10 @@ def fight_rounds(
     ladder = Ladder(settings)
     reports: list[RoundReport] = []
     for battle in battles:
+        previous: RoundReport | None = None
         for _ in range(rounds_each):
+            if previous is not None:
+                previous.fought_on = True  # FC-I6: no freeze between rounds of one resolution
             report = _Round(
                 state,
                 battle,
@@ -629,5 +636,6 @@ def fight_rounds(
             reports.append(report)
             if report.ended:
                 break
+            previous = report
     prune_empty_fleets(state, *battles)
     return reports

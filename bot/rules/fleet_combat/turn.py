@@ -138,11 +138,14 @@ def _missing_orders(
     return found
 
 
-def _orders_line(battle: Any, factions: list[str]) -> Msg:
-    """The battle's waiting line, its point's name as the players typed it (`shown_msg`)."""
+def _orders_line(battle: Any, factions: list[str], settings: FleetCombatSettings) -> Msg:
+    """The battle's waiting line, its point's name as the players typed it (`shown_msg`): it
+    says what groups without orders will do, fire at automatic targets or hold fire as the
+    campaign's `missing_orders` says (FC-I7)."""
+    hold = settings.missing_orders == "hold_fire"
     return shown_msg(
         Msg(
-            "fleet_combat.waiting.orders",
+            "fleet_combat.waiting.orders_hold" if hold else "fleet_combat.waiting.orders",
             battle=battle.id,
             point=battle.point,
             round=battle.next_round,
@@ -155,9 +158,10 @@ def waiting_for(
     fleet_state: FleetCombatState, fleet_settings: FleetCombatSettings, turn: int
 ) -> list[Msg]:
     """One line per active battle naming participants who have given neither fire orders
-    nor a retreat for the coming round (their groups would be auto-targeted, FC-I7)."""
+    nor a retreat for the coming round (their groups would be auto-targeted, or hold fire
+    with `missing_orders = hold_fire`, FC-I7)."""
     return [
-        _orders_line(battle, missing)
+        _orders_line(battle, missing, fleet_settings)
         for battle, missing in _missing_orders(fleet_state, fleet_settings)
     ]
 

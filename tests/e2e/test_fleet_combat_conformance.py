@@ -1,0 +1,108 @@
+"""Fleet combat conformance fixes played through Discord (rules/fleet-combat.md).
+
+Player1 plays Red (2 cruisers) and player2 Blue (3 destroyers, 1 dreadnought) at Mecatol;
+the GM changes settings with `/campaign settings set`.
+"""
+
+from __future__ import annotations
+
+from tests.e2e.test_fleet_combat_options import (
+    GIVE_ORDERS,
+    declared,
+    end_turn,
+    seated,
+    setting,
+)
+
+__all__ = ["seated"]  # the fixture, shared with the options tests
+
+
+async def test_fc_i7_groups_without_orders_are_told_they_hold_fire_when_the_campaign_says_so(
+    seated,
+):
+    """FC-I7 `missing_orders = hold_fire`: the orders panel, the battle's status and
+    `/turn status` tell a player that a group without orders holds fire (not that it gets an
+    automatic target), and at the turn's end it does hold fire."""
+    await setting(seated, "missing_orders", "hold_fire")
+    battle = await declared(seated)
+
+    panel = await seated.click(battle, GIVE_ORDERS, as_="player2")
+    assert panel.embed.description.splitlines() == [
+        "1. 3 destroyers (3 dice at 5+) → no order: holds fire",
+        "2. 1 dreadnought (3 dice at 4+) → no order: holds fire",
+    ]
+    assert "holds fire" in panel.embed.footer
+    assert "automatic" not in panel.embed.footer
+    labels = [o.label for o in panel.selects[0].options]
+    assert labels[0].startswith("No order: hold fire")
+    assert not any("Automatic" in label for label in labels)
+    status = await seated.slash("/combat status battle:1", as_="player2")
+    assert status.embed.field("Blue").endswith("No fire orders yet: holds fire")
+    waiting = await seated.slash("/turn status", as_="gm")
+    told = waiting.embed.field("Fleet combat")
+    assert "no fire orders yet from Red, Blue; their groups will hold fire" in told
+    assert "automatic" not in told
+
+    await end_turn(seated)
+
+    report = (await seated.slash("/combat status battle:1 round:1", as_="player2")).embed
+    assert "Red's cruisers had no orders and held fire." in report.description
+    assert "Blue's destroyers had no orders and held fire." in report.description
+    assert seated.faces.pending == []
+
+
+async def test_fc_i3_a_defence_face_equal_to_the_value_is_told_as_a_wound_when_it_is_one(seated):
+    """FC-I3 `defence_blocks_on_equal = false`: a defence face equal to D wounds. The round's
+    log and the ship table's legend say so, instead of "Defence 4+" (which reads as blocking
+    on a 4) over two 4s that wounded."""
+    await setting(seated, "defence_blocks_on_equal", "false")
+    table = await seated.slash("/combat stats show", as_="player1")
+    assert "Defence D+: only a face above D blocks a hit; a face of D wounds." in (
+        table.embed.footer
+    )
+    await declared(seated)
+    ordered = await seated.slash(
+        "/combat order battle:1 class:cruiser target:Blue: dreadnought", as_="player1"
+    )
+    assert ordered.ephemeral
+    # Red's cruisers 5, 5, 1, 1 (2 hits), the dreadnought's defence 4, 4; Blue misses.
+    seated.script_dice([5, 5, 1, 1, 4, 4, 1, 1, 1, 1, 1, 1])
+
+    await end_turn(seated)
+
+    report = (await seated.slash("/combat status battle:1 round:1", as_="player2")).embed
+    assert (
+        "**1. Red's 2 cruisers → Blue's dreadnoughts**\n"
+        "Attack, 4 dice at 5+: 5, 5, 1, 1 → 2 hits\n"
+        "Defence 4+, a 4 wounds: 4, 4 → 2 wounds"
+    ) in report.description
+    assert "FC-I3" in report.footer
+    assert seated.faces.pending == []
+
+
+async def test_fc_i12_wounds_that_move_on_to_another_class_are_told_on_that_class(campaign):
+    """FC-I12 `burn_excess = false`: the wounds left once Blue's only destroyer is gone move on
+    to its dreadnought. The round's log says they moved on, and counts the dreadnought's
+    wounds against its own life (3), not the destroyer's (1)."""
+    table = campaign
+    for player, faction in (("player1", "Red"), ("player2", "Blue")):
+        await table.slash(f"/campaign join faction:{faction}", as_=player)
+    await table.slash("/combat fleet set point:Mecatol ships:2 cruiser", as_="player1")
+    await table.slash(
+        "/combat fleet set point:Mecatol ships:1 destroyer, 1 dreadnought", as_="player2"
+    )
+    await setting(table, "burn_excess", "false")
+    await declared(table)
+    await table.slash("/combat order battle:1 class:cruiser target:Blue: destroyer", as_="player1")
+    # Red's cruisers: 4 hits, 4 wounds through the destroyer's defence; Blue misses.
+    table.script_dice([6, 6, 6, 6, 1, 1, 1, 1, 1, 1, 1, 1])
+
+    await end_turn(table)
+
+    report = (await table.slash("/combat status battle:1 round:1", as_="player1")).embed
+    assert report.field("End of round: wounds placed").splitlines()[0] == (
+        "Volley 1 → Blue's destroyers: #3 +1 → 1/1, destroyed; "
+        "the rest moves on to dreadnoughts: #4 +3 → 3/3, destroyed"
+    )
+    assert "FC-I12" in report.footer
+    assert table.faces.pending == []

@@ -1,0 +1,119 @@
+"""Conformance fixes found by a clause-by-clause review of rules/fleet-combat.md, each with
+the clause it restores, replayed with scripted dice where dice are rolled."""
+
+from __future__ import annotations
+
+from test_fleet_combat_support import POINT, battle, give_orders, order, scripted, ships_of
+
+from bot.i18n import Msg
+from bot.rules.fleet_combat import (
+    FleetCombatSettings,
+    end_of_turn,
+    resolve_round,
+    round_lines,
+    set_allies,
+    waiting_for,
+)
+from bot.rules.fleet_combat.messages import battle_line
+from bot.rules.fleet_combat.turn import summary_lines
+from bot.rulesets import TurnContext
+from cogs.fleet_combat.render import round_sections
+
+HOLD_WITHOUT_ORDERS = FleetCombatSettings(missing_orders="hold_fire")
+
+
+def test_fc_i7_waiting_line_says_groups_without_orders_hold_fire_when_the_campaign_says_so():
+    """FC-I7 `missing_orders = hold_fire`: the GM's `/turn status` line must not promise
+    automatic targets to groups that will hold fire; the round confirms they hold."""
+    state = battle([("A", {"cruiser": 1}), ("B", {"destroyer": 1})])
+
+    [line] = waiting_for(state, HOLD_WITHOUT_ORDERS, 1)
+
+    assert line == Msg(
+        "fleet_combat.waiting.orders_hold", battle=1, point=POINT, round=1, factions="A, B"
+    )
+    told = line.render("en")
+    assert "hold fire" in told
+    assert "automatic" not in told
+    assert "automatic" not in line.render("ru") and "не стреляют" in line.render("ru")
+    outcome = resolve_round(state, HOLD_WITHOUT_ORDERS, 1, scripted()[0])
+    assert [h.reason for h in outcome.report.held] == ["missing_orders", "missing_orders"]
+    assert outcome.report.volleys == []
+
+
+def test_fc_i7_default_waiting_line_still_promises_automatic_targets():
+    """FC-I7, FC-I17 default (`missing_orders = auto_target`): unchanged."""
+    state = battle([("A", {"cruiser": 1}), ("B", {"destroyer": 1})])
+    [line] = waiting_for(state, FleetCombatSettings(), 1)
+    assert line.key == "fleet_combat.waiting.orders"
+    assert "automatic targets" in line.render("en")
+
+
+def test_fc_i6_a_round_followed_at_once_by_the_next_is_not_told_as_frozen():
+    """FC-I6 `rounds_per_resolution = 2`: the battle is frozen only after the turn's last
+    round; the log of the round before says the next round followed at once."""
+    settings = FleetCombatSettings(rounds_per_resolution=2)
+    state = battle([("A", {"cruiser": 1}), ("B", {"cruiser": 1})], settings=settings)
+    dice, faces = scripted(*[1] * 8)  # nobody hits: the battle goes on
+
+    step = end_of_turn(TurnContext(state=state, settings=settings, turn=1, dice=dice))
+
+    assert faces.remaining() == []
+    first, second = (record.body for record in step.archive)
+    first_end = round_lines(first, retreat_distance=2)[-1].render("en")
+    assert "frozen" not in first_end
+    assert first_end == "Battle #1 fights on: round 2 follows at once (FC-I6)."
+    assert round_lines(second, retreat_distance=2)[-1] == Msg(
+        "fleet_combat.battle.frozen", battle=1
+    )
+    assert "следом" in round_lines(first, retreat_distance=2)[-1].render("ru")
+    headline = battle_line([first], ["A", "B"]).render("en")  # the round's page in the log
+    assert headline.endswith("still fighting (round 2 followed at once, FC-I6)")
+    summary = summary_lines([first, second])[0].render("en")  # the turn's summary
+    assert summary.endswith("still fighting (frozen until the next turn, FC-5.23)")
+
+
+def test_fc_i13_transports_lost_on_their_own_are_not_said_to_go_with_their_side():
+    """FC-I13 `transport_loss_scope = participant`: B loses its transport with its own last
+    destroyer while its ally C keeps a cruiser; the round's log must not say the transport
+    went down with its side's last combat ship."""
+    settings = FleetCombatSettings(transport_loss_scope="participant")
+    state = battle(
+        [("A", {"dreadnought": 1}), ("B", {"destroyer": 1, "transport": 1}), ("C", {"cruiser": 1})],
+        settings=settings,
+    )
+    state = set_allies(state, settings, 1, ["B", "C"]).state
+    state = give_orders(state, "A", order("dreadnought", "B", "destroyer"), settings=settings)
+    dice, faces = scripted(4, 4, 4, 1, 1, 1, 1, 1, 1)
+
+    outcome = resolve_round(state, settings, 1, dice)
+
+    assert faces.remaining() == []
+    assert ships_of(outcome.state, "B") == []
+    assert ships_of(outcome.state, "C") == [(4, "cruiser", 0)]
+    _, sections = round_sections(outcome.report, settings, "en", 2)
+    losses = dict(sections)["Losses"]
+    assert losses[-1] == (
+        "Transports of B are destroyed with their own last combat ship (FC-5.9, FC-I13)."
+    )
+    side = round_sections(outcome.report, FleetCombatSettings(), "en", 2)[1]
+    assert dict(side)["Losses"][-1] == (
+        "Transports of B are destroyed with their side's last combat ship (FC-5.9)."
+    )
+
+
+def test_fc_i9_wounds_placed_volley_by_volley_are_not_headed_end_of_round():
+    """FC-I9 `deferred_damage = false`: damage lands as each volley is rolled, so the round's
+    log heads the wounds "after each volley", not "End of round" (FC-5.21's default)."""
+    settings = FleetCombatSettings(deferred_damage=False)
+    state = battle([("A", {"cruiser": 1}), ("B", {"destroyer": 1})], settings=settings)
+    dice, faces = scripted(6, 1, 1)  # A's cruiser kills the destroyer before it fires
+
+    outcome = resolve_round(state, settings, 1, dice)
+
+    assert faces.remaining() == []
+    assert [v.shooter for v in outcome.report.volleys] == ["A"]
+    titles = [title for title, _ in round_sections(outcome.report, settings, "en", 2)[1]]
+    assert titles[0] == "Wounds placed after each volley (FC-I9)"
+    deferred = round_sections(outcome.report, FleetCombatSettings(), "en", 2)[1]
+    assert deferred[0][0] == "End of round: wounds placed (FC-5.21)"
