@@ -46,7 +46,7 @@ def test_a_recalled_group_of_one_ship_returns_as_one_ship():
     assert "Privateer group #1 returns to Boreas (1 ship); their upkeep resumes" in lines, lines
     assert "Privateer group #2 returns to Boreas (2 ships); their upkeep resumes" in lines, lines
     russian = [m.render("ru") for m in resolve(state, 5, scripted()[0]).lines]
-    resumes = "; их содержание возобновляется"
+    resumes = "; содержание её кораблей возобновляется"
     assert f"Группа каперов №1 возвращается к фракции «Boreas» (1 корабль){resumes}" in russian
     assert f"Группа каперов №2 возвращается к фракции «Boreas» (2 корабля){resumes}" in russian
 

@@ -147,5 +147,5 @@ def test_sp_i37_a_returning_group_tells_that_its_upkeep_resumes():
     )
     assert line.render("ru") == (
         "Группа каперов №7 возвращается к фракции «Boreas» (1 корабль);"
-        " их содержание возобновляется"
+        " содержание её кораблей возобновляется"
     )
