@@ -623,6 +623,29 @@ def test_fc_i15_everyone_retreating_means_no_fire_and_all_leave():
     assert outcome.report.result.reason == "all_left"
 
 
+def test_fc_i15_a_retreater_destroyed_by_the_parting_volley_is_not_told_to_move():
+    """FC-6.3, FC-I15: A retreats with one destroyer; B's cruiser hits twice and both
+    defence dice fail, so the destroyer falls. A has nothing left to move: the round and the
+    turn's summary say so instead of "moves 2 points"."""
+    from bot.rules.fleet_combat.turn import summary_lines
+
+    state = battle([("A", {"destroyer": 1}), ("B", {"cruiser": 1})])
+    state.battle(1).rounds_fought = 1
+    state = declare_retreat(state, DEFAULTS, DeclareRetreat(battle_id=1, faction="A")).state
+    dice, faces = scripted(6, 6, 1, 1)
+
+    outcome = resolve_round(state, DEFAULTS, 1, dice)
+
+    assert faces.remaining() == []
+    assert ships_of(outcome.state, "A") == []
+    told = [line.render("en") for line in outcome.lines]
+    assert not any("moves 2 points" in line for line in told)
+    assert "The parting volley destroyed every ship of A: nothing is left to move (FC-6.3)." in told
+    summary = summary_lines([outcome.report], retreat_distance=2)[0].render("en")
+    assert "moves" not in summary
+    assert "A retreated, but the parting volley destroyed all its ships (FC-6.3)" in summary
+
+
 # --- FC-I16 battle end ------------------------------------------------------------------------
 
 
