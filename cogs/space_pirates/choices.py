@@ -79,17 +79,23 @@ def open_questions(state: SpacePiratesState, turn: int | None = None) -> list[Qu
 
 
 def question_view(pending: Question, locale: str) -> discord.ui.View:
-    """The player's two buttons; the first shows the price where there is one."""
+    """The player's two buttons; the first shows the price where there is one. A buy-off
+    refused where no fight follows reads "Refuse", not "Refuse and fight" (SP-I34); its
+    answer is "decline" either way."""
     first, second = ANSWERS[kind_of(pending)]
     cost = cost_of(pending)
     label = t(C + f"answer.{first}", locale, cost=cost)
     args: list[object] = [pending.choice_id, first, locale, cost]
+    unopposed = (
+        isinstance(pending, PendingResolution)
+        and pending.choice == "buy_off"
+        and pending.attack.if_refused != "fight"
+    )
+    second_label = t(C + f"answer.{second}{'_unopposed' if unopposed else ''}", locale)
     return controls.view(
         [
             controls.button(ANSWER, args, label, style=discord.ButtonStyle.primary),
-            controls.button(
-                ANSWER, [pending.choice_id, second, locale, cost], t(C + f"answer.{second}", locale)
-            ),
+            controls.button(ANSWER, [pending.choice_id, second, locale, cost], second_label),
         ]
     )
 

@@ -168,6 +168,67 @@ async def test_the_turn_summary_tells_the_retreater_to_move(fleets):
     )
 
 
+async def test_a_retreater_the_parting_volley_destroys_is_not_told_to_move(fleets):
+    """FC-6.3, FC-I15: Red retreats with its only destroyer in round 2 and Green's three
+    destroyers sink it. Nothing of Red's is left to move: the turn's summary and the round's
+    report say so, in English and in Russian, and never "moves 2 points"."""
+    table = fleets
+    await table.slash("/combat fleet set point:Mecatol ships:1 destroyer", as_="player1")
+    await table.slash("/combat attack point:Mecatol targets:Green", as_="player1")
+    table.script_dice([1] * 4)  # round 1: nobody hits
+    await end_turn(table, 1)
+    await table.slash("/combat retreat battle:1", as_="player1")
+    table.script_dice([6, 6, 6, 1, 1, 1])  # Green's parting volley: 3 hits, no defence
+
+    summary = await end_turn(table, 2)
+
+    assert summary.description.splitlines()[0] == (
+        "Battle #1 at Mecatol, round 2: Green lost no ships; Red lost 1 destroyer; Red"
+        " retreated, but the parting volley destroyed all its ships — over, Green won"
+    )
+    report = everything(await table.slash("/combat status battle:1 round:2", as_="player1"))
+    assert "The parting volley destroyed every ship of Red: nothing is left to move." in report
+    assert "moves" not in report
+    await table.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    russian = everything(await table.slash("/combat status battle:1 round:2", as_="player3"))
+    assert (
+        "«Прощальный выстрел в спину» уничтожил все корабли фракции «Red»: отводить нечего."
+        in russian
+    )
+    assert "отходит на" not in russian
+
+
+async def test_an_attack_where_everyone_present_fights_names_everyone_who_joins(fleets):
+    """FC-I5 `hostility_model = all_present`: Red attacks Green at Mecatol, where Blue's
+    fleet is too; Blue joins the battle, and the attack's message names Blue as well as
+    Green. The same in Russian at Rigel, where Green joins Blue's attack on Red."""
+    table = fleets
+    await table.slash(
+        "/campaign settings set setting:fleet_combat.hostility_model value:all_present", as_="gm"
+    )
+    await table.slash("/combat fleet set point:Mecatol ships:2 cruiser", as_="player1")
+    await table.slash("/combat fleet set point:Mecatol ships:1 fighter", as_="player2")
+
+    attack = await table.slash("/combat attack point:Mecatol targets:Green", as_="player1")
+
+    assert attack.embed.description.splitlines()[0] == (
+        "Red attacks Green at Mecatol: battle #1 begins, and everyone at the point joins it,"
+        " Blue too."
+    )
+    await table.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    for player, ships in (
+        ("player1", "1 cruiser"),
+        ("player2", "1 cruiser"),
+        ("player3", "1 destroyer"),
+    ):
+        await table.slash(f"/combat fleet set point:Rigel ships:{ships}", as_=player)
+    russian = await table.slash("/combat attack point:Rigel targets:Red", as_="player2")
+    assert russian.embed.description.splitlines()[0] == (
+        "Фракция «Blue» объявляет нападение в точке Rigel (цели: Red): начинается бой №2, и в"
+        " него вступают все, кто находится в этой точке, в том числе Green."
+    )
+
+
 async def test_odds_of_a_faction_without_a_fleet_say_so_in_words(fleets):
     """A faction with no registered fleet is named as such, not as having none "at —"."""
     refused = await fleets.slash("/combat odds a_faction:Red b_faction:Green", as_="player1")

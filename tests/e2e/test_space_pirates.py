@@ -155,9 +155,7 @@ async def test_an_undefended_route_loses_its_income_and_the_streak_grows(pirates
     await pirates.slash("/pirates route add name:Open goods:160", as_="player1")
     pirates.script_dice([1, 3])
     ended = await end_turn(pirates, 1)
-    lost = await pirates.click(
-        question_of(ended, "Refuse and fight"), "Refuse and fight", as_="player1"
-    )
+    lost = await pirates.click(question_of(ended, "Refuse"), "Refuse", as_="player1")
     assert not lost.ephemeral
     report = await pirates.slash("/pirates report turn:1", as_="player1")
     assert "streak 0 → 1" in report.embed.description
@@ -240,7 +238,7 @@ async def after_a_raid(pirates):
     await pirates.slash("/pirates route add name:Guarded goods:100 ships:2 cruiser", as_="player2")
     pirates.script_dice([1, 4, 6, 20])
     ended = await end_turn(pirates, 1)
-    await pirates.click(question_of(ended, "Refuse and fight"), "Refuse and fight", as_="player1")
+    await pirates.click(question_of(ended, "Refuse"), "Refuse", as_="player1")
     return pirates
 
 
@@ -251,7 +249,7 @@ async def base_after_an_undefended_raid(table):
     await table.slash("/pirates planet add name:Home income:300", as_="player1")
     table.script_dice([1, 2])
     ended = await end_turn(table, 1)
-    await table.click(question_of(ended, "Refuse and fight"), "Refuse and fight", as_="player1")
+    await table.click(question_of(ended, "Refuse"), "Refuse", as_="player1")
 
 
 async def test_mercenaries_hired_after_the_quote_and_dismissed(after_a_raid):

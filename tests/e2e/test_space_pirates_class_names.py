@@ -64,7 +64,7 @@ async def test_a_transport_ordered_against_the_base_is_refused_as_unable_to_figh
     await pirates.slash("/pirates route add name:Линия goods:100", as_="player3")
     pirates.script_dice([1, 2])
     ended = await end_turn(pirates, 1)
-    await pirates.click(question_of(ended, REFUSE), REFUSE, as_="player3")
+    await pirates.click(question_of(ended, "Refuse"), "Refuse", as_="player3")
     locate = await pirates.slash("/pirates base locate location:Пояс Койпера", as_="player3")
     await pirates.click(locate, "Подтвердить", as_="player3")
 
@@ -86,7 +86,7 @@ async def test_a_mercenary_contracts_losses_are_named_in_russian(pirates):
     await pirates.slash("/pirates route add name:Шёлк goods:450", as_="player3")
     pirates.script_dice([1, 2, 5, 1, 3])  # d20, then 4d6: value 550
     ended = await end_turn(pirates, 1)
-    await pirates.click(question_of(ended, REFUSE), REFUSE, as_="player3")
+    await pirates.click(question_of(ended, "Refuse"), "Refuse", as_="player3")
     quote = await pirates.slash(
         "/pirates mercenaries hire value:100 station:route target:1", as_="player3"
     )

@@ -43,7 +43,7 @@ async def test_an_assault_quote_refuses_what_its_confirm_would(pirates):
     await pirates.slash("/pirates route add name:Line goods:100", as_="player1")
     pirates.script_dice([1, 2])
     ended = await end_turn(pirates, 1)
-    await pirates.click(question_of(ended, "Refuse and fight"), "Refuse and fight", as_="player1")
+    await pirates.click(question_of(ended, "Refuse"), "Refuse", as_="player1")
     locate = await pirates.slash("/pirates base locate location:Kuiper belt", as_="player1")
     await pirates.click(locate, "Confirm", as_="player1")
 
@@ -84,7 +84,7 @@ async def test_a_bribed_raid_names_what_it_attacks_and_only_the_gm_reads_the_bri
     asked = question.embeds[0]["description"]
     assert "Bribed raid on route Salt" in asked, asked
     assert "—" not in asked and "Orion" not in asked
-    await pirates.click(question, "Refuse and fight", as_="player1")
+    await pirates.click(question, "Refuse", as_="player1")
     report = await pirates.slash("/pirates report turn:1", as_="player1")
     shown = report.embed.description
     assert "Bribed raid on route Salt" in shown and "Orion" not in shown
@@ -107,8 +107,8 @@ async def test_report_buttons_after_an_answer_only_for_players_the_pirates_reach
     pirates.script_dice([1, 3])
     ended = await end_turn(pirates, 1)
     pirates.script_dice([20])
-    refuse = question_of(ended, "Refuse and fight")
-    raided = await pirates.click(refuse, "Refuse and fight", as_="player1")
+    refuse = question_of(ended, "Refuse")
+    raided = await pirates.click(refuse, "Refuse", as_="player1")
     assert "Orion: no raid (d20 20 > 2)" in raided.embed.description
     assert [b.label for b in raided.buttons] == ["Report: Vega"]
 
@@ -134,8 +134,8 @@ async def test_a_refused_buy_off_is_answered_with_how_the_raid_ended(pirates):
 
     pirates.script_dice([1, 2])  # Vega is immune (no roll); Orion's Spice is raided
     ended = await end_turn(pirates, 2)
-    refuse = question_of(ended, "Refuse and fight")
-    raided = await pirates.click(refuse, "Refuse and fight", as_="player2")
+    refuse = question_of(ended, "Refuse")
+    raided = await pirates.click(refuse, "Refuse", as_="player2")
     assert raided.embed.title == "Pirates raid Spice", raided.embed.title
     assert raided.embed.color == LOSS_COLOUR.value
     assert "Spice raided: 160 income lost, streak 1" in raided.embed.description
@@ -182,7 +182,7 @@ async def test_mercenaries_stationed_on_a_route_must_name_it_before_the_quote(pi
     await pirates.slash("/pirates route add name:Silk goods:450", as_="player1")
     pirates.script_dice([1, 3, 5, 6, 2])
     ended = await end_turn(pirates, 1)
-    await pirates.click(question_of(ended, "Refuse and fight"), "Refuse and fight", as_="player1")
+    await pirates.click(question_of(ended, "Refuse"), "Refuse", as_="player1")
 
     unnamed = await pirates.slash(
         "/pirates mercenaries hire value:100 station:route", as_="player1"

@@ -219,7 +219,7 @@ async def test_player_names_are_escaped_wherever_they_are_shown(pirates):
     assert r"\*\*Loot\*\*" in routes.embed.description
     pirates.script_dice([1, 3])
     ended = await end_turn(pirates, 1)
-    question = question_of(ended, "Refuse and fight")
+    question = question_of(ended, "Refuse")
     assert r"\*\*Loot\*\*" in texts(ended) and question.pings == {"player1"}
 
 

@@ -15,7 +15,7 @@ from tests.e2e.test_space_pirates import end_turn, question_of
 
 pirates = base.pirates
 
-REFUSE = "Refuse and fight"
+REFUSE = "Refuse"  # nothing defends Line or Alpha's orbit (SP-I34)
 
 
 async def _pirates_land_on_alpha(table, cover):

@@ -27,11 +27,11 @@ async def test_an_attack_called_off_reads_as_called_off_with_no_report_button(pi
     await pirates.slash("/pirates route add name:Open goods:160", as_="player1")
     pirates.script_dice([1, 3])
     ended = await end_turn(pirates, 1)
-    asked = question_of(ended, "Refuse and fight")
+    asked = question_of(ended, "Refuse")
     removed = await confirmed(pirates, "/pirates route remove route:1", as_="player1")
     assert not removed.ephemeral, removed.text()
 
-    answered = await pirates.click(asked, "Refuse and fight", as_="player1")
+    answered = await pirates.click(asked, "Refuse", as_="player1")
 
     assert not answered.ephemeral, answered.text()
     assert answered.embed.title == "The pirates' attack on Open was called off"

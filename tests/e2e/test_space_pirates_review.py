@@ -200,7 +200,7 @@ async def test_a_single_route_is_attacked_without_a_target_roll(pirates):
     await pirates.slash("/pirates route add name:Only goods:160", as_="player1")
     pirates.script_dice([1, 3])
     ended = await end_turn(pirates, 1)
-    await pirates.click(question_of(ended, "Refuse and fight"), "Refuse and fight", as_="player1")
+    await pirates.click(question_of(ended, "Refuse"), "Refuse", as_="player1")
 
     report = await pirates.slash("/pirates report turn:1", as_="player1")
 
@@ -216,7 +216,7 @@ async def test_a_report_page_that_does_not_exist_is_refused(pirates):
     await pirates.slash("/pirates route add name:Only goods:160", as_="player1")
     pirates.script_dice([1, 3])
     ended = await end_turn(pirates, 1)
-    await pirates.click(question_of(ended, "Refuse and fight"), "Refuse and fight", as_="player1")
+    await pirates.click(question_of(ended, "Refuse"), "Refuse", as_="player1")
 
     missing = await pirates.slash("/pirates report turn:1 page:2", as_="player1")
 

@@ -29,7 +29,7 @@ from tests.e2e.test_undo import verified
 pirates = base.pirates
 after_a_raid = base.after_a_raid
 
-REFUSE = "Refuse and fight"
+REFUSE = "Refuse"  # Rich is undefended: no fight follows (SP-I34)
 
 
 async def undone(table: Table, confirm: str = "Undo") -> None:
@@ -57,8 +57,8 @@ def shows_again(table: Table, asked, before) -> object:
 
 async def test_an_undone_buy_off_payment_asks_the_offer_again(pirates):
     """SP-I34: Vega pays the 600 buy-off; the GM undoes the payment. The offer reads again
-    as asked with "Pay 600" and "Refuse and fight", `/turn status` waits for Vega again,
-    and Vega refuses there: the raid is fought and the question shows how it ended."""
+    as asked with "Pay 600" and "Refuse", `/turn status` waits for Vega again,
+    and Vega refuses there: the route is raided and the question shows how it ended."""
     await pirates.slash("/pirates route add name:Rich goods:2350", as_="player1")
     pirates.script_dice([1, 4, 6])
     ended = await end_turn(pirates, 1)
@@ -154,14 +154,14 @@ async def test_a_russian_offer_is_asked_again_in_russian(pirates):
     ended = await end_turn(pirates, 1, label="Завершить ход")
     asked = question_of(ended, "Заплатить 600")
     before = as_asked(asked)
-    assert before[2] == ["Заплатить 600", "Отказаться и сражаться"]
+    assert before[2] == ["Заплатить 600", "Отказаться"]
     await pirates.click(asked, "Заплатить 600", as_="player3")
 
     await undone(pirates, confirm="Отменить")
 
     again = shows_again(pirates, asked, before)
     assert again.embeds[0]["title"] == "Пираты предлагают фракции «Lyra» откупиться"
-    refused = await pirates.click(again, "Отказаться и сражаться", as_="player3")
+    refused = await pirates.click(again, "Отказаться", as_="player3")
     assert not refused.ephemeral, refused.text()
 
 

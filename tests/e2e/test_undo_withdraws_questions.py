@@ -55,7 +55,7 @@ async def test_a_restart_between_the_undo_and_its_posts_still_takes_the_buttons_
     asked = await pirates.slash("/history undo reason:the raid was declared late", as_="gm")
     with dies_before_posting(monkeypatch):
         await pirates.click(asked, "Undo", as_="gm")
-    assert labels(message(pirates, offer.id)) == ["Pay 600", "Refuse and fight"]
+    assert labels(message(pirates, offer.id)) == ["Pay 600", "Refuse"]
 
     shown = len(pirates.channel_messages())
     await pirates.restart()

@@ -21,6 +21,7 @@ from bot.rules.fleet_combat import (
     FireOrder,
     FireTarget,
     FleetCombatSettings,
+    FleetCombatState,
     RegisterFleet,
     SetFireOrders,
     ShipStats,
@@ -201,6 +202,41 @@ def test_fc_i5_bystander_at_the_point_stays_out_unless_all_present():
     melee = battle(fleets, attacker="A", targets=["B"], settings=everyone)
     assert [p.faction for p in melee.battle(1).participants] == ["A", "B", "C"]
     assert melee.battle(1).hostile_pairs == [("A", "B"), ("A", "C"), ("B", "C")]
+
+
+def test_fc_i5_all_present_attack_names_everyone_who_joins():
+    """FC-I5 `hostility_model = all_present`: A attacks B, and C and D, also at the point,
+    join the battle; the attack's line names them too, not only the declared target. A
+    later declaration names only those it brings in (E, who arrived since)."""
+    from test_fleet_combat_support import register
+
+    melee = FleetCombatSettings(hostility_model="all_present")
+    state = FleetCombatState(turn_order=["A", "B", "C", "D", "E"])
+    for faction in ("A", "B", "C", "D"):
+        state = register(state, faction, {"cruiser": 1}, settings=melee)
+    attack = DeclareAttack(attacker="A", targets=["B"], point=POINT, turn=1)
+
+    opened = declare_attack(state, melee, attack)
+
+    assert [p.faction for p in opened.battle.participants] == ["A", "B", "C", "D"]
+    assert opened.lines[0].render("en") == (
+        "A attacks B at Sol: battle #1 begins, and everyone at the point joins it, C, D too"
+        " (FC-4.1, FC-I5)."
+    )
+    assert opened.lines[0].render("ru") == (
+        "Фракция «A» объявляет нападение в точке Sol (цели: B): начинается бой №1, и в него"
+        " вступают все, кто находится в этой точке, в том числе C, D (FC-4.1, FC-I5)."
+    )
+    arrived = register(opened.state, "E", {"destroyer": 1}, settings=melee)
+    joined = declare_attack(
+        arrived, melee, DeclareAttack(attacker="C", targets=["B"], point=POINT, turn=1)
+    )
+    assert joined.lines[0].render("en") == (
+        "C attacks B at Sol and joins battle #1; everyone at the point joins it, E too (FC-I5)."
+    )
+    assert declare_attack(state, DEFAULTS, attack).lines[0].render("en") == (
+        "A attacks B at Sol: battle #1 begins (FC-4.1)."
+    )
 
 
 def test_fc_i5_second_declaration_joins_the_battle_and_fire_only_at_hostiles():
@@ -621,6 +657,29 @@ def test_fc_i15_everyone_retreating_means_no_fire_and_all_leave():
     assert outcome.report.volleys == []
     assert outcome.report.result is not None
     assert outcome.report.result.reason == "all_left"
+
+
+def test_fc_i15_a_retreater_destroyed_by_the_parting_volley_is_not_told_to_move():
+    """FC-6.3, FC-I15: A retreats with one destroyer; B's cruiser hits twice and both
+    defence dice fail, so the destroyer falls. A has nothing left to move: the round and the
+    turn's summary say so instead of "moves 2 points"."""
+    from bot.rules.fleet_combat.turn import summary_lines
+
+    state = battle([("A", {"destroyer": 1}), ("B", {"cruiser": 1})])
+    state.battle(1).rounds_fought = 1
+    state = declare_retreat(state, DEFAULTS, DeclareRetreat(battle_id=1, faction="A")).state
+    dice, faces = scripted(6, 6, 1, 1)
+
+    outcome = resolve_round(state, DEFAULTS, 1, dice)
+
+    assert faces.remaining() == []
+    assert ships_of(outcome.state, "A") == []
+    told = [line.render("en") for line in outcome.lines]
+    assert not any("moves 2 points" in line for line in told)
+    assert "The parting volley destroyed every ship of A: nothing is left to move (FC-6.3)." in told
+    summary = summary_lines([outcome.report], retreat_distance=2)[0].render("en")
+    assert "moves" not in summary
+    assert "A retreated, but the parting volley destroyed all its ships (FC-6.3)" in summary
 
 
 # --- FC-I16 battle end ------------------------------------------------------------------------

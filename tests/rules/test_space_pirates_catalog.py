@@ -262,6 +262,27 @@ def emitted_messages():
     take(turn)
     out.extend(more_messages())
     out.extend(battle_page_messages())
+    out.extend(buy_off_question_messages())
+    return out
+
+
+def buy_off_question_messages():
+    """The buy-off question's line on what a refusal meets where no fight follows (SP-I34):
+    an undefended route, a planet without defenders, troops that avoid the pirates, and
+    troops whose owner is asked (SP-I22 `ask_when_raided`)."""
+    asked = DEFAULTS.model_copy(update={"plunder_choice_mode": "ask_when_raided"})
+    out = []
+    state, _ = route(empty(), "Rich", 2350)
+    out += offer_lines(resolve(state, 3, scripted(1, 4, 6)[0]).state.waiting[0])
+    for fields, rules in (
+        ({"population": 1000}, DEFAULTS),
+        ({"troops": 2}, DEFAULTS),
+        ({"troops": 2}, asked),
+    ):
+        state, _ = planet(empty(), "Gamma", 400, **fields)
+        state.player("Aurora").streak = 11
+        with_history(state, "Aurora", [200])
+        out += offer_lines(resolve(state, 9, scripted(1)[0], rules).state.waiting[0])
     return out
 
 

@@ -105,11 +105,15 @@ def test_a_turn_ended_over_an_open_offer_tells_each_resolution_once():
 
 def test_a_buy_off_question_says_it_waits_once():
     """SP-I34: the offer's lines end with the price and that it waits for the answer, said
-    once (not again as "Waiting for the buy-off answer")."""
+    once (not again as "Waiting for the buy-off answer"), then, the route being undefended,
+    that a refusal meets no battle."""
     state, _ = route(empty(), "Line", 450)
     (offer,) = resolve(state, 1, scripted(1, 3, 5, 6, 2)[0]).state.waiting
     lines = [m.render("en") for m in offer_lines(offer)]
-    assert lines[-1] == "Buy-off offered for 80, waiting for the answer", lines
+    assert lines[-2:] == [
+        "Buy-off offered for 80, waiting for the answer",
+        "If you refuse, there is no battle: the pirates raid Line (SP-I10)",
+    ], lines
     assert not any("Waiting for" in line for line in lines), lines
 
 

@@ -245,6 +245,7 @@ def declare_attack(
         new.next_battle_id += 1
         new.battles.append(battle)
     joining = [command.attacker, *targets]
+    engaged_before = {p.faction for p in battle.engaged()}
     if settings.hostility_model == "all_present":
         joining += sorted(present - set(joining))
     for faction in joining:
@@ -271,7 +272,15 @@ def declare_attack(
     battle.hostile_pairs = sorted(pairs)
     sort_participants(battle, new.turn_order)
     locked = [p.faction for p in battle.participants if p.faction in set(joining)]
+    # FC-I5 `all_present`: those at the point who were neither declarer nor named join too,
+    # and the line names them (in turn order)
+    declared = {command.attacker, *targets}
+    drawn_in = [f for f in locked if f not in declared and f not in engaged_before]
     key = "fleet_combat.attack.opened" if opened else "fleet_combat.attack.joined"
+    told: dict[str, str] = {}
+    if drawn_in:
+        key += "_everyone"
+        told["drawn_in"] = ", ".join(drawn_in)
     lines = [
         Msg(
             key,
@@ -279,6 +288,7 @@ def declare_attack(
             targets=", ".join(targets),
             battle=battle.id,
             point=point,
+            **told,
         ),
         Msg("fleet_combat.attack.movement_locked", factions=", ".join(locked)),
     ]

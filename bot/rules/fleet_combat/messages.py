@@ -178,9 +178,12 @@ def loss_lines(report: RoundReport) -> list[Msg]:
 
 
 def retreated_lines(report: RoundReport, *, retreat_distance: int) -> list[Msg]:
-    """Who left the battle after their parting volley, and how far they may move (FC-6.3)."""
+    """Who left the battle after their parting volley, and how far they may move (FC-6.3);
+    a retreater the volley left without a ship has nothing to move, and is told so."""
     return [
-        Msg("fleet_combat.round.retreated", faction=faction, count=retreat_distance)
+        Msg("fleet_combat.round.retreated_destroyed", faction=faction)
+        if faction in report.left_without_ships
+        else Msg("fleet_combat.round.retreated", faction=faction, count=retreat_distance)
         for faction in report.left
     ]
 
@@ -230,7 +233,9 @@ def battle_line(
     ]
     if retreat_distance is not None:
         told += [
-            Msg("fleet_combat.turn.line.retreated", faction=faction, count=retreat_distance)
+            Msg("fleet_combat.turn.line.retreated_destroyed", faction=faction)
+            if faction in report.left_without_ships  # FC-6.3: nothing left to move
+            else Msg("fleet_combat.turn.line.retreated", faction=faction, count=retreat_distance)
             for report in reports
             for faction in report.left
         ]

@@ -176,6 +176,8 @@ class RoundReport(BaseModel):
     packets: list[PacketReport] = Field(default_factory=list)
     losses: list[LostShip] = Field(default_factory=list)
     left: list[str] = Field(default_factory=list)
+    # FC-6.3: those of `left` the parting volley left without a ship: nothing of theirs moves.
+    left_without_ships: list[str] = Field(default_factory=list)
     remaining: dict[str, list[Ship]] = Field(default_factory=dict)
     ended: bool = False
     result: BattleResult | None = None

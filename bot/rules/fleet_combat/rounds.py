@@ -422,6 +422,8 @@ class _Round:
             participant.status = "left"
             participant.left_round = self.number
             self.report.left.append(faction)
+            if not self.fleets[faction].ships:
+                self.report.left_without_ships.append(faction)
             if not self.settings.wounds_persist_between_battles:
                 clear_wounds(self.fleets[faction])
         self.battle.rounds_fought = self.number

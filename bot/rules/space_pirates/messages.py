@@ -404,7 +404,12 @@ def offer_lines(pending: PendingResolution) -> list[Msg]:
         return (
             [] if not pending.report else report_lines(RaidReport.model_validate(pending.report))
         ) + [retreat_prompt(pending)]
-    lines = report_lines(RaidReport.model_validate(pending.report))
+    report = RaidReport.model_validate(pending.report)
+    lines = report_lines(report)
+    refused = pending.attack.if_refused
+    if pending.choice == "buy_off" and refused != "fight":  # SP-I34: no fight promised
+        kind = f"_{report.kind}" if refused == "no_defence" else ""
+        lines.append(Msg(f"{P}report.if_refused.{refused}{kind}", target=target_msg(report)))
     if pending.choice == "plunder":
         attack = pending.attack
         target = str(pending.report.get("target_name") or attack.target)

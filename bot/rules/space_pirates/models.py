@@ -19,6 +19,10 @@ AttackKind = Literal["route", "planet"]
 AttackOutcome = Literal[
     "pending", "successful", "defender_victory", "stalemate", "failed", "bought_off"
 ]
+# SP-I34: what a refused buy-off meets: a fight (a battle at the route or in orbit, or troops
+# covering the buildings), no defence at all, troops that avoid the pirates, or troops whose
+# owner is asked how they meet them (SP-I22 `ask_when_raided`)
+IfRefused = Literal["fight", "no_defence", "troops_avoid", "troops_asked"]
 
 
 class RegisteredShip(BaseModel):
@@ -365,6 +369,8 @@ class PendingAttack(BaseModel):
     # what avoiding the pirates would mean, told with the plunder question (SP-I22)
     avoid_loot_pct: int = 50
     avoid_blocks_industry: bool = True
+    # what refusing the buy-off leads to, judged when it is offered (SP-I34)
+    if_refused: IfRefused = "fight"
 
 
 class PendingResolution(BaseModel):

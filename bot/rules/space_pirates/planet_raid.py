@@ -25,6 +25,7 @@ from bot.rules.space_pirates.fleet import (
 )
 from bot.rules.space_pirates.models import (
     AttackRecord,
+    IfRefused,
     PirateShip,
     Planet,
     PlayerPirates,
@@ -337,6 +338,25 @@ def orbital_phase(
         record.streak = 0  # SP-I21 alternative; the penalty just added stays (SP-I17)
     _finish(report, planet_report, record, history, success=False)
     return None
+
+
+def planet_if_refused(rc: ResolutionContext, report: RaidReport) -> IfRefused:
+    """What refusing this planet raid's buy-off leads to (SP-I34): the orbital battle when a
+    combat ship or a stationed contract defends the planet (SP-I21), else what its troops do
+    when the pirates land (SP-I22): none at all, avoid them, cover the buildings (a ground
+    fight), or the owner's answer under `ask_when_raided`."""
+    settings = rc.settings
+    planet = rc.state.planet(report.target or 0)
+    if planet is None or planet.owner != report.faction:
+        return "no_defence"  # the raid is called off: nothing is fought
+    orbital = any(is_combat_ship(s, settings, rc.combat) for s in planet.orbital_ships)
+    if orbital or contracts_at(rc.state, "planet", planet.id):
+        return "fight"
+    if planet.troops == 0:
+        return "no_defence"
+    if settings.plunder_choice_mode == "ask_when_raided":
+        return "troops_asked"
+    return "fight" if planet.cover_buildings else "troops_avoid"
 
 
 def needs_plunder_choice(

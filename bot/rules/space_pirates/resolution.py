@@ -26,6 +26,7 @@ from bot.rules.space_pirates.planet_raid import (
     needs_plunder_choice,
     orbital_phase,
     planet_fleet,
+    planet_if_refused,
     plunder_phase,
     record_planet_attack,
 )
@@ -230,6 +231,9 @@ def _offer(rc: ResolutionContext, run: PlayerRun, report: RaidReport, record_ind
         return _fight_declined(rc, run, report, attack)
     if report.kind == "route":
         report.defended = route_defended(rc, report)
+        attack.if_refused = "fight" if report.defended else "no_defence"  # SP-I10
+    else:
+        attack.if_refused = planet_if_refused(rc, report)
     _pause(rc, run, report, attack, choice="buy_off")
     return True
 
