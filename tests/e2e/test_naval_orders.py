@@ -1075,7 +1075,7 @@ async def test_a_squadron_awaiting_an_order_by_packet_cannot_vanish_into_a_fleet
         await navy.slash(line, as_="player1")
     opened = await navy.slash("/navy packet packet:Swift unit:Red order:move", as_="player1")
     await navy.submit_modal(
-        opened, form(point="Channel", destination="2", port="Plymouth", via="3"), as_="player1"
+        opened, form(point="Channel", destination="2", port="Plymouth", via="4"), as_="player1"
     )
 
     refused = await navy.slash(
@@ -1185,3 +1185,24 @@ async def test_an_order_given_on_arrival_lapses_when_the_force_is_back_at_sea(na
     ) in report
     overview = await gm_overview(navy)
     assert CRUISE_TEXT not in overview and "Transfer" in overview
+
+
+async def test_a_transfer_via_its_end_point_is_refused(navy):
+    """NO-5.2, NO-I17: a transfer's intermediate location lies between its start and its
+    end; the form for a transfer from Portsmouth (1) to location 2 via 2 is refused
+    privately, naming the clause, and the squadron still gets its order this turn."""
+    await navy.slash(REGISTER_WS, as_="player1")
+
+    refused = await give(
+        navy, WS, "move", form(point="Channel", destination="2", port="Plymouth", via="2")
+    )
+
+    assert refused.ephemeral
+    assert (
+        "An intermediate location of a transfer lies on its way, not at its end: location 2 "
+        "is where it ends (NO-5.2)."
+    ) in text_of(refused)
+    good = await give(
+        navy, WS, "move", form(point="Channel", destination="2", port="Plymouth", via="3")
+    )
+    assert "New order for Western Squadron: Transfer." in text_of(good), good.text()
