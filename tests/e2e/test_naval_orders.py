@@ -1206,3 +1206,27 @@ async def test_a_transfer_via_its_end_point_is_refused(navy):
         navy, WS, "move", form(point="Channel", destination="2", port="Plymouth", via="3")
     )
     assert "New order for Western Squadron: Transfer." in text_of(good), good.text()
+
+
+async def test_with_no_row_in_the_distance_table_the_player_names_the_station(navy):
+    """NO-I16 `distance_table` with no row for the squadron's location: the turn's end tells
+    its player to name the nearest station, and the player's /navy return is recorded for
+    the GM to confirm, instead of being refused as the GM's alone."""
+    await navy.slash(
+        "/campaign settings set setting:naval_orders.nearest_station_by value:distance_table",
+        as_="gm",
+    )
+    await navy.slash("/navy station distances location:20 distances:Portsmouth: 6", as_="gm")
+    await navy.slash(REGISTER_WS, as_="player1")
+    await give(navy, WS, "cruise", form(point="Ushant", location="5", turns="1"))
+    await navy.slash(f"/navy position unit:{WS} location:5", as_="player1")
+
+    first = await end_turn(navy, 1)
+
+    assert "Western Squadron's player names the nearest naval station; the GM confirms it" in first
+    named = await navy.slash(f"/navy return unit:{WS} station:Portsmouth", as_="player1")
+    assert "only the GM may change it" not in named.text()
+    assert (
+        "Western Squadron returns to naval station Portsmouth; the GM confirms it is the nearest"
+        in text_of(named)
+    )
