@@ -1075,7 +1075,7 @@ async def test_a_squadron_awaiting_an_order_by_packet_cannot_vanish_into_a_fleet
         await navy.slash(line, as_="player1")
     opened = await navy.slash("/navy packet packet:Swift unit:Red order:move", as_="player1")
     await navy.submit_modal(
-        opened, form(point="Channel", destination="2", port="Plymouth", via="3"), as_="player1"
+        opened, form(point="Channel", destination="2", port="Plymouth", via="4"), as_="player1"
     )
 
     refused = await navy.slash(
@@ -1185,3 +1185,48 @@ async def test_an_order_given_on_arrival_lapses_when_the_force_is_back_at_sea(na
     ) in report
     overview = await gm_overview(navy)
     assert CRUISE_TEXT not in overview and "Transfer" in overview
+
+
+async def test_a_transfer_via_its_end_point_is_refused(navy):
+    """NO-5.2, NO-I17: a transfer's intermediate location lies between its start and its
+    end; the form for a transfer from Portsmouth (1) to location 2 via 2 is refused
+    privately, naming the clause, and the squadron still gets its order this turn."""
+    await navy.slash(REGISTER_WS, as_="player1")
+
+    refused = await give(
+        navy, WS, "move", form(point="Channel", destination="2", port="Plymouth", via="2")
+    )
+
+    assert refused.ephemeral
+    assert (
+        "An intermediate location of a transfer lies on its way, not at its end: location 2 "
+        "is where it ends (NO-5.2)."
+    ) in text_of(refused)
+    good = await give(
+        navy, WS, "move", form(point="Channel", destination="2", port="Plymouth", via="3")
+    )
+    assert "New order for Western Squadron: Transfer." in text_of(good), good.text()
+
+
+async def test_with_no_row_in_the_distance_table_the_player_names_the_station(navy):
+    """NO-I16 `distance_table` with no row for the squadron's location: the turn's end tells
+    its player to name the nearest station, and the player's /navy return is recorded for
+    the GM to confirm, instead of being refused as the GM's alone."""
+    await navy.slash(
+        "/campaign settings set setting:naval_orders.nearest_station_by value:distance_table",
+        as_="gm",
+    )
+    await navy.slash("/navy station distances location:20 distances:Portsmouth: 6", as_="gm")
+    await navy.slash(REGISTER_WS, as_="player1")
+    await give(navy, WS, "cruise", form(point="Ushant", location="5", turns="1"))
+    await navy.slash(f"/navy position unit:{WS} location:5", as_="player1")
+
+    first = await end_turn(navy, 1)
+
+    assert "Western Squadron's player names the nearest naval station; the GM confirms it" in first
+    named = await navy.slash(f"/navy return unit:{WS} station:Portsmouth", as_="player1")
+    assert "only the GM may change it" not in named.text()
+    assert (
+        "Western Squadron returns to naval station Portsmouth; the GM confirms it is the nearest"
+        in text_of(named)
+    )

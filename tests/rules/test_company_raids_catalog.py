@@ -31,8 +31,10 @@ from bot.rules.company_raids import CompanyRaidsSettings, CompanyRaidsState
 from bot.rules.company_raids.joker import ATTACK_OPTIONS, RULING_OPTIONS
 from bot.rules.company_raids.models import (
     MAX_COMPANIES,
+    MAX_PIECES,
     Company,
     PaymentKind,
+    Piece,
     RulingWinner,
     Step,
     VisitorReason,
@@ -271,6 +273,12 @@ def refusals() -> list[Callable[[], object]]:
     crowded = CompanyRaidsState(
         companies={f"c{i}": Company(name=f"C{i}", owner="Anna") for i in range(MAX_COMPANIES)}
     )
+    full = CompanyRaidsState(
+        pieces={f"p{i}": Piece(name=f"P{i}", owner="Anna") for i in range(MAX_PIECES)}
+    )
+    # A piece removed before the board kept the clause it was removed under.
+    unrecorded = destroyed.model_copy(deep=True)
+    unrecorded.pieces["broker"].removed_by = None
     capping = settings(duel_max_shots=1)
     ruling = cr.enter(joker_board(capping), capping, "Corsair", scripted(1)[0]).state
     return [
@@ -320,6 +328,8 @@ def refusals() -> list[Callable[[], object]]:
         ),
         lambda: cr.check_adjacent_duel(joker, DEFAULTS, "Corsair", "Banker"),
         lambda: cr.register_company(crowded, DEFAULTS, "One more", owner="Anna", fine=1),
+        lambda: cr.register_piece(full, DEFAULTS, "One more", owner="Anna", value=1),
+        lambda: cr.move_piece(unrecorded, DEFAULTS, "Broker"),
         lambda: cr.land(
             passing, passing_config, "Broker", "Mill", no_dice(), passed_through=["Mill"]
         ),

@@ -4,6 +4,7 @@ with its setting flipped from the default, scripted dice and exact amounts."""
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import company_raids_helpers as helpers
 import pytest
@@ -281,6 +282,46 @@ def test_cr_i11_holding_not_tracked() -> None:
     assert not {"holding_asked", "holding_cleared"} & {e.kind for e in duel.events}
     with pytest.raises(RuleViolation):
         cr.declare_joker_holding(duel.state, config, [], by_faction="Gleb")
+
+
+def vera_declares_docks() -> CompanyRaidsState:
+    """Vera owns the Joker (her Banker inside) and declares her Docks its Joker Holding."""
+    board = cr.register_company(
+        helpers.joker_board(), helpers.DEFAULTS, "Docks", owner="Vera", fine=5
+    ).state
+    return cr.declare_joker_holding(board, helpers.DEFAULTS, ["Docks"], by_faction="Vera").state
+
+
+def holding_shown(state: CompanyRaidsState) -> list[str]:
+    shown = [line.render("en") for line in cr.status(state, helpers.DEFAULTS).lines]
+    return [line for line in shown if line.startswith(("Joker:", "Joker Holding:"))]
+
+
+@pytest.mark.parametrize(
+    ("change", "owner"),
+    [
+        (lambda s, c: cr.enter(s, c, "Corsair", helpers.scripted(1, 2)[0]).state, "Gleb"),
+        (
+            lambda s, c: (
+                cr.enter(cr.move_piece(s, c, "Banker").state, c, "Scout", helpers.no_dice()).state
+            ),
+            "Anna",
+        ),
+    ],
+    ids=["won in a duel", "left unowned, then taken"],
+)
+def test_cr_i11_a_holding_untracked_meanwhile_is_cleared_when_the_joker_changes_owner(
+    change: Any, owner: str
+) -> None:
+    """CR-I11: the previous owner's Joker Holding is cleared when the Joker changes owner
+    (CR-E6) or becomes unowned (CR-E7). With `track_joker_holding` off meanwhile nothing is
+    told, but Vera's Docks are not left on the record: once Holdings are tracked again the
+    new owner's Joker Holding is empty, not Vera's."""
+    untracked = helpers.settings(track_joker_holding=False)
+    changed = change(vera_declares_docks(), untracked)
+
+    assert changed.joker.holding == []
+    assert holding_shown(changed) == [f"Joker: owned by {owner}.", "Joker Holding: —."]
 
 
 def test_cr_i12_entering_player_may_attack_when_not_forced() -> None:

@@ -15,6 +15,7 @@ from bot.errors import Conflict, GameError, NotAllowed, NotFound, RuleViolation
 from bot.i18n import Msg
 from bot.rules import company_raids as cr
 from bot.rules.company_raids import CompanyRaidsState
+from bot.rules.company_raids.models import MAX_COMPANIES, MAX_PIECES, Company, Piece
 from bot.rulesets import TurnContext
 
 
@@ -264,13 +265,14 @@ ISSUE_CLAUSES = {
     "landing on one's own Company": "CR-I5",
     "a destroyed piece moving": "CR-4.2",
     "the wrong faction answering": "CR-2.2",
-    "second landing while the incident is open": "CR-I9",
+    "second landing while the incident is open": "CR-2.2",
 }
 
 
 def test_rule_violations_for_the_issue_cases_cite_the_clause() -> None:
-    """Issue: a second landing (CR-3.9), one's own Company (CR-I5), a destroyed piece
-    (CR-4.2), the wrong faction answering (CR-2.2) name their clause."""
+    """Issue: a second landing (CR-3.9; while its incident is open, CR-2.2: the choice is
+    still to make), one's own Company (CR-I5), a destroyed piece (CR-4.2), the wrong faction
+    answering (CR-2.2) name their clause."""
     cases = [
         (build, act, ISSUE_CLAUSES[name])
         for name, build, act, _, _ in REFUSALS
@@ -490,3 +492,142 @@ def test_an_answer_by_the_wrong_faction_names_whose_choice_it_is() -> None:
         cr.answer(capped.state, config, incident, "aggressor", helpers.no_dice(), by_faction="Gleb")
     assert ruled.value.message("en") == "This choice is for a GM to make (CR-I13)."
     assert ruled.value.message("ru") == "Этот выбор делает ведущий (CR-I13)."
+
+
+def refused_text(act: Callable[[], object]) -> tuple[GameError, str, str]:
+    with pytest.raises(GameError) as refused:
+        act()
+    return refused.value, refused.value.message("en"), refused.value.message("ru")
+
+
+def crowded_pieces() -> CompanyRaidsState:
+    return CompanyRaidsState(
+        pieces={f"p{i}": Piece(name=f"P{i}", owner="Anna") for i in range(MAX_PIECES)}
+    )
+
+
+def crowded_companies() -> CompanyRaidsState:
+    return CompanyRaidsState(
+        companies={f"c{i}": Company(name=f"C{i}") for i in range(MAX_COMPANIES)}
+    )
+
+
+def test_a_bad_name_or_a_full_register_cites_no_clause() -> None:
+    """No clause of the rules says how long a name is or how many records the bot keeps:
+    those refusals cite none (CR-I16 is about amounts, CR-I4 about fines), and the full
+    register says what is full."""
+    error, en, ru = refused_text(
+        lambda: cr.register_company(CompanyRaidsState(), helpers.DEFAULTS, " ", owner=None, fine=0)
+    )
+    assert (en, ru) == (
+        "A name must have 1 to 60 characters.",
+        "Название должно содержать от 1 до 60 символов.",
+    )
+    assert "clause" not in error.params and not isinstance(error, RuleViolation)
+    error, en, ru = refused_text(
+        lambda: cr.register_company(
+            crowded_companies(), helpers.DEFAULTS, "One more", owner=None, fine=0
+        )
+    )
+    assert (en, ru) == (
+        "At most 2000 Companies can be registered.",
+        "Компаний можно зарегистрировать не больше 2000.",
+    )
+    assert "clause" not in error.params
+    error, en, ru = refused_text(
+        lambda: cr.register_piece(crowded_pieces(), helpers.DEFAULTS, "Pawn", owner="Anna", value=1)
+    )
+    assert (en, ru) == (
+        "At most 2000 pieces can be registered.",
+        "Фигур можно зарегистрировать не больше 2000.",
+    )
+    assert "clause" not in error.params
+
+
+def duel_lost_by(faces: tuple[int, ...]) -> CompanyRaidsState:
+    return cr.enter(
+        helpers.joker_board(), helpers.DEFAULTS, "Corsair", helpers.scripted(*faces)[0]
+    ).state
+
+
+@pytest.mark.parametrize(
+    ("build", "piece", "clause"),
+    [
+        (destroyed_broker, "Broker", "CR-4.2"),
+        (lambda: duel_lost_by((4,)), "Corsair", "CR-5.10"),
+        (lambda: duel_lost_by((1, 2)), "Banker", "CR-5.11"),
+    ],
+    ids=["counterattack", "aggressor lost the duel", "defender lost the duel"],
+)
+def test_a_removed_piece_cites_the_clause_it_was_removed_under(
+    build: Callable[[], CompanyRaidsState], piece: str, clause: str
+) -> None:
+    """CR-4.2: a raider hit by the counterattack is removed; CR-5.10: an aggressor that loses
+    the Joker duel is removed; CR-5.11: the owner's piece that loses it, the other way
+    round. A removed piece that tries to act is told the clause it was removed under."""
+    _, en, ru = refused_text(lambda: cr.move_piece(build(), helpers.DEFAULTS, piece))
+    assert en == f"{piece} has been removed from the board and cannot act ({clause})."
+    assert ru == f"Фигура {piece} удалена с поля и не может действовать ({clause})."
+
+
+def joker_waiting(**changes: Any) -> tuple[Any, CompanyRaidsState]:
+    config = helpers.settings(**changes)
+    faces = (1,) if changes.get("duel_max_shots") == 1 else ()
+    entered = cr.enter(
+        helpers.joker_board(config, clerk=True), config, "Corsair", helpers.scripted(*faces)[0]
+    )
+    assert entered.awaiting is not None
+    return config, entered.state
+
+
+@pytest.mark.parametrize(
+    ("changes", "clause"),
+    [
+        ({"joker_entry_forces_duel": False}, "CR-I12"),
+        ({"joker_defender_order": "owner_choice"}, "CR-I17"),
+        ({"duel_max_shots": 1}, "CR-I13"),
+    ],
+    ids=["attack choice", "defender choice", "GM ruling"],
+)
+def test_a_piece_in_an_open_joker_incident_cites_what_the_incident_waits_for(
+    changes: dict[str, Any], clause: str
+) -> None:
+    """A Joker incident stays open while the aggressor is asked whether to attack (CR-I12),
+    the owner which piece defends (CR-I17), or a GM rules on a capped duel (CR-I13): its
+    pieces cannot move, and no other piece enters the Joker, meanwhile; the refusal cites
+    that clause, not CR-I9 (the mark left after an incident)."""
+    config, state = joker_waiting(**changes)
+    _, en, ru = refused_text(lambda: cr.move_piece(state, config, "Corsair"))
+    assert en == f"Corsair is in incident #2, which is still open ({clause})."
+    assert ru == f"Фигура Corsair участвует в инциденте №2, который ещё не исчерпан ({clause})."
+    _, en, _ = refused_text(lambda: cr.enter(state, config, "Scout", helpers.no_dice()))
+    assert en == f"Incident #2 in the Joker is still open ({clause})."
+
+
+def test_a_piece_in_an_open_company_incident_cites_the_choice_it_waits_for() -> None:
+    """CR-2.2: the trespasser has to choose, to pay or to attempt a capture; CR-3.2: after a
+    failed capture, the owner has to choose. Until then the piece cannot move or land again."""
+    _, en, _ = refused_text(lambda: cr.move_piece(after_landing(), helpers.DEFAULTS, "Broker"))
+    assert en == "Broker is in incident #1, which is still open (CR-2.2)."
+    failed = cr.answer(after_landing(), helpers.DEFAULTS, 1, "capture", helpers.scripted(3)[0])
+    _, en, ru = refused_text(
+        lambda: cr.land(failed.state, helpers.DEFAULTS, "Broker", "Steelworks", helpers.no_dice())
+    )
+    assert en == "Broker is in incident #1, which is still open (CR-3.2)."
+    assert ru == "Фигура Broker участвует в инциденте №1, который ещё не исчерпан (CR-3.2)."
+
+
+def test_a_piece_registered_in_a_company_and_the_joker_cites_that_the_joker_is_no_company() -> None:
+    """CR-I5: the Joker square is not a Company."""
+    _, en, _ = refused_text(
+        lambda: cr.register_piece(
+            helpers.steelworks_board(),
+            helpers.DEFAULTS,
+            "Twin",
+            owner="Anna",
+            value=1,
+            company="Steelworks",
+            in_joker=True,
+        )
+    )
+    assert en == "Twin cannot be both in a Company and in the Joker (CR-I5)."

@@ -406,3 +406,61 @@ def test_no_5_2_a_transfer_by_packet_to_where_the_force_is_is_refused():
     assert refused.value.message_key == "naval_orders.error.transfer_to_start"
     assert refused.value.params["clause"] == "NO-5.2"
     assert state.relays == []
+
+
+@pytest.mark.parametrize(
+    ("via", "key", "told"),
+    [
+        (
+            [PORT_9],
+            "naval_orders.error.waypoint_at_end",
+            (
+                "An intermediate location of a transfer lies on its way, not at its end: "
+                "location 9 is where it ends (NO-5.2).",
+                "Промежуточная локация перемещения лежит на пути, а не в конечном пункте: "
+                "в локации 9 перемещение заканчивается (NO-5.2).",
+            ),
+        ),
+        (
+            ["6", HOME],
+            "naval_orders.error.waypoint_at_start",
+            (
+                "An intermediate location of a transfer lies on its way, not at its start: "
+                "Hood is already at location 1 (NO-5.2).",
+                "Промежуточная локация перемещения лежит на пути, а не в начальном пункте: "
+                "«Hood» уже находится в локации 1 (NO-5.2).",
+            ),
+        ),
+    ],
+    ids=["via its end", "via its start"],
+)
+@pytest.mark.parametrize("by_gm", [False, True], ids=["player", "gm"])
+def test_no_5_2_a_transfer_via_its_start_or_its_end_is_refused(by_gm, via, key, told):
+    """NO-5.2, NO-I17, NO-I19: a transfer names at least one intermediate point on its
+    route, between its start and its end. Hood in port at Portsmouth (1) ordered to transfer
+    to Toulon (9) via 9, or via 6 and 1, is refused, naming the clause, even by a GM; the
+    order is not recorded."""
+    state = add_force(ports(), "Hood")
+    toulon = MoveOrder(point="Toulon", destination=PORT_9, port="Toulon", via=via)
+    command = GiveOrder(faction="Britain", force="Hood", order=toulon, by_gm=by_gm)
+    with pytest.raises(RuleViolation) as refused:
+        give_order(state, DEFAULTS, command, 1)
+
+    assert refused.value.message_key == key
+    assert (refused.value.message("en"), refused.value.message("ru")) == told
+    assert state.forces["hood"].order is None
+
+
+def test_no_5_2_a_transfer_by_packet_via_where_the_force_is_is_refused():
+    """NO-5.2: the start of a transfer is where the force is when ordered; a packet boat
+    cannot carry Hood, at sea at 14, a transfer to Toulon via 14."""
+    state = add_force(ports(), "Hood", location="14", in_port=False)
+    state = add_force(state, "Mercury", "packet", ships=[Ship(kind="packet")])
+    toulon = MoveOrder(point="Toulon", destination=PORT_9, port="Toulon", via=["14"])
+    send = SendByPacket(faction="Britain", packet="Mercury", force="Hood", order=toulon)
+    with pytest.raises(RuleViolation) as refused:
+        send_by_packet(state, DEFAULTS, send, 1)
+
+    assert refused.value.message_key == "naval_orders.error.waypoint_at_start"
+    assert refused.value.params["clause"] == "NO-5.2"
+    assert state.relays == []

@@ -459,6 +459,36 @@ def test_no_i16_nearest_station_named_by_player_or_from_the_distance_table():
     assert error.params["clause"] == "NO-I16"
 
 
+def test_no_i16_with_no_row_in_the_distance_table_the_player_names_the_station():
+    """NO-I16 `distance_table` with no row for location 14: the bot cannot tell the nearest
+    station, so the default procedure applies, as the turn's end tells: Hood's player names
+    it (a player's /navy return is no longer refused) and a GM confirms it. A station the
+    table gave is still the GM's alone to change."""
+    table = NavalOrdersSettings(nearest_station_by="distance_table")
+    state = set_station_distances(completed_cruise(table), "20", {"Portsmouth": 9}).state
+    done = end_turn(state, 1, settings=table)
+    told = [line.render("en") for line in done.lines]
+    assert "  Hood's player names the nearest naval station; the GM confirms it (NO-I16)." in told
+
+    named = declare_return_station(done.state, table, "Britain", "Hood", "Portsmouth")
+    assert [line.render("en") for line in named.lines] == [
+        "Hood returns to naval station Portsmouth; the GM confirms it is the nearest (NO-I16)."
+    ]
+    confirmed = declare_return_station(
+        named.state, table, "Britain", "Hood", "Portsmouth", by_gm=True
+    )
+    assert confirmed.state.forces["hood"].return_station_confirmed is True
+
+    listed = set_station_distances(completed_cruise(table), "14", {"Portsmouth": 2}).state
+    chosen = end_turn(listed, 1, settings=table).state
+    error = refused(
+        declare_return_station, chosen, table, "Britain", "Hood", "Portsmouth", error=NotAllowed
+    )
+    assert error.message("en") == (
+        "The nearest station comes from the distance table; only the GM may change it (NO-I16)."
+    )
+
+
 def test_no_i16_back_at_a_station_the_layover_then_awaiting_orders():
     """NO-I16, NO-I7: arriving in a naval station, the force spends the next turn in
     layover, then awaits orders."""

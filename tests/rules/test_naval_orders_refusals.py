@@ -92,6 +92,18 @@ CASES = [
         "NO-5.2",
     ),
     (
+        "transfer via its end point",
+        give("Britain", "Hood", MoveOrder(point="T", destination="9", port="Toulon", via=["9"])),
+        RuleViolation,
+        "NO-5.2",
+    ),
+    (
+        "transfer via its start point",
+        give("Britain", "Hood", MoveOrder(point="T", destination="9", port="Toulon", via=["1"])),
+        RuleViolation,
+        "NO-5.2",
+    ),
+    (
         "port name wrong",
         give("Britain", "Hood", MoveOrder(point="X", destination="9", port="Brest", via=["2"])),
         RuleViolation,

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import Enum
 
-from bot.errors import Conflict, NotAllowed, RuleViolation
-from bot.rules.company_raids.joker import leave_joker, place_in_joker
+from bot.errors import Conflict, GameError, NotAllowed, RuleViolation
+from bot.rules.company_raids.joker import check_joker_free, leave_joker, place_in_joker
 from bot.rules.company_raids.models import (
     MAX_AMOUNT,
     MAX_COMPANIES,
@@ -55,7 +55,7 @@ def _check_name(name: str) -> str:
     """A name as stored: invisible characters stripped, NFC, single spaces (`tidy`)."""
     clean = tidy(name)
     if not clean or len(clean) > MAX_NAME:
-        raise refusal(RuleViolation, P + "error.bad_name", clause="CR-I16", limit=MAX_NAME)
+        raise refusal(GameError, P + "error.bad_name", limit=MAX_NAME)
     return clean
 
 
@@ -93,7 +93,7 @@ def register_company(
     if key in state.companies:
         raise refusal(Conflict, P + "error.company_exists", company=state.companies[key].name)
     if len(state.companies) >= MAX_COMPANIES:
-        raise refusal(RuleViolation, P + "error.too_many", clause="CR-I4", limit=MAX_COMPANIES)
+        raise refusal(GameError, P + "error.too_many_companies", limit=MAX_COMPANIES)
     _check_amount(fine)
     _check_owner(owner, by_faction, clean)
     work = Work.on(state, settings)
@@ -186,16 +186,14 @@ def register_piece(
     if key in state.pieces and not _reusable(state, key):
         raise refusal(Conflict, P + "error.piece_exists", piece=state.pieces[key].name)
     if len(state.pieces) >= MAX_PIECES:
-        raise refusal(RuleViolation, P + "error.too_many", clause="CR-I16", limit=MAX_PIECES)
+        raise refusal(GameError, P + "error.too_many_pieces", limit=MAX_PIECES)
     _check_amount(value)
     _check_owner(owner, by_faction, clean)
     if company is not None and in_joker:
-        raise refusal(RuleViolation, P + "error.two_squares", clause="CR-I12", piece=clean)
+        raise refusal(RuleViolation, P + "error.two_squares", clause="CR-I5", piece=clean)
     company_key = find_company(state, company)[0] if company is not None else None
-    if in_joker and state.joker_incident is not None:
-        raise refusal(
-            Conflict, P + "error.joker_busy", clause="CR-I12", incident=state.joker_incident.id
-        )
+    if in_joker:
+        check_joker_free(state)
     work = Work.on(state, settings)
     work.state.pieces[key] = Piece(name=clean, owner=owner, value=value, company=company_key)
     square = company_name(state, company_key) if company_key is not None else None

@@ -30,7 +30,14 @@ from bot.rules.company_raids.models import (
     name_key,
 )
 from bot.rules.company_raids.settings import CompanyRaidsSettings
-from bot.rules.company_raids.work import ROLL_DUEL_SHOT, P, Work, piece_name, refusal
+from bot.rules.company_raids.work import (
+    ROLL_DUEL_SHOT,
+    STEP_CLAUSES,
+    P,
+    Work,
+    piece_name,
+    refusal,
+)
 
 ATTACK_OPTIONS: tuple[str, ...] = ("attack", "decline")
 RULING_OPTIONS: tuple[str, ...] = ("aggressor", "defender", "no_winner")
@@ -69,10 +76,12 @@ def _ask_holding(work: Work, faction: Faction, incident: JokerIncident | None = 
 
 
 def _clear_holding(work: Work, faction: Faction, incident: JokerIncident | None = None) -> None:
-    """CR-I11: the previous owner's Joker Holding is cleared."""
+    """CR-I11: the previous owner's Joker Holding is cleared. Its Companies are theirs, so
+    the record is emptied whatever `track_joker_holding` says (it would show again, as the
+    next owner's, once Holdings are tracked again); it is told only while they are tracked."""
+    work.state.joker.holding = []
+    work.state.joker.holding_due = False
     if work.settings.track_joker_holding:
-        work.state.joker.holding = []
-        work.state.joker.holding_due = False
         work.emit(HoldingCleared(faction=faction), incident)
 
 
@@ -157,6 +166,16 @@ def _win_joker(work: Work, incident: JokerIncident) -> None:
     _ask_holding(work, aggressor.owner, incident)
 
 
+def check_joker_free(state: CompanyRaidsState) -> None:
+    """No piece enters the Joker square while a Joker incident is open: the refusal cites
+    the clause of the choice it waits for (CR-I12, CR-I17, CR-I13)."""
+    busy = state.joker_incident
+    if busy is not None:
+        raise refusal(
+            Conflict, P + "error.joker_busy", clause=STEP_CLAUSES[busy.step], incident=busy.id
+        )
+
+
 # --- entering -------------------------------------------------------------------------------
 
 
@@ -172,10 +191,7 @@ def enter_joker(work: Work, piece_key: str, by_faction: Faction | None) -> int:
         raise refusal(
             RuleViolation, P + "error.already_in_joker", clause="CR-I12", piece=piece.name
         )
-    if state.joker_incident is not None:
-        raise refusal(
-            Conflict, P + "error.joker_busy", clause="CR-I12", incident=state.joker_incident.id
-        )
+    check_joker_free(state)
     incident_id = work.new_incident_id()
     owner = state.joker.owner
     piece.company = None
@@ -329,6 +345,7 @@ def _settle(work: Work, incident: JokerIncident, defender_key: str, winner: Duel
     loser.in_joker = False
     loser.destroyed = True
     clause = "CR-5.10" if winner == "defender" else "CR-5.11"
+    loser.removed_by = clause
     work.emit(
         PieceDestroyed(piece=loser.name, owner=loser.owner, value=loser.value, clause=clause),
         incident,

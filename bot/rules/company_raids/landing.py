@@ -38,6 +38,7 @@ from bot.rules.company_raids.raids import (
 )
 from bot.rules.company_raids.settings import CompanyRaidsSettings
 from bot.rules.company_raids.work import (
+    STEP_CLAUSES,
     Awaiting,
     P,
     RaidOutcome,
@@ -342,15 +343,6 @@ _RULINGS: dict[str, RulingWinner] = {
     "no_winner": "no_winner",
 }
 
-_STEP_CLAUSES = {
-    "trespasser_choice": "CR-2.2",
-    "owner_choice": "CR-3.2",
-    "fine_amount": "CR-I4",
-    "attack_choice": "CR-I12",
-    "defender_choice": "CR-I17",
-    "gm_ruling": "CR-I13",
-}
-
 
 def _step_clause(incident: Incident) -> str:
-    return _STEP_CLAUSES[incident.step]
+    return STEP_CLAUSES[incident.step]

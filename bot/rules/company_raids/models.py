@@ -63,7 +63,8 @@ class Piece(BaseModel):
 
     `company` is the key of the Company it stands in, `in_joker` whether it is in the Joker
     square; neither means elsewhere on the board. A removed piece stays `destroyed` until
-    the players delete its record.
+    the players delete its record; `removed_by` is the clause it was removed under (CR-4.2
+    a counterattack, CR-5.10 or CR-5.11 a Joker duel).
     """
 
     name: CleanName = Field(min_length=1, max_length=MAX_NAME)
@@ -72,6 +73,7 @@ class Piece(BaseModel):
     company: str | None = None
     in_joker: bool = False
     destroyed: bool = False
+    removed_by: str | None = None
     attempted: list[str] = Field(default_factory=list)
 
 

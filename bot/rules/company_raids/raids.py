@@ -179,6 +179,7 @@ def _counterattack(work: Work, incident: CompanyIncident) -> None:
     if hit:
         piece = work.state.pieces[incident.piece]
         piece.destroyed = True
+        piece.removed_by = "CR-4.2"
         piece.company = None
         piece.attempted = []
         incident.remaining_stops = []

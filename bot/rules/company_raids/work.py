@@ -37,6 +37,17 @@ from bot.text import shown
 P = "company_raids."
 Refusal = TypeVar("Refusal", bound=GameError)
 
+# The clause under which each step of an incident waits for its answer: a refusal about the
+# step, or about a piece or the Joker held by the incident meanwhile, cites it.
+STEP_CLAUSES: dict[Step, str] = {
+    "trespasser_choice": "CR-2.2",
+    "owner_choice": "CR-3.2",
+    "fine_amount": "CR-I4",
+    "attack_choice": "CR-I12",
+    "defender_choice": "CR-I17",
+    "gm_ruling": "CR-I13",
+}
+
 # Roll purposes are catalog keys, so the audit log can show them in either language.
 ROLL_CAPTURE = P + "roll.capture"
 ROLL_COUNTERATTACK = P + "roll.counterattack"
@@ -226,21 +237,28 @@ def find_company(state: CompanyRaidsState, name: str) -> tuple[str, Company]:
 
 
 def active_piece(state: CompanyRaidsState, name: str) -> tuple[str, Piece]:
-    """A piece still on the board: a removed piece cannot act (CR-4.2, CR-5.10)."""
+    """A piece still on the board: a removed piece cannot act, citing the clause it was
+    removed under (CR-4.2 a counterattack, CR-5.10 or CR-5.11 a Joker duel; none when the
+    record does not say)."""
     key, piece = find_piece(state, name)
+    if piece.destroyed and piece.removed_by is not None:
+        raise refusal(
+            RuleViolation, P + "error.piece_destroyed", clause=piece.removed_by, piece=piece.name
+        )
     if piece.destroyed:
-        raise refusal(RuleViolation, P + "error.piece_destroyed", clause="CR-4.2", piece=piece.name)
+        raise refusal(GameError, P + "error.piece_removed", piece=piece.name)
     return key, piece
 
 
 def check_not_in_incident(state: CompanyRaidsState, piece_key: str) -> None:
-    """CR-I9: a piece taking part in an open incident stays where it is until it closes."""
+    """A piece taking part in an open incident stays where it is until it closes: the
+    refusal cites the clause of the choice the incident waits for (`STEP_CLAUSES`)."""
     busy = state.open_incident_of(piece_key)
     if busy is not None:
         raise refusal(
             Conflict,
             P + "error.piece_in_incident",
-            clause="CR-I9",
+            clause=STEP_CLAUSES[busy.step],
             piece=state.pieces[piece_key].name,
             incident=busy.id,
         )

@@ -149,7 +149,8 @@ def _clean_move(
     """NO-5.2, NO-I17: the end is a registered port, named as registered; enough waypoints.
     NO-5.2, NO-5.3: a transfer goes from its start point to another, its end point, where the
     force anchors on arriving; the start is where the force is when ordered, so an end point
-    at that location is refused (it would complete the transfer the turn it is given)."""
+    at that location is refused (it would complete the transfer the turn it is given), and
+    so is a "via" location at its start or its end."""
     strict = settings.strict_order_forms
     point = _text(order.point, "point", "move", strict)
     destination = _text(order.destination, "destination", "move", strict)
@@ -168,6 +169,7 @@ def _clean_move(
             force=force.name,
             location=destination,
         )
+    _check_waypoints_between(force, destination, via)
     if destination is not None:
         station = state.station_at(destination)
         if station is None:
@@ -184,6 +186,24 @@ def _clean_move(
             )
         port = station.name
     return MoveOrder(point=point, destination=destination, port=port, via=via)
+
+
+def _check_waypoints_between(force: Force, destination: str | None, via: list[str]) -> None:
+    """NO-5.2, NO-I17: the intermediate points lie on the route between the start (where
+    the force is when ordered) and the end point, so a "via" location that is either one is
+    refused."""
+    ends = {name_key(w) for w in via}
+    if name_key(force.location) in ends:
+        raise RuleViolation(
+            "naval_orders.error.waypoint_at_start",
+            clause="NO-5.2",
+            force=force.name,
+            location=force.location,
+        )
+    if destination is not None and name_key(destination) in ends:
+        raise RuleViolation(
+            "naval_orders.error.waypoint_at_end", clause="NO-5.2", location=destination
+        )
 
 
 def clean_build_order(settings: NavalOrdersSettings, order: BuildOrder) -> BuildOrder:

@@ -210,6 +210,9 @@ class Force(BaseModel):
     layover_until: int | None = None
     return_station: str | None = None
     return_station_confirmed: bool = False
+    # Whether the bot took the return station from the distance table (NO-I16): only then
+    # is it the GM's alone to change; otherwise the player names it and the GM confirms it.
+    return_station_from_table: bool = False
     formation: Formation | None = None
     # The port where the force's transfer was completed this turn by an order given on its
     # arrival there with no layover to follow (NO-I17): the turn's end reports it.

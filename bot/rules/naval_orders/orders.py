@@ -150,6 +150,7 @@ def put_in_force(
     force.layover_until = None
     force.return_station = None
     force.return_station_confirmed = False
+    force.return_station_from_table = False
     return archive
 
 
@@ -279,6 +280,7 @@ def begin_layover_or_wait(force: Force, settings: NavalOrdersSettings, turn: int
     orders (NO-2.11, NO-I7). Returns the new status."""
     force.return_station = None
     force.return_station_confirmed = False
+    force.return_station_from_table = False
     if layover_applies(force, settings) and settings.port_layover_turns > 0:
         force.status = "layover"
         force.layover_until = turn + settings.port_layover_turns
@@ -384,7 +386,9 @@ def declare_return_station(
 ) -> NavalOutcome:
     """Name the naval station a force returns to after its order (NO-4.3, NO-6.3, NO-I16):
     the player names it and the GM confirms it is the nearest; a GM naming it confirms it.
-    Under `distance_table` the bot chose it, and only the GM may change it."""
+    Under `distance_table` a station the bot took from the table is the GM's alone to
+    change; where the table has no row for the force's location the bot chose none, and the
+    player names it as by default (what the turn's end tells them)."""
     force = find_force(state, force_name)
     check_owner(force, faction, by_gm)
     if force.status != "returning_to_station":
@@ -394,10 +398,15 @@ def declare_return_station(
         raise RuleViolation(
             "naval_orders.error.not_a_station", clause="NO-I16", station=station.name
         )
-    if settings.nearest_station_by == "distance_table" and not by_gm:
+    if (
+        settings.nearest_station_by == "distance_table"
+        and force.return_station_from_table
+        and not by_gm
+    ):
         raise NotAllowed("naval_orders.error.station_from_table", clause="NO-I16")
     new = writable(state, force.key)
     mine = new.forces[force.key]
     mine.return_station = station.name
     mine.return_station_confirmed = by_gm
+    mine.return_station_from_table = False
     return NavalOutcome(state=new, force=mine, lines=return_station_lines(mine))

@@ -247,6 +247,7 @@ def _tick(run: _Resolution, force: Force, away: bool, *, complete: bool = True) 
     force.late_reported = False
     force.return_station = _nearest_station(run, force)
     force.return_station_confirmed = force.return_station is not None
+    force.return_station_from_table = force.return_station is not None
     run.note(
         force,
         Msg(
