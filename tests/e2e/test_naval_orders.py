@@ -1116,27 +1116,6 @@ async def test_a_force_not_yet_in_its_location_is_told_how_to_record_it(ordered)
     assert not test.ephemeral and "success" in text_of(test)
 
 
-async def test_a_transfer_to_where_the_force_already_is_is_refused(navy):
-    """NO-5.2, NO-5.3: a transfer's end point is another port than its start; the form for
-    a transfer from Portsmouth to location 1 is refused privately, naming the clause, and the
-    squadron still gets its order this turn."""
-    await navy.slash(REGISTER_WS, as_="player1")
-
-    refused = await give(
-        navy, WS, "move", form(point="Portsmouth", destination="1", port="Portsmouth", via="3")
-    )
-
-    assert refused.ephemeral
-    assert (
-        "A transfer ends at a port other than its start: Western Squadron is already at "
-        "location 1 (NO-5.2)."
-    ) in text_of(refused)
-    good = await give(
-        navy, WS, "move", form(point="Channel", destination="2", port="Plymouth", via="3")
-    )
-    assert "New order for Western Squadron: Transfer." in text_of(good), good.text()
-
-
 async def transfer_to_plymouth(navy) -> None:
     """The Western Squadron's transfer from Portsmouth to Plymouth (2) via 3, given in turn
     1; it anchors at Plymouth in turn 2."""
@@ -1187,21 +1166,38 @@ async def test_an_order_given_on_arrival_lapses_when_the_force_is_back_at_sea(na
     assert CRUISE_TEXT not in overview and "Transfer" in overview
 
 
-async def test_a_transfer_via_its_end_point_is_refused(navy):
-    """NO-5.2, NO-I17: a transfer's intermediate location lies between its start and its
-    end; the form for a transfer from Portsmouth (1) to location 2 via 2 is refused
+@pytest.mark.parametrize(
+    ("point", "destination", "port", "via", "said"),
+    [
+        (  # NO-5.2, NO-5.3: the end point is another port than the start
+            "Portsmouth",
+            "1",
+            "Portsmouth",
+            "3",
+            "A transfer ends at a port other than its start: Western Squadron is already at "
+            "location 1 (NO-5.2).",
+        ),
+        (  # NO-5.2, NO-I17: an intermediate location lies between the start and the end
+            "Channel",
+            "2",
+            "Plymouth",
+            "2",
+            "An intermediate location of a transfer lies on its way, not at its end: location 2 "
+            "is where it ends (NO-5.2).",
+        ),
+    ],
+)
+async def test_a_transfer_that_goes_nowhere_is_refused(navy, point, destination, port, via, said):
+    """A transfer from Portsmouth (1) to location 1, or to location 2 via 2, is refused
     privately, naming the clause, and the squadron still gets its order this turn."""
     await navy.slash(REGISTER_WS, as_="player1")
 
     refused = await give(
-        navy, WS, "move", form(point="Channel", destination="2", port="Plymouth", via="2")
+        navy, WS, "move", form(point=point, destination=destination, port=port, via=via)
     )
 
     assert refused.ephemeral
-    assert (
-        "An intermediate location of a transfer lies on its way, not at its end: location 2 "
-        "is where it ends (NO-5.2)."
-    ) in text_of(refused)
+    assert said in text_of(refused)
     good = await give(
         navy, WS, "move", form(point="Channel", destination="2", port="Plymouth", via="3")
     )

@@ -146,19 +146,24 @@ def test_no_i17_without_the_layover_after_a_transfer_an_order_on_arrival_is_at_o
     assert hood.status == "executing" and hood.order.order.location == "15"
 
 
-def test_no_i14_a_turn_spent_forming_in_the_cruising_location_counts():
-    """NO-I14, NO-I7: with `formation_turns = 2` a cruising squadron taking on transports in
-    its cruising location ends both turns there, and both count."""
-    settings = NavalOrdersSettings(formation_turns=2)
+def forming_in_its_location(settings: NavalOrdersSettings, cruise_turns: int):
+    """Hood, cruising in 14 from turn 1, begins a convoy formation there in turn 2; the
+    state after turn 2's end."""
     state = add_force(ports(), "Hood", settings=settings)
-    state = order(state, "Hood", CruiseOrder(point="Ushant", location="14", turns=5), 1)
+    state = order(state, "Hood", CruiseOrder(point="Ushant", location="14", turns=cruise_turns), 1)
     state = end_turn(move_to(state, "Hood", "14", 1), 1, settings=settings).state
     convoy = StartFormation(
         faction="Britain", kind="form_convoy", members=["Hood"], vessels=[Ship(kind="transport")]
     )
     state = start_formation(state, settings, convoy, 2).state
+    return end_turn(state, 2, settings=settings).state
 
-    state = end_turn(state, 2, settings=settings).state
+
+def test_no_i14_a_turn_spent_forming_in_the_cruising_location_counts():
+    """NO-I14, NO-I7: with `formation_turns = 2` a cruising squadron taking on transports in
+    its cruising location ends both turns there, and both count."""
+    settings = NavalOrdersSettings(formation_turns=2)
+    state = forming_in_its_location(settings, cruise_turns=5)
     assert state.forces["hood"].status == "forming"
     assert state.forces["hood"].order.turns_done == 2
     state = end_turn(state, 3, settings=settings).state
@@ -189,15 +194,7 @@ def test_no_i14_a_count_reached_while_forming_completes_when_the_formation_does(
     the force cannot leave before the formation is made, and then returns to a station with
     its count unchanged."""
     settings = NavalOrdersSettings(formation_turns=2)
-    state = add_force(ports(), "Hood", settings=settings)
-    state = order(state, "Hood", CruiseOrder(point="Ushant", location="14", turns=2), 1)
-    state = end_turn(move_to(state, "Hood", "14", 1), 1, settings=settings).state
-    convoy = StartFormation(
-        faction="Britain", kind="form_convoy", members=["Hood"], vessels=[Ship(kind="transport")]
-    )
-    state = start_formation(state, settings, convoy, 2).state
-
-    state = end_turn(state, 2, settings=settings).state
+    state = forming_in_its_location(settings, cruise_turns=2)
     hood = state.forces["hood"]
     assert hood.status == "forming" and hood.order.turns_done == 2
     done = end_turn(state, 3, settings=settings)
