@@ -319,6 +319,8 @@ class RulesetContext(Generic[S, T]):
                         uow, self.interaction, messages, locale=self.public_locale
                     )
         except Rehearsal as rehearsed:
+            if not rehearse:  # a rehearsal's end reached from a real run is a bug, not a result
+                raise
             return cast(Applied[OutcomeT, T], rehearsed.result)
         if not rows:
             return applied
@@ -657,8 +659,7 @@ async def answer_confirmation(
         raise await not_yours(base, choice, choice.owner_id or 0)
     payload = choice.payload
     command = str(payload.get("command"))
-    run = _CONFIRMED.get(command)
-    if run is None or option not in ("confirm", "cancel"):
+    if option not in ("confirm", "cancel"):
         raise GameError("error.choice_not_found")
     asked = Asked(
         interaction,
@@ -668,10 +669,13 @@ async def answer_confirmation(
         dict(payload.get("params") or {}),
         choice,
     )
-    if option == "cancel":
+    if option == "cancel":  # needs no command: a question of a command since gone closes too
         cancelled = asked.answered("confirm.cancelled")
         await cancel_choice(interaction, base, choice, cancelled, gm=False)
         return
+    run = _CONFIRMED.get(command)
+    if run is None:
+        raise GameError("error.choice_not_found")
     try:
         await run(asked)
     except GameError as refused:

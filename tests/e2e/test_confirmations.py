@@ -49,6 +49,22 @@ async def test_a_gm_removal_asks_the_gm_then_removes(campaign):
     assert refused.ephemeral and "Only a GM" in refused.text()
 
 
+async def test_a_question_of_a_command_no_longer_asking_still_cancels(campaign, monkeypatch):
+    """A question asked before an upgrade that stopped asking for its command: Cancel still
+    closes it (it needs no command); its red button is refused and changes nothing."""
+    from bot import scaffold
+
+    await campaign.slash("/campaign gm add user:@player1", as_="gm")
+    asked = await campaign.slash("/campaign gm remove user:@player1", as_="gm")
+    again = await campaign.slash("/campaign gm remove user:@player1", as_="gm")
+    monkeypatch.delitem(scaffold._CONFIRMED, "campaign gm remove")
+    pressed = await campaign.click(again, "Remove", as_="gm")
+    assert pressed.ephemeral and "campaign gm remove" not in await history(campaign)
+    cancelled = await campaign.click(asked, "Cancel", as_="gm")
+    assert cancelled.embed.title == "Cancelled: nothing was removed"
+    assert all(b.disabled for b in cancelled.buttons)
+
+
 async def test_cancel_changes_nothing_and_a_refusal_asks_nothing(campaign):
     """Cancel says nothing was removed, its buttons disabled, and the GM stays one; the
     creator's removal and a user who is no GM are refused at once, with no question."""
