@@ -99,6 +99,11 @@ class GameError(Exception):
 
         return t(self.message_key, locale, **shown_params(self.message_key, self.params, locale))
 
+    def details(self, locale: str | None) -> list[str]:
+        """Lines that say more than the message (each problem of a rejected file), shown
+        under it where the refusal has room (a confirmation's question)."""
+        return []
+
 
 class RuleViolation(GameError):
     """An action the rules forbid; the message names the clause (pass `clause=`)."""

@@ -683,7 +683,6 @@ async def answer_confirmation(
             raise
         # It no longer applies: the question says why, and no button is left to press.
         embed = asked.answered("confirm.refused", colour=ERROR_COLOUR)
-        embed.description = "\n".join(
-            part for part in (refused.message(asked.locale), embed.description) if part
-        )
+        said = [refused.message(asked.locale), *refused.details(asked.locale)]
+        embed.description = "\n".join(part for part in (*said, embed.description) if part)
         await cancel_choice(interaction, base, choice, embed, gm=False)

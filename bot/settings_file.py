@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import BaseModel, Field, ValidationError
 
 from bot import settings_edit
-from bot.errors import GameError
+from bot.errors import GameError, shown_params
 from bot.i18n import Msg, t
 
 CORE = "core"
@@ -49,6 +49,15 @@ class SettingsFileRejected(GameError):
     def __init__(self, problems: Sequence[FileProblem]) -> None:
         super().__init__(self.key, count=len(problems))
         self.problems = list(problems)
+
+    def details(self, locale: str | None) -> list[str]:
+        """Each problem, the file's text in it shown as written."""
+        from bot.i18n import t
+
+        return [
+            t(p.message.key, locale, **shown_params(p.message.key, p.message.params, locale))
+            for p in self.problems
+        ]
 
 
 # -- writing -----------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from bot.campaigns import (
     Written,
 )
 from bot.cog_base import BotCog, Choices, Interaction, command_group
-from bot.errors import Conflict, GameError, NotFound, shown_params
+from bot.errors import Conflict, GameError, NotFound
 from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, Msg, language_of, t
 from bot.interactions import (
     SUCCESS_COLOUR,
@@ -506,8 +506,7 @@ async def _settings_import(asked: Asked) -> None:
         try:
             await ctx.service.set_settings(ctx.campaign.id, ctx.actor, text, announce=end_rehearsal)
         except settings_file.SettingsFileRejected as rejected:
-            lines = [_problem_line(p.message, ctx.locale) for p in rejected.problems]
-            embeds = line_embeds(rejected.message(ctx.locale), lines)
+            embeds = line_embeds(rejected.message(ctx.locale), rejected.details(ctx.locale))
             for batch in message_batches(embeds):
                 await reply(asked.interaction, embeds=batch, ephemeral=True)
             return
@@ -589,11 +588,6 @@ async def _saved_warnings(tx: UnitOfWork | Written, sections: list[str]) -> list
         if section != CORE and section in tx.campaign.rulesets:
             warned += settings_edit.warnings(section, (await tx.load(section))[1])
     return warned
-
-
-def _problem_line(problem: Msg, locale: str) -> str:
-    """A settings file's problem, the file's text in it shown as written."""
-    return t(problem.key, locale, **shown_params(problem.key, problem.params, locale))
 
 
 def _warning_line(warning: Msg, locale: str) -> str:

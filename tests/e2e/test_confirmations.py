@@ -86,6 +86,27 @@ async def test_cancel_changes_nothing_and_a_refusal_asks_nothing(campaign):
     assert "is not a GM of this campaign" in nobody.text()
 
 
+async def test_an_import_refused_when_confirmed_lists_its_problems(campaign, monkeypatch):
+    """A file read as valid when asked but refused when the GM confirms (a check added by an
+    upgrade in between) is refused on the question with each problem, not only a count."""
+    from bot import settings_file
+    from bot.i18n import Msg
+
+    files = {"s.toml": b"[ottoman_piracy]\nhit_min_face = 4\n"}
+    asked = await campaign.slash("/campaign settings import file:s.toml", as_="gm", files=files)
+    problem = settings_file.FileProblem(
+        2, Msg("error.settings_file.unknown", line=2, setting="hit_min_face")
+    )
+
+    def stricter(text, before):
+        raise settings_file.SettingsFileRejected([problem])
+
+    monkeypatch.setattr(settings_file, "read_settings", stricter)
+    refused = await campaign.click(asked, "Import", as_="gm")
+    assert "Line 2: there is no setting `hit_min_face` here." in refused.embed.description
+    assert "campaign settings import" not in await history(campaign)
+
+
 async def test_a_settings_import_says_what_changes_before_it_applies(campaign):
     """`/campaign settings import`: the question lists each setting old → new; Cancel
     applies nothing; Import applies the file in one `campaign settings import` entry."""
