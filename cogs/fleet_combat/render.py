@@ -483,8 +483,10 @@ def _losses(report: RoundReport, settings: FleetCombatSettings, locale: str) -> 
     transports = [x for x in report.losses if x.cause == "transport"]
     if transports:
         factions = ", ".join(dict.fromkeys(shown(x.faction) for x in transports))
-        # FC-I13 `transport_loss_scope`: with the side's last combat ship, or their own.
-        own = settings.transport_loss_scope == "participant"
+        # FC-I13 `transport_loss_scope`, as the round was fought: with the side's last
+        # combat ship, or their own.
+        scope = report.transport_loss_scope or settings.transport_loss_scope
+        own = scope == "participant"
         key = "report.transports_lost_own" if own else "report.transports_lost"
         lines.append(t(C + key, locale, factions=factions))
     return lines
@@ -514,8 +516,12 @@ def round_sections(
     ]
     told = retreated_lines(report, retreat_distance=retreat_distance) + ending_lines(report)
     result = [text(m, locale) for m in told]
-    # FC-I9 `deferred_damage = false`: the wounds landed as each volley was rolled.
-    placed = "report.end_of_round" if settings.deferred_damage else "report.each_volley"
+    # FC-I9 `deferred_damage = false`, as the round was fought: the wounds landed as each
+    # volley was rolled.
+    deferred = report.deferred_damage
+    if deferred is None:
+        deferred = settings.deferred_damage
+    placed = "report.end_of_round" if deferred else "report.each_volley"
     sections = [
         (t(C + placed, locale), packet_lines(report, settings, locale)),
         (t(C + "report.losses", locale), _losses(report, settings, locale)),

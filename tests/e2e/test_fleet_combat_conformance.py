@@ -106,3 +106,34 @@ async def test_fc_i12_wounds_that_move_on_to_another_class_are_told_on_that_clas
     )
     assert "FC-I12" in report.footer
     assert table.faces.pending == []
+
+
+async def test_fc_i9_i13_an_archived_round_reads_as_fought_after_the_gm_changes_the_settings(
+    seated,
+):
+    """FC-I9 `deferred_damage = false`, FC-I13 `transport_loss_scope = participant`: Green's
+    lone transport, allied with Red's fighter at Vega, is lost on its own in round 1. Once the
+    GM sets both back to their defaults, `/combat status` of that round still heads its
+    wounds "after each volley" and says the transport went with Green's own last combat ship."""
+    await setting(seated, "deferred_damage", "false")
+    await setting(seated, "transport_loss_scope", "participant")
+    await seated.slash("/combat fleet set point:Vega ships:1 fighter", as_="player1")
+    await seated.slash("/combat fleet set point:Vega ships:1 transport", as_="player3")
+    await seated.slash("/combat fleet set point:Vega ships:1 cruiser", as_="player2")
+    await declared(seated, "Vega")
+    await seated.slash("/combat attack point:Vega targets:Blue", as_="player3")
+    await seated.slash("/combat allies battle:1 factions:Red, Green", as_="gm")
+    seated.script_dice([1, 1, 1])  # the fighter misses, the cruiser misses
+
+    await end_turn(seated)
+    await setting(seated, "deferred_damage", "true")
+    await setting(seated, "transport_loss_scope", "side")
+
+    report = (await seated.slash("/combat status battle:1 round:1", as_="player3")).embed
+    assert report.field("Wounds placed after each volley") == "No wounds this round."
+    assert report.field("Losses") == (
+        "Green loses 1 transport.\n"
+        "Transports of Green are destroyed with their own last combat ship."
+    )
+    assert "FC-I9" in report.footer and "FC-I13" in report.footer
+    assert seated.faces.pending == []

@@ -3,11 +3,15 @@ the clause it restores, replayed with scripted dice where dice are rolled."""
 
 from __future__ import annotations
 
+import json
+
+import pytest
 from test_fleet_combat_support import POINT, battle, give_orders, order, scripted, ships_of
 
 from bot.i18n import Msg
 from bot.rules.fleet_combat import (
     FleetCombatSettings,
+    RoundReport,
     end_of_turn,
     resolve_round,
     round_lines,
@@ -96,10 +100,9 @@ def test_fc_i13_transports_lost_on_their_own_are_not_said_to_go_with_their_side(
     assert losses[-1] == (
         "Transports of B are destroyed with their own last combat ship (FC-5.9, FC-I13)."
     )
-    side = round_sections(outcome.report, FleetCombatSettings(), "en", 2)[1]
-    assert dict(side)["Losses"][-1] == (
-        "Transports of B are destroyed with their side's last combat ship (FC-5.9)."
-    )
+    # The GM sets the default back: the archived round still reads as it was fought.
+    archived = round_sections(outcome.report, FleetCombatSettings(), "en", 2)[1]
+    assert dict(archived)["Losses"][-1] == losses[-1]
 
 
 def test_fc_i9_wounds_placed_volley_by_volley_are_not_headed_end_of_round():
@@ -115,5 +118,61 @@ def test_fc_i9_wounds_placed_volley_by_volley_are_not_headed_end_of_round():
     assert [v.shooter for v in outcome.report.volleys] == ["A"]
     titles = [title for title, _ in round_sections(outcome.report, settings, "en", 2)[1]]
     assert titles[0] == "Wounds placed after each volley (FC-I9)"
-    deferred = round_sections(outcome.report, FleetCombatSettings(), "en", 2)[1]
-    assert deferred[0][0] == "End of round: wounds placed (FC-5.21)"
+    # The GM sets the default back: the archived round still reads as it was fought.
+    archived = round_sections(outcome.report, FleetCombatSettings(), "en", 2)[1]
+    assert archived[0][0] == "Wounds placed after each volley (FC-I9)"
+    russian = round_sections(outcome.report, FleetCombatSettings(), "ru", 2)[1]
+    assert russian[0][0] == "Раны нанесены после каждого залпа (FC-I9)"
+
+
+def test_fc_i9_i13_a_round_fought_under_the_defaults_reads_so_under_the_alternatives():
+    """FC-I9, FC-I13 the other way: a round fought with wounds placed at its end and
+    transports lost with their side keeps those headings once the GM picks the alternatives."""
+    state = battle([("A", {"dreadnought": 1}), ("B", {"destroyer": 1, "transport": 1})])
+    state = give_orders(state, "A", order("dreadnought", "B", "destroyer"))
+    dice, faces = scripted(4, 4, 4, 1, 1, 1, 1)
+
+    outcome = resolve_round(state, FleetCombatSettings(), 1, dice)
+
+    assert faces.remaining() == []
+    later = FleetCombatSettings(deferred_damage=False, transport_loss_scope="participant")
+    sections = round_sections(outcome.report, later, "en", 2)[1]
+    assert sections[0][0] == "End of round: wounds placed (FC-5.21)"
+    assert dict(sections)["Losses"][-1] == (
+        "Transports of B are destroyed with their side's last combat ship (FC-5.9)."
+    )
+
+
+@pytest.mark.parametrize(
+    ("settings", "placed", "transports"),
+    [
+        (
+            FleetCombatSettings(),
+            "End of round: wounds placed (FC-5.21)",
+            "Transports of B are destroyed with their side's last combat ship (FC-5.9).",
+        ),
+        (
+            FleetCombatSettings(deferred_damage=False, transport_loss_scope="participant"),
+            "Wounds placed after each volley (FC-I9)",
+            "Transports of B are destroyed with their own last combat ship (FC-5.9, FC-I13).",
+        ),
+    ],
+)
+def test_fc_i9_i13_a_round_stored_before_the_settings_were_kept_reads_as_it_did(
+    settings, placed, transports
+):
+    """A round archived before its report kept `deferred_damage` and `transport_loss_scope`
+    still loads, and reads under the campaign's settings as it did."""
+    state = battle([("A", {"dreadnought": 1}), ("B", {"destroyer": 1, "transport": 1})])
+    state = give_orders(state, "A", order("dreadnought", "B", "destroyer"))
+    dice, _ = scripted(4, 4, 4, 1, 1, 1, 1)
+    stored = json.loads(
+        resolve_round(state, FleetCombatSettings(), 1, dice).report.model_dump_json()
+    )
+    del stored["deferred_damage"], stored["transport_loss_scope"]
+
+    old = RoundReport.model_validate(stored)
+
+    sections = round_sections(old, settings, "en", 2)[1]
+    assert sections[0][0] == placed
+    assert dict(sections)["Losses"][-1] == transports

@@ -12,6 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from bot.rules.fleet_combat.settings import TransportLossScope
 from bot.rulesets import ArchiveRecord
 
 
@@ -183,6 +184,12 @@ class RoundReport(BaseModel):
     result: BattleResult | None = None
     # FC-I6: the next round was fought at once, in the same resolution (not frozen after it).
     fought_on: bool = False
+    # The settings the round was fought under, as its log tells them whatever the campaign
+    # picks later: FC-I9 `deferred_damage` (wounds placed at the round's end or after each
+    # volley) and FC-I13 `transport_loss_scope`; None in rounds logged before they were kept,
+    # which read under the campaign's current settings.
+    deferred_damage: bool | None = None
+    transport_loss_scope: TransportLossScope | None = None
 
     def auto_targeted(self) -> list[VolleyReport]:
         """Volleys whose target the bot chose (FC-I17), for the summary."""

@@ -106,6 +106,8 @@ class _Round:
             round=self.number,
             turn=turn,
             retreating=list(self.retreating),
+            deferred_damage=settings.deferred_damage,
+            transport_loss_scope=settings.transport_loss_scope,
         )
         self.packets: list[_Packet] = []
         self.kills_by_group: dict[int, int] = {}
