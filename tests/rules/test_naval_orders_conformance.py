@@ -390,21 +390,6 @@ def test_no_5_2_a_transfer_whose_end_point_is_its_start_is_refused(by_gm):
     assert state.forces["hood"].order is None
 
 
-def test_no_5_2_a_transfer_by_packet_to_where_the_force_is_is_refused():
-    """NO-5.2: the start of a transfer is where the force is when ordered; a packet boat
-    cannot carry Hood, at sea off Toulon (9), a transfer to Toulon."""
-    state = add_force(ports(), "Hood", location=PORT_9, in_port=False)
-    state = add_force(state, "Mercury", "packet", ships=[Ship(kind="packet")])
-    toulon = MoveOrder(point="Toulon", destination=PORT_9, port="Toulon", via=["6"])
-    send = SendByPacket(faction="Britain", packet="Mercury", force="Hood", order=toulon)
-    with pytest.raises(RuleViolation) as refused:
-        send_by_packet(state, DEFAULTS, send, 1)
-
-    assert refused.value.message_key == "naval_orders.error.transfer_to_start"
-    assert refused.value.params["clause"] == "NO-5.2"
-    assert state.relays == []
-
-
 @pytest.mark.parametrize(
     ("via", "key", "told"),
     [
@@ -448,16 +433,77 @@ def test_no_5_2_a_transfer_via_its_start_or_its_end_is_refused(by_gm, via, key, 
     assert state.forces["hood"].order is None
 
 
-def test_no_5_2_a_transfer_by_packet_via_where_the_force_is_is_refused():
-    """NO-5.2: the start of a transfer is where the force is when ordered; a packet boat
-    cannot carry Hood, at sea at 14, a transfer to Toulon via 14."""
+def told(outcome) -> list[str]:
+    """What a player reads of an outcome or a turn's end, in English."""
+    return [line.render("en") for line in outcome.lines]
+
+
+def test_no_5_2_no_i18_a_squadron_at_sea_takes_a_first_transfer_to_the_port_where_it_is():
+    """NO-5.2, NO-I17, NO-I18: Hood, registered at sea in 9 and never ordered, is given a
+    transfer to Toulon (9) via 6. At sea the transfer cannot complete the turn it is given
+    (it ends on entering the port), so the order is recorded, not refused as a transfer to
+    its start; it completes when Hood is recorded in port at Toulon."""
+    state = add_force(ports(), "Hood", location=PORT_9, in_port=False)
+    toulon = MoveOrder(point="Toulon", destination=PORT_9, port="Toulon", via=["6"])
+
+    given = give_order(state, DEFAULTS, GiveOrder(faction="Britain", force="Hood", order=toulon), 1)
+
+    assert "New order for Hood: Transfer." in told(given)
+    first = end_turn(given.state, 1)
+    assert first.state.forces["hood"].order.order.destination == PORT_9
+    assert "naval_orders.turn.transfer_complete" not in keys(first.lines)
+    anchored = end_turn(move_to(first.state, "Hood", PORT_9, 2, in_port=True), 2)
+    assert (
+        "  Hood has reached Toulon and anchors: the transfer is complete (NO-5.3, NO-I17)."
+        in told(anchored)
+    )
+
+
+@pytest.mark.parametrize(
+    ("destination", "port", "via"),
+    [(PORT_9, "Toulon", ["6"]), (HOME, "Portsmouth", [PORT_9, "6"])],
+    ids=["to the port where it cruises", "via where it cruises"],
+)
+def test_no_5_2_no_i18_a_transfer_by_packet_starts_where_the_force_is_when_it_takes_effect(
+    destination, port, via
+):
+    """NO-5.2, NO-I7, NO-I18: Hood cruises at sea in 9; in turn 3 a packet boat is sent
+    with a transfer to Toulon (9) via 6, or to Portsmouth (1) via 9 and 6. The order takes
+    effect turns later, wherever Hood then is, so neither is refused as a transfer to, or
+    via, its start: the packet carries it and it takes effect from turn 5."""
     state = add_force(ports(), "Hood", location="14", in_port=False)
     state = add_force(state, "Mercury", "packet", ships=[Ship(kind="packet")])
-    toulon = MoveOrder(point="Toulon", destination=PORT_9, port="Toulon", via=["14"])
-    send = SendByPacket(faction="Britain", packet="Mercury", force="Hood", order=toulon)
-    with pytest.raises(RuleViolation) as refused:
-        send_by_packet(state, DEFAULTS, send, 1)
+    state = order(state, "Hood", CruiseOrder(point="Hyères", location=PORT_9, turns=9), 1)
+    state = move_to(state, "Hood", PORT_9, 1)
+    for turn in (1, 2):
+        state = end_turn(state, turn).state
+    transfer = MoveOrder(point="Channel", destination=destination, port=port, via=via)
+    send = SendByPacket(faction="Britain", packet="Mercury", force="Hood", order=transfer)
 
-    assert refused.value.message_key == "naval_orders.error.waypoint_at_start"
-    assert refused.value.params["clause"] == "NO-5.2"
-    assert state.relays == []
+    sent = send_by_packet(state, DEFAULTS, send, 3)
+
+    assert "Packet boat Mercury carries a new order (Transfer) to Hood (relay #1)." in told(sent)
+    arrived = register_packet_arrival(sent.state, DEFAULTS, "Britain", sent.relay.id, 3)
+    state = end_turn(arrived.state, 3).state
+    relayed = end_turn(state, 4)
+    assert (
+        "  Hood: the order brought by packet boat (relay #1) takes effect from turn 5 (NO-I7)."
+        in told(relayed)
+    )
+    assert relayed.state.forces["hood"].order.order.destination == destination
+
+
+def test_no_5_2_a_transfer_to_its_own_port_given_in_the_layover_is_refused():
+    """NO-5.2, NO-I7, NO-I18: Hood, back in port at Portsmouth (1) after its cruise, is in
+    its layover; a transfer to 1 via 6 given there would take effect in that port when the
+    layover ends and complete at once, so it is refused as given in port at once."""
+    state = back_at_the_station(DEFAULTS)
+    home = MoveOrder(point="Portsmouth", destination=HOME, port="Portsmouth", via=["6"])
+
+    with pytest.raises(RuleViolation) as refused:
+        give(state, DEFAULTS, home, 2)
+
+    assert refused.value.message("en") == (
+        "A transfer ends at a port other than its start: Hood is already at location 1 (NO-5.2)."
+    )
+    assert state.forces["hood"].pending_order is None
