@@ -4,6 +4,8 @@ clause and asserts what the player reads or what the force's state becomes."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from test_naval_orders_support import (
     DEFAULTS,
@@ -26,17 +28,22 @@ from bot.rules.naval_orders import (
     MovementPlan,
     MoveOrder,
     NavalOrdersSettings,
+    NavalOrdersState,
     RaidOrder,
+    RegisterStation,
     ReportPosition,
     SendByPacket,
     Ship,
     StartFormation,
     complete_order,
+    declare_return_station,
     give_order,
     movement_range,
     register_packet_arrival,
+    register_station,
     report_position,
     send_by_packet,
+    set_station_distances,
     start_formation,
 )
 
@@ -507,3 +514,67 @@ def test_no_5_2_a_transfer_to_its_own_port_given_in_the_layover_is_refused():
         "A transfer ends at a port other than its start: Hood is already at location 1 (NO-5.2)."
     )
     assert state.forces["hood"].pending_order is None
+
+
+TABLE = NavalOrdersSettings(nearest_station_by="distance_table")
+FROM_TABLE_ONLY = (
+    "The nearest station comes from the distance table; only the GM may change it (NO-I16)."
+)
+
+
+def cruise_done_at_14(*, row: bool) -> NavalOrdersState:
+    """Under `distance_table`, with Brest (20) a second naval station: Hood's one-turn cruise
+    in 14 completes at the end of turn 1; the table has a row for 14 (Portsmouth 2, Brest 5)
+    or none."""
+    state = register_station(
+        ports(), RegisterStation(name="Brest", location="20", naval_station=True, owner="France")
+    ).state
+    state = add_force(state, "Hood", settings=TABLE)
+    state = order(
+        state, "Hood", CruiseOrder(point="Ushant", location="14", turns=1), 1, settings=TABLE
+    )
+    state = move_to(state, "Hood", "14", 1, settings=TABLE)
+    if row:
+        state = set_station_distances(state, "14", {"Portsmouth": 2, "Brest": 5}).state
+    return end_turn(state, 1, settings=TABLE).state
+
+
+def test_no_i16_a_station_the_gm_corrects_from_the_distance_table_stays_the_gms():
+    """NO-I16 `distance_table`: the table gives Hood Portsmouth; the GM corrects it to Brest.
+    The table had a row for 14, so the station is still the GM's alone: Hood's player
+    cannot rename it, and the GM's confirmation of Brest stands."""
+    state = cruise_done_at_14(row=True)
+    assert state.forces["hood"].return_station == "Portsmouth"
+    corrected = declare_return_station(state, TABLE, "Britain", "Hood", "Brest", by_gm=True)
+    assert told(corrected) == ["Hood returns to naval station Brest (confirmed, NO-I16)."]
+
+    with pytest.raises(NotAllowed) as refused:
+        declare_return_station(corrected.state, TABLE, "Britain", "Hood", "Portsmouth")
+
+    assert refused.value.message("en") == FROM_TABLE_ONLY
+    hood = corrected.state.forces["hood"]
+    assert (hood.return_station, hood.return_station_confirmed) == ("Brest", True)
+
+
+def test_no_i16_a_station_from_the_distance_table_saved_by_an_earlier_release_stays_the_gms():
+    """NO-I16 `distance_table`: a force saved before the player could name a station the
+    table lacks has no record of where its station came from. One whose station the bot set
+    (from the table) stays the GM's alone to change, as it was; one with none set is named
+    by its player, as the turn's end told them."""
+
+    def as_saved_earlier(state: NavalOrdersState) -> NavalOrdersState:
+        stored = state.model_dump(mode="json")
+        del stored["forces"]["hood"]["return_station_from_table"]
+        return NavalOrdersState.model_validate_json(json.dumps(stored))
+
+    listed = as_saved_earlier(cruise_done_at_14(row=True))
+    with pytest.raises(NotAllowed) as refused:
+        declare_return_station(listed, TABLE, "Britain", "Hood", "Brest")
+    assert refused.value.message("en") == FROM_TABLE_ONLY
+    assert listed.forces["hood"].return_station == "Portsmouth"
+
+    unlisted = as_saved_earlier(cruise_done_at_14(row=False))
+    named = declare_return_station(unlisted, TABLE, "Britain", "Hood", "Portsmouth")
+    assert told(named) == [
+        "Hood returns to naval station Portsmouth; the GM confirms it is the nearest (NO-I16)."
+    ]
