@@ -1226,3 +1226,30 @@ async def test_with_no_row_in_the_distance_table_the_player_names_the_station(na
         "Western Squadron returns to naval station Portsmouth; the GM confirms it is the nearest"
         in text_of(named)
     )
+
+
+async def test_a_station_the_gm_corrects_from_the_distance_table_stays_the_gms(navy):
+    """NO-I16 `distance_table`: the table gives the squadron Portsmouth, the GM corrects it
+    to Brest; the player's /navy return is then refused privately as the GM's alone."""
+    await navy.slash(
+        "/campaign settings set setting:naval_orders.nearest_station_by value:distance_table",
+        as_="gm",
+    )
+    await navy.slash(
+        "/navy station distances location:5 distances:Portsmouth: 2, Brest: 4", as_="gm"
+    )
+    await navy.slash(REGISTER_WS, as_="player1")
+    await give(navy, WS, "cruise", form(point="Ushant", location="5", turns="1"))
+    await navy.slash(f"/navy position unit:{WS} location:5", as_="player1")
+    first = await end_turn(navy, 1)
+    assert "Western Squadron returns to the nearest naval station, Portsmouth" in first
+    corrected = await navy.slash(f"/navy return unit:{WS} station:Brest", as_="gm")
+    assert "Western Squadron returns to naval station Brest (confirmed" in text_of(corrected)
+
+    renamed = await navy.slash(f"/navy return unit:{WS} station:Portsmouth", as_="player1")
+
+    assert renamed.ephemeral
+    assert (
+        "The nearest station comes from the distance table; only the GM may change it (NO-I16)."
+        in text_of(renamed)
+    )

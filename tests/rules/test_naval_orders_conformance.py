@@ -4,6 +4,8 @@ clause and asserts what the player reads or what the force's state becomes."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from test_naval_orders_support import (
     DEFAULTS,
@@ -26,17 +28,22 @@ from bot.rules.naval_orders import (
     MovementPlan,
     MoveOrder,
     NavalOrdersSettings,
+    NavalOrdersState,
     RaidOrder,
+    RegisterStation,
     ReportPosition,
     SendByPacket,
     Ship,
     StartFormation,
     complete_order,
+    declare_return_station,
     give_order,
     movement_range,
     register_packet_arrival,
+    register_station,
     report_position,
     send_by_packet,
+    set_station_distances,
     start_formation,
 )
 
@@ -390,21 +397,6 @@ def test_no_5_2_a_transfer_whose_end_point_is_its_start_is_refused(by_gm):
     assert state.forces["hood"].order is None
 
 
-def test_no_5_2_a_transfer_by_packet_to_where_the_force_is_is_refused():
-    """NO-5.2: the start of a transfer is where the force is when ordered; a packet boat
-    cannot carry Hood, at sea off Toulon (9), a transfer to Toulon."""
-    state = add_force(ports(), "Hood", location=PORT_9, in_port=False)
-    state = add_force(state, "Mercury", "packet", ships=[Ship(kind="packet")])
-    toulon = MoveOrder(point="Toulon", destination=PORT_9, port="Toulon", via=["6"])
-    send = SendByPacket(faction="Britain", packet="Mercury", force="Hood", order=toulon)
-    with pytest.raises(RuleViolation) as refused:
-        send_by_packet(state, DEFAULTS, send, 1)
-
-    assert refused.value.message_key == "naval_orders.error.transfer_to_start"
-    assert refused.value.params["clause"] == "NO-5.2"
-    assert state.relays == []
-
-
 @pytest.mark.parametrize(
     ("via", "key", "told"),
     [
@@ -448,16 +440,141 @@ def test_no_5_2_a_transfer_via_its_start_or_its_end_is_refused(by_gm, via, key, 
     assert state.forces["hood"].order is None
 
 
-def test_no_5_2_a_transfer_by_packet_via_where_the_force_is_is_refused():
-    """NO-5.2: the start of a transfer is where the force is when ordered; a packet boat
-    cannot carry Hood, at sea at 14, a transfer to Toulon via 14."""
+def told(outcome) -> list[str]:
+    """What a player reads of an outcome or a turn's end, in English."""
+    return [line.render("en") for line in outcome.lines]
+
+
+def test_no_5_2_no_i18_a_squadron_at_sea_takes_a_first_transfer_to_the_port_where_it_is():
+    """NO-5.2, NO-I17, NO-I18: Hood, registered at sea in 9 and never ordered, is given a
+    transfer to Toulon (9) via 6. At sea the transfer cannot complete the turn it is given
+    (it ends on entering the port), so the order is recorded, not refused as a transfer to
+    its start; it completes when Hood is recorded in port at Toulon."""
+    state = add_force(ports(), "Hood", location=PORT_9, in_port=False)
+    toulon = MoveOrder(point="Toulon", destination=PORT_9, port="Toulon", via=["6"])
+
+    given = give_order(state, DEFAULTS, GiveOrder(faction="Britain", force="Hood", order=toulon), 1)
+
+    assert "New order for Hood: Transfer." in told(given)
+    first = end_turn(given.state, 1)
+    assert first.state.forces["hood"].order.order.destination == PORT_9
+    assert "naval_orders.turn.transfer_complete" not in keys(first.lines)
+    anchored = end_turn(move_to(first.state, "Hood", PORT_9, 2, in_port=True), 2)
+    assert (
+        "  Hood has reached Toulon and anchors: the transfer is complete (NO-5.3, NO-I17)."
+        in told(anchored)
+    )
+
+
+@pytest.mark.parametrize(
+    ("destination", "port", "via"),
+    [(PORT_9, "Toulon", ["6"]), (HOME, "Portsmouth", [PORT_9, "6"])],
+    ids=["to the port where it cruises", "via where it cruises"],
+)
+def test_no_5_2_no_i18_a_transfer_by_packet_starts_where_the_force_is_when_it_takes_effect(
+    destination, port, via
+):
+    """NO-5.2, NO-I7, NO-I18: Hood cruises at sea in 9; in turn 3 a packet boat is sent
+    with a transfer to Toulon (9) via 6, or to Portsmouth (1) via 9 and 6. The order takes
+    effect turns later, wherever Hood then is, so neither is refused as a transfer to, or
+    via, its start: the packet carries it and it takes effect from turn 5."""
     state = add_force(ports(), "Hood", location="14", in_port=False)
     state = add_force(state, "Mercury", "packet", ships=[Ship(kind="packet")])
-    toulon = MoveOrder(point="Toulon", destination=PORT_9, port="Toulon", via=["14"])
-    send = SendByPacket(faction="Britain", packet="Mercury", force="Hood", order=toulon)
-    with pytest.raises(RuleViolation) as refused:
-        send_by_packet(state, DEFAULTS, send, 1)
+    state = order(state, "Hood", CruiseOrder(point="Hyères", location=PORT_9, turns=9), 1)
+    state = move_to(state, "Hood", PORT_9, 1)
+    for turn in (1, 2):
+        state = end_turn(state, turn).state
+    transfer = MoveOrder(point="Channel", destination=destination, port=port, via=via)
+    send = SendByPacket(faction="Britain", packet="Mercury", force="Hood", order=transfer)
 
-    assert refused.value.message_key == "naval_orders.error.waypoint_at_start"
-    assert refused.value.params["clause"] == "NO-5.2"
-    assert state.relays == []
+    sent = send_by_packet(state, DEFAULTS, send, 3)
+
+    assert "Packet boat Mercury carries a new order (Transfer) to Hood (relay #1)." in told(sent)
+    arrived = register_packet_arrival(sent.state, DEFAULTS, "Britain", sent.relay.id, 3)
+    state = end_turn(arrived.state, 3).state
+    relayed = end_turn(state, 4)
+    assert (
+        "  Hood: the order brought by packet boat (relay #1) takes effect from turn 5 (NO-I7)."
+        in told(relayed)
+    )
+    assert relayed.state.forces["hood"].order.order.destination == destination
+
+
+def test_no_5_2_a_transfer_to_its_own_port_given_in_the_layover_is_refused():
+    """NO-5.2, NO-I7, NO-I18: Hood, back in port at Portsmouth (1) after its cruise, is in
+    its layover; a transfer to 1 via 6 given there would take effect in that port when the
+    layover ends and complete at once, so it is refused as given in port at once."""
+    state = back_at_the_station(DEFAULTS)
+    home = MoveOrder(point="Portsmouth", destination=HOME, port="Portsmouth", via=["6"])
+
+    with pytest.raises(RuleViolation) as refused:
+        give(state, DEFAULTS, home, 2)
+
+    assert refused.value.message("en") == (
+        "A transfer ends at a port other than its start: Hood is already at location 1 (NO-5.2)."
+    )
+    assert state.forces["hood"].pending_order is None
+
+
+TABLE = NavalOrdersSettings(nearest_station_by="distance_table")
+FROM_TABLE_ONLY = (
+    "The nearest station comes from the distance table; only the GM may change it (NO-I16)."
+)
+
+
+def cruise_done_at_14(*, row: bool) -> NavalOrdersState:
+    """Under `distance_table`, with Brest (20) a second naval station: Hood's one-turn cruise
+    in 14 completes at the end of turn 1; the table has a row for 14 (Portsmouth 2, Brest 5)
+    or none."""
+    state = register_station(
+        ports(), RegisterStation(name="Brest", location="20", naval_station=True, owner="France")
+    ).state
+    state = add_force(state, "Hood", settings=TABLE)
+    state = order(
+        state, "Hood", CruiseOrder(point="Ushant", location="14", turns=1), 1, settings=TABLE
+    )
+    state = move_to(state, "Hood", "14", 1, settings=TABLE)
+    if row:
+        state = set_station_distances(state, "14", {"Portsmouth": 2, "Brest": 5}).state
+    return end_turn(state, 1, settings=TABLE).state
+
+
+def test_no_i16_a_station_the_gm_corrects_from_the_distance_table_stays_the_gms():
+    """NO-I16 `distance_table`: the table gives Hood Portsmouth; the GM corrects it to Brest.
+    The table had a row for 14, so the station is still the GM's alone: Hood's player
+    cannot rename it, and the GM's confirmation of Brest stands."""
+    state = cruise_done_at_14(row=True)
+    assert state.forces["hood"].return_station == "Portsmouth"
+    corrected = declare_return_station(state, TABLE, "Britain", "Hood", "Brest", by_gm=True)
+    assert told(corrected) == ["Hood returns to naval station Brest (confirmed, NO-I16)."]
+
+    with pytest.raises(NotAllowed) as refused:
+        declare_return_station(corrected.state, TABLE, "Britain", "Hood", "Portsmouth")
+
+    assert refused.value.message("en") == FROM_TABLE_ONLY
+    hood = corrected.state.forces["hood"]
+    assert (hood.return_station, hood.return_station_confirmed) == ("Brest", True)
+
+
+def test_no_i16_a_station_from_the_distance_table_saved_by_an_earlier_release_stays_the_gms():
+    """NO-I16 `distance_table`: a force saved before the player could name a station the
+    table lacks has no record of where its station came from. One whose station the bot set
+    (from the table) stays the GM's alone to change, as it was; one with none set is named
+    by its player, as the turn's end told them."""
+
+    def as_saved_earlier(state: NavalOrdersState) -> NavalOrdersState:
+        stored = state.model_dump(mode="json")
+        del stored["forces"]["hood"]["return_station_from_table"]
+        return NavalOrdersState.model_validate_json(json.dumps(stored))
+
+    listed = as_saved_earlier(cruise_done_at_14(row=True))
+    with pytest.raises(NotAllowed) as refused:
+        declare_return_station(listed, TABLE, "Britain", "Hood", "Brest")
+    assert refused.value.message("en") == FROM_TABLE_ONLY
+    assert listed.forces["hood"].return_station == "Portsmouth"
+
+    unlisted = as_saved_earlier(cruise_done_at_14(row=False))
+    named = declare_return_station(unlisted, TABLE, "Britain", "Hood", "Portsmouth")
+    assert told(named) == [
+        "Hood returns to naval station Portsmouth; the GM confirms it is the nearest (NO-I16)."
+    ]

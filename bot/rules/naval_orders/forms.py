@@ -146,11 +146,14 @@ def clean_order(
 def _clean_move(
     state: NavalOrdersState, settings: NavalOrdersSettings, force: Force, order: MoveOrder
 ) -> MoveOrder:
-    """NO-5.2, NO-I17: the end is a registered port, named as registered; enough waypoints.
-    NO-5.2, NO-5.3: a transfer goes from its start point to another, its end point, where the
-    force anchors on arriving; the start is where the force is when ordered, so an end point
-    at that location is refused (it would complete the transfer the turn it is given), and
-    so is a "via" location at its start or its end."""
+    """NO-5.2, NO-I17: the end is a registered port, named as registered; enough waypoints,
+    none at the end point. NO-5.2, NO-5.3: a transfer goes from its start point to another,
+    its end point, where the force anchors on arriving (NO-I17: in port there). A force in
+    port starts from that port: the order takes effect there at once, or when its layover
+    there ends (NO-I18), so an end point at that location is refused (it would complete the
+    transfer the turn it takes effect), and so is a "via" location there. A force at sea
+    has no such start: its transfer ends only on entering the port, and one sent by packet
+    boat takes effect turns later, wherever the force then is (NO-I7)."""
     strict = settings.strict_order_forms
     point = _text(order.point, "point", "move", strict)
     destination = _text(order.destination, "destination", "move", strict)
@@ -162,14 +165,9 @@ def _clean_move(
         raise RuleViolation(
             "naval_orders.error.too_few_waypoints", clause="NO-I17", count=settings.min_waypoints
         )
-    if destination is not None and name_key(destination) == name_key(force.location):
-        raise RuleViolation(
-            "naval_orders.error.transfer_to_start",
-            clause="NO-5.2",
-            force=force.name,
-            location=destination,
-        )
-    _check_waypoints_between(force, destination, via)
+    if force.in_port:
+        _check_leaves_its_port(force, destination, via)
+    _check_waypoint_not_at_end(destination, via)
     if destination is not None:
         station = state.station_at(destination)
         if station is None:
@@ -188,19 +186,30 @@ def _clean_move(
     return MoveOrder(point=point, destination=destination, port=port, via=via)
 
 
-def _check_waypoints_between(force: Force, destination: str | None, via: list[str]) -> None:
-    """NO-5.2, NO-I17: the intermediate points lie on the route between the start (where
-    the force is when ordered) and the end point, so a "via" location that is either one is
-    refused."""
-    ends = {name_key(w) for w in via}
-    if name_key(force.location) in ends:
+def _check_leaves_its_port(force: Force, destination: str | None, via: list[str]) -> None:
+    """NO-5.2: a transfer given in port starts from that port, so it neither ends there nor
+    names it as an intermediate point on its route."""
+    start = name_key(force.location)
+    if destination is not None and name_key(destination) == start:
+        raise RuleViolation(
+            "naval_orders.error.transfer_to_start",
+            clause="NO-5.2",
+            force=force.name,
+            location=destination,
+        )
+    if start in {name_key(w) for w in via}:
         raise RuleViolation(
             "naval_orders.error.waypoint_at_start",
             clause="NO-5.2",
             force=force.name,
             location=force.location,
         )
-    if destination is not None and name_key(destination) in ends:
+
+
+def _check_waypoint_not_at_end(destination: str | None, via: list[str]) -> None:
+    """NO-5.2, NO-I17: the intermediate points lie on the route before the end point, so a
+    "via" location at the end point is refused."""
+    if destination is not None and name_key(destination) in {name_key(w) for w in via}:
         raise RuleViolation(
             "naval_orders.error.waypoint_at_end", clause="NO-5.2", location=destination
         )

@@ -8,9 +8,9 @@ stations; packet-boat relays in flight. Only live things are kept: an order that
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from bot.text import CleanName
 from bot.text import name_key as text_name_key
@@ -210,13 +210,25 @@ class Force(BaseModel):
     layover_until: int | None = None
     return_station: str | None = None
     return_station_confirmed: bool = False
-    # Whether the bot took the return station from the distance table (NO-I16): only then
-    # is it the GM's alone to change; otherwise the player names it and the GM confirms it.
+    # Whether the bot took the return station from the distance table (NO-I16), which had a
+    # row for the force's location: the station is then the GM's alone to change, and stays
+    # so when the GM corrects it; otherwise the player names it and the GM confirms it.
     return_station_from_table: bool = False
     formation: Formation | None = None
     # The port where the force's transfer was completed this turn by an order given on its
     # arrival there with no layover to follow (NO-I17): the turn's end reports it.
     anchored_at: str | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _station_set_before_players_named_it(cls, data: Any) -> Any:
+        """A force saved before a player could name the station the distance table lacks
+        (NO-I16) has no `return_station_from_table`: under `distance_table` a station it
+        already had stays the GM's alone to change, as every station was then; one it lacks
+        is its player's to name."""
+        if isinstance(data, dict) and "return_station_from_table" not in data:
+            data = {**data, "return_station_from_table": data.get("return_station") is not None}
+        return data
 
     @property
     def key(self) -> str:

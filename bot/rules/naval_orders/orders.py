@@ -387,8 +387,9 @@ def declare_return_station(
     """Name the naval station a force returns to after its order (NO-4.3, NO-6.3, NO-I16):
     the player names it and the GM confirms it is the nearest; a GM naming it confirms it.
     Under `distance_table` a station the bot took from the table is the GM's alone to
-    change; where the table has no row for the force's location the bot chose none, and the
-    player names it as by default (what the turn's end tells them)."""
+    change, and stays so once the GM corrects it; only where the table had no row for the
+    force's location did the bot choose none, and the player names it as by default (what
+    the turn's end tells them)."""
     force = find_force(state, force_name)
     check_owner(force, faction, by_gm)
     if force.status != "returning_to_station":
@@ -408,5 +409,4 @@ def declare_return_station(
     mine = new.forces[force.key]
     mine.return_station = station.name
     mine.return_station_confirmed = by_gm
-    mine.return_station_from_table = False
     return NavalOutcome(state=new, force=mine, lines=return_station_lines(mine))
