@@ -450,7 +450,7 @@ def packet_lines(report: RoundReport, settings: FleetCombatSettings, locale: str
                 on = hit.ship_class or on
                 target_class = text(class_name(on), locale)
                 moved = t(C + "report.moved_on", locale, target_class=target_class) + " "
-            life = settings.stats_of(on).life if on in settings.ship_stats else None
+            life = _life(report, settings, on)
             told = t(
                 C + ("report.ship_destroyed" if hit.destroyed else "report.ship_wounded"),
                 locale,
@@ -476,6 +476,14 @@ def packet_lines(report: RoundReport, settings: FleetCombatSettings, locale: str
             )
         )
     return lines or [t(C + "report.no_wounds", locale)]
+
+
+def _life(report: RoundReport, settings: FleetCombatSettings, ship_class: str) -> int | None:
+    """FC-I4: the class's life as the round counted its wounds; the campaign's current table
+    for a round logged before its report kept it (None for a class the table lost)."""
+    if report.class_life is not None and ship_class in report.class_life:
+        return report.class_life[ship_class]
+    return settings.stats_of(ship_class).life if ship_class in settings.ship_stats else None
 
 
 def _losses(report: RoundReport, settings: FleetCombatSettings, locale: str) -> list[str]:
@@ -587,6 +595,7 @@ def round_pages(
     )
     if report.turn is not None:
         title = t(C + "report.title_turn", locale, title=title, turn=report.turn)
+    # The round tells its own retreat distance; the current one reads a round logged before.
     blocks, sections = round_sections(report, settings, locale, settings.retreat_distance_points)
     return paginate(title, blocks, sections, locale)
 

@@ -137,3 +137,36 @@ async def test_fc_i9_i13_an_archived_round_reads_as_fought_after_the_gm_changes_
     )
     assert "FC-I9" in report.footer and "FC-I13" in report.footer
     assert seated.faces.pending == []
+
+
+async def test_fc_i15_fc_i4_an_archived_round_reads_as_fought_after_distance_and_life_change(
+    seated,
+):
+    """FC-I15 `retreat_distance_points`, FC-I4: Red wounds Blue's dreadnought in round 1 and
+    retreats in round 2. Once the battle is over the GM sets the retreat distance to 5 and
+    the dreadnought's life to 4: the archived rounds still count its wound against a life of
+    3 and say Red moves 2 points."""
+    await declared(seated)
+    await seated.slash(
+        "/combat order battle:1 class:cruiser target:Blue: dreadnought", as_="player1"
+    )
+    # Red's cruisers 5, 1, 1, 1 (1 hit), the dreadnought's defence 1; Blue misses.
+    seated.script_dice([5, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1])
+    await end_turn(seated)
+    await seated.slash("/combat retreat battle:1", as_="player1")
+    seated.script_dice([1] * 6)  # Blue's parting volley misses
+    await end_turn(seated, 2)
+
+    await setting(seated, "retreat_distance_points", "5")
+    changed = await seated.slash("/combat stats set class:dreadnought life:4", as_="gm")
+    assert "life 4" in changed.embed.description
+
+    first = (await seated.slash("/combat status battle:1 round:1", as_="player2")).embed
+    assert first.field("End of round: wounds placed") == (
+        "Volley 1 → Blue's dreadnoughts: #6 +1 → 1/3"
+    )
+    second = (await seated.slash("/combat status battle:1 round:2", as_="player1")).embed
+    assert "Red leaves the battle and moves 2 points in any direction." in (
+        second.field("After the round")
+    )
+    assert seated.faces.pending == []

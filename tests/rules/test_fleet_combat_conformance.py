@@ -10,8 +10,10 @@ from test_fleet_combat_support import POINT, battle, give_orders, order, scripte
 
 from bot.i18n import Msg
 from bot.rules.fleet_combat import (
+    DeclareRetreat,
     FleetCombatSettings,
     RoundReport,
+    declare_retreat,
     end_of_turn,
     resolve_round,
     round_lines,
@@ -176,3 +178,79 @@ def test_fc_i9_i13_a_round_stored_before_the_settings_were_kept_reads_as_it_did(
     sections = round_sections(old, settings, "en", 2)[1]
     assert sections[0][0] == placed
     assert dict(sections)["Losses"][-1] == transports
+
+
+# B's dreadnought retreats in round 1 and A's cruiser's parting volley puts two wounds on it.
+RETREAT_IN_ROUND_1 = FleetCombatSettings(retreat_min_round=1, retreat_distance_points=3)
+PARTING_WOUNDS = "Volley 1 → B's dreadnoughts: #2 +2 → 2/3"
+MOVES_3 = "B leaves the battle and moves 3 points in any direction (FC-6.3)."
+
+
+def _parting_volley() -> RoundReport:
+    settings = RETREAT_IN_ROUND_1
+    state = battle([("A", {"cruiser": 1}), ("B", {"dreadnought": 1})], settings=settings)
+    state = declare_retreat(state, settings, DeclareRetreat(battle_id=1, faction="B")).state
+    dice, faces = scripted(5, 5, 1, 1)  # two hits; the dreadnought's defence fails twice
+
+    outcome = resolve_round(state, settings, 1, dice)
+
+    assert faces.remaining() == []
+    return outcome.report
+
+
+def _later(distance: int, dreadnought_life: int) -> FleetCombatSettings:
+    """The campaign's settings once the GM changed the retreat distance and a life."""
+    defaults = FleetCombatSettings()
+    dreadnought = defaults.stats_of("dreadnought").model_copy(update={"life": dreadnought_life})
+    return defaults.model_copy(
+        update={
+            "retreat_min_round": 1,
+            "retreat_distance_points": distance,
+            "ship_stats": {**defaults.ship_stats, "dreadnought": dreadnought},
+        }
+    )
+
+
+def test_fc_i15_fc_i4_an_archived_round_keeps_its_retreat_distance_and_class_life():
+    """FC-I15 `retreat_distance_points`, FC-I4 (a class's life): B retreats 3 points in
+    round 1 with its dreadnought wounded 2/3. Once the GM sets the distance to 5 and the
+    dreadnought's life to 4, the round's log still says B moves 3 points and counts the
+    dreadnought's wounds against the life it had when they were placed."""
+    report = _parting_volley()
+    later = _later(5, 4)
+
+    sections = dict(round_sections(report, later, "en", later.retreat_distance_points)[1])
+
+    assert sections["End of round: wounds placed (FC-5.21)"] == [PARTING_WOUNDS]
+    assert sections["After the round"][0] == MOVES_3
+    told = [m.render("en") for m in round_lines(report, retreat_distance=5)]
+    assert MOVES_3 in told
+    russian = dict(round_sections(report, later, "ru", 5)[1])
+    assert "2/3" in russian["Конец раунда: раны нанесены (FC-5.21)"][0]
+    assert "отходит на 3 точки" in russian["После раунда"][0]
+
+
+@pytest.mark.parametrize(
+    ("settings", "wounds", "moves"),
+    [
+        (RETREAT_IN_ROUND_1, PARTING_WOUNDS, MOVES_3),
+        (
+            _later(5, 4),
+            "Volley 1 → B's dreadnoughts: #2 +2 → 2/4",
+            "B leaves the battle and moves 5 points in any direction (FC-6.3).",
+        ),
+    ],
+)
+def test_fc_i15_fc_i4_a_round_stored_before_distance_and_life_were_kept_reads_as_it_did(
+    settings, wounds, moves
+):
+    """A round archived before its report kept the retreat distance and the lives of the
+    classes it wounded still loads, and reads under the campaign's settings as it did."""
+    stored = json.loads(_parting_volley().model_dump_json())
+    del stored["retreat_distance"], stored["class_life"]
+
+    old = RoundReport.model_validate(stored)
+
+    sections = dict(round_sections(old, settings, "en", settings.retreat_distance_points)[1])
+    assert sections["End of round: wounds placed (FC-5.21)"] == [wounds]
+    assert sections["After the round"][0] == moves

@@ -179,13 +179,22 @@ def loss_lines(report: RoundReport) -> list[Msg]:
 
 def retreated_lines(report: RoundReport, *, retreat_distance: int) -> list[Msg]:
     """Who left the battle after their parting volley, and how far they may move (FC-6.3);
-    a retreater the volley left without a ship has nothing to move, and is told so."""
+    a retreater the volley left without a ship has nothing to move, and is told so. The
+    distance is the round's own (FC-I15); `retreat_distance`, the campaign's current
+    setting, tells a round logged before its report kept it."""
+    distance = moved_points(report, retreat_distance)
     return [
         Msg("fleet_combat.round.retreated_destroyed", faction=faction)
         if faction in report.left_without_ships
-        else Msg("fleet_combat.round.retreated", faction=faction, count=retreat_distance)
+        else Msg("fleet_combat.round.retreated", faction=faction, count=distance)
         for faction in report.left
     ]
+
+
+def moved_points(report: RoundReport, current: int) -> int:
+    """How far those who left in the round move (FC-6.3, FC-I15 `retreat_distance_points`):
+    as the round was fought, or `current` for a round logged before its report kept it."""
+    return current if report.retreat_distance is None else report.retreat_distance
 
 
 def ending_lines(report: RoundReport) -> list[Msg]:
@@ -213,9 +222,10 @@ def battle_line(
     retreat_distance: int | None = None,
 ) -> Msg:
     """One line for the rounds a battle fought in one resolution (FC-I6): who fought, what
-    each lost, with `retreat_distance` who retreated and how far they move (FC-6.3), and
-    whether it fights on or is over and who holds the point. The full round report stays
-    in the battle's log (`/combat status battle:N round:R`)."""
+    each lost, with `retreat_distance` who retreated and how far they move (FC-6.3: each
+    round's own distance, this one for rounds logged before they kept it), and whether it
+    fights on or is over and who holds the point. The full round report stays in the
+    battle's log (`/combat status battle:N round:R`)."""
     first, last = reports[0], reports[-1]
     lost: dict[str, dict[str, int]] = {f: {} for f in factions}
     for report in reports:
@@ -235,7 +245,11 @@ def battle_line(
         told += [
             Msg("fleet_combat.turn.line.retreated_destroyed", faction=faction)
             if faction in report.left_without_ships  # FC-6.3: nothing left to move
-            else Msg("fleet_combat.turn.line.retreated", faction=faction, count=retreat_distance)
+            else Msg(
+                "fleet_combat.turn.line.retreated",
+                faction=faction,
+                count=moved_points(report, retreat_distance),
+            )
             for report in reports
             for faction in report.left
         ]

@@ -190,6 +190,11 @@ class RoundReport(BaseModel):
     # which read under the campaign's current settings.
     deferred_damage: bool | None = None
     transport_loss_scope: TransportLossScope | None = None
+    # FC-I15 `retreat_distance_points`: how far those who left in this round move (FC-6.3);
+    # FC-I4: the life of each class its packets wounded, as the wounds were counted. None in
+    # rounds logged before they were kept, which read under the campaign's current settings.
+    retreat_distance: int | None = None
+    class_life: dict[str, int] | None = None
 
     def auto_targeted(self) -> list[VolleyReport]:
         """Volleys whose target the bot chose (FC-I17), for the summary."""

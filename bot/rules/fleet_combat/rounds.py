@@ -108,12 +108,15 @@ class _Round:
             retreating=list(self.retreating),
             deferred_damage=settings.deferred_damage,
             transport_loss_scope=settings.transport_loss_scope,
+            retreat_distance=settings.retreat_distance_points,
         )
         self.packets: list[_Packet] = []
         self.kills_by_group: dict[int, int] = {}
         self.counts_cache: dict[str, dict[str, int]] = {}
         self.hostile_cache: dict[str, list[str]] = {}
         self.life = {name: stats.life for name, stats in settings.ship_stats.items()}
+        # The life of each class a packet wounded, for the report (FC-I4).
+        self.wounded_life: dict[str, int] = {}
         self.groups = 0
 
     def fleet_of(self, faction: str) -> Fleet | None:
@@ -338,15 +341,18 @@ class _Round:
                 if settings.kill_cap:
                     budget = packet.cap - self.kills_by_group.get(packet.group, 0)
                 wounds = [s.wounds for s in ships]
+                life = settings.stats_of(target_class).life
                 placed = place_wounds(
                     wounds,
-                    settings.stats_of(target_class).life,
+                    life,
                     remaining,
                     kills_allowed=budget,
                     overflow_lost=settings.kill_cap_overflow == "lost",
                     pick=self.tie_breaker(packet.target, ships),
                 )
                 self.counts_cache.clear()
+                if placed.touched:
+                    self.wounded_life[target_class] = life
                 for index, added, destroyed in placed.touched:
                     ship = self.set_wounds(packet.target, ships[index], wounds[index])
                     report.hits.append(
@@ -416,6 +422,7 @@ class _Round:
         """End of round: packets, reserve, transports (FC-I13), retreats (FC-I15), end (FC-I16)."""
         for packet in self.packets:
             self.apply(packet)
+        self.report.class_life = self.wounded_life
         self.destroy_transports()
         self.move_destroyed_to_reserve()
         for faction in self.retreating:
