@@ -41,6 +41,8 @@ from bot.rules.company_raids import (
     edit_company,
     edit_piece,
     enter,
+    find_company,
+    find_piece,
     land,
     move_piece,
     name_key,
@@ -472,14 +474,14 @@ async def _remove_company(asked: Asked) -> None:
     def question(
         state: CompanyRaidsState, _done: Applied[RaidOutcome, CompanyRaidsSettings]
     ) -> Question:
-        company = state.companies.get(name_key(name))
-        owner = company.owner if company is not None else None
+        _, company = find_company(state, name)  # the rehearsal found it
+        nobody = t("company_raids.who.nobody", asked.locale)
         title = t(
             C + "remove_company_question",
             asked.locale,
-            company=shown(company.name if company is not None else name),
-            owner=shown(owner) if owner else t("company_raids.who.nobody", asked.locale),
-            fine=company.fine if company is not None else 0,
+            company=shown(company.name),
+            owner=shown(company.owner) if company.owner else nobody,
+            fine=company.fine,
         )
         return Question(title, verb="remove")
 
@@ -501,13 +503,13 @@ async def _remove_piece(asked: Asked) -> None:
     def question(
         state: CompanyRaidsState, _done: Applied[RaidOutcome, CompanyRaidsSettings]
     ) -> Question:
-        piece = state.pieces.get(name_key(name))
+        _, piece = find_piece(state, name)  # the rehearsal found it
         title = t(
             C + "remove_piece_question",
             asked.locale,
-            piece=shown(piece.name if piece is not None else name),
-            owner=shown(piece.owner) if piece is not None else "—",
-            value=piece.value if piece is not None else 0,
+            piece=shown(piece.name),
+            owner=shown(piece.owner),
+            value=piece.value,
         )
         return Question(title, verb="remove")
 

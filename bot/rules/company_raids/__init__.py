@@ -80,6 +80,8 @@ from bot.rules.company_raids.work import (
     ROLL_DUEL_SHOT,
     Awaiting,
     RaidOutcome,
+    find_company,
+    find_piece,
 )
 from bot.rulesets import RulesetSpec
 
@@ -130,6 +132,8 @@ __all__ = [
     "edit_piece",
     "end_of_turn",
     "enter",
+    "find_company",
+    "find_piece",
     "force_answer",
     "incident_log_key",
     "land",
