@@ -156,8 +156,9 @@ class RulesetSpec(Generic[StateT, SettingsT]):
     register a step that needs Discord instead (`bot.interactions.setup_step`).
 
     `settings_warnings(settings)` names what the GM should know about settings just saved
-    that are allowed but have no effect as configured (a face the die cannot show); the
-    answers of `/campaign settings set` and `settings import` show them.
+    that are allowed but have no effect as configured (a face the die cannot show), and
+    `state_warnings(state, settings)` what the state makes of them (piracy VP already past a
+    cap just lowered); the answers of `/campaign settings set` and `settings import` show them.
 
     `settings_guard(state, old, new)` refuses settings the ruleset's state cannot take now
     (a class fighting an active battle keeps its level), raising a `GameError` that names
@@ -183,6 +184,7 @@ class RulesetSpec(Generic[StateT, SettingsT]):
     # Confirm/Cancel): no question to anyone, so no owed move and no ping, even when left.
     previews: frozenset[str] = frozenset()
     settings_warnings: Callable[[SettingsT], list[Msg]] | None = None
+    state_warnings: Callable[[StateT, SettingsT], list[Msg]] | None = None
     settings_guard: Callable[[StateT, SettingsT, SettingsT], None] | None = None
     # Questions kept in the ruleset's own state rather than as pending choices, answered by
     # its own controls: `reasked(left, restored)` names each question an undo opens again

@@ -152,13 +152,17 @@ def apply(model: BaseModel, name: str, raw: str) -> BaseModel:
         ) from None
 
 
-def warnings(ruleset: str, settings: BaseModel) -> list[Msg]:
-    """What the ruleset warns about in its settings as saved (its `settings_warnings`);
-    nothing for the core or a ruleset without warnings."""
+def warnings(ruleset: str, settings: BaseModel, state: BaseModel | None = None) -> list[Msg]:
+    """What the ruleset warns about in its settings as saved (its `settings_warnings`) and,
+    given its `state`, in what they make of it (its `state_warnings`); nothing for the core
+    or a ruleset without warnings."""
     from bot import rulesets
 
     try:
         spec = rulesets.get(ruleset)
     except KeyError:
         return []
-    return [] if spec.settings_warnings is None else spec.settings_warnings(settings)
+    warned = [] if spec.settings_warnings is None else spec.settings_warnings(settings)
+    if state is not None and spec.state_warnings is not None:
+        warned += spec.state_warnings(state, settings)
+    return warned

@@ -580,13 +580,15 @@ def _value_shown(value: Any) -> str:
 
 async def _saved_warnings(tx: UnitOfWork | Written, sections: list[str]) -> list[Msg]:
     """What the rulesets among `sections` warn about in their settings as this transaction
-    saved them (Company raids: faces its die cannot show, CR-I1)."""
+    saved them (Company raids: faces its die cannot show, CR-I1; Ottoman piracy: VP already
+    past a lowered cap, OP-I13)."""
     if not isinstance(tx, UnitOfWork):
         return []
     warned: list[Msg] = []
     for section in sections:
         if section != CORE and section in tx.campaign.rulesets:
-            warned += settings_edit.warnings(section, (await tx.load(section))[1])
+            state, saved = await tx.load(section)
+            warned += settings_edit.warnings(section, saved, state)
     return warned
 
 

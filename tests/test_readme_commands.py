@@ -10,8 +10,15 @@ continues the group of the span before it (`/pirates mercenaries hire value [sta
 (`/turn end`, `/corsairs war power:hapsburg at_war:True`) must name one that exists, and the
 options it types must be that command's.
 
+A row's "who" cell says who may run its commands, in the words of `WHO_WORDING` for the
+command's `@who(...)` declaration (what `/help` shows); a wording may end with an aside in
+parentheses (`/roll`'s "anyone (`secret:true`: GM, …)"). A row whose commands are not all for
+the same players names them with ` / `, one wording per command span (`player (GM for any) /
+GM / GM`) or one per run of neighbouring spans that share it (`anyone / GM`: `show`, then
+three GM ones).
+
 The commands come from the stand-in, as the bot synced them: the names and options Discord
-shows in English.
+shows in English; who may run each one from the bot's own command tree.
 """
 
 from __future__ import annotations
@@ -23,6 +30,9 @@ from typing import Any
 
 import pytest
 
+from bot.interactions import WHO
+from cogs.help import leaf_commands
+
 README = Path(__file__).resolve().parent.parent / "README.md"
 SUB_COMMAND, SUB_COMMAND_GROUP, CHAT_INPUT = 1, 2, 1
 SPAN = re.compile(r"`([^`]+)`")
@@ -30,6 +40,23 @@ OPTIONAL = re.compile(r"\[([a-z0-9_-]+)\]")
 REQUIRED = re.compile(r"[a-z0-9_-]+")
 TYPED = re.compile(r"([a-z0-9_-]+):")
 FENCED = re.compile(r"^```.*?^```", re.MULTILINE | re.DOTALL)
+
+# The README's "who" for each `@who(...)` declaration (`bot.interactions.WHO`).
+WHO_WORDING = {
+    "anyone": "anyone",
+    "creator": "anyone",
+    "gm": "GM",
+    "faction": "player (GM for any)",
+    "owner": "owner (GM for any)",
+    "participant": "participant (GM for any)",
+    "asked": "the player asked or GM",
+    "ottoman": "Ottoman player or GM",
+    "power": "a power's player or GM",
+    "author": "the roller (or author) or a GM",
+    "piece": "the piece's player or GM",
+    "company_owner": "the Company's owner or GM",
+    "joker_owner": "the Joker's owner or GM",
+}
 
 
 @pytest.fixture
@@ -107,29 +134,51 @@ def command_rows(readme: str) -> list[tuple[int, list[str]]]:
     return rows
 
 
+@dataclass
+class Span:
+    """A code span of a row's first cell that names commands: the runnable ones it names
+    (none when it names nothing the bot has), the group or command its words reached, and
+    the words after them (its options)."""
+
+    text: str
+    runnable: list[str]
+    paths: list[str]
+    rest: list[str]
+
+
+def row_spans(cell: str, commands: Commands) -> list[Span]:
+    """The spans of a first cell that name commands, `…` spans continuing the group before."""
+    spans = []
+    group: list[str] = []
+    for span in SPAN.findall(cell):
+        words = span.split()
+        if words[0].startswith("/"):
+            words = [words[0][1:], *words[1:]]
+        elif words[0] == "…" and group:
+            words = [*group, *words[1:]]
+        else:
+            continue
+        paths, rest = resolve(words, commands)
+        runnable = [p for p in paths if p in commands.options]
+        spans.append(Span(span, runnable, paths, rest))
+        if runnable:
+            group = runnable[0].split()[:-1]
+    return spans
+
+
 def table_problems(readme: str, commands: Commands) -> list[str]:
     """What the command tables leave out, write wrongly or name that does not exist."""
     problems = []
     documented: set[str] = set()
     for number, cells in command_rows(readme):
-        group: list[str] = []
-        for span in SPAN.findall(cells[0]):
-            words = span.split()
-            if words[0].startswith("/"):
-                words = [words[0][1:], *words[1:]]
-            elif words[0] == "…" and group:
-                words = [*group, *words[1:]]
-            else:
-                continue
-            paths, rest = resolve(words, commands)
-            runnable = [p for p in paths if p in commands.options]
+        for span in row_spans(cells[0], commands):
+            runnable, paths, rest = span.runnable, span.paths, span.rest
             if not runnable:
                 problems.append(
-                    f"README.md:{number}: `{span}` names no command the bot has"
+                    f"README.md:{number}: `{span.text}` names no command the bot has"
                     + (f" (the group `/{paths[0]}` has no `{rest[0]}`)" if paths and rest else "")
                 )
                 continue
-            group = runnable[0].split()[:-1]
             for path in runnable:
                 documented.add(path)
                 options = commands.options[path]
@@ -160,6 +209,45 @@ def table_problems(readme: str, commands: Commands) -> list[str]:
     for path, options in sorted(commands.options.items()):
         if path not in documented:
             problems.append(f"README.md: no table row names `{usage(path, options)}`")
+    return problems
+
+
+def audiences(table) -> dict[str, str]:
+    """Who may run each command (a key of `WHO`), as the bot declares it and `/help` shows it."""
+    return {c.qualified_name: c.who for c in leaf_commands(table.bot.tree)}
+
+
+def says(part: str, wording: str) -> bool:
+    """A part of a "who" cell says `wording`, alone or followed by an aside in parentheses."""
+    return part == wording or (part.startswith(wording + " (") and part.endswith(")"))
+
+
+def who_problems(readme: str, commands: Commands, declared: dict[str, str]) -> list[str]:
+    """The table rows whose "who" cell is not what their commands declare."""
+    problems = []
+    for number, cells in command_rows(readme):
+        spans = [s for s in row_spans(cells[0], commands) if s.runnable]
+        if not spans or len(cells) < 2:
+            continue
+        keys = [[declared[p] for p in s.runnable] for s in spans]
+        names = ", ".join(f"`/{p}` ({declared[p]})" for s in spans for p in s.runnable)
+        mixed = [s.text for s, k in zip(spans, keys, strict=True) if len(set(k)) > 1]
+        if mixed:
+            problems.append(
+                f"README.md:{number}: `{mixed[0]}` names commands for different players "
+                f"({names}): give each its own span"
+            )
+            continue
+        each = [WHO_WORDING[k[0]] for k in keys]
+        runs = [w for i, w in enumerate(each) if i == 0 or each[i - 1] != w]
+        parts = cells[1].split(" / ")
+        if not any(
+            len(parts) == len(form) and all(says(p, w) for p, w in zip(parts, form, strict=True))
+            for form in (runs, each)
+        ):
+            problems.append(
+                f'README.md:{number}: who may run {names} is "{" / ".join(runs)}", not "{cells[1]}"'
+            )
     return problems
 
 
@@ -195,6 +283,7 @@ async def test_the_readme_names_every_command_with_all_its_options_and_nothing_e
     readme = README.read_text(encoding="utf-8")
     assert len(commands.options) > 100
     problems = table_problems(readme, commands) + prose_problems(readme, commands)
+    problems += who_problems(readme, commands, audiences(table))
     assert not problems, "README.md's command tables are out of date:\n" + "\n".join(problems)
 
 
@@ -219,4 +308,34 @@ async def test_a_row_removed_or_an_option_dropped_is_named_in_the_failure(table)
     assert prose_problems(prose, commands) == [
         "README.md: `/campaign join side:Habsburgs`: `/campaign join` has no option `side` "
         "(its options: /campaign join faction)"
+    ]
+
+
+def test_every_declared_audience_has_its_readme_wording():
+    assert set(WHO_WORDING) == WHO
+
+
+async def test_a_row_naming_the_wrong_players_is_named_in_the_failure(table):
+    """The "who" check is not vacuous: a row that lets anyone end the turn, that drops the
+    GM from the owner's commands, or whose parts no longer follow its commands says so."""
+    commands = synced(table)
+    declared = audiences(table)
+    readme = README.read_text(encoding="utf-8")
+    assert who_problems(readme, commands, declared) == []
+    row = next(line for line in readme.splitlines() if line.startswith("| `/turn end` |"))
+    anyone = readme.replace(row, row.replace("| GM |", "| anyone |"))
+    assert [p.split(": ", 1)[1] for p in who_problems(anyone, commands, declared)] == [
+        'who may run `/turn end` (gm) is "GM", not "anyone"'
+    ]
+    row = next(line for line in readme.splitlines() if line.startswith("| `/navy test "))
+    owner = readme.replace(row, row.replace("| owner (GM for any) |", "| owner |"))
+    assert [p.split(": ", 1)[1] for p in who_problems(owner, commands, declared)] == [
+        'who may run `/navy test` (owner) is "owner (GM for any)", not "owner"'
+    ]
+    row = next(line for line in readme.splitlines() if line.startswith("| `/combat stats show`"))
+    swapped = readme.replace(row, row.replace("| anyone / GM |", "| GM / anyone |"))
+    assert [p.split(": ", 1)[1] for p in who_problems(swapped, commands, declared)] == [
+        "who may run `/combat stats show` (anyone), `/combat stats set` (gm), "
+        "`/combat stats upload` (gm), `/combat stats reset` (gm) is "
+        '"anyone / GM", not "GM / anyone"'
     ]

@@ -38,6 +38,7 @@ from bot.rules.ottoman_piracy import (
     option_label,
     power_label,
     sea_zone_label,
+    vp_value,
     zones_used_lines,
 )
 from bot.rules.ottoman_piracy.names import (
@@ -47,7 +48,7 @@ from bot.rules.ottoman_piracy.names import (
     piracy_msg,
     power_name,
 )
-from bot.rules.ottoman_piracy.rewards import awaiting_line, squadron_place
+from bot.rules.ottoman_piracy.rewards import awaiting_line, piracy_done_line, squadron_place
 from bot.text import lines_text, shown, text
 
 C = "corsairs."
@@ -235,11 +236,7 @@ def reward_lines(
     if record.status != "done":
         lines.append(awaiting_line(record, state.power_names))
     elif record.hits or record.corsairs_left:
-        lines.append(
-            piracy_msg(
-                "line.piracy_done", piracy=record.id, vp=state.piracy_vp, cap=settings.piracy_vp_cap
-            )
-        )
+        lines.append(piracy_done_line(record, state.piracy_vp, settings.piracy_vp_cap))
     return lines
 
 
@@ -329,7 +326,7 @@ def story_embed(
     add_field(
         embed,
         t(C + "story.vp", locale),
-        f"{state.piracy_vp}/{settings.piracy_vp_cap}",
+        vp_value(state.piracy_vp, settings.piracy_vp_cap).render(locale),
         inline=True,
     )
     add_field(
@@ -430,7 +427,7 @@ def status_embed(
     add_field(
         embed,
         t(C + "status.vp", locale),
-        f"{status.piracy_vp}/{status.piracy_vp_cap}",
+        vp_value(status.piracy_vp, status.piracy_vp_cap).render(locale),
         inline=True,
     )
     if status.impulse.active_power is not None:

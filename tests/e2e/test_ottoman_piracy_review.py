@@ -7,7 +7,7 @@ import pytest
 
 from bot.standin import Table
 
-from .play import seat_piracy
+from .play import seat_piracy, set_up
 
 
 @pytest.fixture
@@ -101,3 +101,49 @@ async def test_op_i14_enforced_cp_show_what_is_left_of_the_impulse(seated):
     assert not reply.ephemeral, reply.text()
     assert "2 CP spent; 3 CP left this impulse" in reply.embed.description
     assert "recorded only" not in reply.embed.description
+
+
+async def test_op_i13_a_cap_lowered_below_the_vp_gained_is_told_and_read_as_reached(seated):
+    """OP-I13: under a cap of 12 the Ottomans reach 11 piracy VP and a piracy asks the
+    Habsburgs with a +1 VP button; the GM then lowers the cap to 10 and is told the 11 stay
+    and VP is no longer offered. The button asked before is refused, the status and the
+    piracy's story read "11 (cap 10 reached)" (in Russian too), never "11/10"."""
+    await setting(seated, "piracy_vp_cap", "12")
+    await set_up(seated, [("/corsairs vp value:11", "gm", "0 → 11")])
+    seated.script_dice([1, 2, 5, 6])  # 2 Habsburg dice miss; 2 Ottoman hits
+    question = await seated.slash(
+        "/corsairs piracy zone:Tyrrhenian Sea target:hapsburg corsairs:2 "
+        "squadrons_in_zone:1 ports:2",
+        as_="player1",
+    )
+    assert "+1 piracy VP" in [b.label for b in question.buttons]
+    assert question.embed.field("Ottoman piracy VP") == "11/12"
+
+    lowered = await seated.slash(
+        "/campaign settings set setting:ottoman_piracy.piracy_vp_cap value:10", as_="gm"
+    )
+
+    assert not lowered.ephemeral, lowered.text()
+    assert lowered.embed.title == "`ottoman_piracy.piracy_vp_cap` is now **10**."
+    assert lowered.embed.description == (
+        "⚠️ The Ottomans already have 11 piracy VP, past the cap of 10: they keep them, and "
+        "+1 VP is no longer offered as a piracy reward (OP-I13)."
+    )
+    refused = await seated.click(question, "+1 piracy VP", as_="player2")
+    assert refused.ephemeral, refused.text()
+    assert refused.embed.description == (
+        "The Ottomans have 11 piracy VP, past the cap of 10, and cannot have more; "
+        "choose another reward (OP-I13)."
+    )
+    status = await seated.slash("/corsairs status", as_="player2")
+    assert status.embed.field("Ottoman piracy VP") == "11 (cap 10 reached)"
+
+    squadron = await seated.click(
+        question, "Eliminate a squadron (Hapsburgs) at Tyrrhenian Sea", as_="player2"
+    )
+    assert "+1 piracy VP" not in [b.label for b in squadron.buttons]
+    assert squadron.embed.field("Ottoman piracy VP") == "11 (cap 10 reached)"
+
+    await set_up(seated, [("/campaign settings set setting:core.language value:ru", "gm")])
+    russian = await seated.slash("/corsairs status", as_="player2")
+    assert russian.embed.field("VP Османов за пиратство") == "11 (предел 10 достигнут)"

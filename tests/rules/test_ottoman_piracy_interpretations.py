@@ -523,6 +523,60 @@ def test_op_i13_a_variant_cap_above_ten_lets_vp_grow_past_ten() -> None:
     ]
 
 
+def test_op_i13_a_cap_lowered_below_the_vp_gained_keeps_them_and_reads_as_reached() -> None:
+    """OP-I13: the Ottomans gained 11 piracy VP under a cap of 12, then the GM lowers the cap
+    to 10. The 11 stay (they were gained); +1 VP is not offered, and choosing it on a question
+    asked before is refused naming the 11 and the cap; what shows the VP against the cap
+    reads "11 (cap 10 reached)", never "11/10"; saving such settings tells the GM."""
+    twelve = models.OttomanPiracySettings(piracy_vp_cap=12)
+    squadron = declaration(squadrons=[models.SquadronGroup(power="hapsburg", location="zone")])
+    # 2 Habsburg dice `1, 1` miss; 2 Ottoman dice `6, 6`: two hits, VP offered under 12.
+    gained = at_war("hapsburg", vp=11)
+    asked = op.declare_piracy(gained, twelve, squadron, Dice.scripted([1, 1, 6, 6]), 1)
+    assert "vp" in [o.reward for o in asked.options]
+
+    with pytest.raises(RuleViolation) as refused:
+        op.choose_reward(asked.state, DEFAULTS, 1, "vp", Dice.scripted([]), hit=1)
+    assert refused_key(refused) == ("ottoman_piracy.error.vp_past_cap", "OP-I13")
+    assert refused.value.message("en") == (
+        "The Ottomans have 11 piracy VP, past the cap of 10, and cannot have more; "
+        "choose another reward (OP-I13)."
+    )
+    assert refused.value.message("ru") == (
+        "У Османов уже 11 VP за пиратство — больше предела 10, больше быть не может; "
+        "выберите другую награду (OP-I13)."
+    )
+
+    # No squadron and no card to give (2 Ottoman dice `6, 6`): neither hit can be paid, and
+    # the 11 VP stay.
+    empty_hand = declaration(target_hand_size=0)
+    lost = op.declare_piracy(at_war(vp=11), DEFAULTS, empty_hand, Dice.scripted([6, 6]), 1)
+    assert [r.how for r in lost.piracy.rewards] == ["lost", "lost"]
+    assert lost.state.piracy_vp == 11
+    assert lost.lines[-1].render("en") == (
+        "Piracy #1 is resolved. Ottoman piracy VP: 11 (cap 10 reached)."
+    )
+    assert lost.lines[-1].render("ru") == (
+        "Пиратство №1 завершено. VP Османов за пиратство: 11 (предел 10 достигнут)."
+    )
+
+    status = op.piracy_status(lost.state, DEFAULTS, turn=1)
+    assert status.lines[0].render("en") == "Ottoman piracy VP: 11 (cap 10 reached)"
+    assert status.lines[0].render("ru") == "VP Османов за пиратство: 11 (предел 10 достигнут)"
+    assert op.vp_value(11, 10).render("en") == "11 (cap 10 reached)"
+    assert op.vp_value(11, 10).render("ru") == "11 (предел 10 достигнут)"
+    assert [op.vp_value(vp, 10).render("en") for vp in (9, 10)] == ["9/10", "10/10"]
+
+    warned = op.SPEC.state_warnings
+    assert warned is not None
+    assert [w.render("en") for w in warned(lost.state, DEFAULTS)] == [
+        "The Ottomans already have 11 piracy VP, past the cap of 10: they keep them, and +1 VP "
+        "is no longer offered as a piracy reward (OP-I13)."
+    ]
+    assert warned(lost.state, twelve) == []
+    assert warned(at_war(vp=10), DEFAULTS) == []
+
+
 # --- OP-I14 --------------------------------------------------------------------------------
 
 

@@ -33,6 +33,7 @@ from bot.rules.ottoman_piracy.engine import (
     set_piracy_vp,
     start_impulse,
     state_hand_size,
+    state_warnings,
     waiting_for,
     zones_used_lines,
 )
@@ -63,6 +64,7 @@ from bot.rules.ottoman_piracy.names import (
 from bot.rules.ottoman_piracy.rewards import (
     ROLL_RANDOM_CARD,
     option_label,
+    vp_value,
 )
 from bot.rulesets import RulesetSpec
 
@@ -73,6 +75,7 @@ SPEC = RulesetSpec(
     schema_version=2,  # 2: resolved piracies moved to the archive (migration 003)
     end_of_turn=end_of_turn,
     waiting_for=waiting_for,
+    state_warnings=state_warnings,
 )
 
 
@@ -138,6 +141,8 @@ __all__ = [
     "set_piracy_vp",
     "start_impulse",
     "state_hand_size",
+    "state_warnings",
+    "vp_value",
     "waiting_for",
     "zones_used_lines",
 ]

@@ -67,6 +67,7 @@ from bot.rules.ottoman_piracy.rewards import (
     pick_option,
     reward_options,
     settle_hits,
+    vp_line,
 )
 from bot.rulesets import ArchiveRecord, TurnContext, TurnStepResult
 from bot.text import shown
@@ -697,12 +698,27 @@ def card_lock_lines(locks: Sequence[CardLock], names: Mapping[str, str] | None =
     ] or [piracy_msg("status.no_card_locks")]
 
 
+def state_warnings(state: OttomanPiracyState, settings: OttomanPiracySettings) -> list[Msg]:
+    """What the GM is told on saving settings that leave the piracy VP past the cap (a cap
+    lowered below the VP already gained): the VP stay, and +1 VP is not offered (OP-I13)."""
+    if state.piracy_vp <= settings.piracy_vp_cap:
+        return []
+    return [
+        piracy_msg(
+            "warning.vp_past_cap",
+            vp=state.piracy_vp,
+            cap=settings.piracy_vp_cap,
+            clause="OP-I13",
+        )
+    ]
+
+
 def piracy_status(
     state: OttomanPiracyState, settings: OttomanPiracySettings, turn: int
 ) -> PiracyStatus:
     """For `/corsairs status`: piracy VP, zones used this turn, stolen cards still locked."""
     zones = [m for m in state.piracy_markers if m.turn == turn]
-    lines = [piracy_msg("status.vp", vp=state.piracy_vp, cap=settings.piracy_vp_cap)]
+    lines = [vp_line(state.piracy_vp, settings.piracy_vp_cap)]
     lines += zones_used_lines(zones) + card_lock_lines(state.card_locks, state.power_names)
     pending = state.in_progress
     if pending is not None:

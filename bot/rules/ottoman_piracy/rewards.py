@@ -36,6 +36,25 @@ from bot.text import shown
 ROLL_RANDOM_CARD = "ottoman_piracy.roll.random_card"
 
 
+def vp_value(vp: int, cap: int) -> Msg:
+    """The piracy VP against the cap, as the status and a piracy's story show them: "7/10";
+    past a cap the GM lowered below the VP already gained, "11 (cap 10 reached)": the VP
+    gained stay (OP-5.8), +1 VP is not offered (OP-I13), and nothing reads as more than full."""
+    return piracy_msg("status.vp_value_past_cap" if vp > cap else "status.vp_value", vp=vp, cap=cap)
+
+
+def vp_line(vp: int, cap: int) -> Msg:
+    """ "Ottoman piracy VP: 7/10" (`/corsairs status`), "… 11 (cap 10 reached)" past the cap."""
+    return piracy_msg("status.vp_past_cap" if vp > cap else "status.vp", vp=vp, cap=cap)
+
+
+def piracy_done_line(record: PiracyRecord, vp: int, cap: int) -> Msg:
+    """A piracy resolved, with the piracy VP it leaves (past a lowered cap: "11 (cap 10
+    reached)")."""
+    key = "line.piracy_done_past_cap" if vp > cap else "line.piracy_done"
+    return piracy_msg(key, piracy=record.id, vp=vp, cap=cap)
+
+
 def reward_options(
     state: OttomanPiracyState, settings: OttomanPiracySettings, record: PiracyRecord
 ) -> list[RewardOption]:
@@ -89,14 +108,7 @@ def settle_hits(
         applied.append(apply_reward(state, settings, record, only, "automatic", dice, lines))
     record.status = "done"
     if record.hits or record.corsairs_left:
-        lines.append(
-            piracy_msg(
-                "line.piracy_done",
-                piracy=record.id,
-                vp=state.piracy_vp,
-                cap=settings.piracy_vp_cap,
-            )
-        )
+        lines.append(piracy_done_line(record, state.piracy_vp, settings.piracy_vp_cap))
     return applied
 
 
@@ -262,6 +274,13 @@ def pick_option(
         raise NotFound(P + "error.unknown_reward", reward=reward)
     options = [o for o in reward_options(state, settings, record) if o.reward == reward]
     if reward == "vp" and not options:
+        if state.piracy_vp > settings.piracy_vp_cap:  # a cap lowered below the VP gained
+            raise RuleViolation(
+                P + "error.vp_past_cap",
+                clause="OP-I13",
+                vp=state.piracy_vp,
+                cap=settings.piracy_vp_cap,
+            )
         raise RuleViolation(P + "error.vp_capped", clause="OP-5.8", cap=settings.piracy_vp_cap)
     if reward == "card":
         if not options:
