@@ -51,10 +51,11 @@ def check_can_receive(
     turn: int,
     *,
     override: bool,
+    by_packet: bool = False,
 ) -> Order:
     """The checks every new order passes, in port or by packet; returns the cleaned order."""
     check_may_receive(settings, force, order.kind, turn, override=override)
-    return clean_order(state, settings, force, order)
+    return clean_order(state, settings, force, order, by_packet=by_packet)
 
 
 def check_may_receive(

@@ -35,7 +35,9 @@ def send_by_packet(
         state, command.faction, command.packet, command.force, by_gm=command.by_gm
     )
     override = gm_overrides(settings, command.by_gm)
-    order = check_can_receive(state, settings, force, command.order, turn, override=override)
+    order = check_can_receive(
+        state, settings, force, command.order, turn, override=override, by_packet=True
+    )
     new = writable(state, force.key)
     mine = new.forces[force.key]
     relay = PacketRelay(
