@@ -569,6 +569,35 @@ def test_no_5_2_no_i18_a_gms_transfer_at_sea_does_not_name_where_the_force_is_as
     assert given.state.forces["hood"].order.order.via == ["6"]
 
 
+def test_no_i7_a_transfer_by_packet_starts_where_the_force_is_when_it_takes_effect():
+    """NO-I7, NO-5.2: Hood, at sea in 14, is ordered to cruise in 9 in turn 1. In turn 2 a
+    packet boat leaves Portsmouth with a transfer to Portsmouth via 6 and reaches Hood, now
+    recorded in 9; the relay turn 3 passes and the transfer takes effect from turn 4. Its
+    start is 9, where Hood is when it takes effect, not 14, where it was when the packet
+    left (the order on its way has no start yet)."""
+    state = add_force(ports(), "Hood", location="14", in_port=False)
+    state = add_force(state, "Mercury", "packet", ships=[Ship(kind="packet")])
+    state = order(state, "Hood", CruiseOrder(point="Hyères", location=PORT_9, turns=9), 1)
+    state = end_turn(state, 1).state
+    home = MoveOrder(point="Portsmouth", destination=HOME, port="Portsmouth", via=["6"])
+    send = SendByPacket(faction="Britain", packet="Mercury", force="Hood", order=home)
+    sent = send_by_packet(state, DEFAULTS, send, 2)
+    assert sent.relay.order.start_location is None
+    state = move_to(sent.state, "Hood", PORT_9, 2)
+    state = register_packet_arrival(state, DEFAULTS, "Britain", sent.relay.id, 2).state
+    state = end_turn(state, 2).state
+
+    relayed = end_turn(state, 3)
+
+    assert (
+        "  Hood: the order brought by packet boat (relay #1) takes effect from turn 4 (NO-I7)."
+        in (told(relayed))
+    )
+    hood = relayed.state.forces["hood"]
+    assert hood.order.order.destination == HOME
+    assert hood.order.start_location == PORT_9
+
+
 TABLE = NavalOrdersSettings(nearest_station_by="distance_table")
 FROM_TABLE_ONLY = (
     "The nearest station comes from the distance table; only the GM may change it (NO-I16)."

@@ -45,7 +45,7 @@ def send_by_packet(
         owner=mine.owner,
         packet=packet.key,
         force=mine.key,
-        order=new_active_order(new, mine, order, turn, turn),
+        order=new_active_order(new, mine, order, turn, turn, by_packet=True),
         sent_turn=turn,
     )
     new.next_relay_id += 1
