@@ -355,6 +355,51 @@ async def test_a_packet_boat_carries_a_new_order_to_a_force_at_sea(navy):
     assert "to location No. 2 (Plymouth)" in await gm_overview(navy)
 
 
+async def test_a_squadron_at_sea_does_not_name_where_it_is_as_a_waypoint(navy):
+    """NO-5.2, NO-I17, NO-I18: the Western Squadron, registered at sea in 5 and never
+    ordered, takes its first order where it is, at once, so its transfer starts at 5. A
+    transfer to Plymouth (2) via 5 and 3 names that start as an intermediate location: it
+    is refused privately, naming location 5 and the clause, and nothing is recorded; via 3
+    the order is recorded. Russia's squadron at sea in 31 reads the refusal in Russian."""
+    await navy.slash(
+        f"/navy forces register name:{WS} kind:line location:5 ships:3xIII", as_="player1"
+    )
+    before = await gm_overview(navy)
+    plymouth = {"point": "Channel", "destination": "2", "port": "Plymouth"}
+
+    refused = await give(navy, WS, "move", form(**plymouth, via="5, 3"))
+
+    assert refused.ephemeral
+    assert (
+        "An intermediate location of a transfer lies on its way, not at its start: "
+        "Western Squadron is already at location 5 (NO-5.2)."
+    ) in text_of(refused)
+    assert await gm_overview(navy) == before
+    given = await give(navy, WS, "move", form(**plymouth, via="3"))
+    assert "New order for Western Squadron: Transfer." in text_of(given)
+    assert "to location No. 2 (Plymouth), via location No. 3" in text_of(given)
+
+    await navy.slash(
+        "/navy station add name:Кронштадт location:30 naval_station:true owner:Russia", as_="gm"
+    )
+    await navy.slash(
+        "/флот_приказы соединения зарегистрировать название:Балтийская эскадра вид:line "
+        "локация:31 корабли:2xIII",
+        as_="player3",
+    )
+    opened = await navy.slash(
+        "/флот_приказы приказ соединение:Балтийская эскадра приказ:move", as_="player3"
+    )
+    russian = await navy.submit_modal(
+        opened, form(point="Кронштадт", destination="30", port="Кронштадт", via="31"), as_="player3"
+    )
+    assert russian.ephemeral
+    assert (
+        "Промежуточная локация перемещения лежит на пути, а не в начальном пункте: "
+        "«Балтийская эскадра» уже находится в локации 31 (NO-5.2)."
+    ) in text_of(russian)
+
+
 async def test_a_restart_between_the_order_and_the_turn_end_loses_nothing(ordered):
     """The order lives in the database: after a restart the turn ends with it, and the
     next turn's cruise counts from arrival."""

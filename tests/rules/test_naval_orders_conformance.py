@@ -516,6 +516,88 @@ def test_no_5_2_a_transfer_to_its_own_port_given_in_the_layover_is_refused():
     assert state.forces["hood"].pending_order is None
 
 
+AT_14 = (
+    "An intermediate location of a transfer lies on its way, not at its start: "
+    "Hood is already at location 14 (NO-5.2).",
+    "Промежуточная локация перемещения лежит на пути, а не в начальном пункте: "
+    "«Hood» уже находится в локации 14 (NO-5.2).",
+)
+
+
+@pytest.mark.parametrize(
+    "via", [["14"], ["14", "6"], ["6", "14"]], ids=["only", "first leg", "later leg"]
+)
+def test_no_5_2_no_i17_a_squadron_at_sea_does_not_name_where_it_is_as_a_waypoint(via):
+    """NO-5.2, NO-I17, NO-I18: Hood, at sea in 14 and never ordered, takes its first order
+    where it is, at once, so a transfer starts at 14. One to Toulon (9) naming 14 as an
+    intermediate location (the only one, the first leg or a later one) names its start, not
+    a point on its route, and would stand in for the waypoint the form requires: it is
+    refused, naming the location and the clause, and nothing is recorded. The same transfer
+    via 6 is then recorded: the refusal used up nothing."""
+    state = add_force(ports(), "Hood", location="14", in_port=False)
+    toulon = MoveOrder(point="Toulon", destination=PORT_9, port="Toulon", via=via)
+
+    with pytest.raises(RuleViolation) as refused:
+        give(state, DEFAULTS, toulon, 1)
+
+    assert refused.value.message_key == "naval_orders.error.waypoint_at_start"
+    assert (refused.value.message("en"), refused.value.message("ru")) == AT_14
+    hood = state.forces["hood"]
+    assert hood.order is None and hood.orders_given_turn is None
+    via_6 = toulon.model_copy(update={"via": ["6"]})
+    assert "New order for Hood: Transfer." in told(give(state, DEFAULTS, via_6, 1))
+
+
+def test_no_5_2_no_i18_a_gms_transfer_at_sea_does_not_name_where_the_force_is_as_a_waypoint():
+    """NO-5.2, NO-I18 `gm_can_override_orders`: Hood cruises at sea in 14; in turn 2 the GM
+    replaces its order there with a transfer to Portsmouth (1) via 14 and 6. It takes effect
+    at once, where Hood is, so it is refused as a player's first order at sea is; via 6
+    alone the GM's transfer is recorded."""
+    state = add_force(ports(), "Hood", location="14", in_port=False)
+    state = order(state, "Hood", CruiseOrder(point="Ushant", location="14", turns=5), 1)
+    state = end_turn(state, 1).state
+    home = MoveOrder(point="Portsmouth", destination=HOME, port="Portsmouth", via=["14", "6"])
+    command = GiveOrder(faction="Britain", force="Hood", order=home, by_gm=True)
+
+    with pytest.raises(RuleViolation) as refused:
+        give_order(state, DEFAULTS, command, 2)
+
+    assert (refused.value.message("en"), refused.value.message("ru")) == AT_14
+    assert state.forces["hood"].order.order.kind == "cruise"
+    via_6 = command.model_copy(update={"order": home.model_copy(update={"via": ["6"]})})
+    given = give_order(state, DEFAULTS, via_6, 2)
+    assert given.state.forces["hood"].order.order.via == ["6"]
+
+
+def test_no_i7_a_transfer_by_packet_starts_where_the_force_is_when_it_takes_effect():
+    """NO-I7, NO-5.2: Hood, at sea in 14, is ordered to cruise in 9 in turn 1. In turn 2 a
+    packet boat leaves Portsmouth with a transfer to Portsmouth via 6 and reaches Hood, now
+    recorded in 9; the relay turn 3 passes and the transfer takes effect from turn 4. Its
+    start is 9, where Hood is when it takes effect, not 14, where it was when the packet
+    left (the order on its way has no start yet)."""
+    state = add_force(ports(), "Hood", location="14", in_port=False)
+    state = add_force(state, "Mercury", "packet", ships=[Ship(kind="packet")])
+    state = order(state, "Hood", CruiseOrder(point="Hyères", location=PORT_9, turns=9), 1)
+    state = end_turn(state, 1).state
+    home = MoveOrder(point="Portsmouth", destination=HOME, port="Portsmouth", via=["6"])
+    send = SendByPacket(faction="Britain", packet="Mercury", force="Hood", order=home)
+    sent = send_by_packet(state, DEFAULTS, send, 2)
+    assert sent.relay.order.start_location is None
+    state = move_to(sent.state, "Hood", PORT_9, 2)
+    state = register_packet_arrival(state, DEFAULTS, "Britain", sent.relay.id, 2).state
+    state = end_turn(state, 2).state
+
+    relayed = end_turn(state, 3)
+
+    assert (
+        "  Hood: the order brought by packet boat (relay #1) takes effect from turn 4 (NO-I7)."
+        in (told(relayed))
+    )
+    hood = relayed.state.forces["hood"]
+    assert hood.order.order.destination == HOME
+    assert hood.order.start_location == PORT_9
+
+
 TABLE = NavalOrdersSettings(nearest_station_by="distance_table")
 FROM_TABLE_ONLY = (
     "The nearest station comes from the distance table; only the GM may change it (NO-I16)."

@@ -195,6 +195,12 @@ class RoundReport(BaseModel):
     # rounds logged before they were kept, which read under the campaign's current settings.
     retreat_distance: int | None = None
     class_life: dict[str, int] | None = None
+    # FC-I17: the names a ruleset that fights its battles in automatic mode gives its own
+    # ships, per participant and class, as the round was fought (space pirates: a pirate
+    # side's ships by pirate type, from its SP-I9 table). A participant or class not listed
+    # is named by its class (FC glossary). None in fleet combat's own rounds and in rounds
+    # logged before they were kept, which that ruleset names from its current table.
+    ship_names: dict[str, dict[str, str]] | None = None
 
     def auto_targeted(self) -> list[VolleyReport]:
         """Volleys whose target the bot chose (FC-I17), for the summary."""

@@ -92,11 +92,17 @@ def check_at_station(state: NavalOrdersState, force: Force, kind: OrderKind) -> 
 
 
 def clean_order(
-    state: NavalOrdersState, settings: NavalOrdersSettings, force: Force, order: Order
+    state: NavalOrdersState,
+    settings: NavalOrdersSettings,
+    force: Force,
+    order: Order,
+    *,
+    by_packet: bool = False,
 ) -> Order:
     """The order with its fields trimmed, once it fills its form (NO-I19) and fits the force
     and the register (NO-1.1, NO-I17). Under `strict_order_forms = false` missing fields are
-    allowed; impossible values are refused either way."""
+    allowed; impossible values are refused either way. `by_packet`: the order goes by packet
+    boat and takes effect turns later (NO-I7)."""
     strict = settings.strict_order_forms
     kind = order.kind
     if isinstance(order, CruiseOrder | RaidOrder):
@@ -108,7 +114,7 @@ def clean_order(
         _turns(order.turns, 0, "NO-I13", kind, strict)
         return RaidOrder(point=point, location=location, turns=order.turns)
     if isinstance(order, MoveOrder):
-        return _clean_move(state, settings, force, order)
+        return _clean_move(state, settings, force, order, by_packet=by_packet)
     if isinstance(order, BlockadeOrder):
         port = _text(order.port, "port", kind, strict)
         if (
@@ -144,16 +150,25 @@ def clean_order(
 
 
 def _clean_move(
-    state: NavalOrdersState, settings: NavalOrdersSettings, force: Force, order: MoveOrder
+    state: NavalOrdersState,
+    settings: NavalOrdersSettings,
+    force: Force,
+    order: MoveOrder,
+    *,
+    by_packet: bool,
 ) -> MoveOrder:
     """NO-5.2, NO-I17: the end is a registered port, named as registered; enough waypoints,
     none at the end point. NO-5.2, NO-5.3: a transfer goes from its start point to another,
-    its end point, where the force anchors on arriving (NO-I17: in port there). A force in
-    port starts from that port: the order takes effect there at once, or when its layover
-    there ends (NO-I18), so an end point at that location is refused (it would complete the
-    transfer the turn it takes effect), and so is a "via" location there. A force at sea
-    has no such start: its transfer ends only on entering the port, and one sent by packet
-    boat takes effect turns later, wherever the force then is (NO-I7)."""
+    its end point, where the force anchors on arriving (NO-I17: in port there).
+
+    An order given to the force itself takes effect where the force is: in port at once, or
+    when its layover there ends (NO-I18); at sea (its first order, or a GM's) at once. That
+    location is the transfer's start, so a "via" location there is refused: it is no
+    intermediate point on the route (NO-5.2), and would stand in for the one the form
+    requires (NO-I17). In port an end point there is refused too (it would complete the
+    transfer the turn it takes effect); at sea it is not, since the transfer ends only on
+    entering the port. One sent by packet boat takes effect turns later, wherever the force
+    then is (NO-I7): neither is refused where it is when the packet leaves."""
     strict = settings.strict_order_forms
     point = _text(order.point, "point", "move", strict)
     destination = _text(order.destination, "destination", "move", strict)
@@ -166,7 +181,9 @@ def _clean_move(
             "naval_orders.error.too_few_waypoints", clause="NO-I17", count=settings.min_waypoints
         )
     if force.in_port:
-        _check_leaves_its_port(force, destination, via)
+        _check_not_to_its_start(force, destination)
+    if not by_packet:
+        _check_waypoint_not_at_start(force, via)
     _check_waypoint_not_at_end(destination, via)
     if destination is not None:
         station = state.station_at(destination)
@@ -186,18 +203,21 @@ def _clean_move(
     return MoveOrder(point=point, destination=destination, port=port, via=via)
 
 
-def _check_leaves_its_port(force: Force, destination: str | None, via: list[str]) -> None:
-    """NO-5.2: a transfer given in port starts from that port, so it neither ends there nor
-    names it as an intermediate point on its route."""
-    start = name_key(force.location)
-    if destination is not None and name_key(destination) == start:
+def _check_not_to_its_start(force: Force, destination: str | None) -> None:
+    """NO-5.2: a transfer given in port starts from that port, so it does not end there."""
+    if destination is not None and name_key(destination) == name_key(force.location):
         raise RuleViolation(
             "naval_orders.error.transfer_to_start",
             clause="NO-5.2",
             force=force.name,
             location=destination,
         )
-    if start in {name_key(w) for w in via}:
+
+
+def _check_waypoint_not_at_start(force: Force, via: list[str]) -> None:
+    """NO-5.2, NO-I17: a transfer given to the force itself starts where the force is (in
+    port or at sea), so it does not name that location as an intermediate point."""
+    if name_key(force.location) in {name_key(w) for w in via}:
         raise RuleViolation(
             "naval_orders.error.waypoint_at_start",
             clause="NO-5.2",

@@ -177,6 +177,8 @@ class ActiveOrder(BaseModel):
     effective_turn: int
     force_kind: ForceKind = "line"
     ships: dict[str, int] = Field(default_factory=dict)
+    # A transfer's start (NO-5.2): where the force is when the order takes effect; None for
+    # other orders, and for a transfer on its way by packet boat (NO-I7) until it does.
     start_location: str | None = None
     station: str | None = None
     arrived_turn: int | None = None

@@ -51,10 +51,11 @@ def check_can_receive(
     turn: int,
     *,
     override: bool,
+    by_packet: bool = False,
 ) -> Order:
     """The checks every new order passes, in port or by packet; returns the cleaned order."""
     check_may_receive(settings, force, order.kind, turn, override=override)
-    return clean_order(state, settings, force, order)
+    return clean_order(state, settings, force, order, by_packet=by_packet)
 
 
 def check_may_receive(
@@ -111,11 +112,20 @@ def check_may_change_here(force: Force, *, override: bool) -> None:
 
 
 def new_active_order(
-    state: NavalOrdersState, force: Force, order: Order, turn: int, effective_turn: int
+    state: NavalOrdersState,
+    force: Force,
+    order: Order,
+    turn: int,
+    effective_turn: int,
+    *,
+    by_packet: bool = False,
 ) -> ActiveOrder:
     """An order as recorded: the force's kind and ships as the form states them (NO-I19),
-    and for repair or disbanding the station where it is carried out (NO-1.1)."""
+    and for repair or disbanding the station where it is carried out (NO-1.1). A transfer
+    starts where the force is (NO-5.2); one sent by packet boat has no start until it takes
+    effect, turns later and wherever the force then is (NO-I7, `put_in_force`)."""
     station = state.station_at(force.location) if order.kind in ("repair", "disband") else None
+    starts_here = isinstance(order, MoveOrder) and not by_packet
     return ActiveOrder(
         station=station.name if station is not None else None,
         order=order,
@@ -123,7 +133,7 @@ def new_active_order(
         effective_turn=effective_turn,
         force_kind=force.kind,
         ships=ship_counts(force.all_ships()),
-        start_location=force.location if isinstance(order, MoveOrder) else None,
+        start_location=force.location if starts_here else None,
     )
 
 
@@ -138,11 +148,16 @@ def mark_order_given(force: Force, turn: int) -> None:
 def put_in_force(
     state: NavalOrdersState, force: Force, active: ActiveOrder, turn: int
 ) -> list[ArchiveRecord]:
-    """Make `active` the force's current order, retiring the one it replaces (NO-I18)."""
+    """Make `active` the force's current order, retiring the one it replaces (NO-I18). A
+    transfer starts where the force is as it takes effect (NO-5.2): for an order brought by
+    packet boat or recorded for the layover's end, there rather than where it was given."""
     archive: list[ArchiveRecord] = []
     if force.order is not None:
         archive.append(retire_order(state, force, force.order, "replaced", turn))
-    force.order = active.model_copy(update={"effective_turn": max(active.effective_turn, turn)})
+    start = force.location if isinstance(active.order, MoveOrder) else active.start_location
+    force.order = active.model_copy(
+        update={"effective_turn": max(active.effective_turn, turn), "start_location": start}
+    )
     force.status = "executing"
     force.attack_away = False
     force.return_due_turn = None

@@ -35,7 +35,9 @@ def send_by_packet(
         state, command.faction, command.packet, command.force, by_gm=command.by_gm
     )
     override = gm_overrides(settings, command.by_gm)
-    order = check_can_receive(state, settings, force, command.order, turn, override=override)
+    order = check_can_receive(
+        state, settings, force, command.order, turn, override=override, by_packet=True
+    )
     new = writable(state, force.key)
     mine = new.forces[force.key]
     relay = PacketRelay(
@@ -43,7 +45,7 @@ def send_by_packet(
         owner=mine.owner,
         packet=packet.key,
         force=mine.key,
-        order=new_active_order(new, mine, order, turn, turn),
+        order=new_active_order(new, mine, order, turn, turn, by_packet=True),
         sent_turn=turn,
     )
     new.next_relay_id += 1

@@ -81,6 +81,33 @@ def combat_class(ship: RegisteredShip | PirateShip, settings: SpacePiratesSettin
     return ship.ship_class
 
 
+def flies_pirate_ships(side: str) -> bool:
+    """A participant whose ships are pirate ships (the pirates, their base, mercenaries)."""
+    return side in (PIRATES, BASE_FLEET) or side.startswith(MERCENARIES)
+
+
+def pirate_types(settings: SpacePiratesSettings) -> dict[str, str]:
+    """SP-I9's table read backwards: the pirate type a pirate ship of each fleet combat
+    class is named by (the first type of that class)."""
+    types: dict[str, str] = {}
+    for pirate_type, row in settings.pirate_ship_table.items():
+        types.setdefault(row.combat_class, pirate_type)
+    return types
+
+
+def ship_names(
+    fleets: Sequence[Fleet], settings: SpacePiratesSettings
+) -> dict[str, dict[str, str]]:
+    """What each participant flying pirate ships calls its ships of each class, by the
+    table in force (kept in each round's report, FC-I17)."""
+    types = pirate_types(settings)
+    return {
+        fleet.faction: {c: types[c] for c in fleet.count_by_class() if c in types}
+        for fleet in fleets
+        if flies_pirate_ships(fleet.faction)
+    }
+
+
 def is_combat_ship(
     ship: RegisteredShip | PirateShip, settings: SpacePiratesSettings, combat: FleetCombatSettings
 ) -> bool:
@@ -202,13 +229,21 @@ def fight(
         if progress.retreat:
             battle = state.battles[0]
             battle.retreats = [p.faction for p in battle.engaged() if p.side == DEFENDER_SIDE]
-    rounds = earlier + fight_automatic_rounds(
+    fought = fight_automatic_rounds(
         state,
         combat,
         dice,
         max_rounds=settings.auto_battle_max_rounds,
         pause_before=_ask_retreat(settings, combat, decided),
     )
+    # Named as fought, whatever the table says later (SP-I9); a battle carried on after the
+    # retreat question goes on naming its ships as its first rounds did.
+    names = next((r.ship_names for r in earlier if r.ship_names is not None), None)
+    if names is None:
+        names = ship_names([fleet for fleet, _ in participants], settings)
+    for report in fought:
+        report.ship_names = names
+    rounds = earlier + fought
     battle = state.battles[0]
     if battle.result is None:
         raise RetreatAsked(

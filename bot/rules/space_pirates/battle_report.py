@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from bot.i18n import Msg, MsgList
 from bot.rules.fleet_combat.messages import class_count, class_name, round_lines
 from bot.rules.fleet_combat.models import RoundReport, VolleyReport
-from bot.rules.space_pirates.battle import BASE_FLEET, MERCENARIES, PIRATES, side_msg
+from bot.rules.space_pirates.battle import flies_pirate_ships, pirate_types, side_msg
 from bot.rules.space_pirates.messages import side_first
 from bot.rules.space_pirates.settings import SpacePiratesSettings
 
@@ -30,17 +30,18 @@ OWN_WORDS = {
 
 
 class _Ships:
-    """Class names for one battle: a side flying pirate ships (the pirates, their base,
-    mercenaries) names them by pirate type (SP-I9's table read backwards)."""
+    """Class names for one round: a side flying pirate ships (the pirates, their base,
+    mercenaries) names them by pirate type, as the round kept them when it was fought; a
+    round logged before it kept them, by SP-I9's table in force read backwards."""
 
-    def __init__(self, settings: SpacePiratesSettings) -> None:
-        self.types: dict[str, str] = {}
-        for pirate_type, row in settings.pirate_ship_table.items():
-            self.types.setdefault(row.combat_class, pirate_type)
+    def __init__(self, settings: SpacePiratesSettings, report: RoundReport) -> None:
+        self.kept = report.ship_names
+        self.types = pirate_types(settings) if self.kept is None else {}
 
     def pirate(self, side: str, ship_class: str) -> str | None:
-        flies_pirates = side in (PIRATES, BASE_FLEET) or side.startswith(MERCENARIES)
-        return self.types.get(ship_class) if flies_pirates else None
+        if self.kept is not None:
+            return self.kept.get(side, {}).get(ship_class)
+        return self.types.get(ship_class) if flies_pirate_ships(side) else None
 
     def count(self, side: str, ship_class: str, count: int) -> Msg:
         kind = self.pirate(side, ship_class)
@@ -55,7 +56,7 @@ def battle_round_lines(
     report: RoundReport, settings: SpacePiratesSettings, *, retreat_distance: int
 ) -> list[Msg]:
     """One round of a pirate battle for the raid report's page."""
-    ships = _Ships(settings)
+    ships = _Ships(settings, report)
     volleys: Iterator[VolleyReport] = iter(report.volleys)
     volley: VolleyReport | None = None
     lines: list[Msg] = []
