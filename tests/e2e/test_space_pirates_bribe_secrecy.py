@@ -22,7 +22,7 @@ pirates = base.pirates  # the fixtures: the campaign, and turn 1's raid on Vega
 after_a_raid = base.after_a_raid
 
 HIDDEN = "🔒 Hidden until the turn ends"
-PLACED = "Orion placed a bribe"
+PLACED = "A hidden player bribed the pirates"  # who paid stays hidden (SP-I33)
 
 
 async def test_a_bribe_stays_hidden_from_the_other_players_until_the_turn_ends(after_a_raid):
@@ -65,5 +65,5 @@ async def test_an_answer_to_a_bribed_offer_and_a_withdrawal_are_hidden_too(after
 
     page = await table.slash("/history list", as_="player3")
     assert page.embed.description.count(HIDDEN) == 4
-    for told in ("answered a pirate offer", "withdrew a bribe", PLACED):
+    for told in ("answered a pirate offer", "withdrew bribe", PLACED):
         assert told not in page.embed.description
