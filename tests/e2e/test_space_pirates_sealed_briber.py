@@ -164,11 +164,9 @@ async def test_the_victims_log_reads_a_hidden_player_before_and_after_the_turn_e
     assert vega(table) not in show_text(shown) and "Vega" not in show_text(shown)
 
 
-async def test_the_victims_export_names_no_briber_and_still_verifies(frontier):
-    """Orion's export after the turn's end (and two more, when the bribe is archived): the
-    entry has no actor and no faction, the published hidden part, the CSV, the page, the
-    stored state and the archive name no briber; the export and the log verify."""
-    table = frontier
+async def orions_export(table) -> tuple[int, Any, dict[str, Any]]:
+    """Vega's bribe, then Orion's export after the turn's end and two more (the bribe is
+    archived by the end of turn 3): the entry's number, the reply and its JSON document."""
     seq = await vega_bribes(table)
     early = await table.slash("/history export", as_="player2")
     assert "Entries from #" in early.embed.description  # it waits for the turn's end
@@ -177,27 +175,50 @@ async def test_the_victims_export_names_no_briber_and_still_verifies(frontier):
     for turn in (2, 3):
         table.script_dice([20])
         await end_turn(table, turn)
-
     export = await table.slash("/history export", as_="player2")
     document = json.loads(exported(export))
+    assert sealed_file(export) is None
+    assert verify_document(document).problem is None
+    assert "verified" in (await verified(table)).lower()
+    return seq, export, document
+
+
+async def test_the_victims_export_shows_the_entry_as_a_hidden_players(frontier):
+    """In Orion's export the entry has no actor and no faction, in the JSON, the CSV and the
+    self-checking page; the export and the log verify."""
+    seq, export, document = await orions_export(frontier)
     entry = next(e for e in document["entries"] if e["seq"] == seq)
     assert (entry["actor_id"], entry["faction"]) == (0, None)
     assert set(entry["outcome"]) == {"secret_commitment", "sealed_commitment"}
-    reveal = next(
-        e for e in document["entries"] if e["outcome"].get("secret_reveal", {}).get("entry") == seq
-    )
-    published = json.dumps(reveal, ensure_ascii=False)
-    assert "Orion" in published and "Vega" not in published
-    assert str(table.member("player1").id) not in published
-    assert bribers(document) == [""]  # archived by the end of turn 3, with no name
-    assert sealed_file(export) is None
-    assert verify_document(document).problem is None
     row = next(r for r in csv_rows(export) if r["seq"] == str(seq))
     assert (row["actor_id"], row["faction"]) == ("0", "")
     html = page_html(export)
     page_row = re.search(rf'<tr data-seq="{seq}".*?</tr>', html, re.S)
     assert page_row and HIDDEN_PLAYER in page_row[0] and "Vega" not in page_row[0]
-    assert "verified" in (await verified(table)).lower()
+
+
+async def test_what_the_turns_end_publishes_names_the_attack_not_the_briber(frontier):
+    """The hidden part the turn's end publishes (options, summary, rolls) names Orion, the
+    kind and the fleet, not Vega."""
+    table = frontier
+    seq, _, document = await orions_export(table)
+    reveal = next(
+        e for e in document["entries"] if e["outcome"].get("secret_reveal", {}).get("entry") == seq
+    )
+    payload = reveal["outcome"]["secret_reveal"]["payload"]
+    assert payload["rolls"] and payload["options"] == {}
+    published = json.dumps(reveal, ensure_ascii=False)
+    assert "Vega" not in published and str(table.member("player1").id) not in published
+    (line,) = payload["outcome"]["summary"]
+    assert line["key"] == "pirates.done.bribe_sealed" and line["params"]["victim"] == "Orion"
+
+
+async def test_the_stored_state_and_the_archive_keep_no_briber(frontier):
+    """The state every member exports, and the archive the bribe moves to, keep the bribe
+    without the briber's name."""
+    _, _, document = await orions_export(frontier)
+    assert [r["key"] for r in document["archive"] if r["key"] == "bribes"] == ["bribes"]
+    assert bribers(document) == [""]
 
 
 async def test_the_gm_and_the_briber_read_who_paid(frontier):
