@@ -206,10 +206,8 @@ def perform(
             fleet=fleet_msg(bribe.fleet),
         )
         public = Msg(C + "done.bribe_public", faction=faction)
-        if sealed is not None:  # what the turn's end publishes: the attack, not who paid
-            kind = Msg(f"space_pirates.kind.{bribe.kind}")
-            fleet = fleet_msg(bribe.fleet)
-            public = Msg(C + "done.bribe_sealed", kind=kind, victim=bribe.victim, fleet=fleet)
+        if sealed is not None:  # what the turn's end publishes names nobody who paid
+            public = Msg(C + "done.bribe_sealed")
         return Change(new, [public], private=[told])
     if op == "hire":
         new, contract, h = apply_hire(state, settings, _hire_order(operation))
