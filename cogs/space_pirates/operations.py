@@ -278,7 +278,7 @@ def act(
         told = Msg(C + "done.withdraw", bribe=p["bribe"])
         public = Msg(C + "done.withdraw_public", faction=faction)
         if sealing(settings, operation) is not None:
-            public = Msg(C + "done.withdraw_sealed", bribe=p["bribe"])
+            public = Msg(C + "done.withdraw_sealed")
         return Change(new, [public], private=[told])
     if op == "station":
         new = station_contract(state, faction, p["contract"], p["station"], p.get("target"))

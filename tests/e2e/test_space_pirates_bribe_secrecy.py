@@ -65,5 +65,5 @@ async def test_an_answer_to_a_bribed_offer_and_a_withdrawal_are_hidden_too(after
 
     page = await table.slash("/history list", as_="player3")
     assert page.embed.description.count(HIDDEN) == 4
-    for told in ("answered a pirate offer", "withdrew bribe", PLACED):
+    for told in ("answered a pirate offer", "withdrew a bribe", PLACED):
         assert told not in page.embed.description

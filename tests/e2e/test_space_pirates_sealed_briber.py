@@ -287,6 +287,7 @@ async def test_a_withdrawal_is_sealed_too(frontier):
     page = await table.slash("/history list", as_="player2")
     line = entry_text(page, seq)
     assert HIDDEN_PLAYER in line and vega(table) not in line
+    assert "A hidden player withdrew a bribe" in line
     reveal = entry_text(page, newest(page, "hidden entry revealed"))
     assert "Vega" not in reveal and vega(table) not in reveal
 
