@@ -197,7 +197,7 @@ async def test_the_victims_export_shows_the_entry_as_a_hidden_players(frontier):
     assert page_row and HIDDEN_PLAYER in page_row[0] and "Vega" not in page_row[0]
 
 
-async def test_what_the_turns_end_publishes_names_the_attack_not_the_briber(frontier):
+async def test_what_the_turns_end_publishes_names_no_briber(frontier):
     """The hidden part the turn's end publishes (no options, its summary, the fleet's dice,
     which verify re-derives) does not name Vega; nor does it name Orion, as a bribe
     cancelled when it comes up, or withdrawn, is the briber's and the GMs' only (SP-I33)."""
