@@ -260,11 +260,13 @@ class UnitOfWork:
         rolls: Sequence[RollRecord] | None = None,
         turn: int | None = None,
         secret: bool = False,
+        actor_id: int | None = None,
     ) -> AuditEntry:
         """Append the audit entry; by default it takes every roll the dice made since the last,
         and it lists the archive records of `ruleset` written since its last entry (outcome
         key `archive`, reserved). `secret` keeps those rolls out of the public entry (a secret
-        roll: bot/secret_rolls.py keeps them hidden until they are revealed)."""
+        roll: bot/secret_rolls.py keeps them hidden until they are revealed). `actor_id`
+        replaces the acting user in the entry (a sealed entry's none, bot/secret_rolls.py)."""
         if not secret and self.dice.entry_held:
             msg = "held rolls stay in a held entry (secret_rolls.append_secret(held=True))"
             raise RuntimeError(msg)
@@ -286,7 +288,7 @@ class UnitOfWork:
             turn=self.campaign.turn if turn is None else turn,
             ruleset=ruleset,
             command=command,
-            actor_id=self.actor.user_id,
+            actor_id=self.actor.user_id if actor_id is None else actor_id,
             faction=faction,
             options=options or {},
             outcome=outcome or {},

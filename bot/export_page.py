@@ -53,8 +53,11 @@ def _summary(outcome: Any, locale: str) -> str:
     return " ".join(parts)
 
 
-def _player(entry: Mapping[str, Any], names: Mapping[int, str]) -> str:
+def _player(entry: Mapping[str, Any], names: Mapping[int, str], locale: str) -> str:
     actor = entry.get("actor_id")
+    outcome = entry.get("outcome")
+    if isinstance(outcome, dict) and "sealed_commitment" in outcome:  # who stays hidden
+        return t("export_page.hidden_player", locale)
     name = names.get(actor, str(actor)) if isinstance(actor, int) else str(actor)
     faction = entry.get("faction")
     return f"{name} ({faction})" if faction else name
@@ -111,7 +114,7 @@ def _rows(entries: Sequence[Mapping[str, Any]], locale: str, names: Mapping[int,
             f'data-ruleset="{html.escape(ruleset)}">'
             f'<td class="mark"></td><td>{html.escape(str(e.get("seq")))}</td>'
             f"<td>{html.escape(str(e.get('turn')))}</td>"
-            f"<td>{html.escape(_player(e, names))}</td>"
+            f"<td>{html.escape(_player(e, names, locale))}</td>"
             f"<td>{html.escape(t(f'ruleset.{ruleset}', locale))}</td>"
             f"<td>{command}</td><td>{_dice_cell(e, locale)}</td></tr>"
         )
@@ -155,7 +158,7 @@ def export_page(
     language = language_of(locale)
     names = names or {}
     entries = [e for e in document.get("entries", ()) if isinstance(e, Mapping)]
-    players = sorted({(str(e.get("actor_id")), _player(e, names)) for e in entries})
+    players = sorted({(str(e.get("actor_id")), _player(e, names, language)) for e in entries})
     rulesets = sorted({str(e.get("ruleset")) for e in entries})
     turns = sorted({int(e["turn"]) for e in entries if isinstance(e.get("turn"), int)})
     fields = {

@@ -231,6 +231,9 @@ class RulesetContext(Generic[S, T]):
         before: Callable[[UnitOfWork], Awaitable[None]] | None = None,
         then: Callable[[UnitOfWork, OutcomeT], Awaitable[Any]] | None = None,
         secret: bool | Callable[[T, OutcomeT], bool] = False,
+        sealed: secret_rolls.Sealed
+        | Callable[[T, OutcomeT], secret_rolls.Sealed | None]
+        | None = None,
         announce: Callable[
             [Applied[OutcomeT, T]],
             Sequence[Announcement] | Awaitable[Sequence[Announcement]],
@@ -251,6 +254,9 @@ class RulesetContext(Generic[S, T]):
         a secret one: everyone reads who made it, when, for which faction, and its
         commitment; its options, summary and `audit` fields are hidden until the turn it is
         written in ends (or `/reveal`), and shown before that to its actor and the GMs only.
+        `sealed` (or how to read it from the settings and the outcome; None: not sealed) writes
+        a secret entry without its actor and faction, who made it kept apart for good
+        (`secret_rolls.Sealed`): everyone else reads it as made by a hidden player.
 
         `announce` builds the public messages the change must post (its result, a choice's
         question): they are written in the same transaction and posted after the commit as
@@ -296,6 +302,7 @@ class RulesetContext(Generic[S, T]):
                         outcome={"summary": summary_json(logged), **(recorded or {})},
                         faction=owner,
                         ruleset=self.spec.key,
+                        sealed=sealed(settings, outcome) if callable(sealed) else sealed,
                     )
                 else:
                     entry = await uow.record(
@@ -599,6 +606,9 @@ class Asked:
         audit: Callable[[OutcomeT], dict[str, Any]] | None = None,
         then: Callable[[UnitOfWork, OutcomeT], Awaitable[Any]] | None = None,
         secret: bool | Callable[[T, OutcomeT], bool] = False,
+        sealed: secret_rolls.Sealed
+        | Callable[[T, OutcomeT], secret_rolls.Sealed | None]
+        | None = None,
     ) -> None:
         """`RulesetContext.apply` behind a confirmation: typed, the change is rehearsed (a
         refusal is the answer) and `question` (given the state before it and what it would
@@ -626,6 +636,7 @@ class Asked:
             claim=None if confirmed is None else ChoiceClaim(confirmed.id, gm=False, close=True),
             then=then,
             secret=secret,
+            sealed=sealed,
             announce=None if confirmed is None else told,
             rehearse=confirmed is None,
         )

@@ -9,6 +9,13 @@ held seed, which the reveal of the turn's last held entry publishes with it. The
 (a random nonce, the expression, the rolls, the outcome) is kept as canonical JSON; the public
 entry shows `secret_commitment`, its sha256; the revealing entry publishes it whole
 (`secret_reveal`). The nonce keeps a small roll from being guessed from its commitment.
+
+A hidden entry may also be *sealed* (`Sealed`): written with no actor (`HIDDEN_ACTOR`) and no
+faction, read as made by a hidden player. Who made it (a random nonce, the actor, the faction)
+is kept apart as canonical JSON, never published, not at the turn's end either; the entry
+shows its sha256 (`sealed_commitment`), so a GM holding the part can prove who it was. The
+actor and the GMs read it (`HiddenEntry.sealed`). A Space pirates bribe is sealed unless the
+GM lets its victim learn who paid (SP-I33).
 """
 
 from __future__ import annotations
@@ -16,7 +23,7 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from bot import dice_expr
@@ -39,6 +46,8 @@ CORE: Final = "core"
 # publishes them (their ruleset or a GM does). They are now kept under their turn's held key
 # (`seeds.held_key`), which no turn's end publishes either.
 HELD_TURN: Final = 0
+# The actor a sealed entry shows: nobody (no Discord user has the id 0).
+HIDDEN_ACTOR: Final = 0
 
 
 def payload_commitment(payload_text: str) -> str:
@@ -49,6 +58,36 @@ def payload_commitment(payload_text: str) -> str:
 def revealed_commitment(payload: dict[str, Any]) -> str:
     """The commitment a revealed hidden part matches (`payload_commitment` of its JSON)."""
     return payload_commitment(canonical(payload))
+
+
+@dataclass(frozen=True)
+class Sealed:
+    """Who made a sealed entry: kept out of the log for good; the entry shows `commitment`."""
+
+    actor_id: int
+    faction: str | None
+    nonce: str = field(default_factory=lambda: secrets.token_hex(16))
+
+    @property
+    def text(self) -> str:
+        """The canonical JSON kept, whose sha256 is the commitment."""
+        return canonical({"actor_id": self.actor_id, "faction": self.faction, "nonce": self.nonce})
+
+    @property
+    def commitment(self) -> str:
+        """sha256 of `text`: `sealed_commitment` in the entry."""
+        return payload_commitment(self.text)
+
+    @classmethod
+    def of(cls, text: str) -> Sealed:
+        """A sealed part back from its kept JSON."""
+        found = json.loads(text)
+        return cls(int(found["actor_id"]), found["faction"], str(found["nonce"]))
+
+
+def is_sealed(entry: AuditEntry) -> bool:
+    """Whether an entry was written without its actor (`Sealed`)."""
+    return "sealed_commitment" in entry.outcome
 
 
 @dataclass(frozen=True)
@@ -69,13 +108,19 @@ async def append_secret(
     faction: str | None = None,
     ruleset: str = "core",
     held: bool = False,
+    sealed: Sealed | None = None,
 ) -> tuple[AuditEntry, str]:
     """Append an entry whose rolls (those made since the last entry), options and outcome stay
     hidden: the log shows only `secret_commitment`. For `/roll … secret:true`, and for a
     ruleset's hidden information (a card drawn for a hand). Returns the entry and the
     commitment; the turn's end or `reveal` publishes the hidden part (`held`: not the turn's
     end, only `reveal`; its rolls must have been made inside `Dice.held()`, from the held
-    seed, since the turn's end reveals the turn seed)."""
+    seed, since the turn's end reveals the turn seed). `sealed`: the entry names no actor and
+    no faction, its hidden part none either (`options` without `faction`); who made it is kept
+    apart and never published (`Sealed`)."""
+    if sealed is not None:
+        options = {k: v for k, v in options.items() if k != "faction"}
+        faction = None
     records = uow.dice.records[uow.recorded_rolls : uow.dice.entry_end()]
     if records and uow.dice.entry_held != held:
         msg = "a held entry takes held rolls only, and held rolls stay in a held entry"
@@ -88,13 +133,17 @@ async def append_secret(
     }
     text = canonical(payload)
     digest = payload_commitment(text)
+    outcome_shown = {"secret_commitment": digest}
+    if sealed is not None:
+        outcome_shown["sealed_commitment"] = sealed.commitment
     entry = await uow.append(
         command,
         ruleset=ruleset,
         options={"secret": True},
-        outcome={"secret_commitment": digest},
+        outcome=outcome_shown,
         faction=faction,
         secret=True,
+        actor_id=None if sealed is None else HIDDEN_ACTOR,
     )
     await seeds.add_secret(
         uow.conn,
@@ -106,6 +155,7 @@ async def append_secret(
             digest,
             text,
             None,
+            None if sealed is None else sealed.text,
         ),
     )
     return entry, digest
@@ -252,11 +302,18 @@ class HiddenEntry:
     commitment: str
     payload: dict[str, Any] | None
     revealed_seq: int | None
+    sealed: Sealed | None = None  # who made a sealed entry, for its actor and the GMs only
 
     @property
     def private(self) -> bool:
         """Whether the reader sees what the others may not read yet."""
         return self.payload is not None and self.revealed_seq is None
+
+    @property
+    def personal(self) -> bool:
+        """Whether what the reader sees is theirs alone: the hidden part before it is
+        published, or who made a sealed entry (never published)."""
+        return self.private or self.sealed is not None
 
 
 async def hidden_entry(
@@ -269,10 +326,20 @@ async def hidden_entry(
     secret = await log.secret(entry.campaign_id, entry.seq)
     if secret is None:
         return None
-    readable = secret.revealed_seq is not None or gm or secret.actor_id == actor.user_id
+    own = gm or secret.actor_id == actor.user_id
+    readable = secret.revealed_seq is not None or own
     return HiddenEntry(
-        secret.commitment, json.loads(secret.payload) if readable else None, secret.revealed_seq
+        secret.commitment,
+        json.loads(secret.payload) if readable else None,
+        secret.revealed_seq,
+        Sealed.of(secret.sealed) if own and secret.sealed is not None else None,
     )
+
+
+async def sealed_parts(log: AuditLog, campaign_id: int) -> dict[int, Sealed]:
+    """Who made each sealed entry of the campaign, by entry number: for the bot's own use
+    and the GMs' (never shown to the other players)."""
+    return {s.seq: Sealed.of(s.sealed) for s in await log.sealed(campaign_id) if s.sealed}
 
 
 async def first_hidden(log: AuditLog, campaign_id: int) -> int | None:

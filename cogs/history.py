@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import json
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -103,7 +104,7 @@ def entry_line(
     dice = sum(len(r.faces) for r in entry.rolls)
     head = (
         f"`#{entry.seq}` {t('history.turn', locale, turn=entry.turn)} · "
-        f"**{command_label(entry.command, locale)}** · <@{entry.actor_id}>"
+        f"**{command_label(entry.command, locale)}** · {actor_text(entry, hidden, locale)}"
     )
     if entry.ruleset != CORE:
         head += f" · {t(f'ruleset.{entry.ruleset}', locale)}"
@@ -118,6 +119,25 @@ def entry_line(
         head = f"~~{head}~~ · " + t("history.undone", locale)
         summary = f"~~{clip(summary, 176)}~~" if summary else ""
     return head + (f"\n{clip(summary, 180)}" if summary else "")
+
+
+def actor_text(
+    entry: AuditEntry,
+    hidden: secret_rolls.HiddenEntry | None,
+    locale: str,
+    *,
+    with_faction: bool = False,
+) -> str:
+    """Who made an entry, as the reader may know it: a sealed entry's maker is a hidden
+    player, except for that player and the GMs (`hidden.sealed`)."""
+    if not secret_rolls.is_sealed(entry):
+        faction = f" ({shown(entry.faction)})" if with_faction and entry.faction else ""
+        return f"<@{entry.actor_id}>" + faction
+    sealed = hidden.sealed if hidden is not None else None
+    if sealed is None:
+        return t("history.hidden_player", locale)
+    faction = f" ({shown(sealed.faction)})" if with_faction and sealed.faction else ""
+    return t("history.sealed_actor", locale, actor=f"<@{sealed.actor_id}>" + faction)
 
 
 def hidden_summary(
@@ -146,8 +166,9 @@ async def hidden_entries(
         hidden = await secret_rolls.hidden_entry(ctx.service.log, entry, ctx.actor, ctx.is_gm)
         if hidden is None:
             continue
-        if hidden.private and not private:
-            hidden = dataclasses.replace(hidden, payload=None)
+        if hidden.personal and not private:
+            payload = None if hidden.private else hidden.payload
+            hidden = dataclasses.replace(hidden, payload=payload, sealed=None)
         found[entry.seq] = hidden
     return found
 
@@ -209,7 +230,7 @@ async def history_page(
     more = len(entries) > PAGE_SIZE
     entries = entries[:PAGE_SIZE]
     hidden = await hidden_entries(ctx, entries, private=private)
-    private = kept or (private and any(h.private for h in hidden.values()))
+    private = kept or (private and any(h.personal for h in hidden.values()))
     locale = ctx.locale if private else ctx.public_locale
 
     def say(key: str, **params: Any) -> str:
@@ -289,6 +310,37 @@ async def self_checking_page(
     return export_page(whole, ctx.public_locale, member_names(interaction)).encode("utf-8")
 
 
+async def sealed_export(ctx: Context, interaction: Interaction, slug: str, seqs: range) -> None:
+    """Who made the exported sealed entries, privately: every one for a GM, their own for a
+    player (the others read them as made by a hidden player). Each part as kept, whose
+    sha256 is its entry's `sealed_commitment`."""
+    parts = await secret_rolls.sealed_parts(ctx.service.log, ctx.campaign.id)
+    mine = [
+        (seq, part)
+        for seq, part in sorted(parts.items())
+        if seq in seqs and (ctx.is_gm or part.actor_id == ctx.actor.user_id)
+    ]
+    if not mine:
+        return
+    listed = [
+        {
+            "entry": seq,
+            "actor_id": part.actor_id,
+            "faction": part.faction,
+            "part": part.text,
+            "sealed_commitment": part.commitment,
+        }
+        for seq, part in mine
+    ]
+    text = json.dumps({"campaign": ctx.campaign.name, "sealed": listed}, ensure_ascii=False)
+    await reply(
+        interaction,
+        content=ctx.t("history.export.sealed", count=len(mine)),
+        files=[discord.File(io.BytesIO(text.encode("utf-8")), f"{slug}-sealed.json")],
+        ephemeral=True,
+    )
+
+
 class HistoryCog(BotCog):
     """Review and verify the campaign's roll history."""
 
@@ -329,7 +381,7 @@ class HistoryCog(BotCog):
             raise NotFound("error.entry_not_found", entry=entry)
         hidden = await secret_rolls.shown_secret(ctx.service.log, found, ctx.actor, ctx.is_gm)
         kept = await secret_rolls.hidden_entry(ctx.service.log, found, ctx.actor, ctx.is_gm)
-        private = hidden is not None or (kept is not None and kept.private)
+        private = hidden is not None or (kept is not None and kept.personal)
         locale = ctx.locale if private else ctx.public_locale
 
         def say(key: str, **params: Any) -> str:
@@ -355,12 +407,8 @@ class HistoryCog(BotCog):
             say("history.show.title", seq=found.seq, command=command_label(found.command, locale)),
             text or None,
         )
-        add_field(
-            embed,
-            say("history.show.who"),
-            f"<@{found.actor_id}>" + (f" ({shown(found.faction)})" if found.faction else ""),
-            inline=True,
-        )
+        who = actor_text(found, kept, locale, with_faction=True)
+        add_field(embed, say("history.show.who"), who[:1].upper() + who[1:], inline=True)
         add_field(embed, say("history.show.turn"), str(found.turn), inline=True)
         add_field(
             embed,
@@ -480,6 +528,7 @@ class HistoryCog(BotCog):
             page = await self_checking_page(ctx, interaction, document, last_seq)
             if len(page) <= limit:  # one file, or not at all: the JSON parts are the record
                 await reply(interaction, files=[discord.File(io.BytesIO(page), f"{slug}-log.html")])
+        await sealed_export(ctx, interaction, slug, range(first_seq, last_seq + 1))
 
     @history_group.command(name="verify", description="Recompute the hash chain of the whole log")
     async def verify(self, interaction: Interaction) -> None:

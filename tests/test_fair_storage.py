@@ -186,6 +186,48 @@ async def test_a_rulesets_hidden_draw_uses_the_secret_roll_mechanism(db):
     assert verdict.ok and verdict.derived_dice == 1
 
 
+async def test_a_sealed_hidden_entry_keeps_who_made_it_apart_for_good(db):
+    """A sealed entry (migration 014) names no actor and no faction; who made it is kept
+    apart, its sha256 in the entry; the turn's end publishes the hidden part only, and the log
+    verifies. A hidden entry not sealed keeps no sealed part and its actor, as before."""
+    service = CampaignService(db)
+    campaign = await service.create(
+        guild_id=1, channel_id=7, name="s", ruleset_keys=["space_pirates"], actor=GM
+    )
+    player = Actor(user_id=2, interaction_id=1_200_000_000_000_000_002)
+    sealed = secret_rolls.Sealed(player.user_id, "Vega")
+    async with service.work(campaign.id, player) as uow:
+        uow.dice.roll(2, 6, "strength")
+        entry, _ = await secret_rolls.append_secret(
+            uow,
+            "pirates bribe",
+            options={"faction": "Vega"},
+            outcome={"summary": []},
+            faction="Vega",
+            ruleset="space_pirates",
+            sealed=sealed,
+        )
+        plain, _ = await secret_rolls.append_secret(
+            uow, "pirates offer", options={}, outcome={}, faction="Orion", ruleset="space_pirates"
+        )
+    public = await history.entry(db, campaign.id, entry.seq)
+    assert public is not None and (public.actor_id, public.faction) == (0, None)
+    assert public.outcome["sealed_commitment"] == sealed.commitment
+    kept = await seeds.secret_of(db, campaign.id, entry.seq)
+    assert kept is not None and kept.actor_id == player.user_id and kept.sealed == sealed.text
+    assert "Vega" not in kept.payload  # the part the turn's end publishes
+    other = await seeds.secret_of(db, campaign.id, plain.seq)
+    assert other is not None and other.sealed is None
+    assert (await history.entry(db, campaign.id, plain.seq)).actor_id == player.user_id
+    assert await secret_rolls.sealed_parts(service.log, campaign.id) == {entry.seq: sealed}
+
+    await service.end_turn(campaign.id, 1, GM)
+    text = json.dumps([e.hashed_form() async for e in history.all_entries(db, campaign.id)])
+    assert "Vega" not in text and sealed.nonce not in text
+    verdict = await verify_campaign(db, campaign.id, Anchors())
+    assert verdict.ok
+
+
 async def test_cutting_the_newest_entries_leaves_a_state_the_remaining_head_does_not_cover(db):
     """Cutting the newest entries needs only log_count and log_head changed, and the chain
     alone passes; but when a cut entry changed the state, the newest remaining entry's digest

@@ -65,6 +65,10 @@ class AuditLog:
         """The campaign's secret entries not yet revealed."""
         return await seeds.unrevealed(self.db, campaign_id)
 
+    async def sealed(self, campaign_id: int) -> list[seeds.SecretRoll]:
+        """The campaign's sealed entries (who made them kept out of the log)."""
+        return await seeds.sealed_secrets(self.db, campaign_id)
+
     async def verify(
         self, campaign_id: int, anchors: Anchors | None = None
     ) -> Verdict | VerifyReport:

@@ -35,7 +35,9 @@ class TurnSeed:
 
 @dataclass(frozen=True)
 class SecretRoll:
-    """A secret roll's hidden part (canonical JSON) and the commitment its entry shows."""
+    """A secret roll's hidden part (canonical JSON) and the commitment its entry shows; a
+    sealed entry's (written without its actor) also who made it (`sealed`, canonical JSON,
+    never published: bot/secret_rolls.py `Sealed`)."""
 
     campaign_id: int
     seq: int
@@ -44,6 +46,7 @@ class SecretRoll:
     commitment: str
     payload: str
     revealed_seq: int | None
+    sealed: str | None = None
 
 
 def held_key(turn: int) -> int:
@@ -105,8 +108,8 @@ async def unseeded_campaigns(db: Database) -> list[int]:
 async def add_secret(conn: Conn, secret: SecretRoll) -> None:
     """Keep a secret roll's hidden part."""
     await conn.execute(
-        "INSERT INTO secret_rolls (campaign_id, seq, turn, actor_id, commitment, payload) "
-        "VALUES (?,?,?,?,?,?)",
+        "INSERT INTO secret_rolls (campaign_id, seq, turn, actor_id, commitment, payload, "
+        "sealed) VALUES (?,?,?,?,?,?,?)",
         (
             secret.campaign_id,
             secret.seq,
@@ -114,6 +117,7 @@ async def add_secret(conn: Conn, secret: SecretRoll) -> None:
             secret.actor_id,
             secret.commitment,
             secret.payload,
+            secret.sealed,
         ),
     )
 
@@ -160,6 +164,16 @@ async def unrevealed(db: Database, campaign_id: int) -> list[SecretRoll]:
     order (committed data)."""
     rows = await db.fetchall(
         "SELECT * FROM secret_rolls WHERE campaign_id = ? AND revealed_seq IS NULL ORDER BY seq",
+        (campaign_id,),
+    )
+    return [row_record(SecretRoll, r) for r in rows]
+
+
+async def sealed_secrets(db: Database, campaign_id: int) -> list[SecretRoll]:
+    """The campaign's sealed entries (written without their actor), in log order (committed
+    data)."""
+    rows = await db.fetchall(
+        "SELECT * FROM secret_rolls WHERE campaign_id = ? AND sealed IS NOT NULL ORDER BY seq",
         (campaign_id,),
     )
     return [row_record(SecretRoll, r) for r in rows]

@@ -450,7 +450,8 @@ class SpacePiratesCog(commands.Cog):
         ctx = await RulesetContext.of(interaction, SPEC)
         who = ctx.acting_faction(faction)
         state, settings = await ctx.read()
-        shown = status(state, settings, who, ctx.campaign.turn)
+        sealed = await operations.sealed_bribers(ctx)  # who paid the sealed bribes
+        shown = status(state, settings, who, ctx.campaign.turn, sealed)
         embeds = lines_embeds(C + "status.title", shown.lines, ctx.locale, faction=who)
         await reply(interaction, embeds=embeds, ephemeral=True)
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import discord
 
+from bot import secret_rolls
 from bot.announcements import Announcement
 from bot.campaigns import Choice, UnitOfWork
 from bot.dice import Dice
@@ -35,6 +36,7 @@ from bot.rules.space_pirates.base import (
 )
 from bot.rules.space_pirates.bribe import (
     BribeOrder,
+    SealedBribers,
     answer_bribe_offer,
     apply_bribe,
     quote_bribe,
@@ -59,6 +61,7 @@ from bot.rules.space_pirates.privateers import (
 from bot.rules.space_pirates.status import station_msg
 from bot.rules.space_pirates.turn import operations_open
 from bot.scaffold import Applied, ChoiceClaim, RulesetContext
+from bot.secret_rolls import Sealed
 from cogs.space_pirates.common import C, Change, Ctx, campaign_combat
 from cogs.space_pirates.render import lines_embeds
 
@@ -70,6 +73,10 @@ Params = dict[str, Any]
 # what, and their export stops before it, without the stored state that holds the bribe's
 # victim (SP-I34: the victim learns of the attack when it comes up).
 PRIVATE = {"bribe", "offer", "withdraw"}
+# Operations of the briber whose entry names no briber unless the GM lets the victim learn
+# who paid (`reveal_briber_to_victim`, SP-I33): sealed (bot/secret_rolls.py), the others read
+# them as a hidden player's, after the turn's end too; the bribe's state keeps no name either.
+SEALED = {"bribe", "withdraw"}
 # Operations that cost nothing and run at once, without a quote (`direct`).
 DIRECT = {"dismiss", "station", "offer", "withdraw"}
 
@@ -83,6 +90,7 @@ class Operation:
     faction: str
     turn: int
     params: Params
+    sealed: Sealed | None = None  # who pays, kept apart if the briber is to stay hidden
 
 
 def quote(
@@ -137,9 +145,24 @@ def quote(
     return [Msg(C + "quote.recall", group=r.group, cost=r.cost, value=r.ships_value, pct=pct)]
 
 
-def _bribe_order(operation: Operation) -> BribeOrder:
+def _bribe_order(operation: Operation, sealed: Sealed | None = None) -> BribeOrder:
     p = operation.params
-    return BribeOrder(operation.faction, p["victim"], p["kind"], operation.turn, p.get("target"))
+    seal = None if sealed is None else sealed.commitment
+    return BribeOrder(
+        operation.faction, p["victim"], p["kind"], operation.turn, p.get("target"), seal
+    )
+
+
+def sealing(settings: SpacePiratesSettings, operation: Operation) -> Sealed | None:
+    """The sealed part of a briber's operation, unless the victim is to learn who paid
+    (SP-I33 `reveal_briber_to_victim`)."""
+    return None if settings.reveal_briber_to_victim else operation.sealed
+
+
+async def sealed_bribers(ctx: Ctx) -> dict[str, str]:
+    """Who paid each sealed bribe (`Bribe.sealed` -> briber), for the bot and the GMs."""
+    parts = await secret_rolls.sealed_parts(ctx.service.log, ctx.campaign.id)
+    return {p.commitment: p.faction for p in parts.values() if p.faction is not None}
 
 
 def _hire_order(operation: Operation) -> HireOrder:
@@ -170,7 +193,9 @@ def perform(
         new, a = order_base_attack(state, settings, faction, turn, ships, p["contracts"], combat)
         return Change(new, [Msg(C + "done.assault", faction=faction, value=a.value)])
     if op == "bribe":
-        new, bribe = apply_bribe(state, settings, combat, _bribe_order(operation), dice)
+        sealed = sealing(settings, operation)
+        order = _bribe_order(operation, sealed)
+        new, bribe = apply_bribe(state, settings, combat, order, dice)
         told = Msg(
             C + "done.bribe",
             id=bribe.id,
@@ -180,7 +205,10 @@ def perform(
             target=bribe_target(new, bribe),
             fleet=fleet_msg(bribe.fleet),
         )
-        return Change(new, [Msg(C + "done.bribe_public", faction=faction)], private=[told])
+        public = Msg(C + "done.bribe_public", faction=faction)
+        if sealed is not None:  # what the turn's end publishes names nobody who paid
+            public = Msg(C + "done.bribe_sealed")
+        return Change(new, [public], private=[told])
     if op == "hire":
         new, contract, h = apply_hire(state, settings, _hire_order(operation))
         return Change(new, [Msg(C + "done.hire", id=contract.id, fee=h.fee, upkeep=h.upkeep)])
@@ -228,10 +256,16 @@ async def close_quotes(ctx: Ctx, user_id: int | None = None) -> None:
             await uow.close_choice(choice_id, "cancelled")
 
 
-def act(state: SpacePiratesState, settings: SpacePiratesSettings, operation: Operation) -> Change:
+def act(
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    operation: Operation,
+    bribers: SealedBribers | None = None,
+) -> Change:
     """What costs nothing runs at once: dismissing or stationing a contract (SP-I35), the
     victim's answer to a bribed attack offered at placement (SP-I34) and withdrawing a bribe
-    after its roll (SP-I33, `bribe_withdraw_after_roll`)."""
+    after its roll (SP-I33, `bribe_withdraw_after_roll`; `bribers` names who paid the sealed
+    bribes)."""
     op, faction, turn, p = operation.op, operation.faction, operation.turn, operation.params
     if op == "offer":  # an answer to a pending choice: taken even while a resolution runs
         new = answer_bribe_offer(state, settings, p["bribe"], faction, p["accept"])
@@ -240,9 +274,12 @@ def act(state: SpacePiratesState, settings: SpacePiratesSettings, operation: Ope
         return Change(new, [Msg(C + "done.offer_public", faction=faction)], private=[told])
     operations_open(state)
     if op == "withdraw":
-        new = withdraw_bribe(state, settings, faction, p["bribe"], turn)
+        new = withdraw_bribe(state, settings, faction, p["bribe"], turn, bribers)
         told = Msg(C + "done.withdraw", bribe=p["bribe"])
-        return Change(new, [Msg(C + "done.withdraw_public", faction=faction)], private=[told])
+        public = Msg(C + "done.withdraw_public", faction=faction)
+        if sealing(settings, operation) is not None:
+            public = Msg(C + "done.withdraw_sealed")
+        return Change(new, [public], private=[told])
     if op == "station":
         new = station_contract(state, faction, p["contract"], p["station"], p.get("target"))
         where = station_msg(Station(kind=p["station"], target=p.get("target")))
@@ -256,6 +293,8 @@ async def direct(ctx: Ctx, op: str, faction: str, params: Params) -> None:
     (SP-I33), the rest in the channel, in the campaign's language; written with the change
     (the outbox: a public one is posted after a restart too)."""
     private = op in PRIVATE
+    sealed = Sealed(ctx.user_id, faction) if op in SEALED else None
+    bribers = await sealed_bribers(ctx) if op == "withdraw" else None
 
     def shown(done: Applied[Change, SpacePiratesSettings]) -> list[Announcement]:
         told = done.outcome.private if private else done.outcome.lines
@@ -263,14 +302,17 @@ async def direct(ctx: Ctx, op: str, faction: str, params: Params) -> None:
         embeds = lines_embeds(C + f"op.{op}", told, locale, faction=faction)
         return [Announcement(embeds=embeds, ephemeral=private)]
 
-    await ctx.apply(
+    def run(state: SpacePiratesState, settings: SpacePiratesSettings, _d: Dice) -> Change:
         # The turn as the transaction read it (ctx.campaign is refreshed inside apply).
-        lambda state, settings, _d: act(
-            state, settings, Operation(op, faction, ctx.campaign.turn, params)
-        ),
+        operation = Operation(op, faction, ctx.campaign.turn, params, sealed)
+        return act(state, settings, operation, bribers)
+
+    await ctx.apply(
+        run,
         faction=faction,
         options={} if private else params,
         secret=private,
+        sealed=lambda settings, _o: None if settings.reveal_briber_to_victim else sealed,
         announce=shown,
     )
 
@@ -297,6 +339,7 @@ async def confirm_operation(
         await uow.close_choice(choice.id)
 
     private = op in PRIVATE  # the audit summary says only that a bribe was placed
+    sealed = Sealed(ctx.user_id, faction) if op in SEALED else None
 
     def shown(done: Applied[Change, SpacePiratesSettings]) -> list[Announcement]:
         told = done.outcome.private or done.outcome.lines
@@ -305,12 +348,17 @@ async def confirm_operation(
 
     await ctx.apply(
         lambda state, settings, dice: perform(
-            state, settings, combat, Operation(op, faction, ctx.campaign.turn, params), dice
+            state,
+            settings,
+            combat,
+            Operation(op, faction, ctx.campaign.turn, params, sealed),
+            dice,
         ),
         faction=faction,
         command=f"pirates {op}",
         options={} if private else params,
         secret=private,
+        sealed=lambda settings, _o: None if settings.reveal_briber_to_victim else sealed,
         claim=ChoiceClaim(choice.id, gm=ctx.is_gm),
         then=close,
         announce=shown,

@@ -28,6 +28,7 @@ from bot.rules.fleet_combat.models import RoundReport
 from bot.rules.space_pirates import SPEC, SpacePiratesState
 from bot.rules.space_pirates.base import BaseAttackReport, base_attack_line, base_report_key
 from bot.rules.space_pirates.battle_report import battle_round_lines
+from bot.rules.space_pirates.bribe import briber_of
 from bot.rules.space_pirates.messages import report_lines
 from bot.rules.space_pirates.models import Bribe
 from bot.rules.space_pirates.reports import RaidReport, battle_key, report_key
@@ -36,7 +37,7 @@ from bot.scaffold import RulesetContext
 from bot.text import shown
 from cogs.space_pirates.choices import open_questions, questions
 from cogs.space_pirates.common import REPORT, C, Ctx, campaign_combat, reported
-from cogs.space_pirates.operations import OPERATION
+from cogs.space_pirates.operations import OPERATION, sealed_bribers
 from cogs.space_pirates.render import rendered
 
 PER_MESSAGE = 25
@@ -93,10 +94,12 @@ async def _with_bribers(
     wanted = {r.bribe_id for r in reports if r.bribe_id is not None and r.briber is None}
     if not wanted:
         return reports
-    bribers = {b.id: b.briber for b in state.bribes if b.id in wanted}
+    sealed = await sealed_bribers(ctx)  # a sealed bribe's briber is named apart (SP-I33)
+    bribers = {b.id: briber_of(b, sealed) for b in state.bribes if b.id in wanted}
     if wanted - set(bribers):
         archived = await ctx.service.archived(ctx.campaign, SPEC.key, BRIBES, Bribe)
-        bribers |= {b.id: b.briber for b in archived if b.id in wanted}
+        bribers |= {b.id: briber_of(b, sealed) for b in archived if b.id in wanted}
+    bribers = {bribe: briber for bribe, briber in bribers.items() if briber}
     return [
         r.model_copy(update={"briber": bribers[r.bribe_id]})
         if r.bribe_id in bribers and r.briber is None

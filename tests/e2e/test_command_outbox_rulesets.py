@@ -166,7 +166,7 @@ async def test_the_pirates_registry_and_free_operations_killed_after_commit(
 
     await posted_once_after_restarts(played, [said for _, _, said in public])
     log = (await played.slash("/history list", as_="gm")).text()
-    assert "Orion withdrew a bribe (private, SP-I33)" in log
+    assert "A hidden player withdrew a bribe (private, SP-I33)" in log  # who paid: sealed
     assert "pirates offer" in log
     status = await played.slash("/pirates status", as_="player1")
     assert f"offer #{offered}" not in status.embed.description

@@ -290,7 +290,7 @@ async def test_a_bribe_is_private_to_the_briber_until_it_happens(after_a_raid):
     log = await table.slash("/history list", as_="player1")
     assert "🔒 Hidden until the turn ends" in log.text() and "placed a bribe" not in log.text()
     own = await table.slash("/history list", as_="player2")
-    assert "Orion placed a bribe (private until it happens, SP-I33)" in own.text()
+    assert "A hidden player placed a bribe (private until it happens" in own.text()
     assert f"owed: {told.group(1)}" not in own.text() and "against Vega" not in own.text()
 
 

@@ -22,7 +22,7 @@ pirates = base.pirates  # the fixtures: the campaign, and turn 1's raid on Vega
 after_a_raid = base.after_a_raid
 
 HIDDEN = "🔒 Hidden until the turn ends"
-PLACED = "Orion placed a bribe"
+PLACED = "A hidden player placed a bribe"  # who paid stays hidden (SP-I33)
 
 
 async def test_a_bribe_stays_hidden_from_the_other_players_until_the_turn_ends(after_a_raid):

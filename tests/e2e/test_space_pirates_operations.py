@@ -241,5 +241,5 @@ async def test_a_bribed_raid_offered_at_placement_and_a_bribe_withdrawn(after_a_
     withdrawn = await table.slash(f"/pirates withdraw bribe:{other}", as_="player2")
     assert withdrawn.ephemeral and f"Bribe #{other} withdrawn" in withdrawn.embed.description
     log = await table.slash("/history list", as_="player2")  # hidden from Vega's list
-    assert "Orion withdrew a bribe (private, SP-I33)" in log.text()
+    assert "A hidden player withdrew a bribe (private, SP-I33)" in log.text()
     assert f"#{other} withdrawn" not in log.text()

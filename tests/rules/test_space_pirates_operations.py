@@ -27,8 +27,10 @@ from bot.rules.space_pirates.bribe import (
     BribeOrder,
     answer_bribe_offer,
     apply_bribe,
+    briber_of,
     bribes_visible_to,
     quote_bribe,
+    withdraw_bribe,
 )
 from bot.rules.space_pirates.mercenaries import (
     HireOrder,
@@ -37,7 +39,12 @@ from bot.rules.space_pirates.mercenaries import (
     mercenary_pool,
     quote_hire,
 )
-from bot.rules.space_pirates.models import PirateFleet, PrivateerGroup, RegisteredShip
+from bot.rules.space_pirates.models import (
+    PirateFleet,
+    PrivateerGroup,
+    RegisteredShip,
+    SpacePiratesState,
+)
 from bot.rules.space_pirates.privateers import (
     PrivateerOrder,
     apply_privateers,
@@ -108,6 +115,33 @@ def test_sp_e7_bribe_costs_half_the_generated_fleet():
     assert bribes_visible_to(new, "Boreas") == [bribe]
     assert bribes_visible_to(new, "Aurora") == []
     assert new.player("Aurora").history == []
+
+
+def test_a_sealed_bribe_keeps_no_briber_in_the_state():
+    """SP-I33 `reveal_briber_to_victim` off: the bribe keeps the commitment that names its
+    briber instead of the name; the briber's own bribes and withdrawals are read through
+    who sealed it. A bribe stored before (with its briber, without `sealed`) reads as it did."""
+    state, _ = route(empty(), "R1", 450)
+    state = set_contacts(state, "Boreas", ["Aurora"])
+    order = BribeOrder("Boreas", "Aurora", "route", 5, sealed="c0ffee")
+    new, bribe = apply_bribe(state, DEFAULTS, COMBAT, order, Dice.seeded(7))
+    assert (bribe.briber, bribe.sealed) == ("", "c0ffee")
+    assert "Boreas" not in new.bribes[0].model_dump_json()
+    sealed = {"c0ffee": "Boreas"}
+    assert briber_of(bribe, sealed) == "Boreas" and briber_of(bribe) == ""
+    assert bribes_visible_to(new, "Boreas") == []
+    assert bribes_visible_to(new, "Boreas", sealed=sealed) == [bribe]
+    allowed = DEFAULTS.model_copy(update={"bribe_withdraw_after_roll": True})
+    with pytest.raises(GameError):
+        withdraw_bribe(new, allowed, "Aurora", bribe.id, 5, sealed)
+    withdrawn = withdraw_bribe(new, allowed, "Boreas", bribe.id, 5, sealed)
+    assert withdrawn.bribes[0].status == "withdrawn"
+
+    stored = new.model_dump(mode="json")
+    del stored["bribes"][0]["sealed"]
+    stored["bribes"][0]["briber"] = "Boreas"
+    old = SpacePiratesState.model_validate(stored)
+    assert bribes_visible_to(old, "Boreas") == old.bribes and briber_of(old.bribes[0]) == "Boreas"
 
 
 def test_the_turn_end_pings_the_victim_of_a_bribed_raid_never_the_briber():

@@ -4,6 +4,7 @@ private to the briber and the GMs until it comes up in the resolution."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
@@ -52,13 +53,15 @@ class BribeQuote(BaseModel):
 class BribeOrder:
     """A bribe as the briber asks for it (SP-7.2): who pays, whose route or planet the
     pirates raid, in which turn, and the target named (only under `bribe_target_choice =
-    briber_chooses`, SP-I33)."""
+    briber_chooses`, SP-I33). `sealed`: the commitment that names the briber instead of the
+    state (`Bribe.sealed`; the victim is not to learn who paid, SP-I33)."""
 
     briber: str
     victim: str
     kind: Literal["route", "planet"]
     turn: int
     target: int | None = None
+    sealed: str | None = None
 
 
 def _check(
@@ -182,7 +185,8 @@ def apply_bribe(
     pay_value = payment_value(value, fleet, settings)
     bribe = Bribe(
         id=new.take_id(),
-        briber=briber,
+        briber=briber if order.sealed is None else "",
+        sealed=order.sealed,
         victim=victim,
         kind=kind,
         placed_turn=turn,
@@ -251,9 +255,23 @@ def force_open_bribe_offers(state: SpacePiratesState, settings: SpacePiratesSett
     return [b.id for b in forced]
 
 
-def bribes_visible_to(state: SpacePiratesState, faction: str, *, gm: bool = False) -> list[Bribe]:
+SealedBribers = Mapping[str, str]  # a sealed bribe's commitment -> its briber (`Bribe.sealed`)
+
+
+def briber_of(bribe: Bribe, sealed: SealedBribers | None = None) -> str:
+    """Who paid: named in the bribe, or for a sealed one in `sealed` (empty: unknown)."""
+    if bribe.sealed is None:
+        return bribe.briber
+    return (sealed or {}).get(bribe.sealed, "")
+
+
+def bribes_visible_to(
+    state: SpacePiratesState, faction: str, *, gm: bool = False, sealed: SealedBribers | None = None
+) -> list[Bribe]:
     """Placed bribes a viewer may see: the GMs all, a player only their own (SP-I33)."""
-    return [b for b in state.bribes if b.status == "placed" and (gm or b.briber == faction)]
+    return [
+        b for b in state.bribes if b.status == "placed" and (gm or briber_of(b, sealed) == faction)
+    ]
 
 
 def withdraw_bribe(
@@ -262,12 +280,15 @@ def withdraw_bribe(
     briber: str,
     bribe_id: int,
     turn: int,
+    sealed: SealedBribers | None = None,
 ) -> SpacePiratesState:
     """With `bribe_withdraw_after_roll`, the briber may withdraw a bribe placed this turn
     after seeing its fleet; nothing is owed (SP-I33, SP-I45)."""
     if not settings.bribe_withdraw_after_roll:
         raise RuleViolation(f"{P}error.bribe_binding", clause="SP-I33")
-    bribe = next((b for b in state.bribes if b.id == bribe_id and b.briber == briber), None)
+    bribe = next(
+        (b for b in state.bribes if b.id == bribe_id and briber_of(b, sealed) == briber), None
+    )
     if bribe is None or bribe.status != "placed":
         raise NotFound(f"{P}error.bribe_not_found", bribe=bribe_id)
     if bribe.placed_turn != turn:

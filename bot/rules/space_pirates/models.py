@@ -190,10 +190,14 @@ class PrivateerGroup(BaseModel):
 
 
 class Bribe(BaseModel):
-    """A bribe placed during `placed_turn` (SP-7, SP-I33) with its attack fixed at placement."""
+    """A bribe placed during `placed_turn` (SP-7, SP-I33) with its attack fixed at placement.
+    A sealed one (`reveal_briber_to_victim` off) names no briber: `sealed` is the commitment
+    of its entry's sealed part (bot/secret_rolls.py `Sealed`), which names the briber for the
+    bot and the GMs, so the state and the archive every member exports do not."""
 
     id: int
     briber: str
+    sealed: str | None = None
     victim: str
     kind: AttackKind
     placed_turn: int

@@ -173,7 +173,8 @@ def _run_step(rc: ResolutionContext, run: PlayerRun, step: str) -> bool:
     report.kind = bribe.kind
     report.mode = "bribed"
     report.bribe_id = bribe.id
-    report.briber = bribe.briber if settings.reveal_briber_to_victim else None
+    # A sealed bribe (placed while the victim was not to learn who paid) names nobody.
+    report.briber = (bribe.briber or None) if settings.reveal_briber_to_victim else None
     report.target = bribe.target
     target = state.route(bribe.target) if bribe.kind == "route" else state.planet(bribe.target)
     report.target_name = target.name if target else None

@@ -9,7 +9,12 @@ from fractions import Fraction
 
 from bot.i18n import Msg
 from bot.rules.space_pirates.base import base_exists, operations_blocked
-from bot.rules.space_pirates.bribe import bribe_offer_cost, bribes_visible_to, open_bribe_offers
+from bot.rules.space_pirates.bribe import (
+    SealedBribers,
+    bribe_offer_cost,
+    bribes_visible_to,
+    open_bribe_offers,
+)
 from bot.rules.space_pirates.chance import RaidPoints, raid_points, routes_in_roll
 from bot.rules.space_pirates.messages import HALVED_PCT, bribe_target, fleet_msg
 from bot.rules.space_pirates.models import PlayerPirates, SpacePiratesState, Station
@@ -34,9 +39,14 @@ class PirateStatus:
 
 
 def status(
-    state: SpacePiratesState, settings: SpacePiratesSettings, faction: str, turn: int
+    state: SpacePiratesState,
+    settings: SpacePiratesSettings,
+    faction: str,
+    turn: int,
+    sealed: SealedBribers | None = None,
 ) -> PirateStatus:
-    """The player's pirate status during turn `turn`; the chance is for its resolution."""
+    """The player's pirate status during turn `turn`; the chance is for its resolution.
+    `sealed` names the briber of each sealed bribe (`briber_of`)."""
     record = state.players.get(faction) or PlayerPirates()
     lines: list[Msg] = [
         Msg(
@@ -122,7 +132,7 @@ def status(
                     turn=group.returns_turn or 0,
                 )
             )
-    for bribe in bribes_visible_to(state, faction):
+    for bribe in bribes_visible_to(state, faction, sealed=sealed):
         lines.append(
             Msg(
                 f"{P}status.bribe",
