@@ -20,6 +20,7 @@ commitment, and its options and summary are published when the turn ends.
 from __future__ import annotations
 
 import inspect
+import logging
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Generic, TypeVar, cast
@@ -60,6 +61,8 @@ from bot.text import shown_msg
 S = TypeVar("S", bound=BaseModel)
 T = TypeVar("T", bound=BaseModel)
 OutcomeT = TypeVar("OutcomeT", bound=Outcome[Any])
+
+log = logging.getLogger(__name__)
 
 
 def interaction_options(interaction: discord.Interaction[Any]) -> dict[str, Any]:
@@ -432,8 +435,9 @@ async def owned_choices(
 # pending choice of kind `CONFIRMATION`, so a restart loses nothing); confirmed, it runs the
 # change again on the state as it is then, claiming the choice in the same transaction, and
 # records it under the slash command's name and options, only while its question still
-# reads as asked (`Asked.still_asked`: what was named is what goes). A GM's undo of it
-# leaves the question answered: the player types the command again to be asked anew.
+# reads as asked (`Asked.still_asked`: what was named is what goes). A question that cannot
+# be shown is closed at once (`Asked.ask`). A GM's undo of a confirmed command leaves its
+# question answered: the player types the command again to be asked anew.
 
 VERBS = frozenset({"remove", "reset", "import"})
 TITLE_LIMIT = 256  # Discord's limit of an embed's title
@@ -568,7 +572,9 @@ class Asked:
 
     async def ask(self, ruleset: str, question: Question) -> None:
         """Ask the player privately: the question, the undo line, the red button and Cancel
-        (a pending choice only they may answer)."""
+        (a pending choice only they may answer). A question that cannot be shown (the
+        interaction expired, Discord refused the message) is closed at once: no question
+        is left that nobody sees, and the player is told, when anything still can be."""
         if question.verb not in VERBS:
             msg = f"unknown confirmation verb {question.verb!r}"
             raise ValueError(msg)
@@ -581,19 +587,25 @@ class Asked:
             "question": question.title,
             "lines": list(question.lines),
         }
-        async with self.base.service.work(self.base.campaign.id, self.base.actor) as uow:
-            choice_id = await uow.open_choice(
-                ruleset, rulesets.CONFIRMATION, self.base.actor.user_id, payload
-            )
         embeds = question_embeds(
             question,
             self.t("confirm.undo_note"),
             lambda count: self.t("confirm.more", count=count),
         )
-        view = confirmation_view(
-            choice_id, self.t(f"confirm.button.{question.verb}"), self.t("confirm.cancel")
-        )
-        await reply(self.interaction, embeds=embeds, view=view, ephemeral=True)
+        async with self.base.service.work(self.base.campaign.id, self.base.actor) as uow:
+            choice_id = await uow.open_choice(
+                ruleset, rulesets.CONFIRMATION, self.base.actor.user_id, payload
+            )
+        try:
+            view = confirmation_view(
+                choice_id, self.t(f"confirm.button.{question.verb}"), self.t("confirm.cancel")
+            )
+            await reply(self.interaction, embeds=embeds, view=view, ephemeral=True)
+        except Exception as failure:
+            log.warning("confirmation %s could not be shown", choice_id, exc_info=failure)
+            async with self.base.service.work(self.base.campaign.id, self.base.actor) as uow:
+                await uow.close_choice(choice_id, "cancelled")
+            raise GameError("confirm.not_asked") from failure
 
     async def apply(
         self,

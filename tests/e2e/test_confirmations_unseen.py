@@ -1,0 +1,133 @@
+"""Confirmations whose question never reaches its player: it is closed at once, and the player
+is told when anything still can be."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import SimpleNamespace
+
+import discord
+import pytest
+
+from bot.standin import InteractionFailed
+from bot.storage import database
+from tests.e2e.confirming import confirmed, red_button
+from tests.e2e.test_fleet_combat import seated  # noqa: F401 - a fixture
+from tests.e2e.test_outbox import hold_campaign
+
+NOT_ASKED = (
+    "The question could not be shown, so nothing was asked and nothing changed. "
+    "Type the command again."
+)
+IMPORT = "/campaign settings import file:s.toml"
+
+
+async def history(table, as_: str = "gm") -> str:
+    return (await table.slash("/history list", as_=as_)).text()
+
+
+async def open_questions(table) -> list[dict]:
+    """The payloads of the campaign's questions still waiting for an answer."""
+    rows = await table.bot.service.db.fetchall(
+        "SELECT payload FROM pending_choices WHERE status = 'open' ORDER BY id"
+    )
+    return [json.loads(row[0]) for row in rows]
+
+
+def discord_refusal(kind: type[discord.HTTPException], status: int, code: int, text: str):
+    """The error discord.py raises when Discord answers a request with `status`."""
+    return kind(SimpleNamespace(status=status, reason=text), {"code": code, "message": text})
+
+
+@contextmanager
+def answers_fail(
+    monkeypatch: pytest.MonkeyPatch, error: discord.HTTPException, *, only_questions: bool
+) -> Iterator[list[str]]:
+    """Discord refuses the bot's answers to an interaction (its response and follow-ups)
+    with `error`: every one, or only the first message with buttons (a question) and the
+    rest go through. Yields what was refused."""
+    refused: list[str] = []
+    respond = discord.InteractionResponse.send_message
+    follow_up = discord.Webhook.send
+
+    def failing(real, name):
+        async def send(self, *args, **kwargs):
+            if not only_questions or (kwargs.get("view") is not None and not refused):
+                refused.append(name)
+                raise error
+            return await real(self, *args, **kwargs)
+
+        return send
+
+    with monkeypatch.context() as patched:
+        patched.setattr(discord.InteractionResponse, "send_message", failing(respond, "response"))
+        patched.setattr(discord.Webhook, "send", failing(follow_up, "follow-up"))
+        yield refused
+
+
+# --- a question nobody sees -------------------------------------------------------------------
+
+
+async def test_a_question_discord_refuses_is_closed_and_its_player_told(seated, monkeypatch):  # noqa: F811
+    """Discord fails the question's message (a 503): the player is told privately that
+    nothing was asked and to type the command again, no question is left open, and typed
+    again the removal is asked and done."""
+    unavailable = discord_refusal(discord.DiscordServerError, 503, 0, "Service Unavailable")
+    with answers_fail(monkeypatch, unavailable, only_questions=True) as refused:
+        told = await seated.slash("/combat fleet remove point:Mecatol", as_="player2")
+    assert refused == ["response"]
+    assert told.ephemeral and red_button(told) is None
+    assert told.embed.description == NOT_ASKED
+    assert await open_questions(seated) == []
+    assert "combat fleet remove" not in await history(seated)
+
+    done = await confirmed(seated, "/combat fleet remove point:Mecatol", as_="player2")
+    assert done.embed.description == "Blue's fleet at Mecatol is no longer registered."
+    assert await open_questions(seated) == []
+
+
+async def test_a_question_whose_interaction_expired_leaves_nothing_open(campaign, monkeypatch):
+    """Discord no longer knows the interaction (10062, past its 3 s): nothing can be shown,
+    the question is closed all the same, and the GM typing the removal again is asked
+    once, by a question that works."""
+    await campaign.slash("/campaign gm add user:@player1", as_="gm")
+    expired = discord_refusal(discord.NotFound, 404, 10062, "Unknown interaction")
+    with (
+        answers_fail(monkeypatch, expired, only_questions=False) as refused,
+        pytest.raises(InteractionFailed, match="no_response"),
+    ):
+        await campaign.slash("/campaign gm remove user:@player1", as_="gm")
+    assert refused == ["response", "response"]  # the question, then the error's reply
+    assert await open_questions(campaign) == []
+
+    asked = await campaign.slash("/campaign gm remove user:@player1", as_="gm")
+    assert red_button(asked) == "Remove", asked.text()
+    assert len(await open_questions(campaign)) == 1
+    done = await campaign.click(asked, "Remove", as_="gm")
+    assert done.embed.title == "Removed"
+    assert (await history(campaign)).count("campaign gm remove") == 1
+
+
+async def test_a_question_after_a_slow_write_that_cannot_follow_up(
+    campaign, database_target, monkeypatch
+):
+    """The import waited for the lock (another process held it), so it was acknowledged
+    first; its question's follow-up then fails: the GM alone reads that nothing was asked,
+    and nothing stays open."""
+    files = {"s.toml": b"[ottoman_piracy]\nhit_min_face = 4\n"}
+    unavailable = discord_refusal(discord.DiscordServerError, 503, 0, "Service Unavailable")
+    monkeypatch.setattr(database, "WRITE_WAIT_NOTICE", 0.05)
+    with answers_fail(monkeypatch, unavailable, only_questions=True) as refused:
+        async with hold_campaign(database_target, campaign.bot.service, campaign.channel().id):
+            answering = asyncio.ensure_future(campaign.slash(IMPORT, as_="gm", files=files))
+            while not any(r.response_type == 5 for r in campaign.standin.interactions.values()):
+                await campaign.standin.next_change()
+        answered = await answering
+    assert answered.deferred and refused == ["follow-up"]
+    shown = [m for m in answered.messages if not m.deleted]  # "thinking…" is gone
+    assert [(m.ephemeral, m.embed.description) for m in shown] == [(True, NOT_ASKED)]
+    assert await open_questions(campaign) == []
+    assert "campaign settings import" not in await history(campaign)
