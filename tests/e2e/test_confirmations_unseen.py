@@ -1,5 +1,6 @@
-"""Confirmations whose question never reaches its player: it is closed at once, and the player
-is told when anything still can be."""
+"""Confirmations whose question never reaches its player (it is closed at once, and the player
+is told when anything still can be), and the core commands' questions answered as the
+rulesets' are."""
 
 from __future__ import annotations
 
@@ -14,9 +15,10 @@ import pytest
 
 from bot.standin import InteractionFailed
 from bot.storage import database
-from tests.e2e.confirming import confirmed, red_button
+from tests.e2e.confirming import clicked_by, confirmed, red_button
 from tests.e2e.test_fleet_combat import seated  # noqa: F401 - a fixture
 from tests.e2e.test_outbox import hold_campaign
+from tests.e2e.test_undo import verified
 
 NOT_ASKED = (
     "The question could not be shown, so nothing was asked and nothing changed. "
@@ -131,3 +133,49 @@ async def test_a_question_after_a_slow_write_that_cannot_follow_up(
     assert [(m.ephemeral, m.embed.description) for m in shown] == [(True, NOT_ASKED)]
     assert await open_questions(campaign) == []
     assert "campaign settings import" not in await history(campaign)
+
+
+# --- the core commands' questions, answered as the rulesets' are -------------------------------
+
+
+async def test_two_imports_confirmed_at_once_import_once(campaign):
+    """Both Import clicks of one question at the same moment: one imports, the other is
+    refused as answered; a GM's undo of the import leaves the question answered."""
+    files = {"s.toml": b"[ottoman_piracy]\nhit_min_face = 4\n"}
+    asked = await campaign.slash(IMPORT, as_="gm", files=files)
+    first, second = await asyncio.gather(
+        campaign.click(asked, "Import", as_="gm"), campaign.click(asked, "Import", as_="gm")
+    )
+    refused = [r for r in (first, second) if not r.followups]
+    assert len(refused) == 1, (first.text(), second.text())
+    assert refused[0].ephemeral and "already been answered" in refused[0].text()
+    assert (await history(campaign)).count("campaign settings import") == 1
+
+    question = await campaign.slash("/history undo reason:by mistake", as_="gm")
+    undone = await campaign.click(question, "Undo", as_="gm")
+    assert undone.embed.title.startswith("↩️ "), undone.text()
+    again = await clicked_by(campaign, asked, "Import", as_="gm")
+    assert "already been answered" in again.text(), again.text()
+    shown = await campaign.slash("/campaign settings show ruleset:ottoman_piracy", as_="gm")
+    assert "`hit_min_face` = **5**" in shown.embed.description
+    assert await open_questions(campaign) == []
+    assert (await verified(campaign)).startswith("✅ The log is intact")
+
+
+async def test_a_cancel_and_a_removal_at_once_answer_once(campaign):
+    """Cancel and Remove of one GM-removal question pressed at once: one answers it, the
+    other is refused as answered, and the GM is removed only when Remove answered."""
+    await campaign.slash("/campaign gm add user:@player1", as_="gm")
+    asked = await campaign.slash("/campaign gm remove user:@player1", as_="gm")
+    removing, cancelling = await asyncio.gather(
+        campaign.click(asked, "Remove", as_="gm"), campaign.click(asked, "Cancel", as_="gm")
+    )
+    refused = [r for r in (removing, cancelling) if "already been answered" in r.message.text()]
+    assert len(refused) == 1, (removing.text(), cancelling.text())
+    removed = refused[0] is cancelling
+    answered = removing if removed else cancelling
+    assert answered.embed.title == ("Removed" if removed else "Cancelled: nothing was removed")
+    assert (await history(campaign)).count("campaign gm remove") == int(removed)
+    still = await campaign.slash("/turn deadline set when:48h", as_="player1")
+    assert still.ephemeral == removed, still.text()
+    assert await open_questions(campaign) == []
