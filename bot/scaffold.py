@@ -524,7 +524,7 @@ class Asked:
     """A destructive command as typed (`choice` None: check, rehearse and ask) or as
     confirmed by its player's click on `choice`: the command's name and options as the
     player gave them (what its audit entry records) and `params`, what its body needs to
-    run again (the options as typed, a file's text)."""
+    run again (the options as typed, the settings a file sets)."""
 
     interaction: discord.Interaction[Any]
     base: Context

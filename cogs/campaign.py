@@ -428,7 +428,14 @@ class CampaignCog(BotCog):
         ctx = await campaign_context(interaction)
         require_gm(ctx)
         text = settings_file.decode_upload(await file.read())
-        await confirm_first(interaction, {"text": text})
+        current = await ctx.service.current_settings(ctx.campaign)
+        try:
+            applies = settings_file.applied_text(text, current)
+        except settings_file.SettingsFileRejected as rejected:
+            await _problems_listed(interaction, ctx, rejected)
+            return
+        lines = settings_file.file_lines(text)
+        await confirm_first(interaction, {"applies": applies, "lines": lines})
 
 
 def _gm_target(user: discord.Member | None, role: discord.Role | None) -> tuple[str, int, str]:
@@ -481,11 +488,12 @@ async def _gm_remove(asked: Asked) -> None:
 
 @confirmed_command("campaign settings import")
 async def _settings_import(asked: Asked) -> None:
-    """`/campaign settings import`: a file with problems lists them and one that changes
-    nothing says so, at once; else the changes are asked (old → new), then applied."""
+    """`/campaign settings import`: a file that changes nothing says so at once; else the
+    changes are asked (old → new), then applied. The question keeps what the file sets and
+    where, not the file (`settings_file.applied_text`, `file_lines`)."""
     ctx = asked.base
     require_gm(ctx)
-    text = str(asked.params["text"])
+    text = _imported_text(asked.params)
     # What the settings are as the GM is asked and as they confirm: the import must change
     # what it asked, only.
     before = await ctx.service.current_settings(ctx.campaign)
@@ -512,11 +520,12 @@ async def _settings_import(asked: Asked) -> None:
         if await asked.apply_service(apply, question=question, announce=imported):
             return
     except settings_file.SettingsFileRejected as rejected:
+        refused = rejected
+        if "lines" in asked.params:  # what the file sets, refused: at the lines of the file
+            refused = settings_file.relined(rejected, text, asked.params["lines"])
         if asked.confirmed:  # refused on the question, each problem listed
-            raise
-        embeds = line_embeds(rejected.message(ctx.locale), rejected.details(ctx.locale))
-        for batch in message_batches(embeds):
-            await reply(asked.interaction, embeds=batch, ephemeral=True)
+            raise refused from rejected
+        await _problems_listed(asked.interaction, ctx, refused)
         return
     if asked.confirmed:
         # The settings were changed meanwhile to what the file says: nothing left to import.
@@ -526,6 +535,22 @@ async def _settings_import(asked: Asked) -> None:
         embed=make_embed(ctx.t("campaign.settings.import.unchanged")),
         ephemeral=True,
     )
+
+
+async def _problems_listed(
+    interaction: Interaction, ctx: Context, rejected: settings_file.SettingsFileRejected
+) -> None:
+    """A refused file's problems, each with its line, privately."""
+    embeds = line_embeds(rejected.message(ctx.locale), rejected.details(ctx.locale))
+    for batch in message_batches(embeds):
+        await reply(interaction, embeds=batch, ephemeral=True)
+
+
+def _imported_text(params: dict[str, Any]) -> str:
+    """The settings a question's import applies: what the file sets (`applies`, as
+    `settings_file.applied_text` writes it), or, asked before questions kept only that,
+    the file itself (`text`)."""
+    return str(params["applies"] if "applies" in params else params["text"])
 
 
 def _import_question(asked: Asked, before: dict[str, Any], changed: dict[str, Any]) -> Question:

@@ -1,5 +1,5 @@
-"""Confirmations whose question never reaches its player (it is closed at once, and the player
-is told when anything still can be), and the core commands' questions answered as the
+"""Confirmations whose question never reaches its player, settings-import questions that keep
+what the file sets rather than the file, and the core commands' questions answered as the
 rulesets' are."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import pytest
 
 from bot.standin import InteractionFailed
 from bot.storage import database
+from bot.storage.audit import canonical
 from tests.e2e.confirming import clicked_by, confirmed, red_button
 from tests.e2e.test_fleet_combat import seated  # noqa: F401 - a fixture
 from tests.e2e.test_outbox import hold_campaign
@@ -133,6 +134,130 @@ async def test_a_question_after_a_slow_write_that_cannot_follow_up(
     assert [(m.ephemeral, m.embed.description) for m in shown] == [(True, NOT_ASKED)]
     assert await open_questions(campaign) == []
     assert "campaign settings import" not in await history(campaign)
+
+
+# --- a settings import keeps what the file sets -----------------------------------------------
+
+
+async def test_an_import_question_keeps_what_the_file_sets_not_the_file(campaign):
+    """A long commented file that changes one setting: the question waiting for the GM
+    keeps the settings the file names and their values, not its comments; Import applies
+    it as asked."""
+    exported = (await campaign.slash("/campaign settings export", as_="gm")).attachments[0].text
+    padding = "".join(f"# note {n}: keep the corsairs in check\n" for n in range(4000))
+    text = padding + exported.replace("hit_min_face = 5", "hit_min_face = 4")
+    asked = await campaign.slash(IMPORT, as_="gm", files={"s.toml": text.encode()})
+    assert asked.embed.title == "Import the settings file? It changes 1 setting:"
+    assert asked.embed.description.splitlines()[0] == "`ottoman_piracy.hit_min_face`: 5 → **4**"
+    (kept,) = await open_questions(campaign)
+    stored = canonical(kept)
+    assert "keep the corsairs in check" not in stored
+    assert len(stored) < len(exported) < len(text) // 10
+    assert "hit_min_face = 4" in kept["params"]["applies"]
+
+    done = await campaign.click(asked, "Import", as_="gm")
+    assert done.embed.title == "Imported"
+    (posted,) = done.followups
+    assert posted.embed.title == "Settings imported: 1 setting changed"
+    assert (await history(campaign)).count("campaign settings import") == 1
+
+
+async def as_asked_before_the_upgrade(table, text: str) -> None:
+    """Give the one open import question the payload a question asked before this version
+    kept: the file's whole text."""
+    db = table.bot.service.db
+    row = await db.fetchone("SELECT id, payload FROM pending_choices WHERE status = 'open'")
+    payload = json.loads(row[1])
+    payload["params"] = {"text": text}
+    async with db.transaction() as conn:
+        await conn.execute(
+            "UPDATE pending_choices SET payload = ? WHERE id = ?", (canonical(payload), row[0])
+        )
+
+
+async def test_an_import_asked_before_the_upgrade_still_imports_its_file(campaign):
+    """A question posted by the previous version keeps the file itself: its Import applies
+    that file as asked, and one whose settings changed since is refused as before."""
+    text = "# my edits\n[ottoman_piracy]\nhit_min_face = 4\n[core]\nfactions_per_player = 2\n"
+    files = {"s.toml": text.encode()}
+    asked = await campaign.slash(IMPORT, as_="gm", files=files)
+    await as_asked_before_the_upgrade(campaign, text)
+    done = await campaign.click(asked, "Import", as_="gm")
+    assert done.embed.title == "Imported", done.text()
+    assert done.followups[0].embed.title == "Settings imported: 2 settings changed"
+    shown = await campaign.slash("/campaign settings show ruleset:ottoman_piracy", as_="gm")
+    assert "`hit_min_face` = **4**" in shown.embed.description
+
+    back = "[ottoman_piracy]\nhit_min_face = 5\npiracy_vp_cap = 10\n"
+    stale = await campaign.slash(IMPORT, as_="gm", files={"s.toml": back.encode()})
+    await as_asked_before_the_upgrade(campaign, back)
+    await campaign.slash(
+        "/campaign settings set setting:ottoman_piracy.piracy_vp_cap value:7", as_="gm"
+    )
+    late = await campaign.click(stale, "Import", as_="gm")
+    assert late.embed.title == "No setting was changed"
+    assert "changed since you were asked" in late.embed.description
+    assert (await history(campaign)).count("campaign settings import") == 1
+
+
+async def test_an_import_refused_when_confirmed_names_the_files_lines(campaign, monkeypatch):
+    """A check added between the question and the click (an upgrade) refuses the kept
+    settings: each problem is named at its line in the GM's file, as the file reads."""
+    from bot import settings_file
+    from bot.i18n import Msg
+
+    text = "# my campaign\n# edited by hand\n\n[core]\nfactions_per_player = 2\n"
+    text += "[ottoman_piracy]\n# the corsairs hit harder\nhit_min_face = 4\n"
+    asked = await campaign.slash(IMPORT, as_="gm", files={"s.toml": text.encode()})
+    assert red_button(asked) == "Import", asked.text()
+    read = settings_file.read_settings
+
+    def stricter(given, current):
+        found = settings_file.key_lines(given)[("ottoman_piracy", "hit_min_face")]
+        read(given, current)
+        narrower = Msg(
+            "error.settings_file.value",
+            line=found,
+            setting="ottoman_piracy.hit_min_face",
+            value="4",
+            allowed="5..6",
+        )
+        raise settings_file.SettingsFileRejected([settings_file.FileProblem(found, narrower)])
+
+    monkeypatch.setattr(settings_file, "read_settings", stricter)
+    refused = await campaign.click(asked, "Import", as_="gm")
+    assert refused.embed.title == "No setting was changed"
+    assert refused.embed.description.splitlines()[:2] == [
+        "The settings file was not applied: 1 problem.",
+        "Line 8: `ottoman_piracy.hit_min_face = 4` is not allowed. Allowed: 5..6",
+    ]
+    assert "campaign settings import" not in await history(campaign)
+
+
+async def test_an_import_keeps_the_files_order_and_a_tables_entries(campaign):
+    """The question and the channel list the changes in the file's order, a table's
+    entries in the order the file gives them; Import applies exactly that."""
+    text = (
+        "[ottoman_piracy]\n"
+        "piracy_ratings = { zeki = 3, barbarossa = 1, dragut = 2 }\n"
+        "hit_min_face = 4\n"
+        "[core]\nfactions_per_player = 2\n"
+    )
+    asked = await campaign.slash(IMPORT, as_="gm", files={"s.toml": text.encode()})
+    lines = asked.embed.description.splitlines()
+    assert lines[:3] == [
+        "`ottoman_piracy.hit_min_face`: 5 → **4**",
+        "`ottoman_piracy.piracy_ratings`: { barbarossa = 1, dragut = 2 } → "
+        "**{ zeki = 3, barbarossa = 1, dragut = 2 }**",
+        "`core.factions_per_player`: 1 → **2**",
+    ]
+    done = await campaign.click(asked, "Import", as_="gm")
+    assert done.embed.title == "Imported", done.text()
+    assert done.followups[0].embed.description.splitlines() == [
+        "`ottoman_piracy.hit_min_face` = **4**",
+        "`ottoman_piracy.piracy_ratings` = **{ zeki = 3, barbarossa = 1, dragut = 2 }**",
+        "`core.factions_per_player` = **2**",
+    ]
 
 
 # --- the core commands' questions, answered as the rulesets' are -------------------------------
