@@ -20,6 +20,7 @@ commitment, and its options and summary are published when the turn ends.
 from __future__ import annotations
 
 import inspect
+import logging
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Generic, TypeVar, cast
@@ -30,7 +31,17 @@ from pydantic import BaseModel
 
 from bot import announcements, rulesets, secret_rolls
 from bot.announcements import Announcement
-from bot.campaigns import Campaign, CampaignService, Choice, Faction, UnitOfWork, summary_json
+from bot.campaigns import (
+    CORE,
+    Announce,
+    Campaign,
+    CampaignService,
+    Choice,
+    Faction,
+    UnitOfWork,
+    Written,
+    summary_json,
+)
 from bot.dice import Dice
 from bot.errors import Conflict, GameError, NotFound
 from bot.factions import acting_faction, normal
@@ -59,7 +70,10 @@ from bot.text import shown_msg
 
 S = TypeVar("S", bound=BaseModel)
 T = TypeVar("T", bound=BaseModel)
+R = TypeVar("R")
 OutcomeT = TypeVar("OutcomeT", bound=Outcome[Any])
+
+log = logging.getLogger(__name__)
 
 
 def interaction_options(interaction: discord.Interaction[Any]) -> dict[str, Any]:
@@ -432,8 +446,10 @@ async def owned_choices(
 # pending choice of kind `CONFIRMATION`, so a restart loses nothing); confirmed, it runs the
 # change again on the state as it is then, claiming the choice in the same transaction, and
 # records it under the slash command's name and options, only while its question still
-# reads as asked (`Asked.still_asked`: what was named is what goes). A GM's undo of it
-# leaves the question answered: the player types the command again to be asked anew.
+# reads as asked (`Asked.still_asked`: what was named is what goes). A ruleset's change and
+# a core service command take the same path (`Asked.apply`, `Asked.apply_service`). A
+# question that cannot be shown is closed at once (`Asked.ask`). A GM's undo of a confirmed
+# command leaves its question answered: the player types the command again to be asked anew.
 
 VERBS = frozenset({"remove", "reset", "import"})
 TITLE_LIMIT = 256  # Discord's limit of an embed's title
@@ -508,7 +524,7 @@ class Asked:
     """A destructive command as typed (`choice` None: check, rehearse and ask) or as
     confirmed by its player's click on `choice`: the command's name and options as the
     player gave them (what its audit entry records) and `params`, what its body needs to
-    run again (the options as typed, a file's text)."""
+    run again (the options as typed, the settings a file sets)."""
 
     interaction: discord.Interaction[Any]
     base: Context
@@ -566,9 +582,18 @@ class Asked:
         view = disabled_copy(self.interaction.message)
         return Announcement(edit=True, embeds=[self.answered("confirm.done")], view=view)
 
+    def settled(self, now: Question, messages: Sequence[Announcement]) -> list[Announcement]:
+        """What a confirmed change posts, decided in its transaction (which has claimed the
+        question): refused when its question reads differently now (`still_asked`), else
+        the question redrawn, then `messages`."""
+        self.still_asked(now)
+        return [self.redrawn(), *messages]
+
     async def ask(self, ruleset: str, question: Question) -> None:
         """Ask the player privately: the question, the undo line, the red button and Cancel
-        (a pending choice only they may answer)."""
+        (a pending choice only they may answer). A question that cannot be shown (the
+        interaction expired, Discord refused the message) is closed at once: no question
+        is left that nobody sees, and the player is told, when anything still can be."""
         if question.verb not in VERBS:
             msg = f"unknown confirmation verb {question.verb!r}"
             raise ValueError(msg)
@@ -581,19 +606,25 @@ class Asked:
             "question": question.title,
             "lines": list(question.lines),
         }
-        async with self.base.service.work(self.base.campaign.id, self.base.actor) as uow:
-            choice_id = await uow.open_choice(
-                ruleset, rulesets.CONFIRMATION, self.base.actor.user_id, payload
-            )
         embeds = question_embeds(
             question,
             self.t("confirm.undo_note"),
             lambda count: self.t("confirm.more", count=count),
         )
-        view = confirmation_view(
-            choice_id, self.t(f"confirm.button.{question.verb}"), self.t("confirm.cancel")
-        )
-        await reply(self.interaction, embeds=embeds, view=view, ephemeral=True)
+        async with self.base.service.work(self.base.campaign.id, self.base.actor) as uow:
+            choice_id = await uow.open_choice(
+                ruleset, rulesets.CONFIRMATION, self.base.actor.user_id, payload
+            )
+        try:
+            view = confirmation_view(
+                choice_id, self.t(f"confirm.button.{question.verb}"), self.t("confirm.cancel")
+            )
+            await reply(self.interaction, embeds=embeds, view=view, ephemeral=True)
+        except Exception as failure:
+            log.warning("confirmation %s could not be shown", choice_id, exc_info=failure)
+            async with self.base.service.work(self.base.campaign.id, self.base.actor) as uow:
+                await uow.close_choice(choice_id, "cancelled")
+            raise GameError("confirm.not_asked") from failure
 
     async def apply(
         self,
@@ -614,7 +645,7 @@ class Asked:
         refusal is the answer) and `question` (given the state before it and what it would
         do) is asked; confirmed, it runs, recorded as the slash command, and posts
         `announce` after the question redrawn, unless its question would read differently
-        now (`still_asked`)."""
+        now (`settled`)."""
         before: list[S] = []  # the state the change met, which the question reads
 
         def run(state: S, settings: T, dice: Dice) -> OutcomeT:
@@ -622,26 +653,70 @@ class Asked:
             return change(state, settings, dice)
 
         def told(done: Applied[OutcomeT, T]) -> list[Announcement]:
-            # In the change's transaction: a question that reads differently now rolls it back.
-            self.still_asked(question(before[0], done))
-            return [self.redrawn(), *announce(done)]
+            return self.settled(question(before[0], done), announce(done))
 
-        confirmed = self.choice
+        confirmed = self.choice is not None
         done = await ctx.apply(
             run,
             command=self.command,
             options=self.options,
             faction=faction,
             audit=audit,
-            claim=None if confirmed is None else ChoiceClaim(confirmed.id, gm=False, close=True),
+            before=self.claim,
             then=then,
             secret=secret,
             sealed=sealed,
-            announce=None if confirmed is None else told,
-            rehearse=confirmed is None,
+            announce=told if confirmed else None,
+            rehearse=not confirmed,
         )
-        if confirmed is None:
+        if not confirmed:
             await self.ask(ctx.spec.key, question(before[0], done))
+
+    async def apply_service(
+        self,
+        command: Callable[[Announce[R]], Awaitable[object]],
+        *,
+        question: Callable[[R], Question],
+        announce: Callable[
+            [UnitOfWork, R], Sequence[Announcement] | Awaitable[Sequence[Announcement]]
+        ],
+        ruleset: str = CORE,
+    ) -> bool:
+        """A core service command behind a confirmation, as `apply` runs a ruleset's change:
+        `command` runs the service method with the `announce` step it is given. Typed, it is
+        rehearsed (a refusal is the answer) and `question` of its result is asked;
+        confirmed, its step claims the question in the change's transaction, refuses it
+        when `question` of the result reads differently now, and writes the question
+        redrawn and `announce`'s messages, posted after the commit. False when the command
+        announced nothing (it found nothing to change), and nothing was asked or done."""
+        if self.choice is None:
+            try:
+                await command(end_rehearsal)
+            except Rehearsal as rehearsed:
+                await self.ask(ruleset, question(cast(R, rehearsed.result)))
+                return True
+            return False
+        rows: list[announcements.OutboxMessage] = []
+
+        async def step(tx: UnitOfWork | Written, result: R) -> None:
+            if not isinstance(tx, UnitOfWork):
+                msg = "a confirmed service command runs in a unit of work"
+                raise TypeError(msg)
+            await self.claim(tx)
+            built = announce(tx, result)
+            messages = await built if inspect.isawaitable(built) else built
+            told = self.settled(question(result), messages)
+            rows.extend(
+                await announcements.write(
+                    tx, self.interaction, told, locale=self.base.public_locale
+                )
+            )
+
+        await command(step)
+        if not rows:
+            return False
+        await announcements.deliver(self.interaction, self.base.service.db, rows)
+        return True
 
 
 async def confirm_first(

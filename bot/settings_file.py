@@ -267,12 +267,57 @@ def changed_settings(
         old = before[section]
         names = {n for n in type(new).model_fields if getattr(new, n) != getattr(old, n)}
         if names:
-            dumped = new.model_dump(mode="json", include=names)
-            changed[section] = {
-                n: sorted(v) if isinstance(getattr(new, n), set | frozenset) else v
-                for n, v in dumped.items()
-            }
+            changed[section] = _json_values(new, names)
     return changed
+
+
+def _json_values(settings: BaseModel, names: set[str]) -> dict[str, Any]:
+    """The named settings' values as JSON (a set as a sorted list), in the model's order."""
+    dumped = settings.model_dump(mode="json", include=names)
+    return {
+        n: sorted(v) if isinstance(getattr(settings, n), set | frozenset) else v
+        for n, v in dumped.items()
+    }
+
+
+def applied_text(text: str, current: Mapping[str, BaseModel]) -> str:
+    """What an imported file applies, as a file of its own: each setting it names, in its
+    sections' order, with the value the import reads (checked and refused as
+    `read_settings` does), and nothing else — no comments, no setting it leaves out.
+    Reading it gives the same settings as reading the file."""
+    after = read_settings(text, current)
+    document = tomllib.loads(text)  # valid TOML: read_settings read it
+    lines: list[str] = []
+    for section, settings in after.items():
+        lines.append(f"[{_key(section)}]")
+        values = _json_values(settings, set(document[section]))
+        # TOML has no null: a setting read as unset is left out, as the export leaves it.
+        lines += [f"{_key(n)} = {toml_value(v)}" for n, v in values.items() if v is not None]
+    return "\n".join(lines) + "\n"
+
+
+def file_lines(text: str) -> dict[str, int]:
+    """Where a file's sections and settings start ("section", "section.setting" → line),
+    kept beside what it applies so that a refusal of that names the file's lines
+    (`relined`)."""
+    return {".".join(key): line for key, line in key_lines(text).items()}
+
+
+def relined(
+    rejected: SettingsFileRejected, applied: str, lines: Mapping[str, int]
+) -> SettingsFileRejected:
+    """The problems found in `applied` (`applied_text` of a file), each at the line of the
+    file it came from (`lines`: `file_lines` of that file); none where the file has none."""
+    at = {line: ".".join(key) for key, line in key_lines(applied).items()}
+    problems = []
+    for problem in rejected.problems:
+        line = lines.get(at.get(problem.line or 0, ""))
+        params = dict(problem.message.params)
+        if "line" in params:
+            params["line"] = "—" if line is None else line
+        problems.append(FileProblem(line, Msg(problem.message.key, **params)))
+    problems.sort(key=lambda p: p.line or 0)
+    return SettingsFileRejected(problems)
 
 
 def decode_upload(data: bytes) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import io
 import re
 from typing import Any
@@ -48,10 +47,8 @@ from bot.next_steps import next_step_embeds, with_next_step
 from bot.scaffold import (
     Asked,
     Question,
-    Rehearsal,
     confirm_first,
     confirmed_command,
-    end_rehearsal,
 )
 from bot.text import shown
 from bot.turn_flow import (
@@ -431,7 +428,14 @@ class CampaignCog(BotCog):
         ctx = await campaign_context(interaction)
         require_gm(ctx)
         text = settings_file.decode_upload(await file.read())
-        await confirm_first(interaction, {"text": text})
+        current = await ctx.service.current_settings(ctx.campaign)
+        try:
+            applies = settings_file.applied_text(text, current)
+        except settings_file.SettingsFileRejected as rejected:
+            await _problems_listed(interaction, ctx, rejected)
+            return
+        lines = settings_file.file_lines(text)
+        await confirm_first(interaction, {"applies": applies, "lines": lines})
 
 
 def _gm_target(user: discord.Member | None, role: discord.Role | None) -> tuple[str, int, str]:
@@ -469,88 +473,84 @@ async def _gm_remove(asked: Asked) -> None:
     require_gm(ctx)
     kind, target = str(asked.params["kind"]), int(asked.params["id"])
     mention = str(asked.params["mention"])
-    if not asked.confirmed:
-        with contextlib.suppress(Rehearsal):
-            await _set_gm(ctx, kind, target, mention, add=False, announce=end_rehearsal)
-        title = asked.t("campaign.gm.remove_question", who=mention)
-        await asked.ask(CORE, Question(title, verb="remove"))
-        return
-    answer: Answer[None] = Answer(
-        asked.interaction,
-        lambda _: [
-            asked.redrawn(),
-            Announcement(embeds=[make_embed(ctx.pt("campaign.gm.removed", who=mention))]),
-        ],
-        locale=ctx.public_locale,
-    )
 
-    async def claimed(tx: UnitOfWork | Written, result: None) -> None:
-        assert isinstance(tx, UnitOfWork)
-        await asked.claim(tx)
-        await answer(tx, result)
+    async def remove(step: Announce[None]) -> None:
+        await _set_gm(ctx, kind, target, mention, add=False, announce=step)
 
-    await _set_gm(ctx, kind, target, mention, add=False, announce=claimed)
-    await answer.deliver()
+    def question(_: None) -> Question:
+        return Question(asked.t("campaign.gm.remove_question", who=mention), verb="remove")
+
+    def removed(_tx: UnitOfWork, _: None) -> list[Announcement]:
+        return [Announcement(embeds=[make_embed(ctx.pt("campaign.gm.removed", who=mention))])]
+
+    await asked.apply_service(remove, question=question, announce=removed)
 
 
 @confirmed_command("campaign settings import")
 async def _settings_import(asked: Asked) -> None:
-    """`/campaign settings import`: a file with problems lists them and one that changes
-    nothing says so, at once; else the changes are asked (old → new), then applied."""
+    """`/campaign settings import`: a file that changes nothing says so at once; else the
+    changes are asked (old → new), then applied. The question keeps what the file sets and
+    where, not the file (`settings_file.applied_text`, `file_lines`)."""
     ctx = asked.base
     require_gm(ctx)
-    text = str(asked.params["text"])
-    if not asked.confirmed:
-        before = await ctx.service.current_settings(ctx.campaign)
-        changed: dict[str, Any] = {}
-        try:
-            await ctx.service.set_settings(ctx.campaign.id, ctx.actor, text, announce=end_rehearsal)
-        except settings_file.SettingsFileRejected as rejected:
-            embeds = line_embeds(rejected.message(ctx.locale), rejected.details(ctx.locale))
-            for batch in message_batches(embeds):
-                await reply(asked.interaction, embeds=batch, ephemeral=True)
-            return
-        except Rehearsal as rehearsed:
-            changed = rehearsed.result
-        if not changed:
-            await reply(
-                asked.interaction,
-                embed=make_embed(ctx.t("campaign.settings.import.unchanged")),
-                ephemeral=True,
-            )
-            return
-        await asked.ask(CORE, _import_question(asked, before, changed))
-        return
+    text = _imported_text(asked.params)
+    # What the settings are as the GM is asked and as they confirm: the import must change
+    # what it asked, only.
+    before = await ctx.service.current_settings(ctx.campaign)
 
-    warned: list[Msg] = []  # what the rulesets warn about in their settings as saved
+    async def apply(step: Announce[dict[str, Any]]) -> None:
+        await ctx.service.set_settings(ctx.campaign.id, ctx.actor, text, announce=step)
 
-    def imported(changed: dict[str, Any]) -> list[Announcement]:
+    def question(changed: dict[str, Any]) -> Question:
+        return _import_question(asked, before, changed)
+
+    async def imported(tx: UnitOfWork, changed: dict[str, Any]) -> list[Announcement]:
         lines = [
             f"`{section}.{name}` = **{_value_shown(value)}**"
             for section, values in changed.items()
             for name, value in values.items()
         ]
         title = ctx.pt("campaign.settings.imported", count=len(lines))
+        # What the rulesets warn about in their settings as saved.
+        warned = await _saved_warnings(tx, list(changed))
         lines += [_warning_line(w, ctx.public_locale) for w in warned]
-        posts = [Announcement(embeds=b) for b in message_batches(line_embeds(title, lines))]
-        return [asked.redrawn(), *posts]
+        return [Announcement(embeds=b) for b in message_batches(line_embeds(title, lines))]
 
-    answer = Answer(asked.interaction, imported, locale=ctx.public_locale)
-
-    # What the settings are as the GM confirms: the import must change what it asked, only.
-    before = await ctx.service.current_settings(ctx.campaign)
-
-    async def with_warnings(tx: UnitOfWork | Written, changed: dict[str, Any]) -> None:
-        assert isinstance(tx, UnitOfWork)
-        asked.still_asked(_import_question(asked, before, changed))
-        await asked.claim(tx)
-        warned.extend(await _saved_warnings(tx, list(changed)))
-        await answer(tx, changed)
-
-    if not await ctx.service.set_settings(ctx.campaign.id, ctx.actor, text, announce=with_warnings):
+    try:
+        if await asked.apply_service(apply, question=question, announce=imported):
+            return
+    except settings_file.SettingsFileRejected as rejected:
+        refused = rejected
+        if "lines" in asked.params:  # what the file sets, refused: at the lines of the file
+            refused = settings_file.relined(rejected, text, asked.params["lines"])
+        if asked.confirmed:  # refused on the question, each problem listed
+            raise refused from rejected
+        await _problems_listed(asked.interaction, ctx, refused)
+        return
+    if asked.confirmed:
         # The settings were changed meanwhile to what the file says: nothing left to import.
         raise GameError("campaign.settings.import.unchanged")
-    await answer.deliver()
+    await reply(
+        asked.interaction,
+        embed=make_embed(ctx.t("campaign.settings.import.unchanged")),
+        ephemeral=True,
+    )
+
+
+async def _problems_listed(
+    interaction: Interaction, ctx: Context, rejected: settings_file.SettingsFileRejected
+) -> None:
+    """A refused file's problems, each with its line, privately."""
+    embeds = line_embeds(rejected.message(ctx.locale), rejected.details(ctx.locale))
+    for batch in message_batches(embeds):
+        await reply(interaction, embeds=batch, ephemeral=True)
+
+
+def _imported_text(params: dict[str, Any]) -> str:
+    """The settings a question's import applies: what the file sets (`applies`, as
+    `settings_file.applied_text` writes it), or, asked before questions kept only that,
+    the file itself (`text`)."""
+    return str(params["applies"] if "applies" in params else params["text"])
 
 
 def _import_question(asked: Asked, before: dict[str, Any], changed: dict[str, Any]) -> Question:
