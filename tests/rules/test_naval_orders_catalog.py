@@ -323,6 +323,31 @@ def campaign_messages():
     )
     forming = turn_end(no.start_formation(forming, slow, convoy, 3).state, 3, slow)
     turn_end(forming, 4, slow)
+    # an order by packet boat that cannot take effect where the force then is: a transfer
+    # via the location where it cruises (the arrival warns of it); one recorded for the
+    # layover's end whose convoy is struck off meanwhile
+    stuck = support.add_force(support.ports(), "Hood", location="14", in_port=False)
+    stuck = support.add_force(stuck, "Mercury", "packet", ships=[no.Ship(kind="packet")])
+    stuck = give(stuck, "Hood", no.CruiseOrder(point="U", location="14", turns=5), 1)
+    command = no.SendByPacket(
+        faction="Britain",
+        packet="Mercury",
+        force="Hood",
+        order=no.MoveOrder(point="P", destination=support.HOME, port="Portsmouth", via=["14"]),
+    )
+    relayed = no.send_by_packet(turn_end(stuck, 1), support.DEFAULTS, command, 2)
+    arrived = no.register_packet_arrival(
+        relayed.state, support.DEFAULTS, "Britain", relayed.relay.id, 2
+    )
+    take(arrived.lines)
+    turn_end(turn_end(arrived.state, 2), 3)
+    escort = support.add_force(support.ports(), "Convoy", ships=[no.Ship(kind="transport")])
+    escort = support.add_force(escort, "Hood")
+    escort = give(escort, "Hood", no.CruiseOrder(point="U", location="14", turns=1), 1)
+    escort = turn_end(support.move_to(escort, "Hood", "14", 1), 1)
+    escort = support.move_to(escort, "Hood", support.HOME, 2, in_port=True)
+    escort = turn_end(give(escort, "Hood", no.EscortOrder(convoy="Convoy"), 2), 2)
+    turn_end(no.remove_force(escort, "Convoy").state, 3)
     free = no.NavalOrdersSettings(strict_order_forms=False)
     open_cruise = give(
         support.add_force(support.ports(), "Hood"), "Hood", no.CruiseOrder(location="14"), 1, free

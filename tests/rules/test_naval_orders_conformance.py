@@ -467,17 +467,19 @@ def test_no_5_2_no_i18_a_squadron_at_sea_takes_a_first_transfer_to_the_port_wher
 
 
 @pytest.mark.parametrize(
-    ("destination", "port", "via"),
-    [(PORT_9, "Toulon", ["6"]), (HOME, "Portsmouth", [PORT_9, "6"])],
+    ("destination", "port", "via", "there"),
+    [(PORT_9, "Toulon", ["6"], PORT_9), (HOME, "Portsmouth", [PORT_9, "6"], "14")],
     ids=["to the port where it cruises", "via where it cruises"],
 )
 def test_no_5_2_no_i18_a_transfer_by_packet_starts_where_the_force_is_when_it_takes_effect(
-    destination, port, via
+    destination, port, via, there
 ):
     """NO-5.2, NO-I7, NO-I18: Hood cruises at sea in 9; in turn 3 a packet boat is sent
     with a transfer to Toulon (9) via 6, or to Portsmouth (1) via 9 and 6. The order takes
     effect turns later, wherever Hood then is, so neither is refused as a transfer to, or
-    via, its start: the packet carries it and it takes effect from turn 5."""
+    via, its start: the packet carries it and it takes effect from turn 5, with Hood still
+    at sea in 9, or recorded in 14 by then (in 9 the transfer via 9 would lapse,
+    test_naval_orders_takes_effect.py)."""
     state = add_force(ports(), "Hood", location="14", in_port=False)
     state = add_force(state, "Mercury", "packet", ships=[Ship(kind="packet")])
     state = order(state, "Hood", CruiseOrder(point="Hyères", location=PORT_9, turns=9), 1)
@@ -492,7 +494,7 @@ def test_no_5_2_no_i18_a_transfer_by_packet_starts_where_the_force_is_when_it_ta
     assert "Packet boat Mercury carries a new order (Transfer) to Hood (relay #1)." in told(sent)
     arrived = register_packet_arrival(sent.state, DEFAULTS, "Britain", sent.relay.id, 3)
     state = end_turn(arrived.state, 3).state
-    relayed = end_turn(state, 4)
+    relayed = end_turn(move_to(state, "Hood", there, 4), 4)
     assert (
         "  Hood: the order brought by packet boat (relay #1) takes effect from turn 5 (NO-I7)."
         in told(relayed)

@@ -117,22 +117,13 @@ def clean_order(
         return _clean_move(state, settings, force, order, by_packet=by_packet)
     if isinstance(order, BlockadeOrder):
         port = _text(order.port, "port", kind, strict)
-        if (
-            port is not None
-            and (state.stations.get(name_key(port)) or state.station_at(port)) is None
-        ):
-            raise RuleViolation("naval_orders.error.not_a_port", clause="NO-1.1", location=port)
+        if port is not None:
+            _check_port(state, port)
         return BlockadeOrder(port=port, details=_text(order.details, "details", kind, False) or "")
     if isinstance(order, EscortOrder):
         convoy = _text(order.convoy, "convoy", kind, strict)
         if convoy is not None:
-            escorted = state.forces.get(name_key(convoy))
-            if escorted is None or not any(
-                s.kind in ("transport", "merchant") for s in escorted.all_ships()
-            ):
-                raise RuleViolation(
-                    "naval_orders.error.not_a_convoy", clause="NO-1.1", convoy=convoy
-                )
+            _check_convoy(state, convoy)
         return EscortOrder(
             convoy=convoy, details=_text(order.details, "details", kind, False) or ""
         )
@@ -147,6 +138,52 @@ def clean_order(
     if isinstance(order, RepairOrder):
         return RepairOrder(details=details)
     return DisbandOrder(details=details)
+
+
+def _check_port(state: NavalOrdersState, port: str) -> None:
+    """NO-1.1: a blockaded seaport is a registered one (by name or location)."""
+    if (state.stations.get(name_key(port)) or state.station_at(port)) is None:
+        raise RuleViolation("naval_orders.error.not_a_port", clause="NO-1.1", location=port)
+
+
+def _check_convoy(state: NavalOrdersState, convoy: str) -> None:
+    """NO-1.1: the escorted transport flotilla is a registered force with transports or
+    merchantmen."""
+    escorted = state.forces.get(name_key(convoy))
+    if escorted is None or not any(
+        s.kind in ("transport", "merchant") for s in escorted.all_ships()
+    ):
+        raise RuleViolation("naval_orders.error.not_a_convoy", clause="NO-1.1", convoy=convoy)
+
+
+def check_takes_effect(state: NavalOrdersState, force: Force, order: Order) -> None:
+    """An order that takes effect turns after it was given (brought by packet boat, NO-I7;
+    recorded for the end of a layover, NO-I18) does so wherever the force then is, with the
+    register as it then stands: it is checked again there, as an order given there at once
+    would be, and this raises the refusal that order would get.
+
+    A transfer starts where the force is (NO-5.2): in port it does not end there, and it
+    names no intermediate location there (NO-5.2, NO-I17); it still ends in a registered port
+    (NO-I17). Repair and disbanding are carried out at a naval station (NO-1.1). A blockade's
+    port and an escort's convoy are still registered (NO-1.1). The form's own fields were
+    checked when it was given (NO-I19), and cruising, raiding and landing orders apply
+    anywhere: they sail for their location."""
+    if isinstance(order, MoveOrder):
+        if force.in_port:
+            _check_not_to_its_start(force, order.destination)
+        _check_waypoint_not_at_start(force, order.via)
+        if order.destination is not None and state.station_at(order.destination) is None:
+            raise RuleViolation(
+                "naval_orders.error.destination_not_port",
+                clause="NO-I17",
+                location=order.destination,
+            )
+    elif isinstance(order, RepairOrder | DisbandOrder):
+        check_at_station(state, force, order.kind)
+    elif isinstance(order, BlockadeOrder) and order.port is not None:
+        _check_port(state, order.port)
+    elif isinstance(order, EscortOrder) and order.convoy is not None:
+        _check_convoy(state, order.convoy)
 
 
 def _clean_move(
@@ -168,7 +205,8 @@ def _clean_move(
     requires (NO-I17). In port an end point there is refused too (it would complete the
     transfer the turn it takes effect); at sea it is not, since the transfer ends only on
     entering the port. One sent by packet boat takes effect turns later, wherever the force
-    then is (NO-I7): neither is refused where it is when the packet leaves."""
+    then is (NO-I7): neither is refused where it is when the packet leaves, and both are
+    checked where it is when the order takes effect (`check_takes_effect`)."""
     strict = settings.strict_order_forms
     point = _text(order.point, "point", "move", strict)
     destination = _text(order.destination, "destination", "move", strict)

@@ -354,9 +354,13 @@ def relay_sent_lines(relay: PacketRelay, packet: Force, force: Force) -> list[Ms
     ]
 
 
-def relay_arrival_lines(relay: PacketRelay, force: Force) -> list[Msg]:
-    """The packet has reached the force: relay turn(s), then the new order (NO-I7)."""
-    return [
+def relay_arrival_lines(
+    relay: PacketRelay, force: Force, *, lapses: Msg | None = None
+) -> list[Msg]:
+    """The packet has reached the force: relay turn(s), then the new order (NO-I7). When
+    the order could not take effect where the force is now (`lapses`, the refusal), the
+    player is warned that it lapses unless the force is elsewhere by then."""
+    lines = [
         Msg(
             "naval_orders.relay.arrived",
             relay=relay.id,
@@ -364,6 +368,16 @@ def relay_arrival_lines(relay: PacketRelay, force: Force) -> list[Msg]:
             turn=relay.effective_turn or 0,
         )
     ]
+    if lapses is not None:
+        lines.append(
+            Msg(
+                "naval_orders.relay.would_lapse",
+                force=force.name,
+                turn=relay.effective_turn or 0,
+                reason=lapses,
+            )
+        )
+    return lines
 
 
 # The lines that name the fleet; the log keeps an earlier release's lines, which did not,

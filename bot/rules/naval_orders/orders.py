@@ -9,6 +9,7 @@ from bot.i18n import Msg
 from bot.rules.naval_orders.forms import (
     check_at_station,
     check_enabled,
+    check_takes_effect,
     clean_build_order,
     clean_order,
 )
@@ -155,8 +156,17 @@ def put_in_force(
     if force.order is not None:
         archive.append(retire_order(state, force, force.order, "replaced", turn))
     start = force.location if isinstance(active.order, MoveOrder) else active.start_location
+    station = active.station
+    if active.order.kind in ("repair", "disband"):
+        # NO-1.1: carried out at the naval station where the force is as it takes effect.
+        here = state.station_at(force.location)
+        station = here.name if here is not None else station
     force.order = active.model_copy(
-        update={"effective_turn": max(active.effective_turn, turn), "start_location": start}
+        update={
+            "effective_turn": max(active.effective_turn, turn),
+            "start_location": start,
+            "station": station,
+        }
     )
     force.status = "executing"
     force.attack_away = False
@@ -167,6 +177,19 @@ def put_in_force(
     force.return_station_confirmed = False
     force.return_station_from_table = False
     return archive
+
+
+def why_it_lapses(state: NavalOrdersState, force: Force, active: ActiveOrder) -> Msg | None:
+    """Why an order given turns before it takes effect (by packet boat, NO-I7; for the end of
+    a layover, NO-I18) cannot take effect where the force now is, as the refusal an order
+    given there at once would get (`check_takes_effect`); None when it can. Such an order
+    lapses rather than being cut to fit: only the Admiralty changes an order (NO-3.4,
+    NO-I18), and the force goes on with the one it has (NO-3.3)."""
+    try:
+        check_takes_effect(state, force, active.order)
+    except RuleViolation as refusal:
+        return Msg(refusal.message_key, **refusal.params)
+    return None
 
 
 def _drop_relays(state: NavalOrdersState, force: Force, turn: int) -> list[ArchiveRecord]:

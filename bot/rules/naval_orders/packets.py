@@ -3,7 +3,8 @@
 A packet-boat force in a port or station is sent with a new order; the player moves it
 (the bot keeps no map) and registers its arrival. A packet arriving in turn T starts the
 relay turn(s) T+1…T+`order_relay_turns`, while the old order still counts; the new order
-takes effect from T+1+`order_relay_turns` (the end of turn applies it, turn.py).
+takes effect from T+1+`order_relay_turns` (the end of turn applies it, turn.py),
+wherever the force then is, or lapses where it could not be given then (`why_it_lapses`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from bot.rules.naval_orders.orders import (
     gm_overrides,
     mark_order_given,
     new_active_order,
+    why_it_lapses,
 )
 from bot.rules.naval_orders.outcomes import NavalOutcome
 from bot.rules.naval_orders.registry import check_owner, find_force, writable
@@ -92,8 +94,10 @@ def register_packet_arrival(
     by_gm: bool = False,
 ) -> NavalOutcome:
     """The packet boat has reached the force (NO-2.9, NO-I7): the relay turn follows and the
-    new order takes effect from turn `turn + 1 + order_relay_turns`. The packet boat is then
-    at sea in the force's location."""
+    new order takes effect from turn `turn + 1 + order_relay_turns`, wherever the force then
+    is; where it could not take effect now, the reply warns that it lapses unless the force
+    is elsewhere by then (`why_it_lapses`). The packet boat is then at sea in the force's
+    location."""
     relay = next((r for r in state.relays if r.id == relay_id), None)
     if relay is None:
         raise NotFound("naval_orders.error.unknown_relay", clause="NO-I18", relay=relay_id)
@@ -110,6 +114,10 @@ def register_packet_arrival(
     if packet is not None:
         packet.location = force.location
         packet.in_port = False
+    lapses = why_it_lapses(new, force, relay.order)
     return NavalOutcome(
-        state=new, force=force, relay=arrived, lines=relay_arrival_lines(arrived, force)
+        state=new,
+        force=force,
+        relay=arrived,
+        lines=relay_arrival_lines(arrived, force, lapses=lapses),
     )

@@ -7,7 +7,8 @@ raiding turns are counted, with the raid's d3 rolled on arrival (NO-I13, NO-I14)
 orders send the force to the nearest naval station (NO-I16); a transfer ends in its port
 (NO-I17); forces back in a station start the layover, and layovers end (NO-I7); an order
 given on arrival lapses if the force is back at sea instead (NO-3.3, NO-I18); late
-returns are reported (NO-I15); orders relayed by packet boat take effect (NO-I7).
+returns are reported (NO-I15); orders relayed by packet boat take effect (NO-I7), or lapse
+where they could not be given to the force at once (NO-5.2, NO-1.1).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from bot.rules.naval_orders.models import (
     RaidOrder,
     name_key,
 )
-from bot.rules.naval_orders.orders import begin_layover_or_wait, put_in_force
+from bot.rules.naval_orders.orders import begin_layover_or_wait, put_in_force, why_it_lapses
 from bot.rules.naval_orders.outcomes import retire_order
 from bot.rules.naval_orders.registry import station_location
 from bot.rules.naval_orders.settings import NavalOrdersSettings
@@ -387,14 +388,27 @@ def _station_arrival(run: _Resolution, force: Force) -> None:
 
 
 def _layover_end(run: _Resolution, force: Force) -> None:
-    """NO-I7: the layover ends; an order recorded during it takes effect (NO-I18)."""
+    """NO-I7: the layover ends; an order recorded during it takes effect (NO-I18), checked
+    again where the force then is (`why_it_lapses`): one that cannot lapses, and the force
+    awaits orders."""
     if force.status != "layover" or force.layover_until is None:
         return
     if force.layover_until > run.turn:
         return
     force.layover_until = None
     pending = force.pending_order
-    if pending is not None:
+    reason = why_it_lapses(run.state, force, pending) if pending is not None else None
+    if pending is not None and reason is not None:
+        # NO-I18: checked again where the force is as the layover ends; it lapses.
+        force.pending_order = None
+        force.status = "awaiting_orders"
+        run.archive.append(retire_order(run.state, force, pending, "cancelled", run.turn))
+        order = Msg(f"naval_orders.order.{pending.order.kind}")
+        run.note(
+            force,
+            Msg("naval_orders.turn.pending_lapsed", force=force.name, order=order, reason=reason),
+        )
+    elif pending is not None:
         force.pending_order = None
         run.archive += put_in_force(run.state, force, pending, run.turn + 1)
         run.note(
@@ -423,8 +437,12 @@ def _waiting_order_lapses(run: _Resolution, force: Force) -> None:
 
 def _relays(run: _Resolution) -> None:
     """NO-I7: a relayed order takes effect from `effective_turn`; applied at the resolution
-    before it. The packet arrived, the relay turn passed. A force that has meanwhile come
-    back to port after its order keeps its layover first (NO-2.11, NO-I18). One still
+    before it. The packet arrived, the relay turn passed. It takes effect wherever the force
+    then is; an order that would be refused given there at once (a transfer from its own
+    end port, or via the location where the force is; a repair away from a naval
+    station…) lapses, and the force goes on with the order it has (`why_it_lapses`). A
+    force that has meanwhile come back to port after its order is checked in that port and
+    keeps its layover first (NO-2.11, NO-I18). One still
     forming or dissolving cannot leave its location (NO-2.7) nor attack (NO-I9), and its
     range is 0 (NO-I4): the relayed order waits for the formation, as a forming force takes
     no new order (`check_may_receive`), and takes effect from the turn after it is made
@@ -446,6 +464,22 @@ def _relays(run: _Resolution) -> None:
             continue
         force = _editable(force)
         run.state.forces[force.key] = force
+        reason = why_it_lapses(run.state, force, relay.order)
+        if reason is not None:
+            # NO-I7, NO-3.3: it takes effect where the force now is, and cannot: it lapses,
+            # and the force goes on with the order it has.
+            run.archive.append(retire_order(run.state, force, relay.order, "cancelled", run.turn))
+            run.note(
+                force,
+                Msg(
+                    "naval_orders.turn.relay_lapsed",
+                    force=force.name,
+                    relay=relay.id,
+                    order=Msg(f"naval_orders.order.{relay.order.order.kind}"),
+                    reason=reason,
+                ),
+            )
+            continue
         if force.pending_order is not None:
             run.archive.append(
                 retire_order(run.state, force, force.pending_order, "cancelled", run.turn)
