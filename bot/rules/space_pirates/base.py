@@ -289,6 +289,7 @@ def destroy_base(
         if bribe.victim == faction and bribe.status == "placed":
             bribe.status = "cancelled"
             refund = bribe.cost if settings.cancelled_bribe_refund else 0
+            bribe.refund = refund  # the briber reads it in `/pirates status` (SP-I33)
             journal.private.setdefault(bribe.briber, []).append(bribe_cancelled_msg(bribe, refund))
             journal.outcome.setdefault("bribes_cancelled", []).append(bribe.id)
     return BaseDestroyed(record.income_bonus_until, record.peace_until)
