@@ -336,9 +336,10 @@ async def test_settings_are_shown_grouped_as_in_the_spec_in_both_languages(pirat
     assert "__**Откуп**__" in text and "`buy_off_default` = **accept**" in text
 
 
-async def test_a_bribe_cancelled_at_the_resolution_is_told_to_the_gm_only(after_a_raid):
+async def test_a_bribe_cancelled_at_the_resolution_is_told_privately(after_a_raid):
     """SP-I33: Vega's only route is gone when Orion's bribe comes up: it is cancelled; the
-    GM who ends the turn reads it privately; the summary and the log do not tell it."""
+    GM who ends the turn reads it privately; the summary and the log do not tell it (Orion
+    reads it in their own status)."""
     table = after_a_raid
     await table.slash("/pirates contacts factions:Vega", as_="player2")
     quote = await table.slash("/pirates bribe victim:Vega", as_="player2")
@@ -358,6 +359,10 @@ async def test_a_bribe_cancelled_at_the_resolution_is_told_to_the_gm_only(after_
     assert not any("cancelled" in t for t in public)
     log = await table.slash("/history list", as_="player1")
     assert "cancelled" not in log.text()
+    orion = await table.slash("/pirates status", as_="player2")
+    assert "against Vega, turn 2) was cancelled" in orion.embed.description
+    vega = await table.slash("/pirates status", as_="player1")
+    assert "cancelled" not in vega.embed.description
 
 
 async def test_a_buy_off_question_waits_with_its_outcome_as_title_and_clauses_in_the_footer(

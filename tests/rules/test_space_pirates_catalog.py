@@ -32,7 +32,12 @@ from bot.rules.fleet_combat.models import BattleResult, RoundReport
 from bot.rules.space_pirates.base import BASE_FLEET, apply_locate, order_base_attack
 from bot.rules.space_pirates.battle import PIRATES
 from bot.rules.space_pirates.battle_report import battle_round_lines, over_msg, side_msg
-from bot.rules.space_pirates.bribe import BribeOrder, apply_bribe
+from bot.rules.space_pirates.bribe import (
+    BribeOrder,
+    answer_bribe_offer,
+    apply_bribe,
+    withdraw_bribe,
+)
 from bot.rules.space_pirates.mercenaries import HireOrder, apply_hire
 from bot.rules.space_pirates.messages import (
     offer_lines,
@@ -42,7 +47,12 @@ from bot.rules.space_pirates.messages import (
 )
 from bot.rules.space_pirates.models import MercenaryContract, PrivateerGroup
 from bot.rules.space_pirates.privateers import PrivateerOrder, apply_privateers, apply_recall
-from bot.rules.space_pirates.registry import register_route, set_contacts, set_privateer_tech
+from bot.rules.space_pirates.registry import (
+    register_route,
+    remove_route,
+    set_contacts,
+    set_privateer_tech,
+)
 from bot.rules.space_pirates.reports import RaidReport, ReportOutcome
 from bot.rules.space_pirates.spec import awaited
 from bot.rules.space_pirates.status import status
@@ -263,6 +273,38 @@ def emitted_messages():
     out.extend(more_messages())
     out.extend(battle_page_messages())
     out.extend(buy_off_question_messages())
+    out.extend(bribe_end_messages())
+    return out
+
+
+def bribe_end_messages():
+    """How a briber's bribes ended, in their status (SP-I33): cancelled with a refund and
+    without, withdrawn, bought off at placement, come up and waiting, fought, or come up with
+    no record left to tell the rest."""
+    out = []
+    for refund in (True, False):
+        rules = settings(cancelled_bribe_refund=refund, bribe_withdraw_after_roll=True)
+        state, line = route(empty(), "Line", 160)
+        state = set_contacts(state, "Boreas", ["Aurora"])
+        order = BribeOrder("Boreas", "Aurora", "route", 5)
+        state, _ = apply_bribe(state, rules, COMBAT, order, scripted(3, 5)[0])
+        state, second = apply_bribe(state, rules, COMBAT, order, scripted(3, 5)[0])
+        state = withdraw_bribe(state, rules, "Boreas", second.id, 5)
+        gone = resolve(remove_route(state, line.id), 5, scripted(20)[0], rules)
+        out.extend(status(gone.state, rules, "Boreas", 6).lines)
+        waiting = resolve(state, 5, scripted(20)[0], rules)
+        out.extend(status(waiting.state, rules, "Boreas", 6).lines)
+        fought = answer(waiting.state, refund, Dice.seeded(1), settings=rules)
+        out.extend(status(fought.state, rules, "Boreas", 6).lines)
+        fought.state.player("Aurora").history = []
+        out.extend(status(fought.state, rules, "Boreas", 6).lines)
+    timing = settings(bribed_offer_timing="at_placement")
+    state, _ = route(empty(), "Line", 160)
+    state = set_contacts(state, "Boreas", ["Aurora"])
+    order = BribeOrder("Boreas", "Aurora", "route", 5)
+    state, bribe = apply_bribe(state, timing, COMBAT, order, scripted(3, 5)[0])
+    state = answer_bribe_offer(state, timing, bribe.id, "Aurora", True)
+    out.extend(status(state, timing, "Boreas", 6).lines)
     return out
 
 

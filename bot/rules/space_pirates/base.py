@@ -252,6 +252,13 @@ class BaseAttackReport(BaseModel):
     fleet: BaseFleetQuote | None = None
     battle: BattleSummary | None = None
     survivors: list[RegisteredShip] = Field(default_factory=list)
+    # What destroying the base gave, as the settings stood when it fell (SP-I32
+    # `base_bonus_income_per_planet`, `base_bonus_turns`, `peace_turns`): the report reads
+    # as made whatever the campaign picks later. None in reports made before they were
+    # kept, which read under the campaign's current settings.
+    income_bonus: int | None = None
+    income_bonus_until: int | None = None
+    peace_until: int | None = None
 
 
 @dataclass(frozen=True)
@@ -289,6 +296,7 @@ def destroy_base(
         if bribe.victim == faction and bribe.status == "placed":
             bribe.status = "cancelled"
             refund = bribe.cost if settings.cancelled_bribe_refund else 0
+            bribe.refund = refund  # the briber reads it in `/pirates status` (SP-I33)
             journal.private.setdefault(bribe.briber, []).append(bribe_cancelled_msg(bribe, refund))
             journal.outcome.setdefault("bribes_cancelled", []).append(bribe.id)
     return BaseDestroyed(record.income_bonus_until, record.peace_until)
@@ -388,7 +396,9 @@ def _fight_one(rc: ResolutionContext, turn: int, order: BaseAttackOrder) -> Base
         ]
     if run.summary.result == "defender_victory":
         report.outcome = "destroyed"
-        destroy_base(state, settings, order.attacker, turn, rc.journal)
+        won = destroy_base(state, settings, order.attacker, turn, rc.journal)
+        report.income_bonus = settings.base_bonus_income_per_planet
+        report.income_bonus_until, report.peace_until = won.income_bonus_until, won.peace_until
     else:
         report.outcome = "failed"
         record.failed_base_attacks += 1
@@ -396,14 +406,17 @@ def _fight_one(rc: ResolutionContext, turn: int, order: BaseAttackOrder) -> Base
 
 
 def base_attack_line(report: BaseAttackReport, settings: SpacePiratesSettings) -> Msg:
-    """One line per base attack: refused, failed, or the base destroyed with its rewards."""
+    """One line per base attack: refused, failed, or the base destroyed with its rewards, as
+    the report kept them (a report made before they were kept reads `settings`)."""
     if report.outcome == "destroyed":
+        bonus = report.income_bonus
+        until, peace = report.income_bonus_until, report.peace_until
         return Msg(
             f"{P}base.destroyed",
             faction=report.attacker,
-            bonus=settings.base_bonus_income_per_planet,
-            until=report.turn + settings.base_bonus_turns,
-            peace=report.turn + settings.peace_turns,
+            bonus=settings.base_bonus_income_per_planet if bonus is None else bonus,
+            until=report.turn + settings.base_bonus_turns if until is None else until,
+            peace=report.turn + settings.peace_turns if peace is None else peace,
         )
     if report.outcome == "failed":
         return Msg(

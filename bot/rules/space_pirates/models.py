@@ -210,6 +210,10 @@ class Bribe(BaseModel):
     cost: int
     status: Literal["placed", "resolved", "cancelled", "withdrawn", "bought_off"] = "placed"
     offer: Literal["at_resolution", "open", "declined"] = "at_resolution"
+    # What a cancelled bribe gave back, under `cancelled_bribe_refund` as it stood when the
+    # bribe was cancelled (SP-I33); None while it stands, and in bribes cancelled before it
+    # was kept.
+    refund: int | None = None
 
     def attack_record(self, turn: int, outcome: AttackOutcome = "pending") -> AttackRecord:
         """The history record of the attack fixed at placement, appended in `turn` (SP-I33,

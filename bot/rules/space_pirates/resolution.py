@@ -129,9 +129,11 @@ def _bribe(state: SpacePiratesState, step: str) -> Bribe:
 
 
 def _cancel_bribe(rc: ResolutionContext, bribe: Bribe) -> None:
-    """A cancelled bribe: no attack, no record; reported to the briber and the GM (SP-I33)."""
+    """A cancelled bribe: no attack, no record; reported to the GM who ends the turn, and
+    kept with its refund for the briber's `/pirates status` (SP-I33)."""
     bribe.status = "cancelled"
     refund = bribe.cost if rc.settings.cancelled_bribe_refund else 0
+    bribe.refund = refund
     rc.journal.private.setdefault(bribe.briber, []).append(bribe_cancelled_msg(bribe, refund))
     rc.journal.outcome.setdefault("bribes_cancelled", []).append(bribe.id)
 

@@ -45,7 +45,8 @@ def turn_step(
 ) -> TurnStepResult[SpacePiratesState]:
     """SP-I40 under the campaign's fleet combat settings (FC-I17). What the engine tells the
     briber alone (a bribe cancelled when it came up, SP-I33) leaves the audited outcome for
-    `private`: the GM who ends the turn reads it, the log every member exports does not."""
+    `private`: the GM who ends the turn reads it, the log every member exports does not; the
+    briber reads it in their own `/pirates status` (`status.ended_bribe_lines`)."""
     result = end_of_turn(ctx, combat=campaign_combat(ctx))
     # The turn's summary names routes, planets and factions as the players typed them
     # (`shown_msg`); what the briber alone is told is escaped where it is shown.

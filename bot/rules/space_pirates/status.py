@@ -12,12 +12,13 @@ from bot.rules.space_pirates.base import base_exists, operations_blocked
 from bot.rules.space_pirates.bribe import (
     SealedBribers,
     bribe_offer_cost,
+    briber_of,
     bribes_visible_to,
     open_bribe_offers,
 )
 from bot.rules.space_pirates.chance import RaidPoints, raid_points, routes_in_roll
 from bot.rules.space_pirates.messages import HALVED_PCT, bribe_target, fleet_msg
-from bot.rules.space_pirates.models import PlayerPirates, SpacePiratesState, Station
+from bot.rules.space_pirates.models import Bribe, PlayerPirates, SpacePiratesState, Station
 from bot.rules.space_pirates.planet_raid import planet_points
 from bot.rules.space_pirates.route_raid import under_peace, under_route_immunity
 from bot.rules.space_pirates.settings import SpacePiratesSettings
@@ -144,6 +145,7 @@ def status(
                 cost=bribe.cost,
             )
         )
+    lines += ended_bribe_lines(state, faction, turn, sealed)
     for bribe in open_bribe_offers(state, faction):  # SP-I34 `at_placement`: the victim's
         lines.append(
             Msg(
@@ -164,6 +166,61 @@ def status(
         base_exists=exists,
         lines=lines,
     )
+
+
+def ended_bribe_lines(
+    state: SpacePiratesState, faction: str, turn: int, sealed: SealedBribers | None = None
+) -> list[Msg]:
+    """How the player's own bribes of the last turn ended in its resolution: cancelled (with
+    what was refunded, as it was refunded), withdrawn, bought off, or come up and fought. The
+    briber learns a cancellation here, privately, and nobody else does (SP-I33). A bribe of
+    the turn under way is told once its resolution has run, as the turn's end tells the
+    others what happened (an offer bought off at placement included, SP-I34)."""
+    lines: list[Msg] = []
+    for bribe in state.bribes:
+        if bribe.status == "placed" or bribe.placed_turn != turn - 1:
+            continue
+        if briber_of(bribe, sealed) != faction:
+            continue
+        head = Msg(
+            f"{P}status.bribe_ended.head",
+            bribe=bribe.id,
+            kind=Msg(f"{P}kind.{bribe.kind}"),
+            victim=bribe.victim,
+            turn=bribe.placed_turn,
+        )
+        end = _bribe_end(state, bribe)
+        if end == "cancelled":
+            lines.append(Msg(f"{P}status.bribe_ended.cancelled", head=head, refund=_refund(bribe)))
+        else:
+            target = bribe_target(state, bribe)
+            lines.append(
+                Msg(f"{P}status.bribe_ended.{end}", head=head, victim=bribe.victim, target=target)
+            )
+    return lines
+
+
+def _bribe_end(state: SpacePiratesState, bribe: Bribe) -> str:
+    """How a bribe that no longer stands ended (SP-I33, SP-I34): the victim's record of the
+    attack tells a bribe that came up."""
+    if bribe.status != "resolved":
+        return bribe.status  # cancelled, withdrawn, or bought off at placement
+    victim = state.players.get(bribe.victim) or PlayerPirates()
+    record = next((r for r in victim.history if r.bribe_id == bribe.id), None)
+    if record is None:
+        return "came_up"
+    if record.outcome == "pending":
+        return "waiting"
+    return "bought_off" if record.outcome == "bought_off" else "attacked"
+
+
+def _refund(bribe: Bribe) -> Msg | str:
+    """What a cancelled bribe gave back; nothing said for one cancelled before it was kept."""
+    if bribe.refund is None:
+        return ""
+    if bribe.refund:
+        return Msg(f"{P}status.bribe_ended.refund", refund=bribe.refund)
+    return Msg(f"{P}status.bribe_ended.no_refund")
 
 
 def _next_chance(
