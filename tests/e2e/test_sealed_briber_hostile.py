@@ -14,6 +14,8 @@ import re
 
 import pytest
 
+from bot.verify_export import describe, verify_document
+from tests.e2e.test_click_outbox import dies_before_posting, restart_posts
 from tests.e2e.test_naval_orders_secrecy import exported
 from tests.e2e.test_space_pirates_sealed_briber import (
     HIDDEN_PLAYER,
@@ -26,6 +28,7 @@ from tests.e2e.test_space_pirates_sealed_briber import (
     vega_bribes,
 )
 from tests.e2e.test_space_pirates_sealed_briber import frontier as frontier  # a fixture
+from tests.postgres import backends
 
 
 @pytest.fixture
@@ -148,7 +151,10 @@ async def test_the_exports_after_a_gms_reveal_and_in_russian_name_no_briber(tabl
     seq = await vega_bribes(table)
     await table.slash(f"/reveal entry:{seq}", as_="gm")
     export = await table.slash("/history export", as_="player2")
-    entries = json.loads(exported(export))["entries"]
+    document = json.loads(exported(export))
+    verdict = verify_document(document)
+    assert verdict.problem is None and "Vega" not in "\n".join(describe(verdict))
+    entries = document["entries"]
     entry = next(e for e in entries if e["seq"] == seq)
     reveal = next(e for e in entries if e["options"].get("entry") == seq)
     assert (entry["actor_id"], entry["faction"]) == (0, None)
@@ -165,3 +171,50 @@ async def test_the_exports_after_a_gms_reveal_and_in_russian_name_no_briber(tabl
     assert "скрытый игрок" in line and vega(table) not in line
     shown = await table.slash(f"/history show entry:{seq}", as_="player3")
     assert "Скрытый игрок" in shown.field("Кто") and "Vega" not in shown.text()
+
+
+# The crash mechanics do not depend on the engine (tests/e2e/test_command_outbox_rulesets.py).
+@pytest.mark.parametrize("database_target", [b for b in backends() if b == "sqlite"], indirect=True)
+async def test_a_bribe_killed_after_its_commit_is_not_posted_after_the_restart(table3, monkeypatch):
+    """Vega's quote is hers alone; her Confirm commits and its answer dies: after the
+    restart the channel reads nothing of it (the answer was private), and Orion's log still
+    shows a hidden player's bribe."""
+    table = table3
+    quote = await table.slash("/pirates bribe victim:Orion", as_="player1")
+    assert quote.ephemeral
+    before = len(table.channel_messages())
+    table.script_dice([2, 3])
+    with dies_before_posting(monkeypatch) as attempts:
+        await table.click(quote, "Confirm", as_="player1")
+    assert attempts == ["edit"]
+    await table.restart()
+    assert restart_posts(table) == []
+    posted = [m for m in table.channel_messages()[before:] if not m.ephemeral]
+    by_vega = [m for m in posted if m.stored.interaction_user == table.member("player1")]
+    assert by_vega == [], [m.embeds for m in by_vega]
+    page = await table.slash("/history list", as_="player2")
+    seq = newest(await table.slash("/history list", as_="gm"), "pirates bribe")
+    assert HIDDEN_PLAYER in entry_text(page, seq)
+
+
+async def test_what_vega_types_for_her_bribe_posts_nothing_in_the_channel(table3):
+    """The bribe offered to Orion at once (SP-I34 `at_placement`) and withdrawn (SP-I33
+    `bribe_withdraw_after_roll`): nothing Vega's commands answer is posted in the channel,
+    where it would read as hers; Orion learns of the offer in his own status."""
+    table = table3
+    for setting in (
+        "bribed_offer_timing value:at_placement",
+        "bribe_withdraw_after_roll value:true",
+    ):
+        await table.slash(f"/campaign settings set setting:space_pirates.{setting}", as_="gm")
+    messages = table.channel_messages()
+    before = len(messages)
+    assert any(m.stored.interaction_user == table.member("player1") for m in messages)  # joins
+    await vega_bribes(table)
+    status = await table.slash("/pirates status", as_="player2")
+    assert "offer a buy-off" in status.embed.description and "Vega" not in status.text()
+    withdrawn = await table.slash("/pirates withdraw bribe:2", as_="player1")
+    assert withdrawn.ephemeral
+    posted = [m for m in table.channel_messages()[before:] if not m.ephemeral]
+    by_vega = [m for m in posted if m.stored.interaction_user == table.member("player1")]
+    assert by_vega == [], [m.embeds for m in by_vega]
