@@ -234,7 +234,9 @@ async def reveal_held(uow: UnitOfWork, seq: int) -> AuditEntry | None:
 
 async def reveal_entry(uow: UnitOfWork, seq: int, *, gm: bool) -> tuple[AuditEntry, dict[str, Any]]:
     """`/reveal entry:N`: the roller or a GM publishes a secret roll (or a ruleset's hidden
-    entry) once."""
+    entry) once. A sealed entry only a GM reveals early: its maker's reveal would answer in
+    the channel as theirs, naming who made it (its turn's end publishes it as a hidden
+    player's)."""
     secret = await seeds.secret_in(uow.conn, uow.campaign.id, seq)
     if secret is None:
         raise NotFound("error.secret_not_found", entry=seq)
@@ -244,6 +246,8 @@ async def reveal_entry(uow: UnitOfWork, seq: int, *, gm: bool) -> tuple[AuditEnt
         raise NotAllowed(f"error.{kind}_not_yours", entry=seq)
     if secret.revealed_seq is not None:
         raise Conflict(f"error.{kind}_revealed", entry=seq, revealed=secret.revealed_seq)
+    if secret.sealed is not None and not gm:  # the reveal would be its maker's, in the channel
+        raise NotAllowed("error.sealed_reveal", entry=seq)
     return await reveal(uow, secret), payload
 
 

@@ -223,14 +223,16 @@ async def history_page(
     """One page of the log, newest first. The pager convention of every list: newer pages
     to the left ("◀ Newer"), older to the right ("Older ▶"). With `private`, the rulesets'
     hidden entries the reader may read (their own, every one for a GM) are shown in full,
-    and the page is then the reader's alone; `kept`: it already is (a private page turned)."""
+    and the page is then the reader's alone; `kept`: it already is (a private page turned).
+    A player's entries include those they made sealed (`sealed_of`), on a private page."""
+    flt = dataclasses.replace(flt, sealed=private and await sealed_of(ctx, flt.actor_id))
     entries = await ctx.service.log.page(
         ctx.campaign.id, flt, before_seq=before, limit=PAGE_SIZE + 1
     )
     more = len(entries) > PAGE_SIZE
     entries = entries[:PAGE_SIZE]
     hidden = await hidden_entries(ctx, entries, private=private)
-    private = kept or (private and any(h.personal for h in hidden.values()))
+    private = kept or flt.sealed or (private and any(h.personal for h in hidden.values()))
     locale = ctx.locale if private else ctx.public_locale
 
     def say(key: str, **params: Any) -> str:
@@ -265,6 +267,15 @@ async def history_page(
     older_from = entries[-1].seq if entries else 0
     view.add_item(_page_button(older_from, flt, "n", say("history.older"), not more, private))
     return HistoryPage(embed, view, private)
+
+
+async def sealed_of(ctx: Context, actor_id: int | None) -> bool:
+    """Whether the reader may find `actor_id`'s sealed entries under their name (a GM, or
+    that player), and there are some. Everyone else's list of that player leaves them out:
+    they read as a hidden player's, so finding them there would name who made them."""
+    if actor_id is None or not (ctx.is_gm or actor_id == ctx.actor.user_id):
+        return False
+    return any(s.actor_id == actor_id for s in await ctx.service.log.sealed(ctx.campaign.id))
 
 
 async def posted_anchors(interaction: Interaction) -> dict[str, Any]:

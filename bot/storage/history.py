@@ -12,11 +12,14 @@ from bot.storage.database import Database
 
 @dataclass(frozen=True)
 class HistoryFilter:
-    """Filters of `/history list`; None means any."""
+    """Filters of `/history list`; None means any. `sealed`: `actor_id`'s entries include
+    those they made sealed (written without their actor, bot/secret_rolls.py), for a reader
+    who may know who made them (the GMs, that player)."""
 
     actor_id: int | None = None
     ruleset: str | None = None
     turn: int | None = None
+    sealed: bool = False
 
 
 async def page(
@@ -25,7 +28,13 @@ async def page(
     """Newest-first entries with seq < before_seq (keyset pagination on the composite indexes)."""
     where = ["campaign_id = ?"]
     params: list[object] = [campaign_id]
-    if flt.actor_id is not None:
+    if flt.actor_id is not None and flt.sealed:
+        where.append(
+            "(actor_id = ? OR seq IN (SELECT s.seq FROM secret_rolls s WHERE "
+            "s.campaign_id = ? AND s.actor_id = ? AND s.sealed IS NOT NULL))"
+        )
+        params += [flt.actor_id, campaign_id, flt.actor_id]
+    elif flt.actor_id is not None:
         where.append("actor_id = ?")
         params.append(flt.actor_id)
     if flt.ruleset is not None:
