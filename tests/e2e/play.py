@@ -1,9 +1,11 @@
 """What the end-to-end tests share: seating the Ottoman piracy cast (each player joins with a
 faction and is given a power, the GM records the powers at war with the Ottomans), the usual
-fleet combat battle (Red attacks Blue at Mecatol) and reading a reply's buttons."""
+fleet combat battle (Red attacks Blue at Mecatol), reading a reply's buttons and the entry
+numbers of a `/history list` page."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -56,6 +58,16 @@ async def red_attacks_blue(table: Table, *, green: bool = False) -> Any:
     attack = await table.slash("/combat attack point:Mecatol targets:Blue", as_="player1")
     assert not attack.ephemeral, attack.text()
     return attack
+
+
+def newest_entry(page: Any, command: str) -> int:
+    """The number of the newest entry of `command` on a `/history list` page."""
+    for line in (page.embed.description or "").splitlines():
+        if f"**{command}**" in line:
+            found = re.match(r"~*`#(\d+)`", line)
+            assert found, line
+            return int(found[1])
+    raise AssertionError(page.embed.description)
 
 
 def labels(reply: Any) -> list[str]:

@@ -7,10 +7,9 @@ Player1 plays Red, player2 Blue. Faces are scripted in the order the bot rolls t
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
+from tests.e2e.play import newest_entry
 from tests.e2e.test_naval_orders_secrecy import show_text
 
 HIDDEN = "🔒 Hidden until the turn ends"
@@ -31,16 +30,6 @@ async def battle(campaign):
     return table
 
 
-def entry_of(page, command) -> int:
-    """The number of the newest entry of `command` on a `/history list` page."""
-    for line in (page.embed.description or "").splitlines():
-        if f"**{command}**" in line:
-            found = re.match(r"~*`#(\d+)`", line)
-            assert found, line
-            return int(found[1])
-    raise AssertionError(page.embed.description)
-
-
 def block(page, seq) -> str:
     """The lines of entry `seq` on a `/history list` page."""
     lines = (page.embed.description or "").splitlines()
@@ -58,7 +47,7 @@ async def test_an_opponent_cannot_read_fire_orders_in_the_log_before_the_round(b
         "/combat order battle:1 class:cruiser target:Blue: dreadnought", as_="player1"
     )
     blue_page = await table.slash("/history list", as_="player2")
-    typed = entry_of(blue_page, "combat order")
+    typed = newest_entry(blue_page, "combat order")
     assert HIDDEN in block(blue_page, typed) and "fire orders" not in block(blue_page, typed)
     shown = await table.slash(f"/history show entry:{typed}", as_="player2")
     assert "dreadnought" not in show_text(shown) and HIDDEN in show_text(shown)
@@ -68,7 +57,7 @@ async def test_an_opponent_cannot_read_fire_orders_in_the_log_before_the_round(b
     panel = await table.slash("/combat orders battle:1", as_="player1")
     await table.select(panel, 0, values=["Blue — destroyers (3, level 2)"], as_="player1")
     picked = await table.slash("/history list", as_="player2")
-    pick = entry_of(picked, "combat order")
+    pick = newest_entry(picked, "combat order")
     assert pick > typed and HIDDEN in block(picked, pick)
 
     table.script_dice([1] * 7)  # round 1: nobody hits

@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 
 from bot.verify_export import verify_document
+from tests.e2e.play import newest_entry
 from tests.e2e.test_naval_orders_secrecy import exported, show_text, verified
 from tests.e2e.test_space_pirates import end_turn, question_of
 
@@ -52,7 +53,7 @@ async def vega_bribes(table) -> int:
     table.script_dice([2, 3])
     placed = await table.click(quote, "Confirm", as_="player1")
     assert "against Orion placed" in placed.embed.description
-    return newest(await table.slash("/history list", as_="gm"), "pirates bribe")
+    return newest_entry(await table.slash("/history list", as_="gm"), "pirates bribe")
 
 
 async def resolve_turn_1(table) -> Any:
@@ -67,16 +68,6 @@ async def resolve_turn_1(table) -> Any:
 def vega(table) -> str:
     """Vega's player as a mention."""
     return f"<@{table.member('player1').id}>"
-
-
-def newest(page, command: str) -> int:
-    """The number of the newest entry of `command` on a `/history list` page."""
-    for line in (page.embed.description or "").splitlines():
-        if f"**{command}**" in line:
-            found = re.match(r"~*`#(\d+)`", line)
-            assert found, line
-            return int(found[1])
-    raise AssertionError(page.embed.description)
 
 
 def entry_text(page, seq: int) -> str:
@@ -156,7 +147,7 @@ async def test_the_victims_log_reads_a_hidden_player_before_and_after_the_turn_e
     after = await table.slash("/history list", as_="player2")
     line = entry_text(after, seq)
     assert HIDDEN_PLAYER in line and vega(table) not in line and "Vega" not in line
-    reveal = entry_text(after, newest(after, "hidden entry revealed"))
+    reveal = entry_text(after, newest_entry(after, "hidden entry revealed"))
     assert vega(table) not in reveal and "Vega" not in reveal
     shown = await table.slash(f"/history show entry:{seq}", as_="player2")
     assert PLACED in show_text(shown)
@@ -280,7 +271,7 @@ async def test_a_withdrawal_is_sealed_too(frontier):
     assert "Your bribe #2: route raid against Orion" in status.embed.description
     withdrawn = await table.slash("/pirates withdraw bribe:2", as_="player1")
     assert "Bribe #2 withdrawn" in withdrawn.embed.description
-    seq = newest(await table.slash("/history list", as_="gm"), "pirates withdraw")
+    seq = newest_entry(await table.slash("/history list", as_="gm"), "pirates withdraw")
 
     table.script_dice([20])
     await end_turn(table, 1)
@@ -288,7 +279,7 @@ async def test_a_withdrawal_is_sealed_too(frontier):
     line = entry_text(page, seq)
     assert HIDDEN_PLAYER in line and vega(table) not in line
     assert "A hidden player withdrew a bribe" in line
-    reveal = entry_text(page, newest(page, "hidden entry revealed"))
+    reveal = entry_text(page, newest_entry(page, "hidden entry revealed"))
     assert "Vega" not in reveal and vega(table) not in reveal
 
 
