@@ -20,7 +20,7 @@ from bot.settings_file import (
     read_settings,
 )
 from bot.settings_file import relined as relined_problems
-from tests.test_settings_file import sections
+from tests.test_settings_file import core_and_piracy, sections
 
 
 def test_a_whole_export_applies_the_same_settings_without_its_comments() -> None:
@@ -81,10 +81,7 @@ def test_only_what_the_file_names_in_its_order() -> None:
 )
 def test_a_file_with_problems_is_refused_as_the_import_refuses_it(text: str) -> None:
     """The same problems, with the same lines, as `read_settings` names."""
-    current = {
-        "core": CoreSettings(),
-        "ottoman_piracy": rulesets.get("ottoman_piracy").settings_model(),
-    }
+    current = core_and_piracy()
     with pytest.raises(SettingsFileRejected) as read:
         read_settings(text, current)  # type: ignore[arg-type]
     with pytest.raises(SettingsFileRejected) as applied:
@@ -95,10 +92,7 @@ def test_a_file_with_problems_is_refused_as_the_import_refuses_it(text: str) -> 
 def test_a_refusal_of_what_a_file_applies_names_the_files_lines() -> None:
     """Problems found in the applied settings are named at the file's own lines (a setting's,
     a section's), and one the file has no line for at none."""
-    current = {
-        "core": CoreSettings(),
-        "ottoman_piracy": rulesets.get("ottoman_piracy").settings_model(),
-    }
+    current = core_and_piracy()
     text = (
         "# notes\n\n[ottoman_piracy]\n\n# harder\nhit_min_face = 4\n"
         "[core]\n\nfactions_per_player = 2\n"

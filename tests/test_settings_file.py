@@ -25,6 +25,14 @@ def sections() -> dict[str, object]:
     return found
 
 
+def core_and_piracy() -> dict[str, object]:
+    """Default settings of a campaign playing Ottoman piracy."""
+    return {
+        "core": CoreSettings(),
+        "ottoman_piracy": rulesets.get("ottoman_piracy").settings_model(),
+    }
+
+
 def test_export_reads_back_as_the_same_settings_for_every_ruleset() -> None:
     """Every ruleset's defaults, written and read again, are the same values (tables,
     sets and lists included)."""
@@ -63,10 +71,7 @@ def test_import_changes_only_what_the_file_names() -> None:
 def test_import_names_every_problem_with_its_line_and_allowed_values() -> None:
     """All problems at once, in line order: a bad value (with what is allowed), an unknown
     setting, a section that is not the campaign's."""
-    current = {
-        "core": CoreSettings(),
-        "ottoman_piracy": rulesets.get("ottoman_piracy").settings_model(),
-    }
+    current = core_and_piracy()
     text = (
         "[core]\n"
         "factions_per_player = 11\n"
