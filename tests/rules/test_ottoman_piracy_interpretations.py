@@ -543,7 +543,7 @@ def test_op_i13_a_cap_lowered_below_the_vp_gained_keeps_them_and_reads_as_reache
         "choose another reward (OP-I13)."
     )
     assert refused.value.message("ru") == (
-        "У Османов уже 11 VP за пиратство — больше предела 10, больше быть не может; "
+        "У Османов уже 11 VP за пиратство — это выше предела 10, больше быть не может; "
         "выберите другую награду (OP-I13)."
     )
 
