@@ -348,6 +348,13 @@ def campaign_messages():
     escort = support.move_to(escort, "Hood", support.HOME, 2, in_port=True)
     escort = turn_end(give(escort, "Hood", no.EscortOrder(convoy="Convoy"), 2), 2)
     turn_end(no.remove_force(escort, "Convoy").state, 3)
+    # a repair sent by packet boat to a force away from a naval station is warned of
+    away = support.add_force(support.ports(), "Mercury", "packet", ships=[no.Ship(kind="packet")])
+    away = support.add_force(away, "Swift", location="14", in_port=False)
+    command = no.SendByPacket(
+        faction="Britain", packet="Mercury", force="Swift", order=no.RepairOrder()
+    )
+    take(no.send_by_packet(away, support.DEFAULTS, command, 1).lines)
     free = no.NavalOrdersSettings(strict_order_forms=False)
     open_cruise = give(
         support.add_force(support.ports(), "Hood"), "Hood", no.CruiseOrder(location="14"), 1, free
