@@ -256,13 +256,17 @@ def _own_force(ctx: Ctx, state: NavalOrdersState, name: str) -> Force:
 @confirmed_command("navy forces remove")
 async def _force_remove(asked: Asked) -> None:
     """`/navy forces remove`: asked with the force and what its removal drops, then struck
-    off (answered privately, as before)."""
+    off (answered privately, as before); refused at once, before anything is asked, while
+    another force's order escorts it."""
     ctx = await RulesetContext.within(asked.interaction, asked.base, SPEC)
     name = str(asked.params["name"])
 
     def strike(state: NavalOrdersState, _s: NavalOrdersSettings, _d: Dice) -> NavalOutcome:
-        _own_force(ctx, state, name)
-        return remove_force(state, name)
+        force = _own_force(ctx, state, name)
+        # Refused at once while another force's order escorts it; a player reads their own
+        # forces' orders there, a GM everyone's.
+        reader = None if ctx.is_gm else acting_for(ctx, force.owner)
+        return remove_force(state, name, reader=reader)
 
     def question(
         state: NavalOrdersState, done: Applied[NavalOutcome, NavalOrdersSettings]
@@ -283,7 +287,8 @@ async def _force_remove(asked: Asked) -> None:
 
 @confirmed_command("navy station remove")
 async def _station_remove(asked: Asked) -> None:
-    """`/navy station remove`: asked, then the port is off the GM's list."""
+    """`/navy station remove`: asked, then the port is off the GM's list; refused at once,
+    before anything is asked, while an order names it or a force returns to it."""
     ctx = await RulesetContext.within(asked.interaction, asked.base, SPEC)
     require_gm(ctx.base)
     name = str(asked.params["name"])

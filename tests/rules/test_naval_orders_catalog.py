@@ -325,7 +325,7 @@ def campaign_messages():
     turn_end(forming, 4, slow)
     # an order by packet boat that cannot take effect where the force then is: a transfer
     # via the location where it cruises (the arrival warns of it); one recorded for the
-    # layover's end whose convoy is struck off meanwhile
+    # layover's end whose convoy loses its transports meanwhile
     stuck = support.add_force(support.ports(), "Hood", location="14", in_port=False)
     stuck = support.add_force(stuck, "Mercury", "packet", ships=[no.Ship(kind="packet")])
     stuck = give(stuck, "Hood", no.CruiseOrder(point="U", location="14", turns=5), 1)
@@ -347,7 +347,40 @@ def campaign_messages():
     escort = turn_end(support.move_to(escort, "Hood", "14", 1), 1)
     escort = support.move_to(escort, "Hood", support.HOME, 2, in_port=True)
     escort = turn_end(give(escort, "Hood", no.EscortOrder(convoy="Convoy"), 2), 2)
-    turn_end(no.remove_force(escort, "Convoy").state, 3)
+    # its convoy's transports are taken (re-registered without them)
+    turn_end(support.add_force(escort, "Convoy", ships=support.warships(5)), 3)
+    # a repair sent by packet boat to a force away from a naval station is warned of
+    away = support.add_force(support.ports(), "Mercury", "packet", ships=[no.Ship(kind="packet")])
+    away = support.add_force(away, "Swift", location="14", in_port=False)
+    command = no.SendByPacket(
+        faction="Britain", packet="Mercury", force="Swift", order=no.RepairOrder()
+    )
+    take(no.send_by_packet(away, support.DEFAULTS, command, 1).lines)
+    # what an order names stays on the register and the list of ports (references.py):
+    # refused, naming each order
+    named = support.add_force(support.ports(), "Convoy", ships=[no.Ship(kind="transport")])
+    named = support.add_force(named, "Hood")
+    named = support.add_force(named, "Mercury", "packet", ships=[no.Ship(kind="packet")])
+    named = support.add_force(named, "Swift", location="14", in_port=False)
+    named = give(named, "Hood", no.EscortOrder(convoy="Convoy"), 1)
+    command = no.SendByPacket(
+        faction="Britain", packet="Mercury", force="Swift", order=no.EscortOrder(convoy="Convoy")
+    )
+    named = no.send_by_packet(named, support.DEFAULTS, command, 1).state
+    toward = give(support.add_force(support.ports(), "Hood"), "Hood", transfer, 1)
+    returning = back.model_copy(deep=True)
+    returning.forces["hood"].status = "returning_to_station"
+    returning.forces["hood"].return_station = "Portsmouth"
+    for removal in (
+        lambda: no.remove_force(escort, "Convoy"),
+        lambda: no.remove_force(named, "Convoy"),
+        lambda: no.remove_force(named, "Convoy", reader="France"),
+        lambda: no.remove_station(toward, "Toulon"),
+        lambda: no.remove_station(returning, "Portsmouth"),
+    ):
+        with pytest.raises(RuleViolation) as caught:
+            removal()
+        lines.append(Msg(caught.value.message_key, **caught.value.params))
     free = no.NavalOrdersSettings(strict_order_forms=False)
     open_cruise = give(
         support.add_force(support.ports(), "Hood"), "Hood", no.CruiseOrder(location="14"), 1, free

@@ -32,7 +32,6 @@ from bot.rules.naval_orders import (
     Ship,
     give_order,
     register_packet_arrival,
-    remove_force,
     send_by_packet,
 )
 from bot.rules.naval_orders.models import Order
@@ -211,14 +210,21 @@ def convoy_and_escort(state: NavalOrdersState) -> NavalOrdersState:
     )
 
 
+def transports_taken(state: NavalOrdersState) -> NavalOrdersState:
+    """Indiamen loses its transports (taken): its owner registers it again without them.
+    (A convoy an order escorts cannot be struck off the register, test_naval_orders_
+    references.py.)"""
+    return add_force(state, "Indiamen", ships=warships(5), location="14", in_port=False)
+
+
 def test_no_1_1_an_escort_by_packet_lapses_when_its_convoy_is_gone():
     """NO-1.1, NO-I7: Hood is sent by packet boat an order to escort the convoy Indiamen;
-    the convoy is struck off (taken) before the order is due: the escort lapses, the
-    summary names the convoy, and Hood keeps its cruise."""
+    the convoy's transports are taken before the order is due, so it is no convoy: the
+    escort lapses, the summary names the convoy, and Hood keeps its cruise."""
     arrived = by_packet(convoy_and_escort(cruising_in("14")), EscortOrder(convoy="Indiamen"))
     state = end_turn(arrived.state, 2).state
 
-    resolved = end_turn(remove_force(state, "Indiamen").state, 3)
+    resolved = end_turn(transports_taken(state), 3)
 
     lapsed = line(resolved, "naval_orders.turn.relay_lapsed")
     assert lapsed.params["reason"].render("en") == (
@@ -229,9 +235,9 @@ def test_no_1_1_an_escort_by_packet_lapses_when_its_convoy_is_gone():
 
 def test_no_i18_an_order_recorded_for_the_layovers_end_lapses_when_it_cannot_take_effect():
     """NO-I18, NO-I7: Hood, back at Portsmouth after its cruise, is given in its layover an
-    order to escort Indiamen, recorded for the layover's end (turn 4). The convoy is struck
-    off in turn 3: at the layover's end the order lapses, told to Britain in English and
-    Russian, and Hood awaits orders."""
+    order to escort Indiamen, recorded for the layover's end (turn 4). The convoy's
+    transports are taken in turn 3: at the layover's end the order lapses, told to Britain
+    in English and Russian, and Hood awaits orders."""
     state = add_force(convoy_and_escort(ports()), "Hood")
     state = order(state, "Hood", CruiseOrder(point="Spithead", location="14", turns=1), 1)
     state = end_turn(move_to(state, "Hood", "14", 1), 1).state
@@ -241,7 +247,7 @@ def test_no_i18_an_order_recorded_for_the_layovers_end_lapses_when_it_cannot_tak
     state = end_turn(state, 2).state
     assert state.forces["hood"].pending_order.order.kind == "escort"
 
-    resolved = end_turn(remove_force(state, "Indiamen").state, 3)
+    resolved = end_turn(transports_taken(state), 3)
 
     lapsed = line(resolved, "naval_orders.turn.pending_lapsed")
     assert lapsed.render("en") == (

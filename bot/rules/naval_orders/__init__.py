@@ -7,7 +7,7 @@ with a catalog key naming the clause, and change nothing.
 
 API at a glance (the cog's calls; `turn` is the campaign turn being played):
 
-- register: `register_force(state, settings, RegisterForce)`, `remove_force(state, name)`,
+- register: `register_force(state, settings, RegisterForce)`, `remove_force(state, name, reader=)`,
   `register_station(state, RegisterStation)`, `remove_station`, `set_station_distances`,
   `report_position(state, settings, ReportPosition, turn)`;
 - orders: `give_order(state, settings, GiveOrder, turn)`,
@@ -127,6 +127,7 @@ _FORCE = (
     "test_used",
     "formation_relay",
     "not_at_station",
+    "force_named",
 )
 _STATION = (
     "unknown_station",
@@ -135,6 +136,7 @@ _STATION = (
     "bad_distance",
     "build_needs_station",
     "not_a_station",
+    "station_named",
 )
 for _key, _names in (
     *((f"naval_orders.error.{k}", ("force",)) for k in _FORCE),

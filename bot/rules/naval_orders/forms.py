@@ -77,8 +77,10 @@ def _turns(value: int | None, minimum: int, clause: str, kind: str, strict: bool
 
 
 def check_at_station(state: NavalOrdersState, force: Force, kind: OrderKind) -> None:
-    """Repair and disbanding are given at (or within the waters of) a naval station, by the
-    force's recorded location (NO-1.1, NO-I1); other orders pass."""
+    """Repair and disbanding are carried out at (or within the waters of) a naval station, by
+    the force's recorded location (NO-1.1, NO-I1) when the order takes effect: given in port,
+    at once; sent by packet boat, where the force is turns later (NO-I7,
+    `check_takes_effect`). Other orders pass."""
     if kind not in ("repair", "disband"):
         return
     station = state.station_at(force.location)
@@ -102,7 +104,9 @@ def clean_order(
     """The order with its fields trimmed, once it fills its form (NO-I19) and fits the force
     and the register (NO-1.1, NO-I17). Under `strict_order_forms = false` missing fields are
     allowed; impossible values are refused either way. `by_packet`: the order goes by packet
-    boat and takes effect turns later (NO-I7)."""
+    boat and takes effect turns later (NO-I7), wherever the force then is: what depends on
+    where the force is (a transfer's start, a repair's or disbanding's naval station) is
+    checked there (`check_takes_effect`), not where it is as the packet leaves."""
     strict = settings.strict_order_forms
     kind = order.kind
     if isinstance(order, CruiseOrder | RaidOrder):
@@ -133,7 +137,10 @@ def clean_order(
         return LandingOrder(location=location, details=details)
     if isinstance(order, BuildOrder):
         raise RuleViolation("naval_orders.error.build_for_stations", clause="NO-1.1")
-    check_at_station(state, force, kind)
+    if not by_packet:
+        # NO-1.1, NO-I7: one sent by packet boat is carried out where the force is when it
+        # takes effect, turns later: checked there (`check_takes_effect`), not here.
+        check_at_station(state, force, kind)
     details = _text(order.details, "details", kind, False) or ""
     if isinstance(order, RepairOrder):
         return RepairOrder(details=details)

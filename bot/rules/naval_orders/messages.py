@@ -340,9 +340,13 @@ def command_test_lines(result: CommandTestResult) -> list[Msg]:
     return lines
 
 
-def relay_sent_lines(relay: PacketRelay, packet: Force, force: Force) -> list[Msg]:
-    """A new order leaves port by packet boat (NO-3.3, NO-I18)."""
-    return [
+def relay_sent_lines(
+    relay: PacketRelay, packet: Force, force: Force, *, lapses: Msg | None = None
+) -> list[Msg]:
+    """A new order leaves port by packet boat (NO-3.3, NO-I18). When it could not take
+    effect where the force is now (`lapses`, the refusal), the player is warned that it is
+    checked again where the force is when it does (NO-I7)."""
+    lines = [
         Msg(
             "naval_orders.relay.sent",
             relay=relay.id,
@@ -352,6 +356,9 @@ def relay_sent_lines(relay: PacketRelay, packet: Force, force: Force) -> list[Ms
         ),
         order_text(force.name, relay.order),
     ]
+    if lapses is not None:
+        lines.append(Msg("naval_orders.relay.sent_would_lapse", force=force.name, reason=lapses))
+    return lines
 
 
 def relay_arrival_lines(

@@ -90,15 +90,17 @@ def check_order_form_opens(
 ) -> Force:
     """Before a player fills an order's form: the force exists (NO-4.10), is theirs
     (NO-I18) and may receive this order now (`check_may_receive`), where it is unless the
-    order goes by packet boat (NO-3.3). Changes nothing; the order itself is checked again
-    when given."""
+    order goes by packet boat (NO-3.3, NO-1.1: a repair or disbanding sent by packet boat is
+    checked where the force is when it takes effect, NO-I7). Changes nothing; the order
+    itself is checked again when given."""
     force = find_force(state, force_name)
     check_owner(force, faction, by_gm)
     override = gm_overrides(settings, by_gm)
     check_may_receive(settings, force, kind, turn, override=override)
     if not by_packet:
         check_may_change_here(force, override=override)
-    check_at_station(state, force, kind)
+        # NO-1.1, NO-I7: by packet boat, where the force is when the order takes effect.
+        check_at_station(state, force, kind)
     return force
 
 
@@ -122,7 +124,9 @@ def new_active_order(
     by_packet: bool = False,
 ) -> ActiveOrder:
     """An order as recorded: the force's kind and ships as the form states them (NO-I19),
-    and for repair or disbanding the station where it is carried out (NO-1.1). A transfer
+    and for repair or disbanding the station where it is carried out (NO-1.1): one sent by
+    packet boat records the station where the force is as it is sent, if any, and again
+    where it is as the order takes effect (NO-I7, `put_in_force`). A transfer
     starts where the force is (NO-5.2); one sent by packet boat has no start until it takes
     effect, turns later and wherever the force then is (NO-I7, `put_in_force`)."""
     station = state.station_at(force.location) if order.kind in ("repair", "disband") else None

@@ -32,6 +32,9 @@ def send_by_packet(
     The order counts as the force's new order of this turn (NO-I2) and passes the same form
     checks (NO-I19). The packet is a `packet` force of the same owner, in port, not already
     carrying an order (NO-I22). A force in port gets its orders directly (`give_order`).
+    What depends on where the force is is checked where it is when the order takes effect
+    (NO-I7, `why_it_lapses`): a repair or disbanding sent to a force away from a naval
+    station is sent, and the reply warns that it lapses unless the force is at one by then.
     """
     force, packet = check_packet_can_carry(
         state, command.faction, command.packet, command.force, by_gm=command.by_gm
@@ -53,8 +56,14 @@ def send_by_packet(
     new.next_relay_id += 1
     new.relays.append(relay)
     mark_order_given(mine, turn)
+    # NO-1.1, NO-I7: a repair or disbanding goes to a force wherever it is (one making for a
+    # naval station, say), and is carried out only if it is at one when the order is due.
+    lapses = why_it_lapses(new, mine, relay.order) if order.kind in ("repair", "disband") else None
     return NavalOutcome(
-        state=new, force=mine, relay=relay, lines=relay_sent_lines(relay, packet, mine)
+        state=new,
+        force=mine,
+        relay=relay,
+        lines=relay_sent_lines(relay, packet, mine, lapses=lapses),
     )
 
 

@@ -24,6 +24,7 @@ from bot.rules.naval_orders.models import (
     name_key,
 )
 from bot.rules.naval_orders.outcomes import NavalOutcome
+from bot.rules.naval_orders.references import check_force_unnamed, check_station_unnamed
 from bot.rules.naval_orders.settings import NavalOrdersSettings
 from bot.text import tidy
 
@@ -141,11 +142,15 @@ def register_force(
     return NavalOutcome(state=new, force=force, lines=lines)
 
 
-def remove_force(state: NavalOrdersState, name: str) -> NavalOutcome:
+def remove_force(state: NavalOrdersState, name: str, *, reader: str | None = None) -> NavalOutcome:
     """Strike a force from the register (sunk, captured, paid off): orders on their way to it
     are dropped, and so are those a packet boat struck off had not yet delivered (the reply
-    says so); an order it delivered stays (NO-I7)."""
+    says so); an order it delivered stays (NO-I7). Refused while another force's order (in
+    force, recorded for a layover's end, or on its way) escorts it: that order could not be
+    carried out, and only its Admiralty changes it (NO-1.1, NO-I18). The refusal names the
+    forces of `reader` (all of them for a GM, `reader` None) and counts the others'."""
     force = find_force(state, name)
+    check_force_unnamed(state, force, reader=reader)
     new = writable(state)
     del new.forces[force.key]
     lost = [r for r in new.relays if r.packet == force.key and r.arrived_turn is None]
@@ -188,8 +193,13 @@ def register_station(state: NavalOrdersState, command: RegisterStation) -> Naval
 
 
 def remove_station(state: NavalOrdersState, name: str) -> NavalOutcome:
-    """Take a port or station off the GM's list."""
+    """Take a port or station off the GM's list; refused while an order names it (a
+    transfer's end port, a blockade's port, a repair's or disbanding's station: in force,
+    recorded for a layover's end or on its way by packet boat) or a force returning to a
+    naval station makes for it: those could not be carried out, and only their Admiralty
+    changes them (NO-I2, NO-I16, NO-I18)."""
     station = find_station(state, name)
+    check_station_unnamed(state, station)
     new = writable(state)
     del new.stations[station.key]
     return NavalOutcome(state=new, lines=station_lines(station, removed=True))

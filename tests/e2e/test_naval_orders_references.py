@@ -1,0 +1,160 @@
+"""What an order names stays in the register, and a repair goes by packet boat to a force
+making for a naval station (NO-1.1, NO-I7, NO-I16, NO-I17, NO-I18), played through Discord.
+
+Player1 plays Britain, player2 France, player3 Russia (in Russian); the GM's ports are those
+of test_naval_orders.py: Portsmouth (Britain's naval station, 1), Plymouth (2), Brest (20).
+"""
+
+from __future__ import annotations
+
+from tests.e2e import test_naval_orders as played
+from tests.e2e.confirming import confirmed, red_button
+from tests.e2e.test_naval_orders import (
+    REGISTER_WS,
+    WS,
+    end_turn,
+    form,
+    give,
+    gm_overview,
+    rules_of,
+    text_of,
+    transfer_by_packet,
+)
+
+navy = played.navy  # the fixture: the campaign, its factions and the GM's ports
+
+
+def flat(text: str) -> str:
+    """A reply's text on one line, as read (the stand-in draws the embed's box around it)."""
+    return " ".join(text.replace("│", " ").split())
+
+
+async def test_a_port_a_transfer_ends_in_stays_on_the_list_until_the_order_changes(navy):
+    """NO-I17, NO-I18: the Western Squadron sails from Portsmouth for Plymouth. The GM's
+    `/navy station remove name:Plymouth` is refused at once, before anything is asked,
+    naming the squadron's transfer and how to proceed; Plymouth stays listed. Given a
+    cruise instead in the next turn, the squadron names Plymouth no more, and the GM takes
+    it off after confirming."""
+    await navy.slash(REGISTER_WS, as_="player1")
+    await give(navy, WS, "move", form(point="Channel", destination="2", port="Plymouth", via="3"))
+
+    refused = await navy.slash("/navy station remove name:Plymouth", as_="gm")
+
+    assert red_button(refused) is None and refused.ephemeral
+    assert (
+        "Plymouth cannot be taken off the list of ports yet: without it, the order of Western "
+        "Squadron (“Transfer”) could not be completed, and only their Admiralty changes an "
+        "order. Change them first (a new order is given in port or sent by packet boat; a "
+        "recorded order is marked carried out with /navy complete; a returning force names "
+        "another station with /navy return), then take it off (NO-I18)."
+    ) in flat(refused.text())
+    assert "Plymouth" in text_of(await navy.slash("/navy station list", as_="gm"))
+
+    await end_turn(navy, 1)
+    await give(navy, WS, "cruise", form(point="Ushant", location="5", turns="2"))
+    removed = await confirmed(navy, "/navy station remove name:Plymouth", as_="gm")
+
+    assert "Plymouth is taken off the list of ports." in text_of(removed)
+
+
+async def test_a_transfer_on_its_way_by_packet_keeps_its_end_port(navy):
+    """NO-I7, NO-I18: Swift carries the Western Squadron a transfer to Plymouth: the GM's
+    removal of Plymouth names the order on its way."""
+    await transfer_by_packet(navy)
+
+    refused = await navy.slash("/navy station remove name:Plymouth", as_="gm")
+
+    assert red_button(refused) is None
+    assert (
+        "without it, the order on its way to Western Squadron by packet boat (relay #1, "
+        "“Transfer”) could not be completed"
+    ) in flat(refused.text())
+
+
+async def test_a_convoy_an_escort_names_stays_on_the_register_told_in_russian(navy):
+    """NO-1.1, NO-I18: Russia's Baltic escorts Russia's convoy Riga. Russia's player, who
+    reads Russian, cannot strike the convoy off: told at once, in Russian, which order names
+    it. Struck off first, the escort goes; then the convoy can be struck off too."""
+    for line in (
+        "/navy forces register name:Riga kind:line location:1 ships:III, 2 transport in_port:true",
+        "/navy forces register name:Baltic kind:line location:1 ships:2xIII in_port:true",
+    ):
+        await navy.slash(line, as_="player3")
+    await give(navy, "Baltic", "escort", form(convoy="Riga", details=""), as_="player3")
+
+    refused = await navy.slash("/navy forces remove name:Riga", as_="player3")
+
+    assert red_button(refused) is None and refused.ephemeral
+    assert (
+        "Соединение «Riga» пока нельзя исключить из реестра: без него не выполнить "
+        "действующий приказ соединения «Baltic» («Конвоирование транспортной флотилии»), а "
+        "приказы меняет только Адмиралтейство (игрок)."
+    ) in flat(refused.text())
+    assert "NO-I18" in refused.text()
+    await confirmed(navy, "/navy forces remove name:Baltic", as_="player3")
+    removed = await confirmed(navy, "/navy forces remove name:Riga", as_="player3")
+    assert "исключено из реестра" in text_of(removed)
+
+
+async def test_another_players_escort_is_counted_to_the_convoys_owner_and_named_to_the_gm(
+    navy,
+):
+    """NO-1.1, issue 14: France's Gloire escorts Britain's Indiamen. Britain's player is told
+    that one force of another player escorts the convoy, not which; the GM is told Gloire."""
+    await navy.slash(
+        "/navy forces register name:Indiamen kind:line location:1 ships:IV, 2 transport "
+        "in_port:true",
+        as_="player1",
+    )
+    await navy.slash(
+        "/navy forces register name:Gloire kind:line location:1 ships:2xIII in_port:true",
+        as_="player2",
+    )
+    await give(navy, "Gloire", "escort", form(convoy="Indiamen", details=""), as_="player2")
+
+    britain = await navy.slash("/navy forces remove name:Indiamen", as_="player1")
+    gm = await navy.slash("/navy forces remove name:Indiamen", as_="gm")
+
+    assert red_button(britain) is None and red_button(gm) is None
+    assert "without it, the order of 1 force of another player could not be completed" in (
+        flat(britain.text())
+    )
+    assert "Gloire" not in britain.text()
+    assert "without it, the order of Gloire (“Escort of a transport flotilla”)" in flat(gm.text())
+
+
+async def test_a_repair_goes_by_packet_to_a_squadron_making_for_a_naval_station(navy):
+    """NO-1.1, NO-I7: the Western Squadron is at sea in 5, making for Portsmouth. Its player
+    sends it a repair by the packet boat Swift: the form opens, the order is sent, and the
+    reply warns that it takes effect only if the squadron is at a naval station when it is
+    due. Swift reaches it in turn 1; recorded at Portsmouth (1) by the end of turn 2, the
+    squadron takes the repair there from turn 3."""
+    await navy.slash(
+        f"/navy forces register name:{WS} kind:line location:5 ships:3xIII", as_="player1"
+    )
+    await navy.slash(
+        "/navy forces register name:Swift kind:packet location:1 ships:packet in_port:true",
+        as_="player1",
+    )
+
+    opened = await navy.slash(f"/navy packet packet:Swift unit:{WS} order:repair", as_="player1")
+    assert opened.modal is not None, opened.text()
+    sent = await navy.submit_modal(opened, form(details="new masts"), as_="player1")
+
+    told = flat(text_of(sent))
+    assert "Packet boat Swift carries a new order (Repair) to Western Squadron (relay #1)." in told
+    assert (
+        "As things stand the order could not take effect and would lapse: Western Squadron is "
+        "not at a naval station, so it cannot be given “Repair”. It is checked again where "
+        "Western Squadron is when it takes effect, once the packet boat has reached it and "
+        "the relay turn has passed."
+    ) in told
+    assert {"NO-1.1", "NO-I7"} <= rules_of(sent)
+    await navy.slash("/navy arrived relay:1", as_="player1")
+    await end_turn(navy, 1)
+    await navy.slash(f"/navy position unit:{WS} location:1", as_="player1")
+
+    in_force = await end_turn(navy, 2)
+
+    assert "the order brought by packet boat (relay #1) takes effect from turn 3." in in_force
+    assert "at naval station Portsmouth" in await gm_overview(navy)
