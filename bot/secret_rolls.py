@@ -14,8 +14,9 @@ A hidden entry may also be *sealed* (`Sealed`): written with no actor (`HIDDEN_A
 faction, read as made by a hidden player. Who made it (a random nonce, the actor, the faction)
 is kept apart as canonical JSON, never published, not at the turn's end either; the entry
 shows its sha256 (`sealed_commitment`), so a GM holding the part can prove who it was. The
-actor and the GMs read it (`HiddenEntry.sealed`). A Space pirates bribe is sealed unless the
-GM lets its victim learn who paid (SP-I33).
+actor, the player of the faction it was made for, and the GMs read it (`HiddenEntry.sealed`,
+`reads_sealed`). A Space pirates bribe is sealed unless the GM lets its victim learn who paid
+(SP-I33).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
@@ -83,6 +85,13 @@ class Sealed:
         """A sealed part back from its kept JSON."""
         found = json.loads(text)
         return cls(int(found["actor_id"]), found["faction"], str(found["nonce"]))
+
+
+def reads_sealed(part: Sealed, user_id: int, gm: bool, factions: Collection[str]) -> bool:
+    """Whether a reader reads a sealed entry as its maker does: a GM, its maker, or the
+    player of the faction it was made for (`factions`: those the reader plays), who is its
+    maker in the game (a bribe a GM placed for Vega is Vega's, SP-I33); nobody else."""
+    return gm or part.actor_id == user_id or (part.faction is not None and part.faction in factions)
 
 
 def is_sealed(entry: AuditEntry) -> bool:
@@ -321,22 +330,27 @@ class HiddenEntry:
 
 
 async def hidden_entry(
-    log: AuditLog, entry: AuditEntry, actor: Actor, gm: bool
+    log: AuditLog, entry: AuditEntry, actor: Actor, gm: bool, factions: Collection[str] = ()
 ) -> HiddenEntry | None:
     """A ruleset's secret entry as `actor` may read it (None: not a ruleset's secret entry;
-    a secret `/roll` is `shown_secret`'s)."""
+    a secret `/roll` is `shown_secret`'s). `factions`: those the reader plays, one of which
+    a sealed entry may have been made for (`reads_sealed`)."""
     if entry.ruleset == CORE or "secret_commitment" not in entry.outcome:
         return None
     secret = await log.secret(entry.campaign_id, entry.seq)
     if secret is None:
         return None
-    own = gm or secret.actor_id == actor.user_id
+    sealed = None if secret.sealed is None else Sealed.of(secret.sealed)
+    if sealed is None:
+        own = gm or secret.actor_id == actor.user_id
+    else:
+        own = reads_sealed(sealed, actor.user_id, gm, factions)
     readable = secret.revealed_seq is not None or own
     return HiddenEntry(
         secret.commitment,
         json.loads(secret.payload) if readable else None,
         secret.revealed_seq,
-        Sealed.of(secret.sealed) if own and secret.sealed is not None else None,
+        sealed if own else None,
     )
 
 

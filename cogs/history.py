@@ -22,6 +22,7 @@ from bot.command_names import command_msg
 from bot.controls import Control
 from bot.errors import NotFound
 from bot.export_page import export_page, member_names
+from bot.factions import own_factions
 from bot.i18n import Msg, decimal, msg_from_json, t
 from bot.interactions import (
     LOSS_COLOUR,
@@ -129,7 +130,8 @@ def actor_text(
     with_faction: bool = False,
 ) -> str:
     """Who made an entry, as the reader may know it: a sealed entry's maker is a hidden
-    player, except for that player and the GMs (`hidden.sealed`)."""
+    player, except for that player, the player of the faction it was made for and the GMs
+    (`hidden.sealed`)."""
     if not secret_rolls.is_sealed(entry):
         faction = f" ({shown(entry.faction)})" if with_faction and entry.faction else ""
         return f"<@{entry.actor_id}>" + faction
@@ -162,8 +164,9 @@ async def hidden_entries(
     """The rulesets' hidden entries among `entries`, as the reader may read them; with
     `private` off (a page everyone sees), as everyone may."""
     found = {}
+    mine = await played(ctx, ctx.actor.user_id)
     for entry in entries:
-        hidden = await secret_rolls.hidden_entry(ctx.service.log, entry, ctx.actor, ctx.is_gm)
+        hidden = await secret_rolls.hidden_entry(ctx.service.log, entry, ctx.actor, ctx.is_gm, mine)
         if hidden is None:
             continue
         if hidden.personal and not private:
@@ -225,14 +228,14 @@ async def history_page(
     hidden entries the reader may read (their own, every one for a GM) are shown in full,
     and the page is then the reader's alone; `kept`: it already is (a private page turned).
     A player's entries include those they made sealed (`sealed_of`), on a private page."""
-    flt = dataclasses.replace(flt, sealed=private and await sealed_of(ctx, flt.actor_id))
+    flt = dataclasses.replace(flt, sealed=await sealed_of(ctx, flt.actor_id) if private else ())
     entries = await ctx.service.log.page(
         ctx.campaign.id, flt, before_seq=before, limit=PAGE_SIZE + 1
     )
     more = len(entries) > PAGE_SIZE
     entries = entries[:PAGE_SIZE]
     hidden = await hidden_entries(ctx, entries, private=private)
-    private = kept or flt.sealed or (private and any(h.personal for h in hidden.values()))
+    private = kept or bool(flt.sealed) or (private and any(h.personal for h in hidden.values()))
     locale = ctx.locale if private else ctx.public_locale
 
     def say(key: str, **params: Any) -> str:
@@ -269,13 +272,25 @@ async def history_page(
     return HistoryPage(embed, view, private)
 
 
-async def sealed_of(ctx: Context, actor_id: int | None) -> bool:
-    """Whether the reader may find `actor_id`'s sealed entries under their name (a GM, or
-    that player), and there are some. Everyone else's list of that player leaves them out:
-    they read as a hidden player's, so finding them there would name who made them."""
+async def played(ctx: Context, user_id: int) -> list[str]:
+    """The factions a player plays in the campaign."""
+    return own_factions(user_id, await ctx.service.factions(ctx.campaign.id))
+
+
+async def sealed_of(ctx: Context, actor_id: int | None) -> tuple[int, ...]:
+    """The sealed entries the reader finds under `actor_id`'s name: those that player made or
+    that were made for a faction they play (a GM's bribe for it), when the reader may know
+    (a GM, or that player). Everyone else's list of that player leaves them out: they read
+    as a hidden player's, so finding them there would name who made them."""
     if actor_id is None or not (ctx.is_gm or actor_id == ctx.actor.user_id):
-        return False
-    return any(s.actor_id == actor_id for s in await ctx.service.log.sealed(ctx.campaign.id))
+        return ()
+    parts = await secret_rolls.sealed_parts(ctx.service.log, ctx.campaign.id)
+    factions = await played(ctx, actor_id)
+    return tuple(
+        seq
+        for seq, part in sorted(parts.items())
+        if secret_rolls.reads_sealed(part, actor_id, False, factions)
+    )
 
 
 async def posted_anchors(interaction: Interaction) -> dict[str, Any]:
@@ -323,13 +338,14 @@ async def self_checking_page(
 
 async def sealed_export(ctx: Context, interaction: Interaction, slug: str, seqs: range) -> None:
     """Who made the exported sealed entries, privately: every one for a GM, their own for a
-    player (the others read them as made by a hidden player). Each part as kept, whose
-    sha256 is its entry's `sealed_commitment`."""
+    player, and those made for a faction they play (the others read them as made by a
+    hidden player). Each part as kept, whose sha256 is its entry's `sealed_commitment`."""
     parts = await secret_rolls.sealed_parts(ctx.service.log, ctx.campaign.id)
+    factions = await played(ctx, ctx.actor.user_id)
     mine = [
         (seq, part)
         for seq, part in sorted(parts.items())
-        if seq in seqs and (ctx.is_gm or part.actor_id == ctx.actor.user_id)
+        if seq in seqs and secret_rolls.reads_sealed(part, ctx.actor.user_id, ctx.is_gm, factions)
     ]
     if not mine:
         return
@@ -391,7 +407,8 @@ class HistoryCog(BotCog):
         if found is None:
             raise NotFound("error.entry_not_found", entry=entry)
         hidden = await secret_rolls.shown_secret(ctx.service.log, found, ctx.actor, ctx.is_gm)
-        kept = await secret_rolls.hidden_entry(ctx.service.log, found, ctx.actor, ctx.is_gm)
+        mine = await played(ctx, ctx.actor.user_id)
+        kept = await secret_rolls.hidden_entry(ctx.service.log, found, ctx.actor, ctx.is_gm, mine)
         private = hidden is not None or (kept is not None and kept.personal)
         locale = ctx.locale if private else ctx.public_locale
 

@@ -12,14 +12,15 @@ from bot.storage.database import Database
 
 @dataclass(frozen=True)
 class HistoryFilter:
-    """Filters of `/history list`; None means any. `sealed`: `actor_id`'s entries include
-    those they made sealed (written without their actor, bot/secret_rolls.py), for a reader
-    who may know who made them (the GMs, that player)."""
+    """Filters of `/history list`; None means any. `sealed`: the numbers of the sealed
+    entries (written without their actor, bot/secret_rolls.py) `actor_id`'s entries include,
+    those made by them or for a faction they play, for a reader who may know who made them
+    (the GMs, that player)."""
 
     actor_id: int | None = None
     ruleset: str | None = None
     turn: int | None = None
-    sealed: bool = False
+    sealed: tuple[int, ...] = ()
 
 
 async def page(
@@ -29,11 +30,8 @@ async def page(
     where = ["campaign_id = ?"]
     params: list[object] = [campaign_id]
     if flt.actor_id is not None and flt.sealed:
-        where.append(
-            "(actor_id = ? OR seq IN (SELECT s.seq FROM secret_rolls s WHERE "
-            "s.campaign_id = ? AND s.actor_id = ? AND s.sealed IS NOT NULL))"
-        )
-        params += [flt.actor_id, campaign_id, flt.actor_id]
+        where.append(f"(actor_id = ? OR seq IN ({','.join('?' * len(flt.sealed))}))")
+        params += [flt.actor_id, *flt.sealed]
     elif flt.actor_id is not None:
         where.append("actor_id = ?")
         params.append(flt.actor_id)

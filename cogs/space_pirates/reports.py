@@ -60,8 +60,9 @@ async def report_pages(ctx: Ctx, faction: str, turn: int) -> list[list[Msg]]:
         key = "error.report_waiting" if running else "error.no_report"
         raise NotFound(C + key, faction=shown(faction), turn=turn)
     combat = await campaign_combat(ctx)
-    if ctx.is_gm:  # the GMs always read who paid a bribed attack (SP-I33)
-        reports = await _with_bribers(ctx, state, reports)
+    # The GMs always read who paid a bribed attack; the victim when its report says so
+    # (`reveal_briber_to_victim` on as it came up, SP-I33).
+    reports = await _with_bribers(ctx, state, reports)
     distance = combat.retreat_distance_points
     # SP-I40: the base attacks (step 2) came before the raids (step 3).
     pages = [[*(base_attack_line(b, settings) for b in bases)]]
@@ -88,10 +89,14 @@ async def report_pages(ctx: Ctx, faction: str, turn: int) -> list[list[Msg]]:
 async def _with_bribers(
     ctx: Ctx, state: SpacePiratesState, reports: list[RaidReport]
 ) -> list[RaidReport]:
-    """The reports with the briber of each bribed attack filled in, from the bribes kept
-    in the state or archived (a report names the briber only with
-    `reveal_briber_to_victim`: it is the victim's to read)."""
-    wanted = {r.bribe_id for r in reports if r.bribe_id is not None and r.briber is None}
+    """The reports with the briber of each bribed attack the reader may know filled in (a
+    GM every one; the victim those whose report says they learn who paid, SP-I33), from the
+    bribes kept in the state or archived, a sealed one's from who sealed it."""
+    wanted = {
+        r.bribe_id
+        for r in reports
+        if r.bribe_id is not None and r.briber is None and (ctx.is_gm or r.names_briber)
+    }
     if not wanted:
         return reports
     sealed = await sealed_bribers(ctx)  # a sealed bribe's briber is named apart (SP-I33)

@@ -15,13 +15,13 @@ import re
 import pytest
 
 from bot.verify_export import describe, verify_document
+from tests.e2e.play import newest_entry
 from tests.e2e.test_click_outbox import dies_before_posting, restart_posts
 from tests.e2e.test_naval_orders_secrecy import exported
 from tests.e2e.test_space_pirates_sealed_briber import (
     HIDDEN_PLAYER,
     csv_rows,
     entry_text,
-    newest,
     page_html,
     resolve_turn_1,
     vega,
@@ -107,7 +107,7 @@ async def test_the_briber_revealing_her_own_bribe_is_refused(table3):
     revealed = await table.slash(f"/reveal entry:{seq}", as_="gm")
     assert not revealed.ephemeral
     page = await table.slash("/history list", as_="player2")
-    line = entry_text(page, newest(page, "hidden entry revealed"))
+    line = entry_text(page, newest_entry(page, "hidden entry revealed"))
     assert vega(table) not in line and "Vega" not in line
 
 
@@ -138,7 +138,7 @@ async def test_a_gms_undo_of_the_bribe_names_no_briber(table3):
     page = await table.slash("/history list", as_="player2")
     undone = next(line for line in page.text().splitlines() if f"`#{seq}`" in line)
     assert HIDDEN_PLAYER in undone and vega(table) not in undone
-    undo = newest(page, "history undo")
+    undo = newest_entry(page, "history undo")
     assert vega(table) not in entry_text(page, undo) and "Vega" not in entry_text(page, undo)
     shown = await table.slash(f"/history show entry:{undo}", as_="player2")
     assert vega(table) not in shown.text() and "Vega" not in shown.text()
@@ -193,7 +193,7 @@ async def test_a_bribe_killed_after_its_commit_is_not_posted_after_the_restart(t
     by_vega = [m for m in posted if m.stored.interaction_user == table.member("player1")]
     assert by_vega == [], [m.embeds for m in by_vega]
     page = await table.slash("/history list", as_="player2")
-    seq = newest(await table.slash("/history list", as_="gm"), "pirates bribe")
+    seq = newest_entry(await table.slash("/history list", as_="gm"), "pirates bribe")
     assert HIDDEN_PLAYER in entry_text(page, seq)
 
 

@@ -570,6 +570,20 @@ def test_sp_i33_reveal_briber_only_with_the_setting():
     assert reports[-1].briber == "Boreas"
 
 
+def test_sp_i33_reveal_briber_is_read_when_a_sealed_bribe_comes_up():
+    """SP-I33: a bribe sealed at placement (the setting off) names no briber in the state;
+    with `reveal_briber_to_victim` on when it comes up, its report says the victim learns
+    who paid (the cog names the briber from who sealed it), and names nobody itself."""
+    state, _ = one_route(300)
+    state = set_contacts(state, "Boreas", ["Aurora"])
+    order = BribeOrder("Boreas", "Aurora", "route", 2, sealed="c0ffee")
+    state, _ = apply_bribe(state, DEFAULTS, COMBAT, order, scripted(1, 1, 1))
+    _, reports = raid(state, 2, [20], accept=True)
+    assert (reports[-1].briber, reports[-1].names_briber) == (None, False)
+    _, reports = raid(state, 2, [20], accept=True, settings=settings(reveal_briber_to_victim=True))
+    assert (reports[-1].briber, reports[-1].names_briber) == (None, True)
+
+
 def test_sp_i34_forced_default_can_accept():
     """SP-I34: the GM forces `buy_off_default`; with `accept` the raid is bought off."""
     state, _ = one_route(300)

@@ -170,6 +170,10 @@ class RaidReport(BaseModel):
     mode: Literal["regular", "forced", "bribed"] = "regular"
     bribe_id: int | None = None
     briber: str | None = None
+    # The victim may learn who paid: `reveal_briber_to_victim` was on when the bribe came up
+    # (SP-I33). A sealed bribe's briber, kept apart from the state and the archive every
+    # member exports, is then named where the victim reads the report (`briber` stays None).
+    names_briber: bool = False
     target: int | None = None
     target_name: str | None = None
     chance: ChanceReport | None = None

@@ -175,8 +175,10 @@ def _run_step(rc: ResolutionContext, run: PlayerRun, step: str) -> bool:
     report.kind = bribe.kind
     report.mode = "bribed"
     report.bribe_id = bribe.id
-    # A sealed bribe (placed while the victim was not to learn who paid) names nobody.
-    report.briber = (bribe.briber or None) if settings.reveal_briber_to_victim else None
+    # The victim learns who paid if the setting is on now, as the bribe comes up, whenever it
+    # was placed (SP-I33); a sealed bribe names nobody here, its briber is kept apart.
+    report.names_briber = settings.reveal_briber_to_victim
+    report.briber = (bribe.briber or None) if report.names_briber else None
     report.target = bribe.target
     target = state.route(bribe.target) if bribe.kind == "route" else state.planet(bribe.target)
     report.target_name = target.name if target else None
