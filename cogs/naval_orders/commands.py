@@ -360,9 +360,12 @@ class NavalOrdersCog(BotCog):
             location=location,
             in_port=in_port,
         )
+        # Refused while another force escorts the convoy this would leave without transports;
+        # a player reads their own forces' orders there, a GM everyone's.
+        reader = None if ctx.is_gm else command.owner
         await _change(
             ctx,
-            lambda state, settings, _d: register_force(state, settings, command),
+            lambda state, settings, _d: register_force(state, settings, command, reader=reader),
             ephemeral=True,
             faction=command.owner,
         )
@@ -400,7 +403,8 @@ class NavalOrdersCog(BotCog):
                 location=force.location,
                 in_port=force.in_port,
             )
-            return register_force(state, settings, command)
+            reader = None if ctx.is_gm else acting_for(ctx, force.owner)
+            return register_force(state, settings, command, reader=reader)
 
         await _change(ctx, edit, ephemeral=True, faction=_force_owner)
 

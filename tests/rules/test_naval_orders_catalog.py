@@ -341,14 +341,23 @@ def campaign_messages():
     )
     take(arrived.lines)
     turn_end(turn_end(arrived.state, 2), 3)
-    escort = support.add_force(support.ports(), "Convoy", ships=[no.Ship(kind="transport")])
+    escort = support.add_force(
+        support.ports(), "Convoy", ships=[*support.warships(5), no.Ship(kind="transport")]
+    )
     escort = support.add_force(escort, "Hood")
     escort = give(escort, "Hood", no.CruiseOrder(point="U", location="14", turns=1), 1)
     escort = turn_end(support.move_to(escort, "Hood", "14", 1), 1)
     escort = support.move_to(escort, "Hood", support.HOME, 2, in_port=True)
+    # its convoy puts off its transport that turn, before the escort names it (NO-2.7)
+    put_off = no.StartFormation(
+        faction="Britain",
+        kind="dissolve_convoy",
+        members=["Convoy"],
+        vessels=[no.Ship(kind="transport")],
+    )
+    escort = no.start_formation(escort, support.DEFAULTS, put_off, 2).state
     escort = turn_end(give(escort, "Hood", no.EscortOrder(convoy="Convoy"), 2), 2)
-    # its convoy's transports are taken (re-registered without them)
-    turn_end(support.add_force(escort, "Convoy", ships=support.warships(5)), 3)
+    turn_end(escort, 3)
     # a repair sent by packet boat to a force away from a naval station is warned of
     away = support.add_force(support.ports(), "Mercury", "packet", ships=[no.Ship(kind="packet")])
     away = support.add_force(away, "Swift", location="14", in_port=False)
@@ -377,6 +386,12 @@ def campaign_messages():
         lambda: no.remove_force(named, "Convoy", reader="France"),
         lambda: no.remove_station(toward, "Toulon"),
         lambda: no.remove_station(returning, "Portsmouth"),
+        # a port where a force lies in port is not taken off the list, nor moved
+        lambda: no.remove_station(support.add_force(support.ports(), "Hood"), "Portsmouth"),
+        lambda: no.register_station(
+            support.add_force(support.ports(), "Hood"),
+            no.RegisterStation(name="Portsmouth", location="2", naval_station=True),
+        ),
     ):
         with pytest.raises(RuleViolation) as caught:
             removal()

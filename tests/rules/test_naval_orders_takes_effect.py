@@ -30,9 +30,11 @@ from bot.rules.naval_orders import (
     RepairOrder,
     SendByPacket,
     Ship,
+    StartFormation,
     give_order,
     register_packet_arrival,
     send_by_packet,
+    start_formation,
 )
 from bot.rules.naval_orders.models import Order
 
@@ -210,21 +212,30 @@ def convoy_and_escort(state: NavalOrdersState) -> NavalOrdersState:
     )
 
 
-def transports_taken(state: NavalOrdersState) -> NavalOrdersState:
-    """Indiamen loses its transports (taken): its owner registers it again without them.
-    (A convoy an order escorts cannot be struck off the register, test_naval_orders_
-    references.py.)"""
-    return add_force(state, "Indiamen", ships=warships(5), location="14", in_port=False)
+def transports_put_off(state: NavalOrdersState, turn: int = 2) -> NavalOrdersState:
+    """Indiamen begins in `turn` to put off both its transports (dissolving the convoy,
+    NO-2.7), done at that turn's end, before any escort names it: an escort given later in
+    the turn finds no convoy when it takes effect. (A convoy an order escorts is neither
+    struck off nor left without transports, test_naval_orders_references.py and
+    test_naval_orders_register_changes.py.)"""
+    command = StartFormation(
+        faction="Britain",
+        kind="dissolve_convoy",
+        members=["Indiamen"],
+        vessels=[Ship(kind="transport"), Ship(kind="transport")],
+    )
+    return start_formation(state, DEFAULTS, command, turn).state
 
 
 def test_no_1_1_an_escort_by_packet_lapses_when_its_convoy_is_gone():
-    """NO-1.1, NO-I7: Hood is sent by packet boat an order to escort the convoy Indiamen;
-    the convoy's transports are taken before the order is due, so it is no convoy: the
+    """NO-1.1, NO-I7: Hood is sent by packet boat an order to escort the convoy Indiamen,
+    which puts off its transports that turn, so it is no convoy when the order is due: the
     escort lapses, the summary names the convoy, and Hood keeps its cruise."""
-    arrived = by_packet(convoy_and_escort(cruising_in("14")), EscortOrder(convoy="Indiamen"))
+    convoy = transports_put_off(convoy_and_escort(cruising_in("14")))
+    arrived = by_packet(convoy, EscortOrder(convoy="Indiamen"))
     state = end_turn(arrived.state, 2).state
 
-    resolved = end_turn(transports_taken(state), 3)
+    resolved = end_turn(state, 3)
 
     lapsed = line(resolved, "naval_orders.turn.relay_lapsed")
     assert lapsed.params["reason"].render("en") == (
@@ -235,19 +246,19 @@ def test_no_1_1_an_escort_by_packet_lapses_when_its_convoy_is_gone():
 
 def test_no_i18_an_order_recorded_for_the_layovers_end_lapses_when_it_cannot_take_effect():
     """NO-I18, NO-I7: Hood, back at Portsmouth after its cruise, is given in its layover an
-    order to escort Indiamen, recorded for the layover's end (turn 4). The convoy's
-    transports are taken in turn 3: at the layover's end the order lapses, told to Britain
-    in English and Russian, and Hood awaits orders."""
+    order to escort Indiamen, recorded for the layover's end (turn 4). The convoy puts off
+    its transports in turn 2: at the layover's end the order lapses, told to Britain in
+    English and Russian, and Hood awaits orders."""
     state = add_force(convoy_and_escort(ports()), "Hood")
     state = order(state, "Hood", CruiseOrder(point="Spithead", location="14", turns=1), 1)
     state = end_turn(move_to(state, "Hood", "14", 1), 1).state
-    state = move_to(state, "Hood", HOME, 2, in_port=True)
+    state = transports_put_off(move_to(state, "Hood", HOME, 2, in_port=True))
     command = GiveOrder(faction="Britain", force="Hood", order=EscortOrder(convoy="Indiamen"))
     state = give_order(state, DEFAULTS, command, 2).state
     state = end_turn(state, 2).state
     assert state.forces["hood"].pending_order.order.kind == "escort"
 
-    resolved = end_turn(transports_taken(state), 3)
+    resolved = end_turn(state, 3)
 
     lapsed = line(resolved, "naval_orders.turn.pending_lapsed")
     assert lapsed.render("en") == (

@@ -7,7 +7,8 @@ with a catalog key naming the clause, and change nothing.
 
 API at a glance (the cog's calls; `turn` is the campaign turn being played):
 
-- register: `register_force(state, settings, RegisterForce)`, `remove_force(state, name, reader=)`,
+- register: `register_force(state, settings, RegisterForce, reader=)`,
+  `remove_force(state, name, reader=)`,
   `register_station(state, RegisterStation)`, `remove_station`, `set_station_distances`,
   `report_position(state, settings, ReportPosition, turn)`;
 - orders: `give_order(state, settings, GiveOrder, turn)`,
@@ -128,6 +129,9 @@ _FORCE = (
     "formation_relay",
     "not_at_station",
     "force_named",
+    "convoy_emptied_named",
+    "fleet_formed_named",
+    "fleet_dissolved_named",
 )
 _STATION = (
     "unknown_station",
@@ -137,10 +141,14 @@ _STATION = (
     "build_needs_station",
     "not_a_station",
     "station_named",
+    "station_seaport_named",
+    "station_occupied",
 )
 for _key, _names in (
     *((f"naval_orders.error.{k}", ("force",)) for k in _FORCE),
     *((f"naval_orders.error.{k}", ("station",)) for k in _STATION),
+    ("naval_orders.error.station_moved_named", ("station", "old", "location")),
+    ("naval_orders.error.station_moved_occupied", ("station", "old", "location")),
     ("naval_orders.error.not_a_port", ("location",)),
     ("naval_orders.error.destination_not_port", ("location",)),
     ("naval_orders.error.port_mismatch", ("location", "port", "registered")),

@@ -22,7 +22,14 @@ from bot.rules.naval_orders.models import (
     name_key,
 )
 from bot.rules.naval_orders.outcomes import NavalOutcome
-from bot.rules.naval_orders.registry import check_owner, clean_name, find_force, writable
+from bot.rules.naval_orders.references import check_force_unnamed
+from bot.rules.naval_orders.registry import (
+    check_owner,
+    clean_name,
+    find_force,
+    is_convoy,
+    writable,
+)
 from bot.rules.naval_orders.settings import NavalOrdersSettings
 
 FREE_STATUSES = ("awaiting_orders", "executing")
@@ -71,8 +78,11 @@ def start_formation(
 def _formation(
     state: NavalOrdersState, command: StartFormation, forces: list[Force], complete_turn: int
 ) -> Formation:
-    """Check the units and build the formation record (NO-2.7, NO-I3)."""
+    """Check the units and build the formation record (NO-2.7, NO-I3). A refusal because an
+    escort names a force names the forces of the acting player (all for a GM) and counts
+    the others' (`check_force_unnamed`)."""
     first = forces[0]
+    reader = None if command.by_gm else command.faction
     if command.kind == "form_fleet":
         name = clean_name(command.fleet_name, "NO-4.10", "fleet_name")
         taken = state.forces.get(name_key(name))
@@ -86,6 +96,11 @@ def _formation(
             raise RuleViolation("naval_orders.error.formation_apart", clause="NO-2.7")
         if any(f.order is not None or f.status != "awaiting_orders" for f in forces):
             raise RuleViolation("naval_orders.error.formation_busy", clause="NO-2.7")
+        for force in forces:
+            # NO-1.1, NO-I18: the squadron stops existing as the force an escort names,
+            # unless the fleet takes its name (and its transports with it).
+            same = force.key == name_key(name)
+            check_force_unnamed(state, force, reader=reader, change="form_fleet", keeps_name=same)
         rating = command.officer_rating
         if rating is None:
             rating = max(f.officer_rating for f in forces)
@@ -111,6 +126,10 @@ def _formation(
                 raise RuleViolation(
                     "naval_orders.error.name_taken", clause="NO-4.10", force=squadron.name
                 )
+        # NO-1.1, NO-I18: the fleet stops existing as the force an escort names, unless one
+        # of its squadrons, a convoy, takes its name.
+        same = any(name_key(s.name) == first.key and is_convoy(s.ships) for s in first.squadrons)
+        check_force_unnamed(state, first, reader=reader, change="dissolve_fleet", keeps_name=same)
         return Formation(
             kind="dissolve_fleet",
             complete_turn=complete_turn,
@@ -130,7 +149,10 @@ def _formation(
                 "naval_orders.error.too_many_ships", clause="NO-2.7", limit=MAX_SHIPS_PER_FORCE
             )
     else:
-        _remove_vessels(first, vessels)
+        left = _remove_vessels(first, vessels)
+        if is_convoy(first.all_ships()) and not is_convoy(left.all_ships()):
+            # NO-1.1, NO-I18: no longer a convoy an escort could guard.
+            check_force_unnamed(state, first, reader=reader, change="no_convoy")
     return Formation(
         kind=command.kind, complete_turn=complete_turn, members=[first.key], vessels=vessels
     )

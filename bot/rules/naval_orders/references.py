@@ -9,21 +9,33 @@ or striking off the register a convoy an escort names, would leave that order un
 carried out (a transfer whose end port is gone never ends). So such a removal is refused,
 naming the orders, until they are changed. A transfer's intermediate locations are places
 on the players' map, not ports: a port taken off the list leaves them there.
+
+The same holds for the other ways the register changes under an order (`StationChange`,
+`ForceChange`): a port registered again at another location strands what needs it where it
+was (a transfer ending there, a blockade naming that location, a repair or disbanding
+there); a naval station made a plain seaport strands what needs a naval station (a repair,
+a disbanding, a force returning there, NO-I16); a convoy left without transports or
+merchantmen, a squadron formed into a fleet and a fleet dissolved strand the escorts naming
+them. A force lies in port only where a port is (NO-3.3: orders change there), so a port is
+not taken off the list, nor moved, while a force lies in port there.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Literal
 
 from bot.errors import RuleViolation
 from bot.i18n import Msg, MsgList
 from bot.rules.naval_orders.models import (
     ActiveOrder,
     BlockadeOrder,
+    DisbandOrder,
     EscortOrder,
     Force,
     MoveOrder,
     NavalOrdersState,
+    RepairOrder,
     Station,
     name_key,
 )
@@ -56,45 +68,122 @@ def _kind(active: ActiveOrder) -> Msg:
     return Msg(f"naval_orders.order.{active.order.kind}")
 
 
-def _names_station(active: ActiveOrder, station: Station) -> bool:
-    """Whether the order names the port: a transfer's end port (NO-5.2, NO-I17), by its
-    location or name; a blockade's port (NO-1.1), as `_check_port` finds it; the naval
-    station of a repair or disbanding (NO-1.1)."""
+StationChange = Literal["remove", "move", "seaport"]
+"""How the port changes: taken off the list; registered again at another location; a naval
+station registered again as a plain seaport."""
+
+ForceChange = Literal["remove", "no_convoy", "form_fleet", "dissolve_fleet"]
+"""How the force changes: struck off; left without transports or merchantmen (registered
+again or a convoy dissolved, NO-2.7); formed into a fleet or dissolved into its squadrons
+(NO-2.7), so that it no longer exists as the force the escort names."""
+
+_STATION_REFUSAL: dict[StationChange, str] = {
+    "remove": "naval_orders.error.station_named",
+    "move": "naval_orders.error.station_moved_named",
+    "seaport": "naval_orders.error.station_seaport_named",
+}
+_STATION_OCCUPIED: dict[StationChange, str] = {
+    "remove": "naval_orders.error.station_occupied",
+    "move": "naval_orders.error.station_moved_occupied",
+}
+_FORCE_REFUSAL: dict[ForceChange, str] = {
+    "remove": "naval_orders.error.force_named",
+    "no_convoy": "naval_orders.error.convoy_emptied_named",
+    "form_fleet": "naval_orders.error.fleet_formed_named",
+    "dissolve_fleet": "naval_orders.error.fleet_dissolved_named",
+}
+
+
+def _names_station(active: ActiveOrder, station: Station, change: StationChange) -> bool:
+    """Whether the order needs the port as `change` would leave it: a transfer's end port
+    (NO-5.2, NO-I17), by its location or name, needs a port at that location; a blockade's
+    port (NO-1.1), as `_check_port` finds it, needs the port, and at its old location when
+    the order names the port by location; the naval station of a repair or disbanding
+    (NO-1.1) needs a naval station where the force is. A port that stays a port at its
+    location leaves a transfer and a blockade as they were."""
     place = name_key(station.location)
     order = active.order
     if isinstance(order, MoveOrder):
+        if change == "seaport":
+            return False
         return (order.destination is not None and name_key(order.destination) == place) or (
             order.port is not None and name_key(order.port) == station.key
         )
     if isinstance(order, BlockadeOrder):
-        return order.port is not None and name_key(order.port) in (station.key, place)
+        if change == "seaport" or order.port is None:
+            return False
+        named = (place,) if change == "move" else (station.key, place)
+        return name_key(order.port) in named
+    if not isinstance(order, RepairOrder | DisbandOrder):
+        return False
     return active.station is not None and name_key(active.station) == station.key
 
 
-def check_station_unnamed(state: NavalOrdersState, station: Station) -> None:
-    """Refuse to take the port off the list while an order names it, or a force returning
-    to a naval station makes for it (NO-I16), naming each (the GM, who keeps the list, reads
-    every order)."""
+def check_station_unnamed(
+    state: NavalOrdersState,
+    station: Station,
+    *,
+    change: StationChange = "remove",
+    location: str | None = None,
+) -> None:
+    """Refuse to change the port as `change` says while an order needs it as it is (see
+    `_names_station`), or a force returning to a naval station makes for it (NO-I16: unless
+    it only moves), naming each (the GM, who keeps the list, reads every order). Taken off
+    the list or moved to `location`, it is refused too while a force lies in port there
+    (NO-3.3)."""
     uses: list[Msg] = []
     for key in sorted(state.forces):
         force = state.forces[key]
         orders = _orders_of(state, force)
-        uses += [words for active, words in orders if _names_station(active, station)]
-        if force.return_station is not None and name_key(force.return_station) == station.key:
+        uses += [words for active, words in orders if _names_station(active, station, change)]
+        if (
+            change != "move"
+            and force.return_station is not None
+            and name_key(force.return_station) == station.key
+        ):
             uses.append(Msg("naval_orders.named.return", force=force.name))
+    where = {"old": station.location, "location": location} if change == "move" else {}
     if uses:
         raise RuleViolation(
-            "naval_orders.error.station_named",
+            _STATION_REFUSAL[change],
             clause="NO-I18",
             station=station.name,
             uses=shown_msg(MsgList(uses, "; ")),
+            **where,
+        )
+    if change == "seaport":
+        return
+    lying = [
+        Msg("naval_orders.named.in_port", force=force.name)
+        for force in sorted(state.forces.values(), key=lambda f: f.key)
+        if force.in_port and name_key(force.location) == name_key(station.location)
+    ]
+    if lying:
+        raise RuleViolation(
+            _STATION_OCCUPIED[change],
+            clause="NO-3.3",
+            station=station.name,
+            forces=shown_msg(MsgList(lying)),
+            count=len(lying),
+            **where,
         )
 
 
-def check_force_unnamed(state: NavalOrdersState, force: Force, *, reader: str | None) -> None:
-    """Refuse to strike the force off while another force's order escorts it (NO-1.1). The
+def check_force_unnamed(
+    state: NavalOrdersState,
+    force: Force,
+    *,
+    reader: str | None,
+    change: ForceChange = "remove",
+    keeps_name: bool = False,
+) -> None:
+    """Refuse to change the force as `change` says while another force's order escorts it
+    (NO-1.1): struck off, left without transports or merchantmen, formed into a fleet (unless
+    the fleet takes its name, `keeps_name`, and with it its transports) or dissolved. The
     forces of `reader` are named (every force for a GM, `reader` None); another player's,
     whose orders are theirs to read (issue 14), are only counted."""
+    if keeps_name:
+        return
     uses: list[Msg] = []
     others = 0
     for key in sorted(state.forces):
@@ -114,7 +203,7 @@ def check_force_unnamed(state: NavalOrdersState, force: Force, *, reader: str | 
         uses.append(Msg("naval_orders.named.others", count=others))
     if uses:
         raise RuleViolation(
-            "naval_orders.error.force_named",
+            _FORCE_REFUSAL[change],
             clause="NO-I18",
             force=force.name,
             uses=shown_msg(MsgList(uses, "; ")),

@@ -87,12 +87,19 @@ def _check_ships(kind: str, ships: list[Ship], clause: str) -> None:
 
 
 def register_force(
-    state: NavalOrdersState, settings: NavalOrdersSettings, command: RegisterForce
+    state: NavalOrdersState,
+    settings: NavalOrdersSettings,
+    command: RegisterForce,
+    *,
+    reader: str | None = None,
 ) -> NavalOutcome:
     """Register a force, or replace the ships, rating and place of one (§4; NO-I3, NO-I22).
 
     A fleet holds at least two squadrons and has no loose ships; a squadron or packet-boat
-    force has ships and no squadrons. An existing force keeps its order and status.
+    force has ships and no squadrons. An existing force keeps its order and status. A convoy
+    is not left without transports or merchantmen while another force's order escorts it
+    (NO-1.1, NO-I18; the refusal names the forces of `reader`, all for a GM, `reader` None,
+    and counts the others').
     """
     name = clean_name(command.name, "NO-4.10", "name")
     owner = clean_name(command.owner, "NO-3.4", "owner")
@@ -137,6 +144,8 @@ def register_force(
     force = Force.model_validate(fields) if old is None else old.model_copy(update=fields)
     if old is not None and old.kind != command.kind and old.order is not None:
         raise RuleViolation("naval_orders.error.kind_change_with_order", clause="NO-I3")
+    if old is not None and is_convoy(old.all_ships()) and not is_convoy(force.all_ships()):
+        check_force_unnamed(state, old, reader=reader, change="no_convoy")
     new.forces[key] = force
     lines = force_lines(force, settings, registered=True, updated=old is not None)
     return NavalOutcome(state=new, force=force, lines=lines)
@@ -170,7 +179,10 @@ def remove_force(state: NavalOrdersState, name: str, *, reader: str | None = Non
 
 
 def register_station(state: NavalOrdersState, command: RegisterStation) -> NavalOutcome:
-    """Add or replace a port or naval station in the GM's list (§4; NO-I16, NO-I17)."""
+    """Add or replace a port or naval station in the GM's list (§4; NO-I16, NO-I17). One
+    registered again elsewhere, or a naval station registered again as a plain seaport, is
+    refused while an order needs it as it is, or (moved) while a force lies in port there
+    (`check_station_unnamed`: NO-1.1, NO-3.3, NO-I16, NO-I18)."""
     name = clean_name(command.name, "NO-3.3", "name")
     location = clean_name(command.location, "NO-3.3", "location")
     other = state.station_at(location)
@@ -178,8 +190,12 @@ def register_station(state: NavalOrdersState, command: RegisterStation) -> Naval
         raise RuleViolation(
             "naval_orders.error.location_has_port", clause="NO-3.3", station=other.name
         )
+    old = state.stations.get(name_key(name))
+    if old is not None and name_key(old.location) != name_key(location):
+        check_station_unnamed(state, old, change="move", location=location)
+    if old is not None and old.naval_station and not command.naval_station:
+        check_station_unnamed(state, old, change="seaport")
     new = writable(state)
-    old = new.stations.get(name_key(name))
     station = Station(
         name=name,
         location=location,
@@ -197,7 +213,8 @@ def remove_station(state: NavalOrdersState, name: str) -> NavalOutcome:
     transfer's end port, a blockade's port, a repair's or disbanding's station: in force,
     recorded for a layover's end or on its way by packet boat) or a force returning to a
     naval station makes for it: those could not be carried out, and only their Admiralty
-    changes them (NO-I2, NO-I16, NO-I18)."""
+    changes them (NO-I2, NO-I16, NO-I18); refused too while a force lies in port there, as
+    a force is in port only where a port is (NO-3.3)."""
     station = find_station(state, name)
     check_station_unnamed(state, station)
     new = writable(state)
@@ -265,6 +282,12 @@ def report_position(
     lapses = mine.pending_order is not None and not mine.in_port and mine.status != "layover"
     lines = position_lines(mine, back_in_zone=back, lapses=lapses)
     return NavalOutcome(state=new, force=mine, lines=lines)
+
+
+def is_convoy(ships: list[Ship]) -> bool:
+    """Whether the ships make a transport flotilla: transports or merchantmen among them
+    (NO-1.1, NO-2.7)."""
+    return any(ship.kind in ("transport", "merchant") for ship in ships)
 
 
 def station_location(force: Force) -> str | None:

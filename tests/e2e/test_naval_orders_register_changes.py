@@ -1,0 +1,107 @@
+"""What an order needs stays as it is in the register, by every route (NO-1.1, NO-2.7,
+NO-3.3, NO-I16, NO-I17, NO-I18), played through Discord.
+
+Player1 plays Britain, player2 France, player3 Russia (in Russian); the GM's ports are those
+of test_naval_orders.py: Portsmouth (Britain's naval station, 1), Plymouth (2), Brest (20).
+"""
+
+from __future__ import annotations
+
+from tests.e2e import test_naval_orders as played
+from tests.e2e.test_naval_orders import REGISTER_WS, WS, end_turn, form, give, text_of
+from tests.e2e.test_naval_orders_references import flat
+
+navy = played.navy  # the fixture: the campaign, its factions and the GM's ports
+
+
+async def test_ports_and_a_convoy_orders_need_are_kept_as_they_are(navy):
+    """The Western Squadron sails from Portsmouth for Plymouth (2), and the Revenge repairs
+    at Portsmouth. The GM registering Plymouth again in 4 is refused, naming the transfer;
+    making Portsmouth a plain seaport, or taking it off the list, is refused, naming the
+    repair. France's Gloire, in port at Brest, keeps Brest on the list; it escorts Britain's
+    convoy Indiamen: Britain's player, editing Indiamen down to its warship, is
+    told one force of another player escorts it, not which. Russia's player, forming a fleet
+    of its escorted convoy Riga under another name, is told in Russian. Nothing changes:
+    the ports are listed as before, and once the transfer is replaced Plymouth moves."""
+    await navy.slash(REGISTER_WS, as_="player1")
+    await give(navy, WS, "move", form(point="Channel", destination="2", port="Plymouth", via="3"))
+    await navy.slash(
+        "/navy forces register name:Revenge kind:line location:1 ships:2xIII in_port:true",
+        as_="player1",
+    )
+    await give(navy, "Revenge", "repair", form(details="new masts"))
+
+    moved = await navy.slash("/navy station add name:Plymouth location:4", as_="gm")
+    seaport = await navy.slash(
+        "/navy station add name:Portsmouth location:1 naval_station:false owner:Britain",
+        as_="gm",
+    )
+    removed = await navy.slash("/navy station remove name:Portsmouth", as_="gm")
+
+    assert moved.ephemeral and (
+        "Plymouth cannot be moved from 2 to 4 yet: without a port at 2, the order of Western "
+        "Squadron (“Transfer”) could not be completed, and only their Admiralty changes an "
+        "order."
+    ) in flat(moved.text())
+    assert (
+        "Portsmouth cannot be made a plain seaport yet: without a naval station there, the "
+        "order of Revenge (“Repair”) could not be completed"
+    ) in flat(seaport.text())
+    assert "NO-I18" in seaport.text()
+    assert (
+        "Portsmouth cannot be taken off the list of ports yet: without it, the order of "
+        "Revenge (“Repair”) could not be completed"
+    ) in flat(removed.text())
+    listed = text_of(await navy.slash("/navy station list", as_="gm"))
+    assert "Plymouth" in listed and "Portsmouth" in listed
+
+    await navy.slash(
+        "/navy forces register name:Indiamen kind:line location:1 ships:IV, 2 transport "
+        "in_port:true",
+        as_="player1",
+    )
+    await navy.slash(
+        "/navy forces register name:Gloire kind:line location:20 ships:2xIII in_port:true",
+        as_="player2",
+    )
+    await give(navy, "Gloire", "escort", form(convoy="Indiamen", details=""), as_="player2")
+    brest = await navy.slash("/navy station remove name:Brest", as_="gm")
+
+    assert brest.ephemeral and (
+        "Brest cannot be taken off the list of ports yet: 1 force lies in port there (Gloire), "
+        "and a force lies in port only where a port is. First report where it is now (at sea "
+        "or in another port, with /navy position), then take the port off (NO-3.3)."
+    ) in flat(brest.text())
+
+    edited = await navy.slash("/navy forces edit name:Indiamen ships:IV", as_="player1")
+
+    assert edited.ephemeral and (
+        "Indiamen cannot be left without transports or merchantmen yet: without them, the "
+        "order of 1 force of another player could not be completed"
+    ) in flat(edited.text())
+    assert "Gloire" not in edited.text()
+
+    for line in (
+        "/navy forces register name:Riga kind:line location:30 ships:III, 2 transport",
+        "/navy forces register name:Narva kind:line location:30 ships:2xIII",
+        "/navy forces register name:Baltic kind:line location:30 ships:2xIII",
+    ):
+        await navy.slash(line, as_="player3")
+    await give(navy, "Baltic", "escort", form(convoy="Riga", details=""), as_="player3")
+
+    fleet = await navy.slash(
+        "/navy formation kind:form_fleet units:Riga, Narva fleet_name:Балтийский флот",
+        as_="player3",
+    )
+
+    assert (
+        "Эскадру «Riga» пока нельзя включить во флот под другим названием. Без неё не "
+        "выполнить действующий приказ соединения «Baltic» («Конвоирование транспортной "
+        "флотилии»)"
+    ) in flat(fleet.text())
+    assert "или назовите флот «Riga»" in flat(fleet.text())
+
+    await end_turn(navy, 1)
+    await give(navy, WS, "cruise", form(point="Ushant", location="5", turns="2"))
+    moved = await navy.slash("/navy station add name:Plymouth location:4", as_="gm")
+    assert "Plymouth" in text_of(moved) and "4" in text_of(moved), moved.text()
