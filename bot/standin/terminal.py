@@ -46,6 +46,8 @@ select PLACEHOLDER = a, b   pick values in the newest select menu you see with t
 modal Label=value; Other=v  fill and submit the modal the bot just opened
 complete /cmd opt:partial   ask for autocomplete suggestions of the last option
 dice 6 6 1                  make the bot's next dice show these faces
+attach PATH                 upload a file for the next command's attachment option,
+                            named there by its file name (/… file:settings.toml)
 messages                    show the channel as the current player sees it
 who                         list the members, their roles and Discord languages
 expect TEXT                 (scripts) fail unless the last output contains TEXT
@@ -63,6 +65,7 @@ class Session:
         self.last: Reply | None = None
         self.last_text = ""
         self.failures = 0
+        self.uploads: dict[str, bytes] = {}  # files `attach`ed for the next slash command
 
     @property
     def prompt(self) -> str:
@@ -74,6 +77,17 @@ class Session:
         self.last_text = text
         self.out.write(text + "\n")
         self.out.flush()
+
+    def attach(self, path: str) -> None:
+        """Keep a file from the disk for the next slash command's attachment option."""
+        file = Path(path).expanduser()
+        try:
+            data = file.read_bytes()
+        except OSError as failure:
+            raise ValueError(f"cannot read {path!r}: {failure.strerror or failure}") from failure
+        self.uploads[file.name] = data
+        size = len(data)
+        self.write(f"📎 {file.name} ({size} bytes), for the next command: e.g. file:{file.name}")
 
     def error(self, text: str) -> None:
         """Report a failed line (as JSON in --json mode)."""
@@ -92,7 +106,8 @@ class Session:
         rest = rest.strip()
         try:
             if text.startswith("/"):
-                self.show(await self.table.slash(text))
+                uploads, self.uploads = self.uploads, {}
+                self.show(await self.table.slash(text, files=uploads or None))
             elif word in ("quit", "exit"):
                 return False
             elif word == "help":
@@ -115,6 +130,8 @@ class Session:
             elif word == "dice":
                 self.table.script_dice(int(face) for face in rest.replace(",", " ").split())
                 self.write(f"next dice: {self.table.faces.pending if self.table.faces else []}")
+            elif word == "attach":
+                self.attach(rest)
             elif word == "messages":
                 self.show_messages()
             elif word == "who":
