@@ -22,7 +22,8 @@ MAX_FILE_BYTES = 256 * 1024
 BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
 KEY_LINE = re.compile(r"^\s*([A-Za-z0-9_-]+|\"[^\"]*\")\s*(?:\.|=)")
 HEADER_LINE = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(?:#.*)?$")
-DECODE_LINE = re.compile(r"at line (\d+)")
+# Where tomllib says a file breaks: "(at line 3, column 18)" or "(at end of document)".
+DECODE_AT = re.compile(r"\s*\(at (?:line (\d+), column (\d+)|end of document)\)")
 
 
 class CoreSettings(BaseModel):
@@ -220,9 +221,11 @@ def read_settings(text: str, current: Mapping[str, BaseModel]) -> dict[str, Base
     try:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as failure:
-        found = DECODE_LINE.search(str(failure))
-        line = int(found.group(1)) if found else None
-        detail = DECODE_LINE.sub("", str(failure)).strip(" ()")
+        found = DECODE_AT.search(str(failure))
+        line = int(found[1]) if found and found[1] else None
+        detail = DECODE_AT.sub("", str(failure))
+        if found and found[2]:
+            detail += f", column {found[2]}"
         raise SettingsFileRejected(
             [_problem(line, "error.settings_file.syntax", detail=detail)]
         ) from None

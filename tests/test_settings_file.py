@@ -99,7 +99,16 @@ def test_import_of_broken_toml_names_the_line() -> None:
         read_settings("[core]\nfactions_per_player = = 2\n", {"core": CoreSettings()})
     (problem,) = rejected.value.problems
     assert problem.line == 2
-    assert problem.message.render("en").startswith("Line 2: not valid TOML")
+    assert problem.message.render("en") == "Line 2: not valid TOML (Invalid value, column 23)."
+
+
+def test_import_of_toml_broken_at_its_end_says_so_without_a_line() -> None:
+    """tomllib names no line for a file cut short: the problem reads whole all the same."""
+    with pytest.raises(SettingsFileRejected) as rejected:
+        read_settings("[core]\nfactions_per_player = [1,\n", {"core": CoreSettings()})
+    (problem,) = rejected.value.problems
+    assert problem.line is None
+    assert problem.message.render("en") == "Line —: not valid TOML (Invalid value)."
 
 
 def test_import_of_a_bad_table_entry_names_its_path() -> None:
