@@ -365,6 +365,40 @@ def campaign_messages():
         faction="Britain", packet="Mercury", force="Swift", order=no.RepairOrder()
     )
     take(no.send_by_packet(away, support.DEFAULTS, command, 1).lines)
+    # a cruise and a raid the GM ends at sea: the force returns to the nearest naval station,
+    # named by its player (shown, then confirmed by the GM), or taken from the distance
+    # table; a repair and a disbanding by packet boat name that station; an earlier
+    # release's reply to a player naming it
+    for model in (no.RepairOrder(), no.DisbandOrder()):
+        ended = support.add_force(support.ports(), "Hood", location="14", in_port=False)
+        ended = support.add_force(ended, "Mercury", "packet", ships=[no.Ship(kind="packet")])
+        ended = give(ended, "Hood", no.CruiseOrder(point="U", location="14", turns=3), 1)
+        completed = no.complete_order(ended, support.DEFAULTS, "Britain", "Hood", 1, by_gm=True)
+        take(completed.lines)
+        for by_gm in (False, True):
+            named_by = no.declare_return_station(
+                completed.state, support.DEFAULTS, "Britain", "Hood", "Portsmouth", by_gm=by_gm
+            )
+            take(named_by.lines)
+            take(
+                no.orders_overview(
+                    named_by.state, support.DEFAULTS, viewer="Britain", is_gm=False, turn=2
+                )
+            )
+        command = no.SendByPacket(faction="Britain", packet="Mercury", force="Hood", order=model)
+        on_its_way = no.send_by_packet(named_by.state, support.DEFAULTS, command, 2)
+        take(on_its_way.lines)
+        take(
+            no.orders_overview(on_its_way.state, support.DEFAULTS, viewer=None, is_gm=True, turn=2)
+        )
+        command = command.model_copy(update={"order": no.DisbandOrder()})
+        take(no.send_by_packet(completed.state, support.DEFAULTS, command, 2).lines)
+    table = no.NavalOrdersSettings(nearest_station_by="distance_table")
+    ended = support.add_force(support.ports(), "Hood", location="14", in_port=False)
+    ended = no.set_station_distances(ended, "14", {"Portsmouth": 3}).state
+    ended = give(ended, "Hood", no.RaidOrder(point="U", location="14", turns=1), 1, table)
+    take(no.complete_order(ended, table, "Britain", "Hood", 1, by_gm=True).lines)
+    take([Msg("naval_orders.return.named", force="Hood", station="Portsmouth")])
     # what an order names stays on the register and the list of ports (references.py):
     # refused, naming each order
     named = support.add_force(support.ports(), "Convoy", ships=[no.Ship(kind="transport")])

@@ -660,5 +660,9 @@ def test_no_i16_a_station_from_the_distance_table_saved_by_an_earlier_release_st
     unlisted = as_saved_earlier(cruise_done_at_14(row=False))
     named = declare_return_station(unlisted, TABLE, "Britain", "Hood", "Portsmouth")
     assert told(named) == [
-        "Hood returns to naval station Portsmouth; the GM confirms it is the nearest (NO-I16)."
+        (
+            "Hood returns to naval station Portsmouth; the GM confirms it is the nearest"
+            " by giving the same command: /navy return unit:Hood "
+            "station:Portsmouth (NO-I16)."
+        )
     ]

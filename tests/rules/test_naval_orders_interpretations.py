@@ -472,7 +472,11 @@ def test_no_i16_with_no_row_in_the_distance_table_the_player_names_the_station()
 
     named = declare_return_station(done.state, table, "Britain", "Hood", "Portsmouth")
     assert [line.render("en") for line in named.lines] == [
-        "Hood returns to naval station Portsmouth; the GM confirms it is the nearest (NO-I16)."
+        (
+            "Hood returns to naval station Portsmouth; the GM confirms it is the nearest"
+            " by giving the same command: /navy return unit:Hood "
+            "station:Portsmouth (NO-I16)."
+        )
     ]
     confirmed = declare_return_station(
         named.state, table, "Britain", "Hood", "Portsmouth", by_gm=True

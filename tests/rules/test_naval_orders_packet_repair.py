@@ -76,7 +76,7 @@ def test_no_1_1_a_repair_by_packet_to_a_force_at_sea_is_sent_and_warned(model):
     out = sent(state, model)
 
     assert out.relay is not None and out.state.relays[0].order.order.kind == model.kind
-    warning = out.lines[-1]
+    (warning,) = [m for m in out.lines if m.key == "naval_orders.relay.sent_would_lapse"]
     order = "Repair" if model.kind == "repair" else "Disbanding"
     assert warning.render("en") == (
         "As things stand the order could not take effect and would lapse: Hood is not at a "

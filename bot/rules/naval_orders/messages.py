@@ -90,9 +90,12 @@ def _order_place(order: BlockadeOrder | EscortOrder | LandingOrder) -> tuple[str
     return "location", order.location
 
 
-def order_text(force_name: str, active: ActiveOrder) -> Msg:
+def order_text(force_name: str, active: ActiveOrder, *, return_station: str | None = None) -> Msg:
     """The order in its mandatory wording (NO-4.10, NO-5.9, NO-6.9; the six others in the
-    same style), with "…" for a field left blank under free forms (NO-I19)."""
+    same style), with "…" for a field left blank under free forms (NO-I19). A repair or
+    disbanding sent by packet boat to a force away from a naval station names none yet: it
+    is carried out where the force is when it takes effect (NO-1.1, NO-I7), said so, with
+    the station the force returns to (`return_station`, NO-I16) where one is named."""
     order = active.order
     forces = forces_msg(active.force_kind, force_name)
     ships = ships_msg(active.ships)
@@ -131,6 +134,15 @@ def order_text(force_name: str, active: ActiveOrder) -> Msg:
         return Msg(
             "naval_orders.order_text.build",
             station=force_name,
+            details=_details(order.details),
+        )
+    if active.station is None and order.kind in ("repair", "disband"):
+        where = "returning" if return_station else "when_due"
+        return Msg(
+            f"naval_orders.order_text.{order.kind}_{where}",
+            forces=forces,
+            ships=ships,
+            station=return_station or BLANK,
             details=_details(order.details),
         )
     return Msg(
@@ -265,11 +277,12 @@ def build_order_lines(station: Station) -> list[Msg]:
 
 
 def return_station_lines(force: Force) -> list[Msg]:
-    """The station a returning force makes for, and whether the GM confirmed it (NO-I16)."""
+    """The station a returning force makes for, and whether the GM confirmed it (NO-I16);
+    named by its player, the reply says how the GM confirms it."""
     key = (
         "naval_orders.return.confirmed"
         if force.return_station_confirmed
-        else "naval_orders.return.named"
+        else "naval_orders.return.named_ask_gm"
     )
     return [Msg(key, force=force.name, station=force.return_station or BLANK)]
 
@@ -354,11 +367,31 @@ def relay_sent_lines(
             force=force.name,
             order=Msg(f"naval_orders.order.{relay.order.order.kind}"),
         ),
-        order_text(force.name, relay.order),
+        order_text(force.name, relay.order, return_station=force.return_station),
     ]
     if lapses is not None:
         lines.append(Msg("naval_orders.relay.sent_would_lapse", force=force.name, reason=lapses))
+        lines += _station_hint(relay, force)
     return lines
+
+
+def _station_hint(relay: PacketRelay, force: Force) -> list[Msg]:
+    """What makes a repair or disbanding sent by packet boat take effect: the force at a
+    naval station by then (NO-1.1, NO-I7), such as the one it returns to (NO-I16)."""
+    kind = relay.order.order.kind
+    if kind not in ("repair", "disband"):
+        return []
+    order = Msg(f"naval_orders.order.{kind}")
+    if force.return_station:
+        return [
+            Msg(
+                "naval_orders.relay.needs_station_returning",
+                force=force.name,
+                order=order,
+                station=force.return_station,
+            )
+        ]
+    return [Msg("naval_orders.relay.needs_station", force=force.name, order=order)]
 
 
 def relay_arrival_lines(
@@ -384,6 +417,7 @@ def relay_arrival_lines(
                 reason=lapses,
             )
         )
+        lines += _station_hint(relay, force)
     return lines
 
 

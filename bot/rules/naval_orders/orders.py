@@ -19,6 +19,7 @@ from bot.rules.naval_orders.messages import (
     order_lines,
     return_station_lines,
     ship_counts,
+    status_msg,
 )
 from bot.rules.naval_orders.models import (
     ActiveOrder,
@@ -343,7 +344,9 @@ def complete_order(
 ) -> NavalOutcome:
     """Mark a recorded order done (NO-I1): the six orders without a procedure are finished by
     their owner or the GM; cruising, transfer and raiding end by the engine, or by the GM.
-    A force in port then takes the layover (NO-I7); one at sea awaits orders by packet."""
+    A force in port then takes the layover (NO-I7); one at sea awaits orders by packet.
+    After cruising or raiding a force not yet in a naval station returns to the nearest
+    one (NO-4.3, NO-6.3, NO-I16), wherever the GM ended it."""
     force = find_force(state, force_name)
     check_owner(force, faction, by_gm)
     if force.order is None:
@@ -358,13 +361,52 @@ def complete_order(
     new = writable(state, force.key)
     mine = new.forces[force.key]
     assert mine.order is not None
+    kind = mine.order.order.kind
     archive = [retire_order(new, mine, mine.order, "completed", turn)]
     mine.order = None
-    if mine.in_port:
+    station = new.station_at(mine.location)
+    at_station = mine.in_port and station is not None and station.naval_station
+    lines = archive_lines(archive)
+    if kind in ("cruise", "raid") and not at_station:
+        # NO-4.3, NO-6.3: after cruising or raiding the force returns to the nearest naval
+        # station, however the order ended (NO-I16).
+        lines += _begin_return(new, settings, mine)
+    elif mine.in_port:
         begin_layover_or_wait(mine, settings, turn)
     else:
         mine.status = "awaiting_orders"
-    return NavalOutcome(state=new, force=mine, lines=archive_lines(archive), archive=archive)
+    return NavalOutcome(state=new, force=mine, lines=lines, archive=archive)
+
+
+def _begin_return(
+    state: NavalOrdersState, settings: NavalOrdersSettings, force: Force
+) -> list[Msg]:
+    """A cruise or raid ended by the GM away from a naval station: the force is returning to
+    the nearest one (NO-4.3, NO-6.3, NO-I16), as at the end of its count (NO-I14)."""
+    force.status = "returning_to_station"
+    force.return_due_turn = None
+    force.late_reported = False
+    force.attack_away = False
+    force.return_station = nearest_station(state, settings, force)
+    force.return_station_confirmed = force.return_station is not None
+    force.return_station_from_table = force.return_station is not None
+    if force.return_station is not None:
+        return [
+            Msg("naval_orders.complete.returns_to", force=force.name, station=force.return_station)
+        ]
+    return [Msg("naval_orders.complete.returns", force=force.name)]
+
+
+def nearest_station(
+    state: NavalOrdersState, settings: NavalOrdersSettings, force: Force
+) -> str | None:
+    """NO-I16 `distance_table`: the nearest naval station from the registered table (ties:
+    name order); None under `gm`, or when the table has no row for the force's place."""
+    if settings.nearest_station_by != "distance_table":
+        return None
+    row = state.station_distances.get(name_key(force.location), {})
+    known = [(d, state.stations[k].name) for k, d in row.items() if k in state.stations]
+    return min(known)[1] if known else None
 
 
 def check_build_form_opens(
@@ -435,7 +477,12 @@ def declare_return_station(
     force = find_force(state, force_name)
     check_owner(force, faction, by_gm)
     if force.status != "returning_to_station":
-        raise RuleViolation("naval_orders.error.not_returning", clause="NO-I16", force=force.name)
+        raise RuleViolation(
+            "naval_orders.error.not_returning_now",
+            clause="NO-I16",
+            force=force.name,
+            status=status_msg(force),
+        )
     station = find_station(state, station_name)
     if not station.naval_station:
         raise RuleViolation(

@@ -31,7 +31,12 @@ from bot.rules.naval_orders.models import (
     RaidOrder,
     name_key,
 )
-from bot.rules.naval_orders.orders import begin_layover_or_wait, put_in_force, why_it_lapses
+from bot.rules.naval_orders.orders import (
+    begin_layover_or_wait,
+    nearest_station,
+    put_in_force,
+    why_it_lapses,
+)
 from bot.rules.naval_orders.outcomes import retire_order
 from bot.rules.naval_orders.registry import station_location
 from bot.rules.naval_orders.settings import NavalOrdersSettings
@@ -246,7 +251,7 @@ def _tick(run: _Resolution, force: Force, away: bool, *, complete: bool = True) 
     force.status = "returning_to_station"
     force.return_due_turn = None
     force.late_reported = False
-    force.return_station = _nearest_station(run, force)
+    force.return_station = nearest_station(run.state, run.settings, force)
     force.return_station_confirmed = force.return_station is not None
     force.return_station_from_table = force.return_station is not None
     run.note(
@@ -266,16 +271,6 @@ def _tick(run: _Resolution, force: Force, away: bool, *, complete: bool = True) 
         )
     else:
         run.note(force, Msg("naval_orders.return.name_it", force=force.name))
-
-
-def _nearest_station(run: _Resolution, force: Force) -> str | None:
-    """NO-I16 `distance_table`: the nearest naval station from the registered table (ties:
-    name order); None under `gm`, or when the table has no row for the force's place."""
-    if run.settings.nearest_station_by != "distance_table":
-        return None
-    row = run.state.station_distances.get(name_key(force.location), {})
-    known = [(d, run.state.stations[k].name) for k, d in row.items() if k in run.state.stations]
-    return min(known)[1] if known else None
 
 
 def _late_return(run: _Resolution, force: Force) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.i18n import Msg, MsgList
 from bot.rules.naval_orders.messages import order_text, progress_msg, status_msg
-from bot.rules.naval_orders.models import Force, NavalOrdersState, name_key
+from bot.rules.naval_orders.models import Force, NavalOrdersState, PacketRelay, name_key
 from bot.rules.naval_orders.settings import NavalOrdersSettings
 from bot.text import shown_msg
 
@@ -98,6 +98,11 @@ def orders_overview(
         )
         if not order_visible(force, settings, viewer=viewer, is_gm=is_gm, turn=turn):
             continue
+        if force.status == "returning_to_station" and force.return_station:
+            confirmed = "confirmed" if force.return_station_confirmed else "named"
+            lines.append(
+                Msg(f"naval_orders.overview.return_{confirmed}", station=force.return_station)
+            )
         if force.order is not None:
             lines.append(order_text(force.name, force.order))
         if force.pending_order is not None:
@@ -111,16 +116,23 @@ def orders_overview(
             )
         for relay in state.relays:
             if relay.force == force.key:
-                lines.append(
-                    Msg(
-                        "naval_orders.overview.relay",
-                        relay=relay.id,
-                        packet=state.forces[relay.packet].name
-                        if relay.packet in state.forces
-                        else relay.packet,
-                        order=order_text(force.name, relay.order),
-                    )
-                )
+                lines.append(_relay_line(state, force, relay))
     if not lines:
         lines.append(Msg("naval_orders.overview.empty"))
     return lines
+
+
+def _relay_line(state: NavalOrdersState, force: Force, relay: PacketRelay) -> Msg:
+    """An order by packet boat: on its way, or arrived and waiting for the relay turn, with
+    the turn it takes effect from (NO-2.9, NO-I7)."""
+    packet = state.forces[relay.packet].name if relay.packet in state.forces else relay.packet
+    text = order_text(force.name, relay.order, return_station=force.return_station)
+    if relay.effective_turn is not None:
+        return Msg(
+            "naval_orders.overview.relay_arrived",
+            relay=relay.id,
+            packet=packet,
+            turn=relay.effective_turn,
+            order=text,
+        )
+    return Msg("naval_orders.overview.relay", relay=relay.id, packet=packet, order=text)

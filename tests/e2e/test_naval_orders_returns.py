@@ -1,0 +1,108 @@
+"""Through Discord: an order the packet boat brought shows as arrived (NO-I7); a cruise the
+GM ends at sea sends the force back to the nearest naval station (NO-4.3, NO-I16); the
+player naming that station is told the GM's confirming command, and `/navy orders` shows
+the station; a repair sent by packet names it, never a blank (NO-1.1).
+
+Player1 plays Britain, player3 Russia; the GM's ports are those of test_naval_orders.py:
+Portsmouth (1, naval station), Plymouth (2), Brest (20).
+"""
+
+from __future__ import annotations
+
+from tests.e2e import test_naval_orders as played
+from tests.e2e.test_naval_orders import (
+    WS,
+    end_turn,
+    form,
+    give,
+    gm_overview,
+    text_of,
+    transfer_by_packet,
+)
+
+navy = played.navy  # the fixture: the campaign, its factions and the GM's ports
+
+
+def flat(reply) -> str:
+    return " ".join(text_of(reply).split())
+
+
+async def test_an_order_the_packet_boat_brought_shows_as_arrived_in_navy_orders(navy):
+    """NO-2.9, NO-I7: after /navy arrived in turn 1, the player's /navy orders says the
+    transfer has arrived and takes effect from turn 3, no longer that it is on its way."""
+    await transfer_by_packet(navy)
+    before = flat(await navy.slash("/navy orders", as_="player1"))
+    assert "On its way by packet boat Swift (relay #1)" in before
+
+    await navy.slash("/navy arrived relay:1", as_="player1")
+
+    after = flat(await navy.slash("/navy orders", as_="player1"))
+    assert "On its way" not in after
+    assert "Brought by packet boat Swift (relay #1), arrived; takes effect from turn 3: “" in after
+
+
+async def test_a_cruise_the_gm_ends_at_sea_returns_and_the_station_is_named_and_confirmed(navy):
+    """NO-4.3, NO-I16: the GM gives the Western Squadron at sea a cruise and ends it the same
+    turn: it is returning to the nearest naval station. Its player names Portsmouth and is
+    told the GM's command; /navy orders shows it as named, then, once the GM gives that
+    command, as confirmed. A repair sent to it by packet boat names Portsmouth, not "…"."""
+    await navy.slash(
+        f"/navy forces register name:{WS} kind:line location:5 ships:3xIII", as_="player1"
+    )
+    await navy.slash(
+        "/navy forces register name:Swift kind:packet location:1 ships:packet in_port:true",
+        as_="player1",
+    )
+    await give(navy, WS, "cruise", form(point="Scilly", location="14", turns="1"), as_="gm")
+
+    completed = await navy.slash(f"/navy complete unit:{WS}", as_="gm")
+
+    assert (
+        f"{WS} now returns to the nearest naval station. Its player names it with /navy "
+        "return, and a GM naming it with /navy return confirms it."
+    ) in flat(completed)
+    assert f"{WS} (Britain), location 5: returning to the nearest naval station" in flat(
+        await navy.slash("/navy orders", as_="player1")
+    )
+    named = await navy.slash(f"/navy return unit:{WS} station:Portsmouth", as_="player1")
+    assert f"/navy return unit:{WS} station:Portsmouth" in flat(
+        named
+    ) and "the GM confirms it is the nearest by giving the same command" in flat(named)
+    assert (
+        "Returning to naval station Portsmouth, as its player named it; the GM has yet to "
+        "confirm it is the nearest."
+    ) in flat(await navy.slash("/navy orders", as_="player1"))
+
+    await navy.slash(f"/navy return unit:{WS} station:Portsmouth", as_="gm")
+
+    assert "Returning to naval station Portsmouth, confirmed by the GM as the nearest." in flat(
+        await navy.slash("/navy orders", as_="player1")
+    )
+    await end_turn(navy, 1)  # one new order a turn (NO-I2): the cruise was turn 1's
+    opened = await navy.slash(f"/navy packet packet:Swift unit:{WS} order:repair", as_="player1")
+    sent = await navy.submit_modal(opened, form(details="Careen the hulls"), as_="player1")
+    told = flat(sent)
+    assert (
+        "at naval station Portsmouth, to which the force is returning — Careen the hulls.”"
+    ) in told
+    assert (
+        f"“Repair” takes effect only if {WS} is at a naval station by then, such as "
+        "Portsmouth, to which it is returning."
+    ) in told
+    assert "…" not in told and "…" not in await gm_overview(navy)
+
+
+async def test_navy_return_for_a_force_not_returning_says_what_to_do_in_russian(navy):
+    """NO-I16: in a Russian campaign, /navy return for a squadron awaiting orders at sea is
+    refused with its status and what to do instead."""
+    await navy.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    await navy.slash(
+        "/navy forces register name:Baltic kind:line location:31 ships:2xIII", as_="player3"
+    )
+
+    refused = await navy.slash("/navy return unit:Baltic station:Portsmouth", as_="player3")
+
+    told = flat(refused)
+    assert "«Baltic» не возвращается на морскую станцию" in told
+    assert "Сейчас «Baltic» ожидает приказов." in told
+    assert "/флот_приказы покетбот" in told
