@@ -468,7 +468,10 @@ def test_no_i16_with_no_row_in_the_distance_table_the_player_names_the_station()
     state = set_station_distances(completed_cruise(table), "20", {"Portsmouth": 9}).state
     done = end_turn(state, 1, settings=table)
     told = [line.render("en") for line in done.lines]
-    assert "  Hood's player names the nearest naval station; the GM confirms it (NO-I16)." in told
+    assert (
+        "  Hood's player names the nearest naval station (/navy return unit:Hood station:…); "
+        "the GM confirms it with the same command (NO-I16)."
+    ) in told
 
     named = declare_return_station(done.state, table, "Britain", "Hood", "Portsmouth")
     assert [line.render("en") for line in named.lines] == [
