@@ -401,10 +401,15 @@ def offer_lines(pending: PendingResolution) -> list[Msg]:
     """Every number of an attack waiting for an answer, for the choice's prompt: the buy-off
     price, or the pirate squads facing the planet's troops (SP-I22, SP-I34)."""
     if pending.choice == "retreat":
-        return (
-            [] if not pending.report else report_lines(RaidReport.model_validate(pending.report))
-        ) + [retreat_prompt(pending)]
-    report = RaidReport.model_validate(pending.report)
+        fought = (
+            RaidReport.model_validate(pending.report).model_copy(update={"briber": None})
+            if pending.report
+            else None
+        )
+        return ([] if fought is None else report_lines(fought)) + [retreat_prompt(pending)]
+    # The offer is posted in the channel: it says the attack is bribed, never who paid; the
+    # victim reads that in their own report (SP-I33 `reveal_briber_to_victim`).
+    report = RaidReport.model_validate(pending.report).model_copy(update={"briber": None})
     lines = report_lines(report)
     refused = pending.attack.if_refused
     if pending.choice == "buy_off" and refused != "fight":  # SP-I34: no fight promised
