@@ -1,9 +1,12 @@
-"""SP-I33, SP-I34: what a bribed attack's buy-off offer tells, and to whom.
+"""SP-I33, SP-I34: what a bribed attack's buy-off offer and a cancelled bribe tell, and to whom.
 
 With `reveal_briber_to_victim` on, the victim learns who paid in their own report, private to
 them and the GMs; the offer is posted in the channel, pinging the victim, so it says the raid
 is bribed and never who paid: asked, answered, forced by a GM, in English and in Russian. Its
 footer cites the buy-off's clause (SP-I34).
+
+A bribe cancelled when it comes up is told to the GM who ends the turn with who paid (a
+sealed bribe's payer too) and why.
 
 Vega (player1) and Orion (player2), with a GM; Vega, in contact with Orion, bribes the pirates
 to raid Orion's one route, Line (goods 200: 2d6 for the fleet's strength).
@@ -75,3 +78,21 @@ async def test_the_russian_offer_and_its_forced_answer_name_no_briber(frontier):
     gm = await table.slash("/pirates report faction:Orion turn:1", as_="gm")
     assert "(briber: Vega)" in gm.embed.description
 
+
+async def test_a_cancelled_sealed_bribe_tells_the_gm_who_paid_and_why(frontier):
+    """The setting off (a sealed bribe): Orion strikes off Line before the turn ends; the
+    GM who ends it reads, privately, that Vega's bribe was cancelled because the route is no
+    longer Orion's; the channel reads neither."""
+    table = frontier
+    await vega_bribes(table)
+    remove = await table.slash("/pirates route remove route:1", as_="player2")
+    await table.click(remove, "Remove", as_="player2")
+    table.script_dice([20] * 5)
+    ended = await end_turn(table, 1)
+
+    (private,) = [m for m in ended.followups if "was cancelled" in (m.content or "")]
+    assert private.ephemeral
+    assert "Bribe #" in private.content and "of Vega against Orion" in private.content
+    assert "route #1 is no longer Orion's; refund 0" in private.content, private.content
+    public = "\n".join(shown(m) for m in ended.followups if not m.ephemeral)
+    assert "Vega" not in public and "cancelled" not in public

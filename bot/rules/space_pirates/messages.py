@@ -4,6 +4,7 @@ used by the audit summary and the embeds alike."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
 from bot.i18n import Msg, MsgList
 from bot.rules.fleet_combat.messages import counts_msg
@@ -392,9 +393,32 @@ def bribe_target(state: SpacePiratesState, bribe: Bribe) -> str:
     return found.name if found is not None else f"#{bribe.target}"
 
 
-def bribe_cancelled_msg(bribe: Bribe, refund: int) -> Msg:
-    """A bribe called off when it came up, for the briber and the GMs only (SP-I33)."""
-    return Msg(f"{P}bribe.cancelled", bribe=bribe.id, victim=bribe.victim, refund=refund)
+CancelReason = Literal[
+    "peace", "immunity", "route_gone", "route_not_rolled", "planet_gone", "cooldown", "no_planet"
+]
+
+
+def bribe_cancelled_msg(
+    state: SpacePiratesState, bribe: Bribe, refund: int, reason: CancelReason
+) -> Msg:
+    """A bribe called off when it came up, for the GMs only (SP-I33): who paid (a sealed
+    bribe's payer is named where a GM reads it, `sealed_briber`), and why: the victim under
+    peace or route immunity, the route or planet no longer the victim's, the planet in
+    cooldown."""
+    briber: Msg | str = bribe.briber
+    if bribe.sealed is not None:
+        briber = Msg(f"{P}bribe.sealed_briber", sealed=bribe.sealed)
+    found = state.route(bribe.target) if bribe.kind == "route" else state.planet(bribe.target)
+    target = found.name if found is not None else Msg(f"{P}bribe.target_gone", number=bribe.target)
+    why = Msg(f"{P}bribe.cancelled_because.{reason}", victim=bribe.victim, target=target)
+    return Msg(
+        f"{P}bribe.cancelled",
+        bribe=bribe.id,
+        briber=briber,
+        victim=bribe.victim,
+        reason=why,
+        refund=refund,
+    )
 
 
 def offer_lines(pending: PendingResolution) -> list[Msg]:
