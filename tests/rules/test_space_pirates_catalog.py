@@ -17,6 +17,7 @@ from space_pirates_helpers import (
     answer,
     empty,
     planet,
+    raid,
     resolve,
     route,
     scripted,
@@ -277,6 +278,7 @@ def emitted_messages():
     out.extend(buy_off_question_messages())
     out.extend(bribe_end_messages())
     out.extend(bribe_cancellation_messages())
+    out.extend(route_income_already_lost_messages())
     return out
 
 
@@ -292,6 +294,23 @@ def bribe_cancellation_messages():
     return [
         *(bribe_cancelled_msg(state, bribe, 0, reason) for reason in reasons),
         bribe_cancelled_msg(remove_route(state, line.id), sealed, bribe.cost, "route_gone"),
+    ]
+
+
+def route_income_already_lost_messages():
+    """A second successful raid on a route whose income was already lost this turn: no more
+    income lost, and it says why (SP-I13)."""
+    state, _ = route(empty(), "Line", 160)
+    state = set_contacts(state, "Boreas", ["Aurora"])
+    order = BribeOrder("Boreas", "Aurora", "route", 5)
+    state, _ = apply_bribe(state, DEFAULTS, COMBAT, order, scripted(3)[0])
+    state, _ = apply_bribe(state, DEFAULTS, COMBAT, order, scripted(4)[0])
+    _, reports = raid(state, 5, [20])
+    again = [r for r in reports if r.income_already_lost]
+    assert len(again) == 1
+    return [
+        *(line for r in reports for line in report_lines(r)),
+        player_summary_line("Aurora", reports, waiting=False),
     ]
 
 

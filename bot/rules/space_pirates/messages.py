@@ -72,6 +72,13 @@ def attack_event_msg(report: RaidReport) -> Msg:
         return Msg(f"{P}event.waiting", target=target, cost=report.buy_off_cost or 0, bribed=bribed)
     if report.outcome == "bought_off":
         return Msg(f"{P}event.bought_off", target=target, cost=report.buy_off_cost or 0)
+    if report.outcome == "successful" and report.income_already_lost:
+        return Msg(
+            f"{P}event.raided_income_already_lost",
+            target=target,
+            streak=report.streak_after,
+            bribed=bribed,
+        )
     if report.outcome == "successful":
         return Msg(
             f"{P}event.raided",
@@ -376,6 +383,13 @@ def outcome_line(report: RaidReport) -> Msg:
             rampage=Msg(
                 f"{P}report.rampage_on" if planet.rampage_after else f"{P}report.rampage_off"
             ),
+        )
+    if report.outcome == "successful" and report.income_already_lost:  # SP-I13: once a turn
+        return Msg(
+            f"{P}report.outcome.successful_income_already_lost",
+            streak_before=report.streak_before,
+            streak_after=report.streak_after,
+            target=target_msg(report),
         )
     return Msg(
         f"{P}report.outcome.{report.outcome}",
