@@ -4,9 +4,10 @@
   what it costs (SP-I42): the offer says so plainly.
 - A second bribed raid on a route whose income was already lost this turn loses nothing more
   (SP-I13): the summary and the report say why.
+- The Russian bribe quote says the bot rolls the fleet's strength when the briber confirms.
 
-Vega (player1), Orion (player2) and Lyra (player3), with a GM; Vega and Lyra are in contact
-with Orion.
+Vega (player1), Orion (player2) and Lyra (player3, who reads Russian), with a GM; Vega and
+Lyra are in contact with Orion.
 """
 
 from __future__ import annotations
@@ -78,3 +79,16 @@ async def test_a_second_bribed_raid_on_the_same_route_says_why_no_income_is_lost
     ) in text, text
     assert "income lost 0" not in text
 
+
+async def test_the_russian_bribe_quote_says_the_strength_is_rolled(frontier):
+    """Lyra reads the quote in Russian: the fleet's strength is rolled when she confirms,
+    not a fleet the pirates «бросят» (abandon)."""
+    table = frontier
+    await table.slash("/pirates route add name:Line goods:200", as_="player2")
+    quote = await table.slash("/pirates bribe victim:Orion", as_="player3")
+    text = quote.embed.description
+    assert "бросят" not in text
+    assert (
+        "стоит 50 % стоимости пиратского флота, силу которого бот определит броском "
+        "кубиков, когда вы подтвердите"
+    ) in text, text
