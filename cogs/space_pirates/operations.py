@@ -177,7 +177,10 @@ def _briber_named(line: Msg, sealed: Mapping[str, str]) -> Msg:
     if not isinstance(payer, Msg) or payer.key != "space_pirates.bribe.sealed_briber":
         return line
     name = sealed.get(str(payer.params.get("sealed")))
-    return line if not name else Msg(line.key, **{**line.params, "briber": name})
+    if not name:
+        return line
+    named = Msg("space_pirates.bribe.briber_named", faction=name)
+    return Msg(line.key, **{**line.params, "briber": named})
 
 
 def _hire_order(operation: Operation) -> HireOrder:

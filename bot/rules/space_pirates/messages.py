@@ -419,7 +419,7 @@ def bribe_cancelled_msg(
     bribe's payer is named where a GM reads it, `sealed_briber`), and why: the victim under
     peace or route immunity, the route or planet no longer the victim's, the planet in
     cooldown."""
-    briber: Msg | str = bribe.briber
+    briber = Msg(f"{P}bribe.briber_named", faction=bribe.briber)
     if bribe.sealed is not None:
         briber = Msg(f"{P}bribe.sealed_briber", sealed=bribe.sealed)
     found = state.route(bribe.target) if bribe.kind == "route" else state.planet(bribe.target)
