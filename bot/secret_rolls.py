@@ -38,6 +38,7 @@ from bot.storage.audit import AuditEntry, canonical, parse_faces, roll_row
 if TYPE_CHECKING:
     from bot.campaigns import Actor, UnitOfWork
     from bot.storage.log import AuditLog
+    from bot.storage.sql import Conn
 
 
 # The entry that publishes a hidden part: a `/roll`'s faces, or a ruleset's hidden entry.
@@ -358,6 +359,12 @@ async def sealed_parts(log: AuditLog, campaign_id: int) -> dict[int, Sealed]:
     """Who made each sealed entry of the campaign, by entry number: for the bot's own use
     and the GMs' (never shown to the other players)."""
     return {s.seq: Sealed.of(s.sealed) for s in await log.sealed(campaign_id) if s.sealed}
+
+
+async def sealed_parts_in(conn: Conn, campaign_id: int) -> dict[int, Sealed]:
+    """`sealed_parts` inside a transaction (a turn end's follow-ups read them with it)."""
+    rolls = await seeds.sealed_secrets_in(conn, campaign_id)
+    return {s.seq: Sealed.of(s.sealed) for s in rolls if s.sealed}
 
 
 async def first_hidden(log: AuditLog, campaign_id: int) -> int | None:

@@ -179,6 +179,15 @@ async def sealed_secrets(db: Database, campaign_id: int) -> list[SecretRoll]:
     return [row_record(SecretRoll, r) for r in rows]
 
 
+async def sealed_secrets_in(conn: Conn, campaign_id: int) -> list[SecretRoll]:
+    """The campaign's sealed entries, in log order, inside a transaction."""
+    rows: Iterable[Row] = await conn.execute_fetchall(
+        "SELECT * FROM secret_rolls WHERE campaign_id = ? AND sealed IS NOT NULL ORDER BY seq",
+        (campaign_id,),
+    )
+    return [row_record(SecretRoll, r) for r in rows]
+
+
 async def mark_revealed(conn: Conn, campaign_id: int, seq: int, revealed_seq: int) -> None:
     """Record the entry that revealed secret roll `seq`."""
     await conn.execute(

@@ -49,6 +49,7 @@ from bot.rules.space_pirates.turn import answer_choice
 from bot.rules.space_pirates.upkeep import upkeep_waiting_line
 from bot.scaffold import Applied, ChoiceClaim, RulesetContext
 from cogs.space_pirates.common import REPORT, C, Ctx, campaign_combat, reported
+from cogs.space_pirates.operations import bribers_named, sealed_bribers
 from cogs.space_pirates.render import lines_embeds, rendered
 
 ANSWER = ANSWER_CONTROL
@@ -391,6 +392,7 @@ async def _force(
     state, _ = await ctx.read()
     waiting = open_questions(state)
     before = [q.choice_id for q in waiting]
+    sealed = await sealed_bribers(ctx)  # who paid a cancelled bribe, for the GM (SP-I33)
 
     async def close(uow: UnitOfWork, outcome: ChoiceOutcome) -> list[tuple[Question, Post]]:
         if confirmed is not None:
@@ -399,7 +401,11 @@ async def _force(
 
     def shown(done: Applied[ChoiceOutcome, SpacePiratesSettings]) -> list[Announcement]:
         outcome = done.outcome
-        private = [text for v in outcome.private.values() for text in rendered(v, ctx.locale)]
+        private = [
+            text
+            for v in outcome.private.values()
+            for text in rendered(bribers_named(v, sealed), ctx.locale)
+        ]
         embeds = lines_embeds(C + "forced.title", outcome.lines, ctx.public_locale)
         messages = [Announcement(embeds=embeds[:10])]
         if private:  # the GM's eyes only (SP-I33)

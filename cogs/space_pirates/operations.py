@@ -6,6 +6,7 @@ restart and runs once. The bot reports amounts owed and paid, it keeps no treasu
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -163,6 +164,23 @@ async def sealed_bribers(ctx: Ctx) -> dict[str, str]:
     """Who paid each sealed bribe (`Bribe.sealed` -> briber), for the bot and the GMs."""
     parts = await secret_rolls.sealed_parts(ctx.service.log, ctx.campaign.id)
     return {p.commitment: p.faction for p in parts.values() if p.faction is not None}
+
+
+def bribers_named(lines: Sequence[Msg], sealed: Mapping[str, str]) -> list[Msg]:
+    """Lines for the GMs' eyes with a sealed bribe's payer named (`sealed`: commitment ->
+    briber, as `sealed_bribers` reads them): a cancelled bribe says who paid (SP-I33)."""
+    return [_briber_named(m, sealed) for m in lines]
+
+
+def _briber_named(line: Msg, sealed: Mapping[str, str]) -> Msg:
+    payer = line.params.get("briber")
+    if not isinstance(payer, Msg) or payer.key != "space_pirates.bribe.sealed_briber":
+        return line
+    name = sealed.get(str(payer.params.get("sealed")))
+    if not name:
+        return line
+    named = Msg("space_pirates.bribe.briber_named", faction=name)
+    return Msg(line.key, **{**line.params, "briber": named})
 
 
 def _hire_order(operation: Operation) -> HireOrder:

@@ -10,7 +10,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot import controls
+from bot import controls, secret_rolls
 from bot.announcements import Announcement
 from bot.campaigns import TurnSummary, UnitOfWork
 from bot.errors import NotAllowed, NotFound
@@ -37,7 +37,7 @@ from bot.scaffold import RulesetContext
 from bot.text import shown
 from cogs.space_pirates.choices import open_questions, questions
 from cogs.space_pirates.common import REPORT, C, Ctx, campaign_combat, reported
-from cogs.space_pirates.operations import OPERATION, sealed_bribers
+from cogs.space_pirates.operations import OPERATION, bribers_named, sealed_bribers
 from cogs.space_pirates.render import rendered
 
 PER_MESSAGE = 25
@@ -190,7 +190,14 @@ async def after_turn(
         for start in range(0, len(buttons), PER_MESSAGE)
     ]
     private = posting.private_locale
-    told = [text for lines in summary.private.values() for text in rendered(lines, private)]
+    # Who paid a cancelled bribe, a sealed one's too, for the GM who ended the turn (SP-I33).
+    parts = await secret_rolls.sealed_parts_in(uow.conn, uow.campaign.id)
+    sealed = {p.commitment: p.faction for p in parts.values() if p.faction is not None}
+    told = [
+        text
+        for lines in summary.private.values()
+        for text in rendered(bribers_named(lines, sealed), private)
+    ]
     if told:  # the GM's eyes only (SP-I33): shown to the GM who confirmed
         messages.append(Announcement(content="\n".join(told)[:2000], ephemeral=True))
     state, _ = await uow.load(SPEC)

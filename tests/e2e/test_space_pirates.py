@@ -401,8 +401,8 @@ async def test_a_raid_on_a_route_below_one_die_says_why_and_sends_the_smallest_f
         "value 0"
     ) in told
     assert (
-        "Fleet for 0: less than the smallest fleet costs, so the smallest fleet attacks anyway: "
-        "1 raider (payment value 100, what those ships cost)"
+        "Fleet value 0 is below the cost of the cheapest pirate ship, so it buys no ship; the "
+        "pirates send 1 raider anyway, and payments are taken from what those ships cost: 100"
     ) in told
     assert "0d6" not in told
 

@@ -583,6 +583,9 @@ def campaign_messages():
         with pytest.raises(RuleViolation) as caught:
             refusal()
         lines.append(Msg(caught.value.message_key, **caught.value.params))
+    # an order counts the ships of every kind, or none («в количестве …», NO-4.10)
+    take([no.ships_msg({"III": 2, "transport": 1, "merchant": 3, "packet": 1}, counted=True)])
+    take([no.ships_msg({}, counted=True)])
     return lines
 
 

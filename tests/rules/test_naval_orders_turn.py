@@ -185,7 +185,7 @@ def test_gm_overview_shows_every_force_with_its_order_text():
     text = gm[-1].render("en")
     assert text.startswith("“Cruise Ushant with the forces of the Squadron “Hood” numbering")
     assert "2 ships of rate III" in text and "location No. 14, for 2 turns" in text
-    assert "силами Эскадры «Hood» в количестве 2 корабля III ранга" in gm[-1].render("ru")
+    assert "силами Эскадры «Hood» в количестве 2 кораблей III ранга" in gm[-1].render("ru")
 
 
 def test_archive_sequence_numbers_stay_unique():

@@ -17,6 +17,7 @@ from space_pirates_helpers import (
     answer,
     empty,
     planet,
+    raid,
     resolve,
     route,
     scripted,
@@ -26,7 +27,7 @@ from space_pirates_helpers import (
 
 from bot.dice import Dice
 from bot.errors import GameError
-from bot.i18n import Msg, MsgList
+from bot.i18n import Msg, MsgList, msg_from_json
 from bot.rules.fleet_combat.messages import JoinedMsg
 from bot.rules.fleet_combat.models import BattleResult, RoundReport
 from bot.rules.space_pirates.base import BASE_FLEET, apply_locate, order_base_attack
@@ -40,6 +41,8 @@ from bot.rules.space_pirates.bribe import (
 )
 from bot.rules.space_pirates.mercenaries import HireOrder, apply_hire
 from bot.rules.space_pirates.messages import (
+    CancelReason,
+    bribe_cancelled_msg,
     offer_lines,
     player_summary_line,
     report_lines,
@@ -274,7 +277,41 @@ def emitted_messages():
     out.extend(battle_page_messages())
     out.extend(buy_off_question_messages())
     out.extend(bribe_end_messages())
+    out.extend(bribe_cancellation_messages())
+    out.extend(route_income_already_lost_messages())
     return out
+
+
+def bribe_cancellation_messages():
+    """What the GM reads of a bribe cancelled when it came up (SP-I33): who paid, a sealed
+    bribe's payer before it is named, and each reason."""
+    state, line = route(empty(), "Line", 160)
+    state = set_contacts(state, "Boreas", ["Aurora"])
+    order = BribeOrder("Boreas", "Aurora", "route", 5)
+    state, bribe = apply_bribe(state, DEFAULTS, COMBAT, order, scripted(3)[0])
+    sealed = bribe.model_copy(update={"briber": "", "sealed": "ab" * 32})
+    reasons = get_args(CancelReason)
+    return [
+        *(bribe_cancelled_msg(state, bribe, 0, reason) for reason in reasons),
+        bribe_cancelled_msg(remove_route(state, line.id), sealed, bribe.cost, "route_gone"),
+    ]
+
+
+def route_income_already_lost_messages():
+    """A second successful raid on a route whose income was already lost this turn: no more
+    income lost, and it says why (SP-I13)."""
+    state, _ = route(empty(), "Line", 160)
+    state = set_contacts(state, "Boreas", ["Aurora"])
+    order = BribeOrder("Boreas", "Aurora", "route", 5)
+    state, _ = apply_bribe(state, DEFAULTS, COMBAT, order, scripted(3)[0])
+    state, _ = apply_bribe(state, DEFAULTS, COMBAT, order, scripted(4)[0])
+    _, reports = raid(state, 5, [20])
+    again = [r for r in reports if r.income_already_lost]
+    assert len(again) == 1
+    return [
+        *(line for r in reports for line in report_lines(r)),
+        player_summary_line("Aurora", reports, waiting=False),
+    ]
 
 
 def bribe_end_messages():
@@ -475,7 +512,7 @@ def more_messages():
         )
     )
     take(resolve(state, 5, scripted(*([5] * 40))[0]))
-    out += [Msg(m["key"], **m["params"]) for m in turn_private(state)]
+    out += [msg_from_json(m) for m in turn_private(state)]
     # a bribed raid coming up, its offer, a route gone while waiting; a planet bribe
     state, line = route(empty(), "Line", 160)
     state, _ = route(state, "Other", 90, owner="Boreas")

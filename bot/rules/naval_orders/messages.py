@@ -51,16 +51,19 @@ def ship_counts(ships: Sequence[Ship]) -> dict[str, int]:
     return counts
 
 
-def ships_msg(counts: dict[str, int]) -> Msg:
-    """ "3 ships of rate III, 2 transports" in the reader's language."""
+def ships_msg(counts: dict[str, int], *, counted: bool = False) -> Msg:
+    """ "3 ships of rate III, 2 transports" in the reader's language; `counted`: as the
+    order's wording counts them ("numbering …", «в количестве …»: the genitive in Russian,
+    «2 кораблей III ранга», «1 корабля»)."""
+    family = "ships_counted" if counted else "ships"
     parts: list[Msg] = []
     for label, count in counts.items():
         if label in UNRATED_ORDER:
-            parts.append(Msg(f"naval_orders.ships.{label}", count=count))
+            parts.append(Msg(f"naval_orders.{family}.{label}", count=count))
         else:
-            parts.append(Msg("naval_orders.ships.rated", count=count, rate=label))
+            parts.append(Msg(f"naval_orders.{family}.rated", count=count, rate=label))
     if not parts:
-        return Msg("naval_orders.ships.none")
+        return Msg(f"naval_orders.{family}.none")
     return MsgList(parts)
 
 
@@ -98,7 +101,7 @@ def order_text(force_name: str, active: ActiveOrder, *, return_station: str | No
     the station the force returns to (`return_station`, NO-I16) where one is named."""
     order = active.order
     forces = forces_msg(active.force_kind, force_name)
-    ships = ships_msg(active.ships)
+    ships = ships_msg(active.ships, counted=True)  # «в количестве 2 кораблей III ранга»
     if isinstance(order, CruiseOrder | RaidOrder):
         turns: Msg | str = (
             Msg("naval_orders.turns_for", count=order.turns) if order.turns is not None else BLANK

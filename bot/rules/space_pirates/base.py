@@ -297,7 +297,8 @@ def destroy_base(
             bribe.status = "cancelled"
             refund = bribe.cost if settings.cancelled_bribe_refund else 0
             bribe.refund = refund  # the briber reads it in `/pirates status` (SP-I33)
-            journal.private.setdefault(bribe.briber, []).append(bribe_cancelled_msg(bribe, refund))
+            told = bribe_cancelled_msg(state, bribe, refund, "peace")
+            journal.private.setdefault(bribe.briber, []).append(told)
             journal.outcome.setdefault("bribes_cancelled", []).append(bribe.id)
     return BaseDestroyed(record.income_bonus_until, record.peace_until)
 

@@ -4,6 +4,7 @@ used by the audit summary and the embeds alike."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
 from bot.i18n import Msg, MsgList
 from bot.rules.fleet_combat.messages import counts_msg
@@ -71,6 +72,13 @@ def attack_event_msg(report: RaidReport) -> Msg:
         return Msg(f"{P}event.waiting", target=target, cost=report.buy_off_cost or 0, bribed=bribed)
     if report.outcome == "bought_off":
         return Msg(f"{P}event.bought_off", target=target, cost=report.buy_off_cost or 0)
+    if report.outcome == "successful" and report.income_already_lost:
+        return Msg(
+            f"{P}event.raided_income_already_lost",
+            target=target,
+            streak=report.streak_after,
+            bribed=bribed,
+        )
     if report.outcome == "successful":
         return Msg(
             f"{P}event.raided",
@@ -376,6 +384,13 @@ def outcome_line(report: RaidReport) -> Msg:
                 f"{P}report.rampage_on" if planet.rampage_after else f"{P}report.rampage_off"
             ),
         )
+    if report.outcome == "successful" and report.income_already_lost:  # SP-I13: once a turn
+        return Msg(
+            f"{P}report.outcome.successful_income_already_lost",
+            streak_before=report.streak_before,
+            streak_after=report.streak_after,
+            target=target_msg(report),
+        )
     return Msg(
         f"{P}report.outcome.{report.outcome}",
         streak_before=report.streak_before,
@@ -392,19 +407,47 @@ def bribe_target(state: SpacePiratesState, bribe: Bribe) -> str:
     return found.name if found is not None else f"#{bribe.target}"
 
 
-def bribe_cancelled_msg(bribe: Bribe, refund: int) -> Msg:
-    """A bribe called off when it came up, for the briber and the GMs only (SP-I33)."""
-    return Msg(f"{P}bribe.cancelled", bribe=bribe.id, victim=bribe.victim, refund=refund)
+CancelReason = Literal[
+    "peace", "immunity", "route_gone", "route_not_rolled", "planet_gone", "cooldown", "no_planet"
+]
+
+
+def bribe_cancelled_msg(
+    state: SpacePiratesState, bribe: Bribe, refund: int, reason: CancelReason
+) -> Msg:
+    """A bribe called off when it came up, for the GMs only (SP-I33): who paid (a sealed
+    bribe's payer is named where a GM reads it, `sealed_briber`), and why: the victim under
+    peace or route immunity, the route or planet no longer the victim's, the planet in
+    cooldown."""
+    briber = Msg(f"{P}bribe.briber_named", faction=bribe.briber)
+    if bribe.sealed is not None:
+        briber = Msg(f"{P}bribe.sealed_briber", sealed=bribe.sealed)
+    found = state.route(bribe.target) if bribe.kind == "route" else state.planet(bribe.target)
+    target = found.name if found is not None else Msg(f"{P}bribe.target_gone", number=bribe.target)
+    why = Msg(f"{P}bribe.cancelled_because.{reason}", victim=bribe.victim, target=target)
+    return Msg(
+        f"{P}bribe.cancelled",
+        bribe=bribe.id,
+        briber=briber,
+        victim=bribe.victim,
+        reason=why,
+        refund=refund,
+    )
 
 
 def offer_lines(pending: PendingResolution) -> list[Msg]:
     """Every number of an attack waiting for an answer, for the choice's prompt: the buy-off
     price, or the pirate squads facing the planet's troops (SP-I22, SP-I34)."""
     if pending.choice == "retreat":
-        return (
-            [] if not pending.report else report_lines(RaidReport.model_validate(pending.report))
-        ) + [retreat_prompt(pending)]
-    report = RaidReport.model_validate(pending.report)
+        fought = (
+            RaidReport.model_validate(pending.report).model_copy(update={"briber": None})
+            if pending.report
+            else None
+        )
+        return ([] if fought is None else report_lines(fought)) + [retreat_prompt(pending)]
+    # The offer is posted in the channel: it says the attack is bribed, never who paid; the
+    # victim reads that in their own report (SP-I33 `reveal_briber_to_victim`).
+    report = RaidReport.model_validate(pending.report).model_copy(update={"briber": None})
     lines = report_lines(report)
     refused = pending.attack.if_refused
     if pending.choice == "buy_off" and refused != "fight":  # SP-I34: no fight promised

@@ -198,6 +198,9 @@ class RaidReport(BaseModel):
     streak_after: int = 0
     immunity_until: int | None = None
     income_lost: int = 0
+    # A successful raid on a route whose income this victim already lost this turn, to an
+    # earlier raid of the same resolution: it loses nothing more (SP-I13).
+    income_already_lost: bool = False
     ships_lost: dict[str, dict[str, int]] = Field(default_factory=dict)
 
     def archive_key(self) -> str:

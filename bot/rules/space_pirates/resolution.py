@@ -11,7 +11,11 @@ from bot.errors import NotFound
 from bot.rules.space_pirates.battle import BattleProgress, RetreatAsked
 from bot.rules.space_pirates.chance import routes_in_roll
 from bot.rules.space_pirates.fleet import payment
-from bot.rules.space_pirates.messages import bribe_cancelled_msg, player_summary_line
+from bot.rules.space_pirates.messages import (
+    CancelReason,
+    bribe_cancelled_msg,
+    player_summary_line,
+)
 from bot.rules.space_pirates.models import (
     Bribe,
     PendingAttack,
@@ -85,7 +89,7 @@ def run_player(rc: ResolutionContext, run: PlayerRun) -> bool:
     if under_peace(record, run.turn):
         for step in run.remaining:
             if step.startswith("bribed_"):
-                _cancel_bribe(rc, _bribe(state, step))
+                _cancel_bribe(rc, _bribe(state, step), "peace")
         run.remaining = []
         journal.reports.append(
             RaidReport(
@@ -128,13 +132,14 @@ def _bribe(state: SpacePiratesState, step: str) -> Bribe:
     return bribe
 
 
-def _cancel_bribe(rc: ResolutionContext, bribe: Bribe) -> None:
-    """A cancelled bribe: no attack, no record; reported to the GM who ends the turn, and
-    kept with its refund for the briber's `/pirates status` (SP-I33)."""
+def _cancel_bribe(rc: ResolutionContext, bribe: Bribe, reason: CancelReason) -> None:
+    """A cancelled bribe: no attack, no record; reported, with who paid and why, to the GM
+    who ends the turn, and kept with its refund for the briber's `/pirates status` (SP-I33)."""
     bribe.status = "cancelled"
     refund = bribe.cost if rc.settings.cancelled_bribe_refund else 0
     bribe.refund = refund
-    rc.journal.private.setdefault(bribe.briber, []).append(bribe_cancelled_msg(bribe, refund))
+    told = bribe_cancelled_msg(rc.state, bribe, refund, reason)
+    rc.journal.private.setdefault(bribe.briber, []).append(told)
     rc.journal.outcome.setdefault("bribes_cancelled", []).append(bribe.id)
 
 
@@ -167,8 +172,9 @@ def _run_step(rc: ResolutionContext, run: PlayerRun, step: str) -> bool:
     bribe = _bribe(state, step)
     if bribe.status != "placed":
         return False
-    if not _bribe_still_stands(rc, bribe, turn):
-        _cancel_bribe(rc, bribe)
+    reason = _bribe_cancelled_because(rc, bribe, turn)
+    if reason is not None:
+        _cancel_bribe(rc, bribe, reason)
         return False
     run.seq += 1
     bribe.status = "resolved"
@@ -191,28 +197,34 @@ def _run_step(rc: ResolutionContext, run: PlayerRun, step: str) -> bool:
     return _offer(rc, run, report, len(record.history) - 1)
 
 
-def _bribe_still_stands(rc: ResolutionContext, bribe: Bribe, turn: int) -> bool:
-    """The cancellation checks when a bribe comes up (SP-I33)."""
+def _bribe_cancelled_because(rc: ResolutionContext, bribe: Bribe, turn: int) -> CancelReason | None:
+    """The cancellation checks when a bribe comes up (SP-I33): why it is cancelled, or None
+    when it stands."""
     state, settings = rc.state, rc.settings
     record = state.player(bribe.victim)
     if bribe.kind == "route":
         if settings.immunity_blocks_bribed_raids and under_route_immunity(
             record, turn, include_same_resolution=settings.immunity_covers_rest_of_resolution
         ):
-            return False
+            return "immunity"
         route = state.route(bribe.target)
-        return route is not None and route in routes_in_roll(state, bribe.victim, settings)
+        if route is None or route not in state.routes_of(bribe.victim):
+            return "route_gone"
+        if route not in routes_in_roll(state, bribe.victim, settings):
+            return "route_not_rolled"
+        return None
     planet = state.planet(bribe.target)
     if planet is None or planet.owner != bribe.victim:
-        return False
+        return "planet_gone"
     if eligible(planet, turn, settings):
-        return True
+        return None
     if settings.bribed_planet_in_cooldown == "reselect":
         chosen, _ = choose_planet(state, settings, rc.combat, bribe.victim, turn)
         if chosen is not None:
             bribe.target = chosen.id
-            return True
-    return False
+            return None
+        return "no_planet"
+    return "cooldown"
 
 
 def _offer(rc: ResolutionContext, run: PlayerRun, report: RaidReport, record_index: int) -> bool:

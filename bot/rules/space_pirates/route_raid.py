@@ -325,6 +325,7 @@ def _route_success(
     report.outcome = "successful"
     key = (report.turn, route.id)
     if settings.route_income_loss_once_per_turn and key in record.income_lost:
+        report.income_already_lost = True
         return
     share = Fraction(route.combined_income * route.share_of(report.faction), 100)
     report.income_lost = loss(settings, share * settings.route_raid_income_loss_pct / 100)
