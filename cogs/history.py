@@ -81,9 +81,18 @@ def option_value(name: str, value: Any, locale: str) -> str:
     return shown(str(value))  # player text: literal, never a ping
 
 
+# A GM named or removed (`campaign gm add`, `remove`) is logged as its kind and id: shown as
+# the option typed, a user or a role, by its mention.
+GM_KINDS = {"user": "<@{}>", "role": "<@&{}>"}
+
+
 def options_text(options: dict[str, Any], locale: str) -> str:
     """The options of an entry, one per line, named as in the reader's command list; options
     left out (None) are not shown."""
+    kind, target = options.get("kind"), options.get("id")
+    if set(options) == {"kind", "id"} and kind in GM_KINDS and str(target).isdigit():
+        label = t("cmd:" + str(kind), locale)
+        return f"**{label}**: " + GM_KINDS[str(kind)].format(target)
     lines = []
     for name, value in options.items():
         if value is None:
@@ -272,6 +281,28 @@ async def history_page(
     return HistoryPage(embed, view, private)
 
 
+REVEALS = frozenset({secret_rolls.ENTRY_REVEAL, secret_rolls.ROLL_REVEAL})
+
+
+async def revealed_by_turn_end(ctx: Context, seq: int) -> bool:
+    """Whether reveal entry `seq` was written by a turn's end (its closing entry follows its
+    run of reveals; a ruleset's end-of-turn entry, publishing what it kept, comes before
+    it), not by a `/reveal` while the turn ran."""
+    after = seq + 1
+    while (entry := await ctx.service.log.entry(ctx.campaign.id, after)) is not None:
+        if entry.command not in REVEALS:
+            if entry.command == "turn end" and entry.ruleset == CORE:
+                return True
+            break
+        after += 1
+    before = seq - 1
+    while before > 0 and (entry := await ctx.service.log.entry(ctx.campaign.id, before)):
+        if entry.command not in REVEALS:
+            return entry.command == "turn end" and entry.ruleset != CORE
+        before -= 1
+    return False
+
+
 async def played(ctx: Context, user_id: int) -> list[str]:
     """The factions a player plays in the campaign."""
     return own_factions(user_id, await ctx.service.factions(ctx.campaign.id))
@@ -420,8 +451,9 @@ class HistoryCog(BotCog):
             text = hidden_summary(found, kept, locale)
             options = kept.payload["options"] if kept.payload is not None else {}
             if kept.revealed_seq is not None:
+                early = not await revealed_by_turn_end(ctx, kept.revealed_seq)
                 text += "\n" + secret_rolls.hidden_text(
-                    "show.hidden_revealed",
+                    "show.hidden_revealed_early" if early else "show.hidden_revealed",
                     found.ruleset,
                     found.command,
                     locale,
