@@ -825,9 +825,12 @@ class CampaignService:
                 changed = await uow.writes.remove_gm(campaign_id, kind, target_id)
             if not changed:
                 raise Conflict("error.gm_unchanged")
+            who = f"<@&{target_id}>" if kind == "role" else f"<@{target_id}>"
+            done = Msg("campaign.gm.added" if add else "campaign.gm.removed", who=who)
             await uow.append(
                 "campaign gm " + ("add" if add else "remove"),
                 options={"kind": kind, "id": target_id},
+                outcome={"summary": summary_json([done])},
             )
             if announce is not None:
                 await announce(uow, None)

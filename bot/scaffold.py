@@ -570,11 +570,23 @@ class Asked:
 
     def answered(self, key: str, *, colour: discord.Colour = NEUTRAL_COLOUR) -> discord.Embed:
         """The question redrawn as answered: `key` (confirm.done.<verb>, confirm.cancelled.
-        <verb>) over what it asked."""
+        <verb>) over what it asked, whole: its title and its lines (as many as one embed
+        holds, then how many more), so a title that leads into its lines never ends the
+        message."""
         payload = self.choice.payload if self.choice is not None else {}
         verb = str(payload.get("verb") or "remove")
         asked = str(payload.get("question") or "")
-        return make_embed(self.t(f"{key}.{verb}"), asked or None, colour=colour)
+        lines = [clip(str(line), DESCRIPTION_PAGE) for line in payload.get("lines") or ()]
+        kept = len(lines)
+        while True:
+            tail = [self.t("confirm.more", count=len(lines) - kept)] if kept < len(lines) else []
+            text = "\n".join(part for part in (asked, *lines[:kept], *tail) if part)
+            if len(text) <= DESCRIPTION_PAGE or kept == 0:
+                break
+            kept -= 1
+        return make_embed(
+            self.t(f"{key}.{verb}"), clip(text, DESCRIPTION_PAGE) or None, colour=colour
+        )
 
     def redrawn(self) -> Announcement:
         """The confirmed question, its buttons disabled: written with the change, before
@@ -770,5 +782,6 @@ async def answer_confirmation(
         # It no longer applies: the question says why, and no button is left to press.
         embed = asked.answered("confirm.refused", colour=ERROR_COLOUR)
         said = [refused.message(asked.locale), *refused.details(asked.locale)]
-        embed.description = "\n".join(part for part in (*said, embed.description) if part)
+        text = "\n".join(part for part in (*said, embed.description) if part)
+        embed.description = clip(text, DESCRIPTION_PAGE)
         await cancel_choice(interaction, base, choice, embed, gm=False)

@@ -13,7 +13,15 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot import anchors, controls, dice_stats, fair_embeds, history_export, secret_rolls
+from bot import (
+    anchors,
+    controls,
+    dice_expr,
+    dice_stats,
+    fair_embeds,
+    history_export,
+    secret_rolls,
+)
 from bot.app import PrivateerBot
 from bot.campaigns import CORE, GENESIS, AuditEntry, HistoryFilter, VerifyReport
 from bot.chart_files import luck_files
@@ -81,9 +89,18 @@ def option_value(name: str, value: Any, locale: str) -> str:
     return shown(str(value))  # player text: literal, never a ping
 
 
+# A GM named or removed (`campaign gm add`, `remove`) is logged as its kind and id: shown as
+# the option typed, a user or a role, by its mention.
+GM_KINDS = {"user": "<@{}>", "role": "<@&{}>"}
+
+
 def options_text(options: dict[str, Any], locale: str) -> str:
     """The options of an entry, one per line, named as in the reader's command list; options
     left out (None) are not shown."""
+    kind, target = options.get("kind"), options.get("id")
+    if set(options) == {"kind", "id"} and kind in GM_KINDS and str(target).isdigit():
+        label = t("cmd:" + str(kind), locale)
+        return f"**{label}**: " + GM_KINDS[str(kind)].format(target)
     lines = []
     for name, value in options.items():
         if value is None:
@@ -159,21 +176,31 @@ def hidden_summary(
 
 
 async def hidden_entries(
-    ctx: Context, entries: list[AuditEntry], *, private: bool
+    ctx: Context, entries: list[AuditEntry]
 ) -> dict[int, secret_rolls.HiddenEntry]:
-    """The rulesets' hidden entries among `entries`, as the reader may read them; with
-    `private` off (a page everyone sees), as everyone may."""
+    """The rulesets' hidden entries among `entries`, as the reader may read them."""
     found = {}
     mine = await played(ctx, ctx.actor.user_id)
     for entry in entries:
         hidden = await secret_rolls.hidden_entry(ctx.service.log, entry, ctx.actor, ctx.is_gm, mine)
-        if hidden is None:
-            continue
-        if hidden.personal and not private:
-            payload = None if hidden.private else hidden.payload
-            hidden = dataclasses.replace(hidden, payload=payload, sealed=None)
-        found[entry.seq] = hidden
+        if hidden is not None:
+            found[entry.seq] = hidden
     return found
+
+
+def as_everyone(hidden: secret_rolls.HiddenEntry) -> secret_rolls.HiddenEntry:
+    """A hidden entry as every player reads it: its hidden part once published, and no
+    maker of a sealed entry."""
+    payload = None if hidden.private else hidden.payload
+    return dataclasses.replace(hidden, payload=payload, sealed=None)
+
+
+def telling(ctx: Context, hidden: secret_rolls.HiddenEntry) -> bool:
+    """Whether the reader, no GM, reads a sealed entry as its maker does (they made it, or
+    play the faction it was made for): an answer to them that the channel sees differ from
+    everyone's (private where the others' is posted) would tell who made it. A GM reads
+    every one, and a player's other hidden entries are theirs by name."""
+    return hidden.sealed is not None and not ctx.is_gm
 
 
 def faces_text(faces: tuple[int, ...], limit: int = 60) -> str:
@@ -203,16 +230,21 @@ async def history_page_button(interaction: Interaction, args: list[str]) -> None
     ctx = await campaign_context(interaction)
     page = await history_page(ctx, flt, before or None, private=private, kept=private)
     await update_message(interaction, embed=page.embed, view=page.view)
+    if page.sealed is not None:
+        await reply(interaction, embed=page.sealed, ephemeral=True)
 
 
 @dataclass(frozen=True)
 class HistoryPage:
     """One page of `/history list`, and whether it shows hidden entries only its reader may
-    read (then it is the reader's alone, in their language)."""
+    read (then it is the reader's alone, in their language); `sealed`: the sealed entries
+    of its stretch of the log that the reader reads as their maker does, for them alone
+    (the page shows them as everyone reads them, or not at all under a player's name)."""
 
     embed: discord.Embed
     view: discord.ui.View
     private: bool
+    sealed: discord.Embed | None = None
 
 
 async def history_page(
@@ -227,16 +259,26 @@ async def history_page(
     to the left ("◀ Newer"), older to the right ("Older ▶"). With `private`, the rulesets'
     hidden entries the reader may read (their own, every one for a GM) are shown in full,
     and the page is then the reader's alone; `kept`: it already is (a private page turned).
-    A player's entries include those they made sealed (`sealed_of`), on a private page."""
-    flt = dataclasses.replace(flt, sealed=await sealed_of(ctx, flt.actor_id) if private else ())
+    Whether a page is private never depends on the sealed entries the reader reads as their
+    maker: the page reads them as everyone does, and those of its stretch of the log (and,
+    under a player's name, those made by that player, `sealed_of`) come to the reader alone
+    (`HistoryPage.sealed`), so the channel sees the same answer whoever asks."""
     entries = await ctx.service.log.page(
         ctx.campaign.id, flt, before_seq=before, limit=PAGE_SIZE + 1
     )
     more = len(entries) > PAGE_SIZE
     entries = entries[:PAGE_SIZE]
-    hidden = await hidden_entries(ctx, entries, private=private)
-    private = kept or bool(flt.sealed) or (private and any(h.personal for h in hidden.values()))
+    full = await hidden_entries(ctx, entries)
+    theirs = {seq for seq, h in full.items() if telling(ctx, h)}
+    seen = {seq: as_everyone(h) if seq in theirs else h for seq, h in full.items()}
+    private = kept or (private and any(h.personal for h in seen.values()))
+    hidden = full if private else {seq: as_everyone(h) for seq, h in full.items()}
     locale = ctx.locale if private else ctx.public_locale
+    # A private page shows the reader's sealed entries on it in full; under a player's
+    # name, theirs are never on the page (it lists what everyone finds there).
+    on_page = [] if private else [e for e in entries if e.seq in theirs]
+    stretch = range(entries[-1].seq if entries and more else 1, before or 2**62)
+    sealed = await sealed_page(ctx, flt, on_page, stretch)
 
     def say(key: str, **params: Any) -> str:
         return t(key, locale, **params)
@@ -269,7 +311,59 @@ async def history_page(
     view.add_item(_page_button(newer_start, flt, "p", say("history.newer"), newer_off, private))
     older_from = entries[-1].seq if entries else 0
     view.add_item(_page_button(older_from, flt, "n", say("history.older"), not more, private))
-    return HistoryPage(embed, view, private)
+    return HistoryPage(embed, view, private, sealed)
+
+
+async def sealed_page(
+    ctx: Context, flt: HistoryFilter, shown: list[AuditEntry], stretch: range
+) -> discord.Embed | None:
+    """For the reader alone, in their language: the sealed entries they read as their maker
+    does among those a page shows (`shown`) and, under a player's name, those filed under it
+    (`sealed_of`) within the page's stretch of the log (`stretch`) and its filters; None
+    when there are none."""
+    found = {e.seq: e for e in shown}
+    for seq in await sealed_of(ctx, flt.actor_id):
+        if seq in stretch and seq not in found:
+            entry = await ctx.service.log.entry(ctx.campaign.id, seq)
+            if entry is None or (flt.ruleset and entry.ruleset != flt.ruleset):
+                continue
+            if flt.turn and entry.turn != flt.turn:
+                continue
+            found[seq] = entry
+    if not found:
+        return None
+    listed = sorted(found.values(), key=lambda e: e.seq, reverse=True)
+    kept = listed[:PAGE_SIZE]
+    hidden = await hidden_entries(ctx, kept)
+    undone = await ctx.service.log.undone(ctx.campaign.id, [e.seq for e in kept])
+    lines = [
+        entry_line(e, ctx.locale, undone=e.seq in undone, hidden=hidden.get(e.seq)) for e in kept
+    ]
+    if len(listed) > len(kept):
+        lines.append(ctx.t("confirm.more", count=len(listed) - len(kept)))
+    return make_embed(ctx.t("history.list.sealed"), clip("\n".join(lines), 4096))
+
+
+REVEALS = frozenset({secret_rolls.ENTRY_REVEAL, secret_rolls.ROLL_REVEAL})
+
+
+async def revealed_by_turn_end(ctx: Context, seq: int) -> bool:
+    """Whether reveal entry `seq` was written by a turn's end (its closing entry follows its
+    run of reveals; a ruleset's end-of-turn entry, publishing what it kept, comes before
+    it), not by a `/reveal` while the turn ran."""
+    after = seq + 1
+    while (entry := await ctx.service.log.entry(ctx.campaign.id, after)) is not None:
+        if entry.command not in REVEALS:
+            if entry.command == "turn end" and entry.ruleset == CORE:
+                return True
+            break
+        after += 1
+    before = seq - 1
+    while before > 0 and (entry := await ctx.service.log.entry(ctx.campaign.id, before)):
+        if entry.command not in REVEALS:
+            return entry.command == "turn end" and entry.ruleset != CORE
+        before -= 1
+    return False
 
 
 async def played(ctx: Context, user_id: int) -> list[str]:
@@ -368,6 +462,72 @@ async def sealed_export(ctx: Context, interaction: Interaction, slug: str, seqs:
     )
 
 
+async def show_embed(
+    ctx: Context,
+    found: AuditEntry,
+    kept: secret_rolls.HiddenEntry | None,
+    hidden: dice_expr.DiceRoll | None,
+    locale: str | None = None,
+) -> discord.Embed:
+    """`/history show` of an entry: its summary (a ruleset's hidden entry as `kept` reads it),
+    who, when, its options and every die; a secret roll's faces (`hidden`) for its roller or
+    a GM. In `locale` (by default the campaign's)."""
+    locale = locale or ctx.public_locale
+
+    def say(key: str, **params: Any) -> str:
+        return t(key, locale, **params)
+
+    options = found.options
+    if kept is not None:
+        text = hidden_summary(found, kept, locale)
+        options = kept.payload["options"] if kept.payload is not None else {}
+        if kept.revealed_seq is not None:
+            early = not await revealed_by_turn_end(ctx, kept.revealed_seq)
+            text += "\n" + secret_rolls.hidden_text(
+                "show.hidden_revealed_early" if early else "show.hidden_revealed",
+                found.ruleset,
+                found.command,
+                locale,
+                entry=kept.revealed_seq,
+            )
+    else:
+        text = render_outcome(found.outcome, locale, "\n") or (
+            secret_rolls.secret_line(found.outcome, locale) or ""
+        )
+    embed = make_embed(
+        say("history.show.title", seq=found.seq, command=command_label(found.command, locale)),
+        text or None,
+    )
+    who = actor_text(found, kept, locale, with_faction=True)
+    add_field(embed, say("history.show.who"), who[:1].upper() + who[1:], inline=True)
+    add_field(embed, say("history.show.turn"), str(found.turn), inline=True)
+    add_field(
+        embed,
+        say("history.show.when"),
+        found.created_at[:19].replace("T", " ") + " UTC",
+        inline=True,
+    )
+    shown_options = options_text(options, locale) if options else ""
+    if shown_options:
+        add_field(embed, say("history.show.options"), clip(shown_options, 1024))
+    for i, roll in enumerate(found.rolls[:20], start=1):
+        name = f"{i}. {t(roll.purpose, locale)}" + (f" [{roll.clause}]" if roll.clause else "")
+        value = f"`{roll.notation}` → {faces_text(roll.faces)}; " + say(
+            "history.show.total", total=roll.total
+        )
+        if roll.target is not None:
+            value += "; " + say(
+                "history.show.target", target=roll.target, count=roll.successes or 0
+            )
+        add_field(embed, name, value)
+    if len(found.rolls) > 20:
+        add_field(embed, "…", say("history.show.more_rolls", count=len(found.rolls) - 20))
+    embed.set_footer(text=f"sha256 {found.hash[:16]}…")
+    if hidden is not None:
+        add_field(embed, say("history.show.secret_title"), hidden.render(locale))
+    return embed
+
+
 class HistoryCog(BotCog):
     """Review and verify the campaign's roll history."""
 
@@ -394,6 +554,8 @@ class HistoryCog(BotCog):
         )
         page = await history_page(ctx, flt, None, private=True)
         await reply(interaction, embed=page.embed, view=page.view, ephemeral=page.private)
+        if page.sealed is not None:
+            await reply(interaction, embed=page.sealed, ephemeral=True)
 
     @history_group.command(name="show", description="One entry with every die and its clause")
     @app_commands.describe(entry="The entry number (#) from /history list")
@@ -409,59 +571,16 @@ class HistoryCog(BotCog):
         hidden = await secret_rolls.shown_secret(ctx.service.log, found, ctx.actor, ctx.is_gm)
         mine = await played(ctx, ctx.actor.user_id)
         kept = await secret_rolls.hidden_entry(ctx.service.log, found, ctx.actor, ctx.is_gm, mine)
+        if kept is not None and telling(ctx, kept):
+            # Posted as everyone reads it, and in full for the reader alone: a private answer
+            # where the others' is posted would tell who made it.
+            await reply(interaction, embed=await show_embed(ctx, found, as_everyone(kept), None))
+            embed = await show_embed(ctx, found, kept, None, ctx.locale)
+            await reply(interaction, embed=embed, ephemeral=True)
+            return
         private = hidden is not None or (kept is not None and kept.personal)
         locale = ctx.locale if private else ctx.public_locale
-
-        def say(key: str, **params: Any) -> str:
-            return t(key, locale, **params)
-
-        options = found.options
-        if kept is not None:
-            text = hidden_summary(found, kept, locale)
-            options = kept.payload["options"] if kept.payload is not None else {}
-            if kept.revealed_seq is not None:
-                text += "\n" + secret_rolls.hidden_text(
-                    "show.hidden_revealed",
-                    found.ruleset,
-                    found.command,
-                    locale,
-                    entry=kept.revealed_seq,
-                )
-        else:
-            text = render_outcome(found.outcome, locale, "\n") or (
-                secret_rolls.secret_line(found.outcome, locale) or ""
-            )
-        embed = make_embed(
-            say("history.show.title", seq=found.seq, command=command_label(found.command, locale)),
-            text or None,
-        )
-        who = actor_text(found, kept, locale, with_faction=True)
-        add_field(embed, say("history.show.who"), who[:1].upper() + who[1:], inline=True)
-        add_field(embed, say("history.show.turn"), str(found.turn), inline=True)
-        add_field(
-            embed,
-            say("history.show.when"),
-            found.created_at[:19].replace("T", " ") + " UTC",
-            inline=True,
-        )
-        shown_options = options_text(options, locale) if options else ""
-        if shown_options:
-            add_field(embed, say("history.show.options"), clip(shown_options, 1024))
-        for i, roll in enumerate(found.rolls[:20], start=1):
-            name = f"{i}. {t(roll.purpose, locale)}" + (f" [{roll.clause}]" if roll.clause else "")
-            value = f"`{roll.notation}` → {faces_text(roll.faces)}; " + say(
-                "history.show.total", total=roll.total
-            )
-            if roll.target is not None:
-                value += "; " + say(
-                    "history.show.target", target=roll.target, count=roll.successes or 0
-                )
-            add_field(embed, name, value)
-        if len(found.rolls) > 20:
-            add_field(embed, "…", say("history.show.more_rolls", count=len(found.rolls) - 20))
-        embed.set_footer(text=f"sha256 {found.hash[:16]}…")
-        if hidden is not None:
-            add_field(embed, say("history.show.secret_title"), hidden.render(locale))
+        embed = await show_embed(ctx, found, kept, hidden, locale)
         await reply(interaction, embed=embed, ephemeral=private)
 
     @history_group.command(

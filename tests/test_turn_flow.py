@@ -127,17 +127,17 @@ def test_a_turn_end_ping_tells_what_is_owed_and_pings_nobody_for_it_alone():
     assert list(pings) == [1, 2, 3, 5]
     assert pings.line("en") == (
         "The turn's end concerns you: <@1> — something happened to your pieces (Fleet"
-        " combat), and you owe fire orders or a retreat in battle #1 at Mecatol, round 2"
-        " (FC-I7), you owe upkeep 20 for mercenary contract #15: pay it or end the contract"
-        " (Space pirates); <@2> — something happened to your pieces (Fleet combat); <@3> — a"
-        " question waits for your answer (Ottoman piracy); <@5> — a question waits for your"
-        " answer (Space pirates): upkeep 20 for mercenary contract #15: pay it or end the"
+        " combat), awaited from you: fire orders or a retreat in battle #1 at Mecatol, round 2"
+        " (FC-I7), awaited from you (Space pirates): upkeep 20 for mercenary contract #15: pay"
+        " it or end the contract; <@2> — something happened to your pieces (Fleet combat); <@3>"
+        " — a question waits for your answer (Ottoman piracy); <@5> — a question waits for"
+        " your answer (Space pirates): upkeep 20 for mercenary contract #15: pay it or end the"
         " contract"
     )
     assert pings.line("ru").startswith(
         "Конец хода касается вас: <@1> — что-то произошло с вашими силами (Флотский бой), и"
         " от вас ждут: приказы на стрельбу или отступление в бою №1 в точке Mecatol, раунд 2"
-        " (FC-I7), от вас ждут: содержание 20 по контракту наёмников №15"
+        " (FC-I7), от вас ждут (Космические пираты): содержание 20 по контракту наёмников №15"
     )
 
 
@@ -156,7 +156,7 @@ def test_a_long_turn_end_ping_drops_what_is_owed_before_it_cuts_a_mention():
             orders = Msg("fleet_combat.owes.orders", battle=battle, point=point, round=2)
             pings.owe(10**17 + user, "fleet_combat", orders)
     shorter = pings.line("en")
-    assert len(shorter) <= 2000 and "you owe" not in shorter
+    assert len(shorter) <= 2000 and "awaited from you" not in shorter
     assert all(f"<@{user}> — something happened" in shorter for user in pings)
 
     for user in range(13, 80):

@@ -224,7 +224,7 @@ async def test_the_question_is_in_the_askers_language(campaign):
     await campaign.slash("/campaign gm add user:@player1", as_="gm")
     asked = await campaign.slash("/campaign gm remove user:@player1", as_="player3")
     player1 = campaign.member("player1").id
-    assert asked.embed.title == f"Убрать <@{player1}> из ведущих этой кампании?"
+    assert asked.embed.title == f"Удалить <@{player1}> из ведущих этой кампании?"
     assert asked.embed.description == "Вернуть это сможет только ведущий командой /журнал отменить."
     assert [b.label for b in asked.buttons] == ["Удалить", "Отмена"]
     done = await campaign.click(asked, "Удалить", as_="player3")

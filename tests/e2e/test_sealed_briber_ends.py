@@ -20,7 +20,7 @@ import json
 
 from tests.e2e.play import newest_entry
 from tests.e2e.test_naval_orders_secrecy import exported, show_text
-from tests.e2e.test_sealed_briber_hostile import seqs
+from tests.e2e.test_sealed_briber_hostile import aside, seqs
 from tests.e2e.test_space_pirates_sealed_briber import (
     HIDDEN_PLAYER,
     PLACED,
@@ -88,9 +88,9 @@ async def gm_bribes_for_vega(table) -> int:
 
 
 async def test_vega_reads_the_bribe_the_gm_placed_for_her_as_her_own(frontier):
-    """Vega's player reads the GM's bribe for her in full, privately, with its maker (the
-    GM, for Vega) in `/history list` and `show`, before the turn ends and after; Orion reads
-    a hidden player's, with nothing of it."""
+    """Vega's player reads the GM's bribe for her in full, with its maker (the GM, for
+    Vega), in what `/history list` and `show` tell her alone after answering as everyone's,
+    before the turn ends and after; Orion reads a hidden player's, with nothing of it."""
     table = frontier
     seq = await gm_bribes_for_vega(table)
     gm = f"<@{table.member('gm').id}>"
@@ -100,11 +100,13 @@ async def test_vega_reads_the_bribe_the_gm_placed_for_her_as_her_own(frontier):
         if turn_ended:
             await resolve_turn_1(table)
         page = await table.slash("/history list", as_="player1")
-        line = entry_text(page, seq)
-        assert page.ephemeral and f"{gm} {YOURS}" in line and PLACED in line, line
+        assert HIDDEN_PLAYER in entry_text(page, seq) and not page.ephemeral
+        line = entry_text(aside(page), seq)
+        assert f"{gm} {YOURS}" in line and PLACED in line, line
         shown = await table.slash(f"/history show entry:{seq}", as_="player1")
-        assert shown.ephemeral and f"{gm} (Vega)" in shown.field("Who")
-        assert PLACED in show_text(shown)
+        assert "A hidden player" in shown.field("Who") and not shown.ephemeral
+        theirs = aside(shown)
+        assert f"{gm} (Vega)" in theirs.field("Who") and PLACED in show_text(theirs)
 
         page = await table.slash("/history list", as_="player2")
         line = entry_text(page, seq)
@@ -115,14 +117,15 @@ async def test_vega_reads_the_bribe_the_gm_placed_for_her_as_her_own(frontier):
 
 
 async def test_vega_finds_the_gms_bribe_for_her_under_her_name_and_in_her_export(frontier):
-    """`/history list player:@Vega` finds the GM's bribe for her in her own list and the
-    GM's, not in Orion's (nor does his list of the GM); after the turn's end her export comes
-    with the private file that proves who made it, Orion's without."""
+    """`/history list player:@Vega` finds the GM's bribe for her in what her own list and
+    the GM's tell them alone, not in Orion's (nor does his list of the GM); after the turn's
+    end her export comes with the private file that proves who made it, Orion's without."""
     table = frontier
     seq = await gm_bribes_for_vega(table)
     for reader in ("player1", "gm"):
         page = await table.slash("/history list player:@player1", as_=reader)
-        assert seq in seqs(page) and page.ephemeral, (reader, page.embed.description)
+        assert seq not in seqs(page) and not page.ephemeral
+        assert seq in seqs(aside(page)), (reader, page.followups)
     for mention in ("@player1", "@gm"):
         page = await table.slash(f"/history list player:{mention}", as_="player2")
         assert seq not in seqs(page), (mention, page.embed.description)

@@ -43,11 +43,19 @@ def seqs(page) -> set[int]:
     return {int(n) for n in re.findall(r"^~*`#(\d+)`", page.embed.description or "", re.M)}
 
 
+def aside(reply):
+    """What an answer told its reader alone after it (a private follow-up); None: nothing."""
+    private = [m for m in reply.followups if m.ephemeral]
+    assert len(private) <= 1, private
+    return private[0] if private else None
+
+
 async def test_a_gm_and_the_briber_find_the_sealed_bribe_under_her_name_the_others_do_not(
     table3,
 ):
-    """`/history list player:@Vega`: the GM's list and Vega's own find her bribe (privately,
-    naming her); Orion's and Sirius's do not, before the turn's end and after."""
+    """`/history list player:@Vega`: the GM's list and Vega's own are posted as everyone's
+    (without the bribe) and followed by one for them alone that finds her bribe, naming
+    her; Orion's and Sirius's find nothing, before the turn's end and after."""
     table = table3
     seq = await vega_bribes(table)
     for turn_ended in (False, True):
@@ -55,14 +63,15 @@ async def test_a_gm_and_the_briber_find_the_sealed_bribe_under_her_name_the_othe
             await resolve_turn_1(table)
         for reader in ("gm", "player1"):
             page = await table.slash("/history list player:@player1", as_=reader)
-            assert seq in seqs(page), (reader, page.embed.description)
-            assert page.ephemeral
-            assert f"{vega(table)} (🔒 hidden from the other players)" in entry_text(page, seq)
+            assert seq not in seqs(page) and not page.ephemeral, (reader, page.text())
+            theirs = aside(page)
+            assert theirs is not None and seq in seqs(theirs), (reader, page.followups)
+            assert f"{vega(table)} (🔒 hidden from the other players)" in entry_text(theirs, seq)
         for reader in ("player2", "player3"):
             page = await table.slash("/history list player:@player1", as_=reader)
-            assert seq not in seqs(page), (reader, page.embed.description)
+            assert seq not in seqs(page) and aside(page) is None, (reader, page.text())
             both = await table.slash("/history list player:@player1 turn:1", as_=reader)
-            assert seq not in seqs(both)
+            assert seq not in seqs(both) and aside(both) is None
 
 
 async def test_a_gms_list_of_another_player_does_not_find_the_sealed_bribe(table3):
@@ -77,20 +86,57 @@ async def test_a_gms_list_of_another_player_does_not_find_the_sealed_bribe(table
 
 async def test_the_filtered_page_turned_by_someone_else_shows_no_sealed_entry(table3):
     """Vega has more than a page of entries; Orion lists `player:@Vega` (a page everyone
-    sees) and Vega turns it: the page stays as everyone may read it, without her bribe."""
+    sees) and Vega turns it: the page stays as everyone may read it, without her bribe,
+    which she alone is told of with the page it falls in."""
     table = table3
     seq = await vega_bribes(table)
     for number in range(12):
         await table.slash(f"/roll dice:1d6 reason:r{number}", as_="player1")
     public = await table.slash("/history list player:@player1", as_="player2")
-    assert not public.ephemeral
+    assert not public.ephemeral and aside(public) is None
     turned = await table.click(public, "Older ▶", as_="player1")
     assert seq not in seqs(turned)
     assert not turned.ephemeral
+    assert seq in seqs(aside(turned))
     mine = await table.slash("/history list player:@player1", as_="player1")
-    assert mine.ephemeral
+    assert not mine.ephemeral and aside(mine) is None  # the bribe is older than this page
     older = await table.click(mine, "Older ▶", as_="player1")
-    assert seq in seqs(older)
+    assert seq not in seqs(older) and seq in seqs(aside(older))
+
+
+async def test_the_channel_reads_the_same_answers_whoever_has_sealed_entries(table3):
+    """Vega (who bribed) and Sirius (who did not) type the same `/history` commands: Orion
+    sees the same posted answers from both, and nothing else; Vega alone is told, after
+    hers, what she may read of her bribe."""
+    table = table3
+    seq = await vega_bribes(table)
+    for line in (
+        "/history list",
+        "/history list turn:1",
+        "/history list ruleset:space_pirates",
+        f"/history show entry:{seq}",
+    ):
+        seen = {}
+        for reader in ("player1", "player3"):
+            before = len(table.channel_messages(as_="player2"))
+            answer = await table.slash(line, as_=reader)
+            posted = table.channel_messages(as_="player2")[before:]
+            seen[reader] = [(m.ephemeral, m.embeds) for m in posted]
+            theirs = aside(answer)
+            assert (theirs is not None) is (reader == "player1"), (line, reader)
+            if theirs is not None:
+                assert vega(table) in str(theirs.embeds)
+                assert theirs not in posted
+        assert seen["player1"] == seen["player3"], line
+        assert len(seen["player1"]) == 1 and not seen["player1"][0][0]
+    for reader in ("player1", "player3"):  # each one's own list: posted either way
+        before = len(table.channel_messages(as_="player2"))
+        await table.slash(f"/history list player:@{reader}", as_=reader)
+        posted = table.channel_messages(as_="player2")[before:]
+        assert len(posted) == 1 and not posted[0].ephemeral
+        assert (
+            seq not in seqs(posted[0]) and "hidden from the other players" not in posted[0].text()
+        )
 
 
 async def test_the_briber_revealing_her_own_bribe_is_refused(table3):

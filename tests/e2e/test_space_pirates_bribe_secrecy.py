@@ -41,8 +41,10 @@ async def test_a_bribe_stays_hidden_from_the_other_players_until_the_turn_ends(a
         assert '"victim"' not in exported(export)
         assert verify_document(document).problem is None
 
-    own = await table.slash("/history list", as_="player2")
-    assert own.ephemeral and PLACED in own.embed.description
+    own = await table.slash("/history list", as_="player2")  # posted as everyone's
+    assert not own.ephemeral and PLACED not in own.embed.description
+    (told,) = [m for m in own.followups if m.ephemeral]  # the bribe as hers, to her alone
+    assert PLACED in told.embed.description
     gm = await table.slash("/history list", as_="gm")
     assert gm.ephemeral and PLACED in gm.embed.description
 

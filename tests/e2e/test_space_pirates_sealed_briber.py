@@ -221,6 +221,9 @@ async def test_the_gm_and_the_briber_read_who_paid(frontier):
     seq = await vega_bribes(table)
     for reader in ("gm", "player1"):
         page = await table.slash("/history list", as_=reader)
+        if reader == "player1":  # posted as everyone's; hers, after it, for her alone
+            assert not page.ephemeral and HIDDEN_PLAYER in entry_text(page, seq)
+            (page,) = [m for m in page.followups if m.ephemeral]
         line = entry_text(page, seq)
         assert page.ephemeral and f"{vega(table)} (🔒 hidden from the other players)" in line
         assert PLACED in line

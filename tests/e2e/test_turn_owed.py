@@ -112,8 +112,8 @@ async def test_the_turn_end_ping_says_for_each_player_what_concerns_them(table):
     owed = "fire orders or a retreat in battle #1 at Mecatol, round 2 (FC-I7)"
     assert line.content == (
         f"The turn's end concerns you: {red} — something happened to your pieces (Fleet"
-        f" combat), and you owe {owed}; {blue} — something happened to your pieces (Fleet"
-        f" combat), and you owe {owed}"
+        f" combat), awaited from you: {owed}; {blue} — something happened to your pieces (Fleet"
+        f" combat), awaited from you: {owed}"
     )
     assert line.pings == {"player1", "player2"}
 
