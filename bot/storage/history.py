@@ -12,15 +12,12 @@ from bot.storage.database import Database
 
 @dataclass(frozen=True)
 class HistoryFilter:
-    """Filters of `/history list`; None means any. `sealed`: the numbers of the sealed
-    entries (written without their actor, bot/secret_rolls.py) `actor_id`'s entries include,
-    those made by them or for a faction they play, for a reader who may know who made them
-    (the GMs, that player)."""
+    """Filters of `/history list`; None means any. Entries written without their actor (sealed,
+    bot/secret_rolls.py) match no `actor_id`: their reader is told them apart (cogs/history.py)."""
 
     actor_id: int | None = None
     ruleset: str | None = None
     turn: int | None = None
-    sealed: tuple[int, ...] = ()
 
 
 async def page(
@@ -29,10 +26,7 @@ async def page(
     """Newest-first entries with seq < before_seq (keyset pagination on the composite indexes)."""
     where = ["campaign_id = ?"]
     params: list[object] = [campaign_id]
-    if flt.actor_id is not None and flt.sealed:
-        where.append(f"(actor_id = ? OR seq IN ({','.join('?' * len(flt.sealed))}))")
-        params += [flt.actor_id, *flt.sealed]
-    elif flt.actor_id is not None:
+    if flt.actor_id is not None:
         where.append("actor_id = ?")
         params.append(flt.actor_id)
     if flt.ruleset is not None:
