@@ -86,14 +86,14 @@ async def test_a_convoy_an_escort_names_stays_on_the_register_told_in_russian(na
 
     assert red_button(refused) is None and refused.ephemeral
     assert (
-        "Соединение «Riga» пока нельзя исключить из реестра: без него не выполнить "
+        "Соединение «Riga» пока нельзя удалить из реестра: без него не выполнить "
         "действующий приказ соединения «Baltic» («Конвоирование транспортной флотилии»), а "
         "приказы меняет только Адмиралтейство (игрок)."
     ) in flat(refused.text())
     assert "NO-I18" in refused.text()
     await confirmed(navy, "/navy forces remove name:Baltic", as_="player3")
     removed = await confirmed(navy, "/navy forces remove name:Riga", as_="player3")
-    assert "исключено из реестра" in text_of(removed)
+    assert "удалено из реестра" in text_of(removed)
 
 
 async def test_another_players_escort_is_counted_to_the_convoys_owner_and_named_to_the_gm(

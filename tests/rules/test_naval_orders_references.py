@@ -97,12 +97,12 @@ def test_no_i17_the_end_port_of_a_transfer_in_force_stays_on_the_list():
         "(“Transfer”) could not be completed, and only their Admiralty changes an order. " + ADVICE
     )
     assert refused.message("ru") == (
-        "Toulon пока нельзя исключить из списка портов: без него не выполнить действующий "
+        "Toulon пока нельзя удалить из списка портов: без него не выполнить действующий "
         "приказ соединения «Hood» («Перемещение»), а приказы меняет только Адмиралтейство "
         "(игрок). Сначала измените их (новый приказ отдаётся в порту или отправляется с "
         "покетботом; записанный приказ отмечается выполненным командой /флот_приказы "
         "выполнен; возвращающееся соединение называет другую станцию командой "
-        "/флот_приказы возвращение), затем исключите порт (NO-I18)."
+        "/флот_приказы возвращение), затем удалите порт (NO-I18)."
     )
     assert "toulon" in state.stations
 
@@ -215,7 +215,7 @@ def test_no_1_1_a_convoy_an_escort_names_stays_on_the_register():
         "player's order is changed by that player or the GM), then strike it off (NO-I18)."
     )
     assert refused.message("ru").startswith(
-        "Соединение «Indiamen» пока нельзя исключить из реестра: без него не выполнить "
+        "Соединение «Indiamen» пока нельзя удалить из реестра: без него не выполнить "
         "действующий приказ соединения «Hood» («Конвоирование транспортной флотилии»)"
     )
     assert "indiamen" in state.forces

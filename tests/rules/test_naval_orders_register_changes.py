@@ -253,10 +253,10 @@ def test_no_3_3_a_port_where_forces_lie_in_port_is_not_taken_off_the_list():
         "off (NO-3.3)."
     )
     assert flat(refused.message("ru")) == (
-        "Порт «Portsmouth» пока нельзя исключить из списка портов. В нём стоят 2 соединения "
+        "Порт «Portsmouth» пока нельзя удалить из списка портов. В нём стоят 2 соединения "
         "(«Hood», «Victory»), а стоять в порту можно только там, где есть порт. Сначала "
         "отметьте командой /флот_приказы позиция, где каждое из них теперь (в море или в "
-        "другом порту), затем исключите порт (NO-3.3)."
+        "другом порту), затем удалите порт (NO-3.3)."
     )
     assert "portsmouth" in state.stations
     at_sea = move_to(move_to(state, "Hood", HOME, 1), "Victory", "2", 1)
