@@ -11,7 +11,9 @@ from bot.rules.naval_orders import (
     CruiseOrder,
     RaidOrder,
     RegisterForce,
+    ReportPosition,
     register_force,
+    report_position,
 )
 
 CRUISE = CruiseOrder(point="Ushant", location="14", turns=5)
@@ -44,3 +46,32 @@ def test_a_force_is_recorded_in_port_only_where_a_port_is(existing):
     assert (at_sea.location, at_sea.in_port) == ("14", False)
     in_port = register(state, support.HOME).state.forces["hood"]
     assert (in_port.location, in_port.in_port) == (support.HOME, True)
+
+
+def in_layover():
+    """Hood cruised two turns in 14, came home on turn 3 and stays in port through turn 4."""
+    two_turns = CruiseOrder(point="Ushant", location="14", turns=2)
+    state = support.order(support.add_force(support.ports(), "Hood"), "Hood", two_turns, 1)
+    state = support.move_to(state, "Hood", "14", 1)
+    state = support.end_turn(state, 1).state
+    state = support.end_turn(state, 2).state
+    state = support.move_to(state, "Hood", support.HOME, 3, in_port=True)
+    state = support.end_turn(state, 3).state
+    assert state.forces["hood"].status == "layover"
+    return state
+
+
+def test_a_move_in_the_layover_says_until_when_and_who_can_correct_it():
+    """NO-2.11: the refusal names the layover's last turn, the turn the force may move again,
+    and that the GM can correct its place; the GM's report is still accepted."""
+    state = in_layover()
+    command = ReportPosition(faction="Britain", force="Hood", location="14")
+    with pytest.raises(RuleViolation) as refused:
+        report_position(state, support.DEFAULTS, command, 4)
+    en = refused.value.message("en")
+    assert "until the end of turn 4" in en and "from turn 5" in en and "GM" in en
+    assert "NO-2.11" in en
+    ru = refused.value.message("ru")
+    assert "до конца хода 4" in ru and "с хода 5" in ru and "ведущий" in ru
+    by_gm = command.model_copy(update={"by_gm": True})
+    assert report_position(state, support.DEFAULTS, by_gm, 4).state.forces["hood"].location == "14"

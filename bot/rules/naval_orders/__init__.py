@@ -110,6 +110,7 @@ SPEC = RulesetSpec(
 # player typed: shown literally, whatever its Markdown, mentions or @everyone (bot/errors.py).
 _FORCE = (
     "unknown_force",
+    "cannot_move_layover",
     "not_your_force",
     "name_taken",
     "cannot_move",

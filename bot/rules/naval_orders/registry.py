@@ -262,6 +262,15 @@ def report_position(
     check_port_at(state, location, in_port=command.in_port)
     moved = name_key(location) != name_key(force.location) or command.in_port != force.in_port
     if moved and force.status in ("forming", "layover") and not command.by_gm:
+        if force.status == "layover" and force.layover_until is not None:
+            # NO-2.11: say until when it stays, and who may correct its place meanwhile.
+            raise RuleViolation(
+                "naval_orders.error.cannot_move_layover",
+                clause="NO-2.11",
+                force=force.name,
+                turn=force.layover_until,
+                next=force.layover_until + 1,
+            )
         clause = "NO-2.7" if force.status == "forming" else "NO-2.11"
         raise RuleViolation("naval_orders.error.cannot_move", clause=clause, force=force.name)
     new = writable(state, force.key)
