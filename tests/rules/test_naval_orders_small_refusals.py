@@ -9,11 +9,16 @@ import test_naval_orders_support as support
 from bot.errors import RuleViolation
 from bot.rules.naval_orders import (
     CruiseOrder,
+    GiveOrder,
     RaidOrder,
     RegisterForce,
     ReportPosition,
+    SendByPacket,
+    Ship,
+    give_order,
     register_force,
     report_position,
+    send_by_packet,
 )
 
 CRUISE = CruiseOrder(point="Ushant", location="14", turns=5)
@@ -75,3 +80,36 @@ def test_a_move_in_the_layover_says_until_when_and_who_can_correct_it():
     assert "до конца хода 4" in ru and "с хода 5" in ru and "ведущий" in ru
     by_gm = command.model_copy(update={"by_gm": True})
     assert report_position(state, support.DEFAULTS, by_gm, 4).state.forces["hood"].location == "14"
+
+
+def test_a_players_order_after_the_gms_says_the_gm_gave_it_and_which():
+    """NO-I2: the GM gave Hood this turn's order (Raiding); the player's own order, and one
+    sent by packet boat, are refused naming the GM and the order; the next turn is open."""
+    state = support.add_force(support.ports(), "Hood")
+    state = support.order(state, "Hood", RAID, 2, by_gm=True)
+    own = GiveOrder(faction="Britain", force="Hood", order=CRUISE)
+    with pytest.raises(RuleViolation) as refused:
+        give_order(state, support.DEFAULTS, own, 2)
+    en = refused.value.message("en")
+    assert en.startswith("The GM has already given Hood its new order for turn 2: “Raiding”.")
+    assert "NO-I2" in en
+    ru = refused.value.message("ru")
+    assert ru.startswith("Ведущий уже отдал «Hood» новый приказ на ход 2: «Рейдерство».")
+    assert give_order(state, support.DEFAULTS, own, 3).state.forces["hood"].order is not None
+
+
+def test_a_packet_after_the_gms_order_says_the_gm_gave_it():
+    """NO-I2 by packet boat: Swift at sea got the GM's order this turn; the player's packet
+    to it is refused naming the GM's order. A player's own first order keeps the old text."""
+    state = support.add_force(support.ports(), "Swift", "auxiliary", location="14", in_port=False)
+    state = support.add_force(state, "Mercury", "packet", ships=[Ship(kind="packet")])
+    players = support.order(state, "Swift", CRUISE, 2)
+    state = support.order(state, "Swift", CRUISE, 2, by_gm=True)
+    packet = SendByPacket(faction="Britain", packet="Mercury", force="Swift", order=RAID)
+    with pytest.raises(RuleViolation) as refused:
+        send_by_packet(state, support.DEFAULTS, packet, 2)
+    assert refused.value.message_key == "naval_orders.error.second_order_by_gm"
+    assert "“Cruising”" in refused.value.message("en")
+    with pytest.raises(RuleViolation) as second:
+        send_by_packet(players, support.DEFAULTS, packet, 2)
+    assert second.value.message_key == "naval_orders.error.second_order"

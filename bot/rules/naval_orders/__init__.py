@@ -111,6 +111,7 @@ SPEC = RulesetSpec(
 _FORCE = (
     "unknown_force",
     "cannot_move_layover",
+    "second_order_by_gm",
     "not_your_force",
     "name_taken",
     "cannot_move",
