@@ -53,6 +53,19 @@ def test_a_force_is_recorded_in_port_only_where_a_port_is(existing):
     assert (in_port.location, in_port.in_port) == (support.HOME, True)
 
 
+def test_a_force_recorded_in_port_before_the_check_can_still_have_its_ships_edited():
+    """A force saved "in port" at 14 before ports were checked there keeps that place when
+    its ships are edited (nothing new is recorded about its place); moving it there again
+    from elsewhere is refused."""
+    state = support.add_force(support.ports(), "Hood")
+    state.forces["hood"].location, state.forces["hood"].in_port = "14", True
+    edited = register(state, "14").state.forces["hood"]
+    assert (edited.location, edited.in_port) == ("14", True)
+    state.forces["hood"].in_port = False
+    with pytest.raises(RuleViolation):
+        register(state, "14")
+
+
 def in_layover():
     """Hood cruised two turns in 14, came home on turn 3 and stays in port through turn 4."""
     two_turns = CruiseOrder(point="Ushant", location="14", turns=2)

@@ -100,12 +100,20 @@ def register_force(
     is not left without transports or merchantmen while another force's order escorts it
     (NO-1.1, NO-I18; the refusal names the forces of `reader`, all for a GM, `reader` None,
     and counts the others'). A force is recorded in port only where a port is, as
-    `report_position` records it (NO-3.3).
+    `report_position` records it (NO-3.3); one kept where it was (an edit of its ships) is
+    not refused for a place recorded before that check.
     """
     name = clean_name(command.name, "NO-4.10", "name")
     owner = clean_name(command.owner, "NO-3.4", "owner")
     location = clean_name(command.location, "NO-4.2", "location")
-    check_port_at(state, location, in_port=command.in_port)
+    before = state.forces.get(name_key(name))
+    kept = (
+        before is not None
+        and name_key(before.location) == name_key(location)
+        and before.in_port == command.in_port
+    )
+    if not kept:
+        check_port_at(state, location, in_port=command.in_port)
     if command.kind == "fleet":
         if len(command.squadrons) < 2 or command.ships:
             raise RuleViolation("naval_orders.error.fleet_needs_squadrons", clause="NO-I3")
