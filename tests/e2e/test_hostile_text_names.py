@@ -146,7 +146,7 @@ async def test_naval_orders_refusals_quote_force_names_as_typed(table):
     when no force has it, when it is taken, and when another Admiralty's force is named."""
     await start(table, "naval_orders", "Britain", "France")
     await table.slash(
-        f"/navy forces register name:{HOSTILE} kind:line location:1 ships:2xIII in_port:true",
+        f"/navy forces register name:{HOSTILE} kind:line location:1 ships:2xIII in_port:false",
         as_="player1",
     )
     unknown = await table.slash("/navy order unit:**Gh_ost** <@&1> order:cruise", as_="player1")

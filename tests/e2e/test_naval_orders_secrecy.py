@@ -215,7 +215,7 @@ async def test_a_russian_reader_is_told_of_a_hidden_order_in_russian(navy):
     Russian name after the turn ends."""
     await navy.slash("/campaign settings set setting:core.language value:ru", as_="gm")
     await navy.slash(
-        "/navy forces register name:Baltic kind:line location:30 ships:2xIII in_port:true",
+        "/navy forces register name:Baltic kind:line location:30 ships:2xIII in_port:false",
         as_="player3",
     )
     await give(

@@ -110,6 +110,8 @@ SPEC = RulesetSpec(
 # player typed: shown literally, whatever its Markdown, mentions or @everyone (bot/errors.py).
 _FORCE = (
     "unknown_force",
+    "cannot_move_layover",
+    "second_order_by_gm",
     "not_your_force",
     "name_taken",
     "cannot_move",

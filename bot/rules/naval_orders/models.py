@@ -204,6 +204,9 @@ class Force(BaseModel):
     pending_order: ActiveOrder | None = None
     orders_given_turn: int | None = None
     orders_given: int = 0
+    # The kind of this turn's last new order when the GM gave it (NO-I2, NO-I18); None when
+    # the force's player did: a player refused a second order is told the GM gave it.
+    gm_order_kind: str | None = None
     tests_turn: int | None = None
     tests_taken: int = 0
     attack_away: bool = False

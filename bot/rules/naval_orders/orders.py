@@ -71,6 +71,15 @@ def check_may_receive(
             "naval_orders.error.packet_no_orders", clause="NO-I22", force=force.name
         )
     if not override and force.orders_this_turn(turn) >= settings.orders_per_force_per_turn:
+        if force.gm_order_kind is not None:
+            # NO-I2, NO-I18: the player's own force, so its order is theirs to read.
+            raise RuleViolation(
+                "naval_orders.error.second_order_by_gm",
+                clause="NO-I2",
+                force=force.name,
+                turn=turn,
+                order=Msg(f"naval_orders.order.{force.gm_order_kind}"),
+            )
         raise RuleViolation(
             "naval_orders.error.second_order", clause="NO-I2", force=force.name, turn=turn
         )
@@ -143,12 +152,13 @@ def new_active_order(
     )
 
 
-def mark_order_given(force: Force, turn: int) -> None:
-    """Count a new order against the force's turn (NO-I2)."""
+def mark_order_given(force: Force, turn: int, kind: OrderKind, *, by_gm: bool) -> None:
+    """Count a new order against the force's turn (NO-I2), noting whether the GM gave it."""
     if force.orders_given_turn != turn:
         force.orders_given_turn = turn
         force.orders_given = 0
     force.orders_given += 1
+    force.gm_order_kind = kind if by_gm else None
 
 
 def put_in_force(
@@ -300,7 +310,7 @@ def give_order(
         archive += put_in_force(new, mine, new_active_order(new, mine, order, turn, turn), turn)
         if mine.formation is not None:
             mine.formation = None
-    mark_order_given(mine, turn)
+    mark_order_given(mine, turn, order.kind, by_gm=command.by_gm)
     active = mine.pending_order if pending else mine.order
     assert active is not None
     return NavalOutcome(

@@ -55,7 +55,7 @@ def send_by_packet(
     )
     new.next_relay_id += 1
     new.relays.append(relay)
-    mark_order_given(mine, turn)
+    mark_order_given(mine, turn, order.kind, by_gm=command.by_gm)
     # NO-1.1, NO-I7: a repair or disbanding goes to a force wherever it is (one making for a
     # naval station, say), and is carried out only if it is at one when the order is due.
     lapses = why_it_lapses(new, mine, relay.order) if order.kind in ("repair", "disband") else None

@@ -99,11 +99,21 @@ def register_force(
     force has ships and no squadrons. An existing force keeps its order and status. A convoy
     is not left without transports or merchantmen while another force's order escorts it
     (NO-1.1, NO-I18; the refusal names the forces of `reader`, all for a GM, `reader` None,
-    and counts the others').
+    and counts the others'). A force is recorded in port only where a port is, as
+    `report_position` records it (NO-3.3); one kept where it was (an edit of its ships) is
+    not refused for a place recorded before that check.
     """
     name = clean_name(command.name, "NO-4.10", "name")
     owner = clean_name(command.owner, "NO-3.4", "owner")
     location = clean_name(command.location, "NO-4.2", "location")
+    before = state.forces.get(name_key(name))
+    kept = (
+        before is not None
+        and name_key(before.location) == name_key(location)
+        and before.in_port == command.in_port
+    )
+    if not kept:
+        check_port_at(state, location, in_port=command.in_port)
     if command.kind == "fleet":
         if len(command.squadrons) < 2 or command.ships:
             raise RuleViolation("naval_orders.error.fleet_needs_squadrons", clause="NO-I3")
@@ -257,10 +267,18 @@ def report_position(
     force = find_force(state, command.force)
     check_owner(force, command.faction, command.by_gm)
     location = clean_name(command.location, "NO-I6", "location")
-    if command.in_port and state.station_at(location) is None:
-        raise RuleViolation("naval_orders.error.not_a_port", clause="NO-3.3", location=location)
+    check_port_at(state, location, in_port=command.in_port)
     moved = name_key(location) != name_key(force.location) or command.in_port != force.in_port
     if moved and force.status in ("forming", "layover") and not command.by_gm:
+        if force.status == "layover" and force.layover_until is not None:
+            # NO-2.11: say until when it stays, and who may correct its place meanwhile.
+            raise RuleViolation(
+                "naval_orders.error.cannot_move_layover",
+                clause="NO-2.11",
+                force=force.name,
+                turn=force.layover_until,
+                next=force.layover_until + 1,
+            )
         clause = "NO-2.7" if force.status == "forming" else "NO-2.11"
         raise RuleViolation("naval_orders.error.cannot_move", clause=clause, force=force.name)
     new = writable(state, force.key)
@@ -282,6 +300,12 @@ def report_position(
     lapses = mine.pending_order is not None and not mine.in_port and mine.status != "layover"
     lines = position_lines(mine, back_in_zone=back, lapses=lapses)
     return NavalOutcome(state=new, force=mine, lines=lines)
+
+
+def check_port_at(state: NavalOrdersState, location: str, *, in_port: bool) -> None:
+    """A force is in port only where a port is registered (NO-3.3)."""
+    if in_port and state.station_at(location) is None:
+        raise RuleViolation("naval_orders.error.not_a_port", clause="NO-3.3", location=location)
 
 
 def is_convoy(ships: list[Ship]) -> bool:
