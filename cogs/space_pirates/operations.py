@@ -162,7 +162,11 @@ def sealing(settings: SpacePiratesSettings, operation: Operation) -> Sealed | No
 
 async def sealed_bribers(ctx: Ctx) -> dict[str, str]:
     """Who paid each sealed bribe (`Bribe.sealed` -> briber), for the bot and the GMs."""
-    parts = await secret_rolls.sealed_parts(ctx.service.log, ctx.campaign.id)
+    return payers(await secret_rolls.sealed_parts(ctx.service.log, ctx.campaign.id))
+
+
+def payers(parts: Mapping[int, secret_rolls.Sealed]) -> dict[str, str]:
+    """The sealed parts of the campaign's entries as `Bribe.sealed` -> who paid."""
     return {p.commitment: p.faction for p in parts.values() if p.faction is not None}
 
 

@@ -37,7 +37,7 @@ from bot.scaffold import RulesetContext
 from bot.text import shown
 from cogs.space_pirates.choices import open_questions, questions
 from cogs.space_pirates.common import REPORT, C, Ctx, campaign_combat, reported
-from cogs.space_pirates.operations import OPERATION, bribers_named, sealed_bribers
+from cogs.space_pirates.operations import OPERATION, bribers_named, payers, sealed_bribers
 from cogs.space_pirates.render import rendered
 
 PER_MESSAGE = 25
@@ -191,8 +191,7 @@ async def after_turn(
     ]
     private = posting.private_locale
     # Who paid a cancelled bribe, a sealed one's too, for the GM who ended the turn (SP-I33).
-    parts = await secret_rolls.sealed_parts_in(uow.conn, uow.campaign.id)
-    sealed = {p.commitment: p.faction for p in parts.values() if p.faction is not None}
+    sealed = payers(await secret_rolls.sealed_parts_in(uow.conn, uow.campaign.id))
     told = [
         text
         for lines in summary.private.values()
