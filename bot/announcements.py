@@ -25,15 +25,24 @@ from __future__ import annotations
 
 import inspect
 import logging
-from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from collections.abc import Awaitable
+from collections.abc import Callable
+from collections.abc import Mapping
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import field
+from typing import TYPE_CHECKING
+from typing import Any
+from typing import Generic
+from typing import TypeVar
 
 import discord
 
 from bot.controls import Control
 from bot.i18n import t
-from bot.interactions import ping_only, reply, update_message
+from bot.interactions import ping_only
+from bot.interactions import reply
+from bot.interactions import update_message
 from bot.storage import outbox
 from bot.storage.outbox import OutboxMessage
 
@@ -53,7 +62,8 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from bot.campaigns import UnitOfWork, Written
+    from bot.campaigns import UnitOfWork
+    from bot.campaigns import Written
     from bot.storage.database import Database
     from bot.storage.shards import Shards
 

@@ -6,21 +6,28 @@ import hashlib
 import json
 import logging
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC
+from datetime import datetime
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import announcements, fair_turns, rulesets
+from bot import announcements
+from bot import fair_turns
+from bot import rulesets
 from bot.campaigns import CampaignService
 from bot.compute import ComputePool
-from bot.config import Settings, compute_limits, database_target
+from bot.config import Settings
+from bot.config import compute_limits
+from bot.config import database_target
 from bot.controls import Control
 from bot.dice import Dice
-from bot.i18n import catalog, language_of
-from bot.interactions import acknowledge_slow_writes, handle_error
+from bot.i18n import catalog
+from bot.i18n import language_of
+from bot.interactions import acknowledge_slow_writes
+from bot.interactions import handle_error
 from bot.storage.database import Database
 from bot.storage.shards import Shards
 

@@ -9,44 +9,69 @@ in here; nothing here imports discord.
 from __future__ import annotations
 
 import gc
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Sequence
-from contextlib import asynccontextmanager, contextmanager
-from dataclasses import dataclass, field
-from typing import Any, TypeVar, overload
+from collections.abc import AsyncIterator
+from collections.abc import Awaitable
+from collections.abc import Callable
+from collections.abc import Iterable
+from collections.abc import Iterator
+from collections.abc import Sequence
+from contextlib import asynccontextmanager
+from contextlib import contextmanager
+from dataclasses import dataclass
+from dataclasses import field
+from typing import Any
+from typing import TypeVar
+from typing import overload
 
 from pydantic import BaseModel
 
-from bot import dice_expr, fair_turns, rulesets, secret_rolls
-from bot.dice import Dice, RollRecord
-from bot.errors import Conflict, GameError, NotAllowed, NotFound
-from bot.i18n import LANGUAGES, Msg, unfilled
-from bot.rulesets import AnySpec, ArchiveRecord, RulesetSpec, TurnContext
+from bot import dice_expr
+from bot import fair_turns
+from bot import rulesets
+from bot import secret_rolls
+from bot.dice import Dice
+from bot.dice import RollRecord
+from bot.errors import Conflict
+from bot.errors import GameError
+from bot.errors import NotAllowed
+from bot.errors import NotFound
+from bot.i18n import LANGUAGES
+from bot.i18n import Msg
+from bot.i18n import unfilled
+from bot.rulesets import AnySpec
+from bot.rulesets import ArchiveRecord
+from bot.rulesets import RulesetSpec
+from bot.rulesets import TurnContext
 from bot.storage import outbox
-from bot.storage.audit import GENESIS, AuditEntry, VerifyReport, append_entry, archive_digest
-from bot.storage.campaigns import (
-    Campaign,
-    CampaignReads,
-    CampaignWrites,
-    Choice,
-    Faction,
-    StateRow,
-)
+from bot.storage.audit import GENESIS
+from bot.storage.audit import AuditEntry
+from bot.storage.audit import VerifyReport
+from bot.storage.audit import append_entry
+from bot.storage.audit import archive_digest
+from bot.storage.campaigns import Campaign
+from bot.storage.campaigns import CampaignReads
+from bot.storage.campaigns import CampaignWrites
+from bot.storage.campaigns import Choice
+from bot.storage.campaigns import Faction
+from bot.storage.campaigns import StateRow
 from bot.storage.database import Database
-from bot.storage.log import AuditLog, HistoryFilter
+from bot.storage.log import AuditLog
+from bot.storage.log import HistoryFilter
 from bot.storage.outbox import OutboxMessage
-from bot.storage.saved_rolls import SavedRoll, SavedRollReads, SavedRollWrites
+from bot.storage.saved_rolls import SavedRoll
+from bot.storage.saved_rolls import SavedRollReads
+from bot.storage.saved_rolls import SavedRollWrites
 from bot.storage.sql import Conn
-from bot.storage.undo import UndoJournal, save_unit
-from bot.text import (
-    CAMPAIGN_NAME_MAX,
-    FACTION_NAME_MAX,
-    SAVED_ROLL_NAME_MAX,
-    clean_text,
-    name_key,
-    same_name,
-    shown,
-    shown_msg,
-)
+from bot.storage.undo import UndoJournal
+from bot.storage.undo import save_unit
+from bot.text import CAMPAIGN_NAME_MAX
+from bot.text import FACTION_NAME_MAX
+from bot.text import SAVED_ROLL_NAME_MAX
+from bot.text import clean_text
+from bot.text import name_key
+from bot.text import same_name
+from bot.text import shown
+from bot.text import shown_msg
 
 # Cogs take the records they read from here, never from bot/storage.
 __all__ = [

@@ -12,7 +12,9 @@ from collections.abc import Sequence
 import discord
 
 from bot.charts import luck_charts
-from bot.compute import ComputeBusy, ComputeOverBudget, pool_of
+from bot.compute import ComputeBusy
+from bot.compute import ComputeOverBudget
+from bot.compute import pool_of
 from bot.dice_stats import PlayerDiceStats
 from bot.i18n import t
 

@@ -10,17 +10,18 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from bot.charts import luck_charts, odds_chart
+from bot.charts import luck_charts
+from bot.charts import odds_chart
 from bot.dice import Dice
-from bot.dice_stats import FaceSample, PlayerDiceStats, player_stats
+from bot.dice_stats import FaceSample
+from bot.dice_stats import PlayerDiceStats
+from bot.dice_stats import player_stats
 from bot.paths import data_dir
-from bot.rules.fleet_combat import (
-    Fleet,
-    FleetCombatSettings,
-    OddsResult,
-    combat_odds,
-    fleet_from_counts,
-)
+from bot.rules.fleet_combat import Fleet
+from bot.rules.fleet_combat import FleetCombatSettings
+from bot.rules.fleet_combat import OddsResult
+from bot.rules.fleet_combat import combat_odds
+from bot.rules.fleet_combat import fleet_from_counts
 
 PLAYERS = (("Anna", 240), ("Boris", 150), ("Vera", 60))
 

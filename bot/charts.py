@@ -14,14 +14,20 @@ import io
 import math
 from collections.abc import Sequence
 
-from babel.numbers import format_decimal, format_percent
+from babel.numbers import format_decimal
+from babel.numbers import format_percent
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
-from bot.dice_stats import DieSizeStats, PlayerDiceStats
-from bot.i18n import language_of, t
-from bot.rules.fleet_combat import Fleet, FleetCombatSettings, OddsResult, combat_odds
+from bot.dice_stats import DieSizeStats
+from bot.dice_stats import PlayerDiceStats
+from bot.i18n import language_of
+from bot.i18n import t
+from bot.rules.fleet_combat import Fleet
+from bot.rules.fleet_combat import FleetCombatSettings
+from bot.rules.fleet_combat import OddsResult
+from bot.rules.fleet_combat import combat_odds
 from bot.rules.fleet_combat.messages import class_name
 
 CARD = "#f7f7f5"

@@ -3,7 +3,8 @@ command's or an autocomplete's signature names again and again."""
 
 from __future__ import annotations
 
-from typing import Any, TypeAlias
+from typing import Any
+from typing import TypeAlias
 
 import discord
 from discord import app_commands

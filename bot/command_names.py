@@ -11,7 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, Msg, MsgList, catalog
+from bot.i18n import DEFAULT_LANGUAGE
+from bot.i18n import LANGUAGES
+from bot.i18n import Msg
+from bot.i18n import MsgList
+from bot.i18n import catalog
 
 
 def command_msg(command: str) -> Msg:

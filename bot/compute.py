@@ -21,11 +21,15 @@ import multiprocessing
 import os
 import signal
 from collections import Counter
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
-from typing import Any, ParamSpec, TypeVar
+from dataclasses import dataclass
+from dataclasses import field
+from typing import Any
+from typing import ParamSpec
+from typing import TypeVar
 
 from bot.errors import GameError
 

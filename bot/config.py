@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Self
+from typing import Annotated
+from typing import Self
 
-from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic import Field
+from pydantic import SecretStr
+from pydantic import field_validator
+from pydantic import model_validator
 from pydantic_core import PydanticCustomError
-from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+from pydantic_settings import BaseSettings
+from pydantic_settings import NoDecode
+from pydantic_settings import SettingsConfigDict
 
-from bot.compute import ComputeLimits, default_workers
+from bot.compute import ComputeLimits
+from bot.compute import default_workers
 from bot.paths import data_dir
 
 

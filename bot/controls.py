@@ -18,7 +18,9 @@ Ids posted before this scheme keep working: `pc:<choice>:<option>` reads as
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable
+from collections.abc import Callable
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -89,7 +91,8 @@ class Control(
         """Hand the click to its handler; every failure becomes an ephemeral reply. A write
         that waits for the database lock defers the click first (Discord drops an answer
         after 3 s); `update_message` and `reply` then answer through the deferred response."""
-        from bot.interactions import acknowledge_slow_writes, handle_error
+        from bot.interactions import acknowledge_slow_writes
+        from bot.interactions import handle_error
 
         acknowledge_slow_writes(interaction)
         try:

@@ -15,7 +15,8 @@ import argparse
 import asyncio
 from pathlib import Path
 
-from bot.storage.database import Database, is_postgres_url
+from bot.storage.database import Database
+from bot.storage.database import is_postgres_url
 
 
 def database_arg(text: str) -> Path | str:
@@ -36,7 +37,8 @@ def migrate_main(args: list[str]) -> int:
     options = parser.parse_args(args)
     target = options.database
     if target is None:
-        from bot.config import Settings, database_target
+        from bot.config import Settings
+        from bot.config import database_target
 
         target = database_target(Settings())
     return asyncio.run(_migrate(target))
@@ -66,7 +68,8 @@ def copy_main(args: list[str]) -> int:
 
 
 async def _copy(source_target: Path | str, target_target: Path | str) -> int:
-    from bot.storage.copy import CopyRefused, copy_database
+    from bot.storage.copy import CopyRefused
+    from bot.storage.copy import copy_database
 
     if isinstance(source_target, Path) and not source_target.exists():
         _say(f"There is no database at {source_target}: name the SQLite file to copy from.")

@@ -10,11 +10,16 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Collection
+from collections.abc import Iterable
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
+from typing import Protocol
+from typing import runtime_checkable
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel
+from pydantic import ConfigDict
 
 from bot.errors import GameError
 

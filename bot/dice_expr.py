@@ -30,10 +30,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
+from typing import Literal
 
 from bot import dice as roller
-from bot.dice import Dice, RollRecord
+from bot.dice import Dice
+from bot.dice import RollRecord
 from bot.errors import GameError
 from bot.i18n import t
 

@@ -8,9 +8,14 @@ computed here (regularised upper incomplete gamma), so scipy is not needed.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable
+from collections.abc import Iterable
+from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple, Protocol, TypeVar
+from typing import NamedTuple
+from typing import Protocol
+from typing import TypeVar
 
 # Below this many expected rolls per face the chi-square approximation is not trusted.
 MIN_EXPECTED_PER_FACE = 5

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any, ClassVar
+from collections.abc import Iterable
+from collections.abc import Mapping
+from typing import Any
+from typing import ClassVar
 
 # The parameters of refusals that quote what a player typed (or a name a player gave): they
 # are shown literally, whatever their Markdown, mentions or @everyone (`shown_params`). By
@@ -52,7 +54,8 @@ def shown_params(key: str, params: Mapping[str, Any], locale: str | None) -> dic
     """`params` with the typed text of refusal `key` made literal: Markdown, mentions and
     @everyone escaped (bot/text.py `shown`), or, where the catalog quotes it as code
     (`` `{value}` ``), with no backtick to end the code early; cut to a readable length."""
-    from bot.i18n import catalog, language_of
+    from bot.i18n import catalog
+    from bot.i18n import language_of
     from bot.text import literal
 
     typed = TYPED_PARAMS.get(key, frozenset()) & params.keys()

@@ -13,11 +13,17 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable
+from collections.abc import Mapping
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from bot.i18n import Msg, catalog, language_of, msg_from_json, t
+from bot.i18n import Msg
+from bot.i18n import catalog
+from bot.i18n import language_of
+from bot.i18n import msg_from_json
+from bot.i18n import t
 from bot.paths import data_dir
 from bot.storage.audit import UNDO_COMMAND
 

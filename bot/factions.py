@@ -6,10 +6,13 @@ permissions"). Names are compared folded (case, `ё`/`е`, dashes, spacing). No 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
+from collections.abc import Sequence
 
 from bot.campaigns import Faction
-from bot.errors import GameError, NotAllowed, NotFound
+from bot.errors import GameError
+from bot.errors import NotAllowed
+from bot.errors import NotFound
 from bot.text import name_key
 
 

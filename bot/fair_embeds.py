@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import discord
 
-from bot.anchors import commitment_anchor, head_anchor
+from bot.anchors import commitment_anchor
+from bot.anchors import head_anchor
 from bot.i18n import t
 from bot.interactions import make_embed
 from bot.storage import seeds
 from bot.storage.database import Database
 from bot.storage.log import AuditLog
 from bot.verify_export import describe
-from bot.verify_log import Anchors, Verdict
+from bot.verify_log import Anchors
+from bot.verify_log import Verdict
 
 
 async def commitment_line(

@@ -16,11 +16,14 @@ when a GM undoes a turn end. Nothing here imports discord.
 from __future__ import annotations
 
 import weakref
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+from typing import Any
 
 from bot import secret_rolls
-from bot.dice import Dice, SystemFaces
-from bot.fair_dice import HELD_DERIVATION, TurnSeedFaces
+from bot.dice import Dice
+from bot.dice import SystemFaces
+from bot.fair_dice import HELD_DERIVATION
+from bot.fair_dice import TurnSeedFaces
 from bot.storage import seeds
 from bot.storage.audit import append_entry
 from bot.storage.database import Database
@@ -28,7 +31,8 @@ from bot.storage.sql import Conn
 from bot.storage.undo import UndoWrites
 
 if TYPE_CHECKING:
-    from bot.campaigns import Actor, UnitOfWork
+    from bot.campaigns import Actor
+    from bot.campaigns import UnitOfWork
 
 CORE = "core"
 PLAYER_SECRETS = "secret_rolls_for_players"  # core setting: players may roll in secret too
@@ -36,7 +40,9 @@ PLAYER_SECRETS = "secret_rolls_for_players"  # core setting: players may roll in
 
 async def set_player_secrets(conn: Conn, campaign_id: int, raw: str) -> bool:
     """`/campaign settings set core.secret_rolls_for_players true|false`."""
-    from bot.settings_edit import FALSE_WORDS, TRUE_WORDS, SettingError
+    from bot.settings_edit import FALSE_WORDS
+    from bot.settings_edit import TRUE_WORDS
+    from bot.settings_edit import SettingError
 
     word = raw.strip().lower()
     if word not in TRUE_WORDS and word not in FALSE_WORDS:

@@ -15,10 +15,13 @@ import json
 import re
 import unicodedata
 import zlib
-from collections.abc import AsyncIterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import AsyncIterator
+from collections.abc import Mapping
+from dataclasses import dataclass
+from dataclasses import field
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any
+from typing import BinaryIO
 
 from bot.dice import RollRecord
 from bot.storage.audit import AuditEntry

@@ -19,7 +19,9 @@ from pathlib import Path
 from typing import Any
 
 from babel import Locale
-from babel.numbers import NumberPattern, format_decimal, get_decimal_symbol
+from babel.numbers import NumberPattern
+from babel.numbers import format_decimal
+from babel.numbers import get_decimal_symbol
 
 from bot.paths import data_dir
 

@@ -12,30 +12,40 @@ import contextlib
 import logging
 import re
 import secrets
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable
+from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING
+from typing import Any
+from typing import TypeVar
 
 import discord
 from discord import app_commands
 
 from bot import rulesets
-from bot.campaigns import (
-    Actor,
-    Campaign,
-    CampaignService,
-    Choice,
-    Faction,
-    TurnSummary,
-    UnitOfWork,
-    is_gm_among,
-    whose_choice,
-)
-from bot.controls import Control, button, control, view
-from bot.errors import GameError, NotAllowed
-from bot.i18n import DEFAULT_LANGUAGE, language_of, t
+from bot.campaigns import Actor
+from bot.campaigns import Campaign
+from bot.campaigns import CampaignService
+from bot.campaigns import Choice
+from bot.campaigns import Faction
+from bot.campaigns import TurnSummary
+from bot.campaigns import UnitOfWork
+from bot.campaigns import is_gm_among
+from bot.campaigns import whose_choice
+from bot.controls import Control
+from bot.controls import button
+from bot.controls import control
+from bot.controls import view
+from bot.errors import GameError
+from bot.errors import NotAllowed
+from bot.i18n import DEFAULT_LANGUAGE
+from bot.i18n import language_of
+from bot.i18n import t
 from bot.storage.database import slow_write_notice
-from bot.storage.health import DatabaseDamaged, is_damage, is_read_only
+from bot.storage.health import DatabaseDamaged
+from bot.storage.health import is_damage
+from bot.storage.health import is_read_only
 
 if TYPE_CHECKING:
     from bot.announcements import Announcement

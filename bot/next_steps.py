@@ -10,15 +10,19 @@ restart too.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+from typing import Any
 
 import discord
 
 from bot import announcements
 from bot.announcements import Announcement
-from bot.campaigns import Actor, is_gm_among
+from bot.campaigns import Actor
+from bot.campaigns import is_gm_among
 from bot.i18n import t
-from bot.interactions import Context, add_field, next_step
+from bot.interactions import Context
+from bot.interactions import add_field
+from bot.interactions import next_step
 from bot.storage.outbox import OutboxMessage
 
 if TYPE_CHECKING:

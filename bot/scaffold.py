@@ -21,50 +21,61 @@ from __future__ import annotations
 
 import inspect
 import logging
-from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
-from typing import Any, Generic, TypeVar, cast
+from collections.abc import Awaitable
+from collections.abc import Callable
+from collections.abc import Iterable
+from collections.abc import Mapping
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import replace
+from typing import Any
+from typing import Generic
+from typing import TypeVar
+from typing import cast
 
 import discord
 from discord import app_commands
 from pydantic import BaseModel
 
-from bot import announcements, rulesets, secret_rolls
+from bot import announcements
+from bot import rulesets
+from bot import secret_rolls
 from bot.announcements import Announcement
-from bot.campaigns import (
-    CORE,
-    Announce,
-    Campaign,
-    CampaignService,
-    Choice,
-    Faction,
-    UnitOfWork,
-    Written,
-    summary_json,
-)
+from bot.campaigns import CORE
+from bot.campaigns import Announce
+from bot.campaigns import Campaign
+from bot.campaigns import CampaignService
+from bot.campaigns import Choice
+from bot.campaigns import Faction
+from bot.campaigns import UnitOfWork
+from bot.campaigns import Written
+from bot.campaigns import summary_json
 from bot.dice import Dice
-from bot.errors import Conflict, GameError, NotFound
-from bot.factions import acting_faction, normal
+from bot.errors import Conflict
+from bot.errors import GameError
+from bot.errors import NotFound
+from bot.factions import acting_faction
+from bot.factions import normal
 from bot.i18n import t
-from bot.interactions import (
-    ERROR_COLOUR,
-    NEUTRAL_COLOUR,
-    WAITING_COLOUR,
-    Context,
-    actor_of,
-    campaign_context,
-    cancel_choice,
-    channel_campaign,
-    choice_handler,
-    clip,
-    confirmation_view,
-    disabled_copy,
-    make_embed,
-    not_yours,
-    reply,
-    service_of,
-)
-from bot.rulesets import ArchiveRecord, Outcome, RulesetSpec
+from bot.interactions import ERROR_COLOUR
+from bot.interactions import NEUTRAL_COLOUR
+from bot.interactions import WAITING_COLOUR
+from bot.interactions import Context
+from bot.interactions import actor_of
+from bot.interactions import campaign_context
+from bot.interactions import cancel_choice
+from bot.interactions import channel_campaign
+from bot.interactions import choice_handler
+from bot.interactions import clip
+from bot.interactions import confirmation_view
+from bot.interactions import disabled_copy
+from bot.interactions import make_embed
+from bot.interactions import not_yours
+from bot.interactions import reply
+from bot.interactions import service_of
+from bot.rulesets import ArchiveRecord
+from bot.rulesets import Outcome
+from bot.rulesets import RulesetSpec
 from bot.storage.audit import AuditEntry
 from bot.text import shown_msg
 

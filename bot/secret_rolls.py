@@ -25,18 +25,27 @@ import hashlib
 import json
 import secrets
 from collections.abc import Collection
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Final
+from dataclasses import dataclass
+from dataclasses import field
+from typing import TYPE_CHECKING
+from typing import Any
+from typing import Final
 
 from bot import dice_expr
 from bot.dice import Dice
-from bot.errors import Conflict, NotAllowed, NotFound
+from bot.errors import Conflict
+from bot.errors import NotAllowed
+from bot.errors import NotFound
 from bot.i18n import t
 from bot.storage import seeds
-from bot.storage.audit import AuditEntry, canonical, parse_faces, roll_row
+from bot.storage.audit import AuditEntry
+from bot.storage.audit import canonical
+from bot.storage.audit import parse_faces
+from bot.storage.audit import roll_row
 
 if TYPE_CHECKING:
-    from bot.campaigns import Actor, UnitOfWork
+    from bot.campaigns import Actor
+    from bot.campaigns import UnitOfWork
     from bot.storage.log import AuditLog
     from bot.storage.sql import Conn
 

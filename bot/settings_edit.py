@@ -6,10 +6,14 @@ import types
 import typing
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, get_args, get_origin
+from typing import Any
+from typing import Literal
+from typing import get_args
+from typing import get_origin
 
 import annotated_types
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
+from pydantic import ValidationError
 from pydantic.fields import FieldInfo
 
 from bot.errors import GameError

@@ -7,15 +7,20 @@ from __future__ import annotations
 import json
 import re
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel
+from pydantic import Field
+from pydantic import ValidationError
 
 from bot import settings_edit
-from bot.errors import GameError, shown_params
-from bot.i18n import Msg, t
+from bot.errors import GameError
+from bot.errors import shown_params
+from bot.i18n import Msg
+from bot.i18n import t
 
 CORE = "core"
 MAX_FILE_BYTES = 256 * 1024

@@ -6,12 +6,14 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
-from typing import Annotated, Any
+from typing import Annotated
+from typing import Any
 
 from pydantic import BeforeValidator
 
 from bot.errors import GameError
-from bot.i18n import Msg, MsgList
+from bot.i18n import Msg
+from bot.i18n import MsgList
 
 
 def split_top_level(text: str, separators: str = ",;\n") -> list[str]:

@@ -15,38 +15,43 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
-from datetime import UTC, datetime, timedelta
+from collections.abc import Callable
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import replace
+from datetime import UTC
+from datetime import datetime
+from datetime import timedelta
 from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import ZoneInfo
+from zoneinfo import ZoneInfoNotFoundError
 
 from pydantic import BaseModel
 
 from bot import rulesets
-from bot.campaigns import (
-    CORE,
-    Actor,
-    Announce,
-    Campaign,
-    CampaignService,
-    Choice,
-    Faction,
-    TurnEndReport,
-    setting_summary,
-    summary_json,
-)
-from bot.errors import Conflict, GameError
-from bot.i18n import Msg, MsgList, msg_from_json, t
+from bot.campaigns import CORE
+from bot.campaigns import Actor
+from bot.campaigns import Announce
+from bot.campaigns import Campaign
+from bot.campaigns import CampaignService
+from bot.campaigns import Choice
+from bot.campaigns import Faction
+from bot.campaigns import TurnEndReport
+from bot.campaigns import setting_summary
+from bot.campaigns import summary_json
+from bot.errors import Conflict
+from bot.errors import GameError
+from bot.i18n import Msg
+from bot.i18n import MsgList
+from bot.i18n import msg_from_json
+from bot.i18n import t
 from bot.storage import outbox
 from bot.storage.campaigns import CampaignWrites
-from bot.storage.schedule import (
-    DEFAULT_REMINDER_MINUTES,
-    Schedule,
-    ScheduleReads,
-    ScheduleWrites,
-    TurnPost,
-)
+from bot.storage.schedule import DEFAULT_REMINDER_MINUTES
+from bot.storage.schedule import Schedule
+from bot.storage.schedule import ScheduleReads
+from bot.storage.schedule import ScheduleWrites
+from bot.storage.schedule import TurnPost
 from bot.storage.shards import Shards
 from bot.text import name_key
 

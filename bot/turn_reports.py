@@ -16,28 +16,26 @@ from typing import Any
 
 import discord
 
-from bot import announcements, fair_embeds
+from bot import announcements
+from bot import fair_embeds
 from bot.announcements import Announcement
-from bot.campaigns import (
-    Actor,
-    Campaign,
-    CampaignService,
-    TurnEndReport,
-    TurnSummary,
-    UnitOfWork,
-)
+from bot.campaigns import Actor
+from bot.campaigns import Campaign
+from bot.campaigns import CampaignService
+from bot.campaigns import TurnEndReport
+from bot.campaigns import TurnSummary
+from bot.campaigns import UnitOfWork
 from bot.i18n import t
-from bot.interactions import (
-    TurnPosting,
-    cite_in_footer,
-    followup_of,
-    line_embeds,
-    locale_of,
-    make_embed,
-    message_batches,
-)
+from bot.interactions import TurnPosting
+from bot.interactions import cite_in_footer
+from bot.interactions import followup_of
+from bot.interactions import line_embeds
+from bot.interactions import locale_of
+from bot.interactions import make_embed
+from bot.interactions import message_batches
 from bot.storage.outbox import OutboxMessage
-from bot.turn_flow import Pings, TurnFlow
+from bot.turn_flow import Pings
+from bot.turn_flow import TurnFlow
 
 TAIL = "turn_end.tail"  # the renderer of the pings and the revealed seed
 

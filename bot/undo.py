@@ -38,23 +38,37 @@ digests stay listed in the undone entries.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field, replace
+from collections.abc import Awaitable
+from collections.abc import Callable
+from dataclasses import dataclass
+from dataclasses import field
+from dataclasses import replace
 from typing import Any
 
 from pydantic import ValidationError
 
-from bot import fair_turns, rulesets
-from bot.campaigns import CORE, Actor, CampaignService, UnitOfWork, summary_json
+from bot import fair_turns
+from bot import rulesets
+from bot.campaigns import CORE
+from bot.campaigns import Actor
+from bot.campaigns import CampaignService
+from bot.campaigns import UnitOfWork
+from bot.campaigns import summary_json
 from bot.command_names import command_msg
-from bot.errors import Conflict, NotAllowed, NotFound
+from bot.errors import Conflict
+from bot.errors import NotAllowed
+from bot.errors import NotFound
 from bot.i18n import Msg
 from bot.storage import outbox
-from bot.storage.audit import UNDO_COMMAND, AuditEntry
+from bot.storage.audit import UNDO_COMMAND
+from bot.storage.audit import AuditEntry
 from bot.storage.outbox import OutboxMessage
 from bot.storage.schedule import ScheduleWrites
-from bot.storage.undo import UndoUnit, UndoWrites, ruleset_row
-from bot.text import clean_text, shown
+from bot.storage.undo import UndoUnit
+from bot.storage.undo import UndoWrites
+from bot.storage.undo import ruleset_row
+from bot.text import clean_text
+from bot.text import shown
 
 UNDO_CHOICE = "history_undo"
 REASON_MAX = 200

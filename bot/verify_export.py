@@ -23,7 +23,10 @@ from typing import Any
 from bot.i18n import t
 from bot.storage.audit import archive_digest
 from bot.storage.state_digest import digests
-from bot.verify_log import Anchors, LogChecker, Verdict, trusted_seeds
+from bot.verify_log import Anchors
+from bot.verify_log import LogChecker
+from bot.verify_log import Verdict
+from bot.verify_log import trusted_seeds
 
 GZIP_MAGIC = b"\x1f\x8b"
 PART_NUMBER = re.compile(r"\.\d{3}$")

@@ -21,12 +21,21 @@ given as its hashed form plus `hash` and `prev_hash` (what `/history export` wri
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from collections.abc import Mapping
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
-from bot.fair_dice import DERIVATION, HELD_DERIVATION, KeyedHmac, derive_faces
-from bot.storage.audit import GENESIS, UNDO_COMMAND, canonical, chained_hash, parse_faces
+from bot.fair_dice import DERIVATION
+from bot.fair_dice import HELD_DERIVATION
+from bot.fair_dice import KeyedHmac
+from bot.fair_dice import derive_faces
+from bot.storage.audit import GENESIS
+from bot.storage.audit import UNDO_COMMAND
+from bot.storage.audit import canonical
+from bot.storage.audit import chained_hash
+from bot.storage.audit import parse_faces
 from bot.storage.state_digest import differing_part
 
 CHAIN_ONLY = ("hash", "prev_hash")

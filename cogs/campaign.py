@@ -9,55 +9,64 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot import announcements, fair_embeds, fair_turns, rulesets, settings_edit, settings_file
-from bot.announcements import Announcement, Answer, OutboxMessage
+from bot import announcements
+from bot import fair_embeds
+from bot import fair_turns
+from bot import rulesets
+from bot import settings_edit
+from bot import settings_file
+from bot.announcements import Announcement
+from bot.announcements import Answer
+from bot.announcements import OutboxMessage
 from bot.app import PrivateerBot
-from bot.campaigns import (
-    CORE,
-    Announce,
-    Campaign,
-    CampaignService,
-    Faction,
-    UnitOfWork,
-    Written,
-)
-from bot.cog_base import BotCog, Choices, Interaction, command_group
-from bot.errors import Conflict, GameError, NotFound
-from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, Msg, language_of, t
-from bot.interactions import (
-    SUCCESS_COLOUR,
-    Context,
-    actor_of,
-    add_field,
-    campaign_context,
-    channel_campaign,
-    gm_mentions,
-    line_embeds,
-    locale_of,
-    make_embed,
-    message_batches,
-    next_step,
-    reply,
-    require_gm,
-    ruleset_choices,
-    service_of,
-    who,
-)
-from bot.next_steps import next_step_embeds, with_next_step
-from bot.scaffold import (
-    Asked,
-    Question,
-    confirm_first,
-    confirmed_command,
-)
+from bot.campaigns import CORE
+from bot.campaigns import Announce
+from bot.campaigns import Campaign
+from bot.campaigns import CampaignService
+from bot.campaigns import Faction
+from bot.campaigns import UnitOfWork
+from bot.campaigns import Written
+from bot.cog_base import BotCog
+from bot.cog_base import Choices
+from bot.cog_base import Interaction
+from bot.cog_base import command_group
+from bot.errors import Conflict
+from bot.errors import GameError
+from bot.errors import NotFound
+from bot.i18n import DEFAULT_LANGUAGE
+from bot.i18n import LANGUAGES
+from bot.i18n import Msg
+from bot.i18n import language_of
+from bot.i18n import t
+from bot.interactions import SUCCESS_COLOUR
+from bot.interactions import Context
+from bot.interactions import actor_of
+from bot.interactions import add_field
+from bot.interactions import campaign_context
+from bot.interactions import channel_campaign
+from bot.interactions import gm_mentions
+from bot.interactions import line_embeds
+from bot.interactions import locale_of
+from bot.interactions import make_embed
+from bot.interactions import message_batches
+from bot.interactions import next_step
+from bot.interactions import reply
+from bot.interactions import require_gm
+from bot.interactions import ruleset_choices
+from bot.interactions import service_of
+from bot.interactions import who
+from bot.next_steps import next_step_embeds
+from bot.next_steps import with_next_step
+from bot.scaffold import Asked
+from bot.scaffold import Question
+from bot.scaffold import confirm_first
+from bot.scaffold import confirmed_command
 from bot.text import shown
-from bot.turn_flow import (
-    ON_DEADLINE,
-    SCHEDULE_SETTINGS,
-    TurnFlow,
-    clock_of,
-    reminders_text,
-)
+from bot.turn_flow import ON_DEADLINE
+from bot.turn_flow import SCHEDULE_SETTINGS
+from bot.turn_flow import TurnFlow
+from bot.turn_flow import clock_of
+from bot.turn_flow import reminders_text
 
 # Refusals of `/campaign settings set` that name the setting.
 SETTING_REFUSALS = frozenset(

@@ -14,21 +14,26 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import announcements, dice_expr
-from bot.announcements import Announcement, Answer
+from bot import announcements
+from bot import dice_expr
+from bot.announcements import Announcement
+from bot.announcements import Answer
 from bot.app import PrivateerBot
-from bot.campaigns import MAX_SAVED_ROLLS, SavedRoll
+from bot.campaigns import MAX_SAVED_ROLLS
+from bot.campaigns import SavedRoll
 from bot.errors import NotFound
-from bot.interactions import (
-    Context,
-    actor_of,
-    campaign_context,
-    channel_campaign,
-    make_embed,
-    reply,
-    service_of,
-)
-from bot.text import ROLL_REASON_MAX, SAVED_ROLL_NAME_MAX, clean_text, name_key, shown
+from bot.interactions import Context
+from bot.interactions import actor_of
+from bot.interactions import campaign_context
+from bot.interactions import channel_campaign
+from bot.interactions import make_embed
+from bot.interactions import reply
+from bot.interactions import service_of
+from bot.text import ROLL_REASON_MAX
+from bot.text import SAVED_ROLL_NAME_MAX
+from bot.text import clean_text
+from bot.text import name_key
+from bot.text import shown
 from cogs.secret_rolls import roll_in_secret
 
 CHOICE_LIMIT = 100  # Discord's length of an autocomplete choice's name and value

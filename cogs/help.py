@@ -12,10 +12,20 @@ import discord
 from discord import app_commands
 
 from bot.app import PrivateerBot
-from bot.cog_base import BotCog, Choices, Interaction
+from bot.cog_base import BotCog
+from bot.cog_base import Choices
+from bot.cog_base import Interaction
 from bot.errors import NotFound
-from bot.i18n import LANGUAGES, catalog, language_of, t
-from bot.interactions import add_field, line_embeds, locale_of, make_embed, message_batches, reply
+from bot.i18n import LANGUAGES
+from bot.i18n import catalog
+from bot.i18n import language_of
+from bot.i18n import t
+from bot.interactions import add_field
+from bot.interactions import line_embeds
+from bot.interactions import locale_of
+from bot.interactions import make_embed
+from bot.interactions import message_batches
+from bot.interactions import reply
 from bot.scaffold import matching_choices
 
 

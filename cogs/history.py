@@ -13,37 +13,43 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot import (
-    anchors,
-    controls,
-    dice_expr,
-    dice_stats,
-    fair_embeds,
-    history_export,
-    secret_rolls,
-)
+from bot import anchors
+from bot import controls
+from bot import dice_expr
+from bot import dice_stats
+from bot import fair_embeds
+from bot import history_export
+from bot import secret_rolls
 from bot.app import PrivateerBot
-from bot.campaigns import CORE, GENESIS, AuditEntry, HistoryFilter, VerifyReport
+from bot.campaigns import CORE
+from bot.campaigns import GENESIS
+from bot.campaigns import AuditEntry
+from bot.campaigns import HistoryFilter
+from bot.campaigns import VerifyReport
 from bot.chart_files import luck_files
-from bot.cog_base import BotCog, Interaction, command_group
+from bot.cog_base import BotCog
+from bot.cog_base import Interaction
+from bot.cog_base import command_group
 from bot.command_names import command_msg
 from bot.controls import Control
 from bot.errors import NotFound
-from bot.export_page import export_page, member_names
+from bot.export_page import export_page
+from bot.export_page import member_names
 from bot.factions import own_factions
-from bot.i18n import Msg, decimal, msg_from_json, t
-from bot.interactions import (
-    LOSS_COLOUR,
-    Context,
-    add_field,
-    campaign_context,
-    clip,
-    defer_publicly,
-    make_embed,
-    reply,
-    ruleset_choices,
-    update_message,
-)
+from bot.i18n import Msg
+from bot.i18n import decimal
+from bot.i18n import msg_from_json
+from bot.i18n import t
+from bot.interactions import LOSS_COLOUR
+from bot.interactions import Context
+from bot.interactions import add_field
+from bot.interactions import campaign_context
+from bot.interactions import clip
+from bot.interactions import defer_publicly
+from bot.interactions import make_embed
+from bot.interactions import reply
+from bot.interactions import ruleset_choices
+from bot.interactions import update_message
 from bot.text import shown
 
 PAGE_SIZE = 10

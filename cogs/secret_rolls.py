@@ -13,11 +13,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import announcements, dice_expr, secret_rolls
+from bot import announcements
+from bot import dice_expr
+from bot import secret_rolls
 from bot.announcements import Announcement
 from bot.app import PrivateerBot
-from bot.errors import NotAllowed, NotFound
-from bot.interactions import Context, campaign_context, make_embed, who
+from bot.errors import NotAllowed
+from bot.errors import NotFound
+from bot.interactions import Context
+from bot.interactions import campaign_context
+from bot.interactions import make_embed
+from bot.interactions import who
 from bot.text import shown
 from cogs.history import render_outcome
 

@@ -14,42 +14,46 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands, tasks
+from discord.ext import commands
+from discord.ext import tasks
 
-from bot import announcements, fair_embeds, rulesets
-from bot.announcements import Announcement, Answer
+from bot import announcements
+from bot import fair_embeds
+from bot import rulesets
+from bot.announcements import Announcement
+from bot.announcements import Answer
 from bot.app import PrivateerBot
-from bot.campaigns import CORE, Actor, Choice
-from bot.errors import Conflict, GameError
+from bot.campaigns import CORE
+from bot.campaigns import Actor
+from bot.campaigns import Choice
+from bot.errors import Conflict
+from bot.errors import GameError
 from bot.i18n import t
-from bot.interactions import (
-    WAITING_COLOUR,
-    Context,
-    add_field,
-    campaign_context,
-    cancel_choice,
-    choice_handler,
-    clip,
-    confirmation_view,
-    defer_publicly,
-    disabled_copy,
-    make_embed,
-    reply,
-    require_gm,
-    service_of,
-    who,
-)
+from bot.interactions import WAITING_COLOUR
+from bot.interactions import Context
+from bot.interactions import add_field
+from bot.interactions import campaign_context
+from bot.interactions import cancel_choice
+from bot.interactions import choice_handler
+from bot.interactions import clip
+from bot.interactions import confirmation_view
+from bot.interactions import defer_publicly
+from bot.interactions import disabled_copy
+from bot.interactions import make_embed
+from bot.interactions import reply
+from bot.interactions import require_gm
+from bot.interactions import service_of
+from bot.interactions import who
 from bot.text import shown
-from bot.turn_flow import (
-    AwaitedPlayer,
-    Schedule,
-    TurnEnd,
-    TurnFlow,
-    TurnPost,
-    clock_of,
-    questions,
-)
-from bot.turn_reports import end_turn, turn_end_embeds
+from bot.turn_flow import AwaitedPlayer
+from bot.turn_flow import Schedule
+from bot.turn_flow import TurnEnd
+from bot.turn_flow import TurnFlow
+from bot.turn_flow import TurnPost
+from bot.turn_flow import clock_of
+from bot.turn_flow import questions
+from bot.turn_reports import end_turn
+from bot.turn_reports import turn_end_embeds
 
 log = logging.getLogger(__name__)
 

@@ -12,25 +12,29 @@ import discord
 from discord import app_commands
 
 from bot import announcements
-from bot.anchors import commitment_anchor, head_anchor
+from bot.anchors import commitment_anchor
+from bot.anchors import head_anchor
 from bot.announcements import Announcement
 from bot.app import PrivateerBot
-from bot.campaigns import Choice, UnitOfWork
-from bot.interactions import (
-    Context,
-    campaign_context,
-    cancel_choice,
-    choice_handler,
-    clip,
-    confirmation_view,
-    disabled_copy,
-    make_embed,
-    reply,
-    require_gm,
-    service_of,
-)
+from bot.campaigns import Choice
+from bot.campaigns import UnitOfWork
+from bot.interactions import Context
+from bot.interactions import campaign_context
+from bot.interactions import cancel_choice
+from bot.interactions import choice_handler
+from bot.interactions import clip
+from bot.interactions import confirmation_view
+from bot.interactions import disabled_copy
+from bot.interactions import make_embed
+from bot.interactions import reply
+from bot.interactions import require_gm
+from bot.interactions import service_of
 from bot.text import shown
-from bot.undo import REASON_MAX, UNDO_CHOICE, KeptQuestion, UndoDone, UndoService
+from bot.undo import REASON_MAX
+from bot.undo import UNDO_CHOICE
+from bot.undo import KeptQuestion
+from bot.undo import UndoDone
+from bot.undo import UndoService
 
 
 @app_commands.describe(reason="Why (kept in the log with the undo)")

@@ -7,7 +7,8 @@ test can script: `table.script_dice([6, 6])`, then `await table.slash("/roll dic
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,10 +16,16 @@ from hypothesis import settings
 
 from bot.campaigns import CampaignService
 from bot.dice import Dice
-from bot.standin import GuildSpec, QueuedFaces, StandIn, Table, demo_guild
-from bot.standin.discord_schema import DISCORD_API_SPEC_VERSION, SchemaUnavailable
+from bot.standin import GuildSpec
+from bot.standin import QueuedFaces
+from bot.standin import StandIn
+from bot.standin import Table
+from bot.standin import demo_guild
+from bot.standin.discord_schema import DISCORD_API_SPEC_VERSION
+from bot.standin.discord_schema import SchemaUnavailable
 from bot.standin.ratelimits import RateLimits
-from bot.standin.schema import DiscordSchema, load_schema
+from bot.standin.schema import DiscordSchema
+from bot.standin.schema import load_schema
 from bot.storage.database import Database
 from tests import postgres
 

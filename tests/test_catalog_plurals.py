@@ -6,7 +6,14 @@ import json
 
 import pytest
 
-from bot.i18n import LANGUAGES, Msg, MsgList, catalog, decimal, local_number, t, unfilled
+from bot.i18n import LANGUAGES
+from bot.i18n import Msg
+from bot.i18n import MsgList
+from bot.i18n import catalog
+from bot.i18n import decimal
+from bot.i18n import local_number
+from bot.i18n import t
+from bot.i18n import unfilled
 
 
 def plural_messages(language: str) -> list[tuple[str, dict[str, str]]]:

@@ -7,9 +7,15 @@ import math
 import struct
 from fractions import Fraction
 
-from bot.charts import MAX_PLAYERS_PER_CHART, band, luck_charts, odds_chart, odds_with_chart
-from bot.dice_stats import FaceSample, player_stats
-from bot.rules.fleet_combat import FleetCombatSettings, fleet_from_counts
+from bot.charts import MAX_PLAYERS_PER_CHART
+from bot.charts import band
+from bot.charts import luck_charts
+from bot.charts import odds_chart
+from bot.charts import odds_with_chart
+from bot.dice_stats import FaceSample
+from bot.dice_stats import player_stats
+from bot.rules.fleet_combat import FleetCombatSettings
+from bot.rules.fleet_combat import fleet_from_counts
 
 PNG = b"\x89PNG\r\n\x1a\n"
 # Discord's attachment limit is 10 MiB (25 MiB with boosts); a chart stays far below.

@@ -9,8 +9,13 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from bot.compute import ComputeBusy, ComputeLimits, ComputeOverBudget, ComputePool
-from bot.rules.fleet_combat import FleetCombatSettings, combat_odds, fleet_from_counts
+from bot.compute import ComputeBusy
+from bot.compute import ComputeLimits
+from bot.compute import ComputeOverBudget
+from bot.compute import ComputePool
+from bot.rules.fleet_combat import FleetCombatSettings
+from bot.rules.fleet_combat import combat_odds
+from bot.rules.fleet_combat import fleet_from_counts
 
 SETTINGS = FleetCombatSettings()
 

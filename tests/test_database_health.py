@@ -27,7 +27,8 @@ from pathlib import Path
 import pytest
 from sqlite_damage import overwrite_root_page
 
-from bot.storage.database import Database, migration_files
+from bot.storage.database import Database
+from bot.storage.database import migration_files
 from bot.storage.health import DatabaseDamaged
 
 PR_CAPBSET_DROP = 24  # <linux/prctl.h>

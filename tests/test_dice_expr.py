@@ -8,32 +8,34 @@ import string
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from bot import dice_expr
-from bot.dice import Dice, ScriptFaceError
-from bot.dice_expr import (
-    MAX_CONSTANT,
-    MAX_DICE,
-    MAX_EXPRESSION_LENGTH,
-    MAX_SIDES,
-    MAX_TERMS,
-    Constant,
-    DiceExpressionError,
-    DiceGroup,
-    KeepRule,
-    Product,
-    RolledGroup,
-    RolledProduct,
-    evaluate,
-    parse,
-    render,
-    replay_total,
-    replay_totals,
-    roll,
-)
-from bot.i18n import catalog, catalog_dir, plural_category
+from bot.dice import Dice
+from bot.dice import ScriptFaceError
+from bot.dice_expr import MAX_CONSTANT
+from bot.dice_expr import MAX_DICE
+from bot.dice_expr import MAX_EXPRESSION_LENGTH
+from bot.dice_expr import MAX_SIDES
+from bot.dice_expr import MAX_TERMS
+from bot.dice_expr import Constant
+from bot.dice_expr import DiceExpressionError
+from bot.dice_expr import DiceGroup
+from bot.dice_expr import KeepRule
+from bot.dice_expr import Product
+from bot.dice_expr import RolledGroup
+from bot.dice_expr import RolledProduct
+from bot.dice_expr import evaluate
+from bot.dice_expr import parse
+from bot.dice_expr import render
+from bot.dice_expr import replay_total
+from bot.dice_expr import replay_totals
+from bot.dice_expr import roll
+from bot.i18n import catalog
+from bot.i18n import catalog_dir
+from bot.i18n import plural_category
 
 ROOT = Path(__file__).resolve().parent.parent
 

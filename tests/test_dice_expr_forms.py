@@ -10,19 +10,17 @@ from fractions import Fraction
 import pytest
 
 from bot.dice import Dice
-from bot.dice_expr import (
-    MAX_DICE,
-    MAX_PRODUCT,
-    MAX_REPEAT,
-    Compare,
-    DiceExpressionError,
-    RolledGroup,
-    evaluate,
-    parse,
-    replay_total,
-    replay_totals,
-    roll,
-)
+from bot.dice_expr import MAX_DICE
+from bot.dice_expr import MAX_PRODUCT
+from bot.dice_expr import MAX_REPEAT
+from bot.dice_expr import Compare
+from bot.dice_expr import DiceExpressionError
+from bot.dice_expr import RolledGroup
+from bot.dice_expr import evaluate
+from bot.dice_expr import parse
+from bot.dice_expr import replay_total
+from bot.dice_expr import replay_totals
+from bot.dice_expr import roll
 
 
 def scripted_roll(text: str, faces: list[int], reason: str | None = None):

@@ -6,7 +6,9 @@ import pytest
 
 from bot.dice import Dice
 from bot.dice_expr import roll
-from bot.dice_stats import FaceSample, chi_square_uniform, face_counts
+from bot.dice_stats import FaceSample
+from bot.dice_stats import chi_square_uniform
+from bot.dice_stats import face_counts
 
 # Under a fair die the p-value is uniform on [0, 1], so each test below fails by chance with
 # probability 1e-6; both together about 2e-6 per run (once in half a million runs).

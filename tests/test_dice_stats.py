@@ -5,25 +5,24 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from bot.dice import RollRecord
-from bot.dice_stats import (
-    FAIR,
-    SUSPICIOUS,
-    TOO_FEW,
-    FaceSample,
-    chi2_sf,
-    chi_square_uniform,
-    die_size_stats,
-    face_counts,
-    player_stats,
-    regularized_gamma_p,
-    regularized_gamma_q,
-    stats_by_player,
-    verdict_key,
-)
+from bot.dice_stats import FAIR
+from bot.dice_stats import SUSPICIOUS
+from bot.dice_stats import TOO_FEW
+from bot.dice_stats import FaceSample
+from bot.dice_stats import chi2_sf
+from bot.dice_stats import chi_square_uniform
+from bot.dice_stats import die_size_stats
+from bot.dice_stats import face_counts
+from bot.dice_stats import player_stats
+from bot.dice_stats import regularized_gamma_p
+from bot.dice_stats import regularized_gamma_q
+from bot.dice_stats import stats_by_player
+from bot.dice_stats import verdict_key
 from bot.i18n import t
 
 # --- chi-square survival function --------------------------------------------------------

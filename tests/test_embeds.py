@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from bot.interactions import cite_in_footer, line_embeds, make_embed, message_batches
+from bot.interactions import cite_in_footer
+from bot.interactions import line_embeds
+from bot.interactions import make_embed
+from bot.interactions import message_batches
 
 
 def test_long_reports_are_paged_without_losing_a_line():
@@ -58,7 +61,8 @@ def test_a_title_and_a_footer_lose_their_citations_to_the_rules_line():
 
 
 def test_the_turn_end_summary_tells_the_outcome_and_cites_its_rules_in_the_footer():
-    from bot.campaigns import TurnEndReport, TurnSummary
+    from bot.campaigns import TurnEndReport
+    from bot.campaigns import TurnSummary
     from bot.i18n import Msg
     from bot.turn_reports import turn_end_embeds
 
@@ -81,7 +85,8 @@ def test_the_turn_end_summary_tells_the_outcome_and_cites_its_rules_in_the_foote
 
 
 def test_a_long_summary_cites_on_each_page_what_that_page_shows():
-    from bot.campaigns import TurnEndReport, TurnSummary
+    from bot.campaigns import TurnEndReport
+    from bot.campaigns import TurnSummary
     from bot.i18n import Msg
     from bot.turn_reports import turn_end_embeds
 

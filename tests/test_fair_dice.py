@@ -12,19 +12,18 @@ from pathlib import Path
 
 import pytest
 
-from bot import dice_expr, fair_dice
+from bot import dice_expr
+from bot import fair_dice
 from bot.dice import Dice
 from bot.dice_stats import chi_square_uniform
-from bot.fair_dice import (
-    HELD_DERIVATION,
-    DieAddress,
-    TurnSeedFaces,
-    commitment,
-    derive_face,
-    derive_faces,
-    die_message,
-    face_from_digest,
-)
+from bot.fair_dice import HELD_DERIVATION
+from bot.fair_dice import DieAddress
+from bot.fair_dice import TurnSeedFaces
+from bot.fair_dice import commitment
+from bot.fair_dice import derive_face
+from bot.fair_dice import derive_faces
+from bot.fair_dice import die_message
+from bot.fair_dice import face_from_digest
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 VECTOR_SEED = bytes(range(32))

@@ -8,10 +8,13 @@ import json
 
 import pytest
 
-from bot import fair_turns, secret_rolls
-from bot.campaigns import Actor, CampaignService
+from bot import fair_turns
+from bot import secret_rolls
+from bot.campaigns import Actor
+from bot.campaigns import CampaignService
 from bot.dice import Dice
-from bot.storage import history, seeds
+from bot.storage import history
+from bot.storage import seeds
 from bot.storage.database import Database
 from bot.storage.verify import verify_campaign
 from bot.verify_log import Anchors

@@ -10,21 +10,21 @@ from pathlib import Path
 
 import pytest
 
-from bot.bench.fleet_turn import TURN, build_state, seed_campaigns
+from bot.bench.fleet_turn import TURN
+from bot.bench.fleet_turn import build_state
+from bot.bench.fleet_turn import seed_campaigns
 from bot.bench.seeding import GM
 from bot.campaigns import paused_gc
 from bot.dice import Dice
 from bot.rules.fleet_combat import FleetCombatSettings
 from bot.rules.fleet_combat.turn import end_of_turn
 from bot.rulesets import TurnContext
-from bot.storage.audit import (
-    archive_digest,
-    canonical,
-    canonical_object,
-    entry_hash,
-    roll_row,
-    verify_chain,
-)
+from bot.storage.audit import archive_digest
+from bot.storage.audit import canonical
+from bot.storage.audit import canonical_object
+from bot.storage.audit import entry_hash
+from bot.storage.audit import roll_row
+from bot.storage.audit import verify_chain
 from bot.storage.database import Database
 
 

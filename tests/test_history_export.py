@@ -9,7 +9,10 @@ from pathlib import Path
 import pytest
 
 from bot.errors import GameError
-from bot.history_export import PartWriter, Since, parse_since, upload_batches
+from bot.history_export import PartWriter
+from bot.history_export import Since
+from bot.history_export import parse_since
+from bot.history_export import upload_batches
 
 
 def incompressible(blocks: int) -> str:

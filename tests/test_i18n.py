@@ -9,9 +9,15 @@ import string
 import pytest
 from discord import app_commands
 
-from bot.app import CatalogTranslator, create_bot
+from bot.app import CatalogTranslator
+from bot.app import create_bot
 from bot.config import Settings
-from bot.i18n import LANGUAGES, Msg, catalog, catalog_dir, plural_category, t
+from bot.i18n import LANGUAGES
+from bot.i18n import Msg
+from bot.i18n import catalog
+from bot.i18n import catalog_dir
+from bot.i18n import plural_category
+from bot.i18n import t
 
 PLURAL_FORMS = {"en": {"one", "other"}, "ru": {"one", "few", "many", "other"}}
 COMMAND_NAME = re.compile(r"^[-_'\w]{1,32}$")
@@ -153,7 +159,8 @@ def test_russian_messages_name_commands_as_a_russian_reader_types_them():
 def test_every_clause_a_message_cites_can_move_to_the_footer(language):
     """A message cites clauses as "(FC-I7)" or "(…, FC-I7)": `cite_in_footer` takes those
     out of an embed into its footer; a clause written otherwise would stay in the text."""
-    from bot.interactions import CLAUSE, strip_citations
+    from bot.interactions import CLAUSE
+    from bot.interactions import strip_citations
 
     stuck = [
         (key, text)

@@ -3,8 +3,12 @@ JSON renders exactly as it did when the entry was written, in both languages."""
 
 from __future__ import annotations
 
-from bot.i18n import Msg, MsgList, msg_from_json, unfilled
-from bot.rules.fleet_combat.messages import JoinedMsg, class_count
+from bot.i18n import Msg
+from bot.i18n import MsgList
+from bot.i18n import msg_from_json
+from bot.i18n import unfilled
+from bot.rules.fleet_combat.messages import JoinedMsg
+from bot.rules.fleet_combat.messages import class_count
 
 
 def test_a_list_of_ships_reads_back_from_the_log_as_it_was_shown() -> None:

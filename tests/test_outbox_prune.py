@@ -6,11 +6,15 @@ by the clocks of the hosts that wrote them; a question closed before then, by ti
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime, timedelta
+from datetime import UTC
+from datetime import datetime
+from datetime import timedelta
 
 import pytest
 
-from bot.campaigns import CORE, Actor, CampaignService
+from bot.campaigns import CORE
+from bot.campaigns import Actor
+from bot.campaigns import CampaignService
 from bot.dice import Dice
 from bot.storage import outbox
 from bot.storage.database import Database

@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from bot.storage import database, outbox
+from bot.storage import database
+from bot.storage import outbox
 from bot.storage.campaigns import CampaignWrites
 from bot.storage.database import Database
 from bot.storage.sql import inserted_id

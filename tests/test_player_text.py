@@ -6,18 +6,17 @@ from __future__ import annotations
 import pytest
 
 from bot.errors import GameError
-from bot.i18n import Msg, MsgList
-from bot.text import (
-    CleanName,
-    clean_text,
-    lines_text,
-    name_key,
-    same_name,
-    shown,
-    shown_msg,
-    strip_invisible,
-    text,
-)
+from bot.i18n import Msg
+from bot.i18n import MsgList
+from bot.text import CleanName
+from bot.text import clean_text
+from bot.text import lines_text
+from bot.text import name_key
+from bot.text import same_name
+from bot.text import shown
+from bot.text import shown_msg
+from bot.text import strip_invisible
+from bot.text import text
 
 
 def test_bidirectional_and_zero_width_controls_are_stripped():
@@ -74,7 +73,8 @@ def test_shown_breaks_mentions_of_any_length_so_they_render_as_text(pill):
 
 def test_shown_matches_discords_markdown_escaping():
     """The engines' pure escaping is discord.utils.escape_markdown + escape_mentions."""
-    from discord.utils import escape_markdown, escape_mentions
+    from discord.utils import escape_markdown
+    from discord.utils import escape_mentions
 
     for typed in ("**Bold** @everyone", "a_b_c", "`x`", "> q", "# h", "- x", "||s||", "a\\b"):
         assert shown(typed) == escape_mentions(escape_markdown(typed))

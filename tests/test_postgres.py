@@ -15,16 +15,15 @@ from pathlib import Path
 import pytest
 
 from bot import dice_expr
-from bot.campaigns import Actor, CampaignService
+from bot.campaigns import Actor
+from bot.campaigns import CampaignService
 from bot.dice import Dice
 from bot.errors import Conflict
-from bot.storage.database import (
-    WRITE_WAIT_NOTICE,
-    Database,
-    migration_files,
-    postgres_migrations,
-    slow_write_notice,
-)
+from bot.storage.database import WRITE_WAIT_NOTICE
+from bot.storage.database import Database
+from bot.storage.database import migration_files
+from bot.storage.database import postgres_migrations
+from bot.storage.database import slow_write_notice
 from bot.storage.log import AuditLog
 from bot.storage.postgres import READ_POOL
 from tests import postgres

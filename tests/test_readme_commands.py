@@ -24,7 +24,8 @@ shows in English; who may run each one from the bot's own command tree.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 

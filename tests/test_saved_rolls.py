@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from bot.campaigns import MAX_SAVED_ROLLS, Actor
+from bot.campaigns import MAX_SAVED_ROLLS
+from bot.campaigns import Actor
 from bot.dice_expr import DiceExpressionError
-from bot.errors import GameError, NotFound
+from bot.errors import GameError
+from bot.errors import NotFound
 from bot.text import SAVED_ROLL_NAME_MAX
 
 GM = Actor(user_id=1)

@@ -9,18 +9,17 @@ import pytest
 
 from bot import rulesets
 from bot.i18n import Msg
-from bot.settings_file import (
-    CoreSettings,
-    FileProblem,
-    SettingsFileRejected,
-    applied_text,
-    export_text,
-    file_lines,
-    key_lines,
-    read_settings,
-)
+from bot.settings_file import CoreSettings
+from bot.settings_file import FileProblem
+from bot.settings_file import SettingsFileRejected
+from bot.settings_file import applied_text
+from bot.settings_file import export_text
+from bot.settings_file import file_lines
+from bot.settings_file import key_lines
+from bot.settings_file import read_settings
 from bot.settings_file import relined as relined_problems
-from tests.test_settings_file import core_and_piracy, sections
+from tests.test_settings_file import core_and_piracy
+from tests.test_settings_file import sections
 
 
 def test_a_whole_export_applies_the_same_settings_without_its_comments() -> None:

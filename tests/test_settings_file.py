@@ -8,13 +8,11 @@ import pytest
 
 from bot import rulesets
 from bot.rules.space_pirates import SpacePiratesSettings
-from bot.settings_file import (
-    CoreSettings,
-    SettingsFileRejected,
-    export_text,
-    key_lines,
-    read_settings,
-)
+from bot.settings_file import CoreSettings
+from bot.settings_file import SettingsFileRejected
+from bot.settings_file import export_text
+from bot.settings_file import key_lines
+from bot.settings_file import read_settings
 
 
 def sections() -> dict[str, object]:

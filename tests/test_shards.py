@@ -3,7 +3,8 @@ the background work filtered by them (several processes on one database)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC
+from datetime import datetime
 
 import pytest
 
@@ -11,7 +12,8 @@ from bot.campaigns import CampaignService
 from bot.storage import outbox
 from bot.storage.database import Database
 from bot.storage.schedule import ScheduleWrites
-from bot.storage.shards import Shards, holds
+from bot.storage.shards import Shards
+from bot.storage.shards import holds
 from bot.turn_flow import TurnFlow
 from tests.storage_helpers import queue_post
 

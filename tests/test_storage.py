@@ -16,14 +16,23 @@ import pytest
 from pydantic import BaseModel
 
 from bot import rulesets
-from bot.campaigns import Actor, CampaignService
-from bot.dice import Dice, RollRecord
-from bot.errors import Conflict, RuleViolation
+from bot.campaigns import Actor
+from bot.campaigns import CampaignService
+from bot.dice import Dice
+from bot.dice import RollRecord
+from bot.errors import Conflict
+from bot.errors import RuleViolation
 from bot.i18n import Msg
-from bot.rulesets import ArchiveRecord, RulesetSpec, TurnContext, TurnStepResult
+from bot.rulesets import ArchiveRecord
+from bot.rulesets import RulesetSpec
+from bot.rulesets import TurnContext
+from bot.rulesets import TurnStepResult
 from bot.storage import history
-from bot.storage.audit import HASH_SLICE, entry_hash, verify_chain
-from bot.storage.database import Database, migration_files
+from bot.storage.audit import HASH_SLICE
+from bot.storage.audit import entry_hash
+from bot.storage.audit import verify_chain
+from bot.storage.database import Database
+from bot.storage.database import migration_files
 from bot.verify_export import describe
 
 # A second write of the same key, on either engine.
@@ -496,7 +505,9 @@ async def test_migration_002_moves_fleet_battle_reports_from_the_state_to_the_ar
     opening it moves them, unchanged and in round order, to the battle logs in the archive,
     and leaves the state as schema 2 without them; other rulesets' states are untouched."""
     from bot.bench.fleet_turn import build_state
-    from bot.rules.fleet_combat import FleetCombatSettings, FleetCombatState, RoundReport
+    from bot.rules.fleet_combat import FleetCombatSettings
+    from bot.rules.fleet_combat import FleetCombatState
+    from bot.rules.fleet_combat import RoundReport
 
     state, mix = build_state(6, FleetCombatSettings(), seed=2)
     assert mix.log
@@ -597,8 +608,11 @@ async def test_migration_003_moves_resolved_piracies_to_the_archive(tmp_path):
     """A database from before 003 kept every piracy in the Ottoman piracy state: opening it
     moves the resolved ones, unchanged, to the archive (series `piracies`), keeps the one
     still awaiting rewards in the state, and the campaign plays on from the next id."""
-    from bot.rules.ottoman_piracy import OttomanPiracySettings, OttomanPiracyState, declare_piracy
-    from bot.rules.ottoman_piracy.models import PiracyDeclaration, PiracyRecord
+    from bot.rules.ottoman_piracy import OttomanPiracySettings
+    from bot.rules.ottoman_piracy import OttomanPiracyState
+    from bot.rules.ottoman_piracy import declare_piracy
+    from bot.rules.ottoman_piracy.models import PiracyDeclaration
+    from bot.rules.ottoman_piracy.models import PiracyRecord
 
     settings = OttomanPiracySettings()
     state = OttomanPiracyState(at_war_with_ottomans=["hapsburg"])

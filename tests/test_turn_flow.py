@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC
+from datetime import datetime
+from datetime import timedelta
 
 import pytest
 
 from bot.storage.schedule import Schedule
-from bot.turn_flow import ScheduleError, next_due, parse_deadline, parse_reminders
+from bot.turn_flow import ScheduleError
+from bot.turn_flow import next_due
+from bot.turn_flow import parse_deadline
+from bot.turn_flow import parse_reminders
 
 NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 
@@ -73,9 +78,11 @@ def test_each_awaited_player_is_listed_once_with_all_they_owe_and_no_preview():
     commands, SP-6) make her owe nothing."""
     from types import SimpleNamespace
 
-    from bot.rules.space_pirates import SpacePiratesSettings, SpacePiratesState
+    from bot.rules.space_pirates import SpacePiratesSettings
+    from bot.rules.space_pirates import SpacePiratesState
     from bot.rules.space_pirates.models import UpkeepDue
-    from bot.storage.campaigns import Choice, Faction
+    from bot.storage.campaigns import Choice
+    from bot.storage.campaigns import Faction
     from bot.turn_flow import awaited_players
 
     state = SpacePiratesState(

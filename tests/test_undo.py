@@ -7,9 +7,11 @@ import json
 
 import pytest
 
-from bot.campaigns import Actor, CampaignService
+from bot.campaigns import Actor
+from bot.campaigns import CampaignService
 from bot.dice import Dice
-from bot.errors import Conflict, NotAllowed
+from bot.errors import Conflict
+from bot.errors import NotAllowed
 from bot.storage import seeds
 from bot.storage import undo as undo_storage
 from bot.storage.database import Database

@@ -12,14 +12,17 @@ import asyncio
 import statistics
 import tempfile
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable
+from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any
 
 from bot.bench.figures import cpu_reference
-from bot.bench.seeding import GM, bench_campaign
+from bot.bench.seeding import GM
+from bot.bench.seeding import bench_campaign
 from bot.campaigns import CampaignService
-from bot.dice import Dice, RollRecord
+from bot.dice import Dice
+from bot.dice import RollRecord
 from bot.storage import history
 from bot.storage.bulk import fill_log
 from bot.storage.database import Database

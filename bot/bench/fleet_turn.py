@@ -22,28 +22,32 @@ import functools
 import gc
 import statistics
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable
+from collections.abc import Iterator
+from collections.abc import Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from bot import fair_turns
-from bot.bench.seeding import GM, bench_campaign
+from bot.bench.seeding import GM
+from bot.bench.seeding import bench_campaign
 from bot.bench.timing import timed_end_of_turn
-from bot.campaigns import CampaignService, TurnEndReport, UnitOfWork
-from bot.dice import Dice, simulation_rng
-from bot.rules.fleet_combat import (
-    SPEC,
-    Battle,
-    FireOrder,
-    FireTarget,
-    Fleet,
-    FleetCombatSettings,
-    FleetCombatState,
-    Participant,
-    Ship,
-    firing_groups,
-)
+from bot.campaigns import CampaignService
+from bot.campaigns import TurnEndReport
+from bot.campaigns import UnitOfWork
+from bot.dice import Dice
+from bot.dice import simulation_rng
+from bot.rules.fleet_combat import SPEC
+from bot.rules.fleet_combat import Battle
+from bot.rules.fleet_combat import FireOrder
+from bot.rules.fleet_combat import FireTarget
+from bot.rules.fleet_combat import Fleet
+from bot.rules.fleet_combat import FleetCombatSettings
+from bot.rules.fleet_combat import FleetCombatState
+from bot.rules.fleet_combat import Participant
+from bot.rules.fleet_combat import Ship
+from bot.rules.fleet_combat import firing_groups
 from bot.rules.fleet_combat.rounds import fight_round
 from bot.rulesets import ArchiveRecord
 from bot.storage.database import Database

@@ -26,19 +26,27 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
+from collections.abc import Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import ParamSpec, TypeVar
+from typing import ParamSpec
+from typing import TypeVar
 
 from bot.bench.standin import percentile
-from bot.compute import ComputeLimits, ComputePool, HeavyJob
+from bot.compute import ComputeLimits
+from bot.compute import ComputePool
+from bot.compute import HeavyJob
 from bot.standin.faces import QueuedFaces
-from bot.standin.fixture import GuildSpec, MemberSpec, demo_guild
+from bot.standin.fixture import GuildSpec
+from bot.standin.fixture import MemberSpec
+from bot.standin.fixture import demo_guild
 from bot.standin.server import StandIn
 from bot.standin.slash import SlashParser
-from bot.standin.state import APPLICATION_COMMAND, CHANNEL_MESSAGE, InteractionRecord
+from bot.standin.state import APPLICATION_COMMAND
+from bot.standin.state import CHANNEL_MESSAGE
+from bot.standin.state import InteractionRecord
 from bot.standin.table import Table
 
 P = ParamSpec("P")

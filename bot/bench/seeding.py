@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.campaigns import Actor, Campaign, CampaignService
+from bot.campaigns import Actor
+from bot.campaigns import Campaign
+from bot.campaigns import CampaignService
 
 GM = Actor(user_id=1)
 

@@ -38,22 +38,25 @@ import sqlite3
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from collections.abc import Callable
+from collections.abc import Sequence
+from dataclasses import asdict
+from dataclasses import dataclass
+from dataclasses import field
 from pathlib import Path
 
-from bot.standin.fixture import ChannelSpec, GuildSpec, demo_guild
+from bot.standin.fixture import ChannelSpec
+from bot.standin.fixture import GuildSpec
+from bot.standin.fixture import demo_guild
 from bot.standin.ratelimits import RateLimits
 from bot.standin.seen import SeenMessage
 from bot.standin.server import StandIn
 from bot.standin.slash import SlashParser
-from bot.standin.state import (
-    APPLICATION_COMMAND,
-    DEFERRED_CHANNEL_MESSAGE,
-    MESSAGE_COMPONENT,
-    InteractionRecord,
-    StoredMessage,
-)
+from bot.standin.state import APPLICATION_COMMAND
+from bot.standin.state import DEFERRED_CHANNEL_MESSAGE
+from bot.standin.state import MESSAGE_COMPONENT
+from bot.standin.state import InteractionRecord
+from bot.standin.state import StoredMessage
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = ("gm", "player1", "player2", "player3")

@@ -22,7 +22,9 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable
+from collections.abc import Callable
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +33,8 @@ from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
 from bot import announcements
-from bot.standin.privateer import STANDIN_TOKEN, privateer_factory
+from bot.standin.privateer import STANDIN_TOKEN
+from bot.standin.privateer import privateer_factory
 from bot.standin.table import STARTUP_HINTS
 
 

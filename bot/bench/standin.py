@@ -21,9 +21,14 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bot.standin.faces import QueuedFaces
-from bot.standin.fixture import ChannelSpec, GuildSpec, MemberSpec, demo_guild
+from bot.standin.fixture import ChannelSpec
+from bot.standin.fixture import GuildSpec
+from bot.standin.fixture import MemberSpec
+from bot.standin.fixture import demo_guild
 from bot.standin.server import StandIn
-from bot.standin.table import ClientFactory, Table, load_factory
+from bot.standin.table import ClientFactory
+from bot.standin.table import Table
+from bot.standin.table import load_factory
 
 DEFAULT_LINES = (("roll", "/roll dice:2d6"), ("history_list_cmd", "/history list"))
 SETUP_LINES = ("/campaign create name:Bench",)

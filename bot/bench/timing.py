@@ -5,11 +5,16 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterator
 from contextlib import contextmanager
 
 from bot import rulesets
-from bot.rulesets import RulesetSpec, SettingsT, StateT, TurnContext, TurnStepResult
+from bot.rulesets import RulesetSpec
+from bot.rulesets import SettingsT
+from bot.rulesets import StateT
+from bot.rulesets import TurnContext
+from bot.rulesets import TurnStepResult
 
 
 @contextmanager

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable
 
-from bot.dice import ScriptFaceError, SeededFaces
+from bot.dice import ScriptFaceError
+from bot.dice import SeededFaces
 
 
 class QueuedFaces:

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import itertools
 import time
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from typing import Any, Literal
+from dataclasses import dataclass
+from dataclasses import field
+from datetime import UTC
+from datetime import datetime
+from typing import Any
+from typing import Literal
 
 import discord
 

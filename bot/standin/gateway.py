@@ -19,11 +19,14 @@ import contextlib
 import json
 import secrets
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+from typing import Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import WSMsgType
+from aiohttp import web
 
-from bot.standin.state import Problem, StoredMessage
+from bot.standin.state import Problem
+from bot.standin.state import StoredMessage
 
 if TYPE_CHECKING:
     from bot.standin.server import StandIn

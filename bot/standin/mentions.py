@@ -16,7 +16,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from bot.standin.limits import INVALID_FORM_BODY, Path, Violation
+from bot.standin.limits import INVALID_FORM_BODY
+from bot.standin.limits import Path
+from bot.standin.limits import Violation
 
 USER_MENTION = re.compile(r"<@!?(\d+)>")
 ROLE_MENTION = re.compile(r"<@&(\d+)>")

@@ -21,8 +21,10 @@ from __future__ import annotations
 import hashlib
 import math
 import time
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from collections.abc import Mapping
+from dataclasses import dataclass
+from dataclasses import field
 
 GLOBAL_LIMIT = 50
 GLOBAL_PERIOD = 1.0

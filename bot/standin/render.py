@@ -6,7 +6,9 @@ import re
 import textwrap
 from typing import TYPE_CHECKING
 
-from bot.standin.seen import EmbedView, Reply, SeenMessage
+from bot.standin.seen import EmbedView
+from bot.standin.seen import Reply
+from bot.standin.seen import SeenMessage
 
 if TYPE_CHECKING:
     from bot.standin.fixture import Guild

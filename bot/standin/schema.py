@@ -25,14 +25,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from jsonschema import Draft202012Validator, ValidationError
+from jsonschema import Draft202012Validator
+from jsonschema import ValidationError
 from jsonschema.protocols import Validator
-from referencing import Registry, Resource
+from referencing import Registry
+from referencing import Resource
 from referencing.jsonschema import DRAFT202012
 
-from bot.standin.discord_schema import BodySchema, bodies_of, cached, ensure
+from bot.standin.discord_schema import BodySchema
+from bot.standin.discord_schema import bodies_of
+from bot.standin.discord_schema import cached
+from bot.standin.discord_schema import ensure
 from bot.standin.discord_schema.operations import LOCALES
-from bot.standin.limits import INVALID_FORM_BODY, Violation
+from bot.standin.limits import INVALID_FORM_BODY
+from bot.standin.limits import Violation
 
 JSON = dict[str, Any]
 

@@ -6,9 +6,12 @@ A `SeenMessage` reads the stand-in's stored message each time, so an edit made l
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator
+from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+from typing import Any
 
 from bot.standin import kinds as K
 from bot.standin.errors import ClientRefused

@@ -16,47 +16,48 @@ import json
 import logging
 import socket
 import time
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable
+from collections.abc import Callable
+from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from aiohttp import BodyPartReader, web
+from aiohttp import BodyPartReader
+from aiohttp import web
 
 from bot.standin import kinds as K
 from bot.standin import limits as L
 from bot.standin.errors import MENTION_RULE_PREFIX
-from bot.standin.fixture import (
-    FIXTURE_TIME_MS,
-    Channel,
-    Guild,
-    GuildSpec,
-    Member,
-    Snowflakes,
-    build_guild,
-    demo_guild,
-    iso_now,
-)
+from bot.standin.fixture import FIXTURE_TIME_MS
+from bot.standin.fixture import Channel
+from bot.standin.fixture import Guild
+from bot.standin.fixture import GuildSpec
+from bot.standin.fixture import Member
+from bot.standin.fixture import Snowflakes
+from bot.standin.fixture import build_guild
+from bot.standin.fixture import demo_guild
+from bot.standin.fixture import iso_now
 from bot.standin.gateway import Gateway
-from bot.standin.mentions import check_mentions, pings
+from bot.standin.mentions import check_mentions
+from bot.standin.mentions import pings
 from bot.standin.ratelimits import RateLimits
 from bot.standin.schema import BodyValidator
-from bot.standin.state import (
-    APPLICATION_COMMAND,
-    AUTOCOMPLETE,
-    AUTOCOMPLETE_RESULT,
-    CHANNEL_MESSAGE,
-    DEFERRED_CHANNEL_MESSAGE,
-    DEFERRED_UPDATE_MESSAGE,
-    MESSAGE_COMPONENT,
-    MODAL,
-    MODAL_SUBMIT,
-    UPDATE_MESSAGE,
-    InteractionRecord,
-    Problem,
-    StoredAttachment,
-    StoredMessage,
-    SyncedCommand,
-)
+from bot.standin.state import APPLICATION_COMMAND
+from bot.standin.state import AUTOCOMPLETE
+from bot.standin.state import AUTOCOMPLETE_RESULT
+from bot.standin.state import CHANNEL_MESSAGE
+from bot.standin.state import DEFERRED_CHANNEL_MESSAGE
+from bot.standin.state import DEFERRED_UPDATE_MESSAGE
+from bot.standin.state import MESSAGE_COMPONENT
+from bot.standin.state import MODAL
+from bot.standin.state import MODAL_SUBMIT
+from bot.standin.state import UPDATE_MESSAGE
+from bot.standin.state import InteractionRecord
+from bot.standin.state import Problem
+from bot.standin.state import StoredAttachment
+from bot.standin.state import StoredMessage
+from bot.standin.state import SyncedCommand
 
 JSON = dict[str, Any]
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]

@@ -9,14 +9,20 @@ Anything Discord's client would refuse to send raises `ClientRefused`.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from collections.abc import Mapping
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
 from bot.standin import kinds as K
 from bot.standin.errors import ClientRefused
-from bot.standin.fixture import ALL_PERMISSIONS, Guild, Member
-from bot.standin.state import StoredAttachment, SyncedCommand
+from bot.standin.fixture import ALL_PERMISSIONS
+from bot.standin.fixture import Guild
+from bot.standin.fixture import Member
+from bot.standin.state import StoredAttachment
+from bot.standin.state import SyncedCommand
 
 JSON = dict[str, Any]
 

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
-from bot.standin.fixture import Member, iso_now
-from bot.standin.kinds import EPHEMERAL, LOADING
+from bot.standin.fixture import Member
+from bot.standin.fixture import iso_now
+from bot.standin.kinds import EPHEMERAL
+from bot.standin.kinds import LOADING
 from bot.standin.limits import Violation
 from bot.standin.mentions import Pings
 

@@ -18,7 +18,11 @@ import contextlib
 import importlib
 import inspect
 import logging
-from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from collections.abc import Awaitable
+from collections.abc import Callable
+from collections.abc import Iterable
+from collections.abc import Mapping
+from collections.abc import Sequence
 from types import CodeType
 from typing import Any
 
@@ -28,22 +32,30 @@ from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
 from bot.standin import kinds as K
-from bot.standin.errors import ClientRefused, InteractionFailed, StandInError, failure_for
+from bot.standin.errors import ClientRefused
+from bot.standin.errors import InteractionFailed
+from bot.standin.errors import StandInError
+from bot.standin.errors import failure_for
 from bot.standin.faces import QueuedFaces
-from bot.standin.fixture import Channel, Guild, GuildSpec, Member
-from bot.standin.seen import Choice, ModalView, Reply, SeenMessage, SelectView
+from bot.standin.fixture import Channel
+from bot.standin.fixture import Guild
+from bot.standin.fixture import GuildSpec
+from bot.standin.fixture import Member
+from bot.standin.seen import Choice
+from bot.standin.seen import ModalView
+from bot.standin.seen import Reply
+from bot.standin.seen import SeenMessage
+from bot.standin.seen import SelectView
 from bot.standin.server import StandIn
 from bot.standin.slash import SlashParser
-from bot.standin.state import (
-    APPLICATION_COMMAND,
-    AUTOCOMPLETE,
-    DEFERRED_CHANNEL_MESSAGE,
-    MESSAGE_COMPONENT,
-    MODAL_SUBMIT,
-    InteractionRecord,
-    Problem,
-    SyncedCommand,
-)
+from bot.standin.state import APPLICATION_COMMAND
+from bot.standin.state import AUTOCOMPLETE
+from bot.standin.state import DEFERRED_CHANNEL_MESSAGE
+from bot.standin.state import MESSAGE_COMPONENT
+from bot.standin.state import MODAL_SUBMIT
+from bot.standin.state import InteractionRecord
+from bot.standin.state import Problem
+from bot.standin.state import SyncedCommand
 
 JSON = dict[str, Any]
 ClientFactory = Callable[..., discord.Client | Awaitable[discord.Client]]

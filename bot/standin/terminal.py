@@ -18,17 +18,27 @@ import logging
 import secrets
 import sqlite3
 import sys
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator
+from collections.abc import Callable
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
+from typing import TextIO
 
-from bot.standin.errors import ClientRefused, StandInError
+from bot.standin.errors import ClientRefused
+from bot.standin.errors import StandInError
 from bot.standin.faces import QueuedFaces
 from bot.standin.render import render_message
-from bot.standin.schema import UNCHECKED, BodyValidator
-from bot.standin.seen import ButtonView, Reply, SeenMessage, SelectView
+from bot.standin.schema import UNCHECKED
+from bot.standin.schema import BodyValidator
+from bot.standin.seen import ButtonView
+from bot.standin.seen import Reply
+from bot.standin.seen import SeenMessage
+from bot.standin.seen import SelectView
 from bot.standin.server import StandIn
-from bot.standin.table import ClientFactory, Table, load_factory
+from bot.standin.table import ClientFactory
+from bot.standin.table import Table
+from bot.standin.table import load_factory
 
 # What the stand-in remembers between runs, as Discord would (the synced commands): a table of
 # the `--db` file itself, beside the bot's own tables, so copying the file copies it.

@@ -10,15 +10,20 @@ import asyncio
 import hashlib
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from bot.dice import RollRecord
-from bot.storage.database import Database, utc_now
+from bot.storage.database import Database
+from bot.storage.database import utc_now
 from bot.storage.health import is_damage
 from bot.storage.seeds import chain_head
-from bot.storage.sql import Conn, Row, insert_sql, row_record
+from bot.storage.sql import Conn
+from bot.storage.sql import Row
+from bot.storage.sql import insert_sql
+from bot.storage.sql import row_record
 
 GENESIS = "0" * 64
 # A large batch of rolls (a turn end of a large fleet) is encoded for its entry's hash this

@@ -6,8 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.storage.audit import GENESIS, canonical
-from bot.storage.database import Database, utc_now
+from bot.storage.audit import GENESIS
+from bot.storage.audit import canonical
+from bot.storage.database import Database
+from bot.storage.database import utc_now
 
 
 async def fill_log(db: Database, campaigns: int, rows: int) -> int:

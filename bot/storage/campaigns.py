@@ -14,10 +14,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.storage.audit import GENESIS, canonical
-from bot.storage.database import Database, utc_now
-from bot.storage.sql import Conn, Row, for_update, inserted_id, row_record
-from bot.storage.undo import UndoJournal, choice_payload, ruleset_row
+from bot.storage.audit import GENESIS
+from bot.storage.audit import canonical
+from bot.storage.database import Database
+from bot.storage.database import utc_now
+from bot.storage.sql import Conn
+from bot.storage.sql import Row
+from bot.storage.sql import for_update
+from bot.storage.sql import inserted_id
+from bot.storage.sql import row_record
+from bot.storage.undo import UndoJournal
+from bot.storage.undo import choice_payload
+from bot.storage.undo import ruleset_row
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,10 @@ and state digests are verified on the target, as `/history verify` would.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass, field
+from collections.abc import AsyncIterator
+from collections.abc import Callable
+from dataclasses import dataclass
+from dataclasses import field
 
 from bot.storage.audit import VerifyReport
 from bot.storage.database import Database

@@ -18,29 +18,34 @@ import contextlib
 import logging
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Iterable
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from collections.abc import AsyncIterator
+from collections.abc import Iterable
+from contextlib import AbstractAsyncContextManager
+from contextlib import asynccontextmanager
 from contextvars import ContextVar
-from datetime import UTC, datetime
+from datetime import UTC
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
 from bot.paths import data_dir
-from bot.storage.health import (
-    DatabaseReadOnly,
-    DatabaseUnusable,
-    check_integrity,
-    check_version,
-    check_writable,
-    check_writable_before_open,
-    damage_failure,
-    is_damage,
-    is_read_only,
-    read_only_failure,
-)
-from bot.storage.sql import Conn, Dialect, Row, SqliteConn, WaitNotice
+from bot.storage.health import DatabaseReadOnly
+from bot.storage.health import DatabaseUnusable
+from bot.storage.health import check_integrity
+from bot.storage.health import check_version
+from bot.storage.health import check_writable
+from bot.storage.health import check_writable_before_open
+from bot.storage.health import damage_failure
+from bot.storage.health import is_damage
+from bot.storage.health import is_read_only
+from bot.storage.health import read_only_failure
+from bot.storage.sql import Conn
+from bot.storage.sql import Dialect
+from bot.storage.sql import Row
+from bot.storage.sql import SqliteConn
+from bot.storage.sql import WaitNotice
 
 log = logging.getLogger(__name__)
 

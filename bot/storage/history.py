@@ -6,7 +6,11 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 from bot.dice import RollRecord
-from bot.storage.audit import AuditEntry, chained_entries, entry_from_row, roll_from_row, rolls_of
+from bot.storage.audit import AuditEntry
+from bot.storage.audit import chained_entries
+from bot.storage.audit import entry_from_row
+from bot.storage.audit import roll_from_row
+from bot.storage.audit import rolls_of
 from bot.storage.database import Database
 
 

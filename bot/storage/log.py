@@ -11,13 +11,19 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from bot.dice import RollRecord
-from bot.storage import history, seeds
-from bot.storage.audit import AuditEntry, VerifyReport, archive_rows, verify_chain
+from bot.storage import history
+from bot.storage import seeds
+from bot.storage.audit import AuditEntry
+from bot.storage.audit import VerifyReport
+from bot.storage.audit import archive_rows
+from bot.storage.audit import verify_chain
 from bot.storage.database import Database
 from bot.storage.history import HistoryFilter
 from bot.storage.undo import UndoReads
-from bot.storage.verify import export_extras, verify_campaign
-from bot.verify_log import Anchors, Verdict
+from bot.storage.verify import export_extras
+from bot.storage.verify import verify_campaign
+from bot.verify_log import Anchors
+from bot.verify_log import Verdict
 
 
 class AuditLog:

@@ -16,14 +16,21 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from datetime import UTC, datetime, timedelta
+from dataclasses import dataclass
+from dataclasses import replace
+from datetime import UTC
+from datetime import datetime
+from datetime import timedelta
 from typing import Any
 
 from bot.storage.audit import canonical
-from bot.storage.database import Database, utc_now
+from bot.storage.database import Database
+from bot.storage.database import utc_now
 from bot.storage.shards import Shards
-from bot.storage.sql import Conn, Row, inserted_id, row_record
+from bot.storage.sql import Conn
+from bot.storage.sql import Row
+from bot.storage.sql import inserted_id
+from bot.storage.sql import row_record
 
 # How long a posted message is kept when nothing needs it any more: a week of what the bot
 # said stays readable in the database (what a player reports it posted can be looked up).

@@ -14,23 +14,29 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator
+from collections.abc import Iterable
 from contextlib import asynccontextmanager
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlsplit
+from urllib.parse import urlunsplit
 
 import asyncpg
 
-from bot.storage.database import (
-    WRITE_WAIT_NOTICE,
-    Database,
-    migration_files,
-    postgres_migrations,
-    slow_write_notice,
-    utc_now,
-)
-from bot.storage.health import DatabaseUnusable, refuse_newer
-from bot.storage.sql import Conn, Dialect, PgConn, Row, WaitNotice, to_postgresql
+from bot.storage.database import WRITE_WAIT_NOTICE
+from bot.storage.database import Database
+from bot.storage.database import migration_files
+from bot.storage.database import postgres_migrations
+from bot.storage.database import slow_write_notice
+from bot.storage.database import utc_now
+from bot.storage.health import DatabaseUnusable
+from bot.storage.health import refuse_newer
+from bot.storage.sql import Conn
+from bot.storage.sql import Dialect
+from bot.storage.sql import PgConn
+from bot.storage.sql import Row
+from bot.storage.sql import WaitNotice
+from bot.storage.sql import to_postgresql
 
 log = logging.getLogger(__name__)
 

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.storage.database import Database, utc_now
-from bot.storage.sql import Conn, row_record
+from bot.storage.database import Database
+from bot.storage.database import utc_now
+from bot.storage.sql import Conn
+from bot.storage.sql import row_record
 
 
 @dataclass(frozen=True)

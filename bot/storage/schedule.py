@@ -8,10 +8,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.storage.audit import canonical
-from bot.storage.database import Database, utc_now
+from bot.storage.database import Database
+from bot.storage.database import utc_now
 from bot.storage.shards import Shards
-from bot.storage.sql import Conn, Row, inserted_id, row_record
-from bot.storage.undo import UndoJournal, schedule_row
+from bot.storage.sql import Conn
+from bot.storage.sql import Row
+from bot.storage.sql import inserted_id
+from bot.storage.sql import row_record
+from bot.storage.undo import UndoJournal
+from bot.storage.undo import schedule_row
 
 DEFAULT_REMINDER_MINUTES = (1440, 60)
 

@@ -18,9 +18,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from bot.fair_dice import commitment, new_seed
-from bot.storage.database import Database, utc_now
-from bot.storage.sql import Conn, Row, row_record
+from bot.fair_dice import commitment
+from bot.fair_dice import new_seed
+from bot.storage.database import Database
+from bot.storage.database import utc_now
+from bot.storage.sql import Conn
+from bot.storage.sql import Row
+from bot.storage.sql import row_record
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,10 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-from collections.abc import Awaitable, Callable, Iterable, Mapping
+from collections.abc import Awaitable
+from collections.abc import Callable
+from collections.abc import Iterable
+from collections.abc import Mapping
 from typing import Any
 
 from bot.storage.audit import canonical

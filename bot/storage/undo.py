@@ -11,12 +11,18 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
-from bot.storage.audit import UNDO_COMMAND, AuditEntry, entry_from_row
-from bot.storage.database import Database, utc_now
-from bot.storage.sql import Conn, Row, row_record
+from bot.storage.audit import UNDO_COMMAND
+from bot.storage.audit import AuditEntry
+from bot.storage.audit import entry_from_row
+from bot.storage.database import Database
+from bot.storage.database import utc_now
+from bot.storage.sql import Conn
+from bot.storage.sql import Row
+from bot.storage.sql import row_record
 
 Op = dict[str, Any]
 # How far back a GM can undo: a campaign keeps the journals of its newest commands while they

@@ -6,10 +6,18 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from bot.storage import seeds, state_digest
-from bot.storage.audit import UNDO_COMMAND, archive_digest, archive_rows, chained_entries
+from bot.storage import seeds
+from bot.storage import state_digest
+from bot.storage.audit import UNDO_COMMAND
+from bot.storage.audit import archive_digest
+from bot.storage.audit import archive_rows
+from bot.storage.audit import chained_entries
 from bot.storage.database import Database
-from bot.verify_log import Anchors, LogChecker, Problem, Verdict, trusted_seeds
+from bot.verify_log import Anchors
+from bot.verify_log import LogChecker
+from bot.verify_log import Problem
+from bot.verify_log import Verdict
+from bot.verify_log import trusted_seeds
 
 # The core entries that publish or reveal seeds (an undo of a turn end does both; the reveal
 # of a turn's last held entry reveals its held seed).

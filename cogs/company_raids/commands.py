@@ -15,71 +15,67 @@ import discord
 from discord import app_commands
 
 from bot.announcements import Announcement
-from bot.campaigns import Choice, UnitOfWork
-from bot.cog_base import BotCog, Choices, FactionName, Interaction, command_group
+from bot.campaigns import Choice
+from bot.campaigns import UnitOfWork
+from bot.cog_base import BotCog
+from bot.cog_base import Choices
+from bot.cog_base import FactionName
+from bot.cog_base import Interaction
+from bot.cog_base import command_group
 from bot.dice import Dice
 from bot.errors import GameError
 from bot.i18n import t
-from bot.interactions import (
-    Context,
-    choice_handler,
-    gm_mentions,
-    locale_of,
-    message_batches,
-    reply,
-    require_gm,
-    who,
-)
-from bot.rules.company_raids import (
-    KEEP,
-    SPEC,
-    CompanyRaidsSettings,
-    CompanyRaidsState,
-    RaidOutcome,
-    Unchanged,
-    declare_joker_holding,
-    edit_company,
-    edit_piece,
-    enter,
-    find_company,
-    find_piece,
-    land,
-    move_piece,
-    name_key,
-    register_company,
-    register_piece,
-    remove_company,
-    remove_piece,
-    status,
-)
-from bot.scaffold import (
-    Applied,
-    Asked,
-    Question,
-    RulesetContext,
-    confirm_first,
-    confirmed_command,
-    faction_autocomplete,
-    owned_choices,
-    state_choices,
-)
-from bot.text import shown, split_top_level
-from cogs.company_raids.render import (
-    change_embed,
-    ping_text,
-    status_embeds,
-    step_view,
-    story_embed,
-)
-from cogs.company_raids.steps import (
-    STEP_CHOICE,
-    Ctx,
-    answer_step,
-    audit_extra,
-    open_step,
-    recorded_fine,
-    story_events,
-)
+from bot.interactions import Context
+from bot.interactions import choice_handler
+from bot.interactions import gm_mentions
+from bot.interactions import locale_of
+from bot.interactions import message_batches
+from bot.interactions import reply
+from bot.interactions import require_gm
+from bot.interactions import who
+from bot.rules.company_raids import KEEP
+from bot.rules.company_raids import SPEC
+from bot.rules.company_raids import CompanyRaidsSettings
+from bot.rules.company_raids import CompanyRaidsState
+from bot.rules.company_raids import RaidOutcome
+from bot.rules.company_raids import Unchanged
+from bot.rules.company_raids import declare_joker_holding
+from bot.rules.company_raids import edit_company
+from bot.rules.company_raids import edit_piece
+from bot.rules.company_raids import enter
+from bot.rules.company_raids import find_company
+from bot.rules.company_raids import find_piece
+from bot.rules.company_raids import land
+from bot.rules.company_raids import move_piece
+from bot.rules.company_raids import name_key
+from bot.rules.company_raids import register_company
+from bot.rules.company_raids import register_piece
+from bot.rules.company_raids import remove_company
+from bot.rules.company_raids import remove_piece
+from bot.rules.company_raids import status
+from bot.scaffold import Applied
+from bot.scaffold import Asked
+from bot.scaffold import Question
+from bot.scaffold import RulesetContext
+from bot.scaffold import confirm_first
+from bot.scaffold import confirmed_command
+from bot.scaffold import faction_autocomplete
+from bot.scaffold import owned_choices
+from bot.scaffold import state_choices
+from bot.text import shown
+from bot.text import split_top_level
+from cogs.company_raids.render import change_embed
+from cogs.company_raids.render import ping_text
+from cogs.company_raids.render import status_embeds
+from cogs.company_raids.render import step_view
+from cogs.company_raids.render import story_embed
+from cogs.company_raids.steps import STEP_CHOICE
+from cogs.company_raids.steps import Ctx
+from cogs.company_raids.steps import answer_step
+from cogs.company_raids.steps import audit_extra
+from cogs.company_raids.steps import open_step
+from cogs.company_raids.steps import recorded_fine
+from cogs.company_raids.steps import story_events
 
 C = "company."
 Name = app_commands.Range[str, 1, 60]  # a Company's, a piece's or a Holding's name

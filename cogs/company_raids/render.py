@@ -14,37 +14,32 @@ from collections.abc import Sequence
 import discord
 
 from bot.controls import Control
-from bot.i18n import Msg, t
-from bot.interactions import (
-    LOSS_COLOUR,
-    NEUTRAL_COLOUR,
-    SUCCESS_COLOUR,
-    WAITING_COLOUR,
-    choice_button,
-    choice_view,
-    cite_in_footer,
-    line_embeds,
-    make_embed,
-)
-from bot.rules.company_raids import (
-    Awaiting,
-    Event,
-    RaidsStatus,
-    awaiting_line,
-    option_label,
-    outcome_lines,
-)
-from bot.rules.company_raids.models import (
-    BecameVisitor,
-    CompanyCaptured,
-    CounterattackRolled,
-    GmRuled,
-    JokerJoined,
-    JokerOwnerChanged,
-    JokerTaken,
-    PaymentDue,
-    PieceDestroyed,
-)
+from bot.i18n import Msg
+from bot.i18n import t
+from bot.interactions import LOSS_COLOUR
+from bot.interactions import NEUTRAL_COLOUR
+from bot.interactions import SUCCESS_COLOUR
+from bot.interactions import WAITING_COLOUR
+from bot.interactions import choice_button
+from bot.interactions import choice_view
+from bot.interactions import cite_in_footer
+from bot.interactions import line_embeds
+from bot.interactions import make_embed
+from bot.rules.company_raids import Awaiting
+from bot.rules.company_raids import Event
+from bot.rules.company_raids import RaidsStatus
+from bot.rules.company_raids import awaiting_line
+from bot.rules.company_raids import option_label
+from bot.rules.company_raids import outcome_lines
+from bot.rules.company_raids.models import BecameVisitor
+from bot.rules.company_raids.models import CompanyCaptured
+from bot.rules.company_raids.models import CounterattackRolled
+from bot.rules.company_raids.models import GmRuled
+from bot.rules.company_raids.models import JokerJoined
+from bot.rules.company_raids.models import JokerOwnerChanged
+from bot.rules.company_raids.models import JokerTaken
+from bot.rules.company_raids.models import PaymentDue
+from bot.rules.company_raids.models import PieceDestroyed
 from bot.rules.company_raids.narration import event_lines
 from bot.text import shown
 

@@ -9,29 +9,31 @@ through several Companies, CR-I5), and where and in which language the story was
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
+from collections.abc import Callable
 from typing import Any
 
 from bot.announcements import Announcement
-from bot.campaigns import Choice, UnitOfWork
+from bot.campaigns import Choice
+from bot.campaigns import UnitOfWork
 from bot.dice import Dice
 from bot.errors import GameError
 from bot.interactions import require_gm
-from bot.rules.company_raids import (
-    SPEC,
-    CompanyIncident,
-    CompanyRaidsSettings,
-    CompanyRaidsState,
-    Event,
-    IncidentRecord,
-    RaidOutcome,
-    answer,
-    awaiting_of,
-    force_answer,
-    incident_log_key,
-    open_incidents,
-)
-from bot.scaffold import Applied, ChoiceClaim, RulesetContext
+from bot.rules.company_raids import SPEC
+from bot.rules.company_raids import CompanyIncident
+from bot.rules.company_raids import CompanyRaidsSettings
+from bot.rules.company_raids import CompanyRaidsState
+from bot.rules.company_raids import Event
+from bot.rules.company_raids import IncidentRecord
+from bot.rules.company_raids import RaidOutcome
+from bot.rules.company_raids import answer
+from bot.rules.company_raids import awaiting_of
+from bot.rules.company_raids import force_answer
+from bot.rules.company_raids import incident_log_key
+from bot.rules.company_raids import open_incidents
+from bot.scaffold import Applied
+from bot.scaffold import ChoiceClaim
+from bot.scaffold import RulesetContext
 from cogs.company_raids.render import DEFENDER_PREFIX
 
 STEP_CHOICE = "cr_step"

@@ -21,7 +21,8 @@ from discord.ext import commands
 from bot.app import PrivateerBot
 from cogs.fleet_combat.battles import BattleCommands
 from cogs.fleet_combat.common import combat
-from cogs.fleet_combat.fleets import FleetCommands, ShipTableCommands
+from cogs.fleet_combat.fleets import FleetCommands
+from cogs.fleet_combat.fleets import ShipTableCommands
 from cogs.fleet_combat.odds import OddsCommands
 from cogs.fleet_combat.options import OptionCommands
 

@@ -5,100 +5,93 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
+from typing import TypeVar
 
 from discord import app_commands
 from discord.ext import commands
 
 from bot.announcements import Announcement
-from bot.cog_base import Choices, Interaction
+from bot.cog_base import Choices
+from bot.cog_base import Interaction
 from bot.dice import Dice
-from bot.errors import Conflict, GameError
-from bot.factions import normal, own_factions
+from bot.errors import Conflict
+from bot.errors import GameError
+from bot.factions import normal
+from bot.factions import own_factions
 from bot.i18n import t
-from bot.interactions import (
-    WAITING_COLOUR,
-    actor_of,
-    cite_in_footer,
-    clip,
-    confirmation_view,
-    locale_of,
-    make_embed,
-    reply,
-    require_gm,
-    service_of,
-    who,
-)
-from bot.rules.fleet_combat import (
-    RESOLVE_CHOICE,
-    SPEC,
-    Battle,
-    BattleOutcome,
-    DeclareAttack,
-    DeclareRetreat,
-    FireOrder,
-    FireTarget,
-    FleetCombatSettings,
-    FleetCombatState,
-    SetFireOrders,
-    class_count,
-    close_battle,
-    declare_attack,
-    declare_retreat,
-    firing_groups,
-    get_battle,
-    legal_targets,
-    set_fire_orders,
-    set_turn_order,
-    waiting_for,
-)
-from bot.scaffold import (
-    Applied,
-    RulesetContext,
-    faction_autocomplete,
-    matching_choices,
-    state_for,
-)
+from bot.interactions import WAITING_COLOUR
+from bot.interactions import actor_of
+from bot.interactions import cite_in_footer
+from bot.interactions import clip
+from bot.interactions import confirmation_view
+from bot.interactions import locale_of
+from bot.interactions import make_embed
+from bot.interactions import reply
+from bot.interactions import require_gm
+from bot.interactions import service_of
+from bot.interactions import who
+from bot.rules.fleet_combat import RESOLVE_CHOICE
+from bot.rules.fleet_combat import SPEC
+from bot.rules.fleet_combat import Battle
+from bot.rules.fleet_combat import BattleOutcome
+from bot.rules.fleet_combat import DeclareAttack
+from bot.rules.fleet_combat import DeclareRetreat
+from bot.rules.fleet_combat import FireOrder
+from bot.rules.fleet_combat import FireTarget
+from bot.rules.fleet_combat import FleetCombatSettings
+from bot.rules.fleet_combat import FleetCombatState
+from bot.rules.fleet_combat import SetFireOrders
+from bot.rules.fleet_combat import class_count
+from bot.rules.fleet_combat import close_battle
+from bot.rules.fleet_combat import declare_attack
+from bot.rules.fleet_combat import declare_retreat
+from bot.rules.fleet_combat import firing_groups
+from bot.rules.fleet_combat import get_battle
+from bot.rules.fleet_combat import legal_targets
+from bot.rules.fleet_combat import set_fire_orders
+from bot.rules.fleet_combat import set_turn_order
+from bot.rules.fleet_combat import waiting_for
+from bot.scaffold import Applied
+from bot.scaffold import RulesetContext
+from bot.scaffold import faction_autocomplete
+from bot.scaffold import matching_choices
+from bot.scaffold import state_for
 from bot.text import shown
-from cogs.fleet_combat.common import (
-    AS_FACTION,
-    BATTLE,
-    POINT,
-    ActingFaction,
-    BattleNo,
-    C,
-    Ctx,
-    ListText,
-    Point,
-    TurnOrderSet,
-    apply_in_battle,
-    battle_being_given,
-    battle_faction,
-    canonical_point,
-    combat,
-    gm_context,
-    list_choices,
-    list_entries,
-    opponents_of,
-    option_of,
-    point_autocomplete,
-)
-from cogs.fleet_combat.controls import battle_message, orders_message
-from cogs.fleet_combat.input import (
-    find_class,
-    is_hold,
-    parse_factions,
-    parse_fire_targets,
-    resolve_class,
-    target_value,
-)
-from cogs.fleet_combat.render import (
-    HOLD,
-    battles_embed,
-    outcome_message,
-    plain_embed,
-    target_label,
-)
+from cogs.fleet_combat.common import AS_FACTION
+from cogs.fleet_combat.common import BATTLE
+from cogs.fleet_combat.common import POINT
+from cogs.fleet_combat.common import ActingFaction
+from cogs.fleet_combat.common import BattleNo
+from cogs.fleet_combat.common import C
+from cogs.fleet_combat.common import Ctx
+from cogs.fleet_combat.common import ListText
+from cogs.fleet_combat.common import Point
+from cogs.fleet_combat.common import TurnOrderSet
+from cogs.fleet_combat.common import apply_in_battle
+from cogs.fleet_combat.common import battle_being_given
+from cogs.fleet_combat.common import battle_faction
+from cogs.fleet_combat.common import canonical_point
+from cogs.fleet_combat.common import combat
+from cogs.fleet_combat.common import gm_context
+from cogs.fleet_combat.common import list_choices
+from cogs.fleet_combat.common import list_entries
+from cogs.fleet_combat.common import opponents_of
+from cogs.fleet_combat.common import option_of
+from cogs.fleet_combat.common import point_autocomplete
+from cogs.fleet_combat.controls import battle_message
+from cogs.fleet_combat.controls import orders_message
+from cogs.fleet_combat.input import find_class
+from cogs.fleet_combat.input import is_hold
+from cogs.fleet_combat.input import parse_factions
+from cogs.fleet_combat.input import parse_fire_targets
+from cogs.fleet_combat.input import resolve_class
+from cogs.fleet_combat.input import target_value
+from cogs.fleet_combat.render import HOLD
+from cogs.fleet_combat.render import battles_embed
+from cogs.fleet_combat.render import outcome_message
+from cogs.fleet_combat.render import plain_embed
+from cogs.fleet_combat.render import target_label
 
 CommandT = TypeVar("CommandT", bound=Callable[..., Any])
 LABEL_MAX = 100  # Discord's longest autocomplete label

@@ -3,30 +3,40 @@ a player acts for in a battle, a change made in one battle, and the list autocom
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from collections.abc import Callable
+from collections.abc import Collection
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import field
+from typing import Any
+from typing import TypeVar
 
 from discord import app_commands
 
 from bot.announcements import Announcement
 from bot.campaigns import Campaign
-from bot.cog_base import Choices, FactionName, Interaction, command_group
+from bot.cog_base import Choices
+from bot.cog_base import FactionName
+from bot.cog_base import Interaction
+from bot.cog_base import command_group
 from bot.dice import Dice
-from bot.errors import GameError, NotAllowed
+from bot.errors import GameError
+from bot.errors import NotAllowed
 from bot.factions import normal
 from bot.i18n import Msg
 from bot.interactions import require_gm
-from bot.rules.fleet_combat import (
-    SPEC,
-    Battle,
-    FleetCombatSettings,
-    FleetCombatState,
-    get_battle,
-)
+from bot.rules.fleet_combat import SPEC
+from bot.rules.fleet_combat import Battle
+from bot.rules.fleet_combat import FleetCombatSettings
+from bot.rules.fleet_combat import FleetCombatState
+from bot.rules.fleet_combat import get_battle
 from bot.rulesets import Outcome
-from bot.scaffold import Applied, RulesetContext, matching_choices, state_for
-from cogs.fleet_combat.input import split_list, typed_point
+from bot.scaffold import Applied
+from bot.scaffold import RulesetContext
+from bot.scaffold import matching_choices
+from bot.scaffold import state_for
+from cogs.fleet_combat.input import split_list
+from cogs.fleet_combat.input import typed_point
 
 C = "combat."
 Ctx = RulesetContext[FleetCombatState, FleetCombatSettings]

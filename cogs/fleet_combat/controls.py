@@ -9,56 +9,60 @@ from typing import Any
 import discord
 
 from bot.announcements import Announcement
-from bot.campaigns import Choice, Faction
+from bot.campaigns import Choice
+from bot.campaigns import Faction
 from bot.cog_base import Interaction
 from bot.dice import Dice
-from bot.errors import Conflict, GameError, NotAllowed, NotFound
-from bot.factions import faction_by_id, faction_id
-from bot.i18n import Msg, t
-from bot.interactions import (
-    Context,
-    cancel_choice,
-    choice_handler,
-    cite_in_footer,
-    make_embed,
-    reply,
-    require_gm,
-    update_message,
-)
-from bot.rules.fleet_combat import (
-    RESOLVE_CHOICE,
-    SPEC,
-    Battle,
-    BattleOutcome,
-    FireOrder,
-    FireTarget,
-    FleetCombatSettings,
-    FleetCombatState,
-    RoundOutcome,
-    RoundReport,
-    SetFireOrders,
-    battle_log_key,
-    battle_status,
-    firing_groups,
-    get_battle,
-    resolve_round,
-    set_fire_orders,
-)
-from bot.scaffold import Applied, ChoiceClaim, RulesetContext
-from cogs.fleet_combat.common import C, Ctx, battle_faction
-from cogs.fleet_combat.render import (
-    AUTO,
-    HOLD,
-    SPLIT,
-    battle_pages,
-    battle_view,
-    class_at,
-    control_handler,
-    lines_text,
-    orders_embed,
-    orders_view,
-    round_page_index,
-)
+from bot.errors import Conflict
+from bot.errors import GameError
+from bot.errors import NotAllowed
+from bot.errors import NotFound
+from bot.factions import faction_by_id
+from bot.factions import faction_id
+from bot.i18n import Msg
+from bot.i18n import t
+from bot.interactions import Context
+from bot.interactions import cancel_choice
+from bot.interactions import choice_handler
+from bot.interactions import cite_in_footer
+from bot.interactions import make_embed
+from bot.interactions import reply
+from bot.interactions import require_gm
+from bot.interactions import update_message
+from bot.rules.fleet_combat import RESOLVE_CHOICE
+from bot.rules.fleet_combat import SPEC
+from bot.rules.fleet_combat import Battle
+from bot.rules.fleet_combat import BattleOutcome
+from bot.rules.fleet_combat import FireOrder
+from bot.rules.fleet_combat import FireTarget
+from bot.rules.fleet_combat import FleetCombatSettings
+from bot.rules.fleet_combat import FleetCombatState
+from bot.rules.fleet_combat import RoundOutcome
+from bot.rules.fleet_combat import RoundReport
+from bot.rules.fleet_combat import SetFireOrders
+from bot.rules.fleet_combat import battle_log_key
+from bot.rules.fleet_combat import battle_status
+from bot.rules.fleet_combat import firing_groups
+from bot.rules.fleet_combat import get_battle
+from bot.rules.fleet_combat import resolve_round
+from bot.rules.fleet_combat import set_fire_orders
+from bot.scaffold import Applied
+from bot.scaffold import ChoiceClaim
+from bot.scaffold import RulesetContext
+from cogs.fleet_combat.common import C
+from cogs.fleet_combat.common import Ctx
+from cogs.fleet_combat.common import battle_faction
+from cogs.fleet_combat.render import AUTO
+from cogs.fleet_combat.render import HOLD
+from cogs.fleet_combat.render import SPLIT
+from cogs.fleet_combat.render import battle_pages
+from cogs.fleet_combat.render import battle_view
+from cogs.fleet_combat.render import class_at
+from cogs.fleet_combat.render import control_handler
+from cogs.fleet_combat.render import lines_text
+from cogs.fleet_combat.render import orders_embed
+from cogs.fleet_combat.render import orders_view
+from cogs.fleet_combat.render import round_page_index
 
 
 def orders_message(

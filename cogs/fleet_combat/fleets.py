@@ -14,63 +14,63 @@ from discord.ext import commands
 
 from bot.announcements import Announcement
 from bot.campaigns import UnitOfWork
-from bot.cog_base import Choices, FactionName, Interaction
+from bot.cog_base import Choices
+from bot.cog_base import FactionName
+from bot.cog_base import Interaction
 from bot.dice import Dice
 from bot.errors import GameError
 from bot.factions import resolve_faction
-from bot.i18n import Msg, t
-from bot.interactions import locale_of, reply, require_gm, who
-from bot.rules.fleet_combat import (
-    SPEC,
-    FleetCombatSettings,
-    FleetCombatState,
-    FleetOutcome,
-    RegisterFleet,
-    apply_class_table,
-    class_name,
-    class_table_of,
-    default_class_table,
-    move_fleet,
-    parse_class_table,
-    register_fleet,
-    remove_fleet,
-    replace_class_stats,
-    ships_msg,
-)
-from bot.scaffold import (
-    Applied,
-    Asked,
-    Question,
-    RulesetContext,
-    confirm_first,
-    confirmed_command,
-    faction_autocomplete,
-    matching_choices,
-    state_for,
-)
+from bot.i18n import Msg
+from bot.i18n import t
+from bot.interactions import locale_of
+from bot.interactions import reply
+from bot.interactions import require_gm
+from bot.interactions import who
+from bot.rules.fleet_combat import SPEC
+from bot.rules.fleet_combat import FleetCombatSettings
+from bot.rules.fleet_combat import FleetCombatState
+from bot.rules.fleet_combat import FleetOutcome
+from bot.rules.fleet_combat import RegisterFleet
+from bot.rules.fleet_combat import apply_class_table
+from bot.rules.fleet_combat import class_name
+from bot.rules.fleet_combat import class_table_of
+from bot.rules.fleet_combat import default_class_table
+from bot.rules.fleet_combat import move_fleet
+from bot.rules.fleet_combat import parse_class_table
+from bot.rules.fleet_combat import register_fleet
+from bot.rules.fleet_combat import remove_fleet
+from bot.rules.fleet_combat import replace_class_stats
+from bot.rules.fleet_combat import ships_msg
+from bot.scaffold import Applied
+from bot.scaffold import Asked
+from bot.scaffold import Question
+from bot.scaffold import RulesetContext
+from bot.scaffold import confirm_first
+from bot.scaffold import confirmed_command
+from bot.scaffold import faction_autocomplete
+from bot.scaffold import matching_choices
+from bot.scaffold import state_for
 from bot.text import shown
-from cogs.fleet_combat.common import (
-    AS_FACTION,
-    POINT,
-    ActingFaction,
-    C,
-    Ctx,
-    Point,
-    TableChange,
-    canonical_point,
-    fleet,
-    gm_context,
-    point_autocomplete,
-    stats,
-)
-from cogs.fleet_combat.input import find_class, known_classes, parse_ships
-from cogs.fleet_combat.render import (
-    fleet_change_embed,
-    fleets_embed,
-    ordered_classes,
-    stats_embed,
-    stats_line,
-)
+from cogs.fleet_combat.common import AS_FACTION
+from cogs.fleet_combat.common import POINT
+from cogs.fleet_combat.common import ActingFaction
+from cogs.fleet_combat.common import C
+from cogs.fleet_combat.common import Ctx
+from cogs.fleet_combat.common import Point
+from cogs.fleet_combat.common import TableChange
+from cogs.fleet_combat.common import canonical_point
+from cogs.fleet_combat.common import fleet
+from cogs.fleet_combat.common import gm_context
+from cogs.fleet_combat.common import point_autocomplete
+from cogs.fleet_combat.common import stats
+from cogs.fleet_combat.input import find_class
+from cogs.fleet_combat.input import known_classes
+from cogs.fleet_combat.input import parse_ships
+from cogs.fleet_combat.render import fleet_change_embed
+from cogs.fleet_combat.render import fleets_embed
+from cogs.fleet_combat.render import ordered_classes
+from cogs.fleet_combat.render import stats_embed
+from cogs.fleet_combat.render import stats_line
 
 Ships = app_commands.Range[str, 1, 500]  # ships by class, wounds in brackets
 MAX_TABLE_BYTES = 100_000

@@ -9,17 +9,21 @@ an `x`; parentheses give wound tokens ship by ship in id order (`(1, 0)`, `(1 wo
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.campaigns import Faction
 from bot.errors import GameError
-from bot.factions import (
-    normal,
-    resolve_faction,
-)
-from bot.rules.fleet_combat import FleetCombatSettings, class_count, class_name
-from bot.text import POINT_NAME_MAX, clean_text, shown, split_top_level
+from bot.factions import normal
+from bot.factions import resolve_faction
+from bot.rules.fleet_combat import FleetCombatSettings
+from bot.rules.fleet_combat import class_count
+from bot.rules.fleet_combat import class_name
+from bot.text import POINT_NAME_MAX
+from bot.text import clean_text
+from bot.text import shown
+from bot.text import split_top_level
 
 C = "combat."
 # Shorthand Twilight Imperium players use for the default classes.

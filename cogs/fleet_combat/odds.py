@@ -7,24 +7,34 @@ from discord.ext import commands
 
 from bot.chart_files import odds_file
 from bot.charts import odds_with_chart
-from bot.cog_base import FactionName, Interaction
+from bot.cog_base import FactionName
+from bot.cog_base import Interaction
 from bot.compute import pool_of
-from bot.errors import GameError, NotFound
+from bot.errors import GameError
+from bot.errors import NotFound
 from bot.factions import resolve_faction
-from bot.i18n import Msg, t
-from bot.interactions import defer_publicly, reply
-from bot.rules.fleet_combat import (
-    SPEC,
-    Fleet,
-    FleetCombatSettings,
-    FleetCombatState,
-    fleet_from_counts,
-)
-from bot.rules.fleet_combat.fleets import fleet_not_found, validate_ships
-from bot.scaffold import RulesetContext, faction_autocomplete
+from bot.i18n import Msg
+from bot.i18n import t
+from bot.interactions import defer_publicly
+from bot.interactions import reply
+from bot.rules.fleet_combat import SPEC
+from bot.rules.fleet_combat import Fleet
+from bot.rules.fleet_combat import FleetCombatSettings
+from bot.rules.fleet_combat import FleetCombatState
+from bot.rules.fleet_combat import fleet_from_counts
+from bot.rules.fleet_combat.fleets import fleet_not_found
+from bot.rules.fleet_combat.fleets import validate_ships
+from bot.scaffold import RulesetContext
+from bot.scaffold import faction_autocomplete
 from bot.text import shown
-from cogs.fleet_combat.common import C, Ctx, Point, canonical_point, combat, point_autocomplete
-from cogs.fleet_combat.input import parse_ships, shown_list
+from cogs.fleet_combat.common import C
+from cogs.fleet_combat.common import Ctx
+from cogs.fleet_combat.common import Point
+from cogs.fleet_combat.common import canonical_point
+from cogs.fleet_combat.common import combat
+from cogs.fleet_combat.common import point_autocomplete
+from cogs.fleet_combat.input import parse_ships
+from cogs.fleet_combat.input import shown_list
 from cogs.fleet_combat.render import odds_embed
 
 MAX_ODDS_SHIPS = 300

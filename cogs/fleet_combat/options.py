@@ -8,39 +8,50 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.announcements import Announcement
-from bot.cog_base import Choices, Interaction
-from bot.errors import GameError, NotAllowed
+from bot.cog_base import Choices
+from bot.cog_base import Interaction
+from bot.errors import GameError
+from bot.errors import NotAllowed
 from bot.factions import find_faction
-from bot.i18n import Msg, t
-from bot.interactions import add_field, cite_in_footer, make_embed, reply, who
-from bot.rules.fleet_combat import (
-    SPEC,
-    Battle,
-    BattleOutcome,
-    FleetCombatSettings,
-    FleetCombatState,
-    get_battle,
-    set_allies,
-    set_damage_priority,
-)
-from bot.scaffold import Applied, RulesetContext, faction_autocomplete
+from bot.i18n import Msg
+from bot.i18n import t
+from bot.interactions import add_field
+from bot.interactions import cite_in_footer
+from bot.interactions import make_embed
+from bot.interactions import reply
+from bot.interactions import who
+from bot.rules.fleet_combat import SPEC
+from bot.rules.fleet_combat import Battle
+from bot.rules.fleet_combat import BattleOutcome
+from bot.rules.fleet_combat import FleetCombatSettings
+from bot.rules.fleet_combat import FleetCombatState
+from bot.rules.fleet_combat import get_battle
+from bot.rules.fleet_combat import set_allies
+from bot.rules.fleet_combat import set_damage_priority
+from bot.scaffold import Applied
+from bot.scaffold import RulesetContext
+from bot.scaffold import faction_autocomplete
 from bot.text import shown
-from cogs.fleet_combat.battles import battle_option, order_context
-from cogs.fleet_combat.common import (
-    AS_FACTION,
-    ActingFaction,
-    BattleNo,
-    C,
-    ListText,
-    apply_in_battle,
-    battle_being_given,
-    battle_faction,
-    combat,
-    list_choices,
-    list_entries,
-)
-from cogs.fleet_combat.input import class_word, parse_factions, parse_ship_ids
-from cogs.fleet_combat.render import outcome_message, ship_ids_text, ship_life, text
+from cogs.fleet_combat.battles import battle_option
+from cogs.fleet_combat.battles import order_context
+from cogs.fleet_combat.common import AS_FACTION
+from cogs.fleet_combat.common import ActingFaction
+from cogs.fleet_combat.common import BattleNo
+from cogs.fleet_combat.common import C
+from cogs.fleet_combat.common import ListText
+from cogs.fleet_combat.common import apply_in_battle
+from cogs.fleet_combat.common import battle_being_given
+from cogs.fleet_combat.common import battle_faction
+from cogs.fleet_combat.common import combat
+from cogs.fleet_combat.common import list_choices
+from cogs.fleet_combat.common import list_entries
+from cogs.fleet_combat.input import class_word
+from cogs.fleet_combat.input import parse_factions
+from cogs.fleet_combat.input import parse_ship_ids
+from cogs.fleet_combat.render import outcome_message
+from cogs.fleet_combat.render import ship_ids_text
+from cogs.fleet_combat.render import ship_life
+from cogs.fleet_combat.render import text
 
 
 async def allies_autocomplete(interaction: Interaction, current: str) -> Choices:

@@ -9,7 +9,9 @@ per message, 10 embeds); restart-safe `fc:` controls page through them.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable
+from collections.abc import Callable
+from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
@@ -19,46 +21,42 @@ from bot import controls
 from bot.announcements import view_of
 from bot.cog_base import Interaction
 from bot.controls import Control
-from bot.i18n import Msg, t
-from bot.interactions import (
-    NEUTRAL_COLOUR,
-    WAITING_COLOUR,
-    add_field,
-    cite_in_footer,
-    clip,
-    make_embed,
-)
-from bot.rules.fleet_combat import (
-    SPEC,
-    Battle,
-    BattleOutcome,
-    BattleStatus,
-    FireOrder,
-    Fleet,
-    FleetCombatSettings,
-    FleetCombatState,
-    GroupStatus,
-    LegalTarget,
-    RoundReport,
-    Ship,
-    VolleyReport,
-    battle_status,
-    class_count,
-    class_name,
-    ships_msg,
-)
-from bot.rules.fleet_combat.messages import (
-    battle_line,
-    counts_msg,
-    ending_lines,
-    faces_text,
-    held_lines,
-    loss_lines,
-    result_msg,
-    retreated_lines,
-    retreating_lines,
-)
-from bot.rules.fleet_combat.odds import OddsResult, odds_lines
+from bot.i18n import Msg
+from bot.i18n import t
+from bot.interactions import NEUTRAL_COLOUR
+from bot.interactions import WAITING_COLOUR
+from bot.interactions import add_field
+from bot.interactions import cite_in_footer
+from bot.interactions import clip
+from bot.interactions import make_embed
+from bot.rules.fleet_combat import SPEC
+from bot.rules.fleet_combat import Battle
+from bot.rules.fleet_combat import BattleOutcome
+from bot.rules.fleet_combat import BattleStatus
+from bot.rules.fleet_combat import FireOrder
+from bot.rules.fleet_combat import Fleet
+from bot.rules.fleet_combat import FleetCombatSettings
+from bot.rules.fleet_combat import FleetCombatState
+from bot.rules.fleet_combat import GroupStatus
+from bot.rules.fleet_combat import LegalTarget
+from bot.rules.fleet_combat import RoundReport
+from bot.rules.fleet_combat import Ship
+from bot.rules.fleet_combat import VolleyReport
+from bot.rules.fleet_combat import battle_status
+from bot.rules.fleet_combat import class_count
+from bot.rules.fleet_combat import class_name
+from bot.rules.fleet_combat import ships_msg
+from bot.rules.fleet_combat.messages import battle_line
+from bot.rules.fleet_combat.messages import counts_msg
+from bot.rules.fleet_combat.messages import ending_lines
+from bot.rules.fleet_combat.messages import faces_text
+from bot.rules.fleet_combat.messages import held_lines
+from bot.rules.fleet_combat.messages import loss_lines
+from bot.rules.fleet_combat.messages import result_msg
+from bot.rules.fleet_combat.messages import retreated_lines
+from bot.rules.fleet_combat.messages import retreating_lines
+from bot.rules.fleet_combat.odds import OddsResult
+from bot.rules.fleet_combat.odds import odds_lines
 from bot.text import lines_text as shared_lines_text
 from bot.text import shown
 from bot.text import text as shared_text

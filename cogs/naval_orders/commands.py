@@ -11,87 +11,94 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import Any, Literal, TypeVar, cast
+from typing import Any
+from typing import Literal
+from typing import TypeVar
+from typing import cast
 
 import discord
 from discord import app_commands
 
 from bot.announcements import Announcement
-from bot.cog_base import BotCog, Choices, FactionName, Interaction, command_group
+from bot.cog_base import BotCog
+from bot.cog_base import Choices
+from bot.cog_base import FactionName
+from bot.cog_base import Interaction
+from bot.cog_base import command_group
 from bot.dice import Dice
-from bot.errors import GameError, NotAllowed
+from bot.errors import GameError
+from bot.errors import NotAllowed
 from bot.i18n import Msg
-from bot.interactions import (
-    LOSS_COLOUR,
-    NEUTRAL_COLOUR,
-    SUCCESS_COLOUR,
-    message_batches,
-    reply,
-    require_gm,
-    who,
-)
-from bot.rules.naval_orders import (
-    ORDER_KINDS,
-    SPEC,
-    BuildOrder,
-    CommandTestOutcome,
-    CommandTestRequest,
-    GiveBuildOrder,
-    GiveOrder,
-    MovementPlan,
-    NavalOrdersSettings,
-    NavalOrdersState,
-    NavalOutcome,
-    RegisterForce,
-    RegisterStation,
-    ReportPosition,
-    SendByPacket,
-    StartFormation,
-    check_build_form_opens,
-    check_order_form_opens,
-    complete_order,
-    declare_return_station,
-    give_build_order,
-    give_order,
-    movement_range,
-    orders_overview,
-    register_force,
-    register_packet_arrival,
-    register_station,
-    remove_force,
-    remove_station,
-    report_position,
-    send_by_packet,
-    set_station_distances,
-    start_formation,
-    take_command_test,
-)
-from bot.rules.naval_orders.models import EnemyPlace, Force, ForceKind, name_key
+from bot.interactions import LOSS_COLOUR
+from bot.interactions import NEUTRAL_COLOUR
+from bot.interactions import SUCCESS_COLOUR
+from bot.interactions import message_batches
+from bot.interactions import reply
+from bot.interactions import require_gm
+from bot.interactions import who
+from bot.rules.naval_orders import ORDER_KINDS
+from bot.rules.naval_orders import SPEC
+from bot.rules.naval_orders import BuildOrder
+from bot.rules.naval_orders import CommandTestOutcome
+from bot.rules.naval_orders import CommandTestRequest
+from bot.rules.naval_orders import GiveBuildOrder
+from bot.rules.naval_orders import GiveOrder
+from bot.rules.naval_orders import MovementPlan
+from bot.rules.naval_orders import NavalOrdersSettings
+from bot.rules.naval_orders import NavalOrdersState
+from bot.rules.naval_orders import NavalOutcome
+from bot.rules.naval_orders import RegisterForce
+from bot.rules.naval_orders import RegisterStation
+from bot.rules.naval_orders import ReportPosition
+from bot.rules.naval_orders import SendByPacket
+from bot.rules.naval_orders import StartFormation
+from bot.rules.naval_orders import check_build_form_opens
+from bot.rules.naval_orders import check_order_form_opens
+from bot.rules.naval_orders import complete_order
+from bot.rules.naval_orders import declare_return_station
+from bot.rules.naval_orders import give_build_order
+from bot.rules.naval_orders import give_order
+from bot.rules.naval_orders import movement_range
+from bot.rules.naval_orders import orders_overview
+from bot.rules.naval_orders import register_force
+from bot.rules.naval_orders import register_packet_arrival
+from bot.rules.naval_orders import register_station
+from bot.rules.naval_orders import remove_force
+from bot.rules.naval_orders import remove_station
+from bot.rules.naval_orders import report_position
+from bot.rules.naval_orders import send_by_packet
+from bot.rules.naval_orders import set_station_distances
+from bot.rules.naval_orders import start_formation
+from bot.rules.naval_orders import take_command_test
+from bot.rules.naval_orders.models import EnemyPlace
+from bot.rules.naval_orders.models import Force
+from bot.rules.naval_orders.models import ForceKind
+from bot.rules.naval_orders.models import name_key
 from bot.rules.naval_orders.packets import check_packet_can_carry
-from bot.rules.naval_orders.registry import check_owner, find_force, find_station
+from bot.rules.naval_orders.registry import check_owner
+from bot.rules.naval_orders.registry import find_force
+from bot.rules.naval_orders.registry import find_station
 from bot.rules.naval_orders.settings import OrderKind
 from bot.rulesets import Outcome
-from bot.scaffold import (
-    Applied,
-    Asked,
-    Question,
-    RulesetContext,
-    Typist,
-    confirm_first,
-    confirmed_command,
-    faction_autocomplete,
-    owned_choices,
-    state_choices,
-)
-from bot.text import shown, shown_msg
+from bot.scaffold import Applied
+from bot.scaffold import Asked
+from bot.scaffold import Question
+from bot.scaffold import RulesetContext
+from bot.scaffold import Typist
+from bot.scaffold import confirm_first
+from bot.scaffold import confirmed_command
+from bot.scaffold import faction_autocomplete
+from bot.scaffold import owned_choices
+from bot.scaffold import state_choices
+from bot.text import shown
+from bot.text import shown_msg
 from cogs.naval_orders.forms import OrderForm
-from cogs.naval_orders.input import (
-    order_from_form,
-    parse_distances,
-    parse_ships,
-    parse_squadrons,
-)
-from cogs.naval_orders.render import navy_embeds, stations_embeds
+from cogs.naval_orders.input import order_from_form
+from cogs.naval_orders.input import parse_distances
+from cogs.naval_orders.input import parse_ships
+from cogs.naval_orders.input import parse_squadrons
+from cogs.naval_orders.render import navy_embeds
+from cogs.naval_orders.render import stations_embeds
 
 Ctx = RulesetContext[NavalOrdersState, NavalOrdersSettings]
 Name = app_commands.Range[str, 1, 80]  # a force's, a port's or a location's name

@@ -10,15 +10,19 @@ characters.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
+from collections.abc import Callable
 
 import discord
 
 from bot.cog_base import Interaction
 from bot.i18n import t
-from bot.interactions import clip, handle_error
-from bot.rules.naval_orders.settings import NavalOrdersSettings, OrderKind
-from cogs.naval_orders.input import FORM_FIELDS, FormField
+from bot.interactions import clip
+from bot.interactions import handle_error
+from bot.rules.naval_orders.settings import NavalOrdersSettings
+from bot.rules.naval_orders.settings import OrderKind
+from cogs.naval_orders.input import FORM_FIELDS
+from cogs.naval_orders.input import FormField
 
 Submit = Callable[[Interaction, dict[str, str]], Awaitable[None]]
 

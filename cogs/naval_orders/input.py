@@ -11,21 +11,20 @@ import re
 from dataclasses import dataclass
 
 from bot.errors import RuleViolation
-from bot.rules.naval_orders import (
-    BlockadeOrder,
-    BuildOrder,
-    CruiseOrder,
-    DisbandOrder,
-    EscortOrder,
-    LandingOrder,
-    MoveOrder,
-    Order,
-    RaidOrder,
-    RepairOrder,
-    Ship,
-    Squadron,
-)
-from bot.rules.naval_orders.models import SquadronKind, VesselKind
+from bot.rules.naval_orders import BlockadeOrder
+from bot.rules.naval_orders import BuildOrder
+from bot.rules.naval_orders import CruiseOrder
+from bot.rules.naval_orders import DisbandOrder
+from bot.rules.naval_orders import EscortOrder
+from bot.rules.naval_orders import LandingOrder
+from bot.rules.naval_orders import MoveOrder
+from bot.rules.naval_orders import Order
+from bot.rules.naval_orders import RaidOrder
+from bot.rules.naval_orders import RepairOrder
+from bot.rules.naval_orders import Ship
+from bot.rules.naval_orders import Squadron
+from bot.rules.naval_orders.models import SquadronKind
+from bot.rules.naval_orders.models import VesselKind
 from bot.rules.naval_orders.settings import OrderKind
 
 ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6}

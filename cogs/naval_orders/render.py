@@ -8,9 +8,13 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.i18n import Msg, t
-from bot.interactions import NEUTRAL_COLOUR, cite_in_footer, line_embeds
-from bot.rules.naval_orders import NavalOrdersState, Station
+from bot.i18n import Msg
+from bot.i18n import t
+from bot.interactions import NEUTRAL_COLOUR
+from bot.interactions import cite_in_footer
+from bot.interactions import line_embeds
+from bot.rules.naval_orders import NavalOrdersState
+from bot.rules.naval_orders import Station
 from bot.text import shown
 
 

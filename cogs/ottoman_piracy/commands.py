@@ -7,78 +7,78 @@ impulses. Each command: check → parse → one unit of work → render → send
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
+from collections.abc import Mapping
 from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot.announcements import Announcement
-from bot.campaigns import Choice, Faction, UnitOfWork
-from bot.cog_base import BotCog, Choices, FactionName, Interaction, command_group
+from bot.campaigns import Choice
+from bot.campaigns import Faction
+from bot.campaigns import UnitOfWork
+from bot.cog_base import BotCog
+from bot.cog_base import Choices
+from bot.cog_base import FactionName
+from bot.cog_base import Interaction
+from bot.cog_base import command_group
 from bot.dice import Dice
-from bot.errors import GameError, NotAllowed
+from bot.errors import GameError
+from bot.errors import NotAllowed
 from bot.factions import resolve_faction
 from bot.i18n import t
-from bot.interactions import (
-    Context,
-    acknowledge_slow_writes,
-    choice_handler,
-    command_mention,
-    locale_of,
-    reply,
-    require_gm,
-    setup_step,
-    who,
-)
+from bot.interactions import Context
+from bot.interactions import acknowledge_slow_writes
+from bot.interactions import choice_handler
+from bot.interactions import command_mention
+from bot.interactions import locale_of
+from bot.interactions import reply
+from bot.interactions import require_gm
+from bot.interactions import setup_step
+from bot.interactions import who
 from bot.next_steps import with_next_step
-from bot.rules.ottoman_piracy import (
-    KNOWN_POWERS,
-    OTTOMAN,
-    SPEC,
-    OttomanPiracySettings,
-    OttomanPiracyState,
-    PiracyOutcome,
-    StateChange,
-    assign_power,
-    check_declarer,
-    choose_reward,
-    declare_piracy,
-    force_default_reward,
-    piracy_status,
-    power_key,
-    power_label,
-    sea_zone_choices,
-    set_at_war,
-    set_hand_size,
-    set_piracy_vp,
-    start_impulse,
-    state_hand_size,
-)
+from bot.rules.ottoman_piracy import KNOWN_POWERS
+from bot.rules.ottoman_piracy import OTTOMAN
+from bot.rules.ottoman_piracy import SPEC
+from bot.rules.ottoman_piracy import OttomanPiracySettings
+from bot.rules.ottoman_piracy import OttomanPiracyState
+from bot.rules.ottoman_piracy import PiracyOutcome
+from bot.rules.ottoman_piracy import StateChange
+from bot.rules.ottoman_piracy import assign_power
+from bot.rules.ottoman_piracy import check_declarer
+from bot.rules.ottoman_piracy import choose_reward
+from bot.rules.ottoman_piracy import declare_piracy
+from bot.rules.ottoman_piracy import force_default_reward
+from bot.rules.ottoman_piracy import piracy_status
+from bot.rules.ottoman_piracy import power_key
+from bot.rules.ottoman_piracy import power_label
+from bot.rules.ottoman_piracy import sea_zone_choices
+from bot.rules.ottoman_piracy import set_at_war
+from bot.rules.ottoman_piracy import set_hand_size
+from bot.rules.ottoman_piracy import set_piracy_vp
+from bot.rules.ottoman_piracy import start_impulse
+from bot.rules.ottoman_piracy import state_hand_size
 from bot.rules.ottoman_piracy.models import Reward
-from bot.rules.ottoman_piracy.names import leader_name, power_name
-from bot.scaffold import (
-    Applied,
-    ChoiceClaim,
-    RulesetContext,
-    faction_autocomplete,
-    interaction_options,
-    matching_choices,
-    state_for,
-)
-from bot.text import shown, text
-from cogs.ottoman_piracy.input import (
-    PiracyInput,
-    build_declaration,
-    resolve_power,
-)
-from cogs.ottoman_piracy.render import (
-    change_embed,
-    power_names,
-    question_view,
-    status_embed,
-    story_embed,
-)
+from bot.rules.ottoman_piracy.names import leader_name
+from bot.rules.ottoman_piracy.names import power_name
+from bot.scaffold import Applied
+from bot.scaffold import ChoiceClaim
+from bot.scaffold import RulesetContext
+from bot.scaffold import faction_autocomplete
+from bot.scaffold import interaction_options
+from bot.scaffold import matching_choices
+from bot.scaffold import state_for
+from bot.text import shown
+from bot.text import text
+from cogs.ottoman_piracy.input import PiracyInput
+from cogs.ottoman_piracy.input import build_declaration
+from cogs.ottoman_piracy.input import resolve_power
+from cogs.ottoman_piracy.render import change_embed
+from cogs.ottoman_piracy.render import power_names
+from cogs.ottoman_piracy.render import question_view
+from cogs.ottoman_piracy.render import status_embed
+from cogs.ottoman_piracy.render import story_embed
 
 REWARD_CHOICE = "op_reward"
 C = "corsairs."

@@ -12,20 +12,19 @@ from dataclasses import dataclass
 
 from bot.campaigns import Faction
 from bot.errors import GameError
-from bot.factions import find_faction, normal
+from bot.factions import find_faction
+from bot.factions import normal
 from bot.i18n import MsgList
-from bot.rules.ottoman_piracy import (
-    KNOWN_POWERS,
-    OTTOMAN,
-    FortifiedSpace,
-    OttomanPiracySettings,
-    OttomanPiracyState,
-    PiracyDeclaration,
-    SquadronGroup,
-    find_sea_zone,
-    power_key,
-    power_label,
-)
+from bot.rules.ottoman_piracy import KNOWN_POWERS
+from bot.rules.ottoman_piracy import OTTOMAN
+from bot.rules.ottoman_piracy import FortifiedSpace
+from bot.rules.ottoman_piracy import OttomanPiracySettings
+from bot.rules.ottoman_piracy import OttomanPiracyState
+from bot.rules.ottoman_piracy import PiracyDeclaration
+from bot.rules.ottoman_piracy import SquadronGroup
+from bot.rules.ottoman_piracy import find_sea_zone
+from bot.rules.ottoman_piracy import power_key
+from bot.rules.ottoman_piracy import power_label
 from bot.rules.ottoman_piracy.models import SpaceType
 from bot.text import split_top_level
 

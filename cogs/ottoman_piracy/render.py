@@ -14,42 +14,41 @@ import discord
 from bot import controls
 from bot.campaigns import Faction
 from bot.controls import Control
-from bot.i18n import Msg, t
-from bot.interactions import (
-    LOSS_COLOUR,
-    SUCCESS_COLOUR,
-    WAITING_COLOUR,
-    add_field,
-    choice_button,
-    choice_view,
-    cite_in_footer,
-    clip,
-    make_embed,
-)
-from bot.rules.ottoman_piracy import (
-    HitReward,
-    OttomanPiracySettings,
-    OttomanPiracyState,
-    PiracyRecord,
-    PiracyStatus,
-    RewardOption,
-    TargetDiceSource,
-    card_lock_lines,
-    option_label,
-    power_label,
-    sea_zone_label,
-    vp_value,
-    zones_used_lines,
-)
-from bot.rules.ottoman_piracy.names import (
-    counted,
-    faces_text,
-    leader_label,
-    piracy_msg,
-    power_name,
-)
-from bot.rules.ottoman_piracy.rewards import awaiting_line, piracy_done_line, squadron_place
-from bot.text import lines_text, shown, text
+from bot.i18n import Msg
+from bot.i18n import t
+from bot.interactions import LOSS_COLOUR
+from bot.interactions import SUCCESS_COLOUR
+from bot.interactions import WAITING_COLOUR
+from bot.interactions import add_field
+from bot.interactions import choice_button
+from bot.interactions import choice_view
+from bot.interactions import cite_in_footer
+from bot.interactions import clip
+from bot.interactions import make_embed
+from bot.rules.ottoman_piracy import HitReward
+from bot.rules.ottoman_piracy import OttomanPiracySettings
+from bot.rules.ottoman_piracy import OttomanPiracyState
+from bot.rules.ottoman_piracy import PiracyRecord
+from bot.rules.ottoman_piracy import PiracyStatus
+from bot.rules.ottoman_piracy import RewardOption
+from bot.rules.ottoman_piracy import TargetDiceSource
+from bot.rules.ottoman_piracy import card_lock_lines
+from bot.rules.ottoman_piracy import option_label
+from bot.rules.ottoman_piracy import power_label
+from bot.rules.ottoman_piracy import sea_zone_label
+from bot.rules.ottoman_piracy import vp_value
+from bot.rules.ottoman_piracy import zones_used_lines
+from bot.rules.ottoman_piracy.names import counted
+from bot.rules.ottoman_piracy.names import faces_text
+from bot.rules.ottoman_piracy.names import leader_label
+from bot.rules.ottoman_piracy.names import piracy_msg
+from bot.rules.ottoman_piracy.names import power_name
+from bot.rules.ottoman_piracy.rewards import awaiting_line
+from bot.rules.ottoman_piracy.rewards import piracy_done_line
+from bot.rules.ottoman_piracy.rewards import squadron_place
+from bot.text import lines_text
+from bot.text import shown
+from bot.text import text
 
 C = "corsairs."
 # Fortresses given only as a count carry these names: "#1", "#2"... (see the cog's parser).

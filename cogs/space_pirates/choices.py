@@ -9,7 +9,8 @@ works after a restart, and a second answer is refused because the choice is gone
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -17,40 +18,52 @@ import discord
 from bot import controls
 from bot.announcements import Announcement
 from bot.announcements import OutboxMessage as Post
-from bot.campaigns import Choice, HistoryFilter, UnitOfWork
+from bot.campaigns import Choice
+from bot.campaigns import HistoryFilter
+from bot.campaigns import UnitOfWork
 from bot.dice import Dice
-from bot.errors import GameError, NotAllowed, NotFound
-from bot.i18n import Msg, t
-from bot.interactions import (
-    LOSS_COLOUR,
-    NEUTRAL_COLOUR,
-    SUCCESS_COLOUR,
-    WAITING_COLOUR,
-    Context,
-    cancel_choice,
-    choice_handler,
-    confirmation_view,
-    reply,
-    require_gm,
-    update_message,
-)
+from bot.errors import GameError
+from bot.errors import NotAllowed
+from bot.errors import NotFound
+from bot.i18n import Msg
+from bot.i18n import t
+from bot.interactions import LOSS_COLOUR
+from bot.interactions import NEUTRAL_COLOUR
+from bot.interactions import SUCCESS_COLOUR
+from bot.interactions import WAITING_COLOUR
+from bot.interactions import Context
+from bot.interactions import cancel_choice
+from bot.interactions import choice_handler
+from bot.interactions import confirmation_view
+from bot.interactions import reply
+from bot.interactions import require_gm
+from bot.interactions import update_message
 from bot.rules.fleet_combat.settings import FleetCombatSettings
-from bot.rules.space_pirates import (
-    SPEC,
-    ChoiceOutcome,
-    SpacePiratesSettings,
-    SpacePiratesState,
-    force_choices,
-)
-from bot.rules.space_pirates.messages import offer_lines, waiting_line
-from bot.rules.space_pirates.models import PendingResolution, UpkeepDue
-from bot.rules.space_pirates.spec import ANSWER_CONTROL, FORCE_ALL_PREVIEW
+from bot.rules.space_pirates import SPEC
+from bot.rules.space_pirates import ChoiceOutcome
+from bot.rules.space_pirates import SpacePiratesSettings
+from bot.rules.space_pirates import SpacePiratesState
+from bot.rules.space_pirates import force_choices
+from bot.rules.space_pirates.messages import offer_lines
+from bot.rules.space_pirates.messages import waiting_line
+from bot.rules.space_pirates.models import PendingResolution
+from bot.rules.space_pirates.models import UpkeepDue
+from bot.rules.space_pirates.spec import ANSWER_CONTROL
+from bot.rules.space_pirates.spec import FORCE_ALL_PREVIEW
 from bot.rules.space_pirates.turn import answer_choice
 from bot.rules.space_pirates.upkeep import upkeep_waiting_line
-from bot.scaffold import Applied, ChoiceClaim, RulesetContext
-from cogs.space_pirates.common import REPORT, C, Ctx, campaign_combat, reported
-from cogs.space_pirates.operations import bribers_named, sealed_bribers
-from cogs.space_pirates.render import lines_embeds, rendered
+from bot.scaffold import Applied
+from bot.scaffold import ChoiceClaim
+from bot.scaffold import RulesetContext
+from cogs.space_pirates.common import REPORT
+from cogs.space_pirates.common import C
+from cogs.space_pirates.common import Ctx
+from cogs.space_pirates.common import campaign_combat
+from cogs.space_pirates.common import reported
+from cogs.space_pirates.operations import bribers_named
+from cogs.space_pirates.operations import sealed_bribers
+from cogs.space_pirates.render import lines_embeds
+from cogs.space_pirates.render import rendered
 
 ANSWER = ANSWER_CONTROL
 FORCE_ALL = FORCE_ALL_PREVIEW

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
@@ -12,46 +13,57 @@ from discord.ext import commands
 from bot.announcements import Announcement
 from bot.app import PrivateerBot
 from bot.cog_base import Interaction
-from bot.errors import NotAllowed, NotFound
+from bot.errors import NotAllowed
+from bot.errors import NotFound
 from bot.i18n import Msg
-from bot.interactions import cite_in_footer, line_embeds, message_batches, reply, require_gm, who
+from bot.interactions import cite_in_footer
+from bot.interactions import line_embeds
+from bot.interactions import message_batches
+from bot.interactions import reply
+from bot.interactions import require_gm
+from bot.interactions import who
 from bot.rules.fleet_combat.settings import FleetCombatSettings
-from bot.rules.space_pirates import SPEC, SpacePiratesSettings, SpacePiratesState
-from bot.rules.space_pirates.models import Planet, RegisteredShip, TradeRoute
-from bot.rules.space_pirates.registry import (
-    ShipSpec,
-    register_planet,
-    register_route,
-    remove_planet,
-    remove_route,
-    set_contacts,
-    set_privateer_tech,
-    set_turn_order,
-)
+from bot.rules.space_pirates import SPEC
+from bot.rules.space_pirates import SpacePiratesSettings
+from bot.rules.space_pirates import SpacePiratesState
+from bot.rules.space_pirates.models import Planet
+from bot.rules.space_pirates.models import RegisteredShip
+from bot.rules.space_pirates.models import TradeRoute
+from bot.rules.space_pirates.registry import ShipSpec
+from bot.rules.space_pirates.registry import register_planet
+from bot.rules.space_pirates.registry import register_route
+from bot.rules.space_pirates.registry import remove_planet
+from bot.rules.space_pirates.registry import remove_route
+from bot.rules.space_pirates.registry import set_contacts
+from bot.rules.space_pirates.registry import set_privateer_tech
+from bot.rules.space_pirates.registry import set_turn_order
 from bot.rules.space_pirates.status import status
-from bot.scaffold import (
-    Applied,
-    Asked,
-    Question,
-    RulesetContext,
-    confirm_first,
-    confirmed_command,
-    faction_autocomplete,
-    matching_choices,
-    state_for,
-)
+from bot.scaffold import Applied
+from bot.scaffold import Asked
+from bot.scaffold import Question
+from bot.scaffold import RulesetContext
+from bot.scaffold import confirm_first
+from bot.scaffold import confirmed_command
+from bot.scaffold import faction_autocomplete
+from bot.scaffold import matching_choices
+from bot.scaffold import state_for
 from bot.text import shown
-from cogs.space_pirates import choices, operations, reports
-from cogs.space_pirates.common import C, Change, Ctx, campaign_combat
-from cogs.space_pirates.input import (
-    known_faction,
-    parse_factions,
-    parse_numbers,
-    parse_owners,
-    parse_ships,
-)
+from cogs.space_pirates import choices
+from cogs.space_pirates import operations
+from cogs.space_pirates import reports
+from cogs.space_pirates.common import C
+from cogs.space_pirates.common import Change
+from cogs.space_pirates.common import Ctx
+from cogs.space_pirates.common import campaign_combat
+from cogs.space_pirates.input import known_faction
+from cogs.space_pirates.input import parse_factions
+from cogs.space_pirates.input import parse_numbers
+from cogs.space_pirates.input import parse_owners
+from cogs.space_pirates.input import parse_ships
 from cogs.space_pirates.operations import Params
-from cogs.space_pirates.render import lines_embeds, planet_line, route_line
+from cogs.space_pirates.render import lines_embeds
+from cogs.space_pirates.render import planet_line
+from cogs.space_pirates.render import route_line
 
 Listing = app_commands.Range[str, 1, 500]  # a list as typed: ships, shares or numbers
 

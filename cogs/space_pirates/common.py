@@ -3,12 +3,14 @@ calls, and the campaign's fleet combat settings (FC-I17)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
 from bot.i18n import Msg
 from bot.rules.fleet_combat.settings import FleetCombatSettings
-from bot.rules.space_pirates import SpacePiratesSettings, SpacePiratesState
+from bot.rules.space_pirates import SpacePiratesSettings
+from bot.rules.space_pirates import SpacePiratesState
 from bot.rules.space_pirates.reports import QUIET_OUTCOMES
 from bot.rules.space_pirates.spec import FLEET_COMBAT
 from bot.scaffold import RulesetContext

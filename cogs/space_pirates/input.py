@@ -7,7 +7,8 @@ from collections.abc import Sequence
 
 from bot.campaigns import Faction
 from bot.errors import RuleViolation
-from bot.factions import normal, unknown_faction
+from bot.factions import normal
+from bot.factions import unknown_faction
 from bot.i18n import MsgList
 from bot.rules.fleet_combat import FleetCombatSettings
 from bot.rules.fleet_combat.messages import class_name

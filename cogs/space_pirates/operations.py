@@ -6,7 +6,8 @@ restart and runs once. The bot reports amounts owed and paid, it keeps no treasu
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,56 +15,55 @@ import discord
 
 from bot import secret_rolls
 from bot.announcements import Announcement
-from bot.campaigns import Choice, UnitOfWork
+from bot.campaigns import Choice
+from bot.campaigns import UnitOfWork
 from bot.dice import Dice
 from bot.errors import GameError
 from bot.i18n import Msg
-from bot.interactions import (
-    Context,
-    cancel_choice,
-    choice_button,
-    choice_handler,
-    choice_view,
-    reply,
-)
+from bot.interactions import Context
+from bot.interactions import cancel_choice
+from bot.interactions import choice_button
+from bot.interactions import choice_handler
+from bot.interactions import choice_view
+from bot.interactions import reply
 from bot.rules.fleet_combat.settings import FleetCombatSettings
-from bot.rules.space_pirates import SPEC, SpacePiratesSettings, SpacePiratesState
-from bot.rules.space_pirates.base import (
-    apply_locate,
-    check_base_attackers,
-    order_base_attack,
-    quote_base_attack,
-    quote_locate,
-)
-from bot.rules.space_pirates.bribe import (
-    BribeOrder,
-    SealedBribers,
-    answer_bribe_offer,
-    apply_bribe,
-    quote_bribe,
-    withdraw_bribe,
-)
-from bot.rules.space_pirates.mercenaries import (
-    HireOrder,
-    apply_hire,
-    dismiss_contract,
-    quote_hire,
-    station_contract,
-)
-from bot.rules.space_pirates.messages import bribe_target, fleet_msg
+from bot.rules.space_pirates import SPEC
+from bot.rules.space_pirates import SpacePiratesSettings
+from bot.rules.space_pirates import SpacePiratesState
+from bot.rules.space_pirates.base import apply_locate
+from bot.rules.space_pirates.base import check_base_attackers
+from bot.rules.space_pirates.base import order_base_attack
+from bot.rules.space_pirates.base import quote_base_attack
+from bot.rules.space_pirates.base import quote_locate
+from bot.rules.space_pirates.bribe import BribeOrder
+from bot.rules.space_pirates.bribe import SealedBribers
+from bot.rules.space_pirates.bribe import answer_bribe_offer
+from bot.rules.space_pirates.bribe import apply_bribe
+from bot.rules.space_pirates.bribe import quote_bribe
+from bot.rules.space_pirates.bribe import withdraw_bribe
+from bot.rules.space_pirates.mercenaries import HireOrder
+from bot.rules.space_pirates.mercenaries import apply_hire
+from bot.rules.space_pirates.mercenaries import dismiss_contract
+from bot.rules.space_pirates.mercenaries import quote_hire
+from bot.rules.space_pirates.mercenaries import station_contract
+from bot.rules.space_pirates.messages import bribe_target
+from bot.rules.space_pirates.messages import fleet_msg
 from bot.rules.space_pirates.models import Station
-from bot.rules.space_pirates.privateers import (
-    PrivateerOrder,
-    apply_privateers,
-    apply_recall,
-    quote_privateers,
-    quote_recall,
-)
+from bot.rules.space_pirates.privateers import PrivateerOrder
+from bot.rules.space_pirates.privateers import apply_privateers
+from bot.rules.space_pirates.privateers import apply_recall
+from bot.rules.space_pirates.privateers import quote_privateers
+from bot.rules.space_pirates.privateers import quote_recall
 from bot.rules.space_pirates.status import station_msg
 from bot.rules.space_pirates.turn import operations_open
-from bot.scaffold import Applied, ChoiceClaim, RulesetContext
+from bot.scaffold import Applied
+from bot.scaffold import ChoiceClaim
+from bot.scaffold import RulesetContext
 from bot.secret_rolls import Sealed
-from cogs.space_pirates.common import C, Change, Ctx, campaign_combat
+from cogs.space_pirates.common import C
+from cogs.space_pirates.common import Change
+from cogs.space_pirates.common import Ctx
+from cogs.space_pirates.common import campaign_combat
 from cogs.space_pirates.render import lines_embeds
 
 OPERATION = "sp_operation"

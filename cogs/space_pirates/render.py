@@ -8,10 +8,16 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.i18n import Msg, MsgList, t
-from bot.interactions import NEUTRAL_COLOUR, cite_in_footer, line_embeds
+from bot.i18n import Msg
+from bot.i18n import MsgList
+from bot.i18n import t
+from bot.interactions import NEUTRAL_COLOUR
+from bot.interactions import cite_in_footer
+from bot.interactions import line_embeds
 from bot.rules.fleet_combat.messages import class_count
-from bot.rules.space_pirates.models import Planet, RegisteredShip, TradeRoute
+from bot.rules.space_pirates.models import Planet
+from bot.rules.space_pirates.models import RegisteredShip
+from bot.rules.space_pirates.models import TradeRoute
 from bot.text import shown
 
 C = "pirates."

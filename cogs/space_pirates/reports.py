@@ -10,34 +10,49 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot import controls, secret_rolls
+from bot import controls
+from bot import secret_rolls
 from bot.announcements import Announcement
-from bot.campaigns import TurnSummary, UnitOfWork
-from bot.errors import NotAllowed, NotFound
-from bot.i18n import Msg, t
-from bot.interactions import (
-    TurnPosting,
-    campaign_context,
-    cite_in_footer,
-    make_embed,
-    reply,
-    turn_followup,
-    update_message,
-)
+from bot.campaigns import TurnSummary
+from bot.campaigns import UnitOfWork
+from bot.errors import NotAllowed
+from bot.errors import NotFound
+from bot.i18n import Msg
+from bot.i18n import t
+from bot.interactions import TurnPosting
+from bot.interactions import campaign_context
+from bot.interactions import cite_in_footer
+from bot.interactions import make_embed
+from bot.interactions import reply
+from bot.interactions import turn_followup
+from bot.interactions import update_message
 from bot.rules.fleet_combat.models import RoundReport
-from bot.rules.space_pirates import SPEC, SpacePiratesState
-from bot.rules.space_pirates.base import BaseAttackReport, base_attack_line, base_report_key
+from bot.rules.space_pirates import SPEC
+from bot.rules.space_pirates import SpacePiratesState
+from bot.rules.space_pirates.base import BaseAttackReport
+from bot.rules.space_pirates.base import base_attack_line
+from bot.rules.space_pirates.base import base_report_key
 from bot.rules.space_pirates.battle_report import battle_round_lines
 from bot.rules.space_pirates.bribe import briber_of
 from bot.rules.space_pirates.messages import report_lines
 from bot.rules.space_pirates.models import Bribe
-from bot.rules.space_pirates.reports import RaidReport, battle_key, report_key
+from bot.rules.space_pirates.reports import RaidReport
+from bot.rules.space_pirates.reports import battle_key
+from bot.rules.space_pirates.reports import report_key
 from bot.rules.space_pirates.retire import BRIBES
 from bot.scaffold import RulesetContext
 from bot.text import shown
-from cogs.space_pirates.choices import open_questions, questions
-from cogs.space_pirates.common import REPORT, C, Ctx, campaign_combat, reported
-from cogs.space_pirates.operations import OPERATION, bribers_named, payers, sealed_bribers
+from cogs.space_pirates.choices import open_questions
+from cogs.space_pirates.choices import questions
+from cogs.space_pirates.common import REPORT
+from cogs.space_pirates.common import C
+from cogs.space_pirates.common import Ctx
+from cogs.space_pirates.common import campaign_combat
+from cogs.space_pirates.common import reported
+from cogs.space_pirates.operations import OPERATION
+from cogs.space_pirates.operations import bribers_named
+from cogs.space_pirates.operations import payers
+from cogs.space_pirates.operations import sealed_bribers
 from cogs.space_pirates.render import rendered
 
 PER_MESSAGE = 25

@@ -16,9 +16,15 @@ import sys
 import time
 from collections.abc import Callable
 
-from bot.chart_samples import sample_fleets, sample_odds, sample_players
-from bot.charts import MAX_PLAYERS_PER_CHART, luck_chart, odds_chart
-from bot.rules.fleet_combat import FleetCombatSettings, combat_odds, fleet_from_counts
+from bot.chart_samples import sample_fleets
+from bot.chart_samples import sample_odds
+from bot.chart_samples import sample_players
+from bot.charts import MAX_PLAYERS_PER_CHART
+from bot.charts import luck_chart
+from bot.charts import odds_chart
+from bot.rules.fleet_combat import FleetCombatSettings
+from bot.rules.fleet_combat import combat_odds
+from bot.rules.fleet_combat import fleet_from_counts
 
 TARGET_MS = 300.0
 

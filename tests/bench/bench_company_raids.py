@@ -18,7 +18,8 @@ from collections.abc import Callable
 
 from bot.dice import Dice
 from bot.rules import company_raids as cr
-from bot.rules.company_raids import CompanyRaidsSettings, CompanyRaidsState
+from bot.rules.company_raids import CompanyRaidsSettings
+from bot.rules.company_raids import CompanyRaidsState
 
 SETTINGS = CompanyRaidsSettings()
 

@@ -22,19 +22,19 @@ import timeit
 import tracemalloc
 
 from bot.dice import Dice
-from bot.rules.fleet_combat import (
-    DeclareAttack,
-    FleetCombatSettings,
-    FleetCombatState,
-    RegisterFleet,
-    combat_odds,
-    declare_attack,
-    fight_automatic,
-    fleet_from_counts,
-    register_fleet,
-    resolve_round,
-)
-from bot.rules.fleet_combat.odds import DEFAULT_BATTLES, estimated_states, predicted_exact_seconds
+from bot.rules.fleet_combat import DeclareAttack
+from bot.rules.fleet_combat import FleetCombatSettings
+from bot.rules.fleet_combat import FleetCombatState
+from bot.rules.fleet_combat import RegisterFleet
+from bot.rules.fleet_combat import combat_odds
+from bot.rules.fleet_combat import declare_attack
+from bot.rules.fleet_combat import fight_automatic
+from bot.rules.fleet_combat import fleet_from_counts
+from bot.rules.fleet_combat import register_fleet
+from bot.rules.fleet_combat import resolve_round
+from bot.rules.fleet_combat.odds import DEFAULT_BATTLES
+from bot.rules.fleet_combat.odds import estimated_states
+from bot.rules.fleet_combat.odds import predicted_exact_seconds
 from bot.rules.fleet_combat.odds_model import Model
 
 SETTINGS = FleetCombatSettings()

@@ -23,17 +23,18 @@ import time
 from pathlib import Path
 
 from bot.bench.figures import cpu_reference
-from bot.bench.fleet_turn import TURN, build_state, measure, seed_campaigns
+from bot.bench.fleet_turn import TURN
+from bot.bench.fleet_turn import build_state
+from bot.bench.fleet_turn import measure
+from bot.bench.fleet_turn import seed_campaigns
 from bot.bench.seeding import GM
-from bot.rules.fleet_combat import (
-    SPEC,
-    FireOrder,
-    FireTarget,
-    FleetCombatSettings,
-    SetFireOrders,
-    firing_groups,
-    set_fire_orders,
-)
+from bot.rules.fleet_combat import SPEC
+from bot.rules.fleet_combat import FireOrder
+from bot.rules.fleet_combat import FireTarget
+from bot.rules.fleet_combat import FleetCombatSettings
+from bot.rules.fleet_combat import SetFireOrders
+from bot.rules.fleet_combat import firing_groups
+from bot.rules.fleet_combat import set_fire_orders
 from bot.storage.database import Database
 
 

@@ -17,20 +17,19 @@ import time
 
 from bot.bench.figures import cpu_reference
 from bot.dice import Dice
-from bot.rules.naval_orders import (
-    CruiseOrder,
-    MoveOrder,
-    NavalOrdersSettings,
-    NavalOrdersState,
-    RaidOrder,
-    RegisterStation,
-    Ship,
-    Squadron,
-    end_of_turn,
-    register_station,
-)
+from bot.rules.naval_orders import CruiseOrder
+from bot.rules.naval_orders import MoveOrder
+from bot.rules.naval_orders import NavalOrdersSettings
+from bot.rules.naval_orders import NavalOrdersState
+from bot.rules.naval_orders import RaidOrder
+from bot.rules.naval_orders import RegisterStation
+from bot.rules.naval_orders import Ship
+from bot.rules.naval_orders import Squadron
+from bot.rules.naval_orders import end_of_turn
+from bot.rules.naval_orders import register_station
 from bot.rules.naval_orders.messages import ship_counts
-from bot.rules.naval_orders.models import ActiveOrder, Force
+from bot.rules.naval_orders.models import ActiveOrder
+from bot.rules.naval_orders.models import Force
 from bot.rulesets import TurnContext
 
 TURN = 10

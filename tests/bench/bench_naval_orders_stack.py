@@ -21,15 +21,18 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench_naval_orders import TURN, build_state
+from bench_naval_orders import TURN
+from bench_naval_orders import build_state
 
 from bot.bench.figures import cpu_reference
 from bot.bench.fleet_turn import render_summary
-from bot.bench.seeding import GM, bench_campaign
+from bot.bench.seeding import GM
+from bot.bench.seeding import bench_campaign
 from bot.bench.timing import timed_end_of_turn
 from bot.campaigns import CampaignService
 from bot.dice import Dice
-from bot.rules.naval_orders import SPEC, NavalOrdersState
+from bot.rules.naval_orders import SPEC
+from bot.rules.naval_orders import NavalOrdersState
 from bot.storage.database import Database
 
 

@@ -13,12 +13,10 @@ import statistics
 import time
 
 from bot.dice import Dice
-from bot.rules.ottoman_piracy import (
-    OttomanPiracySettings,
-    OttomanPiracyState,
-    declare_piracy,
-    end_of_turn,
-)
+from bot.rules.ottoman_piracy import OttomanPiracySettings
+from bot.rules.ottoman_piracy import OttomanPiracyState
+from bot.rules.ottoman_piracy import declare_piracy
+from bot.rules.ottoman_piracy import end_of_turn
 from bot.rules.ottoman_piracy.models import PiracyDeclaration
 from bot.rulesets import TurnContext
 

@@ -24,7 +24,9 @@ import json
 import sys
 import tempfile
 import time
-from datetime import UTC, datetime, timedelta
+from datetime import UTC
+from datetime import datetime
+from datetime import timedelta
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,7 +34,8 @@ sys.path.insert(0, str(ROOT))
 
 import asyncpg  # noqa: E402
 
-from bot.bench.figures import cpu_reference, rss_mb  # noqa: E402
+from bot.bench.figures import cpu_reference  # noqa: E402
+from bot.bench.figures import rss_mb  # noqa: E402
 from bot.storage import outbox  # noqa: E402
 from bot.storage.database import Database  # noqa: E402
 from bot.storage.sql import inserted_id  # noqa: E402

@@ -60,7 +60,8 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -70,21 +71,25 @@ sys.path.insert(0, str(ROOT))
 import asyncpg  # noqa: E402
 
 from bot.bench.figures import cpu_reference  # noqa: E402
-from bot.bench.seeding import GM, bench_campaign  # noqa: E402
-from bot.campaigns import Actor, CampaignService  # noqa: E402
+from bot.bench.seeding import GM  # noqa: E402
+from bot.bench.seeding import bench_campaign  # noqa: E402
+from bot.campaigns import Actor  # noqa: E402
+from bot.campaigns import CampaignService  # noqa: E402
 from bot.dice import RollRecord  # noqa: E402
 from bot.errors import Conflict  # noqa: E402
 from bot.storage import history  # noqa: E402
-from bot.storage.audit import ACTION_COLUMNS, GENESIS, ROLL_COLUMNS  # noqa: E402
-from bot.storage.database import Database, utc_now  # noqa: E402
+from bot.storage.audit import ACTION_COLUMNS  # noqa: E402
+from bot.storage.audit import GENESIS  # noqa: E402
+from bot.storage.audit import ROLL_COLUMNS  # noqa: E402
+from bot.storage.database import Database  # noqa: E402
+from bot.storage.database import utc_now  # noqa: E402
 from bot.storage.log import AuditLog  # noqa: E402
-from bot.storage.postgres import READ_POOL, WRITE_POOL  # noqa: E402
-from bot.storage.sql import (  # noqa: E402
-    Conn,
-    insert_sql,
-    inserted_id,
-    to_postgresql,
-)
+from bot.storage.postgres import READ_POOL  # noqa: E402
+from bot.storage.postgres import WRITE_POOL  # noqa: E402
+from bot.storage.sql import Conn  # noqa: E402
+from bot.storage.sql import insert_sql  # noqa: E402
+from bot.storage.sql import inserted_id  # noqa: E402
+from bot.storage.sql import to_postgresql  # noqa: E402
 from cogs.history import PAGE_SIZE  # noqa: E402
 from tests import postgres  # noqa: E402
 from tests.test_postgres import roll  # noqa: E402 - what `/roll` stores, without Discord

@@ -20,10 +20,15 @@ import time
 from bot.bench.figures import cpu_reference
 from bot.dice import Dice
 from bot.rules.fleet_combat.settings import FleetCombatSettings
-from bot.rules.space_pirates import SpacePiratesSettings, SpacePiratesState
-from bot.rules.space_pirates.models import AttackRecord, PirateFleet
-from bot.rules.space_pirates.registry import ShipSpec, register_planet, register_route
-from bot.rules.space_pirates.turn import end_of_turn, force_choices
+from bot.rules.space_pirates import SpacePiratesSettings
+from bot.rules.space_pirates import SpacePiratesState
+from bot.rules.space_pirates.models import AttackRecord
+from bot.rules.space_pirates.models import PirateFleet
+from bot.rules.space_pirates.registry import ShipSpec
+from bot.rules.space_pirates.registry import register_planet
+from bot.rules.space_pirates.registry import register_route
+from bot.rules.space_pirates.turn import end_of_turn
+from bot.rules.space_pirates.turn import force_choices
 from bot.rulesets import TurnContext
 
 TURN = 20

@@ -22,16 +22,19 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_space_pirates import TURN, build_state
+from bench_space_pirates import TURN
+from bench_space_pirates import build_state
 
 from bot import fair_turns
 from bot.bench.figures import cpu_reference
 from bot.bench.fleet_turn import render_summary
-from bot.bench.seeding import GM, bench_campaign
+from bot.bench.seeding import GM
+from bot.bench.seeding import bench_campaign
 from bot.campaigns import CampaignService
 from bot.dice import Dice
 from bot.rules.fleet_combat.settings import FleetCombatSettings
-from bot.rules.space_pirates import SPEC, force_choices
+from bot.rules.space_pirates import SPEC
+from bot.rules.space_pirates import force_choices
 from bot.rules.space_pirates.models import SpacePiratesState
 from bot.storage.database import Database
 

@@ -23,10 +23,13 @@ import asyncio
 import statistics
 import tempfile
 import time
-from datetime import UTC, datetime, timedelta
+from datetime import UTC
+from datetime import datetime
+from datetime import timedelta
 from pathlib import Path
 
-from bot.bench.figures import cpu_reference, rss_mb
+from bot.bench.figures import cpu_reference
+from bot.bench.figures import rss_mb
 from bot.campaigns import CampaignService
 from bot.rules.fleet_combat import SPEC
 from bot.storage.bulk import fill_deadlines

@@ -7,7 +7,8 @@ from collections.abc import Mapping
 
 import pytest
 
-from bot.standin import Reply, Table
+from bot.standin import Reply
+from bot.standin import Table
 
 
 def red_button(asked: Reply) -> str | None:

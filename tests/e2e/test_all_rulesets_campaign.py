@@ -19,12 +19,16 @@ from pathlib import Path
 
 import pytest
 
-from bot.standin import GuildSpec, QueuedFaces, StandIn, Table
+from bot.standin import GuildSpec
+from bot.standin import QueuedFaces
+from bot.standin import StandIn
+from bot.standin import Table
 from bot.standin.privateer import privateer_factory
 from bot.standin.ratelimits import RateLimits
 from tests.e2e.confirming import confirmed
 
-from .play import Clock, set_up
+from .play import Clock
+from .play import set_up
 
 WS = "Western Squadron"
 PAY, CAPTURE = "Pay the fine", "Attempt a capture"

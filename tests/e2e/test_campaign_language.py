@@ -4,7 +4,9 @@ reader's own. Also the readable log: `/history show`, `/history stats`, one page
 
 from __future__ import annotations
 
-from bot.interactions import LOSS_COLOUR, SUCCESS_COLOUR, WAITING_COLOUR
+from bot.interactions import LOSS_COLOUR
+from bot.interactions import SUCCESS_COLOUR
+from bot.interactions import WAITING_COLOUR
 
 from .play import seat_piracy
 

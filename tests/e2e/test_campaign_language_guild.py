@@ -6,7 +6,8 @@ import dataclasses
 
 import pytest
 
-from bot.standin import GuildSpec, demo_guild
+from bot.standin import GuildSpec
+from bot.standin import demo_guild
 
 
 @pytest.fixture

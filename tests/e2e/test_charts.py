@@ -6,7 +6,8 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from bot.compute import ComputeLimits, ComputePool
+from bot.compute import ComputeLimits
+from bot.compute import ComputePool
 from bot.standin import terminal
 
 

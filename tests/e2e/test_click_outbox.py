@@ -25,8 +25,15 @@ from bot import announcements
 from bot.storage import database
 from bot.storage.outbox import unsent
 from bot.turn_flow import TurnFlow
-from tests.e2e.test_company_raids import CAPTURE, COUNTER, FINE, FORCE, LAND, board  # noqa: F401
-from tests.e2e.test_ottoman_piracy import OP_E1, VP, seated  # noqa: F401
+from tests.e2e.test_company_raids import CAPTURE
+from tests.e2e.test_company_raids import COUNTER
+from tests.e2e.test_company_raids import FINE
+from tests.e2e.test_company_raids import FORCE
+from tests.e2e.test_company_raids import LAND
+from tests.e2e.test_company_raids import board  # noqa: F401
+from tests.e2e.test_ottoman_piracy import OP_E1
+from tests.e2e.test_ottoman_piracy import VP
+from tests.e2e.test_ottoman_piracy import seated  # noqa: F401
 from tests.e2e.test_space_pirates import pirates  # noqa: F401
 from tests.e2e.test_turn_flow import table  # noqa: F401 - the clock-reading table
 

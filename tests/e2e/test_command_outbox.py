@@ -18,20 +18,24 @@ from bot.standin import Table
 from bot.storage import seeds
 from bot.storage.outbox import unsent
 from tests.e2e.play import labels
-from tests.e2e.test_click_outbox import dies_before_posting, message, restart_posts
-from tests.e2e.test_company_raids import (  # noqa: F401 - a fixture
-    CAPTURE,
-    FINE,
-    FORCE,
-    LAND,
-    PAY,
-    board,
-    joker_defended_by_choice,
-)
-from tests.e2e.test_fleet_combat import GIVE_ORDERS, seated  # noqa: F401 - a fixture
-from tests.e2e.test_naval_orders import WS, navy, ordered  # noqa: F401 - fixtures
-from tests.e2e.test_space_pirates import base_after_an_undefended_raid, pirates  # noqa: F401
+from tests.e2e.test_click_outbox import dies_before_posting
+from tests.e2e.test_click_outbox import message
+from tests.e2e.test_click_outbox import restart_posts
+from tests.e2e.test_company_raids import CAPTURE
+from tests.e2e.test_company_raids import FINE  # noqa: F401 - a fixture
+from tests.e2e.test_company_raids import FORCE
+from tests.e2e.test_company_raids import LAND
+from tests.e2e.test_company_raids import PAY
+from tests.e2e.test_company_raids import board  # noqa: F401 - a fixture
+from tests.e2e.test_company_raids import joker_defended_by_choice
+from tests.e2e.test_fleet_combat import GIVE_ORDERS
+from tests.e2e.test_fleet_combat import seated  # noqa: F401 - a fixture
+from tests.e2e.test_naval_orders import WS
+from tests.e2e.test_naval_orders import navy  # noqa: F401 - fixtures
+from tests.e2e.test_naval_orders import ordered  # noqa: F401 - fixtures
+from tests.e2e.test_space_pirates import base_after_an_undefended_raid
 from tests.e2e.test_space_pirates import end_turn as sp_end_turn
+from tests.e2e.test_space_pirates import pirates  # noqa: F401
 from tests.e2e.test_undo import verified
 
 

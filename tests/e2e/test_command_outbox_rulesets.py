@@ -19,12 +19,20 @@ import pytest
 
 from bot.standin import Table
 from bot.storage.outbox import unsent
-from tests.e2e.confirming import asks_first, killed_confirm
-from tests.e2e.test_click_outbox import dies_before_posting, restart_posts
-from tests.e2e.test_company_raids import board, board_shown  # noqa: F401 - a fixture
-from tests.e2e.test_naval_orders import WS, form, navy, text_of  # noqa: F401 - a fixture
-from tests.e2e.test_space_pirates import after_a_raid, pirates  # noqa: F401 - fixtures
-from tests.e2e.test_space_pirates_operations import offers_at_placement, placed_bribe
+from tests.e2e.confirming import asks_first
+from tests.e2e.confirming import killed_confirm
+from tests.e2e.test_click_outbox import dies_before_posting
+from tests.e2e.test_click_outbox import restart_posts
+from tests.e2e.test_company_raids import board  # noqa: F401 - a fixture
+from tests.e2e.test_company_raids import board_shown
+from tests.e2e.test_naval_orders import WS
+from tests.e2e.test_naval_orders import form
+from tests.e2e.test_naval_orders import navy  # noqa: F401 - a fixture
+from tests.e2e.test_naval_orders import text_of
+from tests.e2e.test_space_pirates import after_a_raid  # noqa: F401 - fixtures
+from tests.e2e.test_space_pirates import pirates  # noqa: F401 - fixtures
+from tests.e2e.test_space_pirates_operations import offers_at_placement
+from tests.e2e.test_space_pirates_operations import placed_bribe
 from tests.postgres import backends
 
 # The sessions whose crash mechanics are checked on SQLite only (none in a PostgreSQL-only

@@ -16,13 +16,19 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.confirming import asks_first, killed_confirm
-from tests.e2e.test_click_outbox import dies_before_posting, message
-from tests.e2e.test_command_outbox import killed, killed_click, posted_once
-from tests.e2e.test_fleet_combat import GIVE_ORDERS, end_turn
+from tests.e2e.confirming import asks_first
+from tests.e2e.confirming import killed_confirm
+from tests.e2e.test_click_outbox import dies_before_posting
+from tests.e2e.test_click_outbox import message
+from tests.e2e.test_command_outbox import killed
+from tests.e2e.test_command_outbox import killed_click
+from tests.e2e.test_command_outbox import posted_once
+from tests.e2e.test_fleet_combat import GIVE_ORDERS
+from tests.e2e.test_fleet_combat import end_turn
 from tests.e2e.test_fleet_combat import seated as fleet_seated  # noqa: F401 - a fixture
 from tests.e2e.test_help_and_onboarding import mention_of
-from tests.e2e.test_ottoman_piracy import OP_E1, VP
+from tests.e2e.test_ottoman_piracy import OP_E1
+from tests.e2e.test_ottoman_piracy import VP
 from tests.e2e.test_ottoman_piracy import seated as piracy_seated  # noqa: F401 - a fixture
 
 

@@ -10,10 +10,15 @@ import asyncio
 
 import pytest
 
-from bot.interactions import LOSS_COLOUR, NEUTRAL_COLOUR, SUCCESS_COLOUR, WAITING_COLOUR
+from bot.interactions import LOSS_COLOUR
+from bot.interactions import NEUTRAL_COLOUR
+from bot.interactions import SUCCESS_COLOUR
+from bot.interactions import WAITING_COLOUR
 from bot.rules.company_raids import CompanyRaidsSettings
 
-from .play import assert_only_the_asked_answer, labels, set_up
+from .play import assert_only_the_asked_answer
+from .play import labels
+from .play import set_up
 
 LAND = "/company land piece:Broker company:Steelworks"
 PAY = "Pay the fine"

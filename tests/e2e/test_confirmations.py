@@ -8,11 +8,20 @@ from __future__ import annotations
 import asyncio
 import re
 
-from bot.interactions import ERROR_COLOUR, WAITING_COLOUR
-from tests.e2e.confirming import clicked_by, confirmed, red_button
-from tests.e2e.test_company_raids import LAND, board, board_shown  # noqa: F401 - a fixture
+from bot.interactions import ERROR_COLOUR
+from bot.interactions import WAITING_COLOUR
+from tests.e2e.confirming import clicked_by
+from tests.e2e.confirming import confirmed
+from tests.e2e.confirming import red_button
+from tests.e2e.test_company_raids import LAND
+from tests.e2e.test_company_raids import board  # noqa: F401 - a fixture
+from tests.e2e.test_company_raids import board_shown
 from tests.e2e.test_fleet_combat import seated  # noqa: F401 - a fixture
-from tests.e2e.test_naval_orders import WS, gm_overview, navy, ordered, text_of  # noqa: F401
+from tests.e2e.test_naval_orders import WS
+from tests.e2e.test_naval_orders import gm_overview
+from tests.e2e.test_naval_orders import navy  # noqa: F401
+from tests.e2e.test_naval_orders import ordered  # noqa: F401
+from tests.e2e.test_naval_orders import text_of
 from tests.e2e.test_space_pirates import pirates  # noqa: F401 - a fixture
 
 UNDO_LINE = "Only a GM's /history undo can take it back."

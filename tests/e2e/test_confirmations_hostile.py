@@ -12,9 +12,13 @@ from bot import rulesets
 from bot.interactions import ERROR_COLOUR
 from bot.storage.undo import COMMAND_CONFIRMATION
 from bot.text import shown
-from tests.e2e.confirming import clicked_by, confirmed, red_button
-from tests.e2e.test_company_raids import board, board_shown  # noqa: F401 - a fixture
-from tests.e2e.test_fleet_combat import declared, seated  # noqa: F401 - a fixture
+from tests.e2e.confirming import clicked_by
+from tests.e2e.confirming import confirmed
+from tests.e2e.confirming import red_button
+from tests.e2e.test_company_raids import board  # noqa: F401 - a fixture
+from tests.e2e.test_company_raids import board_shown
+from tests.e2e.test_fleet_combat import declared
+from tests.e2e.test_fleet_combat import seated  # noqa: F401 - a fixture
 from tests.e2e.test_history_export import read_gz
 from tests.e2e.test_space_pirates import pirates  # noqa: F401 - a fixture
 from tests.e2e.test_undo import verified

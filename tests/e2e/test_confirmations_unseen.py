@@ -16,7 +16,9 @@ import pytest
 from bot.standin import InteractionFailed
 from bot.storage import database
 from bot.storage.audit import canonical
-from tests.e2e.confirming import clicked_by, confirmed, red_button
+from tests.e2e.confirming import clicked_by
+from tests.e2e.confirming import confirmed
+from tests.e2e.confirming import red_button
 from tests.e2e.test_fleet_combat import seated  # noqa: F401 - a fixture
 from tests.e2e.test_outbox import hold_campaign
 from tests.e2e.test_undo import verified

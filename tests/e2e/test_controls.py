@@ -10,7 +10,9 @@ from __future__ import annotations
 from bot.standin import Table
 from bot.standin.seen import SeenMessage
 
-from .play import PIRACY_CAST, red_attacks_blue, seat_piracy
+from .play import PIRACY_CAST
+from .play import red_attacks_blue
+from .play import seat_piracy
 
 LEGACY = (("x:choice:", "pc:"), ("x:fleet_combat.", "fc:"), ("x:history.page:", "hp:"))
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from tests.e2e import test_naval_orders as played
 from tests.e2e.test_naval_orders import end_turn
-from tests.e2e.test_naval_orders_secrecy import listed, order_entry
+from tests.e2e.test_naval_orders_secrecy import listed
+from tests.e2e.test_naval_orders_secrecy import order_entry
 
 navy = played.navy  # the fixtures: the campaign, and Britain's squadron with its order
 ordered = played.ordered

@@ -16,10 +16,14 @@ import pytest
 
 from bot.export_page import export_page
 from bot.standin import Table
-from bot.verify_export import describe, verify_document
+from bot.verify_export import describe
+from bot.verify_export import verify_document
 from tests.browser import page_verdict
 from tests.e2e.play import red_attacks_blue
-from tests.e2e.test_fair_dice import end_turn, export, fair, rechain
+from tests.e2e.test_fair_dice import end_turn
+from tests.e2e.test_fair_dice import export
+from tests.e2e.test_fair_dice import fair
+from tests.e2e.test_fair_dice import rechain
 
 __all__ = ["fair"]
 

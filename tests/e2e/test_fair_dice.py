@@ -17,10 +17,15 @@ from typing import Any
 import pytest
 
 from bot.fair_dice import commitment
-from bot.standin import GuildSpec, StandIn, Table
+from bot.standin import GuildSpec
+from bot.standin import StandIn
+from bot.standin import Table
 from bot.storage import history
-from bot.storage.audit import GENESIS, canonical, chained_hash
-from bot.verify_export import describe, verify_document
+from bot.storage.audit import GENESIS
+from bot.storage.audit import canonical
+from bot.storage.audit import chained_hash
+from bot.verify_export import describe
+from bot.verify_export import verify_document
 from tests.e2e.play import red_attacks_blue
 
 
@@ -179,7 +184,8 @@ async def test_a_secret_roll_killed_before_its_posts_shows_only_its_entry_after_
     outbox); the process dies before either is posted. The restart posts the entry and its
     commitment once; the faces stay private (the roller's interaction is gone: a GM reads
     them with /history show)."""
-    from tests.e2e.test_click_outbox import dies_before_posting, restart_posts
+    from tests.e2e.test_click_outbox import dies_before_posting
+    from tests.e2e.test_click_outbox import restart_posts
 
     with dies_before_posting(monkeypatch) as attempts:
         await fair.slash("/roll dice:2d20 reason:ambush secret:true", as_="gm")

@@ -12,9 +12,13 @@ import json
 
 import pytest
 
-from bot.interactions import NEUTRAL_COLOUR, WAITING_COLOUR
-from bot.rules.fleet_combat import FleetCombatSettings, combat_odds, fleet_from_counts
-from bot.standin import ClientRefused, EmbedView
+from bot.interactions import NEUTRAL_COLOUR
+from bot.interactions import WAITING_COLOUR
+from bot.rules.fleet_combat import FleetCombatSettings
+from bot.rules.fleet_combat import combat_odds
+from bot.rules.fleet_combat import fleet_from_counts
+from bot.standin import ClientRefused
+from bot.standin import EmbedView
 from tests.e2e.confirming import confirmed
 
 GIVE_ORDERS = "Give orders"

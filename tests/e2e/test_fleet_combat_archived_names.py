@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import tests.e2e.test_space_pirates as sp
 from tests.e2e.confirming import confirmed
-from tests.e2e.test_fleet_combat_options import declared, end_turn, seated
+from tests.e2e.test_fleet_combat_options import declared
+from tests.e2e.test_fleet_combat_options import end_turn
+from tests.e2e.test_fleet_combat_options import seated
 from tests.e2e.test_space_pirates import question_of
 
 pirates = sp.pirates

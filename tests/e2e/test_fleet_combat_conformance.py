@@ -6,13 +6,11 @@ the GM changes settings with `/campaign settings set`.
 
 from __future__ import annotations
 
-from tests.e2e.test_fleet_combat_options import (
-    GIVE_ORDERS,
-    declared,
-    end_turn,
-    seated,
-    setting,
-)
+from tests.e2e.test_fleet_combat_options import GIVE_ORDERS
+from tests.e2e.test_fleet_combat_options import declared
+from tests.e2e.test_fleet_combat_options import end_turn
+from tests.e2e.test_fleet_combat_options import seated
+from tests.e2e.test_fleet_combat_options import setting
 
 __all__ = ["seated"]  # the fixture, shared with the options tests
 

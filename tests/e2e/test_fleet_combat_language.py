@@ -12,7 +12,9 @@ import re
 
 import pytest
 
-from bot.rules.fleet_combat import FleetCombatSettings, combat_odds, fleet_from_counts
+from bot.rules.fleet_combat import FleetCombatSettings
+from bot.rules.fleet_combat import combat_odds
+from bot.rules.fleet_combat import fleet_from_counts
 
 
 @pytest.fixture

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from bot.compute import ComputeLimits, ComputePool
+from bot.compute import ComputeLimits
+from bot.compute import ComputePool
 
 
 async def test_odds_while_the_pool_is_full_are_refused_with_a_clear_ephemeral_message(campaign):

@@ -11,9 +11,13 @@ from typing import Any
 import pytest
 
 from bot.standin import Table
-from bot.verify_export import describe, main, read_export, verify_document
+from bot.verify_export import describe
+from bot.verify_export import main
+from bot.verify_export import read_export
+from bot.verify_export import verify_document
 
-from .test_fair_dice import end_turn, fair  # noqa: F401 - the fixture
+from .test_fair_dice import end_turn
+from .test_fair_dice import fair  # noqa: F401 - the fixture
 
 pytestmark = pytest.mark.usefixtures("fair")
 

@@ -7,8 +7,10 @@ from __future__ import annotations
 from tests.e2e.confirming import confirmed
 from tests.e2e.play import newest_entry
 from tests.e2e.test_sealed_briber_hostile import table3 as table3  # a fixture
-from tests.e2e.test_space_pirates_sealed_briber import entry_text, resolve_turn_1, vega_bribes
+from tests.e2e.test_space_pirates_sealed_briber import entry_text
 from tests.e2e.test_space_pirates_sealed_briber import frontier as frontier  # a fixture
+from tests.e2e.test_space_pirates_sealed_briber import resolve_turn_1
+from tests.e2e.test_space_pirates_sealed_briber import vega_bribes
 
 
 async def test_a_gm_removal_reads_by_mention_and_says_what_it_did(campaign):

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.interactions import LOSS_COLOUR, SUCCESS_COLOUR
+from bot.interactions import LOSS_COLOUR
+from bot.interactions import SUCCESS_COLOUR
 from bot.standin import ClientRefused
 from tests.e2e.confirming import confirmed
 

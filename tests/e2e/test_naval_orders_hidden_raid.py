@@ -22,16 +22,26 @@ from typing import Any
 
 import pytest
 
-from bot.fair_dice import HELD_DERIVATION, derive_faces
-from bot.standin import GuildSpec, StandIn, Table
+from bot.fair_dice import HELD_DERIVATION
+from bot.fair_dice import derive_faces
+from bot.standin import GuildSpec
+from bot.standin import StandIn
+from bot.standin import Table
 from bot.storage import history
-from bot.verify_export import describe, verify_document
+from bot.verify_export import describe
+from bot.verify_export import verify_document
 from tests.browser import page_verdict
 from tests.e2e import test_naval_orders as played
 from tests.e2e.test_export_page import page_of
 from tests.e2e.test_fair_dice import rechain
-from tests.e2e.test_naval_orders import end_turn, form, give, hidden_raid, text_of
-from tests.e2e.test_naval_orders_secrecy import end_turn_ru, exported, show_text
+from tests.e2e.test_naval_orders import end_turn
+from tests.e2e.test_naval_orders import form
+from tests.e2e.test_naval_orders import give
+from tests.e2e.test_naval_orders import hidden_raid
+from tests.e2e.test_naval_orders import text_of
+from tests.e2e.test_naval_orders_secrecy import end_turn_ru
+from tests.e2e.test_naval_orders_secrecy import exported
+from tests.e2e.test_naval_orders_secrecy import show_text
 
 navy = played.navy
 

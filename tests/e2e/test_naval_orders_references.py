@@ -8,18 +8,17 @@ of test_naval_orders.py: Portsmouth (Britain's naval station, 1), Plymouth (2), 
 from __future__ import annotations
 
 from tests.e2e import test_naval_orders as played
-from tests.e2e.confirming import confirmed, red_button
-from tests.e2e.test_naval_orders import (
-    REGISTER_WS,
-    WS,
-    end_turn,
-    form,
-    give,
-    gm_overview,
-    rules_of,
-    text_of,
-    transfer_by_packet,
-)
+from tests.e2e.confirming import confirmed
+from tests.e2e.confirming import red_button
+from tests.e2e.test_naval_orders import REGISTER_WS
+from tests.e2e.test_naval_orders import WS
+from tests.e2e.test_naval_orders import end_turn
+from tests.e2e.test_naval_orders import form
+from tests.e2e.test_naval_orders import give
+from tests.e2e.test_naval_orders import gm_overview
+from tests.e2e.test_naval_orders import rules_of
+from tests.e2e.test_naval_orders import text_of
+from tests.e2e.test_naval_orders import transfer_by_packet
 
 navy = played.navy  # the fixture: the campaign, its factions and the GM's ports
 

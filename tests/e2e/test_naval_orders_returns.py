@@ -10,15 +10,13 @@ Portsmouth (1, naval station), Plymouth (2), Brest (20).
 from __future__ import annotations
 
 from tests.e2e import test_naval_orders as played
-from tests.e2e.test_naval_orders import (
-    WS,
-    end_turn,
-    form,
-    give,
-    gm_overview,
-    text_of,
-    transfer_by_packet,
-)
+from tests.e2e.test_naval_orders import WS
+from tests.e2e.test_naval_orders import end_turn
+from tests.e2e.test_naval_orders import form
+from tests.e2e.test_naval_orders import give
+from tests.e2e.test_naval_orders import gm_overview
+from tests.e2e.test_naval_orders import text_of
+from tests.e2e.test_naval_orders import transfer_by_packet
 
 navy = played.navy  # the fixture: the campaign, its factions and the GM's ports
 

@@ -16,7 +16,12 @@ from typing import Any
 
 from bot.verify_export import verify_document
 from tests.e2e import test_naval_orders as played
-from tests.e2e.test_naval_orders import REGISTER_WS, WS, end_turn, form, give, transfer_by_packet
+from tests.e2e.test_naval_orders import REGISTER_WS
+from tests.e2e.test_naval_orders import WS
+from tests.e2e.test_naval_orders import end_turn
+from tests.e2e.test_naval_orders import form
+from tests.e2e.test_naval_orders import give
+from tests.e2e.test_naval_orders import transfer_by_packet
 
 navy = played.navy  # the fixtures: the campaign, and Britain's squadron with its order
 ordered = played.ordered

@@ -9,7 +9,11 @@ test_naval_orders.py: Portsmouth (1), Plymouth (2), Brest (20).
 from __future__ import annotations
 
 from tests.e2e import test_naval_orders as played
-from tests.e2e.test_naval_orders import WS, form, gm_overview, text_of, transfer_by_packet
+from tests.e2e.test_naval_orders import WS
+from tests.e2e.test_naval_orders import form
+from tests.e2e.test_naval_orders import gm_overview
+from tests.e2e.test_naval_orders import text_of
+from tests.e2e.test_naval_orders import transfer_by_packet
 
 navy = played.navy  # the fixture: the campaign, its factions and the GM's ports
 

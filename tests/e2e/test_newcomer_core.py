@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .play import seat_piracy, set_up
+from .play import seat_piracy
+from .play import set_up
 from .test_fair_dice import fair
-from .test_ottoman_piracy import OP_E1, VP
+from .test_ottoman_piracy import OP_E1
+from .test_ottoman_piracy import VP
 
 __all__ = ["fair"]
 

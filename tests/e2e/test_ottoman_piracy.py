@@ -14,7 +14,10 @@ import pytest
 
 from bot.standin import ClientRefused
 
-from .play import assert_only_the_asked_answer, labels, seat_piracy, set_up
+from .play import assert_only_the_asked_answer
+from .play import labels
+from .play import seat_piracy
+from .play import set_up
 
 # OP-E1 / OP-6: Barbarossa and 2 corsairs in the Ionian Sea; a Habsburg squadron in Messina,
 # Hospitaller Malta and Papal Corfu around it.

@@ -13,7 +13,8 @@ import pytest
 
 from .play import seat_piracy
 from .test_click_outbox import message
-from .test_core_refusals_text import ZW, refusal
+from .test_core_refusals_text import ZW
+from .test_core_refusals_text import refusal
 from .test_ottoman_piracy import OP_E1
 
 VP = "+1 piracy VP"

@@ -7,7 +7,8 @@ import pytest
 
 from bot.standin import Table
 
-from .play import seat_piracy, set_up
+from .play import seat_piracy
+from .play import set_up
 
 
 @pytest.fixture

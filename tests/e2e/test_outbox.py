@@ -11,7 +11,8 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from collections.abc import Iterator
-from contextlib import asynccontextmanager, contextmanager
+from contextlib import asynccontextmanager
+from contextlib import contextmanager
 
 import asyncpg
 import pytest
@@ -19,7 +20,9 @@ import pytest
 from bot import announcements
 from bot.storage import database
 from bot.storage.outbox import unsent
-from tests.e2e.test_ottoman_piracy import OP_E1, VP, seated  # noqa: F401 - a fixture
+from tests.e2e.test_ottoman_piracy import OP_E1
+from tests.e2e.test_ottoman_piracy import VP
+from tests.e2e.test_ottoman_piracy import seated  # noqa: F401 - a fixture
 
 RESTARTED = "(posted after a restart)"
 

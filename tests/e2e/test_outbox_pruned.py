@@ -6,21 +6,22 @@ numbers, whatever the clocks of the hosts the bot runs on said when they were wr
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC
+from datetime import datetime
+from datetime import timedelta
 
 import pytest
 
-from bot.standin import Reply, Table
+from bot.standin import Reply
+from bot.standin import Table
 from bot.storage import undo as undo_storage
 from bot.storage.outbox import sent_ids
 from bot.turn_flow import TurnFlow
 from tests.e2e.test_click_outbox import message
-from tests.e2e.test_undo_reopens import (  # noqa: F401 - fixtures
-    answered_again,
-    bridge,
-    toll_bridge,
-    undo_question,
-)
+from tests.e2e.test_undo_reopens import answered_again
+from tests.e2e.test_undo_reopens import bridge  # noqa: F401 - fixtures
+from tests.e2e.test_undo_reopens import toll_bridge  # noqa: F401 - fixtures
+from tests.e2e.test_undo_reopens import undo_question
 
 A_WEEK_LATER = timedelta(days=7, hours=1)
 

@@ -19,18 +19,18 @@ from __future__ import annotations
 import json
 
 from tests.e2e.play import newest_entry
-from tests.e2e.test_naval_orders_secrecy import exported, show_text
-from tests.e2e.test_sealed_briber_hostile import aside, seqs
-from tests.e2e.test_space_pirates_sealed_briber import (
-    HIDDEN_PLAYER,
-    PLACED,
-    entry_text,
-    resolve_turn_1,
-    sealed_file,
-    vega,
-    vega_bribes,
-)
+from tests.e2e.test_naval_orders_secrecy import exported
+from tests.e2e.test_naval_orders_secrecy import show_text
+from tests.e2e.test_sealed_briber_hostile import aside
+from tests.e2e.test_sealed_briber_hostile import seqs
+from tests.e2e.test_space_pirates_sealed_briber import HIDDEN_PLAYER
+from tests.e2e.test_space_pirates_sealed_briber import PLACED
+from tests.e2e.test_space_pirates_sealed_briber import entry_text
 from tests.e2e.test_space_pirates_sealed_briber import frontier as frontier  # a fixture
+from tests.e2e.test_space_pirates_sealed_briber import resolve_turn_1
+from tests.e2e.test_space_pirates_sealed_briber import sealed_file
+from tests.e2e.test_space_pirates_sealed_briber import vega
+from tests.e2e.test_space_pirates_sealed_briber import vega_bribes
 
 REVEAL = "/campaign settings set setting:space_pirates.reveal_briber_to_victim value:"
 YOURS = "(🔒 hidden from the other players)"

@@ -14,20 +14,20 @@ import re
 
 import pytest
 
-from bot.verify_export import describe, verify_document
+from bot.verify_export import describe
+from bot.verify_export import verify_document
 from tests.e2e.play import newest_entry
-from tests.e2e.test_click_outbox import dies_before_posting, restart_posts
+from tests.e2e.test_click_outbox import dies_before_posting
+from tests.e2e.test_click_outbox import restart_posts
 from tests.e2e.test_naval_orders_secrecy import exported
-from tests.e2e.test_space_pirates_sealed_briber import (
-    HIDDEN_PLAYER,
-    csv_rows,
-    entry_text,
-    page_html,
-    resolve_turn_1,
-    vega,
-    vega_bribes,
-)
+from tests.e2e.test_space_pirates_sealed_briber import HIDDEN_PLAYER
+from tests.e2e.test_space_pirates_sealed_briber import csv_rows
+from tests.e2e.test_space_pirates_sealed_briber import entry_text
 from tests.e2e.test_space_pirates_sealed_briber import frontier as frontier  # a fixture
+from tests.e2e.test_space_pirates_sealed_briber import page_html
+from tests.e2e.test_space_pirates_sealed_briber import resolve_turn_1
+from tests.e2e.test_space_pirates_sealed_briber import vega
+from tests.e2e.test_space_pirates_sealed_briber import vega_bribes
 from tests.postgres import backends
 
 

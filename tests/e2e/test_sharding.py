@@ -10,7 +10,8 @@ of the outbox left unsent at start-up take only the campaigns of its own shard's
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
@@ -18,11 +19,17 @@ from typing import Any
 
 import pytest
 
-from bot.standin import GuildSpec, QueuedFaces, StandIn, Table, demo_guild
+from bot.standin import GuildSpec
+from bot.standin import QueuedFaces
+from bot.standin import StandIn
+from bot.standin import Table
+from bot.standin import demo_guild
 from bot.standin.privateer import privateer_factory
 from bot.standin.ratelimits import RateLimits
 from bot.storage import outbox
-from tests.e2e.play import START, Clock, red_attacks_blue
+from tests.e2e.play import START
+from tests.e2e.play import Clock
+from tests.e2e.play import red_attacks_blue
 
 SHARD_COUNT = 2
 # Milliseconds since Discord's epoch (2024) in a guild id's high bits decide its shard.

@@ -11,7 +11,8 @@ import re
 
 import pytest
 
-from bot.interactions import NEUTRAL_COLOUR, WAITING_COLOUR
+from bot.interactions import NEUTRAL_COLOUR
+from bot.interactions import WAITING_COLOUR
 from tests.e2e.confirming import confirmed
 
 

@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import json
 
-from tests.e2e.test_space_pirates import end_turn, question_of
+from tests.e2e.test_space_pirates import end_turn
+from tests.e2e.test_space_pirates import question_of
 from tests.e2e.test_space_pirates_sealed_briber import frontier as frontier  # a fixture
-from tests.e2e.test_space_pirates_sealed_briber import public_texts, vega_bribes
+from tests.e2e.test_space_pirates_sealed_briber import public_texts
+from tests.e2e.test_space_pirates_sealed_briber import vega_bribes
 
 REVEAL = "/campaign settings set setting:space_pirates.reveal_briber_to_victim value:"
 

@@ -16,7 +16,8 @@ import tests.e2e.test_space_pirates as base
 from bot.verify_export import verify_document
 from tests.e2e.test_naval_orders_secrecy import exported
 from tests.e2e.test_space_pirates import end_turn
-from tests.e2e.test_space_pirates_operations import offers_at_placement, placed_bribe
+from tests.e2e.test_space_pirates_operations import offers_at_placement
+from tests.e2e.test_space_pirates_operations import placed_bribe
 
 pirates = base.pirates  # the fixtures: the campaign, and turn 1's raid on Vega
 after_a_raid = base.after_a_raid

@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 
 import tests.e2e.test_space_pirates as base
-from tests.e2e.test_space_pirates import end_turn, question_of
+from tests.e2e.test_space_pirates import end_turn
+from tests.e2e.test_space_pirates import question_of
 
 pirates = base.pirates
 

@@ -10,13 +10,17 @@ the engine rolls them.
 from __future__ import annotations
 
 import tests.e2e.test_space_pirates as base
-from bot.interactions import LOSS_COLOUR, NEUTRAL_COLOUR
+from bot.interactions import LOSS_COLOUR
+from bot.interactions import NEUTRAL_COLOUR
 from bot.standin import Table
 from tests.e2e.play import labels
 from tests.e2e.test_click_outbox import message
-from tests.e2e.test_space_pirates import end_turn, question_of
+from tests.e2e.test_space_pirates import end_turn
+from tests.e2e.test_space_pirates import question_of
 from tests.e2e.test_space_pirates_review import _upkeep_waits
-from tests.e2e.test_space_pirates_undo import as_asked, shows_again, undone
+from tests.e2e.test_space_pirates_undo import as_asked
+from tests.e2e.test_space_pirates_undo import shows_again
+from tests.e2e.test_space_pirates_undo import undone
 
 pirates = base.pirates
 after_a_raid = base.after_a_raid

@@ -9,8 +9,10 @@ the engine rolls them.
 from __future__ import annotations
 
 import tests.e2e.test_space_pirates as base
-from bot.interactions import LOSS_COLOUR, SUCCESS_COLOUR
-from tests.e2e.test_space_pirates import end_turn, question_of
+from bot.interactions import LOSS_COLOUR
+from bot.interactions import SUCCESS_COLOUR
+from tests.e2e.test_space_pirates import end_turn
+from tests.e2e.test_space_pirates import question_of
 
 pirates = base.pirates
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.test_space_pirates import end_turn, question_of
+from tests.e2e.test_space_pirates import end_turn
+from tests.e2e.test_space_pirates import question_of
 
 
 @pytest.fixture

@@ -9,7 +9,8 @@ engine rolls them.
 from __future__ import annotations
 
 import tests.e2e.test_space_pirates as base
-from tests.e2e.test_space_pirates import end_turn, question_of
+from tests.e2e.test_space_pirates import end_turn
+from tests.e2e.test_space_pirates import question_of
 
 # The campaign (Vega, Orion, Lyra) and turn 1's raid on Vega, as in test_space_pirates.
 pirates = base.pirates

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import tests.e2e.test_space_pirates as base
 from tests.e2e.test_fleet_combat import refusal
-from tests.e2e.test_space_pirates import end_turn, question_of
+from tests.e2e.test_space_pirates import end_turn
+from tests.e2e.test_space_pirates import question_of
 
 pirates = base.pirates
 after_a_raid = base.after_a_raid

@@ -13,7 +13,8 @@ from bot.interactions import NEUTRAL_COLOUR
 from tests.e2e.confirming import confirmed
 from tests.e2e.play import labels
 from tests.e2e.test_click_outbox import message
-from tests.e2e.test_space_pirates import end_turn, question_of
+from tests.e2e.test_space_pirates import end_turn
+from tests.e2e.test_space_pirates import question_of
 from tests.e2e.test_space_pirates_playthrough import base_destroyed_at_turn_2
 
 pirates = base.pirates

@@ -14,7 +14,8 @@ import pytest
 
 import tests.e2e.test_space_pirates as base
 from bot.standin import ClientRefused
-from tests.e2e.test_space_pirates import end_turn, question_of
+from tests.e2e.test_space_pirates import end_turn
+from tests.e2e.test_space_pirates import question_of
 
 pirates = base.pirates
 after_a_raid = base.after_a_raid

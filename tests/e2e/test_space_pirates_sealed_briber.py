@@ -26,8 +26,11 @@ import pytest
 
 from bot.verify_export import verify_document
 from tests.e2e.play import newest_entry
-from tests.e2e.test_naval_orders_secrecy import exported, show_text, verified
-from tests.e2e.test_space_pirates import end_turn, question_of
+from tests.e2e.test_naval_orders_secrecy import exported
+from tests.e2e.test_naval_orders_secrecy import show_text
+from tests.e2e.test_naval_orders_secrecy import verified
+from tests.e2e.test_space_pirates import end_turn
+from tests.e2e.test_space_pirates import question_of
 
 HIDDEN_PLAYER = "a hidden player"
 PLACED = "A hidden player placed a bribe (private until it happens; who paid stays hidden"

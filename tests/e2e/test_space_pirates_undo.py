@@ -19,11 +19,15 @@ import tests.e2e.test_space_pirates as base
 from bot.standin import Table
 from bot.storage.outbox import unsent
 from tests.e2e.play import labels
-from tests.e2e.test_click_outbox import dies_before_posting, message, restart_posts
-from tests.e2e.test_space_pirates import end_turn, question_of
+from tests.e2e.test_click_outbox import dies_before_posting
+from tests.e2e.test_click_outbox import message
+from tests.e2e.test_click_outbox import restart_posts
+from tests.e2e.test_space_pirates import end_turn
+from tests.e2e.test_space_pirates import question_of
 from tests.e2e.test_space_pirates_operations import fought_round_1
 from tests.e2e.test_space_pirates_planet_raid import _pirates_land_on_alpha
-from tests.e2e.test_space_pirates_review import _upkeep_waits, waiting_text
+from tests.e2e.test_space_pirates_review import _upkeep_waits
+from tests.e2e.test_space_pirates_review import waiting_text
 from tests.e2e.test_undo import verified
 
 pirates = base.pirates

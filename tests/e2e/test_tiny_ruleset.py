@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from bot import i18n, rulesets
+from bot import i18n
+from bot import rulesets
 from bot.standin import Table
 from tests.tiny_ruleset.engine import SPEC
 
@@ -88,7 +89,8 @@ async def test_a_question_killed_before_its_post_is_asked_after_a_restart(
 ):
     """The question is written with the change (the outbox): the process dies before it is
     posted, the restart posts it once with its buttons, and the player answers it there."""
-    from tests.e2e.test_click_outbox import dies_before_posting, restart_posts
+    from tests.e2e.test_click_outbox import dies_before_posting
+    from tests.e2e.test_click_outbox import restart_posts
 
     with dies_before_posting(monkeypatch) as attempts:
         await bridge.slash("/toll reach faction:Red", as_="player1")

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import re
 
-from bot.bench.fleet_turn import FACTIONS, TURN, build_state
+from bot.bench.fleet_turn import FACTIONS
+from bot.bench.fleet_turn import TURN
+from bot.bench.fleet_turn import build_state
 from bot.campaigns import Actor
-from bot.rules.fleet_combat import SPEC, FleetCombatSettings
+from bot.rules.fleet_combat import SPEC
+from bot.rules.fleet_combat import FleetCombatSettings
 
 BATTLES = 1000
 

@@ -9,17 +9,24 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
-from datetime import UTC, datetime, timedelta
+from datetime import UTC
+from datetime import datetime
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 
 from bot.campaigns import CampaignService
-from bot.standin import GuildSpec, QueuedFaces, StandIn, Table
+from bot.standin import GuildSpec
+from bot.standin import QueuedFaces
+from bot.standin import StandIn
+from bot.standin import Table
 from bot.standin.privateer import privateer_factory
 from bot.standin.ratelimits import RateLimits
 from bot.turn_flow import TurnFlow
-from tests.e2e.play import START, Clock, red_attacks_blue
+from tests.e2e.play import START
+from tests.e2e.play import Clock
+from tests.e2e.play import red_attacks_blue
 
 
 @pytest.fixture

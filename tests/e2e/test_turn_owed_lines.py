@@ -8,7 +8,8 @@ import pytest
 
 from tests.e2e.test_naval_orders import WS
 from tests.e2e.test_naval_orders import navy as navy  # a fixture
-from tests.e2e.test_naval_orders_takes_effect import ended, transfer_by_packet
+from tests.e2e.test_naval_orders_takes_effect import ended
+from tests.e2e.test_naval_orders_takes_effect import transfer_by_packet
 
 PINGS = {
     "en": "The turn's end concerns you: {who} — something happened to your pieces (Naval"

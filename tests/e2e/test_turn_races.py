@@ -20,7 +20,9 @@ import pytest
 
 from bot.standin import Table
 from bot.storage import database
-from tests.e2e.test_naval_orders import WS, navy, ordered  # noqa: F401 - fixtures
+from tests.e2e.test_naval_orders import WS
+from tests.e2e.test_naval_orders import navy  # noqa: F401 - fixtures
+from tests.e2e.test_naval_orders import ordered  # noqa: F401 - fixtures
 from tests.e2e.test_ottoman_piracy import OP_E1
 from tests.e2e.test_ottoman_piracy import seated as piracy_seated  # noqa: F401 - a fixture
 from tests.e2e.test_outbox import hold_campaign

@@ -20,12 +20,19 @@ from pathlib import Path
 import pytest
 
 from bot.campaigns import CORE
-from bot.standin import GuildSpec, MemberSpec, QueuedFaces, Reply, StandIn, Table, demo_guild
+from bot.standin import GuildSpec
+from bot.standin import MemberSpec
+from bot.standin import QueuedFaces
+from bot.standin import Reply
+from bot.standin import StandIn
+from bot.standin import Table
+from bot.standin import demo_guild
 from bot.standin.privateer import privateer_factory
 from bot.standin.ratelimits import RateLimits
 from bot.storage.log import AuditLog
 
-from .play import seat_piracy, set_up
+from .play import seat_piracy
+from .play import set_up
 from .test_ottoman_piracy import VP
 
 pytestmark = pytest.mark.parametrize("database_target", ["postgresql"], indirect=True)

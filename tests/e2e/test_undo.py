@@ -26,10 +26,14 @@ from bot.fair_dice import derive_faces
 from bot.standin import ClientRefused
 from bot.storage import seeds
 from bot.undo import UndoService
-from bot.verify_export import describe, verify_document
+from bot.verify_export import describe
+from bot.verify_export import verify_document
 from tests.browser import page_verdict
 from tests.e2e.test_export_page import page_of
-from tests.e2e.test_fair_dice import end_turn, export, fair, rechain
+from tests.e2e.test_fair_dice import end_turn
+from tests.e2e.test_fair_dice import export
+from tests.e2e.test_fair_dice import fair
+from tests.e2e.test_fair_dice import rechain
 
 __all__ = ["fair"]
 

@@ -5,7 +5,8 @@ reader's command list names them."""
 from __future__ import annotations
 
 from bot.standin import Table
-from tests.e2e.test_company_raids import LAND, board  # noqa: F401 - a fixture
+from tests.e2e.test_company_raids import LAND
+from tests.e2e.test_company_raids import board  # noqa: F401 - a fixture
 
 
 async def undone(table: Table, reason: str = "ошибка") -> None:

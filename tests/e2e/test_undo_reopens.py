@@ -13,9 +13,15 @@ import pytest
 from bot.standin import Table
 from bot.storage.outbox import unsent
 from tests.e2e.play import labels
-from tests.e2e.test_click_outbox import dies_before_posting, message, restart_posts
-from tests.e2e.test_company_raids import FORCE, LAND, PAY, board  # noqa: F401 - a fixture
-from tests.e2e.test_space_pirates import after_a_raid, pirates  # noqa: F401 - fixtures
+from tests.e2e.test_click_outbox import dies_before_posting
+from tests.e2e.test_click_outbox import message
+from tests.e2e.test_click_outbox import restart_posts
+from tests.e2e.test_company_raids import FORCE
+from tests.e2e.test_company_raids import LAND
+from tests.e2e.test_company_raids import PAY
+from tests.e2e.test_company_raids import board  # noqa: F401 - a fixture
+from tests.e2e.test_space_pirates import after_a_raid  # noqa: F401 - fixtures
+from tests.e2e.test_space_pirates import pirates  # noqa: F401 - fixtures
 from tests.e2e.test_tiny_ruleset import registered
 from tests.e2e.test_undo import verified
 

@@ -6,12 +6,20 @@ from __future__ import annotations
 
 import pytest
 
-from bot.standin import ClientRefused, Table
+from bot.standin import ClientRefused
+from bot.standin import Table
 from bot.storage.outbox import unsent
 from tests.e2e.play import labels
-from tests.e2e.test_click_outbox import dies_before_posting, message, restart_posts
-from tests.e2e.test_space_pirates import end_turn, pirates, question_of  # noqa: F401
-from tests.e2e.test_undo import OP_E1, VP, seated, verified  # noqa: F401 - fixtures
+from tests.e2e.test_click_outbox import dies_before_posting
+from tests.e2e.test_click_outbox import message
+from tests.e2e.test_click_outbox import restart_posts
+from tests.e2e.test_space_pirates import end_turn
+from tests.e2e.test_space_pirates import pirates  # noqa: F401
+from tests.e2e.test_space_pirates import question_of
+from tests.e2e.test_undo import OP_E1
+from tests.e2e.test_undo import VP
+from tests.e2e.test_undo import seated  # noqa: F401 - fixtures
+from tests.e2e.test_undo import verified
 
 
 async def undone(table: Table, reason: str) -> None:

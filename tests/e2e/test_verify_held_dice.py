@@ -16,11 +16,15 @@ import json
 from typing import Any
 
 from bot.storage.audit import canonical
-from bot.verify_export import describe, main, verify_document
+from bot.verify_export import describe
+from bot.verify_export import main
+from bot.verify_export import verify_document
 from tests.browser import page_verdict
 from tests.e2e.test_export_page import page_of
-from tests.e2e.test_fair_dice import rechain, rechain_database
-from tests.e2e.test_naval_orders_hidden_raid import fair, raid_played_out
+from tests.e2e.test_fair_dice import rechain
+from tests.e2e.test_fair_dice import rechain_database
+from tests.e2e.test_naval_orders_hidden_raid import fair
+from tests.e2e.test_naval_orders_hidden_raid import raid_played_out
 
 __all__ = ["fair"]
 

@@ -21,11 +21,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck
+from hypothesis import Phase
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from bot.i18n import t
-from bot.standin import ClientRefused, QueuedFaces, StandIn, StandInError, Table, demo_guild
+from bot.standin import ClientRefused
+from bot.standin import QueuedFaces
+from bot.standin import StandIn
+from bot.standin import StandInError
+from bot.standin import Table
+from bot.standin import demo_guild
 from bot.standin.privateer import privateer_factory
 from bot.standin.ratelimits import RateLimits
 

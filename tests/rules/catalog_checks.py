@@ -13,11 +13,13 @@ import json
 import re
 import string
 import typing
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from bot.i18n import Msg, MsgList
+from bot.i18n import Msg
+from bot.i18n import MsgList
 from bot.paths import data_dir
 
 LANGUAGES = ("en", "ru")

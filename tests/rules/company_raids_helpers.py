@@ -6,9 +6,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from bot.dice import Dice, ScriptedFaces
+from bot.dice import Dice
+from bot.dice import ScriptedFaces
 from bot.rules import company_raids as cr
-from bot.rules.company_raids import CompanyRaidsSettings, CompanyRaidsState
+from bot.rules.company_raids import CompanyRaidsSettings
+from bot.rules.company_raids import CompanyRaidsState
 
 DEFAULTS = CompanyRaidsSettings()
 

@@ -4,11 +4,16 @@ from __future__ import annotations
 
 from bot.dice import Dice
 from bot.rules.fleet_combat.settings import FleetCombatSettings
-from bot.rules.space_pirates import SpacePiratesSettings, SpacePiratesState
-from bot.rules.space_pirates.models import AttackRecord, PirateFleet
-from bot.rules.space_pirates.registry import ShipSpec, register_planet, register_route
+from bot.rules.space_pirates import SpacePiratesSettings
+from bot.rules.space_pirates import SpacePiratesState
+from bot.rules.space_pirates.models import AttackRecord
+from bot.rules.space_pirates.models import PirateFleet
+from bot.rules.space_pirates.registry import ShipSpec
+from bot.rules.space_pirates.registry import register_planet
+from bot.rules.space_pirates.registry import register_route
 from bot.rules.space_pirates.reports import RaidReport
-from bot.rules.space_pirates.turn import answer_buy_off, end_of_turn
+from bot.rules.space_pirates.turn import answer_buy_off
+from bot.rules.space_pirates.turn import end_of_turn
 from bot.rulesets import TurnContext
 
 COMBAT = FleetCombatSettings()

@@ -15,31 +15,33 @@ from pathlib import Path
 
 import catalog_checks as checks
 import pytest
-from company_raids_helpers import (
-    DEFAULTS,
-    joker_board,
-    no_dice,
-    scripted,
-    settings,
-    steelworks_board,
-)
+from company_raids_helpers import DEFAULTS
+from company_raids_helpers import joker_board
+from company_raids_helpers import no_dice
+from company_raids_helpers import scripted
+from company_raids_helpers import settings
+from company_raids_helpers import steelworks_board
 
-from bot.errors import GameError, RuleViolation
-from bot.i18n import Msg, t
+from bot.errors import GameError
+from bot.errors import RuleViolation
+from bot.i18n import Msg
+from bot.i18n import t
 from bot.rules import company_raids as cr
-from bot.rules.company_raids import CompanyRaidsSettings, CompanyRaidsState
-from bot.rules.company_raids.joker import ATTACK_OPTIONS, RULING_OPTIONS
-from bot.rules.company_raids.models import (
-    MAX_COMPANIES,
-    MAX_PIECES,
-    Company,
-    PaymentKind,
-    Piece,
-    RulingWinner,
-    Step,
-    VisitorReason,
-)
-from bot.rules.company_raids.raids import FINE_AMOUNT_OPTIONS, OWNER_OPTIONS, TRESPASSER_OPTIONS
+from bot.rules.company_raids import CompanyRaidsSettings
+from bot.rules.company_raids import CompanyRaidsState
+from bot.rules.company_raids.joker import ATTACK_OPTIONS
+from bot.rules.company_raids.joker import RULING_OPTIONS
+from bot.rules.company_raids.models import MAX_COMPANIES
+from bot.rules.company_raids.models import MAX_PIECES
+from bot.rules.company_raids.models import Company
+from bot.rules.company_raids.models import PaymentKind
+from bot.rules.company_raids.models import Piece
+from bot.rules.company_raids.models import RulingWinner
+from bot.rules.company_raids.models import Step
+from bot.rules.company_raids.models import VisitorReason
+from bot.rules.company_raids.raids import FINE_AMOUNT_OPTIONS
+from bot.rules.company_raids.raids import OWNER_OPTIONS
+from bot.rules.company_raids.raids import TRESPASSER_OPTIONS
 from bot.rulesets import TurnContext
 
 PACKAGE = Path(cr.__file__).parent

@@ -9,16 +9,14 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from company_raids_helpers import (
-    DEFAULTS,
-    due,
-    joker_board,
-    no_dice,
-    rendered,
-    scripted,
-    settings,
-    steelworks_board,
-)
+from company_raids_helpers import DEFAULTS
+from company_raids_helpers import due
+from company_raids_helpers import joker_board
+from company_raids_helpers import no_dice
+from company_raids_helpers import rendered
+from company_raids_helpers import scripted
+from company_raids_helpers import settings
+from company_raids_helpers import steelworks_board
 
 from bot.errors import RuleViolation
 from bot.rules import company_raids as cr

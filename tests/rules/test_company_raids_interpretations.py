@@ -9,9 +9,12 @@ from typing import Any
 import company_raids_helpers as helpers
 import pytest
 
-from bot.errors import Conflict, NotAllowed, RuleViolation
+from bot.errors import Conflict
+from bot.errors import NotAllowed
+from bot.errors import RuleViolation
 from bot.rules import company_raids as cr
-from bot.rules.company_raids import CompanyRaidsSettings, CompanyRaidsState
+from bot.rules.company_raids import CompanyRaidsSettings
+from bot.rules.company_raids import CompanyRaidsState
 
 
 def land_and_capture(config: CompanyRaidsSettings, *faces: int) -> tuple[cr.RaidOutcome, int]:

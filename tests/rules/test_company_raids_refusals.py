@@ -11,11 +11,18 @@ import company_raids_helpers as helpers
 import pytest
 
 from bot.dice import Dice
-from bot.errors import Conflict, GameError, NotAllowed, NotFound, RuleViolation
+from bot.errors import Conflict
+from bot.errors import GameError
+from bot.errors import NotAllowed
+from bot.errors import NotFound
+from bot.errors import RuleViolation
 from bot.i18n import Msg
 from bot.rules import company_raids as cr
 from bot.rules.company_raids import CompanyRaidsState
-from bot.rules.company_raids.models import MAX_COMPANIES, MAX_PIECES, Company, Piece
+from bot.rules.company_raids.models import MAX_COMPANIES
+from bot.rules.company_raids.models import MAX_PIECES
+from bot.rules.company_raids.models import Company
+from bot.rules.company_raids.models import Piece
 from bot.rulesets import TurnContext
 
 

@@ -10,7 +10,11 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from company_raids_helpers import DEFAULTS, joker_board, no_dice, settings, steelworks_board
+from company_raids_helpers import DEFAULTS
+from company_raids_helpers import joker_board
+from company_raids_helpers import no_dice
+from company_raids_helpers import settings
+from company_raids_helpers import steelworks_board
 
 from bot.dice import Dice
 from bot.rules import company_raids as cr

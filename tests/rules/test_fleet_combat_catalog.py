@@ -11,14 +11,13 @@ import catalog_checks as checks
 import pytest
 
 from bot.errors import RuleViolation
-from bot.i18n import Msg, t
-from bot.rules.fleet_combat import (
-    FleetCombatSettings,
-    FleetCombatState,
-    RegisterFleet,
-    class_count,
-    register_fleet,
-)
+from bot.i18n import Msg
+from bot.i18n import t
+from bot.rules.fleet_combat import FleetCombatSettings
+from bot.rules.fleet_combat import FleetCombatState
+from bot.rules.fleet_combat import RegisterFleet
+from bot.rules.fleet_combat import class_count
+from bot.rules.fleet_combat import register_fleet
 from bot.rules.fleet_combat.settings import DEFAULT_CLASS_ORDER
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -7,36 +7,43 @@ import json
 import typing
 
 import pytest
-from test_fleet_combat_support import POINT, battle, give_orders, order, register, ships_of
+from test_fleet_combat_support import POINT
+from test_fleet_combat_support import battle
+from test_fleet_combat_support import give_orders
+from test_fleet_combat_support import order
+from test_fleet_combat_support import register
+from test_fleet_combat_support import ships_of
 
 from bot.dice import Dice
-from bot.errors import NotFound, RuleViolation
+from bot.errors import NotFound
+from bot.errors import RuleViolation
 from bot.i18n import Msg
-from bot.rules.fleet_combat import (
-    SPEC,
-    DeclareAttack,
-    DeclareRetreat,
-    FleetCombatSettings,
-    FleetCombatState,
-    RegisterFleet,
-    SetFireOrders,
-    apply_class_table,
-    awaited,
-    battle_status,
-    class_table_of,
-    declare_attack,
-    declare_retreat,
-    end_of_turn,
-    firing_groups,
-    move_fleet,
-    parse_class_table,
-    register_fleet,
-    replace_class_stats,
-    resolve_round,
-    set_fire_orders,
-    waiting_for,
-)
-from bot.rulesets import Awaited, TurnContext, cog_of, get
+from bot.rules.fleet_combat import SPEC
+from bot.rules.fleet_combat import DeclareAttack
+from bot.rules.fleet_combat import DeclareRetreat
+from bot.rules.fleet_combat import FleetCombatSettings
+from bot.rules.fleet_combat import FleetCombatState
+from bot.rules.fleet_combat import RegisterFleet
+from bot.rules.fleet_combat import SetFireOrders
+from bot.rules.fleet_combat import apply_class_table
+from bot.rules.fleet_combat import awaited
+from bot.rules.fleet_combat import battle_status
+from bot.rules.fleet_combat import class_table_of
+from bot.rules.fleet_combat import declare_attack
+from bot.rules.fleet_combat import declare_retreat
+from bot.rules.fleet_combat import end_of_turn
+from bot.rules.fleet_combat import firing_groups
+from bot.rules.fleet_combat import move_fleet
+from bot.rules.fleet_combat import parse_class_table
+from bot.rules.fleet_combat import register_fleet
+from bot.rules.fleet_combat import replace_class_stats
+from bot.rules.fleet_combat import resolve_round
+from bot.rules.fleet_combat import set_fire_orders
+from bot.rules.fleet_combat import waiting_for
+from bot.rulesets import Awaited
+from bot.rulesets import TurnContext
+from bot.rulesets import cog_of
+from bot.rulesets import get
 
 DEFAULTS = FleetCombatSettings()
 
@@ -429,7 +436,8 @@ def test_a_class_a_gm_named_is_shown_as_typed_in_refusals():
     every refusal that names it (unknown class, wounds, orders, the table kept, an upload),
     never bold and never pinging, in both languages."""
     from bot.errors import GameError
-    from bot.rules.fleet_combat import FireOrder, settings_guard
+    from bot.rules.fleet_combat import FireOrder
+    from bot.rules.fleet_combat import settings_guard
     from bot.rules.fleet_combat.fleets import validate_ships
 
     custom = replace_class_stats(

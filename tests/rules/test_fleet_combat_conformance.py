@@ -6,20 +6,23 @@ from __future__ import annotations
 import json
 
 import pytest
-from test_fleet_combat_support import POINT, battle, give_orders, order, scripted, ships_of
+from test_fleet_combat_support import POINT
+from test_fleet_combat_support import battle
+from test_fleet_combat_support import give_orders
+from test_fleet_combat_support import order
+from test_fleet_combat_support import scripted
+from test_fleet_combat_support import ships_of
 
 from bot.i18n import Msg
-from bot.rules.fleet_combat import (
-    DeclareRetreat,
-    FleetCombatSettings,
-    RoundReport,
-    declare_retreat,
-    end_of_turn,
-    resolve_round,
-    round_lines,
-    set_allies,
-    waiting_for,
-)
+from bot.rules.fleet_combat import DeclareRetreat
+from bot.rules.fleet_combat import FleetCombatSettings
+from bot.rules.fleet_combat import RoundReport
+from bot.rules.fleet_combat import declare_retreat
+from bot.rules.fleet_combat import end_of_turn
+from bot.rules.fleet_combat import resolve_round
+from bot.rules.fleet_combat import round_lines
+from bot.rules.fleet_combat import set_allies
+from bot.rules.fleet_combat import waiting_for
 from bot.rules.fleet_combat.messages import battle_line
 from bot.rules.fleet_combat.turn import summary_lines
 from bot.rulesets import TurnContext

@@ -17,13 +17,17 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import random
-from collections.abc import Callable, Iterator
-from contextlib import ExitStack, contextmanager
+from collections.abc import Callable
+from collections.abc import Iterator
+from contextlib import ExitStack
+from contextlib import contextmanager
 from typing import Any
 from unittest.mock import patch
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 from pydantic import BaseModel
 
@@ -31,31 +35,29 @@ from bot.bench.fleet_turn import build_state
 from bot.dice import Dice
 from bot.errors import GameError
 from bot.i18n import Msg
-from bot.rules.fleet_combat import (
-    DeclareAttack,
-    DeclareRetreat,
-    FireOrder,
-    FireTarget,
-    FleetCombatSettings,
-    FleetCombatState,
-    RegisterFleet,
-    SetFireOrders,
-    close_battle,
-    declare_attack,
-    declare_retreat,
-    firing_groups,
-    move_fleet,
-    register_fleet,
-    remove_fleet,
-    repair_fleet,
-    resolve_round,
-    set_allies,
-    set_damage_priority,
-    set_fire_orders,
-    set_turn_order,
-)
+from bot.rules.fleet_combat import DeclareAttack
+from bot.rules.fleet_combat import DeclareRetreat
+from bot.rules.fleet_combat import FireOrder
+from bot.rules.fleet_combat import FireTarget
+from bot.rules.fleet_combat import FleetCombatSettings
+from bot.rules.fleet_combat import FleetCombatState
+from bot.rules.fleet_combat import RegisterFleet
+from bot.rules.fleet_combat import SetFireOrders
 from bot.rules.fleet_combat import battles as battles_module
+from bot.rules.fleet_combat import close_battle
+from bot.rules.fleet_combat import declare_attack
+from bot.rules.fleet_combat import declare_retreat
+from bot.rules.fleet_combat import firing_groups
 from bot.rules.fleet_combat import fleets as fleets_module
+from bot.rules.fleet_combat import move_fleet
+from bot.rules.fleet_combat import register_fleet
+from bot.rules.fleet_combat import remove_fleet
+from bot.rules.fleet_combat import repair_fleet
+from bot.rules.fleet_combat import resolve_round
+from bot.rules.fleet_combat import set_allies
+from bot.rules.fleet_combat import set_damage_priority
+from bot.rules.fleet_combat import set_fire_orders
+from bot.rules.fleet_combat import set_turn_order
 from bot.rules.fleet_combat import turn as turn_module
 from bot.rules.fleet_combat.turn import end_of_turn
 from bot.rulesets import TurnContext

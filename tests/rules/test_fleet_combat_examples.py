@@ -4,26 +4,22 @@ and the space pirates examples that run through fleet combat's automatic mode.""
 from __future__ import annotations
 
 import pytest
-from test_fleet_combat_support import (
-    battle,
-    give_orders,
-    order,
-    scripted,
-    ships_of,
-)
+from test_fleet_combat_support import battle
+from test_fleet_combat_support import give_orders
+from test_fleet_combat_support import order
+from test_fleet_combat_support import scripted
+from test_fleet_combat_support import ships_of
 
 from bot.errors import RuleViolation
 from bot.i18n import Msg
-from bot.rules.fleet_combat import (
-    DeclareRetreat,
-    FleetCombatSettings,
-    declare_retreat,
-    eligible_classes,
-    fight_automatic,
-    fleet_from_counts,
-    legal_targets,
-    resolve_round,
-)
+from bot.rules.fleet_combat import DeclareRetreat
+from bot.rules.fleet_combat import FleetCombatSettings
+from bot.rules.fleet_combat import declare_retreat
+from bot.rules.fleet_combat import eligible_classes
+from bot.rules.fleet_combat import fight_automatic
+from bot.rules.fleet_combat import fleet_from_counts
+from bot.rules.fleet_combat import legal_targets
+from bot.rules.fleet_combat import resolve_round
 
 DEFAULTS = FleetCombatSettings()
 

@@ -7,7 +7,10 @@ import pytest
 
 from bot.errors import GameError
 from bot.rules.fleet_combat import FleetCombatSettings
-from cogs.fleet_combat.input import TypedTarget, is_hold, parse_fire_targets, part_dice
+from cogs.fleet_combat.input import TypedTarget
+from cogs.fleet_combat.input import is_hold
+from cogs.fleet_combat.input import parse_fire_targets
+from cogs.fleet_combat.input import part_dice
 
 SETTINGS = FleetCombatSettings(allow_split_fire=True)
 

@@ -4,41 +4,37 @@ where it has one (rules/fleet-combat.md §4)."""
 from __future__ import annotations
 
 import pytest
-from test_fleet_combat_support import (
-    POINT,
-    battle,
-    give_orders,
-    order,
-    scripted,
-    ships_of,
-)
+from test_fleet_combat_support import POINT
+from test_fleet_combat_support import battle
+from test_fleet_combat_support import give_orders
+from test_fleet_combat_support import order
+from test_fleet_combat_support import scripted
+from test_fleet_combat_support import ships_of
 
 from bot.dice import Dice
 from bot.errors import RuleViolation
-from bot.rules.fleet_combat import (
-    DeclareAttack,
-    DeclareRetreat,
-    FireOrder,
-    FireTarget,
-    FleetCombatSettings,
-    FleetCombatState,
-    RegisterFleet,
-    SetFireOrders,
-    ShipStats,
-    close_battle,
-    declare_attack,
-    declare_retreat,
-    default_class_table,
-    eligible_classes,
-    legal_targets,
-    parse_attack_notation,
-    register_fleet,
-    repair_fleet,
-    resolve_round,
-    set_allies,
-    set_damage_priority,
-    set_fire_orders,
-)
+from bot.rules.fleet_combat import DeclareAttack
+from bot.rules.fleet_combat import DeclareRetreat
+from bot.rules.fleet_combat import FireOrder
+from bot.rules.fleet_combat import FireTarget
+from bot.rules.fleet_combat import FleetCombatSettings
+from bot.rules.fleet_combat import FleetCombatState
+from bot.rules.fleet_combat import RegisterFleet
+from bot.rules.fleet_combat import SetFireOrders
+from bot.rules.fleet_combat import ShipStats
+from bot.rules.fleet_combat import close_battle
+from bot.rules.fleet_combat import declare_attack
+from bot.rules.fleet_combat import declare_retreat
+from bot.rules.fleet_combat import default_class_table
+from bot.rules.fleet_combat import eligible_classes
+from bot.rules.fleet_combat import legal_targets
+from bot.rules.fleet_combat import parse_attack_notation
+from bot.rules.fleet_combat import register_fleet
+from bot.rules.fleet_combat import repair_fleet
+from bot.rules.fleet_combat import resolve_round
+from bot.rules.fleet_combat import set_allies
+from bot.rules.fleet_combat import set_damage_priority
+from bot.rules.fleet_combat import set_fire_orders
 
 DEFAULTS = FleetCombatSettings()
 

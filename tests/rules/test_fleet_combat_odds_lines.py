@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.rules.fleet_combat import FleetCombatSettings, combat_odds, fleet_from_counts, odds_lines
+from bot.rules.fleet_combat import FleetCombatSettings
+from bot.rules.fleet_combat import combat_odds
+from bot.rules.fleet_combat import fleet_from_counts
+from bot.rules.fleet_combat import odds_lines
 
 DEFAULTS = FleetCombatSettings()
 

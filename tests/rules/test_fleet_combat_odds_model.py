@@ -17,14 +17,15 @@ import textwrap
 import numpy as np
 import pytest
 
-from bot.rules.fleet_combat import (
-    FleetCombatSettings,
-    fleet_from_counts,
-    odds,
-    odds_dense,
-    odds_kernel,
-)
-from bot.rules.fleet_combat.odds_arrays import AimTable, SideArrays, limit_table, reach_row
+from bot.rules.fleet_combat import FleetCombatSettings
+from bot.rules.fleet_combat import fleet_from_counts
+from bot.rules.fleet_combat import odds
+from bot.rules.fleet_combat import odds_dense
+from bot.rules.fleet_combat import odds_kernel
+from bot.rules.fleet_combat.odds_arrays import AimTable
+from bot.rules.fleet_combat.odds_arrays import SideArrays
+from bot.rules.fleet_combat.odds_arrays import limit_table
+from bot.rules.fleet_combat.odds_arrays import reach_row
 from bot.rules.fleet_combat.odds_dense import reachable
 from bot.rules.fleet_combat.odds_model import Model
 

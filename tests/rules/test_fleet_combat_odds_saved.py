@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.rules.fleet_combat import FleetCombatSettings, combat_odds, fleet_from_counts
+from bot.rules.fleet_combat import FleetCombatSettings
+from bot.rules.fleet_combat import combat_odds
+from bot.rules.fleet_combat import fleet_from_counts
 
 CASES = json.loads((Path(__file__).parent / "fleet_combat_odds_cases.json").read_text("utf-8"))[
     "cases"

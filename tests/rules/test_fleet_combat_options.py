@@ -7,16 +7,15 @@ from __future__ import annotations
 import pytest
 from test_fleet_combat_support import battle
 
-from bot.errors import NotFound, RuleViolation
-from bot.rules.fleet_combat import (
-    FireOrder,
-    FireTarget,
-    FleetCombatSettings,
-    SetFireOrders,
-    set_allies,
-    set_damage_priority,
-    set_fire_orders,
-)
+from bot.errors import NotFound
+from bot.errors import RuleViolation
+from bot.rules.fleet_combat import FireOrder
+from bot.rules.fleet_combat import FireTarget
+from bot.rules.fleet_combat import FleetCombatSettings
+from bot.rules.fleet_combat import SetFireOrders
+from bot.rules.fleet_combat import set_allies
+from bot.rules.fleet_combat import set_damage_priority
+from bot.rules.fleet_combat import set_fire_orders
 
 SPLIT = FleetCombatSettings(allow_split_fire=True)
 

@@ -4,17 +4,18 @@ give the same battle, and the odds' compact arithmetic equal to the engine's."""
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from bot.dice import Dice
-from bot.rules.fleet_combat import (
-    FleetCombatSettings,
-    combat_odds,
-    fight_automatic,
-    fleet_from_counts,
-)
-from bot.rules.fleet_combat.damage import place_wounds, wound_steps
+from bot.rules.fleet_combat import FleetCombatSettings
+from bot.rules.fleet_combat import combat_odds
+from bot.rules.fleet_combat import fight_automatic
+from bot.rules.fleet_combat import fleet_from_counts
+from bot.rules.fleet_combat.damage import place_wounds
+from bot.rules.fleet_combat.damage import wound_steps
 from bot.rules.fleet_combat.odds_model import compact
 
 DEFAULTS = FleetCombatSettings()

@@ -15,17 +15,17 @@ from test_fleet_combat_support import scripted
 
 from bot.rules.fleet_combat.models import RoundReport
 from bot.rules.fleet_combat.settings import FleetCombatSettings
-from bot.rules.space_pirates.battle import (
-    DEFENDER_SIDE,
-    PIRATE_SIDE,
-    PIRATES,
-    RetreatAsked,
-    Side,
-    fight,
-)
+from bot.rules.space_pirates.battle import DEFENDER_SIDE
+from bot.rules.space_pirates.battle import PIRATE_SIDE
+from bot.rules.space_pirates.battle import PIRATES
+from bot.rules.space_pirates.battle import RetreatAsked
+from bot.rules.space_pirates.battle import Side
+from bot.rules.space_pirates.battle import fight
 from bot.rules.space_pirates.battle_report import battle_round_lines
-from bot.rules.space_pirates.models import PirateShip, RegisteredShip
-from bot.rules.space_pirates.settings import PirateShipType, SpacePiratesSettings
+from bot.rules.space_pirates.models import PirateShip
+from bot.rules.space_pirates.models import RegisteredShip
+from bot.rules.space_pirates.settings import PirateShipType
+from bot.rules.space_pirates.settings import SpacePiratesSettings
 
 DEFAULTS = SpacePiratesSettings()
 # The GM's table since the battle: raiders are fighters now.

@@ -11,18 +11,18 @@ import math
 from fractions import Fraction
 
 import pytest
-from test_fleet_combat_support import battle, give_orders, order
+from test_fleet_combat_support import battle
+from test_fleet_combat_support import give_orders
+from test_fleet_combat_support import order
 
 from bot.dice import Dice
-from bot.rules.fleet_combat import (
-    FleetCombatSettings,
-    combat_odds,
-    fight_automatic,
-    fleet_from_counts,
-    odds,
-    odds_simulation,
-    resolve_round,
-)
+from bot.rules.fleet_combat import FleetCombatSettings
+from bot.rules.fleet_combat import combat_odds
+from bot.rules.fleet_combat import fight_automatic
+from bot.rules.fleet_combat import fleet_from_counts
+from bot.rules.fleet_combat import odds
+from bot.rules.fleet_combat import odds_simulation
+from bot.rules.fleet_combat import resolve_round
 from bot.rules.fleet_combat.settings import ShipStats
 
 DEFAULTS = FleetCombatSettings()

@@ -6,19 +6,18 @@ exactly as in the spec's worked examples.
 
 from __future__ import annotations
 
-from bot.dice import Dice, ScriptedFaces
-from bot.rules.fleet_combat import (
-    DeclareAttack,
-    FireOrder,
-    FireTarget,
-    FleetCombatSettings,
-    FleetCombatState,
-    RegisterFleet,
-    SetFireOrders,
-    declare_attack,
-    register_fleet,
-    set_fire_orders,
-)
+from bot.dice import Dice
+from bot.dice import ScriptedFaces
+from bot.rules.fleet_combat import DeclareAttack
+from bot.rules.fleet_combat import FireOrder
+from bot.rules.fleet_combat import FireTarget
+from bot.rules.fleet_combat import FleetCombatSettings
+from bot.rules.fleet_combat import FleetCombatState
+from bot.rules.fleet_combat import RegisterFleet
+from bot.rules.fleet_combat import SetFireOrders
+from bot.rules.fleet_combat import declare_attack
+from bot.rules.fleet_combat import register_fleet
+from bot.rules.fleet_combat import set_fire_orders
 
 POINT = "Sol"
 

@@ -7,11 +7,9 @@ import pytest
 
 from bot.errors import GameError
 from bot.rules.fleet_combat import FleetCombatSettings
-from bot.rules.fleet_combat.settings import (
-    parse_attack_notation,
-    parse_class_table,
-    replace_class_stats,
-)
+from bot.rules.fleet_combat.settings import parse_attack_notation
+from bot.rules.fleet_combat.settings import parse_class_table
+from bot.rules.fleet_combat.settings import replace_class_stats
 
 DEFAULTS = FleetCombatSettings()
 

@@ -7,11 +7,17 @@ from __future__ import annotations
 import pytest
 
 from bot.bench.fleet_turn import build_state
-from bot.dice import Dice, RollRecord
+from bot.dice import Dice
+from bot.dice import RollRecord
 from bot.i18n import Msg
-from bot.rules.fleet_combat import FleetCombatSettings, FleetCombatState, RoundReport
-from bot.rules.fleet_combat.rounds import ROUND_SAFETY_LIMIT, fight_round
-from bot.rules.fleet_combat.turn import _round_outcome, end_of_turn, summary_lines
+from bot.rules.fleet_combat import FleetCombatSettings
+from bot.rules.fleet_combat import FleetCombatState
+from bot.rules.fleet_combat import RoundReport
+from bot.rules.fleet_combat.rounds import ROUND_SAFETY_LIMIT
+from bot.rules.fleet_combat.rounds import fight_round
+from bot.rules.fleet_combat.turn import _round_outcome
+from bot.rules.fleet_combat.turn import end_of_turn
+from bot.rules.fleet_combat.turn import summary_lines
 from bot.rulesets import TurnContext
 
 VARIANTS = {

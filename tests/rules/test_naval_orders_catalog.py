@@ -11,11 +11,14 @@ from pathlib import Path
 import catalog_checks as checks
 import pytest
 import test_naval_orders_support as support
-from test_naval_orders_refusals import CASES, world
+from test_naval_orders_refusals import CASES
+from test_naval_orders_refusals import world
 
 from bot.dice import Dice
-from bot.errors import GameError, RuleViolation
-from bot.i18n import Msg, MsgList
+from bot.errors import GameError
+from bot.errors import RuleViolation
+from bot.i18n import Msg
+from bot.i18n import MsgList
 from bot.rules import naval_orders as no
 from bot.rulesets import TurnContext
 
@@ -590,7 +593,8 @@ def campaign_messages():
 
 
 def position(state, force, location, turn):
-    from bot.rules.naval_orders import ReportPosition, report_position
+    from bot.rules.naval_orders import ReportPosition
+    from bot.rules.naval_orders import report_position
 
     command = ReportPosition(faction="Britain", force=force, location=location)
     return report_position(state, support.DEFAULTS, command, turn).lines

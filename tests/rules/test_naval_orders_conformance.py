@@ -7,45 +7,42 @@ from __future__ import annotations
 import json
 
 import pytest
-from test_naval_orders_support import (
-    DEFAULTS,
-    HOME,
-    PORT_9,
-    add_force,
-    command_test,
-    end_turn,
-    keys,
-    move_to,
-    order,
-    ports,
-    warships,
-)
+from test_naval_orders_support import DEFAULTS
+from test_naval_orders_support import HOME
+from test_naval_orders_support import PORT_9
+from test_naval_orders_support import add_force
+from test_naval_orders_support import command_test
+from test_naval_orders_support import end_turn
+from test_naval_orders_support import keys
+from test_naval_orders_support import move_to
+from test_naval_orders_support import order
+from test_naval_orders_support import ports
+from test_naval_orders_support import warships
 
-from bot.errors import NotAllowed, RuleViolation
-from bot.rules.naval_orders import (
-    CruiseOrder,
-    GiveOrder,
-    MovementPlan,
-    MoveOrder,
-    NavalOrdersSettings,
-    NavalOrdersState,
-    RaidOrder,
-    RegisterStation,
-    ReportPosition,
-    SendByPacket,
-    Ship,
-    StartFormation,
-    complete_order,
-    declare_return_station,
-    give_order,
-    movement_range,
-    register_packet_arrival,
-    register_station,
-    report_position,
-    send_by_packet,
-    set_station_distances,
-    start_formation,
-)
+from bot.errors import NotAllowed
+from bot.errors import RuleViolation
+from bot.rules.naval_orders import CruiseOrder
+from bot.rules.naval_orders import GiveOrder
+from bot.rules.naval_orders import MovementPlan
+from bot.rules.naval_orders import MoveOrder
+from bot.rules.naval_orders import NavalOrdersSettings
+from bot.rules.naval_orders import NavalOrdersState
+from bot.rules.naval_orders import RaidOrder
+from bot.rules.naval_orders import RegisterStation
+from bot.rules.naval_orders import ReportPosition
+from bot.rules.naval_orders import SendByPacket
+from bot.rules.naval_orders import Ship
+from bot.rules.naval_orders import StartFormation
+from bot.rules.naval_orders import complete_order
+from bot.rules.naval_orders import declare_return_station
+from bot.rules.naval_orders import give_order
+from bot.rules.naval_orders import movement_range
+from bot.rules.naval_orders import register_packet_arrival
+from bot.rules.naval_orders import register_station
+from bot.rules.naval_orders import report_position
+from bot.rules.naval_orders import send_by_packet
+from bot.rules.naval_orders import set_station_distances
+from bot.rules.naval_orders import start_formation
 
 NEXT = CruiseOrder(point="Ushant", location="15", turns=2)
 

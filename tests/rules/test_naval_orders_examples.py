@@ -3,34 +3,30 @@
 from __future__ import annotations
 
 import pytest
-from test_naval_orders_support import (
-    DEFAULTS,
-    add_force,
-    command_test,
-    end_turn,
-    move_to,
-    order,
-    p_success,
-    ports,
-    request_for,
-    scripted,
-    warships,
-)
+from test_naval_orders_support import DEFAULTS
+from test_naval_orders_support import add_force
+from test_naval_orders_support import command_test
+from test_naval_orders_support import end_turn
+from test_naval_orders_support import move_to
+from test_naval_orders_support import order
+from test_naval_orders_support import p_success
+from test_naval_orders_support import ports
+from test_naval_orders_support import request_for
+from test_naval_orders_support import scripted
+from test_naval_orders_support import warships
 
 from bot.errors import RuleViolation
-from bot.rules.naval_orders import (
-    CruiseOrder,
-    MovementPlan,
-    MoveOrder,
-    NavalOrdersSettings,
-    RaidOrder,
-    Ship,
-    Squadron,
-    command_test_modifiers,
-    compute_range,
-    movement_range,
-    take_command_test,
-)
+from bot.rules.naval_orders import CruiseOrder
+from bot.rules.naval_orders import MovementPlan
+from bot.rules.naval_orders import MoveOrder
+from bot.rules.naval_orders import NavalOrdersSettings
+from bot.rules.naval_orders import RaidOrder
+from bot.rules.naval_orders import Ship
+from bot.rules.naval_orders import Squadron
+from bot.rules.naval_orders import command_test_modifiers
+from bot.rules.naval_orders import compute_range
+from bot.rules.naval_orders import movement_range
+from bot.rules.naval_orders import take_command_test
 
 
 def channel_fleet():
@@ -95,7 +91,8 @@ def test_no_e1_enemy_in_the_cruising_location_itself_is_refused_without_a_roll()
 def test_no_e2_failed_transfer_test_means_no_attack_and_the_transfer_goes_on():
     """NO-E2: Lyon (rating 0, no auxiliary, no damage) on a transfer 3 → 9 via 6; d6 5 < 6
     fails: no attack this turn, the transfer goes on; it may test again on a later turn."""
-    from bot.rules.naval_orders import RegisterStation, register_station
+    from bot.rules.naval_orders import RegisterStation
+    from bot.rules.naval_orders import register_station
 
     state = register_station(ports(), RegisterStation(name="Le Havre", location="3")).state
     state = add_force(state, "Lyon", owner="France", location="3")
@@ -120,7 +117,8 @@ def test_no_e2_failed_transfer_test_means_no_attack_and_the_transfer_goes_on():
 def test_no_e2_variant_fleet_with_an_auxiliary_squadron_and_rating_two_needs_three():
     """NO-E2 variant: one line and one auxiliary squadron as a fleet, rating +2: +3, so a
     d6 of 3 succeeds and 2 fails."""
-    from bot.rules.naval_orders import RegisterForce, register_force
+    from bot.rules.naval_orders import RegisterForce
+    from bot.rules.naval_orders import register_force
 
     squadrons = [
         Squadron(name="Lyon line", kind="line", ships=warships(3, 3)),

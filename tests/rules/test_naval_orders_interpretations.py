@@ -5,46 +5,43 @@ and only deducts the declared attempts (NO-E4); NO-I20, NO-I21 are editorial."""
 from __future__ import annotations
 
 import pytest
-from test_naval_orders_support import (
-    DEFAULTS,
-    HOME,
-    add_force,
-    command_test,
-    end_turn,
-    keys,
-    move_to,
-    order,
-    ports,
-    request_for,
-    scripted,
-    warships,
-)
+from test_naval_orders_support import DEFAULTS
+from test_naval_orders_support import HOME
+from test_naval_orders_support import add_force
+from test_naval_orders_support import command_test
+from test_naval_orders_support import end_turn
+from test_naval_orders_support import keys
+from test_naval_orders_support import move_to
+from test_naval_orders_support import order
+from test_naval_orders_support import ports
+from test_naval_orders_support import request_for
+from test_naval_orders_support import scripted
+from test_naval_orders_support import warships
 
-from bot.errors import NotAllowed, RuleViolation
-from bot.rules.naval_orders import (
-    BlockadeOrder,
-    CruiseOrder,
-    GiveOrder,
-    MovementPlan,
-    MoveOrder,
-    NavalOrdersSettings,
-    RaidOrder,
-    RepairOrder,
-    SendByPacket,
-    Ship,
-    Squadron,
-    StartFormation,
-    command_test_modifiers,
-    compute_range,
-    declare_return_station,
-    give_order,
-    order_visible,
-    register_packet_arrival,
-    send_by_packet,
-    set_station_distances,
-    start_formation,
-    take_command_test,
-)
+from bot.errors import NotAllowed
+from bot.errors import RuleViolation
+from bot.rules.naval_orders import BlockadeOrder
+from bot.rules.naval_orders import CruiseOrder
+from bot.rules.naval_orders import GiveOrder
+from bot.rules.naval_orders import MovementPlan
+from bot.rules.naval_orders import MoveOrder
+from bot.rules.naval_orders import NavalOrdersSettings
+from bot.rules.naval_orders import RaidOrder
+from bot.rules.naval_orders import RepairOrder
+from bot.rules.naval_orders import SendByPacket
+from bot.rules.naval_orders import Ship
+from bot.rules.naval_orders import Squadron
+from bot.rules.naval_orders import StartFormation
+from bot.rules.naval_orders import command_test_modifiers
+from bot.rules.naval_orders import compute_range
+from bot.rules.naval_orders import declare_return_station
+from bot.rules.naval_orders import give_order
+from bot.rules.naval_orders import order_visible
+from bot.rules.naval_orders import register_packet_arrival
+from bot.rules.naval_orders import send_by_packet
+from bot.rules.naval_orders import set_station_distances
+from bot.rules.naval_orders import start_formation
+from bot.rules.naval_orders import take_command_test
 
 CRUISE = CruiseOrder(point="Ushant", location="14", turns=5)
 RAID = RaidOrder(point="Biscay", location="22", turns=1)

@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
-from test_naval_orders_support import DEFAULTS, add_force, end_turn, ports, warships
+from test_naval_orders_support import DEFAULTS
+from test_naval_orders_support import add_force
+from test_naval_orders_support import end_turn
+from test_naval_orders_support import ports
+from test_naval_orders_support import warships
 
-from bot.i18n import Msg, MsgList, msg_from_json
-from bot.rules.naval_orders import Squadron, StartFormation, start_formation
+from bot.i18n import Msg
+from bot.i18n import MsgList
+from bot.i18n import msg_from_json
+from bot.rules.naval_orders import Squadron
+from bot.rules.naval_orders import StartFormation
+from bot.rules.naval_orders import start_formation
 
 
 def test_a_fleet_dissolving_since_an_earlier_release_is_reported_by_its_name():

@@ -11,30 +11,26 @@ then; given to a force itself, it is still refused away from one (NO-I1). No die
 from __future__ import annotations
 
 import pytest
-from test_naval_orders_support import (
-    DEFAULTS,
-    HOME,
-    PORT_9,
-    add_force,
-    end_turn,
-    keys,
-    move_to,
-    ports,
-)
+from test_naval_orders_support import DEFAULTS
+from test_naval_orders_support import HOME
+from test_naval_orders_support import PORT_9
+from test_naval_orders_support import add_force
+from test_naval_orders_support import end_turn
+from test_naval_orders_support import keys
+from test_naval_orders_support import move_to
 from test_naval_orders_support import order as give
+from test_naval_orders_support import ports
 
 from bot.errors import RuleViolation
-from bot.rules.naval_orders import (
-    CruiseOrder,
-    DisbandOrder,
-    NavalOrdersState,
-    RepairOrder,
-    SendByPacket,
-    Ship,
-    check_order_form_opens,
-    register_packet_arrival,
-    send_by_packet,
-)
+from bot.rules.naval_orders import CruiseOrder
+from bot.rules.naval_orders import DisbandOrder
+from bot.rules.naval_orders import NavalOrdersState
+from bot.rules.naval_orders import RepairOrder
+from bot.rules.naval_orders import SendByPacket
+from bot.rules.naval_orders import Ship
+from bot.rules.naval_orders import check_order_form_opens
+from bot.rules.naval_orders import register_packet_arrival
+from bot.rules.naval_orders import send_by_packet
 from bot.rules.naval_orders.models import Order
 
 ORDERS = [RepairOrder(details="new masts"), DisbandOrder(details="pay off the Hood")]

@@ -12,36 +12,32 @@ changes. A transfer's intermediate locations are places on the map, not ports.
 from __future__ import annotations
 
 import pytest
-from test_naval_orders_support import (
-    DEFAULTS,
-    HOME,
-    PORT_9,
-    add_force,
-    end_turn,
-    move_to,
-    order,
-    ports,
-    warships,
-)
+from test_naval_orders_support import DEFAULTS
+from test_naval_orders_support import HOME
+from test_naval_orders_support import PORT_9
+from test_naval_orders_support import add_force
+from test_naval_orders_support import end_turn
+from test_naval_orders_support import move_to
+from test_naval_orders_support import order
+from test_naval_orders_support import ports
+from test_naval_orders_support import warships
 
 from bot.errors import RuleViolation
-from bot.rules.naval_orders import (
-    BlockadeOrder,
-    CruiseOrder,
-    EscortOrder,
-    LandingOrder,
-    MoveOrder,
-    NavalOrdersState,
-    RegisterStation,
-    RepairOrder,
-    SendByPacket,
-    Ship,
-    declare_return_station,
-    register_station,
-    remove_force,
-    remove_station,
-    send_by_packet,
-)
+from bot.rules.naval_orders import BlockadeOrder
+from bot.rules.naval_orders import CruiseOrder
+from bot.rules.naval_orders import EscortOrder
+from bot.rules.naval_orders import LandingOrder
+from bot.rules.naval_orders import MoveOrder
+from bot.rules.naval_orders import NavalOrdersState
+from bot.rules.naval_orders import RegisterStation
+from bot.rules.naval_orders import RepairOrder
+from bot.rules.naval_orders import SendByPacket
+from bot.rules.naval_orders import Ship
+from bot.rules.naval_orders import declare_return_station
+from bot.rules.naval_orders import register_station
+from bot.rules.naval_orders import remove_force
+from bot.rules.naval_orders import remove_station
+from bot.rules.naval_orders import send_by_packet
 from bot.rules.naval_orders.models import Order
 
 TO_TOULON = MoveOrder(point="Toulon", destination=PORT_9, port="Toulon", via=["6"])

@@ -8,29 +8,30 @@ from pathlib import Path
 import pytest
 import test_naval_orders_support as support
 
-from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
+from bot.errors import Conflict
+from bot.errors import NotAllowed
+from bot.errors import NotFound
+from bot.errors import RuleViolation
 from bot.i18n import catalog
-from bot.rules.naval_orders import (
-    BuildOrder,
-    CruiseOrder,
-    GiveBuildOrder,
-    GiveOrder,
-    MoveOrder,
-    RaidOrder,
-    RegisterForce,
-    ReportPosition,
-    SendByPacket,
-    Ship,
-    StartFormation,
-    give_build_order,
-    give_order,
-    register_force,
-    register_packet_arrival,
-    report_position,
-    send_by_packet,
-    start_formation,
-    take_command_test,
-)
+from bot.rules.naval_orders import BuildOrder
+from bot.rules.naval_orders import CruiseOrder
+from bot.rules.naval_orders import GiveBuildOrder
+from bot.rules.naval_orders import GiveOrder
+from bot.rules.naval_orders import MoveOrder
+from bot.rules.naval_orders import RaidOrder
+from bot.rules.naval_orders import RegisterForce
+from bot.rules.naval_orders import ReportPosition
+from bot.rules.naval_orders import SendByPacket
+from bot.rules.naval_orders import Ship
+from bot.rules.naval_orders import StartFormation
+from bot.rules.naval_orders import give_build_order
+from bot.rules.naval_orders import give_order
+from bot.rules.naval_orders import register_force
+from bot.rules.naval_orders import register_packet_arrival
+from bot.rules.naval_orders import report_position
+from bot.rules.naval_orders import send_by_packet
+from bot.rules.naval_orders import start_formation
+from bot.rules.naval_orders import take_command_test
 
 ROOT = Path(__file__).resolve().parents[2]
 CRUISE = CruiseOrder(point="Ushant", location="14", turns=5)

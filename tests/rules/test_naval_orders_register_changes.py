@@ -13,39 +13,39 @@ how to proceed (another player's forces only counted for a player), and nothing 
 from __future__ import annotations
 
 import pytest
-from test_naval_orders_references import TO_TOULON, by_packet, convoy, laying_over, with_packet
-from test_naval_orders_support import (
-    DEFAULTS,
-    HOME,
-    PORT_9,
-    add_force,
-    end_turn,
-    move_to,
-    order,
-    ports,
-    warships,
-)
+from test_naval_orders_references import TO_TOULON
+from test_naval_orders_references import by_packet
+from test_naval_orders_references import convoy
+from test_naval_orders_references import laying_over
+from test_naval_orders_references import with_packet
+from test_naval_orders_support import DEFAULTS
+from test_naval_orders_support import HOME
+from test_naval_orders_support import PORT_9
+from test_naval_orders_support import add_force
+from test_naval_orders_support import end_turn
+from test_naval_orders_support import move_to
+from test_naval_orders_support import order
+from test_naval_orders_support import ports
+from test_naval_orders_support import warships
 
 from bot.errors import RuleViolation
-from bot.rules.naval_orders import (
-    BlockadeOrder,
-    CruiseOrder,
-    DisbandOrder,
-    EscortOrder,
-    LandingOrder,
-    NavalOrdersState,
-    RegisterForce,
-    RegisterStation,
-    RepairOrder,
-    Ship,
-    Squadron,
-    StartFormation,
-    declare_return_station,
-    register_force,
-    register_station,
-    remove_station,
-    start_formation,
-)
+from bot.rules.naval_orders import BlockadeOrder
+from bot.rules.naval_orders import CruiseOrder
+from bot.rules.naval_orders import DisbandOrder
+from bot.rules.naval_orders import EscortOrder
+from bot.rules.naval_orders import LandingOrder
+from bot.rules.naval_orders import NavalOrdersState
+from bot.rules.naval_orders import RegisterForce
+from bot.rules.naval_orders import RegisterStation
+from bot.rules.naval_orders import RepairOrder
+from bot.rules.naval_orders import Ship
+from bot.rules.naval_orders import Squadron
+from bot.rules.naval_orders import StartFormation
+from bot.rules.naval_orders import declare_return_station
+from bot.rules.naval_orders import register_force
+from bot.rules.naval_orders import register_station
+from bot.rules.naval_orders import remove_station
+from bot.rules.naval_orders import start_formation
 
 
 def refusal(call, *args, **kwargs) -> RuleViolation:

@@ -12,26 +12,26 @@ at the end of its count; `/navy return` for a force not returning says what to d
 from __future__ import annotations
 
 import pytest
-from test_naval_orders_support import DEFAULTS, add_force, ports
+from test_naval_orders_support import DEFAULTS
+from test_naval_orders_support import add_force
 from test_naval_orders_support import order as give
+from test_naval_orders_support import ports
 
 from bot.errors import RuleViolation
 from bot.i18n import Msg
-from bot.rules.naval_orders import (
-    CruiseOrder,
-    NavalOrdersSettings,
-    NavalOrdersState,
-    RaidOrder,
-    RepairOrder,
-    SendByPacket,
-    Ship,
-    complete_order,
-    declare_return_station,
-    orders_overview,
-    register_packet_arrival,
-    send_by_packet,
-    set_station_distances,
-)
+from bot.rules.naval_orders import CruiseOrder
+from bot.rules.naval_orders import NavalOrdersSettings
+from bot.rules.naval_orders import NavalOrdersState
+from bot.rules.naval_orders import RaidOrder
+from bot.rules.naval_orders import RepairOrder
+from bot.rules.naval_orders import SendByPacket
+from bot.rules.naval_orders import Ship
+from bot.rules.naval_orders import complete_order
+from bot.rules.naval_orders import declare_return_station
+from bot.rules.naval_orders import orders_overview
+from bot.rules.naval_orders import register_packet_arrival
+from bot.rules.naval_orders import send_by_packet
+from bot.rules.naval_orders import set_station_distances
 
 
 def at_sea() -> NavalOrdersState:

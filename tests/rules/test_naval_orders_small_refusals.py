@@ -7,19 +7,17 @@ import pytest
 import test_naval_orders_support as support
 
 from bot.errors import RuleViolation
-from bot.rules.naval_orders import (
-    CruiseOrder,
-    GiveOrder,
-    RaidOrder,
-    RegisterForce,
-    ReportPosition,
-    SendByPacket,
-    Ship,
-    give_order,
-    register_force,
-    report_position,
-    send_by_packet,
-)
+from bot.rules.naval_orders import CruiseOrder
+from bot.rules.naval_orders import GiveOrder
+from bot.rules.naval_orders import RaidOrder
+from bot.rules.naval_orders import RegisterForce
+from bot.rules.naval_orders import ReportPosition
+from bot.rules.naval_orders import SendByPacket
+from bot.rules.naval_orders import Ship
+from bot.rules.naval_orders import give_order
+from bot.rules.naval_orders import register_force
+from bot.rules.naval_orders import report_position
+from bot.rules.naval_orders import send_by_packet
 
 CRUISE = CruiseOrder(point="Ushant", location="14", turns=5)
 RAID = RaidOrder(point="Biscay", location="22", turns=1)

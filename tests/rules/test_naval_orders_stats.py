@@ -9,19 +9,22 @@ import math
 from fractions import Fraction
 
 import pytest
-from test_naval_orders_support import DEFAULTS, add_force, p_success, ports, request_for, warships
+from test_naval_orders_support import DEFAULTS
+from test_naval_orders_support import add_force
+from test_naval_orders_support import p_success
+from test_naval_orders_support import ports
+from test_naval_orders_support import request_for
+from test_naval_orders_support import warships
 
 from bot.dice import Dice
-from bot.rules.naval_orders import (
-    CruiseOrder,
-    GiveOrder,
-    MoveOrder,
-    RaidOrder,
-    Ship,
-    Squadron,
-    give_order,
-    take_command_test,
-)
+from bot.rules.naval_orders import CruiseOrder
+from bot.rules.naval_orders import GiveOrder
+from bot.rules.naval_orders import MoveOrder
+from bot.rules.naval_orders import RaidOrder
+from bot.rules.naval_orders import Ship
+from bot.rules.naval_orders import Squadron
+from bot.rules.naval_orders import give_order
+from bot.rules.naval_orders import take_command_test
 
 TRIALS = 4000
 SPOT = "14"

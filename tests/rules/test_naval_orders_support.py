@@ -9,26 +9,26 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import product
 
-from bot.dice import Dice, ScriptedFaces
+from bot.dice import Dice
+from bot.dice import ScriptedFaces
 from bot.i18n import Msg
-from bot.rules.naval_orders import (
-    CommandTestRequest,
-    GiveOrder,
-    NavalOrdersSettings,
-    NavalOrdersState,
-    RegisterForce,
-    RegisterStation,
-    ReportPosition,
-    Ship,
-    Squadron,
-    end_of_turn,
-    give_order,
-    register_force,
-    register_station,
-    report_position,
-    take_command_test,
-)
-from bot.rulesets import TurnContext, TurnStepResult
+from bot.rules.naval_orders import CommandTestRequest
+from bot.rules.naval_orders import GiveOrder
+from bot.rules.naval_orders import NavalOrdersSettings
+from bot.rules.naval_orders import NavalOrdersState
+from bot.rules.naval_orders import RegisterForce
+from bot.rules.naval_orders import RegisterStation
+from bot.rules.naval_orders import ReportPosition
+from bot.rules.naval_orders import Ship
+from bot.rules.naval_orders import Squadron
+from bot.rules.naval_orders import end_of_turn
+from bot.rules.naval_orders import give_order
+from bot.rules.naval_orders import register_force
+from bot.rules.naval_orders import register_station
+from bot.rules.naval_orders import report_position
+from bot.rules.naval_orders import take_command_test
+from bot.rulesets import TurnContext
+from bot.rulesets import TurnStepResult
 
 DEFAULTS = NavalOrdersSettings()
 HOME = "1"  # the naval station Portsmouth

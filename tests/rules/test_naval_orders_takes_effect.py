@@ -8,34 +8,30 @@ NO-I18). Dice are scripted: none is rolled here."""
 from __future__ import annotations
 
 import pytest
-from test_naval_orders_support import (
-    DEFAULTS,
-    HOME,
-    PORT_9,
-    add_force,
-    end_turn,
-    keys,
-    move_to,
-    order,
-    ports,
-    warships,
-)
+from test_naval_orders_support import DEFAULTS
+from test_naval_orders_support import HOME
+from test_naval_orders_support import PORT_9
+from test_naval_orders_support import add_force
+from test_naval_orders_support import end_turn
+from test_naval_orders_support import keys
+from test_naval_orders_support import move_to
+from test_naval_orders_support import order
+from test_naval_orders_support import ports
+from test_naval_orders_support import warships
 
-from bot.rules.naval_orders import (
-    CruiseOrder,
-    EscortOrder,
-    GiveOrder,
-    MoveOrder,
-    NavalOrdersState,
-    RepairOrder,
-    SendByPacket,
-    Ship,
-    StartFormation,
-    give_order,
-    register_packet_arrival,
-    send_by_packet,
-    start_formation,
-)
+from bot.rules.naval_orders import CruiseOrder
+from bot.rules.naval_orders import EscortOrder
+from bot.rules.naval_orders import GiveOrder
+from bot.rules.naval_orders import MoveOrder
+from bot.rules.naval_orders import NavalOrdersState
+from bot.rules.naval_orders import RepairOrder
+from bot.rules.naval_orders import SendByPacket
+from bot.rules.naval_orders import Ship
+from bot.rules.naval_orders import StartFormation
+from bot.rules.naval_orders import give_order
+from bot.rules.naval_orders import register_packet_arrival
+from bot.rules.naval_orders import send_by_packet
+from bot.rules.naval_orders import start_formation
 from bot.rules.naval_orders.models import Order
 
 

@@ -4,36 +4,32 @@ relayed by packet boat, the archive of finished orders (NO-I7, NO-I13…NO-I18).
 
 from __future__ import annotations
 
-from test_naval_orders_support import (
-    DEFAULTS,
-    HOME,
-    add_force,
-    end_turn,
-    keys,
-    move_to,
-    order,
-    ports,
-    warships,
-)
+from test_naval_orders_support import DEFAULTS
+from test_naval_orders_support import HOME
+from test_naval_orders_support import add_force
+from test_naval_orders_support import end_turn
+from test_naval_orders_support import keys
+from test_naval_orders_support import move_to
+from test_naval_orders_support import order
+from test_naval_orders_support import ports
+from test_naval_orders_support import warships
 
-from bot.rules.naval_orders import (
-    CruiseOrder,
-    MovementPlan,
-    MoveOrder,
-    NavalOrdersState,
-    SendByPacket,
-    Ship,
-    Squadron,
-    StartFormation,
-    archive_key,
-    awaited,
-    compute_range,
-    orders_overview,
-    register_packet_arrival,
-    send_by_packet,
-    start_formation,
-    waiting_for,
-)
+from bot.rules.naval_orders import CruiseOrder
+from bot.rules.naval_orders import MovementPlan
+from bot.rules.naval_orders import MoveOrder
+from bot.rules.naval_orders import NavalOrdersState
+from bot.rules.naval_orders import SendByPacket
+from bot.rules.naval_orders import Ship
+from bot.rules.naval_orders import Squadron
+from bot.rules.naval_orders import StartFormation
+from bot.rules.naval_orders import archive_key
+from bot.rules.naval_orders import awaited
+from bot.rules.naval_orders import compute_range
+from bot.rules.naval_orders import orders_overview
+from bot.rules.naval_orders import register_packet_arrival
+from bot.rules.naval_orders import send_by_packet
+from bot.rules.naval_orders import start_formation
+from bot.rules.naval_orders import waiting_for
 
 CRUISE = CruiseOrder(point="Ushant", location="14", turns=2)
 TRANSFER = MoveOrder(point="Toulon", destination="9", port="Toulon", via=["6"])

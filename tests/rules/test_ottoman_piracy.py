@@ -12,16 +12,18 @@ import importlib
 import pytest
 
 from bot import rulesets
-from bot.dice import Dice, ScriptedFaces
-from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
+from bot.dice import Dice
+from bot.dice import ScriptedFaces
+from bot.errors import Conflict
+from bot.errors import NotAllowed
+from bot.errors import NotFound
+from bot.errors import RuleViolation
 from bot.rules import ottoman_piracy as op
-from bot.rules.ottoman_piracy.models import (
-    FortifiedSpace,
-    OttomanPiracySettings,
-    OttomanPiracyState,
-    PiracyDeclaration,
-    SquadronGroup,
-)
+from bot.rules.ottoman_piracy.models import FortifiedSpace
+from bot.rules.ottoman_piracy.models import OttomanPiracySettings
+from bot.rules.ottoman_piracy.models import OttomanPiracyState
+from bot.rules.ottoman_piracy.models import PiracyDeclaration
+from bot.rules.ottoman_piracy.models import SquadronGroup
 from bot.rulesets import TurnContext
 
 DEFAULTS = OttomanPiracySettings()

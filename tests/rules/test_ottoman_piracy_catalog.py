@@ -16,28 +16,25 @@ import catalog_checks as checks
 import pytest
 
 from bot.dice import Dice
-from bot.i18n import Msg, t
+from bot.i18n import Msg
+from bot.i18n import t
 from bot.paths import data_dir
 from bot.rules import ottoman_piracy as op
-from bot.rules.ottoman_piracy.models import (
-    REWARDS,
-    BaseDiceReason,
-    CardLockKind,
-    DiceSourceKind,
-    ExclusionReason,
-    OttomanPiracySettings,
-    OttomanPiracyState,
-    PiracyDeclaration,
-    SquadronGroup,
-)
-from bot.rules.ottoman_piracy.names import (
-    KNOWN_LEADERS,
-    KNOWN_POWERS,
-    find_sea_zone,
-    sea_zone_choices,
-    sea_zone_key,
-    sea_zones,
-)
+from bot.rules.ottoman_piracy.models import REWARDS
+from bot.rules.ottoman_piracy.models import BaseDiceReason
+from bot.rules.ottoman_piracy.models import CardLockKind
+from bot.rules.ottoman_piracy.models import DiceSourceKind
+from bot.rules.ottoman_piracy.models import ExclusionReason
+from bot.rules.ottoman_piracy.models import OttomanPiracySettings
+from bot.rules.ottoman_piracy.models import OttomanPiracyState
+from bot.rules.ottoman_piracy.models import PiracyDeclaration
+from bot.rules.ottoman_piracy.models import SquadronGroup
+from bot.rules.ottoman_piracy.names import KNOWN_LEADERS
+from bot.rules.ottoman_piracy.names import KNOWN_POWERS
+from bot.rules.ottoman_piracy.names import find_sea_zone
+from bot.rules.ottoman_piracy.names import sea_zone_choices
+from bot.rules.ottoman_piracy.names import sea_zone_key
+from bot.rules.ottoman_piracy.names import sea_zones
 
 RULES_DIR = Path(op.__file__).parent
 PREFIX = "ottoman_piracy."

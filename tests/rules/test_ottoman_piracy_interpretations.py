@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from bot.dice import Dice
-from bot.errors import NotFound, RuleViolation
+from bot.errors import NotFound
+from bot.errors import RuleViolation
 from bot.rules import ottoman_piracy as op
 from bot.rules.ottoman_piracy import models
 

@@ -4,7 +4,8 @@ faces are in the spec's order (anti-piracy roll, piracy roll, card rolls)."""
 
 from __future__ import annotations
 
-from bot.dice import Dice, ScriptedFaces
+from bot.dice import Dice
+from bot.dice import ScriptedFaces
 from bot.i18n import t
 from bot.rules import ottoman_piracy as op
 from bot.rules.ottoman_piracy import models

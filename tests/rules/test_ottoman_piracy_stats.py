@@ -12,13 +12,11 @@ from fractions import Fraction
 
 from bot.dice import Dice
 from bot.rules import ottoman_piracy as op
-from bot.rules.ottoman_piracy.models import (
-    FortifiedSpace,
-    OttomanPiracySettings,
-    OttomanPiracyState,
-    PiracyDeclaration,
-    SquadronGroup,
-)
+from bot.rules.ottoman_piracy.models import FortifiedSpace
+from bot.rules.ottoman_piracy.models import OttomanPiracySettings
+from bot.rules.ottoman_piracy.models import OttomanPiracyState
+from bot.rules.ottoman_piracy.models import PiracyDeclaration
+from bot.rules.ottoman_piracy.models import SquadronGroup
 
 TRIALS = 6000
 SIXTH = Fraction(1, 6)

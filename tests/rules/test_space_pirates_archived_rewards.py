@@ -4,15 +4,19 @@ were kept reads the campaign's current settings, as it did."""
 
 from __future__ import annotations
 
-from space_pirates_helpers import COMBAT, DEFAULTS, empty, resolve, route, settings, with_history
+from space_pirates_helpers import COMBAT
+from space_pirates_helpers import DEFAULTS
+from space_pirates_helpers import empty
+from space_pirates_helpers import resolve
+from space_pirates_helpers import route
+from space_pirates_helpers import settings
+from space_pirates_helpers import with_history
 
 from bot.dice import Dice
-from bot.rules.space_pirates.base import (
-    BaseAttackReport,
-    apply_locate,
-    base_attack_line,
-    order_base_attack,
-)
+from bot.rules.space_pirates.base import BaseAttackReport
+from bot.rules.space_pirates.base import apply_locate
+from bot.rules.space_pirates.base import base_attack_line
+from bot.rules.space_pirates.base import order_base_attack
 
 
 def destroyed_report():

@@ -4,20 +4,20 @@ longer the victim's, the planet in cooldown after an earlier raid."""
 
 from __future__ import annotations
 
-from space_pirates_helpers import (
-    COMBAT,
-    DEFAULTS,
-    empty,
-    planet,
-    resolve,
-    route,
-    scripted,
-    with_history,
-)
+from space_pirates_helpers import COMBAT
+from space_pirates_helpers import DEFAULTS
+from space_pirates_helpers import empty
+from space_pirates_helpers import planet
+from space_pirates_helpers import resolve
+from space_pirates_helpers import route
+from space_pirates_helpers import scripted
+from space_pirates_helpers import with_history
 
 from bot.i18n import msg_from_json
-from bot.rules.space_pirates.bribe import BribeOrder, apply_bribe
-from bot.rules.space_pirates.registry import remove_route, set_contacts
+from bot.rules.space_pirates.bribe import BribeOrder
+from bot.rules.space_pirates.bribe import apply_bribe
+from bot.rules.space_pirates.registry import remove_route
+from bot.rules.space_pirates.registry import set_contacts
 
 
 def bribed(kind="route"):

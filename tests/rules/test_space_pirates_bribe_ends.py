@@ -5,22 +5,24 @@ briber is read through who sealed it."""
 
 from __future__ import annotations
 
-from space_pirates_helpers import (
-    COMBAT,
-    DEFAULTS,
-    answer,
-    empty,
-    resolve,
-    route,
-    scripted,
-    settings,
-    with_history,
-)
+from space_pirates_helpers import COMBAT
+from space_pirates_helpers import DEFAULTS
+from space_pirates_helpers import answer
+from space_pirates_helpers import empty
+from space_pirates_helpers import resolve
+from space_pirates_helpers import route
+from space_pirates_helpers import scripted
+from space_pirates_helpers import settings
+from space_pirates_helpers import with_history
 
 from bot.dice import Dice
-from bot.rules.space_pirates.base import apply_locate, order_base_attack
-from bot.rules.space_pirates.bribe import BribeOrder, apply_bribe, withdraw_bribe
-from bot.rules.space_pirates.registry import remove_route, set_contacts
+from bot.rules.space_pirates.base import apply_locate
+from bot.rules.space_pirates.base import order_base_attack
+from bot.rules.space_pirates.bribe import BribeOrder
+from bot.rules.space_pirates.bribe import apply_bribe
+from bot.rules.space_pirates.bribe import withdraw_bribe
+from bot.rules.space_pirates.registry import remove_route
+from bot.rules.space_pirates.registry import set_contacts
 from bot.rules.space_pirates.status import status
 
 SEALED = {"c0ffee": "Boreas"}  # who paid the sealed bribe (the entry's sealed part)

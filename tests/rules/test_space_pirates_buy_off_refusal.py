@@ -5,17 +5,16 @@ route or the planet has defenders (SP-I10, SP-I21) or troops that cover the buil
 from __future__ import annotations
 
 import pytest
-from space_pirates_helpers import (
-    DEFAULTS,
-    empty,
-    planet,
-    resolve,
-    route,
-    scripted,
-    with_history,
-)
+from space_pirates_helpers import DEFAULTS
+from space_pirates_helpers import empty
+from space_pirates_helpers import planet
+from space_pirates_helpers import resolve
+from space_pirates_helpers import route
+from space_pirates_helpers import scripted
+from space_pirates_helpers import with_history
 
-from bot.rules.space_pirates.mercenaries import HireOrder, apply_hire
+from bot.rules.space_pirates.mercenaries import HireOrder
+from bot.rules.space_pirates.mercenaries import apply_hire
 
 
 def offered_route(state):

@@ -11,61 +11,63 @@ from pathlib import Path
 from typing import get_args
 
 import pytest
-from space_pirates_helpers import (
-    COMBAT,
-    DEFAULTS,
-    answer,
-    empty,
-    planet,
-    raid,
-    resolve,
-    route,
-    scripted,
-    settings,
-    with_history,
-)
+from space_pirates_helpers import COMBAT
+from space_pirates_helpers import DEFAULTS
+from space_pirates_helpers import answer
+from space_pirates_helpers import empty
+from space_pirates_helpers import planet
+from space_pirates_helpers import raid
+from space_pirates_helpers import resolve
+from space_pirates_helpers import route
+from space_pirates_helpers import scripted
+from space_pirates_helpers import settings
+from space_pirates_helpers import with_history
 
 from bot.dice import Dice
 from bot.errors import GameError
-from bot.i18n import Msg, MsgList, msg_from_json
+from bot.i18n import Msg
+from bot.i18n import MsgList
+from bot.i18n import msg_from_json
 from bot.rules.fleet_combat.messages import JoinedMsg
-from bot.rules.fleet_combat.models import BattleResult, RoundReport
-from bot.rules.space_pirates.base import BASE_FLEET, apply_locate, order_base_attack
+from bot.rules.fleet_combat.models import BattleResult
+from bot.rules.fleet_combat.models import RoundReport
+from bot.rules.space_pirates.base import BASE_FLEET
+from bot.rules.space_pirates.base import apply_locate
+from bot.rules.space_pirates.base import order_base_attack
 from bot.rules.space_pirates.battle import PIRATES
-from bot.rules.space_pirates.battle_report import battle_round_lines, over_msg, side_msg
-from bot.rules.space_pirates.bribe import (
-    BribeOrder,
-    answer_bribe_offer,
-    apply_bribe,
-    withdraw_bribe,
-)
-from bot.rules.space_pirates.mercenaries import HireOrder, apply_hire
-from bot.rules.space_pirates.messages import (
-    CancelReason,
-    bribe_cancelled_msg,
-    offer_lines,
-    player_summary_line,
-    report_lines,
-    side_first,
-)
-from bot.rules.space_pirates.models import MercenaryContract, PrivateerGroup
-from bot.rules.space_pirates.privateers import PrivateerOrder, apply_privateers, apply_recall
-from bot.rules.space_pirates.registry import (
-    register_route,
-    remove_route,
-    set_contacts,
-    set_privateer_tech,
-)
-from bot.rules.space_pirates.reports import RaidReport, ReportOutcome
+from bot.rules.space_pirates.battle_report import battle_round_lines
+from bot.rules.space_pirates.battle_report import over_msg
+from bot.rules.space_pirates.battle_report import side_msg
+from bot.rules.space_pirates.bribe import BribeOrder
+from bot.rules.space_pirates.bribe import answer_bribe_offer
+from bot.rules.space_pirates.bribe import apply_bribe
+from bot.rules.space_pirates.bribe import withdraw_bribe
+from bot.rules.space_pirates.mercenaries import HireOrder
+from bot.rules.space_pirates.mercenaries import apply_hire
+from bot.rules.space_pirates.messages import CancelReason
+from bot.rules.space_pirates.messages import bribe_cancelled_msg
+from bot.rules.space_pirates.messages import offer_lines
+from bot.rules.space_pirates.messages import player_summary_line
+from bot.rules.space_pirates.messages import report_lines
+from bot.rules.space_pirates.messages import side_first
+from bot.rules.space_pirates.models import MercenaryContract
+from bot.rules.space_pirates.models import PrivateerGroup
+from bot.rules.space_pirates.privateers import PrivateerOrder
+from bot.rules.space_pirates.privateers import apply_privateers
+from bot.rules.space_pirates.privateers import apply_recall
+from bot.rules.space_pirates.registry import register_route
+from bot.rules.space_pirates.registry import remove_route
+from bot.rules.space_pirates.registry import set_contacts
+from bot.rules.space_pirates.registry import set_privateer_tech
+from bot.rules.space_pirates.reports import RaidReport
+from bot.rules.space_pirates.reports import ReportOutcome
 from bot.rules.space_pirates.spec import awaited
 from bot.rules.space_pirates.status import status
-from bot.rules.space_pirates.turn import (
-    answer_buy_off,
-    answer_plunder,
-    answer_upkeep,
-    force_choice,
-    waiting_for,
-)
+from bot.rules.space_pirates.turn import answer_buy_off
+from bot.rules.space_pirates.turn import answer_plunder
+from bot.rules.space_pirates.turn import answer_upkeep
+from bot.rules.space_pirates.turn import force_choice
+from bot.rules.space_pirates.turn import waiting_for
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCE = ROOT / "bot" / "rules" / "space_pirates"

@@ -3,16 +3,14 @@ the spec lists them (section 5)."""
 
 from __future__ import annotations
 
-from space_pirates_helpers import (
-    DEFAULTS,
-    answer,
-    empty,
-    planet,
-    resolve,
-    route,
-    scripted,
-    with_history,
-)
+from space_pirates_helpers import DEFAULTS
+from space_pirates_helpers import answer
+from space_pirates_helpers import empty
+from space_pirates_helpers import planet
+from space_pirates_helpers import resolve
+from space_pirates_helpers import route
+from space_pirates_helpers import scripted
+from space_pirates_helpers import with_history
 
 from bot.rules.space_pirates.models import PirateFleet
 

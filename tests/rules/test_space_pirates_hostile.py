@@ -4,21 +4,21 @@ forms (SP-I37)."""
 from __future__ import annotations
 
 import pytest
-from space_pirates_helpers import (
-    COMBAT,
-    DEFAULTS,
-    empty,
-    planet,
-    resolve,
-    route,
-    scripted,
-    settings,
-    with_history,
-)
+from space_pirates_helpers import COMBAT
+from space_pirates_helpers import DEFAULTS
+from space_pirates_helpers import empty
+from space_pirates_helpers import planet
+from space_pirates_helpers import resolve
+from space_pirates_helpers import route
+from space_pirates_helpers import scripted
+from space_pirates_helpers import settings
+from space_pirates_helpers import with_history
 
 from bot.errors import NotAllowed
-from bot.rules.space_pirates.messages import offer_lines, report_lines
-from bot.rules.space_pirates.models import PrivateerGroup, RegisteredShip
+from bot.rules.space_pirates.messages import offer_lines
+from bot.rules.space_pirates.messages import report_lines
+from bot.rules.space_pirates.models import PrivateerGroup
+from bot.rules.space_pirates.models import RegisteredShip
 from bot.rules.space_pirates.reports import RaidReport
 from bot.rules.space_pirates.turn import answer_buy_off
 

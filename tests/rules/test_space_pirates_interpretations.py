@@ -6,47 +6,47 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from space_pirates_helpers import (
-    COMBAT,
-    DEFAULTS,
-    empty,
-    planet,
-    raid,
-    resolve,
-    route,
-    settings,
-    with_history,
-)
+from space_pirates_helpers import COMBAT
+from space_pirates_helpers import DEFAULTS
+from space_pirates_helpers import empty
+from space_pirates_helpers import planet
+from space_pirates_helpers import raid
+from space_pirates_helpers import resolve
+from space_pirates_helpers import route
+from space_pirates_helpers import settings
+from space_pirates_helpers import with_history
 
 from bot.dice import Dice
-from bot.errors import NotAllowed, RuleViolation
-from bot.rules.space_pirates.base import apply_locate, base_exists, base_fleet, quote_locate
-from bot.rules.space_pirates.bribe import (
-    BribeOrder,
-    answer_bribe_offer,
-    apply_bribe,
-    withdraw_bribe,
-)
-from bot.rules.space_pirates.chance import raid_points, route_weight
+from bot.errors import NotAllowed
+from bot.errors import RuleViolation
+from bot.rules.space_pirates.base import apply_locate
+from bot.rules.space_pirates.base import base_exists
+from bot.rules.space_pirates.base import base_fleet
+from bot.rules.space_pirates.base import quote_locate
+from bot.rules.space_pirates.bribe import BribeOrder
+from bot.rules.space_pirates.bribe import answer_bribe_offer
+from bot.rules.space_pirates.bribe import apply_bribe
+from bot.rules.space_pirates.bribe import withdraw_bribe
+from bot.rules.space_pirates.chance import raid_points
+from bot.rules.space_pirates.chance import route_weight
 from bot.rules.space_pirates.fleet import generate_route_fleet
-from bot.rules.space_pirates.mercenaries import (
-    HireOrder,
-    apply_hire,
-    dismiss_contract,
-    mercenary_pool,
-)
-from bot.rules.space_pirates.models import PlayerPirates, PrivateerGroup, RegisteredShip
+from bot.rules.space_pirates.mercenaries import HireOrder
+from bot.rules.space_pirates.mercenaries import apply_hire
+from bot.rules.space_pirates.mercenaries import dismiss_contract
+from bot.rules.space_pirates.mercenaries import mercenary_pool
+from bot.rules.space_pirates.models import PlayerPirates
+from bot.rules.space_pirates.models import PrivateerGroup
+from bot.rules.space_pirates.models import RegisteredShip
 from bot.rules.space_pirates.planet_raid import planet_points
-from bot.rules.space_pirates.privateers import apply_recall, quote_recall
+from bot.rules.space_pirates.privateers import apply_recall
+from bot.rules.space_pirates.privateers import quote_recall
 from bot.rules.space_pirates.registry import set_contacts
 from bot.rules.space_pirates.status import status
-from bot.rules.space_pirates.turn import (
-    answer_buy_off,
-    answer_plunder,
-    answer_upkeep,
-    force_choice,
-    waiting_for,
-)
+from bot.rules.space_pirates.turn import answer_buy_off
+from bot.rules.space_pirates.turn import answer_plunder
+from bot.rules.space_pirates.turn import answer_upkeep
+from bot.rules.space_pirates.turn import force_choice
+from bot.rules.space_pirates.turn import waiting_for
 
 
 def scripted(*faces):

@@ -5,10 +5,14 @@ refused."""
 from __future__ import annotations
 
 import pytest
-from space_pirates_helpers import COMBAT, empty, planet, route
+from space_pirates_helpers import COMBAT
+from space_pirates_helpers import empty
+from space_pirates_helpers import planet
+from space_pirates_helpers import route
 
 from bot.errors import Conflict
-from bot.rules.space_pirates.registry import register_planet, register_route
+from bot.rules.space_pirates.registry import register_planet
+from bot.rules.space_pirates.registry import register_route
 
 
 def twice(records, first):

@@ -4,54 +4,45 @@ operation quotes its price before it is applied, and a refusal changes nothing."
 from __future__ import annotations
 
 import pytest
-from space_pirates_helpers import (
-    COMBAT,
-    DEFAULTS,
-    answer,
-    empty,
-    resolve,
-    route,
-    scripted,
-    with_history,
-)
+from space_pirates_helpers import COMBAT
+from space_pirates_helpers import DEFAULTS
+from space_pirates_helpers import answer
+from space_pirates_helpers import empty
+from space_pirates_helpers import resolve
+from space_pirates_helpers import route
+from space_pirates_helpers import scripted
+from space_pirates_helpers import with_history
 
 from bot.dice import Dice
-from bot.errors import GameError, RuleViolation
-from bot.rules.space_pirates.base import (
-    apply_locate,
-    base_fleet,
-    order_base_attack,
-    quote_locate,
-)
-from bot.rules.space_pirates.bribe import (
-    BribeOrder,
-    answer_bribe_offer,
-    apply_bribe,
-    briber_of,
-    bribes_visible_to,
-    quote_bribe,
-    withdraw_bribe,
-)
-from bot.rules.space_pirates.mercenaries import (
-    HireOrder,
-    apply_hire,
-    dismiss_contract,
-    mercenary_pool,
-    quote_hire,
-)
-from bot.rules.space_pirates.models import (
-    PirateFleet,
-    PrivateerGroup,
-    RegisteredShip,
-    SpacePiratesState,
-)
-from bot.rules.space_pirates.privateers import (
-    PrivateerOrder,
-    apply_privateers,
-    apply_recall,
-    quote_recall,
-)
-from bot.rules.space_pirates.registry import register_route, set_contacts, set_privateer_tech
+from bot.errors import GameError
+from bot.errors import RuleViolation
+from bot.rules.space_pirates.base import apply_locate
+from bot.rules.space_pirates.base import base_fleet
+from bot.rules.space_pirates.base import order_base_attack
+from bot.rules.space_pirates.base import quote_locate
+from bot.rules.space_pirates.bribe import BribeOrder
+from bot.rules.space_pirates.bribe import answer_bribe_offer
+from bot.rules.space_pirates.bribe import apply_bribe
+from bot.rules.space_pirates.bribe import briber_of
+from bot.rules.space_pirates.bribe import bribes_visible_to
+from bot.rules.space_pirates.bribe import quote_bribe
+from bot.rules.space_pirates.bribe import withdraw_bribe
+from bot.rules.space_pirates.mercenaries import HireOrder
+from bot.rules.space_pirates.mercenaries import apply_hire
+from bot.rules.space_pirates.mercenaries import dismiss_contract
+from bot.rules.space_pirates.mercenaries import mercenary_pool
+from bot.rules.space_pirates.mercenaries import quote_hire
+from bot.rules.space_pirates.models import PirateFleet
+from bot.rules.space_pirates.models import PrivateerGroup
+from bot.rules.space_pirates.models import RegisteredShip
+from bot.rules.space_pirates.models import SpacePiratesState
+from bot.rules.space_pirates.privateers import PrivateerOrder
+from bot.rules.space_pirates.privateers import apply_privateers
+from bot.rules.space_pirates.privateers import apply_recall
+from bot.rules.space_pirates.privateers import quote_recall
+from bot.rules.space_pirates.registry import register_route
+from bot.rules.space_pirates.registry import set_contacts
+from bot.rules.space_pirates.registry import set_privateer_tech
 
 
 def test_sp_e7_locating_costs_a_tenth_of_the_largest_fleet_in_ten_turns():

@@ -5,25 +5,30 @@ Scripted dice, faces in the order the procedure rolls them."""
 from __future__ import annotations
 
 import pytest
-from space_pirates_helpers import (
-    COMBAT,
-    DEFAULTS,
-    answer,
-    empty,
-    planet,
-    resolve,
-    route,
-    settings,
-    with_history,
-)
+from space_pirates_helpers import COMBAT
+from space_pirates_helpers import DEFAULTS
+from space_pirates_helpers import answer
+from space_pirates_helpers import empty
+from space_pirates_helpers import planet
+from space_pirates_helpers import resolve
+from space_pirates_helpers import route
+from space_pirates_helpers import settings
+from space_pirates_helpers import with_history
 
 from bot.dice import Dice
 from bot.errors import RuleViolation
-from bot.rules.space_pirates.bribe import BribeOrder, apply_bribe, bribes_visible_to
-from bot.rules.space_pirates.mercenaries import HireOrder, apply_hire
-from bot.rules.space_pirates.models import PrivateerGroup, RegisteredShip
-from bot.rules.space_pirates.privateers import PrivateerOrder, quote_privateers
-from bot.rules.space_pirates.registry import remove_route, set_contacts, set_privateer_tech
+from bot.rules.space_pirates.bribe import BribeOrder
+from bot.rules.space_pirates.bribe import apply_bribe
+from bot.rules.space_pirates.bribe import bribes_visible_to
+from bot.rules.space_pirates.mercenaries import HireOrder
+from bot.rules.space_pirates.mercenaries import apply_hire
+from bot.rules.space_pirates.models import PrivateerGroup
+from bot.rules.space_pirates.models import RegisteredShip
+from bot.rules.space_pirates.privateers import PrivateerOrder
+from bot.rules.space_pirates.privateers import quote_privateers
+from bot.rules.space_pirates.registry import remove_route
+from bot.rules.space_pirates.registry import set_contacts
+from bot.rules.space_pirates.registry import set_privateer_tech
 from bot.rules.space_pirates.status import status
 
 

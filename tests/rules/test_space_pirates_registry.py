@@ -4,20 +4,25 @@ nothing; the engine is pure (same dice, same outcome; the input state is never t
 from __future__ import annotations
 
 import pytest
-from space_pirates_helpers import COMBAT, DEFAULTS, empty, planet, resolve, route, with_history
+from space_pirates_helpers import COMBAT
+from space_pirates_helpers import DEFAULTS
+from space_pirates_helpers import empty
+from space_pirates_helpers import planet
+from space_pirates_helpers import resolve
+from space_pirates_helpers import route
+from space_pirates_helpers import with_history
 
 from bot.dice import Dice
 from bot.errors import RuleViolation
 from bot.i18n import t
 from bot.rules.space_pirates import SpacePiratesSettings
-from bot.rules.space_pirates.registry import (
-    ShipSpec,
-    register_planet,
-    register_route,
-    remove_route,
-    set_turn_order,
-)
-from bot.rules.space_pirates.settings import GROUPS, settings_by_group
+from bot.rules.space_pirates.registry import ShipSpec
+from bot.rules.space_pirates.registry import register_planet
+from bot.rules.space_pirates.registry import register_route
+from bot.rules.space_pirates.registry import remove_route
+from bot.rules.space_pirates.registry import set_turn_order
+from bot.rules.space_pirates.settings import GROUPS
+from bot.rules.space_pirates.settings import settings_by_group
 
 
 @pytest.mark.parametrize(

@@ -5,38 +5,36 @@ Scripted dice, faces in the order the procedure rolls them."""
 from __future__ import annotations
 
 import pytest
-from space_pirates_helpers import (
-    COMBAT,
-    DEFAULTS,
-    empty,
-    planet,
-    resolve,
-    route,
-    settings,
-    with_history,
-)
+from space_pirates_helpers import COMBAT
+from space_pirates_helpers import DEFAULTS
+from space_pirates_helpers import empty
+from space_pirates_helpers import planet
+from space_pirates_helpers import resolve
+from space_pirates_helpers import route
+from space_pirates_helpers import settings
+from space_pirates_helpers import with_history
 
 from bot.dice import Dice
-from bot.errors import NotAllowed, RuleViolation
-from bot.rules.fleet_combat import (
-    automatic_result,
-    fight_automatic_rounds,
-    fleet_from_counts,
-    open_automatic,
-)
-from bot.rules.space_pirates.base import apply_locate, order_base_attack
-from bot.rules.space_pirates.mercenaries import HireOrder, apply_hire
+from bot.errors import NotAllowed
+from bot.errors import RuleViolation
+from bot.rules.fleet_combat import automatic_result
+from bot.rules.fleet_combat import fight_automatic_rounds
+from bot.rules.fleet_combat import fleet_from_counts
+from bot.rules.fleet_combat import open_automatic
+from bot.rules.space_pirates.base import apply_locate
+from bot.rules.space_pirates.base import order_base_attack
+from bot.rules.space_pirates.mercenaries import HireOrder
+from bot.rules.space_pirates.mercenaries import apply_hire
 from bot.rules.space_pirates.messages import offer_lines
-from bot.rules.space_pirates.registry import ShipSpec, register_route
+from bot.rules.space_pirates.registry import ShipSpec
+from bot.rules.space_pirates.registry import register_route
 from bot.rules.space_pirates.reports import RaidReport
-from bot.rules.space_pirates.turn import (
-    answer_buy_off,
-    answer_retreat,
-    force_choice,
-    force_choices,
-    operations_open,
-    waiting_for,
-)
+from bot.rules.space_pirates.turn import answer_buy_off
+from bot.rules.space_pirates.turn import answer_retreat
+from bot.rules.space_pirates.turn import force_choice
+from bot.rules.space_pirates.turn import force_choices
+from bot.rules.space_pirates.turn import operations_open
+from bot.rules.space_pirates.turn import waiting_for
 
 RETREAT = settings(defender_may_retreat=True)
 

@@ -4,16 +4,25 @@ start of each resolution (SP-I38 windows; SP-I20, SP-I30, SP-I35 read the same v
 
 from __future__ import annotations
 
-from space_pirates_helpers import DEFAULTS, empty, route, with_history
+from space_pirates_helpers import DEFAULTS
+from space_pirates_helpers import empty
+from space_pirates_helpers import route
+from space_pirates_helpers import with_history
 
 from bot.dice import Dice
 from bot.rules.space_pirates.base import largest_in_window
-from bot.rules.space_pirates.mercenaries import HireOrder, apply_hire, dismiss_contract
-from bot.rules.space_pirates.models import AttackRecord, PlayerPirates
+from bot.rules.space_pirates.mercenaries import HireOrder
+from bot.rules.space_pirates.mercenaries import apply_hire
+from bot.rules.space_pirates.mercenaries import dismiss_contract
+from bot.rules.space_pirates.models import AttackRecord
+from bot.rules.space_pirates.models import PlayerPirates
 from bot.rules.space_pirates.planet_raid import recent_route_values
 from bot.rules.space_pirates.reports import RaidReport
-from bot.rules.space_pirates.retire import CONTRACTS, history_key, retire_finished
-from bot.rules.space_pirates.turn import end_of_turn, force_choices
+from bot.rules.space_pirates.retire import CONTRACTS
+from bot.rules.space_pirates.retire import history_key
+from bot.rules.space_pirates.retire import retire_finished
+from bot.rules.space_pirates.turn import end_of_turn
+from bot.rules.space_pirates.turn import force_choices
 from bot.rulesets import TurnContext
 
 

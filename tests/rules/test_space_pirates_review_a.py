@@ -4,25 +4,26 @@ what the report or status now says, or what the state becomes."""
 
 from __future__ import annotations
 
-from space_pirates_helpers import (
-    COMBAT,
-    DEFAULTS,
-    answer,
-    empty,
-    planet,
-    raid,
-    resolve,
-    route,
-    settings,
-    with_history,
-)
+from space_pirates_helpers import COMBAT
+from space_pirates_helpers import DEFAULTS
+from space_pirates_helpers import answer
+from space_pirates_helpers import empty
+from space_pirates_helpers import planet
+from space_pirates_helpers import raid
+from space_pirates_helpers import resolve
+from space_pirates_helpers import route
+from space_pirates_helpers import settings
+from space_pirates_helpers import with_history
 
 from bot.dice import Dice
-from bot.rules.space_pirates.messages import offer_lines, report_lines
-from bot.rules.space_pirates.models import PrivateerGroup, RegisteredShip
+from bot.rules.space_pirates.messages import offer_lines
+from bot.rules.space_pirates.messages import report_lines
+from bot.rules.space_pirates.models import PrivateerGroup
+from bot.rules.space_pirates.models import RegisteredShip
 from bot.rules.space_pirates.status import status
 from bot.rules.space_pirates.turn import answer_plunder
-from cogs.space_pirates.operations import Operation, quote
+from cogs.space_pirates.operations import Operation
+from cogs.space_pirates.operations import quote
 
 
 def no_troops_planet(streak=10):

@@ -7,39 +7,45 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from space_pirates_helpers import (
-    COMBAT,
-    DEFAULTS,
-    empty,
-    planet,
-    resolve,
-    route,
-    settings,
-    with_history,
-)
+from space_pirates_helpers import COMBAT
+from space_pirates_helpers import DEFAULTS
+from space_pirates_helpers import empty
+from space_pirates_helpers import planet
+from space_pirates_helpers import resolve
+from space_pirates_helpers import route
+from space_pirates_helpers import settings
+from space_pirates_helpers import with_history
 
 from bot.dice import Dice
 from bot.errors import RuleViolation
-from bot.rules.space_pirates.base import (
-    apply_locate,
-    base_fleet,
-    forget_gone_bases,
-    order_base_attack,
-)
+from bot.rules.space_pirates.base import apply_locate
+from bot.rules.space_pirates.base import base_fleet
+from bot.rules.space_pirates.base import forget_gone_bases
+from bot.rules.space_pirates.base import order_base_attack
 from bot.rules.space_pirates.battle import joining_privateers
-from bot.rules.space_pirates.bribe import BribeOrder, apply_bribe, quote_bribe
-from bot.rules.space_pirates.fleet import bonus_pct, loss
-from bot.rules.space_pirates.mercenaries import HireOrder, apply_hire
-from bot.rules.space_pirates.models import (
-    AttackRecord,
-    PirateFleet,
-    PrivateerGroup,
-    RegisteredShip,
-)
-from bot.rules.space_pirates.planet_raid import orbital_phase, recent_route_values
-from bot.rules.space_pirates.privateers import PrivateerOrder, quote_privateers, quote_recall
-from bot.rules.space_pirates.registry import ShipSpec, register_route, remove_route, set_contacts
-from bot.rules.space_pirates.reports import Journal, RaidReport, ResolutionContext
+from bot.rules.space_pirates.bribe import BribeOrder
+from bot.rules.space_pirates.bribe import apply_bribe
+from bot.rules.space_pirates.bribe import quote_bribe
+from bot.rules.space_pirates.fleet import bonus_pct
+from bot.rules.space_pirates.fleet import loss
+from bot.rules.space_pirates.mercenaries import HireOrder
+from bot.rules.space_pirates.mercenaries import apply_hire
+from bot.rules.space_pirates.models import AttackRecord
+from bot.rules.space_pirates.models import PirateFleet
+from bot.rules.space_pirates.models import PrivateerGroup
+from bot.rules.space_pirates.models import RegisteredShip
+from bot.rules.space_pirates.planet_raid import orbital_phase
+from bot.rules.space_pirates.planet_raid import recent_route_values
+from bot.rules.space_pirates.privateers import PrivateerOrder
+from bot.rules.space_pirates.privateers import quote_privateers
+from bot.rules.space_pirates.privateers import quote_recall
+from bot.rules.space_pirates.registry import ShipSpec
+from bot.rules.space_pirates.registry import register_route
+from bot.rules.space_pirates.registry import remove_route
+from bot.rules.space_pirates.registry import set_contacts
+from bot.rules.space_pirates.reports import Journal
+from bot.rules.space_pirates.reports import RaidReport
+from bot.rules.space_pirates.reports import ResolutionContext
 from bot.rules.space_pirates.route_raid import route_defence
 from bot.rules.space_pirates.turn import answer_buy_off
 

@@ -8,15 +8,22 @@ from collections import Counter
 from fractions import Fraction
 from itertools import product
 
-from space_pirates_helpers import COMBAT, DEFAULTS, empty, route
+from space_pirates_helpers import COMBAT
+from space_pirates_helpers import DEFAULTS
+from space_pirates_helpers import empty
+from space_pirates_helpers import route
 
 from bot.dice import Dice
 from bot.rules.fleet_combat import fight_automatic
 from bot.rules.fleet_combat.fleets import fleet_from_counts
-from bot.rules.space_pirates.chance import route_weight, routes_in_roll
-from bot.rules.space_pirates.fleet import compose_fleet, generate_route_fleet
+from bot.rules.space_pirates.chance import route_weight
+from bot.rules.space_pirates.chance import routes_in_roll
+from bot.rules.space_pirates.fleet import compose_fleet
+from bot.rules.space_pirates.fleet import generate_route_fleet
 from bot.rules.space_pirates.models import PlayerPirates
-from bot.rules.space_pirates.reports import Journal, RaidReport, ResolutionContext
+from bot.rules.space_pirates.reports import Journal
+from bot.rules.space_pirates.reports import RaidReport
+from bot.rules.space_pirates.reports import ResolutionContext
 from bot.rules.space_pirates.route_raid import roll_regular_raid
 
 

@@ -4,11 +4,18 @@ gives at once (SP-I40, SP-I45); a planet raid's outcome names the rampage it sta
 
 from __future__ import annotations
 
-from space_pirates_helpers import COMBAT, DEFAULTS, empty, resolve, route, scripted, settings
+from space_pirates_helpers import COMBAT
+from space_pirates_helpers import DEFAULTS
+from space_pirates_helpers import empty
+from space_pirates_helpers import resolve
+from space_pirates_helpers import route
+from space_pirates_helpers import scripted
+from space_pirates_helpers import settings
 
 from bot.dice import Dice
 from bot.i18n import Msg
-from bot.rules.space_pirates.bribe import BribeOrder, apply_bribe
+from bot.rules.space_pirates.bribe import BribeOrder
+from bot.rules.space_pirates.bribe import apply_bribe
 from bot.rules.space_pirates.registry import set_contacts
 from bot.rules.space_pirates.turn import force_choices
 

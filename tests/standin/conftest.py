@@ -7,10 +7,12 @@ from typing import Any
 
 import pytest
 
-from bot.standin import StandIn, Table
+from bot.standin import StandIn
+from bot.standin import Table
 from bot.standin.ratelimits import RateLimits
 
-from .demo_bot import DemoBot, create_demo_bot
+from .demo_bot import DemoBot
+from .demo_bot import create_demo_bot
 
 # Discord's rate limits with every window a hundredth as long (see bot/standin/ratelimits.py).
 TEST_TIME_SCALE = 0.01

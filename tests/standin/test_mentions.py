@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from bot.standin.mentions import Pings, check_mentions, pings
+from bot.standin.mentions import Pings
+from bot.standin.mentions import check_mentions
+from bot.standin.mentions import pings
 
 CONTENT = "<@11> <@!12> <@&21>: Blue attacks you at @everyone, and @here"
 

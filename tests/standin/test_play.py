@@ -7,7 +7,10 @@ import re
 
 import pytest
 
-from bot.standin import ClientRefused, InteractionFailed, StandIn, Table
+from bot.standin import ClientRefused
+from bot.standin import InteractionFailed
+from bot.standin import StandIn
+from bot.standin import Table
 
 from .conftest import demo_factory
 

@@ -6,7 +6,8 @@ import asyncio
 
 import discord
 
-from bot.standin import StandIn, Table
+from bot.standin import StandIn
+from bot.standin import Table
 from bot.standin.ratelimits import RateLimits
 
 from .conftest import demo_factory

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot.standin import DiscordRejected, StandIn, StrayPing, Table
+from bot.standin import DiscordRejected
+from bot.standin import StandIn
+from bot.standin import StrayPing
+from bot.standin import Table
 
 from .conftest import demo_factory
 

@@ -10,7 +10,9 @@ import pytest
 from discord.ext import commands
 from discord.http import Route
 
-from bot.standin import DiscordRejected, StandIn, Table
+from bot.standin import DiscordRejected
+from bot.standin import StandIn
+from bot.standin import Table
 
 
 async def test_wrong_token_fails_login_like_discord() -> None:

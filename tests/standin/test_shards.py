@@ -12,7 +12,12 @@ import discord
 import pytest
 from discord.ext import commands
 
-from bot.standin import GuildSpec, InteractionFailed, StandIn, StandInError, Table, demo_guild
+from bot.standin import GuildSpec
+from bot.standin import InteractionFailed
+from bot.standin import StandIn
+from bot.standin import StandInError
+from bot.standin import Table
+from bot.standin import demo_guild
 from bot.standin.state import APPLICATION_COMMAND
 
 from .conftest import TEST_TIME_SCALE

@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from bot.standin import ClientRefused, StandIn
+from bot.standin import ClientRefused
+from bot.standin import StandIn
 from bot.standin.slash import SlashParser
 from bot.standin.state import SyncedCommand
 

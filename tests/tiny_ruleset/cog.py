@@ -10,10 +10,22 @@ from discord.ext import commands
 
 from bot.announcements import Announcement
 from bot.app import PrivateerBot
-from bot.campaigns import Choice, UnitOfWork
-from bot.interactions import Context, choice_button, choice_handler, choice_view, make_embed
-from bot.scaffold import Applied, ChoiceClaim, RulesetContext, faction_autocomplete
-from tests.tiny_ruleset.engine import SPEC, TollOutcome, TollSettings, answer, reach
+from bot.campaigns import Choice
+from bot.campaigns import UnitOfWork
+from bot.interactions import Context
+from bot.interactions import choice_button
+from bot.interactions import choice_handler
+from bot.interactions import choice_view
+from bot.interactions import make_embed
+from bot.scaffold import Applied
+from bot.scaffold import ChoiceClaim
+from bot.scaffold import RulesetContext
+from bot.scaffold import faction_autocomplete
+from tests.tiny_ruleset.engine import SPEC
+from tests.tiny_ruleset.engine import TollOutcome
+from tests.tiny_ruleset.engine import TollSettings
+from tests.tiny_ruleset.engine import answer
+from tests.tiny_ruleset.engine import reach
 
 QUESTION = "tiny_toll.toll"
 Done = Applied[TollOutcome, TollSettings]

@@ -3,14 +3,18 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
+from pydantic import Field
 
 from bot.dice import Dice
 from bot.errors import RuleViolation
 from bot.i18n import Msg
-from bot.rulesets import RulesetSpec, TurnContext, TurnStepResult
+from bot.rulesets import RulesetSpec
+from bot.rulesets import TurnContext
+from bot.rulesets import TurnStepResult
 
 
 class TollSettings(BaseModel):

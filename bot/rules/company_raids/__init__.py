@@ -26,63 +26,59 @@ API at a glance (the cog's calls):
 
 from __future__ import annotations
 
-from bot.rules.company_raids.amounts import amount_text, rounded
-from bot.rules.company_raids.board import (
-    KEEP,
-    Unchanged,
-    check_adjacent_duel,
-    declare_joker_holding,
-    edit_company,
-    edit_piece,
-    move_piece,
-    register_company,
-    register_piece,
-    remove_company,
-    remove_piece,
-)
-from bot.rules.company_raids.joker import owner_pieces, visitors
-from bot.rules.company_raids.landing import (
-    answer,
-    awaiting_of,
-    enter,
-    force_answer,
-    land,
-    open_incidents,
-)
-from bot.rules.company_raids.models import (
-    Company,
-    CompanyIncident,
-    CompanyRaidsState,
-    DuelRecord,
-    Event,
-    IncidentRecord,
-    JokerCell,
-    JokerIncident,
-    Payment,
-    Piece,
-    incident_log_key,
-    name_key,
-)
-from bot.rules.company_raids.narration import duel_lines, option_label, outcome_lines
-from bot.rules.company_raids.settings import CompanyRaidsSettings, settings_warnings
+from bot.rules.company_raids.amounts import amount_text
+from bot.rules.company_raids.amounts import rounded
+from bot.rules.company_raids.board import KEEP
+from bot.rules.company_raids.board import Unchanged
+from bot.rules.company_raids.board import check_adjacent_duel
+from bot.rules.company_raids.board import declare_joker_holding
+from bot.rules.company_raids.board import edit_company
+from bot.rules.company_raids.board import edit_piece
+from bot.rules.company_raids.board import move_piece
+from bot.rules.company_raids.board import register_company
+from bot.rules.company_raids.board import register_piece
+from bot.rules.company_raids.board import remove_company
+from bot.rules.company_raids.board import remove_piece
+from bot.rules.company_raids.joker import owner_pieces
+from bot.rules.company_raids.joker import visitors
+from bot.rules.company_raids.landing import answer
+from bot.rules.company_raids.landing import awaiting_of
+from bot.rules.company_raids.landing import enter
+from bot.rules.company_raids.landing import force_answer
+from bot.rules.company_raids.landing import land
+from bot.rules.company_raids.landing import open_incidents
+from bot.rules.company_raids.models import Company
+from bot.rules.company_raids.models import CompanyIncident
+from bot.rules.company_raids.models import CompanyRaidsState
+from bot.rules.company_raids.models import DuelRecord
+from bot.rules.company_raids.models import Event
+from bot.rules.company_raids.models import IncidentRecord
+from bot.rules.company_raids.models import JokerCell
+from bot.rules.company_raids.models import JokerIncident
+from bot.rules.company_raids.models import Payment
+from bot.rules.company_raids.models import Piece
+from bot.rules.company_raids.models import incident_log_key
+from bot.rules.company_raids.models import name_key
+from bot.rules.company_raids.narration import duel_lines
+from bot.rules.company_raids.narration import option_label
+from bot.rules.company_raids.narration import outcome_lines
+from bot.rules.company_raids.settings import CompanyRaidsSettings
+from bot.rules.company_raids.settings import settings_warnings
 from bot.rules.company_raids.setup import setup_step
-from bot.rules.company_raids.status import (
-    RaidsStatus,
-    awaiting_line,
-    awaiting_lines,
-    status,
-    waiting_lines,
-)
-from bot.rules.company_raids.turn import end_of_turn, waiting_for
-from bot.rules.company_raids.work import (
-    ROLL_CAPTURE,
-    ROLL_COUNTERATTACK,
-    ROLL_DUEL_SHOT,
-    Awaiting,
-    RaidOutcome,
-    find_company,
-    find_piece,
-)
+from bot.rules.company_raids.status import RaidsStatus
+from bot.rules.company_raids.status import awaiting_line
+from bot.rules.company_raids.status import awaiting_lines
+from bot.rules.company_raids.status import status
+from bot.rules.company_raids.status import waiting_lines
+from bot.rules.company_raids.turn import end_of_turn
+from bot.rules.company_raids.turn import waiting_for
+from bot.rules.company_raids.work import ROLL_CAPTURE
+from bot.rules.company_raids.work import ROLL_COUNTERATTACK
+from bot.rules.company_raids.work import ROLL_DUEL_SHOT
+from bot.rules.company_raids.work import Awaiting
+from bot.rules.company_raids.work import RaidOutcome
+from bot.rules.company_raids.work import find_company
+from bot.rules.company_raids.work import find_piece
 from bot.rulesets import RulesetSpec
 
 SCHEMA_VERSION = 1

@@ -7,38 +7,39 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import Enum
 
-from bot.errors import Conflict, GameError, NotAllowed, RuleViolation
-from bot.rules.company_raids.joker import check_joker_free, leave_joker, place_in_joker
-from bot.rules.company_raids.models import (
-    MAX_AMOUNT,
-    MAX_COMPANIES,
-    MAX_NAME,
-    MAX_PIECES,
-    Company,
-    CompanyDeleted,
-    CompanyRaidsState,
-    CompanyRegistered,
-    Faction,
-    HoldingDeclared,
-    Piece,
-    PieceDeleted,
-    PieceMoved,
-    PieceRegistered,
-    name_key,
-)
+from bot.errors import Conflict
+from bot.errors import GameError
+from bot.errors import NotAllowed
+from bot.errors import RuleViolation
+from bot.rules.company_raids.joker import check_joker_free
+from bot.rules.company_raids.joker import leave_joker
+from bot.rules.company_raids.joker import place_in_joker
+from bot.rules.company_raids.models import MAX_AMOUNT
+from bot.rules.company_raids.models import MAX_COMPANIES
+from bot.rules.company_raids.models import MAX_NAME
+from bot.rules.company_raids.models import MAX_PIECES
+from bot.rules.company_raids.models import Company
+from bot.rules.company_raids.models import CompanyDeleted
+from bot.rules.company_raids.models import CompanyRaidsState
+from bot.rules.company_raids.models import CompanyRegistered
+from bot.rules.company_raids.models import Faction
+from bot.rules.company_raids.models import HoldingDeclared
+from bot.rules.company_raids.models import Piece
+from bot.rules.company_raids.models import PieceDeleted
+from bot.rules.company_raids.models import PieceMoved
+from bot.rules.company_raids.models import PieceRegistered
+from bot.rules.company_raids.models import name_key
 from bot.rules.company_raids.raids import is_rival_company
 from bot.rules.company_raids.settings import CompanyRaidsSettings
-from bot.rules.company_raids.work import (
-    P,
-    RaidOutcome,
-    Work,
-    active_piece,
-    check_not_in_incident,
-    company_name,
-    find_company,
-    find_piece,
-    refusal,
-)
+from bot.rules.company_raids.work import P
+from bot.rules.company_raids.work import RaidOutcome
+from bot.rules.company_raids.work import Work
+from bot.rules.company_raids.work import active_piece
+from bot.rules.company_raids.work import check_not_in_incident
+from bot.rules.company_raids.work import company_name
+from bot.rules.company_raids.work import find_company
+from bot.rules.company_raids.work import find_piece
+from bot.rules.company_raids.work import refusal
 from bot.text import tidy
 
 

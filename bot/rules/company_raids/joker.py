@@ -3,41 +3,39 @@ duels an aggressor fights against the owner's pieces inside, shot by shot."""
 
 from __future__ import annotations
 
-from bot.errors import Conflict, NotAllowed, RuleViolation
+from bot.errors import Conflict
+from bot.errors import NotAllowed
+from bot.errors import RuleViolation
 from bot.rules.company_raids.amounts import joker_prize
-from bot.rules.company_raids.models import (
-    BecameVisitor,
-    ChoiceOffered,
-    CompanyRaidsState,
-    DuelFought,
-    DuelRecord,
-    DuelResult,
-    DuelSide,
-    Faction,
-    GmRuled,
-    HoldingAsked,
-    HoldingCleared,
-    JokerEntered,
-    JokerHeld,
-    JokerIncident,
-    JokerJoined,
-    JokerLeft,
-    JokerOwnerChanged,
-    JokerTaken,
-    JokerUnowned,
-    PieceDestroyed,
-    RulingWinner,
-    name_key,
-)
+from bot.rules.company_raids.models import BecameVisitor
+from bot.rules.company_raids.models import ChoiceOffered
+from bot.rules.company_raids.models import CompanyRaidsState
+from bot.rules.company_raids.models import DuelFought
+from bot.rules.company_raids.models import DuelRecord
+from bot.rules.company_raids.models import DuelResult
+from bot.rules.company_raids.models import DuelSide
+from bot.rules.company_raids.models import Faction
+from bot.rules.company_raids.models import GmRuled
+from bot.rules.company_raids.models import HoldingAsked
+from bot.rules.company_raids.models import HoldingCleared
+from bot.rules.company_raids.models import JokerEntered
+from bot.rules.company_raids.models import JokerHeld
+from bot.rules.company_raids.models import JokerIncident
+from bot.rules.company_raids.models import JokerJoined
+from bot.rules.company_raids.models import JokerLeft
+from bot.rules.company_raids.models import JokerOwnerChanged
+from bot.rules.company_raids.models import JokerTaken
+from bot.rules.company_raids.models import JokerUnowned
+from bot.rules.company_raids.models import PieceDestroyed
+from bot.rules.company_raids.models import RulingWinner
+from bot.rules.company_raids.models import name_key
 from bot.rules.company_raids.settings import CompanyRaidsSettings
-from bot.rules.company_raids.work import (
-    ROLL_DUEL_SHOT,
-    STEP_CLAUSES,
-    P,
-    Work,
-    piece_name,
-    refusal,
-)
+from bot.rules.company_raids.work import ROLL_DUEL_SHOT
+from bot.rules.company_raids.work import STEP_CLAUSES
+from bot.rules.company_raids.work import P
+from bot.rules.company_raids.work import Work
+from bot.rules.company_raids.work import piece_name
+from bot.rules.company_raids.work import refusal
 
 ATTACK_OPTIONS: tuple[str, ...] = ("attack", "decline")
 RULING_OPTIONS: tuple[str, ...] = ("aggressor", "defender", "no_winner")

@@ -8,46 +8,41 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.dice import Dice
-from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
-from bot.rules.company_raids.joker import (
-    choose_defender,
-    decline,
-    enter_joker,
-    forced_joker_option,
-    joker_choice,
-    leave_joker,
-    rule_duel,
-    run_duels,
-)
-from bot.rules.company_raids.models import (
-    ChoiceMade,
-    CompanyIncident,
-    CompanyRaidsState,
-    Faction,
-    JokerIncident,
-    Piece,
-    RulingWinner,
-    name_key,
-)
-from bot.rules.company_raids.raids import (
-    apply_company_answer,
-    company_choice,
-    forced_company_option,
-    is_rival_company,
-    open_incident,
-)
+from bot.errors import Conflict
+from bot.errors import NotAllowed
+from bot.errors import NotFound
+from bot.errors import RuleViolation
+from bot.rules.company_raids.joker import choose_defender
+from bot.rules.company_raids.joker import decline
+from bot.rules.company_raids.joker import enter_joker
+from bot.rules.company_raids.joker import forced_joker_option
+from bot.rules.company_raids.joker import joker_choice
+from bot.rules.company_raids.joker import leave_joker
+from bot.rules.company_raids.joker import rule_duel
+from bot.rules.company_raids.joker import run_duels
+from bot.rules.company_raids.models import ChoiceMade
+from bot.rules.company_raids.models import CompanyIncident
+from bot.rules.company_raids.models import CompanyRaidsState
+from bot.rules.company_raids.models import Faction
+from bot.rules.company_raids.models import JokerIncident
+from bot.rules.company_raids.models import Piece
+from bot.rules.company_raids.models import RulingWinner
+from bot.rules.company_raids.models import name_key
+from bot.rules.company_raids.raids import apply_company_answer
+from bot.rules.company_raids.raids import company_choice
+from bot.rules.company_raids.raids import forced_company_option
+from bot.rules.company_raids.raids import is_rival_company
+from bot.rules.company_raids.raids import open_incident
 from bot.rules.company_raids.settings import CompanyRaidsSettings
-from bot.rules.company_raids.work import (
-    STEP_CLAUSES,
-    Awaiting,
-    P,
-    RaidOutcome,
-    Work,
-    active_piece,
-    check_not_in_incident,
-    find_company,
-    refusal,
-)
+from bot.rules.company_raids.work import STEP_CLAUSES
+from bot.rules.company_raids.work import Awaiting
+from bot.rules.company_raids.work import P
+from bot.rules.company_raids.work import RaidOutcome
+from bot.rules.company_raids.work import Work
+from bot.rules.company_raids.work import active_piece
+from bot.rules.company_raids.work import check_not_in_incident
+from bot.rules.company_raids.work import find_company
+from bot.rules.company_raids.work import refusal
 
 Incident = CompanyIncident | JokerIncident
 

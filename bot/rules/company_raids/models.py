@@ -8,12 +8,16 @@ leaves the state: its full record goes to the ruleset archive (`IncidentRecord`)
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Annotated, Literal
+from typing import Annotated
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel
+from pydantic import ConfigDict
+from pydantic import Field
 
 from bot.rulesets import ArchiveRecord
-from bot.text import FACTION_NAME_MAX, CleanName
+from bot.text import FACTION_NAME_MAX
+from bot.text import CleanName
 from bot.text import name_key as text_name_key
 
 MAX_NAME = 60

@@ -8,43 +8,42 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from bot.i18n import Msg, MsgList
+from bot.i18n import Msg
+from bot.i18n import MsgList
 from bot.rules.company_raids.amounts import amount_text
-from bot.rules.company_raids.models import (
-    AttemptMarked,
-    BecameVisitor,
-    CaptureRolled,
-    ChoiceMade,
-    ChoiceOffered,
-    CompanyCaptured,
-    CompanyDeleted,
-    CompanyRegistered,
-    CounterattackRolled,
-    DuelFought,
-    DuelRecord,
-    Event,
-    Faction,
-    GmRuled,
-    HoldingAsked,
-    HoldingCleared,
-    HoldingDeclared,
-    IncidentClosed,
-    JokerEntered,
-    JokerHeld,
-    JokerJoined,
-    JokerLeft,
-    JokerOwnerChanged,
-    JokerTaken,
-    JokerUnowned,
-    MovedOn,
-    Payment,
-    PaymentDue,
-    PieceDeleted,
-    PieceDestroyed,
-    PieceLanded,
-    PieceMoved,
-    PieceRegistered,
-)
+from bot.rules.company_raids.models import AttemptMarked
+from bot.rules.company_raids.models import BecameVisitor
+from bot.rules.company_raids.models import CaptureRolled
+from bot.rules.company_raids.models import ChoiceMade
+from bot.rules.company_raids.models import ChoiceOffered
+from bot.rules.company_raids.models import CompanyCaptured
+from bot.rules.company_raids.models import CompanyDeleted
+from bot.rules.company_raids.models import CompanyRegistered
+from bot.rules.company_raids.models import CounterattackRolled
+from bot.rules.company_raids.models import DuelFought
+from bot.rules.company_raids.models import DuelRecord
+from bot.rules.company_raids.models import Event
+from bot.rules.company_raids.models import Faction
+from bot.rules.company_raids.models import GmRuled
+from bot.rules.company_raids.models import HoldingAsked
+from bot.rules.company_raids.models import HoldingCleared
+from bot.rules.company_raids.models import HoldingDeclared
+from bot.rules.company_raids.models import IncidentClosed
+from bot.rules.company_raids.models import JokerEntered
+from bot.rules.company_raids.models import JokerHeld
+from bot.rules.company_raids.models import JokerJoined
+from bot.rules.company_raids.models import JokerLeft
+from bot.rules.company_raids.models import JokerOwnerChanged
+from bot.rules.company_raids.models import JokerTaken
+from bot.rules.company_raids.models import JokerUnowned
+from bot.rules.company_raids.models import MovedOn
+from bot.rules.company_raids.models import Payment
+from bot.rules.company_raids.models import PaymentDue
+from bot.rules.company_raids.models import PieceDeleted
+from bot.rules.company_raids.models import PieceDestroyed
+from bot.rules.company_raids.models import PieceLanded
+from bot.rules.company_raids.models import PieceMoved
+from bot.rules.company_raids.models import PieceRegistered
 from bot.text import shown_msg
 
 P = "company_raids."

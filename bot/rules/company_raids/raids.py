@@ -8,30 +8,26 @@ from fractions import Fraction
 
 from bot.errors import RuleViolation
 from bot.rules.company_raids.amounts import counterattack_bonus
-from bot.rules.company_raids.models import (
-    MAX_AMOUNT,
-    AttemptMarked,
-    CaptureRolled,
-    ChoiceOffered,
-    CompanyCaptured,
-    CompanyIncident,
-    CompanyRaidsState,
-    CounterattackRolled,
-    Faction,
-    FineReason,
-    MovedOn,
-    PieceDestroyed,
-    PieceLanded,
-)
+from bot.rules.company_raids.models import MAX_AMOUNT
+from bot.rules.company_raids.models import AttemptMarked
+from bot.rules.company_raids.models import CaptureRolled
+from bot.rules.company_raids.models import ChoiceOffered
+from bot.rules.company_raids.models import CompanyCaptured
+from bot.rules.company_raids.models import CompanyIncident
+from bot.rules.company_raids.models import CompanyRaidsState
+from bot.rules.company_raids.models import CounterattackRolled
+from bot.rules.company_raids.models import Faction
+from bot.rules.company_raids.models import FineReason
+from bot.rules.company_raids.models import MovedOn
+from bot.rules.company_raids.models import PieceDestroyed
+from bot.rules.company_raids.models import PieceLanded
 from bot.rules.company_raids.settings import CompanyRaidsSettings
-from bot.rules.company_raids.work import (
-    ROLL_CAPTURE,
-    ROLL_COUNTERATTACK,
-    P,
-    Work,
-    company_name,
-    refusal,
-)
+from bot.rules.company_raids.work import ROLL_CAPTURE
+from bot.rules.company_raids.work import ROLL_COUNTERATTACK
+from bot.rules.company_raids.work import P
+from bot.rules.company_raids.work import Work
+from bot.rules.company_raids.work import company_name
+from bot.rules.company_raids.work import refusal
 
 TRESPASSER_OPTIONS: tuple[str, ...] = ("pay", "capture")
 OWNER_OPTIONS: tuple[str, ...] = ("fine", "counterattack")

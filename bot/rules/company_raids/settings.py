@@ -8,9 +8,13 @@ should know when saving (CR-I1: a face no die of `black_die_faces` sides can sho
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel
+from pydantic import ConfigDict
+from pydantic import Field
+from pydantic import field_validator
 
 from bot.i18n import Msg
 

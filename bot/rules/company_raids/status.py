@@ -8,11 +8,17 @@ from dataclasses import dataclass
 
 from bot.i18n import Msg
 from bot.rules.company_raids.joker import owner_pieces
-from bot.rules.company_raids.landing import awaiting_of, open_incidents
-from bot.rules.company_raids.models import CompanyRaidsState, Piece
-from bot.rules.company_raids.narration import options_msg, who
+from bot.rules.company_raids.landing import awaiting_of
+from bot.rules.company_raids.landing import open_incidents
+from bot.rules.company_raids.models import CompanyRaidsState
+from bot.rules.company_raids.models import Piece
+from bot.rules.company_raids.narration import options_msg
+from bot.rules.company_raids.narration import who
 from bot.rules.company_raids.settings import CompanyRaidsSettings
-from bot.rules.company_raids.work import Awaiting, P, company_name, piece_name
+from bot.rules.company_raids.work import Awaiting
+from bot.rules.company_raids.work import P
+from bot.rules.company_raids.work import company_name
+from bot.rules.company_raids.work import piece_name
 from bot.text import shown_msg
 
 

@@ -14,7 +14,8 @@ from bot.rules.company_raids.models import CompanyRaidsState
 from bot.rules.company_raids.settings import CompanyRaidsSettings
 from bot.rules.company_raids.status import waiting_lines
 from bot.rules.company_raids.work import P
-from bot.rulesets import TurnContext, TurnStepResult
+from bot.rulesets import TurnContext
+from bot.rulesets import TurnStepResult
 
 
 def end_of_turn(

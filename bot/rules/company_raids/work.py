@@ -5,30 +5,35 @@ unknown or removed things (with the clause in the message)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from fractions import Fraction
-from typing import Any, TypeVar
+from typing import Any
+from typing import TypeVar
 
 from bot.dice import Dice
-from bot.errors import Conflict, GameError, NotFound, RuleViolation
-from bot.i18n import Msg, MsgList
-from bot.rules.company_raids.amounts import fraction_text, rounded
-from bot.rules.company_raids.models import (
-    Company,
-    CompanyIncident,
-    CompanyRaidsState,
-    Event,
-    Faction,
-    IncidentClosed,
-    IncidentRecord,
-    JokerIncident,
-    Payment,
-    PaymentDue,
-    PaymentKind,
-    Piece,
-    Step,
-    name_key,
-)
+from bot.errors import Conflict
+from bot.errors import GameError
+from bot.errors import NotFound
+from bot.errors import RuleViolation
+from bot.i18n import Msg
+from bot.i18n import MsgList
+from bot.rules.company_raids.amounts import fraction_text
+from bot.rules.company_raids.amounts import rounded
+from bot.rules.company_raids.models import Company
+from bot.rules.company_raids.models import CompanyIncident
+from bot.rules.company_raids.models import CompanyRaidsState
+from bot.rules.company_raids.models import Event
+from bot.rules.company_raids.models import Faction
+from bot.rules.company_raids.models import IncidentClosed
+from bot.rules.company_raids.models import IncidentRecord
+from bot.rules.company_raids.models import JokerIncident
+from bot.rules.company_raids.models import Payment
+from bot.rules.company_raids.models import PaymentDue
+from bot.rules.company_raids.models import PaymentKind
+from bot.rules.company_raids.models import Piece
+from bot.rules.company_raids.models import Step
+from bot.rules.company_raids.models import name_key
 from bot.rules.company_raids.narration import outcome_lines
 from bot.rules.company_raids.settings import CompanyRaidsSettings
 from bot.rulesets import ArchiveRecord

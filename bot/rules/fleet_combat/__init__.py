@@ -27,82 +27,80 @@ API at a glance (the cog's calls):
 
 from __future__ import annotations
 
-from bot.rules.fleet_combat.automatic import (
-    AutomaticResult,
-    automatic_result,
-    fight_automatic,
-    fight_automatic_rounds,
-    fight_automatic_sides,
-    open_automatic,
-)
-from bot.rules.fleet_combat.battles import (
-    BattleOutcome,
-    BattleStatus,
-    GroupStatus,
-    LegalTarget,
-    ParticipantStatus,
-    RoundOutcome,
-    battle_status,
-    check_levels_kept,
-    close_battle,
-    declare_attack,
-    declare_retreat,
-    firing_groups,
-    get_battle,
-    legal_targets,
-    resolve_round,
-    set_allies,
-    set_damage_priority,
-    set_fire_orders,
-    settings_guard,
-)
-from bot.rules.fleet_combat.fleets import (
-    FleetOutcome,
-    engaged_battle,
-    fleet_from_counts,
-    move_fleet,
-    register_fleet,
-    remove_fleet,
-    repair_fleet,
-    set_turn_order,
-)
-from bot.rules.fleet_combat.ladder import choose_automatic_target, eligible_classes
-from bot.rules.fleet_combat.messages import class_count, class_name, round_lines, ships_msg
-from bot.rules.fleet_combat.models import (
-    Battle,
-    BattleResult,
-    DeclareAttack,
-    DeclareRetreat,
-    FireOrder,
-    FireTarget,
-    Fleet,
-    FleetCombatState,
-    HeldFire,
-    LostShip,
-    PacketReport,
-    Participant,
-    RegisterFleet,
-    RoundReport,
-    SetFireOrders,
-    Ship,
-    ShipHit,
-    VolleyReport,
-    battle_log_key,
-)
-from bot.rules.fleet_combat.odds import OddsResult, combat_odds, odds_lines
-from bot.rules.fleet_combat.settings import (
-    ClassTable,
-    FleetCombatSettings,
-    ShipStats,
-    apply_class_table,
-    class_table_of,
-    default_class_table,
-    parse_attack_notation,
-    parse_class_table,
-    replace_class_stats,
-)
+from bot.rules.fleet_combat.automatic import AutomaticResult
+from bot.rules.fleet_combat.automatic import automatic_result
+from bot.rules.fleet_combat.automatic import fight_automatic
+from bot.rules.fleet_combat.automatic import fight_automatic_rounds
+from bot.rules.fleet_combat.automatic import fight_automatic_sides
+from bot.rules.fleet_combat.automatic import open_automatic
+from bot.rules.fleet_combat.battles import BattleOutcome
+from bot.rules.fleet_combat.battles import BattleStatus
+from bot.rules.fleet_combat.battles import GroupStatus
+from bot.rules.fleet_combat.battles import LegalTarget
+from bot.rules.fleet_combat.battles import ParticipantStatus
+from bot.rules.fleet_combat.battles import RoundOutcome
+from bot.rules.fleet_combat.battles import battle_status
+from bot.rules.fleet_combat.battles import check_levels_kept
+from bot.rules.fleet_combat.battles import close_battle
+from bot.rules.fleet_combat.battles import declare_attack
+from bot.rules.fleet_combat.battles import declare_retreat
+from bot.rules.fleet_combat.battles import firing_groups
+from bot.rules.fleet_combat.battles import get_battle
+from bot.rules.fleet_combat.battles import legal_targets
+from bot.rules.fleet_combat.battles import resolve_round
+from bot.rules.fleet_combat.battles import set_allies
+from bot.rules.fleet_combat.battles import set_damage_priority
+from bot.rules.fleet_combat.battles import set_fire_orders
+from bot.rules.fleet_combat.battles import settings_guard
+from bot.rules.fleet_combat.fleets import FleetOutcome
+from bot.rules.fleet_combat.fleets import engaged_battle
+from bot.rules.fleet_combat.fleets import fleet_from_counts
+from bot.rules.fleet_combat.fleets import move_fleet
+from bot.rules.fleet_combat.fleets import register_fleet
+from bot.rules.fleet_combat.fleets import remove_fleet
+from bot.rules.fleet_combat.fleets import repair_fleet
+from bot.rules.fleet_combat.fleets import set_turn_order
+from bot.rules.fleet_combat.ladder import choose_automatic_target
+from bot.rules.fleet_combat.ladder import eligible_classes
+from bot.rules.fleet_combat.messages import class_count
+from bot.rules.fleet_combat.messages import class_name
+from bot.rules.fleet_combat.messages import round_lines
+from bot.rules.fleet_combat.messages import ships_msg
+from bot.rules.fleet_combat.models import Battle
+from bot.rules.fleet_combat.models import BattleResult
+from bot.rules.fleet_combat.models import DeclareAttack
+from bot.rules.fleet_combat.models import DeclareRetreat
+from bot.rules.fleet_combat.models import FireOrder
+from bot.rules.fleet_combat.models import FireTarget
+from bot.rules.fleet_combat.models import Fleet
+from bot.rules.fleet_combat.models import FleetCombatState
+from bot.rules.fleet_combat.models import HeldFire
+from bot.rules.fleet_combat.models import LostShip
+from bot.rules.fleet_combat.models import PacketReport
+from bot.rules.fleet_combat.models import Participant
+from bot.rules.fleet_combat.models import RegisterFleet
+from bot.rules.fleet_combat.models import RoundReport
+from bot.rules.fleet_combat.models import SetFireOrders
+from bot.rules.fleet_combat.models import Ship
+from bot.rules.fleet_combat.models import ShipHit
+from bot.rules.fleet_combat.models import VolleyReport
+from bot.rules.fleet_combat.models import battle_log_key
+from bot.rules.fleet_combat.odds import OddsResult
+from bot.rules.fleet_combat.odds import combat_odds
+from bot.rules.fleet_combat.odds import odds_lines
+from bot.rules.fleet_combat.settings import ClassTable
+from bot.rules.fleet_combat.settings import FleetCombatSettings
+from bot.rules.fleet_combat.settings import ShipStats
+from bot.rules.fleet_combat.settings import apply_class_table
+from bot.rules.fleet_combat.settings import class_table_of
+from bot.rules.fleet_combat.settings import default_class_table
+from bot.rules.fleet_combat.settings import parse_attack_notation
+from bot.rules.fleet_combat.settings import parse_class_table
+from bot.rules.fleet_combat.settings import replace_class_stats
 from bot.rules.fleet_combat.setup import setup_step
-from bot.rules.fleet_combat.turn import awaited, end_of_turn, waiting_for
+from bot.rules.fleet_combat.turn import awaited
+from bot.rules.fleet_combat.turn import end_of_turn
+from bot.rules.fleet_combat.turn import waiting_for
 from bot.rulesets import RulesetSpec
 
 RESOLVE_CHOICE = "fc_resolve"  # the pending choice of a GM's `/combat resolve`

@@ -10,21 +10,22 @@ battles through this module.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import field
 from itertools import combinations
 
 from bot.dice import Dice
 from bot.errors import RuleViolation
-from bot.rules.fleet_combat.models import (
-    Battle,
-    BattleResult,
-    Fleet,
-    FleetCombatState,
-    Participant,
-    RoundReport,
-)
-from bot.rules.fleet_combat.rounds import ROUND_SAFETY_LIMIT, fight_round
+from bot.rules.fleet_combat.models import Battle
+from bot.rules.fleet_combat.models import BattleResult
+from bot.rules.fleet_combat.models import Fleet
+from bot.rules.fleet_combat.models import FleetCombatState
+from bot.rules.fleet_combat.models import Participant
+from bot.rules.fleet_combat.models import RoundReport
+from bot.rules.fleet_combat.rounds import ROUND_SAFETY_LIMIT
+from bot.rules.fleet_combat.rounds import fight_round
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 
 AUTOMATIC_POINT = "automatic"

@@ -10,32 +10,40 @@ closed) is copied; everything else is shared with the input, which never changes
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from itertools import combinations
 
 from bot.dice import Dice
-from bot.errors import NotFound, RuleViolation
-from bot.i18n import Msg, MsgList
+from bot.errors import NotFound
+from bot.errors import RuleViolation
+from bot.i18n import Msg
+from bot.i18n import MsgList
 from bot.rules.fleet_combat.copies import copy_for_write
-from bot.rules.fleet_combat.fleets import fleets_at, sort_participants
-from bot.rules.fleet_combat.ladder import firing_order, legal_options
-from bot.rules.fleet_combat.messages import class_count, round_lines, shown_class, shown_classes
-from bot.rules.fleet_combat.models import (
-    Battle,
-    BattleResult,
-    DeclareAttack,
-    DeclareRetreat,
-    FireOrder,
-    FleetCombatState,
-    Participant,
-    RoundReport,
-    SetFireOrders,
-    Ship,
-)
-from bot.rules.fleet_combat.rounds import end_battle, fight_round
+from bot.rules.fleet_combat.fleets import fleets_at
+from bot.rules.fleet_combat.fleets import sort_participants
+from bot.rules.fleet_combat.ladder import firing_order
+from bot.rules.fleet_combat.ladder import legal_options
+from bot.rules.fleet_combat.messages import class_count
+from bot.rules.fleet_combat.messages import round_lines
+from bot.rules.fleet_combat.messages import shown_class
+from bot.rules.fleet_combat.messages import shown_classes
+from bot.rules.fleet_combat.models import Battle
+from bot.rules.fleet_combat.models import BattleResult
+from bot.rules.fleet_combat.models import DeclareAttack
+from bot.rules.fleet_combat.models import DeclareRetreat
+from bot.rules.fleet_combat.models import FireOrder
+from bot.rules.fleet_combat.models import FleetCombatState
+from bot.rules.fleet_combat.models import Participant
+from bot.rules.fleet_combat.models import RoundReport
+from bot.rules.fleet_combat.models import SetFireOrders
+from bot.rules.fleet_combat.models import Ship
+from bot.rules.fleet_combat.rounds import end_battle
+from bot.rules.fleet_combat.rounds import fight_round
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rulesets import ArchiveRecord
-from bot.text import shown, shown_msg
+from bot.text import shown
+from bot.text import shown_msg
 
 
 @dataclass(frozen=True)

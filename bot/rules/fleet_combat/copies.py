@@ -22,7 +22,9 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from bot.rules.fleet_combat.models import Battle, Fleet, FleetCombatState
+from bot.rules.fleet_combat.models import Battle
+from bot.rules.fleet_combat.models import Fleet
+from bot.rules.fleet_combat.models import FleetCombatState
 
 
 def copy_battle(battle: Battle) -> Battle:

@@ -8,7 +8,8 @@ calculator (bare wound counts), so the arithmetic exists once.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 
 
 @dataclass

@@ -8,14 +8,24 @@ ships are frozen, so a ship with new wounds is a new ship.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import field
 
-from bot.errors import NotFound, RuleViolation
-from bot.i18n import Msg, MsgList
+from bot.errors import NotFound
+from bot.errors import RuleViolation
+from bot.i18n import Msg
+from bot.i18n import MsgList
 from bot.rules.fleet_combat.copies import copy_for_write
-from bot.rules.fleet_combat.messages import ships_msg, shown_class, shown_classes
-from bot.rules.fleet_combat.models import Battle, Fleet, FleetCombatState, RegisterFleet, Ship
+from bot.rules.fleet_combat.messages import ships_msg
+from bot.rules.fleet_combat.messages import shown_class
+from bot.rules.fleet_combat.messages import shown_classes
+from bot.rules.fleet_combat.models import Battle
+from bot.rules.fleet_combat.models import Fleet
+from bot.rules.fleet_combat.models import FleetCombatState
+from bot.rules.fleet_combat.models import RegisterFleet
+from bot.rules.fleet_combat.models import Ship
 from bot.rules.fleet_combat.rounds import clear_wounds
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.text import shown

@@ -7,7 +7,10 @@ round engine and the odds calculator share one implementation.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection
+from collections.abc import Iterable
+from collections.abc import Mapping
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from bot.rules.fleet_combat.models import FireOrder

@@ -6,10 +6,16 @@ a campaign added itself falls back to `fleet_combat.class.custom` with its raw n
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable
+from collections.abc import Mapping
+from collections.abc import Sequence
 
-from bot.i18n import Msg, MsgList
-from bot.rules.fleet_combat.models import BattleResult, RoundReport, Ship, VolleyReport
+from bot.i18n import Msg
+from bot.i18n import MsgList
+from bot.rules.fleet_combat.models import BattleResult
+from bot.rules.fleet_combat.models import RoundReport
+from bot.rules.fleet_combat.models import Ship
+from bot.rules.fleet_combat.models import VolleyReport
 from bot.rules.fleet_combat.settings import DEFAULT_CLASS_ORDER
 from bot.text import shown_msg
 

@@ -7,10 +7,13 @@ participants' fleets at its point (the spec's "state carried by the bot", sectio
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel
+from pydantic import ConfigDict
+from pydantic import Field
 
 from bot.rules.fleet_combat.settings import TransportLossScope
 from bot.rulesets import ArchiveRecord

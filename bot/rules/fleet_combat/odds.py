@@ -32,20 +32,30 @@ import gc
 import math
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Literal
 
 import numpy as np
 
-from bot.dice import Dice, simulation_rng
+from bot.dice import Dice
+from bot.dice import simulation_rng
 from bot.i18n import Msg
 from bot.rules.fleet_combat import odds_dense
 from bot.rules.fleet_combat.automatic import fight_automatic
-from bot.rules.fleet_combat.messages import JoinedMsg, class_count
+from bot.rules.fleet_combat.messages import JoinedMsg
+from bot.rules.fleet_combat.messages import class_count
 from bot.rules.fleet_combat.models import Fleet
-from bot.rules.fleet_combat.odds_arrays import Bools, Floats, Ints, SideArrays, end_figures
-from bot.rules.fleet_combat.odds_model import Model, Side, Transition
-from bot.rules.fleet_combat.odds_simulation import Simulation, simulation_generator
+from bot.rules.fleet_combat.odds_arrays import Bools
+from bot.rules.fleet_combat.odds_arrays import Floats
+from bot.rules.fleet_combat.odds_arrays import Ints
+from bot.rules.fleet_combat.odds_arrays import SideArrays
+from bot.rules.fleet_combat.odds_arrays import end_figures
+from bot.rules.fleet_combat.odds_model import Model
+from bot.rules.fleet_combat.odds_model import Side
+from bot.rules.fleet_combat.odds_model import Transition
+from bot.rules.fleet_combat.odds_simulation import Simulation
+from bot.rules.fleet_combat.odds_simulation import simulation_generator
 from bot.rules.fleet_combat.rounds import ROUND_SAFETY_LIMIT
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 

@@ -15,7 +15,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from bot.rules.fleet_combat.odds_model import Model, Side
+from bot.rules.fleet_combat.odds_model import Model
+from bot.rules.fleet_combat.odds_model import Side
 
 Ints = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float64]

@@ -30,15 +30,14 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from bot.rules.fleet_combat.odds_arrays import (
-    AimTable,
-    Bools,
-    Floats,
-    Ints,
-    SideArrays,
-    limit_table,
-)
-from bot.rules.fleet_combat.odds_model import Model, binomial_rows
+from bot.rules.fleet_combat.odds_arrays import AimTable
+from bot.rules.fleet_combat.odds_arrays import Bools
+from bot.rules.fleet_combat.odds_arrays import Floats
+from bot.rules.fleet_combat.odds_arrays import Ints
+from bot.rules.fleet_combat.odds_arrays import SideArrays
+from bot.rules.fleet_combat.odds_arrays import limit_table
+from bot.rules.fleet_combat.odds_model import Model
+from bot.rules.fleet_combat.odds_model import binomial_rows
 
 STALL = 1.0 - 1e-12  # as `odds._STALL`: nobody can hurt anybody, a round-cap draw
 # Largest transition tensors kept (floats, both sides together): 12M ≈ 96 MB.

@@ -21,7 +21,8 @@ import numpy as np
 import numpy.typing as npt
 
 from bot.rules.fleet_combat.damage import wound_steps
-from bot.rules.fleet_combat.ladder import choose_automatic_target, target_options
+from bot.rules.fleet_combat.ladder import choose_automatic_target
+from bot.rules.fleet_combat.ladder import target_options
 from bot.rules.fleet_combat.models import Fleet
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 

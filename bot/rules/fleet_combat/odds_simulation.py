@@ -21,19 +21,19 @@ integers, one per group and battle.
 from __future__ import annotations
 
 import math
-from typing import Any, Literal
+from typing import Any
+from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
 
-from bot.rules.fleet_combat.odds_arrays import (
-    AimTable,
-    Bools,
-    Ints,
-    SideArrays,
-    limit_table,
-)
-from bot.rules.fleet_combat.odds_model import Model, binomial_pmf
+from bot.rules.fleet_combat.odds_arrays import AimTable
+from bot.rules.fleet_combat.odds_arrays import Bools
+from bot.rules.fleet_combat.odds_arrays import Ints
+from bot.rules.fleet_combat.odds_arrays import SideArrays
+from bot.rules.fleet_combat.odds_arrays import limit_table
+from bot.rules.fleet_combat.odds_model import Model
+from bot.rules.fleet_combat.odds_model import binomial_pmf
 
 CHUNK = 1 << 13  # battles advanced together: arrays of this size stay in the CPU caches
 GUIDE_BITS = 10

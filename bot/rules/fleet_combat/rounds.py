@@ -7,32 +7,32 @@ the public, pure entry points are `battles.resolve_round` and the end-of-turn st
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from operator import attrgetter
 from typing import NamedTuple
 
-from bot.dice import MAX_DICE_PER_ROLL, Dice
+from bot.dice import MAX_DICE_PER_ROLL
+from bot.dice import Dice
 from bot.rules.fleet_combat.damage import place_wounds
 from bot.rules.fleet_combat.ladder import Ladder
-from bot.rules.fleet_combat.models import (
-    Battle,
-    BattleResult,
-    FireOrder,
-    FireTarget,
-    Fleet,
-    FleetCombatState,
-    HeldFire,
-    LostShip,
-    PacketReport,
-    Participant,
-    RoundReport,
-    Ship,
-    ShipHit,
-    TargetSource,
-    VolleyReport,
-)
+from bot.rules.fleet_combat.models import Battle
+from bot.rules.fleet_combat.models import BattleResult
+from bot.rules.fleet_combat.models import FireOrder
+from bot.rules.fleet_combat.models import FireTarget
+from bot.rules.fleet_combat.models import Fleet
+from bot.rules.fleet_combat.models import FleetCombatState
+from bot.rules.fleet_combat.models import HeldFire
+from bot.rules.fleet_combat.models import LostShip
+from bot.rules.fleet_combat.models import PacketReport
+from bot.rules.fleet_combat.models import Participant
+from bot.rules.fleet_combat.models import RoundReport
+from bot.rules.fleet_combat.models import Ship
+from bot.rules.fleet_combat.models import ShipHit
+from bot.rules.fleet_combat.models import TargetSource
+from bot.rules.fleet_combat.models import VolleyReport
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 
 # A safety net for "to the finish" loops: no default table can stall, a campaign table might.

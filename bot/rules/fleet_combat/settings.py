@@ -12,14 +12,20 @@ import json
 import re
 from collections.abc import Mapping
 from functools import cache
-from typing import Any, Literal
+from typing import Any
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel
+from pydantic import ConfigDict
+from pydantic import Field
+from pydantic import ValidationError
+from pydantic import model_validator
 
 from bot.errors import RuleViolation
 from bot.i18n import Msg
 from bot.paths import data_dir
-from bot.text import literal, shown
+from bot.text import literal
+from bot.text import shown
 
 # FC-I1/FC-I7: tie-break order of classes on one level ("fighter, destroyer, cruiser, carrier,
 # dreadnought, war sun"); classes a campaign adds sort after these, in table order.

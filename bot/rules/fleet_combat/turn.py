@@ -8,10 +8,15 @@ from typing import Any
 from bot.i18n import Msg
 from bot.rules.fleet_combat.copies import working_copy
 from bot.rules.fleet_combat.messages import battle_line
-from bot.rules.fleet_combat.models import Battle, FleetCombatState, RoundReport
-from bot.rules.fleet_combat.rounds import ROUND_SAFETY_LIMIT, fight_rounds
+from bot.rules.fleet_combat.models import Battle
+from bot.rules.fleet_combat.models import FleetCombatState
+from bot.rules.fleet_combat.models import RoundReport
+from bot.rules.fleet_combat.rounds import ROUND_SAFETY_LIMIT
+from bot.rules.fleet_combat.rounds import fight_rounds
 from bot.rules.fleet_combat.settings import FleetCombatSettings
-from bot.rulesets import Awaited, TurnContext, TurnStepResult
+from bot.rulesets import Awaited
+from bot.rulesets import TurnContext
+from bot.rulesets import TurnStepResult
 from bot.text import shown_msg
 
 

@@ -27,70 +27,72 @@ API at a glance (the cog's calls; `turn` is the campaign turn being played):
 from __future__ import annotations
 
 from bot.errors import typed_params
-from bot.rules.naval_orders.command_test import (
-    ROLL_COMMAND_TEST,
-    CommandTestOutcome,
-    command_test_modifiers,
-    command_test_target,
-    take_command_test,
-)
+from bot.rules.naval_orders.command_test import ROLL_COMMAND_TEST
+from bot.rules.naval_orders.command_test import CommandTestOutcome
+from bot.rules.naval_orders.command_test import command_test_modifiers
+from bot.rules.naval_orders.command_test import command_test_target
+from bot.rules.naval_orders.command_test import take_command_test
 from bot.rules.naval_orders.damage import is_damaged
 from bot.rules.naval_orders.formations import start_formation
-from bot.rules.naval_orders.messages import order_text, ships_msg
-from bot.rules.naval_orders.models import (
-    ActiveOrder,
-    BlockadeOrder,
-    BuildOrder,
-    CommandTestRequest,
-    CompletedOrder,
-    CruiseOrder,
-    DisbandOrder,
-    EscortOrder,
-    Force,
-    GiveBuildOrder,
-    GiveOrder,
-    LandingOrder,
-    MovementPlan,
-    MoveOrder,
-    NavalOrdersState,
-    Order,
-    PacketRelay,
-    RaidOrder,
-    RegisterForce,
-    RegisterStation,
-    RepairOrder,
-    ReportPosition,
-    SendByPacket,
-    Ship,
-    Squadron,
-    StartFormation,
-    Station,
-    archive_key,
-)
-from bot.rules.naval_orders.movement import compute_range, movement_range
-from bot.rules.naval_orders.orders import (
-    check_build_form_opens,
-    check_order_form_opens,
-    complete_order,
-    declare_return_station,
-    give_build_order,
-    give_order,
-)
+from bot.rules.naval_orders.messages import order_text
+from bot.rules.naval_orders.messages import ships_msg
+from bot.rules.naval_orders.models import ActiveOrder
+from bot.rules.naval_orders.models import BlockadeOrder
+from bot.rules.naval_orders.models import BuildOrder
+from bot.rules.naval_orders.models import CommandTestRequest
+from bot.rules.naval_orders.models import CompletedOrder
+from bot.rules.naval_orders.models import CruiseOrder
+from bot.rules.naval_orders.models import DisbandOrder
+from bot.rules.naval_orders.models import EscortOrder
+from bot.rules.naval_orders.models import Force
+from bot.rules.naval_orders.models import GiveBuildOrder
+from bot.rules.naval_orders.models import GiveOrder
+from bot.rules.naval_orders.models import LandingOrder
+from bot.rules.naval_orders.models import MovementPlan
+from bot.rules.naval_orders.models import MoveOrder
+from bot.rules.naval_orders.models import NavalOrdersState
+from bot.rules.naval_orders.models import Order
+from bot.rules.naval_orders.models import PacketRelay
+from bot.rules.naval_orders.models import RaidOrder
+from bot.rules.naval_orders.models import RegisterForce
+from bot.rules.naval_orders.models import RegisterStation
+from bot.rules.naval_orders.models import RepairOrder
+from bot.rules.naval_orders.models import ReportPosition
+from bot.rules.naval_orders.models import SendByPacket
+from bot.rules.naval_orders.models import Ship
+from bot.rules.naval_orders.models import Squadron
+from bot.rules.naval_orders.models import StartFormation
+from bot.rules.naval_orders.models import Station
+from bot.rules.naval_orders.models import archive_key
+from bot.rules.naval_orders.movement import compute_range
+from bot.rules.naval_orders.movement import movement_range
+from bot.rules.naval_orders.orders import check_build_form_opens
+from bot.rules.naval_orders.orders import check_order_form_opens
+from bot.rules.naval_orders.orders import complete_order
+from bot.rules.naval_orders.orders import declare_return_station
+from bot.rules.naval_orders.orders import give_build_order
+from bot.rules.naval_orders.orders import give_order
 from bot.rules.naval_orders.outcomes import NavalOutcome
-from bot.rules.naval_orders.packets import register_packet_arrival, send_by_packet
-from bot.rules.naval_orders.registry import (
-    register_force,
-    register_station,
-    remove_force,
-    remove_station,
-    report_position,
-    set_station_distances,
-)
-from bot.rules.naval_orders.reports import CommandTestResult, Modifier, MovementRange
-from bot.rules.naval_orders.settings import ORDER_KINDS, NavalOrdersSettings
+from bot.rules.naval_orders.packets import register_packet_arrival
+from bot.rules.naval_orders.packets import send_by_packet
+from bot.rules.naval_orders.registry import register_force
+from bot.rules.naval_orders.registry import register_station
+from bot.rules.naval_orders.registry import remove_force
+from bot.rules.naval_orders.registry import remove_station
+from bot.rules.naval_orders.registry import report_position
+from bot.rules.naval_orders.registry import set_station_distances
+from bot.rules.naval_orders.reports import CommandTestResult
+from bot.rules.naval_orders.reports import Modifier
+from bot.rules.naval_orders.reports import MovementRange
+from bot.rules.naval_orders.settings import ORDER_KINDS
+from bot.rules.naval_orders.settings import NavalOrdersSettings
 from bot.rules.naval_orders.setup import setup_step
-from bot.rules.naval_orders.turn import ROLL_RAID_DURATION, awaited, end_of_turn, waiting_for
-from bot.rules.naval_orders.views import order_visible, orders_overview
+from bot.rules.naval_orders.turn import ROLL_RAID_DURATION
+from bot.rules.naval_orders.turn import awaited
+from bot.rules.naval_orders.turn import end_of_turn
+from bot.rules.naval_orders.turn import waiting_for
+from bot.rules.naval_orders.views import order_visible
+from bot.rules.naval_orders.views import orders_overview
 from bot.rulesets import RulesetSpec
 
 SCHEMA_VERSION = 1

@@ -7,26 +7,30 @@ this turn (NO-I9). A refused request rolls nothing and does not use up the turn'
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Literal
 
 from bot.dice import Dice
 from bot.errors import RuleViolation
 from bot.i18n import Msg
-from bot.rules.naval_orders.damage import auxiliary_squadrons, damaged_count
+from bot.rules.naval_orders.damage import auxiliary_squadrons
+from bot.rules.naval_orders.damage import damaged_count
 from bot.rules.naval_orders.messages import command_test_lines
-from bot.rules.naval_orders.models import (
-    CommandTestRequest,
-    CruiseOrder,
-    EnemyPlace,
-    Force,
-    MoveOrder,
-    NavalOrdersState,
-    RaidOrder,
-    name_key,
-)
-from bot.rules.naval_orders.registry import check_owner, find_force, station_location, writable
-from bot.rules.naval_orders.reports import CommandTestResult, Modifier
+from bot.rules.naval_orders.models import CommandTestRequest
+from bot.rules.naval_orders.models import CruiseOrder
+from bot.rules.naval_orders.models import EnemyPlace
+from bot.rules.naval_orders.models import Force
+from bot.rules.naval_orders.models import MoveOrder
+from bot.rules.naval_orders.models import NavalOrdersState
+from bot.rules.naval_orders.models import RaidOrder
+from bot.rules.naval_orders.models import name_key
+from bot.rules.naval_orders.registry import check_owner
+from bot.rules.naval_orders.registry import find_force
+from bot.rules.naval_orders.registry import station_location
+from bot.rules.naval_orders.registry import writable
+from bot.rules.naval_orders.reports import CommandTestResult
+from bot.rules.naval_orders.reports import Modifier
 from bot.rules.naval_orders.settings import NavalOrdersSettings
 
 ROLL_COMMAND_TEST = "naval_orders.roll.command_test"

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from bot.rules.naval_orders.models import Force, Ship
+from bot.rules.naval_orders.models import Force
+from bot.rules.naval_orders.models import Ship
 from bot.rules.naval_orders.settings import NavalOrdersSettings
 
 

@@ -11,25 +11,21 @@ from __future__ import annotations
 
 from bot.errors import RuleViolation
 from bot.rules.naval_orders.messages import formation_lines
-from bot.rules.naval_orders.models import (
-    MAX_SHIPS_PER_FORCE,
-    Force,
-    Formation,
-    NavalOrdersState,
-    Ship,
-    Squadron,
-    StartFormation,
-    name_key,
-)
+from bot.rules.naval_orders.models import MAX_SHIPS_PER_FORCE
+from bot.rules.naval_orders.models import Force
+from bot.rules.naval_orders.models import Formation
+from bot.rules.naval_orders.models import NavalOrdersState
+from bot.rules.naval_orders.models import Ship
+from bot.rules.naval_orders.models import Squadron
+from bot.rules.naval_orders.models import StartFormation
+from bot.rules.naval_orders.models import name_key
 from bot.rules.naval_orders.outcomes import NavalOutcome
 from bot.rules.naval_orders.references import check_force_unnamed
-from bot.rules.naval_orders.registry import (
-    check_owner,
-    clean_name,
-    find_force,
-    is_convoy,
-    writable,
-)
+from bot.rules.naval_orders.registry import check_owner
+from bot.rules.naval_orders.registry import clean_name
+from bot.rules.naval_orders.registry import find_force
+from bot.rules.naval_orders.registry import is_convoy
+from bot.rules.naval_orders.registry import writable
 from bot.rules.naval_orders.settings import NavalOrdersSettings
 
 FREE_STATUSES = ("awaiting_orders", "executing")

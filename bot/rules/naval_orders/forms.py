@@ -6,22 +6,21 @@ from __future__ import annotations
 
 from bot.errors import RuleViolation
 from bot.i18n import Msg
-from bot.rules.naval_orders.models import (
-    BlockadeOrder,
-    BuildOrder,
-    CruiseOrder,
-    DisbandOrder,
-    EscortOrder,
-    Force,
-    LandingOrder,
-    MoveOrder,
-    NavalOrdersState,
-    Order,
-    RaidOrder,
-    RepairOrder,
-    name_key,
-)
-from bot.rules.naval_orders.settings import NavalOrdersSettings, OrderKind
+from bot.rules.naval_orders.models import BlockadeOrder
+from bot.rules.naval_orders.models import BuildOrder
+from bot.rules.naval_orders.models import CruiseOrder
+from bot.rules.naval_orders.models import DisbandOrder
+from bot.rules.naval_orders.models import EscortOrder
+from bot.rules.naval_orders.models import Force
+from bot.rules.naval_orders.models import LandingOrder
+from bot.rules.naval_orders.models import MoveOrder
+from bot.rules.naval_orders.models import NavalOrdersState
+from bot.rules.naval_orders.models import Order
+from bot.rules.naval_orders.models import RaidOrder
+from bot.rules.naval_orders.models import RepairOrder
+from bot.rules.naval_orders.models import name_key
+from bot.rules.naval_orders.settings import NavalOrdersSettings
+from bot.rules.naval_orders.settings import OrderKind
 
 MAX_TURNS = 100
 MAX_WAYPOINTS = 20

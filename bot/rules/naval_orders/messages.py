@@ -9,27 +9,28 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.i18n import Msg, MsgList
-from bot.rules.naval_orders.models import (
-    RATE_NUMERALS,
-    ActiveOrder,
-    BlockadeOrder,
-    BuildOrder,
-    CompletedOrder,
-    CruiseOrder,
-    EscortOrder,
-    Force,
-    ForceKind,
-    Formation,
-    LandingOrder,
-    MoveOrder,
-    PacketRelay,
-    RaidOrder,
-    Ship,
-    Station,
-    name_key,
-)
-from bot.rules.naval_orders.reports import CommandTestResult, Modifier, MovementRange
+from bot.i18n import Msg
+from bot.i18n import MsgList
+from bot.rules.naval_orders.models import RATE_NUMERALS
+from bot.rules.naval_orders.models import ActiveOrder
+from bot.rules.naval_orders.models import BlockadeOrder
+from bot.rules.naval_orders.models import BuildOrder
+from bot.rules.naval_orders.models import CompletedOrder
+from bot.rules.naval_orders.models import CruiseOrder
+from bot.rules.naval_orders.models import EscortOrder
+from bot.rules.naval_orders.models import Force
+from bot.rules.naval_orders.models import ForceKind
+from bot.rules.naval_orders.models import Formation
+from bot.rules.naval_orders.models import LandingOrder
+from bot.rules.naval_orders.models import MoveOrder
+from bot.rules.naval_orders.models import PacketRelay
+from bot.rules.naval_orders.models import RaidOrder
+from bot.rules.naval_orders.models import Ship
+from bot.rules.naval_orders.models import Station
+from bot.rules.naval_orders.models import name_key
+from bot.rules.naval_orders.reports import CommandTestResult
+from bot.rules.naval_orders.reports import Modifier
+from bot.rules.naval_orders.reports import MovementRange
 from bot.rules.naval_orders.settings import NavalOrdersSettings
 from bot.rulesets import ArchiveRecord
 

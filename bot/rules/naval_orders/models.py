@@ -8,9 +8,14 @@ stations; packet-boat relays in flight. Only live things are kept: an order that
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated
+from typing import Any
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel
+from pydantic import ConfigDict
+from pydantic import Field
+from pydantic import model_validator
 
 from bot.text import CleanName
 from bot.text import name_key as text_name_key

@@ -9,11 +9,17 @@ from __future__ import annotations
 from typing import Literal
 
 from bot.i18n import Msg
-from bot.rules.naval_orders.damage import damaged_count, has_transports
+from bot.rules.naval_orders.damage import damaged_count
+from bot.rules.naval_orders.damage import has_transports
 from bot.rules.naval_orders.messages import range_lines
-from bot.rules.naval_orders.models import Force, MovementPlan, NavalOrdersState
+from bot.rules.naval_orders.models import Force
+from bot.rules.naval_orders.models import MovementPlan
+from bot.rules.naval_orders.models import NavalOrdersState
 from bot.rules.naval_orders.registry import find_force
-from bot.rules.naval_orders.reports import BaseRule, Modifier, ModifierReason, MovementRange
+from bot.rules.naval_orders.reports import BaseRule
+from bot.rules.naval_orders.reports import Modifier
+from bot.rules.naval_orders.reports import ModifierReason
+from bot.rules.naval_orders.reports import MovementRange
 from bot.rules.naval_orders.settings import NavalOrdersSettings
 
 

@@ -4,37 +4,37 @@ layover) or by packet boat (packets.py), never by the admirals themselves."""
 
 from __future__ import annotations
 
-from bot.errors import NotAllowed, RuleViolation
+from bot.errors import NotAllowed
+from bot.errors import RuleViolation
 from bot.i18n import Msg
-from bot.rules.naval_orders.forms import (
-    check_at_station,
-    check_enabled,
-    check_takes_effect,
-    clean_build_order,
-    clean_order,
-)
-from bot.rules.naval_orders.messages import (
-    archive_lines,
-    build_order_lines,
-    order_lines,
-    return_station_lines,
-    ship_counts,
-    status_msg,
-)
-from bot.rules.naval_orders.models import (
-    ActiveOrder,
-    Force,
-    GiveBuildOrder,
-    GiveOrder,
-    MoveOrder,
-    NavalOrdersState,
-    Order,
-    Station,
-    name_key,
-)
-from bot.rules.naval_orders.outcomes import NavalOutcome, retire_order
-from bot.rules.naval_orders.registry import check_owner, find_force, find_station, writable
-from bot.rules.naval_orders.settings import NavalOrdersSettings, OrderKind
+from bot.rules.naval_orders.forms import check_at_station
+from bot.rules.naval_orders.forms import check_enabled
+from bot.rules.naval_orders.forms import check_takes_effect
+from bot.rules.naval_orders.forms import clean_build_order
+from bot.rules.naval_orders.forms import clean_order
+from bot.rules.naval_orders.messages import archive_lines
+from bot.rules.naval_orders.messages import build_order_lines
+from bot.rules.naval_orders.messages import order_lines
+from bot.rules.naval_orders.messages import return_station_lines
+from bot.rules.naval_orders.messages import ship_counts
+from bot.rules.naval_orders.messages import status_msg
+from bot.rules.naval_orders.models import ActiveOrder
+from bot.rules.naval_orders.models import Force
+from bot.rules.naval_orders.models import GiveBuildOrder
+from bot.rules.naval_orders.models import GiveOrder
+from bot.rules.naval_orders.models import MoveOrder
+from bot.rules.naval_orders.models import NavalOrdersState
+from bot.rules.naval_orders.models import Order
+from bot.rules.naval_orders.models import Station
+from bot.rules.naval_orders.models import name_key
+from bot.rules.naval_orders.outcomes import NavalOutcome
+from bot.rules.naval_orders.outcomes import retire_order
+from bot.rules.naval_orders.registry import check_owner
+from bot.rules.naval_orders.registry import find_force
+from bot.rules.naval_orders.registry import find_station
+from bot.rules.naval_orders.registry import writable
+from bot.rules.naval_orders.settings import NavalOrdersSettings
+from bot.rules.naval_orders.settings import OrderKind
 from bot.rulesets import ArchiveRecord
 
 PROCEDURE_ORDERS = ("cruise", "move", "raid")

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 
 from bot.i18n import Msg
-from bot.rules.naval_orders.models import (
-    ActiveOrder,
-    CompletedOrder,
-    Force,
-    NavalOrdersState,
-    PacketRelay,
-    Station,
-    archive_key,
-)
+from bot.rules.naval_orders.models import ActiveOrder
+from bot.rules.naval_orders.models import CompletedOrder
+from bot.rules.naval_orders.models import Force
+from bot.rules.naval_orders.models import NavalOrdersState
+from bot.rules.naval_orders.models import PacketRelay
+from bot.rules.naval_orders.models import Station
+from bot.rules.naval_orders.models import archive_key
 from bot.rulesets import ArchiveRecord
 
 

@@ -9,18 +9,24 @@ wherever the force then is, or lapses where it could not be given then (`why_it_
 
 from __future__ import annotations
 
-from bot.errors import Conflict, NotFound, RuleViolation
-from bot.rules.naval_orders.messages import relay_arrival_lines, relay_sent_lines
-from bot.rules.naval_orders.models import Force, NavalOrdersState, PacketRelay, SendByPacket
-from bot.rules.naval_orders.orders import (
-    check_can_receive,
-    gm_overrides,
-    mark_order_given,
-    new_active_order,
-    why_it_lapses,
-)
+from bot.errors import Conflict
+from bot.errors import NotFound
+from bot.errors import RuleViolation
+from bot.rules.naval_orders.messages import relay_arrival_lines
+from bot.rules.naval_orders.messages import relay_sent_lines
+from bot.rules.naval_orders.models import Force
+from bot.rules.naval_orders.models import NavalOrdersState
+from bot.rules.naval_orders.models import PacketRelay
+from bot.rules.naval_orders.models import SendByPacket
+from bot.rules.naval_orders.orders import check_can_receive
+from bot.rules.naval_orders.orders import gm_overrides
+from bot.rules.naval_orders.orders import mark_order_given
+from bot.rules.naval_orders.orders import new_active_order
+from bot.rules.naval_orders.orders import why_it_lapses
 from bot.rules.naval_orders.outcomes import NavalOutcome
-from bot.rules.naval_orders.registry import check_owner, find_force, writable
+from bot.rules.naval_orders.registry import check_owner
+from bot.rules.naval_orders.registry import find_force
+from bot.rules.naval_orders.registry import writable
 from bot.rules.naval_orders.settings import NavalOrdersSettings
 
 

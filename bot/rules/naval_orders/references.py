@@ -26,19 +26,18 @@ from collections.abc import Iterator
 from typing import Literal
 
 from bot.errors import RuleViolation
-from bot.i18n import Msg, MsgList
-from bot.rules.naval_orders.models import (
-    ActiveOrder,
-    BlockadeOrder,
-    DisbandOrder,
-    EscortOrder,
-    Force,
-    MoveOrder,
-    NavalOrdersState,
-    RepairOrder,
-    Station,
-    name_key,
-)
+from bot.i18n import Msg
+from bot.i18n import MsgList
+from bot.rules.naval_orders.models import ActiveOrder
+from bot.rules.naval_orders.models import BlockadeOrder
+from bot.rules.naval_orders.models import DisbandOrder
+from bot.rules.naval_orders.models import EscortOrder
+from bot.rules.naval_orders.models import Force
+from bot.rules.naval_orders.models import MoveOrder
+from bot.rules.naval_orders.models import NavalOrdersState
+from bot.rules.naval_orders.models import RepairOrder
+from bot.rules.naval_orders.models import Station
+from bot.rules.naval_orders.models import name_key
 from bot.text import shown_msg
 
 

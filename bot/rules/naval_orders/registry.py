@@ -6,25 +6,29 @@ Every command returns a `NavalOutcome` with a new state; the state passed in is 
 
 from __future__ import annotations
 
-from bot.errors import NotAllowed, NotFound, RuleViolation
-from bot.i18n import Msg, MsgList
-from bot.rules.naval_orders.messages import force_lines, position_lines, station_lines
-from bot.rules.naval_orders.models import (
-    MAX_NAME,
-    MAX_SHIPS_PER_FORCE,
-    CruiseOrder,
-    Force,
-    NavalOrdersState,
-    RaidOrder,
-    RegisterForce,
-    RegisterStation,
-    ReportPosition,
-    Ship,
-    Station,
-    name_key,
-)
+from bot.errors import NotAllowed
+from bot.errors import NotFound
+from bot.errors import RuleViolation
+from bot.i18n import Msg
+from bot.i18n import MsgList
+from bot.rules.naval_orders.messages import force_lines
+from bot.rules.naval_orders.messages import position_lines
+from bot.rules.naval_orders.messages import station_lines
+from bot.rules.naval_orders.models import MAX_NAME
+from bot.rules.naval_orders.models import MAX_SHIPS_PER_FORCE
+from bot.rules.naval_orders.models import CruiseOrder
+from bot.rules.naval_orders.models import Force
+from bot.rules.naval_orders.models import NavalOrdersState
+from bot.rules.naval_orders.models import RaidOrder
+from bot.rules.naval_orders.models import RegisterForce
+from bot.rules.naval_orders.models import RegisterStation
+from bot.rules.naval_orders.models import ReportPosition
+from bot.rules.naval_orders.models import Ship
+from bot.rules.naval_orders.models import Station
+from bot.rules.naval_orders.models import name_key
 from bot.rules.naval_orders.outcomes import NavalOutcome
-from bot.rules.naval_orders.references import check_force_unnamed, check_station_unnamed
+from bot.rules.naval_orders.references import check_force_unnamed
+from bot.rules.naval_orders.references import check_station_unnamed
 from bot.rules.naval_orders.settings import NavalOrdersSettings
 from bot.text import tidy
 

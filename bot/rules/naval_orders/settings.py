@@ -7,9 +7,12 @@ same line in both languages under `naval_orders.setting.<name>`.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel
+from pydantic import ConfigDict
+from pydantic import Field
 
 OrderKind = Literal[
     "cruise", "move", "raid", "blockade", "escort", "landing", "build", "repair", "disband"

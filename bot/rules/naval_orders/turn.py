@@ -14,34 +14,37 @@ where they could not be given to the force at once (NO-5.2, NO-1.1).
 from __future__ import annotations
 
 from contextlib import nullcontext
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
 from bot.dice import Dice
 from bot.errors import RuleViolation
 from bot.i18n import Msg
 from bot.rules.naval_orders.formations import complete_formation
-from bot.rules.naval_orders.messages import formation_lines, progress_msg, status_msg
-from bot.rules.naval_orders.models import (
-    CruiseOrder,
-    Force,
-    Formation,
-    MoveOrder,
-    NavalOrdersState,
-    RaidOrder,
-    name_key,
-)
-from bot.rules.naval_orders.orders import (
-    begin_layover_or_wait,
-    nearest_station,
-    put_in_force,
-    why_it_lapses,
-)
+from bot.rules.naval_orders.messages import formation_lines
+from bot.rules.naval_orders.messages import progress_msg
+from bot.rules.naval_orders.messages import status_msg
+from bot.rules.naval_orders.models import CruiseOrder
+from bot.rules.naval_orders.models import Force
+from bot.rules.naval_orders.models import Formation
+from bot.rules.naval_orders.models import MoveOrder
+from bot.rules.naval_orders.models import NavalOrdersState
+from bot.rules.naval_orders.models import RaidOrder
+from bot.rules.naval_orders.models import name_key
+from bot.rules.naval_orders.orders import begin_layover_or_wait
+from bot.rules.naval_orders.orders import nearest_station
+from bot.rules.naval_orders.orders import put_in_force
+from bot.rules.naval_orders.orders import why_it_lapses
 from bot.rules.naval_orders.outcomes import retire_order
 from bot.rules.naval_orders.registry import station_location
 from bot.rules.naval_orders.settings import NavalOrdersSettings
-from bot.rules.naval_orders.views import owners_lacking_orders, waiting_lines
-from bot.rulesets import ArchiveRecord, Awaited, TurnContext, TurnStepResult
+from bot.rules.naval_orders.views import owners_lacking_orders
+from bot.rules.naval_orders.views import waiting_lines
+from bot.rulesets import ArchiveRecord
+from bot.rulesets import Awaited
+from bot.rulesets import TurnContext
+from bot.rulesets import TurnStepResult
 from bot.text import shown_msg
 
 ROLL_RAID_DURATION = "naval_orders.roll.raid_duration"

@@ -4,9 +4,15 @@ forces still lacking orders (`/turn status`)."""
 
 from __future__ import annotations
 
-from bot.i18n import Msg, MsgList
-from bot.rules.naval_orders.messages import order_text, progress_msg, status_msg
-from bot.rules.naval_orders.models import Force, NavalOrdersState, PacketRelay, name_key
+from bot.i18n import Msg
+from bot.i18n import MsgList
+from bot.rules.naval_orders.messages import order_text
+from bot.rules.naval_orders.messages import progress_msg
+from bot.rules.naval_orders.messages import status_msg
+from bot.rules.naval_orders.models import Force
+from bot.rules.naval_orders.models import NavalOrdersState
+from bot.rules.naval_orders.models import PacketRelay
+from bot.rules.naval_orders.models import name_key
 from bot.rules.naval_orders.settings import NavalOrdersSettings
 from bot.text import shown_msg
 

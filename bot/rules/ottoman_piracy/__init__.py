@@ -8,64 +8,54 @@ and the narration helpers. `SPEC` registers it (bot/rulesets.py).
 from __future__ import annotations
 
 from bot.errors import typed_params
-from bot.rules.ottoman_piracy.dice import (
-    count_ottoman_dice,
-    count_target_dice,
-)
-from bot.rules.ottoman_piracy.engine import (
-    ROLL_ANTI_PIRACY,
-    ROLL_PIRACY,
-    PiracyOutcome,
-    PiracyStatus,
-    StateChange,
-    assign_power,
-    available_rewards,
-    card_lock_lines,
-    check_declarer,
-    choose_reward,
-    declare_piracy,
-    end_of_turn,
-    force_default_reward,
-    piracy_status,
-    register_hand_size,
-    set_at_war,
-    set_hand_size,
-    set_piracy_vp,
-    start_impulse,
-    state_hand_size,
-    state_warnings,
-    waiting_for,
-    zones_used_lines,
-)
-from bot.rules.ottoman_piracy.models import (
-    CardLock,
-    FortifiedSpace,
-    HitReward,
-    OttomanDice,
-    OttomanPiracySettings,
-    OttomanPiracyState,
-    PiracyDeclaration,
-    PiracyRecord,
-    RewardOption,
-    SquadronGroup,
-    TargetDiceSource,
-)
-from bot.rules.ottoman_piracy.names import (
-    KNOWN_POWERS,
-    OTTOMAN,
-    SeaZone,
-    find_sea_zone,
-    power_key,
-    power_label,
-    sea_zone_choices,
-    sea_zone_label,
-    sea_zones,
-)
-from bot.rules.ottoman_piracy.rewards import (
-    ROLL_RANDOM_CARD,
-    option_label,
-    vp_value,
-)
+from bot.rules.ottoman_piracy.dice import count_ottoman_dice
+from bot.rules.ottoman_piracy.dice import count_target_dice
+from bot.rules.ottoman_piracy.engine import ROLL_ANTI_PIRACY
+from bot.rules.ottoman_piracy.engine import ROLL_PIRACY
+from bot.rules.ottoman_piracy.engine import PiracyOutcome
+from bot.rules.ottoman_piracy.engine import PiracyStatus
+from bot.rules.ottoman_piracy.engine import StateChange
+from bot.rules.ottoman_piracy.engine import assign_power
+from bot.rules.ottoman_piracy.engine import available_rewards
+from bot.rules.ottoman_piracy.engine import card_lock_lines
+from bot.rules.ottoman_piracy.engine import check_declarer
+from bot.rules.ottoman_piracy.engine import choose_reward
+from bot.rules.ottoman_piracy.engine import declare_piracy
+from bot.rules.ottoman_piracy.engine import end_of_turn
+from bot.rules.ottoman_piracy.engine import force_default_reward
+from bot.rules.ottoman_piracy.engine import piracy_status
+from bot.rules.ottoman_piracy.engine import register_hand_size
+from bot.rules.ottoman_piracy.engine import set_at_war
+from bot.rules.ottoman_piracy.engine import set_hand_size
+from bot.rules.ottoman_piracy.engine import set_piracy_vp
+from bot.rules.ottoman_piracy.engine import start_impulse
+from bot.rules.ottoman_piracy.engine import state_hand_size
+from bot.rules.ottoman_piracy.engine import state_warnings
+from bot.rules.ottoman_piracy.engine import waiting_for
+from bot.rules.ottoman_piracy.engine import zones_used_lines
+from bot.rules.ottoman_piracy.models import CardLock
+from bot.rules.ottoman_piracy.models import FortifiedSpace
+from bot.rules.ottoman_piracy.models import HitReward
+from bot.rules.ottoman_piracy.models import OttomanDice
+from bot.rules.ottoman_piracy.models import OttomanPiracySettings
+from bot.rules.ottoman_piracy.models import OttomanPiracyState
+from bot.rules.ottoman_piracy.models import PiracyDeclaration
+from bot.rules.ottoman_piracy.models import PiracyRecord
+from bot.rules.ottoman_piracy.models import RewardOption
+from bot.rules.ottoman_piracy.models import SquadronGroup
+from bot.rules.ottoman_piracy.models import TargetDiceSource
+from bot.rules.ottoman_piracy.names import KNOWN_POWERS
+from bot.rules.ottoman_piracy.names import OTTOMAN
+from bot.rules.ottoman_piracy.names import SeaZone
+from bot.rules.ottoman_piracy.names import find_sea_zone
+from bot.rules.ottoman_piracy.names import power_key
+from bot.rules.ottoman_piracy.names import power_label
+from bot.rules.ottoman_piracy.names import sea_zone_choices
+from bot.rules.ottoman_piracy.names import sea_zone_label
+from bot.rules.ottoman_piracy.names import sea_zones
+from bot.rules.ottoman_piracy.rewards import ROLL_RANDOM_CARD
+from bot.rules.ottoman_piracy.rewards import option_label
+from bot.rules.ottoman_piracy.rewards import vp_value
 from bot.rulesets import RulesetSpec
 
 SPEC = RulesetSpec(

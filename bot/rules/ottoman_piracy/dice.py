@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from bot.rules.ottoman_piracy.models import (
-    BaseDiceReason,
-    DiceSourceKind,
-    ExclusionReason,
-    LeaderBonus,
-    OttomanDice,
-    OttomanPiracySettings,
-    OttomanPiracyState,
-    PiracyDeclaration,
-    TargetDiceSource,
-)
-from bot.rules.ottoman_piracy.names import HOSPITALLERS, OTTOMAN
+from bot.rules.ottoman_piracy.models import BaseDiceReason
+from bot.rules.ottoman_piracy.models import DiceSourceKind
+from bot.rules.ottoman_piracy.models import ExclusionReason
+from bot.rules.ottoman_piracy.models import LeaderBonus
+from bot.rules.ottoman_piracy.models import OttomanDice
+from bot.rules.ottoman_piracy.models import OttomanPiracySettings
+from bot.rules.ottoman_piracy.models import OttomanPiracyState
+from bot.rules.ottoman_piracy.models import PiracyDeclaration
+from bot.rules.ottoman_piracy.models import TargetDiceSource
+from bot.rules.ottoman_piracy.names import HOSPITALLERS
+from bot.rules.ottoman_piracy.names import OTTOMAN
 
 _SOURCE_KIND: dict[str, DiceSourceKind] = {
     "zone": "squadron_in_zone",

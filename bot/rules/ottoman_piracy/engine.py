@@ -21,55 +21,57 @@ is a `Msg`. Illegal actions raise `RuleViolation` (clause in the message), unkno
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import field
 
 from bot.dice import Dice
-from bot.errors import NotAllowed, NotFound, RuleViolation
-from bot.i18n import Msg, MsgList
-from bot.rules.ottoman_piracy.dice import count_ottoman_dice, count_target_dice
-from bot.rules.ottoman_piracy.models import (
-    PIRACY_LOG,
-    CardLock,
-    HitReward,
-    ImpulseState,
-    OttomanPiracySettings,
-    OttomanPiracyState,
-    PiracyDeclaration,
-    PiracyMarker,
-    PiracyRecord,
-    Reward,
-    RewardOption,
-    SquadronGroup,
-    TargetDiceSource,
-)
-from bot.rules.ottoman_piracy.names import (
-    KNOWN_POWERS,
-    OTTOMAN,
-    P,
-    counted,
-    faces_text,
-    leader_label,
-    piracy_msg,
-    power_key,
-    power_label,
-    sea_zone_key,
-    sea_zone_label,
-    typed_power_name,
-)
-from bot.rules.ottoman_piracy.rewards import (
-    apply_reward,
-    awaiting_piracy,
-    check_faction,
-    check_hand_size,
-    find_piracy,
-    forced_option,
-    pick_option,
-    reward_options,
-    settle_hits,
-    vp_line,
-)
-from bot.rulesets import ArchiveRecord, TurnContext, TurnStepResult
+from bot.errors import NotAllowed
+from bot.errors import NotFound
+from bot.errors import RuleViolation
+from bot.i18n import Msg
+from bot.i18n import MsgList
+from bot.rules.ottoman_piracy.dice import count_ottoman_dice
+from bot.rules.ottoman_piracy.dice import count_target_dice
+from bot.rules.ottoman_piracy.models import PIRACY_LOG
+from bot.rules.ottoman_piracy.models import CardLock
+from bot.rules.ottoman_piracy.models import HitReward
+from bot.rules.ottoman_piracy.models import ImpulseState
+from bot.rules.ottoman_piracy.models import OttomanPiracySettings
+from bot.rules.ottoman_piracy.models import OttomanPiracyState
+from bot.rules.ottoman_piracy.models import PiracyDeclaration
+from bot.rules.ottoman_piracy.models import PiracyMarker
+from bot.rules.ottoman_piracy.models import PiracyRecord
+from bot.rules.ottoman_piracy.models import Reward
+from bot.rules.ottoman_piracy.models import RewardOption
+from bot.rules.ottoman_piracy.models import SquadronGroup
+from bot.rules.ottoman_piracy.models import TargetDiceSource
+from bot.rules.ottoman_piracy.names import KNOWN_POWERS
+from bot.rules.ottoman_piracy.names import OTTOMAN
+from bot.rules.ottoman_piracy.names import P
+from bot.rules.ottoman_piracy.names import counted
+from bot.rules.ottoman_piracy.names import faces_text
+from bot.rules.ottoman_piracy.names import leader_label
+from bot.rules.ottoman_piracy.names import piracy_msg
+from bot.rules.ottoman_piracy.names import power_key
+from bot.rules.ottoman_piracy.names import power_label
+from bot.rules.ottoman_piracy.names import sea_zone_key
+from bot.rules.ottoman_piracy.names import sea_zone_label
+from bot.rules.ottoman_piracy.names import typed_power_name
+from bot.rules.ottoman_piracy.rewards import apply_reward
+from bot.rules.ottoman_piracy.rewards import awaiting_piracy
+from bot.rules.ottoman_piracy.rewards import check_faction
+from bot.rules.ottoman_piracy.rewards import check_hand_size
+from bot.rules.ottoman_piracy.rewards import find_piracy
+from bot.rules.ottoman_piracy.rewards import forced_option
+from bot.rules.ottoman_piracy.rewards import pick_option
+from bot.rules.ottoman_piracy.rewards import reward_options
+from bot.rules.ottoman_piracy.rewards import settle_hits
+from bot.rules.ottoman_piracy.rewards import vp_line
+from bot.rulesets import ArchiveRecord
+from bot.rulesets import TurnContext
+from bot.rulesets import TurnStepResult
 from bot.text import shown
 
 # Roll purposes are catalog keys, so the audit log can show them in either language.

@@ -6,11 +6,17 @@ state as one document with `schema_version` 1. The engine is in `bot.rules.ottom
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel
+from pydantic import ConfigDict
+from pydantic import Field
+from pydantic import field_validator
 
-from bot.rules.ottoman_piracy.names import OTTOMAN, leader_key, power_key
+from bot.rules.ottoman_piracy.names import OTTOMAN
+from bot.rules.ottoman_piracy.names import leader_key
+from bot.rules.ottoman_piracy.names import power_key
 from bot.text import CleanName
 
 Reward = Literal["squadron", "card", "vp"]

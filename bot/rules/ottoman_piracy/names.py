@@ -13,9 +13,12 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from bot.i18n import Msg, language_of
+from bot.i18n import Msg
+from bot.i18n import language_of
 from bot.paths import data_dir
-from bot.text import name_key, shown, tidy
+from bot.text import name_key
+from bot.text import shown
+from bot.text import tidy
 
 # Every catalog key of this ruleset starts with this (data/locales/*/ottoman_piracy.json).
 P = "ottoman_piracy."

@@ -8,29 +8,28 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.dice import Dice
-from bot.errors import Conflict, NotAllowed, NotFound, RuleViolation
+from bot.errors import Conflict
+from bot.errors import NotAllowed
+from bot.errors import NotFound
+from bot.errors import RuleViolation
 from bot.i18n import Msg
-from bot.rules.ottoman_piracy.models import (
-    MAX_HAND,
-    REWARDS,
-    CardLock,
-    HitReward,
-    OttomanPiracySettings,
-    OttomanPiracyState,
-    PiracyRecord,
-    RewardHow,
-    RewardOption,
-    SquadronGroup,
-)
-from bot.rules.ottoman_piracy.names import (
-    OTTOMAN,
-    P,
-    piracy_msg,
-    power_label,
-    power_name,
-    sea_zone_label,
-    sea_zone_name,
-)
+from bot.rules.ottoman_piracy.models import MAX_HAND
+from bot.rules.ottoman_piracy.models import REWARDS
+from bot.rules.ottoman_piracy.models import CardLock
+from bot.rules.ottoman_piracy.models import HitReward
+from bot.rules.ottoman_piracy.models import OttomanPiracySettings
+from bot.rules.ottoman_piracy.models import OttomanPiracyState
+from bot.rules.ottoman_piracy.models import PiracyRecord
+from bot.rules.ottoman_piracy.models import RewardHow
+from bot.rules.ottoman_piracy.models import RewardOption
+from bot.rules.ottoman_piracy.models import SquadronGroup
+from bot.rules.ottoman_piracy.names import OTTOMAN
+from bot.rules.ottoman_piracy.names import P
+from bot.rules.ottoman_piracy.names import piracy_msg
+from bot.rules.ottoman_piracy.names import power_label
+from bot.rules.ottoman_piracy.names import power_name
+from bot.rules.ottoman_piracy.names import sea_zone_label
+from bot.rules.ottoman_piracy.names import sea_zone_name
 from bot.text import shown
 
 ROLL_RANDOM_CARD = "ottoman_piracy.roll.random_card"

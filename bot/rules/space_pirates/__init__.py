@@ -23,19 +23,18 @@ API at a glance (the cog's calls):
 
 from __future__ import annotations
 
-from bot.rules.space_pirates.models import SCHEMA_VERSION, SpacePiratesState
+from bot.rules.space_pirates.models import SCHEMA_VERSION
+from bot.rules.space_pirates.models import SpacePiratesState
 from bot.rules.space_pirates.settings import SpacePiratesSettings
 from bot.rules.space_pirates.spec import SPEC
-from bot.rules.space_pirates.turn import (
-    ChoiceOutcome,
-    answer_buy_off,
-    answer_choice,
-    answer_plunder,
-    end_of_turn,
-    force_choice,
-    force_choices,
-    waiting_for,
-)
+from bot.rules.space_pirates.turn import ChoiceOutcome
+from bot.rules.space_pirates.turn import answer_buy_off
+from bot.rules.space_pirates.turn import answer_choice
+from bot.rules.space_pirates.turn import answer_plunder
+from bot.rules.space_pirates.turn import end_of_turn
+from bot.rules.space_pirates.turn import force_choice
+from bot.rules.space_pirates.turn import force_choices
+from bot.rules.space_pirates.turn import waiting_for
 
 __all__ = [
     "SCHEMA_VERSION",

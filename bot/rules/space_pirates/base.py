@@ -8,38 +8,39 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
+from pydantic import Field
 
-from bot.errors import NotFound, RuleViolation
-from bot.i18n import Msg, MsgList
+from bot.errors import NotFound
+from bot.errors import RuleViolation
+from bot.i18n import Msg
+from bot.i18n import MsgList
 from bot.rules.fleet_combat.messages import class_name
 from bot.rules.fleet_combat.settings import FleetCombatSettings
-from bot.rules.space_pirates.battle import (
-    BASE_FLEET,
-    DEFENDER_SIDE,
-    PIRATE_SIDE,
-    BattleProgress,
-    BattleSummary,
-    RetreatAsked,
-    Side,
-    fight,
-    mercenary_label,
-    pirate_ships,
-)
-from bot.rules.space_pirates.fleet import compose_fleet, payment
+from bot.rules.space_pirates.battle import BASE_FLEET
+from bot.rules.space_pirates.battle import DEFENDER_SIDE
+from bot.rules.space_pirates.battle import PIRATE_SIDE
+from bot.rules.space_pirates.battle import BattleProgress
+from bot.rules.space_pirates.battle import BattleSummary
+from bot.rules.space_pirates.battle import RetreatAsked
+from bot.rules.space_pirates.battle import Side
+from bot.rules.space_pirates.battle import fight
+from bot.rules.space_pirates.battle import mercenary_label
+from bot.rules.space_pirates.battle import pirate_ships
+from bot.rules.space_pirates.fleet import compose_fleet
+from bot.rules.space_pirates.fleet import payment
 from bot.rules.space_pirates.messages import bribe_cancelled_msg
-from bot.rules.space_pirates.models import (
-    BaseAttackOrder,
-    PendingAttack,
-    PendingResolution,
-    PirateFleet,
-    PirateShip,
-    PlayerPirates,
-    RegisteredShip,
-    SpacePiratesState,
-)
+from bot.rules.space_pirates.models import BaseAttackOrder
+from bot.rules.space_pirates.models import PendingAttack
+from bot.rules.space_pirates.models import PendingResolution
+from bot.rules.space_pirates.models import PirateFleet
+from bot.rules.space_pirates.models import PirateShip
+from bot.rules.space_pirates.models import PlayerPirates
+from bot.rules.space_pirates.models import RegisteredShip
+from bot.rules.space_pirates.models import SpacePiratesState
 from bot.rules.space_pirates.planet_raid import attacked_records
-from bot.rules.space_pirates.reports import Journal, ResolutionContext
+from bot.rules.space_pirates.reports import Journal
+from bot.rules.space_pirates.reports import ResolutionContext
 from bot.rules.space_pirates.settings import SpacePiratesSettings
 from bot.rulesets import ArchiveRecord
 

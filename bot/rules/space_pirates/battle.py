@@ -4,26 +4,34 @@ readings (SP-I11), and which registered ships survive with which wounds (SP-I12,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
+from pydantic import Field
 
 from bot.dice import Dice
 from bot.i18n import Msg
-from bot.rules.fleet_combat import automatic_result, fight_automatic_rounds, open_automatic
-from bot.rules.fleet_combat.models import Battle, Fleet, FleetCombatState, RoundReport, Ship
+from bot.rules.fleet_combat import automatic_result
+from bot.rules.fleet_combat import fight_automatic_rounds
+from bot.rules.fleet_combat import open_automatic
+from bot.rules.fleet_combat.models import Battle
+from bot.rules.fleet_combat.models import Fleet
+from bot.rules.fleet_combat.models import FleetCombatState
+from bot.rules.fleet_combat.models import RoundReport
+from bot.rules.fleet_combat.models import Ship
 from bot.rules.fleet_combat.settings import FleetCombatSettings
-from bot.rules.space_pirates.models import (
-    MercenaryContract,
-    PirateFleet,
-    PirateShip,
-    PrivateerGroup,
-    RegisteredShip,
-    SpacePiratesState,
-)
-from bot.rules.space_pirates.settings import PIRATE_TYPES, SpacePiratesSettings
+from bot.rules.space_pirates.models import MercenaryContract
+from bot.rules.space_pirates.models import PirateFleet
+from bot.rules.space_pirates.models import PirateShip
+from bot.rules.space_pirates.models import PrivateerGroup
+from bot.rules.space_pirates.models import RegisteredShip
+from bot.rules.space_pirates.models import SpacePiratesState
+from bot.rules.space_pirates.settings import PIRATE_TYPES
+from bot.rules.space_pirates.settings import SpacePiratesSettings
 
 P = "space_pirates."
 DEFENDER_SIDE = "defender"

@@ -8,10 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from bot.i18n import Msg, MsgList
-from bot.rules.fleet_combat.messages import class_count, class_name, round_lines
-from bot.rules.fleet_combat.models import RoundReport, VolleyReport
-from bot.rules.space_pirates.battle import flies_pirate_ships, pirate_types, side_msg
+from bot.i18n import Msg
+from bot.i18n import MsgList
+from bot.rules.fleet_combat.messages import class_count
+from bot.rules.fleet_combat.messages import class_name
+from bot.rules.fleet_combat.messages import round_lines
+from bot.rules.fleet_combat.models import RoundReport
+from bot.rules.fleet_combat.models import VolleyReport
+from bot.rules.space_pirates.battle import flies_pirate_ships
+from bot.rules.space_pirates.battle import pirate_types
+from bot.rules.space_pirates.battle import side_msg
 from bot.rules.space_pirates.messages import side_first
 from bot.rules.space_pirates.settings import SpacePiratesSettings
 

@@ -11,25 +11,27 @@ from typing import Literal
 from pydantic import BaseModel
 
 from bot.dice import Dice
-from bot.errors import NotFound, RuleViolation
+from bot.errors import NotFound
+from bot.errors import RuleViolation
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates.base import require_operations
-from bot.rules.space_pirates.chance import draw_target, richest_route, routes_in_roll
-from bot.rules.space_pirates.fleet import (
-    compose_fleet,
-    generate_route_fleet,
-    payment,
-    payment_value,
-)
-from bot.rules.space_pirates.models import (
-    Bribe,
-    PirateFleet,
-    PlayerPirates,
-    SpacePiratesState,
-    require_asked,
-)
-from bot.rules.space_pirates.planet_raid import choose_planet, eligible, recent_route_values
-from bot.rules.space_pirates.route_raid import under_peace, under_route_immunity
+from bot.rules.space_pirates.chance import draw_target
+from bot.rules.space_pirates.chance import richest_route
+from bot.rules.space_pirates.chance import routes_in_roll
+from bot.rules.space_pirates.fleet import compose_fleet
+from bot.rules.space_pirates.fleet import generate_route_fleet
+from bot.rules.space_pirates.fleet import payment
+from bot.rules.space_pirates.fleet import payment_value
+from bot.rules.space_pirates.models import Bribe
+from bot.rules.space_pirates.models import PirateFleet
+from bot.rules.space_pirates.models import PlayerPirates
+from bot.rules.space_pirates.models import SpacePiratesState
+from bot.rules.space_pirates.models import require_asked
+from bot.rules.space_pirates.planet_raid import choose_planet
+from bot.rules.space_pirates.planet_raid import eligible
+from bot.rules.space_pirates.planet_raid import recent_route_values
+from bot.rules.space_pirates.route_raid import under_peace
+from bot.rules.space_pirates.route_raid import under_route_immunity
 from bot.rules.space_pirates.settings import SpacePiratesSettings
 from bot.text import shown
 

@@ -8,7 +8,8 @@ import math
 from pydantic import BaseModel
 
 from bot.dice import Dice
-from bot.rules.space_pirates.models import SpacePiratesState, TradeRoute
+from bot.rules.space_pirates.models import SpacePiratesState
+from bot.rules.space_pirates.models import TradeRoute
 from bot.rules.space_pirates.settings import SpacePiratesSettings
 
 ROLL_CHANCE = "space_pirates.roll.raid_chance"

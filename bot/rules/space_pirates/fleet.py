@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from bot.dice import Dice
-from bot.rules.space_pirates.models import PirateFleet, PlayerPirates
+from bot.rules.space_pirates.models import PirateFleet
+from bot.rules.space_pirates.models import PlayerPirates
 from bot.rules.space_pirates.settings import SpacePiratesSettings
 
 ROLL_STRENGTH = "space_pirates.roll.strength"

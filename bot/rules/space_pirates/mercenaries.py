@@ -8,18 +8,21 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from bot.errors import NotAllowed, NotFound, RuleViolation
+from bot.errors import NotAllowed
+from bot.errors import NotFound
+from bot.errors import RuleViolation
 from bot.i18n import Msg
-from bot.rules.space_pirates.base import largest_in_window, require_operations
+from bot.rules.space_pirates.base import largest_in_window
+from bot.rules.space_pirates.base import require_operations
 from bot.rules.space_pirates.battle import pirate_ships
-from bot.rules.space_pirates.fleet import compose_fleet, payment, payment_value
-from bot.rules.space_pirates.models import (
-    MercenaryContract,
-    PirateFleet,
-    PlayerPirates,
-    SpacePiratesState,
-    Station,
-)
+from bot.rules.space_pirates.fleet import compose_fleet
+from bot.rules.space_pirates.fleet import payment
+from bot.rules.space_pirates.fleet import payment_value
+from bot.rules.space_pirates.models import MercenaryContract
+from bot.rules.space_pirates.models import PirateFleet
+from bot.rules.space_pirates.models import PlayerPirates
+from bot.rules.space_pirates.models import SpacePiratesState
+from bot.rules.space_pirates.models import Station
 from bot.rules.space_pirates.settings import SpacePiratesSettings
 
 P = "space_pirates."

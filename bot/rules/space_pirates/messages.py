@@ -6,11 +6,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from bot.i18n import Msg, MsgList
+from bot.i18n import Msg
+from bot.i18n import MsgList
 from bot.rules.fleet_combat.messages import counts_msg
-from bot.rules.space_pirates.battle import MERCENARIES, side_msg
-from bot.rules.space_pirates.models import Bribe, PendingResolution, PirateFleet, SpacePiratesState
-from bot.rules.space_pirates.reports import PlunderReport, RaidReport
+from bot.rules.space_pirates.battle import MERCENARIES
+from bot.rules.space_pirates.battle import side_msg
+from bot.rules.space_pirates.models import Bribe
+from bot.rules.space_pirates.models import PendingResolution
+from bot.rules.space_pirates.models import PirateFleet
+from bot.rules.space_pirates.models import SpacePiratesState
+from bot.rules.space_pirates.reports import PlunderReport
+from bot.rules.space_pirates.reports import RaidReport
 
 P = "space_pirates."
 HALVED_PCT = 50  # the birth rate the catalogs call "halved" (SP-4.10)

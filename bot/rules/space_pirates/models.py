@@ -5,9 +5,13 @@ and the resolutions waiting on a pending choice (SP-I45)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import BaseModel
+from pydantic import ConfigDict
+from pydantic import Field
+from pydantic import PrivateAttr
 
 from bot.errors import NotAllowed
 from bot.text import shown

@@ -8,39 +8,32 @@ from fractions import Fraction
 
 from bot.dice import Dice
 from bot.rules.fleet_combat.settings import FleetCombatSettings
-from bot.rules.space_pirates.battle import (
-    PIRATES,
-    BattleProgress,
-    contracts_at,
-    is_combat_ship,
-    mercenary_sides,
-    pirate_ships,
-)
-from bot.rules.space_pirates.chance import richest_route, routes_in_roll
-from bot.rules.space_pirates.fleet import (
-    compose_fleet,
-    generate_route_fleet,
-    loss,
-    payment_value,
-)
-from bot.rules.space_pirates.models import (
-    AttackRecord,
-    IfRefused,
-    PirateShip,
-    Planet,
-    PlayerPirates,
-    SpacePiratesState,
-)
-from bot.rules.space_pirates.reports import (
-    GroundAttack,
-    PlanetCandidate,
-    PlanetCheckReport,
-    PlanetRaidReport,
-    PlunderReport,
-    RaidReport,
-    ResolutionContext,
-    StrengthReport,
-)
+from bot.rules.space_pirates.battle import PIRATES
+from bot.rules.space_pirates.battle import BattleProgress
+from bot.rules.space_pirates.battle import contracts_at
+from bot.rules.space_pirates.battle import is_combat_ship
+from bot.rules.space_pirates.battle import mercenary_sides
+from bot.rules.space_pirates.battle import pirate_ships
+from bot.rules.space_pirates.chance import richest_route
+from bot.rules.space_pirates.chance import routes_in_roll
+from bot.rules.space_pirates.fleet import compose_fleet
+from bot.rules.space_pirates.fleet import generate_route_fleet
+from bot.rules.space_pirates.fleet import loss
+from bot.rules.space_pirates.fleet import payment_value
+from bot.rules.space_pirates.models import AttackRecord
+from bot.rules.space_pirates.models import IfRefused
+from bot.rules.space_pirates.models import PirateShip
+from bot.rules.space_pirates.models import Planet
+from bot.rules.space_pirates.models import PlayerPirates
+from bot.rules.space_pirates.models import SpacePiratesState
+from bot.rules.space_pirates.reports import GroundAttack
+from bot.rules.space_pirates.reports import PlanetCandidate
+from bot.rules.space_pirates.reports import PlanetCheckReport
+from bot.rules.space_pirates.reports import PlanetRaidReport
+from bot.rules.space_pirates.reports import PlunderReport
+from bot.rules.space_pirates.reports import RaidReport
+from bot.rules.space_pirates.reports import ResolutionContext
+from bot.rules.space_pirates.reports import StrengthReport
 from bot.rules.space_pirates.route_raid import fight_holder
 from bot.rules.space_pirates.settings import SpacePiratesSettings
 

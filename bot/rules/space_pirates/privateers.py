@@ -10,17 +10,18 @@ from fractions import Fraction
 from pydantic import BaseModel
 
 from bot.dice import Dice
-from bot.errors import NotAllowed, NotFound, RuleViolation
+from bot.errors import NotAllowed
+from bot.errors import NotFound
+from bot.errors import RuleViolation
 from bot.rules.fleet_combat.messages import class_name
 from bot.rules.fleet_combat.settings import FleetCombatSettings
-from bot.rules.space_pirates.base import operations_blocked, require_operations
+from bot.rules.space_pirates.base import operations_blocked
+from bot.rules.space_pirates.base import require_operations
 from bot.rules.space_pirates.fleet import round_amount
-from bot.rules.space_pirates.models import (
-    PlayerPirates,
-    PrivateerGroup,
-    RegisteredShip,
-    SpacePiratesState,
-)
+from bot.rules.space_pirates.models import PlayerPirates
+from bot.rules.space_pirates.models import PrivateerGroup
+from bot.rules.space_pirates.models import RegisteredShip
+from bot.rules.space_pirates.models import SpacePiratesState
 from bot.rules.space_pirates.route_raid import under_peace
 from bot.rules.space_pirates.settings import SpacePiratesSettings
 from bot.text import shown

@@ -7,20 +7,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.errors import Conflict, NotFound, RuleViolation
-from bot.i18n import Msg, MsgList
+from bot.errors import Conflict
+from bot.errors import NotFound
+from bot.errors import RuleViolation
+from bot.i18n import Msg
+from bot.i18n import MsgList
 from bot.rules.fleet_combat.messages import class_name
 from bot.rules.fleet_combat.settings import FleetCombatSettings
-from bot.rules.space_pirates.models import (
-    IncomeBySource,
-    Planet,
-    RegisteredShip,
-    RouteOwner,
-    ShipRole,
-    SpacePiratesState,
-    TradeRoute,
-)
-from bot.text import name_key, shown
+from bot.rules.space_pirates.models import IncomeBySource
+from bot.rules.space_pirates.models import Planet
+from bot.rules.space_pirates.models import RegisteredShip
+from bot.rules.space_pirates.models import RouteOwner
+from bot.rules.space_pirates.models import ShipRole
+from bot.rules.space_pirates.models import SpacePiratesState
+from bot.rules.space_pirates.models import TradeRoute
+from bot.text import name_key
+from bot.text import shown
 
 P = "space_pirates."
 MAX_INCOME = 10**9

@@ -3,19 +3,26 @@ an archive record body, and the journal an end-of-turn run collects them in."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from dataclasses import dataclass
+from dataclasses import field
+from typing import Any
+from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
+from pydantic import Field
 
 from bot.dice import Dice
 from bot.i18n import Msg
 from bot.rules.fleet_combat.models import RoundReport
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates.battle import BattleSummary
-from bot.rules.space_pirates.chance import RaidPoints, TargetDraw
-from bot.rules.space_pirates.fleet import GeneratedFleet, fraction_text
-from bot.rules.space_pirates.models import AttackKind, PirateFleet, SpacePiratesState
+from bot.rules.space_pirates.chance import RaidPoints
+from bot.rules.space_pirates.chance import TargetDraw
+from bot.rules.space_pirates.fleet import GeneratedFleet
+from bot.rules.space_pirates.fleet import fraction_text
+from bot.rules.space_pirates.models import AttackKind
+from bot.rules.space_pirates.models import PirateFleet
+from bot.rules.space_pirates.models import SpacePiratesState
 from bot.rules.space_pirates.settings import SpacePiratesSettings
 from bot.rulesets import ArchiveRecord
 

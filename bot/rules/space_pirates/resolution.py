@@ -8,41 +8,36 @@ from dataclasses import dataclass
 from typing import Literal
 
 from bot.errors import NotFound
-from bot.rules.space_pirates.battle import BattleProgress, RetreatAsked
+from bot.rules.space_pirates.battle import BattleProgress
+from bot.rules.space_pirates.battle import RetreatAsked
 from bot.rules.space_pirates.chance import routes_in_roll
 from bot.rules.space_pirates.fleet import payment
-from bot.rules.space_pirates.messages import (
-    CancelReason,
-    bribe_cancelled_msg,
-    player_summary_line,
-)
-from bot.rules.space_pirates.models import (
-    Bribe,
-    PendingAttack,
-    PendingResolution,
-    SpacePiratesState,
-)
-from bot.rules.space_pirates.planet_raid import (
-    avoid_terms,
-    check_planet_raid,
-    choose_planet,
-    eligible,
-    needs_plunder_choice,
-    orbital_phase,
-    planet_fleet,
-    planet_if_refused,
-    plunder_phase,
-    record_planet_attack,
-)
-from bot.rules.space_pirates.reports import Journal, RaidReport, ResolutionContext
-from bot.rules.space_pirates.route_raid import (
-    fight_route_attack,
-    generate_route_attack,
-    roll_regular_raid,
-    route_defended,
-    under_peace,
-    under_route_immunity,
-)
+from bot.rules.space_pirates.messages import CancelReason
+from bot.rules.space_pirates.messages import bribe_cancelled_msg
+from bot.rules.space_pirates.messages import player_summary_line
+from bot.rules.space_pirates.models import Bribe
+from bot.rules.space_pirates.models import PendingAttack
+from bot.rules.space_pirates.models import PendingResolution
+from bot.rules.space_pirates.models import SpacePiratesState
+from bot.rules.space_pirates.planet_raid import avoid_terms
+from bot.rules.space_pirates.planet_raid import check_planet_raid
+from bot.rules.space_pirates.planet_raid import choose_planet
+from bot.rules.space_pirates.planet_raid import eligible
+from bot.rules.space_pirates.planet_raid import needs_plunder_choice
+from bot.rules.space_pirates.planet_raid import orbital_phase
+from bot.rules.space_pirates.planet_raid import planet_fleet
+from bot.rules.space_pirates.planet_raid import planet_if_refused
+from bot.rules.space_pirates.planet_raid import plunder_phase
+from bot.rules.space_pirates.planet_raid import record_planet_attack
+from bot.rules.space_pirates.reports import Journal
+from bot.rules.space_pirates.reports import RaidReport
+from bot.rules.space_pirates.reports import ResolutionContext
+from bot.rules.space_pirates.route_raid import fight_route_attack
+from bot.rules.space_pirates.route_raid import generate_route_attack
+from bot.rules.space_pirates.route_raid import roll_regular_raid
+from bot.rules.space_pirates.route_raid import route_defended
+from bot.rules.space_pirates.route_raid import under_peace
+from bot.rules.space_pirates.route_raid import under_route_immunity
 from bot.rules.space_pirates.settings import SpacePiratesSettings
 
 ROUTE_ENDINGS = ("successful", "defender_victory", "stalemate")

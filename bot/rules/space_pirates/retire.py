@@ -15,7 +15,9 @@ attacked (SP-I30's fallback), and any record still pending."""
 
 from __future__ import annotations
 
-from bot.rules.space_pirates.models import AttackRecord, PlayerPirates, SpacePiratesState
+from bot.rules.space_pirates.models import AttackRecord
+from bot.rules.space_pirates.models import PlayerPirates
+from bot.rules.space_pirates.models import SpacePiratesState
 from bot.rules.space_pirates.settings import SpacePiratesSettings
 from bot.rulesets import ArchiveRecord
 

@@ -5,32 +5,29 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from bot.rules.space_pirates.battle import (
-    DEFENDER_SIDE,
-    BattleProgress,
-    BattleRun,
-    Side,
-    fight_raid,
-    is_combat_ship,
-    mercenary_sides,
-    pirate_ships,
-)
-from bot.rules.space_pirates.chance import draw_target, raid_points, routes_in_roll
-from bot.rules.space_pirates.fleet import generate_route_fleet, loss
-from bot.rules.space_pirates.models import (
-    AttackRecord,
-    PirateShip,
-    PlayerPirates,
-    RegisteredShip,
-    SpacePiratesState,
-    TradeRoute,
-)
-from bot.rules.space_pirates.reports import (
-    ChanceReport,
-    RaidReport,
-    ResolutionContext,
-    StrengthReport,
-)
+from bot.rules.space_pirates.battle import DEFENDER_SIDE
+from bot.rules.space_pirates.battle import BattleProgress
+from bot.rules.space_pirates.battle import BattleRun
+from bot.rules.space_pirates.battle import Side
+from bot.rules.space_pirates.battle import fight_raid
+from bot.rules.space_pirates.battle import is_combat_ship
+from bot.rules.space_pirates.battle import mercenary_sides
+from bot.rules.space_pirates.battle import pirate_ships
+from bot.rules.space_pirates.chance import draw_target
+from bot.rules.space_pirates.chance import raid_points
+from bot.rules.space_pirates.chance import routes_in_roll
+from bot.rules.space_pirates.fleet import generate_route_fleet
+from bot.rules.space_pirates.fleet import loss
+from bot.rules.space_pirates.models import AttackRecord
+from bot.rules.space_pirates.models import PirateShip
+from bot.rules.space_pirates.models import PlayerPirates
+from bot.rules.space_pirates.models import RegisteredShip
+from bot.rules.space_pirates.models import SpacePiratesState
+from bot.rules.space_pirates.models import TradeRoute
+from bot.rules.space_pirates.reports import ChanceReport
+from bot.rules.space_pirates.reports import RaidReport
+from bot.rules.space_pirates.reports import ResolutionContext
+from bot.rules.space_pirates.reports import StrengthReport
 from bot.rules.space_pirates.settings import SpacePiratesSettings
 
 ROLL_CHANCE = "space_pirates.roll.raid_chance"

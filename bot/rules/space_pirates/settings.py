@@ -7,9 +7,14 @@ the catalogs (`space_pirates.setting.<name>`, English and Russian), not here.
 
 from __future__ import annotations
 
-from typing import Any, Literal, get_args
+from typing import Any
+from typing import Literal
+from typing import get_args
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel
+from pydantic import ConfigDict
+from pydantic import Field
+from pydantic import model_validator
 from pydantic.config import JsonDict
 
 PirateType = Literal["battleship", "cruiser", "raider"]

@@ -4,19 +4,24 @@ defaults."""
 
 from __future__ import annotations
 
-from bot.i18n import Msg, msg_from_json
+from bot.i18n import Msg
+from bot.i18n import msg_from_json
 from bot.rules.fleet_combat.settings import FleetCombatSettings
-from bot.rules.space_pirates.bribe import bribe_offer_cost, open_bribe_offers
-from bot.rules.space_pirates.models import (
-    SCHEMA_VERSION,
-    PendingResolution,
-    SpacePiratesState,
-    UpkeepDue,
-)
-from bot.rules.space_pirates.settings import SpacePiratesSettings, settings_by_group
+from bot.rules.space_pirates.bribe import bribe_offer_cost
+from bot.rules.space_pirates.bribe import open_bribe_offers
+from bot.rules.space_pirates.models import SCHEMA_VERSION
+from bot.rules.space_pirates.models import PendingResolution
+from bot.rules.space_pirates.models import SpacePiratesState
+from bot.rules.space_pirates.models import UpkeepDue
+from bot.rules.space_pirates.settings import SpacePiratesSettings
+from bot.rules.space_pirates.settings import settings_by_group
 from bot.rules.space_pirates.setup import setup_step
-from bot.rules.space_pirates.turn import end_of_turn, waiting_for
-from bot.rulesets import Awaited, RulesetSpec, TurnContext, TurnStepResult
+from bot.rules.space_pirates.turn import end_of_turn
+from bot.rules.space_pirates.turn import waiting_for
+from bot.rulesets import Awaited
+from bot.rulesets import RulesetSpec
+from bot.rulesets import TurnContext
+from bot.rulesets import TurnStepResult
 from bot.text import shown_msg
 
 KEY = "space_pirates"

@@ -4,23 +4,31 @@ resolution with what makes it up (SP-I1, SP-I28)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from fractions import Fraction
 
 from bot.i18n import Msg
-from bot.rules.space_pirates.base import base_exists, operations_blocked
-from bot.rules.space_pirates.bribe import (
-    SealedBribers,
-    bribe_offer_cost,
-    briber_of,
-    bribes_visible_to,
-    open_bribe_offers,
-)
-from bot.rules.space_pirates.chance import RaidPoints, raid_points, routes_in_roll
-from bot.rules.space_pirates.messages import HALVED_PCT, bribe_target, fleet_msg
-from bot.rules.space_pirates.models import Bribe, PlayerPirates, SpacePiratesState, Station
+from bot.rules.space_pirates.base import base_exists
+from bot.rules.space_pirates.base import operations_blocked
+from bot.rules.space_pirates.bribe import SealedBribers
+from bot.rules.space_pirates.bribe import bribe_offer_cost
+from bot.rules.space_pirates.bribe import briber_of
+from bot.rules.space_pirates.bribe import bribes_visible_to
+from bot.rules.space_pirates.bribe import open_bribe_offers
+from bot.rules.space_pirates.chance import RaidPoints
+from bot.rules.space_pirates.chance import raid_points
+from bot.rules.space_pirates.chance import routes_in_roll
+from bot.rules.space_pirates.messages import HALVED_PCT
+from bot.rules.space_pirates.messages import bribe_target
+from bot.rules.space_pirates.messages import fleet_msg
+from bot.rules.space_pirates.models import Bribe
+from bot.rules.space_pirates.models import PlayerPirates
+from bot.rules.space_pirates.models import SpacePiratesState
+from bot.rules.space_pirates.models import Station
 from bot.rules.space_pirates.planet_raid import planet_points
-from bot.rules.space_pirates.route_raid import under_peace, under_route_immunity
+from bot.rules.space_pirates.route_raid import under_peace
+from bot.rules.space_pirates.route_raid import under_route_immunity
 from bot.rules.space_pirates.settings import SpacePiratesSettings
 from bot.rules.space_pirates.upkeep import upkeep_amount
 

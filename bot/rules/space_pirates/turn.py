@@ -3,45 +3,45 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
 from bot.dice import Dice
-from bot.errors import NotFound, RuleViolation
+from bot.errors import NotFound
+from bot.errors import RuleViolation
 from bot.i18n import Msg
 from bot.rules.fleet_combat.settings import FleetCombatSettings
-from bot.rules.space_pirates.base import fight_base_attacks, forget_gone_bases
-from bot.rules.space_pirates.bribe import (
-    bribe_offer_cost,
-    force_open_bribe_offers,
-    open_bribe_offers,
-)
+from bot.rules.space_pirates.base import fight_base_attacks
+from bot.rules.space_pirates.base import forget_gone_bases
+from bot.rules.space_pirates.bribe import bribe_offer_cost
+from bot.rules.space_pirates.bribe import force_open_bribe_offers
+from bot.rules.space_pirates.bribe import open_bribe_offers
 from bot.rules.space_pirates.messages import waiting_line
-from bot.rules.space_pirates.models import (
-    PendingResolution,
-    ResolutionCursor,
-    SpacePiratesState,
-    require_asked,
-)
-from bot.rules.space_pirates.reports import QUIET_OUTCOMES, Journal, ResolutionContext
-from bot.rules.space_pirates.resolution import (
-    PlayerRun,
-    player_steps,
-    resume,
-    resume_plunder,
-    resume_retreat,
-    run_player,
-)
+from bot.rules.space_pirates.models import PendingResolution
+from bot.rules.space_pirates.models import ResolutionCursor
+from bot.rules.space_pirates.models import SpacePiratesState
+from bot.rules.space_pirates.models import require_asked
+from bot.rules.space_pirates.reports import QUIET_OUTCOMES
+from bot.rules.space_pirates.reports import Journal
+from bot.rules.space_pirates.reports import ResolutionContext
+from bot.rules.space_pirates.resolution import PlayerRun
+from bot.rules.space_pirates.resolution import player_steps
+from bot.rules.space_pirates.resolution import resume
+from bot.rules.space_pirates.resolution import resume_plunder
+from bot.rules.space_pirates.resolution import resume_retreat
+from bot.rules.space_pirates.resolution import run_player
 from bot.rules.space_pirates.retire import retire_finished
 from bot.rules.space_pirates.settings import SpacePiratesSettings
-from bot.rules.space_pirates.upkeep import (
-    find_upkeep,
-    post_upkeep,
-    settle_upkeep,
-    upkeep_waiting_line,
-)
-from bot.rulesets import ArchiveRecord, TurnContext, TurnStepResult
+from bot.rules.space_pirates.upkeep import find_upkeep
+from bot.rules.space_pirates.upkeep import post_upkeep
+from bot.rules.space_pirates.upkeep import settle_upkeep
+from bot.rules.space_pirates.upkeep import upkeep_waiting_line
+from bot.rulesets import ArchiveRecord
+from bot.rulesets import TurnContext
+from bot.rulesets import TurnStepResult
 
 P = "space_pirates."
 PLAYER_STEPS = ("route_raid", "bribed_route_raids", "planet_check", "bribed_planet_raids")

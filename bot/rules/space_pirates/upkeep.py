@@ -6,12 +6,10 @@ from __future__ import annotations
 from bot.errors import NotFound
 from bot.i18n import Msg
 from bot.rules.space_pirates.fleet import payment
-from bot.rules.space_pirates.models import (
-    MercenaryContract,
-    SpacePiratesState,
-    UpkeepDue,
-    require_asked,
-)
+from bot.rules.space_pirates.models import MercenaryContract
+from bot.rules.space_pirates.models import SpacePiratesState
+from bot.rules.space_pirates.models import UpkeepDue
+from bot.rules.space_pirates.models import require_asked
 from bot.rules.space_pirates.reports import Journal
 from bot.rules.space_pirates.settings import SpacePiratesSettings
 

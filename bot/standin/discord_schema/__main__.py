@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import sys
 
-from bot.standin.discord_schema.build import SchemaUnavailable, ensure
+from bot.standin.discord_schema.build import SchemaUnavailable
+from bot.standin.discord_schema.build import ensure
 
 
 def main() -> int:

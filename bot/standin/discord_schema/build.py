@@ -17,7 +17,8 @@ import json
 import os
 import shutil
 import subprocess
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
+from collections.abc import Sequence
 from pathlib import Path
 
 from bot.standin.discord_schema.operations import SCHEMA_ROOTS
