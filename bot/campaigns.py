@@ -952,12 +952,14 @@ class CampaignService:
                     await fair_turns.set_player_secrets(uow.conn, campaign_id, word)
             if changed:
                 count = sum(len(v) for v in changed.values())
+                summary = [Msg("campaign.settings.imported", count=count)]
+                summary += settings_file.changes(before, changed)  # old → new, as the GM was asked
                 await uow.append(
                     "campaign settings import",
                     options={"changed": changed},
                     outcome={
                         "count": count,
-                        "summary": summary_json([Msg("campaign.settings.imported", count=count)]),
+                        "summary": summary_json(summary),
                     },
                 )
                 if announce is not None:

@@ -21,6 +21,7 @@ from bot.errors import GameError
 from bot.errors import shown_params
 from bot.i18n import Msg
 from bot.i18n import t
+from bot.text import shown
 
 CORE = "core"
 MAX_FILE_BYTES = 256 * 1024
@@ -95,6 +96,35 @@ def toml_value(value: Any) -> str:
     if isinstance(value, list | tuple):
         return "[" + ", ".join(toml_value(v) for v in value) + "]"
     raise TypeError(f"no TOML form for {type(value).__name__}")
+
+
+def value_shown(value: Any) -> str:
+    """A setting's value as the file writes it, read literally in a message: the names a GM
+    typed in it (a leader, a ship class) cannot turn into Markdown or mentions."""
+    return shown(toml_value(value))
+
+
+def changes(before: Mapping[str, BaseModel], changed: Mapping[str, Mapping[str, Any]]) -> list[Msg]:
+    """Each setting an import changes (`changed_settings`), as it was in `before` → as it
+    will be: what the GM's question asks, and what the import's log entry keeps."""
+    return [
+        Msg(
+            "campaign.settings.import_change",
+            setting=f"{section}.{name}",
+            old=_old_value(before, section, name),
+            new=value_shown(value),
+        )
+        for section, values in changed.items()
+        for name, value in values.items()
+    ]
+
+
+def _old_value(before: Mapping[str, BaseModel], section: str, name: str) -> str:
+    """A setting's value before an import, as the file writes it ("—" when it had none)."""
+    model = before.get(section)
+    if model is None or not hasattr(model, name):
+        return "—"
+    return value_shown(getattr(model, name))
 
 
 def description(section: str, name: str, locale: str | None) -> str | None:

@@ -515,7 +515,7 @@ async def _settings_import(asked: Asked) -> None:
 
     async def imported(tx: UnitOfWork, changed: dict[str, Any]) -> list[Announcement]:
         lines = [
-            f"`{section}.{name}` = **{_value_shown(value)}**"
+            f"`{section}.{name}` = **{settings_file.value_shown(value)}**"
             for section, values in changed.items()
             for name, value in values.items()
         ]
@@ -563,28 +563,11 @@ def _imported_text(params: dict[str, Any]) -> str:
 
 
 def _import_question(asked: Asked, before: dict[str, Any], changed: dict[str, Any]) -> Question:
-    """What a settings import asks: each setting it changes, as it is → as it will be."""
-    lines = [
-        f"`{section}.{name}`: {_old_value(before, section, name)} → **{_value_shown(value)}**"
-        for section, values in changed.items()
-        for name, value in values.items()
-    ]
+    """What a settings import asks: each setting it changes, as it is → as it will be (the
+    lines its log entry keeps, `settings_file.changes`)."""
+    lines = [line.render(asked.locale) for line in settings_file.changes(before, changed)]
     title = asked.t("campaign.settings.import_question", count=len(lines))
     return Question(title, lines, verb="import")
-
-
-def _old_value(before: dict[str, Any], section: str, name: str) -> str:
-    """A setting's value before an import, as the file writes it ("—" when it had none)."""
-    model = before.get(section)
-    if model is None or not hasattr(model, name):
-        return "—"
-    return _value_shown(getattr(model, name))
-
-
-def _value_shown(value: Any) -> str:
-    """A setting's value as the file writes it, read literally in a message: the names a GM
-    typed in it (a leader, a ship class) cannot turn into Markdown or mentions."""
-    return shown(settings_file.toml_value(value))
 
 
 async def _saved_warnings(tx: UnitOfWork | Written, sections: list[str]) -> list[Msg]:

@@ -291,6 +291,7 @@ def destroy_base(
     record.base_location = None
     record.failed_base_attacks = 0
     record.income_bonus_until = turn + settings.base_bonus_turns
+    record.income_bonus = settings.base_bonus_income_per_planet  # as the status tells it
     record.peace_until = turn + settings.peace_turns
     record.operations_blocked_until = turn + settings.peace_turns
     for bribe in state.bribes:

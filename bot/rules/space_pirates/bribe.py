@@ -185,6 +185,9 @@ def apply_bribe(
         fleet = compose_fleet(value, settings)
         target_id = planet.id
     pay_value = payment_value(value, fleet, settings)
+    at_placement = settings.bribed_offer_timing == "at_placement"
+    # SP-I34: an offer made at placement is priced then
+    offer_cost = payment(settings, pay_value, settings.buy_off_cost_pct) if at_placement else None
     bribe = Bribe(
         id=new.take_id(),
         briber=briber if order.sealed is None else "",
@@ -199,14 +202,19 @@ def apply_bribe(
         fleet=fleet,
         payment_value=pay_value,
         cost=payment(settings, pay_value, settings.bribe_cost_pct),
-        offer="open" if settings.bribed_offer_timing == "at_placement" else "at_resolution",
+        offer="open" if at_placement else "at_resolution",
+        offer_cost=offer_cost,
     )
     new.bribes.append(bribe)
     return new, bribe
 
 
 def bribe_offer_cost(bribe: Bribe, settings: SpacePiratesSettings) -> int:
-    """The victim's buy-off price for a bribed attack, ⌈10 % × P⌉ (SP-I34, SP-I42)."""
+    """The victim's buy-off price for a bribed attack offered at placement, ⌈10 % × P⌉
+    (SP-I34, SP-I42), as it was priced when made (an offer made before prices were kept:
+    under `settings`)."""
+    if bribe.offer_cost is not None:
+        return bribe.offer_cost
     return payment(settings, bribe.payment_value, settings.buy_off_cost_pct)
 
 

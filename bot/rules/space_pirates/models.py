@@ -105,6 +105,10 @@ class Planet(BaseModel):
     orbital_ships: list[RegisteredShip] = Field(default_factory=list)
     last_attacked_turn: int | None = None
     birth_rate_penalty_until: int | None = None
+    # The birth rate during that penalty, in % of normal, as `birth_rate_factor_pct` stood
+    # when the raid set it (SP-I25): the status tells it whatever the GM sets later. None in
+    # planets raided before it was kept, which read the campaign's current setting.
+    birth_rate_pct: int | None = None
     industry_blocked_from: int | None = None
     industry_blocked_until: int | None = None
 
@@ -218,6 +222,10 @@ class Bribe(BaseModel):
     # bribe was cancelled (SP-I33); None while it stands, and in bribes cancelled before it
     # was kept.
     refund: int | None = None
+    # The victim's buy-off price of an offer made at placement (SP-I34 `at_placement`), as
+    # the settings stood when it was made; None for a bribe offered when it comes up, and in
+    # offers made before it was kept, which read the campaign's current settings.
+    offer_cost: int | None = None
 
     def attack_record(self, turn: int, outcome: AttackOutcome = "pending") -> AttackRecord:
         """The history record of the attack fixed at placement, appended in `turn` (SP-I33,
@@ -272,6 +280,10 @@ class PlayerPirates(BaseModel):
     peace_until: int | None = None
     operations_blocked_until: int | None = None
     income_bonus_until: int | None = None
+    # The income per planet that bonus gives, as `base_bonus_income_per_planet` stood when
+    # the base fell (SP-I32); None in records made before it was kept, which read the
+    # campaign's current setting.
+    income_bonus: int | None = None
     base_known: bool = False
     base_location: str | None = None
     failed_base_attacks: int = 0

@@ -478,6 +478,7 @@ def plunder_planet(
     until = turn + settings.birth_rate_penalty_turns
     if settings.birth_rate_penalty_turns > 0:
         planet.birth_rate_penalty_until = until
+        planet.birth_rate_pct = settings.birth_rate_factor_pct  # as the status tells it
     return PlunderReport(
         branch="no_troops",
         income=income,

@@ -234,6 +234,7 @@ def register_planet(
         orbital_ships=_with_ids(new, [s.model_copy(update={"owner": faction}) for s in checked]),
         last_attacked_turn=old.last_attacked_turn if old else None,
         birth_rate_penalty_until=old.birth_rate_penalty_until if old else None,
+        birth_rate_pct=old.birth_rate_pct if old else None,
         industry_blocked_from=old.industry_blocked_from if old else None,
         industry_blocked_until=old.industry_blocked_until if old else None,
     )

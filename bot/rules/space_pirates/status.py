@@ -77,10 +77,11 @@ def status(
     if operations_blocked(record, turn):
         lines.append(Msg(f"{P}status.operations_blocked", until=record.operations_blocked_until))
     if record.income_bonus_until is not None and turn <= record.income_bonus_until:
+        bonus = record.income_bonus  # as the base's fall gave it (SP-I32)
         lines.append(
             Msg(
                 f"{P}status.income_bonus",
-                bonus=settings.base_bonus_income_per_planet,
+                bonus=settings.base_bonus_income_per_planet if bonus is None else bonus,
                 until=record.income_bonus_until,
             )
         )
@@ -103,7 +104,9 @@ def status(
             if ready > turn:
                 lines.append(Msg(f"{P}status.cooldown", planet=planet.name, turn=ready))
         if planet.birth_rate_penalty_until is not None and planet.birth_rate_penalty_until >= turn:
-            pct = settings.birth_rate_factor_pct  # SP-I25: "halved" at 50 %
+            pct = planet.birth_rate_pct  # as the raid set it (SP-I25): "halved" at 50 %
+            if pct is None:
+                pct = settings.birth_rate_factor_pct
             lines.append(
                 Msg(
                     f"{P}status.birth_rate",
