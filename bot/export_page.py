@@ -19,6 +19,8 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
+from markdown_it import MarkdownIt
+
 from bot.i18n import Msg
 from bot.i18n import catalog
 from bot.i18n import language_of
@@ -30,6 +32,13 @@ from bot.storage.audit import UNDO_COMMAND
 # The catalog keys the script renders: the verdict texts of /history verify and the page's own.
 SCRIPT_TEXTS = ("history.verify.", "export_page.")
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
+# A log summary is Discord Markdown (bold, code, escaped player text): shown as it reads in
+# Discord, inline only, with raw HTML escaped and no links (player text never becomes one).
+_MARKDOWN = (
+    MarkdownIt("commonmark", {"html": False})
+    .enable("strikethrough")
+    .disable(["link", "image", "autolink"])
+)
 
 
 @cache
@@ -106,7 +115,7 @@ def _rows(entries: Sequence[Mapping[str, Any]], locale: str, names: Mapping[int,
         summary = _summary(e.get("outcome"), locale)
         command = html.escape(str(e.get("command", "")))
         if summary:
-            command += f"<br><small>{html.escape(summary)}</small>"
+            command += f"<br><small>{_MARKDOWN.renderInline(summary)}</small>"
         struck = ""
         if str(e.get("seq")) in undone:
             struck = ' class="undone"'
