@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 
 import pytest
+from ottoman_piracy_helpers import dragut_in_the_aegean
 
 from bot import rulesets
 from bot.dice import Dice
@@ -390,14 +391,7 @@ def test_waiting_for_lists_the_pending_reward_choice() -> None:
 def test_status_shows_vp_zones_used_this_turn_and_locked_cards() -> None:
     """`/corsairs status`: VP, zones used this turn, stolen cards and when they unlock."""
     dice = Dice.scripted([1, 5, 6, 3, 3])
-    declaration = PiracyDeclaration(
-        sea_zone="Aegean Sea",
-        target="venice",
-        corsairs=3,
-        target_ports=2,
-        naval_leaders=["dragut"],
-        target_hand_size=4,
-    )
+    declaration = dragut_in_the_aegean(target_hand_size=4)
     declared = op.declare_piracy(OttomanPiracyState(piracy_vp=2), DEFAULTS, declaration, dice, 2)
     taken = op.choose_reward(declared.state, DEFAULTS, 1, "card", dice)
     status = op.piracy_status(taken.state, DEFAULTS, turn=2)
