@@ -44,19 +44,27 @@ async def set_up(table: Table, lines: Sequence[tuple[str, ...]]) -> None:
             assert text in answered.embed.description, (line, answered.text())
 
 
-async def red_attacks_blue(table: Table, *, green: bool = False) -> Any:
+async def red_and_blue_at_mecatol(
+    table: Table, *, blue: str = "3 destroyers", green: bool = False
+) -> None:
     """Red (player1) and Blue (player2) join, and Green (player3) with `green`; Red has 2
-    cruisers (#1, #2) and Blue 3 destroyers (#3–#5) at Mecatol; Red attacks Blue there
-    (battle #1). The attack's answer."""
+    cruisers (#1, #2) and Blue the ships `blue` (by default 3 destroyers, #3–#5) at
+    Mecatol."""
     cast = [("player1", "Red"), ("player2", "Blue")] + ([("player3", "Green")] if green else [])
     await set_up(
         table,
         [(f"/campaign join faction:{faction}", who) for who, faction in cast]
         + [
             ("/combat fleet set point:Mecatol ships:2 cruiser", "player1"),
-            ("/combat fleet set point:Mecatol ships:3 destroyers", "player2"),
+            (f"/combat fleet set point:Mecatol ships:{blue}", "player2"),
         ],
     )
+
+
+async def red_attacks_blue(table: Table, *, blue: str = "3 destroyers", green: bool = False) -> Any:
+    """Red and Blue (and Green) at Mecatol, as `red_and_blue_at_mecatol` seats them; Red
+    attacks Blue there (battle #1). The attack's answer."""
+    await red_and_blue_at_mecatol(table, blue=blue, green=green)
     attack = await table.slash("/combat attack point:Mecatol targets:Blue", as_="player1")
     assert not attack.ephemeral, attack.text()
     return attack

@@ -23,6 +23,7 @@ from tests.e2e.test_naval_orders import navy  # noqa: F401
 from tests.e2e.test_naval_orders import ordered  # noqa: F401
 from tests.e2e.test_naval_orders import text_of
 from tests.e2e.test_space_pirates import pirates  # noqa: F401 - a fixture
+from tests.e2e.test_undo import undo
 
 UNDO_LINE = "Only a GM's /history undo can take it back."
 
@@ -273,8 +274,7 @@ async def test_a_fleet_removal_names_the_fleet_and_a_gm_undo_brings_it_back(
     gone = await seated.slash("/combat fleet show point:Mecatol", as_="player1")
     assert "Blue" not in gone.text()
 
-    question = await seated.slash("/history undo reason:removed by mistake", as_="gm")
-    undone = await seated.click(question, "Undo", as_="gm")
+    undone = await undo(seated, "removed by mistake")
     assert undone.embed.title.startswith("↩️ "), undone.text()
     back = await seated.slash("/combat fleet show point:Mecatol", as_="player1")
     assert "Blue: 3 destroyers, 1 dreadnought" in back.text()

@@ -21,6 +21,7 @@ from tests.e2e.test_fleet_combat import declared
 from tests.e2e.test_fleet_combat import seated  # noqa: F401 - a fixture
 from tests.e2e.test_history_export import read_gz
 from tests.e2e.test_space_pirates import pirates  # noqa: F401 - a fixture
+from tests.e2e.test_undo import undo
 from tests.e2e.test_undo import verified
 
 UNDO_LINE = "Only a GM's /history undo can take it back."
@@ -549,8 +550,7 @@ async def test_the_log_shows_each_confirmed_command_as_typed_and_a_gm_undoes_it(
     # The GM undoes the newest commands (the reset, the change before it, then the
     # removals), one by one: each record comes back.
     for _ in range(4):
-        question = await table.slash("/history undo reason:by mistake", as_="gm")
-        undone = await table.click(question, "Undo", as_="gm")
+        undone = await undo(table, "by mistake")
         assert undone.embed.title.startswith("↩️ "), undone.text()
     fleets = await table.slash("/combat fleet show point:Rigel", as_="gm")
     assert "Vega: 1 cruiser" in fleets.text()

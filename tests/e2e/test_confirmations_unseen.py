@@ -21,6 +21,7 @@ from tests.e2e.confirming import confirmed
 from tests.e2e.confirming import red_button
 from tests.e2e.test_fleet_combat import seated  # noqa: F401 - a fixture
 from tests.e2e.test_outbox import hold_campaign
+from tests.e2e.test_undo import undo
 from tests.e2e.test_undo import verified
 
 NOT_ASKED = (
@@ -278,8 +279,7 @@ async def test_two_imports_confirmed_at_once_import_once(campaign):
     assert refused[0].ephemeral and "already been answered" in refused[0].text()
     assert (await history(campaign)).count("campaign settings import") == 1
 
-    question = await campaign.slash("/history undo reason:by mistake", as_="gm")
-    undone = await campaign.click(question, "Undo", as_="gm")
+    undone = await undo(campaign, "by mistake")
     assert undone.embed.title.startswith("↩️ "), undone.text()
     again = await clicked_by(campaign, asked, "Import", as_="gm")
     assert "already been answered" in again.text(), again.text()

@@ -6,6 +6,7 @@ the GM changes settings with `/campaign settings set`.
 
 from __future__ import annotations
 
+from tests.e2e.play import red_and_blue_at_mecatol
 from tests.e2e.test_fleet_combat_options import GIVE_ORDERS
 from tests.e2e.test_fleet_combat_options import declared
 from tests.e2e.test_fleet_combat_options import end_turn
@@ -83,12 +84,7 @@ async def test_fc_i12_wounds_that_move_on_to_another_class_are_told_on_that_clas
     to its dreadnought. The round's log says they moved on, and counts the dreadnought's
     wounds against its own life (3), not the destroyer's (1)."""
     table = campaign
-    for player, faction in (("player1", "Red"), ("player2", "Blue")):
-        await table.slash(f"/campaign join faction:{faction}", as_=player)
-    await table.slash("/combat fleet set point:Mecatol ships:2 cruiser", as_="player1")
-    await table.slash(
-        "/combat fleet set point:Mecatol ships:1 destroyer, 1 dreadnought", as_="player2"
-    )
+    await red_and_blue_at_mecatol(table, blue="1 destroyer, 1 dreadnought")
     await setting(table, "burn_excess", "false")
     await declared(table)
     await table.slash("/combat order battle:1 class:cruiser target:Blue: destroyer", as_="player1")

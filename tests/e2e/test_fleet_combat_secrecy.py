@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e.play import newest_entry
+from tests.e2e.play import red_attacks_blue
 from tests.e2e.test_naval_orders_secrecy import show_text
 
 HIDDEN = "🔒 Hidden until the turn ends"
@@ -18,16 +19,8 @@ HIDDEN = "🔒 Hidden until the turn ends"
 @pytest.fixture
 async def battle(campaign):
     """Red (2 cruisers) attacks Blue (3 destroyers, 1 dreadnought) at Mecatol: battle #1."""
-    table = campaign
-    for player, faction in (("player1", "Red"), ("player2", "Blue")):
-        await table.slash(f"/campaign join faction:{faction}", as_=player)
-    await table.slash("/combat fleet set point:Mecatol ships:2 cruiser", as_="player1")
-    await table.slash(
-        "/combat fleet set point:Mecatol ships:3 destroyer, 1 dreadnought", as_="player2"
-    )
-    attack = await table.slash("/combat attack point:Mecatol targets:Blue", as_="player1")
-    assert not attack.ephemeral, attack.text()
-    return table
+    await red_attacks_blue(campaign, blue="3 destroyer, 1 dreadnought")
+    return campaign
 
 
 def block(page, seq) -> str:

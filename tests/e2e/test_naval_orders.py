@@ -62,6 +62,15 @@ async def give(table, unit: str, order: str, values: dict[str, str], *, as_: str
     return await table.submit_modal(opened, values, as_=as_)
 
 
+async def send(
+    table, packet: str, unit: str, order: str, values: dict[str, str], *, as_: str = "player1"
+):
+    """Open the order form for `unit` to go by packet boat `packet` and submit it."""
+    opened = await table.slash(f"/navy packet packet:{packet} unit:{unit} order:{order}", as_=as_)
+    assert opened.modal is not None, opened.text()
+    return await table.submit_modal(opened, values, as_=as_)
+
+
 async def gm_overview(table) -> str:
     return text_of(await table.slash("/navy orders", as_="gm"))
 
@@ -320,9 +329,8 @@ async def test_a_raid_rolls_its_duration_on_arrival_then_returns_and_lays_over(n
     assert WS in status.text()
 
 
-async def transfer_by_packet(navy):
-    """Britain's Western Squadron at sea (location 5) and the packet boat Swift in port: Swift
-    carries a transfer to location 2 (Plymouth) via 3 (relay #1). Returns the form's answer."""
+async def at_sea_with_swift(navy):
+    """Britain's Western Squadron at sea (location 5) and the packet boat Swift in port."""
     await navy.slash(
         f"/navy forces register name:{WS} kind:line location:5 ships:3xIII", as_="player1"
     )
@@ -330,9 +338,14 @@ async def transfer_by_packet(navy):
         "/navy forces register name:Swift kind:packet location:1 ships:packet in_port:true",
         as_="player1",
     )
-    opened = await navy.slash(f"/navy packet packet:Swift unit:{WS} order:move", as_="player1")
-    return await navy.submit_modal(
-        opened, form(point="Channel", destination="2", port="Plymouth", via="3"), as_="player1"
+
+
+async def transfer_by_packet(navy):
+    """Britain's Western Squadron at sea (location 5) and the packet boat Swift in port: Swift
+    carries a transfer to location 2 (Plymouth) via 3 (relay #1). Returns the form's answer."""
+    await at_sea_with_swift(navy)
+    return await send(
+        navy, "Swift", WS, "move", form(point="Channel", destination="2", port="Plymouth", via="3")
     )
 
 
@@ -912,11 +925,7 @@ async def test_a_packet_boat_changes_the_order_of_a_force_at_sea(ordered):
     )
     await end_turn(ordered, 1)
 
-    opened = await ordered.slash(f"/navy packet packet:Swift unit:{WS} order:raid", as_="player1")
-    assert opened.modal is not None, opened.text()
-    sent = await ordered.submit_modal(
-        opened, form(point="Ushant", location="5", turns="1"), as_="player1"
-    )
+    sent = await send(ordered, "Swift", WS, "raid", form(point="Ushant", location="5", turns="1"))
 
     assert "Packet boat Swift carries a new order (Raiding) to Western Squadron (relay #1)." in (
         text_of(sent)
@@ -962,13 +971,9 @@ async def test_a_packet_boat_lost_after_delivering_leaves_the_order_delivered(na
         "/navy forces register name:Mercury kind:packet location:1 ships:packet in_port:true",
     ):
         await navy.slash(line, as_="player1")
+    transfer = form(point="Channel", destination="2", port="Plymouth", via="3")
     for packet, unit in (("Swift", WS), ("Mercury", "Lyon")):
-        opened = await navy.slash(
-            f"/navy packet packet:{packet} unit:{unit} order:move", as_="player1"
-        )
-        await navy.submit_modal(
-            opened, form(point="Channel", destination="2", port="Plymouth", via="3"), as_="player1"
-        )
+        await send(navy, packet, unit, "move", transfer)
     await navy.slash("/navy arrived relay:1", as_="player1")
 
     await confirmed(navy, "/navy forces remove name:Swift", as_="player1")
@@ -1119,10 +1124,8 @@ async def test_a_squadron_awaiting_an_order_by_packet_cannot_vanish_into_a_fleet
         "/navy forces register name:Swift kind:packet location:1 ships:packet in_port:true",
     ):
         await navy.slash(line, as_="player1")
-    opened = await navy.slash("/navy packet packet:Swift unit:Red order:move", as_="player1")
-    await navy.submit_modal(
-        opened, form(point="Channel", destination="2", port="Plymouth", via="4"), as_="player1"
-    )
+    transfer = form(point="Channel", destination="2", port="Plymouth", via="4")
+    await send(navy, "Swift", "Red", "move", transfer)
 
     refused = await navy.slash(
         "/navy formation kind:form_fleet units:Red, Blue fleet_name:Home Fleet", as_="player1"

@@ -12,11 +12,13 @@ from tests.e2e.confirming import confirmed
 from tests.e2e.confirming import red_button
 from tests.e2e.test_naval_orders import REGISTER_WS
 from tests.e2e.test_naval_orders import WS
+from tests.e2e.test_naval_orders import at_sea_with_swift
 from tests.e2e.test_naval_orders import end_turn
 from tests.e2e.test_naval_orders import form
 from tests.e2e.test_naval_orders import give
 from tests.e2e.test_naval_orders import gm_overview
 from tests.e2e.test_naval_orders import rules_of
+from tests.e2e.test_naval_orders import send
 from tests.e2e.test_naval_orders import text_of
 from tests.e2e.test_naval_orders import transfer_by_packet
 
@@ -26,6 +28,22 @@ navy = played.navy  # the fixture: the campaign, its factions and the GM's ports
 def flat(text: str) -> str:
     """A reply's text on one line, as read (the stand-in draws the embed's box around it)."""
     return " ".join(text.replace("│", " ").split())
+
+
+async def gloire_escorts_indiamen(navy, gloire_at: str) -> None:
+    """Britain's convoy Indiamen (a warship and 2 transports) in port at Portsmouth (1), and
+    France's Gloire, in port at `gloire_at`, given its escort."""
+    await navy.slash(
+        "/navy forces register name:Indiamen kind:line location:1 ships:IV, 2 transport "
+        "in_port:true",
+        as_="player1",
+    )
+    await navy.slash(
+        f"/navy forces register name:Gloire kind:line location:{gloire_at} ships:2xIII "
+        "in_port:true",
+        as_="player2",
+    )
+    await give(navy, "Gloire", "escort", form(convoy="Indiamen", details=""), as_="player2")
 
 
 async def test_a_port_a_transfer_ends_in_stays_on_the_list_until_the_order_changes(navy):
@@ -100,16 +118,7 @@ async def test_another_players_escort_is_counted_to_the_convoys_owner_and_named_
 ):
     """NO-1.1, issue 14: France's Gloire escorts Britain's Indiamen. Britain's player is told
     that one force of another player escorts the convoy, not which; the GM is told Gloire."""
-    await navy.slash(
-        "/navy forces register name:Indiamen kind:line location:1 ships:IV, 2 transport "
-        "in_port:true",
-        as_="player1",
-    )
-    await navy.slash(
-        "/navy forces register name:Gloire kind:line location:1 ships:2xIII in_port:true",
-        as_="player2",
-    )
-    await give(navy, "Gloire", "escort", form(convoy="Indiamen", details=""), as_="player2")
+    await gloire_escorts_indiamen(navy, gloire_at="1")
 
     britain = await navy.slash("/navy forces remove name:Indiamen", as_="player1")
     gm = await navy.slash("/navy forces remove name:Indiamen", as_="gm")
@@ -128,17 +137,9 @@ async def test_a_repair_goes_by_packet_to_a_squadron_making_for_a_naval_station(
     reply warns that it takes effect only if the squadron is at a naval station when it is
     due. Swift reaches it in turn 1; recorded at Portsmouth (1) by the end of turn 2, the
     squadron takes the repair there from turn 3."""
-    await navy.slash(
-        f"/navy forces register name:{WS} kind:line location:5 ships:3xIII", as_="player1"
-    )
-    await navy.slash(
-        "/navy forces register name:Swift kind:packet location:1 ships:packet in_port:true",
-        as_="player1",
-    )
+    await at_sea_with_swift(navy)
 
-    opened = await navy.slash(f"/navy packet packet:Swift unit:{WS} order:repair", as_="player1")
-    assert opened.modal is not None, opened.text()
-    sent = await navy.submit_modal(opened, form(details="new masts"), as_="player1")
+    sent = await send(navy, "Swift", WS, "repair", form(details="new masts"))
 
     told = flat(text_of(sent))
     assert "Packet boat Swift carries a new order (Repair) to Western Squadron (relay #1)." in told

@@ -15,6 +15,7 @@ from tests.e2e.test_naval_orders import form
 from tests.e2e.test_naval_orders import give
 from tests.e2e.test_naval_orders import text_of
 from tests.e2e.test_naval_orders_references import flat
+from tests.e2e.test_naval_orders_references import gloire_escorts_indiamen
 
 navy = played.navy  # the fixture: the campaign, its factions and the GM's ports
 
@@ -60,16 +61,7 @@ async def test_ports_and_a_convoy_orders_need_are_kept_as_they_are(navy):
     listed = text_of(await navy.slash("/navy station list", as_="gm"))
     assert "Plymouth" in listed and "Portsmouth" in listed
 
-    await navy.slash(
-        "/navy forces register name:Indiamen kind:line location:1 ships:IV, 2 transport "
-        "in_port:true",
-        as_="player1",
-    )
-    await navy.slash(
-        "/navy forces register name:Gloire kind:line location:20 ships:2xIII in_port:true",
-        as_="player2",
-    )
-    await give(navy, "Gloire", "escort", form(convoy="Indiamen", details=""), as_="player2")
+    await gloire_escorts_indiamen(navy, gloire_at="20")
     brest = await navy.slash("/navy station remove name:Brest", as_="gm")
 
     assert brest.ephemeral and (

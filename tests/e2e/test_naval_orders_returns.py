@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from tests.e2e import test_naval_orders as played
 from tests.e2e.test_naval_orders import WS
+from tests.e2e.test_naval_orders import at_sea_with_swift
 from tests.e2e.test_naval_orders import end_turn
 from tests.e2e.test_naval_orders import form
 from tests.e2e.test_naval_orders import give
 from tests.e2e.test_naval_orders import gm_overview
+from tests.e2e.test_naval_orders import send
 from tests.e2e.test_naval_orders import text_of
 from tests.e2e.test_naval_orders import transfer_by_packet
 
@@ -44,13 +46,7 @@ async def test_a_cruise_the_gm_ends_at_sea_returns_and_the_station_is_named_and_
     turn: it is returning to the nearest naval station. Its player names Portsmouth and is
     told the GM's command; /navy orders shows it as named, then, once the GM gives that
     command, as confirmed. A repair sent to it by packet boat names Portsmouth, not "…"."""
-    await navy.slash(
-        f"/navy forces register name:{WS} kind:line location:5 ships:3xIII", as_="player1"
-    )
-    await navy.slash(
-        "/navy forces register name:Swift kind:packet location:1 ships:packet in_port:true",
-        as_="player1",
-    )
+    await at_sea_with_swift(navy)
     await give(navy, WS, "cruise", form(point="Scilly", location="14", turns="1"), as_="gm")
 
     completed = await navy.slash(f"/navy complete unit:{WS}", as_="gm")
@@ -77,8 +73,7 @@ async def test_a_cruise_the_gm_ends_at_sea_returns_and_the_station_is_named_and_
         await navy.slash("/navy orders", as_="player1")
     )
     await end_turn(navy, 1)  # one new order a turn (NO-I2): the cruise was turn 1's
-    opened = await navy.slash(f"/navy packet packet:Swift unit:{WS} order:repair", as_="player1")
-    sent = await navy.submit_modal(opened, form(details="Careen the hulls"), as_="player1")
+    sent = await send(navy, "Swift", WS, "repair", form(details="Careen the hulls"))
     told = flat(sent)
     assert (
         "at naval station Portsmouth, to which the force is returning — Careen the hulls.”"

@@ -12,6 +12,7 @@ from tests.e2e import test_naval_orders as played
 from tests.e2e.test_naval_orders import WS
 from tests.e2e.test_naval_orders import form
 from tests.e2e.test_naval_orders import gm_overview
+from tests.e2e.test_naval_orders import send
 from tests.e2e.test_naval_orders import text_of
 from tests.e2e.test_naval_orders import transfer_by_packet
 
@@ -99,10 +100,8 @@ async def test_a_russian_campaign_reads_that_the_order_by_packet_lapsed_in_russi
         "/navy forces register name:Courier kind:packet location:1 ships:packet in_port:true",
     ):
         await navy.slash(line, as_="player3")
-    opened = await navy.slash("/navy packet packet:Courier unit:Baltic order:move", as_="player3")
-    await navy.submit_modal(
-        opened, form(point="Plymouth", destination="2", port="Plymouth", via="31"), as_="player3"
-    )
+    transfer = form(point="Plymouth", destination="2", port="Plymouth", via="31")
+    await send(navy, "Courier", "Baltic", "move", transfer, as_="player3")
 
     arrived = await navy.slash("/navy arrived relay:1", as_="player3")
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 
-from tests.e2e.play import newest_entry
 from tests.e2e.test_naval_orders_secrecy import exported
 from tests.e2e.test_naval_orders_secrecy import show_text
 from tests.e2e.test_sealed_briber_hostile import aside
@@ -78,21 +77,12 @@ async def test_turned_off_before_the_turn_ends_the_victims_report_names_nobody(f
     assert vega(table) in entry_text(await table.slash("/history list", as_="player2"), seq)
 
 
-async def gm_bribes_for_vega(table) -> int:
-    """The GM places the bribe for Vega (strength 2d6: 2, 3); returns the entry's number."""
-    quote = await table.slash("/pirates bribe victim:Orion faction:Vega", as_="gm")
-    table.script_dice([2, 3])
-    placed = await table.click(quote, "Confirm", as_="gm")
-    assert "against Orion placed" in placed.embed.description
-    return newest_entry(await table.slash("/history list", as_="gm"), "pirates bribe")
-
-
 async def test_vega_reads_the_bribe_the_gm_placed_for_her_as_her_own(frontier):
     """Vega's player reads the GM's bribe for her in full, with its maker (the GM, for
     Vega), in what `/history list` and `show` tell her alone after answering as everyone's,
     before the turn ends and after; Orion reads a hidden player's, with nothing of it."""
     table = frontier
-    seq = await gm_bribes_for_vega(table)
+    seq = await vega_bribes(table, as_="gm")
     gm = f"<@{table.member('gm').id}>"
     status = await table.slash("/pirates status", as_="player1")
     assert "Your bribe #2: route raid against Orion" in status.embed.description
@@ -121,7 +111,7 @@ async def test_vega_finds_the_gms_bribe_for_her_under_her_name_and_in_her_export
     the GM's tell them alone, not in Orion's (nor does his list of the GM); after the turn's
     end her export comes with the private file that proves who made it, Orion's without."""
     table = frontier
-    seq = await gm_bribes_for_vega(table)
+    seq = await vega_bribes(table, as_="gm")
     for reader in ("player1", "gm"):
         page = await table.slash("/history list player:@player1", as_=reader)
         assert seq not in seqs(page) and not page.ephemeral

@@ -50,11 +50,13 @@ async def frontier(table):
     return table
 
 
-async def vega_bribes(table) -> int:
-    """Vega bribes a route raid on Orion (strength 2d6: 2, 3); returns the entry's number."""
-    quote = await table.slash("/pirates bribe victim:Orion", as_="player1")
+async def vega_bribes(table, *, as_: str = "player1") -> int:
+    """Vega bribes a route raid on Orion (strength 2d6: 2, 3), or the GM (`as_="gm"`) places
+    that bribe for her; returns the entry's number."""
+    for_vega = " faction:Vega" if as_ == "gm" else ""
+    quote = await table.slash(f"/pirates bribe victim:Orion{for_vega}", as_=as_)
     table.script_dice([2, 3])
-    placed = await table.click(quote, "Confirm", as_="player1")
+    placed = await table.click(quote, "Confirm", as_=as_)
     assert "against Orion placed" in placed.embed.description
     return newest_entry(await table.slash("/history list", as_="gm"), "pirates bribe")
 

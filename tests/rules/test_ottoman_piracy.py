@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 
 import pytest
+from ottoman_piracy_helpers import dragut_in_the_aegean
 
 from bot import rulesets
 from bot.dice import Dice
@@ -136,12 +137,10 @@ def test_op_e2_vp_cap_then_only_squadron_then_hit_lost() -> None:
     assert faces.remaining() == []
 
 
-def test_op_e3_no_anti_piracy_dice_and_a_random_card() -> None:
-    """OP-E3: the Papacy has no dice, so step 3 is skipped (OP-3.1); 4 Ottoman dice roll
-    `1, 5, 6, 3`; a card is taken with a logged d4 -> 3 (OP-I12), the hand drops to 3 and
-    the card is locked until the next impulse; then VP 2 -> 3."""
-    state = OttomanPiracyState(piracy_vp=2)
-    declaration = PiracyDeclaration(
+def e3_declaration() -> PiracyDeclaration:
+    """OP-E3: Dragut and 3 corsairs in the Tyrrhenian Sea against the Papacy, which holds 4
+    cards and two ports."""
+    return PiracyDeclaration(
         sea_zone="Tyrrhenian Sea",
         target="Papacy",
         corsairs=3,
@@ -149,6 +148,14 @@ def test_op_e3_no_anti_piracy_dice_and_a_random_card() -> None:
         naval_leaders=["Dragut"],
         target_hand_size=4,
     )
+
+
+def test_op_e3_no_anti_piracy_dice_and_a_random_card() -> None:
+    """OP-E3: the Papacy has no dice, so step 3 is skipped (OP-3.1); 4 Ottoman dice roll
+    `1, 5, 6, 3`; a card is taken with a logged d4 -> 3 (OP-I12), the hand drops to 3 and
+    the card is locked until the next impulse; then VP 2 -> 3."""
+    state = OttomanPiracyState(piracy_vp=2)
+    declaration = e3_declaration()
     dice, faces = scripted(1, 5, 6, 3, 3)
     declared = op.declare_piracy(state, DEFAULTS, declaration, dice, turn=1)
     assert declared.piracy.target_dice_total == 0
@@ -333,14 +340,7 @@ def test_end_of_turn_clears_markers_and_releases_cards_once() -> None:
     used again next turn; OP-I12: stolen cards become playable. A second run is a no-op."""
     dice = Dice.scripted([1, 5, 6, 3, 3])
     state = OttomanPiracyState(piracy_vp=2)
-    declaration = PiracyDeclaration(
-        sea_zone="Tyrrhenian Sea",
-        target="papacy",
-        corsairs=3,
-        target_ports=2,
-        naval_leaders=["dragut"],
-        target_hand_size=4,
-    )
+    declaration = e3_declaration()
     declared = op.declare_piracy(state, DEFAULTS, declaration, dice, turn=4)
     taken = op.choose_reward(declared.state, DEFAULTS, 1, "card", dice)
     done = op.choose_reward(taken.state, DEFAULTS, 1, "vp", dice)
@@ -390,14 +390,7 @@ def test_waiting_for_lists_the_pending_reward_choice() -> None:
 def test_status_shows_vp_zones_used_this_turn_and_locked_cards() -> None:
     """`/corsairs status`: VP, zones used this turn, stolen cards and when they unlock."""
     dice = Dice.scripted([1, 5, 6, 3, 3])
-    declaration = PiracyDeclaration(
-        sea_zone="Aegean Sea",
-        target="venice",
-        corsairs=3,
-        target_ports=2,
-        naval_leaders=["dragut"],
-        target_hand_size=4,
-    )
+    declaration = dragut_in_the_aegean(target_hand_size=4)
     declared = op.declare_piracy(OttomanPiracyState(piracy_vp=2), DEFAULTS, declaration, dice, 2)
     taken = op.choose_reward(declared.state, DEFAULTS, 1, "card", dice)
     status = op.piracy_status(taken.state, DEFAULTS, turn=2)

@@ -4,30 +4,15 @@ setting flipped where it has one. Scripted dice make every outcome exact."""
 from __future__ import annotations
 
 import pytest
+from ottoman_piracy_helpers import DEFAULTS
+from ottoman_piracy_helpers import at_war
+from ottoman_piracy_helpers import declaration
 
 from bot.dice import Dice
 from bot.errors import NotFound
 from bot.errors import RuleViolation
 from bot.rules import ottoman_piracy as op
 from bot.rules.ottoman_piracy import models
-
-DEFAULTS = models.OttomanPiracySettings()
-
-
-def declaration(**changes: object) -> models.PiracyDeclaration:
-    """Two corsairs in the Ionian Sea against the Habsburgs, two ports, nothing else."""
-    fields: dict[str, object] = {
-        "sea_zone": "Ionian Sea",
-        "target": "hapsburg",
-        "corsairs": 2,
-        "target_ports": 2,
-    }
-    fields.update(changes)
-    return models.PiracyDeclaration.model_validate(fields)
-
-
-def at_war(*powers: str, vp: int = 0) -> models.OttomanPiracyState:
-    return models.OttomanPiracyState(piracy_vp=vp, at_war_with_ottomans=list(powers))
 
 
 def target_dice(

@@ -4,30 +4,15 @@ faces are in the spec's order (anti-piracy roll, piracy roll, card rolls)."""
 
 from __future__ import annotations
 
+from ottoman_piracy_helpers import DEFAULTS
+from ottoman_piracy_helpers import at_war
+from ottoman_piracy_helpers import declaration
+
 from bot.dice import Dice
 from bot.dice import ScriptedFaces
 from bot.i18n import t
 from bot.rules import ottoman_piracy as op
 from bot.rules.ottoman_piracy import models
-
-DEFAULTS = models.OttomanPiracySettings()
-
-
-def declaration(**changes: object) -> models.PiracyDeclaration:
-    """Two corsairs in the Ionian Sea against the Papacy, two ports, nothing else."""
-    fields: dict[str, object] = {
-        "sea_zone": "Ionian Sea",
-        "target": "papacy",
-        "corsairs": 2,
-        "target_ports": 2,
-    }
-    fields.update(changes)
-    return models.PiracyDeclaration.model_validate(fields)
-
-
-def at_war(*powers: str, vp: int = 0) -> models.OttomanPiracyState:
-    return models.OttomanPiracyState(piracy_vp=vp, at_war_with_ottomans=list(powers))
-
 
 # --- OP-I6 ---------------------------------------------------------------------------------
 
@@ -39,7 +24,8 @@ def test_op_i6_hospitallers_at_war_do_not_help_a_target_at_peace_when_the_settin
     both corsairs roll."""
     strict = models.OttomanPiracySettings(hospitallers_count=False)
     decl = declaration(
-        fortified_spaces=[models.FortifiedSpace(name="Malta", controller="hospitallers")]
+        target="papacy",
+        fortified_spaces=[models.FortifiedSpace(name="Malta", controller="hospitallers")],
     )
     state = at_war("hospitallers")
     faces = ScriptedFaces([1, 1])  # the two Ottoman dice only: no anti-piracy roll

@@ -10,6 +10,8 @@ import math
 from collections import Counter
 from fractions import Fraction
 
+from ottoman_piracy_helpers import dragut_in_the_aegean
+
 from bot.dice import Dice
 from bot.rules import ottoman_piracy as op
 from bot.rules.ottoman_piracy.models import FortifiedSpace
@@ -134,14 +136,7 @@ def test_op_p2_dragut_three_corsairs_no_defence_is_binomial_four_thirds() -> Non
         3: Fraction(8, 81),
         4: Fraction(1, 81),
     }
-    declaration = PiracyDeclaration(
-        sea_zone="Aegean Sea",
-        target="venice",
-        corsairs=3,
-        target_ports=2,
-        naval_leaders=["dragut"],
-    )
-    _, ottoman = run(declaration, seed=3)
+    _, ottoman = run(dragut_in_the_aegean(), seed=3)
     assert_close(frequencies(ottoman), exact, TRIALS)
     mean = sum(ottoman) / TRIALS
     assert abs(mean - 4 / 3) <= 4 * math.sqrt(4 * (1 / 3) * (2 / 3) / TRIALS)
