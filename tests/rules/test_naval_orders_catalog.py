@@ -351,15 +351,11 @@ def campaign_messages():
     escort = give(escort, "Hood", no.CruiseOrder(point="U", location="14", turns=1), 1)
     escort = turn_end(support.move_to(escort, "Hood", "14", 1), 1)
     escort = support.move_to(escort, "Hood", support.HOME, 2, in_port=True)
-    # its convoy puts off its transport that turn, before the escort names it (NO-2.7)
-    put_off = no.StartFormation(
-        faction="Britain",
-        kind="dissolve_convoy",
-        members=["Convoy"],
-        vessels=[no.Ship(kind="transport")],
-    )
-    escort = no.start_formation(escort, support.DEFAULTS, put_off, 2).state
-    escort = turn_end(give(escort, "Hood", no.EscortOrder(convoy="Convoy"), 2), 2)
+    # its convoy has put off its transport by the layover's end, as a state saved before an
+    # escort of a convoy putting off its last transports was refused could leave it (NO-2.7)
+    escort = give(escort, "Hood", no.EscortOrder(convoy="Convoy"), 2).model_copy(deep=True)
+    escort.forces["convoy"].ships = support.warships(5)
+    escort = turn_end(escort, 2)
     turn_end(escort, 3)
     # a repair sent by packet boat to a force away from a naval station is warned of
     away = support.add_force(support.ports(), "Mercury", "packet", ships=[no.Ship(kind="packet")])

@@ -1,0 +1,82 @@
+"""An escort of a convoy its formation is ending, a second construction order at a naval
+station, and a force recorded in port where no port is (NO-1.1, NO-2.7, NO-3.3, NO-I2,
+NO-I18), played through Discord.
+
+Player1 plays Britain, player2 France, player3 Russia (in Russian); the GM's ports are those
+of test_naval_orders.py: Portsmouth (Britain's naval station, 1), Plymouth (2), Brest
+(France's naval station, 20). No die is rolled.
+"""
+
+from __future__ import annotations
+
+from tests.e2e import test_naval_orders as played
+from tests.e2e.test_naval_orders import end_turn
+from tests.e2e.test_naval_orders import form
+from tests.e2e.test_naval_orders import give
+from tests.e2e.test_naval_orders import text_of
+from tests.e2e.test_naval_orders_references import flat
+
+navy = played.navy  # the fixture: the campaign, its factions and the GM's ports
+
+
+async def test_an_escort_of_a_convoy_putting_off_its_transports_is_refused_when_given(navy):
+    """NO-2.7, NO-I18: Britain's Indiamen begins putting off both its transports in turn 1;
+    France then orders Gloire to escort it. Refused privately, saying when the convoy is
+    dissolved and what to do; Gloire keeps no order naming a convoy that is gone, and after
+    the turn's end it awaits orders. Russia's Riga, forming a fleet under another name, is
+    refused to Russia's own escort in Russian, naming the fleet and the turn it can be
+    escorted from."""
+    await navy.slash(
+        "/navy forces register name:Indiamen kind:line location:1 ships:IV, 2 transport "
+        "in_port:true",
+        as_="player1",
+    )
+    begun = await navy.slash(
+        "/navy formation kind:dissolve_convoy units:Indiamen vessels:2 transport", as_="player1"
+    )
+    assert "done at the end of turn 1" in flat(begun.text()), begun.text()
+    await navy.slash(
+        "/navy forces register name:Gloire kind:line location:20 ships:2xIII in_port:true",
+        as_="player2",
+    )
+
+    refused = await give(
+        navy, "Gloire", "escort", form(convoy="Indiamen", details=""), as_="player2"
+    )
+
+    assert refused.ephemeral
+    assert (
+        "Indiamen is putting off all its transports and merchantmen, done at the end of turn 1 "
+        "(NO-2.7): it will then be no convoy, and an escort given now would be left with no "
+        "convoy to escort, as only its Admiralty changes an order. Give another order, or the "
+        "escort once Indiamen takes on transports again (NO-I18)."
+    ) in flat(refused.text())
+    mine = text_of(await navy.slash("/navy orders", as_="player2"))
+    assert "Escort" not in mine and "awaiting orders" in mine, mine
+
+    summary = await end_turn(navy, 1)
+
+    assert "Convoy dissolved: Indiamen put off 2 vessels." in flat(summary), summary
+    assert "Gloire: awaiting orders; no order" in flat(summary)
+    mine = text_of(await navy.slash("/navy orders", as_="player2"))
+    assert "Gloire (France), location 20: awaiting orders" in flat(mine), mine
+    assert "Escort" not in mine
+
+    for line in (
+        "/navy forces register name:Riga kind:line location:30 ships:III, 2 transport",
+        "/navy forces register name:Narva kind:line location:30 ships:2xIII",
+        "/navy forces register name:Baltic kind:line location:30 ships:2xIII",
+    ):
+        await navy.slash(line, as_="player3")
+    await navy.slash(
+        "/navy formation kind:form_fleet units:Riga, Narva fleet_name:Балтийский флот",
+        as_="player3",
+    )
+
+    russian = await give(navy, "Baltic", "escort", form(convoy="Riga", details=""), as_="player3")
+
+    assert russian.ephemeral
+    assert (
+        "Эскадра «Riga» входит во флот «Балтийский флот», это завершится в конце хода 2"
+    ) in flat(russian.text())
+    assert "с хода 3 прикажите конвоировать флот «Балтийский флот»" in flat(russian.text())
