@@ -80,3 +80,51 @@ async def test_an_escort_of_a_convoy_putting_off_its_transports_is_refused_when_
         "Эскадра «Riga» входит во флот «Балтийский флот», это завершится в конце хода 2"
     ) in flat(russian.text())
     assert "с хода 3 прикажите конвоировать флот «Балтийский флот»" in flat(russian.text())
+
+
+async def build(table, station: str, details: str, *, as_: str):
+    """Open the construction form for `station` and submit it."""
+    opened = await table.slash(f"/navy order unit:{station} order:build", as_=as_)
+    assert opened.modal is not None, opened.text()
+    return await table.submit_modal(opened, form(details=details), as_=as_)
+
+
+async def test_a_second_build_order_says_whether_the_gm_or_which_faction_gave_the_first(navy):
+    """NO-I2: the GM gives Portsmouth its construction order for turn 1; Britain's player,
+    opening the form, is told the GM gave it. In turn 2 Britain gives it, and the GM hands
+    Portsmouth to France, then to Russia: France's player is told Britain gave this turn's
+    order, and Russia's player is told so in Russian."""
+    await build(navy, "Portsmouth", "two frigates", as_="gm")
+
+    after_gm = await navy.slash("/navy order unit:Portsmouth order:build", as_="player1")
+
+    assert after_gm.modal is None and after_gm.ephemeral
+    assert (
+        "The GM has already given Portsmouth its construction order for turn 1. A naval "
+        "station receives one new order a turn (NO-I2); the next one can be given from the "
+        "next turn."
+    ) in flat(after_gm.text())
+
+    await end_turn(navy, 1)
+    await build(navy, "Portsmouth", "a sloop", as_="player1")
+    await navy.slash(
+        "/navy station add name:Portsmouth location:1 naval_station:true owner:France", as_="gm"
+    )
+
+    after_britain = await navy.slash("/navy order unit:Portsmouth order:build", as_="player2")
+
+    assert after_britain.modal is None and after_britain.ephemeral
+    assert ("Britain has already given Portsmouth its construction order for turn 2.") in flat(
+        after_britain.text()
+    )
+    assert "The GM" not in after_britain.text()
+
+    await navy.slash(
+        "/navy station add name:Portsmouth location:1 naval_station:true owner:Russia", as_="gm"
+    )
+    russian = await navy.slash("/navy order unit:Portsmouth order:build", as_="player3")
+
+    assert russian.modal is None and russian.ephemeral
+    assert (
+        "Фракция «Britain» уже отдала станции Portsmouth приказ на постройку на ход 2."
+    ) in flat(russian.text())
