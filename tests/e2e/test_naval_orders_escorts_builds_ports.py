@@ -9,10 +9,14 @@ of test_naval_orders.py: Portsmouth (Britain's naval station, 1), Plymouth (2), 
 
 from __future__ import annotations
 
+import json
+
+from bot.storage.audit import canonical
 from tests.e2e import test_naval_orders as played
 from tests.e2e.test_naval_orders import end_turn
 from tests.e2e.test_naval_orders import form
 from tests.e2e.test_naval_orders import give
+from tests.e2e.test_naval_orders import rules_of
 from tests.e2e.test_naval_orders import text_of
 from tests.e2e.test_naval_orders_references import flat
 
@@ -128,3 +132,64 @@ async def test_a_second_build_order_says_whether_the_gm_or_which_faction_gave_th
     assert (
         "Фракция «Britain» уже отдала станции Portsmouth приказ на постройку на ход 2."
     ) in flat(russian.text())
+
+
+async def saved_in_port(table, force_key: str) -> None:
+    """The campaign's naval register as an earlier release saved it: the force `force_key`
+    recorded in port where it lies (then accepted where no port is registered)."""
+    found = await table.bot.service.by_channel(table.channel().id)
+    assert found is not None
+    db = table.bot.service.db
+    row = await db.fetchone(
+        "SELECT state FROM ruleset_state WHERE campaign_id = ? AND ruleset = ?",
+        (found.id, "naval_orders"),
+    )
+    state = json.loads(row[0])
+    state["forces"][force_key]["in_port"] = True
+    async with db.transaction() as conn:
+        await conn.execute(
+            "UPDATE ruleset_state SET state = ? WHERE campaign_id = ? AND ruleset = ?",
+            (canonical(state), found.id, "naval_orders"),
+        )
+
+
+async def test_a_force_saved_in_port_where_no_port_is_shows_so_in_navy_orders(navy):
+    """NO-3.3: the Western Squadron was saved "in port" at 14, where no port is registered,
+    before that was refused. `/navy orders` tells Britain's player and the GM so under the
+    squadron, and what to do; France reads nothing of it. Reported at sea in 14, the
+    squadron is shown without the line. Russia's player reads the same of its own force in
+    Russian."""
+    await navy.slash(
+        "/navy forces register name:Western Squadron kind:line location:14 ships:3xIII",
+        as_="player1",
+    )
+    await saved_in_port(navy, "western squadron")
+    told = (
+        "Western Squadron is recorded in port at 14, where no port is registered, and orders "
+        "change only in port. Report where it is with /navy position (at sea, or in "
+        "port where a port is), or the GM registers the port there with /navy station add."
+    )
+
+    mine = await navy.slash("/navy orders", as_="player1")
+    gm = await navy.slash("/navy orders", as_="gm")
+    france = await navy.slash("/navy orders", as_="player2")
+
+    assert mine.ephemeral and told in flat(text_of(mine)), text_of(mine)
+    assert "NO-3.3" in rules_of(mine)
+    assert gm.ephemeral and told in flat(text_of(gm)), text_of(gm)
+    assert "Western Squadron" not in text_of(france)
+
+    reported = await navy.slash(
+        "/navy position unit:Western Squadron location:14 in_port:false", as_="player1"
+    )
+    assert reported.ephemeral, reported.text()
+    assert "no port is registered" not in text_of(await navy.slash("/navy orders", as_="gm"))
+
+    await navy.slash(
+        "/navy forces register name:Baltic kind:line location:30 ships:2xIII", as_="player3"
+    )
+    await saved_in_port(navy, "baltic")
+    russian = flat(text_of(await navy.slash("/navy orders", as_="player3")))
+    assert (
+        "Соединение «Baltic» значится в порту в локации 30, но порта там нет в списке"
+    ) in russian, russian

@@ -582,6 +582,11 @@ def campaign_messages():
         with pytest.raises(RuleViolation) as caught:
             refusal()
         lines.append(Msg(caught.value.message_key, **caught.value.params))
+    # a force saved "in port" where no port is, before that was refused (NO-3.3)
+    saved = support.add_force(support.ports(), "Hood", location="14", in_port=False)
+    saved = saved.model_copy(deep=True)
+    saved.forces["hood"].in_port = True
+    take(no.orders_overview(saved, support.DEFAULTS, viewer=None, is_gm=True, turn=1))
     # an order counts the ships of every kind, or none («в количестве …», NO-4.10)
     take([no.ships_msg({"III": 2, "transport": 1, "merchant": 3, "packet": 1}, counted=True)])
     take([no.ships_msg({}, counted=True)])
