@@ -351,15 +351,11 @@ def campaign_messages():
     escort = give(escort, "Hood", no.CruiseOrder(point="U", location="14", turns=1), 1)
     escort = turn_end(support.move_to(escort, "Hood", "14", 1), 1)
     escort = support.move_to(escort, "Hood", support.HOME, 2, in_port=True)
-    # its convoy puts off its transport that turn, before the escort names it (NO-2.7)
-    put_off = no.StartFormation(
-        faction="Britain",
-        kind="dissolve_convoy",
-        members=["Convoy"],
-        vessels=[no.Ship(kind="transport")],
-    )
-    escort = no.start_formation(escort, support.DEFAULTS, put_off, 2).state
-    escort = turn_end(give(escort, "Hood", no.EscortOrder(convoy="Convoy"), 2), 2)
+    # its convoy has put off its transport by the layover's end, as a state saved before an
+    # escort of a convoy putting off its last transports was refused could leave it (NO-2.7)
+    escort = give(escort, "Hood", no.EscortOrder(convoy="Convoy"), 2).model_copy(deep=True)
+    escort.forces["convoy"].ships = support.warships(5)
+    escort = turn_end(escort, 2)
     turn_end(escort, 3)
     # a repair sent by packet boat to a force away from a naval station is warned of
     away = support.add_force(support.ports(), "Mercury", "packet", ships=[no.Ship(kind="packet")])
@@ -586,6 +582,11 @@ def campaign_messages():
         with pytest.raises(RuleViolation) as caught:
             refusal()
         lines.append(Msg(caught.value.message_key, **caught.value.params))
+    # a force saved "in port" where no port is, before that was refused (NO-3.3)
+    saved = support.add_force(support.ports(), "Hood", location="14", in_port=False)
+    saved = saved.model_copy(deep=True)
+    saved.forces["hood"].in_port = True
+    take(no.orders_overview(saved, support.DEFAULTS, viewer=None, is_gm=True, turn=1))
     # an order counts the ships of every kind, or none («в количестве …», NO-4.10)
     take([no.ships_msg({"III": 2, "transport": 1, "merchant": 3, "packet": 1}, counted=True)])
     take([no.ships_msg({}, counted=True)])

@@ -27,11 +27,10 @@ from bot.rules.naval_orders import NavalOrdersState
 from bot.rules.naval_orders import RepairOrder
 from bot.rules.naval_orders import SendByPacket
 from bot.rules.naval_orders import Ship
-from bot.rules.naval_orders import StartFormation
 from bot.rules.naval_orders import give_order
 from bot.rules.naval_orders import register_packet_arrival
 from bot.rules.naval_orders import send_by_packet
-from bot.rules.naval_orders import start_formation
+from bot.rules.naval_orders.models import Formation
 from bot.rules.naval_orders.models import Order
 
 
@@ -209,27 +208,31 @@ def convoy_and_escort(state: NavalOrdersState) -> NavalOrdersState:
 
 
 def transports_put_off(state: NavalOrdersState, turn: int = 2) -> NavalOrdersState:
-    """Indiamen begins in `turn` to put off both its transports (dissolving the convoy,
-    NO-2.7), done at that turn's end, before any escort names it: an escort given later in
-    the turn finds no convoy when it takes effect. (A convoy an order escorts is neither
-    struck off nor left without transports, test_naval_orders_references.py and
-    test_naval_orders_register_changes.py.)"""
-    command = StartFormation(
-        faction="Britain",
+    """Indiamen began in `turn` to put off both its transports (dissolving the convoy,
+    NO-2.7), done at that turn's end, and the escort of it was given in that turn, as a
+    state saved before such an escort was refused holds it (now refused when given,
+    test_naval_orders_escort_formation.py; a convoy an order escorts is neither struck off
+    nor left without transports, test_naval_orders_references.py and
+    test_naval_orders_register_changes.py): the escort finds no convoy when it takes
+    effect."""
+    saved = state.model_copy(deep=True)
+    indiamen = saved.forces["indiamen"]
+    indiamen.status = "forming"
+    indiamen.formation = Formation(
         kind="dissolve_convoy",
-        members=["Indiamen"],
+        complete_turn=turn,
+        members=[indiamen.key],
         vessels=[Ship(kind="transport"), Ship(kind="transport")],
     )
-    return start_formation(state, DEFAULTS, command, turn).state
+    return saved
 
 
 def test_no_1_1_an_escort_by_packet_lapses_when_its_convoy_is_gone():
     """NO-1.1, NO-I7: Hood is sent by packet boat an order to escort the convoy Indiamen,
     which puts off its transports that turn, so it is no convoy when the order is due: the
     escort lapses, the summary names the convoy, and Hood keeps its cruise."""
-    convoy = transports_put_off(convoy_and_escort(cruising_in("14")))
-    arrived = by_packet(convoy, EscortOrder(convoy="Indiamen"))
-    state = end_turn(arrived.state, 2).state
+    arrived = by_packet(convoy_and_escort(cruising_in("14")), EscortOrder(convoy="Indiamen"))
+    state = end_turn(transports_put_off(arrived.state), 2).state
 
     resolved = end_turn(state, 3)
 
@@ -248,10 +251,10 @@ def test_no_i18_an_order_recorded_for_the_layovers_end_lapses_when_it_cannot_tak
     state = add_force(convoy_and_escort(ports()), "Hood")
     state = order(state, "Hood", CruiseOrder(point="Spithead", location="14", turns=1), 1)
     state = end_turn(move_to(state, "Hood", "14", 1), 1).state
-    state = transports_put_off(move_to(state, "Hood", HOME, 2, in_port=True))
+    state = move_to(state, "Hood", HOME, 2, in_port=True)
     command = GiveOrder(faction="Britain", force="Hood", order=EscortOrder(convoy="Indiamen"))
     state = give_order(state, DEFAULTS, command, 2).state
-    state = end_turn(state, 2).state
+    state = end_turn(transports_put_off(state), 2).state
     assert state.forces["hood"].pending_order.order.kind == "escort"
 
     resolved = end_turn(state, 3)

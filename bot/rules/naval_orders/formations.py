@@ -169,6 +169,29 @@ def _remove_vessels(force: Force, vessels: list[Ship]) -> Force:
     return edited
 
 
+def formation_ending_convoy(force: Force) -> Formation | None:
+    """The formation under way that, made at its turn's end, leaves no convoy of the force's
+    name for an escort to name (NO-1.1, NO-2.7): putting off its last transports and
+    merchantmen, a squadron formed into a fleet under another name, a fleet dissolved unless
+    a squadron with its transports takes its name; None otherwise (also for a formation that
+    cannot be made, and leaves the force as it is)."""
+    formation = force.formation
+    if formation is None or force.status != "forming":
+        return None
+    if formation.kind == "form_fleet":
+        keeps = formation.fleet_name is not None and name_key(formation.fleet_name) == force.key
+    elif formation.kind == "dissolve_fleet":
+        keeps = any(name_key(s.name) == force.key and is_convoy(s.ships) for s in force.squadrons)
+    elif formation.kind == "dissolve_convoy":
+        try:
+            keeps = is_convoy(_remove_vessels(force, formation.vessels).all_ships())
+        except RuleViolation:
+            keeps = True
+    else:
+        keeps = True
+    return None if keeps else formation
+
+
 def complete_formation(state: NavalOrdersState, formation: Formation) -> list[Force]:
     """Make the formed or dissolved forces (the state is edited in place; callers pass a
     writable copy). Returns the forces that now exist."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bot.errors import RuleViolation
 from bot.i18n import Msg
+from bot.rules.naval_orders.formations import formation_ending_convoy
 from bot.rules.naval_orders.models import BlockadeOrder
 from bot.rules.naval_orders.models import BuildOrder
 from bot.rules.naval_orders.models import CruiseOrder
@@ -152,14 +153,33 @@ def _check_port(state: NavalOrdersState, port: str) -> None:
         raise RuleViolation("naval_orders.error.not_a_port", clause="NO-1.1", location=port)
 
 
+_ESCORT_REFUSAL = {
+    "dissolve_convoy": "naval_orders.error.escort_convoy_dissolving",
+    "form_fleet": "naval_orders.error.escort_convoy_forming_fleet",
+    "dissolve_fleet": "naval_orders.error.escort_convoy_dissolving_fleet",
+}
+
+
 def _check_convoy(state: NavalOrdersState, convoy: str) -> None:
     """NO-1.1: the escorted transport flotilla is a registered force with transports or
-    merchantmen."""
+    merchantmen, and stays one past the formation it is in, if any (NO-2.7): an escort left
+    naming a convoy gone at the turn's end could not be carried out, and only its Admiralty
+    changes an order (NO-3.4, NO-I18), so it is refused now."""
     escorted = state.forces.get(name_key(convoy))
     if escorted is None or not any(
         s.kind in ("transport", "merchant") for s in escorted.all_ships()
     ):
         raise RuleViolation("naval_orders.error.not_a_convoy", clause="NO-1.1", convoy=convoy)
+    ending = formation_ending_convoy(escorted)
+    if ending is not None:
+        raise RuleViolation(
+            _ESCORT_REFUSAL[ending.kind],
+            clause="NO-I18",
+            convoy=escorted.name,
+            fleet=ending.fleet_name or escorted.name,
+            turn=ending.complete_turn,
+            next=ending.complete_turn + 1,
+        )
 
 
 def check_takes_effect(state: NavalOrdersState, force: Force, order: Order) -> None:

@@ -270,6 +270,11 @@ class Station(BaseModel):
     owner: str | None = None
     build_order: ActiveOrder | None = None
     orders_given_turn: int | None = None
+    # Who gave the order of `orders_given_turn` (NO-I2): the GM, or else this faction; a
+    # second order that turn is refused naming them. Neither for one saved before this was
+    # noted.
+    order_given_by_gm: bool = False
+    order_given_by: str | None = None
 
     @property
     def key(self) -> str:

@@ -442,10 +442,31 @@ def check_build_form_opens(
             "naval_orders.error.not_your_station", clause="NO-1.1", station=station.name
         )
     if station.orders_given_turn == turn and not gm_overrides(settings, by_gm):
-        raise RuleViolation(
-            "naval_orders.error.second_order", clause="NO-I2", force=station.name, turn=turn
-        )
+        _refuse_second_build_order(station, turn)
     return station
+
+
+def _refuse_second_build_order(station: Station, turn: int) -> None:
+    """NO-I2: the station has its order for `turn`; the refusal says who gave it, the GM or
+    which faction (one saved before that was noted keeps the plain refusal)."""
+    if station.order_given_by_gm:
+        raise RuleViolation(
+            "naval_orders.error.second_build_order_by_gm",
+            clause="NO-I2",
+            station=station.name,
+            turn=turn,
+        )
+    if station.order_given_by is not None:
+        raise RuleViolation(
+            "naval_orders.error.second_build_order_by",
+            clause="NO-I2",
+            station=station.name,
+            faction=station.order_given_by,
+            turn=turn,
+        )
+    raise RuleViolation(
+        "naval_orders.error.second_order", clause="NO-I2", force=station.name, turn=turn
+    )
 
 
 def give_build_order(
@@ -462,7 +483,14 @@ def give_build_order(
     if station.build_order is not None:
         archive.append(retire_order(new, station, station.build_order, "replaced", turn))
     active = ActiveOrder(order=order, given_turn=turn, effective_turn=turn, force_kind="fleet")
-    updated = station.model_copy(update={"build_order": active, "orders_given_turn": turn})
+    updated = station.model_copy(
+        update={
+            "build_order": active,
+            "orders_given_turn": turn,
+            "order_given_by_gm": command.by_gm,
+            "order_given_by": None if command.by_gm else command.faction,
+        }
+    )
     new.stations[station.key] = updated
     return NavalOutcome(
         state=new, lines=archive_lines(archive) + build_order_lines(updated), archive=archive

@@ -217,6 +217,8 @@ def register_station(state: NavalOrdersState, command: RegisterStation) -> Naval
         owner=command.owner.strip() if command.owner else None,
         build_order=old.build_order if old is not None else None,
         orders_given_turn=old.orders_given_turn if old is not None else None,
+        order_given_by_gm=old.order_given_by_gm if old is not None else False,
+        order_given_by=old.order_given_by if old is not None else None,
     )
     new.stations[station.key] = station
     return NavalOutcome(state=new, lines=station_lines(station))

@@ -83,7 +83,8 @@ def orders_overview(
     turn: int,
 ) -> list[Msg]:
     """`/navy orders`: the viewer's forces (every force for a GM) with status, order text,
-    progress, an order waiting for the layover, orders on their way by packet boat."""
+    progress, an order waiting for the layover, orders on their way by packet boat; a force
+    recorded in port where no port is registered (NO-3.3) says so, and what to do."""
     lines: list[Msg] = []
     for key in sorted(state.forces):
         force = state.forces[key]
@@ -102,6 +103,11 @@ def orders_overview(
                 ),
             )
         )
+        if force.in_port and state.station_at(force.location) is None:
+            # NO-3.3: saved "in port" before a force was recorded so only where a port is.
+            lines.append(
+                Msg("naval_orders.overview.no_port_here", force=force.name, location=force.location)
+            )
         if not order_visible(force, settings, viewer=viewer, is_gm=is_gm, turn=turn):
             continue
         if force.status == "returning_to_station" and force.return_station:
