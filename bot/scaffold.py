@@ -742,6 +742,24 @@ class Asked:
         return True
 
 
+async def apply_or_ask(
+    ctx: RulesetContext[S, T],
+    change: Callable[[S, T, Dice], OutcomeT],
+    *,
+    announce: Callable[[Applied[OutcomeT, T]], Sequence[Announcement]],
+    asked: Asked | None = None,
+    question: Callable[[S, Applied[OutcomeT, T]], Question] | None = None,
+    **apply: Any,
+) -> None:
+    """One engine change: behind its confirmation when its command asks first (`asked`, with
+    the `question` of what it will do: `Asked.apply`), else at once (`RulesetContext.apply`);
+    `apply`'s keywords go to whichever runs it."""
+    if asked is not None and question is not None:
+        await asked.apply(ctx, change, question=question, announce=announce, **apply)
+    else:
+        await ctx.apply(change, announce=announce, **apply)
+
+
 async def confirm_first(
     interaction: discord.Interaction[Any], params: Mapping[str, Any] | None = None
 ) -> None:

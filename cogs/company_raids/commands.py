@@ -57,6 +57,7 @@ from bot.scaffold import Applied
 from bot.scaffold import Asked
 from bot.scaffold import Question
 from bot.scaffold import RulesetContext
+from bot.scaffold import apply_or_ask
 from bot.scaffold import confirm_first
 from bot.scaffold import confirmed_command
 from bot.scaffold import faction_autocomplete
@@ -419,18 +420,13 @@ async def _board(
         embed = change_embed(done.outcome.lines, ctx.public_locale, entry_seq=done.entry.seq)
         return [Announcement(embeds=[embed])]
 
-    faction = ctx.claimed_faction(None) or None
-    if asked is not None and question is not None:
-        await asked.apply(
-            ctx,
-            lambda state, settings, _dice: change(state, settings),
-            question=question,
-            faction=faction,
-            announce=told,
-        )
-        return
-    await ctx.apply(
-        lambda state, settings, _dice: change(state, settings), faction=faction, announce=told
+    await apply_or_ask(
+        ctx,
+        lambda state, settings, _dice: change(state, settings),
+        asked=asked,
+        question=question,
+        faction=ctx.claimed_faction(None) or None,
+        announce=told,
     )
 
 

@@ -85,6 +85,7 @@ from bot.scaffold import Asked
 from bot.scaffold import Question
 from bot.scaffold import RulesetContext
 from bot.scaffold import Typist
+from bot.scaffold import apply_or_ask
 from bot.scaffold import confirm_first
 from bot.scaffold import confirmed_command
 from bot.scaffold import faction_autocomplete
@@ -214,18 +215,14 @@ async def _change(
     def secret(settings: NavalOrdersSettings, _outcome: OutcomeT) -> bool:
         return ephemeral is None and private(settings)
 
-    if asked is not None and question is not None:  # behind its confirmation
-        await asked.apply(
-            ctx,
-            lambda s, st, d: _shown(change(s, st, d)),
-            question=question,
-            announce=answer,
-            secret=secret,
-            **apply,
-        )
-        return
-    await ctx.apply(
-        lambda s, st, d: _shown(change(s, st, d)), announce=answer, secret=secret, **apply
+    await apply_or_ask(
+        ctx,
+        lambda s, st, d: _shown(change(s, st, d)),
+        asked=asked,
+        question=question,
+        announce=answer,
+        secret=secret,
+        **apply,
     )
 
 

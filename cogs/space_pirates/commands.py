@@ -42,6 +42,7 @@ from bot.scaffold import Applied
 from bot.scaffold import Asked
 from bot.scaffold import Question
 from bot.scaffold import RulesetContext
+from bot.scaffold import apply_or_ask
 from bot.scaffold import confirm_first
 from bot.scaffold import confirmed_command
 from bot.scaffold import faction_autocomplete
@@ -135,16 +136,14 @@ async def _record(
     def told(done: Applied[Change, SpacePiratesSettings]) -> list[Announcement]:
         return [Announcement(embeds=lines_embeds(C + title, done.outcome.lines, ctx.public_locale))]
 
-    if asked is not None and question is not None:
-        await asked.apply(
-            ctx,
-            lambda s, _st, _d: Change(change(s), [line]),
-            question=question,
-            faction=faction,
-            announce=told,
-        )
-        return
-    await ctx.apply(lambda s, _st, _d: Change(change(s), [line]), faction=faction, announce=told)
+    await apply_or_ask(
+        ctx,
+        lambda s, _st, _d: Change(change(s), [line]),
+        asked=asked,
+        question=question,
+        faction=faction,
+        announce=told,
+    )
 
 
 async def _remove(asked: Asked, kind: str) -> None:
