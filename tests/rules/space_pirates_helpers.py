@@ -6,6 +6,8 @@ from bot.dice import Dice
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates import SpacePiratesSettings
 from bot.rules.space_pirates import SpacePiratesState
+from bot.rules.space_pirates.base import apply_locate
+from bot.rules.space_pirates.base import order_base_attack
 from bot.rules.space_pirates.models import AttackRecord
 from bot.rules.space_pirates.models import PirateFleet
 from bot.rules.space_pirates.registry import ShipSpec
@@ -64,6 +66,16 @@ def with_history(state, faction, values, turn=1, kind="route"):
 
 def resolve(state, turn, dice, settings=DEFAULTS):
     return end_of_turn(TurnContext(state, settings, turn, dice))
+
+
+def base_destroyed_in_turn_20():
+    """Aurora destroys the pirate base in the resolution of turn 20 (SP-E7): the turn's result."""
+    state, _ = route(empty(), "Line", 300)
+    state.player("Aurora").streak = 4
+    with_history(state, "Aurora", [50], turn=18)
+    state, _ = apply_locate(state, DEFAULTS, "Aurora", 20, "a moon")
+    state, _ = order_base_attack(state, DEFAULTS, "Aurora", 20, [("war_sun", None)], [], COMBAT)
+    return resolve(state, 20, Dice.seeded(5))
 
 
 def answer(result_state, accept, dice, faction="Aurora", settings=DEFAULTS):

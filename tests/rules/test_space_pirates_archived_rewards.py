@@ -4,29 +4,17 @@ were kept reads the campaign's current settings, as it did."""
 
 from __future__ import annotations
 
-from space_pirates_helpers import COMBAT
 from space_pirates_helpers import DEFAULTS
-from space_pirates_helpers import empty
-from space_pirates_helpers import resolve
-from space_pirates_helpers import route
+from space_pirates_helpers import base_destroyed_in_turn_20
 from space_pirates_helpers import settings
-from space_pirates_helpers import with_history
 
-from bot.dice import Dice
 from bot.rules.space_pirates.base import BaseAttackReport
-from bot.rules.space_pirates.base import apply_locate
 from bot.rules.space_pirates.base import base_attack_line
-from bot.rules.space_pirates.base import order_base_attack
 
 
 def destroyed_report():
     """Aurora destroys the pirate base in the resolution of turn 20 (SP-E7)."""
-    state, _ = route(empty(), "Line", 300)
-    state.player("Aurora").streak = 4
-    with_history(state, "Aurora", [50], turn=18)
-    state, _ = apply_locate(state, DEFAULTS, "Aurora", 20, "a moon")
-    state, _ = order_base_attack(state, DEFAULTS, "Aurora", 20, [("war_sun", None)], [], COMBAT)
-    result = resolve(state, 20, Dice.seeded(5))
+    result = base_destroyed_in_turn_20()
     (report,) = [r.body for r in result.archive if isinstance(r.body, BaseAttackReport)]
     return report
 

@@ -8,19 +8,16 @@ from __future__ import annotations
 
 from space_pirates_helpers import COMBAT
 from space_pirates_helpers import DEFAULTS
+from space_pirates_helpers import base_destroyed_in_turn_20
 from space_pirates_helpers import empty
 from space_pirates_helpers import planet
 from space_pirates_helpers import raid
-from space_pirates_helpers import resolve
 from space_pirates_helpers import route
 from space_pirates_helpers import scripted
 from space_pirates_helpers import settings
 from space_pirates_helpers import with_history
 
-from bot.dice import Dice
 from bot.rules.space_pirates import SpacePiratesState
-from bot.rules.space_pirates.base import apply_locate
-from bot.rules.space_pirates.base import order_base_attack
 from bot.rules.space_pirates.bribe import BribeOrder
 from bot.rules.space_pirates.bribe import apply_bribe
 from bot.rules.space_pirates.fleet import payment
@@ -50,12 +47,7 @@ def written_before(state, drop):
 def base_destroyed():
     """Aurora destroys the pirate base in the resolution of turn 20 (SP-E7): +100 income per
     planet until turn 23 under the defaults."""
-    state, _ = route(empty(), "Line", 300)
-    state.player("Aurora").streak = 4
-    with_history(state, "Aurora", [50], turn=18)
-    state, _ = apply_locate(state, DEFAULTS, "Aurora", 20, "a moon")
-    state, _ = order_base_attack(state, DEFAULTS, "Aurora", 20, [("war_sun", None)], [], COMBAT)
-    result = resolve(state, 20, Dice.seeded(5))
+    result = base_destroyed_in_turn_20()
     assert result.outcome["base_attacks"][0]["outcome"] == "destroyed"
     return stored(result.state)
 
