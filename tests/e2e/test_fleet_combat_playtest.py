@@ -1,0 +1,69 @@
+"""Fleet combat as a newcomer's play-test met it: a fire order naming a faction that is not
+in the battle, what round 1 owes, whose dice a turn's end rolled, and the odds' decimals.
+
+Player1 plays Red, player2 a faction whose name holds mentions and markdown, player3 Green
+(reading Russian).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.text import shown
+
+BLUE = "Blue @everyone <@123> **bold** ||spoiler||"
+
+
+@pytest.fixture
+async def malta(campaign):
+    """Red (3 destroyers) attacks the oddly named Blue (4 destroyers, 1 cruiser) at Malta:
+    battle #1; Green has 2 destroyers there and is not in it."""
+    table = campaign
+    for player, faction in (("player1", "Red"), ("player2", BLUE), ("player3", "Green")):
+        joined = await table.slash(f"/campaign join faction:{faction}", as_=player)
+        assert not joined.ephemeral, joined.text()
+    await table.slash("/combat fleet set point:Malta ships:3 destroyer", as_="player1")
+    await table.slash("/combat fleet set point:Malta ships:4 destroyer, 1 cruiser", as_="player2")
+    await table.slash("/combat fleet set point:Malta ships:2 destroyer", as_="player3")
+    attack = await table.slash(f"/combat attack point:Malta targets:{BLUE}", as_="player1")
+    assert not attack.ephemeral, attack.text()
+    return table
+
+
+async def test_a_fire_order_at_a_faction_not_in_the_battle_names_the_battles_factions(malta):
+    """FC-5.3: "Blue: cruiser" names no faction of battle #1 (Blue's name is longer): the
+    refusal says so and lists whom Red can fire at, the names escaped; a class alone still
+    reads as the one opponent's."""
+    reply = await malta.slash(
+        "/combat order battle:1 class:destroyer target:Blue: cruiser", as_="player1"
+    )
+    assert reply.ephemeral
+    assert reply.embed.description == (
+        f"There is no faction “Blue” in battle #1. Factions you can fire at there: {shown(BLUE)}."
+    )
+    assert "Unknown ship class" not in reply.text()
+    spaced = await malta.slash(
+        "/combat order battle:1 class:destroyer target:Green destroyers", as_="player1"
+    )
+    assert spaced.embed.description.startswith("There is no faction “Green” in battle #1.")
+    unknown = await malta.slash(
+        "/combat order battle:1 class:destroyer target:battleship", as_="player1"
+    )
+    assert unknown.embed.description.startswith("Unknown ship class “battleship”.")
+    given = await malta.slash(
+        "/combat order battle:1 class:destroyer target:cruiser", as_="player1"
+    )
+    assert not given.embed.description.startswith("There is no"), given.text()
+    assert f"→ {shown(BLUE)}'s cruisers" in given.embed.description
+
+
+async def test_a_fire_order_at_a_stranger_is_refused_in_russian(malta):
+    """The same refusal in the reader's language: Green joins the battle against Blue and
+    names "Синие", who are not in it."""
+    await malta.slash(f"/combat attack point:Malta targets:{BLUE}", as_="player3")
+    reply = await malta.slash(
+        "/combat order battle:1 class:destroyer target:Синие: крейсер", as_="player3"
+    )
+    assert reply.embed.description == (
+        f"В бою №1 нет фракции «Синие». Стрелять там можно по фракциям: {shown(BLUE)}."
+    )
