@@ -67,3 +67,24 @@ async def test_a_fire_order_at_a_stranger_is_refused_in_russian(malta):
     assert reply.embed.description == (
         f"В бою №1 нет фракции «Синие». Стрелять там можно по фракциям: {shown(BLUE)}."
     )
+
+
+async def test_round_one_owes_fire_orders_and_round_two_a_retreat_too(malta):
+    """FC-6.4, FC-I15: no retreat can be declared for round 1, so the turn waits for fire
+    orders alone; from round 2 on, for fire orders or a retreat."""
+    refused = await malta.slash("/combat retreat battle:1", as_="player1")
+    assert refused.ephemeral and "Retreat cannot be declared for round 1" in refused.text()
+    status = await malta.slash("/turn status", as_="gm")
+    red = f"<@{malta.member('player1').id}>"
+    owed = status.embed.field("Still owe a move (2)").splitlines()
+    assert owed[0] == f"• {red} (**Red**): fire orders in battle #1 at Malta, round 1 (FC-I7)"
+    assert "retreat" not in status.embed.field("Still owe a move (2)")
+
+    malta.script_dice([1] * 20)  # every shot misses: round 2 follows with everyone
+    question = await malta.slash("/turn end", as_="gm")
+    ended = await malta.click(question, "End turn 1", as_="gm")
+
+    [ping] = [m for m in ended.followups if "concerns you" in (m.content or "")]
+    assert "fire orders or a retreat in battle #1 at Malta, round 2 (FC-I7)" in ping.content
+    allowed = await malta.slash("/combat retreat battle:1", as_="player1")
+    assert not allowed.ephemeral, allowed.text()

@@ -174,14 +174,19 @@ def waiting_for(
 def awaited(
     fleet_state: FleetCombatState, fleet_settings: FleetCombatSettings, turn: int
 ) -> list[Awaited]:
-    """Each participant owing fire orders or a retreat, one per battle (FC-I7); the point's
-    name as typed (`shown_msg`)."""
-    key = "fleet_combat.owes.orders"
+    """Each participant owing fire orders or a retreat, one per battle (FC-I7); fire orders
+    alone before the round a retreat may be declared for (FC-6.4, FC-I15: never in round 1
+    by default); the point's name as typed (`shown_msg`)."""
     return [
-        Awaited(
-            faction,
-            shown_msg(Msg(key, battle=battle.id, point=battle.point, round=battle.next_round)),
-        )
+        Awaited(faction, _owed_line(battle, fleet_settings))
         for battle, missing in _missing_orders(fleet_state, fleet_settings)
         for faction in missing
     ]
+
+
+def _owed_line(battle: Battle, settings: FleetCombatSettings) -> Msg:
+    """What a participant without orders owes in `battle`: a retreat is offered only from
+    the round `retreat_min_round` on (FC-6.4, FC-I15)."""
+    retreat = battle.next_round >= settings.retreat_min_round
+    key = "fleet_combat.owes.orders" if retreat else "fleet_combat.owes.fire_orders"
+    return shown_msg(Msg(key, battle=battle.id, point=battle.point, round=battle.next_round))
