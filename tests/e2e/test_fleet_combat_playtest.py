@@ -88,3 +88,14 @@ async def test_round_one_owes_fire_orders_and_round_two_a_retreat_too(malta):
     assert "fire orders or a retreat in battle #1 at Malta, round 2 (FC-I7)" in ping.content
     allowed = await malta.slash("/combat retreat battle:1", as_="player1")
     assert not allowed.ephemeral, allowed.text()
+
+
+async def test_odds_write_every_mean_with_two_decimals(campaign):
+    """FC-I17: means of whole ships read "2.00 war suns", as "1.68" does, not "2.0"; in
+    Russian with the decimal comma and the form a fraction takes."""
+    reply = await campaign.slash("/combat odds a:3 destroyer b:2 war sun", as_="player1")
+    lines = reply.embed.description.splitlines()
+    assert "Fleet B keeps on average: 2.00 war suns" in lines
+    assert "Fleet A keeps on average: under 0.001 destroyers" in lines
+    russian = await campaign.slash("/combat odds a:3 destroyer b:2 war sun", as_="player3")
+    assert "2,00 боевой звезды" in russian.embed.description
