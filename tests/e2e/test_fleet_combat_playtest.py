@@ -90,6 +90,25 @@ async def test_round_one_owes_fire_orders_and_round_two_a_retreat_too(malta):
     assert not allowed.ephemeral, allowed.text()
 
 
+async def test_history_stats_credits_a_turn_ends_battle_dice_to_the_sides_that_rolled(malta):
+    """A round at the turn's end (FC-5.10, FC-5.11): Red's attack dice and the defence die
+    Red rolls against Blue's hit count for Red's player, Blue's for Blue's player; the GM,
+    who only ended the turn, rolled none of them."""
+    # Red's 3 destroyers at Blue's cruiser (6, 1, 1: a hit), Blue's defence (1: a wound);
+    # Blue's 4 destroyers (6, 1, 1, 1: a hit), Red's defence (1); Blue's cruiser (1, 1).
+    malta.script_dice([6, 1, 1, 1, 6, 1, 1, 1, 1, 1, 1])
+    question = await malta.slash("/turn end", as_="gm")
+    await malta.click(question, "End turn 1", as_="gm")
+
+    stats = await malta.slash("/history stats", as_="player3")
+
+    red, blue = (malta.member(p).id for p in ("player1", "player2"))
+    fields = {f.name: f.value.splitlines() for f in stats.embed.fields}
+    assert sorted(fields) == ["Player One", "Player Two"]  # nothing for the Game Master
+    assert fields["Player One"][:2] == [f"<@{red}> · **Red**", "4 dice rolled"]
+    assert fields["Player Two"][:2] == [f"<@{blue}> · **{shown(BLUE)}**", "7 dice rolled"]
+
+
 async def test_odds_write_every_mean_with_two_decimals(campaign):
     """FC-I17: means of whole ships read "2.00 war suns", as "1.68" does, not "2.0"; in
     Russian with the decimal comma and the form a fraction takes."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.dice_stats import rolled_by_outcome
 from bot.i18n import Msg
 from bot.rules.fleet_combat.copies import working_copy
 from bot.rules.fleet_combat.messages import battle_line
@@ -45,6 +46,8 @@ def end_of_turn(
     round reports go to the battles' logs in the ruleset archive."""
     settings = context.settings
     state = working_copy(context.state)
+    first = len(context.dice.records)
+    rolled_by: dict[int, str] = {}
     reports = fight_rounds(
         state,
         state.active_battles(),
@@ -52,7 +55,10 @@ def end_of_turn(
         context.dice,
         turn=context.turn,
         rounds_each=settings.rounds_per_resolution or ROUND_SAFETY_LIMIT,
+        rolled_by=rolled_by,
     )
+    # Each side's dice count for its player in `/history stats`, not for the GM.
+    credits = rolled_by_outcome(rolled_by, first, len(context.dice.records))
     # Points and factions as the players typed them (`shown_msg`).
     lines = [
         shown_msg(line)
@@ -61,7 +67,7 @@ def end_of_turn(
     return TurnStepResult(
         state=state,
         lines=lines,
-        outcome={"rounds": [_round_outcome(r) for r in reports]},
+        outcome={"rounds": [_round_outcome(r) for r in reports], **credits},
         archive=[r.log_record() for r in reports],
         audit_lines=_audit_summary(reports) if reports else None,
         affected=_fought(state, reports),
