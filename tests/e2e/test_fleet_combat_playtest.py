@@ -109,6 +109,20 @@ async def test_history_stats_credits_a_turn_ends_battle_dice_to_the_sides_that_r
     assert fields["Player Two"][:2] == [f"<@{blue}> · **{shown(BLUE)}**", "7 dice rolled"]
 
 
+async def test_history_stats_credits_a_round_the_gm_fights_at_once_to_the_sides(malta):
+    """FC-I6: a round the GM fights with /combat resolve rolls the sides' dice too; they
+    count for Red's and Blue's players, as at a turn's end."""
+    malta.script_dice([6, 1, 1, 1, 6, 1, 1, 1, 1, 1, 1])  # as in the turn's end above
+    question = await malta.slash("/combat resolve battle:1", as_="gm")
+    fought = await malta.click(question, "Fight round 1 of battle #1", as_="gm")
+    assert not fought.ephemeral, fought.text()
+
+    stats = await malta.slash("/history stats", as_="player1")
+
+    fields = {f.name: f.value.splitlines()[1] for f in stats.embed.fields}
+    assert fields == {"Player One": "4 dice rolled", "Player Two": "7 dice rolled"}
+
+
 async def test_odds_write_every_mean_with_two_decimals(campaign):
     """FC-I17: means of whole ships read "2.00 war suns", as "1.68" does, not "2.0"; in
     Russian with the decimal comma and the form a fraction takes."""
