@@ -782,7 +782,7 @@ def dice_rollers(
     for roller, rolls in grouped.items():
         user = roller.actor_id if roller.faction is None else players.get(roller.faction)
         if user is None and roller.faction is None:
-            continue  # a sealed entry's rolls (bot/secret_rolls.py): nobody's to show
+            continue  # an entry without its user and without a faction: nobody to credit
         if user is None:
             assert roller.faction is not None
             found = by_faction.setdefault(roller.faction, DiceRoller(None, [roller.faction], []))
