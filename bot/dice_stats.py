@@ -3,6 +3,10 @@
 Per player and die size: how many dice, the mean face against the expected (S+1)/2, and a
 chi-square goodness-of-fit test against a uniform die. The chi-square survival function is
 computed here (regularised upper incomplete gamma), so scipy is not needed.
+
+A roll counts for the user whose command made it, unless its entry says which faction rolled
+it (`ROLLED_BY`: a turn's end rolls every side's dice under the GM's command); then it counts
+for that faction and its player.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from collections.abc import Iterable
 from collections.abc import Mapping
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 from typing import NamedTuple
 from typing import Protocol
 from typing import TypeVar
@@ -26,6 +31,10 @@ SUSPICIOUS_P_VALUE = 0.001
 FAIR = "dice.stats.fair"
 SUSPICIOUS = "dice.stats.suspicious"
 TOO_FEW = "dice.stats.too_few"
+
+# The outcome key of an entry whose rolls were rolled by factions, not by the command's user:
+# {"factions": [names], "rolls": [an index into names, or None, for each roll in order]}.
+ROLLED_BY = "rolled_by"
 
 _EPSILON = 1e-15
 _MAX_ITERATIONS = 100_000
@@ -44,6 +53,14 @@ class FaceRecord(Protocol):
     def faces(self) -> Sequence[int]:
         """Faces rolled, each in 1..sides."""
         ...
+
+
+class Roller(NamedTuple):
+    """Who a logged roll counts for: the user whose command made it, and the faction that
+    rolled it when its entry names one (`ROLLED_BY`; None otherwise)."""
+
+    actor_id: int | None
+    faction: str | None
 
 
 class FaceSample(NamedTuple):
@@ -239,3 +256,37 @@ def stats_by_player(
 ) -> dict[PlayerKey, PlayerDiceStats]:
     """`player_stats` for each player (keyed however the caller groups: user id, faction)."""
     return {player: player_stats(records) for player, records in records_by_player.items()}
+
+
+def rolled_by_outcome(credits: Mapping[int, str], first: int, end: int) -> dict[str, Any]:
+    """The outcome part saying which faction rolled each of an entry's rolls, numbered
+    `first` to `end - 1` in `credits` (a roll not in it is the command user's); empty when
+    no roll is credited."""
+    names: dict[str, int] = {}
+    rolls = [
+        None if credits.get(i) is None else names.setdefault(credits[i], len(names))
+        for i in range(first, end)
+    ]
+    if not names:
+        return {}
+    return {ROLLED_BY: {"factions": list(names), "rolls": rolls}}
+
+
+def rolled_by(outcome: Mapping[str, Any], rolls: int) -> list[str | None] | None:
+    """The faction that rolled each of an entry's `rolls` rolls (None: the command user),
+    from its outcome; None when it credits none, or not exactly these rolls."""
+    credited = outcome.get(ROLLED_BY)
+    if not isinstance(credited, dict):
+        return None
+    names, indexes = credited.get("factions"), credited.get("rolls")
+    if not isinstance(names, list) or not isinstance(indexes, list) or len(indexes) != rolls:
+        return None
+    found: list[str | None] = []
+    for index in indexes:
+        if index is None:
+            found.append(None)
+        elif isinstance(index, int) and 0 <= index < len(names) and isinstance(names[index], str):
+            found.append(names[index])
+        else:
+            return None
+    return found

@@ -32,6 +32,8 @@ from bot.cog_base import Interaction
 from bot.cog_base import command_group
 from bot.command_names import command_msg
 from bot.controls import Control
+from bot.dice import RollRecord
+from bot.dice_stats import Roller
 from bot.errors import NotFound
 from bot.export_page import export_page
 from bot.export_page import member_names
@@ -708,22 +710,31 @@ class HistoryCog(BotCog):
 
     @history_group.command(name="stats", description="Dice fairness per player")
     async def stats(self, interaction: Interaction) -> None:
-        """Per player: dice rolled, mean face against the expected mean, chi-square per die size."""
+        """Per player: dice rolled, mean face against the expected mean, chi-square per die size.
+        A turn's end's dice count for the factions that rolled them and their players."""
         ctx = await campaign_context(interaction)
         await defer_publicly(interaction)
-        grouped = await ctx.service.log.rolls_by_actor(ctx.campaign.id)
+        grouped = await ctx.service.log.rolls_by_roller(ctx.campaign.id)
+        factions = await ctx.service.factions(ctx.campaign.id)
         locale = ctx.public_locale
         embed = make_embed(ctx.pt("history.stats.title", name=shown(ctx.campaign.name)))
         if not grouped:
             embed.description = ctx.pt("history.list.empty")
         charted: list[tuple[str, dice_stats.PlayerDiceStats]] = []
-        for actor_id, rolls in sorted(grouped.items()):
-            report = dice_stats.player_stats(rolls)
+        for roller in dice_rollers(grouped, {f.name: f.user_id for f in factions}):
+            report = dice_stats.player_stats(roller.rolls)
             if report.dice == 0:
                 continue
-            name = await display_name(interaction, actor_id)
+            if roller.user_id is None:
+                name = roller.factions[0]
+                lines = [ctx.pt("history.stats.dice", count=report.dice)]
+            else:
+                name = await display_name(interaction, roller.user_id)
+                who = f"<@{roller.user_id}>"
+                if roller.factions:
+                    who += " · " + ", ".join(f"**{shown(f)}**" for f in roller.factions)
+                lines = [who, ctx.pt("history.stats.dice", count=report.dice)]
             charted.append((name, report))
-            lines = [f"<@{actor_id}>", ctx.pt("history.stats.dice", count=report.dice)]
             for size in report.by_sides:
                 line = ctx.pt(
                     "history.stats.size",
@@ -748,6 +759,39 @@ class HistoryCog(BotCog):
             add_field(embed, shown(name), "\n".join(lines))
         charts = await luck_files(interaction.client, interaction.user.id, charted, locale)
         await reply(interaction, embed=embed, files=charts)
+
+
+@dataclass
+class DiceRoller:
+    """One section of `/history stats`: a player (with the factions whose rolls were credited
+    to them), or a faction no player holds; and the rolls that count for them."""
+
+    user_id: int | None
+    factions: list[str]
+    rolls: list[RollRecord]
+
+
+def dice_rollers(
+    grouped: dict[Roller, list[RollRecord]], players: dict[str, int | None]
+) -> list[DiceRoller]:
+    """The rolls by who rolled them: a roll a faction rolled counts for the faction's player
+    (`players`: faction name → user), or for the faction alone when nobody holds it; any
+    other roll for the user whose command made it. Players by id, then factions by name."""
+    by_user: dict[int, DiceRoller] = {}
+    by_faction: dict[str, DiceRoller] = {}
+    for roller, rolls in grouped.items():
+        user = roller.actor_id if roller.faction is None else players.get(roller.faction)
+        if user is None and roller.faction is None:
+            continue  # an entry without its user and without a faction: nobody to credit
+        if user is None:
+            assert roller.faction is not None
+            found = by_faction.setdefault(roller.faction, DiceRoller(None, [roller.faction], []))
+        else:
+            found = by_user.setdefault(user, DiceRoller(user, [], []))
+            if roller.faction is not None and roller.faction not in found.factions:
+                found.factions.append(roller.faction)
+        found.rolls.extend(rolls)
+    return [by_user[u] for u in sorted(by_user)] + [by_faction[f] for f in sorted(by_faction)]
 
 
 async def display_name(interaction: Interaction, user_id: int) -> str:

@@ -6,11 +6,14 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 from bot.dice import RollRecord
+from bot.dice_stats import Roller
+from bot.dice_stats import rolled_by
 from bot.storage.audit import AuditEntry
 from bot.storage.audit import chained_entries
 from bot.storage.audit import entry_from_row
 from bot.storage.audit import roll_from_row
 from bot.storage.audit import rolls_of
+from bot.storage.audit import stored_json
 from bot.storage.database import Database
 
 
@@ -88,21 +91,31 @@ async def all_entries(
         yield found
 
 
-async def rolls_by_actor(db: Database, campaign_id: int) -> dict[int, list[RollRecord]]:
-    """Every roll of the campaign grouped by the user whose command made it."""
-    grouped: dict[int, list[RollRecord]] = {}
+async def rolls_by_roller(db: Database, campaign_id: int) -> dict[Roller, list[RollRecord]]:
+    """Every roll of the campaign grouped by who rolled it: the user whose command made it,
+    with the faction its entry credits it to, if any."""
+    grouped: dict[Roller, list[RollRecord]] = {}
     last = 0
     while True:
+        # Only an entry that credits its rolls is read past its actor.
         rows = await db.fetchall(
-            "SELECT id, actor_id FROM actions WHERE campaign_id = ? AND id > ? "
-            "ORDER BY id LIMIT 2000",
+            "SELECT id, actor_id, CASE WHEN outcome LIKE '%\"rolled_by\"%' THEN outcome END "
+            "AS credited FROM actions WHERE campaign_id = ? AND id > ? ORDER BY id LIMIT 2000",
             (campaign_id, last),
         )
         if not rows:
             return grouped
         rolls = await rolls_of(db, [r["id"] for r in rows])
         for r in rows:
-            grouped.setdefault(r["actor_id"], []).extend(rolls[r["id"]])
+            taken = rolls[r["id"]]
+            credited = r["credited"]
+            factions = None
+            if credited is not None:
+                outcome = stored_json(credited)
+                if isinstance(outcome, dict):
+                    factions = rolled_by(outcome, len(taken))
+            for roll, faction in zip(taken, factions or [None] * len(taken), strict=True):
+                grouped.setdefault(Roller(r["actor_id"], faction), []).append(roll)
         last = rows[-1]["id"]
 
 

@@ -11,6 +11,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from bot.dice import RollRecord
+from bot.dice_stats import Roller
 from bot.storage import history
 from bot.storage import seeds
 from bot.storage.audit import AuditEntry
@@ -98,9 +99,10 @@ class AuditLog:
         """Whether the command that opened this choice was undone."""
         return await UndoReads(self.db).choice_undone(choice_id)
 
-    async def rolls_by_actor(self, campaign_id: int) -> dict[int, list[RollRecord]]:
-        """Every roll grouped by the user whose command made it."""
-        return await history.rolls_by_actor(self.db, campaign_id)
+    async def rolls_by_roller(self, campaign_id: int) -> dict[Roller, list[RollRecord]]:
+        """Every roll grouped by the user whose command made it and the faction its entry
+        credits it to (a turn's end: the side that rolled it)."""
+        return await history.rolls_by_roller(self.db, campaign_id)
 
 
 __all__ = ["AuditLog", "HistoryFilter"]

@@ -202,7 +202,7 @@ def typed_order(
         return FireOrder(ship_class=ship_class, hold=True)
     others = [p.faction for p in battle.participants if p.faction != faction]
     parts = parse_fire_targets(
-        target, opponents_of(battle, faction), settings, locale, others=others
+        target, opponents_of(battle, faction), settings, locale, battle=battle.id, others=others
     )
     return FireOrder(
         ship_class=ship_class,

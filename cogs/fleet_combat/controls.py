@@ -294,6 +294,7 @@ async def answer_resolve(
                 for v in o.report.auto_targeted()
             ],
             "ended": o.report.ended,
+            **o.rolled_by,
         },
         claim=ChoiceClaim(choice.id, gm=True, close=True),
         announce=report,

@@ -204,23 +204,52 @@ def parse_target(
     settings: FleetCombatSettings,
     locale: str,
     *,
+    battle: int,
     others: Sequence[str] = (),
 ) -> tuple[str, str]:
     """`Blue: cruiser`, `Blue cruisers`, or just `cruiser` with one opponent → (faction, class).
 
     `others` are further names read as a faction (an ally, say), so that the engine can say
-    why it may not be shot at rather than the class being unreadable.
+    why it may not be shot at rather than the class being unreadable. A name before the
+    class that is nobody in battle `battle` is refused as such, with its opponents listed.
     """
     typed = text.strip()
     for name in sorted({*opponents, *others}, key=len, reverse=True):
         if normal(typed).startswith(normal(name)):
             rest = typed[len(name) :].strip(" :—-/|,")
             return name, resolve_class(rest, settings, locale)
+    if len(opponents) == 1 and find_class(typed, settings) is not None:
+        return opponents[0], resolve_class(typed, settings, locale)
+    stranger = named_faction(typed, settings)
+    if stranger is not None:
+        raise GameError(
+            C + "error.not_in_battle_target",
+            faction=shown(stranger),
+            battle=battle,
+            opponents=shown_list(opponents) or "—",
+        )
     if len(opponents) == 1:
         return opponents[0], resolve_class(typed, settings, locale)
     raise GameError(
         C + "error.bad_target", target=shown(typed), opponents=shown_list(opponents) or "—"
     )
+
+
+# `Blue: cruiser`, `Blue — cruiser`: the faction's name before the last such mark.
+_FACTION_MARK = re.compile(r"^(?P<faction>.*\S)\s*[:—]\s*(?P<rest>.*)$")
+
+
+def named_faction(typed: str, settings: FleetCombatSettings) -> str | None:
+    """The faction a target names before its class (`Blue: cruiser`, `Blue cruiser`), when
+    the text is not a class alone; None when no faction is named."""
+    marked = _FACTION_MARK.match(typed)
+    if marked is not None:
+        return marked["faction"]
+    words = typed.split()
+    for cut in range(1, len(words)):
+        if find_class(" ".join(words[cut:]), settings) is not None:
+            return " ".join(words[:cut])
+    return None
 
 
 def target_value(opponent: str, target_class: str) -> str:
@@ -273,15 +302,19 @@ def parse_fire_targets(
     settings: FleetCombatSettings,
     locale: str,
     *,
+    battle: int,
     others: Sequence[str] = (),
 ) -> list[TypedTarget]:
-    """`Blue: destroyer ×2, Blue: dreadnought` → one TypedTarget per part, in the order typed."""
+    """`Blue: destroyer ×2, Blue: dreadnought` → one TypedTarget per part, in the order typed
+    (the parts of an order in battle `battle`)."""
     out: list[TypedTarget] = []
     for part in split_top_level(text):  # commas, semicolons, new lines
         target, dice = part_dice(part)
         if dice is not None and dice < 1:
             raise GameError(C + "error.split_zero", part=shown(part.strip()))
-        opponent, target_class = parse_target(target, opponents, settings, locale, others=others)
+        opponent, target_class = parse_target(
+            target, opponents, settings, locale, battle=battle, others=others
+        )
         out.append(TypedTarget(opponent, target_class, dice))
     if not out:
         raise GameError(

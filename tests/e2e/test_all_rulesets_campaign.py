@@ -144,7 +144,7 @@ async def test_one_turn_of_every_ruleset_waits_for_the_right_players_and_ends_fo
     assert field(status, "Naval orders") == "Nothing to wait for."  # the squadron has orders
     owed = field(status, "Still owe a move (2)").splitlines()
     red, blue = mention(table, "player1"), mention(table, "player2")
-    assert owed[0].startswith(f"• {red} (**Red**): fire orders or a retreat in battle #1")
+    assert owed[0].startswith(f"• {red} (**Red**): fire orders in battle #1 at Mecatol, round 1")
     assert owed[0].endswith("a choice waiting for an answer (Company raids)")
     assert owed[1].startswith(f"• {blue} (**Blue**): fire orders")
     assert mention(table, "player3") not in str(status.embed.fields)
@@ -337,7 +337,9 @@ async def test_a_russian_campaign_reminds_and_reports_its_deadline_in_russian(ta
     [reminder] = await tick(table)
     assert reminder.content.startswith("⏰ Ход 1 заканчивается"), reminder.content
     assert "Ещё ждём:" in reminder.content
-    assert "приказы на стрельбу или отступление в бою №1" in reminder.content
+    # round 1 admits no retreat (FC-6.4): fire orders alone are awaited
+    assert "приказы на стрельбу в бою №1 в точке Mecatol, раунд 1" in reminder.content
+    assert "отступление" not in reminder.content
     assert reminder.pings == {"player1", "player2"}
 
     clock.at(48)
@@ -406,9 +408,7 @@ async def test_a_player_owing_much_leaves_room_in_the_status_for_every_other_pla
     assert [line.split(" (**")[0] for line in owed] == [f"• {red}", f"• {blue}"]
     assert owed[0].startswith(f"• {red} (**Red**): 20 forces lack orders for turn 1:")
     assert owed[0].endswith("…")
-    assert owed[1] == (
-        f"• {blue} (**Blue**): fire orders or a retreat in battle #1 at Mecatol, round 1 (FC-I7)"
-    )
+    assert owed[1] == (f"• {blue} (**Blue**): fire orders in battle #1 at Mecatol, round 1 (FC-I7)")
 
 
 async def test_a_ruleset_waiting_for_many_battles_says_how_many_more_it_cannot_show(table):

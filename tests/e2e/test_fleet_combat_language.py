@@ -226,7 +226,8 @@ async def test_refusals_show_what_was_typed_literally(fleets):
         "/combat order battle:1 class:cruiser target:```Green: cruiser", as_="player1"
     )
     assert bad_target.ephemeral
-    assert "\\`\\`\\`Green: cruiser" in bad_target.embed.description
+    # the name before the class is no faction of the battle (FC-5.3): quoted escaped
+    assert "no faction “\\`\\`\\`Green” in battle #1" in bad_target.embed.description
 
 
 async def test_an_attacker_named_like_a_mention_pings_only_the_attacked_player(campaign):

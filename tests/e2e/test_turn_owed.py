@@ -94,15 +94,15 @@ async def test_the_turn_end_ping_says_for_each_player_what_concerns_them(table):
     """Review #36: the end of turn 1 fights a round at Mecatol (FC-I7: no orders, automatic
     targets); the line pings Red's and Blue's players, each with why and the fire orders
     they now owe for round 2, and not Green's; the status before lists each once with the
-    fire orders they owe, without the faction twice (review #25)."""
+    fire orders they owe (round 1 admits no retreat, FC-6.4), without the faction twice
+    (review #25)."""
     await red_attacks_blue_at_mecatol(table)
     status = await table.slash("/turn status", as_="gm")
     title, lines = owed_field(status)
     red, blue = (f"<@{table.member(p).id}>" for p in ("player1", "player2"))
     assert title == "Still owe a move (2)"
     assert lines == [
-        f"• {who} (**{faction}**): fire orders or a retreat in battle #1 at Mecatol, round 1"
-        " (FC-I7)"
+        f"• {who} (**{faction}**): fire orders in battle #1 at Mecatol, round 1 (FC-I7)"
         for who, faction in ((red, "Red"), (blue, "Blue"))
     ]
 

@@ -376,10 +376,14 @@ def test_waiting_for_names_participants_without_orders_or_retreat():
 def test_awaited_names_each_participant_owing_orders_for_the_reminders():
     """FC-I7, issue 17: each armed participant without orders is named on its own, with what
     it owes in the battle, without its name (shown before it; review #25). C, with only a
-    transport, owes nothing."""
+    transport, owes nothing. Round 1 admits no retreat (FC-6.4, FC-I15): fire orders alone
+    are owed; from `retreat_min_round` on, fire orders or a retreat."""
     state = battle([("A", {"cruiser": 1}), ("B", {"cruiser": 1}), ("C", {"transport": 1})])
-    owes = Msg("fleet_combat.owes.orders", battle=1, point=POINT, round=1)
+    owes = Msg("fleet_combat.owes.fire_orders", battle=1, point=POINT, round=1)
     assert awaited(state, DEFAULTS, 1) == [Awaited("A", owes), Awaited("B", owes)]
+    early = DEFAULTS.model_copy(update={"retreat_min_round": 1})
+    either = Msg("fleet_combat.owes.orders", battle=1, point=POINT, round=1)
+    assert awaited(state, early, 1) == [Awaited("A", either), Awaited("B", either)]
 
 
 def test_the_turn_end_names_every_side_of_a_battle_that_fought():

@@ -40,7 +40,9 @@ def test_part_dice_reads_every_count_form(typed, expected):
 
 
 def test_a_split_order_in_english():
-    parts = parse_fire_targets("Blue: destroyer x1, Blue: dreadnought", ["Blue"], SETTINGS, "en")
+    parts = parse_fire_targets(
+        "Blue: destroyer x1, Blue: dreadnought", ["Blue"], SETTINGS, "en", battle=1
+    )
     assert parts == [
         TypedTarget("Blue", "destroyer", 1),
         TypedTarget("Blue", "dreadnought", None),
@@ -49,7 +51,7 @@ def test_a_split_order_in_english():
 
 def test_a_split_order_in_russian_with_semicolons():
     parts = parse_fire_targets(
-        "Blue: эсминцы х1; Blue: дредноут (3 кубика)", ["Blue"], SETTINGS, "ru"
+        "Blue: эсминцы х1; Blue: дредноут (3 кубика)", ["Blue"], SETTINGS, "ru", battle=1
     )
     assert parts == [
         TypedTarget("Blue", "destroyer", 1),
@@ -58,14 +60,14 @@ def test_a_split_order_in_russian_with_semicolons():
 
 
 def test_one_opponent_needs_no_name():
-    assert parse_fire_targets("cruisers ×2", ["Blue"], SETTINGS, "en") == [
+    assert parse_fire_targets("cruisers ×2", ["Blue"], SETTINGS, "en", battle=1) == [
         TypedTarget("Blue", "cruiser", 2)
     ]
 
 
 def test_zero_dice_is_refused_by_the_parser():
     with pytest.raises(GameError) as caught:
-        parse_fire_targets("Blue: destroyer x0, Blue: cruiser", ["Blue"], SETTINGS, "en")
+        parse_fire_targets("Blue: destroyer x0, Blue: cruiser", ["Blue"], SETTINGS, "en", battle=1)
     assert caught.value.message_key == "combat.error.split_zero"
 
 

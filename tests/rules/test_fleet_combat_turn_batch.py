@@ -9,6 +9,8 @@ import pytest
 from bot.bench.fleet_turn import build_state
 from bot.dice import Dice
 from bot.dice import RollRecord
+from bot.dice_stats import ROLLED_BY
+from bot.dice_stats import rolled_by_outcome
 from bot.i18n import Msg
 from bot.rules.fleet_combat import FleetCombatSettings
 from bot.rules.fleet_combat import FleetCombatState
@@ -38,7 +40,11 @@ VARIANTS = {
 
 
 def one_by_one(
-    state: FleetCombatState, settings: FleetCombatSettings, dice: Dice, turn: int
+    state: FleetCombatState,
+    settings: FleetCombatSettings,
+    dice: Dice,
+    turn: int,
+    rolled_by: dict[int, str] | None = None,
 ) -> tuple[FleetCombatState, list[Msg], list[dict[str, object]], list[RoundReport]]:
     """The plain way: a deep copy, then each battle's rounds with the per-battle defaults."""
     state = state.model_copy(deep=True)
@@ -48,7 +54,7 @@ def one_by_one(
         for number in range(settings.rounds_per_resolution or ROUND_SAFETY_LIMIT):
             if number:
                 reports[-1].fought_on = True  # FC-I6: the next round follows at once
-            report = fight_round(state, battle, settings, dice, turn=turn)
+            report = fight_round(state, battle, settings, dice, turn=turn, rolled_by=rolled_by)
             rounds.append(_round_outcome(report))
             reports.append(report)
             if report.ended:
@@ -75,14 +81,21 @@ def test_end_of_turn_over_many_battles_equals_resolving_them_one_by_one(variant:
 
     batched_dice, plain_dice = Dice.seeded(5), Dice.seeded(5)
     step = end_of_turn(TurnContext(state, settings, 11, batched_dice))
+    rolled_by: dict[int, str] = {}
     expected_state, expected_lines, expected_rounds, reports = one_by_one(
-        state, settings, plain_dice, 11
+        state, settings, plain_dice, 11, rolled_by
     )
 
     assert state.model_dump_json() == before  # the input is left as it was
     assert step.state.model_dump_json() == expected_state.model_dump_json()
     assert [m.to_json() for m in step.lines] == [m.to_json() for m in expected_lines]
-    assert step.outcome == {"rounds": expected_rounds}
+    # each side's dice are credited to it, as a round fought on its own credits them
+    credits = rolled_by_outcome(rolled_by, 0, len(plain_dice.records))
+    assert step.outcome == {"rounds": expected_rounds, **credits}
+    assert set(credits[ROLLED_BY]["factions"]) <= {
+        p.faction for b in state.active_battles() for p in b.participants
+    }
+    assert None not in credits[ROLLED_BY]["rolls"]  # every battle die is some side's
     # every round's report goes to its battle's log, once, numbered by its round
     assert [(r.key, r.seq, r.body.model_dump_json()) for r in step.archive] == [
         (f"battle/{r.battle_id}", r.round, r.model_dump_json()) for r in reports

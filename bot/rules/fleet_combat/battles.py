@@ -13,8 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import field
 from itertools import combinations
+from typing import Any
 
 from bot.dice import Dice
+from bot.dice_stats import rolled_by_outcome
 from bot.errors import NotFound
 from bot.errors import RuleViolation
 from bot.i18n import Msg
@@ -65,6 +67,8 @@ class RoundOutcome:
     state: FleetCombatState
     report: RoundReport
     lines: list[Msg] = field(default_factory=list)
+    # The audit outcome's part naming the faction that rolled each roll (`/history stats`).
+    rolled_by: dict[str, Any] = field(default_factory=dict)
 
     @property
     def archive(self) -> list[ArchiveRecord]:
@@ -664,9 +668,14 @@ def resolve_round(
     FC-I7–FC-I16); groups without orders use the automatic policy (FC-I17).
     """
     new, battle = _copy_with_battle(state, battle_id, fleets_at_point=True)
-    report = fight_round(new, battle, settings, dice, turn=turn)
+    first = len(dice.records)
+    credits: dict[int, str] = {}
+    report = fight_round(new, battle, settings, dice, turn=turn, rolled_by=credits)
     return RoundOutcome(
-        new, report, round_lines(report, retreat_distance=settings.retreat_distance_points)
+        new,
+        report,
+        round_lines(report, retreat_distance=settings.retreat_distance_points),
+        rolled_by_outcome(credits, first, len(dice.records)),
     )
 
 

@@ -44,7 +44,6 @@ from bot.i18n import Msg
 from bot.rules.fleet_combat import odds_dense
 from bot.rules.fleet_combat.automatic import fight_automatic
 from bot.rules.fleet_combat.messages import JoinedMsg
-from bot.rules.fleet_combat.messages import class_count
 from bot.rules.fleet_combat.models import Fleet
 from bot.rules.fleet_combat.odds_arrays import Bools
 from bot.rules.fleet_combat.odds_arrays import Floats
@@ -57,6 +56,7 @@ from bot.rules.fleet_combat.odds_model import Transition
 from bot.rules.fleet_combat.odds_simulation import Simulation
 from bot.rules.fleet_combat.odds_simulation import simulation_generator
 from bot.rules.fleet_combat.rounds import ROUND_SAFETY_LIMIT
+from bot.rules.fleet_combat.settings import DEFAULT_CLASS_ORDER
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 
 OddsMethod = Literal["auto", "exact", "monte_carlo"]
@@ -642,7 +642,7 @@ def odds_lines(result: OddsResult, name_a: str, name_b: str) -> list[Msg]:
                 continue
             if sampled:
                 error = errors.get(f"survivors_{label}.{ship_class}", 0.0)
-                shown = Msg("fleet_combat.odds.with_margin", value=shown, margin=_figure(error))
+                shown = _margin_msg(shown, error)
             parts.append(shown)
         lines.append(
             Msg(
@@ -675,17 +675,35 @@ _SMALLEST_SHOWN = 0.0005
 
 
 def _survivors_msg(ship_class: str, mean: float) -> Msg | None:
-    """ "2.31 cruisers"; small means keep a significant digit ("0.003 cruisers", "under 0.001
-    cruisers") so a side that rarely wins does not read as keeping nothing."""
+    """ "2.31 cruisers", "2.80 fighters", "2.00 destroyers": every mean with two decimals;
+    small means keep a significant digit ("0.003 cruisers", "under 0.001 cruisers") so a
+    side that rarely wins does not read as keeping nothing."""
     if mean <= 0.0:
         return None
     if mean < _SMALLEST_SHOWN:
-        return Msg("fleet_combat.odds.under", ships=class_count(ship_class, 0.001))
-    return class_count(ship_class, _figure(mean))
+        return Msg("fleet_combat.odds.under", ships=_mean_ships(ship_class, 0.001))
+    return _mean_ships(ship_class, mean)
 
 
-def _figure(value: float) -> float:
-    """Two decimals, or one significant digit below 0.005 (0.003, 0.0007)."""
-    if value >= 0.005 or value == 0.0:
-        return round(value, 2)
-    return float(f"{value:.1g}")
+def _mean_ships(ship_class: str, mean: float) -> Msg:
+    """A mean number of ships of a class, its figure written by `_figure_msg`. A number
+    shown with decimals always takes the plural form of a fraction ("2.00 destroyers",
+    "2,00 эсминца"), so these messages need no plural choice."""
+    figure = _figure_msg(mean)
+    if ship_class in DEFAULT_CLASS_ORDER:
+        return Msg(f"fleet_combat.odds.mean.{ship_class}", mean=figure)
+    return Msg("fleet_combat.odds.mean.custom", name=ship_class, mean=figure)
+
+
+def _margin_msg(value: Msg, error: float) -> Msg:
+    """A sampled mean with its margin, the margin written as the means are."""
+    return Msg("fleet_combat.odds.with_margin", value=value, margin=_figure_msg(error))
+
+
+def _figure_msg(value: float) -> Msg:
+    """Two decimals, or as many as one significant digit needs below 0.005 (0.003, 0.0007),
+    in the reader's way of writing decimals."""
+    places = 2
+    if 0.0 < value < 0.005:
+        places = max(2, min(4, -math.floor(math.log10(float(f"{value:.1g}")))))
+    return Msg(f"fleet_combat.odds.figure.{places}", value=value)

@@ -79,6 +79,7 @@ class _Round:
         fleet_index: FleetIndex | None = None,
         prune: bool = True,
         ladder: Ladder | None = None,
+        rolled_by: dict[int, str] | None = None,
     ) -> None:
         self.state = state
         self.battle = battle
@@ -89,6 +90,9 @@ class _Round:
         self.fleet_index = fleet_index
         self.prune = prune
         self.ladder = ladder if ladder is not None else Ladder(settings)
+        # Who rolled each roll the round makes, by its index in the dice's records (see
+        # `credit`); the caller keeps it for the audit entry.
+        self.rolled_by: dict[int, str] = {} if rolled_by is None else rolled_by
         self.number = battle.next_round
         self.engaged: list[Participant] = battle.engaged()
         self.fleets: dict[str, Fleet] = {
@@ -118,6 +122,12 @@ class _Round:
         # The life of each class a packet wounded, for the report (FC-I4).
         self.wounded_life: dict[str, int] = {}
         self.groups = 0
+
+    def credit(self, faction: str, first: int) -> None:
+        """The rolls made since record `first` were `faction`'s: its attack, its defence, the
+        die choosing which of its ships takes a wound."""
+        for index in range(first, len(self.dice.records)):
+            self.rolled_by[index] = faction
 
     def fleet_of(self, faction: str) -> Fleet | None:
         """`faction`'s fleet at the battle's point (through the index when there is one)."""
@@ -274,9 +284,11 @@ class _Round:
             f"fleet combat #{self.battle.id} r{self.number}: {shooter} {ship_class}×{size}"
             f" → {aim.opponent} {aim.target_class}"
         )
+        first = len(self.dice.records)
         faces = roll_many(
             self.dice, aim.dice, settings.die_faces, f"{label}, attack", "FC-5.10", hit_on
         )
+        self.credit(shooter, first)
         hits = sum(1 for f in faces if f >= hit_on)  # FC-1.2
         defence_faces: list[int] = []
         wounds = hits
@@ -284,9 +296,11 @@ class _Round:
         if target_stats.defence is not None:  # FC-I3: a face equal to D blocks, or wounds
             blocks_on = target_stats.defence + (0 if settings.defence_blocks_on_equal else 1)
         if hits and blocks_on is not None:  # FC-5.11: only if the class has defence
+            first = len(self.dice.records)
             defence_faces = roll_many(
                 self.dice, hits, settings.die_faces, f"{label}, defence", "FC-5.11", blocks_on
             )
+            self.credit(aim.opponent, first)  # the defender rolls its defence (FC-5.11)
             wounding, target_class = settings.defence_wounds, aim.target_class
             wounds = sum(1 for f in defence_faces if wounding(target_class, f))
         cap = size if settings.kill_cap else None
@@ -407,12 +421,14 @@ class _Round:
         if settings.wound_tie_break == "random":
 
             def by_die(tied: list[int]) -> int:
+                first = len(self.dice.records)
                 face = self.dice.roll_one(
                     len(tied),
                     f"fleet combat #{self.battle.id} r{self.number}: which of {owner}'s"
                     f" ships {[ships[i].id for i in tied]} takes the wound",
                     clause="FC-I10",
                 )
+                self.credit(owner, first)
                 return tied[face - 1]
 
             return by_die
@@ -594,12 +610,14 @@ def fight_round(
     turn: int | None,
     automatic: bool = False,
     round_cap: int | None = None,
+    rolled_by: dict[int, str] | None = None,
 ) -> RoundReport:
     """Fight one round of `battle` (which belongs to `state`), mutating both; returns the report.
 
     `automatic` fires every group on the FC-I17 policy and ignores orders (a retreat counts
     only when the automatic battle's caller listed it, `fight_automatic_rounds`).
     `round_cap` overrides `settings.max_rounds` (0 = none). Many battles: `fight_rounds`.
+    `rolled_by` receives the faction that rolled each roll, by its index in `dice.records`.
     """
     return _Round(
         state,
@@ -609,6 +627,7 @@ def fight_round(
         turn=turn,
         automatic=automatic,
         round_cap=settings.max_rounds if round_cap is None else round_cap,
+        rolled_by=rolled_by,
     ).fight()
 
 
@@ -620,10 +639,12 @@ def fight_rounds(
     *,
     turn: int | None,
     rounds_each: int,
+    rolled_by: dict[int, str] | None = None,
 ) -> list[RoundReport]:
     """Up to `rounds_each` rounds of each of `battles` (all in `state`), battle by battle,
     stopping a battle when it ends: the same as `fight_round` in a loop, with one fleet index
-    and one pass dropping emptied fleets for all of them (the end of turn, FC-I6)."""
+    and one pass dropping emptied fleets for all of them (the end of turn, FC-I6).
+    `rolled_by` receives the faction that rolled each roll, by its index in `dice.records`."""
     fleets = fleet_index(state)
     ladder = Ladder(settings)
     reports: list[RoundReport] = []
@@ -643,6 +664,7 @@ def fight_rounds(
                 fleet_index=fleets,
                 prune=False,
                 ladder=ladder,
+                rolled_by=rolled_by,
             ).fight()
             reports.append(report)
             if report.ended:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.dice_stats import rolled_by_outcome
 from bot.i18n import Msg
 from bot.rules.fleet_combat.copies import working_copy
 from bot.rules.fleet_combat.messages import battle_line
@@ -45,6 +46,8 @@ def end_of_turn(
     round reports go to the battles' logs in the ruleset archive."""
     settings = context.settings
     state = working_copy(context.state)
+    first = len(context.dice.records)
+    rolled_by: dict[int, str] = {}
     reports = fight_rounds(
         state,
         state.active_battles(),
@@ -52,7 +55,10 @@ def end_of_turn(
         context.dice,
         turn=context.turn,
         rounds_each=settings.rounds_per_resolution or ROUND_SAFETY_LIMIT,
+        rolled_by=rolled_by,
     )
+    # Each side's dice count for its player in `/history stats`, not for the GM.
+    credits = rolled_by_outcome(rolled_by, first, len(context.dice.records))
     # Points and factions as the players typed them (`shown_msg`).
     lines = [
         shown_msg(line)
@@ -61,7 +67,7 @@ def end_of_turn(
     return TurnStepResult(
         state=state,
         lines=lines,
-        outcome={"rounds": [_round_outcome(r) for r in reports]},
+        outcome={"rounds": [_round_outcome(r) for r in reports], **credits},
         archive=[r.log_record() for r in reports],
         audit_lines=_audit_summary(reports) if reports else None,
         affected=_fought(state, reports),
@@ -174,14 +180,19 @@ def waiting_for(
 def awaited(
     fleet_state: FleetCombatState, fleet_settings: FleetCombatSettings, turn: int
 ) -> list[Awaited]:
-    """Each participant owing fire orders or a retreat, one per battle (FC-I7); the point's
-    name as typed (`shown_msg`)."""
-    key = "fleet_combat.owes.orders"
+    """Each participant owing fire orders or a retreat, one per battle (FC-I7); fire orders
+    alone before the round a retreat may be declared for (FC-6.4, FC-I15: never in round 1
+    by default); the point's name as typed (`shown_msg`)."""
     return [
-        Awaited(
-            faction,
-            shown_msg(Msg(key, battle=battle.id, point=battle.point, round=battle.next_round)),
-        )
+        Awaited(faction, _owed_line(battle, fleet_settings))
         for battle, missing in _missing_orders(fleet_state, fleet_settings)
         for faction in missing
     ]
+
+
+def _owed_line(battle: Battle, settings: FleetCombatSettings) -> Msg:
+    """What a participant without orders owes in `battle`: a retreat is offered only from
+    the round `retreat_min_round` on (FC-6.4, FC-I15)."""
+    retreat = battle.next_round >= settings.retreat_min_round
+    key = "fleet_combat.owes.orders" if retreat else "fleet_combat.owes.fire_orders"
+    return shown_msg(Msg(key, battle=battle.id, point=battle.point, round=battle.next_round))
