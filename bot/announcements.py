@@ -38,8 +38,10 @@ from typing import TypeVar
 
 import discord
 
+from bot.campaigns import UnitOfWork
 from bot.controls import Control
 from bot.i18n import t
+from bot.interactions import clip
 from bot.interactions import ping_only
 from bot.interactions import reply
 from bot.interactions import update_message
@@ -62,7 +64,6 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from bot.campaigns import UnitOfWork
     from bot.campaigns import Written
     from bot.storage.database import Database
     from bot.storage.shards import Shards
@@ -98,6 +99,7 @@ class Announcement:
     view: discord.ui.View | None = None
     pinged: Sequence[int] = ()
     choice_id: int | None = None
+    pings: int | None = None  # the pending choice whose player this message pings for
     edit: bool = False  # replaces the clicked message instead of posting a new one
     edits: int | None = None  # redraws this message in the channel (posted anew when gone)
     repost: bool = True  # with `edits`: False leaves a message that is gone unposted
@@ -118,6 +120,8 @@ class Announcement:
         }
         if self.ephemeral:
             body["ephemeral"] = True
+        if self.pings is not None:
+            body["pings"] = self.pings
         if self.render is not None:
             body["render"] = self.render
             body["args"] = dict(self.args)
@@ -137,6 +141,8 @@ async def write(
     campaign's channel)."""
     channel = channel_id or (interaction.channel_id if interaction else None)
     clicked = interaction.message if interaction is not None else None
+    # A command's public messages are in its undo journal: its undo marks them undone.
+    journal = uow.writes.journal if isinstance(uow, UnitOfWork) else None
     rows = []
     for announcement in announcements:
         payload = announcement.body(locale)
@@ -149,16 +155,17 @@ async def write(
             payload["repost"] = True
             if not announcement.repost:
                 payload["gone"] = "leave"
-        rows.append(
-            await outbox.add(
-                uow.conn,
-                campaign_id=uow.campaign.id,
-                channel_id=announcement.channel_id or channel or uow.campaign.channel_id,
-                interaction_id=interaction.id if interaction is not None else None,
-                choice_id=announcement.choice_id,
-                payload=payload,
-            )
+        row = await outbox.add(
+            uow.conn,
+            campaign_id=uow.campaign.id,
+            channel_id=announcement.channel_id or channel or uow.campaign.channel_id,
+            interaction_id=interaction.id if interaction is not None else None,
+            choice_id=announcement.choice_id,
+            payload=payload,
         )
+        if journal is not None and not payload.get("ephemeral"):
+            journal.add("posted", outbox=row.id)
+        rows.append(row)
     return rows
 
 
@@ -294,6 +301,8 @@ async def rendered(client: discord.Client, row: OutboxMessage) -> dict[str, Any]
 
 def _empty(payload: dict[str, Any]) -> bool:
     """Nothing to show (a rendered message that found nothing to say)."""
+    if payload.get("undone"):  # a mark on a message posted earlier
+        return False
     return not (payload.get("content") or payload.get("embeds") or payload.get("components"))
 
 
@@ -315,7 +324,7 @@ async def deliver(
         try:
             if _empty(payload):
                 message_id = None
-            elif payload.get("repost"):  # a message posted earlier, not the clicked one
+            elif payload.get("repost") or payload.get("undone"):  # posted earlier, not clicked
                 message_id = await _post_in_channel(interaction.client, row, payload, note=None)
             elif payload.get("edit"):
                 await update_message(interaction, **_redraw(payload))
@@ -357,6 +366,8 @@ async def _post_in_channel(
         log.info("outbox message %s was private to an interaction now gone", row.id)
         return None
     channel = client.get_partial_messageable(row.channel_id)
+    if payload.get("undone"):
+        return await _mark_undone(channel, row, payload)
     if payload.get("repost"):
         return await _redraw_or_repost(channel, row, payload, note=note)
     if payload.get("edit"):
@@ -399,6 +410,62 @@ async def _redraw_or_repost(
         log.info("outbox message %s could not redraw message %s", row.id, message_id)
         return None
     return sent.id
+
+
+# The side colour of a message whose command a GM undid: greyed out, whatever it said.
+UNDONE_COLOUR = discord.Colour(0x718096)
+MESSAGE_TEXT_LIMIT = 6000  # Discord's limit on a message's embeds' text together
+
+
+def undone_edit(message: discord.Message, note: str) -> dict[str, Any]:
+    """Keyword arguments for discord.py's edit that mark a posted message undone, from the
+    message as it reads now: each embed's title struck through, `note` (who undid it and
+    why) leading the first embed's text, side colour grey; a ping line struck through and
+    pinging nobody; its buttons gone. Footers stay as they are (the anchors /history verify
+    reads). A message of text alone (a ping) gets `note` below its struck text."""
+    embeds = [discord.Embed.from_dict(e.to_dict()) for e in message.embeds]
+    struck = f"~~{message.content}~~" if message.content else ""
+    if not embeds:
+        content = f"{struck}\n{note}" if struck else note
+        return {
+            "content": clip(content, 2000),
+            "view": None,
+            "allowed_mentions": discord.AllowedMentions.none(),
+        }
+    for embed in embeds:
+        if embed.title and not embed.title.startswith("~~"):
+            embed.title = clip(f"~~{embed.title}~~", 256)
+        embed.colour = UNDONE_COLOUR
+    first = embeds[0]
+    room = MESSAGE_TEXT_LIMIT - sum(len(e) for e in embeds) - len(note) - 2
+    told = first.description or ""
+    if room < 0:
+        told = clip(told, max(len(told) + room, 1)) if told else ""
+    first.description = clip(f"{note}\n\n{told}" if told else note, 4096)
+    return {
+        "content": clip(struck, 2000) if struck else None,
+        "embeds": embeds,
+        "view": None,
+        "allowed_mentions": discord.AllowedMentions.none(),
+    }
+
+
+async def _mark_undone(
+    channel: discord.PartialMessageable, row: OutboxMessage, payload: dict[str, Any]
+) -> int | None:
+    """Mark the message an undone command posted (`payload["edit"]`) undone, as it reads
+    now (`undone_edit`); a message that is gone, or a channel that refuses, is only logged."""
+    message_id = int(payload["edit"])
+    try:
+        async for found in channel.history(limit=1, around=discord.Object(message_id)):
+            if found.id == message_id:
+                await found.edit(**undone_edit(found, str(payload["undone"]["note"])))
+                return message_id
+    except discord.HTTPException:
+        log.info("outbox message %s could not mark message %s undone", row.id, message_id)
+        return None
+    log.info("outbox message %s marks message %s undone, which is gone", row.id, message_id)
+    return None
 
 
 async def post_unsent(client: discord.Client, db: Database, shards: Shards | None = None) -> int:
