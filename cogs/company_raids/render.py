@@ -185,6 +185,24 @@ def ping_text(awaiting: Awaiting, user_id: int | None, locale: str, *, gms: str 
     )
 
 
+def settled_embed(
+    story: discord.Embed,
+    lines: Sequence[Msg],
+    question_url: str,
+    locale: str,
+    entry_seq: int,
+) -> discord.Embed:
+    """The reply to an answer given by command (`/company force`, `/company fine`): the
+    story's outcome (`story`: the question as redrawn), what the answer did, and a link to
+    the question, which shows the whole story."""
+    outcome = (story.description or "").split("\n\n")[0]
+    told = [outcome, *(m.render(locale) for m in lines)]
+    told.append(t("question.settled_there", locale, url=question_url))
+    embed = make_embed(str(story.title), "\n".join(told), colour=story.colour or NEUTRAL_COLOUR)
+    cite_in_footer(embed, locale, footer=[t(C + "story.footer", locale, seq=entry_seq)])
+    return embed
+
+
 def change_embed(
     lines: Sequence[Msg], locale: str, *, entry_seq: int | None = None
 ) -> discord.Embed:
