@@ -7,9 +7,11 @@ posted then (`unsent`). A post that succeeded just before a crash, before its ma
 posted again: delivery is at least once for that window, never silently lost.
 
 Posted rows are pruned (`prune`, in the turn scheduler's sweep): a row sent more than
-`KEEP_SENT` ago goes unless an undo may still redraw the question it shows (`asked`). Nothing
-else reads a posted row: start-up reads only unsent ones, and an edit names its message in
-its own body.
+`KEEP_SENT` ago goes unless an undo may still redraw the question it shows (`asked`). An
+undo also reads the posts of the command it undoes (`posts`, by the ids its journal lists) to
+mark them undone, and the ping of a question it asks again (`pings_of`): a post pruned by
+then is left as it is, and the undo says how many. Start-up reads only unsent rows, and an
+edit names its message in its own body.
 """
 
 from __future__ import annotations
