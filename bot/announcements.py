@@ -8,14 +8,15 @@ be answered (Discord forgot it), the message goes to the channel instead. Whatev
 left unsent is posted in its channel at start-up by `post_unsent`, marked "(posted after a
 restart)": the interaction's token may have expired by then.
 
-Three kinds of message besides a plain post: an *edit* of the clicked message (a click's
+Four kinds of message besides a plain post: an *edit* of the clicked message (a click's
 result: the question redrawn, its buttons gone or moved on), posted after a restart by
 editing that message, or of a message posted earlier that a command settles (`edits`: a
-question a GM answered by command, posted anew when it is gone); a *private* one
-(ephemeral), which only the interaction can show and a restart drops; and one *rendered*
-when it is posted, from committed data, by a renderer registered under its name
-(`renderer`): what only the commit itself makes readable (a turn end's revealed seed, whom
-its summary pings).
+question a GM answered by command, posted anew when it is gone); a *mark* on a message an
+undone command posted (`undone`: edited as it reads when the mark is posted, `undone_edit`);
+a *private* one (ephemeral), which only the interaction can show and a restart drops; and
+one *rendered* when it is posted, from committed data, by a renderer registered under its
+name (`renderer`): what only the commit itself makes readable (a turn end's revealed seed,
+whom its summary pings).
 
 Delivery is exactly once except in one narrow window: a post that succeeded just before the
 process died, before its mark committed, is posted again at start-up (at least once).
@@ -417,24 +418,25 @@ UNDONE_COLOUR = discord.Colour(0x718096)
 MESSAGE_TEXT_LIMIT = 6000  # Discord's limit on a message's embeds' text together
 
 
-def undone_edit(message: discord.Message, note: str) -> dict[str, Any]:
+def undone_edit(content: str, shown: Sequence[discord.Embed], note: str) -> dict[str, Any]:
     """Keyword arguments for discord.py's edit that mark a posted message undone, from the
-    message as it reads now: each embed's title struck through, `note` (who undid it and
-    why) leading the first embed's text, side colour grey; a ping line struck through and
-    pinging nobody; its buttons gone. Footers stay as they are (the anchors /history verify
-    reads). A message of text alone (a ping) gets `note` below its struck text."""
-    embeds = [discord.Embed.from_dict(e.to_dict()) for e in message.embeds]
-    struck = f"~~{message.content}~~" if message.content else ""
+    message as it reads now (`content`, `shown`): each embed's title struck through, `note`
+    (who undid it and why) leading the first embed's text, side colour grey; a ping line
+    struck through and pinging nobody; its buttons gone. Footers stay as they are (the
+    anchors /history verify reads). A message of text alone (a ping) gets `note` below its
+    struck text."""
+    embeds = [discord.Embed.from_dict(e.to_dict()) for e in shown]
+    struck = f"~~{clip(content, 1900 - len(note))}~~" if content else ""
     if not embeds:
-        content = f"{struck}\n{note}" if struck else note
+        text = f"{struck}\n{note}" if struck else note
         return {
-            "content": clip(content, 2000),
+            "content": clip(text, 2000),
             "view": None,
             "allowed_mentions": discord.AllowedMentions.none(),
         }
     for embed in embeds:
         if embed.title and not embed.title.startswith("~~"):
-            embed.title = clip(f"~~{embed.title}~~", 256)
+            embed.title = f"~~{clip(embed.title, 252)}~~"
         embed.colour = UNDONE_COLOUR
     first = embeds[0]
     room = MESSAGE_TEXT_LIMIT - sum(len(e) for e in embeds) - len(note) - 2
@@ -443,7 +445,7 @@ def undone_edit(message: discord.Message, note: str) -> dict[str, Any]:
         told = clip(told, max(len(told) + room, 1)) if told else ""
     first.description = clip(f"{note}\n\n{told}" if told else note, 4096)
     return {
-        "content": clip(struck, 2000) if struck else None,
+        "content": struck or None,
         "embeds": embeds,
         "view": None,
         "allowed_mentions": discord.AllowedMentions.none(),
@@ -459,7 +461,8 @@ async def _mark_undone(
     try:
         async for found in channel.history(limit=1, around=discord.Object(message_id)):
             if found.id == message_id:
-                await found.edit(**undone_edit(found, str(payload["undone"]["note"])))
+                note = str(payload["undone"]["note"])
+                await found.edit(**undone_edit(found.content, found.embeds, note))
                 return message_id
     except discord.HTTPException:
         log.info("outbox message %s could not mark message %s undone", row.id, message_id)
