@@ -14,6 +14,7 @@ import tests.e2e.test_company_raids as raids
 import tests.e2e.test_undo as undoing
 from bot.standin import Table
 from tests.e2e.play import labels
+from tests.e2e.play import red_attacks_blue
 from tests.e2e.test_click_outbox import message
 from tests.e2e.test_company_raids import CAPTURE
 from tests.e2e.test_company_raids import COUNTER
@@ -202,3 +203,22 @@ async def test_a_russian_campaign_marks_in_russian_and_names_what_it_could_not_m
     done = await undone_in_russian(seated, "снова")
     assert "1 сообщение этой команды не отмечено как отменённое" in done.embed.description
     assert not message(seated, again.message.id).embed.description.startswith("↩️")
+
+
+async def test_an_undone_fleet_turn_end_marks_its_round_report_undone(table: Table):
+    """FC-5.23: turn 1's end fights round 1 of Red's attack on Blue and reports it; the GM
+    undoes that end. The report stays in the channel, marked undone, and `/combat status`
+    shows the battle before round 1 again."""
+    await table.slash("/campaign create name:Fleet rulesets:fleet_combat", as_="gm")
+    await red_attacks_blue(table)
+    table.script_dice([1] * 20)  # round 1: nobody hits
+    ended = await end_turn(table, 1)
+    (report,) = [m for m in ended.messages if m.embeds and "round 1" in (m.embed.description or "")]
+
+    await undo(table, "orders came late")
+
+    shown = message(table, report.id)
+    assert shown.embed.description.startswith("↩️ **Undone** by the GM: orders came late")
+    assert "Battle #1 at Mecatol, round 1" in shown.embed.description
+    status = await table.slash("/combat status battle:1", as_="gm")
+    assert "No retreat can be declared for round 1." in status.embed.description
