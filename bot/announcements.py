@@ -8,14 +8,15 @@ be answered (Discord forgot it), the message goes to the channel instead. Whatev
 left unsent is posted in its channel at start-up by `post_unsent`, marked "(posted after a
 restart)": the interaction's token may have expired by then.
 
-Three kinds of message besides a plain post: an *edit* of the clicked message (a click's
+Four kinds of message besides a plain post: an *edit* of the clicked message (a click's
 result: the question redrawn, its buttons gone or moved on), posted after a restart by
 editing that message, or of a message posted earlier that a command settles (`edits`: a
-question a GM answered by command, posted anew when it is gone); a *private* one
-(ephemeral), which only the interaction can show and a restart drops; and one *rendered*
-when it is posted, from committed data, by a renderer registered under its name
-(`renderer`): what only the commit itself makes readable (a turn end's revealed seed, whom
-its summary pings).
+question a GM answered by command, posted anew when it is gone); a *mark* on a message an
+undone command posted (`undone`: edited as it reads when the mark is posted, `undone_edit`);
+a *private* one (ephemeral), which only the interaction can show and a restart drops; and
+one *rendered* when it is posted, from committed data, by a renderer registered under its
+name (`renderer`): what only the commit itself makes readable (a turn end's revealed seed,
+whom its summary pings).
 
 Delivery is exactly once except in one narrow window: a post that succeeded just before the
 process died, before its mark committed, is posted again at start-up (at least once).
@@ -38,8 +39,10 @@ from typing import TypeVar
 
 import discord
 
+from bot.campaigns import UnitOfWork
 from bot.controls import Control
 from bot.i18n import t
+from bot.interactions import clip
 from bot.interactions import ping_only
 from bot.interactions import reply
 from bot.interactions import update_message
@@ -62,7 +65,6 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from bot.campaigns import UnitOfWork
     from bot.campaigns import Written
     from bot.storage.database import Database
     from bot.storage.shards import Shards
@@ -98,6 +100,7 @@ class Announcement:
     view: discord.ui.View | None = None
     pinged: Sequence[int] = ()
     choice_id: int | None = None
+    pings: int | None = None  # the pending choice whose player this message pings for
     edit: bool = False  # replaces the clicked message instead of posting a new one
     edits: int | None = None  # redraws this message in the channel (posted anew when gone)
     repost: bool = True  # with `edits`: False leaves a message that is gone unposted
@@ -118,6 +121,8 @@ class Announcement:
         }
         if self.ephemeral:
             body["ephemeral"] = True
+        if self.pings is not None:
+            body["pings"] = self.pings
         if self.render is not None:
             body["render"] = self.render
             body["args"] = dict(self.args)
@@ -137,6 +142,8 @@ async def write(
     campaign's channel)."""
     channel = channel_id or (interaction.channel_id if interaction else None)
     clicked = interaction.message if interaction is not None else None
+    # A command's public messages are in its undo journal: its undo marks them undone.
+    journal = uow.writes.journal if isinstance(uow, UnitOfWork) else None
     rows = []
     for announcement in announcements:
         payload = announcement.body(locale)
@@ -149,16 +156,17 @@ async def write(
             payload["repost"] = True
             if not announcement.repost:
                 payload["gone"] = "leave"
-        rows.append(
-            await outbox.add(
-                uow.conn,
-                campaign_id=uow.campaign.id,
-                channel_id=announcement.channel_id or channel or uow.campaign.channel_id,
-                interaction_id=interaction.id if interaction is not None else None,
-                choice_id=announcement.choice_id,
-                payload=payload,
-            )
+        row = await outbox.add(
+            uow.conn,
+            campaign_id=uow.campaign.id,
+            channel_id=announcement.channel_id or channel or uow.campaign.channel_id,
+            interaction_id=interaction.id if interaction is not None else None,
+            choice_id=announcement.choice_id,
+            payload=payload,
         )
+        if journal is not None and not payload.get("ephemeral"):
+            journal.add("posted", outbox=row.id)
+        rows.append(row)
     return rows
 
 
@@ -294,6 +302,8 @@ async def rendered(client: discord.Client, row: OutboxMessage) -> dict[str, Any]
 
 def _empty(payload: dict[str, Any]) -> bool:
     """Nothing to show (a rendered message that found nothing to say)."""
+    if payload.get("undone"):  # a mark on a message posted earlier
+        return False
     return not (payload.get("content") or payload.get("embeds") or payload.get("components"))
 
 
@@ -315,7 +325,7 @@ async def deliver(
         try:
             if _empty(payload):
                 message_id = None
-            elif payload.get("repost"):  # a message posted earlier, not the clicked one
+            elif payload.get("repost") or payload.get("undone"):  # posted earlier, not clicked
                 message_id = await _post_in_channel(interaction.client, row, payload, note=None)
             elif payload.get("edit"):
                 await update_message(interaction, **_redraw(payload))
@@ -357,6 +367,8 @@ async def _post_in_channel(
         log.info("outbox message %s was private to an interaction now gone", row.id)
         return None
     channel = client.get_partial_messageable(row.channel_id)
+    if payload.get("undone"):
+        return await _mark_undone(channel, row, payload)
     if payload.get("repost"):
         return await _redraw_or_repost(channel, row, payload, note=note)
     if payload.get("edit"):
@@ -399,6 +411,64 @@ async def _redraw_or_repost(
         log.info("outbox message %s could not redraw message %s", row.id, message_id)
         return None
     return sent.id
+
+
+# The side colour of a message whose command a GM undid: greyed out, whatever it said.
+UNDONE_COLOUR = discord.Colour(0x718096)
+MESSAGE_TEXT_LIMIT = 6000  # Discord's limit on a message's embeds' text together
+
+
+def undone_edit(content: str, shown: Sequence[discord.Embed], note: str) -> dict[str, Any]:
+    """Keyword arguments for discord.py's edit that mark a posted message undone, from the
+    message as it reads now (`content`, `shown`): each embed's title struck through, `note`
+    (who undid it and why) leading the first embed's text, side colour grey; a ping line
+    struck through and pinging nobody; its buttons gone. Footers stay as they are (the
+    anchors /history verify reads). A message of text alone (a ping) gets `note` below its
+    struck text."""
+    embeds = [discord.Embed.from_dict(e.to_dict()) for e in shown]
+    struck = f"~~{clip(content, 1900 - len(note))}~~" if content else ""
+    if not embeds:
+        text = f"{struck}\n{note}" if struck else note
+        return {
+            "content": clip(text, 2000),
+            "view": None,
+            "allowed_mentions": discord.AllowedMentions.none(),
+        }
+    for embed in embeds:
+        if embed.title and not embed.title.startswith("~~"):
+            embed.title = f"~~{clip(embed.title, 252)}~~"
+        embed.colour = UNDONE_COLOUR
+    first = embeds[0]
+    room = MESSAGE_TEXT_LIMIT - sum(len(e) for e in embeds) - len(note) - 2
+    told = first.description or ""
+    if room < 0:
+        told = clip(told, max(len(told) + room, 1)) if told else ""
+    first.description = clip(f"{note}\n\n{told}" if told else note, 4096)
+    return {
+        "content": struck or None,
+        "embeds": embeds,
+        "view": None,
+        "allowed_mentions": discord.AllowedMentions.none(),
+    }
+
+
+async def _mark_undone(
+    channel: discord.PartialMessageable, row: OutboxMessage, payload: dict[str, Any]
+) -> int | None:
+    """Mark the message an undone command posted (`payload["edit"]`) undone, as it reads
+    now (`undone_edit`); a message that is gone, or a channel that refuses, is only logged."""
+    message_id = int(payload["edit"])
+    try:
+        async for found in channel.history(limit=1, around=discord.Object(message_id)):
+            if found.id == message_id:
+                note = str(payload["undone"]["note"])
+                await found.edit(**undone_edit(found.content, found.embeds, note))
+                return message_id
+    except discord.HTTPException:
+        log.info("outbox message %s could not mark message %s undone", row.id, message_id)
+        return None
+    log.info("outbox message %s marks message %s undone, which is gone", row.id, message_id)
+    return None
 
 
 async def post_unsent(client: discord.Client, db: Database, shards: Shards | None = None) -> int:

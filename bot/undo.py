@@ -12,12 +12,21 @@ discord.
 A choice the undone command answered is open again, and its question is redrawn as it was
 asked, with working controls, in the message it was asked in: the undo writes that edit to
 the outbox from the post it keeps (`outbox.asked`), posted after its commit (or after a
-restart). A question whose post was never kept (asked before the outbox existed) is left
+restart). An edit notifies nobody, so the ping that asked it (the question's own text, or
+the message that pinged for it, `Announcement.pings`) is posted anew below, and left off
+the redrawn question. A question whose post was never kept (asked before the outbox existed) is left
 as it is, and `UndoDone.unshown` names it for the undo's answer. A ruleset that keeps its
 questions in its own state (`RulesetSpec.reasked`) names those the restored state asks
 again; the newest post showing each one's controls is redrawn the same way, and one with
 no post kept is named in `UndoDone.unshown_kept` with the faction it waits for
 (`RulesetSpec.asked_whom`).
+
+Every public message the undone command posted (its undo journal lists them, `posted`) is
+marked undone where it is: its title struck through, who undid it and why leading its text,
+its controls gone, its footer (the anchors /history verify reads) untouched; a ping says its
+question no longer waits. A message that also shows a question asked again is redrawn
+instead; one no longer kept (the outbox prunes posts after a week) is counted in
+`UndoDone.unmarked`, and a command journaled before posts were kept marks nothing.
 
 The questions the undone command asked go with it: the choices it opened close (a late
 click answers that its command was undone), and the post showing each of them, or a
@@ -31,9 +40,9 @@ one thing no other command needs: its closing entry revealed the turn's dice see
 reopened turn gets a new seed whose commitment the compensating entry publishes, and the
 seed of the turn that end had opened is revealed there (bot/fair_turns.py `reopen_turn`).
 Secret rolls the turn end revealed stay revealed (their hidden part is public in the log),
-and the reports it posted stay posted; the archive records it wrote are removed, like any
-undone command's (the re-run turn end writes records under the same keys), while their
-digests stay listed in the undone entries.
+and the reports it posted stay in the channel, marked undone like any command's posts; the
+archive records it wrote are removed, like any undone command's (the re-run turn end writes
+records under the same keys), while their digests stay listed in the undone entries.
 """
 
 from __future__ import annotations
@@ -58,7 +67,9 @@ from bot.command_names import command_msg
 from bot.errors import Conflict
 from bot.errors import NotAllowed
 from bot.errors import NotFound
+from bot.i18n import DEFAULT_LANGUAGE
 from bot.i18n import Msg
+from bot.i18n import t
 from bot.storage import outbox
 from bot.storage.audit import UNDO_COMMAND
 from bot.storage.audit import AuditEntry
@@ -120,8 +131,10 @@ class UndoDone:
     unshown: list[int] = field(default_factory=list)  # of those, the ones not redrawn
     # Questions kept in a ruleset's state open again whose post was never kept: not redrawn.
     unshown_kept: list[KeptQuestion] = field(default_factory=list)
-    # Their questions redrawn, then the edits taking the undone command's questions' controls
-    # off their posts.
+    # Messages the undone command posted that could not be marked undone (no longer kept).
+    unmarked: int = 0
+    # Their questions redrawn, the undone command's messages marked undone, the edits taking
+    # its questions' controls off their posts, then the pings of the questions asked again.
     redraws: list[OutboxMessage] = field(default_factory=list)
 
     @property
@@ -265,23 +278,54 @@ class UndoService:
             unshown = [c for c, row in asked.items() if row is None and c not in previews]
             # A question kept in a ruleset's state asked before its posts were kept.
             unshown_kept = [q for q in kept if reasked.get(q.prefix) is None]
+            posted = [int(op["outbox"]) for op in unit.ops if op["op"] == "posted"]
+            found = await outbox.posts(uow.conn, campaign_id, posted)
+            unreached = len(posted) - len(found) + sum(1 for p in found if not p.sent)
             done = UndoDone(
-                compensating, undid, closed, turn, cleared, answered, unshown, unshown_kept
+                compensating,
+                undid,
+                closed,
+                turn,
+                cleared,
+                answered,
+                unshown,
+                unshown_kept,
+                unmarked=unreached,
             )
             if announce is not None:
                 await announce(uow, done)
+            pings = await outbox.pings_of(uow.conn, campaign_id, answered)
             redrawn: set[int] = set()  # one redraw a message, however many choices it asks
+            asked_again: list[OutboxMessage] = []  # the pings of the questions asked again
             # After the undo's answer: posted in that order.
             for row in [*asked.values(), *reasked.values()]:
                 if row is not None and row.id not in redrawn:
                     redrawn.add(row.id)
-                    done.redraws.append(await redraw_question(uow, row))
-            # The questions the undone command asked lose their controls, except in a
-            # message that shows a question asked again (its redraw replaces it whole).
+                    redraw, ping = await redraw_question(uow, row)
+                    done.redraws.append(redraw)
+                    ping = ping or (pings.get(row.choice_id) if row.choice_id else None)
+                    if ping is not None:
+                        asked_again.append(ping)
             again = {int(row.payload["edit"]) for row in done.redraws}
+            # What the undone command posted is marked undone, except a message that shows a
+            # question asked again (its redraw replaces it whole).
+            marked: set[int] = set()
+            for post in found:
+                message = post.message_id
+                if message is None or post.row.payload.get("ephemeral"):
+                    continue
+                if message not in again and message not in marked:
+                    marked.add(message)
+                    note = undone_note(post.row, reason, compensating.seq)
+                    done.redraws.append(await mark_undone(uow, post.row, message, note))
+            # The questions the undone command asked lose their controls, except in a
+            # message redrawn or marked undone above.
             for row, prefixes in shown_in(withdrawn):
-                if int(row.payload["edit"]) not in again:
+                if int(row.payload["edit"]) not in again | marked:
                     done.redraws.append(await withdraw_questions(uow, row, prefixes))
+            # Whoever is asked again is pinged anew: an edit notifies nobody.
+            for ping in asked_again:
+                done.redraws.append(await ping_again(uow, ping))
         return done
 
 
@@ -351,19 +395,85 @@ def preview(ruleset: str, kind: str) -> bool:
         return False
 
 
-async def redraw_question(uow: UnitOfWork, asked: OutboxMessage) -> OutboxMessage:
+async def redraw_question(
+    uow: UnitOfWork, asked: OutboxMessage
+) -> tuple[OutboxMessage, OutboxMessage | None]:
     """Write, in the undo's transaction, the edit that shows a reopened question as it was
     asked (its text and working controls) in the message it was asked in; posted anew when
-    that message is gone, and then the choice learns where it is."""
+    that message is gone, and then the choice learns where it is. A ping the question
+    carried as its text is left off (an edit notifies nobody): it is returned, to be posted
+    anew (`ping_again`)."""
     payload = {k: v for k, v in asked.payload.items() if k not in ("gone", "ephemeral")}
     payload["repost"] = True
-    return await outbox.add(
+    ping = None
+    if payload.get("content") and pinged_users(payload):
+        ping = replace(asked, payload={**payload, "pings": asked.choice_id})
+        payload["content"] = None
+    row = await outbox.add(
         uow.conn,
         campaign_id=uow.campaign.id,
         channel_id=asked.channel_id,
         interaction_id=None,
         choice_id=asked.choice_id,
         payload=payload,
+    )
+    return row, ping
+
+
+def pinged_users(payload: dict[str, Any]) -> list[str]:
+    """The users a stored message notifies (its `allowed_mentions`)."""
+    return [str(u) for u in (payload.get("allowed_mentions") or {}).get("users") or []]
+
+
+async def ping_again(uow: UnitOfWork, ping: OutboxMessage) -> OutboxMessage:
+    """Write, in the undo's transaction, a new message pinging whoever a reopened question
+    asks, with the words that asked them first."""
+    payload: dict[str, Any] = {
+        "locale": ping.payload.get("locale"),
+        "content": ping.payload["content"],
+        "embeds": [],
+        "components": [],
+        "allowed_mentions": ping.payload.get("allowed_mentions") or {},
+    }
+    if ping.payload.get("pings") is not None:
+        payload["pings"] = ping.payload["pings"]
+    return await outbox.add(
+        uow.conn,
+        campaign_id=uow.campaign.id,
+        channel_id=ping.channel_id,
+        interaction_id=None,
+        choice_id=None,
+        payload=payload,
+    )
+
+
+def undone_note(posted: OutboxMessage, reason: str, seq: int) -> str:
+    """What heads a message of an undone command: undone by the GM, why, and the undo's
+    entry, in the language the message was posted in; a ping says its question no longer
+    waits."""
+    locale = str(posted.payload.get("locale") or DEFAULT_LANGUAGE)
+    ping = posted.payload.get("content") and not posted.payload.get("embeds")
+    key = "undo.marked_ping" if ping and pinged_users(posted.payload) else "undo.marked"
+    return t(key, locale, reason=shown(reason), seq=seq)
+
+
+async def mark_undone(
+    uow: UnitOfWork, posted: OutboxMessage, message_id: int, note: str
+) -> OutboxMessage:
+    """Write, in the undo's transaction, the edit that marks a message the undone command
+    posted as undone (bot/announcements.py `undone_edit`: struck through, `note` first, its
+    controls gone); a message that is gone is left gone."""
+    return await outbox.add(
+        uow.conn,
+        campaign_id=uow.campaign.id,
+        channel_id=posted.channel_id,
+        interaction_id=None,
+        choice_id=None,
+        payload={
+            "locale": posted.payload.get("locale"),
+            "edit": message_id,
+            "undone": {"note": note},
+        },
     )
 
 

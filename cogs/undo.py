@@ -117,8 +117,9 @@ async def answer_undo(
 def _undone_embed(
     ctx: Context, choice: Choice, done: UndoDone, unshown: list[str]
 ) -> discord.Embed:
-    """The confirmation redrawn: what was undone, by whom and why, and the questions open
-    again without their buttons (`unshown`, by name); for a turn end, the reopened turn's new
+    """The confirmation redrawn: what was undone, by whom and why, the questions open again
+    without their buttons (`unshown`, by name), and how many of its messages could not be
+    marked undone; for a turn end, the reopened turn's new
     commitment, anchored in the footer (read back by /history verify) with the chain head
     the undo leaves."""
     first, last = done.undid[0], done.undid[-1]
@@ -136,6 +137,8 @@ def _undone_embed(
     if unshown:
         choices = "; ".join(unshown)
         body += "\n" + ctx.pt("undo.done.reopened_unshown", count=len(unshown), choices=choices)
+    if done.unmarked:
+        body += "\n" + ctx.pt("undo.done.unmarked", count=done.unmarked)
     embed = make_embed(ctx.pt("undo.done.title", entries=span), body)
     if done.turn_end is not None and done.commitment is not None:
         embed.description = (

@@ -37,10 +37,11 @@ async def test_a_campaign_from_the_previous_release_opens_and_plays_on(
     assert not info.ephemeral, info.text()
     assert "Old Sea" in info.text()
 
-    # The question the old release posted is not in this fresh stand-in's channel: there is
-    # nothing to redraw, and the answer is the settled story.
+    # The question the old release posted is not in this fresh stand-in's channel: the
+    # answer says what the GM forced, and the settled story is posted anew.
     forced = await table.slash("/corsairs force", as_="gm")
-    assert not forced.ephemeral and "forced by the GM" in forced.embed.field("Rewards")
+    assert not forced.ephemeral and "forced by the GM" in forced.embed.description
+    assert "forced by the GM" in table.channel_messages()[-1].embed.field("Rewards")
     again = await table.slash("/corsairs force", as_="gm")
     assert again.ephemeral and "No piracy is waiting for a reward." in again.text()
     status = await table.slash("/corsairs status", as_="player1")

@@ -7,9 +7,11 @@ posted then (`unsent`). A post that succeeded just before a crash, before its ma
 posted again: delivery is at least once for that window, never silently lost.
 
 Posted rows are pruned (`prune`, in the turn scheduler's sweep): a row sent more than
-`KEEP_SENT` ago goes unless an undo may still redraw the question it shows (`asked`). Nothing
-else reads a posted row: start-up reads only unsent ones, and an edit names its message in
-its own body.
+`KEEP_SENT` ago goes unless an undo may still redraw the question it shows (`asked`). An
+undo also reads the posts of the command it undoes (`posts`, by the ids its journal lists) to
+mark them undone, and the ping of a question it asks again (`pings_of`): a post pruned by
+then is left as it is, and the undo says how many. Start-up reads only unsent rows, and an
+edit names its message in its own body.
 """
 
 from __future__ import annotations
@@ -229,6 +231,62 @@ async def showing(
                         choice_id=None,
                         payload={**message.payload, "edit": int(row["message_id"])},
                     )
+    return found
+
+
+@dataclass(frozen=True)
+class Posted:
+    """A message a command wrote to the outbox, as an undo finds it: the stored row and the
+    message it was posted as (None while unsent, or when nothing was posted)."""
+
+    row: OutboxMessage
+    message_id: int | None
+    sent: bool
+
+
+async def posts(conn: Conn, campaign_id: int, outbox_ids: Sequence[int]) -> list[Posted]:
+    """The campaign's outbox rows with these ids, in order, read in the caller's
+    transaction; a row pruned meanwhile is left out."""
+    found: list[Posted] = []
+    for start in range(0, len(outbox_ids), 200):
+        chunk = list(outbox_ids[start : start + 200])
+        marks = ",".join("?" * len(chunk))
+        async with conn.execute(
+            f"SELECT * FROM outbox WHERE campaign_id = ? AND id IN ({marks}) ORDER BY id",  # noqa: S608
+            (campaign_id, *chunk),
+        ) as cur:
+            rows = list(await cur.fetchall())
+        for row in rows:
+            message = row["message_id"]
+            found.append(
+                Posted(
+                    OutboxMessage.from_row(row),
+                    None if message is None else int(message),
+                    row["sent_at"] is not None,
+                )
+            )
+    return found
+
+
+async def pings_of(
+    conn: Conn, campaign_id: int, choice_ids: Sequence[int]
+) -> dict[int, OutboxMessage]:
+    """For each choice, the newest posted message of its own that pinged whom it asks
+    (written with `pings`: the ping that follows a question moved on by an edit, which
+    notifies nobody); choices with none are left out."""
+    found: dict[int, OutboxMessage] = {}
+    for choice_id in choice_ids:
+        async with conn.execute(
+            "SELECT * FROM outbox WHERE campaign_id = ? AND sent_at IS NOT NULL "
+            "AND (payload LIKE ? OR payload LIKE ?) ORDER BY id DESC",
+            (campaign_id, f'%"pings":{choice_id},%', f'%"pings":{choice_id}}}%'),
+        ) as cur:
+            rows = list(await cur.fetchall())
+        for row in rows:
+            message = OutboxMessage.from_row(row)
+            if message.payload.get("pings") == choice_id and message.payload.get("content"):
+                found[choice_id] = message
+                break
     return found
 
 

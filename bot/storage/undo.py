@@ -49,7 +49,8 @@ COMMAND_CONFIRMATION = "confirmation"
 class UndoJournal:
     """The inverse of one unit of work's writes, in the order they happened: a ruleset's
     state and settings before its first write, archive records added, choices opened or
-    closed, the turn closed, factions and GMs changed, the turn schedule before."""
+    closed, the turn closed, factions and GMs changed, the turn schedule before; and the
+    messages it wrote to the outbox (`posted`), which its undo marks undone."""
 
     ops: list[Op] = field(default_factory=list)
     _rulesets: set[str] = field(default_factory=set)
@@ -240,6 +241,8 @@ class UndoWrites:
                 )
             elif kind == "schedule":
                 await self._restore_schedule(cid, op["row"])
+            elif kind == "posted":  # a message it posted: marked undone by bot/undo.py
+                continue
             else:
                 msg = f"unknown undo journal operation {kind!r}"
                 raise ValueError(msg)

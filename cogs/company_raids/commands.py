@@ -30,6 +30,7 @@ from bot.interactions import choice_handler
 from bot.interactions import gm_mentions
 from bot.interactions import locale_of
 from bot.interactions import message_batches
+from bot.interactions import message_url
 from bot.interactions import reply
 from bot.interactions import require_gm
 from bot.interactions import who
@@ -67,6 +68,7 @@ from bot.text import shown
 from bot.text import split_top_level
 from cogs.company_raids.render import change_embed
 from cogs.company_raids.render import ping_text
+from cogs.company_raids.render import settled_embed
 from cogs.company_raids.render import status_embeds
 from cogs.company_raids.render import step_view
 from cogs.company_raids.render import story_embed
@@ -610,44 +612,47 @@ async def _redraw(
     return await _told(ctx, done, story, locale)
 
 
-def _ping_again(ctx: Ctx, content: str | None, pinged: list[int]) -> list[Announcement]:
+def _ping_again(
+    ctx: Ctx, content: str | None, pinged: list[int], asked: int | None
+) -> list[Announcement]:
     """An edit pings nobody: whoever answers next, when someone other than the actor, is
-    pinged by a follow-up."""
+    pinged by a message of its own (the one ping of that step; the redrawn question does not
+    repeat it), which an undo of the next answer posts again (`pings`)."""
     if content is not None and pinged and ctx.user_id not in pinged:
-        return [Announcement(content=content, pinged=pinged)]
+        return [Announcement(content=content, pinged=pinged, pings=asked)]
     return []
 
 
 async def _settle(ctx: Ctx, choice: Choice, code: str, amount: int | None, command: str) -> None:
     """A step answered by command (`/company force`, `/company fine`): the question in the
     channel shows the incident as it now stands (in the language it was posted in; posted
-    anew when its message is gone, review finding 6); the public reply tells the channel in
-    the campaign's language; the next player, when another, is pinged. All written with the
-    change: posted once, even after a crash."""
+    anew when its message is gone, review finding 6); the public reply tells in a few lines
+    what the answer did, with a link to that question (the story is not posted twice); the
+    next player, when another, is pinged. All written with the change: posted once, even
+    after a crash."""
 
     async def settled(done: Applied[RaidOutcome, CompanyRaidsSettings]) -> list[Announcement]:
         posted_in = _posted_in(ctx, choice)
         embed, view, content, pinged = await _redraw(ctx, choice, done, posted_in)
-        public = embed
-        if posted_in != ctx.public_locale:  # the campaign's language changed since
-            public = (await _redraw(ctx, choice, done, ctx.public_locale))[0]
-        # The reply first: it is the interaction's answer, due within Discord's 3 s, while
-        # editing a channel message may wait for that channel's rate limit.
-        shown = [Announcement(embeds=[public])]
+        again = _ping_again(ctx, content, pinged, done.after)
         channel_id = choice.payload.get("channel")
         message_id = choice.payload.get("message")
-        if channel_id and message_id:
-            shown.append(
-                Announcement(
-                    edits=int(message_id),
-                    channel_id=int(channel_id),
-                    content=content,
-                    embeds=[embed],
-                    view=view,
-                    pinged=pinged,
-                )
-            )
-        return shown + _ping_again(ctx, content, pinged)
+        if not (channel_id and message_id):  # never posted: the reply tells the story
+            public = embed
+            if posted_in != ctx.public_locale:  # the campaign's language changed since
+                public = (await _redraw(ctx, choice, done, ctx.public_locale))[0]
+            return [Announcement(embeds=[public]), *again]
+        public = embed
+        if posted_in != ctx.public_locale:  # the reply speaks the campaign's language
+            public = (await _redraw(ctx, choice, done, ctx.public_locale))[0]
+        url = message_url(ctx.campaign.guild_id, int(channel_id), int(message_id))
+        short = settled_embed(public, done.outcome.lines, url, ctx.public_locale, done.entry.seq)
+        # The reply first: it is the interaction's answer, due within Discord's 3 s, while
+        # editing a channel message may wait for that channel's rate limit.
+        question = Announcement(
+            edits=int(message_id), channel_id=int(channel_id), embeds=[embed], view=view
+        )
+        return [Announcement(embeds=[short]), question, *again]
 
     await answer_step(ctx, choice, code, amount=amount, command=command, announce=settled)
 
@@ -657,13 +662,14 @@ async def answer_click(
     interaction: Interaction, base: Context, choice: Choice, option: str
 ) -> None:
     """A click on a step's button: apply it and redraw the story with the next step's
-    buttons (or none once the incident is closed), in the language it was posted in."""
+    buttons (or none once the incident is closed), in the language it was posted in; the
+    ping that asked it goes with the redraw, and the next player is pinged below."""
     ctx = await RulesetContext.within(interaction, base, SPEC)
     command = "company force" if option == "force" else "company answer"
 
     async def redrawn(done: Applied[RaidOutcome, CompanyRaidsSettings]) -> list[Announcement]:
         embed, view, content, pinged = await _redraw(ctx, choice, done, _posted_in(ctx, choice))
-        shown = [Announcement(edit=True, content=content, embeds=[embed], view=view)]
-        return shown + _ping_again(ctx, content, pinged)
+        shown = [Announcement(edit=True, embeds=[embed], view=view)]
+        return shown + _ping_again(ctx, content, pinged, done.after)
 
     await answer_step(ctx, choice, option, command=command, announce=redrawn)

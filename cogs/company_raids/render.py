@@ -25,6 +25,7 @@ from bot.interactions import choice_view
 from bot.interactions import cite_in_footer
 from bot.interactions import line_embeds
 from bot.interactions import make_embed
+from bot.interactions import strip_citations
 from bot.rules.company_raids import Awaiting
 from bot.rules.company_raids import Event
 from bot.rules.company_raids import RaidsStatus
@@ -183,6 +184,26 @@ def ping_text(awaiting: Awaiting, user_id: int | None, locale: str, *, gms: str 
         faction=shown(awaiting.faction),
         incident=awaiting.incident_id,
     )
+
+
+def settled_embed(
+    story: discord.Embed,
+    lines: Sequence[Msg],
+    question_url: str,
+    locale: str,
+    entry_seq: int,
+) -> discord.Embed:
+    """The reply to an answer given by command (`/company force`, `/company fine`): the
+    story's outcome (`story`: the question as redrawn), what the answer did, and a link to
+    the question, which shows the whole story."""
+    outcome = (story.description or "").split("\n\n")[0]
+    headline = {line.strip("*") for line in outcome.splitlines()}
+    said = [m.render(locale) for m in lines]
+    told = [outcome, *(line for line in said if strip_citations(line, []) not in headline)]
+    told.append(t("question.settled_there", locale, url=question_url))
+    embed = make_embed(str(story.title), "\n".join(told), colour=story.colour or NEUTRAL_COLOUR)
+    cite_in_footer(embed, locale, footer=[t(C + "story.footer", locale, seq=entry_seq)])
+    return embed
 
 
 def change_embed(

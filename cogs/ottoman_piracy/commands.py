@@ -33,6 +33,7 @@ from bot.interactions import acknowledge_slow_writes
 from bot.interactions import choice_handler
 from bot.interactions import command_mention
 from bot.interactions import locale_of
+from bot.interactions import message_url
 from bot.interactions import reply
 from bot.interactions import require_gm
 from bot.interactions import setup_step
@@ -77,6 +78,7 @@ from cogs.ottoman_piracy.input import resolve_power
 from cogs.ottoman_piracy.render import change_embed
 from cogs.ottoman_piracy.render import power_names
 from cogs.ottoman_piracy.render import question_view
+from cogs.ottoman_piracy.render import settled_embed
 from cogs.ottoman_piracy.render import status_embed
 from cogs.ottoman_piracy.render import story_embed
 
@@ -257,9 +259,16 @@ class OttomanPiracyCog(BotCog):
         choice = open_choices[-1]
 
         def story(done: Applied[PiracyOutcome, OttomanPiracySettings]) -> list[Announcement]:
-            # A card from an unknown hand is left: the question is asked again, here.
-            asked: int | None = done.after
-            return [_story(ctx, done, asked, None, None), *_settled_question(ctx, choice, done)]
+            channel_id = choice.payload.get("channel")
+            message_id = choice.payload.get("message")
+            if not channel_id or not message_id:  # never posted: the reply tells the story
+                # A card from an unknown hand is left: the question is asked again, here.
+                return [_story(ctx, done, done.after, None, None)]
+            url = message_url(ctx.campaign.guild_id, int(channel_id), int(message_id))
+            short = settled_embed(done, url, ctx.public_locale)
+            # The question shows the piracy as it now stands (or asks again, there, for the
+            # hand a card needs); the reply says in a few lines what the GM's answer did.
+            return [Announcement(embeds=[short]), *_question_redrawn(ctx, choice, done)]
 
         await _answer(ctx, choice, "force", hand, announce=story)
 
@@ -604,27 +613,6 @@ def _story(
         pinged=[chooser] if chooser else [],
         choice_id=choice_id,
     )
-
-
-def _settled_question(
-    ctx: Ctx, choice: Choice, done: Applied[PiracyOutcome, OttomanPiracySettings]
-) -> list[Announcement]:
-    """The question a GM answered with /corsairs force shows how the piracy was settled:
-    the story as it now stands, no ping, no buttons (in the campaign's language); nothing
-    when the question was never posted, or is gone (the command's answer is the story)."""
-    channel_id = choice.payload.get("channel")
-    message_id = choice.payload.get("message")
-    if not channel_id or not message_id:
-        return []
-    outcome = done.outcome
-    embed = story_embed(
-        outcome.piracy, outcome.state, done.settings, ctx.public_locale, entry_seq=done.entry.seq
-    )
-    return [
-        Announcement(
-            embeds=[embed], edits=int(message_id), channel_id=int(channel_id), repost=False
-        )
-    ]
 
 
 def _question_redrawn(

@@ -28,6 +28,7 @@ from bot.interactions import make_embed
 from bot.rules.ottoman_piracy import HitReward
 from bot.rules.ottoman_piracy import OttomanPiracySettings
 from bot.rules.ottoman_piracy import OttomanPiracyState
+from bot.rules.ottoman_piracy import PiracyOutcome
 from bot.rules.ottoman_piracy import PiracyRecord
 from bot.rules.ottoman_piracy import PiracyStatus
 from bot.rules.ottoman_piracy import RewardOption
@@ -46,6 +47,7 @@ from bot.rules.ottoman_piracy.names import power_name
 from bot.rules.ottoman_piracy.rewards import awaiting_line
 from bot.rules.ottoman_piracy.rewards import piracy_done_line
 from bot.rules.ottoman_piracy.rewards import squadron_place
+from bot.scaffold import Applied
 from bot.text import lines_text
 from bot.text import shown
 from bot.text import text
@@ -481,6 +483,25 @@ def power_names(powers: list[str], locale: str, names: Names = None) -> list[str
     """Powers as the reader reads them, in the order of their names in that language
     (`names`: the custom powers')."""
     return sorted((text(power_label(p, names), locale) for p in powers), key=str.casefold)
+
+
+def settled_embed(
+    done: Applied[PiracyOutcome, OttomanPiracySettings], question_url: str, locale: str
+) -> discord.Embed:
+    """The reply to the GM's forced rewards (`/corsairs force`): the piracy's outcome, what
+    the answer did, and a link to the question, which shows the whole story."""
+    record = done.outcome.piracy
+    zone = sea_zone_label(record.declaration.sea_zone)
+    outcome = f"**{story_outcome(record, locale, done.outcome.state.power_names)}**"
+    told = [outcome, *(m.render(locale) for m in done.outcome.lines)]
+    told.append(t("question.settled_there", locale, url=question_url))
+    embed = make_embed(
+        t(C + "story.title", locale, piracy=record.id, zone=text(zone, locale)),
+        "\n".join(told),
+        colour=story_colour(record),
+    )
+    cite_in_footer(embed, locale, footer=[t(C + "story.footer", locale, seq=done.entry.seq)])
+    return embed
 
 
 def change_embed(lines: list[Msg], locale: str, *, extra: list[str] | None = None) -> discord.Embed:

@@ -137,7 +137,7 @@ async def test_piracy_bookkeeping_killed_before_its_posts_answers_after_a_restar
     assert impulse.embed.description == "Impulse 1: Hapsburgs."
     assert hand.embed.description == "Hapsburgs: 5 cards in hand."
     rewards = "Hit 1: +1 piracy VP, 3 → 4, forced by the GM."
-    assert rewards in forced.embed.field("Rewards")
+    assert rewards in forced.embed.description  # the reply: what the GM forced
     settled = message(played, question.message.id)  # redrawn in place, not posted anew
     assert settled.buttons == [] and settled.content == ""
     assert rewards in settled.embed.field("Rewards")

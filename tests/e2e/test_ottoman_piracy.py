@@ -234,7 +234,8 @@ async def test_a_gm_forces_the_default_for_a_player_who_is_away(seated):
 
 
 async def test_corsairs_force_command_answers_the_open_question(seated):
-    """`/corsairs force` does the same from a command and takes the buttons off the question."""
+    """`/corsairs force` does the same from a command and takes the buttons off the question,
+    which shows the settled piracy; the reply says what the GM forced, not the whole story."""
     await seated.slash("/corsairs vp value:9", as_="gm")
     seated.script_dice([5, 2, 6, 5])
     question = await seated.slash(OP_E1, as_="player1")
@@ -243,10 +244,12 @@ async def test_corsairs_force_command_answers_the_open_question(seated):
 
     forced = await seated.slash("/corsairs force", as_="gm")
 
-    rewards = forced.embed.field("Rewards")
+    rewards = question.embed.field("Rewards")
     assert "Hit 1: +1 piracy VP, 9 → 10" in rewards
     assert "Hit 2: a squadron (Hapsburgs) at Messina is eliminated" in rewards
     assert question.buttons == [] and question.selects == []
+    assert "Hit 2: a squadron (Hapsburgs) at Messina is eliminated" in forced.embed.description
+    assert not forced.embed.fields
     nothing = await seated.slash("/corsairs force", as_="gm")
     assert nothing.ephemeral and "No piracy is waiting" in nothing.text()
 

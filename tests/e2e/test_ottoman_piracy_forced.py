@@ -33,12 +33,14 @@ async def test_force_with_an_empty_hand_loses_the_hit_no_reward_can_pay(seated: 
     """VP at 9: the forced default gives the VP for hit 1 (OP-I10) and asks for the hand;
     `force hand:0` then loses hit 2 (OP-5.7, OP-5.9) and the next piracy can be declared."""
     await seated.slash("/corsairs vp value:9", as_="gm")
-    await two_hits(seated)
+    question = await two_hits(seated)
     forced = await seated.slash("/corsairs force", as_="gm")
-    assert "Hit 1: +1 piracy VP, 9 → 10" in forced.embed.field("Rewards")
+    assert "Hit 1: +1 piracy VP, 9 → 10" in forced.embed.description
+    assert "Hit 1: +1 piracy VP, 9 → 10" in question.embed.field("Rewards")
     closed = await seated.slash("/corsairs force hand:0", as_="gm")
     assert not closed.ephemeral, closed.text()
-    assert "Hit 2: no reward is possible, the hit is lost." in closed.embed.field("Rewards")
+    assert "Hit 2: no reward is possible, the hit is lost." in closed.embed.description
+    assert "Hit 2: no reward is possible, the hit is lost." in question.embed.field("Rewards")
     seated.script_dice([1, 1, 1])
     again = await seated.slash(PIRACY.replace("Ionian Sea", "Aegean Sea"), as_="player1")
     assert not again.ephemeral, again.text()

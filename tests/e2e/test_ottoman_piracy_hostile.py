@@ -245,8 +245,7 @@ async def test_a_gm_settles_a_question_whose_hit_is_ahead_of_the_piracy(seated):
     forced = await seated.slash("/corsairs force", as_="gm")
 
     assert not forced.ephemeral, forced.text()
-    rewards = forced.embed.field("Rewards")
-    assert "Hit 1: +1 piracy VP, 9 → 10" in rewards
+    assert "Hit 1: +1 piracy VP, 9 → 10" in forced.embed.description
     nothing = await seated.slash("/corsairs force", as_="gm")
     assert nothing.ephemeral and "No piracy is waiting" in nothing.text()
 

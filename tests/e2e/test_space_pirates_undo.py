@@ -19,6 +19,7 @@ import tests.e2e.test_space_pirates as base
 from bot.standin import Table
 from bot.storage.outbox import unsent
 from tests.e2e.play import labels
+from tests.e2e.test_click_outbox import RESTARTED
 from tests.e2e.test_click_outbox import dies_before_posting
 from tests.e2e.test_click_outbox import message
 from tests.e2e.test_click_outbox import restart_posts
@@ -52,10 +53,16 @@ def as_asked(asked) -> tuple[str, list[dict[str, object]], list[str]]:
 
 
 def shows_again(table: Table, asked, before) -> object:
-    """The question's message reads as it was asked, every button working."""
+    """The question's message reads as it was asked, every button working; the ping that
+    asked it is posted anew, below (an edit notifies nobody), and the message keeps no
+    second copy of it."""
     again = message(table, asked.id)
-    assert as_asked(again) == before, (as_asked(again), before)
+    ping, embeds, buttons = before
+    assert as_asked(again) == ("", embeds, buttons), (as_asked(again), before)
     assert not any(b.disabled for b in again.buttons)
+    pinged = table.channel_messages()[-1]
+    assert pinged.id != asked.id and pinged.content.endswith(ping), pinged.content
+    assert len(pinged.pings) == 1, pinged.pings  # the player asked, notified again
     return again
 
 
@@ -189,11 +196,12 @@ async def test_a_restart_between_the_undo_and_its_posts_asks_the_offer_again_onc
     shown = len(pirates.channel_messages())
     await pirates.restart()
     again = shows_again(pirates, asked, before)
-    assert restart_posts(pirates) == []  # edited in place
-    assert len(pirates.channel_messages()) == shown
+    # Edited in place; only the ping that asks Vega again is a new message.
+    assert [m.content for m in restart_posts(pirates)] == [f"{RESTARTED}\n{before[0]}"]
+    assert len(pirates.channel_messages()) == shown + 1
     assert await unsent(pirates.bot.service.db) == []
     await pirates.restart()
-    assert len(pirates.channel_messages()) == shown
+    assert len(pirates.channel_messages()) == shown + 1
 
     paid = await pirates.click(again, "Pay 600", as_="player1")
     assert paid.embed.title == "Vega buys the raid off"

@@ -33,8 +33,9 @@ async def test_an_undone_turn_end_takes_the_buttons_off_its_buy_off_question(
     pirates: Table,  # noqa: F811 - the fixture imported above
 ):
     """SP-I34, SP-I45: turn 1's end asks Vega to pay 600 to buy a raid off; the GM undoes
-    that end before Vega answers. The offer stays in the channel as it was told, without its
-    buttons: nobody can press a question of a turn end that no longer happened."""
+    that end before Vega answers. The offer stays in the channel as it was told, marked
+    undone (its title struck through, who undid it and why first) and without its buttons:
+    nobody can press a question of a turn end that no longer happened."""
     await pirates.slash("/pirates route add name:Rich goods:2350", as_="player1")
     pirates.script_dice([1, 4, 6])
     ended = await end_turn(pirates, 1)
@@ -45,7 +46,10 @@ async def test_an_undone_turn_end_takes_the_buttons_off_its_buy_off_question(
 
     shown = message(pirates, offer.id)
     assert shown.buttons == []
-    assert shown.embed.description == told
+    note = "↩️ **Undone** by the GM: the raid was declared late (log entry #9)."
+    assert shown.embed.description == f"{note}\n\n{told}"
+    assert shown.embed.title.startswith("~~") and shown.embed.title.endswith("~~")
+    assert shown.content.startswith("~~") and shown.content.endswith("~~")  # its ping
     with pytest.raises(ClientRefused):
         await pirates.click(offer, "Pay 600", as_="player1")
     assert (await verified(pirates)).startswith("✅ The log is intact")
@@ -79,7 +83,8 @@ async def test_an_undone_answer_takes_back_the_question_it_led_to_and_asks_its_o
 ):
     """SP-I34, SP-I44 with `defender_may_retreat`: Vega refuses the buy-off, round 1 is
     fought and Vega is asked whether to retreat; the GM undoes the refusal. The buy-off is
-    asked again with its buttons, and the retreat question keeps its text without buttons."""
+    asked again with its buttons, and the retreat question keeps its text, marked undone,
+    without buttons."""
     await pirates.slash(
         "/campaign settings set setting:space_pirates.defender_may_retreat value:true", as_="gm"
     )
@@ -98,7 +103,9 @@ async def test_an_undone_answer_takes_back_the_question_it_led_to_and_asks_its_o
     assert labels(message(pirates, offer.id)) == before
     shown = message(pirates, retreat.id)
     assert shown.buttons == []
-    assert shown.embed.description == told
+    note = "↩️ **Undone** by the GM: clicked the wrong button"
+    assert shown.embed.description.startswith(note)
+    assert shown.embed.description.endswith(told)
     status = await pirates.slash("/turn status", as_="gm")
     assert "Vega has not answered the buy-off offer" in " ".join(
         f.value for f in status.embed.fields

@@ -1,0 +1,40 @@
+"""A message an undone command posted, marked undone (bot/announcements.py `undone_edit`):
+struck through, who undid it first, buttons gone, within Discord's limits, footers kept."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.announcements import undone_edit
+
+NOTE = "↩️ **Undone** by the GM: wrong zone (log entry #12)."
+
+
+def test_a_story_is_struck_through_with_the_note_first_and_its_footer_kept():
+    story = discord.Embed(title="Piracy #3 — Aegean Sea", description="**1 hit**\nVP 3/10")
+    story.set_footer(text="⛓ #11 " + "a" * 64)
+    edit = undone_edit("<@1>, choose a reward.", [story], NOTE)
+    (marked,) = edit["embeds"]
+    assert marked.title == "~~Piracy #3 — Aegean Sea~~"
+    assert marked.description == f"{NOTE}\n\n**1 hit**\nVP 3/10"
+    assert marked.footer.text == story.footer.text
+    assert edit["content"] == "~~<@1>, choose a reward.~~"
+    assert edit["view"] is None
+    assert edit["allowed_mentions"].users is False
+
+
+def test_a_ping_alone_says_it_no_longer_waits_below_its_struck_text():
+    asked = "<@2>, incident #1 waits for your answer (Red)."
+    edit = undone_edit(asked, [], "No longer waiting.")
+    assert edit["content"] == f"~~{asked}~~\nNo longer waiting."
+    assert "embeds" not in edit
+
+
+def test_a_full_message_stays_within_discords_limits():
+    """Ten embeds of 590 characters each (a long turn end's report) take the note too: the
+    first embed's text gives way, never the limit of 6,000 characters a message."""
+    embeds = [discord.Embed(title="T" * 256, description="d" * 334) for _ in range(10)]
+    edit = undone_edit("", embeds, NOTE)
+    assert sum(len(e) for e in edit["embeds"]) <= 6000
+    assert edit["embeds"][0].description.startswith(NOTE)
+    assert all(len(e.title) <= 256 and e.title.endswith("~~") for e in edit["embeds"])
