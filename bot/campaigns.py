@@ -35,6 +35,7 @@ from bot.errors import Conflict
 from bot.errors import GameError
 from bot.errors import NotAllowed
 from bot.errors import NotFound
+from bot.errors import typed_params
 from bot.i18n import LANGUAGES
 from bot.i18n import Msg
 from bot.i18n import unfilled
@@ -68,6 +69,7 @@ from bot.text import CAMPAIGN_NAME_MAX
 from bot.text import FACTION_NAME_MAX
 from bot.text import SAVED_ROLL_NAME_MAX
 from bot.text import clean_text
+from bot.text import look_alike
 from bot.text import name_key
 from bot.text import same_name
 from bot.text import shown
@@ -100,6 +102,7 @@ __all__ = [
 ]
 
 CORE = "core"
+typed_params("error.faction_look_alike", "faction", "existing")
 MAX_SAVED_ROLLS = 25  # per player and campaign: what one autocomplete list can offer
 
 M = TypeVar("M", bound=BaseModel)
@@ -811,6 +814,11 @@ class CampaignService:
             found = next((f for f in factions if same_name(f.name, name)), None)  # NFKC, folded
             if found is not None and found.user_id is not None:
                 raise Conflict("error.faction_taken", faction=found.name)
+            # A new faction is not named like another (UTS #39 skeletons: `Rеd` with a
+            # Cyrillic `е` beside `Red`); look-alikes stored before this check still play.
+            existing = look_alike(name, (f.name for f in factions)) if found is None else None
+            if existing is not None:
+                raise Conflict("error.faction_look_alike", faction=name, existing=existing)
             if found is None:
                 faction = await uow.writes.add_faction(campaign_id, name, actor.user_id)
             else:
