@@ -170,6 +170,7 @@ class TurnSummary:
     affected: list[str] = field(default_factory=list)  # factions the summary pings
     outcome: dict[str, Any] = field(default_factory=dict)
     private: dict[str, list[Msg]] = field(default_factory=dict)
+    quiet: bool = False  # nothing to do: left out of the turn end's posts (its entry keeps it)
 
 
 @dataclass
@@ -775,14 +776,22 @@ class CampaignService:
                         result.affected,
                         result.outcome,
                         result.private,
+                        result.quiet,
                     )
                 )
             # The turn moves before the closing entry, so the state it leaves has the new turn.
             await uow.writes.advance_turn(campaign.id)
+            # The closing entry, after each ruleset's own: the turn's end itself (its record
+            # points here), revealing the turn's seed and committing to the next one's.
+            closed = Msg("turn.end.log.closed", turn=campaign.turn, next=campaign.turn + 1)
             closing = await uow.append(
                 "turn end",
                 options={"turn": campaign.turn},
-                outcome={"next_turn": campaign.turn + 1, **await fair_turns.close_turn(uow)},
+                outcome={
+                    "summary": summary_json([closed]),
+                    "next_turn": campaign.turn + 1,
+                    **await fair_turns.close_turn(uow),
+                },
             )
             await uow.writes.record_turn_end(campaign.id, campaign.turn, actor.user_id, closing.id)
             report = TurnEndReport(turn=expected_turn, summaries=summaries)
