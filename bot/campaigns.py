@@ -103,6 +103,7 @@ __all__ = [
 
 CORE = "core"
 typed_params("error.faction_look_alike", "faction", "existing")
+typed_params("dice.saved.error.look_alike", "name", "existing")
 MAX_SAVED_ROLLS = 25  # per player and campaign: what one autocomplete list can offer
 
 M = TypeVar("M", bound=BaseModel)
@@ -577,6 +578,11 @@ class CampaignService:
         dice_expr.parse(expression)
         roll = SavedRoll(name, expression.strip())
         key = name_key(name)
+        # Not named like another of the player's saved rolls (the same name replaces it).
+        mine = await self.saved.of_player(campaign_id, actor.user_id)
+        other = look_alike(name, (r.name for r in mine))
+        if other is not None:
+            raise Conflict("dice.saved.error.look_alike", name=name, existing=other)
         async with self.db.transaction() as conn:
             writes = SavedRollWrites(conn)
             replaced = await writes.named(campaign_id, actor.user_id, key) is not None
