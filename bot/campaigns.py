@@ -35,6 +35,7 @@ from bot.errors import Conflict
 from bot.errors import GameError
 from bot.errors import NotAllowed
 from bot.errors import NotFound
+from bot.errors import typed_params
 from bot.i18n import LANGUAGES
 from bot.i18n import Msg
 from bot.i18n import unfilled
@@ -68,6 +69,7 @@ from bot.text import CAMPAIGN_NAME_MAX
 from bot.text import FACTION_NAME_MAX
 from bot.text import SAVED_ROLL_NAME_MAX
 from bot.text import clean_text
+from bot.text import look_alike
 from bot.text import name_key
 from bot.text import same_name
 from bot.text import shown
@@ -100,6 +102,8 @@ __all__ = [
 ]
 
 CORE = "core"
+typed_params("error.faction_look_alike", "faction", "existing")
+typed_params("dice.saved.error.look_alike", "name", "existing")
 MAX_SAVED_ROLLS = 25  # per player and campaign: what one autocomplete list can offer
 
 M = TypeVar("M", bound=BaseModel)
@@ -167,6 +171,7 @@ class TurnSummary:
     affected: list[str] = field(default_factory=list)  # factions the summary pings
     outcome: dict[str, Any] = field(default_factory=dict)
     private: dict[str, list[Msg]] = field(default_factory=dict)
+    quiet: bool = False  # nothing to do: left out of the turn end's posts (its entry keeps it)
 
 
 @dataclass
@@ -573,6 +578,11 @@ class CampaignService:
         dice_expr.parse(expression)
         roll = SavedRoll(name, expression.strip())
         key = name_key(name)
+        # Not named like another of the player's saved rolls (the same name replaces it).
+        mine = await self.saved.of_player(campaign_id, actor.user_id)
+        other = look_alike(name, (r.name for r in mine))
+        if other is not None:
+            raise Conflict("dice.saved.error.look_alike", name=name, existing=other)
         async with self.db.transaction() as conn:
             writes = SavedRollWrites(conn)
             replaced = await writes.named(campaign_id, actor.user_id, key) is not None
@@ -772,14 +782,22 @@ class CampaignService:
                         result.affected,
                         result.outcome,
                         result.private,
+                        result.quiet,
                     )
                 )
             # The turn moves before the closing entry, so the state it leaves has the new turn.
             await uow.writes.advance_turn(campaign.id)
+            # The closing entry, after each ruleset's own: the turn's end itself (its record
+            # points here), revealing the turn's seed and committing to the next one's.
+            closed = Msg("turn.end.log.closed", turn=campaign.turn, next=campaign.turn + 1)
             closing = await uow.append(
                 "turn end",
                 options={"turn": campaign.turn},
-                outcome={"next_turn": campaign.turn + 1, **await fair_turns.close_turn(uow)},
+                outcome={
+                    "summary": summary_json([closed]),
+                    "next_turn": campaign.turn + 1,
+                    **await fair_turns.close_turn(uow),
+                },
             )
             await uow.writes.record_turn_end(campaign.id, campaign.turn, actor.user_id, closing.id)
             report = TurnEndReport(turn=expected_turn, summaries=summaries)
@@ -811,6 +829,11 @@ class CampaignService:
             found = next((f for f in factions if same_name(f.name, name)), None)  # NFKC, folded
             if found is not None and found.user_id is not None:
                 raise Conflict("error.faction_taken", faction=found.name)
+            # A new faction is not named like another (UTS #39 skeletons: `Rеd` with a
+            # Cyrillic `е` beside `Red`); look-alikes stored before this check still play.
+            existing = look_alike(name, (f.name for f in factions)) if found is None else None
+            if existing is not None:
+                raise Conflict("error.faction_look_alike", faction=name, existing=existing)
             if found is None:
                 faction = await uow.writes.add_faction(campaign_id, name, actor.user_id)
             else:

@@ -137,10 +137,36 @@ class LocalNumber(float):
         return local_number(float(self), "", self.language)
 
 
+class LocalInt(int):
+    """A whole-number message parameter whose grouped form (`{amount:,}` in a catalog) uses
+    the reader's grouping: 100,000,000,000 in English, 100 000 000 000 in Russian. Without
+    the `,` it is written as Python writes it (entry numbers, ids, years stay ungrouped)."""
+
+    language: str
+
+    def __new__(cls, value: int, language: str) -> LocalInt:
+        number = super().__new__(cls, value)
+        number.language = language
+        return number
+
+    def __format__(self, spec: str) -> str:
+        if spec == ",":
+            return str(format_decimal(int(self), format="#,##0", locale=self.language))
+        return int(self).__format__(spec)
+
+    def __str__(self) -> str:
+        return str(int(self))
+
+
 def localised(value: Any, language: str) -> Any:
-    """A message parameter ready for `language`'s text: floats write their decimals its way."""
-    if isinstance(value, float) and language != DEFAULT_LANGUAGE:
+    """A message parameter ready for `language`'s text: floats write their decimals its way,
+    whole numbers a catalog groups (`{amount:,}`) its grouping."""
+    if language == DEFAULT_LANGUAGE or isinstance(value, bool):
+        return value
+    if isinstance(value, float):
         return LocalNumber(value, language)
+    if isinstance(value, int):
+        return LocalInt(value, language)
     return value
 
 

@@ -96,7 +96,10 @@ class TurnStepResult(Generic[StateT]):
     held rolls makes no other rolls): appended before the step's own entry, each shows the
     players a commitment and the GMs all of it, and no turn's end publishes it; the step
     names it in `reveal` (by its number: the dice's `entry` right after its block's rolls)
-    at the turn's end that publishes it, or a GM reveals it (`/reveal`)."""
+    at the turn's end that publishes it, or a GM reveals it (`/reveal`).
+
+    `quiet`: the step had nothing to do (no battle, no marker to clear): its lines stay in
+    its audit entry, and the turn end's posts leave it out."""
 
     state: StateT
     lines: list[Msg] = field(default_factory=list)
@@ -107,6 +110,7 @@ class TurnStepResult(Generic[StateT]):
     private: dict[str, list[Msg]] = field(default_factory=dict)
     hidden: list[dict[str, Any]] = field(default_factory=list)
     reveal: list[int] = field(default_factory=list)
+    quiet: bool = False
 
 
 @dataclass

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from collections.abc import Sequence
+from functools import cache
 from typing import Annotated
 from typing import Any
 
@@ -101,6 +103,36 @@ def name_key(text: str) -> str:
 def same_name(first: str, second: str) -> bool:
     """True when two player-given names name the same thing."""
     return name_key(first) == name_key(second)
+
+
+@cache
+def _spoof_checker() -> Any:
+    import icu
+
+    return icu.SpoofChecker()
+
+
+def _skeleton(text: str) -> str:
+    return str(_spoof_checker().getSkeleton(0, text))
+
+
+def look_alike_key(text: str) -> str:
+    """What two names look alike by: their confusable skeletons (Unicode's UTS #39, through
+    ICU), taken on both sides of case folding, so `Rеd` with a Cyrillic `е`, `Ｒed`, `RED`
+    and `Red` look alike, as do `0ttomans` and `Ottomans`, or `lvan` and `Ivan`. Only for
+    refusing a new name too like an existing one: names are told apart by `name_key`."""
+    visible = " ".join(strip_invisible(text).split())
+    return _skeleton(_skeleton(unicodedata.normalize("NFKC", visible)).casefold())
+
+
+def look_alike(name: str, names: Iterable[str]) -> str | None:
+    """The first of `names` that is another name (not `name` itself, by `name_key`) but looks
+    like `name`; None when none does. A new name that gets one is refused, naming it."""
+    key, looks = name_key(name), look_alike_key(name)
+    return next(
+        (other for other in names if name_key(other) != key and look_alike_key(other) == looks),
+        None,
+    )
 
 
 # Discord's Markdown escaping (discord.utils.escape_markdown, kept here so the rules engines,

@@ -159,6 +159,15 @@ def next_due(schedule: Schedule, now: int) -> int | None:
     return min([*points, schedule.deadline_at])
 
 
+def reminds_now(schedule: Schedule, now: int) -> bool:
+    """Whether a deadline set at `now` falls inside the reminder window: a reminder point is
+    already past, the deadline is not."""
+    deadline = schedule.deadline_at
+    if deadline is None or deadline <= now:
+        return False
+    return any(deadline - m * 60 <= now for m in schedule.reminder_minutes)
+
+
 @dataclass(frozen=True)
 class AwaitedPlayer:
     """Someone the turn waits for: a player (None when the faction is unclaimed) and what
@@ -446,9 +455,12 @@ class TurnFlow:
         *,
         announce: Announce[Schedule] | None = None,
     ) -> Schedule:
-        """Set the current turn's deadline (a duration or a local date and time); reminder
-        points already past when it is set are not announced. `announce` (here and below)
-        writes what the change posts in its transaction (bot/announcements.py)."""
+        """Set the current turn's deadline (a duration or a local date and time). Reminder
+        points already past when it is set are not announced one by one: a deadline set
+        inside the reminder window (`1h` with reminders at 24h and 1h) is due at once, so the
+        next sweep reminds the players who owe something, once (`reminds_now`). `announce`
+        (here and below) writes what the change posts in its transaction
+        (bot/announcements.py)."""
         async with self.service.work(campaign_id, actor) as uow:
             writes = ScheduleWrites(uow.writes.conn, uow.writes.journal)
             schedule = await writes.schedule(campaign_id)
@@ -459,7 +471,10 @@ class TurnFlow:
                 deadline_at=deadline,
                 reminded_until=epoch(now),
             )
-            schedule = replace(schedule, due_at=next_due(schedule, epoch(now)))
+            due = (
+                epoch(now) if reminds_now(schedule, epoch(now)) else next_due(schedule, epoch(now))
+            )
+            schedule = replace(schedule, due_at=due)
             await writes.save(schedule)
             await uow.append(
                 "turn deadline set",
@@ -685,10 +700,12 @@ __all__ = [
     "TurnPost",
     "awaited_players",
     "clock_of",
+    "epoch",
     "is_question",
     "next_due",
     "parse_deadline",
     "parse_duration",
     "parse_reminders",
     "questions",
+    "reminds_now",
 ]

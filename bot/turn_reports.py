@@ -51,12 +51,14 @@ def turn_end_messages(
 
 
 def turn_end_embeds(report: TurnEndReport, locale: str) -> list[discord.Embed]:
-    """The end-of-turn summary: one embed (or more) per ruleset, its lines telling what
-    happened and each embed's rule citations in its footer (after the roll count on the
-    last), as every public message of the bot does; the audit log keeps the cited text."""
+    """The end-of-turn summary: one embed (or more) per ruleset that had something to do,
+    its lines telling what happened and each embed's rule citations in its footer (after
+    the roll count on the last), as every public message of the bot does; the audit log
+    keeps the cited text."""
     turn = report.turn
     embeds: list[discord.Embed] = []
-    for summary in report.summaries:
+    # A ruleset with nothing to do is left out; when all are, one embed says so.
+    for summary in (s for s in report.summaries if not (s.quiet and s.roll_count == 0)):
         title = t(
             "turn.end.summary.title",
             locale,

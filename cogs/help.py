@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 
 from bot.app import PrivateerBot
+from bot.campaigns import Campaign
 from bot.cog_base import BotCog
 from bot.cog_base import Choices
 from bot.cog_base import Interaction
@@ -21,11 +22,13 @@ from bot.i18n import catalog
 from bot.i18n import language_of
 from bot.i18n import t
 from bot.interactions import add_field
+from bot.interactions import channel_campaign
 from bot.interactions import line_embeds
 from bot.interactions import locale_of
 from bot.interactions import make_embed
 from bot.interactions import message_batches
 from bot.interactions import reply
+from bot.rulesets import KNOWN_RULESETS
 from bot.scaffold import matching_choices
 
 
@@ -37,6 +40,7 @@ class CommandHelp:
     description: str
     options: tuple[app_commands.Parameter, ...]
     who: str  # a key of `bot.interactions.WHO`
+    ruleset: str | None = None  # the ruleset whose cog declares it; None: a core command
 
     @property
     def for_gm(self) -> bool:
@@ -54,10 +58,27 @@ def leaf_commands(tree: app_commands.CommandTree[Any]) -> list[CommandHelp]:
         audience = str(declared) if declared else "gm" if "(GM" in command.description else "anyone"
         found.append(
             CommandHelp(
-                command.qualified_name, command.description, tuple(command.parameters), audience
+                command.qualified_name,
+                command.description,
+                tuple(command.parameters),
+                audience,
+                ruleset_of(command.module),
             )
         )
     return sorted(found, key=lambda c: c.qualified_name)
+
+
+def ruleset_of(module: str | None) -> str | None:
+    """The ruleset whose cog (`cogs/<key>/`) declares a command; None for a core command."""
+    parts = (module or "").split(".")
+    if len(parts) > 1 and parts[0] == "cogs" and parts[1] in KNOWN_RULESETS:
+        return parts[1]
+    return None
+
+
+def in_campaign(known: list[CommandHelp], campaign: Campaign) -> list[CommandHelp]:
+    """The commands a campaign uses: the core ones and those of its rulesets."""
+    return [c for c in known if c.ruleset is None or c.ruleset in campaign.rulesets]
 
 
 def translated(text: str, locale: str) -> str:
@@ -125,7 +146,11 @@ class HelpCog(BotCog):
         ids = await self.bot.command_ids()
         known = leaf_commands(self.bot.tree)
         if command is None or not command.strip(" /"):  # nothing named: the overview
-            embeds = overview(known, ids, locale)
+            campaign = await channel_campaign(interaction)
+            if campaign is None:  # outside a campaign's channel: every command
+                embeds = overview(known, ids, locale)
+            else:
+                embeds = overview(in_campaign(known, campaign), ids, locale, campaign)
         else:
             found = find_command(known, command)
             if found is None:
@@ -146,19 +171,30 @@ class HelpCog(BotCog):
         return matching_choices(pairs, current)
 
 
-def overview(known: list[CommandHelp], ids: dict[str, int], locale: str) -> list[discord.Embed]:
-    """What a player uses, what a GM adds; one line per command (as many embeds as needed)."""
+def overview(
+    known: list[CommandHelp],
+    ids: dict[str, int],
+    locale: str,
+    campaign: Campaign | None = None,
+) -> list[discord.Embed]:
+    """What a player uses, what a GM adds; one line per command (as many embeds as needed).
+    In a campaign's channel (`campaign`) the players' list says it holds that campaign's
+    rulesets only."""
     embeds = []
     for for_gm, title, intro in (
         (False, "help.players.title", "help.players.intro"),
         (True, "help.gms.title", "help.gms.intro"),
     ):
+        intros = [t(intro, locale)]
+        if campaign is not None and not for_gm:
+            names = ", ".join(t(f"ruleset.{key}", locale) for key in campaign.rulesets)
+            intros.append(t("help.campaign_only", locale, rulesets=names or "—"))
         lines = [
             f"{mention(c.qualified_name, ids, locale)} — {translated(c.description, locale)}"
             for c in known
             if c.for_gm == for_gm
         ]
-        embeds += line_embeds(t(title, locale), [t(intro, locale), "", *lines])
+        embeds += line_embeds(t(title, locale), [*intros, "", *lines])
     embeds[-1].set_footer(text=t("help.footer", locale))
     return embeds
 

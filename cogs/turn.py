@@ -51,6 +51,7 @@ from bot.turn_flow import TurnEnd
 from bot.turn_flow import TurnFlow
 from bot.turn_flow import TurnPost
 from bot.turn_flow import clock_of
+from bot.turn_flow import epoch
 from bot.turn_flow import questions
 from bot.turn_reports import end_turn
 from bot.turn_reports import turn_end_embeds
@@ -383,10 +384,18 @@ class TurnCog(commands.Cog):
             return [Announcement(embeds=[make_embed(text)])]
 
         answer = Answer(interaction, told, locale=ctx.public_locale)
-        await turn_flow_of(interaction).set_deadline(
-            ctx.campaign.id, ctx.actor, when, clock_of(interaction.client), announce=answer
+        now = clock_of(interaction.client)
+        schedule = await turn_flow_of(interaction).set_deadline(
+            ctx.campaign.id, ctx.actor, when, now, announce=answer
         )
         await answer.deliver()
+        if schedule.due_at is not None and schedule.due_at <= epoch(now):
+            # Set inside the reminder window: remind the players who owe something now,
+            # not at the scheduler's next minute (which may come after the deadline).
+            try:
+                await self.scheduler.tick()
+            except Exception:
+                log.exception("the turn scheduler's step failed; retrying in a minute")
 
     @deadline.command(name="clear", description="Remove the turn's deadline (GM)")
     async def deadline_clear(self, interaction: discord.Interaction[Any]) -> None:

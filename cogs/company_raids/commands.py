@@ -118,7 +118,8 @@ class CompanyRaidsCog(BotCog):
     ) -> None:
         """Section 1, CR-I4: the players register each Company with its owner and fine."""
         ctx = await RulesetContext.of(interaction, SPEC)
-        faction = _owner(ctx, owner)
+        faction = None if _cleared(owner) else _owner(ctx, owner)
+        label = None if _cleared(holding) else holding
         await _board(
             ctx,
             lambda state, settings: register_company(
@@ -127,7 +128,7 @@ class CompanyRaidsCog(BotCog):
                 name,
                 owner=faction,
                 fine=fine,
-                holding=holding,
+                holding=label,
                 by_faction=ctx.claimed_faction(faction),
             ),
         )
@@ -386,6 +387,11 @@ class CompanyRaidsCog(BotCog):
 
 
 # --- helpers behind the commands -----------------------------------------------------------
+
+
+def _cleared(text: str | None) -> bool:
+    """`-` typed for an owner or a Holding: nobody, none (README)."""
+    return text is not None and text.strip() == CLEAR
 
 
 def _owner(ctx: Ctx, owner: str | None) -> str | None:

@@ -972,3 +972,15 @@ async def test_turning_joker_holdings_off_stops_waiting_for_one(board):
         "This campaign does not track Joker Holdings (CR-I11). A GM can track them with "
         "/campaign settings set setting:company_raids.track_joker_holding value:true."
     )
+
+
+async def test_a_gm_registers_an_unowned_company_with_a_dash(board):
+    """README: `-` clears the owner or the Holding, on add as on edit (CR-I5: unowned
+    Companies); a player still registers only their own Companies."""
+    added = await board.slash("/company add-company name:Free fine:10 owner:- holding:-", as_="gm")
+    assert not added.ephemeral, added.text()
+    assert added.embed.description == "Company Free registered: owner nobody, fine 10, Holding —."
+    assert "Free: owner nobody, fine 10, Holding —" in await board_shown(board)
+    refused = await board.slash("/company add-company name:Mine fine:10 owner:-", as_="player1")
+    assert refused.ephemeral
+    assert "Mine" not in await board_shown(board)

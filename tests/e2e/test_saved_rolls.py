@@ -100,3 +100,18 @@ async def test_russian_player_sees_saved_rolls_and_successes_in_russian(campaign
     assert listed.embed.title == "1 сохранённый бросок в этой кампании"
     refused = await campaign.slash("/roll dice:3#", as_="player3")
     assert refused.ephemeral and "позиции 3" in refused.text()
+
+
+async def test_a_saved_roll_named_like_another_is_refused(campaign):
+    """`Аttack` with a Cyrillic А would be a second roll beside Attack that reads the same."""
+    await campaign.slash("/rolls save name:Attack expression:1d20+5", as_="player1")
+    refused = await campaign.slash("/rolls save name:\u0410ttack expression:1d6", as_="player1")
+    assert refused.ephemeral
+    assert refused.embed.description == (
+        "“\u0410ttack” looks too much like your saved roll “Attack”: pick a name you cannot "
+        "mistake for it, or save under “Attack” to replace it."
+    )
+    listed = await campaign.slash("/rolls list", as_="player1")
+    assert listed.embed.description == "**Attack** — `1d20+5`"
+    again = await campaign.slash("/rolls save name:ATTACK expression:1d20+6", as_="player1")
+    assert not again.embed.description or "looks too much" not in again.text()

@@ -247,3 +247,33 @@ async def test_an_automatic_turn_end_undone_is_not_ended_again_by_its_passed_dea
     clock.at(96)
     assert await tick(table) == []
     assert (await table.bot.service.get(1)).turn == 1
+
+
+async def test_a_deadline_set_inside_the_reminder_window_reminds_the_players_at_once(battle, clock):
+    """A deadline a minute away (inside the 1 h reminder point) pings the players who owe a
+    move as soon as it is set (Red and Blue, not Green), once; at the deadline only the GM is
+    pinged."""
+    table = battle
+    before = len(table.channel_messages())
+    deadline = int((START + timedelta(minutes=1)).timestamp())
+    answer = await table.slash("/turn deadline set when:1m", as_="gm")
+    assert answer.embed.title == f"Turn 1 ends <t:{deadline}:R> (<t:{deadline}:f>)"
+    [reminder] = [m for m in table.channel_messages()[before:] if m.pings]
+    assert reminder.content.startswith(f"⏰ Turn 1 ends <t:{deadline}:R>")
+    assert names(table, reminder) == {"player1", "player2"}
+    assert "**Red**" in reminder.content and "**Blue**" in reminder.content
+    assert "Green" not in reminder.content
+    clock.at(0.5 / 60)
+    assert await tick(table) == []
+    clock.at(1 / 60)
+    [passed] = await tick(table)
+    assert names(table, passed) == {"gm"}
+
+
+async def test_a_deadline_set_before_the_reminder_window_waits_for_its_points(battle, clock):
+    """Set two days ahead, nobody is pinged until the 24 h point."""
+    table = battle
+    before = len(table.channel_messages())
+    await table.slash("/turn deadline set when:48h", as_="gm")
+    assert [m for m in table.channel_messages()[before:] if m.pings] == []
+    assert await tick(table) == []

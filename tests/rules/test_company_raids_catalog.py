@@ -284,6 +284,8 @@ def refusals() -> list[Callable[[], object]]:
     capping = settings(duel_max_shots=1)
     ruling = cr.enter(joker_board(capping), capping, "Corsair", scripted(1)[0]).state
     return [
+        lambda: cr.register_company(s, DEFAULTS, "Steelw\u043erks", owner="Anna", fine=1),
+        lambda: cr.register_piece(s, DEFAULTS, "Br0ker", owner="Anna", value=1),
         lambda: cr.land(s, DEFAULTS, "Ghost", "Steelworks", no_dice()),
         lambda: cr.land(s, DEFAULTS, "Broker", "Atlantis", no_dice()),
         lambda: cr.move_piece(CompanyRaidsState(), DEFAULTS, "Ghost"),  # none registered

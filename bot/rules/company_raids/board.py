@@ -40,6 +40,7 @@ from bot.rules.company_raids.work import company_name
 from bot.rules.company_raids.work import find_company
 from bot.rules.company_raids.work import find_piece
 from bot.rules.company_raids.work import refusal
+from bot.text import look_alike
 from bot.text import tidy
 
 
@@ -93,6 +94,9 @@ def register_company(
     key = name_key(clean)
     if key in state.companies:
         raise refusal(Conflict, P + "error.company_exists", company=state.companies[key].name)
+    other = look_alike(clean, (c.name for c in state.companies.values()))
+    if other is not None:
+        raise refusal(Conflict, P + "error.company_look_alike", company=clean, existing=other)
     if len(state.companies) >= MAX_COMPANIES:
         raise refusal(GameError, P + "error.too_many_companies", limit=MAX_COMPANIES)
     _check_amount(fine)
@@ -186,6 +190,10 @@ def register_piece(
     key = name_key(clean)
     if key in state.pieces and not _reusable(state, key):
         raise refusal(Conflict, P + "error.piece_exists", piece=state.pieces[key].name)
+    standing = (p.name for k, p in state.pieces.items() if not _reusable(state, k))
+    other = look_alike(clean, standing)
+    if other is not None:
+        raise refusal(Conflict, P + "error.piece_look_alike", piece=clean, existing=other)
     if len(state.pieces) >= MAX_PIECES:
         raise refusal(GameError, P + "error.too_many_pieces", limit=MAX_PIECES)
     _check_amount(value)

@@ -27,10 +27,11 @@ def end_of_turn(
     if ctx.turn <= state.last_resolved_turn:
         return TurnStepResult(state=state, outcome={"already_resolved": ctx.turn})
     new = state.model_copy(update={"last_resolved_turn": ctx.turn})
-    lines = waiting_lines(new, ctx.settings) or [Msg(P + "turn.nothing")]
+    waiting = waiting_lines(new, ctx.settings)
     return TurnStepResult(
         state=new,
-        lines=lines,
+        lines=waiting or [Msg(P + "turn.nothing")],
+        quiet=not waiting,
         outcome={
             "pending_incidents": [incident.id for incident in open_incidents(new)],
             "joker_owner": new.joker.owner,

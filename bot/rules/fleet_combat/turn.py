@@ -71,6 +71,7 @@ def end_of_turn(
         archive=[r.log_record() for r in reports],
         audit_lines=_audit_summary(reports) if reports else None,
         affected=_fought(state, reports),
+        quiet=not reports,
     )
 
 

@@ -786,11 +786,13 @@ def end_of_turn(
     pending = new.in_progress
     if pending is not None:
         lines.append(_waiting_line(pending, new.power_names))
-    if not lines:
+    quiet = not lines
+    if quiet:
         lines.append(piracy_msg("turn.nothing"))
     return TurnStepResult(
         state=new,
         lines=lines,
+        quiet=quiet,
         outcome={
             "markers_removed": [m.zone_key for m in cleared],
             "cards_released": [lock.piracy_id for lock in released],

@@ -121,10 +121,12 @@ def end_of_turn(
         journal.lines.append(Msg(f"{P}turn.current", turn=ctx.turn))
     told = len(journal.lines)
     advance(rc)
+    quiet = len(journal.lines) == 0
     if len(journal.lines) == told:
         journal.lines.append(Msg(f"{P}turn.nothing"))
     return TurnStepResult(
         state=state,
+        quiet=quiet,
         lines=journal.lines,
         outcome=_outcome(journal),
         archive=journal.archive() + retired,

@@ -1,0 +1,64 @@
+"""A faction name that only looks like another one (Unicode's confusable skeletons, UTS #39)
+is refused, naming the faction it looks like; campaigns that already hold such a pair still
+play."""
+
+from __future__ import annotations
+
+from bot.campaigns import Actor
+
+CYRILLIC_RED = "R\u0435d"  # Cyrillic е
+
+
+async def factions_listed(table) -> str:
+    info = await table.slash("/campaign info", as_="gm")
+    return info.text()
+
+
+async def test_a_faction_with_a_cyrillic_letter_is_refused_next_to_the_latin_one(campaign):
+    await campaign.slash("/campaign join faction:Red", as_="player1")
+    refused = await campaign.slash(f"/campaign join faction:{CYRILLIC_RED}", as_="player2")
+    assert refused.ephemeral
+    assert refused.embed.description == (
+        f"“{CYRILLIC_RED}” looks too much like Red, a faction of this campaign: "
+        "pick a name no one can mistake for it."
+    )
+    assert "2 factions" not in await factions_listed(campaign)
+
+
+async def test_a_digit_for_a_letter_is_refused_and_the_refusal_reads_in_russian(campaign):
+    await campaign.slash("/campaign join faction:Ottomans", as_="player1")
+    refused = await campaign.slash("/campaign join faction:0ttomans", as_="player3")
+    assert refused.ephemeral
+    assert refused.embed.description == (
+        "«0ttomans» слишком похоже на «Ottomans» — фракцию этой кампании: "
+        "выберите название, которое с ней не спутать."
+    )
+
+
+async def test_the_same_name_in_other_case_is_the_faction_itself(campaign):
+    """`RED` is the faction Red itself (name_key), not a look-alike of it."""
+    await campaign.slash("/campaign join faction:Red", as_="player1")
+    taken = await campaign.slash("/campaign join faction:RED", as_="player2")
+    assert taken.ephemeral
+    assert taken.embed.description == "Red is already played by someone else."
+
+
+async def test_names_that_only_share_letters_are_not_look_alikes(campaign):
+    await campaign.slash("/campaign join faction:Red", as_="player1")
+    joined = await campaign.slash("/campaign join faction:Reds", as_="player2")
+    assert not joined.ephemeral, joined.text()
+
+
+async def test_a_campaign_that_already_holds_look_alike_factions_still_plays(campaign):
+    """Stored before the check: both factions are listed and each is still claimed by its
+    exact name."""
+    bot = campaign.bot
+    stored = await bot.service.by_channel(campaign.channel("campaign").id)
+    async with bot.service.work(stored.id, Actor(user_id=campaign.member("gm").id)) as uow:
+        await uow.writes.add_faction(stored.id, "Red", None)
+        await uow.writes.add_faction(stored.id, CYRILLIC_RED, None)
+    listed = await factions_listed(campaign)
+    assert "**Red**" in listed and f"**{CYRILLIC_RED}**" in listed
+    joined = await campaign.slash(f"/campaign join faction:{CYRILLIC_RED}", as_="player2")
+    assert not joined.ephemeral, joined.text()
+    assert joined.embed.title.endswith(f"now plays **{CYRILLIC_RED}**.")
