@@ -66,11 +66,12 @@ async def snapshot(table) -> dict[str, list[tuple]]:
     return {name: [tuple(r) for r in await db.fetchall(sql)] for name, sql in queries.items()}
 
 
-async def undo(table, reason="a mistake"):
-    """The GM's `/history undo`, confirmed; returns the confirmation as edited."""
+async def undo(table, reason="a mistake", confirm="Undo"):
+    """The GM's `/history undo`, confirmed with its `confirm` button ("Отменить" in a Russian
+    campaign); returns the confirmation as edited."""
     question = await table.slash(f"/history undo reason:{reason}", as_="gm")
     assert not question.ephemeral, question.text()
-    return await table.click(question, "Undo", as_="gm")
+    return await table.click(question, confirm, as_="gm")
 
 
 async def verified(table) -> str:

@@ -7,13 +7,7 @@ from __future__ import annotations
 from bot.standin import Table
 from tests.e2e.test_company_raids import LAND
 from tests.e2e.test_company_raids import board  # noqa: F401 - a fixture
-
-
-async def undone(table: Table, reason: str = "ошибка") -> None:
-    """The GM's undo of the newest command, confirmed."""
-    question = await table.slash(f"/history undo reason:{reason}", as_="gm")
-    assert not question.ephemeral, question.text()
-    await table.click(question, question.buttons[0].label, as_="gm")
+from tests.e2e.test_undo import undo
 
 
 async def undo_line(table: Table, undone_word: str) -> str:
@@ -35,7 +29,7 @@ async def test_an_undone_click_is_named_as_the_log_names_it_in_russian(
     log = await board.slash("/history list", as_="player1")
     assert "**компания: ответ на выбор (кнопка)**" in log.embed.description
 
-    await undone(board)
+    await undo(board, "ошибка", confirm="Отменить")
 
     line = await undo_line(board, "отменено")
     assert line.endswith(" (компания: ответ на выбор (кнопка)) отменено: ошибка.")
@@ -50,6 +44,6 @@ async def test_an_undone_slash_command_is_named_in_the_campaigns_words(campaign:
     rolled = await campaign.slash("/roll dice:1d6", as_="player1")
     assert not rolled.ephemeral, rolled.text()
 
-    await undone(campaign, "mistake")
+    await undo(campaign, "mistake", confirm="Отменить")
 
     assert (await undo_line(campaign, "отменено")).endswith(" (бросок) отменено: mistake.")

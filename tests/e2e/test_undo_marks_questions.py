@@ -40,12 +40,6 @@ def new_messages(table: Table, seen: set[int]) -> list:
     return [m for m in table.channel_messages() if m.id not in seen]
 
 
-async def undone_in_russian(table: Table, reason: str):
-    """The GM's undo in a Russian campaign, confirmed; the confirmation as edited."""
-    question = await table.slash(f"/history undo reason:{reason}", as_="gm")
-    return await table.click(question, "Отменить", as_="gm")
-
-
 def seen_now(table: Table) -> set[int]:
     return {m.id for m in table.channel_messages()}
 
@@ -192,7 +186,7 @@ async def test_a_russian_campaign_marks_in_russian_and_names_what_it_could_not_m
     await seated.slash("/campaign settings set setting:core.language value:ru", as_="gm")
     seated.script_dice([4, 2])
     rolled = await seated.slash("/roll dice:2d6 reason:морской бой", as_="player1")
-    await undone_in_russian(seated, "не тот канал")
+    await undo(seated, "не тот канал", confirm="Отменить")
     shown = message(seated, rolled.message.id)
     assert shown.embed.description.startswith("↩️ **Отменено** ведущим: не тот канал")
 
@@ -200,7 +194,7 @@ async def test_a_russian_campaign_marks_in_russian_and_names_what_it_could_not_m
     again = await seated.slash("/roll dice:2d6", as_="player1")
     async with seated.bot.service.db.transaction() as conn:
         await conn.execute("DELETE FROM outbox WHERE message_id = ?", (again.message.id,))
-    done = await undone_in_russian(seated, "снова")
+    done = await undo(seated, "снова", confirm="Отменить")
     assert "1 сообщение этой команды не отмечено как отменённое" in done.embed.description
     assert not message(seated, again.message.id).embed.description.startswith("↩️")
 

@@ -19,14 +19,8 @@ from tests.e2e.test_space_pirates import question_of
 from tests.e2e.test_undo import OP_E1
 from tests.e2e.test_undo import VP
 from tests.e2e.test_undo import seated  # noqa: F401 - fixtures
+from tests.e2e.test_undo import undo
 from tests.e2e.test_undo import verified
-
-
-async def undone(table: Table, reason: str) -> None:
-    """The GM's undo of the newest command, confirmed."""
-    asked = await table.slash(f"/history undo reason:{reason}", as_="gm")
-    assert not asked.ephemeral, asked.text()
-    await table.click(asked, "Undo", as_="gm")
 
 
 async def test_an_undone_turn_end_takes_the_buttons_off_its_buy_off_question(
@@ -42,7 +36,7 @@ async def test_an_undone_turn_end_takes_the_buttons_off_its_buy_off_question(
     offer = question_of(ended, "Pay 600")
     told = offer.embed.description
 
-    await undone(pirates, "the raid was declared late")
+    await undo(pirates, "the raid was declared late")
 
     shown = message(pirates, offer.id)
     assert shown.buttons == []
@@ -98,7 +92,7 @@ async def test_an_undone_answer_takes_back_the_question_it_led_to_and_asks_its_o
     retreat = question_of(declined, "Retreat")
     told = retreat.embed.description
 
-    await undone(pirates, "clicked the wrong button")
+    await undo(pirates, "clicked the wrong button")
 
     assert labels(message(pirates, offer.id)) == before
     shown = message(pirates, retreat.id)
@@ -121,7 +115,7 @@ async def test_an_undone_piracy_takes_the_buttons_off_its_reward_question(
     piracy = await seated.slash(OP_E1, as_="player1")
     assert VP in labels(piracy)
 
-    await undone(seated, "declared in the wrong zone")
+    await undo(seated, "declared in the wrong zone")
 
     assert message(seated, piracy.message.id).buttons == []
     with pytest.raises(ClientRefused):
