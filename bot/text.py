@@ -210,3 +210,8 @@ def text(value: Msg | str, locale: str, *, escape: bool = False) -> str:
 def lines_text(lines: Sequence[Msg | str], locale: str, *, escape: bool = False) -> str:
     """Messages as one block of lines (each as `text` gives it)."""
     return "\n".join(text(m, locale, escape=escape) for m in lines)
+
+
+def faces_text(faces: Sequence[int]) -> str:
+    """Dice faces as rolled, as players read them: "5, 2, 6, 1" (an em dash for no dice)."""
+    return ", ".join(str(face) for face in faces) or "—"

@@ -49,7 +49,6 @@ from bot.rules.fleet_combat import ships_msg
 from bot.rules.fleet_combat.messages import battle_line
 from bot.rules.fleet_combat.messages import counts_msg
 from bot.rules.fleet_combat.messages import ending_lines
-from bot.rules.fleet_combat.messages import faces_text
 from bot.rules.fleet_combat.messages import held_lines
 from bot.rules.fleet_combat.messages import loss_lines
 from bot.rules.fleet_combat.messages import result_msg
@@ -57,6 +56,7 @@ from bot.rules.fleet_combat.messages import retreated_lines
 from bot.rules.fleet_combat.messages import retreating_lines
 from bot.rules.fleet_combat.odds import OddsResult
 from bot.rules.fleet_combat.odds import odds_lines
+from bot.text import faces_text
 from bot.text import lines_text as shared_lines_text
 from bot.text import shown
 from bot.text import text as shared_text

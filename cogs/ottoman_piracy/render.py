@@ -40,7 +40,6 @@ from bot.rules.ottoman_piracy import sea_zone_label
 from bot.rules.ottoman_piracy import vp_value
 from bot.rules.ottoman_piracy import zones_used_lines
 from bot.rules.ottoman_piracy.names import counted
-from bot.rules.ottoman_piracy.names import faces_text
 from bot.rules.ottoman_piracy.names import leader_label
 from bot.rules.ottoman_piracy.names import piracy_msg
 from bot.rules.ottoman_piracy.names import power_name
@@ -48,6 +47,7 @@ from bot.rules.ottoman_piracy.rewards import awaiting_line
 from bot.rules.ottoman_piracy.rewards import piracy_done_line
 from bot.rules.ottoman_piracy.rewards import squadron_place
 from bot.scaffold import Applied
+from bot.text import faces_text
 from bot.text import lines_text
 from bot.text import shown
 from bot.text import text

@@ -17,6 +17,7 @@ from pydantic import Field
 from pydantic import field_validator
 
 from bot.i18n import Msg
+from bot.text import faces_text
 
 MAX_DIE_FACES = 100
 MAX_DUEL_SHOTS = 10_000
@@ -127,7 +128,7 @@ def settings_warnings(settings: CompanyRaidsSettings) -> list[Msg]:
                 Msg(
                     "company_raids.warning.unreachable_faces",
                     setting=name,
-                    faces=", ".join(str(face) for face in faces),
+                    faces=faces_text(faces),
                     sides=settings.black_die_faces,
                     clause="CR-I1",
                 )

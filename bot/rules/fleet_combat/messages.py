@@ -17,6 +17,7 @@ from bot.rules.fleet_combat.models import RoundReport
 from bot.rules.fleet_combat.models import Ship
 from bot.rules.fleet_combat.models import VolleyReport
 from bot.rules.fleet_combat.settings import DEFAULT_CLASS_ORDER
+from bot.text import faces_text
 from bot.text import shown_msg
 
 
@@ -79,11 +80,6 @@ def ships_msg(ships: Sequence[Ship]) -> Msg:
         else:
             parts.append(class_count(ship_class, len(wounds)))
     return JoinedMsg(parts, empty=Msg("fleet_combat.fleet.empty"))
-
-
-def faces_text(faces: Sequence[int]) -> str:
-    """Dice faces as rolled, e.g. "5, 2, 6, 1" (an em dash for no dice)."""
-    return ", ".join(str(face) for face in faces) or "—"
 
 
 def defence_msg(volley: VolleyReport) -> Msg:

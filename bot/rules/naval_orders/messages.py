@@ -33,6 +33,7 @@ from bot.rules.naval_orders.reports import Modifier
 from bot.rules.naval_orders.reports import MovementRange
 from bot.rules.naval_orders.settings import NavalOrdersSettings
 from bot.rulesets import ArchiveRecord
+from bot.text import faces_text
 
 BLANK = "…"
 UNRATED_ORDER = ("transport", "merchant", "packet")
@@ -333,7 +334,7 @@ def command_test_lines(result: CommandTestResult) -> list[Msg]:
             force=result.force,
             order=Msg(f"naval_orders.order.{result.order}"),
             dice=f"{result.dice}d6",
-            faces=", ".join(str(f) for f in result.faces),
+            faces=faces_text(result.faces),
         )
     ]
     lines += [modifier_msg(m) for m in result.modifiers]

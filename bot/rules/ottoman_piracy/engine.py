@@ -51,7 +51,6 @@ from bot.rules.ottoman_piracy.names import KNOWN_POWERS
 from bot.rules.ottoman_piracy.names import OTTOMAN
 from bot.rules.ottoman_piracy.names import P
 from bot.rules.ottoman_piracy.names import counted
-from bot.rules.ottoman_piracy.names import faces_text
 from bot.rules.ottoman_piracy.names import leader_label
 from bot.rules.ottoman_piracy.names import piracy_msg
 from bot.rules.ottoman_piracy.names import power_key
@@ -72,6 +71,7 @@ from bot.rules.ottoman_piracy.rewards import vp_line
 from bot.rulesets import ArchiveRecord
 from bot.rulesets import TurnContext
 from bot.rulesets import TurnStepResult
+from bot.text import faces_text
 from bot.text import shown
 
 # Roll purposes are catalog keys, so the audit log can show them in either language.

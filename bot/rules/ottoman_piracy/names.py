@@ -92,11 +92,6 @@ def counted(noun: str, count: int) -> Msg:
     return piracy_msg(f"count.{noun}", count=count)
 
 
-def faces_text(faces: list[int]) -> str:
-    """Die faces as players read them: "6, 5"."""
-    return ", ".join(str(f) for f in faces)
-
-
 def _normal(text: str) -> str:
     """NFKC case-folded without invisible characters (`bot.text.name_key`); underscores read
     as spaces; single spaces."""

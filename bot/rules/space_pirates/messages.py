@@ -17,6 +17,7 @@ from bot.rules.space_pirates.models import PirateFleet
 from bot.rules.space_pirates.models import SpacePiratesState
 from bot.rules.space_pirates.reports import PlunderReport
 from bot.rules.space_pirates.reports import RaidReport
+from bot.text import faces_text
 
 P = "space_pirates."
 HALVED_PCT = 50  # the birth rate the catalogs call "halved" (SP-4.10)
@@ -216,7 +217,7 @@ def report_lines(report: RaidReport) -> list[Msg]:
                 dice=s.dice,
                 threshold=s.threshold,
                 times=s.dice_multiplier,
-                faces=", ".join(str(f) for f in s.faces) or "—",
+                faces=faces_text(s.faces),
                 raw=s.raw_strength,
                 multiplier=s.multiplier,
                 streak=s.streak,
@@ -336,9 +337,9 @@ def plunder_lines(plunder: PlunderReport) -> list[Msg]:
                     number=attack.number,
                     building=attack.building,
                     garrison=attack.garrison,
-                    pirate_faces=", ".join(str(f) for f in attack.pirate_faces) or "—",
+                    pirate_faces=faces_text(attack.pirate_faces),
                     pirate_hits=attack.pirate_hits,
-                    troop_faces=", ".join(str(f) for f in attack.troop_faces) or "—",
+                    troop_faces=faces_text(attack.troop_faces),
                     troop_hits=attack.troop_hits,
                     garrison_after=attack.garrison_after,
                     squads_after=attack.squads_after,
