@@ -395,6 +395,21 @@ def preview(ruleset: str, kind: str) -> bool:
         return False
 
 
+async def _written(
+    uow: UnitOfWork, channel_id: int, payload: dict[str, Any], *, choice_id: int | None = None
+) -> OutboxMessage:
+    """A message the undo posts or edits, written in its transaction (the outbox: sent after
+    the commit, or after a restart when the process died first)."""
+    return await outbox.add(
+        uow.conn,
+        campaign_id=uow.campaign.id,
+        channel_id=channel_id,
+        interaction_id=None,
+        choice_id=choice_id,
+        payload=payload,
+    )
+
+
 async def redraw_question(
     uow: UnitOfWork, asked: OutboxMessage
 ) -> tuple[OutboxMessage, OutboxMessage | None]:
@@ -409,14 +424,7 @@ async def redraw_question(
     if payload.get("content") and pinged_users(payload):
         ping = replace(asked, payload={**payload, "pings": asked.choice_id})
         payload["content"] = None
-    row = await outbox.add(
-        uow.conn,
-        campaign_id=uow.campaign.id,
-        channel_id=asked.channel_id,
-        interaction_id=None,
-        choice_id=asked.choice_id,
-        payload=payload,
-    )
+    row = await _written(uow, asked.channel_id, payload, choice_id=asked.choice_id)
     return row, ping
 
 
@@ -437,14 +445,7 @@ async def ping_again(uow: UnitOfWork, ping: OutboxMessage) -> OutboxMessage:
     }
     if ping.payload.get("pings") is not None:
         payload["pings"] = ping.payload["pings"]
-    return await outbox.add(
-        uow.conn,
-        campaign_id=uow.campaign.id,
-        channel_id=ping.channel_id,
-        interaction_id=None,
-        choice_id=None,
-        payload=payload,
-    )
+    return await _written(uow, ping.channel_id, payload)
 
 
 def undone_note(posted: OutboxMessage, reason: str, seq: int) -> str:
@@ -463,13 +464,10 @@ async def mark_undone(
     """Write, in the undo's transaction, the edit that marks a message the undone command
     posted as undone (bot/announcements.py `undone_edit`: struck through, `note` first, its
     controls gone); a message that is gone is left gone."""
-    return await outbox.add(
-        uow.conn,
-        campaign_id=uow.campaign.id,
-        channel_id=posted.channel_id,
-        interaction_id=None,
-        choice_id=None,
-        payload={
+    return await _written(
+        uow,
+        posted.channel_id,
+        {
             "locale": posted.payload.get("locale"),
             "edit": message_id,
             "undone": {"note": note},
@@ -509,14 +507,7 @@ async def withdraw_questions(
         if kept:
             rows.append({**row, "components": kept})
     payload.update(components=rows, repost=True, gone="leave")
-    return await outbox.add(
-        uow.conn,
-        campaign_id=uow.campaign.id,
-        channel_id=shown.channel_id,
-        interaction_id=None,
-        choice_id=None,
-        payload=payload,
-    )
+    return await _written(uow, shown.channel_id, payload)
 
 
 async def clear_passed_deadline(writes: ScheduleWrites, campaign_id: int) -> bool:
