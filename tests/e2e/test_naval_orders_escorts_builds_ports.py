@@ -81,7 +81,8 @@ async def test_an_escort_of_a_convoy_putting_off_its_transports_is_refused_when_
 
     assert russian.ephemeral
     assert (
-        "Эскадра «Riga» входит во флот «Балтийский флот», это завершится в конце хода 2"
+        "Эскадра «Riga» входит во флот «Балтийский флот»: формирование флота завершится в "
+        "конце хода 2"
     ) in flat(russian.text())
     assert "с хода 3 прикажите конвоировать флот «Балтийский флот»" in flat(russian.text())
 

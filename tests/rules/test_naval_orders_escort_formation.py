@@ -94,7 +94,7 @@ def test_no_i18_an_escort_of_a_convoy_putting_off_its_last_transports_is_refused
     assert flat(refused.message("ru")) == (
         "Соединение «Indiamen» расформировывает конвой: все его транспорты и купцы уходят в "
         "конце хода 1 (NO-2.7). После этого конвоя не будет, и отданный сейчас приказ о "
-        "конвоировании остался бы без конвоя, а изменить приказ может только Адмиралтейство. "
+        "конвоировании нельзя было бы выполнить, а изменить приказ может только Адмиралтейство. "
         "Отдайте другой приказ или прикажите конвоировать «Indiamen», когда оно снова примет "
         "транспорты (NO-I18)."
     )
@@ -153,7 +153,8 @@ def test_no_i18_an_escort_of_a_squadron_forming_a_fleet_of_another_name_is_refus
         "order, or escort Channel Fleet from turn 2 (NO-I18)."
     )
     assert flat(refused.message("ru")).startswith(
-        "Эскадра «Indiamen» входит во флот «Channel Fleet», это завершится в конце хода 1 (NO-2.7)"
+        "Эскадра «Indiamen» входит во флот «Channel Fleet»: формирование флота завершится в "
+        "конце хода 1 (NO-2.7)"
     )
     given = escort(same).state
     assert end_turn(given, 1).state.forces["indiamen"].kind == "fleet"
