@@ -5,8 +5,9 @@ chi-square goodness-of-fit test against a uniform die. The chi-square survival f
 computed here (regularised upper incomplete gamma), so scipy is not needed.
 
 A roll counts for the user whose command made it, unless its entry says which faction rolled
-it (`ROLLED_BY`: a turn's end rolls every side's dice under the GM's command); then it counts
-for that faction and its player.
+it (`ROLLED_BY`: a turn's end rolls every side's dice under the GM's command, and a player's
+command or answer may roll the other side's too); then it counts for that faction and its
+player. `Credits` notes them while an entry rolls.
 """
 
 from __future__ import annotations
