@@ -5,8 +5,9 @@ chi-square goodness-of-fit test against a uniform die. The chi-square survival f
 computed here (regularised upper incomplete gamma), so scipy is not needed.
 
 A roll counts for the user whose command made it, unless its entry says which faction rolled
-it (`ROLLED_BY`: a turn's end rolls every side's dice under the GM's command); then it counts
-for that faction and its player.
+it (`ROLLED_BY`: a turn's end rolls every side's dice under the GM's command, and a player's
+command or answer may roll the other side's too); then it counts for that faction and its
+player. `Credits` notes them while an entry rolls.
 """
 
 from __future__ import annotations
@@ -14,13 +15,20 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable
 from collections.abc import Iterable
+from collections.abc import Iterator
 from collections.abc import Mapping
 from collections.abc import Sequence
+from contextlib import AbstractContextManager
+from contextlib import contextmanager
+from contextlib import nullcontext
 from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 from typing import NamedTuple
 from typing import Protocol
 from typing import TypeVar
+
+from bot.dice import Dice
 
 # Below this many expected rolls per face the chi-square approximation is not trusted.
 MIN_EXPECTED_PER_FACE = 5
@@ -290,3 +298,39 @@ def rolled_by(outcome: Mapping[str, Any], rolls: int) -> list[str | None] | None
         else:
             return None
     return found
+
+
+@dataclass
+class Credits:
+    """Which faction rolled each roll an entry makes with `dice`, noted while it rolls: the
+    rolls made inside `by(faction)` are that faction's (an inner `by` wins), any other roll
+    the command user's. `outcome()` is the entry's `ROLLED_BY` part."""
+
+    dice: Dice
+    first: int = -1  # the entry's first roll in `dice.records` (-1: where it stands now)
+    by_roll: dict[int, str | None] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.first < 0:
+            self.first = len(self.dice.records)
+
+    @contextmanager
+    def by(self, faction: str | None) -> Iterator[None]:
+        """The rolls made inside the block are `faction`'s (None: nobody's, so the command
+        user's, even inside another faction's block)."""
+        start = len(self.dice.records)
+        try:
+            yield
+        finally:
+            for index in range(start, len(self.dice.records)):
+                self.by_roll.setdefault(index, faction)
+
+    def outcome(self) -> dict[str, Any]:
+        """The outcome part naming who rolled the entry's rolls so far (empty: nobody)."""
+        credited = {i: f for i, f in self.by_roll.items() if f is not None}
+        return rolled_by_outcome(credited, self.first, len(self.dice.records))
+
+
+def credited(credits: Credits | None, faction: str | None) -> AbstractContextManager[None]:
+    """`credits.by(faction)`, or nothing when no credits are kept."""
+    return nullcontext() if credits is None else credits.by(faction)

@@ -54,6 +54,7 @@ def audit_extra(outcome: RaidOutcome) -> dict[str, Any]:
         "awaiting": None
         if outcome.awaiting is None
         else {"step": outcome.awaiting.step, "faction": outcome.awaiting.faction},
+        **outcome.rolled_by,
     }
 
 

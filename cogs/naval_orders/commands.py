@@ -735,7 +735,7 @@ class NavalOrdersCog(BotCog):
 
         await ctx.apply(
             lambda s, st, d: _shown(attack(s, st, d)),
-            audit=lambda o: {"test": o.result.model_dump(mode="json")},
+            audit=lambda o: {"test": o.result.model_dump(mode="json"), **o.rolled_by},
             announce=verdict,
         )
 

@@ -440,6 +440,7 @@ def _outcome_extra(outcome: PiracyOutcome) -> dict[str, Any]:
         "status": outcome.piracy.status,
         "rewards": [r.model_dump(mode="json") for r in outcome.applied],
         "piracy_vp": outcome.state.piracy_vp,
+        **outcome.rolled_by,
     }
 
 

@@ -318,7 +318,8 @@ def _fight(work: Work, incident: JokerIncident, defender_key: str) -> DuelResult
     hit_faces = settings.duel_hit_faces
     result: DuelResult = "gm_ruling"
     for shot in range(1, settings.duel_max_shots + 1):
-        face = work.roll(ROLL_DUEL_SHOT, "CR-I13", hit_faces)
+        shooter = defender if duel.shooter(shot) == "defender" else aggressor
+        face = work.roll(ROLL_DUEL_SHOT, "CR-I13", hit_faces, shooter.owner)
         duel.faces.append(face)
         if face in hit_faces:
             result = duel.shooter(shot)

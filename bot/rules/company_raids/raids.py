@@ -139,7 +139,8 @@ def apply_company_answer(
 def _attempt_capture(work: Work, incident: CompanyIncident) -> None:
     """CR-2.6–CR-2.8, CR-3.2, CR-I2, CR-I6: one roll; a capture changes the owner marker."""
     settings = work.settings
-    face = work.roll(ROLL_CAPTURE, "CR-2.7", settings.capture_faces)
+    # the trespasser rolls for the capture
+    face = work.roll(ROLL_CAPTURE, "CR-2.7", settings.capture_faces, incident.trespasser)
     captured = face in settings.capture_faces
     work.emit(CaptureRolled(face=face, captured=captured), incident)
     if not captured:
@@ -169,7 +170,9 @@ def _counterattack(work: Work, incident: CompanyIncident) -> None:
     """CR-3.6, CR-3.7, CR-4.2, CR-4.3, CR-I3, CR-I7, CR-I8: one roll; a hit removes the raider
     and the owner is due the bonus; the fine follows `fine_after_counterattack`."""
     settings = work.settings
-    face = work.roll(ROLL_COUNTERATTACK, "CR-3.6", settings.counterattack_hit_faces)
+    face = work.roll(  # the company's owner rolls the counterattack
+        ROLL_COUNTERATTACK, "CR-3.6", settings.counterattack_hit_faces, incident.company_owner
+    )
     hit = face in settings.counterattack_hit_faces
     work.emit(CounterattackRolled(face=face, hit=hit), incident)
     if hit:

@@ -12,6 +12,8 @@ from typing import Any
 from typing import TypeVar
 
 from bot.dice import Dice
+from bot.dice_stats import Credits
+from bot.dice_stats import credited
 from bot.errors import Conflict
 from bot.errors import GameError
 from bot.errors import NotFound
@@ -83,6 +85,8 @@ class RaidOutcome:
     archive: list[ArchiveRecord]
     lines: list[Msg]
     incident_id: int | None = None
+    # The audit outcome's part naming the faction that rolled each roll (`/history stats`).
+    rolled_by: dict[str, Any] = field(default_factory=dict)
 
     @property
     def closed(self) -> bool:
@@ -101,6 +105,12 @@ class Work:
     events: list[Event] = field(default_factory=list)
     payments: list[Payment] = field(default_factory=list)
     archive: list[ArchiveRecord] = field(default_factory=list)
+    # Whose each roll of the call is: the side that rolled it (`roll`'s `by`).
+    credits: Credits | None = None
+
+    def __post_init__(self) -> None:
+        if self.credits is None and self.dice is not None:
+            self.credits = Credits(self.dice)
 
     @classmethod
     def on(
@@ -125,6 +135,7 @@ class Work:
             archive=self.archive,
             lines=outcome_lines(self.events),
             incident_id=incident_id,
+            rolled_by=self.credits.outcome() if self.credits is not None else {},
         )
 
     def emit(self, event: Event, incident: CompanyIncident | JokerIncident | None = None) -> None:
@@ -133,14 +144,16 @@ class Work:
         if incident is not None:
             incident.events.append(event)
 
-    def roll(self, purpose: str, clause: str, hit_faces: set[int]) -> int:
-        """One roll of the Black die (CR-I1), recorded with the faces that count."""
+    def roll(self, purpose: str, clause: str, hit_faces: set[int], by: Faction | None) -> int:
+        """One roll of the Black die (CR-I1), recorded with the faces that count, as rolled
+        by faction `by` (the side whose roll it is; None: the command's user)."""
         if self.dice is None:  # pragma: no cover - every rolling call passes dice
             msg = "this step rolls the Black die; pass the Dice"
             raise RuntimeError(msg)
-        faces = self.dice.roll(
-            1, self.settings.black_die_faces, purpose, clause=clause, hit_faces=hit_faces
-        )
+        with credited(self.credits, by):
+            faces = self.dice.roll(
+                1, self.settings.black_die_faces, purpose, clause=clause, hit_faces=hit_faces
+            )
         return faces[0]
 
     def owe(

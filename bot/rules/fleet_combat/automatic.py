@@ -118,11 +118,13 @@ def fight_automatic_rounds(
     *,
     max_rounds: int | None = None,
     pause_before: Callable[[Battle], bool] | None = None,
+    rolled_by: dict[int, str] | None = None,
 ) -> list[RoundReport]:
     """Fight the state's automatic battle round after round until it ends, or until
     `pause_before(battle)` is true before a round: call again to carry on. Participants the
     caller lists in `battle.retreats` retreat in the coming round (FC-I15: they do not fire,
-    the others fire their parting volley, and they leave at its end)."""
+    the others fire their parting volley, and they leave at its end). `rolled_by` receives
+    the participant that rolled each roll, by its index in `dice.records`."""
     battle = state.battles[0]
     cap = settings.max_rounds if max_rounds is None else max_rounds
     cap = min(cap or ROUND_SAFETY_LIMIT, ROUND_SAFETY_LIMIT)
@@ -131,7 +133,16 @@ def fight_automatic_rounds(
         if pause_before is not None and pause_before(battle):
             break
         rounds.append(
-            fight_round(state, battle, settings, dice, turn=None, automatic=True, round_cap=cap)
+            fight_round(
+                state,
+                battle,
+                settings,
+                dice,
+                turn=None,
+                automatic=True,
+                round_cap=cap,
+                rolled_by=rolled_by,
+            )
         )
     return rounds
 

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from dataclasses import field
+from typing import Any
 from typing import Literal
 
 from bot.dice import Dice
+from bot.dice_stats import Credits
 from bot.errors import RuleViolation
 from bot.i18n import Msg
 from bot.rules.naval_orders.damage import auxiliary_squadrons
@@ -45,6 +47,9 @@ class CommandTestOutcome:
     state: NavalOrdersState
     result: CommandTestResult
     lines: list[Msg] = field(default_factory=list)
+    # The audit outcome's part naming the faction that rolled the test (`/history stats`):
+    # the force's owner, when a GM takes it for them.
+    rolled_by: dict[str, Any] = field(default_factory=dict)
 
 
 def command_test_modifiers(
@@ -187,7 +192,9 @@ def take_command_test(
     target = command_test_target(settings, order)
     count = 2 if order == "raid" else 1
     clause = {"cruise": "NO-4.6", "move": "NO-5.5", "raid": "NO-6.6"}[order]
-    faces = dice.roll(count, 6, ROLL_COMMAND_TEST, clause=clause, modifier=modifier)
+    credits = Credits(dice)
+    with credits.by(force.owner):
+        faces = dice.roll(count, 6, ROLL_COMMAND_TEST, clause=clause, modifier=modifier)
     total = sum(faces) + modifier
     success = total >= target
     in_area = station_location(force)
@@ -213,4 +220,6 @@ def take_command_test(
     if success:
         mine.status = "attacking"
         mine.attack_away = result.must_return_to_zone
-    return CommandTestOutcome(state=new, result=result, lines=command_test_lines(result))
+    return CommandTestOutcome(
+        state=new, result=result, lines=command_test_lines(result), rolled_by=credits.outcome()
+    )

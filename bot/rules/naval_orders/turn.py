@@ -13,12 +13,13 @@ where they could not be given to the force at once (NO-5.2, NO-1.1).
 
 from __future__ import annotations
 
-from contextlib import nullcontext
 from dataclasses import dataclass
 from dataclasses import field
 from typing import Any
 
 from bot.dice import Dice
+from bot.dice_stats import Credits
+from bot.dice_stats import credited
 from bot.errors import RuleViolation
 from bot.i18n import Msg
 from bot.rules.naval_orders.formations import complete_formation
@@ -64,6 +65,8 @@ class _Resolution:
     completed: list[str] = field(default_factory=list)
     raid_rolls: list[dict[str, Any]] = field(default_factory=list)
     hidden: list[dict[str, Any]] = field(default_factory=list)  # a hidden entry per raid
+    # Who rolled each die the step's own entry takes: a raid's duration is its owner's.
+    credits: Credits | None = None
 
     def note(self, force: Force, line: Msg) -> None:
         self.changes.setdefault(force.key, []).append(line)
@@ -180,7 +183,8 @@ def _roll_raid(run: _Resolution, force: Force, order: RaidOrder) -> tuple[int, i
     settings = run.settings
     # A hidden roll is held past the turn's end: drawn from the held seed, which the turn's
     # end does not reveal.
-    with run.dice.held() if settings.raid_extra_roll_hidden else nullcontext():
+    hidden = settings.raid_extra_roll_hidden
+    with run.dice.held() if hidden else credited(run.credits, force.owner):
         face = run.dice.roll_one(
             6 if settings.raid_duration_mode == "d6" else 3,
             ROLL_RAID_DURATION,
@@ -525,6 +529,7 @@ def end_of_turn(
         settings=settings,
         turn=context.turn,
         dice=context.dice,
+        credits=Credits(context.dice),
     )
     _anchored(run)
     _formations(run)
@@ -562,6 +567,7 @@ def end_of_turn(
             "completed": run.completed,
             "late_returns": run.late,
             "raid_rolls": run.raid_rolls,
+            **(run.credits.outcome() if run.credits is not None else {}),
         },
         hidden=run.hidden,
         reveal=ended,

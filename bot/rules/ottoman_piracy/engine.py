@@ -25,8 +25,10 @@ from collections.abc import Mapping
 from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import field
+from typing import Any
 
 from bot.dice import Dice
+from bot.dice_stats import Credits
 from bot.errors import NotAllowed
 from bot.errors import NotFound
 from bot.errors import RuleViolation
@@ -93,6 +95,8 @@ class PiracyOutcome:
     options: list[RewardOption]
     lines: list[Msg]
     archive: list[ArchiveRecord] = field(default_factory=list)
+    # The audit outcome's part naming the faction that rolled each roll (`/history stats`).
+    rolled_by: dict[str, Any] = field(default_factory=dict)
 
     @property
     def awaiting(self) -> bool:
@@ -128,6 +132,7 @@ def _outcome(
     record: PiracyRecord,
     applied: list[HitReward],
     lines: list[Msg],
+    rolled_by: dict[str, Any] | None = None,
 ) -> PiracyOutcome:
     """The outcome of a piracy step; a piracy with its last reward leaves the state for the
     archive, so the state stays the same size however many piracies the campaign saw."""
@@ -142,6 +147,7 @@ def _outcome(
         options=reward_options(new, settings, record),
         lines=lines,
         archive=archive,
+        rolled_by=rolled_by or {},
     )
 
 
@@ -255,9 +261,11 @@ def declare_piracy(
     `by_faction`, when given, must be the faction playing the Ottomans (None: the GM).
     Rolls, in order: the target's anti-piracy dice (skipped with none, OP-3.1), then the
     Ottoman dice (skipped when no corsair survives, OP-4.1), then any random-card rolls of
-    hits settled automatically.
+    hits settled automatically. Each side's dice count for its power's player in
+    `/history stats` (OP-3: the target rolls its own anti-piracy dice).
     """
     _check_declaration(state, settings, declaration, turn, by_faction)
+    credits = Credits(dice)
     new = state.model_copy(deep=True)
     piracy_id = new.last_piracy_id + 1
     new.last_piracy_id = piracy_id
@@ -290,9 +298,10 @@ def declare_piracy(
         lines.append(
             piracy_msg("line.target_dice", target=target_name, dice=counted("dice", total))
         )
-        anti_faces = dice.roll(
-            total, 6, ROLL_ANTI_PIRACY, clause="OP-3.2", hit_on=settings.hit_min_face
-        )
+        with credits.by(new.faction_of(target)):
+            anti_faces = dice.roll(
+                total, 6, ROLL_ANTI_PIRACY, clause="OP-3.2", hit_on=settings.hit_min_face
+            )
     else:
         lines.append(piracy_msg("line.no_target_dice", target=target_name))
     anti_hits = sum(1 for f in anti_faces if f >= settings.hit_min_face)
@@ -367,9 +376,10 @@ def declare_piracy(
                         "line.leader_bonus", leader=leader_label(bonus.leader), rating=bonus.rating
                     )
                 )
-        faces = dice.roll(
-            ottoman_dice.total, 6, ROLL_PIRACY, clause="OP-5.2", hit_on=settings.hit_min_face
-        )
+        with credits.by(new.faction_of(OTTOMAN)):
+            faces = dice.roll(
+                ottoman_dice.total, 6, ROLL_PIRACY, clause="OP-5.2", hit_on=settings.hit_min_face
+            )
         record.piracy_faces = faces
         record.hits = sum(1 for f in faces if f >= settings.hit_min_face)
         lines.append(
@@ -386,7 +396,7 @@ def declare_piracy(
         record.status = "awaiting_choice" if record.hits else "done"
     new.pending_piracy = record
     applied = settle_hits(new, settings, record, dice, lines)
-    return _outcome(new, settings, record, applied, lines)
+    return _outcome(new, settings, record, applied, lines, credits.outcome())
 
 
 def _source_line(source: TargetDiceSource, names: Mapping[str, str]) -> Msg:

@@ -380,7 +380,13 @@ def _fight_one(rc: ResolutionContext, turn: int, order: BaseAttackOrder) -> Base
     if progress is not None:
         progress.restore(sides)
     run = fight(
-        sides, settings, rc.combat, rc.dice, mutual_wipe_result=wipe_rule, progress=progress
+        sides,
+        settings,
+        rc.combat,
+        rc.dice,
+        mutual_wipe_result=wipe_rule,
+        progress=progress,
+        credits=rc.credits,
     )
     key = f"base/{turn}/{order.attacker}/{order.id}/battle"
     rc.journal.battle_logs += [ArchiveRecord(key, r.round, r) for r in run.rounds]

@@ -14,6 +14,7 @@ from pydantic import BaseModel
 from pydantic import Field
 
 from bot.dice import Dice
+from bot.dice_stats import Credits
 from bot.i18n import Msg
 from bot.rules.fleet_combat import automatic_result
 from bot.rules.fleet_combat import fight_automatic_rounds
@@ -64,6 +65,16 @@ def side_msg(name: str) -> Msg | str:
         if name.startswith(prefix) and name[len(prefix) :].isdigit():
             return Msg(f"{P}side.{key}", id=int(name[len(prefix) :]))
     return name
+
+
+def side_player(side: Side) -> str | None:
+    """The player whose dice a participant rolls: a faction its own, mercenaries their
+    employer, privateers their owner; the pirates and their base none."""
+    if side.contract is not None:
+        return side.contract.owner
+    if side.group is not None:
+        return side.group.owner
+    return None if side.name in (PIRATES, BASE_FLEET) else side.name
 
 
 @dataclass
@@ -210,6 +221,7 @@ def fight(
     *,
     mutual_wipe_result: str,
     progress: BattleProgress | None = None,
+    credits: Credits | None = None,
 ) -> BattleRun:
     """Fight to the finish in the order given (SP-I11, FC-I17); capped by
     `auto_battle_max_rounds` (0 = none). A mutual wipe is scored per `mutual_wipe_result`
@@ -218,7 +230,9 @@ def fight(
     With `defender_may_retreat`, raises `RetreatAsked` before each round from round 2 (the
     battle so far in it); call again with that `progress`, its `retreat` set to the answer,
     to carry on (SP-I44). A retreat takes the whole defender side out together (FC-I15);
-    pirates and privateers never retreat. A defender side that left has lost the battle."""
+    pirates and privateers never retreat. A defender side that left has lost the battle.
+
+    `credits` notes each die for the player whose side rolled it (`side_player`)."""
     participants: list[tuple[Fleet, str]] = []
     for side in sides:
         ships = [
@@ -237,13 +251,19 @@ def fight(
         if progress.retreat:
             battle = state.battles[0]
             battle.retreats = [p.faction for p in battle.engaged() if p.side == DEFENDER_SIDE]
+    rolled_by: dict[int, str] = {}
     fought = fight_automatic_rounds(
         state,
         combat,
         dice,
         max_rounds=settings.auto_battle_max_rounds,
         pause_before=_ask_retreat(settings, combat, decided),
+        rolled_by=rolled_by,
     )
+    if credits is not None:
+        players = {side.name: side_player(side) for side in sides}
+        for index, name in rolled_by.items():
+            credits.by_roll.setdefault(index, players.get(name))
     # Named as fought, whatever the table says later (SP-I9); a battle carried on after the
     # retreat question goes on naming its ships as its first rounds did.
     names = next((r.ship_names for r in earlier if r.ship_names is not None), None)
@@ -326,6 +346,7 @@ def fight_raid(
     defence: tuple[list[RegisteredShip], list[Side], set[str]],
     pirates: list[PirateShip],
     progress: BattleProgress | None,
+    credits: Credits | None = None,
 ) -> tuple[list[Side], list[RegisteredShip], BattleRun]:
     """A raid's battle (SP-I10, SP-I11, SP-I21): the holder's ships (route or orbit) as the
     victim's participant, the stationed contracts, the pirates, then the privateers that
@@ -343,7 +364,15 @@ def fight_raid(
         if ships:
             ships = [s for s in sides[0].ships if isinstance(s, RegisteredShip)]
     wipe = settings.mutual_destruction_result
-    run = fight(sides, settings, combat, dice, mutual_wipe_result=wipe, progress=progress)
+    run = fight(
+        sides,
+        settings,
+        combat,
+        dice,
+        mutual_wipe_result=wipe,
+        progress=progress,
+        credits=credits,
+    )
     return sides, ships, run
 
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from bot.dice import Dice
+from bot.dice_stats import Credits
+from bot.dice_stats import credited
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates.battle import PIRATES
 from bot.rules.space_pirates.battle import BattleProgress
@@ -157,7 +159,8 @@ def check_planet_raid(
     if points >= settings.raid_die_faces:
         check.automatic = check.hit = True
     else:
-        check.face = rc.dice.roll_one(settings.raid_die_faces, ROLL_PLANET, clause="SP-I16")
+        with credited(rc.credits, report.faction):  # the player's planet-raid roll (SP-I16)
+            check.face = rc.dice.roll_one(settings.raid_die_faces, ROLL_PLANET, clause="SP-I16")
         check.hit = check.face <= points
     if not check.hit:
         return None
@@ -214,9 +217,17 @@ def garrisons(troops: int, buildings: int) -> list[int]:
 
 
 def ground_fight(
-    squads: int, troops: int, buildings: int, settings: SpacePiratesSettings, dice: Dice
+    squads: int,
+    troops: int,
+    buildings: int,
+    settings: SpacePiratesSettings,
+    dice: Dice,
+    *,
+    credits: Credits | None = None,
+    owner: str | None = None,
 ) -> PlunderReport:
-    """Up to 10 attacks on the buildings in turn, all squads each time (SP-4.7–SP-4.9, SP-I23)."""
+    """Up to 10 attacks on the buildings in turn, all squads each time (SP-4.7–SP-4.9, SP-I23).
+    The troops' dice are noted in `credits` as `owner`'s, the planet's player."""
     garrison = garrisons(troops, buildings)
     plundered = [False] * buildings
     report = PlunderReport(
@@ -251,9 +262,10 @@ def ground_fight(
         pirate_faces = dice.roll(
             squads, 6, ROLL_SQUADS, clause="SP-I23", hit_on=settings.pirate_squad_hit
         )
-        troop_faces = dice.roll(
-            garrison[index], 6, ROLL_TROOPS, clause="SP-I23", hit_on=settings.troop_hit
-        )
+        with credited(credits, owner):
+            troop_faces = dice.roll(
+                garrison[index], 6, ROLL_TROOPS, clause="SP-I23", hit_on=settings.troop_hit
+            )
         pirate_hits = sum(1 for f in pirate_faces if f >= settings.pirate_squad_hit)
         troop_hits = sum(1 for f in troop_faces if f >= settings.troop_hit)
         before, squads_before = garrison[index], squads
@@ -382,6 +394,7 @@ def plunder_phase(
     squads: int,
     *,
     cover: bool | None,
+    credits: Credits | None = None,
 ) -> None:
     """The plunder after an orbital win (SP-4.5–SP-4.10, SP-I22–SP-I25) and its effects on
     the pirates (SP-4.11, SP-4.13, SP-I26, SP-I27). `cover` is the owner's answer under
@@ -396,7 +409,9 @@ def plunder_phase(
         history.outcome = "failed"
         return
     branch = planet.cover_buildings if cover is None else cover
-    plunder = plunder_planet(planet, settings, dice, report.turn, squads, cover=branch)
+    plunder = plunder_planet(
+        planet, settings, dice, report.turn, squads, cover=branch, credits=credits
+    )
     planet_report.plunder = plunder
     if _planet_success(plunder, settings):
         planet_report.bonus_before = record.planet_raid_bonus_pct
@@ -453,6 +468,7 @@ def plunder_planet(
     squads: int,
     *,
     cover: bool,
+    credits: Credits | None = None,
 ) -> PlunderReport:
     """The branch that applies (SP-I22): avoid (50 %, industry blocked), ground combat
     (SP-I23), or no troops (100 %, 10 % of the population captured, SP-I25)."""
@@ -466,7 +482,15 @@ def plunder_planet(
             planet.industry_blocked_from, planet.industry_blocked_until = block
         return PlunderReport(branch="avoid", income=income, loot=loot, industry_blocked=block)
     if planet.troops > 0:
-        fought = ground_fight(squads, planet.troops, planet.buildings, settings, dice)
+        fought = ground_fight(
+            squads,
+            planet.troops,
+            planet.buildings,
+            settings,
+            dice,
+            credits=credits,
+            owner=planet.owner,
+        )
         fought.income = income
         fought.loot = loss(
             settings, Fraction(income * fought.plundered_buildings, planet.buildings)

@@ -12,6 +12,7 @@ from pydantic import BaseModel
 from pydantic import Field
 
 from bot.dice import Dice
+from bot.dice_stats import Credits
 from bot.i18n import Msg
 from bot.rules.fleet_combat.models import RoundReport
 from bot.rules.fleet_combat.settings import FleetCombatSettings
@@ -266,11 +267,13 @@ class Journal:
 @dataclass(frozen=True)
 class ResolutionContext:
     """What every step of a resolution works with: the state it changes in place, the
-    campaign's rules and fleet combat settings (FC-I17), the audited dice and the journal it
-    writes to."""
+    campaign's rules and fleet combat settings (FC-I17), the audited dice, the journal it
+    writes to, and which player's side rolled each die (`/history stats`; the pirates' own
+    dice are nobody's)."""
 
     state: SpacePiratesState
     settings: SpacePiratesSettings
     combat: FleetCombatSettings
     dice: Dice
     journal: Journal
+    credits: Credits | None = None

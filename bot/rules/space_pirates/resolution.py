@@ -362,7 +362,9 @@ def _fight_declined(
             with_squads = attack.model_copy(update={"squads": squads, **avoid_terms(rc.settings)})
             _pause(rc, run, report, with_squads, choice="plunder")
             return True
-        plunder_phase(rc.state, rc.settings, rc.dice, report, index, squads, cover=None)
+        plunder_phase(
+            rc.state, rc.settings, rc.dice, report, index, squads, cover=None, credits=rc.credits
+        )
     rc.journal.reports.append(report)
     return False
 
@@ -403,6 +405,15 @@ def resume_plunder(
     report.plunder_forced = cover is None
     report.plunder_by_gm = by_gm
     index = pending.attack.record_index
-    plunder_phase(rc.state, rc.settings, rc.dice, report, index, pending.attack.squads, cover=cover)
+    plunder_phase(
+        rc.state,
+        rc.settings,
+        rc.dice,
+        report,
+        index,
+        pending.attack.squads,
+        cover=cover,
+        credits=rc.credits,
+    )
     rc.journal.reports.append(report)
     return run_player(rc, run)

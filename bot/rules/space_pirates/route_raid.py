@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from bot.dice_stats import credited
 from bot.rules.space_pirates.battle import DEFENDER_SIDE
 from bot.rules.space_pirates.battle import BattleProgress
 from bot.rules.space_pirates.battle import BattleRun
@@ -79,13 +80,15 @@ def roll_regular_raid(rc: ResolutionContext, report: RaidReport) -> TradeRoute |
         if points.automatic:
             chance.hit = True
         else:
-            chance.face = dice.roll_one(settings.raid_die_faces, ROLL_CHANCE, clause="SP-I1")
+            with credited(rc.credits, faction):  # the player's own roll (SP-1.1)
+                chance.face = dice.roll_one(settings.raid_die_faces, ROLL_CHANCE, clause="SP-I1")
             chance.hit = chance.face <= points.total
         report.chance = chance
         if not chance.hit:
             report.outcome = "no_attack"
             return None
-    draw = draw_target(routes, settings, dice)
+    with credited(rc.credits, faction):  # which of the player's routes (SP-1.4)
+        draw = draw_target(routes, settings, dice)
     report.draw = draw
     route = state.route(draw.target)
     assert route is not None
@@ -231,6 +234,7 @@ def fight_holder(
         defence,
         pirates,
         progress,
+        rc.credits,
     )
     run.summary.log_key = rc.journal.add_battle(report, run.rounds)
     report.battle = run.summary

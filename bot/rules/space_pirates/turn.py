@@ -10,6 +10,7 @@ from dataclasses import field
 from typing import Any
 
 from bot.dice import Dice
+from bot.dice_stats import Credits
 from bot.errors import NotFound
 from bot.errors import RuleViolation
 from bot.i18n import Msg
@@ -103,8 +104,9 @@ def end_of_turn(
         return TurnStepResult(state=original, outcome={"already_resolved": ctx.turn})
     state = original.model_copy(deep=True)
     journal = Journal()
+    credits = Credits(ctx.dice)
     rc = ResolutionContext(
-        state, settings, combat_settings_for(settings, combat), ctx.dice, journal
+        state, settings, combat_settings_for(settings, combat), ctx.dice, journal, credits
     )
     earlier = _earlier_turn(state, ctx.turn)
     if earlier is not None:  # its lines, then this turn's: each under its own heading
@@ -128,7 +130,7 @@ def end_of_turn(
         state=state,
         quiet=quiet,
         lines=journal.lines,
-        outcome=_outcome(journal),
+        outcome={**_outcome(journal), **credits.outcome()},
         archive=journal.archive() + retired,
         affected=affected(journal),
     )
@@ -324,7 +326,10 @@ def _carried_on(
     resolution on from its cursor (SP-I40, SP-I45)."""
     new = state.model_copy(deep=True)
     journal = Journal()
-    rc = ResolutionContext(new, settings, combat_settings_for(settings, combat), dice, journal)
+    credits = Credits(dice)
+    rc = ResolutionContext(
+        new, settings, combat_settings_for(settings, combat), dice, journal, credits
+    )
     answer(rc)
     advance(rc)
     journal.drop_answered(open_choices(new))
@@ -333,7 +338,7 @@ def _carried_on(
         lines=journal.lines,
         archive=journal.archive(),
         private=journal.private,
-        outcome=_outcome(journal),
+        outcome={**_outcome(journal), **credits.outcome()},
     )
 
 
