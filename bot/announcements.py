@@ -439,11 +439,17 @@ def undone_edit(content: str, shown: Sequence[discord.Embed], note: str) -> dict
             embed.title = f"~~{clip(embed.title, 252)}~~"
         embed.colour = UNDONE_COLOUR
     first = embeds[0]
-    room = MESSAGE_TEXT_LIMIT - sum(len(e) for e in embeds) - len(note) - 2
     told = first.description or ""
-    if room < 0:
-        told = clip(told, max(len(told) + room, 1)) if told else ""
     first.description = clip(f"{note}\n\n{told}" if told else note, 4096)
+    # Over Discord's limit for the whole message, the longest texts give way, the note never.
+    excess = sum(len(e) for e in embeds) - MESSAGE_TEXT_LIMIT
+    for embed in sorted(embeds, key=lambda e: len(e.description or ""), reverse=True):
+        text = embed.description or ""
+        keep = max(len(text) - excess, len(note) + 1 if embed is first else 1)
+        if excess <= 0 or keep >= len(text):
+            continue
+        embed.description = clip(text, keep)
+        excess -= len(text) - len(embed.description)
     return {
         "content": struck or None,
         "embeds": embeds,

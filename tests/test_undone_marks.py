@@ -38,3 +38,20 @@ def test_a_full_message_stays_within_discords_limits():
     assert sum(len(e) for e in edit["embeds"]) <= 6000
     assert edit["embeds"][0].description.startswith(NOTE)
     assert all(len(e.title) <= 256 and e.title.endswith("~~") for e in edit["embeds"])
+
+
+def test_a_turn_end_packed_to_the_limit_behind_a_short_header_still_fits():
+    """A turn end's batch: a short header, then summaries packed close to 6,000 characters.
+    The note leads the header and the longest summary gives way, so Discord takes the edit."""
+    header = discord.Embed(title="Turn 3 ended at its deadline", description="3 rulesets")
+    pirates = discord.Embed(title="Turn 3 — Space pirates", description="x" * 4000)
+    naval = discord.Embed(title="Turn 3 — Naval orders", description="y" * 1900)
+    assert sum(len(e) for e in (header, pirates, naval)) > 5900
+
+    edit = undone_edit("", [header, pirates, naval], NOTE)
+
+    first, longest, other = edit["embeds"]
+    assert sum(len(e) for e in edit["embeds"]) <= 6000
+    assert first.description == f"{NOTE}\n\n3 rulesets"
+    assert longest.description.endswith("…") and len(longest.description) < 4000
+    assert other.description == "y" * 1900
