@@ -286,9 +286,9 @@ async def test_a_settled_question_keeps_the_language_it_was_posted_in(board):
 # --- the Joker -----------------------------------------------------------------------------
 
 
-async def test_a_joker_duel_against_two_owner_pieces(board):
-    """CR-I17: Corsair fights Banker then Guard, each defender firing first (CR-5.7): it
-    beats Banker with shot 4 (prize 2 × 200), then Guard hits at once (prize 2 × 350)."""
+async def corsair_enters_the_joker(board):
+    """Banker (200) and Guard (100), Vera's, wait in the Joker; Anna's Corsair (350) enters it
+    on the dice 3, 5, 1, 2, 4 (Banker, Corsair, Banker, Corsair, Guard); the duel's answer."""
     for line in (
         "/company add-piece name:Banker value:200 owner:Vera in_joker:true",
         "/company add-piece name:Guard value:100 owner:Vera in_joker:true",
@@ -297,8 +297,13 @@ async def test_a_joker_duel_against_two_owner_pieces(board):
         assert not added.ephemeral, added.text()
     await board.slash("/company add-piece name:Corsair value:350", as_="player1")
     board.script_dice([3, 5, 1, 2, 4])
+    return await board.slash("/company enter piece:Corsair", as_="player1")
 
-    duel = await board.slash("/company enter piece:Corsair", as_="player1")
+
+async def test_a_joker_duel_against_two_owner_pieces(board):
+    """CR-I17: Corsair fights Banker then Guard, each defender firing first (CR-5.7): it
+    beats Banker with shot 4 (prize 2 × 200), then Guard hits at once (prize 2 × 350)."""
+    duel = await corsair_enters_the_joker(board)
 
     story = duel.embed.description
     assert "Incident #1: Corsair (Anna) enters the Joker owned by Vera." in story

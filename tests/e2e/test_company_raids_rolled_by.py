@@ -10,6 +10,7 @@ from __future__ import annotations
 from .test_company_raids import COUNTER
 from .test_company_raids import attempt_capture
 from .test_company_raids import board  # noqa: F401 (the fixture)
+from .test_company_raids import corsair_enters_the_joker
 
 
 def stats_lines(stats) -> dict[str, str]:
@@ -20,15 +21,7 @@ def stats_lines(stats) -> dict[str, str]:
 async def test_history_stats_credits_each_duel_shot_to_the_shooters_player(board):  # noqa: F811
     """Banker (Vera) fires 3 and 1, Corsair (Anna) 5 and 2, Guard (Vera) 4: Anna's command
     rolled all five, but the stats give Anna two dice and Vera three."""
-    for line in (
-        "/company add-piece name:Banker value:200 owner:Vera in_joker:true",
-        "/company add-piece name:Guard value:100 owner:Vera in_joker:true",
-    ):
-        added = await board.slash(line, as_="gm")
-        assert not added.ephemeral, added.text()
-    await board.slash("/company add-piece name:Corsair value:350", as_="player1")
-    board.script_dice([3, 5, 1, 2, 4])
-    duel = await board.slash("/company enter piece:Corsair", as_="player1")
+    duel = await corsair_enters_the_joker(board)
     assert "Guard hits with shot 1 (BD 4)." in duel.embed.description
 
     stats = await board.slash("/history stats", as_="player2")
