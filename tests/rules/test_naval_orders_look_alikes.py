@@ -147,8 +147,12 @@ def test_a_port_named_or_placed_like_a_registered_one_is_refused():
     )
     at_l = refused(register_station, state, RegisterStation(name="Brest", location="l"))
     assert text(at_l) == (
-        "The location “l” looks too much like 1, where the port Portsmouth is: give the "
-        "location exactly as it is registered there, or one no one can mistake for it (NO-3.3)."
+        "The location “l” looks too much like 1, where the port Portsmouth is: a location has "
+        "one port, so give a location no one can mistake for it (NO-3.3)."
+    )
+    assert text(at_l, "ru") == (
+        "Локация «l» слишком похожа на локацию 1, где стоит порт «Portsmouth»: в одной локации "
+        "один порт, так что укажите локацию, которую с ней не спутать (NO-3.3)."
     )
     # Toulon registered again (any case) is Toulon changed, not a new port.
     again = register_station(state, RegisterStation(name="TOULON", location=PORT_9))
