@@ -208,3 +208,24 @@ def test_a_register_saved_with_look_alike_pairs_loads_and_plays():
     dissolve = StartFormation(faction="Britain", kind="dissolve_fleet", members=["Navy"])
     error = refused(start_formation, after, DEFAULTS, dissolve, 2)
     assert error.message_key == "naval_orders.error.squadron_force_look_alike"
+
+
+@pytest.mark.parametrize(
+    ("key", "names"),
+    [
+        ("naval_orders.error.force_look_alike", ("force", "existing")),
+        ("naval_orders.error.squadron_look_alike", ("squadron", "existing")),
+        ("naval_orders.error.squadron_force_look_alike", ("squadron", "existing", "fleet")),
+        ("naval_orders.error.station_look_alike", ("station", "existing")),
+        ("naval_orders.error.location_look_alike", ("location", "existing", "station")),
+    ],
+)
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_names_in_a_look_alike_refusal_read_literally(key, names, language):
+    """A name with Markdown or a mention shows as typed: nothing renders bold, nobody is
+    pinged."""
+    hostile = "**Bold** <@123456789012345678>"
+    for name in names:
+        params = dict.fromkeys(names, "Hood") | {name: hostile}
+        message = RuleViolation(key, clause="NO-4.10", **params).message(language)
+        assert r"\*\*Bold\*\*" in message and "<@123456789012345678>" not in message
