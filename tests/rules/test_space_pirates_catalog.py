@@ -168,6 +168,8 @@ NOT_FOUND = {
     "not_your_group",
     "route_name_taken",  # a name already taken: a conflict, no rule
     "planet_name_taken",
+    "route_look_alike",  # a name like one already taken: a conflict, no rule
+    "planet_look_alike",
 }
 
 

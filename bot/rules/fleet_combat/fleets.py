@@ -28,6 +28,7 @@ from bot.rules.fleet_combat.models import RegisterFleet
 from bot.rules.fleet_combat.models import Ship
 from bot.rules.fleet_combat.rounds import clear_wounds
 from bot.rules.fleet_combat.settings import FleetCombatSettings
+from bot.text import look_alike
 from bot.text import shown
 
 MAX_FLEET_SHIPS = 1000
@@ -58,6 +59,24 @@ def fleet_not_found(state: FleetCombatState, faction: str, point: str) -> NotFou
         point=shown(point),
         points=MsgList(listed + (["…"] if len(points) > LISTED_POINTS else [])),
     )
+
+
+def check_point_unlike(state: FleetCombatState, point: str) -> None:
+    """A point no fleet or battle is at yet does not look like one that is (`Mеcatol Rex`
+    with a Cyrillic `е` beside `Mecatol Rex`): fleets at the same point meet there and may
+    fight (FC-4.1), and two points that read alike would keep them apart. The same point in
+    another case is matched to the registered one before it gets here."""
+    known = dict.fromkeys([*(f.point for f in state.fleets), *(b.point for b in state.battles)])
+    if point in known:
+        return
+    other = look_alike(point, known)
+    if other is not None:
+        raise RuleViolation(
+            "fleet_combat.error.point_look_alike",
+            clause="FC-4.1",
+            point=shown(point),
+            existing=shown(other),
+        )
 
 
 def engaged_battle(state: FleetCombatState, faction: str, point: str) -> Battle | None:
@@ -125,6 +144,7 @@ def register_fleet(
     if not faction or not point:
         raise RuleViolation("fleet_combat.error.bad_fleet_name", clause="FC-4.1")
     validate_ships(settings, command.ships, command.wounds)
+    check_point_unlike(state, point)
     new = copy_for_write(state, fleets=[(faction, point)])
     if engaged_battle(new, faction, point) is not None and not command.allow_while_engaged:
         raise RuleViolation("fleet_combat.error.fleet_engaged", clause="FC-I6", point=shown(point))
@@ -199,6 +219,7 @@ def move_fleet(
         )
     if from_point == to_point:
         return FleetOutcome(new, fleet, [])
+    check_point_unlike(state, to_point)
     new.fleets.remove(fleet)
     target = new.fleet(faction, to_point)
     if target is None:

@@ -25,6 +25,7 @@ from bot.errors import RuleViolation
 from bot.i18n import Msg
 from bot.paths import data_dir
 from bot.text import literal
+from bot.text import look_alike
 from bot.text import shown
 
 # FC-I1/FC-I7: tie-break order of classes on one level ("fighter, destroyer, cruiser, carrier,
@@ -44,6 +45,33 @@ MAX_LIFE = 50
 
 _ATTACK_RE = re.compile(r"^\s*(?:(\d+)\s*[xх×*]\s*)?(\d+)\s*\+?\s*$", re.IGNORECASE)
 _NONE_WORDS = {"", "-", "—", "–", "none", "null", "нет"}
+
+
+def _class_forms(ship_class: str) -> list[str]:
+    """How a class reads: its key (underscores as spaces) and its name in each language."""
+    from bot.rules.fleet_combat.messages import class_name  # the messages read these settings
+
+    names = [class_name(ship_class).render(language) for language in ("en", "ru")]
+    return [ship_class.replace("_", " "), *names]
+
+
+def _check_classes_unlike(added: list[str], others: list[str]) -> None:
+    """A class added to the table does not look like another class (`сruiser` with a
+    Cyrillic `с` beside `cruiser`): fleets, fire orders and targets name a class by its name
+    (FC-I4). Each added class is checked against `others` and the added ones before it;
+    the same name in another case or spacing is that class, not a new one."""
+    from bot.rules.fleet_combat.messages import shown_class  # the messages read these settings
+
+    for index, ship_class in enumerate(added):
+        typed = ship_class.replace("_", " ")
+        for other in [*others, *added[:index]]:
+            if other != ship_class and look_alike(typed, _class_forms(other)):
+                raise RuleViolation(
+                    "fleet_combat.error.class_look_alike",
+                    clause="FC-I4",
+                    ship_class=shown(ship_class),
+                    existing=shown_class(other),
+                )
 
 
 class NotationError(ValueError):
@@ -347,6 +375,8 @@ def replace_class_stats(
             clause="FC-I4",
             detail=Msg("fleet_combat.stats_error.empty_name"),
         )
+    if name not in settings.ship_stats:
+        _check_classes_unlike([name], list(settings.ship_stats))
     try:
         stats = ShipStats.model_validate({"attack": attack, "defence": defence, "life": life})
     except ValidationError as exc:
@@ -397,8 +427,12 @@ def parse_class_table(text: str) -> ClassTable:
 
 
 def apply_class_table(settings: FleetCombatSettings, table: ClassTable) -> FleetCombatSettings:
-    """New settings whose ladder and statistics are exactly `table` (FC-I1, FC-I4)."""
+    """New settings whose ladder and statistics are exactly `table` (FC-I1, FC-I4). A class
+    it adds may not look like another of the table (classes the campaign had keep their
+    names)."""
     ship_stats = {name.strip().lower(): _stats_of(row) for name, row in table.classes.items()}
+    kept = [name for name in ship_stats if name in settings.ship_stats]
+    _check_classes_unlike([name for name in ship_stats if name not in kept], kept)
     levels = {
         name.strip().lower(): row.level
         for name, row in table.classes.items()

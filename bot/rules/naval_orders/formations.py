@@ -21,12 +21,15 @@ from bot.rules.naval_orders.models import StartFormation
 from bot.rules.naval_orders.models import name_key
 from bot.rules.naval_orders.outcomes import NavalOutcome
 from bot.rules.naval_orders.references import check_force_unnamed
+from bot.rules.naval_orders.registry import check_force_name_unlike
 from bot.rules.naval_orders.registry import check_owner
 from bot.rules.naval_orders.registry import clean_name
 from bot.rules.naval_orders.registry import find_force
+from bot.rules.naval_orders.registry import force_names
 from bot.rules.naval_orders.registry import is_convoy
 from bot.rules.naval_orders.registry import writable
 from bot.rules.naval_orders.settings import NavalOrdersSettings
+from bot.text import look_alike
 
 FREE_STATUSES = ("awaiting_orders", "executing")
 
@@ -84,6 +87,8 @@ def _formation(
         taken = state.forces.get(name_key(name))
         if taken is not None and taken.key not in {f.key for f in forces}:
             raise RuleViolation("naval_orders.error.name_taken", clause="NO-4.10", force=name)
+        if taken is None:
+            check_force_name_unlike(state, name, but={f.key for f in forces})
         if len(forces) < 2 or any(f.kind not in ("line", "auxiliary") for f in forces):
             raise RuleViolation("naval_orders.error.fleet_needs_squadrons", clause="NO-I3")
         places = {(name_key(f.location), f.in_port) for f in forces}
@@ -122,6 +127,7 @@ def _formation(
                 raise RuleViolation(
                     "naval_orders.error.name_taken", clause="NO-4.10", force=squadron.name
                 )
+        _check_squadrons_free(state, first)
         # NO-1.1, NO-I18: the fleet stops existing as the force an escort names, unless one
         # of its squadrons, a convoy, takes its name.
         same = any(name_key(s.name) == first.key and is_convoy(s.ships) for s in first.squadrons)
@@ -152,6 +158,24 @@ def _formation(
     return Formation(
         kind=command.kind, complete_turn=complete_turn, members=[first.key], vessels=vessels
     )
+
+
+def _check_squadrons_free(state: NavalOrdersState, fleet: Force) -> None:
+    """The squadrons of a fleet being dissolved become forces of their names (NO-2.7): none
+    may look like another force's name, or like another squadron of the fleet (a fleet
+    registered so before this was refused), as orders name a force by a unique name that
+    identifies it clearly (NO-4.10)."""
+    names = [*force_names(state, but={fleet.key}), *(s.name for s in fleet.squadrons)]
+    for squadron in fleet.squadrons:
+        other = look_alike(squadron.name, dict.fromkeys(names))
+        if other is not None:
+            raise RuleViolation(
+                "naval_orders.error.squadron_force_look_alike",
+                clause="NO-4.10",
+                squadron=squadron.name,
+                existing=other,
+                fleet=fleet.name,
+            )
 
 
 def _remove_vessels(force: Force, vessels: list[Ship]) -> Force:

@@ -6,6 +6,8 @@ Every command returns a `NavalOutcome` with a new state; the state passed in is 
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from bot.errors import NotAllowed
 from bot.errors import NotFound
 from bot.errors import RuleViolation
@@ -30,6 +32,7 @@ from bot.rules.naval_orders.outcomes import NavalOutcome
 from bot.rules.naval_orders.references import check_force_unnamed
 from bot.rules.naval_orders.references import check_station_unnamed
 from bot.rules.naval_orders.settings import NavalOrdersSettings
+from bot.text import look_alike
 from bot.text import tidy
 
 
@@ -58,6 +61,38 @@ def find_station(state: NavalOrdersState, name: str) -> Station:
     if station is None:
         raise NotFound("naval_orders.error.unknown_station", clause="NO-3.3", station=name)
     return station
+
+
+def force_names(state: NavalOrdersState, *, but: Collection[str] = ()) -> list[str]:
+    """The names forces go by, but for the forces keyed in `but`: those registered, and those
+    a formation under way makes at its turn's end (the fleet being formed, the squadrons of
+    a fleet being dissolved, NO-2.7)."""
+    names: list[str] = []
+    for force in state.forces.values():
+        if force.key in but:
+            continue
+        names.append(force.name)
+        formation = force.formation
+        if formation is None or force.status != "forming":
+            continue
+        if formation.kind == "form_fleet" and formation.fleet_name is not None:
+            names.append(formation.fleet_name)
+        elif formation.kind == "dissolve_fleet":
+            names.extend(s.name for s in force.squadrons)
+    return names
+
+
+def check_force_name_unlike(
+    state: NavalOrdersState, name: str, *, but: Collection[str] = ()
+) -> None:
+    """A new force's name does not look like another force's (`Hооd` with Cyrillic `о`s
+    beside `Hood`): an order names its force by a unique name that identifies it clearly
+    (NO-4.10). The same name (any case) is that force, checked by the callers."""
+    other = look_alike(name, dict.fromkeys(force_names(state, but=but)))
+    if other is not None:
+        raise RuleViolation(
+            "naval_orders.error.force_look_alike", clause="NO-4.10", force=name, existing=other
+        )
 
 
 def check_owner(force: Force, faction: str, by_gm: bool) -> None:
@@ -90,6 +125,23 @@ def _check_ships(kind: str, ships: list[Ship], clause: str) -> None:
             raise RuleViolation("naval_orders.error.packet_force_ships", clause="NO-I22")
 
 
+def _check_squadrons_unlike(names: list[str], before: Force | None) -> None:
+    """A fleet's squadrons do not look alike (`Red` and `Rеd` with a Cyrillic `е`): each
+    becomes a force of its name when the fleet is dissolved (NO-2.7, NO-I3). Squadrons the
+    fleet had before keep their names; a new one is refused for the earlier it looks like."""
+    had = {name_key(s.name) for s in before.squadrons} if before is not None else set()
+    kept = [name for name in names if name_key(name) in had]
+    for index, name in enumerate(names):
+        other = look_alike(name, [*kept, *names[:index]]) if name_key(name) not in had else None
+        if other is not None:
+            raise RuleViolation(
+                "naval_orders.error.squadron_look_alike",
+                clause="NO-I3",
+                squadron=name,
+                existing=other,
+            )
+
+
 def register_force(
     state: NavalOrdersState,
     settings: NavalOrdersSettings,
@@ -111,6 +163,8 @@ def register_force(
     owner = clean_name(command.owner, "NO-3.4", "owner")
     location = clean_name(command.location, "NO-4.2", "location")
     before = state.forces.get(name_key(name))
+    if before is None:
+        check_force_name_unlike(state, name)
     kept = (
         before is not None
         and name_key(before.location) == name_key(location)
@@ -121,9 +175,11 @@ def register_force(
     if command.kind == "fleet":
         if len(command.squadrons) < 2 or command.ships:
             raise RuleViolation("naval_orders.error.fleet_needs_squadrons", clause="NO-I3")
-        keys = [name_key(clean_name(s.name, "NO-I3", "squadron")) for s in command.squadrons]
+        names = [clean_name(s.name, "NO-I3", "squadron") for s in command.squadrons]
+        keys = [name_key(n) for n in names]
         if len(set(keys)) != len(keys):
             raise RuleViolation("naval_orders.error.duplicate_squadron", clause="NO-I3")
+        _check_squadrons_unlike(names, before)
         for squadron in command.squadrons:
             _check_ships(squadron.kind, squadron.ships, "NO-I3")
     else:
@@ -205,6 +261,7 @@ def register_station(state: NavalOrdersState, command: RegisterStation) -> Naval
             "naval_orders.error.location_has_port", clause="NO-3.3", station=other.name
         )
     old = state.stations.get(name_key(name))
+    _check_station_unlike(state, name, location, old)
     if old is not None and name_key(old.location) != name_key(location):
         check_station_unnamed(state, old, change="move", location=location)
     if old is not None and old.naval_station and not command.naval_station:
@@ -222,6 +279,32 @@ def register_station(state: NavalOrdersState, command: RegisterStation) -> Naval
     )
     new.stations[station.key] = station
     return NavalOutcome(state=new, lines=station_lines(station))
+
+
+def _check_station_unlike(
+    state: NavalOrdersState, name: str, location: str, old: Station | None
+) -> None:
+    """A new port's name does not look like another port's, nor a port's new location like
+    the location of another (`Tоulon` with a Cyrillic `о` beside `Toulon`): orders name the
+    port they make for, and a force is in port where a port's location is (NO-3.3)."""
+    others = [s for s in state.stations.values() if old is None or s.key != old.key]
+    named = look_alike(name, [s.name for s in others]) if old is None else None
+    if named is not None:
+        raise RuleViolation(
+            "naval_orders.error.station_look_alike", clause="NO-3.3", station=name, existing=named
+        )
+    if old is not None and name_key(old.location) == name_key(location):
+        return
+    place = look_alike(location, [s.location for s in others])
+    if place is not None:
+        holder = next(s for s in others if s.location == place)
+        raise RuleViolation(
+            "naval_orders.error.location_look_alike",
+            clause="NO-3.3",
+            location=location,
+            existing=place,
+            station=holder.name,
+        )
 
 
 def remove_station(state: NavalOrdersState, name: str) -> NavalOutcome:

@@ -21,6 +21,7 @@ from bot.rules.space_pirates.models import RouteOwner
 from bot.rules.space_pirates.models import ShipRole
 from bot.rules.space_pirates.models import SpacePiratesState
 from bot.rules.space_pirates.models import TradeRoute
+from bot.text import look_alike
 from bot.text import name_key
 from bot.text import shown
 
@@ -159,6 +160,18 @@ def register_route(
                 name=shown(other.name),
                 route=other.id,
             )
+    # Nor one that looks like another of an owner's (a Cyrillic letter, a 0 for an O): raid
+    # reports and bribes name the route they hit by its name.
+    for other in [] if kept else state.routes:
+        shared = [o.faction for o in other.owners if o.faction in factions]
+        if other.id != route_id and shared and look_alike(route_name, [other.name]):
+            raise Conflict(
+                f"{P}error.route_look_alike",
+                owner=shown(shared[0]),
+                name=shown(route_name),
+                existing=shown(other.name),
+                route=other.id,
+            )
     new = state.model_copy(deep=True)
     route = TradeRoute(
         id=route_id if route_id is not None else new.take_id(),
@@ -216,6 +229,17 @@ def register_planet(
                 f"{P}error.planet_name_taken",
                 owner=shown(faction),
                 name=shown(other.name),
+                planet=other.id,
+            )
+    # Nor one that looks like another of the owner's: raid reports name the planet by its name.
+    for other in [] if kept else state.planets:
+        like = other.owner == faction and look_alike(planet_name, [other.name]) is not None
+        if like and other.id != planet_id:
+            raise Conflict(
+                f"{P}error.planet_look_alike",
+                owner=shown(faction),
+                name=shown(planet_name),
+                existing=shown(other.name),
                 planet=other.id,
             )
     new = state.model_copy(deep=True)

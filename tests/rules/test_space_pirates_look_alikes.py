@@ -1,0 +1,101 @@
+"""A route or planet named like another of its owner's (a Cyrillic letter, a 0 for an O) is
+refused, naming it: routes and planets are chosen by number, but the raid reports and the
+bribes name the one they hit by its name, where `Silk Rоad` beside `Silk Road` would leave
+the owner guessing. Another faction's route or planet may share a look (as it may share the
+name), and a registry saved with such a pair still loads and plays."""
+
+from __future__ import annotations
+
+import pytest
+from space_pirates_helpers import COMBAT
+from space_pirates_helpers import empty
+from space_pirates_helpers import planet
+from space_pirates_helpers import raid
+from space_pirates_helpers import route
+
+from bot.errors import Conflict
+from bot.rules.space_pirates import SpacePiratesState
+from bot.rules.space_pirates.registry import register_planet
+from bot.rules.space_pirates.registry import register_route
+
+SILK_CYRILLIC = "Silk R\u043ead"  # Silk Road with a Cyrillic о
+
+
+def refused(call, *args, **kwargs) -> Conflict:
+    with pytest.raises(Conflict) as caught:
+        call(*args, **kwargs)
+    return caught.value
+
+
+def test_a_route_named_like_another_of_its_owner_is_refused_naming_it():
+    state, silk = route(empty(), "Silk Road", 300)
+    error = refused(route, state, SILK_CYRILLIC, 100)
+    assert error.message("en") == (
+        f"“{SILK_CYRILLIC}” looks too much like Aurora's trade route Silk Road, #{silk.id}: "
+        "raid reports name a route by its name, so pick one no one can mistake for it (to "
+        f"change that route, use /pirates route edit route:{silk.id})."
+    )
+    assert error.message("ru") == (
+        f"«{SILK_CYRILLIC}» слишком похоже на торговый путь «Silk Road» фракции «Aurora», "
+        f"№{silk.id}: отчёты о набегах называют путь по названию, так что выберите такое, "
+        "которое с ним не спутать (изменить тот путь можно командой /пираты торговый_путь "
+        f"изменить торговый_путь:{silk.id})."
+    )
+    # A route shared with Aurora is refused too; Vega's own may look the same.
+    shared = refused(route, state, "Si1k Road", 100, owners=[("Vega", 50), ("Aurora", 50)])
+    assert shared.message_key == "space_pirates.error.route_look_alike"
+    state, _ = route(state, SILK_CYRILLIC, 100, owner="Vega")
+    # The same name is still today's refusal, and renaming the route itself is an edit.
+    assert refused(route, state, "SILK ROAD", 1).message_key == (
+        "space_pirates.error.route_name_taken"
+    )
+    renamed, edited = register_route(
+        state, COMBAT, name="Silk Road", goods=5, owners=[("Aurora", 100)], route_id=silk.id
+    )
+    assert edited.income.goods == 5 and len(renamed.routes) == 2
+
+
+def test_a_planet_named_like_another_of_its_owner_is_refused_naming_it():
+    state, home = planet(empty(), "Ceres", 50)
+    error = refused(planet, state, "C\u0435res", 20)
+    assert error.message("en") == (
+        f"“C\u0435res” looks too much like Aurora's planet Ceres, #{home.id}: raid reports name "
+        "a planet by its name, so pick one no one can mistake for it (to change that planet, "
+        f"use /pirates planet edit planet:{home.id})."
+    )
+    assert error.message("ru").startswith(
+        f"«C\u0435res» слишком похоже на планету «Ceres» фракции «Aurora», №{home.id}: "
+        "отчёты о набегах называют планету по названию"
+    )
+    state, _ = planet(state, "C\u0435res", 20, owner="Vega")
+    assert [p.name for p in state.planets] == ["Ceres", "C\u0435res"]
+
+
+def saved_with_pairs() -> SpacePiratesState:
+    """A registry saved before look-alikes were refused: Aurora's Silk Road and Silk Rоad,
+    planets Ceres and Cеres."""
+    state, _ = route(empty(), "Silk Road", 300)
+    state, _ = planet(state, "Ceres", 50)
+    raw = state.model_dump(mode="json")
+    twin = dict(raw["routes"][0], id=90, name=SILK_CYRILLIC, ships=[])
+    raw["routes"].append(twin)
+    raw["planets"].append(dict(raw["planets"][0], id=91, name="C\u0435res", orbital_ships=[]))
+    return SpacePiratesState.model_validate(raw)
+
+
+def test_a_registry_saved_with_look_alike_pairs_loads_and_plays():
+    state = saved_with_pairs()
+    assert [r.name for r in state.routes] == ["Silk Road", SILK_CYRILLIC]
+    # Each is edited as before while it keeps its name and owners.
+    state, edited = register_route(
+        state, COMBAT, name=SILK_CYRILLIC, goods=120, owners=[("Aurora", 100)], route_id=90
+    )
+    assert edited.income.goods == 120
+    state, moved = register_planet(
+        state, COMBAT, owner="Aurora", name="C\u0435res", income=70, planet_id=91
+    )
+    assert moved.income == 70
+    # The pirates still raid one of them, and the report names it.
+    after, reports = raid(state, 1, [1] * 80)
+    assert [r.name for r in after.routes] == ["Silk Road", SILK_CYRILLIC]
+    assert [r.target_name for r in reports if r.kind == "route"] == ["Silk Road"]
