@@ -22,6 +22,7 @@ from bot.rules.naval_orders.models import name_key
 from bot.rules.naval_orders.outcomes import NavalOutcome
 from bot.rules.naval_orders.references import check_force_unnamed
 from bot.rules.naval_orders.registry import check_force_name_unlike
+from bot.rules.naval_orders.registry import check_name_not_forming
 from bot.rules.naval_orders.registry import check_owner
 from bot.rules.naval_orders.registry import clean_name
 from bot.rules.naval_orders.registry import find_force
@@ -127,6 +128,7 @@ def _formation(
                 raise RuleViolation(
                     "naval_orders.error.name_taken", clause="NO-4.10", force=squadron.name
                 )
+            check_name_not_forming(state, squadron.name, but={first.key})
         _check_squadrons_free(state, first)
         # NO-1.1, NO-I18: the fleet stops existing as the force an escort names, unless one
         # of its squadrons, a convoy, takes its name.

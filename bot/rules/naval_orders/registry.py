@@ -63,17 +63,14 @@ def find_station(state: NavalOrdersState, name: str) -> Station:
     return station
 
 
-def force_names(state: NavalOrdersState, *, but: Collection[str] = ()) -> list[str]:
-    """The names forces go by, but for the forces keyed in `but`: those registered, and those
-    a formation under way makes at its turn's end (the fleet being formed, the squadrons of
-    a fleet being dissolved, NO-2.7)."""
+def forming_names(state: NavalOrdersState, *, but: Collection[str] = ()) -> list[str]:
+    """The names a formation under way gives forces at its turn's end (the fleet being
+    formed, the squadrons of a fleet being dissolved, NO-2.7), but for the forces keyed in
+    `but`."""
     names: list[str] = []
     for force in state.forces.values():
-        if force.key in but:
-            continue
-        names.append(force.name)
         formation = force.formation
-        if formation is None or force.status != "forming":
+        if force.key in but or formation is None or force.status != "forming":
             continue
         if formation.kind == "form_fleet" and formation.fleet_name is not None:
             names.append(formation.fleet_name)
@@ -82,12 +79,31 @@ def force_names(state: NavalOrdersState, *, but: Collection[str] = ()) -> list[s
     return names
 
 
+def force_names(state: NavalOrdersState, *, but: Collection[str] = ()) -> list[str]:
+    """The names forces go by, but for the forces keyed in `but`: those registered, and those
+    a formation under way makes at its turn's end (`forming_names`)."""
+    registered = [f.name for f in state.forces.values() if f.key not in but]
+    return [*registered, *forming_names(state, but=but)]
+
+
+def check_name_not_forming(
+    state: NavalOrdersState, name: str, *, but: Collection[str] = ()
+) -> None:
+    """A new force does not take the name a formation under way gives a force at its turn's
+    end (NO-2.7): the two would be one force then, and one of them lost (NO-4.10)."""
+    key = name_key(name)
+    if any(name_key(n) == key for n in forming_names(state, but=but)):
+        raise RuleViolation("naval_orders.error.name_taken", clause="NO-4.10", force=name)
+
+
 def check_force_name_unlike(
     state: NavalOrdersState, name: str, *, but: Collection[str] = ()
 ) -> None:
-    """A new force's name does not look like another force's (`Hооd` with Cyrillic `о`s
-    beside `Hood`): an order names its force by a unique name that identifies it clearly
-    (NO-4.10). The same name (any case) is that force, checked by the callers."""
+    """A new force's name is not one a formation under way gives (`check_name_not_forming`)
+    and does not look like another force's (`Hооd` with Cyrillic `о`s beside `Hood`): an
+    order names its force by a unique name that identifies it clearly (NO-4.10). The same
+    name (any case) as a registered force is that force, checked by the callers."""
+    check_name_not_forming(state, name, but=but)
     other = look_alike(name, dict.fromkeys(force_names(state, but=but)))
     if other is not None:
         raise RuleViolation(

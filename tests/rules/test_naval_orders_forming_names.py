@@ -1,0 +1,73 @@
+"""A name a formation under way will give a force at its turn's end (NO-2.7) is taken: a new
+force, another fleet being formed, or a squadron of a fleet being dissolved cannot have it
+(NO-4.10), or the two would become one force at the turn's end and one of them be lost."""
+
+from __future__ import annotations
+
+import pytest
+from test_naval_orders_support import DEFAULTS
+from test_naval_orders_support import add_force
+from test_naval_orders_support import end_turn
+from test_naval_orders_support import ports
+from test_naval_orders_support import warships
+
+from bot.errors import RuleViolation
+from bot.rules.naval_orders import RegisterForce
+from bot.rules.naval_orders import Squadron
+from bot.rules.naval_orders import StartFormation
+from bot.rules.naval_orders import register_force
+from bot.rules.naval_orders import start_formation
+
+
+def refused(call, *args) -> RuleViolation:
+    with pytest.raises(RuleViolation) as caught:
+        call(*args)
+    return caught.value
+
+
+def grand_fleet_forming():
+    """Britain's Red and Blue are being formed into the Grand Fleet in turn 1."""
+    state = add_force(add_force(ports(), "Red"), "Blue")
+    form = StartFormation(
+        faction="Britain", kind="form_fleet", members=["Red", "Blue"], fleet_name="Grand Fleet"
+    )
+    return start_formation(state, DEFAULTS, form, 1).state
+
+
+def test_a_new_force_cannot_take_the_name_of_a_fleet_being_formed():
+    """France registers "grand fleet" while Britain's Grand Fleet is being formed: refused,
+    and the turn's end makes Britain's fleet of Red and Blue, nothing of France's lost."""
+    state = grand_fleet_forming()
+    france = RegisterForce(
+        name="grand fleet", owner="France", kind="line", ships=warships(2), location="1"
+    )
+
+    error = refused(register_force, state, DEFAULTS, france)
+
+    assert error.message_key == "naval_orders.error.name_taken"
+    assert error.params["clause"] == "NO-4.10"
+    formed = end_turn(state, 1).state.forces["grand fleet"]
+    assert formed.owner == "Britain"
+    assert [s.name for s in formed.squadrons] == ["Red", "Blue"]
+
+
+def test_a_second_fleet_cannot_be_formed_under_the_same_name():
+    state = add_force(add_force(grand_fleet_forming(), "Green"), "White")
+    second = StartFormation(
+        faction="Britain", kind="form_fleet", members=["Green", "White"], fleet_name="GRAND FLEET"
+    )
+
+    assert refused(start_formation, state, DEFAULTS, second, 1).message_key == (
+        "naval_orders.error.name_taken"
+    )
+
+
+def test_a_fleet_whose_squadron_has_that_name_is_not_dissolved_meanwhile():
+    squadrons = [Squadron(name=n, kind="line", ships=warships(3)) for n in ("Grand Fleet", "X")]
+    state = add_force(grand_fleet_forming(), "Navy", "fleet", squadrons=squadrons)
+    dissolve = StartFormation(faction="Britain", kind="dissolve_fleet", members=["Navy"])
+
+    error = refused(start_formation, state, DEFAULTS, dissolve, 1)
+
+    assert error.message_key == "naval_orders.error.name_taken"
+    assert error.params["force"] == "Grand Fleet"
