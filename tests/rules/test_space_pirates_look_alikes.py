@@ -99,3 +99,12 @@ def test_a_registry_saved_with_look_alike_pairs_loads_and_plays():
     after, reports = raid(state, 1, [1] * 80)
     assert [r.name for r in after.routes] == ["Silk Road", SILK_CYRILLIC]
     assert [r.target_name for r in reports if r.kind == "route"] == ["Silk Road"]
+
+
+def test_a_route_or_planet_is_stored_without_invisible_characters():
+    """A zero-width space or a soft hyphen typed into a name is not kept: `Silk\u200bRoad` is
+    stored as SilkRoad, the name a player sees and any later look-alike check reads."""
+    state, silk = route(empty(), "Silk\u200bRoad\u00ad", 300)
+    state, moon = planet(state, "Moon\u200b Base", 100)
+    assert silk.name == "SilkRoad"
+    assert moon.name == "Moon Base"

@@ -24,6 +24,7 @@ from bot.rules.space_pirates.models import TradeRoute
 from bot.text import look_alike
 from bot.text import name_key
 from bot.text import shown
+from bot.text import tidy
 
 P = "space_pirates."
 MAX_INCOME = 10**9
@@ -42,7 +43,9 @@ class ShipSpec:
 
 
 def _name(text: str, clause: str) -> str:
-    name = " ".join(text.split())
+    """A name as stored (`bot.text.tidy`: no invisible characters, NFC, single spaces); an
+    empty or overlong one is refused."""
+    name = tidy(text)
     if not name or len(name) > MAX_NAME:
         raise RuleViolation(f"{P}error.name", clause=clause, limit=MAX_NAME)
     return name
