@@ -41,6 +41,7 @@ import discord
 
 from bot.campaigns import UnitOfWork
 from bot.controls import Control
+from bot.i18n import DEFAULT_LANGUAGE
 from bot.i18n import t
 from bot.interactions import clip
 from bot.interactions import ping_only
@@ -167,7 +168,74 @@ async def write(
         if journal is not None and not payload.get("ephemeral"):
             journal.add("posted", outbox=row.id)
         rows.append(row)
+    if isinstance(uow, UnitOfWork) and journal is not None:
+        closed = [int(op["id"]) for op in journal.ops if op["op"] == "choice_closed"]
+        rows += await _mark_answered(uow, closed, rows)
     return rows
+
+
+ANSWERED = "outbox.ping_answered"
+ANSWERED_BY_GM = "outbox.ping_answered_by_gm"
+
+
+async def _mark_answered(
+    uow: UnitOfWork, closed: Sequence[int], written: Sequence[OutboxMessage]
+) -> list[OutboxMessage]:
+    """The marks, written after a command's messages, on the pings of the questions it
+    answered (`closed`: choices it closed as done): a message of its own that pinged for one
+    (`Announcement.pings`), and a question's text that pinged its player when no message
+    of this command redraws that question (the redraw shows what the answer left). Each is
+    struck through, says it was answered (by the GM when not by whom it asked) and pings
+    nobody, in the language it was posted in (`answered_text`)."""
+    answered = await _answered_by(uow, closed)
+    if not answered:
+        return []
+    campaign = uow.campaign.id
+    # (the ping's stored body, the message it was posted as, the choice it pinged for)
+    pinged: list[tuple[OutboxMessage, int, int]] = []
+    own = await outbox.pings_of(uow.conn, campaign, list(answered))
+    sent = await outbox.posts(uow.conn, campaign, [row.id for row in own.values()])
+    by_row = {p.row.id: p.message_id for p in sent}
+    for choice_id, row in own.items():
+        if (message_id := by_row.get(row.id)) is not None:
+            pinged.append((row, message_id, choice_id))
+    redrawn = {int(row.payload["edit"]) for row in written if row.payload.get("edit")}
+    for choice_id, asked in (await outbox.asked(uow.conn, campaign, list(answered))).items():
+        text = asked is not None and asked.payload.get("content")
+        if asked is not None and text and int(asked.payload["edit"]) not in redrawn:
+            pinged.append((asked, int(asked.payload["edit"]), choice_id))
+    marks = []
+    for row, message_id, choice_id in pinged:
+        locale = str(row.payload.get("locale") or DEFAULT_LANGUAGE)
+        note = t(ANSWERED_BY_GM if answered[choice_id] else ANSWERED, locale)
+        payload = {
+            "locale": locale,
+            "edit": message_id,
+            "answered": {"ping": str(row.payload["content"]), "note": note},
+        }
+        marks.append(
+            await outbox.add(
+                uow.conn,
+                campaign_id=campaign,
+                channel_id=row.channel_id,
+                interaction_id=None,
+                choice_id=None,
+                payload=payload,
+            )
+        )
+    return marks
+
+
+async def _answered_by(uow: UnitOfWork, closed: Sequence[int]) -> dict[int, bool]:
+    """Of the choices closed, those answered (not cancelled), each with whether someone
+    other than its player answered it (a GM: this unit's actor closed it)."""
+    answered: dict[int, bool] = {}
+    for choice_id in dict.fromkeys(closed):
+        choice = await uow.writes.choice(uow.campaign.id, choice_id)
+        if choice is not None and choice.status == "done":
+            by_other = choice.owner_id is not None and choice.owner_id != uow.actor.user_id
+            answered[choice_id] = by_other
+    return answered
 
 
 class Answer(Generic[R]):
@@ -302,7 +370,7 @@ async def rendered(client: discord.Client, row: OutboxMessage) -> dict[str, Any]
 
 def _empty(payload: dict[str, Any]) -> bool:
     """Nothing to show (a rendered message that found nothing to say)."""
-    if payload.get("undone"):  # a mark on a message posted earlier
+    if payload.get("undone") or payload.get("answered"):  # a mark on a message posted earlier
         return False
     return not (payload.get("content") or payload.get("embeds") or payload.get("components"))
 
@@ -325,7 +393,8 @@ async def deliver(
         try:
             if _empty(payload):
                 message_id = None
-            elif payload.get("repost") or payload.get("undone"):  # posted earlier, not clicked
+            elif payload.get("repost") or payload.get("undone") or payload.get("answered"):
+                # posted earlier, not the clicked message
                 message_id = await _post_in_channel(interaction.client, row, payload, note=None)
             elif payload.get("edit"):
                 await update_message(interaction, **_redraw(payload))
@@ -369,6 +438,8 @@ async def _post_in_channel(
     channel = client.get_partial_messageable(row.channel_id)
     if payload.get("undone"):
         return await _mark_undone(channel, row, payload)
+    if payload.get("answered"):
+        return await _mark_answered_in(channel, row, payload)
     if payload.get("repost"):
         return await _redraw_or_repost(channel, row, payload, note=note)
     if payload.get("edit"):
@@ -469,6 +540,31 @@ async def _mark_undone(
         return None
     log.info("outbox message %s marks message %s undone, which is gone", row.id, message_id)
     return None
+
+
+def answered_text(ping: str, note: str) -> str:
+    """A ping whose question was answered: its text struck through, then `note` (it pings
+    nobody any more)."""
+    return f"~~{clip(ping, 1990 - len(note))}~~ {note}"
+
+
+async def _mark_answered_in(
+    channel: discord.PartialMessageable, row: OutboxMessage, payload: dict[str, Any]
+) -> int | None:
+    """Edit the text of a ping whose question was answered (`answered_text`); its embeds and
+    controls stay as they are. A message that is gone, or a channel that refuses, is only
+    logged."""
+    message_id = int(payload["edit"])
+    marked = payload["answered"]
+    try:
+        await channel.get_partial_message(message_id).edit(
+            content=answered_text(str(marked["ping"]), str(marked["note"])),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+    except discord.HTTPException:
+        log.info("outbox message %s could not mark message %s answered", row.id, message_id)
+        return None
+    return message_id
 
 
 async def post_unsent(client: discord.Client, db: Database, shards: Shards | None = None) -> int:
