@@ -38,7 +38,9 @@ from typing import Generic
 from typing import TypeVar
 
 import discord
+from pydantic import ValidationError
 
+from bot import rulesets
 from bot.campaigns import UnitOfWork
 from bot.controls import Control
 from bot.i18n import DEFAULT_LANGUAGE
@@ -169,55 +171,57 @@ async def write(
             journal.add("posted", outbox=row.id)
         rows.append(row)
     if isinstance(uow, UnitOfWork) and journal is not None:
-        closed = [int(op["id"]) for op in journal.ops if op["op"] == "choice_closed"]
-        rows += await _mark_answered(uow, closed, rows)
+        rows += await _mark_answered(uow, journal.ops, rows)
     return rows
 
 
 ANSWERED = "outbox.ping_answered"
 ANSWERED_BY_GM = "outbox.ping_answered_by_gm"
+SETTLED_AT_TURN_END = "outbox.ping_settled_at_turn_end"
+
+
+@dataclass(frozen=True)
+class _Ping:
+    """A ping for a question a command answered: its stored body, the message it was
+    posted as, and whether that message is the question itself (its text)."""
+
+    row: OutboxMessage
+    message_id: int
+    question: bool
+    by_gm: bool
 
 
 async def _mark_answered(
-    uow: UnitOfWork, closed: Sequence[int], written: Sequence[OutboxMessage]
+    uow: UnitOfWork, ops: Sequence[dict[str, Any]], written: Sequence[OutboxMessage]
 ) -> list[OutboxMessage]:
     """The marks, written after a command's messages, on the pings of the questions it
-    answered (`closed`: choices it closed as done): a message of its own that pinged for one
-    (`Announcement.pings`), and a question's text that pinged its player when no message
-    of this command redraws that question (the redraw shows what the answer left). Each is
-    struck through, says it was answered (by the GM when not by whom it asked) and pings
-    nobody, in the language it was posted in (`answered_text`)."""
-    answered = await _answered_by(uow, closed)
-    if not answered:
-        return []
-    campaign = uow.campaign.id
-    # (the ping's stored body, the message it was posted as, the choice it pinged for)
-    pinged: list[tuple[OutboxMessage, int, int]] = []
-    own = await outbox.pings_of(uow.conn, campaign, list(answered))
-    sent = await outbox.posts(uow.conn, campaign, [row.id for row in own.values()])
-    by_row = {p.row.id: p.message_id for p in sent}
-    for choice_id, row in own.items():
-        if (message_id := by_row.get(row.id)) is not None:
-            pinged.append((row, message_id, choice_id))
+    answered (from its undo journal, `ops`): the choices it closed as done, and the
+    questions a ruleset keeps in its state that were open before it and are no longer
+    (`RulesetSpec.reasked`). A message of its own that pinged for one
+    (`Announcement.pings`) is marked, and a question's text that pinged its player when no
+    message of this command redraws that question (the redraw shows what the answer left).
+    Each is struck through and says it was answered (by the GM when not by whom it asked;
+    settled when a turn's end took its default), pings nobody, in the language it was
+    posted in (`answered_text`)."""
+    pings = [*await _choice_pings(uow, ops), *await _kept_pings(uow, ops)]
     redrawn = {int(row.payload["edit"]) for row in written if row.payload.get("edit")}
-    for choice_id, asked in (await outbox.asked(uow.conn, campaign, list(answered))).items():
-        text = asked is not None and asked.payload.get("content")
-        if asked is not None and text and int(asked.payload["edit"]) not in redrawn:
-            pinged.append((asked, int(asked.payload["edit"]), choice_id))
+    turn_end = any(op["op"] == "turn_closed" for op in ops)
     marks = []
-    for row, message_id, choice_id in pinged:
-        locale = str(row.payload.get("locale") or DEFAULT_LANGUAGE)
-        note = t(ANSWERED_BY_GM if answered[choice_id] else ANSWERED, locale)
+    for ping in pings:
+        if not ping.row.payload.get("content") or (ping.question and ping.message_id in redrawn):
+            continue
+        locale = str(ping.row.payload.get("locale") or DEFAULT_LANGUAGE)
+        key = SETTLED_AT_TURN_END if turn_end else ANSWERED_BY_GM if ping.by_gm else ANSWERED
         payload = {
             "locale": locale,
-            "edit": message_id,
-            "answered": {"ping": str(row.payload["content"]), "note": note},
+            "edit": ping.message_id,
+            "answered": {"ping": str(ping.row.payload["content"]), "note": t(key, locale)},
         }
         marks.append(
             await outbox.add(
                 uow.conn,
-                campaign_id=campaign,
-                channel_id=row.channel_id,
+                campaign_id=uow.campaign.id,
+                channel_id=ping.row.channel_id,
                 interaction_id=None,
                 choice_id=None,
                 payload=payload,
@@ -226,16 +230,69 @@ async def _mark_answered(
     return marks
 
 
-async def _answered_by(uow: UnitOfWork, closed: Sequence[int]) -> dict[int, bool]:
-    """Of the choices closed, those answered (not cancelled), each with whether someone
-    other than its player answered it (a GM: this unit's actor closed it)."""
+async def _choice_pings(uow: UnitOfWork, ops: Sequence[dict[str, Any]]) -> list[_Ping]:
+    """The pings of the choices the command closed as done (not cancelled): the message of
+    its own that pinged for each, and the post that asked it. Answered by the GM when
+    someone other than its player closed it (this unit's actor)."""
     answered: dict[int, bool] = {}
-    for choice_id in dict.fromkeys(closed):
+    for choice_id in dict.fromkeys(int(op["id"]) for op in ops if op["op"] == "choice_closed"):
         choice = await uow.writes.choice(uow.campaign.id, choice_id)
         if choice is not None and choice.status == "done":
-            by_other = choice.owner_id is not None and choice.owner_id != uow.actor.user_id
-            answered[choice_id] = by_other
-    return answered
+            owner = choice.owner_id
+            answered[choice_id] = owner is not None and owner != uow.actor.user_id
+    if not answered:
+        return []
+    campaign = uow.campaign.id
+    own = await outbox.pings_of(uow.conn, campaign, list(answered))
+    sent = await outbox.posts(uow.conn, campaign, [row.id for row in own.values()])
+    posted_as = {p.row.id: p.message_id for p in sent}
+    found = [
+        _Ping(row, message_id, question=False, by_gm=answered[choice_id])
+        for choice_id, row in own.items()
+        if (message_id := posted_as.get(row.id)) is not None
+    ]
+    for choice_id, asked in (await outbox.asked(uow.conn, campaign, list(answered))).items():
+        if asked is not None:
+            found.append(_Ping(asked, int(asked.payload["edit"]), True, answered[choice_id]))
+    return found
+
+
+async def _kept_pings(uow: UnitOfWork, ops: Sequence[dict[str, Any]]) -> list[_Ping]:
+    """The posts of the questions a ruleset keeps in its state that the command answered:
+    open in the state before it (its journal's pre-image), not in the state it leaves.
+    Answered by the GM when the actor does not play the faction asked."""
+    prefixes: dict[str, str | None] = {}  # control prefix -> the faction it asked
+    for op in ops:
+        if op["op"] != "ruleset":
+            continue
+        try:
+            spec = rulesets.get(str(op["ruleset"]))
+        except KeyError:
+            continue
+        if spec.reasked is None:
+            continue
+        try:
+            before = spec.state_model.model_validate_json(op["state"])
+        except ValidationError:
+            continue
+        after, _ = await uow.load(spec.key)
+        for control, question in spec.reasked(after, before):
+            whom = spec.asked_whom(before, question) if spec.asked_whom else None
+            prefixes[f"x:{control}:{question}:"] = whom
+    if not prefixes:
+        return []
+    players = {f.name: f.user_id for f in await uow.writes.factions(uow.campaign.id)}
+    shown = await outbox.showing(uow.conn, uow.campaign.id, list(prefixes))
+    return [
+        _Ping(
+            post,
+            int(post.payload["edit"]),
+            question=True,
+            by_gm=players.get(whom or "") not in (None, uow.actor.user_id),
+        )
+        for prefix, whom in prefixes.items()
+        if (post := shown[prefix]) is not None
+    ]
 
 
 class Answer(Generic[R]):
@@ -551,20 +608,25 @@ def answered_text(ping: str, note: str) -> str:
 async def _mark_answered_in(
     channel: discord.PartialMessageable, row: OutboxMessage, payload: dict[str, Any]
 ) -> int | None:
-    """Edit the text of a ping whose question was answered (`answered_text`); its embeds and
-    controls stay as they are. A message that is gone, or a channel that refuses, is only
-    logged."""
+    """Edit the ping line of a message whose question was answered, as the message reads
+    now (`answered_text`; a note above it, "posted after a restart", stays); its embeds and
+    controls stay as they are. A message whose text no longer has that line (redrawn since),
+    one that is gone, or a channel that refuses, is only logged."""
     message_id = int(payload["edit"])
-    marked = payload["answered"]
+    ping, note = str(payload["answered"]["ping"]), str(payload["answered"]["note"])
     try:
-        await channel.get_partial_message(message_id).edit(
-            content=answered_text(str(marked["ping"]), str(marked["note"])),
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        async for found in channel.history(limit=1, around=discord.Object(message_id)):
+            if found.id == message_id and ping in found.content:
+                marked = found.content.replace(ping, answered_text(ping, note), 1)
+                await found.edit(
+                    content=clip(marked, 2000), allowed_mentions=discord.AllowedMentions.none()
+                )
+                return message_id
     except discord.HTTPException:
         log.info("outbox message %s could not mark message %s answered", row.id, message_id)
         return None
-    return message_id
+    log.info("outbox message %s marks a ping in message %s no longer shown", row.id, message_id)
+    return None
 
 
 async def post_unsent(client: discord.Client, db: Database, shards: Shards | None = None) -> int:
