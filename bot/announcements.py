@@ -12,11 +12,14 @@ Four kinds of message besides a plain post: an *edit* of the clicked message (a 
 result: the question redrawn, its buttons gone or moved on), posted after a restart by
 editing that message, or of a message posted earlier that a command settles (`edits`: a
 question a GM answered by command, posted anew when it is gone); a *mark* on a message an
-undone command posted (`undone`: edited as it reads when the mark is posted, `undone_edit`);
-a *private* one (ephemeral), which only the interaction can show and a restart drops; and
-one *rendered* when it is posted, from committed data, by a renderer registered under its
-name (`renderer`): what only the commit itself makes readable (a turn end's revealed seed,
-whom its summary pings).
+undone command posted (`undone`: edited as it reads when the mark is posted,
+`undone_edit`), or on the ping of a question the command answered (`answered`: its ping
+line struck through and marked answered, `answered_text`; `write` adds these itself, from
+the questions the command's undo journal shows it closed, in every ruleset); a *private*
+one (ephemeral), which only the interaction can show and a restart drops; and one
+*rendered* when it is posted, from committed data, by a renderer registered under its name
+(`renderer`): what only the commit itself makes readable (a turn end's revealed seed, whom
+its summary pings).
 
 Delivery is exactly once except in one narrow window: a post that succeeded just before the
 process died, before its mark committed, is posted again at start-up (at least once).
@@ -142,7 +145,8 @@ async def write(
 ) -> list[OutboxMessage]:
     """Write the messages in the unit of work's transaction (they commit with the change).
     They answer `interaction` when given; otherwise they go to `channel_id` (default: the
-    campaign's channel)."""
+    campaign's channel). After them, a command's unit of work also writes the marks on the
+    pings of the questions it answered (`_mark_answered`)."""
     channel = channel_id or (interaction.channel_id if interaction else None)
     clicked = interaction.message if interaction is not None else None
     # A command's public messages are in its undo journal: its undo marks them undone.
