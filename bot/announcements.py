@@ -12,11 +12,14 @@ Four kinds of message besides a plain post: an *edit* of the clicked message (a 
 result: the question redrawn, its buttons gone or moved on), posted after a restart by
 editing that message, or of a message posted earlier that a command settles (`edits`: a
 question a GM answered by command, posted anew when it is gone); a *mark* on a message an
-undone command posted (`undone`: edited as it reads when the mark is posted, `undone_edit`);
-a *private* one (ephemeral), which only the interaction can show and a restart drops; and
-one *rendered* when it is posted, from committed data, by a renderer registered under its
-name (`renderer`): what only the commit itself makes readable (a turn end's revealed seed,
-whom its summary pings).
+undone command posted (`undone`: edited as it reads when the mark is posted,
+`undone_edit`), or on the ping of a question the command answered (`answered`: its ping
+line struck through and marked answered, `answered_text`; `write` adds these itself, from
+the questions the command's undo journal shows it closed, in every ruleset); a *private*
+one (ephemeral), which only the interaction can show and a restart drops; and one
+*rendered* when it is posted, from committed data, by a renderer registered under its name
+(`renderer`): what only the commit itself makes readable (a turn end's revealed seed, whom
+its summary pings).
 
 Delivery is exactly once except in one narrow window: a post that succeeded just before the
 process died, before its mark committed, is posted again at start-up (at least once).
@@ -38,9 +41,12 @@ from typing import Generic
 from typing import TypeVar
 
 import discord
+from pydantic import ValidationError
 
+from bot import rulesets
 from bot.campaigns import UnitOfWork
 from bot.controls import Control
+from bot.i18n import DEFAULT_LANGUAGE
 from bot.i18n import t
 from bot.interactions import clip
 from bot.interactions import ping_only
@@ -139,7 +145,8 @@ async def write(
 ) -> list[OutboxMessage]:
     """Write the messages in the unit of work's transaction (they commit with the change).
     They answer `interaction` when given; otherwise they go to `channel_id` (default: the
-    campaign's channel)."""
+    campaign's channel). After them, a command's unit of work also writes the marks on the
+    pings of the questions it answered (`_mark_answered`)."""
     channel = channel_id or (interaction.channel_id if interaction else None)
     clicked = interaction.message if interaction is not None else None
     # A command's public messages are in its undo journal: its undo marks them undone.
@@ -167,7 +174,129 @@ async def write(
         if journal is not None and not payload.get("ephemeral"):
             journal.add("posted", outbox=row.id)
         rows.append(row)
+    if isinstance(uow, UnitOfWork) and journal is not None:
+        rows += await _mark_answered(uow, journal.ops, rows)
     return rows
+
+
+ANSWERED = "outbox.ping_answered"
+ANSWERED_BY_GM = "outbox.ping_answered_by_gm"
+SETTLED_AT_TURN_END = "outbox.ping_settled_at_turn_end"
+
+
+@dataclass(frozen=True)
+class _Ping:
+    """A ping for a question a command answered: its stored body, the message it was
+    posted as, and whether that message is the question itself (its text)."""
+
+    row: OutboxMessage
+    message_id: int
+    question: bool
+    by_gm: bool
+
+
+async def _mark_answered(
+    uow: UnitOfWork, ops: Sequence[dict[str, Any]], written: Sequence[OutboxMessage]
+) -> list[OutboxMessage]:
+    """The marks, written after a command's messages, on the pings of the questions it
+    answered (from its undo journal, `ops`): the choices it closed as done, and the
+    questions a ruleset keeps in its state that were open before it and are no longer
+    (`RulesetSpec.reasked`). A message of its own that pinged for one
+    (`Announcement.pings`) is marked, and a question's text that pinged its player when no
+    message of this command redraws that question (the redraw shows what the answer left).
+    Each is struck through and says it was answered (by the GM when not by whom it asked;
+    settled when a turn's end took its default), pings nobody, in the language it was
+    posted in (`answered_text`)."""
+    pings = [*await _choice_pings(uow, ops), *await _kept_pings(uow, ops)]
+    redrawn = {int(row.payload["edit"]) for row in written if row.payload.get("edit")}
+    turn_end = any(op["op"] == "turn_closed" for op in ops)
+    marks = []
+    for ping in pings:
+        if not ping.row.payload.get("content") or (ping.question and ping.message_id in redrawn):
+            continue
+        locale = str(ping.row.payload.get("locale") or DEFAULT_LANGUAGE)
+        key = SETTLED_AT_TURN_END if turn_end else ANSWERED_BY_GM if ping.by_gm else ANSWERED
+        payload = {
+            "locale": locale,
+            "edit": ping.message_id,
+            "answered": {"ping": str(ping.row.payload["content"]), "note": t(key, locale)},
+        }
+        marks.append(
+            await outbox.add(
+                uow.conn,
+                campaign_id=uow.campaign.id,
+                channel_id=ping.row.channel_id,
+                interaction_id=None,
+                choice_id=None,
+                payload=payload,
+            )
+        )
+    return marks
+
+
+async def _choice_pings(uow: UnitOfWork, ops: Sequence[dict[str, Any]]) -> list[_Ping]:
+    """The pings of the choices the command closed as done (not cancelled): the message of
+    its own that pinged for each, and the post that asked it. Answered by the GM when
+    someone other than its player closed it (this unit's actor)."""
+    answered: dict[int, bool] = {}
+    for choice_id in dict.fromkeys(int(op["id"]) for op in ops if op["op"] == "choice_closed"):
+        choice = await uow.writes.choice(uow.campaign.id, choice_id)
+        if choice is not None and choice.status == "done":
+            owner = choice.owner_id
+            answered[choice_id] = owner is not None and owner != uow.actor.user_id
+    if not answered:
+        return []
+    campaign = uow.campaign.id
+    own = await outbox.pings_of(uow.conn, campaign, list(answered))
+    sent = await outbox.posts(uow.conn, campaign, [row.id for row in own.values()])
+    posted_as = {p.row.id: p.message_id for p in sent}
+    found = [
+        _Ping(row, message_id, question=False, by_gm=answered[choice_id])
+        for choice_id, row in own.items()
+        if (message_id := posted_as.get(row.id)) is not None
+    ]
+    for choice_id, asked in (await outbox.asked(uow.conn, campaign, list(answered))).items():
+        if asked is not None:
+            found.append(_Ping(asked, int(asked.payload["edit"]), True, answered[choice_id]))
+    return found
+
+
+async def _kept_pings(uow: UnitOfWork, ops: Sequence[dict[str, Any]]) -> list[_Ping]:
+    """The posts of the questions a ruleset keeps in its state that the command answered:
+    open in the state before it (its journal's pre-image), not in the state it leaves.
+    Answered by the GM when the actor does not play the faction asked."""
+    prefixes: dict[str, str | None] = {}  # control prefix -> the faction it asked
+    for op in ops:
+        if op["op"] != "ruleset":
+            continue
+        try:
+            spec = rulesets.get(str(op["ruleset"]))
+        except KeyError:
+            continue
+        if spec.reasked is None:
+            continue
+        try:
+            before = spec.state_model.model_validate_json(op["state"])
+        except ValidationError:
+            continue
+        after, _ = await uow.load(spec.key)
+        for control, question in spec.reasked(after, before):
+            whom = spec.asked_whom(before, question) if spec.asked_whom else None
+            prefixes[f"x:{control}:{question}:"] = whom
+    if not prefixes:
+        return []
+    players = {f.name: f.user_id for f in await uow.writes.factions(uow.campaign.id)}
+    shown = await outbox.showing(uow.conn, uow.campaign.id, list(prefixes))
+    return [
+        _Ping(
+            post,
+            int(post.payload["edit"]),
+            question=True,
+            by_gm=players.get(whom or "") not in (None, uow.actor.user_id),
+        )
+        for prefix, whom in prefixes.items()
+        if (post := shown[prefix]) is not None
+    ]
 
 
 class Answer(Generic[R]):
@@ -302,7 +431,7 @@ async def rendered(client: discord.Client, row: OutboxMessage) -> dict[str, Any]
 
 def _empty(payload: dict[str, Any]) -> bool:
     """Nothing to show (a rendered message that found nothing to say)."""
-    if payload.get("undone"):  # a mark on a message posted earlier
+    if payload.get("undone") or payload.get("answered"):  # a mark on a message posted earlier
         return False
     return not (payload.get("content") or payload.get("embeds") or payload.get("components"))
 
@@ -325,7 +454,8 @@ async def deliver(
         try:
             if _empty(payload):
                 message_id = None
-            elif payload.get("repost") or payload.get("undone"):  # posted earlier, not clicked
+            elif payload.get("repost") or payload.get("undone") or payload.get("answered"):
+                # posted earlier, not the clicked message
                 message_id = await _post_in_channel(interaction.client, row, payload, note=None)
             elif payload.get("edit"):
                 await update_message(interaction, **_redraw(payload))
@@ -369,6 +499,8 @@ async def _post_in_channel(
     channel = client.get_partial_messageable(row.channel_id)
     if payload.get("undone"):
         return await _mark_undone(channel, row, payload)
+    if payload.get("answered"):
+        return await _mark_answered_in(channel, row, payload)
     if payload.get("repost"):
         return await _redraw_or_repost(channel, row, payload, note=note)
     if payload.get("edit"):
@@ -474,6 +606,36 @@ async def _mark_undone(
         log.info("outbox message %s could not mark message %s undone", row.id, message_id)
         return None
     log.info("outbox message %s marks message %s undone, which is gone", row.id, message_id)
+    return None
+
+
+def answered_text(ping: str, note: str) -> str:
+    """A ping whose question was answered: its text struck through, then `note` (it pings
+    nobody any more)."""
+    return f"~~{clip(ping, 1990 - len(note))}~~ {note}"
+
+
+async def _mark_answered_in(
+    channel: discord.PartialMessageable, row: OutboxMessage, payload: dict[str, Any]
+) -> int | None:
+    """Edit the ping line of a message whose question was answered, as the message reads
+    now (`answered_text`; a note above it, "posted after a restart", stays); its embeds and
+    controls stay as they are. A message whose text no longer has that line (redrawn since),
+    one that is gone, or a channel that refuses, is only logged."""
+    message_id = int(payload["edit"])
+    ping, note = str(payload["answered"]["ping"]), str(payload["answered"]["note"])
+    try:
+        async for found in channel.history(limit=1, around=discord.Object(message_id)):
+            if found.id == message_id and ping in found.content:
+                marked = found.content.replace(ping, answered_text(ping, note), 1)
+                await found.edit(
+                    content=clip(marked, 2000), allowed_mentions=discord.AllowedMentions.none()
+                )
+                return message_id
+    except discord.HTTPException:
+        log.info("outbox message %s could not mark message %s answered", row.id, message_id)
+        return None
+    log.info("outbox message %s marks a ping in message %s no longer shown", row.id, message_id)
     return None
 
 

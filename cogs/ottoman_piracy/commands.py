@@ -268,7 +268,10 @@ class OttomanPiracyCog(BotCog):
             short = settled_embed(done, url, ctx.public_locale)
             # The question shows the piracy as it now stands (or asks again, there, for the
             # hand a card needs); the reply says in a few lines what the GM's answer did.
-            return [Announcement(embeds=[short]), *_question_redrawn(ctx, choice, done)]
+            return [
+                Announcement(embeds=[short]),
+                *_question_redrawn(ctx, choice, done, asks_anew=True),
+            ]
 
         await _answer(ctx, choice, "force", hand, announce=story)
 
@@ -617,12 +620,19 @@ def _story(
 
 
 def _question_redrawn(
-    ctx: Ctx, question: Choice | None, done: Applied[PiracyOutcome, OttomanPiracySettings]
+    ctx: Ctx,
+    question: Choice | None,
+    done: Applied[PiracyOutcome, OttomanPiracySettings],
+    *,
+    asks_anew: bool = False,
 ) -> list[Announcement]:
     """The piracy's question, redrawn in the message it was asked in after a change that
     was not its answer (a hand stated with /corsairs hand): the story as it now stands, with
     the question still waiting (`done.after`), or without buttons once settled; posted as a
-    new message with its ping when its post is not known."""
+    new message with its ping when its post is not known. With `asks_anew` (a GM's force
+    that answered the question and asks again, for the hand a card needs) the redraw drops
+    the old ping line and whoever is asked now is pinged by a message of its own (an edit
+    notifies nobody; the answer marks that ping answered)."""
     outcome = done.outcome
     owner = ctx.user_of(outcome.state.faction_of(outcome.piracy.chooser))
     channel_id = question.payload.get("channel") if question is not None else None
@@ -641,16 +651,18 @@ def _question_redrawn(
     view = question_view(
         done.after, outcome.piracy, outcome.options, ctx.public_locale, outcome.state.power_names
     )
-    return [
-        Announcement(
-            embeds=[embed],
-            content=content,
-            view=view,
-            choice_id=done.after,
-            edits=edits,
-            channel_id=channel,
-        )
-    ]
+    redrawn = Announcement(
+        embeds=[embed],
+        content=None if asks_anew else content,
+        view=view,
+        choice_id=done.after,
+        edits=edits,
+        channel_id=channel,
+    )
+    if not asks_anew:
+        return [redrawn]
+    pinged = [owner] if owner is not None else []
+    return [redrawn, Announcement(content=content, pinged=pinged, pings=done.after)]
 
 
 @setup_step(SPEC.key)
