@@ -527,14 +527,14 @@ async def _redraw_or_repost(
     refuses to show it is only logged (the command's own answer still says what changed)."""
     message_id = int(payload["edit"])
     try:
-        async for found in channel.history(limit=1, around=discord.Object(message_id)):
-            if found.id == message_id:
-                try:
-                    await found.edit(**_redraw(payload))
-                except discord.NotFound:  # deleted just now
-                    pass
-                else:
-                    return message_id
+        found = await _shown_message(channel, message_id)
+        if found is not None:
+            try:
+                await found.edit(**_redraw(payload))
+            except discord.NotFound:  # deleted just now
+                pass
+            else:
+                return message_id
         if payload.get("gone") == "leave":  # the command's own answer shows it
             log.info("outbox message %s redraws message %s, which is gone", row.id, message_id)
             return None
@@ -590,23 +590,57 @@ def undone_edit(content: str, shown: Sequence[discord.Embed], note: str) -> dict
     }
 
 
+async def _shown_message(
+    channel: discord.PartialMessageable, message_id: int
+) -> discord.Message | None:
+    """Message `message_id` of `channel` as it reads now (read from the history around it:
+    a partial channel fetches no single message); None when it is gone."""
+    async for found in channel.history(limit=1, around=discord.Object(message_id)):
+        if found.id == message_id:
+            return found
+    return None
+
+
+async def _mark(
+    channel: discord.PartialMessageable,
+    row: OutboxMessage,
+    payload: dict[str, Any],
+    marked: Callable[[discord.Message], dict[str, Any] | None],
+    what: str,
+) -> int | None:
+    """Edit the message `payload["edit"]` names as it reads now, with what `marked` makes
+    of it (discord.py's keyword arguments; None: it no longer shows what was to be marked).
+    A message that is gone or no longer shows it, or a channel that refuses, is only
+    logged (`what` says which mark)."""
+    message_id = int(payload["edit"])
+    try:
+        found = await _shown_message(channel, message_id)
+        edit = None if found is None else marked(found)
+        if found is not None and edit is not None:
+            await found.edit(**edit)
+            return message_id
+    except discord.HTTPException:
+        log.info("outbox message %s could not mark message %s %s", row.id, message_id, what)
+        return None
+    log.info(
+        "outbox message %s: message %s no longer shows what it marks %s", row.id, message_id, what
+    )
+    return None
+
+
 async def _mark_undone(
     channel: discord.PartialMessageable, row: OutboxMessage, payload: dict[str, Any]
 ) -> int | None:
     """Mark the message an undone command posted (`payload["edit"]`) undone, as it reads
-    now (`undone_edit`); a message that is gone, or a channel that refuses, is only logged."""
-    message_id = int(payload["edit"])
-    try:
-        async for found in channel.history(limit=1, around=discord.Object(message_id)):
-            if found.id == message_id:
-                note = str(payload["undone"]["note"])
-                await found.edit(**undone_edit(found.content, found.embeds, note))
-                return message_id
-    except discord.HTTPException:
-        log.info("outbox message %s could not mark message %s undone", row.id, message_id)
-        return None
-    log.info("outbox message %s marks message %s undone, which is gone", row.id, message_id)
-    return None
+    now (`undone_edit`)."""
+    note = str(payload["undone"]["note"])
+    return await _mark(
+        channel,
+        row,
+        payload,
+        lambda found: undone_edit(found.content, found.embeds, note),
+        "undone",
+    )
 
 
 def answered_text(ping: str, note: str) -> str:
@@ -620,23 +654,17 @@ async def _mark_answered_in(
 ) -> int | None:
     """Edit the ping line of a message whose question was answered, as the message reads
     now (`answered_text`; a note above it, "posted after a restart", stays); its embeds and
-    controls stay as they are. A message whose text no longer has that line (redrawn since),
-    one that is gone, or a channel that refuses, is only logged."""
-    message_id = int(payload["edit"])
+    controls stay as they are. A message whose text no longer has that line (redrawn since)
+    is left as it is."""
     ping, note = str(payload["answered"]["ping"]), str(payload["answered"]["note"])
-    try:
-        async for found in channel.history(limit=1, around=discord.Object(message_id)):
-            if found.id == message_id and ping in found.content:
-                marked = found.content.replace(ping, answered_text(ping, note), 1)
-                await found.edit(
-                    content=clip(marked, 2000), allowed_mentions=discord.AllowedMentions.none()
-                )
-                return message_id
-    except discord.HTTPException:
-        log.info("outbox message %s could not mark message %s answered", row.id, message_id)
-        return None
-    log.info("outbox message %s marks a ping in message %s no longer shown", row.id, message_id)
-    return None
+
+    def marked(found: discord.Message) -> dict[str, Any] | None:
+        if ping not in found.content:
+            return None
+        text = found.content.replace(ping, answered_text(ping, note), 1)
+        return {"content": clip(text, 2000), "allowed_mentions": discord.AllowedMentions.none()}
+
+    return await _mark(channel, row, payload, marked, "answered")
 
 
 async def post_unsent(client: discord.Client, db: Database, shards: Shards | None = None) -> int:
