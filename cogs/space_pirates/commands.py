@@ -462,7 +462,9 @@ class SpacePiratesCog(commands.Cog):
         who = ctx.acting_faction(faction)
         state, settings = await ctx.read()
         sealed = await operations.sealed_bribers(ctx)  # who paid the sealed bribes
-        shown = status(state, settings, who, ctx.campaign.turn, sealed)
+        turn = ctx.campaign.turn
+        lost = await reports.lost_elsewhere(ctx, who, turn - 1) if turn > 1 else []  # SP-I43
+        shown = status(state, settings, who, turn, sealed, lost)
         embeds = lines_embeds(C + "status.title", shown.lines, ctx.locale, faction=who)
         await reply(interaction, embeds=embeds, ephemeral=True)
 

@@ -4,11 +4,13 @@ resolution with what makes it up (SP-I1, SP-I28)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import field
 from fractions import Fraction
 
 from bot.i18n import Msg
+from bot.i18n import MsgList
 from bot.rules.space_pirates.base import base_exists
 from bot.rules.space_pirates.base import operations_blocked
 from bot.rules.space_pirates.bribe import SealedBribers
@@ -22,11 +24,13 @@ from bot.rules.space_pirates.chance import routes_in_roll
 from bot.rules.space_pirates.messages import HALVED_PCT
 from bot.rules.space_pirates.messages import bribe_target
 from bot.rules.space_pirates.messages import fleet_msg
+from bot.rules.space_pirates.messages import lost_ships_msg
 from bot.rules.space_pirates.models import Bribe
 from bot.rules.space_pirates.models import PlayerPirates
 from bot.rules.space_pirates.models import SpacePiratesState
 from bot.rules.space_pirates.models import Station
 from bot.rules.space_pirates.planet_raid import planet_points
+from bot.rules.space_pirates.reports import ShipsLostElsewhere
 from bot.rules.space_pirates.route_raid import under_peace
 from bot.rules.space_pirates.route_raid import under_route_immunity
 from bot.rules.space_pirates.settings import SpacePiratesSettings
@@ -53,9 +57,11 @@ def status(
     faction: str,
     turn: int,
     sealed: SealedBribers | None = None,
+    lost: Sequence[ShipsLostElsewhere] = (),
 ) -> PirateStatus:
     """The player's pirate status during turn `turn`; the chance is for its resolution.
-    `sealed` names the briber of each sealed bribe (`briber_of`)."""
+    `sealed` names the briber of each sealed bribe (`briber_of`); `lost` is what the player
+    lost defending in other players' raids of the last resolution (SP-I43)."""
     record = state.players.get(faction) or PlayerPirates()
     lines: list[Msg] = [
         Msg(
@@ -157,6 +163,7 @@ def status(
             )
         )
     lines += ended_bribe_lines(state, faction, turn, sealed)
+    lines += [lost_elsewhere_line(x) for x in lost if x.owner == faction]
     for bribe in open_bribe_offers(state, faction):  # SP-I34 `at_placement`: the victim's
         lines.append(
             Msg(
@@ -176,6 +183,19 @@ def status(
         points=points,
         base_exists=exists,
         lines=lines,
+    )
+
+
+def lost_elsewhere_line(lost: ShipsLostElsewhere) -> Msg:
+    """Ships the player lost defending in another player's raid (a shared route's co-owner,
+    SP-I43), and where their report tells it."""
+    ships = MsgList([lost_ships_msg(p, by_class) for p, by_class in lost.lost.items()])
+    return Msg(
+        f"{P}status.lost_elsewhere",
+        turn=lost.turn,
+        ships=ships,
+        target=lost.target_name or str(lost.target or "—"),
+        victim=lost.victim,
     )
 
 
