@@ -49,6 +49,13 @@ def ships_lost_msg(owner: str, lost: dict[str, int]) -> Msg:
     return Msg(f"{P}report.ships_lost", owner=side_msg(owner), ships=ships)
 
 
+def numbers_msg(numbers: Sequence[int]) -> Msg:
+    """ "#14, #15", or that there is none: the numbers a refusal points to instead."""
+    if not numbers:
+        return Msg(f"{P}error.numbers_none")
+    return Msg(f"{P}error.numbers", numbers=", ".join(f"#{n}" for n in numbers))
+
+
 def target_msg(report: RaidReport) -> str:
     """The route or planet attacked, by name."""
     return report.target_name or str(report.target or "—")

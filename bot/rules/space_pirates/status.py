@@ -25,6 +25,7 @@ from bot.rules.space_pirates.messages import HALVED_PCT
 from bot.rules.space_pirates.messages import bribe_target
 from bot.rules.space_pirates.messages import fleet_msg
 from bot.rules.space_pirates.messages import lost_ships_msg
+from bot.rules.space_pirates.messages import waiting_line
 from bot.rules.space_pirates.models import Bribe
 from bot.rules.space_pirates.models import PlayerPirates
 from bot.rules.space_pirates.models import SpacePiratesState
@@ -35,6 +36,7 @@ from bot.rules.space_pirates.route_raid import under_peace
 from bot.rules.space_pirates.route_raid import under_route_immunity
 from bot.rules.space_pirates.settings import SpacePiratesSettings
 from bot.rules.space_pirates.upkeep import upkeep_amount
+from bot.rules.space_pirates.upkeep import upkeep_waiting_line
 
 P = "space_pirates."
 
@@ -174,6 +176,7 @@ def status(
                 cost=bribe_offer_cost(bribe, settings),
             )
         )
+    lines += waiting_lines(state, faction)
     chance, points = _next_chance(state, settings, faction, turn, record)
     lines.append(chance_line(chance, points, record, state, settings, faction, turn))
     return PirateStatus(
@@ -184,6 +187,25 @@ def status(
         base_exists=exists,
         lines=lines,
     )
+
+
+def waiting_lines(state: SpacePiratesState, faction: str) -> list[Msg]:
+    """The questions the resolution waits on the player for, with the numbers `/turn status`
+    shows (SP-I45): a buy-off offer (answered by its buttons or `/pirates offer`), a plunder
+    branch, a retreat, an upkeep."""
+    lines: list[Msg] = []
+    for pending in state.waiting:
+        if pending.faction != faction:
+            continue
+        target = str(pending.report.get("target_name") or pending.attack.target)
+        key = "status.waiting" if pending.choice == "buy_off" else "status.waiting_other"
+        lines.append(Msg(f"{P}{key}", question=waiting_line(pending, target)))
+    lines += [
+        Msg(f"{P}status.waiting_other", question=upkeep_waiting_line(d))
+        for d in state.upkeep_due
+        if d.owner == faction
+    ]
+    return lines
 
 
 def lost_elsewhere_line(lost: ShipsLostElsewhere) -> Msg:
