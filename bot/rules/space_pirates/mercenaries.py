@@ -122,8 +122,21 @@ def quote_hire(
     fleet = compose_fleet(hire_value, settings)
     value = payment_value(hire_value, fleet, settings)
     if value > pool.pool:
+        if pool.largest_fleet == 0:  # no fleet attacked the player lately: none to hire
+            raise RuleViolation(
+                f"{P}error.pool_empty",
+                clause="SP-I35",
+                faction=shown(faction),
+                count=settings.mercenary_window_turns,
+            )
         raise RuleViolation(
-            f"{P}error.pool_exceeded", clause="SP-I35", value=value, pool=max(pool.pool, 0)
+            f"{P}error.pool_exceeded",
+            clause="SP-I35",
+            value=value,
+            pool=max(pool.pool, 0),
+            largest=pool.largest_fleet,
+            divisor=settings.mercenary_pool_divisor,
+            hired=pool.hired_this_turn,
         )
     return HireQuote(
         faction=faction,
