@@ -29,8 +29,9 @@ async def test_no_mercenaries_after_a_raid_bought_off_says_why(pirates):
     assert refused.ephemeral
     told = flat(refused.text())
     assert (
-        "No mercenaries are for hire: they come from the pirate fleets that attacked Vega in "
-        "the last 3 resolutions, and none did (a fleet bought off does not count) (SP-I35)."
+        "No mercenaries are for hire: they come from the pirate fleets that attacked Vega in the "
+        "look-back window (the last resolutions, `mercenary_window_turns` 3), and none did; "
+        "a fleet bought off does not count (SP-I35)."
     ) in told, told
 
 
