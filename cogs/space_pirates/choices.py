@@ -55,6 +55,7 @@ from bot.rules.space_pirates.upkeep import upkeep_waiting_line
 from bot.scaffold import Applied
 from bot.scaffold import ChoiceClaim
 from bot.scaffold import RulesetContext
+from bot.text import shown
 from cogs.space_pirates.common import REPORT
 from cogs.space_pirates.common import C
 from cogs.space_pirates.common import Ctx
@@ -328,6 +329,23 @@ async def dismiss_with_upkeep(ctx: Ctx, faction: str, contract: int) -> bool:
     if not ctx.is_gm and due.owner != faction:
         raise NotAllowed("space_pirates.error.not_your_contract", contract=contract)
     await answer_question(ctx, due.choice_id, "end", ctx.public_locale, edit=False)
+    return True
+
+
+async def answer_offer(ctx: Ctx, faction: str, number: int, pay: bool) -> bool:
+    """`/pirates offer` with the number of a buy-off offer the resolution waits on, as
+    `/turn status` shows it (SP-I34, SP-I45): answered as its buttons answer it. False when
+    the number is no such offer (a bribed attack offered at placement is answered apart)."""
+    state, _ = await ctx.read()
+    asked = next(
+        (w for w in state.waiting if w.choice_id == number and w.choice == "buy_off"), None
+    )
+    if asked is None:
+        return False
+    if not ctx.is_gm and asked.faction != faction:
+        raise NotAllowed("space_pirates.error.not_your_choice", faction=shown(asked.faction))
+    option = "accept" if pay else "decline"
+    await answer_question(ctx, number, option, ctx.public_locale, edit=False)
     return True
 
 

@@ -26,6 +26,7 @@ from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates import SPEC
 from bot.rules.space_pirates import SpacePiratesSettings
 from bot.rules.space_pirates import SpacePiratesState
+from bot.rules.space_pirates.bribe import open_bribe_offers
 from bot.rules.space_pirates.models import Planet
 from bot.rules.space_pirates.models import RegisteredShip
 from bot.rules.space_pirates.models import TradeRoute
@@ -42,11 +43,13 @@ from bot.scaffold import Applied
 from bot.scaffold import Asked
 from bot.scaffold import Question
 from bot.scaffold import RulesetContext
+from bot.scaffold import Typist
 from bot.scaffold import apply_or_ask
 from bot.scaffold import confirm_first
 from bot.scaffold import confirmed_command
 from bot.scaffold import faction_autocomplete
 from bot.scaffold import matching_choices
+from bot.scaffold import owned_choices
 from bot.scaffold import state_for
 from bot.text import shown
 from cogs.space_pirates import choices
@@ -462,7 +465,9 @@ class SpacePiratesCog(commands.Cog):
         who = ctx.acting_faction(faction)
         state, settings = await ctx.read()
         sealed = await operations.sealed_bribers(ctx)  # who paid the sealed bribes
-        shown = status(state, settings, who, ctx.campaign.turn, sealed)
+        turn = ctx.campaign.turn
+        lost = await reports.lost_elsewhere(ctx, who, turn - 1) if turn > 1 else []  # SP-I43
+        shown = status(state, settings, who, turn, sealed, lost)
         embeds = lines_embeds(C + "status.title", shown.lines, ctx.locale, faction=who)
         await reply(interaction, embeds=embeds, ephemeral=True)
 
@@ -620,11 +625,11 @@ class SpacePiratesCog(commands.Cog):
         await _operate(interaction, "station", faction, params)
 
     @who("asked")
-    @pirates.command(name="offer", description="Answer a bribed raid offered to you at once")
+    @pirates.command(name="offer", description="Answer a pirate buy-off offer by its number")
     @app_commands.autocomplete(faction=faction_autocomplete)
     @app_commands.describe(
-        bribe="The offer's number (see /pirates status)",
-        pay="Pay the buy-off (else the raid comes at the end of the turn)",
+        bribe="The buy-off offer's number (see /turn status or /pirates status)",
+        pay="Pay the buy-off (else the pirates attack)",
         faction="Whose (GMs: any)",
     )
     async def offer(
@@ -634,8 +639,13 @@ class SpacePiratesCog(commands.Cog):
         pay: bool,
         faction: str | None = None,
     ) -> None:
-        """SP-I34 `bribed_offer_timing = at_placement`: private to the victim and the GMs."""
-        await _operate(interaction, "offer", faction, {"bribe": bribe, "accept": pay})
+        """SP-I34: a buy-off offer the resolution waits on, as its buttons answer it; under
+        `bribed_offer_timing = at_placement`, a bribed attack offered at once (private to
+        the victim and the GMs). The number is the offer's, as `/turn status` shows it."""
+        ctx = await RulesetContext.of(interaction, SPEC)
+        who = ctx.acting_faction(faction)
+        if not await choices.answer_offer(ctx, who, bribe, pay):
+            await operations.direct(ctx, "offer", who, {"bribe": bribe, "accept": pay})
 
     @who("faction")
     @pirates.command(name="withdraw", description="Withdraw a bribe placed this turn")
@@ -687,6 +697,83 @@ class SpacePiratesCog(commands.Cog):
         """SP-10.7, SP-I37."""
         params = {"group": group, "ships": parse_numbers(ships) if ships else None}
         await _operate(interaction, "recall", faction, params)
+
+    # -- the numbers of a player's offers, contracts and groups, offered as typed ---------------
+
+    @offer.autocomplete("bribe")
+    async def offer_autocomplete(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        """The buy-off offers waiting for the typist's answer (a GM: every one), by the
+        number `/turn status` shows (SP-I34, SP-I45)."""
+        return _as_numbers(await owned_choices(interaction, SPEC, current, _offers))
+
+    @mercenaries_dismiss.autocomplete("contract")
+    @mercenaries_station.autocomplete("contract")
+    async def contract_autocomplete(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        """The typist's running mercenary contracts (SP-I35)."""
+        return _as_numbers(await owned_choices(interaction, SPEC, current, _contracts))
+
+    @base_assault.autocomplete("contracts")
+    async def contracts_autocomplete(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The typist's running contracts with ships, added to the ones already typed."""
+        typed, _, last = current.rpartition(",")
+        head = f"{typed}, " if typed.strip() else ""
+        found = await owned_choices(interaction, SPEC, last.strip(), _contracts)
+        return [app_commands.Choice(name=c.name, value=f"{head}{c.value}"[:200]) for c in found]
+
+    @privateers_recall.autocomplete("group")
+    async def group_autocomplete(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        """The typist's privateer groups (SP-I36)."""
+        return _as_numbers(await owned_choices(interaction, SPEC, current, _groups))
+
+
+def _as_numbers(found: list[app_commands.Choice[str]]) -> list[app_commands.Choice[int]]:
+    return [app_commands.Choice(name=c.name, value=int(c.value)) for c in found]
+
+
+def _offers(state: SpacePiratesState, typist: Typist) -> list[tuple[str, str]]:
+    """Open buy-off offers: the resolution's questions, then bribed attacks offered at
+    placement, as "#16 Route — 130 (Orion)"."""
+    asked = [
+        (
+            f"#{w.choice_id} {w.report.get('target_name') or w.attack.target} — "
+            f"{w.attack.cost} ({w.faction})",
+            str(w.choice_id),
+        )
+        for w in state.waiting
+        if w.choice == "buy_off" and typist.owns(w.faction)
+    ]
+    offered = [
+        (f"#{b.id} {b.victim}", str(b.id))
+        for b in open_bribe_offers(state)
+        if typist.owns(b.victim)
+    ]
+    return asked + offered
+
+
+def _contracts(state: SpacePiratesState, typist: Typist) -> list[tuple[str, str]]:
+    """Running contracts, as "#14 Vega ×2" (its ships left)."""
+    return [
+        (f"#{c.id} {c.owner} ×{len(c.ships)}", str(c.id))
+        for c in state.contracts
+        if c.active and typist.owns(c.owner)
+    ]
+
+
+def _groups(state: SpacePiratesState, typist: Typist) -> list[tuple[str, str]]:
+    """Privateer groups, as "#14 Vega → Orion ×1"."""
+    return [
+        (f"#{g.id} {g.owner} → {g.target} ×{len(g.ships)}", str(g.id))
+        for g in state.privateers
+        if typist.owns(g.owner)
+    ]
 
 
 async def _operate(

@@ -26,14 +26,16 @@ def reported(outcome: dict[str, Any]) -> list[str]:
     each player the pirates reached: not a roll that missed, nor an attack called off
     (`QUIET_OUTCOMES`: the summary pings nobody for them; `/pirates report` still opens their
     numbers). A base attack that could not take place has nothing more to read than its
-    summary line."""
+    summary line. Then each other player who lost ships defending in a raid (a shared
+    route's co-owner, SP-I43): their report tells it."""
     bases = [
         str(b["attacker"]) for b in outcome.get("base_attacks", []) if b["outcome"] != "refused"
     ]
     raids = [
         str(r["faction"]) for r in outcome.get("raids", []) if r["outcome"] not in QUIET_OUTCOMES
     ]
-    return list(dict.fromkeys(bases + raids))
+    lost = [str(o) for r in outcome.get("raids", []) for o in r.get("lost_by", ())]  # SP-I43
+    return list(dict.fromkeys(bases + raids + lost))
 
 
 @dataclass

@@ -34,10 +34,13 @@ from bot.rules.space_pirates.base import base_attack_line
 from bot.rules.space_pirates.base import base_report_key
 from bot.rules.space_pirates.battle_report import battle_round_lines
 from bot.rules.space_pirates.bribe import briber_of
+from bot.rules.space_pirates.messages import lost_elsewhere_lines
 from bot.rules.space_pirates.messages import report_lines
 from bot.rules.space_pirates.models import Bribe
 from bot.rules.space_pirates.reports import RaidReport
+from bot.rules.space_pirates.reports import ShipsLostElsewhere
 from bot.rules.space_pirates.reports import battle_key
+from bot.rules.space_pirates.reports import lost_key
 from bot.rules.space_pirates.reports import report_key
 from bot.rules.space_pirates.retire import BRIBES
 from bot.scaffold import RulesetContext
@@ -69,8 +72,9 @@ async def report_pages(ctx: Ctx, faction: str, turn: int) -> list[list[Msg]]:
     bases = await ctx.service.archived(
         ctx.campaign, SPEC.key, base_report_key(turn, faction), BaseAttackReport
     )
+    lost = await lost_elsewhere(ctx, faction, turn)
     state, settings = await ctx.read()
-    if not reports and not bases:
+    if not reports and not bases and not lost:
         running = state.resolution is not None and state.resolution.turn == turn
         key = "error.report_waiting" if running else "error.no_report"
         raise NotFound(C + key, faction=shown(faction), turn=turn)
@@ -82,6 +86,7 @@ async def report_pages(ctx: Ctx, faction: str, turn: int) -> list[list[Msg]]:
     # SP-I40: the base attacks (step 2) came before the raids (step 3).
     pages = [[*(base_attack_line(b, settings) for b in bases)]]
     pages[0] += [line for r in reports for line in report_lines(r)]
+    pages[0] += [line for r in lost for line in lost_elsewhere_lines(r)]  # SP-I43
     for b in bases:
         if b.battle is None or not b.battle.log_key:
             continue
@@ -98,7 +103,35 @@ async def report_pages(ctx: Ctx, faction: str, turn: int) -> list[list[Msg]]:
         for rnd in rounds:
             head = Msg(C + "report.round", seq=r.seq, round=rnd.round, count=len(rounds))
             pages.append([head, *battle_round_lines(rnd, settings, retreat_distance=distance)])
+    for elsewhere in lost:  # the battles their ships fought in, as the victim's report has them
+        if elsewhere.battle is None:
+            continue
+        victim, seq = elsewhere.victim, elsewhere.seq
+        rounds = await ctx.service.archived(
+            ctx.campaign, SPEC.key, battle_key(turn, victim, seq), RoundReport
+        )
+        for rnd in rounds:
+            head = Msg(
+                C + "report.round_elsewhere",
+                victim=victim,
+                seq=seq,
+                round=rnd.round,
+                count=len(rounds),
+            )
+            pages.append([head, *battle_round_lines(rnd, settings, retreat_distance=distance)])
     return pages
+
+
+async def lost_elsewhere(ctx: Ctx, faction: str, turn: int) -> list[ShipsLostElsewhere]:
+    """What `faction` lost defending in the other players' raids of turn `turn`'s resolution
+    (a shared route's co-owner, SP-I43), in the campaign's faction order."""
+    found: list[ShipsLostElsewhere] = []
+    for victim in ctx.factions:
+        if victim.name != faction:
+            found += await ctx.service.archived(
+                ctx.campaign, SPEC.key, lost_key(turn, faction, victim.name), ShipsLostElsewhere
+            )
+    return found
 
 
 async def _with_bribers(

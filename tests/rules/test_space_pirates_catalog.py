@@ -35,6 +35,8 @@ from bot.rules.space_pirates.base import BASE_FLEET
 from bot.rules.space_pirates.base import apply_locate
 from bot.rules.space_pirates.base import order_base_attack
 from bot.rules.space_pirates.battle import PIRATES
+from bot.rules.space_pirates.battle import BattleLoss
+from bot.rules.space_pirates.battle import BattleSummary
 from bot.rules.space_pirates.battle_report import battle_round_lines
 from bot.rules.space_pirates.battle_report import over_msg
 from bot.rules.space_pirates.battle_report import side_msg
@@ -46,12 +48,14 @@ from bot.rules.space_pirates.mercenaries import HireOrder
 from bot.rules.space_pirates.mercenaries import apply_hire
 from bot.rules.space_pirates.messages import CancelReason
 from bot.rules.space_pirates.messages import bribe_cancelled_msg
+from bot.rules.space_pirates.messages import lost_elsewhere_lines
 from bot.rules.space_pirates.messages import offer_lines
 from bot.rules.space_pirates.messages import player_summary_line
 from bot.rules.space_pirates.messages import report_lines
 from bot.rules.space_pirates.messages import side_first
 from bot.rules.space_pirates.models import MercenaryContract
 from bot.rules.space_pirates.models import PrivateerGroup
+from bot.rules.space_pirates.models import UpkeepDue
 from bot.rules.space_pirates.privateers import PrivateerOrder
 from bot.rules.space_pirates.privateers import apply_privateers
 from bot.rules.space_pirates.privateers import apply_recall
@@ -61,6 +65,7 @@ from bot.rules.space_pirates.registry import set_contacts
 from bot.rules.space_pirates.registry import set_privateer_tech
 from bot.rules.space_pirates.reports import RaidReport
 from bot.rules.space_pirates.reports import ReportOutcome
+from bot.rules.space_pirates.reports import ShipsLostElsewhere
 from bot.rules.space_pirates.spec import awaited
 from bot.rules.space_pirates.status import status
 from bot.rules.space_pirates.turn import answer_buy_off
@@ -160,6 +165,10 @@ NOT_FOUND = {
     "choice_not_found",
     "not_your_choice",
     "contract_not_found",
+    "contract_not_yours",
+    "offer_not_found",
+    "numbers",  # the numbers a not-found refusal points to
+    "numbers_none",
     "not_your_contract",
     "route_not_found",
     "planet_not_found",
@@ -283,6 +292,48 @@ def emitted_messages():
     out.extend(bribe_end_messages())
     out.extend(bribe_cancellation_messages())
     out.extend(route_income_already_lost_messages())
+    out.extend(co_owner_messages())
+    return out
+
+
+def co_owner_messages():
+    """SP-I43: a co-owner's ships and contract lost in another owner's raid, as the summary,
+    the co-owner's report (each way a battle ends, or none) and status tell them; the
+    questions a player's status lists (SP-I45)."""
+    battle = BattleSummary(
+        participants=["Aurora", "mercenaries #9", PIRATES],
+        rounds=2,
+        result="pirate_victory",
+        losses=[BattleLoss(participant="mercenaries #9", owner="Boreas", lost={"destroyer": 2})],
+    )
+    raided = RaidReport(
+        faction="Aurora",
+        turn=2,
+        seq=1,
+        kind="route",
+        target=1,
+        target_name="Shared",
+        outcome="successful",
+        income_lost=60,
+        streak_after=1,
+        battle=battle,
+        ships_lost={"Boreas": {"cruiser": 1}, "mercenaries #9": {"raider": 2}},
+    )
+    out = [player_summary_line("Aurora", [raided], waiting=False)]
+    lost = ShipsLostElsewhere.of(raided, "Boreas")
+    for result in ("pirate_victory", "defender_victory", "stalemate"):
+        fought = battle.model_copy(update={"result": result})
+        out += lost_elsewhere_lines(lost.model_copy(update={"battle": fought}))
+    out += lost_elsewhere_lines(lost.model_copy(update={"battle": None}))
+    state, _ = route(empty(), "Open", 160)
+    paused = resolve(state, 2, scripted(1, 3)[0])
+    waiting = paused.state
+    waiting.upkeep_due.append(
+        UpkeepDue(choice_id=99, contract=9, owner="Aurora", turn=2, amount=20)
+    )
+    out += status(
+        waiting, DEFAULTS, "Aurora", 3, None, [lost.model_copy(update={"owner": "Aurora"})]
+    ).lines
     return out
 
 

@@ -148,11 +148,12 @@ def test_an_offer_made_at_placement_keeps_its_price():
     english = offer_texts(state, bribe.id, doubled)
     assert english == offer_texts(state, bribe.id, AT_PLACEMENT)
     assert english[0].endswith(f"for {price} (answer with /pirates offer, SP-I34)"), english
-    assert f"({price}; bribe #{bribe.id})" in english[1], english
+    assert f"buy-off offer #{bribe.id} for a bribed route raid ({price})" in english[1], english
     assert english[2].endswith(f"({price})"), english
     russian = offer_texts(state, bribe.id, doubled, "ru")
     assert f"за {price} (ответ" in russian[0], russian
-    assert f"({price}; подкуп №{bribe.id})" in russian[1], russian
+    assert f"предложение откупа №{bribe.id} от подкупленной атаки" in russian[1], russian
+    assert russian[1].endswith(f"({price})"), russian
 
     def drop(data):
         for kept in data["bribes"]:

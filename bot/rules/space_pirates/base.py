@@ -30,6 +30,7 @@ from bot.rules.space_pirates.battle import pirate_ships
 from bot.rules.space_pirates.fleet import compose_fleet
 from bot.rules.space_pirates.fleet import payment
 from bot.rules.space_pirates.messages import bribe_cancelled_msg
+from bot.rules.space_pirates.messages import numbers_msg
 from bot.rules.space_pirates.models import BaseAttackOrder
 from bot.rules.space_pirates.models import PendingAttack
 from bot.rules.space_pirates.models import PendingResolution
@@ -43,6 +44,7 @@ from bot.rules.space_pirates.reports import Journal
 from bot.rules.space_pirates.reports import ResolutionContext
 from bot.rules.space_pirates.settings import SpacePiratesSettings
 from bot.rulesets import ArchiveRecord
+from bot.text import shown
 
 P = "space_pirates."
 
@@ -211,7 +213,12 @@ def check_base_attackers(
     own = {c.id for c in state.contracts if c.owner == faction and c.active and c.ships}
     unknown = [c for c in contracts if c not in own]
     if unknown:
-        raise NotFound(f"{P}error.contract_not_found", contract=unknown[0])
+        raise NotFound(
+            f"{P}error.contract_not_yours",
+            contract=unknown[0],
+            faction=shown(faction),
+            running=numbers_msg(sorted(own)),
+        )
     if not classes and not contracts:
         raise RuleViolation(f"{P}error.no_attackers", clause="SP-I31")
 
@@ -387,6 +394,7 @@ def _fight_one(rc: ResolutionContext, turn: int, order: BaseAttackOrder) -> Base
         mutual_wipe_result=wipe_rule,
         progress=progress,
         credits=rc.credits,
+        title=f"attack on the pirate base by {order.attacker}",
     )
     key = f"base/{turn}/{order.attacker}/{order.id}/battle"
     rc.journal.battle_logs += [ArchiveRecord(key, r.round, r) for r in run.rounds]

@@ -4,7 +4,9 @@ readings (SP-I11), and which registered ships survive with which wounds (SP-I12,
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from collections.abc import Mapping
 from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import field
@@ -222,6 +224,7 @@ def fight(
     mutual_wipe_result: str,
     progress: BattleProgress | None = None,
     credits: Credits | None = None,
+    title: str = "pirate battle",
 ) -> BattleRun:
     """Fight to the finish in the order given (SP-I11, FC-I17); capped by
     `auto_battle_max_rounds` (0 = none). A mutual wipe is scored per `mutual_wipe_result`
@@ -232,7 +235,8 @@ def fight(
     to carry on (SP-I44). A retreat takes the whole defender side out together (FC-I15);
     pirates and privateers never retreat. A defender side that left has lost the battle.
 
-    `credits` notes each die for the player whose side rolled it (`side_player`)."""
+    `credits` notes each die for the player whose side rolled it (`side_player`); `title`
+    names the battle in its rolls' labels (`relabel_rolls`)."""
     participants: list[tuple[Fleet, str]] = []
     for side in sides:
         ships = [
@@ -252,6 +256,7 @@ def fight(
             battle = state.battles[0]
             battle.retreats = [p.faction for p in battle.engaged() if p.side == DEFENDER_SIDE]
     rolled_by: dict[int, str] = {}
+    first_roll = len(dice.records)
     fought = fight_automatic_rounds(
         state,
         combat,
@@ -271,6 +276,7 @@ def fight(
         names = ship_names([fleet for fleet, _ in participants], settings)
     for report in fought:
         report.ship_names = names
+    relabel_rolls(dice, first_roll, names, title)
     rounds = earlier + fought
     battle = state.battles[0]
     if battle.result is None:
@@ -336,6 +342,53 @@ def fight(
     return BattleRun(summary=summary, rounds=run.rounds, survivors=survivors, destroyed=destroyed)
 
 
+# Fleet combat's label of a battle's roll: its battle number (an automatic battle's is 0,
+# which names nothing here) and round, then what rolls.
+COMBAT_LABEL = re.compile(r"^fleet combat #\d+ r(\d+): ")
+ROLL_ENDS = (", attack", ", defence")
+
+
+def relabel_rolls(
+    dice: Dice, first: int, names: Mapping[str, Mapping[str, str]], title: str
+) -> None:
+    """The labels of the battle's rolls (`dice.records[first:]`, made just now and not yet
+    in the log) as the raid report tells the battle: the battle by `title`, not fleet
+    combat's number, and ships flying for the pirates by pirate type (`names`: participant
+    -> class -> type), so the log reads "pirates raider×6 → Vega cruiser". The faces and
+    their places are untouched."""
+    for index in range(first, len(dice.records)):
+        record = dice.records[index]
+        found = COMBAT_LABEL.match(record.purpose)
+        if found is None:
+            continue
+        rest = record.purpose[found.end() :]
+        shooter = next(
+            (
+                (f"{side} {c}×", f"{side} {kind}×")
+                for side, by_class in names.items()
+                for c, kind in by_class.items()
+                if rest.startswith(f"{side} {c}×")
+            ),
+            None,
+        )
+        if shooter is not None:
+            rest = shooter[1] + rest[len(shooter[0]) :]
+        target = next(
+            (
+                (f" → {side} {c}{end}", f" → {side} {kind}{end}")
+                for side, by_class in names.items()
+                for c, kind in by_class.items()
+                for end in ROLL_ENDS
+                if rest.endswith(f" → {side} {c}{end}")
+            ),
+            None,
+        )
+        if target is not None:
+            rest = rest[: -len(target[0])] + target[1]
+        purpose = f"{title} r{found.group(1)}: {rest}"
+        dice.records[index] = record.model_copy(update={"purpose": purpose})
+
+
 def fight_raid(
     state: SpacePiratesState,
     settings: SpacePiratesSettings,
@@ -347,6 +400,7 @@ def fight_raid(
     pirates: list[PirateShip],
     progress: BattleProgress | None,
     credits: Credits | None = None,
+    title: str = "pirate raid",
 ) -> tuple[list[Side], list[RegisteredShip], BattleRun]:
     """A raid's battle (SP-I10, SP-I11, SP-I21): the holder's ships (route or orbit) as the
     victim's participant, the stationed contracts, the pirates, then the privateers that
@@ -372,6 +426,7 @@ def fight_raid(
         mutual_wipe_result=wipe,
         progress=progress,
         credits=credits,
+        title=title,
     )
     return sides, ships, run
 

@@ -22,6 +22,7 @@ from bot.rules.space_pirates.fleet import compose_fleet
 from bot.rules.space_pirates.fleet import generate_route_fleet
 from bot.rules.space_pirates.fleet import payment
 from bot.rules.space_pirates.fleet import payment_value
+from bot.rules.space_pirates.messages import numbers_msg
 from bot.rules.space_pirates.models import Bribe
 from bot.rules.space_pirates.models import PirateFleet
 from bot.rules.space_pirates.models import PlayerPirates
@@ -250,11 +251,23 @@ def answer_bribe_offer(
     once (a `bought_off` record dated the placement turn and +5 %) or declines (SP-I34)."""
     bribe = next((b for b in open_bribe_offers(state) if b.id == bribe_id), None)
     if bribe is None:
-        raise NotFound(f"{P}error.bribe_not_found", bribe=bribe_id)
+        raise NotFound(
+            f"{P}error.offer_not_found",
+            offer=bribe_id,
+            open=numbers_msg(open_offers_of(state, victim)),
+        )
     require_asked(bribe.victim, victim)
     new = state.model_copy(deep=True)
     _settle_offer(new, settings, next(b for b in new.bribes if b.id == bribe_id), accept)
     return new
+
+
+def open_offers_of(state: SpacePiratesState, faction: str) -> list[int]:
+    """The numbers of the buy-off offers waiting for `faction`'s answer (SP-I34), as
+    `/turn status` and `/pirates status` show them: the resolution's questions, then
+    bribed attacks offered at placement."""
+    asked = [w.choice_id for w in state.waiting if w.choice == "buy_off" and w.faction == faction]
+    return asked + [b.id for b in open_bribe_offers(state, faction)]
 
 
 def force_open_bribe_offers(state: SpacePiratesState, settings: SpacePiratesSettings) -> list[int]:

@@ -18,12 +18,14 @@ from bot.rules.space_pirates.battle import pirate_ships
 from bot.rules.space_pirates.fleet import compose_fleet
 from bot.rules.space_pirates.fleet import payment
 from bot.rules.space_pirates.fleet import payment_value
+from bot.rules.space_pirates.messages import numbers_msg
 from bot.rules.space_pirates.models import MercenaryContract
 from bot.rules.space_pirates.models import PirateFleet
 from bot.rules.space_pirates.models import PlayerPirates
 from bot.rules.space_pirates.models import SpacePiratesState
 from bot.rules.space_pirates.models import Station
 from bot.rules.space_pirates.settings import SpacePiratesSettings
+from bot.text import shown
 
 P = "space_pirates."
 
@@ -120,8 +122,21 @@ def quote_hire(
     fleet = compose_fleet(hire_value, settings)
     value = payment_value(hire_value, fleet, settings)
     if value > pool.pool:
+        if pool.largest_fleet == 0:  # no fleet attacked the player lately: none to hire
+            raise RuleViolation(
+                f"{P}error.pool_empty",
+                clause="SP-I35",
+                faction=shown(faction),
+                count=settings.mercenary_window_turns,
+            )
         raise RuleViolation(
-            f"{P}error.pool_exceeded", clause="SP-I35", value=value, pool=max(pool.pool, 0)
+            f"{P}error.pool_exceeded",
+            clause="SP-I35",
+            value=value,
+            pool=max(pool.pool, 0),
+            largest=pool.largest_fleet,
+            divisor=settings.mercenary_pool_divisor,
+            hired=pool.hired_this_turn,
         )
     return HireQuote(
         faction=faction,
@@ -157,7 +172,13 @@ def apply_hire(
 def _own_contract(state: SpacePiratesState, faction: str, contract_id: int) -> MercenaryContract:
     contract = next((c for c in state.contracts if c.id == contract_id), None)
     if contract is None or not contract.active:
-        raise NotFound(f"{P}error.contract_not_found", contract=contract_id)
+        running = [c.id for c in state.contracts if c.owner == faction and c.active]
+        raise NotFound(
+            f"{P}error.contract_not_yours",
+            contract=contract_id,
+            faction=shown(faction),
+            running=numbers_msg(running),
+        )
     if contract.owner != faction:
         raise NotAllowed(f"{P}error.not_your_contract", contract=contract_id)
     return contract

@@ -17,6 +17,7 @@ from bot.rules.space_pirates.models import PirateFleet
 from bot.rules.space_pirates.models import SpacePiratesState
 from bot.rules.space_pirates.reports import PlunderReport
 from bot.rules.space_pirates.reports import RaidReport
+from bot.rules.space_pirates.reports import ShipsLostElsewhere
 from bot.text import faces_text
 
 P = "space_pirates."
@@ -46,6 +47,13 @@ def ships_lost_msg(owner: str, lost: dict[str, int]) -> Msg:
     else:
         ships = counts_msg(lost)
     return Msg(f"{P}report.ships_lost", owner=side_msg(owner), ships=ships)
+
+
+def numbers_msg(numbers: Sequence[int]) -> Msg:
+    """ "#14, #15", or that there is none: the numbers a refusal points to instead."""
+    if not numbers:
+        return Msg(f"{P}error.numbers_none")
+    return Msg(f"{P}error.numbers", numbers=", ".join(f"#{n}" for n in numbers))
 
 
 def target_msg(report: RaidReport) -> str:
@@ -144,9 +152,55 @@ def player_summary_line(
 ) -> Msg:
     """The one line a player reads at a glance: what happened to them this resolution; the
     last report is the one waiting for question `asked`, when given."""
-    events = [event_msg(r, asked if r is reports[-1] else None) for r in reports]
+    events = [with_co_owners(r, event_msg(r, asked if r is reports[-1] else None)) for r in reports]
     key = f"{P}summary.waiting" if waiting else f"{P}summary.player"
     return Msg(key, faction=faction, events=MsgList(events, separator="; "))
+
+
+def with_co_owners(report: RaidReport, event: Msg) -> Msg:
+    """An attack's event with what other players lost defending in it, each by name (a
+    co-owner of a shared route, SP-I43): the line their ping points them to."""
+    losses = report.losses_by_owner()
+    told = [
+        Msg(
+            f"{P}event.co_owner_lost",
+            owner=owner,
+            ships=MsgList([lost_ships_msg(p, lost) for p, lost in by_participant.items()]),
+        )
+        for owner, by_participant in losses.items()
+        if owner != report.faction
+    ]
+    if not told:
+        return event
+    return Msg(f"{P}event.with_co_owners", event=event, losses=MsgList(told, separator="; "))
+
+
+def lost_ships_msg(participant: str, lost: dict[str, int]) -> Msg:
+    """One participant's ships lost: a faction's by class, a mercenary contract's by pirate
+    type and named ("2 raiders of mercenary contract #6")."""
+    if participant.startswith(MERCENARIES):
+        ships = MsgList([Msg(f"{P}count.{t}", count=n) for t, n in lost.items() if n > 0])
+        return Msg(f"{P}event.contract_lost", ships=ships, contract=side_msg(participant))
+    return counts_msg(lost)
+
+
+def lost_elsewhere_lines(lost: ShipsLostElsewhere) -> list[Msg]:
+    """A player's losses in a raid on another player (SP-I43), for their own report: whose
+    raid and where, how it ended, and each participant's ships lost."""
+    result = lost.battle.result if lost.battle is not None else "none"
+    return [
+        Msg(
+            f"{P}report.lost_elsewhere",
+            owner=lost.owner,
+            victim=lost.victim,
+            turn=lost.turn,
+            seq=lost.seq,
+            kind=Msg(f"{P}kind.{lost.kind}"),
+            target=lost.target_name or str(lost.target or "—"),
+            result=Msg(f"{P}report.lost_elsewhere_result.{result}"),
+        ),
+        *(ships_lost_msg(p, ships) for p, ships in lost.lost.items()),
+    ]
 
 
 def _who_answered(forced: bool, by_gm: bool) -> Msg | str:

@@ -215,6 +215,66 @@ class RaidReport(BaseModel):
         """The archive series of this player's reports in this resolution."""
         return report_key(self.turn, self.faction)
 
+    def losses_by_owner(self) -> dict[str, dict[str, dict[str, int]]]:
+        """The defender side's losses by the faction they belong to (SP-I43): a faction's
+        registered ships under itself, a mercenary contract's under its employer (the
+        contract named), each as participant -> class or pirate type -> count."""
+        employers = {
+            loss.participant: loss.owner
+            for loss in (self.battle.losses if self.battle is not None else [])
+            if loss.owner is not None
+        }
+        owners: dict[str, dict[str, dict[str, int]]] = {}
+        for participant, lost in self.ships_lost.items():
+            owner = employers.get(participant, participant)
+            owners.setdefault(owner, {})[participant] = lost
+        return owners
+
+    def co_owners_lost(self) -> list[str]:
+        """Other players whose ships (or contracts) were lost defending in this raid: a
+        co-owner of a shared route (SP-I43), in the order their losses were counted."""
+        return [o for o in self.losses_by_owner() if o != self.faction]
+
+
+class ShipsLostElsewhere(BaseModel):
+    """What a player lost defending in a raid on another player (SP-I43: a co-owner's ships
+    on a shared route are that co-owner's losses), kept in the loser's own series so their
+    `/pirates report` tells it: the raid (its victim and attack number), where, how the
+    battle ended, and the ships lost by participant."""
+
+    owner: str
+    victim: str
+    turn: int
+    seq: int
+    kind: AttackKind
+    target_name: str | None = None
+    target: int | None = None
+    outcome: ReportOutcome
+    battle: BattleSummary | None = None
+    lost: dict[str, dict[str, int]] = Field(default_factory=dict)
+
+    @classmethod
+    def of(cls, report: RaidReport, owner: str) -> ShipsLostElsewhere:
+        """`owner`'s losses in the victim's raid `report`."""
+        return cls(
+            owner=owner,
+            victim=report.faction,
+            turn=report.turn,
+            seq=report.seq,
+            kind=report.kind,
+            target_name=report.target_name,
+            target=report.target,
+            outcome=report.outcome,
+            battle=report.battle,
+            lost=report.losses_by_owner().get(owner, {}),
+        )
+
+
+def lost_key(turn: int, owner: str, victim: str) -> str:
+    """Archive series of what `owner` lost in `victim`'s raids of one resolution (SP-I43);
+    its records are numbered by the victim's attack."""
+    return f"raids/{turn}/{owner}/lost/{victim}"
+
 
 def report_key(turn: int, faction: str) -> str:
     """Archive series of a player's raid reports for one resolution."""
@@ -258,9 +318,19 @@ class Journal:
         return key
 
     def archive(self) -> list[ArchiveRecord]:
-        """Every record to archive: the reports, then the battle logs."""
-        return [ArchiveRecord(r.archive_key(), r.seq, r) for r in self.reports] + list(
-            self.battle_logs
+        """Every record to archive: the reports, what co-owners lost in them (SP-I43), then
+        the battle logs."""
+        lost = [
+            ArchiveRecord(
+                lost_key(r.turn, owner, r.faction), r.seq, ShipsLostElsewhere.of(r, owner)
+            )
+            for r in self.reports
+            for owner in r.co_owners_lost()
+        ]
+        return (
+            [ArchiveRecord(r.archive_key(), r.seq, r) for r in self.reports]
+            + lost
+            + list(self.battle_logs)
         )
 
 

@@ -235,6 +235,7 @@ def fight_holder(
         pirates,
         progress,
         rc.credits,
+        battle_title(report),
     )
     run.summary.log_key = rc.journal.add_battle(report, run.rounds)
     report.battle = run.summary
@@ -251,6 +252,13 @@ def fight_holder(
         settings=rc.settings,
     )
     return run, kept
+
+
+def battle_title(report: RaidReport) -> str:
+    """How a raid's battle is named in its rolls' labels (the audit log, `/history show`):
+    the pirates' raid on the route or planet, by name."""
+    where = report.target_name or f"#{report.target}"
+    return f"pirate raid on {'planet ' if report.kind == 'planet' else ''}{where}"
 
 
 def fight_route_attack(

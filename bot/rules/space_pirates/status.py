@@ -4,11 +4,13 @@ resolution with what makes it up (SP-I1, SP-I28)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import field
 from fractions import Fraction
 
 from bot.i18n import Msg
+from bot.i18n import MsgList
 from bot.rules.space_pirates.base import base_exists
 from bot.rules.space_pirates.base import operations_blocked
 from bot.rules.space_pirates.bribe import SealedBribers
@@ -22,15 +24,19 @@ from bot.rules.space_pirates.chance import routes_in_roll
 from bot.rules.space_pirates.messages import HALVED_PCT
 from bot.rules.space_pirates.messages import bribe_target
 from bot.rules.space_pirates.messages import fleet_msg
+from bot.rules.space_pirates.messages import lost_ships_msg
+from bot.rules.space_pirates.messages import waiting_line
 from bot.rules.space_pirates.models import Bribe
 from bot.rules.space_pirates.models import PlayerPirates
 from bot.rules.space_pirates.models import SpacePiratesState
 from bot.rules.space_pirates.models import Station
 from bot.rules.space_pirates.planet_raid import planet_points
+from bot.rules.space_pirates.reports import ShipsLostElsewhere
 from bot.rules.space_pirates.route_raid import under_peace
 from bot.rules.space_pirates.route_raid import under_route_immunity
 from bot.rules.space_pirates.settings import SpacePiratesSettings
 from bot.rules.space_pirates.upkeep import upkeep_amount
+from bot.rules.space_pirates.upkeep import upkeep_waiting_line
 
 P = "space_pirates."
 
@@ -53,9 +59,11 @@ def status(
     faction: str,
     turn: int,
     sealed: SealedBribers | None = None,
+    lost: Sequence[ShipsLostElsewhere] = (),
 ) -> PirateStatus:
     """The player's pirate status during turn `turn`; the chance is for its resolution.
-    `sealed` names the briber of each sealed bribe (`briber_of`)."""
+    `sealed` names the briber of each sealed bribe (`briber_of`); `lost` is what the player
+    lost defending in other players' raids of the last resolution (SP-I43)."""
     record = state.players.get(faction) or PlayerPirates()
     lines: list[Msg] = [
         Msg(
@@ -157,6 +165,7 @@ def status(
             )
         )
     lines += ended_bribe_lines(state, faction, turn, sealed)
+    lines += [lost_elsewhere_line(x) for x in lost if x.owner == faction]
     for bribe in open_bribe_offers(state, faction):  # SP-I34 `at_placement`: the victim's
         lines.append(
             Msg(
@@ -167,6 +176,7 @@ def status(
                 cost=bribe_offer_cost(bribe, settings),
             )
         )
+    lines += waiting_lines(state, faction)
     chance, points = _next_chance(state, settings, faction, turn, record)
     lines.append(chance_line(chance, points, record, state, settings, faction, turn))
     return PirateStatus(
@@ -176,6 +186,38 @@ def status(
         points=points,
         base_exists=exists,
         lines=lines,
+    )
+
+
+def waiting_lines(state: SpacePiratesState, faction: str) -> list[Msg]:
+    """The questions the resolution waits on the player for, with the numbers `/turn status`
+    shows (SP-I45): a buy-off offer (answered by its buttons or `/pirates offer`), a plunder
+    branch, a retreat, an upkeep."""
+    lines: list[Msg] = []
+    for pending in state.waiting:
+        if pending.faction != faction:
+            continue
+        target = str(pending.report.get("target_name") or pending.attack.target)
+        key = "status.waiting" if pending.choice == "buy_off" else "status.waiting_other"
+        lines.append(Msg(f"{P}{key}", question=waiting_line(pending, target)))
+    lines += [
+        Msg(f"{P}status.waiting_other", question=upkeep_waiting_line(d))
+        for d in state.upkeep_due
+        if d.owner == faction
+    ]
+    return lines
+
+
+def lost_elsewhere_line(lost: ShipsLostElsewhere) -> Msg:
+    """Ships the player lost defending in another player's raid (a shared route's co-owner,
+    SP-I43), and where their report tells it."""
+    ships = MsgList([lost_ships_msg(p, by_class) for p, by_class in lost.lost.items()])
+    return Msg(
+        f"{P}status.lost_elsewhere",
+        turn=lost.turn,
+        ships=ships,
+        target=lost.target_name or str(lost.target or "—"),
+        victim=lost.victim,
     )
 
 

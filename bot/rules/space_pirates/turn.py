@@ -138,11 +138,12 @@ def end_of_turn(
 
 def affected(journal: Journal) -> list[str]:
     """The factions the summary pings: each player whose attack the resolution finished
-    (the victim of a bribed attack, never its briber, who stays hidden: SP-I33). A question
+    (the victim of a bribed attack, never its briber, who stays hidden: SP-I33), then each
+    other player who lost ships defending in one (a shared route's co-owner, SP-I43). A question
     waiting pings its own player when it is posted."""
-    return list(
-        dict.fromkeys(r.faction for r in journal.reports if r.outcome not in QUIET_OUTCOMES)
-    )
+    reached = [r.faction for r in journal.reports if r.outcome not in QUIET_OUTCOMES]
+    lost = [owner for r in journal.reports for owner in r.co_owners_lost()]  # SP-I43
+    return list(dict.fromkeys(reached + lost))
 
 
 def _campaign_steps(settings: SpacePiratesSettings) -> list[str]:
@@ -243,6 +244,7 @@ def _outcome(journal: Journal) -> dict[str, Any]:
                 "outcome": r.outcome,
                 "target": r.target,
                 "value": r.value,
+                "lost_by": r.co_owners_lost(),
             }
             for r in journal.reports
         ],

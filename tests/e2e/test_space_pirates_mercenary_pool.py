@@ -1,0 +1,52 @@
+"""SP-9.2, SP-I35 through Discord: a hire the pool refuses says why: no pirate fleet attacked
+the player lately (one bought off does not count), or how the pool was reckoned.
+
+Player1 plays Vega. Faces are scripted in the order the engine rolls them.
+"""
+
+from __future__ import annotations
+
+import tests.e2e.test_space_pirates as base
+from tests.e2e.test_space_pirates import end_turn
+from tests.e2e.test_space_pirates import question_of
+
+pirates = base.pirates
+
+
+def flat(text: str) -> str:
+    return " ".join(text.replace("│", " ").split())
+
+
+async def test_no_mercenaries_after_a_raid_bought_off_says_why(pirates):
+    """SP-I35: Vega bought the only raid off, so no fleet attacked Vega in the window: the
+    hire says no mercenaries are for hire and why, not "exceeds the 0 available"."""
+    await pirates.slash("/pirates route add name:Open goods:160", as_="player1")
+    pirates.script_dice([1, 3])
+    ended = await end_turn(pirates, 1)
+    await pirates.click(question_of(ended, "Pay 15"), "Pay 15", as_="player1")
+
+    refused = await pirates.slash("/pirates mercenaries hire value:100", as_="player1")
+    assert refused.ephemeral
+    told = flat(refused.text())
+    assert (
+        "No mercenaries are for hire: they come from the pirate fleets that attacked Vega in the "
+        "look-back window (the last resolutions, `mercenary_window_turns` 3), and none did; "
+        "a fleet bought off does not count (SP-I35)."
+    ) in told, told
+
+
+async def test_a_hire_above_the_pool_says_how_the_pool_was_reckoned(pirates):
+    """SP-9.2, SP-I35: a raider of value 150 attacked Vega: the pool is 150 ÷ 3 = 50, and a
+    contract worth 100 is refused naming those numbers."""
+    await pirates.slash("/pirates route add name:Open goods:160", as_="player1")
+    pirates.script_dice([1, 3])
+    ended = await end_turn(pirates, 1)
+    await pirates.click(question_of(ended, "Refuse"), "Refuse", as_="player1")
+
+    refused = await pirates.slash("/pirates mercenaries hire value:100", as_="player1")
+    assert refused.ephemeral
+    told = flat(refused.text())
+    assert (
+        "A contract worth 100 exceeds the 50 available for hire: the largest fleet that "
+        "attacked you lately (150) ÷ 3, less 0 already hired this turn (SP-I35)."
+    ) in told, told
