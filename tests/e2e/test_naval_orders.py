@@ -176,16 +176,18 @@ async def test_orders_public_setting_posts_the_order_for_everyone(navy):
     assert CRUISE_TEXT in text_of(given)
 
 
-async def test_turn_status_names_whose_forces_lack_orders(navy):
-    """The waiting list (`/turn status`): a British squadron without orders is named."""
+async def test_turn_status_counts_whose_forces_lack_orders(navy):
+    """The waiting list (`/turn status`, public): Britain's squadron without orders is
+    counted, not named; once it has its order Britain owes nothing."""
     await navy.slash(REGISTER_WS, as_="player1")
     status = await navy.slash("/turn status", as_="player2")
-    assert "Britain" in status.text() and WS in status.text()
+    assert "Britain: 1 force lacks orders for turn 1." in status.text()
+    assert WS not in status.text()
 
     await give(navy, WS, "cruise", form(point="Ushant", location="5", turns="2"))
 
     status = await navy.slash("/turn status", as_="player2")
-    assert WS not in status.text()
+    assert "Britain" not in status.text()
 
 
 async def test_refusals_name_the_clause_and_change_nothing(ordered):
@@ -326,7 +328,8 @@ async def test_a_raid_rolls_its_duration_on_arrival_then_returns_and_lays_over(n
     assert "Western Squadron has replenished and awaits new orders." in sixth
     assert "NO-I7" in sixth.splitlines()[-1]
     status = await navy.slash("/turn status", as_="gm")
-    assert WS in status.text()
+    assert "Britain: 1 force lacks orders for turn 7." in status.text()
+    assert WS in await gm_overview(navy)
 
 
 async def at_sea_with_swift(navy):
@@ -654,8 +657,8 @@ LITERAL = "<\u200b@&1> \\*\\*x\\*\\* @\u200beveryone aes"
 
 async def test_a_hostile_force_name_shows_literally_wherever_it_is_shown(navy):
     """A force's name never renders Markdown, a ping or a role pill, and a right-to-left
-    override is stripped when stored: the reply, /navy orders, /turn status and the
-    end-of-turn report."""
+    override is stripped when stored: the reply, /navy orders and the end-of-turn report;
+    /turn status counts the force without naming it."""
     registered = await navy.slash(
         f"/navy forces register name:{HOSTILE} kind:line location:1 ships:2xIII in_port:true",
         as_="player1",
@@ -663,10 +666,11 @@ async def test_a_hostile_force_name_shows_literally_wherever_it_is_shown(navy):
     assert LITERAL in text_of(registered)
     assert LITERAL in await gm_overview(navy)
     pending = await navy.slash("/turn status", as_="gm")
-    assert LITERAL in "\n".join(
+    waits = "\n".join(
         f"{e.get('description') or ''}\n" + "\n".join(f["value"] for f in e.get("fields", []))
         for e in pending.embeds
     )
+    assert "Britain: 1 force lacks orders for turn 1." in waits and LITERAL not in waits
     report = await end_turn(navy, 1)
     assert LITERAL in report
     for text in (text_of(registered), pending.text(), report):

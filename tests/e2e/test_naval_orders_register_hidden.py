@@ -1,5 +1,6 @@
 """What a force is made of and where it is stay with its owner and the GMs until the turn
-ends, in the log as in the answers.
+ends, in the log as in the answers; `/turn status` counts the forces lacking orders for
+everyone and names them to their owner and the GM only.
 
 Registration is answered privately, and `/navy range` refuses other players because the
 range would tell a force's ships and damage: the log keeps them from the other players the
@@ -14,6 +15,9 @@ import re
 
 from tests.e2e import test_naval_orders as played
 from tests.e2e.test_naval_orders import end_turn
+from tests.e2e.test_naval_orders import form
+from tests.e2e.test_naval_orders import give
+from tests.e2e.test_naval_orders import text_of
 from tests.e2e.test_naval_orders_secrecy import show_text
 from tests.e2e.test_naval_orders_secrecy import verified
 
@@ -108,3 +112,23 @@ async def test_a_russian_campaign_tells_of_a_hidden_registration_in_russian(navy
     listed = (await navy.slash("/history list", as_="player3")).embed.description
     assert "🔒 Регистрация соединения (состав и место), скрытая до конца хода" in listed
     assert "rate V" not in listed and "ранга" not in listed
+
+
+async def test_turn_status_counts_the_forces_lacking_orders_without_naming_them(navy):
+    """`/turn status` (public) tells how many forces of each faction lack orders, never
+    which; the owner and the GM read the names in `/navy orders`."""
+    await navy.slash(REGISTER, as_="player1")
+    await navy.slash("/navy forces register name:Red kind:line location:13 ships:IV", as_="player1")
+    await give(navy, "Frigates", "cruise", form(point="Biscay", location="15", turns="2"))
+
+    status = await navy.slash("/turn status", as_="player2")
+    told = status.text()
+    assert not status.ephemeral
+    assert "Britain: 1 force lacks orders for turn 1." in told
+    assert "Red" not in told and "Frigates" not in told
+
+    for reader in ("player1", "gm"):
+        orders = text_of(await navy.slash("/navy orders", as_=reader))
+        assert "Britain: 1 force lacks orders for turn 1: Red." in orders, reader
+    theirs = text_of(await navy.slash("/navy orders", as_="player2"))
+    assert "Red" not in theirs

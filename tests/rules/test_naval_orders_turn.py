@@ -52,13 +52,9 @@ def test_summary_lists_each_players_forces_changes_and_who_lacks_orders():
         "naval_orders.waiting.owner",
     ]
     assert result.lines[0].params["owner"] == "Britain"
-    assert result.lines[-1].params == {
-        "owner": "France",
-        "count": 1,
-        "forces": result.lines[-1].params["forces"],
-        "turn": 2,
-    }
-    assert result.lines[-1].params["forces"].items == ["Brest"]
+    # Everyone reads the summary: the forces lacking orders are counted, never named.
+    assert result.lines[-1].params == {"owner": "France", "count": 1, "turn": 2}
+    assert "Brest" not in result.lines[-1].render("en")
     assert [m.key for m in waiting_for(result.state, DEFAULTS, 2)] == ["naval_orders.waiting.owner"]
     assert result.audit_lines[0].key == "naval_orders.turn.audit"
 
@@ -174,6 +170,7 @@ def test_gm_overview_shows_every_force_with_its_order_text():
     state = add_force(state, "Brest", owner="France")
     gm = orders_overview(state, DEFAULTS, viewer=None, is_gm=True, turn=1)
     assert keys(gm) == [
+        "naval_orders.overview.lacking",
         "naval_orders.overview.force",
         "naval_orders.overview.force",
         "naval_orders.order_text.cruise",
@@ -182,6 +179,27 @@ def test_gm_overview_shows_every_force_with_its_order_text():
     assert text.startswith("“Cruise Ushant with the forces of the Squadron “Hood” numbering")
     assert "2 ships of rate III" in text and "location No. 14, for 2 turns" in text
     assert "силами Эскадры «Hood» в количестве 2 кораблей III ранга" in gm[-1].render("ru")
+    assert gm[0].render("en") == "France: 1 force lacks orders for turn 1: Brest."
+    assert gm[0].render("ru") == "France: 1 соединение без приказов на ход 1: Brest."
+
+
+def test_the_owner_alone_reads_which_of_their_forces_lack_orders():
+    """`/navy orders` names a player's own forces lacking orders, never another's; the
+    waiting list everyone reads counts them (`/turn status`, reminders, the turn's end)."""
+    state = add_force(add_force(ports(), "Hood"), "Brest", owner="France")
+    britain = orders_overview(state, DEFAULTS, viewer="Britain", is_gm=False, turn=1)
+    assert britain[0].render("en") == "Britain: 1 force lacks orders for turn 1: Hood."
+    assert "Brest" not in " ".join(m.render("en") for m in britain)
+    public = [m.render("en") for m in waiting_for(state, DEFAULTS, 1)]
+    assert public == [
+        "Britain: 1 force lacks orders for turn 1.",
+        "France: 1 force lacks orders for turn 1.",
+    ]
+    owed = [(a.faction, a.owes.render("ru")) for a in awaited(state, DEFAULTS, 1)]
+    assert owed == [
+        ("Britain", "1 соединение без приказов на ход 1"),
+        ("France", "1 соединение без приказов на ход 1"),
+    ]
 
 
 def test_archive_sequence_numbers_stay_unique():
