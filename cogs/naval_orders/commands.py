@@ -730,18 +730,23 @@ class NavalOrdersCog(BotCog):
             return take_command_test(state, settings, request, dice, ctx.campaign.turn)
 
         def verdict(done: Applied[CommandTestOutcome, NavalOrdersSettings]) -> list[Announcement]:
-            """Posted for everyone, written with the dice (the outbox: a test is shown even
-            after a crash): the verdict first, a success or a loss for the tested force."""
+            """Written with the dice (the outbox: a test is shown even after a crash): the
+            verdict first, a success or a loss for the tested force. While orders are private
+            only its owner reads it (and the GMs, in the log): the test names the order being
+            carried out, and its dice (one die or two), target and modifiers tell the order
+            and what the force is made of (NO-I8)."""
             lines = list(done.outcome.lines)
             first = next(i for i, m in enumerate(lines) if m.key in VERDICTS)
             lines.insert(0, lines.pop(first))
             colour = SUCCESS_COLOUR if done.outcome.result.success else LOSS_COLOUR
-            return _messages(ctx, lines, ephemeral=False, colour=colour)
+            privately = private(done.settings)
+            return _messages(ctx, lines, ephemeral=privately, colour=colour)
 
         await ctx.apply(
             lambda s, st, d: _shown(attack(s, st, d)),
             audit=lambda o: {"test": o.result.model_dump(mode="json"), **o.rolled_by},
             announce=verdict,
+            secret=lambda settings, _o: private(settings),
         )
 
     # -- reading ---------------------------------------------------------------------------------

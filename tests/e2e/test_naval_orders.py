@@ -257,7 +257,7 @@ async def test_the_command_test_is_itemised_and_refused_out_of_scope_before_any_
 
     test = await ordered.slash(f"/navy test unit:{WS} enemy_at:adjacent", as_="player1")
 
-    assert not test.ephemeral
+    assert test.ephemeral  # it names the order and the force's makeup: the owner's for now
     told = text_of(test)
     assert "Command test of Western Squadron (Cruising): 1d6 → 2." in told
     assert "+1 senior officer's rating" in told
@@ -819,7 +819,7 @@ async def test_a_command_tests_colour_and_first_line_are_its_verdict(ordered):
 
     test = await ordered.slash(f"/navy test unit:{WS} enemy_at:adjacent", as_="player1")
 
-    assert not test.ephemeral
+    assert test.ephemeral  # the owner's while orders are private
     assert test.embed.color == SUCCESS_COLOUR.value
     lines = test.embed.description.splitlines()
     assert lines[0] == "Total 4 (modifier +1) against 4+: success."
@@ -1166,7 +1166,7 @@ async def test_a_force_not_yet_in_its_location_is_told_how_to_record_it(ordered)
     await ordered.slash(f"/navy position unit:{WS} location:5", as_="player1")
     ordered.script_dice([3])
     test = await ordered.slash(f"/navy test unit:{WS} enemy_at:adjacent", as_="player1")
-    assert not test.ephemeral and "success" in text_of(test)
+    assert test.ephemeral and "success" in text_of(test)
 
 
 async def transfer_to_plymouth(navy) -> None:

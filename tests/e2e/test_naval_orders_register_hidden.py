@@ -1,5 +1,6 @@
 """What a force is made of and where it is stay with its owner and the GMs until the turn
-ends, in the log as in the answers; `/turn status` counts the forces lacking orders for
+ends, in the log as in the answers, and so does a command test (which names the order and
+itemises the force's makeup); `/turn status` counts the forces lacking orders for
 everyone and names them to their owner and the GM only.
 
 Registration is answered privately, and `/navy range` refuses other players because the
@@ -14,6 +15,8 @@ from __future__ import annotations
 import re
 
 from tests.e2e import test_naval_orders as played
+from tests.e2e.test_naval_orders import REGISTER_WS
+from tests.e2e.test_naval_orders import WS
 from tests.e2e.test_naval_orders import end_turn
 from tests.e2e.test_naval_orders import form
 from tests.e2e.test_naval_orders import give
@@ -22,6 +25,7 @@ from tests.e2e.test_naval_orders_secrecy import show_text
 from tests.e2e.test_naval_orders_secrecy import verified
 
 navy = played.navy  # the campaign: three factions and the GM's ports
+ordered = played.ordered  # and Britain's Western Squadron with its cruising order
 
 REGISTER = (
     "/navy forces register name:Frigates kind:auxiliary location:14 "
@@ -132,3 +136,46 @@ async def test_turn_status_counts_the_forces_lacking_orders_without_naming_them(
         assert "Britain: 1 force lacks orders for turn 1: Red." in orders, reader
     theirs = text_of(await navy.slash("/navy orders", as_="player2"))
     assert "Red" not in theirs
+
+
+async def test_a_command_test_is_its_owners_until_the_turn_ends(ordered):
+    """The test names the order carried out and itemises the force's makeup (NO-I8): while
+    orders are private its owner reads it privately, the others read that a test was taken
+    and its commitment, neither the dice nor the makeup; the turn's end publishes it and the
+    log verifies."""
+    await ordered.slash(f"/navy position unit:{WS} location:5", as_="player1")
+    ordered.script_dice([3])
+
+    test = await ordered.slash(f"/navy test unit:{WS} enemy_at:adjacent", as_="player1")
+    assert test.ephemeral
+    assert text_of(test).startswith("Total 4 (modifier +1) against 4+: success.")
+
+    page = await ordered.slash("/history list", as_="player2")
+    listed = page.embed.description
+    assert "🔒 A command test and its dice, hidden until the turn ends" in listed
+    assert "Command test" not in listed and "rating" not in listed
+    shown = show_text(
+        await ordered.slash(f"/history show entry:{entry_of(page, 'navy test')}", as_="player2")
+    )
+    assert "1d6" not in shown and "Cruising" not in shown and "rate III" not in shown
+    gm = await ordered.slash("/history list", as_="gm")
+    assert gm.ephemeral and "Command test of Western Squadron (Cruising)" in gm.embed.description
+
+    await end_turn(ordered, 1)
+    after = (await ordered.slash("/history list", as_="player2")).embed.description
+    assert "Command test of Western Squadron (Cruising): 1d6 → 3." in " ".join(after.split())
+    assert (await verified(ordered)).startswith("✅ The log is intact")
+
+
+async def test_with_orders_public_a_command_test_is_posted_for_everyone(navy):
+    """`orders_public = true`: the test is posted in the channel, as the order is."""
+    await navy.slash(
+        "/campaign settings set setting:naval_orders.orders_public value:true", as_="gm"
+    )
+    await navy.slash(REGISTER_WS, as_="player1")
+    await give(navy, WS, "cruise", form(point="Ushant", location="5", turns="2"))
+    await navy.slash(f"/navy position unit:{WS} location:5", as_="player1")
+    navy.script_dice([2])
+    test = await navy.slash(f"/navy test unit:{WS} enemy_at:adjacent", as_="player1")
+    assert not test.ephemeral
+    assert "Command test of Western Squadron (Cruising): 1d6 → 2." in text_of(test)
