@@ -1273,7 +1273,7 @@ async def test_with_no_row_in_the_distance_table_the_player_names_the_station(na
     first = await end_turn(navy, 1)
 
     assert (
-        "Western Squadron's player names the nearest naval station (/navy return "
+        "The player of Western Squadron names the nearest naval station (/navy return "
         "unit:Western Squadron station:…); the GM confirms it with the same command"
     ) in first
     named = await navy.slash(f"/navy return unit:{WS} station:Portsmouth", as_="player1")

@@ -18,6 +18,7 @@ from bot.rules.naval_orders import CruiseOrder
 from bot.rules.naval_orders import MovementPlan
 from bot.rules.naval_orders import MoveOrder
 from bot.rules.naval_orders import NavalOrdersState
+from bot.rules.naval_orders import RaidOrder
 from bot.rules.naval_orders import SendByPacket
 from bot.rules.naval_orders import Ship
 from bot.rules.naval_orders import Squadron
@@ -213,3 +214,40 @@ def test_archive_sequence_numbers_stay_unique():
     second = order(state, "Hood", CRUISE, 5)
     assert second.next_archive_seq == first.state.next_archive_seq
     assert first.archive[0].seq < first.state.next_archive_seq
+
+
+def test_a_force_ending_its_cruise_with_an_order_by_packet_boat_reads_consistently():
+    """Hood completes its two cruising turns at the end of turn 2 while a raiding order
+    brought by packet boat takes effect from turn 4 (NO-2.9, NO-I7): the summary says it
+    returns to the nearest naval station until then, never "no order" beside the coming
+    order, and names its player without a possessive ("Hood's player")."""
+    state = add_force(add_force(ports(), "Hood"), "Mercury", "packet", ships=[Ship(kind="packet")])
+    state = order(state, "Hood", CRUISE, 1)
+    state = move_to(state, "Hood", "14", 1)
+    state = end_turn(state, 1).state
+    raid = RaidOrder(point="Ushant", location="16", turns=1)
+    command = SendByPacket(faction="Britain", packet="Mercury", force="Hood", order=raid)
+    state = send_by_packet(state, DEFAULTS, command, 2).state
+    state = register_packet_arrival(state, DEFAULTS, "Britain", 1, 2).state
+
+    ended = end_turn(state, 2)
+
+    text = [m.render("en") for m in ended.lines]
+    assert (
+        "• Hood: returning to the nearest naval station; no order until turn 4, then Raiding"
+        in (text)
+    )
+    assert not any("no order" in line and "Hood" in line and "then" not in line for line in text)
+    assert any(
+        line.startswith("  The player of Hood names the nearest naval station") for line in text
+    )
+    assert not any("Hood's" in line for line in text)
+    assert (
+        "  Hood passes the new order to its captains; it takes effect from turn 4 (NO-2.9, NO-I7)."
+        in text
+    )
+    ru = [m.render("ru") for m in ended.lines]
+    assert (
+        "• Hood: возвращается на ближайшую морскую станцию; "
+        "нет приказа до хода 4, затем «Рейдерство»" in ru
+    )
