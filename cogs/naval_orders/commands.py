@@ -205,15 +205,19 @@ async def _change(
     """One engine change in one unit of work (`apply`'s keywords passed on), its lines as the
     answer written with it (the outbox: posted after the commit, a public one after a restart
     too): privately or publicly as `ephemeral` says, else as the orders' privacy says. A
-    change that gives or changes an order (`ephemeral` None) is kept from the other players
-    in the log too while orders are private: a secret entry, published when the turn ends."""
+    change answered privately is kept from the other players in the log too while orders
+    are private: a secret entry its maker and the GMs read, published when the turn ends.
+    So are an order given or changed (`ephemeral` None) and what a force is made of, where
+    it is and what it forms (its registration, edit, removal, position, formation), which
+    the orders' mandatory texts name too (NO-4.10, NO-5.9, NO-6.9) and which are published
+    with them."""
 
     def answer(done: Applied[OutcomeT, NavalOrdersSettings]) -> list[Announcement]:
         privately = private(done.settings) if ephemeral is None else ephemeral
         return _messages(ctx, list(done.outcome.lines), ephemeral=privately)
 
     def secret(settings: NavalOrdersSettings, _outcome: OutcomeT) -> bool:
-        return ephemeral is None and private(settings)
+        return ephemeral is not False and private(settings)
 
     await apply_or_ask(
         ctx,
@@ -445,6 +449,7 @@ class NavalOrdersCog(BotCog):
                 ctx.campaign.turn,
             ),
             ephemeral=True,
+            faction=_force_owner,
         )
 
     # -- the GM's list of ports and naval stations ---------------------------------------------
@@ -725,18 +730,23 @@ class NavalOrdersCog(BotCog):
             return take_command_test(state, settings, request, dice, ctx.campaign.turn)
 
         def verdict(done: Applied[CommandTestOutcome, NavalOrdersSettings]) -> list[Announcement]:
-            """Posted for everyone, written with the dice (the outbox: a test is shown even
-            after a crash): the verdict first, a success or a loss for the tested force."""
+            """Written with the dice (the outbox: a test is shown even after a crash): the
+            verdict first, a success or a loss for the tested force. While orders are private
+            only its owner reads it (and the GMs, in the log): the test names the order being
+            carried out, and its dice (one die or two), target and modifiers tell the order
+            and what the force is made of (NO-I8)."""
             lines = list(done.outcome.lines)
             first = next(i for i, m in enumerate(lines) if m.key in VERDICTS)
             lines.insert(0, lines.pop(first))
             colour = SUCCESS_COLOUR if done.outcome.result.success else LOSS_COLOUR
-            return _messages(ctx, lines, ephemeral=False, colour=colour)
+            privately = private(done.settings)
+            return _messages(ctx, lines, ephemeral=privately, colour=colour)
 
         await ctx.apply(
             lambda s, st, d: _shown(attack(s, st, d)),
             audit=lambda o: {"test": o.result.model_dump(mode="json"), **o.rolled_by},
             announce=verdict,
+            secret=lambda settings, _o: private(settings),
         )
 
     # -- reading ---------------------------------------------------------------------------------

@@ -389,9 +389,9 @@ async def test_twenty_open_company_questions_are_all_named_in_the_status_and_the
 
 
 async def test_a_player_owing_much_leaves_room_in_the_status_for_every_other_player(table):
-    """Red registers twenty squadrons with long names and orders none (NO-I18), so Red's
-    owed line alone is longer than a field holds: `/turn status` still names Blue, who owes
-    fire orders at Mecatol (FC-I7), and shortens only Red's line."""
+    """Red registers twenty squadrons with long names and orders none (NO-I18): `/turn
+    status`, which everyone reads, counts them without naming them (their names are Red's
+    and the GM's), and still names Blue, who owes fire orders at Mecatol (FC-I7)."""
     await create(table)
     await play_turn_one(table)
     for i in range(20):
@@ -406,8 +406,8 @@ async def test_a_player_owing_much_leaves_room_in_the_status_for_every_other_pla
     owed = field(status, "Still owe a move (2)").splitlines()
     red, blue = mention(table, "player1"), mention(table, "player2")
     assert [line.split(" (**")[0] for line in owed] == [f"• {red}", f"• {blue}"]
-    assert owed[0].startswith(f"• {red} (**Red**): 20 forces lack orders for turn 1:")
-    assert owed[0].endswith("…")
+    assert owed[0].startswith(f"• {red} (**Red**): 20 forces lack orders for turn 1;")
+    assert "Western Approaches" not in status.text()
     assert owed[1] == (f"• {blue} (**Blue**): fire orders in battle #1 at Mecatol, round 1 (FC-I7)")
 
 

@@ -376,6 +376,10 @@ async def test_a_command_test_killed_before_its_post_shows_its_die_after_a_resta
     verdict is posted once (its die, not a new one), and the turn's test stays used (NO-I9):
     a second test is refused, so nothing can be fished for."""
     played = ordered
+    # Orders public: the verdict is posted in the channel (a private one is the owner's).
+    await played.slash(
+        "/campaign settings set setting:naval_orders.orders_public value:true", as_="gm"
+    )
     await played.slash(f"/navy position unit:{WS} location:5", as_="player1")
     played.script_dice([3])
     with dies_before_posting(monkeypatch) as attempts:

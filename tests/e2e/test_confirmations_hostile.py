@@ -505,6 +505,11 @@ async def test_the_log_shows_each_confirmed_command_as_typed_and_a_gm_undoes_it(
     await table.slash(f"/campaign create name:Log rulesets:{rulesets}", as_="gm")
     await table.slash("/campaign join faction:Vega", as_="player1")
     await table.slash("/campaign gm add user:@player2", as_="gm")
+    # Naval orders public: the register's entries are then not hidden until the turn ends,
+    # so the export below holds them.
+    await table.slash(
+        "/campaign settings set setting:naval_orders.orders_public value:true", as_="gm"
+    )
     await table.slash("/navy station add name:Brest location:7", as_="gm")
     await table.slash(
         "/navy forces register name:Fox kind:line location:1 ships:3xIII", as_="player1"

@@ -176,16 +176,18 @@ async def test_orders_public_setting_posts_the_order_for_everyone(navy):
     assert CRUISE_TEXT in text_of(given)
 
 
-async def test_turn_status_names_whose_forces_lack_orders(navy):
-    """The waiting list (`/turn status`): a British squadron without orders is named."""
+async def test_turn_status_counts_whose_forces_lack_orders(navy):
+    """The waiting list (`/turn status`, public): Britain's squadron without orders is
+    counted, not named; once it has its order Britain owes nothing."""
     await navy.slash(REGISTER_WS, as_="player1")
     status = await navy.slash("/turn status", as_="player2")
-    assert "Britain" in status.text() and WS in status.text()
+    assert "Britain: 1 force lacks orders for turn 1." in status.text()
+    assert WS not in status.text()
 
     await give(navy, WS, "cruise", form(point="Ushant", location="5", turns="2"))
 
     status = await navy.slash("/turn status", as_="player2")
-    assert WS not in status.text()
+    assert "Britain" not in status.text()
 
 
 async def test_refusals_name_the_clause_and_change_nothing(ordered):
@@ -255,7 +257,7 @@ async def test_the_command_test_is_itemised_and_refused_out_of_scope_before_any_
 
     test = await ordered.slash(f"/navy test unit:{WS} enemy_at:adjacent", as_="player1")
 
-    assert not test.ephemeral
+    assert test.ephemeral  # it names the order and the force's makeup: the owner's for now
     told = text_of(test)
     assert "Command test of Western Squadron (Cruising): 1d6 → 2." in told
     assert "+1 senior officer's rating" in told
@@ -326,7 +328,8 @@ async def test_a_raid_rolls_its_duration_on_arrival_then_returns_and_lays_over(n
     assert "Western Squadron has replenished and awaits new orders." in sixth
     assert "NO-I7" in sixth.splitlines()[-1]
     status = await navy.slash("/turn status", as_="gm")
-    assert WS in status.text()
+    assert "Britain: 1 force lacks orders for turn 7." in status.text()
+    assert WS in await gm_overview(navy)
 
 
 async def at_sea_with_swift(navy):
@@ -654,8 +657,8 @@ LITERAL = "<\u200b@&1> \\*\\*x\\*\\* @\u200beveryone aes"
 
 async def test_a_hostile_force_name_shows_literally_wherever_it_is_shown(navy):
     """A force's name never renders Markdown, a ping or a role pill, and a right-to-left
-    override is stripped when stored: the reply, /navy orders, /turn status and the
-    end-of-turn report."""
+    override is stripped when stored: the reply, /navy orders and the end-of-turn report;
+    /turn status counts the force without naming it."""
     registered = await navy.slash(
         f"/navy forces register name:{HOSTILE} kind:line location:1 ships:2xIII in_port:true",
         as_="player1",
@@ -663,10 +666,11 @@ async def test_a_hostile_force_name_shows_literally_wherever_it_is_shown(navy):
     assert LITERAL in text_of(registered)
     assert LITERAL in await gm_overview(navy)
     pending = await navy.slash("/turn status", as_="gm")
-    assert LITERAL in "\n".join(
+    waits = "\n".join(
         f"{e.get('description') or ''}\n" + "\n".join(f["value"] for f in e.get("fields", []))
         for e in pending.embeds
     )
+    assert "Britain: 1 force lacks orders for turn 1." in waits and LITERAL not in waits
     report = await end_turn(navy, 1)
     assert LITERAL in report
     for text in (text_of(registered), pending.text(), report):
@@ -815,7 +819,7 @@ async def test_a_command_tests_colour_and_first_line_are_its_verdict(ordered):
 
     test = await ordered.slash(f"/navy test unit:{WS} enemy_at:adjacent", as_="player1")
 
-    assert not test.ephemeral
+    assert test.ephemeral  # the owner's while orders are private
     assert test.embed.color == SUCCESS_COLOUR.value
     lines = test.embed.description.splitlines()
     assert lines[0] == "Total 4 (modifier +1) against 4+: success."
@@ -1162,7 +1166,7 @@ async def test_a_force_not_yet_in_its_location_is_told_how_to_record_it(ordered)
     await ordered.slash(f"/navy position unit:{WS} location:5", as_="player1")
     ordered.script_dice([3])
     test = await ordered.slash(f"/navy test unit:{WS} enemy_at:adjacent", as_="player1")
-    assert not test.ephemeral and "success" in text_of(test)
+    assert test.ephemeral and "success" in text_of(test)
 
 
 async def transfer_to_plymouth(navy) -> None:
@@ -1269,7 +1273,7 @@ async def test_with_no_row_in_the_distance_table_the_player_names_the_station(na
     first = await end_turn(navy, 1)
 
     assert (
-        "Western Squadron's player names the nearest naval station (/navy return "
+        "The player of Western Squadron names the nearest naval station (/navy return "
         "unit:Western Squadron station:…); the GM confirms it with the same command"
     ) in first
     named = await navy.slash(f"/navy return unit:{WS} station:Portsmouth", as_="player1")

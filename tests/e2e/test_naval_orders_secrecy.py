@@ -94,12 +94,13 @@ async def test_another_player_reads_that_an_order_was_given_but_not_the_order(or
     # Every entry from the hidden one on carries a digest of the state holding the order,
     # which could be matched against guessed orders: the export stops before it, and what
     # it holds verifies on its own.
-    assert f"Entries from #{seq} on are left out" in export.embed.description
+    first = seq - 1  # the squadron's registration, just before its order, is hidden too
+    assert f"Entries from #{first} on are left out" in export.embed.description
     assert "state" not in document
-    assert max(e["seq"] for e in document["entries"]) == seq - 1 == document["head"][0]
+    assert max(e["seq"] for e in document["entries"]) == first - 1 == document["head"][0]
     assert verify_document(document).problem is None
     later = await ordered.slash(f"/history export since:#{seq}", as_="player2")
-    assert later.ephemeral and f"entry #{seq} and those after it wait" in later.text()
+    assert later.ephemeral and f"entry #{first} and those after it wait" in later.text()
 
 
 async def test_the_giver_and_the_gm_read_the_hidden_order_privately(ordered):
@@ -178,14 +179,14 @@ async def test_with_orders_public_nothing_is_hidden(navy):
 
 async def test_an_order_by_packet_boat_and_its_arrival_are_hidden_too(navy):
     """The order a packet boat carries, and its arrival, stay with Britain until the turn
-    ends; registering the forces is not an order."""
+    ends; so do the forces' registrations (what they are made of and where)."""
     await transfer_by_packet(navy)
     await navy.slash("/navy arrived relay:1", as_="player1")
 
     page = (await listed(navy, "player2")).embed.description
     assert "(Plymouth)" not in page and "Channel" not in page and "Transfer" not in page
     assert page.count(HIDDEN) == 2
-    assert "Swift" in page  # the register is not secret
+    assert "Swift" not in page and "A force's registration" in page
 
     await end_turn(navy, 1)
     page = (await listed(navy, "player2")).embed.description

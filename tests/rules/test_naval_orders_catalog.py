@@ -390,6 +390,7 @@ def campaign_messages():
         take(
             no.orders_overview(on_its_way.state, support.DEFAULTS, viewer=None, is_gm=True, turn=2)
         )
+        turn_end(on_its_way.state, 2)  # returning, its next order still on its way
         command = command.model_copy(update={"order": no.DisbandOrder()})
         take(no.send_by_packet(completed.state, support.DEFAULTS, command, 2).lines)
     table = no.NavalOrdersSettings(nearest_station_by="distance_table")

@@ -458,7 +458,7 @@ def test_no_i16_nearest_station_named_by_player_or_from_the_distance_table():
 
 def test_no_i16_with_no_row_in_the_distance_table_the_player_names_the_station():
     """NO-I16 `distance_table` with no row for location 14: the bot cannot tell the nearest
-    station, so the default procedure applies, as the turn's end tells: Hood's player names
+    station, so the default procedure applies, as the turn's end tells: the player of Hood names
     it (a player's /navy return is no longer refused) and a GM confirms it. A station the
     table gave is still the GM's alone to change."""
     table = NavalOrdersSettings(nearest_station_by="distance_table")
@@ -466,7 +466,7 @@ def test_no_i16_with_no_row_in_the_distance_table_the_player_names_the_station()
     done = end_turn(state, 1, settings=table)
     told = [line.render("en") for line in done.lines]
     assert (
-        "  Hood's player names the nearest naval station (/navy return unit:Hood station:…); "
+        "  The player of Hood names the nearest naval station (/navy return unit:Hood station:…); "
         "the GM confirms it with the same command (NO-I16)."
     ) in told
 

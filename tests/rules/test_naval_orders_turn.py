@@ -18,6 +18,7 @@ from bot.rules.naval_orders import CruiseOrder
 from bot.rules.naval_orders import MovementPlan
 from bot.rules.naval_orders import MoveOrder
 from bot.rules.naval_orders import NavalOrdersState
+from bot.rules.naval_orders import RaidOrder
 from bot.rules.naval_orders import SendByPacket
 from bot.rules.naval_orders import Ship
 from bot.rules.naval_orders import Squadron
@@ -52,13 +53,9 @@ def test_summary_lists_each_players_forces_changes_and_who_lacks_orders():
         "naval_orders.waiting.owner",
     ]
     assert result.lines[0].params["owner"] == "Britain"
-    assert result.lines[-1].params == {
-        "owner": "France",
-        "count": 1,
-        "forces": result.lines[-1].params["forces"],
-        "turn": 2,
-    }
-    assert result.lines[-1].params["forces"].items == ["Brest"]
+    # Everyone reads the summary: the forces lacking orders are counted, never named.
+    assert result.lines[-1].params == {"owner": "France", "count": 1, "turn": 2}
+    assert "Brest" not in result.lines[-1].render("en")
     assert [m.key for m in waiting_for(result.state, DEFAULTS, 2)] == ["naval_orders.waiting.owner"]
     assert result.audit_lines[0].key == "naval_orders.turn.audit"
 
@@ -174,6 +171,7 @@ def test_gm_overview_shows_every_force_with_its_order_text():
     state = add_force(state, "Brest", owner="France")
     gm = orders_overview(state, DEFAULTS, viewer=None, is_gm=True, turn=1)
     assert keys(gm) == [
+        "naval_orders.overview.lacking",
         "naval_orders.overview.force",
         "naval_orders.overview.force",
         "naval_orders.order_text.cruise",
@@ -182,6 +180,27 @@ def test_gm_overview_shows_every_force_with_its_order_text():
     assert text.startswith("“Cruise Ushant with the forces of the Squadron “Hood” numbering")
     assert "2 ships of rate III" in text and "location No. 14, for 2 turns" in text
     assert "силами Эскадры «Hood» в количестве 2 кораблей III ранга" in gm[-1].render("ru")
+    assert gm[0].render("en") == "France: 1 force lacks orders for turn 1: Brest."
+    assert gm[0].render("ru") == "France: 1 соединение без приказов на ход 1: Brest."
+
+
+def test_the_owner_alone_reads_which_of_their_forces_lack_orders():
+    """`/navy orders` names a player's own forces lacking orders, never another's; the
+    waiting list everyone reads counts them (`/turn status`, reminders, the turn's end)."""
+    state = add_force(add_force(ports(), "Hood"), "Brest", owner="France")
+    britain = orders_overview(state, DEFAULTS, viewer="Britain", is_gm=False, turn=1)
+    assert britain[0].render("en") == "Britain: 1 force lacks orders for turn 1: Hood."
+    assert "Brest" not in " ".join(m.render("en") for m in britain)
+    public = [m.render("en") for m in waiting_for(state, DEFAULTS, 1)]
+    assert public == [
+        "Britain: 1 force lacks orders for turn 1.",
+        "France: 1 force lacks orders for turn 1.",
+    ]
+    owed = [(a.faction, a.owes.render("ru")) for a in awaited(state, DEFAULTS, 1)]
+    assert owed == [
+        ("Britain", "1 соединение без приказов на ход 1"),
+        ("France", "1 соединение без приказов на ход 1"),
+    ]
 
 
 def test_archive_sequence_numbers_stay_unique():
@@ -195,3 +214,40 @@ def test_archive_sequence_numbers_stay_unique():
     second = order(state, "Hood", CRUISE, 5)
     assert second.next_archive_seq == first.state.next_archive_seq
     assert first.archive[0].seq < first.state.next_archive_seq
+
+
+def test_a_force_ending_its_cruise_with_an_order_by_packet_boat_reads_consistently():
+    """Hood completes its two cruising turns at the end of turn 2 while a raiding order
+    brought by packet boat takes effect from turn 4 (NO-2.9, NO-I7): the summary says it
+    returns to the nearest naval station until then, never "no order" beside the coming
+    order, and names its player without a possessive ("Hood's player")."""
+    state = add_force(add_force(ports(), "Hood"), "Mercury", "packet", ships=[Ship(kind="packet")])
+    state = order(state, "Hood", CRUISE, 1)
+    state = move_to(state, "Hood", "14", 1)
+    state = end_turn(state, 1).state
+    raid = RaidOrder(point="Ushant", location="16", turns=1)
+    command = SendByPacket(faction="Britain", packet="Mercury", force="Hood", order=raid)
+    state = send_by_packet(state, DEFAULTS, command, 2).state
+    state = register_packet_arrival(state, DEFAULTS, "Britain", 1, 2).state
+
+    ended = end_turn(state, 2)
+
+    text = [m.render("en") for m in ended.lines]
+    assert (
+        "• Hood: returning to the nearest naval station; no order until turn 4, then Raiding"
+        in (text)
+    )
+    assert not any("no order" in line and "Hood" in line and "then" not in line for line in text)
+    assert any(
+        line.startswith("  The player of Hood names the nearest naval station") for line in text
+    )
+    assert not any("Hood's" in line for line in text)
+    assert (
+        "  Hood passes the new order to its captains; it takes effect from turn 4 (NO-2.9, NO-I7)."
+        in text
+    )
+    ru = [m.render("ru") for m in ended.lines]
+    assert (
+        "• Hood: возвращается на ближайшую морскую станцию; "
+        "нет приказа до хода 4, затем «Рейдерство»" in ru
+    )

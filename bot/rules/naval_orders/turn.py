@@ -603,19 +603,41 @@ def summary_lines(
         forces = sorted(by_owner[owner], key=lambda f: f.key)
         lines.append(Msg("naval_orders.turn.owner", owner=owner, count=len(forces)))
         for force in forces:
-            lines.append(force_summary(force, hide_raid_duration=hide_raid_duration))
+            coming = next_order(state, force)
+            lines.append(force_summary(force, hide_raid_duration=hide_raid_duration, coming=coming))
             lines += changes.get(force.key, [])
     return lines
 
 
-def force_summary(force: Force, *, hide_raid_duration: bool = False) -> Msg:
-    """One force: status, its order kind and progress (a packet boat: where it is)."""
+def next_order(state: NavalOrdersState, force: Force) -> Msg | None:
+    """The order a force without one will carry out next, and from which turn: recorded
+    for after its layover, or brought by packet boat (NO-I7, NO-I18); None when none is."""
+    if force.pending_order is not None and force.pending_order.effective_turn is not None:
+        return Msg(
+            "naval_orders.order.next",
+            order=Msg(f"naval_orders.order.{force.pending_order.order.kind}"),
+            turn=force.pending_order.effective_turn,
+        )
+    for relay in state.relays:
+        if relay.force == force.key:
+            order = Msg(f"naval_orders.order.{relay.order.order.kind}")
+            if relay.effective_turn is None:
+                return Msg("naval_orders.order.next_by_packet", order=order)
+            return Msg("naval_orders.order.next", order=order, turn=relay.effective_turn)
+    return None
+
+
+def force_summary(
+    force: Force, *, hide_raid_duration: bool = False, coming: Msg | None = None
+) -> Msg:
+    """One force: status, its order kind and progress (a packet boat: where it is); a force
+    without an order names the one `coming` (`next_order`), rather than "no order"."""
     if force.kind == "packet":
         return Msg("naval_orders.turn.packet", force=force.name, status=status_msg(force))
     order: Msg = (
         Msg(f"naval_orders.order.{force.order.order.kind}")
         if force.order is not None
-        else Msg("naval_orders.order.none")
+        else coming or Msg("naval_orders.order.none")
     )
     return Msg(
         "naval_orders.turn.force",

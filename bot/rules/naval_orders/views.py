@@ -1,6 +1,7 @@
 """What each reader may see: orders are private to their owner until the GM's end of turn,
 unless `orders_public` (issue 14) makes them public; a GM sees everything. Also the list of
-forces still lacking orders (`/turn status`)."""
+forces still lacking orders: counted for everyone (`/turn status`), named to their owner and
+the GM (`/navy orders`)."""
 
 from __future__ import annotations
 
@@ -45,33 +46,52 @@ def lacks_orders(state: NavalOrdersState, force: Force) -> bool:
 
 
 def waiting_lines(state: NavalOrdersState, turn: int) -> list[Msg]:
-    """One line per owner naming their forces that still lack orders."""
+    """One line per owner counting their forces that still lack orders: read by everyone
+    (`/turn status`, the turn's end), so it never names them (`lacking_lines` does, for
+    their owner and the GM)."""
     return [line for _, line in owners_lacking_orders(state, turn)]
 
 
 def owners_lacking_orders(state: NavalOrdersState, turn: int) -> list[tuple[str, Msg]]:
-    """Each owner with forces that still lack orders, and the line naming those forces (the
-    names shown literally, `bot.text.shown`)."""
+    """Each owner with forces that still lack orders, and the line counting them (the
+    owner's name shown literally, `bot.text.shown`)."""
+    return [
+        (
+            owner,
+            shown_msg(Msg("naval_orders.waiting.owner", owner=owner, count=len(names), turn=turn)),
+        )
+        for owner, names in _lacking_by_owner(state)
+    ]
+
+
+def lacking_lines(
+    state: NavalOrdersState, turn: int, *, viewer: str | None, is_gm: bool
+) -> list[Msg]:
+    """`/navy orders`: the viewer's forces that still lack orders by name (every owner's for
+    a GM), the names shown literally (`bot.text.shown`)."""
+    return [
+        shown_msg(
+            Msg(
+                "naval_orders.overview.lacking",
+                owner=owner,
+                count=len(names),
+                forces=MsgList(names),
+                turn=turn,
+            )
+        )
+        for owner, names in _lacking_by_owner(state)
+        if is_gm or (viewer is not None and name_key(viewer) == name_key(owner))
+    ]
+
+
+def _lacking_by_owner(state: NavalOrdersState) -> list[tuple[str, list[str]]]:
+    """Each owner with forces that still lack orders, and their names, owners in order."""
     by_owner: dict[str, list[str]] = {}
     for key in sorted(state.forces):
         force = state.forces[key]
         if lacks_orders(state, force):
             by_owner.setdefault(force.owner, []).append(force.name)
-    return [
-        (
-            owner,
-            shown_msg(
-                Msg(
-                    "naval_orders.waiting.owner",
-                    owner=owner,
-                    count=len(names),
-                    forces=MsgList(names),
-                    turn=turn,
-                )
-            ),
-        )
-        for owner, names in sorted(by_owner.items(), key=lambda item: name_key(item[0]))
-    ]
+    return sorted(by_owner.items(), key=lambda item: name_key(item[0]))
 
 
 def orders_overview(
@@ -85,7 +105,7 @@ def orders_overview(
     """`/navy orders`: the viewer's forces (every force for a GM) with status, order text,
     progress, an order waiting for the layover, orders on their way by packet boat; a force
     recorded in port where no port is registered (NO-3.3) says so, and what to do."""
-    lines: list[Msg] = []
+    lines: list[Msg] = lacking_lines(state, turn, viewer=viewer, is_gm=is_gm)
     for key in sorted(state.forces):
         force = state.forces[key]
         mine = viewer is not None and name_key(viewer) == name_key(force.owner)
