@@ -68,6 +68,20 @@ def resolve(state, turn, dice, settings=DEFAULTS):
     return end_of_turn(TurnContext(state, settings, turn, dice))
 
 
+def shared_route():
+    """SP-I43: Aurora (60 %) and Boreas (40 %) share a route that only Boreas' cruiser guards."""
+    state, _ = register_route(
+        empty(),
+        COMBAT,
+        name="Shared",
+        goods=100,
+        owners=[("Aurora", 60), ("Boreas", 40)],
+        ships=[ShipSpec(owner="Boreas", ship_class="cruiser", role="guard")],
+    )
+    state.turn_order = ["Aurora", "Boreas"]
+    return state
+
+
 def base_destroyed_in_turn_20():
     """Aurora destroys the pirate base in the resolution of turn 20 (SP-E7): the turn's result."""
     state, _ = route(empty(), "Line", 300)

@@ -4,33 +4,15 @@ record), not only in the victim's report."""
 
 from __future__ import annotations
 
-from space_pirates_helpers import COMBAT
 from space_pirates_helpers import DEFAULTS
-from space_pirates_helpers import empty
 from space_pirates_helpers import resolve
+from space_pirates_helpers import shared_route
 
 from bot.dice import Dice
 from bot.rules.space_pirates.messages import lost_elsewhere_lines
-from bot.rules.space_pirates.registry import ShipSpec
-from bot.rules.space_pirates.registry import register_route
 from bot.rules.space_pirates.reports import ShipsLostElsewhere
 from bot.rules.space_pirates.reports import lost_key
 from bot.rules.space_pirates.turn import answer_buy_off
-
-
-def shared_route():
-    """Aurora (60 %) and Boreas (40 %) share a route that only Boreas' cruiser guards."""
-    state, _ = register_route(
-        empty(),
-        COMBAT,
-        name="Shared",
-        goods=100,
-        owners=[("Aurora", 60), ("Boreas", 40)],
-        ships=[ShipSpec(owner="Boreas", ship_class="cruiser", role="guard")],
-    )
-    state.turn_order = ["Aurora", "Boreas"]
-    return state
-
 
 # Aurora's raid: d20 1, strength 6; after the refusal the cruiser rolls 1, 1, the three
 # raiders 6, 6, 6, the cruiser's defence 1, 1, 1: destroyed. Boreas' own roll: 20.

@@ -12,6 +12,7 @@ from space_pirates_helpers import planet
 from space_pirates_helpers import resolve
 from space_pirates_helpers import route
 from space_pirates_helpers import settings
+from space_pirates_helpers import shared_route
 from space_pirates_helpers import with_history
 
 from bot.dice import Dice
@@ -26,8 +27,6 @@ from bot.rules.space_pirates.base import order_base_attack
 from bot.rules.space_pirates.mercenaries import HireOrder
 from bot.rules.space_pirates.mercenaries import apply_hire
 from bot.rules.space_pirates.messages import offer_lines
-from bot.rules.space_pirates.registry import ShipSpec
-from bot.rules.space_pirates.registry import register_route
 from bot.rules.space_pirates.reports import RaidReport
 from bot.rules.space_pirates.turn import answer_buy_off
 from bot.rules.space_pirates.turn import answer_retreat
@@ -262,16 +261,7 @@ def test_fc_i17_automatic_battle_pauses_between_rounds_and_takes_a_listed_retrea
 def test_sp_i43_a_co_owners_ships_lost_are_that_co_owners_losses():
     """SP-I43: Boreas' cruiser defends the shared route in Aurora's raid; when the pirates
     win it is reported as Boreas' loss, Aurora's streak and income loss stay Aurora's."""
-    state, _ = register_route(
-        empty(),
-        COMBAT,
-        name="Shared",
-        goods=100,
-        owners=[("Aurora", 60), ("Boreas", 40)],
-        ships=[ShipSpec(owner="Boreas", ship_class="cruiser", role="guard")],
-    )
-    state.turn_order = ["Aurora", "Boreas"]
-    paused = resolve(state, 2, scripted(1, 6))
+    paused = resolve(shared_route(), 2, scripted(1, 6))
     offer = paused.state.waiting[0].choice_id
     # the cruiser 1, 1; three raiders 6, 6, 6 → defence 1, 1, 1: destroyed; Boreas rolls 20
     done = answer_buy_off(
