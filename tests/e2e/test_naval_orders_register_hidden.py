@@ -12,9 +12,8 @@ NO-5.9, NO-6.9). Player1 plays Britain, player2 France, player3 Russia (in Russi
 
 from __future__ import annotations
 
-import re
-
 from tests.e2e import test_naval_orders as played
+from tests.e2e.play import newest_entry
 from tests.e2e.test_naval_orders import REGISTER_WS
 from tests.e2e.test_naval_orders import WS
 from tests.e2e.test_naval_orders import end_turn
@@ -36,16 +35,6 @@ HIDDEN_REGISTER = "🔒 A force's registration (its ships and place), hidden unt
 HIDDEN_POSITION = "🔒 A force's position, hidden until the turn ends"
 
 
-def entry_of(page, command: str) -> int:
-    """The number of the newest entry of `command` on a `/history list` page."""
-    for line in (page.embed.description or "").splitlines():
-        if f"**{command}**" in line:
-            found = re.match(r"~*`#(\d+)`", line)
-            assert found, line
-            return int(found[1])
-    raise AssertionError(page.embed.description)
-
-
 async def test_another_player_reads_neither_the_ships_nor_the_place_of_a_registered_force(navy):
     """Player3 reads that Britain registered a force and reported a position, when, and the
     commitments; not its ships, jury mast, officer or location, in the list or the entry."""
@@ -60,7 +49,9 @@ async def test_another_player_reads_neither_the_ships_nor_the_place_of_a_registe
     assert HIDDEN_REGISTER in listed and HIDDEN_POSITION in listed
 
     for command in ("navy forces register", "navy position"):
-        shown = await navy.slash(f"/history show entry:{entry_of(page, command)}", as_="player2")
+        shown = await navy.slash(
+            f"/history show entry:{newest_entry(page, command)}", as_="player2"
+        )
         assert not shown.ephemeral
         text = show_text(shown)
         for word in (*MAKEUP, "location", "Frigates"):
@@ -80,7 +71,7 @@ async def test_the_owner_and_the_gm_read_the_register_privately(navy):
         assert "Frigates (auxiliary squadron) of Britain is registered" in listed
         assert "Frigates is at location 15, at sea." in listed
         shown = await navy.slash(
-            f"/history show entry:{entry_of(page, 'navy forces register')}", as_=reader
+            f"/history show entry:{newest_entry(page, 'navy forces register')}", as_=reader
         )
         text = " ".join(show_text(shown).split())
         assert shown.ephemeral
@@ -103,7 +94,7 @@ async def test_the_turn_end_publishes_the_register_and_the_log_verifies(navy):
     assert "Frigates is at location 15, at sea." in listed
     assert "hidden entry revealed" in listed
     shown = await navy.slash(
-        f"/history show entry:{entry_of(page, 'navy forces register')}", as_="player3"
+        f"/history show entry:{newest_entry(page, 'navy forces register')}", as_="player3"
     )
     assert "2 ships of rate V" in " ".join(show_text(shown).split())
     assert (await verified(navy)).startswith("✅ The log is intact")
@@ -155,7 +146,7 @@ async def test_a_command_test_is_its_owners_until_the_turn_ends(ordered):
     assert "🔒 A command test and its dice, hidden until the turn ends" in listed
     assert "Command test" not in listed and "rating" not in listed
     shown = show_text(
-        await ordered.slash(f"/history show entry:{entry_of(page, 'navy test')}", as_="player2")
+        await ordered.slash(f"/history show entry:{newest_entry(page, 'navy test')}", as_="player2")
     )
     assert "1d6" not in shown and "Cruising" not in shown and "rate III" not in shown
     gm = await ordered.slash("/history list", as_="gm")
