@@ -151,7 +151,7 @@ def test_a_port_named_or_placed_like_a_registered_one_is_refused():
         "one port, so give a location no one can mistake for it (NO-3.3)."
     )
     assert text(at_l, "ru") == (
-        "Локация «l» слишком похожа на локацию 1, где стоит порт «Portsmouth»: в одной локации "
+        "Локация «l» слишком похожа на локацию «1», где стоит порт «Portsmouth»: в одной локации "
         "один порт, так что укажите локацию, которую с ней не спутать (NO-3.3)."
     )
     # Toulon registered again (any case) is Toulon changed, not a new port.

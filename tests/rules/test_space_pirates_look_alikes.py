@@ -37,7 +37,7 @@ def test_a_route_named_like_another_of_its_owner_is_refused_naming_it():
     )
     assert error.message("ru") == (
         f"«{SILK_CYRILLIC}» слишком похоже на торговый путь «Silk Road» фракции «Aurora», "
-        f"№{silk.id}: отчёты о набегах называют путь по названию, так что выберите такое, "
+        f"№{silk.id}: отчёты о налётах называют путь по названию, так что выберите такое, "
         "которое с ним не спутать (изменить тот путь можно командой /пираты торговый_путь "
         f"изменить торговый_путь:{silk.id})."
     )
@@ -65,7 +65,7 @@ def test_a_planet_named_like_another_of_its_owner_is_refused_naming_it():
     )
     assert error.message("ru").startswith(
         f"«C\u0435res» слишком похоже на планету «Ceres» фракции «Aurora», №{home.id}: "
-        "отчёты о набегах называют планету по названию"
+        "отчёты о рейдах называют планету по названию"
     )
     state, _ = planet(state, "C\u0435res", 20, owner="Vega")
     assert [p.name for p in state.planets] == ["Ceres", "C\u0435res"]
