@@ -24,7 +24,7 @@ MORE = [
         choice=3,
     ),
     Msg("space_pirates.owes.plunder", target="Home", choice=4),
-    Msg("space_pirates.owes.bribe_offer", kind=Msg("space_pirates.kind.route"), cost=40),
+    Msg("space_pirates.owes.bribe_offer", kind=Msg("space_pirates.kind.route"), cost=40, bribe=7),
 ]
 AFTER_WHY = {"en": ", awaited from you: ", "ru": ", и от вас ждут: "}
 ALONE = {"en": "awaited from you ({ruleset}): ", "ru": "от вас ждут ({ruleset}): "}
