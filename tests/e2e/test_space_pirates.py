@@ -125,6 +125,15 @@ def question_of(ended, label):
     return next(m for m in ended.followups if any(b.label == label for b in m.buttons))
 
 
+async def raided_undefended(pirates, answer, route="Open"):
+    """Vega's undefended route (goods 160) is raided at turn 1's end (d20 1, 1d6 3: one
+    raider of value 150, a buy-off of 15) and Vega answers with the button `answer`."""
+    await pirates.slash(f"/pirates route add name:{route} goods:160", as_="player1")
+    pirates.script_dice([1, 3])
+    ended = await end_turn(pirates, 1)
+    await pirates.click(question_of(ended, answer), answer, as_="player1")
+
+
 async def test_a_defended_route_fights_wins_immunity_and_the_report_pages_the_battle(pirates):
     """SP-I10, SP-I11, SP-4 route outcome: d20 1, 1d6 3 → value 150, one raider; Vega
     refuses the 15 buy-off; two cruisers win: streak stays 0, immunity until turn 4; the

@@ -7,8 +7,7 @@ Player1 plays Vega. Faces are scripted in the order the engine rolls them.
 from __future__ import annotations
 
 import tests.e2e.test_space_pirates as base
-from tests.e2e.test_space_pirates import end_turn
-from tests.e2e.test_space_pirates import question_of
+from tests.e2e.test_space_pirates import raided_undefended
 
 pirates = base.pirates
 
@@ -20,10 +19,7 @@ def flat(text: str) -> str:
 async def test_no_mercenaries_after_a_raid_bought_off_says_why(pirates):
     """SP-I35: Vega bought the only raid off, so no fleet attacked Vega in the window: the
     hire says no mercenaries are for hire and why, not "exceeds the 0 available"."""
-    await pirates.slash("/pirates route add name:Open goods:160", as_="player1")
-    pirates.script_dice([1, 3])
-    ended = await end_turn(pirates, 1)
-    await pirates.click(question_of(ended, "Pay 15"), "Pay 15", as_="player1")
+    await raided_undefended(pirates, "Pay 15")
 
     refused = await pirates.slash("/pirates mercenaries hire value:100", as_="player1")
     assert refused.ephemeral
@@ -38,10 +34,7 @@ async def test_no_mercenaries_after_a_raid_bought_off_says_why(pirates):
 async def test_a_hire_above_the_pool_says_how_the_pool_was_reckoned(pirates):
     """SP-9.2, SP-I35: a raider of value 150 attacked Vega: the pool is 150 ÷ 3 = 50, and a
     contract worth 100 is refused naming those numbers."""
-    await pirates.slash("/pirates route add name:Open goods:160", as_="player1")
-    pirates.script_dice([1, 3])
-    ended = await end_turn(pirates, 1)
-    await pirates.click(question_of(ended, "Refuse"), "Refuse", as_="player1")
+    await raided_undefended(pirates, "Refuse")
 
     refused = await pirates.slash("/pirates mercenaries hire value:100", as_="player1")
     assert refused.ephemeral

@@ -16,6 +16,7 @@ import tests.e2e.test_space_pirates as base
 from bot.standin import ClientRefused
 from tests.e2e.test_space_pirates import end_turn
 from tests.e2e.test_space_pirates import question_of
+from tests.e2e.test_space_pirates import raided_undefended
 
 pirates = base.pirates
 after_a_raid = base.after_a_raid
@@ -198,10 +199,7 @@ async def test_a_bribe_target_is_refused_before_the_price_is_shown(after_a_raid)
 
 async def test_a_single_route_is_attacked_without_a_target_roll(pirates):
     """SP-I4: with one route no die is rolled: the report says so instead of "d2 → —"."""
-    await pirates.slash("/pirates route add name:Only goods:160", as_="player1")
-    pirates.script_dice([1, 3])
-    ended = await end_turn(pirates, 1)
-    await pirates.click(question_of(ended, "Refuse"), "Refuse", as_="player1")
+    await raided_undefended(pirates, "Refuse", route="Only")
 
     report = await pirates.slash("/pirates report turn:1", as_="player1")
 
