@@ -320,7 +320,8 @@ async def shown_secret(
 class HiddenEntry:
     """A ruleset's secret entry as one reader may read it: its commitment, and its hidden
     part (options, outcome with its summary) once revealed, or at once for the one who made
-    it and the GMs (`private`: shown to them alone)."""
+    it, the player of the faction it was made for and the GMs (`private`: shown to them
+    alone)."""
 
     commitment: str
     payload: dict[str, Any] | None
@@ -343,8 +344,11 @@ async def hidden_entry(
     log: AuditLog, entry: AuditEntry, actor: Actor, gm: bool, factions: Collection[str] = ()
 ) -> HiddenEntry | None:
     """A ruleset's secret entry as `actor` may read it (None: not a ruleset's secret entry;
-    a secret `/roll` is `shown_secret`'s). `factions`: those the reader plays, one of which
-    a sealed entry may have been made for (`reads_sealed`)."""
+    a secret `/roll` is `shown_secret`'s): in full for its maker, the GMs, and the player of
+    the faction it was recorded for (a force a GM registered for Britain is Britain's to
+    read, as it would be had Britain's player registered it). `factions`: those the reader
+    plays, one of which the entry (or a sealed entry's hidden maker, `reads_sealed`) may
+    have been made for."""
     if entry.ruleset == CORE or "secret_commitment" not in entry.outcome:
         return None
     secret = await log.secret(entry.campaign_id, entry.seq)
@@ -352,7 +356,8 @@ async def hidden_entry(
         return None
     sealed = None if secret.sealed is None else Sealed.of(secret.sealed)
     if sealed is None:
-        own = gm or secret.actor_id == actor.user_id
+        made_for = entry.faction is not None and entry.faction in factions
+        own = gm or secret.actor_id == actor.user_id or made_for
     else:
         own = reads_sealed(sealed, actor.user_id, gm, factions)
     readable = secret.revealed_seq is not None or own

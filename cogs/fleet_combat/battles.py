@@ -52,6 +52,7 @@ from bot.rules.fleet_combat import legal_targets
 from bot.rules.fleet_combat import set_fire_orders
 from bot.rules.fleet_combat import set_turn_order
 from bot.rules.fleet_combat import waiting_for
+from bot.rules.fleet_combat.models import same_point
 from bot.scaffold import Applied
 from bot.scaffold import RulesetContext
 from bot.scaffold import faction_autocomplete
@@ -107,7 +108,9 @@ async def targets_autocomplete(interaction: Interaction, current: str) -> Choice
     mine = set(own_factions(interaction.user.id, factions))
     typed_point = str(option_of(interaction, "point") or "")
     where = canonical_point(state, typed_point) if typed_point else None
-    present = sorted({f.faction for f in state.fleets if where is None or f.point == where} - mine)
+    present = sorted(
+        {f.faction for f in state.fleets if where is None or same_point(f.point, where)} - mine
+    )
     chosen = list_entries(current)[0]
     return list_choices([(name, name) for name in present], current, chosen=chosen)
 

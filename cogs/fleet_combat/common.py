@@ -30,6 +30,7 @@ from bot.rules.fleet_combat import Battle
 from bot.rules.fleet_combat import FleetCombatSettings
 from bot.rules.fleet_combat import FleetCombatState
 from bot.rules.fleet_combat import get_battle
+from bot.rules.fleet_combat.models import point_key
 from bot.rulesets import Outcome
 from bot.scaffold import Applied
 from bot.scaffold import RulesetContext
@@ -203,5 +204,6 @@ async def point_autocomplete(interaction: Interaction, current: str) -> Choices:
     found = await state_for(interaction, SPEC)
     if found is None:
         return []
-    points = sorted({f.point for f in found[1].fleets}, key=str.casefold)
+    named = {point_key(f.point): f.point for f in reversed(found[1].fleets)}
+    points = sorted(named.values(), key=str.casefold)
     return matching_choices([(p, p) for p in points], current)

@@ -41,6 +41,7 @@ from bot.rules.fleet_combat import register_fleet
 from bot.rules.fleet_combat import remove_fleet
 from bot.rules.fleet_combat import replace_class_stats
 from bot.rules.fleet_combat import ships_msg
+from bot.rules.fleet_combat.models import same_point
 from bot.scaffold import Applied
 from bot.scaffold import Asked
 from bot.scaffold import Question
@@ -133,7 +134,7 @@ class FleetCommands(commands.Cog):
         fleets = list(state.fleets)
         where = canonical_point(state, point) if point else None
         if where is not None:
-            fleets = [f for f in fleets if f.point == where]
+            fleets = [f for f in fleets if same_point(f.point, where)]
         name = resolve_faction(faction, ctx.factions) if faction else None
         if name is not None:
             fleets = [f for f in fleets if f.faction == name]

@@ -24,6 +24,7 @@ from bot.rules.fleet_combat import FleetCombatState
 from bot.rules.fleet_combat import fleet_from_counts
 from bot.rules.fleet_combat.fleets import fleet_not_found
 from bot.rules.fleet_combat.fleets import validate_ships
+from bot.rules.fleet_combat.models import same_point
 from bot.scaffold import RulesetContext
 from bot.scaffold import faction_autocomplete
 from bot.text import shown
@@ -119,7 +120,7 @@ def odds_fleet(
     fleets = [f for f in state.fleets if f.faction == name]
     if point:
         where = canonical_point(state, point)
-        fleets = [f for f in fleets if f.point == where]
+        fleets = [f for f in fleets if same_point(f.point, where)]
     if len(fleets) != 1:
         if not fleets and point:
             raise fleet_not_found(state, name, point)

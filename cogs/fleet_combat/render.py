@@ -54,6 +54,8 @@ from bot.rules.fleet_combat.messages import loss_lines
 from bot.rules.fleet_combat.messages import result_msg
 from bot.rules.fleet_combat.messages import retreated_lines
 from bot.rules.fleet_combat.messages import retreating_lines
+from bot.rules.fleet_combat.models import point_key
+from bot.rules.fleet_combat.models import same_point
 from bot.rules.fleet_combat.odds import OddsResult
 from bot.rules.fleet_combat.odds import odds_lines
 from bot.text import faces_text
@@ -241,7 +243,9 @@ def fleets_embed(
     """`/combat fleet show`: fleets by board point (a field per point), within the limits;
     `none` says what was looked for when nothing matched (a point, a faction)."""
     embed = make_embed(t(C + "fleets.title", locale))
-    points = sorted({f.point for f in fleets}, key=str.casefold)
+    # One field per point, however each fleet's point was written (`point_key`).
+    named = {point_key(f.point): f.point for f in reversed(fleets)}
+    points = sorted(named.values(), key=str.casefold)
     listed = 0
     for point in points:
         battle = state.battle_at(point)
@@ -258,7 +262,7 @@ def fleets_embed(
                 ships=text(ships_msg(f.ships), locale),
             )
             for f in fleets
-            if f.point == point
+            if same_point(f.point, point)
         ]
         value = "\n".join(pack(lines, FIELD_LIMIT)[:1])
         if len(embed.fields) >= FIELDS_PER_EMBED - 1 or len(embed) + len(value) > MESSAGE_BUDGET:

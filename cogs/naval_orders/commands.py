@@ -501,7 +501,10 @@ class NavalOrdersCog(BotCog):
     async def station_distances(
         self, interaction: Interaction, location: Name, distances: Listing
     ) -> None:
-        """NO-I16 `distance_table`: the bot then names the nearest station itself."""
+        """NO-I16 `distance_table`: the bot then names the nearest station itself. The GM
+        records the distances from where a force is, or will be, when it turns for home, so
+        while orders are private the entry is hidden from the players until the turn ends
+        (as the force's position is): its location would tell where a hidden force is."""
         ctx = await _gm_context(interaction)
         table = parse_distances(distances)
 
@@ -514,6 +517,7 @@ class NavalOrdersCog(BotCog):
         await ctx.apply(
             lambda state, _s, _d: _shown(set_station_distances(state, location, table)),
             announce=saved,
+            secret=lambda settings, _o: private(settings),
         )
 
     # -- orders ----------------------------------------------------------------------------

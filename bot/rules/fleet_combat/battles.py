@@ -43,6 +43,7 @@ from bot.rules.fleet_combat.models import Ship
 from bot.rules.fleet_combat.rounds import end_battle
 from bot.rules.fleet_combat.rounds import fight_round
 from bot.rules.fleet_combat.settings import FleetCombatSettings
+from bot.rules.fleet_combat.settings import check_classes_unlike
 from bot.rulesets import ArchiveRecord
 from bot.text import shown
 from bot.text import shown_msg
@@ -181,9 +182,14 @@ def settings_guard(
     state: FleetCombatState, old: FleetCombatSettings, new: FleetCombatSettings
 ) -> None:
     """Refuse settings the fleets and battles cannot take now, whichever command writes them
-    (`/combat stats set|upload|reset`, `/campaign settings set` or `import`): a ship table
-    must keep every class registered ships use (FC-I4), and the classes fighting an active
-    battle keep their level (`check_levels_kept`, FC-I6)."""
+    (`/combat stats set|upload|reset`, `/campaign settings set` or `import`): a class the
+    ship table adds is no other class in another spelling and does not look like one
+    (`check_classes_unlike`, FC-I4), the table keeps every class registered ships use
+    (FC-I4), and the classes fighting an active battle keep their level
+    (`check_levels_kept`, FC-I6)."""
+    added = [c for c in new.ship_stats if c not in old.ship_stats]
+    if added:
+        check_classes_unlike(added, [c for c in new.ship_stats if c in old.ship_stats])
     used = {ship.ship_class for f in state.fleets for ship in f.ships}
     missing = sorted(used - set(new.ship_stats))
     if missing:
@@ -233,8 +239,10 @@ def declare_attack(
     `hostility_model = all_present`), hostile in pairs; all of them are movement-locked
     for the rest of `command.turn`.
     """
-    point = command.point
+    point = state.known_point(command.point)  # `mecatol` is the registered `Mecatol`
     existing = state.battle_at(point)
+    if existing is not None:
+        point = existing.point
     new = copy_for_write(state, battles=[existing.id] if existing is not None else [])
     present = {f.faction for f in fleets_at(new, point)}
     targets = list(dict.fromkeys(command.targets))

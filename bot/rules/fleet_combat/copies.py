@@ -25,6 +25,7 @@ from collections.abc import Collection
 from bot.rules.fleet_combat.models import Battle
 from bot.rules.fleet_combat.models import Fleet
 from bot.rules.fleet_combat.models import FleetCombatState
+from bot.rules.fleet_combat.models import point_key
 
 
 def copy_battle(battle: Battle) -> Battle:
@@ -62,21 +63,23 @@ def copy_for_write(
     New: the lists of fleets and battles, the turn order and the reserve (with its counts
     per faction), so appending, removing or replacing entries never reaches `state`.
     Private copies: the battles whose id is in `battles` (`copy_battle`), and the fleets at
-    one of `points` or keyed `(faction, point)` in `fleets`, with their lists of ships
-    (`copy_fleet`).
+    one of `points` or keyed `(faction, point)` in `fleets` (points compared by `point_key`),
+    with their lists of ships (`copy_fleet`).
     Everything else — other battles and fleets, their ships — is the same
     object in both states; the command must not write into it.
     """
     battle_ids = set(battles)
-    at_points = set(points)
-    keyed = set(fleets)
+    at_points = {point_key(p) for p in points}
+    keyed = {(faction, point_key(p)) for faction, p in fleets}
     new_battles = list(state.battles)
     if battle_ids:
         new_battles = [copy_battle(b) if b.id in battle_ids else b for b in new_battles]
     new_fleets = list(state.fleets)
     if at_points or keyed:
         new_fleets = [
-            copy_fleet(f) if f.point in at_points or (f.faction, f.point) in keyed else f
+            copy_fleet(f)
+            if (key := point_key(f.point)) in at_points or (f.faction, key) in keyed
+            else f
             for f in new_fleets
         ]
     return state.model_copy(

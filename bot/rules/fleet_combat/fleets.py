@@ -26,6 +26,8 @@ from bot.rules.fleet_combat.models import Fleet
 from bot.rules.fleet_combat.models import FleetCombatState
 from bot.rules.fleet_combat.models import RegisterFleet
 from bot.rules.fleet_combat.models import Ship
+from bot.rules.fleet_combat.models import point_key
+from bot.rules.fleet_combat.models import same_point
 from bot.rules.fleet_combat.rounds import clear_wounds
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.text import look_alike
@@ -47,7 +49,8 @@ class FleetOutcome:
 def fleet_not_found(state: FleetCombatState, faction: str, point: str) -> NotFound:
     """The refusal of a fleet `faction` does not have at `point`: it lists the points where
     the faction has fleets, or says it has none."""
-    points = sorted({f.point for f in state.fleets if f.faction == faction}, key=str.casefold)
+    found = {point_key(f.point): f.point for f in state.fleets if f.faction == faction}
+    points = sorted(found.values(), key=str.casefold)
     if not points:
         return NotFound(
             "fleet_combat.error.fleet_not_found_none", faction=shown(faction), point=shown(point)
@@ -65,9 +68,10 @@ def check_point_unlike(state: FleetCombatState, point: str) -> None:
     """A point no fleet or battle is at yet does not look like one that is (`Mеcatol Rex`
     with a Cyrillic `е` beside `Mecatol Rex`): fleets at the same point meet there and may
     fight (FC-4.1), and two points that read alike would keep them apart. The same point in
-    another case is matched to the registered one before it gets here."""
+    another case is that point (`same_point`)."""
     known = dict.fromkeys([*(f.point for f in state.fleets), *(b.point for b in state.battles)])
-    if point in known:
+    key = point_key(point)
+    if any(point_key(p) == key for p in known):
         return
     other = look_alike(point, known)
     if other is not None:
@@ -143,6 +147,7 @@ def register_fleet(
     faction, point = command.faction.strip(), command.point.strip()
     if not faction or not point:
         raise RuleViolation("fleet_combat.error.bad_fleet_name", clause="FC-4.1")
+    point = state.known_point(point)  # `mecatol` is the registered `Mecatol`
     validate_ships(settings, command.ships, command.wounds)
     check_point_unlike(state, point)
     new = copy_for_write(state, fleets=[(faction, point)])
@@ -164,7 +169,9 @@ def register_fleet(
                 ship = ship.with_wounds(given[index] if index < len(given) else 0)
             ships.append(ship)
     ships.sort(key=lambda s: s.id)
-    new.fleets = [f for f in new.fleets if not (f.faction == faction and f.point == point)]
+    new.fleets = [
+        f for f in new.fleets if not (f.faction == faction and same_point(f.point, point))
+    ]
     if not ships:
         return FleetOutcome(
             new, None, [Msg("fleet_combat.fleet.removed", faction=faction, point=point)]
@@ -207,17 +214,19 @@ def move_fleet(
     """Record a fleet's move (players move on the board; this keeps the registration in step).
 
     Refused while the fleet is still fighting at `from_point` (FC-4.2; leaving a battle is a
-    retreat, FC-6). Merges into a fleet the faction already has at `to_point`.
+    retreat, FC-6). Merges into a fleet the faction already has at `to_point`. Each point is
+    named as it is registered (`FleetCombatState.known_point`).
     """
     new = copy_for_write(state, fleets=[(faction, to_point)])
     fleet = new.fleet(faction, from_point)
     if fleet is None:
         raise fleet_not_found(new, faction, from_point)
+    from_point, to_point = fleet.point, state.known_point(to_point)
     if engaged_battle(new, faction, from_point) is not None:
         raise RuleViolation(
             "fleet_combat.error.fleet_engaged", clause="FC-4.2", point=shown(from_point)
         )
-    if from_point == to_point:
+    if same_point(from_point, to_point):
         return FleetOutcome(new, fleet, [])
     check_point_unlike(state, to_point)
     new.fleets.remove(fleet)
@@ -248,7 +257,7 @@ def repair_fleet(
         raise RuleViolation("fleet_combat.error.fleet_engaged", clause="FC-I6", point=shown(point))
     clear_wounds(fleet)
     return FleetOutcome(
-        new, fleet, [Msg("fleet_combat.fleet.repaired", faction=faction, point=point)]
+        new, fleet, [Msg("fleet_combat.fleet.repaired", faction=faction, point=fleet.point)]
     )
 
 
@@ -273,8 +282,9 @@ def sort_participants(battle: Battle, turn_order: Sequence[str]) -> None:
 
 
 def fleets_at(state: FleetCombatState, point: str) -> list[Fleet]:
-    """Every fleet registered at a board point that still has ships."""
-    return [f for f in state.fleets if f.point == point and f.ships]
+    """Every fleet registered at a board point (`same_point`) that still has ships."""
+    key = point_key(point)
+    return [f for f in state.fleets if f.ships and point_key(f.point) == key]
 
 
 def fleet_from_counts(

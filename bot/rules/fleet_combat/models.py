@@ -3,12 +3,15 @@
 Players are identified by faction name. A fleet is one faction's ships at one board point;
 the fleets are the single source of truth for ships, and a battle refers to its
 participants' fleets at its point (the spec's "state carried by the bot", section 4).
+Board points are compared by `point_key` (the project's `name_key`): `Mecatol`, `mecatol`
+and `MECATOL` are one point, as the commands read them, whichever way each was stored.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from dataclasses import field
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import BaseModel
@@ -17,6 +20,19 @@ from pydantic import Field
 
 from bot.rules.fleet_combat.settings import TransportLossScope
 from bot.rulesets import ArchiveRecord
+from bot.text import name_key
+
+
+@lru_cache(maxsize=8192)  # a campaign has a few hundred points; rounds look them up often
+def point_key(point: str) -> str:
+    """What two board points are compared by (`bot.text.name_key`): case, width and
+    invisible characters aside, one name is one point."""
+    return name_key(point)
+
+
+def same_point(first: str, second: str) -> bool:
+    """Whether two board points, as stored or typed, are one point (`point_key`)."""
+    return first == second or point_key(first) == point_key(second)
 
 
 class Ship(BaseModel):
@@ -270,8 +286,11 @@ class FleetCombatState(BaseModel):
     next_battle_id: int = 1
 
     def fleet(self, faction: str, point: str) -> Fleet | None:
-        """The fleet of `faction` at `point`, if registered."""
-        return next((f for f in self.fleets if f.faction == faction and f.point == point), None)
+        """The fleet of `faction` at `point` (`same_point`), if registered."""
+        key = point_key(point)
+        return next(
+            (f for f in self.fleets if f.faction == faction and point_key(f.point) == key), None
+        )
 
     def battle(self, battle_id: int) -> Battle | None:
         """A battle by id, active or finished."""
@@ -282,8 +301,17 @@ class FleetCombatState(BaseModel):
         return [b for b in self.battles if b.active]
 
     def battle_at(self, point: str) -> Battle | None:
-        """The active battle at a board point, if any (one per point)."""
-        return next((b for b in self.battles if b.active and b.point == point), None)
+        """The active battle at a board point (`same_point`), if any (one per point)."""
+        key = point_key(point)
+        return next((b for b in self.battles if b.active and point_key(b.point) == key), None)
+
+    def known_point(self, point: str) -> str:
+        """A board point as a fleet or battle already has it (`same_point`: the first
+        fleet's, else the first battle's spelling), else as given: what a new fleet or
+        battle at that point is recorded at."""
+        key = point_key(point)
+        known = (*(f.point for f in self.fleets), *(b.point for b in self.battles))
+        return next((p for p in known if point_key(p) == key), point)
 
 
 # --- commands -------------------------------------------------------------------------------

@@ -33,12 +33,13 @@ from bot.rules.fleet_combat.models import Ship
 from bot.rules.fleet_combat.models import ShipHit
 from bot.rules.fleet_combat.models import TargetSource
 from bot.rules.fleet_combat.models import VolleyReport
+from bot.rules.fleet_combat.models import point_key
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 
 # A safety net for "to the finish" loops: no default table can stall, a campaign table might.
 ROUND_SAFETY_LIMIT = 1000
 
-# The fleets of a state by (faction, point), for rounds of many battles (see `fight_rounds`).
+# The fleets of a state by (faction, `point_key`), for rounds of many battles (`fight_rounds`).
 FleetIndex = dict[tuple[str, str], Fleet]
 _ship_id = attrgetter("id")
 
@@ -132,7 +133,7 @@ class _Round:
     def fleet_of(self, faction: str) -> Fleet | None:
         """`faction`'s fleet at the battle's point (through the index when there is one)."""
         if self.fleet_index is not None:
-            return self.fleet_index.get((faction, self.battle.point))
+            return self.fleet_index.get((faction, point_key(self.battle.point)))
         return self.state.fleet(faction, self.battle.point)
 
     # --- fleets as counts -----------------------------------------------------------------
@@ -589,15 +590,18 @@ def prune_empty_fleets(state: FleetCombatState, *battles: Battle) -> None:
     """
     names: dict[str, set[str]] = {}
     for battle in battles:
-        names.setdefault(battle.point, set()).update(p.faction for p in battle.participants)
-    state.fleets = [f for f in state.fleets if f.ships or f.faction not in names.get(f.point, ())]
+        key = point_key(battle.point)
+        names.setdefault(key, set()).update(p.faction for p in battle.participants)
+    state.fleets = [
+        f for f in state.fleets if f.ships or f.faction not in names.get(point_key(f.point), ())
+    ]
 
 
 def fleet_index(state: FleetCombatState) -> FleetIndex:
-    """The state's fleets by (faction, point); the first one wins, as in `state.fleet`."""
+    """The state's fleets by (faction, `point_key`); the first one wins, as in `state.fleet`."""
     index: FleetIndex = {}
     for fleet in state.fleets:
-        index.setdefault((fleet.faction, fleet.point), fleet)
+        index.setdefault((fleet.faction, point_key(fleet.point)), fleet)
     return index
 
 

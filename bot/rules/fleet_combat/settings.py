@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from collections.abc import Mapping
 from functools import cache
 from typing import Any
@@ -26,6 +27,7 @@ from bot.i18n import Msg
 from bot.paths import data_dir
 from bot.text import literal
 from bot.text import look_alike
+from bot.text import name_key
 from bot.text import shown
 
 # FC-I1/FC-I7: tie-break order of classes on one level ("fighter, destroyer, cruiser, carrier,
@@ -55,17 +57,46 @@ def _class_forms(ship_class: str) -> list[str]:
     return [ship_class.replace("_", " "), *names]
 
 
-def _check_classes_unlike(added: list[str], others: list[str]) -> None:
-    """A class added to the table does not look like another class (`сruiser` with a
-    Cyrillic `с` beside `cruiser`): fleets, fire orders and targets name a class by its name
-    (FC-I4). Each added class is checked against `others` and the added ones before it;
-    the same name in another case or spacing is that class, not a new one."""
+def class_key(ship_class: str) -> str:
+    """What two class names are compared by: `name_key` with underscores as spaces, so
+    `Heavy Cruiser`, `heavy cruiser` and `heavy_cruiser` are one class, as the commands read
+    a class typed by its name (FC-I4)."""
+    return name_key(ship_class.replace("_", " "))
+
+
+def same_class(ship_class: str, classes: Iterable[str]) -> str | None:
+    """The first of `classes` that is `ship_class` in another spelling (`class_key`)."""
+    key = class_key(ship_class)
+    return next((c for c in classes if class_key(c) == key), None)
+
+
+def _class_twice(ship_class: str, other: str) -> RuleViolation:
+    """The refusal of a table naming one class twice, in two spellings (FC-I4)."""
+    return RuleViolation(
+        "fleet_combat.error.class_twice",
+        clause="FC-I4",
+        ship_class=shown(ship_class),
+        other=shown(other),
+    )
+
+
+def check_classes_unlike(added: list[str], others: list[str]) -> None:
+    """A class added to the table is neither another class in another spelling
+    (`heavy cruiser` beside `heavy_cruiser`, `class_key`) nor looks like one (`сruiser` with
+    a Cyrillic `с` beside `cruiser`): fleets, fire orders and targets name a class by its
+    name (FC-I4). Each added class is checked against `others` and the added ones before
+    it. Whichever command writes the table runs it: `/combat stats set` and `upload`, and
+    the settings' guard for `/campaign settings set` and `import`."""
     from bot.rules.fleet_combat.messages import shown_class  # the messages read these settings
 
     for index, ship_class in enumerate(added):
         typed = ship_class.replace("_", " ")
         for other in [*others, *added[:index]]:
-            if other != ship_class and look_alike(typed, _class_forms(other)):
+            if other == ship_class:
+                continue
+            if class_key(other) == class_key(ship_class):
+                raise _class_twice(ship_class, other)
+            if look_alike(typed, _class_forms(other)):
                 raise RuleViolation(
                     "fleet_combat.error.class_look_alike",
                     clause="FC-I4",
@@ -375,8 +406,10 @@ def replace_class_stats(
             clause="FC-I4",
             detail=Msg("fleet_combat.stats_error.empty_name"),
         )
+    if name not in settings.ship_stats:  # `Heavy Cruiser` is the campaign's `heavy cruiser`
+        name = same_class(name, settings.ship_stats) or name
     if name not in settings.ship_stats:
-        _check_classes_unlike([name], list(settings.ship_stats))
+        check_classes_unlike([name], list(settings.ship_stats))
     try:
         stats = ShipStats.model_validate({"attack": attack, "defence": defence, "life": life})
     except ValidationError as exc:
@@ -427,18 +460,25 @@ def parse_class_table(text: str) -> ClassTable:
 
 
 def apply_class_table(settings: FleetCombatSettings, table: ClassTable) -> FleetCombatSettings:
-    """New settings whose ladder and statistics are exactly `table` (FC-I1, FC-I4). A class
-    it adds may not look like another of the table (classes the campaign had keep their
-    names)."""
-    ship_stats = {name.strip().lower(): _stats_of(row) for name, row in table.classes.items()}
-    kept = [name for name in ship_stats if name in settings.ship_stats]
-    _check_classes_unlike([name for name in ship_stats if name not in kept], kept)
-    levels = {
-        name.strip().lower(): row.level
-        for name, row in table.classes.items()
-        if row.level is not None
-    }
-    non_combat = [name.strip().lower() for name, row in table.classes.items() if row.level is None]
+    """New settings whose ladder and statistics are exactly `table` (FC-I1, FC-I4). A row
+    naming a class of the campaign in another spelling (`Heavy Cruiser` for `heavy_cruiser`,
+    `class_key`) is that class, under the campaign's name; two rows of one class are
+    refused, and a class the table adds may not look like another of it (classes the
+    campaign had keep their names, look-alike pairs saved before included)."""
+    rows: dict[str, ClassRow] = {}
+    typed: dict[str, str] = {}
+    for given, row in table.classes.items():
+        name = given.strip().lower()
+        if name not in settings.ship_stats:
+            name = same_class(name, settings.ship_stats) or name
+        if name in rows:
+            raise _class_twice(given.strip(), typed[name])
+        rows[name], typed[name] = row, given.strip()
+    kept = [name for name in rows if name in settings.ship_stats]
+    check_classes_unlike([name for name in rows if name not in kept], kept)
+    ship_stats = {name: _stats_of(row) for name, row in rows.items()}
+    levels = {name: row.level for name, row in rows.items() if row.level is not None}
+    non_combat = [name for name, row in rows.items() if row.level is None]
     return _rebuild(settings, ship_stats=ship_stats, class_levels=levels, non_combat=non_combat)
 
 
