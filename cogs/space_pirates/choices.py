@@ -438,11 +438,14 @@ async def _force(
             for text in rendered(bribers_named(v, sealed), ctx.locale)
         ]
         embeds = lines_embeds(C + "forced.title", outcome.lines, ctx.public_locale)
-        messages = [Announcement(embeds=embeds[:10])]
+        asked = _new_questions(before, outcome)
+        forced = [q for q in waiting if q.choice_id in outcome.forced]
+        told = _told(ctx, [*map(faction_of, forced), *reported(outcome.outcome)], asked)
+        content = _forced_ping(told, ctx.public_locale)
+        messages = [Announcement(content=content, embeds=embeds[:10], pinged=told)]
         if private:  # the GM's eyes only (SP-I33)
             messages.append(Announcement(content="\n".join(private)[:1900], ephemeral=True))
         settled = [_settled(q, post, outcome, ctx.public_locale) for q, post in done.after]
-        asked = _new_questions(before, outcome)
         return [*messages, *settled, *questions(asked, ctx.user_of, ctx.public_locale)]
 
     await ctx.apply(
@@ -456,6 +459,27 @@ async def _force(
         then=close,
         announce=shown,
     )
+
+
+def _told(ctx: Ctx, factions: Sequence[str], asked: Sequence[Question]) -> list[int]:
+    """The players a forced answer concerns, each once, by user: the players of `factions`
+    (whose questions it settled, then whom what it carried on reached); not the GM who
+    forced it, nor a player a new question asks (`asked`: that question pings them)."""
+    pinged_by_question = {ctx.user_of(faction_of(q)) for q in asked}
+    users = (ctx.user_of(f) for f in factions)
+    return [
+        u
+        for u in dict.fromkeys(users)
+        if u is not None and u != ctx.user_id and u not in pinged_by_question
+    ]
+
+
+def _forced_ping(users: Sequence[int], locale: str) -> str | None:
+    """The line of a forced answer that pings the players it concerns (None: nobody)."""
+    if not users:
+        return None
+    mentions = " ".join(f"<@{u}>" for u in users)
+    return t(C + "forced.ping", locale, users=mentions)
 
 
 async def _posts(uow: UnitOfWork, asked: Sequence[Question]) -> list[tuple[Question, Post]]:
