@@ -41,6 +41,7 @@ from typing import Generic
 from typing import TypeVar
 
 import discord
+from pydantic import BaseModel
 from pydantic import ValidationError
 
 from bot import rulesets
@@ -66,6 +67,7 @@ __all__ = [
     "post_unsent",
     "rendered",
     "renderer",
+    "state_before",
     "view_of",
     "write",
 ]
@@ -79,6 +81,7 @@ log = logging.getLogger(__name__)
 
 RESTART_NOTE = "outbox.posted_after_restart"
 R = TypeVar("R")
+S = TypeVar("S", bound=BaseModel)
 
 # Builds the parts of a stored message that only committed data can give (rendered when it
 # is posted): the client, the stored row; returns the body's keys it fills in.
@@ -202,18 +205,26 @@ async def _mark_answered(
     answered (from its undo journal, `ops`): the choices it closed as done, and the
     questions a ruleset keeps in its state that were open before it and are no longer
     (`RulesetSpec.reasked`). A message of its own that pinged for one
-    (`Announcement.pings`) is marked, and a question's text that pinged its player when no
-    message of this command redraws that question (the redraw shows what the answer left).
-    Each is struck through and says it was answered (by the GM when not by whom it asked;
-    settled when a turn's end took its default), pings nobody, in the language it was
-    posted in (`answered_text`)."""
+    (`Announcement.pings`) is marked, and a question's text that pinged its player unless a
+    message of this command redraws that question without it (the redraw shows what the
+    answer left; a redraw that keeps the line, as a question settled without its player's
+    click does, has it marked). Each is struck through and says it was answered (by the GM
+    when not by whom it asked; settled when a turn's end took its default), pings nobody,
+    in the language it was posted in (`answered_text`)."""
     pings = [*await _choice_pings(uow, ops), *await _kept_pings(uow, ops)]
-    redrawn = {int(row.payload["edit"]) for row in written if row.payload.get("edit")}
+    redrawn = {
+        int(row.payload["edit"]): str(row.payload.get("content") or "")
+        for row in written
+        if row.payload.get("edit")
+    }
     turn_end = any(op["op"] == "turn_closed" for op in ops)
     marks = []
     for ping in pings:
-        if not ping.row.payload.get("content") or (ping.question and ping.message_id in redrawn):
+        text = ping.row.payload.get("content")
+        if not text:
             continue
+        if ping.question and str(text) not in redrawn.get(ping.message_id, str(text)):
+            continue  # redrawn without its ping line: nothing left to mark
         locale = str(ping.row.payload.get("locale") or DEFAULT_LANGUAGE)
         key = SETTLED_AT_TURN_END if turn_end else ANSWERED_BY_GM if ping.by_gm else ANSWERED
         payload = {
@@ -275,9 +286,8 @@ async def _kept_pings(uow: UnitOfWork, ops: Sequence[dict[str, Any]]) -> list[_P
             continue
         if spec.reasked is None:
             continue
-        try:
-            before = spec.state_model.model_validate_json(op["state"])
-        except ValidationError:
+        before = _pre_image(spec, op)
+        if before is None:
             continue
         after, _ = await uow.load(spec.key)
         for control, question in spec.reasked(after, before):
@@ -297,6 +307,29 @@ async def _kept_pings(uow: UnitOfWork, ops: Sequence[dict[str, Any]]) -> list[_P
         for prefix, whom in prefixes.items()
         if (post := shown[prefix]) is not None
     ]
+
+
+def _pre_image(spec: rulesets.AnySpec, op: Mapping[str, Any]) -> BaseModel | None:
+    """A ruleset's state as a journal's pre-image keeps it (None: unreadable)."""
+    try:
+        state: BaseModel = spec.state_model.model_validate_json(op["state"])
+    except ValidationError:
+        return None
+    return state
+
+
+def state_before(uow: UnitOfWork, spec: rulesets.RulesetSpec[S, Any]) -> S | None:
+    """The ruleset's state as the unit of work found it, from its undo journal (None when
+    it has not changed it, or keeps no journal): what a turn's end left behind, such as the
+    questions it settled, for the messages written with it."""
+    journal = uow.writes.journal
+    if journal is None:
+        return None
+    for op in journal.ops:
+        if op["op"] == "ruleset" and op["ruleset"] == spec.key:
+            found = _pre_image(spec, op)
+            return found if isinstance(found, spec.state_model) else None
+    return None
 
 
 class Answer(Generic[R]):

@@ -9,7 +9,9 @@ works after a restart, and a second answer is refused because the choice is gone
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
 from collections.abc import Callable
+from collections.abc import Mapping
 from collections.abc import Sequence
 from typing import Any
 
@@ -25,6 +27,7 @@ from bot.dice import Dice
 from bot.errors import GameError
 from bot.errors import NotAllowed
 from bot.errors import NotFound
+from bot.i18n import DEFAULT_LANGUAGE
 from bot.i18n import Msg
 from bot.i18n import t
 from bot.interactions import LOSS_COLOUR
@@ -65,6 +68,7 @@ from cogs.space_pirates.operations import bribers_named
 from cogs.space_pirates.operations import sealed_bribers
 from cogs.space_pirates.render import lines_embeds
 from cogs.space_pirates.render import rendered
+from cogs.space_pirates.render import texts_embeds
 
 ANSWER = ANSWER_CONTROL
 FORCE_ALL = FORCE_ALL_PREVIEW
@@ -166,11 +170,12 @@ async def _answer(
     *,
     announce: Callable[[Applied[ChoiceOutcome, SpacePiratesSettings]], list[Announcement]]
     | None = None,
+    then: Callable[[UnitOfWork, ChoiceOutcome], Awaitable[Any]] | None = None,
 ) -> Applied[ChoiceOutcome, SpacePiratesSettings]:
     """Apply the victim's answer in one unit of work, under the campaign's fleet combat
-    settings (FC-I17). A question a GM's undo took back says so (as core choices do); a
-    button of another kind of question (a number handed out again after an undo) is
-    refused."""
+    settings (FC-I17); `then` runs in it after the entry (`Applied.after`). A question a
+    GM's undo took back says so (as core choices do); a button of another kind of question
+    (a number handed out again after an undo) is refused."""
     combat: FleetCombatSettings = await campaign_combat(ctx)
     state, _ = await ctx.read()
     pending = next((q for q in open_questions(state) if q.choice_id == choice_id), None)
@@ -200,6 +205,7 @@ async def _answer(
         command=f"pirates {kind_of(pending).replace('_', '-')}",
         options={"choice": choice_id, "answer": option},
         audit=_public_audit,
+        then=then,
         announce=announce,
     )
 
@@ -258,11 +264,12 @@ ENDINGS = {
 
 
 def answered_title(
-    asked: Question, option: str, outcome: ChoiceOutcome
+    asked: Question, option: str, told: Mapping[str, Any]
 ) -> tuple[str, discord.Colour, dict[str, object]]:
     """The title key, colour and parameters of a question once answered: how its attack
-    ended (SP-3, SP-I24) when the answer finished it, else the answer itself (a paid
-    buy-off, an upkeep, a fight going on to another question)."""
+    ended (SP-3, SP-I24) when what answered it (`told`: its audited outcome, the raids it
+    finished) finished it, else the answer itself (a paid buy-off, an upkeep, a fight going
+    on to another question)."""
     params: dict[str, object] = {"faction": faction_of(asked)}
     answer = (C + f"answered.{kind_of(asked)}.{option}", NEUTRAL_COLOUR, params)
     if isinstance(asked, UpkeepDue):
@@ -270,7 +277,7 @@ def answered_title(
     raid = next(
         (
             r
-            for r in outcome.outcome.get("raids", [])
+            for r in told.get("raids", [])
             if r["faction"] == asked.faction and r["seq"] == asked.report.get("seq")
         ),
         None,
@@ -288,25 +295,34 @@ async def answer_question(
     """Answer a question; in the same transaction (the outbox) the message showing how it
     ended, titled by the answer (a paid buy-off is not "the raid goes on"), the clicked
     question redrawn when `edit` (in `locale`, the language it was asked in), and the
-    questions the answer leads to: new posts, in the campaign's language now."""
+    questions the answer leads to: new posts, in the campaign's language now. Answered by
+    a command instead (`edit` False), the question's own message is redrawn as answered
+    too, its buttons gone (`settled_question`)."""
     state, _ = await ctx.read()
     waiting = open_questions(state)
     before = [q.choice_id for q in waiting]
     asked = next((q for q in waiting if q.choice_id == choice_id), None)
 
+    async def posted(uow: UnitOfWork, _outcome: ChoiceOutcome) -> list[tuple[Question, Post]]:
+        return [] if edit or asked is None else await question_posts(uow, [asked])
+
     def shown(done: Applied[ChoiceOutcome, SpacePiratesSettings]) -> list[Announcement]:
         assert asked is not None  # `_answer` refuses a question that is not open
-        title, colour, params = answered_title(asked, option, done.outcome)
+        title, colour, params = answered_title(asked, option, done.outcome.outcome)
         embeds = lines_embeds(title, done.outcome.lines, locale, colour=colour, **params)
         answered = Announcement(
             edit=edit,
             embeds=embeds[:10],
             view=report_view(ctx, done.outcome, locale, asked.turn),
         )
+        settled = [
+            settled_question(q, post, option, done.outcome.outcome, done.outcome.lines)
+            for q, post in done.after or ()
+        ]
         asked_next = _new_questions(before, done.outcome)
-        return [answered, *questions(asked_next, ctx.user_of, ctx.public_locale)]
+        return [answered, *settled, *questions(asked_next, ctx.user_of, ctx.public_locale)]
 
-    await _answer(ctx, choice_id, option, cost, announce=shown)
+    await _answer(ctx, choice_id, option, cost, announce=shown, then=posted)
 
 
 @controls.control(ANSWER)
@@ -428,7 +444,7 @@ async def _force(
     async def close(uow: UnitOfWork, outcome: ChoiceOutcome) -> list[tuple[Question, Post]]:
         if confirmed is not None:
             await uow.close_choice(confirmed)
-        return await _posts(uow, [q for q in waiting if q.choice_id in outcome.forced])
+        return await question_posts(uow, [q for q in waiting if q.choice_id in outcome.forced])
 
     def shown(done: Applied[ChoiceOutcome, SpacePiratesSettings]) -> list[Announcement]:
         outcome = done.outcome
@@ -438,11 +454,25 @@ async def _force(
             for text in rendered(bribers_named(v, sealed), ctx.locale)
         ]
         embeds = lines_embeds(C + "forced.title", outcome.lines, ctx.public_locale)
-        messages = [Announcement(embeds=embeds[:10])]
+        asked = _new_questions(before, outcome)
+        forced = [q for q in waiting if q.choice_id in outcome.forced]
+        told = _told(ctx, [*map(faction_of, forced), *reported(outcome.outcome)], asked)
+        content = _forced_ping(told, ctx.public_locale)
+        messages = [Announcement(content=content, embeds=embeds[:10], pinged=told)]
         if private:  # the GM's eyes only (SP-I33)
             messages.append(Announcement(content="\n".join(private)[:1900], ephemeral=True))
-        settled = [_settled(q, post, outcome, ctx.public_locale) for q, post in done.after]
-        asked = _new_questions(before, outcome)
+        settled = [
+            settled_question(
+                q,
+                post,
+                outcome.forced[q.choice_id],
+                outcome.outcome,
+                outcome.lines,
+                head=Msg(C + "forced.question", faction=faction_of(q)),
+                keep_ping=False,
+            )
+            for q, post in done.after
+        ]
         return [*messages, *settled, *questions(asked, ctx.user_of, ctx.public_locale)]
 
     await ctx.apply(
@@ -458,7 +488,28 @@ async def _force(
     )
 
 
-async def _posts(uow: UnitOfWork, asked: Sequence[Question]) -> list[tuple[Question, Post]]:
+def _told(ctx: Ctx, factions: Sequence[str], asked: Sequence[Question]) -> list[int]:
+    """The players a forced answer concerns, each once, by user: the players of `factions`
+    (whose questions it settled, then whom what it carried on reached); not the GM who
+    forced it, nor a player a new question asks (`asked`: that question pings them)."""
+    pinged_by_question = {ctx.user_of(faction_of(q)) for q in asked}
+    users = (ctx.user_of(f) for f in factions)
+    return [
+        u
+        for u in dict.fromkeys(users)
+        if u is not None and u != ctx.user_id and u not in pinged_by_question
+    ]
+
+
+def _forced_ping(users: Sequence[int], locale: str) -> str | None:
+    """The line of a forced answer that pings the players it concerns (None: nobody)."""
+    if not users:
+        return None
+    mentions = " ".join(f"<@{u}>" for u in users)
+    return t(C + "forced.ping", locale, users=mentions)
+
+
+async def question_posts(uow: UnitOfWork, asked: Sequence[Question]) -> list[tuple[Question, Post]]:
     """The posts showing these questions' buttons (the newest of each), in the order asked;
     a question whose post was never kept is left out."""
     prefixes = {q.choice_id: controls.control_id(ANSWER, q.choice_id) + ":" for q in asked}
@@ -466,16 +517,33 @@ async def _posts(uow: UnitOfWork, asked: Sequence[Question]) -> list[tuple[Quest
     return [(q, post) for q in asked if (post := found[prefixes[q.choice_id]]) is not None]
 
 
-def _settled(question: Question, post: Post, outcome: ChoiceOutcome, locale: str) -> Announcement:
-    """SP-I45: a question a GM's force settled, redrawn in its own message as an answered one
-    is (titled and coloured by how its attack ended, else by the answer forced), saying the
-    default was forced; no ping, no buttons. A message that is gone is left gone (the
-    force's own message tells what happened)."""
-    shown_in = str(post.payload.get("locale") or locale)  # the language it was asked in
-    title, colour, params = answered_title(question, outcome.forced[question.choice_id], outcome)
-    lines = [Msg(C + "forced.question", faction=faction_of(question)), *outcome.lines]
-    embeds = lines_embeds(title, lines, shown_in, colour=colour, **params)
+def settled_question(
+    question: Question,
+    post: Post,
+    option: str,
+    told: Mapping[str, Any],
+    lines: Sequence[Msg],
+    *,
+    head: Msg | None = None,
+    keep_ping: bool = True,
+    escaped: bool = False,
+) -> Announcement:
+    """SP-I45: a question settled without its player's click (a GM's force, an answer by
+    command, a turn's end taking its default), redrawn in its own message as an answered
+    one is: titled and coloured by how its attack ended, else by the answer `option`
+    (`answered_title`, from `told`, the audited outcome of what settled it), `head` saying
+    how it was settled, then `lines` (`escaped`: their texts are escaped already, as a
+    turn's summary lines are); in the language it was asked in; no buttons. Its ping
+    line stays when `keep_ping` (the outbox marks it answered), pinging nobody. A message
+    that is gone is left gone (what settled it tells what happened)."""
+    shown_in = str(post.payload.get("locale") or DEFAULT_LANGUAGE)
+    title, colour, params = answered_title(question, option, told)
+    said = rendered([head] if head is not None else [], shown_in)
+    said += [m.render(shown_in) for m in lines] if escaped else rendered(lines, shown_in)
+    embeds = texts_embeds(title, said, shown_in, colour=colour, **params)
+    ping = post.payload.get("content") if keep_ping else None
     return Announcement(
+        content=str(ping) if ping else None,
         embeds=embeds[:10],
         edits=int(post.payload["edit"]),
         channel_id=post.channel_id,

@@ -10,23 +10,29 @@ from typing import Any
 from discord import app_commands
 from discord.ext import commands
 
+from bot import secret_rolls
 from bot.announcements import Announcement
 from bot.app import PrivateerBot
 from bot.cog_base import Interaction
 from bot.errors import NotAllowed
 from bot.errors import NotFound
 from bot.i18n import Msg
+from bot.i18n import t
 from bot.interactions import cite_in_footer
 from bot.interactions import line_embeds
+from bot.interactions import locale_of
 from bot.interactions import message_batches
 from bot.interactions import reply
 from bot.interactions import require_gm
+from bot.interactions import service_of
 from bot.interactions import who
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates import SPEC
 from bot.rules.space_pirates import SpacePiratesSettings
 from bot.rules.space_pirates import SpacePiratesState
+from bot.rules.space_pirates.bribe import briber_of
 from bot.rules.space_pirates.bribe import open_bribe_offers
+from bot.rules.space_pirates.models import Bribe
 from bot.rules.space_pirates.models import Planet
 from bot.rules.space_pirates.models import RegisteredShip
 from bot.rules.space_pirates.models import TradeRoute
@@ -65,6 +71,7 @@ from cogs.space_pirates.input import parse_numbers
 from cogs.space_pirates.input import parse_owners
 from cogs.space_pirates.input import parse_ships
 from cogs.space_pirates.operations import Params
+from cogs.space_pirates.operations import payers
 from cogs.space_pirates.render import lines_embeds
 from cogs.space_pirates.render import planet_line
 from cogs.space_pirates.render import route_line
@@ -726,6 +733,30 @@ class SpacePiratesCog(commands.Cog):
         found = await owned_choices(interaction, SPEC, last.strip(), _contracts)
         return [app_commands.Choice(name=c.name, value=f"{head}{c.value}"[:200]) for c in found]
 
+    @withdraw.autocomplete("bribe")
+    async def withdraw_autocomplete(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        """The bribes the typist may withdraw (SP-I33 `bribe_withdraw_after_roll`): placed
+        this turn, a player's own (a GM: every one). A placed bribe is its briber's and the
+        GMs' secret, a sealed one's payer too: nobody else is offered it."""
+        found = await state_for(interaction, SPEC)
+        if found is None or not found[2].bribe_withdraw_after_roll:
+            return []
+        campaign = found[0]
+        sealed = payers(await secret_rolls.sealed_parts(service_of(interaction).log, campaign.id))
+        locale = locale_of(interaction)
+
+        def bribes(state: SpacePiratesState, typist: Typist) -> list[tuple[str, str]]:
+            return [
+                (_bribe_label(b, briber, locale), str(b.id))
+                for b in state.bribes
+                if b.status == "placed" and b.placed_turn == campaign.turn
+                if (briber := briber_of(b, sealed)) and typist.owns(briber)
+            ]
+
+        return _as_numbers(await owned_choices(interaction, SPEC, current, bribes))
+
     @privateers_recall.autocomplete("group")
     async def group_autocomplete(
         self, interaction: Interaction, current: str
@@ -756,6 +787,13 @@ def _offers(state: SpacePiratesState, typist: Typist) -> list[tuple[str, str]]:
         if typist.owns(b.victim)
     ]
     return asked + offered
+
+
+def _bribe_label(bribe: Bribe, briber: str, locale: str) -> str:
+    """A bribe as "#12 Vega → Orion, route raid, 40" (its number, who pays, the victim, the
+    kind, the cost)."""
+    kind = t(f"space_pirates.kind.{bribe.kind}", locale)
+    return f"#{bribe.id} {briber} → {bribe.victim}, {kind}, {bribe.cost}"
 
 
 def _contracts(state: SpacePiratesState, typist: Typist) -> list[tuple[str, str]]:

@@ -56,7 +56,19 @@ def lines_embeds(
 ) -> list[discord.Embed]:
     """A titled list of lines over as many embeds as it needs, coloured by what it means,
     the clauses cited in the footer (as every embed of the bot has them)."""
-    texts = rendered(lines, locale) or [t(C + "nothing", locale)]
+    return texts_embeds(title_key, rendered(lines, locale), locale, colour=colour, **params)
+
+
+def texts_embeds(
+    title_key: str,
+    texts: Sequence[str],
+    locale: str,
+    *,
+    colour: discord.Colour = NEUTRAL_COLOUR,
+    **params: object,
+) -> list[discord.Embed]:
+    """`lines_embeds` of lines rendered already, their text escaped (a turn's summary)."""
+    texts = list(texts) or [t(C + "nothing", locale)]
     title = t(title_key, locale, **{k: safe(v) for k, v in params.items()})
     embeds = line_embeds(title, texts)
     for embed in embeds:

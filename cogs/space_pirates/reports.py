@@ -13,6 +13,7 @@ from discord import app_commands
 from bot import controls
 from bot import secret_rolls
 from bot.announcements import Announcement
+from bot.announcements import state_before
 from bot.campaigns import TurnSummary
 from bot.campaigns import UnitOfWork
 from bot.errors import NotAllowed
@@ -45,8 +46,11 @@ from bot.rules.space_pirates.reports import report_key
 from bot.rules.space_pirates.retire import BRIBES
 from bot.scaffold import RulesetContext
 from bot.text import shown
+from cogs.space_pirates.choices import faction_of
 from cogs.space_pirates.choices import open_questions
+from cogs.space_pirates.choices import question_posts
 from cogs.space_pirates.choices import questions
+from cogs.space_pirates.choices import settled_question
 from cogs.space_pirates.common import REPORT
 from cogs.space_pirates.common import C
 from cogs.space_pirates.common import Ctx
@@ -59,6 +63,7 @@ from cogs.space_pirates.operations import sealed_bribers
 from cogs.space_pirates.render import rendered
 
 PER_MESSAGE = 25
+P = "space_pirates."
 
 
 async def report_pages(ctx: Ctx, faction: str, turn: int) -> list[list[Msg]]:
@@ -248,7 +253,46 @@ async def after_turn(
     if told:  # the GM's eyes only (SP-I33): shown to the GM who confirmed
         messages.append(Announcement(content="\n".join(told)[:2000], ephemeral=True))
     state, _ = await uow.load(SPEC)
-    return messages + questions(open_questions(state, turn), posting.user_of, public)
+    settled = await _settled_by_turn_end(uow, summary, turn)
+    return messages + settled + questions(open_questions(state, turn), posting.user_of, public)
+
+
+async def _settled_by_turn_end(
+    uow: UnitOfWork, summary: TurnSummary, turn: int
+) -> list[Announcement]:
+    """SP-I45: each question of an earlier resolution that this turn's end settled with its
+    default, redrawn in its own message: how its attack ended (or the answer taken), that
+    its player did not answer before the turn ended, then what that resolution did to its
+    end; no buttons left (its ping line is marked settled)."""
+    taken = {int(k): str(v) for k, v in (summary.outcome.get("defaults_taken") or {}).items()}
+    before = state_before(uow, SPEC) if taken else None
+    if before is None:
+        return []
+    asked = [q for q in open_questions(before) if q.choice_id in taken]
+    lines = _earlier_lines(summary.lines)
+    return [
+        settled_question(
+            q,
+            post,
+            taken[q.choice_id],
+            summary.outcome,
+            lines,
+            head=Msg(C + "question.settled_at_turn_end", faction=faction_of(q), turn=turn),
+            escaped=True,  # the summary's lines are
+        )
+        for q, post in await question_posts(uow, asked)
+    ]
+
+
+def _earlier_lines(lines: list[Msg]) -> list[Msg]:
+    """The summary's lines of the earlier resolution its turn's end finished: between its
+    heading and the heading of the turn's own resolution."""
+    keys = [m.key for m in lines]
+    if P + "turn.earlier" not in keys:
+        return []
+    start = keys.index(P + "turn.earlier") + 1
+    end = keys.index(P + "turn.current") if P + "turn.current" in keys else len(lines)
+    return lines[start:end]
 
 
 async def report_command(

@@ -18,6 +18,7 @@ from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates.base import operations_blocked
 from bot.rules.space_pirates.base import require_operations
 from bot.rules.space_pirates.fleet import round_amount
+from bot.rules.space_pirates.messages import numbers_msg
 from bot.rules.space_pirates.models import PlayerPirates
 from bot.rules.space_pirates.models import PrivateerGroup
 from bot.rules.space_pirates.models import RegisteredShip
@@ -128,10 +129,20 @@ class RecallQuote(BaseModel):
     cost: int
 
 
+def recallable_groups(state: SpacePiratesState, owner: str) -> list[int]:
+    """The numbers of `owner`'s privateer groups still out raiding (not recalled), the ones
+    `/pirates privateers recall` takes (SP-I37)."""
+    return [g.id for g in state.privateers if g.owner == owner and g.recalled_turn is None]
+
+
 def _own_group(state: SpacePiratesState, owner: str, group_id: int) -> PrivateerGroup:
     group = next((g for g in state.privateers if g.id == group_id), None)
     if group is None:
-        raise NotFound(f"{P}error.group_not_found", group=group_id)
+        raise NotFound(
+            f"{P}error.group_not_found",
+            group=group_id,
+            open=numbers_msg(recallable_groups(state, owner)),
+        )
     if group.owner != owner:
         raise NotAllowed(f"{P}error.not_your_group", group=group_id)
     if group.recalled_turn is not None:

@@ -177,7 +177,8 @@ def _finish_earlier(rc: ResolutionContext, turn: int) -> None:
         earlier += [d.choice_id for d in state.upkeep_due if d.turn < turn]
         if not earlier:
             break
-        _force_one(rc, earlier[0])
+        given = _force_one(rc, earlier[0])  # its answer, for the question's message
+        rc.journal.outcome.setdefault("defaults_taken", {})[str(earlier[0])] = given
         advance(rc)
     rc.journal.drop_answered(open_choices(state))
     if state.resolution is not None and state.resolution.turn < turn:
