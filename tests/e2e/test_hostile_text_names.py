@@ -166,6 +166,19 @@ async def test_naval_orders_refusals_quote_force_names_as_typed(table):
     )
 
 
+async def test_naval_orders_overview_names_a_force_lacking_orders_as_typed(table):
+    """`/navy orders` names its owner's forces that still lack orders (NO-I2) as typed:
+    escaped once, no backslash the player did not type."""
+    await start(table, "naval_orders", "Britain")
+    await table.slash(
+        f"/navy forces register name:{HOSTILE} kind:line location:1 ships:III", as_="player1"
+    )
+    overview = await table.slash("/navy orders", as_="player1")
+    shown = overview.embed.description
+    assert f"Britain: 1 force lacks orders for turn 1: {LITERAL}." in shown, shown
+    assert "\\\\" not in shown
+
+
 async def test_a_bribe_refusal_names_the_victim_as_typed(table):
     """SP-7.1: a bribe against a faction the briber has no contact with is refused, the
     faction's name quoted literally."""

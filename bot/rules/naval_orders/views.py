@@ -68,16 +68,14 @@ def lacking_lines(
     state: NavalOrdersState, turn: int, *, viewer: str | None, is_gm: bool
 ) -> list[Msg]:
     """`/navy orders`: the viewer's forces that still lack orders by name (every owner's for
-    a GM), the names shown literally (`bot.text.shown`)."""
+    a GM), raw like the overview's other lines: the command shows them literally once."""
     return [
-        shown_msg(
-            Msg(
-                "naval_orders.overview.lacking",
-                owner=owner,
-                count=len(names),
-                forces=MsgList(names),
-                turn=turn,
-            )
+        Msg(
+            "naval_orders.overview.lacking",
+            owner=owner,
+            count=len(names),
+            forces=MsgList(names),
+            turn=turn,
         )
         for owner, names in _lacking_by_owner(state)
         if is_gm or (viewer is not None and name_key(viewer) == name_key(owner))
