@@ -5,6 +5,8 @@ alone reads why, and nothing of the file is applied."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.e2e.confirming import confirmed
 from tests.e2e.test_fleet_combat import refusal
 
@@ -45,32 +47,32 @@ async def nothing_applied(table, posted: int) -> None:
     assert "campaign settings" not in log.text()
 
 
-async def test_an_imported_look_alike_class_is_refused_as_the_stats_command_refuses_it(campaign):
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [
+        pytest.param(
+            "\u0441ruiser",
+            "“\u0441ruiser” looks too much like cruisers, a class already in the table: fleets and "
+            "fire orders name a class by its name, so give one no one can mistake for it (FC-I4).",
+            id="look-alike",
+        ),
+        pytest.param(
+            "Cruiser",
+            "“Cruiser” and “cruiser” are one class written two ways: fleets and fire orders name "
+            "a class by its name whatever its case, spaces or underscores, so keep one row for it "
+            "(FC-I4).",
+            id="second-spelling",
+        ),
+    ],
+)
+async def test_an_imported_class_is_refused_as_the_stats_command_refuses_it(campaign, name, why):
     table = campaign
     text = await exported(table)
     posted = len(table.channel_messages())
 
-    refused = await imported(table, with_class(text, "\u0441ruiser"))
+    refused = await imported(table, with_class(text, name))
 
-    assert refusal(refused) == (
-        "“\u0441ruiser” looks too much like cruisers, a class already in the table: fleets and "
-        "fire orders name a class by its name, so give one no one can mistake for it (FC-I4)."
-    )
-    await nothing_applied(table, posted)
-
-
-async def test_an_imported_second_spelling_of_a_class_is_refused(campaign):
-    table = campaign
-    text = await exported(table)
-    posted = len(table.channel_messages())
-
-    refused = await imported(table, with_class(text, "Cruiser"))
-
-    assert refusal(refused) == (
-        "“Cruiser” and “cruiser” are one class written two ways: fleets and fire orders name "
-        "a class by its name whatever its case, spaces or underscores, so keep one row for it "
-        "(FC-I4)."
-    )
+    assert refusal(refused) == why
     await nothing_applied(table, posted)
 
 
