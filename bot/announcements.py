@@ -15,7 +15,9 @@ question a GM answered by command, posted anew when it is gone); a *mark* on a m
 undone command posted (`undone`: edited as it reads when the mark is posted,
 `undone_edit`), or on the ping of a question the command answered (`answered`: its ping
 line struck through and marked answered, `answered_text`; `write` adds these itself, from
-the questions the command's undo journal shows it closed, in every ruleset); a *private*
+the questions the command's undo journal shows it closed, in every ruleset), and on that
+ping once a GM's undo asked its question again (`reasked`: the answered mark becomes "the
+answer was undone, asked again"; bot/undo.py writes it); a *private*
 one (ephemeral), which only the interaction can show and a restart drops; and one
 *rendered* when it is posted, from committed data, by a renderer registered under its name
 (`renderer`): what only the commit itself makes readable (a turn end's revealed seed, whom
@@ -431,7 +433,7 @@ async def rendered(client: discord.Client, row: OutboxMessage) -> dict[str, Any]
 
 def _empty(payload: dict[str, Any]) -> bool:
     """Nothing to show (a rendered message that found nothing to say)."""
-    if payload.get("undone") or payload.get("answered"):  # a mark on a message posted earlier
+    if _marks(payload):  # a mark on a message posted earlier
         return False
     return not (payload.get("content") or payload.get("embeds") or payload.get("components"))
 
@@ -454,7 +456,7 @@ async def deliver(
         try:
             if _empty(payload):
                 message_id = None
-            elif payload.get("repost") or payload.get("undone") or payload.get("answered"):
+            elif payload.get("repost") or _marks(payload):
                 # posted earlier, not the clicked message
                 message_id = await _post_in_channel(interaction.client, row, payload, note=None)
             elif payload.get("edit"):
@@ -501,6 +503,8 @@ async def _post_in_channel(
         return await _mark_undone(channel, row, payload)
     if payload.get("answered"):
         return await _mark_answered_in(channel, row, payload)
+    if payload.get("reasked"):
+        return await _mark_reasked_in(channel, row, payload)
     if payload.get("repost"):
         return await _redraw_or_repost(channel, row, payload, note=note)
     if payload.get("edit"):
@@ -665,6 +669,42 @@ async def _mark_answered_in(
         return {"content": clip(text, 2000), "allowed_mentions": discord.AllowedMentions.none()}
 
     return await _mark(channel, row, payload, marked, "answered")
+
+
+def _marks(payload: dict[str, Any]) -> bool:
+    """Whether a stored body is a mark on a message posted earlier (undone, answered, or
+    its answer undone and asked again)."""
+    return bool(payload.get("undone") or payload.get("answered") or payload.get("reasked"))
+
+
+async def _mark_reasked_in(
+    channel: discord.PartialMessageable, row: OutboxMessage, payload: dict[str, Any]
+) -> int | None:
+    """Edit the ping line of a message whose question's answer a GM undid (the question is
+    asked again, with a ping of its own): the answered mark it got (`answered_text`, any of
+    its notes in the language it was posted in) becomes `payload`'s note, and a ping never
+    marked is struck through with it; it pings nobody. A message whose text shows neither
+    (redrawn since, or already marked so) is left as it is."""
+    ping, note = str(payload["reasked"]["ping"]), str(payload["reasked"]["note"])
+    locale = str(payload.get("locale") or DEFAULT_LANGUAGE)
+    marked = answered_text(ping, note)
+
+    def reasked(found: discord.Message) -> dict[str, Any] | None:
+        text = found.content
+        if marked in text:
+            return None
+        for key in (ANSWERED, ANSWERED_BY_GM, SETTLED_AT_TURN_END):
+            answered = answered_text(ping, t(key, locale))
+            if answered in text:
+                text = text.replace(answered, marked, 1)
+                break
+        else:
+            if ping not in text or f"~~{ping}" in text:
+                return None
+            text = text.replace(ping, marked, 1)
+        return {"content": clip(text, 2000), "allowed_mentions": discord.AllowedMentions.none()}
+
+    return await _mark(channel, row, payload, reasked, "asked again")
 
 
 async def post_unsent(client: discord.Client, db: Database, shards: Shards | None = None) -> int:
