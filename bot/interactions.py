@@ -412,9 +412,20 @@ async def update_message(interaction: discord.Interaction[Any], **changes: Any) 
         await interaction.response.edit_message(**changes)
 
 
-async def send_error(interaction: discord.Interaction[Any], text: str) -> None:
-    """An ephemeral refusal."""
-    embed = discord.Embed(description=clip(text, 4096), colour=ERROR_COLOUR)
+class NotPosted(Exception):
+    """A committed command's messages Discord refused to post (bot/announcements.py holds
+    them for `/turn status` to post again): its actor is told privately, not as a failure."""
+
+    def __init__(self, count: int) -> None:
+        super().__init__(f"{count} message(s) held")
+        self.count = count
+
+
+async def send_error(
+    interaction: discord.Interaction[Any], text: str, *, colour: discord.Colour = ERROR_COLOUR
+) -> None:
+    """An ephemeral refusal (or, in `colour`, a private notice)."""
+    embed = discord.Embed(description=clip(text, 4096), colour=colour)
     try:
         await reply(interaction, embed=embed, ephemeral=True)
     except discord.HTTPException:
@@ -431,6 +442,9 @@ async def handle_error(interaction: discord.Interaction[Any], error: BaseExcepti
     locale = locale_of(interaction)
     if isinstance(original, GameError):
         await send_error(interaction, original.message(locale))
+        return
+    if isinstance(original, NotPosted):  # done, but Discord refused to show it
+        await send_error(interaction, t("outbox.held", locale), colour=WAITING_COLOUR)
         return
     if isinstance(original, app_commands.CheckFailure):
         await send_error(interaction, t("error.not_allowed", locale))

@@ -306,18 +306,24 @@ class TurnCog(commands.Cog):
     @turn.command(name="status", description="The turn number and what the campaign waits for")
     async def turn_status(self, interaction: discord.Interaction[Any]) -> None:
         """Per ruleset: what it still waits for; the deadline and who still owes a move (it
-        reads every ruleset's state, which takes long in a large campaign: answered deferred)."""
+        reads every ruleset's state, which takes long in a large campaign: answered deferred).
+        First it posts what Discord refused to post in this campaign (a question nobody sees
+        otherwise), and says what it still could not post."""
         ctx = await campaign_context(interaction)
         await defer_publicly(interaction)
         c = ctx.campaign
+        # What Discord refused to post in this campaign (a question nobody sees) goes first.
+        _, held = await announcements.post_held(interaction.client, ctx.service.db, c.id)
         flow = turn_flow_of(interaction)
         embed = make_embed(ctx.pt("turn.status.title", name=shown(c.name), turn=c.turn))
         schedule = await flow.schedule(c)
+        told = []
+        if held:
+            told.append(ctx.pt("turn.status.held", count=held))
         if schedule.deadline_at is not None:
-            embed.description = ctx.pt(
-                "turn_flow.status.deadline",
-                when=when_text(schedule.deadline_at),
-            )
+            told.append(ctx.pt("turn_flow.status.deadline", when=when_text(schedule.deadline_at)))
+        if told:
+            embed.description = "\n".join(told)
         open_choices = questions(await ctx.service.open_choices(c.id))
         sections: list[tuple[str, list[str]]] = []  # each ruleset's title and waits
         for key in c.rulesets:
