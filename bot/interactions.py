@@ -626,6 +626,22 @@ async def not_yours(ctx: Context, choice: Choice, owner_id: int) -> NotAllowed:
     return whose_choice(choice, owner_id, await ctx.service.factions(ctx.campaign.id))
 
 
+async def shown_or_closed(
+    ctx: Context, choice_id: int, show: Callable[[], Awaitable[object]]
+) -> None:
+    """Show a question just opened (`show`, its message with the buttons of `choice_id`).
+    One that cannot be shown (the interaction expired, Discord refused the message) is
+    closed at once: no question is left that nobody sees, and the asker is told, when
+    anything still can be, to type the command again."""
+    try:
+        await show()
+    except Exception as failure:
+        log.warning("question %s could not be shown", choice_id, exc_info=failure)
+        async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
+            await uow.close_choice(choice_id, "cancelled")
+        raise GameError("confirm.not_asked") from failure
+
+
 async def cancel_choice(
     interaction: discord.Interaction[Any],
     ctx: Context,
