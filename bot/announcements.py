@@ -751,11 +751,13 @@ async def _mark_reasked_in(
 LATE_NOTE = "outbox.posted_late"
 
 
-async def post_held(client: discord.Client, db: Database, campaign_id: int) -> tuple[int, int]:
+async def post_held(interaction: discord.Interaction[Any], campaign_id: int) -> tuple[int, int]:
     """Post again, in their channels and in order, the campaign's messages Discord refused
     (`outbox.held`), each new one marked as posted late (an edit just redraws its message);
     a channel that refuses again holds its message and those after it. Returns how many
-    were posted and how many are still held."""
+    were posted and how many are still held. (`interaction`: the command that asks it.)"""
+    client = interaction.client
+    db: Database = client.service.db
     posted = 0
     waiting = await outbox.held(db, campaign_id)
     for index, row in enumerate(waiting):

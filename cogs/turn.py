@@ -314,7 +314,7 @@ class TurnCog(commands.Cog):
         await defer_publicly(interaction)
         c = ctx.campaign
         # What Discord refused to post in this campaign (a question nobody sees) goes first.
-        _, held = await announcements.post_held(interaction.client, ctx.service.db, c.id)
+        _, held = await announcements.post_held(interaction, c.id)
         flow = turn_flow_of(interaction)
         embed = make_embed(ctx.pt("turn.status.title", name=shown(c.name), turn=c.turn))
         schedule = await flow.schedule(c)
