@@ -15,11 +15,18 @@ question a GM answered by command, posted anew when it is gone); a *mark* on a m
 undone command posted (`undone`: edited as it reads when the mark is posted,
 `undone_edit`), or on the ping of a question the command answered (`answered`: its ping
 line struck through and marked answered, `answered_text`; `write` adds these itself, from
-the questions the command's undo journal shows it closed, in every ruleset); a *private*
+the questions the command's undo journal shows it closed, in every ruleset), and on that
+ping once a GM's undo asked its question again (`reasked`: the answered mark becomes "the
+answer was undone, asked again"; bot/undo.py writes it); a *private*
 one (ephemeral), which only the interaction can show and a restart drops; and one
 *rendered* when it is posted, from committed data, by a renderer registered under its name
 (`renderer`): what only the commit itself makes readable (a turn end's revealed seed, whom
 its summary pings).
+
+A message Discord refuses to post (the answer and the channel both, or the channel alone) is
+held with the ones after it: the command is done, its question open, and its player told
+privately that nobody sees it yet (`NotPosted`); `/turn status` posts what its campaign holds
+(`post_held`, marked "posted late"), and so does the next start.
 
 Delivery is exactly once except in one narrow window: a post that succeeded just before the
 process died, before its mark committed, is posted again at start-up (at least once).
@@ -35,6 +42,7 @@ from collections.abc import Mapping
 from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import field
+from dataclasses import replace
 from typing import TYPE_CHECKING
 from typing import Any
 from typing import Generic
@@ -49,6 +57,7 @@ from bot.campaigns import UnitOfWork
 from bot.controls import Control
 from bot.i18n import DEFAULT_LANGUAGE
 from bot.i18n import t
+from bot.interactions import NotPosted
 from bot.interactions import clip
 from bot.interactions import ping_only
 from bot.interactions import reply
@@ -64,6 +73,7 @@ __all__ = [
     "Renderer",
     "deliver",
     "post",
+    "post_held",
     "post_unsent",
     "rendered",
     "renderer",
@@ -464,7 +474,7 @@ async def rendered(client: discord.Client, row: OutboxMessage) -> dict[str, Any]
 
 def _empty(payload: dict[str, Any]) -> bool:
     """Nothing to show (a rendered message that found nothing to say)."""
-    if payload.get("undone") or payload.get("answered"):  # a mark on a message posted earlier
+    if _marks(payload):  # a mark on a message posted earlier
         return False
     return not (payload.get("content") or payload.get("embeds") or payload.get("components"))
 
@@ -480,41 +490,74 @@ async def deliver(
     (an edit redraws the clicked message), marking each sent right after it is posted;
     returns their message ids."""
     posted: list[int | None] = []
-    for row in rows:
+    for index, row in enumerate(rows):
         payload = await rendered(interaction.client, row)
-        kwargs = _message(payload)
-        message_id: int | None
         try:
-            if _empty(payload):
-                message_id = None
-            elif payload.get("repost") or payload.get("undone") or payload.get("answered"):
-                # posted earlier, not the clicked message
-                message_id = await _post_in_channel(interaction.client, row, payload, note=None)
-            elif payload.get("edit"):
-                await update_message(interaction, **_redraw(payload))
-                message_id = int(payload["edit"])
-            else:
-                message_id = await reply(
-                    interaction,
-                    kwargs.get("content"),
-                    embeds=kwargs["embeds"],
-                    view=kwargs.get("view"),
-                    ephemeral=bool(payload.get("ephemeral")),
-                    pinged=_pinged(payload),
-                )
-        except discord.NotFound:  # the interaction is gone: the channel gets it instead
-            message_id = await _post_in_channel(interaction.client, row, payload, note=None)
+            message_id = await _answered(interaction, row, payload)
+        except discord.HTTPException as refused:
+            await _held(db, rows[index:], refused)
+            raise NotPosted(len(rows) - index) from refused
         await outbox.mark_sent(db, row, message_id)
         posted.append(message_id)
     return posted
 
 
+async def _answered(
+    interaction: discord.Interaction[Any], row: OutboxMessage, payload: dict[str, Any]
+) -> int | None:
+    """Post one stored message as the interaction's answer (`deliver`); returns its id."""
+    kwargs = _message(payload)
+    try:
+        if _empty(payload):
+            return None
+        if payload.get("repost") or _marks(payload):
+            # posted earlier, not the clicked message
+            return await _post_in_channel(interaction.client, row, payload, note=None)
+        if payload.get("edit"):
+            await update_message(interaction, **_redraw(payload))
+            return int(payload["edit"])
+        return await reply(
+            interaction,
+            kwargs.get("content"),
+            embeds=kwargs["embeds"],
+            view=kwargs.get("view"),
+            ephemeral=bool(payload.get("ephemeral")),
+            pinged=_pinged(payload),
+        )
+    except discord.NotFound:  # the interaction is gone: the channel gets it instead
+        return await _post_in_channel(interaction.client, row, payload, note=None)
+
+
+async def _held(
+    db: Database, rows: Sequence[OutboxMessage], refused: discord.HTTPException
+) -> None:
+    """Discord refused to post the first of `rows` (the interaction's answer and its
+    channel both, or the channel alone): it and the ones after it stay unsent, held for
+    `/turn status` to post again (`post_held`) or the next start; a question in them stays
+    open (the command that asks it is done)."""
+    # A body Discord finds invalid is a bug (posting it again will not help): logged as one.
+    level = logging.ERROR if refused.status == 400 else logging.WARNING
+    log.log(
+        level,
+        "outbox message %s was refused (%s): it and %d after it are held",
+        rows[0].id,
+        refused.status,
+        len(rows) - 1,
+        exc_info=refused if level == logging.ERROR else None,
+    )
+    await outbox.hold(db, rows)
+
+
 async def post(client: discord.Client, db: Database, rows: Sequence[OutboxMessage]) -> None:
     """Post messages written without an interaction to answer (an automatic turn end) in
     their channels, in order, marking each sent right after it is posted."""
-    for row in rows:
+    for index, row in enumerate(rows):
         payload = await rendered(client, row)
-        message_id = await _post_in_channel(client, row, payload, note=None)
+        try:
+            message_id = await _post_in_channel(client, row, payload, note=None)
+        except discord.HTTPException as refused:  # held: /turn status posts them again
+            await _held(db, rows[index:], refused)
+            return
         await outbox.mark_sent(db, row, message_id)
 
 
@@ -534,6 +577,8 @@ async def _post_in_channel(
         return await _mark_undone(channel, row, payload)
     if payload.get("answered"):
         return await _mark_answered_in(channel, row, payload)
+    if payload.get("reasked"):
+        return await _mark_reasked_in(channel, row, payload)
     if payload.get("repost"):
         return await _redraw_or_repost(channel, row, payload, note=note)
     if payload.get("edit"):
@@ -698,6 +743,70 @@ async def _mark_answered_in(
         return {"content": clip(text, 2000), "allowed_mentions": discord.AllowedMentions.none()}
 
     return await _mark(channel, row, payload, marked, "answered")
+
+
+def _marks(payload: dict[str, Any]) -> bool:
+    """Whether a stored body is a mark on a message posted earlier (undone, answered, or
+    its answer undone and asked again)."""
+    return bool(payload.get("undone") or payload.get("answered") or payload.get("reasked"))
+
+
+async def _mark_reasked_in(
+    channel: discord.PartialMessageable, row: OutboxMessage, payload: dict[str, Any]
+) -> int | None:
+    """Edit the ping line of a message whose question's answer a GM undid (the question is
+    asked again, with a ping of its own): the answered mark it got (`answered_text`, any of
+    its notes in the language it was posted in) becomes `payload`'s note, and a ping never
+    marked is struck through with it; it pings nobody. A message whose text shows neither
+    (redrawn since, or already marked so) is left as it is."""
+    ping, note = str(payload["reasked"]["ping"]), str(payload["reasked"]["note"])
+    locale = str(payload.get("locale") or DEFAULT_LANGUAGE)
+    marked = answered_text(ping, note)
+
+    def reasked(found: discord.Message) -> dict[str, Any] | None:
+        text = found.content
+        if marked in text:
+            return None
+        for key in (ANSWERED, ANSWERED_BY_GM, SETTLED_AT_TURN_END):
+            answered = answered_text(ping, t(key, locale))
+            if answered in text:
+                text = text.replace(answered, marked, 1)
+                break
+        else:
+            if ping not in text or f"~~{ping}" in text:
+                return None
+            text = text.replace(ping, marked, 1)
+        return {"content": clip(text, 2000), "allowed_mentions": discord.AllowedMentions.none()}
+
+    return await _mark(channel, row, payload, reasked, "asked again")
+
+
+LATE_NOTE = "outbox.posted_late"
+
+
+async def post_held(interaction: discord.Interaction[Any], campaign_id: int) -> tuple[int, int]:
+    """Post again, in their channels and in order, the campaign's messages Discord refused
+    (`outbox.held`), each new one marked as posted late (an edit just redraws its message);
+    a channel that refuses again holds its message and those after it. Returns how many
+    were posted and how many are still held. (`interaction`: the command that asks it.)"""
+    client = interaction.client
+    db: Database = client.service.db
+    posted = 0
+    waiting = await outbox.held(db, campaign_id)
+    for index, row in enumerate(waiting):
+        if not await outbox.release(db, row):  # taken by another /turn status, or posted
+            continue
+        row = replace(row, payload={k: v for k, v in row.payload.items() if k != outbox.HELD})
+        note = t(LATE_NOTE, str(row.payload.get("locale") or DEFAULT_LANGUAGE))
+        try:
+            payload = await rendered(client, row)
+            message_id = await _post_in_channel(client, row, payload, note=note)
+        except discord.HTTPException as refused:
+            await _held(db, [row, *waiting[index + 1 :]], refused)
+            return posted, len(waiting) - index
+        await outbox.mark_sent(db, row, message_id)
+        posted += 1
+    return posted, 0
 
 
 async def post_unsent(client: discord.Client, db: Database, shards: Shards | None = None) -> int:

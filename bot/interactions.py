@@ -412,9 +412,20 @@ async def update_message(interaction: discord.Interaction[Any], **changes: Any) 
         await interaction.response.edit_message(**changes)
 
 
-async def send_error(interaction: discord.Interaction[Any], text: str) -> None:
-    """An ephemeral refusal."""
-    embed = discord.Embed(description=clip(text, 4096), colour=ERROR_COLOUR)
+class NotPosted(Exception):
+    """A committed command's messages Discord refused to post (bot/announcements.py holds
+    them for `/turn status` to post again): its actor is told privately, not as a failure."""
+
+    def __init__(self, count: int) -> None:
+        super().__init__(f"{count} message(s) held")
+        self.count = count
+
+
+async def send_error(
+    interaction: discord.Interaction[Any], text: str, *, colour: discord.Colour = ERROR_COLOUR
+) -> None:
+    """An ephemeral refusal (or, in `colour`, a private notice)."""
+    embed = discord.Embed(description=clip(text, 4096), colour=colour)
     try:
         await reply(interaction, embed=embed, ephemeral=True)
     except discord.HTTPException:
@@ -431,6 +442,9 @@ async def handle_error(interaction: discord.Interaction[Any], error: BaseExcepti
     locale = locale_of(interaction)
     if isinstance(original, GameError):
         await send_error(interaction, original.message(locale))
+        return
+    if isinstance(original, NotPosted):  # done, but Discord refused to show it
+        await send_error(interaction, t("outbox.held", locale), colour=WAITING_COLOUR)
         return
     if isinstance(original, app_commands.CheckFailure):
         await send_error(interaction, t("error.not_allowed", locale))
@@ -610,6 +624,22 @@ async def not_yours(ctx: Context, choice: Choice, owner_id: int) -> NotAllowed:
     """The refusal of a click on someone else's question, naming whom it is for
     (`whose_choice`)."""
     return whose_choice(choice, owner_id, await ctx.service.factions(ctx.campaign.id))
+
+
+async def shown_or_closed(
+    ctx: Context, choice_id: int, show: Callable[[], Awaitable[object]]
+) -> None:
+    """Show a question just opened (`show`, its message with the buttons of `choice_id`).
+    One that cannot be shown (the interaction expired, Discord refused the message) is
+    closed at once: no question is left that nobody sees, and the asker is told, when
+    anything still can be, to type the command again."""
+    try:
+        await show()
+    except Exception as failure:
+        log.warning("question %s could not be shown", choice_id, exc_info=failure)
+        async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
+            await uow.close_choice(choice_id, "cancelled")
+        raise GameError("confirm.not_asked") from failure
 
 
 async def cancel_choice(

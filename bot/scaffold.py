@@ -20,7 +20,6 @@ commitment, and its options and summary are published when the turn ends.
 from __future__ import annotations
 
 import inspect
-import logging
 from collections.abc import Awaitable
 from collections.abc import Callable
 from collections.abc import Iterable
@@ -73,6 +72,7 @@ from bot.interactions import make_embed
 from bot.interactions import not_yours
 from bot.interactions import reply
 from bot.interactions import service_of
+from bot.interactions import shown_or_closed
 from bot.rulesets import ArchiveRecord
 from bot.rulesets import Outcome
 from bot.rulesets import RulesetSpec
@@ -83,8 +83,6 @@ S = TypeVar("S", bound=BaseModel)
 T = TypeVar("T", bound=BaseModel)
 R = TypeVar("R")
 OutcomeT = TypeVar("OutcomeT", bound=Outcome[Any])
-
-log = logging.getLogger(__name__)
 
 
 def interaction_options(interaction: discord.Interaction[Any]) -> dict[str, Any]:
@@ -638,16 +636,14 @@ class Asked:
             choice_id = await uow.open_choice(
                 ruleset, rulesets.CONFIRMATION, self.base.actor.user_id, payload
             )
-        try:
+
+        async def show() -> None:
             view = confirmation_view(
                 choice_id, self.t(f"confirm.button.{question.verb}"), self.t("confirm.cancel")
             )
             await reply(self.interaction, embeds=embeds, view=view, ephemeral=True)
-        except Exception as failure:
-            log.warning("confirmation %s could not be shown", choice_id, exc_info=failure)
-            async with self.base.service.work(self.base.campaign.id, self.base.actor) as uow:
-                await uow.close_choice(choice_id, "cancelled")
-            raise GameError("confirm.not_asked") from failure
+
+        await shown_or_closed(self.base, choice_id, show)
 
     async def apply(
         self,

@@ -14,8 +14,10 @@ asked, with working controls, in the message it was asked in: the undo writes th
 the outbox from the post it keeps (`outbox.asked`), posted after its commit (or after a
 restart). An edit notifies nobody, so the ping that asked it (the question's own text, or
 the message that pinged for it, `Announcement.pings`) is posted anew below, and left off
-the redrawn question. A question whose post was never kept (asked before the outbox existed) is left
-as it is, and `UndoDone.unshown` names it for the undo's answer. A ruleset that keeps its
+the redrawn question; that older message of its own, marked answered when the answer
+came, is marked again: the answer was undone and the question asked again
+(`mark_reasked`). A question whose post was never kept (asked before the outbox existed)
+is left as it is, and `UndoDone.unshown` names it for the undo's answer. A ruleset that keeps its
 questions in its own state (`RulesetSpec.reasked`) names those the restored state asks
 again; the newest post showing each one's controls is redrawn the same way, and one with
 no post kept is named in `UndoDone.unshown_kept` with the faction it waits for
@@ -323,6 +325,13 @@ class UndoService:
             for row, prefixes in shown_in(withdrawn):
                 if int(row.payload["edit"]) not in again | marked:
                     done.redraws.append(await withdraw_questions(uow, row, prefixes))
+            # A ping of its own a reopened question had, marked answered when it was, says
+            # the answer was undone and the question asked again (unless redrawn or marked
+            # undone above: the undone command posted it).
+            reasked_pings = list(pings.values())
+            done.redraws.extend(
+                await mark_reasked(uow, reasked_pings, compensating.seq, again | marked)
+            )
             # Whoever is asked again is pinged anew: an edit notifies nobody.
             for ping in asked_again:
                 done.redraws.append(await ping_again(uow, ping))
@@ -446,6 +455,35 @@ async def ping_again(uow: UnitOfWork, ping: OutboxMessage) -> OutboxMessage:
     if ping.payload.get("pings") is not None:
         payload["pings"] = ping.payload["pings"]
     return await _written(uow, ping.channel_id, payload)
+
+
+REASKED = "outbox.ping_reasked"
+
+
+async def mark_reasked(
+    uow: UnitOfWork, pings: list[OutboxMessage], seq: int, skipped: set[int]
+) -> list[OutboxMessage]:
+    """Write, in the undo's transaction, the marks on the pings of its own a reopened
+    question had (`outbox.pings_of`): struck through, saying the answer was undone (the
+    undo's log entry, `uow`'s newest) and the question asked again, in the language each was
+    posted in (bot/announcements.py `_mark_reasked_in`: it replaces the answered mark). A
+    ping not posted, or whose message is in `skipped`, is left alone."""
+    sent = await outbox.posts(uow.conn, uow.campaign.id, [row.id for row in pings])
+    marks = []
+    for post in sent:
+        if post.message_id is None or post.message_id in skipped:
+            continue
+        locale = str(post.row.payload.get("locale") or DEFAULT_LANGUAGE)
+        payload = {
+            "locale": locale,
+            "edit": post.message_id,
+            "reasked": {
+                "ping": str(post.row.payload["content"]),
+                "note": t(REASKED, locale, seq=seq),
+            },
+        }
+        marks.append(await _written(uow, post.row.channel_id, payload))
+    return marks
 
 
 def undone_note(posted: OutboxMessage, reason: str, seq: int) -> str:

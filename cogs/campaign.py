@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import hashlib
 import io
+import json
 import re
+import tomllib
 from typing import Any
 
 import discord
 from discord import app_commands
+from pydantic import BaseModel
 
 from bot import announcements
 from bot import fair_embeds
@@ -439,12 +443,11 @@ class CampaignCog(BotCog):
         text = settings_file.decode_upload(await file.read())
         current = await ctx.service.current_settings(ctx.campaign)
         try:
-            applies = settings_file.applied_text(text, current)
+            params = _import_params(text, current)
         except settings_file.SettingsFileRejected as rejected:
             await _problems_listed(interaction, ctx, rejected)
             return
-        lines = settings_file.file_lines(text)
-        await confirm_first(interaction, {"applies": applies, "lines": lines})
+        await confirm_first(interaction, params)
 
 
 def _gm_target(user: discord.Member | None, role: discord.Role | None) -> tuple[str, int, str]:
@@ -498,8 +501,8 @@ async def _gm_remove(asked: Asked) -> None:
 @confirmed_command("campaign settings import")
 async def _settings_import(asked: Asked) -> None:
     """`/campaign settings import`: a file that changes nothing says so at once; else the
-    changes are asked (old → new), then applied. The question keeps what the file sets and
-    where, not the file (`settings_file.applied_text`, `file_lines`)."""
+    changes are asked (old → new), then applied. The question keeps what the file changes
+    and where, not the file (`_import_params`)."""
     ctx = asked.base
     require_gm(ctx)
     text = _imported_text(asked.params)
@@ -508,6 +511,8 @@ async def _settings_import(asked: Asked) -> None:
     before = await ctx.service.current_settings(ctx.campaign)
 
     async def apply(step: Announce[dict[str, Any]]) -> None:
+        if "unchanged" in asked.params and not _unchanged_still(asked.params, before):
+            raise Conflict("confirm.changed")  # the file would set it back
         await ctx.service.set_settings(ctx.campaign.id, ctx.actor, text, announce=step)
 
     def question(changed: dict[str, Any]) -> Question:
@@ -555,10 +560,80 @@ async def _problems_listed(
         await reply(interaction, embeds=batch, ephemeral=True)
 
 
+def _import_params(text: str, current: dict[str, BaseModel]) -> dict[str, Any]:
+    """What an import question keeps to apply the file once confirmed (checked and refused
+    as `settings_file.read_settings` does): the settings it changes, each with its new value,
+    as a file of their own (`applies`); where each is in the GM's file (`lines`, for a
+    refusal at confirm); and the settings it names without changing them with a digest of
+    their values (`unchanged`): the file would set them back, so a confirm after one of them
+    changed is refused. Not the file, its comments, nor the values it repeats. A change a
+    file of its own cannot write keeps every setting the file names instead."""
+    after = settings_file.read_settings(text, current)
+    changed = settings_file.changed_settings(current, after)
+    applies = _changes_file(changed)
+    reread = settings_file.read_settings(applies, current)
+    if set(reread) != set(changed) or any(reread[s] != after[s] for s in changed):
+        return {
+            "applies": settings_file.applied_text(text, current),
+            "lines": settings_file.file_lines(text),
+        }
+    document = tomllib.loads(text)  # valid TOML: read_settings read it
+    named = {
+        section: sorted(set(document[section]) - set(changed.get(section, {}))) for section in after
+    }
+    named = {section: names for section, names in named.items() if names}
+    kept = {f"{section}.{name}" for section, values in changed.items() for name in values}
+    lines = {
+        key: line
+        for key, line in settings_file.file_lines(text).items()
+        if key in kept or key in changed
+    }
+    return {
+        "applies": applies,
+        "lines": lines,
+        "unchanged": {"names": named, "digest": _settings_digest(current, named)},
+    }
+
+
+def _changes_file(changed: dict[str, dict[str, Any]]) -> str:
+    """The settings an import changes (`settings_file.changed_settings`), as a settings file
+    of their own (sections and settings are named as the models name them: bare keys)."""
+    lines: list[str] = []
+    for section, values in changed.items():
+        lines.append(f"[{section}]")
+        lines += [
+            f"{name} = {settings_file.toml_value(value)}"
+            for name, value in values.items()
+            if value is not None  # TOML has no null (the import checks the file reads back)
+        ]
+    return "\n".join(lines) + "\n" if lines else ""
+
+
+def _settings_digest(current: dict[str, BaseModel], named: dict[str, list[str]]) -> str | None:
+    """A digest of the named settings' values (None when a section is no longer there)."""
+    values: dict[str, Any] = {}
+    for section, names in named.items():
+        model = current.get(section)
+        if model is None or any(not hasattr(model, n) for n in names):
+            return None
+        values[section] = model.model_dump(mode="json", include=set(names))
+    text = json.dumps(values, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _unchanged_still(params: dict[str, Any], current: dict[str, BaseModel]) -> bool:
+    """Whether the settings an import question named without changing them read as they
+    did when it was asked (`_import_params`)."""
+    unchanged = params["unchanged"]
+    named = {str(s): [str(n) for n in names] for s, names in unchanged["names"].items()}
+    digest = _settings_digest(current, named)
+    return digest is not None and digest == unchanged["digest"]
+
+
 def _imported_text(params: dict[str, Any]) -> str:
-    """The settings a question's import applies: what the file sets (`applies`, as
-    `settings_file.applied_text` writes it), or, asked before questions kept only that,
-    the file itself (`text`)."""
+    """The settings a question's import applies: what the file changes (`applies`, as
+    `_import_params` keeps it; asked before, every setting the file names), or, asked
+    before questions kept only that, the file itself (`text`)."""
     return str(params["applies"] if "applies" in params else params["text"])
 
 

@@ -43,6 +43,7 @@ from bot.interactions import make_embed
 from bot.interactions import reply
 from bot.interactions import require_gm
 from bot.interactions import service_of
+from bot.interactions import shown_or_closed
 from bot.interactions import who
 from bot.text import shown
 from bot.turn_flow import AwaitedPlayer
@@ -306,18 +307,24 @@ class TurnCog(commands.Cog):
     @turn.command(name="status", description="The turn number and what the campaign waits for")
     async def turn_status(self, interaction: discord.Interaction[Any]) -> None:
         """Per ruleset: what it still waits for; the deadline and who still owes a move (it
-        reads every ruleset's state, which takes long in a large campaign: answered deferred)."""
+        reads every ruleset's state, which takes long in a large campaign: answered deferred).
+        First it posts what Discord refused to post in this campaign (a question nobody sees
+        otherwise), and says what it still could not post."""
         ctx = await campaign_context(interaction)
         await defer_publicly(interaction)
         c = ctx.campaign
+        # What Discord refused to post in this campaign (a question nobody sees) goes first.
+        _, held = await announcements.post_held(interaction, c.id)
         flow = turn_flow_of(interaction)
         embed = make_embed(ctx.pt("turn.status.title", name=shown(c.name), turn=c.turn))
         schedule = await flow.schedule(c)
+        told = []
+        if held:
+            told.append(ctx.pt("turn.status.held", count=held))
         if schedule.deadline_at is not None:
-            embed.description = ctx.pt(
-                "turn_flow.status.deadline",
-                when=when_text(schedule.deadline_at),
-            )
+            told.append(ctx.pt("turn_flow.status.deadline", when=when_text(schedule.deadline_at)))
+        if told:
+            embed.description = "\n".join(told)
         open_choices = questions(await ctx.service.open_choices(c.id))
         sections: list[tuple[str, list[str]]] = []  # each ruleset's title and waits
         for key in c.rulesets:
@@ -440,21 +447,26 @@ class TurnCog(commands.Cog):
     @who("gm")
     @turn.command(name="end", description="End the turn and resolve everything between turns (GM)")
     async def turn_end(self, interaction: discord.Interaction[Any]) -> None:
-        """Ask for confirmation; the button carries the turn number it confirms."""
+        """Ask for confirmation; the button carries the turn number it confirms (a question
+        Discord refuses to show is closed at once, `shown_or_closed`)."""
         ctx = await campaign_context(interaction)
         require_gm(ctx)
         async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
             turn = uow.campaign.turn  # a turn end may have committed since the command came
             choice_id = await uow.open_choice(CORE, TURN_END, None, {"turn": turn})
-        view = confirmation_view(
-            choice_id, ctx.pt("turn.end.confirm", turn=turn), ctx.pt("turn.end.cancel")
-        )
         embed = make_embed(
             ctx.pt("turn.end.question.title", turn=turn),
             ctx.pt("turn.end.question.body", turn=turn),
             colour=WAITING_COLOUR,
         )
-        await reply(interaction, embed=embed, view=view)
+
+        async def show() -> None:
+            view = confirmation_view(
+                choice_id, ctx.pt("turn.end.confirm", turn=turn), ctx.pt("turn.end.cancel")
+            )
+            await reply(interaction, embed=embed, view=view)
+
+        await shown_or_closed(ctx, choice_id, show)
 
 
 @choice_handler(TURN_END)

@@ -29,6 +29,7 @@ from bot.interactions import make_embed
 from bot.interactions import reply
 from bot.interactions import require_gm
 from bot.interactions import service_of
+from bot.interactions import shown_or_closed
 from bot.text import shown
 from bot.undo import REASON_MAX
 from bot.undo import UNDO_CHOICE
@@ -69,8 +70,12 @@ async def history_undo(
             "undo.question.turn_end", turn=turn, done=", ".join(done), reason=shown(reason)
         )
     embed = make_embed(title, clip(body + "\n\n" + "\n".join(lines), 4096))
-    view = confirmation_view(choice_id, ctx.pt("undo.confirm"), ctx.pt("undo.cancel"))
-    await reply(interaction, embed=embed, view=view)
+
+    async def show() -> None:
+        view = confirmation_view(choice_id, ctx.pt("undo.confirm"), ctx.pt("undo.cancel"))
+        await reply(interaction, embed=embed, view=view)
+
+    await shown_or_closed(ctx, choice_id, show)  # a question nobody sees is closed at once
 
 
 @choice_handler(UNDO_CHOICE)

@@ -12,6 +12,10 @@ undo also reads the posts of the command it undoes (`posts`, by the ids its jour
 mark them undone, and the ping of a question it asks again (`pings_of`): a post pruned by
 then is left as it is, and the undo says how many. Start-up reads only unsent rows, and an
 edit names its message in its own body.
+
+A message Discord refused to post (and those after it in the same answer) is held (`hold`):
+still unsent, posted again by `/turn status` in its campaign (`held`, `release`) or at the
+next start.
 """
 
 from __future__ import annotations
@@ -141,6 +145,51 @@ async def mark_sent(db: Database, message: OutboxMessage, message_id: int | None
                     "UPDATE pending_choices SET payload = ? WHERE id = ?",
                     (canonical(asked), message.choice_id),
                 )
+
+
+HELD = "held"  # a payload key: Discord refused to post it; /turn status posts it again
+
+
+async def hold(db: Database, messages: Sequence[OutboxMessage]) -> None:
+    """Mark messages Discord refused to post (and those that wait behind them) as held, in a
+    transaction of its own: they stay unsent, for `held` to find and post again."""
+    async with db.transaction() as conn:
+        for message in messages:
+            payload = {**message.payload, HELD: True}
+            await conn.execute(
+                "UPDATE outbox SET payload = ? WHERE id = ? AND sent_at IS NULL",
+                (json.dumps(payload, ensure_ascii=False, separators=(",", ":")), message.id),
+            )
+
+
+async def held(db: Database, campaign_id: int) -> list[OutboxMessage]:
+    """The campaign's messages Discord refused to post (`hold`), still unsent, oldest first."""
+    rows = await db.fetchall(
+        "SELECT * FROM outbox WHERE campaign_id = ? AND sent_at IS NULL AND payload LIKE ? "
+        "ORDER BY id",
+        (campaign_id, f'%"{HELD}":true%'),
+    )
+    return [
+        message
+        for row in rows
+        if (message := OutboxMessage.from_row(row)).payload.get(HELD) is True
+    ]
+
+
+async def release(db: Database, message: OutboxMessage) -> bool:
+    """Take a held message to post it again (its own transaction): False when someone else
+    took it first, or it was posted meanwhile (a restart)."""
+    payload = {k: v for k, v in message.payload.items() if k != HELD}
+    async with db.transaction() as conn:
+        cursor = await conn.execute(
+            "UPDATE outbox SET payload = ? WHERE id = ? AND sent_at IS NULL AND payload LIKE ?",
+            (
+                json.dumps(payload, ensure_ascii=False, separators=(",", ":")),
+                message.id,
+                f'%"{HELD}":true%',
+            ),
+        )
+        return cursor.rowcount == 1
 
 
 async def is_sent(db: Database, outbox_id: int) -> bool:
