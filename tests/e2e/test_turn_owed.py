@@ -93,9 +93,9 @@ async def red_attacks_blue_at_mecatol(table):
 async def test_the_turn_end_ping_says_for_each_player_what_concerns_them(table):
     """Review #36: the end of turn 1 fights a round at Mecatol (FC-I7: no orders, automatic
     targets); the ping gives Red's and Blue's players a line each, with what their fleet
-    lost and the fire orders they now owe for round 2, and pings not Green's; the status before lists each once with the
-    fire orders they owe (round 1 admits no retreat, FC-6.4), without the faction twice
-    (review #25)."""
+    lost and the fire orders they now owe for round 2, and pings not Green's; the status
+    before lists each once with the fire orders they owe (round 1 admits no retreat,
+    FC-6.4), without the faction twice (review #25)."""
     await red_attacks_blue_at_mecatol(table)
     status = await table.slash("/turn status", as_="gm")
     title, lines = owed_field(status)
