@@ -99,7 +99,7 @@ class TurnStepResult(Generic[StateT]):
     at the turn's end that publishes it, or a GM reveals it (`/reveal`).
 
     `affected_lines` says what happened to each faction of `affected`, by faction, in a
-    line or two its player reads in the ping ("battle #1 at Mecatol, round 1: Red lost 2
+    line or two its player reads in the ping ("Battle #1 at Mecatol, round 1: Red lost 2
     cruisers"): public like `lines`, and telling nothing they do not (no order still
     secret, no hidden roll, no sealed briber). The ping tells a few of a faction's lines and
     counts the rest; a faction without lines is pinged as "something happened to your

@@ -325,7 +325,7 @@ class Pings(list[int]):
         mentions. A mention is never cut: a player is pinged only by a whole one.
 
         When a ruleset told what happened (`told`), each player has a line of their own:
-        `@a — Fleet combat: battle #1 at Mecatol, round 1: Red lost 2 cruisers — …`; when
+        `@a — Fleet combat: Battle #1 at Mecatol, round 1: Red lost 2 cruisers — …`; when
         they do not all fit, the first players' lines are told and the others are named
         after them (`…and 3 more players: @d, @e, @f`)."""
         if self.told:
