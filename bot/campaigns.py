@@ -172,6 +172,7 @@ class TurnSummary:
     outcome: dict[str, Any] = field(default_factory=dict)
     private: dict[str, list[Msg]] = field(default_factory=dict)
     quiet: bool = False  # nothing to do: left out of the turn end's posts (its entry keeps it)
+    affected_lines: dict[str, list[Msg]] = field(default_factory=dict)  # told in the ping
 
 
 @dataclass
@@ -783,6 +784,7 @@ class CampaignService:
                         result.outcome,
                         result.private,
                         result.quiet,
+                        result.affected_lines,
                     )
                 )
             # The turn moves before the closing entry, so the state it leaves has the new turn.

@@ -98,6 +98,13 @@ class TurnStepResult(Generic[StateT]):
     names it in `reveal` (by its number: the dice's `entry` right after its block's rolls)
     at the turn's end that publishes it, or a GM reveals it (`/reveal`).
 
+    `affected_lines` says what happened to each faction of `affected`, by faction, in a
+    line or two its player reads in the ping ("Battle #1 at Mecatol, round 1: Red lost 2
+    cruisers"): public like `lines`, and telling nothing they do not (no order still
+    secret, no hidden roll, no sealed briber). The ping tells a few of a faction's lines and
+    counts the rest; a faction without lines is pinged as "something happened to your
+    pieces".
+
     `quiet`: the step had nothing to do (no battle, no marker to clear): its lines stay in
     its audit entry, and the turn end's posts leave it out."""
 
@@ -107,6 +114,7 @@ class TurnStepResult(Generic[StateT]):
     archive: list[ArchiveRecord] = field(default_factory=list)
     audit_lines: list[Msg] | None = None
     affected: list[str] = field(default_factory=list)
+    affected_lines: dict[str, list[Msg]] = field(default_factory=dict)
     private: dict[str, list[Msg]] = field(default_factory=dict)
     hidden: list[dict[str, Any]] = field(default_factory=list)
     reveal: list[int] = field(default_factory=list)

@@ -255,18 +255,26 @@ def owes_text(items: Sequence[Msg]) -> Msg:
     return unique[0] if len(unique) == 1 else MsgList(unique, separator="; ")
 
 
+# How many lines of what happened to a player's pieces in one ruleset the turn's end ping
+# tells; the rest are counted ("…and 2 more"): the summary above it tells them all.
+PING_LINES = 2
+
+
 class Pings(list[int]):
     """The players a turn's end pings, in order, each with why (`reasons`: something
-    happened to their pieces in a ruleset, or a question of a ruleset waits for them) and
-    what each now owes in a ruleset (`owed`)."""
+    happened to their pieces in a ruleset, or a question of a ruleset waits for them), what
+    happened, in the ruleset's own short lines (`told`, `TurnStepResult.affected_lines`),
+    and what each now owes in a ruleset (`owed`)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.reasons: dict[int, list[tuple[str, str]]] = {}
+        self.told: dict[int, dict[str, list[Msg]]] = {}
         self.owed: dict[int, dict[str, list[Msg]]] = {}
 
-    def add(self, user: int | None, why: str, ruleset: str) -> None:
-        """Ping `user` (nobody when None) for `why` (`affected`, `question`) in `ruleset`."""
+    def add(self, user: int | None, why: str, ruleset: str, lines: Sequence[Msg] = ()) -> None:
+        """Ping `user` (nobody when None) for `why` (`affected`, `question`) in `ruleset`;
+        `lines` say what happened to their pieces there."""
         if user is None:
             return
         if user not in self.reasons:
@@ -274,6 +282,9 @@ class Pings(list[int]):
             self.reasons[user] = []
         if (why, ruleset) not in self.reasons[user]:
             self.reasons[user].append((why, ruleset))
+        if why == "affected" and lines:
+            told = self.told.setdefault(user, {}).setdefault(ruleset, [])
+            told += [line for line in lines if line not in told]
 
     def owe(self, user: int | None, ruleset: str, owes: Msg) -> None:
         """What a pinged `user` owes now in `ruleset` (`RulesetSpec.awaited`), told with why
@@ -285,18 +296,22 @@ class Pings(list[int]):
             items.append(owes)
 
     def why(self, user: int, *, with_owed: bool = True) -> list[Msg]:
-        """Why `user` is pinged: each reason, with what they owe in its ruleset (once), then
-        what they owe in a ruleset they are pinged for nothing else (without `with_owed`:
-        the reasons alone)."""
+        """Why `user` is pinged: each reason (what happened, in its ruleset's lines when it
+        gave some), with what they owe in its ruleset (once), then what they owe in a
+        ruleset they are pinged for nothing else (without `with_owed`: the reasons alone)."""
         owed = dict(self.owed.get(user, {})) if with_owed else {}
         told: list[Msg] = []
         for why, ruleset in self.reasons[user]:
             name = Msg(f"ruleset.{ruleset}")
             items = owed.pop(ruleset, None)
+            lines = self.told.get(user, {}).get(ruleset) if why == "affected" else None
+            params: dict[str, Any] = {"ruleset": name}
+            key = f"turn_flow.ping.{why}"
+            if lines:
+                key, params["lines"] = "turn_flow.ping.told", told_lines(lines)
             if items:
-                told.append(Msg(f"turn_flow.ping.{why}_owes", ruleset=name, owes=owes_text(items)))
-            else:
-                told.append(Msg(f"turn_flow.ping.{why}", ruleset=name))
+                key, params["owes"] = f"{key}_owes", owes_text(items)
+            told.append(Msg(key, **params))
         for ruleset, items in owed.items():
             told.append(
                 Msg("turn_flow.ping.owes", ruleset=Msg(f"ruleset.{ruleset}"), owes=owes_text(items))
@@ -307,7 +322,16 @@ class Pings(list[int]):
         """`The turn's end concerns you: @a — something happened to your pieces (Fleet
         combat), and you owe fire orders …; …`, within `limit` characters (a message's):
         with what each owes; if that is too long, only why; if that is too, only the
-        mentions. A mention is never cut: a player is pinged only by a whole one."""
+        mentions. A mention is never cut: a player is pinged only by a whole one.
+
+        When a ruleset told what happened (`told`), each player has a line of their own:
+        `@a — Fleet combat: Battle #1 at Mecatol, round 1: Red lost 2 cruisers — …`; when
+        they do not all fit, the first players' lines are told and the others are named
+        after them (`…and 3 more players: @d, @e, @f`)."""
+        if self.told:
+            text = self._told_line(locale, limit)
+            if text is not None:
+                return text
         for with_owed in (True, False):
             players = [
                 t(
@@ -328,6 +352,43 @@ class Pings(list[int]):
                 break
             mentions = more
         return t("turn_flow.turn_end_pings", locale, players=", ".join(mentions))
+
+    def _told_line(self, locale: str, limit: int) -> str | None:
+        """One line per player, as many whole as fit with the others' mentions after them;
+        None when not even the first one does."""
+        rows = [
+            t(
+                "turn_flow.ping.player",
+                locale,
+                user=f"<@{u}>",
+                what=MsgList(self.why(u), separator=" · "),
+            )
+            for u in self
+        ]
+        for shown in range(len(rows), 0, -1):
+            rest = self[shown:]
+            more = [
+                t(
+                    "turn_flow.ping.more_players",
+                    locale,
+                    count=len(rest),
+                    users=", ".join(f"<@{u}>" for u in rest),
+                )
+            ]
+            body = "\n".join(rows[:shown] + (more if rest else []))
+            text = t("turn_flow.turn_end_pings_told", locale, players=body)
+            if len(text) <= limit:
+                return text
+        return None
+
+
+def told_lines(lines: Sequence[Msg]) -> Msg:
+    """What happened to a player's pieces in one ruleset: its first `PING_LINES` lines,
+    then how many more the summary tells."""
+    shown: list[Msg] = list(lines[:PING_LINES])
+    if len(lines) > PING_LINES:
+        shown.append(Msg("turn_flow.ping.more", count=len(lines) - PING_LINES))
+    return MsgList(shown, separator="; ")
 
 
 @dataclass(frozen=True)
@@ -422,7 +483,8 @@ class TurnFlow:
         pings = Pings()
         for summary in report.summaries:
             for faction in summary.affected:
-                pings.add(factions.get(name_key(faction)), "affected", summary.ruleset)
+                lines = summary.affected_lines.get(faction, [])
+                pings.add(factions.get(name_key(faction)), "affected", summary.ruleset, lines)
         for choice in questions(await self.service.open_choices(campaign_id)):
             pings.add(choice.owner_id, "question", choice.ruleset)
         if pings:
@@ -689,6 +751,7 @@ __all__ = [
     "END_TURN",
     "ON_DEADLINE",
     "PING_GMS",
+    "PING_LINES",
     "SCHEDULE_SETTINGS",
     "AwaitedPlayer",
     "Pings",

@@ -25,6 +25,8 @@ from bot.campaigns import CampaignService
 from bot.campaigns import TurnEndReport
 from bot.campaigns import TurnSummary
 from bot.campaigns import UnitOfWork
+from bot.i18n import Msg
+from bot.i18n import msg_from_json
 from bot.i18n import t
 from bot.interactions import TurnPosting
 from bot.interactions import cite_in_footer
@@ -105,7 +107,7 @@ async def end_turn(
         private = locale_of(interaction) if interaction is not None else locale
         factions = await uow.writes.factions(campaign.id)
         posting = TurnPosting(uow.campaign, factions, report.turn, locale, private)
-        affected = [[s.ruleset, list(s.affected)] for s in report.summaries if s.affected]
+        affected = [affected_json(s) for s in report.summaries if s.affected]
         messages = [
             *first,
             *turn_end_messages(report, locale, header=header),
@@ -127,18 +129,38 @@ async def end_turn(
     return report, written
 
 
+def affected_json(summary: TurnSummary) -> list[Any]:
+    """A ruleset's affected factions as the ping's row keeps them: `[ruleset, [factions],
+    {faction: [line, …]}]`, the lines saying what happened to each (a row written before
+    the lines were kept has the first two alone, and pings as "something happened")."""
+    lines = {
+        faction: [line.to_json() for line in summary.affected_lines.get(faction, [])]
+        for faction in summary.affected
+        if summary.affected_lines.get(faction)
+    }
+    return [summary.ruleset, list(summary.affected), lines]
+
+
+def affected_of(row: Sequence[Any]) -> TurnSummary:
+    """A ruleset's affected factions and their lines, read back from the ping's row."""
+    ruleset, factions, *rest = row
+    lines = {
+        str(faction): [m for m in (msg_from_json(j) for j in told) if isinstance(m, Msg)]
+        for faction, told in (rest[0] if rest else {}).items()
+    }
+    return TurnSummary(str(ruleset), [], 0, 0, [str(f) for f in factions], affected_lines=lines)
+
+
 @announcements.renderer(TAIL)
 async def _tail(client: discord.Client, row: OutboxMessage) -> dict[str, Any]:
-    """The players something happened to, or whom a choice now waits for, pinged; the
-    closing turn's revealed seed and the next one's commitment (from the committed log)."""
+    """The players something happened to (with what, when the ruleset told it), or whom a
+    choice now waits for, pinged; the closing turn's revealed seed and the next one's
+    commitment (from the committed log)."""
     service: CampaignService = client.service  # type: ignore[attr-defined]
     args = row.payload["args"]
     locale = str(row.payload.get("locale") or "en")
     turn = int(args["turn"])
-    affected = [
-        TurnSummary(str(ruleset), [], 0, 0, [str(f) for f in factions])
-        for ruleset, factions in args.get("affected", [])
-    ]
+    affected = [affected_of(row) for row in args.get("affected", [])]
     pinged = await TurnFlow(service).notified(row.campaign_id, TurnEndReport(turn, affected))
     fair = await fair_embeds.turn_end_embed(
         service.db, row.campaign_id, turn, locale, test_dice=service.dice_factory is not None

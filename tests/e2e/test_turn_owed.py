@@ -92,10 +92,10 @@ async def red_attacks_blue_at_mecatol(table):
 
 async def test_the_turn_end_ping_says_for_each_player_what_concerns_them(table):
     """Review #36: the end of turn 1 fights a round at Mecatol (FC-I7: no orders, automatic
-    targets); the line pings Red's and Blue's players, each with why and the fire orders
-    they now owe for round 2, and not Green's; the status before lists each once with the
-    fire orders they owe (round 1 admits no retreat, FC-6.4), without the faction twice
-    (review #25)."""
+    targets); the ping gives Red's and Blue's players a line each, with what their fleet
+    lost and the fire orders they now owe for round 2, and pings not Green's; the status
+    before lists each once with the fire orders they owe (round 1 admits no retreat,
+    FC-6.4), without the faction twice (review #25)."""
     await red_attacks_blue_at_mecatol(table)
     status = await table.slash("/turn status", as_="gm")
     title, lines = owed_field(status)
@@ -110,17 +110,20 @@ async def test_the_turn_end_ping_says_for_each_player_what_concerns_them(table):
 
     [line] = [m for m in ended.followups if m.pings]
     owed = "fire orders or a retreat in battle #1 at Mecatol, round 2 (FC-I7)"
-    assert line.content == (
-        f"The turn's end concerns you: {red} — something happened to your pieces (Fleet"
-        f" combat), awaited from you: {owed}; {blue} — something happened to your pieces (Fleet"
-        f" combat), awaited from you: {owed}"
-    )
+    fought = "Battle #1 at Mecatol, round 1: {} lost 1 cruiser — still fighting (frozen until"
+    assert line.content.splitlines() == [
+        "The turn's end concerns you:",
+        f"{red} — Fleet combat: {fought.format('Red')} the next turn, FC-5.23); awaited from"
+        f" you: {owed}",
+        f"{blue} — Fleet combat: {fought.format('Blue')} the next turn, FC-5.23); awaited from"
+        f" you: {owed}",
+    ]
     assert line.pings == {"player1", "player2"}
 
 
 async def test_the_turn_end_ping_says_what_is_owed_in_the_campaigns_language(table):
-    """In a Russian campaign the ping says in Russian what happened, then the fire orders
-    each pinged player owes for round 2 (FC-I7)."""
+    """In a Russian campaign the ping says in Russian what each fleet lost, then the fire
+    orders each pinged player owes for round 2 (FC-I7)."""
     await red_attacks_blue_at_mecatol(table)
     await table.slash("/campaign settings set setting:core.language value:ru", as_="gm")
 
@@ -130,11 +133,14 @@ async def test_the_turn_end_ping_says_what_is_owed_in_the_campaigns_language(tab
     [line] = [m for m in ended.followups if m.pings]
     red, blue = (f"<@{table.member(p).id}>" for p in ("player1", "player2"))
     owed = "приказы на стрельбу или отступление в бою №1 в точке Mecatol, раунд 2 (FC-I7)"
-    assert line.content == (
-        f"Конец хода касается вас: {red} — что-то произошло с вашими силами (Флотский бой),"
-        f" и от вас ждут: {owed}; {blue} — что-то произошло с вашими силами (Флотский бой),"
-        f" и от вас ждут: {owed}"
-    )
+    fought = "Бой №1 в точке Mecatol, раунд 1: потери фракции «{}»: 1 крейсер — бой продолжается"
+    assert line.content.splitlines() == [
+        "Конец хода касается вас:",
+        f"{red} — Флотский бой: {fought.format('Red')} (заморожен до следующего хода, FC-5.23);"
+        f" от вас ждут: {owed}",
+        f"{blue} — Флотский бой: {fought.format('Blue')} (заморожен до следующего хода,"
+        f" FC-5.23); от вас ждут: {owed}",
+    ]
     assert line.pings == {"player1", "player2"}
 
 

@@ -12,10 +12,12 @@ from tests.e2e.test_naval_orders_takes_effect import ended
 from tests.e2e.test_naval_orders_takes_effect import transfer_by_packet
 
 PINGS = {
-    "en": "The turn's end concerns you: {who} — something happened to your pieces (Naval"
-    " orders), awaited from you: 1 force lacks orders for turn 3",
-    "ru": "Конец хода касается вас: {who} — что-то произошло с вашими силами (Морские"
-    " приказы), и от вас ждут: 1 соединение без приказов на ход 3",
+    "en": "The turn's end concerns you: {who} — Naval orders: Western Squadron: the order"
+    " brought by packet boat (“Transfer”) has lapsed; awaited from you: 1 force lacks orders"
+    " for turn 3",
+    "ru": "Конец хода касается вас: {who} — Морские приказы: «Western Squadron»: приказ,"
+    " доставленный покетботом («Перемещение»), потерял силу; от вас ждут: 1 соединение без"
+    " приказов на ход 3",
 }
 
 
@@ -29,8 +31,9 @@ def ping_of(done) -> str:
 async def test_a_squadron_lacking_orders_is_told_in_the_ping(navy, language):
     """The Western Squadron's transfer, brought by packet boat, lapses at the end of turn 2
     and it lacks orders for turn 3: Britain's player is pinged with what is awaited from
-    them (not «you owe 1 force lacks orders»), in the campaign's language; the ping is
-    public, so it counts the force without naming it."""
+    them (not «you owe 1 force lacks orders»), in the campaign's language, after what
+    happened to the squadron (named there as the summary names it); the ping is public, so
+    what is awaited counts the force without naming it."""
     await transfer_by_packet(navy)
     await navy.slash(f"/navy position unit:{WS} location:3", as_="player1")
     await navy.slash("/navy arrived relay:1", as_="player1")

@@ -45,6 +45,7 @@ def campaign_messages():
         dice = Dice.seeded(turn)
         result = no.end_of_turn(TurnContext(state=state, settings=settings, turn=turn, dice=dice))
         take(result.lines)
+        take(line for told in result.affected_lines.values() for line in told)  # the pings
         take(result.audit_lines or [])
         take(Msg(m["key"], **m["params"]) for h in result.hidden for m in h["summary"])
         take(Msg(record.purpose) for record in dice.records)

@@ -63,6 +63,7 @@ from bot.rules.space_pirates.registry import register_route
 from bot.rules.space_pirates.registry import remove_route
 from bot.rules.space_pirates.registry import set_contacts
 from bot.rules.space_pirates.registry import set_privateer_tech
+from bot.rules.space_pirates.reports import Journal
 from bot.rules.space_pirates.reports import RaidReport
 from bot.rules.space_pirates.reports import ReportOutcome
 from bot.rules.space_pirates.reports import ShipsLostElsewhere
@@ -72,6 +73,7 @@ from bot.rules.space_pirates.turn import answer_buy_off
 from bot.rules.space_pirates.turn import answer_plunder
 from bot.rules.space_pirates.turn import answer_upkeep
 from bot.rules.space_pirates.turn import force_choice
+from bot.rules.space_pirates.turn import ping_lines
 from bot.rules.space_pirates.turn import waiting_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -213,6 +215,7 @@ def emitted_messages():
 
     def take(result):
         out.extend(result.lines)
+        out.extend(m for told in getattr(result, "affected_lines", {}).values() for m in told)
         for record in result.archive:
             body = record.body
             if hasattr(body, "faction") and hasattr(body, "seq"):
@@ -325,6 +328,7 @@ def co_owner_messages():
         fought = battle.model_copy(update={"result": result})
         out += lost_elsewhere_lines(lost.model_copy(update={"battle": fought}))
     out += lost_elsewhere_lines(lost.model_copy(update={"battle": None}))
+    out += [m for told in ping_lines(Journal(reports=[raided])).values() for m in told]
     state, _ = route(empty(), "Open", 160)
     paused = resolve(state, 2, scripted(1, 3)[0])
     waiting = paused.state

@@ -64,14 +64,50 @@ def end_of_turn(
         shown_msg(line)
         for line in summary_lines(reports, retreat_distance=settings.retreat_distance_points)
     ]
+    affected = _fought(state, reports)
     return TurnStepResult(
         state=state,
         lines=lines,
         outcome={"rounds": [_round_outcome(r) for r in reports], **credits},
         archive=[r.log_record() for r in reports],
         audit_lines=_audit_summary(reports) if reports else None,
-        affected=_fought(state, reports),
+        affected=affected,
+        affected_lines=ping_lines(
+            reports, affected, retreat_distance=settings.retreat_distance_points
+        ),
         quiet=not reports,
+    )
+
+
+def ping_lines(
+    reports: list[RoundReport], factions: list[str], *, retreat_distance: int | None = None
+) -> dict[str, list[Msg]]:
+    """What each faction's ping tells: for each battle of theirs that fought, the summary's
+    line with their own losses and retreat alone (the others' are in the summary), the
+    names as the players typed them (`shown_msg`)."""
+    by_battle: dict[int, list[RoundReport]] = {}
+    for report in reports:
+        by_battle.setdefault(report.battle_id, []).append(report)
+    told: dict[str, list[Msg]] = {}
+    for fought in by_battle.values():
+        engaged = _fought_by(fought[0])
+        losers = {loss.faction for report in fought for loss in report.losses}
+        for faction in factions:
+            if faction not in engaged and faction not in losers:
+                continue
+            own = [_told_for(report, faction) for report in fought]
+            line = battle_line(own, [faction], retreat_distance=retreat_distance)
+            told.setdefault(faction, []).append(shown_msg(line))
+    return told
+
+
+def _told_for(report: RoundReport, faction: str) -> RoundReport:
+    """A round as one participant's ping tells it: its own losses and retreat alone."""
+    return report.model_copy(
+        update={
+            "losses": [loss for loss in report.losses if loss.faction == faction],
+            "left": [f for f in report.left if f == faction],
+        }
     )
 
 

@@ -582,7 +582,67 @@ def end_of_turn(
             )
         ],
         affected=sorted({run.state.forces[k].owner for k in run.changes if k in run.state.forces}),
+        affected_lines=ping_lines(run.state, run.changes),
     )
+
+
+# The turn's summary lines (`naval_orders.turn.*`) each told short in its owner's ping, with
+# the same parameters and saying no more (a hidden raid's start stays without its length,
+# NO-I13); a line not listed is told as the summary tells it.
+PING_KEYS = {
+    "naval_orders.turn.raid_d3": "naval_orders.ping.raid",
+    "naval_orders.turn.raid_d6": "naval_orders.ping.raid",
+    **{
+        f"naval_orders.{line}": f"naval_orders.ping.{line.rsplit('.', 1)[1]}"
+        for line in (
+            "turn.raid_started",
+            "turn.cruise_started",
+            "turn.order_complete",
+            "turn.late_return",
+            "turn.order_broken",
+            "turn.transfer_complete",
+            "turn.at_station",
+            "turn.layover",
+            "turn.awaiting",
+            "turn.layover_over",
+            "turn.pending_in_force",
+            "turn.relay_turn",
+            "turn.relay_in_force",
+            "turn.relay_waits_formation",
+            "turn.order_lapsed",
+            "turn.relay_lapsed",
+            "turn.pending_lapsed",
+            "turn.back_in_zone",
+            "turn.return_to_zone",
+            "turn.attack_in_zone",
+            "turn.resumes_order",
+            "formation.failed",
+        )
+    },
+    "naval_orders.return.from_table": "naval_orders.ping.return",
+    "naval_orders.return.name_it": "naval_orders.ping.return_name_it",
+}
+
+
+def ping_line(line: Msg) -> Msg:
+    """A line of the turn's summary as its owner's ping tells it: short, without the
+    clauses (`PING_KEYS`)."""
+    key = PING_KEYS.get(line.key)
+    return line if key is None else Msg(key, **line.params)
+
+
+def ping_lines(state: NavalOrdersState, changes: dict[str, list[Msg]]) -> dict[str, list[Msg]]:
+    """What each owner's ping tells: what changed for their forces, in the summary's order,
+    each line short (`ping_line`) and saying no more than the summary's (an order still
+    unseen before the turn's end is told only as the summary tells it, a hidden raid's
+    length not at all, NO-I13); forces' names as the players typed them (`shown_msg`)."""
+    told: dict[str, list[Msg]] = {}
+    for key in sorted(changes):
+        force = state.forces.get(key)
+        if force is None:  # struck off: the summary no longer lists it
+            continue
+        told.setdefault(force.owner, []).extend(shown_msg(ping_line(m)) for m in changes[key])
+    return told
 
 
 def summary_lines(

@@ -14,12 +14,16 @@ from bot.dice_stats import Credits
 from bot.errors import NotFound
 from bot.errors import RuleViolation
 from bot.i18n import Msg
+from bot.i18n import MsgList
 from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates.base import fight_base_attacks
 from bot.rules.space_pirates.base import forget_gone_bases
 from bot.rules.space_pirates.bribe import bribe_offer_cost
 from bot.rules.space_pirates.bribe import force_open_bribe_offers
 from bot.rules.space_pirates.bribe import open_bribe_offers
+from bot.rules.space_pirates.messages import event_msg
+from bot.rules.space_pirates.messages import lost_ships_msg
+from bot.rules.space_pirates.messages import target_msg
 from bot.rules.space_pirates.messages import waiting_line
 from bot.rules.space_pirates.models import PendingResolution
 from bot.rules.space_pirates.models import ResolutionCursor
@@ -43,6 +47,7 @@ from bot.rules.space_pirates.upkeep import upkeep_waiting_line
 from bot.rulesets import ArchiveRecord
 from bot.rulesets import TurnContext
 from bot.rulesets import TurnStepResult
+from bot.text import shown_msg
 
 P = "space_pirates."
 PLAYER_STEPS = ("route_raid", "bribed_route_raids", "planet_check", "bribed_planet_raids")
@@ -133,6 +138,7 @@ def end_of_turn(
         outcome={**_outcome(journal), **credits.outcome()},
         archive=journal.archive() + retired,
         affected=affected(journal),
+        affected_lines=ping_lines(journal),
     )
 
 
@@ -144,6 +150,31 @@ def affected(journal: Journal) -> list[str]:
     reached = [r.faction for r in journal.reports if r.outcome not in QUIET_OUTCOMES]
     lost = [owner for r in journal.reports for owner in r.co_owners_lost()]  # SP-I43
     return list(dict.fromkeys(reached + lost))
+
+
+def ping_lines(journal: Journal) -> dict[str, list[Msg]]:
+    """What each pinged player's ping tells (`affected`): each of their attacks the summary
+    tells, in its words (`event_msg`: "Rich raided: 600 income lost, streak 1"; a bribed
+    attack says so, never who paid, SP-I33), then what they lost defending in another
+    player's raid, as the summary names it (SP-I43); names as the players typed them."""
+    told: dict[str, list[Msg]] = {}
+    for report in journal.reports:
+        if report.outcome not in QUIET_OUTCOMES:
+            told.setdefault(report.faction, []).append(shown_msg(event_msg(report)))
+    for report in journal.reports:
+        for owner, by_participant in report.losses_by_owner().items():
+            if owner == report.faction:
+                continue
+            ships = MsgList([lost_ships_msg(p, lost) for p, lost in by_participant.items()])
+            line = Msg(
+                f"{P}ping.lost_defending",
+                target=target_msg(report),
+                victim=report.faction,
+                owner=owner,
+                ships=ships,
+            )
+            told.setdefault(owner, []).append(shown_msg(line))
+    return told
 
 
 def _campaign_steps(settings: SpacePiratesSettings) -> list[str]:
