@@ -356,12 +356,13 @@ class CompanyRaidsCog(BotCog):
     @enter.autocomplete("piece")
     async def piece_autocomplete(self, interaction: Interaction, current: str) -> Choices:
         """Pieces still on the board: a player's own, every piece for a GM."""
+        locale = locale_of(interaction)
         return await owned_choices(
             interaction,
             SPEC,
             current,
             lambda state, typist: [
-                (f"{p.name} ({p.owner}, {p.value})", p.name)
+                (t(C + "choice.piece", locale, piece=p.name, owner=p.owner, value=p.value), p.name)
                 for p in state.pieces.values()
                 if not p.destroyed and typist.owns(p.owner)
             ],
@@ -374,13 +375,23 @@ class CompanyRaidsCog(BotCog):
     @land.autocomplete("company")
     async def company_autocomplete(self, interaction: Interaction, current: str) -> Choices:
         """Registered Companies, with their owners and fines."""
-        nobody = t("company_raids.who.nobody", locale_of(interaction))
+        locale = locale_of(interaction)
+        nobody = t("company_raids.who.nobody", locale)
         return await state_choices(
             interaction,
             SPEC,
             current,
             lambda state: [
-                (f"{c.name} ({c.owner or nobody}, {c.fine})", c.name)
+                (
+                    t(
+                        C + "choice.company",
+                        locale,
+                        company=c.name,
+                        owner=c.owner or nobody,
+                        fine=c.fine,
+                    ),
+                    c.name,
+                )
                 for c in state.companies.values()
             ],
         )

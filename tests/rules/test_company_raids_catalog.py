@@ -187,7 +187,8 @@ def joker_flows() -> list[cr.RaidOutcome]:
     outcomes.append(cr.enter(solo.state, single, "Teller", no_dice()))
     alone = cr.move_piece(joker_board(), DEFAULTS, "Banker").state
     outcomes.append(cr.enter(alone, DEFAULTS, "Scout", no_dice()))
-    outcomes.append(cr.declare_joker_holding(state, DEFAULTS, [], by_faction="Vera"))
+    docks = cr.register_company(state, DEFAULTS, "Docks", owner="Vera", fine=1).state
+    outcomes.append(cr.declare_joker_holding(docks, DEFAULTS, ["Docks"], by_faction="Vera"))
     return outcomes
 
 
@@ -209,7 +210,7 @@ def status_and_turn_lines() -> list[Msg]:
     asked = cr.register_piece(owning.state, DEFAULTS, "Clerk", owner="Vera", value=5, in_joker=True)
     lines += asked.lines + cr.status(asked.state, DEFAULTS).lines  # asked for a Holding (CR-I11)
     lines += cr.status(board.state, DEFAULTS).lines
-    declared = cr.declare_joker_holding(board.state, DEFAULTS, [], by_faction="Vera").state
+    declared = cr.declare_joker_holding(asked.state, DEFAULTS, ["Docks"], by_faction="Vera").state
     lines += cr.status(declared, DEFAULTS).lines
     gone = cr.move_piece(board.state, DEFAULTS, "Banker").state
     lines += cr.status(gone, DEFAULTS).lines
@@ -305,6 +306,11 @@ def refusals() -> list[Callable[[], object]]:
         lambda: cr.land(paid, DEFAULTS, "Broker", "Steelworks", no_dice()),
         lambda: cr.land(landed, DEFAULTS, "Broker", "Steelworks", no_dice()),
         lambda: cr.remove_company(landed, DEFAULTS, "Steelworks"),
+        lambda: cr.edit_company(landed, DEFAULTS, "Steelworks", fine=1),
+        lambda: cr.edit_piece(landed, DEFAULTS, "Broker", value=1),
+        lambda: cr.edit_company(s, DEFAULTS, "Steelworks", fine=180, holding=None),
+        lambda: cr.edit_piece(s, DEFAULTS, "Broker", value=300),
+        lambda: cr.declare_joker_holding(joker, DEFAULTS, [], by_faction="Vera"),
         lambda: cr.register_piece(asking, choosing, "Late", owner="Anna", value=1, in_joker=True),
         lambda: cr.enter(joker, DEFAULTS, "Banker", no_dice()),
         lambda: cr.answer(asking, choosing, 2, "Corsair", no_dice()),

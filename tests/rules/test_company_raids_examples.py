@@ -147,7 +147,6 @@ def test_cr_e6_joker_duel_won_by_the_aggressor() -> None:
     """CR-E6 (CR-5.11, CR-5.12, CR-I11, CR-I14): Banker 1, Corsair 6: Banker removed, Gleb
     due 400, owns the Joker and is asked for his Holding; Vera's Holding is cleared."""
     state = joker_board()
-    state = cr.declare_joker_holding(state, DEFAULTS, [], by_faction="Vera").state
     state = cr.register_company(state, DEFAULTS, "Wharf", owner="Gleb", fine=10).state
     dice, faces = scripted(1, 6)
     duel = cr.enter(state, DEFAULTS, "Corsair", dice)
@@ -203,7 +202,6 @@ def test_cr_e8_two_defenders_in_the_joker() -> None:
     """CR-E8 (CR-I17): faces 3, 2, 5, 1, 6: Corsair beats Banker (Gleb due 400), then Clerk
     beats Corsair (Vera due 700); Vera keeps the Joker and her Holding."""
     state = joker_board(clerk=True)
-    state = cr.declare_joker_holding(state, DEFAULTS, [], by_faction="Vera").state
     dice, faces = scripted(3, 2, 5, 1, 6)
     duel = cr.enter(state, DEFAULTS, "Corsair", dice)
     assert faces.remaining() == []

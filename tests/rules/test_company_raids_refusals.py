@@ -319,7 +319,8 @@ def test_commands_never_change_their_input_state() -> None:
         keep(capped.state), helpers.settings(duel_max_shots=2), 1, "aggressor", helpers.no_dice()
     )
     cr.move_piece(keep(joker.state), helpers.DEFAULTS, "Banker")
-    cr.declare_joker_holding(keep(joker.state), helpers.DEFAULTS, [], by_faction="Vera")
+    docks = cr.register_company(joker.state, helpers.DEFAULTS, "Docks", owner="Vera", fine=1)
+    cr.declare_joker_holding(keep(docks.state), helpers.DEFAULTS, ["Docks"], by_faction="Vera")
     cr.edit_company(
         keep(state), helpers.DEFAULTS, "Steelworks", owner="Vera", fine=9, holding="North"
     )

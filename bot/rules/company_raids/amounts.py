@@ -7,6 +7,7 @@ import math
 from decimal import Decimal
 from fractions import Fraction
 
+from bot.i18n import Msg
 from bot.rules.company_raids.settings import AmountRounding
 
 
@@ -43,6 +44,21 @@ def amount_text(amount: Fraction) -> str:
         return f"{amount.numerator}/{amount.denominator}"
     text = format(Decimal(amount.numerator) / Decimal(amount.denominator), "f")
     return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def amount_msg(amount: Fraction) -> Msg:
+    """An amount as its reader writes it, digits grouped: 1,000,000 and 166.5 in English,
+    1 000 000 and 166,5 in Russian; a fraction with no finite decimal as p/q (`amount_text`
+    chooses the digits, the catalogs lay them out)."""
+    text = amount_text(amount)
+    if "/" in text:
+        return Msg(
+            "company_raids.amount.ratio", numerator=amount.numerator, denominator=amount.denominator
+        )
+    whole, _, fraction = text.partition(".")
+    if not fraction:
+        return Msg("company_raids.amount.whole", amount=int(whole))
+    return Msg("company_raids.amount.decimal", whole=int(whole), fraction=fraction)
 
 
 def fraction_text(amount: Fraction) -> str:

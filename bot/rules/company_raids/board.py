@@ -11,6 +11,7 @@ from bot.errors import Conflict
 from bot.errors import GameError
 from bot.errors import NotAllowed
 from bot.errors import RuleViolation
+from bot.i18n import Msg
 from bot.rules.company_raids.joker import check_joker_free
 from bot.rules.company_raids.joker import leave_joker
 from bot.rules.company_raids.joker import place_in_joker
@@ -24,6 +25,7 @@ from bot.rules.company_raids.models import CompanyRaidsState
 from bot.rules.company_raids.models import CompanyRegistered
 from bot.rules.company_raids.models import Faction
 from bot.rules.company_raids.models import HoldingDeclared
+from bot.rules.company_raids.models import JokerIncident
 from bot.rules.company_raids.models import Piece
 from bot.rules.company_raids.models import PieceDeleted
 from bot.rules.company_raids.models import PieceMoved
@@ -120,19 +122,42 @@ def edit_company(
 ) -> RaidOutcome:
     """Update a Company's record: the players keep the fine and Holding current (CR-I4,
     CR-I6); the owner marker is normally changed by a capture (CR-2.8), here by the GM or
-    its owner. An open incident keeps the owner it started with (CR-I4)."""
+    its owner. An edit that changes nothing is refused, logging nothing; so is any change
+    while an incident is open in the Company, by a GM too: the incident goes on with the
+    owner and fine it opened with (CR-I4), so it is settled (answered, forced or undone)
+    before the record changes."""
     key, company = find_company(state, name)
     _check_owner(company.owner, by_faction, company.name)
     if fine is not None:
         _check_amount(fine)
+    new_owner = company.owner if isinstance(owner, Unchanged) else owner
+    new_fine = company.fine if fine is None else fine
+    new_holding = company.holding
+    if not isinstance(holding, Unchanged):
+        new_holding = _check_name(holding) if holding else None
+    if (new_owner, new_fine, new_holding) == (company.owner, company.fine, company.holding):
+        raise refusal(
+            Conflict,
+            P + "error.company_unchanged",
+            company=company.name,
+            owner=company.owner or Msg(P + "who.nobody"),
+            fine=company.fine,
+            holding=company.holding or "—",
+        )
+    busy = state.incident_on(key)
+    if busy is not None:
+        raise refusal(
+            Conflict,
+            P + "error.company_edit_in_incident",
+            clause="CR-I4",
+            company=company.name,
+            incident=busy.id,
+        )
     work = Work.on(state, settings)
     record = work.state.companies[key]
-    if not isinstance(owner, Unchanged):
-        record.owner = owner
-    if fine is not None:
-        record.fine = fine
-    if not isinstance(holding, Unchanged):
-        record.holding = _check_name(holding) if holding else None
+    record.owner = new_owner
+    record.fine = new_fine
+    record.holding = new_holding
     work.emit(
         CompanyRegistered(
             company=record.name,
@@ -222,15 +247,28 @@ def edit_piece(
     value: int | None = None,
     by_faction: Faction | None = None,
 ) -> RaidOutcome:
-    """Correct a piece's registered value (CR-I16); it counts from the next amount due."""
+    """Correct a piece's registered value (CR-I16); it counts from the next amount due. The
+    same value again is refused, logging nothing; so is any change while the piece is in an
+    open incident, by a GM too: what that incident pays counts its value (CR-4.3 a
+    counterattack's bonus, CR-5.10 a Joker prize), so it is settled first."""
     key, piece = active_piece(state, name)
     _check_owner(piece.owner, by_faction, piece.name)
     if value is not None:
         _check_amount(value)
+    if value is None or value == piece.value:
+        raise refusal(Conflict, P + "error.piece_unchanged", piece=piece.name, value=piece.value)
+    busy = state.open_incident_of(key)
+    if busy is not None:
+        raise refusal(
+            Conflict,
+            P + "error.piece_edit_in_incident",
+            clause="CR-5.10" if isinstance(busy, JokerIncident) else "CR-4.3",
+            piece=piece.name,
+            incident=busy.id,
+        )
     work = Work.on(state, settings)
     record = work.state.pieces[key]
-    if value is not None:
-        record.value = value
+    record.value = value
     work.emit(
         PieceRegistered(piece=record.name, owner=record.owner, value=record.value, edited=True)
     )
@@ -325,6 +363,14 @@ def declare_joker_holding(
             )
         if key not in keys:
             keys.append(key)
+    if not state.joker.holding_due and set(keys) == set(state.joker.holding):
+        declared = [state.companies[key].name for key in state.joker.holding]
+        raise refusal(
+            Conflict,
+            P + "error.holding_unchanged",
+            faction=owner,
+            companies=", ".join(declared) or "—",
+        )
     work = Work.on(state, settings)
     work.state.joker.holding = keys
     work.state.joker.holding_due = False

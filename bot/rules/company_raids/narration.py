@@ -10,7 +10,7 @@ from fractions import Fraction
 
 from bot.i18n import Msg
 from bot.i18n import MsgList
-from bot.rules.company_raids.amounts import amount_text
+from bot.rules.company_raids.amounts import amount_msg
 from bot.rules.company_raids.models import AttemptMarked
 from bot.rules.company_raids.models import BecameVisitor
 from bot.rules.company_raids.models import CaptureRolled
@@ -80,15 +80,16 @@ def options_msg(options: Sequence[str], step: str) -> MsgList:
 
 
 def payment_line(payment: Payment) -> Msg:
-    """ "Anna pays Boris 180", with the exact figure beside a rounded one (CR-I16)."""
-    due = amount_text(payment.due_amount)
-    exact = amount_text(payment.exact_amount)
-    note: Msg | str = "" if due == exact else Msg(P + "payment.exact", exact=exact)
+    """ "Anna pays Boris 180", with the exact figure beside a rounded one (CR-I16), each
+    grouped the reader's way (1,000,000 / 1 000 000)."""
+    due = payment.due_amount
+    exact = payment.exact_amount
+    note: Msg | str = "" if due == exact else Msg(P + "payment.exact", exact=amount_msg(exact))
     return Msg(
         P + f"payment.{payment.kind}",
         payer=payer_name(payment.payer),
         payee=payment.payee,
-        amount=due,
+        amount=amount_msg(due),
         note=note,
         clause=payment.clause,
     )
@@ -314,6 +315,6 @@ def outcome_lines(events: Sequence[Event]) -> list[Msg]:
             totals.setdefault(event.payment.payee, []).append(event.payment.due_amount)
     for payee, amounts in totals.items():
         if len(amounts) > 1:
-            total = amount_text(sum(amounts, Fraction(0)))
+            total = amount_msg(sum(amounts, Fraction(0)))
             lines.append(shown_msg(Msg(P + "payment.total", payee=payee, amount=total)))
     return lines
