@@ -37,6 +37,7 @@ from bot.rules.space_pirates.models import Planet
 from bot.rules.space_pirates.models import RegisteredShip
 from bot.rules.space_pirates.models import TradeRoute
 from bot.rules.space_pirates.registry import ShipSpec
+from bot.rules.space_pirates.registry import check_strength_dice
 from bot.rules.space_pirates.registry import register_planet
 from bot.rules.space_pirates.registry import register_route
 from bot.rules.space_pirates.registry import remove_planet
@@ -902,8 +903,10 @@ async def _save(
     combat settings, and post it for everyone (`_saved`)."""
     combat = await campaign_combat(ctx)
 
-    def change(state: SpacePiratesState, _s: SpacePiratesSettings, _d: object) -> Change:
+    def change(state: SpacePiratesState, settings: SpacePiratesSettings, _d: object) -> Change:
         new, saved = register(state, combat)
+        if isinstance(saved, TradeRoute):  # its raid's strength dice fit one roll (SP-I6)
+            check_strength_dice(saved, settings)
         key = f"{kind}.saved" if old is None else f"{kind}.changed"
         return Change(new, [Msg(C + key, id=saved.id, name=saved.name)])
 

@@ -82,8 +82,8 @@ def parse_ships(
         if not typed_role and not combat.is_combat_class(ship_class):
             role = "transport"  # "2 transports": a class that does not fight guards nothing
         ships += [ShipSpec(owner=owner, ship_class=ship_class, role=role)] * count  # type: ignore[arg-type]
-        if len(ships) > MAX_SHIPS:
-            raise RuleViolation(C + "error.ships_format", text=part.strip()[:64], limit=MAX_SHIPS)
+    if len(ships) > MAX_SHIPS:  # the limit is on the whole list
+        raise RuleViolation(C + "error.ships_total", count=len(ships), limit=MAX_SHIPS)
     return ships
 
 

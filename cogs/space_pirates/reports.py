@@ -64,6 +64,8 @@ from cogs.space_pirates.render import rendered
 
 PER_MESSAGE = 25
 P = "space_pirates."
+# A page's text, within an embed's description (4,096) with room for Discord's other limits.
+PAGE_CHARS = 3900
 
 
 async def report_pages(ctx: Ctx, faction: str, turn: int) -> list[list[Msg]]:
@@ -166,6 +168,51 @@ async def _with_bribers(
     ]
 
 
+def text_pages(pages: list[list[Msg]], locale: str, limit: int = PAGE_CHARS) -> list[str]:
+    """The report's pages as text in `locale`, none longer than `limit`: a page too long goes
+    on over as many pages as it needs (a battle round's opening with its heading marked as
+    continued), and a line too long for a page (a roll's faces) goes on in the next one, cut
+    after a comma. Nothing is left out."""
+    texts: list[str] = []
+    for number, page in enumerate(pages):
+        lines = rendered(page, locale)
+        if not lines:
+            texts.append("")
+            continue
+        # Page 1 tells every attack, each under its own heading; a round page has one.
+        head = [t(C + "page.continued", locale, head=lines[0])] if number else []
+        room = limit - sum(len(h) + 1 for h in head)
+        pieces = [piece for line in lines for piece in _line_pieces(line, room)]
+        current: list[str] = []
+        size = 0
+        for piece in pieces:
+            if current and size + len(piece) + 1 > limit:
+                texts.append("\n".join(current))
+                current, size = list(head), sum(len(h) + 1 for h in head)
+            current.append(piece)
+            size += len(piece) + 1
+        texts.append("\n".join(current))
+    return texts
+
+
+def _line_pieces(line: str, limit: int) -> list[str]:
+    """A line in pieces of at most `limit` characters, cut after a comma where it has one
+    (a list of faces), else after a space."""
+    pieces: list[str] = []
+    while len(line) > limit:
+        cut = line.rfind(", ", 0, limit)
+        if cut > 0:
+            pieces.append(line[: cut + 1])
+            line = line[cut + 2 :]
+            continue
+        cut = line.rfind(" ", 0, limit)
+        cut = cut if cut > 0 else limit
+        pieces.append(line[:cut])
+        line = line[cut:].lstrip(" ")
+    pieces.append(line)
+    return pieces
+
+
 def page_view(turn: int, faction_id: int, page: int, count: int, locale: str) -> discord.ui.View:
     """Previous / next buttons of a paged report."""
     return controls.view(
@@ -188,11 +235,11 @@ def page_view(turn: int, faction_id: int, page: int, count: int, locale: str) ->
 
 async def show_report(ctx: Ctx, faction: str, turn: int, page: int, *, edit: bool) -> None:
     """One page of a player's raid report, privately to the reader."""
-    pages = await report_pages(ctx, faction, turn)
+    pages = text_pages(await report_pages(ctx, faction, turn), ctx.locale)
     if not 0 <= page < len(pages):
         raise NotFound(C + "error.no_page", page=page + 1, count=len(pages))
     title = t(C + "report.title", ctx.locale, faction=shown(faction), turn=turn)
-    body = "\n".join(rendered(pages[page], ctx.locale))
+    body = pages[page]
     footer = t(C + "page.footer", ctx.locale, page=page + 1, count=len(pages))
     embed = make_embed(title, body, footer=footer)
     cite_in_footer(embed, ctx.locale)

@@ -9,7 +9,6 @@ Player1 plays Vega, player2 Orion, player3 (Russian) Lyra.
 from __future__ import annotations
 
 import tests.e2e.test_space_pirates as base
-from bot.interactions import NEUTRAL_COLOUR
 from tests.e2e.confirming import confirmed
 from tests.e2e.play import labels
 from tests.e2e.test_click_outbox import message
@@ -20,28 +19,25 @@ from tests.e2e.test_space_pirates_playthrough import base_destroyed_at_turn_2
 pirates = base.pirates
 
 
-async def test_an_attack_called_off_reads_as_called_off_with_no_report_button(pirates):
-    """SP-I45: Vega's route Open is raided and the buy-off waits; Vega removes the route,
-    then refuses: there is nothing left to fight. The question reads "The pirates' attack on
-    Open was called off" (not "the raid goes on"), neutral, with no report button;
-    `/pirates report` still shows the attack's numbers."""
+async def test_a_route_under_an_open_question_cannot_be_removed_to_call_the_attack_off(pirates):
+    """SP-I45: Vega's route Open is raided and the buy-off waits; removing the route now would
+    call the attack off, so it is refused, saying to answer first. Vega refuses: the raid
+    goes on, with its report button; then the route can be removed."""
     await pirates.slash("/pirates route add name:Open goods:160", as_="player1")
     pirates.script_dice([1, 3])
     ended = await end_turn(pirates, 1)
     asked = question_of(ended, "Refuse")
-    removed = await confirmed(pirates, "/pirates route remove route:1", as_="player1")
-    assert not removed.ephemeral, removed.text()
+    refused = await pirates.slash("/pirates route remove route:1", as_="player1")
+    assert refused.ephemeral and refused.buttons == [], refused.text()
+    assert "Answer first" in refused.text()
 
     answered = await pirates.click(asked, "Refuse", as_="player1")
 
     assert not answered.ephemeral, answered.text()
-    assert answered.embed.title == "The pirates' attack on Open was called off"
-    assert "Vega: Open: the attack was called off" in answered.embed.description
-    settled = message(pirates, asked.id)
-    assert settled.embeds[0]["color"] == NEUTRAL_COLOUR.value
-    assert labels(settled) == []
-    report = await pirates.slash("/pirates report turn:1", as_="player1")
-    assert report.ephemeral and "The attack was called off" in report.embed.description
+    assert "called off" not in answered.embed.title
+    assert labels(message(pirates, asked.id)) == ["Report: Vega"]
+    removed = await confirmed(pirates, "/pirates route remove route:1", as_="player1")
+    assert not removed.ephemeral, removed.text()
 
 
 async def test_the_report_buttons_caption_names_base_attacks_too(pirates):

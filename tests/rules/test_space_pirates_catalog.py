@@ -265,6 +265,16 @@ def emitted_messages():
     with_history(state, "Aurora", [100])
     raid = resolve(state, 10, scripted(1)[0])
     take(answer(raid.state, False, scripted(6, 5, 3, 1, 2, 5, 6, 5, 1, 4, 3)[0]))
+    # The bot's limits (SP-I6, SP-I8, SP-I23): a route beyond one roll of strength dice and
+    # a fleet beyond 10,000 ships; a ground attack beyond one roll a side.
+    state, _ = route(empty(), "Gold", 10**9)
+    gold = resolve(state, 2, scripted(1, *[3] * 1000)[0])
+    take(answer(gold.state, False, scripted()[0]))
+    state, _ = planet(empty(), "Omega", 400, troops=3000, cover_buildings=True)
+    state.player("Aurora").streak = 11
+    with_history(state, "Aurora", [10**6])
+    raid = resolve(state, 9, scripted(1)[0])
+    take(answer(raid.state, False, Dice.seeded(1)))
     # operations and status
     state, r = route(empty(), "Line", 450, ships=[("cruiser", "guard")])
     state, _ = register_route(state, COMBAT, name="Far", goods=300, owners=[("Boreas", 100)])

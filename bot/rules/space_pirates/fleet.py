@@ -8,12 +8,19 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+from bot.dice import MAX_DICE_PER_ROLL
 from bot.dice import Dice
 from bot.rules.space_pirates.models import PirateFleet
 from bot.rules.space_pirates.models import PlayerPirates
 from bot.rules.space_pirates.settings import SpacePiratesSettings
 
 ROLL_STRENGTH = "space_pirates.roll.strength"
+# The strength dice of one attack are one audited roll: an income that would give more rolls
+# this many, the rest adding none (told in the report).
+MAX_STRENGTH_DICE = MAX_DICE_PER_ROLL
+# The most ships one pirate fleet has: a value that would buy more buys this many, in the
+# same proportions (told in the report); payments still come from the whole value.
+MAX_PIRATE_SHIPS = 10_000
 
 
 def round_amount(amount: Fraction, mode: str) -> int:
@@ -43,17 +50,37 @@ class StrengthDice:
     multiplier: int
     big_income: bool
     threshold: int
+    wanted: int = 0  # the dice the income gives before MAX_STRENGTH_DICE
+
+    @property
+    def capped(self) -> bool:
+        """Whether the income gives more dice than one roll takes."""
+        return self.wanted > self.dice
 
 
 def strength_dice(income: int, settings: SpacePiratesSettings) -> StrengthDice:
-    """⌊income/100⌋ d6, or above 1000 ⌊income/1000⌋ d6 × 12 (SP-1.9, SP-1.10, SP-I6)."""
-    if income > settings.big_income_threshold:
-        count = max(settings.min_strength_dice, income // settings.big_income_step)
-        return StrengthDice(
-            count, settings.big_income_multiplier, True, settings.big_income_threshold
-        )
-    count = max(settings.min_strength_dice, income // settings.dice_income_step)
-    return StrengthDice(count, 1, False, settings.big_income_threshold)
+    """⌊income/100⌋ d6, or above 1000 ⌊income/1000⌋ d6 × 12 (SP-1.9, SP-1.10, SP-I6); at most
+    MAX_STRENGTH_DICE of them (one roll)."""
+    big = income > settings.big_income_threshold
+    step = settings.big_income_step if big else settings.dice_income_step
+    wanted = max(settings.min_strength_dice, income // step)
+    return StrengthDice(
+        min(wanted, MAX_STRENGTH_DICE),
+        settings.big_income_multiplier if big else 1,
+        big,
+        settings.big_income_threshold,
+        wanted,
+    )
+
+
+def max_rolled_income(settings: SpacePiratesSettings) -> int:
+    """The highest route income whose strength dice fit one roll under `settings` (every
+    lower income fits too): below the big-income threshold one die per `dice_income_step`,
+    above it one per `big_income_step` (SP-I6)."""
+    limit = MAX_STRENGTH_DICE
+    if settings.big_income_threshold // settings.dice_income_step > limit:
+        return (limit + 1) * settings.dice_income_step - 1
+    return max(settings.big_income_threshold, (limit + 1) * settings.big_income_step - 1)
 
 
 def bonus_pct(record: PlayerPirates, settings: SpacePiratesSettings) -> int:
@@ -89,7 +116,22 @@ def compose_fleet(value: int, settings: SpacePiratesSettings) -> PirateFleet:
     cruisers = (settings.cruiser_share_pct * rest) // (100 * cost_c)
     rest -= cruisers * cost_c
     raiders = max(settings.min_raiders, rest // cost_r)
-    return PirateFleet(battleships=battleships, cruisers=cruisers, raiders=raiders)
+    return capped_fleet(PirateFleet(battleships=battleships, cruisers=cruisers, raiders=raiders))
+
+
+def capped_fleet(fleet: PirateFleet) -> PirateFleet:
+    """A fleet of at most MAX_PIRATE_SHIPS ships: a larger one shrunk to that many in the same
+    proportions (battleships and cruisers rounded down, raiders the rest)."""
+    size = fleet.size
+    if size <= MAX_PIRATE_SHIPS:
+        return fleet
+    battleships = fleet.battleships * MAX_PIRATE_SHIPS // size
+    cruisers = fleet.cruisers * MAX_PIRATE_SHIPS // size
+    return PirateFleet(
+        battleships=battleships,
+        cruisers=cruisers,
+        raiders=MAX_PIRATE_SHIPS - battleships - cruisers,
+    )
 
 
 def fleet_cost(fleet: PirateFleet, settings: SpacePiratesSettings) -> int:
@@ -110,6 +152,7 @@ class GeneratedFleet:
 
     income: int
     dice: int
+    dice_wanted: int
     dice_multiplier: int
     big_income: bool
     threshold: int
@@ -145,6 +188,7 @@ def generate_route_fleet(
     return GeneratedFleet(
         income=income,
         dice=plan.dice,
+        dice_wanted=plan.wanted,
         dice_multiplier=plan.multiplier,
         big_income=plan.big_income,
         threshold=plan.threshold,

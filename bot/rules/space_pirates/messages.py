@@ -18,6 +18,8 @@ from bot.rules.space_pirates.models import SpacePiratesState
 from bot.rules.space_pirates.reports import PlunderReport
 from bot.rules.space_pirates.reports import RaidReport
 from bot.rules.space_pirates.reports import ShipsLostElsewhere
+from bot.rules.space_pirates.reports import ground_limit_lines
+from bot.rules.space_pirates.reports import limit_lines
 from bot.text import faces_text
 
 P = "space_pirates."
@@ -292,6 +294,7 @@ def report_lines(report: RaidReport) -> list[Msg]:
                 payment=report.payment_value,
             )
         )
+    lines += limit_lines(report)  # what the bot's limits left out
     if report.defended is False and report.kind == "route":  # known when the offer is made
         lines.append(Msg(f"{P}report.undefended"))
     if report.buy_off_cost is not None:
@@ -324,6 +327,7 @@ def report_lines(report: RaidReport) -> list[Msg]:
         )
     if report.planet is not None and report.planet.plunder is not None:
         lines += plunder_lines(report.planet.plunder)
+        lines += ground_limit_lines(report.planet.plunder)
     if report.outcome != "waiting":
         # A wait is told by the buy-off line above, or, once the buy-off is answered, by the
         # later question's own prompt (the plunder branch, a retreat: SP-I22, SP-I44).

@@ -28,6 +28,7 @@ from bot.rules.space_pirates.models import PirateShip
 from bot.rules.space_pirates.models import Planet
 from bot.rules.space_pirates.models import PlayerPirates
 from bot.rules.space_pirates.models import SpacePiratesState
+from bot.rules.space_pirates.reports import MAX_GROUND_DICE
 from bot.rules.space_pirates.reports import GroundAttack
 from bot.rules.space_pirates.reports import PlanetCandidate
 from bot.rules.space_pirates.reports import PlanetCheckReport
@@ -259,12 +260,21 @@ def ground_fight(
                 )
             continue
         attacks += 1
+        # At most one roll a side: the squads or troops beyond it wait out this attack.
         pirate_faces = dice.roll(
-            squads, 6, ROLL_SQUADS, clause="SP-I23", hit_on=settings.pirate_squad_hit
+            min(squads, MAX_GROUND_DICE),
+            6,
+            ROLL_SQUADS,
+            clause="SP-I23",
+            hit_on=settings.pirate_squad_hit,
         )
         with credited(credits, owner):
             troop_faces = dice.roll(
-                garrison[index], 6, ROLL_TROOPS, clause="SP-I23", hit_on=settings.troop_hit
+                min(garrison[index], MAX_GROUND_DICE),
+                6,
+                ROLL_TROOPS,
+                clause="SP-I23",
+                hit_on=settings.troop_hit,
             )
         pirate_hits = sum(1 for f in pirate_faces if f >= settings.pirate_squad_hit)
         troop_hits = sum(1 for f in troop_faces if f >= settings.troop_hit)

@@ -14,6 +14,9 @@ from bot.i18n import Msg
 from bot.i18n import MsgList
 from bot.rules.fleet_combat.messages import class_name
 from bot.rules.fleet_combat.settings import FleetCombatSettings
+from bot.rules.space_pirates.fleet import MAX_STRENGTH_DICE
+from bot.rules.space_pirates.fleet import max_rolled_income
+from bot.rules.space_pirates.fleet import strength_dice
 from bot.rules.space_pirates.models import IncomeBySource
 from bot.rules.space_pirates.models import Planet
 from bot.rules.space_pirates.models import RegisteredShip
@@ -21,6 +24,7 @@ from bot.rules.space_pirates.models import RouteOwner
 from bot.rules.space_pirates.models import ShipRole
 from bot.rules.space_pirates.models import SpacePiratesState
 from bot.rules.space_pirates.models import TradeRoute
+from bot.rules.space_pirates.settings import SpacePiratesSettings
 from bot.text import look_alike
 from bot.text import name_key
 from bot.text import shown
@@ -105,8 +109,39 @@ def _ships(
     return ships
 
 
-def _with_ids(state: SpacePiratesState, ships: list[RegisteredShip]) -> list[RegisteredShip]:
-    return [s.model_copy(update={"id": state.take_id()}) for s in ships]
+def _with_ids(
+    state: SpacePiratesState,
+    ships: list[RegisteredShip],
+    kept: Sequence[RegisteredShip] = (),
+) -> list[RegisteredShip]:
+    """The ships numbered: each one just like a ship it replaces (`kept`: owner, class, role,
+    cost and wounds) keeps that ship's number, in order; the others get new numbers."""
+    free: dict[tuple[object, ...], list[int]] = {}
+    for old in kept:
+        free.setdefault(_ship_key(old), []).append(old.id)
+    numbered: list[RegisteredShip] = []
+    for ship in ships:
+        same = free.get(_ship_key(ship))
+        number = same.pop(0) if same else state.take_id()
+        numbered.append(ship.model_copy(update={"id": number}))
+    return numbered
+
+
+def _ship_key(ship: RegisteredShip) -> tuple[object, ...]:
+    return (ship.owner, ship.ship_class, ship.role, ship.cost, ship.wounds)
+
+
+def _not_waiting(state: SpacePiratesState, kind: str, number: int) -> None:
+    """Refuse changing or removing a route or planet while a pirate attack on it waits for
+    its player's answer (SP-I34, SP-I44, SP-I45): the answer is given on it as it stood."""
+    for pending in state.waiting:
+        if pending.attack.kind == kind and pending.attack.target == number:
+            raise Conflict(
+                f"{P}error.{kind}_waiting",
+                clause="SP-I45",
+                faction=shown(pending.faction),
+                **{kind: number},
+            )
 
 
 def register_route(
@@ -146,6 +181,8 @@ def register_route(
     checked = _ships(state, ships, combat, "SP-I10")
     if route_id is not None and state.route(route_id) is None:
         raise NotFound(f"{P}error.route_not_found", route=route_id)
+    if route_id is not None:
+        _not_waiting(state, "route", route_id)
     before = state.route(route_id) if route_id is not None else None
     kept = (
         before is not None
@@ -183,7 +220,7 @@ def register_route(
         owners=[
             RouteOwner(faction=f, share_pct=s) for f, (_, s) in zip(factions, owners, strict=True)
         ],
-        ships=_with_ids(new, checked),
+        ships=_with_ids(new, checked, before.ships if before else ()),
     )
     if route_id is None:
         new.routes.append(route)
@@ -192,6 +229,20 @@ def register_route(
     for faction in factions:
         new.player(faction)
     return new, route
+
+
+def check_strength_dice(route: TradeRoute, settings: SpacePiratesSettings) -> None:
+    """Refuse a route whose raid would roll more strength dice than one roll takes (SP-I6),
+    naming the highest income that fits under the campaign's settings."""
+    plan = strength_dice(route.combined_income, settings)
+    if plan.capped:
+        raise RuleViolation(
+            f"{P}error.strength_dice",
+            clause="SP-I6",
+            dice=plan.wanted,
+            limit=MAX_STRENGTH_DICE,
+            max_income=max_rolled_income(settings),
+        )
 
 
 def register_planet(
@@ -217,6 +268,8 @@ def register_planet(
     _amount(troops, "troops", "SP-4.6", 0, 10**6)
     _amount(buildings, "buildings", "SP-I23", 1, 10**4)
     checked = _ships(state, orbital_ships, combat, "SP-I21")
+    if planet_id is not None and state.planet(planet_id) is not None:
+        _not_waiting(state, "planet", planet_id)
     before = state.planet(planet_id) if planet_id is not None else None
     kept = (
         before is not None
@@ -258,7 +311,11 @@ def register_planet(
         troops=troops,
         buildings=buildings,
         cover_buildings=cover_buildings,
-        orbital_ships=_with_ids(new, [s.model_copy(update={"owner": faction}) for s in checked]),
+        orbital_ships=_with_ids(
+            new,
+            [s.model_copy(update={"owner": faction}) for s in checked],
+            old.orbital_ships if old else (),
+        ),
         last_attacked_turn=old.last_attacked_turn if old else None,
         birth_rate_penalty_until=old.birth_rate_penalty_until if old else None,
         birth_rate_pct=old.birth_rate_pct if old else None,
@@ -277,6 +334,7 @@ def remove_route(state: SpacePiratesState, route_id: int) -> SpacePiratesState:
     """Remove a route (its pending bribes will be cancelled when they come up, SP-I33)."""
     if state.route(route_id) is None:
         raise NotFound(f"{P}error.route_not_found", route=route_id)
+    _not_waiting(state, "route", route_id)
     new = state.model_copy(deep=True)
     new.routes = [r for r in new.routes if r.id != route_id]
     return new
@@ -286,6 +344,7 @@ def remove_planet(state: SpacePiratesState, planet_id: int) -> SpacePiratesState
     """Remove a planet."""
     if state.planet(planet_id) is None:
         raise NotFound(f"{P}error.planet_not_found", planet=planet_id)
+    _not_waiting(state, "planet", planet_id)
     new = state.model_copy(deep=True)
     new.planets = [p for p in new.planets if p.id != planet_id]
     return new

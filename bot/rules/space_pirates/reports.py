@@ -19,6 +19,8 @@ from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates.battle import BattleSummary
 from bot.rules.space_pirates.chance import RaidPoints
 from bot.rules.space_pirates.chance import TargetDraw
+from bot.rules.space_pirates.fleet import MAX_PIRATE_SHIPS
+from bot.rules.space_pirates.fleet import MAX_STRENGTH_DICE
 from bot.rules.space_pirates.fleet import GeneratedFleet
 from bot.rules.space_pirates.fleet import fraction_text
 from bot.rules.space_pirates.models import AttackKind
@@ -69,6 +71,8 @@ class StrengthReport(BaseModel):
     big_income: bool
     faces: list[int]
     threshold: int = 1000  # the income above which the big-income rule rolls (SP-I6)
+    # the dice the income gave beyond the most one roll takes (None: all were rolled)
+    dice_wanted: int | None = None
     raw_strength: int
     streak: int
     bonus_pct: int
@@ -88,6 +92,7 @@ class StrengthReport(BaseModel):
             big_income=generated.big_income,
             faces=list(generated.faces),
             threshold=generated.threshold,
+            dice_wanted=generated.dice_wanted if generated.dice_wanted > generated.dice else None,
             raw_strength=generated.raw_strength,
             streak=generated.streak,
             bonus_pct=generated.bonus_pct,
@@ -117,6 +122,11 @@ class PlanetCandidate(BaseModel):
     name: str
     defence: int
     income: int
+
+
+# The dice each side rolls in one ground attack (SP-I23): one audited roll; the squads or
+# troops beyond them wait out that attack.
+MAX_GROUND_DICE = MAX_STRENGTH_DICE
 
 
 class GroundAttack(BaseModel):
@@ -268,6 +278,35 @@ class ShipsLostElsewhere(BaseModel):
             battle=report.battle,
             lost=report.losses_by_owner().get(owner, {}),
         )
+
+
+def limit_lines(report: RaidReport) -> list[Msg]:
+    """What the bot's limits left out of the attack, each where one applied: strength dice
+    beyond one roll, ships beyond the largest fleet."""
+    lines: list[Msg] = []
+    strength = report.strength
+    if strength is not None and strength.dice_wanted is not None:
+        lines.append(
+            Msg(
+                "space_pirates.report.strength_capped",
+                wanted=strength.dice_wanted,
+                limit=MAX_STRENGTH_DICE,
+            )
+        )
+    if report.fleet is not None and report.fleet.size >= MAX_PIRATE_SHIPS:
+        lines.append(Msg("space_pirates.report.fleet_capped", limit=MAX_PIRATE_SHIPS))
+    return lines
+
+
+def ground_limit_lines(plunder: PlunderReport) -> list[Msg]:
+    """Said when a ground attack had more squads or troops than one roll takes (SP-I23)."""
+    if any(
+        len(a.pirate_faces) < a.squads or len(a.troop_faces) < a.garrison
+        for a in plunder.attacks
+        if a.pirate_faces or a.troop_faces
+    ):
+        return [Msg("space_pirates.report.ground_capped", limit=MAX_GROUND_DICE)]
+    return []
 
 
 def lost_key(turn: int, owner: str, victim: str) -> str:
