@@ -426,11 +426,11 @@ Announce = Callable[[UnitOfWork | Written, R], Awaitable[None]]
 def setting_summary(setting: str, value: Any) -> Msg:
     """The log's line for one changed setting: `core.language` set to ru (a table, which
     has no one-line value, only named)."""
-    from bot.settings_edit import value_text
+    from bot.settings_edit import value_msg
 
     if isinstance(value, dict):
         return shown_msg(Msg("campaign.log.setting_table", setting=setting))
-    return shown_msg(Msg("campaign.log.setting", setting=setting, value=value_text(value)))
+    return shown_msg(Msg("campaign.log.setting", setting=setting, value=value_msg(value)))
 
 
 def summary_json(lines: Sequence[Msg]) -> list[dict[str, Any]]:

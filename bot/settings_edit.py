@@ -5,6 +5,7 @@ from __future__ import annotations
 import types
 import typing
 from collections.abc import Sequence
+from collections.abc import Sized
 from dataclasses import dataclass
 from typing import Any
 from typing import Literal
@@ -21,6 +22,12 @@ from bot.i18n import Msg
 
 TRUE_WORDS = {"true", "yes", "on", "1", "да", "вкл"}
 FALSE_WORDS = {"false", "no", "off", "0", "нет", "выкл"}
+EMPTY = "campaign.settings.empty"  # how an empty list reads: "(none)"
+# A list setting's declaration (`json_schema_extra`) may say that its order matters
+# ("ordered": the order the rules try its values in) and how many values it needs at least
+# ("minItems": the ruleset cannot work with fewer).
+ORDERED = "ordered"
+MIN_ITEMS = "minItems"
 
 
 class SettingError(GameError):
@@ -38,29 +45,51 @@ class SettingInfo:
     allowed: str
     current: Any
     choices: tuple[str, ...] = ()  # the allowed values of an enum or a list, in their order
+    ordered: bool = False  # a list whose order matters, shown as it is kept
+    least: int = 0  # the fewest values a list may hold
 
     @property
     def shown(self) -> str:
         """The value as `/campaign settings set` accepts it (`value_text`)."""
-        return value_text(self.current, self.choices)
+        return value_text(self.current, self.choices, ordered=self.ordered)
+
+    def shown_in(self, locale: str | None) -> str:
+        """`shown`, an empty list named in `locale` (`shown_value`)."""
+        return shown_value(self.current, locale, self.choices, ordered=self.ordered)
 
 
-def value_text(value: Any, choices: Sequence[str] = ()) -> str:
-    """A setting's value spelled as the GM types it: `true`/`false`; a list comma-separated
-    in the order of its allowed values (`choices`; a set otherwise sorted); `—` when unset."""
+def value_text(value: Any, choices: Sequence[str] = (), *, ordered: bool = False) -> str:
+    """A setting's value spelled as the GM types it: `true`/`false`; a list comma-separated,
+    in its own order when `ordered`, else in the order of its allowed values (`choices`; a
+    set otherwise sorted); `—` when unset, "" for an empty list (`shown_value` names it)."""
     if value is None:
         return "—"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, set | frozenset | list | tuple):
         items = [str(v) for v in value]
-        if choices:
+        if choices and not ordered:
             rank = {c: i for i, c in enumerate(choices)}
             items.sort(key=lambda v: rank.get(v, len(rank)))
         elif not isinstance(value, list | tuple):
             items.sort()
         return ", ".join(items)
     return str(value)
+
+
+def value_msg(value: Any, choices: Sequence[str] = (), *, ordered: bool = False) -> Msg | str:
+    """`value_text`, with an empty list named in the reader's language ("(none)")."""
+    if isinstance(value, set | frozenset | list | tuple) and not value:
+        return Msg(EMPTY)
+    return value_text(value, choices, ordered=ordered)
+
+
+def shown_value(
+    value: Any, locale: str | None, choices: Sequence[str] = (), *, ordered: bool = False
+) -> str:
+    """`value_msg` in `locale`: what a reply or `/campaign settings show` writes."""
+    typed = value_msg(value, choices, ordered=ordered)
+    return typed.render(locale) if isinstance(typed, Msg) else typed
 
 
 def setting_line(name: str, value: str, allowed: str = "", note: str | None = None) -> str:
@@ -114,11 +143,16 @@ def describe(model: BaseModel, name: str) -> SettingInfo:
         return SettingInfo(name, "enum", ", ".join(choices), current, choices)
     if origin in (list, set, frozenset):
         (item,) = get_args(annotation) or (str,)
+        extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+        ordered = origin is list and extra.get(ORDERED) is True
+        least = extra.get(MIN_ITEMS)
+        least = least if isinstance(least, int) else 0
         if get_origin(item) is Literal:
             choices = tuple(str(a) for a in get_args(item))
-            return SettingInfo(name, "list", ", ".join(choices), current, choices)
+            allowed = ", ".join(choices)
+            return SettingInfo(name, "list", allowed, current, choices, ordered, least)
         kind = "int list" if item is int else "list"
-        return SettingInfo(name, kind, "a,b,c", current)
+        return SettingInfo(name, kind, "a, b, c", current, (), ordered, least)
     return SettingInfo(name, "table", "", current)
 
 
@@ -149,11 +183,21 @@ def apply(model: BaseModel, name: str, raw: str) -> BaseModel:
         raise SettingError("error.setting_table", name=name)
     try:
         value = _parse(info.kind, raw)
-        return type(model).model_validate({**model.model_dump(), name: value})
+        new = type(model).model_validate({**model.model_dump(), name: value})
     except (ValueError, ValidationError):
         raise SettingError(
             "error.setting_value", name=name, value=raw, allowed=info.allowed
         ) from None
+    if too_few(info, getattr(new, name)):
+        raise SettingError(
+            "error.setting_too_few", name=name, count=info.least, allowed=info.allowed
+        )
+    return new
+
+
+def too_few(info: SettingInfo, value: Any) -> bool:
+    """A list setting given fewer values than its ruleset needs (`minItems`)."""
+    return info.least > 0 and isinstance(value, Sized) and len(value) < info.least
 
 
 def warnings(ruleset: str, settings: BaseModel, state: BaseModel | None = None) -> list[Msg]:

@@ -32,6 +32,19 @@ HEADER_LINE = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(?:#.*)?$")
 DECODE_AT = re.compile(r"\s*\(at (?:line (\d+), column (\d+)|end of document)\)")
 
 
+# Core settings `/campaign settings show` lists that a file does not change: each has its own
+# checks and takes effect at once (`/campaign settings set setting:core.<name>`). The export
+# names them, and an import that sets one says which command does.
+SET_BY_COMMAND = ("language", "time_zone", "reminders", "on_deadline")
+# Where their descriptions are (the typed settings' are `core.setting.<name>`).
+COMMAND_DESCRIPTIONS = {
+    "language": "campaign.settings.language",
+    "time_zone": "turn_flow.setting.time_zone",
+    "reminders": "turn_flow.setting.reminders",
+    "on_deadline": "turn_flow.setting.on_deadline",
+}
+
+
 class CoreSettings(BaseModel):
     """The settings every campaign has, outside any ruleset (as `/campaign settings set core.*`
     accepts them)."""
@@ -152,6 +165,10 @@ def section_text(section: str, settings: BaseModel, locale: str | None) -> list[
         else:
             lines.append(f"{name} = {toml_value(value)}")
         lines.append("")
+    if section == CORE:
+        for name in SET_BY_COMMAND:
+            lines += [f"# {part}" for part in t(COMMAND_DESCRIPTIONS[name], locale).splitlines()]
+            lines += ["# " + t("settings_file.by_command", locale, setting=name), ""]
     return lines
 
 
@@ -249,6 +266,26 @@ def _field_problems(
     return problems
 
 
+def _too_few(
+    section: str, settings: BaseModel, named: Mapping[str, Any], lines: Mapping[Any, int]
+) -> list[FileProblem]:
+    """The lists the file leaves with fewer values than their ruleset needs (`minItems`)."""
+    problems = []
+    for name in named:
+        info = settings_edit.describe(settings, name)
+        if settings_edit.too_few(info, info.current):
+            problems.append(
+                _problem(
+                    lines.get((section, name)),
+                    "error.settings_file.too_few",
+                    setting=f"{section}.{name}",
+                    count=info.least,
+                    allowed=info.allowed,
+                )
+            )
+    return problems
+
+
 def read_settings(text: str, current: Mapping[str, BaseModel]) -> dict[str, BaseModel]:
     """The new settings of each section the file names, checked against `current` (section →
     settings); a setting the file leaves out keeps its value. Raises SettingsFileRejected
@@ -282,14 +319,18 @@ def read_settings(text: str, current: Mapping[str, BaseModel]) -> dict[str, Base
         fields = type(model).model_fields
         unknown = [name for name in table if name not in fields]
         for name in unknown:
-            problems.append(
-                _problem(lines.get((section, name)), "error.settings_file.unknown", setting=name)
-            )
+            where = lines.get((section, name))
+            if section == CORE and name in SET_BY_COMMAND:
+                problems.append(_problem(where, "error.settings_file.by_command", setting=name))
+            else:
+                problems.append(_problem(where, "error.settings_file.unknown", setting=name))
         known = {name: value for name, value in table.items() if name in fields}
         try:
             result[section] = type(model).model_validate({**model.model_dump(), **known})
         except ValidationError as error:
             problems += _field_problems(section, model, error, text, lines)
+            continue
+        problems += _too_few(section, result[section], known, lines)
     if problems:
         problems.sort(key=lambda p: p.line or 0)
         raise SettingsFileRejected(problems)

@@ -74,7 +74,7 @@ from bot.turn_flow import reminders_text
 
 # Refusals of `/campaign settings set` that name the setting.
 SETTING_REFUSALS = frozenset(
-    {"error.setting_unknown", "error.setting_value", "error.setting_table"}
+    {"error.setting_unknown", "error.setting_value", "error.setting_table", "error.setting_too_few"}
 )
 
 
@@ -316,17 +316,18 @@ class CampaignCog(BotCog):
         if not ruleset or not name:
             raise GameError("error.setting_format", setting=setting)
         try:
-            choices = settings_edit.describe(rulesets.get(ruleset).settings_model(), name).choices
+            info = settings_edit.describe(rulesets.get(ruleset).settings_model(), name)
+            choices, ordered = info.choices, info.ordered
         except (KeyError, GameError):
-            choices = ()
+            choices, ordered = (), False
 
         warned: list[Msg] = []  # what the ruleset warns about in its settings as saved
 
         def changed(new: Any) -> list[Announcement]:
-            shown = settings_edit.value_text(new, choices)
             # A new campaign language is announced in that language.
             locale = str(new) if setting == "core.language" else ctx.public_locale
             answer.locale = locale  # and so is the note of a post after a restart
+            shown = settings_edit.shown_value(new, locale, choices, ordered=ordered)
             text = t("campaign.settings.changed", locale, setting=setting, value=shown)
             warnings = "\n".join(_warning_line(w, locale) for w in warned)
             return [Announcement(embeds=[make_embed(text, warnings or None)])]
@@ -707,7 +708,7 @@ def _setting_groups(key: str, names: list[str]) -> list[tuple[str | None, list[s
 def _setting_line(ctx: Context, key: str, current: Any, name: str) -> str:
     """One setting: its value as the GM types it, what it accepts and its description."""
     info = settings_edit.describe(current, name)
-    value = ctx.t("campaign.settings.table") if info.kind == "table" else info.shown
+    value = ctx.t("campaign.settings.table") if info.kind == "table" else info.shown_in(ctx.locale)
     return settings_edit.setting_line(
         name, value, info.allowed, settings_file.description(key, name, ctx.locale)
     )

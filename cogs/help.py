@@ -31,6 +31,8 @@ from bot.interactions import reply
 from bot.rulesets import KNOWN_RULESETS
 from bot.scaffold import matching_choices
 
+FIELD_LIMIT = 1024  # Discord's characters in one embed field's value
+
 
 @dataclass(frozen=True)
 class CommandHelp:
@@ -222,11 +224,28 @@ def command_embed(command: CommandHelp, ids: dict[str, int], locale: str) -> dis
         name = option_name(option, locale)
         need = t("help.option.required" if option.required else "help.option.optional", locale)
         lines.append(f"`{name}` ({need}) — {translated(option.description, locale)}")
-    add_field(
-        embed, t("help.command.options", locale), "\n".join(lines) or t("help.option.none", locale)
-    )
+    # Every option is shown: as many fields as Discord's 1,024 characters a field need,
+    # each ending at the end of an option's line.
+    for number, value in enumerate(field_values(lines) or [t("help.option.none", locale)]):
+        title = "help.command.options" if number == 0 else "help.command.options_more"
+        add_field(embed, t(title, locale), value)
     add_field(embed, t("help.command.example", locale), example(command, ids, locale))
     return embed
+
+
+def field_values(lines: list[str], limit: int = FIELD_LIMIT) -> list[str]:
+    """Lines grouped into field values of at most `limit` characters, a field ending only
+    between two lines; a line longer than a field (none is) ends at a word, never inside it."""
+    values: list[str] = []
+    for line in lines:
+        if len(line) > limit:
+            cut = line.rfind(" ", 0, limit - 1)
+            line = line[: cut if cut > 0 else limit - 1].rstrip() + "…"
+        if values and len(values[-1]) + 1 + len(line) <= limit:
+            values[-1] += "\n" + line
+        else:
+            values.append(line)
+    return values
 
 
 async def setup(bot: PrivateerBot) -> None:

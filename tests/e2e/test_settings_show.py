@@ -36,8 +36,8 @@ async def test_values_are_shown_as_typed_lists_in_rule_order_and_core_alike(tabl
         " roll in secret.",
         "`language` = **the server's language → en** (en, ru) — The language the campaign"
         " posts in (the server's language unless set).",
-        "`time_zone` = **UTC** — the time zone of deadlines typed as a date and time",
-        "`reminders` = **24h, 1h** — when reminders are posted before the deadline",
-        "`on_deadline` = **ping_gms** (ping_gms, end_turn) — when the deadline passes: ping"
-        " the GMs, or end the turn",
+        "`time_zone` = **UTC** — The time zone of deadlines typed as a date and time.",
+        "`reminders` = **24h, 1h** — When reminders are posted before the deadline.",
+        "`on_deadline` = **ping_gms** (ping_gms, end_turn) — When the deadline passes: ping"
+        " the GMs, or end the turn.",
     ]

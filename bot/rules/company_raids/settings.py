@@ -78,7 +78,9 @@ class CompanyRaidsSettings(BaseModel):
     joker_entry_forces_duel: bool = True
     """CR-I12: entering a rival's Joker starts the duel at once"""
     duel_hit_faces: set[int] = Field(
-        default_factory=lambda: {2, 4, 6}, description="CR-I13: faces on which a duel shot hits"
+        default_factory=lambda: {2, 4, 6},
+        description="CR-I13: faces on which a duel shot hits",
+        json_schema_extra={"minItems": 1},  # with none, no duel could end but by a GM ruling
     )
     duel_first_shot: DuelFirstShot = "joker_owner"
     """CR-I13: which piece fires the first shot of a duel"""

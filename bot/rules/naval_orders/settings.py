@@ -57,7 +57,9 @@ class NavalOrdersSettings(BaseModel):
     )
 
     enabled_orders: list[OrderKind] = Field(
-        default_factory=_all_orders, description="NO-I1: orders that may be recorded"
+        default_factory=_all_orders,
+        description="NO-I1: orders that may be recorded",
+        json_schema_extra={"minItems": 1},  # with none, no force could ever be given an order
     )
     orders_per_force_per_turn: Times = 1
     """NO-I2: new orders a force may receive per turn"""
@@ -136,4 +138,4 @@ class NavalOrdersSettings(BaseModel):
     strict_order_forms: bool = True
     """NO-I19: orders must fill every field of their form"""
     orders_public: bool = False
-    """issue 14, not a rule: orders are shown to everyone before the turn ends"""
+    """not in the rules, a house option: orders are shown to everyone before the turn ends"""

@@ -91,6 +91,7 @@ class OttomanPiracySettings(BaseModel):
     forced_reward_order: list[Reward] = Field(
         default_factory=_default_forced_order,
         description="OP-I10: order the GM's forced default tries the rewards in",
+        json_schema_extra={"ordered": True},  # tried first to last
     )
     squadron_reward_owner: Literal["target_only", "target_or_allies"] = "target_only"
     """OP-I11: whose squadrons may be given up"""

@@ -51,11 +51,14 @@ GROUPS: tuple[str, ...] = (
 
 def _setting(default: Any, group: str, clause: str, **limits: Any) -> Any:
     """A settings field with its spec group and clause; its one-line description, in both
-    languages, is the catalog's `space_pirates.setting.<name>`."""
+    languages, is the catalog's `space_pirates.setting.<name>`. `ordered=True` marks a list
+    whose order matters: it is shown as the GM gave it (`bot.settings_edit`)."""
     if group not in GROUPS:
         msg = f"unknown settings group {group!r}"
         raise ValueError(msg)
     extra: JsonDict = {"group": group, "clause": clause}
+    if limits.pop("ordered", False):
+        extra["ordered"] = True
     if isinstance(default, list | dict):
         value = default
 
@@ -295,7 +298,7 @@ class SpacePiratesSettings(BaseModel):
         "floor", "history_and_money", "SP-I39"
     )
     resolution_order: list[ResolutionStep] = _setting(
-        DEFAULT_RESOLUTION_ORDER, "history_and_money", "SP-I40"
+        DEFAULT_RESOLUTION_ORDER, "history_and_money", "SP-I40", ordered=True
     )
 
     @model_validator(mode="after")
