@@ -185,7 +185,7 @@ async def test_questions_left_open_are_answered_in_the_next_turn_by_their_player
     refused = await table.click(question, CAPTURE, as_="player2")
     assert refused.ephemeral and "This question is for Red (@player1)." in refused.text()
     refused_ru = await table.click(question, CAPTURE, as_="player3")
-    assert refused_ru.ephemeral and "На этот вопрос отвечает Red (@player1)." in refused_ru.text()
+    assert refused_ru.ephemeral and "На этот вопрос отвечает @player1 (Red)." in refused_ru.text()
 
     table.script_dice([6])
     captured = await table.click(question, CAPTURE, as_="player1")
@@ -258,7 +258,7 @@ async def test_a_russian_campaign_posts_every_ruleset_in_russian_and_answers_pri
 
     status = await table.slash("/turn status", as_="player2")
     assert [f.name for f in status.embed.fields][:5] == list(RULESETS_RU)
-    assert "Инцидент №1: ждём, заплатит ли Red штраф" in field(status, "Рейдерские атаки")
+    assert "Инцидент №1: ждём, заплатит ли фракция «Red» штраф" in field(status, "Рейдерские атаки")
     refused = await table.click(question, "Заплатить штраф", as_="player2")
     assert refused.ephemeral and "This question is for Red (@player1)." in refused.text()
 

@@ -41,7 +41,7 @@ async def test_a_russian_attacker_gives_an_english_target_english_buttons(campai
     assert "Hit 1: +1 piracy VP, 0 → 1." in answered.embed.field("Rewards")
     refused = await campaign.click(answered, "+1 piracy VP", as_="player3")
     said = " ".join(refused.text().replace("│", " ").split())
-    assert refused.ephemeral and "На этот вопрос отвечает Habsburgs (@player2)." in said
+    assert refused.ephemeral and "На этот вопрос отвечает @player2 (Habsburgs)." in said
 
 
 async def test_a_russian_campaign_posts_in_russian_whoever_acts(campaign):

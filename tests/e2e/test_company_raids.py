@@ -186,7 +186,7 @@ async def test_a_fine_entered_each_time_by_button_or_by_command(board):
     refused = await board.slash("/company fine amount:150", as_="player1")
     assert refused.ephemeral and "This question is for Boris (@player2)." in refused.text()
     russian = await board.slash("/company fine amount:150", as_="player3")
-    assert "На этот вопрос отвечает Boris (@player2)." in russian.text()
+    assert "На этот вопрос отвечает @player2 (Boris)." in russian.text()
     entered = await board.slash("/company fine amount:150", as_="player2")
 
     assert "Boris enters the fine: 150." in entered.embed.description
@@ -205,7 +205,7 @@ async def test_a_click_by_the_wrong_player_is_refused_and_changes_nothing(board)
 
     intruders = (
         ("player2", "This question is for Anna (@player1)."),
-        ("player3", "На этот вопрос отвечает Anna (@player1)."),
+        ("player3", "На этот вопрос отвечает @player1 (Anna)."),
     )
     await assert_only_the_asked_answer(board, question, CAPTURE, intruders, not_gm="player1")
 
@@ -693,7 +693,7 @@ async def test_the_bank_pays_in_russian_as_a_bank_not_as_a_faction(board):
 
     story = hit.embed.description
     assert "фракция «банк»" not in story
-    assert "**Бонус за контратаку: платит банк, получает Boris — 300.**" in story
+    assert "**Бонус за контратаку: 300; плательщик — банк, получатель — фракция «Boris».**" in story
 
 
 async def test_a_fine_in_russian_names_who_pays_and_who_receives(board):
@@ -703,7 +703,9 @@ async def test_a_fine_in_russian_names_who_pays_and_who_receives(board):
 
     paid = await board.click(question, "Заплатить штраф", as_="player1")
 
-    assert paid.embed.description.startswith("**Штраф: платит Anna, получает Boris — 180.**")
+    assert paid.embed.description.startswith(
+        "**Штраф: 180; плательщик — Anna, получатель — фракция «Boris».**"
+    )
 
 
 async def test_after_a_gm_ruling_the_headline_tells_the_ruling_not_the_wait(board):
@@ -871,7 +873,7 @@ async def test_a_line_that_opens_with_the_gm_is_capitalised_in_russian_too(board
 
     forced = await board.click(question, "По умолчанию (ведущий)", as_="gm")
 
-    assert "\nВедущий (ответ по умолчанию) решает заплатить штраф." in forced.embed.description
+    assert "\nВедущий (ответ по умолчанию): решение — заплатить штраф." in forced.embed.description
 
 
 async def test_a_long_move_keeps_its_latest_steps_and_total_in_view(board):

@@ -489,7 +489,7 @@ async def test_russian_player_gets_russian_forms_orders_and_refusals(navy):
     )
 
     told = text_of(given)
-    assert "«Крейсировать Готланд силами Эскадры «Балтийская эскадра»" in told
+    assert "«Крейсировать Готланд силами эскадры „Балтийская эскадра“" in told
     assert "в локации №31" in told
     refused = await navy.slash("/флот_приказы приказ соединение:Призрак приказ:raid", as_="player3")
     assert refused.ephemeral and "Соединение «Призрак» не зарегистрировано (NO-4.10)." in (

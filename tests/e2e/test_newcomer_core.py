@@ -51,7 +51,7 @@ async def test_a_click_on_someone_elses_question_names_whom_it_asks(campaign):
     assert english.pings == frozenset()
     russian = await campaign.click(question, VP, as_="player3")
     assert russian.ephemeral
-    assert russian.embed.description == f"На этот вопрос отвечает Habsburgs (<@{owner}>)."
+    assert russian.embed.description == f"На этот вопрос отвечает <@{owner}> (Habsburgs)."
     assert russian.pings == frozenset()
 
     answered = await campaign.click(question, VP, as_="player2")

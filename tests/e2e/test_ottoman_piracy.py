@@ -109,7 +109,7 @@ async def test_a_click_by_another_player_is_refused_and_changes_nothing(seated):
 
     intruders = (
         ("player1", "This question is for Habsburgs (@player2)."),
-        ("player3", "На этот вопрос отвечает Habsburgs (@player2)."),
+        ("player3", "На этот вопрос отвечает @player2 (Habsburgs)."),
     )
     await assert_only_the_asked_answer(seated, question, VP, intruders, not_gm="player2")
 

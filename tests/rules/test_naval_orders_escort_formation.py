@@ -95,8 +95,8 @@ def test_no_i18_an_escort_of_a_convoy_putting_off_its_last_transports_is_refused
         "Соединение «Indiamen» расформировывает конвой: все его транспорты и купцы уходят в "
         "конце хода 1 (NO-2.7). После этого конвоя не будет, и отданный сейчас приказ о "
         "конвоировании нельзя было бы выполнить, а изменить приказ может только Адмиралтейство. "
-        "Отдайте другой приказ или прикажите конвоировать «Indiamen», когда оно снова примет "
-        "транспорты (NO-I18)."
+        "Отдайте другой приказ или прикажите конвоировать соединение «Indiamen», когда оно "
+        "снова примет транспорты (NO-I18)."
     )
     assert state.forces["gloire"].order is None
     landing = GiveOrder(faction="France", force="Gloire", order=LandingOrder(location="8"))

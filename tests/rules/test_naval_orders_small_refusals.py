@@ -105,7 +105,7 @@ def test_a_players_order_after_the_gms_says_the_gm_gave_it_and_which():
     assert en.startswith("The GM has already given Hood its new order for turn 2: “Raiding”.")
     assert "NO-I2" in en
     ru = refused.value.message("ru")
-    assert ru.startswith("Ведущий уже отдал «Hood» новый приказ на ход 2: «Рейдерство».")
+    assert ru.startswith("Ведущий уже отдал соединению «Hood» новый приказ на ход 2: «Рейдерство».")
     assert give_order(state, support.DEFAULTS, own, 3).state.forces["hood"].order is not None
 
 

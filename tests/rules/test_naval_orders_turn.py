@@ -179,7 +179,7 @@ def test_gm_overview_shows_every_force_with_its_order_text():
     text = gm[-1].render("en")
     assert text.startswith("“Cruise Ushant with the forces of the Squadron “Hood” numbering")
     assert "2 ships of rate III" in text and "location No. 14, for 2 turns" in text
-    assert "силами Эскадры «Hood» в количестве 2 кораблей III ранга" in gm[-1].render("ru")
+    assert "силами эскадры „Hood“ в количестве 2 кораблей III ранга" in gm[-1].render("ru")
     assert gm[0].render("en") == "France: 1 force lacks orders for turn 1: Brest."
     assert gm[0].render("ru") == "France: 1 соединение без приказов на ход 1: Brest."
 

@@ -208,7 +208,7 @@ def test_sp_10_7_i37_the_recall_quote_names_the_campaigns_percentage():
         == "Recalling group #7 costs 60 (30 % of its ships' 200) (SP-10.7, SP-I37)"
     )
     assert line.render("ru") == (
-        "Отзыв группы №7 стоит 60 (30 % стоимости её кораблей, 200) (SP-10.7, SP-I37)"
+        "Отзыв группы №7 стоит 60 (30 % стоимости её кораблей, 200) (SP-10.7, SP-I37)."
     )
     (line,) = quote(state, DEFAULTS, COMBAT, recall)
     assert "costs 100 (50 % of its ships' 200)" in line.render("en")
