@@ -45,6 +45,7 @@ from bot.rules.ottoman_piracy import SPEC
 from bot.rules.ottoman_piracy import OttomanPiracySettings
 from bot.rules.ottoman_piracy import OttomanPiracyState
 from bot.rules.ottoman_piracy import PiracyOutcome
+from bot.rules.ottoman_piracy import PiracyRecord
 from bot.rules.ottoman_piracy import StateChange
 from bot.rules.ottoman_piracy import assign_power
 from bot.rules.ottoman_piracy import check_declarer
@@ -195,7 +196,7 @@ class OttomanPiracyCog(BotCog):
             outcome = done.outcome
             owner = ctx.user_of(outcome.state.faction_of(outcome.piracy.chooser))
             content = (
-                _ping(outcome.piracy.chooser, owner, ctx.public_locale, outcome.state.power_names)
+                _ping(outcome.piracy, owner, ctx.public_locale, outcome.state.power_names)
                 if done.after
                 else None
             )
@@ -447,13 +448,13 @@ def _outcome_extra(outcome: PiracyOutcome) -> dict[str, Any]:
     }
 
 
-def _ping(chooser: str, owner: int | None, locale: str, names: Mapping[str, str]) -> str:
-    """Who must answer: the chooser's player, or the GM when nobody plays the power
-    (`names`: the custom powers')."""
-    power = text(power_label(chooser, names), locale)
+def _ping(piracy: PiracyRecord, owner: int | None, locale: str, names: Mapping[str, str]) -> str:
+    """Who must answer: the chooser's player, told how many hits to reward, or the GM when
+    nobody plays the power (`names`: the custom powers')."""
+    power = text(power_label(piracy.chooser, names), locale)
     if owner is None:
         return t(C + "ping.gm", locale, power=power)
-    return t(C + "ping.player", locale, user=f"<@{owner}>", power=power)
+    return t(C + "ping.player", locale, user=f"<@{owner}>", power=power, count=piracy.hits)
 
 
 def _faction_for(
@@ -637,7 +638,7 @@ def _question_redrawn(
     owner = ctx.user_of(outcome.state.faction_of(outcome.piracy.chooser))
     channel_id = question.payload.get("channel") if question is not None else None
     message_id = question.payload.get("message") if question is not None else None
-    content = _ping(outcome.piracy.chooser, owner, ctx.public_locale, outcome.state.power_names)
+    content = _ping(outcome.piracy, owner, ctx.public_locale, outcome.state.power_names)
     if not channel_id or not message_id:
         if done.after is None:
             return []

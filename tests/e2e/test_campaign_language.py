@@ -31,7 +31,7 @@ async def test_a_russian_attacker_gives_an_english_target_english_buttons(campai
     campaign.script_dice([5, 2, 6, 5])
     question = await campaign.slash(OP_E1, as_="player3")
     assert question.embed.title == "Piracy #1 — Ionian Sea"
-    assert "the Ottomans hit Hapsburgs" in question.content
+    assert "the Ottomans hit Hapsburgs 2 times. Choose a reward for each hit." in question.content
     assert [b.label for b in question.buttons] == [
         "Eliminate a squadron (Hapsburgs) at Messina",
         "+1 piracy VP",
@@ -54,6 +54,7 @@ async def test_a_russian_campaign_posts_in_russian_whoever_acts(campaign):
     question = await campaign.slash(OP_E1, as_="player1")  # an English reader attacks
     assert question.embed.title == "Пиратство №1 — Ионическое море"
     assert "+1 VP за пиратство" in [b.label for b in question.buttons]
+    assert "Османы попали по державе «Габсбурги» 2 раза. За каждое попадание" in question.content
     refused = await campaign.slash("/corsairs vp value:3", as_="player1")
     assert refused.ephemeral and "Only a GM" in refused.text()  # private: the reader's
 
