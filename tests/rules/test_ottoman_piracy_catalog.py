@@ -173,7 +173,7 @@ def test_sea_zone_autocomplete_matches_in_the_readers_language() -> None:
 @pytest.mark.parametrize(
     ("language", "hits", "expected"),
     [
-        ("en", 1, "@a: the Ottomans hit Genoa once. Choose the reward for the hit."),
+        ("en", 1, "@a: the Ottomans hit Genoa 1 time. Choose the reward for the hit."),
         ("en", 3, "@a: the Ottomans hit Genoa 3 times. Choose a reward for each hit."),
         ("ru", 1, "@a: Османы попали по державе «Генуя» 1 раз. Выберите награду за попадание."),
         (
@@ -189,6 +189,6 @@ def test_sea_zone_autocomplete_matches_in_the_readers_language() -> None:
     ],
 )
 def test_the_choosers_ping_counts_the_hits_to_reward(language, hits, expected):
-    """The question's ping says how many hits the chooser rewards: one hit reads as one."""
+    """The question's ping says how many hits the chooser rewards: one hit reads as one hit."""
     power = "Genoa" if language == "en" else "Генуя"
     assert t("corsairs.ping.player", language, user="@a", power=power, count=hits) == expected
