@@ -124,9 +124,11 @@ def entry_line(
     *,
     undone: bool = False,
     hidden: secret_rolls.HiddenEntry | None = None,
+    secret: SecretRoll | None = None,
 ) -> str:
     """One line of `/history list`; an entry a GM undid is struck through. A ruleset's hidden
-    entry (`hidden`) reads as hidden, or with its summary when the reader may read it."""
+    entry (`hidden`) reads as hidden, or with its summary when the reader may read it; a
+    secret roll (`secret`) is marked 🔒 while hidden, and says where it was revealed."""
     dice = sum(len(r.faces) for r in entry.rolls)
     head = (
         f"`#{entry.seq}` {t('history.turn', locale, turn=entry.turn)} · "
@@ -141,10 +143,33 @@ def entry_line(
         summary = hidden_summary(entry, hidden, locale, short=True)
     elif entry.command == secret_rolls.ENTRY_REVEAL:
         summary = secret_rolls.secret_line(entry.outcome, locale) or ""
+    elif secret is not None and secret.revealed_in is None:
+        summary = t("history.list.secret_hidden", locale)
+    elif secret is not None:
+        summary = t("history.list.secret_revealed", locale, entry=secret.revealed_in)
     if undone:
         head = f"~~{head}~~ · " + t("history.undone", locale)
         summary = f"~~{clip(summary, 176)}~~" if summary else ""
     return head + (f"\n{clip(summary, 180)}" if summary else "")
+
+
+@dataclass(frozen=True)
+class SecretRoll:
+    """A secret `/roll` on a page of the log: the entry that revealed it (None: hidden)."""
+
+    revealed_in: int | None
+
+
+async def secret_rolls_on(ctx: Context, entries: list[AuditEntry]) -> dict[int, SecretRoll]:
+    """The secret `/roll`s among `entries`, by entry number (a ruleset's hidden entries are
+    `hidden_entries`')."""
+    found = {}
+    for entry in entries:
+        if entry.ruleset == CORE and "secret_commitment" in entry.outcome:
+            kept = await ctx.service.log.secret(ctx.campaign.id, entry.seq)
+            if kept is not None:
+                found[entry.seq] = SecretRoll(kept.revealed_seq)
+    return found
 
 
 def actor_text(
@@ -301,8 +326,16 @@ async def history_page(
     embed = make_embed(say("history.list.title", name=shown(ctx.campaign.name)))
     if entries:
         undone = await ctx.service.log.undone(ctx.campaign.id, [e.seq for e in entries])
+        rolled = await secret_rolls_on(ctx, entries)
         text = "\n".join(
-            entry_line(e, locale, undone=e.seq in undone, hidden=hidden.get(e.seq)) for e in entries
+            entry_line(
+                e,
+                locale,
+                undone=e.seq in undone,
+                hidden=hidden.get(e.seq),
+                secret=rolled.get(e.seq),
+            )
+            for e in entries
         )
         embed.description = clip(text, 4096)
     elif filters:
@@ -344,8 +377,16 @@ async def sealed_page(
     kept = listed[:PAGE_SIZE]
     hidden = await hidden_entries(ctx, kept)
     undone = await ctx.service.log.undone(ctx.campaign.id, [e.seq for e in kept])
+    rolled = await secret_rolls_on(ctx, kept)
     lines = [
-        entry_line(e, ctx.locale, undone=e.seq in undone, hidden=hidden.get(e.seq)) for e in kept
+        entry_line(
+            e,
+            ctx.locale,
+            undone=e.seq in undone,
+            hidden=hidden.get(e.seq),
+            secret=rolled.get(e.seq),
+        )
+        for e in kept
     ]
     if len(listed) > len(kept):
         lines.append(ctx.t("confirm.more", count=len(listed) - len(kept)))
