@@ -7,10 +7,15 @@ import io
 import json
 import tempfile
 from dataclasses import dataclass
+from datetime import UTC
+from datetime import datetime
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
+from zoneinfo import ZoneInfoNotFoundError
 
 import discord
+from babel.dates import format_datetime
 from discord import app_commands
 
 from bot import anchors
@@ -40,6 +45,7 @@ from bot.export_page import member_names
 from bot.factions import own_factions
 from bot.i18n import Msg
 from bot.i18n import decimal
+from bot.i18n import language_of
 from bot.i18n import msg_from_json
 from bot.i18n import t
 from bot.interactions import LOSS_COLOUR
@@ -53,6 +59,7 @@ from bot.interactions import reply
 from bot.interactions import ruleset_choices
 from bot.interactions import update_message
 from bot.text import shown
+from bot.turn_flow import TurnFlow
 
 PAGE_SIZE = 10
 # Options that name a Discord user by id: shown as mentions.
@@ -550,10 +557,11 @@ async def show_embed(
     who = actor_text(found, kept, locale, with_faction=True)
     add_field(embed, say("history.show.who"), who[:1].upper() + who[1:], inline=True)
     add_field(embed, say("history.show.turn"), str(found.turn), inline=True)
+    time_zone = (await TurnFlow(ctx.service).schedule(ctx.campaign)).time_zone
     add_field(
         embed,
         say("history.show.when"),
-        found.created_at[:19].replace("T", " ") + " UTC",
+        local_time(found.created_at, time_zone, locale),
         inline=True,
     )
     shown_options = options_text(options, locale) if options else ""
@@ -575,6 +583,21 @@ async def show_embed(
     if hidden is not None:
         add_field(embed, say("history.show.secret_title"), hidden.render(locale))
     return embed
+
+
+def local_time(created_at: str, time_zone: str, locale: str) -> str:
+    """An entry's time in the campaign's time zone (`core.time_zone`, the one its deadlines
+    are typed in), as a reader of `locale` writes a date, with the zone's abbreviation:
+    "Dec 2, 2026, 11:36:20 PM MSK", "2 дек. 2026 г., 23:36:20 MSK". One time for every
+    reader of a posted answer, which says the zone it is in."""
+    moment = datetime.fromisoformat(created_at)
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    try:
+        local = moment.astimezone(ZoneInfo(time_zone))
+    except (ZoneInfoNotFoundError, ValueError):
+        local = moment.astimezone(UTC)
+    return f"{format_datetime(local, 'medium', locale=language_of(locale))} {local.tzname()}"
 
 
 class HistoryCog(BotCog):
