@@ -546,10 +546,20 @@ async def show_embed(
                 locale,
                 entry=kept.revealed_seq,
             )
+            # An undone turn's end leaves the entry published: no later end reveals it again.
+            if await ctx.service.log.undone(ctx.campaign.id, [kept.revealed_seq]):
+                text += " " + say("history.show.revealed_undone", entry=kept.revealed_seq)
     else:
         text = render_outcome(found.outcome, locale, "\n") or (
             secret_rolls.secret_line(found.outcome, locale) or ""
         )
+        if "secret_commitment" in found.outcome:  # a secret roll: its faces once revealed
+            secret = await ctx.service.log.secret(ctx.campaign.id, found.seq)
+            if secret is not None and secret.revealed_seq is not None:
+                text = say("history.list.secret_revealed", entry=secret.revealed_seq)
+                rolled = secret_rolls.replay(json.loads(secret.payload))
+                if rolled is not None:
+                    text += "\n" + rolled.render(locale)
     embed = make_embed(
         say("history.show.title", seq=found.seq, command=command_label(found.command, locale)),
         text or None,

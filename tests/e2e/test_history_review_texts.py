@@ -75,6 +75,11 @@ async def test_a_hidden_secret_roll_is_marked_in_the_list_until_revealed(plain):
     await plain.slash(f"/reveal entry:{seq}", as_="gm")
     page = await plain.slash("/history list", as_="player1")
     assert "🔒" not in line_of(page, seq), page.embed.description
+    assert f"🔓 Secret roll, revealed in entry #{seq + 1}." in line_of(page, seq)
+    shown = await plain.slash(f"/history show entry:{seq}", as_="player1")
+    assert shown.embed.description == (
+        f"🔓 Secret roll, revealed in entry #{seq + 1}.\n1d20 (17) = 17"
+    ), shown.embed.description
 
 
 async def test_history_show_gives_the_time_in_the_campaigns_time_zone(plain):
@@ -110,9 +115,12 @@ async def test_the_undo_question_says_which_command_it_undoes(plain):
     assert "всё до" not in russian.embed.title
 
 
-async def test_a_hidden_entry_revealed_again_after_an_undone_turn_end_points_to_the_live_reveal(
+async def test_a_hidden_entry_revealed_by_an_undone_turn_end_says_that_entry_was_undone(
     ordered,
 ):
+    """The turn's end that revealed the order is undone and the turn ended again: no later
+    entry reveals it (what the undone one published stays public), and `/history show` says
+    so beside the undone entry's number."""
     seq = order_entry(await listed(ordered, "gm"))
     await end_turn(ordered, 1)
     first = await ordered.slash(f"/history show entry:{seq}", as_="player2")
@@ -124,5 +132,9 @@ async def test_a_hidden_entry_revealed_again_after_an_undone_turn_end_points_to_
     shown = await ordered.slash(f"/history show entry:{seq}", as_="player2")
 
     said = shown.embed.description
-    live = re.findall(r"entry #(\d+)", said)
-    assert live and all(int(n) > undone_reveal for n in live), said
+    assert said.endswith(
+        f"revealed in entry #{undone_reveal}. Entry #{undone_reveal} was undone since, but what "
+        "it revealed stays public."
+    ), said
+    entries = (await ordered.slash("/history list", as_="gm")).embed.description
+    assert "hidden entry revealed" not in entries.split("undone")[0], entries  # none since
