@@ -42,6 +42,7 @@ from bot.dice_stats import Roller
 from bot.errors import NotFound
 from bot.export_page import export_page
 from bot.export_page import member_names
+from bot.export_page import people_ids
 from bot.factions import own_factions
 from bot.i18n import Msg
 from bot.i18n import decimal
@@ -483,7 +484,26 @@ async def self_checking_page(
         async for ruleset, key, seq, body in ctx.service.log.archive(ctx.campaign.id)
     ]
     whole = {**document, "entries": entries, "archive": archive}
-    return export_page(whole, ctx.public_locale, member_names(interaction)).encode("utf-8")
+    names = await page_names(interaction, entries)
+    return export_page(whole, ctx.public_locale, names).encode("utf-8")
+
+
+async def page_names(interaction: Interaction, entries: list[dict[str, Any]]) -> dict[int, str]:
+    """The names the export page shows for the people its entries name: members by their
+    display names (asked of Discord when the client does not hold them), roles by theirs;
+    anyone Discord no longer knows is left out (the page shows their id)."""
+    names = member_names(interaction)
+    users, roles = people_ids(entries)
+    for user_id in sorted(users - names.keys()):
+        name = await known_name(interaction, user_id)
+        if name is not None:
+            names[user_id] = name
+    guild = interaction.guild
+    for role_id in roles:
+        role = guild.get_role(role_id) if guild is not None else None
+        if role is not None:
+            names[role_id] = role.name
+    return names
 
 
 async def sealed_export(ctx: Context, interaction: Interaction, slug: str, seqs: range) -> None:
@@ -871,15 +891,20 @@ def dice_rollers(
 async def display_name(interaction: Interaction, user_id: int) -> str:
     """A player's name as the guild shows it (their nickname, else their global name); the
     raw id only when Discord no longer knows them (they left the guild)."""
+    return await known_name(interaction, user_id) or str(user_id)
+
+
+async def known_name(interaction: Interaction, user_id: int) -> str | None:
+    """A member's name as the guild shows it; None when Discord no longer knows them."""
     guild = interaction.guild
     if guild is None:
-        return str(user_id)
+        return None
     member = guild.get_member(user_id)
     if member is None:
         try:
             member = await guild.fetch_member(user_id)
         except discord.HTTPException:
-            return str(user_id)
+            return None
     return member.display_name
 
 
