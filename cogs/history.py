@@ -805,7 +805,8 @@ class HistoryCog(BotCog):
     @history_group.command(name="stats", description="Dice fairness per player")
     async def stats(self, interaction: Interaction) -> None:
         """Per player: dice rolled, mean face against the expected mean, chi-square per die size.
-        A turn's end's dice count for the factions that rolled them and their players."""
+        A turn's end's dice count for the factions that rolled them and their players; a
+        secret roll's for its roller once revealed (hidden, for nobody: this is posted)."""
         ctx = await campaign_context(interaction)
         await defer_publicly(interaction)
         grouped = await ctx.service.log.rolls_by_roller(ctx.campaign.id)
