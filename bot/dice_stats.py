@@ -7,7 +7,9 @@ computed here (regularised upper incomplete gamma), so scipy is not needed.
 A roll counts for the user whose command made it, unless its entry says which faction rolled
 it (`ROLLED_BY`: a turn's end rolls every side's dice under the GM's command, and a player's
 command or answer may roll the other side's too); then it counts for that faction and its
-player. `Credits` notes them while an entry rolls.
+player. `Credits` notes them while an entry rolls. A secret roll's dice count once its reveal
+publishes them, for whoever rolled it; while hidden they count for nobody (the stats are
+posted for everyone, and would tell its faces).
 """
 
 from __future__ import annotations

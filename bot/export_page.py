@@ -28,6 +28,7 @@ from bot.i18n import msg_from_json
 from bot.i18n import t
 from bot.paths import data_dir
 from bot.storage.audit import UNDO_COMMAND
+from bot.text import shown
 
 # The catalog keys the script renders: the verdict texts of /history verify and the page's own.
 SCRIPT_TEXTS = ("history.verify.", "export_page.")
@@ -58,24 +59,85 @@ def _texts(language: str) -> dict[str, Any]:
     return {k: own.get(k, english[k]) for k in keys}
 
 
-def _summary(outcome: Any, locale: str) -> str:
+# A user's or a role's mention as Discord writes it in a summary (`<@123>`, `<@&45>`).
+_MENTION = re.compile(r"<@(!|&)?(\d+)>")
+
+
+def people_ids(entries: Iterable[Mapping[str, Any]]) -> tuple[set[int], set[int]]:
+    """The users an export's page names (the entries' actors and the users their summaries
+    mention) and the roles the summaries mention: whose names the page wants."""
+    users: set[int] = set()
+    roles: set[int] = set()
+    for entry in entries:
+        actor = entry.get("actor_id")
+        if isinstance(actor, int) and actor > 0:
+            users.add(actor)
+        outcome = entry.get("outcome")
+        if isinstance(outcome, dict) and "summary" in outcome:
+            for kind, number in _MENTION.findall(json.dumps(outcome["summary"])):
+                (roles if kind == "&" else users).add(int(number))
+    return users, roles
+
+
+def _named(text: str, names: Mapping[int, str]) -> str:
+    """A summary's mentions as `@name` (a Discord mention is no link outside Discord); the id
+    of someone whose name is not known."""
+
+    def name(match: re.Match[str]) -> str:
+        number = int(match.group(2))
+        return "@" + (shown(names[number]) if number in names else str(number))
+
+    return _MENTION.sub(name, text)
+
+
+def _summary(outcome: Any, locale: str, names: Mapping[int, str]) -> str:
     summary = outcome.get("summary") if isinstance(outcome, dict) else None
     items = summary if isinstance(summary, list) else [summary] if summary else []
     parts = []
     for item in items:
         message = msg_from_json(item)
         parts.append(message.render(locale) if isinstance(message, Msg) else str(message))
-    return " ".join(parts)
+    return _named(" ".join(parts), names)
+
+
+def _name(entry: Mapping[str, Any], names: Mapping[int, str], locale: str) -> str | None:
+    """Who made an entry, by name (their id when the name is not known); None for a sealed
+    entry, whose maker stays hidden."""
+    outcome = entry.get("outcome")
+    if isinstance(outcome, dict) and "sealed_commitment" in outcome:  # who stays hidden
+        return None
+    actor = entry.get("actor_id")
+    return names.get(actor, str(actor)) if isinstance(actor, int) else str(actor)
 
 
 def _player(entry: Mapping[str, Any], names: Mapping[int, str], locale: str) -> str:
-    actor = entry.get("actor_id")
-    outcome = entry.get("outcome")
-    if isinstance(outcome, dict) and "sealed_commitment" in outcome:  # who stays hidden
+    name = _name(entry, names, locale)
+    if name is None:
         return t("export_page.hidden_player", locale)
-    name = names.get(actor, str(actor)) if isinstance(actor, int) else str(actor)
     faction = entry.get("faction")
     return f"{name} ({faction})" if faction else name
+
+
+def _players(
+    entries: Iterable[Mapping[str, Any]], names: Mapping[int, str], locale: str
+) -> list[tuple[str, str]]:
+    """The player filter's options: each player once (their entries' `data-player`), by name
+    with the factions they played, in order of name; the hidden player first."""
+    found: dict[str, tuple[str, list[str]]] = {}
+    for entry in entries:
+        name = _name(entry, names, locale)
+        key = str(entry.get("actor_id"))
+        _, factions = found.setdefault(
+            key, (t("export_page.hidden_player", locale) if name is None else name, [])
+        )
+        faction = entry.get("faction")
+        if name is not None and isinstance(faction, str) and faction not in factions:
+            factions.append(faction)
+    options = [
+        (key, f"{label} ({', '.join(factions)})" if factions else label)
+        for key, (label, factions) in found.items()
+    ]
+    return sorted(options, key=lambda option: (option[0] != "0", option[1].casefold()))
 
 
 def _dice_cell(entry: Mapping[str, Any], locale: str) -> str:
@@ -112,7 +174,7 @@ def _rows(entries: Sequence[Mapping[str, Any]], locale: str, names: Mapping[int,
     undone = _undone(entries)
     for e in entries:
         ruleset = str(e.get("ruleset", ""))
-        summary = _summary(e.get("outcome"), locale)
+        summary = _summary(e.get("outcome"), locale, names)
         command = html.escape(str(e.get("command", "")))
         if summary:
             command += f"<br><small>{_MARKDOWN.renderInline(summary)}</small>"
@@ -169,11 +231,13 @@ def export_page(
 ) -> str:
     """The page for one export `document` (what the JSON file of `/history export` holds), in
     `locale` (the campaign's language: the page is attached in the channel); `names` maps
-    player ids to the names shown in the table."""
+    user and role ids to the names the page shows (`people_ids`: whose it wants), the id
+    shown for anyone not in it. The names are the page's alone: the export it embeds and
+    verifies is `document` as given."""
     language = language_of(locale)
     names = names or {}
     entries = [e for e in document.get("entries", ()) if isinstance(e, Mapping)]
-    players = sorted({(str(e.get("actor_id")), _player(e, names, language)) for e in entries})
+    players = _players(entries, names, language)
     rulesets = sorted({str(e.get("ruleset")) for e in entries})
     turns = sorted({int(e["turn"]) for e in entries if isinstance(e.get("turn"), int)})
     fields = {

@@ -596,6 +596,10 @@ def choice_button(
     return button("choice", (choice_id, option), label, style=style, disabled=disabled, row=row)
 
 
+# The options of the GM's buttons on a player's question ("Force default (GM)").
+GM_OPTIONS = frozenset({"force"})
+
+
 @control("choice")
 async def answer_choice(interaction: discord.Interaction[Any], args: list[str]) -> None:
     """Find the choice, refuse whoever it is not for, hand the click to its kind's handler."""
@@ -607,6 +611,8 @@ async def answer_choice(interaction: discord.Interaction[Any], args: list[str]) 
         raise GameError("error.choice_not_found")
     campaign = await service.get(choice.campaign_id)
     ctx = await _context(interaction, service, campaign)
+    if args[1] in GM_OPTIONS:  # a GM's button on a player's question: the GM refusal first
+        require_gm(ctx)
     if choice.owner_id is not None and choice.owner_id != ctx.actor.user_id and not ctx.is_gm:
         raise await not_yours(ctx, choice, choice.owner_id)
     if choice.owner_id is None:

@@ -7,10 +7,15 @@ import io
 import json
 import tempfile
 from dataclasses import dataclass
+from datetime import UTC
+from datetime import datetime
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
+from zoneinfo import ZoneInfoNotFoundError
 
 import discord
+from babel.dates import format_datetime
 from discord import app_commands
 
 from bot import anchors
@@ -37,9 +42,11 @@ from bot.dice_stats import Roller
 from bot.errors import NotFound
 from bot.export_page import export_page
 from bot.export_page import member_names
+from bot.export_page import people_ids
 from bot.factions import own_factions
 from bot.i18n import Msg
 from bot.i18n import decimal
+from bot.i18n import language_of
 from bot.i18n import msg_from_json
 from bot.i18n import t
 from bot.interactions import LOSS_COLOUR
@@ -53,6 +60,7 @@ from bot.interactions import reply
 from bot.interactions import ruleset_choices
 from bot.interactions import update_message
 from bot.text import shown
+from bot.turn_flow import TurnFlow
 
 PAGE_SIZE = 10
 # Options that name a Discord user by id: shown as mentions.
@@ -124,9 +132,11 @@ def entry_line(
     *,
     undone: bool = False,
     hidden: secret_rolls.HiddenEntry | None = None,
+    secret: SecretRoll | None = None,
 ) -> str:
     """One line of `/history list`; an entry a GM undid is struck through. A ruleset's hidden
-    entry (`hidden`) reads as hidden, or with its summary when the reader may read it."""
+    entry (`hidden`) reads as hidden, or with its summary when the reader may read it; a
+    secret roll (`secret`) is marked 🔒 while hidden, and says where it was revealed."""
     dice = sum(len(r.faces) for r in entry.rolls)
     head = (
         f"`#{entry.seq}` {t('history.turn', locale, turn=entry.turn)} · "
@@ -141,10 +151,33 @@ def entry_line(
         summary = hidden_summary(entry, hidden, locale, short=True)
     elif entry.command == secret_rolls.ENTRY_REVEAL:
         summary = secret_rolls.secret_line(entry.outcome, locale) or ""
+    elif secret is not None and secret.revealed_in is None:
+        summary = t("history.list.secret_hidden", locale)
+    elif secret is not None:
+        summary = t("history.list.secret_revealed", locale, entry=secret.revealed_in)
     if undone:
         head = f"~~{head}~~ · " + t("history.undone", locale)
         summary = f"~~{clip(summary, 176)}~~" if summary else ""
     return head + (f"\n{clip(summary, 180)}" if summary else "")
+
+
+@dataclass(frozen=True)
+class SecretRoll:
+    """A secret `/roll` on a page of the log: the entry that revealed it (None: hidden)."""
+
+    revealed_in: int | None
+
+
+async def secret_rolls_on(ctx: Context, entries: list[AuditEntry]) -> dict[int, SecretRoll]:
+    """The secret `/roll`s among `entries`, by entry number (a ruleset's hidden entries are
+    `hidden_entries`')."""
+    found = {}
+    for entry in entries:
+        if entry.ruleset == CORE and "secret_commitment" in entry.outcome:
+            kept = await ctx.service.log.secret(ctx.campaign.id, entry.seq)
+            if kept is not None:
+                found[entry.seq] = SecretRoll(kept.revealed_seq)
+    return found
 
 
 def actor_text(
@@ -301,8 +334,16 @@ async def history_page(
     embed = make_embed(say("history.list.title", name=shown(ctx.campaign.name)))
     if entries:
         undone = await ctx.service.log.undone(ctx.campaign.id, [e.seq for e in entries])
+        rolled = await secret_rolls_on(ctx, entries)
         text = "\n".join(
-            entry_line(e, locale, undone=e.seq in undone, hidden=hidden.get(e.seq)) for e in entries
+            entry_line(
+                e,
+                locale,
+                undone=e.seq in undone,
+                hidden=hidden.get(e.seq),
+                secret=rolled.get(e.seq),
+            )
+            for e in entries
         )
         embed.description = clip(text, 4096)
     elif filters:
@@ -344,8 +385,16 @@ async def sealed_page(
     kept = listed[:PAGE_SIZE]
     hidden = await hidden_entries(ctx, kept)
     undone = await ctx.service.log.undone(ctx.campaign.id, [e.seq for e in kept])
+    rolled = await secret_rolls_on(ctx, kept)
     lines = [
-        entry_line(e, ctx.locale, undone=e.seq in undone, hidden=hidden.get(e.seq)) for e in kept
+        entry_line(
+            e,
+            ctx.locale,
+            undone=e.seq in undone,
+            hidden=hidden.get(e.seq),
+            secret=rolled.get(e.seq),
+        )
+        for e in kept
     ]
     if len(listed) > len(kept):
         lines.append(ctx.t("confirm.more", count=len(listed) - len(kept)))
@@ -435,7 +484,26 @@ async def self_checking_page(
         async for ruleset, key, seq, body in ctx.service.log.archive(ctx.campaign.id)
     ]
     whole = {**document, "entries": entries, "archive": archive}
-    return export_page(whole, ctx.public_locale, member_names(interaction)).encode("utf-8")
+    names = await page_names(interaction, entries)
+    return export_page(whole, ctx.public_locale, names).encode("utf-8")
+
+
+async def page_names(interaction: Interaction, entries: list[dict[str, Any]]) -> dict[int, str]:
+    """The names the export page shows for the people its entries name: members by their
+    display names (asked of Discord when the client does not hold them), roles by theirs;
+    anyone Discord no longer knows is left out (the page shows their id)."""
+    names = member_names(interaction)
+    users, roles = people_ids(entries)
+    for user_id in sorted(users - names.keys()):
+        name = await known_name(interaction, user_id)
+        if name is not None:
+            names[user_id] = name
+    guild = interaction.guild
+    for role_id in roles:
+        role = guild.get_role(role_id) if guild is not None else None
+        if role is not None:
+            names[role_id] = role.name
+    return names
 
 
 async def sealed_export(ctx: Context, interaction: Interaction, slug: str, seqs: range) -> None:
@@ -498,10 +566,20 @@ async def show_embed(
                 locale,
                 entry=kept.revealed_seq,
             )
+            # An undone turn's end leaves the entry published: no later end reveals it again.
+            if await ctx.service.log.undone(ctx.campaign.id, [kept.revealed_seq]):
+                text += " " + say("history.show.revealed_undone", entry=kept.revealed_seq)
     else:
         text = render_outcome(found.outcome, locale, "\n") or (
             secret_rolls.secret_line(found.outcome, locale) or ""
         )
+        if "secret_commitment" in found.outcome:  # a secret roll: its faces once revealed
+            secret = await ctx.service.log.secret(ctx.campaign.id, found.seq)
+            if secret is not None and secret.revealed_seq is not None:
+                text = say("history.list.secret_revealed", entry=secret.revealed_seq)
+                rolled = secret_rolls.replay(json.loads(secret.payload))
+                if rolled is not None:
+                    text += "\n" + rolled.render(locale)
     embed = make_embed(
         say("history.show.title", seq=found.seq, command=command_label(found.command, locale)),
         text or None,
@@ -509,10 +587,11 @@ async def show_embed(
     who = actor_text(found, kept, locale, with_faction=True)
     add_field(embed, say("history.show.who"), who[:1].upper() + who[1:], inline=True)
     add_field(embed, say("history.show.turn"), str(found.turn), inline=True)
+    time_zone = (await TurnFlow(ctx.service).schedule(ctx.campaign)).time_zone
     add_field(
         embed,
         say("history.show.when"),
-        found.created_at[:19].replace("T", " ") + " UTC",
+        local_time(found.created_at, time_zone, locale),
         inline=True,
     )
     shown_options = options_text(options, locale) if options else ""
@@ -534,6 +613,21 @@ async def show_embed(
     if hidden is not None:
         add_field(embed, say("history.show.secret_title"), hidden.render(locale))
     return embed
+
+
+def local_time(created_at: str, time_zone: str, locale: str) -> str:
+    """An entry's time in the campaign's time zone (`core.time_zone`, the one its deadlines
+    are typed in), as a reader of `locale` writes a date, with the zone's abbreviation:
+    "Dec 2, 2026, 11:36:20 PM MSK", "2 дек. 2026 г., 23:36:20 MSK". One time for every
+    reader of a posted answer, which says the zone it is in."""
+    moment = datetime.fromisoformat(created_at)
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    try:
+        local = moment.astimezone(ZoneInfo(time_zone))
+    except (ZoneInfoNotFoundError, ValueError):
+        local = moment.astimezone(UTC)
+    return f"{format_datetime(local, 'medium', locale=language_of(locale))} {local.tzname()}"
 
 
 class HistoryCog(BotCog):
@@ -711,7 +805,8 @@ class HistoryCog(BotCog):
     @history_group.command(name="stats", description="Dice fairness per player")
     async def stats(self, interaction: Interaction) -> None:
         """Per player: dice rolled, mean face against the expected mean, chi-square per die size.
-        A turn's end's dice count for the factions that rolled them and their players."""
+        A turn's end's dice count for the factions that rolled them and their players; a
+        secret roll's for its roller once revealed (hidden, for nobody: this is posted)."""
         ctx = await campaign_context(interaction)
         await defer_publicly(interaction)
         grouped = await ctx.service.log.rolls_by_roller(ctx.campaign.id)
@@ -797,15 +892,20 @@ def dice_rollers(
 async def display_name(interaction: Interaction, user_id: int) -> str:
     """A player's name as the guild shows it (their nickname, else their global name); the
     raw id only when Discord no longer knows them (they left the guild)."""
+    return await known_name(interaction, user_id) or str(user_id)
+
+
+async def known_name(interaction: Interaction, user_id: int) -> str | None:
+    """A member's name as the guild shows it; None when Discord no longer knows them."""
     guild = interaction.guild
     if guild is None:
-        return str(user_id)
+        return None
     member = guild.get_member(user_id)
     if member is None:
         try:
             member = await guild.fetch_member(user_id)
         except discord.HTTPException:
-            return str(user_id)
+            return None
     return member.display_name
 
 

@@ -387,8 +387,10 @@ class TurnCog(commands.Cog):
             assert schedule.deadline_at is not None
             when = when_text(schedule.deadline_at)
             # The turn it was set for, read in its transaction (a turn end may have gone first).
+            # A timestamp shows as a date in the description only (a title shows it raw).
+            title = ctx.pt("turn_flow.deadline_set.title", turn=schedule.turn)
             text = ctx.pt("turn_flow.deadline_set", turn=schedule.turn, when=when)
-            return [Announcement(embeds=[make_embed(text)])]
+            return [Announcement(embeds=[make_embed(title, text)])]
 
         answer = Answer(interaction, told, locale=ctx.public_locale)
         now = clock_of(interaction.client)

@@ -43,7 +43,8 @@ async def history_undo(
     interaction: discord.Interaction[Any], reason: app_commands.Range[str, 1, REASON_MAX]
 ) -> None:
     """Show what the undo would revert, with Undo and Cancel buttons (GM only)."""
-    from cogs.history import entry_line  # the loaded extension's module
+    from cogs.history import command_label  # the loaded extension's module
+    from cogs.history import entry_line
 
     ctx = await campaign_context(interaction)
     require_gm(ctx)
@@ -53,7 +54,14 @@ async def history_undo(
     # Posted in the channel, and any GM may answer: the campaign's language throughout.
     lines = [entry_line(e, ctx.public_locale) for e in target.entries]
     if target.turn_end is None:
-        title = ctx.pt("undo.question.title", seq=target.last_seq)
+        # The newest command's entries, and only them: what the GM confirms.
+        command = command_label(target.entries[-1].command, ctx.public_locale)
+        first, last = target.first_seq, target.last_seq
+        title = (
+            ctx.pt("undo.question.title", seq=last, command=command)
+            if first == last
+            else ctx.pt("undo.question.title_span", first=first, last=last, command=command)
+        )
         body = ctx.pt("undo.question.body", reason=shown(reason))
     else:  # what the turn end did, then each entry (a ruleset's end: its battles, …)
         turn = target.turn_end

@@ -319,6 +319,22 @@ def roll_from_row(row: Row, prefix: str = "") -> RollRecord:
     )
 
 
+def roll_from_hashed(row: Sequence[Any]) -> RollRecord:
+    """A roll back from its hashed form (`roll_row`), as a revealed hidden part lists them."""
+    purpose, clause, notation, sides, faces, modifier, total, target, successes = row
+    return RollRecord(
+        purpose=str(purpose),
+        clause=clause,
+        notation=str(notation),
+        sides=int(sides),
+        faces=parse_faces(str(faces)),
+        modifier=int(modifier),
+        total=int(total),
+        target=target,
+        successes=successes,
+    )
+
+
 def stored_json(text: str) -> Any:
     """A stored JSON text decoded, exactly as `json.loads` decodes it (the same values, the
     same errors: text after the value is refused), at half its cost on the texts the bot

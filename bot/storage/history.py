@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from typing import Any
 
 from bot.dice import RollRecord
 from bot.dice_stats import Roller
@@ -11,6 +12,7 @@ from bot.dice_stats import rolled_by
 from bot.storage.audit import AuditEntry
 from bot.storage.audit import chained_entries
 from bot.storage.audit import entry_from_row
+from bot.storage.audit import roll_from_hashed
 from bot.storage.audit import roll_from_row
 from bot.storage.audit import rolls_of
 from bot.storage.audit import stored_json
@@ -93,13 +95,16 @@ async def all_entries(
 
 async def rolls_by_roller(db: Database, campaign_id: int) -> dict[Roller, list[RollRecord]]:
     """Every roll of the campaign grouped by who rolled it: the user whose command made it,
-    with the faction its entry credits it to, if any."""
+    with the faction its entry credits it to, if any. A hidden entry's rolls (a secret roll)
+    count once its reveal published them, for whoever made it (`revealed_rolls`); until
+    then they count for nobody: the stats are read by everyone."""
     grouped: dict[Roller, list[RollRecord]] = {}
     last = 0
     while True:
-        # Only an entry that credits its rolls is read past its actor.
+        # Only an entry that credits its rolls, or publishes hidden ones, is read past its actor.
         rows = await db.fetchall(
-            "SELECT id, actor_id, CASE WHEN outcome LIKE '%\"rolled_by\"%' THEN outcome END "
+            "SELECT id, actor_id, CASE WHEN outcome LIKE '%\"rolled_by\"%' "
+            "OR outcome LIKE '%\"secret_reveal\"%' THEN outcome END "
             "AS credited FROM actions WHERE campaign_id = ? AND id > ? ORDER BY id LIMIT 2000",
             (campaign_id, last),
         )
@@ -114,9 +119,38 @@ async def rolls_by_roller(db: Database, campaign_id: int) -> dict[Roller, list[R
                 outcome = stored_json(credited)
                 if isinstance(outcome, dict):
                     factions = rolled_by(outcome, len(taken))
+                    for roller, roll in await revealed_rolls(db, campaign_id, outcome):
+                        grouped.setdefault(roller, []).append(roll)
             for roll, faction in zip(taken, factions or [None] * len(taken), strict=True):
                 grouped.setdefault(Roller(r["actor_id"], faction), []).append(roll)
         last = rows[-1]["id"]
+
+
+async def revealed_rolls(
+    db: Database, campaign_id: int, outcome: dict[str, Any]
+) -> list[tuple[Roller, RollRecord]]:
+    """The rolls a reveal entry's `outcome` publishes (`secret_reveal`), each credited as a
+    logged roll is: to the faction the hidden part's outcome says rolled it, else to the
+    user who made the hidden entry. None of a sealed entry's: who made it stays hidden."""
+    reveal = outcome.get("secret_reveal")
+    if not isinstance(reveal, dict):
+        return []
+    payload, seq = reveal.get("payload"), reveal.get("entry")
+    if not isinstance(payload, dict) or not isinstance(seq, int):
+        return []
+    row = await db.fetchone(
+        "SELECT actor_id, outcome FROM actions WHERE campaign_id = ? AND seq = ?",
+        (campaign_id, seq),
+    )
+    if row is None or "sealed_commitment" in stored_json(row["outcome"]):
+        return []
+    taken = [roll_from_hashed(r) for r in payload.get("rolls") or ()]
+    hidden = payload.get("outcome")
+    factions = rolled_by(hidden, len(taken)) if isinstance(hidden, dict) else None
+    return [
+        (Roller(row["actor_id"], faction), roll)
+        for roll, faction in zip(taken, factions or [None] * len(taken), strict=True)
+    ]
 
 
 async def first_seq_of_turn(db: Database, campaign_id: int, turn: int) -> int | None:

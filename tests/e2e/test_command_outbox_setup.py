@@ -82,7 +82,8 @@ async def test_core_commands_killed_before_their_posts_answer_after_a_restart(ta
     assert gm.embed.title == f"<@{player2}> is now a GM of this campaign."
     assert hit.embed.title == "`ottoman_piracy.hit_min_face` is now **4**."
     assert zone.embed.title == "`core.time_zone` is now **Europe/Berlin**."
-    assert deadline.embed.title.startswith("Turn 1 ends <t:")
+    assert deadline.embed.title == "Deadline set for turn 1"
+    assert deadline.embed.description.startswith("Turn 1 ends <t:")
     assert cleared.embed.title == "Turn 1 has no deadline now"
     assert settings.embed.title == "Settings imported: 1 setting changed"
     assert '`ottoman_piracy.leader_rating_mode` = **"max"**' in settings.embed.description

@@ -81,7 +81,8 @@ async def test_reminders_ping_the_awaited_players_at_each_point_and_the_deadline
     assert not setting.ephemeral, setting.text()
     deadline = int((START + timedelta(hours=48)).timestamp())
     answer = await table.slash("/turn deadline set when:48h", as_="gm")
-    assert answer.embed.title == f"Turn 1 ends <t:{deadline}:R> (<t:{deadline}:f>)"
+    assert answer.embed.title == "Deadline set for turn 1"
+    assert answer.embed.description == f"Turn 1 ends <t:{deadline}:R> (<t:{deadline}:f>)."
 
     clock.at(23.9)
     assert await tick(table) == []
@@ -158,7 +159,7 @@ async def test_the_deadline_pings_the_gms_by_default(battle, clock):
     clock.at(1)
     [passed] = await tick(table)
     assert names(table, passed) == {"gm"}
-    assert "The deadline of turn 1 has passed" in passed.content
+    assert passed.content.startswith("⌛ Turn 1's deadline passed <t:")
     assert "**Red**" in passed.content and "**Blue**" in passed.content
     status = await table.slash("/turn status", as_="gm")
     assert status.embed.title == "Deadline — turn 1"
@@ -257,7 +258,8 @@ async def test_a_deadline_set_inside_the_reminder_window_reminds_the_players_at_
     before = len(table.channel_messages())
     deadline = int((START + timedelta(minutes=1)).timestamp())
     answer = await table.slash("/turn deadline set when:1m", as_="gm")
-    assert answer.embed.title == f"Turn 1 ends <t:{deadline}:R> (<t:{deadline}:f>)"
+    assert answer.embed.title == "Deadline set for turn 1"
+    assert answer.embed.description == f"Turn 1 ends <t:{deadline}:R> (<t:{deadline}:f>)."
     [reminder] = [m for m in table.channel_messages()[before:] if m.pings]
     assert reminder.content.startswith(f"⏰ Turn 1 ends <t:{deadline}:R>")
     assert names(table, reminder) == {"player1", "player2"}

@@ -177,7 +177,8 @@ async def test_a_deadline_cleared_while_the_turn_ends_names_the_turn_it_was_clea
         ("/turn deadline clear", "gm"),
     )
 
-    assert set_.embed.title.startswith("Turn 2 ends <t:"), set_.text()
+    assert set_.embed.title == "Deadline set for turn 2", set_.text()
+    assert set_.embed.description.startswith("Turn 2 ends <t:"), set_.text()
     assert not cleared.ephemeral, cleared.text()
     assert cleared.embed.title == "Turn 2 has no deadline now", cleared.text()
     status = await played.slash("/turn status", as_="gm")

@@ -18,7 +18,7 @@ async def test_a_russian_gms_undo_posts_in_the_campaigns_english(campaign):
     assert not rolled.ephemeral
     question = await campaign.slash(f"/history undo reason:{REASON}", as_="player3")
     assert not question.ephemeral, question.text()
-    assert question.embed.title.startswith("Undo up to entry #")
+    assert question.embed.title.startswith("Undo entry #")
     assert question.embed.description.startswith("The campaign returns to exactly how it was")
     assert f"Reason: {SHOWN}\n" in question.embed.description
     assert "**roll**" in question.embed.description  # the entry, in the campaign's words
@@ -68,7 +68,7 @@ async def test_a_cancelled_undo_reads_in_the_campaigns_russian(campaign):
     await campaign.slash("/campaign gm add user:@player1", as_="gm")
     await campaign.slash("/roll dice:d6", as_="player2")
     question = await campaign.slash("/history undo reason:typo", as_="gm")
-    assert question.embed.title.startswith("Отменить всё до записи №")
+    assert question.embed.title.startswith("Отменить запись №")
     cancelled = await campaign.click(question, "Не отменять", as_="player1")
     assert cancelled.embed.title.startswith("Отмена №") and "не состоялась" in (
         cancelled.embed.title
