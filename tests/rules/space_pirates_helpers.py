@@ -8,15 +8,20 @@ from bot.rules.space_pirates import SpacePiratesSettings
 from bot.rules.space_pirates import SpacePiratesState
 from bot.rules.space_pirates.base import apply_locate
 from bot.rules.space_pirates.base import order_base_attack
+from bot.rules.space_pirates.bribe import BribeOrder
+from bot.rules.space_pirates.bribe import answer_bribe_offer
+from bot.rules.space_pirates.bribe import apply_bribe
 from bot.rules.space_pirates.models import AttackRecord
 from bot.rules.space_pirates.models import PirateFleet
 from bot.rules.space_pirates.registry import ShipSpec
 from bot.rules.space_pirates.registry import register_planet
 from bot.rules.space_pirates.registry import register_route
+from bot.rules.space_pirates.registry import set_contacts
 from bot.rules.space_pirates.reports import RaidReport
 from bot.rules.space_pirates.turn import answer_buy_off
 from bot.rules.space_pirates.turn import end_of_turn
 from bot.rulesets import TurnContext
+from bot.rulesets import TurnStepResult
 
 COMBAT = FleetCombatSettings()
 DEFAULTS = SpacePiratesSettings()
@@ -125,3 +130,17 @@ def raid(state, turn, faces, battle=(), settings=DEFAULTS, accept=False):
 
 def _is_report(body):
     return isinstance(body, RaidReport)
+
+
+def bribed_raid_refused_and_fought() -> TurnStepResult[SpacePiratesState]:
+    """SP-I33, SP-I34 `at_placement`: Aurora refused the offer of the raid Boreas bribed on
+    her route; the turn's resolution fights it at once (no defenders: the pirates win)."""
+    settings = DEFAULTS.model_copy(update={"bribed_offer_timing": "at_placement"})
+    state, _ = route(empty(), "R1", 450)
+    state, _ = register_route(state, COMBAT, name="Far", goods=300, owners=[("Boreas", 100)])
+    state = set_contacts(state, "Boreas", ["Aurora"])
+    state, bribe = apply_bribe(
+        state, settings, COMBAT, BribeOrder("Boreas", "Aurora", "route", 5), scripted(3, 5, 6, 2)[0]
+    )
+    state = answer_bribe_offer(state, settings, bribe.id, "Aurora", False)
+    return resolve(state, 5, Dice.seeded(7), settings)

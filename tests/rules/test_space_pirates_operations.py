@@ -7,6 +7,7 @@ import pytest
 from space_pirates_helpers import COMBAT
 from space_pirates_helpers import DEFAULTS
 from space_pirates_helpers import answer
+from space_pirates_helpers import bribed_raid_refused_and_fought
 from space_pirates_helpers import empty
 from space_pirates_helpers import resolve
 from space_pirates_helpers import route
@@ -21,7 +22,6 @@ from bot.rules.space_pirates.base import base_fleet
 from bot.rules.space_pirates.base import order_base_attack
 from bot.rules.space_pirates.base import quote_locate
 from bot.rules.space_pirates.bribe import BribeOrder
-from bot.rules.space_pirates.bribe import answer_bribe_offer
 from bot.rules.space_pirates.bribe import apply_bribe
 from bot.rules.space_pirates.bribe import briber_of
 from bot.rules.space_pirates.bribe import bribes_visible_to
@@ -40,7 +40,6 @@ from bot.rules.space_pirates.privateers import PrivateerOrder
 from bot.rules.space_pirates.privateers import apply_privateers
 from bot.rules.space_pirates.privateers import apply_recall
 from bot.rules.space_pirates.privateers import quote_recall
-from bot.rules.space_pirates.registry import register_route
 from bot.rules.space_pirates.registry import set_contacts
 from bot.rules.space_pirates.registry import set_privateer_tech
 
@@ -140,16 +139,7 @@ def test_the_turn_end_pings_the_victim_of_a_bribed_raid_never_the_briber():
     resolution fights it at once (no defenders: the pirates win). The turn end's `affected`
     (whose players the summary pings) names Aurora only: the ping never points at the
     hidden briber."""
-    settings = DEFAULTS.model_copy(update={"bribed_offer_timing": "at_placement"})
-    state, _ = route(empty(), "R1", 450)
-    state, _ = register_route(state, COMBAT, name="Far", goods=300, owners=[("Boreas", 100)])
-    state = set_contacts(state, "Boreas", ["Aurora"])
-    state, bribe = apply_bribe(
-        state, settings, COMBAT, BribeOrder("Boreas", "Aurora", "route", 5), scripted(3, 5, 6, 2)[0]
-    )
-    state = answer_bribe_offer(state, settings, bribe.id, "Aurora", False)
-
-    result = resolve(state, 5, Dice.seeded(7), settings)
+    result = bribed_raid_refused_and_fought()
 
     raids = result.outcome["raids"]
     assert [(r["faction"], r["mode"]) for r in raids if r["outcome"] == "successful"] == [

@@ -4,20 +4,11 @@ never who paid (SP-I33)."""
 
 from __future__ import annotations
 
-from space_pirates_helpers import COMBAT
-from space_pirates_helpers import DEFAULTS
-from space_pirates_helpers import empty
+from space_pirates_helpers import bribed_raid_refused_and_fought
 from space_pirates_helpers import resolve
-from space_pirates_helpers import route
-from space_pirates_helpers import scripted
 from space_pirates_helpers import shared_route
 
 from bot.dice import Dice
-from bot.rules.space_pirates.bribe import BribeOrder
-from bot.rules.space_pirates.bribe import answer_bribe_offer
-from bot.rules.space_pirates.bribe import apply_bribe
-from bot.rules.space_pirates.registry import register_route
-from bot.rules.space_pirates.registry import set_contacts
 
 
 def test_the_victim_of_a_bribed_raid_reads_it_was_bribed_and_not_by_whom():
@@ -25,16 +16,7 @@ def test_the_victim_of_a_bribed_raid_reads_it_was_bribed_and_not_by_whom():
     the resolution fights it at once (no defenders: the pirates win). Aurora's ping line is
     the attack as the summary tells it, "(bribed)"; nothing in it, in either language,
     names Boreas, and Boreas gets no line."""
-    settings = DEFAULTS.model_copy(update={"bribed_offer_timing": "at_placement"})
-    state, _ = route(empty(), "R1", 450)
-    state, _ = register_route(state, COMBAT, name="Far", goods=300, owners=[("Boreas", 100)])
-    state = set_contacts(state, "Boreas", ["Aurora"])
-    state, bribe = apply_bribe(
-        state, settings, COMBAT, BribeOrder("Boreas", "Aurora", "route", 5), scripted(3, 5, 6, 2)[0]
-    )
-    state = answer_bribe_offer(state, settings, bribe.id, "Aurora", False)
-
-    result = resolve(state, 5, Dice.seeded(7), settings)
+    result = bribed_raid_refused_and_fought()
 
     assert list(result.affected_lines) == ["Aurora"] == result.affected
     [line] = result.affected_lines["Aurora"]
