@@ -108,3 +108,15 @@ async def clicked_by(table: Table, asked: Reply, label: str, *, as_: str) -> Rep
         data,
         message=asked.message,
     )
+
+
+async def import_refused_after_a_change(table: Table, asked: Reply) -> None:
+    """While the import question waits a GM sets `piracy_vp_cap` to 7 (applied, in public);
+    the question's Import is then refused as asked before a change, nothing imported."""
+    done = await table.slash(
+        "/campaign settings set setting:ottoman_piracy.piracy_vp_cap value:7", as_="gm"
+    )
+    assert not done.ephemeral, done.text()
+    late = await table.click(asked, "Import", as_="gm")
+    assert late.embed.title == "No setting was changed"
+    assert "changed since you were asked" in late.embed.description

@@ -14,6 +14,7 @@ from bot.storage.undo import COMMAND_CONFIRMATION
 from bot.text import shown
 from tests.e2e.confirming import clicked_by
 from tests.e2e.confirming import confirmed
+from tests.e2e.confirming import import_refused_after_a_change
 from tests.e2e.confirming import red_button
 from tests.e2e.test_company_raids import board  # noqa: F401 - a fixture
 from tests.e2e.test_company_raids import board_shown
@@ -99,13 +100,7 @@ async def test_a_setting_changed_after_an_import_question_is_not_overwritten(cam
     files = {"s.toml": edited.encode()}
     asked = await campaign.slash("/campaign settings import file:s.toml", as_="gm", files=files)
     assert asked.embed.title == "Import the settings file? It changes 1 setting:"
-    done = await campaign.slash(
-        "/campaign settings set setting:ottoman_piracy.piracy_vp_cap value:7", as_="gm"
-    )
-    assert not done.ephemeral, done.text()
-    late = await campaign.click(asked, "Import", as_="gm")
-    assert late.embed.title == "No setting was changed"
-    assert "changed since you were asked" in late.embed.description
+    await import_refused_after_a_change(campaign, asked)
     shown = await campaign.slash("/campaign settings show ruleset:ottoman_piracy", as_="gm")
     assert "`piracy_vp_cap` = **7**" in shown.embed.description
     assert "`hit_min_face` = **5**" in shown.embed.description

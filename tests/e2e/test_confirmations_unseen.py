@@ -18,6 +18,7 @@ from bot.storage import database
 from bot.storage.audit import canonical
 from tests.e2e.confirming import clicked_by
 from tests.e2e.confirming import confirmed
+from tests.e2e.confirming import import_refused_after_a_change
 from tests.e2e.confirming import red_button
 from tests.e2e.test_fleet_combat import seated  # noqa: F401 - a fixture
 from tests.e2e.test_outbox import hold_campaign
@@ -194,12 +195,7 @@ async def test_an_import_asked_before_the_upgrade_still_imports_its_file(campaig
     back = "[ottoman_piracy]\nhit_min_face = 5\npiracy_vp_cap = 10\n"
     stale = await campaign.slash(IMPORT, as_="gm", files={"s.toml": back.encode()})
     await as_asked_before_the_upgrade(campaign, back)
-    await campaign.slash(
-        "/campaign settings set setting:ottoman_piracy.piracy_vp_cap value:7", as_="gm"
-    )
-    late = await campaign.click(stale, "Import", as_="gm")
-    assert late.embed.title == "No setting was changed"
-    assert "changed since you were asked" in late.embed.description
+    await import_refused_after_a_change(campaign, stale)
     assert (await history(campaign)).count("campaign settings import") == 1
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 from bot.storage.audit import canonical
+from tests.e2e.confirming import import_refused_after_a_change
 from tests.e2e.test_confirmations_unseen import open_questions
 
 IMPORT = "/campaign settings import file:s.toml"
@@ -54,12 +55,7 @@ async def test_a_setting_named_unchanged_and_changed_meanwhile_still_refuses(cam
     both settings stay as they are."""
     text = await exported_with(campaign, "hit_min_face = 5", "hit_min_face = 4")
     asked = await campaign.slash(IMPORT, as_="gm", files={"s.toml": text.encode()})
-    await campaign.slash(
-        "/campaign settings set setting:ottoman_piracy.piracy_vp_cap value:7", as_="gm"
-    )
-    late = await campaign.click(asked, "Import", as_="gm")
-    assert late.embed.title == "No setting was changed"
-    assert "changed since you were asked" in late.embed.description
+    await import_refused_after_a_change(campaign, asked)
     shown = await campaign.slash("/campaign settings show ruleset:ottoman_piracy", as_="gm")
     assert "`piracy_vp_cap` = **7**" in shown.embed.description
     assert "`hit_min_face` = **5**" in shown.embed.description
@@ -100,9 +96,5 @@ async def test_a_question_kept_as_before_still_imports(campaign):
     back = await exported_with(campaign, "hit_min_face = 4", "hit_min_face = 5")
     stale = await campaign.slash(IMPORT, as_="gm", files={"s.toml": back.encode()})
     await as_kept_before(campaign, back)
-    await campaign.slash(
-        "/campaign settings set setting:ottoman_piracy.piracy_vp_cap value:7", as_="gm"
-    )
-    late = await campaign.click(stale, "Import", as_="gm")
-    assert late.embed.title == "No setting was changed"
+    await import_refused_after_a_change(campaign, stale)
     assert (await history(campaign)).count("campaign settings import") == 1
