@@ -428,11 +428,20 @@ def view_of(items: list[discord.ui.Item[Any]]) -> discord.ui.View | None:
     return view
 
 
+# A message's text (Discord refuses a longer one), and what a text written to fill it leaves
+# free for the note a late post leads with ("(posted after a restart)", `_message`).
+CONTENT_MAX = 2000
+NOTE_ROOM = 100
+
+
 def _message(payload: dict[str, Any], *, note: str | None = None) -> dict[str, Any]:
-    """Keyword arguments for discord.py's send from a stored body (`note` leads the text)."""
+    """Keyword arguments for discord.py's send from a stored body (`note` leads the text;
+    left out where the text leaves it no room, rather than the message be refused)."""
     content = payload.get("content")
     if note is not None:
-        content = f"{note}\n{content}" if content else note
+        noted = f"{note}\n{content}" if content else note
+        if len(noted) <= CONTENT_MAX:
+            content = noted
     kwargs: dict[str, Any] = {
         "embeds": [discord.Embed.from_dict(e) for e in payload.get("embeds", [])],
         "allowed_mentions": _mentions(payload.get("allowed_mentions") or {}),

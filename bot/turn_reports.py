@@ -81,8 +81,9 @@ def turn_end_embeds(report: TurnEndReport, locale: str) -> list[discord.Embed]:
 
 
 def turn_end_mentions(users: Pings, locale: str) -> str:
-    """The line of a turn's end summary that pings the players it concerns, each with why."""
-    return users.line(locale, 2000)
+    """The line of a turn's end summary that pings the players it concerns, each with why,
+    leaving room for the note it leads with when it is posted late."""
+    return users.line(locale, announcements.CONTENT_MAX - announcements.NOTE_ROOM)
 
 
 async def end_turn(

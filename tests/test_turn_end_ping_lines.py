@@ -9,11 +9,14 @@ import re
 
 import pytest
 
+from bot.announcements import _message
 from bot.campaigns import TurnSummary
 from bot.i18n import Msg
+from bot.i18n import t
 from bot.turn_flow import Pings
 from bot.turn_reports import affected_json
 from bot.turn_reports import affected_of
+from bot.turn_reports import turn_end_mentions
 
 BIG = 10**17  # Discord ids are 17 to 20 digits long
 
@@ -133,3 +136,18 @@ def test_the_ping_row_keeps_each_factions_lines_and_reads_an_older_row():
     )
     older = affected_of(["fleet_combat", ["Red", "Blue"]])
     assert (older.affected, older.affected_lines) == (["Red", "Blue"], {})
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("note", ["outbox.posted_after_restart", "outbox.posted_late"])
+def test_a_full_ping_posted_late_keeps_its_note_within_a_message(language, note):
+    """However many players a ping tells, posted after a restart or after Discord refused it
+    at first it still leads with that note and stays within 2,000 characters (a longer
+    message is refused, and the ping and the turn's seed would never be posted)."""
+    for players in range(5, 60):
+        pings = Pings()
+        for n in range(players):
+            pings.add(BIG + n, "affected", "fleet_combat", [battle(n, f"F{n}"), raided("A")])
+        posted = _message({"content": turn_end_mentions(pings, language)}, note=t(note, language))
+        assert len(posted["content"]) <= 2000, players
+        assert posted["content"].startswith(t(note, language) + "\n")
