@@ -38,6 +38,7 @@ from bot.interactions import Context
 from bot.interactions import cancel_choice
 from bot.interactions import choice_handler
 from bot.interactions import confirmation_view
+from bot.interactions import message_batches
 from bot.interactions import reply
 from bot.interactions import require_gm
 from bot.interactions import update_message
@@ -540,11 +541,13 @@ def settled_question(
     title, colour, params = answered_title(question, option, told)
     said = rendered([head] if head is not None else [], shown_in)
     said += [m.render(shown_in) for m in lines] if escaped else rendered(lines, shown_in)
-    embeds = texts_embeds(title, said, shown_in, colour=colour, **params)
+    # One message's worth (10 embeds, 6,000 characters): a longer edit is refused, and the
+    # question would keep its buttons; what settled it tells the rest.
+    embeds = message_batches(texts_embeds(title, said, shown_in, colour=colour, **params))[0]
     ping = post.payload.get("content") if keep_ping else None
     return Announcement(
         content=str(ping) if ping else None,
-        embeds=embeds[:10],
+        embeds=embeds,
         edits=int(post.payload["edit"]),
         channel_id=post.channel_id,
         repost=False,
