@@ -109,15 +109,20 @@ async def end_turn(
         factions = await uow.writes.factions(campaign.id)
         posting = TurnPosting(uow.campaign, factions, report.turn, locale, private)
         affected = [affected_json(s) for s in report.summaries if s.affected]
-        messages = [
-            *first,
-            *turn_end_messages(report, locale, header=header),
-            Announcement(render=TAIL, args={"turn": report.turn, "affected": affected}),
-        ]
+        followups: list[Announcement] = []
         for summary in report.summaries:
             followup = followup_of(summary.ruleset)
             if followup is not None:
-                messages += await followup(uow, posting, summary)
+                followups += await followup(uow, posting, summary)
+        # A player a follow-up (a question) pings is named in the pings, not notified twice.
+        asked = sorted({user for message in followups for user in message.pinged})
+        tail = {"turn": report.turn, "affected": affected, "asked": asked}
+        messages = [
+            *first,
+            *turn_end_messages(report, locale, header=header),
+            Announcement(render=TAIL, args=tail),
+            *followups,
+        ]
         written.extend(
             await announcements.write(
                 uow, interaction, messages, locale=locale, channel_id=campaign.channel_id
@@ -166,8 +171,9 @@ async def _tail(client: discord.Client, row: OutboxMessage) -> dict[str, Any]:
     fair = await fair_embeds.turn_end_embed(
         service.db, row.campaign_id, turn, locale, test_dice=service.dice_factory is not None
     )
+    asked = {int(u) for u in args.get("asked", [])}  # notified by their question's own ping
     return {
         "content": turn_end_mentions(pinged, locale) if pinged else None,
         "embeds": [fair.to_dict()] if fair is not None else [],
-        "allowed_mentions": {"parse": [], "users": [str(u) for u in pinged]},
+        "allowed_mentions": {"parse": [], "users": [str(u) for u in pinged if u not in asked]},
     }

@@ -122,6 +122,14 @@ async def play_turn_one(table: Table):
     return question
 
 
+def notified_once(messages, ping, table: Table) -> None:
+    """The turn's end pings Blue's player and names Red's, whom the pirates' buy-off question
+    it asks pings: each player is notified by one message."""
+    assert ping.pings == {"player2"}
+    assert mention(table, "player1") in ping.content
+    assert [m.pings for m in messages if "player1" in m.pings] == [{"player1"}]
+
+
 async def end_turn(table: Table, turn: int, label: str = "End turn {turn}"):
     question = await table.slash("/turn end", as_="gm")
     return await table.click(question, label.format(turn=turn), as_="gm")
@@ -159,7 +167,7 @@ async def test_one_turn_of_every_ruleset_waits_for_the_right_players_and_ends_fo
     assert "Incident #1: waiting for Red to pay the fine or attempt a capture." in told
     assert "• Western Squadron: executing its order; Cruising (not yet in its location)" in told
     [ping] = [m for m in ended.followups if "concerns you" in (m.content or "")]
-    assert ping.pings == {"player1", "player2"}
+    notified_once(ended.followups, ping, table)
     assert "a question waits for your answer (Company raids)" in ping.content
     assert all("player3" not in m.pings for m in ended.followups)
 
@@ -267,7 +275,7 @@ async def test_a_russian_campaign_posts_every_ruleset_in_russian_and_answers_pri
     summaries = [e.get("title") for m in ended.followups for e in m.embeds]
     assert summaries[:5] == [f"{name}: конец хода 1" for name in RULESETS_RU]
     [ping] = [m for m in ended.followups if "Конец хода касается вас:" in (m.content or "")]
-    assert ping.pings == {"player1", "player2"}
+    notified_once(ended.followups, ping, table)
     told = "\n".join(text_of(m) for m in ended.followups)
     for english in ("end of turn", "waiting for", "Battle #", "Incident #", "turn 1"):
         assert english not in told, english
@@ -322,7 +330,7 @@ async def test_the_reminder_pings_each_owing_player_once_and_the_deadline_ends_e
     for name in RULESETS_EN:
         assert f"{name}: end of turn 1" in titles
     [pinging] = [m for m in posted if "concerns you" in (m.content or "")]
-    assert pinging.pings == {"player1", "player2"}
+    notified_once(posted, pinging, table)
 
 
 async def test_a_russian_campaign_reminds_and_reports_its_deadline_in_russian(table, clock):
