@@ -42,6 +42,7 @@ from bot.errors import NotAllowed
 from bot.i18n import DEFAULT_LANGUAGE
 from bot.i18n import language_of
 from bot.i18n import t
+from bot.rulesets import SetupNeed
 from bot.storage.database import slow_write_notice
 from bot.storage.health import DatabaseDamaged
 from bot.storage.health import is_damage
@@ -500,8 +501,11 @@ async def declared_step(client: discord.Client, ctx: Context, locale: str, key: 
     state, _ = await ctx.service.state(ctx.campaign, key)
     factions = await ctx.service.factions(ctx.campaign.id)
     need = spec.setup_step(state, [f.name for f in factions if f.user_id == ctx.actor.user_id])
-    if need is None:
-        return None
+    return None if need is None else await setup_text(client, need, locale)
+
+
+async def setup_text(client: discord.Client, need: SetupNeed, locale: str) -> str:
+    """A set-up step's line, the commands it names as clickable mentions."""
     names = {k: await command_mention(client, c) for k, c in need.commands.items()}
     return t(need.key, locale, **names)
 

@@ -43,6 +43,7 @@ from bot.interactions import make_embed
 from bot.interactions import reply
 from bot.interactions import require_gm
 from bot.interactions import service_of
+from bot.interactions import setup_text
 from bot.interactions import shown_or_closed
 from bot.interactions import who
 from bot.text import shown
@@ -341,6 +342,10 @@ class TurnCog(commands.Cog):
             pending = sum(1 for ch in open_choices if ch.ruleset == key)
             if pending:
                 lines.append(ctx.pt("turn.status.pending", count=pending))
+            need = spec.setup_step(state, ()) if spec.setup_step and not lines else None
+            if need is not None:  # nothing to wait for, as nobody has set anything up yet
+                step = await setup_text(interaction.client, need, ctx.public_locale)
+                lines.append(ctx.pt("turn.status.setup", step=step))
             sections.append((ctx.pt(f"ruleset.{key}"), lines))
         after: list[tuple[str, str]] = []  # the fields after the rulesets' sections
         awaited = await flow.awaited(c)

@@ -148,3 +148,23 @@ async def test_the_real_bots_dice_texts_stay_as_they_were(fair):
     assert "test dice" not in created.embed.description
     status = await fair.slash("/turn status", as_="player1")
     assert status.embed.field("Fair dice").startswith("🔒 Turn 1's seed is committed as `")
+
+
+async def test_the_turn_status_of_a_ruleset_nobody_set_up_says_how_to_start(table):
+    """A ruleset that waits for nothing because nothing is registered yet says what to set up
+    first, with the commands, in the campaign's language; once anyone has set it up it waits
+    for nothing again."""
+    await table.slash("/campaign create name:Frontier rulesets:space_pirates", as_="gm")
+    await table.slash("/campaign join faction:Vega", as_="player1")
+
+    fresh = await table.slash("/turn status", as_="player2")
+    assert fresh.embed.field("Space pirates").startswith(
+        "Still to set up: Register your trade routes with "
+    )
+    await table.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    russian = await table.slash("/turn status", as_="player2")
+    assert russian.embed.fields[0].value.startswith("Осталось подготовить: ")
+
+    await table.slash("/pirates route add name:Rich goods:100", as_="player1")
+    ready = await table.slash("/turn status", as_="player2")
+    assert ready.embed.fields[0].value == "Пока ничего не ждём."
