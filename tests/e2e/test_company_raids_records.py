@@ -169,7 +169,7 @@ async def test_every_amount_is_grouped_in_russian(board):  # noqa: F811
         await board.slash(LAND, as_="player1"), "Заплатить штраф", as_="player1"
     )
     assert paid.embed.description.startswith(
-        f"**Штраф: платит Anna, получает Boris — 999{NBSP}999.**"
+        f"**Штраф: 999{NBSP}999; плательщик — Anna, получатель — фракция «Boris».**"
     )
 
     await board.slash("/company add-piece name:Scout value:1000001", as_="player1")
@@ -178,8 +178,8 @@ async def test_every_amount_is_grouped_in_russian(board):  # noqa: F811
     failed = await board.click(question, "Попытаться захватить", as_="player1")
     hit = await board.click(failed, "Контратаковать", as_="player2")
     assert (
-        f"платит банк, получает Boris — 500{NBSP}001 (без округления 500{NBSP}000,5)."
-        in hit.embed.description
+        f"500{NBSP}001 (без округления 500{NBSP}000,5); плательщик — банк, получатель — "
+        "фракция «Boris»." in hit.embed.description
     )
 
 
