@@ -15,7 +15,8 @@ edit names its message in its own body.
 
 A message Discord refused to post (and those after it in the same answer) is held (`hold`):
 still unsent, posted again by `/turn status` in its campaign (`held`, `release`) or at the
-next start.
+next start. An undo takes back the unsent messages of the command it undoes (`withdraw`):
+nobody is to see them.
 """
 
 from __future__ import annotations
@@ -190,6 +191,22 @@ async def release(db: Database, message: OutboxMessage) -> bool:
             ),
         )
         return cursor.rowcount == 1
+
+
+async def withdraw(conn: Conn, campaign_id: int, outbox_ids: Sequence[int]) -> int:
+    """Delete, in the caller's transaction (an undo's), the rows with these ids still
+    unsent (held, or left by a crash): nobody is to see what an undone command did not
+    post. Returns how many went."""
+    gone = 0
+    for start in range(0, len(outbox_ids), 200):
+        chunk = list(outbox_ids[start : start + 200])
+        marks = ",".join("?" * len(chunk))
+        cursor = await conn.execute(
+            f"DELETE FROM outbox WHERE campaign_id = ? AND sent_at IS NULL AND id IN ({marks})",  # noqa: S608
+            (campaign_id, *chunk),
+        )
+        gone += cursor.rowcount
+    return gone
 
 
 async def is_sent(db: Database, outbox_id: int) -> bool:
