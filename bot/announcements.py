@@ -24,9 +24,12 @@ one (ephemeral), which only the interaction can show and a restart drops; and on
 its summary pings).
 
 A message Discord refuses to post (the answer and the channel both, or the channel alone) is
-held with the ones after it: the command is done, its question open, and its player told
-privately that nobody sees it yet (`NotPosted`); `/turn status` posts what its campaign holds
-(`post_held`, marked "posted late"), and so does the next start.
+held with the ones that must follow it (a later redraw of the same message, a ping for the
+question it asks); the others are still posted. The command is done, its question open, and
+its player told privately that nobody sees it yet (`NotPosted`); `/turn status` posts what its
+campaign holds (`post_held`, marked "posted late"), and so does the next start. One Discord
+finds invalid (a bug: posting it again cannot help) is given up, logged as an error, and a
+GM's next `/turn status` says so once (`tell_dropped`).
 
 Delivery is exactly once except in one narrow window: a post that succeeded just before the
 process died, before its mark committed, is posted again at start-up (at least once).
@@ -43,6 +46,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import field
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING
 from typing import Any
 from typing import Generic
@@ -78,6 +82,7 @@ __all__ = [
     "rendered",
     "renderer",
     "state_before",
+    "tell_dropped",
     "view_of",
     "write",
 ]
@@ -497,18 +502,16 @@ async def deliver(
 ) -> list[int | None]:
     """Post the messages a committed command wrote, in order, as the interaction's answer
     (an edit redraws the clicked message), marking each sent right after it is posted;
-    returns their message ids."""
-    posted: list[int | None] = []
-    for index, row in enumerate(rows):
-        payload = await rendered(interaction.client, row)
-        try:
-            message_id = await _answered(interaction, row, payload)
-        except discord.HTTPException as refused:
-            await _held(db, rows[index:], refused)
-            raise NotPosted(len(rows) - index) from refused
-        await outbox.mark_sent(db, row, message_id)
-        posted.append(message_id)
-    return posted
+    returns their message ids. One Discord refuses is held, or given up when it finds it
+    invalid (`_post_each`), and the player told (`NotPosted`)."""
+
+    async def answer(row: OutboxMessage) -> int | None:
+        return await _answered(interaction, row, await rendered(interaction.client, row))
+
+    done = await _post_each(db, rows, answer)
+    if done.held or done.dropped:
+        raise NotPosted(done.held or done.dropped, held=bool(done.held))
+    return done.posted
 
 
 async def _answered(
@@ -537,37 +540,85 @@ async def _answered(
         return await _post_in_channel(interaction.client, row, payload, note=None)
 
 
-async def _held(
-    db: Database, rows: Sequence[OutboxMessage], refused: discord.HTTPException
-) -> None:
-    """Discord refused to post the first of `rows` (the interaction's answer and its
-    channel both, or the channel alone): it and the ones after it stay unsent, held for
-    `/turn status` to post again (`post_held`) or the next start; a question in them stays
-    open (the command that asks it is done)."""
-    # A body Discord finds invalid is a bug (posting it again will not help): logged as one.
-    level = logging.ERROR if refused.status == 400 else logging.WARNING
-    log.log(
-        level,
-        "outbox message %s was refused (%s): it and %d after it are held",
-        rows[0].id,
-        refused.status,
-        len(rows) - 1,
-        exc_info=refused if level == logging.ERROR else None,
-    )
-    await outbox.hold(db, rows)
+@dataclass
+class _Posted:
+    """What `_post_each` did: the ids of the messages posted, how many it held and dropped."""
+
+    posted: list[int | None] = field(default_factory=list)
+    held: int = 0
+    dropped: int = 0
+
+
+def _follows(row: OutboxMessage, earlier: OutboxMessage) -> bool:
+    """Whether `row` must wait while `earlier` is held: it redraws the same message (the
+    later redraw must stay the last), asks the same question, or pings for the question
+    `earlier` asks (nobody is pinged for a question not shown)."""
+    edit = row.payload.get("edit")
+    if edit is not None and edit == earlier.payload.get("edit"):
+        return True
+    if earlier.choice_id is None:
+        return False
+    return earlier.choice_id in (row.choice_id, row.payload.get("pings"))
+
+
+# Refusals that say the channel itself is out of reach (gone, no access): its later messages
+# wait rather than be refused one by one.
+_CHANNEL_REFUSED = (403, 404)
+
+
+async def _post_each(
+    db: Database,
+    rows: Sequence[OutboxMessage],
+    post_one: Callable[[OutboxMessage], Awaitable[int | None]],
+    *,
+    take: Callable[[OutboxMessage], Awaitable[bool]] | None = None,
+) -> _Posted:
+    """Post `rows` in order with `post_one`, marking each sent right after it is posted
+    (`take`: a row it returns False for is skipped, someone else posts it). A row Discord
+    refuses is held for `/turn status` (`post_held`) or the next start, with the rows that
+    must follow it (`_follows`, or all of its channel's when the channel is out of reach);
+    the others are still tried. A row Discord finds invalid (400) is a bug, and posting it
+    again will not help: it is logged as one and given up (`outbox.drop`; a GM's
+    `/turn status` tells it once)."""
+    done = _Posted()
+    waiting: list[OutboxMessage] = []  # refused, and the rows that must follow them
+    closed: set[int] = set()  # channels out of reach
+    for row in rows:
+        if row.channel_id in closed or any(_follows(row, w) for w in waiting):
+            waiting.append(row)
+            continue
+        if take is not None and not await take(row):
+            continue
+        try:
+            message_id = await post_one(row)
+        except discord.HTTPException as refused:
+            if refused.status == 400:
+                log.error("outbox message %s is invalid: given up", row.id, exc_info=refused)
+                await outbox.drop(db, row)
+                done.dropped += 1
+                continue
+            log.warning("outbox message %s was refused (%s): held", row.id, refused.status)
+            if refused.status in _CHANNEL_REFUSED:
+                closed.add(row.channel_id)
+            waiting.append(row)
+            continue
+        await outbox.mark_sent(db, row, message_id)
+        done.posted.append(message_id)
+    if waiting:
+        await outbox.hold(db, waiting)
+        done.held = len(waiting)
+    return done
 
 
 async def post(client: discord.Client, db: Database, rows: Sequence[OutboxMessage]) -> None:
     """Post messages written without an interaction to answer (an automatic turn end) in
-    their channels, in order, marking each sent right after it is posted."""
-    for index, row in enumerate(rows):
-        payload = await rendered(client, row)
-        try:
-            message_id = await _post_in_channel(client, row, payload, note=None)
-        except discord.HTTPException as refused:  # held: /turn status posts them again
-            await _held(db, rows[index:], refused)
-            return
-        await outbox.mark_sent(db, row, message_id)
+    their channels, in order, marking each sent right after it is posted (what Discord
+    refuses is held, or given up when invalid: `_post_each`)."""
+
+    async def in_channel(row: OutboxMessage) -> int | None:
+        return await _post_in_channel(client, row, await rendered(client, row), note=None)
+
+    await _post_each(db, rows, in_channel)
 
 
 async def _post_in_channel(
@@ -795,48 +846,52 @@ LATE_NOTE = "outbox.posted_late"
 
 async def post_held(interaction: discord.Interaction[Any], campaign_id: int) -> tuple[int, int]:
     """Post again, in their channels and in order, the campaign's messages Discord refused
-    (`outbox.held`), each new one marked as posted late (an edit just redraws its message);
-    a channel that refuses again holds its message and those after it. Returns how many
-    were posted and how many are still held. (`interaction`: the command that asks it.)"""
-    client = interaction.client
-    db: Database = client.service.db
-    posted = 0
-    waiting = await outbox.held(db, campaign_id)
-    for index, row in enumerate(waiting):
-        if not await outbox.release(db, row):  # taken by another /turn status, or posted
-            continue
-        row = replace(row, payload={k: v for k, v in row.payload.items() if k != outbox.HELD})
-        note = t(LATE_NOTE, str(row.payload.get("locale") or DEFAULT_LANGUAGE))
-        try:
-            payload = await rendered(client, row)
-            message_id = await _post_in_channel(client, row, payload, note=note)
-        except discord.HTTPException as refused:
-            await _held(db, [row, *waiting[index + 1 :]], refused)
-            return posted, len(waiting) - index
-        await outbox.mark_sent(db, row, message_id)
-        posted += 1
-    return posted, 0
+    (`outbox.held`), each new one marked as posted late (an edit just redraws its message):
+    what Discord refuses again stays held, what it finds invalid is given up (`_post_each`).
+    Returns how many were posted and how many are still held. (`interaction`: the command
+    that asks it.)"""
+    db: Database = interaction.client.service.db
+    done = await _post_late(
+        interaction.client,
+        db,
+        await outbox.held(db, campaign_id),
+        LATE_NOTE,
+        take=partial(outbox.release, db),
+    )
+    return len(done.posted), done.held
+
+
+async def tell_dropped(interaction: discord.Interaction[Any], campaign_id: int) -> int:
+    """How many of the campaign's messages were given up as invalid since a GM was last
+    told (`outbox.tell_dropped`: each is counted once)."""
+    return await outbox.tell_dropped(interaction.client.service.db, campaign_id)
 
 
 async def post_unsent(client: discord.Client, db: Database, shards: Shards | None = None) -> int:
-    """Post, in their channels and in order, the messages a crash left unsent, each new one
-    marked as posted after a restart (an edit just redraws its message); returns how many
-    were posted. With `shards` (a process running some of the shards), only the messages of
-    campaigns whose guild is on them: the other processes post theirs. A channel that
-    refuses (gone, no access) is logged and its messages stay for the next start."""
-    count = 0
-    refused: set[int] = set()  # a channel's later messages wait behind the one it refused
-    for row in await outbox.unsent(db, shards=shards):
-        if row.channel_id in refused:
-            continue
-        note = t(RESTART_NOTE, str(row.payload.get("locale") or "en"))
-        try:
-            payload = await rendered(client, row)
-            message_id = await _post_in_channel(client, row, payload, note=note)
-        except discord.HTTPException:
-            log.exception("outbox message %s could not be posted in %s", row.id, row.channel_id)
-            refused.add(row.channel_id)
-            continue
-        await outbox.mark_sent(db, row, message_id)
-        count += 1
-    return count
+    """Post, in their channels and in order, the messages a crash left unsent (or Discord
+    refused), each new one marked as posted after a restart (an edit just redraws its
+    message); returns how many were posted. With `shards` (a process running some of the
+    shards), only the messages of campaigns whose guild is on them: the other processes post
+    theirs. What Discord refuses is held for `/turn status` and the next start, what it finds
+    invalid given up (`_post_each`)."""
+    done = await _post_late(client, db, await outbox.unsent(db, shards=shards), RESTART_NOTE)
+    return len(done.posted)
+
+
+async def _post_late(
+    client: discord.Client,
+    db: Database,
+    rows: Sequence[OutboxMessage],
+    note_key: str,
+    *,
+    take: Callable[[OutboxMessage], Awaitable[bool]] | None = None,
+) -> _Posted:
+    """Post in their channels messages that missed their moment, each new one led by the
+    note `note_key` in its own language (`post_held`, `post_unsent`)."""
+
+    async def late(row: OutboxMessage) -> int | None:
+        row = replace(row, payload={k: v for k, v in row.payload.items() if k != outbox.HELD})
+        note = t(note_key, str(row.payload.get("locale") or DEFAULT_LANGUAGE))
+        return await _post_in_channel(client, row, await rendered(client, row), note=note)
+
+    return await _post_each(db, rows, late, take=take)

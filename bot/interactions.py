@@ -417,9 +417,10 @@ class NotPosted(Exception):
     """A committed command's messages Discord refused to post (bot/announcements.py holds
     them for `/turn status` to post again): its actor is told privately, not as a failure."""
 
-    def __init__(self, count: int) -> None:
-        super().__init__(f"{count} message(s) held")
+    def __init__(self, count: int, *, held: bool = True) -> None:
+        super().__init__(f"{count} message(s) {'held' if held else 'given up as invalid'}")
         self.count = count
+        self.held = held  # False: none held, Discord found them invalid (given up)
 
 
 async def send_error(
@@ -445,7 +446,8 @@ async def handle_error(interaction: discord.Interaction[Any], error: BaseExcepti
         await send_error(interaction, original.message(locale))
         return
     if isinstance(original, NotPosted):  # done, but Discord refused to show it
-        await send_error(interaction, t("outbox.held", locale), colour=WAITING_COLOUR)
+        key = "outbox.held" if original.held else "outbox.dropped"
+        await send_error(interaction, t(key, locale), colour=WAITING_COLOUR)
         return
     if isinstance(original, app_commands.CheckFailure):
         await send_error(interaction, t("error.not_allowed", locale))

@@ -28,7 +28,9 @@ marked undone where it is: its title struck through, who undid it and why leadin
 its controls gone, its footer (the anchors /history verify reads) untouched; a ping says its
 question no longer waits. A message that also shows a question asked again is redrawn
 instead; one no longer kept (the outbox prunes posts after a week) is counted in
-`UndoDone.unmarked`, and a command journaled before posts were kept marks nothing.
+`UndoDone.unmarked`, and a command journaled before posts were kept marks nothing. One it never
+posted (held after Discord refused it, or left unsent by a crash) is deleted in the undo's
+transaction (`outbox.withdraw`): neither `/turn status` nor a start posts it, nor pings for it.
 
 The questions the undone command asked go with it: the choices it opened close (a late
 click answers that its command was undone), and the post showing each of them, or a
@@ -282,7 +284,11 @@ class UndoService:
             unshown_kept = [q for q in kept if reasked.get(q.prefix) is None]
             posted = [int(op["outbox"]) for op in unit.ops if op["op"] == "posted"]
             found = await outbox.posts(uow.conn, campaign_id, posted)
-            unreached = len(posted) - len(found) + sum(1 for p in found if not p.sent)
+            # What it never posted (held after Discord refused it, or left by a crash) is
+            # taken back: nobody is to see an undone question, nor be pinged for it.
+            await outbox.withdraw(uow.conn, campaign_id, [p.row.id for p in found if not p.sent])
+            unreached = len(posted) - len(found)  # pruned since: left as it is
+            found = [p for p in found if p.sent]
             done = UndoDone(
                 compensating,
                 undid,

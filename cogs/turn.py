@@ -310,18 +310,23 @@ class TurnCog(commands.Cog):
         """Per ruleset: what it still waits for; the deadline and who still owes a move (it
         reads every ruleset's state, which takes long in a large campaign: answered deferred).
         First it posts what Discord refused to post in this campaign (a question nobody sees
-        otherwise), and says what it still could not post."""
+        otherwise), and says what it still could not post, and to a GM, once, what Discord
+        found invalid and was given up."""
         ctx = await campaign_context(interaction)
         await defer_publicly(interaction)
         c = ctx.campaign
         # What Discord refused to post in this campaign (a question nobody sees) goes first.
         _, held = await announcements.post_held(interaction, c.id)
+        # What Discord found invalid was given up: a GM is told once.
+        dropped = await announcements.tell_dropped(interaction, c.id) if ctx.is_gm else 0
         flow = turn_flow_of(interaction)
         embed = make_embed(ctx.pt("turn.status.title", name=shown(c.name), turn=c.turn))
         schedule = await flow.schedule(c)
         told = []
         if held:
             told.append(ctx.pt("turn.status.held", count=held))
+        if dropped:
+            told.append(ctx.pt("turn.status.dropped", count=dropped))
         if schedule.deadline_at is not None:
             told.append(ctx.pt("turn_flow.status.deadline", when=when_text(schedule.deadline_at)))
         if told:

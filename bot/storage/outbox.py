@@ -13,9 +13,11 @@ mark them undone, and the ping of a question it asks again (`pings_of`): a post 
 then is left as it is, and the undo says how many. Start-up reads only unsent rows, and an
 edit names its message in its own body.
 
-A message Discord refused to post (and those after it in the same answer) is held (`hold`):
-still unsent, posted again by `/turn status` in its campaign (`held`, `release`) or at the
-next start.
+A message Discord refused to post (and those that must follow it) is held (`hold`): still
+unsent, posted again by `/turn status` in its campaign (`held`, `release`) or at the next
+start. One Discord found invalid is given up (`drop`: posting it again cannot help), counted
+done without a message, for `/turn status` to tell a GM once (`tell_dropped`). An undo takes
+back the unsent messages of the command it undoes (`withdraw`): nobody is to see them.
 """
 
 from __future__ import annotations
@@ -190,6 +192,66 @@ async def release(db: Database, message: OutboxMessage) -> bool:
             ),
         )
         return cursor.rowcount == 1
+
+
+DROPPED = "dropped"  # a payload key: Discord found it invalid, never posted; True once told
+
+
+def _body(payload: dict[str, Any]) -> str:
+    return json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+
+
+async def drop(db: Database, message: OutboxMessage) -> None:
+    """Give up a message Discord found invalid (posting it again cannot help), in a
+    transaction of its own: done without a message, neither held nor posted at a start, left
+    for `tell_dropped` to count once."""
+    payload = {k: v for k, v in message.payload.items() if k != HELD}
+    payload[DROPPED] = False
+    async with db.transaction() as conn:
+        await conn.execute(
+            "UPDATE outbox SET sent_at = ?, message_id = NULL, payload = ? "
+            "WHERE id = ? AND sent_at IS NULL",
+            (utc_now(), _body(payload), message.id),
+        )
+
+
+async def tell_dropped(db: Database, campaign_id: int) -> int:
+    """How many of the campaign's messages were given up (`drop`) since this was last
+    asked; they count as told (one transaction: two callers never both count one)."""
+    async with db.transaction() as conn:
+        async with conn.execute(
+            "SELECT id, payload FROM outbox WHERE campaign_id = ? AND sent_at IS NOT NULL "
+            "AND message_id IS NULL AND payload LIKE ? ORDER BY id",
+            (campaign_id, f'%"{DROPPED}":false%'),
+        ) as cur:
+            rows = list(await cur.fetchall())
+        told = 0
+        for row in rows:
+            payload = json.loads(row[1])
+            if payload.get(DROPPED) is not False:
+                continue
+            payload[DROPPED] = True
+            await conn.execute(
+                "UPDATE outbox SET payload = ? WHERE id = ?", (_body(payload), int(row[0]))
+            )
+            told += 1
+        return told
+
+
+async def withdraw(conn: Conn, campaign_id: int, outbox_ids: Sequence[int]) -> int:
+    """Delete, in the caller's transaction (an undo's), the rows with these ids still
+    unsent (held, or left by a crash): nobody is to see what an undone command did not
+    post. Returns how many went."""
+    gone = 0
+    for start in range(0, len(outbox_ids), 200):
+        chunk = list(outbox_ids[start : start + 200])
+        marks = ",".join("?" * len(chunk))
+        cursor = await conn.execute(
+            f"DELETE FROM outbox WHERE campaign_id = ? AND sent_at IS NULL AND id IN ({marks})",  # noqa: S608
+            (campaign_id, *chunk),
+        )
+        gone += cursor.rowcount
+    return gone
 
 
 async def is_sent(db: Database, outbox_id: int) -> bool:
