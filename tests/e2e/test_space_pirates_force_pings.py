@@ -56,13 +56,18 @@ async def test_a_forced_upkeep_pings_its_contracts_owner(after_a_raid):
     assert told.pings == {"player1"}, told.pings
 
 
-async def test_forcing_to_the_end_pings_each_player_it_reached_once(pirates):
-    """Vega's offer is forced to the end: Orion's raid, asked and forced on the way, reaches
-    Orion too; both are pinged by the answer, each once, the GM by nothing."""
+async def both_routes_raided(pirates) -> None:
+    """Vega's Rich and Orion's Far are raided at turn 1's end: each owner is asked a buy-off."""
     await pirates.slash("/pirates route add name:Rich goods:2350", as_="player1")
     await pirates.slash("/pirates route add name:Far goods:2350", as_="player2")
     pirates.script_dice([1, 4, 6, 1, 4, 6])
     await end_turn(pirates, 1)
+
+
+async def test_forcing_to_the_end_pings_each_player_it_reached_once(pirates):
+    """Vega's offer is forced to the end: Orion's raid, asked and forced on the way, reaches
+    Orion too; both are pinged by the answer, each once, the GM by nothing."""
+    await both_routes_raided(pirates)
     listed = await pirates.slash("/pirates force rest:true", as_="gm")
 
     confirmed = await pirates.click(listed, "Force 1 answer", as_="gm")
@@ -75,10 +80,7 @@ async def test_forcing_to_the_end_pings_each_player_it_reached_once(pirates):
 async def test_a_forced_answer_that_asks_anew_pings_by_the_new_question_only(pirates):
     """Vega's offer is forced without `rest`: Orion's offer is asked next and pings Orion by
     itself; the answer pings Vega, not Orion a second time."""
-    await pirates.slash("/pirates route add name:Rich goods:2350", as_="player1")
-    await pirates.slash("/pirates route add name:Far goods:2350", as_="player2")
-    pirates.script_dice([1, 4, 6, 1, 4, 6])
-    await end_turn(pirates, 1)
+    await both_routes_raided(pirates)
     listed = await pirates.slash("/pirates force", as_="gm")
 
     confirmed = await pirates.click(listed, "Force 1 answer", as_="gm")

@@ -121,26 +121,23 @@ def test_a_table_row_naming_a_class_in_another_spelling_is_that_class():
     assert again.stats_of("heavy cruiser").life == 5
 
 
+def with_a_cruiser_copy(name: str, level: int) -> FleetCombatSettings:
+    """The default settings with one more class `name`, a copy of the cruisers' row."""
+    raw = DEFAULTS.model_dump(mode="json")
+    raw["ship_stats"][name] = raw["ship_stats"]["cruiser"]
+    raw["class_levels"][name] = level
+    return FleetCombatSettings.model_validate(raw)
+
+
 def test_a_ship_table_written_by_settings_runs_the_look_alike_check():
     """The settings' guard (what `/campaign settings set` and `import` run) refuses a class
     that looks like another, or a second spelling of one, as `/combat stats` does."""
-    raw = DEFAULTS.model_dump(mode="json")
-    raw["ship_stats"]["\u0441ruiser"] = raw["ship_stats"]["cruiser"]
-    raw["class_levels"]["\u0441ruiser"] = 3
     look_alike = refused(
-        settings_guard, FleetCombatState(), DEFAULTS, FleetCombatSettings.model_validate(raw)
+        settings_guard, FleetCombatState(), DEFAULTS, with_a_cruiser_copy("\u0441ruiser", 3)
     )
     assert look_alike.message_key == "fleet_combat.error.class_look_alike"
-    raw = DEFAULTS.model_dump(mode="json")
-    raw["ship_stats"]["Cruiser"] = raw["ship_stats"]["cruiser"]
-    raw["class_levels"]["Cruiser"] = 3
-    twice = refused(
-        settings_guard, FleetCombatState(), DEFAULTS, FleetCombatSettings.model_validate(raw)
-    )
+    twice = refused(settings_guard, FleetCombatState(), DEFAULTS, with_a_cruiser_copy("Cruiser", 3))
     assert twice.message_key == "fleet_combat.error.class_twice"
     # A table that keeps its classes (look-alike pairs saved before the check included)
     # and adds one unlike them is taken.
-    raw = DEFAULTS.model_dump(mode="json")
-    raw["ship_stats"]["frigate"] = raw["ship_stats"]["cruiser"]
-    raw["class_levels"]["frigate"] = 2
-    settings_guard(FleetCombatState(), DEFAULTS, FleetCombatSettings.model_validate(raw))
+    settings_guard(FleetCombatState(), DEFAULTS, with_a_cruiser_copy("frigate", 2))
