@@ -30,7 +30,7 @@ from bot.rules.fleet_combat import Battle
 from bot.rules.fleet_combat import FleetCombatSettings
 from bot.rules.fleet_combat import FleetCombatState
 from bot.rules.fleet_combat import get_battle
-from bot.rules.fleet_combat.models import point_key
+from bot.rules.fleet_combat.models import distinct_points
 from bot.rulesets import Outcome
 from bot.scaffold import Applied
 from bot.scaffold import RulesetContext
@@ -85,10 +85,9 @@ class TurnOrderSet:
 
 
 def canonical_point(state: FleetCombatState, typed: str) -> str:
-    """A board point as already registered (any case or spacing), else as typed."""
-    point = typed_point(typed)
-    known = [f.point for f in state.fleets] + [b.point for b in state.battles]
-    return next((p for p in known if normal(p) == normal(point)), point)
+    """A board point as already registered in any spelling of it (`same_point`), else as
+    typed (`FleetCombatState.known_point`)."""
+    return state.known_point(typed_point(typed))
 
 
 async def gm_context(interaction: Interaction) -> Ctx:
@@ -204,6 +203,5 @@ async def point_autocomplete(interaction: Interaction, current: str) -> Choices:
     found = await state_for(interaction, SPEC)
     if found is None:
         return []
-    named = {point_key(f.point): f.point for f in reversed(found[1].fleets)}
-    points = sorted(named.values(), key=str.casefold)
+    points = distinct_points(f.point for f in found[1].fleets)
     return matching_choices([(p, p) for p in points], current)

@@ -176,7 +176,7 @@ class FleetCommands(commands.Cog):
             ctx: Ctx, owner: str, state: FleetCombatState, settings: FleetCombatSettings
         ) -> FleetOutcome:
             source, target = canonical_point(state, point), canonical_point(state, to)
-            if source == target and state.fleet(owner, source) is not None:
+            if same_point(source, target) and state.fleet(owner, source) is not None:
                 raise GameError(
                     C + "error.fleet_already_there", faction=shown(owner), point=shown(source)
                 )

@@ -54,7 +54,7 @@ from bot.rules.fleet_combat.messages import loss_lines
 from bot.rules.fleet_combat.messages import result_msg
 from bot.rules.fleet_combat.messages import retreated_lines
 from bot.rules.fleet_combat.messages import retreating_lines
-from bot.rules.fleet_combat.models import point_key
+from bot.rules.fleet_combat.models import distinct_points
 from bot.rules.fleet_combat.models import same_point
 from bot.rules.fleet_combat.odds import OddsResult
 from bot.rules.fleet_combat.odds import odds_lines
@@ -243,9 +243,8 @@ def fleets_embed(
     """`/combat fleet show`: fleets by board point (a field per point), within the limits;
     `none` says what was looked for when nothing matched (a point, a faction)."""
     embed = make_embed(t(C + "fleets.title", locale))
-    # One field per point, however each fleet's point was written (`point_key`).
-    named = {point_key(f.point): f.point for f in reversed(fleets)}
-    points = sorted(named.values(), key=str.casefold)
+    # One field per point, however each fleet's point was written (`same_point`).
+    points = distinct_points(f.point for f in fleets)
     listed = 0
     for point in points:
         battle = state.battle_at(point)

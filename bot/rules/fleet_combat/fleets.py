@@ -26,6 +26,7 @@ from bot.rules.fleet_combat.models import Fleet
 from bot.rules.fleet_combat.models import FleetCombatState
 from bot.rules.fleet_combat.models import RegisterFleet
 from bot.rules.fleet_combat.models import Ship
+from bot.rules.fleet_combat.models import distinct_points
 from bot.rules.fleet_combat.models import point_key
 from bot.rules.fleet_combat.models import same_point
 from bot.rules.fleet_combat.rounds import clear_wounds
@@ -49,8 +50,7 @@ class FleetOutcome:
 def fleet_not_found(state: FleetCombatState, faction: str, point: str) -> NotFound:
     """The refusal of a fleet `faction` does not have at `point`: it lists the points where
     the faction has fleets, or says it has none."""
-    found = {point_key(f.point): f.point for f in state.fleets if f.faction == faction}
-    points = sorted(found.values(), key=str.casefold)
+    points = distinct_points(f.point for f in state.fleets if f.faction == faction)
     if not points:
         return NotFound(
             "fleet_combat.error.fleet_not_found_none", faction=shown(faction), point=shown(point)
@@ -68,7 +68,7 @@ def check_point_unlike(state: FleetCombatState, point: str) -> None:
     """A point no fleet or battle is at yet does not look like one that is (`Mеcatol Rex`
     with a Cyrillic `е` beside `Mecatol Rex`): fleets at the same point meet there and may
     fight (FC-4.1), and two points that read alike would keep them apart. The same point in
-    another case is that point (`same_point`)."""
+    another spelling is that point (`same_point`)."""
     known = dict.fromkeys([*(f.point for f in state.fleets), *(b.point for b in state.battles)])
     key = point_key(point)
     if any(point_key(p) == key for p in known):

@@ -3,12 +3,14 @@
 Players are identified by faction name. A fleet is one faction's ships at one board point;
 the fleets are the single source of truth for ships, and a battle refers to its
 participants' fleets at its point (the spec's "state carried by the bot", section 4).
-Board points are compared by `point_key` (the project's `name_key`): `Mecatol`, `mecatol`
-and `MECATOL` are one point, as the commands read them, whichever way each was stored.
+Board points are compared by `point_key`, the engine's and the commands' one rule:
+`Mecatol`, `mecatol` and `MECATOL` are one point, and so are `Port-Royal`, `Port Royal` and
+`port_royal`, or `Орёл` and `Орел`, whichever way each was stored.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from dataclasses import field
 from functools import lru_cache
@@ -25,14 +27,26 @@ from bot.text import name_key
 
 @lru_cache(maxsize=8192)  # a campaign has a few hundred points; rounds look them up often
 def point_key(point: str) -> str:
-    """What two board points are compared by (`bot.text.name_key`): case, width and
-    invisible characters aside, one name is one point."""
-    return name_key(point)
+    """What two board points are compared by: `bot.text.name_key` (case, width and invisible
+    characters aside) with `ё` read as `е` and dashes and underscores as spaces, as players
+    write a place's name (`Port-Royal` or `Port Royal`, `Орёл` or `Орел`) and as faction
+    names are matched."""
+    folded = name_key(point).replace("ё", "е").replace("_", " ").replace("-", " ")
+    return " ".join(folded.split())
 
 
 def same_point(first: str, second: str) -> bool:
     """Whether two board points, as stored or typed, are one point (`point_key`)."""
     return first == second or point_key(first) == point_key(second)
+
+
+def distinct_points(points: Iterable[str]) -> list[str]:
+    """Each board point once (`same_point`), by the first spelling given, sorted as players
+    read a list of names."""
+    named: dict[str, str] = {}
+    for point in points:
+        named.setdefault(point_key(point), point)
+    return sorted(named.values(), key=str.casefold)
 
 
 class Ship(BaseModel):
