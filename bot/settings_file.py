@@ -119,25 +119,38 @@ def value_shown(value: Any) -> str:
 
 def changes(before: Mapping[str, BaseModel], changed: Mapping[str, Mapping[str, Any]]) -> list[Msg]:
     """Each setting an import changes (`changed_settings`), as it was in `before` → as it
-    will be: what the GM's question asks, and what the import's log entry keeps."""
-    return [
-        Msg(
-            "campaign.settings.import_change",
-            setting=f"{section}.{name}",
-            old=_old_value(before, section, name),
-            new=value_shown(value),
-        )
-        for section, values in changed.items()
-        for name, value in values.items()
-    ]
+    will be, both written as `/campaign settings show` writes them (`setting_value`): what
+    the GM's question asks, and what the import's log entry keeps."""
+    lines = []
+    for section, values in changed.items():
+        model = before.get(section)
+        for name, value in values.items():
+            had = model is not None and hasattr(model, name)
+            lines.append(
+                Msg(
+                    "campaign.settings.import_change",
+                    setting=f"{section}.{name}",
+                    old=setting_value(model, name, getattr(model, name)) if had else "—",
+                    new=setting_value(model, name, value),
+                )
+            )
+    return lines
 
 
-def _old_value(before: Mapping[str, BaseModel], section: str, name: str) -> str:
-    """A setting's value before an import, as the file writes it ("—" when it had none)."""
-    model = before.get(section)
-    if model is None or not hasattr(model, name):
-        return "—"
-    return value_shown(getattr(model, name))
+def setting_value(model: BaseModel | None, name: str, value: Any) -> Msg | str:
+    """A value of `model`'s setting `name` as `/campaign settings show` and `set` write it
+    (`settings_edit.value_msg`: a list comma-separated, in the order `show` keeps it, an
+    empty one "(none)" in the reader's language), read literally; a table, which `show` only
+    names, as the file writes it."""
+    if isinstance(value, Mapping | BaseModel):
+        return value_shown(value)
+    choices: Sequence[str] = ()
+    ordered = False
+    if model is not None and name in type(model).model_fields:
+        info = settings_edit.describe(model, name)
+        choices, ordered = info.choices, info.ordered
+    typed = settings_edit.value_msg(value, choices, ordered=ordered)
+    return typed if isinstance(typed, Msg) else shown(typed)
 
 
 def description(section: str, name: str, locale: str | None) -> str | None:

@@ -112,7 +112,8 @@ def quote(
         a = quote_base_attack(state, settings, faction, turn)
         check_base_attackers(state, faction, list(p["ships"]), list(p["contracts"]), combat)
         fleet = fleet_msg(a.fleet)
-        return [Msg(C + "quote.assault", value=a.value, fleet=fleet, failed=a.failed_attacks)]
+        assault = Msg(C + "quote.assault", value=a.value, fleet=fleet, failed=a.failed_attacks)
+        return [assault, *a.limit_lines()]
     if op == "bribe":
         b = quote_bribe(state, settings, combat, _bribe_order(operation))
         if b.cost is None:
@@ -129,7 +130,8 @@ def quote(
                 fee=h.fee,
                 upkeep=h.upkeep,
                 pool=h.pool,
-            )
+            ),
+            *h.limit_lines(),
         ]
     if op == "privateers":
         pq = quote_privateers(state, settings, combat, _privateer_order(operation))

@@ -941,12 +941,13 @@ async def test_a_move_naming_a_company_twice_or_its_start_is_refused(board):
     for line, refusal in (
         (
             "/company land piece:Broker company:Mill passed:Mill",
-            "Mill is named twice in that move: a move passes each Company once and ends in "
-            "the last (CR-I5).",
+            "Broker's move ends in Mill, so it does not pass Mill: list as passed only the "
+            "Companies crossed on the way (CR-I5).",
         ),
         (
             "/company land piece:Broker company:Mill passed:Steelworks, steelworks",
-            "Steelworks is named twice in that move",
+            "Steelworks is named twice in that move: a move passes each Company once and ends "
+            "in the last (CR-I5).",
         ),
         (
             "/company land piece:Scout company:Steelworks passed:Mill",

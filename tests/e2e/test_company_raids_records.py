@@ -122,6 +122,39 @@ async def test_a_piece_in_the_joker_keeps_its_value_while_a_duel_is_asked(board)
     assert "/компания по_умолчанию" in refusal and "/журнал отменить" in refusal
 
 
+async def test_a_move_or_removal_held_by_an_open_incident_says_how_to_settle_it(board):  # noqa: F811
+    """CR-2.2: while Anna decides, Broker cannot move and Boris cannot remove Steelworks;
+    each refusal says what to do, as an edit's does. Once a GM forces the answer, both go
+    through."""
+    await board.slash(LAND, as_="player1")
+
+    move = await refused_alone(board, "/company move piece:Broker", "player1")
+    removal = await refused_alone(board, "/company remove-company name:Steelworks", "player2")
+
+    assert move == f"Broker is in incident #1, which is still open (CR-2.2). {SETTLE}."
+    assert removal == (
+        f"Steelworks is in incident #1, which is still open (CR-2.2). {SETTLE},"
+        " then remove the Company."
+    )
+    await board.slash("/company force", as_="gm")
+    moved = await board.slash("/company move piece:Broker", as_="player1")
+    assert not moved.ephemeral
+
+
+async def test_a_landing_that_names_its_stop_as_passed_is_refused(board):  # noqa: F811
+    """CR-I5: Broker's move ends in Steelworks, so Steelworks is not a Company it passed:
+    the landing is refused to Anna alone and no incident opens."""
+    line = "/company land piece:Broker company:Steelworks passed:Steelworks"
+
+    refusal = await refused_alone(board, line, "player1")
+
+    assert refusal == (
+        "Broker's move ends in Steelworks, so it does not pass Steelworks: list as passed"
+        " only the Companies crossed on the way (CR-I5)."
+    )
+    assert "Incident #" not in await board_shown(board)
+
+
 # --- amounts grouped the reader's way --------------------------------------------------
 
 

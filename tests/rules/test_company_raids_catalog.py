@@ -344,6 +344,14 @@ def refusals() -> list[Callable[[], object]]:
             passing, passing_config, "Broker", "Mill", no_dice(), passed_through=["Mill"]
         ),
         lambda: cr.land(
+            passing,
+            passing_config,
+            "Broker",
+            "Mill",
+            no_dice(),
+            passed_through=["Steelworks", "Steelworks"],
+        ),
+        lambda: cr.land(
             passing, passing_config, "Broker", "Mill", no_dice(), passed_through=["Steelworks"]
         ),
     ]

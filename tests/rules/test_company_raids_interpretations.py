@@ -130,7 +130,7 @@ def test_cr_i5_pass_through_opens_incidents_one_after_another() -> None:
         "Broker",
         "Farm",
         helpers.no_dice(),
-        passed_through=["Docks", "Farm", "Steelworks"],
+        passed_through=["Docks", "Steelworks"],
     )
     assert first.awaiting is not None
     assert (first.awaiting.faction, first.awaiting.step) == ("Anna", "trespasser_choice")
@@ -221,8 +221,9 @@ def test_cr_i9_no_mark_without_reentry_requirement() -> None:
 
 def test_cr_i9_naming_the_company_itself_as_passed_does_not_leave_it() -> None:
     """CR-3.9, CR-I9: Broker paid in Steelworks and stays there, marked. A landing that names
-    Steelworks itself as the Company it passed has not left it, so it is refused like any
-    other; naming another square on the way is a move out and back in (a new stop)."""
+    Steelworks itself as the Company it passed has not left it: it is refused, as a stop is
+    never also a Company passed (CR-I5); naming another square on the way is a move out and
+    back in (a new stop)."""
     state = pass_through_board(helpers.DEFAULTS)
     landed = cr.land(state, helpers.DEFAULTS, "Broker", "Steelworks", helpers.no_dice())
     paid = cr.answer(landed.state, helpers.DEFAULTS, 1, "pay", helpers.no_dice()).state
@@ -235,8 +236,8 @@ def test_cr_i9_naming_the_company_itself_as_passed_does_not_leave_it() -> None:
             helpers.no_dice(),
             passed_through=["Steelworks"],
         )
-    assert refusal.value.message_key == "company_raids.error.must_reenter"
-    assert refusal.value.params["clause"] == "CR-3.9"
+    assert refusal.value.message_key == "company_raids.error.stop_passed"
+    assert refusal.value.params["clause"] == "CR-I5"
     again = cr.land(
         paid, helpers.DEFAULTS, "Broker", "Steelworks", helpers.no_dice(), passed_through=["Mill"]
     )

@@ -502,6 +502,16 @@ def test_an_answer_by_the_wrong_faction_names_whose_choice_it_is() -> None:
     assert ruled.value.message("ru") == "Этот выбор делает ведущий (CR-I13)."
 
 
+SETTLE_EN = (
+    "Settle the incident first (a GM can force the answer with /company force, or undo its"
+    " steps with /history undo)"
+)
+SETTLE_RU = (
+    "Сначала доведите инцидент до конца (ведущий может дать ответ по умолчанию командой"
+    " /компания по_умолчанию или отменить его шаги командой /журнал отменить)"
+)
+
+
 def refused_text(act: Callable[[], object]) -> tuple[GameError, str, str]:
     with pytest.raises(GameError) as refused:
         act()
@@ -606,8 +616,10 @@ def test_a_piece_in_an_open_joker_incident_cites_what_the_incident_waits_for(
     that clause, not CR-I9 (the mark left after an incident)."""
     config, state = joker_waiting(**changes)
     _, en, ru = refused_text(lambda: cr.move_piece(state, config, "Corsair"))
-    assert en == f"Corsair is in incident #2, which is still open ({clause})."
-    assert ru == f"Фигура Corsair участвует в инциденте №2, который ещё не исчерпан ({clause})."
+    assert en == f"Corsair is in incident #2, which is still open ({clause}). {SETTLE_EN}."
+    assert ru == (
+        f"Фигура Corsair участвует в инциденте №2, который ещё не исчерпан ({clause}). {SETTLE_RU}."
+    )
     _, en, _ = refused_text(lambda: cr.enter(state, config, "Scout", helpers.no_dice()))
     assert en == f"Incident #2 in the Joker is still open ({clause})."
 
@@ -616,13 +628,58 @@ def test_a_piece_in_an_open_company_incident_cites_the_choice_it_waits_for() -> 
     """CR-2.2: the trespasser has to choose, to pay or to attempt a capture; CR-3.2: after a
     failed capture, the owner has to choose. Until then the piece cannot move or land again."""
     _, en, _ = refused_text(lambda: cr.move_piece(after_landing(), helpers.DEFAULTS, "Broker"))
-    assert en == "Broker is in incident #1, which is still open (CR-2.2)."
+    assert en == f"Broker is in incident #1, which is still open (CR-2.2). {SETTLE_EN}."
     failed = cr.answer(after_landing(), helpers.DEFAULTS, 1, "capture", helpers.scripted(3)[0])
     _, en, ru = refused_text(
         lambda: cr.land(failed.state, helpers.DEFAULTS, "Broker", "Steelworks", helpers.no_dice())
     )
-    assert en == "Broker is in incident #1, which is still open (CR-3.2)."
-    assert ru == "Фигура Broker участвует в инциденте №1, который ещё не исчерпан (CR-3.2)."
+    assert en == f"Broker is in incident #1, which is still open (CR-3.2). {SETTLE_EN}."
+    assert ru == (
+        f"Фигура Broker участвует в инциденте №1, который ещё не исчерпан (CR-3.2). {SETTLE_RU}."
+    )
+
+
+def test_a_company_in_an_open_incident_is_kept_and_the_refusal_says_how_to_settle_it() -> None:
+    """CR-2.2: while Anna decides whether to pay or attempt a capture, Boris cannot remove
+    Steelworks' record; the refusal says what to do, as an edit's refusal does."""
+    _, en, ru = refused_text(
+        lambda: cr.remove_company(after_landing(), helpers.DEFAULTS, "Steelworks")
+    )
+    assert en == (
+        f"Steelworks is in incident #1, which is still open (CR-2.2). {SETTLE_EN},"
+        " then remove the Company."
+    )
+    assert ru == (
+        "В Компании Steelworks идёт инцидент №1, который ещё не исчерпан (CR-2.2)."
+        f" {SETTLE_RU}, потом удаляйте Компанию."
+    )
+    _, edit, _ = refused_text(
+        lambda: cr.edit_company(after_landing(), helpers.DEFAULTS, "Steelworks", fine=1)
+    )
+    assert f"{SETTLE_EN}, then change the record." in edit
+
+
+def test_the_company_a_move_ends_in_is_not_also_one_it_passed() -> None:
+    """CR-I5: a Company is either where the move ends (its incident) or one passed on the
+    way; a landing that names its stop among the Companies passed is refused, with or
+    without `incident_on_pass_through`, and whoever owns it."""
+    state = helpers.steelworks_board()
+    state = cr.register_company(state, helpers.DEFAULTS, "Docks", owner="Anna", fine=1).state
+    passing = helpers.settings(incident_on_pass_through=True)
+    for config, company in (
+        (helpers.DEFAULTS, "Steelworks"),
+        (passing, "Steelworks"),
+        (helpers.DEFAULTS, "Docks"),
+    ):
+        with pytest.raises(GameError) as refused:
+            cr.land(state, config, "Broker", company, helpers.no_dice(), passed_through=[company])
+        error, en, ru = refused.value, refused.value.message("en"), refused.value.message("ru")
+        assert isinstance(error, RuleViolation)
+        assert en == (
+            f"Broker's move ends in {company}, so it does not pass {company}: list as passed"
+            " only the Companies crossed on the way (CR-I5)."
+        )
+        assert ru.startswith(f"Ход фигуры Broker заканчивается в Компании {company}")
 
 
 def test_a_piece_registered_in_a_company_and_the_joker_cites_that_the_joker_is_no_company() -> None:

@@ -34,6 +34,7 @@ from bot.rules.fleet_combat.models import RoundReport
 from bot.rules.space_pirates.base import BASE_FLEET
 from bot.rules.space_pirates.base import apply_locate
 from bot.rules.space_pirates.base import order_base_attack
+from bot.rules.space_pirates.base import quote_base_attack
 from bot.rules.space_pirates.battle import PIRATES
 from bot.rules.space_pirates.battle import BattleLoss
 from bot.rules.space_pirates.battle import BattleSummary
@@ -46,6 +47,7 @@ from bot.rules.space_pirates.bribe import apply_bribe
 from bot.rules.space_pirates.bribe import withdraw_bribe
 from bot.rules.space_pirates.mercenaries import HireOrder
 from bot.rules.space_pirates.mercenaries import apply_hire
+from bot.rules.space_pirates.mercenaries import quote_hire
 from bot.rules.space_pirates.messages import CancelReason
 from bot.rules.space_pirates.messages import bribe_cancelled_msg
 from bot.rules.space_pirates.messages import lost_elsewhere_lines
@@ -275,6 +277,13 @@ def emitted_messages():
     with_history(state, "Aurora", [10**6])
     raid = resolve(state, 9, scripted(1)[0])
     take(answer(raid.state, False, Dice.seeded(1)))
+    # the quotes of a hire and a base assault with a fleet beyond 10,000 ships (SP-I8)
+    state, _ = route(empty(), "Vast", 300)
+    state.player("Aurora").streak = 4
+    state.player("Aurora").base_known = True
+    with_history(state, "Aurora", [21_000_000], turn=9)
+    out.extend(quote_hire(state, DEFAULTS, HireOrder("Aurora", 10, 2_100_600)).limit_lines())
+    out.extend(quote_base_attack(state, DEFAULTS, "Aurora", 10).limit_lines())
     # operations and status
     state, r = route(empty(), "Line", 450, ships=[("cruiser", "guard")])
     state, _ = register_route(state, COMBAT, name="Far", goods=300, owners=[("Boreas", 100)])

@@ -33,6 +33,7 @@ from bot.rules.company_raids.models import PieceRegistered
 from bot.rules.company_raids.models import name_key
 from bot.rules.company_raids.raids import is_rival_company
 from bot.rules.company_raids.settings import CompanyRaidsSettings
+from bot.rules.company_raids.work import STEP_CLAUSES
 from bot.rules.company_raids.work import P
 from bot.rules.company_raids.work import RaidOutcome
 from bot.rules.company_raids.work import Work
@@ -42,6 +43,7 @@ from bot.rules.company_raids.work import company_name
 from bot.rules.company_raids.work import find_company
 from bot.rules.company_raids.work import find_piece
 from bot.rules.company_raids.work import refusal
+from bot.rules.company_raids.work import settle_first
 from bot.text import look_alike
 from bot.text import tidy
 
@@ -152,6 +154,7 @@ def edit_company(
             clause="CR-I4",
             company=company.name,
             incident=busy.id,
+            settle=settle_first(),
         )
     work = Work.on(state, settings)
     record = work.state.companies[key]
@@ -178,13 +181,19 @@ def remove_company(
     by_faction: Faction | None = None,
 ) -> RaidOutcome:
     """Delete a Company's record; pieces standing in it are elsewhere, their marks for it
-    cleared, and it leaves the Joker Holding. Refused while an incident is open in it."""
+    cleared, and it leaves the Joker Holding. Refused while an incident is open in it, citing
+    the choice it waits for and saying how to settle it."""
     key, company = find_company(state, name)
     _check_owner(company.owner, by_faction, company.name)
     busy = state.incident_on(key)
     if busy is not None:
         raise refusal(
-            Conflict, P + "error.company_in_incident", company=company.name, incident=busy.id
+            Conflict,
+            P + "error.company_in_incident",
+            clause=STEP_CLAUSES[busy.step],
+            company=company.name,
+            incident=busy.id,
+            settle=settle_first(),
         )
     work = Work.on(state, settings)
     del work.state.companies[key]
@@ -265,6 +274,7 @@ def edit_piece(
             clause="CR-5.10" if isinstance(busy, JokerIncident) else "CR-4.3",
             piece=piece.name,
             incident=busy.id,
+            settle=settle_first(),
         )
     work = Work.on(state, settings)
     record = work.state.pieces[key]

@@ -134,15 +134,24 @@ def land(
     `passed_through` lists the Companies crossed on the way, in order; they open incidents
     only with `incident_on_pass_through` (CR-I5). `by_faction` must own the piece (None: the
     GM). Refused: an unknown piece or Company, a removed piece (CR-4.2), one's own or an
-    unowned Company (CR-I5), a piece already in an open incident, a piece marked *attempted*
-    that has not left the Company (CR-3.9, CR-I9: naming only that Company as passed is no
-    leaving). No die is rolled here; `dice` is for the same signature as the other commands.
+    unowned Company (CR-I5), the Company the move ends in named as passed too (CR-I5), a
+    piece already in an open incident, a piece marked *attempted* that has not left the
+    Company (CR-3.9, CR-I9). No die is rolled here; `dice` is for the same signature as
+    the other commands.
     """
     del dice
     piece_key, moving = active_piece(state, piece)
     company_key, target = find_company(state, company)
     _check_can_move(state, piece_key, by_faction)
     passed = [find_company(state, name)[0] for name in passed_through]
+    if company_key in passed:  # CR-I5: a move ends in a Company or passes it, never both
+        raise refusal(
+            RuleViolation,
+            P + "error.stop_passed",
+            clause="CR-I5",
+            piece=moving.name,
+            company=target.name,
+        )
     stops = [*passed, company_key] if settings.incident_on_pass_through else [company_key]
     _check_route(state, moving, stops)
     rival_stops = [i for i, key in enumerate(stops) if is_rival_company(state, key, moving.owner)]
@@ -150,7 +159,7 @@ def land(
         key = "error.own_company" if target.owner == moving.owner else "error.unowned_company"
         raise refusal(RuleViolation, P + key, clause="CR-I5", company=target.name)
     # CR-I9: only a move that passed another square on the way has left the Company.
-    moved_away = any(key != company_key for key in passed)
+    moved_away = bool(passed)
     if (
         settings.reattack_requires_reentry
         and moving.company == company_key

@@ -268,9 +268,16 @@ def active_piece(state: CompanyRaidsState, name: str) -> tuple[str, Piece]:
     return key, piece
 
 
+def settle_first() -> Msg:
+    """What every refusal of a record held by an open incident says to do: settle the
+    incident first (answer it, or a GM forces the answer or undoes its steps)."""
+    return Msg(P + "error.settle_first")
+
+
 def check_not_in_incident(state: CompanyRaidsState, piece_key: str) -> None:
     """A piece taking part in an open incident stays where it is until it closes: the
-    refusal cites the clause of the choice the incident waits for (`STEP_CLAUSES`)."""
+    refusal cites the clause of the choice the incident waits for (`STEP_CLAUSES`) and says
+    how to settle it."""
     busy = state.open_incident_of(piece_key)
     if busy is not None:
         raise refusal(
@@ -279,6 +286,7 @@ def check_not_in_incident(state: CompanyRaidsState, piece_key: str) -> None:
             clause=STEP_CLAUSES[busy.step],
             piece=state.pieces[piece_key].name,
             incident=busy.id,
+            settle=settle_first(),
         )
 
 

@@ -27,6 +27,7 @@ from bot.rules.space_pirates.battle import Side
 from bot.rules.space_pirates.battle import fight
 from bot.rules.space_pirates.battle import mercenary_label
 from bot.rules.space_pirates.battle import pirate_ships
+from bot.rules.space_pirates.fleet import MAX_PIRATE_SHIPS
 from bot.rules.space_pirates.fleet import compose_fleet
 from bot.rules.space_pirates.fleet import payment
 from bot.rules.space_pirates.messages import bribe_cancelled_msg
@@ -135,6 +136,17 @@ def apply_locate(
     return new, quote
 
 
+def fleet_limit_lines(fleet: PirateFleet, *, paid: bool) -> list[Msg]:
+    """Said with a quoted fleet as large as a pirate fleet gets (SP-I8), as a raid's report
+    says it of its fleet: a value that would buy more ships sends that many, in the same
+    proportions. `paid`: a payment is taken from the value (a hire's fee and upkeep), which
+    still counts the whole value."""
+    if fleet.size < MAX_PIRATE_SHIPS:
+        return []
+    key = "space_pirates.report.fleet_capped" if paid else "space_pirates.quote.fleet_capped"
+    return [Msg(key, limit=MAX_PIRATE_SHIPS)]
+
+
 class BaseFleetQuote(BaseModel):
     """The base-defence fleet as it would be generated now (SP-6.7, SP-I31)."""
 
@@ -142,6 +154,10 @@ class BaseFleetQuote(BaseModel):
     failed_attacks: int
     value: int
     fleet: PirateFleet
+
+    def limit_lines(self) -> list[Msg]:
+        """Said with the quote when the base fleet is as large as a pirate fleet gets."""
+        return fleet_limit_lines(self.fleet, paid=False)
 
 
 def base_fleet(

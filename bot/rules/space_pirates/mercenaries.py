@@ -12,6 +12,7 @@ from bot.errors import NotAllowed
 from bot.errors import NotFound
 from bot.errors import RuleViolation
 from bot.i18n import Msg
+from bot.rules.space_pirates.base import fleet_limit_lines
 from bot.rules.space_pirates.base import largest_in_window
 from bot.rules.space_pirates.base import require_operations
 from bot.rules.space_pirates.battle import pirate_ships
@@ -66,6 +67,11 @@ class HireQuote(BaseModel):
     fee: int
     upkeep: int
     pool: int
+
+    def limit_lines(self) -> list[Msg]:
+        """Said with the quote when the fleet is as large as a pirate fleet gets: the fee and
+        upkeep still come from the whole value."""
+        return fleet_limit_lines(self.fleet, paid=True)
 
 
 def _station(

@@ -1,0 +1,72 @@
+"""The quotes of a mercenary hire and of a base assault say when the fleet they show is the
+largest a pirate fleet gets (SP-I8, 10,000 ships), as a raid's report does; a fleet within
+the limit is quoted as before."""
+
+from __future__ import annotations
+
+from space_pirates_helpers import COMBAT
+from space_pirates_helpers import DEFAULTS
+from space_pirates_helpers import empty
+from space_pirates_helpers import route
+from space_pirates_helpers import with_history
+
+from bot.i18n import t
+from bot.rules.space_pirates.fleet import MAX_PIRATE_SHIPS
+from cogs.space_pirates.operations import Operation
+from cogs.space_pirates.operations import quote
+
+
+def hire(value: int) -> Operation:
+    return Operation("hire", "Aurora", 10, {"value": value, "station": "reserve"})
+
+
+def test_a_hire_quote_says_the_fleet_was_cut_to_the_largest_fleet():
+    """SP-I8, SP-I35: a pool of 7,000,000 (M3 21,000,000) and H 2,100,600, which would buy
+    14,080 ships: the quote shows the 10,000 sent and says why, in English and Russian; the
+    fee still comes from the whole value."""
+    state, _ = route(empty(), "Line", 300)
+    with_history(state, "Aurora", [21_000_000], turn=9)
+
+    lines = quote(state, DEFAULTS, COMBAT, hire(2_100_600))
+
+    assert len(lines) == 2
+    assert "fee 1050300 now" in lines[0].render("en")
+    assert (
+        lines[1]
+        .render("en")
+        .startswith(
+            f"A pirate fleet has at most {MAX_PIRATE_SHIPS} ships: a value that would buy more"
+            f" sends {MAX_PIRATE_SHIPS}, in the same proportions; payments still come from the"
+            " whole value (SP-I8)"
+        )
+    )
+    assert lines[1].render("ru") == t(
+        "space_pirates.report.fleet_capped", "ru", limit=MAX_PIRATE_SHIPS
+    )
+    (small,) = quote(state, DEFAULTS, COMBAT, hire(300))
+    assert small.render("en").startswith("Mercenaries: 3 raiders")
+
+
+def test_a_base_assault_quote_says_the_base_fleet_was_cut_to_the_largest_fleet():
+    """SP-I8, SP-I31: a located base defended by 2 × 1,100,000 = 2,200,000, which would buy
+    more than 10,000 ships: the quote shows the 10,000 and says why; 2 × 1,250 is quoted
+    alone, as before."""
+    state, _ = route(empty(), "Line", 300)
+    record = state.player("Aurora")
+    record.streak = 4
+    record.base_known = True
+    with_history(state, "Aurora", [1_100_000], turn=6)
+    assault = Operation("assault", "Aurora", 12, {"ships": ["cruiser"], "contracts": []})
+
+    lines = quote(state, DEFAULTS, COMBAT, assault)
+
+    assert [line.render("en").split(":")[0] for line in lines] == [
+        "The base is defended by a fleet of value 2200000",
+        f"A pirate fleet has at most {MAX_PIRATE_SHIPS} ships",
+    ]
+    assert lines[1].render("ru").startswith(f"В пиратском флоте не больше {MAX_PIRATE_SHIPS}")
+    small, _ = route(empty(), "Line", 300)
+    small.player("Aurora").streak = 4
+    small.player("Aurora").base_known = True
+    with_history(small, "Aurora", [1250], turn=6)
+    assert len(quote(small, DEFAULTS, COMBAT, assault)) == 1
