@@ -519,9 +519,14 @@ async def _settings_import(asked: Asked) -> None:
     def question(changed: dict[str, Any]) -> Question:
         return _import_question(asked, before, changed)
 
+    def value_of(section: str, name: str, value: Any) -> str:
+        """A value as the question and `/campaign settings show` write it."""
+        shown_as = settings_file.setting_value(before.get(section), name, value)
+        return shown_as.render(ctx.public_locale) if isinstance(shown_as, Msg) else shown_as
+
     async def imported(tx: UnitOfWork, changed: dict[str, Any]) -> list[Announcement]:
         lines = [
-            f"`{section}.{name}` = **{settings_file.value_shown(value)}**"
+            f"`{section}.{name}` = **{value_of(section, name, value)}**"
             for section, values in changed.items()
             for name, value in values.items()
         ]

@@ -86,7 +86,7 @@ async def test_core_commands_killed_before_their_posts_answer_after_a_restart(ta
     assert deadline.embed.description.startswith("Turn 1 ends <t:")
     assert cleared.embed.title == "Turn 1 has no deadline now"
     assert settings.embed.title == "Settings imported: 1 setting changed"
-    assert '`ottoman_piracy.leader_rating_mode` = **"max"**' in settings.embed.description
+    assert "`ottoman_piracy.leader_rating_mode` = **max**" in settings.embed.description
     cancelled = message(played, question.message.id)  # the Cancel's redraw, in place
     assert cancelled.embed.title == "Ending turn 1 was cancelled."
     assert cancelled.buttons and all(b.disabled for b in cancelled.buttons)

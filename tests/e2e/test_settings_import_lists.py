@@ -13,7 +13,7 @@ FILE = '[ottoman_piracy]\nforced_reward_order = ["card", "vp", "squadron"]\n'
 async def test_the_import_question_writes_a_list_as_settings_show_does(campaign):
     """The GM imports a file giving the forced reward order: `show` writes the order as
     "vp, squadron, card", and the question asks it old → new the same way (the new one in
-    the order the GM gave)."""
+    the order the GM gave), as the import's public answer then writes it."""
     shown = await campaign.slash("/campaign settings show ruleset:ottoman_piracy", as_="gm")
     assert "`forced_reward_order` = **vp, squadron, card**" in shown.text()
     files = {"s.toml": FILE.encode()}
@@ -23,6 +23,10 @@ async def test_the_import_question_writes_a_list_as_settings_show_does(campaign)
     assert asked.embed.description.splitlines()[0] == (
         "`ottoman_piracy.forced_reward_order`: vp, squadron, card → **card, vp, squadron**"
     )
+    done = await campaign.click(asked, "Import", as_="gm")
+    assert done.followups[0].embed.title == "Settings imported: 1 setting changed"
+    posted = done.followups[0].embed.description
+    assert "`ottoman_piracy.forced_reward_order` = **card, vp, squadron**" in posted, posted
 
 
 def test_an_emptied_list_reads_none_in_the_readers_language() -> None:
