@@ -110,9 +110,19 @@ def option_value(name: str, value: Any, locale: str) -> str:
 GM_KINDS = {"user": "<@{}>", "role": "<@&{}>"}
 
 
-def options_text(options: dict[str, Any], locale: str) -> str:
-    """The options of an entry, one per line, named as in the reader's command list; options
-    left out (None) are not shown."""
+def option_label(command: str, name: str, locale: str) -> str:
+    """An option of a logged command as that command names it for the reader: its own name
+    where the catalog gives the command's (`history.option.<command>.<name>`: a form's field,
+    or an option logged under another name than it is typed), else the option's name in the
+    reader's command list."""
+    key = f"history.option.{command.replace(' ', '.')}.{name}"
+    own = t(key, locale)
+    return own if own != key else t("cmd:" + name, locale)
+
+
+def options_text(options: dict[str, Any], locale: str, command: str = "") -> str:
+    """The options of an entry (of `command`), one per line, named as that command names them
+    for the reader (`option_label`); options left out (None) are not shown."""
     kind, target = options.get("kind"), options.get("id")
     if set(options) == {"kind", "id"} and kind in GM_KINDS and str(target).isdigit():
         label = t("cmd:" + str(kind), locale)
@@ -121,7 +131,7 @@ def options_text(options: dict[str, Any], locale: str) -> str:
     for name, value in options.items():
         if value is None:
             continue
-        label = t("cmd:" + name, locale)
+        label = option_label(command, name, locale)
         lines.append(f"**{label}**: {option_value(name, value, locale)}")
     return "\n".join(lines)
 
@@ -614,7 +624,7 @@ async def show_embed(
         local_time(found.created_at, time_zone, locale),
         inline=True,
     )
-    shown_options = options_text(options, locale) if options else ""
+    shown_options = options_text(options, locale, found.command) if options else ""
     if shown_options:
         add_field(embed, say("history.show.options"), clip(shown_options, 1024))
     for i, roll in enumerate(found.rolls[:20], start=1):

@@ -15,8 +15,10 @@ import re
 from bot.verify_export import verify_document
 from tests.e2e import test_naval_orders as played
 from tests.e2e.test_naval_orders import end_turn
+from tests.e2e.test_naval_orders import form
 from tests.e2e.test_naval_orders_gm_for_player import REGISTER_FOR_BRITAIN
 from tests.e2e.test_naval_orders_gm_for_player import REGISTERED
+from tests.e2e.test_naval_orders_secrecy import end_turn_ru
 
 navy = played.navy  # the campaign: three factions and the GM's ports
 
@@ -66,3 +68,24 @@ async def test_the_page_reads_published_hidden_entries_as_history_show_does(navy
     labels = sorted(re.findall(r'<option value="\d+">([^<]*)</option>', players))
     assert not any(label.startswith("Game Master (") for label in labels), labels
     assert any(label.endswith("(Britain)") for label in labels), labels
+
+
+async def test_a_revealed_order_reads_its_options_by_the_order_commands_own_names_in_russian(
+    navy,
+):
+    """In a Russian campaign `/history show` of a published order names its options as
+    `/navy order` and its form name them: «соединение», «количество ходов», never a word of
+    another command («по_умолчанию») nor an English one."""
+    await navy.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    await navy.slash(played.REGISTER_WS, as_="player1")
+    await played.give(navy, played.WS, "cruise", form(point="Ushant", location="5", turns="2"))
+    await end_turn_ru(navy, 1)
+
+    _, document = await export(navy, "player2")
+    entries = document["entries"]
+    (order,) = [e["seq"] for e in entries if e["command"] == "navy order"]
+    shown = await navy.slash(f"/history show entry:{order}", as_="player2")
+    options = " ".join(f.value for f in shown.embed.fields if f.name == "Параметры")
+    assert "**соединение**: Western Squadron" in options, options
+    assert "**количество ходов**: 2" in options, options
+    assert "по_умолчанию" not in options and "**turns**" not in options, options
