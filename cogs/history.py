@@ -498,7 +498,8 @@ async def self_checking_page(
         async for ruleset, key, seq, body in ctx.service.log.archive(ctx.campaign.id)
     ]
     whole = {**document, "entries": entries, "archive": archive}
-    names = await page_names(interaction, entries)
+    summaries = [{"outcome": {"summary": text}} for text in texts.values()]
+    names = await page_names(interaction, [*entries, *summaries])
     played: dict[int, list[str]] = {}
     for faction in await ctx.service.factions(ctx.campaign.id):
         if faction.user_id is not None:
