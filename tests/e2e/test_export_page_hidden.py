@@ -62,7 +62,10 @@ async def test_the_page_reads_published_hidden_entries_as_history_show_does(navy
     }
     assert sorted(reveals) == sorted([int(register), int(secret)])
     assert f"#{register}" in shown[reveals[int(register)]], shown[reveals[int(register)]]
-    assert f"#{secret}" in shown[reveals[int(secret)]], shown[reveals[int(secret)]]
+    said = shown[reveals[int(secret)]]
+    assert f"Secret roll #{secret} revealed" in said and "revealed in entry" not in said, said
+    reveal = await navy.slash(f"/history show entry:{reveals[int(secret)]}", as_="player2")
+    assert f"Secret roll #{secret} revealed" in reveal.embed.description
 
     players = page[page.index('<select id="player"') : page.index("</select>")]
     labels = sorted(re.findall(r'<option value="\d+">([^<]*)</option>', players))
