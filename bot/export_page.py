@@ -119,32 +119,35 @@ def _player(entry: Mapping[str, Any], names: Mapping[int, str], locale: str) -> 
 
 
 def _players(
-    entries: Iterable[Mapping[str, Any]], names: Mapping[int, str], locale: str
+    entries: Iterable[Mapping[str, Any]],
+    names: Mapping[int, str],
+    locale: str,
+    played: Mapping[int, Sequence[str]],
 ) -> list[tuple[str, str]]:
     """The player filter's options: each player once (their entries' `data-player`), by name
-    with the factions they played, in order of name; the hidden player first."""
-    found: dict[str, tuple[str, list[str]]] = {}
+    with the factions they play (`played`; not those a GM acted for), in order of name; the
+    hidden player first."""
+    found: dict[str, str] = {}
     for entry in entries:
         name = _name(entry, names, locale)
-        key = str(entry.get("actor_id"))
-        _, factions = found.setdefault(
-            key, (t("export_page.hidden_player", locale) if name is None else name, [])
-        )
-        faction = entry.get("faction")
-        if name is not None and isinstance(faction, str) and faction not in factions:
-            factions.append(faction)
-    options = [
-        (key, f"{label} ({', '.join(factions)})" if factions else label)
-        for key, (label, factions) in found.items()
-    ]
-    return sorted(options, key=lambda option: (option[0] != "0", option[1].casefold()))
+        actor = entry.get("actor_id")
+        key = str(actor)
+        if key in found:
+            continue
+        if name is None:
+            found[key] = t("export_page.hidden_player", locale)
+            continue
+        factions = played.get(actor, ()) if isinstance(actor, int) else ()
+        found[key] = f"{name} ({', '.join(factions)})" if factions else name
+    return sorted(found.items(), key=lambda option: (option[0] != "0", option[1].casefold()))
 
 
 def _dice_cell(entry: Mapping[str, Any], locale: str) -> str:
     rolls = entry.get("rolls") or []
     if not rolls:
         outcome = entry.get("outcome")
-        if isinstance(outcome, dict) and "secret_commitment" in outcome:
+        secret = isinstance(outcome, dict) and "secret_commitment" in outcome
+        if secret and entry.get("ruleset") == "core":  # a ruleset's hidden entry is no roll
             return html.escape(t("export_page.secret", locale))
         return ""
     items = []
@@ -169,12 +172,21 @@ def _undone(entries: Iterable[Mapping[str, Any]]) -> set[str]:
     }
 
 
-def _rows(entries: Sequence[Mapping[str, Any]], locale: str, names: Mapping[int, str]) -> str:
+def _rows(
+    entries: Sequence[Mapping[str, Any]],
+    locale: str,
+    names: Mapping[int, str],
+    texts: Mapping[int, str],
+) -> str:
     rows = []
     undone = _undone(entries)
     for e in entries:
         ruleset = str(e.get("ruleset", ""))
-        summary = _summary(e.get("outcome"), locale, names)
+        seq = e.get("seq")
+        if isinstance(seq, int) and seq in texts:
+            summary = _named(texts[seq], names)
+        else:
+            summary = _summary(e.get("outcome"), locale, names)
         command = html.escape(str(e.get("command", "")))
         if summary:
             command += f"<br><small>{_MARKDOWN.renderInline(summary)}</small>"
@@ -227,17 +239,24 @@ def _records(archive: Iterable[Mapping[str, Any]], locale: str) -> str:
 
 
 def export_page(
-    document: Mapping[str, Any], locale: object, names: Mapping[int, str] | None = None
+    document: Mapping[str, Any],
+    locale: object,
+    names: Mapping[int, str] | None = None,
+    *,
+    texts: Mapping[int, str] | None = None,
+    played: Mapping[int, Sequence[str]] | None = None,
 ) -> str:
     """The page for one export `document` (what the JSON file of `/history export` holds), in
     `locale` (the campaign's language: the page is attached in the channel); `names` maps
     user and role ids to the names the page shows (`people_ids`: whose it wants), the id
     shown for anyone not in it. The names are the page's alone: the export it embeds and
-    verifies is `document` as given."""
+    verifies is `document` as given. `texts`: what an entry says when its outcome does not
+    (a hidden entry, a secret roll, a reveal: as `/history show` says it to every player,
+    `cogs.history.entry_text`), by entry number; `played`: the factions each user plays."""
     language = language_of(locale)
     names = names or {}
     entries = [e for e in document.get("entries", ()) if isinstance(e, Mapping)]
-    players = _players(entries, names, language)
+    players = _players(entries, names, language, played or {})
     rulesets = sorted({str(e.get("ruleset")) for e in entries})
     turns = sorted({int(e["turn"]) for e in entries if isinstance(e.get("turn"), int)})
     fields = {
@@ -261,7 +280,7 @@ def export_page(
         "player_options": _options(players),
         "ruleset_options": _options((r, t(f"ruleset.{r}", language)) for r in rulesets),
         "turn_options": _options((str(n), str(n)) for n in turns),
-        "rows": _rows(entries, language, names),
+        "rows": _rows(entries, language, names, texts or {}),
         "battles": _records(document.get("archive", ()), language),
         "texts": _script_json(_texts(language)),
         "export": _script_json(document),

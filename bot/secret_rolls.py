@@ -349,17 +349,32 @@ async def hidden_entry(
     read, as it would be had Britain's player registered it). `factions`: those the reader
     plays, one of which the entry (or a sealed entry's hidden maker, `reads_sealed`) may
     have been made for."""
+    return await read_hidden(log, entry, actor.user_id, gm, factions)
+
+
+async def public_entry(log: AuditLog, entry: AuditEntry) -> HiddenEntry | None:
+    """A ruleset's secret entry as every player reads it (the channel, the export's page):
+    `hidden_entry` for a reader who made nothing, plays nothing and is no GM."""
+    return await read_hidden(log, entry, None, False, ())
+
+
+async def read_hidden(
+    log: AuditLog, entry: AuditEntry, user_id: int | None, gm: bool, factions: Collection[str]
+) -> HiddenEntry | None:
+    """`hidden_entry` for the reader `user_id` (None: nobody in particular)."""
     if entry.ruleset == CORE or "secret_commitment" not in entry.outcome:
         return None
     secret = await log.secret(entry.campaign_id, entry.seq)
     if secret is None:
         return None
     sealed = None if secret.sealed is None else Sealed.of(secret.sealed)
-    if sealed is None:
+    if user_id is None and not gm:
+        own = False
+    elif sealed is None:
         made_for = entry.faction is not None and entry.faction in factions
-        own = gm or secret.actor_id == actor.user_id or made_for
+        own = gm or secret.actor_id == user_id or made_for
     else:
-        own = reads_sealed(sealed, actor.user_id, gm, factions)
+        own = reads_sealed(sealed, user_id or HIDDEN_ACTOR, gm, factions)
     readable = secret.revealed_seq is not None or own
     return HiddenEntry(
         secret.commitment,

@@ -110,9 +110,19 @@ def option_value(name: str, value: Any, locale: str) -> str:
 GM_KINDS = {"user": "<@{}>", "role": "<@&{}>"}
 
 
-def options_text(options: dict[str, Any], locale: str) -> str:
-    """The options of an entry, one per line, named as in the reader's command list; options
-    left out (None) are not shown."""
+def option_label(command: str, name: str, locale: str) -> str:
+    """An option of a logged command as that command names it for the reader: its own name
+    where the catalog gives the command's (`history.option.<command>.<name>`: a form's field,
+    or an option logged under another name than it is typed), else the option's name in the
+    reader's command list."""
+    key = f"history.option.{command.replace(' ', '.')}.{name}"
+    own = t(key, locale)
+    return own if own != key else t("cmd:" + name, locale)
+
+
+def options_text(options: dict[str, Any], locale: str, command: str = "") -> str:
+    """The options of an entry (of `command`), one per line, named as that command names them
+    for the reader (`option_label`); options left out (None) are not shown."""
     kind, target = options.get("kind"), options.get("id")
     if set(options) == {"kind", "id"} and kind in GM_KINDS and str(target).isdigit():
         label = t("cmd:" + str(kind), locale)
@@ -121,7 +131,7 @@ def options_text(options: dict[str, Any], locale: str) -> str:
     for name, value in options.items():
         if value is None:
             continue
-        label = t("cmd:" + name, locale)
+        label = option_label(command, name, locale)
         lines.append(f"**{label}**: {option_value(name, value, locale)}")
     return "\n".join(lines)
 
@@ -473,19 +483,29 @@ async def self_checking_page(
     (bot/export_page.py), written in the campaign's language: it is attached in the channel
     for everyone."""
     entries = []
+    texts: dict[int, str] = {}  # hidden entries, secret rolls and reveals as everyone reads them
     prev = GENESIS
     async for e in ctx.service.log.entries(ctx.campaign.id):
         if e.seq > last_seq:
             break
         entries.append({**e.hashed_form(), "hash": e.hash, "prev_hash": prev})
         prev = e.hash
+        if "secret_commitment" in e.outcome or "secret_reveal" in e.outcome:
+            kept = await secret_rolls.public_entry(ctx.service.log, e)
+            texts[e.seq] = await entry_text(ctx, e, kept, ctx.public_locale)
     archive = [
         {"ruleset": ruleset, "key": key, "seq": seq, "body": body}
         async for ruleset, key, seq, body in ctx.service.log.archive(ctx.campaign.id)
     ]
     whole = {**document, "entries": entries, "archive": archive}
-    names = await page_names(interaction, entries)
-    return export_page(whole, ctx.public_locale, names).encode("utf-8")
+    summaries = [{"outcome": {"summary": text}} for text in texts.values()]
+    names = await page_names(interaction, [*entries, *summaries])
+    played: dict[int, list[str]] = {}
+    for faction in await ctx.service.factions(ctx.campaign.id):
+        if faction.user_id is not None:
+            played.setdefault(faction.user_id, []).append(faction.name)
+    page = export_page(whole, ctx.public_locale, names, texts=texts, played=played)
+    return page.encode("utf-8")
 
 
 async def page_names(interaction: Interaction, entries: list[dict[str, Any]]) -> dict[int, str]:
@@ -538,6 +558,40 @@ async def sealed_export(ctx: Context, interaction: Interaction, slug: str, seqs:
     )
 
 
+async def entry_text(
+    ctx: Context, found: AuditEntry, kept: secret_rolls.HiddenEntry | None, locale: str
+) -> str:
+    """What `/history show` says of an entry (a ruleset's hidden entry as `kept` reads it,
+    with where it was published; a secret roll's faces once revealed; a reveal's line), and
+    the export's page of it too (`kept` as everyone reads it): one rule for both."""
+    if kept is not None:
+        text = hidden_summary(found, kept, locale)
+        if kept.revealed_seq is not None:
+            early = not await revealed_by_turn_end(ctx, kept.revealed_seq)
+            text += "\n" + secret_rolls.hidden_text(
+                "show.hidden_revealed_early" if early else "show.hidden_revealed",
+                found.ruleset,
+                found.command,
+                locale,
+                entry=kept.revealed_seq,
+            )
+            # An undone turn's end leaves the entry published: no later end reveals it again.
+            if await ctx.service.log.undone(ctx.campaign.id, [kept.revealed_seq]):
+                text += " " + t("history.show.revealed_undone", locale, entry=kept.revealed_seq)
+    else:
+        text = render_outcome(found.outcome, locale, "\n") or (
+            secret_rolls.secret_line(found.outcome, locale) or ""
+        )
+        if "secret_commitment" in found.outcome:  # a secret roll: its faces once revealed
+            secret = await ctx.service.log.secret(ctx.campaign.id, found.seq)
+            if secret is not None and secret.revealed_seq is not None:
+                text = t("history.list.secret_revealed", locale, entry=secret.revealed_seq)
+                rolled = secret_rolls.replay(json.loads(secret.payload))
+                if rolled is not None:
+                    text += "\n" + rolled.render(locale)
+    return text
+
+
 async def show_embed(
     ctx: Context,
     found: AuditEntry,
@@ -555,31 +609,8 @@ async def show_embed(
 
     options = found.options
     if kept is not None:
-        text = hidden_summary(found, kept, locale)
         options = kept.payload["options"] if kept.payload is not None else {}
-        if kept.revealed_seq is not None:
-            early = not await revealed_by_turn_end(ctx, kept.revealed_seq)
-            text += "\n" + secret_rolls.hidden_text(
-                "show.hidden_revealed_early" if early else "show.hidden_revealed",
-                found.ruleset,
-                found.command,
-                locale,
-                entry=kept.revealed_seq,
-            )
-            # An undone turn's end leaves the entry published: no later end reveals it again.
-            if await ctx.service.log.undone(ctx.campaign.id, [kept.revealed_seq]):
-                text += " " + say("history.show.revealed_undone", entry=kept.revealed_seq)
-    else:
-        text = render_outcome(found.outcome, locale, "\n") or (
-            secret_rolls.secret_line(found.outcome, locale) or ""
-        )
-        if "secret_commitment" in found.outcome:  # a secret roll: its faces once revealed
-            secret = await ctx.service.log.secret(ctx.campaign.id, found.seq)
-            if secret is not None and secret.revealed_seq is not None:
-                text = say("history.list.secret_revealed", entry=secret.revealed_seq)
-                rolled = secret_rolls.replay(json.loads(secret.payload))
-                if rolled is not None:
-                    text += "\n" + rolled.render(locale)
+    text = await entry_text(ctx, found, kept, locale)
     embed = make_embed(
         say("history.show.title", seq=found.seq, command=command_label(found.command, locale)),
         text or None,
@@ -594,7 +625,7 @@ async def show_embed(
         local_time(found.created_at, time_zone, locale),
         inline=True,
     )
-    shown_options = options_text(options, locale) if options else ""
+    shown_options = options_text(options, locale, found.command) if options else ""
     if shown_options:
         add_field(embed, say("history.show.options"), clip(shown_options, 1024))
     for i, roll in enumerate(found.rolls[:20], start=1):

@@ -38,7 +38,21 @@ def entries() -> list[dict[str, Any]]:
 
 
 def page(names: dict[int, str]) -> str:
-    return export_page({"campaign": "Old Sea", "entries": entries()}, "en", names)
+    # Ann plays Red and Blue; the GM, who acted for Red once, plays nothing.
+    document = {"campaign": "Old Sea", "entries": [*entries(), gm_for_red()]}
+    return export_page(document, "en", names, played={ANN: ["Red", "Blue"]})
+
+
+def gm_for_red() -> dict[str, Any]:
+    return {
+        "seq": 6,
+        "turn": 1,
+        "actor_id": GM,
+        "faction": "Red",
+        "ruleset": "core",
+        "command": "roll",
+        "outcome": {"summary": "2d6 = 7"},
+    }
 
 
 def visible(html: str) -> str:
@@ -46,7 +60,7 @@ def visible(html: str) -> str:
     return re.sub(r"<script.*?</script>", "", html, flags=re.S)
 
 
-def test_the_player_filter_lists_each_player_once_by_name_with_their_factions() -> None:
+def test_the_player_filter_lists_each_player_once_with_the_factions_they_play() -> None:
     html = page({GM: "Game Master", ANN: "Ann"})
     players = html[html.index('<select id="player"') : html.index("</select>")]
     options = re.findall(r'<option value="(\d+)">([^<]*)</option>', players)
