@@ -9,6 +9,8 @@ import pytest
 from bot.errors import GameError
 from bot.rules.company_raids.settings import CompanyRaidsSettings
 from bot.rules.fleet_combat.settings import FleetCombatSettings
+from bot.rules.space_pirates.settings import DEFAULT_RESOLUTION_ORDER
+from bot.rules.space_pirates.settings import SpacePiratesSettings
 from bot.settings_edit import apply
 from bot.settings_edit import describe
 from bot.settings_file import SettingsFileRejected
@@ -88,4 +90,17 @@ def test_a_typed_value_is_refused_with_its_real_cause() -> None:
     )
     assert typed_refusal(faces, "duel_hit_faces", "two", "en") == (
         "`two` is not a valid value for `duel_hit_faces`."
+    )
+
+
+def test_a_resolution_order_missing_steps_is_refused_naming_every_step() -> None:
+    settings = SpacePiratesSettings()
+    steps = ", ".join(DEFAULT_RESOLUTION_ORDER)
+    assert typed_refusal(settings, "resolution_order", "report", "en") == (
+        "`report` cannot be set for `resolution_order`: the resolution order must list every"
+        f" step once, in any order: {steps} (SP-I40)."
+    )
+    assert typed_refusal(settings, "resolution_order", "report", "ru") == (
+        "`report` нельзя задать для `resolution_order`: в порядке разрешения каждый шаг должен"
+        f" стоять ровно один раз, в любом порядке: {steps} (SP-I40)."
     )
