@@ -18,6 +18,7 @@ from pydantic import ValidationError
 from pydantic.fields import FieldInfo
 
 from bot.errors import GameError
+from bot.errors import typed_params
 from bot.i18n import Msg
 
 TRUE_WORDS = {"true", "yes", "on", "1", "да", "вкл"}
@@ -151,8 +152,10 @@ def describe(model: BaseModel, name: str) -> SettingInfo:
             choices = tuple(str(a) for a in get_args(item))
             allowed = ", ".join(choices)
             return SettingInfo(name, "list", allowed, current, choices, ordered, least)
+        # Any values of its type (the model's validators say what else they need): no list
+        # of allowed values to show.
         kind = "int list" if item is int else "list"
-        return SettingInfo(name, kind, "a, b, c", current, (), ordered, least)
+        return SettingInfo(name, kind, "", current, (), ordered, least)
     return SettingInfo(name, "table", "", current)
 
 
@@ -184,15 +187,65 @@ def apply(model: BaseModel, name: str, raw: str) -> BaseModel:
     try:
         value = _parse(info.kind, raw)
         new = type(model).model_validate({**model.model_dump(), name: value})
-    except (ValueError, ValidationError):
-        raise SettingError(
-            "error.setting_value", name=name, value=raw, allowed=info.allowed
-        ) from None
+    except ValidationError as error:
+        reason = rule_refusal(error)
+        if reason is not None:
+            raise SettingError(
+                "error.setting_refused", name=name, value=raw, reason=reason
+            ) from None
+        raise value_refused(info, raw) from None
+    except ValueError:
+        raise value_refused(info, raw) from None
     if too_few(info, getattr(new, name)):
-        raise SettingError(
-            "error.setting_too_few", name=name, count=info.least, allowed=info.allowed
-        )
+        key = "error.setting_too_few" if info.allowed else "error.setting_too_few_any"
+        raise SettingError(key, name=name, count=info.least, allowed=info.allowed)
     return new
+
+
+def value_refused(info: SettingInfo, raw: str) -> SettingError:
+    """A value that is not one of the setting's type: what is allowed, where it has a list."""
+    key = "error.setting_value" if info.allowed else "error.setting_value_any"
+    return SettingError(key, name=info.name, value=raw, allowed=info.allowed)
+
+
+class SettingsRule(ValueError):
+    """A settings model's validator refusing a combination of values, in the reader's
+    language: a catalog message, and the settings it concerns (`settings`, whichever of
+    them a GM changed is named in the refusal). Pydantic keeps it as its error's context."""
+
+    def __init__(self, key: str, settings: Sequence[str] = (), **params: Any) -> None:
+        super().__init__(key)
+        self.message = Msg(key, **params)
+        self.settings = tuple(settings)
+
+
+# What pydantic puts before a validator's own words.
+VALIDATOR_PREFIXES = ("Value error, ", "Assertion failed, ")
+RULE_ERRORS = frozenset({"value_error", "assertion_error"})
+
+
+def refusal(detail: Any) -> Msg | str:
+    """What one error of a settings model's validation says, for every settings refusal: a
+    validator's catalog message (`SettingsRule`), else pydantic's words without the prefix
+    it puts before a validator's ("Value error, ")."""
+    error = (detail.get("ctx") or {}).get("error")
+    if isinstance(error, SettingsRule):
+        return error.message
+    text = str(detail.get("msg", ""))
+    for prefix in VALIDATOR_PREFIXES:
+        text = text.removeprefix(prefix)
+    return text
+
+
+def rule_refusal(error: ValidationError) -> Msg | str | None:
+    """A validator's refusal (`refusal`) when a validator refused, None when the value is
+    not of the setting's type (its allowed values say what is)."""
+    found = next((d for d in error.errors() if d.get("type") in RULE_ERRORS), None)
+    return None if found is None else refusal(found)
+
+
+typed_params("error.setting_refused", "value", "name")
+typed_params("error.setting_value_any", "value", "name")
 
 
 def too_few(info: SettingInfo, value: Any) -> bool:

@@ -242,14 +242,7 @@ def _field_problems(
         loc = detail.get("loc", ())
         name = str(loc[0]) if loc else ""
         if name not in type(current).model_fields:
-            problems.append(
-                _problem(
-                    lines.get((section,)),
-                    "error.settings_file.invalid",
-                    setting=section,
-                    detail=str(detail.get("msg", "")),
-                )
-            )
+            problems.append(_model_problem(section, detail, text, lines))
             continue
         if name in named:
             continue
@@ -263,20 +256,54 @@ def _field_problems(
                     line,
                     "error.settings_file.invalid",
                     setting=f"{section}.{where}",
-                    detail=str(detail.get("msg", "")),
+                    detail=settings_edit.refusal(detail),
+                )
+            )
+        elif detail.get("type") in settings_edit.RULE_ERRORS:
+            problems.append(
+                _problem(
+                    line,
+                    "error.settings_file.refused",
+                    setting=f"{section}.{name}",
+                    value=_raw_value(text, line),
+                    reason=settings_edit.refusal(detail),
                 )
             )
         else:
             problems.append(
                 _problem(
                     line,
-                    "error.settings_file.value",
+                    "error.settings_file.value" if info.allowed else "error.settings_file.any",
                     setting=f"{section}.{name}",
                     value=_raw_value(text, line),
                     allowed=info.allowed,
                 )
             )
     return problems
+
+
+def _model_problem(section: str, detail: Any, text: str, lines: Mapping[Any, int]) -> FileProblem:
+    """A refusal of the section's settings together (a validator of the whole model), at
+    the first setting it concerns that the file sets (with the value it sets), else at the
+    section's line."""
+    error = (detail.get("ctx") or {}).get("error")
+    concerns = error.settings if isinstance(error, settings_edit.SettingsRule) else ()
+    name = next((n for n in concerns if (section, n) in lines), None)
+    if name is None:
+        return _problem(
+            lines.get((section,)),
+            "error.settings_file.invalid",
+            setting=section,
+            detail=settings_edit.refusal(detail),
+        )
+    line = lines.get((section, name))
+    return _problem(
+        line,
+        "error.settings_file.refused",
+        setting=f"{section}.{name}",
+        value=_raw_value(text, line),
+        reason=settings_edit.refusal(detail),
+    )
 
 
 def _too_few(
@@ -287,10 +314,11 @@ def _too_few(
     for name in named:
         info = settings_edit.describe(settings, name)
         if settings_edit.too_few(info, info.current):
+            key = "error.settings_file.too_few" + ("" if info.allowed else "_any")
             problems.append(
                 _problem(
                     lines.get((section, name)),
-                    "error.settings_file.too_few",
+                    key,
                     setting=f"{section}.{name}",
                     count=info.least,
                     allowed=info.allowed,

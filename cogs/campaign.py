@@ -75,6 +75,7 @@ from bot.turn_flow import reminders_text
 # Refusals of `/campaign settings set` that name the setting.
 SETTING_REFUSALS = frozenset(
     {"error.setting_unknown", "error.setting_value", "error.setting_table", "error.setting_too_few"}
+    | {"error.setting_value_any", "error.setting_too_few_any", "error.setting_refused"}
 )
 
 

@@ -50,5 +50,5 @@ def test_an_import_setting_the_schedule_or_emptying_a_needed_list_is_refused_in_
         " бы 1 значение. Допустимо: cruise, move, raid, blockade, escort, landing, build,"
         " repair, disband",
         "Строка 7: `company_raids.duel_hit_faces` нельзя оставить пустым: правилам нужно хотя"
-        " бы 1 значение. Допустимо: a, b, c",
+        " бы 1 значение.",
     ]

@@ -23,6 +23,7 @@ from bot.announcements import OutboxMessage as Post
 from bot.campaigns import Choice
 from bot.campaigns import HistoryFilter
 from bot.campaigns import UnitOfWork
+from bot.command_names import command_msg
 from bot.dice import Dice
 from bot.errors import GameError
 from bot.errors import NotAllowed
@@ -172,9 +173,11 @@ async def _answer(
     announce: Callable[[Applied[ChoiceOutcome, SpacePiratesSettings]], list[Announcement]]
     | None = None,
     then: Callable[[UnitOfWork, ChoiceOutcome], Awaitable[Any]] | None = None,
+    typed: str | None = None,
 ) -> Applied[ChoiceOutcome, SpacePiratesSettings]:
     """Apply the victim's answer in one unit of work, under the campaign's fleet combat
-    settings (FC-I17); `then` runs in it after the entry (`Applied.after`). A question a
+    settings (FC-I17); `then` runs in it after the entry (`Applied.after`). The entry is
+    the typed command that answered (`typed`: `pirates offer`), else the button's. A question a
     GM's undo took back says so (as core choices do); a button of another kind of question
     (a number handed out again after an undo) is refused."""
     combat: FleetCombatSettings = await campaign_combat(ctx)
@@ -203,7 +206,7 @@ async def _answer(
     return await ctx.apply(
         change,
         faction=owner,
-        command=f"pirates {kind_of(pending).replace('_', '-')}",
+        command=typed or f"pirates {kind_of(pending).replace('_', '-')}",
         options={"choice": choice_id, "answer": option},
         audit=_public_audit,
         then=then,
@@ -291,14 +294,22 @@ def answered_title(
 
 
 async def answer_question(
-    ctx: Ctx, choice_id: int, option: str, locale: str, cost: int | None = None, *, edit: bool
+    ctx: Ctx,
+    choice_id: int,
+    option: str,
+    locale: str,
+    cost: int | None = None,
+    *,
+    edit: bool,
+    typed: str | None = None,
 ) -> None:
     """Answer a question; in the same transaction (the outbox) the message showing how it
     ended, titled by the answer (a paid buy-off is not "the raid goes on"), the clicked
     question redrawn when `edit` (in `locale`, the language it was asked in), and the
     questions the answer leads to: new posts, in the campaign's language now. Answered by
-    a command instead (`edit` False), the question's own message is redrawn as answered
-    too, its buttons gone (`settled_question`)."""
+    a command instead (`edit` False; `typed`: that command), the question's own message is
+    redrawn as answered too, its buttons gone, saying who answered with which command
+    (`settled_question`)."""
     state, _ = await ctx.read()
     waiting = open_questions(state)
     before = [q.choice_id for q in waiting]
@@ -317,13 +328,30 @@ async def answer_question(
             view=report_view(ctx, done.outcome, locale, asked.turn),
         )
         settled = [
-            settled_question(q, post, option, done.outcome.outcome, done.outcome.lines)
+            settled_question(
+                q,
+                post,
+                option,
+                done.outcome.outcome,
+                done.outcome.lines,
+                head=None if typed is None else answered_by(ctx, q, typed),
+            )
             for q, post in done.after or ()
         ]
         asked_next = _new_questions(before, done.outcome)
         return [answered, *settled, *questions(asked_next, ctx.user_of, ctx.public_locale)]
 
-    await _answer(ctx, choice_id, option, cost, announce=shown, then=posted)
+    await _answer(ctx, choice_id, option, cost, announce=shown, then=posted, typed=typed)
+
+
+def answered_by(ctx: Ctx, question: Question, typed: str) -> Msg:
+    """SP-I45: how a question answered by a typed command was settled: by its player, or
+    by a GM who does not play its faction, with that command (as the reader names it)."""
+    faction = faction_of(question)
+    key = "question.answered_by_command"
+    if ctx.is_gm and faction not in ctx.own_factions():
+        key = "question.answered_by_gm_command"
+    return Msg(C + key, faction=faction, command=command_msg(typed))
 
 
 @controls.control(ANSWER)
@@ -345,7 +373,14 @@ async def dismiss_with_upkeep(ctx: Ctx, faction: str, contract: int) -> bool:
         return False
     if not ctx.is_gm and due.owner != faction:
         raise NotAllowed("space_pirates.error.not_your_contract", contract=contract)
-    await answer_question(ctx, due.choice_id, "end", ctx.public_locale, edit=False)
+    await answer_question(
+        ctx,
+        due.choice_id,
+        "end",
+        ctx.public_locale,
+        edit=False,
+        typed="pirates mercenaries dismiss",
+    )
     return True
 
 
@@ -362,7 +397,7 @@ async def answer_offer(ctx: Ctx, faction: str, number: int, pay: bool) -> bool:
     if not ctx.is_gm and asked.faction != faction:
         raise NotAllowed("space_pirates.error.not_your_choice", faction=shown(asked.faction))
     option = "accept" if pay else "decline"
-    await answer_question(ctx, number, option, ctx.public_locale, edit=False)
+    await answer_question(ctx, number, option, ctx.public_locale, edit=False, typed="pirates offer")
     return True
 
 

@@ -17,6 +17,7 @@ from pydantic import Field
 from pydantic import field_validator
 
 from bot.i18n import Msg
+from bot.settings_edit import SettingsRule
 from bot.text import faces_text
 
 MAX_DIE_FACES = 100
@@ -109,8 +110,7 @@ class CompanyRaidsSettings(BaseModel):
     @classmethod
     def _faces_are_positive(cls, faces: set[int]) -> set[int]:
         if any(face < 1 or face > MAX_DIE_FACES for face in faces):
-            msg = f"faces must be within 1..{MAX_DIE_FACES}"
-            raise ValueError(msg)
+            raise SettingsRule("company_raids.settings.faces_range", high=MAX_DIE_FACES)
         return faces
 
 

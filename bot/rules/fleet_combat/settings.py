@@ -25,6 +25,7 @@ from pydantic import model_validator
 from bot.errors import RuleViolation
 from bot.i18n import Msg
 from bot.paths import data_dir
+from bot.settings_edit import SettingsRule
 from bot.text import literal
 from bot.text import look_alike
 from bot.text import name_key
@@ -296,12 +297,16 @@ class FleetCombatSettings(BaseModel):
             if name not in self.non_combat_classes and name not in self.class_levels
         ]
         if missing:
-            msg = f"combat classes without a level (FC-I1): {', '.join(missing)}"
-            raise ValueError(msg)
+            raise SettingsRule(
+                "fleet_combat.settings.no_level",
+                ("non_combat_classes", "class_levels", "ship_stats"),
+                classes=", ".join(missing),
+            )
         bad = [name for name, level in self.class_levels.items() if level < 1]
         if bad:
-            msg = f"class levels must be 1 or more: {', '.join(bad)}"
-            raise ValueError(msg)
+            raise SettingsRule(
+                "fleet_combat.settings.level_below_one", ("class_levels",), classes=", ".join(bad)
+            )
         return self
 
     # --- derived views used by the engine -------------------------------------------------

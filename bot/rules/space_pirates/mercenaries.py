@@ -19,6 +19,7 @@ from bot.rules.space_pirates.battle import pirate_ships
 from bot.rules.space_pirates.fleet import compose_fleet
 from bot.rules.space_pirates.fleet import payment
 from bot.rules.space_pirates.fleet import payment_value
+from bot.rules.space_pirates.messages import fleet_msg
 from bot.rules.space_pirates.messages import numbers_msg
 from bot.rules.space_pirates.models import MercenaryContract
 from bot.rules.space_pirates.models import PirateFleet
@@ -135,10 +136,18 @@ def quote_hire(
                 faction=shown(faction),
                 count=settings.mercenary_window_turns,
             )
+        # A value below the cost of the ships it brings counts as that cost (SP-I42): say so,
+        # and whether a smaller contract fits.
+        least = payment_value(1, compose_fleet(1, settings), settings)
         raise RuleViolation(
-            f"{P}error.pool_exceeded",
+            f"{P}error.pool_exceeded" + ("" if value == hire_value else "_floor"),
             clause="SP-I35",
             value=value,
+            asked=hire_value,
+            fleet=fleet_msg(fleet),
+            advice=Msg(f"{P}error.pool_too_small", least=least)
+            if least > pool.pool
+            else Msg(f"{P}error.pool_smaller_contract", pool=max(pool.pool, 0)),
             pool=max(pool.pool, 0),
             largest=pool.largest_fleet,
             divisor=settings.mercenary_pool_divisor,

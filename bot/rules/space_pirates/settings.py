@@ -17,6 +17,8 @@ from pydantic import Field
 from pydantic import model_validator
 from pydantic.config import JsonDict
 
+from bot.settings_edit import SettingsRule
+
 PirateType = Literal["battleship", "cruiser", "raider"]
 PIRATE_TYPES: tuple[PirateType, ...] = ("battleship", "cruiser", "raider")
 
@@ -305,15 +307,24 @@ class SpacePiratesSettings(BaseModel):
     def _tables_are_whole(self) -> SpacePiratesSettings:
         missing = [p for p in PIRATE_TYPES if p not in self.pirate_ship_table]
         if missing:
-            msg = f"pirate ship table lacks {', '.join(missing)} (SP-I9)"
-            raise ValueError(msg)
+            raise SettingsRule(
+                "space_pirates.settings.ship_table_lacks",
+                ("pirate_ship_table",),
+                types=", ".join(missing),
+            )
         missing = [p for p in PIRATE_TYPES if p not in self.squads_per_ship]
         if missing:
-            msg = f"squads table lacks {', '.join(missing)} (SP-I23)"
-            raise ValueError(msg)
+            raise SettingsRule(
+                "space_pirates.settings.squads_table_lacks",
+                ("squads_per_ship",),
+                types=", ".join(missing),
+            )
         if sorted(self.resolution_order) != sorted(DEFAULT_RESOLUTION_ORDER):
-            msg = "resolution_order must list every step once (SP-I40)"
-            raise ValueError(msg)
+            raise SettingsRule(
+                "space_pirates.settings.every_step_once",
+                ("resolution_order",),
+                steps=", ".join(DEFAULT_RESOLUTION_ORDER),
+            )
         return self
 
     def pirate_cost(self, pirate_type: str) -> int:
