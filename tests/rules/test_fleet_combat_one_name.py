@@ -17,6 +17,7 @@ import pytest
 from test_fleet_combat_support import give_orders
 from test_fleet_combat_support import order
 from test_fleet_combat_support import register
+from test_fleet_combat_support import saved_at
 from test_fleet_combat_support import ships_of
 
 from bot.dice import Dice
@@ -45,14 +46,8 @@ def refused(call, *args, **kwargs) -> RuleViolation:
 
 
 def saved_apart() -> FleetCombatState:
-    """Red's cruisers saved at `Mecatol`, Blue's destroyers at `mecatol` (a campaign saved
-    before points were compared by name)."""
-    state = register(FleetCombatState(turn_order=["Red", "Blue"]), "Red", {"cruiser": 2})
-    state = register(state, "Blue", {"destroyer": 3}, point="Vega")
-    saved = state.model_dump(mode="json")
-    saved["fleets"][0]["point"] = "Mecatol"
-    saved["fleets"][1]["point"] = "mecatol"
-    return FleetCombatState.model_validate(saved)
+    """Red's cruisers saved at `Mecatol`, Blue's destroyers at `mecatol`."""
+    return saved_at("Mecatol", "mecatol")
 
 
 def test_a_battle_declared_in_another_case_is_fought_by_the_fleets_at_that_point():

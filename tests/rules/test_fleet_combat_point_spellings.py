@@ -9,6 +9,7 @@ from __future__ import annotations
 from test_fleet_combat_support import give_orders
 from test_fleet_combat_support import order
 from test_fleet_combat_support import register
+from test_fleet_combat_support import saved_at
 from test_fleet_combat_support import ships_of
 
 from bot.dice import Dice
@@ -53,12 +54,7 @@ def test_a_fleet_registered_at_another_spelling_joins_the_point_as_registered():
 def saved_in_both_spellings() -> FleetCombatState:
     """Red's cruisers saved at `Port-Royal`, Blue's destroyers at `Port Royal` (a campaign
     saved while the two were told apart)."""
-    state = register(FleetCombatState(turn_order=["Red", "Blue"]), "Red", {"cruiser": 2})
-    state = register(state, "Blue", {"destroyer": 3}, point="Vega")
-    saved = state.model_dump(mode="json")
-    saved["fleets"][0]["point"] = "Port-Royal"
-    saved["fleets"][1]["point"] = "Port Royal"
-    return FleetCombatState.model_validate(saved)
+    return saved_at("Port-Royal", "Port Royal")
 
 
 def test_a_campaign_saved_with_both_spellings_loads_and_fights_at_one_point():

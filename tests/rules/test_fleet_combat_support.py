@@ -86,3 +86,14 @@ def ships_of(
     if fleet is None:
         return []
     return [(s.id, s.ship_class, s.wounds) for s in sorted(fleet.ships, key=lambda s: s.id)]
+
+
+def saved_at(red: str, blue: str) -> FleetCombatState:
+    """Red's cruisers saved at `red`, Blue's destroyers at `blue`: two spellings of one point
+    in a campaign saved before the engine read them as one."""
+    state = register(FleetCombatState(turn_order=["Red", "Blue"]), "Red", {"cruiser": 2})
+    state = register(state, "Blue", {"destroyer": 3}, point="Vega")
+    saved = state.model_dump(mode="json")
+    saved["fleets"][0]["point"] = red
+    saved["fleets"][1]["point"] = blue
+    return FleetCombatState.model_validate(saved)
