@@ -287,10 +287,14 @@ class Pings(list[int]):
             told += [line for line in lines if line not in told]
 
     def owe(self, user: int | None, ruleset: str, owes: Msg) -> None:
-        """What a pinged `user` owes now in `ruleset` (`RulesetSpec.awaited`), told with why
-        they are pinged; it pings nobody who is not pinged already."""
-        if user is None or user not in self.reasons:
+        """What `user` owes now in `ruleset` (`RulesetSpec.awaited`), told with why they are
+        pinged; a player who owes something is pinged for it alone too (forces left without
+        orders for the turn that starts)."""
+        if user is None:
             return
+        if user not in self.reasons:
+            self.append(user)
+            self.reasons[user] = []
         items = self.owed.setdefault(user, {}).setdefault(ruleset, [])
         if owes not in items:
             items.append(owes)
@@ -298,8 +302,9 @@ class Pings(list[int]):
     def why(self, user: int, *, with_owed: bool = True) -> list[Msg]:
         """Why `user` is pinged: each reason (what happened, in its ruleset's lines when it
         gave some), with what they owe in its ruleset (once), then what they owe in a
-        ruleset they are pinged for nothing else (without `with_owed`: the reasons alone)."""
-        owed = dict(self.owed.get(user, {})) if with_owed else {}
+        ruleset they are pinged for nothing else (without `with_owed`: the reasons alone, or
+        what they owe where that is their only reason)."""
+        owed = dict(self.owed.get(user, {})) if with_owed or not self.reasons[user] else {}
         told: list[Msg] = []
         for why, ruleset in self.reasons[user]:
             name = Msg(f"ruleset.{ruleset}")
@@ -475,10 +480,10 @@ class TurnFlow:
 
     async def notified(self, campaign_id: int, report: TurnEndReport) -> Pings:
         """Who a turn's end summary pings, and why: the players of the factions something
-        happened to (each ruleset's `affected`) and the owners of the questions now waiting
-        for them, each with what the rulesets say they owe now (`RulesetSpec.awaited`). A
-        preview of a player's own command is no question: it pings nobody (a secret bribe
-        stays the briber's, SP-I33)."""
+        happened to (each ruleset's `affected`), the owners of the questions now waiting
+        for them, and the players who owe something for the turn that starts, each with what
+        the rulesets say they owe (`RulesetSpec.awaited`). A preview of a player's own command
+        is no question: it pings nobody (a secret bribe stays the briber's, SP-I33)."""
         factions = {name_key(f.name): f.user_id for f in await self.service.factions(campaign_id)}
         pings = Pings()
         for summary in report.summaries:
@@ -487,13 +492,12 @@ class TurnFlow:
                 pings.add(factions.get(name_key(faction)), "affected", summary.ruleset, lines)
         for choice in questions(await self.service.open_choices(campaign_id)):
             pings.add(choice.owner_id, "question", choice.ruleset)
-        if pings:
-            campaign = await self.service.get(campaign_id)
-            for key, (state, settings) in (await self._awaiting_states(campaign)).items():
-                spec = rulesets.get(key)
-                assert spec.awaited is not None
-                for item in spec.awaited(state, settings, campaign.turn):
-                    pings.owe(factions.get(name_key(item.faction)), key, item.owes)
+        campaign = await self.service.get(campaign_id)
+        for key, (state, settings) in (await self._awaiting_states(campaign)).items():
+            spec = rulesets.get(key)
+            assert spec.awaited is not None
+            for item in spec.awaited(state, settings, campaign.turn):
+                pings.owe(factions.get(name_key(item.faction)), key, item.owes)
         return pings
 
     async def unposted(self, shards: Shards | None = None) -> list[TurnPost]:

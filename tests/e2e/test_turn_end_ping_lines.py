@@ -112,6 +112,25 @@ async def test_a_squadron_starting_its_raid_is_told_to_its_player_with_the_turns
     )
 
 
+async def test_a_player_whose_force_still_lacks_orders_is_pinged_for_it(navy):
+    """NO-I2: Russia registered a squadron and gave it no order; nothing happened to it at
+    turn 1's end, but the turn that starts waits for its order: Russia's player is pinged
+    for it, counted, not named (the ping is public)."""
+    await navy.slash(
+        "/navy forces register name:Baltic kind:line location:30 ships:2xIII", as_="player3"
+    )
+
+    ended = await end_turn(navy, 1)
+
+    ping = ping_of(ended)
+    assert ping.pings == {"player3"}
+    russia = f"<@{navy.member('player3').id}>"
+    assert ping.content.endswith(
+        f"{russia} — awaited from you (Naval orders): 1 force lacks orders for turn 2"
+    )
+    assert "Baltic" not in ping.content
+
+
 async def test_a_hidden_raid_and_private_orders_leave_nothing_in_the_ping_the_summary_hid(
     navy,
 ):

@@ -62,7 +62,7 @@ async def test_the_turn_end_pings_no_briber_for_a_quote_or_a_hidden_bribe(pirate
     """Review #36, SP-I33: Vega pays her buy-off; Orion, whose two quotes of turn 1 are
     still open, places a bribe against Vega (private to Orion and the GMs until it
     happens). The end of turn 2 pings nobody for Orion: no quote is a question, and the
-    bribe stays hidden."""
+    bribe stays hidden; it names what Vega owes."""
     table = pirates
     question = next(
         m for m in table.channel_messages() if any(b.label == "Pay 600" for b in m.buttons)
@@ -78,7 +78,10 @@ async def test_the_turn_end_pings_no_briber_for_a_quote_or_a_hidden_bribe(pirate
     assert "bribed" in "".join(e.get("description") or "" for e in ended.followups[0].embeds)
     assert all("player2" not in m.pings for m in ended.followups)
     assert all(orion not in (m.content or "") for m in ended.followups)
-    assert not any("concerns you" in (m.content or "") for m in ended.followups)
+    # The ping names Vega's answer to the new offer; the offer's own message notifies her.
+    [ping] = [m for m in ended.followups if "concerns you" in (m.content or "")]
+    assert "awaited from you (Space pirates): an answer to buy-off offer" in ping.content
+    assert not ping.pings
 
 
 async def red_attacks_blue_at_mecatol(table):
