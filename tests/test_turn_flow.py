@@ -111,10 +111,10 @@ def test_each_awaited_player_is_listed_once_with_all_they_owe_and_no_preview():
     assert owed.owes.render("ru").startswith("содержание 20 по контракту наёмников №15")
 
 
-def test_a_turn_end_ping_tells_what_is_owed_and_pings_nobody_for_it_alone():
+def test_a_turn_end_ping_tells_what_is_owed_and_pings_who_owes_it_alone():
     """A player pinged for their pieces is told what they now owe in that ruleset, a
     question's owner what they owe beside it; a player pinged with nothing owed reads the
-    reason as before; owing something pings nobody who was not pinged."""
+    reason as before; a player who only owes something is pinged for it, after the others."""
     from bot.i18n import Msg
     from bot.turn_flow import Pings
 
@@ -131,7 +131,7 @@ def test_a_turn_end_ping_tells_what_is_owed_and_pings_nobody_for_it_alone():
     pings.owe(1, "space_pirates", upkeep)
     pings.owe(4, "fleet_combat", orders)
 
-    assert list(pings) == [1, 2, 3, 5]
+    assert list(pings) == [1, 2, 3, 5, 4]
     assert pings.line("en") == (
         "The turn's end concerns you: <@1> — something happened to your pieces (Fleet"
         " combat), awaited from you: fire orders or a retreat in battle #1 at Mecatol, round 2"
@@ -139,7 +139,8 @@ def test_a_turn_end_ping_tells_what_is_owed_and_pings_nobody_for_it_alone():
         " it or end the contract; <@2> — something happened to your pieces (Fleet combat); <@3>"
         " — a question waits for your answer (Ottoman piracy); <@5> — a question waits for"
         " your answer (Space pirates): upkeep 20 for mercenary contract #15: pay it or end the"
-        " contract"
+        " contract; <@4> — awaited from you (Fleet combat): fire orders or a retreat in battle"
+        " #1 at Mecatol, round 2 (FC-I7)"
     )
     assert pings.line("ru").startswith(
         "Конец хода касается вас: <@1> — что-то произошло с вашими силами (Флотский бой), и"
