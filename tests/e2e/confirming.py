@@ -18,6 +18,13 @@ def red_button(asked: Reply) -> str | None:
     return next((b.label for b in asked.buttons if b.style == "danger"), None)
 
 
+async def refused_at_once(table: Table, line: str, *, as_: str) -> Reply:
+    """`line` typed by `as_` is refused at once, to that player alone, nothing asked."""
+    refused = await table.slash(line, as_=as_)
+    assert red_button(refused) is None and refused.ephemeral, refused.text()
+    return refused
+
+
 async def confirmed(
     table: Table,
     line: str,

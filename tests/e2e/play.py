@@ -1,11 +1,14 @@
 """What the end-to-end tests share: seating the Ottoman piracy cast (each player joins with a
 faction and is given a power, the GM records the powers at war with the Ottomans), the usual
-fleet combat battle (Red attacks Blue at Mecatol), reading a reply's buttons and the entry
-numbers of a `/history list` page."""
+fleet combat battle (Red attacks Blue at Mecatol), a refusal answered to its player alone, a
+ruleset's state as an earlier release saved it, reading a reply's text and buttons and the
+entry numbers of a `/history list` page."""
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Callable
 from collections.abc import Sequence
 from datetime import UTC
 from datetime import datetime
@@ -13,6 +16,7 @@ from datetime import timedelta
 from typing import Any
 
 from bot.standin import Table
+from bot.storage.audit import canonical
 
 # (player, faction, power) of the usual cast: the Ottomans, their target, a third power.
 PIRACY_CAST = (
@@ -68,6 +72,40 @@ async def red_attacks_blue(table: Table, *, blue: str = "3 destroyers", green: b
     attack = await table.slash("/combat attack point:Mecatol targets:Blue", as_="player1")
     assert not attack.ephemeral, attack.text()
     return attack
+
+
+async def refused_alone(table: Table, line: str, as_: str) -> str:
+    """`line` typed by `as_` is answered to that player alone, nothing posted in the channel:
+    the refusal's text."""
+    posted = len(table.channel_messages())
+    refused = await table.slash(line, as_=as_)
+    assert refused.ephemeral, refused.text()
+    assert len(table.channel_messages()) == posted
+    return refused.embed.description
+
+
+async def saved_state(table: Table, ruleset: str, change: Callable[[dict[str, Any]], None]) -> None:
+    """The campaign's `ruleset` state as an earlier release saved it: the stored state with
+    `change` made to it, written behind the bot's back."""
+    found = await table.bot.service.by_channel(table.channel().id)
+    assert found is not None
+    db = table.bot.service.db
+    row = await db.fetchone(
+        "SELECT state FROM ruleset_state WHERE campaign_id = ? AND ruleset = ?",
+        (found.id, ruleset),
+    )
+    state = json.loads(row[0])
+    change(state)
+    async with db.transaction() as conn:
+        await conn.execute(
+            "UPDATE ruleset_state SET state = ? WHERE campaign_id = ? AND ruleset = ?",
+            (canonical(state), found.id, ruleset),
+        )
+
+
+def text_of(reply: Any) -> str:
+    """Every embed description of a reply, as one text."""
+    return "\n".join(e.get("description") or "" for e in reply.embeds)
 
 
 def newest_entry(page: Any, command: str) -> int:

@@ -18,6 +18,7 @@ from bot.rules.company_raids import CompanyRaidsSettings
 
 from .play import assert_only_the_asked_answer
 from .play import labels
+from .play import refused_alone
 from .play import set_up
 
 LAND = "/company land piece:Broker company:Steelworks"
@@ -47,12 +48,20 @@ async def board_shown(table) -> str:
     return "\n".join(e.get("description", "") for e in shown.embeds)
 
 
-async def attempt_capture(board, faces: list[int]):
-    """Anna lands Broker in Steelworks and attempts a capture, the Black die scripted with
-    `faces` (the capture roll first): the answer to her click."""
+async def attempt_capture(board, faces: list[int], piece: str = "Broker"):
+    """Anna lands `piece` (Broker) in Steelworks and attempts a capture, the Black die
+    scripted with `faces` (the capture roll first): the answer to her click."""
     board.script_dice(faces)
-    question = await board.slash(LAND, as_="player1")
+    question = await board.slash(f"/company land piece:{piece} company:Steelworks", as_="player1")
     return await board.click(question, CAPTURE, as_="player1")
+
+
+async def counterattacked(board, piece: str, value: int, faces: list[int]):
+    """Anna registers `piece` of `value` and attempts a capture with it (`attempt_capture`,
+    `faces`); Boris counterattacks: the answer to his click."""
+    await board.slash(f"/company add-piece name:{piece} value:{value}", as_="player1")
+    failed = await attempt_capture(board, faces, piece)
+    return await board.click(failed, COUNTER, as_="player2")
 
 
 def assert_fine_paid(answer, chosen: str) -> None:
@@ -354,11 +363,7 @@ async def test_refusals_name_the_clause_and_change_nothing(board):
     piece (CR-4.2), unknown names: ephemeral, nothing rolled, the board unchanged."""
     await board.click(await board.slash(LAND, as_="player1"), PAY, as_="player1")
     await board.slash("/company add-piece name:Clerk value:50", as_="player2")
-    board.script_dice([2, 2])
-    await board.slash("/company add-piece name:Scout value:80", as_="player1")
-    raid = await board.slash("/company land piece:Scout company:Steelworks", as_="player1")
-    failed = await board.click(raid, CAPTURE, as_="player1")
-    await board.click(failed, COUNTER, as_="player2")
+    await counterattacked(board, "Scout", 80, [2, 2])
     before = await board_shown(board)
 
     for line, as_, refusal in (
@@ -521,12 +526,8 @@ async def test_an_amount_is_shown_rounded_with_the_exact_figure_beside_it(board)
     await board.slash(
         "/campaign settings set setting:company_raids.counterattack_bonus_pct value:50", as_="gm"
     )
-    await board.slash("/company add-piece name:Scout value:333", as_="player1")
-    board.script_dice([1, 2])
-    question = await board.slash("/company land piece:Scout company:Steelworks", as_="player1")
-    failed = await board.click(question, CAPTURE, as_="player1")
 
-    hit = await board.click(failed, COUNTER, as_="player2")
+    hit = await counterattacked(board, "Scout", 333, [1, 2])
 
     assert "Counterattack bonus: the bank pays Boris 167 (exact 166.5)." in hit.embed.description
 
@@ -750,21 +751,25 @@ async def test_an_unknown_name_is_refused_with_the_registered_ones(board):
     await board.slash("/company add-company name:Acme Works fine:50", as_="player2")
     await board.slash("/company add-piece name:Runner value:20", as_="player1")
 
-    wrong_company = await board.slash("/company land piece:Broker company:Acme Mine", as_="player1")
-    wrong_piece = await board.slash("/company land piece:Tank company:Acme Works", as_="player1")
-    in_russian = await board.slash(
-        "/компания остановка фигура:Танк компания:Steelworks", as_="player3"
+    wrong_company = await refused_alone(
+        board, "/company land piece:Broker company:Acme Mine", "player1"
+    )
+    wrong_piece = await refused_alone(
+        board, "/company land piece:Tank company:Acme Works", "player1"
+    )
+    in_russian = await refused_alone(
+        board, "/компания остановка фигура:Танк компания:Steelworks", "player3"
     )
 
-    assert wrong_company.ephemeral and wrong_company.embed.description == (
+    assert wrong_company == (
         "No Company named “Acme Mine” is registered. Companies: Acme Works, Steelworks. "
         "/company add-company registers a new one."
     )
-    assert wrong_piece.ephemeral and wrong_piece.embed.description == (
+    assert wrong_piece == (
         "No piece named “Tank” is registered. Pieces: Broker, Runner. "
         "/company add-piece registers a new one."
     )
-    assert in_russian.ephemeral and in_russian.embed.description == (
+    assert in_russian == (
         "Фигура «Танк» не зарегистрирована. Фигуры: Broker, Runner. "
         "Новую фигуру регистрирует команда /компания добавить-фигуру."
     )
@@ -775,25 +780,24 @@ async def test_a_name_registered_twice_is_refused_with_the_commands_that_change_
     change or remove the record instead; nothing changes."""
     before = await board_shown(board)
 
-    piece = await board.slash("/company add-piece name:broker value:10", as_="player1")
-    company = await board.slash("/company add-company name:Steelworks fine:5", as_="player2")
-    in_russian = await board.slash(
-        "/компания добавить-компанию название:Steelworks штраф:5", as_="player3"
+    piece = await refused_alone(board, "/company add-piece name:broker value:10", "player1")
+    company = await refused_alone(board, "/company add-company name:Steelworks fine:5", "player2")
+    in_russian = await refused_alone(
+        board, "/компания добавить-компанию название:Steelworks штраф:5", "player3"
     )
 
-    assert piece.ephemeral and piece.embed.description == (
+    assert piece == (
         "A piece named “Broker” is already registered: correct its value with "
         "/company edit-piece, move it with /company move, or delete its record with "
         "/company remove-piece first."
     )
-    assert company.ephemeral and company.embed.description == (
+    assert company == (
         "A Company named “Steelworks” is already registered: change its owner, fine or "
         "Holding with /company edit-company, or delete its record with /company remove-company "
         "first."
     )
-    assert in_russian.ephemeral
-    assert in_russian.embed.description.startswith("Компания «Steelworks» уже зарегистрирована:")
-    assert "/компания изменить-компанию" in in_russian.embed.description
+    assert in_russian.startswith("Компания «Steelworks» уже зарегистрирована:")
+    assert "/компания изменить-компанию" in in_russian
     assert await board_shown(board) == before
 
 

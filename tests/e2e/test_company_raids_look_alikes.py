@@ -3,6 +3,7 @@ for an O) is refused, naming it; the same name in another case is the registered
 
 from __future__ import annotations
 
+from .play import refused_alone
 from .play import set_up
 
 
@@ -13,15 +14,15 @@ async def test_look_alike_company_and_piece_names_are_refused(table):
     lines += [("/company add-company name:Steelworks fine:180", "player1")]
     lines += [("/company add-piece name:Broker value:300", "player1")]
     await set_up(table, lines)
-    company = await table.slash("/company add-company name:Steelw\u043erks fine:10", as_="player1")
-    assert company.ephemeral
-    assert company.embed.description == (
+    company = await refused_alone(
+        table, "/company add-company name:Steelw\u043erks fine:10", "player1"
+    )
+    assert company == (
         "“Steelw\u043erks” looks too much like the Company Steelworks: "
         "pick a name no one can mistake for it."
     )
-    piece = await table.slash("/company add-piece name:Br0ker value:10", as_="player3")
-    assert piece.ephemeral
-    assert piece.embed.description == (
+    piece = await refused_alone(table, "/company add-piece name:Br0ker value:10", "player3")
+    assert piece == (
         "«Br0ker» слишком похоже на фигуру «Broker»: выберите название, которое с ней не спутать."
     )
     shown = await table.slash("/company status", as_="gm")

@@ -8,6 +8,7 @@ Black die are scripted in the order the bot rolls them.
 
 from __future__ import annotations
 
+from .play import refused_alone
 from .test_company_raids import CAPTURE
 from .test_company_raids import COUNTER
 from .test_company_raids import FINE
@@ -15,6 +16,7 @@ from .test_company_raids import LAND
 from .test_company_raids import RUSSIAN
 from .test_company_raids import board  # noqa: F401 - the fixture
 from .test_company_raids import board_shown
+from .test_company_raids import counterattacked
 
 SETTLE = (
     "Settle the incident first (a GM can force the answer with /company force, or undo its"
@@ -27,16 +29,6 @@ async def logged(table, command: str) -> int:
     """How many entries of the log name `command`."""
     log = await table.slash("/history list", as_="gm")
     return log.text().count(command)
-
-
-async def refused_alone(table, line: str, as_: str) -> str:
-    """`line` typed by `as_` is answered to that player alone, nothing posted in the channel:
-    the refusal's text."""
-    posted = len(table.channel_messages())
-    refused = await table.slash(line, as_=as_)
-    assert refused.ephemeral, refused.text()
-    assert len(table.channel_messages()) == posted
-    return refused.embed.description
 
 
 # --- records locked while an incident is open ------------------------------------------
@@ -165,11 +157,7 @@ async def test_every_amount_is_grouped_in_english(board):  # noqa: F811
     paid = await board.click(await board.slash(LAND, as_="player1"), "Pay the fine", as_="player1")
     assert paid.embed.description.startswith("**Fine: Anna pays Boris 999,999.**")
 
-    await board.slash("/company add-piece name:Tycoon value:1000000000000", as_="player1")
-    board.script_dice([3, 4])
-    question = await board.slash("/company land piece:Tycoon company:Steelworks", as_="player1")
-    failed = await board.click(question, CAPTURE, as_="player1")
-    hit = await board.click(failed, COUNTER, as_="player2")
+    hit = await counterattacked(board, "Tycoon", 1000000000000, [3, 4])
     story = hit.embed.description
     assert "Counterattack bonus: the bank pays Boris 1,000,000,000,000." in story
     assert "Tycoon (Anna, value 1,000,000,000,000) is removed from the board." in story
@@ -177,11 +165,7 @@ async def test_every_amount_is_grouped_in_english(board):  # noqa: F811
     await board.slash(
         "/campaign settings set setting:company_raids.counterattack_bonus_pct value:50", as_="gm"
     )
-    await board.slash("/company add-piece name:Scout value:1000001", as_="player1")
-    board.script_dice([3, 4])
-    question = await board.slash("/company land piece:Scout company:Steelworks", as_="player1")
-    failed = await board.click(question, CAPTURE, as_="player1")
-    hit = await board.click(failed, COUNTER, as_="player2")
+    hit = await counterattacked(board, "Scout", 1000001, [3, 4])
     assert (
         "Counterattack bonus: the bank pays Boris 500,001 (exact 500,000.5)."
         in hit.embed.description

@@ -16,6 +16,7 @@ from tests.e2e.confirming import red_button
 from tests.e2e.test_company_raids import LAND
 from tests.e2e.test_company_raids import board  # noqa: F401 - a fixture
 from tests.e2e.test_company_raids import board_shown
+from tests.e2e.test_confirmations_unseen import open_questions
 from tests.e2e.test_fleet_combat import seated  # noqa: F401 - a fixture
 from tests.e2e.test_naval_orders import WS
 from tests.e2e.test_naval_orders import gm_overview
@@ -213,8 +214,9 @@ async def test_a_restart_between_the_question_and_the_click_loses_nothing(campai
 
 
 async def test_a_confirm_that_no_longer_applies_is_refused_on_the_question(campaign):
-    """State moved between the question and the click (another GM removed the same GM):
-    the red button is refused on the question, and nothing more is logged."""
+    """State moved between the question and the click (another GM removed the same GM,
+    through a question of their own): the red button is refused on the question, saying
+    why; nothing more is logged and no question is left open."""
     await campaign.slash("/campaign gm add user:@player1", as_="gm")
     await campaign.slash("/campaign gm add user:@player2", as_="gm")
     first = await campaign.slash("/campaign gm remove user:@player1", as_="gm")
@@ -225,6 +227,7 @@ async def test_a_confirm_that_no_longer_applies_is_refused_on_the_question(campa
     assert "is not a GM of this campaign" in late.embed.description
     assert late.buttons and all(b.disabled for b in late.buttons)
     assert (await history(campaign)).count("campaign gm remove") == 1
+    assert await open_questions(campaign) == []
 
 
 async def test_the_question_is_in_the_askers_language(campaign):

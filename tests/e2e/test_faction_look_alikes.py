@@ -5,6 +5,7 @@ play."""
 from __future__ import annotations
 
 from bot.campaigns import Actor
+from tests.e2e.play import refused_alone
 
 CYRILLIC_RED = "R\u0435d"  # Cyrillic е
 
@@ -16,9 +17,8 @@ async def factions_listed(table) -> str:
 
 async def test_a_faction_with_a_cyrillic_letter_is_refused_next_to_the_latin_one(campaign):
     await campaign.slash("/campaign join faction:Red", as_="player1")
-    refused = await campaign.slash(f"/campaign join faction:{CYRILLIC_RED}", as_="player2")
-    assert refused.ephemeral
-    assert refused.embed.description == (
+    refused = await refused_alone(campaign, f"/campaign join faction:{CYRILLIC_RED}", "player2")
+    assert refused == (
         f"“{CYRILLIC_RED}” looks too much like Red, a faction of this campaign: "
         "pick a name no one can mistake for it."
     )
@@ -27,9 +27,8 @@ async def test_a_faction_with_a_cyrillic_letter_is_refused_next_to_the_latin_one
 
 async def test_a_digit_for_a_letter_is_refused_and_the_refusal_reads_in_russian(campaign):
     await campaign.slash("/campaign join faction:Ottomans", as_="player1")
-    refused = await campaign.slash("/campaign join faction:0ttomans", as_="player3")
-    assert refused.ephemeral
-    assert refused.embed.description == (
+    refused = await refused_alone(campaign, "/campaign join faction:0ttomans", "player3")
+    assert refused == (
         "«0ttomans» слишком похоже на «Ottomans» — фракцию этой кампании: "
         "выберите название, которое с ней не спутать."
     )
@@ -38,9 +37,8 @@ async def test_a_digit_for_a_letter_is_refused_and_the_refusal_reads_in_russian(
 async def test_the_same_name_in_other_case_is_the_faction_itself(campaign):
     """`RED` is the faction Red itself (name_key), not a look-alike of it."""
     await campaign.slash("/campaign join faction:Red", as_="player1")
-    taken = await campaign.slash("/campaign join faction:RED", as_="player2")
-    assert taken.ephemeral
-    assert taken.embed.description == "Red is already played by someone else."
+    taken = await refused_alone(campaign, "/campaign join faction:RED", "player2")
+    assert taken == "Red is already played by someone else."
 
 
 async def test_names_that_only_share_letters_are_not_look_alikes(campaign):

@@ -8,32 +8,23 @@ in the battle declared at the other. Player1 plays Red, player2 Blue.
 
 from __future__ import annotations
 
-import json
+from typing import Any
 
 from bot.standin import Table
-from bot.storage.audit import canonical
+from tests.e2e.play import saved_state
 from tests.e2e.play import set_up
 
 
 async def saved_at(table: Table, faction: str, point: str) -> None:
     """`faction`'s fleet as the campaign had it saved: at `point`, in another spelling of the
     point where the other fleets are."""
-    found = await table.bot.service.by_channel(table.channel().id)
-    assert found is not None
-    db = table.bot.service.db
-    row = await db.fetchone(
-        "SELECT state FROM ruleset_state WHERE campaign_id = ? AND ruleset = ?",
-        (found.id, "fleet_combat"),
-    )
-    state = json.loads(row[0])
-    for fleet in state["fleets"]:
-        if fleet["faction"] == faction:
-            fleet["point"] = point
-    async with db.transaction() as conn:
-        await conn.execute(
-            "UPDATE ruleset_state SET state = ? WHERE campaign_id = ? AND ruleset = ?",
-            (canonical(state), found.id, "fleet_combat"),
-        )
+
+    def moved(state: dict[str, Any]) -> None:
+        for fleet in state["fleets"]:
+            if fleet["faction"] == faction:
+                fleet["point"] = point
+
+    await saved_state(table, "fleet_combat", moved)
 
 
 async def seated(table: Table, red_at: str, other: str, other_saved_at: str) -> None:

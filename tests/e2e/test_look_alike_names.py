@@ -4,6 +4,7 @@ citing the clause the name serves, in the reader's language; nothing is register
 
 from __future__ import annotations
 
+from .play import refused_alone
 from .play import set_up
 
 HOOD_CYRILLIC = "H\u043e\u043ed"
@@ -28,47 +29,43 @@ async def test_look_alike_names_are_refused_in_every_ruleset(table):
         in (await table.slash(hood, as_="player1")).text()
     )
 
-    force = await table.slash(
-        f"/navy forces register name:{HOOD_CYRILLIC} kind:line location:5 ships:2xIV",
-        as_="player3",
-    )
-    assert force.ephemeral
-    assert force.embed.description == (
-        f"«{HOOD_CYRILLIC}» слишком похоже на «Hood», название другого соединения: приказ "
-        "называет соединение по уникальному названию, так что выберите такое, которое с ним "
-        "не спутать (NO-4.10)."
-    )
-    port = await table.slash(f"/navy station add name:{TOULON_CYRILLIC} location:12", as_="gm")
-    assert port.ephemeral
-    assert port.embed.description == (
-        f"“{TOULON_CYRILLIC}” looks too much like the port Toulon: orders name the port a "
-        "force makes for, so pick a name no one can mistake for it (NO-3.3)."
-    )
-    route = await table.slash(f"/pirates route add name:{SILK_CYRILLIC} goods:100", as_="player1")
-    assert route.ephemeral
-    assert route.embed.description == (
-        f"“{SILK_CYRILLIC}” looks too much like Britain's trade route Silk Road, #1: raid "
-        "reports name a route by its name, so pick one no one can mistake for it (to change "
-        "that route, use /pirates route edit route:1)."
-    )
-    point = await table.slash(
-        f"/combat fleet set point:{MECATOL_CYRILLIC} ships:1 destroyer", as_="player3"
-    )
-    assert point.ephemeral
-    assert point.embed.description == (
-        f"«{MECATOL_CYRILLIC}» слишком похоже на точку поля «Mecatol Rex»: флоты в одной "
-        "точке встречаются и могут сразиться, так что укажите точку в точности так, как она "
-        "записана, или выберите название, которое с ней не спутать (FC-4.1)."
-    )
-    ship_class = await table.slash(
-        f"/combat stats set class:{CRUISER_CYRILLIC} attack:1x5+ life:1 level:2", as_="gm"
-    )
-    assert ship_class.ephemeral
-    assert ship_class.embed.description == (
-        f"“{CRUISER_CYRILLIC}” looks too much like cruisers, a class already in the table: "
-        "fleets and fire orders name a class by its name, so give one no one can mistake for "
-        "it (FC-I4)."
-    )
+    for line, who, said in (
+        (
+            f"/navy forces register name:{HOOD_CYRILLIC} kind:line location:5 ships:2xIV",
+            "player3",
+            f"«{HOOD_CYRILLIC}» слишком похоже на «Hood», название другого соединения: приказ "
+            "называет соединение по уникальному названию, так что выберите такое, которое с ним "
+            "не спутать (NO-4.10).",
+        ),
+        (
+            f"/navy station add name:{TOULON_CYRILLIC} location:12",
+            "gm",
+            f"“{TOULON_CYRILLIC}” looks too much like the port Toulon: orders name the port a "
+            "force makes for, so pick a name no one can mistake for it (NO-3.3).",
+        ),
+        (
+            f"/pirates route add name:{SILK_CYRILLIC} goods:100",
+            "player1",
+            f"“{SILK_CYRILLIC}” looks too much like Britain's trade route Silk Road, #1: raid "
+            "reports name a route by its name, so pick one no one can mistake for it (to change "
+            "that route, use /pirates route edit route:1).",
+        ),
+        (
+            f"/combat fleet set point:{MECATOL_CYRILLIC} ships:1 destroyer",
+            "player3",
+            f"«{MECATOL_CYRILLIC}» слишком похоже на точку поля «Mecatol Rex»: флоты в одной "
+            "точке встречаются и могут сразиться, так что укажите точку в точности так, как она "
+            "записана, или выберите название, которое с ней не спутать (FC-4.1).",
+        ),
+        (
+            f"/combat stats set class:{CRUISER_CYRILLIC} attack:1x5+ life:1 level:2",
+            "gm",
+            f"“{CRUISER_CYRILLIC}” looks too much like cruisers, a class already in the table: "
+            "fleets and fire orders name a class by its name, so give one no one can mistake for "
+            "it (FC-I4).",
+        ),
+    ):
+        assert await refused_alone(table, line, who) == said, line
 
     # Nothing of it was registered.
     orders = await table.slash("/navy orders", as_="gm")

@@ -13,6 +13,7 @@ from bot.interactions import LOSS_COLOUR
 from bot.interactions import SUCCESS_COLOUR
 from bot.standin import ClientRefused
 from tests.e2e.confirming import confirmed
+from tests.e2e.play import text_of
 
 WS = "Western Squadron"
 REGISTER_WS = (
@@ -27,11 +28,6 @@ CRUISE_TEXT = (
 def form(**fields: str) -> dict[str, str]:
     """Form values by field name (the inputs' custom ids)."""
     return {f"navy.form.{name}": value for name, value in fields.items()}
-
-
-def text_of(reply) -> str:
-    """Every embed description of a reply, as one text."""
-    return "\n".join(e.get("description") or "" for e in reply.embeds)
 
 
 def rules_of(reply) -> set[str]:

@@ -9,10 +9,8 @@ of test_naval_orders.py: Portsmouth (Britain's naval station, 1), Plymouth (2), 
 
 from __future__ import annotations
 
-import json
-
-from bot.storage.audit import canonical
 from tests.e2e import test_naval_orders as played
+from tests.e2e.play import saved_state
 from tests.e2e.test_naval_orders import end_turn
 from tests.e2e.test_naval_orders import form
 from tests.e2e.test_naval_orders import give
@@ -138,20 +136,11 @@ async def test_a_second_build_order_says_whether_the_gm_or_which_faction_gave_th
 async def saved_in_port(table, force_key: str) -> None:
     """The campaign's naval register as an earlier release saved it: the force `force_key`
     recorded in port where it lies (then accepted where no port is registered)."""
-    found = await table.bot.service.by_channel(table.channel().id)
-    assert found is not None
-    db = table.bot.service.db
-    row = await db.fetchone(
-        "SELECT state FROM ruleset_state WHERE campaign_id = ? AND ruleset = ?",
-        (found.id, "naval_orders"),
-    )
-    state = json.loads(row[0])
-    state["forces"][force_key]["in_port"] = True
-    async with db.transaction() as conn:
-        await conn.execute(
-            "UPDATE ruleset_state SET state = ? WHERE campaign_id = ? AND ruleset = ?",
-            (canonical(state), found.id, "naval_orders"),
-        )
+
+    def in_port(state: dict) -> None:
+        state["forces"][force_key]["in_port"] = True
+
+    await saved_state(table, "naval_orders", in_port)
 
 
 async def test_a_force_saved_in_port_where_no_port_is_shows_so_in_navy_orders(navy):

@@ -3,6 +3,8 @@ campaign (`/rolls save|list|delete`, `/roll dice:<name>`), through Discord's sla
 
 from __future__ import annotations
 
+from tests.e2e.play import refused_alone
+
 
 async def test_success_counting_roll_shows_marked_faces_and_its_audit(campaign):
     campaign.script_dice([5, 2, 6, 1, 3, 5])
@@ -98,16 +100,16 @@ async def test_russian_player_sees_saved_rolls_and_successes_in_russian(campaign
     assert rolled.embed.description == "4d10>7 (**8**, **9**, 1, 2) = 2 successes"
     listed = await campaign.slash("/rolls list", as_="player3")
     assert listed.embed.title == "1 сохранённый бросок в этой кампании"
-    refused = await campaign.slash("/roll dice:3#", as_="player3")
-    assert refused.ephemeral and "позиции 3" in refused.text()
+    assert "позиции 3" in await refused_alone(campaign, "/roll dice:3#", "player3")
 
 
 async def test_a_saved_roll_named_like_another_is_refused(campaign):
     """`Аttack` with a Cyrillic А would be a second roll beside Attack that reads the same."""
     await campaign.slash("/rolls save name:Attack expression:1d20+5", as_="player1")
-    refused = await campaign.slash("/rolls save name:\u0410ttack expression:1d6", as_="player1")
-    assert refused.ephemeral
-    assert refused.embed.description == (
+    refused = await refused_alone(
+        campaign, "/rolls save name:\u0410ttack expression:1d6", "player1"
+    )
+    assert refused == (
         "“\u0410ttack” looks too much like your saved roll “Attack”: pick a name you cannot "
         "mistake for it, or save under “Attack” to replace it."
     )

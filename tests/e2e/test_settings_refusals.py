@@ -3,10 +3,7 @@ values, and a refused value says what it would break (FC-I1)."""
 
 from __future__ import annotations
 
-
-def text_of(reply) -> str:
-    """Every embed description of a reply, as one text."""
-    return "\n".join(e.get("description") or "" for e in reply.embeds)
+from tests.e2e.play import text_of
 
 
 async def test_a_refused_non_combat_list_says_which_class_would_have_no_level(table):

@@ -3,10 +3,7 @@ layout for the core and the rulesets (review #34)."""
 
 from __future__ import annotations
 
-
-def text_of(reply) -> str:
-    """Every embed description of a reply, as one text."""
-    return "\n".join(e.get("description") or "" for e in reply.embeds)
+from tests.e2e.play import text_of
 
 
 async def test_values_are_shown_as_typed_lists_in_rule_order_and_core_alike(table):

@@ -6,11 +6,7 @@ from __future__ import annotations
 
 from bot.rules.space_pirates.settings import DEFAULT_RESOLUTION_ORDER
 from tests.e2e.confirming import confirmed
-
-
-def text_of(reply) -> str:
-    """Every embed description of a reply, as one text."""
-    return "\n".join(e.get("description") or "" for e in reply.embeds)
+from tests.e2e.play import text_of
 
 
 async def test_an_ordered_list_is_shown_in_the_order_the_gm_gave(table):

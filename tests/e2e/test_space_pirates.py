@@ -252,14 +252,20 @@ async def after_a_raid(pirates):
     return pirates
 
 
-async def base_after_an_undefended_raid(table):
-    """Turn 1: Vega's unguarded route Line (goods 100) raided, the buy-off refused: the
-    pirates have a base (SP-I30); Vega also holds planet Home (income 300)."""
-    await table.slash("/pirates route add name:Line goods:100", as_="player1")
-    await table.slash("/pirates planet add name:Home income:300", as_="player1")
+async def undefended_raid_refused(table, who: str = "player1", route: str = "Line"):
+    """Turn 1: the unguarded route `route` (goods 100) of `who` (Vega) raided, d20 1, 1d6 2,
+    and the buy-off refused: the pirates have a base (SP-I30)."""
+    await table.slash(f"/pirates route add name:{route} goods:100", as_=who)
     table.script_dice([1, 2])
     ended = await end_turn(table, 1)
-    await table.click(question_of(ended, "Refuse"), "Refuse", as_="player1")
+    await table.click(question_of(ended, "Refuse"), "Refuse", as_=who)
+
+
+async def base_after_an_undefended_raid(table):
+    """Vega holds planet Home (income 300), and `undefended_raid_refused` on her route Line
+    gives the pirates a base (SP-I30)."""
+    await table.slash("/pirates planet add name:Home income:300", as_="player1")
+    await undefended_raid_refused(table)
 
 
 async def test_mercenaries_hired_after_the_quote_and_dismissed(after_a_raid):

@@ -14,6 +14,7 @@ import re
 import tests.e2e.test_space_pirates as base
 from tests.e2e.test_space_pirates import end_turn
 from tests.e2e.test_space_pirates import question_of
+from tests.e2e.test_space_pirates import undefended_raid_refused
 
 pirates = base.pirates
 
@@ -62,10 +63,7 @@ async def test_a_transport_sent_privateering_is_refused_in_russian(pirates):
 async def test_a_transport_ordered_against_the_base_is_refused_as_unable_to_fight(pirates):
     """SP-I31: a transport is a known class that does not fight: the refusal says so in
     Russian, not "unknown class transport" with the rules' keys as the allowed list."""
-    await pirates.slash("/pirates route add name:Линия goods:100", as_="player3")
-    pirates.script_dice([1, 2])
-    ended = await end_turn(pirates, 1)
-    await pirates.click(question_of(ended, "Refuse"), "Refuse", as_="player3")
+    await undefended_raid_refused(pirates, "player3", "Линия")
     locate = await pirates.slash("/pirates base locate location:Пояс Койпера", as_="player3")
     await pirates.click(locate, "Подтвердить", as_="player3")
 

@@ -13,6 +13,7 @@ from bot.interactions import LOSS_COLOUR
 from bot.interactions import SUCCESS_COLOUR
 from tests.e2e.test_space_pirates import end_turn
 from tests.e2e.test_space_pirates import question_of
+from tests.e2e.test_space_pirates import undefended_raid_refused
 
 pirates = base.pirates
 
@@ -42,10 +43,7 @@ async def test_ships_typed_as_the_lists_print_them_or_in_russian(pirates):
 async def test_an_assault_quote_refuses_what_its_confirm_would(pirates):
     """SP-I31: the quote of an assault is refused at once when it names no ship or contract
     or an unknown class, never after the player confirms; "2 cruisers" is two cruisers."""
-    await pirates.slash("/pirates route add name:Line goods:100", as_="player1")
-    pirates.script_dice([1, 2])
-    ended = await end_turn(pirates, 1)
-    await pirates.click(question_of(ended, "Refuse"), "Refuse", as_="player1")
+    await undefended_raid_refused(pirates)
     locate = await pirates.slash("/pirates base locate location:Kuiper belt", as_="player1")
     await pirates.click(locate, "Confirm", as_="player1")
 

@@ -7,9 +7,11 @@ Player1 plays Vega. Faces are scripted in the order the engine rolls them.
 from __future__ import annotations
 
 import tests.e2e.test_space_pirates as base
+from tests.e2e.play import refused_alone
 from tests.e2e.test_space_pirates import raided_undefended
 
 pirates = base.pirates
+HIRE = "/pirates mercenaries hire value:100"
 
 
 def flat(text: str) -> str:
@@ -21,9 +23,7 @@ async def test_no_mercenaries_after_a_raid_bought_off_says_why(pirates):
     hire says no mercenaries are for hire and why, not "exceeds the 0 available"."""
     await raided_undefended(pirates, "Pay 15")
 
-    refused = await pirates.slash("/pirates mercenaries hire value:100", as_="player1")
-    assert refused.ephemeral
-    told = flat(refused.text())
+    told = flat(await refused_alone(pirates, HIRE, "player1"))
     assert (
         "No mercenaries are for hire: they come from the pirate fleets that attacked Vega in the "
         "look-back window (the last resolutions, `mercenary_window_turns` 3), and none did; "
@@ -36,9 +36,7 @@ async def test_a_hire_above_the_pool_says_how_the_pool_was_reckoned(pirates):
     contract worth 100 is refused naming those numbers."""
     await raided_undefended(pirates, "Refuse")
 
-    refused = await pirates.slash("/pirates mercenaries hire value:100", as_="player1")
-    assert refused.ephemeral
-    told = flat(refused.text())
+    told = flat(await refused_alone(pirates, HIRE, "player1"))
     assert (
         "A contract worth 100 exceeds the 50 available for hire: the largest fleet that "
         "attacked you lately (150) ÷ 3, less 0 already hired this turn (SP-I35)."
