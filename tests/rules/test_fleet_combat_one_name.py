@@ -14,13 +14,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from test_fleet_combat_support import give_orders
-from test_fleet_combat_support import order
+from test_fleet_combat_support import first_round
 from test_fleet_combat_support import register
 from test_fleet_combat_support import saved_at
 from test_fleet_combat_support import ships_of
 
-from bot.dice import Dice
 from bot.errors import RuleViolation
 from bot.rules.fleet_combat import DeclareAttack
 from bot.rules.fleet_combat import FleetCombatSettings
@@ -32,7 +30,6 @@ from bot.rules.fleet_combat import move_fleet
 from bot.rules.fleet_combat import parse_class_table
 from bot.rules.fleet_combat import remove_fleet
 from bot.rules.fleet_combat import replace_class_stats
-from bot.rules.fleet_combat import resolve_round
 from bot.rules.fleet_combat import settings_guard
 
 DEFAULTS = FleetCombatSettings()
@@ -55,12 +52,10 @@ def test_a_battle_declared_in_another_case_is_fought_by_the_fleets_at_that_point
     attack = DeclareAttack(attacker="Red", targets=["Blue"], point="MECATOL", turn=1)
     done = declare_attack(state, DEFAULTS, attack)
     assert done.lines[0].render("en").startswith("Red attacks Blue at Mecatol")
-    state = give_orders(done.state, "Red", order("cruiser", "Blue", "destroyer"))
-    state = give_orders(state, "Blue", order("destroyer", "Red", "cruiser"))
-    fought = resolve_round(state, DEFAULTS, 1, Dice.seeded(3)).state
+    ordered, fought = first_round(done.state)
     assert fought.battle(1).rounds_fought == 1
     # Blue's fleet, saved at `mecatol`, is the one that fought: its ships took the round.
-    before = sorted(ships_of(state, "Blue", "mecatol"))
+    before = sorted(ships_of(ordered, "Blue", "mecatol"))
     after = sorted(ships_of(fought, "Blue", "Mecatol"))
     assert len(before) == 3 and after != before
 

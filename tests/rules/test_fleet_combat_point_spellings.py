@@ -6,19 +6,16 @@ campaign saved."""
 
 from __future__ import annotations
 
-from test_fleet_combat_support import give_orders
-from test_fleet_combat_support import order
+from test_fleet_combat_support import first_round
 from test_fleet_combat_support import register
 from test_fleet_combat_support import saved_at
 from test_fleet_combat_support import ships_of
 
-from bot.dice import Dice
 from bot.rules.fleet_combat import DeclareAttack
 from bot.rules.fleet_combat import FleetCombatSettings
 from bot.rules.fleet_combat import FleetCombatState
 from bot.rules.fleet_combat import declare_attack
 from bot.rules.fleet_combat import move_fleet
-from bot.rules.fleet_combat import resolve_round
 from bot.rules.fleet_combat.models import same_point
 
 DEFAULTS = FleetCombatSettings()
@@ -64,12 +61,10 @@ def test_a_campaign_saved_with_both_spellings_loads_and_fights_at_one_point():
     done = declare_attack(state, DEFAULTS, attack)
     assert done.lines[0].render("en").startswith("Blue attacks Red at Port-Royal")
     assert [p.faction for p in done.battle.participants] == ["Red", "Blue"]
-    state = give_orders(done.state, "Red", order("cruiser", "Blue", "destroyer"))
-    state = give_orders(state, "Blue", order("destroyer", "Red", "cruiser"))
-    fought = resolve_round(state, DEFAULTS, 1, Dice.seeded(3)).state
+    ordered, fought = first_round(done.state)
     assert fought.battle(1).rounds_fought == 1
     # Blue's fleet, saved at `Port Royal`, is the one that fought: its ships took the round.
-    before = sorted(ships_of(state, "Blue", "Port Royal"))
+    before = sorted(ships_of(ordered, "Blue", "Port Royal"))
     after = sorted(ships_of(fought, "Blue", "Port-Royal"))
     assert len(before) == 3 and after != before
     # Saved again and loaded, each fleet keeps the spelling it had.

@@ -17,6 +17,7 @@ from bot.rules.fleet_combat import RegisterFleet
 from bot.rules.fleet_combat import SetFireOrders
 from bot.rules.fleet_combat import declare_attack
 from bot.rules.fleet_combat import register_fleet
+from bot.rules.fleet_combat import resolve_round
 from bot.rules.fleet_combat import set_fire_orders
 
 POINT = "Sol"
@@ -97,3 +98,12 @@ def saved_at(red: str, blue: str) -> FleetCombatState:
     saved["fleets"][0]["point"] = red
     saved["fleets"][1]["point"] = blue
     return FleetCombatState.model_validate(saved)
+
+
+def first_round(state: FleetCombatState) -> tuple[FleetCombatState, FleetCombatState]:
+    """Battle #1 between `saved_at`'s fleets: Red's cruisers fire at Blue's destroyers, Blue's
+    destroyers at Red's cruisers, and the first round is fought (dice seeded 3). Returns the
+    state with the orders given, before the round, and the state after it."""
+    ordered = give_orders(state, "Red", order("cruiser", "Blue", "destroyer"))
+    ordered = give_orders(ordered, "Blue", order("destroyer", "Red", "cruiser"))
+    return ordered, resolve_round(ordered, FleetCombatSettings(), 1, Dice.seeded(3)).state

@@ -13,8 +13,9 @@ reverse order of events (the escort first, then the formation) is refused by the
 
 from __future__ import annotations
 
-import pytest
 from test_naval_orders_references import convoy
+from test_naval_orders_references import convoy_fleet
+from test_naval_orders_references import refusal
 from test_naval_orders_references import with_packet
 from test_naval_orders_support import DEFAULTS
 from test_naval_orders_support import HOME
@@ -23,22 +24,17 @@ from test_naval_orders_support import end_turn
 from test_naval_orders_support import move_to
 from test_naval_orders_support import order
 from test_naval_orders_support import ports
-from test_naval_orders_support import warships
 
-from bot.errors import RuleViolation
 from bot.rules.naval_orders import CruiseOrder
 from bot.rules.naval_orders import EscortOrder
 from bot.rules.naval_orders import GiveOrder
 from bot.rules.naval_orders import LandingOrder
 from bot.rules.naval_orders import NavalOrdersSettings
 from bot.rules.naval_orders import NavalOrdersState
-from bot.rules.naval_orders import RegisterForce
 from bot.rules.naval_orders import SendByPacket
 from bot.rules.naval_orders import Ship
-from bot.rules.naval_orders import Squadron
 from bot.rules.naval_orders import StartFormation
 from bot.rules.naval_orders import give_order
-from bot.rules.naval_orders import register_force
 from bot.rules.naval_orders import send_by_packet
 from bot.rules.naval_orders import start_formation
 
@@ -48,12 +44,6 @@ TRANSPORT = Ship(kind="transport")
 
 def flat(text: str) -> str:
     return " ".join(text.split())
-
-
-def refusal(call, *args, **kwargs) -> RuleViolation:
-    with pytest.raises(RuleViolation) as caught:
-        call(*args, **kwargs)
-    return caught.value
 
 
 def formation(state, kind, members, *, turn=1, settings=DEFAULTS, **fields) -> NavalOrdersState:
@@ -158,22 +148,6 @@ def test_no_i18_an_escort_of_a_squadron_forming_a_fleet_of_another_name_is_refus
     )
     given = escort(same).state
     assert end_turn(given, 1).state.forces["indiamen"].kind == "fleet"
-
-
-def convoy_fleet(state: NavalOrdersState) -> NavalOrdersState:
-    """Britain's Convoy Fleet: the squadron Van with transports, Rear without."""
-    command = RegisterForce(
-        owner="Britain",
-        name="Convoy Fleet",
-        kind="fleet",
-        squadrons=[
-            Squadron(name="Van", kind="line", ships=[*warships(3), TRANSPORT]),
-            Squadron(name="Rear", kind="line", ships=warships(3)),
-        ],
-        location=HOME,
-        in_port=True,
-    )
-    return register_force(state, DEFAULTS, command).state
 
 
 def test_no_i18_an_escort_of_a_fleet_dissolving_into_its_squadrons_is_refused():

@@ -29,11 +29,14 @@ from bot.rules.naval_orders import EscortOrder
 from bot.rules.naval_orders import LandingOrder
 from bot.rules.naval_orders import MoveOrder
 from bot.rules.naval_orders import NavalOrdersState
+from bot.rules.naval_orders import RegisterForce
 from bot.rules.naval_orders import RegisterStation
 from bot.rules.naval_orders import RepairOrder
 from bot.rules.naval_orders import SendByPacket
 from bot.rules.naval_orders import Ship
+from bot.rules.naval_orders import Squadron
 from bot.rules.naval_orders import declare_return_station
+from bot.rules.naval_orders import register_force
 from bot.rules.naval_orders import register_station
 from bot.rules.naval_orders import remove_force
 from bot.rules.naval_orders import remove_station
@@ -193,6 +196,22 @@ def convoy(state: NavalOrdersState, owner: str = "Britain") -> NavalOrdersState:
         owner=owner,
         ships=[*warships(5), Ship(kind="transport"), Ship(kind="transport")],
     )
+
+
+def convoy_fleet(state: NavalOrdersState) -> NavalOrdersState:
+    """Britain's Convoy Fleet in Portsmouth: the squadron Van with a transport, Rear without."""
+    command = RegisterForce(
+        owner="Britain",
+        name="Convoy Fleet",
+        kind="fleet",
+        squadrons=[
+            Squadron(name="Van", kind="line", ships=[*warships(3), Ship(kind="transport")]),
+            Squadron(name="Rear", kind="line", ships=warships(3)),
+        ],
+        location=HOME,
+        in_port=True,
+    )
+    return register_force(state, DEFAULTS, command).state
 
 
 def test_no_1_1_a_convoy_an_escort_names_stays_on_the_register():

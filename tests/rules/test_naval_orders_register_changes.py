@@ -16,7 +16,9 @@ import pytest
 from test_naval_orders_references import TO_TOULON
 from test_naval_orders_references import by_packet
 from test_naval_orders_references import convoy
+from test_naval_orders_references import convoy_fleet
 from test_naval_orders_references import laying_over
+from test_naval_orders_references import refusal
 from test_naval_orders_references import with_packet
 from test_naval_orders_support import DEFAULTS
 from test_naval_orders_support import HOME
@@ -28,7 +30,6 @@ from test_naval_orders_support import order
 from test_naval_orders_support import ports
 from test_naval_orders_support import warships
 
-from bot.errors import RuleViolation
 from bot.rules.naval_orders import BlockadeOrder
 from bot.rules.naval_orders import CruiseOrder
 from bot.rules.naval_orders import DisbandOrder
@@ -39,19 +40,12 @@ from bot.rules.naval_orders import RegisterForce
 from bot.rules.naval_orders import RegisterStation
 from bot.rules.naval_orders import RepairOrder
 from bot.rules.naval_orders import Ship
-from bot.rules.naval_orders import Squadron
 from bot.rules.naval_orders import StartFormation
 from bot.rules.naval_orders import declare_return_station
 from bot.rules.naval_orders import register_force
 from bot.rules.naval_orders import register_station
 from bot.rules.naval_orders import remove_station
 from bot.rules.naval_orders import start_formation
-
-
-def refusal(call, *args, **kwargs) -> RuleViolation:
-    with pytest.raises(RuleViolation) as caught:
-        call(*args, **kwargs)
-    return caught.value
 
 
 def flat(text: str) -> str:
@@ -414,19 +408,9 @@ def test_no_2_7_a_convoy_squadron_an_escort_names_is_not_formed_into_a_fleet_of_
 def test_no_2_7_a_fleet_an_escort_names_is_not_dissolved():
     """NO-2.7, NO-1.1: the Convoy Fleet (a squadron with transports and one without) is
     escorted by Hood: dissolving it into its squadrons is refused, naming the escort."""
-    fleet = RegisterForce(
-        owner="Britain",
-        name="Convoy Fleet",
-        kind="fleet",
-        squadrons=[
-            Squadron(name="Van", kind="line", ships=[*warships(3), Ship(kind="transport")]),
-            Squadron(name="Rear", kind="line", ships=warships(3)),
-        ],
-        location=HOME,
-        in_port=True,
+    state = order(
+        add_force(convoy_fleet(ports()), "Hood"), "Hood", EscortOrder(convoy="Convoy Fleet"), 1
     )
-    state = register_force(ports(), DEFAULTS, fleet).state
-    state = order(add_force(state, "Hood"), "Hood", EscortOrder(convoy="Convoy Fleet"), 1)
     command = StartFormation(faction="Britain", kind="dissolve_fleet", members=["Convoy Fleet"])
 
     refused = refusal(start_formation, state, DEFAULTS, command, 1)
