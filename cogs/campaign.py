@@ -242,7 +242,7 @@ class CampaignCog(BotCog):
         role: discord.Role | None = None,
     ) -> None:
         """Add a GM."""
-        await self._gm(interaction, user, role, add=True)
+        await self._gm(interaction, user, role)
 
     @who("gm")
     @gm.command(name="remove", description="Remove a GM (a user or a role)")
@@ -264,19 +264,16 @@ class CampaignCog(BotCog):
         interaction: Interaction,
         user: discord.Member | None,
         role: discord.Role | None,
-        *,
-        add: bool,
     ) -> None:
         ctx = await campaign_context(interaction)
         require_gm(ctx)
         kind, target, mention = _gm_target(user, role)
-        key = "campaign.gm.added" if add else "campaign.gm.removed"
         answer: Answer[None] = Answer(
             interaction,
-            lambda _: [Announcement(embeds=[make_embed(ctx.pt(key, who=mention))])],
+            lambda _: [Announcement(embeds=[make_embed(ctx.pt("campaign.gm.added", who=mention))])],
             locale=ctx.public_locale,
         )
-        await _set_gm(ctx, kind, target, mention, add=add, announce=answer)
+        await _set_gm(ctx, kind, target, mention, add=True, announce=answer)
         await answer.deliver()
 
     @settings.command(name="show", description="Show the campaign's settings")
