@@ -194,7 +194,10 @@ def test_a_row_is_solved_like_its_linear_system(seed):
     row = inflow.copy()
     ends = (size - np.argmax(moves[:, ::-1] != 0.0, axis=1)).astype(np.int64)
     odds_kernel.within_row(moves, ends, factor, row, row)
-    assert np.allclose(row, direct, rtol=1e-13, atol=0)
+    # Both are exact up to rounding, which grows with the system's condition number: the
+    # LAPACK build numpy ships with decides the last digits of `direct`.
+    rtol = 4 * np.linalg.cond(system) * np.finfo(float).eps
+    assert np.allclose(row, direct, rtol=rtol, atol=0)
 
 
 @pytest.mark.parametrize(
