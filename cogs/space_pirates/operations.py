@@ -119,7 +119,8 @@ def quote(
         if b.cost is None:
             return [Msg(C + "quote.bribe_rolled", victim=b.victim, pct=b.cost_pct)]
         shown: Msg | str = fleet_msg(b.fleet) if b.fleet else "—"
-        return [Msg(C + "quote.bribe", victim=b.victim, cost=b.cost, value=b.value, fleet=shown)]
+        bribe = Msg(C + "quote.bribe", victim=b.victim, cost=b.cost, value=b.value, fleet=shown)
+        return [bribe, *b.limit_lines()]
     if op == "hire":
         h = quote_hire(state, settings, _hire_order(operation))
         return [

@@ -144,8 +144,7 @@ class ShipStats(BaseModel):
     @model_validator(mode="after")
     def _attack_is_whole(self) -> ShipStats:
         if (self.attack_dice == 0) != (self.attack_hit is None):
-            msg = "attack needs both a dice count and a hit value, or neither"
-            raise ValueError(msg)
+            raise SettingsRule("fleet_combat.settings.attack_whole", ("ship_stats",))
         return self
 
     @property
@@ -369,6 +368,8 @@ def _problem(exc: ValidationError) -> Msg:
     error = context.get("error")
     if isinstance(error, NotationError):
         return Msg("fleet_combat.stats_error.notation", text=literal(error.text))
+    if isinstance(error, SettingsRule):
+        return error.message
     kind = first.get("type", "")
     if kind in {"model_type", "dict_type", "model_attributes_type"}:
         return Msg("fleet_combat.stats_error.shape")

@@ -13,7 +13,9 @@ from pydantic import BaseModel
 from bot.dice import Dice
 from bot.errors import NotFound
 from bot.errors import RuleViolation
+from bot.i18n import Msg
 from bot.rules.fleet_combat.settings import FleetCombatSettings
+from bot.rules.space_pirates.base import fleet_limit_lines
 from bot.rules.space_pirates.base import require_operations
 from bot.rules.space_pirates.chance import draw_target
 from bot.rules.space_pirates.chance import richest_route
@@ -50,6 +52,11 @@ class BribeQuote(BaseModel):
     value: int | None = None
     fleet: PirateFleet | None = None
     cost: int | None = None
+
+    def limit_lines(self) -> list[Msg]:
+        """Said with a quoted fleet as large as a pirate fleet gets (SP-I8); the bribe is
+        still priced from the whole value (SP-I42)."""
+        return [] if self.fleet is None else fleet_limit_lines(self.fleet, paid=True)
 
 
 @dataclass(frozen=True)
