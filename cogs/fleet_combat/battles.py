@@ -187,6 +187,7 @@ async def order_target_autocomplete(interaction: Interaction, current: str) -> C
 
 
 def typed_order(
+    state: FleetCombatState,
     settings: FleetCombatSettings,
     battle: Battle,
     faction: str,
@@ -204,8 +205,15 @@ def typed_order(
     if is_hold(target):
         return FireOrder(ship_class=ship_class, hold=True)
     others = [p.faction for p in battle.participants if p.faction != faction]
+    legal = legal_targets(state, settings, battle.id, faction, ship_class)
     parts = parse_fire_targets(
-        target, opponents_of(battle, faction), settings, locale, battle=battle.id, others=others
+        target,
+        opponents_of(battle, faction),
+        settings,
+        locale,
+        battle=battle.id,
+        others=others,
+        legal=[(x.opponent, x.target_class) for x in legal],
     )
     return FireOrder(
         ship_class=ship_class,
@@ -387,7 +395,7 @@ class BattleCommands(commands.Cog):
             state: FleetCombatState, settings: FleetCombatSettings, found: Battle, who: str
         ) -> BattleOutcome:
             own = resolve_class(ship_class, settings, ctx.locale)
-            fire = typed_order(settings, found, who, own, target, ctx.locale)
+            fire = typed_order(state, settings, found, who, own, target, ctx.locale)
             orders = SetFireOrders(battle_id=found.id, faction=who, orders=[fire], replace=False)
             return set_fire_orders(state, settings, orders)
 
