@@ -90,6 +90,7 @@ from cogs.fleet_combat.input import resolve_class
 from cogs.fleet_combat.input import target_value
 from cogs.fleet_combat.render import HOLD
 from cogs.fleet_combat.render import battles_embed
+from cogs.fleet_combat.render import change_embeds
 from cogs.fleet_combat.render import outcome_message
 from cogs.fleet_combat.render import plain_embed
 from cogs.fleet_combat.render import target_label
@@ -535,8 +536,7 @@ class BattleCommands(commands.Cog):
             return TurnOrderSet.of(set_turn_order(state, settings, names))
 
         def told(done: Applied[TurnOrderSet, FleetCombatSettings]) -> list[Announcement]:
-            embed = plain_embed(title, done.outcome.lines, ctx.public_locale)
-            return [Announcement(embeds=[embed])]
+            return [Announcement(embeds=change_embeds(done.outcome.lines, ctx.public_locale))]
 
         await ctx.apply(change, announce=told)
 
