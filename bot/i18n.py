@@ -193,10 +193,29 @@ def t(key: str, locale: object = None, /, **params: Any) -> str:
         count = params.get("count", 0)
         value = value.get(plural_category(language, count)) or value.get("other", key)
     params = {k: localised(v, language) for k, v in params.items()}
+    template = english_possessives(str(value), params) if language == "en" else str(value)
     try:
-        return str(value).format(**params)
+        return template.format(**params)
     except (KeyError, IndexError, ValueError):
         return str(value)
+
+
+# A placeholder written as an English possessive: `{faction}'s` (either apostrophe).
+POSSESSIVE = re.compile(r"\{(\w+)\}(['’])s\b")
+
+
+def english_possessives(template: str, params: dict[str, Any]) -> str:
+    """`template` with the possessive of each name that ends in "s" written with the
+    apostrophe alone, as English writes it ("Habsburgs' fleet", "Venice's fleet"): the
+    catalogs write `{faction}'s` once, whatever name fills it. Babel has no possessives
+    (CLDR does not describe them), so the rule lives here, where every English text is
+    filled; Russian declines names instead and its texts have no such placeholder."""
+
+    def written(found: re.Match[str]) -> str:
+        name = str(params.get(found[1], ""))
+        return found[0][:-1] if name.endswith(("s", "S")) else found[0]
+
+    return POSSESSIVE.sub(written, template)
 
 
 def _fields(template: str) -> set[str]:

@@ -219,7 +219,7 @@ def require_gm(ctx: Context) -> None:
 
 
 def make_embed(
-    title: str,
+    title: str | None,
     description: str | None = None,
     *,
     footer: str | None = None,
@@ -227,7 +227,8 @@ def make_embed(
 ) -> discord.Embed:
     """An embed coloured by what it means, with text cut to Discord's limits."""
     embed = discord.Embed(
-        title=clip(title, 256), description=clip(description, 4096) if description else None
+        title=clip(title, 256) if title else None,
+        description=clip(description, 4096) if description else None,
     )
     embed.colour = colour
     if footer:
@@ -292,7 +293,7 @@ def add_field(embed: discord.Embed, name: str, value: str, *, inline: bool = Fal
 
 
 def line_embeds(
-    title: str, lines: list[str], *, footer: str | None = None, limit: int = 4000
+    title: str | None, lines: list[str], *, footer: str | None = None, limit: int = 4000
 ) -> list[discord.Embed]:
     """Lines spread over as many embeds as Discord's description limit needs (never cut)."""
     pages: list[list[str]] = [[]]
@@ -307,6 +308,25 @@ def line_embeds(
     embeds = [make_embed(title, "\n".join(page) or None) for page in pages]
     if footer:
         embeds[-1].set_footer(text=clip(footer, 2048))
+    return embeds
+
+
+def outcome_embeds(
+    ruleset: str,
+    lines: Sequence[str],
+    locale: str,
+    *,
+    colour: discord.Colour = NEUTRAL_COLOUR,
+    footer: Sequence[str] = (),
+) -> list[discord.Embed]:
+    """A change's answer (a set-up or bookkeeping command of a ruleset), the outcome read
+    first: its lines (the first says what happened) over as many embeds as Discord's limits
+    need, with no title above them; the ruleset's name leads the footer, then `footer`, then
+    the rules cited (`cite_in_footer`)."""
+    embeds = line_embeds(None, list(lines))
+    for embed in embeds:
+        embed.colour = colour
+        cite_in_footer(embed, locale, footer=[t(f"ruleset.{ruleset}", locale), *footer])
     return embeds
 
 

@@ -50,18 +50,54 @@ ROLL_REASON_MAX = 100  # the roll title holds it escaped (up to twice as long) a
 # Invisible characters: controls (Cc) and format characters (Cf) — the bidirectional
 # overrides, embeddings and isolates (U+202A–U+202E, U+2066–U+2069, U+200E/F, U+061C), the
 # zero-width space and joiners (U+200B–U+200D, U+2060), the BOM, the soft hyphen and the tag
-# characters that can smuggle hidden text. Emoji joined by U+200D fall apart into their parts.
+# characters that can smuggle hidden text. Only a zero-width joiner inside an emoji stays in
+# what is stored and shown (`🏴‍☠️`, `👩‍🔧`): one between two emoji, the first possibly
+# carrying its presentation selector (U+FE0F, a mark, never stripped) or a skin tone.
 INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf"})
 RIGHT_TO_LEFT = frozenset({"R", "AL"})
 FIRST_STRONG_ISOLATE, POP_DIRECTIONAL_ISOLATE = "\u2068", "\u2069"
+ZERO_WIDTH_JOINER = "\u200d"
+EMOJI_PRESENTATION = "\ufe0f"
 
 
-def strip_invisible(text: str) -> str:
-    """`text` without controls and format characters; line breaks and tabs become spaces."""
+@cache
+def _pictographic(char: str) -> bool:
+    """Whether `char` is drawn as an emoji (Unicode's Extended_Pictographic, through ICU)."""
+    import icu
+
+    return bool(icu.Char.hasBinaryProperty(char, icu.UProperty.EXTENDED_PICTOGRAPHIC))
+
+
+@cache
+def _emoji_end(char: str) -> bool:
+    """Whether `char` may end an emoji a joiner continues: a pictograph, its presentation
+    selector or a skin tone."""
+    import icu
+
+    return (
+        char == EMOJI_PRESENTATION
+        or _pictographic(char)
+        or bool(icu.Char.hasBinaryProperty(char, icu.UProperty.EMOJI_MODIFIER))
+    )
+
+
+def _emoji_join(text: str, index: int) -> bool:
+    """Whether the zero-width joiner at `index` joins two emoji into one."""
+    return (
+        0 < index < len(text) - 1 and _emoji_end(text[index - 1]) and _pictographic(text[index + 1])
+    )
+
+
+def strip_invisible(text: str, *, emoji_joins: bool = True) -> str:
+    """`text` without controls and format characters; line breaks and tabs become spaces.
+    A zero-width joiner between two emoji is kept with `emoji_joins` (what is stored and
+    shown), so `🏴‍☠️` stays one flag; names are compared without it (`name_key`)."""
     return "".join(
         " " if char in "\n\r\t" else char
-        for char in text
-        if char in "\n\r\t" or unicodedata.category(char) not in INVISIBLE_CATEGORIES
+        for index, char in enumerate(text)
+        if char in "\n\r\t"
+        or unicodedata.category(char) not in INVISIBLE_CATEGORIES
+        or (emoji_joins and char == ZERO_WIDTH_JOINER and _emoji_join(text, index))
     )
 
 
@@ -94,8 +130,9 @@ def clean_text(text: str, limit: int, *, error: str) -> str:
 
 def name_key(text: str) -> str:
     """What two names are compared by: NFKC with case folding (Unicode's NFKC_Casefold), so
-    `Blue`, `BLUE`, `Ｂｌｕｅ` and `Blue\u200b` are one name."""
-    visible = " ".join(strip_invisible(text).split())
+    `Blue`, `BLUE`, `Ｂｌｕｅ` and `Blue\u200b` are one name (so are `🏴‍☠️` and `🏴☠️`, as
+    names stored before emoji kept their joiners were written)."""
+    visible = " ".join(strip_invisible(text, emoji_joins=False).split())
     folded = unicodedata.normalize("NFKC", visible).casefold()
     return " ".join(unicodedata.normalize("NFKC", folded).split())
 
@@ -121,7 +158,7 @@ def look_alike_key(text: str) -> str:
     ICU), taken on both sides of case folding, so `Rеd` with a Cyrillic `е`, `Ｒed`, `RED`
     and `Red` look alike, as do `0ttomans` and `Ottomans`, or `lvan` and `Ivan`. Only for
     refusing a new name too like an existing one: names are told apart by `name_key`."""
-    visible = " ".join(strip_invisible(text).split())
+    visible = " ".join(strip_invisible(text, emoji_joins=False).split())
     return _skeleton(_skeleton(unicodedata.normalize("NFKC", visible)).casefold())
 
 

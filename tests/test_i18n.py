@@ -77,6 +77,26 @@ def test_english_plurals():
     assert t("campaign.info.factions", "en-GB", count=21) == "21 factions"
 
 
+@pytest.mark.parametrize(
+    ("faction", "written"),
+    [
+        ("Habsburgs", "Habsburgs' fleet"),
+        ("Venice", "Venice's fleet"),
+        ("VENICES", "VENICES' fleet"),
+    ],
+)
+def test_an_english_possessive_of_a_name_ending_in_s_takes_the_apostrophe_alone(faction, written):
+    said = t("fleet_combat.fleet.registered", "en", faction=faction, point="Malta", ships="2")
+    assert said.startswith(f"{written} at Malta")
+    turn = t("turn_flow.deadline_passed", "en", turn=3, when="now", gms="GM")
+    assert turn.startswith("⌛ Turn 3's deadline passed")  # a number is no name in "s"
+
+
+def test_a_russian_text_names_the_owner_as_written_whatever_it_ends_in():
+    said = t("fleet_combat.fleet.registered", "ru", faction="Habsburgs", point="Malta", ships="2")
+    assert said == "Флот фракции «Habsburgs» в точке Malta: 2."
+
+
 def test_unknown_locale_falls_back_to_english_and_msg_renders_per_reader():
     message = Msg("turn.end.done.title", turn=3)
     assert message.render("de") == "Turn 3 has ended"

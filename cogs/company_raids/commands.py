@@ -66,7 +66,7 @@ from bot.scaffold import owned_choices
 from bot.scaffold import state_choices
 from bot.text import shown
 from bot.text import split_top_level
-from cogs.company_raids.render import change_embed
+from cogs.company_raids.render import change_embeds
 from cogs.company_raids.render import ping_text
 from cogs.company_raids.render import settled_embed
 from cogs.company_raids.render import status_embeds
@@ -436,8 +436,8 @@ async def _board(
     `asked`, behind its confirmation (`question` says what will happen)."""
 
     def told(done: Applied[RaidOutcome, CompanyRaidsSettings]) -> list[Announcement]:
-        embed = change_embed(done.outcome.lines, ctx.public_locale, entry_seq=done.entry.seq)
-        return [Announcement(embeds=[embed])]
+        embeds = change_embeds(done.outcome.lines, ctx.public_locale, entry_seq=done.entry.seq)
+        return [Announcement(embeds=embeds)]
 
     await apply_or_ask(
         ctx,

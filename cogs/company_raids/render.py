@@ -25,6 +25,7 @@ from bot.interactions import choice_view
 from bot.interactions import cite_in_footer
 from bot.interactions import line_embeds
 from bot.interactions import make_embed
+from bot.interactions import outcome_embeds
 from bot.interactions import strip_citations
 from bot.rules.company_raids import Awaiting
 from bot.rules.company_raids import Event
@@ -206,14 +207,13 @@ def settled_embed(
     return embed
 
 
-def change_embed(
+def change_embeds(
     lines: Sequence[Msg], locale: str, *, entry_seq: int | None = None
-) -> discord.Embed:
-    """A change to the board: its lines, the first being the outcome."""
-    embed = make_embed(t("company_raids.title", locale), "\n".join(m.render(locale) for m in lines))
+) -> list[discord.Embed]:
+    """A change to the board: its lines, the first being the outcome, the ruleset and the
+    log entry named in the footer."""
     footer = [t(C + "story.footer", locale, seq=entry_seq)] if entry_seq is not None else []
-    cite_in_footer(embed, locale, footer=footer)
-    return embed
+    return outcome_embeds("company_raids", [m.render(locale) for m in lines], locale, footer=footer)
 
 
 _SECTIONS = {

@@ -90,6 +90,7 @@ from cogs.fleet_combat.input import resolve_class
 from cogs.fleet_combat.input import target_value
 from cogs.fleet_combat.render import HOLD
 from cogs.fleet_combat.render import battles_embed
+from cogs.fleet_combat.render import change_embeds
 from cogs.fleet_combat.render import outcome_message
 from cogs.fleet_combat.render import plain_embed
 from cogs.fleet_combat.render import target_label
@@ -187,6 +188,7 @@ async def order_target_autocomplete(interaction: Interaction, current: str) -> C
 
 
 def typed_order(
+    state: FleetCombatState,
     settings: FleetCombatSettings,
     battle: Battle,
     faction: str,
@@ -204,8 +206,15 @@ def typed_order(
     if is_hold(target):
         return FireOrder(ship_class=ship_class, hold=True)
     others = [p.faction for p in battle.participants if p.faction != faction]
+    legal = legal_targets(state, settings, battle.id, faction, ship_class)
     parts = parse_fire_targets(
-        target, opponents_of(battle, faction), settings, locale, battle=battle.id, others=others
+        target,
+        opponents_of(battle, faction),
+        settings,
+        locale,
+        battle=battle.id,
+        others=others,
+        legal=[(x.opponent, x.target_class) for x in legal],
     )
     return FireOrder(
         ship_class=ship_class,
@@ -387,7 +396,7 @@ class BattleCommands(commands.Cog):
             state: FleetCombatState, settings: FleetCombatSettings, found: Battle, who: str
         ) -> BattleOutcome:
             own = resolve_class(ship_class, settings, ctx.locale)
-            fire = typed_order(settings, found, who, own, target, ctx.locale)
+            fire = typed_order(state, settings, found, who, own, target, ctx.locale)
             orders = SetFireOrders(battle_id=found.id, faction=who, orders=[fire], replace=False)
             return set_fire_orders(state, settings, orders)
 
@@ -527,8 +536,7 @@ class BattleCommands(commands.Cog):
             return TurnOrderSet.of(set_turn_order(state, settings, names))
 
         def told(done: Applied[TurnOrderSet, FleetCombatSettings]) -> list[Announcement]:
-            embed = plain_embed(title, done.outcome.lines, ctx.public_locale)
-            return [Announcement(embeds=[embed])]
+            return [Announcement(embeds=change_embeds(done.outcome.lines, ctx.public_locale))]
 
         await ctx.apply(change, announce=told)
 

@@ -67,7 +67,7 @@ from cogs.fleet_combat.common import stats
 from cogs.fleet_combat.input import find_class
 from cogs.fleet_combat.input import known_classes
 from cogs.fleet_combat.input import parse_ships
-from cogs.fleet_combat.render import fleet_change_embed
+from cogs.fleet_combat.render import fleet_change_embeds
 from cogs.fleet_combat.render import fleets_embed
 from cogs.fleet_combat.render import ordered_classes
 from cogs.fleet_combat.render import stats_embed
@@ -329,8 +329,8 @@ async def _change_fleet(
     def told(done: Applied[FleetOutcome, FleetCombatSettings]) -> list[Announcement]:
         """The fleet as registered now (or gone), under the change's lines (posted for all)."""
         outcome = done.outcome
-        embed = fleet_change_embed(outcome.lines, outcome.fleet, done.settings, ctx.public_locale)
-        return [Announcement(embeds=[embed])]
+        embeds = fleet_change_embeds(outcome.lines, outcome.fleet, done.settings, ctx.public_locale)
+        return [Announcement(embeds=embeds)]
 
     if asked is not None and question is not None:
         await asked.apply(ctx, change, question=question, faction=owner, announce=told)

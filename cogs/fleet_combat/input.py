@@ -206,17 +206,22 @@ def parse_target(
     *,
     battle: int,
     others: Sequence[str] = (),
+    legal: Sequence[tuple[str, str]] = (),
 ) -> tuple[str, str]:
     """`Blue: cruiser`, `Blue cruisers`, or just `cruiser` with one opponent → (faction, class).
 
     `others` are further names read as a faction (an ally, say), so that the engine can say
     why it may not be shot at rather than the class being unreadable. A name before the
     class that is nobody in battle `battle` is refused as such, with its opponents listed.
+    A faction named without a class is refused saying how to write one after it, with the
+    classes of that faction's in `legal` (the (faction, class) pairs the group may shoot).
     """
     typed = text.strip()
     for name in sorted({*opponents, *others}, key=len, reverse=True):
         if normal(typed).startswith(normal(name)):
             rest = typed[len(name) :].strip(" :—-/|,")
+            if not rest:  # `Blue` alone: whom, but not which of their ships
+                raise no_class_named(name, [c for f, c in legal if f == name], settings, locale)
             return name, resolve_class(rest, settings, locale)
     if len(opponents) == 1 and find_class(typed, settings) is not None:
         return opponents[0], resolve_class(typed, settings, locale)
@@ -232,6 +237,21 @@ def parse_target(
         return opponents[0], resolve_class(typed, settings, locale)
     raise GameError(
         C + "error.bad_target", target=shown(typed), opponents=shown_list(opponents) or "—"
+    )
+
+
+def no_class_named(
+    faction: str, classes: Sequence[str], settings: FleetCombatSettings, locale: str
+) -> GameError:
+    """The refusal of a target naming `faction` alone: write a class after it, e.g. the first
+    of `classes` (the faction's classes the group may shoot), listed too; with none, the
+    campaign's."""
+    keys = list(classes) or list(settings.ship_stats)
+    return GameError(
+        C + "error.target_without_class",
+        faction=shown(faction),
+        example=class_word(keys[0], locale) if keys else "…",
+        known=shown_list(class_name(key).render(locale) for key in keys) or "—",
     )
 
 
@@ -304,16 +324,17 @@ def parse_fire_targets(
     *,
     battle: int,
     others: Sequence[str] = (),
+    legal: Sequence[tuple[str, str]] = (),
 ) -> list[TypedTarget]:
     """`Blue: destroyer ×2, Blue: dreadnought` → one TypedTarget per part, in the order typed
-    (the parts of an order in battle `battle`)."""
+    (the parts of an order in battle `battle`; `legal` as `parse_target` reads it)."""
     out: list[TypedTarget] = []
     for part in split_top_level(text):  # commas, semicolons, new lines
         target, dice = part_dice(part)
         if dice is not None and dice < 1:
             raise GameError(C + "error.split_zero", part=shown(part.strip()))
         opponent, target_class = parse_target(
-            target, opponents, settings, locale, battle=battle, others=others
+            target, opponents, settings, locale, battle=battle, others=others, legal=legal
         )
         out.append(TypedTarget(opponent, target_class, dice))
     if not out:

@@ -29,6 +29,7 @@ from bot.interactions import add_field
 from bot.interactions import cite_in_footer
 from bot.interactions import clip
 from bot.interactions import make_embed
+from bot.interactions import outcome_embeds
 from bot.rules.fleet_combat import SPEC
 from bot.rules.fleet_combat import Battle
 from bot.rules.fleet_combat import BattleOutcome
@@ -204,15 +205,22 @@ def stats_embed(
 # --- fleets ---------------------------------------------------------------------------------
 
 
-def fleet_change_embed(
+def fleet_change_embeds(
     lines: Sequence[Msg], fleet: Fleet | None, settings: FleetCombatSettings, locale: str
-) -> discord.Embed:
-    """The answer to `/combat fleet set|remove|move`: the engine's line and the ship ids."""
-    embed = make_embed(t(C + "fleet.title", locale), lines_text(lines, locale))
+) -> list[discord.Embed]:
+    """The answer to `/combat fleet set|remove|move`: the engine's line first, then the
+    ship ids."""
+    embeds = change_embeds(lines, locale)
     if fleet is not None and fleet.ships:
-        add_field(embed, t(C + "fleet.ids", locale), ship_ids_text(fleet.ships, settings, locale))
-    cite_in_footer(embed, locale)
-    return embed
+        ids = ship_ids_text(fleet.ships, settings, locale)
+        add_field(embeds[-1], t(C + "fleet.ids", locale), ids)
+    return embeds
+
+
+def change_embeds(lines: Sequence[Msg | str], locale: str) -> list[discord.Embed]:
+    """The answer to a change of the fleets or of the battles' settings (a fleet, the turn
+    order): what changed first, the ruleset named in the footer."""
+    return outcome_embeds("fleet_combat", [text(m, locale) for m in lines], locale)
 
 
 def ship_life(settings: FleetCombatSettings, ship: Ship) -> int | str:

@@ -179,7 +179,7 @@ def _messages(
     lines: list[Any],
     *,
     ephemeral: bool,
-    title_key: str = "ruleset.naval_orders",
+    title_key: str | None = None,
     colour: discord.Colour = NEUTRAL_COLOUR,
     **params: Any,
 ) -> list[Announcement]:

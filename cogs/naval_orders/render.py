@@ -13,6 +13,7 @@ from bot.i18n import t
 from bot.interactions import NEUTRAL_COLOUR
 from bot.interactions import cite_in_footer
 from bot.interactions import line_embeds
+from bot.interactions import outcome_embeds
 from bot.rules.naval_orders import NavalOrdersState
 from bot.rules.naval_orders import Station
 from bot.text import shown
@@ -22,14 +23,18 @@ def navy_embeds(
     lines: Sequence[Msg],
     locale: str,
     *,
-    title_key: str = "ruleset.naval_orders",
+    title_key: str | None = None,
     colour: discord.Colour = NEUTRAL_COLOUR,
     **title: str,
 ) -> list[discord.Embed]:
-    """The lines as embeds (as many as Discord's limits need), titled in `locale` and
-    coloured by what they mean, the clauses cited in the footer (as every embed of the bot
-    has them)."""
-    embeds = line_embeds(t(title_key, locale, **title), [m.render(locale) for m in lines])
+    """The lines as embeds (as many as Discord's limits need) coloured by what they mean,
+    the clauses cited in the footer (as every embed of the bot has them): titled by
+    `title_key` in `locale`, else the outcome (the first line) read first and the ruleset
+    named in the footer."""
+    texts = [m.render(locale) for m in lines]
+    if title_key is None:
+        return outcome_embeds("naval_orders", texts, locale, colour=colour)
+    embeds = line_embeds(t(title_key, locale, **title), texts)
     for embed in embeds:
         embed.colour = colour
         cite_in_footer(embed, locale)

@@ -76,7 +76,7 @@ from bot.text import text
 from cogs.ottoman_piracy.input import PiracyInput
 from cogs.ottoman_piracy.input import build_declaration
 from cogs.ottoman_piracy.input import resolve_power
-from cogs.ottoman_piracy.render import change_embed
+from cogs.ottoman_piracy.render import change_embeds
 from cogs.ottoman_piracy.render import power_names
 from cogs.ottoman_piracy.render import question_view
 from cogs.ottoman_piracy.render import settled_embed
@@ -302,8 +302,8 @@ class OttomanPiracyCog(BotCog):
             warring = done.outcome.state.at_war_with_ottomans
             powers = ", ".join(power_names(warring, locale, done.outcome.state.power_names))
             extra = [ctx.pt(C + "war.list", powers=powers or ctx.pt(C + "status.nobody"))]
-            embed = change_embed(done.outcome.lines, locale, extra=extra)
-            return [with_next_step(ctx.base.actor, [embed])]
+            embeds = change_embeds(done.outcome.lines, locale, extra=extra)
+            return [with_next_step(ctx.base.actor, embeds)]
 
         def record(state: OttomanPiracyState, _s: OttomanPiracySettings, _d: Dice) -> StateChange:
             # Named as /corsairs piracy's target is (a faction's name stands for the power it
@@ -335,8 +335,8 @@ class OttomanPiracyCog(BotCog):
             names = done.outcome.state.power_names
             label = text(power_label(power_key(power), names), ctx.public_locale)
             line = _played_by(ctx, label, chosen)
-            embed = change_embed([], ctx.public_locale, extra=[line])
-            return [with_next_step(ctx.base.actor, [embed])]
+            embeds = change_embeds([], ctx.public_locale, extra=[line])
+            return [with_next_step(ctx.base.actor, embeds)]
 
         def record(state: OttomanPiracyState, _s: OttomanPiracySettings, _d: Dice) -> StateChange:
             return assign_power(state, power, chosen)
@@ -405,7 +405,7 @@ class OttomanPiracyCog(BotCog):
         def told(
             done: Applied[StateChange | PiracyOutcome, OttomanPiracySettings],
         ) -> list[Announcement]:
-            told = Announcement(embeds=[change_embed(done.outcome.lines, ctx.public_locale)])
+            told = Announcement(embeds=change_embeds(done.outcome.lines, ctx.public_locale))
             if not isinstance(done.outcome, PiracyOutcome):
                 return [told]
             piracy = Applied(done.outcome, done.entry, done.settings, done.after)
@@ -513,7 +513,7 @@ async def _bookkeeping(
     change: bot/announcements.py)."""
 
     def told(done: Applied[StateChange, OttomanPiracySettings]) -> list[Announcement]:
-        return [Announcement(embeds=[change_embed(done.outcome.lines, ctx.public_locale)])]
+        return [Announcement(embeds=change_embeds(done.outcome.lines, ctx.public_locale))]
 
     await ctx.apply(
         lambda state, settings, _dice: change(state, settings), options=options, announce=told

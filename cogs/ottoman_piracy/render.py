@@ -25,6 +25,7 @@ from bot.interactions import choice_view
 from bot.interactions import cite_in_footer
 from bot.interactions import clip
 from bot.interactions import make_embed
+from bot.interactions import outcome_embeds
 from bot.rules.ottoman_piracy import HitReward
 from bot.rules.ottoman_piracy import OttomanPiracySettings
 from bot.rules.ottoman_piracy import OttomanPiracyState
@@ -504,9 +505,10 @@ def settled_embed(
     return embed
 
 
-def change_embed(lines: list[Msg], locale: str, *, extra: list[str] | None = None) -> discord.Embed:
-    """The answer to a GM's bookkeeping command (war, players, VP, impulse, hand)."""
+def change_embeds(
+    lines: list[Msg], locale: str, *, extra: list[str] | None = None
+) -> list[discord.Embed]:
+    """The answer to a GM's bookkeeping command (war, players, VP, impulse, hand): what
+    changed first, the ruleset named in the footer."""
     body = [m.render(locale) for m in lines] + (extra or [])
-    embed = make_embed(t("ottoman_piracy.title", locale), "\n".join(body) or None)
-    cite_in_footer(embed, locale)
-    return embed
+    return outcome_embeds("ottoman_piracy", body, locale)

@@ -18,7 +18,6 @@ from bot.errors import NotAllowed
 from bot.errors import NotFound
 from bot.i18n import Msg
 from bot.i18n import t
-from bot.interactions import cite_in_footer
 from bot.interactions import line_embeds
 from bot.interactions import locale_of
 from bot.interactions import message_batches
@@ -73,6 +72,7 @@ from cogs.space_pirates.input import parse_owners
 from cogs.space_pirates.input import parse_ships
 from cogs.space_pirates.operations import Params
 from cogs.space_pirates.operations import payers
+from cogs.space_pirates.render import change_embeds
 from cogs.space_pirates.render import lines_embeds
 from cogs.space_pirates.render import planet_line
 from cogs.space_pirates.render import route_line
@@ -132,7 +132,6 @@ async def _owned_planet(ctx: Ctx, planet_id: int) -> Planet:
 
 async def _record(
     ctx: Ctx,
-    title: str,
     change: Callable[[SpacePiratesState], SpacePiratesState],
     line: Msg,
     *,
@@ -142,10 +141,11 @@ async def _record(
     | None = None,
 ) -> None:
     """Apply a registry change and post its line for everyone, in the campaign's language
-    (written with the change: the outbox); with `asked`, behind its confirmation."""
+    (written with the change: the outbox), what changed first; with `asked`, behind its
+    confirmation."""
 
     def told(done: Applied[Change, SpacePiratesSettings]) -> list[Announcement]:
-        return [Announcement(embeds=lines_embeds(C + title, done.outcome.lines, ctx.public_locale))]
+        return [Announcement(embeds=change_embeds(done.outcome.lines, ctx.public_locale))]
 
     await apply_or_ask(
         ctx,
@@ -189,9 +189,7 @@ async def _remove(asked: Asked, kind: str) -> None:
             title = Msg(C + f"{kind}.removed", id=number).render(asked.locale)
         return Question(title, verb="remove")
 
-    await _record(
-        ctx, f"{kind}.title", lambda s: remove(s, number), gone, asked=asked, question=question
-    )
+    await _record(ctx, lambda s: remove(s, number), gone, asked=asked, question=question)
 
 
 @confirmed_command("pirates route remove")
@@ -433,9 +431,7 @@ class SpacePiratesCog(commands.Cog):
         who = ctx.acting_faction(faction)
         names = list(dict.fromkeys(parse_factions(factions, ctx.factions)))  # each once
         line = Msg(C + "contacts.set", faction=who, contacts=", ".join(names) or "—")
-        await _record(
-            ctx, "contacts.title", lambda s: set_contacts(s, who, names), line, faction=who
-        )
+        await _record(ctx, lambda s: set_contacts(s, who, names), line, faction=who)
 
     @pirates.command(name="tech", description="Record the privateer technology (GM)")
     @app_commands.autocomplete(faction=faction_autocomplete)
@@ -446,9 +442,7 @@ class SpacePiratesCog(commands.Cog):
         require_gm(ctx.base)
         who = ctx.acting_faction(faction)
         line = Msg(C + ("tech.yes" if researched else "tech.no"), faction=who)
-        await _record(
-            ctx, "tech.title", lambda s: set_privateer_tech(s, who, researched), line, faction=who
-        )
+        await _record(ctx, lambda s: set_privateer_tech(s, who, researched), line, faction=who)
 
     @pirates.command(name="turn-order", description="Set the order players are resolved in (GM)")
     @app_commands.describe(factions="Factions in turn order, comma-separated")
@@ -461,7 +455,7 @@ class SpacePiratesCog(commands.Cog):
         require_gm(ctx.base)
         names = parse_factions(factions, ctx.factions)
         line = Msg(C + "order.set", factions=", ".join(names))
-        await _record(ctx, "order.title", lambda s: set_turn_order(s, names), line)
+        await _record(ctx, lambda s: set_turn_order(s, names), line)
 
     @who("faction")
     @pirates.command(name="status", description="Your pirate status and next raid chance")
@@ -945,9 +939,6 @@ def _saved(
             planet = outcome.state.planet(number)
             assert planet is not None
             line = planet_line(planet, locale)
-        embeds = lines_embeds(C + f"{kind}.title", outcome.lines, locale)
-        embeds[0].description = f"{embeds[0].description}\n{line}"
-        cite_in_footer(embeds[0], locale)
-        return [Announcement(embeds=embeds)]
+        return [Announcement(embeds=change_embeds(outcome.lines, locale, [line]))]
 
     return shown

@@ -14,6 +14,7 @@ from bot.i18n import t
 from bot.interactions import NEUTRAL_COLOUR
 from bot.interactions import cite_in_footer
 from bot.interactions import line_embeds
+from bot.interactions import outcome_embeds
 from bot.rules.fleet_combat.messages import class_count
 from bot.rules.space_pirates.models import Planet
 from bot.rules.space_pirates.models import RegisteredShip
@@ -57,6 +58,15 @@ def lines_embeds(
     """A titled list of lines over as many embeds as it needs, coloured by what it means,
     the clauses cited in the footer (as every embed of the bot has them)."""
     return texts_embeds(title_key, rendered(lines, locale), locale, colour=colour, **params)
+
+
+def change_embeds(
+    lines: Sequence[Msg], locale: str, more: Sequence[str] = ()
+) -> list[discord.Embed]:
+    """The answer to a change of the registers (a route, a planet, contacts, the turn
+    order): the lines, the text they carry escaped, what changed first, then `more` (lines
+    rendered already), the ruleset named in the footer."""
+    return outcome_embeds("space_pirates", [*rendered(lines, locale), *more], locale)
 
 
 def texts_embeds(

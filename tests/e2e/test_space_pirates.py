@@ -50,7 +50,7 @@ async def test_register_routes_and_planets_and_list_them(pirates):
     )
     assert not added.ephemeral, added.text()
     assert "Route #1 Silk registered" in added.embed.description
-    assert added.embed.footer == "Rules: SP-1.5"
+    assert added.embed.footer == "Space pirates · Rules: SP-1.5"
     planet = await pirates.slash(
         "/pirates planet add name:Tau income:900 troops:4 buildings:3 cover:true", as_="player2"
     )
@@ -219,7 +219,7 @@ async def test_russian_player_reads_russian(pirates):
     )
     assert not added.ephemeral
     assert "Route #1 Шёлк registered" in added.embed.description
-    assert added.embed.footer == "Rules: SP-1.5"
+    assert added.embed.footer == "Space pirates · Rules: SP-1.5"
     refused = await pirates.slash(
         "/пираты торговый_путь добавить название:Плохой товары:-1", as_="player3"
     )

@@ -114,7 +114,7 @@ async def test_routes_planets_and_ships_are_numbered_so_a_player_tells_them_apar
     planet = await pirates.slash("/pirates planet add name:Alpha income:300", as_="player1")
 
     assert "Planet #4 Alpha registered" in planet.embed.description
-    assert planet.embed.footer == "Rules: SP-4.1"
+    assert planet.embed.footer == "Space pirates · Rules: SP-4.1"
     assert "**Route #1 Line**" in added.embed.description
     assert "2 cruisers (guard, Vega): ship #2, ship #3" in added.embed.description
     planets = await pirates.slash("/pirates planets", as_="player2")

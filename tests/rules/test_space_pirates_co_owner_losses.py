@@ -60,7 +60,7 @@ def test_sp_i43_the_co_owners_own_report_keeps_the_loss():
         {"Boreas": {"cruiser": 1}},
     )
     assert texts(lost_elsewhere_lines(lost)) == [
-        "Boreas's ships defended Shared when the pirates attacked Aurora (route raid; "
+        "Boreas' ships defended Shared when the pirates attacked Aurora (route raid; "
         "resolution of turn 2, attack 1): the pirates won the battle",
         "Losses of Boreas: 1 cruiser",
     ]

@@ -122,5 +122,5 @@ def test_forcing_one_question_still_tells_the_one_it_comes_to_as_waiting():
     done = force_choices(paused, DEFAULTS, [offer.choice_id], Dice.seeded(1))
 
     lines = [m.render("en") for m in done.lines]
-    assert lines[-1].endswith("the resolution waits for Boreas's answer"), lines
+    assert lines[-1].endswith("the resolution waits for Boreas' answer"), lines
     assert [w.faction for w in done.state.waiting] == ["Boreas"]
