@@ -16,6 +16,7 @@ from bot.standin import ClientRefused
 
 from .play import assert_only_the_asked_answer
 from .play import labels
+from .play import refused_alone
 from .play import seat_piracy
 from .play import set_up
 
@@ -199,11 +200,40 @@ async def test_turn_end_clears_the_markers(seated):
     status = await seated.slash("/corsairs status", as_="gm")
     assert status.embed.title == "Ottoman piracy — turn 2"
     assert status.embed.field("Piracy markers this turn") == "No piracy declared this turn."
+    # The turn's impulses ended with it: the next piracy waits for the Ottomans' (OP-I2).
+    line = "/corsairs piracy zone:Ionian Sea target:hapsburg corsairs:1"
+    refused = await refused_alone(seated, line, "player1")
+    assert "a GM starts their impulse with /corsairs impulse power:ottoman" in refused
+    await seated.slash("/corsairs impulse power:ottoman", as_="gm")
     seated.script_dice([1, 1])
-    again = await seated.slash(
-        "/corsairs piracy zone:Ionian Sea target:hapsburg corsairs:1", as_="player1"
-    )
+    again = await seated.slash(line, as_="player1")
     assert not again.ephemeral and again.embed.title == "Piracy #2 — Ionian Sea"
+
+
+async def test_piracy_before_any_impulse_is_refused_saying_who_starts_it_and_how(campaign):
+    """OP-I2: the Ottomans must be the active power. Before the GM starts any impulse the
+    declaration is refused to the Ottoman player alone, with the command that starts
+    theirs, and nothing is rolled; once the GM has started it the same declaration plays.
+    In another power's impulse the refusal says the Ottomans are not active."""
+    await seat_piracy(campaign, impulse=False)
+    campaign.script_dice([5, 2, 6, 5])
+
+    refused = await refused_alone(campaign, OP_E1, "player1")
+
+    assert refused == (
+        "No impulse has been started this turn, and piracy is declared only when the "
+        "Ottomans are the active power (OP-I2): a GM starts their impulse with "
+        "/corsairs impulse power:ottoman, then the piracy can be declared."
+    )
+    status = await campaign.slash("/corsairs status", as_="gm")
+    assert status.embed.field("Piracy markers this turn") == "No piracy declared this turn."
+    await campaign.slash("/corsairs impulse power:hapsburg", as_="gm")
+    other = await refused_alone(campaign, OP_E1, "player1")
+    assert other.startswith("Piracy is declared only when the Ottomans are the active power")
+    await campaign.slash("/corsairs impulse power:ottoman", as_="gm")
+    story = await campaign.slash(OP_E1, as_="player1")
+    assert not story.ephemeral and story.embed.title == "Piracy #1 — Ionian Sea"
+    assert campaign.faces is not None and campaign.faces.pending == []
 
 
 async def test_a_restart_between_the_question_and_the_click_loses_nothing(seated):
