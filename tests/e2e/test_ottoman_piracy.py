@@ -184,6 +184,29 @@ async def test_forbidden_declarations_are_refused_with_the_clause(seated):
     )
 
 
+async def test_the_turn_status_before_set_up_says_what_the_gm_records_next(table):
+    """`/turn status` of an Ottoman piracy nobody has set up says what to record first, with
+    the command, instead of "Nothing to wait for."; step by step, then the impulse and the
+    piracy, and once a power is at war it waits for nothing (OP-1.1, OP-2.3, OP-I2)."""
+    await table.slash("/campaign create name:Med rulesets:ottoman_piracy", as_="gm")
+    synced = next(c for c in table.commands if c.name == "corsairs")
+
+    fresh = await table.slash("/turn status", as_="player1")
+    assert fresh.embed.field("Ottoman piracy") == (
+        f"Still to set up: A GM records who plays the Ottomans: </corsairs power:{synced.id}> "
+        "with power:ottoman and player:@…"
+    )
+    await seat_piracy(table, at_war=(), impulse=False)
+    seated = await table.slash("/turn status", as_="player1")
+    step = seated.embed.field("Ottoman piracy")
+    assert step.startswith("Still to set up: A GM records each power at war with the Ottomans")
+    assert f"</corsairs impulse:{synced.id}>" in step
+    assert f"</corsairs piracy:{synced.id}>" in step
+    await table.slash("/corsairs war power:hapsburg at_war:true", as_="gm")
+    ready = await table.slash("/turn status", as_="player1")
+    assert ready.embed.field("Ottoman piracy") == "Nothing to wait for."
+
+
 async def test_turn_end_clears_the_markers(seated):
     """OP-1.4, OP-I3: markers last for the turn; the GM's /turn end removes them."""
     seated.script_dice([6, 6])
