@@ -165,3 +165,25 @@ async def test_a_file_setting_the_language_is_refused_whole_and_imports_without_
     shown = text_of(await table.slash("/campaign settings show ruleset:core", as_="gm"))
     assert "`factions_per_player` = **2**" in shown
 
+
+async def test_the_time_zone_value_autocompletes_zoneinfos_time_zones(table):
+    """`core.time_zone` offers the time zones the bot knows, as `core.language` offers its
+    languages: those matching what was typed (case and spaces aside), a part of the name
+    starting with it first, at most 25 (Discord's limit); the one picked is accepted."""
+    await table.slash("/campaign create name:Clock rulesets:fleet_combat", as_="gm")
+    typed = "/campaign settings set setting:core.time_zone value:"
+
+    moscow = await table.autocomplete(typed + "moscow", as_="gm", focused="value")
+    assert [c.value for c in moscow] == ["Europe/Moscow"]
+    york = await table.autocomplete(typed + "new york", as_="gm", focused="value")
+    assert [c.value for c in york] == ["America/New_York"]
+    europe = await table.autocomplete(typed + "eur", as_="gm", focused="value")
+    assert len(europe) == 25
+    assert [c.value for c in europe][:2] == ["Europe/Amsterdam", "Europe/Andorra"]
+    assert all("eur" in c.value.lower() for c in europe)
+    everything = await table.autocomplete(typed, as_="gm", focused="value")
+    assert len(everything) == 25
+
+    chosen = await table.slash(typed + moscow[0].value, as_="gm")
+    assert not chosen.ephemeral, chosen.text()
+    assert "Europe/Moscow" in chosen.embed.title
