@@ -22,9 +22,11 @@ from dataclasses import replace
 from datetime import UTC
 from datetime import datetime
 from datetime import timedelta
+from functools import cache
 from typing import Any
 from zoneinfo import ZoneInfo
 from zoneinfo import ZoneInfoNotFoundError
+from zoneinfo import available_timezones
 
 from pydantic import BaseModel
 
@@ -87,6 +89,28 @@ def parse_duration(text: str) -> timedelta | None:
         return None
     seconds = sum(int(n) * _UNIT_SECONDS[unit.lower()] for n, unit in _DURATION_PART.findall(text))
     return timedelta(seconds=seconds)
+
+
+# What zoneinfo lists that is no place's time zone: the machine's own, and tzdata's filler.
+NOT_A_PLACE = frozenset({"localtime", "Factory", "posixrules"})
+# Discord shows at most this many autocomplete choices.
+MAX_CHOICES = 25
+
+
+@cache
+def time_zones() -> tuple[str, ...]:
+    """The IANA names of the time zones zoneinfo knows here (`zone` accepts each), sorted."""
+    return tuple(sorted(set(available_timezones()) - NOT_A_PLACE))
+
+
+def time_zone_choices(typed: str) -> list[str]:
+    """The time zones matching what was typed, for `core.time_zone`'s autocomplete: those
+    containing it (case ignored, a space read as `_`, as in `New_York`), the ones with a
+    part that starts with it (`Europe/Moscow` for "mos") first, at most `MAX_CHOICES`."""
+    needle = typed.strip().lower().replace(" ", "_")
+    found = [name for name in time_zones() if needle in name.lower()]
+    found.sort(key=lambda name: not any(p.startswith(needle) for p in name.lower().split("/")))
+    return found[:MAX_CHOICES]
 
 
 def zone(name: str) -> ZoneInfo:
@@ -775,4 +799,5 @@ __all__ = [
     "parse_reminders",
     "questions",
     "reminds_now",
+    "time_zone_choices",
 ]

@@ -71,6 +71,7 @@ from bot.turn_flow import SCHEDULE_SETTINGS
 from bot.turn_flow import TurnFlow
 from bot.turn_flow import clock_of
 from bot.turn_flow import reminders_text
+from bot.turn_flow import time_zone_choices
 
 # Refusals of `/campaign settings set` that name the setting.
 SETTING_REFUSALS = frozenset(
@@ -381,10 +382,12 @@ class CampaignCog(BotCog):
 
     @settings_set.autocomplete("value")
     async def setting_value_autocomplete(self, interaction: Interaction, current: str) -> Choices:
-        """Allowed values of enum and yes/no settings."""
+        """Allowed values of enum and yes/no settings, the languages and the time zones."""
         setting = str(interaction.namespace.setting or "")
         if setting == "core.language":
             return [app_commands.Choice(name=v, value=v) for v in LANGUAGES if current in v]
+        if setting == "core.time_zone":
+            return [app_commands.Choice(name=v, value=v) for v in time_zone_choices(current)]
         ruleset, _, name = setting.partition(".")
         try:
             spec = rulesets.get(ruleset)

@@ -44,8 +44,9 @@ def test_an_import_setting_the_schedule_or_emptying_a_needed_list_is_refused_in_
     with pytest.raises(SettingsFileRejected) as rejected:
         read_settings(text, core_and_rules())  # type: ignore[arg-type]
     assert [p.message.render("ru") for p in rejected.value.problems] == [
-        "Строка 2: `core.time_zone` файлом не меняется; используйте /кампания настройки"
-        " изменить настройка:core.time_zone значение:…",
+        "Строка 2: `core.time_zone` файлом не меняется, поэтому файл не применён: удалите"
+        " эту строку и импортируйте файл снова, а `core.time_zone` задайте командой"
+        " /кампания настройки изменить настройка:core.time_zone значение:…",
         "Строка 4: `naval_orders.enabled_orders` нельзя оставить пустым: правилам нужно хотя"
         " бы 1 значение. Допустимо: cruise, move, raid, blockade, escort, landing, build,"
         " repair, disband",

@@ -611,11 +611,13 @@ async def test_migration_003_moves_resolved_piracies_to_the_archive(tmp_path):
     from bot.rules.ottoman_piracy import OttomanPiracySettings
     from bot.rules.ottoman_piracy import OttomanPiracyState
     from bot.rules.ottoman_piracy import declare_piracy
+    from bot.rules.ottoman_piracy.models import ImpulseState
     from bot.rules.ottoman_piracy.models import PiracyDeclaration
     from bot.rules.ottoman_piracy.models import PiracyRecord
 
     settings = OttomanPiracySettings()
-    state = OttomanPiracyState(at_war_with_ottomans=["hapsburg"])
+    ottoman_impulse = ImpulseState(number=1, active_power="ottoman")  # OP-I2
+    state = OttomanPiracyState(at_war_with_ottomans=["hapsburg"], impulse=ottoman_impulse)
     declaration = PiracyDeclaration(
         sea_zone="Ionian Sea", target="hapsburg", corsairs=2, target_ports=1
     )

@@ -31,12 +31,10 @@ from bot.i18n import t
 from bot.interactions import Context
 from bot.interactions import acknowledge_slow_writes
 from bot.interactions import choice_handler
-from bot.interactions import command_mention
 from bot.interactions import locale_of
 from bot.interactions import message_url
 from bot.interactions import reply
 from bot.interactions import require_gm
-from bot.interactions import setup_step
 from bot.interactions import who
 from bot.next_steps import with_next_step
 from bot.rules.ottoman_piracy import KNOWN_POWERS
@@ -664,24 +662,6 @@ def _question_redrawn(
         return [redrawn]
     pinged = [owner] if owner is not None else []
     return [redrawn, Announcement(content=content, pinged=pinged, pings=done.after)]
-
-
-@setup_step(SPEC.key)
-async def piracy_setup_step(client: discord.Client, base: Context, locale: str) -> str | None:
-    """The Ottoman piracy set-up, in order: who plays the Ottomans, who plays the powers
-    they may target (OP-1.1), which powers are at war with them (OP-2.3); None when the
-    Ottomans have a player and at least one power is at war."""
-    state, _ = await base.service.state(base.campaign, SPEC)
-    power = await command_mention(client, "corsairs power")
-    if state.faction_of(OTTOMAN) is None:
-        return t(C + "next.ottoman", locale, power=power)
-    if not any(key != OTTOMAN for key in state.power_factions):
-        return t(C + "next.targets", locale, power=power)
-    if not state.at_war_with_ottomans:
-        war = await command_mention(client, "corsairs war")
-        piracy = await command_mention(client, "corsairs piracy")
-        return t(C + "next.war", locale, war=war, piracy=piracy)
-    return None
 
 
 @choice_handler(REWARD_CHOICE)

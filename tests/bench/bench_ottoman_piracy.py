@@ -17,6 +17,7 @@ from bot.rules.ottoman_piracy import OttomanPiracySettings
 from bot.rules.ottoman_piracy import OttomanPiracyState
 from bot.rules.ottoman_piracy import declare_piracy
 from bot.rules.ottoman_piracy import end_of_turn
+from bot.rules.ottoman_piracy import start_impulse
 from bot.rules.ottoman_piracy.models import PiracyDeclaration
 from bot.rulesets import TurnContext
 
@@ -27,11 +28,13 @@ DECLARATION = PiracyDeclaration(
 
 
 def campaign_with(past: int) -> OttomanPiracyState:
-    """A state after `past` piracies, each resolved (no hit) and its turn ended."""
-    state = OttomanPiracyState(at_war_with_ottomans=["hapsburg"])
+    """A state after `past` piracies, each in an Ottoman impulse (OP-I2), resolved (no hit)
+    and its turn ended; then the next turn's Ottoman impulse."""
+    state = start_impulse(OttomanPiracyState(at_war_with_ottomans=["hapsburg"]), "ottoman").state
     for turn in range(1, past + 1):
         state = declare_piracy(state, SETTINGS, DECLARATION, Dice.scripted([1, 1]), turn).state
         state = end_of_turn(TurnContext(state, SETTINGS, turn, Dice.scripted([]))).state
+        state = start_impulse(state, "ottoman").state
     return state
 
 

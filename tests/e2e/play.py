@@ -1,8 +1,8 @@
 """What the end-to-end tests share: seating the Ottoman piracy cast (each player joins with a
-faction and is given a power, the GM records the powers at war with the Ottomans), the usual
-fleet combat battle (Red attacks Blue at Mecatol), a refusal answered to its player alone, a
-ruleset's state as an earlier release saved it, reading a reply's text and buttons and the
-entry numbers of a `/history list` page."""
+faction and is given a power, the GM records the powers at war with the Ottomans and starts
+their impulse), the usual fleet combat battle (Red attacks Blue at Mecatol), a refusal
+answered to its player alone, a ruleset's state as an earlier release saved it, reading a
+reply's text and buttons and the entry numbers of a `/history list` page."""
 
 from __future__ import annotations
 
@@ -30,11 +30,16 @@ async def seat_piracy(
     table: Table,
     cast: tuple[tuple[str, str, str], ...] = PIRACY_CAST,
     at_war: tuple[str, ...] = ("hapsburg",),
+    *,
+    impulse: bool = True,
 ) -> None:
-    """The cast joins, each is given their power, the GM records who is at war."""
+    """The cast joins, each is given their power, the GM records who is at war and (with
+    `impulse`) starts the Ottoman impulse, in which alone piracy is declared (OP-I2)."""
     lines = [(f"/campaign join faction:{faction}", who) for who, faction, _ in cast]
     lines += [(f"/corsairs power power:{power} player:@{who}", "gm") for who, _, power in cast]
     lines += [(f"/corsairs war power:{power} at_war:true", "gm") for power in at_war]
+    if impulse:
+        lines.append(("/corsairs impulse power:ottoman", "gm"))
     await set_up(table, lines)
 
 

@@ -82,6 +82,7 @@ async def create(table: Table, *, russian: bool = False) -> None:
         ("/corsairs power power:hapsburg player:@player2", "gm"),
         ("/corsairs power power:france player:@player3", "gm"),
         ("/corsairs war power:hapsburg at_war:true", "gm"),
+        ("/corsairs impulse power:ottoman", "gm"),
         ("/navy station add name:Portsmouth location:1 naval_station:true owner:Red", "gm"),
         ("/combat fleet set point:Mecatol ships:2 cruiser", "player1"),
         ("/combat fleet set point:Mecatol ships:3 destroyers", "player2"),

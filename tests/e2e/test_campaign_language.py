@@ -91,7 +91,7 @@ async def test_history_show_prints_options_readably_in_both_languages(campaign):
     await seat(campaign)
     campaign.script_dice([5, 2, 6, 5])
     await campaign.slash(OP_E1, as_="player1")
-    shown = await campaign.slash("/history show entry:7", as_="player2")
+    shown = await campaign.slash("/history show entry:8", as_="player2")
     options = shown.embed.field("Options")
     assert "**leaders**: barbarossa" in options
     assert "**fortresses**: Malta (Hospitallers), Corfu (Papacy)" in options
@@ -103,7 +103,7 @@ async def test_history_show_prints_options_readably_in_both_languages(campaign):
     player1 = campaign.member("player1").id
     assert power.embed.field("Options") == f"**player**: <@{player1}>\n**power**: ottoman"
     await campaign.slash("/campaign settings set setting:core.language value:ru", as_="gm")
-    russian = await campaign.slash("/history show entry:7", as_="player2")
+    russian = await campaign.slash("/history show entry:8", as_="player2")
     assert "**флотоводцы**: barbarossa" in russian.embed.field("Параметры")
     assert russian.embed.fields[4].name == "1. Бросок против пиратов [OP-3.2]"
     assert "цель >=5: 1 успех" in russian.embed.fields[4].value
@@ -144,11 +144,11 @@ async def test_the_story_cites_its_rules_in_the_footer_and_history_show_keeps_th
     assert "(OP-" not in story.description
     assert all("OP-" not in f.value for f in story.fields)
     assert story.footer == (
-        "Log entry #7 · Rules: OP-I14, OP-2.3, OP-I6, OP-2.4, OP-3.2, OP-3.3, OP-4, "
+        "Log entry #8 · Rules: OP-I14, OP-2.3, OP-I6, OP-2.4, OP-3.2, OP-3.3, OP-4, "
         "OP-4.4, OP-5.2, OP-5.3"
     )
     assert "2 CP spent (recorded only)." in story.description
-    shown = await campaign.slash("/history show entry:7", as_="player1")
+    shown = await campaign.slash("/history show entry:8", as_="player1")
     assert "2 CP spent (recorded only, OP-I14)." in shown.embed.description
 
 

@@ -135,7 +135,7 @@ async def test_piracy_bookkeeping_killed_before_its_posts_answers_after_a_restar
     assert fleets in war.embed.field("Next step")
     assert vp.embed.description == "Piracy VP corrected: 5 → 6 (at most 10)."
     assert not vp.embed.has_field("Next step")
-    assert impulse.embed.description == "Impulse 1: Hapsburgs."
+    assert impulse.embed.description == "Impulse 2: Hapsburgs."
     assert hand.embed.description == "Hapsburgs: 5 cards in hand."
     rewards = "Hit 1: +1 piracy VP, 3 → 4, forced by the GM."
     assert rewards in forced.embed.description  # the reply: what the GM forced

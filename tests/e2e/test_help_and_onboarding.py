@@ -82,6 +82,7 @@ async def test_each_set_up_step_says_the_next_one(table):
     target = await table.slash("/corsairs power power:hapsburg player:@player2", as_="gm")
     step = target.embed.field("Next step")
     assert mention_of(table, "corsairs war") in step
+    assert mention_of(table, "corsairs impulse") in step
     assert mention_of(table, "corsairs piracy") in step
     war = await table.slash("/corsairs war power:hapsburg at_war:true", as_="gm")
     assert "The campaign is set up" in war.embed.field("Next step")

@@ -125,6 +125,7 @@ async def test_ottoman_piracy_names_read_as_typed_in_lines_and_plain_in_labels(t
     )
     await table.slash(f"/corsairs power power:{power} player:@player2", as_="gm")
     await table.slash(f"/corsairs war power:{power} at_war:true", as_="gm")
+    await table.slash("/corsairs impulse power:ottoman", as_="gm")
 
     choices = await table.autocomplete("/corsairs war power:", as_="gm")
     assert f"{power} — Rhodes" in [c.name for c in choices]

@@ -16,6 +16,7 @@ from bot.standin import ClientRefused
 
 from .play import assert_only_the_asked_answer
 from .play import labels
+from .play import refused_alone
 from .play import seat_piracy
 from .play import set_up
 
@@ -183,6 +184,29 @@ async def test_forbidden_declarations_are_refused_with_the_clause(seated):
     )
 
 
+async def test_the_turn_status_before_set_up_says_what_the_gm_records_next(table):
+    """`/turn status` of an Ottoman piracy nobody has set up says what to record first, with
+    the command, instead of "Nothing to wait for."; step by step, then the impulse and the
+    piracy, and once a power is at war it waits for nothing (OP-1.1, OP-2.3, OP-I2)."""
+    await table.slash("/campaign create name:Med rulesets:ottoman_piracy", as_="gm")
+    synced = next(c for c in table.commands if c.name == "corsairs")
+
+    fresh = await table.slash("/turn status", as_="player1")
+    assert fresh.embed.field("Ottoman piracy") == (
+        f"Still to set up: A GM records who plays the Ottomans: </corsairs power:{synced.id}> "
+        "with power:ottoman and player:@…"
+    )
+    await seat_piracy(table, at_war=(), impulse=False)
+    seated = await table.slash("/turn status", as_="player1")
+    step = seated.embed.field("Ottoman piracy")
+    assert step.startswith("Still to set up: A GM records each power at war with the Ottomans")
+    assert f"</corsairs impulse:{synced.id}>" in step
+    assert f"</corsairs piracy:{synced.id}>" in step
+    await table.slash("/corsairs war power:hapsburg at_war:true", as_="gm")
+    ready = await table.slash("/turn status", as_="player1")
+    assert ready.embed.field("Ottoman piracy") == "Nothing to wait for."
+
+
 async def test_turn_end_clears_the_markers(seated):
     """OP-1.4, OP-I3: markers last for the turn; the GM's /turn end removes them."""
     seated.script_dice([6, 6])
@@ -199,11 +223,40 @@ async def test_turn_end_clears_the_markers(seated):
     status = await seated.slash("/corsairs status", as_="gm")
     assert status.embed.title == "Ottoman piracy — turn 2"
     assert status.embed.field("Piracy markers this turn") == "No piracy declared this turn."
+    # The turn's impulses ended with it: the next piracy waits for the Ottomans' (OP-I2).
+    line = "/corsairs piracy zone:Ionian Sea target:hapsburg corsairs:1"
+    refused = await refused_alone(seated, line, "player1")
+    assert "a GM starts their impulse with /corsairs impulse power:ottoman" in refused
+    await seated.slash("/corsairs impulse power:ottoman", as_="gm")
     seated.script_dice([1, 1])
-    again = await seated.slash(
-        "/corsairs piracy zone:Ionian Sea target:hapsburg corsairs:1", as_="player1"
-    )
+    again = await seated.slash(line, as_="player1")
     assert not again.ephemeral and again.embed.title == "Piracy #2 — Ionian Sea"
+
+
+async def test_piracy_before_any_impulse_is_refused_saying_who_starts_it_and_how(campaign):
+    """OP-I2: the Ottomans must be the active power. Before the GM starts any impulse the
+    declaration is refused to the Ottoman player alone, with the command that starts
+    theirs, and nothing is rolled; once the GM has started it the same declaration plays.
+    In another power's impulse the refusal says the Ottomans are not active."""
+    await seat_piracy(campaign, impulse=False)
+    campaign.script_dice([5, 2, 6, 5])
+
+    refused = await refused_alone(campaign, OP_E1, "player1")
+
+    assert refused == (
+        "No impulse has been started this turn, and piracy is declared only when the "
+        "Ottomans are the active power (OP-I2): a GM starts their impulse with "
+        "/corsairs impulse power:ottoman, then the piracy can be declared."
+    )
+    status = await campaign.slash("/corsairs status", as_="gm")
+    assert status.embed.field("Piracy markers this turn") == "No piracy declared this turn."
+    await campaign.slash("/corsairs impulse power:hapsburg", as_="gm")
+    other = await refused_alone(campaign, OP_E1, "player1")
+    assert other.startswith("Piracy is declared only when the Ottomans are the active power")
+    await campaign.slash("/corsairs impulse power:ottoman", as_="gm")
+    story = await campaign.slash(OP_E1, as_="player1")
+    assert not story.ephemeral and story.embed.title == "Piracy #1 — Ionian Sea"
+    assert campaign.faces is not None and campaign.faces.pending == []
 
 
 async def test_a_restart_between_the_question_and_the_click_loses_nothing(seated):

@@ -17,6 +17,7 @@ async def seated(campaign: Table) -> Table:
     await table.slash("/campaign join faction:Habsburgs", as_="player2")
     await table.slash("/corsairs power power:ottoman player:@player1", as_="gm")
     await table.slash("/corsairs power power:hapsburg player:@player2", as_="gm")
+    await table.slash("/corsairs impulse power:ottoman", as_="gm")
     return table
 
 

@@ -97,8 +97,9 @@ async def test_a_file_names_the_command_of_core_settings_it_does_not_change(tabl
     )
     assert refused.ephemeral
     assert refused.embed.description.splitlines() == [
-        "Line 3: a file does not change `core.language`; use /campaign settings set"
-        " setting:core.language value:…",
+        "Line 3: a file does not change `core.language`, so this file was not applied: remove"
+        " the line and import the file again; `core.language` is set with /campaign settings"
+        " set setting:core.language value:…",
         "Line 6: `naval_orders.enabled_orders` cannot be left empty: the ruleset needs at least"
         " 1 value. Allowed: cruise, move, raid, blockade, escort, landing, build, repair,"
         " disband",
@@ -127,3 +128,62 @@ async def test_help_shows_every_option_of_a_long_command_uncut(table):
     assert russian.embed.field("Пример") == (
         "`/корсары пиратство зона:Тирренское море цель:Габсбурги корсары:4 флотоводцы:барбаросса`"
     )
+
+
+async def test_a_file_setting_the_language_is_refused_whole_and_imports_without_that_line(table):
+    """The play-test's file sets `core.language` beside two settings a file may change. The
+    import is all or nothing: the refusal says the file was not applied and what to do, and
+    nothing changed; without the language line the same file is asked about and applied,
+    and the language is set with its own command."""
+    await table.slash("/campaign create name:File rulesets:fleet_combat", as_="gm")
+    rest = "factions_per_player = 2\n[fleet_combat]\nretreat_min_round = 1\n"
+    with_language = '[core]\nlanguage = "ru"\n' + rest
+
+    refused = await confirmed(
+        table,
+        "/campaign settings import file:s.toml",
+        as_="gm",
+        files={"s.toml": with_language.encode()},
+    )
+
+    assert refused.ephemeral
+    assert refused.embed.title == "The settings file was not applied: 1 problem."
+    assert refused.embed.description == (
+        "Line 2: a file does not change `core.language`, so this file was not applied: remove"
+        " the line and import the file again; `core.language` is set with /campaign settings"
+        " set setting:core.language value:…"
+    )
+    shown = text_of(await table.slash("/campaign settings show ruleset:core", as_="gm"))
+    assert "`factions_per_player` = **1**" in shown
+    applied = await confirmed(
+        table,
+        "/campaign settings import file:s.toml",
+        as_="gm",
+        files={"s.toml": ("[core]\n" + rest).encode()},
+    )
+    assert not applied.ephemeral, applied.text()
+    shown = text_of(await table.slash("/campaign settings show ruleset:core", as_="gm"))
+    assert "`factions_per_player` = **2**" in shown
+
+
+async def test_the_time_zone_value_autocompletes_zoneinfos_time_zones(table):
+    """`core.time_zone` offers the time zones the bot knows, as `core.language` offers its
+    languages: those matching what was typed (case and spaces aside), a part of the name
+    starting with it first, at most 25 (Discord's limit); the one picked is accepted."""
+    await table.slash("/campaign create name:Clock rulesets:fleet_combat", as_="gm")
+    typed = "/campaign settings set setting:core.time_zone value:"
+
+    moscow = await table.autocomplete(typed + "moscow", as_="gm", focused="value")
+    assert [c.value for c in moscow] == ["Europe/Moscow"]
+    york = await table.autocomplete(typed + "new york", as_="gm", focused="value")
+    assert [c.value for c in york] == ["America/New_York"]
+    europe = await table.autocomplete(typed + "eur", as_="gm", focused="value")
+    assert len(europe) == 25
+    assert [c.value for c in europe][:2] == ["Europe/Amsterdam", "Europe/Andorra"]
+    assert all("eur" in c.value.lower() for c in europe)
+    everything = await table.autocomplete(typed, as_="gm", focused="value")
+    assert len(everything) == 25
+
+    chosen = await table.slash(typed + moscow[0].value, as_="gm")
+    assert not chosen.ephemeral, chosen.text()
+    assert "Europe/Moscow" in chosen.embed.title

@@ -14,6 +14,7 @@ import pytest
 from bot.interactions import NEUTRAL_COLOUR
 from bot.interactions import WAITING_COLOUR
 from tests.e2e.confirming import confirmed
+from tests.e2e.play import refused_alone
 
 
 @pytest.fixture
@@ -492,3 +493,25 @@ async def test_a_second_planet_or_route_of_the_same_name_is_refused_with_the_edi
     told = " ".join(shared.text().replace("│", " ").split())
     assert "Vega already has a trade route named Silk, #" in told
     assert "/pirates route edit route:" in told
+
+
+async def test_a_route_named_like_another_factions_is_refused_naming_it(pirates):
+    """The play-test's case: Orion registers `Spіce Run` (a Ukrainian і) beside Vega's Spice
+    Run. Routes are picked from one list of the campaign's routes and reports name them
+    without their owner, so the look-alike is refused to Orion alone, naming Vega's route,
+    and nothing is added."""
+    await pirates.slash("/pirates route add name:Spice Run goods:450", as_="player1")
+
+    refused = await refused_alone(
+        pirates, "/pirates route add name:Sp\u0456ce Run goods:10", "player2"
+    )
+
+    assert refused == (
+        "“Sp\u0456ce Run” looks too much like Vega's trade route Spice Run, #1: routes are "
+        "picked from one list of the campaign's routes, and raid reports name a route without "
+        "its owner, so pick a name no one can mistake for it."
+    )
+    routes = await pirates.slash("/pirates routes", as_="player2")
+    assert "Sp\u0456ce" not in routes.embed.description
+    choices = await pirates.autocomplete("/pirates route edit route:", as_="player2")
+    assert [c.name for c in choices] == ["#1 Spice Run"]

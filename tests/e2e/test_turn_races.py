@@ -104,12 +104,19 @@ async def test_a_piracy_declared_while_the_turn_ends_is_marked_in_the_new_turn(
     monkeypatch,
 ):
     """OP-1.4: the piracy marker goes down in the turn the declaration is written in. Typed
-    during turn 1 but written after its end, the declaration marks the Ionian Sea for turn
-    2: its story names turn 2, and `/corsairs status` shows the marker among turn 2's."""
+    during turn 1's Ottoman impulse but written after the turn's end, the declaration finds
+    no impulse in turn 2 and is refused to its player (OP-I2); declared again in turn 2's
+    Ottoman impulse, it marks the Ionian Sea for turn 2: its story names turn 2, and
+    `/corsairs status` shows the marker among turn 2's."""
     played = piracy_seated
-    played.script_dice([5, 2, 6, 5])
+    (late,) = await while_turn_1_ends(played, database_target, monkeypatch, (OP_E1, "player1"))
+    (refusal,) = late.followups  # the public "thinking…" is deleted
+    assert refusal.ephemeral, late.text()
+    assert "/corsairs impulse power:ottoman" in refusal.embed.description
 
-    (story,) = await while_turn_1_ends(played, database_target, monkeypatch, (OP_E1, "player1"))
+    await played.slash("/corsairs impulse power:ottoman", as_="gm")
+    played.script_dice([5, 2, 6, 5])
+    story = await played.slash(OP_E1, as_="player1")
 
     assert not story.ephemeral, story.text()
     assert story.embed.field("Piracy marker") == "Ionian Sea, turn 2"

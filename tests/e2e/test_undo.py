@@ -92,6 +92,7 @@ async def seated(campaign):
     for power, player in (("ottoman", "player1"), ("hapsburg", "player2"), ("france", "player3")):
         await table.slash(f"/corsairs power power:{power} player:@{player}", as_="gm")
     await table.slash("/corsairs war power:hapsburg at_war:true", as_="gm")
+    await table.slash("/corsairs impulse power:ottoman", as_="gm")
     await table.slash("/corsairs vp value:3", as_="gm")
     return table
 

@@ -189,6 +189,7 @@ SETUP = (
     ("/corsairs power power:ottoman player:@player1", "gm"),
     ("/corsairs power power:hapsburg player:@player2", "gm"),
     ("/corsairs war power:hapsburg at_war:true", "gm"),
+    ("/corsairs impulse power:ottoman", "gm"),
     ("/combat fleet set point:Mecatol ships:2 cruiser", "player1"),
     ("/combat fleet set point:Mecatol ships:3 destroyer", "player3"),
     ("/combat attack point:Mecatol targets:Blue", "player1"),

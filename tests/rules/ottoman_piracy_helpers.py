@@ -1,11 +1,18 @@
-"""Shared set-ups for the Ottoman piracy rules tests: the default settings, a plain
-declaration to vary, the powers at war, and OP-P2's piracy."""
+"""Shared set-ups for the Ottoman piracy rules tests: the default settings, a state in the
+Ottomans' impulse, a plain declaration to vary, the powers at war, and OP-P2's piracy."""
 
 from __future__ import annotations
 
 from bot.rules.ottoman_piracy import models
 
 DEFAULTS = models.OttomanPiracySettings()
+# OP-I2: piracy is declared only while the Ottomans are the active power.
+OTTOMAN_IMPULSE = models.ImpulseState(number=1, active_power="ottoman")
+
+
+def in_ottoman_impulse(**fields: object) -> models.OttomanPiracyState:
+    """A state in the Ottomans' first impulse, with `fields` (OP-I2)."""
+    return models.OttomanPiracyState.model_validate({"impulse": OTTOMAN_IMPULSE, **fields})
 
 
 def declaration(**changes: object) -> models.PiracyDeclaration:
@@ -21,7 +28,7 @@ def declaration(**changes: object) -> models.PiracyDeclaration:
 
 
 def at_war(*powers: str, vp: int = 0) -> models.OttomanPiracyState:
-    return models.OttomanPiracyState(piracy_vp=vp, at_war_with_ottomans=list(powers))
+    return in_ottoman_impulse(piracy_vp=vp, at_war_with_ottomans=list(powers))
 
 
 def dragut_in_the_aegean(**changes: object) -> models.PiracyDeclaration:

@@ -11,6 +11,7 @@ import importlib
 
 import pytest
 from ottoman_piracy_helpers import dragut_in_the_aegean
+from ottoman_piracy_helpers import in_ottoman_impulse
 
 from bot import rulesets
 from bot.dice import Dice
@@ -55,7 +56,7 @@ def ionian_example(**changes: object) -> PiracyDeclaration:
 
 
 def habsburgs_at_war(vp: int = 3) -> OttomanPiracyState:
-    return OttomanPiracyState(piracy_vp=vp, at_war_with_ottomans=["hapsburg"])
+    return in_ottoman_impulse(piracy_vp=vp, at_war_with_ottomans=["hapsburg"])
 
 
 def test_op_e1_source_example_replayed_exactly() -> None:
@@ -109,7 +110,7 @@ def france_e2(vp: int = 9) -> tuple[OttomanPiracyState, PiracyDeclaration]:
         squadrons=[SquadronGroup(power="france", location="adjacent_port", place="Marseille")],
         target_hand_size=0,
     )
-    return OttomanPiracyState(piracy_vp=vp), declaration
+    return in_ottoman_impulse(piracy_vp=vp), declaration
 
 
 def test_op_e2_vp_cap_then_only_squadron_then_hit_lost() -> None:
@@ -154,7 +155,7 @@ def test_op_e3_no_anti_piracy_dice_and_a_random_card() -> None:
     """OP-E3: the Papacy has no dice, so step 3 is skipped (OP-3.1); 4 Ottoman dice roll
     `1, 5, 6, 3`; a card is taken with a logged d4 -> 3 (OP-I12), the hand drops to 3 and
     the card is locked until the next impulse; then VP 2 -> 3."""
-    state = OttomanPiracyState(piracy_vp=2)
+    state = in_ottoman_impulse(piracy_vp=2)
     declaration = e3_declaration()
     dice, faces = scripted(1, 5, 6, 3, 3)
     declared = op.declare_piracy(state, DEFAULTS, declaration, dice, turn=1)
@@ -196,7 +197,7 @@ def test_op_e4_all_corsairs_sunk_no_ottoman_roll_and_marker_stays() -> None:
     """OP-E4: 2 + 1 = 3 Habsburg dice roll `6, 1, 5`; the single corsair sinks, the second
     hit is lost (OP-I7); no Ottoman roll, Barbarossa unused (OP-4.1); the marker stays."""
     dice, faces = scripted(6, 1, 5)
-    outcome = op.declare_piracy(OttomanPiracyState(), DEFAULTS, e4_declaration(), dice, turn=3)
+    outcome = op.declare_piracy(in_ottoman_impulse(), DEFAULTS, e4_declaration(), dice, turn=3)
     assert outcome.piracy.target_dice_total == 3
     assert (outcome.piracy.anti_piracy_hits, outcome.piracy.corsairs_left) == (2, 0)
     assert outcome.piracy.ottoman_dice is None
@@ -210,7 +211,7 @@ def test_op_e4_all_corsairs_sunk_no_ottoman_roll_and_marker_stays() -> None:
 def test_op_e4_second_declaration_in_the_zone_same_turn_is_refused() -> None:
     """OP-E4, OP-1.4, OP-I3: one piracy per zone per turn, whatever name the zone is given."""
     first = op.declare_piracy(
-        OttomanPiracyState(), DEFAULTS, e4_declaration(), Dice.scripted([6, 1, 5]), turn=3
+        in_ottoman_impulse(), DEFAULTS, e4_declaration(), Dice.scripted([6, 1, 5]), turn=3
     )
     for name in ("Adriatic Sea", "adriatic", "Адриатическое море"):
         with pytest.raises(RuleViolation) as refused:
@@ -323,7 +324,7 @@ def test_forced_default_for_one_hit_only_leaves_the_next_hit_to_the_chooser() ->
 def test_forced_card_with_unknown_hand_size_asks_for_it() -> None:
     """OP-I10, OP-I12: when only a card is left and the hand size is unknown, the forced
     default cannot roll the card; given the hand size, it rolls 1dH."""
-    state = OttomanPiracyState(piracy_vp=10)  # VP capped, and no squadron in range
+    state = in_ottoman_impulse(piracy_vp=10)  # VP capped, and no squadron in range
     declaration = ionian_example(squadrons=[], fortified_spaces=[])
     declared = op.declare_piracy(state, DEFAULTS, declaration, Dice.scripted([6, 1, 1]), turn=1)
     assert declared.piracy.status == "awaiting_hand_size"
@@ -339,7 +340,7 @@ def test_end_of_turn_clears_markers_and_releases_cards_once() -> None:
     """OP-1.4, OP-I3: markers are removed at the end-of-turn resolution, so the zone may be
     used again next turn; OP-I12: stolen cards become playable. A second run is a no-op."""
     dice = Dice.scripted([1, 5, 6, 3, 3])
-    state = OttomanPiracyState(piracy_vp=2)
+    state = in_ottoman_impulse(piracy_vp=2)
     declaration = e3_declaration()
     declared = op.declare_piracy(state, DEFAULTS, declaration, dice, turn=4)
     taken = op.choose_reward(declared.state, DEFAULTS, 1, "card", dice)
@@ -356,8 +357,13 @@ def test_end_of_turn_clears_markers_and_releases_cards_once() -> None:
     again = op.end_of_turn(TurnContext(state=cleared, settings=DEFAULTS, turn=4, dice=dice))
     assert again.outcome == {"already_resolved": 4}
 
+    # The turn's impulses end with it (OP-I2): the next turn's piracy waits for theirs.
+    with pytest.raises(RuleViolation) as refused:
+        op.declare_piracy(cleared, DEFAULTS, declaration, Dice.scripted([]), turn=5)
+    assert refused.value.message_key == "ottoman_piracy.error.no_impulse"
+    ottoman_impulse = op.start_impulse(cleared, "ottoman").state
     next_turn = op.declare_piracy(
-        cleared, DEFAULTS, declaration, Dice.scripted([1, 1, 1, 1]), turn=5
+        ottoman_impulse, DEFAULTS, declaration, Dice.scripted([1, 1, 1, 1]), turn=5
     )
     assert [m.turn for m in next_turn.state.piracy_markers] == [5]
 
@@ -391,7 +397,7 @@ def test_status_shows_vp_zones_used_this_turn_and_locked_cards() -> None:
     """`/corsairs status`: VP, zones used this turn, stolen cards and when they unlock."""
     dice = Dice.scripted([1, 5, 6, 3, 3])
     declaration = dragut_in_the_aegean(target_hand_size=4)
-    declared = op.declare_piracy(OttomanPiracyState(piracy_vp=2), DEFAULTS, declaration, dice, 2)
+    declared = op.declare_piracy(in_ottoman_impulse(piracy_vp=2), DEFAULTS, declaration, dice, 2)
     taken = op.choose_reward(declared.state, DEFAULTS, 1, "card", dice)
     status = op.piracy_status(taken.state, DEFAULTS, turn=2)
     assert (status.piracy_vp, status.piracy_vp_cap) == (2, 10)

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import catalog_checks as checks
 import pytest
+from ottoman_piracy_helpers import in_ottoman_impulse
 
 from bot.dice import Dice
 from bot.i18n import Msg
@@ -26,7 +27,6 @@ from bot.rules.ottoman_piracy.models import CardLockKind
 from bot.rules.ottoman_piracy.models import DiceSourceKind
 from bot.rules.ottoman_piracy.models import ExclusionReason
 from bot.rules.ottoman_piracy.models import OttomanPiracySettings
-from bot.rules.ottoman_piracy.models import OttomanPiracyState
 from bot.rules.ottoman_piracy.models import PiracyDeclaration
 from bot.rules.ottoman_piracy.models import SquadronGroup
 from bot.rules.ottoman_piracy.names import KNOWN_LEADERS
@@ -128,7 +128,7 @@ def test_a_whole_piracy_renders_in_both_languages_without_raw_keys() -> None:
         ],
     )
     dice = Dice.scripted([2, 6, 5, 1, 2])  # 1 die misses; 3 Ottoman dice, 2 hits; d3 -> 2
-    state = OttomanPiracyState(at_war_with_ottomans=["hapsburg"])
+    state = in_ottoman_impulse(at_war_with_ottomans=["hapsburg"])
     settings = OttomanPiracySettings()
     declared = op.declare_piracy(state, settings, declaration, dice, turn=1)
     chosen = op.choose_reward(declared.state, settings, 1, "card", dice, hand_size=3)

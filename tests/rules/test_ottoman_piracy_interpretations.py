@@ -7,6 +7,7 @@ import pytest
 from ottoman_piracy_helpers import DEFAULTS
 from ottoman_piracy_helpers import at_war
 from ottoman_piracy_helpers import declaration
+from ottoman_piracy_helpers import in_ottoman_impulse
 
 from bot.dice import Dice
 from bot.errors import NotFound
@@ -85,7 +86,7 @@ def test_op_i2_the_target_must_control_an_adjacent_port() -> None:
 def test_op_1_3_the_target_need_not_be_at_war_with_the_ottomans() -> None:
     """OP-1.3: a target at peace is still a valid target."""
     outcome = op.declare_piracy(
-        models.OttomanPiracyState(),
+        in_ottoman_impulse(),
         DEFAULTS,
         declaration(target="england"),
         Dice.scripted([1, 1]),
@@ -94,9 +95,17 @@ def test_op_1_3_the_target_need_not_be_at_war_with_the_ottomans() -> None:
     assert outcome.piracy.target == "england"
 
 
-def test_op_i2_piracy_is_declared_only_in_an_ottoman_impulse_when_impulses_are_tracked() -> None:
-    """OP-1.1, OP-I2: the Ottomans must be the active power."""
-    france_active = op.start_impulse(at_war(), "France").state
+def test_op_i2_piracy_is_declared_only_in_an_ottoman_impulse() -> None:
+    """OP-1.1, OP-I2: the Ottomans must be the active power; before any impulse is started
+    nobody is, and the refusal says who starts theirs and how."""
+    before = models.OttomanPiracyState(at_war_with_ottomans=["hapsburg"])
+    with pytest.raises(RuleViolation) as refused:
+        op.declare_piracy(before, DEFAULTS, declaration(), Dice.scripted([]), turn=1)
+    assert refused_key(refused) == ("ottoman_piracy.error.no_impulse", "OP-I2")
+    assert "a GM starts their impulse with /corsairs impulse power:ottoman" in (
+        refused.value.message("en")
+    )
+    france_active = op.start_impulse(before, "France").state
     with pytest.raises(RuleViolation) as refused:
         op.declare_piracy(france_active, DEFAULTS, declaration(), Dice.scripted([]), turn=1)
     assert refused_key(refused) == ("ottoman_piracy.error.not_ottoman_impulse", "OP-1.1")
@@ -405,7 +414,7 @@ def test_op_5_7_no_card_from_an_empty_hand() -> None:
         ("vp", "automatic"),
         ("vp", "automatic"),
     ]
-    state = models.OttomanPiracyState(at_war_with_ottomans=["hapsburg"], piracy_vp=0)
+    state = in_ottoman_impulse(at_war_with_ottomans=["hapsburg"], piracy_vp=0)
     two_hits = op.declare_piracy(
         state,
         DEFAULTS,
@@ -470,7 +479,7 @@ def test_op_i12_physical_draw_takes_the_card_without_a_roll() -> None:
 
 def test_op_i12_a_stolen_card_unlocks_at_the_next_impulse() -> None:
     """OP-5.5, OP-I12: locked during the piracy's impulse, playable from the next one."""
-    state = op.start_impulse(at_war(vp=10), "ottoman").state
+    state = at_war(vp=10)  # in the Ottomans' impulse 1
     taken = op.declare_piracy(
         state, DEFAULTS, declaration(target_hand_size=3), Dice.scripted([6, 1, 1]), 1
     )
@@ -603,7 +612,7 @@ def test_op_i14_cp_are_recorded_and_enforced_only_by_setting() -> None:
 
 def test_war_status_is_registered_by_name_and_the_ottomans_cannot_be_at_war() -> None:
     """OP-2.3: powers at war are tracked by key, whatever language they are typed in."""
-    state = op.set_at_war(models.OttomanPiracyState(), "Венеция", True).state
+    state = op.set_at_war(in_ottoman_impulse(), "Венеция", True).state
     state = op.set_at_war(state, "the Habsburgs", True).state
     assert state.at_war_with_ottomans == ["hapsburg", "venice"]
     assert op.set_at_war(state, "venice", False).state.at_war_with_ottomans == ["hapsburg"]

@@ -4,6 +4,7 @@ Ottoman dice for the Ottomans' faction."""
 
 from __future__ import annotations
 
+from ottoman_piracy_helpers import in_ottoman_impulse
 from test_ottoman_piracy import e3_declaration
 from test_ottoman_piracy import habsburgs_at_war
 from test_ottoman_piracy import ionian_example
@@ -12,7 +13,6 @@ from test_ottoman_piracy import scripted
 from bot.dice_stats import rolled_by
 from bot.rules import ottoman_piracy as op
 from bot.rules.ottoman_piracy.models import OttomanPiracySettings
-from bot.rules.ottoman_piracy.models import OttomanPiracyState
 
 DEFAULTS = OttomanPiracySettings()
 PLAYED = {"ottoman": "Sublime Porte", "hapsburg": "Vienna"}
@@ -43,7 +43,7 @@ def test_a_power_nobody_plays_rolls_for_nobody():
 def test_the_random_card_die_is_not_credited_to_either_side():
     """OP-E3: no anti-piracy dice; the Ottoman dice are the Porte's, and the card drawn
     later (OP-I12) is the choosing command's own roll."""
-    state = OttomanPiracyState(piracy_vp=2, power_factions={"ottoman": "Sublime Porte"})
+    state = in_ottoman_impulse(piracy_vp=2, power_factions={"ottoman": "Sublime Porte"})
     dice, _ = scripted(1, 5, 6, 3, 3)
 
     declared = op.declare_piracy(state, DEFAULTS, e3_declaration(), dice, turn=1)

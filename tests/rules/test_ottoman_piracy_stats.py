@@ -11,12 +11,12 @@ from collections import Counter
 from fractions import Fraction
 
 from ottoman_piracy_helpers import dragut_in_the_aegean
+from ottoman_piracy_helpers import in_ottoman_impulse
 
 from bot.dice import Dice
 from bot.rules import ottoman_piracy as op
 from bot.rules.ottoman_piracy.models import FortifiedSpace
 from bot.rules.ottoman_piracy.models import OttomanPiracySettings
-from bot.rules.ottoman_piracy.models import OttomanPiracyState
 from bot.rules.ottoman_piracy.models import PiracyDeclaration
 from bot.rules.ottoman_piracy.models import SquadronGroup
 
@@ -81,7 +81,7 @@ def ionian(ports: int) -> PiracyDeclaration:
 
 def run(declaration: PiracyDeclaration, seed: int) -> tuple[list[int], list[int]]:
     """Declare the piracy TRIALS times on a fresh state; returns anti and Ottoman hits."""
-    state = OttomanPiracyState(at_war_with_ottomans=["hapsburg"])
+    state = in_ottoman_impulse(at_war_with_ottomans=["hapsburg"])
     settings = OttomanPiracySettings()
     dice = Dice.seeded(seed)
     anti: list[int] = []

@@ -183,6 +183,7 @@ NOT_FOUND = {
     "route_name_taken",  # a name already taken: a conflict, no rule
     "planet_name_taken",
     "route_look_alike",  # a name like one already taken: a conflict, no rule
+    "route_look_alike_other",
     "planet_look_alike",
     "pool_too_small",  # what a refused hire can still do: part of a refusal, not one
     "pool_smaller_contract",

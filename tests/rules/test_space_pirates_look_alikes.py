@@ -1,8 +1,12 @@
 """A route or planet named like another of its owner's (a Cyrillic letter, a 0 for an O) is
 refused, naming it: routes and planets are chosen by number, but the raid reports and the
 bribes name the one they hit by its name, where `Silk Rоad` beside `Silk Road` would leave
-the owner guessing. Another faction's route or planet may share a look (as it may share the
-name), and a registry saved with such a pair still loads and plays."""
+the owner guessing. Route names are the campaign's: routes are picked from one list of
+every route's number and name, and reports and questions name a route without its owner,
+so a route looking like another faction's is refused too, naming that faction's route.
+Another faction's planet may share a look (planets are listed with their owner), any
+faction's route or planet may share the name itself, and a registry saved with a pair of
+look-alikes still loads and plays."""
 
 from __future__ import annotations
 
@@ -41,10 +45,22 @@ def test_a_route_named_like_another_of_its_owner_is_refused_naming_it():
         "которое с ним не спутать (изменить тот путь можно командой /пираты торговый_путь "
         f"изменить торговый_путь:{silk.id})."
     )
-    # A route shared with Aurora is refused too; Vega's own may look the same.
+    # A route shared with Aurora is refused too, and so is one of Vega's alone, naming
+    # Aurora's route without offering Vega its edit.
     shared = refused(route, state, "Si1k Road", 100, owners=[("Vega", 50), ("Aurora", 50)])
     assert shared.message_key == "space_pirates.error.route_look_alike"
-    state, _ = route(state, SILK_CYRILLIC, 100, owner="Vega")
+    other = refused(route, state, SILK_CYRILLIC, 100, owner="Vega")
+    assert other.message("en") == (
+        f"“{SILK_CYRILLIC}” looks too much like Aurora's trade route Silk Road, #{silk.id}: "
+        "routes are picked from one list of the campaign's routes, and raid reports name a "
+        "route without its owner, so pick a name no one can mistake for it."
+    )
+    assert other.message("ru") == (
+        f"«{SILK_CYRILLIC}» слишком похоже на торговый путь «Silk Road» фракции «Aurora», "
+        f"№{silk.id}: пути выбирают из общего списка путей кампании, а отчёты о налётах "
+        "называют путь без владельца, так что выберите название, которое с ним не спутать."
+    )
+    state, _ = route(state, "Silk Road", 100, owner="Vega")  # the name itself is Vega's too
     # The same name is still today's refusal, and renaming the route itself is an edit.
     assert refused(route, state, "SILK ROAD", 1).message_key == (
         "space_pirates.error.route_name_taken"

@@ -56,6 +56,7 @@ from bot.rules.ottoman_piracy.names import sea_zones
 from bot.rules.ottoman_piracy.rewards import ROLL_RANDOM_CARD
 from bot.rules.ottoman_piracy.rewards import option_label
 from bot.rules.ottoman_piracy.rewards import vp_value
+from bot.rules.ottoman_piracy.setup import setup_step
 from bot.rulesets import RulesetSpec
 
 SPEC = RulesetSpec(
@@ -65,6 +66,7 @@ SPEC = RulesetSpec(
     schema_version=2,  # 2: resolved piracies moved to the archive (migration 003)
     end_of_turn=end_of_turn,
     waiting_for=waiting_for,
+    setup_step=setup_step,
     state_warnings=state_warnings,
 )
 

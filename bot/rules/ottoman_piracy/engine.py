@@ -176,13 +176,17 @@ def _check_declaration(
     by_faction: str | None,
 ) -> None:
     """Refuse a declaration the rules forbid (OP-1.1-1.4, OP-I2, OP-I3, OP-I14): who may
-    declare first, then what stands in the way."""
+    declare first, then what stands in the way. The Ottomans must be the active power
+    (OP-I2): with no impulse started this turn the bot cannot know they are, so the
+    declaration is refused until a GM starts theirs."""
     check_declarer(state, by_faction)
     pending = state.in_progress
     if pending is not None:
         raise RuleViolation(P + "error.piracy_in_progress", clause="OP-5.3", piracy=pending.id)
     active = state.impulse.active_power
-    if active is not None and active != OTTOMAN:
+    if active is None:
+        raise RuleViolation(P + "error.no_impulse", clause="OP-I2")
+    if active != OTTOMAN:
         raise RuleViolation(P + "error.not_ottoman_impulse", clause="OP-1.1", power=active)
     if declaration.target == OTTOMAN:
         raise RuleViolation(P + "error.target_is_ottoman", clause="OP-1.2")
@@ -550,7 +554,8 @@ def force_default_reward(
 
 
 def start_impulse(state: OttomanPiracyState, power: str, *, cp: int | None = None) -> StateChange:
-    """A new impulse begins (optional tracking): releases stolen cards (OP-5.5, OP-I12).
+    """A new impulse begins: piracy may be declared while the Ottomans are the active power
+    (OP-1.1, OP-I2), and stolen cards are released (OP-5.5, OP-I12).
 
     Cards locked `until_next_impulse` become playable at any later impulse; those locked
     `until_next_ottoman_impulse` at the next Ottoman one. `cp`, the CP the active power has

@@ -320,8 +320,9 @@ class CardLock(BaseModel):
 
 
 class ImpulseState(BaseModel):
-    """Impulse tracking, optional: unused (number 0, no active power) unless the cog reports
-    impulses with `start_impulse`. It gates OP-1.1 and releases card locks (OP-I12)."""
+    """The impulse under way, as the GM starts it with `start_impulse` (number 0 and no
+    active power until the first one, and again after each turn's end). It gates OP-1.1 and
+    OP-I2 (piracy only in an Ottoman impulse) and releases card locks (OP-I12)."""
 
     number: int = Field(default=0, ge=0)
     active_power: str | None = None

@@ -200,18 +200,21 @@ def register_route(
                 name=shown(other.name),
                 route=other.id,
             )
-    # Nor one that looks like another of an owner's (a Cyrillic letter, a 0 for an O): raid
-    # reports and bribes name the route they hit by its name.
+    # Nor one that looks like any other route (a Cyrillic letter, a 0 for an O), whoever owns
+    # it: route names are campaign-wide, as players pick routes from one list of every
+    # route's number and name and raid reports, bribes and questions name the route they hit
+    # without its owner. Another owner's is named as theirs, with no edit to offer.
     for other in [] if kept else state.routes:
+        if other.id == route_id or not look_alike(route_name, [other.name]):
+            continue
         shared = [o.faction for o in other.owners if o.faction in factions]
-        if other.id != route_id and shared and look_alike(route_name, [other.name]):
-            raise Conflict(
-                f"{P}error.route_look_alike",
-                owner=shown(shared[0]),
-                name=shown(route_name),
-                existing=shown(other.name),
-                route=other.id,
-            )
+        raise Conflict(
+            f"{P}error.route_look_alike" if shared else f"{P}error.route_look_alike_other",
+            owner=shown(shared[0] if shared else other.owners[0].faction),
+            name=shown(route_name),
+            existing=shown(other.name),
+            route=other.id,
+        )
     new = state.model_copy(deep=True)
     route = TradeRoute(
         id=route_id if route_id is not None else new.take_id(),
