@@ -72,3 +72,15 @@ async def test_the_forced_question_shows_how_it_was_settled(seated: Table):
     rewards = posted.embed.field("Rewards")
     assert "choose the reward for hit 1 of 2" not in rewards
     assert "Hit 1: +1 piracy VP, 0 → 1" in rewards
+
+
+async def test_the_forced_reply_asks_for_no_hit_it_went_on_to_settle(seated: Table):
+    """OP-I10: the GM forces both hits. The reply tells each forced reward and asks for
+    none of them: no "choose the reward for hit 2 of 2" left between the forced hits."""
+    await two_hits(seated)
+
+    forced = await seated.slash("/corsairs force", as_="gm")
+
+    told = forced.embed.description
+    assert "Hit 1: +1 piracy VP, 0 → 1, forced by the GM.\nHit 2: +1 piracy VP, 1 → 2" in told
+    assert "choose the reward" not in told
