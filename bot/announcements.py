@@ -688,14 +688,21 @@ UNDONE_COLOUR = discord.Colour(0x718096)
 MESSAGE_TEXT_LIMIT = 6000  # Discord's limit on a message's embeds' text together
 
 
-def undone_edit(content: str, shown: Sequence[discord.Embed], note: str) -> dict[str, Any]:
+def undone_edit(
+    content: str, shown: Sequence[discord.Embed], note: str, *, next_step: str | None = None
+) -> dict[str, Any]:
     """Keyword arguments for discord.py's edit that mark a posted message undone, from the
     message as it reads now (`content`, `shown`): each embed's title struck through, `note`
     (who undid it and why) leading the first embed's text, side colour grey; a ping line
-    struck through and pinging nobody; its buttons gone. Footers stay as they are (the
-    anchors /history verify reads). A message of text alone (a ping) gets `note` below its
-    struck text."""
+    struck through and pinging nobody; its buttons gone; the field named `next_step` (a
+    set-up answer's "Next step", which no longer applies) gone. Footers stay as they are
+    (the anchors /history verify reads). A message of text alone (a ping) gets `note` below
+    its struck text."""
     embeds = [discord.Embed.from_dict(e.to_dict()) for e in shown]
+    for embed in embeds:
+        for index in reversed(range(len(embed.fields))):
+            if next_step is not None and embed.fields[index].name == next_step:
+                embed.remove_field(index)
     struck = f"~~{clip(content, 1900 - len(note))}~~" if content else ""
     if not embeds:
         text = f"{struck}\n{note}" if struck else note
@@ -772,11 +779,12 @@ async def _mark_undone(
     """Mark the message an undone command posted (`payload["edit"]`) undone, as it reads
     now (`undone_edit`)."""
     note = str(payload["undone"]["note"])
+    step = payload["undone"].get("next_step")
     return await _mark(
         channel,
         row,
         payload,
-        lambda found: undone_edit(found.content, found.embeds, note),
+        lambda found: undone_edit(found.content, found.embeds, note, next_step=step),
         "undone",
     )
 

@@ -464,6 +464,7 @@ async def ping_again(uow: UnitOfWork, ping: OutboxMessage) -> OutboxMessage:
 
 
 REASKED = "outbox.ping_reasked"
+NEXT_STEP_TITLE = "next.title"  # the field a set-up answer's next step is shown in
 
 
 async def mark_reasked(
@@ -507,15 +508,16 @@ async def mark_undone(
 ) -> OutboxMessage:
     """Write, in the undo's transaction, the edit that marks a message the undone command
     posted as undone (bot/announcements.py `undone_edit`: struck through, `note` first, its
-    controls gone); a message that is gone is left gone."""
+    controls gone, and the "Next step" a set-up answer gave, which no longer applies); a
+    message that is gone is left gone."""
+    locale = str(posted.payload.get("locale") or DEFAULT_LANGUAGE)
+    undone: dict[str, Any] = {"note": note}
+    if posted.payload.get("render"):  # a set-up answer: its next step is rendered when posted
+        undone["next_step"] = t(NEXT_STEP_TITLE, locale)
     return await _written(
         uow,
         posted.channel_id,
-        {
-            "locale": posted.payload.get("locale"),
-            "edit": message_id,
-            "undone": {"note": note},
-        },
+        {"locale": posted.payload.get("locale"), "edit": message_id, "undone": undone},
     )
 
 
