@@ -302,16 +302,28 @@ class UndoService:
             )
             if announce is not None:
                 await announce(uow, done)
-            pings = await outbox.pings_of(uow.conn, campaign_id, answered)
+            # The pings of their own the questions asked again had, a pending choice's by
+            # its id, a question kept in a ruleset's state by its controls' prefix.
+            own = await outbox.pings_of(uow.conn, campaign_id, answered)
+            kept_own = await outbox.pings_of(uow.conn, campaign_id, list(reasked))
+            pings: dict[int | str, OutboxMessage] = {}
+            for choice, ping_row in own.items():
+                pings[choice] = ping_row
+            for prefix, ping_row in kept_own.items():
+                pings[prefix] = ping_row
             redrawn: set[int] = set()  # one redraw a message, however many choices it asks
             asked_again: list[OutboxMessage] = []  # the pings of the questions asked again
             # After the undo's answer: posted in that order.
-            for row in [*asked.values(), *reasked.values()]:
+            questions: list[tuple[int | str, OutboxMessage | None]] = [
+                *asked.items(),
+                *reasked.items(),
+            ]
+            for key, row in questions:
                 if row is not None and row.id not in redrawn:
                     redrawn.add(row.id)
-                    redraw, ping = await redraw_question(uow, row)
+                    redraw, ping = await redraw_question(uow, row, key)
                     done.redraws.append(redraw)
-                    ping = ping or (pings.get(row.choice_id) if row.choice_id else None)
+                    ping = ping or pings.get(key)
                     if ping is not None:
                         asked_again.append(ping)
             again = {int(row.payload["edit"]) for row in done.redraws}
@@ -426,18 +438,20 @@ async def _written(
 
 
 async def redraw_question(
-    uow: UnitOfWork, asked: OutboxMessage
+    uow: UnitOfWork, asked: OutboxMessage, question: int | str
 ) -> tuple[OutboxMessage, OutboxMessage | None]:
     """Write, in the undo's transaction, the edit that shows a reopened question as it was
     asked (its text and working controls) in the message it was asked in; posted anew when
     that message is gone, and then the choice learns where it is. A ping the question
     carried as its text is left off (an edit notifies nobody): it is returned, to be posted
-    anew (`ping_again`)."""
+    anew (`ping_again`), written as the ping of `question` (a pending choice's id, or the
+    controls' prefix of a question kept in a ruleset's state), so that its answer marks it
+    answered."""
     payload = {k: v for k, v in asked.payload.items() if k not in ("gone", "ephemeral")}
     payload["repost"] = True
     ping = None
     if payload.get("content") and pinged_users(payload):
-        ping = replace(asked, payload={**payload, "pings": asked.choice_id})
+        ping = replace(asked, payload={**payload, "pings": question})
         payload["content"] = None
     row = await _written(uow, asked.channel_id, payload, choice_id=asked.choice_id)
     return row, ping
