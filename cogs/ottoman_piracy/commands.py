@@ -652,17 +652,18 @@ def _question_redrawn(
     view = question_view(
         done.after, outcome.piracy, outcome.options, ctx.public_locale, outcome.state.power_names
     )
+    pinged = [owner] if owner is not None else []
     redrawn = Announcement(
         embeds=[embed],
         content=None if asks_anew else content,
         view=view,
+        pinged=[] if asks_anew else pinged,  # still their ping: an undo pings them anew
         choice_id=done.after,
         edits=edits,
         channel_id=channel,
     )
     if not asks_anew:
         return [redrawn]
-    pinged = [owner] if owner is not None else []
     return [redrawn, Announcement(content=content, pinged=pinged, pings=done.after)]
 
 

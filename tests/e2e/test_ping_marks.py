@@ -118,3 +118,22 @@ async def test_the_fresh_ping_after_an_undo_is_struck_when_answered(pirates: Tab
     await undo(pirates, "misclick again")
 
     assert message(pirates, again.id).content.endswith("— asked again.")
+
+
+async def test_a_stated_hand_keeps_the_ping_and_an_undo_after_it_pings_anew(
+    forced_seated: Table,
+):
+    """OP-I12: the Habsburg player states their hand while the question waits: it is
+    redrawn for that hand, its ping still theirs (not marked answered). They give the VP
+    for hit 1; the GM undoes that: they are pinged anew for hit 1."""
+    question = await forced_piracy.two_hits(forced_seated)
+    await forced_seated.slash("/corsairs hand cards:4", as_="player2")
+    asked = message(forced_seated, question.message.id)
+    assert asked.content == question.content  # still asking, unmarked
+    await forced_seated.click(asked, piracy.VP, as_="player2")
+    seen = seen_now(forced_seated)
+
+    await undo(forced_seated, "misclick")
+
+    (again,) = [m for m in new_messages(forced_seated, seen) if m.pings]
+    assert again.pings == {"player2"} and again.content.endswith(HABSBURGS_ASKED)
