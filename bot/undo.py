@@ -13,15 +13,16 @@ A choice the undone command answered is open again, and its question is redrawn 
 asked, with working controls, in the message it was asked in: the undo writes that edit to
 the outbox from the post it keeps (`outbox.asked`), posted after its commit (or after a
 restart). An edit notifies nobody, so the ping that asked it (the question's own text, or
-the message that pinged for it, `Announcement.pings`) is posted anew below, and left off
-the redrawn question; that older message of its own, marked answered when the answer
-came, is marked again: the answer was undone and the question asked again
-(`mark_reasked`). A question whose post was never kept (asked before the outbox existed)
-is left as it is, and `UndoDone.unshown` names it for the undo's answer. A ruleset that keeps its
-questions in its own state (`RulesetSpec.reasked`) names those the restored state asks
-again; the newest post showing each one's controls is redrawn the same way, and one with
-no post kept is named in `UndoDone.unshown_kept` with the faction it waits for
-(`RulesetSpec.asked_whom`).
+the message that pinged for it, `Announcement.pings`) is posted anew below, as that
+question's own ping (by the choice's id, or a kept question's controls' prefix: its answer
+marks it answered), and left off the redrawn question; that older message of its own,
+marked answered when the answer came, is marked again: the answer was undone and the
+question asked again (`mark_reasked`). A question whose post was never kept (asked before
+the outbox existed) is left as it is, and `UndoDone.unshown` names it for the undo's answer.
+A ruleset that keeps its questions in its own state (`RulesetSpec.reasked`) names those
+the restored state asks again; the newest post showing each one's controls is redrawn the
+same way, and one with no post kept is named in `UndoDone.unshown_kept` with the faction it
+waits for (`RulesetSpec.asked_whom`).
 
 Every public message the undone command posted (its undo journal lists them, `posted`) is
 marked undone where it is: its title struck through, who undid it and why leading its text,
