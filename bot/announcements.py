@@ -67,6 +67,7 @@ from bot.interactions import ping_only
 from bot.interactions import reply
 from bot.interactions import update_message
 from bot.storage import outbox
+from bot.storage.outbox import K
 from bot.storage.outbox import OutboxMessage
 
 __all__ = [
@@ -169,7 +170,7 @@ async def write(
     clicked = interaction.message if interaction is not None else None
     # A command's public messages are in its undo journal: its undo marks them undone.
     journal = uow.writes.journal if isinstance(uow, UnitOfWork) else None
-    rows = []
+    bodies = []
     for announcement in announcements:
         payload = announcement.body(locale)
         if announcement.edit and clicked is not None:
@@ -181,6 +182,12 @@ async def write(
             payload["repost"] = True
             if not announcement.repost:
                 payload["gone"] = "leave"
+        bodies.append((announcement, payload))
+    marks: list[dict[str, Any]] = []
+    if isinstance(uow, UnitOfWork) and journal is not None:
+        marks = await _mark_answered(uow, journal.ops, bodies)
+    rows = []
+    for announcement, payload in bodies:
         row = await outbox.add(
             uow.conn,
             campaign_id=uow.campaign.id,
@@ -192,8 +199,17 @@ async def write(
         if journal is not None and not payload.get("ephemeral"):
             journal.add("posted", outbox=row.id)
         rows.append(row)
-    if isinstance(uow, UnitOfWork) and journal is not None:
-        rows += await _mark_answered(uow, journal.ops, rows)
+    for mark in marks:
+        rows.append(
+            await outbox.add(
+                uow.conn,
+                campaign_id=uow.campaign.id,
+                channel_id=int(mark.pop("channel")),
+                interaction_id=None,
+                choice_id=None,
+                payload=mark,
+            )
+        )
     return rows
 
 
@@ -205,86 +221,112 @@ SETTLED_AT_TURN_END = "outbox.ping_settled_at_turn_end"
 @dataclass(frozen=True)
 class _Ping:
     """A ping for a question a command answered: its stored body, the message it was
-    posted as, and whether that message is the question itself (its text)."""
+    posted as, whether that message is the question itself (its text), and whom the
+    question asked (None: not known)."""
 
     row: OutboxMessage
     message_id: int
     question: bool
     by_gm: bool
+    owner: int | None = None
 
 
 async def _mark_answered(
-    uow: UnitOfWork, ops: Sequence[dict[str, Any]], written: Sequence[OutboxMessage]
-) -> list[OutboxMessage]:
-    """The marks, written after a command's messages, on the pings of the questions it
-    answered (from its undo journal, `ops`): the choices it closed as done, and the
-    questions a ruleset keeps in its state that were open before it and are no longer
-    (`RulesetSpec.reasked`). A message of its own that pinged for one
-    (`Announcement.pings`) is marked, and a question's text that pinged its player unless a
-    message of this command redraws that question without it (the redraw shows what the
-    answer left; a redraw that keeps the line, as a question settled without its player's
-    click does, has it marked). Each is struck through and says it was answered (by the GM
-    when not by whom it asked; settled when a turn's end took its default), pings nobody,
-    in the language it was posted in (`answered_text`)."""
+    uow: UnitOfWork,
+    ops: Sequence[dict[str, Any]],
+    bodies: Sequence[tuple[Announcement, dict[str, Any]]],
+) -> list[dict[str, Any]]:
+    """The marks, written after a command's messages (`bodies`, not written yet), on the
+    pings of the questions it answered (from its undo journal, `ops`): the choices it
+    closed as done, and the questions a ruleset keeps in its state that were open before it
+    and are no longer (`RulesetSpec.reasked`). A message of its own that pinged for one
+    (`Announcement.pings`) is marked, and a question's text that pinged its player. Each is
+    struck through and says it was answered (by the GM when not by whom it asked; settled
+    when a turn's end took its default), pings nobody, in the language it was posted in
+    (`answered_text`). A message of this command that redraws the question without its
+    ping line gets the line back, so marked (the ping is struck, never emptied); one that
+    keeps the line and asks its player the next question in it (the next hit of a piracy)
+    leaves the ping as it is: it still waits for them. Returns the marks' bodies, each with
+    the `channel` it goes to."""
     pings = [*await _choice_pings(uow, ops), *await _kept_pings(uow, ops)]
-    redrawn = {
-        int(row.payload["edit"]): str(row.payload.get("content") or "")
-        for row in written
-        if row.payload.get("edit")
-    }
+    redrawn = {int(payload["edit"]): (a, payload) for a, payload in bodies if payload.get("edit")}
     turn_end = any(op["op"] == "turn_closed" for op in ops)
     marks = []
     for ping in pings:
         text = ping.row.payload.get("content")
         if not text:
             continue
-        if ping.question and str(text) not in redrawn.get(ping.message_id, str(text)):
-            continue  # redrawn without its ping line: nothing left to mark
+        ping_line = str(text)
         locale = str(ping.row.payload.get("locale") or DEFAULT_LANGUAGE)
         key = SETTLED_AT_TURN_END if turn_end else ANSWERED_BY_GM if ping.by_gm else ANSWERED
-        payload = {
-            "locale": locale,
-            "edit": ping.message_id,
-            "answered": {"ping": str(ping.row.payload["content"]), "note": t(key, locale)},
-        }
+        note = t(key, locale)
+        announcement, redraw = redrawn.get(ping.message_id, (None, None))
+        if ping.question and redraw is not None and announcement is not None:
+            shown = str(redraw.get("content") or "")
+            if ping_line not in shown:  # redrawn without its ping line: struck there
+                marked = answered_text(ping_line, note)
+                redraw["content"] = clip(f"{marked}\n{shown}" if shown else marked, 2000)
+                redraw["allowed_mentions"] = discord.AllowedMentions.none().to_dict()
+                continue
+            if await _still_asks(uow, announcement, ping):
+                continue
         marks.append(
-            await outbox.add(
-                uow.conn,
-                campaign_id=uow.campaign.id,
-                channel_id=ping.row.channel_id,
-                interaction_id=None,
-                choice_id=None,
-                payload=payload,
-            )
+            {
+                "channel": ping.row.channel_id,
+                "locale": locale,
+                "edit": ping.message_id,
+                "answered": {"ping": ping_line, "note": note},
+            }
         )
     return marks
+
+
+async def _still_asks(uow: UnitOfWork, redraw: Announcement, ping: _Ping) -> bool:
+    """Whether `redraw`, keeping a question's ping line, asks the pinged player a question
+    of the same message again (the next hit of a piracy): the ping still waits for them."""
+    if redraw.choice_id is None or ping.owner is None:
+        return False
+    asked = await uow.writes.choice(uow.campaign.id, redraw.choice_id)
+    return asked is not None and asked.owner_id == ping.owner
 
 
 async def _choice_pings(uow: UnitOfWork, ops: Sequence[dict[str, Any]]) -> list[_Ping]:
     """The pings of the choices the command closed as done (not cancelled): the message of
     its own that pinged for each, and the post that asked it. Answered by the GM when
     someone other than its player closed it (this unit's actor)."""
-    answered: dict[int, bool] = {}
+    owners: dict[int, int | None] = {}
     for choice_id in dict.fromkeys(int(op["id"]) for op in ops if op["op"] == "choice_closed"):
         choice = await uow.writes.choice(uow.campaign.id, choice_id)
         if choice is not None and choice.status == "done":
-            owner = choice.owner_id
-            answered[choice_id] = owner is not None and owner != uow.actor.user_id
-    if not answered:
+            owners[choice_id] = choice.owner_id
+    if not owners:
         return []
+
+    def by_gm(choice_id: int) -> bool:
+        return owners[choice_id] not in (None, uow.actor.user_id)
+
+    campaign = uow.campaign.id
+    found = await _own_pings(uow, {c: by_gm(c) for c in owners})
+    for choice_id, asked in (await outbox.asked(uow.conn, campaign, list(owners))).items():
+        if asked is not None:
+            message_id = int(asked.payload["edit"])
+            found.append(_Ping(asked, message_id, True, by_gm(choice_id), owners[choice_id]))
+    return found
+
+
+async def _own_pings(uow: UnitOfWork, answered: Mapping[K, bool]) -> list[_Ping]:
+    """The messages of their own that pinged for the questions answered (`outbox.pings_of`:
+    by a choice's id, or by the controls' prefix of a question kept in a ruleset's state),
+    each with whether the GM answered it."""
     campaign = uow.campaign.id
     own = await outbox.pings_of(uow.conn, campaign, list(answered))
     sent = await outbox.posts(uow.conn, campaign, [row.id for row in own.values()])
     posted_as = {p.row.id: p.message_id for p in sent}
-    found = [
-        _Ping(row, message_id, question=False, by_gm=answered[choice_id])
-        for choice_id, row in own.items()
+    return [
+        _Ping(row, message_id, question=False, by_gm=answered[key])
+        for key, row in own.items()
         if (message_id := posted_as.get(row.id)) is not None
     ]
-    for choice_id, asked in (await outbox.asked(uow.conn, campaign, list(answered))).items():
-        if asked is not None:
-            found.append(_Ping(asked, int(asked.payload["edit"]), True, answered[choice_id]))
-    return found
 
 
 async def _kept_pings(uow: UnitOfWork, ops: Sequence[dict[str, Any]]) -> list[_Ping]:
@@ -311,16 +353,18 @@ async def _kept_pings(uow: UnitOfWork, ops: Sequence[dict[str, Any]]) -> list[_P
     if not prefixes:
         return []
     players = {f.name: f.user_id for f in await uow.writes.factions(uow.campaign.id)}
+    by_gm = {
+        p: players.get(whom or "") not in (None, uow.actor.user_id) for p, whom in prefixes.items()
+    }
     shown = await outbox.showing(uow.conn, uow.campaign.id, list(prefixes))
+    # A ping of its own (posted anew when an undo asked the question again) is marked too.
     return [
-        _Ping(
-            post,
-            int(post.payload["edit"]),
-            question=True,
-            by_gm=players.get(whom or "") not in (None, uow.actor.user_id),
-        )
-        for prefix, whom in prefixes.items()
-        if (post := shown[prefix]) is not None
+        *await _own_pings(uow, by_gm),
+        *(
+            _Ping(post, int(post.payload["edit"]), question=True, by_gm=by_gm[prefix])
+            for prefix in prefixes
+            if (post := shown[prefix]) is not None
+        ),
     ]
 
 
@@ -688,14 +732,21 @@ UNDONE_COLOUR = discord.Colour(0x718096)
 MESSAGE_TEXT_LIMIT = 6000  # Discord's limit on a message's embeds' text together
 
 
-def undone_edit(content: str, shown: Sequence[discord.Embed], note: str) -> dict[str, Any]:
+def undone_edit(
+    content: str, shown: Sequence[discord.Embed], note: str, *, next_step: str | None = None
+) -> dict[str, Any]:
     """Keyword arguments for discord.py's edit that mark a posted message undone, from the
     message as it reads now (`content`, `shown`): each embed's title struck through, `note`
     (who undid it and why) leading the first embed's text, side colour grey; a ping line
-    struck through and pinging nobody; its buttons gone. Footers stay as they are (the
-    anchors /history verify reads). A message of text alone (a ping) gets `note` below its
-    struck text."""
+    struck through and pinging nobody; its buttons gone; the field named `next_step` (a
+    set-up answer's "Next step", which no longer applies) gone. Footers stay as they are
+    (the anchors /history verify reads). A message of text alone (a ping) gets `note` below
+    its struck text."""
     embeds = [discord.Embed.from_dict(e.to_dict()) for e in shown]
+    for embed in embeds:
+        for index in reversed(range(len(embed.fields))):
+            if next_step is not None and embed.fields[index].name == next_step:
+                embed.remove_field(index)
     struck = f"~~{clip(content, 1900 - len(note))}~~" if content else ""
     if not embeds:
         text = f"{struck}\n{note}" if struck else note
@@ -772,11 +823,12 @@ async def _mark_undone(
     """Mark the message an undone command posted (`payload["edit"]`) undone, as it reads
     now (`undone_edit`)."""
     note = str(payload["undone"]["note"])
+    step = payload["undone"].get("next_step")
     return await _mark(
         channel,
         row,
         payload,
-        lambda found: undone_edit(found.content, found.embeds, note),
+        lambda found: undone_edit(found.content, found.embeds, note, next_step=step),
         "undone",
     )
 

@@ -13,15 +13,16 @@ A choice the undone command answered is open again, and its question is redrawn 
 asked, with working controls, in the message it was asked in: the undo writes that edit to
 the outbox from the post it keeps (`outbox.asked`), posted after its commit (or after a
 restart). An edit notifies nobody, so the ping that asked it (the question's own text, or
-the message that pinged for it, `Announcement.pings`) is posted anew below, and left off
-the redrawn question; that older message of its own, marked answered when the answer
-came, is marked again: the answer was undone and the question asked again
-(`mark_reasked`). A question whose post was never kept (asked before the outbox existed)
-is left as it is, and `UndoDone.unshown` names it for the undo's answer. A ruleset that keeps its
-questions in its own state (`RulesetSpec.reasked`) names those the restored state asks
-again; the newest post showing each one's controls is redrawn the same way, and one with
-no post kept is named in `UndoDone.unshown_kept` with the faction it waits for
-(`RulesetSpec.asked_whom`).
+the message that pinged for it, `Announcement.pings`) is posted anew below, as that
+question's own ping (by the choice's id, or a kept question's controls' prefix: its answer
+marks it answered), and left off the redrawn question; that older message of its own,
+marked answered when the answer came, is marked again: the answer was undone and the
+question asked again (`mark_reasked`). A question whose post was never kept (asked before
+the outbox existed) is left as it is, and `UndoDone.unshown` names it for the undo's answer.
+A ruleset that keeps its questions in its own state (`RulesetSpec.reasked`) names those
+the restored state asks again; the newest post showing each one's controls is redrawn the
+same way, and one with no post kept is named in `UndoDone.unshown_kept` with the faction it
+waits for (`RulesetSpec.asked_whom`).
 
 Every public message the undone command posted (its undo journal lists them, `posted`) is
 marked undone where it is: its title struck through, who undid it and why leading its text,
@@ -302,16 +303,28 @@ class UndoService:
             )
             if announce is not None:
                 await announce(uow, done)
-            pings = await outbox.pings_of(uow.conn, campaign_id, answered)
+            # The pings of their own the questions asked again had, a pending choice's by
+            # its id, a question kept in a ruleset's state by its controls' prefix.
+            own = await outbox.pings_of(uow.conn, campaign_id, answered)
+            kept_own = await outbox.pings_of(uow.conn, campaign_id, list(reasked))
+            pings: dict[int | str, OutboxMessage] = {}
+            for choice, ping_row in own.items():
+                pings[choice] = ping_row
+            for prefix, ping_row in kept_own.items():
+                pings[prefix] = ping_row
             redrawn: set[int] = set()  # one redraw a message, however many choices it asks
             asked_again: list[OutboxMessage] = []  # the pings of the questions asked again
             # After the undo's answer: posted in that order.
-            for row in [*asked.values(), *reasked.values()]:
+            questions: list[tuple[int | str, OutboxMessage | None]] = [
+                *asked.items(),
+                *reasked.items(),
+            ]
+            for key, row in questions:
                 if row is not None and row.id not in redrawn:
                     redrawn.add(row.id)
-                    redraw, ping = await redraw_question(uow, row)
+                    redraw, ping = await redraw_question(uow, row, key)
                     done.redraws.append(redraw)
-                    ping = ping or (pings.get(row.choice_id) if row.choice_id else None)
+                    ping = ping or pings.get(key)
                     if ping is not None:
                         asked_again.append(ping)
             again = {int(row.payload["edit"]) for row in done.redraws}
@@ -426,18 +439,20 @@ async def _written(
 
 
 async def redraw_question(
-    uow: UnitOfWork, asked: OutboxMessage
+    uow: UnitOfWork, asked: OutboxMessage, question: int | str
 ) -> tuple[OutboxMessage, OutboxMessage | None]:
     """Write, in the undo's transaction, the edit that shows a reopened question as it was
     asked (its text and working controls) in the message it was asked in; posted anew when
     that message is gone, and then the choice learns where it is. A ping the question
     carried as its text is left off (an edit notifies nobody): it is returned, to be posted
-    anew (`ping_again`)."""
+    anew (`ping_again`), written as the ping of `question` (a pending choice's id, or the
+    controls' prefix of a question kept in a ruleset's state), so that its answer marks it
+    answered."""
     payload = {k: v for k, v in asked.payload.items() if k not in ("gone", "ephemeral")}
     payload["repost"] = True
     ping = None
     if payload.get("content") and pinged_users(payload):
-        ping = replace(asked, payload={**payload, "pings": asked.choice_id})
+        ping = replace(asked, payload={**payload, "pings": question})
         payload["content"] = None
     row = await _written(uow, asked.channel_id, payload, choice_id=asked.choice_id)
     return row, ping
@@ -464,6 +479,7 @@ async def ping_again(uow: UnitOfWork, ping: OutboxMessage) -> OutboxMessage:
 
 
 REASKED = "outbox.ping_reasked"
+NEXT_STEP_TITLE = "next.title"  # the field a set-up answer's next step is shown in
 
 
 async def mark_reasked(
@@ -507,15 +523,16 @@ async def mark_undone(
 ) -> OutboxMessage:
     """Write, in the undo's transaction, the edit that marks a message the undone command
     posted as undone (bot/announcements.py `undone_edit`: struck through, `note` first, its
-    controls gone); a message that is gone is left gone."""
+    controls gone, and the "Next step" a set-up answer gave, which no longer applies); a
+    message that is gone is left gone."""
+    locale = str(posted.payload.get("locale") or DEFAULT_LANGUAGE)
+    undone: dict[str, Any] = {"note": note}
+    if posted.payload.get("render"):  # a set-up answer: its next step is rendered when posted
+        undone["next_step"] = t(NEXT_STEP_TITLE, locale)
     return await _written(
         uow,
         posted.channel_id,
-        {
-            "locale": posted.payload.get("locale"),
-            "edit": message_id,
-            "undone": {"note": note},
-        },
+        {"locale": posted.payload.get("locale"), "edit": message_id, "undone": undone},
     )
 
 

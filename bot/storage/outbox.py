@@ -30,6 +30,7 @@ from datetime import UTC
 from datetime import datetime
 from datetime import timedelta
 from typing import Any
+from typing import TypeVar
 
 from bot.storage.audit import canonical
 from bot.storage.database import Database
@@ -82,6 +83,8 @@ _MAY_REDRAW = (
     f"AND c.resolved_at >= ({_UNDO_REACH}) AND c.closed_seq IS NULL "
     "AND o.payload LIKE ('%x:choice:' || c.id || ':%')))"
 )
+
+K = TypeVar("K", int, str)  # a question: a pending choice's id, or a kept question's prefix
 
 
 @dataclass(frozen=True)
@@ -379,24 +382,24 @@ async def posts(conn: Conn, campaign_id: int, outbox_ids: Sequence[int]) -> list
     return found
 
 
-async def pings_of(
-    conn: Conn, campaign_id: int, choice_ids: Sequence[int]
-) -> dict[int, OutboxMessage]:
-    """For each choice, the newest posted message of its own that pinged whom it asks
+async def pings_of(conn: Conn, campaign_id: int, keys: Sequence[K]) -> dict[K, OutboxMessage]:
+    """For each question, the newest posted message of its own that pinged whom it asks
     (written with `pings`: the ping that follows a question moved on by an edit, which
-    notifies nobody); choices with none are left out."""
-    found: dict[int, OutboxMessage] = {}
-    for choice_id in choice_ids:
+    notifies nobody); a key is a pending choice's id, or the control prefix of a question a
+    ruleset keeps in its state (`RulesetSpec.reasked`). Questions with none are left out."""
+    found: dict[K, OutboxMessage] = {}
+    for key in keys:
+        shown = json.dumps(key, ensure_ascii=False)
         async with conn.execute(
             "SELECT * FROM outbox WHERE campaign_id = ? AND sent_at IS NOT NULL "
             "AND (payload LIKE ? OR payload LIKE ?) ORDER BY id DESC",
-            (campaign_id, f'%"pings":{choice_id},%', f'%"pings":{choice_id}}}%'),
+            (campaign_id, f'%"pings":{shown},%', f'%"pings":{shown}}}%'),
         ) as cur:
             rows = list(await cur.fetchall())
         for row in rows:
             message = OutboxMessage.from_row(row)
-            if message.payload.get("pings") == choice_id and message.payload.get("content"):
-                found[choice_id] = message
+            if message.payload.get("pings") == key and message.payload.get("content"):
+                found[key] = message
                 break
     return found
 

@@ -629,9 +629,9 @@ def _question_redrawn(
     was not its answer (a hand stated with /corsairs hand): the story as it now stands, with
     the question still waiting (`done.after`), or without buttons once settled; posted as a
     new message with its ping when its post is not known. With `asks_anew` (a GM's force
-    that answered the question and asks again, for the hand a card needs) the redraw drops
-    the old ping line and whoever is asked now is pinged by a message of its own (an edit
-    notifies nobody; the answer marks that ping answered)."""
+    that answered the question and asks again, for the hand a card needs) the old ping line
+    is struck as answered by the GM and whoever is asked now is pinged by a message of its
+    own (an edit notifies nobody; the answer marks that ping answered)."""
     outcome = done.outcome
     owner = ctx.user_of(outcome.state.faction_of(outcome.piracy.chooser))
     channel_id = question.payload.get("channel") if question is not None else None
@@ -645,22 +645,23 @@ def _question_redrawn(
         outcome.piracy, outcome.state, done.settings, ctx.public_locale, entry_seq=done.entry.seq
     )
     edits, channel = int(message_id), int(channel_id)
-    if done.after is None:  # settled: the ping and the buttons go
+    if done.after is None:  # settled: the buttons go, the ping line is struck answered
         return [Announcement(embeds=[embed], edits=edits, channel_id=channel)]
     view = question_view(
         done.after, outcome.piracy, outcome.options, ctx.public_locale, outcome.state.power_names
     )
+    pinged = [owner] if owner is not None else []
     redrawn = Announcement(
         embeds=[embed],
         content=None if asks_anew else content,
         view=view,
+        pinged=[] if asks_anew else pinged,  # still their ping: an undo pings them anew
         choice_id=done.after,
         edits=edits,
         channel_id=channel,
     )
     if not asks_anew:
         return [redrawn]
-    pinged = [owner] if owner is not None else []
     return [redrawn, Announcement(content=content, pinged=pinged, pings=done.after)]
 
 
@@ -688,6 +689,8 @@ async def answer_reward(
             view = question_view(
                 done.after, outcome.piracy, outcome.options, locale, outcome.state.power_names
             )
+            # The ping line still asks the same player (a reward for each hit): it stays a
+            # ping of theirs, for an undo to ping them anew (bot/undo.py `redraw_question`).
             asked = interaction.message.content if interaction.message else None
             return [
                 Announcement(
@@ -695,10 +698,11 @@ async def answer_reward(
                     content=asked or None,
                     embeds=[embed],
                     view=view,
+                    pinged=[choice.owner_id] if asked and choice.owner_id else [],
                     choice_id=done.after,
                 )
             ]
-        # resolved: the ping and the buttons go
+        # resolved: the buttons go; the ping line is struck as answered (`_mark_answered`)
         return [Announcement(edit=True, embeds=[embed])]
 
     await _answer(ctx, choice, option, hand, announce=redrawn)

@@ -123,6 +123,12 @@ def newest_entry(page: Any, command: str) -> int:
     raise AssertionError(page.embed.description)
 
 
+def struck_answered(content: str, note: str = "✅ Answered.") -> bool:
+    """Whether a message's text is a ping struck through as answered, with `note` (once its
+    question is answered a ping says so, pinging nobody, rather than vanish)."""
+    return content.startswith("~~<@") and content.endswith(f"~~ {note}")
+
+
 def labels(reply: Any) -> list[str]:
     """The labels of a reply's buttons, in order."""
     return [b.label for b in reply.buttons]

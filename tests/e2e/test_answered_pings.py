@@ -13,6 +13,7 @@ import tests.e2e.test_company_raids as raids
 import tests.e2e.test_ottoman_piracy_forced as forced_piracy
 import tests.e2e.test_space_pirates as space_pirates
 from bot.standin import Table
+from tests.e2e.play import struck_answered
 from tests.e2e.test_click_outbox import message
 from tests.e2e.test_company_raids import CAPTURE
 from tests.e2e.test_company_raids import FINE
@@ -84,8 +85,9 @@ async def boris_pinged_ru(board: Table):
 
 async def test_a_forced_piracy_asking_for_the_hand_pings_its_player_anew(seated: Table):
     """OP-I10: VP at 9, two hits; the GM's force gives hit 1 the VP and asks the Habsburgs
-    for their hand for hit 2. The question is redrawn without the old ping line and the
-    Habsburg player is pinged once, by a message of its own (an edit notifies nobody)."""
+    for their hand for hit 2. The question's old ping line is struck, answered by the GM,
+    and the Habsburg player is pinged once, by a message of its own (an edit notifies
+    nobody)."""
     await seated.slash("/corsairs vp value:9", as_="gm")
     question = await forced_piracy.two_hits(seated)
     seen = seen_now(seated)
@@ -94,7 +96,7 @@ async def test_a_forced_piracy_asking_for_the_hand_pings_its_player_anew(seated:
 
     shown = message(seated, question.message.id)
     assert shown.selects  # the hand is asked there
-    assert "Choose a reward for each hit" not in shown.content
+    assert struck_answered(shown.content, "✅ Answered by the GM.")
     pings = [m for m in new_messages(seated, seen) if m.pings]
     assert [m.pings for m in pings] == [{"player2"}]
     assert pings[0].content.startswith(f"<@{seated.member('player2').id}>")

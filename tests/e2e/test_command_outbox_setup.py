@@ -18,6 +18,7 @@ import pytest
 
 from tests.e2e.confirming import asks_first
 from tests.e2e.confirming import killed_confirm
+from tests.e2e.play import struck_answered
 from tests.e2e.test_click_outbox import dies_before_posting
 from tests.e2e.test_click_outbox import message
 from tests.e2e.test_command_outbox import killed
@@ -140,7 +141,7 @@ async def test_piracy_bookkeeping_killed_before_its_posts_answers_after_a_restar
     rewards = "Hit 1: +1 piracy VP, 3 → 4, forced by the GM."
     assert rewards in forced.embed.description  # the reply: what the GM forced
     settled = message(played, question.message.id)  # redrawn in place, not posted anew
-    assert settled.buttons == [] and settled.content == ""
+    assert settled.buttons == [] and struck_answered(settled.content, "✅ Answered by the GM.")
     assert rewards in settled.embed.field("Rewards")
 
 

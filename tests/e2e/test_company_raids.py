@@ -20,6 +20,7 @@ from .play import assert_only_the_asked_answer
 from .play import labels
 from .play import refused_alone
 from .play import set_up
+from .play import struck_answered
 
 LAND = "/company land piece:Broker company:Steelworks"
 PAY = "Pay the fine"
@@ -94,7 +95,7 @@ async def test_landing_asks_the_trespasser_and_paying_closes_the_incident(board)
 
     assert_fine_paid(paid, "Anna chooses to pay the fine.")
     assert "Incident #1 is closed." in paid.embed.description
-    assert paid.content == ""
+    assert struck_answered(paid.content)
     assert "Broker (Anna, value 300): in Steelworks; attempted: Steelworks" in await board_shown(
         board
     )
@@ -116,8 +117,9 @@ async def test_a_failed_capture_asks_the_owner_who_collects_the_fine(board):
     failed = await attempt_capture(board, [2])
 
     # an edit notifies nobody: Boris is pinged by a follow-up, once (the question does not
-    # repeat it)
-    assert failed.content == ""
+    # repeat it); Anna's ping there is struck, answered
+    assert struck_answered(failed.content)
+    assert str(board.member("player2").id) not in failed.content
     assert [str(board.member("player2").id) in f.content for f in failed.followups] == [True]
     assert labels(failed) == [FINE, COUNTER, FORCE]
     assert "Capture roll, BD 2: the capture fails" in failed.embed.description

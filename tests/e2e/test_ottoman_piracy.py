@@ -19,6 +19,7 @@ from .play import labels
 from .play import refused_alone
 from .play import seat_piracy
 from .play import set_up
+from .play import struck_answered
 
 # OP-E1 / OP-6: Barbarossa and 2 corsairs in the Ionian Sea; a Habsburg squadron in Messina,
 # Hospitaller Malta and Papal Corfu around it.
@@ -99,7 +100,7 @@ async def test_the_target_picks_a_reward_per_hit_by_button(seated):
     assert "Piracy #1 is resolved. Ottoman piracy VP: 4/10." in rewards
     assert second.embed.field("Ottoman piracy VP") == "4/10"
     assert second.buttons == [] and second.selects == []
-    assert second.content == ""
+    assert struck_answered(second.content)
     assert await vp_shown(seated) == "4/10"
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.standin import Table
+from tests.e2e.play import struck_answered
 
 PIRACY = "/corsairs piracy zone:Ionian Sea target:hapsburg corsairs:2 leaders:barbarossa"
 
@@ -62,14 +63,27 @@ async def test_a_target_with_no_cards_can_say_so_from_the_question(seated: Table
 
 
 async def test_the_forced_question_shows_how_it_was_settled(seated: Table):
-    """After /corsairs force the question loses its ping and buttons and tells the story as
-    settled, not "choose the reward for hit 1 of 2" any more."""
+    """After /corsairs force the question loses its buttons, its ping is struck as answered
+    by the GM, and it tells the story as settled, not "choose the reward for hit 1 of 2"
+    any more."""
     question = await two_hits(seated)
     await seated.slash("/corsairs force", as_="gm")
     shown = seated.channel_messages()
     posted = next(m for m in shown if m.id == question.message.id)
     assert posted.buttons == [] and not posted.selects
-    assert posted.content == ""
+    assert struck_answered(posted.content, "✅ Answered by the GM.")
     rewards = posted.embed.field("Rewards")
     assert "choose the reward for hit 1 of 2" not in rewards
     assert "Hit 1: +1 piracy VP, 0 → 1" in rewards
+
+
+async def test_the_forced_reply_asks_for_no_hit_it_went_on_to_settle(seated: Table):
+    """OP-I10: the GM forces both hits. The reply tells each forced reward and asks for
+    none of them: no "choose the reward for hit 2 of 2" left between the forced hits."""
+    await two_hits(seated)
+
+    forced = await seated.slash("/corsairs force", as_="gm")
+
+    told = forced.embed.description
+    assert "Hit 1: +1 piracy VP, 0 → 1, forced by the GM.\nHit 2: +1 piracy VP, 1 → 2" in told
+    assert "choose the reward" not in told

@@ -14,6 +14,7 @@ from bot.interactions import LOSS_COLOUR
 from bot.interactions import NEUTRAL_COLOUR
 from bot.standin import Table
 from tests.e2e.play import labels
+from tests.e2e.play import struck_answered
 from tests.e2e.test_click_outbox import message
 from tests.e2e.test_space_pirates import end_turn
 from tests.e2e.test_space_pirates import question_of
@@ -40,8 +41,9 @@ async def forced_all(table: Table, *, rest: bool = False) -> None:
 
 async def test_a_forced_buy_off_shows_how_the_raid_ended_without_buttons(pirates):
     """SP-I34, SP-I45: Vega's open route is raided; the GM forces `buy_off_default`
-    (decline). The offer's message no longer pings Vega nor offers "Pay 15": it reads
-    "Pirates raid Open", coloured as a loss, and says a GM forced the default."""
+    (decline). The offer's message no longer waits for Vega (her ping struck, answered by
+    the GM) nor offers "Pay 15": it reads "Pirates raid Open", coloured as a loss, and says
+    a GM forced the default."""
     await pirates.slash("/pirates route add name:Open goods:160", as_="player1")
     pirates.script_dice([1, 3])
     ended = await end_turn(pirates, 1)
@@ -52,7 +54,7 @@ async def test_a_forced_buy_off_shows_how_the_raid_ended_without_buttons(pirates
 
     settled = message(pirates, asked.id)
     assert labels(settled) == []
-    assert settled.content == ""
+    assert struck_answered(settled.content, "✅ Answered by the GM.")  # the ping, not emptied
     assert settled.embeds[0]["title"] == "Pirates raid Open"
     assert settled.embeds[0]["color"] == LOSS_COLOUR.value
     description = settled.embeds[0]["description"]
@@ -75,7 +77,7 @@ async def test_a_forced_upkeep_shows_the_contract_paid_without_buttons(after_a_r
 
     settled = message(table, asked.id)
     assert labels(settled) == []
-    assert settled.content == ""
+    assert struck_answered(settled.content, "✅ Answered by the GM.")  # the ping, not emptied
     assert settled.embeds[0]["title"] == "Vega pays the mercenaries"
     assert settled.embeds[0]["color"] == NEUTRAL_COLOUR.value
     assert (

@@ -15,6 +15,7 @@ import tests.e2e.test_undo as undoing
 from bot.standin import Table
 from tests.e2e.play import labels
 from tests.e2e.play import red_attacks_blue
+from tests.e2e.play import struck_answered
 from tests.e2e.test_click_outbox import message
 from tests.e2e.test_company_raids import CAPTURE
 from tests.e2e.test_company_raids import COUNTER
@@ -47,14 +48,14 @@ def seen_now(table: Table) -> set[int]:
 async def test_each_step_of_an_incident_pings_its_player_once(board: Table):
     """CR-2.2, CR-3.2: the landing pings Anna in the question itself; her failed capture
     moves the question on to Boris, who is pinged once, by a message of its own: the
-    redrawn question no longer carries Anna's ping nor a copy of Boris's."""
+    redrawn question shows Anna's ping struck as answered, and no copy of Boris's."""
     question = await board.slash(LAND, as_="player1")
     assert question.content.endswith(ANNA_ASKED) and question.message.pings == {"player1"}
 
     board.script_dice([2])
     failed = await board.click(question, CAPTURE, as_="player1")
 
-    assert failed.content == ""
+    assert ANNA_ASKED in failed.content and struck_answered(failed.content)
     assert labels(failed) == [FINE, COUNTER, FORCE]
     pings = [m for m in failed.followups if m.pings]
     assert [(m.content.endswith(BORIS_ASKED), m.pings) for m in pings] == [(True, {"player2"})]

@@ -61,6 +61,7 @@ from bot.rules.ottoman_piracy.names import sea_zone_key
 from bot.rules.ottoman_piracy.names import sea_zone_label
 from bot.rules.ottoman_piracy.names import typed_power_name
 from bot.rules.ottoman_piracy.rewards import apply_reward
+from bot.rules.ottoman_piracy.rewards import awaiting_line
 from bot.rules.ottoman_piracy.rewards import awaiting_piracy
 from bot.rules.ottoman_piracy.rewards import check_faction
 from bot.rules.ottoman_piracy.rewards import check_hand_size
@@ -523,7 +524,8 @@ def force_default_reward(
     from the first place listed (the target's own before allies'). With `all_remaining`
     (default) every hit left is forced, else only the awaiting one. A card from a hand of
     unknown size needs `hand_size` (bot roll); without it the card is skipped in the order,
-    and if it is the only reward left a `RuleViolation` asks for the hand size.
+    and if it is the only reward left a `RuleViolation` asks for the hand size. The lines
+    ask for no hit the force went on to settle: only the question still open at its end.
     """
     new = state.model_copy(deep=True)
     record = awaiting_piracy(new, piracy_id, hit)
@@ -543,6 +545,8 @@ def force_default_reward(
             if not applied:
                 raise RuleViolation(P + "error.hand_size_needed", clause="OP-I12")
             break
+        if lines and lines[-1] == awaiting_line(record, new.power_names):
+            lines.pop()  # the hit it asked for is forced now: no stale question
         applied.append(apply_reward(new, settings, record, option, "forced", dice, lines))
         applied += settle_hits(new, settings, record, dice, lines)
         if not all_remaining:
