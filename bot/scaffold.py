@@ -61,18 +61,16 @@ from bot.interactions import NEUTRAL_COLOUR
 from bot.interactions import WAITING_COLOUR
 from bot.interactions import Context
 from bot.interactions import actor_of
+from bot.interactions import ask_to_confirm
 from bot.interactions import campaign_context
 from bot.interactions import cancel_choice
 from bot.interactions import channel_campaign
 from bot.interactions import choice_handler
 from bot.interactions import clip
-from bot.interactions import confirmation_view
 from bot.interactions import disabled_copy
 from bot.interactions import make_embed
 from bot.interactions import not_yours
-from bot.interactions import reply
 from bot.interactions import service_of
-from bot.interactions import shown_or_closed
 from bot.rulesets import ArchiveRecord
 from bot.rulesets import Outcome
 from bot.rulesets import RulesetSpec
@@ -636,14 +634,10 @@ class Asked:
             choice_id = await uow.open_choice(
                 ruleset, rulesets.CONFIRMATION, self.base.actor.user_id, payload
             )
-
-        async def show() -> None:
-            view = confirmation_view(
-                choice_id, self.t(f"confirm.button.{question.verb}"), self.t("confirm.cancel")
-            )
-            await reply(self.interaction, embeds=embeds, view=view, ephemeral=True)
-
-        await shown_or_closed(self.base, choice_id, show)
+        confirm, cancel = self.t(f"confirm.button.{question.verb}"), self.t("confirm.cancel")
+        await ask_to_confirm(
+            self.interaction, self.base, choice_id, embeds, confirm, cancel, ephemeral=True
+        )
 
     async def apply(
         self,
