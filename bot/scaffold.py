@@ -50,6 +50,8 @@ from bot.campaigns import UnitOfWork
 from bot.campaigns import Written
 from bot.campaigns import summary_json
 from bot.dice import Dice
+from bot.dice import DiceNeeded
+from bot.dice import NoFaces
 from bot.errors import Conflict
 from bot.errors import GameError
 from bot.errors import NotFound
@@ -457,8 +459,10 @@ async def owned_choices(
 # a core service command take the same path (`Asked.apply`, `Asked.apply_service`). A
 # question that cannot be shown is closed at once (`Asked.ask`). A GM's undo of a confirmed
 # command leaves its question answered: the player types the command again to be asked anew.
+# A GM's force of a player's question and the close of a battle ask the same way; a click
+# that runs such a command (a question's "Force default (GM)") asks as it does (`ask_first`).
 
-VERBS = frozenset({"remove", "reset", "import"})
+VERBS = frozenset({"remove", "reset", "import", "force", "close"})
 TITLE_LIMIT = 256  # Discord's limit of an embed's title
 DESCRIPTION_PAGE = 4000  # the lines of one embed's description (Discord allows 4,096)
 EMBEDS_LIMIT = 10  # Discord's limits of one message: its embeds and their characters
@@ -468,7 +472,8 @@ MESSAGE_LIMIT = 6000
 @dataclass(frozen=True)
 class Question:
     """What a confirmation asks, in the asker's language: `title` says what will happen,
-    `lines` the details; `verb` (remove, reset, import) words its red button and its answer."""
+    `lines` the details; `verb` (remove, reset, import, force, close) words its red button
+    and its answer."""
 
     title: str
     lines: Sequence[str] = ()
@@ -763,6 +768,28 @@ async def confirm_first(
     options = interaction_options(interaction)
     given = dict(params) if params is not None else dict(options)
     await _CONFIRMED[name](Asked(interaction, base, name, options, given))
+
+
+def refused_first(change: Callable[[S, T, Dice], object], state: S, settings: T) -> None:
+    """Run `change` on a copy of `state` up to its first die (`NoFaces`): what it refuses
+    is refused at once, before a confirmation asks; nothing is kept and no die is drawn
+    (the confirmed change rolls its own from the audited roller)."""
+    try:
+        change(state.model_copy(deep=True), settings, Dice(NoFaces()))
+    except DiceNeeded:
+        return
+
+
+async def ask_first(
+    interaction: discord.Interaction[Any], base: Context, command: str, params: Mapping[str, Any]
+) -> None:
+    """A click that runs the destructive command `command` (registered with
+    `confirmed_command`) on what `params` name asks first, as the typed command does."""
+    if command not in _CONFIRMED:
+        msg = f"no confirmed command registered for {command!r}"
+        raise ValueError(msg)
+    given = dict(params)
+    await _CONFIRMED[command](Asked(interaction, base, command, given, given))
 
 
 @choice_handler(rulesets.CONFIRMATION)
