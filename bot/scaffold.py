@@ -644,6 +644,27 @@ class Asked:
             self.interaction, self.base, choice_id, embeds, confirm, cancel, ephemeral=True
         )
 
+    async def asked_first(
+        self,
+        ctx: RulesetContext[S, T],
+        question: Question,
+        check: Callable[[S, T, Dice], object],
+        params: Mapping[str, Any],
+    ) -> bool:
+        """A command whose change rolls dice behind a confirmation (a GM's force), so not
+        rehearsed: typed, what `check` refuses is refused at once (`refused_first`), then
+        `question` is asked, its confirm run given `params` too (what it names), and True
+        (the command stops there); confirmed, refused when the question reads differently
+        now (`still_asked`), else False (the change runs, closing the question with
+        `claim`)."""
+        if self.confirmed:
+            self.still_asked(question)
+            return False
+        state, settings = await ctx.read()
+        refused_first(check, state, settings)
+        await replace(self, params={**self.params, **params}).ask(ctx.spec.key, question)
+        return True
+
     async def apply(
         self,
         ctx: RulesetContext[S, T],
@@ -768,6 +789,16 @@ async def confirm_first(
     options = interaction_options(interaction)
     given = dict(params) if params is not None else dict(options)
     await _CONFIRMED[name](Asked(interaction, base, name, options, given))
+
+
+async def still_open(base: Context, choice_id: int, kind: str) -> Choice:
+    """The open choice of `kind` a confirmation named, refused as changed since it was
+    asked when it is answered or gone."""
+    waiting = await base.service.open_choices(base.campaign.id)
+    found = next((c for c in waiting if c.id == choice_id and c.kind == kind), None)
+    if found is None:
+        raise Conflict("confirm.changed")
+    return found
 
 
 def refused_first(change: Callable[[S, T, Dice], object], state: S, settings: T) -> None:

@@ -9,7 +9,6 @@ player (CR-I19). Each command: context → parse → one unit of work → render
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 import discord
@@ -24,7 +23,6 @@ from bot.cog_base import FactionName
 from bot.cog_base import Interaction
 from bot.cog_base import command_group
 from bot.dice import Dice
-from bot.errors import Conflict
 from bot.errors import GameError
 from bot.i18n import t
 from bot.interactions import Context
@@ -70,8 +68,8 @@ from bot.scaffold import confirm_first
 from bot.scaffold import confirmed_command
 from bot.scaffold import faction_autocomplete
 from bot.scaffold import owned_choices
-from bot.scaffold import refused_first
 from bot.scaffold import state_choices
+from bot.scaffold import still_open
 from bot.text import shown
 from bot.text import split_top_level
 from cogs.company_raids.render import change_embed
@@ -672,25 +670,16 @@ async def _force(asked: Asked) -> None:
         incident = asked.params.get("incident")
         choice = await _open_step_choice(ctx, int(incident) if incident is not None else None)
     else:
-        waiting = await ctx.service.open_choices(ctx.campaign.id)
-        found = next((c for c in waiting if c.id == int(wanted)), None)
-        if found is None:
-            raise Conflict("confirm.changed")
-        choice = found
-    question = await _force_question(ctx, asked, choice)
-    if not asked.confirmed:
-        incident, step = int(choice.payload["incident"]), str(choice.payload["step"])
-        state, settings = await ctx.read()
-        turn = ctx.campaign.turn
-        refused_first(
-            lambda s, st, dice: force_answer(s, st, incident, dice, step=step, turn=turn),
-            state,
-            settings,
-        )
-        params = {**asked.params, "question": choice.id}
-        await replace(asked, params=params).ask(SPEC.key, question)
+        choice = await still_open(ctx.base, int(wanted), STEP_CHOICE)
+    incident, step = int(choice.payload["incident"]), str(choice.payload["step"])
+    turn = ctx.campaign.turn
+    if await asked.asked_first(
+        ctx,
+        await _force_question(ctx, asked, choice),
+        lambda s, st, dice: force_answer(s, st, incident, dice, step=step, turn=turn),
+        {"question": choice.id},
+    ):
         return
-    asked.still_asked(question)
     await _settle(ctx, choice, "force", None, "company force", asked=asked)
 
 

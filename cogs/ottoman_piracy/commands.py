@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Awaitable
 from collections.abc import Callable
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 import discord
@@ -26,7 +25,6 @@ from bot.cog_base import FactionName
 from bot.cog_base import Interaction
 from bot.cog_base import command_group
 from bot.dice import Dice
-from bot.errors import Conflict
 from bot.errors import GameError
 from bot.errors import NotAllowed
 from bot.factions import resolve_faction
@@ -78,8 +76,8 @@ from bot.scaffold import confirmed_command
 from bot.scaffold import faction_autocomplete
 from bot.scaffold import interaction_options
 from bot.scaffold import matching_choices
-from bot.scaffold import refused_first
 from bot.scaffold import state_for
+from bot.scaffold import still_open
 from bot.text import shown
 from bot.text import text
 from cogs.ottoman_piracy.input import PiracyInput
@@ -658,17 +656,14 @@ def _question_redrawn(
 async def _forced_question(ctx: Ctx, wanted: int | None) -> Choice:
     """The reward question a force settles: the one the GM was asked about (`wanted`), or,
     when typed, the newest waiting; a question answered since it was asked is refused."""
+    if wanted is not None:
+        return await still_open(ctx.base, wanted, REWARD_CHOICE)
     waiting = [
         c for c in await ctx.service.open_choices(ctx.campaign.id) if c.kind == REWARD_CHOICE
     ]
-    if wanted is None:
-        if not waiting:
-            raise GameError(C + "error.nothing_to_force")
-        return waiting[-1]
-    found = next((c for c in waiting if c.id == wanted), None)
-    if found is None:
-        raise Conflict("confirm.changed")
-    return found
+    if not waiting:
+        raise GameError(C + "error.nothing_to_force")
+    return waiting[-1]
 
 
 async def _force_question(ctx: Ctx, asked: Asked, choice: Choice) -> Question:
@@ -700,21 +695,16 @@ async def _force(asked: Asked) -> None:
     require_gm(ctx.base)
     wanted = asked.params.get("question")
     choice = await _forced_question(ctx, int(wanted) if wanted is not None else None)
-    question = await _force_question(ctx, asked, choice)
     given = asked.params.get("hand")
     hand = int(given) if given is not None else None
-    if not asked.confirmed:
-        piracy = int(choice.payload["piracy"])
-        state, settings = await ctx.read()
-        refused_first(  # a card from a hand of unknown size (OP-I12) is refused at once
-            lambda s, st, dice: force_default_reward(s, st, piracy, dice, hand_size=hand),
-            state,
-            settings,
-        )
-        params = {**asked.params, "question": choice.id}
-        await replace(asked, params=params).ask(SPEC.key, question)
+    piracy = int(choice.payload["piracy"])
+    if await asked.asked_first(  # a card from a hand of unknown size (OP-I12): refused at once
+        ctx,
+        await _force_question(ctx, asked, choice),
+        lambda s, st, dice: force_default_reward(s, st, piracy, dice, hand_size=hand),
+        {"question": choice.id},
+    ):
         return
-    asked.still_asked(question)
 
     def story(done: Applied[PiracyOutcome, OttomanPiracySettings]) -> list[Announcement]:
         channel_id = choice.payload.get("channel")
