@@ -123,6 +123,22 @@ class ScriptedFaces:
         return list(self._faces)
 
 
+class DiceNeeded(Exception):
+    """A change checked with `NoFaces` reached its first die."""
+
+
+class NoFaces:
+    """A source that rolls nothing: a change checked before it is asked about (a GM's
+    confirmation) runs up to its first die, which stops it (`DiceNeeded`), so what it
+    refuses is known at once and no die is drawn before the change really runs."""
+
+    kind = "none"
+
+    def face(self, sides: int) -> int:
+        """Stop the check: the change got as far as a die."""
+        raise DiceNeeded
+
+
 class Dice:
     """The roller every engine receives; keeps a record of each roll in order."""
 

@@ -674,6 +674,27 @@ async def shown_or_closed(
         raise GameError("confirm.not_asked") from failure
 
 
+async def ask_to_confirm(
+    interaction: discord.Interaction[Any],
+    ctx: Context,
+    choice_id: int,
+    embeds: Sequence[discord.Embed],
+    confirm: str,
+    cancel: str,
+    *,
+    ephemeral: bool = False,
+) -> None:
+    """Show the question of the confirmation `choice_id` just opened: `embeds` with its red
+    `confirm` button and `cancel` (`confirmation_view`), privately with `ephemeral`; a
+    question that cannot be shown is closed at once (`shown_or_closed`)."""
+
+    async def show() -> None:
+        view = confirmation_view(choice_id, confirm, cancel)
+        await reply(interaction, embeds=list(embeds), view=view, ephemeral=ephemeral)
+
+    await shown_or_closed(ctx, choice_id, show)
+
+
 async def cancel_choice(
     interaction: discord.Interaction[Any],
     ctx: Context,

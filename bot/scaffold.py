@@ -50,6 +50,8 @@ from bot.campaigns import UnitOfWork
 from bot.campaigns import Written
 from bot.campaigns import summary_json
 from bot.dice import Dice
+from bot.dice import DiceNeeded
+from bot.dice import NoFaces
 from bot.errors import Conflict
 from bot.errors import GameError
 from bot.errors import NotFound
@@ -61,18 +63,16 @@ from bot.interactions import NEUTRAL_COLOUR
 from bot.interactions import WAITING_COLOUR
 from bot.interactions import Context
 from bot.interactions import actor_of
+from bot.interactions import ask_to_confirm
 from bot.interactions import campaign_context
 from bot.interactions import cancel_choice
 from bot.interactions import channel_campaign
 from bot.interactions import choice_handler
 from bot.interactions import clip
-from bot.interactions import confirmation_view
 from bot.interactions import disabled_copy
 from bot.interactions import make_embed
 from bot.interactions import not_yours
-from bot.interactions import reply
 from bot.interactions import service_of
-from bot.interactions import shown_or_closed
 from bot.rulesets import ArchiveRecord
 from bot.rulesets import Outcome
 from bot.rulesets import RulesetSpec
@@ -459,8 +459,10 @@ async def owned_choices(
 # a core service command take the same path (`Asked.apply`, `Asked.apply_service`). A
 # question that cannot be shown is closed at once (`Asked.ask`). A GM's undo of a confirmed
 # command leaves its question answered: the player types the command again to be asked anew.
+# A GM's force of a player's question and the close of a battle ask the same way; a click
+# that runs such a command (a question's "Force default (GM)") asks as it does (`ask_first`).
 
-VERBS = frozenset({"remove", "reset", "import"})
+VERBS = frozenset({"remove", "reset", "import", "force", "close"})
 TITLE_LIMIT = 256  # Discord's limit of an embed's title
 DESCRIPTION_PAGE = 4000  # the lines of one embed's description (Discord allows 4,096)
 EMBEDS_LIMIT = 10  # Discord's limits of one message: its embeds and their characters
@@ -470,7 +472,8 @@ MESSAGE_LIMIT = 6000
 @dataclass(frozen=True)
 class Question:
     """What a confirmation asks, in the asker's language: `title` says what will happen,
-    `lines` the details; `verb` (remove, reset, import) words its red button and its answer."""
+    `lines` the details; `verb` (remove, reset, import, force, close) words its red button
+    and its answer."""
 
     title: str
     lines: Sequence[str] = ()
@@ -636,14 +639,31 @@ class Asked:
             choice_id = await uow.open_choice(
                 ruleset, rulesets.CONFIRMATION, self.base.actor.user_id, payload
             )
+        confirm, cancel = self.t(f"confirm.button.{question.verb}"), self.t("confirm.cancel")
+        await ask_to_confirm(
+            self.interaction, self.base, choice_id, embeds, confirm, cancel, ephemeral=True
+        )
 
-        async def show() -> None:
-            view = confirmation_view(
-                choice_id, self.t(f"confirm.button.{question.verb}"), self.t("confirm.cancel")
-            )
-            await reply(self.interaction, embeds=embeds, view=view, ephemeral=True)
-
-        await shown_or_closed(self.base, choice_id, show)
+    async def asked_first(
+        self,
+        ctx: RulesetContext[S, T],
+        question: Question,
+        check: Callable[[S, T, Dice], object],
+        params: Mapping[str, Any],
+    ) -> bool:
+        """A command whose change rolls dice behind a confirmation (a GM's force), so not
+        rehearsed: typed, what `check` refuses is refused at once (`refused_first`), then
+        `question` is asked, its confirm run given `params` too (what it names), and True
+        (the command stops there); confirmed, refused when the question reads differently
+        now (`still_asked`), else False (the change runs, closing the question with
+        `claim`)."""
+        if self.confirmed:
+            self.still_asked(question)
+            return False
+        state, settings = await ctx.read()
+        refused_first(check, state, settings)
+        await replace(self, params={**self.params, **params}).ask(ctx.spec.key, question)
+        return True
 
     async def apply(
         self,
@@ -769,6 +789,38 @@ async def confirm_first(
     options = interaction_options(interaction)
     given = dict(params) if params is not None else dict(options)
     await _CONFIRMED[name](Asked(interaction, base, name, options, given))
+
+
+async def still_open(base: Context, choice_id: int, kind: str) -> Choice:
+    """The open choice of `kind` a confirmation named, refused as changed since it was
+    asked when it is answered or gone."""
+    waiting = await base.service.open_choices(base.campaign.id)
+    found = next((c for c in waiting if c.id == choice_id and c.kind == kind), None)
+    if found is None:
+        raise Conflict("confirm.changed")
+    return found
+
+
+def refused_first(change: Callable[[S, T, Dice], object], state: S, settings: T) -> None:
+    """Run `change` on a copy of `state` up to its first die (`NoFaces`): what it refuses
+    is refused at once, before a confirmation asks; nothing is kept and no die is drawn
+    (the confirmed change rolls its own from the audited roller)."""
+    try:
+        change(state.model_copy(deep=True), settings, Dice(NoFaces()))
+    except DiceNeeded:
+        return
+
+
+async def ask_first(
+    interaction: discord.Interaction[Any], base: Context, command: str, params: Mapping[str, Any]
+) -> None:
+    """A click that runs the destructive command `command` (registered with
+    `confirmed_command`) on what `params` name asks first, as the typed command does."""
+    if command not in _CONFIRMED:
+        msg = f"no confirmed command registered for {command!r}"
+        raise ValueError(msg)
+    given = dict(params)
+    await _CONFIRMED[command](Asked(interaction, base, command, given, given))
 
 
 @choice_handler(rulesets.CONFIRMATION)

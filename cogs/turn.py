@@ -32,11 +32,11 @@ from bot.i18n import t
 from bot.interactions import WAITING_COLOUR
 from bot.interactions import Context
 from bot.interactions import add_field
+from bot.interactions import ask_to_confirm
 from bot.interactions import campaign_context
 from bot.interactions import cancel_choice
 from bot.interactions import choice_handler
 from bot.interactions import clip
-from bot.interactions import confirmation_view
 from bot.interactions import defer_publicly
 from bot.interactions import disabled_copy
 from bot.interactions import make_embed
@@ -44,7 +44,6 @@ from bot.interactions import reply
 from bot.interactions import require_gm
 from bot.interactions import service_of
 from bot.interactions import setup_text
-from bot.interactions import shown_or_closed
 from bot.interactions import who
 from bot.text import shown
 from bot.turn_flow import AwaitedPlayer
@@ -460,7 +459,7 @@ class TurnCog(commands.Cog):
     @turn.command(name="end", description="End the turn and resolve everything between turns (GM)")
     async def turn_end(self, interaction: discord.Interaction[Any]) -> None:
         """Ask for confirmation; the button carries the turn number it confirms (a question
-        Discord refuses to show is closed at once, `shown_or_closed`)."""
+        Discord refuses to show is closed at once, `ask_to_confirm`)."""
         ctx = await campaign_context(interaction)
         require_gm(ctx)
         async with ctx.service.work(ctx.campaign.id, ctx.actor) as uow:
@@ -471,14 +470,8 @@ class TurnCog(commands.Cog):
             ctx.pt("turn.end.question.body", turn=turn),
             colour=WAITING_COLOUR,
         )
-
-        async def show() -> None:
-            view = confirmation_view(
-                choice_id, ctx.pt("turn.end.confirm", turn=turn), ctx.pt("turn.end.cancel")
-            )
-            await reply(interaction, embed=embed, view=view)
-
-        await shown_or_closed(ctx, choice_id, show)
+        confirm, cancel = ctx.pt("turn.end.confirm", turn=turn), ctx.pt("turn.end.cancel")
+        await ask_to_confirm(interaction, ctx, choice_id, [embed], confirm, cancel)
 
 
 @choice_handler(TURN_END)

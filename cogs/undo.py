@@ -19,17 +19,15 @@ from bot.app import PrivateerBot
 from bot.campaigns import Choice
 from bot.campaigns import UnitOfWork
 from bot.interactions import Context
+from bot.interactions import ask_to_confirm
 from bot.interactions import campaign_context
 from bot.interactions import cancel_choice
 from bot.interactions import choice_handler
 from bot.interactions import clip
-from bot.interactions import confirmation_view
 from bot.interactions import disabled_copy
 from bot.interactions import make_embed
-from bot.interactions import reply
 from bot.interactions import require_gm
 from bot.interactions import service_of
-from bot.interactions import shown_or_closed
 from bot.text import shown
 from bot.undo import REASON_MAX
 from bot.undo import UNDO_CHOICE
@@ -78,12 +76,8 @@ async def history_undo(
             "undo.question.turn_end", turn=turn, done=", ".join(done), reason=shown(reason)
         )
     embed = make_embed(title, clip(body + "\n\n" + "\n".join(lines), 4096))
-
-    async def show() -> None:
-        view = confirmation_view(choice_id, ctx.pt("undo.confirm"), ctx.pt("undo.cancel"))
-        await reply(interaction, embed=embed, view=view)
-
-    await shown_or_closed(ctx, choice_id, show)  # a question nobody sees is closed at once
+    confirm, cancel = ctx.pt("undo.confirm"), ctx.pt("undo.cancel")
+    await ask_to_confirm(interaction, ctx, choice_id, [embed], confirm, cancel)
 
 
 @choice_handler(UNDO_CHOICE)

@@ -16,6 +16,7 @@ import pytest
 
 from bot.standin import Table
 from bot.storage.database import migration_files
+from tests.e2e.confirming import confirmed
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "before_plugins.sql"
 # The migrations the previous release had applied, by SHA-256 of their text at that release
@@ -59,10 +60,10 @@ async def test_a_campaign_from_the_previous_release_opens_and_plays_on(
 
     # The question the old release posted is not in this fresh stand-in's channel: the
     # answer says what the GM forced, and the settled story is posted anew.
-    forced = await table.slash("/corsairs force", as_="gm")
+    forced = await confirmed(table, "/corsairs force", as_="gm")
     assert not forced.ephemeral and "forced by the GM" in forced.embed.description
     assert "forced by the GM" in table.channel_messages()[-1].embed.field("Rewards")
-    again = await table.slash("/corsairs force", as_="gm")
+    again = await confirmed(table, "/corsairs force", as_="gm")
     assert again.ephemeral and "No piracy is waiting for a reward." in again.text()
     status = await table.slash("/corsairs status", as_="player1")
     assert status.embed.field("Ottoman piracy VP") == "1/10"  # OP-I10: the hit forced to VP

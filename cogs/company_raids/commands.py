@@ -40,15 +40,19 @@ from bot.rules.company_raids import CompanyRaidsSettings
 from bot.rules.company_raids import CompanyRaidsState
 from bot.rules.company_raids import RaidOutcome
 from bot.rules.company_raids import Unchanged
+from bot.rules.company_raids import awaiting_line
+from bot.rules.company_raids import awaiting_of
 from bot.rules.company_raids import declare_joker_holding
 from bot.rules.company_raids import edit_company
 from bot.rules.company_raids import edit_piece
 from bot.rules.company_raids import enter
 from bot.rules.company_raids import find_company
 from bot.rules.company_raids import find_piece
+from bot.rules.company_raids import force_answer
 from bot.rules.company_raids import land
 from bot.rules.company_raids import move_piece
 from bot.rules.company_raids import name_key
+from bot.rules.company_raids import open_incidents
 from bot.rules.company_raids import register_company
 from bot.rules.company_raids import register_piece
 from bot.rules.company_raids import remove_company
@@ -59,11 +63,13 @@ from bot.scaffold import Asked
 from bot.scaffold import Question
 from bot.scaffold import RulesetContext
 from bot.scaffold import apply_or_ask
+from bot.scaffold import ask_first
 from bot.scaffold import confirm_first
 from bot.scaffold import confirmed_command
 from bot.scaffold import faction_autocomplete
 from bot.scaffold import owned_choices
 from bot.scaffold import state_choices
+from bot.scaffold import still_open
 from bot.text import shown
 from bot.text import split_top_level
 from cogs.company_raids.render import change_embeds
@@ -327,11 +333,9 @@ class CompanyRaidsCog(BotCog):
     @app_commands.describe(incident="The incident (default: the latest waiting one)")
     async def force(self, interaction: Interaction, incident: IncidentNo | None = None) -> None:
         """CR-I19: the trespasser pays, the owner collects the fine, the aggressor attacks,
-        the earliest owner piece defends, a capped duel's outcome stands."""
-        ctx = await RulesetContext.of(interaction, SPEC)
-        require_gm(ctx.base)
-        choice = await _open_step_choice(ctx, incident)
-        await _settle(ctx, choice, "force", None, "company force")
+        the earliest owner piece defends, a capped duel's outcome stands; once the GM
+        confirms (`_force`)."""
+        await confirm_first(interaction)
 
     @who("company_owner")
     @company.command(name="fine", description="Enter the fine due (the Company's owner, CR-I4)")
@@ -640,13 +644,62 @@ def _ping_again(
     return []
 
 
-async def _settle(ctx: Ctx, choice: Choice, code: str, amount: int | None, command: str) -> None:
+async def _force_question(ctx: Ctx, asked: Asked, choice: Choice) -> Question:
+    """What the GM confirms (CR-I19): the incident, whose answer it waits for, and what a
+    forced answer is, in the GM's language."""
+    state, settings = await ctx.read()
+    incident = int(choice.payload["incident"])
+    live = next((i for i in open_incidents(state) if i.id == incident), None)
+    if live is None:
+        raise GameError(C + "error.nothing_waiting")
+    waiting = awaiting_line(awaiting_of(state, settings, live)).render(asked.locale)
+    title = asked.t(C + "force_question", incident=incident)
+    return Question(title, [waiting, asked.t(C + "force_question_line")], verb="force")
+
+
+@confirmed_command("company force")
+async def _force(asked: Asked) -> None:
+    """`/company force` (or a question's "Force default (GM)") behind the GM's
+    confirmation: asked, it names the incident and whom it waits for; confirmed, it forces
+    the documented answer (CR-I19) to that step, refused when it was answered since, the
+    confirmation closed in the same unit of work; the log's entry is written only then."""
+    ctx = await RulesetContext.within(asked.interaction, asked.base, SPEC)
+    require_gm(ctx.base)
+    wanted = asked.params.get("question")
+    if wanted is None:
+        incident = asked.params.get("incident")
+        choice = await _open_step_choice(ctx, int(incident) if incident is not None else None)
+    else:
+        choice = await still_open(ctx.base, int(wanted), STEP_CHOICE)
+    incident, step = int(choice.payload["incident"]), str(choice.payload["step"])
+    turn = ctx.campaign.turn
+    if await asked.asked_first(
+        ctx,
+        await _force_question(ctx, asked, choice),
+        lambda s, st, dice: force_answer(s, st, incident, dice, step=step, turn=turn),
+        {"question": choice.id},
+    ):
+        return
+    await _settle(ctx, choice, "force", None, "company force", asked=asked)
+
+
+async def _settle(
+    ctx: Ctx,
+    choice: Choice,
+    code: str,
+    amount: int | None,
+    command: str,
+    *,
+    asked: Asked | None = None,
+) -> None:
     """A step answered by command (`/company force`, `/company fine`): the question in the
     channel shows the incident as it now stands (in the language it was posted in; posted
     anew when its message is gone, review finding 6); the public reply tells in a few lines
     what the answer did, with a link to that question (the story is not posted twice); the
     next player, when another, is pinged. All written with the change: posted once, even
-    after a crash."""
+    after a crash. A confirmed force (`asked`) closes its confirmation in the same unit of
+    work and redraws it first."""
+    confirmation = [asked.redrawn()] if asked is not None else []
 
     async def settled(done: Applied[RaidOutcome, CompanyRaidsSettings]) -> list[Announcement]:
         posted_in = _posted_in(ctx, choice)
@@ -658,7 +711,7 @@ async def _settle(ctx: Ctx, choice: Choice, code: str, amount: int | None, comma
             public = embed
             if posted_in != ctx.public_locale:  # the campaign's language changed since
                 public = (await _redraw(ctx, choice, done, ctx.public_locale))[0]
-            return [Announcement(embeds=[public]), *again]
+            return [*confirmation, Announcement(embeds=[public]), *again]
         public = embed
         if posted_in != ctx.public_locale:  # the reply speaks the campaign's language
             public = (await _redraw(ctx, choice, done, ctx.public_locale))[0]
@@ -669,9 +722,17 @@ async def _settle(ctx: Ctx, choice: Choice, code: str, amount: int | None, comma
         question = Announcement(
             edits=int(message_id), channel_id=int(channel_id), embeds=[embed], view=view
         )
-        return [Announcement(embeds=[short]), question, *again]
+        return [*confirmation, Announcement(embeds=[short]), question, *again]
 
-    await answer_step(ctx, choice, code, amount=amount, command=command, announce=settled)
+    await answer_step(
+        ctx,
+        choice,
+        code,
+        amount=amount,
+        command=command,
+        announce=settled,
+        before=asked.claim if asked is not None else None,
+    )
 
 
 @choice_handler(STEP_CHOICE)
@@ -681,8 +742,11 @@ async def answer_click(
     """A click on a step's button: apply it and redraw the story with the next step's
     buttons (or none once the incident is closed), in the language it was posted in; the
     ping that asked it goes with the redraw, and the next player is pinged below."""
+    if option == "force":  # the GM's documented answer, asked first as /company force asks
+        await ask_first(interaction, base, "company force", {"question": choice.id})
+        return
     ctx = await RulesetContext.within(interaction, base, SPEC)
-    command = "company force" if option == "force" else "company answer"
+    command = "company answer"
 
     async def redrawn(done: Applied[RaidOutcome, CompanyRaidsSettings]) -> list[Announcement]:
         embed, view, content, pinged = await _redraw(ctx, choice, done, _posted_in(ctx, choice))

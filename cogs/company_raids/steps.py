@@ -156,10 +156,12 @@ async def answer_step(
     command: str,
     announce: Callable[[Applied[RaidOutcome, CompanyRaidsSettings]], Awaitable[list[Announcement]]]
     | None = None,
+    before: Callable[[UnitOfWork], Awaitable[None]] | None = None,
 ) -> Applied[RaidOutcome, CompanyRaidsSettings]:
     """Apply one answer to a step's choice in one unit of work: `code` is an option, a
     defender's index (`d0`…), `amount` (the fine entered, CR-I4) or `force` (the GM's
-    documented answer for an absent player, CR-I19). The next step's choice is `after`."""
+    documented answer for an absent player, CR-I19). The next step's choice is `after`;
+    `before` runs in its unit of work first (the GM's confirmation of a force closed there)."""
     incident = int(choice.payload["incident"])
     step = str(choice.payload["step"])
     story = [int(i) for i in choice.payload.get("story") or [incident]]
@@ -212,6 +214,7 @@ async def answer_step(
         options={"incident": incident, "step": step, "answer": code, "amount": amount},
         audit=audit_extra,
         claim=ChoiceClaim(choice.id, gm=ctx.is_gm),
+        before=before,
         then=next_step,
         announce=announce,
     )

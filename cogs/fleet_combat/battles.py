@@ -54,7 +54,11 @@ from bot.rules.fleet_combat import set_turn_order
 from bot.rules.fleet_combat import waiting_for
 from bot.rules.fleet_combat.models import same_point
 from bot.scaffold import Applied
+from bot.scaffold import Asked
+from bot.scaffold import Question
 from bot.scaffold import RulesetContext
+from bot.scaffold import confirm_first
+from bot.scaffold import confirmed_command
 from bot.scaffold import faction_autocomplete
 from bot.scaffold import matching_choices
 from bot.scaffold import state_for
@@ -477,12 +481,9 @@ class BattleCommands(commands.Cog):
     @combat.command(name="close", description="End a battle at once (GM)")
     @battle_option
     async def close(self, interaction: Interaction, battle: BattleNo) -> None:
-        """FC-I16: the GM may close a battle; survivors keep their wounds (FC-I14)."""
-        ctx = await gm_context(interaction)
-        await ctx.apply(
-            lambda state, settings, dice: close_battle(state, settings, battle),
-            announce=lambda done: _battle_lines(ctx, done),
-        )
+        """FC-I16: the GM may close a battle; survivors keep their wounds (FC-I14); once
+        the GM confirms (`_close`)."""
+        await confirm_first(interaction)
 
     @combat.command(name="status", description="A battle and its log, or the list of battles")
     @app_commands.describe(round="Open the log at this round")
@@ -539,6 +540,30 @@ class BattleCommands(commands.Cog):
             return [Announcement(embeds=change_embeds(done.outcome.lines, ctx.public_locale))]
 
         await ctx.apply(change, announce=told)
+
+
+@confirmed_command("combat close")
+async def _close(asked: Asked) -> None:
+    """`/combat close` behind the GM's confirmation (FC-I16): asked, it names the battle,
+    where, and how many rounds it has fought (a refusal, such as a battle already over,
+    comes at once); confirmed, it closes the battle as it does unasked, refused when a
+    round was fought or the battle ended since; the log's entry is written only then."""
+    ctx = await RulesetContext.within(asked.interaction, asked.base, SPEC)
+    require_gm(ctx.base)
+    battle = int(asked.params["battle"])
+
+    def question(state: FleetCombatState, _done: Applied[BattleOutcome, Any]) -> Question:
+        found = get_battle(state, battle)  # the rehearsal found it
+        title = asked.t(C + "close.question", battle=found.id, point=shown(found.point))
+        line = asked.t(C + "close.question_line", count=found.rounds_fought)
+        return Question(title, [line], verb="close")
+
+    await asked.apply(
+        ctx,
+        lambda state, settings, dice: close_battle(state, settings, battle),
+        question=question,
+        announce=lambda done: _battle_lines(ctx, done),
+    )
 
 
 def _battle_lines(

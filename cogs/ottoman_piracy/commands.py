@@ -7,6 +7,7 @@ impulses. Each command: check → parse → one unit of work → render → send
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
 from collections.abc import Callable
 from collections.abc import Mapping
 from typing import Any
@@ -63,12 +64,18 @@ from bot.rules.ottoman_piracy.models import Reward
 from bot.rules.ottoman_piracy.names import leader_name
 from bot.rules.ottoman_piracy.names import power_name
 from bot.scaffold import Applied
+from bot.scaffold import Asked
 from bot.scaffold import ChoiceClaim
+from bot.scaffold import Question
 from bot.scaffold import RulesetContext
+from bot.scaffold import ask_first
+from bot.scaffold import confirm_first
+from bot.scaffold import confirmed_command
 from bot.scaffold import faction_autocomplete
 from bot.scaffold import interaction_options
 from bot.scaffold import matching_choices
 from bot.scaffold import state_for
+from bot.scaffold import still_open
 from bot.text import shown
 from bot.text import text
 from cogs.ottoman_piracy.input import PiracyInput
@@ -246,33 +253,10 @@ class OttomanPiracyCog(BotCog):
     )
     @app_commands.describe(hand="Cards in the target's hand, needed if a card is the reward")
     async def force(self, interaction: Interaction, hand: Cards | None = None) -> None:
-        """OP-I10: every hit left gets the first possible reward in the forced order; the
-        question in the channel then shows how the piracy was settled."""
-        ctx = await RulesetContext.of(interaction, SPEC)
-        require_gm(ctx.base)
-        open_choices = [
-            c for c in await ctx.service.open_choices(ctx.campaign.id) if c.kind == REWARD_CHOICE
-        ]
-        if not open_choices:
-            raise GameError(C + "error.nothing_to_force")
-        choice = open_choices[-1]
-
-        def story(done: Applied[PiracyOutcome, OttomanPiracySettings]) -> list[Announcement]:
-            channel_id = choice.payload.get("channel")
-            message_id = choice.payload.get("message")
-            if not channel_id or not message_id:  # never posted: the reply tells the story
-                # A card from an unknown hand is left: the question is asked again, here.
-                return [_story(ctx, done, done.after, None, None)]
-            url = message_url(ctx.campaign.guild_id, int(channel_id), int(message_id))
-            short = settled_embed(done, url, ctx.public_locale)
-            # The question shows the piracy as it now stands (or asks again, there, for the
-            # hand a card needs); the reply says in a few lines what the GM's answer did.
-            return [
-                Announcement(embeds=[short]),
-                *_question_redrawn(ctx, choice, done, asks_anew=True),
-            ]
-
-        await _answer(ctx, choice, "force", hand, announce=story)
+        """OP-I10: every hit left gets the first possible reward in the forced order, once
+        the GM confirms (`_force`); the question in the channel then shows how the piracy
+        was settled."""
+        await confirm_first(interaction, {"hand": hand})
 
     # -- status --------------------------------------------------------------------------------
 
@@ -526,12 +510,14 @@ async def _answer(
     *,
     announce: Callable[[Applied[PiracyOutcome, OttomanPiracySettings]], list[Announcement]]
     | None = None,
+    before: Callable[[UnitOfWork], Awaitable[None]] | None = None,
 ) -> Applied[PiracyOutcome, OttomanPiracySettings]:
     """Apply one answer to a reward question in one unit of work.
 
     Options: "vp", "card", "sq.<index>" (a squadron group), "hand" (a hand size from the
     select: the card with that hand, or the hand asked for when only a card is left) and
-    "force" (the GM's default for every hit left, OP-I10).
+    "force" (the GM's default for every hit left, OP-I10); `before` runs in its unit of
+    work first (the GM's confirmation of a force closed there).
     """
     piracy_id = int(choice.payload["piracy"])
     hit = int(choice.payload["hit"])
@@ -586,6 +572,7 @@ async def _answer(
         options={"piracy": piracy_id, "hit": hit, "answer": option, "hand": hand},
         audit=_outcome_extra,
         claim=ChoiceClaim(choice.id, gm=ctx.is_gm),
+        before=before,
         then=move_question,
         announce=announce,
     )
@@ -665,12 +652,87 @@ def _question_redrawn(
     return [redrawn, Announcement(content=content, pinged=pinged, pings=done.after)]
 
 
+async def _forced_question(ctx: Ctx, wanted: int | None) -> Choice:
+    """The reward question a force settles: the one the GM was asked about (`wanted`), or,
+    when typed, the newest waiting; a question answered since it was asked is refused."""
+    if wanted is not None:
+        return await still_open(ctx.base, wanted, REWARD_CHOICE)
+    waiting = [
+        c for c in await ctx.service.open_choices(ctx.campaign.id) if c.kind == REWARD_CHOICE
+    ]
+    if not waiting:
+        raise GameError(C + "error.nothing_to_force")
+    return waiting[-1]
+
+
+async def _force_question(ctx: Ctx, asked: Asked, choice: Choice) -> Question:
+    """What the GM confirms (OP-I10): the piracy, its target, the hits left and who has
+    not chosen, in the GM's language."""
+    state, _ = await ctx.read()
+    piracy = state.in_progress
+    if piracy is None or piracy.id != int(choice.payload["piracy"]):
+        raise GameError(C + "error.nothing_to_force")
+    names = state.power_names
+    title = asked.t(
+        C + "force.question",
+        piracy=piracy.id,
+        power=power_label(piracy.target, names),
+        count=piracy.hits_left,
+    )
+    faction = state.faction_of(piracy.chooser)
+    chooser = shown(faction) if faction else power_label(piracy.chooser, names)
+    return Question(title, [asked.t(C + "force.question_line", chooser=chooser)], verb="force")
+
+
+@confirmed_command("corsairs force")
+async def _force(asked: Asked) -> None:
+    """OP-I10 behind the GM's confirmation, from `/corsairs force` or a question's "Force
+    default (GM)": asked, it names the piracy and the hits left; confirmed, it settles that
+    question (refused when it was answered since), closing the confirmation in the same
+    unit of work; the log's entry is written only then."""
+    ctx = await RulesetContext.within(asked.interaction, asked.base, SPEC)
+    require_gm(ctx.base)
+    wanted = asked.params.get("question")
+    choice = await _forced_question(ctx, int(wanted) if wanted is not None else None)
+    given = asked.params.get("hand")
+    hand = int(given) if given is not None else None
+    piracy = int(choice.payload["piracy"])
+    if await asked.asked_first(  # a card from a hand of unknown size (OP-I12): refused at once
+        ctx,
+        await _force_question(ctx, asked, choice),
+        lambda s, st, dice: force_default_reward(s, st, piracy, dice, hand_size=hand),
+        {"question": choice.id},
+    ):
+        return
+
+    def story(done: Applied[PiracyOutcome, OttomanPiracySettings]) -> list[Announcement]:
+        channel_id = choice.payload.get("channel")
+        message_id = choice.payload.get("message")
+        if not channel_id or not message_id:  # never posted: the reply tells the story
+            # A card from an unknown hand is left: the question is asked again, here.
+            return [asked.redrawn(), _story(ctx, done, done.after, None, None)]
+        url = message_url(ctx.campaign.guild_id, int(channel_id), int(message_id))
+        short = settled_embed(done, url, ctx.public_locale)
+        # The question shows the piracy as it now stands (or asks again, there, for the
+        # hand a card needs); the reply says in a few lines what the GM's answer did.
+        return [
+            asked.redrawn(),
+            Announcement(embeds=[short]),
+            *_question_redrawn(ctx, choice, done, asks_anew=True),
+        ]
+
+    await _answer(ctx, choice, "force", hand, announce=story, before=asked.claim)
+
+
 @choice_handler(REWARD_CHOICE)
 async def answer_reward(
     interaction: Interaction, base: Context, choice: Choice, option: str
 ) -> None:
     """A click on a reward button (or a pick in the hand select): apply it and redraw the
     story in the campaign's language (it is public, and its buttons are the target's)."""
+    if option == "force":  # the GM's default, asked first as /corsairs force asks
+        await ask_first(interaction, base, "corsairs force", {"hand": None, "question": choice.id})
+        return
     acknowledge_slow_writes(interaction)
     ctx = await RulesetContext.within(interaction, base, SPEC)
     hand: int | None = None

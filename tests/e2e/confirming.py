@@ -38,6 +38,21 @@ async def confirmed(
     question redrawn left out. A command refused at once (nothing asked), or a confirm
     refused on the question, is returned as it is."""
     asked = await table.slash(line, as_=as_, files=files, channel=channel)
+    return await pressed(table, asked, as_=as_)
+
+
+async def forced_by_button(
+    table: Table, question: Reply, *, as_: str = "gm", label: str = "Force default (GM)"
+) -> Reply:
+    """A GM's click on a player's question's "Force default (GM)", then on the red Force
+    of the private question it asks: the reply reads as `confirmed`'s (the public answer
+    first); the player's question is redrawn in place."""
+    return await pressed(table, await table.click(question, label, as_=as_), as_=as_)
+
+
+async def pressed(table: Table, asked: Reply, *, as_: str | None = None) -> Reply:
+    """The red button of the private question `asked` pressed: the command's answer once
+    confirmed, the question redrawn left out (`asked` itself when nothing was asked)."""
     label = red_button(asked)
     if label is None:
         return asked
@@ -69,6 +84,9 @@ ASKING = (
     "/company remove-piece",
     "/pirates route remove",
     "/pirates planet remove",
+    "/corsairs force",
+    "/company force",
+    "/combat close",
 )
 
 

@@ -519,7 +519,7 @@ async def test_one_settings_file_changes_several_rulesets_mid_turn_and_the_gm_fo
     assert "⚠️ capture_faces: faces 6 cannot come up on a 4-sided Black die" in said
 
     table.script_dice([4])  # a capture on 4 (CR-I2), the d4's highest face
-    forced = await table.slash("/company force incident:1", as_="gm")
+    forced = await confirmed(table, "/company force incident:1", as_="gm")
     told = text_of(forced)
     assert "The GM (forced answer) chooses to attempt a capture." in told
     assert "Capture roll, BD 4: the Company is captured." in told

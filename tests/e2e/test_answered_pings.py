@@ -13,6 +13,7 @@ import tests.e2e.test_company_raids as raids
 import tests.e2e.test_ottoman_piracy_forced as forced_piracy
 import tests.e2e.test_space_pirates as space_pirates
 from bot.standin import Table
+from tests.e2e.confirming import confirmed
 from tests.e2e.play import struck_answered
 from tests.e2e.test_click_outbox import message
 from tests.e2e.test_company_raids import CAPTURE
@@ -58,7 +59,7 @@ async def test_a_gm_force_marks_the_ping_answered_too(board: Table):
     answered, by the GM."""
     _, ping = await boris_pinged(board)
 
-    await board.slash("/company force incident:1", as_="gm")
+    await confirmed(board, "/company force incident:1", as_="gm")
 
     stale = message(board, ping.id)
     assert stale.content.startswith("~~") and BORIS_ASKED in stale.content
@@ -92,7 +93,7 @@ async def test_a_forced_piracy_asking_for_the_hand_pings_its_player_anew(seated:
     question = await forced_piracy.two_hits(seated)
     seen = seen_now(seated)
 
-    await seated.slash("/corsairs force", as_="gm")
+    await confirmed(seated, "/corsairs force", as_="gm")
 
     shown = message(seated, question.message.id)
     assert shown.selects  # the hand is asked there
@@ -101,7 +102,7 @@ async def test_a_forced_piracy_asking_for_the_hand_pings_its_player_anew(seated:
     assert [m.pings for m in pings] == [{"player2"}]
     assert pings[0].content.startswith(f"<@{seated.member('player2').id}>")
 
-    await seated.slash("/corsairs force hand:0", as_="gm")
+    await confirmed(seated, "/corsairs force hand:0", as_="gm")
 
     assert message(seated, pings[0].id).content.endswith("✅ Answered by the GM.")
 

@@ -17,6 +17,7 @@ import pytest
 from bot.standin import Table
 from bot.storage import seeds
 from bot.storage.outbox import unsent
+from tests.e2e.confirming import confirmed
 from tests.e2e.play import labels
 from tests.e2e.test_click_outbox import dies_before_posting
 from tests.e2e.test_click_outbox import message
@@ -170,9 +171,10 @@ async def test_a_forced_answer_killed_before_its_posts_settles_the_question_afte
     played.script_dice([1])
     question = await played.slash(LAND, as_="player1")
     await played.click(question, CAPTURE, as_="player1")
+    asked = await played.slash("/company force incident:1", as_="gm")
     with dies_before_posting(monkeypatch) as attempts:
-        died = await played.slash("/company force incident:1", as_="gm")
-    assert attempts == ["reply"] and died.ephemeral
+        await played.click(asked, "Force", as_="gm")
+    assert attempts == ["edit"]  # the GM's confirmation redrawn first, then the answer
     assert [b.label for b in message(played, question.message.id).buttons] != []
 
     await played.restart()
@@ -219,7 +221,7 @@ async def test_a_forced_answer_that_asks_another_player_pings_them_once(board): 
         "/campaign settings set setting:company_raids.fine_source value:enter_each_time", as_="gm"
     )
     question = await played.slash(LAND, as_="player1")
-    forced = await played.slash("/company force incident:1", as_="gm")
+    forced = await confirmed(played, "/company force incident:1", as_="gm")
     redrawn = message(played, question.message.id)
     assert labels(redrawn) == ["Collect the recorded fine: 180", FORCE]
     assert [m.pings for m in forced.messages if m.pings] == [frozenset({"player2"})]

@@ -109,9 +109,7 @@ async def test_piracy_bookkeeping_killed_before_its_posts_answers_after_a_restar
     played = piracy_seated
     played.script_dice([5, 2, 6, 5])
     question = await played.slash(OP_E1, as_="player1")
-    with dies_before_posting(monkeypatch) as attempts:
-        await played.slash("/corsairs force", as_="gm")
-    assert attempts == ["reply"]  # the answer first, then the question's redraw
+    await killed_confirm(played, monkeypatch, "/corsairs force", "gm")
     assert message(played, question.message.id).has_button(VP)
     for line, who in (
         ("/corsairs power power:france player:@player3", "gm"),
@@ -181,7 +179,7 @@ async def test_fleet_commands_killed_before_their_posts_answer_after_a_restart(
     await killed(played, monkeypatch, "/combat retreat battle:1", "player1")
     question = await played.slash("/combat resolve battle:1", as_="gm")
     await killed_click(played, monkeypatch, question, "Cancel", "gm")
-    await killed(played, monkeypatch, "/combat close battle:1", "gm")
+    await killed_confirm(played, monkeypatch, "/combat close battle:1", "gm")
 
     posts = await posted_once(played, 9)
     placed, moved, removed, stats, reset, order, allied, retreat, closed = posts

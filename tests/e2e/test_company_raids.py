@@ -15,6 +15,8 @@ from bot.interactions import NEUTRAL_COLOUR
 from bot.interactions import SUCCESS_COLOUR
 from bot.interactions import WAITING_COLOUR
 from bot.rules.company_raids import CompanyRaidsSettings
+from tests.e2e.confirming import confirmed
+from tests.e2e.confirming import forced_by_button
 
 from .play import assert_only_the_asked_answer
 from .play import labels
@@ -258,9 +260,9 @@ async def test_a_gm_forces_the_documented_answer_by_button(board):
     """CR-I19: the absent trespasser pays the fine (`forced_trespasser_choice = pay`)."""
     question = await board.slash(LAND, as_="player1")
 
-    forced = await board.click(question, FORCE, as_="gm")
+    await forced_by_button(board, question)
 
-    assert_fine_paid(forced, "The GM (forced answer) chooses to pay the fine.")
+    assert_fine_paid(question, "The GM (forced answer) chooses to pay the fine.")
 
 
 async def test_a_gm_forces_the_documented_answer_by_command(board):
@@ -270,7 +272,7 @@ async def test_a_gm_forces_the_documented_answer_by_command(board):
     refused = await board.slash("/company force", as_="player2")
     assert refused.ephemeral and "Only a GM" in refused.text()
 
-    forced = await board.slash("/company force incident:1", as_="gm")
+    forced = await confirmed(board, "/company force incident:1", as_="gm")
 
     assert forced.embed.description.startswith("**Fine: Anna pays Boris 180.**")
     assert "The GM (forced answer) chooses to collect the fine." in forced.embed.description
@@ -286,7 +288,7 @@ async def test_a_settled_question_keeps_the_language_it_was_posted_in(board):
     question = await board.slash(LAND, as_="player1")
     await board.slash("/campaign settings set setting:core.language value:ru", as_="gm")
 
-    forced = await board.slash("/company force incident:1", as_="gm")
+    forced = await confirmed(board, "/company force incident:1", as_="gm")
 
     assert forced.embed.title == "Рейдерские атаки — инцидент №1"
     assert question.embed.title == "Company raids — incident #1"
@@ -631,7 +633,7 @@ async def test_forcing_a_question_whose_message_is_gone_posts_the_story_anew(boa
     question = await board.slash(LAND, as_="player1")
     board.standin.messages[question.message.id].deleted = True
 
-    forced = await board.slash("/company force incident:1", as_="gm")
+    forced = await confirmed(board, "/company force incident:1", as_="gm")
 
     assert not forced.ephemeral
     assert forced.embed.description.startswith("**Fine: Anna pays Boris 180.**")
@@ -863,7 +865,7 @@ async def test_a_gm_forcing_many_answers_in_a_row_is_answered_at_once(board):
     board.standin.rate_limits.time_scale = 1.0
 
     for number in range(1, 7):
-        forced = await board.slash(f"/company force incident:{number}", as_="gm")
+        forced = await confirmed(board, f"/company force incident:{number}", as_="gm")
         assert not forced.ephemeral, forced.text()
         assert forced.embed.description.startswith("**Fine: Anna pays Boris 180.**")
 
@@ -877,9 +879,10 @@ async def test_a_line_that_opens_with_the_gm_is_capitalised_in_russian_too(board
     await board.slash(RUSSIAN, as_="gm")
     question = await board.slash("/company land piece:Broker company:Steelworks", as_="player1")
 
-    forced = await board.click(question, "По умолчанию (ведущий)", as_="gm")
+    await forced_by_button(board, question, label="По умолчанию (ведущий)")
 
-    assert "\nВедущий (ответ по умолчанию): решение — заплатить штраф." in forced.embed.description
+    said = question.embed.description
+    assert "\nВедущий (ответ по умолчанию): решение — заплатить штраф." in said
 
 
 async def test_a_long_move_keeps_its_latest_steps_and_total_in_view(board):
@@ -899,7 +902,7 @@ async def test_a_long_move_keeps_its_latest_steps_and_total_in_view(board):
     )
 
     for number in range(1, 13):
-        await board.slash(f"/company force incident:{number}", as_="gm")
+        await confirmed(board, f"/company force incident:{number}", as_="gm")
 
     story = question.embed.description
     assert question.buttons == []

@@ -8,6 +8,7 @@ Black die are scripted in the order the bot rolls them.
 
 from __future__ import annotations
 
+from .confirming import confirmed
 from .play import refused_alone
 from .test_company_raids import CAPTURE
 from .test_company_raids import COUNTER
@@ -88,7 +89,7 @@ async def test_the_owner_stays_while_the_incident_asks_and_a_gm_settles_it_first
     assert "Incident #1: waiting for Anna to pay the fine or attempt a capture." in shown
     assert "Steelworks: owner Boris, fine 180" in shown
 
-    await board.slash("/company force", as_="gm")
+    await confirmed(board, "/company force", as_="gm")
     edited = await board.slash("/company edit-company name:Steelworks owner:- fine:200", as_="gm")
 
     assert not edited.ephemeral
@@ -128,7 +129,7 @@ async def test_a_move_or_removal_held_by_an_open_incident_says_how_to_settle_it(
         f"Steelworks is in incident #1, which is still open (CR-2.2). {SETTLE},"
         " then remove the Company."
     )
-    await board.slash("/company force", as_="gm")
+    await confirmed(board, "/company force", as_="gm")
     moved = await board.slash("/company move piece:Broker", as_="player1")
     assert not moved.ephemeral
 

@@ -87,7 +87,7 @@ async def test_fc_i4_a_class_the_gm_removed_still_reads_as_fought_in_an_earlier_
     fought = (await seated.slash("/combat status battle:1 round:1", as_="player2")).embed
     wound = "Volley 2 → Red's corvette: #7 +1 → 1/2"
     assert fought.field("End of round: wounds placed") == wound
-    await seated.slash("/combat close battle:1", as_="gm")
+    await confirmed(seated, "/combat close battle:1", as_="gm")
     await confirmed(seated, "/combat fleet remove point:Mecatol", as_="player1")
     reset = await confirmed(seated, "/combat stats reset", as_="gm")
     assert "orvette" not in reset.embed.description

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.e2e.confirming import confirmed
 from tests.e2e.test_fleet_combat import refusal
 
 
@@ -98,7 +99,7 @@ async def test_a_participant_without_ships_and_a_battle_over_say_so(fleets):
     assert now.description.startswith("Fighting: Blue ⚔ Red, Green ⚔ Red")
     assert now.field("Blue") == "no ships\nNo ships that fire: nothing to order."
     assert now.field("Green").endswith("No fire orders yet: automatic targets")
-    await table.slash("/combat close battle:1", as_="gm")
+    await confirmed(table, "/combat close battle:1", as_="gm")
     closed = await table.slash("/combat status battle:1", as_="player3")
     over = closed.message.all_embeds[-1]
     assert over.description.startswith("Fought: Blue ⚔ Red, Green ⚔ Red")
@@ -127,7 +128,7 @@ async def test_a_resolve_question_overtaken_by_the_turn_end_waits_for_nothing(fl
     assert fought.embed.title == "Battle #1 at Mecatol — round 1, turn 1"
     assert table.faces.pending == []
     second = await table.slash("/combat resolve battle:1", as_="gm")
-    await table.slash("/combat close battle:1", as_="gm")
+    await confirmed(table, "/combat close battle:1", as_="gm")
     closed = await table.click(second, "Fight round 2 of battle #1", as_="gm")
     assert closed.embed.title == "Battle #1 is already over."
     assert closed.embed.footer == "Rules: FC-I16" and closed.buttons == []

@@ -97,7 +97,7 @@ async def test_an_imported_file_keeps_the_classes_registered_ships_use(seated):
     """FC-I4: a table without destroyers is refused while Blue has destroyers registered, as
     `/combat stats upload` refuses it."""
     table = seated
-    await table.slash("/combat close battle:1", as_="gm")
+    await confirmed(table, "/combat close battle:1", as_="gm")
     text = await exported(table)
     posted = len(table.channel_messages())
     start = text.index("ship_stats = {")

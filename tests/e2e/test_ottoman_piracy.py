@@ -13,6 +13,8 @@ import re
 import pytest
 
 from bot.standin import ClientRefused
+from tests.e2e.confirming import confirmed
+from tests.e2e.confirming import forced_by_button
 
 from .play import assert_only_the_asked_answer
 from .play import labels
@@ -278,12 +280,12 @@ async def test_a_gm_forces_the_default_for_a_player_who_is_away(seated):
     seated.script_dice([5, 2, 6, 5])
     question = await seated.slash(OP_E1, as_="player1")
 
-    forced = await seated.click(question, FORCE, as_="gm")
+    await forced_by_button(seated, question)
 
-    rewards = forced.embed.field("Rewards")
+    rewards = question.embed.field("Rewards")
     assert "Hit 1: +1 piracy VP, 3 → 4, forced by the GM." in rewards
     assert "Hit 2: +1 piracy VP, 4 → 5, forced by the GM." in rewards
-    assert forced.buttons == []
+    assert question.buttons == []
     assert await vp_shown(seated) == "5/10"
 
 
@@ -296,7 +298,7 @@ async def test_corsairs_force_command_answers_the_open_question(seated):
     refused = await seated.slash("/corsairs force", as_="player2")
     assert refused.ephemeral and "Only a GM" in refused.text()
 
-    forced = await seated.slash("/corsairs force", as_="gm")
+    forced = await confirmed(seated, "/corsairs force", as_="gm")
 
     rewards = question.embed.field("Rewards")
     assert "Hit 1: +1 piracy VP, 9 → 10" in rewards

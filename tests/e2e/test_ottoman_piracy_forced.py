@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.standin import Table
+from tests.e2e.confirming import confirmed
 from tests.e2e.play import struck_answered
 
 PIRACY = "/corsairs piracy zone:Ionian Sea target:hapsburg corsairs:2 leaders:barbarossa"
@@ -36,10 +37,10 @@ async def test_force_with_an_empty_hand_loses_the_hit_no_reward_can_pay(seated: 
     `force hand:0` then loses hit 2 (OP-5.7, OP-5.9) and the next piracy can be declared."""
     await seated.slash("/corsairs vp value:9", as_="gm")
     question = await two_hits(seated)
-    forced = await seated.slash("/corsairs force", as_="gm")
+    forced = await confirmed(seated, "/corsairs force", as_="gm")
     assert "Hit 1: +1 piracy VP, 9 → 10" in forced.embed.description
     assert "Hit 1: +1 piracy VP, 9 → 10" in question.embed.field("Rewards")
-    closed = await seated.slash("/corsairs force hand:0", as_="gm")
+    closed = await confirmed(seated, "/corsairs force hand:0", as_="gm")
     assert not closed.ephemeral, closed.text()
     assert "Hit 2: no reward is possible, the hit is lost." in closed.embed.description
     assert "Hit 2: no reward is possible, the hit is lost." in question.embed.field("Rewards")
@@ -67,7 +68,7 @@ async def test_the_forced_question_shows_how_it_was_settled(seated: Table):
     by the GM, and it tells the story as settled, not "choose the reward for hit 1 of 2"
     any more."""
     question = await two_hits(seated)
-    await seated.slash("/corsairs force", as_="gm")
+    await confirmed(seated, "/corsairs force", as_="gm")
     shown = seated.channel_messages()
     posted = next(m for m in shown if m.id == question.message.id)
     assert posted.buttons == [] and not posted.selects
@@ -82,7 +83,7 @@ async def test_the_forced_reply_asks_for_no_hit_it_went_on_to_settle(seated: Tab
     none of them: no "choose the reward for hit 2 of 2" left between the forced hits."""
     await two_hits(seated)
 
-    forced = await seated.slash("/corsairs force", as_="gm")
+    forced = await confirmed(seated, "/corsairs force", as_="gm")
 
     told = forced.embed.description
     assert "Hit 1: +1 piracy VP, 0 → 1, forced by the GM.\nHit 2: +1 piracy VP, 1 → 2" in told

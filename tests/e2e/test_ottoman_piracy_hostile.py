@@ -11,6 +11,7 @@ import json
 
 import pytest
 
+from .confirming import confirmed
 from .play import seat_piracy
 from .test_click_outbox import message
 from .test_core_refusals_text import ZW
@@ -242,7 +243,7 @@ async def test_a_gm_settles_a_question_whose_hit_is_ahead_of_the_piracy(seated):
             (json.dumps({**choice.payload, "hit": 2}), choice.id),
         )
 
-    forced = await seated.slash("/corsairs force", as_="gm")
+    forced = await confirmed(seated, "/corsairs force", as_="gm")
 
     assert not forced.ephemeral, forced.text()
     assert "Hit 1: +1 piracy VP, 9 → 10" in forced.embed.description

@@ -14,6 +14,7 @@ import tests.e2e.test_ottoman_piracy as piracy
 import tests.e2e.test_ottoman_piracy_forced as forced_piracy
 import tests.e2e.test_space_pirates as space_pirates
 from bot.standin import Table
+from tests.e2e.confirming import confirmed
 from tests.e2e.play import labels
 from tests.e2e.play import struck_answered
 from tests.e2e.test_click_outbox import message
@@ -85,7 +86,7 @@ async def test_a_forced_piracy_strikes_the_ping_answered_by_the_gm(forced_seated
     answered by the GM, and the question shows the settled piracy."""
     question = await forced_piracy.two_hits(forced_seated)
 
-    await forced_seated.slash("/corsairs force", as_="gm")
+    await confirmed(forced_seated, "/corsairs force", as_="gm")
 
     settled = message(forced_seated, question.message.id)
     assert HABSBURGS_ASKED in settled.content

@@ -13,6 +13,7 @@ from __future__ import annotations
 import tests.e2e.test_company_raids as raids
 import tests.e2e.test_undo as undoing
 from bot.standin import Table
+from tests.e2e.confirming import confirmed
 from tests.e2e.play import labels
 from tests.e2e.play import red_attacks_blue
 from tests.e2e.play import struck_answered
@@ -114,7 +115,7 @@ async def test_a_forced_answer_redraws_the_question_and_replies_in_a_few_lines(b
     board.script_dice([1])
     await board.click(question, CAPTURE, as_="player1")
 
-    forced = await board.slash("/company force incident:1", as_="gm")
+    forced = await confirmed(board, "/company force incident:1", as_="gm")
 
     story = message(board, question.message.id).embed.description
     assert story.startswith("**Fine: Anna pays Boris 180.**")
@@ -155,7 +156,7 @@ async def test_a_forced_piracy_replies_in_a_few_lines(seated: Table):
     piracy = await seated.slash(OP_E1, as_="player1")
     assert VP in labels(piracy)
 
-    forced = await seated.slash("/corsairs force", as_="gm")
+    forced = await confirmed(seated, "/corsairs force", as_="gm")
 
     shown = message(seated, piracy.message.id)
     assert shown.buttons == [] and "forced by the GM" in shown.embed.field("Rewards")

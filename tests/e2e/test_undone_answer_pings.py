@@ -12,6 +12,7 @@ import re
 
 import tests.e2e.test_company_raids as raids
 from bot.standin import Table
+from tests.e2e.confirming import confirmed
 from tests.e2e.play import labels
 from tests.e2e.test_answered_pings import boris_pinged
 from tests.e2e.test_answered_pings import boris_pinged_ru
@@ -75,7 +76,7 @@ async def test_an_undone_gm_force_marks_the_ping_in_russian(board: Table):
     says so in Russian."""
     await board.slash("/campaign settings set setting:core.language value:ru", as_="gm")
     _, ping = await boris_pinged_ru(board)
-    await board.slash("/company force incident:1", as_="gm")
+    await confirmed(board, "/company force incident:1", as_="gm")
     assert message(board, ping.id).content.endswith("✅ Ответил ведущий.")
 
     undone = await undo(board, "ошибка", confirm="Отменить")
