@@ -210,10 +210,9 @@ class CampaignCog(BotCog):
 
         def joined(found: Faction) -> list[Announcement]:
             user = f"<@{ctx.actor.user_id}>"
-            embed = make_embed(
-                ctx.pt("campaign.joined", faction=shown(found.name), user=user),
-                colour=SUCCESS_COLOUR,
-            )
+            # A mention renders in an embed's text, not in its title.
+            told = ctx.pt("campaign.joined", faction=shown(found.name), user=user)
+            embed = make_embed(None, told, colour=SUCCESS_COLOUR)
             return [with_next_step(ctx.actor, [embed])]
 
         answer = Answer(interaction, joined, locale=ctx.public_locale)
