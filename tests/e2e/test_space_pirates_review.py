@@ -14,6 +14,7 @@ import pytest
 
 import tests.e2e.test_space_pirates as base
 from bot.standin import ClientRefused
+from tests.e2e.confirming import confirmed
 from tests.e2e.play import labels
 from tests.e2e.test_click_outbox import message
 from tests.e2e.test_space_pirates import end_turn
@@ -47,7 +48,7 @@ async def test_a_gm_forces_the_upkeep_by_the_number_turn_status_shows(after_a_ra
     table = after_a_raid
     _, contract, choice = await _upkeep_waits(table)
 
-    forced = await table.slash(f"/pirates force choice:{choice}", as_="gm")
+    forced = await confirmed(table, f"/pirates force choice:{choice}", as_="gm")
 
     assert not forced.ephemeral, forced.text()
     assert f"Vega pays 200 upkeep: contract #{contract} runs on" in forced.embed.description
