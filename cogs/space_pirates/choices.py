@@ -36,11 +36,10 @@ from bot.interactions import NEUTRAL_COLOUR
 from bot.interactions import SUCCESS_COLOUR
 from bot.interactions import WAITING_COLOUR
 from bot.interactions import Context
+from bot.interactions import ask_to_confirm
 from bot.interactions import cancel_choice
 from bot.interactions import choice_handler
-from bot.interactions import confirmation_view
 from bot.interactions import message_batches
-from bot.interactions import reply
 from bot.interactions import require_gm
 from bot.interactions import update_message
 from bot.rules.fleet_combat.settings import FleetCombatSettings
@@ -431,13 +430,13 @@ async def force_command(
     payload = {"ids": ids, "rest": to_the_end, "locale": ctx.locale}
     async with ctx.service.work(ctx.campaign.id, ctx.base.actor) as uow:
         choice_id = await uow.open_choice(SPEC.key, FORCE_ALL, ctx.user_id, payload)
-    view = confirmation_view(
-        choice_id, ctx.t(C + "force.confirm", count=len(ids)), ctx.t(C + "cancel")
-    )
     rest = [Msg(C + "force.rest")] if to_the_end else []
     lines = [*map(question_line, waiting), *rest]
     embeds = lines_embeds(C + "force.title", lines, ctx.locale, count=len(ids))
-    await reply(interaction, embeds=embeds[:10], view=view, ephemeral=True)
+    confirm = ctx.t(C + "force.confirm", count=len(ids))
+    await ask_to_confirm(
+        interaction, ctx.base, choice_id, embeds[:10], confirm, ctx.t(C + "cancel"), ephemeral=True
+    )
 
 
 @choice_handler(FORCE_ALL)
