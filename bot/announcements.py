@@ -732,11 +732,20 @@ UNDONE_COLOUR = discord.Colour(0x718096)
 MESSAGE_TEXT_LIMIT = 6000  # Discord's limit on a message's embeds' text together
 
 
+def struck_first_line(text: str) -> str:
+    """`text` with its first line struck through (once: a line already struck stays)."""
+    first, _, rest = text.partition("\n")
+    if not first.strip() or first.startswith("~~"):
+        return text
+    return f"~~{first}~~" + (f"\n{rest}" if rest else "")
+
+
 def undone_edit(
     content: str, shown: Sequence[discord.Embed], note: str, *, next_step: str | None = None
 ) -> dict[str, Any]:
     """Keyword arguments for discord.py's edit that mark a posted message undone, from the
-    message as it reads now (`content`, `shown`): each embed's title struck through, `note`
+    message as it reads now (`content`, `shown`): each embed's title (the first line of one
+    without a title, an answer that opens with its outcome) struck through, `note`
     (who undid it and why) leading the first embed's text, side colour grey; a ping line
     struck through and pinging nobody; its buttons gone; the field named `next_step` (a
     set-up answer's "Next step", which no longer applies) gone. Footers stay as they are
@@ -758,6 +767,8 @@ def undone_edit(
     for embed in embeds:
         if embed.title and not embed.title.startswith("~~"):
             embed.title = f"~~{clip(embed.title, 252)}~~"
+        elif not embed.title and embed.description:  # an answer whose first line tells it
+            embed.description = struck_first_line(embed.description)
         embed.colour = UNDONE_COLOUR
     first = embeds[0]
     told = first.description or ""

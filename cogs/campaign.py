@@ -210,10 +210,9 @@ class CampaignCog(BotCog):
 
         def joined(found: Faction) -> list[Announcement]:
             user = f"<@{ctx.actor.user_id}>"
-            embed = make_embed(
-                ctx.pt("campaign.joined", faction=shown(found.name), user=user),
-                colour=SUCCESS_COLOUR,
-            )
+            # A mention renders in an embed's text, not in its title.
+            told = ctx.pt("campaign.joined", faction=shown(found.name), user=user)
+            embed = make_embed(None, told, colour=SUCCESS_COLOUR)
             return [with_next_step(ctx.actor, [embed])]
 
         answer = Answer(interaction, joined, locale=ctx.public_locale)
@@ -382,16 +381,23 @@ class CampaignCog(BotCog):
 
     @settings_set.autocomplete("value")
     async def setting_value_autocomplete(self, interaction: Interaction, current: str) -> Choices:
-        """Allowed values of enum and yes/no settings, the languages and the time zones."""
+        """Allowed values of enum and yes/no settings (the core's too), the languages, the
+        time zones and what a deadline does."""
         setting = str(interaction.namespace.setting or "")
         if setting == "core.language":
             return [app_commands.Choice(name=v, value=v) for v in LANGUAGES if current in v]
         if setting == "core.time_zone":
             return [app_commands.Choice(name=v, value=v) for v in time_zone_choices(current)]
+        if setting == "core.on_deadline":
+            return [app_commands.Choice(name=v, value=v) for v in ON_DEADLINE if current in v]
         ruleset, _, name = setting.partition(".")
         try:
-            spec = rulesets.get(ruleset)
-            info = settings_edit.describe(spec.settings_model(), name)
+            model = (
+                settings_file.CoreSettings()
+                if ruleset == "core"
+                else rulesets.get(ruleset).settings_model()
+            )
+            info = settings_edit.describe(model, name)
         except (KeyError, GameError):
             return []
         if info.kind in ("bool", "enum"):

@@ -22,9 +22,9 @@ from bot.factions import own_factions
 from bot.i18n import t
 from bot.interactions import WAITING_COLOUR
 from bot.interactions import actor_of
+from bot.interactions import ask_to_confirm
 from bot.interactions import cite_in_footer
 from bot.interactions import clip
-from bot.interactions import confirmation_view
 from bot.interactions import locale_of
 from bot.interactions import make_embed
 from bot.interactions import reply
@@ -471,12 +471,14 @@ class BattleCommands(commands.Cog):
             colour=WAITING_COLOUR,
         )
         cite_in_footer(embed, ctx.public_locale)
-        view = confirmation_view(
+        await ask_to_confirm(
+            interaction,
+            ctx.base,
             choice_id,
+            [embed],
             ctx.pt(C + "resolve.confirm", battle=found.id, round=found.next_round),
             ctx.pt(C + "resolve.cancel"),
         )
-        await reply(interaction, embed=embed, view=view)
 
     @combat.command(name="close", description="End a battle at once (GM)")
     @battle_option

@@ -36,11 +36,10 @@ from bot.interactions import NEUTRAL_COLOUR
 from bot.interactions import SUCCESS_COLOUR
 from bot.interactions import WAITING_COLOUR
 from bot.interactions import Context
+from bot.interactions import ask_to_confirm
 from bot.interactions import cancel_choice
 from bot.interactions import choice_handler
-from bot.interactions import confirmation_view
 from bot.interactions import message_batches
-from bot.interactions import reply
 from bot.interactions import require_gm
 from bot.interactions import update_message
 from bot.rules.fleet_combat.settings import FleetCombatSettings
@@ -413,9 +412,10 @@ async def force_command(
     interaction: discord.Interaction[Any], choice: int | None, to_the_end: bool = False
 ) -> None:
     """SP-I45: the GM forces the defaults (`buy_off_default`, the planet's flag, fighting on,
-    `mercenary_upkeep_default`) of one waiting choice at once; every waiting choice only
-    after a private list of them and a confirm button. `to_the_end` also forces every
-    question the resolution comes to after them (SP-I40: one pauses it all)."""
+    `mercenary_upkeep_default`) of one waiting choice (`choice`) or of every one, after a
+    private list of them and a confirm button, as every GM force asks first. `to_the_end`
+    also forces every question the resolution comes to after them (SP-I40: one pauses it
+    all)."""
     ctx = await RulesetContext.of(interaction, SPEC)
     require_gm(ctx.base)
     state, _ = await ctx.read()
@@ -423,19 +423,20 @@ async def force_command(
     if not waiting:
         raise NotFound(C + "error.nothing_waiting")
     if choice is not None:
-        await _force(ctx, [choice], to_the_end)
-        return
+        waiting = [q for q in waiting if q.choice_id == choice]
+        if not waiting:
+            raise NotFound("space_pirates.error.choice_not_found", choice=choice)
     ids = [q.choice_id for q in waiting]
     payload = {"ids": ids, "rest": to_the_end, "locale": ctx.locale}
     async with ctx.service.work(ctx.campaign.id, ctx.base.actor) as uow:
         choice_id = await uow.open_choice(SPEC.key, FORCE_ALL, ctx.user_id, payload)
-    view = confirmation_view(
-        choice_id, ctx.t(C + "force.confirm", count=len(ids)), ctx.t(C + "cancel")
-    )
     rest = [Msg(C + "force.rest")] if to_the_end else []
     lines = [*map(question_line, waiting), *rest]
     embeds = lines_embeds(C + "force.title", lines, ctx.locale, count=len(ids))
-    await reply(interaction, embeds=embeds[:10], view=view, ephemeral=True)
+    confirm = ctx.t(C + "force.confirm", count=len(ids))
+    await ask_to_confirm(
+        interaction, ctx.base, choice_id, embeds[:10], confirm, ctx.t(C + "cancel"), ephemeral=True
+    )
 
 
 @choice_handler(FORCE_ALL)
@@ -464,11 +465,9 @@ async def confirm_force_all(
     await _force(ctx, ids, bool(choice.payload.get("rest")), confirmed=choice.id)
 
 
-async def _force(
-    ctx: Ctx, ids: list[int], to_the_end: bool, *, confirmed: int | None = None
-) -> None:
+async def _force(ctx: Ctx, ids: list[int], to_the_end: bool, *, confirmed: int) -> None:
     """Force these questions' defaults in one unit of work (closing the GM's confirmation
-    `confirmed`, when one was asked); what happened, the GM's private lines, each forced
+    `confirmed`); what happened, the GM's private lines, each forced
     question's post redrawn as settled and the questions it leads to are written with the
     change (the outbox)."""
     combat = await campaign_combat(ctx)
@@ -478,8 +477,7 @@ async def _force(
     sealed = await sealed_bribers(ctx)  # who paid a cancelled bribe, for the GM (SP-I33)
 
     async def close(uow: UnitOfWork, outcome: ChoiceOutcome) -> list[tuple[Question, Post]]:
-        if confirmed is not None:
-            await uow.close_choice(confirmed)
+        await uow.close_choice(confirmed)
         return await question_posts(uow, [q for q in waiting if q.choice_id in outcome.forced])
 
     def shown(done: Applied[ChoiceOutcome, SpacePiratesSettings]) -> list[Announcement]:
@@ -518,7 +516,7 @@ async def _force(
         command="pirates force",
         options={"choices": ids, "rest": to_the_end},
         audit=_public_audit,
-        claim=None if confirmed is None else ChoiceClaim(confirmed, gm=True),
+        claim=ChoiceClaim(confirmed, gm=True),
         then=close,
         announce=shown,
     )

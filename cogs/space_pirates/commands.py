@@ -216,6 +216,11 @@ async def _id_choices(
     return [app_commands.Choice(name=p.name, value=int(p.value)) for p in pairs]
 
 
+def _owners(route: TradeRoute) -> str:
+    """A route's owners, as its autocomplete label names them."""
+    return ", ".join(o.faction for o in route.owners)
+
+
 class SpacePiratesCog(commands.Cog):
     """The Space pirates ruleset's commands."""
 
@@ -370,7 +375,8 @@ class SpacePiratesCog(commands.Cog):
     async def number_autocomplete(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
-        """The campaign's routes by number and name, or its planets with their owners."""
+        """The campaign's routes or planets by number and name, with their owners: two
+        factions' routes may share a name (SP-I5 one name per owner)."""
         command = interaction.command
         parent = command.parent if isinstance(command, app_commands.Command) else None
         planets = parent is not None and parent.name == "planet"
@@ -378,7 +384,7 @@ class SpacePiratesCog(commands.Cog):
         def numbered(state: SpacePiratesState) -> list[tuple[str, int]]:
             if planets:
                 return [(f"#{p.id} {p.name} ({p.owner})", p.id) for p in state.planets]
-            return [(f"#{r.id} {r.name}", r.id) for r in state.routes]
+            return [(f"#{r.id} {r.name} ({_owners(r)})", r.id) for r in state.routes]
 
         return await _id_choices(interaction, current, numbered)
 

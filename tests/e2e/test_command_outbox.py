@@ -240,7 +240,7 @@ async def test_a_join_killed_before_its_post_shows_the_next_step_after_a_restart
     played = campaign
     await killed(played, monkeypatch, "/campaign join faction:Ottomans", "player1")
     (joined,) = await posted_once(played, 1)
-    assert joined.embed.title == f"<@{played.member('player1').id}> now plays **Ottomans**."
+    assert joined.embed.description == f"<@{played.member('player1').id}> now plays **Ottomans**."
     assert "who plays the Ottomans" in joined.embed.field("Next step")
 
 

@@ -78,7 +78,7 @@ async def test_core_commands_killed_before_their_posts_answer_after_a_restart(ta
     # The next step as the campaign reads now: Ottomans joined, nobody plays a power yet.
     assert "who plays the Ottomans" in created.embed.field("Next step")
     player1, player2 = (played.member(p).id for p in ("player1", "player2"))
-    assert joined.embed.title == f"<@{player1}> now plays **Ottomans**."
+    assert joined.embed.description == f"<@{player1}> now plays **Ottomans**."
     assert mention_of(played, "corsairs power") in joined.embed.field("Next step")
     assert gm.embed.title == f"<@{player2}> is now a GM of this campaign."
     assert hit.embed.title == "`ottoman_piracy.hit_min_face` is now **4**."

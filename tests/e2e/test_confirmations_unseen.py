@@ -96,6 +96,45 @@ async def test_a_question_discord_refuses_is_closed_and_its_player_told(seated, 
     assert await open_questions(seated) == []
 
 
+async def test_a_round_whose_question_discord_refuses_leaves_nothing_open(
+    seated,  # noqa: F811
+    monkeypatch,
+):
+    """`/combat resolve` asks as every confirmation does: a question Discord fails is
+    closed at once, the GM told privately to type it again, and typed again it is asked by
+    a question that works."""
+    await seated.slash("/combat attack point:Mecatol targets:Blue", as_="player1")
+    unavailable = discord_refusal(discord.DiscordServerError, 503, 0, "Service Unavailable")
+    with answers_fail(monkeypatch, unavailable, only_questions=True) as refused:
+        told = await seated.slash("/combat resolve battle:1", as_="gm")
+    assert refused == ["response"]
+    assert told.ephemeral and red_button(told) is None
+    assert told.embed.description == NOT_ASKED
+    assert await open_questions(seated) == []
+    asked = await seated.slash("/combat resolve battle:1", as_="gm")
+    assert red_button(asked) == "Fight round 1 of battle #1"
+
+
+async def test_a_force_whose_question_discord_refuses_leaves_nothing_open(table, monkeypatch):
+    """SP-I45: the GM's `/pirates force` list fails: no confirmation stays open, Vega's
+    buy-off still waits for her, and typed again the list is asked."""
+    await table.slash("/campaign create name:Frontier rulesets:space_pirates", as_="gm")
+    await table.slash("/campaign join faction:Vega", as_="player1")
+    await table.slash("/pirates route add name:Open goods:160", as_="player1")
+    table.script_dice([1, 3])
+    await table.click(await table.slash("/turn end", as_="gm"), "End turn 1", as_="gm")
+    waiting = await open_questions(table)
+    unavailable = discord_refusal(discord.DiscordServerError, 503, 0, "Service Unavailable")
+    with answers_fail(monkeypatch, unavailable, only_questions=True) as refused:
+        told = await table.slash("/pirates force", as_="gm")
+    assert refused == ["response"]
+    assert told.ephemeral and red_button(told) is None
+    assert told.embed.description == NOT_ASKED
+    assert await open_questions(table) == waiting
+    asked = await table.slash("/pirates force", as_="gm")
+    assert red_button(asked) == "Force 1 answer"
+
+
 async def test_a_question_whose_interaction_expired_leaves_nothing_open(campaign, monkeypatch):
     """Discord no longer knows the interaction (10062, past its 3 s): nothing can be shown,
     the question is closed all the same, and the GM typing the removal again is asked

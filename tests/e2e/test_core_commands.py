@@ -55,7 +55,9 @@ async def test_ruleset_autocomplete_completes_the_last_item(table):
 
 async def test_join_claims_a_faction_once(campaign):
     joined = await campaign.slash("/campaign join faction:Habsburgs", as_="player1")
-    assert "Habsburgs" in joined.embed.title
+    player1 = campaign.member("player1").id
+    assert joined.embed.title is None  # a mention renders in the text, not in a title
+    assert joined.embed.description == f"<@{player1}> now plays **Habsburgs**."
     taken = await campaign.slash("/campaign join faction:habsburgs", as_="player2")
     assert taken.ephemeral and "already played" in taken.text()
     second = await campaign.slash("/campaign join faction:France", as_="player1")

@@ -59,4 +59,4 @@ async def test_a_campaign_that_already_holds_look_alike_factions_still_plays(cam
     assert "**Red**" in listed and f"**{CYRILLIC_RED}**" in listed
     joined = await campaign.slash(f"/campaign join faction:{CYRILLIC_RED}", as_="player2")
     assert not joined.ephemeral, joined.text()
-    assert joined.embed.title.endswith(f"now plays **{CYRILLIC_RED}**.")
+    assert joined.embed.description.endswith(f"now plays **{CYRILLIC_RED}**.")

@@ -19,19 +19,19 @@ async def test_a_hebrew_roll_reason_is_isolated_so_the_total_stays_after_it(camp
 
 async def test_a_masked_link_in_a_faction_name_shows_literally(campaign):
     joined = await campaign.slash("/campaign join faction:[x](https://evil)", as_="player1")
-    assert joined.embed.title.endswith("now plays **\\[x](https://evil)**.")
+    assert joined.embed.description.endswith("now plays **\\[x](https://evil)**.")
     info = await campaign.slash("/campaign info", as_="player2")
     assert "**\\[x](https://evil)** — " in info.embed.field("1 faction")
 
 
 async def test_a_code_fence_in_a_faction_name_shows_literally(campaign):
     joined = await campaign.slash("/campaign join faction:```Blue```", as_="player1")
-    assert joined.embed.title.endswith("now plays **\\`\\`\\`Blue\\`\\`\\`**.")
+    assert joined.embed.description.endswith("now plays **\\`\\`\\`Blue\\`\\`\\`**.")
 
 
 async def test_a_name_with_a_zero_width_space_joins_as_the_plain_name(campaign):
     joined = await campaign.slash("/campaign join faction:Blue\u200b", as_="player1")
-    assert joined.embed.title.endswith("now plays **Blue**.")
+    assert joined.embed.description.endswith("now plays **Blue**.")
     taken = await refused_alone(campaign, "/campaign join faction:ＢＬＵＥ", "player2")
     assert "already played" in taken
 
@@ -58,6 +58,6 @@ async def test_a_board_point_with_an_invisible_character_is_the_same_point(campa
 async def test_a_role_mention_in_a_faction_name_is_shown_as_text(campaign):
     """A faction named `<@&1>` never renders a role pill (review finding 3)."""
     joined = await campaign.slash("/campaign join faction:<@&1> Guild", as_="player1")
-    assert joined.embed.title.endswith("now plays **<\u200b@&1> Guild**.")
+    assert joined.embed.description.endswith("now plays **<\u200b@&1> Guild**.")
     info = await campaign.slash("/campaign info", as_="player2")
     assert "<@&1>" not in info.text()

@@ -187,3 +187,22 @@ async def test_the_time_zone_value_autocompletes_zoneinfos_time_zones(table):
     chosen = await table.slash(typed + moscow[0].value, as_="gm")
     assert not chosen.ephemeral, chosen.text()
     assert "Europe/Moscow" in chosen.embed.title
+
+
+async def test_a_deadlines_action_and_the_core_yes_no_settings_autocomplete(table):
+    """`core.on_deadline` offers what a deadline can do, and the core's yes/no settings
+    their two values, as every ruleset's enum and yes/no settings do."""
+    await table.slash("/campaign create name:Clock rulesets:fleet_combat", as_="gm")
+    typed = "/campaign settings set setting:core.{} value:{}"
+
+    deadline = await table.autocomplete(typed.format("on_deadline", ""), as_="gm", focused="value")
+    assert [c.value for c in deadline] == ["ping_gms", "end_turn"]
+    ending = await table.autocomplete(typed.format("on_deadline", "end"), as_="gm", focused="value")
+    assert [c.value for c in ending] == ["end_turn"]
+    secret = typed.format("secret_rolls_for_players", "")
+    assert [c.value for c in await table.autocomplete(secret, as_="gm", focused="value")] == [
+        "true",
+        "false",
+    ]
+    chosen = await table.slash(typed.format("on_deadline", "end_turn"), as_="gm")
+    assert not chosen.ephemeral, chosen.text()

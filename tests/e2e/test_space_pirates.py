@@ -514,4 +514,4 @@ async def test_a_route_named_like_another_factions_is_refused_naming_it(pirates)
     routes = await pirates.slash("/pirates routes", as_="player2")
     assert "Sp\u0456ce" not in routes.embed.description
     choices = await pirates.autocomplete("/pirates route edit route:", as_="player2")
-    assert [c.name for c in choices] == ["#1 Spice Run"]
+    assert [c.name for c in choices] == ["#1 Spice Run (Vega)"]

@@ -10,6 +10,7 @@ the engine rolls them.
 from __future__ import annotations
 
 import tests.e2e.test_space_pirates as base
+from tests.e2e.confirming import confirmed
 from tests.e2e.test_space_pirates import end_turn
 from tests.e2e.test_space_pirates import question_of
 from tests.e2e.test_space_pirates_review import _upkeep_waits as upkeep_waits
@@ -50,7 +51,7 @@ async def test_a_forced_upkeep_pings_its_contracts_owner(after_a_raid):
     table = after_a_raid
     _, _, choice = await upkeep_waits(table)
 
-    forced = await table.slash(f"/pirates force choice:{choice}", as_="gm")
+    forced = await confirmed(table, f"/pirates force choice:{choice}", as_="gm")
 
     told = forced_answer(forced)
     assert told.pings == {"player1"}, told.pings

@@ -13,6 +13,7 @@ import tests.e2e.test_space_pirates as base
 from bot.interactions import LOSS_COLOUR
 from bot.interactions import NEUTRAL_COLOUR
 from bot.standin import Table
+from tests.e2e.confirming import confirmed
 from tests.e2e.play import labels
 from tests.e2e.play import struck_answered
 from tests.e2e.test_click_outbox import message
@@ -72,7 +73,7 @@ async def test_a_forced_upkeep_shows_the_contract_paid_without_buttons(after_a_r
     ended, contract, choice = await _upkeep_waits(table)
     asked = question_of(ended, "Pay 200")
 
-    forced = await table.slash(f"/pirates force choice:{choice}", as_="gm")
+    forced = await confirmed(table, f"/pirates force choice:{choice}", as_="gm")
     assert not forced.ephemeral, forced.text()
 
     settled = message(table, asked.id)
@@ -83,6 +84,29 @@ async def test_a_forced_upkeep_shows_the_contract_paid_without_buttons(after_a_r
     assert (
         f"Vega pays 200 upkeep: contract #{contract} runs on" in (settled.embeds[0]["description"])
     )
+
+
+async def test_forcing_one_question_by_its_number_asks_the_gm_first(after_a_raid):
+    """SP-I45: `/pirates force choice:N` asks first, as every GM force does: the GM alone
+    reads the question it settles; Cancel leaves Vega's upkeep question waiting, with its
+    buttons, and logs nothing; an unknown number is refused at once, nothing asked."""
+    table = after_a_raid
+    ended, _, choice = await _upkeep_waits(table)
+    asked = question_of(ended, "Pay 200")
+    logged = (await table.slash("/history list", as_="gm")).embed.description
+
+    unknown = await table.slash(f"/pirates force choice:{choice + 50}", as_="gm")
+    assert unknown.ephemeral and not unknown.buttons
+    assert f"There is no open choice #{choice + 50}." in unknown.text()
+    listed = await table.slash(f"/pirates force choice:{choice}", as_="gm")
+    assert listed.ephemeral
+    assert [b.label for b in listed.buttons] == ["Force 1 answer", "Cancel"]
+    assert "Vega" in listed.text()
+    cancelled = await table.click(listed, "Cancel", as_="gm")
+    assert cancelled.ephemeral or not cancelled.followups
+
+    assert "Pay 200" in labels(message(table, asked.id))
+    assert (await table.slash("/history list", as_="gm")).embed.description == logged
 
 
 async def test_forcing_to_the_end_redraws_only_the_questions_that_were_posted(pirates):

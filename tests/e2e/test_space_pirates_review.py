@@ -14,6 +14,7 @@ import pytest
 
 import tests.e2e.test_space_pirates as base
 from bot.standin import ClientRefused
+from tests.e2e.confirming import confirmed
 from tests.e2e.play import labels
 from tests.e2e.test_click_outbox import message
 from tests.e2e.test_space_pirates import end_turn
@@ -47,7 +48,7 @@ async def test_a_gm_forces_the_upkeep_by_the_number_turn_status_shows(after_a_ra
     table = after_a_raid
     _, contract, choice = await _upkeep_waits(table)
 
-    forced = await table.slash(f"/pirates force choice:{choice}", as_="gm")
+    forced = await confirmed(table, f"/pirates force choice:{choice}", as_="gm")
 
     assert not forced.ephemeral, forced.text()
     assert f"Vega pays 200 upkeep: contract #{contract} runs on" in forced.embed.description
@@ -337,15 +338,17 @@ async def test_the_turn_end_never_pings_a_hidden_briber(after_a_raid):
 
 
 async def test_route_and_planet_numbers_autocomplete_from_their_own_lists(pirates):
-    """`/pirates route edit route:` offers routes, `/pirates planet remove planet:` planets
-    with their owners."""
+    """`/pirates route edit route:` offers routes, `/pirates planet remove planet:` planets,
+    each with its owners: Vega's and Orion's routes both named Line (SP-I5: one name per
+    owner) are told apart."""
     await pirates.slash("/pirates route add name:Line goods:100", as_="player1")
     await pirates.slash("/pirates planet add name:Alpha income:300", as_="player1")
+    await pirates.slash("/pirates route add name:Line goods:50", as_="player2")
 
     routes = await pirates.autocomplete("/pirates route edit route:", as_="player1")
     planets = await pirates.autocomplete("/pirates planet remove planet:", as_="player1")
 
-    assert [(c.name, c.value) for c in routes] == [("#1 Line", 1)]
+    assert [(c.name, c.value) for c in routes] == [("#1 Line (Vega)", 1), ("#3 Line (Orion)", 3)]
     assert [(c.name, c.value) for c in planets] == [("#2 Alpha (Vega)", 2)]
 
 

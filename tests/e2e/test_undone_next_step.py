@@ -18,8 +18,9 @@ async def test_an_undone_join_no_longer_advises_a_next_step(campaign: Table):
     await undo(campaign, "wrong faction")
 
     undone = message(campaign, joined.message.id)
-    assert undone.embed.title.startswith("~~")
+    player1 = campaign.member("player1").id
     assert "Undone" in undone.embed.description
+    assert undone.embed.description.endswith(f"\n\n~~<@{player1}> now plays **Vega**.~~")
     assert not undone.embed.has_field("Next step")
 
 
