@@ -744,8 +744,8 @@ def undone_edit(
     content: str, shown: Sequence[discord.Embed], note: str, *, next_step: str | None = None
 ) -> dict[str, Any]:
     """Keyword arguments for discord.py's edit that mark a posted message undone, from the
-    message as it reads now (`content`, `shown`): each embed's title (the first line of one
-    without a title, an answer that opens with its outcome) struck through, `note`
+    message as it reads now (`content`, `shown`): each embed's title (for a first embed
+    without one, an answer that opens with its outcome, its first line) struck through, `note`
     (who undid it and why) leading the first embed's text, side colour grey; a ping line
     struck through and pinging nobody; its buttons gone; the field named `next_step` (a
     set-up answer's "Next step", which no longer applies) gone. Footers stay as they are
@@ -767,7 +767,7 @@ def undone_edit(
     for embed in embeds:
         if embed.title and not embed.title.startswith("~~"):
             embed.title = f"~~{clip(embed.title, 252)}~~"
-        elif not embed.title and embed.description:  # an answer whose first line tells it
+        elif embed is embeds[0] and embed.description:  # an answer that opens with its outcome
             embed.description = struck_first_line(embed.description)
         embed.colour = UNDONE_COLOUR
     first = embeds[0]

@@ -855,7 +855,11 @@ async def answer_confirmation(
         await run(asked)
     except GameError as refused:
         if refused.message_key == "error.choice_done":
-            raise
+            found = await base.service.choice(choice.id)
+            if found is None or found.status != "open":  # this confirm, clicked again
+                raise
+            # The question it settles was answered meanwhile: it no longer applies.
+            refused = Conflict("confirm.changed")
         # It no longer applies: the question says why, and no button is left to press.
         embed = asked.answered("confirm.refused", colour=ERROR_COLOUR)
         said = [refused.message(asked.locale), *refused.details(asked.locale)]

@@ -70,22 +70,23 @@ def _pictographic(char: str) -> bool:
 
 @cache
 def _emoji_end(char: str) -> bool:
-    """Whether `char` may end an emoji a joiner continues: a pictograph, its presentation
-    selector or a skin tone."""
+    """Whether `char` may end an emoji a joiner continues: a pictograph or a skin tone."""
     import icu
 
-    return (
-        char == EMOJI_PRESENTATION
-        or _pictographic(char)
-        or bool(icu.Char.hasBinaryProperty(char, icu.UProperty.EMOJI_MODIFIER))
+    return _pictographic(char) or bool(
+        icu.Char.hasBinaryProperty(char, icu.UProperty.EMOJI_MODIFIER)
     )
 
 
 def _emoji_join(text: str, index: int) -> bool:
-    """Whether the zero-width joiner at `index` joins two emoji into one."""
-    return (
-        0 < index < len(text) - 1 and _emoji_end(text[index - 1]) and _pictographic(text[index + 1])
-    )
+    """Whether the zero-width joiner at `index` joins two emoji into one: an emoji (with
+    its presentation selector, if any) before it and a pictograph after it."""
+    if not 0 < index < len(text) - 1 or not _pictographic(text[index + 1]):
+        return False
+    before = index - 1
+    if text[before] == EMOJI_PRESENTATION:  # the selector counts only after an emoji
+        before -= 1
+    return before >= 0 and _emoji_end(text[before])
 
 
 def strip_invisible(text: str, *, emoji_joins: bool = True) -> str:

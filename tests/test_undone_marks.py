@@ -55,3 +55,19 @@ def test_a_turn_end_packed_to_the_limit_behind_a_short_header_still_fits():
     assert first.description == f"{NOTE}\n\n3 rulesets"
     assert longest.description.endswith("…") and len(longest.description) < 4000
     assert other.description == "y" * 1900
+
+
+def test_an_answer_that_opens_with_its_outcome_has_that_line_struck_and_no_other():
+    """A set-up answer has no title: its first line tells what happened. Undone, that line
+    is struck through under the note; the page after it (a long answer's second embed)
+    keeps its first line, an ordinary detail, as it was."""
+    first = discord.Embed(
+        description="Company Black Sails registered: owner Red, fine 3\nHolding —"
+    )
+    second = discord.Embed(description="Piece Raven: value 4\nPiece Crow: value 2")
+    edit = undone_edit("", [first, second], NOTE)
+    marked, next_page = edit["embeds"]
+    assert marked.description == (
+        f"{NOTE}\n\n~~Company Black Sails registered: owner Red, fine 3~~\nHolding —"
+    )
+    assert next_page.description == "Piece Raven: value 4\nPiece Crow: value 2"

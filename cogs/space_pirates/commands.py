@@ -375,8 +375,7 @@ class SpacePiratesCog(commands.Cog):
     async def number_autocomplete(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
-        """The campaign's routes or planets by number and name, with their owners: two
-        factions' routes may share a name (SP-I5 one name per owner)."""
+        """The campaign's routes or planets by number and name, with their owners."""
         command = interaction.command
         parent = command.parent if isinstance(command, app_commands.Command) else None
         planets = parent is not None and parent.name == "planet"

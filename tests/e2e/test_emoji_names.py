@@ -30,7 +30,8 @@ async def test_a_company_and_a_faction_named_with_a_joined_emoji_keep_it(table):
 
 async def test_hostile_invisible_characters_are_still_stripped_around_emoji(table):
     """A joiner that joins no two emoji (between letters, doubled, at an end, before an
-    override) goes, and so do the overrides and zero-width spaces: the names read plainly."""
+    override, after a presentation selector that follows letters) goes, and so do the
+    overrides and zero-width spaces: the names read plainly."""
     await set_up(
         table,
         [
@@ -43,6 +44,7 @@ async def test_hostile_invisible_characters_are_still_stripped_around_emoji(tabl
         (f"🏴{ZWJ}{ZWJ}☠ Two", "🏴☠ Two"),
         (f"{ZWJ}🏴 Lead{ZWJ}", "🏴 Lead"),
         (f"🏴{ZWJ}\u202e☠ Flip", "🏴☠ Flip"),
+        (f"Red\ufe0f{ZWJ}🏴 Tail", "Red\ufe0f🏴 Tail"),  # a selector after letters joins nothing
     ):
         added = await table.slash(f"/company add-company name:{typed} fine:3", as_="player1")
         assert added.embed.description.startswith(f"Company {stored} registered"), added.text()

@@ -220,3 +220,34 @@ async def test_a_russian_gm_is_asked_in_russian(campaign):
     assert asked.embed.title == "Закрыть бой №1 в точке Mecatol сейчас?"
     assert asked.embed.description.startswith("Разыграно 0 раундов.")
     assert [b.label for b in asked.buttons] == ["Закрыть", "Отмена"]
+
+
+async def test_a_force_confirmed_as_the_player_answers_is_refused_on_the_question(
+    seated,  # noqa: F811
+    monkeypatch,
+):
+    """The race the checks before the change cannot see: Habsburgs answer hit 1 just after
+    the GM's Force read the question as asked and open. The force is refused on the GM's
+    question (it changed since), with no live button left on it, nothing forced and nothing
+    logged."""
+    import cogs.ottoman_piracy.commands as piracy_commands
+    from bot.scaffold import Asked
+
+    seated.script_dice([5, 2, 6, 5])
+    question = await seated.slash(OP_E1, as_="player1")
+    (waiting,) = await seated.bot.service.open_choices(1)
+    asked = await seated.click(question, FORCE, as_="gm")
+    await seated.click(question, VP, as_="player2")
+
+    async def found_open(base, choice_id, kind):
+        return waiting  # as read a moment before the answer was committed
+
+    monkeypatch.setattr(piracy_commands, "still_open", found_open)
+    monkeypatch.setattr(Asked, "still_asked", lambda self, now: None)
+    late = await seated.click(asked, "Force", as_="gm")
+
+    assert late.embed.title == "Nothing was forced"
+    assert CHANGED in late.embed.description
+    assert all(b.disabled for b in late.buttons)
+    assert await vp_shown(seated) == "4/10"
+    assert "corsairs force" not in await history(seated)

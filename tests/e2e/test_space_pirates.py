@@ -499,7 +499,7 @@ async def test_a_route_named_like_another_factions_is_refused_naming_it(pirates)
     """The play-test's case: Orion registers `Spіce Run` (a Ukrainian і) beside Vega's Spice
     Run. Routes are picked from one list of the campaign's routes and reports name them
     without their owner, so the look-alike is refused to Orion alone, naming Vega's route,
-    and nothing is added."""
+    and nothing is added; so is the same name, written in other case."""
     await pirates.slash("/pirates route add name:Spice Run goods:450", as_="player1")
 
     refused = await refused_alone(
@@ -510,6 +510,12 @@ async def test_a_route_named_like_another_factions_is_refused_naming_it(pirates)
         "“Sp\u0456ce Run” looks too much like Vega's trade route Spice Run, #1: routes are "
         "picked from one list of the campaign's routes, and raid reports name a route without "
         "its owner, so pick a name no one can mistake for it."
+    )
+    same = await refused_alone(pirates, "/pirates route add name:spice run goods:10", "player2")
+    assert same == (
+        "Vega already has a trade route named Spice Run, #1: routes are picked from one list of"
+        " the campaign's routes, and raid reports name a route without its owner, so pick"
+        " another name."
     )
     routes = await pirates.slash("/pirates routes", as_="player2")
     assert "Sp\u0456ce" not in routes.embed.description

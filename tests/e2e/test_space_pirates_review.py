@@ -339,16 +339,20 @@ async def test_the_turn_end_never_pings_a_hidden_briber(after_a_raid):
 
 async def test_route_and_planet_numbers_autocomplete_from_their_own_lists(pirates):
     """`/pirates route edit route:` offers routes, `/pirates planet remove planet:` planets,
-    each with its owners: Vega's and Orion's routes both named Line (SP-I5: one name per
-    owner) are told apart."""
+    each with its owners."""
     await pirates.slash("/pirates route add name:Line goods:100", as_="player1")
     await pirates.slash("/pirates planet add name:Alpha income:300", as_="player1")
-    await pirates.slash("/pirates route add name:Line goods:50", as_="player2")
+    await pirates.slash(
+        "/pirates route add name:Far goods:50 owners:Orion:50, Vega:50", as_="player2"
+    )
 
     routes = await pirates.autocomplete("/pirates route edit route:", as_="player1")
     planets = await pirates.autocomplete("/pirates planet remove planet:", as_="player1")
 
-    assert [(c.name, c.value) for c in routes] == [("#1 Line (Vega)", 1), ("#3 Line (Orion)", 3)]
+    assert [(c.name, c.value) for c in routes] == [
+        ("#1 Line (Vega)", 1),
+        ("#3 Far (Orion, Vega)", 3),
+    ]
     assert [(c.name, c.value) for c in planets] == [("#2 Alpha (Vega)", 2)]
 
 

@@ -181,6 +181,7 @@ NOT_FOUND = {
     "group_not_found",
     "not_your_group",
     "route_name_taken",  # a name already taken: a conflict, no rule
+    "route_name_other",
     "planet_name_taken",
     "route_look_alike",  # a name like one already taken: a conflict, no rule
     "route_look_alike_other",

@@ -60,15 +60,18 @@ def test_a_route_named_like_another_of_its_owner_is_refused_naming_it():
         f"№{silk.id}: пути выбирают из общего списка путей кампании, а отчёты о налётах "
         "называют путь без владельца, так что выберите название, которое с ним не спутать."
     )
-    state, _ = route(state, "Silk Road", 100, owner="Vega")  # the name itself is Vega's too
-    # The same name is still today's refusal, and renaming the route itself is an edit.
+    # The name itself is refused to Vega as well (one list of the campaign's routes); to
+    # Aurora it is still the refusal that offers the edit, and renaming the route itself is
+    # an edit.
+    same = refused(route, state, "Silk Road", 100, owner="Vega")
+    assert same.message_key == "space_pirates.error.route_name_other"
     assert refused(route, state, "SILK ROAD", 1).message_key == (
         "space_pirates.error.route_name_taken"
     )
     renamed, edited = register_route(
         state, COMBAT, name="Silk Road", goods=5, owners=[("Aurora", 100)], route_id=silk.id
     )
-    assert edited.income.goods == 5 and len(renamed.routes) == 2
+    assert edited.income.goods == 5 and len(renamed.routes) == 1
 
 
 def test_a_planet_named_like_another_of_its_owner_is_refused_naming_it():

@@ -189,17 +189,19 @@ def register_route(
         and name_key(before.name) == name_key(route_name)
         and {o.faction for o in before.owners} == set(factions)
     )
-    # One name per owner: a second one is an edit. An edit that keeps the route's name and
-    # owners is not checked (two same-named routes registered before this rule stay editable).
+    # One name per route in the campaign: an owner's second one is an edit; another owner's
+    # is refused, as a look-alike is (below). An edit that keeps the route's name and owners
+    # is not checked (two same-named routes registered before this rule stay editable).
     for other in [] if kept else state.routes:
+        if other.id == route_id or name_key(other.name) != name_key(route_name):
+            continue
         shared = [o.faction for o in other.owners if o.faction in factions]
-        if other.id != route_id and shared and name_key(other.name) == name_key(route_name):
-            raise Conflict(
-                f"{P}error.route_name_taken",
-                owner=shown(shared[0]),
-                name=shown(other.name),
-                route=other.id,
-            )
+        raise Conflict(
+            f"{P}error.route_name_taken" if shared else f"{P}error.route_name_other",
+            owner=shown(shared[0] if shared else other.owners[0].faction),
+            name=shown(other.name),
+            route=other.id,
+        )
     # Nor one that looks like any other route (a Cyrillic letter, a 0 for an O), whoever owns
     # it: route names are campaign-wide, as players pick routes from one list of every
     # route's number and name and raid reports, bribes and questions name the route they hit
