@@ -75,6 +75,17 @@ def answers_fail(
         yield refused
 
 
+async def not_asked(table, monkeypatch: pytest.MonkeyPatch, line: str, as_: str) -> None:
+    """`line` typed while Discord fails the question's message (a 503): its player alone is
+    told that nothing was asked and to type the command again."""
+    unavailable = discord_refusal(discord.DiscordServerError, 503, 0, "Service Unavailable")
+    with answers_fail(monkeypatch, unavailable, only_questions=True) as refused:
+        told = await table.slash(line, as_=as_)
+    assert refused == ["response"]
+    assert told.ephemeral and red_button(told) is None
+    assert told.embed.description == NOT_ASKED
+
+
 # --- a question nobody sees -------------------------------------------------------------------
 
 
@@ -82,12 +93,7 @@ async def test_a_question_discord_refuses_is_closed_and_its_player_told(seated, 
     """Discord fails the question's message (a 503): the player is told privately that
     nothing was asked and to type the command again, no question is left open, and typed
     again the removal is asked and done."""
-    unavailable = discord_refusal(discord.DiscordServerError, 503, 0, "Service Unavailable")
-    with answers_fail(monkeypatch, unavailable, only_questions=True) as refused:
-        told = await seated.slash("/combat fleet remove point:Mecatol", as_="player2")
-    assert refused == ["response"]
-    assert told.ephemeral and red_button(told) is None
-    assert told.embed.description == NOT_ASKED
+    await not_asked(seated, monkeypatch, "/combat fleet remove point:Mecatol", "player2")
     assert await open_questions(seated) == []
     assert "combat fleet remove" not in await history(seated)
 
@@ -104,12 +110,7 @@ async def test_a_round_whose_question_discord_refuses_leaves_nothing_open(
     closed at once, the GM told privately to type it again, and typed again it is asked by
     a question that works."""
     await seated.slash("/combat attack point:Mecatol targets:Blue", as_="player1")
-    unavailable = discord_refusal(discord.DiscordServerError, 503, 0, "Service Unavailable")
-    with answers_fail(monkeypatch, unavailable, only_questions=True) as refused:
-        told = await seated.slash("/combat resolve battle:1", as_="gm")
-    assert refused == ["response"]
-    assert told.ephemeral and red_button(told) is None
-    assert told.embed.description == NOT_ASKED
+    await not_asked(seated, monkeypatch, "/combat resolve battle:1", "gm")
     assert await open_questions(seated) == []
     asked = await seated.slash("/combat resolve battle:1", as_="gm")
     assert red_button(asked) == "Fight round 1 of battle #1"
@@ -124,12 +125,7 @@ async def test_a_force_whose_question_discord_refuses_leaves_nothing_open(table,
     table.script_dice([1, 3])
     await table.click(await table.slash("/turn end", as_="gm"), "End turn 1", as_="gm")
     waiting = await open_questions(table)
-    unavailable = discord_refusal(discord.DiscordServerError, 503, 0, "Service Unavailable")
-    with answers_fail(monkeypatch, unavailable, only_questions=True) as refused:
-        told = await table.slash("/pirates force", as_="gm")
-    assert refused == ["response"]
-    assert told.ephemeral and red_button(told) is None
-    assert told.embed.description == NOT_ASKED
+    await not_asked(table, monkeypatch, "/pirates force", "gm")
     assert await open_questions(table) == waiting
     asked = await table.slash("/pirates force", as_="gm")
     assert red_button(asked) == "Force 1 answer"
