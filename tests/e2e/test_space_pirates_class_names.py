@@ -107,8 +107,8 @@ async def test_a_mercenary_contracts_losses_are_named_in_russian(pirates):
     rounds = await pirates.click(report, "Вперёд ▶", as_="player3")
     last = (await pirates.click(rounds, "Вперёд ▶", as_="player3")).embed.description
     number = contract.group(1)
-    assert f"Отступают наёмники по контракту №{number}: в этом раунде" in last, last
-    assert f"Уходят из боя наёмники по контракту №{number}: отходят на" in last, last
+    assert f"Отступление — наёмники по контракту №{number}: в этом раунде их корабли" in last
+    assert f"Выход из боя — наёмники по контракту №{number}: их корабли отходят на" in last
     assert "Фракция «наёмники" not in last and "фракции «наёмники" not in last, last
     told = await pirates.slash("/pirates report turn:2", as_="player1")
     assert told.ephemeral
