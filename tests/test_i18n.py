@@ -175,6 +175,64 @@ def test_russian_messages_name_commands_as_a_russian_reader_types_them():
     assert found == []
 
 
+def _russian_messages(*stems: str) -> list[tuple[str, str]]:
+    """Every Russian text of these catalogs (all of them when none is named), form by form."""
+    paths = [catalog_dir() / "ru" / f"{stem}.json" for stem in stems] or sorted(
+        catalog_dir().glob("ru/*.json")
+    )
+    return [
+        (key, text)
+        for path in paths
+        for key, value in json.loads(path.read_text(encoding="utf-8")).items()
+        for text in (value.values() if isinstance(value, dict) else [value])
+    ]
+
+
+def test_russian_messages_name_options_as_a_russian_reader_types_them():
+    """«корабли:3xIII», not «ships:3xIII»: an example of what to type names the option as the
+    Russian command list shows it."""
+    russian_names = {
+        text for key, text in _russian_messages() if re.fullmatch(r"cmd:[a-z0-9_-]+", key)
+    }
+    option = re.compile(r"(?<![\w.:`/-])([a-z][a-z_]*):(?!//)(?=\S)")
+    found = [
+        (key, name)
+        for key, text in _russian_messages()
+        if not key.startswith("cmd:")
+        for name in option.findall(re.sub(r"\{[^}]*\}", "", text))
+        if name not in russian_names
+    ]
+    assert found == []
+
+
+@pytest.mark.parametrize(
+    ("stems", "not_the_seeds_word"),
+    [
+        # Here I Stand: «Каждая выпавшая 5 или 6 – это «удар»», «бросает кости».
+        (("ottoman_piracy", "corsairs", "commands_ottoman_piracy"), r"попадани|кубик"),
+        # Fleet combat: «засчитывается как «удачный выстрел»».
+        (("fleet_combat", "combat", "commands_fleet_combat"), r"попадани"),
+        # Company raids: «атакуемая фигура считается поражённой»; pieces are «фигуры».
+        (("company_raids", "company", "commands_company_raids"), r"попадани|фишк"),
+        # Space pirates: the pirate phase is played out («розыгрыш»), planets are plundered
+        # («разграбление»); «разрешение хода» would read as a permission.
+        (
+            ("space_pirates", "space_pirates_settings", "pirates", "commands_space_pirates"),
+            r"разрешени[еяию]|грабёж|взятк",
+        ),
+    ],
+)
+def test_each_rulesets_russian_texts_use_its_seeds_word(stems, not_the_seeds_word):
+    """A game term is one word across a ruleset's Russian texts, the word its Russian seed
+    uses (rulesets differ: a hit is «удар» in Here I Stand, «удачный выстрел» in fleet combat)."""
+    found = [
+        (key, text)
+        for key, text in _russian_messages(*stems)
+        if re.search(not_the_seeds_word, text, re.IGNORECASE)
+    ]
+    assert found == []
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_clause_a_message_cites_can_move_to_the_footer(language):
     """A message cites clauses as "(FC-I7)" or "(…, FC-I7)": `cite_in_footer` takes those

@@ -101,6 +101,6 @@ def test_a_resolution_order_missing_steps_is_refused_naming_every_step() -> None
         f" step once, in any order: {steps} (SP-I40)."
     )
     assert typed_refusal(settings, "resolution_order", "report", "ru") == (
-        "`report` нельзя задать для `resolution_order`: в порядке разрешения каждый шаг должен"
+        "`report` нельзя задать для `resolution_order`: в порядке розыгрыша каждый шаг должен"
         f" стоять ровно один раз, в любом порядке: {steps} (SP-I40)."
     )

@@ -54,7 +54,7 @@ async def test_a_russian_campaign_posts_in_russian_whoever_acts(campaign):
     question = await campaign.slash(OP_E1, as_="player1")  # an English reader attacks
     assert question.embed.title == "Пиратство №1 — Ионическое море"
     assert "+1 VP за пиратство" in [b.label for b in question.buttons]
-    assert "Османы попали по державе «Габсбурги» 2 раза. За каждое попадание" in question.content
+    assert "Османы нанесли державе «Габсбурги» 2 удара. За каждый удар" in question.content
     refused = await campaign.slash("/corsairs vp value:3", as_="player1")
     assert refused.ephemeral and "Only a GM" in refused.text()  # private: the reader's
 

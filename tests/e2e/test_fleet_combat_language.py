@@ -84,7 +84,7 @@ async def test_an_english_reader_attacks_in_a_russian_campaign(fleets):
 
 
 async def test_a_round_reads_in_natural_russian_with_plurals_from_the_numbers(fleets):
-    """The GM's confirm buttons, the round report ("→ 2 попадания", "→ 1 рана") and the pager
+    """The GM's confirm buttons, the round report ("→ 2 удачных выстрела", "→ 1 рана") and the pager
     follow the campaign's language; the pager is ◀ Новые · Старые ▶ like /журнал список."""
     table = fleets
     await russian(table)
@@ -97,16 +97,16 @@ async def test_a_round_reads_in_natural_russian_with_plurals_from_the_numbers(fl
 
     text = report.embed.description
     assert "**1. Red: 2 крейсера → Green, цель — эсминцы**" in text
-    assert "Атака, 4 кубика, попадание на 5+: 5, 6, 1, 2 → 2 попадания" in text
+    assert "Атака 5+, 4 кубика: 5, 6, 1, 2 → 2 удачных выстрела" in text
     assert "Защита 6+: 3, 4 → 2 раны" in text
-    assert "Атака, 3 кубика, попадание на 5+: 1, 1, 1 → 0 попаданий" in text
+    assert "Атака 5+, 3 кубика: 1, 1, 1 → 0 удачных выстрелов" in text
     everything = "\n".join(
         [e.description or "" for e in report.message.all_embeds]
         + [f.value for e in report.message.all_embeds for f in e.fields]
     )
     assert "Фракция «Green» теряет: 2 эсминца." in everything
     assert ".;" not in everything
-    assert not re.search(r"(попаданий|ран|кубиков) \d", everything)  # number first
+    assert not re.search(r"(выстрелов|ран|кубиков) \d", everything)  # number first
     again = await table.slash("/combat resolve battle:1", as_="gm")
     table.script_dice([1, 1, 1, 1, 1])
     await table.click(again, "Разыграть раунд 2 боя №1", as_="gm")

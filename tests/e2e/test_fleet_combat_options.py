@@ -458,8 +458,8 @@ async def test_russian_player_holds_fire_and_splits_in_russian(seated):
 
     assert held.embed.title == "Приказы на стрельбу — бой №1, раунд 1 (Green)"
     assert split.embed.description.splitlines()[1:] == [
-        "1. 1 эсминец (1 кубик, попадание на 5+) → не стрелять",
-        "2. 2 крейсера (4 кубика, попадание на 5+) → Blue, цель — эсминцы (1 кубик); "
+        "1. 1 эсминец (1 кубик, атака 5+) → не стрелять",
+        "2. 2 крейсера (4 кубика, атака 5+) → Blue, цель — эсминцы (1 кубик); "
         "Blue, цель — дредноуты (3 кубика)",
     ]
     assert "последняя получает остальные." in split.embed.footer

@@ -31,7 +31,7 @@ async def test_a_target_without_its_class_says_to_write_the_class_after_the_fact
         ), said
     russian = await refused_alone(campaign, "/бой приказ бой:1 класс:крейсер цель:Blue", "player3")
     assert russian == (
-        "«Blue» — это в кого стрелять, но не по каким кораблям: укажите класс после фракции,"
+        "«Blue» — это противник, но не класс его кораблей: укажите класс после фракции,"
         " например «Blue: эсминец». Классы: эсминцы."
     ), russian
 

@@ -87,7 +87,7 @@ async def test_help_says_who_really_may_run_each_command(table):
         assert await who_of(table, command) == who, command
     russian = {
         "corsairs piracy": "Игрок за Османов или ведущий",
-        "company land": "Игрок, чья это фишка, или ведущий",
+        "company land": "Игрок, чья это фигура, или ведущий",
         "pirates bribe": "Игрок — за свою фракцию, или ведущий",
         "turn end": "Ведущий кампании",
         "history list": "Любой игрок",

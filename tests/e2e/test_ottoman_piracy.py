@@ -331,9 +331,9 @@ async def test_russian_player_gets_russian_output(seated):
     await seated.slash("/campaign settings set setting:core.language value:ru", as_="gm")
     shown = await seated.slash(f"/history show entry:{entry}", as_="player3")
     rewards = shown.embed.description
-    assert "Попадание 1: +1 VP за пиратство, 9 → 10 (OP-5.6)." in rewards
-    assert "Попадание 2: уничтожена эскадра (Франция) — Marseille" in rewards
-    assert "Попадание 3: никакая награда невозможна, попадание пропадает (OP-5.9)." in rewards
+    assert "Удар 1: +1 VP за пиратство, 9 → 10 (OP-5.6)." in rewards
+    assert "Удар 2: уничтожена эскадра (Франция) — Marseille" in rewards
+    assert "Удар 3: никакая награда невозможна, удар пропадает (OP-5.9)." in rewards
     status = await seated.slash("/корсары состояние", as_="player3")
     assert status.embed.title == "Османское пиратство — ход 1"
     assert status.embed.field("VP Османов за пиратство") == "10/10"

@@ -70,7 +70,7 @@ SET_UP = (
         "gm",
         "/pirates turn-order factions:Ottomans, Habsburgs",
         "Players are resolved in this order: Ottomans, Habsburgs",
-        "Игроки разрешаются в таком порядке: Ottomans, Habsburgs",
+        "Фракции разыгрываются в таком порядке: Ottomans, Habsburgs",
         "space_pirates",
     ),
     (

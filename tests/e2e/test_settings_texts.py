@@ -123,7 +123,7 @@ async def test_help_shows_every_option_of_a_long_command_uncut(table):
     russian = await table.slash("/help command:corsairs piracy", as_="player3", channel="general")
     options = russian.embed.field("Параметры") + russian.embed.field("Параметры (продолжение)")
     assert "…" not in options
-    assert "(лишние попадания топят их, только если так настроено, OP-I7)" in options
+    assert "(лишние удары топят их, только если так настроено, OP-I7)" in options
     assert "`флотоводцы` (необязательный) — Флотоводцы в зоне: барбаросса, драгут, оба" in options
     assert russian.embed.field("Пример") == (
         "`/корсары пиратство зона:Тирренское море цель:Габсбурги корсары:4 флотоводцы:барбаросса`"

@@ -34,7 +34,7 @@ async def test_a_transport_typed_as_a_guard_is_refused_in_the_readers_words(pira
         "/pirates route add name:Соль goods:100 ships:транспорт охрана", as_="player3"
     )
     assert russian.ephemeral
-    assert "Не боевой класс: транспорты не могут охранять или сражаться" in russian.text()
+    assert "Небоевой класс: транспорты не могут охранять или сражаться" in russian.text()
     no_keys(russian.text())
     english = await pirates.slash(
         "/pirates route add name:Salt goods:100 ships:transport guard", as_="player1"
@@ -56,7 +56,7 @@ async def test_a_transport_sent_privateering_is_refused_in_russian(pirates):
         f"/pirates privateers form target:Vega ships:{ship.group(1)}", as_="player3"
     )
     assert refused.ephemeral and refused.buttons == []
-    assert "Не боевой класс: транспорты не могут" in refused.text(), refused.text()
+    assert "Небоевой класс: транспорты не могут" in refused.text(), refused.text()
     no_keys(refused.text())
 
 
@@ -70,7 +70,7 @@ async def test_a_transport_ordered_against_the_base_is_refused_as_unable_to_figh
     refused = await pirates.slash("/pirates base assault ships:транспорт", as_="player3")
 
     assert refused.ephemeral and refused.buttons == []
-    assert "Не боевой класс: транспорты не могут" in refused.text(), refused.text()
+    assert "Небоевой класс: транспорты не могут" in refused.text(), refused.text()
     assert "Неизвестный" not in refused.text()
     no_keys(refused.text())
 
@@ -107,8 +107,8 @@ async def test_a_mercenary_contracts_losses_are_named_in_russian(pirates):
     rounds = await pirates.click(report, "Вперёд ▶", as_="player3")
     last = (await pirates.click(rounds, "Вперёд ▶", as_="player3")).embed.description
     number = contract.group(1)
-    assert f"Отступают наёмники по контракту №{number}: в этом раунде" in last, last
-    assert f"Уходят из боя наёмники по контракту №{number}: отходят на" in last, last
+    assert f"Отступление — наёмники по контракту №{number}: в этом раунде их корабли" in last
+    assert f"Выход из боя — наёмники по контракту №{number}: их корабли отходят на" in last
     assert "Фракция «наёмники" not in last and "фракции «наёмники" not in last, last
     told = await pirates.slash("/pirates report turn:2", as_="player1")
     assert told.ephemeral

@@ -36,10 +36,10 @@ async def test_a_turn_end_that_finishes_the_last_turns_pirates_says_which_turn_i
 
     summary = next(m for m in ended.followups if m.embeds and "конец хода 2" in m.embed.title)
     lines = summary.embed.description.splitlines()
-    assert lines[0].startswith("Сначала заканчивается разрешение хода 1"), lines
+    assert lines[0].startswith("Сначала заканчивается розыгрыш хода 1"), lines
     assert "ответы по умолчанию" in lines[0]
     assert lines[1].startswith("Vega: налёт на путь Rich"), lines
-    assert lines[2] == "Разрешение хода 2:", lines
+    assert lines[2] == "Розыгрыш хода 2:", lines
     assert lines[3].startswith("Vega: налёта нет (d20 20"), lines
     assert "SP-I45" in summary.embed.footer
 

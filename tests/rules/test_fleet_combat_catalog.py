@@ -138,9 +138,9 @@ def test_a_faction_that_acts_is_named_as_a_faction_in_russian():
 
 
 def test_russian_counts_put_the_number_before_its_noun():
-    """ "→ 2 попадания", not "→ попаданий 2": a counted noun comes from a plural message after
-    its number (issue 18); and fire orders are "приказы на стрельбу"."""
-    counted = re.compile(r"\b(попаданий|ран|кубиков|раундов|боёв|кораблей|точек) \{")
+    """ "→ 2 удачных выстрела", not "→ удачных выстрелов 2": a counted noun comes from a plural
+    message after its number (issue 18); and fire orders are "приказы на стрельбу"."""
+    counted = re.compile(r"\b(выстрелов|ран|кубиков|раундов|боёв|кораблей|точек) \{")
     assert [(k, v) for k, v in russian_fleet_texts() if counted.search(v)] == []
     assert [(k, v) for k, v in russian_fleet_texts() if "приказ огня" in v.lower()] == []
     assert [(k, v) for k, v in russian_fleet_texts() if "приказы огня" in v.lower()] == []
@@ -156,7 +156,7 @@ def test_russian_counts_put_the_number_before_its_noun():
         wounds=Msg("fleet_combat.wounds", count=5),
     )
     assert volley.render("ru") == (
-        "Red: 2 крейсера → Blue, цель — эсминцы: атака 5, 6, 1, 2 → 2 попадания; "
+        "Red: 2 крейсера → Blue, цель — эсминцы: атака 5, 6, 1, 2 → 2 удачных выстрела; "
         "защита 3, 4 → 5 ран"
     )
 

@@ -101,7 +101,7 @@ def test_russian_plurals_agree_with_the_number() -> None:
         "21 корсар",
         "22 корсара",
     ]
-    assert t(PREFIX + "count.dice", "ru", count=3) == "3 кубика"
+    assert t(PREFIX + "count.dice", "ru", count=3) == "3 кости"
     assert t(PREFIX + "count.dice", "en", count=1) == "1 die"
 
 
@@ -175,16 +175,20 @@ def test_sea_zone_autocomplete_matches_in_the_readers_language() -> None:
     [
         ("en", 1, "@a: the Ottomans hit Genoa 1 time. Choose the reward for the hit."),
         ("en", 3, "@a: the Ottomans hit Genoa 3 times. Choose a reward for each hit."),
-        ("ru", 1, "@a: Османы попали по державе «Генуя» 1 раз. Выберите награду за попадание."),
+        (
+            "ru",
+            1,
+            "@a: Османы нанесли державе «Генуя» 1 удар. Выберите награду за этот удар.",
+        ),
         (
             "ru",
             3,
-            "@a: Османы попали по державе «Генуя» 3 раза. За каждое попадание выберите награду.",
+            "@a: Османы нанесли державе «Генуя» 3 удара. За каждый удар выберите награду.",
         ),
         (
             "ru",
             5,
-            "@a: Османы попали по державе «Генуя» 5 раз. За каждое попадание выберите награду.",
+            "@a: Османы нанесли державе «Генуя» 5 ударов. За каждый удар выберите награду.",
         ),
     ],
 )

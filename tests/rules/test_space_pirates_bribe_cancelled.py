@@ -74,4 +74,4 @@ def test_a_planet_in_cooldown_is_named():
     state.planet(home.id).last_attacked_turn = 5
     english, russian = told(state)
     assert "planet Home is in cooldown after an earlier raid (SP-I19)" in english
-    assert "планету Home пока нельзя атаковать после более раннего налёта (SP-I19)" in russian
+    assert "планету Home пока нельзя атаковать после более раннего рейда (SP-I19)" in russian

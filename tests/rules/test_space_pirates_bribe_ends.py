@@ -63,7 +63,7 @@ def test_a_bribe_cancelled_when_it_comes_up_is_told_to_its_briber_alone():
     (russian,) = about(told(after, "Boreas", 6, language="ru"), bribe.id)
     assert russian == (
         f"Ваш подкуп №{bribe.id} (налёт на торговый путь против фракции «Aurora», ход 5) "
-        "отменён при разрешении того хода: ничего не возвращено (SP-I33)"
+        "отменён при розыгрыше того хода: ничего не возвращено (SP-I33)"
     )
     for other in ("Aurora", "Cygnus"):
         text = "\n".join(told(after, other, 6))
