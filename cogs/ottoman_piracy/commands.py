@@ -342,9 +342,15 @@ class OttomanPiracyCog(BotCog):
         power: Name,
         cp: app_commands.Range[int, 0, 20] | None = None,
     ) -> None:
-        """OP-5.5, OP-I12: a new impulse releases the cards locked until it."""
+        """OP-5.5, OP-I12: a new impulse releases the cards locked until it. The power is
+        named as /corsairs piracy's target is: a power the bot does not know is refused,
+        so a typo neither starts an impulse of nobody nor releases the stolen cards."""
         ctx = await _gm_context(interaction)
-        await _bookkeeping(ctx, lambda state, _s: start_impulse(state, power, cp=cp))
+
+        def started(state: OttomanPiracyState, _s: OttomanPiracySettings) -> StateChange:
+            return start_impulse(state, resolve_power(power, state, ctx.factions), cp=cp)
+
+        await _bookkeeping(ctx, started)
 
     @who("power")
     @corsairs.command(name="hand", description="State how many cards a power holds this impulse")

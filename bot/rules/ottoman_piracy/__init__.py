@@ -82,6 +82,8 @@ for _key, _names in (
     ("ottoman_piracy.error.no_target_port", ("zone",)),
     ("ottoman_piracy.error.no_corsairs", ("zone",)),
     ("ottoman_piracy.error.zone_already_used", ("zone",)),
+    ("ottoman_piracy.error.zone_look_alike", ("zone",)),
+    ("ottoman_piracy.error.power_look_alike", ("power",)),
     ("ottoman_piracy.error.unknown_leader", ("leader", "known")),
     ("ottoman_piracy.error.unknown_reward", ("reward",)),
 ):
