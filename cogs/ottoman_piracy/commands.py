@@ -437,12 +437,14 @@ def _outcome_extra(outcome: PiracyOutcome) -> dict[str, Any]:
 
 
 def _ping(piracy: PiracyRecord, owner: int | None, locale: str, names: Mapping[str, str]) -> str:
-    """Who must answer: the chooser's player, told how many hits to reward, or the GM when
-    nobody plays the power (`names`: the custom powers')."""
-    power = text(power_label(piracy.chooser, names), locale)
+    """Who must answer: the chooser's player, told which power was hit how many times (the
+    target, whoever chooses: OP-I10's `reward_chooser`), or the GM when nobody plays the
+    chooser's power (`names`: the custom powers')."""
     if owner is None:
+        power = text(power_label(piracy.chooser, names), locale)
         return t(C + "ping.gm", locale, power=power)
-    return t(C + "ping.player", locale, user=f"<@{owner}>", power=power, count=piracy.hits)
+    target = text(power_label(piracy.target, names), locale)
+    return t(C + "ping.player", locale, user=f"<@{owner}>", power=target, count=piracy.hits)
 
 
 def _faction_for(

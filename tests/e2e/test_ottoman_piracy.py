@@ -106,6 +106,26 @@ async def test_the_target_picks_a_reward_per_hit_by_button(seated):
     assert await vp_shown(seated) == "4/10"
 
 
+async def test_the_ottoman_player_choosing_the_rewards_is_pinged_with_the_power_they_hit(seated):
+    """OP-I10 with `reward_chooser` ottoman: the Ottoman player is pinged to choose, and the
+    ping says the Ottomans hit the Hapsburgs, not themselves; their click is the answer."""
+    await seated.slash(
+        "/campaign settings set setting:ottoman_piracy.reward_chooser value:ottoman", as_="gm"
+    )
+    seated.script_dice([6, 6])
+
+    asked = await seated.slash(
+        "/corsairs piracy zone:Tyrrhenian Sea target:hapsburg corsairs:2 ports:2", as_="player1"
+    )
+
+    player1 = seated.member("player1").id
+    assert asked.content == (
+        f"<@{player1}>: the Ottomans hit Hapsburgs 2 times. Choose a reward for each hit."
+    )
+    answered = await seated.click(asked, VP, as_="player1")
+    assert "Hit 1: +1 piracy VP, 3 → 4." in answered.embed.field("Rewards")
+
+
 async def test_a_click_by_another_player_is_refused_and_changes_nothing(seated):
     """Only the target's player (or a GM) answers: the Ottoman and French players cannot."""
     seated.script_dice([5, 2, 6, 5])
