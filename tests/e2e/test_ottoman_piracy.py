@@ -12,6 +12,7 @@ import re
 
 import pytest
 
+from bot.interactions import LOSS_COLOUR
 from bot.standin import ClientRefused
 from tests.e2e.confirming import confirmed
 from tests.e2e.confirming import forced_by_button
@@ -174,6 +175,34 @@ async def test_no_vp_button_at_the_cap_and_a_card_from_a_hand_stated_by_select(s
     assert "The card taken in piracy #1 (Hapsburgs) cannot be played until the next impulse." in (
         status.embed.field("Stolen cards")
     )
+
+
+async def test_op_e4_a_piracy_whose_corsairs_are_all_sunk_says_so_first(seated):
+    """OP-E4 (OP-3.3, OP-4.1): Barbarossa and 1 corsair against a Habsburg squadron in the
+    zone and a fortress: 6, 1, 5 sink the corsair and the Ottomans never roll. The story
+    opens with the corsairs sunk, not with "No hits" for a roll nobody made; in Russian too."""
+    seated.script_dice([6, 1, 5])
+    sunk = await seated.slash(
+        "/corsairs piracy zone:Ionian Sea target:hapsburg corsairs:1 leaders:barbarossa "
+        "squadrons_in_zone:1 fortresses:1",
+        as_="player1",
+    )
+
+    assert sunk.embed.description.startswith(
+        "**All corsairs sunk (1) — the piracy takes nothing**"
+    ), sunk.embed.description
+    assert sunk.embed.color == LOSS_COLOUR.value
+    assert "Barbarossa: +1" not in sunk.text()
+
+    await seated.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    seated.script_dice([5, 6])
+    russian = await seated.slash(
+        "/corsairs piracy zone:Aegean Sea target:hapsburg corsairs:2 squadrons_in_zone:1",
+        as_="player1",
+    )
+    assert russian.embed.description.startswith(
+        "**Потоплены все корсары (2) — пиратство ничего не принесло**"
+    ), russian.embed.description
 
 
 async def test_forbidden_declarations_are_refused_with_the_clause(seated):
