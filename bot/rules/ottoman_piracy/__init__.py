@@ -77,6 +77,7 @@ for _key, _names in (
     ("corsairs.error.unknown_power", ("power", "known")),
     ("corsairs.error.which_ally", ("powers",)),
     ("corsairs.error.fortress_list", ("entry",)),
+    ("corsairs.error.place_is_the_zone", ("place",)),
     ("corsairs.error.player_has_several_factions", ("factions",)),
     ("corsairs.error.not_your_power", ("power",)),
     ("ottoman_piracy.error.no_target_port", ("zone",)),
