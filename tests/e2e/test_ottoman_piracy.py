@@ -127,6 +127,32 @@ async def test_the_ottoman_player_choosing_the_rewards_is_pinged_with_the_power_
     assert "Hit 1: +1 piracy VP, 3 → 4." in answered.embed.field("Rewards")
 
 
+async def test_the_ottoman_chooser_asked_for_a_hand_they_cannot_state_is_told_the_way(seated):
+    """OP-I10 with `reward_chooser` ottoman, OP-I12: at the VP cap with no squadron in range,
+    a card from France's unknown hand is the only reward. The Ottoman player picking a hand
+    size is refused and told how France states it; France does so with /corsairs hand,
+    and the cards are taken from that hand."""
+    await seated.slash(
+        "/campaign settings set setting:ottoman_piracy.reward_chooser value:ottoman", as_="gm"
+    )
+    await seated.slash("/corsairs vp value:10", as_="gm")
+    seated.script_dice([6, 6])
+    asked = await seated.slash(
+        "/corsairs piracy zone:Gulf of Lyon target:france corsairs:2 ports:2", as_="player1"
+    )
+
+    refused = await seated.select(asked, 0, values=["3"], as_="player1")
+
+    assert refused.ephemeral
+    assert refused.embed.description == (
+        "Only the target's player states its hand size (OP-I12): they give it with "
+        "/corsairs hand cards:…, and the card is then taken from that hand."
+    )
+    seated.script_dice([2, 1])
+    stated = await seated.slash("/corsairs hand cards:3", as_="player3")
+    assert "Hit 2: the Ottomans take a random card: d2 → card 1" in stated.text()
+
+
 async def test_a_click_by_another_player_is_refused_and_changes_nothing(seated):
     """Only the target's player (or a GM) answers: the Ottoman and French players cannot."""
     seated.script_dice([5, 2, 6, 5])
