@@ -342,9 +342,15 @@ class OttomanPiracyCog(BotCog):
         power: Name,
         cp: app_commands.Range[int, 0, 20] | None = None,
     ) -> None:
-        """OP-5.5, OP-I12: a new impulse releases the cards locked until it."""
+        """OP-5.5, OP-I12: a new impulse releases the cards locked until it. The power is
+        named as /corsairs piracy's target is: a power the bot does not know is refused,
+        so a typo neither starts an impulse of nobody nor releases the stolen cards."""
         ctx = await _gm_context(interaction)
-        await _bookkeeping(ctx, lambda state, _s: start_impulse(state, power, cp=cp))
+
+        def started(state: OttomanPiracyState, _s: OttomanPiracySettings) -> StateChange:
+            return start_impulse(state, resolve_power(power, state, ctx.factions), cp=cp)
+
+        await _bookkeeping(ctx, started)
 
     @who("power")
     @corsairs.command(name="hand", description="State how many cards a power holds this impulse")
@@ -431,12 +437,14 @@ def _outcome_extra(outcome: PiracyOutcome) -> dict[str, Any]:
 
 
 def _ping(piracy: PiracyRecord, owner: int | None, locale: str, names: Mapping[str, str]) -> str:
-    """Who must answer: the chooser's player, told how many hits to reward, or the GM when
-    nobody plays the power (`names`: the custom powers')."""
-    power = text(power_label(piracy.chooser, names), locale)
+    """Who must answer: the chooser's player, told which power was hit how many times (the
+    target, whoever chooses: OP-I10's `reward_chooser`), or the GM when nobody plays the
+    chooser's power (`names`: the custom powers')."""
     if owner is None:
+        power = text(power_label(piracy.chooser, names), locale)
         return t(C + "ping.gm", locale, power=power)
-    return t(C + "ping.player", locale, user=f"<@{owner}>", power=power, count=piracy.hits)
+    target = text(power_label(piracy.target, names), locale)
+    return t(C + "ping.player", locale, user=f"<@{owner}>", power=target, count=piracy.hits)
 
 
 def _faction_for(

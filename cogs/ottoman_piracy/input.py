@@ -26,6 +26,7 @@ from bot.rules.ottoman_piracy import find_sea_zone
 from bot.rules.ottoman_piracy import power_key
 from bot.rules.ottoman_piracy import power_label
 from bot.rules.ottoman_piracy.models import SpaceType
+from bot.rules.ottoman_piracy.names import sea_zone_key
 from bot.text import split_top_level
 
 C = "corsairs."
@@ -204,6 +205,9 @@ def build_declaration(
     # A place or an ally without its count would give no die for squadrons the player meant.
     if (typed.adjacent_place or "").strip() and not typed.adjacent_squadrons:
         raise GameError(C + "error.place_without_squadrons")
+    if typed.adjacent_place and sea_zone_key(typed.adjacent_place) == sea_zone_key(typed.zone):
+        # OP-2.2: the target's squadrons in the piracy zone give 2 dice each, not 1 (OP-2.3).
+        raise GameError(C + "error.place_is_the_zone", place=typed.adjacent_place.strip())
     allied = typed.allied_adjacent_squadrons or typed.allied_squadrons_in_zone
     if (typed.ally or "").strip() and not allied:
         raise GameError(C + "error.ally_without_squadrons")

@@ -245,6 +245,9 @@ def reward_lines(
 def story_outcome(record: PiracyRecord, locale: str, names: Names = None) -> str:
     """The first line of the story: how many hits, and who must choose or what was taken."""
     target = text(power_label(record.target, names), locale)
+    if record.ottoman_dice is None and record.corsairs_lost:
+        # OP-4.1, OP-I7: the anti-piracy roll sank every corsair; the Ottomans never rolled.
+        return t(C + "story.outcome.all_sunk", locale, count=record.corsairs_lost)
     if record.hits == 0:
         return t(C + "story.outcome.no_hits", locale)
     if record.status != "done":

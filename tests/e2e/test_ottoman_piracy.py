@@ -12,6 +12,7 @@ import re
 
 import pytest
 
+from bot.interactions import LOSS_COLOUR
 from bot.standin import ClientRefused
 from tests.e2e.confirming import confirmed
 from tests.e2e.confirming import forced_by_button
@@ -106,6 +107,52 @@ async def test_the_target_picks_a_reward_per_hit_by_button(seated):
     assert await vp_shown(seated) == "4/10"
 
 
+async def test_the_ottoman_player_choosing_the_rewards_is_pinged_with_the_power_they_hit(seated):
+    """OP-I10 with `reward_chooser` ottoman: the Ottoman player is pinged to choose, and the
+    ping says the Ottomans hit the Hapsburgs, not themselves; their click is the answer."""
+    await seated.slash(
+        "/campaign settings set setting:ottoman_piracy.reward_chooser value:ottoman", as_="gm"
+    )
+    seated.script_dice([6, 6])
+
+    asked = await seated.slash(
+        "/corsairs piracy zone:Tyrrhenian Sea target:hapsburg corsairs:2 ports:2", as_="player1"
+    )
+
+    player1 = seated.member("player1").id
+    assert asked.content == (
+        f"<@{player1}>: the Ottomans hit Hapsburgs 2 times. Choose a reward for each hit."
+    )
+    answered = await seated.click(asked, VP, as_="player1")
+    assert "Hit 1: +1 piracy VP, 3 → 4." in answered.embed.field("Rewards")
+
+
+async def test_the_ottoman_chooser_asked_for_a_hand_they_cannot_state_is_told_the_way(seated):
+    """OP-I10 with `reward_chooser` ottoman, OP-I12: at the VP cap with no squadron in range,
+    a card from France's unknown hand is the only reward. The Ottoman player picking a hand
+    size is refused and told how France states it; France does so with /corsairs hand,
+    and the cards are taken from that hand."""
+    await seated.slash(
+        "/campaign settings set setting:ottoman_piracy.reward_chooser value:ottoman", as_="gm"
+    )
+    await seated.slash("/corsairs vp value:10", as_="gm")
+    seated.script_dice([6, 6])
+    asked = await seated.slash(
+        "/corsairs piracy zone:Gulf of Lyon target:france corsairs:2 ports:2", as_="player1"
+    )
+
+    refused = await seated.select(asked, 0, values=["3"], as_="player1")
+
+    assert refused.ephemeral
+    assert refused.embed.description == (
+        "Only the target's player states its hand size (OP-I12): they give it with "
+        "/corsairs hand cards:…, and the card is then taken from that hand."
+    )
+    seated.script_dice([2, 1])
+    stated = await seated.slash("/corsairs hand cards:3", as_="player3")
+    assert "Hit 2: the Ottomans take a random card: d2 → card 1" in stated.text()
+
+
 async def test_a_click_by_another_player_is_refused_and_changes_nothing(seated):
     """Only the target's player (or a GM) answers: the Ottoman and French players cannot."""
     seated.script_dice([5, 2, 6, 5])
@@ -154,6 +201,30 @@ async def test_no_vp_button_at_the_cap_and_a_card_from_a_hand_stated_by_select(s
     assert "The card taken in piracy #1 (Hapsburgs) cannot be played until the next impulse." in (
         status.embed.field("Stolen cards")
     )
+
+
+async def test_op_e4_a_piracy_whose_corsairs_are_all_sunk_says_so_first(seated):
+    """OP-E4 (OP-3.3, OP-4.1): Barbarossa and 1 corsair against a Habsburg squadron in the
+    zone and a fortress: 6, 1, 5 sink the corsair and the Ottomans never roll. The story
+    opens with the corsairs sunk, not with "No hits" for a roll nobody made; in Russian too."""
+    seated.script_dice([6, 1, 5])
+    sunk = await seated.slash(
+        "/corsairs piracy zone:Ionian Sea target:hapsburg corsairs:1 leaders:barbarossa "
+        "squadrons_in_zone:1 fortresses:1",
+        as_="player1",
+    )
+
+    assert sunk.embed.description.startswith(
+        "**All corsairs sunk (1) — the piracy takes nothing**"
+    ), sunk.embed.description
+    assert sunk.embed.color == LOSS_COLOUR.value
+    assert "Barbarossa: +1" not in sunk.text()
+
+    await seated.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    seated.script_dice([5, 6])
+    line = "/corsairs piracy zone:Aegean Sea target:hapsburg corsairs:2 squadrons_in_zone:1"
+    opening = (await seated.slash(line, as_="player1")).embed.description.splitlines()[0]
+    assert opening == "**Потоплены все корсары (2) — пиратство ничего не принесло**"
 
 
 async def test_forbidden_declarations_are_refused_with_the_clause(seated):

@@ -12,6 +12,7 @@ import json
 import pytest
 
 from .confirming import confirmed
+from .play import refused_alone
 from .play import seat_piracy
 from .test_click_outbox import message
 from .test_core_refusals_text import ZW
@@ -40,6 +41,24 @@ async def test_a_negative_fortress_count_is_refused_not_read_as_a_fortress(seate
 
     assert refused.ephemeral, refused.text()
     assert "fortresses cannot be fewer than 0" in refused.text()
+    status = await seated.slash("/corsairs status", as_="player1")
+    assert "No piracy declared this turn." in status.text()
+
+
+async def test_squadrons_placed_in_the_piracy_zone_as_adjacent_are_refused(seated):
+    """OP-2.2, OP-2.3: a Habsburg squadron "adjacent" in the Ionian Sea while the piracy is in
+    the Ionian Sea (or its Russian name) would give 1 die instead of the 2 a squadron in the
+    zone gives: refused, pointing to squadrons_in_zone:, and no die is rolled."""
+    for place in ("Ionian Sea", "Ионическое море"):
+        said = await refused_alone(
+            seated,
+            "/corsairs piracy zone:Ionian Sea target:hapsburg corsairs:2 adjacent_squadrons:1 "
+            f"adjacent_place:{place}",
+            "player1",
+        )
+        assert said.startswith(f"adjacent_place: “{place}” is the piracy zone itself"), said
+        assert "squadrons_in_zone: (2 dice each, OP-2.2)" in said
+
     status = await seated.slash("/corsairs status", as_="player1")
     assert "No piracy declared this turn." in status.text()
 

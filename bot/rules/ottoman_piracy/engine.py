@@ -29,6 +29,7 @@ from typing import Any
 
 from bot.dice import Dice
 from bot.dice_stats import Credits
+from bot.errors import GameError
 from bot.errors import NotAllowed
 from bot.errors import NotFound
 from bot.errors import RuleViolation
@@ -53,12 +54,15 @@ from bot.rules.ottoman_piracy.names import KNOWN_POWERS
 from bot.rules.ottoman_piracy.names import OTTOMAN
 from bot.rules.ottoman_piracy.names import P
 from bot.rules.ottoman_piracy.names import counted
+from bot.rules.ottoman_piracy.names import find_sea_zone
 from bot.rules.ottoman_piracy.names import leader_label
 from bot.rules.ottoman_piracy.names import piracy_msg
 from bot.rules.ottoman_piracy.names import power_key
 from bot.rules.ottoman_piracy.names import power_label
+from bot.rules.ottoman_piracy.names import power_look_alike
 from bot.rules.ottoman_piracy.names import sea_zone_key
 from bot.rules.ottoman_piracy.names import sea_zone_label
+from bot.rules.ottoman_piracy.names import sea_zones
 from bot.rules.ottoman_piracy.names import typed_power_name
 from bot.rules.ottoman_piracy.rewards import apply_reward
 from bot.rules.ottoman_piracy.rewards import awaiting_line
@@ -75,6 +79,7 @@ from bot.rulesets import ArchiveRecord
 from bot.rulesets import TurnContext
 from bot.rulesets import TurnStepResult
 from bot.text import faces_text
+from bot.text import look_alike
 from bot.text import shown
 
 # Roll purposes are catalog keys, so the audit log can show them in either language.
@@ -195,6 +200,7 @@ def _check_declaration(
         raise RuleViolation(P + "error.no_target_port", clause="OP-1.2", zone=declaration.sea_zone)
     if declaration.corsairs < 1 and settings.require_corsairs:
         raise RuleViolation(P + "error.no_corsairs", clause="OP-I2", zone=declaration.sea_zone)
+    _check_zone_unlike(state, declaration.sea_zone)
     used = _piracies_in_zone(state, sea_zone_key(declaration.sea_zone), turn)
     if used >= settings.piracy_per_zone_per_turn:
         raise RuleViolation(
@@ -221,6 +227,25 @@ def _check_declaration(
                 cost=settings.piracy_cp_cost,
                 available=available,
             )
+
+
+def _check_zone_unlike(state: OttomanPiracyState, sea_zone: str) -> None:
+    """OP-1.4, OP-I3: a zone off the map is accepted as typed, but not one that only looks
+    like a zone of the map or a zone marked this turn (`Ionian Seа` with a Cyrillic `а`,
+    `lonian Sea` with a small `L`): it would carry a piracy marker of its own, and the zone
+    it stands for would see a second piracy in the turn."""
+    if find_sea_zone(sea_zone) is not None:
+        return
+    names = [name for zone in sea_zones() for name in (zone.en, zone.ru, *zone.aliases)]
+    names += [marker.sea_zone for marker in state.piracy_markers]
+    other = look_alike(sea_zone, dict.fromkeys(names))
+    if other is not None:
+        raise RuleViolation(
+            P + "error.zone_look_alike",
+            clause="OP-1.4",
+            zone=sea_zone.strip(),
+            existing=sea_zone_label(other),
+        )
 
 
 def _place_marker(
@@ -612,8 +637,17 @@ def set_at_war(state: OttomanPiracyState, power: str, at_war: bool) -> StateChan
 
 def assign_power(state: OttomanPiracyState, power: str, faction: str | None) -> StateChange:
     """Record which faction plays a power (None removes it); a faction may play several."""
-    new = state.model_copy(deep=True)
     key = power_key(power)
+    registered = {*state.power_factions, *state.at_war_with_ottomans, *state.power_names}
+    if key not in KNOWN_POWERS and key not in registered:
+        # A new power that reads like one the campaign knows (`Hаpsburgs` with a Cyrillic
+        # `а`) would be a second power every list shows under the same name.
+        other = power_look_alike(power, registered, state.power_names)
+        if other is not None:
+            raise GameError(
+                P + "error.power_look_alike", power=typed_power_name(power), existing=other
+            )
+    new = state.model_copy(deep=True)
     if faction is None:
         new.power_factions.pop(key, None)
     else:

@@ -8,6 +8,7 @@ kept as typed, keyed by their normalised form.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -16,6 +17,7 @@ from typing import Any
 from bot.i18n import Msg
 from bot.i18n import language_of
 from bot.paths import data_dir
+from bot.text import look_alike
 from bot.text import name_key
 from bot.text import shown
 from bot.text import tidy
@@ -126,6 +128,30 @@ def power_name(power: str, names: Mapping[str, str] | None = None) -> Msg | str:
     if power in KNOWN_POWERS:
         return piracy_msg(f"power.{power}")
     return (names or {}).get(power, power)
+
+
+def power_look_alike(
+    name: str, registered: Iterable[str], names: Mapping[str, str] | None = None
+) -> Msg | str | None:
+    """The label of the power `name` looks like without being it, by the confusable
+    skeletons of `bot.text.look_alike` (`Hаpsburgs` with a Cyrillic `а`, `0ttomans`): a
+    known power by its key, English or Russian name or alias, or a `registered` power (keys)
+    by its key or the name the GM typed (`names`); None when it looks like none."""
+    spellings: dict[str, str] = {}
+    for key in (*KNOWN_POWERS, *registered):
+        spellings.setdefault(key.replace("_", " "), key)
+        if key in KNOWN_POWERS:
+            for language in ("en", "ru"):
+                spellings.setdefault(piracy_msg(f"power.{key}").render(language), key)
+        elif names and key in names:
+            spellings.setdefault(names[key], key)
+    for alias, key in _POWER_ALIASES.items():
+        spellings.setdefault(alias, key)
+    typed = tidy(name)
+    if typed.casefold().startswith("the "):
+        typed = typed[4:]
+    other = look_alike(typed, spellings)
+    return None if other is None else power_label(spellings[other], names)
 
 
 def typed_power_name(name: str) -> str:
