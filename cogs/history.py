@@ -215,11 +215,17 @@ def hidden_summary(
 ) -> str:
     """A ruleset's hidden entry as the reader may read it: hidden (what it is, its
     commitment), or its summary (marked as seen by its actor and the GMs only until the turn
-    ends, while it is)."""
+    ends, while it is); a sealed one read as its maker does opens with what its maker was
+    told (`Sealed.told`: a bribe's victim, target and price), which nobody else reads; a
+    list's line, cut short, keeps to the summary (`/history show` reads it whole)."""
     if hidden.payload is None:
         commitment = hidden.commitment[:16] + "…" if short else hidden.commitment
         return secret_rolls.hidden_line(entry.ruleset, commitment, locale, entry.command)
-    summary = render_outcome(hidden.payload["outcome"], locale, " " if short else "\n")
+    separator = " " if short else "\n"
+    summary = render_outcome(hidden.payload["outcome"], locale, separator)
+    if hidden.sealed is not None and hidden.sealed.told and not short:
+        told = render_outcome({"summary": list(hidden.sealed.told)}, locale, separator)
+        summary = told + separator + summary
     if hidden.private:
         yours = secret_rolls.hidden_text("hidden_yours", entry.ruleset, entry.command, locale)
         return yours + ("\n" if not short else " ") + summary
@@ -546,6 +552,11 @@ async def sealed_export(ctx: Context, interaction: Interaction, slug: str, seqs:
             "faction": part.faction,
             "part": part.text,
             "sealed_commitment": part.commitment,
+            **(
+                {"told": render_outcome({"summary": list(part.told)}, ctx.locale)}
+                if part.told
+                else {}
+            ),
         }
         for seq, part in mine
     ]
