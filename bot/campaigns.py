@@ -855,6 +855,43 @@ class CampaignService:
                 await announce(uow, faction)
         return faction
 
+    async def leave(
+        self,
+        campaign_id: int,
+        actor: Actor,
+        faction_name: str | None,
+        *,
+        announce: Announce[Faction] | None = None,
+    ) -> Faction:
+        """A player gives up a faction they play (their only one when `faction_name` is None):
+        it keeps its state in every ruleset, unplayed, until another player joins as it; the
+        rolls made for it stay its former player's (`/history stats`)."""
+        async with self.work(campaign_id, actor) as uow:
+            mine = [f for f in await uow.writes.factions(campaign_id) if f.user_id == actor.user_id]
+            if not mine:
+                raise NotFound("error.no_faction")
+            if faction_name is None and len(mine) > 1:
+                raise GameError("error.which_faction", factions=", ".join(f.name for f in mine))
+            found = (
+                mine[0]
+                if faction_name is None
+                else next((f for f in mine if same_name(f.name, faction_name)), None)
+            )
+            if found is None:
+                raise NotAllowed("error.not_your_faction", faction=faction_name)
+            await uow.writes.release_faction(found.id, actor.user_id)
+            left = shown_msg(Msg("campaign.log.left", faction=found.name))
+            await uow.append(
+                "campaign leave",
+                options={"faction": found.name},
+                faction=found.name,
+                outcome={"summary": summary_json([left])},
+            )
+            faction = Faction(found.id, found.name, None)
+            if announce is not None:
+                await announce(uow, faction)
+        return faction
+
     async def set_gm(
         self,
         campaign_id: int,

@@ -232,6 +232,34 @@ class CampaignCog(BotCog):
             if f.user_id is None and current.lower() in f.name.lower()
         ][:25]
 
+    @campaign.command(name="leave", description="Give up your faction for another player to join")
+    @app_commands.describe(faction="The faction you give up (when you play several)")
+    async def leave(self, interaction: Interaction, faction: str | None = None) -> None:
+        """Give up a faction: it keeps its state, unplayed, until someone joins as it."""
+        ctx = await campaign_context(interaction)
+
+        def left(found: Faction) -> list[Announcement]:
+            user = f"<@{ctx.actor.user_id}>"
+            told = ctx.pt("campaign.left", faction=shown(found.name), user=user)
+            return [Announcement(embeds=[make_embed(None, told, colour=SUCCESS_COLOUR)])]
+
+        answer = Answer(interaction, left, locale=ctx.public_locale)
+        await ctx.service.leave(ctx.campaign.id, ctx.actor, faction, announce=answer)
+        await answer.deliver()
+
+    @leave.autocomplete("faction")
+    async def leave_autocomplete(self, interaction: Interaction, current: str) -> Choices:
+        """The factions the typist plays."""
+        service = service_of(interaction)
+        campaign = await channel_campaign(interaction)
+        if campaign is None:
+            return []
+        return [
+            app_commands.Choice(name=f.name, value=f.name)
+            for f in await service.factions(campaign.id)
+            if f.user_id == interaction.user.id and current.lower() in f.name.lower()
+        ][:25]
+
     @who("gm")
     @gm.command(name="add", description="Make a user or everyone with a role a GM")
     @app_commands.describe(user="A user to make GM", role="A role whose members become GMs")
