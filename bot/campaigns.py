@@ -878,7 +878,7 @@ class CampaignService:
                 else next((f for f in mine if same_name(f.name, faction_name)), None)
             )
             if found is None:
-                raise NotAllowed("error.not_your_faction", faction=faction_name)
+                raise NotAllowed("error.leave_not_yours", faction=faction_name)
             await uow.writes.release_faction(found.id, actor.user_id)
             left = shown_msg(Msg("campaign.log.left", faction=found.name))
             await uow.append(

@@ -75,7 +75,7 @@ async def test_leave_refuses_what_the_player_does_not_play(orion):
     nothing = await table.slash("/campaign leave", as_="player2")
     assert nothing.ephemeral and "no faction in this campaign" in nothing.text()
     other = await table.slash("/campaign leave faction:Vega", as_="player1")
-    assert other.ephemeral and "You do not play Vega" in other.text()
+    assert other.ephemeral and "You do not play Vega: you can leave only a faction" in other.text()
     info = await table.slash("/campaign info", as_="player2")
     assert f"<@{table.member('player1').id}>" in info.embed.field("1 faction")
 
