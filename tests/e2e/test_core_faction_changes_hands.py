@@ -93,3 +93,25 @@ async def test_an_undone_leave_gives_the_faction_and_its_dice_back_to_its_player
     await end_turn(table, 1)
     stats = await table.slash("/history stats", as_="player1")
     assert stats_lines(stats) == {f"<@{first}> · **Orion**": "1 die rolled"}
+
+
+async def test_a_player_owing_an_answer_cannot_leave_until_it_is_given(table):
+    """Company raids: Anna (player1) lands her Broker in Boris's Steelworks and is asked to
+    pay the fine or attempt a capture (a question kept as hers): leaving is refused,
+    privately, and she still plays Anna; once she pays, she may leave."""
+    await table.slash("/campaign create name:Raids rulesets:company_raids", as_="gm")
+    await table.slash("/campaign join faction:Anna", as_="player1")
+    await table.slash("/campaign join faction:Boris", as_="player2")
+    await table.slash("/company add-company name:Steelworks fine:180", as_="player2")
+    await table.slash("/company add-piece name:Broker value:300", as_="player1")
+    question = await table.slash("/company land piece:Broker company:Steelworks", as_="player1")
+
+    left = await table.slash("/campaign leave", as_="player1")
+    assert left.ephemeral
+    assert "You still owe 1 answer as Anna: answer it (or ask a GM to)" in left.text()
+    info = await table.slash("/campaign info", as_="player2")
+    assert f"**Anna** — <@{table.member('player1').id}>" in info.embed.field("2 factions")
+
+    await table.click(question, "Pay the fine", as_="player1")
+    left = await table.slash("/campaign leave", as_="player1")
+    assert not left.ephemeral and "no longer plays **Anna**" in left.embed.description
