@@ -433,6 +433,15 @@ def setting_summary(setting: str, value: Any) -> Msg:
     return shown_msg(Msg("campaign.log.setting", setting=setting, value=value_msg(value)))
 
 
+def is_preview(choice: Choice) -> bool:
+    """Whether a pending choice previews its owner's own command (a private Confirm/Cancel,
+    `RulesetSpec.previews`) rather than asking them a question the game waits for."""
+    try:
+        return choice.kind in rulesets.get(choice.ruleset).previews
+    except KeyError:  # a core choice (a GM's confirmation) or a ruleset no longer served
+        return False
+
+
 def summary_json(lines: Sequence[Msg]) -> list[dict[str, Any]]:
     """An audit entry's summary; refused when a line would reach a reader unfinished (a
     placeholder left unfilled, a key no catalog has): the log can never be corrected."""
@@ -851,6 +860,52 @@ class CampaignService:
                     )
                 },
             )
+            if announce is not None:
+                await announce(uow, faction)
+        return faction
+
+    async def leave(
+        self,
+        campaign_id: int,
+        actor: Actor,
+        faction_name: str | None,
+        *,
+        announce: Announce[Faction] | None = None,
+    ) -> Faction:
+        """A player gives up a faction they play (their only one when `faction_name` is None):
+        it keeps its state in every ruleset, unplayed, until another player joins as it; the
+        rolls made for it stay its former player's (`/history stats`)."""
+        async with self.work(campaign_id, actor) as uow:
+            mine = [f for f in await uow.writes.factions(campaign_id) if f.user_id == actor.user_id]
+            if not mine:
+                raise NotFound("error.no_faction")
+            if faction_name is None and len(mine) > 1:
+                raise GameError("error.which_faction", factions=", ".join(f.name for f in mine))
+            found = (
+                mine[0]
+                if faction_name is None
+                else next((f for f in mine if same_name(f.name, faction_name)), None)
+            )
+            if found is None:
+                raise NotAllowed("error.leave_not_yours", faction=faction_name)
+            # A question waiting for the player's answer stays theirs (choices belong to a
+            # user): leaving with one open would leave it to the wrong player.
+            owed = [
+                c
+                for c in await uow.writes.open_choices(campaign_id)
+                if c.owner_id == actor.user_id and not is_preview(c)
+            ]
+            if owed:
+                raise Conflict("error.leave_owes", count=len(owed), faction=found.name)
+            await uow.writes.release_faction(found.id, actor.user_id)
+            left = shown_msg(Msg("campaign.log.left", faction=found.name))
+            await uow.append(
+                "campaign leave",
+                options={"faction": found.name},
+                faction=found.name,
+                outcome={"summary": summary_json([left])},
+            )
+            faction = Faction(found.id, found.name, None)
             if announce is not None:
                 await announce(uow, faction)
         return faction

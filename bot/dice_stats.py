@@ -6,8 +6,9 @@ computed here (regularised upper incomplete gamma), so scipy is not needed.
 
 A roll counts for the user whose command made it, unless its entry says which faction rolled
 it (`ROLLED_BY`: a turn's end rolls every side's dice under the GM's command, and a player's
-command or answer may roll the other side's too); then it counts for that faction and its
-player. `Credits` notes them while an entry rolls. A secret roll's dice count once its reveal
+command or answer may roll the other side's too); then it counts for that faction and whoever
+played it when the roll was made (a faction that changed hands keeps each player's rolls
+theirs). `Credits` notes them while an entry rolls. A secret roll's dice count once its reveal
 publishes them, for whoever rolled it; while hidden they count for nobody (the stats are
 posted for everyone, and would tell its faces).
 """
@@ -67,10 +68,12 @@ class FaceRecord(Protocol):
 
 class Roller(NamedTuple):
     """Who a logged roll counts for: the user whose command made it, and the faction that
-    rolled it when its entry names one (`ROLLED_BY`; None otherwise)."""
+    rolled it when its entry names one (`ROLLED_BY`; None otherwise) with who played that
+    faction when the entry was written (`player`; None: nobody did)."""
 
     actor_id: int | None
     faction: str | None
+    player: int | None = None
 
 
 class FaceSample(NamedTuple):

@@ -21,6 +21,8 @@ def typed_params(key: str, *names: str) -> None:
 for _key, _names in (
     ("error.unknown_faction", ("faction", "known")),
     ("error.not_your_faction", ("faction",)),
+    ("error.leave_not_yours", ("faction",)),
+    ("error.leave_owes", ("faction",)),
     ("error.which_faction", ("factions",)),
     ("error.already_in_faction", ("faction",)),
     ("error.faction_taken", ("faction",)),

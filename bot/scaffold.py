@@ -57,6 +57,7 @@ from bot.errors import GameError
 from bot.errors import NotFound
 from bot.factions import acting_faction
 from bot.factions import normal
+from bot.i18n import Msg
 from bot.i18n import t
 from bot.interactions import ERROR_COLOUR
 from bot.interactions import NEUTRAL_COLOUR
@@ -325,7 +326,11 @@ class RulesetContext(Generic[S, T]):
                         outcome={"summary": summary_json(logged), **(recorded or {})},
                         faction=owner,
                         ruleset=self.spec.key,
-                        sealed=sealed(settings, outcome) if callable(sealed) else sealed,
+                        sealed=told_to_maker(
+                            sealed(settings, outcome) if callable(sealed) else sealed,
+                            outcome,
+                            raw=self.spec.raw_lines,
+                        ),
                     )
                 else:
                     entry = await uow.record(
@@ -356,6 +361,19 @@ class RulesetContext(Generic[S, T]):
             return applied
         posted = await announcements.deliver(self.interaction, self.service.db, rows)
         return replace(applied, posted=tuple(posted))
+
+
+def told_to_maker(
+    sealed: secret_rolls.Sealed | None, outcome: object, *, raw: bool
+) -> secret_rolls.Sealed | None:
+    """A sealed entry's part with what its maker was told privately (an outcome's `private`
+    lines: a bribe's victim, target and price, SP-I33), which the entry's hidden summary
+    leaves out (it is published at the turn's end): its maker and the GMs read them with it."""
+    private = getattr(outcome, "private", None)
+    if sealed is None or not isinstance(private, list) or not private:
+        return sealed
+    lines = [shown_msg(m) if raw else m for m in private if isinstance(m, Msg)]
+    return replace(sealed, told=tuple(summary_json(lines)))
 
 
 # -- autocompletes every ruleset shares ------------------------------------------------------

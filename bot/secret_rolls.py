@@ -74,16 +74,29 @@ def revealed_commitment(payload: dict[str, Any]) -> str:
 
 @dataclass(frozen=True)
 class Sealed:
-    """Who made a sealed entry: kept out of the log for good; the entry shows `commitment`."""
+    """Who made a sealed entry: kept out of the log for good; the entry shows `commitment`.
+    `told`: what its maker was told privately (a bribe's victim, target and price, SP-I33),
+    summary messages as an entry keeps them, kept beside who made it for its readers
+    (`reads_sealed`) alone, outside the commitment: the command's outcome fixes them after
+    the state has stored the commitment (a sealed bribe names it)."""
 
     actor_id: int
     faction: str | None
     nonce: str = field(default_factory=lambda: secrets.token_hex(16))
+    told: tuple[Any, ...] = ()
 
     @property
     def text(self) -> str:
-        """The canonical JSON kept, whose sha256 is the commitment."""
+        """The canonical JSON of who made it, whose sha256 is the commitment."""
         return canonical({"actor_id": self.actor_id, "faction": self.faction, "nonce": self.nonce})
+
+    @property
+    def kept(self) -> str:
+        """What is stored: `text`'s fields, and `told` when there is any."""
+        told = {"told": list(self.told)} if self.told else {}
+        return canonical(
+            {"actor_id": self.actor_id, "faction": self.faction, "nonce": self.nonce, **told}
+        )
 
     @property
     def commitment(self) -> str:
@@ -94,7 +107,13 @@ class Sealed:
     def of(cls, text: str) -> Sealed:
         """A sealed part back from its kept JSON."""
         found = json.loads(text)
-        return cls(int(found["actor_id"]), found["faction"], str(found["nonce"]))
+        told = found.get("told")
+        return cls(
+            int(found["actor_id"]),
+            found["faction"],
+            str(found["nonce"]),
+            tuple(told) if isinstance(told, list) else (),
+        )
 
 
 def reads_sealed(part: Sealed, user_id: int, gm: bool, factions: Collection[str]) -> bool:
@@ -174,7 +193,7 @@ async def append_secret(
             digest,
             text,
             None,
-            None if sealed is None else sealed.text,
+            None if sealed is None else sealed.kept,
         ),
     )
     return entry, digest

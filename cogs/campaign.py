@@ -109,6 +109,21 @@ def ruleset_names(keys: tuple[str, ...] | list[str], locale: str) -> str:
     return ", ".join(t(f"ruleset.{k}", locale) for k in keys) or "—"
 
 
+async def factions_played_by(
+    interaction: Interaction, user_id: int | None, current: str
+) -> Choices:
+    """The campaign's factions `user_id` plays (None: those nobody plays) that contain what
+    is typed, as choices."""
+    campaign = await channel_campaign(interaction)
+    if campaign is None:
+        return []
+    return [
+        app_commands.Choice(name=f.name, value=f.name)
+        for f in await service_of(interaction).factions(campaign.id)
+        if f.user_id == user_id and current.lower() in f.name.lower()
+    ][:25]
+
+
 class CampaignCog(BotCog):
     """Campaign set-up, membership, GMs, settings and turns."""
 
@@ -222,15 +237,27 @@ class CampaignCog(BotCog):
     @join.autocomplete("faction")
     async def join_autocomplete(self, interaction: Interaction, current: str) -> Choices:
         """Unclaimed factions."""
-        service = service_of(interaction)
-        campaign = await channel_campaign(interaction)
-        if campaign is None:
-            return []
-        return [
-            app_commands.Choice(name=f.name, value=f.name)
-            for f in await service.factions(campaign.id)
-            if f.user_id is None and current.lower() in f.name.lower()
-        ][:25]
+        return await factions_played_by(interaction, None, current)
+
+    @campaign.command(name="leave", description="Give up your faction for another player to join")
+    @app_commands.describe(faction="The faction you give up (when you play several)")
+    async def leave(self, interaction: Interaction, faction: str | None = None) -> None:
+        """Give up a faction: it keeps its state, unplayed, until someone joins as it."""
+        ctx = await campaign_context(interaction)
+
+        def left(found: Faction) -> list[Announcement]:
+            user = f"<@{ctx.actor.user_id}>"
+            told = ctx.pt("campaign.left", faction=shown(found.name), user=user)
+            return [Announcement(embeds=[make_embed(None, told, colour=SUCCESS_COLOUR)])]
+
+        answer = Answer(interaction, left, locale=ctx.public_locale)
+        await ctx.service.leave(ctx.campaign.id, ctx.actor, faction, announce=answer)
+        await answer.deliver()
+
+    @leave.autocomplete("faction")
+    async def leave_autocomplete(self, interaction: Interaction, current: str) -> Choices:
+        """The factions the typist plays."""
+        return await factions_played_by(interaction, interaction.user.id, current)
 
     @who("gm")
     @gm.command(name="add", description="Make a user or everyone with a role a GM")

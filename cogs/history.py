@@ -215,11 +215,17 @@ def hidden_summary(
 ) -> str:
     """A ruleset's hidden entry as the reader may read it: hidden (what it is, its
     commitment), or its summary (marked as seen by its actor and the GMs only until the turn
-    ends, while it is)."""
+    ends, while it is); a sealed one read as its maker does opens with what its maker was
+    told (`Sealed.told`: a bribe's victim, target and price), which nobody else reads; a
+    list's line, cut short, keeps to the summary (`/history show` reads it whole)."""
     if hidden.payload is None:
         commitment = hidden.commitment[:16] + "…" if short else hidden.commitment
         return secret_rolls.hidden_line(entry.ruleset, commitment, locale, entry.command)
-    summary = render_outcome(hidden.payload["outcome"], locale, " " if short else "\n")
+    separator = " " if short else "\n"
+    summary = render_outcome(hidden.payload["outcome"], locale, separator)
+    if hidden.sealed is not None and hidden.sealed.told and not short:
+        told = render_outcome({"summary": list(hidden.sealed.told)}, locale, separator)
+        summary = told + separator + summary
     if hidden.private:
         yours = secret_rolls.hidden_text("hidden_yours", entry.ruleset, entry.command, locale)
         return yours + ("\n" if not short else " ") + summary
@@ -546,6 +552,11 @@ async def sealed_export(ctx: Context, interaction: Interaction, slug: str, seqs:
             "faction": part.faction,
             "part": part.text,
             "sealed_commitment": part.commitment,
+            **(
+                {"told": render_outcome({"summary": list(part.told)}, ctx.locale)}
+                if part.told
+                else {}
+            ),
         }
         for seq, part in mine
     ]
@@ -836,18 +847,17 @@ class HistoryCog(BotCog):
     @history_group.command(name="stats", description="Dice fairness per player")
     async def stats(self, interaction: Interaction) -> None:
         """Per player: dice rolled, mean face against the expected mean, chi-square per die size.
-        A turn's end's dice count for the factions that rolled them and their players; a
+        A turn's end's dice count for the factions that rolled them and who played them then; a
         secret roll's for its roller once revealed (hidden, for nobody: this is posted)."""
         ctx = await campaign_context(interaction)
         await defer_publicly(interaction)
         grouped = await ctx.service.log.rolls_by_roller(ctx.campaign.id)
-        factions = await ctx.service.factions(ctx.campaign.id)
         locale = ctx.public_locale
         embed = make_embed(ctx.pt("history.stats.title", name=shown(ctx.campaign.name)))
         if not grouped:
             embed.description = ctx.pt("history.list.empty")
         charted: list[tuple[str, dice_stats.PlayerDiceStats]] = []
-        for roller in dice_rollers(grouped, {f.name: f.user_id for f in factions}):
+        for roller in dice_rollers(grouped):
             report = dice_stats.player_stats(roller.rolls)
             if report.dice == 0:
                 continue
@@ -897,16 +907,14 @@ class DiceRoller:
     rolls: list[RollRecord]
 
 
-def dice_rollers(
-    grouped: dict[Roller, list[RollRecord]], players: dict[str, int | None]
-) -> list[DiceRoller]:
-    """The rolls by who rolled them: a roll a faction rolled counts for the faction's player
-    (`players`: faction name → user), or for the faction alone when nobody holds it; any
-    other roll for the user whose command made it. Players by id, then factions by name."""
+def dice_rollers(grouped: dict[Roller, list[RollRecord]]) -> list[DiceRoller]:
+    """The rolls by who rolled them: a roll a faction rolled counts for whoever played the
+    faction when it was rolled (`Roller.player`), or for the faction alone when nobody did;
+    any other roll for the user whose command made it. Players by id, then factions by name."""
     by_user: dict[int, DiceRoller] = {}
     by_faction: dict[str, DiceRoller] = {}
     for roller, rolls in grouped.items():
-        user = roller.actor_id if roller.faction is None else players.get(roller.faction)
+        user = roller.actor_id if roller.faction is None else roller.player
         if user is None and roller.faction is None:
             continue  # an entry without its user and without a faction: nobody to credit
         if user is None:

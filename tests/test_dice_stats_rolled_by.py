@@ -41,19 +41,27 @@ def test_a_factions_rolls_count_for_its_player_and_a_factions_without_one_for_it
     keeps only the roll no faction made; Blue's player also rolled in a command of theirs."""
     grouped = {
         Roller(1, None): [roll(1)],
-        Roller(1, "Red"): [roll(2), roll(3)],
-        Roller(1, "Blue"): [roll(4)],
+        Roller(1, "Red", 2): [roll(2), roll(3)],
+        Roller(1, "Blue", 3): [roll(4)],
         Roller(3, None): [roll(5)],
         Roller(1, "Green"): [roll(6)],
     }
-    players = {"Red": 2, "Blue": 3, "Green": None}
-    found = [
-        (r.user_id, r.factions, [x.faces[0] for x in r.rolls])
-        for r in dice_rollers(grouped, players)
-    ]
+    found = [(r.user_id, r.factions, [x.faces[0] for x in r.rolls]) for r in dice_rollers(grouped)]
     assert found == [
         (1, [], [1]),
         (2, ["Red"], [2, 3]),
         (3, ["Blue"], [4, 5]),
         (None, ["Green"], [6]),
     ]
+
+
+def test_a_faction_that_changed_hands_keeps_each_players_rolls_theirs():
+    """Red was played by 2, then by nobody, then by 3: each turn's end's Red dice count for
+    who played Red then, those of the turn nobody did for Red alone."""
+    grouped = {
+        Roller(1, "Red", 2): [roll(1)],
+        Roller(1, "Red"): [roll(2)],
+        Roller(1, "Red", 3): [roll(3)],
+    }
+    found = [(r.user_id, r.factions, [x.faces[0] for x in r.rolls]) for r in dice_rollers(grouped)]
+    assert found == [(2, ["Red"], [1]), (3, ["Red"], [3]), (None, ["Red"], [2])]

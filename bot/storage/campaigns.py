@@ -291,6 +291,12 @@ class CampaignWrites:
             "UPDATE factions SET user_id = ? WHERE id = ?", (user_id, faction_id)
         )
 
+    async def release_faction(self, faction_id: int, user_id: int) -> None:
+        """A faction's player (`user_id`) gives it up: it stays, unplayed, for anyone to join."""
+        if self.journal is not None:
+            self.journal.add("faction_claimed", id=faction_id, user_id=user_id)
+        await self.conn.execute("UPDATE factions SET user_id = NULL WHERE id = ?", (faction_id,))
+
     async def add_gm(self, campaign_id: int, kind: str, target_id: int) -> bool:
         """Name a GM; False when already named."""
         cur = await self.conn.execute(

@@ -9,6 +9,7 @@ from typing import Any
 from bot.dice import RollRecord
 from bot.dice_stats import Roller
 from bot.dice_stats import rolled_by
+from bot.storage.audit import UNDO_COMMAND
 from bot.storage.audit import AuditEntry
 from bot.storage.audit import chained_entries
 from bot.storage.audit import entry_from_row
@@ -93,17 +94,73 @@ async def all_entries(
         yield found
 
 
+# The entries that give a faction its player or take it away (`faction_players`).
+JOIN_COMMAND = "campaign join"
+LEAVE_COMMAND = "campaign leave"
+
+
+@dataclass
+class FactionPlayers:
+    """Who played each faction when: the changes the log records (a join, a leave, an undo
+    of either), each from its entry on. A faction no such entry names (made outside the
+    log: a benchmark's) is its current player's throughout."""
+
+    changes: dict[str, list[tuple[int, int | None]]]  # faction -> (from entry, player)
+    current: dict[str, int | None]
+
+    def at(self, faction: str, seq: int) -> int | None:
+        """Who played `faction` when entry `seq` was written (None: nobody)."""
+        if faction not in self.changes:
+            return self.current.get(faction)
+        held = None
+        for since, player in self.changes[faction]:
+            if since > seq:
+                break
+            held = player
+        return held
+
+
+async def faction_players(db: Database, campaign_id: int) -> FactionPlayers:
+    """The campaign's `FactionPlayers`, from its joins, leaves and the undos of either."""
+    rows = await db.fetchall(
+        "SELECT seq, command, actor_id, faction, outcome FROM actions WHERE campaign_id = ? "
+        "AND command IN (?, ?, ?) ORDER BY seq",
+        (campaign_id, JOIN_COMMAND, LEAVE_COMMAND, UNDO_COMMAND),
+    )
+    changes: dict[str, list[tuple[int, int | None]]] = {}
+    made: dict[int, tuple[str, int | None]] = {}  # a change's entry -> (faction, player before)
+    for r in rows:
+        seq, faction = int(r["seq"]), r["faction"]
+        if r["command"] == UNDO_COMMAND:
+            undid = stored_json(r["outcome"]).get("undid") or ()
+            for done in sorted((s for s in undid if s in made), reverse=True):
+                name, before = made[done]
+                changes[name].append((seq, before))
+            continue
+        if faction is None:
+            continue
+        held = changes.setdefault(faction, [])
+        made[seq] = (faction, held[-1][1] if held else None)
+        held.append((seq, r["actor_id"] if r["command"] == JOIN_COMMAND else None))
+    current = await db.fetchall(
+        "SELECT name, user_id FROM factions WHERE campaign_id = ?", (campaign_id,)
+    )
+    return FactionPlayers(changes, {f["name"]: f["user_id"] for f in current})
+
+
 async def rolls_by_roller(db: Database, campaign_id: int) -> dict[Roller, list[RollRecord]]:
     """Every roll of the campaign grouped by who rolled it: the user whose command made it,
-    with the faction its entry credits it to, if any. A hidden entry's rolls (a secret roll)
-    count once its reveal published them, for whoever made it (`revealed_rolls`); until
-    then they count for nobody: the stats are read by everyone."""
+    with the faction its entry credits it to, if any, and who played that faction then (a
+    faction that changed hands keeps each player's rolls theirs). A hidden entry's rolls (a
+    secret roll) count once its reveal published them, for whoever made it (`revealed_rolls`);
+    until then they count for nobody: the stats are read by everyone."""
+    players = await faction_players(db, campaign_id)
     grouped: dict[Roller, list[RollRecord]] = {}
     last = 0
     while True:
         # Only an entry that credits its rolls, or publishes hidden ones, is read past its actor.
         rows = await db.fetchall(
-            "SELECT id, actor_id, CASE WHEN outcome LIKE '%\"rolled_by\"%' "
+            "SELECT id, seq, actor_id, CASE WHEN outcome LIKE '%\"rolled_by\"%' "
             "OR outcome LIKE '%\"secret_reveal\"%' THEN outcome END "
             "AS credited FROM actions WHERE campaign_id = ? AND id > ? ORDER BY id LIMIT 2000",
             (campaign_id, last),
@@ -119,19 +176,26 @@ async def rolls_by_roller(db: Database, campaign_id: int) -> dict[Roller, list[R
                 outcome = stored_json(credited)
                 if isinstance(outcome, dict):
                     factions = rolled_by(outcome, len(taken))
-                    for roller, roll in await revealed_rolls(db, campaign_id, outcome):
+                    for roller, roll in await revealed_rolls(db, campaign_id, outcome, players):
                         grouped.setdefault(roller, []).append(roll)
             for roll, faction in zip(taken, factions or [None] * len(taken), strict=True):
-                grouped.setdefault(Roller(r["actor_id"], faction), []).append(roll)
+                roller = credit(r["actor_id"], faction, int(r["seq"]), players)
+                grouped.setdefault(roller, []).append(roll)
         last = rows[-1]["id"]
 
 
+def credit(actor_id: int | None, faction: str | None, seq: int, players: FactionPlayers) -> Roller:
+    """Who a roll of entry `seq` counts for: its faction's player at the time, if it names one."""
+    return Roller(actor_id, faction, None if faction is None else players.at(faction, seq))
+
+
 async def revealed_rolls(
-    db: Database, campaign_id: int, outcome: dict[str, Any]
+    db: Database, campaign_id: int, outcome: dict[str, Any], players: FactionPlayers
 ) -> list[tuple[Roller, RollRecord]]:
     """The rolls a reveal entry's `outcome` publishes (`secret_reveal`), each credited as a
-    logged roll is: to the faction the hidden part's outcome says rolled it, else to the
-    user who made the hidden entry. None of a sealed entry's: who made it stays hidden."""
+    logged roll is: to the faction the hidden part's outcome says rolled it (and its player
+    when the hidden entry was written), else to the user who made the hidden entry. None of a
+    sealed entry's: who made it stays hidden, and so would the stats tell it."""
     reveal = outcome.get("secret_reveal")
     if not isinstance(reveal, dict):
         return []
@@ -148,7 +212,7 @@ async def revealed_rolls(
     hidden = payload.get("outcome")
     factions = rolled_by(hidden, len(taken)) if isinstance(hidden, dict) else None
     return [
-        (Roller(row["actor_id"], faction), roll)
+        (credit(row["actor_id"], faction, seq, players), roll)
         for roll, faction in zip(taken, factions or [None] * len(taken), strict=True)
     ]
 

@@ -1,0 +1,117 @@
+"""A faction that changes hands: `/campaign leave` gives it up (its state stays, unplayed),
+another player joins as it, and `/history stats` keeps each player's dice theirs, those a
+turn's end rolled for the faction (SP-1.1: its raid roll) included, for whoever played it
+when they were rolled.
+
+Player1 plays Orion, whose route Line the pirates may raid each turn (a d20, SP-1.1); then
+player1 leaves and player2 joins as Orion.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .test_space_pirates import end_turn
+from .test_space_pirates_rolled_by import stats_lines
+from .test_undo import undo
+
+
+@pytest.fixture
+async def orion(table):
+    """Space pirates; player1 plays Orion with the route Line."""
+    await table.slash("/campaign create name:Frontier rulesets:space_pirates", as_="gm")
+    await table.slash("/campaign join faction:Orion", as_="player1")
+    await table.slash("/pirates route add name:Line goods:200", as_="player1")
+    return table
+
+
+async def test_each_player_keeps_the_dice_rolled_while_they_played_the_faction(orion):
+    """Player1 rolls a d6 and turn 1's end rolls Orion's raid d20 (20: no raid); player1
+    leaves, player2 joins as Orion, rolls a d6, and turn 2's end rolls Orion's d20 (19).
+    Each has two dice under Orion: the turn's end's d20 of their own turn, not both."""
+    table = orion
+    table.script_dice([3])
+    await table.slash("/roll dice:1d6", as_="player1")
+    table.script_dice([20])
+    await end_turn(table, 1)
+
+    left = await table.slash("/campaign leave", as_="player1")
+    first, second = (table.member(p).id for p in ("player1", "player2"))
+    assert left.embed.description == (
+        f"<@{first}> no longer plays **Orion**: another player may join as it."
+    )
+    joined = await table.slash("/campaign join faction:Orion", as_="player2")
+    assert "now plays **Orion**" in joined.embed.description
+    table.script_dice([4])
+    await table.slash("/roll dice:1d6", as_="player2")
+    table.script_dice([19])
+    await end_turn(table, 2)
+
+    stats = await table.slash("/history stats", as_="player2")
+    assert stats_lines(stats) == {
+        f"<@{first}> · **Orion**": "2 dice rolled",
+        f"<@{second}> · **Orion**": "2 dice rolled",
+    }
+
+
+async def test_the_faction_left_stays_for_another_player_and_keeps_its_route(orion):
+    """After player1 leaves, `/campaign info` shows Orion unclaimed, join offers it, and
+    player2 playing it finds its route."""
+    table = orion
+    await table.slash("/campaign leave", as_="player1")
+    info = await table.slash("/campaign info", as_="player2")
+    assert "**Orion** — unclaimed" in info.embed.field("1 faction")
+    offered = await table.autocomplete("/campaign join faction:Or", as_="player2")
+    assert [c.value for c in offered] == ["Orion"]
+    await table.slash("/campaign join faction:Orion", as_="player2")
+    routes = await table.slash("/pirates routes", as_="player2")
+    assert "Line" in routes.text()
+
+
+async def test_leave_refuses_what_the_player_does_not_play(orion):
+    """Player2 plays nothing: told so privately; player1 naming another faction is told
+    they do not play it; nothing changes."""
+    table = orion
+    nothing = await table.slash("/campaign leave", as_="player2")
+    assert nothing.ephemeral and "no faction in this campaign" in nothing.text()
+    other = await table.slash("/campaign leave faction:Vega", as_="player1")
+    assert other.ephemeral and "You do not play Vega: you can leave only a faction" in other.text()
+    info = await table.slash("/campaign info", as_="player2")
+    assert f"<@{table.member('player1').id}>" in info.embed.field("1 faction")
+
+
+async def test_an_undone_leave_gives_the_faction_and_its_dice_back_to_its_player(orion):
+    """Player1 leaves Orion; the GM undoes it: player1 plays Orion again, and turn 1's end
+    rolls Orion's d20 for them."""
+    table = orion
+    await table.slash("/campaign leave", as_="player1")
+    await undo(table, "left by mistake")
+    first = table.member("player1").id
+    info = await table.slash("/campaign info", as_="player1")
+    assert f"**Orion** — <@{first}>" in info.embed.field("1 faction")
+    table.script_dice([20])
+    await end_turn(table, 1)
+    stats = await table.slash("/history stats", as_="player1")
+    assert stats_lines(stats) == {f"<@{first}> · **Orion**": "1 die rolled"}
+
+
+async def test_a_player_owing_an_answer_cannot_leave_until_it_is_given(table):
+    """Company raids: Anna (player1) lands her Broker in Boris's Steelworks and is asked to
+    pay the fine or attempt a capture (a question kept as hers): leaving is refused,
+    privately, and she still plays Anna; once she pays, she may leave."""
+    await table.slash("/campaign create name:Raids rulesets:company_raids", as_="gm")
+    await table.slash("/campaign join faction:Anna", as_="player1")
+    await table.slash("/campaign join faction:Boris", as_="player2")
+    await table.slash("/company add-company name:Steelworks fine:180", as_="player2")
+    await table.slash("/company add-piece name:Broker value:300", as_="player1")
+    question = await table.slash("/company land piece:Broker company:Steelworks", as_="player1")
+
+    left = await table.slash("/campaign leave", as_="player1")
+    assert left.ephemeral
+    assert "You still owe 1 answer as Anna: answer it (or ask a GM to)" in left.text()
+    info = await table.slash("/campaign info", as_="player2")
+    assert f"**Anna** — <@{table.member('player1').id}>" in info.embed.field("2 factions")
+
+    await table.click(question, "Pay the fine", as_="player1")
+    left = await table.slash("/campaign leave", as_="player1")
+    assert not left.ephemeral and "no longer plays **Anna**" in left.embed.description
