@@ -292,8 +292,9 @@ async def _still_asks(uow: UnitOfWork, redraw: Announcement, ping: _Ping) -> boo
 
 async def _choice_pings(uow: UnitOfWork, ops: Sequence[dict[str, Any]]) -> list[_Ping]:
     """The pings of the choices the command closed as done (not cancelled): the message of
-    its own that pinged for each, and the post that asked it. Answered by the GM when
-    someone other than its player closed it (this unit's actor)."""
+    its own that pinged for each, and the post that asked it. Answered by the GM when a GM
+    other than its player closed it (this unit's actor); anyone else who may close it (the
+    target stating its hand for the Ottomans' question, OP-I12) answered it."""
     owners: dict[int, int | None] = {}
     for choice_id in dict.fromkeys(int(op["id"]) for op in ops if op["op"] == "choice_closed"):
         choice = await uow.writes.choice(uow.campaign.id, choice_id)
@@ -302,8 +303,10 @@ async def _choice_pings(uow: UnitOfWork, ops: Sequence[dict[str, Any]]) -> list[
     if not owners:
         return []
 
+    gm = await uow.actor_is_gm()
+
     def by_gm(choice_id: int) -> bool:
-        return owners[choice_id] not in (None, uow.actor.user_id)
+        return gm and owners[choice_id] not in (None, uow.actor.user_id)
 
     campaign = uow.campaign.id
     found = await _own_pings(uow, {c: by_gm(c) for c in owners})
@@ -332,7 +335,7 @@ async def _own_pings(uow: UnitOfWork, answered: Mapping[K, bool]) -> list[_Ping]
 async def _kept_pings(uow: UnitOfWork, ops: Sequence[dict[str, Any]]) -> list[_Ping]:
     """The posts of the questions a ruleset keeps in its state that the command answered:
     open in the state before it (its journal's pre-image), not in the state it leaves.
-    Answered by the GM when the actor does not play the faction asked."""
+    Answered by the GM when the actor is a GM who does not play the faction asked."""
     prefixes: dict[str, str | None] = {}  # control prefix -> the faction it asked
     for op in ops:
         if op["op"] != "ruleset":
@@ -353,8 +356,10 @@ async def _kept_pings(uow: UnitOfWork, ops: Sequence[dict[str, Any]]) -> list[_P
     if not prefixes:
         return []
     players = {f.name: f.user_id for f in await uow.writes.factions(uow.campaign.id)}
+    gm = await uow.actor_is_gm()
     by_gm = {
-        p: players.get(whom or "") not in (None, uow.actor.user_id) for p, whom in prefixes.items()
+        p: gm and players.get(whom or "") not in (None, uow.actor.user_id)
+        for p, whom in prefixes.items()
     }
     shown = await outbox.showing(uow.conn, uow.campaign.id, list(prefixes))
     # A ping of its own (posted anew when an undo asked the question again) is marked too.

@@ -357,6 +357,10 @@ class UnitOfWork:
         """Create a pending choice row; returns its id (the buttons carry it)."""
         return await self.writes.open_choice(self.campaign.id, ruleset, kind, owner_id, payload)
 
+    async def actor_is_gm(self) -> bool:
+        """Whether the actor is one of the campaign's GMs, as this transaction sees them."""
+        return is_gm_among(self.campaign, self.actor, await self.writes.gms(self.campaign.id))
+
     async def claim_choice(self, choice_id: int, *, gm: bool) -> Choice:
         """Take an open choice for this actor: refused when it is someone else's or done."""
         choice = await self.writes.choice(self.campaign.id, choice_id)

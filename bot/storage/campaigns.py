@@ -86,6 +86,9 @@ class StateRow:
     settings: str
 
 
+GMS_SQL = "SELECT kind, target_id FROM campaign_gms WHERE campaign_id = ? ORDER BY kind, target_id"
+
+
 class CampaignReads:
     """Committed campaign data, for reads outside a unit of work."""
 
@@ -112,11 +115,7 @@ class CampaignReads:
 
     async def gms(self, campaign_id: int) -> list[tuple[str, int]]:
         """The GM entries: ("user", id) or ("role", id)."""
-        rows = await self.db.fetchall(
-            "SELECT kind, target_id FROM campaign_gms WHERE campaign_id = ? "
-            "ORDER BY kind, target_id",
-            (campaign_id,),
-        )
+        rows = await self.db.fetchall(GMS_SQL, (campaign_id,))
         return [(r["kind"], r["target_id"]) for r in rows]
 
     async def ruleset_state(self, campaign_id: int, ruleset: str) -> StateRow | None:
@@ -255,6 +254,11 @@ class CampaignWrites:
         if self.journal is not None:
             for key, seq, _ in records:
                 self.journal.add("archive", ruleset=ruleset, key=key, seq=seq)
+
+    async def gms(self, campaign_id: int) -> list[tuple[str, int]]:
+        """The GM entries, as this transaction sees them."""
+        async with self.conn.execute(GMS_SQL, (campaign_id,)) as cur:
+            return [(r["kind"], r["target_id"]) for r in await cur.fetchall()]
 
     async def factions(self, campaign_id: int) -> list[Faction]:
         """The campaign's factions, by name, as this transaction sees them."""

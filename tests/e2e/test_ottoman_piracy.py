@@ -151,6 +151,10 @@ async def test_the_ottoman_chooser_asked_for_a_hand_they_cannot_state_is_told_th
     seated.script_dice([2, 1])
     stated = await seated.slash("/corsairs hand cards:3", as_="player3")
     assert "Hit 2: the Ottomans take a random card: d2 → card 1" in stated.text()
+    # France answered the question that pinged the Ottoman player: struck as answered,
+    # not "by the GM" (France is not one).
+    now = next(m for m in seated.channel_messages() if m.id == asked.message.id)
+    assert struck_answered(now.content)
 
 
 async def test_a_click_by_another_player_is_refused_and_changes_nothing(seated):
