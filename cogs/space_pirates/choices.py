@@ -191,7 +191,8 @@ async def _answer(
             raise GameError("error.choice_done")
         raise NotFound("space_pirates.error.choice_not_found", choice=choice_id)
     owner = faction_of(pending)
-    answering = ctx.claimed_faction(owner) or owner
+    claimed = ctx.claimed_faction(owner)  # None for a GM; "" for a user who plays nothing
+    answering = owner if claimed is None else claimed
     first = option == ANSWERS[kind_of(pending)][0]
     # A GM who does not play the faction answers for its player (SP-I45), as a GM may in
     # the other rulesets: accepted, and said so in the answer, the report and the log.

@@ -161,3 +161,26 @@ async def test_a_planet_without_defenders_in_russian(pirates):
         "У планеты Alpha нет защитников ни на орбите, ни на земле: если откажетесь, боя не"
         " будет, и пираты разграбят её"
     )
+
+
+async def test_a_member_who_plays_no_faction_cannot_answer_the_buy_off(table):
+    """SP-I34: only the victim's player (or a GM) answers. Player3 joined no faction: the
+    click is refused privately, the question keeps its buttons and its ping, and Vega's
+    player then answers it."""
+    await table.slash(
+        "/campaign create name:Frontier rulesets:space_pirates, fleet_combat", as_="gm"
+    )
+    await table.slash("/campaign join faction:Vega", as_="player1")
+    await table.slash("/pirates route add name:Line goods:200", as_="player1")
+    table.script_dice([1, 3, 3])
+    question, _, labels = offered(await end_turn(table, 1))
+
+    refused = await table.click(question, "Refuse", as_="player3")
+
+    assert refused.ephemeral
+    assert refused.embed.description == "На этот вопрос отвечает фракция «Vega»."
+    now = next(m for m in table.channel_messages() if m.id == question.id)
+    assert [b.label for b in now.buttons] == labels == ["Pay 30", "Refuse"]
+    assert "Answered" not in now.content
+    answered = await table.click(question, "Refuse", as_="player1")
+    assert answered.embed.title == "Pirates raid Line"
