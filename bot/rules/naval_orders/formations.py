@@ -23,9 +23,8 @@ from bot.rules.naval_orders.outcomes import NavalOutcome
 from bot.rules.naval_orders.references import check_force_unnamed
 from bot.rules.naval_orders.registry import check_force_name_unlike
 from bot.rules.naval_orders.registry import check_name_not_forming
-from bot.rules.naval_orders.registry import check_owner
 from bot.rules.naval_orders.registry import clean_name
-from bot.rules.naval_orders.registry import find_force
+from bot.rules.naval_orders.registry import find_own_force
 from bot.rules.naval_orders.registry import force_names
 from bot.rules.naval_orders.registry import is_convoy
 from bot.rules.naval_orders.registry import writable
@@ -43,9 +42,10 @@ def start_formation(
     at once."""
     if not command.members:
         raise RuleViolation("naval_orders.error.formation_members", clause="NO-2.7")
-    forces = [find_force(state, name) for name in command.members]
+    forces = [
+        find_own_force(state, name, command.faction, command.by_gm) for name in command.members
+    ]
     for force in forces:
-        check_owner(force, command.faction, command.by_gm)
         if force.status == "forming":
             raise RuleViolation("naval_orders.error.forming", clause="NO-2.7", force=force.name)
     keys = [f.key for f in forces]

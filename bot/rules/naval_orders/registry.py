@@ -111,10 +111,25 @@ def check_force_name_unlike(
         )
 
 
-def check_owner(force: Force, faction: str, by_gm: bool) -> None:
-    """Only the owning player acts for a force (NO-3.4, NO-I18); a GM may act for any."""
-    if not by_gm and name_key(force.owner) != name_key(faction):
-        raise NotAllowed("naval_orders.error.not_your_force", force=force.name, clause="NO-I18")
+def check_owner(force: Force, faction: str, by_gm: bool, *, named: str) -> None:
+    """Only the owning player acts for a force (NO-3.4, NO-I18); a GM may act for any.
+
+    Another player's force that has not been disclosed (`Force.disclosed`: registered while
+    orders are private, `naval_orders.orders_public` off, in a turn not yet ended) is one
+    the player may not know of: it is refused exactly as a name no force has (`find_force`,
+    echoing the name as `named`), so that naming it does not tell that it exists."""
+    if by_gm or name_key(force.owner) == name_key(faction):
+        return
+    if not force.disclosed:
+        raise NotFound("naval_orders.error.unknown_force", clause="NO-4.10", force=named)
+    raise NotAllowed("naval_orders.error.not_your_force", force=force.name, clause="NO-I18")
+
+
+def find_own_force(state: NavalOrdersState, name: str, faction: str, by_gm: bool) -> Force:
+    """The force registered under `name`, when `faction` acts for it (`check_owner`)."""
+    force = find_force(state, name)
+    check_owner(force, faction, by_gm, named=name)
+    return force
 
 
 def writable(state: NavalOrdersState, *force_keys: str) -> NavalOrdersState:
@@ -227,6 +242,8 @@ def register_force(
         "location": location,
         "in_port": command.in_port,
     }
+    if old is None:  # known to the other players once its registration's entry is public
+        fields["disclosed"] = settings.orders_public
     force = Force.model_validate(fields) if old is None else old.model_copy(update=fields)
     if old is not None and old.kind != command.kind and old.order is not None:
         raise RuleViolation("naval_orders.error.kind_change_with_order", clause="NO-I3")
@@ -369,8 +386,7 @@ def report_position(
     (NO-2.7, NO-2.11). Back at sea with an order waiting for its layover, it is told that the
     order lapses unless it is in port again by the turn's end (NO-3.3, NO-I18).
     """
-    force = find_force(state, command.force)
-    check_owner(force, command.faction, command.by_gm)
+    force = find_own_force(state, command.force, command.faction, command.by_gm)
     location = clean_name(command.location, "NO-I6", "location")
     check_port_at(state, location, in_port=command.in_port)
     moved = name_key(location) != name_key(force.location) or command.in_port != force.in_port
