@@ -113,3 +113,31 @@ async def test_another_players_packet_order_is_refused_as_a_number_no_relay_has(
 
     assert refused == unknown.replace("#9", "#1")
     assert WS not in refused
+
+
+LOOK_ALIKE = "Wеstern Squadron"  # a Cyrillic е: looks like Britain's Western Squadron
+REGISTER_LOOK_ALIKE = f"/navy forces register name:{LOOK_ALIKE} kind:line location:20 ships:III"
+
+
+async def test_a_look_alike_of_a_hidden_force_is_refused_without_naming_it(hidden):
+    """NO-4.10: France may not take a name that looks like Britain's squadron's, but while
+    that squadron is not public the refusal does not spell out its name (nor its owner);
+    the GM, who reads every force, is told which force it looks like."""
+    refused = await refused_alone(hidden, REGISTER_LOOK_ALIKE, "player2")
+
+    assert refused == (
+        f"“{LOOK_ALIKE}” looks too much like the name of another force: an order names its "
+        "force by a unique name that identifies it clearly, so pick one no one can mistake "
+        "for another (NO-4.10)."
+    )
+    for_france = await refused_alone(hidden, f"{REGISTER_LOOK_ALIKE} owner:France", "gm")
+    assert f"looks too much like “{WS}”, another force's name" in for_france
+
+
+async def test_once_public_a_look_alike_is_refused_naming_the_force(hidden):
+    """After the turn's end France may know Britain's squadron: the refusal names it."""
+    await end_turn(hidden, 1)
+
+    refused = await refused_alone(hidden, REGISTER_LOOK_ALIKE, "player2")
+
+    assert f"“{LOOK_ALIKE}” looks too much like “{WS}”, another force's name" in refused

@@ -89,7 +89,7 @@ def _formation(
         if taken is not None and taken.key not in {f.key for f in forces}:
             raise RuleViolation("naval_orders.error.name_taken", clause="NO-4.10", force=name)
         if taken is None:
-            check_force_name_unlike(state, name, but={f.key for f in forces})
+            check_force_name_unlike(state, name, but={f.key for f in forces}, reader=reader)
         if len(forces) < 2 or any(f.kind not in ("line", "auxiliary") for f in forces):
             raise RuleViolation("naval_orders.error.fleet_needs_squadrons", clause="NO-I3")
         places = {(name_key(f.location), f.in_port) for f in forces}
