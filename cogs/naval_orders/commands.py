@@ -28,6 +28,7 @@ from bot.cog_base import command_group
 from bot.dice import Dice
 from bot.errors import GameError
 from bot.errors import NotAllowed
+from bot.errors import NotFound
 from bot.i18n import Msg
 from bot.interactions import LOSS_COLOUR
 from bot.interactions import NEUTRAL_COLOUR
@@ -257,7 +258,7 @@ def _force_owner(outcome: NavalOutcome) -> str | None:
 def _own_force(ctx: Ctx, state: NavalOrdersState, name: str) -> Force:
     """The force named, when the actor may command it (its owner or a GM)."""
     force = find_force(state, name)
-    check_owner(force, acting_for(ctx, force.owner), ctx.is_gm)
+    check_owner(force, acting_for(ctx, force.owner), ctx.is_gm, named=name)
     return force
 
 
@@ -691,6 +692,8 @@ class NavalOrdersCog(BotCog):
         state, settings = await ctx.read()
         found = find_force(state, unit)
         if not ctx.is_gm and name_key(acting_for(ctx, found.owner)) != name_key(found.owner):
+            if not found.disclosed:  # a force the player may not know of: as no such force
+                raise NotFound("naval_orders.error.unknown_force", clause="NO-4.10", force=unit)
             # No order is given: the refusal is about what the range shows.
             raise NotAllowed("navy.error.range_not_yours", force=found.name)
         plan = MovementPlan(

@@ -161,6 +161,9 @@ async def test_naval_orders_refusals_quote_force_names_as_typed(table):
     assert taken.embed.description == (
         f"The name “{LITERAL}” is already taken by another force (NO-4.10)."
     )
+    # Its registration is public once the turn ends: France may know of it then.
+    question = await table.slash("/turn end", as_="gm")
+    await table.click(question, "End turn 1", as_="gm")
     other = await table.slash(f"/navy order unit:{HOSTILE} order:cruise", as_="player2")
     assert other.embed.description == (
         f"{LITERAL} is not your force: only its own Admiralty (or a GM) acts for it (NO-I18)."

@@ -19,6 +19,9 @@ async def test_look_alike_names_are_refused_in_every_ruleset(table):
     lines = [(f"/campaign create name:Lookalikes rulesets:{rulesets}", "gm")]
     lines += [("/campaign join faction:Britain", "player1")]
     lines += [("/campaign join faction:France", "player3")]
+    # Public orders: France may know Britain's Hood at once, so the refusal names it (a force
+    # not yet public is refused without its name: test_naval_orders_probing).
+    lines += [("/campaign settings set setting:naval_orders.orders_public value:true", "gm")]
     lines += [("/navy station add name:Toulon location:9", "gm")]
     lines += [("/pirates route add name:Silk Road goods:300", "player1")]
     lines += [("/combat fleet set point:Mecatol Rex ships:2 cruiser", "player1")]

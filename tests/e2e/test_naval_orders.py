@@ -187,7 +187,8 @@ async def test_turn_status_counts_whose_forces_lack_orders(navy):
 
 
 async def test_refusals_name_the_clause_and_change_nothing(ordered):
-    """NO-I2 a second order in a turn, NO-I18 someone else's force, NO-4.10 an unknown
+    """NO-I2 a second order in a turn, NO-4.10 someone else's force registered this turn
+    (orders private: refused as an unknown one, test_naval_orders_probing) and an unknown
     force, NO-I19 a missing field, NO-4.2 an impossible number of turns, a number that is
     not one: each refused privately, and the register is as it was."""
     await ordered.slash(
@@ -201,8 +202,8 @@ async def test_refusals_name_the_clause_and_change_nothing(ordered):
     assert second.modal is None and second.ephemeral
     assert "already has its new order for turn 1 (NO-I2)" in second.text()
     theirs = await ordered.slash(f"/navy order unit:{WS} order:cruise", as_="player2")
-    assert theirs.ephemeral and "is not your force" in theirs.text()
-    assert "(NO-I18)" in theirs.text()
+    assert theirs.ephemeral
+    assert f"No force named “{WS}” is registered (NO-4.10)." in theirs.text()
     unknown = await ordered.slash("/navy order unit:Ghost order:cruise", as_="player1")
     assert unknown.ephemeral and "No force named “Ghost” is registered (NO-4.10)." in unknown.text()
     # NO-I19: the mandatory fields are required by Discord's client itself.
@@ -582,7 +583,9 @@ async def test_the_distance_table_names_the_station_and_an_order_waits_for_the_l
 
 async def test_forces_are_edited_and_removed_by_their_owner_only(ordered):
     """§4: damage is recorded by editing the ships (NO-I5); someone else cannot edit or strike
-    the force; its owner strikes it off the register."""
+    the force (known to them once its registration is public at the turn's end); its owner
+    strikes it off the register."""
+    await end_turn(ordered, 1)
     edited = await ordered.slash(f"/navy forces edit name:{WS} ships:3xIII, V jury", as_="player1")
     assert text_of(edited).startswith("Western Squadron (line squadron) of Britain is updated:")
     assert "officer rating +1, 3 ships of rate III, 1 ship of rate V" in " ".join(
@@ -1139,8 +1142,10 @@ async def test_a_squadron_awaiting_an_order_by_packet_cannot_vanish_into_a_fleet
 
 async def test_another_powers_force_range_is_refused_for_what_it_would_show(ordered):
     """A force's range tells its ships and their damage, which the register shows its owner
-    and the GMs only: France asking for Britain's squadron is refused for that reason, not
-    told that only its Admiralty gives it orders (no order is given); the GM may ask."""
+    and the GMs only: France asking for Britain's squadron (known to France once its
+    registration is public at the turn's end) is refused for that reason, not told that only
+    its Admiralty gives it orders (no order is given); the GM may ask."""
+    await end_turn(ordered, 1)
     refused = await ordered.slash(f"/navy range unit:{WS}", as_="player2")
 
     assert refused.ephemeral

@@ -293,15 +293,15 @@ def remove_piece(
     by_faction: Faction | None = None,
 ) -> RaidOutcome:
     """Delete a piece's record (a removed piece's too). A piece taken off in the Joker counts
-    as leaving it (CR-I10). Refused while the piece is in an open incident."""
+    as leaving it (CR-I10), told after the removal itself: the outcome reads first."""
     key, piece = find_piece(state, name)
     _check_owner(piece.owner, by_faction, piece.name)
     check_not_in_incident(state, key)
     work = Work.on(state, settings)
+    work.emit(PieceDeleted(piece=piece.name))
     if piece.in_joker:
         leave_joker(work, key)
     del work.state.pieces[key]
-    work.emit(PieceDeleted(piece=piece.name))
     return work.outcome()
 
 

@@ -164,6 +164,7 @@ for _key, _names in (
     ("naval_orders.error.second_build_order_by", ("station", "faction")),
     ("naval_orders.error.not_in_area", ("force", "location")),
     ("naval_orders.error.force_look_alike", ("force", "existing")),
+    ("naval_orders.error.force_look_alike_hidden", ("force",)),
     ("naval_orders.error.squadron_look_alike", ("squadron", "existing")),
     ("naval_orders.error.squadron_force_look_alike", ("squadron", "existing", "fleet")),
     ("naval_orders.error.station_look_alike", ("station", "existing")),

@@ -27,8 +27,7 @@ from bot.rules.naval_orders.models import MoveOrder
 from bot.rules.naval_orders.models import NavalOrdersState
 from bot.rules.naval_orders.models import RaidOrder
 from bot.rules.naval_orders.models import name_key
-from bot.rules.naval_orders.registry import check_owner
-from bot.rules.naval_orders.registry import find_force
+from bot.rules.naval_orders.registry import find_own_force
 from bot.rules.naval_orders.registry import station_location
 from bot.rules.naval_orders.registry import writable
 from bot.rules.naval_orders.reports import CommandTestResult
@@ -178,8 +177,7 @@ def take_command_test(
     location returns to it from the next turn (NO-I15). On failure there is no attack by it
     this turn and it goes on with its order.
     """
-    force = find_force(state, request.force)
-    check_owner(force, request.faction, request.by_gm)
+    force = find_own_force(state, request.force, request.faction, request.by_gm)
     if force.tests_this_turn(turn) >= settings.command_tests_per_turn:
         # First: a force that passed is `attacking`, and "cannot attack now" would hide why.
         raise RuleViolation(

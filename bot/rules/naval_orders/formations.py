@@ -23,9 +23,8 @@ from bot.rules.naval_orders.outcomes import NavalOutcome
 from bot.rules.naval_orders.references import check_force_unnamed
 from bot.rules.naval_orders.registry import check_force_name_unlike
 from bot.rules.naval_orders.registry import check_name_not_forming
-from bot.rules.naval_orders.registry import check_owner
 from bot.rules.naval_orders.registry import clean_name
-from bot.rules.naval_orders.registry import find_force
+from bot.rules.naval_orders.registry import find_own_force
 from bot.rules.naval_orders.registry import force_names
 from bot.rules.naval_orders.registry import is_convoy
 from bot.rules.naval_orders.registry import writable
@@ -43,9 +42,10 @@ def start_formation(
     at once."""
     if not command.members:
         raise RuleViolation("naval_orders.error.formation_members", clause="NO-2.7")
-    forces = [find_force(state, name) for name in command.members]
+    forces = [
+        find_own_force(state, name, command.faction, command.by_gm) for name in command.members
+    ]
     for force in forces:
-        check_owner(force, command.faction, command.by_gm)
         if force.status == "forming":
             raise RuleViolation("naval_orders.error.forming", clause="NO-2.7", force=force.name)
     keys = [f.key for f in forces]
@@ -89,7 +89,7 @@ def _formation(
         if taken is not None and taken.key not in {f.key for f in forces}:
             raise RuleViolation("naval_orders.error.name_taken", clause="NO-4.10", force=name)
         if taken is None:
-            check_force_name_unlike(state, name, but={f.key for f in forces})
+            check_force_name_unlike(state, name, but={f.key for f in forces}, reader=reader)
         if len(forces) < 2 or any(f.kind not in ("line", "auxiliary") for f in forces):
             raise RuleViolation("naval_orders.error.fleet_needs_squadrons", clause="NO-I3")
         places = {(name_key(f.location), f.in_port) for f in forces}

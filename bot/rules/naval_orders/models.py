@@ -228,6 +228,11 @@ class Force(BaseModel):
     # The port where the force's transfer was completed this turn by an order given on its
     # arrival there with no layover to follow (NO-I17): the turn's end reports it.
     anchored_at: str | None = None
+    # Whether the other players may know the force exists: false while its registration is
+    # hidden from them in the log (registered while `orders_public` is off, in a turn not yet
+    # ended), so naming it is refused as a name no force has (`registry.check_owner`). A
+    # force saved before this was kept, or made at a turn's end, is known.
+    disclosed: bool = True
 
     @model_validator(mode="before")
     @classmethod

@@ -29,8 +29,7 @@ from bot.rules.naval_orders.models import Station
 from bot.rules.naval_orders.models import name_key
 from bot.rules.naval_orders.outcomes import NavalOutcome
 from bot.rules.naval_orders.outcomes import retire_order
-from bot.rules.naval_orders.registry import check_owner
-from bot.rules.naval_orders.registry import find_force
+from bot.rules.naval_orders.registry import find_own_force
 from bot.rules.naval_orders.registry import find_station
 from bot.rules.naval_orders.registry import writable
 from bot.rules.naval_orders.settings import NavalOrdersSettings
@@ -103,8 +102,7 @@ def check_order_form_opens(
     order goes by packet boat (NO-3.3, NO-1.1: a repair or disbanding sent by packet boat is
     checked where the force is when it takes effect, NO-I7). Changes nothing; the order
     itself is checked again when given."""
-    force = find_force(state, force_name)
-    check_owner(force, faction, by_gm)
+    force = find_own_force(state, force_name, faction, by_gm)
     override = gm_overrides(settings, by_gm)
     check_may_receive(settings, force, kind, turn, override=override)
     if not by_packet:
@@ -288,8 +286,7 @@ def give_order(
     one turn (NO-I2), someone else's force (NO-I18), a missing or impossible field (NO-I19)
     are refused.
     """
-    force = find_force(state, command.force)
-    check_owner(force, command.faction, command.by_gm)
+    force = find_own_force(state, command.force, command.faction, command.by_gm)
     override = gm_overrides(settings, command.by_gm)
     check_may_change_here(force, override=override)
     order = check_can_receive(state, settings, force, command.order, turn, override=override)
@@ -357,8 +354,7 @@ def complete_order(
     A force in port then takes the layover (NO-I7); one at sea awaits orders by packet.
     After cruising or raiding a force not yet in a naval station returns to the nearest
     one (NO-4.3, NO-6.3, NO-I16), wherever the GM ended it."""
-    force = find_force(state, force_name)
-    check_owner(force, faction, by_gm)
+    force = find_own_force(state, force_name, faction, by_gm)
     if force.order is None:
         raise RuleViolation("naval_orders.error.no_order", clause="NO-I1", force=force.name)
     if force.order.order.kind in PROCEDURE_ORDERS and not by_gm:
@@ -512,8 +508,7 @@ def declare_return_station(
     change, and stays so once the GM corrects it; only where the table had no row for the
     force's location did the bot choose none, and the player names it as by default (what
     the turn's end tells them)."""
-    force = find_force(state, force_name)
-    check_owner(force, faction, by_gm)
+    force = find_own_force(state, force_name, faction, by_gm)
     if force.status != "returning_to_station":
         raise RuleViolation(
             "naval_orders.error.not_returning_now",

@@ -18,6 +18,7 @@ from bot.rules.naval_orders.models import Force
 from bot.rules.naval_orders.models import NavalOrdersState
 from bot.rules.naval_orders.models import PacketRelay
 from bot.rules.naval_orders.models import SendByPacket
+from bot.rules.naval_orders.models import name_key
 from bot.rules.naval_orders.orders import check_can_receive
 from bot.rules.naval_orders.orders import gm_overrides
 from bot.rules.naval_orders.orders import mark_order_given
@@ -25,7 +26,7 @@ from bot.rules.naval_orders.orders import new_active_order
 from bot.rules.naval_orders.orders import why_it_lapses
 from bot.rules.naval_orders.outcomes import NavalOutcome
 from bot.rules.naval_orders.registry import check_owner
-from bot.rules.naval_orders.registry import find_force
+from bot.rules.naval_orders.registry import find_own_force
 from bot.rules.naval_orders.registry import writable
 from bot.rules.naval_orders.settings import NavalOrdersSettings
 
@@ -80,10 +81,8 @@ def check_packet_can_carry(
     faction's (NO-I18), the packet a packet boat in a port or station carrying no other order
     (NO-3.3, NO-I22), the force at sea (in port it gets its orders directly). Checked before
     the order's form opens and again when it is sent; changes nothing."""
-    force = find_force(state, force_name)
-    check_owner(force, faction, by_gm)
-    packet = find_force(state, packet_name)
-    check_owner(packet, faction, by_gm)
+    force = find_own_force(state, force_name, faction, by_gm)
+    packet = find_own_force(state, packet_name, faction, by_gm)
     if packet.kind != "packet":
         raise RuleViolation("naval_orders.error.not_a_packet", clause="NO-I22", force=packet.name)
     if not packet.in_port:
@@ -114,10 +113,13 @@ def register_packet_arrival(
     is elsewhere by then (`why_it_lapses`). The packet boat is then at sea in the force's
     location."""
     relay = next((r for r in state.relays if r.id == relay_id), None)
-    if relay is None:
+    force = state.forces.get(relay.force) if relay is not None else None
+    mine = force is not None and (by_gm or name_key(force.owner) == name_key(faction))
+    if relay is None or force is None or (not mine and not settings.orders_public):
+        # While orders are private another player's order by packet boat is theirs to know
+        # of: its number is refused as one no relay has, never naming its force.
         raise NotFound("naval_orders.error.unknown_relay", clause="NO-I18", relay=relay_id)
-    force = find_force(state, relay.force)
-    check_owner(force, faction, by_gm)
+    check_owner(force, faction, by_gm, named=force.name)
     if relay.arrived_turn is not None:
         raise Conflict("naval_orders.error.relay_arrived", clause="NO-I7", relay=relay_id)
     new = writable(state, relay.packet)

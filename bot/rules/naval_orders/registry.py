@@ -67,16 +67,19 @@ def forming_names(state: NavalOrdersState, *, but: Collection[str] = ()) -> list
     """The names a formation under way gives forces at its turn's end (the fleet being
     formed, the squadrons of a fleet being dissolved, NO-2.7), but for the forces keyed in
     `but`."""
-    names: list[str] = []
-    for force in state.forces.values():
-        formation = force.formation
-        if force.key in but or formation is None or force.status != "forming":
-            continue
-        if formation.kind == "form_fleet" and formation.fleet_name is not None:
-            names.append(formation.fleet_name)
-        elif formation.kind == "dissolve_fleet":
-            names.extend(s.name for s in force.squadrons)
-    return names
+    return [n for f in state.forces.values() if f.key not in but for n in _formation_names(f)]
+
+
+def _formation_names(force: Force) -> list[str]:
+    """The names the force's formation under way gives at its turn's end (`forming_names`)."""
+    formation = force.formation
+    if formation is None or force.status != "forming":
+        return []
+    if formation.kind == "form_fleet" and formation.fleet_name is not None:
+        return [formation.fleet_name]
+    if formation.kind == "dissolve_fleet":
+        return [s.name for s in force.squadrons]
+    return []
 
 
 def force_names(state: NavalOrdersState, *, but: Collection[str] = ()) -> list[str]:
@@ -96,25 +99,71 @@ def check_name_not_forming(
         raise RuleViolation("naval_orders.error.name_taken", clause="NO-4.10", force=name)
 
 
+def _names_known(
+    state: NavalOrdersState, reader: str | None, *, but: Collection[str] = ()
+) -> dict[str, bool]:
+    """The names forces go by (`force_names`), each with whether `reader` may know it (a GM,
+    `reader` None, knows every one): their own forces' and those disclosed to everyone
+    (`Force.disclosed`), not a name another player's formation under way gives."""
+    mine = name_key(reader) if reader is not None else None
+
+    def known(owner: str, disclosed: bool) -> bool:
+        return mine is None or name_key(owner) == mine or disclosed
+
+    others = [f for f in state.forces.values() if f.key not in but]
+    names = {f.name: known(f.owner, f.disclosed) for f in others}
+    for force in others:
+        for made in _formation_names(force):
+            names.setdefault(made, known(force.owner, False))
+    return names
+
+
 def check_force_name_unlike(
-    state: NavalOrdersState, name: str, *, but: Collection[str] = ()
+    state: NavalOrdersState,
+    name: str,
+    *,
+    but: Collection[str] = (),
+    reader: str | None = None,
 ) -> None:
     """A new force's name is not one a formation under way gives (`check_name_not_forming`)
     and does not look like another force's (`Hооd` with Cyrillic `о`s beside `Hood`): an
     order names its force by a unique name that identifies it clearly (NO-4.10). The same
-    name (any case) as a registered force is that force, checked by the callers."""
+    name (any case) as a registered force is that force, checked by the callers. The
+    refusal names the other force only when `reader` (None: a GM) may know of it
+    (`_names_known`): another player's force not yet public is not named."""
     check_name_not_forming(state, name, but=but)
-    other = look_alike(name, dict.fromkeys(force_names(state, but=but)))
-    if other is not None:
+    names = _names_known(state, reader, but=but)
+    other = look_alike(name, names)
+    if other is None:
+        return
+    if not names.get(other, True):
         raise RuleViolation(
-            "naval_orders.error.force_look_alike", clause="NO-4.10", force=name, existing=other
+            "naval_orders.error.force_look_alike_hidden", clause="NO-4.10", force=name
         )
+    raise RuleViolation(
+        "naval_orders.error.force_look_alike", clause="NO-4.10", force=name, existing=other
+    )
 
 
-def check_owner(force: Force, faction: str, by_gm: bool) -> None:
-    """Only the owning player acts for a force (NO-3.4, NO-I18); a GM may act for any."""
-    if not by_gm and name_key(force.owner) != name_key(faction):
-        raise NotAllowed("naval_orders.error.not_your_force", force=force.name, clause="NO-I18")
+def check_owner(force: Force, faction: str, by_gm: bool, *, named: str) -> None:
+    """Only the owning player acts for a force (NO-3.4, NO-I18); a GM may act for any.
+
+    Another player's force that has not been disclosed (`Force.disclosed`: registered while
+    orders are private, `naval_orders.orders_public` off, in a turn not yet ended) is one
+    the player may not know of: it is refused exactly as a name no force has (`find_force`,
+    echoing the name as `named`), so that naming it does not tell that it exists."""
+    if by_gm or name_key(force.owner) == name_key(faction):
+        return
+    if not force.disclosed:
+        raise NotFound("naval_orders.error.unknown_force", clause="NO-4.10", force=named)
+    raise NotAllowed("naval_orders.error.not_your_force", force=force.name, clause="NO-I18")
+
+
+def find_own_force(state: NavalOrdersState, name: str, faction: str, by_gm: bool) -> Force:
+    """The force registered under `name`, when `faction` acts for it (`check_owner`)."""
+    force = find_force(state, name)
+    check_owner(force, faction, by_gm, named=name)
+    return force
 
 
 def writable(state: NavalOrdersState, *force_keys: str) -> NavalOrdersState:
@@ -180,7 +229,7 @@ def register_force(
     location = clean_name(command.location, "NO-4.2", "location")
     before = state.forces.get(name_key(name))
     if before is None:
-        check_force_name_unlike(state, name)
+        check_force_name_unlike(state, name, reader=reader)
     kept = (
         before is not None
         and name_key(before.location) == name_key(location)
@@ -227,6 +276,8 @@ def register_force(
         "location": location,
         "in_port": command.in_port,
     }
+    if old is None:  # known to the other players once its registration's entry is public
+        fields["disclosed"] = settings.orders_public
     force = Force.model_validate(fields) if old is None else old.model_copy(update=fields)
     if old is not None and old.kind != command.kind and old.order is not None:
         raise RuleViolation("naval_orders.error.kind_change_with_order", clause="NO-I3")
@@ -369,8 +420,7 @@ def report_position(
     (NO-2.7, NO-2.11). Back at sea with an order waiting for its layover, it is told that the
     order lapses unless it is in port again by the turn's end (NO-3.3, NO-I18).
     """
-    force = find_force(state, command.force)
-    check_owner(force, command.faction, command.by_gm)
+    force = find_own_force(state, command.force, command.faction, command.by_gm)
     location = clean_name(command.location, "NO-I6", "location")
     check_port_at(state, location, in_port=command.in_port)
     moved = name_key(location) != name_key(force.location) or command.in_port != force.in_port

@@ -86,6 +86,9 @@ def _working_copy(state: NavalOrdersState) -> NavalOrdersState:
         key: _editable(force) if force.status != "awaiting_orders" else force
         for key, force in state.forces.items()
     }
+    for key, force in new.forces.items():
+        if not force.disclosed:  # the turn's end publishes its registration to everyone
+            new.forces[key] = force.model_copy(update={"disclosed": True})
     new.stations = dict(state.stations)
     new.relays = list(state.relays)
     new.hidden_raid_rolls = list(state.hidden_raid_rolls)
