@@ -216,6 +216,7 @@ async def write(
 ANSWERED = "outbox.ping_answered"
 ANSWERED_BY_GM = "outbox.ping_answered_by_gm"
 SETTLED_AT_TURN_END = "outbox.ping_settled_at_turn_end"
+ANSWER_NOTES = (ANSWERED, ANSWERED_BY_GM, SETTLED_AT_TURN_END)
 
 
 @dataclass(frozen=True)
@@ -260,16 +261,21 @@ async def _mark_answered(
         locale = str(ping.row.payload.get("locale") or DEFAULT_LANGUAGE)
         key = SETTLED_AT_TURN_END if turn_end else ANSWERED_BY_GM if ping.by_gm else ANSWERED
         note = t(key, locale)
+        # The line a redraw already struck for an earlier question of the same message (the
+        # first player's, when the next is asked in it) stays as it was struck.
+        already = any(ping_line.endswith(f"~~ {t(k, locale)}") for k in ANSWER_NOTES)
         announcement, redraw = redrawn.get(ping.message_id, (None, None))
         if ping.question and redraw is not None and announcement is not None:
             shown = str(redraw.get("content") or "")
             if ping_line not in shown:  # redrawn without its ping line: struck there
-                marked = answered_text(ping_line, note)
+                marked = ping_line if already else answered_text(ping_line, note)
                 redraw["content"] = clip(f"{marked}\n{shown}" if shown else marked, 2000)
                 redraw["allowed_mentions"] = discord.AllowedMentions.none().to_dict()
                 continue
             if await _still_asks(uow, announcement, ping):
                 continue
+        if already:
+            continue
         marks.append(
             {
                 "channel": ping.row.channel_id,
@@ -895,7 +901,7 @@ async def _mark_reasked_in(
         text = found.content
         if marked in text:
             return None
-        for key in (ANSWERED, ANSWERED_BY_GM, SETTLED_AT_TURN_END):
+        for key in ANSWER_NOTES:
             answered = answered_text(ping, t(key, locale))
             if answered in text:
                 text = text.replace(answered, marked, 1)

@@ -62,6 +62,13 @@ async def test_each_step_of_an_incident_pings_its_player_once(board: Table):
     assert [(m.content.endswith(BORIS_ASKED), m.pings) for m in pings] == [(True, {"player2"})]
     assert sum(BORIS_ASKED in m.content for m in board.channel_messages()) == 1
 
+    board.script_dice([4])
+    countered = await board.click(failed, COUNTER, as_="player2")
+
+    # Boris's answer leaves Anna's struck line as it was: struck once, not struck again.
+    assert countered.content == failed.content
+    assert struck_answered(message(board, pings[0].id).content)
+
 
 async def test_an_undone_answer_pings_again_whoever_is_asked_again(board: Table):
     """Anna's failed capture asked Boris; the GM undoes it. The question reads as Anna was
