@@ -160,17 +160,20 @@ def player_summary_line(
 
 
 def with_co_owners(report: RaidReport, event: Msg) -> Msg:
-    """An attack's event with what other players lost defending in it, each by name (a
-    co-owner of a shared route, SP-I43): the line their ping points them to."""
+    """An attack's event with the ships lost defending in it: the raided player's own
+    first (SP-3.1, SP-I12: every ship that fought on a lost route is gone), then each other
+    player's by name (a co-owner of a shared route, SP-I43): the line their ping points
+    them to."""
     losses = report.losses_by_owner()
     told = [
         Msg(
-            f"{P}event.co_owner_lost",
+            f"{P}event.own_lost" if owner == report.faction else f"{P}event.co_owner_lost",
             owner=owner,
             ships=MsgList([lost_ships_msg(p, lost) for p, lost in by_participant.items()]),
         )
-        for owner, by_participant in losses.items()
-        if owner != report.faction
+        for owner, by_participant in sorted(
+            losses.items(), key=lambda item: item[0] != report.faction
+        )
     ]
     if not told:
         return event
