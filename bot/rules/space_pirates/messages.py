@@ -32,6 +32,17 @@ def fleet_msg(fleet: PirateFleet) -> Msg:
     return MsgList(parts)
 
 
+def assault_force_msg(classes: Sequence[str], contracts: Sequence[int]) -> Msg:
+    """What a player sends against the pirate base (SP-6.6, SP-I31): "2 cruisers, 1
+    dreadnought, mercenary contract #21"."""
+    counts: dict[str, int] = {}
+    for ship_class in classes:
+        counts[ship_class] = counts.get(ship_class, 0) + 1
+    parts = [counts_msg(counts)] if counts else []
+    parts += [Msg(f"{P}side.mercenaries", id=c) for c in contracts]
+    return MsgList(parts)
+
+
 def side_first(name: str) -> Msg | str:
     """A participant by name where it opens a line: the bot's own labels with a capital
     ("The pirate fleet"), a faction as itself."""
