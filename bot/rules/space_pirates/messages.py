@@ -43,6 +43,21 @@ def assault_force_msg(classes: Sequence[str], contracts: Sequence[int]) -> Msg:
     return MsgList(parts)
 
 
+def draw_ranges_msg(routes: Sequence[int], weights: Sequence[int]) -> Msg:
+    """Which faces of the target die hit which route, by the numbers `/pirates routes`
+    shows: "#1 1–2, #2 3, #3 4–5" (SP-1.8, SP-I4: each route owns `weight` faces in turn)."""
+    parts: list[Msg] = []
+    low = 1
+    for route, weight in zip(routes, weights, strict=True):
+        high = low + weight - 1
+        if weight == 1:
+            parts.append(Msg(f"{P}report.draw_face", route=route, face=low))
+        else:
+            parts.append(Msg(f"{P}report.draw_faces", route=route, low=low, high=high))
+        low = high + 1
+    return MsgList(parts)
+
+
 def side_first(name: str) -> Msg | str:
     """A participant by name where it opens a line: the bot's own labels with a capital
     ("The pirate fleet"), a faction as itself."""
@@ -263,6 +278,7 @@ def report_lines(report: RaidReport) -> list[Msg]:
             Msg(
                 f"{P}report.draw",
                 weights=", ".join(str(w) for w in draw.weights),
+                ranges=draw_ranges_msg(draw.routes, draw.weights),
                 faces=draw.die_faces,
                 face=draw.face,
                 target=target_msg(report),
