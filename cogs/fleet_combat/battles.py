@@ -467,7 +467,10 @@ class BattleCommands(commands.Cog):
         ]
         embed = make_embed(
             ctx.pt(C + "resolve.title", battle=found.id, round=found.next_round),
-            "\n".join([*waiting, ctx.pt(C + "resolve.body")]),
+            # the waiting lines already say their groups get automatic targets (FC-I17)
+            "\n".join(
+                [*waiting, ctx.pt(C + ("resolve.round_kept" if waiting else "resolve.body"))]
+            ),
             colour=WAITING_COLOUR,
         )
         cite_in_footer(embed, ctx.public_locale)

@@ -46,6 +46,7 @@ from bot.rules.space_pirates.mercenaries import apply_hire
 from bot.rules.space_pirates.mercenaries import dismiss_contract
 from bot.rules.space_pirates.mercenaries import quote_hire
 from bot.rules.space_pirates.mercenaries import station_contract
+from bot.rules.space_pirates.messages import assault_force_msg
 from bot.rules.space_pirates.messages import bribe_target
 from bot.rules.space_pirates.messages import fleet_msg
 from bot.rules.space_pirates.models import Station
@@ -107,13 +108,21 @@ def quote(
     if op == "locate":
         q = quote_locate(state, settings, faction, turn)
         pct = settings.locate_cost_pct  # SP-I30: the campaign's percentage, as charged
-        return [Msg(C + "quote.locate", cost=q.cost, pct=pct, largest=q.largest_fleet)]
+        located = Msg(
+            C + "quote.locate",
+            cost=q.cost,
+            pct=pct,
+            largest=q.largest_fleet,
+            location=p["location"],
+        )
+        return [located]
     if op == "assault":
         a = quote_base_attack(state, settings, faction, turn)
         check_base_attackers(state, faction, list(p["ships"]), list(p["contracts"]), combat)
         fleet = fleet_msg(a.fleet)
         assault = Msg(C + "quote.assault", value=a.value, fleet=fleet, failed=a.failed_attacks)
-        return [assault, *a.limit_lines()]
+        force = Msg(C + "quote.assault_force", force=_assault_force(p))
+        return [assault, *a.limit_lines(), force]
     if op == "bribe":
         b = quote_bribe(state, settings, combat, _bribe_order(operation))
         if b.cost is None:
@@ -147,6 +156,11 @@ def quote(
     r = quote_recall(state, settings, faction, p["group"], turn, p.get("ships"))
     pct = settings.privateer_recall_cost_pct
     return [Msg(C + "quote.recall", group=r.group, cost=r.cost, value=r.ships_value, pct=pct)]
+
+
+def _assault_force(p: Params) -> Msg:
+    """The ships and contracts an assault order names, as the player confirms them."""
+    return assault_force_msg([str(c) for c in p["ships"]], [int(c) for c in p["contracts"]])
 
 
 def _bribe_order(operation: Operation, sealed: Sealed | None = None) -> BribeOrder:
@@ -212,11 +226,14 @@ def perform(
     operations_open(state)
     if op == "locate":
         new, q = apply_locate(state, settings, faction, turn, p["location"])
-        return Change(new, [Msg(C + "done.locate", faction=faction, cost=q.cost)])
+        where = p["location"]
+        return Change(new, [Msg(C + "done.locate", faction=faction, cost=q.cost, location=where)])
     if op == "assault":
         ships: list[tuple[str, int | None]] = [(str(c), None) for c in p["ships"]]
         new, a = order_base_attack(state, settings, faction, turn, ships, p["contracts"], combat)
-        return Change(new, [Msg(C + "done.assault", faction=faction, value=a.value)])
+        force = _assault_force(p)
+        done = Msg(C + "done.assault", faction=faction, value=a.value, force=force)
+        return Change(new, [done])
     if op == "bribe":
         sealed = sealing(settings, operation)
         order = _bribe_order(operation, sealed)

@@ -361,7 +361,7 @@ async def test_split_fire_resolves_with_the_dice_split_as_ordered(seated):
         "/combat order battle:1 class:cruiser target:Blue: destroyer x1, Blue: fighter",
         as_="player1",
     )
-    assert "(FC-5.4, FC-I8)" in refusal(illegal)
+    assert refusal(illegal).startswith("Blue has no fighters in this battle."), refusal(illegal)
 
     ordered = await seated.slash(
         f"/combat order battle:1 class:cruiser target:{SPLIT}", as_="player1"

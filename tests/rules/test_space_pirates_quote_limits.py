@@ -65,13 +65,14 @@ def test_a_base_assault_quote_says_the_base_fleet_was_cut_to_the_largest_fleet()
     assert [line.render("en").split(":")[0] for line in lines] == [
         "The base is defended by a fleet of value 2200000",
         f"A pirate fleet has at most {MAX_PIRATE_SHIPS} ships",
+        "Attacking it",
     ]
     assert lines[1].render("ru").startswith(f"В пиратском флоте не больше {MAX_PIRATE_SHIPS}")
     small, _ = route(empty(), "Line", 300)
     small.player("Aurora").streak = 4
     small.player("Aurora").base_known = True
     with_history(small, "Aurora", [1250], turn=6)
-    assert len(quote(small, DEFAULTS, COMBAT, assault)) == 1
+    assert len(quote(small, DEFAULTS, COMBAT, assault)) == 2  # the fleet, the attackers
 
 
 def test_a_planet_bribe_quote_says_the_fleet_was_cut_to_the_largest_fleet():

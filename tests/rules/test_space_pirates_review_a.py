@@ -76,12 +76,16 @@ def test_sp_i30_the_locate_quote_names_the_campaigns_percentage():
     state.player("Aurora").streak = 2
     with_history(state, "Aurora", [1250], turn=3)
     changed = settings(locate_cost_pct=20)
-    (line,) = quote(state, changed, COMBAT, Operation("locate", "Aurora", 5, {}))
+    (line,) = quote(
+        state, changed, COMBAT, Operation("locate", "Aurora", 5, {"location": "Kuiper belt"})
+    )
     assert line.render("en").startswith(
         "Locating the pirate base costs 250 (20 % of the largest pirate fleet, 1250)"
     ), line.render("en")
     assert "20 %" in line.render("ru") and "10 %" not in line.render("ru"), line.render("ru")
-    (line,) = quote(state, DEFAULTS, COMBAT, Operation("locate", "Aurora", 5, {}))
+    (line,) = quote(
+        state, DEFAULTS, COMBAT, Operation("locate", "Aurora", 5, {"location": "Kuiper belt"})
+    )
     assert "costs 125 (10 % of the largest pirate fleet, 1250)" in line.render("en")
 
 

@@ -36,7 +36,7 @@ def test_retreat_questions_answered_by_default_on_the_way_are_not_told_as_waitin
     assert lines == [
         "First, turn 3's resolution ends: the questions it still waited for take their "
         "default answers (SP-I45):",
-        "Aurora: Line raided: 100 income lost, streak 1",
+        "Aurora: Line raided: 100 income lost, streak 1 (1 cruiser lost)",
         "Turn 4's resolution:",
         "Aurora: no raid (d20 8 > 2)",
     ], lines

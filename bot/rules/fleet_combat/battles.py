@@ -448,6 +448,15 @@ def _check_order(
                 factions=", ".join(shown(f) for f in sorted({t.opponent for t in legal})),
             )
         allowed = [t.target_class for t in legal if t.opponent == target.opponent]
+        if target.target_class not in _counts(state, settings, target.opponent, battle.point):
+            raise RuleViolation(  # nothing of that class to shoot, whatever the ladder says
+                "fleet_combat.error.target_absent",
+                clause="FC-5.2",
+                faction=shown(target.opponent),
+                ship_class=shown_class(order.ship_class),
+                target_class=shown_class(target.target_class),
+                allowed=shown_classes(allowed),
+            )
         raise RuleViolation(
             "fleet_combat.error.target_not_eligible",
             clause="FC-5.4",

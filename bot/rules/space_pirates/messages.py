@@ -32,6 +32,32 @@ def fleet_msg(fleet: PirateFleet) -> Msg:
     return MsgList(parts)
 
 
+def assault_force_msg(classes: Sequence[str], contracts: Sequence[int]) -> Msg:
+    """What a player sends against the pirate base (SP-6.6, SP-I31): "2 cruisers, 1
+    dreadnought, mercenary contract #21"."""
+    counts: dict[str, int] = {}
+    for ship_class in classes:
+        counts[ship_class] = counts.get(ship_class, 0) + 1
+    parts = [counts_msg(counts)] if counts else []
+    parts += [Msg(f"{P}side.mercenaries", id=c) for c in contracts]
+    return MsgList(parts)
+
+
+def draw_ranges_msg(routes: Sequence[int], weights: Sequence[int]) -> Msg:
+    """Which faces of the target die hit which route, by the numbers `/pirates routes`
+    shows: "#1 1–2, #2 3, #3 4–5" (SP-1.8, SP-I4: each route owns `weight` faces in turn)."""
+    parts: list[Msg] = []
+    low = 1
+    for route, weight in zip(routes, weights, strict=True):
+        high = low + weight - 1
+        if weight == 1:
+            parts.append(Msg(f"{P}report.draw_face", route=route, face=low))
+        else:
+            parts.append(Msg(f"{P}report.draw_faces", route=route, low=low, high=high))
+        low = high + 1
+    return MsgList(parts)
+
+
 def side_first(name: str) -> Msg | str:
     """A participant by name where it opens a line: the bot's own labels with a capital
     ("The pirate fleet"), a faction as itself."""
@@ -160,17 +186,20 @@ def player_summary_line(
 
 
 def with_co_owners(report: RaidReport, event: Msg) -> Msg:
-    """An attack's event with what other players lost defending in it, each by name (a
-    co-owner of a shared route, SP-I43): the line their ping points them to."""
+    """An attack's event with the ships lost defending in it: the raided player's own
+    first (SP-3.1, SP-I12: every ship that fought on a lost route is gone), then each other
+    player's by name (a co-owner of a shared route, SP-I43): the line their ping points
+    them to."""
     losses = report.losses_by_owner()
     told = [
         Msg(
-            f"{P}event.co_owner_lost",
+            f"{P}event.own_lost" if owner == report.faction else f"{P}event.co_owner_lost",
             owner=owner,
             ships=MsgList([lost_ships_msg(p, lost) for p, lost in by_participant.items()]),
         )
-        for owner, by_participant in losses.items()
-        if owner != report.faction
+        for owner, by_participant in sorted(
+            losses.items(), key=lambda item: item[0] != report.faction
+        )
     ]
     if not told:
         return event
@@ -249,6 +278,7 @@ def report_lines(report: RaidReport) -> list[Msg]:
             Msg(
                 f"{P}report.draw",
                 weights=", ".join(str(w) for w in draw.weights),
+                ranges=draw_ranges_msg(draw.routes, draw.weights),
                 faces=draw.die_faces,
                 face=draw.face,
                 target=target_msg(report),

@@ -22,6 +22,7 @@ from bot.rules.space_pirates.chance import RaidPoints
 from bot.rules.space_pirates.chance import raid_points
 from bot.rules.space_pirates.chance import routes_in_roll
 from bot.rules.space_pirates.messages import HALVED_PCT
+from bot.rules.space_pirates.messages import assault_force_msg
 from bot.rules.space_pirates.messages import bribe_target
 from bot.rules.space_pirates.messages import fleet_msg
 from bot.rules.space_pirates.messages import lost_ships_msg
@@ -106,6 +107,11 @@ def status(
         )
     else:
         lines.append(Msg(f"{P}status.base_unknown"))
+    for order in state.base_attack_orders:  # ordered this turn, fought at its end (SP-I31)
+        if order.attacker == faction and order.turn == turn:
+            classes = [ship.ship_class for ship in order.ships]
+            force = assault_force_msg(classes, order.contracts)
+            lines.append(Msg(f"{P}status.base_attack", force=force))
     for planet in state.planets_of(faction):
         if planet.last_attacked_turn is not None:
             ready = planet.last_attacked_turn + settings.planet_raid_cooldown_turns
