@@ -437,15 +437,6 @@ def setting_summary(setting: str, value: Any) -> Msg:
     return shown_msg(Msg("campaign.log.setting", setting=setting, value=value_msg(value)))
 
 
-def is_preview(choice: Choice) -> bool:
-    """Whether a pending choice previews its owner's own command (a private Confirm/Cancel,
-    `RulesetSpec.previews`) rather than asking them a question the game waits for."""
-    try:
-        return choice.kind in rulesets.get(choice.ruleset).previews
-    except KeyError:  # a core choice (a GM's confirmation) or a ruleset no longer served
-        return False
-
-
 def summary_json(lines: Sequence[Msg]) -> list[dict[str, Any]]:
     """An audit entry's summary; refused when a line would reach a reader unfinished (a
     placeholder left unfilled, a key no catalog has): the log can never be corrected."""
@@ -892,15 +883,16 @@ class CampaignService:
             )
             if found is None:
                 raise NotAllowed("error.leave_not_yours", faction=faction_name)
-            # A question waiting for the player's answer stays theirs (choices belong to a
-            # user): leaving with one open would leave it to the wrong player.
+            # A question waiting for the player's answer stays theirs (a choice belongs to a
+            # user, not a faction, so any one owed blocks leaving): leaving with one open would
+            # leave it to the wrong player. A preview of their own command is no question.
             owed = [
                 c
                 for c in await uow.writes.open_choices(campaign_id)
-                if c.owner_id == actor.user_id and not is_preview(c)
+                if c.owner_id == actor.user_id and not rulesets.is_preview(c.ruleset, c.kind)
             ]
             if owed:
-                raise Conflict("error.leave_owes", count=len(owed), faction=found.name)
+                raise Conflict("error.leave_owes", count=len(owed))
             await uow.writes.release_faction(found.id, actor.user_id)
             left = shown_msg(Msg("campaign.log.left", faction=found.name))
             await uow.append(

@@ -275,3 +275,15 @@ def cog_of(key: str) -> str:
     """The extension module of an implemented ruleset."""
     get(key)
     return _REGISTRY[key][1]
+
+
+def is_preview(ruleset: str, kind: str) -> bool:
+    """Whether a pending choice previews its owner's own command (a private Confirm/Cancel:
+    `CONFIRMATION`, or a ruleset's `previews`) rather than asking someone a question the game
+    waits for. A choice of a ruleset no longer served counts as a question."""
+    if kind == CONFIRMATION:
+        return True
+    try:
+        return kind in get(ruleset).previews
+    except KeyError:
+        return False

@@ -214,15 +214,9 @@ class AwaitedPlayer:
 
 
 def is_question(choice: Choice) -> bool:
-    """A pending choice that asks someone something: not a ruleset's preview of a player's
-    own command (`RulesetSpec.previews`, a private Confirm/Cancel nobody else sees)."""
-    if choice.kind == rulesets.CONFIRMATION:
-        return False
-    try:
-        previews = rulesets.get(choice.ruleset).previews
-    except KeyError:
-        return True
-    return choice.kind not in previews
+    """A pending choice that asks someone something: not a preview of a player's own command
+    (`rulesets.is_preview`, a private Confirm/Cancel nobody else sees)."""
+    return not rulesets.is_preview(choice.ruleset, choice.kind)
 
 
 def questions(choices: Sequence[Choice]) -> list[Choice]:

@@ -232,7 +232,9 @@ class UndoService:
             closed = await undo.restore(unit, actor.user_id)
             reopened_choices = await undo.reopened(unit)  # answered, open again
             answered = [c for c, _, _ in reopened_choices]
-            previews = {c for c, ruleset, kind in reopened_choices if preview(ruleset, kind)}
+            previews = {
+                c for c, ruleset, kind in reopened_choices if rulesets.is_preview(ruleset, kind)
+            }
             asked = await outbox.asked(uow.conn, campaign_id, answered)
             kept = reopened_questions(unit, left)
             reasked = await outbox.showing(uow.conn, campaign_id, [q.prefix for q in kept])
@@ -410,17 +412,6 @@ def reasking(ruleset: str) -> rulesets.AnySpec | None:
     except KeyError:
         return None
     return spec if spec.reasked is not None else None
-
-
-def preview(ruleset: str, kind: str) -> bool:
-    """Whether a choice is a ruleset's private preview of a player's own command (its
-    `previews`), not a question to anyone."""
-    if kind == rulesets.CONFIRMATION:
-        return True
-    try:
-        return kind in rulesets.get(ruleset).previews
-    except KeyError:
-        return False
 
 
 async def _written(

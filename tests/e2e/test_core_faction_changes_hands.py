@@ -108,10 +108,25 @@ async def test_a_player_owing_an_answer_cannot_leave_until_it_is_given(table):
 
     left = await table.slash("/campaign leave", as_="player1")
     assert left.ephemeral
-    assert "You still owe 1 answer as Anna: answer it (or ask a GM to)" in left.text()
+    assert "You still owe 1 answer in this campaign: answer it (or ask a GM to)" in left.text()
     info = await table.slash("/campaign info", as_="player2")
     assert f"**Anna** — <@{table.member('player1').id}>" in info.embed.field("2 factions")
 
     await table.click(question, "Pay the fine", as_="player1")
     left = await table.slash("/campaign leave", as_="player1")
     assert not left.ephemeral and "no longer plays **Anna**" in left.embed.description
+
+
+async def test_a_confirmation_of_the_players_own_command_does_not_keep_them_from_leaving(table):
+    """A private Confirm/Cancel of the player's own command (removing a piece) is no question
+    anybody waits for: left unclicked, it does not block /campaign leave."""
+    await table.slash("/campaign create name:Raids rulesets:company_raids", as_="gm")
+    await table.slash("/campaign join faction:Anna", as_="player1")
+    await table.slash("/company add-piece name:Broker value:300", as_="player1")
+    asked = await table.slash("/company remove-piece name:Broker", as_="player1")
+    assert asked.ephemeral and [b.label for b in asked.buttons][-1] == "Cancel"
+
+    left = await table.slash("/campaign leave", as_="player1")
+
+    assert not left.ephemeral, left.text()
+    assert "no longer plays **Anna**" in left.embed.description
