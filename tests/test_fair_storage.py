@@ -250,3 +250,17 @@ async def test_cutting_the_newest_entries_leaves_a_state_the_remaining_head_does
     verdict = await verify_campaign(db, campaign.id, Anchors())
     assert verdict.problem is not None and verdict.problem.kind == "state"
     assert verdict.problem.seq == kept.seq and verdict.problem.params["part"] == "factions"
+
+
+def test_a_sealed_part_kept_before_told_lines_reads_back_with_its_commitment():
+    """A sealed part stored before its maker's told lines were kept (no "told") reads back
+    with none and the same commitment; one with told lines keeps them outside the
+    commitment, so the entry that named it still matches."""
+    before = secret_rolls.canonical({"actor_id": 42, "faction": "Vega", "nonce": "ab" * 16})
+    old = secret_rolls.Sealed.of(before)
+    told = ({"key": "space_pirates.log.bribe", "params": {"victim": "Orion"}},)
+    new = secret_rolls.Sealed(42, "Vega", "ab" * 16, told)
+
+    assert old.told == () and old.kept == before
+    assert old.commitment == new.commitment == secret_rolls.payload_commitment(before)
+    assert secret_rolls.Sealed.of(new.kept) == new
