@@ -474,7 +474,8 @@ class SpacePiratesCog(commands.Cog):
         sealed = await operations.sealed_bribers(ctx)  # who paid the sealed bribes
         turn = ctx.campaign.turn
         lost = await reports.lost_elsewhere(ctx, who, turn - 1) if turn > 1 else []  # SP-I43
-        shown = status(state, settings, who, turn, sealed, lost)
+        own = who in ctx.own_factions()  # a GM reading another faction's: named, not "you"
+        shown = status(state, settings, who, turn, sealed, lost, own=own)
         embeds = lines_embeds(C + "status.title", shown.lines, ctx.locale, faction=who)
         await reply(interaction, embeds=embeds, ephemeral=True)
 
