@@ -135,7 +135,7 @@ async def _owned_planet(ctx: Ctx, planet_id: int) -> Planet:
 async def _record(
     ctx: Ctx,
     change: Callable[[SpacePiratesState], SpacePiratesState],
-    line: Msg | Callable[[SpacePiratesState], list[Msg]],
+    line: Msg | Callable[[SpacePiratesState, SpacePiratesState], list[Msg]],
     *,
     faction: str | None = None,
     asked: Asked | None = None,
@@ -144,11 +144,11 @@ async def _record(
 ) -> None:
     """Apply a registry change and post its line for everyone, in the campaign's language
     (written with the change: the outbox), what changed first; with `asked`, behind its
-    confirmation. `line` may instead be the lines told of the changed state."""
+    confirmation. `line` may instead be the lines told of the state before and after."""
 
     def changed(state: SpacePiratesState) -> Change:
         new = change(state)
-        return Change(new, [line] if isinstance(line, Msg) else line(new))
+        return Change(new, [line] if isinstance(line, Msg) else line(state, new))
 
     def told(done: Applied[Change, SpacePiratesSettings]) -> list[Announcement]:
         return [Announcement(embeds=change_embeds(done.outcome.lines, ctx.public_locale))]
@@ -437,12 +437,23 @@ class SpacePiratesCog(commands.Cog):
         factions: app_commands.Range[str, 0, 1000] | None = None,
         faction: str | None = None,
     ) -> None:
-        """SP-7.1, SP-10.2: bribes and privateers need contact with the target."""
+        """SP-7.1, SP-10.2: bribes and privateers need contact with the target. Contact goes
+        both ways (`set_contacts`): the answer says who has contact with the faction now, and
+        who no longer has."""
         ctx = await RulesetContext.of(interaction, SPEC)
         who = ctx.acting_faction(faction)
         names = list(dict.fromkeys(parse_factions(factions, ctx.factions)))  # each once
-        line = Msg(C + "contacts.set", faction=who, contacts=", ".join(names) or "—")
-        await _record(ctx, lambda s: set_contacts(s, who, names), line, faction=who)
+
+        def told(old: SpacePiratesState, new: SpacePiratesState) -> list[Msg]:
+            lines = [Msg(C + "contacts.set", faction=who, contacts=", ".join(names) or "—")]
+            if names:
+                lines.append(Msg(C + "contacts.mutual", faction=who, contacts=MsgList(names)))
+            dropped = [f for f in old.players if old.has_contact(who, f) and f not in names]
+            if dropped:
+                lines.append(Msg(C + "contacts.dropped", faction=who, contacts=MsgList(dropped)))
+            return lines
+
+        await _record(ctx, lambda s: set_contacts(s, who, names), told, faction=who)
 
     @pirates.command(name="tech", description="Record the privateer technology (GM)")
     @app_commands.autocomplete(faction=faction_autocomplete)
@@ -468,7 +479,7 @@ class SpacePiratesCog(commands.Cog):
         names = parse_factions(factions, ctx.factions)
         left_out = any(f.name not in names for f in ctx.factions)
 
-        def told(new: SpacePiratesState) -> list[Msg]:
+        def told(_old: SpacePiratesState, new: SpacePiratesState) -> list[Msg]:
             lines = [Msg(C + "order.set", factions=", ".join(names))]
             rest = [f for f in players_in_order(new) if f not in names]
             if left_out or rest:

@@ -81,7 +81,7 @@ def quote_privateers(
         raise RuleViolation(f"{P}error.no_privateer_tech", clause="SP-10.1")
     if target == owner:
         raise RuleViolation(f"{P}error.privateers_self", clause="SP-10.2")
-    if target not in record.contacts:
+    if not state.has_contact(owner, target):
         raise RuleViolation(f"{P}error.no_contact", clause="SP-10.2", faction=shown(target))
     require_operations(record, turn, "SP-I32")
     if under_peace(state.players.get(target) or PlayerPirates(), turn):
