@@ -8,8 +8,6 @@ Player1 plays Vega.
 from __future__ import annotations
 
 import tests.e2e.test_space_pirates as base
-from tests.e2e.test_space_pirates import end_turn
-from tests.e2e.test_space_pirates import question_of
 
 pirates = base.pirates
 
@@ -17,11 +15,7 @@ pirates = base.pirates
 async def test_the_round_pages_say_nothing_of_orders(pirates):
     """Vega's two cruisers fight one raider on Line: round 1's page tells both volleys and
     nothing of orders or automatic targets."""
-    await pirates.slash("/pirates route add name:Line goods:160 ships:2 cruiser", as_="player1")
-    pirates.script_dice([1, 3])
-    ended = await end_turn(pirates, 1)
-    pirates.script_dice([6] * 10 + [1] * 10)
-    await pirates.click(question_of(ended, "Refuse and fight"), "Refuse and fight", as_="player1")
+    await base.two_cruisers_fight_one_raider(pirates)
 
     page = await pirates.slash("/pirates report turn:1 page:2", as_="player1")
 
