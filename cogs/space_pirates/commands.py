@@ -17,6 +17,7 @@ from bot.cog_base import Interaction
 from bot.errors import NotAllowed
 from bot.errors import NotFound
 from bot.i18n import Msg
+from bot.i18n import MsgList
 from bot.i18n import t
 from bot.interactions import line_embeds
 from bot.interactions import locale_of
@@ -45,6 +46,7 @@ from bot.rules.space_pirates.registry import set_contacts
 from bot.rules.space_pirates.registry import set_privateer_tech
 from bot.rules.space_pirates.registry import set_turn_order
 from bot.rules.space_pirates.status import status
+from bot.rules.space_pirates.turn import players_in_order
 from bot.scaffold import Applied
 from bot.scaffold import Asked
 from bot.scaffold import Question
@@ -133,7 +135,7 @@ async def _owned_planet(ctx: Ctx, planet_id: int) -> Planet:
 async def _record(
     ctx: Ctx,
     change: Callable[[SpacePiratesState], SpacePiratesState],
-    line: Msg,
+    line: Msg | Callable[[SpacePiratesState, SpacePiratesState], list[Msg]],
     *,
     faction: str | None = None,
     asked: Asked | None = None,
@@ -142,14 +144,18 @@ async def _record(
 ) -> None:
     """Apply a registry change and post its line for everyone, in the campaign's language
     (written with the change: the outbox), what changed first; with `asked`, behind its
-    confirmation."""
+    confirmation. `line` may instead be the lines told of the state before and after."""
+
+    def changed(state: SpacePiratesState) -> Change:
+        new = change(state)
+        return Change(new, [line] if isinstance(line, Msg) else line(state, new))
 
     def told(done: Applied[Change, SpacePiratesSettings]) -> list[Announcement]:
         return [Announcement(embeds=change_embeds(done.outcome.lines, ctx.public_locale))]
 
     await apply_or_ask(
         ctx,
-        lambda s, _st, _d: Change(change(s), [line]),
+        lambda s, _st, _d: changed(s),
         asked=asked,
         question=question,
         faction=faction,
@@ -431,12 +437,23 @@ class SpacePiratesCog(commands.Cog):
         factions: app_commands.Range[str, 0, 1000] | None = None,
         faction: str | None = None,
     ) -> None:
-        """SP-7.1, SP-10.2: bribes and privateers need contact with the target."""
+        """SP-7.1, SP-10.2: bribes and privateers need contact with the target. Contact goes
+        both ways (`set_contacts`): the answer says who has contact with the faction now, and
+        who no longer has."""
         ctx = await RulesetContext.of(interaction, SPEC)
         who = ctx.acting_faction(faction)
         names = list(dict.fromkeys(parse_factions(factions, ctx.factions)))  # each once
-        line = Msg(C + "contacts.set", faction=who, contacts=", ".join(names) or "—")
-        await _record(ctx, lambda s: set_contacts(s, who, names), line, faction=who)
+
+        def told(old: SpacePiratesState, new: SpacePiratesState) -> list[Msg]:
+            lines = [Msg(C + "contacts.set", faction=who, contacts=", ".join(names) or "—")]
+            if names:
+                lines.append(Msg(C + "contacts.mutual", faction=who, contacts=MsgList(names)))
+            dropped = [f for f in old.players if old.has_contact(who, f) and f not in names]
+            if dropped:
+                lines.append(Msg(C + "contacts.dropped", faction=who, contacts=MsgList(dropped)))
+            return lines
+
+        await _record(ctx, lambda s: set_contacts(s, who, names), told, faction=who)
 
     @pirates.command(name="tech", description="Record the privateer technology (GM)")
     @app_commands.autocomplete(faction=faction_autocomplete)
@@ -454,13 +471,22 @@ class SpacePiratesCog(commands.Cog):
     async def order(
         self, interaction: Interaction, factions: app_commands.Range[str, 1, 1000]
     ) -> None:
-        """SP-I40, SP-I43: each player's step 3 runs in this order; players left out follow
-        in the order they first registered."""
+        """SP-I40, SP-I43: each player's step 3 runs in this order; the answer says where
+        the players left out come (`players_in_order`): after them, the owners of trade
+        routes in the order the routes were registered, then the owners of planets."""
         ctx = await RulesetContext.of(interaction, SPEC)
         require_gm(ctx.base)
         names = parse_factions(factions, ctx.factions)
-        line = Msg(C + "order.set", factions=", ".join(names))
-        await _record(ctx, lambda s: set_turn_order(s, names), line)
+        left_out = any(f.name not in names for f in ctx.factions)
+
+        def told(_old: SpacePiratesState, new: SpacePiratesState) -> list[Msg]:
+            lines = [Msg(C + "order.set", factions=", ".join(names))]
+            rest = [f for f in players_in_order(new) if f not in names]
+            if left_out or rest:
+                lines.append(Msg(C + "order.rest", rest=MsgList(rest)))
+            return lines
+
+        await _record(ctx, lambda s: set_turn_order(s, names), told)
 
     @who("faction")
     @pirates.command(name="status", description="Your pirate status and next raid chance")
@@ -474,7 +500,8 @@ class SpacePiratesCog(commands.Cog):
         sealed = await operations.sealed_bribers(ctx)  # who paid the sealed bribes
         turn = ctx.campaign.turn
         lost = await reports.lost_elsewhere(ctx, who, turn - 1) if turn > 1 else []  # SP-I43
-        shown = status(state, settings, who, turn, sealed, lost)
+        own = who in ctx.own_factions()  # a GM reading another faction's: named, not "you"
+        shown = status(state, settings, who, turn, sealed, lost, own=own)
         embeds = lines_embeds(C + "status.title", shown.lines, ctx.locale, faction=who)
         await reply(interaction, embeds=embeds, ephemeral=True)
 

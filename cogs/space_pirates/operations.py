@@ -43,6 +43,7 @@ from bot.rules.space_pirates.bribe import quote_bribe
 from bot.rules.space_pirates.bribe import withdraw_bribe
 from bot.rules.space_pirates.mercenaries import HireOrder
 from bot.rules.space_pirates.mercenaries import apply_hire
+from bot.rules.space_pirates.mercenaries import assault_left
 from bot.rules.space_pirates.mercenaries import dismiss_contract
 from bot.rules.space_pirates.mercenaries import quote_hire
 from bot.rules.space_pirates.mercenaries import station_contract
@@ -61,6 +62,7 @@ from bot.scaffold import Applied
 from bot.scaffold import ChoiceClaim
 from bot.scaffold import RulesetContext
 from bot.secret_rolls import Sealed
+from bot.text import shown as shown_name
 from cogs.space_pirates.common import C
 from cogs.space_pirates.common import Change
 from cogs.space_pirates.common import Ctx
@@ -81,6 +83,12 @@ PRIVATE = {"bribe", "offer", "withdraw"}
 SEALED = {"bribe", "withdraw"}
 # Operations that cost nothing and run at once, without a quote (`direct`).
 DIRECT = {"dismiss", "station", "offer", "withdraw"}
+# A dismissal's answer by what it did to the base attack ordered this turn (SP-I31, SP-I35).
+DISMISSED = {
+    "none": "done.dismiss",
+    "leaves": "done.dismiss_leaves_assault",
+    "called_off": "done.dismiss_assault_off",
+}
 
 
 @dataclass(frozen=True)
@@ -327,7 +335,8 @@ def act(
         where = station_msg(Station(kind=p["station"], target=p.get("target")))
         return Change(new, [Msg(C + "done.station", id=p["contract"], station=where)])
     new = dismiss_contract(state, faction, p["contract"], turn)
-    return Change(new, [Msg(C + "done.dismiss", id=p["contract"])])
+    key = DISMISSED[assault_left(state, new, p["contract"], turn)]
+    return Change(new, [Msg(C + key, id=p["contract"], faction=shown_name(faction))])
 
 
 async def direct(ctx: Ctx, op: str, faction: str, params: Params) -> None:

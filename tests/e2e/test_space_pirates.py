@@ -262,6 +262,17 @@ async def undefended_raid_refused(table, who: str = "player1", route: str = "Lin
     await table.click(question_of(ended, "Refuse"), "Refuse", as_=who)
 
 
+async def two_cruisers_fight_one_raider(table, who: str = "player1"):
+    """Turn 1: the route Line (goods 160) of `who`, guarded by two cruisers, is raided by one
+    raider (d20 1, 1d6 3); `who` refuses the buy-off and fights: every attack of round 1
+    hits and is defended, the rounds after miss. Returns the refusal's answer."""
+    await table.slash("/pirates route add name:Line goods:160 ships:2 cruiser", as_=who)
+    table.script_dice([1, 3])
+    ended = await end_turn(table, 1)
+    table.script_dice([6] * 10 + [1] * 10)
+    return await table.click(question_of(ended, "Refuse and fight"), "Refuse and fight", as_=who)
+
+
 async def base_after_an_undefended_raid(table):
     """Vega holds planet Home (income 300), and `undefended_raid_refused` on her route Line
     gives the pirates a base (SP-I30)."""

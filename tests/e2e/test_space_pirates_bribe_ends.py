@@ -57,4 +57,4 @@ async def test_a_cancelled_bribe_is_told_to_its_briber_in_their_status_alone(pir
     assert lyra.ephemeral and "подкуп" not in status_text(lyra).lower()
     assert f"№{bribe}" not in status_text(lyra) and status_text(lyra)
     gm = await table.slash("/pirates status faction:Vega", as_="gm")
-    assert f"Your bribe #{bribe}" in status_text(gm) and gm.ephemeral
+    assert f"Vega's bribe #{bribe}" in status_text(gm) and gm.ephemeral  # named, not "your"

@@ -96,7 +96,9 @@ async def test_a_bribed_raid_names_what_it_attacks_and_only_the_gm_reads_the_bri
 async def test_a_contact_typed_twice_is_announced_once(pirates):
     """SP-7.1: "Orion, orion" is one contact, and the channel is told so."""
     set_ = await pirates.slash("/pirates contacts factions:Orion, orion", as_="player1")
-    assert set_.embed.description == "Vega has contact with: Orion", set_.text()
+    told = set_.embed.description.splitlines()
+    assert told[0] == "Vega has contact with: Orion", set_.text()
+    assert told[1].endswith("has contact with Vega too: Orion"), set_.text()
 
 
 async def test_report_buttons_after_an_answer_only_for_players_the_pirates_reached(pirates):

@@ -262,11 +262,7 @@ async def test_the_battle_pages_name_the_pirates_and_their_raiders(pirates):
     in Russian, say "пиратский флот" and "рейдер" (page 1's words), with no battle "№0 at
     automatic", no untranslated "pirates" faction and no "frozen until the next turn" (an
     automatic battle is fought to its end)."""
-    await pirates.slash("/pirates route add name:Line goods:160 ships:2 cruiser", as_="player3")
-    pirates.script_dice([1, 3])
-    ended = await end_turn(pirates, 1)
-    pirates.script_dice([6] * 10 + [1] * 10)
-    await pirates.click(question_of(ended, "Refuse and fight"), "Refuse and fight", as_="player3")
+    await base.two_cruisers_fight_one_raider(pirates, "player3")
 
     first = await pirates.slash("/pirates report turn:1", as_="player3")
     assert "1 рейдер" in first.embed.description

@@ -70,6 +70,7 @@ from bot.rules.space_pirates.reports import RaidReport
 from bot.rules.space_pirates.reports import ReportOutcome
 from bot.rules.space_pirates.reports import ShipsLostElsewhere
 from bot.rules.space_pirates.spec import awaited
+from bot.rules.space_pirates.status import naming
 from bot.rules.space_pirates.status import status
 from bot.rules.space_pirates.turn import answer_buy_off
 from bot.rules.space_pirates.turn import answer_plunder
@@ -700,7 +701,10 @@ def turn_private(state):
 def test_every_message_the_engine_emits_renders_in_both_languages():
     """Every emitted message has its key and fills every placeholder, in English and
     Russian; the scenarios cover each outcome kind's narration."""
-    messages = list(flatten(emitted_messages()))
+    emitted = emitted_messages()
+    # A GM reading a player's status: the lines that say "your" name the faction.
+    emitted += [naming(m, "Aurora") for m in emitted]
+    messages = list(flatten(emitted))
     seen = set()
     for msg in messages:
         if isinstance(msg, (JoinedMsg, MsgList)) or not msg.key:

@@ -1,8 +1,9 @@
 """A pirate battle's round as the raid report tells it (SP-I11, FC-I17): fleet combat's own
 round lines, read for a battle that is fought to its end at once. The battle has no number
 or point of its own (the report's page names the attack and the round), it is never frozen
-until the next turn, its participants are named ("the pirate fleet", "mercenary contract
-#6") and the pirates' ships are the raiders, cruisers and battleships page 1 bought."""
+until the next turn, nobody gives it fire orders, its participants are named ("the pirate
+fleet", "mercenary contract #6") and the pirates' ships are the raiders, cruisers and
+battleships page 1 bought."""
 
 from __future__ import annotations
 
@@ -22,7 +23,14 @@ from bot.rules.space_pirates.messages import side_first
 from bot.rules.space_pirates.settings import SpacePiratesSettings
 
 P = "space_pirates."
-DROPPED = {"fleet_combat.round.header", "fleet_combat.battle.frozen"}
+# A pirate battle takes no fire orders (SP-I11: automatic mode, FC-I17), so "had no orders
+# and fired at … (automatic target)" under each volley would tell nothing: the volley line
+# already names the target.
+DROPPED = {
+    "fleet_combat.round.header",
+    "fleet_combat.battle.frozen",
+    "fleet_combat.round.auto_target",
+}
 SIDE_PARAMS = ("faction", "shooter", "target")
 # The participant every round line that names a shooter opens with, in both languages.
 OPENS_LINE = "shooter"

@@ -85,7 +85,7 @@ def _check(
     if victim == briber:
         raise RuleViolation(f"{P}error.bribe_self", clause="SP-7.1")
     own = state.players.get(briber) or PlayerPirates()
-    if victim not in own.contacts:
+    if not state.has_contact(briber, victim):
         raise RuleViolation(f"{P}error.no_contact", clause="SP-7.1", faction=shown(victim))
     require_operations(own, turn, "SP-I32")
     record = state.players.get(victim) or PlayerPirates()

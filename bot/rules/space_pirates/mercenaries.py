@@ -202,13 +202,34 @@ def _own_contract(state: SpacePiratesState, faction: str, contract_id: int) -> M
 def dismiss_contract(
     state: SpacePiratesState, faction: str, contract_id: int, turn: int
 ) -> SpacePiratesState:
-    """Dismiss a contract during turn T: it owes no upkeep in T's resolution (SP-I35)."""
+    """Dismiss a contract during turn T: it owes no upkeep in T's resolution (SP-I35), so it
+    no longer serves in that resolution ("they will not leave while paid", SP-9.7): it leaves
+    the attacks on the pirate base ordered for T's step 2 (SP-I31, SP-I40), and an order left
+    with neither ships nor contracts is called off, as SP-I31 refuses an order naming nobody."""
     _own_contract(state, faction, contract_id)
     new = state.model_copy(deep=True)
     contract = _own_contract(new, faction, contract_id)
     contract.ended_turn = turn
     contract.dismissed = True
+    for order in new.base_attack_orders:
+        if order.turn == turn and contract_id in order.contracts:
+            order.contracts.remove(contract_id)
+    new.base_attack_orders = [o for o in new.base_attack_orders if o.ships or o.contracts]
     return new
+
+
+def assault_left(
+    before: SpacePiratesState, after: SpacePiratesState, contract_id: int, turn: int
+) -> Literal["none", "leaves", "called_off"]:
+    """What a dismissal did to the base attacks ordered for T (SP-I31): none named the
+    contract, it left an attack that goes ahead, or the attack was called off without it."""
+    named = [
+        o.id for o in before.base_attack_orders if o.turn == turn and contract_id in o.contracts
+    ]
+    if not named:
+        return "none"
+    kept = {o.id for o in after.base_attack_orders}
+    return "leaves" if all(o in kept for o in named) else "called_off"
 
 
 def station_contract(

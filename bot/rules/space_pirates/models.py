@@ -340,6 +340,16 @@ class SpacePiratesState(BaseModel):
             record = self.players[faction] = PlayerPirates()
         return record
 
+    def has_contact(self, faction: str, other: str) -> bool:
+        """Whether the two factions have established contact (SP-7.1, SP-10.2). Contact is
+        between factions, so it goes both ways: either side's register counts (a state saved
+        when each side kept its own list reads the same)."""
+        own = self.players.get(faction)
+        theirs = self.players.get(other)
+        return (own is not None and other in own.contacts) or (
+            theirs is not None and faction in theirs.contacts
+        )
+
     def _route_index(self) -> _RouteIndex:
         """Routes by id and by owner, rebuilt whenever the route list is replaced or grows
         (the list object itself is kept, so a new list is never mistaken for the old one)."""

@@ -72,13 +72,16 @@ def quote_privateers(
     order: PrivateerOrder,
 ) -> PrivateerQuote:
     """Check forming a group (tech, contact, peace, operations; SP-10.1, SP-10.2, SP-I32,
-    SP-I36) from the owner's registered combat ships, active from turn T+1 (SP-10.4). A
+    SP-I36) from the owner's registered combat ships, active from turn T+1 (SP-10.4). The
+    target is another faction: SP-10.2 chooses it among the factions in contact. A
     target at peace in turn T is refused, the last turn of its peace included (SP-I32)."""
     owner, target, turn, ship_ids = order.owner, order.target, order.turn, order.ship_ids
     record = state.players.get(owner) or PlayerPirates()
     if settings.privateers_require_tech and not record.privateer_tech:
         raise RuleViolation(f"{P}error.no_privateer_tech", clause="SP-10.1")
-    if target == owner or target not in record.contacts:
+    if target == owner:
+        raise RuleViolation(f"{P}error.privateers_self", clause="SP-10.2")
+    if not state.has_contact(owner, target):
         raise RuleViolation(f"{P}error.no_contact", clause="SP-10.2", faction=shown(target))
     require_operations(record, turn, "SP-I32")
     if under_peace(state.players.get(target) or PlayerPirates(), turn):

@@ -358,12 +358,22 @@ def remove_planet(state: SpacePiratesState, planet_id: int) -> SpacePiratesState
 def set_contacts(
     state: SpacePiratesState, faction: str, contacts: Sequence[str]
 ) -> SpacePiratesState:
-    """The factions this faction has contact with (SP-7.1, SP-10.2); never itself."""
+    """The factions this faction has contact with (SP-7.1, SP-10.2); never itself. Contact
+    is established between two factions ("contacts between factions"), so it is set on both
+    sides: each named faction has contact with this one too, and a faction left out loses
+    its contact with this one."""
     names = [_name(c, "SP-7.1") for c in contacts]
     if faction in names:
         raise RuleViolation(f"{P}error.self_contact", clause="SP-7.1")
     new = state.model_copy(deep=True)
     new.player(faction).contacts = list(dict.fromkeys(names))
+    for other in names:
+        theirs = new.player(other).contacts
+        if faction not in theirs:
+            theirs.append(faction)
+    for other, record in new.players.items():
+        if other not in names and faction in record.contacts:
+            record.contacts.remove(faction)
     return new
 
 

@@ -40,6 +40,20 @@ from bot.rules.space_pirates.upkeep import upkeep_amount
 from bot.rules.space_pirates.upkeep import upkeep_waiting_line
 
 P = "space_pirates."
+# The lines that speak to the faction's player ("your bribe", "waiting for your answer"), and
+# the same lines naming the faction, for a GM reading another faction's status.
+NAMING = {
+    f"{P}status.{key}": f"{P}status.{key}_of"
+    for key in (
+        "base_attack",
+        "bribe",
+        "bribe_offer",
+        "bribe_ended.head",
+        "lost_elsewhere",
+        "waiting",
+        "waiting_other",
+    )
+}
 
 
 @dataclass
@@ -61,10 +75,13 @@ def status(
     turn: int,
     sealed: SealedBribers | None = None,
     lost: Sequence[ShipsLostElsewhere] = (),
+    *,
+    own: bool = True,
 ) -> PirateStatus:
     """The player's pirate status during turn `turn`; the chance is for its resolution.
     `sealed` names the briber of each sealed bribe (`briber_of`); `lost` is what the player
-    lost defending in other players' raids of the last resolution (SP-I43)."""
+    lost defending in other players' raids of the last resolution (SP-I43). Without `own`
+    the reader (a GM) does not play the faction: the lines name it instead of "you"."""
     record = state.players.get(faction) or PlayerPirates()
     lines: list[Msg] = [
         Msg(
@@ -185,6 +202,8 @@ def status(
     lines += waiting_lines(state, faction)
     chance, points = _next_chance(state, settings, faction, turn, record)
     lines.append(chance_line(chance, points, record, state, settings, faction, turn))
+    if not own:
+        lines = [naming(line, faction) for line in lines]
     return PirateStatus(
         faction=faction,
         record=record,
@@ -193,6 +212,17 @@ def status(
         base_exists=exists,
         lines=lines,
     )
+
+
+def naming(msg: Msg, faction: str) -> Msg:
+    """`msg` as a reader who does not play `faction` reads it: a line that speaks to its
+    player ("your bribe", nested heads too) names the faction instead (`NAMING`)."""
+    if type(msg) is not Msg:
+        return msg
+    params = {k: naming(v, faction) if isinstance(v, Msg) else v for k, v in msg.params.items()}
+    if msg.key in NAMING:
+        return Msg(NAMING[msg.key], faction=faction, **params)
+    return Msg(msg.key, **params)
 
 
 def waiting_lines(state: SpacePiratesState, faction: str) -> list[Msg]:
