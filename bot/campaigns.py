@@ -946,19 +946,25 @@ class CampaignService:
         *,
         announce: Announce[Any] | None = None,
     ) -> Any:
-        """Change one typed setting; returns the new value."""
+        """Change one typed setting; returns the new value. A value the setting already has
+        is refused (`settings_edit.unchanged`): nothing is written, logged or announced."""
         from bot import settings_edit
 
         value: Any
+        secret = await self.players_roll_secretly(campaign_id)
         async with self.work(campaign_id, actor) as uow:
             if ruleset == CORE and name == fair_turns.PLAYER_SECRETS:
                 value = await fair_turns.set_player_secrets(uow.conn, campaign_id, raw)
+                if value == secret:  # the write is rolled back with the refusal
+                    raise settings_edit.unchanged(name, value)
             elif ruleset == CORE and name == "language":
                 value = raw.strip().lower()
                 if value not in LANGUAGES:
                     raise settings_edit.SettingError(
                         "error.setting_value", name=name, value=raw, allowed=", ".join(LANGUAGES)
                     )
+                if value == uow.campaign.language:
+                    raise settings_edit.unchanged(name, value)
                 await uow.writes.set_language(campaign_id, value)
             elif ruleset == CORE:
                 if name != "factions_per_player":
@@ -971,12 +977,17 @@ class CampaignService:
                     raise settings_edit.SettingError(
                         "error.setting_value", name=name, value=raw, allowed="1..10"
                     )
+                if value == uow.campaign.factions_per_player:
+                    raise settings_edit.unchanged(name, value)
                 await uow.writes.set_factions_per_player(campaign_id, value)
             else:
                 if ruleset not in uow.campaign.rulesets:
                     raise NotFound("error.ruleset_not_enabled", ruleset=ruleset)
                 _, settings = await uow.load(ruleset)
                 new = settings_edit.apply(settings, name, raw)
+                if new == settings:
+                    info = settings_edit.describe(settings, name)
+                    raise settings_edit.unchanged(name, info.current, info.choices, info.ordered)
                 await uow.save_settings(ruleset, new)
                 value = getattr(new, name)
             await uow.append(

@@ -215,6 +215,10 @@ class RulesetSpec(Generic[StateT, SettingsT]):
     # The faction such a question (by its id, as `reasked` names it) waits for in a state,
     # or None: an undo names a reopened question whose post was never kept by it.
     asked_whom: Callable[[StateT, str], str | None] | None = None
+    # The turn whose end this ruleset has not finished resolving in a state (its resolution
+    # paused on a question until it is answered), or None: `/turn status` tells that turn's
+    # end as still under way, not only the turn that began meanwhile.
+    resolving: Callable[[StateT], int | None] | None = None
     # True when the engine's command lines carry names as typed, raw, and its cog escapes
     # them where it shows them: the log keeps those lines escaped (`bot.text.shown_msg`).
     raw_lines: bool = False

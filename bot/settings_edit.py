@@ -202,6 +202,16 @@ def apply(model: BaseModel, name: str, raw: str) -> BaseModel:
     return new
 
 
+def unchanged(
+    name: str, value: Any, choices: Sequence[str] = (), ordered: bool = False
+) -> SettingError:
+    """The refusal of a value the setting already has: a GM who sets it again is told so,
+    privately, and nothing is logged or announced (as `settings import` refuses a file that
+    changes nothing)."""
+    shown = value_msg(value, choices, ordered=ordered)
+    return SettingError("error.setting_unchanged", name=name, value=shown)
+
+
 def value_refused(info: SettingInfo, raw: str) -> SettingError:
     """A value that is not one of the setting's type: what is allowed, where it has a list."""
     key = "error.setting_value" if info.allowed else "error.setting_value_any"
@@ -246,6 +256,7 @@ def rule_refusal(error: ValidationError) -> Msg | str | None:
 
 typed_params("error.setting_refused", "value", "name")
 typed_params("error.setting_value_any", "value", "name")
+typed_params("error.setting_unchanged", "value", "name")
 
 
 def too_few(info: SettingInfo, value: Any) -> bool:

@@ -31,6 +31,7 @@ from zoneinfo import available_timezones
 from pydantic import BaseModel
 
 from bot import rulesets
+from bot import settings_edit
 from bot.campaigns import CORE
 from bot.campaigns import Actor
 from bot.campaigns import Announce
@@ -61,6 +62,12 @@ PING_GMS = "ping_gms"
 END_TURN = "end_turn"
 ON_DEADLINE = (PING_GMS, END_TURN)
 SCHEDULE_SETTINGS = ("time_zone", "reminders", "on_deadline")
+# Each schedule setting's field in `Schedule`.
+SCHEDULE_FIELDS = {
+    "time_zone": "time_zone",
+    "reminders": "reminder_minutes",
+    "on_deadline": "on_deadline",
+}
 MAX_REMINDERS = 5
 MAX_AHEAD = timedelta(days=365)
 SWEEP_BATCH = 500  # campaigns claimed per sweep; the rest wait for the next minute
@@ -598,10 +605,11 @@ class TurnFlow:
         announce: Announce[Any] | None = None,
     ) -> str:
         """Change a schedule setting (`core.time_zone`, `core.reminders`, `core.on_deadline`);
-        returns the value as shown."""
+        returns the value as shown. A value the setting already has is refused
+        (`settings_edit.unchanged`): nothing is written, logged or announced."""
         async with self.service.work(campaign_id, actor) as uow:
             writes = ScheduleWrites(uow.writes.conn, uow.writes.journal)
-            schedule = await writes.schedule(campaign_id)
+            schedule = before = await writes.schedule(campaign_id)
             if name == "time_zone":
                 shown = zone(raw).key
                 schedule = replace(schedule, time_zone=shown)
@@ -619,6 +627,8 @@ class TurnFlow:
                 schedule = replace(schedule, on_deadline=shown)
             else:
                 raise ScheduleError("error.setting_unknown", name=name)
+            if getattr(schedule, SCHEDULE_FIELDS[name]) == getattr(before, SCHEDULE_FIELDS[name]):
+                raise settings_edit.unchanged(name, shown)
             await writes.save(schedule)
             await uow.append(
                 "campaign settings set",

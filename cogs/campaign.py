@@ -77,6 +77,7 @@ from bot.turn_flow import time_zone_choices
 SETTING_REFUSALS = frozenset(
     {"error.setting_unknown", "error.setting_value", "error.setting_table", "error.setting_too_few"}
     | {"error.setting_value_any", "error.setting_too_few_any", "error.setting_refused"}
+    | {"error.setting_unchanged"}
 )
 
 

@@ -103,17 +103,17 @@ async def test_undo_reaches_back_as_far_as_the_journals_fit_the_budget(service, 
     together can be undone, one at a time; the one before them cannot, and says so. Past the
     budget, the oldest journals go until three quarters of it are left."""
     cid = await campaign(service)
-    for value in range(12):
-        await service.set_setting(cid, GM, "core", "factions_per_player", str(value % 9 + 1))
+    for value in range(12):  # 2 … 9, then 2 … 5: each a change (1 is the default)
+        await service.set_setting(cid, GM, "core", "factions_per_player", str(value % 8 + 2))
     sizes = await journal_sizes(service, cid)
     assert len(sizes) == 12 and len(set(sizes)) == 1  # one journal per command, same size
     monkeypatch.setattr(undo_storage, "UNDO_BUDGET", 8 * sizes[0])
-    await service.set_setting(cid, GM, "core", "factions_per_player", "9")
+    await service.set_setting(cid, GM, "core", "factions_per_player", "1")
     assert await journal_sizes(service, cid) == sizes[:6]  # 6 sizes: 3/4 of the budget
-    await service.set_setting(cid, GM, "core", "factions_per_player", "8")
+    await service.set_setting(cid, GM, "core", "factions_per_player", "6")
     assert await journal_sizes(service, cid) == sizes[:7]  # within the budget: all kept
     assert await undoable(service, cid) == 7
-    assert (await service.get(cid)).factions_per_player == 7  # as after the 7th command
+    assert (await service.get(cid)).factions_per_player == 8  # as after the 7th command
     assert await journal_sizes(service, cid) == []  # undone journals are dropped
     assert (await service.log.verify(cid)).ok
 

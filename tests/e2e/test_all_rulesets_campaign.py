@@ -173,7 +173,7 @@ async def test_one_turn_of_every_ruleset_waits_for_the_right_players_and_ends_fo
     assert all("player3" not in m.pings for m in ended.followups)
 
     status = await table.slash("/turn status", as_="gm")
-    assert status.embed.title == "Five Seas — turn 2"
+    assert status.embed.title == "Five Seas — end of turn 1 under way"  # the buy-off waits
     [red_owes] = [line for line in field(status, "Still owe").splitlines() if red in line]
     assert "an answer to buy-off offer" in red_owes  # the bribed raid, now Red's question
     assert "battle #1 at Mecatol, round 2" in red_owes

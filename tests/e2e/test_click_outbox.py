@@ -205,7 +205,8 @@ async def test_an_automatic_end_killed_before_posting_posts_everything_once_afte
     assert attempts == ["channel"]
     assert buy_off(played.channel_messages()) == []
     status = await played.slash("/turn status", as_="gm")
-    assert status.embed.title == "Frontier — turn 2"  # the turn end committed
+    # The turn end committed: its resolution waits for the buy-off answer (SP-I45).
+    assert status.embed.title == "Frontier — end of turn 1 under way"
 
     await played.restart()
     posted = restart_posts(played)

@@ -698,7 +698,7 @@ async def test_the_bank_pays_in_russian_as_a_bank_not_as_a_faction(board):
 
     story = hit.embed.description
     assert "фракция «банк»" not in story
-    assert "**Бонус за контратаку: 300; плательщик — банк, получатель — фракция «Boris».**" in story
+    assert "**Бонус за контратаку: банк платит фракции «Boris» 300.**" in story
 
 
 async def test_a_fine_in_russian_names_who_pays_and_who_receives(board):
@@ -708,9 +708,7 @@ async def test_a_fine_in_russian_names_who_pays_and_who_receives(board):
 
     paid = await board.click(question, "Заплатить штраф", as_="player1")
 
-    assert paid.embed.description.startswith(
-        "**Штраф: 180; плательщик — Anna, получатель — фракция «Boris».**"
-    )
+    assert paid.embed.description.startswith("**Штраф: Anna платит фракции «Boris» 180.**")
 
 
 async def test_after_a_gm_ruling_the_headline_tells_the_ruling_not_the_wait(board):

@@ -187,7 +187,7 @@ async def test_every_amount_is_grouped_in_russian(board):  # noqa: F811
         await board.slash(LAND, as_="player1"), "Заплатить штраф", as_="player1"
     )
     assert paid.embed.description.startswith(
-        f"**Штраф: 999{NBSP}999; плательщик — Anna, получатель — фракция «Boris».**"
+        f"**Штраф: Anna платит фракции «Boris» 999{NBSP}999.**"
     )
 
     await board.slash("/company add-piece name:Scout value:1000001", as_="player1")
@@ -196,8 +196,8 @@ async def test_every_amount_is_grouped_in_russian(board):  # noqa: F811
     failed = await board.click(question, "Попытаться захватить", as_="player1")
     hit = await board.click(failed, "Контратаковать", as_="player2")
     assert (
-        f"500{NBSP}001 (без округления 500{NBSP}000,5); плательщик — банк, получатель — "
-        "фракция «Boris»." in hit.embed.description
+        "банк платит фракции «Boris» "
+        f"500{NBSP}001 (без округления 500{NBSP}000,5)." in hit.embed.description
     )
 
 

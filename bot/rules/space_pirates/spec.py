@@ -132,6 +132,14 @@ def open_questions(state: SpacePiratesState) -> list[PendingResolution | UpkeepD
     return [*state.waiting, *state.upkeep_due]
 
 
+def resolving(state: SpacePiratesState) -> int | None:
+    """SP-I40, SP-I45: the turn whose resolution a question still pauses, or None."""
+    turns = [q.turn for q in open_questions(state)]
+    if state.resolution is not None:
+        turns.append(state.resolution.turn)
+    return min(turns, default=None)
+
+
 SPEC: RulesetSpec[SpacePiratesState, SpacePiratesSettings] = RulesetSpec(
     key=KEY,
     state_model=SpacePiratesState,
@@ -145,5 +153,6 @@ SPEC: RulesetSpec[SpacePiratesState, SpacePiratesSettings] = RulesetSpec(
     previews=frozenset({OPERATION_PREVIEW, FORCE_ALL_PREVIEW}),
     reasked=reasked,
     asked_whom=asked_whom,
+    resolving=resolving,
     raw_lines=True,  # the cog escapes the names where it shows them; the log keeps them so
 )
