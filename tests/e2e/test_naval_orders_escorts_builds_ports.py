@@ -27,7 +27,11 @@ async def test_an_escort_of_a_convoy_putting_off_its_transports_is_refused_when_
     dissolved and what to do; Gloire keeps no order naming a convoy that is gone, and after
     the turn's end it awaits orders. Russia's Riga, forming a fleet under another name, is
     refused to Russia's own escort in Russian, naming the fleet and the turn it can be
-    escorted from."""
+    escorted from. Orders are public, so France knows of Indiamen as soon as it is
+    registered."""
+    await navy.slash(
+        "/campaign settings set setting:naval_orders.orders_public value:true", as_="gm"
+    )
     await navy.slash(
         "/navy forces register name:Indiamen kind:line location:1 ships:IV, 2 transport "
         "in_port:true",

@@ -16,10 +16,12 @@ import pytest
 
 from tests.e2e import test_naval_orders as played
 from tests.e2e.play import refused_alone
+from tests.e2e.play import saved_state
 from tests.e2e.test_naval_orders import WS
 from tests.e2e.test_naval_orders import at_sea_with_swift
 from tests.e2e.test_naval_orders import end_turn
 from tests.e2e.test_naval_orders import form
+from tests.e2e.test_naval_orders import give
 from tests.e2e.test_naval_orders import send
 
 navy = played.navy  # the campaign, three factions and the GM's ports
@@ -141,3 +143,101 @@ async def test_once_public_a_look_alike_is_refused_naming_the_force(hidden):
     refused = await refused_alone(hidden, REGISTER_LOOK_ALIKE, "player2")
 
     assert f"“{LOOK_ALIKE}” looks too much like “{WS}”, another force's name" in refused
+
+
+INDIAMEN = "/navy forces register name:Indiamen kind:line location:1 ships:IV, 2 transport"
+
+
+async def escort(table, convoy: str, *, as_: str = "player2") -> str:
+    """Toulon (France) is given an escort of `convoy` by its form: the answer's text."""
+    answer = await give(table, "Toulon", "escort", form(convoy=convoy, details=""), as_=as_)
+    return answer.embed.description
+
+
+async def test_an_escort_of_a_hidden_convoy_is_refused_as_of_a_name_no_force_has(hidden):
+    """NO-1.1, NO-4.10: France's escort naming Britain's Indiamen, registered this turn, is
+    refused as one naming a convoy nobody registered; so it is while Indiamen puts off its
+    transports, with no word of when. The GM, who reads every force, is told that."""
+    await hidden.slash(f"{INDIAMEN} in_port:true", as_="player1")
+    unknown = await escort(hidden, "Ghost Convoy")
+    assert (
+        unknown
+        == "“Ghost Convoy” is not a registered force with transports or merchantmen (NO-1.1)."
+    )
+
+    assert await escort(hidden, "indiamen") == unknown.replace("Ghost Convoy", "indiamen")
+    await hidden.slash(
+        "/navy formation kind:dissolve_convoy units:Indiamen vessels:2 transport", as_="player1"
+    )
+    assert await escort(hidden, "Indiamen") == unknown.replace("Ghost Convoy", "Indiamen")
+    orders = await hidden.slash("/navy orders", as_="player2")
+    assert "Escort" not in orders.text(), orders.text()
+
+    by_gm = await escort(hidden, "Indiamen", as_="gm")
+    assert "Indiamen is putting off all its transports and merchantmen" in by_gm, by_gm
+
+
+async def test_once_public_a_convoy_is_escorted(hidden):
+    """After the turn's end France may know Britain's Indiamen, and escorts it."""
+    await hidden.slash(f"{INDIAMEN} in_port:true", as_="player1")
+    await end_turn(hidden, 1)
+
+    given = await escort(hidden, "Indiamen")
+
+    assert given.startswith("New order for Toulon: Escort"), given
+
+
+async def test_dissolving_a_fleet_does_not_spell_out_a_hidden_force(hidden):
+    """NO-4.10: Britain's Channel Fleet has a squadron “Tоulon” (a Cyrillic о), like France's
+    Toulon registered this turn. Dissolving it is refused without spelling France's squadron
+    out; the GM is told which force it looks like."""
+    look_alike = "Tоulon"
+    await hidden.slash(
+        "/navy forces register name:Channel Fleet kind:fleet location:1 in_port:true "
+        f"squadrons:{look_alike} (line): 2xIII; Blue (line): 2xIV",
+        as_="player1",
+    )
+    dissolve = "/navy formation kind:dissolve_fleet units:Channel Fleet"
+
+    refused = await refused_alone(hidden, dissolve, "player1")
+
+    assert refused == (
+        f"Channel Fleet cannot be dissolved yet: its squadron “{look_alike}” would become a "
+        "force named too much like another force. Rename the squadron first (/navy forces "
+        "edit name:Channel Fleet squadrons:…), then dissolve the fleet (NO-4.10)."
+    )
+    by_gm = await refused_alone(hidden, dissolve, "gm")
+    assert "would become a force named too much like “Toulon”" in by_gm, by_gm
+
+
+async def test_a_relay_to_a_hidden_force_stays_unknown_when_orders_turn_public(hidden):
+    """Britain sends Swift to its squadron (relay #1) while orders are private; the GM then
+    makes orders public. The squadron's registration is still hidden from France until the
+    turn ends: France marking relay #1 arrived is refused as for relay #9, naming nothing."""
+    transfer = form(point="Channel", destination="2", port="Plymouth", via="3")
+    await send(hidden, "Swift", WS, "move", transfer)
+    await hidden.slash(
+        "/campaign settings set setting:naval_orders.orders_public value:true", as_="gm"
+    )
+    unknown = await refused_alone(hidden, "/navy arrived relay:9", "player2")
+
+    refused = await refused_alone(hidden, "/navy arrived relay:1", "player2")
+
+    assert refused == unknown.replace("#9", "#1")
+    assert WS not in refused
+
+
+async def test_a_state_saved_before_disclosure_was_kept_knows_every_force(hidden):
+    """A naval state saved by a release that kept no disclosure (no `disclosed` on its
+    forces) loads with every force known: France is told Britain's squadron is not theirs,
+    as that release told it."""
+
+    def as_before(state):
+        for force in state["forces"].values():
+            del force["disclosed"]
+
+    await saved_state(hidden, "naval_orders", as_before)
+
+    refused = await refused_alone(hidden, f"/navy order unit:{WS} order:cruise", "player2")
+
+    assert refused.startswith(f"{WS} is not your force"), refused

@@ -31,13 +31,17 @@ def flat(text: str) -> str:
 
 
 async def gloire_escorts_indiamen(navy, gloire_at: str) -> None:
-    """Britain's convoy Indiamen (a warship and 2 transports) in port at Portsmouth (1), and
-    France's Gloire, in port at `gloire_at`, given its escort."""
+    """Britain's convoy Indiamen (a warship and 2 transports) in port at Portsmouth (1),
+    registered while the GM had orders public (so France knows of it), and France's Gloire,
+    in port at `gloire_at`, given its escort once orders are private again."""
+    public = "/campaign settings set setting:naval_orders.orders_public value:"
+    await navy.slash(f"{public}true", as_="gm")
     await navy.slash(
         "/navy forces register name:Indiamen kind:line location:1 ships:IV, 2 transport "
         "in_port:true",
         as_="player1",
     )
+    await navy.slash(f"{public}false", as_="gm")
     await navy.slash(
         f"/navy forces register name:Gloire kind:line location:{gloire_at} ships:2xIII "
         "in_port:true",

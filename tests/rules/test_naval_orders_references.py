@@ -188,18 +188,24 @@ def test_no_5_2_a_port_on_a_transfers_way_comes_off_the_list():
     assert removed.forces["hood"].order.order.via == ["2"]
 
 
+PUBLIC = DEFAULTS.model_copy(update={"orders_public": True})
+
+
 def convoy(state: NavalOrdersState, owner: str = "Britain") -> NavalOrdersState:
-    """The convoy Indiamen (warships and two transports) in Portsmouth."""
+    """The convoy Indiamen (warships and two transports) in Portsmouth, registered while
+    orders are public: every player may know of it, and name it in an escort."""
     return add_force(
         state,
         "Indiamen",
         owner=owner,
         ships=[*warships(5), Ship(kind="transport"), Ship(kind="transport")],
+        settings=PUBLIC,
     )
 
 
 def convoy_fleet(state: NavalOrdersState) -> NavalOrdersState:
-    """Britain's Convoy Fleet in Portsmouth: the squadron Van with a transport, Rear without."""
+    """Britain's Convoy Fleet in Portsmouth: the squadron Van with a transport, Rear without;
+    registered while orders are public, known to every player."""
     command = RegisterForce(
         owner="Britain",
         name="Convoy Fleet",
@@ -211,7 +217,7 @@ def convoy_fleet(state: NavalOrdersState) -> NavalOrdersState:
         location=HOME,
         in_port=True,
     )
-    return register_force(state, DEFAULTS, command).state
+    return register_force(state, PUBLIC, command).state
 
 
 def test_no_1_1_a_convoy_an_escort_names_stays_on_the_register():

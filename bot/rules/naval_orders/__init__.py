@@ -167,6 +167,7 @@ for _key, _names in (
     ("naval_orders.error.force_look_alike_hidden", ("force",)),
     ("naval_orders.error.squadron_look_alike", ("squadron", "existing")),
     ("naval_orders.error.squadron_force_look_alike", ("squadron", "existing", "fleet")),
+    ("naval_orders.error.squadron_force_look_alike_hidden", ("squadron", "fleet")),
     ("naval_orders.error.station_look_alike", ("station", "existing")),
     ("naval_orders.error.location_look_alike", ("location", "existing", "station")),
     ("navy.error.range_not_yours", ("force",)),

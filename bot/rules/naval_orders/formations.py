@@ -25,8 +25,8 @@ from bot.rules.naval_orders.registry import check_force_name_unlike
 from bot.rules.naval_orders.registry import check_name_not_forming
 from bot.rules.naval_orders.registry import clean_name
 from bot.rules.naval_orders.registry import find_own_force
-from bot.rules.naval_orders.registry import force_names
 from bot.rules.naval_orders.registry import is_convoy
+from bot.rules.naval_orders.registry import names_known
 from bot.rules.naval_orders.registry import writable
 from bot.rules.naval_orders.settings import NavalOrdersSettings
 from bot.text import look_alike
@@ -129,7 +129,7 @@ def _formation(
                     "naval_orders.error.name_taken", clause="NO-4.10", force=squadron.name
                 )
             check_name_not_forming(state, squadron.name, but={first.key})
-        _check_squadrons_free(state, first)
+        _check_squadrons_free(state, first, reader)
         # NO-1.1, NO-I18: the fleet stops existing as the force an escort names, unless one
         # of its squadrons, a convoy, takes its name.
         same = any(name_key(s.name) == first.key and is_convoy(s.ships) for s in first.squadrons)
@@ -162,14 +162,24 @@ def _formation(
     )
 
 
-def _check_squadrons_free(state: NavalOrdersState, fleet: Force) -> None:
+def _check_squadrons_free(state: NavalOrdersState, fleet: Force, reader: str | None) -> None:
     """The squadrons of a fleet being dissolved become forces of their names (NO-2.7): none
     may look like another force's name, or like another squadron of the fleet (a fleet
     registered so before this was refused), as orders name a force by a unique name that
-    identifies it clearly (NO-4.10)."""
-    names = [*force_names(state, but={fleet.key}), *(s.name for s in fleet.squadrons)]
+    identifies it clearly (NO-4.10). The refusal names the other force only when `reader`
+    (None: a GM) may know of it (`names_known`): another player's force not yet public is
+    not named."""
+    names = names_known(state, reader, but={fleet.key})
+    names.update((s.name, True) for s in fleet.squadrons)
     for squadron in fleet.squadrons:
-        other = look_alike(squadron.name, dict.fromkeys(names))
+        other = look_alike(squadron.name, names)
+        if other is not None and not names[other]:
+            raise RuleViolation(
+                "naval_orders.error.squadron_force_look_alike_hidden",
+                clause="NO-4.10",
+                squadron=squadron.name,
+                fleet=fleet.name,
+            )
         if other is not None:
             raise RuleViolation(
                 "naval_orders.error.squadron_force_look_alike",

@@ -20,6 +20,7 @@ from bot.rules.naval_orders.models import Order
 from bot.rules.naval_orders.models import RaidOrder
 from bot.rules.naval_orders.models import RepairOrder
 from bot.rules.naval_orders.models import name_key
+from bot.rules.naval_orders.registry import may_know
 from bot.rules.naval_orders.settings import NavalOrdersSettings
 from bot.rules.naval_orders.settings import OrderKind
 
@@ -99,6 +100,7 @@ def clean_order(
     force: Force,
     order: Order,
     *,
+    reader: str | None,
     by_packet: bool = False,
 ) -> Order:
     """The order with its fields trimmed, once it fills its form (NO-I19) and fits the force
@@ -106,7 +108,9 @@ def clean_order(
     allowed; impossible values are refused either way. `by_packet`: the order goes by packet
     boat and takes effect turns later (NO-I7), wherever the force then is: what depends on
     where the force is (a transfer's start, a repair's or disbanding's naval station) is
-    checked there (`check_takes_effect`), not where it is as the packet leaves."""
+    checked there (`check_takes_effect`), not where it is as the packet leaves. `reader`:
+    the faction of the player giving it (None: a GM), who is refused a convoy they may not
+    know of as a name no force has (`_check_convoy`)."""
     strict = settings.strict_order_forms
     kind = order.kind
     if isinstance(order, CruiseOrder | RaidOrder):
@@ -127,7 +131,7 @@ def clean_order(
     if isinstance(order, EscortOrder):
         convoy = _text(order.convoy, "convoy", kind, strict)
         if convoy is not None:
-            _check_convoy(state, convoy)
+            _check_convoy(state, convoy, reader=reader)
         return EscortOrder(
             convoy=convoy, details=_text(order.details, "details", kind, False) or ""
         )
@@ -160,12 +164,17 @@ _ESCORT_REFUSAL = {
 }
 
 
-def _check_convoy(state: NavalOrdersState, convoy: str) -> None:
+def _check_convoy(state: NavalOrdersState, convoy: str, *, reader: str | None = None) -> None:
     """NO-1.1: the escorted transport flotilla is a registered force with transports or
     merchantmen, and stays one past the formation it is in, if any (NO-2.7): an escort left
     naming a convoy gone at the turn's end could not be carried out, and only its Admiralty
-    changes an order (NO-3.4, NO-I18), so it is refused now."""
+    changes an order (NO-3.4, NO-I18), so it is refused now. Another player's force that
+    `reader` may not know of (`may_know`: registered while orders are private, in a turn
+    not yet ended) is refused as a name no force has, echoing the name as typed (NO-4.10);
+    a GM (`reader` None) knows every force."""
     escorted = state.forces.get(name_key(convoy))
+    if escorted is not None and not may_know(escorted, reader):
+        escorted = None
     if escorted is None or not any(
         s.kind in ("transport", "merchant") for s in escorted.all_ships()
     ):

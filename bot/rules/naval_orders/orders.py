@@ -52,11 +52,14 @@ def check_can_receive(
     turn: int,
     *,
     override: bool,
+    by_gm: bool,
     by_packet: bool = False,
 ) -> Order:
-    """The checks every new order passes, in port or by packet; returns the cleaned order."""
+    """The checks every new order passes, in port or by packet; returns the cleaned order.
+    Its player may name in it only forces they may know of (`clean_order`); a GM, any."""
     check_may_receive(settings, force, order.kind, turn, override=override)
-    return clean_order(state, settings, force, order, by_packet=by_packet)
+    reader = None if by_gm else force.owner
+    return clean_order(state, settings, force, order, reader=reader, by_packet=by_packet)
 
 
 def check_may_receive(
@@ -289,7 +292,9 @@ def give_order(
     force = find_own_force(state, command.force, command.faction, command.by_gm)
     override = gm_overrides(settings, command.by_gm)
     check_may_change_here(force, override=override)
-    order = check_can_receive(state, settings, force, command.order, turn, override=override)
+    order = check_can_receive(
+        state, settings, force, command.order, turn, override=override, by_gm=command.by_gm
+    )
     new = writable(state, force.key)
     mine = new.forces[force.key]
     archive = _drop_relays(new, mine, turn)

@@ -48,7 +48,14 @@ def send_by_packet(
     )
     override = gm_overrides(settings, command.by_gm)
     order = check_can_receive(
-        state, settings, force, command.order, turn, override=override, by_packet=True
+        state,
+        settings,
+        force,
+        command.order,
+        turn,
+        override=override,
+        by_gm=command.by_gm,
+        by_packet=True,
     )
     new = writable(state, force.key)
     mine = new.forces[force.key]
@@ -115,9 +122,12 @@ def register_packet_arrival(
     relay = next((r for r in state.relays if r.id == relay_id), None)
     force = state.forces.get(relay.force) if relay is not None else None
     mine = force is not None and (by_gm or name_key(force.owner) == name_key(faction))
-    if relay is None or force is None or (not mine and not settings.orders_public):
+    known = force is not None and settings.orders_public and force.disclosed
+    if relay is None or force is None or (not mine and not known):
         # While orders are private another player's order by packet boat is theirs to know
-        # of: its number is refused as one no relay has, never naming its force.
+        # of, and so is a force not yet disclosed (`Force.disclosed`: registered before the
+        # GM made orders public, in a turn not yet ended): its number is refused as one no
+        # relay has, never naming its force.
         raise NotFound("naval_orders.error.unknown_relay", clause="NO-I18", relay=relay_id)
     check_owner(force, faction, by_gm, named=force.name)
     if relay.arrived_turn is not None:

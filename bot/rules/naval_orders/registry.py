@@ -99,22 +99,24 @@ def check_name_not_forming(
         raise RuleViolation("naval_orders.error.name_taken", clause="NO-4.10", force=name)
 
 
-def _names_known(
+def may_know(force: Force, reader: str | None, *, disclosed: bool | None = None) -> bool:
+    """Whether the player of faction `reader` may know that `force` exists: a GM (`reader`
+    None) knows every force, a player their own and those disclosed to everyone
+    (`Force.disclosed`, or `disclosed` when given)."""
+    public = force.disclosed if disclosed is None else disclosed
+    return reader is None or name_key(force.owner) == name_key(reader) or public
+
+
+def names_known(
     state: NavalOrdersState, reader: str | None, *, but: Collection[str] = ()
 ) -> dict[str, bool]:
-    """The names forces go by (`force_names`), each with whether `reader` may know it (a GM,
-    `reader` None, knows every one): their own forces' and those disclosed to everyone
-    (`Force.disclosed`), not a name another player's formation under way gives."""
-    mine = name_key(reader) if reader is not None else None
-
-    def known(owner: str, disclosed: bool) -> bool:
-        return mine is None or name_key(owner) == mine or disclosed
-
+    """The names forces go by (`force_names`), each with whether `reader` may know it
+    (`may_know`), not a name another player's formation under way gives."""
     others = [f for f in state.forces.values() if f.key not in but]
-    names = {f.name: known(f.owner, f.disclosed) for f in others}
+    names = {f.name: may_know(f, reader) for f in others}
     for force in others:
         for made in _formation_names(force):
-            names.setdefault(made, known(force.owner, False))
+            names.setdefault(made, may_know(force, reader, disclosed=False))
     return names
 
 
@@ -130,9 +132,9 @@ def check_force_name_unlike(
     order names its force by a unique name that identifies it clearly (NO-4.10). The same
     name (any case) as a registered force is that force, checked by the callers. The
     refusal names the other force only when `reader` (None: a GM) may know of it
-    (`_names_known`): another player's force not yet public is not named."""
+    (`names_known`): another player's force not yet public is not named."""
     check_name_not_forming(state, name, but=but)
-    names = _names_known(state, reader, but=but)
+    names = names_known(state, reader, but=but)
     other = look_alike(name, names)
     if other is None:
         return
