@@ -205,6 +205,13 @@ def whose_choice(choice: Choice, owner_id: int, factions: Iterable[Faction]) -> 
     return NotAllowed("error.not_your_choice_named", factions=named, player=mention)
 
 
+def asks_for(choice: Choice, faction: str) -> bool:
+    """Whether a pending choice may be a question for `faction`: the faction it names
+    (`UnitOfWork.open_choice`), or any, when it names none (stored before choices did)."""
+    asked = choice.payload.get("faction")
+    return not isinstance(asked, str) or same_name(asked, faction)
+
+
 @dataclass
 class UnitOfWork:
     """One command's transaction: typed ruleset state, the dice, the audit append."""
@@ -352,9 +359,20 @@ class UnitOfWork:
         )
 
     async def open_choice(
-        self, ruleset: str, kind: str, owner_id: int | None, payload: dict[str, Any]
+        self,
+        ruleset: str,
+        kind: str,
+        owner_id: int | None,
+        payload: dict[str, Any],
+        *,
+        faction: str | None = None,
     ) -> int:
-        """Create a pending choice row; returns its id (the buttons carry it)."""
+        """Create a pending choice row; returns its id (the buttons carry it). `faction`: the
+        faction the question is for, kept in its payload (`"faction"`): its player may leave
+        another faction they play while it waits (`CampaignService.leave`), and an answer by
+        someone else is told whom it is for (`whose_choice`)."""
+        if faction is not None:
+            payload = {**payload, "faction": faction}
         return await self.writes.open_choice(self.campaign.id, ruleset, kind, owner_id, payload)
 
     async def actor_is_gm(self) -> bool:
@@ -883,13 +901,17 @@ class CampaignService:
             )
             if found is None:
                 raise NotAllowed("error.leave_not_yours", faction=faction_name)
-            # A question waiting for the player's answer stays theirs (a choice belongs to a
-            # user, not a faction, so any one owed blocks leaving): leaving with one open would
-            # leave it to the wrong player. A preview of their own command is no question.
+            # A question waiting for the player's answer for this faction stays theirs:
+            # leaving with one open would leave it to the wrong player. One for another
+            # faction they play does not block (a choice names its faction, `open_choice`);
+            # one stored before choices named it blocks leaving any. A preview of their own
+            # command is no question.
             owed = [
                 c
                 for c in await uow.writes.open_choices(campaign_id)
-                if c.owner_id == actor.user_id and not rulesets.is_preview(c.ruleset, c.kind)
+                if c.owner_id == actor.user_id
+                and not rulesets.is_preview(c.ruleset, c.kind)
+                and asks_for(c, found.name)
             ]
             if owed:
                 raise Conflict("error.leave_owes", count=len(owed))

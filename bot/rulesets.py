@@ -215,6 +215,12 @@ class RulesetSpec(Generic[StateT, SettingsT]):
     # The faction such a question (by its id, as `reasked` names it) waits for in a state,
     # or None: an undo names a reopened question whose post was never kept by it.
     asked_whom: Callable[[StateT, str], str | None] | None = None
+    # What an undo keeps of the state it takes back: `undo_keeps(undone, restored)` gets the
+    # state the undone command left and the one the undo puts back, and returns the state to
+    # put back instead, keeping what the undone command's log entries made known to everyone
+    # for good (the log is never erased: a naval force a turn end disclosed stays disclosed).
+    # None: the undo puts `restored` back as it was.
+    undo_keeps: Callable[[StateT, StateT], StateT] | None = None
     # The turn whose end this ruleset has not finished resolving in a state (its resolution
     # paused on a question until it is answered), or None: `/turn status` tells that turn's
     # end as still under way, not only the turn that began meanwhile.

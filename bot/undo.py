@@ -48,6 +48,11 @@ Secret rolls the turn end revealed stay revealed (their hidden part is public in
 and the reports it posted stay in the channel, marked undone like any command's posts; the
 archive records it wrote are removed, like any undone command's (the re-run turn end writes
 records under the same keys), while their digests stay listed in the undone entries.
+
+Nor does an undo unsay what the undone command's entries made known: the log keeps them
+readable, so a ruleset may keep that in the state it restores (`RulesetSpec.undo_keeps`,
+given the state the undone command left and the restored one): a naval force whose
+registration the undone turn end published stays known to every player.
 """
 
 from __future__ import annotations
@@ -229,6 +234,7 @@ class UndoService:
             if unit.last_seq != expected_seq:
                 raise Conflict("error.undo.moved", seq=expected_seq)
             left = await states_left(uow, unit)
+            unit = kept_known(unit, left)
             closed = await undo.restore(unit, actor.user_id)
             reopened_choices = await undo.reopened(unit)  # answered, open again
             answered = [c for c, _, _ in reopened_choices]
@@ -361,14 +367,47 @@ class UndoService:
 
 async def states_left(uow: UnitOfWork, unit: UndoUnit) -> dict[str, str]:
     """The stored state the undone command left, of each ruleset it changed that keeps
-    questions in its state (`RulesetSpec.reasked`), read before the undo restores it."""
+    questions in its state (`RulesetSpec.reasked`) or keeps something of it through an undo
+    (`RulesetSpec.undo_keeps`), read before the undo restores it."""
     left: dict[str, str] = {}
     for op in unit.ops:
-        if op["op"] == "ruleset" and reasking(str(op["ruleset"])) is not None:
+        if op["op"] == "ruleset" and reading_left(str(op["ruleset"])):
             row = await ruleset_row(uow.conn, unit.campaign_id, str(op["ruleset"]))
             if row is not None:
                 left[str(op["ruleset"])] = row[0]
     return left
+
+
+def reading_left(ruleset: str) -> bool:
+    """Whether an undo reads the state the undone command left of this ruleset."""
+    try:
+        spec = rulesets.get(ruleset)
+    except KeyError:
+        return False
+    return spec.reasked is not None or spec.undo_keeps is not None
+
+
+def kept_known(unit: UndoUnit, left: dict[str, str]) -> UndoUnit:
+    """The journal with each ruleset's state to restore as its `RulesetSpec.undo_keeps`
+    makes it from the state the undone command left (`left`): what the undone command's
+    log entries made known stays so, for the log keeps them readable. A ruleset without the
+    hook, or a state its model no longer reads, is restored as journaled."""
+    ops = []
+    for op in unit.ops:
+        ruleset = str(op.get("ruleset"))
+        spec = rulesets.get(ruleset) if op["op"] == "ruleset" and ruleset in left else None
+        if spec is not None and spec.undo_keeps is not None:
+            try:
+                undone = spec.state_model.model_validate_json(left[ruleset])
+                restored = spec.state_model.model_validate_json(op["state"])
+            except ValidationError:
+                ops.append(op)
+                continue
+            kept = spec.undo_keeps(undone, restored)
+            if kept != restored:
+                op = {**op, "state": kept.model_dump_json()}
+        ops.append(op)
+    return replace(unit, ops=ops)
 
 
 def reopened_questions(unit: UndoUnit, left: dict[str, str]) -> list[KeptQuestion]:

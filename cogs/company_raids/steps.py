@@ -100,7 +100,9 @@ async def open_step(
         locale=locale or ctx.public_locale,
     )
     owner = ctx.user_of(outcome.awaiting.faction)
-    return await uow.open_choice(SPEC.key, STEP_CHOICE, owner, payload)
+    return await uow.open_choice(
+        SPEC.key, STEP_CHOICE, owner, payload, faction=outcome.awaiting.faction
+    )
 
 
 def _engine_option(

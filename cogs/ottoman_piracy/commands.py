@@ -192,10 +192,11 @@ class OttomanPiracyCog(BotCog):
         async def open_question(uow: UnitOfWork, outcome: PiracyOutcome) -> int | None:
             if not outcome.awaiting:
                 return None
-            owner = ctx.user_of(outcome.state.faction_of(outcome.piracy.chooser))
+            faction = outcome.state.faction_of(outcome.piracy.chooser)
+            owner = ctx.user_of(faction)
             # Where the question is posted it learns when its post is marked sent.
             payload = {"piracy": outcome.piracy.id, "hit": outcome.piracy.awaiting_hit}
-            return await uow.open_choice(SPEC.key, REWARD_CHOICE, owner, payload)
+            return await uow.open_choice(SPEC.key, REWARD_CHOICE, owner, payload, faction=faction)
 
         def story(done: Applied[PiracyOutcome, OttomanPiracySettings]) -> list[Announcement]:
             outcome = done.outcome
@@ -380,7 +381,8 @@ class OttomanPiracyCog(BotCog):
                 if c.kind == REWARD_CHOICE and c.payload.get("piracy") == outcome.piracy.id
             ]
             payload: dict[str, Any] = {"piracy": outcome.piracy.id}
-            owner = ctx.user_of(outcome.state.faction_of(outcome.piracy.chooser))
+            faction = outcome.state.faction_of(outcome.piracy.chooser)
+            owner = ctx.user_of(faction)
             if waiting:  # closed and asked anew: an undo of the hand redraws it as it was
                 asked.append(waiting[-1])
                 await uow.close_choice(waiting[-1].id)
@@ -388,7 +390,7 @@ class OttomanPiracyCog(BotCog):
             if not outcome.awaiting:
                 return None
             payload["hit"] = outcome.piracy.awaiting_hit
-            return await uow.open_choice(SPEC.key, REWARD_CHOICE, owner, payload)
+            return await uow.open_choice(SPEC.key, REWARD_CHOICE, owner, payload, faction=faction)
 
         def told(
             done: Applied[StateChange | PiracyOutcome, OttomanPiracySettings],
@@ -571,7 +573,10 @@ async def _answer(
         if not outcome.awaiting:
             return None
         payload = {**choice.payload, "hit": outcome.piracy.awaiting_hit}
-        return await uow.open_choice(SPEC.key, REWARD_CHOICE, choice.owner_id, payload)
+        faction = outcome.state.faction_of(outcome.piracy.chooser)
+        return await uow.open_choice(
+            SPEC.key, REWARD_CHOICE, choice.owner_id, payload, faction=faction
+        )
 
     return await ctx.apply(
         answer,

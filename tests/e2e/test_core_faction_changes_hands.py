@@ -9,10 +9,16 @@ player1 leaves and player2 joins as Orion.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from .play import seat_piracy
+from .play import set_up
 from .test_space_pirates import end_turn
 from .test_space_pirates_rolled_by import stats_lines
+from .test_undo import OP_E1
+from .test_undo import VP
 from .test_undo import undo
 
 
@@ -115,6 +121,79 @@ async def test_a_player_owing_an_answer_cannot_leave_until_it_is_given(table):
     await table.click(question, "Pay the fine", as_="player1")
     left = await table.slash("/campaign leave", as_="player1")
     assert not left.ephemeral and "no longer plays **Anna**" in left.embed.description
+
+
+async def anna_and_carl_asked_for_anna(table):
+    """Company raids, two factions a player: player1 plays Anna and Carl, player2 Boris;
+    Anna's Broker lands in Boris's Steelworks and Anna is asked to pay the fine or attempt a
+    capture. The question."""
+    await table.slash("/campaign create name:Raids rulesets:company_raids", as_="gm")
+    await table.slash("/campaign settings set setting:core.factions_per_player value:2", as_="gm")
+    for faction, player in (("Anna", "player1"), ("Carl", "player1"), ("Boris", "player2")):
+        joined = await table.slash(f"/campaign join faction:{faction}", as_=player)
+        assert not joined.ephemeral, joined.text()
+    await table.slash("/company add-company name:Steelworks fine:180", as_="player2")
+    await table.slash("/company add-piece name:Broker value:300 owner:Anna", as_="player1")
+    question = await table.slash("/company land piece:Broker company:Steelworks", as_="player1")
+    assert [b.label for b in question.buttons][:2] == ["Pay the fine", "Attempt a capture"]
+    return question
+
+
+async def test_a_question_for_one_faction_does_not_keep_its_player_in_another(table):
+    """Player1 owes Anna's answer: leaving Carl is allowed (the question is Anna's, and stays
+    player1's to answer); leaving Anna is refused, privately, and player1 still plays her."""
+    question = await anna_and_carl_asked_for_anna(table)
+
+    carl = await table.slash("/campaign leave faction:Carl", as_="player1")
+    assert not carl.ephemeral, carl.text()
+    assert "no longer plays **Carl**" in carl.embed.description
+
+    anna = await table.slash("/campaign leave faction:Anna", as_="player1")
+    assert anna.ephemeral
+    assert "You still owe 1 answer in this campaign: answer it (or ask a GM to)" in anna.text()
+    info = await table.slash("/campaign info", as_="player2")
+    assert f"**Anna** — <@{table.member('player1').id}>" in info.embed.field("3 factions")
+    paid = await table.click(question, "Pay the fine", as_="player1")
+    assert not paid.ephemeral, paid.text()
+
+
+async def test_a_question_stored_without_its_faction_keeps_its_player_in_every_faction(table):
+    """A question asked before choices named their faction (its payload has none) may be
+    for any faction its player plays: leaving Carl is refused too, as it always was."""
+    await anna_and_carl_asked_for_anna(table)
+    db = table.bot.service.db
+    [(choice_id, payload)] = await db.fetchall(
+        "SELECT id, payload FROM pending_choices WHERE kind = 'cr_step' AND status = 'open'"
+    )
+    stored = json.loads(payload)
+    assert stored.pop("faction") == "Anna"
+    async with db.transaction() as conn:
+        await conn.execute(
+            "UPDATE pending_choices SET payload = ? WHERE id = ?", (json.dumps(stored), choice_id)
+        )
+
+    carl = await table.slash("/campaign leave faction:Carl", as_="player1")
+
+    assert carl.ephemeral
+    assert "You still owe 1 answer in this campaign" in carl.text()
+
+
+async def test_a_reward_owed_for_the_habsburgs_does_not_keep_their_player_in_venice(table):
+    """Ottoman piracy: player2 plays the Habsburgs and Venice; the Ottomans' piracy against
+    the Habsburgs waits for the Habsburgs' reward choice (OP-5.3). Leaving Venice is
+    allowed; leaving the Habsburgs is refused."""
+    await table.slash("/campaign create name:Corsairs rulesets:ottoman_piracy", as_="gm")
+    await table.slash("/campaign settings set setting:core.factions_per_player value:2", as_="gm")
+    await seat_piracy(table)
+    await set_up(table, [("/campaign join faction:Venice", "player2")])
+    table.script_dice([5, 2, 6, 5])
+    piracy = await table.slash(OP_E1, as_="player1")
+    assert VP in [b.label for b in piracy.buttons], piracy.text()
+
+    venice = await table.slash("/campaign leave faction:Venice", as_="player2")
+    assert not venice.ephemeral, venice.text()
+    habsburgs = await table.slash("/campaign leave faction:Habsburgs", as_="player2")
+    assert habsburgs.ephemeral and "You still owe 1 answer" in habsburgs.text()
 
 
 async def test_a_confirmation_of_the_players_own_command_does_not_keep_them_from_leaving(table):

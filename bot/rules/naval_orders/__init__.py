@@ -97,6 +97,28 @@ from bot.rulesets import RulesetSpec
 
 SCHEMA_VERSION = 1
 
+
+def kept_disclosed(undone: NavalOrdersState, restored: NavalOrdersState) -> NavalOrdersState:
+    """What an undo puts back (`RulesetSpec.undo_keeps`): `restored`, but a force the undone
+    command left disclosed (`Force.disclosed`: a turn's end published its registration) stays
+    disclosed. The undone entries stay readable in the log, so a player who read the force
+    there may name it still (NO-4.10: refused as not theirs, not as a name no force has)."""
+    known = {
+        key
+        for key, force in restored.forces.items()
+        if not force.disclosed
+        and (after := undone.forces.get(key)) is not None
+        and after.disclosed
+        and after.owner == force.owner
+    }
+    if not known:
+        return restored
+    forces = dict(restored.forces)
+    for key in known:
+        forces[key] = forces[key].model_copy(update={"disclosed": True})
+    return restored.model_copy(update={"forces": forces})
+
+
 SPEC = RulesetSpec(
     key="naval_orders",
     settings_model=NavalOrdersSettings,
@@ -106,6 +128,7 @@ SPEC = RulesetSpec(
     waiting_for=waiting_for,
     awaited=awaited,
     setup_step=setup_step,
+    undo_keeps=kept_disclosed,
 )
 
 # Refusals that quote a name a player gave (a force, station, location or port) or what a
@@ -234,6 +257,7 @@ __all__ = [
     "give_build_order",
     "give_order",
     "is_damaged",
+    "kept_disclosed",
     "movement_range",
     "order_text",
     "order_visible",
