@@ -271,6 +271,47 @@ def awaited_players(
     ]
 
 
+@dataclass(frozen=True)
+class Ending:
+    """A turn whose end is not finished (`ending_of`): the rulesets still resolving it,
+    each paused on a question (`RulesetSpec.resolving`), and the players those rulesets
+    wait for, each once as (their user, or None for an unclaimed faction; the faction)."""
+
+    turn: int
+    rulesets: list[str]
+    asked: list[tuple[int | None, str]]
+
+
+def ending_of(
+    campaign: Campaign,
+    states: dict[str, tuple[BaseModel, BaseModel]],
+    factions: Sequence[Faction],
+    current: int | None = None,
+) -> Ending | None:
+    """The earliest turn before `current` (the campaign's turn unless given: a turn's end
+    reads it before the campaign's counter moves) whose end a ruleset has not finished
+    resolving in `states` (its resolution paused on a question, e.g. a buy-off offer,
+    SP-I40, SP-I45), with whom those rulesets wait for (`RulesetSpec.awaited`); None when
+    every end is finished."""
+    current = campaign.turn if current is None else current
+    users = {name_key(f.name): f.user_id for f in factions}
+    found: dict[str, int] = {}
+    asked: list[tuple[int | None, str]] = []
+    for key, (state, settings) in states.items():
+        spec = rulesets.get(key)
+        turn = spec.resolving(state) if spec.resolving is not None else None
+        if turn is None or turn >= current:
+            continue
+        found[key] = turn
+        for item in spec.awaited(state, settings, current) if spec.awaited else ():
+            player = (users.get(name_key(item.faction)), item.faction)
+            if player not in asked:
+                asked.append(player)
+    if not found:
+        return None
+    return Ending(min(found.values()), list(found), asked)
+
+
 def owes_text(items: Sequence[Msg]) -> Msg:
     """What one player owes: each thing once, in the order found."""
     unique: list[Msg] = []
@@ -481,18 +522,31 @@ class TurnFlow:
             schedule = replace(schedule, turn=None, deadline_at=None)
         return schedule
 
-    async def _awaiting_states(self, campaign: Campaign) -> dict[str, tuple[BaseModel, BaseModel]]:
-        """The committed (state, settings) of each of the campaign's rulesets that names
-        the factions it waits for (`RulesetSpec.awaited`)."""
+    async def _states(
+        self, campaign: Campaign, wanted: Callable[[rulesets.AnySpec], bool]
+    ) -> dict[str, tuple[BaseModel, BaseModel]]:
+        """The committed (state, settings) of each of the campaign's rulesets `wanted`."""
         states = {}
         for key in campaign.rulesets:
             try:
                 spec = rulesets.get(key)
             except KeyError:
                 continue
-            if spec.awaited is not None:
+            if wanted(spec):
                 states[key] = await self.service.state(campaign, key)
         return states
+
+    async def _awaiting_states(self, campaign: Campaign) -> dict[str, tuple[BaseModel, BaseModel]]:
+        """The committed (state, settings) of each of the campaign's rulesets that names
+        the factions it waits for (`RulesetSpec.awaited`)."""
+        return await self._states(campaign, lambda spec: spec.awaited is not None)
+
+    async def ending(self, campaign: Campaign) -> Ending | None:
+        """The earliest turn whose end a ruleset has not finished resolving (committed
+        state, `ending_of`): the campaign's turn counter has moved on meanwhile, so
+        `/turn status` tells this end first."""
+        states = await self._states(campaign, lambda spec: spec.resolving is not None)
+        return ending_of(campaign, states, await self.service.factions(campaign.id))
 
     async def awaited(self, campaign: Campaign) -> list[AwaitedPlayer]:
         """Who the campaign's turn waits for (committed state)."""
@@ -786,6 +840,7 @@ __all__ = [
     "PING_LINES",
     "SCHEDULE_SETTINGS",
     "AwaitedPlayer",
+    "Ending",
     "Pings",
     "Schedule",
     "ScheduleError",
@@ -795,6 +850,7 @@ __all__ = [
     "TurnPost",
     "awaited_players",
     "clock_of",
+    "ending_of",
     "epoch",
     "is_question",
     "next_due",

@@ -36,6 +36,8 @@ from bot.interactions import locale_of
 from bot.interactions import make_embed
 from bot.interactions import message_batches
 from bot.storage.outbox import OutboxMessage
+from bot.text import shown
+from bot.turn_flow import Ending
 from bot.turn_flow import Pings
 from bot.turn_flow import TurnFlow
 
@@ -78,6 +80,19 @@ def turn_end_embeds(report: TurnEndReport, locale: str) -> list[discord.Embed]:
             make_embed(t("turn.end.done.title", locale, turn=turn), t("turn.end.nothing", locale))
         )
     return embeds
+
+
+def ending_line(ending: Ending, current: int, locale: str) -> str:
+    """Which turn's end is still running (in which rulesets), whom it waits for, as
+    `<@player> (**Faction**)`, and that turn `current` has begun meanwhile: `/turn status`
+    and the turn's end itself say it alike."""
+    names = ", ".join(t(f"ruleset.{key}", locale) for key in ending.rulesets)
+    who = ", ".join(
+        f"<@{user}> (**{shown(faction)}**)" if user else f"**{shown(faction)}**"
+        for user, faction in ending.asked
+    )
+    key = "turn.status.ending" if who else "turn.status.ending_unnamed"
+    return t(key, locale, rulesets=names, turn=ending.turn, who=who, current=current)
 
 
 def turn_end_mentions(users: Pings, locale: str) -> str:

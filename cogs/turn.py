@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -46,7 +45,6 @@ from bot.interactions import require_gm
 from bot.interactions import service_of
 from bot.interactions import setup_text
 from bot.interactions import who
-from bot.text import name_key
 from bot.text import shown
 from bot.turn_flow import AwaitedPlayer
 from bot.turn_flow import Schedule
@@ -57,6 +55,7 @@ from bot.turn_flow import clock_of
 from bot.turn_flow import epoch
 from bot.turn_flow import questions
 from bot.turn_reports import end_turn
+from bot.turn_reports import ending_line
 from bot.turn_reports import turn_end_embeds
 
 log = logging.getLogger(__name__)
@@ -272,55 +271,6 @@ class TurnScheduler:
         await announcements.post(self.bot, self.bot.db, rows)
 
 
-@dataclass(frozen=True)
-class Ending:
-    """A turn whose end is not finished: the rulesets still resolving it (each paused on a
-    question, `RulesetSpec.resolving`) and the players asked, as `<@player> (**Faction**)`."""
-
-    turn: int
-    rulesets: list[str]
-    asked: list[str]
-
-    def line(self, ctx: Context, current: int) -> str:
-        """Which end is still running, who it waits for, and that the next turn has begun."""
-        names = ", ".join(ctx.pt(f"ruleset.{key}") for key in self.rulesets)
-        key = "turn.status.ending" if self.asked else "turn.status.ending_unnamed"
-        who = ", ".join(self.asked)
-        return ctx.pt(key, rulesets=names, turn=self.turn, who=who, current=current)
-
-
-async def _ending(ctx: Context) -> Ending | None:
-    """The earliest turn whose end a ruleset has not finished resolving (its resolution
-    paused on a question, e.g. a buy-off offer, SP-I40, SP-I45), or None: the campaign's
-    turn counter has moved on meanwhile, so `/turn status` tells this end first."""
-    c = ctx.campaign
-    found: dict[str, int] = {}
-    asked: list[str] = []
-    users = {name_key(f.name): f.user_id for f in await ctx.service.factions(c.id)}
-    for key in c.rulesets:
-        try:
-            spec = rulesets.get(key)
-        except KeyError:
-            continue
-        if spec.resolving is None:
-            continue
-        state, settings = await ctx.service.state(c, key)
-        turn = spec.resolving(state)
-        if turn is None or turn >= c.turn:
-            continue
-        found[key] = turn
-        for item in spec.awaited(state, settings, c.turn) if spec.awaited else ():
-            user = users.get(name_key(item.faction))
-            mention = (
-                f"<@{user}> (**{shown(item.faction)}**)" if user else f"**{shown(item.faction)}**"
-            )
-            if mention not in asked:
-                asked.append(mention)
-    if not found:
-        return None
-    return Ending(min(found.values()), list(found), asked)
-
-
 class TurnCog(commands.Cog):
     """The turn: status, deadline, reminders, end; and the scheduler's loop."""
 
@@ -370,14 +320,14 @@ class TurnCog(commands.Cog):
         # What Discord found invalid was given up: a GM is told once.
         dropped = await announcements.tell_dropped(interaction, c.id) if ctx.is_gm else 0
         flow = turn_flow_of(interaction)
-        ending = await _ending(ctx)
+        ending = await flow.ending(c)
         if ending is None:
             embed = make_embed(ctx.pt("turn.status.title", name=shown(c.name), turn=c.turn))
         else:
             title = ctx.pt("turn.status.title_ending", name=shown(c.name), turn=ending.turn)
             embed = make_embed(title)
         schedule = await flow.schedule(c)
-        told = [] if ending is None else [ending.line(ctx, c.turn)]
+        told = [] if ending is None else [ending_line(ending, c.turn, ctx.public_locale)]
         if held:
             told.append(ctx.pt("turn.status.held", count=held))
         if dropped:
