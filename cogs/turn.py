@@ -251,7 +251,6 @@ class TurnScheduler:
         assert self.bot.user is not None and self.bot.db is not None
         campaign = await service.get(end.campaign_id)
         locale = campaign.language or self.locale(campaign.guild_id)
-        header = make_embed(t("turn_flow.ended_at_deadline", locale, turn=end.turn))
         try:
             _, rows = await end_turn(
                 service,
@@ -259,7 +258,7 @@ class TurnScheduler:
                 end.turn,
                 Actor(self.bot.user.id),
                 locale=locale,
-                header=header,
+                at_deadline=True,
             )
         except Conflict:
             return  # ended meanwhile: it ends once
@@ -495,11 +494,6 @@ async def answer_turn_end(
     if ctx.campaign.turn != turn:
         raise Conflict("error.turn_already_ended", turn=turn)
     await interaction.response.defer()  # a long resolution: acknowledged first
-    done = Announcement(
-        edit=True,
-        embeds=[make_embed(ctx.pt("turn.end.done.title", turn=turn))],
-        view=disabled_copy(interaction.message),
-    )
     _, rows = await end_turn(
         ctx.service,
         ctx.campaign,
@@ -508,7 +502,9 @@ async def answer_turn_end(
         locale=ctx.public_locale,
         interaction=interaction,
         choice_id=choice.id,
-        first=[done],
+        first=lambda ended: [
+            Announcement(edit=True, embeds=[ended], view=disabled_copy(interaction.message))
+        ],
     )
     await announcements.deliver(interaction, ctx.service.db, rows)
 
