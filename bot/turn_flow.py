@@ -35,6 +35,7 @@ from bot import settings_edit
 from bot.campaigns import CORE
 from bot.campaigns import Actor
 from bot.campaigns import Announce
+from bot.campaigns import AuditEntry
 from bot.campaigns import Campaign
 from bot.campaigns import CampaignService
 from bot.campaigns import Choice
@@ -60,6 +61,9 @@ from bot.text import name_key
 
 PING_GMS = "ping_gms"
 END_TURN = "end_turn"
+# The entry a turn ended by its deadline begins with, logged before the message its dice
+# depend on is posted (`TurnFlow.begin_deadline_end`).
+DEADLINE_END = "turn deadline end"
 ON_DEADLINE = (PING_GMS, END_TURN)
 SCHEDULE_SETTINGS = ("time_zone", "reminders", "on_deadline")
 # Each schedule setting's field in `Schedule`.
@@ -579,6 +583,32 @@ class TurnFlow:
                 pings.owe(factions.get(name_key(item.faction)), key, item.owes)
         return pings
 
+    async def begin_deadline_end(self, campaign_id: int, turn: int, actor: Actor) -> AuditEntry:
+        """The first step of a turn ended by its deadline, which no interaction of a player
+        starts: log it (`DEADLINE_END`), committed before the bot posts the message whose id,
+        assigned by Discord, the turn end's dice are derived from (cogs/turn.py) in place of
+        an interaction's. The entry's chain head goes in that message: a second attempt
+        (after a crash between the post and the turn's end) logs a second entry, so a turn
+        end drawn again shows in the log and in the channel. Raises Conflict when the turn
+        has already ended."""
+        async with self.service.work(campaign_id, actor) as uow:
+            if uow.campaign.turn != turn:
+                raise Conflict("error.turn_already_ended", turn=turn)
+            summary = summary_json([Msg("turn_flow.log.deadline_end", turn=turn)])
+            return await uow.append(
+                DEADLINE_END, options={"turn": turn}, outcome={"summary": summary}
+            )
+
+    async def stop_deadline_end(self, campaign_id: int, turn: int) -> None:
+        """The message a deadline's turn end needs cannot be posted (the channel is gone or
+        closed to the bot): the turn stays open and is not retried every ten minutes; a GM
+        ends it with /turn end."""
+        async with self.service.db.transaction() as conn:
+            writes = ScheduleWrites(conn)
+            schedule = await writes.schedule(campaign_id)
+            if schedule.turn == turn:
+                await writes.save(replace(schedule, due_at=None))
+
     async def unposted(self, shards: Shards | None = None) -> list[TurnPost]:
         """Announcements claimed but not yet marked posted (after a crash: posted once now);
         with `shards`, only those of campaigns whose guild is on them."""
@@ -833,6 +863,7 @@ class TurnFlow:
 
 
 __all__ = [
+    "DEADLINE_END",
     "DEFAULT_REMINDER_MINUTES",
     "END_TURN",
     "ON_DEADLINE",

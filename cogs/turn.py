@@ -20,11 +20,14 @@ from discord.ext import tasks
 from bot import announcements
 from bot import fair_embeds
 from bot import rulesets
+from bot.anchors import head_anchor
 from bot.announcements import Announcement
 from bot.announcements import Answer
 from bot.app import PrivateerBot
 from bot.campaigns import CORE
 from bot.campaigns import Actor
+from bot.campaigns import AuditEntry
+from bot.campaigns import Campaign
 from bot.campaigns import Choice
 from bot.errors import Conflict
 from bot.errors import GameError
@@ -246,17 +249,29 @@ class TurnScheduler:
     async def end_turn(self, end: TurnEnd) -> None:
         """End a turn at its deadline exactly as a confirmed `/turn end` does (the same code
         path, bot/turn_reports.py: the summaries, pings, revealed seed and every ruleset's
-        follow-ups, through the outbox), led by a line saying the deadline ended it."""
+        follow-ups, through the outbox), led by a line saying the deadline ended it. Its
+        dice are derived, in place of a confirming click's interaction id, from the id of
+        the message it posts first (`post_deadline_end`), which Discord assigns: whoever
+        runs the bot cannot know them before (README, "Provably fair dice")."""
         service = self.bot.service
         assert self.bot.user is not None and self.bot.db is not None
         campaign = await service.get(end.campaign_id)
         locale = campaign.language or self.locale(campaign.guild_id)
         try:
+            begun = await self.flow.begin_deadline_end(
+                campaign.id, end.turn, Actor(self.bot.user.id)
+            )
+        except Conflict:
+            return  # ended meanwhile: it ends once
+        message = await self.post_deadline_end(campaign, end.turn, begun, locale)
+        if message is None:
+            return
+        try:
             _, rows = await end_turn(
                 service,
                 campaign,
                 end.turn,
-                Actor(self.bot.user.id),
+                Actor(self.bot.user.id, interaction_id=message),
                 locale=locale,
                 at_deadline=True,
             )
@@ -268,6 +283,35 @@ class TurnScheduler:
             )
             return
         await announcements.post(self.bot, self.bot.db, rows)
+
+    async def post_deadline_end(
+        self, campaign: Campaign, turn: int, begun: AuditEntry, locale: str
+    ) -> int | None:
+        """Post "turn N ends now at its deadline" with the chain head of its logged start
+        (`TurnFlow.begin_deadline_end`, committed first): the id Discord gives the message,
+        or None when the channel is gone or closed to the bot (the turn then stays open for
+        a GM's /turn end, and the deadline is not retried)."""
+        channel = self.bot.get_partial_messageable(campaign.channel_id, guild_id=campaign.guild_id)
+        embed = make_embed(
+            t("turn_flow.deadline_end.title", locale, turn=turn),
+            t("turn_flow.deadline_end.body", locale),
+        )
+        embed.set_footer(text=head_anchor(begun.seq, begun.hash))
+        try:
+            message = await channel.send(
+                embed=embed,
+                allowed_mentions=discord.AllowedMentions.none(),
+                nonce=f"turn-end-{begun.id}",
+            )
+        except (discord.NotFound, discord.Forbidden):
+            log.warning(
+                "campaign %s: its channel is gone or closed to the bot; turn %s stays open",
+                campaign.id,
+                turn,
+            )
+            await self.flow.stop_deadline_end(campaign.id, turn)
+            return None
+        return message.id
 
 
 class TurnCog(commands.Cog):

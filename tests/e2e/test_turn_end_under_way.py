@@ -79,7 +79,7 @@ async def test_the_deadline_end_posts_it_under_way(table, clock):  # noqa: F811
     clock.at(2)
     posted = await tick(table)
 
-    header = posted[0].embeds[0]
+    header = posted[1].embeds[0]  # after the message its dice follow
     assert header["title"] == "⌛ Turn 1 is ending automatically at its deadline"
     assert header["description"] == UNDER_WAY.format(player=player)
-    assert not posted[0].pings  # the line names the player; the pings come after it
+    assert not posted[1].pings  # the line names the player; the pings come after it
