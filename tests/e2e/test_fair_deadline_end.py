@@ -11,8 +11,10 @@ import json
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
+import discord
 import pytest
 
 from bot.standin import GuildSpec
@@ -137,3 +139,29 @@ async def test_a_crash_before_the_end_commits_shows_the_second_draw(fair, clock,
     assert verdict.ok, describe(verdict)
     listed = (await fair.slash("/history list", as_="gm")).embed.description
     assert listed.count("turn end at the deadline") == 2
+
+
+async def test_a_channel_closed_to_the_bot_leaves_the_turn_open_for_the_gm(
+    fair, clock, monkeypatch
+):
+    """Without its message the end has no id to draw from: it does not fall back to a
+    value known in advance. The turn stays open, the deadline is not retried (one start
+    logged), and the GM's /turn end ends it."""
+
+    async def refused(*args: object, **kwargs: object) -> None:
+        raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"), "Missing Access")
+
+    clock.at(1)
+    with monkeypatch.context() as patched:
+        patched.setattr(discord.PartialMessageable, "send", refused)
+        assert await tick(fair) == []
+        clock.at(2)
+        assert await tick(fair) == []
+
+    status = await fair.slash("/turn status", as_="gm")
+    assert status.embed.title == "Fair Seas — turn 1"
+    document = await export(fair)
+    assert [e["command"] for e in document["entries"]].count("turn deadline end") == 1
+    question = await fair.slash("/turn end", as_="gm")
+    ended = await fair.click(question, "End turn 1", as_="gm")
+    assert ended.embed.title == "Turn 1 has ended"
