@@ -118,12 +118,14 @@ def ended_embed(turn: int, ending: Ending | None, locale: str, at_deadline: bool
     """What the GM's confirmation (and the deadline's automatic end, before its summaries)
     says of turn `turn`'s end: that it has ended, or, while a ruleset's resolution waits
     for an answer (`ending`), that its end is under way, whose answer it waits for and
-    that the next turn has begun meanwhile (as `/turn status` tells it)."""
-    if ending is None:
+    that the next turn has begun meanwhile (as `/turn status` tells it). The end of an
+    earlier turn still waiting is told below a title saying this one has ended."""
+    told = ending_line(ending, turn + 1, locale) if ending is not None else None
+    if ending is None or ending.turn != turn:
         key = "turn_flow.ended_at_deadline" if at_deadline else "turn.end.done.title"
-        return make_embed(t(key, locale, turn=turn))
+        return make_embed(t(key, locale, turn=turn), told)
     key = "turn_flow.deadline_ending" if at_deadline else "turn.end.done.title_ending"
-    return make_embed(t(key, locale, turn=turn), ending_line(ending, turn + 1, locale))
+    return make_embed(t(key, locale, turn=turn), told)
 
 
 def turn_end_mentions(users: Pings, locale: str) -> str:
