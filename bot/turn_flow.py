@@ -35,6 +35,7 @@ from bot import settings_edit
 from bot.campaigns import CORE
 from bot.campaigns import Actor
 from bot.campaigns import Announce
+from bot.campaigns import AuditEntry
 from bot.campaigns import Campaign
 from bot.campaigns import CampaignService
 from bot.campaigns import Choice
@@ -60,6 +61,9 @@ from bot.text import name_key
 
 PING_GMS = "ping_gms"
 END_TURN = "end_turn"
+# The entry a turn ended by its deadline begins with, logged before the message its dice
+# depend on is posted (`TurnFlow.begin_deadline_end`).
+DEADLINE_END = "turn deadline end"
 ON_DEADLINE = (PING_GMS, END_TURN)
 SCHEDULE_SETTINGS = ("time_zone", "reminders", "on_deadline")
 # Each schedule setting's field in `Schedule`.
@@ -269,6 +273,47 @@ def awaited_players(
         AwaitedPlayer(user, ", ".join(names) or None, owes_text(items))
         for user, names, items in owed.values()
     ]
+
+
+@dataclass(frozen=True)
+class Ending:
+    """A turn whose end is not finished (`ending_of`): the rulesets still resolving it,
+    each paused on a question (`RulesetSpec.resolving`), and the players those rulesets
+    wait for, each once as (their user, or None for an unclaimed faction; the faction)."""
+
+    turn: int
+    rulesets: list[str]
+    asked: list[tuple[int | None, str]]
+
+
+def ending_of(
+    campaign: Campaign,
+    states: dict[str, tuple[BaseModel, BaseModel]],
+    factions: Sequence[Faction],
+    current: int | None = None,
+) -> Ending | None:
+    """The earliest turn before `current` (the campaign's turn unless given: a turn's end
+    reads it before the campaign's counter moves) whose end a ruleset has not finished
+    resolving in `states` (its resolution paused on a question, e.g. a buy-off offer,
+    SP-I40, SP-I45), with whom those rulesets wait for (`RulesetSpec.awaited`); None when
+    every end is finished."""
+    current = campaign.turn if current is None else current
+    users = {name_key(f.name): f.user_id for f in factions}
+    found: dict[str, int] = {}
+    asked: list[tuple[int | None, str]] = []
+    for key, (state, settings) in states.items():
+        spec = rulesets.get(key)
+        turn = spec.resolving(state) if spec.resolving is not None else None
+        if turn is None or turn >= current:
+            continue
+        found[key] = turn
+        for item in spec.awaited(state, settings, current) if spec.awaited else ():
+            player = (users.get(name_key(item.faction)), item.faction)
+            if player not in asked:
+                asked.append(player)
+    if not found:
+        return None
+    return Ending(min(found.values()), list(found), asked)
 
 
 def owes_text(items: Sequence[Msg]) -> Msg:
@@ -481,18 +526,31 @@ class TurnFlow:
             schedule = replace(schedule, turn=None, deadline_at=None)
         return schedule
 
-    async def _awaiting_states(self, campaign: Campaign) -> dict[str, tuple[BaseModel, BaseModel]]:
-        """The committed (state, settings) of each of the campaign's rulesets that names
-        the factions it waits for (`RulesetSpec.awaited`)."""
+    async def _states(
+        self, campaign: Campaign, wanted: Callable[[rulesets.AnySpec], bool]
+    ) -> dict[str, tuple[BaseModel, BaseModel]]:
+        """The committed (state, settings) of each of the campaign's rulesets `wanted`."""
         states = {}
         for key in campaign.rulesets:
             try:
                 spec = rulesets.get(key)
             except KeyError:
                 continue
-            if spec.awaited is not None:
+            if wanted(spec):
                 states[key] = await self.service.state(campaign, key)
         return states
+
+    async def _awaiting_states(self, campaign: Campaign) -> dict[str, tuple[BaseModel, BaseModel]]:
+        """The committed (state, settings) of each of the campaign's rulesets that names
+        the factions it waits for (`RulesetSpec.awaited`)."""
+        return await self._states(campaign, lambda spec: spec.awaited is not None)
+
+    async def ending(self, campaign: Campaign) -> Ending | None:
+        """The earliest turn whose end a ruleset has not finished resolving (committed
+        state, `ending_of`): the campaign's turn counter has moved on meanwhile, so
+        `/turn status` tells this end first."""
+        states = await self._states(campaign, lambda spec: spec.resolving is not None)
+        return ending_of(campaign, states, await self.service.factions(campaign.id))
 
     async def awaited(self, campaign: Campaign) -> list[AwaitedPlayer]:
         """Who the campaign's turn waits for (committed state)."""
@@ -524,6 +582,32 @@ class TurnFlow:
             for item in spec.awaited(state, settings, campaign.turn):
                 pings.owe(factions.get(name_key(item.faction)), key, item.owes)
         return pings
+
+    async def begin_deadline_end(self, campaign_id: int, turn: int, actor: Actor) -> AuditEntry:
+        """The first step of a turn ended by its deadline, which no interaction of a player
+        starts: log it (`DEADLINE_END`), committed before the bot posts the message whose id,
+        assigned by Discord, the turn end's dice are derived from (cogs/turn.py) in place of
+        an interaction's. The entry's chain head goes in that message: a second attempt
+        (after a crash between the post and the turn's end) logs a second entry, so a turn
+        end drawn again shows in the log and in the channel. Raises Conflict when the turn
+        has already ended."""
+        async with self.service.work(campaign_id, actor) as uow:
+            if uow.campaign.turn != turn:
+                raise Conflict("error.turn_already_ended", turn=turn)
+            summary = summary_json([Msg("turn_flow.log.deadline_end", turn=turn)])
+            return await uow.append(
+                DEADLINE_END, options={"turn": turn}, outcome={"summary": summary}
+            )
+
+    async def stop_deadline_end(self, campaign_id: int, turn: int) -> None:
+        """The message a deadline's turn end needs cannot be posted (the channel is gone or
+        closed to the bot): the turn stays open and is not retried every ten minutes; a GM
+        ends it with /turn end."""
+        async with self.service.db.transaction() as conn:
+            writes = ScheduleWrites(conn)
+            schedule = await writes.schedule(campaign_id)
+            if schedule.turn == turn:
+                await writes.save(replace(schedule, due_at=None))
 
     async def unposted(self, shards: Shards | None = None) -> list[TurnPost]:
         """Announcements claimed but not yet marked posted (after a crash: posted once now);
@@ -779,6 +863,7 @@ class TurnFlow:
 
 
 __all__ = [
+    "DEADLINE_END",
     "DEFAULT_REMINDER_MINUTES",
     "END_TURN",
     "ON_DEADLINE",
@@ -786,6 +871,7 @@ __all__ = [
     "PING_LINES",
     "SCHEDULE_SETTINGS",
     "AwaitedPlayer",
+    "Ending",
     "Pings",
     "Schedule",
     "ScheduleError",
@@ -795,6 +881,7 @@ __all__ = [
     "TurnPost",
     "awaited_players",
     "clock_of",
+    "ending_of",
     "epoch",
     "is_question",
     "next_due",

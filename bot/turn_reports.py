@@ -11,17 +11,21 @@ between posts them at the next start-up. A turn ends once: the second attempt is
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from collections.abc import Sequence
 from typing import Any
 
 import discord
+from pydantic import BaseModel
 
 from bot import announcements
 from bot import fair_embeds
+from bot import rulesets
 from bot.announcements import Announcement
 from bot.campaigns import Actor
 from bot.campaigns import Campaign
 from bot.campaigns import CampaignService
+from bot.campaigns import Faction
 from bot.campaigns import TurnEndReport
 from bot.campaigns import TurnSummary
 from bot.campaigns import UnitOfWork
@@ -36,8 +40,11 @@ from bot.interactions import locale_of
 from bot.interactions import make_embed
 from bot.interactions import message_batches
 from bot.storage.outbox import OutboxMessage
+from bot.text import shown
+from bot.turn_flow import Ending
 from bot.turn_flow import Pings
 from bot.turn_flow import TurnFlow
+from bot.turn_flow import ending_of
 
 TAIL = "turn_end.tail"  # the renderer of the pings and the revealed seed
 
@@ -80,6 +87,47 @@ def turn_end_embeds(report: TurnEndReport, locale: str) -> list[discord.Embed]:
     return embeds
 
 
+def ending_line(ending: Ending, current: int, locale: str) -> str:
+    """Which turn's end is still running (in which rulesets), whom it waits for, as
+    `<@player> (**Faction**)`, and that turn `current` has begun meanwhile: `/turn status`
+    and the turn's end itself say it alike."""
+    names = ", ".join(t(f"ruleset.{key}", locale) for key in ending.rulesets)
+    who = ", ".join(
+        f"<@{user}> (**{shown(faction)}**)" if user else f"**{shown(faction)}**"
+        for user, faction in ending.asked
+    )
+    key = "turn.status.ending" if who else "turn.status.ending_unnamed"
+    return t(key, locale, rulesets=names, turn=ending.turn, who=who, current=current)
+
+
+async def ending_in(uow: UnitOfWork, factions: Sequence[Faction], current: int) -> Ending | None:
+    """The end a ruleset has not finished resolving before turn `current`
+    (`turn_flow.ending_of`), as the turn's end leaves the states in its transaction."""
+    states: dict[str, tuple[BaseModel, BaseModel]] = {}
+    for key in uow.campaign.rulesets:
+        try:
+            spec = rulesets.get(key)
+        except KeyError:
+            continue
+        if spec.resolving is not None:
+            states[key] = await uow.load(key)
+    return ending_of(uow.campaign, states, factions, current=current)
+
+
+def ended_embed(turn: int, ending: Ending | None, locale: str, at_deadline: bool) -> discord.Embed:
+    """What the GM's confirmation (and the deadline's automatic end, before its summaries)
+    says of turn `turn`'s end: that it has ended, or, while a ruleset's resolution waits
+    for an answer (`ending`), that its end is under way, whose answer it waits for and
+    that the next turn has begun meanwhile (as `/turn status` tells it). The end of an
+    earlier turn still waiting is told below a title saying this one has ended."""
+    told = ending_line(ending, turn + 1, locale) if ending is not None else None
+    if ending is None or ending.turn != turn:
+        key = "turn_flow.ended_at_deadline" if at_deadline else "turn.end.done.title"
+        return make_embed(t(key, locale, turn=turn), told)
+    key = "turn_flow.deadline_ending" if at_deadline else "turn.end.done.title_ending"
+    return make_embed(t(key, locale, turn=turn), told)
+
+
 def turn_end_mentions(users: Pings, locale: str) -> str:
     """The line of a turn's end summary that pings the players it concerns, each with why,
     leaving room for the note it leads with when it is posted late."""
@@ -95,18 +143,22 @@ async def end_turn(
     locale: str,
     interaction: discord.Interaction[Any] | None = None,
     choice_id: int | None = None,
-    first: Sequence[Announcement] = (),
-    header: discord.Embed | None = None,
+    first: Callable[[discord.Embed], Sequence[Announcement]] | None = None,
+    at_deadline: bool = False,
 ) -> tuple[TurnEndReport, list[OutboxMessage]]:
-    """End `turn` once and write what it posts: `first` (the confirmation redrawn), the
-    summaries (led by `header`), the pings with the revealed seed, each ruleset's
-    follow-ups. Returns the report and the messages to post (`announcements.deliver` for a
-    click, `announcements.post` otherwise). Raises Conflict when the turn already ended."""
+    """End `turn` once and write what it posts: `first` (the GM's confirmation redrawn,
+    given what its end says, `ended_embed`), the summaries (led by that same embed when
+    `at_deadline` ended it), the pings with the revealed seed, each ruleset's follow-ups.
+    Returns the report and the messages to post (`announcements.deliver` for a click,
+    `announcements.post` otherwise). Raises Conflict when the turn already ended."""
     written: list[OutboxMessage] = []
 
     async def announce(uow: UnitOfWork, report: TurnEndReport) -> None:
         private = locale_of(interaction) if interaction is not None else locale
         factions = await uow.writes.factions(campaign.id)
+        ending = await ending_in(uow, factions, report.turn + 1)
+        ended = ended_embed(report.turn, ending, locale, at_deadline)
+        header = ended if at_deadline else None
         posting = TurnPosting(uow.campaign, factions, report.turn, locale, private)
         affected = [affected_json(s) for s in report.summaries if s.affected]
         followups: list[Announcement] = []
@@ -118,7 +170,7 @@ async def end_turn(
         asked = sorted({user for message in followups for user in message.pinged})
         tail = {"turn": report.turn, "affected": affected, "asked": asked}
         messages = [
-            *first,
+            *(first(ended) if first is not None else []),
             *turn_end_messages(report, locale, header=header),
             Announcement(render=TAIL, args=tail),
             *followups,

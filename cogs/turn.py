@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -21,11 +20,14 @@ from discord.ext import tasks
 from bot import announcements
 from bot import fair_embeds
 from bot import rulesets
+from bot.anchors import head_anchor
 from bot.announcements import Announcement
 from bot.announcements import Answer
 from bot.app import PrivateerBot
 from bot.campaigns import CORE
 from bot.campaigns import Actor
+from bot.campaigns import AuditEntry
+from bot.campaigns import Campaign
 from bot.campaigns import Choice
 from bot.errors import Conflict
 from bot.errors import GameError
@@ -46,7 +48,6 @@ from bot.interactions import require_gm
 from bot.interactions import service_of
 from bot.interactions import setup_text
 from bot.interactions import who
-from bot.text import name_key
 from bot.text import shown
 from bot.turn_flow import AwaitedPlayer
 from bot.turn_flow import Schedule
@@ -57,6 +58,7 @@ from bot.turn_flow import clock_of
 from bot.turn_flow import epoch
 from bot.turn_flow import questions
 from bot.turn_reports import end_turn
+from bot.turn_reports import ending_line
 from bot.turn_reports import turn_end_embeds
 
 log = logging.getLogger(__name__)
@@ -247,20 +249,31 @@ class TurnScheduler:
     async def end_turn(self, end: TurnEnd) -> None:
         """End a turn at its deadline exactly as a confirmed `/turn end` does (the same code
         path, bot/turn_reports.py: the summaries, pings, revealed seed and every ruleset's
-        follow-ups, through the outbox), led by a line saying the deadline ended it."""
+        follow-ups, through the outbox), led by a line saying the deadline ended it. Its
+        dice are derived, in place of a confirming click's interaction id, from the id of
+        the message it posts first (`post_deadline_end`), which Discord assigns: whoever
+        runs the bot cannot know them before (README, "Provably fair dice")."""
         service = self.bot.service
         assert self.bot.user is not None and self.bot.db is not None
         campaign = await service.get(end.campaign_id)
         locale = campaign.language or self.locale(campaign.guild_id)
-        header = make_embed(t("turn_flow.ended_at_deadline", locale, turn=end.turn))
+        try:
+            begun = await self.flow.begin_deadline_end(
+                campaign.id, end.turn, Actor(self.bot.user.id)
+            )
+        except Conflict:
+            return  # ended meanwhile: it ends once
+        message = await self.post_deadline_end(campaign, end.turn, begun, locale)
+        if message is None:
+            return
         try:
             _, rows = await end_turn(
                 service,
                 campaign,
                 end.turn,
-                Actor(self.bot.user.id),
+                Actor(self.bot.user.id, interaction_id=message),
                 locale=locale,
-                header=header,
+                at_deadline=True,
             )
         except Conflict:
             return  # ended meanwhile: it ends once
@@ -271,54 +284,34 @@ class TurnScheduler:
             return
         await announcements.post(self.bot, self.bot.db, rows)
 
-
-@dataclass(frozen=True)
-class Ending:
-    """A turn whose end is not finished: the rulesets still resolving it (each paused on a
-    question, `RulesetSpec.resolving`) and the players asked, as `<@player> (**Faction**)`."""
-
-    turn: int
-    rulesets: list[str]
-    asked: list[str]
-
-    def line(self, ctx: Context, current: int) -> str:
-        """Which end is still running, who it waits for, and that the next turn has begun."""
-        names = ", ".join(ctx.pt(f"ruleset.{key}") for key in self.rulesets)
-        key = "turn.status.ending" if self.asked else "turn.status.ending_unnamed"
-        who = ", ".join(self.asked)
-        return ctx.pt(key, rulesets=names, turn=self.turn, who=who, current=current)
-
-
-async def _ending(ctx: Context) -> Ending | None:
-    """The earliest turn whose end a ruleset has not finished resolving (its resolution
-    paused on a question, e.g. a buy-off offer, SP-I40, SP-I45), or None: the campaign's
-    turn counter has moved on meanwhile, so `/turn status` tells this end first."""
-    c = ctx.campaign
-    found: dict[str, int] = {}
-    asked: list[str] = []
-    users = {name_key(f.name): f.user_id for f in await ctx.service.factions(c.id)}
-    for key in c.rulesets:
+    async def post_deadline_end(
+        self, campaign: Campaign, turn: int, begun: AuditEntry, locale: str
+    ) -> int | None:
+        """Post "turn N ends now at its deadline" with the chain head of its logged start
+        (`TurnFlow.begin_deadline_end`, committed first): the id Discord gives the message,
+        or None when the channel is gone or closed to the bot (the turn then stays open for
+        a GM's /turn end, and the deadline is not retried)."""
+        channel = self.bot.get_partial_messageable(campaign.channel_id, guild_id=campaign.guild_id)
+        embed = make_embed(
+            t("turn_flow.deadline_end.title", locale, turn=turn),
+            t("turn_flow.deadline_end.body", locale),
+        )
+        embed.set_footer(text=head_anchor(begun.seq, begun.hash))
         try:
-            spec = rulesets.get(key)
-        except KeyError:
-            continue
-        if spec.resolving is None:
-            continue
-        state, settings = await ctx.service.state(c, key)
-        turn = spec.resolving(state)
-        if turn is None or turn >= c.turn:
-            continue
-        found[key] = turn
-        for item in spec.awaited(state, settings, c.turn) if spec.awaited else ():
-            user = users.get(name_key(item.faction))
-            mention = (
-                f"<@{user}> (**{shown(item.faction)}**)" if user else f"**{shown(item.faction)}**"
+            message = await channel.send(
+                embed=embed,
+                allowed_mentions=discord.AllowedMentions.none(),
+                nonce=f"turn-end-{begun.id}",
             )
-            if mention not in asked:
-                asked.append(mention)
-    if not found:
-        return None
-    return Ending(min(found.values()), list(found), asked)
+        except (discord.NotFound, discord.Forbidden):
+            log.warning(
+                "campaign %s: its channel is gone or closed to the bot; turn %s stays open",
+                campaign.id,
+                turn,
+            )
+            await self.flow.stop_deadline_end(campaign.id, turn)
+            return None
+        return message.id
 
 
 class TurnCog(commands.Cog):
@@ -370,14 +363,14 @@ class TurnCog(commands.Cog):
         # What Discord found invalid was given up: a GM is told once.
         dropped = await announcements.tell_dropped(interaction, c.id) if ctx.is_gm else 0
         flow = turn_flow_of(interaction)
-        ending = await _ending(ctx)
+        ending = await flow.ending(c)
         if ending is None:
             embed = make_embed(ctx.pt("turn.status.title", name=shown(c.name), turn=c.turn))
         else:
             title = ctx.pt("turn.status.title_ending", name=shown(c.name), turn=ending.turn)
             embed = make_embed(title)
         schedule = await flow.schedule(c)
-        told = [] if ending is None else [ending.line(ctx, c.turn)]
+        told = [] if ending is None else [ending_line(ending, c.turn, ctx.public_locale)]
         if held:
             told.append(ctx.pt("turn.status.held", count=held))
         if dropped:
@@ -545,11 +538,6 @@ async def answer_turn_end(
     if ctx.campaign.turn != turn:
         raise Conflict("error.turn_already_ended", turn=turn)
     await interaction.response.defer()  # a long resolution: acknowledged first
-    done = Announcement(
-        edit=True,
-        embeds=[make_embed(ctx.pt("turn.end.done.title", turn=turn))],
-        view=disabled_copy(interaction.message),
-    )
     _, rows = await end_turn(
         ctx.service,
         ctx.campaign,
@@ -558,7 +546,9 @@ async def answer_turn_end(
         locale=ctx.public_locale,
         interaction=interaction,
         choice_id=choice.id,
-        first=[done],
+        first=lambda ended: [
+            Announcement(edit=True, embeds=[ended], view=disabled_copy(interaction.message))
+        ],
     )
     await announcements.deliver(interaction, ctx.service.db, rows)
 

@@ -179,7 +179,10 @@ async def test_the_deadline_posts_the_buy_off_question_a_confirmed_end_would(fro
     clock.at(1)
     await tick(played)
     posted = played.channel_messages()[before:]
-    assert posted[0].embeds[0]["title"] == "⌛ Turn 1 ended automatically at its deadline"
+    assert [m.embeds[0]["title"] for m in posted[:2]] == [
+        "⌛ Turn 1 ends now at its deadline",  # its dice follow this message's id
+        "⌛ Turn 1 is ending automatically at its deadline",
+    ]
     (question,) = buy_off(posted)
     assert question.pings == frozenset({"player1"})
     assert [m.pings for m in posted if m.pings] == [{"player1"}]  # nobody else is pinged
@@ -210,7 +213,7 @@ async def test_an_automatic_end_killed_before_posting_posts_everything_once_afte
 
     await played.restart()
     posted = restart_posts(played)
-    assert "⌛ Turn 1 ended automatically at its deadline" in posted[0].embeds[0]["title"]
+    assert "⌛ Turn 1 is ending automatically at its deadline" in posted[0].embeds[0]["title"]
     (question,) = buy_off(posted)
     assert question.pings == frozenset({"player1"})
     await played.restart()

@@ -1,0 +1,167 @@
+"""Provably fair dice at a turn ended by its deadline (`core.on_deadline = end_turn`): no
+player's click starts it, so its dice are derived from the id Discord gives the message the
+bot posts first ("turn N ends now at its deadline"), which whoever runs the bot cannot know
+before; the start is logged before that post, so a turn end drawn again after a crash shows
+in the log and in the channel. Production dice, the bot's clock moved by hand."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+import pytest
+
+from bot.standin import GuildSpec
+from bot.standin import StandIn
+from bot.standin import Table
+from bot.verify_export import describe
+from bot.verify_export import verify_document
+from tests.e2e.play import Clock
+from tests.e2e.play import red_attacks_blue
+from tests.e2e.play import set_up
+from tests.e2e.test_fair_dice import rechain
+
+ENDS_NOW = "⌛ Turn 1 ends now at its deadline"
+
+
+@pytest.fixture
+async def fair(tmp_path: Path, standin_guild: GuildSpec, clock: Clock) -> AsyncIterator[Table]:
+    """The real bot with production dice, reading the time from `clock`: Red has attacked
+    Blue at Mecatol (the battle rolls at the turn's end), and the 1 h deadline ends turn 1."""
+    from bot.standin.privateer import privateer_factory
+
+    standin = StandIn(standin_guild)
+    factory = privateer_factory(
+        database_path=tmp_path / "fair.db", guild_id=standin.guild.id, clock=clock
+    )
+    async with standin, Table(factory, standin=standin) as table:
+        await set_up(table, [("/campaign create name:Fair Seas rulesets:fleet_combat", "gm")])
+        await red_attacks_blue(table)
+        await set_up(
+            table,
+            [
+                ("/campaign settings set setting:core.on_deadline value:end_turn", "gm"),
+                ("/turn deadline set when:1h", "gm"),
+            ],
+        )
+        yield table
+        table.check()
+
+
+async def tick(table: Table) -> list:
+    """One scheduler step; the public messages it posted."""
+    before = len(table.channel_messages())
+    await table.bot.get_cog("TurnCog").scheduler.tick()  # type: ignore[union-attr]
+    return table.channel_messages()[before:]
+
+
+async def export(table: Table) -> dict[str, Any]:
+    reply = await table.slash("/history export", as_="player1")
+    (data,) = [a for a in reply.attachments if a.filename.endswith(".json.gz")]
+    document: dict[str, Any] = json.loads(gzip.decompress(data.data))
+    return document
+
+
+def battle_entry(document: dict[str, Any]) -> dict[str, Any]:
+    return next(e for e in document["entries"] if e["ruleset"] == "fleet_combat" and e["rolls"])
+
+
+async def test_the_dice_follow_the_id_of_the_message_posted_first_and_verify(fair, clock):
+    clock.at(1)
+    posted = await tick(fair)
+
+    announced = posted[0]
+    assert announced.embeds[0]["title"] == ENDS_NOW
+    assert announced.embeds[0]["footer"]["text"].startswith("⛓ #")  # its logged start's head
+    assert posted[1].embeds[0]["title"] == "⌛ Turn 1 ended automatically at its deadline"
+    document = await export(fair)
+    battle = battle_entry(document)
+    assert battle["command"] == "turn end" and battle["dice"]["source"] == "derived"
+    assert battle["dice"]["interaction"] == announced.id
+    verdict = verify_document(document)
+    assert verdict.ok, describe(verdict)
+    assert verdict.derived_dice == sum(len(r[4].split(",")) for r in battle["rolls"])
+    assert "intact" in (await fair.slash("/history verify", as_="player2")).text()
+
+
+async def test_a_changed_message_id_fails_verification(fair, clock):
+    """The operator claims the dice came from another id (the chain recomputed around it):
+    the dice the seed gives for it are not the ones rolled."""
+    clock.at(1)
+    await tick(fair)
+    document = await export(fair)
+    battle = battle_entry(document)
+
+    battle["dice"]["interaction"] = 0  # what a deadline's end used before
+    rechain(document)
+
+    verdict = verify_document(document)
+    assert verdict.problem is not None and verdict.problem.kind == "face"
+    assert verdict.problem.seq == battle["seq"]
+
+
+async def test_a_crash_before_the_end_commits_shows_the_second_draw(fair, clock, monkeypatch):
+    """The bot posts the message, then dies before the turn's end commits. After the restart
+    the deadline's retry posts a second message and ends the turn with its id: the log keeps
+    both starts, the channel both messages, and the dice verify against the second."""
+
+    async def dies(*args: object, **kwargs: object) -> None:
+        raise ConnectionAbortedError("the process died before the turn end committed")
+
+    clock.at(1)
+    with monkeypatch.context() as patched:
+        # The module the bot loaded its cog from (discord.py loads a fresh one).
+        patched.setattr(sys.modules["cogs.turn"], "end_turn", dies)
+        [first] = await tick(fair)
+    assert first.embeds[0]["title"] == ENDS_NOW
+    status = await fair.slash("/turn status", as_="gm")
+    assert status.embed.title == "Fair Seas — turn 1"  # nothing resolved
+
+    await fair.restart()
+    clock.at(1 + 10 / 60)  # the deadline's claim retries ten minutes on
+    posted = await tick(fair)
+
+    second = posted[0]
+    assert second.embeds[0]["title"] == ENDS_NOW and second.id != first.id
+    document = await export(fair)
+    starts = [e for e in document["entries"] if e["command"] == "turn deadline end"]
+    assert [e["options"]["turn"] for e in starts] == [1, 1]
+    heads = [m.embeds[0]["footer"]["text"] for m in (first, second)]
+    assert heads == [f"⛓ #{e['seq']} {e['hash']}" for e in starts]
+    assert battle_entry(document)["dice"]["interaction"] == second.id
+    verdict = verify_document(document)
+    assert verdict.ok, describe(verdict)
+    listed = (await fair.slash("/history list", as_="gm")).embed.description
+    assert listed.count("turn end at the deadline") == 2
+
+
+async def test_a_channel_closed_to_the_bot_leaves_the_turn_open_for_the_gm(
+    fair, clock, monkeypatch
+):
+    """Without its message the end has no id to draw from: it does not fall back to a
+    value known in advance. The turn stays open, the deadline is not retried (one start
+    logged), and the GM's /turn end ends it."""
+
+    async def refused(*args: object, **kwargs: object) -> None:
+        raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"), "Missing Access")
+
+    clock.at(1)
+    with monkeypatch.context() as patched:
+        patched.setattr(discord.PartialMessageable, "send", refused)
+        assert await tick(fair) == []
+        clock.at(2)
+        assert await tick(fair) == []
+
+    status = await fair.slash("/turn status", as_="gm")
+    assert status.embed.title == "Fair Seas — turn 1"
+    document = await export(fair)
+    assert [e["command"] for e in document["entries"]].count("turn deadline end") == 1
+    question = await fair.slash("/turn end", as_="gm")
+    ended = await fair.click(question, "End turn 1", as_="gm")
+    assert ended.embed.title == "Turn 1 has ended"
