@@ -226,11 +226,15 @@ async def test_an_escort_names_its_players_own_convoy_and_follows_its_new_name(h
         hidden, "Toulon", "escort", form(convoy="Indiamen", details=""), as_="player2"
     )
     assert text_of(escorted).startswith("New order for Toulon: Escort"), escorted.text()
+    itself = await give(
+        hidden, "Indiamen", "escort", form(convoy="Indiamen", details=""), as_="player2"
+    )
+    assert text_of(itself).startswith("New order for Indiamen: Escort"), itself.text()
 
     await end_turn(hidden, 1)
 
     orders = text_of(await hidden.slash("/navy orders", as_="player2"))
-    assert "Indiamen [France]" in orders, orders
+    assert orders.count("Escort the transport flotilla Indiamen [France] with") == 2, orders
     refused = await refused_alone(hidden, "/navy forces remove name:Indiamen [France]", "player2")
     assert "Toulon" in refused, refused
 

@@ -151,6 +151,7 @@ def _settle_names(run: _Resolution) -> None:
             continue
         was = force.name
         _rename_escorts(run.state, force, force.clash)
+        force = run.state.forces[key]  # its own escort of itself, renamed too
         renamed = force.model_copy(update={"name": force.clash, "clash": None})
         run.state.forces[key] = renamed
         run.note(renamed, Msg("naval_orders.turn.renamed", force=renamed.name, was=was))
