@@ -144,16 +144,18 @@ VERDICTS = ("naval_orders.test.success", "naval_orders.test.failure")
 
 
 def meant(ctx: Ctx, state: NavalOrdersState, name: str) -> Force | None:
-    """The force the actor means by `name`: a player's own force of that name first (one of
-    another player's forces they may not know of can bear it too, NO-4.10), else the force
-    a GM would find (`resolve_force`), which the commands refuse to a player who may not
-    know of it as a name no force has (`check_owner`)."""
-    if not ctx.is_gm:
-        for faction in ctx.own_factions():
-            found = resolve_force(state, name, faction)
-            if found is not None and name_key(found.owner) == name_key(faction):
-                return found
-    return resolve_force(state, name, None)
+    """The force the actor means by `name` (`resolve_force`): a player's own force of that
+    name first (one of another player's forces they may not know of can bear it too,
+    NO-4.10), else another player's, which the commands refuse to a player who may not know
+    of it as a name no force has (`check_owner`); a GM's, as a GM finds it."""
+    if ctx.is_gm:
+        return resolve_force(state, name, None)
+    mine = ctx.own_factions()
+    for faction in mine:
+        found = resolve_force(state, name, faction)
+        if found is not None and name_key(found.owner) == name_key(faction):
+            return found
+    return resolve_force(state, name, mine[0] if mine else "")
 
 
 def owner_of(ctx: Ctx, state: NavalOrdersState, force: str) -> str | None:

@@ -256,3 +256,20 @@ async def test_a_state_saved_before_names_were_kept_apart_plays_on(hidden):
     assert taken == free.replace(FREE, WS)
     summary = await end_turn(hidden, 1)
     assert f"{WS} is renamed {FRENCH_WS}" in summary, summary
+
+
+async def test_a_player_cannot_reach_their_force_by_its_qualified_name(hidden):
+    """France's Western Squadron is kept apart as Western Squadron [France], but France is
+    never told so: that name is free to France (registered as any free name is, a new
+    force), and naming it reaches no force of France's."""
+    await registers(hidden, WS)
+    free = await refused_alone(hidden, f"/navy range unit:{FREE}", "player2")
+
+    unreached = await refused_alone(hidden, f"/navy range unit:{FRENCH_WS}", "player2")
+
+    assert unreached == free.replace(FREE, FRENCH_WS)
+    assert await registers(hidden, FRENCH_WS) == (await registers(hidden, FREE)).replace(
+        FREE, FRENCH_WS
+    )
+    mine = text_of(await hidden.slash("/navy orders", as_="player2"))
+    assert mine.count(" (France), location 20") == 3, mine

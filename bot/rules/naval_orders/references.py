@@ -49,26 +49,26 @@ def may_know(force: Force, reader: str | None, *, disclosed: bool | None = None)
     return reader is None or name_key(force.owner) == name_key(reader) or public
 
 
-def named(force: Force, name: str) -> bool:
-    """Whether `name` names the force: its name, or its faction-qualified one (`clash`)."""
-    return name_key(name) in (name_key(force.name), force.key)
+def named(force: Force, name: str, *, by_gm: bool = False) -> bool:
+    """Whether `name` names the force: its name, or, typed by a GM, its faction-qualified
+    one (`Force.clash`). A player never reaches a force by that: their own would answer to
+    it only when another player's force they may not know of bears its name."""
+    return name_key(name) == name_key(force.name) or (by_gm and name_key(name) == force.key)
 
 
 def resolve_force(state: NavalOrdersState, name: str, reader: str | None) -> Force | None:
-    """The force `name` means to the player of faction `reader` (None: a GM), if any: their
-    own force of that name first (another player's force they may not know of can bear it,
-    `Force.clash`), then the force registered under that name (or faction-qualified name),
-    then the one force of that name `reader` may know. A force `reader` may not know of can
-    be found: the callers refuse it as a name no force has (`check_owner`)."""
+    """The force `name` means to the player of faction `reader`, if any: their own force of
+    that name first (another player's force they may not know of can bear it,
+    `Force.clash`), then one they may know of, then one they may not, which the callers
+    refuse as a name no force has (`check_owner`). A GM (`reader` None) reaches the force
+    registered under that name or faction-qualified name first."""
     key = name_key(name)
+    if reader is None and key in state.forces:
+        return state.forces[key]
     matching = [f for f in state.forces.values() if named(f, name)]
     own = [f for f in matching if reader is not None and name_key(f.owner) == name_key(reader)]
-    if own:
-        return own[0]
-    if key in state.forces:
-        return state.forces[key]
     known = [f for f in matching if may_know(f, reader)]
-    found = known or matching
+    found = own or known or matching
     return found[0] if found else None
 
 

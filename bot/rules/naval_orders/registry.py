@@ -152,7 +152,8 @@ def check_name_free(
     like one (`check_force_name_unlike`): NO-4.10. The forces keyed in `but` are left out
     (those a fleet being formed is made of, one of which may give it its name)."""
     for force in state.forces.values():
-        if force.key not in but and named(force, name) and may_know(force, reader):
+        taken = named(force, name, by_gm=reader is None)
+        if force.key not in but and taken and may_know(force, reader):
             raise RuleViolation("naval_orders.error.name_taken", clause="NO-4.10", force=name)
     check_force_name_unlike(state, name, but=but, reader=reader)
 
@@ -169,8 +170,8 @@ def hidden_clash(state: NavalOrdersState, name: str, owner: str, *, reader: str 
     may not know of (`names_known`; a GM knows every force). Such a force is kept under
     its faction-qualified name (`Force.clash`) until the clash is known to both."""
     hidden = [n for n, known in names_known(state, reader).items() if not known]
-    keys = [f.key for f in state.forces.values() if name_key(f.owner) != name_key(owner)]
-    return clashes(name, hidden) or name_key(name) in keys
+    # The faction-qualified name of a force kept apart so is no name a player may know.
+    return clashes(name, hidden) or name_key(name) in state.forces
 
 
 def qualified_name(state: NavalOrdersState, name: str, owner: str) -> str:
@@ -289,7 +290,7 @@ def register_force(
         (
             f
             for f in state.forces.values()
-            if named(f, name) and name_key(f.owner) == name_key(owner)
+            if named(f, name, by_gm=reader is None) and name_key(f.owner) == name_key(owner)
         ),
         None,
     )

@@ -147,7 +147,9 @@ def _settle_names(run: _Resolution) -> None:
         if force.clash is None:
             continue
         others = [f.name for f in run.state.forces.values() if f.key != key]
-        if not clashes(force.name, others):
+        # A force another player named so (its player could not know the name was taken)
+        # keeps it: this one then stays as it is, reached by the GM by that name's key.
+        if not clashes(force.name, others) or name_key(force.clash) in map(name_key, others):
             continue
         was = force.name
         _rename_escorts(run.state, force, force.clash)
