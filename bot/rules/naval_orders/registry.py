@@ -164,11 +164,12 @@ def clashes(name: str, names: Collection[str]) -> bool:
     return any(name_key(n) == key for n in names) or look_alike(name, list(names)) is not None
 
 
-def hidden_clash(state: NavalOrdersState, name: str, owner: str, *, reader: str | None) -> bool:
-    """Whether a new force of `owner` named `name` clashes with (bears, or looks like) the
-    name of another player's force, or one their formation under way makes, that `reader`
-    may not know of (`names_known`; a GM knows every force). Such a force is kept under
-    its faction-qualified name (`Force.clash`) until the clash is known to both."""
+def hidden_clash(state: NavalOrdersState, name: str, *, reader: str | None) -> bool:
+    """Whether a new force named `name` clashes with (bears, or looks like) the name of
+    another player's force, or one their formation under way makes, that `reader` may not
+    know of (`names_known`; a GM knows every force), or with the faction-qualified name a
+    force is kept under. Such a force is kept under its own faction-qualified name
+    (`Force.clash`) until the clash is known to both."""
     hidden = [n for n, known in names_known(state, reader).items() if not known]
     # The faction-qualified name of a force kept apart so is no name a player may know.
     return clashes(name, hidden) or name_key(name) in state.forces
@@ -343,7 +344,7 @@ def register_force(
         fields["disclosed"] = settings.orders_public
         # A name another player's force not known to `reader` bears (or one like it) is
         # taken as any free name is, and kept apart (NO-4.10).
-        if hidden_clash(state, name, owner, reader=reader):
+        if hidden_clash(state, name, reader=reader):
             fields["clash"] = qualified_name(state, name, owner)
     force = Force.model_validate(fields) if old is None else old.model_copy(update=fields)
     if old is not None and old.kind != command.kind and old.order is not None:
