@@ -96,10 +96,13 @@ async def test_a_player_striking_off_their_force_leaves_the_other(hidden):
 
 
 async def test_the_gm_tells_the_two_apart_by_the_faction_qualified_name(hidden):
-    """The GM is offered France's squadron as `Western Squadron [France]`, and moves it by
-    that name; the plain name is Britain's, registered first."""
+    """The GM reads and is offered France's squadron as `Western Squadron [France]`, and
+    moves it by that name; the plain name is Britain's, registered first."""
     await registers(hidden, WS)
 
+    overview = await gm_overview(hidden)
+    assert f"{FRENCH_WS} (France), location 20:" in overview, overview
+    assert f"{WS} (Britain), location 1:" in overview, overview
     offered = await hidden.autocomplete("/navy position unit:", as_="gm")
     assert sorted(c.value for c in offered) == [WS, FRENCH_WS]
     french = await hidden.autocomplete("/navy position unit:", as_="player2")
