@@ -76,8 +76,8 @@ from bot.rules.naval_orders.models import Force
 from bot.rules.naval_orders.models import ForceKind
 from bot.rules.naval_orders.models import name_key
 from bot.rules.naval_orders.packets import check_packet_can_carry
+from bot.rules.naval_orders.references import resolve_force
 from bot.rules.naval_orders.registry import check_owner
-from bot.rules.naval_orders.registry import find_force
 from bot.rules.naval_orders.registry import find_station
 from bot.rules.naval_orders.settings import OrderKind
 from bot.rulesets import Outcome
@@ -143,9 +143,24 @@ ENEMY_CHOICES = [
 VERDICTS = ("naval_orders.test.success", "naval_orders.test.failure")
 
 
-def owner_of(state: NavalOrdersState, force: str) -> str | None:
-    """The faction that owns the force named, if it is registered."""
-    found = state.forces.get(name_key(force))
+def meant(ctx: Ctx, state: NavalOrdersState, name: str) -> Force | None:
+    """The force the actor means by `name` (`resolve_force`): a player's own force of that
+    name first (one of another player's forces they may not know of can bear it too,
+    NO-4.10), else another player's, which the commands refuse to a player who may not know
+    of it as a name no force has (`check_owner`); a GM's, as a GM finds it."""
+    if ctx.is_gm:
+        return resolve_force(state, name, None)
+    mine = ctx.own_factions()
+    for faction in mine:
+        found = resolve_force(state, name, faction)
+        if found is not None and name_key(found.owner) == name_key(faction):
+            return found
+    return resolve_force(state, name, mine[0] if mine else "")
+
+
+def owner_of(ctx: Ctx, state: NavalOrdersState, force: str) -> str | None:
+    """The faction that owns the force the actor names (`meant`), if it is registered."""
+    found = meant(ctx, state, force)
     return found.owner if found is not None else None
 
 
@@ -160,7 +175,7 @@ def acting_for(ctx: Ctx, owner: str | None) -> str:
 
 def for_owner(ctx: Ctx, state: NavalOrdersState, force: str) -> str:
     """The faction the actor gives a command for the force named as (see `acting_for`)."""
-    return acting_for(ctx, owner_of(state, force))
+    return acting_for(ctx, owner_of(ctx, state, force))
 
 
 def private(settings: NavalOrdersSettings) -> bool:
@@ -256,8 +271,10 @@ def _force_owner(outcome: NavalOutcome) -> str | None:
 
 
 def _own_force(ctx: Ctx, state: NavalOrdersState, name: str) -> Force:
-    """The force named, when the actor may command it (its owner or a GM)."""
-    force = find_force(state, name)
+    """The force named (`meant`), when the actor may command it (its owner or a GM)."""
+    force = meant(ctx, state, name)
+    if force is None:
+        raise NotFound("naval_orders.error.unknown_force", clause="NO-4.10", force=name)
     check_owner(force, acting_for(ctx, force.owner), ctx.is_gm, named=name)
     return force
 
@@ -280,7 +297,7 @@ async def _force_remove(asked: Asked) -> None:
     def question(
         state: NavalOrdersState, done: Applied[NavalOutcome, NavalOrdersSettings]
     ) -> Question:
-        force = find_force(state, name)
+        force = _own_force(ctx, state, name)
         title = Msg(
             "naval_orders.force.remove_question",
             force=shown(force.name),
@@ -690,7 +707,9 @@ class NavalOrdersCog(BotCog):
         """NO-I3…I6: base range and every modifier; the players move on their map."""
         ctx = await RulesetContext.of(interaction, SPEC)
         state, settings = await ctx.read()
-        found = find_force(state, unit)
+        found = meant(ctx, state, unit)
+        if found is None:
+            raise NotFound("naval_orders.error.unknown_force", clause="NO-4.10", force=unit)
         if not ctx.is_gm and name_key(acting_for(ctx, found.owner)) != name_key(found.owner):
             if not found.disclosed:  # a force the player may not know of: as no such force
                 raise NotFound("naval_orders.error.unknown_force", clause="NO-4.10", force=unit)
@@ -702,7 +721,7 @@ class NavalOrdersCog(BotCog):
             catch_wind_attempts=catch_wind,
             initiate_combat=combat,
         )
-        _, lines = movement_range(state, settings, found.name, plan)
+        _, lines = movement_range(state, settings, found.name, plan, reader=found.owner)
         await _send(ctx, lines, ephemeral=True)
 
     @who("owner")
@@ -839,11 +858,14 @@ def _stations(state: NavalOrdersState, *, naval_only: bool) -> list[tuple[str, s
 
 
 def _forces_of(state: NavalOrdersState, typist: Typist, *, packets: bool) -> list[tuple[str, str]]:
-    """The packet boats (or the other forces) the typist may command, with their locations."""
+    """The packet boats (or the other forces) the typist may command, with their locations.
+    A GM is offered a force kept apart from another of its name by its faction-qualified
+    name (`Force.clash`), the one that tells the two apart; its player, the name they gave."""
     return sorted(
-        (f"{f.name} — {f.location}", f.name)
+        (f"{name} — {f.location}", name)
         for f in state.forces.values()
         if (f.kind == "packet") == packets and typist.owns(f.owner)
+        for name in [f.clash if typist.is_gm and f.clash else f.name]
     )
 
 

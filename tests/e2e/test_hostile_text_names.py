@@ -155,15 +155,16 @@ async def test_naval_orders_refusals_quote_force_names_as_typed(table):
     assert unknown.embed.description == (
         f"No force named “\\*\\*Gh\\_ost\\*\\* <{ZW}@&1>” is registered (NO-4.10)."
     )
+    # Its registration is public once the turn ends: France may know of it then (until
+    # then the name is free to France, tests/e2e/test_naval_orders_hidden_names.py).
+    question = await table.slash("/turn end", as_="gm")
+    await table.click(question, "End turn 1", as_="gm")
     taken = await table.slash(
         f"/navy forces register name:{HOSTILE} kind:line location:2 ships:2xIII", as_="player2"
     )
     assert taken.embed.description == (
         f"The name “{LITERAL}” is already taken by another force (NO-4.10)."
     )
-    # Its registration is public once the turn ends: France may know of it then.
-    question = await table.slash("/turn end", as_="gm")
-    await table.click(question, "End turn 1", as_="gm")
     other = await table.slash(f"/navy order unit:{HOSTILE} order:cruise", as_="player2")
     assert other.embed.description == (
         f"{LITERAL} is not your force: only its own Admiralty (or a GM) acts for it (NO-I18)."

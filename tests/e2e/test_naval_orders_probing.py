@@ -121,18 +121,12 @@ LOOK_ALIKE = "Wеstern Squadron"  # a Cyrillic е: looks like Britain's Western 
 REGISTER_LOOK_ALIKE = f"/navy forces register name:{LOOK_ALIKE} kind:line location:20 ships:III"
 
 
-async def test_a_look_alike_of_a_hidden_force_is_refused_without_naming_it(hidden):
-    """NO-4.10: France may not take a name that looks like Britain's squadron's, but while
-    that squadron is not public the refusal does not spell out its name (nor its owner);
-    the GM, who reads every force, is told which force it looks like."""
-    refused = await refused_alone(hidden, REGISTER_LOOK_ALIKE, "player2")
-
-    assert refused == (
-        f"“{LOOK_ALIKE}” looks too much like the name of another force: an order names its "
-        "force by a unique name that identifies it clearly, so pick one no one can mistake "
-        "for another (NO-4.10)."
-    )
+async def test_a_gm_registering_a_look_alike_of_a_hidden_force_is_told_which(hidden):
+    """NO-4.10: the GM, who reads every force, may not give France a name that looks like
+    Britain's hidden squadron's, and is told which force it looks like. (France itself
+    is answered as for a free name: tests/e2e/test_naval_orders_hidden_names.py.)"""
     for_france = await refused_alone(hidden, f"{REGISTER_LOOK_ALIKE} owner:France", "gm")
+
     assert f"looks too much like “{WS}”, another force's name" in for_france
 
 
@@ -187,10 +181,11 @@ async def test_once_public_a_convoy_is_escorted(hidden):
     assert given.startswith("New order for Toulon: Escort"), given
 
 
-async def test_dissolving_a_fleet_does_not_spell_out_a_hidden_force(hidden):
+async def test_a_gm_dissolving_a_fleet_beside_a_hidden_force_is_told_which(hidden):
     """NO-4.10: Britain's Channel Fleet has a squadron “Tоulon” (a Cyrillic о), like France's
-    Toulon registered this turn. Dissolving it is refused without spelling France's squadron
-    out; the GM is told which force it looks like."""
+    Toulon registered this turn. The GM, who reads every force, is refused dissolving it
+    and told which force it looks like. (Britain itself is answered as for any dissolution:
+    tests/e2e/test_naval_orders_hidden_names.py.)"""
     look_alike = "Tоulon"
     await hidden.slash(
         "/navy forces register name:Channel Fleet kind:fleet location:1 in_port:true "
@@ -199,14 +194,8 @@ async def test_dissolving_a_fleet_does_not_spell_out_a_hidden_force(hidden):
     )
     dissolve = "/navy formation kind:dissolve_fleet units:Channel Fleet"
 
-    refused = await refused_alone(hidden, dissolve, "player1")
-
-    assert refused == (
-        f"Channel Fleet cannot be dissolved yet: its squadron “{look_alike}” would become a "
-        "force named too much like another force. Rename the squadron first (/navy forces "
-        "edit name:Channel Fleet squadrons:…), then dissolve the fleet (NO-4.10)."
-    )
     by_gm = await refused_alone(hidden, dissolve, "gm")
+
     assert "would become a force named too much like “Toulon”" in by_gm, by_gm
 
 

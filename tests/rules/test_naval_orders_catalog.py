@@ -436,6 +436,18 @@ def campaign_messages():
         support.add_force(support.ports(), "Hood"), "Hood", no.CruiseOrder(location="14"), 1, free
     )
     turn_end(support.move_to(open_cruise, "Hood", "14", 1), 1, free)
+    # NO-4.10: France names a squadron as Britain's, not yet known to France; both known at
+    # the turn's end, France's takes its faction-qualified name
+    both = no.register_force(
+        support.add_force(support.ports(), "Hood"),
+        support.DEFAULTS,
+        no.RegisterForce(
+            owner="France", name="Hood", kind="line", ships=support.warships(5), location="9"
+        ),
+        reader="France",
+    )
+    take(both.lines)
+    turn_end(both.state, 1)
     # formations: made, dissolved, failed; an earlier release's lines, naming no fleet
     for key in ("form_fleet.begun", "dissolve_fleet.done"):
         take([Msg(f"naval_orders.formation.{key}", forces=MsgList(["Van"]), turn=1)])

@@ -21,12 +21,15 @@ from bot.rules.naval_orders.models import StartFormation
 from bot.rules.naval_orders.models import name_key
 from bot.rules.naval_orders.outcomes import NavalOutcome
 from bot.rules.naval_orders.references import check_force_unnamed
-from bot.rules.naval_orders.registry import check_force_name_unlike
+from bot.rules.naval_orders.references import may_know
+from bot.rules.naval_orders.references import named
+from bot.rules.naval_orders.registry import check_name_free
 from bot.rules.naval_orders.registry import check_name_not_forming
 from bot.rules.naval_orders.registry import clean_name
 from bot.rules.naval_orders.registry import find_own_force
 from bot.rules.naval_orders.registry import is_convoy
 from bot.rules.naval_orders.registry import names_known
+from bot.rules.naval_orders.registry import settle_force
 from bot.rules.naval_orders.registry import writable
 from bot.rules.naval_orders.settings import NavalOrdersSettings
 from bot.text import look_alike
@@ -85,11 +88,10 @@ def _formation(
     reader = None if command.by_gm else command.faction
     if command.kind == "form_fleet":
         name = clean_name(command.fleet_name, "NO-4.10", "fleet_name")
-        taken = state.forces.get(name_key(name))
-        if taken is not None and taken.key not in {f.key for f in forces}:
-            raise RuleViolation("naval_orders.error.name_taken", clause="NO-4.10", force=name)
-        if taken is None:
-            check_force_name_unlike(state, name, but={f.key for f in forces}, reader=reader)
+        # One of the squadrons may give the fleet its name; another force of that name
+        # (or like it) is refused when the player may know of it (NO-4.10).
+        if not any(named(f, name) for f in forces):
+            check_name_free(state, name, but={f.key for f in forces}, reader=reader)
         if len(forces) < 2 or any(f.kind not in ("line", "auxiliary") for f in forces):
             raise RuleViolation("naval_orders.error.fleet_needs_squadrons", clause="NO-I3")
         places = {(name_key(f.location), f.in_port) for f in forces}
@@ -101,7 +103,7 @@ def _formation(
         for force in forces:
             # NO-1.1, NO-I18: the squadron stops existing as the force an escort names,
             # unless the fleet takes its name (and its transports with it).
-            same = force.key == name_key(name)
+            same = named(force, name)
             check_force_unnamed(state, force, reader=reader, change="form_fleet", keeps_name=same)
         rating = command.officer_rating
         if rating is None:
@@ -123,16 +125,20 @@ def _formation(
         if first.kind != "fleet" or first.order is not None:
             raise RuleViolation("naval_orders.error.formation_busy", clause="NO-2.7")
         for squadron in first.squadrons:
-            other = state.forces.get(name_key(squadron.name))
-            if other is not None:
-                raise RuleViolation(
-                    "naval_orders.error.name_taken", clause="NO-4.10", force=squadron.name
-                )
-            check_name_not_forming(state, squadron.name, but={first.key})
+            for other in state.forces.values():
+                if (
+                    other.key != first.key
+                    and named(other, squadron.name)
+                    and may_know(other, reader)
+                ):
+                    raise RuleViolation(
+                        "naval_orders.error.name_taken", clause="NO-4.10", force=squadron.name
+                    )
+            check_name_not_forming(state, squadron.name, but={first.key}, reader=reader)
         _check_squadrons_free(state, first, reader)
         # NO-1.1, NO-I18: the fleet stops existing as the force an escort names, unless one
         # of its squadrons, a convoy, takes its name.
-        same = any(name_key(s.name) == first.key and is_convoy(s.ships) for s in first.squadrons)
+        same = any(named(first, s.name) and is_convoy(s.ships) for s in first.squadrons)
         check_force_unnamed(state, first, reader=reader, change="dissolve_fleet", keeps_name=same)
         return Formation(
             kind="dissolve_fleet",
@@ -166,20 +172,13 @@ def _check_squadrons_free(state: NavalOrdersState, fleet: Force, reader: str | N
     """The squadrons of a fleet being dissolved become forces of their names (NO-2.7): none
     may look like another force's name, or like another squadron of the fleet (a fleet
     registered so before this was refused), as orders name a force by a unique name that
-    identifies it clearly (NO-4.10). The refusal names the other force only when `reader`
-    (None: a GM) may know of it (`names_known`): another player's force not yet public is
-    not named."""
-    names = names_known(state, reader, but={fleet.key})
-    names.update((s.name, True) for s in fleet.squadrons)
+    identifies it clearly (NO-4.10). Only the forces `reader` (None: a GM) may know of count
+    (`names_known`): a squadron named like another player's force not yet public is made as
+    any other, kept apart (`settle_force`), so that dissolving tells nothing of it."""
+    names = [n for n, known in names_known(state, reader, but={fleet.key}).items() if known]
+    names.extend(s.name for s in fleet.squadrons)
     for squadron in fleet.squadrons:
         other = look_alike(squadron.name, names)
-        if other is not None and not names[other]:
-            raise RuleViolation(
-                "naval_orders.error.squadron_force_look_alike_hidden",
-                clause="NO-4.10",
-                squadron=squadron.name,
-                fleet=fleet.name,
-            )
         if other is not None:
             raise RuleViolation(
                 "naval_orders.error.squadron_force_look_alike",
@@ -215,9 +214,9 @@ def formation_ending_convoy(force: Force) -> Formation | None:
     if formation is None or force.status != "forming":
         return None
     if formation.kind == "form_fleet":
-        keeps = formation.fleet_name is not None and name_key(formation.fleet_name) == force.key
+        keeps = formation.fleet_name is not None and named(force, formation.fleet_name)
     elif formation.kind == "dissolve_fleet":
-        keeps = any(name_key(s.name) == force.key and is_convoy(s.ships) for s in force.squadrons)
+        keeps = any(named(force, s.name) and is_convoy(s.ships) for s in force.squadrons)
     elif formation.kind == "dissolve_convoy":
         try:
             keeps = is_convoy(_remove_vessels(force, formation.vessels).all_ships())
@@ -257,8 +256,7 @@ def complete_formation(state: NavalOrdersState, formation: Formation) -> list[Fo
             location=first.location,
             in_port=first.in_port,
         )
-        state.forces[fleet.key] = fleet
-        return [fleet]
+        return [settle_force(state, fleet)]
     if formation.kind == "dissolve_fleet":
         del state.forces[first.key]
         made = [
@@ -273,9 +271,7 @@ def complete_formation(state: NavalOrdersState, formation: Formation) -> list[Fo
             )
             for s in first.squadrons
         ]
-        for force in made:
-            state.forces[force.key] = force
-        return made
+        return [settle_force(state, force) for force in made]
     if formation.kind == "form_convoy":
         if first.kind == "fleet":
             lead = first.squadrons[0]

@@ -20,7 +20,8 @@ from bot.rules.naval_orders.models import Order
 from bot.rules.naval_orders.models import RaidOrder
 from bot.rules.naval_orders.models import RepairOrder
 from bot.rules.naval_orders.models import name_key
-from bot.rules.naval_orders.registry import may_know
+from bot.rules.naval_orders.references import may_know
+from bot.rules.naval_orders.references import resolve_force
 from bot.rules.naval_orders.settings import NavalOrdersSettings
 from bot.rules.naval_orders.settings import OrderKind
 
@@ -131,7 +132,7 @@ def clean_order(
     if isinstance(order, EscortOrder):
         convoy = _text(order.convoy, "convoy", kind, strict)
         if convoy is not None:
-            _check_convoy(state, convoy, reader=reader)
+            _check_convoy(state, convoy, force.owner, reader=reader)
         return EscortOrder(
             convoy=convoy, details=_text(order.details, "details", kind, False) or ""
         )
@@ -164,15 +165,18 @@ _ESCORT_REFUSAL = {
 }
 
 
-def _check_convoy(state: NavalOrdersState, convoy: str, *, reader: str | None = None) -> None:
+def _check_convoy(
+    state: NavalOrdersState, convoy: str, owner: str, *, reader: str | None = None
+) -> None:
     """NO-1.1: the escorted transport flotilla is a registered force with transports or
     merchantmen, and stays one past the formation it is in, if any (NO-2.7): an escort left
     naming a convoy gone at the turn's end could not be carried out, and only its Admiralty
     changes an order (NO-3.4, NO-I18), so it is refused now. Another player's force that
     `reader` may not know of (`may_know`: registered while orders are private, in a turn
     not yet ended) is refused as a name no force has, echoing the name as typed (NO-4.10);
-    a GM (`reader` None) knows every force."""
-    escorted = state.forces.get(name_key(convoy))
+    a GM (`reader` None) knows every force. The name means what it means to the order's
+    `owner`: their own force of that name first (`resolve_force`)."""
+    escorted = resolve_force(state, convoy, owner)
     if escorted is not None and not may_know(escorted, reader):
         escorted = None
     if escorted is None or not any(
@@ -218,7 +222,7 @@ def check_takes_effect(state: NavalOrdersState, force: Force, order: Order) -> N
     elif isinstance(order, BlockadeOrder) and order.port is not None:
         _check_port(state, order.port)
     elif isinstance(order, EscortOrder) and order.convoy is not None:
-        _check_convoy(state, order.convoy)
+        _check_convoy(state, order.convoy, force.owner)
 
 
 def _clean_move(

@@ -233,6 +233,13 @@ class Force(BaseModel):
     # ended), so naming it is refused as a name no force has (`registry.check_owner`). A
     # force saved before this was kept, or made at a turn's end, is known.
     disclosed: bool = True
+    # The faction-qualified name (`Western Squadron [France]`) of a force whose player gave
+    # it a name another player's force holds, or one like it, that they may not know of
+    # (`registry.may_know`; NO-4.10): the force is kept under this name's key, so that the
+    # two never meet in the register, and its player reads and types the name they gave.
+    # The turn's end that makes both known renames it so, if they still clash
+    # (`turn._settle_names`). None for every other force, and for one saved before this.
+    clash: str | None = None
 
     @model_validator(mode="before")
     @classmethod
@@ -247,8 +254,10 @@ class Force(BaseModel):
 
     @property
     def key(self) -> str:
-        """The force's lookup key (its unique name, NO-4.10)."""
-        return name_key(self.name)
+        """The force's lookup key: its unique name's (NO-4.10), or for a force whose name
+        clashes with a force its player may not know of, its faction-qualified name's
+        (`clash`)."""
+        return name_key(self.clash or self.name)
 
     def all_ships(self) -> list[Ship]:
         """Every vessel of the force; a fleet's are those of all its squadrons (§4)."""

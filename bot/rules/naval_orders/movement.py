@@ -111,8 +111,11 @@ def movement_range(
     settings: NavalOrdersSettings,
     force_name: str,
     plan: MovementPlan,
+    *,
+    reader: str | None = None,
 ) -> tuple[MovementRange, list[Msg]]:
-    """Look up a force and report its range this turn with the narration (NO-I3…NO-I6)."""
-    force = find_force(state, force_name)
+    """Look up a force (as `reader` means it, `find_force`) and report its range this turn
+    with the narration (NO-I3…NO-I6)."""
+    force = find_force(state, force_name, reader)
     report = compute_range(force, settings, plan)
     return report, range_lines(report)

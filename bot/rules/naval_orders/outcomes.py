@@ -50,4 +50,6 @@ def retire_order(
     )
     seq = state.next_archive_seq
     state.next_archive_seq += 1
-    return ArchiveRecord(key=archive_key(holder.name), seq=seq, body=body)
+    # A force kept apart under its faction-qualified name (`Force.clash`) has its own series.
+    series = holder.clash if isinstance(holder, Force) and holder.clash else holder.name
+    return ArchiveRecord(key=archive_key(series), seq=seq, body=body)

@@ -41,6 +41,37 @@ from bot.rules.naval_orders.models import name_key
 from bot.text import shown_msg
 
 
+def may_know(force: Force, reader: str | None, *, disclosed: bool | None = None) -> bool:
+    """Whether the player of faction `reader` may know that `force` exists: a GM (`reader`
+    None) knows every force, a player their own and those disclosed to everyone
+    (`Force.disclosed`, or `disclosed` when given)."""
+    public = force.disclosed if disclosed is None else disclosed
+    return reader is None or name_key(force.owner) == name_key(reader) or public
+
+
+def named(force: Force, name: str, *, by_gm: bool = False) -> bool:
+    """Whether `name` names the force: its name, or, typed by a GM, its faction-qualified
+    one (`Force.clash`). A player never reaches a force by that: their own would answer to
+    it only when another player's force they may not know of bears its name."""
+    return name_key(name) == name_key(force.name) or (by_gm and name_key(name) == force.key)
+
+
+def resolve_force(state: NavalOrdersState, name: str, reader: str | None) -> Force | None:
+    """The force `name` means to the player of faction `reader`, if any: their own force of
+    that name first (another player's force they may not know of can bear it,
+    `Force.clash`), then one they may know of, then one they may not, which the callers
+    refuse as a name no force has (`check_owner`). A GM (`reader` None) reaches the force
+    registered under that name or faction-qualified name first."""
+    key = name_key(name)
+    if reader is None and key in state.forces:
+        return state.forces[key]
+    matching = [f for f in state.forces.values() if named(f, name)]
+    own = [f for f in matching if reader is not None and name_key(f.owner) == name_key(reader)]
+    known = [f for f in matching if may_know(f, reader)]
+    found = own or known or matching
+    return found[0] if found else None
+
+
 def _orders_of(state: NavalOrdersState, force: Force) -> Iterator[tuple[ActiveOrder, Msg]]:
     """The force's orders, each with the words that name it: in force, recorded for the end
     of its layover, on their way by packet boat."""
@@ -192,7 +223,8 @@ def check_force_unnamed(
         for active, words in _orders_of(state, other):
             if not isinstance(active.order, EscortOrder) or active.order.convoy is None:
                 continue
-            if name_key(active.order.convoy) != force.key:
+            escorted = resolve_force(state, active.order.convoy, other.owner)
+            if escorted is None or escorted.key != force.key:
                 continue
             if reader is None or name_key(other.owner) == name_key(reader):
                 uses.append(words)

@@ -31,6 +31,9 @@ from bot.rules.naval_orders.models import name_key
 from bot.rules.naval_orders.outcomes import NavalOutcome
 from bot.rules.naval_orders.references import check_force_unnamed
 from bot.rules.naval_orders.references import check_station_unnamed
+from bot.rules.naval_orders.references import may_know
+from bot.rules.naval_orders.references import named
+from bot.rules.naval_orders.references import resolve_force
 from bot.rules.naval_orders.settings import NavalOrdersSettings
 from bot.text import look_alike
 from bot.text import tidy
@@ -47,9 +50,10 @@ def clean_name(text: str | None, clause: str, field: str) -> str:
     return value
 
 
-def find_force(state: NavalOrdersState, name: str) -> Force:
-    """The force registered under `name`; NotFound otherwise."""
-    force = state.forces.get(name_key(name))
+def find_force(state: NavalOrdersState, name: str, reader: str | None = None) -> Force:
+    """The force `name` means to `reader` (`resolve_force`; None, a GM, knows every force);
+    NotFound otherwise."""
+    force = resolve_force(state, name, reader)
     if force is None:
         raise NotFound("naval_orders.error.unknown_force", clause="NO-4.10", force=name)
     return force
@@ -90,21 +94,19 @@ def force_names(state: NavalOrdersState, *, but: Collection[str] = ()) -> list[s
 
 
 def check_name_not_forming(
-    state: NavalOrdersState, name: str, *, but: Collection[str] = ()
+    state: NavalOrdersState, name: str, *, but: Collection[str] = (), reader: str | None = None
 ) -> None:
     """A new force does not take the name a formation under way gives a force at its turn's
-    end (NO-2.7): the two would be one force then, and one of them lost (NO-4.10)."""
+    end (NO-2.7), one `reader` (None: a GM) may know of (`names_known`): the two would be
+    one force then, and one of them lost (NO-4.10). A name another player's formation
+    gives is not refused, so as not to tell that it is under way: the force made at the
+    turn's end is kept apart (`settle_force`)."""
     key = name_key(name)
-    if any(name_key(n) == key for n in forming_names(state, but=but)):
-        raise RuleViolation("naval_orders.error.name_taken", clause="NO-4.10", force=name)
-
-
-def may_know(force: Force, reader: str | None, *, disclosed: bool | None = None) -> bool:
-    """Whether the player of faction `reader` may know that `force` exists: a GM (`reader`
-    None) knows every force, a player their own and those disclosed to everyone
-    (`Force.disclosed`, or `disclosed` when given)."""
-    public = force.disclosed if disclosed is None else disclosed
-    return reader is None or name_key(force.owner) == name_key(reader) or public
+    for force in state.forces.values():
+        if force.key in but or not may_know(force, reader, disclosed=False):
+            continue
+        if any(name_key(made) == key for made in _formation_names(force)):
+            raise RuleViolation("naval_orders.error.name_taken", clause="NO-4.10", force=name)
 
 
 def names_known(
@@ -130,21 +132,76 @@ def check_force_name_unlike(
     """A new force's name is not one a formation under way gives (`check_name_not_forming`)
     and does not look like another force's (`Hооd` with Cyrillic `о`s beside `Hood`): an
     order names its force by a unique name that identifies it clearly (NO-4.10). The same
-    name (any case) as a registered force is that force, checked by the callers. The
-    refusal names the other force only when `reader` (None: a GM) may know of it
-    (`names_known`): another player's force not yet public is not named."""
-    check_name_not_forming(state, name, but=but)
-    names = names_known(state, reader, but=but)
+    name (any case) as a registered force is that force, checked by the callers. Only the
+    forces `reader` (None: a GM) may know of count (`names_known`): a name like that of
+    another player's force not yet public is accepted as any free name is, so that trying
+    names tells nothing, and the force is kept apart (`hidden_clash`)."""
+    check_name_not_forming(state, name, but=but, reader=reader)
+    names = [n for n, known in names_known(state, reader, but=but).items() if known]
     other = look_alike(name, names)
-    if other is None:
-        return
-    if not names.get(other, True):
+    if other is not None:
         raise RuleViolation(
-            "naval_orders.error.force_look_alike_hidden", clause="NO-4.10", force=name
+            "naval_orders.error.force_look_alike", clause="NO-4.10", force=name, existing=other
         )
-    raise RuleViolation(
-        "naval_orders.error.force_look_alike", clause="NO-4.10", force=name, existing=other
-    )
+
+
+def check_name_free(
+    state: NavalOrdersState, name: str, *, but: Collection[str] = (), reader: str | None = None
+) -> None:
+    """A new force's name is not that of a force `reader` (None: a GM) may know of, nor
+    like one (`check_force_name_unlike`): NO-4.10. The forces keyed in `but` are left out
+    (those a fleet being formed is made of, one of which may give it its name)."""
+    for force in state.forces.values():
+        taken = named(force, name, by_gm=reader is None)
+        if force.key not in but and taken and may_know(force, reader):
+            raise RuleViolation("naval_orders.error.name_taken", clause="NO-4.10", force=name)
+    check_force_name_unlike(state, name, but=but, reader=reader)
+
+
+def clashes(name: str, names: Collection[str]) -> bool:
+    """Whether `name` is one of `names` (any case) or looks like one (NO-4.10)."""
+    key = name_key(name)
+    return any(name_key(n) == key for n in names) or look_alike(name, list(names)) is not None
+
+
+def hidden_clash(state: NavalOrdersState, name: str, *, reader: str | None) -> bool:
+    """Whether a new force named `name` clashes with (bears, or looks like) the name of
+    another player's force, or one their formation under way makes, that `reader` may not
+    know of (`names_known`; a GM knows every force), or with the faction-qualified name a
+    force is kept under. Such a force is kept under its own faction-qualified name
+    (`Force.clash`) until the clash is known to both."""
+    hidden = [n for n, known in names_known(state, reader).items() if not known]
+    # The faction-qualified name of a force kept apart so is no name a player may know.
+    return clashes(name, hidden) or name_key(name) in state.forces
+
+
+def qualified_name(state: NavalOrdersState, name: str, owner: str) -> str:
+    """The faction-qualified name (`Western Squadron [France]`) of a force kept apart from
+    another of its name (`Force.clash`), numbered in the unlikely case that one is taken.
+    Square brackets, as the views put a force's owner in round ones after its name."""
+    taken = {*state.forces, *(name_key(f.name) for f in state.forces.values())}
+    candidate, number = f"{name} [{owner}]", 1
+    while name_key(candidate) in taken:
+        number += 1
+        candidate = f"{name} [{owner} {number}]"
+    return candidate
+
+
+def settle_force(state: NavalOrdersState, force: Force) -> Force:
+    """Put a force a formation makes (NO-2.7) in the register, edited in place. One whose
+    name another owner's force holds or looks like (a name its player could not know of
+    when the formation began) is kept apart under its faction-qualified name
+    (`Force.clash`), renamed so at the turn's end (`turn._settle_names`). A force already
+    kept apart so is the one that yields, not this."""
+    others = [
+        f.name
+        for f in state.forces.values()
+        if name_key(f.owner) != name_key(force.owner) and f.clash is None
+    ]
+    if force.key in state.forces or clashes(force.name, others):
+        force.clash = qualified_name(state, force.name, force.owner)
+    state.forces[force.key] = force
+    return force
 
 
 def check_owner(force: Force, faction: str, by_gm: bool, *, named: str) -> None:
@@ -162,8 +219,9 @@ def check_owner(force: Force, faction: str, by_gm: bool, *, named: str) -> None:
 
 
 def find_own_force(state: NavalOrdersState, name: str, faction: str, by_gm: bool) -> Force:
-    """The force registered under `name`, when `faction` acts for it (`check_owner`)."""
-    force = find_force(state, name)
+    """The force `name` means to `faction` (`resolve_force`; every force to a GM), when
+    `faction` acts for it (`check_owner`)."""
+    force = find_force(state, name, None if by_gm else faction)
     check_owner(force, faction, by_gm, named=name)
     return force
 
@@ -229,9 +287,16 @@ def register_force(
     name = clean_name(command.name, "NO-4.10", "name")
     owner = clean_name(command.owner, "NO-3.4", "owner")
     location = clean_name(command.location, "NO-4.2", "location")
-    before = state.forces.get(name_key(name))
+    before = next(
+        (
+            f
+            for f in state.forces.values()
+            if named(f, name, by_gm=reader is None) and name_key(f.owner) == name_key(owner)
+        ),
+        None,
+    )
     if before is None:
-        check_force_name_unlike(state, name, reader=reader)
+        check_name_free(state, name, reader=reader)
     kept = (
         before is not None
         and name_key(before.location) == name_key(location)
@@ -263,12 +328,9 @@ def register_force(
         raise RuleViolation(
             "naval_orders.error.bad_rating", clause="NO-I8", rating=command.officer_rating
         )
-    key = name_key(name)
-    new = writable(state, key)
-    old = new.forces.get(key)
-    if old is not None and name_key(old.owner) != name_key(owner):
-        raise RuleViolation("naval_orders.error.name_taken", clause="NO-4.10", force=name)
-    fields = {
+    new = writable(state, *([before.key] if before is not None else []))
+    old = new.forces.get(before.key) if before is not None else None
+    fields: dict[str, object] = {
         "name": name,
         "owner": owner,
         "kind": command.kind,
@@ -280,12 +342,16 @@ def register_force(
     }
     if old is None:  # known to the other players once its registration's entry is public
         fields["disclosed"] = settings.orders_public
+        # A name another player's force not known to `reader` bears (or one like it) is
+        # taken as any free name is, and kept apart (NO-4.10).
+        if hidden_clash(state, name, reader=reader):
+            fields["clash"] = qualified_name(state, name, owner)
     force = Force.model_validate(fields) if old is None else old.model_copy(update=fields)
     if old is not None and old.kind != command.kind and old.order is not None:
         raise RuleViolation("naval_orders.error.kind_change_with_order", clause="NO-I3")
     if old is not None and is_convoy(old.all_ships()) and not is_convoy(force.all_ships()):
         check_force_unnamed(state, old, reader=reader, change="no_convoy")
-    new.forces[key] = force
+    new.forces[force.key] = force
     lines = force_lines(force, settings, registered=True, updated=old is not None)
     return NavalOutcome(state=new, force=force, lines=lines)
 
@@ -297,7 +363,7 @@ def remove_force(state: NavalOrdersState, name: str, *, reader: str | None = Non
     force, recorded for a layover's end, or on its way) escorts it: that order could not be
     carried out, and only its Admiralty changes it (NO-1.1, NO-I18). The refusal names the
     forces of `reader` (all of them for a GM, `reader` None) and counts the others'."""
-    force = find_force(state, name)
+    force = find_force(state, name, reader)
     check_force_unnamed(state, force, reader=reader)
     new = writable(state)
     del new.forces[force.key]

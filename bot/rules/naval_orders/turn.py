@@ -26,7 +26,9 @@ from bot.rules.naval_orders.formations import complete_formation
 from bot.rules.naval_orders.messages import formation_lines
 from bot.rules.naval_orders.messages import progress_msg
 from bot.rules.naval_orders.messages import status_msg
+from bot.rules.naval_orders.models import ActiveOrder
 from bot.rules.naval_orders.models import CruiseOrder
+from bot.rules.naval_orders.models import EscortOrder
 from bot.rules.naval_orders.models import Force
 from bot.rules.naval_orders.models import Formation
 from bot.rules.naval_orders.models import MoveOrder
@@ -38,6 +40,8 @@ from bot.rules.naval_orders.orders import nearest_station
 from bot.rules.naval_orders.orders import put_in_force
 from bot.rules.naval_orders.orders import why_it_lapses
 from bot.rules.naval_orders.outcomes import retire_order
+from bot.rules.naval_orders.references import resolve_force
+from bot.rules.naval_orders.registry import clashes
 from bot.rules.naval_orders.registry import station_location
 from bot.rules.naval_orders.settings import NavalOrdersSettings
 from bot.rules.naval_orders.views import owners_lacking_orders
@@ -130,6 +134,59 @@ def _formations(run: _Resolution) -> None:
             continue
         if made:  # one line, under the first force it made
             run.note(made[0], formation_lines(formation, done=True, forces=made)[0])
+
+
+def _settle_names(run: _Resolution) -> None:
+    """NO-4.10: a force kept apart because its name clashed with another player's force its
+    player could not know of (`Force.clash`) is known to everyone once the turn ends (as
+    that other force is): if the names still clash (the same, or alike), it takes its
+    faction-qualified name from now on, and its player is told; an escort of it is
+    renamed with it. Otherwise it keeps the name it was given."""
+    for key in sorted(run.state.forces):
+        force = run.state.forces[key]
+        if force.clash is None:
+            continue
+        others = [f.name for f in run.state.forces.values() if f.key != key]
+        # A force another player named so (its player could not know the name was taken)
+        # keeps it: this one then stays as it is, reached by the GM by that name's key.
+        if not clashes(force.name, others) or name_key(force.clash) in map(name_key, others):
+            continue
+        was = force.name
+        _rename_escorts(run.state, force, force.clash)
+        force = run.state.forces[key]  # its own escort of itself, renamed too
+        renamed = force.model_copy(update={"name": force.clash, "clash": None})
+        run.state.forces[key] = renamed
+        run.note(renamed, Msg("naval_orders.turn.renamed", force=renamed.name, was=was))
+
+
+def _rename_escorts(state: NavalOrdersState, convoy: Force, name: str) -> None:
+    """The orders of the convoy's owner whose escort names it (in force, recorded for a
+    layover's end, on their way by packet boat: NO-1.1) name it `name`, its new name; the
+    state is edited in place, the orders replaced, not changed."""
+
+    def escorts(active: ActiveOrder | None, owner: str) -> bool:
+        if active is None or not isinstance(active.order, EscortOrder):
+            return False
+        if name_key(owner) != name_key(convoy.owner) or active.order.convoy is None:
+            return False
+        target = resolve_force(state, active.order.convoy, owner)
+        return target is not None and target.key == convoy.key
+
+    def renamed(active: ActiveOrder) -> ActiveOrder:
+        return active.model_copy(update={"order": active.order.model_copy(update={"convoy": name})})
+
+    for key, force in list(state.forces.items()):
+        update = {
+            field: renamed(active)
+            for field, active in (("order", force.order), ("pending_order", force.pending_order))
+            if active is not None and escorts(active, force.owner)
+        }
+        if update:
+            state.forces[key] = force.model_copy(update=update)
+    state.relays = [
+        r.model_copy(update={"order": renamed(r.order)}) if escorts(r.order, r.owner) else r
+        for r in state.relays
+    ]
 
 
 def _named(state: NavalOrdersState, formation: Formation) -> Formation:
@@ -536,6 +593,7 @@ def end_of_turn(
     )
     _anchored(run)
     _formations(run)
+    _settle_names(run)
     for key in sorted(run.state.forces):
         force = run.state.forces[key]
         if force.kind == "packet" or force.status == "awaiting_orders":
@@ -619,6 +677,7 @@ PING_KEYS = {
             "turn.return_to_zone",
             "turn.attack_in_zone",
             "turn.resumes_order",
+            "turn.renamed",
             "formation.failed",
         )
     },

@@ -112,7 +112,9 @@ def orders_overview(
         lines.append(
             Msg(
                 "naval_orders.overview.force",
-                force=force.name,
+                # A GM reads a force kept apart from another of its name by the
+                # faction-qualified name that reaches it (`Force.clash`); its player, theirs.
+                force=force.clash if is_gm and force.clash else force.name,
                 owner=force.owner,
                 location=force.location,
                 status=status_msg(force),
