@@ -46,6 +46,7 @@ from bot.rules.ottoman_piracy import OttomanPiracyState
 from bot.rules.ottoman_piracy import PiracyOutcome
 from bot.rules.ottoman_piracy import PiracyRecord
 from bot.rules.ottoman_piracy import StateChange
+from bot.rules.ottoman_piracy import asked_power
 from bot.rules.ottoman_piracy import assign_power
 from bot.rules.ottoman_piracy import check_declarer
 from bot.rules.ottoman_piracy import choose_reward
@@ -192,14 +193,14 @@ class OttomanPiracyCog(BotCog):
         async def open_question(uow: UnitOfWork, outcome: PiracyOutcome) -> int | None:
             if not outcome.awaiting:
                 return None
-            owner = ctx.user_of(outcome.state.faction_of(outcome.piracy.chooser))
+            owner = _asked_user(ctx, outcome)
             # Where the question is posted it learns when its post is marked sent.
             payload = {"piracy": outcome.piracy.id, "hit": outcome.piracy.awaiting_hit}
             return await uow.open_choice(SPEC.key, REWARD_CHOICE, owner, payload)
 
         def story(done: Applied[PiracyOutcome, OttomanPiracySettings]) -> list[Announcement]:
             outcome = done.outcome
-            owner = ctx.user_of(outcome.state.faction_of(outcome.piracy.chooser))
+            owner = _asked_user(ctx, outcome)
             content = (
                 _ping(outcome.piracy, owner, ctx.public_locale, outcome.state.power_names)
                 if done.after
@@ -380,14 +381,14 @@ class OttomanPiracyCog(BotCog):
                 if c.kind == REWARD_CHOICE and c.payload.get("piracy") == outcome.piracy.id
             ]
             payload: dict[str, Any] = {"piracy": outcome.piracy.id}
-            owner = ctx.user_of(outcome.state.faction_of(outcome.piracy.chooser))
             if waiting:  # closed and asked anew: an undo of the hand redraws it as it was
                 asked.append(waiting[-1])
                 await uow.close_choice(waiting[-1].id)
-                payload, owner = dict(waiting[-1].payload), waiting[-1].owner_id
+                payload = dict(waiting[-1].payload)
             if not outcome.awaiting:
                 return None
             payload["hit"] = outcome.piracy.awaiting_hit
+            owner = _asked_user(ctx, outcome)  # the chooser again, once the hand is known
             return await uow.open_choice(SPEC.key, REWARD_CHOICE, owner, payload)
 
         def told(
@@ -436,14 +437,23 @@ def _outcome_extra(outcome: PiracyOutcome) -> dict[str, Any]:
     }
 
 
+def _asked_user(ctx: Ctx, outcome: PiracyOutcome) -> int | None:
+    """The player who answers the piracy's question now (`asked_power`): the chooser, or
+    the target when only its hand size is wanted (OP-I12); None when nobody plays it."""
+    return ctx.user_of(outcome.state.faction_of(asked_power(outcome.piracy)))
+
+
 def _ping(piracy: PiracyRecord, owner: int | None, locale: str, names: Mapping[str, str]) -> str:
     """Who must answer: the chooser's player, told which power was hit how many times (the
-    target, whoever chooses: OP-I10's `reward_chooser`), or the GM when nobody plays the
-    chooser's power (`names`: the custom powers')."""
-    if owner is None:
-        power = text(power_label(piracy.chooser, names), locale)
-        return t(C + "ping.gm", locale, power=power)
+    target, whoever chooses: OP-I10's `reward_chooser`); the target's player when only its
+    hand size is wanted (OP-I12); or the GM when nobody plays that power (`names`: the
+    custom powers')."""
     target = text(power_label(piracy.target, names), locale)
+    if owner is None:
+        power = text(power_label(asked_power(piracy), names), locale)
+        return t(C + "ping.gm", locale, power=power)
+    if piracy.status == "awaiting_hand_size":
+        return t(C + "ping.hand", locale, user=f"<@{owner}>", power=target)
     return t(C + "ping.player", locale, user=f"<@{owner}>", power=target, count=piracy.hits)
 
 
@@ -529,6 +539,7 @@ async def _answer(
     """
     piracy_id = int(choice.payload["piracy"])
     hit = int(choice.payload["hit"])
+    answered_as: list[str | None] = []  # the faction the answer is given as (the log's)
     if option == "force":
         require_gm(ctx.base)
     elif option == "hand" and hand is None:
@@ -540,7 +551,9 @@ async def _answer(
         state: OttomanPiracyState, settings: OttomanPiracySettings, dice: Dice
     ) -> PiracyOutcome:
         pending = state.in_progress
-        by_faction = claimed_faction(ctx, state.faction_of(pending.chooser if pending else ""))
+        answering = asked_power(pending) if pending else ""
+        answered_as.append(claimed_faction(ctx, state.faction_of(answering)))
+        by_faction = answered_as[-1]
         if option == "force":  # the GM settles whatever hit waits (a question asked by the
             # release before one question a hit may name a later hit than an undo left)
             return force_default_reward(state, settings, piracy_id, dice, hand_size=hand)
@@ -571,11 +584,12 @@ async def _answer(
         if not outcome.awaiting:
             return None
         payload = {**choice.payload, "hit": outcome.piracy.awaiting_hit}
-        return await uow.open_choice(SPEC.key, REWARD_CHOICE, choice.owner_id, payload)
+        # The chooser again, or the target when only its hand size is wanted (OP-I12).
+        return await uow.open_choice(SPEC.key, REWARD_CHOICE, _asked_user(ctx, outcome), payload)
 
     return await ctx.apply(
         answer,
-        faction=lambda o: claimed_faction(ctx, o.state.faction_of(o.piracy.chooser)),
+        faction=lambda o: answered_as[-1] if answered_as else None,
         command="corsairs force" if option == "force" else "corsairs reward",
         options={"piracy": piracy_id, "hit": hit, "answer": option, "hand": hand},
         audit=_outcome_extra,
@@ -628,7 +642,7 @@ def _question_redrawn(
     is struck as answered by the GM and whoever is asked now is pinged by a message of its
     own (an edit notifies nobody; the answer marks that ping answered)."""
     outcome = done.outcome
-    owner = ctx.user_of(outcome.state.faction_of(outcome.piracy.chooser))
+    owner = _asked_user(ctx, outcome)
     channel_id = question.payload.get("channel") if question is not None else None
     message_id = question.payload.get("message") if question is not None else None
     content = _ping(outcome.piracy, owner, ctx.public_locale, outcome.state.power_names)
@@ -687,8 +701,9 @@ async def _force_question(ctx: Ctx, asked: Asked, choice: Choice) -> Question:
         power=power_label(piracy.target, names),
         count=piracy.hits_left,
     )
-    faction = state.faction_of(piracy.chooser)
-    chooser = shown(faction) if faction else power_label(piracy.chooser, names)
+    waiting = asked_power(piracy)  # the target, when only its hand size is wanted (OP-I12)
+    faction = state.faction_of(waiting)
+    chooser = shown(faction) if faction else power_label(waiting, names)
     return Question(title, [asked.t(C + "force.question_line", chooser=chooser)], verb="force")
 
 
@@ -759,6 +774,16 @@ async def answer_reward(
             view = question_view(
                 done.after, outcome.piracy, outcome.options, locale, outcome.state.power_names
             )
+            owner = _asked_user(ctx, outcome)
+            if owner != choice.owner_id:
+                # The target is asked its hand size now (OP-I12), not the Ottoman chooser:
+                # the old ping line is struck as answered, and the target is pinged by a
+                # message of its own (an edit notifies nobody).
+                ping = _ping(outcome.piracy, owner, locale, outcome.state.power_names)
+                return [
+                    Announcement(edit=True, embeds=[embed], view=view, choice_id=done.after),
+                    Announcement(content=ping, pinged=[owner] if owner else [], pings=done.after),
+                ]
             # The ping line still asks the same player (a reward for each hit): it stays a
             # ping of theirs, for an undo to ping them anew (bot/undo.py `redraw_question`).
             asked = interaction.message.content if interaction.message else None
