@@ -147,7 +147,8 @@ class OttomanPiracyCog(BotCog):
         fortresses=(
             "Qualifying fortresses (a number), or a list: Malta (Hospitallers), Corfu (Papacy)"
         ),
-        ports="Target's ports adjacent to the zone (default 1)",
+        # OP-1.2: a target has at least 1 port there; 1 gives a single base die (OP-4.2).
+        ports="Target's ports adjacent to the zone (default 1: then 1 Ottoman base die, OP-4.2)",
         hand="Cards in the target's hand, if known",
         ottoman_squadrons="Ottoman squadrons in the zone (sunk by extra hits only if set, OP-I7)",
         allied_squadrons_in_zone=(

@@ -612,3 +612,20 @@ async def test_the_outcome_line_reads_right_for_a_plural_power_name(seated):
     seated.script_dice([1, 1, 6, 6])
     reply = await seated.slash(OP_E1, as_="player1")
     assert reply.embed.description.startswith("**2 hits — 2 rewards for Hapsburgs to choose**")
+
+
+async def test_ports_left_out_count_as_one_and_the_option_says_what_that_costs(seated):
+    """OP-1.2, OP-4.2: a target has at least one port on the zone, so `ports` defaults to 1,
+    the fewest a valid target has; with 2 corsairs left that is 1 base die, not 2. The
+    option says so in both languages, and the story gives the reason."""
+    piracy = next(o for o in seated.command("corsairs")["options"] if o["name"] == "piracy")
+    ports = next(o for o in piracy["options"] if o["name"] == "ports")
+    assert ports["description"].endswith("(default 1: then 1 Ottoman base die, OP-4.2)")
+    assert "1 базовая кость" in ports["description_localizations"]["ru"]
+    seated.script_dice([6, 6])
+
+    declared = await seated.slash(
+        "/corsairs piracy zone:Tyrrhenian Sea target:hapsburg corsairs:2", as_="player1"
+    )
+
+    assert "base 1, only 1 target port adjacent" in declared.embed.field("Ottoman dice: 1 die")
