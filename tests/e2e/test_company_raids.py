@@ -999,3 +999,21 @@ async def test_a_gm_registers_an_unowned_company_with_a_dash(board):
     refused = await board.slash("/company add-company name:Mine fine:10 owner:-", as_="player1")
     assert refused.ephemeral
     assert "Mine" not in await board_shown(board)
+
+
+async def test_a_pieces_value_reads_as_its_price_in_russian(table):
+    """CR-I16: a Russian player registering or correcting a piece types «стоимость:», its
+    price, while the settings' `value` stays «значение»: one English option name, two
+    meanings, each named for what it is."""
+
+    def option(command: str, *path: str) -> dict:
+        options = table.command(command)["options"]
+        for name in path:
+            found = next(o for o in options if o["name"] == name)
+            options = found.get("options", [])
+        return found
+
+    for sub in ("add-piece", "edit-piece"):
+        assert option("company", sub, "value")["name_localizations"]["ru"] == "стоимость"
+    settings = option("campaign", "settings", "set", "value")
+    assert settings["name_localizations"]["ru"] == "значение"
