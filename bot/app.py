@@ -53,11 +53,21 @@ class CatalogTranslator(app_commands.Translator):
         locale: discord.Locale,
         context: app_commands.TranslationContextTypes,
     ) -> str | None:
-        """The Russian text of a command string; None keeps the English default."""
+        """The Russian text of a command string; None keeps the English default. An option's
+        name may read differently in one command ("cmd:/company add-piece value": a piece's
+        «стоимость», not the settings' «значение»): that key wins over the shared one."""
         language = language_of(locale)
         if language == "en":
             return None
-        value = catalog(language).get("cmd:" + string.message)
+        words = catalog(language)
+        value = None
+        where = getattr(context, "location", None)  # tests call it without a context
+        if where is app_commands.TranslationContextLocation.parameter_name:
+            command = getattr(context.data, "command", None)
+            if command is not None:
+                value = words.get(f"cmd:/{command.qualified_name} {string.message}")
+        if value is None:
+            value = words.get("cmd:" + string.message)
         return str(value) if isinstance(value, str) else None
 
 

@@ -46,6 +46,7 @@ from bot.rules.ottoman_piracy import OttomanPiracyState
 from bot.rules.ottoman_piracy import PiracyOutcome
 from bot.rules.ottoman_piracy import PiracyRecord
 from bot.rules.ottoman_piracy import StateChange
+from bot.rules.ottoman_piracy import asked_power
 from bot.rules.ottoman_piracy import assign_power
 from bot.rules.ottoman_piracy import check_declarer
 from bot.rules.ottoman_piracy import choose_reward
@@ -146,7 +147,8 @@ class OttomanPiracyCog(BotCog):
         fortresses=(
             "Qualifying fortresses (a number), or a list: Malta (Hospitallers), Corfu (Papacy)"
         ),
-        ports="Target's ports adjacent to the zone (default 1)",
+        # OP-1.2: a target has at least 1 port there; 1 gives a single base die (OP-4.2).
+        ports="Target's ports adjacent to the zone (default 1: then 1 Ottoman base die, OP-4.2)",
         hand="Cards in the target's hand, if known",
         ottoman_squadrons="Ottoman squadrons in the zone (sunk by extra hits only if set, OP-I7)",
         allied_squadrons_in_zone=(
@@ -192,7 +194,7 @@ class OttomanPiracyCog(BotCog):
         async def open_question(uow: UnitOfWork, outcome: PiracyOutcome) -> int | None:
             if not outcome.awaiting:
                 return None
-            faction = outcome.state.faction_of(outcome.piracy.chooser)
+            faction = _asked_faction(outcome)
             owner = ctx.user_of(faction)
             # Where the question is posted it learns when its post is marked sent.
             payload = {"piracy": outcome.piracy.id, "hit": outcome.piracy.awaiting_hit}
@@ -200,7 +202,7 @@ class OttomanPiracyCog(BotCog):
 
         def story(done: Applied[PiracyOutcome, OttomanPiracySettings]) -> list[Announcement]:
             outcome = done.outcome
-            owner = ctx.user_of(outcome.state.faction_of(outcome.piracy.chooser))
+            owner = _asked_user(ctx, outcome)
             content = (
                 _ping(outcome.piracy, owner, ctx.public_locale, outcome.state.power_names)
                 if done.after
@@ -381,16 +383,17 @@ class OttomanPiracyCog(BotCog):
                 if c.kind == REWARD_CHOICE and c.payload.get("piracy") == outcome.piracy.id
             ]
             payload: dict[str, Any] = {"piracy": outcome.piracy.id}
-            faction = outcome.state.faction_of(outcome.piracy.chooser)
-            owner = ctx.user_of(faction)
             if waiting:  # closed and asked anew: an undo of the hand redraws it as it was
                 asked.append(waiting[-1])
                 await uow.close_choice(waiting[-1].id)
-                payload, owner = dict(waiting[-1].payload), waiting[-1].owner_id
+                payload = dict(waiting[-1].payload)
             if not outcome.awaiting:
                 return None
             payload["hit"] = outcome.piracy.awaiting_hit
-            return await uow.open_choice(SPEC.key, REWARD_CHOICE, owner, payload, faction=faction)
+            faction = _asked_faction(outcome)  # the chooser again, once the hand is known
+            return await uow.open_choice(
+                SPEC.key, REWARD_CHOICE, ctx.user_of(faction), payload, faction=faction
+            )
 
         def told(
             done: Applied[StateChange | PiracyOutcome, OttomanPiracySettings],
@@ -438,14 +441,28 @@ def _outcome_extra(outcome: PiracyOutcome) -> dict[str, Any]:
     }
 
 
+def _asked_faction(outcome: PiracyOutcome) -> str | None:
+    """The faction that answers the piracy's question now (`asked_power`): the chooser's,
+    or the target's when only its hand size is wanted (OP-I12)."""
+    return outcome.state.faction_of(asked_power(outcome.piracy))
+
+
+def _asked_user(ctx: Ctx, outcome: PiracyOutcome) -> int | None:
+    """The player of `_asked_faction`; None when nobody plays it."""
+    return ctx.user_of(_asked_faction(outcome))
+
+
 def _ping(piracy: PiracyRecord, owner: int | None, locale: str, names: Mapping[str, str]) -> str:
     """Who must answer: the chooser's player, told which power was hit how many times (the
-    target, whoever chooses: OP-I10's `reward_chooser`), or the GM when nobody plays the
-    chooser's power (`names`: the custom powers')."""
-    if owner is None:
-        power = text(power_label(piracy.chooser, names), locale)
-        return t(C + "ping.gm", locale, power=power)
+    target, whoever chooses: OP-I10's `reward_chooser`); the target's player when only its
+    hand size is wanted (OP-I12); or the GM when nobody plays that power (`names`: the
+    custom powers')."""
     target = text(power_label(piracy.target, names), locale)
+    if owner is None:
+        power = text(power_label(asked_power(piracy), names), locale)
+        return t(C + "ping.gm", locale, power=power)
+    if piracy.status == "awaiting_hand_size":
+        return t(C + "ping.hand", locale, user=f"<@{owner}>", power=target)
     return t(C + "ping.player", locale, user=f"<@{owner}>", power=target, count=piracy.hits)
 
 
@@ -531,6 +548,7 @@ async def _answer(
     """
     piracy_id = int(choice.payload["piracy"])
     hit = int(choice.payload["hit"])
+    answered_as: list[str | None] = []  # the faction the answer is given as (the log's)
     if option == "force":
         require_gm(ctx.base)
     elif option == "hand" and hand is None:
@@ -542,7 +560,9 @@ async def _answer(
         state: OttomanPiracyState, settings: OttomanPiracySettings, dice: Dice
     ) -> PiracyOutcome:
         pending = state.in_progress
-        by_faction = claimed_faction(ctx, state.faction_of(pending.chooser if pending else ""))
+        answering = asked_power(pending) if pending else ""
+        answered_as.append(claimed_faction(ctx, state.faction_of(answering)))
+        by_faction = answered_as[-1]
         if option == "force":  # the GM settles whatever hit waits (a question asked by the
             # release before one question a hit may name a later hit than an undo left)
             return force_default_reward(state, settings, piracy_id, dice, hand_size=hand)
@@ -573,14 +593,15 @@ async def _answer(
         if not outcome.awaiting:
             return None
         payload = {**choice.payload, "hit": outcome.piracy.awaiting_hit}
-        faction = outcome.state.faction_of(outcome.piracy.chooser)
+        # The chooser again, or the target when only its hand size is wanted (OP-I12).
+        faction = _asked_faction(outcome)
         return await uow.open_choice(
-            SPEC.key, REWARD_CHOICE, choice.owner_id, payload, faction=faction
+            SPEC.key, REWARD_CHOICE, ctx.user_of(faction), payload, faction=faction
         )
 
     return await ctx.apply(
         answer,
-        faction=lambda o: claimed_faction(ctx, o.state.faction_of(o.piracy.chooser)),
+        faction=lambda o: answered_as[-1] if answered_as else None,
         command="corsairs force" if option == "force" else "corsairs reward",
         options={"piracy": piracy_id, "hit": hit, "answer": option, "hand": hand},
         audit=_outcome_extra,
@@ -633,7 +654,7 @@ def _question_redrawn(
     is struck as answered by the GM and whoever is asked now is pinged by a message of its
     own (an edit notifies nobody; the answer marks that ping answered)."""
     outcome = done.outcome
-    owner = ctx.user_of(outcome.state.faction_of(outcome.piracy.chooser))
+    owner = _asked_user(ctx, outcome)
     channel_id = question.payload.get("channel") if question is not None else None
     message_id = question.payload.get("message") if question is not None else None
     content = _ping(outcome.piracy, owner, ctx.public_locale, outcome.state.power_names)
@@ -692,8 +713,9 @@ async def _force_question(ctx: Ctx, asked: Asked, choice: Choice) -> Question:
         power=power_label(piracy.target, names),
         count=piracy.hits_left,
     )
-    faction = state.faction_of(piracy.chooser)
-    chooser = shown(faction) if faction else power_label(piracy.chooser, names)
+    waiting = asked_power(piracy)  # the target, when only its hand size is wanted (OP-I12)
+    faction = state.faction_of(waiting)
+    chooser = shown(faction) if faction else power_label(waiting, names)
     return Question(title, [asked.t(C + "force.question_line", chooser=chooser)], verb="force")
 
 
@@ -764,6 +786,16 @@ async def answer_reward(
             view = question_view(
                 done.after, outcome.piracy, outcome.options, locale, outcome.state.power_names
             )
+            owner = _asked_user(ctx, outcome)
+            if owner != choice.owner_id:
+                # The target is asked its hand size now (OP-I12), not the Ottoman chooser:
+                # the old ping line is struck as answered, and the target is pinged by a
+                # message of its own (an edit notifies nobody).
+                ping = _ping(outcome.piracy, owner, locale, outcome.state.power_names)
+                return [
+                    Announcement(edit=True, embeds=[embed], view=view, choice_id=done.after),
+                    Announcement(content=ping, pinged=[owner] if owner else [], pings=done.after),
+                ]
             # The ping line still asks the same player (a reward for each hit): it stays a
             # ping of theirs, for an undo to ping them anew (bot/undo.py `redraw_question`).
             asked = interaction.message.content if interaction.message else None

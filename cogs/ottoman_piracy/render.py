@@ -56,7 +56,8 @@ from bot.text import text
 C = "corsairs."
 # Fortresses given only as a count carry these names: "#1", "#2"... (see the cog's parser).
 COUNTED_FORTRESS = re.compile(r"#\d+")
-# A select holds at most 25 options: hands of 1..25 for a card, 0..24 when only a card is left.
+# A select holds at most 25 options: hands of 0..24 (a hand of 0 takes no card); a larger
+# hand (up to MAX_HAND) is stated with /corsairs hand, as the select's placeholder says.
 SELECT_OPTIONS = 25
 # Custom powers' names as the GM typed them, by key (the state's `power_names`).
 Names = Mapping[str, str] | None
@@ -396,10 +397,15 @@ def question_view(
     for option in options:
         if option.reward == "card" and option.needs_hand_size:
             # OP-5.7: a hand of 0 takes no card; the other rewards settle (or the hit is lost)
-            key = (
-                "reward.hand_size" if record.status == "awaiting_hand_size" else "reward.card_hand"
-            )
-            select = _hand_select(choice_id, t(C + key, locale), 0, locale)
+            if record.status == "awaiting_hand_size":  # the target's own hand (OP-I12)
+                key = "reward.hand_size"
+            elif record.chooser == record.target:
+                key = "reward.card_hand"
+            else:  # the Ottomans choose (OP-I10 `reward_chooser`): the target's hand
+                key = "reward.card_their_hand"
+            power = text(power_name(record.target, names), locale)  # a label: unescaped
+            placeholder = t(C + key, locale, power=power, most=SELECT_OPTIONS - 1)
+            select = _hand_select(choice_id, placeholder, 0, locale)
             continue
         key = f"sq.{option.squadron_index}" if option.reward == "squadron" else option.reward
         buttons.append(

@@ -30,6 +30,7 @@ from bot.rules.fleet_combat.settings import FleetCombatSettings
 from bot.rules.space_pirates import SPEC
 from bot.rules.space_pirates import SpacePiratesSettings
 from bot.rules.space_pirates import SpacePiratesState
+from bot.rules.space_pirates.bribe import bribe_offer_cost
 from bot.rules.space_pirates.bribe import briber_of
 from bot.rules.space_pirates.bribe import open_bribe_offers
 from bot.rules.space_pirates.models import Bribe
@@ -662,7 +663,8 @@ class SpacePiratesCog(commands.Cog):
     @pirates.command(name="offer", description="Answer a pirate buy-off offer by its number")
     @app_commands.autocomplete(faction=faction_autocomplete)
     @app_commands.describe(
-        bribe="The buy-off offer's number (see /turn status or /pirates status)",
+        # The offer's number, never its price (autocomplete lists both, SP-I34).
+        bribe="The buy-off offer's number #N from /turn status, not its price (both listed here)",
         pay="Pay the buy-off (else the pirates attack)",
         faction="Whose (GMs: any)",
     )
@@ -739,8 +741,12 @@ class SpacePiratesCog(commands.Cog):
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
         """The buy-off offers waiting for the typist's answer (a GM: every one), by the
-        number `/turn status` shows (SP-I34, SP-I45)."""
-        return _as_numbers(await owned_choices(interaction, SPEC, current, _offers))
+        number `/turn status` shows, each with its price said as a price (SP-I34, SP-I45)."""
+        found = await state_for(interaction, SPEC)
+        if found is None:
+            return []
+        offers = _offers(found[2], locale_of(interaction))
+        return _as_numbers(await owned_choices(interaction, SPEC, current, offers))
 
     @mercenaries_dismiss.autocomplete("contract")
     @mercenaries_station.autocomplete("contract")
@@ -796,24 +802,53 @@ def _as_numbers(found: list[app_commands.Choice[str]]) -> list[app_commands.Choi
     return [app_commands.Choice(name=c.name, value=int(c.value)) for c in found]
 
 
-def _offers(state: SpacePiratesState, typist: Typist) -> list[tuple[str, str]]:
+def _offers(
+    settings: SpacePiratesSettings, locale: str
+) -> Callable[[SpacePiratesState, Typist], list[tuple[str, str]]]:
     """Open buy-off offers: the resolution's questions, then bribed attacks offered at
-    placement, as "#16 Route — 130 (Orion)"."""
-    asked = [
-        (
-            f"#{w.choice_id} {w.report.get('target_name') or w.attack.target} — "
-            f"{w.attack.cost} ({w.faction})",
-            str(w.choice_id),
+    placement, as "#16: Route, buy-off price 130 (Orion)": the number to give, then the
+    price named as one (SP-I34)."""
+
+    def label(number: int, target: str, cost: int, faction: str) -> str:
+        return t(
+            "pirates.offer_choice",
+            locale,
+            number=number,
+            target=target,
+            cost=cost,
+            faction=faction,
         )
-        for w in state.waiting
-        if w.choice == "buy_off" and typist.owns(w.faction)
-    ]
-    offered = [
-        (f"#{b.id} {b.victim}", str(b.id))
-        for b in open_bribe_offers(state)
-        if typist.owns(b.victim)
-    ]
-    return asked + offered
+
+    def offers(state: SpacePiratesState, typist: Typist) -> list[tuple[str, str]]:
+        asked = [
+            (
+                label(
+                    w.choice_id,
+                    str(w.report.get("target_name") or w.attack.target),
+                    w.attack.cost,
+                    w.faction,
+                ),
+                str(w.choice_id),
+            )
+            for w in state.waiting
+            if w.choice == "buy_off" and typist.owns(w.faction)
+        ]
+        offered = [
+            (
+                label(
+                    b.id,
+                    t(f"space_pirates.kind.{b.kind}", locale),
+                    bribe_offer_cost(b, settings),
+                    b.victim,
+                ),
+                str(b.id),
+            )
+            for b in open_bribe_offers(state)
+            if typist.owns(b.victim)
+        ]
+        return asked + offered
+
+    return offers
 
 
 def _bribe_label(bribe: Bribe, briber: str, locale: str) -> str:

@@ -185,6 +185,32 @@ async def test_a_move_through_rival_companies_opens_an_incident_at_each(board):
     assert done.buttons == []
 
 
+async def test_a_company_ahead_of_an_open_pass_through_move_is_held(board):
+    """CR-I5 with `incident_on_pass_through`: while Anna's move waits in Steelworks, Vera's
+    Mill lies ahead of it; Vera can neither raise its fine nor delete it before the piece
+    gets there (each refusal says why and what to do), and the move meets Mill as it was."""
+    await board.slash(
+        "/campaign settings set setting:company_raids.incident_on_pass_through value:true", as_="gm"
+    )
+    await board.slash("/company add-company name:Mill fine:40", as_="player3")
+    question = await board.slash(
+        "/company land piece:Broker company:Mill passed:Steelworks", as_="player1"
+    )
+
+    raised = await board.slash("/company edit-company name:Mill fine:400", as_="gm")
+    assert raised.ephemeral
+    assert "Mill lies ahead of Broker, whose move is still open in incident #1" in raised.text()
+    removed = await board.slash("/company remove-company name:Mill", as_="gm")
+    assert removed.ephemeral and "(CR-I5)" in removed.text()
+    assert "Mill lies ahead of Broker" in removed.text()
+
+    paid = await board.click(question, PAY, as_="player1")
+    done = await board.click(paid, PAY, as_="player1")
+    assert "Fine: Anna pays Vera 40." in done.embed.description
+    edited = await board.slash("/company edit-company name:Mill fine:400", as_="gm")
+    assert not edited.ephemeral, edited.text()
+
+
 async def test_a_fine_entered_each_time_by_button_or_by_command(board):
     """CR-I4 `enter_each_time`: the owner collects the recorded fine with a button, or types
     another amount with `/company fine`; another player's `/company fine` is refused with
@@ -999,3 +1025,21 @@ async def test_a_gm_registers_an_unowned_company_with_a_dash(board):
     refused = await board.slash("/company add-company name:Mine fine:10 owner:-", as_="player1")
     assert refused.ephemeral
     assert "Mine" not in await board_shown(board)
+
+
+async def test_a_pieces_value_reads_as_its_price_in_russian(table):
+    """CR-I16: a Russian player registering or correcting a piece types «стоимость:», its
+    price, while the settings' `value` stays «значение»: one English option name, two
+    meanings, each named for what it is."""
+
+    def option(command: str, *path: str) -> dict:
+        options = table.command(command)["options"]
+        for name in path:
+            found = next(o for o in options if o["name"] == name)
+            options = found.get("options", [])
+        return found
+
+    for sub in ("add-piece", "edit-piece"):
+        assert option("company", sub, "value")["name_localizations"]["ru"] == "стоимость"
+    settings = option("campaign", "settings", "set", "value")
+    assert settings["name_localizations"]["ru"] == "значение"

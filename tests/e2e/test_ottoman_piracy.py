@@ -127,11 +127,11 @@ async def test_the_ottoman_player_choosing_the_rewards_is_pinged_with_the_power_
     assert "Hit 1: +1 piracy VP, 3 → 4." in answered.embed.field("Rewards")
 
 
-async def test_the_ottoman_chooser_asked_for_a_hand_they_cannot_state_is_told_the_way(seated):
+async def test_with_the_ottomans_choosing_the_hand_size_select_goes_to_the_target(seated):
     """OP-I10 with `reward_chooser` ottoman, OP-I12: at the VP cap with no squadron in range,
-    a card from France's unknown hand is the only reward. The Ottoman player picking a hand
-    size is refused and told how France states it; France does so with /corsairs hand,
-    and the cards are taken from that hand."""
+    a card from France's unknown hand is the only reward. Only France can state its hand,
+    so France is pinged and its select answers; the Ottoman player is told it is France's
+    question. The select stops at 24 cards and says where a larger hand goes."""
     await seated.slash(
         "/campaign settings set setting:ottoman_piracy.reward_chooser value:ottoman", as_="gm"
     )
@@ -141,20 +141,62 @@ async def test_the_ottoman_chooser_asked_for_a_hand_they_cannot_state_is_told_th
         "/corsairs piracy zone:Gulf of Lyon target:france corsairs:2 ports:2", as_="player1"
     )
 
-    refused = await seated.select(asked, 0, values=["3"], as_="player1")
-
-    assert refused.ephemeral
-    assert refused.embed.description == (
-        "Only the target's player states its hand size (OP-I12): they give it with "
-        "/corsairs hand cards:…, and the card is then taken from that hand."
+    france = seated.member("player3").id
+    assert asked.content == (
+        f"<@{france}>: the Ottomans take a random card from the hand of France. "
+        "How many cards are in your hand?"
     )
+    select = asked.selects[0]
+    assert select.placeholder == "How many cards are in your hand? Over 24: /corsairs hand"
+    assert [o.value for o in select.options][-1] == "24"
+    refused = await seated.select(asked, 0, values=["3"], as_="player1")
+    assert refused.ephemeral
+    assert refused.embed.description == f"This question is for France (<@{france}>)."
+
     seated.script_dice([2, 1])
-    stated = await seated.slash("/corsairs hand cards:3", as_="player3")
-    assert "Hit 2: the Ottomans take a random card: d2 → card 1" in stated.text()
-    # France answered the question that pinged the Ottoman player: struck as answered,
-    # not "by the GM" (France is not one).
+    stated = await seated.select(asked, 0, values=["3"], as_="player3")
+
+    rewards = stated.embed.field("Rewards")
+    assert "Hit 1: the Ottomans take a random card: d3 → card 2" in rewards
+    assert "Hit 2: the Ottomans take a random card: d2 → card 1" in rewards
+    assert stated.selects == [] and struck_answered(stated.content)
+
+
+async def test_the_ottoman_chooser_picks_a_reward_then_the_target_is_pinged_for_its_hand(seated):
+    """OP-I10 with `reward_chooser` ottoman: the Ottoman player takes the Habsburg squadron
+    for hit 1 (their select for a card reads as the Habsburgs' hand, not theirs); hit 2
+    can only be a card from the unknown hand (VP at the cap, OP-I12), so the Habsburg player
+    is pinged anew and states 25 cards with /corsairs hand, past the select's 24."""
+    await seated.slash(
+        "/campaign settings set setting:ottoman_piracy.reward_chooser value:ottoman", as_="gm"
+    )
+    await seated.slash("/corsairs vp value:10", as_="gm")
+    seated.script_dice([1, 2, 5, 6])  # 2 Habsburg dice miss; 2 Ottoman hits
+    asked = await seated.slash(
+        "/corsairs piracy zone:Tyrrhenian Sea target:hapsburg corsairs:2 "
+        "squadrons_in_zone:1 ports:2",
+        as_="player1",
+    )
+    assert asked.selects[0].placeholder == (
+        "Take a random card: how many cards does Hapsburgs hold? Over 24: /corsairs hand"
+    )
+
+    squadron = await seated.click(asked, labels(asked)[0], as_="player1")
+
+    assert "Hapsburgs: how many cards are in your hand?" in squadron.embed.field("Rewards")
+    habsburgs = seated.member("player2").id
+    ping = seated.channel_messages()[-1]
+    assert ping.content == (
+        f"<@{habsburgs}>: the Ottomans take a random card from the hand of Hapsburgs. "
+        "How many cards are in your hand?"
+    )
+    refused = await seated.select(squadron, 0, values=["3"], as_="player1")
+    assert refused.ephemeral and "This question is for Habsburgs (@player2)." in refused.text()
+    seated.script_dice([7])
+    await seated.slash("/corsairs hand cards:25", as_="player2")
     now = next(m for m in seated.channel_messages() if m.id == asked.message.id)
-    assert struck_answered(now.content)
+    assert "d25 → card 7 of the 25" in now.embed.field("Rewards")
+    assert now.selects == []
 
 
 async def test_a_click_by_another_player_is_refused_and_changes_nothing(seated):
@@ -570,3 +612,20 @@ async def test_the_outcome_line_reads_right_for_a_plural_power_name(seated):
     seated.script_dice([1, 1, 6, 6])
     reply = await seated.slash(OP_E1, as_="player1")
     assert reply.embed.description.startswith("**2 hits — 2 rewards for Hapsburgs to choose**")
+
+
+async def test_ports_left_out_count_as_one_and_the_option_says_what_that_costs(seated):
+    """OP-1.2, OP-4.2: a target has at least one port on the zone, so `ports` defaults to 1,
+    the fewest a valid target has; with 2 corsairs left that is 1 base die, not 2. The
+    option says so in both languages, and the story gives the reason."""
+    piracy = next(o for o in seated.command("corsairs")["options"] if o["name"] == "piracy")
+    ports = next(o for o in piracy["options"] if o["name"] == "ports")
+    assert ports["description"].endswith("(default 1: then 1 Ottoman base die, OP-4.2)")
+    assert "1 базовая кость" in ports["description_localizations"]["ru"]
+    seated.script_dice([6, 6])
+
+    declared = await seated.slash(
+        "/corsairs piracy zone:Tyrrhenian Sea target:hapsburg corsairs:2", as_="player1"
+    )
+
+    assert "base 1, only 1 target port adjacent" in declared.embed.field("Ottoman dice: 1 die")

@@ -48,8 +48,17 @@ async def test_the_offer_number_turn_status_shows_is_what_pirates_offer_takes(pi
         "(route raid, Open, 15) — answer with its buttons or /pirates offer"
     ) in shown, shown
     offered = await pirates.autocomplete("/pirates offer bribe:", as_="player1")
-    assert [(c.name, c.value) for c in offered] == [(f"#{number} Open — 15 (Vega)", number)]
+    assert [(c.name, c.value) for c in offered] == [
+        (f"#{number}: Open, buy-off price 15 (Vega)", number)
+    ]
     assert await pirates.autocomplete("/pirates offer bribe:", as_="player2") == []
+    assert number != 15
+    priced = await pirates.slash("/pirates offer bribe:15 pay:True", as_="player1")
+    assert priced.ephemeral
+    assert (
+        f"15 is the price of buy-off offer #{number}, not its number: to answer it, "
+        f"give bribe:{number}"
+    ) in flat(priced.text())
 
     wrong = await pirates.slash(f"/pirates offer bribe:{number + 50} pay:False", as_="player1")
     assert wrong.ephemeral

@@ -273,6 +273,13 @@ def refusals() -> list[Callable[[], object]]:
     fine_due = fine_asked(entering).state
     passing_config = settings(incident_on_pass_through=True)
     passing = cr.register_company(paid, passing_config, "Mill", owner="Vera", fine=5).state
+    # CR-I5: Broker's move through Steelworks waits there, Mill still ahead of it.
+    ahead = cr.register_company(
+        steelworks_board(passing_config), passing_config, "Mill", owner="Vera", fine=5
+    ).state
+    ahead = cr.land(
+        ahead, passing_config, "Broker", "Mill", no_dice(), passed_through=["Steelworks"]
+    ).state
     crowded = CompanyRaidsState(
         companies={f"c{i}": Company(name=f"C{i}", owner="Anna") for i in range(MAX_COMPANIES)}
     )
@@ -306,6 +313,8 @@ def refusals() -> list[Callable[[], object]]:
         lambda: cr.land(paid, DEFAULTS, "Broker", "Steelworks", no_dice()),
         lambda: cr.land(landed, DEFAULTS, "Broker", "Steelworks", no_dice()),
         lambda: cr.remove_company(landed, DEFAULTS, "Steelworks"),
+        lambda: cr.remove_company(ahead, passing_config, "Mill"),
+        lambda: cr.edit_company(ahead, passing_config, "Mill", fine=50),
         lambda: cr.edit_company(landed, DEFAULTS, "Steelworks", fine=1),
         lambda: cr.edit_piece(landed, DEFAULTS, "Broker", value=1),
         lambda: cr.edit_company(s, DEFAULTS, "Steelworks", fine=180, holding=None),

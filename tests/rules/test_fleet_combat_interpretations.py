@@ -485,6 +485,8 @@ def test_fc_i10_random_tie_break_rolls_one_die_over_tied_ships():
     outcome = resolve_round(_e1_state(), settings, 1, dice)
     assert faces.remaining() == []
     assert (dice.records[-1].notation, dice.records[-1].clause) == ("1d2", "FC-I10")
+    # The die's label, kept in the log, reads the same in any language: no "A's ships".
+    assert dice.records[-1].purpose == "fleet combat #1 r1: A #1, #2"
     assert ships_of(outcome.state, "A") == [(1, "cruiser", 0)]
 
 

@@ -156,6 +156,7 @@ def edit_company(
             incident=busy.id,
             settle=settle_first(),
         )
+    _check_not_ahead(state, key, "error.company_edit_ahead")
     work = Work.on(state, settings)
     record = work.state.companies[key]
     record.owner = new_owner
@@ -171,6 +172,23 @@ def edit_company(
         )
     )
     return work.outcome()
+
+
+def _check_not_ahead(state: CompanyRaidsState, key: str, message: str) -> None:
+    """CR-I5 (pass-through): a Company still ahead of a piece whose move is open in an
+    incident is held until the incident closes, as the incident's own Company is: the move
+    was made through it, and a change of owner or fine, or its removal, would rewrite it."""
+    ahead = state.incident_ahead(key)
+    if ahead is not None:
+        raise refusal(
+            Conflict,
+            P + message,
+            clause="CR-I5",
+            company=state.companies[key].name,
+            piece=state.pieces[ahead.piece].name,
+            incident=ahead.id,
+            settle=settle_first(),
+        )
 
 
 def remove_company(
@@ -195,6 +213,7 @@ def remove_company(
             incident=busy.id,
             settle=settle_first(),
         )
+    _check_not_ahead(state, key, "error.company_remove_ahead")
     work = Work.on(state, settings)
     del work.state.companies[key]
     for piece in work.state.pieces.values():

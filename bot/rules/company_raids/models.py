@@ -523,3 +523,9 @@ class CompanyRaidsState(BaseModel):
     def incident_on(self, company_key: str) -> CompanyIncident | None:
         """An open incident in this Company, if any."""
         return next((i for i in self.incidents if i.company == company_key), None)
+
+    def incident_ahead(self, company_key: str) -> CompanyIncident | None:
+        """An open incident whose pass-through move still has this Company ahead (CR-I5),
+        if any: the move was made through it, so its record is held as the incident's own
+        Company's is."""
+        return next((i for i in self.incidents if company_key in i.remaining_stops), None)

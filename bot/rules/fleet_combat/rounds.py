@@ -423,10 +423,13 @@ class _Round:
 
             def by_die(tied: list[int]) -> int:
                 first = len(self.dice.records)
+                # The label is stored and hashed with the die: written in no language (no
+                # "{owner}'s" a Russian log would read in English), like the volleys' labels,
+                # the clause telling what it decides. Entries written before keep theirs.
+                tied_ids = ", ".join(f"#{ships[i].id}" for i in tied)
                 face = self.dice.roll_one(
                     len(tied),
-                    f"fleet combat #{self.battle.id} r{self.number}: which of {owner}'s"
-                    f" ships {[ships[i].id for i in tied]} takes the wound",
+                    f"fleet combat #{self.battle.id} r{self.number}: {owner} {tied_ids}",
                     clause="FC-I10",
                 )
                 self.credit(owner, first)

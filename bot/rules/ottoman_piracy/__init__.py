@@ -54,6 +54,7 @@ from bot.rules.ottoman_piracy.names import sea_zone_choices
 from bot.rules.ottoman_piracy.names import sea_zone_label
 from bot.rules.ottoman_piracy.names import sea_zones
 from bot.rules.ottoman_piracy.rewards import ROLL_RANDOM_CARD
+from bot.rules.ottoman_piracy.rewards import asked_power
 from bot.rules.ottoman_piracy.rewards import option_label
 from bot.rules.ottoman_piracy.rewards import vp_value
 from bot.rules.ottoman_piracy.setup import setup_step
@@ -112,6 +113,7 @@ __all__ = [
     "SquadronGroup",
     "StateChange",
     "TargetDiceSource",
+    "asked_power",
     "assign_power",
     "available_rewards",
     "card_lock_lines",

@@ -111,6 +111,13 @@ def settle_hits(
     return applied
 
 
+def asked_power(record: PiracyRecord) -> str:
+    """The power whose player answers the piracy's question now: the target when only its
+    hand size is wanted (only it states its hand, OP-I12), else the chooser (OP-I10's
+    `reward_chooser`)."""
+    return record.target if record.status == "awaiting_hand_size" else record.chooser
+
+
 def awaiting_line(record: PiracyRecord, names: Mapping[str, str] | None = None) -> Msg:
     """Who the piracy waits for now: the chooser, or the target's hand size; `names` are the
     custom powers' (the state's `power_names`)."""

@@ -258,6 +258,10 @@ def answer_bribe_offer(
     once (a `bought_off` record dated the placement turn and +5 %) or declines (SP-I34)."""
     bribe = next((b for b in open_bribe_offers(state) if b.id == bribe_id), None)
     if bribe is None:
+        # A price typed for the offer's number: say whose price it is (SP-I34).
+        priced = [n for n, cost in open_offer_prices(state, settings, victim) if cost == bribe_id]
+        if priced:
+            raise NotFound(f"{P}error.offer_price_typed", price=bribe_id, offer=priced[0])
         raise NotFound(
             f"{P}error.offer_not_found",
             offer=bribe_id,
@@ -275,6 +279,21 @@ def open_offers_of(state: SpacePiratesState, faction: str) -> list[int]:
     bribed attacks offered at placement."""
     asked = [w.choice_id for w in state.waiting if w.choice == "buy_off" and w.faction == faction]
     return asked + [b.id for b in open_bribe_offers(state, faction)]
+
+
+def open_offer_prices(
+    state: SpacePiratesState, settings: SpacePiratesSettings, faction: str
+) -> list[tuple[int, int]]:
+    """The buy-off offers waiting for `faction`'s answer with their prices (SP-I34), in the
+    order of `open_offers_of`: (number, price)."""
+    asked = [
+        (w.choice_id, w.attack.cost)
+        for w in state.waiting
+        if w.choice == "buy_off" and w.faction == faction
+    ]
+    return asked + [
+        (b.id, bribe_offer_cost(b, settings)) for b in open_bribe_offers(state, faction)
+    ]
 
 
 def force_open_bribe_offers(state: SpacePiratesState, settings: SpacePiratesSettings) -> list[int]:

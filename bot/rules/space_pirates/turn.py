@@ -68,10 +68,12 @@ def as_settings(value: Any) -> SpacePiratesSettings:
 
 
 def players_in_order(state: SpacePiratesState) -> list[str]:
-    """The campaign's registered turn order, then any other player with routes or planets
-    in the order first registered (SP-I40, SP-I43), then any other victim of a placed bribe
-    in the order placed, so a bribe whose target is gone still comes up and is cancelled
-    (SP-I33)."""
+    """The campaign's registered turn order (SP-I40 step 3, SP-I43), then the players it
+    leaves out, which the spec does not place (our choice, as `/pirates turn-order` tells
+    and the README lists): route owners in the order their routes were registered, then
+    planet owners in the order their planets were (a route owner comes before a planet
+    owner whoever registered first), then any other victim of a placed bribe in the order
+    placed, so a bribe whose target is gone still comes up and is cancelled (SP-I33)."""
     order = list(state.turn_order)
     seen = set(order)
     for faction in (
