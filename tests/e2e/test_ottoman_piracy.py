@@ -14,6 +14,7 @@ import pytest
 
 from bot.interactions import LOSS_COLOUR
 from bot.standin import ClientRefused
+from bot.standin import Table
 from tests.e2e.confirming import confirmed
 from tests.e2e.confirming import forced_by_button
 
@@ -107,12 +108,17 @@ async def test_the_target_picks_a_reward_per_hit_by_button(seated):
     assert await vp_shown(seated) == "4/10"
 
 
-async def test_the_ottoman_player_choosing_the_rewards_is_pinged_with_the_power_they_hit(seated):
-    """OP-I10 with `reward_chooser` ottoman: the Ottoman player is pinged to choose, and the
-    ping says the Ottomans hit the Hapsburgs, not themselves; their click is the answer."""
+async def ottomans_choose(seated: Table) -> None:
+    """The GM sets OP-I10's `reward_chooser` to ottoman: the Ottoman player chooses."""
     await seated.slash(
         "/campaign settings set setting:ottoman_piracy.reward_chooser value:ottoman", as_="gm"
     )
+
+
+async def test_the_ottoman_player_choosing_the_rewards_is_pinged_with_the_power_they_hit(seated):
+    """OP-I10 with `reward_chooser` ottoman: the Ottoman player is pinged to choose, and the
+    ping says the Ottomans hit the Hapsburgs, not themselves; their click is the answer."""
+    await ottomans_choose(seated)
     seated.script_dice([6, 6])
 
     asked = await seated.slash(
@@ -132,9 +138,7 @@ async def test_with_the_ottomans_choosing_the_hand_size_select_goes_to_the_targe
     a card from France's unknown hand is the only reward. Only France can state its hand,
     so France is pinged and its select answers; the Ottoman player is told it is France's
     question. The select stops at 24 cards and says where a larger hand goes."""
-    await seated.slash(
-        "/campaign settings set setting:ottoman_piracy.reward_chooser value:ottoman", as_="gm"
-    )
+    await ottomans_choose(seated)
     await seated.slash("/corsairs vp value:10", as_="gm")
     seated.script_dice([6, 6])
     asked = await seated.slash(
@@ -167,9 +171,7 @@ async def test_the_ottoman_chooser_picks_a_reward_then_the_target_is_pinged_for_
     for hit 1 (their select for a card reads as the Habsburgs' hand, not theirs); hit 2
     can only be a card from the unknown hand (VP at the cap, OP-I12), so the Habsburg player
     is pinged anew and states 25 cards with /corsairs hand, past the select's 24."""
-    await seated.slash(
-        "/campaign settings set setting:ottoman_piracy.reward_chooser value:ottoman", as_="gm"
-    )
+    await ottomans_choose(seated)
     await seated.slash("/corsairs vp value:10", as_="gm")
     seated.script_dice([1, 2, 5, 6])  # 2 Habsburg dice miss; 2 Ottoman hits
     asked = await seated.slash(
