@@ -68,14 +68,15 @@ async def database_target(
     request: pytest.FixtureRequest, tmp_path: Path
 ) -> AsyncIterator[Path | str]:
     """A fresh, empty database on each backend in turn: a SQLite file's path, or the URL of
-    a new PostgreSQL database (the test's id says which: `[sqlite]`, `[postgresql]`)."""
+    a PostgreSQL database as the migrated template is (the test's id says which: `[sqlite]`,
+    `[postgresql]`)."""
     if request.param == "sqlite":
         yield tmp_path / "campaigns.db"
         return
     server: postgres.Server = request.getfixturevalue("postgres_server")
     url = await postgres.fresh_database(server)
     yield url
-    await postgres.drop_database(server, url)
+    await postgres.release_database(server, url)
 
 
 @pytest.fixture
