@@ -7,6 +7,7 @@ test can script: `table.script_dice([6, 6])`, then `await table.slash("/roll dic
 from __future__ import annotations
 
 import logging
+import shutil
 from collections.abc import AsyncIterator
 from collections.abc import Iterator
 from pathlib import Path
@@ -63,6 +64,28 @@ def postgres_server() -> Iterator[postgres.Server]:
     server.stop()
 
 
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite file the migrations have made (once per session), closed and checkpointed."""
+    path = tmp_path_factory.mktemp("template") / "campaigns.db"
+    postgres.run(_migrated(path))
+    return path
+
+
+async def _migrated(path: Path) -> None:
+    db = await Database.open(path)
+    await db.close()
+
+
+def as_migrated(target: Path | str, template: Path) -> None:
+    """A SQLite `target` nothing has written yet becomes a copy of the migrated `template`
+    (what a PostgreSQL test's database is from the start): the bot opens it as it would a
+    file it had just made, without running every migration again. A file a test wrote
+    first (an earlier release's database) is left as it is."""
+    if isinstance(target, Path) and not target.exists():
+        shutil.copyfile(template, target)
+
+
 @pytest.fixture(params=postgres.backends())
 async def database_target(
     request: pytest.FixtureRequest, tmp_path: Path
@@ -80,9 +103,12 @@ async def database_target(
 
 
 @pytest.fixture
-async def service(database_target: Path | str) -> AsyncIterator[CampaignService]:
+async def service(
+    database_target: Path | str, sqlite_template: Path
+) -> AsyncIterator[CampaignService]:
     """The campaign service on a fresh database (each backend), its dice seeded (7); a module
     may override it (e.g. to register a ruleset first)."""
+    as_migrated(database_target, sqlite_template)
     db = await Database.open(database_target)
     try:
         yield CampaignService(db, dice_factory=lambda: Dice.seeded(7))
@@ -114,11 +140,15 @@ def dice_faces() -> QueuedFaces:
 
 @pytest.fixture
 async def table(
-    database_target: Path | str, standin_guild: GuildSpec, dice_faces: QueuedFaces
+    database_target: Path | str,
+    standin_guild: GuildSpec,
+    dice_faces: QueuedFaces,
+    sqlite_template: Path,
 ) -> AsyncIterator[Table]:
     """The real Privateer bot on a fresh stand-in and database; fails on anything left over."""
     from bot.standin.privateer import privateer_factory
 
+    as_migrated(database_target, sqlite_template)
     # Discord's rate limits, every window a hundredth as long: the bot meets real 429s and
     # waits them out in milliseconds (see bot/standin/ratelimits.py).
     standin = StandIn(standin_guild, rate_limits=RateLimits(time_scale=0.01))
