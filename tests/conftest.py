@@ -10,7 +10,10 @@ import logging
 import shutil
 from collections.abc import AsyncIterator
 from collections.abc import Iterator
+from importlib.machinery import SourceFileLoader
 from pathlib import Path
+from types import CodeType
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -29,6 +32,24 @@ from bot.standin.schema import DiscordSchema
 from bot.standin.schema import load_schema
 from bot.storage.database import Database
 from tests import postgres
+
+_COMPILED: dict[tuple[str, bytes], CodeType] = {}
+_source_to_code = SourceFileLoader.source_to_code
+
+
+def _compiled_once(self: SourceFileLoader, data: Any, path: Any, *, _optimize: int = -1) -> Any:
+    """A module's source compiled once per process: discord.py imports every cog afresh for
+    each bot a test starts, and where no bytecode is written (PYTHONDONTWRITEBYTECODE) that
+    compiled each cog's source again, about a second of every start. The same source gives
+    the same code object, which nothing changes; the module still runs afresh."""
+    key = (str(path), bytes(data))
+    code = _COMPILED.get(key)
+    if code is None:
+        code = _COMPILED[key] = _source_to_code(self, data, path, _optimize=_optimize)
+    return code
+
+
+SourceFileLoader.source_to_code = _compiled_once  # type: ignore[method-assign,assignment]
 
 # Property tests explore the same examples on every run, so CI results are reproducible.
 settings.register_profile("privateer", derandomize=True, print_blob=True)
