@@ -5,9 +5,9 @@ socket there, stopped at the end) unless PRIVATEER_TEST_POSTGRES names a server 
 running (a `postgresql://` URL whose user may create databases). Each test gets a database
 copied from a migrated template (`CREATE DATABASE … TEMPLATE`), dropped after; on a cluster
 of this session's own, a test's database is instead emptied back to the template's state
-(`release_database`, a twentieth of a copy's time) and handed to the next test, and dropped
-whenever anything about it — schema, kept rows, sequences, a session still connected —
-differs from a fresh copy.
+(rows deleted, sequences restarted: `release_database`, about a sixth of a copy's time) and
+handed to the next test, or dropped when anything that cannot undo — its schema, the rows the
+template holds, its settings, a session still connected — differs from a fresh copy.
 PRIVATEER_TEST_BACKENDS=sqlite runs the suite on SQLite alone, on a machine without
 PostgreSQL; otherwise a server that cannot be started fails the session, it never skips.
 """
