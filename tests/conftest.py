@@ -7,9 +7,13 @@ test can script: `table.script_dice([6, 6])`, then `await table.slash("/roll dic
 from __future__ import annotations
 
 import logging
+import shutil
 from collections.abc import AsyncIterator
 from collections.abc import Iterator
+from importlib.machinery import SourceFileLoader
 from pathlib import Path
+from types import CodeType
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -28,6 +32,24 @@ from bot.standin.schema import DiscordSchema
 from bot.standin.schema import load_schema
 from bot.storage.database import Database
 from tests import postgres
+
+_COMPILED: dict[tuple[str, bytes], CodeType] = {}
+_source_to_code = SourceFileLoader.source_to_code
+
+
+def _compiled_once(self: SourceFileLoader, data: Any, path: Any, *, _optimize: int = -1) -> Any:
+    """A module's source compiled once per process: discord.py imports every cog afresh for
+    each bot a test starts, and where no bytecode is written (PYTHONDONTWRITEBYTECODE) that
+    compiled each cog's source again, about a second of every start. The same source gives
+    the same code object, which nothing changes; the module still runs afresh."""
+    key = (str(path), bytes(data))
+    code = _COMPILED.get(key)
+    if code is None:
+        code = _COMPILED[key] = _source_to_code(self, data, path, _optimize=_optimize)
+    return code
+
+
+SourceFileLoader.source_to_code = _compiled_once  # type: ignore[method-assign,assignment]
 
 # Property tests explore the same examples on every run, so CI results are reproducible.
 settings.register_profile("privateer", derandomize=True, print_blob=True)
@@ -63,25 +85,51 @@ def postgres_server() -> Iterator[postgres.Server]:
     server.stop()
 
 
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite file the migrations have made (once per session), closed and checkpointed."""
+    path = tmp_path_factory.mktemp("template") / "campaigns.db"
+    postgres.run(_migrated(path))
+    return path
+
+
+async def _migrated(path: Path) -> None:
+    db = await Database.open(path)
+    await db.close()
+
+
+def as_migrated(target: Path | str, template: Path) -> None:
+    """A SQLite `target` nothing has written yet becomes a copy of the migrated `template`
+    (what a PostgreSQL test's database is from the start): the bot opens it as it would a
+    file it had just made, without running every migration again. A file a test wrote
+    first (an earlier release's database) is left as it is."""
+    if isinstance(target, Path) and not target.exists():
+        shutil.copyfile(template, target)
+
+
 @pytest.fixture(params=postgres.backends())
 async def database_target(
     request: pytest.FixtureRequest, tmp_path: Path
 ) -> AsyncIterator[Path | str]:
     """A fresh, empty database on each backend in turn: a SQLite file's path, or the URL of
-    a new PostgreSQL database (the test's id says which: `[sqlite]`, `[postgresql]`)."""
+    a PostgreSQL database as the migrated template is (the test's id says which: `[sqlite]`,
+    `[postgresql]`)."""
     if request.param == "sqlite":
         yield tmp_path / "campaigns.db"
         return
     server: postgres.Server = request.getfixturevalue("postgres_server")
     url = await postgres.fresh_database(server)
     yield url
-    await postgres.drop_database(server, url)
+    await postgres.release_database(server, url)
 
 
 @pytest.fixture
-async def service(database_target: Path | str) -> AsyncIterator[CampaignService]:
+async def service(
+    database_target: Path | str, sqlite_template: Path
+) -> AsyncIterator[CampaignService]:
     """The campaign service on a fresh database (each backend), its dice seeded (7); a module
     may override it (e.g. to register a ruleset first)."""
+    as_migrated(database_target, sqlite_template)
     db = await Database.open(database_target)
     try:
         yield CampaignService(db, dice_factory=lambda: Dice.seeded(7))
@@ -113,11 +161,15 @@ def dice_faces() -> QueuedFaces:
 
 @pytest.fixture
 async def table(
-    database_target: Path | str, standin_guild: GuildSpec, dice_faces: QueuedFaces
+    database_target: Path | str,
+    standin_guild: GuildSpec,
+    dice_faces: QueuedFaces,
+    sqlite_template: Path,
 ) -> AsyncIterator[Table]:
     """The real Privateer bot on a fresh stand-in and database; fails on anything left over."""
     from bot.standin.privateer import privateer_factory
 
+    as_migrated(database_target, sqlite_template)
     # Discord's rate limits, every window a hundredth as long: the bot meets real 429s and
     # waits them out in milliseconds (see bot/standin/ratelimits.py).
     standin = StandIn(standin_guild, rate_limits=RateLimits(time_scale=0.01))

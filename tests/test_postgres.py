@@ -12,6 +12,7 @@ import sys
 import textwrap
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot import dice_expr
@@ -372,3 +373,79 @@ async def test_copy_db_keeps_the_entry_that_closed_each_question(tmp_path, pg_ur
         assert [tuple(r) for r in await target.fetchall(query)] == before
     finally:
         await target.close()
+
+
+async def campaign_after_a_session(url: str) -> tuple[int, list[dict]]:
+    """The id the first campaign of a database gets, and the log a short session leaves."""
+    db = await Database.open(url)
+    try:
+        service = CampaignService(db, dice_factory=lambda: Dice.seeded(7))
+        log = await play(service)
+        found = await service.by_channel(20)
+        assert found is not None
+        return found.id, log
+    finally:
+        await db.close()
+
+
+async def test_a_released_database_comes_back_to_the_next_test_as_a_fresh_copy(postgres_server):
+    """A test's database is emptied back to the template's state (rows gone, sequences
+    restarted) and handed to the next test: the same campaign id and log as the first time."""
+    copy = await postgres.fresh_database(postgres_server)
+    first = await campaign_after_a_session(copy)
+    await postgres.release_database(postgres_server, copy)
+    again = await postgres.fresh_database(postgres_server)
+    try:
+        assert again == copy
+        assert await campaign_after_a_session(again) == first
+    finally:
+        await postgres.drop_database(postgres_server, again)
+
+
+def _name(url: str) -> str:
+    return url.split("?")[0].rsplit("/", 1)[1]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        "ALTER TABLE meta ADD COLUMN note TEXT",
+        "CREATE TABLE leftover (id INTEGER)",
+        "CREATE INDEX meta_value ON meta (value)",
+        "DELETE FROM schema_migrations WHERE version = 1",
+        "ALTER DATABASE {name} SET work_mem = '8MB'",
+    ],
+)
+async def test_a_database_a_test_changed_beyond_its_rows_is_dropped_not_reused(
+    postgres_server, change
+):
+    """Whatever emptying the tables cannot undo (the schema, the applied migrations, the
+    database's settings) gets the next test a new copy, and the changed database is gone."""
+    url = await postgres.fresh_database(postgres_server)
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute(change.format(name=_name(url)))
+    finally:
+        await conn.close()
+    await postgres.release_database(postgres_server, url)
+    other = await postgres.fresh_database(postgres_server)
+    try:
+        assert other != url
+        with pytest.raises(asyncpg.InvalidCatalogNameError):
+            await (await asyncpg.connect(url)).close()
+    finally:
+        await postgres.release_database(postgres_server, other)
+
+
+async def test_a_database_still_in_use_is_dropped_not_reused(postgres_server):
+    """A connection a test left open could still write: the database is not handed on."""
+    url = await postgres.fresh_database(postgres_server)
+    left_open = await asyncpg.connect(url)
+    try:
+        await postgres.release_database(postgres_server, url)
+        other = await postgres.fresh_database(postgres_server)
+        assert other != url
+        await postgres.release_database(postgres_server, other)
+    finally:
+        with contextlib.suppress(Exception):  # ended by the drop
+            await left_open.close()
