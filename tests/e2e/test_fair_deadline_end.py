@@ -17,6 +17,7 @@ from typing import Any
 import discord
 import pytest
 
+from bot.errors import GameError
 from bot.standin import GuildSpec
 from bot.standin import StandIn
 from bot.standin import Table
@@ -90,6 +91,10 @@ async def test_the_dice_follow_the_id_of_the_message_posted_first_and_verify(fai
     assert "intact" in (await fair.slash("/history verify", as_="player2")).text()
 
 
+class ProcessDied(BaseException):
+    """The process stops midway: nothing in it catches this, as nothing runs after a kill."""
+
+
 async def test_a_changed_message_id_fails_verification(fair, clock):
     """The operator claims the dice came from another id (the chain recomputed around it):
     the dice the seed gives for it are not the ones rolled."""
@@ -112,13 +117,16 @@ async def test_a_crash_before_the_end_commits_shows_the_second_draw(fair, clock,
     both starts, the channel both messages, and the dice verify against the second."""
 
     async def dies(*args: object, **kwargs: object) -> None:
-        raise ConnectionAbortedError("the process died before the turn end committed")
+        raise ProcessDied("the process died before the turn end committed")
 
     clock.at(1)
     with monkeypatch.context() as patched:
         # The module the bot loaded its cog from (discord.py loads a fresh one).
         patched.setattr(sys.modules["cogs.turn"], "end_turn", dies)
-        [first] = await tick(fair)
+        before = len(fair.channel_messages())
+        with pytest.raises(ProcessDied):
+            await tick(fair)
+        [first] = fair.channel_messages()[before:]
     assert first.embeds[0]["title"] == ENDS_NOW
     status = await fair.slash("/turn status", as_="gm")
     assert status.embed.title == "Fair Seas — turn 1"  # nothing resolved
@@ -162,6 +170,45 @@ async def test_a_channel_closed_to_the_bot_leaves_the_turn_open_for_the_gm(
     assert status.embed.title == "Fair Seas — turn 1"
     document = await export(fair)
     assert [e["command"] for e in document["entries"]].count("turn deadline end") == 1
+    question = await fair.slash("/turn end", as_="gm")
+    ended = await fair.click(question, "End turn 1", as_="gm")
+    assert ended.embed.title == "Turn 1 has ended"
+
+
+@pytest.mark.parametrize("failure", ["end", "post"])
+async def test_a_failing_end_is_given_up_once_and_left_to_the_gm(fair, clock, monkeypatch, failure):
+    """The end fails inside the running bot (a rule refuses it, or Discord answers the
+    post with an error): it is not retried every ten minutes, which would post a message
+    and log a start each time, reading as the dice drawn again. One start is logged, the
+    channel is told the turn stays open, and the GM's /turn end ends it."""
+
+    async def refused(*args: object, **kwargs: object) -> None:
+        raise GameError("error.turn_already_ended", turn=1)
+
+    async def unavailable(*args: object, **kwargs: object) -> None:
+        raise discord.HTTPException(SimpleNamespace(status=503, reason="Unavailable"), "down")
+
+    posted = []
+    with monkeypatch.context() as patched:
+        if failure == "end":
+            patched.setattr(sys.modules["cogs.turn"], "end_turn", refused)
+        else:
+            scheduler = fair.bot.get_cog("TurnCog").scheduler  # type: ignore[union-attr]
+            patched.setattr(scheduler, "post_deadline_end", unavailable)
+        for i in range(4):
+            clock.at(1 + i * 10 / 60)
+            posted += await tick(fair)
+
+    titles = [m.embeds[0]["title"] for m in posted if m.embeds]
+    assert titles == ([ENDS_NOW] if failure == "end" else [])
+    told = [m.content for m in posted if not m.embeds]
+    assert told == [
+        "⚠️ Turn 1 could not end at its deadline and stays open: a GM ends it with `/turn end`."
+    ]
+    document = await export(fair)
+    assert [e["command"] for e in document["entries"]].count("turn deadline end") == 1
+    status = await fair.slash("/turn status", as_="gm")
+    assert status.embed.title == "Fair Seas — turn 1"
     question = await fair.slash("/turn end", as_="gm")
     ended = await fair.click(question, "End turn 1", as_="gm")
     assert ended.embed.title == "Turn 1 has ended"
