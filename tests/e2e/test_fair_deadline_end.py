@@ -111,6 +111,56 @@ async def test_a_changed_message_id_fails_verification(fair, clock):
     assert verdict.problem.seq == battle["seq"]
 
 
+async def test_dice_from_an_id_no_posted_message_has_fail_the_channel_check(
+    fair, clock, monkeypatch
+):
+    """Bot code changed to grind an id offline posts its message but draws from the id it
+    chose: the log and the export hold together, but `/history verify`, which reads the
+    channel, finds no message of the bot with that id announcing the turn's end."""
+    scheduler = fair.bot.get_cog("TurnCog").scheduler  # type: ignore[union-attr]
+    posts = scheduler.post_deadline_end
+
+    async def ground(*args: object, **kwargs: object) -> int:
+        posted = await posts(*args, **kwargs)
+        return posted + 1
+
+    clock.at(1)
+    with monkeypatch.context() as patched:
+        patched.setattr(scheduler, "post_deadline_end", ground)
+        announced, *_ = await tick(fair)
+
+    document = await export(fair)
+    battle = battle_entry(document)
+    assert battle["dice"]["interaction"] == announced.id + 1
+    assert verify_document(document).ok  # offline, nothing shows the id is not the message's
+    verdict = (await fair.slash("/history verify", as_="player2")).embed
+    assert verdict.title == "❌ The log has been tampered with"
+    assert f"dice drawn from message {announced.id + 1}, but the bot posted no such" in (
+        verdict.description
+    )
+
+
+async def test_a_turn_end_logged_before_message_ids_still_verifies(fair, clock, monkeypatch):
+    """A log from before deadline ends drew from a message's id: its turn end names no
+    message (0), and the channel check has nothing to ask of it."""
+    scheduler = fair.bot.get_cog("TurnCog").scheduler  # type: ignore[union-attr]
+    posts = scheduler.post_deadline_end
+
+    async def as_before(*args: object, **kwargs: object) -> int:
+        await posts(*args, **kwargs)
+        return 0
+
+    clock.at(1)
+    with monkeypatch.context() as patched:
+        patched.setattr(scheduler, "post_deadline_end", as_before)
+        await tick(fair)
+
+    document = await export(fair)
+    assert battle_entry(document)["dice"]["interaction"] == 0
+    assert verify_document(document).ok
+    assert "intact" in (await fair.slash("/history verify", as_="player2")).text()
+
+
 async def test_a_crash_before_the_end_commits_shows_the_second_draw(fair, clock, monkeypatch):
     """The bot posts the message, then dies before the turn's end commits. After the restart
     the deadline's retry posts a second message and ends the turn with its id: the log keeps
@@ -147,6 +197,7 @@ async def test_a_crash_before_the_end_commits_shows_the_second_draw(fair, clock,
     assert verdict.ok, describe(verdict)
     listed = (await fair.slash("/history list", as_="gm")).embed.description
     assert listed.count("turn end at the deadline") == 2
+    assert "intact" in (await fair.slash("/history verify", as_="player2")).text()
 
 
 async def test_a_channel_closed_to_the_bot_leaves_the_turn_open_for_the_gm(
@@ -173,6 +224,7 @@ async def test_a_channel_closed_to_the_bot_leaves_the_turn_open_for_the_gm(
     question = await fair.slash("/turn end", as_="gm")
     ended = await fair.click(question, "End turn 1", as_="gm")
     assert ended.embed.title == "Turn 1 has ended"
+    assert "intact" in (await fair.slash("/history verify", as_="player2")).text()
 
 
 @pytest.mark.parametrize("failure", ["end", "post"])
@@ -212,3 +264,4 @@ async def test_a_failing_end_is_given_up_once_and_left_to_the_gm(fair, clock, mo
     question = await fair.slash("/turn end", as_="gm")
     ended = await fair.click(question, "End turn 1", as_="gm")
     assert ended.embed.title == "Turn 1 has ended"
+    assert "intact" in (await fair.slash("/history verify", as_="player2")).text()
