@@ -89,6 +89,9 @@ async def test_the_dice_follow_the_id_of_the_message_posted_first_and_verify(fai
     assert verdict.ok, describe(verdict)
     assert verdict.derived_dice == sum(len(r[4].split(",")) for r in battle["rolls"])
     assert "intact" in (await fair.slash("/history verify", as_="player2")).text()
+    # Offline nothing sees the channel: the entry names the message for a player to compare.
+    shown = await fair.slash(f"/history show entry:{battle['seq']}", as_="player2")
+    assert shown.embed.field("Dice drawn from message").startswith(f"`{announced.id}`: the id")
 
 
 class ProcessDied(BaseException):
