@@ -18,6 +18,7 @@ import discord
 import pytest
 
 from bot.errors import GameError
+from bot.export_page import export_page
 from bot.standin import GuildSpec
 from bot.standin import StandIn
 from bot.standin import Table
@@ -92,6 +93,8 @@ async def test_the_dice_follow_the_id_of_the_message_posted_first_and_verify(fai
     # Offline nothing sees the channel: the entry names the message for a player to compare.
     shown = await fair.slash(f"/history show entry:{battle['seq']}", as_="player2")
     assert shown.embed.field("Dice drawn from message").startswith(f"`{announced.id}`: the id")
+    page = export_page(document, "en")
+    assert f"Dice drawn from message: <code>{announced.id}</code>" in page
 
 
 class ProcessDied(BaseException):
