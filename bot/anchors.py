@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -51,8 +52,11 @@ async def from_interaction(interaction: discord.Interaction[Any]) -> Anchors:
 
 
 async def collect(channel: Any, bot_user_id: int) -> Anchors:
-    """The anchors in the bot's own messages of a channel, oldest first."""
+    """The anchors in the bot's own messages of a channel, oldest first, with each message's
+    id and the entry whose head it carries (a turn end at its deadline drew its dice from
+    such a message's id: bot/verify_log.py checks that the message is there)."""
     texts: list[str] = []
+    messages: dict[int, int] = {}
     if not isinstance(channel, discord.abc.Messageable):
         return Anchors()
     async for message in channel.history(limit=None, oldest_first=True):
@@ -61,4 +65,8 @@ async def collect(channel: Any, bot_user_id: int) -> Anchors:
         for embed in message.embeds:
             if embed.footer and embed.footer.text:
                 texts.append(embed.footer.text)
-    return parse(texts)
+                head = HEAD.search(embed.footer.text)
+                if head is not None:
+                    messages.setdefault(message.id, int(head[1]))
+    posted = parse(texts)
+    return replace(posted, messages=messages, bot_id=bot_user_id)

@@ -29,6 +29,7 @@ from bot.i18n import t
 from bot.paths import data_dir
 from bot.storage.audit import UNDO_COMMAND
 from bot.text import shown
+from bot.verify_log import DEADLINE_END
 
 # The catalog keys the script renders: the verdict texts of /history verify and the page's own.
 SCRIPT_TEXTS = ("history.verify.", "export_page.")
@@ -142,7 +143,7 @@ def _players(
     return sorted(found.items(), key=lambda option: (option[0] != "0", option[1].casefold()))
 
 
-def _dice_cell(entry: Mapping[str, Any], locale: str) -> str:
+def _dice_cell(entry: Mapping[str, Any], locale: str, message: int | None = None) -> str:
     rolls = entry.get("rolls") or []
     if not rolls:
         outcome = entry.get("outcome")
@@ -159,7 +160,26 @@ def _dice_cell(entry: Mapping[str, Any], locale: str) -> str:
             f"</code> → {html.escape(str(faces).replace(',', ', '))} (Σ {html.escape(str(total))})"
             "</li>"
         )
-    return '<ul class="dice">' + "".join(items) + "</ul>"
+    cell = '<ul class="dice">' + "".join(items) + "</ul>"
+    if message:
+        said = t("history.show.dice_message", locale)
+        cell += f"<small>{html.escape(said)}: <code>{message}</code></small>"
+    return cell
+
+
+def _deadline_messages(entries: Iterable[Mapping[str, Any]]) -> dict[str, int]:
+    """The message id each turn end at its deadline drew its dice from, by entry number: a
+    turn end made by whoever logged a `turn deadline end` (the bot) names one, which a player
+    compares with that message's id in the channel (the page cannot see the channel)."""
+    bots = {e.get("actor_id") for e in entries if e.get("command") == DEADLINE_END}
+    found: dict[str, int] = {}
+    for e in entries:
+        dice = e.get("dice")
+        message = dice.get("interaction") if isinstance(dice, dict) else None
+        made_by_bot = e.get("command") == "turn end" and e.get("actor_id") in bots
+        if made_by_bot and isinstance(message, int) and message:
+            found[str(e.get("seq"))] = message
+    return found
 
 
 def _undone(entries: Iterable[Mapping[str, Any]]) -> set[str]:
@@ -180,6 +200,7 @@ def _rows(
 ) -> str:
     rows = []
     undone = _undone(entries)
+    messages = _deadline_messages(entries)
     for e in entries:
         ruleset = str(e.get("ruleset", ""))
         seq = e.get("seq")
@@ -205,7 +226,7 @@ def _rows(
             f"<td>{html.escape(str(e.get('turn')))}</td>"
             f"<td>{html.escape(_player(e, names, locale))}</td>"
             f"<td>{html.escape(t(f'ruleset.{ruleset}', locale))}</td>"
-            f"<td>{command}</td><td>{_dice_cell(e, locale)}</td></tr>"
+            f"<td>{command}</td><td>{_dice_cell(e, locale, messages.get(str(seq)))}</td></tr>"
         )
     return "\n".join(rows)
 

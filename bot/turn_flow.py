@@ -58,12 +58,10 @@ from bot.storage.schedule import ScheduleWrites
 from bot.storage.schedule import TurnPost
 from bot.storage.shards import Shards
 from bot.text import name_key
+from bot.verify_log import DEADLINE_END
 
 PING_GMS = "ping_gms"
 END_TURN = "end_turn"
-# The entry a turn ended by its deadline begins with, logged before the message its dice
-# depend on is posted (`TurnFlow.begin_deadline_end`).
-DEADLINE_END = "turn deadline end"
 ON_DEADLINE = (PING_GMS, END_TURN)
 SCHEDULE_SETTINGS = ("time_zone", "reminders", "on_deadline")
 # Each schedule setting's field in `Schedule`.

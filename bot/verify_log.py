@@ -39,6 +39,9 @@ from bot.storage.audit import parse_faces
 from bot.storage.state_digest import differing_part
 
 CHAIN_ONLY = ("hash", "prev_hash")
+# The entry a turn ended by its deadline begins with, logged before the message its dice
+# depend on is posted (bot/turn_flow.py, `TurnFlow.begin_deadline_end`).
+DEADLINE_END = "turn deadline end"
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,12 @@ class Anchors:
 
     heads: dict[int, str] = field(default_factory=dict)
     commitments: dict[int, str] = field(default_factory=dict)
+    # Read from the channel itself (`/history verify`), not from an export: the bot's own
+    # messages by id → the entry whose head each carries, and the bot's user id. A turn end
+    # at its deadline draws from one of these messages' ids; offline (None) that is not
+    # checked, and a player compares the id `/history show` names with the message's own.
+    messages: dict[int, int] | None = None
+    bot_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -172,6 +181,9 @@ class LogChecker:
         self.unprovable = 0
         self.last_state: tuple[int, dict[str, Any]] | None = None
         self.archive: dict[tuple[str, str, int], tuple[str, int]] = {}
+        self.deadline_ends: dict[int, int] = {}  # turn → its latest `turn deadline end` entry
+        # (turn, message id its dice came from) → (first entry, actor, deadline end before it)
+        self.message_draws: dict[tuple[int, int], tuple[int, int, int | None]] = {}
 
     def add(self, entry: Mapping[str, Any]) -> Problem | None:
         """Check one entry; returns (and keeps) the first problem."""
@@ -249,11 +261,26 @@ class LogChecker:
             self.archive[(str(e["ruleset"]), str(key), int(record_seq))] = (str(record_digest), seq)
         if e.get("state") is not None:
             self.last_state = (seq, dict(e["state"]))
+        self._note_deadline(seq, e, dice)
         self.hashes[seq] = digest
         self.prev = digest
         self.expected += 1
         self.count += 1
         return None
+
+    def _note_deadline(self, seq: int, e: Mapping[str, Any], dice: Mapping[str, Any]) -> None:
+        """Keep what ties a turn end at its deadline to the message it drew from: the turn's
+        latest logged start (`turn deadline end`) and each turn end's message id."""
+        command = e.get("command")
+        options = e.get("options") or {}
+        if command == DEADLINE_END:
+            self.deadline_ends[int(options["turn"])] = seq
+        elif command == "turn end" and int(dice.get("interaction", 0)) != 0:
+            turn = int(options.get("turn", e["turn"]))
+            self.message_draws.setdefault(
+                (turn, int(dice["interaction"])),
+                (seq, int(e["actor_id"]), self.deadline_ends.get(turn)),
+            )
 
     def _in_force(self, turn: int, held: bool = False) -> str | None:
         """The commitment of the seed that draws turn `turn`'s dice now (`held`: its held
@@ -392,6 +419,23 @@ class LogChecker:
             first_prev=self.first_prev,
         )
 
+    def _posted_messages(self, anchors: Anchors) -> Problem | None:
+        """A turn the bot ended at its deadline drew its dice from the id of the message it
+        posted first, which carries the head of that turn's latest `turn deadline end`
+        entry (README, "Provably fair dice"): the channel must hold a message of the bot with
+        that very id and head, or the id was chosen, not given by Discord. Read only from the
+        channel; turn ends logged before this (message id 0) have nothing to check."""
+        if anchors.messages is None or anchors.bot_id is None:
+            return None
+        for (turn, message), (seq, actor, start) in sorted(
+            self.message_draws.items(), key=lambda kv: kv[1][0]
+        ):
+            if actor != anchors.bot_id:
+                continue  # a GM's confirming click: an interaction, not a message
+            if start is None or anchors.messages.get(message) != start:
+                return Problem("deadline_message", seq, {"turn": turn, "message": str(message)})
+        return None
+
     def _finish(
         self,
         head: tuple[int, str] | None,
@@ -415,6 +459,9 @@ class LogChecker:
                 return Problem(
                     "posted_commitment", committed[1] if committed else None, {"turn": turn}
                 )
+        problem = self._posted_messages(anchors)
+        if problem is not None:
+            return problem
         if state is not None and self.last_state is not None:
             seq, digests = self.last_state
             part = differing_part(state, digests)

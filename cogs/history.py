@@ -609,10 +609,13 @@ async def show_embed(
     kept: secret_rolls.HiddenEntry | None,
     hidden: dice_expr.DiceRoll | None,
     locale: str | None = None,
+    bot_id: int | None = None,
 ) -> discord.Embed:
     """`/history show` of an entry: its summary (a ruleset's hidden entry as `kept` reads it),
     who, when, its options and every die; a secret roll's faces (`hidden`) for its roller or
-    a GM. In `locale` (by default the campaign's)."""
+    a GM; for a turn the bot (`bot_id`) ended at its deadline, the id of the message its dice
+    came from, which a player compares with that message's own id in the channel (README,
+    "Provably fair dice"). In `locale` (by default the campaign's)."""
     locale = locale or ctx.public_locale
 
     def say(key: str, **params: Any) -> str:
@@ -639,6 +642,14 @@ async def show_embed(
     shown_options = options_text(options, locale, found.command) if options else ""
     if shown_options:
         add_field(embed, say("history.show.options"), clip(shown_options, 1024))
+    message = int((found.dice or {}).get("interaction", 0))
+    if found.command == "turn end" and message and found.actor_id == bot_id:
+        ended = found.options.get("turn", found.turn)
+        add_field(
+            embed,
+            say("history.show.dice_message"),
+            say("history.show.dice_message.value", message=str(message), turn=ended),
+        )
     for i, roll in enumerate(found.rolls[:20], start=1):
         name = f"{i}. {t(roll.purpose, locale)}" + (f" [{roll.clause}]" if roll.clause else "")
         value = f"`{roll.notation}` → {faces_text(roll.faces)}; " + say(
@@ -715,16 +726,18 @@ class HistoryCog(BotCog):
         hidden = await secret_rolls.shown_secret(ctx.service.log, found, ctx.actor, ctx.is_gm)
         mine = await played(ctx, ctx.actor.user_id)
         kept = await secret_rolls.hidden_entry(ctx.service.log, found, ctx.actor, ctx.is_gm, mine)
+        bot_id = interaction.client.user.id if interaction.client.user else None
         if kept is not None and telling(ctx, kept):
             # Posted as everyone reads it, and in full for the reader alone: a private answer
             # where the others' is posted would tell who made it.
-            await reply(interaction, embed=await show_embed(ctx, found, as_everyone(kept), None))
-            embed = await show_embed(ctx, found, kept, None, ctx.locale)
+            everyone = await show_embed(ctx, found, as_everyone(kept), None, bot_id=bot_id)
+            await reply(interaction, embed=everyone)
+            embed = await show_embed(ctx, found, kept, None, ctx.locale, bot_id)
             await reply(interaction, embed=embed, ephemeral=True)
             return
         private = hidden is not None or (kept is not None and kept.personal)
         locale = ctx.locale if private else ctx.public_locale
-        embed = await show_embed(ctx, found, kept, hidden, locale)
+        embed = await show_embed(ctx, found, kept, hidden, locale, bot_id)
         await reply(interaction, embed=embed, ephemeral=private)
 
     @history_group.command(

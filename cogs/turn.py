@@ -263,10 +263,10 @@ class TurnScheduler:
             )
         except Conflict:
             return  # ended meanwhile: it ends once
-        message = await self.post_deadline_end(campaign, end.turn, begun, locale)
-        if message is None:
-            return
         try:
+            message = await self.post_deadline_end(campaign, end.turn, begun, locale)
+            if message is None:
+                return
             _, rows = await end_turn(
                 service,
                 campaign,
@@ -277,12 +277,31 @@ class TurnScheduler:
             )
         except Conflict:
             return  # ended meanwhile: it ends once
-        except GameError:
+        except Exception:
             log.exception(
                 "campaign %s: turn %s did not end at its deadline", end.campaign_id, end.turn
             )
+            await self.give_up_deadline_end(campaign, end.turn, locale)
             return
         await announcements.post(self.bot, self.bot.db, rows)
+
+    async def give_up_deadline_end(self, campaign: Campaign, turn: int, locale: str) -> None:
+        """The deadline's turn end failed in this process (its post or the end itself): it
+        is not retried, since a second logged start and message would read as the dice drawn
+        again (README, "Provably fair dice"); the turn stays open for a GM's /turn end, and
+        the channel is told so when the bot can post there. Only a process that died midway
+        leaves the ten-minute retry the claim set."""
+        await self.flow.stop_deadline_end(campaign.id, turn)
+        channel = self.bot.get_partial_messageable(campaign.channel_id, guild_id=campaign.guild_id)
+        try:
+            await channel.send(
+                t("turn_flow.deadline_end.failed", locale, turn=turn),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        except discord.HTTPException:
+            log.warning(
+                "campaign %s: could not tell the channel turn %s stays open", campaign.id, turn
+            )
 
     async def post_deadline_end(
         self, campaign: Campaign, turn: int, begun: AuditEntry, locale: str
@@ -290,7 +309,8 @@ class TurnScheduler:
         """Post "turn N ends now at its deadline" with the chain head of its logged start
         (`TurnFlow.begin_deadline_end`, committed first): the id Discord gives the message,
         or None when the channel is gone or closed to the bot (the turn then stays open for
-        a GM's /turn end, and the deadline is not retried)."""
+        a GM's /turn end, and the deadline is not retried; any other failure to post raises,
+        and `end_turn` gives the deadline's end up)."""
         channel = self.bot.get_partial_messageable(campaign.channel_id, guild_id=campaign.guild_id)
         embed = make_embed(
             t("turn_flow.deadline_end.title", locale, turn=turn),

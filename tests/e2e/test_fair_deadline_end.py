@@ -17,6 +17,8 @@ from typing import Any
 import discord
 import pytest
 
+from bot.errors import GameError
+from bot.export_page import export_page
 from bot.standin import GuildSpec
 from bot.standin import StandIn
 from bot.standin import Table
@@ -88,6 +90,15 @@ async def test_the_dice_follow_the_id_of_the_message_posted_first_and_verify(fai
     assert verdict.ok, describe(verdict)
     assert verdict.derived_dice == sum(len(r[4].split(",")) for r in battle["rolls"])
     assert "intact" in (await fair.slash("/history verify", as_="player2")).text()
+    # Offline nothing sees the channel: the entry names the message for a player to compare.
+    shown = await fair.slash(f"/history show entry:{battle['seq']}", as_="player2")
+    assert shown.embed.field("Dice drawn from message").startswith(f"`{announced.id}`: the id")
+    page = export_page(document, "en")
+    assert f"Dice drawn from message: <code>{announced.id}</code>" in page
+
+
+class ProcessDied(BaseException):
+    """The process stops midway: nothing in it catches this, as nothing runs after a kill."""
 
 
 async def test_a_changed_message_id_fails_verification(fair, clock):
@@ -106,19 +117,72 @@ async def test_a_changed_message_id_fails_verification(fair, clock):
     assert verdict.problem.seq == battle["seq"]
 
 
+async def test_dice_from_an_id_no_posted_message_has_fail_the_channel_check(
+    fair, clock, monkeypatch
+):
+    """Bot code changed to grind an id offline posts its message but draws from the id it
+    chose: the log and the export hold together, but `/history verify`, which reads the
+    channel, finds no message of the bot with that id announcing the turn's end."""
+    scheduler = fair.bot.get_cog("TurnCog").scheduler  # type: ignore[union-attr]
+    posts = scheduler.post_deadline_end
+
+    async def ground(*args: object, **kwargs: object) -> int:
+        posted = await posts(*args, **kwargs)
+        return posted + 1
+
+    clock.at(1)
+    with monkeypatch.context() as patched:
+        patched.setattr(scheduler, "post_deadline_end", ground)
+        announced, *_ = await tick(fair)
+
+    document = await export(fair)
+    battle = battle_entry(document)
+    assert battle["dice"]["interaction"] == announced.id + 1
+    assert verify_document(document).ok  # offline, nothing shows the id is not the message's
+    verdict = (await fair.slash("/history verify", as_="player2")).embed
+    assert verdict.title == "❌ The log has been tampered with"
+    assert f"dice drawn from message {announced.id + 1}, but the bot posted no such" in (
+        verdict.description
+    )
+
+
+async def test_a_turn_end_logged_before_message_ids_still_verifies(fair, clock, monkeypatch):
+    """A log from before deadline ends drew from a message's id: its turn end names no
+    message (0), and the channel check has nothing to ask of it."""
+    scheduler = fair.bot.get_cog("TurnCog").scheduler  # type: ignore[union-attr]
+    posts = scheduler.post_deadline_end
+
+    async def as_before(*args: object, **kwargs: object) -> int:
+        await posts(*args, **kwargs)
+        return 0
+
+    clock.at(1)
+    with monkeypatch.context() as patched:
+        patched.setattr(scheduler, "post_deadline_end", as_before)
+        await tick(fair)
+
+    document = await export(fair)
+    assert battle_entry(document)["dice"]["interaction"] == 0
+    assert verify_document(document).ok
+    assert "intact" in (await fair.slash("/history verify", as_="player2")).text()
+
+
 async def test_a_crash_before_the_end_commits_shows_the_second_draw(fair, clock, monkeypatch):
     """The bot posts the message, then dies before the turn's end commits. After the restart
     the deadline's retry posts a second message and ends the turn with its id: the log keeps
     both starts, the channel both messages, and the dice verify against the second."""
 
     async def dies(*args: object, **kwargs: object) -> None:
-        raise ConnectionAbortedError("the process died before the turn end committed")
+        raise ProcessDied("the process died before the turn end committed")
 
     clock.at(1)
     with monkeypatch.context() as patched:
         # The module the bot loaded its cog from (discord.py loads a fresh one).
         patched.setattr(sys.modules["cogs.turn"], "end_turn", dies)
-        [first] = await tick(fair)
+        before = len(fair.channel_messages())
+        with pytest.raises(ProcessDied):
+            await tick(fair)
+        [first] = fair.channel_messages()[before:]
     assert first.embeds[0]["title"] == ENDS_NOW
     status = await fair.slash("/turn status", as_="gm")
     assert status.embed.title == "Fair Seas — turn 1"  # nothing resolved
@@ -139,6 +203,7 @@ async def test_a_crash_before_the_end_commits_shows_the_second_draw(fair, clock,
     assert verdict.ok, describe(verdict)
     listed = (await fair.slash("/history list", as_="gm")).embed.description
     assert listed.count("turn end at the deadline") == 2
+    assert "intact" in (await fair.slash("/history verify", as_="player2")).text()
 
 
 async def test_a_channel_closed_to_the_bot_leaves_the_turn_open_for_the_gm(
@@ -165,3 +230,44 @@ async def test_a_channel_closed_to_the_bot_leaves_the_turn_open_for_the_gm(
     question = await fair.slash("/turn end", as_="gm")
     ended = await fair.click(question, "End turn 1", as_="gm")
     assert ended.embed.title == "Turn 1 has ended"
+    assert "intact" in (await fair.slash("/history verify", as_="player2")).text()
+
+
+@pytest.mark.parametrize("failure", ["end", "post"])
+async def test_a_failing_end_is_given_up_once_and_left_to_the_gm(fair, clock, monkeypatch, failure):
+    """The end fails inside the running bot (a rule refuses it, or Discord answers the
+    post with an error): it is not retried every ten minutes, which would post a message
+    and log a start each time, reading as the dice drawn again. One start is logged, the
+    channel is told the turn stays open, and the GM's /turn end ends it."""
+
+    async def refused(*args: object, **kwargs: object) -> None:
+        raise GameError("error.turn_already_ended", turn=1)
+
+    async def unavailable(*args: object, **kwargs: object) -> None:
+        raise discord.HTTPException(SimpleNamespace(status=503, reason="Unavailable"), "down")
+
+    posted = []
+    with monkeypatch.context() as patched:
+        if failure == "end":
+            patched.setattr(sys.modules["cogs.turn"], "end_turn", refused)
+        else:
+            scheduler = fair.bot.get_cog("TurnCog").scheduler  # type: ignore[union-attr]
+            patched.setattr(scheduler, "post_deadline_end", unavailable)
+        for i in range(4):
+            clock.at(1 + i * 10 / 60)
+            posted += await tick(fair)
+
+    titles = [m.embeds[0]["title"] for m in posted if m.embeds]
+    assert titles == ([ENDS_NOW] if failure == "end" else [])
+    told = [m.content for m in posted if not m.embeds]
+    assert told == [
+        "⚠️ Turn 1 could not end at its deadline and stays open: a GM ends it with `/turn end`."
+    ]
+    document = await export(fair)
+    assert [e["command"] for e in document["entries"]].count("turn deadline end") == 1
+    status = await fair.slash("/turn status", as_="gm")
+    assert status.embed.title == "Fair Seas — turn 1"
+    question = await fair.slash("/turn end", as_="gm")
+    ended = await fair.click(question, "End turn 1", as_="gm")
+    assert ended.embed.title == "Turn 1 has ended"
+    assert "intact" in (await fair.slash("/history verify", as_="player2")).text()
