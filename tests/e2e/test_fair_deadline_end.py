@@ -141,9 +141,10 @@ async def test_dice_from_an_id_no_posted_message_has_fail_the_channel_check(
     assert verify_document(document).ok  # offline, nothing shows the id is not the message's
     verdict = (await fair.slash("/history verify", as_="player2")).embed
     assert verdict.title == "❌ The log has been tampered with"
-    assert f"dice drawn from message {announced.id + 1}, but the bot posted no such" in (
-        verdict.description
-    )
+    assert (
+        f"dice drawn from message {announced.id + 1}, but this channel holds no message of "
+        "the bot with that id announcing that end (never posted, or deleted since)"
+    ) in verdict.description
 
 
 async def test_a_turn_end_logged_before_message_ids_still_verifies(fair, clock, monkeypatch):
