@@ -350,6 +350,9 @@ def story_embed(
 
 
 def _button_label(record: PiracyRecord, option: RewardOption, locale: str, names: Names) -> str:
+    if option.reward == "card" and record.chooser != record.target:  # the Ottomans take it
+        power = text(power_name(record.target, names), locale)  # a label: unescaped
+        return t(C + "reward.card_their_hand", locale, power=power)
     group = option.squadron
     if (
         option.reward == "squadron"
@@ -389,22 +392,22 @@ def question_view(
     """Buttons for the rewards still possible (OP-5.7-5.9) and the GM's forced default;
     `names` are the custom powers' (the state's `power_names`).
 
-    A card from a hand of unknown size is a select of hand sizes: one pick states the hand
-    and takes the card (OP-I12). Only the chooser or a GM can answer (the core checks).
+    A card from a hand of unknown size is a select of hand sizes for the target: one pick
+    states the hand and takes the card (OP-I12). When the Ottomans choose (OP-I10
+    `reward_chooser`) it is a button: only the target states its hand, so it is asked next.
+    Only the chooser (the target, for its hand) or a GM can answer (the core checks).
     """
     buttons: list[Control] = []
     select: Control | None = None
     for option in options:
-        if option.reward == "card" and option.needs_hand_size:
+        own_hand = record.status == "awaiting_hand_size" or record.chooser == record.target
+        if option.reward == "card" and option.needs_hand_size and own_hand:
             # OP-5.7: a hand of 0 takes no card; the other rewards settle (or the hit is lost)
             if record.status == "awaiting_hand_size":  # the target's own hand (OP-I12)
                 key = "reward.hand_size"
-            elif record.chooser == record.target:
+            else:
                 key = "reward.card_hand"
-            else:  # the Ottomans choose (OP-I10 `reward_chooser`): the target's hand
-                key = "reward.card_their_hand"
-            power = text(power_name(record.target, names), locale)  # a label: unescaped
-            placeholder = t(C + key, locale, power=power, most=SELECT_OPTIONS - 1)
+            placeholder = t(C + key, locale, most=SELECT_OPTIONS - 1)
             select = _hand_select(choice_id, placeholder, 0, locale)
             continue
         key = f"sq.{option.squadron_index}" if option.reward == "squadron" else option.reward

@@ -168,7 +168,7 @@ async def test_with_the_ottomans_choosing_the_hand_size_select_goes_to_the_targe
 
 async def test_the_ottoman_chooser_picks_a_reward_then_the_target_is_pinged_for_its_hand(seated):
     """OP-I10 with `reward_chooser` ottoman: the Ottoman player takes the Habsburg squadron
-    for hit 1 (their select for a card reads as the Habsburgs' hand, not theirs); hit 2
+    for hit 1 (a card would be a button: they cannot state the Habsburgs' hand); hit 2
     can only be a card from the unknown hand (VP at the cap, OP-I12), so the Habsburg player
     is pinged anew and states 25 cards with /corsairs hand, past the select's 24."""
     await ottomans_choose(seated)
@@ -179,9 +179,12 @@ async def test_the_ottoman_chooser_picks_a_reward_then_the_target_is_pinged_for_
         "squadrons_in_zone:1 ports:2",
         as_="player1",
     )
-    assert asked.selects[0].placeholder == (
-        "Take a random card: how many cards does Hapsburgs hold? Over 24: /corsairs hand"
-    )
+    assert labels(asked) == [
+        "Eliminate a squadron (Hapsburgs) at Tyrrhenian Sea",
+        "Take a random card from the hand of Hapsburgs",
+        FORCE,
+    ]
+    assert asked.selects == []  # the Habsburgs' hand is theirs to state (OP-I12)
 
     squadron = await seated.click(asked, labels(asked)[0], as_="player1")
 
@@ -199,6 +202,41 @@ async def test_the_ottoman_chooser_picks_a_reward_then_the_target_is_pinged_for_
     now = next(m for m in seated.channel_messages() if m.id == asked.message.id)
     assert "d25 → card 7 of the 25" in now.embed.field("Rewards")
     assert now.selects == []
+
+
+async def test_the_ottoman_chooser_takes_a_card_and_only_the_target_states_its_hand(seated):
+    """OP-I10 with `reward_chooser` ottoman, OP-I12: the Ottoman player takes a card from the
+    Habsburgs' unknown hand. They cannot say how many cards it holds: the Habsburg player is
+    pinged and states it, the card is rolled from that hand, and hit 2 is the Ottomans'
+    choice again."""
+    await ottomans_choose(seated)
+    seated.script_dice([6, 6])
+    asked = await seated.slash(
+        "/corsairs piracy zone:Tyrrhenian Sea target:hapsburg corsairs:2 ports:2", as_="player1"
+    )
+
+    card = await seated.click(asked, "Take a random card from the hand of Hapsburgs", as_="player1")
+
+    habsburgs = seated.member("player2").id
+    assert seated.channel_messages()[-1].content == (
+        f"<@{habsburgs}>: the Ottomans take a random card from the hand of Hapsburgs. "
+        "How many cards are in your hand?"
+    )
+    assert "Hapsburgs: how many cards are in your hand? The Ottomans take a random card" in (
+        card.embed.field("Rewards")
+    )
+    assert labels(card) == [FORCE]  # nothing else for the Habsburgs to pick
+    refused = await seated.select(card, 0, values=["1"], as_="player1")
+    assert refused.ephemeral and "This question is for Habsburgs (@player2)." in refused.text()
+
+    seated.script_dice([2])
+    stated = await seated.select(card, 0, values=["3"], as_="player2")
+
+    rewards = stated.embed.field("Rewards")
+    assert "Hit 1: the Ottomans take a random card: d3 → card 2" in rewards
+    assert labels(stated) == ["Take a random card from the hand of Hapsburgs", VP, FORCE]
+    player1 = seated.member("player1").id
+    assert seated.channel_messages()[-1].content.startswith(f"<@{player1}>")
 
 
 async def test_a_click_by_another_player_is_refused_and_changes_nothing(seated):

@@ -10,6 +10,7 @@ from ottoman_piracy_helpers import declaration
 from ottoman_piracy_helpers import in_ottoman_impulse
 
 from bot.dice import Dice
+from bot.errors import NotAllowed
 from bot.errors import NotFound
 from bot.errors import RuleViolation
 from bot.rules import ottoman_piracy as op
@@ -341,6 +342,52 @@ def test_op_i10_the_chooser_is_the_target_or_the_ottomans_by_setting() -> None:
     chosen_by_ottomans = op.declare_piracy(at_war(), ottoman, declaration(), Dice.scripted(dice), 1)
     assert chosen_by_ottomans.piracy.chooser == "ottoman"
     assert "Османы" in chosen_by_ottomans.lines[-1].render("ru")
+
+
+def test_op_i12_with_the_ottomans_choosing_only_the_target_states_its_hand() -> None:
+    """OP-I10 `reward_chooser = ottoman`, OP-I12: the Ottoman player may take a card from the
+    Habsburgs' unknown hand but may not say how many cards it holds; taking it asks the
+    Habsburgs, whose answer takes the card (1dH) for that hit and nothing else."""
+    ottoman = models.OttomanPiracySettings(reward_chooser="ottoman")
+    state = at_war().model_copy(
+        update={"power_factions": {"ottoman": "Suleiman", "hapsburg": "Charles"}}
+    )
+    declared = op.declare_piracy(state, ottoman, declaration(), Dice.scripted([6, 6]), 1)
+    assert [(o.reward, o.needs_hand_size) for o in declared.options] == [
+        ("card", True),
+        ("vp", False),
+    ]
+    with pytest.raises(NotAllowed) as refused:
+        op.choose_reward(
+            declared.state,
+            ottoman,
+            1,
+            "card",
+            Dice.scripted([1]),
+            hand_size=1,
+            by_faction="Suleiman",
+        )
+    assert refused.value.message_key == "ottoman_piracy.error.not_your_hand"
+
+    taken = op.choose_reward(
+        declared.state, ottoman, 1, "card", Dice.scripted([]), by_faction="Suleiman"
+    )
+    assert taken.piracy.status == "awaiting_hand_size" and taken.applied == []
+    assert op.asked_power(taken.piracy) == "hapsburg"
+    assert taken.state.hand_sizes == {}
+    assert [o.reward for o in taken.options] == ["card"]  # no other reward for the target
+    with pytest.raises(NotAllowed):
+        op.set_hand_size(taken.state, ottoman, 1, 3, Dice.scripted([2]), by_faction="Suleiman")
+    stated = op.set_hand_size(taken.state, ottoman, 1, 3, Dice.scripted([2]), by_faction="Charles")
+    assert [(r.reward, r.how, r.card_index) for r in stated.piracy.rewards] == [
+        ("card", "chosen", 2)
+    ]
+    assert stated.state.hand_sizes == {"hapsburg": 2}
+    assert (stated.piracy.status, op.asked_power(stated.piracy)) == ("awaiting_choice", "ottoman")
+    assert [o.reward for o in stated.options] == ["card", "vp"]  # hit 2: the Ottomans choose
+
+    empty = op.set_hand_size(taken.state, ottoman, 1, 0, Dice.scripted([]), by_faction="Charles")
+    assert [(r.reward, r.how) for r in empty.piracy.rewards] == [("vp", "automatic")] * 2
 
 
 def test_op_i10_forced_order_follows_the_setting() -> None:

@@ -9,8 +9,9 @@ The cog drives one piracy at a time:
    with exactly one possible reward is settled automatically, a hit with none is lost.
    The chooser answers with `choose_reward`; the GM may `force_default_reward` (OP-I10).
    If the target's hand size is unknown, it is asked only when a card could be the reward:
-   pass `hand_size=` with the card choice, or call `set_hand_size` when the piracy's
-   status is `awaiting_hand_size` (the card is then the only reward left).
+   the target passes `hand_size=` with the card choice, or calls `set_hand_size` when the
+   piracy's status is `awaiting_hand_size` (the card is then the only reward left, or the
+   one the Ottoman chooser took).
 3. `end_of_turn` (the registered step) clears the markers and releases stolen cards.
 
 Every function is pure: it takes the state, returns a new state in its outcome and leaves
@@ -478,12 +479,25 @@ def choose_reward(
     the hit the button was shown for, so a double click raises `Conflict` instead of paying
     twice; `by_faction` must be the chooser's faction (None: the GM). Different hits may
     get different rewards (OP-5.10). The card is a logged 1dH roll and H drops by one.
+
+    Only the target states its hand (OP-I12): a `hand_size` from another faction is
+    refused. When the Ottomans choose (OP-I10 `reward_chooser`) and take a card from a hand
+    of unknown size, the piracy waits for the target's hand (`awaiting_hand_size`, then
+    `set_hand_size` takes the card from it).
     """
     new = state.model_copy(deep=True)
     record = awaiting_piracy(new, piracy_id, hit)
     check_faction(new, record.chooser, by_faction, "error.not_your_choice", "OP-5.3")
     lines: list[Msg] = []
+    if hand_size is None and reward == "card" and record.chooser != record.target:
+        cards = [o for o in reward_options(new, settings, record) if o.reward == "card"]
+        if cards and cards[0].needs_hand_size and settings.random_card_method == "bot_index_roll":
+            record.card_chosen = True
+            record.status = "awaiting_hand_size"
+            lines.append(awaiting_line(record, new.power_names))
+            return _outcome(new, settings, record, [], lines)
     if hand_size is not None:
+        check_faction(new, record.target, by_faction, "error.not_your_hand", "OP-I12")
         check_hand_size(hand_size)
         record.hand_size = hand_size
         new.hand_sizes[record.target] = hand_size
@@ -510,8 +524,9 @@ def set_hand_size(
 ) -> PiracyOutcome:
     """Record the target's hand size for the piracy in progress and settle what follows.
 
-    Needed when the status is `awaiting_hand_size`: a card is then the only reward left, so
-    with H >= 1 it is taken at once (logged 1dH roll) and with H = 0 the hit is lost
+    Needed when the status is `awaiting_hand_size`: a card is then the only reward left (or
+    the one the Ottoman chooser took, OP-I10), so with H >= 1 it is taken at once (logged
+    1dH roll); with H = 0 the hit is lost, or the chooser picks among the other rewards
     (OP-5.7, OP-5.9, OP-I12). `by_faction` must be the target's faction (None: the GM).
     """
     new = state.model_copy(deep=True)
@@ -521,7 +536,12 @@ def set_hand_size(
     record.hand_size = hand_size
     new.hand_sizes[record.target] = hand_size
     lines = [_hand_size_line(record, hand_size, new.power_names)]
-    applied = settle_hits(new, settings, record, dice, lines)
+    applied: list[HitReward] = []
+    if record.card_chosen and hand_size > 0:  # the card the Ottoman chooser took (OP-I10)
+        card = RewardOption(reward="card")
+        applied.append(apply_reward(new, settings, record, card, "chosen", dice, lines))
+    record.card_chosen = False  # an empty hand gives no card: the chooser chooses again
+    applied += settle_hits(new, settings, record, dice, lines)
     return _outcome(new, settings, record, applied, lines)
 
 

@@ -281,6 +281,10 @@ class PiracyRecord(BaseModel):
     rewards: list[HitReward] = Field(default_factory=list)
     squadrons_in_range: list[SquadronGroup] = Field(default_factory=list)
     hand_size: int | None = None
+    # OP-I10, OP-I12: the Ottoman chooser took a card from the target's unknown hand for the
+    # awaiting hit; the target states its hand (status `awaiting_hand_size`) and the card
+    # is taken from it.
+    card_chosen: bool = False
     status: PiracyStatusKind = "done"
 
     @property

@@ -60,6 +60,9 @@ def reward_options(
     """Rewards possible for the next hit (OP-5.4-5.9, OP-I10, OP-I11, OP-I13)."""
     if record.status == "done" or record.hits_left <= 0:
         return []
+    if record.card_chosen and (record.hand_size is None or record.hand_size > 0):
+        # the chooser took the card; only the target's hand is still wanted (OP-I12)
+        return [RewardOption(reward="card", needs_hand_size=record.hand_size is None)]
     options = [
         RewardOption(reward="squadron", squadron_index=i, squadron=group)
         for i, group in enumerate(record.squadrons_in_range)
@@ -123,7 +126,8 @@ def awaiting_line(record: PiracyRecord, names: Mapping[str, str] | None = None) 
     custom powers' (the state's `power_names`)."""
     if record.status == "awaiting_hand_size":
         target = power_label(record.target, names)
-        return piracy_msg("line.awaiting_hand_size", target=target, hit=record.awaiting_hit)
+        key = "line.card_chosen_hand" if record.card_chosen else "line.awaiting_hand_size"
+        return piracy_msg(key, target=target, hit=record.awaiting_hit)
     return piracy_msg(
         "line.awaiting_choice",
         chooser=power_label(record.chooser, names),
@@ -150,6 +154,7 @@ def apply_reward(
 ) -> HitReward:
     """Give the Ottomans one reward for the next hit (OP-5.4-5.6)."""
     hit = len(record.rewards) + 1
+    record.card_chosen = False  # the hit has its reward: no hand is wanted for it any more
     how_text: Msg | str = piracy_msg(f"how.{how}") if how in ("automatic", "forced") else ""
     target = record.target
     if option.reward == "squadron":
