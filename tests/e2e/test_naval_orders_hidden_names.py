@@ -276,3 +276,22 @@ async def test_a_player_cannot_reach_their_force_by_its_qualified_name(hidden):
     )
     mine = text_of(await hidden.slash("/navy orders", as_="player2"))
     assert mine.count(" (France), location 20") == 3, mine
+
+
+async def test_the_gm_re_registering_by_the_qualified_name_keeps_the_players_name(hidden):
+    """The GM corrects France's squadron by the name they are offered, Western Squadron
+    [France]: France still knows it as Western Squadron, and commands it by that name."""
+    await registers(hidden, WS)
+
+    await hidden.slash(
+        f"/navy forces register name:{FRENCH_WS} kind:line location:21 ships:4xIII "
+        "in_port:false owner:France",
+        as_="gm",
+    )
+
+    mine = text_of(await hidden.slash("/navy orders", as_="player2"))
+    assert f"{WS} (France), location 21:" in mine and "[France]" not in mine, mine
+    ranged = await hidden.slash(f"/navy range unit:{WS}", as_="player2")
+    assert text_of(ranged).startswith(f"{WS} may move"), ranged.text()
+    overview = await gm_overview(hidden)
+    assert f"{FRENCH_WS} (France), location 21:" in overview, overview

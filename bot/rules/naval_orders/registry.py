@@ -331,7 +331,9 @@ def register_force(
     new = writable(state, *([before.key] if before is not None else []))
     old = new.forces.get(before.key) if before is not None else None
     fields: dict[str, object] = {
-        "name": name,
+        # A force the GM reached by its faction-qualified name (`Force.clash`) keeps the
+        # name its player knows it by; only the GM reads the qualified one (NO-4.10).
+        "name": name if old is None or named(old, name) else old.name,
         "owner": owner,
         "kind": command.kind,
         "officer_rating": command.officer_rating,
