@@ -295,3 +295,20 @@ async def test_the_gm_re_registering_by_the_qualified_name_keeps_the_players_nam
     assert text_of(ranged).startswith(f"{WS} may move"), ranged.text()
     overview = await gm_overview(hidden)
     assert f"{FRENCH_WS} (France), location 21:" in overview, overview
+
+
+async def test_a_longest_name_renamed_still_fits_a_command(navy):
+    """Britain's hidden squadron and France's bear the longest name a command takes: the
+    name France's takes at the turn's end is shortened to fit, and France commands it."""
+    longest = "Squadron of the " + "Western Approaches " * 4
+    longest = (longest + "x" * 80)[:80]
+    await navy.slash(REGISTER.format(name=longest).replace("20", "1"), as_="player1")
+    await registers(navy, longest)
+    qualified = f"{longest[: 80 - len(' [France]')].rstrip()} [France]"
+
+    summary = await end_turn(navy, 1)
+
+    assert f"is renamed {qualified}" in summary, summary
+    assert len(qualified) <= 80
+    ranged = await navy.slash(f"/navy range unit:{qualified}", as_="player2")
+    assert text_of(ranged).startswith(f"{qualified} may move"), ranged.text()
