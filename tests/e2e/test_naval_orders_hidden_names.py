@@ -312,3 +312,37 @@ async def test_a_longest_name_renamed_still_fits_a_command(navy):
     assert len(qualified) <= 80
     ranged = await navy.slash(f"/navy range unit:{qualified}", as_="player2")
     assert text_of(ranged).startswith(f"{qualified} may move"), ranged.text()
+
+
+async def test_a_qualified_name_another_player_took_gives_a_numbered_one(hidden):
+    """Russia names its squadron Western Squadron [France] while France's Western Squadron
+    is kept apart under that name: at the turn's end France's takes Western Squadron
+    [France 2], and no two forces share a name."""
+    await registers(hidden, WS)
+    await registers(hidden, FRENCH_WS, as_="player3")
+
+    summary = await end_turn(hidden, 1)
+
+    assert f"{WS} is renamed {WS} [France 2]" in summary, summary
+    overview = await gm_overview(hidden)
+    assert f"{WS} [France 2] (France), location 20:" in overview, overview
+    assert f"{FRENCH_WS} (Russia), location 20:" in overview, overview
+    assert f"{WS} (Britain), location 1:" in overview, overview
+    ranged = await hidden.slash(f"/navy range unit:{WS} [France 2]", as_="player2")
+    assert text_of(ranged).startswith(f"{WS} [France 2] may move"), ranged.text()
+
+
+async def test_a_force_whose_namesake_is_gone_keeps_its_name(hidden):
+    """Britain strikes off its hidden Western Squadron before the turn ends: France's keeps
+    its name, and the GM reads and is offered it by that name alone."""
+    await registers(hidden, WS)
+    asked = await hidden.slash(f"/navy forces remove name:{WS}", as_="player1")
+    await hidden.click(asked, "Remove", as_="player1")
+
+    summary = await end_turn(hidden, 1)
+
+    assert "renamed" not in summary, summary
+    overview = await gm_overview(hidden)
+    assert f"{WS} (France), location 20:" in overview and "[France]" not in overview, overview
+    offered = await hidden.autocomplete("/navy position unit:", as_="gm")
+    assert [c.value for c in offered] == [WS]
