@@ -276,3 +276,73 @@ async def test_a_player_cannot_reach_their_force_by_its_qualified_name(hidden):
     )
     mine = text_of(await hidden.slash("/navy orders", as_="player2"))
     assert mine.count(" (France), location 20") == 3, mine
+
+
+async def test_the_gm_re_registering_by_the_qualified_name_keeps_the_players_name(hidden):
+    """The GM corrects France's squadron by the name they are offered, Western Squadron
+    [France]: France still knows it as Western Squadron, and commands it by that name."""
+    await registers(hidden, WS)
+
+    await hidden.slash(
+        f"/navy forces register name:{FRENCH_WS} kind:line location:21 ships:4xIII "
+        "in_port:false owner:France",
+        as_="gm",
+    )
+
+    mine = text_of(await hidden.slash("/navy orders", as_="player2"))
+    assert f"{WS} (France), location 21:" in mine and "[France]" not in mine, mine
+    ranged = await hidden.slash(f"/navy range unit:{WS}", as_="player2")
+    assert text_of(ranged).startswith(f"{WS} may move"), ranged.text()
+    overview = await gm_overview(hidden)
+    assert f"{FRENCH_WS} (France), location 21:" in overview, overview
+
+
+async def test_a_longest_name_renamed_still_fits_a_command(navy):
+    """Britain's hidden squadron and France's bear the longest name a command takes: the
+    name France's takes at the turn's end is shortened to fit, and France commands it."""
+    longest = "Squadron of the " + "Western Approaches " * 4
+    longest = (longest + "x" * 80)[:80]
+    await navy.slash(REGISTER.format(name=longest).replace("20", "1"), as_="player1")
+    await registers(navy, longest)
+    qualified = f"{longest[: 80 - len(' [France]')].rstrip()} [France]"
+
+    summary = await end_turn(navy, 1)
+
+    assert f"is renamed {qualified}" in summary, summary
+    assert len(qualified) <= 80
+    ranged = await navy.slash(f"/navy range unit:{qualified}", as_="player2")
+    assert text_of(ranged).startswith(f"{qualified} may move"), ranged.text()
+
+
+async def test_a_qualified_name_another_player_took_gives_a_numbered_one(hidden):
+    """Russia names its squadron Western Squadron [France] while France's Western Squadron
+    is kept apart under that name: at the turn's end France's takes Western Squadron
+    [France 2], and no two forces share a name."""
+    await registers(hidden, WS)
+    await registers(hidden, FRENCH_WS, as_="player3")
+
+    summary = await end_turn(hidden, 1)
+
+    assert f"{WS} is renamed {WS} [France 2]" in summary, summary
+    overview = await gm_overview(hidden)
+    assert f"{WS} [France 2] (France), location 20:" in overview, overview
+    assert f"{FRENCH_WS} (Russia), location 20:" in overview, overview
+    assert f"{WS} (Britain), location 1:" in overview, overview
+    ranged = await hidden.slash(f"/navy range unit:{WS} [France 2]", as_="player2")
+    assert text_of(ranged).startswith(f"{WS} [France 2] may move"), ranged.text()
+
+
+async def test_a_force_whose_namesake_is_gone_keeps_its_name(hidden):
+    """Britain strikes off its hidden Western Squadron before the turn ends: France's keeps
+    its name, and the GM reads and is offered it by that name alone."""
+    await registers(hidden, WS)
+    asked = await hidden.slash(f"/navy forces remove name:{WS}", as_="player1")
+    await hidden.click(asked, "Remove", as_="player1")
+
+    summary = await end_turn(hidden, 1)
+
+    assert "renamed" not in summary, summary
+    overview = await gm_overview(hidden)
+    assert f"{WS} (France), location 20:" in overview and "[France]" not in overview, overview
+    offered = await hidden.autocomplete("/navy position unit:", as_="gm")
+    assert [c.value for c in offered] == [WS]

@@ -175,16 +175,29 @@ def hidden_clash(state: NavalOrdersState, name: str, *, reader: str | None) -> b
     return clashes(name, hidden) or name_key(name) in state.forces
 
 
-def qualified_name(state: NavalOrdersState, name: str, owner: str) -> str:
+# At most this much of the owner's name goes into a faction-qualified name, leaving room
+# for the force's own.
+QUALIFIER_ROOM = 40
+
+
+def qualified_name(
+    state: NavalOrdersState, name: str, owner: str, *, but: Collection[str] = ()
+) -> str:
     """The faction-qualified name (`Western Squadron [France]`) of a force kept apart from
-    another of its name (`Force.clash`), numbered in the unlikely case that one is taken.
-    Square brackets, as the views put a force's owner in round ones after its name."""
-    taken = {*state.forces, *(name_key(f.name) for f in state.forces.values())}
-    candidate, number = f"{name} [{owner}]", 1
-    while name_key(candidate) in taken:
+    another of its name (`Force.clash`), numbered when one is taken by a force other than
+    those keyed in `but`. Square brackets, as the views put a force's owner in round ones
+    after its name. The name is shortened so that the whole fits in `MAX_NAME`, as every
+    command's name option does (NO-4.10: an order names its force)."""
+    others = [f for f in state.forces.values() if f.key not in but]
+    taken = {*(f.key for f in others), *(name_key(f.name) for f in others)}
+    owner = owner[:QUALIFIER_ROOM].rstrip()
+    number = 1
+    while True:
+        tag = owner if number == 1 else f"{owner} {number}"
+        candidate = f"{name[: MAX_NAME - len(tag) - 3].rstrip()} [{tag}]"
+        if name_key(candidate) not in taken:
+            return candidate
         number += 1
-        candidate = f"{name} [{owner} {number}]"
-    return candidate
 
 
 def settle_force(state: NavalOrdersState, force: Force) -> Force:
@@ -331,7 +344,9 @@ def register_force(
     new = writable(state, *([before.key] if before is not None else []))
     old = new.forces.get(before.key) if before is not None else None
     fields: dict[str, object] = {
-        "name": name,
+        # A force the GM reached by its faction-qualified name (`Force.clash`) keeps the
+        # name its player knows it by; only the GM reads the qualified one (NO-4.10).
+        "name": name if old is None or named(old, name) else old.name,
         "owner": owner,
         "kind": command.kind,
         "officer_rating": command.officer_rating,

@@ -42,6 +42,7 @@ from bot.rules.naval_orders.orders import why_it_lapses
 from bot.rules.naval_orders.outcomes import retire_order
 from bot.rules.naval_orders.references import resolve_force
 from bot.rules.naval_orders.registry import clashes
+from bot.rules.naval_orders.registry import qualified_name
 from bot.rules.naval_orders.registry import station_location
 from bot.rules.naval_orders.settings import NavalOrdersSettings
 from bot.rules.naval_orders.views import owners_lacking_orders
@@ -140,23 +141,56 @@ def _settle_names(run: _Resolution) -> None:
     """NO-4.10: a force kept apart because its name clashed with another player's force its
     player could not know of (`Force.clash`) is known to everyone once the turn ends (as
     that other force is): if the names still clash (the same, or alike), it takes its
-    faction-qualified name from now on, and its player is told; an escort of it is
-    renamed with it. Otherwise it keeps the name it was given."""
+    faction-qualified name from now on (a fresh, numbered one if a force is already named
+    so: another player could give that name), and its player is told; an escort of it is
+    renamed with it. Otherwise it keeps the name it was given, no longer kept apart."""
     for key in sorted(run.state.forces):
-        force = run.state.forces[key]
-        if force.clash is None:
+        force = run.state.forces.get(key)
+        if force is None or force.clash is None:
             continue
         others = [f.name for f in run.state.forces.values() if f.key != key]
-        # A force another player named so (its player could not know the name was taken)
-        # keeps it: this one then stays as it is, reached by the GM by that name's key.
-        if not clashes(force.name, others) or name_key(force.clash) in map(name_key, others):
+        if not clashes(force.name, others):
+            if name_key(force.name) not in run.state.forces:
+                _rekey(run, key, force.model_copy(update={"clash": None}))
             continue
+        name = force.clash
+        if name_key(name) in map(name_key, others):
+            name = qualified_name(run.state, force.name, force.owner, but=[key])
         was = force.name
-        _rename_escorts(run.state, force, force.clash)
+        _rename_escorts(run.state, force, name)
         force = run.state.forces[key]  # its own escort of itself, renamed too
-        renamed = force.model_copy(update={"name": force.clash, "clash": None})
-        run.state.forces[key] = renamed
+        renamed = force.model_copy(update={"name": name, "clash": None})
+        _rekey(run, key, renamed)
         run.note(renamed, Msg("naval_orders.turn.renamed", force=renamed.name, was=was))
+
+
+def _rekey(run: _Resolution, key: str, force: Force) -> None:
+    """Put `force`, registered under `key` until now, under its own key (`Force.key`): the
+    packet relays, formations and turn's notes that named the old key name the new one."""
+    state = run.state
+    if force.key == key:
+        state.forces[key] = force
+        return
+    del state.forces[key]
+    state.forces[force.key] = force
+    state.relays = [
+        r.model_copy(
+            update={
+                "packet": force.key if r.packet == key else r.packet,
+                "force": force.key if r.force == key else r.force,
+            }
+        )
+        for r in state.relays
+    ]
+    for other_key, other in list(state.forces.items()):
+        formation = other.formation
+        if formation is not None and key in formation.members:
+            members = [force.key if m == key else m for m in formation.members]
+            state.forces[other_key] = other.model_copy(
+                update={"formation": formation.model_copy(update={"members": members})}
+            )
+    if key in run.changes:
+        run.changes[force.key] = run.changes.pop(key)
 
 
 def _rename_escorts(state: NavalOrdersState, convoy: Force, name: str) -> None:
