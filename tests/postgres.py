@@ -242,19 +242,23 @@ async def make_template(server: Server) -> None:
     await db.close()
 
 
+async def create_database(server: Server, name: str, template: str = TEMPLATE) -> str:
+    """A new database `name`, copied from `template` (the migrated one by default); its URL."""
+    admin = await asyncpg.connect(server.url("postgres"))
+    try:
+        await admin.execute(f"CREATE DATABASE {name} TEMPLATE {template}")
+    finally:
+        await admin.close()
+    return server.url(name)
+
+
 async def fresh_database(server: Server, template: str = TEMPLATE) -> str:
     """A new database copied from the migrated template (or an empty one from `template0`),
     or one `release_database` emptied back to the template's state; returns its URL."""
     spare = _spare.get(server.base)
     if template == TEMPLATE and spare:
         return spare.pop()
-    name = f"t{os.getpid()}_{next(_numbers)}"
-    admin = await asyncpg.connect(server.url("postgres"))
-    try:
-        await admin.execute(f"CREATE DATABASE {name} TEMPLATE {template}")
-    finally:
-        await admin.close()
-    url = server.url(name)
+    url = await create_database(server, f"t{os.getpid()}_{next(_numbers)}", template)
     if template == TEMPLATE and server.folder is not None and server.base not in _fresh:
         _fresh[server.base] = await _fresh_state(url)
     return url

@@ -452,12 +452,7 @@ async def bench_history(server: postgres.Server, args: argparse.Namespace) -> No
         finally:
             await db.close()
     if args.keep:  # the populated log gets a fixed name, for --reuse to find
-        admin = await asyncpg.connect(server.url("postgres"))
-        try:
-            await admin.execute(f"CREATE DATABASE {KEPT_LOG} TEMPLATE {postgres.TEMPLATE}")
-        finally:
-            await admin.close()
-        url = server.url(KEPT_LOG)
+        url = await postgres.create_database(server, KEPT_LOG)
     else:
         url = await postgres.fresh_database(server)
     try:
