@@ -71,6 +71,12 @@ class CatalogTranslator(app_commands.Translator):
         return str(value) if isinstance(value, str) else None
 
 
+def command_digest(payload: list[dict[str, Any]]) -> str:
+    """The digest of a translated command payload, kept per scope in the meta table: a start
+    whose payload has the same digest does not sync again."""
+    return hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
+
+
 class PrivateerBot(commands.AutoShardedBot):
     """The Privateer bot; `service` is the one entry point to campaign state.
 
@@ -146,7 +152,10 @@ class PrivateerBot(commands.AutoShardedBot):
             log.info("posted %d message(s) left unsent before the restart", posted)
 
     async def sync_commands(self) -> bool:
-        """Sync to DEV_GUILD_ID (or globally) only when the translated payload changed."""
+        """Sync to DEV_GUILD_ID (or globally) only when the translated payload changed.
+
+        The payload is translated once: its digest decides, and the same list is what
+        Discord receives (discord.py's `CommandTree.sync` would translate it all again)."""
         assert self.db is not None
         guild = (
             discord.Object(id=self.settings.dev_guild_id) if self.settings.dev_guild_id else None
@@ -155,22 +164,46 @@ class PrivateerBot(commands.AutoShardedBot):
             self.tree.copy_global_to(guild=guild)
         translator = self.tree.translator
         assert translator is not None
-        payload = [
-            await cmd.get_translated_payload(self.tree, translator)
-            for cmd in self.tree.get_commands(guild=guild)
-        ]
-        digest = hashlib.sha256(
-            json.dumps(payload, sort_keys=True, default=str).encode()
-        ).hexdigest()
+        commands = self.tree.get_commands(guild=guild)
+        payload = [await cmd.get_translated_payload(self.tree, translator) for cmd in commands]
+        digest = command_digest(payload)
         key = f"command_sync:{guild.id if guild else 'global'}:{self.application_id}"
         if await self.db.get_meta(key) == digest:
             log.info("commands unchanged; not syncing")
             return False
-        synced = await self.tree.sync(guild=guild)
-        self._command_ids = {c.name: c.id for c in synced}
+        synced = await self._upload_commands(guild, commands, payload)
+        self._command_ids = {str(c["name"]): int(c["id"]) for c in synced}
         await self.db.set_meta(key, digest)
         log.info("synced %d commands to %s", len(payload), guild.id if guild else "all guilds")
         return True
+
+    async def _upload_commands(
+        self,
+        guild: discord.abc.Snowflake | None,
+        commands: list[
+            app_commands.Command[Any, ..., Any] | app_commands.Group | app_commands.ContextMenu
+        ],
+        payload: list[dict[str, Any]],
+    ) -> list[dict[str, Any]]:
+        """Put the translated `payload` as `CommandTree.sync` does (the same request, a 400
+        with Discord's code 50035 raised as `CommandSyncFailure`): the commands Discord
+        returns, as its JSON (only their names and ids are read)."""
+        if self.application_id is None:
+            raise app_commands.MissingApplicationID
+        try:
+            if guild is None:
+                data = await self.http.bulk_upsert_global_commands(
+                    self.application_id, payload=payload
+                )
+            else:
+                data = await self.http.bulk_upsert_guild_commands(
+                    self.application_id, guild.id, payload=payload
+                )
+        except discord.HTTPException as error:
+            if error.status == 400 and error.code == 50035:
+                raise app_commands.CommandSyncFailure(error, commands) from None
+            raise
+        return [dict(c) for c in data]
 
     async def command_ids(self) -> dict[str, int]:
         """The id Discord gave each top-level command (for `</name sub:id>` mentions): from
