@@ -12,6 +12,7 @@ Discord would have rejected as `Problem`s.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import logging
 import socket
@@ -81,6 +82,29 @@ ALLOWED_CALLBACKS = {
         UPDATE_MESSAGE,
     },
 }
+# The command rules' verdicts on registrations already checked, by the SHA-256 of the request
+# body and Discord's locales (all that `limits.check_commands` reads): a bot registers the same
+# commands at every start, in every test. The newest COMMAND_VERDICTS_KEPT are kept; a verdict
+# is a tuple of frozen violations, and every caller gets a list of its own.
+COMMAND_VERDICTS_KEPT = 16
+_command_verdicts: dict[tuple[bytes, frozenset[str] | None], tuple[L.Violation, ...]] = {}
+
+
+def command_violations(
+    raw: bytes, commands: Sequence[Mapping[str, Any]], locales: frozenset[str] | None
+) -> list[L.Violation]:
+    """`limits.check_commands(commands, locales)` for the registration whose request body is
+    `raw` (the JSON `commands` was read from), checked once per body and locales."""
+    key = (hashlib.sha256(raw).digest(), locales)
+    verdict = _command_verdicts.pop(key, None)
+    if verdict is None:
+        verdict = tuple(L.check_commands(commands, locales))
+        while _command_verdicts and len(_command_verdicts) >= COMMAND_VERDICTS_KEPT:
+            del _command_verdicts[next(iter(_command_verdicts))]
+    _command_verdicts[key] = verdict  # the newest last: the oldest goes first
+    return list(verdict)
+
+
 SENDABLE_FLAGS = K.SUPPRESS_EMBEDS | K.EPHEMERAL | K.SUPPRESS_NOTIFICATIONS | K.IS_COMPONENTS_V2
 CHAT_INPUT_COMMAND_MESSAGE = 20
 
@@ -616,7 +640,7 @@ class StandIn:
             raise Rejection(
                 400, [self._bad("command.body", "expected a JSON list of commands", 50035)]
             )
-        violations = L.check_commands(body, self.schema.locales)
+        violations = command_violations(await request.read(), body, self.schema.locales)
         if violations:
             raise self._reject(violations, None)
         old = {(c.type, c.name): c.id for c in self.commands if c.guild_id == scope}

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from bot.standin import DiscordRejected
 from bot.standin import StandIn
 from bot.standin import StrayPing
 from bot.standin import Table
+from bot.standin import limits as L
+from bot.standin.schema import DiscordSchema
+from bot.standin.server import command_violations
 
 from .conftest import demo_factory
 
@@ -101,6 +106,52 @@ async def test_command_schema_rejected_at_sync(broken: str, rule: str, detail: s
     assert detail in str(rejected.value)
     assert isinstance(rejected.value.__cause__, Exception)
     assert "CommandSyncFailure" in type(rejected.value.__cause__).__name__
+
+
+async def test_a_registration_refused_once_is_refused_again_on_a_fresh_standin() -> None:
+    """The second start meets the command rules' remembered verdict: the same refusal, the
+    same problems, nothing left over from the first stand-in."""
+    refusals = []
+    for _ in range(2):
+        standin = StandIn()
+        async with standin:
+            table = Table(demo_factory(standin, broken="localized_name"), standin=standin)
+            with pytest.raises(DiscordRejected) as rejected:
+                await table.start()
+        refusals.append(rejected.value)
+        assert standin.commands == [] and standin.sync_count == 0
+
+    first, second = refusals
+    assert second.rules == first.rules == ["command.name"]
+    assert [p.where for p in second.problems] == [p.where for p in first.problems]
+    assert "'Привет' must be lowercase (ru)" in str(second)
+
+
+def test_a_remembered_command_verdict_is_the_rules_own_for_that_body_and_those_locales(
+    discord_schema: DiscordSchema,
+) -> None:
+    commands = [
+        {"name": "hello", "description": "Greets", "name_localizations": {"ru": "Привет"}},
+        {"name": "hello", "description": "Again"},
+    ]
+    raw = json.dumps(commands).encode()
+    every_locale = discord_schema.locales
+    fresh = L.check_commands(commands, every_locale)
+    assert [v.rule for v in fresh] == ["command.name", "command.name"]
+
+    remembered = command_violations(raw, commands, every_locale)
+    assert remembered == fresh
+    remembered.clear()  # a caller's list is its own
+    assert command_violations(raw, commands, every_locale) == fresh
+    # Other locales are another verdict: "ru" is not among them.
+    english_only = frozenset({"en-US"})
+    assert command_violations(raw, commands, english_only) == L.check_commands(
+        commands, english_only
+    )
+    assert "locale" in [v.rule for v in command_violations(raw, commands, english_only)]
+    # Another body is checked anew.
+    fixed = [{"name": "hello", "description": "Greets"}]
+    assert command_violations(json.dumps(fixed).encode(), fixed, every_locale) == []
 
 
 async def test_a_message_pinging_whom_it_does_not_name_fails_the_test(demo_table: Table) -> None:
