@@ -1,13 +1,15 @@
 """Soak: mixed commands over many campaigns through the stand-in while the bot process is
 killed with SIGKILL at random points and restarted (issue 11, "A soak test").
 
-The stand-in runs here; the bot runs in a subprocess (bot/bench/soak_bot.py) on its own
-database file, exactly as in production. Players send commands from several tasks at once:
-`/roll` (each with a reason naming the command, `s<k>`), `/turn status`, `/history list`,
-`/campaign info`, and `/turn end` confirmed by its button. The bot is killed two ways: from
-here, after a random number of answered commands, whatever it is doing (a timed kill); and by
-itself, at a random rate, right after a command committed and before it posted (the outbox's
-narrowest window, bot/bench/soak_bot.py). Each time it is started again on the same file.
+The stand-in runs here; the bot runs in a process of its own on its own database file, as in
+production (forked by bot/bench/soak_bot.py's fork server, which imports the bot once, so a
+start is the bot's own start-up and not the imports again). Players send commands from
+several tasks at once: `/roll` (each with a reason naming the command, `s<k>`), `/turn
+status`, `/history list`, `/campaign info`, and `/turn end` confirmed by its button. The bot
+is killed two ways: from here, after a random number of answered commands, whatever it is
+doing (a timed kill); and by itself, at a random rate, right after a command committed and
+before it posted (the outbox's narrowest window, bot/bench/soak_bot.py). Each time it is
+started again on the same file.
 
 At the end it is killed and started once more, so the outbox catches up, and the soak checks
 what players saw against the log:
@@ -116,8 +118,99 @@ def soak_guild(campaigns: int) -> GuildSpec:
     )
 
 
+class Child:
+    """A bot process the fork server started: its pid, and its exit status once it ended."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self.returncode: int | None = None
+        self._ended = asyncio.Event()
+
+    def ended(self, status: int) -> None:
+        self.returncode = status
+        self._ended.set()
+
+    async def wait(self) -> int:
+        """Until the process has ended: its exit status (-9 after SIGKILL)."""
+        await self._ended.wait()
+        assert self.returncode is not None
+        return self.returncode
+
+
+class ForkServer:
+    """`python -m bot.bench.soak_bot --serve`: imports the bot once, then forks each bot
+    process the soak starts (a start is the bot's own start-up, not the imports again)."""
+
+    def __init__(self, standin: StandIn) -> None:
+        self.standin = standin
+        self.proc: asyncio.subprocess.Process | None = None
+        self.children: dict[int, Child] = {}
+        self._started: asyncio.Queue[int] = asyncio.Queue()
+        self._reader: asyncio.Task[None] | None = None
+
+    async def open(self) -> None:
+        self.proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot.bench.soak_bot",
+            "--serve",
+            "--api",
+            self.standin.api_base,
+            "--gateway",
+            self.standin.gateway_url,
+            "--guild",
+            str(self.standin.guild.id),
+            cwd=ROOT,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+        )
+        self._reader = asyncio.ensure_future(self._read())
+
+    async def _read(self) -> None:
+        assert self.proc is not None and self.proc.stdout is not None
+        async for line in self.proc.stdout:
+            what, pid, *status = line.decode().split()
+            if what == "started":
+                self.children[int(pid)] = Child(int(pid))
+                await self._started.put(int(pid))
+            elif what == "exited":
+                self.children.pop(int(pid)).ended(int(status[0]))
+        for child in self.children.values():  # the server is gone, and its bots with it
+            child.ended(-1)
+
+    async def fork(self, db: Path, log: Path, rate: float, seed: int) -> Child:
+        """A new bot process on `db`, its errors appended to `log`."""
+        if self.proc is None:
+            await self.open()
+        assert self.proc is not None and self.proc.stdin is not None
+        asked = {"db": str(db), "log": str(log), "die_after_commit": rate, "seed": seed}
+        self.proc.stdin.write((json.dumps(asked) + "\n").encode())
+        await self.proc.stdin.drain()
+        started = asyncio.ensure_future(self._started.get())
+        done, _ = await asyncio.wait(
+            {started, asyncio.ensure_future(self.proc.wait())},
+            timeout=START_WAIT,
+            return_when=asyncio.FIRST_COMPLETED,
+        )
+        if started not in done:
+            started.cancel()
+            raise RuntimeError(f"the soak's fork server did not start a bot (see {log})")
+        return self.children[started.result()]
+
+    async def close(self) -> None:
+        """End the server (it kills the bot processes still running)."""
+        proc, self.proc = self.proc, None
+        if proc is None:
+            return
+        assert proc.stdin is not None
+        proc.stdin.close()
+        await proc.wait()
+        if self._reader is not None:
+            await self._reader
+
+
 class BotProcess:
-    """The bot as a subprocess on one database file; killed and started again."""
+    """The bot as a process on one database file; killed and started again."""
 
     def __init__(self, standin: StandIn, db: Path, log: Path, rate: float, seed: int) -> None:
         self.standin = standin
@@ -125,7 +218,8 @@ class BotProcess:
         self.log = log
         self.rate = rate
         self.seed = seed
-        self.proc: asyncio.subprocess.Process | None = None
+        self.server = ForkServer(standin)
+        self.proc: Child | None = None
         self.up = asyncio.Event()
         self.lock = asyncio.Lock()  # one kill or start at a time
         self.starts = 0
@@ -137,27 +231,7 @@ class BotProcess:
         left unsent before it connects)."""
         self.starts += 1
         rate = self.rate if die_after_commit else 0.0
-        with self.log.open("ab") as out:
-            self.proc = await asyncio.create_subprocess_exec(
-                sys.executable,
-                "-m",
-                "bot.bench.soak_bot",
-                "--api",
-                self.standin.api_base,
-                "--gateway",
-                self.standin.gateway_url,
-                "--db",
-                str(self.db),
-                "--guild",
-                str(self.standin.guild.id),
-                "--die-after-commit",
-                str(rate),
-                "--seed",
-                str(self.seed + self.starts),
-                cwd=ROOT,
-                stdout=asyncio.subprocess.DEVNULL,
-                stderr=out,
-            )
+        self.proc = await self.server.fork(self.db, self.log, rate, self.seed + self.starts)
         connected = asyncio.ensure_future(self.standin.gateway.wait_connected(START_WAIT))
         exited = asyncio.ensure_future(self.proc.wait())
         await asyncio.wait({connected, exited}, return_when=asyncio.FIRST_COMPLETED)
@@ -386,6 +460,7 @@ class Soak:
                 await self.play()
             finally:
                 await self.bot.kill()
+                await self.bot.server.close()
         self.figures.starts = self.bot.starts
         self.figures.commit_kills = self.bot.died_alone
         self.figures.seconds = round(time.perf_counter() - started, 1)

@@ -9,6 +9,13 @@ With `--die-after-commit`, each time a committed command is about to post what i
 the narrowest window of the transactional outbox, met far more often than timed kills hit it.
 The draw comes from sha256 of the seed (the soak gives each start its own) and a counter
 (no dice involved).
+
+The soak starts the bot a dozen times and more, and importing it (discord.py, numpy,
+matplotlib, every ruleset) is most of a start. So the soak runs this module once as a fork
+server, `--serve`: it imports the bot, then forks one bot process per start it is asked for
+(a JSON line on stdin: `db`, `log`, `die_after_commit`, `seed`), writes `started PID`, and
+`exited PID STATUS` when that process ends. Each bot process is new from the fork on: its
+own event loop, database connection and gateway session, killed with SIGKILL as before.
 """
 
 from __future__ import annotations
@@ -16,8 +23,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import hashlib
+import importlib
 import itertools
+import json
 import os
+import select
 import signal
 import sys
 import threading
@@ -72,24 +82,91 @@ def exit_with_parent() -> None:
     threading.Thread(target=watch, daemon=True).start()
 
 
+def run_bot(db: Path, guild: int, rate: float, seed: int) -> None:
+    """Run the bot on `db` against the stand-in until killed (dying after commits at `rate`)."""
+    exit_with_parent()
+    if rate > 0:
+        die_after_commit(rate, seed)
+    factory = privateer_factory(database_path=db, guild_id=guild)
+    bot = factory(**STARTUP_HINTS)
+    asyncio.run(bot.start(STANDIN_TOKEN))
+
+
+def serve(guild: int) -> int:
+    """The fork server: one bot process per JSON line on stdin, forked from this process
+    (which has imported the bot); `started PID` and `exited PID STATUS` on stdout. Ends at
+    the end of stdin, killing the bot processes still running."""
+    from bot import rulesets
+    from bot.app import CORE_COGS
+
+    # Imported once here, not again in every bot process (its cogs load afresh in each).
+    for module in (*CORE_COGS, *(rulesets.cog_of(spec.key) for spec in rulesets.available())):
+        importlib.import_module(module)
+    running: set[int] = set()
+    pending = b""
+    while True:
+        ready, _, _ = select.select([0], [], [], 0.05)
+        while running:  # report the bot processes that ended
+            pid, status = os.waitpid(-1, os.WNOHANG)
+            if pid == 0:
+                break
+            running.discard(pid)
+            _tell(f"exited {pid} {os.waitstatus_to_exitcode(status)}")
+        if not ready:
+            continue
+        read = os.read(0, 65536)
+        if not read:  # the soak is gone
+            for pid in running:
+                os.kill(pid, signal.SIGKILL)
+            return 0
+        *lines, pending = (pending + read).split(b"\n")
+        for line in lines:
+            pid = fork_bot(json.loads(line), guild)
+            running.add(pid)
+            _tell(f"started {pid}")
+
+
+def _tell(line: str) -> None:
+    """A line to the soak (stdout, unbuffered: a forked bot inherits no pending output)."""
+    os.write(1, (line + "\n").encode())
+
+
+def fork_bot(asked: dict[str, Any], guild: int) -> int:
+    """A bot process forked from the server, its stderr appended to `asked["log"]`."""
+    pid = os.fork()
+    if pid:
+        return pid
+    status = 1
+    try:
+        log = os.open(asked["log"], os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        os.dup2(log, 2)
+        null = os.open(os.devnull, os.O_RDWR)
+        os.dup2(null, 0)
+        os.dup2(null, 1)
+        run_bot(Path(asked["db"]), guild, float(asked["die_after_commit"]), int(asked["seed"]))
+        status = 0
+    finally:
+        os._exit(status)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the bot against the stand-in until killed."""
+    """Run the bot against the stand-in until killed (or, with `--serve`, the fork server)."""
     parser = argparse.ArgumentParser(prog="python -m bot.bench.soak_bot")
     parser.add_argument("--api", required=True)
     parser.add_argument("--gateway", required=True)
-    parser.add_argument("--db", required=True, type=Path)
+    parser.add_argument("--db", type=Path)
     parser.add_argument("--guild", required=True, type=int)
     parser.add_argument("--die-after-commit", type=float, default=0.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--serve", action="store_true", help="fork a bot per line on stdin")
     args = parser.parse_args(argv)
-    exit_with_parent()
     Route.BASE = args.api
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(args.gateway)
-    if args.die_after_commit > 0:
-        die_after_commit(args.die_after_commit, args.seed)
-    factory = privateer_factory(database_path=args.db, guild_id=args.guild)
-    bot = factory(**STARTUP_HINTS)
-    asyncio.run(bot.start(STANDIN_TOKEN))
+    if args.serve:
+        return serve(args.guild)
+    if args.db is None:
+        parser.error("--db is required without --serve")
+    run_bot(args.db, args.guild, args.die_after_commit, args.seed)
     return 0
 
 
