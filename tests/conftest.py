@@ -51,6 +51,22 @@ def _compiled_once(self: SourceFileLoader, data: Any, path: Any, *, _optimize: i
 
 SourceFileLoader.source_to_code = _compiled_once  # type: ignore[method-assign,assignment]
 
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "longest: one of the suite's longest single tests (a minute or more on CI's two cores), "
+        "run first",
+    )
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The `longest` tests first, the others in their order: with xdist a long test that
+    starts late is the run's tail, one worker busy while the other has nothing left to do;
+    started first, the other workers share the rest meanwhile."""
+    items.sort(key=lambda item: item.get_closest_marker("longest") is None)
+
+
 # Property tests explore the same examples on every run, so CI results are reproducible.
 settings.register_profile("privateer", derandomize=True, print_blob=True)
 settings.load_profile("privateer")

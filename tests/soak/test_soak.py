@@ -9,9 +9,12 @@ every campaign, and nobody saw "Something unexpected went wrong".
 
 from __future__ import annotations
 
+import pytest
+
 from bot.bench.soak import soak
 
 
+@pytest.mark.longest
 async def test_kills_at_random_points_lose_nothing_and_show_everything(tmp_path):
     lines: list[str] = []
     figures = await soak(
