@@ -182,6 +182,18 @@ def announcement(post: TurnPost, locale: str) -> str:
     return fit_content(head, lines, locale)
 
 
+def deadline_end_embed(said: discord.Embed, begun: AuditEntry, locale: str) -> discord.Embed:
+    """The message a turn's end at its deadline posts first, its id seeding the end's dice,
+    and redraws once the end commits: what it says of the end (`said`: its title, and what
+    its description tells first, `ended_embed`), then where the dice come from; the footer
+    anchors the chain head of the end's logged start (read back by /history verify)."""
+    body = t("turn_flow.deadline_end.body", locale)
+    told = f"{said.description}\n\n{body}" if said.description else body
+    embed = make_embed(said.title or "", told)
+    embed.set_footer(text=head_anchor(begun.seq, begun.hash))
+    return embed
+
+
 class TurnScheduler:
     """Posts what the turn flow's sweeps claim and ends the turns whose deadline says so."""
 
@@ -249,7 +261,9 @@ class TurnScheduler:
     async def end_turn(self, end: TurnEnd) -> None:
         """End a turn at its deadline exactly as a confirmed `/turn end` does (the same code
         path, bot/turn_reports.py: the summaries, pings, revealed seed and every ruleset's
-        follow-ups, through the outbox), led by a line saying the deadline ended it. Its
+        follow-ups, through the outbox). The message it posts first says the turn ends now;
+        the end redraws it to say it ended (or is under way), as a GM's confirmation is
+        redrawn, so one header leads the summaries. Its
         dice are derived, in place of a confirming click's interaction id, from the id of
         the message it posts first (`post_deadline_end`), which Discord assigns: whoever
         runs the bot cannot know them before (README, "Provably fair dice")."""
@@ -273,6 +287,13 @@ class TurnScheduler:
                 end.turn,
                 Actor(self.bot.user.id, interaction_id=message),
                 locale=locale,
+                first=lambda ended: [
+                    Announcement(
+                        edits=message,
+                        repost=False,  # a copy's id would not be the one the dice follow
+                        embeds=[deadline_end_embed(ended, begun, locale)],
+                    )
+                ],
                 at_deadline=True,
             )
         except Conflict:
@@ -312,11 +333,9 @@ class TurnScheduler:
         a GM's /turn end, and the deadline is not retried; any other failure to post raises,
         and `end_turn` gives the deadline's end up)."""
         channel = self.bot.get_partial_messageable(campaign.channel_id, guild_id=campaign.guild_id)
-        embed = make_embed(
-            t("turn_flow.deadline_end.title", locale, turn=turn),
-            t("turn_flow.deadline_end.body", locale),
+        embed = deadline_end_embed(
+            make_embed(t("turn_flow.deadline_end.title", locale, turn=turn)), begun, locale
         )
-        embed.set_footer(text=head_anchor(begun.seq, begun.hash))
         try:
             message = await channel.send(
                 embed=embed,

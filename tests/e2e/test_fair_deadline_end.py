@@ -30,6 +30,7 @@ from tests.e2e.play import set_up
 from tests.e2e.test_fair_dice import rechain
 
 ENDS_NOW = "⌛ Turn 1 ends now at its deadline"
+ENDED = "⌛ Turn 1 ended automatically at its deadline"
 
 
 @pytest.fixture
@@ -79,9 +80,8 @@ async def test_the_dice_follow_the_id_of_the_message_posted_first_and_verify(fai
     posted = await tick(fair)
 
     announced = posted[0]
-    assert announced.embeds[0]["title"] == ENDS_NOW
+    assert announced.embeds[0]["title"] == ENDED  # redrawn once the end committed
     assert announced.embeds[0]["footer"]["text"].startswith("⛓ #")  # its logged start's head
-    assert posted[1].embeds[0]["title"] == "⌛ Turn 1 ended automatically at its deadline"
     document = await export(fair)
     battle = battle_entry(document)
     assert battle["command"] == "turn end" and battle["dice"]["source"] == "derived"
@@ -95,6 +95,24 @@ async def test_the_dice_follow_the_id_of_the_message_posted_first_and_verify(fai
     assert shown.embed.field("Dice drawn from message").startswith(f"`{announced.id}`: the id")
     page = export_page(document, "en")
     assert f"Dice drawn from message: <code>{announced.id}</code>" in page
+
+
+async def test_the_turn_end_is_told_once_above_its_outcome(fair, clock):
+    """One story in the channel: the message the end's dice follow says the turn ends now
+    and, once the end committed, is redrawn to say it ended, keeping the anchor of its
+    logged start (the channel check still finds it); no second header repeats it, and the
+    next message opens with what happened (the battle's round)."""
+    clock.at(1)
+    announced, summary, *rest = await tick(fair)
+
+    titles = [e.get("title", "") for m in (announced, summary, *rest) for e in m.embeds]
+    assert [title for title in titles if title.startswith("⌛")] == [ENDED]
+    shown = announced.embeds[0]
+    assert shown["description"].startswith("Its dice are derived from this message's id")
+    assert shown["footer"]["text"].startswith("⛓ #")
+    assert summary.embeds[0]["title"] == "Fleet combat: end of turn 1"
+    assert summary.embeds[0]["description"].startswith("Battle #1 at Mecatol, round 1:")
+    assert "intact" in (await fair.slash("/history verify", as_="player2")).text()
 
 
 class ProcessDied(BaseException):
@@ -193,7 +211,8 @@ async def test_a_crash_before_the_end_commits_shows_the_second_draw(fair, clock,
     posted = await tick(fair)
 
     second = posted[0]
-    assert second.embeds[0]["title"] == ENDS_NOW and second.id != first.id
+    assert second.embeds[0]["title"] == ENDED and second.id != first.id
+    assert first.embeds[0]["title"] == ENDS_NOW  # its end never committed
     document = await export(fair)
     starts = [e for e in document["entries"] if e["command"] == "turn deadline end"]
     assert [e["options"]["turn"] for e in starts] == [1, 1]

@@ -103,10 +103,11 @@ async def test_reminders_ping_the_awaited_players_at_each_point_and_the_deadline
 
     clock.at(48)
     posted = await tick(table)
-    # First the message whose id its dice are derived from, then the end as a click's.
+    # First the message whose id its dice are derived from, redrawn as the end committed
+    # (as a GM's confirmation is), then the summaries.
     assert [m.embeds[0]["title"] for m in posted[:2]] == [
-        "⌛ Turn 1 ends now at its deadline",
         "⌛ Turn 1 ended automatically at its deadline",
+        "Fleet combat: end of turn 1",
     ]
     # As after a confirmed /turn end: one message pings the battle's sides only, with the
     # revealed seed.
@@ -237,7 +238,7 @@ async def test_an_automatic_turn_end_undone_is_not_ended_again_by_its_passed_dea
     await table.slash("/turn deadline set when:48h", as_="gm")
     clock.at(48)
     posted = await tick(table)
-    assert posted[1].embeds[0]["title"] == "⌛ Turn 1 ended automatically at its deadline"
+    assert posted[0].embeds[0]["title"] == "⌛ Turn 1 ended automatically at its deadline"
     question = await table.slash("/history undo reason:Blue's orders were late", as_="gm")
     assert question.embed.title.startswith("Undo turn 1's end")
     done = await table.click(question, "Undo", as_="gm")
