@@ -247,6 +247,10 @@ async def test_a_channel_closed_to_the_bot_leaves_the_turn_open_for_the_gm(
     assert status.embed.title == "Fair Seas — turn 1"
     document = await export(fair)
     assert [e["command"] for e in document["entries"]].count("turn deadline end") == 1
+    # The start it logged changed nothing: an undo is offered the newest real change.
+    undo = await fair.slash("/history undo reason:wrong deadline", as_="gm")
+    assert undo.embed.title.endswith("(turn deadline set)?")
+    await fair.click(undo, "Cancel", as_="gm")
     question = await fair.slash("/turn end", as_="gm")
     ended = await fair.click(question, "End turn 1", as_="gm")
     assert ended.embed.title == "Turn 1 has ended"

@@ -253,6 +253,31 @@ async def test_an_automatic_turn_end_undone_is_not_ended_again_by_its_passed_dea
     assert (await table.bot.service.get(1)).turn == 1
 
 
+async def test_after_an_automatic_end_is_undone_the_next_undo_reverts_a_real_change(battle, clock):
+    """The end at the deadline is undone: its message is marked undone (its anchor kept).
+    The start it logged before that message changed nothing, so the GM's next undo is not
+    offered it (a no-op to confirm) but the newest command that changed something, the
+    deadline; the start stays in the log, as it happened."""
+    table = battle
+    await table.slash("/campaign settings set setting:core.on_deadline value:end_turn", as_="gm")
+    await table.slash("/turn deadline set when:48h", as_="gm")
+    clock.at(48)
+    [announced, *_] = await tick(table)
+    question = await table.slash("/history undo reason:Blue's orders were late", as_="gm")
+    await table.click(question, "Undo", as_="gm")
+    marked = announced.embeds[0]
+    assert marked["title"] == "~~⌛ Turn 1 ended automatically at its deadline~~"
+    assert marked["footer"]["text"].startswith("⛓ #")
+
+    again = await table.slash("/history undo reason:no deadline this turn", as_="gm")
+    assert again.embed.title == "Undo entry #10 (turn deadline set)?"
+    done = await table.click(again, "Undo", as_="gm")
+    assert done.embed.title == "↩️ #10 undone"
+    listed = (await table.slash("/history list", as_="gm")).embed.description
+    [start] = [line for line in listed.splitlines() if "turn end at the deadline" in line]
+    assert not start.startswith("~~")
+
+
 async def test_a_deadline_set_inside_the_reminder_window_reminds_the_players_at_once(battle, clock):
     """A deadline a minute away (inside the 1 h reminder point) pings the players who owe a
     move as soon as it is set (Red and Blue, not Green), once; at the deadline only the GM is
