@@ -10,6 +10,7 @@ import gzip
 import json
 import sys
 from collections.abc import AsyncIterator
+from datetime import timedelta
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -24,6 +25,7 @@ from bot.standin import StandIn
 from bot.standin import Table
 from bot.verify_export import describe
 from bot.verify_export import verify_document
+from tests.e2e.play import START
 from tests.e2e.play import Clock
 from tests.e2e.play import red_attacks_blue
 from tests.e2e.play import set_up
@@ -243,8 +245,17 @@ async def test_a_channel_closed_to_the_bot_leaves_the_turn_open_for_the_gm(
         clock.at(2)
         assert await tick(fair) == []
 
+    # Nothing could be posted in the channel: the GM's /turn status (answered through the
+    # interaction, not the channel) says the end was given up, why, and what to do.
     status = await fair.slash("/turn status", as_="gm")
     assert status.embed.title == "Fair Seas — turn 1"
+    deadline = int((START + timedelta(hours=1)).timestamp())
+    assert status.embed.description == (
+        f"⚠️ The deadline passed <t:{deadline}:R> (<t:{deadline}:f>), but turn 1 could not "
+        "end automatically: the bot cannot post in this channel (it is gone, or the bot "
+        "lacks the Send Messages or Embed Links permission here). It stays open until a GM "
+        "ends it with /turn end."
+    )
     document = await export(fair)
     assert [e["command"] for e in document["entries"]].count("turn deadline end") == 1
     # The start it logged changed nothing: an undo is offered the newest real change.
@@ -283,14 +294,22 @@ async def test_a_failing_end_is_given_up_once_and_left_to_the_gm(fair, clock, mo
 
     titles = [m.embeds[0]["title"] for m in posted if m.embeds]
     assert titles == ([ENDS_NOW] if failure == "end" else [])
-    told = [m.content for m in posted if not m.embeds]
-    assert told == [
-        "⚠️ Turn 1 could not end at its deadline and stays open: a GM ends it with `/turn end`."
-    ]
+    why = {
+        "end": "resolving its end failed (the error is in the bot's log)",
+        "post": "Discord did not accept the message its dice are drawn from",
+    }[failure]
+    [told] = [m for m in posted if not m.embeds]
+    gm = fair.member("gm").id
+    assert told.content == (
+        f"⚠️ Turn 1 could not end at its deadline: {why}. It stays open.\n"
+        f"<@{gm}>: end it with /turn end."
+    )
+    assert told.pings == {"gm"}  # the GMs, who must act; no player
     document = await export(fair)
     assert [e["command"] for e in document["entries"]].count("turn deadline end") == 1
     status = await fair.slash("/turn status", as_="gm")
     assert status.embed.title == "Fair Seas — turn 1"
+    assert f"could not end automatically: {why}." in status.embed.description
     question = await fair.slash("/turn end", as_="gm")
     ended = await fair.click(question, "End turn 1", as_="gm")
     assert ended.embed.title == "Turn 1 has ended"
