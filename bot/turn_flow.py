@@ -199,6 +199,14 @@ def next_due(schedule: Schedule, now: int) -> int | None:
     return min([*points, schedule.deadline_at])
 
 
+def deadline_reached(schedule: Schedule) -> bool:
+    """Whether the scheduler has acted on the deadline (pinged the GMs, or began the turn's
+    end, whose retry or giving up is then its own): reminder points changed afterwards do
+    not make it due again."""
+    deadline, done = schedule.deadline_at, schedule.reminded_until
+    return deadline is not None and done is not None and done >= deadline
+
+
 def reminds_now(schedule: Schedule, now: int) -> bool:
     """Whether a deadline set at `now` falls inside the reminder window: a reminder point is
     already past, the deadline is not."""
@@ -736,7 +744,8 @@ class TurnFlow:
             elif name == "reminders":
                 minutes = parse_reminders(raw)
                 schedule = replace(schedule, reminder_minutes=minutes)
-                schedule = replace(schedule, due_at=next_due(schedule, epoch(now)))
+                if not deadline_reached(schedule):  # else it would be announced again
+                    schedule = replace(schedule, due_at=next_due(schedule, epoch(now)))
                 shown = reminders_text(minutes)
             elif name == "on_deadline":
                 shown = raw.strip().lower()
@@ -918,6 +927,7 @@ __all__ = [
     "TurnPost",
     "awaited_players",
     "clock_of",
+    "deadline_reached",
     "ending_of",
     "epoch",
     "is_question",

@@ -300,6 +300,23 @@ async def test_a_deadline_set_inside_the_reminder_window_reminds_the_players_at_
     assert names(table, passed) == {"gm"}
 
 
+async def test_new_reminder_points_after_the_deadline_passed_do_not_announce_it_again(
+    battle, clock
+):
+    """The deadline passed and the GMs were pinged; a GM then changes the reminder points:
+    the passed deadline is not announced a second time (nor, with `end_turn`, would the
+    turn's end start again)."""
+    table = battle
+    await table.slash("/turn deadline set when:1h", as_="gm")
+    clock.at(1)
+    [passed] = await tick(table)
+    assert passed.content.startswith("⌛ Turn 1's deadline passed")
+    changed = await table.slash("/campaign settings set setting:core.reminders value:2h", as_="gm")
+    assert not changed.ephemeral, changed.text()
+    clock.at(1.1)
+    assert await tick(table) == []
+
+
 async def test_a_deadline_set_before_the_reminder_window_waits_for_its_points(battle, clock):
     """Set two days ahead, nobody is pinged until the 24 h point."""
     table = battle
