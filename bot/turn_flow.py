@@ -63,6 +63,13 @@ from bot.verify_log import DEADLINE_END
 PING_GMS = "ping_gms"
 END_TURN = "end_turn"
 ON_DEADLINE = (PING_GMS, END_TURN)
+# Why a turn's end at its deadline was given up (a deadline announcement's `why`): its
+# message could not be posted, the channel being gone or closed to the bot
+# (`CHANNEL_CLOSED`), or Discord failing it otherwise (`POST_FAILED`); or the end itself
+# failed (`END_FAILED`).
+CHANNEL_CLOSED = "channel"
+POST_FAILED = "post"
+END_FAILED = "end"
 SCHEDULE_SETTINGS = ("time_zone", "reminders", "on_deadline")
 # Each schedule setting's field in `Schedule`.
 SCHEDULE_FIELDS = {
@@ -190,6 +197,14 @@ def next_due(schedule: Schedule, now: int) -> int | None:
         if schedule.deadline_at - m * 60 > max(now, done)
     ]
     return min([*points, schedule.deadline_at])
+
+
+def deadline_reached(schedule: Schedule) -> bool:
+    """Whether the scheduler has acted on the deadline (pinged the GMs, or began the turn's
+    end, whose retry or giving up is then its own): reminder points changed afterwards do
+    not make it due again."""
+    deadline, done = schedule.deadline_at, schedule.reminded_until
+    return deadline is not None and done is not None and done >= deadline
 
 
 def reminds_now(schedule: Schedule, now: int) -> bool:
@@ -496,6 +511,14 @@ def _post_payload(
     }
 
 
+async def _gms(campaigns: CampaignWrites, campaign: Campaign) -> tuple[list[int], list[int]]:
+    """The campaign's GMs an announcement pings: its users (the creator first among them,
+    sorted) and its roles."""
+    gms = await campaigns.gm_entries(campaign.id)
+    users = sorted({campaign.created_by} | {t for k, t in gms if k == "user"})
+    return users, sorted(t for k, t in gms if k == "role")
+
+
 def clock_of(client: object) -> datetime:
     """The running bot's current time (`PrivateerBot.clock`; tests give the bot their own)."""
     clock: Callable[[], datetime] = getattr(client, "clock")  # noqa: B009 - typed here
@@ -597,15 +620,38 @@ class TurnFlow:
                 DEADLINE_END, options={"turn": turn}, outcome={"summary": summary}
             )
 
-    async def stop_deadline_end(self, campaign_id: int, turn: int) -> None:
-        """The message a deadline's turn end needs cannot be posted (the channel is gone or
-        closed to the bot): the turn stays open and is not retried every ten minutes; a GM
-        ends it with /turn end."""
+    async def stop_deadline_end(self, campaign_id: int, turn: int, why: str) -> None:
+        """A deadline's turn end is given up (`why`: `CHANNEL_CLOSED`, `POST_FAILED`,
+        `END_FAILED`): the turn stays open and is not retried every ten minutes; a GM ends it
+        with /turn end. In the same transaction the GMs are told, pinged in the channel (the
+        scheduler's sender posts it), and `given_up` keeps why for `/turn status`, which a
+        GM can read even when the channel is closed to the bot (a deadline announcement
+        with `why`)."""
         async with self.service.db.transaction() as conn:
             writes = ScheduleWrites(conn)
             schedule = await writes.schedule(campaign_id)
-            if schedule.turn == turn:
-                await writes.save(replace(schedule, due_at=None))
+            if schedule.turn != turn:
+                return
+            await writes.save(replace(schedule, due_at=None))
+            campaign = await CampaignWrites(conn).campaign(campaign_id)
+            if campaign is None:
+                return
+            users, roles = await _gms(CampaignWrites(conn), campaign)
+            payload = {**_post_payload(campaign, schedule, [], users), "roles": roles, "why": why}
+            await writes.add_post(campaign_id, "deadline", payload)
+
+    async def given_up(self, campaign: Campaign, schedule: Schedule, now: datetime) -> str | None:
+        """Why the end of the campaign's turn at its passed deadline was given up (and the
+        turn left open for a GM's /turn end), or None when it was not: `schedule` is the
+        turn's (`schedule`), and a deadline set again since is not given up."""
+        deadline = schedule.deadline_at
+        if deadline is None or deadline > epoch(now) or schedule.due_at is not None:
+            return None
+        post = await self.reads.newest_post(campaign.id, "deadline")
+        told = post.payload if post is not None else {}
+        if "why" not in told or told["turn"] != campaign.turn or told["deadline"] != deadline:
+            return None
+        return str(told["why"])
 
     async def unposted(self, shards: Shards | None = None) -> list[TurnPost]:
         """Announcements claimed but not yet marked posted (after a crash: posted once now);
@@ -698,7 +744,8 @@ class TurnFlow:
             elif name == "reminders":
                 minutes = parse_reminders(raw)
                 schedule = replace(schedule, reminder_minutes=minutes)
-                schedule = replace(schedule, due_at=next_due(schedule, epoch(now)))
+                if not deadline_reached(schedule):  # else it would be announced again
+                    schedule = replace(schedule, due_at=next_due(schedule, epoch(now)))
                 shown = reminders_text(minutes)
             elif name == "on_deadline":
                 shown = raw.strip().lower()
@@ -851,9 +898,7 @@ class TurnFlow:
             await writes.save(replace(schedule, reminded_until=moment, due_at=moment + 600))
             return None, TurnEnd(campaign.id, campaign.turn)
         awaited = await self._awaited_in(campaigns, campaign)
-        gms = await campaigns.gm_entries(campaign.id)
-        users = sorted({campaign.created_by} | {t for k, t in gms if k == "user"})
-        roles = sorted(t for k, t in gms if k == "role")
+        users, roles = await _gms(campaigns, campaign)
         payload = {**_post_payload(campaign, schedule, awaited, users), "roles": roles}
         post_id = await writes.add_post(campaign.id, "deadline", payload)
         await writes.save(replace(schedule, reminded_until=moment, due_at=None))
@@ -861,12 +906,15 @@ class TurnFlow:
 
 
 __all__ = [
+    "CHANNEL_CLOSED",
     "DEADLINE_END",
     "DEFAULT_REMINDER_MINUTES",
+    "END_FAILED",
     "END_TURN",
     "ON_DEADLINE",
     "PING_GMS",
     "PING_LINES",
+    "POST_FAILED",
     "SCHEDULE_SETTINGS",
     "AwaitedPlayer",
     "Ending",
@@ -879,6 +927,7 @@ __all__ = [
     "TurnPost",
     "awaited_players",
     "clock_of",
+    "deadline_reached",
     "ending_of",
     "epoch",
     "is_question",

@@ -49,14 +49,11 @@ from bot.turn_flow import ending_of
 TAIL = "turn_end.tail"  # the renderer of the pings and the revealed seed
 
 
-def turn_end_messages(
-    report: TurnEndReport, locale: str, *, header: discord.Embed | None = None
-) -> list[Announcement]:
-    """Each ruleset's summary (its lines, its roll count), batched per message; `header`
-    (the deadline's automatic end says so) leads the first."""
-    embeds = turn_end_embeds(report, locale)
-    batches = message_batches([header, *embeds] if header is not None else embeds)
-    return [Announcement(embeds=batch) for batch in batches]
+def turn_end_messages(report: TurnEndReport, locale: str) -> list[Announcement]:
+    """Each ruleset's summary (its lines, its roll count), batched per message."""
+    return [
+        Announcement(embeds=batch) for batch in message_batches(turn_end_embeds(report, locale))
+    ]
 
 
 def turn_end_embeds(report: TurnEndReport, locale: str) -> list[discord.Embed]:
@@ -115,11 +112,12 @@ async def ending_in(uow: UnitOfWork, factions: Sequence[Faction], current: int) 
 
 
 def ended_embed(turn: int, ending: Ending | None, locale: str, at_deadline: bool) -> discord.Embed:
-    """What the GM's confirmation (and the deadline's automatic end, before its summaries)
-    says of turn `turn`'s end: that it has ended, or, while a ruleset's resolution waits
-    for an answer (`ending`), that its end is under way, whose answer it waits for and
-    that the next turn has begun meanwhile (as `/turn status` tells it). The end of an
-    earlier turn still waiting is told below a title saying this one has ended."""
+    """What the GM's confirmation (and the message of the deadline's automatic end, both
+    redrawn above the summaries) says of turn `turn`'s end: that it has ended, or, while a
+    ruleset's resolution waits for an answer (`ending`), that its end is under way, whose
+    answer it waits for and that the next turn has begun meanwhile (as `/turn status`
+    tells it). The end of an earlier turn still waiting is told below a title saying this
+    one has ended."""
     told = ending_line(ending, turn + 1, locale) if ending is not None else None
     if ending is None or ending.turn != turn:
         key = "turn_flow.ended_at_deadline" if at_deadline else "turn.end.done.title"
@@ -146,9 +144,10 @@ async def end_turn(
     first: Callable[[discord.Embed], Sequence[Announcement]] | None = None,
     at_deadline: bool = False,
 ) -> tuple[TurnEndReport, list[OutboxMessage]]:
-    """End `turn` once and write what it posts: `first` (the GM's confirmation redrawn,
-    given what its end says, `ended_embed`), the summaries (led by that same embed when
-    `at_deadline` ended it), the pings with the revealed seed, each ruleset's follow-ups.
+    """End `turn` once and write what it posts: `first` (the GM's confirmation, or the
+    message of the deadline's end when `at_deadline` ended it, redrawn given what its end
+    says, `ended_embed`), the summaries, the pings with the revealed seed, each ruleset's
+    follow-ups.
     Returns the report and the messages to post (`announcements.deliver` for a click,
     `announcements.post` otherwise). Raises Conflict when the turn already ended."""
     written: list[OutboxMessage] = []
@@ -158,7 +157,6 @@ async def end_turn(
         factions = await uow.writes.factions(campaign.id)
         ending = await ending_in(uow, factions, report.turn + 1)
         ended = ended_embed(report.turn, ending, locale, at_deadline)
-        header = ended if at_deadline else None
         posting = TurnPosting(uow.campaign, factions, report.turn, locale, private)
         affected = [affected_json(s) for s in report.summaries if s.affected]
         followups: list[Announcement] = []
@@ -171,7 +169,7 @@ async def end_turn(
         tail = {"turn": report.turn, "affected": affected, "asked": asked}
         messages = [
             *(first(ended) if first is not None else []),
-            *turn_end_messages(report, locale, header=header),
+            *turn_end_messages(report, locale),
             Announcement(render=TAIL, args=tail),
             *followups,
         ]

@@ -49,6 +49,9 @@ from bot.interactions import service_of
 from bot.interactions import setup_text
 from bot.interactions import who
 from bot.text import shown
+from bot.turn_flow import CHANNEL_CLOSED
+from bot.turn_flow import END_FAILED
+from bot.turn_flow import POST_FAILED
 from bot.turn_flow import AwaitedPlayer
 from bot.turn_flow import Schedule
 from bot.turn_flow import TurnEnd
@@ -164,7 +167,8 @@ def fit_content(head: str, lines: Sequence[str], locale: str) -> str:
 
 
 def announcement(post: TurnPost, locale: str) -> str:
-    """The text of a reminder or a deadline announcement."""
+    """The text of a reminder, a deadline announcement, or the GMs told that the turn's
+    end at its deadline was given up."""
     payload = post.payload
     awaited = [AwaitedPlayer.from_json(a) for a in payload["awaited"]]
     pinged = set(payload["pinged"])
@@ -175,11 +179,26 @@ def announcement(post: TurnPost, locale: str) -> str:
         lines = [awaited_line(a, locale, mention=a.user_id in pinged) for a in awaited]
         return fit_content(head, lines, locale)
     gms = " ".join([f"<@{u}>" for u in payload["pinged"]] + [f"<@&{r}>" for r in payload["roles"]])
+    if "why" in payload:  # the turn's end at its deadline was given up
+        why = t(f"turn_flow.given_up.{payload['why']}", locale)
+        return t("turn_flow.deadline_end.failed", locale, turn=payload["turn"], why=why, gms=gms)
     head = t("turn_flow.deadline_passed", locale, turn=payload["turn"], when=when, gms=gms)
     lines = [awaited_line(a, locale, mention=False) for a in awaited] or [
         t("turn_flow.nobody_awaited", locale)
     ]
     return fit_content(head, lines, locale)
+
+
+def deadline_end_embed(said: discord.Embed, begun: AuditEntry, locale: str) -> discord.Embed:
+    """The message a turn's end at its deadline posts first, its id seeding the end's dice,
+    and redraws once the end commits: what it says of the end (`said`: its title, and what
+    its description tells first, `ended_embed`), then where the dice come from; the footer
+    anchors the chain head of the end's logged start (read back by /history verify)."""
+    body = t("turn_flow.deadline_end.body", locale)
+    told = f"{said.description}\n\n{body}" if said.description else body
+    embed = make_embed(said.title or "", told)
+    embed.set_footer(text=head_anchor(begun.seq, begun.hash))
+    return embed
 
 
 class TurnScheduler:
@@ -249,10 +268,18 @@ class TurnScheduler:
     async def end_turn(self, end: TurnEnd) -> None:
         """End a turn at its deadline exactly as a confirmed `/turn end` does (the same code
         path, bot/turn_reports.py: the summaries, pings, revealed seed and every ruleset's
-        follow-ups, through the outbox), led by a line saying the deadline ended it. Its
+        follow-ups, through the outbox). The message it posts first says the turn ends now;
+        the end redraws it to say it ended (or is under way), as a GM's confirmation is
+        redrawn, so one header leads the summaries. Its
         dice are derived, in place of a confirming click's interaction id, from the id of
         the message it posts first (`post_deadline_end`), which Discord assigns: whoever
-        runs the bot cannot know them before (README, "Provably fair dice")."""
+        runs the bot cannot know them before (README, "Provably fair dice").
+
+        When that post or the end fails in this process, the end is given up, not retried:
+        a second logged start and message would read as the dice drawn again. The turn stays
+        open for a GM's /turn end, and the GMs are told why, pinged in the channel and in
+        `/turn status` (`TurnFlow.stop_deadline_end`). Only a process that died midway leaves
+        the ten-minute retry the claim set."""
         service = self.bot.service
         assert self.bot.user is not None and self.bot.db is not None
         campaign = await service.get(end.campaign_id)
@@ -265,14 +292,28 @@ class TurnScheduler:
             return  # ended meanwhile: it ends once
         try:
             message = await self.post_deadline_end(campaign, end.turn, begun, locale)
-            if message is None:
-                return
+        except Exception:
+            log.exception(
+                "campaign %s: turn %s could not post its deadline's end", campaign.id, end.turn
+            )
+            await self.flow.stop_deadline_end(campaign.id, end.turn, POST_FAILED)
+            return
+        if message is None:
+            return
+        try:
             _, rows = await end_turn(
                 service,
                 campaign,
                 end.turn,
                 Actor(self.bot.user.id, interaction_id=message),
                 locale=locale,
+                first=lambda ended: [
+                    Announcement(
+                        edits=message,
+                        repost=False,  # a copy's id would not be the one the dice follow
+                        embeds=[deadline_end_embed(ended, begun, locale)],
+                    )
+                ],
                 at_deadline=True,
             )
         except Conflict:
@@ -281,42 +322,22 @@ class TurnScheduler:
             log.exception(
                 "campaign %s: turn %s did not end at its deadline", end.campaign_id, end.turn
             )
-            await self.give_up_deadline_end(campaign, end.turn, locale)
+            await self.flow.stop_deadline_end(campaign.id, end.turn, END_FAILED)
             return
         await announcements.post(self.bot, self.bot.db, rows)
-
-    async def give_up_deadline_end(self, campaign: Campaign, turn: int, locale: str) -> None:
-        """The deadline's turn end failed in this process (its post or the end itself): it
-        is not retried, since a second logged start and message would read as the dice drawn
-        again (README, "Provably fair dice"); the turn stays open for a GM's /turn end, and
-        the channel is told so when the bot can post there. Only a process that died midway
-        leaves the ten-minute retry the claim set."""
-        await self.flow.stop_deadline_end(campaign.id, turn)
-        channel = self.bot.get_partial_messageable(campaign.channel_id, guild_id=campaign.guild_id)
-        try:
-            await channel.send(
-                t("turn_flow.deadline_end.failed", locale, turn=turn),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-        except discord.HTTPException:
-            log.warning(
-                "campaign %s: could not tell the channel turn %s stays open", campaign.id, turn
-            )
 
     async def post_deadline_end(
         self, campaign: Campaign, turn: int, begun: AuditEntry, locale: str
     ) -> int | None:
         """Post "turn N ends now at its deadline" with the chain head of its logged start
         (`TurnFlow.begin_deadline_end`, committed first): the id Discord gives the message,
-        or None when the channel is gone or closed to the bot (the turn then stays open for
-        a GM's /turn end, and the deadline is not retried; any other failure to post raises,
-        and `end_turn` gives the deadline's end up)."""
+        or None when the channel is gone or closed to the bot (the deadline's end is then
+        given up, `TurnFlow.stop_deadline_end`; any other failure to post raises, and
+        `end_turn` gives the end up)."""
         channel = self.bot.get_partial_messageable(campaign.channel_id, guild_id=campaign.guild_id)
-        embed = make_embed(
-            t("turn_flow.deadline_end.title", locale, turn=turn),
-            t("turn_flow.deadline_end.body", locale),
+        embed = deadline_end_embed(
+            make_embed(t("turn_flow.deadline_end.title", locale, turn=turn)), begun, locale
         )
-        embed.set_footer(text=head_anchor(begun.seq, begun.hash))
         try:
             message = await channel.send(
                 embed=embed,
@@ -329,7 +350,7 @@ class TurnScheduler:
                 campaign.id,
                 turn,
             )
-            await self.flow.stop_deadline_end(campaign.id, turn)
+            await self.flow.stop_deadline_end(campaign.id, turn, CHANNEL_CLOSED)
             return None
         return message.id
 
@@ -390,12 +411,18 @@ class TurnCog(commands.Cog):
             title = ctx.pt("turn.status.title_ending", name=shown(c.name), turn=ending.turn)
             embed = make_embed(title)
         schedule = await flow.schedule(c)
+        given_up = await flow.given_up(c, schedule, clock_of(interaction.client))
         told = [] if ending is None else [ending_line(ending, c.turn, ctx.public_locale)]
         if held:
             told.append(ctx.pt("turn.status.held", count=held))
         if dropped:
             told.append(ctx.pt("turn.status.dropped", count=dropped))
-        if schedule.deadline_at is not None:
+        if given_up is not None and schedule.deadline_at is not None:
+            # The turn's end at its deadline failed: why, and that a GM ends it.
+            why = ctx.pt(f"turn_flow.given_up.{given_up}")
+            when = when_text(schedule.deadline_at)
+            told.append(ctx.pt("turn_flow.status.given_up", when=when, turn=c.turn, why=why))
+        elif schedule.deadline_at is not None:
             told.append(ctx.pt("turn_flow.status.deadline", when=when_text(schedule.deadline_at)))
         if told:
             embed.description = "\n".join(told)

@@ -91,6 +91,18 @@ class ScheduleReads:
             )
         return [row_record(TurnPost, r, payload=json.loads(r["payload"])) for r in rows]
 
+    async def newest_post(self, campaign_id: int, kind: str) -> TurnPost | None:
+        """The campaign's newest announcement of this kind, posted or not (read rarely: the
+        newest rows come first)."""
+        row = await self.db.fetchone(
+            "SELECT id, campaign_id, kind, payload FROM turn_posts WHERE campaign_id = ? "
+            "AND kind = ? ORDER BY id DESC LIMIT 1",
+            (campaign_id, kind),
+        )
+        return (
+            None if row is None else row_record(TurnPost, row, payload=json.loads(row["payload"]))
+        )
+
 
 class ScheduleWrites:
     """Schedule statements inside one transaction; with a `journal` (a command's unit of

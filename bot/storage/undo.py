@@ -23,6 +23,7 @@ from bot.storage.database import utc_now
 from bot.storage.sql import Conn
 from bot.storage.sql import Row
 from bot.storage.sql import row_record
+from bot.verify_log import DEADLINE_END
 
 Op = dict[str, Any]
 # How far back a GM can undo: a campaign keeps the journals of its newest commands while they
@@ -154,12 +155,14 @@ class UndoWrites:
     async def newest_undoable(self, campaign_id: int) -> tuple[AuditEntry | None, UndoUnit | None]:
         """The newest entry that is neither undone nor an undo, and the command it belongs to
         (None when that entry cannot be undone: written before undo existed, or campaign
-        creation)."""
+        creation). The start of a turn's end at its deadline (`DEADLINE_END`) is passed
+        over: it changes nothing (it records the message the end's dice are drawn from), so
+        after its end is undone, or when its end was given up, an undo goes to what did."""
         rows = await self._rows(
-            "SELECT * FROM actions a WHERE a.campaign_id = ? AND a.command != ? AND NOT EXISTS "
-            "(SELECT 1 FROM undone_actions u WHERE u.campaign_id = a.campaign_id "
+            "SELECT * FROM actions a WHERE a.campaign_id = ? AND a.command NOT IN (?, ?) "
+            "AND NOT EXISTS (SELECT 1 FROM undone_actions u WHERE u.campaign_id = a.campaign_id "
             "AND u.seq = a.seq) ORDER BY a.seq DESC LIMIT 1",
-            (campaign_id, UNDO_COMMAND),
+            (campaign_id, UNDO_COMMAND, DEADLINE_END),
         )
         if not rows:
             return None, None

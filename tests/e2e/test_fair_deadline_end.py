@@ -10,6 +10,7 @@ import gzip
 import json
 import sys
 from collections.abc import AsyncIterator
+from datetime import timedelta
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -24,12 +25,14 @@ from bot.standin import StandIn
 from bot.standin import Table
 from bot.verify_export import describe
 from bot.verify_export import verify_document
+from tests.e2e.play import START
 from tests.e2e.play import Clock
 from tests.e2e.play import red_attacks_blue
 from tests.e2e.play import set_up
 from tests.e2e.test_fair_dice import rechain
 
 ENDS_NOW = "⌛ Turn 1 ends now at its deadline"
+ENDED = "⌛ Turn 1 ended automatically at its deadline"
 
 
 @pytest.fixture
@@ -79,9 +82,8 @@ async def test_the_dice_follow_the_id_of_the_message_posted_first_and_verify(fai
     posted = await tick(fair)
 
     announced = posted[0]
-    assert announced.embeds[0]["title"] == ENDS_NOW
+    assert announced.embeds[0]["title"] == ENDED  # redrawn once the end committed
     assert announced.embeds[0]["footer"]["text"].startswith("⛓ #")  # its logged start's head
-    assert posted[1].embeds[0]["title"] == "⌛ Turn 1 ended automatically at its deadline"
     document = await export(fair)
     battle = battle_entry(document)
     assert battle["command"] == "turn end" and battle["dice"]["source"] == "derived"
@@ -95,6 +97,24 @@ async def test_the_dice_follow_the_id_of_the_message_posted_first_and_verify(fai
     assert shown.embed.field("Dice drawn from message").startswith(f"`{announced.id}`: the id")
     page = export_page(document, "en")
     assert f"Dice drawn from message: <code>{announced.id}</code>" in page
+
+
+async def test_the_turn_end_is_told_once_above_its_outcome(fair, clock):
+    """One story in the channel: the message the end's dice follow says the turn ends now
+    and, once the end committed, is redrawn to say it ended, keeping the anchor of its
+    logged start (the channel check still finds it); no second header repeats it, and the
+    next message opens with what happened (the battle's round)."""
+    clock.at(1)
+    announced, summary, *rest = await tick(fair)
+
+    titles = [e.get("title", "") for m in (announced, summary, *rest) for e in m.embeds]
+    assert [title for title in titles if title.startswith("⌛")] == [ENDED]
+    shown = announced.embeds[0]
+    assert shown["description"].startswith("Its dice are derived from this message's id")
+    assert shown["footer"]["text"].startswith("⛓ #")
+    assert summary.embeds[0]["title"] == "Fleet combat: end of turn 1"
+    assert summary.embeds[0]["description"].startswith("Battle #1 at Mecatol, round 1:")
+    assert "intact" in (await fair.slash("/history verify", as_="player2")).text()
 
 
 class ProcessDied(BaseException):
@@ -193,7 +213,8 @@ async def test_a_crash_before_the_end_commits_shows_the_second_draw(fair, clock,
     posted = await tick(fair)
 
     second = posted[0]
-    assert second.embeds[0]["title"] == ENDS_NOW and second.id != first.id
+    assert second.embeds[0]["title"] == ENDED and second.id != first.id
+    assert first.embeds[0]["title"] == ENDS_NOW  # its end never committed
     document = await export(fair)
     starts = [e for e in document["entries"] if e["command"] == "turn deadline end"]
     assert [e["options"]["turn"] for e in starts] == [1, 1]
@@ -224,10 +245,23 @@ async def test_a_channel_closed_to_the_bot_leaves_the_turn_open_for_the_gm(
         clock.at(2)
         assert await tick(fair) == []
 
+    # Nothing could be posted in the channel: the GM's /turn status (answered through the
+    # interaction, not the channel) says the end was given up, why, and what to do.
     status = await fair.slash("/turn status", as_="gm")
     assert status.embed.title == "Fair Seas — turn 1"
+    deadline = int((START + timedelta(hours=1)).timestamp())
+    assert status.embed.description == (
+        f"⚠️ The deadline passed <t:{deadline}:R> (<t:{deadline}:f>), but turn 1 could not "
+        "end automatically: the bot cannot post in this channel (it is gone, or the bot "
+        "lacks the Send Messages or Embed Links permission here). It stays open until a GM "
+        "ends it with /turn end."
+    )
     document = await export(fair)
     assert [e["command"] for e in document["entries"]].count("turn deadline end") == 1
+    # The start it logged changed nothing: an undo is offered the newest real change.
+    undo = await fair.slash("/history undo reason:wrong deadline", as_="gm")
+    assert undo.embed.title.endswith("(turn deadline set)?")
+    await fair.click(undo, "Cancel", as_="gm")
     question = await fair.slash("/turn end", as_="gm")
     ended = await fair.click(question, "End turn 1", as_="gm")
     assert ended.embed.title == "Turn 1 has ended"
@@ -260,14 +294,22 @@ async def test_a_failing_end_is_given_up_once_and_left_to_the_gm(fair, clock, mo
 
     titles = [m.embeds[0]["title"] for m in posted if m.embeds]
     assert titles == ([ENDS_NOW] if failure == "end" else [])
-    told = [m.content for m in posted if not m.embeds]
-    assert told == [
-        "⚠️ Turn 1 could not end at its deadline and stays open: a GM ends it with `/turn end`."
-    ]
+    why = {
+        "end": "resolving its end failed (the error is in the bot's log)",
+        "post": "Discord did not accept the message its dice are drawn from",
+    }[failure]
+    [told] = [m for m in posted if not m.embeds]
+    gm = fair.member("gm").id
+    assert told.content == (
+        f"⚠️ Turn 1 could not end at its deadline: {why}. It stays open.\n"
+        f"<@{gm}>: end it with /turn end."
+    )
+    assert told.pings == {"gm"}  # the GMs, who must act; no player
     document = await export(fair)
     assert [e["command"] for e in document["entries"]].count("turn deadline end") == 1
     status = await fair.slash("/turn status", as_="gm")
     assert status.embed.title == "Fair Seas — turn 1"
+    assert f"could not end automatically: {why}." in status.embed.description
     question = await fair.slash("/turn end", as_="gm")
     ended = await fair.click(question, "End turn 1", as_="gm")
     assert ended.embed.title == "Turn 1 has ended"

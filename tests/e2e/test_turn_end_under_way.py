@@ -79,7 +79,9 @@ async def test_the_deadline_end_posts_it_under_way(table, clock):  # noqa: F811
     clock.at(2)
     posted = await tick(table)
 
-    header = posted[1].embeds[0]  # after the message its dice follow
+    # The message its dice follow, redrawn: the end under way first, then the dice's source.
+    header = posted[0].embeds[0]
     assert header["title"] == "⌛ Turn 1 is ending automatically at its deadline"
-    assert header["description"] == UNDER_WAY.format(player=player)
-    assert not posted[1].pings  # the line names the player; the pings come after it
+    assert header["description"].split("\n\n")[0] == UNDER_WAY.format(player=player)
+    assert header["footer"]["text"].startswith("⛓ #")
+    assert not posted[0].pings  # the line names the player; the pings come after it

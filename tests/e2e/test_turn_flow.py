@@ -103,10 +103,11 @@ async def test_reminders_ping_the_awaited_players_at_each_point_and_the_deadline
 
     clock.at(48)
     posted = await tick(table)
-    # First the message whose id its dice are derived from, then the end as a click's.
+    # First the message whose id its dice are derived from, redrawn as the end committed
+    # (as a GM's confirmation is), then the summaries.
     assert [m.embeds[0]["title"] for m in posted[:2]] == [
-        "⌛ Turn 1 ends now at its deadline",
         "⌛ Turn 1 ended automatically at its deadline",
+        "Fleet combat: end of turn 1",
     ]
     # As after a confirmed /turn end: one message pings the battle's sides only, with the
     # revealed seed.
@@ -237,7 +238,7 @@ async def test_an_automatic_turn_end_undone_is_not_ended_again_by_its_passed_dea
     await table.slash("/turn deadline set when:48h", as_="gm")
     clock.at(48)
     posted = await tick(table)
-    assert posted[1].embeds[0]["title"] == "⌛ Turn 1 ended automatically at its deadline"
+    assert posted[0].embeds[0]["title"] == "⌛ Turn 1 ended automatically at its deadline"
     question = await table.slash("/history undo reason:Blue's orders were late", as_="gm")
     assert question.embed.title.startswith("Undo turn 1's end")
     done = await table.click(question, "Undo", as_="gm")
@@ -250,6 +251,31 @@ async def test_an_automatic_turn_end_undone_is_not_ended_again_by_its_passed_dea
     clock.at(96)
     assert await tick(table) == []
     assert (await table.bot.service.get(1)).turn == 1
+
+
+async def test_after_an_automatic_end_is_undone_the_next_undo_reverts_a_real_change(battle, clock):
+    """The end at the deadline is undone: its message is marked undone (its anchor kept).
+    The start it logged before that message changed nothing, so the GM's next undo is not
+    offered it (a no-op to confirm) but the newest command that changed something, the
+    deadline; the start stays in the log, as it happened."""
+    table = battle
+    await table.slash("/campaign settings set setting:core.on_deadline value:end_turn", as_="gm")
+    await table.slash("/turn deadline set when:48h", as_="gm")
+    clock.at(48)
+    [announced, *_] = await tick(table)
+    question = await table.slash("/history undo reason:Blue's orders were late", as_="gm")
+    await table.click(question, "Undo", as_="gm")
+    marked = announced.embeds[0]
+    assert marked["title"] == "~~⌛ Turn 1 ended automatically at its deadline~~"
+    assert marked["footer"]["text"].startswith("⛓ #")
+
+    again = await table.slash("/history undo reason:no deadline this turn", as_="gm")
+    assert again.embed.title == "Undo entry #10 (turn deadline set)?"
+    done = await table.click(again, "Undo", as_="gm")
+    assert done.embed.title == "↩️ #10 undone"
+    listed = (await table.slash("/history list", as_="gm")).embed.description
+    [start] = [line for line in listed.splitlines() if "turn end at the deadline" in line]
+    assert not start.startswith("~~")
 
 
 async def test_a_deadline_set_inside_the_reminder_window_reminds_the_players_at_once(battle, clock):
@@ -272,6 +298,23 @@ async def test_a_deadline_set_inside_the_reminder_window_reminds_the_players_at_
     clock.at(1 / 60)
     [passed] = await tick(table)
     assert names(table, passed) == {"gm"}
+
+
+async def test_new_reminder_points_after_the_deadline_passed_do_not_announce_it_again(
+    battle, clock
+):
+    """The deadline passed and the GMs were pinged; a GM then changes the reminder points:
+    the passed deadline is not announced a second time (nor, with `end_turn`, would the
+    turn's end start again)."""
+    table = battle
+    await table.slash("/turn deadline set when:1h", as_="gm")
+    clock.at(1)
+    [passed] = await tick(table)
+    assert passed.content.startswith("⌛ Turn 1's deadline passed")
+    changed = await table.slash("/campaign settings set setting:core.reminders value:2h", as_="gm")
+    assert not changed.ephemeral, changed.text()
+    clock.at(1.1)
+    assert await tick(table) == []
 
 
 async def test_a_deadline_set_before_the_reminder_window_waits_for_its_points(battle, clock):
