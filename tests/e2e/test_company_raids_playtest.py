@@ -173,3 +173,13 @@ async def test_a_company_saved_under_the_jokers_name_still_loads(board):
     assert moved.embed.description.startswith("Broker moves to Joker."), moved.text()
     entered = await board.slash("/company enter piece:Clerk", as_="player1")
     assert "Anna becomes the Joker's owner free of charge, with Clerk." in entered.text()
+
+
+async def test_a_russian_status_with_nothing_pending_reads_naturally(board):
+    """A Russian campaign's status with no open question says, under "Ждём ответа", that
+    nobody's answer is awaited, in words a Russian reader would use."""
+    await board.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+
+    shown = await raids.board_shown(board)
+
+    assert shown.startswith("**Ждём ответа**\nСейчас ничьего ответа не ждём.\n"), shown
