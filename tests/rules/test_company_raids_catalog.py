@@ -346,6 +346,8 @@ def refusals() -> list[Callable[[], object]]:
             ["Mine"],
         ),
         lambda: cr.check_adjacent_duel(joker, DEFAULTS, "Corsair", "Banker"),
+        lambda: cr.register_company(s, DEFAULTS, "Джокер", owner="Anna", fine=1),
+        lambda: cr.move_piece(s, DEFAULTS, "Broker", to_company="Joker"),
         lambda: cr.register_company(crowded, DEFAULTS, "One more", owner="Anna", fine=1),
         lambda: cr.register_piece(full, DEFAULTS, "One more", owner="Anna", value=1),
         lambda: cr.move_piece(unrecorded, DEFAULTS, "Broker"),

@@ -42,6 +42,7 @@ from bot.rules.company_raids.work import check_not_in_incident
 from bot.rules.company_raids.work import company_name
 from bot.rules.company_raids.work import find_company
 from bot.rules.company_raids.work import find_piece
+from bot.rules.company_raids.work import is_joker_name
 from bot.rules.company_raids.work import refusal
 from bot.rules.company_raids.work import settle_first
 from bot.text import look_alike
@@ -93,7 +94,8 @@ def register_company(
     by_faction: Faction | None = None,
 ) -> RaidOutcome:
     """Register a Company with its owner marker, current fine and Holding label (CR-I4).
-    A player registers their own Companies (`by_faction`); the GM any."""
+    A player registers their own Companies (`by_faction`); the GM any. A name of the Joker
+    square, or one like it, is refused: the Joker is not a Company (CR-I5)."""
     clean = _check_name(name)
     key = name_key(clean)
     if key in state.companies:
@@ -101,6 +103,8 @@ def register_company(
     other = look_alike(clean, (c.name for c in state.companies.values()))
     if other is not None:
         raise refusal(Conflict, P + "error.company_look_alike", company=clean, existing=other)
+    if is_joker_name(clean):  # CR-I5: the Joker square is not a Company
+        raise refusal(RuleViolation, P + "error.company_joker_name", clause="CR-I5", company=clean)
     if len(state.companies) >= MAX_COMPANIES:
         raise refusal(GameError, P + "error.too_many_companies", limit=MAX_COMPANIES)
     _check_amount(fine)

@@ -232,34 +232,38 @@ def _owe_fine(work: Work, incident: CompanyIncident, amount: int, reason: FineRe
 
 def _finish(work: Work, incident: CompanyIncident) -> None:
     """Close the incident. A surviving piece stays, marked *attempted* (CR-3.8, CR-3.9,
-    CR-I9); on a pass-through move it moves on to the next stop (CR-I5)."""
+    CR-I9), unless the Company is one it only passes through: then it moves on to the next
+    stop and carries no mark (CR-I5), and the story says so instead."""
     state = work.state
     piece = state.pieces[incident.piece]
     survived = not piece.destroyed
-    if survived and work.settings.reattack_requires_reentry:
+    moves_on = survived and bool(incident.remaining_stops)
+    if moves_on:
+        work.emit(
+            MovedOn(
+                piece=piece.name,
+                from_company=company_name(state, incident.company),
+                to_company=company_name(state, incident.remaining_stops[-1]),
+            ),
+            incident,
+        )
+    elif survived and work.settings.reattack_requires_reentry:
         piece.attempted = [incident.company]
         work.emit(
             AttemptMarked(piece=piece.name, company=company_name(state, incident.company)),
             incident,
         )
     work.close(incident)
-    if survived and incident.remaining_stops:
-        continue_move(work, incident.piece, incident.company, incident.remaining_stops)
+    if moves_on:
+        continue_move(work, incident.piece, incident.remaining_stops)
 
 
-def continue_move(work: Work, piece_key: str, from_company: str, stops: list[str]) -> None:
+def continue_move(work: Work, piece_key: str, stops: list[str]) -> None:
     """CR-I5 (pass-through): the piece moves on; each rival Company ahead opens an incident,
     one after another; the last stop is where the move ends."""
     state = work.state
     piece = state.pieces[piece_key]
     piece.attempted = []
-    work.emit(
-        MovedOn(
-            piece=piece.name,
-            from_company=company_name(state, from_company),
-            to_company=company_name(state, stops[-1]),
-        )
-    )
     for index, stop in enumerate(stops):
         final = index == len(stops) - 1
         if stop in state.companies and is_rival_company(state, stop, piece.owner):
