@@ -103,6 +103,23 @@ def orders_message(
     return embed, view
 
 
+def orders_after(
+    ctx: Ctx, done: Applied[BattleOutcome, FleetCombatSettings], who: str, *, recorded: bool
+) -> tuple[discord.Embed, discord.ui.View | None]:
+    """`who`'s orders panel once orders were given; with `recorded`, the line saying for
+    which round they are recorded (FC-5.3) above it."""
+    outcome = done.outcome
+    return orders_message(
+        outcome.state,
+        done.settings,
+        outcome.battle,
+        who,
+        ctx.factions,
+        ctx.locale,
+        lines=outcome.lines if recorded else (),
+    )
+
+
 async def battle_message(
     ctx: Ctx,
     state: FleetCombatState,
@@ -279,17 +296,8 @@ async def order_select(interaction: Interaction, args: list[int]) -> None:
         )
 
     def redrawn(done: Applied[BattleOutcome, FleetCombatSettings]) -> list[Announcement]:
-        outcome = done.outcome
-        embed, view = orders_message(
-            outcome.state,
-            done.settings,
-            outcome.battle,
-            who,
-            ctx.factions,
-            ctx.locale,
-            # A panel without its round in its menus: say which round the pick counts for.
-            lines=outcome.lines if round_number is None else (),
-        )
+        # A panel without its round in its menus: say which round the pick counts for.
+        embed, view = orders_after(ctx, done, who, recorded=round_number is None)
         return [Announcement(edit=True, embeds=[embed], view=view)]  # a private panel
 
     await ctx.apply(
