@@ -85,6 +85,7 @@ from cogs.fleet_combat.common import opponents_of
 from cogs.fleet_combat.common import option_of
 from cogs.fleet_combat.common import point_autocomplete
 from cogs.fleet_combat.controls import battle_message
+from cogs.fleet_combat.controls import orders_after
 from cogs.fleet_combat.controls import orders_message
 from cogs.fleet_combat.input import find_class
 from cogs.fleet_combat.input import is_hold
@@ -407,16 +408,7 @@ class BattleCommands(commands.Cog):
         def panel(
             done: Applied[BattleOutcome, FleetCombatSettings], who: str
         ) -> list[Announcement]:
-            outcome = done.outcome
-            embed, view = orders_message(
-                outcome.state,
-                done.settings,
-                outcome.battle,
-                who,
-                ctx.factions,
-                ctx.locale,
-                lines=outcome.lines,
-            )
+            embed, view = orders_after(ctx, done, who, recorded=True)
             return [Announcement(embeds=[embed], view=view, ephemeral=True)]
 
         # Given privately: kept from the other players in the log until the turn ends.

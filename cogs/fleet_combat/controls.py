@@ -103,6 +103,23 @@ def orders_message(
     return embed, view
 
 
+def orders_after(
+    ctx: Ctx, done: Applied[BattleOutcome, FleetCombatSettings], who: str, *, recorded: bool
+) -> tuple[discord.Embed, discord.ui.View | None]:
+    """`who`'s orders panel once orders were given; with `recorded`, the line saying for
+    which round they are recorded (FC-5.3) above it."""
+    outcome = done.outcome
+    return orders_message(
+        outcome.state,
+        done.settings,
+        outcome.battle,
+        who,
+        ctx.factions,
+        ctx.locale,
+        lines=outcome.lines if recorded else (),
+    )
+
+
 async def battle_message(
     ctx: Ctx,
     state: FleetCombatState,
@@ -152,6 +169,50 @@ async def _show_panel(
     await update_message(interaction, embed=embed, view=view)
 
 
+def drawn_for(args: Sequence[int], size: int) -> int | None:
+    """The round an orders panel's control was drawn for: the argument after its first
+    `size`; None on a control posted before panels carried their round."""
+    return args[size] if len(args) > size else None
+
+
+async def _stale_panel(
+    interaction: Interaction,
+    ctx: Ctx,
+    battle_id: int,
+    who: str,
+    round_number: int | None,
+    *,
+    picked: bool,
+) -> bool:
+    """Whether the clicked orders panel is out of date, redrawn if so, recording nothing:
+    the battle is over (FC-I16) or `who` is out of it (the refusal, no menus left), the
+    round it was drawn for has been fought (or undone: orders are for the coming round
+    only, FC-5.3), or `who` declared a retreat since (FC-6.2) — then the panel of the
+    coming round, saying why (and, on a pick, that it was not recorded). Only its owner
+    sees the panel."""
+    state, settings = await ctx.read()
+    try:
+        battle = get_battle(state, battle_id)
+        if round_number is not None and round_number < battle.next_round:
+            key = "orders.stale_fought"
+        elif round_number is not None and round_number > battle.next_round:
+            key = "orders.stale_undone"
+        elif who in battle.retreats:
+            key = "orders.stale_retreat"
+        else:
+            return False
+        why = Msg(C + key, battle=battle_id, stale=round_number, round=battle.next_round)
+        lines = [Msg(C + "orders.not_recorded"), why] if picked else [why]
+        embed, view = orders_message(
+            state, settings, battle, who, ctx.factions, ctx.locale, lines=lines
+        )
+    except GameError as refused:
+        embed, view = make_embed(refused.message(ctx.locale)), None
+        cite_in_footer(embed, ctx.locale)
+    await update_message(interaction, embed=embed, view=view)
+    return True
+
+
 @control_handler("orders")
 async def give_orders_button(interaction: Interaction, args: list[int]) -> None:
     """ "Give orders" on a battle message: the clicker's own orders panel, only for them."""
@@ -169,9 +230,12 @@ async def give_orders_button(interaction: Interaction, args: list[int]) -> None:
 
 @control_handler("ordp")
 async def orders_page_button(interaction: Interaction, args: list[int]) -> None:
-    """Another page of selects when a participant has more groups than five rows hold."""
-    battle_id, ident, page = args
+    """Another page of selects when a participant has more groups than five rows hold; on
+    a panel out of date, the coming round's panel saying so (`_stale_panel`)."""
+    battle_id, ident, page = args[:3]
     ctx, who = await _panel_owner(interaction, ident)
+    if await _stale_panel(interaction, ctx, battle_id, who, drawn_for(args, 3), picked=False):
+        return
     await _show_panel(interaction, ctx, battle_id, who, page)
 
 
@@ -199,9 +263,15 @@ def picked_orders(
 
 @control_handler("ord")
 async def order_select(interaction: Interaction, args: list[int]) -> None:
-    """A pick in a group's select: its target (or automatic, or hold) for the coming round."""
-    battle_id, ident, index = args
+    """A pick in a group's select: its target (or automatic, or hold) for the round the
+    panel was drawn for, which must still be the coming one (FC-5.3): a pick on a panel out
+    of date records nothing and shows the coming round's panel, saying why (`_stale_panel`).
+    A panel posted before panels carried their round gives orders for the coming round."""
+    battle_id, ident, index = args[:3]
+    round_number = drawn_for(args, 3)
     ctx, who = await _panel_owner(interaction, ident)
+    if await _stale_panel(interaction, ctx, battle_id, who, round_number, picked=True):
+        return
     data: dict[str, Any] = dict(interaction.data or {})
     values = [str(v) for v in data.get("values") or []]
     if not values:
@@ -218,15 +288,16 @@ async def order_select(interaction: Interaction, args: list[int]) -> None:
         if ship_class is None or class_at(settings, index) != ship_class:
             raise Conflict(C + "error.table_changed")
         battle = get_battle(state, battle_id)
+        if round_number is not None and battle.next_round != round_number:
+            # Fought (or undone) since the panel was read above.
+            raise Conflict(C + "error.panel_stale", battle=battle_id)
         return set_fire_orders(
             state, settings, picked_orders(battle, who, settings, ship_class, picked)
         )
 
     def redrawn(done: Applied[BattleOutcome, FleetCombatSettings]) -> list[Announcement]:
-        outcome = done.outcome
-        embed, view = orders_message(
-            outcome.state, done.settings, outcome.battle, who, ctx.factions, ctx.locale
-        )
+        # A panel without its round in its menus: say which round the pick counts for.
+        embed, view = orders_after(ctx, done, who, recorded=round_number is None)
         return [Announcement(edit=True, embeds=[embed], view=view)]  # a private panel
 
     await ctx.apply(

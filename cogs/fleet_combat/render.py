@@ -829,7 +829,9 @@ def orders_view(
     locale: str,
     page: int = 0,
 ) -> discord.ui.View | None:
-    """One select per group listing only its legal targets (FC-5.4–5.8, FC-I8), ≤ 5 rows."""
+    """One select per group listing only its legal targets (FC-5.4–5.8, FC-I8), ≤ 5 rows.
+    Every control carries the round the panel is drawn for: a pick after that round was
+    fought is refused, not taken for the next one (FC-5.3)."""
     armed = [g for g in groups if g.legal_targets]
     if not armed:
         return None
@@ -887,7 +889,12 @@ def orders_view(
         view.add_item(
             controls.select(
                 f"{SPEC.key}.ord",
-                (battle.id, faction_id, class_index(settings, group.ship_class)),
+                (
+                    battle.id,
+                    faction_id,
+                    class_index(settings, group.ship_class),
+                    battle.next_round,
+                ),
                 options,
                 placeholder=clip(placeholder, 150),
             )
@@ -897,7 +904,7 @@ def orders_view(
             view.add_item(
                 control_button(
                     "ordp",
-                    (battle.id, faction_id, number),
+                    (battle.id, faction_id, number, battle.next_round),
                     t(C + "orders.page", locale, page=number + 1, pages=pages),
                     disabled=number == page,
                     row=ROWS - 1,
