@@ -22,6 +22,7 @@ is a `Msg`. Illegal actions raise `RuleViolation` (clause in the message), unkno
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -86,6 +87,10 @@ from bot.text import shown
 # Roll purposes are catalog keys, so the audit log can show them in either language.
 ROLL_ANTI_PIRACY = "ottoman_piracy.roll.anti_piracy"
 ROLL_PIRACY = "ottoman_piracy.roll.piracy"
+# Fortresses given only as a count carry these names: "#1", "#2"... (see the cog's parser).
+COUNTED_FORTRESS = re.compile(r"#\d+")
+# Custom powers' names as the GM typed them, by key (the state's `power_names`).
+Names = Mapping[str, str] | None
 
 
 @dataclass(frozen=True)
@@ -321,8 +326,7 @@ def declare_piracy(
     # OP-2: the target's dice.
     sources = count_target_dice(new, settings, declaration)
     total = sum(s.dice for s in sources)
-    for source in sources:
-        lines.append(_source_line(source, new.power_names))
+    lines += source_lines(sources, new.power_names)
     # OP-3: the anti-piracy roll; each hit sinks a corsair, extra hits are lost (OP-I7).
     anti_faces: list[int] = []
     if total:
@@ -430,23 +434,47 @@ def declare_piracy(
     return _outcome(new, settings, record, applied, lines, credits.outcome())
 
 
-def _source_line(source: TargetDiceSource, names: Mapping[str, str]) -> Msg:
-    label = piracy_msg(
-        f"source.{source.kind}",
-        power=power_label(source.power, names),
-        place=shown(source.place),
-        squadrons=counted("squadrons", source.units),
-    )
-    if source.excluded is None:
-        return piracy_msg(
-            "line.source", source=label, dice=counted("dice", source.dice), clause=source.clause
+def source_lines(sources: Sequence[TargetDiceSource], names: Names) -> list[Msg]:
+    """OP-2: each source of the target's dice with its dice, or why it gives none (`names`:
+    the custom powers'), worded as the player registered it: squadrons in adjacent sea zones
+    or ports at no place named are said to be there (OP-2.3), and fortresses given only as a
+    count are one line of qualifying fortresses (OP-2.4)."""
+    lines: list[Msg] = []
+    counted_forts = [
+        s for s in sources if s.kind == "fortified_space" and COUNTED_FORTRESS.fullmatch(s.place)
+    ]
+    if counted_forts:
+        fortresses = piracy_msg("count.fortresses", count=len(counted_forts))
+        forts_dice = counted("dice", sum(s.dice for s in counted_forts))
+    for source in sources:
+        if source in counted_forts:
+            if source is counted_forts[0]:
+                lines.append(
+                    piracy_msg("line.source", source=fortresses, dice=forts_dice, clause="OP-2.4")
+                )
+            continue
+        label = _source_label(source, names)
+        if source.excluded is None:
+            dice = counted("dice", source.dice)
+            lines.append(piracy_msg("line.source", source=label, dice=dice, clause=source.clause))
+            continue
+        reason = piracy_msg(f"excluded.{source.excluded}", power=power_label(source.power, names))
+        lines.append(
+            piracy_msg("line.source_excluded", source=label, reason=reason, clause=source.clause)
         )
-    return piracy_msg(
-        "line.source_excluded",
-        source=label,
-        reason=piracy_msg(f"excluded.{source.excluded}", power=power_label(source.power, names)),
-        clause=source.clause,
-    )
+    return lines
+
+
+def _source_label(source: TargetDiceSource, names: Names) -> Msg:
+    """Who gives the dice, and where (an adjacent place the player left unnamed: "adjacent
+    sea zones or ports", OP-2.3)."""
+    power = power_label(source.power, names)
+    squadrons = counted("squadrons", source.units)
+    adjacent = source.kind in ("squadron_adjacent_sea", "squadron_adjacent_port")
+    if adjacent and not source.place:
+        return piracy_msg("source.squadron_adjacent", power=power, squadrons=squadrons)
+    place = shown(source.place)
+    return piracy_msg(f"source.{source.kind}", power=power, place=place, squadrons=squadrons)
 
 
 def available_rewards(
