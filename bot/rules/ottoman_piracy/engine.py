@@ -202,6 +202,9 @@ def _check_declaration(
         raise RuleViolation(P + "error.not_ottoman_impulse", clause="OP-1.1", power=active)
     if declaration.target == OTTOMAN:
         raise RuleViolation(P + "error.target_is_ottoman", clause="OP-1.2")
+    playing = state.faction_of(declaration.target)
+    if playing is not None and playing == state.faction_of(OTTOMAN):
+        _check_not_both(state, OTTOMAN, declaration.target, playing)
     if declaration.target_ports < 1:
         raise RuleViolation(P + "error.no_target_port", clause="OP-1.2", zone=declaration.sea_zone)
     if declaration.corsairs < 1 and settings.require_corsairs:
@@ -684,8 +687,13 @@ def set_at_war(state: OttomanPiracyState, power: str, at_war: bool) -> StateChan
 
 
 def assign_power(state: OttomanPiracyState, power: str, faction: str | None) -> StateChange:
-    """Record which faction plays a power (None removes it); a faction may play several."""
+    """Record which faction plays a power (None removes it); a faction may play several, but
+    not the Ottomans and a power they may target (`_check_not_both`, OP-I2)."""
     key = power_key(power)
+    if faction is not None:
+        for played, playing in state.power_factions.items():
+            if playing == faction and played != key:
+                _check_not_both(state, key, played, faction)
     registered = {*state.power_factions, *state.at_war_with_ottomans, *state.power_names}
     if key not in KNOWN_POWERS and key not in registered:
         # A new power that reads like one the campaign knows (`Hаpsburgs` with a Cyrillic
@@ -710,6 +718,22 @@ def assign_power(state: OttomanPiracyState, power: str, faction: str | None) -> 
         state=new,
         # The faction as its player typed it (`shown`), as the power's label is.
         lines=[piracy_msg("line.power_assigned", power=label, faction=shown(faction))],
+    )
+
+
+def _check_not_both(state: OttomanPiracyState, power: str, other: str, faction: str) -> None:
+    """OP-1.2, OP-I2: the target is not the Ottomans. One faction (`faction`) cannot play
+    both the Ottomans and another power (`power`, `other`): any power with a port may be
+    targeted (OP-1.2, OP-1.3), and the Ottomans would declare piracy on themselves and
+    choose or take their own rewards (OP-5.3)."""
+    if OTTOMAN not in (power, other) or power == other:
+        return
+    target = other if power == OTTOMAN else power
+    raise RuleViolation(
+        P + "error.ottoman_and_target",
+        clause="OP-I2",
+        faction=shown(faction),
+        power=power_label(target, state.power_names),
     )
 
 
