@@ -43,6 +43,7 @@ from bot.rules.ottoman_piracy.names import counted
 from bot.rules.ottoman_piracy.names import leader_label
 from bot.rules.ottoman_piracy.names import piracy_msg
 from bot.rules.ottoman_piracy.names import power_name
+from bot.rules.ottoman_piracy.names import sea_zone_key
 from bot.rules.ottoman_piracy.rewards import awaiting_line
 from bot.rules.ottoman_piracy.rewards import piracy_done_line
 from bot.rules.ottoman_piracy.rewards import squadron_place
@@ -282,10 +283,14 @@ def story_embed(
         vp_value(state.piracy_vp, settings.piracy_vp_cap).render(locale),
         inline=True,
     )
+    # OP-I3: a turn's end removes the marker; a piracy still open then says so (OP-I10).
+    key = sea_zone_key(record.declaration.sea_zone)
+    placed = any(m.turn == record.turn and m.zone_key == key for m in state.piracy_markers)
+    marker = C + ("story.marker_value" if placed else "story.marker_removed")
     add_field(
         embed,
         t(C + "story.marker", locale),
-        t(C + "story.marker_value", locale, zone=text(zone, locale), turn=record.turn),
+        t(marker, locale, zone=text(zone, locale), turn=record.turn),
         inline=True,
     )
     footer = [t(C + "story.footer", locale, seq=entry_seq)] if entry_seq is not None else []

@@ -891,7 +891,11 @@ def end_of_turn(
     OP-1.4, OP-I3: markers last for the turn. OP-I12: the turn's end is past the next
     impulse; in *Here I Stand* the Ottomans open every turn's impulses, so cards locked
     until the next Ottoman impulse are released too. A piracy still awaiting rewards stays
-    pending (it is listed). Running the step twice for the same turn changes nothing more.
+    pending, its marker removed with the others, and the summary says so: each hit owes a
+    reward while one is possible (OP-5.3), chosen by the target, and only a GM may force the
+    default for a chooser who does not answer (OP-I10); a turn's end neither drops what is
+    owed nor chooses for anyone. Until it is settled no other piracy is declared (one at a
+    time, OP-5.3). Running the step twice for the same turn changes nothing more.
     """
     state = ctx.state
     if ctx.turn <= state.last_resolved_turn:
@@ -909,8 +913,8 @@ def end_of_turn(
         lines.append(piracy_msg("turn.markers_removed", count=len(cleared)))
     lines += [_unlock_line(lock, new.power_names) for lock in released]
     pending = new.in_progress
-    if pending is not None:
-        lines.append(_waiting_line(pending, new.power_names))
+    if pending is not None:  # owed still (OP-5.3): settled by its chooser or a GM (OP-I10)
+        lines += [_waiting_line(pending, new.power_names), piracy_msg("turn.piracy_stays")]
     quiet = not lines
     if quiet:
         lines.append(piracy_msg("turn.nothing"))
