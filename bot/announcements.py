@@ -222,14 +222,16 @@ ANSWER_NOTES = (ANSWERED, ANSWERED_BY_GM, SETTLED_AT_TURN_END)
 @dataclass(frozen=True)
 class _Ping:
     """A ping for a question a command answered: its stored body, the message it was
-    posted as, whether that message is the question itself (its text), and whom the
-    question asked (None: not known)."""
+    posted as, whether that message is the question itself (its text), whom the question
+    asked (None: not known), and, for a ping of its own, the message the question was asked
+    in (None: not known)."""
 
     row: OutboxMessage
     message_id: int
     question: bool
     by_gm: bool
     owner: int | None = None
+    asked_in: int | None = None
 
 
 async def _mark_answered(
@@ -247,8 +249,11 @@ async def _mark_answered(
     (`answered_text`). A message of this command that redraws the question without its
     ping line gets the line back, so marked (the ping is struck, never emptied); one that
     keeps the line and asks its player the next question in it (the next hit of a piracy)
-    leaves the ping as it is: it still waits for them. Returns the marks' bodies, each with
-    the `channel` it goes to."""
+    leaves the ping as it is: it still waits for them. So does a ping of its own (posted
+    anew when an undo asked the question again) while this command's redraw of the message
+    the question was asked in asks the same player the next question: it is carried on to
+    that question (`outbox.carry`), for the answer to the last one to mark it. Returns the
+    marks' bodies, each with the `channel` it goes to."""
     pings = [*await _choice_pings(uow, ops), *await _kept_pings(uow, ops)]
     redrawn = {int(payload["edit"]): (a, payload) for a, payload in bodies if payload.get("edit")}
     turn_end = any(op["op"] == "turn_closed" for op in ops)
@@ -265,7 +270,13 @@ async def _mark_answered(
         # first player's, when the next is asked in it) stays as it was struck.
         already = any(ping_line.endswith(f"~~ {t(k, locale)}") for k in ANSWER_NOTES)
         announcement, redraw = redrawn.get(ping.message_id, (None, None))
-        if ping.question and redraw is not None and announcement is not None:
+        if not ping.question and ping.asked_in is not None:
+            announcement, _ = redrawn.get(ping.asked_in, (None, None))
+            if announcement is not None and await _still_asks(uow, announcement, ping):
+                assert announcement.choice_id is not None  # `_still_asks` read it
+                await outbox.carry(uow.conn, ping.row, announcement.choice_id, ping.message_id)
+                continue
+        elif ping.question and redraw is not None and announcement is not None:
             shown = str(redraw.get("content") or "")
             if ping_line not in shown:  # redrawn without its ping line: struck there
                 marked = ping_line if already else answered_text(ping_line, note)
@@ -302,10 +313,13 @@ async def _choice_pings(uow: UnitOfWork, ops: Sequence[dict[str, Any]]) -> list[
     other than its player closed it (this unit's actor); anyone else who may close it (the
     target stating its hand for the Ottomans' question, OP-I12) answered it."""
     owners: dict[int, int | None] = {}
+    asked_in: dict[int, int | None] = {}  # the message each was asked in
     for choice_id in dict.fromkeys(int(op["id"]) for op in ops if op["op"] == "choice_closed"):
         choice = await uow.writes.choice(uow.campaign.id, choice_id)
         if choice is not None and choice.status == "done":
             owners[choice_id] = choice.owner_id
+            message = choice.payload.get("message")
+            asked_in[choice_id] = int(message) if message else None
     if not owners:
         return []
 
@@ -315,7 +329,10 @@ async def _choice_pings(uow: UnitOfWork, ops: Sequence[dict[str, Any]]) -> list[
         return gm and owners[choice_id] not in (None, uow.actor.user_id)
 
     campaign = uow.campaign.id
-    found = await _own_pings(uow, {c: by_gm(c) for c in owners})
+    found = [
+        replace(ping, owner=owners[int(key)], asked_in=asked_in[int(key)])
+        for key, ping in await _own_pings(uow, {c: by_gm(c) for c in owners})
+    ]
     for choice_id, asked in (await outbox.asked(uow.conn, campaign, list(owners))).items():
         if asked is not None:
             message_id = int(asked.payload["edit"])
@@ -323,16 +340,16 @@ async def _choice_pings(uow: UnitOfWork, ops: Sequence[dict[str, Any]]) -> list[
     return found
 
 
-async def _own_pings(uow: UnitOfWork, answered: Mapping[K, bool]) -> list[_Ping]:
+async def _own_pings(uow: UnitOfWork, answered: Mapping[K, bool]) -> list[tuple[K, _Ping]]:
     """The messages of their own that pinged for the questions answered (`outbox.pings_of`:
     by a choice's id, or by the controls' prefix of a question kept in a ruleset's state),
-    each with whether the GM answered it."""
+    each with the question and whether the GM answered it."""
     campaign = uow.campaign.id
     own = await outbox.pings_of(uow.conn, campaign, list(answered))
     sent = await outbox.posts(uow.conn, campaign, [row.id for row in own.values()])
     posted_as = {p.row.id: p.message_id for p in sent}
     return [
-        _Ping(row, message_id, question=False, by_gm=answered[key])
+        (key, _Ping(row, message_id, question=False, by_gm=answered[key]))
         for key, row in own.items()
         if (message_id := posted_as.get(row.id)) is not None
     ]
@@ -370,7 +387,7 @@ async def _kept_pings(uow: UnitOfWork, ops: Sequence[dict[str, Any]]) -> list[_P
     shown = await outbox.showing(uow.conn, uow.campaign.id, list(prefixes))
     # A ping of its own (posted anew when an undo asked the question again) is marked too.
     return [
-        *await _own_pings(uow, by_gm),
+        *(ping for _, ping in await _own_pings(uow, by_gm)),
         *(
             _Ping(post, int(post.payload["edit"]), question=True, by_gm=by_gm[prefix])
             for prefix in prefixes

@@ -131,6 +131,28 @@ async def add(
     )
 
 
+async def carry(conn: Conn, ping: OutboxMessage, key: K, message_id: int) -> None:
+    """Record, in the caller's transaction, that the ping of its own a question had (posted
+    as `message_id`) now waits for the question asked next in its place (`key`): a copy of
+    its body keyed to that question, recorded as the post it already is, never sent again;
+    `pings_of(key)` finds it, and the next question's answer marks that message."""
+    payload = {**ping.payload, "pings": key}
+    await conn.execute(
+        "INSERT INTO outbox (campaign_id, channel_id, interaction_id, choice_id, payload, "
+        "created_at, sent_at, message_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            ping.campaign_id,
+            ping.channel_id,
+            None,
+            None,
+            json.dumps(payload, ensure_ascii=False, separators=(",", ":")),
+            utc_now(),
+            utc_now(),
+            message_id,
+        ),
+    )
+
+
 async def mark_sent(db: Database, message: OutboxMessage, message_id: int | None) -> None:
     """Mark a message posted (its own transaction); a choice it asks learns where it is."""
     async with db.transaction() as conn:

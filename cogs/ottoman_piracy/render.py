@@ -6,7 +6,6 @@ same story renders in the reader's language after any click, restart or forced d
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 
 import discord
@@ -33,17 +32,18 @@ from bot.rules.ottoman_piracy import PiracyOutcome
 from bot.rules.ottoman_piracy import PiracyRecord
 from bot.rules.ottoman_piracy import PiracyStatus
 from bot.rules.ottoman_piracy import RewardOption
-from bot.rules.ottoman_piracy import TargetDiceSource
 from bot.rules.ottoman_piracy import card_lock_lines
 from bot.rules.ottoman_piracy import option_label
 from bot.rules.ottoman_piracy import power_label
 from bot.rules.ottoman_piracy import sea_zone_label
 from bot.rules.ottoman_piracy import vp_value
 from bot.rules.ottoman_piracy import zones_used_lines
+from bot.rules.ottoman_piracy.engine import source_lines
 from bot.rules.ottoman_piracy.names import counted
 from bot.rules.ottoman_piracy.names import leader_label
 from bot.rules.ottoman_piracy.names import piracy_msg
 from bot.rules.ottoman_piracy.names import power_name
+from bot.rules.ottoman_piracy.names import sea_zone_key
 from bot.rules.ottoman_piracy.rewards import awaiting_line
 from bot.rules.ottoman_piracy.rewards import piracy_done_line
 from bot.rules.ottoman_piracy.rewards import squadron_place
@@ -54,8 +54,6 @@ from bot.text import shown
 from bot.text import text
 
 C = "corsairs."
-# Fortresses given only as a count carry these names: "#1", "#2"... (see the cog's parser).
-COUNTED_FORTRESS = re.compile(r"#\d+")
 # A select holds at most 25 options: hands of 0..24 (a hand of 0 takes no card); a larger
 # hand (up to MAX_HAND) is stated with /corsairs hand, as the select's placeholder says.
 SELECT_OPTIONS = 25
@@ -66,59 +64,11 @@ Names = Mapping[str, str] | None
 # --- the story of one piracy --------------------------------------------------------------
 
 
-def _source_label(source: TargetDiceSource, names: Names) -> Msg:
-    power = power_label(source.power, names)
-    squadrons = counted("squadrons", source.units)
-    adjacent = source.kind in ("squadron_adjacent_sea", "squadron_adjacent_port")
-    if adjacent and not source.place:
-        return Msg(C + "source.squadron_adjacent", power=power, squadrons=squadrons)
-    place = shown(source.place)
-    return piracy_msg(f"source.{source.kind}", power=power, place=place, squadrons=squadrons)
-
-
 def target_dice_lines(record: PiracyRecord, names: Names = None) -> list[Msg]:
-    """OP-2: each source with its dice (or why it gives none); counted fortresses in one line.
-    `names` are the custom powers' (the state's `power_names`)."""
-    lines: list[Msg] = []
-    counted_forts = [
-        s
-        for s in record.target_dice
-        if s.kind == "fortified_space" and COUNTED_FORTRESS.fullmatch(s.place)
-    ]
-    for source in record.target_dice:
-        if source in counted_forts:
-            if source is counted_forts[0]:
-                dice = sum(s.dice for s in counted_forts)
-                lines.append(
-                    piracy_msg(
-                        "line.source",
-                        source=Msg(C + "count.fortresses", count=len(counted_forts)),
-                        dice=counted("dice", dice),
-                        clause="OP-2.4",
-                    )
-                )
-            continue
-        if source.excluded is None:
-            lines.append(
-                piracy_msg(
-                    "line.source",
-                    source=_source_label(source, names),
-                    dice=counted("dice", source.dice),
-                    clause=source.clause,
-                )
-            )
-        else:
-            lines.append(
-                piracy_msg(
-                    "line.source_excluded",
-                    source=_source_label(source, names),
-                    reason=piracy_msg(
-                        f"excluded.{source.excluded}", power=power_label(source.power, names)
-                    ),
-                    clause=source.clause,
-                )
-            )
-    return lines
+    """OP-2: each source with its dice (or why it gives none), as the log words them;
+    counted fortresses in one line. `names` are the custom powers' (the state's
+    `power_names`)."""
+    return source_lines(record.target_dice, names)
 
 
 def anti_piracy_lines(record: PiracyRecord, names: Names = None) -> list[Msg]:
@@ -197,9 +147,7 @@ def reward_line(
         return piracy_msg("line.reward.lost", hit=reward.hit)
     if reward.reward == "squadron" and reward.squadron is not None:
         group = reward.squadron
-        place: Msg | str = squadron_place(record, group)
-        if group.location != "zone" and not group.place:
-            place = Msg(C + "place.adjacent")
+        place = squadron_place(record, group)
         return piracy_msg(
             "line.reward.squadron",
             hit=reward.hit,
@@ -335,10 +283,14 @@ def story_embed(
         vp_value(state.piracy_vp, settings.piracy_vp_cap).render(locale),
         inline=True,
     )
+    # OP-I3: a turn's end removes the marker; a piracy still open then says so (OP-I10).
+    key = sea_zone_key(record.declaration.sea_zone)
+    placed = any(m.turn == record.turn and m.zone_key == key for m in state.piracy_markers)
+    marker = C + ("story.marker_value" if placed else "story.marker_removed")
     add_field(
         embed,
         t(C + "story.marker", locale),
-        t(C + "story.marker_value", locale, zone=text(zone, locale), turn=record.turn),
+        t(marker, locale, zone=text(zone, locale), turn=record.turn),
         inline=True,
     )
     footer = [t(C + "story.footer", locale, seq=entry_seq)] if entry_seq is not None else []

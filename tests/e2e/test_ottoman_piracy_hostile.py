@@ -355,3 +355,33 @@ async def test_a_custom_power_is_shown_by_the_name_the_gm_typed(seated):
     assert "Knights of Rhodes" in said and "rhodes" not in said
     shown = story.text() + status.text() + war.text() + told.text()
     assert "knights\\_of\\_rhodes" not in shown and "knights_of_rhodes" not in shown
+
+
+async def test_one_faction_cannot_play_the_ottomans_and_a_power_they_may_target(seated):
+    """OP-I2, OP-1.2: the Ottomans never target themselves. Giving the Habsburgs' faction the
+    Ottomans too, or the Ottomans' faction the Habsburgs, is refused, privately, nothing
+    changed: the Ottoman player would declare piracy on themselves and choose their own
+    rewards. A faction may still play two powers neither of which is the Ottomans."""
+    both = (
+        "The faction Habsburgs cannot play both the Ottomans and Hapsburgs: the Ottomans "
+        "would declare piracy on themselves and choose their own rewards (OP-I2). Give one "
+        "of the two powers to another faction."
+    )
+    said = await refusal(seated, "/corsairs power power:ottoman faction:Habsburgs")
+    assert said == both
+    said = await refusal(seated, "/corsairs power power:hapsburg player:@player1")
+    assert said == both.replace("faction Habsburgs", "faction Ottomans")
+    status = await seated.slash("/corsairs status", as_="gm")
+    players = status.embed.field("Powers and players").splitlines()
+    assert [line.split(" (")[0] for line in players if "Ottomans" in line] == ["Ottomans: Ottomans"]
+    assert [line.split(" (")[0] for line in players if "Hapsburgs" in line] == [
+        "Hapsburgs: Habsburgs"
+    ]
+    seated.script_dice([1, 1, 1, 1])
+    story = await seated.slash(
+        "/corsairs piracy zone:Ionian Sea target:hapsburg corsairs:2 ports:2", as_="player1"
+    )
+    assert not story.ephemeral, story.text()
+
+    shared = await seated.slash("/corsairs power power:france faction:Habsburgs", as_="gm")
+    assert not shared.ephemeral, shared.text()

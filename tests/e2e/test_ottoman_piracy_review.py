@@ -3,12 +3,19 @@ for a setting to do what rules/ottoman-piracy.md says (OP-I4, OP-I7)."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
+from bot import rulesets
+from bot import settings_edit
 from bot.standin import Table
 
+from .confirming import confirmed
 from .play import seat_piracy
 from .play import set_up
+from .test_core_refusals_text import refusal
 
 
 @pytest.fixture
@@ -148,3 +155,66 @@ async def test_op_i13_a_cap_lowered_below_the_vp_gained_is_told_and_read_as_reac
     await set_up(seated, [("/campaign settings set setting:core.language value:ru", "gm")])
     russian = await seated.slash("/corsairs status", as_="player2")
     assert russian.embed.field("VP Османов за пиратство") == "11 (предел 10 достигнут)"
+
+
+async def test_op_i9_a_leader_rating_is_refused_in_one_line_and_changed_through_the_file(
+    seated,
+):
+    """OP-I9: the piracy ratings are a table. `/campaign settings set` refuses it by naming
+    the route that works (there is no `/corsairs` command for it): the file from `/campaign
+    settings export`, edited and loaded with `/campaign settings import`; done so, Barbarossa's
+    rating is 3 (Russian: the same route)."""
+    line = "/campaign settings set setting:ottoman_piracy.piracy_ratings value:barbarossa=3"
+    said = await refusal(seated, line)
+    assert said == (
+        "`ottoman_piracy.piracy_ratings` is a table: it cannot be set in one line. Take the "
+        "file with `/campaign settings export`, change the table in it, then load it with "
+        "`/campaign settings import`."
+    )
+
+    exported = await seated.slash("/campaign settings export ruleset:ottoman_piracy", as_="gm")
+    text = exported.attachments[0].text
+    assert "barbarossa = 1" in text, text
+    files = {"s.toml": text.replace("barbarossa = 1", "barbarossa = 3").encode()}
+    applied = await confirmed(
+        seated, "/campaign settings import file:s.toml", as_="gm", files=files
+    )
+    assert not applied.ephemeral, applied.text()
+    seated.script_dice([1, 1, 1, 1, 1])
+    story = await seated.slash(
+        "/corsairs piracy zone:Ionian Sea target:hapsburg corsairs:1 leaders:barbarossa",
+        as_="player1",
+    )
+    assert "Barbarossa: +3 for the piracy rating." in story.embed.field("Ottoman dice: 4 dice")
+
+    await seated.slash("/campaign settings set setting:core.language value:ru", as_="gm")
+    said = await refusal(seated, line)
+    assert "`/campaign settings export`" in said and "`/campaign settings import`" in said
+
+
+async def test_every_table_setting_is_refused_by_naming_commands_that_exist(table):
+    """Each table setting of each ruleset is refused in one line by naming commands the bot
+    has (the README lists each): Fleet combat's ship table its `/combat stats` commands as
+    well as the file, the others the file alone."""
+    created = await table.slash("/campaign create name:All", as_="gm")  # every ruleset
+    assert not created.ephemeral, created.text()
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+
+    def listed(command: str) -> bool:
+        return any(f"`{command}{end}" in readme for end in "` ")
+
+    tables = [
+        f"{spec.key}.{name}"
+        for spec in rulesets.available()
+        for name in type(spec.settings_model()).model_fields
+        if settings_edit.describe(spec.settings_model(), name).kind == "table"
+    ]
+    assert "fleet_combat.ship_stats" in tables and "space_pirates.ship_cost_table" in tables
+    for setting in tables:
+        reply = await table.slash(f"/campaign settings set setting:{setting} value:x", as_="gm")
+        said = reply.embed.description
+        assert reply.ephemeral and said.startswith(f"`{setting}` is a table"), said
+        named = re.findall(r"`(/[a-z -]+)`", said)
+        assert "/campaign settings import" in named, said
+        assert all(listed(command) for command in named), (named, said)
+        assert ("/combat stats set" in named) == setting.startswith("fleet_combat."), said

@@ -46,8 +46,8 @@ def keys_the_engine_emits() -> set[str]:
     """Static keys found in the source, plus every member of the dynamic key families."""
     text = checks.source_text(RULES_DIR)
     literal = re.compile(
-        r'"((?:line|error|status|turn|waiting|warning|how|reward|base_reason|excluded|source|lock|roll)'
-        r'\.[a-z_.]+)"'
+        r'"((?:line|error|status|turn|waiting|warning|how|reward|base_reason|excluded|source|lock|roll'
+        r'|count|place)\.[a-z_.]+)"'
     )
     keys = {PREFIX + k for k in literal.findall(text)}
     keys |= {k for k in re.findall(r'"(ottoman_piracy\.[a-z_.]+)"', text)}

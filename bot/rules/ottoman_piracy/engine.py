@@ -22,6 +22,7 @@ is a `Msg`. Illegal actions raise `RuleViolation` (clause in the message), unkno
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -86,6 +87,10 @@ from bot.text import shown
 # Roll purposes are catalog keys, so the audit log can show them in either language.
 ROLL_ANTI_PIRACY = "ottoman_piracy.roll.anti_piracy"
 ROLL_PIRACY = "ottoman_piracy.roll.piracy"
+# Fortresses given only as a count carry these names: "#1", "#2"... (see the cog's parser).
+COUNTED_FORTRESS = re.compile(r"#\d+")
+# Custom powers' names as the GM typed them, by key (the state's `power_names`).
+Names = Mapping[str, str] | None
 
 
 @dataclass(frozen=True)
@@ -197,6 +202,9 @@ def _check_declaration(
         raise RuleViolation(P + "error.not_ottoman_impulse", clause="OP-1.1", power=active)
     if declaration.target == OTTOMAN:
         raise RuleViolation(P + "error.target_is_ottoman", clause="OP-1.2")
+    playing = state.faction_of(declaration.target)
+    if playing is not None and playing == state.faction_of(OTTOMAN):
+        _check_not_both(state, OTTOMAN, declaration.target, playing)
     if declaration.target_ports < 1:
         raise RuleViolation(P + "error.no_target_port", clause="OP-1.2", zone=declaration.sea_zone)
     if declaration.corsairs < 1 and settings.require_corsairs:
@@ -321,8 +329,7 @@ def declare_piracy(
     # OP-2: the target's dice.
     sources = count_target_dice(new, settings, declaration)
     total = sum(s.dice for s in sources)
-    for source in sources:
-        lines.append(_source_line(source, new.power_names))
+    lines += source_lines(sources, new.power_names)
     # OP-3: the anti-piracy roll; each hit sinks a corsair, extra hits are lost (OP-I7).
     anti_faces: list[int] = []
     if total:
@@ -430,23 +437,47 @@ def declare_piracy(
     return _outcome(new, settings, record, applied, lines, credits.outcome())
 
 
-def _source_line(source: TargetDiceSource, names: Mapping[str, str]) -> Msg:
-    label = piracy_msg(
-        f"source.{source.kind}",
-        power=power_label(source.power, names),
-        place=shown(source.place),
-        squadrons=counted("squadrons", source.units),
-    )
-    if source.excluded is None:
-        return piracy_msg(
-            "line.source", source=label, dice=counted("dice", source.dice), clause=source.clause
+def source_lines(sources: Sequence[TargetDiceSource], names: Names) -> list[Msg]:
+    """OP-2: each source of the target's dice with its dice, or why it gives none (`names`:
+    the custom powers'), worded as the player registered it: squadrons in adjacent sea zones
+    or ports at no place named are said to be there (OP-2.3), and fortresses given only as a
+    count are one line of qualifying fortresses (OP-2.4)."""
+    lines: list[Msg] = []
+    counted_forts = [
+        s for s in sources if s.kind == "fortified_space" and COUNTED_FORTRESS.fullmatch(s.place)
+    ]
+    if counted_forts:
+        fortresses = piracy_msg("count.fortresses", count=len(counted_forts))
+        forts_dice = counted("dice", sum(s.dice for s in counted_forts))
+    for source in sources:
+        if source in counted_forts:
+            if source is counted_forts[0]:
+                lines.append(
+                    piracy_msg("line.source", source=fortresses, dice=forts_dice, clause="OP-2.4")
+                )
+            continue
+        label = _source_label(source, names)
+        if source.excluded is None:
+            dice = counted("dice", source.dice)
+            lines.append(piracy_msg("line.source", source=label, dice=dice, clause=source.clause))
+            continue
+        reason = piracy_msg(f"excluded.{source.excluded}", power=power_label(source.power, names))
+        lines.append(
+            piracy_msg("line.source_excluded", source=label, reason=reason, clause=source.clause)
         )
-    return piracy_msg(
-        "line.source_excluded",
-        source=label,
-        reason=piracy_msg(f"excluded.{source.excluded}", power=power_label(source.power, names)),
-        clause=source.clause,
-    )
+    return lines
+
+
+def _source_label(source: TargetDiceSource, names: Names) -> Msg:
+    """Who gives the dice, and where (an adjacent place the player left unnamed: "adjacent
+    sea zones or ports", OP-2.3)."""
+    power = power_label(source.power, names)
+    squadrons = counted("squadrons", source.units)
+    adjacent = source.kind in ("squadron_adjacent_sea", "squadron_adjacent_port")
+    if adjacent and not source.place:
+        return piracy_msg("source.squadron_adjacent", power=power, squadrons=squadrons)
+    place = shown(source.place)
+    return piracy_msg(f"source.{source.kind}", power=power, place=place, squadrons=squadrons)
 
 
 def available_rewards(
@@ -656,8 +687,13 @@ def set_at_war(state: OttomanPiracyState, power: str, at_war: bool) -> StateChan
 
 
 def assign_power(state: OttomanPiracyState, power: str, faction: str | None) -> StateChange:
-    """Record which faction plays a power (None removes it); a faction may play several."""
+    """Record which faction plays a power (None removes it); a faction may play several, but
+    not the Ottomans and a power they may target (`_check_not_both`, OP-I2)."""
     key = power_key(power)
+    if faction is not None:
+        for played, playing in state.power_factions.items():
+            if playing == faction and played != key:
+                _check_not_both(state, key, played, faction)
     registered = {*state.power_factions, *state.at_war_with_ottomans, *state.power_names}
     if key not in KNOWN_POWERS and key not in registered:
         # A new power that reads like one the campaign knows (`Hаpsburgs` with a Cyrillic
@@ -682,6 +718,22 @@ def assign_power(state: OttomanPiracyState, power: str, faction: str | None) -> 
         state=new,
         # The faction as its player typed it (`shown`), as the power's label is.
         lines=[piracy_msg("line.power_assigned", power=label, faction=shown(faction))],
+    )
+
+
+def _check_not_both(state: OttomanPiracyState, power: str, other: str, faction: str) -> None:
+    """OP-1.2, OP-I2: the target is not the Ottomans. One faction (`faction`) cannot play
+    both the Ottomans and another power (`power`, `other`): any power with a port may be
+    targeted (OP-1.2, OP-1.3), and the Ottomans would declare piracy on themselves and
+    choose or take their own rewards (OP-5.3)."""
+    if OTTOMAN not in (power, other) or power == other:
+        return
+    target = other if power == OTTOMAN else power
+    raise RuleViolation(
+        P + "error.ottoman_and_target",
+        clause="OP-I2",
+        faction=shown(faction),
+        power=power_label(target, state.power_names),
     )
 
 
@@ -839,7 +891,11 @@ def end_of_turn(
     OP-1.4, OP-I3: markers last for the turn. OP-I12: the turn's end is past the next
     impulse; in *Here I Stand* the Ottomans open every turn's impulses, so cards locked
     until the next Ottoman impulse are released too. A piracy still awaiting rewards stays
-    pending (it is listed). Running the step twice for the same turn changes nothing more.
+    pending, its marker removed with the others, and the summary says so: each hit owes a
+    reward while one is possible (OP-5.3), chosen by the target, and only a GM may force the
+    default for a chooser who does not answer (OP-I10); a turn's end neither drops what is
+    owed nor chooses for anyone. Until it is settled no other piracy is declared (one at a
+    time, OP-5.3). Running the step twice for the same turn changes nothing more.
     """
     state = ctx.state
     if ctx.turn <= state.last_resolved_turn:
@@ -857,8 +913,8 @@ def end_of_turn(
         lines.append(piracy_msg("turn.markers_removed", count=len(cleared)))
     lines += [_unlock_line(lock, new.power_names) for lock in released]
     pending = new.in_progress
-    if pending is not None:
-        lines.append(_waiting_line(pending, new.power_names))
+    if pending is not None:  # owed still (OP-5.3): settled by its chooser or a GM (OP-I10)
+        lines += [_waiting_line(pending, new.power_names), piracy_msg("turn.piracy_stays")]
     quiet = not lines
     if quiet:
         lines.append(piracy_msg("turn.nothing"))

@@ -137,9 +137,12 @@ def awaiting_line(record: PiracyRecord, names: Mapping[str, str] | None = None) 
 
 
 def squadron_place(record: PiracyRecord, group: SquadronGroup) -> Msg | str:
-    """Where a squadron stands: the piracy zone's name, else the place registered."""
-    if group.location == "zone" or not group.place:
+    """Where a squadron stands (OP-5.4): the piracy zone's name, else the place registered,
+    else (registered as adjacent, no place named) "an adjacent sea zone or port"."""
+    if group.location == "zone":
         return sea_zone_label(record.declaration.sea_zone)
+    if not group.place:
+        return piracy_msg("place.adjacent")
     return shown(group.place)
 
 
