@@ -221,6 +221,10 @@ class RulesetSpec(Generic[StateT, SettingsT]):
     # for good (the log is never erased: a naval force a turn end disclosed stays disclosed).
     # None: the undo puts `restored` back as it was.
     undo_keeps: Callable[[StateT, StateT], StateT] | None = None
+    # The catalog key of the refusal `/campaign settings set` gives for a table setting when the
+    # ruleset has commands of its own that change its tables (it names them and the settings
+    # file; param `name`). None: the core refusal, which names the settings file only.
+    table_refusal: str | None = None
     # The turn whose end this ruleset has not finished resolving in a state (its resolution
     # paused on a question until it is answered), or None: `/turn status` tells that turn's
     # end as still under way, not only the turn that began meanwhile.

@@ -383,10 +383,11 @@ class CampaignCog(BotCog):
             # not the part after its ruleset.
             if refused.message_key in SETTING_REFUSALS and refused.params.get("name") == name:
                 refused.params["name"] = setting
-            # A table is changed through the settings file, and Fleet combat's ship table
-            # (`ship_stats`, `class_levels`) by `/combat stats` as well: the refusal says so.
-            if refused.message_key == "error.setting_table" and ruleset == "fleet_combat":
-                raise GameError("error.setting_table_ship_stats", name=setting) from None
+            # A table is changed through the settings file, and by a ruleset's own commands
+            # where it has them: its refusal names those too.
+            table_refusal = rulesets.get(ruleset).table_refusal if ruleset != CORE else None
+            if refused.message_key == "error.setting_table" and table_refusal:
+                raise GameError(table_refusal, name=setting) from None
             raise
         await answer.deliver()
 

@@ -118,6 +118,8 @@ SPEC = RulesetSpec(
     # own confirmation, the turn does not wait for it.
     previews=frozenset({RESOLVE_CHOICE}),
     settings_guard=settings_guard,
+    # `ship_stats` and `class_levels` are changed by `/combat stats` too.
+    table_refusal="fleet_combat.error.setting_table",
     raw_lines=True,  # the cog escapes the names where it shows them; the log keeps them so
 )
 
