@@ -90,6 +90,7 @@ from bot.rules.naval_orders.setup import setup_step
 from bot.rules.naval_orders.turn import ROLL_RAID_DURATION
 from bot.rules.naval_orders.turn import awaited
 from bot.rules.naval_orders.turn import end_of_turn
+from bot.rules.naval_orders.turn import kept_renames
 from bot.rules.naval_orders.turn import waiting_for
 from bot.rules.naval_orders.views import order_visible
 from bot.rules.naval_orders.views import orders_overview
@@ -101,8 +102,10 @@ SCHEMA_VERSION = 1
 def kept_disclosed(undone: NavalOrdersState, restored: NavalOrdersState) -> NavalOrdersState:
     """What an undo puts back (`RulesetSpec.undo_keeps`): `restored`, but a force the undone
     command left disclosed (`Force.disclosed`: a turn's end published its registration) stays
-    disclosed. The undone entries stay readable in the log, so a player who read the force
-    there may name it still (NO-4.10: refused as not theirs, not as a name no force has)."""
+    disclosed, and a force kept apart that the undone turn's end renamed keeps its new name
+    (`turn.kept_renames`). The undone entries stay readable in the log, so a player who read
+    the force there may name it still (NO-4.10: refused as not theirs, not as a name no
+    force has), by the name the summary gave it."""
     known = {
         key
         for key, force in restored.forces.items()
@@ -111,12 +114,12 @@ def kept_disclosed(undone: NavalOrdersState, restored: NavalOrdersState) -> Nava
         and after.disclosed
         and after.owner == force.owner
     }
-    if not known:
-        return restored
-    forces = dict(restored.forces)
-    for key in known:
-        forces[key] = forces[key].model_copy(update={"disclosed": True})
-    return restored.model_copy(update={"forces": forces})
+    if known:
+        forces = dict(restored.forces)
+        for key in known:
+            forces[key] = forces[key].model_copy(update={"disclosed": True})
+        restored = restored.model_copy(update={"forces": forces})
+    return kept_renames(undone, restored)
 
 
 SPEC = RulesetSpec(

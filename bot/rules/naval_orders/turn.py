@@ -44,6 +44,7 @@ from bot.rules.naval_orders.references import resolve_force
 from bot.rules.naval_orders.registry import clashes
 from bot.rules.naval_orders.registry import qualified_name
 from bot.rules.naval_orders.registry import station_location
+from bot.rules.naval_orders.registry import writable
 from bot.rules.naval_orders.settings import NavalOrdersSettings
 from bot.rules.naval_orders.views import owners_lacking_orders
 from bot.rules.naval_orders.views import waiting_lines
@@ -151,23 +152,77 @@ def _settle_names(run: _Resolution) -> None:
         others = [f.name for f in run.state.forces.values() if f.key != key]
         if not clashes(force.name, others):
             if name_key(force.name) not in run.state.forces:
-                _rekey(run, key, force.model_copy(update={"clash": None}))
+                _rekey(run.state, key, force.model_copy(update={"clash": None}), run.changes)
             continue
         name = force.clash
         if name_key(name) in map(name_key, others):
             name = qualified_name(run.state, force.name, force.owner, but=[key])
-        was = force.name
-        _rename_escorts(run.state, force, name)
-        force = run.state.forces[key]  # its own escort of itself, renamed too
-        renamed = force.model_copy(update={"name": name, "clash": None})
-        _rekey(run, key, renamed)
-        run.note(renamed, Msg("naval_orders.turn.renamed", force=renamed.name, was=was))
+        renamed = rename_kept_apart(run.state, key, name, run.changes)
+        run.note(
+            renamed, Msg("naval_orders.turn.renamed", force=renamed.name, was=renamed.renamed_from)
+        )
 
 
-def _rekey(run: _Resolution, key: str, force: Force) -> None:
+def rename_kept_apart(
+    state: NavalOrdersState,
+    key: str,
+    name: str,
+    changes: dict[str, list[Msg]] | None = None,
+) -> Force:
+    """The force kept apart under `key` (`Force.clash`) takes `name` for good, noting the
+    name it bore (`Force.renamed_from`): the escorts naming it name it so (NO-1.1), and it
+    is put under its new key (`_rekey`). The state is edited in place; returns the force."""
+    force = state.forces[key]
+    was = force.name
+    _rename_escorts(state, force, name)
+    force = state.forces[key]  # its own escort of itself, renamed too
+    renamed = force.model_copy(update={"name": name, "clash": None, "renamed_from": was})
+    _rekey(state, key, renamed, changes)
+    return renamed
+
+
+def kept_renames(undone: NavalOrdersState, restored: NavalOrdersState) -> NavalOrdersState:
+    """What an undo puts back of the renames the undone turn's end made (`_settle_names`):
+    the summary told everyone that the force kept apart is renamed, and the log keeps it
+    readable, so the force restored kept apart takes the name it was told to bear, as then
+    (NO-4.10), with the escorts naming it (NO-1.1); its orders, packet relays and formations
+    follow it (`rename_kept_apart`). A force is the one renamed when the undone state has
+    a force of its owner renamed from its name (`Force.renamed_from`)."""
+    new: NavalOrdersState | None = None
+    for key in sorted(restored.forces):
+        force = restored.forces[key]
+        if force.clash is None:
+            continue
+        taken = new.forces if new is not None else restored.forces
+        told = next(
+            (
+                f
+                for f in undone.forces.values()
+                if f.clash is None
+                and f.renamed_from is not None
+                and name_key(f.renamed_from) == name_key(force.name)
+                and name_key(f.owner) == name_key(force.owner)
+                and (f.key == key or f.key not in taken)
+            ),
+            None,
+        )
+        if told is None:
+            continue
+        if new is None:
+            new = writable(restored)
+        rename_kept_apart(new, key, told.name)
+    return new if new is not None else restored
+
+
+def _rekey(
+    state: NavalOrdersState,
+    key: str,
+    force: Force,
+    changes: dict[str, list[Msg]] | None = None,
+) -> None:
     """Put `force`, registered under `key` until now, under its own key (`Force.key`): the
-    packet relays, formations and turn's notes that named the old key name the new one."""
-    state = run.state
+    packet relays, formations and turn's notes (`changes`) that named the old key name the
+    new one."""
     if force.key == key:
         state.forces[key] = force
         return
@@ -189,8 +244,8 @@ def _rekey(run: _Resolution, key: str, force: Force) -> None:
             state.forces[other_key] = other.model_copy(
                 update={"formation": formation.model_copy(update={"members": members})}
             )
-    if key in run.changes:
-        run.changes[force.key] = run.changes.pop(key)
+    if changes is not None and key in changes:
+        changes[force.key] = changes.pop(key)
 
 
 def _rename_escorts(state: NavalOrdersState, convoy: Force, name: str) -> None:
