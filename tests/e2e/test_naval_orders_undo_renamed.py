@@ -92,7 +92,8 @@ async def test_an_escort_given_before_the_undo_names_the_new_name(navy):
 async def test_a_numbered_name_is_kept_too(navy):
     """Russia named its squadron Western Squadron [France], so turn 1's end renamed France's
     Western Squadron [France 2]: after the undo France commands it by that name, and the
-    turn's end played again keeps it so without a word."""
+    turn's end played again keeps it so without a word. Britain, who read both names in the
+    summary, is told each is not theirs."""
     await navy.slash(REGISTER.format(name=WS, at=1, ships="3xIII"), as_="player1")
     await navy.slash(REGISTER.format(name=WS, at=20, ships="2xIII"), as_="player2")
     await navy.slash(REGISTER.format(name=FRENCH_WS, at=20, ships="IV"), as_="player3")
@@ -102,6 +103,9 @@ async def test_a_numbered_name_is_kept_too(navy):
 
     ranged = await navy.slash(f"/navy range unit:{WS} [France 2]", as_="player2")
     assert text_of(ranged).startswith(f"{WS} [France 2] may move"), ranged.text()
+    for named in (f"{WS} [France 2]", FRENCH_WS):  # both read in the summary
+        refused = await refused_alone(navy, f"/navy range unit:{named}", "player1")
+        assert refused.startswith(f"{named} is not your force"), refused
     summary = await end_turn(navy, 1)
     assert "renamed" not in summary, summary
     overview = await gm_overview(navy)

@@ -91,6 +91,7 @@ from bot.rules.naval_orders.turn import ROLL_RAID_DURATION
 from bot.rules.naval_orders.turn import awaited
 from bot.rules.naval_orders.turn import end_of_turn
 from bot.rules.naval_orders.turn import kept_renames
+from bot.rules.naval_orders.turn import undone_twin
 from bot.rules.naval_orders.turn import waiting_for
 from bot.rules.naval_orders.views import order_visible
 from bot.rules.naval_orders.views import orders_overview
@@ -110,9 +111,8 @@ def kept_disclosed(undone: NavalOrdersState, restored: NavalOrdersState) -> Nava
         key
         for key, force in restored.forces.items()
         if not force.disclosed
-        and (after := undone.forces.get(key)) is not None
+        and (after := undone_twin(undone, force)) is not None
         and after.disclosed
-        and after.owner == force.owner
     }
     if known:
         forces = dict(restored.forces)

@@ -186,32 +186,44 @@ def kept_renames(undone: NavalOrdersState, restored: NavalOrdersState) -> NavalO
     the summary told everyone that the force kept apart is renamed, and the log keeps it
     readable, so the force restored kept apart takes the name it was told to bear, as then
     (NO-4.10), with the escorts naming it (NO-1.1); its orders, packet relays and formations
-    follow it (`rename_kept_apart`). A force is the one renamed when the undone state has
-    a force of its owner renamed from its name (`Force.renamed_from`)."""
+    follow it (`rename_kept_apart`)."""
     new: NavalOrdersState | None = None
     for key in sorted(restored.forces):
         force = restored.forces[key]
-        if force.clash is None:
+        after = undone_twin(undone, force)
+        if force.clash is None or after is None or after.renamed_from is None:
             continue
         taken = new.forces if new is not None else restored.forces
-        told = next(
-            (
-                f
-                for f in undone.forces.values()
-                if f.clash is None
-                and f.renamed_from is not None
-                and name_key(f.renamed_from) == name_key(force.name)
-                and name_key(f.owner) == name_key(force.owner)
-                and (f.key == key or f.key not in taken)
-            ),
-            None,
-        )
-        if told is None:
+        if after.key != key and after.key in taken:
             continue
         if new is None:
             new = writable(restored)
-        rename_kept_apart(new, key, told.name)
+        rename_kept_apart(new, key, after.name)
     return new if new is not None else restored
+
+
+def undone_twin(undone: NavalOrdersState, force: Force) -> Force | None:
+    """The force of the state an undone command left that is `force` of the state the undo
+    restores: the one under its key, of its owner; for a force kept apart (`Force.clash`),
+    which a turn's end may have put under another key (`_settle_names`), the one of its
+    owner that bears its name, or was renamed from it (`Force.renamed_from`)."""
+    owner = name_key(force.owner)
+    same = undone.forces.get(force.key)
+    if same is not None and name_key(same.owner) == owner:
+        return same
+    if force.clash is None:
+        return None
+    key = name_key(force.name)
+    return next(
+        (
+            f
+            for f in undone.forces.values()
+            if name_key(f.owner) == owner
+            and f.clash is None
+            and key in (name_key(f.name), name_key(f.renamed_from or ""))
+        ),
+        None,
+    )
 
 
 def _rekey(
