@@ -42,6 +42,7 @@ from bot.rules.naval_orders.orders import why_it_lapses
 from bot.rules.naval_orders.outcomes import retire_order
 from bot.rules.naval_orders.references import resolve_force
 from bot.rules.naval_orders.registry import clashes
+from bot.rules.naval_orders.registry import force_names
 from bot.rules.naval_orders.registry import qualified_name
 from bot.rules.naval_orders.registry import station_location
 from bot.rules.naval_orders.registry import writable
@@ -144,12 +145,17 @@ def _settle_names(run: _Resolution) -> None:
     that other force is): if the names still clash (the same, or alike), it takes its
     faction-qualified name from now on (a fresh, numbered one if a force is already named
     so: another player could give that name), and its player is told; an escort of it is
-    renamed with it. Otherwise it keeps the name it was given, no longer kept apart."""
+    renamed with it. Otherwise it keeps the name it was given, no longer kept apart.
+
+    The names formations still under way give (NO-2.7, `formation_turns` > 1) are known
+    now too: a force kept apart from one is renamed at this turn's end, and a formation
+    whose name clashes with a force another player may now know of is renamed after
+    (`_settle_forming_names`), rather than at the later end that makes it."""
     for key in sorted(run.state.forces):
         force = run.state.forces.get(key)
         if force is None or force.clash is None:
             continue
-        others = [f.name for f in run.state.forces.values() if f.key != key]
+        others = force_names(run.state, but=[key])
         if not clashes(force.name, others):
             if name_key(force.name) not in run.state.forces:
                 _rekey(run.state, key, force.model_copy(update={"clash": None}), run.changes)
@@ -161,6 +167,40 @@ def _settle_names(run: _Resolution) -> None:
         run.note(
             renamed, Msg("naval_orders.turn.renamed", force=renamed.name, was=renamed.renamed_from)
         )
+    _settle_forming_names(run)
+
+
+def _settle_forming_names(run: _Resolution) -> None:
+    """NO-2.7, NO-4.10: a formation still under way whose fleet name (or, dissolving a fleet,
+    a squadron's name) clashes with another player's force began while that force was
+    hidden from its player (a known one is refused): both are known now, and the name the
+    formation gives takes its faction-qualified form, as a force kept apart does at the
+    turn's end that makes both known (`_settle_names`); its player is told."""
+    for key in sorted(run.state.forces):
+        force = run.state.forces[key]
+        formation = force.formation
+        if formation is None or force.status != "forming" or formation.members[:1] != [key]:
+            continue
+        owner = name_key(force.owner)
+        others = [f.name for f in run.state.forces.values() if name_key(f.owner) != owner]
+        fleet = formation.fleet_name
+        if formation.kind == "form_fleet" and fleet is not None and clashes(fleet, others):
+            name = qualified_name(run.state, fleet, force.owner)
+            made = formation.model_copy(update={"fleet_name": name})
+            for member in formation.members:
+                run.state.forces[member] = run.state.forces[member].model_copy(
+                    update={"formation": made}
+                )
+            run.note(force, Msg("naval_orders.turn.renamed", force=name, was=fleet))
+        elif formation.kind == "dissolve_fleet":
+            squadrons = []
+            for squadron in force.squadrons:
+                if clashes(squadron.name, others):
+                    name = qualified_name(run.state, squadron.name, force.owner)
+                    run.note(force, Msg("naval_orders.turn.renamed", force=name, was=squadron.name))
+                    squadron = squadron.model_copy(update={"name": name})
+                squadrons.append(squadron)
+            run.state.forces[key] = force.model_copy(update={"squadrons": squadrons})
 
 
 def rename_kept_apart(
