@@ -192,6 +192,8 @@ for _key, _names in (
     ("naval_orders.error.force_look_alike", ("force", "existing")),
     ("naval_orders.error.squadron_look_alike", ("squadron", "existing")),
     ("naval_orders.error.squadron_force_look_alike", ("squadron", "existing", "fleet")),
+    ("naval_orders.error.squadron_name_taken", ("squadron",)),
+    ("naval_orders.error.squadron_name_alike", ("squadron", "existing")),
     ("naval_orders.error.station_look_alike", ("station", "existing")),
     ("naval_orders.error.location_look_alike", ("location", "existing", "station")),
     ("navy.error.range_not_yours", ("force",)),
