@@ -111,3 +111,48 @@ async def test_a_numbered_name_is_kept_too(navy):
     overview = await gm_overview(navy)
     assert f"{WS} [France 2] (France), location 20" in overview, overview
     assert f"{FRENCH_WS} (Russia), location 20" in overview, overview
+
+
+async def test_a_fleet_made_and_renamed_by_the_undone_end_is_made_under_the_told_name(navy):
+    """France formed a fleet it called Western Squadron while Britain's was hidden; turn 1's
+    end made it and renamed it Western Squadron [France]. Once that end is undone and played
+    again, the fleet is made under the name the summary told, and nothing is renamed."""
+    await navy.slash(REGISTER.format(name=WS, at=1, ships="3xIII"), as_="player1")
+    for name in ("Toulon", "Marseille"):
+        await navy.slash(REGISTER.format(name=name, at=20, ships="2xIII"), as_="player2")
+    await navy.slash(
+        f"/navy formation kind:form_fleet units:Toulon, Marseille fleet_name:{WS}", as_="player2"
+    )
+    assert f"{WS} is renamed {FRENCH_WS}" in await end_turn(navy, 1)
+    await undo(navy, "ended too early")
+
+    summary = await end_turn(navy, 1)
+
+    assert "renamed" not in summary, summary
+    assert f"Fleet formed: {FRENCH_WS}" in summary, summary
+    overview = await gm_overview(navy)
+    assert f"{FRENCH_WS} (France), location 20" in overview, overview
+
+
+async def test_a_formation_renamed_under_way_keeps_the_told_name(navy):
+    """Formations take two turns. France's Grand Fleet was registered first; Britain began
+    forming a fleet of that name, and turn 1's end renamed it Grand Fleet [Britain]. Once
+    that end is undone and played again, nothing is renamed, and turn 2's end makes the
+    fleet under the told name."""
+    await navy.slash(
+        "/campaign settings set setting:naval_orders.formation_turns value:2", as_="gm"
+    )
+    await navy.slash(REGISTER.format(name="Grand Fleet", at=20, ships="2xIII"), as_="player2")
+    for name in ("Red", "Blue"):
+        await navy.slash(REGISTER.format(name=name, at=1, ships="2xIII"), as_="player1")
+    await navy.slash(
+        "/navy formation kind:form_fleet units:Red, Blue fleet_name:Grand Fleet", as_="player1"
+    )
+    assert "Grand Fleet is renamed Grand Fleet [Britain]" in await end_turn(navy, 1)
+    await undo(navy, "ended too early")
+
+    again = await end_turn(navy, 1)
+
+    assert "renamed" not in again, again
+    made = await end_turn(navy, 2)
+    assert "Fleet formed: Grand Fleet [Britain]" in made and "renamed" not in made, made

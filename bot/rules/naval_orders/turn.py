@@ -239,7 +239,60 @@ def kept_renames(undone: NavalOrdersState, restored: NavalOrdersState) -> NavalO
         if new is None:
             new = writable(restored)
         rename_kept_apart(new, key, after.name)
-    return new if new is not None else restored
+    return _kept_formation_names(undone, new if new is not None else restored)
+
+
+def _kept_formation_names(undone: NavalOrdersState, state: NavalOrdersState) -> NavalOrdersState:
+    """The names formations under way give, as the undone turn's end renamed them (NO-2.7,
+    NO-4.10): a fleet being formed, or a squadron of a fleet being dissolved, renamed while
+    under way (`_settle_forming_names`) or as the end made it (`_settle_names`) gives the
+    name the summary told, rather than be renamed and told again."""
+    forces = dict(state.forces)
+    for key, force in state.forces.items():
+        formation = force.formation
+        if formation is None or force.status != "forming":
+            continue
+        later = undone.forces.get(key)
+        under_way = later.formation if later is not None and later.status == "forming" else None
+        if formation.kind == "form_fleet" and formation.fleet_name is not None:
+            told = _told_name(undone, state, force.owner, formation.fleet_name)
+            if under_way is not None and under_way.kind == "form_fleet":
+                told = under_way.fleet_name
+            if told is not None and told != formation.fleet_name:
+                made = formation.model_copy(update={"fleet_name": told})
+                forces[key] = force.model_copy(update={"formation": made})
+        elif formation.kind == "dissolve_fleet":
+            kept = later.squadrons if under_way is not None and later is not None else []
+            names = [s.name for s in kept] if len(kept) == len(force.squadrons) else []
+            squadrons = [
+                s.model_copy(update={"name": told})
+                if (told := names[i] if names else _told_name(undone, state, force.owner, s.name))
+                else s
+                for i, s in enumerate(force.squadrons)
+            ]
+            if squadrons != force.squadrons:
+                forces[key] = force.model_copy(update={"squadrons": squadrons})
+    if forces == state.forces:
+        return state
+    return state.model_copy(update={"forces": forces})
+
+
+def _told_name(
+    undone: NavalOrdersState, state: NavalOrdersState, owner: str, name: str
+) -> str | None:
+    """The name the undone turn's end renamed a force of `owner` named `name` to, as it made
+    it (`Force.renamed_from`), if it did; None otherwise."""
+    return next(
+        (
+            f.name
+            for f in undone.forces.values()
+            if f.renamed_from is not None
+            and name_key(f.renamed_from) == name_key(name)
+            and name_key(f.owner) == name_key(owner)
+            and f.key not in state.forces
+        ),
+        None,
+    )
 
 
 def undone_twin(undone: NavalOrdersState, force: Force) -> Force | None:
