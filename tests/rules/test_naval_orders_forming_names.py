@@ -91,3 +91,15 @@ def test_a_fleet_is_not_registered_with_a_squadron_of_a_forming_fleets_name():
     error = refused(register_force, grand_fleet_forming(), DEFAULTS, navy)
 
     assert error.message_key == "naval_orders.error.squadron_name_taken"
+
+
+def test_the_ping_tells_the_formation_short_without_the_clause():
+    """The turn's end pings Britain that its fleet is formed, told short as every line of a
+    ping is: no clause, no full stop before the next line's separator."""
+    result = end_turn(grand_fleet_forming(), 1)
+
+    told = [line.render("en") for line in result.affected_lines["Britain"]]
+    assert told == ["Fleet formed: Grand Fleet"], told
+    assert [line.render("ru") for line in result.affected_lines["Britain"]] == [
+        "Флот сформирован: Grand Fleet"
+    ]

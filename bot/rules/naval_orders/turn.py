@@ -875,6 +875,11 @@ PING_KEYS = {
             "formation.failed",
         )
     },
+    "naval_orders.formation.form_fleet.done": "naval_orders.ping.fleet_formed",
+    "naval_orders.formation.dissolve_fleet.done": "naval_orders.ping.fleet_dissolved",
+    "naval_orders.formation.dissolve_fleet.done_named": "naval_orders.ping.fleet_dissolved_named",
+    "naval_orders.formation.form_convoy.done": "naval_orders.ping.convoy_formed",
+    "naval_orders.formation.dissolve_convoy.done": "naval_orders.ping.convoy_dissolved",
     "naval_orders.return.from_table": "naval_orders.ping.return",
     "naval_orders.return.name_it": "naval_orders.ping.return_name_it",
 }
