@@ -71,6 +71,7 @@ from bot.rules.naval_orders import send_by_packet
 from bot.rules.naval_orders import set_station_distances
 from bot.rules.naval_orders import start_formation
 from bot.rules.naval_orders import take_command_test
+from bot.rules.naval_orders.messages import as_the_gm_names
 from bot.rules.naval_orders.models import EnemyPlace
 from bot.rules.naval_orders.models import Force
 from bot.rules.naval_orders.models import ForceKind
@@ -235,15 +236,28 @@ async def _change(
     def secret(settings: NavalOrdersSettings, _outcome: OutcomeT) -> bool:
         return ephemeral is not False and private(settings)
 
+    def changed(state: NavalOrdersState, settings: NavalOrdersSettings, dice: Dice) -> OutcomeT:
+        outcome = change(state, settings, dice)
+        return _shown(_as_the_gm_reads(ctx, outcome, getattr(outcome, "force", None)))
+
     await apply_or_ask(
         ctx,
-        lambda s, st, d: _shown(change(s, st, d)),
+        changed,
         asked=asked,
         question=question,
         announce=answer,
         secret=secret,
         **apply,
     )
+
+
+def _as_the_gm_reads(ctx: Ctx, outcome: OutcomeT, force: Force | None) -> OutcomeT:
+    """The outcome's lines, to a GM, naming the force it concerns by the name the GM tells
+    it apart by while it is kept apart from another of its name (`as_the_gm_names`)."""
+    if not ctx.is_gm or force is None or force.clash is None:
+        return outcome
+    lines = [as_the_gm_names(line, force) for line in outcome.lines]
+    return cast(OutcomeT, dataclasses.replace(cast(Any, outcome), lines=lines))
 
 
 def _shown(outcome: OutcomeT) -> OutcomeT:
@@ -268,6 +282,14 @@ async def _force_change(
 def _force_owner(outcome: NavalOutcome) -> str | None:
     """The faction an outcome about one force is recorded for."""
     return outcome.force.owner if outcome.force else None
+
+
+def _reaching(ctx: Ctx, force: Force) -> str:
+    """The name that reaches the force for the actor, as a form's submission names it again:
+    a GM's is its faction-qualified name while it is kept apart from another of its name
+    (`Force.clash`), as its plain name reaches that other force for a GM; a player's, the
+    name they gave."""
+    return force.clash if ctx.is_gm and force.clash else force.name
 
 
 def _own_force(ctx: Ctx, state: NavalOrdersState, name: str) -> Force:
@@ -564,7 +586,7 @@ class NavalOrdersCog(BotCog):
                 by_gm=ctx.is_gm,
             ).name
         else:
-            target = _form_opens(ctx, state, settings, unit, kind).name
+            target = _reaching(ctx, _form_opens(ctx, state, settings, unit, kind))
 
         async def submit(modal: Interaction, values: dict[str, str]) -> None:
             await _give_from_form(modal, target, kind, values)
@@ -590,10 +612,10 @@ class NavalOrdersCog(BotCog):
         _form_opens(ctx, state, settings, unit, kind, by_packet=True)
 
         async def submit(modal: Interaction, values: dict[str, str]) -> None:
-            await _send_from_form(modal, boat.name, found.name, kind, values)
+            await _send_from_form(modal, _reaching(ctx, boat), _reaching(ctx, found), kind, values)
 
         await interaction.response.send_modal(
-            OrderForm(kind, found.name, ctx.locale, submit, settings)
+            OrderForm(kind, _reaching(ctx, found), ctx.locale, submit, settings)
         )
 
     @who("owner")
@@ -722,6 +744,8 @@ class NavalOrdersCog(BotCog):
             initiate_combat=combat,
         )
         _, lines = movement_range(state, settings, found.name, plan, reader=found.owner)
+        if ctx.is_gm:
+            lines = [as_the_gm_names(line, found) for line in lines]
         await _send(ctx, lines, ephemeral=True)
 
     @who("owner")
@@ -753,7 +777,8 @@ class NavalOrdersCog(BotCog):
                 enemy_has_transports_or_packets=enemy_has_transports,
                 by_gm=ctx.is_gm,
             )
-            return take_command_test(state, settings, request, dice, ctx.campaign.turn)
+            tested = take_command_test(state, settings, request, dice, ctx.campaign.turn)
+            return _as_the_gm_reads(ctx, tested, meant(ctx, state, unit))
 
         def verdict(done: Applied[CommandTestOutcome, NavalOrdersSettings]) -> list[Announcement]:
             """Written with the dice (the outbox: a test is shown even after a crash): the

@@ -20,6 +20,7 @@ from bot.errors import RuleViolation
 from bot.i18n import Msg
 from bot.i18n import MsgList
 from bot.rules import naval_orders as no
+from bot.rules.naval_orders.turn import ping_line
 from bot.rulesets import TurnContext
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -450,7 +451,8 @@ def campaign_messages():
     turn_end(both.state, 1)
     # formations: made, dissolved, failed; an earlier release's lines, naming no fleet
     for key in ("form_fleet.begun", "dissolve_fleet.done"):
-        take([Msg(f"naval_orders.formation.{key}", forces=MsgList(["Van"]), turn=1)])
+        line = Msg(f"naval_orders.formation.{key}", forces=MsgList(["Van"]), turn=1)
+        take([line, ping_line(line)])  # and as its owner's ping tells it
     gone = support.add_force(
         support.ports(),
         "Grand",

@@ -63,11 +63,43 @@ def test_a_second_fleet_cannot_be_formed_under_the_same_name():
 
 
 def test_a_fleet_whose_squadron_has_that_name_is_not_dissolved_meanwhile():
+    """Britain's Navy, registered before, has a squadron Grand Fleet: it is not dissolved
+    while the Grand Fleet is being formed."""
     squadrons = [Squadron(name=n, kind="line", ships=warships(3)) for n in ("Grand Fleet", "X")]
-    state = add_force(grand_fleet_forming(), "Navy", "fleet", squadrons=squadrons)
+    state = add_force(add_force(ports(), "Red"), "Blue")
+    state = add_force(state, "Navy", "fleet", squadrons=squadrons)
+    form = StartFormation(
+        faction="Britain", kind="form_fleet", members=["Red", "Blue"], fleet_name="Grand Fleet"
+    )
+    state = start_formation(state, DEFAULTS, form, 1).state
     dissolve = StartFormation(faction="Britain", kind="dissolve_fleet", members=["Navy"])
 
     error = refused(start_formation, state, DEFAULTS, dissolve, 1)
 
     assert error.message_key == "naval_orders.error.name_taken"
     assert error.params["force"] == "Grand Fleet"
+
+
+def test_a_fleet_is_not_registered_with_a_squadron_of_a_forming_fleets_name():
+    """NO-2.7, NO-4.10: the squadron would become a force of the name the Grand Fleet takes
+    at the turn's end; refused where it is given."""
+    squadrons = [Squadron(name=n, kind="line", ships=warships(3)) for n in ("Grand Fleet", "X")]
+    navy = RegisterForce(
+        name="Navy", owner="Britain", kind="fleet", squadrons=squadrons, location="1"
+    )
+
+    error = refused(register_force, grand_fleet_forming(), DEFAULTS, navy)
+
+    assert error.message_key == "naval_orders.error.squadron_name_taken"
+
+
+def test_the_ping_tells_the_formation_short_without_the_clause():
+    """The turn's end pings Britain that its fleet is formed, told short as every line of a
+    ping is: no clause, no full stop before the next line's separator."""
+    result = end_turn(grand_fleet_forming(), 1)
+
+    told = [line.render("en") for line in result.affected_lines["Britain"]]
+    assert told == ["Fleet formed: Grand Fleet"], told
+    assert [line.render("ru") for line in result.affected_lines["Britain"]] == [
+        "Флот сформирован: Grand Fleet"
+    ]

@@ -98,9 +98,10 @@ def test_a_fleet_formed_or_dissolved_under_a_look_alike_name_is_refused():
     forming = start_formation(state, DEFAULTS, grand, 1).state
     error = refused(register_force, forming, DEFAULTS, force("Gr\u0430nd Fleet"))
     assert error.params["existing"] == "Grand Fleet"
-    # A fleet whose squadron would become a force named like another is not dissolved.
-    state = add_force(ports(), "Hood")
-    state = add_force(state, "Navy", "fleet", squadrons=fleet_of(HOOD_CYRILLIC, "Blue"))
+    # A fleet whose squadron would become a force named like another is not dissolved (its
+    # squadron named before that force was registered).
+    state = add_force(ports(), "Navy", "fleet", squadrons=fleet_of(HOOD_CYRILLIC, "Blue"))
+    state = add_force(state, "Hood")
     dissolve = StartFormation(faction="Britain", kind="dissolve_fleet", members=["Navy"])
     error = refused(start_formation, state, DEFAULTS, dissolve, 1)
     assert text(error) == (
@@ -229,3 +230,27 @@ def test_the_names_in_a_look_alike_refusal_read_literally(key, names, language):
         params = dict.fromkeys(names, "Hood") | {name: hostile}
         message = RuleViolation(key, clause="NO-4.10", **params).message(language)
         assert r"\*\*Bold\*\*" in message and "<@123456789012345678>" not in message
+
+
+def test_a_fleet_is_not_registered_with_a_squadron_named_like_another_force():
+    """NO-4.10: a squadron becomes a force of its name when its fleet is dissolved, so the
+    name is checked when the fleet is registered: refused in both languages."""
+    state = add_force(ports(), "Hood")
+    command = force("Navy", kind="fleet", ships=[], squadrons=fleet_of(HOOD_CYRILLIC, "Blue"))
+    error = refused(register_force, state, DEFAULTS, command)
+    assert text(error) == (
+        f"The squadron “{HOOD_CYRILLIC}” looks too much like “Hood”, another force's name: "
+        "each squadron becomes a force of its name when the fleet is dissolved, so give it a "
+        "name no one can mistake for it (NO-4.10)."
+    )
+    assert text(error, "ru") == (
+        f"Название эскадры «{HOOD_CYRILLIC}» слишком похоже на «Hood», название другого "
+        "соединения: при расформировании флота каждая эскадра станет соединением под своим "
+        "названием, так что дайте ей название, которое с ним не спутать (NO-4.10)."
+    )
+    same = command.model_copy(update={"squadrons": fleet_of("Hood", "Blue")})
+    assert text(refused(register_force, state, DEFAULTS, same), "ru") == (
+        "Эскадра «Hood» носит название другого соединения: при расформировании флота каждая "
+        "эскадра станет соединением под своим названием, так что дайте ей название, которого "
+        "нет ни у одного соединения (NO-4.10)."
+    )

@@ -90,6 +90,8 @@ from bot.rules.naval_orders.setup import setup_step
 from bot.rules.naval_orders.turn import ROLL_RAID_DURATION
 from bot.rules.naval_orders.turn import awaited
 from bot.rules.naval_orders.turn import end_of_turn
+from bot.rules.naval_orders.turn import kept_renames
+from bot.rules.naval_orders.turn import undone_twin
 from bot.rules.naval_orders.turn import waiting_for
 from bot.rules.naval_orders.views import order_visible
 from bot.rules.naval_orders.views import orders_overview
@@ -101,22 +103,23 @@ SCHEMA_VERSION = 1
 def kept_disclosed(undone: NavalOrdersState, restored: NavalOrdersState) -> NavalOrdersState:
     """What an undo puts back (`RulesetSpec.undo_keeps`): `restored`, but a force the undone
     command left disclosed (`Force.disclosed`: a turn's end published its registration) stays
-    disclosed. The undone entries stay readable in the log, so a player who read the force
-    there may name it still (NO-4.10: refused as not theirs, not as a name no force has)."""
+    disclosed, and a force kept apart that the undone turn's end renamed keeps its new name
+    (`turn.kept_renames`). The undone entries stay readable in the log, so a player who read
+    the force there may name it still (NO-4.10: refused as not theirs, not as a name no
+    force has), by the name the summary gave it."""
     known = {
         key
         for key, force in restored.forces.items()
         if not force.disclosed
-        and (after := undone.forces.get(key)) is not None
+        and (after := undone_twin(undone, force)) is not None
         and after.disclosed
-        and after.owner == force.owner
     }
-    if not known:
-        return restored
-    forces = dict(restored.forces)
-    for key in known:
-        forces[key] = forces[key].model_copy(update={"disclosed": True})
-    return restored.model_copy(update={"forces": forces})
+    if known:
+        forces = dict(restored.forces)
+        for key in known:
+            forces[key] = forces[key].model_copy(update={"disclosed": True})
+        restored = restored.model_copy(update={"forces": forces})
+    return kept_renames(undone, restored)
 
 
 SPEC = RulesetSpec(
@@ -189,6 +192,8 @@ for _key, _names in (
     ("naval_orders.error.force_look_alike", ("force", "existing")),
     ("naval_orders.error.squadron_look_alike", ("squadron", "existing")),
     ("naval_orders.error.squadron_force_look_alike", ("squadron", "existing", "fleet")),
+    ("naval_orders.error.squadron_name_taken", ("squadron",)),
+    ("naval_orders.error.squadron_name_alike", ("squadron", "existing")),
     ("naval_orders.error.station_look_alike", ("station", "existing")),
     ("naval_orders.error.location_look_alike", ("location", "existing", "station")),
     ("navy.error.range_not_yours", ("force",)),

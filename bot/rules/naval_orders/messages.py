@@ -39,6 +39,25 @@ BLANK = "…"
 UNRATED_ORDER = ("transport", "merchant", "packet")
 
 
+def as_the_gm_names(msg: Msg, force: Force) -> Msg:
+    """`msg` as a GM reads it: a force kept apart from another of its name (`Force.clash`)
+    named by its faction-qualified name, the one the GM tells the two apart by, reads in
+    `/navy orders` and types (NO-4.10); its plain name is the other force's to the GM. The
+    message is unchanged for every other force."""
+    qualified = force.clash
+    if qualified is None:
+        return msg
+
+    def value(item: object) -> object:
+        if isinstance(item, Msg):
+            return as_the_gm_names(item, force)
+        return qualified if item == force.name else item
+
+    if isinstance(msg, MsgList):
+        return MsgList([value(item) for item in msg.items], str(msg.params["separator"]))
+    return Msg(msg.key, **{k: value(v) for k, v in msg.params.items()})
+
+
 def ship_counts(ships: Sequence[Ship]) -> dict[str, int]:
     """Ships by rate (I…VI) then unrated kinds, as the order form counts them (NO-4.10)."""
     counts: dict[str, int] = {}

@@ -240,6 +240,11 @@ class Force(BaseModel):
     # The turn's end that makes both known renames it so, if they still clash
     # (`turn._settle_names`). None for every other force, and for one saved before this.
     clash: str | None = None
+    # The name the force bore, as its player gave it, before a turn's end renamed it to its
+    # faction-qualified name (`turn._settle_names`): the summary told everyone so, and an
+    # undo of that turn's end keeps the rename (`turn.kept_renames`). None for every other
+    # force.
+    renamed_from: str | None = None
 
     @model_validator(mode="before")
     @classmethod

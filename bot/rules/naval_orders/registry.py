@@ -280,6 +280,37 @@ def _check_squadrons_unlike(names: list[str], before: Force | None) -> None:
             )
 
 
+def _check_squadron_names_free(
+    state: NavalOrdersState, names: list[str], before: Force | None, reader: str | None
+) -> None:
+    """A fleet's new squadron does not bear, nor look like, the name of another force
+    `reader` (None: a GM) may know of, or one a formation under way gives (`names_known`):
+    each becomes a force of its name when the fleet is dissolved (NO-2.7, NO-I3), and an
+    order names its force by a unique name that identifies it clearly (NO-4.10). A name
+    like that of another player's force not yet public is accepted as any free name is, so
+    that trying names tells nothing: the squadron is kept apart when the fleet is dissolved
+    (`settle_force`). Squadrons the fleet had before keep their names."""
+    had = {name_key(s.name) for s in before.squadrons} if before is not None else set()
+    but = {before.key} if before is not None else set()
+    known = [n for n, sure in names_known(state, reader, but=but).items() if sure]
+    keys = {name_key(n) for n in known}
+    for name in names:
+        if name_key(name) in had:
+            continue
+        if name_key(name) in keys:
+            raise RuleViolation(
+                "naval_orders.error.squadron_name_taken", clause="NO-4.10", squadron=name
+            )
+        other = look_alike(name, known)
+        if other is not None:
+            raise RuleViolation(
+                "naval_orders.error.squadron_name_alike",
+                clause="NO-4.10",
+                squadron=name,
+                existing=other,
+            )
+
+
 def register_force(
     state: NavalOrdersState,
     settings: NavalOrdersSettings,
@@ -325,6 +356,7 @@ def register_force(
         if len(set(keys)) != len(keys):
             raise RuleViolation("naval_orders.error.duplicate_squadron", clause="NO-I3")
         _check_squadrons_unlike(names, before)
+        _check_squadron_names_free(state, names, before, reader)
         for squadron in command.squadrons:
             _check_ships(squadron.kind, squadron.ships, "NO-I3")
     else:

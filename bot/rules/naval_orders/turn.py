@@ -42,8 +42,10 @@ from bot.rules.naval_orders.orders import why_it_lapses
 from bot.rules.naval_orders.outcomes import retire_order
 from bot.rules.naval_orders.references import resolve_force
 from bot.rules.naval_orders.registry import clashes
+from bot.rules.naval_orders.registry import force_names
 from bot.rules.naval_orders.registry import qualified_name
 from bot.rules.naval_orders.registry import station_location
+from bot.rules.naval_orders.registry import writable
 from bot.rules.naval_orders.settings import NavalOrdersSettings
 from bot.rules.naval_orders.views import owners_lacking_orders
 from bot.rules.naval_orders.views import waiting_lines
@@ -143,31 +145,189 @@ def _settle_names(run: _Resolution) -> None:
     that other force is): if the names still clash (the same, or alike), it takes its
     faction-qualified name from now on (a fresh, numbered one if a force is already named
     so: another player could give that name), and its player is told; an escort of it is
-    renamed with it. Otherwise it keeps the name it was given, no longer kept apart."""
+    renamed with it. Otherwise it keeps the name it was given, no longer kept apart.
+
+    The names formations still under way give (NO-2.7, `formation_turns` > 1) are known
+    now too: a force kept apart from one is renamed at this turn's end, and a formation
+    whose name clashes with a force another player may now know of is renamed after
+    (`_settle_forming_names`), rather than at the later end that makes it."""
     for key in sorted(run.state.forces):
         force = run.state.forces.get(key)
         if force is None or force.clash is None:
             continue
-        others = [f.name for f in run.state.forces.values() if f.key != key]
+        others = force_names(run.state, but=[key])
         if not clashes(force.name, others):
             if name_key(force.name) not in run.state.forces:
-                _rekey(run, key, force.model_copy(update={"clash": None}))
+                _rekey(run.state, key, force.model_copy(update={"clash": None}), run.changes)
             continue
         name = force.clash
         if name_key(name) in map(name_key, others):
             name = qualified_name(run.state, force.name, force.owner, but=[key])
-        was = force.name
-        _rename_escorts(run.state, force, name)
-        force = run.state.forces[key]  # its own escort of itself, renamed too
-        renamed = force.model_copy(update={"name": name, "clash": None})
-        _rekey(run, key, renamed)
-        run.note(renamed, Msg("naval_orders.turn.renamed", force=renamed.name, was=was))
+        renamed = rename_kept_apart(run.state, key, name, run.changes)
+        run.note(
+            renamed, Msg("naval_orders.turn.renamed", force=renamed.name, was=renamed.renamed_from)
+        )
+    _settle_forming_names(run)
 
 
-def _rekey(run: _Resolution, key: str, force: Force) -> None:
+def _settle_forming_names(run: _Resolution) -> None:
+    """NO-2.7, NO-4.10: a formation still under way whose fleet name (or, dissolving a fleet,
+    a squadron's name) clashes with another player's force began while that force was
+    hidden from its player (a known one is refused): both are known now, and the name the
+    formation gives takes its faction-qualified form, as a force kept apart does at the
+    turn's end that makes both known (`_settle_names`); its player is told."""
+    for key in sorted(run.state.forces):
+        force = run.state.forces[key]
+        formation = force.formation
+        if formation is None or force.status != "forming" or formation.members[:1] != [key]:
+            continue
+        owner = name_key(force.owner)
+        others = [f.name for f in run.state.forces.values() if name_key(f.owner) != owner]
+        fleet = formation.fleet_name
+        if formation.kind == "form_fleet" and fleet is not None and clashes(fleet, others):
+            name = qualified_name(run.state, fleet, force.owner)
+            made = formation.model_copy(update={"fleet_name": name})
+            for member in formation.members:
+                run.state.forces[member] = run.state.forces[member].model_copy(
+                    update={"formation": made}
+                )
+            run.note(force, Msg("naval_orders.turn.renamed", force=name, was=fleet))
+        elif formation.kind == "dissolve_fleet":
+            squadrons = []
+            for squadron in force.squadrons:
+                if clashes(squadron.name, others):
+                    name = qualified_name(run.state, squadron.name, force.owner)
+                    run.note(force, Msg("naval_orders.turn.renamed", force=name, was=squadron.name))
+                    squadron = squadron.model_copy(update={"name": name})
+                squadrons.append(squadron)
+            run.state.forces[key] = force.model_copy(update={"squadrons": squadrons})
+
+
+def rename_kept_apart(
+    state: NavalOrdersState,
+    key: str,
+    name: str,
+    changes: dict[str, list[Msg]] | None = None,
+) -> Force:
+    """The force kept apart under `key` (`Force.clash`) takes `name` for good, noting the
+    name it bore (`Force.renamed_from`): the escorts naming it name it so (NO-1.1), and it
+    is put under its new key (`_rekey`). The state is edited in place; returns the force."""
+    force = state.forces[key]
+    was = force.name
+    _rename_escorts(state, force, name)
+    force = state.forces[key]  # its own escort of itself, renamed too
+    renamed = force.model_copy(update={"name": name, "clash": None, "renamed_from": was})
+    _rekey(state, key, renamed, changes)
+    return renamed
+
+
+def kept_renames(undone: NavalOrdersState, restored: NavalOrdersState) -> NavalOrdersState:
+    """What an undo puts back of the renames the undone turn's end made (`_settle_names`):
+    the summary told everyone that the force kept apart is renamed, and the log keeps it
+    readable, so the force restored kept apart takes the name it was told to bear, as then
+    (NO-4.10), with the escorts naming it (NO-1.1); its orders, packet relays and formations
+    follow it (`rename_kept_apart`)."""
+    new: NavalOrdersState | None = None
+    for key in sorted(restored.forces):
+        force = restored.forces[key]
+        after = undone_twin(undone, force)
+        if force.clash is None or after is None or after.renamed_from is None:
+            continue
+        taken = new.forces if new is not None else restored.forces
+        if after.key != key and after.key in taken:
+            continue
+        if new is None:
+            new = writable(restored)
+        rename_kept_apart(new, key, after.name)
+    return _kept_formation_names(undone, new if new is not None else restored)
+
+
+def _kept_formation_names(undone: NavalOrdersState, state: NavalOrdersState) -> NavalOrdersState:
+    """The names formations under way give, as the undone turn's end renamed them (NO-2.7,
+    NO-4.10): a fleet being formed, or a squadron of a fleet being dissolved, renamed while
+    under way (`_settle_forming_names`) or as the end made it (`_settle_names`) gives the
+    name the summary told, rather than be renamed and told again."""
+    forces = dict(state.forces)
+    for key, force in state.forces.items():
+        formation = force.formation
+        if formation is None or force.status != "forming":
+            continue
+        later = undone.forces.get(key)
+        under_way = later.formation if later is not None and later.status == "forming" else None
+        if formation.kind == "form_fleet" and formation.fleet_name is not None:
+            told = _told_name(undone, state, force.owner, formation.fleet_name)
+            if under_way is not None and under_way.kind == "form_fleet":
+                told = under_way.fleet_name
+            if told is not None and told != formation.fleet_name:
+                made = formation.model_copy(update={"fleet_name": told})
+                forces[key] = force.model_copy(update={"formation": made})
+        elif formation.kind == "dissolve_fleet":
+            kept = later.squadrons if under_way is not None and later is not None else []
+            names = [s.name for s in kept] if len(kept) == len(force.squadrons) else []
+            squadrons = [
+                s.model_copy(update={"name": told})
+                if (told := names[i] if names else _told_name(undone, state, force.owner, s.name))
+                else s
+                for i, s in enumerate(force.squadrons)
+            ]
+            if squadrons != force.squadrons:
+                forces[key] = force.model_copy(update={"squadrons": squadrons})
+    if forces == state.forces:
+        return state
+    return state.model_copy(update={"forces": forces})
+
+
+def _told_name(
+    undone: NavalOrdersState, state: NavalOrdersState, owner: str, name: str
+) -> str | None:
+    """The name the undone turn's end renamed a force of `owner` named `name` to, as it made
+    it (`Force.renamed_from`), if it did; None otherwise."""
+    return next(
+        (
+            f.name
+            for f in undone.forces.values()
+            if f.renamed_from is not None
+            and name_key(f.renamed_from) == name_key(name)
+            and name_key(f.owner) == name_key(owner)
+            and f.key not in state.forces
+        ),
+        None,
+    )
+
+
+def undone_twin(undone: NavalOrdersState, force: Force) -> Force | None:
+    """The force of the state an undone command left that is `force` of the state the undo
+    restores: the one under its key, of its owner; for a force kept apart (`Force.clash`),
+    which a turn's end may have put under another key (`_settle_names`), the one of its
+    owner that bears its name, or was renamed from it (`Force.renamed_from`)."""
+    owner = name_key(force.owner)
+    same = undone.forces.get(force.key)
+    if same is not None and name_key(same.owner) == owner:
+        return same
+    if force.clash is None:
+        return None
+    key = name_key(force.name)
+    return next(
+        (
+            f
+            for f in undone.forces.values()
+            if name_key(f.owner) == owner
+            and f.clash is None
+            and key in (name_key(f.name), name_key(f.renamed_from or ""))
+        ),
+        None,
+    )
+
+
+def _rekey(
+    state: NavalOrdersState,
+    key: str,
+    force: Force,
+    changes: dict[str, list[Msg]] | None = None,
+) -> None:
     """Put `force`, registered under `key` until now, under its own key (`Force.key`): the
-    packet relays, formations and turn's notes that named the old key name the new one."""
-    state = run.state
+    packet relays, formations and turn's notes (`changes`) that named the old key name the
+    new one."""
     if force.key == key:
         state.forces[key] = force
         return
@@ -189,8 +349,8 @@ def _rekey(run: _Resolution, key: str, force: Force) -> None:
             state.forces[other_key] = other.model_copy(
                 update={"formation": formation.model_copy(update={"members": members})}
             )
-    if key in run.changes:
-        run.changes[force.key] = run.changes.pop(key)
+    if changes is not None and key in changes:
+        changes[force.key] = changes.pop(key)
 
 
 def _rename_escorts(state: NavalOrdersState, convoy: Force, name: str) -> None:
@@ -715,6 +875,11 @@ PING_KEYS = {
             "formation.failed",
         )
     },
+    "naval_orders.formation.form_fleet.done": "naval_orders.ping.fleet_formed",
+    "naval_orders.formation.dissolve_fleet.done": "naval_orders.ping.fleet_dissolved",
+    "naval_orders.formation.dissolve_fleet.done_named": "naval_orders.ping.fleet_dissolved_named",
+    "naval_orders.formation.form_convoy.done": "naval_orders.ping.convoy_formed",
+    "naval_orders.formation.dissolve_convoy.done": "naval_orders.ping.convoy_dissolved",
     "naval_orders.return.from_table": "naval_orders.ping.return",
     "naval_orders.return.name_it": "naval_orders.ping.return_name_it",
 }

@@ -1,0 +1,92 @@
+"""A name a formation under way gives, clashing with a hidden force's, is settled at the turn's
+end that makes both known (NO-2.7, NO-4.10).
+
+With `formation_turns` 2 a fleet begun in turn 1 is made at the end of turn 2, but turn 1's
+end already publishes both the formation and France's squadron of the fleet's name. The
+later of the two takes its faction-qualified name there and then, as a force kept apart
+does, rather than France's squadron quietly keeping the name and Britain's fleet being
+renamed a turn later. Player1 plays Britain, player2 France.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e import test_naval_orders as played
+from tests.e2e.play import text_of
+from tests.e2e.test_naval_orders import end_turn
+from tests.e2e.test_naval_orders import gm_overview
+
+navy = played.navy  # the campaign, three factions and the GM's ports
+
+GF = "Grand Fleet"
+REGISTER = "/navy forces register name:{name} kind:line location:{at} ships:2xIII in_port:true"
+FORM = f"/navy formation kind:form_fleet units:Red, Blue fleet_name:{GF}"
+
+
+@pytest.fixture
+async def slow(navy):
+    """Formations take two turns; Britain's Red and Blue lie in Portsmouth."""
+    await navy.slash(
+        "/campaign settings set setting:naval_orders.formation_turns value:2", as_="gm"
+    )
+    for name in ("Red", "Blue"):
+        await navy.slash(REGISTER.format(name=name, at=1), as_="player1")
+    return navy
+
+
+async def test_a_force_named_like_a_hidden_formation_is_renamed_when_both_are_known(slow):
+    """Britain begins forming Grand Fleet; France, not knowing, registers a Grand Fleet of
+    its own. Turn 1's end renames France's, the later; turn 2's end makes Britain's fleet
+    under its name, renaming nothing."""
+    begun = await slow.slash(FORM, as_="player1")
+    assert "done at the end of turn 2" in text_of(begun), begun.text()
+    await slow.slash(REGISTER.format(name=GF, at=20), as_="player2")
+
+    first = await end_turn(slow, 1)
+
+    assert f"{GF} is renamed {GF} [France]" in first, first
+    second = await end_turn(slow, 2)
+    assert "renamed" not in second, second
+    overview = await gm_overview(slow)
+    assert f"{GF} (Britain), location 1" in overview, overview
+    assert f"{GF} [France] (France), location 20" in overview, overview
+
+
+async def test_a_formation_named_like_a_hidden_force_is_renamed_when_both_are_known(slow):
+    """France registers Grand Fleet; Britain, not knowing, begins forming a fleet of that
+    name. Turn 1's end gives the fleet to be made Britain's name, and says so; turn 2's end
+    makes it under that name, renaming nothing."""
+    await slow.slash(REGISTER.format(name=GF, at=20), as_="player2")
+    await slow.slash(FORM, as_="player1")
+
+    first = await end_turn(slow, 1)
+
+    assert f"{GF} is renamed {GF} [Britain]" in first, first
+    second = await end_turn(slow, 2)
+    assert f"Fleet formed: {GF} [Britain]" in second and "renamed" not in second, second
+    overview = await gm_overview(slow)
+    assert f"{GF} [Britain] (Britain), location 1" in overview, overview
+    assert f"{GF} (France), location 20" in overview, overview
+
+
+async def test_a_squadron_of_a_dissolving_fleet_is_renamed_when_both_are_known(slow):
+    """France registers Toulon; Britain, not knowing, begins dissolving its Channel Fleet,
+    one of whose squadrons is Toulon. Turn 1's end gives that squadron Britain's name, and
+    says so; turn 2's end makes it a force of that name."""
+    await slow.slash(REGISTER.format(name="Toulon", at=20), as_="player2")
+    await slow.slash(
+        "/navy forces register name:Channel Fleet kind:fleet location:1 in_port:true "
+        "squadrons:Toulon (line): 2xIII; Green (line): 2xIV",
+        as_="player1",
+    )
+    await slow.slash("/navy formation kind:dissolve_fleet units:Channel Fleet", as_="player1")
+
+    first = await end_turn(slow, 1)
+
+    assert "Toulon is renamed Toulon [Britain]" in first, first
+    second = await end_turn(slow, 2)
+    assert "renamed" not in second, second
+    overview = await gm_overview(slow)
+    assert "Toulon [Britain] (Britain), location 1" in overview, overview
+    assert "Toulon (France), location 20" in overview, overview

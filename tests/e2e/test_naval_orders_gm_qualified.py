@@ -1,0 +1,61 @@
+"""The GM's replies name a force kept apart by the name the GM tells it apart by (NO-4.10).
+
+While France's Western Squadron is kept apart from Britain's hidden one, the GM reads and
+types it as Western Squadron [France]; the plain name is Britain's to the GM. So the GM's
+replies about France's squadron name it Western Squadron [France], and an order the GM
+gives it through the form reaches France's squadron, not Britain's. France still reads its
+own replies under the name it gave. Player1 plays Britain, player2 France.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e import test_naval_orders as played
+from tests.e2e.play import text_of
+from tests.e2e.test_naval_orders import WS
+from tests.e2e.test_naval_orders import form
+from tests.e2e.test_naval_orders import give
+
+navy = played.navy  # the campaign, three factions and the GM's ports
+
+FRENCH_WS = f"{WS} [France]"
+REGISTER = "/navy forces register name:{name} kind:line location:{at} ships:2xIII in_port:true"
+
+
+@pytest.fixture
+async def kept_apart(navy):
+    """Britain's and France's Western Squadrons, registered this turn, orders private."""
+    await navy.slash(REGISTER.format(name=WS, at=1), as_="player1")
+    await navy.slash(REGISTER.format(name=WS, at=20), as_="player2")
+    return navy
+
+
+async def test_the_gms_replies_use_the_qualified_name(kept_apart):
+    """The GM moves, edits and measures France's squadron: each reply names it Western
+    Squadron [France]."""
+    moved = await kept_apart.slash(f"/navy position unit:{FRENCH_WS} location:21", as_="gm")
+    assert text_of(moved).startswith(f"{FRENCH_WS} is at location 21"), moved.text()
+    edited = await kept_apart.slash(f"/navy forces edit name:{FRENCH_WS} rating:1", as_="gm")
+    assert text_of(edited).startswith(f"{FRENCH_WS} (line squadron) of France"), edited.text()
+    ranged = await kept_apart.slash(f"/navy range unit:{FRENCH_WS}", as_="gm")
+    assert text_of(ranged).startswith(f"{FRENCH_WS} may move"), ranged.text()
+    mine = await kept_apart.slash(f"/navy position unit:{WS} location:22", as_="player2")
+    assert text_of(mine).startswith(f"{WS} is at location 22"), mine.text()
+
+
+async def test_the_gms_order_through_the_form_reaches_the_kept_apart_force(kept_apart):
+    """The GM orders France's squadron to cruise through the form: France's squadron gets
+    the order, Britain's none, and the form and reply name it Western Squadron [France]."""
+    opened = await kept_apart.slash(f"/navy order unit:{FRENCH_WS} order:cruise", as_="gm")
+    assert FRENCH_WS in opened.modal.title, opened.modal.title
+
+    given = await give(
+        kept_apart, FRENCH_WS, "cruise", form(point="Biscay", location="21", turns="2"), as_="gm"
+    )
+
+    assert text_of(given).startswith(f"New order for {FRENCH_WS}: Cruising"), given.text()
+    french = text_of(await kept_apart.slash("/navy orders", as_="player2"))
+    assert "Biscay" in french, french
+    british = text_of(await kept_apart.slash("/navy orders", as_="player1"))
+    assert "Biscay" not in british, british
