@@ -266,3 +266,33 @@ async def test_a_confirmation_of_the_players_own_command_does_not_keep_them_from
 
     assert not left.ephemeral, left.text()
     assert "no longer plays **Anna**" in left.embed.description
+
+
+async def test_a_buy_off_waiting_for_a_faction_passes_to_the_player_who_joins_as_it(table):
+    """Space pirates keeps its buy-off offers in its own state, asked of the faction, not of
+    a player (SP-I34, SP-I45): its player may leave while one waits; `/turn status` then
+    waits for the faction, unclaimed, and once player2 joins as Vega, for player2, whose
+    click on the offer pays it."""
+    await table.slash("/campaign create name:Frontier rulesets:space_pirates", as_="gm")
+    await set_up(
+        table,
+        [
+            ("/campaign join faction:Vega", "player1"),
+            ("/pirates route add name:Rich goods:2350", "player1"),
+        ],
+    )
+    table.script_dice([1, 4, 6])
+    ended = await end_turn(table, 1)
+    offer = next(m for m in ended.followups if any(b.label == "Pay 600" for b in m.buttons))
+
+    left = await table.slash("/campaign leave", as_="player1")
+    assert not left.ephemeral, left.text()
+    status = await table.slash("/turn status", as_="gm")
+    assert "• **Vega**: an answer to buy-off offer #" in status.embed.field("Still owes a move (1)")
+    await table.slash("/campaign join faction:Vega", as_="player2")
+    status = await table.slash("/turn status", as_="player2")
+    owed = status.embed.field("Still owes a move (1)")
+    assert owed.startswith(f"• <@{table.member('player2').id}> (**Vega**): an answer"), owed
+
+    paid = await table.click(offer, "Pay 600", as_="player2")
+    assert paid.embed.title == "Vega buys the raid off", paid.text()
