@@ -285,7 +285,10 @@ class CampaignCog(BotCog):
         ctx = await campaign_context(interaction)
         require_gm(ctx)
         kind, target, mention = _gm_target(user, role)
-        await confirm_first(interaction, {"kind": kind, "id": target, "mention": mention})
+        name = _gm_name(user, role)
+        await confirm_first(
+            interaction, {"kind": kind, "id": target, "mention": mention, "name": name}
+        )
 
     async def _gm(
         self,
@@ -298,7 +301,7 @@ class CampaignCog(BotCog):
         kind, target, mention = _gm_target(user, role)
         answer: Answer[None] = Answer(
             interaction,
-            lambda _: [Announcement(embeds=[make_embed(ctx.pt("campaign.gm.added", who=mention))])],
+            lambda _: [_gm_changed(ctx.pt("campaign.gm.added", who=mention))],
             locale=ctx.public_locale,
         )
         await _set_gm(ctx, kind, target, mention, add=True, announce=answer)
@@ -495,6 +498,19 @@ def _gm_target(user: discord.Member | None, role: discord.Role | None) -> tuple[
     raise GameError("error.gm_user_or_role")
 
 
+def _gm_name(user: discord.Member | None, role: discord.Role | None) -> str:
+    """The GM a command names as a title names them, where a mention shows as its raw id:
+    the member's display name, or the role's name after an @, shown literally."""
+    if user is not None:
+        return shown(user.display_name)
+    return "@" + shown(role.name) if role is not None else ""
+
+
+def _gm_changed(told: str) -> Announcement:
+    """A GM added or removed, told in the embed's text, where the mention renders."""
+    return Announcement(embeds=[make_embed(None, told, colour=SUCCESS_COLOUR)])
+
+
 async def _set_gm(
     ctx: Context,
     kind: str,
@@ -525,11 +541,15 @@ async def _gm_remove(asked: Asked) -> None:
     async def remove(step: Announce[None]) -> None:
         await _set_gm(ctx, kind, target, mention, add=False, announce=step)
 
+    # A title shows a mention as its raw id: the question names the GM by name (a question
+    # asked before it did names them by mention).
+    name = str(asked.params.get("name") or mention)
+
     def question(_: None) -> Question:
-        return Question(asked.t("campaign.gm.remove_question", who=mention), verb="remove")
+        return Question(asked.t("campaign.gm.remove_question", who=name), verb="remove")
 
     def removed(_tx: UnitOfWork, _: None) -> list[Announcement]:
-        return [Announcement(embeds=[make_embed(ctx.pt("campaign.gm.removed", who=mention))])]
+        return [_gm_changed(ctx.pt("campaign.gm.removed", who=mention))]
 
     await asked.apply_service(remove, question=question, announce=removed)
 
