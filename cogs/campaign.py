@@ -40,6 +40,7 @@ from bot.errors import NotFound
 from bot.i18n import DEFAULT_LANGUAGE
 from bot.i18n import LANGUAGES
 from bot.i18n import Msg
+from bot.i18n import MsgList
 from bot.i18n import language_of
 from bot.i18n import t
 from bot.interactions import SUCCESS_COLOUR
@@ -65,6 +66,7 @@ from bot.scaffold import Asked
 from bot.scaffold import Question
 from bot.scaffold import confirm_first
 from bot.scaffold import confirmed_command
+from bot.text import same_name
 from bot.text import shown
 from bot.turn_flow import ON_DEADLINE
 from bot.turn_flow import SCHEDULE_SETTINGS
@@ -221,13 +223,24 @@ class CampaignCog(BotCog):
     @campaign.command(name="join", description="Claim a faction in this campaign")
     @app_commands.describe(faction="The faction (your side) to play")
     async def join(self, interaction: Interaction, faction: str) -> None:
-        """Claim (or found) a faction."""
+        """Claim (or found) a faction. What the turn already waits for from it, unplayed (a
+        buy-off offer its former player left, SP-I34, SP-I45), is its new player's to answer:
+        the announcement says what."""
         ctx = await campaign_context(interaction)
+        awaited = await TurnFlow(ctx.service).awaited(ctx.campaign)
+        owed = [
+            a.owes
+            for a in awaited
+            if a.user_id is None and a.faction is not None and same_name(a.faction, faction)
+        ]
 
         def joined(found: Faction) -> list[Announcement]:
             user = f"<@{ctx.actor.user_id}>"
             # A mention renders in an embed's text, not in its title.
             told = ctx.pt("campaign.joined", faction=shown(found.name), user=user)
+            if owed:
+                owes = MsgList(owed, separator="; ")
+                told += "\n" + ctx.pt("campaign.joined_owes", faction=shown(found.name), owes=owes)
             embed = make_embed(None, told, colour=SUCCESS_COLOUR)
             return [with_next_step(ctx.actor, [embed])]
 

@@ -271,8 +271,8 @@ async def test_a_confirmation_of_the_players_own_command_does_not_keep_them_from
 async def test_a_buy_off_waiting_for_a_faction_passes_to_the_player_who_joins_as_it(table):
     """Space pirates keeps its buy-off offers in its own state, asked of the faction, not of
     a player (SP-I34, SP-I45): its player may leave while one waits; `/turn status` then
-    waits for the faction, unclaimed, and once player2 joins as Vega, for player2, whose
-    click on the offer pays it."""
+    waits for the faction, unclaimed. Player2 joining as Vega is told what is awaited from
+    it; the status now waits for player2, whose click on the offer pays it."""
     await table.slash("/campaign create name:Frontier rulesets:space_pirates", as_="gm")
     await set_up(
         table,
@@ -289,7 +289,11 @@ async def test_a_buy_off_waiting_for_a_faction_passes_to_the_player_who_joins_as
     assert not left.ephemeral, left.text()
     status = await table.slash("/turn status", as_="gm")
     assert "• **Vega**: an answer to buy-off offer #" in status.embed.field("Still owes a move (1)")
-    await table.slash("/campaign join faction:Vega", as_="player2")
+    joined = await table.slash("/campaign join faction:Vega", as_="player2")
+    assert joined.embed.description.splitlines()[:2] == [
+        f"<@{table.member('player2').id}> now plays **Vega**.",
+        "Awaited from **Vega**: an answer to buy-off offer #2 (route raid, Rich, 600).",
+    ]
     status = await table.slash("/turn status", as_="player2")
     owed = status.embed.field("Still owes a move (1)")
     assert owed.startswith(f"• <@{table.member('player2').id}> (**Vega**): an answer"), owed
