@@ -107,17 +107,27 @@ def link_to(table, reply):
     return f"https://discord.com/channels/{where}"
 
 
+async def anna_asked(table, player: str = "player1", *, language: str = "en"):
+    """Company raids (posting in `language`): `player` plays Anna, player2 Boris; Anna's
+    Broker lands in Boris's Steelworks and Anna is asked to pay the fine or attempt a
+    capture. The question."""
+    await table.slash("/campaign create name:Raids rulesets:company_raids", as_="gm")
+    if language != "en":
+        setting = f"/campaign settings set setting:core.language value:{language}"
+        await table.slash(setting, as_="gm")
+    await table.slash("/campaign join faction:Anna", as_=player)
+    await table.slash("/campaign join faction:Boris", as_="player2")
+    await table.slash("/company add-company name:Steelworks fine:180", as_="player2")
+    await table.slash("/company add-piece name:Broker value:300", as_=player)
+    return await table.slash("/company land piece:Broker company:Steelworks", as_=player)
+
+
 async def test_a_player_owing_an_answer_cannot_leave_until_it_is_given(table):
     """Company raids: Anna (player1) lands her Broker in Boris's Steelworks and is asked to
     pay the fine or attempt a capture (a question kept as hers): leaving is refused,
     privately, naming Anna and the question with a link to it, and she still plays Anna;
     once she pays, she may leave."""
-    await table.slash("/campaign create name:Raids rulesets:company_raids", as_="gm")
-    await table.slash("/campaign join faction:Anna", as_="player1")
-    await table.slash("/campaign join faction:Boris", as_="player2")
-    await table.slash("/company add-company name:Steelworks fine:180", as_="player2")
-    await table.slash("/company add-piece name:Broker value:300", as_="player1")
-    question = await table.slash("/company land piece:Broker company:Steelworks", as_="player1")
+    question = await anna_asked(table)
 
     left = await table.slash("/campaign leave", as_="player1")
     assert left.ephemeral
@@ -137,13 +147,7 @@ async def test_a_player_owing_an_answer_cannot_leave_until_it_is_given(table):
 async def test_a_russian_player_is_told_in_russian_what_keeps_them(table):
     """The same refusal in a Russian campaign, to a player reading Russian (player3): the
     faction, the question as the channel shows it, and the link to it."""
-    await table.slash("/campaign create name:Raids rulesets:company_raids", as_="gm")
-    await table.slash("/campaign settings set setting:core.language value:ru", as_="gm")
-    await table.slash("/campaign join faction:Anna", as_="player3")
-    await table.slash("/campaign join faction:Boris", as_="player2")
-    await table.slash("/company add-company name:Steelworks fine:180", as_="player2")
-    await table.slash("/company add-piece name:Broker value:300", as_="player3")
-    question = await table.slash("/company land piece:Broker company:Steelworks", as_="player3")
+    question = await anna_asked(table, "player3", language="ru")
 
     left = await table.slash("/campaign leave", as_="player3")
 
@@ -159,12 +163,7 @@ async def test_a_russian_player_is_told_in_russian_what_keeps_them(table):
 async def test_a_question_whose_post_was_not_kept_is_still_linked(table):
     """The posts a campaign keeps are pruned in time: the refusal still links the message
     the question was asked in, under its ruleset's name."""
-    await table.slash("/campaign create name:Raids rulesets:company_raids", as_="gm")
-    await table.slash("/campaign join faction:Anna", as_="player1")
-    await table.slash("/campaign join faction:Boris", as_="player2")
-    await table.slash("/company add-company name:Steelworks fine:180", as_="player2")
-    await table.slash("/company add-piece name:Broker value:300", as_="player1")
-    question = await table.slash("/company land piece:Broker company:Steelworks", as_="player1")
+    question = await anna_asked(table)
     async with table.bot.service.db.transaction() as conn:
         await conn.execute("DELETE FROM outbox")
 
